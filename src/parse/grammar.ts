@@ -1,0 +1,65 @@
+// The pinned tree-sitter-bash grammar: loaded once per process, refused if its bytes are not
+// the ones we tested against.
+
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Language, Parser } from "web-tree-sitter";
+
+export const GRAMMAR = {
+  package: "tree-sitter-bash",
+  version: "0.25.1",
+  sha256: "8292919c88a0f7d3fb31d0cd0253ca5a9531bc1ede82b0537f2c63dd8abe6a7a",
+} as const;
+
+export class GrammarError extends Error {
+  override readonly name = "GrammarError";
+}
+
+/** Where the grammar lives: beside the package root, whether we run from src/ or dist/. */
+export function defaultGrammarPath(): string {
+  return fileURLToPath(new URL("../../grammar/tree-sitter-bash.wasm", import.meta.url));
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+let shared: Promise<Parser> | null = null;
+let sharedPath: string | null = null;
+
+/**
+ * The process-wide parser. The grammar's bytes are hashed and compared with the pinned hash
+ * before the grammar is loaded; a mismatch is an error, never a silent fallback.
+ */
+export function loadParser(grammarPath: string = defaultGrammarPath(), bytes?: Uint8Array): Promise<Parser> {
+  if (shared && sharedPath === grammarPath) return shared;
+  const p = (async () => {
+    let wasm: Uint8Array;
+    try {
+      wasm = bytes ?? readFileSync(grammarPath);
+    } catch (e) {
+      throw new GrammarError(`cannot read the bash grammar at ${grammarPath}: ${(e as Error).message}`);
+    }
+    const got = sha256(wasm);
+    if (got !== GRAMMAR.sha256) {
+      throw new GrammarError(
+        `the bash grammar at ${grammarPath} has SHA-256 ${got}, expected ${GRAMMAR.sha256} (${GRAMMAR.package} ${GRAMMAR.version}); refusing to load it`,
+      );
+    }
+    await Parser.init();
+    const language = await Language.load(wasm);
+    const parser = new Parser();
+    parser.setLanguage(language);
+    return parser;
+  })();
+  shared = p;
+  sharedPath = grammarPath;
+  p.catch(() => {
+    if (shared === p) {
+      shared = null;
+      sharedPath = null;
+    }
+  });
+  return p;
+}

@@ -1,0 +1,109 @@
+// The filesystem as the guard sees it: a small interface, so the interpreter can run on the
+// real disk or on an in-memory tree in tests. Every method answers "not there" or "cannot
+// tell" instead of throwing.
+
+import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+
+export type EntryType = "file" | "dir" | "symlink" | "other";
+
+/** `null`: the path does not exist. `"unreadable"`: a permission or I/O error hid the answer. */
+export type LstatResult = EntryType | null | "unreadable";
+
+export interface FileSystem {
+  lstat(path: string): LstatResult;
+  readlink(path: string): string | null;
+  /** Names in a directory, or null when it cannot be listed. */
+  readdir(path: string): string[] | null;
+  /** At most `maxBytes` of a file as UTF-8, or null. */
+  readFile(path: string, maxBytes: number): string | null;
+  /** Home directory of a user name (for `~user`), or null when unknown. */
+  homeOf(user: string): string | null;
+}
+
+function errCode(e: unknown): string {
+  return typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : "";
+}
+
+const ABSENT = new Set(["ENOENT", "ENOTDIR", "ENAMETOOLONG", "ELOOP"]);
+
+export const nodeFileSystem: FileSystem = {
+  lstat(path) {
+    try {
+      const st = lstatSync(path, { throwIfNoEntry: false });
+      if (!st) return null;
+      if (st.isSymbolicLink()) return "symlink";
+      if (st.isDirectory()) return "dir";
+      if (st.isFile()) return "file";
+      return "other";
+    } catch (e) {
+      return ABSENT.has(errCode(e)) ? null : "unreadable";
+    }
+  },
+  readlink(path) {
+    try {
+      return readlinkSync(path, "utf8");
+    } catch {
+      return null;
+    }
+  },
+  readdir(path) {
+    try {
+      return readdirSync(path, "utf8");
+    } catch {
+      return null;
+    }
+  },
+  readFile(path, maxBytes) {
+    try {
+      const buf = readFileSync(path);
+      if (buf.length > maxBytes) return null;
+      return buf.toString("utf8");
+    } catch {
+      return null;
+    }
+  },
+  homeOf(user) {
+    let text: string;
+    try {
+      text = readFileSync("/etc/passwd", "utf8");
+    } catch {
+      return null;
+    }
+    for (const line of text.split("\n")) {
+      const f = line.split(":");
+      if (f[0] === user && f.length >= 7) return f[5] || null;
+    }
+    return null;
+  },
+};
+
+/** Remembers answers for the length of one check, so a path is looked up once. */
+export function cachingFileSystem(inner: FileSystem): FileSystem {
+  const lstats = new Map<string, LstatResult>();
+  const links = new Map<string, string | null>();
+  const homes = new Map<string, string | null>();
+  return {
+    lstat(path) {
+      let r = lstats.get(path);
+      if (r === undefined && !lstats.has(path)) {
+        r = inner.lstat(path);
+        lstats.set(path, r);
+      }
+      return r ?? null;
+    },
+    readlink(path) {
+      if (links.has(path)) return links.get(path)!;
+      const r = inner.readlink(path);
+      links.set(path, r);
+      return r;
+    },
+    readdir: (path) => inner.readdir(path),
+    readFile: (path, max) => inner.readFile(path, max),
+    homeOf(user) {
+      if (homes.has(user)) return homes.get(user)!;
+      const r = inner.homeOf(user);
+      homes.set(user, r);
+      return r;
+    },
+  };
+}

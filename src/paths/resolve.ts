@@ -1,0 +1,102 @@
+// Where a path goes: lexically (bash's `cd -L` and $PWD) and physically (the kernel, which
+// follows every symlink, so `link/..` lands in the parent of the link's target).
+
+import type { FileSystem } from "./fs.ts";
+
+/** Linux gives up after this many symlinks in one lookup (ELOOP). */
+export const MAX_SYMLINK_HOPS = 40;
+/** Linux PATH_MAX, counting the terminating NUL. */
+export const PATH_MAX = 4096;
+
+export type Physical =
+  | {
+      readonly ok: true;
+      readonly path: string;
+      readonly exists: boolean;
+      /** A directory on the way does not exist (so, once created, it could be a symlink). */
+      readonly missingParent: boolean;
+    }
+  | { readonly ok: false; readonly error: "loop" | "too-long" | "unreadable"; readonly at: string };
+
+export function isAbsolute(p: string): boolean {
+  return p.startsWith("/");
+}
+
+/** `base` joined with `p` unless `p` is absolute; no normalisation. */
+export function join(base: string, p: string): string {
+  if (isAbsolute(p)) return p;
+  if (p === "") return base;
+  return base.endsWith("/") ? base + p : `${base}/${p}`;
+}
+
+/** Removes `.` and empty segments and lets `..` remove the segment before it, as `cd -L` does. */
+export function canonicalLogical(abs: string): string {
+  const out: string[] = [];
+  for (const seg of abs.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") out.pop();
+    else out.push(seg);
+  }
+  return "/" + out.join("/");
+}
+
+/**
+ * The path the kernel would reach: each existing segment is looked up with lstat, symlinks
+ * are followed (absolute targets restart from /), and once a segment does not exist the rest
+ * is applied lexically.
+ */
+export function resolvePhysical(abs: string, fs: FileSystem): Physical {
+  if (abs.length >= PATH_MAX) return { ok: false, error: "too-long", at: abs.slice(0, 80) + "…" };
+  const stack: string[] = [];
+  const present: boolean[] = [];
+  const pending = abs.split("/").reverse();
+  let hops = 0;
+  let exists = true;
+  let missingParent = false;
+  let current = "/";
+  while (pending.length) {
+    const seg = pending.pop()!;
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      stack.pop();
+      present.pop();
+      current = "/" + stack.join("/");
+      exists = present.length ? present[present.length - 1]! : true;
+      continue;
+    }
+    const next = current === "/" ? "/" + seg : current + "/" + seg;
+    const type = fs.lstat(next);
+    if (type === "unreadable") return { ok: false, error: "unreadable", at: next };
+    if (type === "symlink") {
+      if (++hops > MAX_SYMLINK_HOPS) return { ok: false, error: "loop", at: next };
+      const target = fs.readlink(next);
+      if (target === null) return { ok: false, error: "unreadable", at: next };
+      const parts = target.split("/").reverse();
+      for (const p of parts) pending.push(p);
+      if (isAbsolute(target)) {
+        stack.length = 0;
+        present.length = 0;
+        current = "/";
+      }
+      continue;
+    }
+    if (type === null && pending.some((p) => p !== "" && p !== ".")) missingParent = true;
+    stack.push(seg);
+    current = next;
+    exists = type !== null;
+    present.push(exists);
+    if (current.length >= PATH_MAX) return { ok: false, error: "too-long", at: current.slice(0, 80) + "…" };
+  }
+  return { ok: true, path: current, exists, missingParent };
+}
+
+/** Segment-wise containment: `/p/project-backup` is not inside `/p/project`. */
+export function isInside(path: string, root: string): boolean {
+  if (root === "/") return path.startsWith("/");
+  return path === root || path.startsWith(root + "/");
+}
+
+export function isInsideAny(path: string, roots: readonly string[]): boolean {
+  for (const r of roots) if (isInside(path, r)) return true;
+  return false;
+}

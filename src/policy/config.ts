@@ -1,0 +1,181 @@
+// Configuration: JSON files and host-provided objects, validated with errors that name the
+// file, the key and the expected shape, then merged global → project → agent.
+
+import { readFileSync } from "node:fs";
+import { REASONS, type ReasonCode } from "../reasons.ts";
+import type { Decision } from "../verdict.ts";
+import { isDecision, type Rule, type RuleSet } from "./rules.ts";
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+  constructor(
+    readonly source: string,
+    readonly key: string,
+    readonly detail: string,
+  ) {
+    super(`${source}: ${key ? key + ": " : ""}${detail}`);
+  }
+}
+
+/** Surfaces with path patterns; any other key under `permission` is an extension tool. */
+export const PATH_SURFACES = ["read", "write", "edit", "find", "grep", "ls"] as const;
+export type PathSurface = (typeof PATH_SURFACES)[number];
+export const SURFACES = ["bash", ...PATH_SURFACES, "external_directory"] as const;
+export type Surface = (typeof SURFACES)[number];
+
+/** A rule set as written: an action, or pattern → action in order. */
+export type RuleSpec = Decision | Readonly<Record<string, Decision>>;
+
+export interface ConfigLayer {
+  /** Where it came from, for messages and `config --explain`. */
+  readonly origin: string;
+  readonly permission: Readonly<Record<string, RuleSpec>>;
+  readonly reasons: Readonly<Partial<Record<ReasonCode, Decision>>>;
+  readonly roots: readonly string[];
+}
+
+const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots"]);
+
+/** Reason codes that can never be lowered to `allow`: they mean the guard could not look. */
+const NEVER_ALLOW = new Set<ReasonCode>(["PARSE_ERROR", "PARSE_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT", "INTERNAL_ERROR", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE", "BACKSLASH_PATH", "FORBIDDEN"]);
+
+function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v);
+  return typeof v === "object" ? "an object" : `${typeof v} ${String(v)}`;
+}
+
+function keyPath(parent: string, key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
+}
+
+/** Validates a parsed JSON value (or a host's object) as a config layer. */
+export function validateLayer(raw: unknown, origin: string): ConfigLayer {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new ConfigError(origin, "", `a config must be a JSON object, not ${describe(raw)}`);
+  }
+  const obj = raw as Record<string, unknown>;
+  for (const k of Object.keys(obj)) {
+    if (!TOP_KEYS.has(k)) throw new ConfigError(origin, k, `unknown key (expected one of: permission, reasons, roots)`);
+  }
+  const permission: Record<string, RuleSpec> = {};
+  if (obj.permission !== undefined) {
+    const p = obj.permission;
+    if (typeof p !== "object" || p === null || Array.isArray(p)) {
+      throw new ConfigError(origin, "permission", `expected an object mapping surfaces to rules, not ${describe(p)}`);
+    }
+    for (const [surface, spec] of Object.entries(p as Record<string, unknown>)) {
+      permission[surface] = validateRuleSpec(spec, origin, keyPath("permission", surface));
+    }
+  }
+  const reasons: Partial<Record<ReasonCode, Decision>> = {};
+  if (obj.reasons !== undefined) {
+    const r = obj.reasons;
+    if (typeof r !== "object" || r === null || Array.isArray(r)) {
+      throw new ConfigError(origin, "reasons", `expected an object mapping reason codes to actions, not ${describe(r)}`);
+    }
+    for (const [code, action] of Object.entries(r as Record<string, unknown>)) {
+      const where = keyPath("reasons", code);
+      if (!(code in REASONS)) throw new ConfigError(origin, where, `unknown reason code (expected one of: ${Object.keys(REASONS).join(", ")})`);
+      if (!isDecision(action)) throw new ConfigError(origin, where, `expected "allow", "ask" or "deny", not ${describe(action)}`);
+      if (action === "allow" && NEVER_ALLOW.has(code as ReasonCode)) {
+        throw new ConfigError(origin, where, `${code} means the guard could not look at the command; it can be "ask" or "deny", never "allow"`);
+      }
+      reasons[code as ReasonCode] = action;
+    }
+  }
+  const roots: string[] = [];
+  if (obj.roots !== undefined) {
+    if (!Array.isArray(obj.roots)) throw new ConfigError(origin, "roots", `expected an array of directory paths, not ${describe(obj.roots)}`);
+    obj.roots.forEach((r, i) => {
+      if (typeof r !== "string" || r === "") throw new ConfigError(origin, `roots[${i}]`, `expected a directory path, not ${describe(r)}`);
+      roots.push(r);
+    });
+  }
+  return { origin, permission, reasons, roots };
+}
+
+function validateRuleSpec(spec: unknown, origin: string, where: string): RuleSpec {
+  if (typeof spec === "string") {
+    if (!isDecision(spec)) throw new ConfigError(origin, where, `unknown action ${describe(spec)} (expected "allow", "ask" or "deny")`);
+    return spec;
+  }
+  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) {
+    throw new ConfigError(origin, where, `expected an action ("allow", "ask", "deny") or an object of pattern → action, not ${describe(spec)}`);
+  }
+  const out: Record<string, Decision> = {};
+  for (const [pattern, action] of Object.entries(spec as Record<string, unknown>)) {
+    const at = keyPath(where, pattern);
+    if (pattern === "") throw new ConfigError(origin, at, "a pattern cannot be empty");
+    if (!isDecision(action)) throw new ConfigError(origin, at, `unknown action ${describe(action)} (expected "allow", "ask" or "deny")`);
+    out[pattern] = action;
+  }
+  return out;
+}
+
+/** Reads and validates a JSON config file. */
+export function loadConfigFile(path: string): ConfigLayer {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    throw new ConfigError(path, "", `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(path, "", `invalid JSON: ${(e as Error).message}`);
+  }
+  return validateLayer(raw, path);
+}
+
+/** The merged policy: each surface's rules in order, with the origin of every rule. */
+export interface MergedConfig {
+  readonly surfaces: ReadonlyMap<string, RuleSet>;
+  readonly reasons: ReadonlyMap<ReasonCode, { readonly action: Decision; readonly origin: string }>;
+  readonly roots: readonly { readonly path: string; readonly origin: string }[];
+}
+
+/**
+ * Merges layers in order (defaults, global, project, agent). Per surface the pattern maps
+ * merge shallowly: a later layer's pattern replaces the earlier action for that pattern and
+ * keeps its place; new patterns go after. An action alone is the pattern "*".
+ */
+export function mergeLayers(layers: readonly ConfigLayer[]): MergedConfig {
+  const surfaces = new Map<string, Map<string, Rule>>();
+  const reasons = new Map<ReasonCode, { action: Decision; origin: string }>();
+  const roots: { path: string; origin: string }[] = [];
+  for (const layer of layers) {
+    for (const [surface, spec] of Object.entries(layer.permission)) {
+      let m = surfaces.get(surface);
+      if (!m) surfaces.set(surface, (m = new Map()));
+      const entries: [string, Decision][] = typeof spec === "string" ? [["*", spec]] : Object.entries(spec);
+      for (const [pattern, action] of entries) m.set(pattern, { pattern, action, origin: layer.origin });
+    }
+    for (const [code, action] of Object.entries(layer.reasons) as [ReasonCode, Decision][]) reasons.set(code, { action, origin: layer.origin });
+    for (const r of layer.roots) roots.push({ path: r, origin: layer.origin });
+  }
+  const out = new Map<string, RuleSet>();
+  for (const [s, m] of surfaces) out.set(s, [...m.values()]);
+  return { surfaces: out, reasons, roots };
+}
+
+/** Built-in rules: outside the roots asks, except the standard descriptors and /dev/null. */
+export const DEFAULT_LAYER: ConfigLayer = {
+  origin: "defaults",
+  permission: {
+    external_directory: {
+      "*": "ask",
+      "/dev/null": "allow",
+      "/dev/stdin": "allow",
+      "/dev/stdout": "allow",
+      "/dev/stderr": "allow",
+      "/dev/tty": "allow",
+      "/dev/fd/*": "allow",
+    },
+  },
+  reasons: {},
+  roots: [],
+};

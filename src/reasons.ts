@@ -1,0 +1,28 @@
+// Reason codes: stable, never reused, each with the decision it leads to by default.
+// Hosts and scripts match on the code; the message is for people.
+
+export const REASONS = {
+  EXTERNAL_PATH: { decision: "ask", summary: "a path outside every project root" },
+  RULE_DENY: { decision: "deny", summary: "a rule denies this access" },
+  RULE_ASK: { decision: "ask", summary: "a rule asks about this access" },
+  UNRESOLVED_WORD: { decision: "ask", summary: "a word whose value is not known statically" },
+  UNRESOLVED_COMMAND: { decision: "ask", summary: "a command name that is not a literal" },
+  UNRESOLVED_CWD: { decision: "ask", summary: "the working directory is not known here" },
+  UNRESOLVED_PATH: { decision: "ask", summary: "a path that cannot be resolved on disk (loop, too long, unreadable)" },
+  OPAQUE_CODE: { decision: "ask", summary: "runs code the guard does not interpret" },
+  INLINE_CODE: { decision: "ask", summary: "an interpreter runs inline code (python -c, node -e, …)" },
+  SHELL_STATE: { decision: "ask", summary: "changes shell state the guard does not follow" },
+  NESTING_TOO_DEEP: { decision: "ask", summary: "nested shells, eval or functions deeper than the limit" },
+  EXPANSION_TOO_LARGE: { decision: "ask", summary: "an expansion or analysis past its bound" },
+  PARSE_ERROR: { decision: "ask", summary: "the command does not parse" },
+  INPUT_TOO_LARGE: { decision: "ask", summary: "the command is larger than the input bound" },
+  PARSE_TIMEOUT: { decision: "ask", summary: "parsing took longer than the time bound" },
+  INVALID_INPUT: { decision: "ask", summary: "the command holds NUL bytes or invalid UTF-16" },
+  REMOTE_COMMAND: { decision: "allow", summary: "runs a command on another host (not a local access)" },
+  SCRIPT_INTERPRETED: { decision: "allow", summary: "a script file inside the root was read and interpreted" },
+  BACKSLASH_PATH: { decision: "deny", summary: "a path with a backslash has two spellings" },
+  FORBIDDEN: { decision: "deny", summary: "the host's path policy refuses this path" },
+  INTERNAL_ERROR: { decision: "ask", summary: "the guard failed internally" },
+} as const;
+
+export type ReasonCode = keyof typeof REASONS;

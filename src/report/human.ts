@@ -1,0 +1,61 @@
+// The verdict for people: the command with each offending span marked, then the reasons.
+// Colour only when asked (the CLI asks on a TTY without NO_COLOR).
+
+import type { Decision, Verdict } from "../verdict.ts";
+
+const COLOR: Record<Decision, string> = { allow: "\x1b[32m", ask: "\x1b[33m", deny: "\x1b[31m" };
+const RESET = "\x1b[0m";
+const DIM = "\x1b[2m";
+
+export function formatHuman(command: string, v: Verdict, opts: { color: boolean }): string {
+  const paint = (d: Decision, s: string) => (opts.color ? COLOR[d] + s + RESET : s);
+  const dim = (s: string) => (opts.color ? DIM + s + RESET : s);
+  const out: string[] = [];
+  const marks = v.reasons.filter((r) => r.decision !== "allow" && r.start !== undefined && r.end !== undefined);
+  const lines = marks.length ? markLines(command, marks.map((r) => [r.start!, r.end!] as const), "  ", (s) => paint(v.decision, s)) : [];
+  out.push(paint(v.decision, v.decision.toUpperCase()));
+  if (lines.length) out.push(...lines);
+  else out.push("  " + oneLine(command));
+  for (const r of v.reasons) {
+    out.push(`  ${paint(r.decision, r.decision.padEnd(5))} ${r.code}  ${r.message}`);
+  }
+  if (v.reasons.length === 0) {
+    const n = v.accesses.length;
+    out.push(dim(`  ${n} path${n === 1 ? "" : "s"} checked; all allowed`));
+  }
+  return out.join("\n") + "\n";
+}
+
+function dimNumber(n: number): string {
+  return `${n}| `;
+}
+
+function oneLine(s: string): string {
+  return s.includes("\n") ? s.split("\n")[0] + " …" : s;
+}
+
+/** The lines of the command that hold marked spans, each followed by a line of carets. */
+function markLines(command: string, spans: readonly (readonly [number, number])[], indent: string, paint: (s: string) => string): string[] {
+  const out: string[] = [];
+  const lines = command.split("\n");
+  let offset = 0;
+  for (const [i, line] of lines.entries()) {
+    const start = offset;
+    const end = offset + line.length;
+    offset = end + 1;
+    const marked = new Array<boolean>(line.length).fill(false);
+    let any = false;
+    for (const [s, e] of spans) {
+      for (let k = Math.max(s, start); k < Math.min(Math.max(e, s + 1), end); k++) {
+        marked[k - start] = true;
+        any = true;
+      }
+    }
+    if (!any) continue;
+    out.push(`${indent}${lines.length > 1 ? dimNumber(i + 1) : ""}${line}`);
+    let carets = "";
+    for (const m of marked) carets += m ? "^" : " ";
+    out.push(indent + (lines.length > 1 ? " ".repeat(dimNumber(i + 1).length) : "") + paint(carets.trimEnd()));
+  }
+  return out;
+}

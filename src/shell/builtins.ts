@@ -1,0 +1,764 @@
+// Builtins that change the shell itself: the working directory and its stack, variables,
+// options, aliases, traps, positional parameters and control flow. Each follows bash's
+// own option parsing; anything it cannot read makes what it affects unknown.
+
+import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
+import { type Arg, withValue } from "../commands/analyse.ts";
+import type { DispatchInfo, Interpreter } from "./interpreter.ts";
+import { type Dir, type Options, STATUS_UNKNOWN, type Status, unknown, type Value, World } from "./state.ts";
+import { dirstackEntry, knownPrefix, lookup } from "./words.ts";
+import type { Assign } from "./syntax.ts";
+
+type Builtin = (it: Interpreter, argv: readonly Arg[], w: World, info: DispatchInfo) => World[];
+
+const done = (w: World, s: Status = 0): World[] => {
+  w.status = s;
+  return [w];
+};
+
+export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
+  ["cd", (it, argv, w) => cd(it, argv, w)],
+  ["pushd", (it, argv, w) => pushd(it, argv, w)],
+  ["popd", (it, argv, w) => popd(it, argv, w)],
+  ["dirs", (it, argv, w) => dirs(it, argv, w)],
+  ["export", (it, argv, w) => declare(it, argv, w, "export")],
+  ["declare", (it, argv, w) => declare(it, argv, w, "declare")],
+  ["typeset", (it, argv, w) => declare(it, argv, w, "declare")],
+  ["local", (it, argv, w) => declare(it, argv, w, "local")],
+  ["readonly", (it, argv, w) => declare(it, argv, w, "readonly")],
+  ["unset", (it, argv, w) => unsetBuiltin(it, argv, w)],
+  ["set", (it, argv, w) => setBuiltin(it, argv, w)],
+  ["shopt", (it, argv, w) => shopt(it, argv, w)],
+  ["alias", (it, argv, w) => alias(it, argv, w)],
+  ["unalias", (it, argv, w) => unalias(argv, w)],
+  ["read", (it, argv, w) => readBuiltin(it, argv, w)],
+  ["mapfile", (it, argv, w) => mapfile(it, argv, w)],
+  ["readarray", (it, argv, w) => mapfile(it, argv, w)],
+  ["getopts", (_it, argv, w) => {
+    const name = argv[2]?.text;
+    if (name) w.setVar(name, unknown(`$${name} is set by getopts`));
+    w.setVar("OPTARG", unknown("$OPTARG is set by getopts"));
+    w.setVar("OPTIND", unknown("$OPTIND is set by getopts", true));
+    return done(w, STATUS_UNKNOWN);
+  }],
+  ["let", (_it, argv, w) => {
+    for (const a of argv.slice(1)) {
+      const m = a.text === null ? null : /^([A-Za-z_][A-Za-z0-9_]*)/.exec(a.text);
+      if (m) w.setVar(m[1]!, unknown(`$${m[1]} is set by arithmetic`, true));
+    }
+    return done(w, STATUS_UNKNOWN);
+  }],
+  ["shift", (_it, argv, w) => {
+    const n = argv[1] ? (argv[1].text !== null && /^[0-9]+$/.test(argv[1].text) ? Number(argv[1].text) : null) : 1;
+    if (n === null || w.positional === null) w.positional = null;
+    else if (n <= w.positional.length) w.positional = w.positional.slice(n);
+    else return done(w, 1);
+    return done(w, n === null ? STATUS_UNKNOWN : 0);
+  }],
+  ["true", (_it, _argv, w) => done(w, 0)],
+  [":", (_it, _argv, w) => done(w, 0)],
+  ["false", (_it, _argv, w) => done(w, 1)],
+  ["exit", (_it, _argv, w) => {
+    w.flow = "exit";
+    return [w];
+  }],
+  ["return", (it, _argv, w) => {
+    // Outside a function or sourced file bash reports an error and carries on.
+    if (it.returnable === 0) return done(w, 1);
+    w.flow = "return";
+    return [w];
+  }],
+  ["break", (it, argv, w) => loopControl(it, argv, w, "break")],
+  ["continue", (it, argv, w) => loopControl(it, argv, w, "continue")],
+  ["trap", (it, argv, w) => trap(it, argv, w)],
+  ["eval", (it, argv, w) => {
+    const parts = argv.slice(1);
+    if (parts.length === 0) return done(w, 0);
+    const text = parts.some((p) => p.text === null) ? null : parts.map((p) => p.text).join(" ");
+    const span = { start: parts[0]!.span.start, end: parts[parts.length - 1]!.span.end };
+    return it.runCode(text, span, "eval", w, true);
+  }],
+  ["source", (it, argv, w) => source(it, argv, w)],
+  [".", (it, argv, w) => source(it, argv, w)],
+  ["command", (it, argv, w, info) => commandBuiltin(it, argv, w, info)],
+  ["builtin", (it, argv, w, info) => {
+    const rest = argv.slice(1);
+    if (rest.length === 0) return done(w, 0);
+    if (rest[0]!.text !== null && !BUILTINS.has(rest[0]!.text)) {
+      // Not a builtin bash knows about here: the generic rules apply to its words.
+      return it.dispatch(rest, w, { ...info, bypassFunctions: true });
+    }
+    return it.dispatch(rest, w, { ...info, bypassFunctions: true });
+  }],
+  ["exec", (it, argv, w, info) => execBuiltin(it, argv, w, info)],
+  ["hash", (it, argv, w) => {
+    if (argv.some((a) => a.text === null || /^-[a-zA-Z]*p/.test(a.text))) {
+      it.issue("SHELL_STATE", "hash -p maps a command name to another program", argv[0]!.span);
+    }
+    return done(w, STATUS_UNKNOWN);
+  }],
+  ["enable", (it, argv, w) => {
+    if (argv.length > 1) it.issue("SHELL_STATE", "enable changes which builtins exist", argv[0]!.span);
+    return done(w, STATUS_UNKNOWN);
+  }],
+]);
+
+export function runBuiltin(it: Interpreter, name: string, argv: readonly Arg[], w: World, info: DispatchInfo): World[] {
+  return BUILTINS.get(name)!(it, argv, w, info);
+}
+
+// ---------------------------------------------------------------------------------------
+// cd, pushd, popd, dirs
+
+interface CdOutcome {
+  readonly logical: Dir;
+}
+
+interface CdPlan {
+  readonly outcomes: CdOutcome[];
+  /** cd may fail and leave the shell where it was. */
+  readonly mayFail: boolean;
+}
+
+/**
+ * Where `cd target` may land, as bash decides it: CDPATH for relative names, then the
+ * logical path (`..` removes the segment before it) unless -P or `set -P`; when the logical
+ * directory does not exist bash retries the path as given, physically. A directory that
+ * exists now is reached, unless an earlier command may have changed the filesystem.
+ */
+function cdTargets(it: Interpreter, w: World, target: string, physical: boolean | null): CdPlan {
+  const candidates: string[] = [];
+  const unknownPlan: CdPlan = { outcomes: [{ logical: null }], mayFail: true };
+  const usesCdpath = !isAbsolute(target) && !/^\.\.?(\/|$)/.test(target);
+  if (usesCdpath) {
+    const cdpath = lookup(w, it, "CDPATH");
+    if (cdpath.k === "unknown") return unknownPlan;
+    if (cdpath.k === "str" && cdpath.v !== "") {
+      for (const entry of cdpath.v.split(":")) {
+        const dir = entry === "" ? "." : entry;
+        const base = isAbsolute(dir) ? dir : w.cwd === null ? null : join(w.cwd, dir);
+        if (base === null) return unknownPlan;
+        candidates.push(join(base, target));
+      }
+    }
+  }
+  if (!isAbsolute(target) && w.cwd === null) return unknownPlan;
+  candidates.push(isAbsolute(target) ? target : join(w.cwd!, target));
+  const outcomes: CdOutcome[] = [];
+  let reached = false;
+  for (const c of candidates) {
+    const modes = physical === null ? [false, true] : [physical];
+    let existsNow = false;
+    for (const phys of modes) {
+      if (phys) {
+        const r = resolvePhysical(c, it.fs);
+        if (!r.ok) outcomes.push({ logical: null });
+        else {
+          outcomes.push({ logical: r.path });
+          if (it.physicalDir(r.path) !== null) existsNow = true;
+        }
+      } else {
+        const logical = canonicalLogical(c);
+        outcomes.push({ logical });
+        if (it.physicalDir(logical) !== null) existsNow = true;
+        else {
+          // bash falls back to the path as given when the logical one does not exist.
+          const r = resolvePhysical(c, it.fs);
+          outcomes.push({ logical: r.ok ? r.path : null });
+          if (r.ok && it.physicalDir(r.path) !== null) existsNow = true;
+        }
+      }
+    }
+    // The first CDPATH entry that exists is where cd goes; later ones are not tried.
+    if (existsNow && !w.fsChanged) {
+      reached = true;
+      break;
+    }
+  }
+  return { outcomes, mayFail: !reached };
+}
+
+function parseCdOptions(argv: readonly Arg[], w: World): { physical: boolean | null; operands: Arg[]; bad: boolean } {
+  let physical: boolean | null = w.options.physical;
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === null) return { physical, operands: argv.slice(i), bad: false };
+    if (t === "--") {
+      i++;
+      break;
+    }
+    if (!t.startsWith("-") || t === "-") break;
+    for (const c of t.slice(1)) {
+      if (c === "P") physical = true;
+      else if (c === "L") physical = false;
+      else if (c === "e" || c === "@") continue;
+      else return { physical, operands: [], bad: true };
+    }
+  }
+  return { physical, operands: argv.slice(i), bad: false };
+}
+
+/** Moves a world to `logical` (or to an unknown directory), keeping OLDPWD and PWD in step. */
+function moveTo(w: World, logical: Dir): World {
+  const c = w.clone();
+  const old = c.cwd;
+  c.oldpwd = old;
+  c.cwd = logical;
+  if (c.getVar("OLDPWD") !== undefined) c.setVar("OLDPWD", old === null ? unknown("$OLDPWD is not known") : { k: "str", v: old });
+  if (c.getVar("PWD") !== undefined) c.setVar("PWD", logical === null ? unknown("the working directory is not known") : { k: "str", v: logical });
+  c.status = 0;
+  return c;
+}
+
+function cdAccess(it: Interpreter, w: World, arg: Arg, command: string, target: string | null, outcomes: readonly CdOutcome[]): void {
+  if (target === null) {
+    it.access(w, arg, "cwd", command);
+    return;
+  }
+  for (const o of outcomes) {
+    if (o.logical === null) {
+      it.access(w, withValue(arg, null, `where ${command} ${target} goes is not known`), "cwd", command);
+    } else {
+      it.accessAbsolute(o.logical, target, "cwd", command, it.span(arg.span));
+    }
+  }
+}
+
+/** The directory a cd operand names: `-` is $OLDPWD, no operand is $HOME. */
+function cdOperand(it: Interpreter, w: World, operands: readonly Arg[], cmdArg: Arg): { arg: Arg; target: string | null } | "fail" {
+  if (operands.length > 1) return "fail";
+  if (operands.length === 0) {
+    const home = lookup(w, it, "HOME");
+    if (home.k === "unset" || (home.k === "str" && home.v === "")) return "fail";
+    const t = home.k === "str" ? home.v : null;
+    return { arg: withValue(cmdArg, t, "$HOME is not known"), target: t };
+  }
+  const op = operands[0]!;
+  if (op.text === "-") {
+    const old = lookup(w, it, "OLDPWD");
+    if (old.k === "unset") return "fail";
+    const t = old.k === "str" ? old.v : null;
+    return { arg: withValue(op, t, "$OLDPWD is not known"), target: t };
+  }
+  if (op.text === "") return { arg: op, target: null };
+  return { arg: op, target: op.text };
+}
+
+function cd(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  const { physical, operands, bad } = parseCdOptions(argv, w);
+  if (bad) return done(w, 1);
+  const op = cdOperand(it, w, operands, argv[0]!);
+  if (op === "fail") return done(w, 1);
+  if (op.target === null && op.arg.text === "") return done(w, 0); // cd "" stays put
+  const plan: CdPlan = op.target === null ? { outcomes: [{ logical: null }], mayFail: true } : cdTargets(it, w, op.target, physical);
+  const targets = [...plan.outcomes];
+  let mayFail = plan.mayFail;
+  // cdable_vars: a name that is not a directory may be a variable holding one.
+  if (w.options.cdableVars !== false && op.target !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(op.target) && plan.mayFail) {
+    const v = lookup(w, it, op.target);
+    if (v.k === "str") targets.push(...cdTargets(it, w, v.v, physical).outcomes);
+    else if (v.k === "unknown") targets.push({ logical: null });
+  }
+  cdAccess(it, w, op.arg, "cd", op.target, targets);
+  const out: World[] = [];
+  for (const t of targets) out.push(moveTo(w, t.logical));
+  if (mayFail) {
+    // The directory may not be there when the command runs: the shell stays where it was.
+    w.status = 1;
+    out.push(w);
+  }
+  return out;
+}
+
+function parseStackIndex(t: string): { fromEnd: boolean; n: number } | null {
+  const m = /^([+-])([0-9]+)$/.exec(t);
+  if (!m) return null;
+  return { fromEnd: m[1] === "-", n: Number(m[2]) };
+}
+
+function pushd(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  let noCd = false;
+  let i = 1;
+  const rest = argv.slice(1);
+  for (; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === "-n") noCd = true;
+    else if (t === "--") {
+      i++;
+      break;
+    } else break;
+  }
+  const ops = argv.slice(i);
+  void rest;
+  if (ops.some((o) => o.text === null)) {
+    it.access(w, ops.find((o) => o.text === null)!, "cwd", "pushd");
+    return [it.taintCwdOnly(w, "pushd with an unknown operand")];
+  }
+  const all: Dir[] = [w.cwd, ...w.stack];
+  if (ops.length === 0 || parseStackIndex(ops[0]!.text!)) {
+    // Rotate: the chosen entry comes to the top.
+    if (w.stackUnknown) return [it.taintCwdOnly(w, "the directory stack is not known")];
+    let k = 1;
+    if (ops.length) {
+      const idx = parseStackIndex(ops[0]!.text!)!;
+      k = idx.fromEnd ? all.length - 1 - idx.n : idx.n;
+    }
+    if (k < 0 || k >= all.length || all.length < 2) return done(w, 1);
+    let rotated: Dir[];
+    if (ops.length === 0) rotated = [all[1]!, all[0]!, ...all.slice(2)];
+    else rotated = [...all.slice(k), ...all.slice(0, k)];
+    if (noCd) {
+      const c = w.clone();
+      c.stack = [all[0]!, ...rotated.slice(1)].slice(1);
+      return done(c, 0);
+    }
+    const top = rotated[0]!;
+    const arg = withValue(ops[0] ?? argv[0]!, top, "a directory on the stack is not known");
+    if (top !== null) it.accessAbsolute(top, top, "cwd", "pushd", it.span(arg.span));
+    else it.access(w, arg, "cwd", "pushd");
+    const moved = moveTo(w, top);
+    moved.stack = rotated.slice(1);
+    return [moved];
+  }
+  const opArg = ops[0]!;
+  const target = opArg.text!;
+  if (noCd) {
+    const c = w.clone();
+    c.stack = [target, ...w.stack];
+    return done(c, 0);
+  }
+  const plan = cdTargets(it, w, target, w.options.physical);
+  cdAccess(it, w, opArg, "pushd", target, plan.outcomes);
+  const out: World[] = [];
+  for (const t of plan.outcomes) {
+    const m = moveTo(w, t.logical);
+    m.stack = [w.cwd, ...w.stack];
+    out.push(m);
+  }
+  if (plan.mayFail) {
+    w.status = 1;
+    out.push(w);
+  }
+  return out;
+}
+
+function popd(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  let noCd = false;
+  let spec: string | null = null;
+  for (const a of argv.slice(1)) {
+    if (a.text === null) return [it.taintCwdOnly(w, "popd with an unknown operand")];
+    if (a.text === "-n") noCd = true;
+    else if (parseStackIndex(a.text)) spec = a.text;
+    else if (a.text !== "--") return done(w, 1);
+  }
+  if (w.stackUnknown) return [it.taintCwdOnly(w, "the directory stack is not known")];
+  const all: Dir[] = [w.cwd, ...w.stack];
+  if (all.length < 2) return done(w, 1);
+  let k = 0;
+  if (spec) {
+    const idx = parseStackIndex(spec)!;
+    k = idx.fromEnd ? all.length - 1 - idx.n : idx.n;
+  }
+  if (k < 0 || k >= all.length) return done(w, 1);
+  const remaining = [...all.slice(0, k), ...all.slice(k + 1)];
+  if (k !== 0 || noCd) {
+    const c = w.clone();
+    if (k === 0 && noCd) c.stack = [all[0]!, ...all.slice(2)].slice(1);
+    else c.stack = remaining.slice(1);
+    return done(c, 0);
+  }
+  const top = remaining[0]!;
+  const arg = withValue(argv[0]!, top, "a directory on the stack is not known");
+  if (top !== null) it.accessAbsolute(top, top, "cwd", "popd", it.span(arg.span));
+  else it.access(w, arg, "cwd", "popd");
+  const moved = moveTo(w, top);
+  moved.stack = remaining.slice(1);
+  if (top !== null && it.physicalDir(top) !== null && !w.fsChanged) return [moved];
+  // popd removes the entry even when it cannot change to the next one.
+  const failed = w;
+  failed.status = 1;
+  failed.stack = remaining.slice(1);
+  return [moved, failed];
+}
+
+function dirs(_it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  for (const a of argv.slice(1)) {
+    if (a.text === null) return done(w, STATUS_UNKNOWN);
+    if (/^-[a-z]*c/.test(a.text)) {
+      const c = w.clone();
+      c.stack = [];
+      c.stackUnknown = false;
+      return done(c, 0);
+    }
+  }
+  void dirstackEntry;
+  return done(w, 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Variables
+
+function parseAssignmentText(text: string): { name: string; append: boolean; value: string | null; index: string | null } | null {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?=)?([\s\S]*)$/.exec(text);
+  if (!m) return null;
+  if (!m[3]) return m[4] ? null : { name: m[1]!, append: false, value: null, index: m[2] ? m[2].slice(1, -1) : null };
+  return { name: m[1]!, append: m[3] === "+=", value: m[4]!, index: m[2] ? m[2].slice(1, -1) : null };
+}
+
+function declare(it: Interpreter, argv: readonly Arg[], w: World, kind: "export" | "declare" | "local" | "readonly"): World[] {
+  if (kind === "local" && w.frames.length === 0) return done(w, 1);
+  let add = kind === "export" ? "x" : kind === "readonly" ? "r" : "";
+  let remove = "";
+  let functions = false;
+  let global = false;
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    const t = a.text;
+    if (t === null) break;
+    if (t === "--") {
+      i++;
+      break;
+    }
+    if (!/^[-+][a-zA-Z]+$/.test(t)) break;
+    const flags = t.slice(1);
+    if (flags.includes("f") || flags.includes("F")) functions = true;
+    if (flags.includes("g")) global = true;
+    const letters = flags.replace(/[fFgpI]/g, "");
+    if (t.startsWith("-")) add += letters;
+    else remove += letters;
+  }
+  if (functions) return done(w, 0);
+  void global;
+  for (const a of argv.slice(i)) {
+    let argText = a.text;
+    if (argText === null) {
+      // `local x=$(cmd)`: the name is known even if the value is not.
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(\+?=)/.exec(knownPrefix(a));
+      if (!m) {
+        it.issue("SHELL_STATE", `${kind} with an argument that is not known`, a.span);
+        return [it.taint(w, `${kind} with an unknown argument`)];
+      }
+      argText = m[1]! + "=\u0000";
+    }
+    const parsed = parseAssignmentText(argText);
+    if (!parsed) continue;
+    const name = parsed.name;
+    if (kind === "local" || (kind === "declare" && w.frames.length > 0 && !global)) {
+      const frame = w.frames[w.frames.length - 1];
+      if (frame && !frame.has(name)) {
+        const copy = new Map(frame);
+        copy.set(name, w.getVar(name) ?? lookup(w, it, name));
+        w.frames = [...w.frames.slice(0, -1), copy];
+      }
+    }
+    let attrs = w.attr(name);
+    for (const c of add) if (!attrs.includes(c)) attrs += c;
+    for (const c of remove) attrs = attrs.replace(c, "");
+    w.setAttr(name, attrs);
+    if (parsed.value === null) {
+      if (attrs.includes("n") && add.includes("n")) w.setVar(name, unknown(`$${name} is a nameref`));
+      else if ((add.includes("a") || add.includes("A")) && w.getVar(name) === undefined) w.setVar(name, { k: "arr", v: [] });
+      continue;
+    }
+    const assign = a.text !== null ? assignFromArg(a, parsed) : null;
+    if (assign) it.setVariable(assign, w);
+    else w.setVar(name, unknown(`$${name} is not known`));
+    if (add.includes("A") || (parsed.value.startsWith("(") && !assign)) w.setVar(name, unknown(`$${name} is an array the guard does not follow`));
+  }
+  return done(w, 0);
+}
+
+/** An assignment handed to declare as a word: re-read it as an assignment of the text after `=`. */
+function assignFromArg(a: Arg, parsed: { name: string; append: boolean; value: string | null; index: string | null }): Assign | null {
+  if (parsed.value === null) return null;
+  if (parsed.value.startsWith("(")) return null;
+  return {
+    name: parsed.name,
+    index: parsed.index === null ? null : { parts: [{ t: "lit", text: parsed.index }], span: a.span, text: parsed.index },
+    append: parsed.append,
+    value: { parts: [{ t: "lit", text: parsed.value }], span: a.span, text: parsed.value },
+    array: null,
+    span: a.span,
+  };
+}
+
+function unsetBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  let mode: "v" | "f" | "n" = "v";
+  for (const a of argv.slice(1)) {
+    if (a.text === null) {
+      it.issue("SHELL_STATE", "unset with an argument that is not known", a.span);
+      return [it.taint(w, "unset with an unknown argument")];
+    }
+    if (a.text === "-f") mode = "f";
+    else if (a.text === "-v") mode = "v";
+    else if (a.text === "-n") mode = "n";
+    else if (mode === "f") w.setFunc(a.text, null);
+    else {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?$/.exec(a.text);
+      if (!m) continue;
+      if (m[2]) w.setVar(m[1]!, unknown(`an element of ${m[1]} was unset`));
+      else if (w.funcs.has(a.text) && w.getVar(a.text) === undefined && mode === "v") {
+        // bash unsets a function of that name when no variable exists.
+        w.setVar(a.text, { k: "unset" });
+      } else {
+        w.setVar(m[1]!, { k: "unset" });
+        w.setAttr(m[1]!, "");
+      }
+    }
+  }
+  return done(w, 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Options
+
+const SET_O: Record<string, keyof Options> = { physical: "physical", noglob: "noglob" };
+const SHOPT: Record<string, keyof Options> = {
+  lastpipe: "lastpipe", expand_aliases: "expandAliases", extglob: "extglob", globstar: "globstar",
+  dotglob: "dotglob", nullglob: "nullglob", failglob: "failglob", nocaseglob: "nocaseglob",
+  globskipdots: "globskipdots", cdable_vars: "cdableVars",
+};
+
+function setBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  const args = argv.slice(1);
+  if (args.length === 0) return done(w, 0);
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (t === null) {
+      // set "$x": options and positional parameters become unknown.
+      for (const k of Object.keys(w.options) as (keyof Options)[]) w.options[k] = null;
+      w.positional = null;
+      return done(w, STATUS_UNKNOWN);
+    }
+    if (t === "--" || t === "-") {
+      const rest = args.slice(i + 1);
+      w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => r.text!) : null;
+      return done(w, 0);
+    }
+    if (/^[-+]o$/.test(t)) {
+      const name = args[i + 1]?.text;
+      if (name === undefined) return done(w, 0);
+      if (name === null) {
+        w.options.physical = null;
+        w.options.noglob = null;
+      } else if (SET_O[name]) w.options[SET_O[name]] = t.startsWith("-");
+      i++;
+      continue;
+    }
+    if (/^[-+][a-zA-Z]+$/.test(t)) {
+      const on = t.startsWith("-");
+      for (const c of t.slice(1)) {
+        if (c === "P") w.options.physical = on;
+        if (c === "f") w.options.noglob = on;
+      }
+      continue;
+    }
+    // First non-option word: the rest are positional parameters.
+    const rest = args.slice(i);
+    w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => r.text!) : null;
+    return done(w, 0);
+  }
+  void it;
+  return done(w, 0);
+}
+
+function shopt(_it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  let on: boolean | null = null;
+  let setStyle = false;
+  const names: (string | null)[] = [];
+  for (const a of argv.slice(1)) {
+    const t = a.text;
+    if (t !== null && /^-[a-zA-Z]+$/.test(t)) {
+      if (t.includes("s")) on = true;
+      if (t.includes("u")) on = false;
+      if (t.includes("o")) setStyle = true;
+      continue;
+    }
+    names.push(t);
+  }
+  if (on === null) return done(w, STATUS_UNKNOWN);
+  for (const n of names) {
+    if (n === null) {
+      for (const k of Object.keys(w.options) as (keyof Options)[]) w.options[k] = null;
+      continue;
+    }
+    const key = setStyle ? SET_O[n] : SHOPT[n];
+    if (key) w.options[key] = on;
+  }
+  return done(w, 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Aliases, read, traps, control flow
+
+/** Any command may now be an alias the guard cannot see through. */
+export const ANY_ALIAS = "\u0000any";
+
+function alias(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  for (const a of argv.slice(1)) {
+    if (a.text === null) {
+      it.issue("SHELL_STATE", "alias with an argument that is not known", a.span);
+      w.setAlias(ANY_ALIAS, "");
+      continue;
+    }
+    if (a.text === "-p") continue;
+    const eq = a.text.indexOf("=");
+    if (eq > 0) {
+      const value = a.text.slice(eq + 1);
+      w.setAlias(a.text.slice(0, eq), value);
+      // The alias may be used by a later command of the same shell: judge its text now.
+      it.runCode(value, a.span, `alias ${a.text.slice(0, eq)}`, w.clone(), true);
+    }
+  }
+  return done(w, 0);
+}
+
+function unalias(argv: readonly Arg[], w: World): World[] {
+  for (const a of argv.slice(1)) {
+    if (a.text === "-a") w.clearAliases();
+    else if (a.text !== null) w.setAlias(a.text, null);
+  }
+  return done(w, 0);
+}
+
+const READ_OPTS_WITH_VALUE = new Set(["a", "d", "i", "n", "N", "p", "t", "u"]);
+
+function readBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  const names: string[] = [];
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === null) {
+      it.issue("SHELL_STATE", "read with an argument that is not known", argv[i]!.span);
+      return [it.taint(w, "read into unknown variables")];
+    }
+    if (t === "--") {
+      i++;
+      break;
+    }
+    if (!t.startsWith("-") || t === "-") break;
+    for (let j = 1; j < t.length; j++) {
+      const c = t[j]!;
+      if (!READ_OPTS_WITH_VALUE.has(c)) continue;
+      const value = j + 1 < t.length ? t.slice(j + 1) : argv[++i]?.text ?? null;
+      if (c === "a" && value) names.push(value);
+      break;
+    }
+  }
+  for (; i < argv.length; i++) if (argv[i]!.text) names.push(argv[i]!.text!);
+  if (names.length === 0) names.push("REPLY");
+  for (const n of names) w.setVar(n, unknown(`$${n} is read from input`));
+  return done(w, STATUS_UNKNOWN);
+}
+
+function mapfile(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  let name = "MAPFILE";
+  for (let i = 1; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === null) return [it.taint(w, "mapfile with an unknown argument")];
+    if (/^-[dnOsuC]$/.test(t)) {
+      if (t === "-C") it.issue("OPAQUE_CODE", "mapfile -C runs a callback", argv[i]!.span);
+      i++;
+      continue;
+    }
+    if (t.startsWith("-")) continue;
+    name = t;
+  }
+  w.setVar(name, unknown(`$${name} is read from input`));
+  return done(w, STATUS_UNKNOWN);
+}
+
+function trap(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  const args = argv.slice(1).filter((a) => a.text !== "--");
+  if (args.length < 2 || args[0]!.text === "-p" || args[0]!.text === "-l") return done(w, 0);
+  const body = args[0]!;
+  if (body.text === null) {
+    it.issue("OPAQUE_CODE", "trap with a body that is not known", body.span);
+    return done(w, 0);
+  }
+  if (body.text === "" || body.text === "-") return done(w, 0);
+  if (!w.traps.includes(body.text)) w.traps = [...w.traps, body.text];
+  // The body may run at once (a signal) as well as later.
+  it.runCode(body.text, body.span, "trap", w, false, w.positional);
+  return done(w, 0);
+}
+
+function loopControl(it: Interpreter, argv: readonly Arg[], w: World, kind: "break" | "continue"): World[] {
+  if (it.loopDepth === 0) return done(w, 1);
+  const n = argv[1]?.text;
+  const levels = n === undefined ? 1 : n !== null && /^[1-9][0-9]*$/.test(n) ? Number(n) : null;
+  w.flow = kind;
+  w.flowLevels = levels === null ? it.loopDepth : Math.min(levels, it.loopDepth);
+  return [w];
+}
+
+// ---------------------------------------------------------------------------------------
+// source, command, exec
+
+function source(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  const file = argv[1];
+  if (!file) return done(w, 1);
+  const label = argv[0]!.text === "." ? "." : "source";
+  it.access(w, file, "read", label);
+  const positional = argv.length > 2 ? (argv.slice(2).every((a) => a.text !== null) ? argv.slice(2).map((a) => a.text!) : null) : undefined;
+  const text = file.text === null ? null : it.readScript(w, file.text);
+  if (text === null) {
+    it.issue("OPAQUE_CODE", `${label} ${file.source} runs a script the guard cannot read here`, file.span);
+    return [it.taint(w, `${label} ran a script that was not read`)];
+  }
+  it.returnable++;
+  try {
+    return it.runCode(text, file.span, `${label} ${file.text}`, w, true, positional).map((o) => {
+      if (o.flow === "return") {
+        const c = o.clone();
+        c.flow = "normal";
+        return c;
+      }
+      return o;
+    });
+  } finally {
+    it.returnable--;
+  }
+}
+
+function commandBuiltin(it: Interpreter, argv: readonly Arg[], w: World, info: DispatchInfo): World[] {
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === null || !t.startsWith("-") || t === "-") break;
+    if (t === "--") {
+      i++;
+      break;
+    }
+    // command -v / -V only describe the command.
+    if (/[vV]/.test(t)) return done(w, STATUS_UNKNOWN);
+  }
+  const rest = argv.slice(i);
+  if (rest.length === 0) return done(w, 0);
+  return it.dispatch(rest, w, { ...info, bypassFunctions: true });
+}
+
+function execBuiltin(it: Interpreter, argv: readonly Arg[], w: World, info: DispatchInfo): World[] {
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === null || !t.startsWith("-")) break;
+    if (t === "--") {
+      i++;
+      break;
+    }
+    if (t === "-a") i++;
+  }
+  const rest = argv.slice(i);
+  // `exec` alone only makes its redirections permanent: they were judged already.
+  if (rest.length === 0) return done(w, 0);
+  const out = it.dispatch(rest, w.clone(), { ...info, inProcess: false, bypassFunctions: true });
+  void out;
+  w.flow = "exit";
+  return [w];
+}
+
+export { World };
+export type { Value };

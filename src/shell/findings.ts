@@ -1,0 +1,50 @@
+// What the interpreter finds, before any policy: paths with their kind and resolution, and
+// problems that keep it from knowing. The policy turns these into judgements.
+
+import type { ReasonCode } from "../reasons.ts";
+import type { AccessKind } from "../verdict.ts";
+import type { Span } from "./syntax.ts";
+
+export interface PathFinding {
+  /** The path as the command names it (expanded text, or the word's source when unknown). */
+  readonly path: string;
+  /** Absolute physical path; null when unresolved (see `problem`). */
+  readonly resolved: string | null;
+  readonly kind: AccessKind;
+  readonly command: string;
+  readonly via: readonly string[];
+  readonly span: Span;
+  /** Why the path could not be resolved, when it could not. */
+  readonly problem: { readonly code: ReasonCode; readonly why: string } | null;
+}
+
+export interface IssueFinding {
+  readonly code: ReasonCode;
+  readonly message: string;
+  readonly span: Span | null;
+}
+
+export class Findings {
+  readonly paths: PathFinding[] = [];
+  readonly issues: IssueFinding[] = [];
+  private readonly seenPaths = new Set<string>();
+  private readonly seenIssues = new Set<string>();
+
+  addPath(f: PathFinding): void {
+    const k = `${f.kind}\u0000${f.path}\u0000${f.resolved}\u0000${f.span.start}\u0000${f.span.end}\u0000${f.command}\u0000${f.problem?.code ?? ""}`;
+    if (this.seenPaths.has(k)) return;
+    this.seenPaths.add(k);
+    this.paths.push(f);
+  }
+
+  addIssue(f: IssueFinding): void {
+    const k = `${f.code}\u0000${f.message}\u0000${f.span?.start}\u0000${f.span?.end}`;
+    if (this.seenIssues.has(k)) return;
+    this.seenIssues.add(k);
+    this.issues.push(f);
+  }
+
+  get size(): number {
+    return this.paths.length + this.issues.length;
+  }
+}

@@ -1,0 +1,1113 @@
+// The abstract interpreter: runs the lowered syntax tree over a set of worlds, the way bash
+// would run it, without running anything. Simple commands become findings (paths with
+// kinds, and problems); builtins that change the shell change the worlds.
+
+import type { FileSystem } from "../paths/fs.ts";
+import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
+import type { ReasonCode } from "../reasons.ts";
+import type { AccessKind } from "../verdict.ts";
+import { Findings } from "./findings.ts";
+import { compilePattern, type PatternChar } from "./pattern.ts";
+import { dedupe, STATUS_UNKNOWN, type Status, unknown, type Value, World } from "./state.ts";
+import type { Assign, Redir, Span, Stmt, Word } from "./syntax.ts";
+import {
+  expandToSegs, expandWord, type Field, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
+} from "./words.ts";
+import { ANY_ALIAS, runBuiltin, BUILTINS } from "./builtins.ts";
+import { analyseCommand, type Arg, type Effect, withValue } from "../commands/analyse.ts";
+
+export interface InterpreterLimits extends Limits {
+  /** Worlds followed at once before they are merged (what differs becomes unknown). */
+  readonly maxWorlds: number;
+  /** Statements run in one check, loops and calls included. */
+  readonly maxSteps: number;
+  /** Nested shells, eval and source, counted together. */
+  readonly maxNesting: number;
+  readonly maxCallDepth: number;
+  readonly maxLoopRounds: number;
+  /** Script files read for `source` and `bash script.sh`. */
+  readonly maxScriptBytes: number;
+}
+
+export const DEFAULT_LIMITS: InterpreterLimits = {
+  maxBraceWords: 4096,
+  maxGlobMatches: 2048,
+  maxGlobDirs: 4096,
+  maxWorlds: 64,
+  maxSteps: 20000,
+  maxNesting: 3,
+  maxCallDepth: 16,
+  maxLoopRounds: 6,
+  maxScriptBytes: 64 * 1024,
+};
+
+export interface ParsedCode {
+  readonly stmt: Stmt;
+  /** Set when the code has syntax errors. */
+  readonly error: string | null;
+}
+
+export interface InterpreterOptions {
+  readonly fs: FileSystem;
+  readonly home: string | null;
+  readonly env: ReadonlyMap<string, string>;
+  readonly limits: InterpreterLimits;
+  readonly roots: readonly string[];
+  /** Parses nested code (eval, sh -c, source); null when it cannot (too large, …). */
+  readonly parse: (text: string) => ParsedCode | { readonly refused: ReasonCode; readonly why: string };
+}
+
+/** Where findings are attributed: nested code reports at the span of the word that holds it. */
+interface Frame {
+  readonly depth: number;
+  readonly via: readonly string[];
+  readonly span: Span | null;
+  readonly callDepth: number;
+}
+
+export class Interpreter implements WordEnv {
+  readonly findings = new Findings();
+  readonly fs: FileSystem;
+  readonly limits: InterpreterLimits;
+  readonly home: string | null;
+  readonly env: ReadonlyMap<string, string>;
+  private readonly opts: InterpreterOptions;
+  private frame: Frame = { depth: 0, via: [], span: null, callDepth: 0 };
+  private steps = 0;
+  private budgetReported = false;
+  private readonly funcIds = new WeakMap<Stmt, number>();
+  private nextFuncId = 1;
+  private readonly physCache = new Map<string, string | null>();
+  /** Loops the running statement is inside (break and continue need one). */
+  loopDepth = 0;
+  /** Function definitions (by id) whose bodies have been analysed through a call. */
+  private readonly called = new Set<string>();
+  private readonly parsed = new Map<string, ReturnType<InterpreterOptions["parse"]>>();
+  /** Functions and sourced files the running statement is inside (return needs one). */
+  returnable = 0;
+
+  constructor(opts: InterpreterOptions) {
+    this.opts = opts;
+    this.fs = opts.fs;
+    this.limits = opts.limits;
+    this.home = opts.home;
+    this.env = opts.env;
+  }
+
+  get roots(): readonly string[] {
+    return this.opts.roots;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Reporting
+
+  span(s: Span): Span {
+    return this.frame.span ?? s;
+  }
+
+  issue(code: ReasonCode, message: string, span: Span | null): void {
+    this.findings.addIssue({ code, message, span: span ? this.span(span) : this.frame.span });
+  }
+
+  problem(code: "EXPANSION_TOO_LARGE", why: string, span: Span): void {
+    this.issue(code, why, span);
+  }
+
+  get via(): readonly string[] {
+    return this.frame.via;
+  }
+
+  /** Records a path access relative to a world's cwd (or to `base`, a logical directory). */
+  access(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null): void {
+    const span = this.span(arg.span);
+    const via = this.frame.via;
+    if (arg.text === null && this.accessNumeric(world, arg, kind, command, base)) return;
+    if (arg.text === null) {
+      this.findings.addPath({
+        path: arg.source, resolved: null, kind, command, via, span,
+        problem: { code: "UNRESOLVED_WORD", why: arg.unknownWhy ?? "the word's value is not known" },
+      });
+      return;
+    }
+    const text = arg.text;
+    let abs: string;
+    if (isAbsolute(text)) abs = text;
+    else {
+      const dir = base === undefined ? world.cwd : base;
+      if (dir === null) {
+        this.findings.addPath({
+          path: text, resolved: null, kind, command, via, span,
+          problem: { code: "UNRESOLVED_CWD", why: `the working directory for ${text} is not known` },
+        });
+        return;
+      }
+      abs = join(dir, text);
+    }
+    this.accessAbsolute(abs, text, kind, command, span, world.linksChanged);
+  }
+
+  /**
+   * A word whose only unknown parts are numbers ($i, $$, $((…))) cannot hold `/` or `..`:
+   * it names an entry of a known directory. Every entry it could name is checked (as a
+   * glob would be), with 0 standing for the number when nothing matches.
+   */
+  private accessNumeric(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null): boolean {
+    if (!arg.segs.some((s) => "unknown" in s) || !arg.segs.every((s) => !("unknown" in s) || s.unknown.numeric)) return false;
+    const pattern: PatternChar[] = [];
+    let sample = "";
+    let re = "";
+    for (const s of arg.segs) {
+      if ("unknown" in s) {
+        pattern.push({ c: "*", quoted: false });
+        sample += "0";
+        re += "-?[0-9]+";
+      } else {
+        for (const c of s.text) pattern.push({ c, quoted: true });
+        sample += s.text;
+        re += s.text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+      }
+    }
+    const dirText = base === undefined ? world.cwd : base;
+    const matches = this.globFrom(pattern, dirText ?? null, world);
+    if (matches === null) return false;
+    const numeric = new RegExp("^" + re + "$");
+    for (const m of [sample, ...matches.filter((x) => numeric.test(x))]) this.access(world, withValue(arg, m, ""), kind, command, base);
+    return true;
+  }
+
+  private globFrom(pattern: PatternChar[], dir: string | null, world: World): string[] | null {
+    const probe = world.clone();
+    if (dir !== null) probe.cwd = dir;
+    probe.options = { ...probe.options, dotglob: true, extglob: false };
+    return globPattern(pattern, probe, this);
+  }
+
+  accessAbsolute(abs: string, text: string, kind: AccessKind, command: string, span: Span, linksChanged = false): void {
+    const via = this.frame.via;
+    // Bash opens these itself for redirections, and the kernel's /proc/self/fd links name
+    // descriptors that are already open: judge them by name.
+    if (/^\/dev\/(null|stdin|stdout|stderr|tty|fd\/[0-9]+)$/.test(abs)) {
+      this.findings.addPath({ path: text, resolved: abs, kind, command, via, span, problem: null });
+      return;
+    }
+    const r = resolvePhysical(abs, this.fs);
+    if (!r.ok) {
+      const why = r.error === "loop" ? `too many symlinks at ${r.at}` : r.error === "too-long" ? "the path is longer than PATH_MAX" : `${r.at} cannot be read`;
+      this.findings.addPath({ path: text, resolved: null, kind, command, via, span, problem: { code: "UNRESOLVED_PATH", why } });
+      return;
+    }
+    if (linksChanged && r.missingParent) {
+      this.findings.addPath({
+        path: text, resolved: null, kind, command, via, span,
+        problem: { code: "UNRESOLVED_PATH", why: `a directory on the way to ${r.path} does not exist yet and an earlier command may create it as a symlink` },
+      });
+      return;
+    }
+    this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null });
+  }
+
+  /** Physical directory for a logical path, or null when it is not an existing directory. */
+  physicalDir(logical: string): string | null {
+    const cached = this.physCache.get(logical);
+    if (cached !== undefined || this.physCache.has(logical)) return cached ?? null;
+    const r = resolvePhysical(logical, this.fs);
+    const out = r.ok && r.exists && this.fs.lstat(r.path) === "dir" ? r.path : null;
+    this.physCache.set(logical, out);
+    return out;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Statements
+
+  /** Runs the top-level program and replays traps at its end. */
+  runProgram(stmt: Stmt, start: World): World[] {
+    let worlds = this.exec(stmt, [start]);
+    worlds = worlds.map((w) => (w.flow === "exit" || w.flow === "return" ? this.resume(w) : w));
+    this.replayTraps(worlds, null);
+    this.analyseUncalled(worlds);
+    return worlds;
+  }
+
+  private resume(w: World): World {
+    const c = w.clone();
+    c.flow = "normal";
+    c.flowLevels = 0;
+    return c;
+  }
+
+  exec(s: Stmt, worlds: readonly World[]): World[] {
+    const active: World[] = [];
+    const passive: World[] = [];
+    for (const w of worlds) (w.flow === "normal" ? active : passive).push(w);
+    if (active.length === 0) return passive;
+    if (++this.steps > this.limits.maxSteps) {
+      if (!this.budgetReported) {
+        this.budgetReported = true;
+        this.issue("EXPANSION_TOO_LARGE", `the analysis passed its budget of ${this.limits.maxSteps} steps`, null);
+      }
+      return [...passive, ...active.map((w) => this.taint(w, "the analysis budget ran out"))];
+    }
+    let out = this.execActive(s, active);
+    if (out.length > this.limits.maxWorlds) out = this.widen(out);
+    return passive.length ? [...passive, ...out] : out;
+  }
+
+  private execActive(s: Stmt, ws: World[]): World[] {
+    switch (s.t) {
+      case "empty":
+        return ws;
+      case "bad":
+        this.issue("PARSE_ERROR", `cannot read ${s.why}`, s.span);
+        return ws.map((w) => withStatus(w, STATUS_UNKNOWN));
+      case "seq": {
+        let cur = ws;
+        for (const item of s.items) cur = this.exec(item, cur);
+        return cur;
+      }
+      case "and":
+      case "or": {
+        const left = this.exec(s.left, ws);
+        const go: World[] = [];
+        const stay: World[] = [];
+        for (const w of left) {
+          if (w.flow !== "normal") {
+            stay.push(w);
+            continue;
+          }
+          const runs = s.t === "and" ? w.status !== 1 : w.status !== 0;
+          const skips = s.t === "and" ? w.status !== 0 : w.status !== 1;
+          if (runs && skips) {
+            go.push(withStatus(w.clone(), s.t === "and" ? 0 : 1));
+            stay.push(withStatus(w, s.t === "and" ? 1 : 0));
+          } else if (runs) go.push(w);
+          else stay.push(w);
+        }
+        return dedupe([...stay, ...this.exec(s.right, go)]);
+      }
+      case "pipe":
+        return this.execPipe(s.items, ws);
+      case "bg":
+        for (const w of ws) this.subshell(s.body, w);
+        return ws.map((w) => withStatus(w, 0));
+      case "not":
+        return this.exec(s.body, ws).map((w) => withStatus(w, w.status === 2 ? 2 : w.status === 0 ? 1 : 0));
+      case "group":
+        return this.exec(s.body, ws);
+      case "subshell":
+        return ws.map((w) => withStatus(w, this.subshell(s.body, w)));
+      case "redir": {
+        for (const w of ws) this.redirections(s.redirs, w, "redirection");
+        return this.exec(s.body, ws);
+      }
+      case "if":
+        return this.execIf(s.branches, s.orelse, ws);
+      case "while":
+        return this.execLoop(ws, (cur) => this.exec(s.cond, cur), s.until, s.body);
+      case "for":
+        return this.execFor(s, ws);
+      case "cfor": {
+        for (const w of ws) {
+          for (const i of s.inner) this.subshell(i, w);
+          for (const v of s.assigned) w.setVar(v, unknown(`$${v} is set by arithmetic`, true));
+        }
+        return this.execLoop(ws, (cur) => cur.map((w) => withStatus(w, STATUS_UNKNOWN)), false, s.body);
+      }
+      case "case":
+        return this.execCase(s, ws);
+      case "func":
+        return ws.map((w) => {
+          let id = this.funcIds.get(s.body);
+          if (id === undefined) {
+            id = this.nextFuncId++;
+            this.funcIds.set(s.body, id);
+          }
+          w.setFunc(s.name, { body: s.body, source: String(id) });
+          return withStatus(w, 0);
+        });
+      case "test":
+        return ws.map((w) => {
+          for (const i of s.inner) this.subshell(i, w);
+          for (const v of s.assigned) w.setVar(v, unknown(`$${v} is set by arithmetic`, true));
+          for (const word of s.words) {
+            for (const f of expandWord(word, w, this, { noGlob: true, noSplit: true }).fields) {
+              this.access(w, argOf(f, word), "read", "[[");
+            }
+          }
+          return withStatus(w, STATUS_UNKNOWN);
+        });
+      case "cmd":
+        return dedupe(ws.flatMap((w) => this.runSimple(s, w)));
+    }
+  }
+
+  /** Runs a statement in a copy of the world (a subshell) and returns its exit status. */
+  subshell(s: Stmt, w: World): Status {
+    const out = this.exec(s, [w.clone()]);
+    return joinChild(w, out);
+  }
+
+  private execPipe(items: readonly Stmt[], ws: World[]): World[] {
+    // Every segment but the last runs in a subshell; the last too, unless lastpipe is set.
+    for (const w of ws) for (const item of items.slice(0, -1)) this.subshell(item, w);
+    const last = items[items.length - 1]!;
+    const out: World[] = [];
+    for (const w of ws) {
+      const lp = w.options.lastpipe;
+      if (lp === true) out.push(...this.exec(last, [w]).map((x) => (x.flow === "exit" ? x : x)));
+      else if (lp === null) {
+        out.push(withStatus(w.clone(), this.subshell(last, w)));
+        out.push(...this.exec(last, [w]));
+      } else out.push(withStatus(w, this.subshell(last, w)));
+    }
+    return dedupe(out);
+  }
+
+  private execIf(branches: readonly { cond: Stmt; body: Stmt }[], orelse: Stmt | null, ws: World[]): World[] {
+    const done: World[] = [];
+    let pending = ws;
+    for (const b of branches) {
+      const afterCond = this.exec(b.cond, pending);
+      const taken: World[] = [];
+      const notTaken: World[] = [];
+      for (const w of afterCond) {
+        if (w.flow !== "normal") {
+          done.push(w);
+          continue;
+        }
+        if (w.status === 0) taken.push(w);
+        else if (w.status === 1) notTaken.push(w);
+        else {
+          taken.push(withStatus(w.clone(), 0));
+          notTaken.push(withStatus(w, 1));
+        }
+      }
+      done.push(...this.exec(b.body, taken));
+      pending = notTaken;
+      if (pending.length === 0) break;
+    }
+    if (pending.length) {
+      if (orelse) done.push(...this.exec(orelse, pending));
+      else done.push(...pending.map((w) => withStatus(w, 0)));
+    }
+    return dedupe(done);
+  }
+
+  /**
+   * A loop, followed to a fixpoint: each round runs the condition and the body on the worlds
+   * not seen before. Past the round limit, what still changes is widened to unknown.
+   */
+  private execLoop(ws: World[], cond: (cur: World[]) => World[], until: boolean, body: Stmt, bind?: (w: World) => World): World[] {
+    const exits: World[] = [];
+    const seen = new Set<string>();
+    let frontier = ws;
+    for (const w of frontier) seen.add(w.key());
+    for (let round = 0; frontier.length; round++) {
+      if (round >= this.limits.maxLoopRounds) {
+        // Not converged: run once more on the widened state, then leave with it.
+        const wide = this.widen([...frontier, ...ws], true);
+        const r = this.loopRound(wide, cond, until, body, bind);
+        exits.push(...r.exits, ...r.again.map((w) => withStatus(w, STATUS_UNKNOWN)));
+        break;
+      }
+      const r = this.loopRound(frontier, cond, until, body, bind);
+      exits.push(...r.exits);
+      frontier = [];
+      for (const w of dedupe(r.again)) {
+        const k = w.key();
+        if (seen.has(k)) continue;
+        seen.add(k);
+        frontier.push(w);
+      }
+    }
+    return dedupe(exits);
+  }
+
+  private loopRound(ws: World[], cond: (cur: World[]) => World[], until: boolean, body: Stmt, bind?: (w: World) => World) {
+    const exits: World[] = [];
+    const enter: World[] = [];
+    for (const w of cond(ws)) {
+      if (w.flow !== "normal") {
+        exits.push(w);
+        continue;
+      }
+      const goes = until ? w.status !== 0 : w.status !== 1;
+      const leaves = until ? w.status !== 1 : w.status !== 0;
+      if (goes && leaves) {
+        enter.push(w.clone());
+        exits.push(withStatus(w, 0));
+      } else if (goes) enter.push(w);
+      else exits.push(withStatus(w, 0));
+    }
+    const again: World[] = [];
+    const bodyIn = bind ? enter.map(bind) : enter;
+    this.loopDepth++;
+    let bodyOut: World[];
+    try {
+      bodyOut = this.exec(body, bodyIn);
+    } finally {
+      this.loopDepth--;
+    }
+    for (const w of bodyOut) {
+      const f = leaveLoop(w);
+      if (f === "exit-loop") exits.push(w);
+      else if (f === "propagate") exits.push(w);
+      else again.push(w);
+    }
+    return { exits, again };
+  }
+
+  private execFor(s: Extract<Stmt, { t: "for" }>, ws: World[]): World[] {
+    const out: World[] = [];
+    for (const w of ws) {
+      let values: (string | null)[] | null = [];
+      if (s.values === null) {
+        values = w.positional === null ? null : [...w.positional];
+      } else {
+        for (const word of s.values) {
+          const e = expandWord(word, w, this);
+          if (e.countUnknown) values = null;
+          if (values) for (const f of e.fields) values.push(fieldText(f));
+        }
+      }
+      if (values === null || values.length > 256) {
+        const why = values === null ? "the loop's values are not known" : "a loop over many values";
+        out.push(...this.execLoop([w], (cur) => cur.map((x) => withStatus(x, STATUS_UNKNOWN)), false, s.body, (x) => {
+          x.setVar(s.name, unknown(why));
+          return x;
+        }));
+        continue;
+      }
+      let cur: World[] = [w];
+      const exits: World[] = [];
+      for (const v of values) {
+        const entered = cur.map((x) => {
+          x.setVar(s.name, v === null ? unknown("a loop value that is not known") : { k: "str", v });
+          return x;
+        });
+        const next: World[] = [];
+        this.loopDepth++;
+        let bodyOut: World[];
+        try {
+          bodyOut = this.exec(s.body, entered);
+        } finally {
+          this.loopDepth--;
+        }
+        for (const x of bodyOut) {
+          const f = leaveLoop(x);
+          if (f === "again") next.push(x);
+          else exits.push(x);
+        }
+        cur = dedupe(next);
+        if (cur.length === 0) break;
+      }
+      out.push(...exits, ...cur);
+    }
+    return dedupe(out);
+  }
+
+  private execCase(s: Extract<Stmt, { t: "case" }>, ws: World[]): World[] {
+    const done: World[] = [];
+    for (const w0 of ws) {
+      const subject = expandToSegs(s.word, w0, this, false);
+      const subjectText = segsText(subject);
+      let testing: World[] = [w0];
+      let falling: World[] = [];
+      for (const item of s.items) {
+        const run: World[] = [...falling];
+        const rest: World[] = [];
+        for (const w of testing) {
+          const m = this.caseMatches(item.patterns, subjectText, w);
+          if (m === true) run.push(w);
+          else if (m === false) rest.push(w);
+          else {
+            run.push(w.clone());
+            rest.push(w);
+          }
+        }
+        const after = this.exec(item.body, run);
+        falling = [];
+        const nextTesting = [...rest];
+        for (const a of after) {
+          if (a.flow !== "normal") done.push(a);
+          else if (item.fallthrough === "next") falling.push(a);
+          else if (item.fallthrough === "test") nextTesting.push(a);
+          else done.push(a);
+        }
+        testing = nextTesting;
+      }
+      done.push(...falling, ...testing.map((w) => withStatus(w, 0)));
+    }
+    return dedupe(done);
+  }
+
+  private caseMatches(patterns: readonly Word[], subject: string | null, w: World): boolean | null {
+    let unknownMatch = false;
+    for (const p of patterns) {
+      const segs = expandToSegsForPattern(p, w, this);
+      if (segs === null || subject === null) {
+        unknownMatch = true;
+        continue;
+      }
+      const re = compilePattern(segs, { pathname: false, extglob: w.options.extglob !== false, nocase: false, dotglob: true });
+      if (!re) {
+        unknownMatch = true;
+        continue;
+      }
+      if (re.test(subject)) return true;
+    }
+    return unknownMatch ? null : false;
+  }
+
+  /** Merges worlds into one where everything they disagree on is unknown. */
+  widen(ws: readonly World[], always = false): World[] {
+    if (ws.length <= 1 && !always) return ws.slice();
+    const base = ws[0]!.clone();
+    for (const w of ws.slice(1)) {
+      if (w.cwd !== base.cwd) base.cwd = null;
+      if (w.oldpwd !== base.oldpwd) base.oldpwd = null;
+      if (w.stack.join("\u0000") !== base.stack.join("\u0000") || w.stackUnknown) base.stackUnknown = true;
+      if (w.status !== base.status) base.status = STATUS_UNKNOWN;
+      if (w.positional?.join("\u0000") !== base.positional?.join("\u0000")) base.positional = null;
+      for (const k of Object.keys(base.options) as (keyof typeof base.options)[]) {
+        if (w.options[k] !== base.options[k]) base.options[k] = null;
+      }
+      const names = new Set([...base.varNames(), ...w.varNames()]);
+      for (const n of names) {
+        const a = base.getVar(n);
+        const b = w.getVar(n);
+        if (!sameValue(a, b)) base.setVar(n, unknown(`$${n} differs between the paths the script may take`));
+      }
+      for (const [n, f] of w.funcs) if (base.funcs.get(n)?.source !== f.source) base.tainted = "functions differ between paths";
+      for (const [n, a] of w.aliases) if (base.aliases.get(n) !== a) base.setAlias(n, a);
+      if (w.traps.join() !== base.traps.join()) base.traps = [...new Set([...base.traps, ...w.traps])];
+      if (w.tainted) base.tainted = w.tainted;
+    }
+    if (always && ws.length > 1) {
+      // Still changing after several rounds: the directory may go on changing.
+      if (ws.some((w) => w.cwd !== ws[0]!.cwd)) base.cwd = null;
+    }
+    return [base];
+  }
+
+  taint(w: World, why: string): World {
+    const c = w.clone();
+    c.cwd = null;
+    c.oldpwd = null;
+    c.stackUnknown = true;
+    c.positional = null;
+    c.tainted = why;
+    c.status = STATUS_UNKNOWN;
+    for (const n of [...c.varNames()]) c.setVar(n, unknown(why));
+    return c;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Simple commands
+
+  private runSimple(cmd: Extract<Stmt, { t: "cmd" }>, w: World): World[] {
+    // Aliases are replaced before parsing in bash; the guard does not re-parse them.
+    if (cmd.words.length && w.aliases.size && w.options.expandAliases !== false) {
+      const first = cmd.words[0]!;
+      if (w.aliases.has(ANY_ALIAS) || (first.parts.length === 1 && first.parts[0]!.t === "raw" && w.aliases.has(first.parts[0]!.text))) {
+        this.issue("SHELL_STATE", `${first.text} is an alias; aliases are not followed`, first.span);
+        return [this.taint(w, "an alias ran")];
+      }
+    }
+    // 1. Words are expanded first (bash order), then redirections, then assignments.
+    const argv: Arg[] = [];
+    let countUnknown = false;
+    for (const word of cmd.words) {
+      const e = expandWord(word, w, this);
+      if (e.countUnknown) countUnknown = true;
+      for (const f of e.fields) argv.push(argOf(f, word));
+    }
+    if (argv.length === 0) {
+      // Assignments alone persist; redirections are still performed.
+      this.redirections(cmd.redirs, w, "redirection");
+      this.assign(cmd.assigns, w, false);
+      this.replayTrapsIfChanged(w);
+      return [withStatus(w, cmd.words.length ? 0 : STATUS_UNKNOWN)];
+    }
+    const name = argv[0]!;
+    this.redirections(cmd.redirs, w, name.text ?? "command");
+    // Prefix assignments last for this command only (functions and builtins see them).
+    const saved = this.assign(cmd.assigns, w, true);
+    const out = this.dispatch(argv, w, { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false });
+    if (saved.length) {
+      for (const o of out) for (const [n, v] of saved) o.setVar(n, v);
+    }
+    for (const o of out) this.replayTrapsIfChanged(o);
+    return out;
+  }
+
+  /** Applies assignments; returns the previous values when they are temporary. */
+  assign(assigns: readonly Assign[], w: World, temporary: boolean): [string, Value][] {
+    const saved: [string, Value][] = [];
+    for (const a of assigns) {
+      const prev = w.getVar(a.name);
+      if (temporary) saved.push([a.name, prev ?? lookup(w, this, a.name)]);
+      this.setVariable(a, w);
+    }
+    return saved;
+  }
+
+  setVariable(a: Assign, w: World): void {
+    const prev = lookup(w, this, a.name);
+    if (a.array) {
+      const elems: string[] = [];
+      let known = true;
+      for (const word of a.array) {
+        const e = expandWord(word, w, this);
+        if (e.countUnknown) known = false;
+        for (const f of e.fields) {
+          const t = fieldText(f);
+          if (t === null) known = false;
+          else elems.push(t);
+        }
+      }
+      let v: Value = known ? { k: "arr", v: elems } : unknown(`the array ${a.name} is not known`);
+      if (a.append && known) v = prev.k === "arr" ? { k: "arr", v: [...prev.v, ...elems] } : prev.k === "str" ? { k: "arr", v: [prev.v, ...elems] } : prev.k === "unset" ? v : prev;
+      w.setVar(a.name, v);
+      return;
+    }
+    const segs = a.value ? expandToSegs(a.value, w, this, true) : [];
+    let v: Value = segsValue(segs);
+    if (a.index) {
+      // a[i]=v: only literal indices into known arrays are followed.
+      const idx = /^[0-9]+$/.test(a.index.text) ? Number(a.index.text) : null;
+      if (idx === null || v.k !== "str" || prev.k === "unknown") v = unknown(`the array ${a.name} is not known`);
+      else {
+        const arr = prev.k === "arr" ? [...prev.v] : prev.k === "str" ? [prev.v] : [];
+        while (arr.length < idx) arr.push("");
+        arr[idx] = v.v;
+        v = { k: "arr", v: arr };
+      }
+    } else if (a.append) {
+      if (prev.k === "str" && v.k === "str") v = { k: "str", v: prev.v + v.v };
+      else if (prev.k === "unset") { /* v as is */ }
+      else if (prev.k === "arr" && v.k === "str") v = { k: "arr", v: [prev.v[0] + v.v, ...prev.v.slice(1)] };
+      else v = unknown(`$${a.name} is appended to an unknown value`);
+    }
+    const attrs = w.attr(a.name);
+    if (attrs.includes("n")) v = unknown(`$${a.name} is a nameref`);
+    else if (attrs.includes("i")) v = unknown(`$${a.name} is an integer`, true);
+    else if (/[luc]/.test(attrs)) v = unknown(`$${a.name} changes case on assignment`);
+    w.setVar(a.name, v);
+  }
+
+  /** Performs redirections: each target is an access. */
+  redirections(redirs: readonly Redir[], w: World, command: string): void {
+    for (const r of redirs) {
+      if (r.heredoc) {
+        if (r.heredoc.expands) expandToSegs(r.heredoc.body, w, this, false);
+        continue;
+      }
+      if (!r.target) continue;
+      if (r.op === "<<<") {
+        expandToSegs(r.target, w, this, false);
+        continue;
+      }
+      const e = expandWord(r.target, w, this);
+      if ((r.op === ">&" || r.op === "<&") && e.fields.length === 1) {
+        const t = fieldText(e.fields[0]!);
+        // Duplicating or closing a descriptor opens no file.
+        if (t !== null && /^([0-9]+-?|-)$/.test(t)) continue;
+      }
+      const kind: AccessKind = r.op === "<" ? "read" : r.op === "<&" ? "read" : "write";
+      const label = `${r.fd ?? ""}${r.op}`;
+      if (e.fields.length === 0 || e.countUnknown) {
+        this.access(w, withValue({ text: null, source: r.target.text, span: r.target.span, unknownWhy: null, segs: [] }, null, "the redirection target is not known"), kind, label);
+        continue;
+      }
+      for (const f of e.fields) this.access(w, argOf(f, r.target), kind, command === "redirection" ? label : `${command} ${label}`);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Dispatch: functions, builtins, commands
+
+  dispatch(argv: readonly Arg[], w: World, info: DispatchInfo): World[] {
+    const name = argv[0]!;
+    if (name.text === null) {
+      this.issue("UNRESOLVED_COMMAND", `the command name ${name.source} is not known`, name.span);
+      for (const a of argv.slice(1)) this.genericArg(a, w, "?");
+      if (info.inProcess) this.issue("SHELL_STATE", "a command whose name is not known may change the shell", name.span);
+      return [this.taintIfInProcess(w, info, "an unknown command ran")];
+    }
+    if (info.inProcess && !info.bypassFunctions) {
+      const f = w.funcs.get(name.text);
+      if (f) return this.callFunction(name.text, f.body, argv.slice(1), w, info);
+    }
+    if (info.inProcess && BUILTINS.has(name.text)) {
+      return runBuiltin(this, name.text, argv, w, info);
+    }
+    const effects = analyseCommand(name, argv.slice(1), { countUnknown: info.countUnknown, world: w });
+    return this.applyEffects(effects, argv, w, info);
+  }
+
+  private taintIfInProcess(w: World, info: DispatchInfo, why: string): World {
+    return withStatus(info.inProcess ? this.taintCwdOnly(w, why) : w, STATUS_UNKNOWN);
+  }
+
+  /** An unknown command name might be cd or a function: the directory is no longer known. */
+  taintCwdOnly(w: World, why: string): World {
+    const c = w.clone();
+    c.cwd = null;
+    c.oldpwd = null;
+    c.stackUnknown = true;
+    c.tainted = why;
+    return c;
+  }
+
+  private callFunction(name: string, body: Stmt, args: readonly Arg[], w: World, info: DispatchInfo, unknownArgs = false): World[] {
+    const def = w.funcs.get(name);
+    if (def) this.called.add(def.source);
+    if (this.frame.callDepth >= this.limits.maxCallDepth) {
+      this.issue("NESTING_TOO_DEEP", `calls to ${name} nest deeper than ${this.limits.maxCallDepth}`, this.frame.span ?? args[0]?.span ?? null);
+      return [this.taint(w, "a recursive function")];
+    }
+    const outerPositional = w.positional;
+    const outerFrames = w.frames;
+    const entered = w.clone();
+    entered.positional = unknownArgs || args.some((a) => a.text === null) || info.countUnknown ? null : args.map((a) => a.text!);
+    entered.frames = [...outerFrames, new Map()];
+    const saved = this.frame;
+    this.frame = { ...saved, callDepth: saved.callDepth + 1 };
+    this.returnable++;
+    let out: World[];
+    try {
+      out = this.exec(body, [entered]);
+    } finally {
+      this.frame = saved;
+      this.returnable--;
+    }
+    return out.map((o) => {
+      const r = o.flow === "return" ? this.resume(o) : o;
+      const top = r.frames[r.frames.length - 1];
+      if (top) for (const [n, v] of top) r.setVar(n, v);
+      r.frames = outerFrames;
+      r.positional = outerPositional;
+      return r;
+    });
+  }
+
+  /** Issue 2's rule for commands the guard does not know: every argument may be a path. */
+  genericArg(a: Arg, w: World, command: string, operand = false): void {
+    if (a.text === null) {
+      this.access(w, a, "unknown", command);
+      return;
+    }
+    const cands = operand ? (a.text === "" ? [] : [a.text]) : pathCandidates(a.text);
+    for (const cand of cands) this.access(w, { ...a, text: cand }, "unknown", command);
+  }
+
+  /** The text of a script file inside a root, small enough to read; null otherwise. */
+  readScript(w: World, path: string): string | null {
+    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
+    if (abs === null) return null;
+    const r = resolvePhysical(abs, this.fs);
+    if (!r.ok || !r.exists) return null;
+    if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) return null;
+    return this.fs.readFile(r.path, this.limits.maxScriptBytes);
+  }
+
+  applyEffects(effects: readonly Effect[], argv: readonly Arg[], w: World, info: DispatchInfo): World[] {
+    const command = argv[0]!.text ?? "?";
+    let out: World[] = [withStatus(w, STATUS_UNKNOWN)];
+    // The command's own paths are resolved in the filesystem as it was before it ran.
+    const ordered = [...effects.filter((e) => e.t !== "changes"), ...effects.filter((e) => e.t === "changes")];
+    for (const e of ordered) {
+      switch (e.t) {
+        case "path":
+          this.access(w, e.arg, e.kind, e.command ?? command, e.base);
+          break;
+        case "generic":
+          this.genericArg(e.arg, w, command, e.operand);
+          break;
+        case "issue":
+          this.issue(e.code, e.message, e.span);
+          break;
+        case "exec": {
+          // An executable named by a path runs from that path.
+          if (e.arg.text !== null && e.arg.text.includes("/")) this.access(w, e.arg, "exec", command);
+          break;
+        }
+        case "run": {
+          const sub = this.dispatch(e.argv, info.inProcess && e.inProcess ? w : w.clone(), {
+            countUnknown: info.countUnknown, span: info.span, inProcess: info.inProcess && e.inProcess, bypassFunctions: e.bypassFunctions,
+          });
+          if (info.inProcess && e.inProcess) out = sub;
+          break;
+        }
+        case "code": {
+          const sub = this.runCode(e.text, e.span, e.label, w, e.inProcess && info.inProcess, e.positional);
+          if (e.inProcess && info.inProcess) out = sub;
+          break;
+        }
+        case "changes":
+          for (const o of [w, ...out]) {
+            if (e.fs) o.fsChanged = true;
+            if (e.links) o.linksChanged = true;
+          }
+          break;
+        case "exit":
+          out = out.map((o) => {
+            const c = o.clone();
+            c.flow = "exit";
+            return c;
+          });
+          break;
+      }
+    }
+    return out;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Nested code: eval, sh -c, source
+
+  /**
+   * Interprets shell code found inside a word. In-process code (eval, source) changes the
+   * worlds; a child shell (sh -c) runs on a copy.
+   */
+  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean, positional?: readonly string[] | null): World[] {
+    if (text === null) {
+      this.issue("OPAQUE_CODE", `${label} runs code that is not known statically`, span);
+      return [inProcess ? this.taint(w, `${label} ran unknown code`) : withStatus(w, STATUS_UNKNOWN)];
+    }
+    if (this.frame.depth >= this.limits.maxNesting) {
+      this.issue("NESTING_TOO_DEEP", `${label} nests code deeper than ${this.limits.maxNesting} levels`, span);
+      return [inProcess ? this.taint(w, "nesting too deep") : withStatus(w, STATUS_UNKNOWN)];
+    }
+    let parsed = this.parsed.get(text);
+    if (!parsed) {
+      parsed = this.opts.parse(text);
+      this.parsed.set(text, parsed);
+    }
+    if ("refused" in parsed) {
+      this.issue(parsed.refused, `${label}: ${parsed.why}`, span);
+      return [inProcess ? this.taint(w, parsed.why) : withStatus(w, STATUS_UNKNOWN)];
+    }
+    if (parsed.error) this.issue("PARSE_ERROR", `${label}: ${parsed.error}`, span);
+    const saved = this.frame;
+    this.frame = { depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? span, callDepth: saved.callDepth };
+    try {
+      let start = inProcess ? w : w.clone();
+      if (!inProcess) {
+        // A child shell starts with exported state only; what it was not given is unknown.
+        start = childShellWorld(start, positional);
+      } else if (positional !== undefined) {
+        start.positional = positional;
+      }
+      const out = this.exec(parsed.stmt, [start]);
+      if (!inProcess) return [withStatus(w, joinChild(w, out))];
+      return out;
+    } finally {
+      this.frame = saved;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Command substitution (WordEnv)
+
+  substitute(body: Stmt, world: World, _span: Span): string | null {
+    // $(pwd) is common enough in agents' commands to be worth knowing.
+    if (body.t === "cmd" && body.words.length === 1 && body.redirs.length === 0 && body.assigns.length === 0 && body.words[0]!.text === "pwd") {
+      return world.cwd;
+    }
+    this.subshell(body, world);
+    return null;
+  }
+
+  substituteCode(text: string, world: World, span: Span): string | null {
+    this.runCode(text, span, "`…`", world.clone(), true);
+    return null;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Traps
+
+  private replayTrapsIfChanged(w: World): void {
+    if (w.traps.length) this.replayTraps([w], null);
+  }
+
+  /** A trap body runs in the shell itself, in whatever state the shell is in when it fires. */
+  replayTraps(ws: readonly World[], span: Span | null): void {
+    for (const w of ws) {
+      for (const t of w.traps) {
+        const copy = w.clone();
+        copy.traps = [];
+        this.runCode(t, span ?? { start: 0, end: 0 }, "trap", copy, true);
+      }
+    }
+  }
+
+  /**
+   * Functions defined but never called here may be called by a later command in the same
+   * shell: their bodies are analysed with unknown arguments.
+   */
+  analyseUncalled(ws: readonly World[]): void {
+    for (const w of ws) {
+      for (const [name, f] of w.funcs) {
+        if (this.called.has(f.source)) continue;
+        this.called.add(f.source);
+        const copy = w.clone();
+        copy.traps = [];
+        copy.positional = null;
+        this.callFunction(name, f.body, [], copy, { countUnknown: true, span: { start: 0, end: 0 }, inProcess: true, bypassFunctions: false }, true);
+      }
+    }
+  }
+}
+
+export interface DispatchInfo {
+  readonly countUnknown: boolean;
+  readonly span: Span;
+  /** The command runs in the shell itself (builtins and functions can change it). */
+  readonly inProcess: boolean;
+  readonly bypassFunctions: boolean;
+}
+
+/** What a child process leaves behind in its parent: an exit status and filesystem changes. */
+function joinChild(parent: World, out: readonly World[]): Status {
+  let status: Status | null = null;
+  for (const o of out) {
+    status = status === null || status === o.status ? o.status : STATUS_UNKNOWN;
+    if (o.fsChanged) parent.fsChanged = true;
+    if (o.linksChanged) parent.linksChanged = true;
+  }
+  return status ?? STATUS_UNKNOWN;
+}
+
+function withStatus(w: World, s: Status): World {
+  w.status = s;
+  return w;
+}
+
+function leaveLoop(w: World): "again" | "exit-loop" | "propagate" {
+  if (w.flow === "break") {
+    if (w.flowLevels > 1) {
+      w.flowLevels--;
+      return "propagate";
+    }
+    w.flow = "normal";
+    w.flowLevels = 0;
+    return "exit-loop";
+  }
+  if (w.flow === "continue") {
+    if (w.flowLevels > 1) {
+      w.flowLevels--;
+      w.flow = "continue";
+      return "propagate";
+    }
+    w.flow = "normal";
+    w.flowLevels = 0;
+    return "again";
+  }
+  if (w.flow !== "normal") return "propagate";
+  return "again";
+}
+
+function sameValue(a: Value | undefined, b: Value | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  if (a.k !== b.k) return false;
+  if (a.k === "str" && b.k === "str") return a.v === b.v;
+  if (a.k === "arr" && b.k === "arr") return a.v.join("\u0000") === b.v.join("\u0000");
+  return a.k === "unset";
+}
+
+export function argOf(f: Field, word: Word): Arg {
+  const text = fieldText(f);
+  const u = text === null ? firstUnknown(f) : null;
+  return { text, source: word.text, span: word.span, unknownWhy: u?.why ?? null, segs: f.segs };
+}
+
+function segsText(segs: readonly Seg[]): string | null {
+  let s = "";
+  for (const seg of segs) {
+    if ("unknown" in seg) return null;
+    s += seg.text;
+  }
+  return s;
+}
+
+function segsValue(segs: readonly Seg[]): Value {
+  let s = "";
+  for (const seg of segs) {
+    if ("unknown" in seg) return seg.unknown;
+    s += seg.text;
+  }
+  return { k: "str", v: s };
+}
+
+function expandToSegsForPattern(word: Word, w: World, env: WordEnv): PatternChar[] | null {
+  // A case pattern: quoted parts match literally, unquoted ones are pattern characters.
+  const out: PatternChar[] = [];
+  for (const p of word.parts) {
+    if (p.t === "raw") {
+      for (let i = 0; i < p.text.length; i++) {
+        const c = p.text[i]!;
+        if (c === "\\" && i + 1 < p.text.length) out.push({ c: p.text[++i]!, quoted: true });
+        else out.push({ c, quoted: false });
+      }
+      continue;
+    }
+    if (p.t === "lit") {
+      for (const c of p.text) out.push({ c, quoted: true });
+      continue;
+    }
+    const segs = expandToSegs({ parts: [p], span: word.span, text: word.text }, w, env, false);
+    for (const s of segs) {
+      if ("unknown" in s) return null;
+      for (const c of s.text) out.push({ c, quoted: p.t === "param" ? p.quoted : true });
+    }
+  }
+  return out;
+}
+
+/**
+ * The ways a program could read an argument as a path: the word itself; for an option word,
+ * a value glued on (`-o../x`, `--out=../x`); and after `=` (`dd of=~/x`, `DESTDIR=/x`),
+ * each `:`-separated piece of the value (`a=b:/x`).
+ */
+export function pathCandidates(text: string): string[] {
+  if (text === "-" || text === "--" || text === "") return [];
+  const out = new Set<string>();
+  const addValue = (v: string) => {
+    if (!v) return;
+    out.add(v);
+    if (v.includes(":")) for (const piece of v.split(":")) if (piece) out.add(piece);
+  };
+  const eq = text.indexOf("=");
+  if (!text.startsWith("-")) {
+    out.add(text);
+    if (eq > 0) addValue(text.slice(eq + 1));
+    return [...out];
+  }
+  if (text.startsWith("--")) {
+    if (eq > 0) addValue(text.slice(eq + 1));
+    return [...out];
+  }
+  // Short options: the value may start after any option letter.
+  for (let i = 2; i <= text.length - 1 && i <= 16; i++) out.add(text.slice(i));
+  for (let i = 1; i < text.length; i++) if (text[i] === "/") out.add(text.slice(i));
+  if (eq > 0) addValue(text.slice(eq + 1));
+  return [...out];
+}
+
+export { canonicalLogical, piecesToValue };
+
+function childShellWorld(w: World, positional: readonly string[] | null | undefined): World {
+  const c = w.clone();
+  c.clearFuncs();
+  c.clearAliases();
+  c.traps = [];
+  c.frames = [];
+  c.positional = positional === undefined ? null : positional;
+  for (const n of [...c.varNames()]) {
+    // A variable the script set without exporting reaches the child only if it came from
+    // the environment in the first place: the guard cannot tell, so it is unknown there.
+    if (!c.attr(n).includes("x")) c.setVar(n, unknown(`$${n} may not be exported to the child shell`));
+  }
+  return c;
+}

@@ -1,0 +1,841 @@
+// Lowers the tree-sitter-bash tree into our syntax types (src/shell/syntax.ts).
+//
+// tree-sitter-bash is a good parser with a few habits that differ from bash; each one is
+// undone here, with a test in test/lower.test.ts:
+// - `a && b > f` is parsed as a redirect of the whole list; bash applies it to `b` only.
+// - `echo a > f b` and `<f cat` put command words inside the redirect node.
+// - `$"t"` is parsed as two arguments, `$` and `"t"`: adjacent nodes with no blank between
+//   them are one shell word.
+// - `cat <<EOF | sh && rm x` nests the rest of the line inside the here-document node.
+// - `(( … ))` is a compound_statement; `time` is an ordinary command name.
+
+import type { Node } from "web-tree-sitter";
+import type { Assign, CaseItem, ParamExpansion, ParamOp, Redir, RedirOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
+import { decodeAnsiC, unescapeDoubleQuoted } from "./escapes.ts";
+
+/** The text being lowered, to look between nodes (lowering is synchronous). */
+let source = "";
+
+export function lowerProgram(root: Node): Stmt {
+  source = root.text;
+  try {
+    return lowerSequence(root.children);
+  } finally {
+    source = "";
+  }
+}
+
+/** Two nodes are one shell word when nothing separates them but line continuations. */
+function touching(a: Node, b: Node): boolean {
+  if (a.endIndex === b.startIndex) return true;
+  if (b.startIndex < a.endIndex) return false;
+  return /^(\\\n)+$/.test(source.slice(a.endIndex, b.startIndex));
+}
+
+function span(n: Node): Span {
+  return { start: n.startIndex, end: n.endIndex };
+}
+
+function bad(n: Node, why: string): Stmt {
+  return { t: "bad", why, span: span(n) };
+}
+
+const STATEMENT_TYPES = new Set([
+  "c_style_for_statement", "case_statement", "command", "compound_statement", "declaration_command",
+  "for_statement", "function_definition", "if_statement", "list", "negated_command", "pipeline",
+  "redirected_statement", "subshell", "test_command", "unset_command", "variable_assignment",
+  "variable_assignments", "while_statement", "ERROR",
+]);
+
+/** A run of statements separated by `;`, `&` or newlines. A statement followed by `&` runs in the background. */
+function lowerSequence(children: readonly (Node | null)[]): Stmt {
+  const items: Stmt[] = [];
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i];
+    if (!c) continue;
+    if (c.type === "comment" || c.type === "heredoc_body" || !c.isNamed) {
+      if (c.type === "heredoc_body") continue;
+      continue;
+    }
+    let s = lowerStatement(c);
+    const next = children[i + 1];
+    if (next && !next.isNamed && next.type === "&") s = { t: "bg", body: s };
+    items.push(s);
+  }
+  if (items.length === 0) return { t: "empty" };
+  if (items.length === 1) return items[0]!;
+  return { t: "seq", items };
+}
+
+export function lowerStatement(n: Node): Stmt {
+  if (n.isMissing) return bad(n, "missing syntax");
+  switch (n.type) {
+    case "command":
+      return lowerCommand(n, []);
+    case "redirected_statement":
+      return lowerRedirected(n);
+    case "list":
+      return lowerList(n);
+    case "pipeline":
+      return lowerPipeline(n);
+    case "negated_command": {
+      const body = n.namedChildren.find((c) => c !== null && c.type !== "comment");
+      return { t: "not", body: body ? lowerStatement(body) : bad(n, "empty negation") };
+    }
+    case "subshell":
+      return { t: "subshell", body: lowerSequence(innerChildren(n)) };
+    case "compound_statement":
+      if (n.text.startsWith("((")) return arithmeticCommand(n);
+      return { t: "group", body: lowerSequence(innerChildren(n)) };
+    case "if_statement":
+      return lowerIf(n);
+    case "while_statement":
+      return lowerWhile(n);
+    case "for_statement":
+      return lowerFor(n);
+    case "c_style_for_statement":
+      return lowerCFor(n);
+    case "case_statement":
+      return lowerCase(n);
+    case "function_definition":
+      return lowerFunction(n);
+    case "test_command":
+      return lowerTest(n);
+    case "declaration_command":
+    case "unset_command":
+      return lowerDeclaration(n);
+    case "variable_assignment": {
+      const a = lowerAssign(n);
+      return { t: "cmd", assigns: [a], words: [], redirs: [], span: span(n) };
+    }
+    case "variable_assignments":
+      return {
+        t: "cmd",
+        assigns: n.namedChildren.filter((c): c is Node => c !== null && c.type === "variable_assignment").map(lowerAssign),
+        words: [],
+        redirs: [],
+        span: span(n),
+      };
+    case "ERROR":
+      return bad(n, "unparseable input");
+    default:
+      return bad(n, `unexpected ${n.type}`);
+  }
+}
+
+/** Children between the opening and closing tokens of ( … ), { … }, do … done. */
+function innerChildren(n: Node): (Node | null)[] {
+  return n.children.filter((c) => c !== null && (c.isNamed || c.type === "&"));
+}
+
+function lowerList(n: Node): Stmt {
+  const named = n.children.filter((c): c is Node => c !== null && c.isNamed && c.type !== "comment");
+  const op = n.children.find((c) => c !== null && !c.isNamed && (c.type === "&&" || c.type === "||"));
+  if (named.length !== 2 || !op) return bad(n, "malformed list");
+  return { t: op.type === "&&" ? "and" : "or", left: lowerStatement(named[0]!), right: lowerStatement(named[1]!) };
+}
+
+function lowerPipeline(n: Node): Stmt {
+  const items = n.children
+    .filter((c): c is Node => c !== null && c.isNamed && c.type !== "comment")
+    .map(lowerStatement);
+  if (items.length === 1) return items[0]!;
+  return { t: "pipe", items };
+}
+
+function arithmeticCommand(n: Node): Stmt {
+  return { t: "test", words: [], inner: substitutionsIn(n), assigned: arithAssigned(n), span: span(n) };
+}
+
+const ARITH_ASSIGN = new Set(["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|=", "**="]);
+
+/** Variables an arithmetic expression assigns (`i=0`, `i++`, `n+=2`): they become numbers. */
+function arithAssigned(n: Node): string[] {
+  const out = new Set<string>();
+  const visit = (x: Node) => {
+    if (x.type === "variable_assignment") {
+      const name = x.childForFieldName("name");
+      if (name) out.add(name.text.replace(/\[.*$/, ""));
+    } else if (x.type === "binary_expression") {
+      const op = x.childForFieldName("operator");
+      const left = x.childForFieldName("left");
+      if (op && left && ARITH_ASSIGN.has(op.type)) out.add(left.text.replace(/^\$/, "").replace(/\[.*$/, ""));
+    } else if (x.type === "postfix_expression" || x.type === "unary_expression") {
+      const op = x.children.find((c) => c !== null && (c.type === "++" || c.type === "--"));
+      const operand = x.namedChildren.find((c) => c !== null);
+      if (op && operand) out.add(operand.text.replace(/^\$/, "").replace(/\[.*$/, ""));
+    }
+    for (const c of x.children) if (c) visit(c);
+  };
+  visit(n);
+  return [...out].filter((v) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(v));
+}
+
+function lowerIf(n: Node): Stmt {
+  // if C; then B; [elif C; then B;]... [else B;] fi — split on the `then` tokens.
+  const branches: { cond: Stmt; body: Stmt }[] = [];
+  let orelse: Stmt | null = null;
+  let cond: (Node | null)[] = [];
+  let body: (Node | null)[] = [];
+  let inBody = false;
+  const flush = () => {
+    if (cond.length || body.length) branches.push({ cond: lowerSequence(cond), body: lowerSequence(body) });
+    cond = [];
+    body = [];
+    inBody = false;
+  };
+  for (const c of n.children) {
+    if (!c) continue;
+    if (!c.isNamed) {
+      if (c.type === "then") inBody = true;
+      if (c.type === "&") (inBody ? body : cond).push(c);
+      continue;
+    }
+    if (c.type === "elif_clause") {
+      flush();
+      for (const e of c.children) {
+        if (!e) continue;
+        if (!e.isNamed) {
+          if (e.type === "then") inBody = true;
+          if (e.type === "&") (inBody ? body : cond).push(e);
+          continue;
+        }
+        (inBody ? body : cond).push(e);
+      }
+      continue;
+    }
+    if (c.type === "else_clause") {
+      flush();
+      orelse = lowerSequence(innerChildren(c));
+      continue;
+    }
+    (inBody ? body : cond).push(c);
+  }
+  flush();
+  if (branches.length === 0) return bad(n, "malformed if");
+  return { t: "if", branches, orelse };
+}
+
+function lowerWhile(n: Node): Stmt {
+  const until = n.children[0]?.type === "until";
+  const cond: (Node | null)[] = [];
+  let body: Stmt = { t: "empty" };
+  for (const c of n.children) {
+    if (!c) continue;
+    if (c.type === "do_group") body = lowerSequence(innerChildren(c));
+    else if (c.isNamed || c.type === "&") cond.push(c);
+  }
+  return { t: "while", until, cond: lowerSequence(cond), body };
+}
+
+function lowerFor(n: Node): Stmt {
+  const v = n.childForFieldName("variable");
+  const bodyNode = n.childForFieldName("body");
+  const valueNodes = n.childrenForFieldName("value").filter((c): c is Node => c !== null);
+  const hasIn = n.children.some((c) => c !== null && !c.isNamed && c.type === "in");
+  const body = bodyNode ? lowerSequence(innerChildren(bodyNode)) : bad(n, "for without body");
+  if (!v) return bad(n, "for without variable");
+  return { t: "for", name: v.text, values: hasIn ? wordsFromNodes(valueNodes) : null, body, span: span(n) };
+}
+
+function lowerCFor(n: Node): Stmt {
+  const bodyNode = n.childForFieldName("body");
+  const body = bodyNode ? lowerSequence(innerChildren(bodyNode)) : bad(n, "for without body");
+  const inner: Stmt[] = [];
+  const assigned: string[] = [];
+  for (const c of n.children) {
+    if (!c || c.id === bodyNode?.id) continue;
+    inner.push(...substitutionsIn(c));
+    assigned.push(...arithAssigned(c));
+  }
+  return { t: "cfor", inner, assigned, body, span: span(n) };
+}
+
+function lowerCase(n: Node): Stmt {
+  const valueNode = n.childForFieldName("value");
+  if (!valueNode) return bad(n, "case without a word");
+  const items: CaseItem[] = [];
+  for (const c of n.namedChildren) {
+    if (!c || c.type !== "case_item") continue;
+    const patterns = wordsFromNodes(c.childrenForFieldName("value").filter((x): x is Node => x !== null));
+    const stmts = c.children.filter(
+      (x) => x !== null && (x.type === "&" || (x.isNamed && STATEMENT_TYPES.has(x.type))) && !c.childrenForFieldName("value").some((v) => v?.id === x.id),
+    );
+    const term = c.children.find((x) => x !== null && !x.isNamed && (x.type === ";;" || x.type === ";&" || x.type === ";;&"));
+    const fallthrough = term?.type === ";&" ? "next" : term?.type === ";;&" ? "test" : "break";
+    items.push({ patterns, body: lowerSequence(stmts), fallthrough });
+  }
+  return { t: "case", word: wordFromNodes([valueNode]), items };
+}
+
+function lowerFunction(n: Node): Stmt {
+  const name = n.childForFieldName("name");
+  const bodyNode = n.childForFieldName("body");
+  if (!name || !bodyNode) return bad(n, "malformed function");
+  let body = lowerStatement(bodyNode);
+  const redirs = n.childrenForFieldName("redirect").filter((c): c is Node => c !== null);
+  if (redirs.length) body = { t: "redir", body, redirs: redirs.map((r) => lowerRedirect(r).redir) };
+  return { t: "func", name: name.text, body, span: span(n) };
+}
+
+const FILE_TEST_OPS = new Set(["-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S"]);
+
+function lowerTest(n: Node): Stmt {
+  // [[ … ]]: expand every operand (their substitutions run); the operands of file tests are
+  // reported as reads so that `[[ -f ~/.ssh/id_rsa ]]` is judged like `test -f`.
+  const words: Word[] = [];
+  const visit = (x: Node) => {
+    if (x.type === "unary_expression") {
+      const op = x.children[0];
+      const operand = x.namedChildren.find((c) => c !== null && c.type !== "test_operator");
+      if (op && FILE_TEST_OPS.has(op.text) && operand) {
+        // tree-sitter reads `~/x` here as the unary operator `~`; it is a word.
+        if (operand.type === "unary_expression" && operand.children[0]?.type === "~") {
+          words.push({ parts: [{ t: "raw", text: operand.text }], span: span(operand), text: operand.text });
+        } else words.push(wordFromNodes([operand]));
+        return;
+      }
+    }
+    for (const c of x.namedChildren) if (c) visit(c);
+  };
+  for (const c of n.namedChildren) if (c) visit(c);
+  return { t: "test", words, inner: substitutionsIn(n), assigned: [], span: span(n) };
+}
+
+/** Every command substitution nested anywhere under a node, lowered as statements to analyse. */
+function substitutionsIn(n: Node): Stmt[] {
+  const out: Stmt[] = [];
+  const visit = (x: Node) => {
+    if (x.type === "command_substitution" || x.type === "process_substitution") {
+      out.push({ t: "subshell", body: lowerSubstitutionBody(x) });
+      return;
+    }
+    for (const c of x.children) if (c) visit(c);
+  };
+  visit(n);
+  return out;
+}
+
+function lowerDeclaration(n: Node): Stmt {
+  // declare/typeset/export/readonly/local/unset: keep them as commands whose words the
+  // interpreter reads like bash's builtins do; assignments keep their structure.
+  const words: Word[] = [];
+  const kw = n.children[0];
+  if (!kw) return bad(n, "empty declaration");
+  words.push({ parts: [{ t: "raw", text: kw.text }], span: span(kw), text: kw.text });
+  const rest = n.children.slice(1).filter((c): c is Node => c !== null && c.type !== "comment");
+  let group: Node[] = [];
+  const flush = () => {
+    if (group.length) words.push(wordFromNodes(group));
+    group = [];
+  };
+  for (const c of rest) {
+    if (c.type === "variable_assignment") {
+      flush();
+      words.push(assignmentWord(c));
+      continue;
+    }
+    if (group.length && !touching(group[group.length - 1]!, c)) flush();
+    group.push(c);
+  }
+  flush();
+  return { t: "cmd", assigns: [], words, redirs: [], span: span(n) };
+}
+
+/** An assignment given as an argument (`export A=~/x`), kept as a word that carries its parts. */
+function assignmentWord(n: Node): Word {
+  const a = lowerAssign(n);
+  return { parts: [], span: span(n), text: n.text, assign: a };
+}
+
+function lowerAssign(n: Node): Assign {
+  const nameNode = n.childForFieldName("name");
+  let name = nameNode?.text ?? "";
+  let index: Word | null = null;
+  if (nameNode?.type === "subscript") {
+    name = nameNode.childForFieldName("name")?.text ?? "";
+    const idx = nameNode.childForFieldName("index");
+    index = idx ? wordFromNodes([idx]) : null;
+  }
+  const append = n.children.some((c) => c !== null && !c.isNamed && c.type === "+=");
+  const valueNodes = n.childrenForFieldName("value").filter((c): c is Node => c !== null);
+  // The value may continue past the `value` field (tree-sitter splits `a=$"x"` and `a=b$c`
+  // in places); take every node after the operator up to the end of the assignment.
+  const op = n.children.find((c) => c !== null && !c.isNamed && (c.type === "=" || c.type === "+="));
+  const after = op ? n.children.filter((c): c is Node => c !== null && c.startIndex >= op.endIndex) : valueNodes;
+  if (after.length === 1 && after[0]!.type === "array") {
+    const elems = after[0]!.namedChildren.filter((c): c is Node => c !== null && c.type !== "comment");
+    return { name, index, append, value: null, array: wordsFromNodes(elems), span: span(n) };
+  }
+  const start = op ? op.endIndex : n.endIndex;
+  const value = after.length ? wordFromNodes(after, start) : { parts: [], span: { start, end: start }, text: "" };
+  return { name, index, append, value, array: null, span: span(n) };
+}
+
+// ---------------------------------------------------------------------------------------
+// Commands and redirections
+
+interface CommandPiece {
+  readonly node: Node;
+  readonly start: number;
+}
+
+function lowerCommand(n: Node, outerRedirs: readonly Node[]): Stmt {
+  const assigns: Assign[] = [];
+  const wordNodes: CommandPiece[] = [];
+  const redirs: { redir: Redir; start: number }[] = [];
+  let sawName = false;
+  let bad_: Stmt | null = null;
+  const takeRedirect = (r: Node) => {
+    const { redir, extra } = lowerRedirect(r);
+    redirs.push({ redir, start: r.startIndex });
+    for (const e of extra) wordNodes.push({ node: e, start: e.startIndex });
+  };
+  for (const c of n.children) {
+    if (!c || c.type === "comment") continue;
+    if (c.type === "variable_assignment" && !sawName) {
+      assigns.push(lowerAssign(c));
+      continue;
+    }
+    if (c.type === "file_redirect" || c.type === "herestring_redirect" || c.type === "heredoc_redirect") {
+      takeRedirect(c);
+      continue;
+    }
+    if (c.type === "command_name") {
+      sawName = true;
+      for (const x of c.children) if (x) wordNodes.push({ node: x, start: x.startIndex });
+      continue;
+    }
+    if (c.type === "subshell" || c.type === "ERROR") {
+      bad_ = bad(c, "unexpected syntax in a command");
+      continue;
+    }
+    sawName = true;
+    wordNodes.push({ node: c, start: c.startIndex });
+  }
+  for (const r of outerRedirs) takeRedirect(r);
+  wordNodes.sort((a, b) => a.start - b.start);
+  const words = wordsFromNodes(wordNodes.map((w) => w.node));
+  redirs.sort((a, b) => a.start - b.start);
+  const cmd: Stmt = { t: "cmd", assigns, words, redirs: redirs.map((r) => r.redir), span: span(n) };
+  if (bad_) return { t: "seq", items: [bad_, cmd] };
+  return cmd;
+}
+
+const REDIR_OPS = new Set<string>(["<", ">", ">>", ">|", "&>", "&>>", "<>", ">&", "<&", "<<<", "<<", "<<-", "&>|"]);
+
+/** A redirect node, and any command words tree-sitter put inside it. */
+function lowerRedirect(r: Node): { redir: Redir; extra: Node[] } {
+  let op: RedirOp | null = null;
+  let fd: string | null = null;
+  const targetNodes: Node[] = [];
+  const extra: Node[] = [];
+  let heredoc: Redir["heredoc"] = null;
+  let delimiterQuoted = false;
+  for (const c of r.children) {
+    if (!c) continue;
+    if (c.type === "file_descriptor") {
+      fd = c.text;
+      continue;
+    }
+    if (!c.isNamed && REDIR_OPS.has(c.type)) {
+      op = op ?? (c.type === "&>|" ? "&>" : (c.type as RedirOp));
+      continue;
+    }
+    if (c.type === "heredoc_start") {
+      delimiterQuoted = /["'\\]/.test(c.text);
+      continue;
+    }
+    if (c.type === "heredoc_body") {
+      heredoc = { body: heredocBody(c, delimiterQuoted), expands: !delimiterQuoted };
+      continue;
+    }
+    if (c.type === "heredoc_content" || c.type === "heredoc_end" || !c.isNamed) continue;
+    if (r.type === "heredoc_redirect") {
+      // Words after `<<EOF` on the same line belong to the command; the statement that
+      // continues the line (`| sh`, `&& x`) is handled by the caller.
+      if (r.childrenForFieldName("argument").some((a) => a?.id === c.id)) extra.push(c);
+      continue;
+    }
+    // The first word (and anything glued to it) is the target; later words are arguments.
+    if (targetNodes.length === 0 || targetNodes[targetNodes.length - 1]!.endIndex === c.startIndex) {
+      if (extra.length === 0) {
+        targetNodes.push(c);
+        continue;
+      }
+    }
+    extra.push(c);
+  }
+  if (r.type === "herestring_redirect") op = "<<<";
+  if (r.type === "heredoc_redirect" && op !== "<<-") op = "<<";
+  const target = targetNodes.length ? wordFromNodes(targetNodes) : null;
+  if (r.type === "heredoc_redirect" && !heredoc) heredoc = { body: { parts: [], span: span(r), text: "" }, expands: false };
+  return { redir: { op: op ?? ">", fd, target, heredoc, span: span(r) }, extra };
+}
+
+function heredocBody(n: Node, quoted: boolean): Word {
+  if (quoted) return { parts: [{ t: "lit", text: n.text }], span: span(n), text: n.text };
+  const parts: WordPart[] = [];
+  let pos = n.startIndex;
+  const src = n.text;
+  const base = n.startIndex;
+  for (const c of n.children) {
+    if (!c) continue;
+    if (c.startIndex > pos) parts.push(...heredocText(src.slice(pos - base, c.startIndex - base), { start: pos, end: c.startIndex }));
+    if (c.type === "heredoc_content") parts.push(...heredocText(c.text, span(c)));
+    else parts.push(...partsOf(c, true));
+    pos = c.endIndex;
+  }
+  if (n.endIndex > pos) parts.push(...heredocText(src.slice(pos - base), { start: pos, end: n.endIndex }));
+  return { parts, span: span(n), text: n.text };
+}
+
+/** Literal here-document text; backquoted commands in it (which the grammar leaves as text) run. */
+function heredocText(text: string, where: Span): WordPart[] {
+  const out: WordPart[] = [];
+  let buf = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "\\" && i + 1 < text.length) {
+      const d = text[i + 1]!;
+      if (d === "$" || d === "`" || d === "\\") buf += d;
+      else if (d !== "\n") buf += c + d;
+      i++;
+      continue;
+    }
+    if (c === "`") {
+      const close = findBacktickClose(text, i + 1);
+      if (close < 0) {
+        out.push({ t: "bad", why: "an unterminated ` in a here-document", span: where });
+        return out;
+      }
+      if (buf) out.push({ t: "lit", text: buf });
+      buf = "";
+      const code = text.slice(i + 1, close).replace(/\\([$`\\])/g, "$1");
+      out.push({ t: "code", text: code, quoted: true, span: where });
+      i = close;
+      continue;
+    }
+    buf += c;
+  }
+  if (buf) out.push({ t: "lit", text: buf });
+  return out;
+}
+
+function findBacktickClose(text: string, from: number): number {
+  for (let j = from; j < text.length; j++) {
+    if (text[j] === "\\") j++;
+    else if (text[j] === "`") return j;
+  }
+  return -1;
+}
+
+function lowerRedirected(n: Node): Stmt {
+  const body = n.childForFieldName("body");
+  const redirNodes = n.children.filter(
+    (c): c is Node => c !== null && (c.type === "file_redirect" || c.type === "herestring_redirect" || c.type === "heredoc_redirect"),
+  );
+  // A here-document may carry the rest of its line: `cat <<EOF | sh`, `cat <<EOF && x`.
+  let continuation: { kind: "pipe" | "and" | "or"; node: Node } | null = null;
+  for (const r of redirNodes) {
+    if (r.type !== "heredoc_redirect") continue;
+    const right = r.childForFieldName("right");
+    const operator = r.childForFieldName("operator");
+    if (right) continuation = { kind: operator?.type === "||" ? "or" : "and", node: right };
+    const pipe = r.namedChildren.find((c) => c !== null && c.type === "pipeline");
+    if (pipe) continuation = { kind: "pipe", node: pipe };
+    // Redirects after the here-document operator (`cat <<EOF > out`) apply to the same command.
+    for (const extra of r.childrenForFieldName("redirect")) if (extra) redirNodes.push(extra);
+  }
+  let stmt: Stmt;
+  if (!body) {
+    stmt = lowerCommandLike(n, redirNodes);
+  } else if (body.type === "command") {
+    stmt = lowerCommand(body, redirNodes);
+  } else {
+    stmt = attachRedirects(lowerStatement(body), redirNodes, n);
+  }
+  if (!continuation) return stmt;
+  const rest = lowerStatement(continuation.node);
+  if (continuation.kind === "pipe") return joinPipe(stmt, rest);
+  return { t: continuation.kind, left: stmt, right: rest };
+}
+
+/** `> f` alone, or redirections with words inside them and no command node. */
+function lowerCommandLike(n: Node, redirNodes: readonly Node[]): Stmt {
+  const redirs: Redir[] = [];
+  const words: Node[] = [];
+  for (const r of redirNodes) {
+    const { redir, extra } = lowerRedirect(r);
+    redirs.push(redir);
+    words.push(...extra);
+  }
+  words.sort((a, b) => a.startIndex - b.startIndex);
+  return { t: "cmd", assigns: [], words: wordsFromNodes(words), redirs, span: span(n) };
+}
+
+/** `x | <rest>` where rest was parsed as `(y && z)`: the pipe binds tighter, so x joins y. */
+function joinPipe(left: Stmt, rest: Stmt): Stmt {
+  switch (rest.t) {
+    case "and":
+    case "or":
+      return { t: rest.t, left: joinPipe(left, rest.left), right: rest.right };
+    case "pipe":
+      return { t: "pipe", items: [left, ...rest.items] };
+    default:
+      return { t: "pipe", items: [left, rest] };
+  }
+}
+
+/** Redirections written after a list or pipeline belong to its last command. */
+function attachRedirects(s: Stmt, redirNodes: readonly Node[], where: Node): Stmt {
+  const extraWords: Node[] = [];
+  const redirs: Redir[] = [];
+  for (const r of redirNodes) {
+    const { redir, extra } = lowerRedirect(r);
+    redirs.push(redir);
+    extraWords.push(...extra);
+  }
+  if (extraWords.length) return { t: "seq", items: [bad(where, "words after a redirection of a compound command"), s] };
+  return attach(s, redirs);
+}
+
+function attach(s: Stmt, redirs: readonly Redir[]): Stmt {
+  switch (s.t) {
+    case "and":
+    case "or":
+      return { t: s.t, left: s.left, right: attach(s.right, redirs) };
+    case "pipe":
+      return { t: "pipe", items: [...s.items.slice(0, -1), attach(s.items[s.items.length - 1]!, redirs)] };
+    case "not":
+      return { t: "not", body: attach(s.body, redirs) };
+    case "cmd":
+      return { ...s, redirs: [...s.redirs, ...redirs] };
+    case "redir":
+      return { t: "redir", body: s.body, redirs: [...s.redirs, ...redirs] };
+    default:
+      return { t: "redir", body: s, redirs };
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Words
+
+/** Groups nodes into shell words: nodes that touch (no blank between them) are one word. */
+export function wordsFromNodes(nodes: readonly Node[]): Word[] {
+  const out: Word[] = [];
+  let group: Node[] = [];
+  for (const n of nodes) {
+    if (group.length && !touching(group[group.length - 1]!, n)) {
+      out.push(wordFromNodes(group));
+      group = [];
+    }
+    group.push(n);
+  }
+  if (group.length) out.push(wordFromNodes(group));
+  return out;
+}
+
+function wordFromNodes(nodes: readonly Node[], emptyAt?: number): Word {
+  if (nodes.length === 0) {
+    const at = emptyAt ?? 0;
+    return { parts: [], span: { start: at, end: at }, text: "" };
+  }
+  const parts: WordPart[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    // $"…" is a translated string; tree-sitter leaves the `$` as a separate token.
+    if (!n.isNamed && n.type === "$" && nodes[i + 1]?.type === "string" && nodes[i + 1]!.startIndex === n.endIndex) continue;
+    if (i > 0 && !touching(nodes[i - 1]!, n)) {
+      // A gap inside what the caller declared one word (an assignment value that tree-sitter split).
+      parts.push({ t: "bad", why: "unexpected blank inside a word", span: { start: nodes[i - 1]!.endIndex, end: n.startIndex } });
+    }
+    parts.push(...partsOf(n, false));
+  }
+  const first = nodes[0]!;
+  const last = nodes[nodes.length - 1]!;
+  const text = nodes.map((n) => n.text).join("");
+  return { parts, span: { start: first.startIndex, end: last.endIndex }, text };
+}
+
+function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Word {
+  const parts: WordPart[] = [];
+  let pos = from;
+  const src = n.text;
+  const base = n.startIndex;
+  const kids = n.children;
+  for (let k = 0; k < kids.length; k++) {
+    const c = kids[k];
+    if (!c || c.endIndex <= from || c.startIndex >= to) continue;
+    // $"…" is a translated string: the `$` is not text.
+    const next = kids[k + 1];
+    if (!c.isNamed && c.type === "$" && next?.type === "string" && next.startIndex === c.endIndex) {
+      pos = c.endIndex;
+      continue;
+    }
+    if (c.startIndex > pos) parts.push(gapPart(src.slice(pos - base, c.startIndex - base), quoted));
+    parts.push(...partsOf(c, quoted));
+    pos = c.endIndex;
+  }
+  if (to > pos) parts.push(gapPart(src.slice(pos - base, to - base), quoted));
+  return { parts, span: { start: from, end: to }, text: src.slice(from - base, to - base) };
+}
+
+function gapPart(text: string, quoted: boolean): WordPart {
+  return quoted ? { t: "lit", text: unescapeDoubleQuoted(text) } : { t: "raw", text };
+}
+
+/** The parts of one word node. `quoted` is true inside double quotes. */
+function partsOf(n: Node, quoted: boolean): WordPart[] {
+  if (!n.isNamed) {
+    return textParts(n.text, quoted, span(n));
+  }
+  switch (n.type) {
+    case "word":
+      return textParts(n.text, quoted, span(n));
+    case "extglob_pattern":
+    case "regex":
+    case "variable_name":
+    case "special_variable_name":
+    case "brace_expression":
+    case "test_operator":
+      if (quoted) return [{ t: "lit", text: unescapeDoubleQuoted(n.text) }];
+      return [{ t: "raw", text: n.text }];
+    case "number":
+      if (n.namedChildCount === 0) return [quoted ? { t: "lit", text: n.text } : { t: "raw", text: n.text }];
+      return wordOfChildren(n, n.startIndex, n.endIndex, quoted).parts.slice();
+    case "raw_string":
+      if (quoted) return [{ t: "lit", text: n.text }];
+      return [{ t: "lit", text: n.text.slice(1, -1) }];
+    case "ansi_c_string":
+      if (quoted) return [{ t: "lit", text: n.text }];
+      return [{ t: "lit", text: decodeAnsiC(n.text.slice(2, -1)) }];
+    case "string": {
+      const open = n.text.startsWith('$"') ? 2 : 1;
+      const w = wordOfChildren(n, n.startIndex + open, n.endIndex - 1, true);
+      // "" is an empty field, not nothing: keep an empty literal so the word survives.
+      return w.parts.length ? w.parts.slice() : [{ t: "lit", text: "" }];
+    }
+    case "translated_string": {
+      const s = n.namedChildren.find((c) => c !== null && c.type === "string");
+      return s ? partsOf(s, quoted) : [{ t: "bad", why: "translated string", span: span(n) }];
+    }
+    case "string_content":
+      return [quoted ? { t: "lit", text: unescapeDoubleQuoted(n.text) } : { t: "raw", text: n.text }];
+    case "simple_expansion":
+      return [{ t: "param", param: simpleParam(n.text.slice(1)), quoted, span: span(n) }];
+    case "expansion":
+      return [lowerExpansion(n, quoted)];
+    case "command_substitution":
+      return [{ t: "cmdsub", body: lowerSubstitutionBody(n), quoted, span: span(n) }];
+    case "process_substitution":
+      return [{ t: "procsub", body: lowerSubstitutionBody(n), output: n.text.startsWith(">"), span: span(n) }];
+    case "arithmetic_expansion":
+      return [{ t: "arith", inner: substitutionsIn(n), quoted, span: span(n) }];
+    case "concatenation":
+      return wordOfChildren(n, n.startIndex, n.endIndex, quoted).parts.slice();
+    default:
+      return [{ t: "bad", why: n.type === "ERROR" ? "unparseable word" : `unexpected ${n.type} in a word`, span: span(n) }];
+  }
+}
+
+/**
+ * Text the grammar did not split further. A `$` followed by a name or a special parameter
+ * is still an expansion in bash (tree-sitter leaves `x$$` as text): it becomes one here.
+ */
+function textParts(text: string, quoted: boolean, where: Span): WordPart[] {
+  const plain = (t: string): WordPart => (quoted ? { t: "lit", text: unescapeDoubleQuoted(t) } : { t: "raw", text: t });
+  if (!text.includes("$")) return [plain(text)];
+  const out: WordPart[] = [];
+  let buf = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "\\" && i + 1 < text.length) {
+      buf += c + text[i + 1]!;
+      i++;
+      continue;
+    }
+    if (c === "$" && i + 1 < text.length) {
+      const rest = text.slice(i + 1);
+      const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!_-])/.exec(rest);
+      if (m) {
+        if (buf) out.push(plain(buf));
+        buf = "";
+        const at = where.start + i;
+        out.push({ t: "param", param: simpleParam(m[1]!), quoted, span: { start: at, end: at + 1 + m[1]!.length } });
+        i += m[1]!.length;
+        continue;
+      }
+    }
+    buf += c;
+  }
+  if (buf) out.push(plain(buf));
+  return out;
+}
+
+function lowerSubstitutionBody(n: Node): Stmt {
+  const stmts = n.children.filter((c) => c !== null && (STATEMENT_TYPES.has(c.type) || c.type === "&"));
+  const redirs = n.childrenForFieldName("redirect").filter((c): c is Node => c !== null);
+  if (redirs.length && !stmts.some((c) => c?.isNamed)) {
+    // $(< file) reads the file.
+    return lowerCommandLike(n, redirs);
+  }
+  return lowerSequence(stmts);
+}
+
+function simpleParam(name: string): ParamExpansion {
+  return { name, index: null, op: "", arg: null, arg2: null };
+}
+
+const PARAM_OPS = new Set<string>([":-", "-", ":=", "=", ":?", "?", ":+", "+", "#", "##", "%", "%%", "/", "//", "/#", "/%", "^", "^^", ",", ",,", "@", ":"]);
+
+function lowerExpansion(n: Node, quoted: boolean): WordPart {
+  // ${ [#|!] name [index] [op arg [/ arg2]] }
+  const kids = n.children.filter((c): c is Node => c !== null);
+  let i = 1; // after "${"
+  let prefix: "length" | "indirect" | null = null;
+  const first = kids[i];
+  if (first && !first.isNamed && (first.type === "#" || first.type === "!")) {
+    const next = kids[i + 1];
+    if (next && next.isNamed) {
+      prefix = first.type === "#" ? "length" : "indirect";
+      i++;
+    } else if (first.type === "#" && next?.type === "}") {
+      return { t: "param", param: simpleParam("#"), quoted, span: span(n) };
+    }
+  }
+  const nameNode = kids[i];
+  if (!nameNode || !nameNode.isNamed) return { t: "bad", why: "unreadable ${…}", span: span(n) };
+  let name = nameNode.text;
+  let index: Word | null = null;
+  if (nameNode.type === "subscript") {
+    name = nameNode.childForFieldName("name")?.text ?? "";
+    const idx = nameNode.childForFieldName("index");
+    index = idx ? wordFromNodes([idx]) : null;
+  } else if (nameNode.type !== "variable_name" && nameNode.type !== "special_variable_name" && nameNode.type !== "number") {
+    return { t: "bad", why: "unreadable ${…}", span: span(n) };
+  }
+  i++;
+  const close = kids[kids.length - 1];
+  const end = close && close.type === "}" ? close.startIndex : n.endIndex;
+  if (prefix) {
+    // ${#x} is a number; ${!x} and ${!p*} are indirections the guard does not follow.
+    return { t: "param", param: { name, index, op: prefix, arg: null, arg2: null }, quoted, span: span(n) };
+  }
+  const opNode = kids[i];
+  if (!opNode || opNode.type === "}") return { t: "param", param: { name, index, op: "", arg: null, arg2: null }, quoted, span: span(n) };
+  if (opNode.isNamed || !PARAM_OPS.has(opNode.type)) return { t: "bad", why: "unreadable ${…}", span: span(n) };
+  const op = opNode.type as ParamOp;
+  // The argument runs to the next operator token (only ${x/p/r} and ${x:o:l} have two).
+  let argEnd = end;
+  let arg2: Word | null = null;
+  if (op === "/" || op === "//" || op === "/#" || op === "/%" || op === ":") {
+    const sep = kids.slice(i + 1).find((c) => !c.isNamed && (c.type === "/" || c.type === ":") && c.startIndex < end);
+    if (sep) {
+      argEnd = sep.startIndex;
+      arg2 = wordOfChildren(n, sep.endIndex, end, quoted);
+    }
+  }
+  const arg = wordOfChildren(n, opNode.endIndex, argEnd, quoted);
+  return { t: "param", param: { name, index, op, arg, arg2 }, quoted, span: span(n) };
+}

@@ -1,0 +1,195 @@
+// Bash patterns (globs, case patterns, ${x#pattern}) compiled to regular expressions.
+// Quoted characters match themselves; only unquoted ones are special.
+
+export interface PatternChar {
+  readonly c: string;
+  readonly quoted: boolean;
+}
+
+export interface PatternOptions {
+  /** Pathname expansion: `*` and `?` never match `/`, and a leading `.` must be explicit. */
+  readonly pathname: boolean;
+  readonly extglob: boolean;
+  readonly nocase: boolean;
+  readonly dotglob: boolean;
+}
+
+const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/]/;
+
+function esc(c: string): string {
+  return REGEX_SPECIAL.test(c) ? "\\" + c : c;
+}
+
+const CLASSES: Record<string, string> = {
+  alnum: "a-zA-Z0-9", alpha: "a-zA-Z", blank: " \\t", cntrl: "\\x00-\\x1f\\x7f", digit: "0-9",
+  graph: "!-~", lower: "a-z", print: " -~", punct: "!-\\/:-@\\[-`{-~", space: " \\t\\n\\r\\f\\v",
+  upper: "A-Z", word: "a-zA-Z0-9_", xdigit: "0-9A-Fa-f",
+};
+
+/** True when the characters hold an unquoted pattern character. */
+export function hasPatternChars(chars: readonly PatternChar[], extglob: boolean): boolean {
+  for (let i = 0; i < chars.length; i++) {
+    const { c, quoted } = chars[i]!;
+    if (quoted) continue;
+    if (c === "*" || c === "?") return true;
+    if (c === "[" && bracketEnd(chars, i) > 0) return true;
+    if (extglob && (c === "+" || c === "@" || c === "!") && chars[i + 1]?.c === "(" && !chars[i + 1]!.quoted) return true;
+  }
+  return false;
+}
+
+/** Index of the `]` closing a bracket expression opened at `i`, or -1. */
+function bracketEnd(chars: readonly PatternChar[], i: number): number {
+  let j = i + 1;
+  if (chars[j] && !chars[j]!.quoted && (chars[j]!.c === "!" || chars[j]!.c === "^")) j++;
+  if (chars[j] && chars[j]!.c === "]") j++;
+  for (; j < chars.length; j++) {
+    const ch = chars[j]!;
+    if (!ch.quoted && ch.c === "[" && chars[j + 1]?.c === ":") {
+      const close = findClassClose(chars, j + 2);
+      if (close > 0) {
+        j = close + 1;
+        continue;
+      }
+    }
+    if (ch.c === "]" && !ch.quoted) return j;
+    if (ch.c === "/" ) return -1;
+  }
+  return -1;
+}
+
+function findClassClose(chars: readonly PatternChar[], from: number): number {
+  for (let k = from; k + 1 < chars.length; k++) {
+    if (chars[k]!.c === ":" && chars[k + 1]!.c === "]") return k;
+    if (!/[a-z]/.test(chars[k]!.c)) return -1;
+  }
+  return -1;
+}
+
+/** Compiles a whole pattern (anchored). Returns null when it cannot be compiled. */
+export function compilePattern(chars: readonly PatternChar[], opts: PatternOptions): RegExp | null {
+  const body = translate(chars, 0, chars.length, opts);
+  if (body === null) return null;
+  let src = body;
+  if (opts.pathname && !opts.dotglob && !(chars[0]?.c === "." )) src = "(?!\\.)" + src;
+  try {
+    return new RegExp("^(?:" + src + ")$", opts.nocase ? "is" : "s");
+  } catch {
+    return null;
+  }
+}
+
+function translate(chars: readonly PatternChar[], from: number, to: number, opts: PatternOptions): string | null {
+  let out = "";
+  const any = opts.pathname ? "[^/]" : "[\\s\\S]";
+  for (let i = from; i < to; i++) {
+    const { c, quoted } = chars[i]!;
+    if (quoted) {
+      out += esc(c);
+      continue;
+    }
+    if (opts.extglob && "?*+@!".includes(c) && chars[i + 1]?.c === "(" && !chars[i + 1]!.quoted) {
+      const close = matchParen(chars, i + 1, to);
+      if (close > 0) {
+        const alts = splitAlternatives(chars, i + 2, close).map((a) => translate(chars, a[0], a[1], { ...opts, dotglob: true }));
+        if (alts.some((a) => a === null)) return null;
+        const group = alts.join("|");
+        if (c === "?") out += `(?:${group})?`;
+        else if (c === "*") out += `(?:${group})*`;
+        else if (c === "+") out += `(?:${group})+`;
+        else if (c === "@") out += `(?:${group})`;
+        else out += `(?:(?!(?:${group})$)${any}*)`;
+        i = close;
+        continue;
+      }
+    }
+    if (c === "*") {
+      out += any + "*";
+      continue;
+    }
+    if (c === "?") {
+      out += any;
+      continue;
+    }
+    if (c === "[") {
+      const end = bracketEnd(chars, i);
+      if (end > 0) {
+        const cls = bracketClass(chars, i + 1, end);
+        if (cls === null) return null;
+        out += cls;
+        i = end;
+        continue;
+      }
+    }
+    out += esc(c);
+  }
+  return out;
+}
+
+function matchParen(chars: readonly PatternChar[], open: number, to: number): number {
+  let depth = 0;
+  for (let i = open; i < to; i++) {
+    const ch = chars[i]!;
+    if (ch.quoted) continue;
+    if (ch.c === "(") depth++;
+    else if (ch.c === ")" && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function splitAlternatives(chars: readonly PatternChar[], from: number, to: number): [number, number][] {
+  const out: [number, number][] = [];
+  let depth = 0;
+  let start = from;
+  for (let i = from; i < to; i++) {
+    const ch = chars[i]!;
+    if (ch.quoted) continue;
+    if (ch.c === "(") depth++;
+    else if (ch.c === ")") depth--;
+    else if (ch.c === "|" && depth === 0) {
+      out.push([start, i]);
+      start = i + 1;
+    }
+  }
+  out.push([start, to]);
+  return out;
+}
+
+function bracketClass(chars: readonly PatternChar[], from: number, end: number): string | null {
+  let i = from;
+  let negate = false;
+  if (!chars[i]!.quoted && (chars[i]!.c === "!" || chars[i]!.c === "^")) {
+    negate = true;
+    i++;
+  }
+  let body = "";
+  for (; i < end; i++) {
+    const ch = chars[i]!;
+    if (!ch.quoted && ch.c === "[" && chars[i + 1]?.c === ":") {
+      const close = findClassClose(chars, i + 2);
+      if (close > 0) {
+        const name = chars.slice(i + 2, close).map((x) => x.c).join("");
+        const cls = CLASSES[name];
+        if (cls === undefined) return null;
+        body += cls;
+        i = close + 1;
+        continue;
+      }
+    }
+    if (chars[i + 1]?.c === "-" && !chars[i + 1]!.quoted && i + 2 < end) {
+      const lo = ch.c;
+      const hi = chars[i + 2]!.c;
+      if (lo > hi) return "(?!)";
+      body += esc(lo) + "-" + esc(hi);
+      i += 2;
+      continue;
+    }
+    body += ch.c === "\\" || ch.c === "]" || ch.c === "[" || ch.c === "^" || ch.c === "-" ? "\\" + ch.c : ch.c;
+  }
+  return negate ? `[^${body}/]` : `[${body}]`;
+}
+
+/** Plain text as pattern characters, all unquoted. */
+export function unquotedChars(text: string): PatternChar[] {
+  return Array.from(text, (c) => ({ c, quoted: false }));
+}

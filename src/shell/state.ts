@@ -1,0 +1,272 @@
+// The interpreter's state. A check follows a set of *worlds*: each world is one way the
+// shell may be when it reaches a point of the script (after `cd a || cd b` there are two).
+// A world holds what is known literally; everything else is unknown and fails closed.
+
+import type { Stmt } from "./syntax.ts";
+
+export interface Unknown {
+  readonly k: "unknown";
+  /** Why the value is not known, for the verdict's reason. */
+  readonly why: string;
+  /** A number: it cannot hold `/`, `.`, blanks or glob characters. */
+  readonly numeric: boolean;
+}
+
+export type Value =
+  | { readonly k: "str"; readonly v: string }
+  | { readonly k: "arr"; readonly v: readonly string[] }
+  | { readonly k: "unset" }
+  | Unknown;
+
+export const UNSET: Value = { k: "unset" };
+
+export function unknown(why: string, numeric = false): Unknown {
+  return { k: "unknown", why, numeric };
+}
+
+export function str(v: string): Value {
+  return { k: "str", v };
+}
+
+/** Shell options that change how later words and directories are read. `null` = unknown. */
+export interface Options {
+  physical: boolean | null; // set -P
+  lastpipe: boolean | null;
+  expandAliases: boolean | null;
+  extglob: boolean | null;
+  globstar: boolean | null;
+  dotglob: boolean | null;
+  nullglob: boolean | null;
+  failglob: boolean | null;
+  nocaseglob: boolean | null;
+  globskipdots: boolean | null;
+  noglob: boolean | null; // set -f
+  cdableVars: boolean | null;
+}
+
+export const DEFAULT_OPTIONS: Readonly<Options> = {
+  physical: false,
+  lastpipe: false,
+  expandAliases: false,
+  extglob: false,
+  globstar: false,
+  dotglob: false,
+  nullglob: false,
+  failglob: false,
+  nocaseglob: false,
+  globskipdots: true,
+  noglob: false,
+  cdableVars: false,
+};
+
+/** Exit status of the last command: 0, non-zero, or either. */
+export type Status = 0 | 1 | 2;
+export const STATUS_UNKNOWN: Status = 2;
+
+/** How control leaves the statement being run. */
+export type Flow = "normal" | "break" | "continue" | "return" | "exit";
+
+export interface FunctionDef {
+  readonly body: Stmt;
+  readonly source: string;
+}
+
+/** A dirstack entry or directory: a logical absolute path, or null when unknown. */
+export type Dir = string | null;
+
+export class World {
+  /** Logical working directory ($PWD as bash keeps it), or null when unknown. */
+  cwd: Dir;
+  /** $OLDPWD: a path, null when unknown, undefined when unset. */
+  oldpwd: Dir | undefined;
+  /** The directory stack below the current directory (dirs prints cwd first). */
+  stack: readonly Dir[];
+  /** True once the stack holds entries the guard could not follow. */
+  stackUnknown: boolean;
+  status: Status;
+  flow: Flow;
+  /** Levels still to leave for `break N` / `continue N`. */
+  flowLevels: number;
+  positional: readonly string[] | null;
+  options: Options;
+  private vars: Map<string, Value>;
+  private varsShared: boolean;
+  funcs: Map<string, FunctionDef>;
+  private funcsShared: boolean;
+  aliases: Map<string, string>;
+  private aliasesShared: boolean;
+  /** declare attributes by name: x exported, n nameref, i integer, l/u/c case, a/A arrays, r readonly. */
+  private attrs: Map<string, string>;
+  private attrsShared: boolean;
+  /** Trap bodies in effect, replayed where their outcome could differ. */
+  traps: readonly string[];
+  /** `local` frames: the outer values to restore when a function returns. */
+  frames: readonly Map<string, Value>[];
+  /** Set when something changed the shell in a way the guard does not follow. */
+  tainted: string | null;
+  /** A command may have changed the filesystem: a directory that exists now may be gone. */
+  fsChanged: boolean;
+  /** A command may have created symlinks: a path that does not exist now may be one. */
+  linksChanged: boolean;
+
+  constructor(cwd: Dir) {
+    this.cwd = cwd;
+    this.oldpwd = null;
+    this.stack = [];
+    this.stackUnknown = false;
+    this.status = 0;
+    this.flow = "normal";
+    this.flowLevels = 0;
+    this.positional = null;
+    this.options = { ...DEFAULT_OPTIONS };
+    this.vars = new Map();
+    this.varsShared = false;
+    this.funcs = new Map();
+    this.funcsShared = false;
+    this.aliases = new Map();
+    this.aliasesShared = false;
+    this.attrs = new Map();
+    this.attrsShared = false;
+    this.traps = [];
+    this.frames = [];
+    this.tainted = null;
+    this.fsChanged = false;
+    this.linksChanged = false;
+  }
+
+  clone(): World {
+    const w = Object.create(World.prototype) as World;
+    w.cwd = this.cwd;
+    w.oldpwd = this.oldpwd;
+    w.stack = this.stack;
+    w.stackUnknown = this.stackUnknown;
+    w.status = this.status;
+    w.flow = this.flow;
+    w.flowLevels = this.flowLevels;
+    w.positional = this.positional;
+    w.options = { ...this.options };
+    w.vars = this.vars;
+    w.varsShared = true;
+    this.varsShared = true;
+    w.funcs = this.funcs;
+    w.funcsShared = true;
+    this.funcsShared = true;
+    w.aliases = this.aliases;
+    w.aliasesShared = true;
+    this.aliasesShared = true;
+    w.attrs = this.attrs;
+    w.attrsShared = true;
+    this.attrsShared = true;
+    w.traps = this.traps;
+    w.frames = this.frames;
+    w.tainted = this.tainted;
+    w.fsChanged = this.fsChanged;
+    w.linksChanged = this.linksChanged;
+    return w;
+  }
+
+  /** A variable as the shell would see it; `fallback` answers for names never assigned here. */
+  getVar(name: string): Value | undefined {
+    return this.vars.get(name);
+  }
+
+  setVar(name: string, value: Value): void {
+    if (this.varsShared) {
+      this.vars = new Map(this.vars);
+      this.varsShared = false;
+    }
+    this.vars.set(name, value);
+  }
+
+  varNames(): IterableIterator<string> {
+    return this.vars.keys();
+  }
+
+  attr(name: string): string {
+    return this.attrs.get(name) ?? "";
+  }
+
+  setAttr(name: string, flags: string): void {
+    if (this.attrsShared) {
+      this.attrs = new Map(this.attrs);
+      this.attrsShared = false;
+    }
+    if (flags) this.attrs.set(name, flags);
+    else this.attrs.delete(name);
+  }
+
+  clearFuncs(): void {
+    this.funcs = new Map();
+    this.funcsShared = false;
+  }
+
+  setFunc(name: string, def: FunctionDef | null): void {
+    if (this.funcsShared) {
+      this.funcs = new Map(this.funcs);
+      this.funcsShared = false;
+    }
+    if (def) this.funcs.set(name, def);
+    else this.funcs.delete(name);
+  }
+
+  setAlias(name: string, value: string | null): void {
+    if (this.aliasesShared) {
+      this.aliases = new Map(this.aliases);
+      this.aliasesShared = false;
+    }
+    if (value === null) this.aliases.delete(name);
+    else this.aliases.set(name, value);
+  }
+
+  clearAliases(): void {
+    this.aliases = new Map();
+    this.aliasesShared = false;
+  }
+
+  /** Identity of the state, ignoring the exit status: worlds with equal keys are merged. */
+  key(): string {
+    let k = `${this.cwd}\u0000${this.oldpwd}\u0000${this.stack.join("\u0001")}\u0000${this.stackUnknown}\u0000${this.flow}${this.flowLevels}\u0000`;
+    k += this.positional ? this.positional.join("\u0001") : "?";
+    k += "\u0000" + optionsKey(this.options) + "\u0000" + this.traps.join("\u0001") + "\u0000" + (this.tainted ?? "");
+    k += "\u0000" + this.frames.length + (this.fsChanged ? "F" : "f") + (this.linksChanged ? "L" : "l");
+    for (const [n, v] of [...this.vars.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+      k += `\u0000${n}=${valueKey(v)}`;
+    }
+    for (const n of [...this.attrs.keys()].sort()) k += `\u0000t:${n}=${this.attrs.get(n)}`;
+    for (const n of [...this.funcs.keys()].sort()) k += `\u0000f:${n}:${this.funcs.get(n)!.source}`;
+    for (const n of [...this.aliases.keys()].sort()) k += `\u0000a:${n}=${this.aliases.get(n)}`;
+    return k;
+  }
+}
+
+function optionsKey(o: Options): string {
+  let s = "";
+  for (const v of Object.values(o)) s += v === null ? "?" : v ? "1" : "0";
+  return s;
+}
+
+function valueKey(v: Value): string {
+  switch (v.k) {
+    case "str":
+      return "s" + v.v;
+    case "arr":
+      return "a" + v.v.join("\u0001");
+    case "unset":
+      return "u";
+    case "unknown":
+      return "?" + (v.numeric ? "n" : "");
+  }
+}
+
+/** Merges worlds with the same state; their statuses join. */
+export function dedupe(worlds: readonly World[]): World[] {
+  if (worlds.length < 2) return worlds.slice();
+  const seen = new Map<string, World>();
+  for (const w of worlds) {
+    const k = w.key();
+    const prev = seen.get(k);
+    if (!prev) seen.set(k, w);
+    else if (prev.status !== w.status) prev.status = STATUS_UNKNOWN;
+  }
+  return [...seen.values()];
+}

@@ -1,0 +1,798 @@
+// Word expansion, in bash's order: brace expansion, tilde expansion, parameter and command
+// substitution and arithmetic, word splitting, pathname expansion, quote removal.
+//
+// Expansion does no I/O of its own: the disk (for globs and `~user`) and the analysis of
+// command substitutions arrive through WordEnv. Whatever is not known stays an `unknown`
+// segment that says why, and the consumer fails closed on it.
+
+import type { FileSystem } from "../paths/fs.ts";
+import { compilePattern, hasPatternChars, type PatternChar } from "./pattern.ts";
+import { braceExpand, type BraceResult } from "./brace.ts";
+import type { ParamExpansion, Span, Stmt, Word, WordPart } from "./syntax.ts";
+import { type Unknown, type Value, type World, unknown, str } from "./state.ts";
+
+/** A piece of an expanded field: known text, or an unknown value. */
+export type Seg =
+  | { readonly text: string; readonly quoted: boolean }
+  | { readonly unknown: Unknown; readonly quoted: boolean };
+
+export interface Field {
+  readonly segs: readonly Seg[];
+  readonly span: Span;
+  /** The field came out of a pathname expansion that matched on disk. */
+  readonly fromGlob: boolean;
+}
+
+export interface Expansion {
+  readonly fields: Field[];
+  /** An unquoted unknown value could have split into any number of fields. */
+  readonly countUnknown: boolean;
+}
+
+export interface Limits {
+  readonly maxBraceWords: number;
+  readonly maxGlobMatches: number;
+  readonly maxGlobDirs: number;
+}
+
+export interface WordEnv {
+  readonly fs: FileSystem;
+  readonly limits: Limits;
+  /** $HOME when the script has not set it. */
+  readonly home: string | null;
+  /** Known environment variables (CDPATH and any the host passed). */
+  readonly env: ReadonlyMap<string, string>;
+  /** Analyse a command substitution in a copy of the world; returns its output when it is known. */
+  substitute(body: Stmt, world: World, span: Span): string | null;
+  /** The same for backquoted text the grammar did not parse. */
+  substituteCode(text: string, world: World, span: Span): string | null;
+  /** Physical directory for a logical one, for globbing. */
+  physicalDir(logical: string): string | null;
+  /** Problems found while expanding (limits reached) are reported here. */
+  problem(code: "EXPANSION_TOO_LARGE", why: string, span: Span): void;
+}
+
+// ---------------------------------------------------------------------------------------
+// Variables
+
+/** The value of a variable in a world, falling back to what the environment is known to hold. */
+export function lookup(world: World, env: WordEnv, name: string): Value {
+  const v = world.getVar(name);
+  if (v !== undefined) return v;
+  switch (name) {
+    case "HOME":
+      return env.home === null ? unknown("$HOME is not known") : str(env.home);
+    case "PWD":
+      return world.cwd === null ? unknown("the working directory is not known") : str(world.cwd);
+    case "OLDPWD":
+      return world.oldpwd === undefined ? { k: "unset" } : world.oldpwd === null ? unknown("$OLDPWD is not known") : str(world.oldpwd);
+    case "IFS":
+      return { k: "unset" };
+    case "#":
+    case "?":
+    case "$":
+    case "!":
+    case "RANDOM":
+    case "LINENO":
+    case "SECONDS":
+    case "BASHPID":
+    case "PPID":
+    case "UID":
+    case "EUID":
+      return unknown(`$${name} is a number the guard does not compute`, true);
+    case "@":
+    case "*":
+      return world.positional === null ? unknown("the positional parameters are not known") : { k: "arr", v: world.positional };
+  }
+  if (/^[1-9][0-9]*$/.test(name)) {
+    if (world.positional === null) return unknown(`$${name} is not known`);
+    const p = world.positional[Number(name) - 1];
+    return p === undefined ? { k: "unset" } : str(p);
+  }
+  const e = env.env.get(name);
+  if (e !== undefined) return str(e);
+  if (name === "CDPATH") return { k: "unset" };
+  return unknown(`$${name} is not known`);
+}
+
+// ---------------------------------------------------------------------------------------
+// Expansion of one word
+
+type Piece =
+  | { readonly k: "text"; readonly text: string; readonly quoted: boolean; readonly split: boolean }
+  | { readonly k: "unknown"; readonly u: Unknown; readonly quoted: boolean; readonly split: boolean }
+  /** "$@": a field boundary that splitting does not decide. */
+  | { readonly k: "break" }
+  /** A quoted empty string: keeps the field alive. */
+  | { readonly k: "keep" };
+
+export interface ExpandOptions {
+  /** Assignment context: no brace expansion, no splitting, no globbing; tildes after `:` and `=`. */
+  readonly assignment?: boolean;
+  /** No pathname expansion (case words, here-strings, redirection targets use their own rules). */
+  readonly noGlob?: boolean;
+  /** No word splitting (here-strings, case words, [[ ]] operands). */
+  readonly noSplit?: boolean;
+}
+
+export function expandWord(word: Word, world: World, env: WordEnv, opts: ExpandOptions = {}): Expansion {
+  if (word.assign) {
+    // An assignment given to declare/export/local: one field `name=value`.
+    const a = word.assign;
+    const v = a.value ? expandToSegs(a.value, world, env, true) : [];
+    const name = a.index ? `${a.name}[${a.index.text}]` : a.name;
+    return { fields: [{ segs: [{ text: name + (a.append ? "+=" : "="), quoted: true }, ...v], span: word.span, fromGlob: false }], countUnknown: false };
+  }
+  let alternatives: readonly (readonly WordPart[])[] = [word.parts];
+  if (!opts.assignment) {
+    const braced: BraceResult = braceExpand(word.parts, env.limits.maxBraceWords);
+    if (braced.tooLarge) {
+      env.problem("EXPANSION_TOO_LARGE", `brace expansion of ${word.text.slice(0, 40)} makes more than ${env.limits.maxBraceWords} words`, word.span);
+      return { fields: [{ segs: [{ unknown: unknown("brace expansion too large"), quoted: false }], span: word.span, fromGlob: false }], countUnknown: true };
+    }
+    alternatives = braced.words;
+  }
+  const fields: Field[] = [];
+  let countUnknown = false;
+  for (const parts of alternatives) {
+    const pieces = expandParts(parts, world, env, opts.assignment === true);
+    const split = splitFields(pieces, world, env, opts.noSplit === true || opts.assignment === true);
+    if (split.countUnknown) countUnknown = true;
+    for (const segs of split.fields) {
+      if (opts.noGlob || opts.assignment) fields.push({ segs, span: word.span, fromGlob: false });
+      else {
+        const g = globField(segs, word.span, world, env);
+        if (g.countUnknown) countUnknown = true;
+        fields.push(...g.fields);
+      }
+    }
+  }
+  return { fields, countUnknown };
+}
+
+/** A word expanded to a single string's segments (assignment values, here-strings, case words). */
+export function expandToSegs(word: Word, world: World, env: WordEnv, assignment: boolean): Seg[] {
+  const pieces = expandParts(word.parts, world, env, assignment);
+  const segs: Seg[] = [];
+  for (const p of pieces) {
+    if (p.k === "text") segs.push({ text: p.text, quoted: true });
+    else if (p.k === "unknown") segs.push({ unknown: p.u, quoted: true });
+    else if (p.k === "break") segs.push({ text: " ", quoted: true });
+  }
+  return segs;
+}
+
+/** Known text of a field, or null when any part is unknown. */
+export function fieldText(f: { readonly segs: readonly Seg[] }): string | null {
+  let s = "";
+  for (const seg of f.segs) {
+    if ("unknown" in seg) return null;
+    s += seg.text;
+  }
+  return s;
+}
+
+export function firstUnknown(f: { readonly segs: readonly Seg[] }): Unknown | null {
+  for (const seg of f.segs) if ("unknown" in seg) return seg.unknown;
+  return null;
+}
+
+/** The known text before the first unknown segment. */
+export function knownPrefix(f: { readonly segs: readonly Seg[] }): string {
+  let s = "";
+  for (const seg of f.segs) {
+    if ("unknown" in seg) break;
+    s += seg.text;
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------
+// Parts → pieces
+
+function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, assignment: boolean): Piece[] {
+  const out: Piece[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    switch (p.t) {
+      case "raw": {
+        let text = p.text;
+        if (i === 0 && !assignment) {
+          // Outside POSIX mode bash expands tildes in an argument that looks like an
+          // assignment (`dd of=~/x`, `a=b:~/c`) as it would in the assignment itself.
+          const m = /^([A-Za-z_][A-Za-z0-9_]*=)([\s\S]*)$/.exec(text);
+          if (m && m[2]!.includes("~")) {
+            const t = tildeExpand(m[2]!, true, i === parts.length - 1, world, env, true);
+            if (t) {
+              out.push({ k: "text", text: m[1]!, quoted: false, split: false }, ...t);
+              continue;
+            }
+          }
+        }
+        if (i === 0 || assignment) {
+          const t = tildeExpand(text, i === 0, i === parts.length - 1, world, env, assignment);
+          if (t) {
+            out.push(...t);
+            continue;
+          }
+        }
+        pushRaw(out, text);
+        break;
+      }
+      case "lit":
+        out.push(p.text === "" ? { k: "keep" } : { k: "text", text: p.text, quoted: true, split: false });
+        break;
+      case "param":
+        out.push(...expandParam(p.param, p.quoted, world, env, p.span, assignment));
+        if (p.quoted) out.push({ k: "keep" });
+        break;
+      case "cmdsub": {
+        const output = env.substitute(p.body, world, p.span);
+        if (output !== null) {
+          const text = output.replace(/\n+$/, "");
+          out.push({ k: "text", text, quoted: p.quoted, split: !p.quoted && !assignment });
+        } else {
+          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`), quoted: p.quoted, split: !p.quoted && !assignment });
+        }
+        if (p.quoted) out.push({ k: "keep" });
+        break;
+      }
+      case "code": {
+        env.substituteCode(p.text, world, p.span);
+        out.push({ k: "unknown", u: unknown("the output of a backquoted command"), quoted: p.quoted, split: !p.quoted && !assignment });
+        break;
+      }
+      case "procsub":
+        env.substitute(p.body, world, p.span);
+        out.push({ k: "text", text: "/dev/fd/63", quoted: true, split: false });
+        break;
+      case "arith":
+        for (const s of p.inner) env.substitute(s, world, p.span);
+        out.push({ k: "unknown", u: unknown("an arithmetic result", true), quoted: p.quoted, split: !p.quoted && !assignment });
+        break;
+      case "bad":
+        out.push({ k: "unknown", u: unknown(p.why), quoted: false, split: !assignment });
+        break;
+    }
+  }
+  return out;
+}
+
+function shorten(span: Span, _env: WordEnv): string {
+  return `the command substitution at ${span.start}`;
+}
+
+/** Unquoted source text: backslash escapes quote the next character; a backslash-newline vanishes. */
+function pushRaw(out: Piece[], text: string): void {
+  if (!text.includes("\\")) {
+    out.push({ k: "text", text, quoted: false, split: false });
+    return;
+  }
+  let buf = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "\\" && i + 1 < text.length) {
+      const d = text[++i]!;
+      if (d === "\n") continue;
+      if (buf) out.push({ k: "text", text: buf, quoted: false, split: false });
+      buf = "";
+      out.push({ k: "text", text: d, quoted: true, split: false });
+      continue;
+    }
+    buf += c;
+  }
+  if (buf) out.push({ k: "text", text: buf, quoted: false, split: false });
+}
+
+/**
+ * Tilde expansion of an unquoted prefix. `atStart`: the part begins the word. In an
+ * assignment, tildes after `=` and `:` expand too. Returns null when nothing expands.
+ */
+function tildeExpand(text: string, atStart: boolean, lastPart: boolean, world: World, env: WordEnv, assignment: boolean): Piece[] | null {
+  if (!text.includes("~")) return null;
+  if (!assignment) {
+    if (!atStart || !text.startsWith("~")) return null;
+    const r = expandTildePrefix(text, lastPart, world, env);
+    return r;
+  }
+  // Assignment values: at the start, and after each unquoted ':'.
+  const out: Piece[] = [];
+  let changed = false;
+  const chunks = text.split(":");
+  for (let i = 0; i < chunks.length; i++) {
+    const chunk = chunks[i]!;
+    if (i > 0) out.push({ k: "text", text: ":", quoted: false, split: false });
+    if ((i > 0 || atStart) && chunk.startsWith("~")) {
+      const r = expandTildePrefix(chunk, lastPart || i < chunks.length - 1, world, env);
+      if (r) {
+        out.push(...r);
+        changed = true;
+        continue;
+      }
+    }
+    if (chunk) pushRaw(out, chunk);
+  }
+  return changed ? out : null;
+}
+
+function expandTildePrefix(text: string, lastPart: boolean, world: World, env: WordEnv): Piece[] | null {
+  const slash = text.indexOf("/");
+  if (slash < 0 && !lastPart) return null; // the prefix runs into a quoted or expanded part
+  const prefix = slash < 0 ? text.slice(1) : text.slice(1, slash);
+  const rest = slash < 0 ? "" : text.slice(slash);
+  if (prefix.includes("\\")) return null;
+  let value: Value | null;
+  if (prefix === "") value = lookup(world, env, "HOME");
+  else if (prefix === "+") value = lookup(world, env, "PWD");
+  else if (prefix === "-") {
+    value = lookup(world, env, "OLDPWD");
+    if (value.k === "unset") return null;
+  } else if (/^[+-]?[0-9]+$/.test(prefix)) value = dirstackEntry(world, prefix);
+  else if (/^[A-Za-z0-9._][A-Za-z0-9._-]*\$?$/.test(prefix)) {
+    const h = env.fs.homeOf(prefix);
+    if (h === null) return null; // bash leaves ~nosuchuser as it is
+    value = str(h);
+  } else return null;
+  if (value === null) return null;
+  const out: Piece[] = [];
+  if (value.k === "str") out.push({ k: "text", text: value.v, quoted: true, split: false });
+  else if (value.k === "unknown") out.push({ k: "unknown", u: value, quoted: true, split: false });
+  else if (value.k === "arr") out.push({ k: "text", text: value.v[0] ?? "", quoted: true, split: false });
+  else out.push({ k: "keep" });
+  if (rest) pushRaw(out, rest);
+  return out;
+}
+
+/** ~N, ~+N, ~-N: an entry of the directory stack (0 is the current directory). */
+export function dirstackEntry(world: World, spec: string): Value | null {
+  const all = [world.cwd, ...world.stack];
+  const fromEnd = spec.startsWith("-");
+  const n = Number(spec.replace(/^[+-]/, ""));
+  if (world.stackUnknown) return unknown("the directory stack is not known");
+  const idx = fromEnd ? all.length - 1 - n : n;
+  if (idx < 0 || idx >= all.length) return null;
+  const d = all[idx];
+  return d === null || d === undefined ? unknown("a directory on the stack is not known") : str(d);
+}
+
+// ---------------------------------------------------------------------------------------
+// Parameter expansion
+
+function valuePieces(v: Value, quoted: boolean, split: boolean, atForm: boolean): Piece[] {
+  switch (v.k) {
+    case "str":
+      return [{ k: "text", text: v.v, quoted, split }];
+    case "unset":
+      return [];
+    case "unknown":
+      return [{ k: "unknown", u: v, quoted, split }];
+    case "arr": {
+      if (!atForm) return v.v.length ? [{ k: "text", text: v.v.join(" "), quoted, split }] : [];
+      const out: Piece[] = [];
+      v.v.forEach((e, i) => {
+        if (i > 0) out.push({ k: "break" });
+        out.push({ k: "text", text: e, quoted, split });
+        if (quoted) out.push({ k: "keep" });
+      });
+      return out;
+    }
+  }
+}
+
+function isNull(v: Value): boolean | null {
+  if (v.k === "unknown") return null;
+  if (v.k === "unset") return true;
+  if (v.k === "str") return v.v === "";
+  return v.v.length === 0 || (v.v.length === 1 && v.v[0] === "");
+}
+
+function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: WordEnv, span: Span, assignment: boolean): Piece[] {
+  const split = !quoted && !assignment;
+  let v = paramValue(pe, world, env);
+  const atForm = (pe.name === "@" && pe.index === null) || (pe.index !== null && /^[@]$/.test(pe.index.text)) || (!quoted && (pe.name === "*" || pe.index?.text === "*"));
+  const stringOf = (w: Word | null): Piece[] => (w ? expandParts(w.parts, world, env, assignment) : []);
+  switch (pe.op) {
+    case "":
+      return valuePieces(v, quoted, split, atForm);
+    case "length":
+      if (v.k === "str") return [{ k: "text", text: String([...v.v].length), quoted, split }];
+      if (v.k === "unset") return [{ k: "text", text: "0", quoted, split }];
+      return [{ k: "unknown", u: unknown("a length", true), quoted, split }];
+    case "indirect": {
+      if (v.k === "str" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v.v)) return valuePieces(lookup(world, env, v.v), quoted, split, false);
+      return [{ k: "unknown", u: unknown(`the indirection \${!${pe.name}} is not followed`), quoted, split }];
+    }
+    case ":-":
+    case "-": {
+      const empty = pe.op === ":-" ? isNull(v) : v.k === "unknown" ? null : v.k === "unset";
+      if (empty === null) return [{ k: "unknown", u: unknown(`\${${pe.name}${pe.op}…} depends on $${pe.name}, which is not known`), quoted, split }];
+      return empty ? markSplit(stringOf(pe.arg), split) : valuePieces(v, quoted, split, atForm);
+    }
+    case ":=":
+    case "=": {
+      const empty = pe.op === ":=" ? isNull(v) : v.k === "unknown" ? null : v.k === "unset";
+      if (empty === null) return [{ k: "unknown", u: unknown(`\${${pe.name}${pe.op}…} depends on $${pe.name}, which is not known`), quoted, split }];
+      if (!empty) return valuePieces(v, quoted, split, atForm);
+      const assigned = piecesToValue(stringOf(pe.arg));
+      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(pe.name)) world.setVar(pe.name, assigned);
+      return valuePieces(assigned, quoted, split, false);
+    }
+    case ":?":
+    case "?":
+      return valuePieces(v, quoted, split, atForm);
+    case ":+":
+    case "+": {
+      const empty = pe.op === ":+" ? isNull(v) : v.k === "unknown" ? null : v.k === "unset";
+      if (empty === null) return [{ k: "unknown", u: unknown(`\${${pe.name}${pe.op}…} depends on $${pe.name}, which is not known`), quoted, split }];
+      return empty ? [] : markSplit(stringOf(pe.arg), split);
+    }
+    case "#":
+    case "##":
+    case "%":
+    case "%%": {
+      if (v.k === "unset") return [];
+      if (v.k !== "str") return [{ k: "unknown", u: v.k === "unknown" ? v : unknown("an array pattern removal"), quoted, split }];
+      const pat = piecesToPattern(stringOf(pe.arg));
+      if (pat === null) return [{ k: "unknown", u: unknown("a pattern removal with an unknown pattern"), quoted, split }];
+      const r = removePattern(v.v, pat, pe.op, world);
+      return r === null ? [{ k: "unknown", u: unknown("a pattern the guard cannot read"), quoted, split }] : [{ k: "text", text: r, quoted, split }];
+    }
+    case "/":
+    case "//":
+    case "/#":
+    case "/%": {
+      if (v.k === "unset") return [];
+      if (v.k !== "str") return [{ k: "unknown", u: v.k === "unknown" ? v : unknown("an array substitution"), quoted, split }];
+      const pat = piecesToPattern(stringOf(pe.arg));
+      const rep = piecesToValue(stringOf(pe.arg2));
+      if (pat === null || rep.k !== "str") return [{ k: "unknown", u: unknown("a substitution with unknown parts"), quoted, split }];
+      const r = replacePattern(v.v, pat, rep.v, pe.op, world);
+      return r === null ? [{ k: "unknown", u: unknown("a pattern the guard cannot read"), quoted, split }] : [{ k: "text", text: r, quoted, split }];
+    }
+    case "^":
+    case "^^":
+    case ",":
+    case ",,": {
+      if (v.k === "unset") return [];
+      if (v.k !== "str" || (pe.arg && pe.arg.text !== "")) return [{ k: "unknown", u: unknown("a case conversion"), quoted, split }];
+      const s = v.v;
+      const r = pe.op === "^^" ? s.toUpperCase() : pe.op === ",," ? s.toLowerCase() : pe.op === "^" ? s.slice(0, 1).toUpperCase() + s.slice(1) : s.slice(0, 1).toLowerCase() + s.slice(1);
+      return [{ k: "text", text: r, quoted, split }];
+    }
+    case ":": {
+      if (v.k === "unset") return [];
+      const off = pe.arg ? Number(pe.arg.text.trim()) : NaN;
+      const len = pe.arg2 ? Number(pe.arg2.text.trim()) : undefined;
+      if (v.k !== "str" || !Number.isInteger(off) || (len !== undefined && !Number.isInteger(len))) {
+        return [{ k: "unknown", u: unknown("a substring"), quoted, split }];
+      }
+      const s = v.v;
+      const start = off < 0 ? Math.max(0, s.length + off) : off;
+      const end = len === undefined ? s.length : len < 0 ? s.length + len : start + len;
+      return [{ k: "text", text: s.slice(start, Math.max(start, end)), quoted, split }];
+    }
+    default:
+      v = unknown(`the expansion \${${pe.name}${pe.op}…} is not modelled`);
+      return [{ k: "unknown", u: v, quoted, split }];
+  }
+}
+
+function markSplit(pieces: Piece[], split: boolean): Piece[] {
+  if (!split) return pieces;
+  return pieces.map((p) => (p.k === "text" && !p.quoted ? { ...p, split: true } : p.k === "unknown" && !p.quoted ? { ...p, split: true } : p));
+}
+
+function paramValue(pe: ParamExpansion, world: World, env: WordEnv): Value {
+  const base = lookup(world, env, pe.name);
+  if (pe.index === null) {
+    if (base.k === "arr" && pe.name !== "@" && pe.name !== "*") return base.v.length ? str(base.v[0]!) : { k: "unset" };
+    return base;
+  }
+  const idx = pe.index.text;
+  if (idx === "@" || idx === "*") {
+    if (base.k === "str") return { k: "arr", v: [base.v] };
+    return base;
+  }
+  if (base.k === "unknown" || base.k === "unset") return base;
+  const n = /^[0-9]+$/.test(idx) ? Number(idx) : null;
+  if (n === null) return unknown(`the subscript [${idx}] is not known`);
+  if (base.k === "str") return n === 0 ? base : { k: "unset" };
+  const e = base.v[n];
+  return e === undefined ? { k: "unset" } : str(e);
+}
+
+/** Joins pieces into one value (assignment semantics). */
+export function piecesToValue(pieces: readonly Piece[]): Value {
+  let s = "";
+  for (const p of pieces) {
+    if (p.k === "unknown") return p.u;
+    if (p.k === "text") s += p.text;
+    else if (p.k === "break") s += " ";
+  }
+  return str(s);
+}
+
+function piecesToPattern(pieces: readonly Piece[]): PatternChar[] | null {
+  const out: PatternChar[] = [];
+  for (const p of pieces) {
+    if (p.k === "unknown") return null;
+    if (p.k === "text") for (const c of p.text) out.push({ c, quoted: p.quoted });
+  }
+  return out;
+}
+
+function patternOptions(world: World, pathname: boolean) {
+  return { pathname, extglob: world.options.extglob !== false, nocase: false, dotglob: true };
+}
+
+function removePattern(s: string, pat: PatternChar[], op: "#" | "##" | "%" | "%%", world: World): string | null {
+  const re = compilePattern(pat, patternOptions(world, false));
+  if (!re) return null;
+  const cps = [...s];
+  const n = cps.length;
+  if (op === "#" || op === "##") {
+    const order = op === "#" ? range(0, n) : range(0, n).reverse();
+    for (const i of order) if (re.test(cps.slice(0, i).join(""))) return cps.slice(i).join("");
+    return s;
+  }
+  const order = op === "%" ? range(0, n).reverse() : range(0, n);
+  for (const i of order) if (re.test(cps.slice(i).join(""))) return cps.slice(0, i).join("");
+  return s;
+}
+
+function range(a: number, b: number): number[] {
+  const out: number[] = [];
+  for (let i = a; i <= b; i++) out.push(i);
+  return out;
+}
+
+function replacePattern(s: string, pat: PatternChar[], rep: string, op: "/" | "//" | "/#" | "/%", world: World): string | null {
+  const re = compilePattern(pat, patternOptions(world, false));
+  if (!re) return null;
+  if (pat.length === 0) return s;
+  const cps = [...s];
+  const n = cps.length;
+  if (op === "/#") {
+    for (let j = n; j >= 0; j--) if (re.test(cps.slice(0, j).join(""))) return rep + cps.slice(j).join("");
+    return s;
+  }
+  if (op === "/%") {
+    for (let i = 0; i <= n; i++) if (re.test(cps.slice(i).join(""))) return cps.slice(0, i).join("") + rep;
+    return s;
+  }
+  let out = "";
+  let i = 0;
+  let replaced = false;
+  while (i <= n) {
+    let matched = -1;
+    if (!(replaced && op === "/")) {
+      for (let j = n; j > i; j--) {
+        if (re.test(cps.slice(i, j).join(""))) {
+          matched = j;
+          break;
+        }
+      }
+    }
+    if (matched > 0) {
+      out += rep;
+      i = matched;
+      replaced = true;
+      continue;
+    }
+    if (i < n) out += cps[i]!;
+    i++;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Word splitting
+
+function ifsOf(world: World, env: WordEnv): string | null {
+  const v = lookup(world, env, "IFS");
+  if (v.k === "unset") return " \t\n";
+  if (v.k === "str") return v.v;
+  return null;
+}
+
+function splitFields(pieces: readonly Piece[], world: World, env: WordEnv, noSplit: boolean): { fields: Seg[][]; countUnknown: boolean } {
+  const fields: Seg[][] = [];
+  let cur: Seg[] = [];
+  let alive = false; // the current field exists even if empty
+  let countUnknown = false;
+  const ifs = noSplit ? "" : ifsOf(world, env);
+  const end = () => {
+    if (alive || cur.length) fields.push(cur);
+    cur = [];
+    alive = false;
+  };
+  for (const p of pieces) {
+    if (p.k === "keep") {
+      alive = true;
+      continue;
+    }
+    if (p.k === "break") {
+      end();
+      continue;
+    }
+    if (p.k === "unknown") {
+      if (p.split && !p.u.numeric) countUnknown = true;
+      if (p.split && ifs === null) countUnknown = true;
+      cur.push({ unknown: p.u, quoted: p.quoted });
+      if (p.quoted) alive = true;
+      continue;
+    }
+    if (!p.split || ifs === "") {
+      if (p.text === "" && !p.quoted) continue;
+      cur.push({ text: p.text, quoted: p.quoted });
+      if (p.quoted || p.text !== "") alive = true;
+      continue;
+    }
+    if (ifs === null) {
+      countUnknown = true;
+      cur.push({ unknown: unknown("$IFS is not known, so the split is not"), quoted: false });
+      continue;
+    }
+    // Split p.text on IFS: whitespace runs collapse; other IFS characters delimit one field each.
+    const text = p.text;
+    let i = 0;
+    while (i < text.length) {
+      const c = text[i]!;
+      if (ifs.includes(c)) {
+        const white = " \t\n".includes(c);
+        if (white) {
+          while (i < text.length && ifs.includes(text[i]!) && " \t\n".includes(text[i]!)) i++;
+          if (i < text.length && ifs.includes(text[i]!) && !" \t\n".includes(text[i]!)) {
+            end();
+            i++;
+            alive = false;
+            while (i < text.length && " \t\n".includes(text[i]!) && ifs.includes(text[i]!)) i++;
+            continue;
+          }
+          end();
+          continue;
+        }
+        // A non-whitespace delimiter always ends a field, even an empty one.
+        alive = true;
+        end();
+        i++;
+        while (i < text.length && " \t\n".includes(text[i]!) && ifs.includes(text[i]!)) i++;
+        continue;
+      }
+      let j = i;
+      while (j < text.length && !ifs.includes(text[j]!)) j++;
+      cur.push({ text: text.slice(i, j), quoted: false });
+      alive = true;
+      i = j;
+    }
+  }
+  end();
+  return { fields, countUnknown };
+}
+
+// ---------------------------------------------------------------------------------------
+// Pathname expansion
+
+function toPatternChars(segs: readonly Seg[]): PatternChar[] | null {
+  const out: PatternChar[] = [];
+  for (const s of segs) {
+    if ("unknown" in s) return null;
+    for (const c of s.text) out.push({ c, quoted: s.quoted });
+  }
+  return out;
+}
+
+function globField(segs: Seg[], span: Span, world: World, env: WordEnv): { fields: Field[]; countUnknown: boolean } {
+  const opts = world.options;
+  const self = { fields: [{ segs, span, fromGlob: false }], countUnknown: false };
+  if (opts.noglob === true) return self;
+  const chars = toPatternChars(segs);
+  if (chars === null) {
+    // An unquoted unknown value may hold glob characters: the field could become several.
+    const unq = segs.some((s) => "unknown" in s && !s.quoted && !s.unknown.numeric);
+    return { fields: self.fields, countUnknown: unq };
+  }
+  const extglob = opts.extglob !== false;
+  if (!hasPatternChars(chars, extglob)) return self;
+  const matches = globMatches(chars, world, env);
+  if (matches === "unknown") {
+    return { fields: [{ segs: [{ unknown: unknown("a glob the guard cannot expand here"), quoted: false }], span, fromGlob: true }], countUnknown: true };
+  }
+  if (matches === "too-many") {
+    env.problem("EXPANSION_TOO_LARGE", `the glob ${chars.map((c) => c.c).join("")} matches more than ${env.limits.maxGlobMatches} paths`, span);
+    return { fields: [{ segs: [{ unknown: unknown("a glob with too many matches"), quoted: false }], span, fromGlob: true }], countUnknown: true };
+  }
+  const literal = { segs: [{ text: chars.map((c) => c.c).join(""), quoted: true }], span, fromGlob: false };
+  if (matches.length === 0) {
+    if (opts.nullglob === true || opts.failglob === true) return { fields: [], countUnknown: false };
+    // nullglob unknown: the word may vanish or stay; keep it (a vanished word touches nothing).
+    return { fields: [literal], countUnknown: opts.nullglob === null };
+  }
+  const fields: Field[] = matches.map((m) => ({ segs: [{ text: m, quoted: true }], span, fromGlob: true }));
+  return { fields, countUnknown: false };
+}
+
+/** Matches of a pattern on disk, or null when they cannot be listed (unknown cwd, too many). */
+export function globPattern(chars: PatternChar[], world: World, env: WordEnv): string[] | null {
+  const m = globMatches(chars, world, env);
+  return Array.isArray(m) ? m : null;
+}
+
+/** Matches of a pattern on disk, relative to the world's cwd as bash prints them. */
+function globMatches(chars: PatternChar[], world: World, env: WordEnv): string[] | "unknown" | "too-many" {
+  const opts = world.options;
+  const segments: PatternChar[][] = [[]];
+  for (const ch of chars) {
+    if (ch.c === "/") segments.push([]);
+    else segments[segments.length - 1]!.push(ch);
+  }
+  const absolute = chars[0]?.c === "/";
+  if (!absolute && world.cwd === null) return "unknown";
+  const base = absolute ? "/" : world.cwd!;
+  const physBase = env.physicalDir(base);
+  if (physBase === null) return "unknown";
+  // Each candidate: [text as bash prints it, directory to list it from (physical)].
+  let current: [string, string][] = [[absolute ? "/" : "", physBase]];
+  const start = absolute ? 1 : 0;
+  let listed = 0;
+  const extglob = opts.extglob !== false;
+  const popt = { pathname: true, extglob, nocase: opts.nocaseglob === true, dotglob: opts.dotglob !== false };
+  for (let s = start; s < segments.length; s++) {
+    const seg = segments[s]!;
+    const last = s === segments.length - 1;
+    if (seg.length === 0) {
+      if (!last) current = current.map(([t, d]) => [t.endsWith("/") || t === "" ? t : t + "/", d]);
+      else current = current.map(([t, d]) => [t + "/", d]);
+      continue;
+    }
+    const lit = seg.map((c) => c.c).join("");
+    if (!hasPatternChars(seg, extglob)) {
+      current = current.map(([t, d]) => [join2(t, lit), d + (d.endsWith("/") ? "" : "/") + lit]);
+      continue;
+    }
+    const globstar = opts.globstar !== false && lit === "**" && !seg.some((c) => c.quoted);
+    const re = compilePattern(seg, popt);
+    if (!re) return "unknown";
+    const next: [string, string][] = [];
+    const visit = (text: string, dir: string, depth: number): boolean => {
+      if (++listed > env.limits.maxGlobDirs) return false;
+      const names = env.fs.readdir(dir);
+      if (!names) return true;
+      for (const name of names.sort()) {
+        const childDir = dir + (dir.endsWith("/") ? "" : "/") + name;
+        const childText = join2(text, name);
+        if (globstar) {
+          if (name.startsWith(".") && opts.dotglob !== true) continue;
+          next.push([childText, childDir]);
+          if (env.fs.lstat(childDir) === "dir" && depth < 32) {
+            if (!visit(childText, childDir, depth + 1)) return false;
+          }
+        } else if (re.test(name) && !(opts.globskipdots !== false && (name === "." || name === ".."))) {
+          next.push([childText, childDir]);
+        }
+        if (next.length > env.limits.maxGlobMatches) return false;
+      }
+      return true;
+    };
+    for (const [t, d] of current) {
+      if (globstar) next.push([t, d]);
+      if (!visit(t, d, 0)) return "too-many";
+    }
+    current = next;
+    if (!last) {
+      // Only directories (or links to them) can hold the next segment.
+      current = current.filter(([, d]) => env.physicalDir(d) !== null);
+    }
+  }
+  const out: string[] = [];
+  for (const [t, d] of current) {
+    if (env.fs.lstat(d) === null) continue;
+    out.push(t.replace(/\/+$/, (m) => (t.length === m.length ? "/" : m)));
+  }
+  return out.sort();
+}
+
+function join2(text: string, name: string): string {
+  if (text === "") return name;
+  return text.endsWith("/") ? text + name : text + "/" + name;
+}
