@@ -16,6 +16,8 @@ export interface PathFinding {
   readonly span: Span;
   /** Why the path could not be resolved, when it could not. */
   readonly problem: { readonly code: ReasonCode; readonly why: string } | null;
+  /** The per-tool surface that judges this access when its kind alone does not say (`grep`, `find`). */
+  readonly surface?: string;
 }
 
 export interface IssueFinding {
