@@ -26,9 +26,21 @@ export interface IssueFinding {
   readonly span: Span | null;
 }
 
+/** A simple command as it would run: its words after expansion, for command-text rules. */
+export interface CommandFinding {
+  /** The words joined with spaces; a word whose value is not known appears as written. */
+  readonly text: string;
+  /** False when a word's value is not known (its source text stands in for it). */
+  readonly known: boolean;
+  readonly via: readonly string[];
+  readonly span: Span;
+}
+
 export class Findings {
   readonly paths: PathFinding[] = [];
   readonly issues: IssueFinding[] = [];
+  readonly commands: CommandFinding[] = [];
+  private readonly seenCommands = new Set<string>();
   private readonly seenPaths = new Set<string>();
   private readonly seenIssues = new Set<string>();
 
@@ -44,6 +56,13 @@ export class Findings {
     if (this.seenIssues.has(k)) return;
     this.seenIssues.add(k);
     this.issues.push(f);
+  }
+
+  addCommand(f: CommandFinding): void {
+    const k = `${f.text}\u0000${f.span.start}\u0000${f.span.end}\u0000${f.via.join(" ")}`;
+    if (this.seenCommands.has(k)) return;
+    this.seenCommands.add(k);
+    this.commands.push(f);
   }
 
   get size(): number {

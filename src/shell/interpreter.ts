@@ -728,6 +728,12 @@ export class Interpreter implements WordEnv {
 
   dispatch(argv: readonly Arg[], w: World, info: DispatchInfo): World[] {
     const name = argv[0]!;
+    this.findings.addCommand({
+      text: argv.map((a) => a.text ?? a.source).join(" "),
+      known: argv.every((a) => a.text !== null),
+      via: this.frame.via,
+      span: this.span(info.span),
+    });
     if (name.text === null) {
       this.issue("UNRESOLVED_COMMAND", `the command name ${name.source} is not known`, name.span);
       for (const a of argv.slice(1)) this.genericArg(a, w, "?");
