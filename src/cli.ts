@@ -1,9 +1,14 @@
 // The shellfence command line. It parses arguments, runs the guard, and maps the verdict to
 // an exit status: 0 allow, 1 deny, 3 ask, 2 usage or configuration error.
 
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { createGuard, type Guard, type GuardOptions } from "./guard.ts";
-import { ConfigError } from "./policy/config.ts";
+import { ConfigError, mergeLayers } from "./policy/config.ts";
+import { explainConfig, formatExplanation } from "./policy/explain.ts";
+import { globalConfigPath, loadLayers } from "./policy/layers.ts";
 import { GrammarError } from "./parse/grammar.ts";
 import { formatHuman } from "./report/human.ts";
 import type { Decision, Verdict } from "./verdict.ts";
@@ -20,6 +25,7 @@ export interface Io {
 
 const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence check --jsonl [options] < requests.jsonl
+       shellfence config --explain [--cwd DIR] [--config FILE]... [--json]
 
 Decides whether a bash command may touch the paths it names.
 
@@ -31,6 +37,10 @@ options:
   --jsonl         read {"command": …, "cwd"?: …} lines on stdin, write one verdict per line
   --home DIR      the home directory for ~ and cd (default: $HOME)
   -h, --help      show this help
+
+config layers, merged in this order: $XDG_CONFIG_HOME/shellfence/config.json (or
+~/.config/shellfence/config.json), .shellfence.json in the --cwd directory, then each --config;
+\`config --explain\` prints the merged rules and the layer each came from
 
 exit status: 0 allow, 1 deny, 3 ask, 2 usage or configuration error`;
 
@@ -87,6 +97,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     (sub === undefined ? io.stderr : io.stdout)(USAGE + "\n");
     return sub === undefined ? EXIT.usage : 0;
   }
+  if (sub === "config") return runConfig(rest, io);
   if (sub !== "check") {
     io.stderr(`shellfence: unknown command ${JSON.stringify(sub)}\n${USAGE}\n`);
     return EXIT.usage;
@@ -106,7 +117,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const env: Record<string, string> = {};
     if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
-    const opts: GuardOptions = { roots: args.roots, config: args.configs, env, ...(args.home ? { home: args.home } : {}) };
+    const opts: GuardOptions = { roots: args.roots, ...layerOptions(args.cwd, args.configs, io), env, ...(args.home ? { home: args.home } : {}) };
     guard = await createGuard(opts);
   } catch (e) {
     if (e instanceof ConfigError || e instanceof GrammarError) {
@@ -120,6 +131,74 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (args.json) io.stdout(JSON.stringify(verdict) + "\n");
   else io.stdout(formatHuman(args.command!, verdict, { color: io.isTTY && !io.env.NO_COLOR }));
   return exitFor(verdict.decision);
+}
+
+/** Where the CLI looks for the user's global config: $XDG_CONFIG_HOME, else ~/.config. */
+function globalPathFor(io: Io): string | null {
+  return globalConfigPath(io.env, io.env.HOME || homedir() || null);
+}
+
+/**
+ * The config layers of a CLI run: the user's global file when it exists, the project's
+ * `.shellfence.json` in the starting directory when it exists, then each --config file.
+ */
+function layerOptions(cwd: string | undefined, configs: readonly string[], io: Io): { globalConfig?: string; projectConfig: string; config: readonly string[] } {
+  const global = globalPathFor(io);
+  return {
+    ...(global && existsSync(global) ? { globalConfig: global } : {}),
+    projectConfig: resolve(cwd ?? process.cwd()),
+    config: configs,
+  };
+}
+
+/** `shellfence config --explain`: the merged rule set and where each rule came from. */
+async function runConfig(argv: readonly string[], io: Io): Promise<number> {
+  let explain = false;
+  let json = false;
+  let cwd: string | undefined;
+  const configs: string[] = [];
+  try {
+    for (let i = 0; i < argv.length; i++) {
+      const a = argv[i]!;
+      const value = (name: string): string => {
+        const eq = a.indexOf("=");
+        if (eq > 0) return a.slice(eq + 1);
+        const v = argv[++i];
+        if (v === undefined) throw new UsageError(`${name} needs a value`);
+        return v;
+      };
+      if (a === "--explain") explain = true;
+      else if (a === "--json") json = true;
+      else if (a === "-h" || a === "--help") {
+        io.stdout(USAGE + "\n");
+        return 0;
+      } else if (a === "--cwd" || a.startsWith("--cwd=")) cwd = value("--cwd");
+      else if (a === "--config" || a.startsWith("--config=")) configs.push(value("--config"));
+      else throw new UsageError(`config: unknown argument ${JSON.stringify(a)}`);
+    }
+    if (!explain) throw new UsageError("config: say what to do (--explain)");
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr(`shellfence: ${e.message}\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  const sources = layerOptions(cwd, configs, io);
+  let text: string;
+  try {
+    const { globalConfig, projectConfig } = sources;
+    const { layers, info } = loadLayers({ global: globalConfig, project: projectConfig, extra: configs }, null);
+    // An absent global file is still worth naming: it is where the user's rules would go.
+    const global = globalPathFor(io);
+    const listed = globalConfig === undefined && global ? [{ kind: "global" as const, origin: global, loaded: false }, ...info] : info;
+    const explanation = explainConfig(mergeLayers(layers), listed);
+    text = json ? JSON.stringify(explanation) + "\n" : formatExplanation(explanation);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    io.stderr(`shellfence: ${e.message}\n`);
+    return EXIT.usage;
+  }
+  io.stdout(text);
+  return 0;
 }
 
 export function exitFor(d: Decision): number {

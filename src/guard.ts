@@ -1,5 +1,6 @@
 // createGuard: wires the parser, the interpreter and the policy together. The guard is
-// created once (it loads the grammar); check() is synchronous and never throws.
+// created once (it loads the grammar and the config layers); check() is synchronous and never
+// throws, checkAsync() never rejects.
 
 import { homedir } from "node:os";
 import { resolve as resolvePath } from "node:path";
@@ -8,19 +9,47 @@ import { loadParser } from "./parse/grammar.ts";
 import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds, parseBounded } from "./parse/parse.ts";
 import { cachingFileSystem, type FileSystem, nodeFileSystem } from "./paths/fs.ts";
 import { resolvePhysical } from "./paths/resolve.ts";
-import { type ConfigLayer, DEFAULT_LAYER, loadConfigFile, mergeLayers, validateLayer } from "./policy/config.ts";
-import { judge, Policy } from "./policy/decide.ts";
+import { type AuthorizePath, PathAuthority } from "./policy/authorize.ts";
+import { isPathSurface, mergeLayers } from "./policy/config.ts";
+import { Policy } from "./policy/decide.ts";
+import { type JudgeContext, judgeFindings, PENDING } from "./policy/judge.ts";
+import { judgeToolCall } from "./policy/judge-tool.ts";
+import { type LayerInfo, loadLayers } from "./policy/layers.ts";
+import { pathMatches, textMatches, toolLevel } from "./policy/rules.ts";
+import { DEFAULT_SCAN_LIMIT, Scanner } from "./policy/scan.ts";
+import {
+  type Approval, approvalPattern, type ApprovalScope, type ApprovalSuggestion, type ApproveOptions, kindsCovered, type RuleTarget,
+  SessionApprovals, suggestApproval,
+} from "./policy/session.ts";
+import { pathTool } from "./policy/tool.ts";
 import { REASONS, type ReasonCode } from "./reasons.ts";
+import type { Findings } from "./shell/findings.ts";
 import { DEFAULT_LIMITS, Interpreter, type InterpreterLimits, type ParsedCode } from "./shell/interpreter.ts";
 import { lowerProgram } from "./shell/lower.ts";
 import { World } from "./shell/state.ts";
-import type { Reason, Verdict } from "./verdict.ts";
+import { type Access, type Decision, type Reason, stricter, type Verdict } from "./verdict.ts";
 
 export interface GuardOptions {
   /** Extra project roots (the cwd of each check is always one). */
   readonly roots?: readonly string[];
-  /** Config layers, in merge order: file paths or objects (validated like files). */
+  /** Extra config layers after the project's and before the agent's: file paths or objects. */
   readonly config?: readonly (string | object)[];
+  /**
+   * The global layer: a file, or true for `$XDG_CONFIG_HOME/shellfence/config.json`
+   * (`~/.config/shellfence/config.json` without it), read when present. Default: none.
+   */
+  readonly globalConfig?: string | boolean;
+  /** The project layer: a file, or a directory whose `.shellfence.json` is read when present. */
+  readonly projectConfig?: string;
+  /** The per-agent layer, merged last (an object, validated like a file). */
+  readonly agentConfig?: object;
+  /**
+   * The host's path policy, asked about each ancestor of every root-relative path (see
+   * docs/policy.md). A Promise answer needs checkAsync/checkToolAsync: check() refuses it.
+   */
+  readonly authorizePath?: AuthorizePath;
+  /** Entries a recursive access's directory walk looks at before it asks instead (default 5000). */
+  readonly maxScanEntries?: number;
   /** $HOME for `~` and `cd`; defaults to the current user's home. */
   readonly home?: string;
   /** Environment variables the command's shell is known to have (CDPATH, …). */
@@ -40,62 +69,191 @@ export interface CheckOptions {
   readonly roots?: readonly string[];
 }
 
+/** A direct call of a file tool (or any tool) by the agent. */
+export interface ToolCall {
+  /** `read`, `write`, `edit`, `find`, `grep`, `ls`, `bash`, or an extension tool's name. */
+  readonly tool: string;
+  /** The tool's input: `path` (or `file_path`) for path-bearing tools, `command` for bash. */
+  readonly input?: unknown;
+  readonly cwd?: string;
+  readonly roots?: readonly string[];
+}
+
 export interface Guard {
   check(command: string, options?: CheckOptions): Verdict;
+  /** Like check, awaiting an async authorizePath. */
+  checkAsync(command: string, options?: CheckOptions): Promise<Verdict>;
+  /** Judges a direct tool call by the same rules as the paths in bash commands. */
+  checkTool(call: ToolCall): Verdict;
+  checkToolAsync(call: ToolCall): Promise<Verdict>;
+  /**
+   * The tool-level question, for offering a tool at all: its surfaces evaluated with `*`. A
+   * tool restricted on some paths is still offered; a blanket deny is not.
+   */
+  toolPermission(tool: string): Decision;
+  /** Records a session approval for an access (path-scoped) or a command-text/tool rule. */
+  approve(target: Access | RuleTarget, scope?: ApprovalScope, options?: ApproveOptions): Approval | null;
+  /** The path-scoped approval to offer for an access (never a blanket `*`), or null. */
+  suggestApproval(access: Pick<Access, "resolved" | "kind">): ApprovalSuggestion | null;
+  /** The session's approvals, oldest first. */
+  approvals(): readonly Approval[];
+  clearApprovals(): void;
   /** The merged configuration the guard judges with. */
   readonly policy: Policy;
+  /** The config layers, in merge order, with whether each was present. */
+  readonly layers: readonly LayerInfo[];
 }
 
 export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
-  const layers: ConfigLayer[] = [DEFAULT_LAYER];
-  (options.config ?? []).forEach((c, i) => {
-    layers.push(typeof c === "string" ? loadConfigFile(c) : validateLayer(c, `config[${i}]`));
-  });
+  const home = options.home ?? safeHome();
+  const { layers, info } = loadLayers(
+    { global: options.globalConfig, project: options.projectConfig, extra: options.config, agent: options.agentConfig },
+    home,
+  );
   const parser = await loadParser(options.grammarPath, options.grammarBytes);
-  return new ShellGuard(parser, layers, options);
+  return new ShellGuard(parser, new Policy(mergeLayers(layers), home), info, options);
 }
 
+/** What a check found before judging, or the verdict when there is nothing to judge. */
+type Analysis = { readonly done: Verdict } | { readonly findings: Findings; readonly roots: readonly string[]; readonly fs: FileSystem; readonly pre: readonly Reason[] };
+
 class ShellGuard implements Guard {
-  readonly policy: Policy;
   private readonly limits: InterpreterLimits;
   private readonly bounds: ParseBounds;
   private readonly home: string | null;
   private readonly env: ReadonlyMap<string, string>;
   private readonly roots: readonly string[];
+  private readonly session = new SessionApprovals();
 
   constructor(
     private readonly parser: Parser,
-    layers: readonly ConfigLayer[],
+    readonly policy: Policy,
+    readonly layers: readonly LayerInfo[],
     private readonly options: GuardOptions,
   ) {
-    const merged = mergeLayers(layers);
-    this.home = options.home ?? safeHome();
-    this.policy = new Policy(merged, this.home);
+    this.home = policy.home;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.bounds = { ...DEFAULT_BOUNDS, ...options.bounds };
     this.env = new Map(Object.entries(options.env ?? {}));
-    this.roots = [...(options.roots ?? []), ...merged.roots.map((r) => r.path)];
+    this.roots = [...(options.roots ?? []), ...policy.config.roots.map((r) => r.path)];
   }
 
   check(command: string, options: CheckOptions = {}): Verdict {
     try {
-      return this.checkUnsafe(command, options);
+      const a = this.analyse(command, options);
+      if ("done" in a) return a.done;
+      const ctx = this.context(a.roots, a.fs, "sync");
+      const v = judgeFindings(a.findings, ctx, a.pre);
+      return v === PENDING ? failClosed("INTERNAL_ERROR", "a synchronous path policy left a question open") : v;
     } catch (e) {
       return failClosed("INTERNAL_ERROR", `the guard failed: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 
-  private checkUnsafe(command: string, options: CheckOptions): Verdict {
+  async checkAsync(command: string, options: CheckOptions = {}): Promise<Verdict> {
+    try {
+      const a = this.analyse(command, options);
+      if ("done" in a) return a.done;
+      const ctx = this.context(a.roots, a.fs, "async");
+      return await settle(ctx, () => judgeFindings(a.findings, ctx, a.pre));
+    } catch (e) {
+      return failClosed("INTERNAL_ERROR", `the guard failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  checkTool(call: ToolCall): Verdict {
+    try {
+      if (typeof call?.tool !== "string") return failClosed("INVALID_INPUT", "a tool call needs a tool name");
+      if (call.tool === "bash") {
+        const b = this.bashCall(call);
+        return "done" in b ? b.done : this.check(b.command, b.options);
+      }
+      const { cwd, roots, fs } = this.toolSetting(call);
+      const ctx = this.context(roots, fs, "sync");
+      const v = judgeToolCall(call.tool, call.input, cwd, ctx);
+      return v === PENDING ? failClosed("INTERNAL_ERROR", "a synchronous path policy left a question open") : v;
+    } catch (e) {
+      return failClosed("INTERNAL_ERROR", `the guard failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  async checkToolAsync(call: ToolCall): Promise<Verdict> {
+    try {
+      if (typeof call?.tool !== "string") return failClosed("INVALID_INPUT", "a tool call needs a tool name");
+      if (call.tool === "bash") {
+        const b = this.bashCall(call);
+        return "done" in b ? b.done : await this.checkAsync(b.command, b.options);
+      }
+      const { cwd, roots, fs } = this.toolSetting(call);
+      const ctx = this.context(roots, fs, "async");
+      return await settle(ctx, () => judgeToolCall(call.tool, call.input, cwd, ctx));
+    } catch (e) {
+      return failClosed("INTERNAL_ERROR", `the guard failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  toolPermission(tool: string): Decision {
+    if (tool === "bash") return toolLevel(this.policy.rules("bash"), (p) => textMatches(p, "*")) ?? "allow";
+    const spec = pathTool(tool);
+    let d: Decision = "allow";
+    for (const s of spec ? spec.surfaces : [tool]) d = stricter(d, toolLevel(this.policy.rules(s), (p) => pathMatches(p, "*", this.home)) ?? "allow");
+    return d;
+  }
+
+  approve(target: Access | RuleTarget, scope: ApprovalScope = "file", options: ApproveOptions = {}): Approval | null {
+    const overrideDeny = options.overrideDeny === true;
+    if ("surface" in target) {
+      if (target.surface !== "bash" && (isPathSurface(target.surface) || target.surface === "external_directory")) {
+        throw new Error(`approve paths through an access (a path-scoped approval), not the ${target.surface} surface`);
+      }
+      return this.session.add({ surface: target.surface, kinds: null, pattern: target.pattern, overrideDeny });
+    }
+    if (target.resolved === null) return null;
+    return this.session.add({ surface: "path", kinds: kindsCovered(target.kind), pattern: approvalPattern(target.resolved, scope), overrideDeny });
+  }
+
+  suggestApproval(access: Pick<Access, "resolved" | "kind">): ApprovalSuggestion | null {
+    return suggestApproval(access);
+  }
+
+  approvals(): readonly Approval[] {
+    return this.session.all();
+  }
+
+  clearApprovals(): void {
+    this.session.clear();
+  }
+
+  private context(roots: readonly string[], fs: FileSystem, mode: "sync" | "async"): JudgeContext {
+    const authority = this.options.authorizePath ? new PathAuthority(this.options.authorizePath, mode) : null;
+    const scanner = new Scanner({ policy: this.policy, fs, roots, authority, limit: this.options.maxScanEntries ?? DEFAULT_SCAN_LIMIT });
+    return { policy: this.policy, roots, fs, authority, scanner, approvals: this.session };
+  }
+
+  private bashCall(call: ToolCall): { done: Verdict } | { command: string; options: CheckOptions } {
+    const input = call.input as { command?: unknown } | null | undefined;
+    const command = typeof input === "object" && input !== null && typeof input.command === "string" ? input.command : null;
+    if (command === null) return { done: failClosed("INVALID_INPUT", "a bash tool call needs input.command, a string") };
+    return { command, options: { ...(call.cwd !== undefined ? { cwd: call.cwd } : {}), ...(call.roots ? { roots: call.roots } : {}) } };
+  }
+
+  private toolSetting(call: ToolCall): { cwd: string; roots: readonly string[]; fs: FileSystem } {
+    const fs = cachingFileSystem(this.options.fs ?? nodeFileSystem);
+    const cwd = resolvePath(call.cwd ?? process.cwd());
+    return { cwd, roots: this.physicalRoots(fs, cwd, call.roots ?? []), fs };
+  }
+
+  private analyse(command: string, options: CheckOptions): Analysis {
     const fs = cachingFileSystem(this.options.fs ?? nodeFileSystem);
     const cwd = resolvePath(options.cwd ?? process.cwd());
     const roots = this.physicalRoots(fs, cwd, options.roots ?? []);
     const pre: Reason[] = [];
-    if (typeof command !== "string") return failClosed("INVALID_INPUT", "the command is not a string");
+    if (typeof command !== "string") return { done: failClosed("INVALID_INPUT", "the command is not a string") };
     if (command.includes("\u0000") || hasLoneSurrogate(command)) {
       pre.push(reason(this.policy, "INVALID_INPUT", command.includes("\u0000") ? "the command holds a NUL byte" : "the command holds invalid UTF-16"));
     }
     const parsed = parseBounded(this.parser, command, this.bounds);
-    if (!parsed.ok) return { decision: this.policy.reasonDecision(parsed.code), reasons: [reason(this.policy, parsed.code, parsed.message), ...pre], accesses: [] };
+    if (!parsed.ok) return { done: { decision: this.policy.reasonDecision(parsed.code), reasons: [reason(this.policy, parsed.code, parsed.message), ...pre], accesses: [] } };
     let stmt;
     try {
       for (const e of parsed.errors) pre.push({ ...reason(this.policy, "PARSE_ERROR", `the command does not parse at ${JSON.stringify(command.slice(e.start, Math.min(e.end, e.start + 40)))}`), start: e.start, end: e.end });
@@ -112,7 +270,7 @@ class ShellGuard implements Guard {
       parse: (text) => this.parseNested(text),
     });
     interp.runProgram(stmt, new World(cwd));
-    return judge({ paths: interp.findings.paths, issues: interp.findings.issues, roots }, this.policy, pre);
+    return { findings: interp.findings, roots, fs, pre };
   }
 
   private parseNested(text: string): ParsedCode | { refused: ReasonCode; why: string } {
@@ -135,6 +293,21 @@ class ShellGuard implements Guard {
       if (p.ok) out.add(p.path);
     }
     return [...out];
+  }
+}
+
+/**
+ * Judges, awaits the path policy's pending answers, and judges again until nothing is
+ * pending. Each round answers every question it raised, and a walk descends one level per
+ * round, so the rounds are bounded by the scan's depth.
+ */
+async function settle(ctx: JudgeContext, run: () => Verdict | typeof PENDING): Promise<Verdict> {
+  for (;;) {
+    const v = run();
+    if (v !== PENDING) return v;
+    if (!ctx.authority?.hasPending || (await ctx.authority.answerPending()) === 0) {
+      return failClosed("INTERNAL_ERROR", "a check stayed pending without a new question to ask");
+    }
   }
 }
 

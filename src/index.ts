@@ -1,11 +1,14 @@
 // The public surface of shellfence. Everything else is internal.
 
 export { createGuard } from "./guard.ts";
-export type { CheckOptions, Guard, GuardOptions } from "./guard.ts";
+export type { CheckOptions, Guard, GuardOptions, ToolCall } from "./guard.ts";
 export type { Access, AccessKind, Decision, Reason, Verdict } from "./verdict.ts";
 export { ACCESS_KINDS, DECISIONS } from "./verdict.ts";
 export { REASONS } from "./reasons.ts";
 export type { ReasonCode } from "./reasons.ts";
 export { ConfigError } from "./policy/config.ts";
+export type { AuthorizePath, AuthorizePathRequest } from "./policy/authorize.ts";
+export type { LayerInfo, LayerKind } from "./policy/layers.ts";
+export type { Approval, ApprovalScope, ApprovalSuggestion, ApproveOptions, RuleTarget } from "./policy/session.ts";
 export { GrammarError, GRAMMAR } from "./parse/grammar.ts";
 export type { FileSystem, LstatResult } from "./paths/fs.ts";

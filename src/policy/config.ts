@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { REASONS, type ReasonCode } from "../reasons.ts";
 import type { Decision } from "../verdict.ts";
+import { locateJsonFault } from "./json.ts";
 import { isDecision, type Rule, type RuleSet } from "./rules.ts";
 
 export class ConfigError extends Error {
@@ -22,6 +23,14 @@ export const PATH_SURFACES = ["read", "write", "edit", "find", "grep", "ls"] as 
 export type PathSurface = (typeof PATH_SURFACES)[number];
 export const SURFACES = ["bash", ...PATH_SURFACES, "external_directory"] as const;
 export type Surface = (typeof SURFACES)[number];
+
+export function isSurface(name: string): name is Surface {
+  return (SURFACES as readonly string[]).includes(name);
+}
+
+export function isPathSurface(name: string): name is PathSurface {
+  return (PATH_SURFACES as readonly string[]).includes(name);
+}
 
 /** A rule set as written: an action, or pattern → action in order. */
 export type RuleSpec = Decision | Readonly<Record<string, Decision>>;
@@ -66,7 +75,19 @@ export function validateLayer(raw: unknown, origin: string): ConfigLayer {
       throw new ConfigError(origin, "permission", `expected an object mapping surfaces to rules, not ${describe(p)}`);
     }
     for (const [surface, spec] of Object.entries(p as Record<string, unknown>)) {
-      permission[surface] = validateRuleSpec(spec, origin, keyPath("permission", surface));
+      if (surface === "") throw new ConfigError(origin, "permission", "a surface name cannot be empty");
+      const where = keyPath("permission", surface);
+      const rules = validateRuleSpec(spec, origin, where);
+      if (!isSurface(surface) && typeof rules !== "string") {
+        // Extension tools are judged on "*" alone; any other pattern would never match, and a
+        // deny that never matches is most likely a misspelt surface name.
+        for (const pattern of Object.keys(rules)) {
+          if (pattern !== "*") {
+            throw new ConfigError(origin, keyPath(where, pattern), `${JSON.stringify(surface)} is not one of ${SURFACES.join(", ")}; other surfaces are extension tools, which match on "*" only`);
+          }
+        }
+      }
+      permission[surface] = rules;
     }
   }
   const reasons: Partial<Record<ReasonCode, Decision>> = {};
@@ -96,9 +117,15 @@ export function validateLayer(raw: unknown, origin: string): ConfigLayer {
   return { origin, permission, reasons, roots };
 }
 
+function actionProblem(v: unknown): string {
+  return typeof v === "string"
+    ? `unknown action ${describe(v)} (expected "allow", "ask" or "deny")`
+    : `expected an action ("allow", "ask" or "deny"), not ${describe(v)}`;
+}
+
 function validateRuleSpec(spec: unknown, origin: string, where: string): RuleSpec {
   if (typeof spec === "string") {
-    if (!isDecision(spec)) throw new ConfigError(origin, where, `unknown action ${describe(spec)} (expected "allow", "ask" or "deny")`);
+    if (!isDecision(spec)) throw new ConfigError(origin, where, actionProblem(spec));
     return spec;
   }
   if (typeof spec !== "object" || spec === null || Array.isArray(spec)) {
@@ -108,7 +135,7 @@ function validateRuleSpec(spec: unknown, origin: string, where: string): RuleSpe
   for (const [pattern, action] of Object.entries(spec as Record<string, unknown>)) {
     const at = keyPath(where, pattern);
     if (pattern === "") throw new ConfigError(origin, at, "a pattern cannot be empty");
-    if (!isDecision(action)) throw new ConfigError(origin, at, `unknown action ${describe(action)} (expected "allow", "ask" or "deny")`);
+    if (!isDecision(action)) throw new ConfigError(origin, at, actionProblem(action));
     out[pattern] = action;
   }
   return out;
@@ -122,13 +149,34 @@ export function loadConfigFile(path: string): ConfigLayer {
   } catch (e) {
     throw new ConfigError(path, "", `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
+  return parseConfigText(text, path);
+}
+
+/** Parses and validates config text; `origin` names it in errors. */
+export function parseConfigText(text: string, origin: string): ConfigLayer {
+  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(body);
   } catch (e) {
-    throw new ConfigError(path, "", `invalid JSON: ${(e as Error).message}`);
+    const fault = locateJsonFault(body);
+    const where = fault ? ` at line ${fault.line}, column ${fault.column}: expected ${fault.expected}` : `: ${(e as Error).message}`;
+    throw new ConfigError(origin, "", `invalid JSON${where}`);
   }
-  return validateLayer(raw, path);
+  return validateLayer(raw, origin);
+}
+
+/** Like loadConfigFile, but a file that does not exist is no layer at all. */
+export function loadOptionalConfigFile(path: string): ConfigLayer | null {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    throw new ConfigError(path, "", `cannot read the file: ${code ?? (e as Error).message}`);
+  }
+  return parseConfigText(text, path);
 }
 
 /** The merged policy: each surface's rules in order, with the origin of every rule. */
@@ -138,22 +186,46 @@ export interface MergedConfig {
   readonly roots: readonly { readonly path: string; readonly origin: string }[];
 }
 
+function ruleEntries(spec: RuleSpec): [string, Decision][] {
+  return typeof spec === "string" ? [["*", spec]] : Object.entries(spec);
+}
+
 /**
- * Merges layers in order (defaults, global, project, agent). Per surface the pattern maps
- * merge shallowly: a later layer's pattern replaces the earlier action for that pattern and
- * keeps its place; new patterns go after. An action alone is the pattern "*".
+ * Merges layers in order (global, project, extra layers, agent) over the built-in defaults.
+ *
+ * Between layers, `permission` merges deep-shallow, as in the my-pi design: surfaces merge
+ * key by key; when a surface is a pattern map in both layers the maps merge shallowly (a
+ * later layer's pattern replaces the earlier action and keeps its place, new patterns go
+ * after); otherwise the later value replaces the earlier one. The merged user rules are then
+ * laid over the defaults pattern by pattern, so `"external_directory": "deny"` still allows
+ * `/dev/null` unless a layer names `/dev/null` itself.
  */
-export function mergeLayers(layers: readonly ConfigLayer[]): MergedConfig {
-  const surfaces = new Map<string, Map<string, Rule>>();
+export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly ConfigLayer[] = [DEFAULT_LAYER]): MergedConfig {
+  const user = new Map<string, { spec: RuleSpec; rules: Map<string, Rule> }>();
   const reasons = new Map<ReasonCode, { action: Decision; origin: string }>();
   const roots: { path: string; origin: string }[] = [];
   for (const layer of layers) {
     for (const [surface, spec] of Object.entries(layer.permission)) {
+      const prev = user.get(surface);
+      const rules = prev && typeof prev.spec !== "string" && typeof spec !== "string" ? prev.rules : new Map<string, Rule>();
+      for (const [pattern, action] of ruleEntries(spec)) rules.set(pattern, { pattern, action, origin: layer.origin });
+      user.set(surface, { spec, rules });
+    }
+  }
+  const surfaces = new Map<string, Map<string, Rule>>();
+  for (const layer of defaults) {
+    for (const [surface, spec] of Object.entries(layer.permission)) {
       let m = surfaces.get(surface);
       if (!m) surfaces.set(surface, (m = new Map()));
-      const entries: [string, Decision][] = typeof spec === "string" ? [["*", spec]] : Object.entries(spec);
-      for (const [pattern, action] of entries) m.set(pattern, { pattern, action, origin: layer.origin });
+      for (const [pattern, action] of ruleEntries(spec)) m.set(pattern, { pattern, action, origin: layer.origin });
     }
+  }
+  for (const [surface, { rules }] of user) {
+    let m = surfaces.get(surface);
+    if (!m) surfaces.set(surface, (m = new Map()));
+    for (const [pattern, rule] of rules) m.set(pattern, rule);
+  }
+  for (const layer of [...defaults, ...layers]) {
     for (const [code, action] of Object.entries(layer.reasons) as [ReasonCode, Decision][]) reasons.set(code, { action, origin: layer.origin });
     for (const r of layer.roots) roots.push({ path: r, origin: layer.origin });
   }

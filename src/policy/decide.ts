@@ -1,18 +1,60 @@
-// The decision: each finding is judged by the rules, and the verdict is the strictest
-// judgement (deny > ask > allow).
+// The rules' judgement of one resolved path: outside the roots by `external_directory`, and
+// by the per-tool surfaces that an access of its kind (or named surface) is judged by. The
+// strictest judgement wins (deny > ask > allow).
 
 import { isInside } from "../paths/resolve.ts";
 import { REASONS, type ReasonCode } from "../reasons.ts";
-import type { IssueFinding, PathFinding } from "../shell/findings.ts";
-import { type Access, type AccessKind, type Decision, type Reason, stricter, type Verdict } from "../verdict.ts";
+import { type AccessKind, type Decision, stricter } from "../verdict.ts";
 import type { MergedConfig } from "./config.ts";
-import { lastMatch, pathMatches, type RuleSet } from "./rules.ts";
+import { lastMatch, pathMatches, pathMayMatchBelow, type Rule, type RuleSet } from "./rules.ts";
+
+/**
+ * What a session approval must be allowed to do to lower a judgement: any approval lowers
+ * an `ask`, only one given `overrideDeny` lowers a rule's `deny`, and nothing lowers what the
+ * host's path policy refused or what the guard could not look at.
+ */
+export type Override = "ask" | "deny" | "never";
 
 export interface Judgement {
   readonly decision: Decision;
+  /** The rule that decided, as `surface:pattern`. */
   readonly rule: string | null;
   readonly reason: ReasonCode | null;
   readonly message: string | null;
+  readonly override: Override;
+}
+
+export const ALLOWED: Judgement = { decision: "allow", rule: null, reason: null, message: null, override: "ask" };
+
+const POWER: Record<Override, number> = { ask: 1, deny: 2, never: 3 };
+
+/** Collects judgements; the strictest decides, and the hardest to override sets `override`. */
+export class Judging {
+  private current: Judgement = ALLOWED;
+  private power = 0;
+
+  consider(decision: Decision, rule: string | null, reason: ReasonCode, message: string, override: Override): void {
+    if (decision === "allow") {
+      // An allow names its rule too, unless something stricter decides.
+      if (this.current.decision === "allow" && this.current.rule === null && rule !== null) this.current = { ...ALLOWED, rule };
+      return;
+    }
+    this.power = Math.max(this.power, POWER[override]);
+    const cur = this.current;
+    if (stricter(cur.decision, decision) !== cur.decision || (cur.decision === decision && cur.rule === null && rule !== null)) {
+      this.current = { decision, rule, reason, message, override };
+    }
+  }
+
+  get decision(): Decision {
+    return this.current.decision;
+  }
+
+  result(): Judgement {
+    if (this.current.decision === "allow") return this.current;
+    const override: Override = this.power >= 3 ? "never" : this.power === 2 ? "deny" : "ask";
+    return { ...this.current, override };
+  }
 }
 
 /** Which per-tool surfaces judge an access of each kind (unknown: the strictest of them). */
@@ -24,6 +66,48 @@ const KIND_SURFACES: Record<AccessKind, readonly string[]> = {
   exec: ["read"],
   unknown: ["read", "write", "edit", "ls"],
 };
+
+/**
+ * The surfaces for an access: its kind's, or those of the surface the interpreter named.
+ * A search reads the files it searches, so `grep` accesses answer to the `read` rules too;
+ * `find` only discloses names.
+ */
+export function surfacesFor(kind: AccessKind, hint?: string): readonly string[] {
+  if (hint === "grep") return ["grep", "read"];
+  if (hint) return [hint];
+  return KIND_SURFACES[kind];
+}
+
+/**
+ * The root a path is judged relative to: the outermost containing root, so a check started
+ * in `project/src` with `project` as a root matches `src/*` patterns as written.
+ */
+export function containingRoot(path: string, roots: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const r of roots) if (isInside(path, r) && (best === undefined || r.length < best.length)) best = r;
+  return best;
+}
+
+/** Root-relative path ("." for the root itself). */
+export function relativeTo(path: string, root: string): string {
+  if (path === root) return ".";
+  return root === "/" ? path.slice(1) : path.slice(root.length + 1);
+}
+
+/** Does a rule set's last word on everything below `dir` come from a rule covering all of it? */
+function relevantBelow(rules: RuleSet, subjects: readonly string[], home: string | null): Rule[] {
+  let from = 0;
+  for (let i = rules.length - 1; i >= 0; i--) {
+    const p = rules[i]!.pattern;
+    const covers = p === "*" || p === "**" || (p.endsWith("/**") && subjects.some((s) => pathMatches(p, s, home)));
+    if (covers) {
+      from = i;
+      break;
+    }
+  }
+  // Below the root itself every root-relative pattern may match.
+  return rules.slice(from).filter((r) => subjects.some((s) => s === "." || pathMayMatchBelow(r.pattern, s, home)));
+}
 
 export class Policy {
   constructor(
@@ -40,92 +124,41 @@ export class Policy {
     return this.config.reasons.get(code)?.action ?? REASONS[code].decision;
   }
 
-  /** Judges one resolved path against the roots and the rules. */
-  judgePath(resolved: string, kind: AccessKind, roots: readonly string[], surfaceHint?: string): Judgement {
-    const root = roots.find((r) => isInside(resolved, r));
-    let decision: Decision = "allow";
-    let rule: string | null = null;
-    let reason: ReasonCode | null = null;
-    let message: string | null = null;
-    const consider = (d: Decision, r: string | null, code: ReasonCode, msg: string) => {
-      if (stricter(decision, d) !== decision || (rule === null && d === decision && d !== "allow")) {
-        decision = d;
-        rule = r;
-        reason = d === "allow" ? null : code;
-        message = d === "allow" ? null : msg;
-      }
-    };
+  /** Judges one resolved path against the roots and the rules of the given surfaces. */
+  judgePath(resolved: string, kind: AccessKind, roots: readonly string[], surfaces: readonly string[] = surfacesFor(kind)): Judgement {
+    const root = containingRoot(resolved, roots);
+    const j = new Judging();
     if (root === undefined) {
       const m = lastMatch(this.rules("external_directory"), (p) => pathMatches(p, resolved, this.home));
       const d = m?.action ?? "ask";
-      consider(d, m ? `external_directory:${m.pattern}` : null, d === "deny" ? "RULE_DENY" : "EXTERNAL_PATH", `${resolved} is outside the project roots`);
+      j.consider(d, m ? `external_directory:${m.pattern}` : null, d === "deny" ? "RULE_DENY" : "EXTERNAL_PATH", `${resolved} is outside the project roots`, d === "deny" ? "deny" : "ask");
     }
     const subject = root === undefined ? resolved : relativeTo(resolved, root);
-    const surfaces = surfaceHint ? [surfaceHint] : KIND_SURFACES[kind];
     for (const s of surfaces) {
       const rules = this.rules(s);
       if (rules.length === 0) continue;
       const m = lastMatch(rules, (p) => pathMatches(p, subject, this.home) || (root !== undefined && pathMatches(p, resolved, this.home)));
       if (!m) continue;
-      consider(m.action, `${s}:${m.pattern}`, m.action === "deny" ? "RULE_DENY" : "RULE_ASK", `the ${s} rule ${JSON.stringify(m.pattern)} says ${m.action} for ${subject}`);
+      j.consider(m.action, `${s}:${m.pattern}`, m.action === "deny" ? "RULE_DENY" : "RULE_ASK", `the ${s} rule ${JSON.stringify(m.pattern)} says ${m.action} for ${subject}`, m.action === "deny" ? "deny" : "ask");
     }
-    return { decision, rule, reason, message };
+    return j.result();
   }
-}
 
-/** Root-relative path ("." for the root itself). */
-export function relativeTo(path: string, root: string): string {
-  if (path === root) return ".";
-  return root === "/" ? path.slice(1) : path.slice(root.length + 1);
-}
-
-export interface JudgeInput {
-  readonly paths: readonly PathFinding[];
-  readonly issues: readonly IssueFinding[];
-  readonly roots: readonly string[];
-}
-
-/** Turns the interpreter's findings into a verdict. */
-export function judge(input: JudgeInput, policy: Policy, extra: readonly Reason[] = []): Verdict {
-  const accesses: Access[] = [];
-  const reasons: Reason[] = [...extra];
-  let decision: Decision = "allow";
-  for (const r of extra) decision = stricter(decision, r.decision);
-  for (const p of input.paths) {
-    let j: Judgement;
-    if (p.problem) {
-      const d = policy.reasonDecision(p.problem.code);
-      j = { decision: d, rule: null, reason: p.problem.code, message: `${p.path}: ${p.problem.why}` };
-    } else {
-      j = policy.judgePath(p.resolved!, p.kind, input.roots);
+  /**
+   * Could anything below directory `dir` be judged other than `allow` by these surfaces (and
+   * by `external_directory` where it is outside the roots)? Lets a scan skip what cannot
+   * matter: a rule is dropped when a later `x/**` or catch-all rule covers all of `dir`.
+   */
+  mayRestrictBelow(dir: string, roots: readonly string[], surfaces: readonly string[]): boolean {
+    const root = containingRoot(dir, roots);
+    if (root === undefined && roots.some((r) => isInside(r, dir))) return true;
+    const subjects = root === undefined ? [dir] : [relativeTo(dir, root), dir];
+    const sets = root === undefined ? ["external_directory", ...surfaces] : surfaces;
+    for (const s of sets) {
+      const rules = this.rules(s);
+      if (s === "external_directory" && rules.length === 0) return true;
+      if (relevantBelow(rules, subjects, this.home).some((r) => r.action !== "allow")) return true;
     }
-    accesses.push({
-      path: p.path, resolved: p.resolved, kind: p.kind, command: p.command, via: p.via,
-      start: p.span.start, end: p.span.end, decision: j.decision, rule: j.rule, reason: j.reason,
-    });
-    decision = stricter(decision, j.decision);
-    if (j.reason && j.decision !== "allow") {
-      reasons.push({ code: j.reason, message: `${p.command}: ${j.message}`, decision: j.decision, start: p.span.start, end: p.span.end });
-    }
+    return false;
   }
-  for (const i of input.issues) {
-    const d = policy.reasonDecision(i.code);
-    decision = stricter(decision, d);
-    reasons.push({ code: i.code, message: i.message, decision: d, ...(i.span ? { start: i.span.start, end: i.span.end } : {}) });
-  }
-  return { decision, reasons: dedupeReasons(reasons), accesses };
-}
-
-function dedupeReasons(rs: readonly Reason[]): Reason[] {
-  const seen = new Set<string>();
-  const out: Reason[] = [];
-  for (const r of rs) {
-    const k = `${r.code}\u0000${r.message}\u0000${r.start}\u0000${r.end}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(r);
-  }
-  // Strictest first, so the first reason explains the decision.
-  const rank = (d: Decision) => (d === "deny" ? 0 : d === "ask" ? 1 : 2);
-  return out.sort((a, b) => rank(a.decision) - rank(b.decision));
 }

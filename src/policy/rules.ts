@@ -1,6 +1,7 @@
 // Rule sets: an action, or an ordered map pattern → action where the last match wins.
 // Path patterns are minimatch globs with dot files included; a pattern without `/` matches
-// the basename at any depth, and `~/` stands for the home directory.
+// the basename at any depth, `dir/**` also matches `dir` itself, and `~/` stands for the home
+// directory. Command patterns (the `bash` surface) are plain wildcards over the command text.
 
 import { minimatch } from "minimatch";
 import { type Decision, DECISIONS } from "../verdict.ts";
@@ -8,7 +9,7 @@ import { type Decision, DECISIONS } from "../verdict.ts";
 export interface Rule {
   readonly pattern: string;
   readonly action: Decision;
-  /** Where the rule came from (a file, "defaults", "session"), for explanations. */
+  /** Where the rule came from (a file, "defaults", "agent"), for explanations. */
   readonly origin: string;
 }
 
@@ -26,37 +27,99 @@ export function expandPatternHome(pattern: string, home: string | null): string 
   return pattern;
 }
 
-const cache = new Map<string, (p: string) => boolean>();
+type Matcher = { full: (p: string) => boolean; partial: (p: string) => boolean };
+const cache = new Map<string, Matcher>();
 
-/** Does a path match a pattern? Patterns without `/` match the basename. */
-export function pathMatches(pattern: string, path: string, home: string | null): boolean {
+function compile(p: string): Matcher {
+  if (p === "*" || p === "**") return { full: () => true, partial: () => true };
+  const mm = new minimatch.Minimatch(p, { dot: true, matchBase: !p.includes("/"), nocomment: true, nonegate: true });
+  // Without this, a deny on `~/.ssh/**` would not cover `rm -rf ~/.ssh`, and an allow on
+  // `/tmp/**` would still ask about `cd /tmp`.
+  const self = p.endsWith("/**") ? p.slice(0, -3) : null;
+  const selfMm = self && self !== "" ? new minimatch.Minimatch(self, { dot: true, nocomment: true, nonegate: true }) : null;
+  return {
+    full: (x) => mm.match(x) || (selfMm !== null && selfMm.match(x)),
+    partial: (x) => !p.includes("/") || mm.match(x, true) || (selfMm !== null && selfMm.match(x, true)),
+  };
+}
+
+function matcher(pattern: string, home: string | null): Matcher {
   const p = expandPatternHome(pattern, home);
-  const key = p;
-  let fn = cache.get(key);
-  if (!fn) {
-    if (p === "*" || p === "**") fn = () => true;
-    else {
-      const mm = new minimatch.Minimatch(p, { dot: true, matchBase: !p.includes("/"), nocomment: true, nonegate: true });
-      fn = (x: string) => mm.match(x);
-    }
+  let m = cache.get(p);
+  if (!m) {
+    m = compile(p);
     if (cache.size > 4096) cache.clear();
-    cache.set(key, fn);
+    cache.set(p, m);
   }
-  return fn(path);
+  return m;
 }
 
-/** Text patterns (bash command rules): `*` matches anything, including spaces and slashes. */
+/** Does a path match a pattern? */
+export function pathMatches(pattern: string, path: string, home: string | null): boolean {
+  return matcher(pattern, home).full(path);
+}
+
+/**
+ * Could something below directory `dir` match the pattern? Used to skip subtrees while
+ * scanning; a pattern without `/` can match at any depth.
+ */
+export function pathMayMatchBelow(pattern: string, dir: string, home: string | null): boolean {
+  return matcher(pattern, home).partial(dir);
+}
+
+/** Escapes a literal path so that it matches only itself as a pattern. */
+export function literalPattern(path: string): string {
+  // minimatch.escape leaves braces alone, and `{a,b}` would expand.
+  return minimatch.escape(path).replace(/[{}]/g, "\\$&");
+}
+
+const textCache = new Map<string, RegExp>();
+
+/**
+ * Command-text patterns: `*` matches anything (spaces and slashes included), `?` one
+ * character; a trailing ` *` also matches nothing, so `git push *` covers `git push`.
+ */
 export function textMatches(pattern: string, text: string): boolean {
-  let re = "";
-  for (const c of pattern) re += c === "*" ? "[\\s\\S]*" : c === "?" ? "[\\s\\S]" : c.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-  return new RegExp("^" + re + "$").test(text);
+  let re = textCache.get(pattern);
+  if (!re) {
+    const optionalTail = pattern.endsWith(" *");
+    const body = optionalTail ? pattern.slice(0, -2) : pattern;
+    let src = "";
+    for (const c of body) src += c === "*" ? "[\\s\\S]*" : c === "?" ? "[\\s\\S]" : c.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+    re = new RegExp("^" + src + (optionalTail ? "(?: [\\s\\S]*)?" : "") + "$");
+    if (textCache.size > 4096) textCache.clear();
+    textCache.set(pattern, re);
+  }
+  return re.test(text);
 }
 
-/** The last rule matching `value`, or null. */
+/** The last rule whose pattern matches, or null. */
 export function lastMatch(rules: RuleSet, matches: (pattern: string) => boolean): Rule | null {
   for (let i = rules.length - 1; i >= 0; i--) {
     const r = rules[i]!;
     if (matches(r.pattern)) return r;
   }
   return null;
+}
+
+/** The rule that decides the value `*`: only catch-all patterns match it (the seed's evaluate(tool, "*")). */
+export function catchAll(rules: RuleSet, home: string | null): Rule | null {
+  return lastMatch(rules, (p) => pathMatches(p, "*", home));
+}
+
+/**
+ * The tool-level answer, for offering a tool at all. It is the catch-all's action — so
+ * `{"*": "allow", "*.env": "deny"}` offers the tool — except that a catch-all deny followed
+ * by rules that admit some paths (`{"*": "deny", "src/**": "allow"}`) is a path restriction,
+ * not a blanket deny: evaluating `*` alone would hide a tool the rules let write to `src/`.
+ * Then the answer is the least strict of those later rules.
+ */
+export function toolLevel(rules: RuleSet, matchesStar: (pattern: string) => boolean): Decision | null {
+  const m = lastMatch(rules, matchesStar);
+  if (!m) return null;
+  if (m.action !== "deny") return m.action;
+  const later = rules.slice(rules.lastIndexOf(m) + 1).map((r) => r.action);
+  if (later.includes("allow")) return "allow";
+  if (later.includes("ask")) return "ask";
+  return "deny";
 }

@@ -1,0 +1,154 @@
+// The decision: every access is judged by the host's path policy (inside the roots), the
+// rules, and — for a directory reached recursively — what lies inside it; each simple
+// command by the `bash` rules; session approvals lower what they may; the verdict is the
+// strictest judgement of all (deny > ask > allow). A `bash` rule never loosens a path.
+
+import type { FileSystem } from "../paths/fs.ts";
+import type { CommandFinding, IssueFinding, PathFinding } from "../shell/findings.ts";
+import { type Access, type AccessKind, type Decision, type Reason, stricter, type Verdict } from "../verdict.ts";
+import type { PathAuthority } from "./authorize.ts";
+import { containingRoot, type Judgement, Judging, type Policy, relativeTo, surfacesFor } from "./decide.ts";
+import { lastMatch, textMatches } from "./rules.ts";
+import { reachesInside, type Scanner } from "./scan.ts";
+import type { SessionApprovals } from "./session.ts";
+
+export interface JudgeContext {
+  readonly policy: Policy;
+  readonly roots: readonly string[];
+  readonly fs: FileSystem;
+  /** The host's path policy for this check, if it has one. */
+  readonly authority: PathAuthority | null;
+  readonly scanner: Scanner;
+  readonly approvals: SessionApprovals;
+}
+
+/** An access still waiting for an answer from an async path policy. */
+export const PENDING = "pending";
+export type Judged = Judgement | typeof PENDING;
+
+/** What an access is, for judging: where it resolves, how it is used, and how it was named. */
+export interface Subject {
+  readonly resolved: string;
+  readonly kind: AccessKind;
+  readonly surfaces: readonly string[];
+  /** The path as the command or tool named it (messages name this, not the resolution). */
+  readonly written: string;
+  readonly command: string;
+}
+
+export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
+  const { policy, roots, authority } = ctx;
+  const j = new Judging();
+  const root = containingRoot(s.resolved, roots);
+  if (authority && root !== undefined) {
+    const a = authority.admit(relativeTo(s.resolved, root), root, s.written);
+    if (a.ok === "pending") return PENDING;
+    if (!a.ok) j.consider(policy.reasonDecision(a.code), null, a.code, `${s.command}: ${s.written}: ${a.why}`, "never");
+  }
+  const rules = policy.judgePath(s.resolved, s.kind, roots, s.surfaces);
+  j.consider(rules.decision, rules.rule, rules.reason ?? "RULE_ASK", `${s.command}: ${rules.message}`, rules.override);
+  if (j.decision === "allow" && reachesInside(s.kind) && ctx.fs.lstat(s.resolved) === "dir") {
+    const inside = ctx.scanner.scan(s.resolved, s.kind, s.surfaces);
+    switch (inside.t) {
+      case "pending":
+        return PENDING;
+      case "refused":
+        j.consider(policy.reasonDecision(inside.code), null, inside.code, `${s.command}: ${s.written}: a recursive access would reach a path below it, and ${inside.why}`, "never");
+        break;
+      case "restricted": {
+        const inner = inside.judgement;
+        // Naming the directory is not the same as naming what it holds: ask, and let only an
+        // approval that may override a deny lower it when what it holds is denied.
+        j.consider("ask", inner.rule, "RULE_ASK", `${s.command}: ${s.written}: a recursive access would reach ${inside.entry}, and ${inner.message}`, inner.decision === "deny" ? "deny" : inner.override);
+        break;
+      }
+      case "too-large":
+        j.consider(policy.reasonDecision("EXPANSION_TOO_LARGE"), null, "EXPANSION_TOO_LARGE", `${s.command}: ${s.written}: more than ${inside.limit} entries below it to check against the rules`, "never");
+        break;
+      case "clean":
+        break;
+    }
+  }
+  const result = j.result();
+  if (result.decision !== "allow") {
+    const a = ctx.approvals.forPath(s.kind, s.resolved, result.override, policy.home);
+    if (a) return { decision: "allow", rule: `session:${a.pattern}`, reason: null, message: null, override: "ask" };
+  }
+  return result;
+}
+
+/** Judges a command's text against the `bash` rules (session approvals may lower it). */
+export function judgeCommandText(text: string, ctx: JudgeContext): Judgement {
+  const m = lastMatch(ctx.policy.rules("bash"), (p) => textMatches(p, text));
+  if (!m || m.action === "allow") return { decision: "allow", rule: m ? `bash:${m.pattern}` : null, reason: null, message: null, override: "ask" };
+  const override = m.action === "deny" ? "deny" : "ask";
+  const a = ctx.approvals.forText("bash", text, override);
+  if (a) return { decision: "allow", rule: `session:${a.pattern}`, reason: null, message: null, override: "ask" };
+  return { decision: m.action, rule: `bash:${m.pattern}`, reason: m.action === "deny" ? "RULE_DENY" : "RULE_ASK", message: `the bash rule ${JSON.stringify(m.pattern)} says ${m.action} for ${text}`, override };
+}
+
+export interface FindingsInput {
+  readonly paths: readonly PathFinding[];
+  readonly issues: readonly IssueFinding[];
+  readonly commands?: readonly CommandFinding[];
+}
+
+/** Turns the interpreter's findings into a verdict, or PENDING while answers are awaited. */
+export function judgeFindings(input: FindingsInput, ctx: JudgeContext, extra: readonly Reason[] = []): Verdict | typeof PENDING {
+  const { policy } = ctx;
+  const accesses: Access[] = [];
+  const reasons: Reason[] = [...extra];
+  let decision: Decision = "allow";
+  let pending = false;
+  for (const r of extra) decision = stricter(decision, r.decision);
+  for (const p of input.paths) {
+    let j: Judged;
+    if (p.problem) {
+      const d = policy.reasonDecision(p.problem.code);
+      j = { decision: d, rule: null, reason: p.problem.code, message: `${p.command}: ${p.path}: ${p.problem.why}`, override: "never" };
+    } else {
+      j = judgeSubject({ resolved: p.resolved!, kind: p.kind, surfaces: surfacesFor(p.kind, p.surface), written: p.path, command: p.command }, ctx);
+    }
+    if (j === PENDING) {
+      pending = true;
+      continue;
+    }
+    accesses.push({
+      path: p.path, resolved: p.resolved, kind: p.kind, command: p.command, via: p.via,
+      start: p.span.start, end: p.span.end, decision: j.decision, rule: j.rule, reason: j.reason,
+    });
+    decision = stricter(decision, j.decision);
+    if (j.reason && j.decision !== "allow") {
+      reasons.push({ code: j.reason, message: j.message ?? p.command, decision: j.decision, start: p.span.start, end: p.span.end });
+    }
+  }
+  if (pending) return PENDING;
+  if (policy.rules("bash").length) {
+    for (const c of input.commands ?? []) {
+      const j = judgeCommandText(c.text, ctx);
+      if (j.decision === "allow") continue;
+      decision = stricter(decision, j.decision);
+      reasons.push({ code: j.reason!, message: j.message!, decision: j.decision, start: c.span.start, end: c.span.end });
+    }
+  }
+  for (const i of input.issues) {
+    const d = policy.reasonDecision(i.code);
+    decision = stricter(decision, d);
+    reasons.push({ code: i.code, message: i.message, decision: d, ...(i.span ? { start: i.span.start, end: i.span.end } : {}) });
+  }
+  return { decision, reasons: dedupeReasons(reasons), accesses };
+}
+
+export function dedupeReasons(rs: readonly Reason[]): Reason[] {
+  const seen = new Set<string>();
+  const out: Reason[] = [];
+  for (const r of rs) {
+    const k = `${r.code}\u0000${r.message}\u0000${r.start}\u0000${r.end}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(r);
+  }
+  // Strictest first, so the first reason explains the decision.
+  const rank = (d: Decision) => (d === "deny" ? 0 : d === "ask" ? 1 : 2);
+  return out.sort((a, b) => rank(a.decision) - rank(b.decision));
+}

@@ -1,0 +1,314 @@
+// Config layers: validation with messages that name the file, the key and the expected shape;
+// the deep-shallow merge global → project → extra → agent over the built-in defaults; where
+// the layers are found; the JSON Schema and the example config; and the CLI's use of them.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ConfigError, createGuard, REASONS } from "../src/index.ts";
+import { type ConfigLayer, loadConfigFile, mergeLayers, parseConfigText, SURFACES, validateLayer } from "../src/policy/config.ts";
+import { explainConfig } from "../src/policy/explain.ts";
+import { globalConfigPath, loadLayers } from "../src/policy/layers.ts";
+
+const ROOT = join(import.meta.dir, "..");
+
+function messageOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    return e.message;
+  }
+  throw new Error("no ConfigError");
+}
+
+describe("malformed configs fail with a precise message", () => {
+  const cases: readonly [what: string, text: string, message: string][] = [
+    ["invalid JSON: a trailing comma", '{\n  "permission": {\n    "read": "allow",\n  }\n}', 'layer.json: invalid JSON at line 4, column 3: expected a string in double quotes'],
+    ["invalid JSON: a missing colon", '{"permission" "x"}', 'layer.json: invalid JSON at line 1, column 15: expected ":"'],
+    ["invalid JSON: cut short", '{"permission": {', "layer.json: invalid JSON at line 1, column 17: expected a string in double quotes before the end of the text"],
+    ["invalid JSON: a comment", '// rules\n{}', "layer.json: invalid JSON at line 1, column 1: expected a value"],
+    ["invalid JSON: two values", '{} {}', "layer.json: invalid JSON at line 1, column 4: expected the end of the text"],
+    ["empty file", "", "layer.json: invalid JSON at line 1, column 1: expected a value before the end of the text"],
+    ["a layer that is an array", "[]", "layer.json: a config must be a JSON object, not an array"],
+    ["a layer that is a string", '"allow"', 'layer.json: a config must be a JSON object, not "allow"'],
+    ["a layer that is null", "null", "layer.json: a config must be a JSON object, not null"],
+    ["a layer that is a number", "3", "layer.json: a config must be a JSON object, not number 3"],
+    ["an unknown top-level key", '{"permissions": {}}', "layer.json: permissions: unknown key (expected one of: permission, reasons, roots)"],
+    ["permission of the wrong type", '{"permission": ["read"]}', "layer.json: permission: expected an object mapping surfaces to rules, not an array"],
+    ["an unknown action", '{"permission": {"read": "maybe"}}', 'layer.json: permission.read: unknown action "maybe" (expected "allow", "ask" or "deny")'],
+    ["an action in the wrong case", '{"permission": {"read": "Allow"}}', 'layer.json: permission.read: unknown action "Allow" (expected "allow", "ask" or "deny")'],
+    ["a rule set of the wrong type", '{"permission": {"read": 5}}', 'layer.json: permission.read: expected an action ("allow", "ask", "deny") or an object of pattern → action, not number 5'],
+    ["a rule set that is a list of patterns", '{"permission": {"read": ["*.env"]}}', 'layer.json: permission.read: expected an action ("allow", "ask", "deny") or an object of pattern → action, not an array'],
+    ["a pattern whose action is not a string", '{"permission": {"read": {"*.env": 1}}}', 'layer.json: permission.read["*.env"]: expected an action ("allow", "ask" or "deny"), not number 1'],
+    ["a pattern whose action is unknown", '{"permission": {"read": {"*.env": "block"}}}', 'layer.json: permission.read["*.env"]: unknown action "block" (expected "allow", "ask" or "deny")'],
+    ["a pattern whose action is null", '{"permission": {"bash": {"git push *": null}}}', 'layer.json: permission.bash["git push *"]: expected an action ("allow", "ask" or "deny"), not null'],
+    ["an empty pattern", '{"permission": {"read": {"": "deny"}}}', 'layer.json: permission.read[""]: a pattern cannot be empty'],
+    ["an empty surface name", '{"permission": {"": "deny"}}', "layer.json: permission: a surface name cannot be empty"],
+    ["a misspelt surface with path patterns", '{"permission": {"raed": {"*.env": "deny"}}}', 'layer.json: permission.raed["*.env"]: "raed" is not one of bash, read, write, edit, find, grep, ls, external_directory; other surfaces are extension tools, which match on "*" only'],
+    ["reasons of the wrong type", '{"reasons": "deny"}', 'layer.json: reasons: expected an object mapping reason codes to actions, not "deny"'],
+    ["an unknown reason code", '{"reasons": {"NOPE": "deny"}}', "layer.json: reasons.NOPE: unknown reason code (expected one of: "],
+    ["a reason lowered to allow where it must not be", '{"reasons": {"FORBIDDEN": "allow"}}', 'layer.json: reasons.FORBIDDEN: FORBIDDEN means the guard could not look at the command; it can be "ask" or "deny", never "allow"'],
+    ["roots of the wrong type", '{"roots": "../lib"}', 'layer.json: roots: expected an array of directory paths, not "../lib"'],
+    ["a root that is not a string", '{"roots": ["../lib", 7]}', "layer.json: roots[1]: expected a directory path, not number 7"],
+  ];
+  test.each(cases)("%s", (_, text, message) => {
+    expect(messageOf(() => parseConfigText(text, "layer.json"))).toStartWith(message);
+  });
+
+  test("a file that cannot be read names the file", () => {
+    expect(messageOf(() => loadConfigFile("/nonexistent/shellfence.json"))).toBe("/nonexistent/shellfence.json: cannot read the file: ENOENT");
+  });
+
+  test("a host's object layer is named by where it was given", async () => {
+    await expect(createGuard({ agentConfig: { permission: { read: { ".env": true } } } })).rejects.toThrow('agent: permission.read[".env"]: expected an action ("allow", "ask" or "deny"), not boolean true');
+    await expect(createGuard({ config: [{}, { permission: "deny" }] })).rejects.toThrow("config[1]: permission: expected an object mapping surfaces to rules, not \"deny\"");
+    await expect(createGuard({ agentConfig: [] as unknown as object })).rejects.toThrow("agent: a config must be a JSON object, not an array");
+  });
+
+  test("a byte order mark is not an error; $schema is allowed", () => {
+    const layer = parseConfigText('\uFEFF{"$schema": "../schemas/shellfence.schema.json", "permission": {"read": "allow"}}', "bom.json");
+    expect(layer.permission).toEqual({ read: "allow" });
+  });
+
+  test("extension tools take an action or {\"*\": action}", () => {
+    expect(validateLayer({ permission: { mytool: "deny", other: { "*": "ask" } } }, "x").permission).toEqual({ mytool: "deny", other: { "*": "ask" } });
+  });
+});
+
+const layer = (origin: string, permission: ConfigLayer["permission"]): ConfigLayer => ({ origin, permission, reasons: {}, roots: [] });
+const rules = (m: ReturnType<typeof mergeLayers>, s: string) => (m.surfaces.get(s) ?? []).map((r) => [r.pattern, r.action, r.origin]);
+
+describe("merging: deep-shallow on permission, as in the my-pi design", () => {
+  test("the seed's example: a project refines a global shorthand", () => {
+    const m = mergeLayers([layer("global", { read: "allow" }), layer("project", { read: { "*": "allow", "*.env": "deny" } })]);
+    expect(rules(m, "read")).toEqual([["*", "allow", "project"], ["*.env", "deny", "project"]]);
+  });
+
+  test("patterns from different layers are kept when both are maps", () => {
+    const m = mergeLayers([layer("global", { bash: { "git *": "allow" } }), layer("project", { bash: { "rm *": "deny" } })]);
+    expect(rules(m, "bash")).toEqual([["git *", "allow", "global"], ["rm *", "deny", "project"]]);
+  });
+
+  test("a later pattern replaces the earlier action and keeps its place", () => {
+    const m = mergeLayers([layer("global", { read: { "*": "allow", "*.env": "deny", "docs/**": "ask" } }), layer("agent", { read: { "*.env": "ask", "*.pem": "deny" } })]);
+    expect(rules(m, "read")).toEqual([["*", "allow", "global"], ["*.env", "ask", "agent"], ["docs/**", "ask", "global"], ["*.pem", "deny", "agent"]]);
+  });
+
+  test("otherwise the later value replaces the earlier one", () => {
+    const m1 = mergeLayers([layer("global", { read: { "*": "allow", "*.env": "deny" } }), layer("project", { read: "ask" })]);
+    expect(rules(m1, "read")).toEqual([["*", "ask", "project"]]);
+    const m2 = mergeLayers([layer("global", { write: "deny" }), layer("project", { write: { "src/**": "allow" } })]);
+    expect(rules(m2, "write")).toEqual([["src/**", "allow", "project"]]);
+  });
+
+  test("surfaces a later layer does not name are kept", () => {
+    const m = mergeLayers([layer("global", { read: "allow", write: "ask" }), layer("agent", { write: "deny" })]);
+    expect(rules(m, "read")).toEqual([["*", "allow", "global"]]);
+    expect(rules(m, "write")).toEqual([["*", "deny", "agent"]]);
+  });
+
+  test("the built-in rules stay under the user's unless named", () => {
+    const m = mergeLayers([layer("project", { external_directory: "deny" })]);
+    const ext = rules(m, "external_directory");
+    expect(ext[0]).toEqual(["*", "deny", "project"]);
+    expect(ext).toContainEqual(["/dev/null", "allow", "defaults"]);
+    const m2 = mergeLayers([layer("project", { external_directory: { "/dev/null": "deny", "/tmp/**": "allow" } })]);
+    expect(rules(m2, "external_directory")).toContainEqual(["/dev/null", "deny", "project"]);
+    expect(rules(m2, "external_directory").at(-1)).toEqual(["/tmp/**", "allow", "project"]);
+  });
+
+  test("reasons: the last layer wins per code; roots add up", () => {
+    const m = mergeLayers([
+      { origin: "global", permission: {}, reasons: { INLINE_CODE: "deny", OPAQUE_CODE: "deny" }, roots: ["../a"] },
+      { origin: "project", permission: {}, reasons: { INLINE_CODE: "ask" }, roots: ["../b"] },
+    ]);
+    expect(m.reasons.get("INLINE_CODE")).toEqual({ action: "ask", origin: "project" });
+    expect(m.reasons.get("OPAQUE_CODE")).toEqual({ action: "deny", origin: "global" });
+    expect(m.roots).toEqual([{ path: "../a", origin: "global" }, { path: "../b", origin: "project" }]);
+  });
+});
+
+describe("layers: global, project, extra, agent", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "shellfence-config-"));
+    mkdirSync(join(dir, "xdg", "shellfence"), { recursive: true });
+    mkdirSync(join(dir, "home", ".config", "shellfence"), { recursive: true });
+    mkdirSync(join(dir, "project"));
+    mkdirSync(join(dir, "bare"));
+    writeFileSync(join(dir, "xdg", "shellfence", "config.json"), JSON.stringify({ permission: { read: { "*": "allow", "*.pem": "deny" }, mytool: "deny" } }));
+    writeFileSync(join(dir, "home", ".config", "shellfence", "config.json"), JSON.stringify({ permission: { read: "deny" } }));
+    writeFileSync(join(dir, "project", ".shellfence.json"), JSON.stringify({ permission: { read: { "*.env": "deny" }, bash: { "git push *": "ask" } } }));
+    writeFileSync(join(dir, "extra.json"), JSON.stringify({ permission: { bash: { "git push *": "deny" } } }));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("the global file: $XDG_CONFIG_HOME, else ~/.config; a relative XDG_CONFIG_HOME is ignored", () => {
+    expect(globalConfigPath({ XDG_CONFIG_HOME: "/x" }, "/home/u")).toBe("/x/shellfence/config.json");
+    expect(globalConfigPath({}, "/home/u")).toBe("/home/u/.config/shellfence/config.json");
+    expect(globalConfigPath({ XDG_CONFIG_HOME: "rel" }, "/home/u")).toBe("/home/u/.config/shellfence/config.json");
+    expect(globalConfigPath({}, null)).toBeNull();
+  });
+
+  test("merged global → project → extra → agent, each layer named", () => {
+    const { layers, info } = loadLayers(
+      { global: true, env: { XDG_CONFIG_HOME: join(dir, "xdg") }, project: join(dir, "project"), extra: [join(dir, "extra.json")], agent: { permission: { mytool: "allow" } } },
+      join(dir, "home"),
+    );
+    expect(info).toEqual([
+      { kind: "global", origin: join(dir, "xdg", "shellfence", "config.json"), loaded: true },
+      { kind: "project", origin: join(dir, "project", ".shellfence.json"), loaded: true },
+      { kind: "config", origin: join(dir, "extra.json"), loaded: true },
+      { kind: "agent", origin: "agent", loaded: true },
+    ]);
+    const e = explainConfig(mergeLayers(layers), info);
+    expect(e.permission.read).toEqual([
+      { pattern: "*", action: "allow", origin: join(dir, "xdg", "shellfence", "config.json") },
+      { pattern: "*.pem", action: "deny", origin: join(dir, "xdg", "shellfence", "config.json") },
+      { pattern: "*.env", action: "deny", origin: join(dir, "project", ".shellfence.json") },
+    ]);
+    expect(e.permission.bash).toEqual([{ pattern: "git push *", action: "deny", origin: join(dir, "extra.json") }]);
+    expect(e.permission.mytool).toEqual([{ pattern: "*", action: "allow", origin: "agent" }]);
+  });
+
+  test("absent default files are no layer; an explicit file must exist", () => {
+    const { layers, info } = loadLayers({ global: true, env: {}, project: join(dir, "bare") }, join(dir, "nohome"));
+    expect(layers).toEqual([]);
+    expect(info.map((l) => l.loaded)).toEqual([false, false]);
+    expect(() => loadLayers({ project: join(dir, "bare", "missing.json") }, null)).toThrow(`${join(dir, "bare", "missing.json")}: cannot read the file: ENOENT`);
+    expect(() => loadLayers({ global: join(dir, "nope.json") }, null)).toThrow("cannot read the file: ENOENT");
+  });
+
+  test("the guard judges with the merged layers; the agent's layer has the last word", async () => {
+    const g = await createGuard({
+      globalConfig: join(dir, "xdg", "shellfence", "config.json"),
+      projectConfig: join(dir, "project"),
+      config: [join(dir, "extra.json")],
+      agentConfig: { permission: { read: { "*.pem": "ask" }, bash: { "git push *": "allow" } } },
+    });
+    const cwd = join(dir, "project");
+    expect(g.checkTool({ tool: "read", input: { path: "key.pem" }, cwd }).decision).toBe("ask");
+    expect(g.checkTool({ tool: "read", input: { path: ".env" }, cwd }).decision).toBe("deny");
+    expect(g.check("git push origin", { cwd }).decision).toBe("allow");
+    expect(g.toolPermission("mytool")).toBe("deny");
+    expect(g.layers.map((l) => l.kind)).toEqual(["global", "project", "config", "agent"]);
+  });
+
+  test("globalConfig: true finds the file under the guard's home without XDG_CONFIG_HOME", async () => {
+    const saved = process.env.XDG_CONFIG_HOME;
+    delete process.env.XDG_CONFIG_HOME;
+    try {
+      const g = await createGuard({ home: join(dir, "home"), globalConfig: true });
+      expect(g.layers).toEqual([{ kind: "global", origin: join(dir, "home", ".config", "shellfence", "config.json"), loaded: true }]);
+      expect(g.toolPermission("read")).toBe("deny");
+    } finally {
+      if (saved !== undefined) process.env.XDG_CONFIG_HOME = saved;
+    }
+  });
+});
+
+describe("the JSON Schema and the example config", () => {
+  const schema = JSON.parse(readFileSync(join(ROOT, "schemas", "shellfence.schema.json"), "utf8")) as { $schema: string; examples: unknown[]; $defs: Record<string, unknown> };
+
+  test("the schema is draft 2020-12 and its examples load", () => {
+    expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+    expect(schema.examples.length).toBeGreaterThan(2);
+    schema.examples.forEach((ex, i) => validateLayer(ex, `examples[${i}]`));
+  });
+
+  test("the schema names every surface and reason code the loader knows", () => {
+    const props = (schema as unknown as { properties: { permission: { properties: object }; reasons: { propertyNames: { enum: string[] } } } }).properties;
+    expect(Object.keys(props.permission.properties)).toEqual([...SURFACES]);
+    expect(props.reasons.propertyNames.enum).toEqual(Object.keys(REASONS));
+  });
+
+  test("the example config loads and means what docs/policy.md says", async () => {
+    const path = join(ROOT, "docs", "example.shellfence.json");
+    loadConfigFile(path);
+    const g = await createGuard({ config: [path] });
+    expect(g.checkTool({ tool: "read", input: { path: ".env" }, cwd: ROOT }).decision).toBe("deny");
+    expect(g.checkTool({ tool: "read", input: { path: "README.md" }, cwd: ROOT }).decision).toBe("allow");
+    expect(g.checkTool({ tool: "write", input: { path: "src/x.ts" }, cwd: ROOT }).decision).toBe("allow");
+    expect(g.checkTool({ tool: "write", input: { path: "README.md" }, cwd: ROOT }).decision).toBe("deny");
+    expect(g.checkTool({ tool: "read", input: { path: "/etc/hosts" }, cwd: ROOT }).decision).toBe("ask");
+    expect(g.checkTool({ tool: "read", input: { path: "/tmp/notes.txt" }, cwd: ROOT }).decision).toBe("allow");
+    expect(g.checkTool({ tool: "read", input: { path: "~/.ssh/id_ed25519" }, cwd: ROOT }).decision).toBe("deny");
+    expect(g.check("cat < .env", { cwd: ROOT }).decision).toBe("deny");
+    expect(g.check("echo > src/new.ts", { cwd: ROOT }).decision).toBe("allow");
+    expect(g.policy.rules("bash").map((r) => [r.pattern, r.action])).toEqual([["git push *", "ask"], ["npm publish *", "deny"]]);
+  });
+});
+
+describe("the command line", () => {
+  let dir: string;
+  const run = (args: string[], cwd: string = dir) => {
+    const p = Bun.spawnSync([join(ROOT, "node_modules", ".bin", "bun"), join(ROOT, "src", "run.ts"), ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? "", HOME: join(dir, "home"), XDG_CONFIG_HOME: join(dir, "xdg"), NO_COLOR: "1" },
+    });
+    return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
+  };
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "shellfence-cli-"));
+    mkdirSync(join(dir, "xdg", "shellfence"), { recursive: true });
+    mkdirSync(join(dir, "project"));
+    writeFileSync(join(dir, "bad.json"), JSON.stringify({ permission: { read: { "*.env": "block" } } }));
+    writeFileSync(join(dir, "broken.json"), '{"permission": ');
+    writeFileSync(join(dir, "xdg", "shellfence", "config.json"), JSON.stringify({ permission: { read: { "*": "allow", "*.pem": "deny" } } }));
+    writeFileSync(join(dir, "project", ".shellfence.json"), JSON.stringify({ permission: { read: { "*.env": "deny" } }, reasons: { INLINE_CODE: "deny" } }));
+    writeFileSync(join(dir, "extra.json"), JSON.stringify({ permission: { bash: { "git push *": "ask" } } }));
+    writeFileSync(join(dir, "project", ".env"), "K=1\n");
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("check --config bad.json exits 2 naming the file and the key", () => {
+    const r = run(["check", "--config", "bad.json", "--", "ls"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('shellfence: bad.json: permission.read["*.env"]: unknown action "block" (expected "allow", "ask" or "deny")\n');
+    expect(r.stdout).toBe("");
+  });
+
+  test("check --config with invalid JSON exits 2 naming the line and column", () => {
+    const r = run(["check", "--config", "broken.json", "--", "ls"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("shellfence: broken.json: invalid JSON at line 1, column 16: expected a value before the end of the text\n");
+  });
+
+  test("check honours the global and the project layers", () => {
+    expect(run(["check", "--cwd", join(dir, "project"), "--", "cat .env"]).code).toBe(1);
+    expect(run(["check", "--cwd", join(dir, "project"), "--", "cat key.pem"]).code).toBe(1);
+    expect(run(["check", "--cwd", join(dir, "project"), "--", "cat README.md"]).code).toBe(0);
+    expect(run(["check", "--cwd", join(dir, "project"), "--config", "extra.json", "--", "git push"]).code).toBe(3);
+  });
+
+  test("config --explain prints the merged rules and where each came from", () => {
+    const r = run(["config", "--explain", "--cwd", join(dir, "project"), "--config", "extra.json"]);
+    expect(r.code).toBe(0);
+    const global = join(dir, "xdg", "shellfence", "config.json");
+    const project = join(dir, "project", ".shellfence.json");
+    expect(r.stdout).toContain(`  global    ${global}\n  project   ${project}\n  config    extra.json\n`);
+    expect(r.stdout).toContain(`  read  (paths)\n    "*"      allow  from ${global}\n    "*.pem"  deny   from ${global}\n    "*.env"  deny   from ${project}\n`);
+    expect(r.stdout).toContain('  bash  (command text of each simple command)\n    "git push *"  ask    from extra.json\n');
+    expect(r.stdout).toContain('    "/dev/null"    allow  from defaults\n');
+    expect(r.stdout).toContain(`  INLINE_CODE  deny   from ${project}\n`);
+  });
+
+  test("config --explain --json, and absent layers named as such", () => {
+    const r = run(["config", "--explain", "--json", "--cwd", dir]);
+    expect(r.code).toBe(0);
+    const e = JSON.parse(r.stdout) as ReturnType<typeof explainConfig>;
+    expect(e.layers).toContainEqual({ kind: "project", origin: join(dir, ".shellfence.json"), loaded: false });
+    expect(e.permission.read).toEqual([{ pattern: "*", action: "allow", origin: join(dir, "xdg", "shellfence", "config.json") }, { pattern: "*.pem", action: "deny", origin: join(dir, "xdg", "shellfence", "config.json") }]);
+  });
+
+  test("config errors and usage errors exit 2", () => {
+    const bad = run(["config", "--explain", "--config", "bad.json"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('bad.json: permission.read["*.env"]: unknown action "block"');
+    expect(run(["config"]).code).toBe(2);
+    expect(run(["config", "--explain", "--nope"]).code).toBe(2);
+    expect(run(["config", "--explain", "--cwd"]).code).toBe(2);
+  });
+});

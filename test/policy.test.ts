@@ -1,0 +1,470 @@
+// Per-tool path patterns (the my-pi design) applied to direct tool calls and to the paths in
+// bash commands alike, command-text rules, recursive reads of directories, and session
+// approvals. Each block has its own guard and config; paths use $P, $O, $H as in table.ts.
+
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createGuard, type Guard } from "../src/index.ts";
+import { mergeLayers, validateLayer } from "../src/policy/config.ts";
+import { Policy } from "../src/policy/decide.ts";
+import { judgeFindings, type JudgeContext } from "../src/policy/judge.ts";
+import { Scanner } from "../src/policy/scan.ts";
+import { SessionApprovals } from "../src/policy/session.ts";
+import { nodeFileSystem } from "../src/paths/fs.ts";
+import type { PathFinding } from "../src/shell/findings.ts";
+import { buildFixture } from "./support/fixture.ts";
+import { table, useSandbox } from "./support/table.ts";
+import { agreeTable, assertVerdict, callTool, toolTable } from "./support/tools.ts";
+
+// ---------------------------------------------------------------------------------------
+// The seed's examples, through checkTool
+
+const envRule = useSandbox(() => ({ config: [{ permission: { read: { "*": "allow", "*.env": "deny" } } }] }));
+
+toolTable('seed: "read": { "*": "allow", "*.env": "deny" }', envRule, [
+  ["read", "src/main.ts", "allow", ["read $P/src/main.ts", "rule read:*"]],
+  ["read", ".env", "deny", ["read $P/.env", "rule read:*.env", "#RULE_DENY"]],
+  ["read", "config/.env", "deny", ["rule read:*.env"]],
+  ["read", "$P/.env", "deny", ["read $P/.env"]],
+  ["read", "./src/../.env", "deny", ["read $P/.env"]],
+  ["read", "prod.env", "deny"],
+  ["read", ".envrc", "allow"],
+  ["read", "$O/secret.txt", "ask", ["#EXTERNAL_PATH"]],
+  ["read", "$O/.env", "deny", ["#RULE_DENY"]],
+  // Missing and empty paths: the value is "*", which only the catch-all matches.
+  ["read", null, "allow", ["* ?", "rule read:*"]],
+  ["read", {}, "allow", ["rule read:*"]],
+  ["read", { path: "" }, "allow", ["rule read:*"]],
+  ["read", { path: 42 }, "allow", ["rule read:*"]],
+  // Claude Code names the field file_path; a tool given both may use either.
+  ["read", { file_path: ".env" }, "deny"],
+  ["read", { path: "README.md", file_path: ".env" }, "deny", ["read $P/README.md", "read $P/.env"]],
+  // A grep or find pattern is not a path.
+  ["grep", { pattern: ".env" }, "allow"],
+  // A search reads what it searches: grep answers to the read rules.
+  ["grep", { pattern: "TOKEN", path: ".env" }, "deny", ["rule read:*.env"]],
+  ["grep", { pattern: "x", path: "src" }, "allow"],
+  ["grep", { pattern: "x", path: "." }, "ask", ["#RULE_ASK", "rule read:*.env"]],
+  ["write", ".env", "allow"],
+  ["edit", ".env", "allow"],
+  ["ls", ".", "allow"],
+  // Extension tools match on "*" only, and have no rules here.
+  ["mytool", { path: ".env" }, "allow"],
+]);
+
+const srcOnly = useSandbox(() => ({ config: [{ permission: { write: { "*": "deny", "src/*": "allow" } } }] }));
+
+toolTable('seed: "write": { "*": "deny", "src/*": "allow" }', srcOnly, [
+  ["write", "src/main.ts", "allow", ["write $P/src/main.ts", "rule write:src/*"]],
+  ["write", "src/new.ts", "allow"],
+  ["write", "README.md", "deny", ["rule write:*"]],
+  // minimatch: `src/*` is one level; `src/**` is the whole tree.
+  ["write", "src/sub/deep.ts", "deny"],
+  ["write", "$P/src/main.ts", "allow"],
+  ["write", "../project/src/main.ts", "allow"],
+  ["write", "link-in/main.ts", "allow", ["write $P/src/main.ts"]],
+  ["write", null, "deny", ["rule write:*"]],
+  ["write", { path: "" }, "deny"],
+  ["edit", "README.md", "allow"],
+  ["read", "README.md", "allow"],
+]);
+
+const shorthands = useSandbox(() => ({ config: [{ permission: { read: "allow", write: "deny", ls: "ask", mytool: "deny" } }] }));
+
+toolTable('seed: backward-compatible shorthands ("read": "allow" is {"*": "allow"})', shorthands, [
+  ["read", "src/main.ts", "allow", ["rule read:*"]],
+  ["read", ".env", "allow", ["rule read:*"]],
+  ["read", null, "allow"],
+  ["write", "src/main.ts", "deny", ["rule write:*"]],
+  ["write", null, "deny"],
+  ["ls", "src", "ask", ["#RULE_ASK"]],
+  ["mytool", null, "deny", ["#RULE_DENY"]],
+  ["mytool", { path: "src/main.ts" }, "deny"],
+  // The shorthand does not change what lies outside the roots.
+  ["read", "$O/secret.txt", "ask", ["#EXTERNAL_PATH"]],
+]);
+
+describe("toolPermission: the tool-level question for tool injection", () => {
+  test("a path-restricted tool is still offered; a blanket deny is not", async () => {
+    const g = await createGuard({
+      config: [{
+        permission: {
+          read: { "*": "allow", "*.env": "deny" },
+          write: { "*": "deny", "src/**": "allow" },
+          edit: "deny",
+          ls: { "*": "deny", "docs/**": "ask" },
+          find: { "node_modules/**": "deny" },
+          bash: { "*": "ask", "git status": "allow" },
+          mytool: "deny",
+          other: { "*": "ask" },
+        },
+      }],
+    });
+    expect(g.toolPermission("read")).toBe("allow");
+    expect(g.toolPermission("write")).toBe("allow");
+    expect(g.toolPermission("edit")).toBe("deny");
+    expect(g.toolPermission("ls")).toBe("ask");
+    expect(g.toolPermission("find")).toBe("allow");
+    expect(g.toolPermission("grep")).toBe("allow");
+    expect(g.toolPermission("bash")).toBe("ask");
+    expect(g.toolPermission("mytool")).toBe("deny");
+    expect(g.toolPermission("other")).toBe("ask");
+    expect(g.toolPermission("unconfigured")).toBe("allow");
+  });
+
+  test("grep is withheld when reads are denied outright; bash when every command is", async () => {
+    const g = await createGuard({ config: [{ permission: { read: "deny", bash: "deny" } }] });
+    expect(g.toolPermission("grep")).toBe("deny");
+    expect(g.toolPermission("read")).toBe("deny");
+    expect(g.toolPermission("bash")).toBe("deny");
+    expect(g.toolPermission("find")).toBe("allow");
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// One rule for every surface: the same config through checkTool and through bash
+
+const oneRule = useSandbox((fx) => {
+  mkdirSync(join(fx.project, "config"));
+  writeFileSync(join(fx.project, "config", ".env"), "KEY=1\n");
+  writeFileSync(join(fx.project, "config", "app.json"), "{}\n");
+  return { config: [{ permission: { read: { "*": "allow", "*.env": "deny" } } }] };
+});
+
+table("one .env rule covers cat, grep -r and cp", oneRule, [
+  ["cat .env", "deny", ["* $P/.env", "#RULE_DENY"]],
+  ["cat < .env", "deny", ["read $P/.env"]],
+  ["cp .env /tmp", "deny", ["* $P/.env"]],
+  ["cat config/.env", "deny"],
+  ["cd config && cat .env", "deny", ["* $P/config/.env"]],
+  ["cat ./config/../.env", "deny"],
+  ["X=.env; cat $X", "deny"],
+  ["sh -c 'cat .env'", "deny"],
+  ["cat README.md", "allow"],
+  // A recursive search names only the directory; what it would read is walked.
+  ["grep -r key .", "ask", ["#RULE_ASK", "!#RULE_DENY"]],
+  ["grep -r key config", "ask", ["#RULE_ASK"]],
+  ["grep -r key src docs", "allow"],
+  ["tar czf /tmp/x.tgz .", "ask", ["#RULE_ASK", "#EXTERNAL_PATH"]],
+  ["cd src && grep -r key ..", "ask", ["#RULE_ASK"]],
+  ["cd config && grep -r key .", "ask"],
+]);
+
+agreeTable("checkTool and bash agree (one .env rule)", oneRule, [
+  ["read", ".env", "cat .env", "deny"],
+  ["read", ".env", "cat < .env", "deny"],
+  ["read", "config/.env", "cat config/.env", "deny"],
+  ["read", "README.md", "cat README.md", "allow"],
+  ["read", "README.md", "cat < README.md", "allow"],
+  ["grep", { pattern: "key", path: "." }, "grep -r key .", "ask"],
+  ["grep", { pattern: "key", path: "config" }, "grep -r key config", "ask"],
+  ["grep", { pattern: "key", path: "src" }, "grep -r key src", "allow"],
+  ["read", "$O/secret.txt", "cat < ../outside/secret.txt", "ask"],
+]);
+
+const layered = useSandbox(() => ({
+  config: [{
+    permission: {
+      read: { "*": "allow", "*.env": "deny" },
+      write: { "*": "deny", "src/**": "allow" },
+      edit: { "*": "deny", "src/**": "allow" },
+      external_directory: { "*": "ask", "/tmp/**": "allow", "~/.ssh/**": "deny" },
+    },
+  }],
+}));
+
+agreeTable("checkTool and bash agree (reads, writes only in src/, outside)", layered, [
+  ["read", ".env", "cat < .env", "deny"],
+  ["read", "README.md", "cat < README.md", "allow"],
+  ["read", "src/main.ts", "cat < src/main.ts", "allow"],
+  ["write", "src/x", "echo > src/x", "allow"],
+  ["write", "src/sub/new.ts", "echo > src/sub/new.ts", "allow"],
+  ["edit", "src/main.ts", "echo >> src/main.ts", "allow"],
+  ["write", "docs/x", "echo > docs/x", "deny"],
+  ["write", "README.md", "echo > README.md", "deny"],
+  ["write", "src/.env", "echo > src/.env", "allow"],
+  ["read", "/tmp/x", "cat < /tmp/x", "allow"],
+  ["read", "~/.ssh/id_rsa", "cat < ~/.ssh/id_rsa", "deny"],
+  ["read", "/etc/hosts", "cat < /etc/hosts", "ask"],
+  ["read", "/var/log/x", "cd /var && cat < log/x", "ask"],
+  ["write", "/tmp/out", "echo > /tmp/out", "deny"],
+  ["write", "link-in/main.ts", "echo > link-in/main.ts", "allow"],
+  ["write", "link-out/x", "echo > link-out/x", "deny"],
+]);
+
+table("the worked examples of docs/policy.md", layered, [
+  ["cd src && echo x > new.ts", "allow", ["write $P/src/new.ts"]],
+  ["echo > src/.env", "allow"],
+  ["cat < src/main.ts > /tmp/copy", "deny", ["write /tmp/copy"]],
+  ["cat < /tmp/notes", "allow"],
+  ["cd /tmp", "allow", ["cwd /tmp"]],
+  ["cat < ~/.ssh/id_rsa", "deny", ["#RULE_DENY"]],
+  ["cd ~/.ssh", "deny", ["cwd $H/.ssh"]],
+  ["ls ~/.ssh", "deny"],
+  ["cat < /etc/hosts", "ask", ["#EXTERNAL_PATH"]],
+]);
+
+// ---------------------------------------------------------------------------------------
+// Recursive reads: a directory is walked for what the rules restrict, up to a bound
+
+const walked = useSandbox((fx) => {
+  mkdirSync(join(fx.project, "keys", "deep"), { recursive: true });
+  writeFileSync(join(fx.project, "keys", "deep", "id.pem"), "x\n");
+  return { config: [{ permission: { read: { "*.pem": "deny", "docs/**": "ask" }, ls: { "scripts/escape.sh": "deny" } } }] };
+});
+
+table("a directory reached recursively is judged by what it holds", walked, [
+  ["grep -r x keys", "ask", ["#RULE_ASK"]],
+  ["grep -r x keys/deep", "ask"],
+  ["cat keys/deep/id.pem", "deny", ["#RULE_DENY"]],
+  ["grep -r x .", "ask"],
+  // Symlinks inside are judged by name and not followed (src/secret-link leads outside).
+  ["grep -r x src", "allow"],
+  // An ask inside is an ask for the whole.
+  ["grep -r x docs", "ask", ["#RULE_ASK"]],
+  ["grep -r x scripts", "ask"],
+  ["cat < scripts/build.sh", "allow"],
+  // A read walks with the read rules only (the ls rule on scripts/escape.sh is not asked).
+  ["cat < keys", "ask"],
+  ["cat < scripts", "allow"],
+]);
+
+const bounded = useSandbox(() => ({ maxScanEntries: 3, config: [{ permission: { read: { "*.pem": "deny" } } }] }));
+
+table("past the walk's bound, ask", bounded, [
+  ["grep -r x .", "ask", ["#EXPANSION_TOO_LARGE"]],
+  ["grep -r x docs", "allow"],
+]);
+
+describe("the walk skips what no rule can reach", () => {
+  test("a rule on one subtree does not walk the others", async () => {
+    const fx = buildFixture();
+    try {
+      const g = await createGuard({ home: fx.home, maxScanEntries: 1, config: [{ permission: { read: { "*": "allow", "secrets/**": "deny" } } }] });
+      // Walking src would pass the bound of 1; only `secrets/...` can be restricted, so src is not walked.
+      expect(g.check("grep -r x src", { cwd: fx.project }).decision).toBe("allow");
+      // Below the root, `secrets` might be anywhere the pattern reaches: the root is walked.
+      expect(g.check("grep -r x .", { cwd: fx.project }).decision).toBe("ask");
+    } finally {
+      fx.remove();
+    }
+  });
+
+  test("an allow covering a whole outside directory needs no walk", async () => {
+    const fx = buildFixture();
+    try {
+      const g = await createGuard({ home: fx.home, maxScanEntries: 1, config: [{ permission: { external_directory: { "*": "ask", [`${fx.outside}/**`]: "allow" } } }] });
+      expect(g.check(`grep -r x ${fx.outside}`, { cwd: fx.project }).decision).toBe("allow");
+      expect(g.check(`grep -r x ${fx.outside}/dir`, { cwd: fx.project }).decision).toBe("allow");
+    } finally {
+      fx.remove();
+    }
+  });
+});
+
+describe("surfaces named by the interpreter: grep answers to grep and read, find to find", () => {
+  const fx = buildFixture();
+  afterAll(() => fx.remove());
+  const policy = new Policy(mergeLayers([validateLayer({ permission: { read: { "*.env": "deny" }, grep: { "*.log": "deny" }, find: { "build/**": "deny" } } }, "test")]), fx.home);
+  const ctx: JudgeContext = {
+    policy, roots: [fx.project], fs: nodeFileSystem, authority: null, approvals: new SessionApprovals(),
+    scanner: new Scanner({ policy, fs: nodeFileSystem, roots: [fx.project], authority: null, limit: 100 }),
+  };
+  const finding = (path: string, kind: PathFinding["kind"], surface?: string): PathFinding => ({
+    path, resolved: path === "." ? fx.project : join(fx.project, path), kind, command: surface ?? "cmd", via: [], span: { start: 0, end: 1 }, problem: null, ...(surface ? { surface } : {}),
+  });
+  const decide = (...paths: PathFinding[]) => {
+    const v = judgeFindings({ paths, issues: [] }, ctx);
+    if (v === "pending") throw new Error("pending without a path policy");
+    return v.decision;
+  };
+  test.each([
+    ["grep on .env (read rule)", finding(".env", "read", "grep"), "deny"],
+    ["grep on app.log (grep rule)", finding("app.log", "read", "grep"), "deny"],
+    ["grep on the root (holds .env)", finding(".", "read", "grep"), "ask"],
+    ["find on build (find rule)", finding("build", "list", "find"), "deny"],
+    ["find on the root (holds build)", finding(".", "list", "find"), "ask"],
+    ["find on .env (no find rule)", finding(".env", "list", "find"), "allow"],
+    ["read of app.log (grep rule not asked)", finding("app.log", "read"), "allow"],
+    ["unknown kind on .env", finding(".env", "unknown"), "deny"],
+  ] as const)("%s", (_, f, d) => {
+    expect(decide(f)).toBe(d);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// bash rules: command text, strictest over the simple commands, never loosening a path
+
+const bashRules = useSandbox(() => ({
+  config: [{ permission: { bash: { "git push *": "ask", "rm -rf *": "deny", "cat *": "allow", "npm publish": "deny" } } }],
+}));
+
+table("bash rules match each simple command's text", bashRules, [
+  ["git push origin main", "ask", ["#RULE_ASK"]],
+  ["git push", "ask"],
+  ["git pushx", "allow"],
+  ["git status", "allow", ["!#RULE_ASK"]],
+  ["git status && git push", "ask"],
+  ["git status; rm -rf build", "deny", ["#RULE_DENY"]],
+  ["sh -c 'git push origin'", "ask"],
+  ["eval 'rm -rf build'", "deny"],
+  ["R=origin; git push $R", "ask"],
+  ["npm publish", "deny"],
+  ["npm publish --dry-run", "allow"],
+  ["echo 'git push'", "allow"],
+  // An allow for the command text never loosens a path judgement.
+  ["cat ../outside/secret.txt", "ask", ["#EXTERNAL_PATH"]],
+  ["cat README.md", "allow"],
+]);
+
+// ---------------------------------------------------------------------------------------
+// Session approvals
+
+describe("session approvals", () => {
+  const fx = buildFixture();
+  afterAll(() => fx.remove());
+  let g: Guard;
+  const fresh = async (permission: object, extra: object = {}) => {
+    g = await createGuard({ home: fx.home, config: [{ permission }], ...extra });
+  };
+  const tool = (t: string, path: string) => g.checkTool({ tool: t, input: { path: fx.sub(path) }, cwd: fx.project });
+  const bash = (c: string) => g.check(fx.sub(c), { cwd: fx.project });
+
+  test("the suggestion is path-scoped, never a blanket *", async () => {
+    await fresh({});
+    const read = tool("read", "$O/secret.txt").accesses[0]!;
+    expect(g.suggestApproval(read)).toEqual({ scope: "directory", pattern: `${fx.outside}/*`, kinds: ["read", "exec"] });
+    const write = tool("write", "$O/dir/file.txt").accesses[0]!;
+    expect(g.suggestApproval(write)).toEqual({ scope: "file", pattern: `${fx.outside}/dir/file.txt`, kinds: ["write"] });
+    expect(g.suggestApproval({ resolved: "/etc", kind: "read" })).toEqual({ scope: "file", pattern: "/etc", kinds: ["read", "exec"] });
+    expect(g.suggestApproval({ resolved: null, kind: "read" })).toBeNull();
+    expect(g.suggestApproval({ resolved: "/a/{x,y}/[b]*", kind: "write" })!.pattern).toBe("/a/\\{x,y\\}/\\[b\\]\\*");
+    expect(() => g.approve({ surface: "read", pattern: "*" })).toThrow("approve paths through an access (a path-scoped approval), not the read surface");
+  });
+
+  test("an approval overrides ask for its path, and only for its path", async () => {
+    await fresh({});
+    const v = tool("read", "$O/secret.txt");
+    assertVerdict({ fx, guard: g, check: bash }, "read outside", v, "ask", ["#EXTERNAL_PATH"]);
+    expect(g.approve(v.accesses[0]!, "file")).toEqual({ surface: "path", kinds: ["read", "exec"], pattern: `${fx.outside}/secret.txt`, overrideDeny: false });
+    assertVerdict({ fx, guard: g, check: bash }, "read approved", tool("read", "$O/secret.txt"), "allow", [`rule session:${fx.outside}/secret.txt`]);
+    expect(tool("read", "$O/dir/file.txt").decision).toBe("ask");
+    // The approval was for reading; writing the same file still asks.
+    expect(tool("write", "$O/secret.txt").decision).toBe("ask");
+    // A bash read of the same path is covered too.
+    expect(bash("cat < ../outside/secret.txt").decision).toBe("allow");
+    expect(bash("cat ../outside/secret.txt").decision).toBe("ask");
+  });
+
+  test("a directory approval covers the directory's entries, not deeper ones", async () => {
+    await fresh({});
+    g.approve(tool("read", "$O/secret.txt").accesses[0]!, "directory");
+    expect(tool("read", "$O/other.txt").decision).toBe("allow");
+    expect(tool("read", "$O/dir/file.txt").decision).toBe("ask");
+  });
+
+  test("an approval of an unknown-kind access covers every kind of that path", async () => {
+    await fresh({});
+    const v = bash("cat ../outside/secret.txt");
+    g.approve(v.accesses.find((a) => a.resolved === `${fx.outside}/secret.txt`)!, "file");
+    expect(bash("cat ../outside/secret.txt").decision).toBe("allow");
+    expect(tool("write", "$O/secret.txt").decision).toBe("allow");
+  });
+
+  test("a session approval never overrides a config deny unless the host says so", async () => {
+    await fresh({ read: { "*": "allow", "*.env": "deny" } });
+    const v = tool("read", ".env");
+    g.approve(v.accesses[0]!, "file");
+    expect(tool("read", ".env").decision).toBe("deny");
+    g.approve(v.accesses[0]!, "file", { overrideDeny: true });
+    assertVerdict({ fx, guard: g, check: bash }, "read .env", tool("read", ".env"), "allow", [`rule session:${fx.project}/.env`]);
+    expect(tool("read", "config/.env").decision).toBe("deny");
+  });
+
+  test("a denied path inside an approved directory stays out of reach without overrideDeny", async () => {
+    await fresh({ read: { "*": "allow", "*.env": "deny" } });
+    const v = bash("grep -r key .");
+    expect(v.decision).toBe("ask");
+    g.approve(v.accesses.find((a) => a.resolved === fx.project)!, "file");
+    expect(bash("grep -r key .").decision).toBe("ask");
+    g.approve(v.accesses.find((a) => a.resolved === fx.project)!, "file", { overrideDeny: true });
+    expect(bash("grep -r key .").decision).toBe("allow");
+  });
+
+  test("an ask inside a directory is lowered by approving the directory", async () => {
+    await fresh({ read: { "docs/**": "ask" } });
+    const v = bash("grep -r x docs");
+    expect(v.decision).toBe("ask");
+    g.approve(v.accesses.find((a) => a.resolved === `${fx.project}/docs`)!, "file");
+    expect(bash("grep -r x docs").decision).toBe("allow");
+  });
+
+  test("the host's path policy is never overridden", async () => {
+    await fresh({}, { authorizePath: ({ path }: { path: string }) => path !== "README.md" });
+    const v = tool("read", "README.md");
+    expect(v.decision).toBe("deny");
+    g.approve(v.accesses[0]!, "file", { overrideDeny: true });
+    assertVerdict({ fx, guard: g, check: bash }, "forbidden", tool("read", "README.md"), "deny", ["#FORBIDDEN"]);
+  });
+
+  test("command text approvals lower a bash rule's ask", async () => {
+    await fresh({ bash: { "git push *": "ask", "rm *": "deny" } });
+    expect(bash("git push origin main").decision).toBe("ask");
+    g.approve({ surface: "bash", pattern: "git push origin main" });
+    expect(bash("git push origin main").decision).toBe("allow");
+    expect(bash("git push origin dev").decision).toBe("ask");
+    g.approve({ surface: "bash", pattern: "rm x" });
+    expect(bash("rm x").decision).toBe("deny");
+    g.approve({ surface: "bash", pattern: "rm x" }, "file", { overrideDeny: true });
+    expect(bash("rm x").decision).toBe("allow");
+    // Approving a command does not approve the paths it names.
+    g.approve({ surface: "bash", pattern: "git push *" });
+    expect(bash("git push > ../log").decision).toBe("ask");
+  });
+
+  test("extension tools are approved on *", async () => {
+    await fresh({ mytool: "ask" });
+    expect(g.checkTool({ tool: "mytool", input: {} }).decision).toBe("ask");
+    g.approve({ surface: "mytool", pattern: "*" });
+    expect(g.checkTool({ tool: "mytool", input: {} }).decision).toBe("allow");
+  });
+
+  test("approvals live on the guard and can be cleared", async () => {
+    await fresh({});
+    g.approve(tool("read", "$O/secret.txt").accesses[0]!);
+    expect(g.approvals()).toHaveLength(1);
+    const other = await createGuard({ home: fx.home });
+    expect(other.checkTool({ tool: "read", input: { path: `${fx.outside}/secret.txt` }, cwd: fx.project }).decision).toBe("ask");
+    g.clearApprovals();
+    expect(g.approvals()).toHaveLength(0);
+    expect(tool("read", "$O/secret.txt").decision).toBe("ask");
+  });
+
+  test("an unresolved access has nothing to approve", async () => {
+    await fresh({});
+    const v = bash("cat $UNKNOWN");
+    expect(g.approve(v.accesses[0]!)).toBeNull();
+  });
+});
+
+describe("checkTool edge cases", () => {
+  const box = envRule;
+  test("bash through checkTool is check()", () => {
+    expect(box.guard.checkTool({ tool: "bash", input: { command: "cat .env" }, cwd: box.fx.project }).decision).toBe("deny");
+    expect(box.guard.checkTool({ tool: "bash", input: {}, cwd: box.fx.project }).reasons[0]!.code).toBe("INVALID_INPUT");
+  });
+  test("a tool path with a backslash is refused, with or without a path policy", () => {
+    assertVerdict(box, "backslash", callTool(box, "read", "config\\.env"), "deny", ["#BACKSLASH_PATH"]);
+  });
+  test("~ in a tool path is the home directory", () => {
+    assertVerdict(box, "tilde", callTool(box, "read", "~/.bashrc"), "ask", ["read $H/.bashrc"]);
+  });
+  test("a path the tool may normalise lexically is judged both ways", () => {
+    // The kernel follows link-out first (→ outside/..); a tool that normalises first lands in the project.
+    assertVerdict(box, "both", callTool(box, "read", "link-out/../README.md"), "ask", ["read $P/README.md", "read $T/work/README.md"]);
+  });
+  test("a symlink loop is unresolved", () => {
+    assertVerdict(box, "loop", callTool(box, "read", "loop-a/x"), "ask", ["#UNRESOLVED_PATH"]);
+  });
+});
