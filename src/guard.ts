@@ -31,6 +31,11 @@ export interface GuardOptions {
   readonly grammarPath?: string;
   /** The grammar's bytes, for hosts that embed it (the single-file binary). */
   readonly grammarBytes?: Uint8Array;
+  /**
+   * Use the command table (default). `false` judges every command as unknown — every argument
+   * a path — which is only useful as a baseline when measuring precision.
+   */
+  readonly commandKnowledge?: boolean;
 }
 
 export interface CheckOptions {
@@ -109,6 +114,7 @@ class ShellGuard implements Guard {
       env: this.env,
       limits: this.limits,
       roots,
+      commandKnowledge: this.options.commandKnowledge !== false,
       parse: (text) => this.parseNested(text),
     });
     interp.runProgram(stmt, new World(cwd));

@@ -54,6 +54,8 @@ export interface AnalyseContext {
   readonly span: Span;
   /** Standard input, worked out only for the commands that read it. */
   readonly stdin: () => Stdin;
+  /** False: judge every command as unknown (the conservative baseline, for measurement). */
+  readonly useTable: boolean;
 }
 
 export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseContext): Effect[] {
@@ -64,7 +66,7 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
   const effects: Effect[] = SYSTEM_BIN.test(text) ? [] : [{ t: "exec", arg: name }];
   const base = basename(text);
   // ./cat is whatever the project put there, not coreutils' cat.
-  const entry = !text.includes("/") || SYSTEM_BIN.test(text) ? TABLE.get(base) : undefined;
+  const entry = ctx.useTable && (!text.includes("/") || SYSTEM_BIN.test(text)) ? TABLE.get(base) : undefined;
   if (!entry) {
     if (text.includes("/")) {
       // A program named by a path: a shell script inside the root is read and interpreted.

@@ -216,6 +216,7 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
     const ops = spec.operands;
     if ("all" in ops) {
       for (const a of operands) role(a, ops.all, undefined, ops.surface);
+      if (operands.length === 0 && ops.defaultOperand !== undefined) role(syntheticArg(ops.defaultOperand, at), ops.all, start, ops.surface);
     } else if ("first" in ops) {
       const given = (ops.unlessModes ?? []).some((m) => parsed.modes.has(m));
       const files = given ? operands : operands.slice(1);

@@ -48,7 +48,7 @@ export interface OptionSpec {
 
 export type Operands =
   /** Every operand has the same role. */
-  | { readonly all: RoleSpec; readonly surface?: string }
+  | { readonly all: RoleSpec; readonly surface?: string; readonly defaultOperand?: string }
   /**
    * The first operand is special (a pattern, a script, a mode) unless an option already gave
    * it (`grep -e`, `sed -f`): `unlessModes` lists the modes that say so.

@@ -56,6 +56,8 @@ export interface InterpreterOptions {
   readonly env: ReadonlyMap<string, string>;
   readonly limits: InterpreterLimits;
   readonly roots: readonly string[];
+  /** Judge commands by the command table (default) or all as unknown commands (a baseline for measurement). */
+  readonly commandKnowledge?: boolean;
   /** Parses nested code (eval, sh -c, source); null when it cannot (too large, …). */
   readonly parse: (text: string) => ParsedCode | { readonly refused: ReasonCode; readonly why: string };
 }
@@ -116,6 +118,12 @@ export class Interpreter implements WordEnv {
 
   problem(code: "EXPANSION_TOO_LARGE", why: string, span: Span): void {
     this.issue(code, why, span);
+  }
+
+  listed(dir: string, shown: string, span: Span): void {
+    // `dir` was reached through the pattern's literal prefix, symlinks followed: judge where it is.
+    const r = resolvePhysical(dir, this.fs);
+    this.findings.addPath({ path: shown, resolved: r.ok ? r.path : dir, kind: "list", command: "glob", via: this.frame.via, span: this.span(span), problem: null });
   }
 
   get via(): readonly string[] {
@@ -185,7 +193,7 @@ export class Interpreter implements WordEnv {
     const probe = world.clone();
     if (dir !== null) probe.cwd = dir;
     probe.options = { ...probe.options, dotglob: true, extglob: false };
-    return globPattern(pattern, probe, this);
+    return globPattern(pattern, probe, this, { start: 0, end: 0 });
   }
 
   accessAbsolute(abs: string, text: string, kind: AccessKind, command: string, span: Span, linksChanged = false, surface?: string): void {
@@ -764,7 +772,7 @@ export class Interpreter implements WordEnv {
     if (info.inProcess && BUILTINS.has(name.text)) {
       return runBuiltin(this, name.text, argv, w, info);
     }
-    const effects = analyseCommand(name, argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin });
+    const effects = analyseCommand(name, argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: this.opts.commandKnowledge !== false });
     return this.applyEffects(effects, argv, w, info);
   }
 

@@ -50,6 +50,8 @@ export interface WordEnv {
   physicalDir(logical: string): string | null;
   /** Problems found while expanding (limits reached) are reported here. */
   problem(code: "EXPANSION_TOO_LARGE", why: string, span: Span): void;
+  /** Pathname expansion read this directory (a physical path): listing it is an access. */
+  listed(dir: string, shown: string, span: Span): void;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -694,7 +696,7 @@ function globField(segs: Seg[], span: Span, world: World, env: WordEnv): { field
   }
   const extglob = opts.extglob !== false;
   if (!hasPatternChars(chars, extglob)) return self;
-  const matches = globMatches(chars, world, env);
+  const matches = globMatches(chars, world, env, span);
   if (matches === "unknown") {
     return { fields: [{ segs: [{ unknown: unknown("a glob the guard cannot expand here"), quoted: false }], span, fromGlob: true }], countUnknown: true };
   }
@@ -713,13 +715,13 @@ function globField(segs: Seg[], span: Span, world: World, env: WordEnv): { field
 }
 
 /** Matches of a pattern on disk, or null when they cannot be listed (unknown cwd, too many). */
-export function globPattern(chars: PatternChar[], world: World, env: WordEnv): string[] | null {
-  const m = globMatches(chars, world, env);
+export function globPattern(chars: PatternChar[], world: World, env: WordEnv, span: Span): string[] | null {
+  const m = globMatches(chars, world, env, span);
   return Array.isArray(m) ? m : null;
 }
 
 /** Matches of a pattern on disk, relative to the world's cwd as bash prints them. */
-function globMatches(chars: PatternChar[], world: World, env: WordEnv): string[] | "unknown" | "too-many" {
+function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Span): string[] | "unknown" | "too-many" {
   const opts = world.options;
   const segments: PatternChar[][] = [[]];
   for (const ch of chars) {
@@ -758,6 +760,7 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv): string[]
       if (++listed > env.limits.maxGlobDirs) return false;
       const names = env.fs.readdir(dir);
       if (!names) return true;
+      env.listed(dir, text === "" ? "." : text, span);
       for (const name of names.sort()) {
         const childDir = dir + (dir.endsWith("/") ? "" : "/") + name;
         const childText = join2(text, name);

@@ -53,7 +53,7 @@ export const COREUTILS: readonly TableSpec[] = [
       "-I": none, "--ignore": none, "--hide": none, "-w": none, "--width": none, "-T": none, "--tabsize": none, "--format": none, "--sort": none, "--time": none,
       "--time-style": none, "--color": optionalNone, "--colour": optionalNone, "--hyperlink": optionalNone, "--block-size": none, "--indicator-style": none, "--quoting-style": none,
     },
-    operands: { all: "list" },
+    operands: { all: "list", defaultOperand: "." },
     recursion: { mode: "recursive", follow: { mode: "follow" } },
   },
   {
@@ -123,7 +123,7 @@ export const COREUTILS: readonly TableSpec[] = [
   {
     names: ["du"], flags: "0abcDhHklmsSxP", long: ["--null", "--all", "--apparent-size", "--bytes", "--total", "--dereference-args", "--human-readable", "--inodes", "--count-links", "--separate-dirs", "--si", "--summarize", "--one-file-system", "--no-dereference"],
     options: { "-L": { modes: ["follow"] }, "--dereference": { modes: ["follow"] }, "-d": none, "--max-depth": none, "-B": none, "--block-size": none, "-t": none, "--threshold": none, "--time": optionalNone, "--time-style": none, "--exclude": none, "-X": read, "--exclude-from": read, "--files0-from": read },
-    operands: { all: "list" },
+    operands: { all: "list", defaultOperand: "." },
     recursion: { follow: { mode: "follow" } },
   },
   { names: ["df"], flags: "ahHiklPTv", long: ["--all", "--human-readable", "--si", "--inodes", "--local", "--no-sync", "--portability", "--sync", "--total", "--print-type"], options: { "-B": none, "--block-size": none, "-t": none, "--type": none, "-x": none, "--exclude-type": none, "--output": optionalNone }, operands: { all: "read" } },
@@ -238,13 +238,15 @@ export const COREUTILS: readonly TableSpec[] = [
   {
     names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "users", "who", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "sync", "expr", "factor", "numfmt", "getconf", "locale", "tput", "stty", "kill", "killall", "pkill", "pgrep", "ps", "top", "htop", "jobs", "which", "whereis", "type", "cal", "shuf", "tsort", "lsblk", "lscpu", "lsusb", "lspci", "ip", "ifconfig", "ping", "dig", "nslookup", "host", "netstat", "ss", "systemctl", "journalctl", "service", "hostnamectl", "timedatectl", "apt", "apt-get", "apt-cache", "dpkg-query", "brew", "fc-list", "man", "info", "help", "tldr", "cowsay", "figlet", "fortune", "sl", "env-update", "mesg", "wall", "write", "last", "lastlog", "finger"],
     operands: { all: "none" },
+    // Informational commands: no operand or option of theirs names a file to open.
+    unknownOptions: "none",
     changes: {},
   },
   { names: ["mkfifo", "mknod"], flags: "Z", options: { "-m": none, "--mode": none, "--context": optionalNone }, operands: { first: "write", rest: "none" } },
   {
     names: ["tree"], flags: "aAdfFgiJnNpqrsStuvxCDQSX", long: ["--noreport", "--inodes", "--device", "--dirsfirst", "--du", "--prune", "--si", "--fromfile"],
     options: { "-l": { modes: ["follow"] }, "-L": none, "-P": none, "-I": none, "-o": write, "-H": none, "-T": none, "--charset": none, "--filelimit": none, "--timefmt": none, "--sort": none },
-    operands: { all: "list" },
+    operands: { all: "list", defaultOperand: "." },
     recursion: { follow: { mode: "follow" } },
   },
   { names: ["less", "more", "most", "bat", "batcat", "view"], flags: "aBcCdeEfFgGiIJKLmMnNqQrRsSuUVwWXz", long: ["--quit-if-one-screen", "--no-init", "--RAW-CONTROL-CHARS", "--chop-long-lines", "--plain", "--paging=never", "--number", "--show-all"], options: { "-x": none, "--tabs": none, "-p": none, "--pattern": none, "-t": none, "--tag": none, "-y": none, "-z": none, "-o": write, "-O": write, "-h": none, "-b": none, "-j": none, "-P": none, "--language": none, "-l": none, "--style": none, "--theme": none, "--paging": none, "--color": none, "--line-range": none, "-r": none, "--wrap": none }, operands: { all: "read" } },
