@@ -85,6 +85,8 @@ export class Interpreter implements WordEnv {
   private readonly physCache = new Map<string, string | null>();
   /** Loops the running statement is inside (break and continue need one). */
   loopDepth = 0;
+  /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
+  private readonly written = new Set<string>();
   /** Standard input of a pipeline segment, from the segment before it. */
   private readonly pipedStdin = new WeakMap<Stmt, () => Stdin>();
   /** Function definitions (by id) whose bodies have been analysed through a call. */
@@ -218,6 +220,7 @@ export class Interpreter implements WordEnv {
       });
       return;
     }
+    if (kind === "write" || kind === "unknown") this.written.add(r.path);
     this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
   }
 
@@ -659,18 +662,27 @@ export class Interpreter implements WordEnv {
     const stdin = () => stdinFromRedirections(cmd.redirs, w, this) ?? piped?.() ?? UNKNOWN_STDIN;
     const out = this.dispatch(argv, w, { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin });
     if (saved.length) {
-      for (const o of out) for (const [n, v] of saved) o.setVar(n, v);
+      for (const o of out) {
+        for (const [n, v, attrs] of saved) {
+          o.setVar(n, v);
+          o.setAttr(n, attrs);
+        }
+      }
     }
     for (const o of out) this.replayTrapsIfChanged(o);
     return out;
   }
 
   /** Applies assignments; returns the previous values when they are temporary. */
-  assign(assigns: readonly Assign[], w: World, temporary: boolean): [string, Value][] {
-    const saved: [string, Value][] = [];
+  assign(assigns: readonly Assign[], w: World, temporary: boolean): [string, Value, string][] {
+    const saved: [string, Value, string][] = [];
     for (const a of assigns) {
       const prev = w.getVar(a.name);
-      if (temporary) saved.push([a.name, prev ?? lookup(w, this, a.name)]);
+      if (temporary) {
+        saved.push([a.name, prev ?? lookup(w, this, a.name), w.attr(a.name)]);
+        // A prefix assignment is in the environment of the command it precedes.
+        if (!w.attr(a.name).includes("x")) w.setAttr(a.name, w.attr(a.name) + "x");
+      }
       this.setVariable(a, w);
     }
     return saved;
@@ -838,6 +850,8 @@ export class Interpreter implements WordEnv {
     if (abs === null) return null;
     const r = resolvePhysical(abs, this.fs);
     if (!r.ok || !r.exists) return null;
+    // What is on disk now is not what will run if the command writes the file first.
+    if (w.fsChanged || this.written.has(r.path)) return null;
     if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) return null;
     return this.fs.readFile(r.path, this.limits.maxScriptBytes);
   }
@@ -893,8 +907,15 @@ export class Interpreter implements WordEnv {
           const inProcess = e.inProcess && info.inProcess;
           let start = e.base !== undefined ? withCwd(w.clone(), e.base) : w;
           if (e.script !== undefined) {
-            const sub = this.runScript(e.script, e.span, e.label, start, e.positional ?? null);
-            if (sub) for (const s of sub) joinChild(w, [s]);
+            const explicitShell = e.label !== e.script;
+            const sub = this.runScript(e.script, e.span, e.label, start, e.positional ?? null, explicitShell);
+            if (sub === "program") {
+              for (const a of argv.slice(1)) this.genericArg(a, w, command);
+              for (const o of [w, ...out]) {
+                o.fsChanged = true;
+                o.linksChanged = true;
+              }
+            } else if (sub) for (const s of sub) joinChild(w, [s]);
             break;
           }
           const sub = this.runCode(e.text, e.span, e.label, start, inProcess, e.positional);
@@ -926,20 +947,18 @@ export class Interpreter implements WordEnv {
    * program is opaque (a non-shell program inside the root is project code: its arguments
    * are judged as paths).
    */
-  private runScript(path: string, span: Span, label: string, w: World, positional: readonly string[] | null): World[] | null {
+  private runScript(path: string, span: Span, label: string, w: World, positional: readonly string[] | null, explicitShell: boolean): World[] | "program" | null {
     const text = path === "" ? null : this.readScript(w, path);
     if (text === null) {
-      this.issue("OPAQUE_CODE", `${label} runs a script the guard cannot read here (outside the roots, too large, or missing)`, span);
+      this.issue("OPAQUE_CODE", `${label} runs a script the guard cannot read here (outside the roots, too large, missing, or written earlier in the command)`, span);
       return null;
     }
     const firstLine = text.slice(0, text.indexOf("\n") < 0 ? text.length : text.indexOf("\n"));
-    const explicitShell = !label.startsWith("/") && !label.startsWith(".") && !label.includes("/");
-    if (!explicitShell && firstLine.startsWith("#!") && !/\b(ba|da|k|z|mk|a)?sh\b/.test(firstLine)) {
-      // Not a shell script: a program of the project's own.
-      return null;
-    }
+    // A program of the project's own that is not a shell script: its arguments are judged.
+    if (!explicitShell && firstLine.startsWith("#!") && !/\b(ba|da|k|z|mk|a)?sh\b/.test(firstLine)) return "program";
     if (text.includes("\u0000")) {
-      if (explicitShell) this.issue("OPAQUE_CODE", `${label} is not a text script`, span);
+      if (!explicitShell) return "program";
+      this.issue("OPAQUE_CODE", `${label} is not a text script`, span);
       return null;
     }
     this.issue("SCRIPT_INTERPRETED", `${label}: read and interpreted ${path}`, span);

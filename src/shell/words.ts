@@ -324,7 +324,11 @@ function expandTildePrefix(text: string, lastPart: boolean, world: World, env: W
   const rest = slash < 0 ? "" : text.slice(slash);
   if (prefix.includes("\\")) return null;
   let value: Value | null;
-  if (prefix === "") value = lookup(world, env, "HOME");
+  if (prefix === "") {
+    value = lookup(world, env, "HOME");
+    // With HOME unset, bash takes the user's home from the password database.
+    if (value.k === "unset") value = env.home === null ? unknown("the home directory is not known") : str(env.home);
+  }
   else if (prefix === "+") value = lookup(world, env, "PWD");
   else if (prefix === "-") {
     value = lookup(world, env, "OLDPWD");

@@ -49,20 +49,6 @@ export const WRAPPER_SPECS: readonly CommandSpec[] = [
     options: { "-p": {}, "-v": {}, "--verbose": {}, "--portability": {}, "-a": {}, "--append": {}, "-q": {}, "--quiet": {}, "-f": none, "--format": none, "-o": { value: "write" }, "--output": { value: "write" } },
     operands: { runs: "command", inProcess: true },
   },
-  {
-    names: ["flock"], style: "posix",
-    options: {
-      "-s": {}, "--shared": {}, "-x": {}, "-e": {}, "--exclusive": {}, "-u": {}, "--unlock": {}, "-n": {}, "--nonblock": {}, "--nb": {},
-      "-o": {}, "--close": {}, "-E": none, "--conflict-exit-code": none, "-F": {}, "--no-fork": {}, "--verbose": {},
-      "-w": none, "--wait": none, "--timeout": none, "-c": { value: "code" }, "--command": { value: "code" },
-    },
-    // flock FILE|FD [command…]: the lock file is opened (created if missing).
-    operands: { runs: "command", skip: 1 },
-    custom: (ctx) => {
-      const lock = ctx.operands[0];
-      if (lock && !(lock.text !== null && /^[0-9]+$/.test(lock.text))) ctx.role(lock, "write");
-    },
-  },
 ];
 
 /** sudo/doas: options, then the command, run as another user in a new process. */
@@ -202,6 +188,39 @@ function watch(call: Call): Effect[] {
   return [...effects, { t: "code", text, span: runs[0]!.span, label: "watch", inProcess: false }];
 }
 
+const FLOCK_VALUE = new Set(["-w", "--wait", "--timeout", "-E", "--conflict-exit-code"]);
+
+/**
+ * flock [options] FILE|DIR COMMAND [args], flock [options] FILE|DIR -c COMMAND, flock [options] FD.
+ * flock stops at the lock file, then looks for -c after it, as util-linux does.
+ */
+function flock(call: Call): Effect[] {
+  const { args } = call;
+  const effects: Effect[] = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (t === null || !t.startsWith("-") || t === "-") break;
+    if (t === "--") {
+      i++;
+      break;
+    }
+    if (FLOCK_VALUE.has(t)) i++;
+    else if (t === "-c" || t === "--command") break;
+  }
+  const lock = args[i];
+  if (!lock) return effects;
+  // A descriptor number locks what is already open.
+  if (!(lock.text !== null && /^[0-9]+$/.test(lock.text) && i === args.length - 1)) effects.push({ t: "path", arg: lock, kind: "write" });
+  const rest = args.slice(i + 1);
+  const first = rest[0];
+  if (first && (first.text === "-c" || first.text === "--command")) {
+    const code = rest[1];
+    if (code) effects.push({ t: "code", text: code.text, span: code.span, label: "flock -c", inProcess: false });
+  } else if (rest.length) effects.push({ t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: "flock" });
+  return effects;
+}
+
 /** script [options] [file]: -c runs a command; the typescript file is written. */
 function script(call: Call): Effect[] {
   const effects: Effect[] = [];
@@ -213,8 +232,10 @@ function script(call: Call): Effect[] {
       effects.push({ t: "generic", arg: a, operand: true });
       continue;
     }
-    if (t === "-c" || t === "--command") {
-      const c = call.args[++i];
+    const cluster = /^-([a-zA-Z]*)c(.*)$/.exec(t);
+    if (t === "--command" || (cluster && !t.startsWith("--"))) {
+      const glued = cluster && cluster[2] ? withValue(a, cluster[2], "") : null;
+      const c = glued ?? call.args[++i];
       if (c) effects.push({ t: "code", text: c.text, span: c.span, label: "script -c", inProcess: false });
     } else if (t.startsWith("--command=")) effects.push({ t: "code", text: t.slice(10), span: a.span, label: "script -c", inProcess: false });
     else if (/^(-[EmOIBT]|--(echo|logging-format|log-out|log-in|log-io|log-timing|output-limit))$/.test(t)) {
@@ -337,4 +358,5 @@ export const WRAPPERS: readonly Analyser[] = [
   { names: ["watch"], analyse: watch },
   { names: ["script"], analyse: script },
   { names: ["xargs"], analyse: xargs },
+  { names: ["flock"], analyse: flock },
 ];
