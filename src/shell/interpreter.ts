@@ -258,7 +258,9 @@ export class Interpreter implements WordEnv {
     const passive: World[] = [];
     for (const w of worlds) (w.flow === "normal" ? active : passive).push(w);
     if (active.length === 0) return passive;
-    if (++this.steps > this.limits.maxSteps) {
+    // Work is counted per world: the same statement run in many worlds costs as much.
+    this.steps += active.length;
+    if (this.steps > this.limits.maxSteps) {
       if (!this.budgetReported) {
         this.budgetReported = true;
         this.issue("EXPANSION_TOO_LARGE", `the analysis passed its budget of ${this.limits.maxSteps} steps`, null);

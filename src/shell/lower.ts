@@ -15,9 +15,13 @@ import { decodeAnsiC, unescapeDoubleQuoted } from "./escapes.ts";
 
 /** The text being lowered, to look between nodes (lowering is synchronous). */
 let source = "";
+/** How deep the lowering is; past MAX_DEPTH the rest is refused (a 10 000-deep `$(` would overflow the stack). */
+let depth = 0;
+export const MAX_DEPTH = 200;
 
 export function lowerProgram(root: Node): Stmt {
   source = root.text;
+  depth = 0;
   try {
     return lowerSequence(root.children);
   } finally {
@@ -69,6 +73,16 @@ function lowerSequence(children: readonly (Node | null)[]): Stmt {
 
 export function lowerStatement(n: Node): Stmt {
   if (n.isMissing) return bad(n, "missing syntax");
+  if (depth >= MAX_DEPTH) return bad(n, `nesting deeper than ${MAX_DEPTH} levels`);
+  depth++;
+  try {
+    return lowerStatementAt(n);
+  } finally {
+    depth--;
+  }
+}
+
+function lowerStatementAt(n: Node): Stmt {
   switch (n.type) {
     case "command":
       return lowerCommand(n, []);
@@ -687,6 +701,16 @@ function gapPart(text: string, quoted: boolean): WordPart {
 
 /** The parts of one word node. `quoted` is true inside double quotes. */
 function partsOf(n: Node, quoted: boolean): WordPart[] {
+  if (depth >= MAX_DEPTH) return [{ t: "bad", why: `nesting deeper than ${MAX_DEPTH} levels`, span: span(n) }];
+  depth++;
+  try {
+    return partsOfAt(n, quoted);
+  } finally {
+    depth--;
+  }
+}
+
+function partsOfAt(n: Node, quoted: boolean): WordPart[] {
   if (!n.isNamed) {
     return textParts(n.text, quoted, span(n));
   }
