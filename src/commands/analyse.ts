@@ -30,6 +30,8 @@ export interface Call {
   readonly span: Span;
   readonly countUnknown: boolean;
   readonly stdin: Stdin;
+  /** The guard's home directory, for files a command writes there without naming them (`git config --global`). */
+  readonly home: string | null;
 }
 
 /** A table entry that is a function: for commands whose words data cannot describe. */
@@ -56,6 +58,7 @@ export interface AnalyseContext {
   readonly stdin: () => Stdin;
   /** False: judge every command as unknown (the conservative baseline, for measurement). */
   readonly useTable: boolean;
+  readonly home?: string | null;
 }
 
 export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseContext): Effect[] {
@@ -76,7 +79,7 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
     return [...effects, ...generic(name, args)];
   }
   const call: Call = {
-    name: base, nameArg: name, args, world: ctx.world, span: ctx.span, countUnknown: ctx.countUnknown,
+    name: base, nameArg: name, args, world: ctx.world, span: ctx.span, countUnknown: ctx.countUnknown, home: ctx.home ?? null,
     get stdin() {
       return ctx.stdin();
     },

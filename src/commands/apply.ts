@@ -94,6 +94,7 @@ export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World
       }
       items.push({ t: "option", name, spec: o, word, value, base });
       if (value && roleOf(o.value!, modes) === "chdir") base = chdirTo(value);
+      if (o.ends) endOfOptions = true;
       continue;
     }
     if (t.startsWith("--")) {
@@ -111,6 +112,10 @@ export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World
       setModes(o);
       if (o.value === undefined) {
         items.push({ t: "option", name: k, spec: o, word, value: null, base });
+        if (o.ends) {
+          endOfOptions = true;
+          break;
+        }
         continue;
       }
       let value: Arg | null = null;
@@ -119,6 +124,7 @@ export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World
       else if (!o.optional && i + 1 < args.length) value = args[++i]!;
       items.push({ t: "option", name: k, spec: o, word, value, base });
       if (value && roleOf(o.value, modes) === "chdir") base = chdirTo(value);
+      if (o.ends) endOfOptions = true;
       break;
     }
   }
@@ -150,7 +156,12 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
   const parsed = parseWords(spec, args, world, start, isWrapper || spec.subcommands !== undefined);
   const operandItems = parsed.items.filter((i): i is Extract<Item, { t: "operand" }> => i.t === "operand");
   const operands = operandItems.map((i) => i.word);
-  const baseOf = (a: Arg): Base => operandItems.find((i) => i.word === a)?.base;
+  // A word that is not an operand (a synthetic `.`, a value a custom hook takes apart) resolves
+  // where the command starts, which is not the shell's cwd under `git -C DIR sub`.
+  const baseOf = (a: Arg): Base => {
+    const it = operandItems.find((i) => i.word === a);
+    return it ? it.base : start;
+  };
   let runs: readonly Arg[] | null = null;
 
   const role = (word: Arg, r: RoleSpec, base?: Base, surface?: string) => {
@@ -216,13 +227,13 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
     const ops = spec.operands;
     if ("all" in ops) {
       for (const a of operands) role(a, ops.all, undefined, ops.surface);
-      if (operands.length === 0 && ops.defaultOperand !== undefined) role(syntheticArg(ops.defaultOperand, at), ops.all, start, ops.surface);
+      if (operands.length === 0 && ops.defaultOperand !== undefined) role(syntheticArg(ops.defaultOperand, at), ops.defaultRole ?? ops.all, start, ops.surface);
     } else if ("first" in ops) {
       const given = (ops.unlessModes ?? []).some((m) => parsed.modes.has(m));
       const files = given ? operands : operands.slice(1);
       if (!given && operands[0]) role(operands[0], ops.first);
       for (const a of files) role(a, ops.rest, undefined, ops.surface);
-      if (files.length === 0 && ops.defaultOperand !== undefined) role(syntheticArg(ops.defaultOperand, at), ops.rest, start, ops.surface);
+      if (files.length === 0 && ops.defaultOperand !== undefined) role(syntheticArg(ops.defaultOperand, at), ops.defaultRole ?? ops.rest, start, ops.surface);
     } else if ("sources" in ops) {
       if (parsed.modes.has("target")) for (const a of operands) role(a, ops.sources);
       else if (operands.length === 1 && ops.single !== undefined) role(operands[0]!, ops.single);

@@ -44,16 +44,22 @@ export interface OptionSpec {
   readonly clears?: readonly string[];
   /** The surface that judges this option's value (`grep`, `find`). */
   readonly surface?: string;
+  /** Everything after this option (and its value) is an operand: `python -c CODE ARGS…`, `java -jar FILE ARGS…`. */
+  readonly ends?: boolean;
 }
 
 export type Operands =
   /** Every operand has the same role. */
-  | { readonly all: RoleSpec; readonly surface?: string; readonly defaultOperand?: string }
+  | { readonly all: RoleSpec; readonly surface?: string; readonly defaultOperand?: string; readonly defaultRole?: RoleSpec }
   /**
    * The first operand is special (a pattern, a script, a mode) unless an option already gave
    * it (`grep -e`, `sed -f`): `unlessModes` lists the modes that say so.
    */
-  | { readonly first: RoleSpec; readonly unlessModes?: readonly string[]; readonly rest: RoleSpec; readonly surface?: string; readonly defaultOperand?: string }
+  | {
+      readonly first: RoleSpec; readonly unlessModes?: readonly string[]; readonly rest: RoleSpec; readonly surface?: string;
+      /** The operand used when none is given (`.` for `grep -r`), in `defaultRole` (default: `rest`). */
+      readonly defaultOperand?: string; readonly defaultRole?: RoleSpec;
+    }
   /** cp, mv, ln, install: the last operand is the destination, unless a target option was given. */
   | { readonly sources: RoleSpec; readonly dest: RoleSpec; readonly single?: RoleSpec }
   /** Roles by position (uniq IN OUT, split IN PREFIX), then `rest`. */

@@ -64,6 +64,8 @@ export interface InterpreterOptions {
 
 /** Where findings are attributed: nested code reports at the span of the word that holds it. */
 interface Frame {
+  /** Added to spans of reparsed source, which count from where the reparsed text starts. */
+  readonly offset: number;
   readonly depth: number;
   readonly via: readonly string[];
   readonly span: Span | null;
@@ -77,7 +79,7 @@ export class Interpreter implements WordEnv {
   readonly home: string | null;
   readonly env: ReadonlyMap<string, string>;
   private readonly opts: InterpreterOptions;
-  private frame: Frame = { depth: 0, via: [], span: null, callDepth: 0 };
+  private frame: Frame = { offset: 0, depth: 0, via: [], span: null, callDepth: 0 };
   private steps = 0;
   private budgetReported = false;
   private readonly funcIds = new WeakMap<Stmt, number>();
@@ -111,14 +113,16 @@ export class Interpreter implements WordEnv {
   // Reporting
 
   span(s: Span): Span {
-    return this.frame.span ?? s;
+    if (this.frame.span) return this.frame.span;
+    const o = this.frame.offset;
+    return o === 0 ? s : { start: s.start + o, end: s.end + o };
   }
 
   issue(code: ReasonCode, message: string, span: Span | null): void {
     this.findings.addIssue({ code, message, span: span ? this.span(span) : this.frame.span });
   }
 
-  problem(code: "EXPANSION_TOO_LARGE", why: string, span: Span): void {
+  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR", why: string, span: Span): void {
     this.issue(code, why, span);
   }
 
@@ -357,6 +361,30 @@ export class Interpreter implements WordEnv {
         });
       case "cmd":
         return dedupe(ws.flatMap((w) => this.runSimple(s, w)));
+      case "reparse":
+        return this.execReparse(s, ws);
+    }
+  }
+
+  /** Source the grammar misread, parsed again on its own and run in place (not a nesting level). */
+  private execReparse(s: Extract<Stmt, { t: "reparse" }>, ws: World[]): World[] {
+    let parsed = this.parsed.get(s.text);
+    if (!parsed) {
+      parsed = this.opts.parse(s.text);
+      this.parsed.set(s.text, parsed);
+    }
+    if ("refused" in parsed) {
+      this.issue(parsed.refused, parsed.why, s.span);
+      return ws.map((w) => this.taint(w, parsed.why));
+    }
+    if (parsed.error) this.issue("PARSE_ERROR", parsed.error, s.span);
+    const stmt = s.negate ? negateFirst(parsed.stmt) : parsed.stmt;
+    const saved = this.frame;
+    this.frame = { ...saved, offset: saved.offset + s.offset };
+    try {
+      return this.exec(stmt, ws);
+    } finally {
+      this.frame = saved;
     }
   }
 
@@ -786,7 +814,7 @@ export class Interpreter implements WordEnv {
     if (info.inProcess && BUILTINS.has(name.text)) {
       return runBuiltin(this, name.text, argv, w, info);
     }
-    const effects = analyseCommand(name, argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: this.opts.commandKnowledge !== false });
+    const effects = analyseCommand(name, argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: this.opts.commandKnowledge !== false, home: this.home });
     return this.applyEffects(effects, argv, w, info);
   }
 
@@ -1046,7 +1074,7 @@ export class Interpreter implements WordEnv {
     }
     if (parsed.error) this.issue("PARSE_ERROR", `${label}: ${parsed.error}`, span);
     const saved = this.frame;
-    this.frame = { depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? span, callDepth: saved.callDepth };
+    this.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? this.span(span), callDepth: saved.callDepth };
     try {
       let start = inProcess ? w : w.clone();
       if (!inProcess) {
@@ -1093,7 +1121,7 @@ export class Interpreter implements WordEnv {
       for (const t of w.traps) {
         const copy = w.clone();
         copy.traps = [];
-        this.runCode(t, span ?? { start: 0, end: 0 }, "trap", copy, true);
+        this.analyseUncalled(this.runCode(t, span ?? { start: 0, end: 0 }, "trap", copy, true));
       }
     }
   }
@@ -1103,15 +1131,21 @@ export class Interpreter implements WordEnv {
    * shell: their bodies are analysed with unknown arguments.
    */
   analyseUncalled(ws: readonly World[]): void {
-    for (const w of ws) {
-      for (const [name, f] of w.funcs) {
-        if (this.called.has(f.source)) continue;
-        this.called.add(f.source);
-        const copy = w.clone();
-        copy.traps = [];
-        copy.positional = null;
-        this.callFunction(name, f.body, [], copy, { countUnknown: true, span: { start: 0, end: 0 }, inProcess: true, bypassFunctions: false, stdin: () => UNKNOWN_STDIN }, true);
+    // A body analysed here may define more functions: go on until none is left uncalled.
+    let pending: readonly World[] = ws;
+    for (let round = 0; pending.length && round < 64; round++) {
+      const next: World[] = [];
+      for (const w of pending) {
+        for (const [name, f] of w.funcs) {
+          if (this.called.has(f.source)) continue;
+          this.called.add(f.source);
+          const copy = w.clone();
+          copy.traps = [];
+          copy.positional = null;
+          next.push(...this.callFunction(name, f.body, [], copy, { countUnknown: true, span: { start: 0, end: 0 }, inProcess: true, bypassFunctions: false, stdin: () => UNKNOWN_STDIN }, true));
+        }
       }
+      pending = next.length > this.limits.maxWorlds ? this.widen(next) : next;
     }
   }
 }
@@ -1218,6 +1252,21 @@ function joinChild(parent: World, out: readonly World[]): Status {
     if (o.linksChanged) parent.linksChanged = true;
   }
   return status ?? STATUS_UNKNOWN;
+}
+
+/** `! a && b` negates `a`: the first pipeline of what was reparsed. */
+function negateFirst(s: Stmt): Stmt {
+  switch (s.t) {
+    case "seq":
+      return s.items.length ? { t: "seq", items: [negateFirst(s.items[0]!), ...s.items.slice(1)] } : s;
+    case "and":
+    case "or":
+      return { t: s.t, left: negateFirst(s.left), right: s.right };
+    case "bg":
+      return { t: "bg", body: negateFirst(s.body) };
+    default:
+      return { t: "not", body: s };
+  }
 }
 
 function withCwd(w: World, dir: string | null): World {

@@ -49,7 +49,7 @@ export interface WordEnv {
   /** Physical directory for a logical one, for globbing. */
   physicalDir(logical: string): string | null;
   /** Problems found while expanding (limits reached) are reported here. */
-  problem(code: "EXPANSION_TOO_LARGE", why: string, span: Span): void;
+  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR", why: string, span: Span): void;
   /** Pathname expansion read this directory (a physical path): listing it is an access. */
   listed(dir: string, shown: string, span: Span): void;
 }
@@ -253,6 +253,9 @@ function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, ass
         out.push({ k: "unknown", u: unknown("an arithmetic result", true), quoted: p.quoted, split: !p.quoted && !assignment });
         break;
       case "bad":
+        // The lowering could not read this part of the word: that is a parse problem wherever
+        // the word is used, even as an argument that is not a path.
+        env.problem("PARSE_ERROR", `cannot read ${p.why}`, p.span);
         out.push({ k: "unknown", u: unknown(p.why), quoted: false, split: !assignment });
         break;
     }

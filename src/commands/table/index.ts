@@ -5,6 +5,8 @@ import type { Analyser, Entry } from "../analyse.ts";
 import type { CommandSpec, OptionSpec } from "../spec.ts";
 import { COREUTILS, type TableSpec } from "./coreutils.ts";
 import { EXPRESSIONS } from "./find.ts";
+import { SEARCH_ANALYSERS, SEARCH_SPECS } from "./search.ts";
+import { TEXT_ANALYSERS, TEXT_SPECS } from "./text.ts";
 import { SHELLS } from "./shells.ts";
 import { WRAPPER_SPECS, WRAPPERS } from "./wrappers.ts";
 
@@ -27,8 +29,8 @@ function expandAll(subs: Readonly<Record<string, CommandSpec | TableSpec>>): Rec
   return out;
 }
 
-const SPECS: readonly TableSpec[] = [...COREUTILS, ...WRAPPER_SPECS];
-const ANALYSERS: readonly Analyser[] = [...SHELLS, ...WRAPPERS, ...EXPRESSIONS];
+const SPECS: readonly TableSpec[] = [...COREUTILS, ...WRAPPER_SPECS, ...SEARCH_SPECS, ...TEXT_SPECS];
+const ANALYSERS: readonly Analyser[] = [...SHELLS, ...WRAPPERS, ...EXPRESSIONS, ...SEARCH_ANALYSERS, ...TEXT_ANALYSERS];
 
 function build(): Map<string, Entry> {
   const table = new Map<string, Entry>();
