@@ -13,6 +13,7 @@ import { judge, Policy } from "./policy/decide.ts";
 import { REASONS, type ReasonCode } from "./reasons.ts";
 import { DEFAULT_LIMITS, Interpreter, type InterpreterLimits, type ParsedCode } from "./shell/interpreter.ts";
 import { lowerProgram } from "./shell/lower.ts";
+import { copyTree } from "./parse/tree.ts";
 import { World } from "./shell/state.ts";
 import type { Reason, Verdict } from "./verdict.ts";
 
@@ -104,7 +105,7 @@ class ShellGuard implements Guard {
     let stmt;
     try {
       for (const e of parsed.errors) pre.push({ ...reason(this.policy, "PARSE_ERROR", `the command does not parse at ${JSON.stringify(command.slice(e.start, Math.min(e.end, e.start + 40)))}`), start: e.start, end: e.end });
-      stmt = lowerProgram(parsed.tree.rootNode);
+      stmt = lowerProgram(copyTree(parsed.tree, command));
     } finally {
       parsed.tree.delete();
     }
@@ -126,7 +127,7 @@ class ShellGuard implements Guard {
     if (!parsed.ok) return { refused: parsed.code, why: parsed.message };
     try {
       const error = parsed.errors.length ? `the nested code does not parse at ${JSON.stringify(text.slice(parsed.errors[0]!.start, parsed.errors[0]!.start + 40))}` : null;
-      return { stmt: lowerProgram(parsed.tree.rootNode), error };
+      return { stmt: lowerProgram(copyTree(parsed.tree, text)), error };
     } finally {
       parsed.tree.delete();
     }

@@ -9,7 +9,7 @@
 // - `cat <<EOF | sh && rm x` nests the rest of the line inside the here-document node.
 // - `(( … ))` is a compound_statement; `time` is an ordinary command name.
 
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../parse/tree.ts";
 import type { Assign, CaseItem, ParamExpansion, ParamOp, Redir, RedirOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import { decodeAnsiC, unescapeDoubleQuoted } from "./escapes.ts";
 
