@@ -3,7 +3,7 @@
 // kinds, and problems); builtins that change the shell change the worlds.
 
 import type { FileSystem } from "../paths/fs.ts";
-import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
+import { canonicalLogical, isAbsolute, join, type Physical, resolveFrom, resolvePhysical } from "../paths/resolve.ts";
 import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
 import { Findings } from "./findings.ts";
@@ -162,6 +162,12 @@ export class Interpreter implements WordEnv {
         return;
       }
       abs = join(dir, text);
+      // Most paths are relative to a directory that exists: start from its physical path.
+      const physDir = this.physicalDir(dir);
+      if (physDir !== null && !/^\/dev\//.test(abs)) {
+        this.recordPhysical(resolveFrom(physDir, text, this.fs), text, kind, command, span, world.linksChanged, surface);
+        return;
+      }
     }
     this.accessAbsolute(abs, text, kind, command, span, world.linksChanged, surface);
   }
@@ -211,7 +217,12 @@ export class Interpreter implements WordEnv {
       this.findings.addPath({ path: text, resolved: abs, kind, command, via, span, problem: null, ...extra });
       return;
     }
-    const r = resolvePhysical(abs, this.fs);
+    this.recordPhysical(resolvePhysical(abs, this.fs), text, kind, command, span, linksChanged, surface);
+  }
+
+  private recordPhysical(r: Physical, text: string, kind: AccessKind, command: string, span: Span, linksChanged: boolean, surface?: string): void {
+    const via = this.frame.via;
+    const extra = surface ? { surface } : {};
     if (!r.ok) {
       const why = r.error === "loop" ? `too many symlinks at ${r.at}` : r.error === "too-long" ? "the path is longer than PATH_MAX" : `${r.at} cannot be read`;
       this.findings.addPath({ path: text, resolved: null, kind, command, via, span, problem: { code: "UNRESOLVED_PATH", why }, ...extra });

@@ -695,6 +695,7 @@ function globField(segs: Seg[], span: Span, world: World, env: WordEnv): { field
   const opts = world.options;
   const self = { fields: [{ segs, span, fromGlob: false }], countUnknown: false };
   if (opts.noglob === true) return self;
+  if (!segs.some((s) => ("unknown" in s ? !s.quoted && !s.unknown.numeric : !s.quoted && /[*?[]|[+@!]\(/.test(s.text)))) return self;
   const chars = toPatternChars(segs);
   if (chars === null) {
     // An unquoted unknown value may hold glob characters: the field could become several.
