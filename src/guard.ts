@@ -26,6 +26,7 @@ import { REASONS, type ReasonCode } from "./reasons.ts";
 import type { Findings } from "./shell/findings.ts";
 import { DEFAULT_LIMITS, Interpreter, type InterpreterLimits, type ParsedCode } from "./shell/interpreter.ts";
 import { lowerProgram } from "./shell/lower.ts";
+import { copyTree } from "./parse/tree.ts";
 import { World } from "./shell/state.ts";
 import { type Access, type Decision, type Reason, stricter, type Verdict } from "./verdict.ts";
 
@@ -60,6 +61,11 @@ export interface GuardOptions {
   readonly grammarPath?: string;
   /** The grammar's bytes, for hosts that embed it (the single-file binary). */
   readonly grammarBytes?: Uint8Array;
+  /**
+   * Use the command table (default). `false` judges every command as unknown — every argument
+   * a path — which is only useful as a baseline when measuring precision.
+   */
+  readonly commandKnowledge?: boolean;
 }
 
 export interface CheckOptions {
@@ -257,7 +263,7 @@ class ShellGuard implements Guard {
     let stmt;
     try {
       for (const e of parsed.errors) pre.push({ ...reason(this.policy, "PARSE_ERROR", `the command does not parse at ${JSON.stringify(command.slice(e.start, Math.min(e.end, e.start + 40)))}`), start: e.start, end: e.end });
-      stmt = lowerProgram(parsed.tree.rootNode);
+      stmt = lowerProgram(copyTree(parsed.tree, command));
     } finally {
       parsed.tree.delete();
     }
@@ -267,6 +273,7 @@ class ShellGuard implements Guard {
       env: this.env,
       limits: this.limits,
       roots,
+      commandKnowledge: this.options.commandKnowledge !== false,
       parse: (text) => this.parseNested(text),
     });
     interp.runProgram(stmt, new World(cwd));
@@ -278,7 +285,7 @@ class ShellGuard implements Guard {
     if (!parsed.ok) return { refused: parsed.code, why: parsed.message };
     try {
       const error = parsed.errors.length ? `the nested code does not parse at ${JSON.stringify(text.slice(parsed.errors[0]!.start, parsed.errors[0]!.start + 40))}` : null;
-      return { stmt: lowerProgram(parsed.tree.rootNode), error };
+      return { stmt: lowerProgram(copyTree(parsed.tree, text)), error };
     } finally {
       parsed.tree.delete();
     }

@@ -71,7 +71,7 @@ table("redirections", box, [
   ["cmd > /dev/sda", "ask", ["write /dev/sda"]],
   ["> ../x", "ask", ["write $T/work/x"]],
   ["> ../x rm -rf ~/y", "ask", ["write $T/work/x", "* $H/y"]],
-  ["echo a > f ~/x", "ask", ["write $P/f", "* $H/x"]],
+  ["cat > f ~/x", "ask", ["write $P/f", "* $H/x"]],
   ["<../outside/secret.txt cat", "ask", ["read $O/secret.txt"]],
   ["cat <<EOF > ../out\nhello\nEOF", "ask", ["write $T/work/out"]],
   ["cat <<EOF\n../not/a/path ~/x\nEOF", "allow"],
@@ -103,7 +103,7 @@ table("tree-sitter quirks follow bash", box, [
   ["make; cd /tmp || true && echo x > f", "ask", ["write /tmp/f", "write $P/f"]],
   ["cd /tmp; ! echo x > f", "ask", ["write /tmp/f"]],
   // Words inside a redirect node belong to the command.
-  ["echo a > f ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  ["cat > f ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   // $"…" is one word with the string.
   ["cat $\"../outside/secret.txt\"", "ask", ["* $O/secret.txt"]],
   // The rest of a here-document's line.

@@ -1,80 +1,121 @@
 // What a command does with its words. The interpreter hands over the expanded words of one
-// simple command; this module answers with effects: paths and their kinds, code to run,
-// wrapped commands, problems.
+// simple command; this module finds the command's table entry and answers with effects.
+// A command the table does not know keeps the conservative treatment: every argument may
+// be a path, and a word naming something that runs code makes the command opaque.
 
-import type { ReasonCode } from "../reasons.ts";
 import type { World } from "../shell/state.ts";
 import type { Span } from "../shell/syntax.ts";
-import type { Seg } from "../shell/words.ts";
-import type { AccessKind } from "../verdict.ts";
+import { applySpec } from "./apply.ts";
+import type { Arg, Effect } from "./effects.ts";
+import type { CommandSpec } from "./spec.ts";
+import { TABLE } from "./table/index.ts";
 
-/** One expanded word of a command. */
-export interface Arg {
-  /** The word's value, or null when any part of it is unknown. */
-  readonly text: string | null;
-  /** The word as written in the source. */
-  readonly source: string;
-  readonly span: Span;
-  readonly unknownWhy: string | null;
-  readonly segs: readonly Seg[];
-}
+export type { Arg, Effect } from "./effects.ts";
+export { withValue } from "./effects.ts";
 
-/** An argument standing for `base`'s position with a value `text` (null: unknown, saying why). */
-export function withValue(base: Arg, text: string | null, why: string): Arg {
-  if (text !== null) return { ...base, text, unknownWhy: null, segs: [{ text, quoted: true }] };
-  return { ...base, text: null, unknownWhy: why, segs: [{ unknown: { k: "unknown", why, numeric: false }, quoted: true }] };
-}
+/** What a command's standard input is known to hold. */
+export type Stdin =
+  | { readonly t: "text"; readonly text: string }
+  | { readonly t: "file"; readonly arg: Arg }
+  /** Paths printed by `find DIR…` or `ls`: entries under these directories. */
+  | { readonly t: "paths-under"; readonly dirs: readonly Arg[] }
+  | { readonly t: "unknown" };
 
-export type Effect =
-  /** A path access; relative paths resolve against `base` (a logical directory) or the cwd. */
-  | { readonly t: "path"; readonly arg: Arg; readonly kind: AccessKind; readonly command?: string; readonly base?: string | null }
-  /** A word the guard knows nothing about: every way it could name a path is judged. */
-  | { readonly t: "generic"; readonly arg: Arg; readonly operand: boolean }
-  | { readonly t: "issue"; readonly code: ReasonCode; readonly message: string; readonly span: Span }
-  /** The program itself, when it is named by a path. */
-  | { readonly t: "exec"; readonly arg: Arg }
-  /** Another command this one runs (a wrapper), in the same shell process or a new one. */
-  | { readonly t: "run"; readonly argv: readonly Arg[]; readonly inProcess: boolean; readonly bypassFunctions: boolean }
-  /** Shell code this command runs. */
-  | { readonly t: "code"; readonly text: string | null; readonly span: Span; readonly label: string; readonly inProcess: boolean; readonly positional?: readonly string[] | null }
-  | { readonly t: "exit" }
-  /** The command may change the filesystem (`fs`: remove or replace directories; `links`: create symlinks). */
-  | { readonly t: "changes"; readonly fs: boolean; readonly links: boolean };
-
-export interface AnalyseContext {
-  readonly countUnknown: boolean;
+export interface Call {
+  /** The command's basename, as the table knows it. */
+  readonly name: string;
+  readonly nameArg: Arg;
+  readonly args: readonly Arg[];
   readonly world: World;
+  readonly span: Span;
+  readonly countUnknown: boolean;
+  readonly stdin: Stdin;
+  /** The guard's home directory, for files a command writes there without naming them (`git config --global`). */
+  readonly home: string | null;
 }
 
-const SHELLS = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "pdksh", "yash", "fish", "csh", "tcsh", "busybox", "rbash", "ash"]);
+/** A table entry that is a function: for commands whose words data cannot describe. */
+export interface Analyser {
+  readonly names: readonly string[];
+  readonly analyse: (call: Call) => Effect[];
+}
 
-/** Programs that run code given to them as arguments, on stdin, or as a command line to run. */
-const CODE_RUNNERS = new Set([
-  "xargs", "parallel", "watch", "su", "ssh", "sudo", "doas", "pkexec", "runuser", "script", "expect", "tmux", "screen", "nohup", "setsid",
-  "env", "nice", "ionice", "timeout", "stdbuf", "chrt", "taskset", "unbuffer", "strace", "ltrace", "flock", "chroot", "unshare", "nsenter",
-  "time", "entr", "at", "batch", "crontab", "systemd-run", "dbus-run-session", "fakeroot", "proot", "firejail", "bwrap",
-]);
-
-const INTERPRETERS = /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|bunx|npx|perl[0-9.]*|ruby[0-9.]*|irb|php[0-9.]*|lua[0-9.]*|luajit|tclsh[0-9.]*|wish|R|Rscript|julia|awk|gawk|mawk|nawk|busybox|osascript|powershell|pwsh|jshell|groovy|scala|kotlin|guile|racket|sbcl|clisp|ocaml|ghci|runghc|swift|elixir|erl|escript|iex|gdb|vim|vi|nvim|emacs|ed|ex)$/;
+export type Entry = CommandSpec | Analyser;
 
 export function basename(p: string): string {
   const i = p.lastIndexOf("/");
   return i < 0 ? p : p.slice(i + 1);
 }
 
+/** Directories whose programs are the system tools their names say. */
+const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$|^\/opt\/homebrew\/bin\/[^/]+$|^\/snap\/bin\/[^/]+$/;
+
+export interface AnalyseContext {
+  readonly countUnknown: boolean;
+  readonly world: World;
+  readonly span: Span;
+  /** Standard input, worked out only for the commands that read it. */
+  readonly stdin: () => Stdin;
+  /** False: judge every command as unknown (the conservative baseline, for measurement). */
+  readonly useTable: boolean;
+  readonly home?: string | null;
+}
+
+export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseContext): Effect[] {
+  const text = name.text;
+  if (text === null) return generic(name, args);
+  // Programs in the system's bin directories are the tools their names say; running them is not
+  // an access to judge. Anything else named by a path is.
+  const effects: Effect[] = SYSTEM_BIN.test(text) ? [] : [{ t: "exec", arg: name }];
+  const base = basename(text);
+  // ./cat is whatever the project put there, not coreutils' cat.
+  const entry = ctx.useTable && (!text.includes("/") || SYSTEM_BIN.test(text)) ? TABLE.get(base) : undefined;
+  if (!entry) {
+    if (text.includes("/")) {
+      // A program named by a path: a shell script inside the root is read and interpreted.
+      effects.push({ t: "code", text: null, span: name.span, label: text, inProcess: false, script: text, positional: knownTexts(args) });
+      return effects;
+    }
+    return [...effects, ...generic(name, args)];
+  }
+  const call: Call = {
+    name: base, nameArg: name, args, world: ctx.world, span: ctx.span, countUnknown: ctx.countUnknown, home: ctx.home ?? null,
+    get stdin() {
+      return ctx.stdin();
+    },
+  };
+  if ("analyse" in entry) return [...effects, ...entry.analyse(call)];
+  const applied = applySpec(base, entry, args, ctx.world, ctx.span);
+  effects.push(...applied.effects);
+  if (applied.runs) effects.push({ t: "run", argv: applied.runs, inProcess: "runs" in entry.operands && entry.operands.inProcess === true, bypassFunctions: true, label: base });
+  return effects;
+}
+
+function knownTexts(args: readonly Arg[]): readonly string[] | null {
+  return args.every((a) => a.text !== null) ? args.map((a) => a.text!) : null;
+}
+
+const SHELL_NAMES = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "pdksh", "yash", "fish", "csh", "tcsh", "busybox", "rbash", "ash"]);
+
+/** Programs that run a command given to them (the table knows most of them by now). */
+const CODE_RUNNERS = new Set([
+  "xargs", "parallel", "watch", "su", "ssh", "sudo", "doas", "pkexec", "runuser", "script", "expect", "tmux", "screen",
+  "entr", "at", "batch", "crontab", "systemd-run", "dbus-run-session", "fakeroot", "proot", "firejail", "bwrap", "chroot", "unshare", "nsenter",
+]);
+
+const INTERPRETERS = /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl[0-9.]*|ruby[0-9.]*|irb|php[0-9.]*|lua[0-9.]*|luajit|tclsh[0-9.]*|wish|R|Rscript|julia|osascript|powershell|pwsh|jshell|groovy|scala|kotlin|guile|racket|sbcl|clisp|ocaml|ghci|runghc|swift|elixir|erl|escript|iex|gdb)$/;
+
 /**
- * The conservative analysis every command gets until it has a table entry: the program
- * itself if named by a path, every argument as a path of unknown kind, and a reason of its
- * own when any word names something that runs code the guard has not interpreted.
+ * The conservative analysis for a command without a table entry: every argument is a path of
+ * unknown kind, the command may change anything, and a word naming a shell, an interpreter or
+ * a command runner makes it opaque.
  */
-export function analyseCommand(name: Arg, args: readonly Arg[], _ctx: AnalyseContext): Effect[] {
-  const effects: Effect[] = [{ t: "exec", arg: name }, { t: "changes", fs: true, links: true }];
-  const cmd = name.text === null ? "?" : basename(name.text);
-  const words = [name, ...args];
-  for (const w of words) {
+export function generic(name: Arg, args: readonly Arg[]): Effect[] {
+  const effects: Effect[] = [{ t: "changes", fs: true, links: true }];
+  for (const w of [name, ...args]) {
     if (w.text === null) continue;
     const b = basename(w.text);
-    if (SHELLS.has(b)) {
+    if (SHELL_NAMES.has(b)) {
       effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${b} runs shell code the guard has not interpreted`, span: w.span });
       break;
     }
@@ -84,10 +125,6 @@ export function analyseCommand(name: Arg, args: readonly Arg[], _ctx: AnalyseCon
     }
     if (w === name && CODE_RUNNERS.has(b)) {
       effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${b} runs a command the guard has not interpreted`, span: w.span });
-      break;
-    }
-    if (cmd === "find" && /^-(exec|execdir|ok|okdir)$/.test(w.text)) {
-      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `find ${w.text} runs a command the guard has not interpreted`, span: w.span });
       break;
     }
   }

@@ -46,14 +46,24 @@ export function canonicalLogical(abs: string): string {
  * is applied lexically.
  */
 export function resolvePhysical(abs: string, fs: FileSystem): Physical {
+  return resolveFrom("/", abs, fs);
+}
+
+/**
+ * Like resolvePhysical, for `rest` taken from `base`, a directory already known to be
+ * physical and to exist (so its segments need no second lookup).
+ */
+export function resolveFrom(base: string, rest: string, fs: FileSystem): Physical {
+  const abs = isAbsolute(rest) ? rest : join(base, rest);
   if (abs.length >= PATH_MAX) return { ok: false, error: "too-long", at: abs.slice(0, 80) + "…" };
-  const stack: string[] = [];
-  const present: boolean[] = [];
-  const pending = abs.split("/").reverse();
+  const fromBase = !isAbsolute(rest) && base !== "/";
+  const stack: string[] = fromBase ? base.split("/").filter((x) => x !== "") : [];
+  const present: boolean[] = stack.map(() => true);
+  const pending = (fromBase ? rest : abs).split("/").reverse();
   let hops = 0;
   let exists = true;
   let missingParent = false;
-  let current = "/";
+  let current = fromBase ? base : "/";
   while (pending.length) {
     const seg = pending.pop()!;
     if (seg === "" || seg === ".") continue;

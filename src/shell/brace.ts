@@ -67,11 +67,11 @@ export function braceExpand(parts: readonly WordPart[], limit: number): BraceRes
 
 /** Appends the expansions of `atoms` to `out`; false when the limit is passed. */
 function expand(atoms: Atom[], out: Atom[][], limit: number): boolean {
+  const groups = matchBraces(atoms);
   for (let i = 0; i < atoms.length; i++) {
-    if (!isCh(atoms[i], "{") || isCh(atoms[i - 1], "$")) continue;
-    const found = findClose(atoms, i);
-    if (!found) continue;
-    const { close, commas } = found;
+    const g = groups.get(i);
+    if (!g) continue;
+    const { close, commas } = g;
     const prefix = atoms.slice(0, i);
     const suffix = atoms.slice(close + 1);
     let alternatives: Atom[][] | null = null;
@@ -82,7 +82,8 @@ function expand(atoms: Atom[], out: Atom[][], limit: number): boolean {
         alternatives.push(atoms.slice(start, c));
         start = c + 1;
       }
-    } else {
+    } else if (close - i - 1 <= 48) {
+      // A sequence is short ({-100..100..5}); longer brace bodies are not worth slicing.
       const seq = sequence(atoms.slice(i + 1, close), limit);
       if (seq === "too-large") return false;
       if (seq) alternatives = seq.map((s) => Array.from(s, (ch) => ({ ch })));
@@ -98,20 +99,20 @@ function expand(atoms: Atom[], out: Atom[][], limit: number): boolean {
   return out.length <= limit;
 }
 
-/** The `}` matching the `{` at `open`, with the top-level commas between them. */
-function findClose(atoms: readonly Atom[], open: number): { close: number; commas: number[] } | null {
-  let depth = 0;
-  const commas: number[] = [];
-  for (let j = open; j < atoms.length; j++) {
+/** Every `{` with its matching `}` and its top-level commas, in one pass. */
+function matchBraces(atoms: readonly Atom[]): Map<number, { close: number; commas: number[] }> {
+  const out = new Map<number, { close: number; commas: number[] }>();
+  const stack: { open: number; commas: number[] }[] = [];
+  for (let j = 0; j < atoms.length; j++) {
     const a = atoms[j]!;
     if (!("ch" in a)) continue;
-    if (a.ch === "{" && !isCh(atoms[j - 1], "$")) depth++;
-    else if (a.ch === "}") {
-      depth--;
-      if (depth === 0) return { close: j, commas };
-    } else if (a.ch === "," && depth === 1) commas.push(j);
+    if (a.ch === "{" && !isCh(atoms[j - 1], "$")) stack.push({ open: j, commas: [] });
+    else if (a.ch === "}" && stack.length) {
+      const top = stack.pop()!;
+      out.set(top.open, { close: j, commas: top.commas });
+    } else if (a.ch === "," && stack.length) stack[stack.length - 1]!.commas.push(j);
   }
-  return null;
+  return out;
 }
 
 /** {x..y[..step]} for integers or single letters; null when the text is not a sequence. */

@@ -609,7 +609,7 @@ function alias(it: Interpreter, argv: readonly Arg[], w: World): World[] {
       const value = a.text.slice(eq + 1);
       w.setAlias(a.text.slice(0, eq), value);
       // The alias may be used by a later command of the same shell: judge its text now.
-      it.runCode(value, a.span, `alias ${a.text.slice(0, eq)}`, w.clone(), true);
+      it.analyseUncalled(it.runCode(value, a.span, `alias ${a.text.slice(0, eq)}`, w.clone(), true));
     }
   }
   return done(w, 0);

@@ -3,18 +3,18 @@
 // kinds, and problems); builtins that change the shell change the worlds.
 
 import type { FileSystem } from "../paths/fs.ts";
-import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
+import { canonicalLogical, isAbsolute, join, type Physical, resolveFrom, resolvePhysical } from "../paths/resolve.ts";
 import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
 import { Findings } from "./findings.ts";
 import { compilePattern, type PatternChar } from "./pattern.ts";
-import { dedupe, STATUS_UNKNOWN, type Status, unknown, type Value, World } from "./state.ts";
+import { dedupe, STATUS_UNKNOWN, type Status, unknown, UNSET, type Value, World } from "./state.ts";
 import type { Assign, Redir, Span, Stmt, Word } from "./syntax.ts";
 import {
   expandToSegs, expandWord, type Field, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
 } from "./words.ts";
 import { ANY_ALIAS, runBuiltin, BUILTINS } from "./builtins.ts";
-import { analyseCommand, type Arg, type Effect, withValue } from "../commands/analyse.ts";
+import { analyseCommand, type Arg, type Effect, type Stdin, withValue } from "../commands/analyse.ts";
 
 export interface InterpreterLimits extends Limits {
   /** Worlds followed at once before they are merged (what differs becomes unknown). */
@@ -27,6 +27,8 @@ export interface InterpreterLimits extends Limits {
   readonly maxLoopRounds: number;
   /** Script files read for `source` and `bash script.sh`. */
   readonly maxScriptBytes: number;
+  /** Entries looked at when a command follows symlinks through a directory tree. */
+  readonly maxScanEntries: number;
 }
 
 export const DEFAULT_LIMITS: InterpreterLimits = {
@@ -39,6 +41,7 @@ export const DEFAULT_LIMITS: InterpreterLimits = {
   maxCallDepth: 16,
   maxLoopRounds: 6,
   maxScriptBytes: 64 * 1024,
+  maxScanEntries: 20000,
 };
 
 export interface ParsedCode {
@@ -53,12 +56,16 @@ export interface InterpreterOptions {
   readonly env: ReadonlyMap<string, string>;
   readonly limits: InterpreterLimits;
   readonly roots: readonly string[];
+  /** Judge commands by the command table (default) or all as unknown commands (a baseline for measurement). */
+  readonly commandKnowledge?: boolean;
   /** Parses nested code (eval, sh -c, source); null when it cannot (too large, …). */
   readonly parse: (text: string) => ParsedCode | { readonly refused: ReasonCode; readonly why: string };
 }
 
 /** Where findings are attributed: nested code reports at the span of the word that holds it. */
 interface Frame {
+  /** Added to spans of reparsed source, which count from where the reparsed text starts. */
+  readonly offset: number;
   readonly depth: number;
   readonly via: readonly string[];
   readonly span: Span | null;
@@ -72,7 +79,7 @@ export class Interpreter implements WordEnv {
   readonly home: string | null;
   readonly env: ReadonlyMap<string, string>;
   private readonly opts: InterpreterOptions;
-  private frame: Frame = { depth: 0, via: [], span: null, callDepth: 0 };
+  private frame: Frame = { offset: 0, depth: 0, via: [], span: null, callDepth: 0 };
   private steps = 0;
   private budgetReported = false;
   private readonly funcIds = new WeakMap<Stmt, number>();
@@ -80,6 +87,10 @@ export class Interpreter implements WordEnv {
   private readonly physCache = new Map<string, string | null>();
   /** Loops the running statement is inside (break and continue need one). */
   loopDepth = 0;
+  /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
+  private readonly written = new Set<string>();
+  /** Standard input of a pipeline segment, from the segment before it. */
+  private readonly pipedStdin = new WeakMap<Stmt, () => Stdin>();
   /** Function definitions (by id) whose bodies have been analysed through a call. */
   private readonly called = new Set<string>();
   private readonly parsed = new Map<string, ReturnType<InterpreterOptions["parse"]>>();
@@ -102,15 +113,23 @@ export class Interpreter implements WordEnv {
   // Reporting
 
   span(s: Span): Span {
-    return this.frame.span ?? s;
+    if (this.frame.span) return this.frame.span;
+    const o = this.frame.offset;
+    return o === 0 ? s : { start: s.start + o, end: s.end + o };
   }
 
   issue(code: ReasonCode, message: string, span: Span | null): void {
     this.findings.addIssue({ code, message, span: span ? this.span(span) : this.frame.span });
   }
 
-  problem(code: "EXPANSION_TOO_LARGE", why: string, span: Span): void {
+  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR", why: string, span: Span): void {
     this.issue(code, why, span);
+  }
+
+  listed(dir: string, shown: string, span: Span): void {
+    // `dir` was reached through the pattern's literal prefix, symlinks followed: judge where it is.
+    const r = resolvePhysical(dir, this.fs);
+    this.findings.addPath({ path: shown, resolved: r.ok ? r.path : dir, kind: "list", command: "glob", via: this.frame.via, span: this.span(span), problem: null });
   }
 
   get via(): readonly string[] {
@@ -118,14 +137,15 @@ export class Interpreter implements WordEnv {
   }
 
   /** Records a path access relative to a world's cwd (or to `base`, a logical directory). */
-  access(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null): void {
+  access(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
     const span = this.span(arg.span);
     const via = this.frame.via;
     if (arg.text === null && this.accessNumeric(world, arg, kind, command, base)) return;
+    const extra = surface ? { surface } : {};
     if (arg.text === null) {
       this.findings.addPath({
         path: arg.source, resolved: null, kind, command, via, span,
-        problem: { code: "UNRESOLVED_WORD", why: arg.unknownWhy ?? "the word's value is not known" },
+        problem: { code: "UNRESOLVED_WORD", why: arg.unknownWhy ?? "the word's value is not known" }, ...extra,
       });
       return;
     }
@@ -137,13 +157,19 @@ export class Interpreter implements WordEnv {
       if (dir === null) {
         this.findings.addPath({
           path: text, resolved: null, kind, command, via, span,
-          problem: { code: "UNRESOLVED_CWD", why: `the working directory for ${text} is not known` },
+          problem: { code: "UNRESOLVED_CWD", why: `the working directory for ${text} is not known` }, ...extra,
         });
         return;
       }
       abs = join(dir, text);
+      // Most paths are relative to a directory that exists: start from its physical path.
+      const physDir = this.physicalDir(dir);
+      if (physDir !== null && !/^\/dev\//.test(abs)) {
+        this.recordPhysical(resolveFrom(physDir, text, this.fs), text, kind, command, span, world.linksChanged, surface);
+        return;
+      }
     }
-    this.accessAbsolute(abs, text, kind, command, span, world.linksChanged);
+    this.accessAbsolute(abs, text, kind, command, span, world.linksChanged, surface);
   }
 
   /**
@@ -179,31 +205,38 @@ export class Interpreter implements WordEnv {
     const probe = world.clone();
     if (dir !== null) probe.cwd = dir;
     probe.options = { ...probe.options, dotglob: true, extglob: false };
-    return globPattern(pattern, probe, this);
+    return globPattern(pattern, probe, this, { start: 0, end: 0 });
   }
 
-  accessAbsolute(abs: string, text: string, kind: AccessKind, command: string, span: Span, linksChanged = false): void {
+  accessAbsolute(abs: string, text: string, kind: AccessKind, command: string, span: Span, linksChanged = false, surface?: string): void {
     const via = this.frame.via;
+    const extra = surface ? { surface } : {};
     // Bash opens these itself for redirections, and the kernel's /proc/self/fd links name
     // descriptors that are already open: judge them by name.
     if (/^\/dev\/(null|stdin|stdout|stderr|tty|fd\/[0-9]+)$/.test(abs)) {
-      this.findings.addPath({ path: text, resolved: abs, kind, command, via, span, problem: null });
+      this.findings.addPath({ path: text, resolved: abs, kind, command, via, span, problem: null, ...extra });
       return;
     }
-    const r = resolvePhysical(abs, this.fs);
+    this.recordPhysical(resolvePhysical(abs, this.fs), text, kind, command, span, linksChanged, surface);
+  }
+
+  private recordPhysical(r: Physical, text: string, kind: AccessKind, command: string, span: Span, linksChanged: boolean, surface?: string): void {
+    const via = this.frame.via;
+    const extra = surface ? { surface } : {};
     if (!r.ok) {
       const why = r.error === "loop" ? `too many symlinks at ${r.at}` : r.error === "too-long" ? "the path is longer than PATH_MAX" : `${r.at} cannot be read`;
-      this.findings.addPath({ path: text, resolved: null, kind, command, via, span, problem: { code: "UNRESOLVED_PATH", why } });
+      this.findings.addPath({ path: text, resolved: null, kind, command, via, span, problem: { code: "UNRESOLVED_PATH", why }, ...extra });
       return;
     }
     if (linksChanged && r.missingParent) {
       this.findings.addPath({
         path: text, resolved: null, kind, command, via, span,
-        problem: { code: "UNRESOLVED_PATH", why: `a directory on the way to ${r.path} does not exist yet and an earlier command may create it as a symlink` },
+        problem: { code: "UNRESOLVED_PATH", why: `a directory on the way to ${r.path} does not exist yet and an earlier command may create it as a symlink` }, ...extra,
       });
       return;
     }
-    this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null });
+    if (kind === "write" || kind === "unknown") this.written.add(r.path);
+    this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
   }
 
   /** Physical directory for a logical path, or null when it is not an existing directory. */
@@ -240,7 +273,9 @@ export class Interpreter implements WordEnv {
     const passive: World[] = [];
     for (const w of worlds) (w.flow === "normal" ? active : passive).push(w);
     if (active.length === 0) return passive;
-    if (++this.steps > this.limits.maxSteps) {
+    // Work is counted per world: the same statement run in many worlds costs as much.
+    this.steps += active.length;
+    if (this.steps > this.limits.maxSteps) {
       if (!this.budgetReported) {
         this.budgetReported = true;
         this.issue("EXPANSION_TOO_LARGE", `the analysis passed its budget of ${this.limits.maxSteps} steps`, null);
@@ -337,6 +372,30 @@ export class Interpreter implements WordEnv {
         });
       case "cmd":
         return dedupe(ws.flatMap((w) => this.runSimple(s, w)));
+      case "reparse":
+        return this.execReparse(s, ws);
+    }
+  }
+
+  /** Source the grammar misread, parsed again on its own and run in place (not a nesting level). */
+  private execReparse(s: Extract<Stmt, { t: "reparse" }>, ws: World[]): World[] {
+    let parsed = this.parsed.get(s.text);
+    if (!parsed) {
+      parsed = this.opts.parse(s.text);
+      this.parsed.set(s.text, parsed);
+    }
+    if ("refused" in parsed) {
+      this.issue(parsed.refused, parsed.why, s.span);
+      return ws.map((w) => this.taint(w, parsed.why));
+    }
+    if (parsed.error) this.issue("PARSE_ERROR", parsed.error, s.span);
+    const stmt = s.negate ? negateFirst(parsed.stmt) : parsed.stmt;
+    const saved = this.frame;
+    this.frame = { ...saved, offset: saved.offset + s.offset };
+    try {
+      return this.exec(stmt, ws);
+    } finally {
+      this.frame = saved;
     }
   }
 
@@ -347,6 +406,14 @@ export class Interpreter implements WordEnv {
   }
 
   private execPipe(items: readonly Stmt[], ws: World[]): World[] {
+    for (let i = 1; i < items.length; i++) {
+      const consumer = items[i]!;
+      const producer = items[i - 1]!;
+      if (consumer.t !== "cmd") continue;
+      // Worked out in the world the pipeline starts in, only if the consumer reads it.
+      const w0 = ws[0];
+      if (ws.length === 1 && w0) this.pipedStdin.set(consumer, () => producerOutput(producer, w0.clone(), this));
+    }
     // Every segment but the last runs in a subshell; the last too, unless lastpipe is set.
     for (const w of ws) for (const item of items.slice(0, -1)) this.subshell(item, w);
     const last = items[items.length - 1]!;
@@ -632,20 +699,31 @@ export class Interpreter implements WordEnv {
     this.redirections(cmd.redirs, w, name.text ?? "command");
     // Prefix assignments last for this command only (functions and builtins see them).
     const saved = this.assign(cmd.assigns, w, true);
-    const out = this.dispatch(argv, w, { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false });
+    const piped = this.pipedStdin.get(cmd);
+    const stdin = () => stdinFromRedirections(cmd.redirs, w, this) ?? piped?.() ?? UNKNOWN_STDIN;
+    const out = this.dispatch(argv, w, { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin });
     if (saved.length) {
-      for (const o of out) for (const [n, v] of saved) o.setVar(n, v);
+      for (const o of out) {
+        for (const [n, v, attrs] of saved) {
+          o.setVar(n, v);
+          o.setAttr(n, attrs);
+        }
+      }
     }
     for (const o of out) this.replayTrapsIfChanged(o);
     return out;
   }
 
   /** Applies assignments; returns the previous values when they are temporary. */
-  assign(assigns: readonly Assign[], w: World, temporary: boolean): [string, Value][] {
-    const saved: [string, Value][] = [];
+  assign(assigns: readonly Assign[], w: World, temporary: boolean): [string, Value, string][] {
+    const saved: [string, Value, string][] = [];
     for (const a of assigns) {
       const prev = w.getVar(a.name);
-      if (temporary) saved.push([a.name, prev ?? lookup(w, this, a.name)]);
+      if (temporary) {
+        saved.push([a.name, prev ?? lookup(w, this, a.name), w.attr(a.name)]);
+        // A prefix assignment is in the environment of the command it precedes.
+        if (!w.attr(a.name).includes("x")) w.setAttr(a.name, w.attr(a.name) + "x");
+      }
       this.setVariable(a, w);
     }
     return saved;
@@ -747,7 +825,7 @@ export class Interpreter implements WordEnv {
     if (info.inProcess && BUILTINS.has(name.text)) {
       return runBuiltin(this, name.text, argv, w, info);
     }
-    const effects = analyseCommand(name, argv.slice(1), { countUnknown: info.countUnknown, world: w });
+    const effects = analyseCommand(name, argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: this.opts.commandKnowledge !== false, home: this.home });
     return this.applyEffects(effects, argv, w, info);
   }
 
@@ -813,6 +891,8 @@ export class Interpreter implements WordEnv {
     if (abs === null) return null;
     const r = resolvePhysical(abs, this.fs);
     if (!r.ok || !r.exists) return null;
+    // What is on disk now is not what will run if the command writes the file first.
+    if (w.fsChanged || this.written.has(r.path)) return null;
     if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) return null;
     return this.fs.readFile(r.path, this.limits.maxScriptBytes);
   }
@@ -825,7 +905,10 @@ export class Interpreter implements WordEnv {
     for (const e of ordered) {
       switch (e.t) {
         case "path":
-          this.access(w, e.arg, e.kind, e.command ?? command, e.base);
+          this.access(w, e.arg, e.kind, e.command ?? command, e.base, e.surface);
+          break;
+        case "scan":
+          this.scanTree(w, e.arg, e.kind, command, e.base, e.surface);
           break;
         case "generic":
           this.genericArg(e.arg, w, command, e.operand);
@@ -833,21 +916,52 @@ export class Interpreter implements WordEnv {
         case "issue":
           this.issue(e.code, e.message, e.span);
           break;
-        case "exec": {
+        case "exec":
           // An executable named by a path runs from that path.
           if (e.arg.text !== null && e.arg.text.includes("/")) this.access(w, e.arg, "exec", command);
           break;
-        }
         case "run": {
-          const sub = this.dispatch(e.argv, info.inProcess && e.inProcess ? w : w.clone(), {
-            countUnknown: info.countUnknown, span: info.span, inProcess: info.inProcess && e.inProcess, bypassFunctions: e.bypassFunctions,
-          });
-          if (info.inProcess && e.inProcess) out = sub;
+          const inProcess = info.inProcess && e.inProcess;
+          let target = inProcess ? w : w.clone();
+          if (e.base !== undefined) target = withCwd(target, e.base);
+          if (e.clearEnv) {
+            target.setVar("HOME", UNSET);
+            target.setVar("CDPATH", UNSET);
+          }
+          for (const [n, v] of e.assigns ?? []) {
+            target.setVar(n, v === null ? UNSET : { k: "str", v });
+            target.setAttr(n, target.attr(n).includes("x") ? target.attr(n) : target.attr(n) + "x");
+          }
+          const saved = this.frame;
+          this.frame = { ...saved, via: [...saved.via, e.label] };
+          let sub: World[];
+          try {
+            sub = this.dispatch(e.argv, target, { ...info, inProcess, bypassFunctions: e.bypassFunctions, stdin: info.stdin });
+          } finally {
+            this.frame = saved;
+          }
+          if (inProcess) out = sub;
+          else for (const s of sub) joinChild(w, [s]);
           break;
         }
         case "code": {
-          const sub = this.runCode(e.text, e.span, e.label, w, e.inProcess && info.inProcess, e.positional);
-          if (e.inProcess && info.inProcess) out = sub;
+          const inProcess = e.inProcess && info.inProcess;
+          let start = e.base !== undefined ? withCwd(w.clone(), e.base) : w;
+          if (e.script !== undefined) {
+            const explicitShell = e.label !== e.script;
+            const sub = this.runScript(e.script, e.span, e.label, start, e.positional ?? null, explicitShell);
+            if (sub === "program") {
+              for (const a of argv.slice(1)) this.genericArg(a, w, command);
+              for (const o of [w, ...out]) {
+                o.fsChanged = true;
+                o.linksChanged = true;
+              }
+            } else if (sub) for (const s of sub) joinChild(w, [s]);
+            break;
+          }
+          const sub = this.runCode(e.text, e.span, e.label, start, inProcess, e.positional);
+          if (inProcess) out = sub;
+          else if (start !== w) joinChild(w, sub);
           break;
         }
         case "changes":
@@ -866,6 +980,82 @@ export class Interpreter implements WordEnv {
       }
     }
     return out;
+  }
+
+  /**
+   * A script file run as a program (`./build.sh`, `bash build.sh`): read and interpreted in a
+   * child shell when it is a shell script inside a root and small enough; otherwise the
+   * program is opaque (a non-shell program inside the root is project code: its arguments
+   * are judged as paths).
+   */
+  private runScript(path: string, span: Span, label: string, w: World, positional: readonly string[] | null, explicitShell: boolean): World[] | "program" | null {
+    const text = path === "" ? null : this.readScript(w, path);
+    if (text === null) {
+      this.issue("OPAQUE_CODE", `${label} runs a script the guard cannot read here (outside the roots, too large, missing, or written earlier in the command)`, span);
+      return null;
+    }
+    const firstLine = text.slice(0, text.indexOf("\n") < 0 ? text.length : text.indexOf("\n"));
+    // A program of the project's own that is not a shell script: its arguments are judged.
+    if (!explicitShell && firstLine.startsWith("#!") && !/\b(ba|da|k|z|mk|a)?sh\b/.test(firstLine)) return "program";
+    if (text.includes("\u0000")) {
+      if (!explicitShell) return "program";
+      this.issue("OPAQUE_CODE", `${label} is not a text script`, span);
+      return null;
+    }
+    this.issue("SCRIPT_INTERPRETED", `${label}: read and interpreted ${path}`, span);
+    return this.runCode(text, span, label, w, false, positional);
+  }
+
+  /**
+   * A directory a command recurses into while following symlinks: every symlink under it
+   * that leads out of the roots is an access of the command's kind. Symlinks that lead to
+   * other directories inside the roots are walked too. Past the bound, the command is asked
+   * about.
+   */
+  scanTree(w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
+    if (arg.text === null) return;
+    const dir = isAbsolute(arg.text) ? arg.text : (base === undefined ? w.cwd : base);
+    if (dir === null) return;
+    const start = resolvePhysical(isAbsolute(arg.text) ? arg.text : join(dir, arg.text), this.fs);
+    if (!start.ok || !start.exists || this.fs.lstat(start.path) !== "dir") return;
+    if (!this.opts.roots.some((r) => isInsideRoot(start.path, r))) return;
+    const span = this.span(arg.span);
+    const queue: [string, string][] = [[start.path, arg.text.replace(/\/+$/, "") || "/"]];
+    const seen = new Set<string>([start.path]);
+    let entries = 0;
+    while (queue.length) {
+      const [phys, shown] = queue.shift()!;
+      const names = this.fs.readdir(phys);
+      if (!names) continue;
+      for (const name of names) {
+        if (++entries > this.limits.maxScanEntries) {
+          this.issue("EXPANSION_TOO_LARGE", `${command} follows symlinks under ${arg.text}, which holds more than ${this.limits.maxScanEntries} entries`, arg.span);
+          return;
+        }
+        const p = phys + "/" + name;
+        const t = this.fs.lstat(p);
+        const shownPath = shown === "/" ? "/" + name : shown + "/" + name;
+        if (t === "dir") {
+          if (!seen.has(p)) {
+            seen.add(p);
+            queue.push([p, shownPath]);
+          }
+          continue;
+        }
+        if (t !== "symlink") continue;
+        const r = resolvePhysical(p, this.fs);
+        if (!r.ok) {
+          this.findings.addPath({ path: shownPath, resolved: null, kind, command, via: this.frame.via, span, problem: { code: "UNRESOLVED_PATH", why: `${shownPath} is a symlink that cannot be resolved` }, ...(surface ? { surface } : {}) });
+          continue;
+        }
+        if (!this.opts.roots.some((root) => isInsideRoot(r.path, root))) {
+          this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.frame.via, span, problem: null, ...(surface ? { surface } : {}) });
+        } else if (!seen.has(r.path) && this.fs.lstat(r.path) === "dir") {
+          seen.add(r.path);
+          queue.push([r.path, shownPath]);
+        }
+      }
+    }
   }
 
   // -------------------------------------------------------------------------------------
@@ -895,7 +1085,7 @@ export class Interpreter implements WordEnv {
     }
     if (parsed.error) this.issue("PARSE_ERROR", `${label}: ${parsed.error}`, span);
     const saved = this.frame;
-    this.frame = { depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? span, callDepth: saved.callDepth };
+    this.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? this.span(span), callDepth: saved.callDepth };
     try {
       let start = inProcess ? w : w.clone();
       if (!inProcess) {
@@ -942,7 +1132,7 @@ export class Interpreter implements WordEnv {
       for (const t of w.traps) {
         const copy = w.clone();
         copy.traps = [];
-        this.runCode(t, span ?? { start: 0, end: 0 }, "trap", copy, true);
+        this.analyseUncalled(this.runCode(t, span ?? { start: 0, end: 0 }, "trap", copy, true));
       }
     }
   }
@@ -952,25 +1142,116 @@ export class Interpreter implements WordEnv {
    * shell: their bodies are analysed with unknown arguments.
    */
   analyseUncalled(ws: readonly World[]): void {
-    for (const w of ws) {
-      for (const [name, f] of w.funcs) {
-        if (this.called.has(f.source)) continue;
-        this.called.add(f.source);
-        const copy = w.clone();
-        copy.traps = [];
-        copy.positional = null;
-        this.callFunction(name, f.body, [], copy, { countUnknown: true, span: { start: 0, end: 0 }, inProcess: true, bypassFunctions: false }, true);
+    // A body analysed here may define more functions: go on until none is left uncalled.
+    let pending: readonly World[] = ws;
+    for (let round = 0; pending.length && round < 64; round++) {
+      const next: World[] = [];
+      for (const w of pending) {
+        for (const [name, f] of w.funcs) {
+          if (this.called.has(f.source)) continue;
+          this.called.add(f.source);
+          const copy = w.clone();
+          copy.traps = [];
+          copy.positional = null;
+          next.push(...this.callFunction(name, f.body, [], copy, { countUnknown: true, span: { start: 0, end: 0 }, inProcess: true, bypassFunctions: false, stdin: () => UNKNOWN_STDIN }, true));
+        }
       }
+      pending = next.length > this.limits.maxWorlds ? this.widen(next) : next;
     }
   }
 }
 
 export interface DispatchInfo {
   readonly countUnknown: boolean;
+  /** What the command reads on standard input, when the guard can see it (worked out on demand). */
+  readonly stdin: () => Stdin;
   readonly span: Span;
   /** The command runs in the shell itself (builtins and functions can change it). */
   readonly inProcess: boolean;
   readonly bypassFunctions: boolean;
+}
+
+const UNKNOWN_STDIN: Stdin = { t: "unknown" };
+
+/** Here-strings, here-documents and `< file` say what a command reads. */
+function stdinFromRedirections(redirs: readonly Redir[], w: World, env: WordEnv): Stdin | null {
+  let out: Stdin | null = null;
+  for (const r of redirs) {
+    if (r.fd !== null && r.fd !== "0") continue;
+    if (r.op === "<<<" && r.target) {
+      const t = segsText(expandToSegs(r.target, w.clone(), env, false));
+      out = t === null ? UNKNOWN_STDIN : { t: "text", text: t + "\n" };
+    } else if ((r.op === "<<" || r.op === "<<-") && r.heredoc) {
+      const body = r.heredoc.expands ? segsText(expandToSegs(r.heredoc.body, w.clone(), env, false)) : r.heredoc.body.text;
+      out = body === null ? UNKNOWN_STDIN : { t: "text", text: r.op === "<<-" ? body.replace(/^\t+/gm, "") : body };
+    } else if (r.op === "<" && r.target) {
+      const e = expandWord(r.target, w.clone(), env);
+      const f = e.fields[0];
+      out = e.fields.length === 1 && f ? { t: "file", arg: argOf(f, r.target) } : UNKNOWN_STDIN;
+    }
+  }
+  return out;
+}
+
+/** What a pipeline segment writes to the next one, for the producers whose output is known. */
+function producerOutput(s: Stmt, w: World, it: Interpreter): Stdin {
+  if (s.t !== "cmd") return UNKNOWN_STDIN;
+  const argv: Arg[] = [];
+  for (const word of s.words) {
+    const e = expandWord(word, w, it);
+    if (e.countUnknown) return UNKNOWN_STDIN;
+    for (const f of e.fields) argv.push(argOf(f, word));
+  }
+  const name = argv[0]?.text;
+  if (!name) return UNKNOWN_STDIN;
+  const args = argv.slice(1);
+  const texts = args.map((a) => a.text);
+  const known = texts.every((t): t is string => t !== null);
+  switch (name.replace(/^.*\//, "")) {
+    case "echo": {
+      if (!known) return UNKNOWN_STDIN;
+      let words = texts as string[];
+      let newline = true;
+      while (words[0] && /^-[neE]+$/.test(words[0])) {
+        if (words[0].includes("n")) newline = false;
+        if (words[0].includes("e")) return UNKNOWN_STDIN;
+        words = words.slice(1);
+      }
+      return { t: "text", text: words.join(" ") + (newline ? "\n" : "") };
+    }
+    case "printf": {
+      if (!known || texts.length === 0) return UNKNOWN_STDIN;
+      const [format, ...rest] = texts as string[];
+      const out = simplePrintf(format!, rest);
+      return out === null ? UNKNOWN_STDIN : { t: "text", text: out };
+    }
+    case "cat":
+      if (args.length === 0) return stdinFromRedirections(s.redirs, w, it) ?? UNKNOWN_STDIN;
+      return UNKNOWN_STDIN;
+    case "find": {
+      const starts = args.filter((a, i) => a.text !== null && !a.text.startsWith("-") && a.text !== "(" && a.text !== "!" && args.slice(0, i).every((b) => b.text !== null && !/^[-(!]/.test(b.text) || /^-[HLP]$/.test(b.text ?? "")));
+      if (args.some((a) => a.text === null || /^-(exec|execdir|ok|okdir|printf|fprintf|ls|fls|print0)$/.test(a.text))) return UNKNOWN_STDIN;
+      return { t: "paths-under", dirs: starts.length ? starts : [withValue(argv[0]!, ".", "")] };
+    }
+    case "git":
+      if (texts[0] === "ls-files" && known) return { t: "paths-under", dirs: [withValue(argv[0]!, ".", "")] };
+      return UNKNOWN_STDIN;
+    default:
+      return UNKNOWN_STDIN;
+  }
+}
+
+/** printf with only %s (and %%, \n, \t): the format is reused until the arguments run out. */
+function simplePrintf(format: string, args: readonly string[]): string | null {
+  if (/%(?![s%])/.test(format)) return null;
+  const unescape = (s: string) => s.replace(/\\n/g, "\n").replace(/\\t/g, "\t").replace(/\\\\/g, "\\");
+  const slots = (format.match(/%s/g) ?? []).length;
+  let out = "";
+  let i = 0;
+  do {
+    out += unescape(format).replace(/%s|%%/g, (m) => (m === "%%" ? "%" : args[i++] ?? ""));
+  } while (slots > 0 && i < args.length);
+  return out;
 }
 
 /** What a child process leaves behind in its parent: an exit status and filesystem changes. */
@@ -982,6 +1263,31 @@ function joinChild(parent: World, out: readonly World[]): Status {
     if (o.linksChanged) parent.linksChanged = true;
   }
   return status ?? STATUS_UNKNOWN;
+}
+
+/** `! a && b` negates `a`: the first pipeline of what was reparsed. */
+function negateFirst(s: Stmt): Stmt {
+  switch (s.t) {
+    case "seq":
+      return s.items.length ? { t: "seq", items: [negateFirst(s.items[0]!), ...s.items.slice(1)] } : s;
+    case "and":
+    case "or":
+      return { t: s.t, left: negateFirst(s.left), right: s.right };
+    case "bg":
+      return { t: "bg", body: negateFirst(s.body) };
+    default:
+      return { t: "not", body: s };
+  }
+}
+
+function withCwd(w: World, dir: string | null): World {
+  const c = w.clone();
+  c.cwd = dir === null ? null : isAbsolute(dir) ? dir : w.cwd === null ? null : canonicalLogical(join(w.cwd, dir));
+  return c;
+}
+
+function isInsideRoot(path: string, root: string): boolean {
+  return root === "/" ? path.startsWith("/") : path === root || path.startsWith(root + "/");
 }
 
 function withStatus(w: World, s: Status): World {

@@ -9,17 +9,21 @@
 // - `cat <<EOF | sh && rm x` nests the rest of the line inside the here-document node.
 // - `(( … ))` is a compound_statement; `time` is an ordinary command name.
 
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../parse/tree.ts";
 import type { Assign, CaseItem, ParamExpansion, ParamOp, Redir, RedirOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import { decodeAnsiC, unescapeDoubleQuoted } from "./escapes.ts";
 
 /** The text being lowered, to look between nodes (lowering is synchronous). */
 let source = "";
+/** How deep the lowering is; past MAX_DEPTH the rest is refused (a 10 000-deep `$(` would overflow the stack). */
+let depth = 0;
+export const MAX_DEPTH = 200;
 
 export function lowerProgram(root: Node): Stmt {
   source = root.text;
+  depth = 0;
   try {
-    return lowerSequence(root.children);
+    return lowerSequence(root.children, true);
   } finally {
     source = "";
   }
@@ -47,12 +51,58 @@ const STATEMENT_TYPES = new Set([
   "variable_assignments", "while_statement", "ERROR",
 ]);
 
+/** Words that are only keywords in command position; tree-sitter reads some as command names. */
+const RESERVED = new Set(["{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "select", "function", "[[", "]]", "!", "time", "coproc", "(", ")"]);
+
+/**
+ * `! { …; }`, `! if …`, `time { …; }`, `time ! …`: tree-sitter-bash reads the keyword after `!`
+ * or `time` as a command name and splits the compound command across the statements that
+ * follow. Returns the source offset where the misread part starts (after the `!` or `time`),
+ * and whether it was negated; null when the statement was read correctly.
+ */
+function misreadKeyword(n: Node): { from: number; negate: boolean } | null {
+  let cur: Node = n;
+  let negate = false;
+  // Only the first pipeline of a list can start with the keyword.
+  while (cur.type === "list" || cur.type === "pipeline" || cur.type === "redirected_statement") {
+    const first = cur.type === "redirected_statement" ? cur.childForFieldName("body") : cur.namedChildren.find((c) => c !== null && c.type !== "comment");
+    if (!first) return null;
+    cur = first;
+  }
+  if (cur.type === "negated_command") {
+    const inner = cur.namedChildren.find((c) => c !== null);
+    if (inner?.type !== "command") return null;
+    const name = inner.childForFieldName("name");
+    if (!name || !RESERVED.has(name.text)) return null;
+    negate = true;
+    return { from: cur.children[0]!.endIndex, negate };
+  }
+  if (cur.type === "command") {
+    const name = cur.childForFieldName("name");
+    const firstArg = cur.childrenForFieldName("argument")[0];
+    if (name?.text === "time" && firstArg && RESERVED.has(firstArg.text)) return { from: name.endIndex, negate: false };
+  }
+  return null;
+}
+
 /** A run of statements separated by `;`, `&` or newlines. A statement followed by `&` runs in the background. */
-function lowerSequence(children: readonly (Node | null)[]): Stmt {
+function lowerSequence(children: readonly (Node | null)[], top = false): Stmt {
   const items: Stmt[] = [];
   for (let i = 0; i < children.length; i++) {
     const c = children[i];
     if (!c) continue;
+    if (top && c.isNamed && c.type !== "comment" && c.type !== "heredoc_body") {
+      const mis = misreadKeyword(c);
+      if (mis) {
+        // At the top level the misread runs to the end of the input: read all of it again.
+        // (Deeper, the grammar has also closed the enclosing construct early: that is a
+        // parse error, reported by lowerCommand.)
+        const last = children.filter((x): x is Node => x !== null).at(-1)!;
+        const text = source.slice(mis.from, last.endIndex);
+        items.push({ t: "reparse", text, offset: mis.from, negate: mis.negate, span: { start: c.startIndex, end: last.endIndex } });
+        break;
+      }
+    }
     if (c.type === "comment" || c.type === "heredoc_body" || !c.isNamed) {
       if (c.type === "heredoc_body") continue;
       continue;
@@ -69,6 +119,16 @@ function lowerSequence(children: readonly (Node | null)[]): Stmt {
 
 export function lowerStatement(n: Node): Stmt {
   if (n.isMissing) return bad(n, "missing syntax");
+  if (depth >= MAX_DEPTH) return bad(n, `nesting deeper than ${MAX_DEPTH} levels`);
+  depth++;
+  try {
+    return lowerStatementAt(n);
+  } finally {
+    depth--;
+  }
+}
+
+function lowerStatementAt(n: Node): Stmt {
   switch (n.type) {
     case "command":
       return lowerCommand(n, []);
@@ -380,7 +440,19 @@ interface CommandPiece {
   readonly start: number;
 }
 
+/** Keywords that are never command names: a command named so is the grammar misreading bash. */
+const KEYWORD_NAMES = new Set(["{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "select", "function", "[[", "]]", "coproc"]);
+
 function lowerCommand(n: Node, outerRedirs: readonly Node[]): Stmt {
+  const nameNode = n.childForFieldName("name");
+  const firstArg = n.childrenForFieldName("argument")[0];
+  if (nameNode && (KEYWORD_NAMES.has(nameNode.text) || (nameNode.text === "time" && firstArg && (KEYWORD_NAMES.has(firstArg.text) || firstArg.text === "!")))) {
+    return { t: "seq", items: [bad(n, `the keyword ${nameNode.text === "time" ? firstArg!.text : nameNode.text} where the grammar expects a command`), lowerCommandAt(n, outerRedirs)] };
+  }
+  return lowerCommandAt(n, outerRedirs);
+}
+
+function lowerCommandAt(n: Node, outerRedirs: readonly Node[]): Stmt {
   const assigns: Assign[] = [];
   const wordNodes: CommandPiece[] = [];
   const redirs: { redir: Redir; start: number }[] = [];
@@ -687,6 +759,16 @@ function gapPart(text: string, quoted: boolean): WordPart {
 
 /** The parts of one word node. `quoted` is true inside double quotes. */
 function partsOf(n: Node, quoted: boolean): WordPart[] {
+  if (depth >= MAX_DEPTH) return [{ t: "bad", why: `nesting deeper than ${MAX_DEPTH} levels`, span: span(n) }];
+  depth++;
+  try {
+    return partsOfAt(n, quoted);
+  } finally {
+    depth--;
+  }
+}
+
+function partsOfAt(n: Node, quoted: boolean): WordPart[] {
   if (!n.isNamed) {
     return textParts(n.text, quoted, span(n));
   }

@@ -104,5 +104,10 @@ export type Stmt =
   /** [[ … ]] and (( … )): the words are expanded (so their substitutions run); no path is opened. */
   | { readonly t: "test"; readonly words: readonly Word[]; readonly inner: readonly Stmt[]; readonly assigned: readonly string[]; readonly span: Span }
   | { readonly t: "empty" }
+  /**
+   * Source the grammar misread (`! { …; }`, `time if …`): parsed again on its own and run in
+   * place; `negate` applies `!` to its first pipeline.
+   */
+  | { readonly t: "reparse"; readonly text: string; readonly offset: number; readonly negate: boolean; readonly span: Span }
   /** Syntax the lowering does not understand: the interpreter reports it and fails closed. */
   | { readonly t: "bad"; readonly why: string; readonly span: Span };

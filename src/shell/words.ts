@@ -49,7 +49,9 @@ export interface WordEnv {
   /** Physical directory for a logical one, for globbing. */
   physicalDir(logical: string): string | null;
   /** Problems found while expanding (limits reached) are reported here. */
-  problem(code: "EXPANSION_TOO_LARGE", why: string, span: Span): void;
+  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR", why: string, span: Span): void;
+  /** Pathname expansion read this directory (a physical path): listing it is an access. */
+  listed(dir: string, shown: string, span: Span): void;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -251,6 +253,9 @@ function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, ass
         out.push({ k: "unknown", u: unknown("an arithmetic result", true), quoted: p.quoted, split: !p.quoted && !assignment });
         break;
       case "bad":
+        // The lowering could not read this part of the word: that is a parse problem wherever
+        // the word is used, even as an argument that is not a path.
+        env.problem("PARSE_ERROR", `cannot read ${p.why}`, p.span);
         out.push({ k: "unknown", u: unknown(p.why), quoted: false, split: !assignment });
         break;
     }
@@ -322,7 +327,11 @@ function expandTildePrefix(text: string, lastPart: boolean, world: World, env: W
   const rest = slash < 0 ? "" : text.slice(slash);
   if (prefix.includes("\\")) return null;
   let value: Value | null;
-  if (prefix === "") value = lookup(world, env, "HOME");
+  if (prefix === "") {
+    value = lookup(world, env, "HOME");
+    // With HOME unset, bash takes the user's home from the password database.
+    if (value.k === "unset") value = env.home === null ? unknown("the home directory is not known") : str(env.home);
+  }
   else if (prefix === "+") value = lookup(world, env, "PWD");
   else if (prefix === "-") {
     value = lookup(world, env, "OLDPWD");
@@ -686,6 +695,7 @@ function globField(segs: Seg[], span: Span, world: World, env: WordEnv): { field
   const opts = world.options;
   const self = { fields: [{ segs, span, fromGlob: false }], countUnknown: false };
   if (opts.noglob === true) return self;
+  if (!segs.some((s) => ("unknown" in s ? !s.quoted && !s.unknown.numeric : !s.quoted && /[*?[]|[+@!]\(/.test(s.text)))) return self;
   const chars = toPatternChars(segs);
   if (chars === null) {
     // An unquoted unknown value may hold glob characters: the field could become several.
@@ -694,7 +704,7 @@ function globField(segs: Seg[], span: Span, world: World, env: WordEnv): { field
   }
   const extglob = opts.extglob !== false;
   if (!hasPatternChars(chars, extglob)) return self;
-  const matches = globMatches(chars, world, env);
+  const matches = globMatches(chars, world, env, span);
   if (matches === "unknown") {
     return { fields: [{ segs: [{ unknown: unknown("a glob the guard cannot expand here"), quoted: false }], span, fromGlob: true }], countUnknown: true };
   }
@@ -713,13 +723,13 @@ function globField(segs: Seg[], span: Span, world: World, env: WordEnv): { field
 }
 
 /** Matches of a pattern on disk, or null when they cannot be listed (unknown cwd, too many). */
-export function globPattern(chars: PatternChar[], world: World, env: WordEnv): string[] | null {
-  const m = globMatches(chars, world, env);
+export function globPattern(chars: PatternChar[], world: World, env: WordEnv, span: Span): string[] | null {
+  const m = globMatches(chars, world, env, span);
   return Array.isArray(m) ? m : null;
 }
 
 /** Matches of a pattern on disk, relative to the world's cwd as bash prints them. */
-function globMatches(chars: PatternChar[], world: World, env: WordEnv): string[] | "unknown" | "too-many" {
+function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Span): string[] | "unknown" | "too-many" {
   const opts = world.options;
   const segments: PatternChar[][] = [[]];
   for (const ch of chars) {
@@ -758,6 +768,7 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv): string[]
       if (++listed > env.limits.maxGlobDirs) return false;
       const names = env.fs.readdir(dir);
       if (!names) return true;
+      env.listed(dir, text === "" ? "." : text, span);
       for (const name of names.sort()) {
         const childDir = dir + (dir.endsWith("/") ? "" : "/") + name;
         const childText = join2(text, name);

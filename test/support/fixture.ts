@@ -41,6 +41,7 @@ export function buildFixture(at?: string): Fixture {
     [join(project, "scripts", "build.sh")]: "#!/bin/sh\ncd src && ls\n",
     [join(project, "scripts", "escape.sh")]: "#!/bin/sh\ncat ../outside/secret.txt\n",
     [join(project, "list.txt")]: "src/main.ts\n",
+    [join(project, "scripts", "tool.py")]: "#!/usr/bin/env python3\nimport sys\nprint(open(sys.argv[1]).read())\n",
     [join(outside, "secret.txt")]: "outside-secret\n",
     [join(outside, "dir", "file.txt")]: "x\n",
     [join(backup, "x.txt")]: "backup\n",
@@ -49,6 +50,7 @@ export function buildFixture(at?: string): Fixture {
   };
   for (const [f, c] of Object.entries(files)) writeFileSync(f, c);
   chmodSync(join(project, "scripts", "build.sh"), 0o755);
+  chmodSync(join(project, "scripts", "tool.py"), 0o755);
   const links: [string, string][] = [
     [join(outside), join(project, "link-out")], // absolute, out
     ["../outside", join(project, "rel-out")], // relative, out

@@ -1,0 +1,294 @@
+// Applies a table entry to the words of one command: parses its options the way the tool
+// does (clustered short flags, `-oVAL`, `--opt=VAL`, abbreviations, `--`), then turns
+// operands and option values into effects according to their roles.
+
+import { isAbsolute, join } from "../paths/resolve.ts";
+import type { World } from "../shell/state.ts";
+import type { Span } from "../shell/syntax.ts";
+import type { AccessKind } from "../verdict.ts";
+import type { Arg, Effect } from "./effects.ts";
+import { withValue } from "./effects.ts";
+import type { CommandSpec, OptionSpec, Role, RoleSpec } from "./spec.ts";
+
+/** One word as the parser read it, in order. */
+export type Item =
+  | { readonly t: "option"; readonly name: string; readonly spec: OptionSpec; readonly word: Arg; readonly value: Arg | null; readonly base: Base }
+  /** An option the table does not know: its word, and the next word that might be its value. */
+  | { readonly t: "unknown-option"; readonly word: Arg; readonly next: Arg | null; readonly base: Base }
+  | { readonly t: "operand"; readonly word: Arg; readonly base: Base };
+
+/** The directory relative paths resolve against: the cwd (undefined), a logical dir, or unknown (null). */
+export type Base = string | null | undefined;
+
+export interface SpecContext {
+  readonly name: string;
+  readonly spec: CommandSpec;
+  readonly world: World;
+  readonly items: readonly Item[];
+  readonly operands: readonly Arg[];
+  readonly modes: Set<string>;
+  /** Judges a word in a role, relative to `base`. */
+  role(word: Arg, role: RoleSpec, base?: Base, surface?: string): void;
+  emit(e: Effect): void;
+  /** True once something in the command writes. */
+  readonly writes: boolean;
+}
+
+const NUMERIC_OPTION = /^-[0-9]+$/;
+
+interface ParseResult {
+  readonly items: Item[];
+  readonly modes: Set<string>;
+}
+
+/** Parses words against a spec's options. `stopAtFirstOperand` forces POSIX behaviour. */
+export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World, start: Base, stopAtFirstOperand: boolean): ParseResult {
+  const options = spec.options ?? {};
+  const modes = new Set<string>(spec.modes ?? []);
+  const items: Item[] = [];
+  const posix = stopAtFirstOperand || spec.style === "posix";
+  let base: Base = start;
+  let endOfOptions = false;
+  const longNames = Object.keys(options).filter((k) => k.startsWith("--") || (spec.singleDashLong === true && k.length > 2 && k.startsWith("-")));
+  const setModes = (o: OptionSpec) => {
+    for (const m of o.modes ?? []) modes.add(m);
+    for (const m of o.clears ?? []) modes.delete(m);
+  };
+  const chdirTo = (value: Arg | null): Base => {
+    if (!value || value.text === null) return null;
+    if (isAbsolute(value.text)) return value.text;
+    const from = base === undefined ? world.cwd : base;
+    return from === null ? null : join(from, value.text);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    const t = word.text;
+    if (endOfOptions || t === null || t === "-" || !t.startsWith("-")) {
+      items.push({ t: "operand", word, base });
+      if (posix && t !== null) endOfOptions = true;
+      continue;
+    }
+    if (t === "--") {
+      endOfOptions = true;
+      continue;
+    }
+    if (spec.options && NUMERIC_OPTION.test(t) && options["-N"]) {
+      items.push({ t: "option", name: "-N", spec: options["-N"]!, word, value: null, base });
+      continue;
+    }
+    // Long options (and single-dash long options): exact, or a unique prefix.
+    const eq = t.indexOf("=");
+    const key = eq > 0 ? t.slice(0, eq) : t;
+    let name: string | null = options[key] && (key.startsWith("--") || (spec.singleDashLong && key.length > 2)) ? key : null;
+    if (!name && key.startsWith("--") && spec.abbreviations) {
+      const matches = longNames.filter((n) => n.startsWith(key));
+      if (matches.length === 1) name = matches[0]!;
+    }
+    if (name) {
+      const o = options[name]!;
+      setModes(o);
+      let value: Arg | null = null;
+      if (o.value !== undefined) {
+        if (eq > 0) value = withValue(word, t.slice(eq + 1), "");
+        else if (!o.optional && i + 1 < args.length) value = args[++i]!;
+      }
+      items.push({ t: "option", name, spec: o, word, value, base });
+      if (value && roleOf(o.value!, modes) === "chdir") base = chdirTo(value);
+      if (o.ends) endOfOptions = true;
+      continue;
+    }
+    if (t.startsWith("--")) {
+      items.push({ t: "unknown-option", word, next: eq > 0 ? null : args[i + 1] ?? null, base });
+      continue;
+    }
+    // A cluster of short options: -abc, -ofile, -o file.
+    for (let j = 1; j < t.length; j++) {
+      const k = "-" + t[j]!;
+      const o = options[k];
+      if (!o) {
+        items.push({ t: "unknown-option", word: withValue(word, "-" + t.slice(j), ""), next: j === t.length - 1 ? args[i + 1] ?? null : null, base });
+        break;
+      }
+      setModes(o);
+      if (o.value === undefined) {
+        items.push({ t: "option", name: k, spec: o, word, value: null, base });
+        if (o.ends) {
+          endOfOptions = true;
+          break;
+        }
+        continue;
+      }
+      let value: Arg | null = null;
+      const rest = t.slice(j + 1);
+      if (rest) value = withValue(word, rest, "");
+      else if (!o.optional && i + 1 < args.length) value = args[++i]!;
+      items.push({ t: "option", name: k, spec: o, word, value, base });
+      if (value && roleOf(o.value, modes) === "chdir") base = chdirTo(value);
+      if (o.ends) endOfOptions = true;
+      break;
+    }
+  }
+  return { items, modes };
+}
+
+export function roleOf(r: RoleSpec, modes: ReadonlySet<string>): Role {
+  if (typeof r === "string") return r;
+  for (const [m, role] of Object.entries(r.modes)) if (modes.has(m)) return role;
+  return r.default;
+}
+
+/** A synthesized operand (`.` when grep -r or find get no path). */
+export function syntheticArg(text: string, at: Span): Arg {
+  return { text, source: text, span: at, unknownWhy: null, segs: [{ text, quoted: true }] };
+}
+
+export interface Applied {
+  readonly effects: Effect[];
+  /** The words after a wrapper's own options: the command it runs. */
+  readonly runs: readonly Arg[] | null;
+}
+
+/** Applies a spec (and its subcommands) to the words after the command name. */
+export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[], world: World, at: Span, start: Base = undefined): Applied {
+  const effects: Effect[] = [];
+  let writes = false;
+  const isWrapper = "runs" in spec.operands;
+  const parsed = parseWords(spec, args, world, start, isWrapper || spec.subcommands !== undefined);
+  const operandItems = parsed.items.filter((i): i is Extract<Item, { t: "operand" }> => i.t === "operand");
+  const operands = operandItems.map((i) => i.word);
+  // A word that is not an operand (a synthetic `.`, a value a custom hook takes apart) resolves
+  // where the command starts, which is not the shell's cwd under `git -C DIR sub`.
+  const baseOf = (a: Arg): Base => {
+    const it = operandItems.find((i) => i.word === a);
+    return it ? it.base : start;
+  };
+  let runs: readonly Arg[] | null = null;
+
+  const role = (word: Arg, r: RoleSpec, base?: Base, surface?: string) => {
+    const resolved = roleOf(r, parsed.modes);
+    const b = base === undefined ? baseOf(word) : base;
+    switch (resolved) {
+      case "none":
+        return;
+      case "generic":
+        effects.push({ t: "generic", arg: word, operand: true });
+        return;
+      case "code":
+        effects.push({ t: "code", text: word.text, span: word.span, label: `${name} -c`, inProcess: false });
+        return;
+      case "url": {
+        const fileUrl = word.text === null ? null : fileUrlPath(word.text);
+        if (word.text === null) effects.push({ t: "path", arg: word, kind: "read", ...(b !== undefined ? { base: b } : {}) });
+        else if (fileUrl !== null) effects.push({ t: "path", arg: withValue(word, fileUrl, ""), kind: "read" });
+        return;
+      }
+      case "chdir":
+        effects.push({ t: "path", arg: word, kind: "cwd", ...(b !== undefined ? { base: b } : {}) });
+        return;
+      case "target":
+      case "outdir":
+        writes = true;
+        effects.push({ t: "path", arg: word, kind: "write", ...(b !== undefined ? { base: b } : {}), ...(surface ? { surface } : {}) });
+        return;
+      default: {
+        const kind: AccessKind = resolved;
+        if (kind === "write") writes = true;
+        effects.push({ t: "path", arg: word, kind, ...(b !== undefined ? { base: b } : {}), ...(surface ? { surface } : {}) });
+      }
+    }
+  };
+
+  // Option values and unknown options.
+  for (const it of parsed.items) {
+    if (it.t === "option" && it.value && it.spec.value !== undefined) role(it.value, it.spec.value, it.base, it.spec.surface);
+    if (it.t === "unknown-option" && spec.unknownOptions !== "none") {
+      // The table does not know this option: whatever it could name is judged, and so is
+      // the next word, in case the option takes it as its value.
+      effects.push({ t: "generic", arg: it.word, operand: false });
+      if (it.next) effects.push({ t: "generic", arg: it.next, operand: true });
+    }
+  }
+
+  if (spec.subcommands) {
+    const [sub, ...rest] = operands;
+    const subIndex = sub ? args.indexOf(sub) : -1;
+    const after = subIndex >= 0 ? args.slice(subIndex + 1) : [];
+    const subSpec = sub?.text ? spec.subcommands[sub.text] : undefined;
+    if (sub && subSpec) {
+      const inner = applySpec(`${name} ${sub.text}`, subSpec, after, world, at, sub ? baseOf(sub) : undefined);
+      effects.push(...inner.effects);
+      runs = inner.runs;
+      if (inner.effects.some((e) => e.t === "path" && e.kind === "write")) writes = true;
+    } else if (sub && (sub.text === null || spec.unknownSubcommand !== "none")) {
+      for (const a of sub.text === null ? [sub, ...rest] : after) effects.push({ t: "generic", arg: a, operand: true });
+      writes = true;
+    }
+  } else {
+    const ops = spec.operands;
+    if ("all" in ops) {
+      for (const a of operands) role(a, ops.all, undefined, ops.surface);
+      if (operands.length === 0 && ops.defaultOperand !== undefined) role(syntheticArg(ops.defaultOperand, at), ops.defaultRole ?? ops.all, start, ops.surface);
+    } else if ("first" in ops) {
+      const given = (ops.unlessModes ?? []).some((m) => parsed.modes.has(m));
+      const files = given ? operands : operands.slice(1);
+      if (!given && operands[0]) role(operands[0], ops.first);
+      for (const a of files) role(a, ops.rest, undefined, ops.surface);
+      if (files.length === 0 && ops.defaultOperand !== undefined) role(syntheticArg(ops.defaultOperand, at), ops.defaultRole ?? ops.rest, start, ops.surface);
+    } else if ("sources" in ops) {
+      if (parsed.modes.has("target")) for (const a of operands) role(a, ops.sources);
+      else if (operands.length === 1 && ops.single !== undefined) role(operands[0]!, ops.single);
+      else {
+        operands.forEach((a, i) => role(a, i === operands.length - 1 ? ops.dest : ops.sources));
+      }
+    } else if ("positional" in ops) {
+      operands.forEach((a, i) => {
+        const r = ops.positional[i] ?? ops.rest;
+        if (r !== undefined) role(a, r);
+        else effects.push({ t: "generic", arg: a, operand: true });
+      });
+    } else if ("runs" in ops) {
+      const skip = ops.skip ?? 0;
+      runs = operands.length > skip ? args.slice(args.indexOf(operands[skip]!)) : null;
+    }
+  }
+
+  // Recursion: a directory operand is judged by everything it can reach.
+  if (spec.recursion) {
+    const rec = spec.recursion;
+    const on = rec.mode === undefined || parsed.modes.has(rec.mode);
+    const follows = rec.follow === "always" || (typeof rec.follow === "object" && parsed.modes.has(rec.follow.mode));
+    if (on && follows) {
+      for (const e of [...effects]) {
+        if (e.t === "path" && e.kind !== "cwd") effects.push({ t: "scan", arg: e.arg, kind: e.kind, ...(e.base !== undefined ? { base: e.base } : {}), ...(e.surface ? { surface: e.surface } : {}) });
+      }
+    }
+  }
+
+  if (spec.custom) {
+    spec.custom({
+      name, spec, world, items: parsed.items, operands, modes: parsed.modes,
+      role, emit: (e) => effects.push(e),
+      get writes() {
+        return writes;
+      },
+    });
+  }
+
+  const fs = spec.changes?.fs ?? writes;
+  const links = spec.changes?.links ?? false;
+  if (fs || links) effects.push({ t: "changes", fs, links });
+  return { effects, runs };
+}
+
+/** The path of a file:// URL, or null for other URLs. */
+export function fileUrlPath(text: string): string | null {
+  const m = /^file:\/\/([^/]*)(\/.*)?$/i.exec(text);
+  if (!m) return null;
+  let p = m[2] ?? "/";
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    // A malformed escape stays as written.
+  }
+  return p;
+}

@@ -1,0 +1,64 @@
+// The vocabulary between command knowledge and the interpreter: the words a command got,
+// and the effects it has.
+
+import type { ReasonCode } from "../reasons.ts";
+import type { Span } from "../shell/syntax.ts";
+import type { Seg } from "../shell/words.ts";
+import type { AccessKind } from "../verdict.ts";
+
+/** One expanded word of a command. */
+export interface Arg {
+  /** The word's value, or null when any part of it is unknown. */
+  readonly text: string | null;
+  /** The word as written in the source. */
+  readonly source: string;
+  readonly span: Span;
+  readonly unknownWhy: string | null;
+  readonly segs: readonly Seg[];
+}
+
+/** An argument standing for `base`'s position with a value `text` (null: unknown, saying why). */
+export function withValue(base: Arg, text: string | null, why: string): Arg {
+  if (text !== null) return { ...base, text, unknownWhy: null, segs: [{ text, quoted: true }] };
+  return { ...base, text: null, unknownWhy: why, segs: [{ unknown: { k: "unknown", why, numeric: false }, quoted: true }] };
+}
+
+/** Relative paths resolve against a logical directory, or the cwd when absent; null: unknown. */
+type BaseField = { readonly base?: string | null };
+
+export type Effect =
+  /** A path access. */
+  | ({ readonly t: "path"; readonly arg: Arg; readonly kind: AccessKind; readonly command?: string; readonly surface?: string } & BaseField)
+  /** A directory the command recurses into following symlinks: every link in it that leads out is an access. */
+  | ({ readonly t: "scan"; readonly arg: Arg; readonly kind: AccessKind; readonly surface?: string } & BaseField)
+  /** A word the guard knows nothing about: every way it could name a path is judged. */
+  | { readonly t: "generic"; readonly arg: Arg; readonly operand: boolean }
+  | { readonly t: "issue"; readonly code: ReasonCode; readonly message: string; readonly span: Span }
+  /** The program itself, when it is named by a path. */
+  | { readonly t: "exec"; readonly arg: Arg }
+  /** Another command this one runs (a wrapper), in the same shell process or a new one. */
+  | ({
+      readonly t: "run";
+      readonly argv: readonly Arg[];
+      readonly inProcess: boolean;
+      readonly bypassFunctions: boolean;
+      readonly label: string;
+      /** Variables set for it (env VAR=val); null value: unset. */
+      readonly assigns?: readonly (readonly [string, string | null])[];
+      /** env -i: it starts with an empty environment. */
+      readonly clearEnv?: boolean;
+    } & BaseField)
+  /** Shell code this command runs. */
+  | ({
+      readonly t: "code";
+      readonly text: string | null;
+      readonly span: Span;
+      readonly label: string;
+      readonly inProcess: boolean;
+      readonly positional?: readonly string[] | null;
+      /** Set for `bash script.sh`: the code came from a file inside the root. */
+      readonly script?: string;
+    } & BaseField)
+  | { readonly t: "exit" }
+  /** The command may change the filesystem (`fs`: remove or replace directories; `links`: create symlinks). */
+  | { readonly t: "changes"; readonly fs: boolean; readonly links: boolean };

@@ -1,0 +1,108 @@
+// The shape of command knowledge: what a command does with its words, written as data.
+// A table entry says which options take values and what those values are, what the
+// operands are, which options change the directory the command works in, and whether the
+// command recurses, follows symlinks, changes the filesystem or runs another command. A small
+// function (`custom`) covers what data cannot say.
+
+import type { AccessKind } from "../verdict.ts";
+import type { SpecContext } from "./apply.ts";
+
+/** What a word is: a path of some kind, or not a path at all. */
+export type Role =
+  | AccessKind
+  | "none"
+  /** A directory the command works in: later relative operands resolve against it. */
+  | "chdir"
+  /** The destination directory of `cp -t DIR`: every operand becomes a source. */
+  | "target"
+  /** A directory the command writes into (unzip -d, wget -P). */
+  | "outdir"
+  /** Shell code run by `sh -c` (the value is interpreted). */
+  | "code"
+  /** A URL: not a path, except `file://…`. */
+  | "url"
+  /** A path of unknown kind, judged as strictly as possible. */
+  | "generic";
+
+/** A role that depends on modes set by flags: `{ default: "read", write: ["-i"] }`. */
+export interface ModalRole {
+  readonly default: Role;
+  /** Mode name → role when that mode is on (the first listed mode that is on wins). */
+  readonly modes: Readonly<Record<string, Role>>;
+}
+
+export type RoleSpec = Role | ModalRole;
+
+export interface OptionSpec {
+  /** The option takes a value with this role (a separate word, glued `-oVAL`, or `--opt=VAL`). */
+  readonly value?: RoleSpec;
+  /** The value is optional: only glued or `=` forms carry it (`--color[=WHEN]`, `sed -i[SUF]`). */
+  readonly optional?: boolean;
+  /** Modes the option turns on (`recursive`, `follow`, `inplace`, …). */
+  readonly modes?: readonly string[];
+  /** Modes the option turns off. */
+  readonly clears?: readonly string[];
+  /** The surface that judges this option's value (`grep`, `find`). */
+  readonly surface?: string;
+  /** Everything after this option (and its value) is an operand: `python -c CODE ARGS…`, `java -jar FILE ARGS…`. */
+  readonly ends?: boolean;
+}
+
+export type Operands =
+  /** Every operand has the same role. */
+  | { readonly all: RoleSpec; readonly surface?: string; readonly defaultOperand?: string; readonly defaultRole?: RoleSpec }
+  /**
+   * The first operand is special (a pattern, a script, a mode) unless an option already gave
+   * it (`grep -e`, `sed -f`): `unlessModes` lists the modes that say so.
+   */
+  | {
+      readonly first: RoleSpec; readonly unlessModes?: readonly string[]; readonly rest: RoleSpec; readonly surface?: string;
+      /** The operand used when none is given (`.` for `grep -r`), in `defaultRole` (default: `rest`). */
+      readonly defaultOperand?: string; readonly defaultRole?: RoleSpec;
+    }
+  /** cp, mv, ln, install: the last operand is the destination, unless a target option was given. */
+  | { readonly sources: RoleSpec; readonly dest: RoleSpec; readonly single?: RoleSpec }
+  /** Roles by position (uniq IN OUT, split IN PREFIX), then `rest`. */
+  | { readonly positional: readonly RoleSpec[]; readonly rest?: RoleSpec }
+  /** A wrapper: `skip` operands (a duration, a user) and then the command it runs. */
+  | { readonly runs: "command"; readonly skip?: number; readonly inProcess?: boolean }
+  | { readonly none: true };
+
+export interface RecursionSpec {
+  /** Mode that turns recursion on; absent: the command always recurses into directories. */
+  readonly mode?: string;
+  /**
+   * Whether symlinks met while recursing are followed: always, never, or when a mode is on.
+   * Followed symlinks are judged by where they lead.
+   */
+  readonly follow: "always" | "never" | { readonly mode: string };
+}
+
+export interface CommandSpec {
+  /** Command names this entry answers for (matched on the basename). */
+  readonly names: readonly string[];
+  /** `gnu`: options anywhere until `--`; `posix`: options stop at the first operand. */
+  readonly style?: "gnu" | "posix";
+  /** Long options may be given as unique prefixes (GNU getopt_long). */
+  readonly abbreviations?: boolean;
+  /** Options written with one dash and a whole word (`find -name`, `java -jar`). */
+  readonly singleDashLong?: boolean;
+  readonly options?: Readonly<Record<string, OptionSpec>>;
+  readonly operands: Operands;
+  readonly recursion?: RecursionSpec;
+  /**
+   * What running it may do to the filesystem: `fs` (remove or replace directories) and `links`
+   * (create symlinks). Default: `fs` when any operand or value is written, `links` never.
+   */
+  readonly changes?: { readonly fs?: boolean; readonly links?: boolean };
+  /** Subcommands (`git add`, `npm install`): global options come before the subcommand name. */
+  readonly subcommands?: Readonly<Record<string, CommandSpec>>;
+  /** What to do with a subcommand the table does not list. Default: generic. */
+  readonly unknownSubcommand?: "generic" | "none";
+  /** Runs after the data has been applied, for what data cannot say. */
+  readonly custom?: (ctx: SpecContext) => void;
+  /** Modes on from the start. */
+  readonly modes?: readonly string[];
+  /** What an option the table does not list means. Default: generic (judged as any path). */
+  readonly unknownOptions?: "generic" | "none";
+}

@@ -1,0 +1,142 @@
+// Shared vocabulary for the table modules: option shapes, small hooks that data composes, and
+// the rules for telling a URL or a remote `host:path` from a local path.
+
+import type { ReasonCode } from "../../reasons.ts";
+import type { Span } from "../../shell/syntax.ts";
+import { fileUrlPath, type Item, type SpecContext } from "../apply.ts";
+import { type Arg, withValue } from "../effects.ts";
+import type { OptionSpec, RoleSpec } from "../spec.ts";
+
+export const flag: OptionSpec = {};
+export const none: OptionSpec = { value: "none" };
+export const read: OptionSpec = { value: "read" };
+export const write: OptionSpec = { value: "write" };
+export const generic: OptionSpec = { value: "generic" };
+export const chdir: OptionSpec = { value: "chdir" };
+export const optionalNone: OptionSpec = { value: "none", optional: true };
+
+/** The same option shape under several names: `...each(none, "-A", "--after-context")`. */
+export function each(spec: OptionSpec, ...names: readonly string[]): Record<string, OptionSpec> {
+  const out: Record<string, OptionSpec> = {};
+  for (const n of names) out[n] = spec;
+  return out;
+}
+
+export type OptionItem = Extract<Item, { t: "option" }>;
+export type Custom = (ctx: SpecContext) => void;
+
+export function optionItems(ctx: SpecContext, ...names: readonly string[]): OptionItem[] {
+  return ctx.items.filter((i): i is OptionItem => i.t === "option" && names.includes(i.name));
+}
+
+/** The values of the options with these names, in order. */
+export function optionValues(ctx: SpecContext, ...names: readonly string[]): Arg[] {
+  return optionItems(ctx, ...names).flatMap((i) => (i.value ? [i.value] : []));
+}
+
+export function spanOf(ctx: SpecContext): Span {
+  return ctx.items[0]?.word.span ?? { start: 0, end: 0 };
+}
+
+export function issue(ctx: SpecContext, code: ReasonCode, message: string, span?: Span): void {
+  ctx.emit({ t: "issue", code, message, span: span ?? spanOf(ctx) });
+}
+
+/** Runs several hooks in order. */
+export function hooks(...fns: readonly Custom[]): Custom {
+  return (ctx) => {
+    for (const f of fns) f(ctx);
+  };
+}
+
+/**
+ * Options that make the command run a program or code the guard does not see
+ * (`rg --pre CMD`, `tar --to-command CMD`): each present one is an issue.
+ */
+export function runsProgram(names: readonly string[], code: ReasonCode = "OPAQUE_CODE"): Custom {
+  return (ctx) => {
+    for (const it of optionItems(ctx, ...names)) {
+      issue(ctx, code, `${ctx.name} ${it.name} runs ${it.value ? JSON.stringify((it.value.text ?? it.value.source).slice(0, 60)) : "a program"}, which the guard does not interpret`, it.word.span);
+    }
+  };
+}
+
+/** Options whose value is `@FILE` (read) or text (`curl -d @body.json`, `-H @headers`). */
+export function atFile(names: readonly string[]): Custom {
+  return (ctx) => {
+    for (const v of optionValues(ctx, ...names)) {
+      if (v.text === null) ctx.role(v, "read");
+      else if (v.text.startsWith("@") && v.text !== "@-") ctx.role(withValue(v, v.text.slice(1), ""), "read");
+    }
+  };
+}
+
+/** Options whose value is a list of paths (`java -cp a:b`, `--resource-path`). */
+export function pathList(names: readonly string[], role: RoleSpec, separator = ":"): Custom {
+  return (ctx) => {
+    for (const it of optionItems(ctx, ...names)) {
+      const v = it.value;
+      if (!v) continue;
+      if (v.text === null) ctx.role(v, role, it.base);
+      else for (const piece of v.text.split(separator)) if (piece) ctx.role(withValue(v, piece, ""), role, it.base);
+    }
+  };
+}
+
+export type Location =
+  /** A local path (a `file://` URL is one too). */
+  | { readonly t: "local"; readonly path: string }
+  /** A URL or a remote `[user@]host:path`: not a local access. */
+  | { readonly t: "remote" }
+  | { readonly t: "unknown" };
+
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//;
+
+/**
+ * Where a word that may be a URL, a remote `host:path` (scp, rsync, git) or a local path points.
+ * A colon before the first slash makes it remote, as scp and git read it; `./a:b` and `/a:b` are
+ * local.
+ */
+export function locate(text: string | null, opts: { readonly rsyncModules?: boolean } = {}): Location {
+  if (text === null) return { t: "unknown" };
+  const file = fileUrlPath(text);
+  if (file !== null) return { t: "local", path: file };
+  if (SCHEME.test(text)) return { t: "remote" };
+  if (text.startsWith("/") || text.startsWith(".")) return { t: "local", path: text };
+  const colon = text.indexOf(":");
+  const slash = text.indexOf("/");
+  if (colon > 0 && (slash < 0 || colon < slash)) return { t: "remote" };
+  if (opts.rsyncModules && text.includes("::")) return { t: "remote" };
+  return { t: "local", path: text };
+}
+
+/** The directory a word the parser read resolves against (after `-C DIR` options before it). */
+export function baseOfArg(ctx: SpecContext, arg: Arg): string | null | undefined {
+  for (const it of ctx.items) {
+    if (it.word === arg || (it.t === "option" && it.value === arg)) return it.base;
+  }
+  return undefined;
+}
+
+/** Judges a word in a role after rewriting its text, keeping where it resolves. */
+export function roleAs(ctx: SpecContext, arg: Arg, text: string, role: RoleSpec): void {
+  const base = baseOfArg(ctx, arg);
+  const word = text === arg.text ? arg : withValue(arg, text, "");
+  if (base === undefined) ctx.role(word, role);
+  else ctx.role(word, role, base);
+}
+
+/** Judges a word that may be a URL or a remote location: only a local path is an access. */
+export function localRole(ctx: SpecContext, arg: Arg, role: RoleSpec): void {
+  const loc = locate(arg.text);
+  if (loc.t === "remote") return;
+  if (loc.t === "unknown") ctx.role(arg, role);
+  else roleAs(ctx, arg, loc.path, role);
+}
+
+/** `NAME=VALUE` operands (`make DESTDIR=/`): the value is judged as a path of unknown kind. */
+export function assignmentValue(arg: Arg): Arg | null {
+  if (arg.text === null) return null;
+  const m = /^[A-Za-z_][A-Za-z0-9_.-]*=([\s\S]*)$/.exec(arg.text);
+  return m ? withValue(arg, m[1]!, "") : null;
+}

@@ -1,0 +1,253 @@
+// GNU coreutils and their close relatives: what each does with its operands and options.
+// Flags that take no value are listed as strings (`flags`: one letter each; `long`: names)
+// and expanded by table/index.ts; options with values are written out with their role.
+
+import { isAbsolute } from "../../paths/resolve.ts";
+import { syntheticArg } from "../apply.ts";
+import { withValue } from "../effects.ts";
+import type { CommandSpec, OptionSpec } from "../spec.ts";
+
+export interface TableSpec extends Omit<CommandSpec, "options"> {
+  readonly flags?: string;
+  readonly long?: readonly string[];
+  readonly options?: Readonly<Record<string, OptionSpec>>;
+  /** `-N` (a bare number, as in `head -5`) is an option. */
+  readonly numeric?: boolean;
+}
+
+const none: OptionSpec = { value: "none" };
+const read: OptionSpec = { value: "read" };
+const write: OptionSpec = { value: "write" };
+const optionalNone: OptionSpec = { value: "none", optional: true };
+
+/** -t DIR / --target-directory=DIR and -T for cp, mv, ln, install. */
+const targetOptions: Record<string, OptionSpec> = {
+  "-t": { value: "target", modes: ["target"] },
+  "--target-directory": { value: "target", modes: ["target"] },
+  "-T": {},
+  "--no-target-directory": {},
+};
+
+const backupOptions: Record<string, OptionSpec> = {
+  "-b": {}, "--backup": optionalNone, "-S": none, "--suffix": none,
+};
+
+export const COREUTILS: readonly TableSpec[] = [
+  { names: ["cat"], flags: "AbeEnstTuv", long: ["--show-all", "--number-nonblank", "--show-ends", "--number", "--squeeze-blank", "--show-tabs", "--show-nonprinting"], operands: { all: "read" } },
+  { names: ["tac"], flags: "br", long: ["--before", "--regex"], options: { "-s": none, "--separator": none }, operands: { all: "read" } },
+  {
+    names: ["head"], numeric: true, flags: "qvz", long: ["--quiet", "--silent", "--verbose", "--zero-terminated"],
+    options: { "-c": none, "--bytes": none, "-n": none, "--lines": none }, operands: { all: "read" },
+  },
+  {
+    names: ["tail"], numeric: true, flags: "fFqvz", long: ["--quiet", "--silent", "--verbose", "--zero-terminated", "--retry"],
+    options: { "-c": none, "--bytes": none, "-n": none, "--lines": none, "--follow": optionalNone, "-s": none, "--sleep-interval": none, "--pid": none, "--max-unchanged-stats": none },
+    operands: { all: "read" },
+  },
+  { names: ["wc"], flags: "cmlLw", long: ["--bytes", "--chars", "--lines", "--max-line-length", "--words", "--total"], options: { "--files0-from": read }, operands: { all: "read" } },
+  {
+    names: ["ls", "dir", "vdir"], flags: "aAbBcCdDfFgGhHiklLmnNopqQrsStuUvwxXZ1",
+    long: ["--all", "--almost-all", "--author", "--escape", "--ignore-backups", "--directory", "--dired", "--classify", "--file-type", "--full-time", "--group-directories-first", "--no-group", "--human-readable", "--si", "--dereference-command-line", "--dereference-command-line-symlink-to-dir", "--inode", "--kibibytes", "--literal", "--numeric-uid-gid", "--hide-control-chars", "--show-control-chars", "--quote-name", "--reverse", "--size", "--context", "--zero"],
+    options: {
+      "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "-L": { modes: ["follow"] }, "--dereference": { modes: ["follow"] },
+      "-I": none, "--ignore": none, "--hide": none, "-w": none, "--width": none, "-T": none, "--tabsize": none, "--format": none, "--sort": none, "--time": none,
+      "--time-style": none, "--color": optionalNone, "--colour": optionalNone, "--hyperlink": optionalNone, "--block-size": none, "--indicator-style": none, "--quoting-style": none,
+    },
+    operands: { all: "list", defaultOperand: "." },
+    recursion: { mode: "recursive", follow: { mode: "follow" } },
+  },
+  {
+    names: ["cp"], flags: "adfHilLnprRsuvxZ",
+    long: ["--attributes-only", "--copy-contents", "--debug", "--force", "--interactive", "--link", "--no-clobber", "--one-file-system", "--parents", "--remove-destination", "--strip-trailing-slashes", "--symbolic-link", "--update", "--verbose", "--keep-directory-symlink"],
+    options: {
+      ...targetOptions, ...backupOptions,
+      "-r": { modes: ["recursive"] }, "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "-a": { modes: ["recursive"] }, "--archive": { modes: ["recursive"] },
+      "-L": { modes: ["follow"] }, "--dereference": { modes: ["follow"] }, "-P": { clears: ["follow"] }, "--no-dereference": { clears: ["follow"] },
+      "--preserve": optionalNone, "--no-preserve": none, "--sparse": none, "--reflink": optionalNone, "--context": optionalNone, "--update=": none,
+    },
+    operands: { sources: "read", dest: "write" },
+    recursion: { mode: "recursive", follow: { mode: "follow" } },
+    changes: { fs: true, links: true },
+  },
+  {
+    names: ["mv"], flags: "finuvZ", long: ["--force", "--interactive", "--no-clobber", "--strip-trailing-slashes", "--update", "--verbose", "--exchange", "--no-copy", "--context"],
+    options: { ...targetOptions, ...backupOptions },
+    // A moved file is gone from where it was: both ends are written.
+    operands: { sources: "write", dest: "write" },
+    changes: { fs: true, links: true },
+  },
+  {
+    names: ["rm"], flags: "fiIdv", long: ["--force", "--dir", "--verbose", "--one-file-system", "--no-preserve-root", "--preserve-root"],
+    options: { "-r": { modes: ["recursive"] }, "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "--interactive": optionalNone, "--preserve-root=": none },
+    operands: { all: "write" },
+    recursion: { mode: "recursive", follow: "never" },
+  },
+  { names: ["mkdir"], flags: "pvZ", long: ["--parents", "--verbose"], options: { "-m": none, "--mode": none, "--context": optionalNone }, operands: { all: "write" } },
+  { names: ["rmdir"], flags: "pv", long: ["--parents", "--verbose", "--ignore-fail-on-non-empty"], operands: { all: "write" } },
+  {
+    names: ["touch"], flags: "acfhm", long: ["--no-create", "--no-dereference"],
+    options: { "-d": none, "--date": none, "-t": none, "-r": read, "--reference": read, "--time": none },
+    operands: { all: "write" },
+  },
+  {
+    names: ["ln"], flags: "finLPvr", long: ["--force", "--interactive", "--logical", "--physical", "--no-dereference", "--verbose", "--relative"],
+    options: { ...targetOptions, ...backupOptions, "-s": { modes: ["symbolic"] }, "--symbolic": { modes: ["symbolic"] }, "-d": {}, "-F": {}, "--directory": {} },
+    // A link makes its target reachable from inside: the target is judged like an access of
+    // any kind, and the link itself is written.
+    operands: { sources: "unknown", dest: "write", single: "unknown" },
+    changes: { fs: true, links: true },
+    custom: (ctx) => {
+      // `ln -s TARGET LINK` stores TARGET as text, resolved later from the link's directory.
+      if (!ctx.modes.has("symbolic") || ctx.modes.has("target") || ctx.operands.length !== 2) return;
+      const [target, link] = ctx.operands as [NonNullable<(typeof ctx.operands)[0]>, NonNullable<(typeof ctx.operands)[0]>];
+      if (target.text === null || link.text === null || isAbsolute(target.text) || !link.text.includes("/")) return;
+      const dir = link.text.slice(0, link.text.lastIndexOf("/")) || "/";
+      const cwd = ctx.world.cwd;
+      const base = isAbsolute(dir) ? dir : cwd === null ? null : `${cwd}/${dir}`;
+      ctx.role(target, "unknown", base);
+    },
+  },
+  {
+    names: ["chmod"], flags: "cfvR", long: ["--changes", "--silent", "--quiet", "--verbose", "--no-preserve-root", "--preserve-root"],
+    options: { "--reference": { value: "read", modes: ["reference"] }, "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "-H": {}, "-L": { modes: ["follow"] }, "-P": { clears: ["follow"] } },
+    operands: { first: "none", unlessModes: ["reference"], rest: "write" },
+    recursion: { mode: "recursive", follow: { mode: "follow" } },
+  },
+  {
+    names: ["chown", "chgrp"], flags: "cfvh", long: ["--changes", "--silent", "--quiet", "--verbose", "--no-dereference", "--dereference", "--no-preserve-root", "--preserve-root"],
+    options: { "--reference": { value: "read", modes: ["reference"] }, "--from": none, "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "-H": {}, "-L": { modes: ["follow"] }, "-P": { clears: ["follow"] } },
+    operands: { first: "none", unlessModes: ["reference"], rest: "write" },
+    recursion: { mode: "recursive", follow: { mode: "follow" } },
+  },
+  { names: ["stat"], flags: "fLt", long: ["--dereference", "--file-system", "--terse"], options: { "-c": none, "--format": none, "--printf": none, "--cached": none }, operands: { all: "read" } },
+  {
+    names: ["du"], flags: "0abcDhHklmsSxP", long: ["--null", "--all", "--apparent-size", "--bytes", "--total", "--dereference-args", "--human-readable", "--inodes", "--count-links", "--separate-dirs", "--si", "--summarize", "--one-file-system", "--no-dereference"],
+    options: { "-L": { modes: ["follow"] }, "--dereference": { modes: ["follow"] }, "-d": none, "--max-depth": none, "-B": none, "--block-size": none, "-t": none, "--threshold": none, "--time": optionalNone, "--time-style": none, "--exclude": none, "-X": read, "--exclude-from": read, "--files0-from": read },
+    operands: { all: "list", defaultOperand: "." },
+    recursion: { follow: { mode: "follow" } },
+  },
+  { names: ["df"], flags: "ahHiklPTv", long: ["--all", "--human-readable", "--si", "--inodes", "--local", "--no-sync", "--portability", "--sync", "--total", "--print-type"], options: { "-B": none, "--block-size": none, "-t": none, "--type": none, "-x": none, "--exclude-type": none, "--output": optionalNone }, operands: { all: "read" } },
+  {
+    names: ["sort"], flags: "bdfgiMhnRrVcCmsuz", long: ["--ignore-leading-blanks", "--dictionary-order", "--ignore-case", "--general-numeric-sort", "--ignore-nonprinting", "--month-sort", "--human-numeric-sort", "--numeric-sort", "--random-sort", "--reverse", "--version-sort", "--merge", "--stable", "--unique", "--zero-terminated", "--debug"],
+    options: { "-o": write, "--output": write, "-T": write, "--temporary-directory": write, "--files0-from": read, "-k": none, "--key": none, "-t": none, "--field-separator": none, "-S": none, "--buffer-size": none, "--parallel": none, "--batch-size": none, "--random-source": read, "--sort": none, "--check": optionalNone, "--compress-program": { value: "generic" } },
+    operands: { all: "read" },
+  },
+  { names: ["uniq"], flags: "cdDiuz", long: ["--count", "--repeated", "--ignore-case", "--unique", "--zero-terminated"], options: { "-f": none, "--skip-fields": none, "-s": none, "--skip-chars": none, "-w": none, "--check-chars": none, "--all-repeated": optionalNone, "--group": optionalNone }, operands: { positional: ["read", "write"] } },
+  { names: ["cut"], flags: "nsz", long: ["--complement", "--only-delimited", "--zero-terminated"], options: { "-b": none, "--bytes": none, "-c": none, "--characters": none, "-f": none, "--fields": none, "-d": none, "--delimiter": none, "--output-delimiter": none }, operands: { all: "read" } },
+  { names: ["paste"], flags: "sz", long: ["--serial", "--zero-terminated"], options: { "-d": none, "--delimiters": none }, operands: { all: "read" } },
+  { names: ["tr"], flags: "cCdst", long: ["--complement", "--delete", "--squeeze-repeats", "--truncate-set1"], operands: { all: "none" } },
+  { names: ["tee"], flags: "aip", long: ["--append", "--ignore-interrupts"], options: { "--output-error": optionalNone }, operands: { all: "write" } },
+  { names: ["echo"], flags: "neE", style: "posix", unknownOptions: "none", operands: { all: "none" } },
+  { names: ["printf"], style: "posix", unknownOptions: "none", options: { "-v": none }, operands: { all: "none" } },
+  { names: ["bc", "dc"], flags: "hilqsvw", long: ["--mathlib", "--quiet", "--standard", "--warn", "--interactive"], options: { "-e": none, "--expression": none, "-f": read, "--file": read }, operands: { all: "read" } },
+  {
+    names: ["dd"], long: ["--help", "--version"], operands: { all: "none" },
+    // dd if=FILE of=FILE: the operands are key=value pairs.
+    custom: (ctx) => {
+      for (const a of ctx.operands) {
+        const m = a.text === null ? null : /^(if|of)=([\s\S]*)$/.exec(a.text);
+        if (a.text === null) ctx.role(a, "generic");
+        else if (m) ctx.role(withValue(a, m[2]!, ""), m[1] === "if" ? "read" : "write");
+      }
+    },
+  },
+  { names: ["truncate"], flags: "co", long: ["--no-create", "--io-blocks"], options: { "-s": none, "--size": none, "-r": read, "--reference": read }, operands: { all: "write" } },
+  { names: ["shred"], flags: "fuvxz", long: ["--force", "--verbose", "--exact", "--zero"], options: { "-n": none, "--iterations": none, "-s": none, "--size": none, "--random-source": read, "--remove": optionalNone }, operands: { all: "write" } },
+  { names: ["unlink"], operands: { all: "write" } },
+  {
+    names: ["install"], flags: "bcCDpsvZ", long: ["--compare", "--preserve-timestamps", "--strip", "--verbose", "--debug", "--preserve-context"],
+    options: { ...targetOptions, ...backupOptions, "-d": { modes: ["dirs"] }, "--directory": { modes: ["dirs"] }, "-m": none, "--mode": none, "-o": none, "--owner": none, "-g": none, "--group": none, "--strip-program": { value: "generic" }, "--context": optionalNone },
+    operands: { sources: { default: "read", modes: { dirs: "write" } }, dest: "write" },
+  },
+  {
+    names: ["mktemp"], flags: "dquct", long: ["--directory", "--dry-run", "--quiet"],
+    options: { "-p": { value: "write", modes: ["dir"] }, "--tmpdir": { value: "write", optional: true, modes: ["dir"] }, "--suffix": none },
+    operands: { all: "none" },
+    custom: (ctx) => {
+      // The file is created in -p DIR, or $TMPDIR (/tmp) with -t or no template, or beside the template.
+      const template = ctx.operands[0];
+      const at = template?.span ?? { start: 0, end: 0 };
+      if (ctx.modes.has("dir")) {
+        if (template) ctx.role(template, "none");
+        return;
+      }
+      const tmp = ctx.world.getVar("TMPDIR");
+      const tmpdir = tmp && tmp.k === "str" && tmp.v ? tmp.v : "/tmp";
+      if (!template || ctx.modes.has("t")) ctx.role(syntheticArg(`${tmpdir}/${template?.text ?? "tmp.XXXXXXXXXX"}`, at), "write");
+      else ctx.role(template, "write");
+    },
+  },
+  { names: ["realpath"], flags: "eLmPqsz", long: ["--canonicalize-existing", "--logical", "--canonicalize-missing", "--physical", "--quiet", "--strip", "--no-symlinks", "--zero"], options: { "--relative-to": read, "--relative-base": read }, operands: { all: "read" } },
+  { names: ["readlink"], flags: "efmnqsvz", long: ["--canonicalize", "--canonicalize-existing", "--canonicalize-missing", "--no-newline", "--quiet", "--silent", "--verbose", "--zero"], operands: { all: "read" } },
+  { names: ["basename"], flags: "az", long: ["--multiple", "--zero"], options: { "-s": none, "--suffix": none }, operands: { all: "none" } },
+  { names: ["dirname"], flags: "z", long: ["--zero"], operands: { all: "none" } },
+  {
+    names: ["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum"],
+    flags: "btwz", long: ["--binary", "--text", "--tag", "--zero", "--ignore-missing", "--quiet", "--status", "--strict", "--warn"],
+    options: { "-c": { modes: ["check"] }, "--check": { modes: ["check"] }, "-a": none, "--algorithm": none, "-l": none, "--length": none, "-r": {}, "-s": {}, "-U": {} },
+    operands: { all: "read" },
+    custom: (ctx) => {
+      if (!ctx.modes.has("check")) return;
+      // --check reads the files named inside the list, which the guard does not open.
+      for (const a of ctx.operands) ctx.emit({ t: "issue", code: "UNRESOLVED_WORD", message: `${ctx.name} -c reads the files listed in ${a.source}`, span: a.span });
+    },
+  },
+  { names: ["file"], flags: "bciklLhNnprsvzZ0", long: ["--brief", "--mime", "--mime-type", "--mime-encoding", "--keep-going", "--dereference", "--no-dereference", "--special-files", "--uncompress", "--print0", "--preserve-date", "--raw", "--no-buffer", "--separator"], options: { "-m": read, "--magic-file": read, "-F": none, "-e": none, "--exclude": none, "-P": none, "-f": { value: "read", modes: ["namelist"] }, "--files-from": { value: "read", modes: ["namelist"] } }, operands: { all: "read" } },
+  {
+    names: ["diff"], flags: "aBbcdEeilNnpqrsTtuwyZ", long: ["--text", "--ignore-blank-lines", "--ignore-space-change", "--minimal", "--ignore-tab-expansion", "--ed", "--ignore-case", "--new-file", "--rcs", "--show-c-function", "--brief", "--recursive", "--report-identical-files", "--initial-tab", "--expand-tabs", "--ignore-all-space", "--side-by-side", "--strip-trailing-cr", "--normal", "--unidirectional-new-file", "--suppress-common-lines", "--left-column", "--speed-large-files", "--no-ignore-file-name-case", "--ignore-file-name-case", "--suppress-blank-empty", "--strip-trailing-cr"],
+    options: {
+      "-r": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "--no-dereference": { clears: ["follow"] },
+      "-U": none, "--unified": optionalNone, "-C": none, "--context": optionalNone, "-x": none, "--exclude": none, "-X": read, "--exclude-from": read, "-I": none, "--ignore-matching-lines": none,
+      "-F": none, "--show-function-line": none, "-S": none, "--starting-file": none, "--label": none, "-L": none, "--from-file": read, "--to-file": read, "-W": none, "--width": none,
+      "--color": optionalNone, "--palette": none, "--line-format": none, "--old-line-format": none, "--new-line-format": none, "--unchanged-line-format": none,
+      "--old-group-format": none, "--new-group-format": none, "--changed-group-format": none, "--unchanged-group-format": none, "--tabsize": none, "--horizon-lines": none, "-D": none, "--ifdef": none,
+    },
+    modes: ["follow"],
+    operands: { all: "read" },
+    recursion: { mode: "recursive", follow: { mode: "follow" } },
+  },
+  { names: ["cmp"], flags: "blsz", long: ["--print-bytes", "--verbose", "--quiet", "--silent", "--zero"], options: { "-i": none, "--ignore-initial": none, "-n": none, "--bytes": none }, operands: { all: "read" } },
+  { names: ["comm"], flags: "123iz", long: ["--check-order", "--nocheck-order", "--total", "--zero-terminated"], options: { "--output-delimiter": none }, operands: { all: "read" } },
+  { names: ["nl"], flags: "p", options: { "-b": none, "-d": none, "-f": none, "-h": none, "-i": none, "-l": none, "-n": none, "-s": none, "-v": none, "-w": none, "--body-numbering": none, "--section-delimiter": none, "--footer-numbering": none, "--header-numbering": none, "--line-increment": none, "--join-blank-lines": none, "--number-format": none, "--number-separator": none, "--starting-line-number": none, "--number-width": none, "--no-renumber": {} }, operands: { all: "read" } },
+  { names: ["fold"], flags: "bs", long: ["--bytes", "--spaces"], options: { "-w": none, "--width": none }, operands: { all: "read" } },
+  { names: ["fmt"], flags: "cstu", long: ["--crown-margin", "--split-only", "--tagged-paragraph", "--uniform-spacing"], numeric: true, options: { "-p": none, "--prefix": none, "-w": none, "--width": none, "-g": none, "--goal": none }, operands: { all: "read" } },
+  { names: ["expand", "unexpand"], flags: "ia", long: ["--initial", "--all", "--first-only"], options: { "-t": none, "--tabs": none }, numeric: true, operands: { all: "read" } },
+  { names: ["rev"], flags: "0", operands: { all: "read" } },
+  { names: ["strings"], flags: "afwz", long: ["--all", "--print-file-name", "--include-all-whitespace", "--data"], numeric: true, options: { "-n": none, "--bytes": none, "-t": none, "--radix": none, "-e": none, "--encoding": none, "-s": none, "--output-separator": none, "-T": none, "--target": none }, operands: { all: "read" } },
+  { names: ["od"], flags: "bcdfilosvx", long: ["--output-duplicates", "--traditional"], options: { "-A": none, "--address-radix": none, "-j": none, "--skip-bytes": none, "-N": none, "--read-bytes": none, "-S": none, "--strings": optionalNone, "-t": none, "--format": none, "-w": none, "--width": optionalNone, "--endian": none }, operands: { all: "read" } },
+  { names: ["hexdump", "hd"], flags: "bcCdovx", options: { "-e": none, "-f": read, "-n": none, "-s": none, "-L": optionalNone }, operands: { all: "read" } },
+  {
+    names: ["xxd"], flags: "abCEeiprdu", long: ["-autoskip", "-bits", "-capitalize", "-EBCDIC", "-include", "-ps", "-postscript", "-plain", "-revert", "-uppercase", "-version"],
+    options: { "-c": none, "-cols": none, "-g": none, "-groupsize": none, "-l": none, "-len": none, "-n": none, "-name": none, "-o": none, "-offset": none, "-s": none, "-seek": none },
+    singleDashLong: true,
+    operands: { positional: ["read", "write"] },
+  },
+  { names: ["base64", "base32", "basenc"], flags: "diz", long: ["--decode", "--ignore-garbage", "--base64", "--base64url", "--base32", "--base32hex", "--base16", "--base2msbf", "--base2lsbf", "--z85"], options: { "-w": none, "--wrap": none }, operands: { all: "read" } },
+  {
+    names: ["split"], flags: "de", long: ["--numeric-suffixes", "--hex-suffixes", "--elide-empty-files", "--unbuffered", "--verbose", "--separator"],
+    options: { "-a": none, "--suffix-length": none, "--additional-suffix": none, "-b": none, "--bytes": none, "-C": none, "--line-bytes": none, "-l": none, "--lines": none, "-n": none, "--number": none, "-t": none, "-x": {}, "--filter": { value: "code" } },
+    operands: { positional: ["read", "write"] },
+  },
+  { names: ["csplit"], flags: "ksz", long: ["--keep-files", "--quiet", "--silent", "--elide-empty-files", "--suppress-matched"], options: { "-f": write, "--prefix": write, "-b": none, "--suffix-format": none, "-n": none, "--digits": none }, operands: { first: "read", rest: "none" } },
+  { names: ["seq"], flags: "w", long: ["--equal-width"], options: { "-f": none, "--format": none, "-s": none, "--separator": none }, operands: { all: "none" } },
+  {
+    names: ["date"], flags: "uRI", long: ["--utc", "--universal", "--rfc-email", "--debug"],
+    options: { "-d": none, "--date": none, "-f": read, "--file": read, "-r": read, "--reference": read, "-s": none, "--set": none, "--iso-8601": optionalNone, "--rfc-3339": none, "--resolution": {} },
+    operands: { all: "none" },
+  },
+  {
+    names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "users", "who", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "sync", "expr", "factor", "numfmt", "getconf", "locale", "tput", "stty", "kill", "killall", "pkill", "pgrep", "ps", "top", "htop", "jobs", "which", "whereis", "type", "cal", "shuf", "tsort", "lsblk", "lscpu", "lsusb", "lspci", "ip", "ifconfig", "ping", "dig", "nslookup", "host", "netstat", "ss", "systemctl", "journalctl", "service", "hostnamectl", "timedatectl", "apt", "apt-get", "apt-cache", "dpkg-query", "brew", "fc-list", "man", "info", "help", "tldr", "cowsay", "figlet", "fortune", "sl", "env-update", "mesg", "wall", "write", "last", "lastlog", "finger"],
+    operands: { all: "none" },
+    // Informational commands: no operand or option of theirs names a file to open.
+    unknownOptions: "none",
+    changes: {},
+  },
+  { names: ["mkfifo", "mknod"], flags: "Z", options: { "-m": none, "--mode": none, "--context": optionalNone }, operands: { first: "write", rest: "none" } },
+  {
+    names: ["tree"], flags: "aAdfFgiJnNpqrsStuvxCDQSX", long: ["--noreport", "--inodes", "--device", "--dirsfirst", "--du", "--prune", "--si", "--fromfile"],
+    options: { "-l": { modes: ["follow"] }, "-L": none, "-P": none, "-I": none, "-o": write, "-H": none, "-T": none, "--charset": none, "--filelimit": none, "--timefmt": none, "--sort": none },
+    operands: { all: "list", defaultOperand: "." },
+    recursion: { follow: { mode: "follow" } },
+  },
+  { names: ["less", "more", "most", "bat", "batcat", "view"], flags: "aBcCdeEfFgGiIJKLmMnNqQrRsSuUVwWXz", long: ["--quit-if-one-screen", "--no-init", "--RAW-CONTROL-CHARS", "--chop-long-lines", "--plain", "--paging=never", "--number", "--show-all"], options: { "-x": none, "--tabs": none, "-p": none, "--pattern": none, "-t": none, "--tag": none, "-y": none, "-z": none, "-o": write, "-O": write, "-h": none, "-b": none, "-j": none, "-P": none, "--language": none, "-l": none, "--style": none, "--theme": none, "--paging": none, "--color": none, "--line-range": none, "-r": none, "--wrap": none }, operands: { all: "read" } },
+];

@@ -1,0 +1,142 @@
+// find and test: commands whose words form an expression rather than options and operands.
+
+import { syntheticArg } from "../apply.ts";
+import type { Analyser, Call } from "../analyse.ts";
+import { type Arg, type Effect, withValue } from "../effects.ts";
+
+/** Tests and actions that take one value that is not a path. */
+const FIND_VALUE = new Set([
+  "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "-type", "-xtype",
+  "-perm", "-size", "-user", "-group", "-uid", "-gid", "-mtime", "-atime", "-ctime", "-mmin", "-amin", "-cmin", "-maxdepth",
+  "-mindepth", "-links", "-inum", "-used", "-fstype", "-context", "-printf", "-regextype", "-D", "-since", "-until",
+]);
+/** Tests whose value is a file whose metadata is read. */
+const FIND_FILE = new Set(["-newer", "-anewer", "-cnewer", "-samefile"]);
+const FIND_WRITES = new Set(["-fprint", "-fprint0", "-fls"]);
+const FIND_EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+
+function isExpressionStart(t: string | null): boolean {
+  return t !== null && (t.startsWith("-") || t === "(" || t === "!" || t === ")" || t === ",");
+}
+
+/**
+ * find [-H|-L|-P] [start…] [expression]: start points are listed (the `find` surface);
+ * `-delete` writes everything under them; `-exec CMD {} ;` runs CMD with `{}` standing for
+ * a path under each start point (the start itself, an entry under it, and every symlink under
+ * it that leads out, found by a scan).
+ */
+function find(call: Call): Effect[] {
+  const { args } = call;
+  const effects: Effect[] = [];
+  let follow = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (t === "-H" || t === "-P") continue;
+    if (t === "-L") {
+      follow = true;
+      continue;
+    }
+    if (t === "-D") {
+      i++;
+      continue;
+    }
+    if (t !== null && /^-O[0-9]*$/.test(t)) continue;
+    break;
+  }
+  const starts: Arg[] = [];
+  for (; i < args.length && !isExpressionStart(args[i]!.text); i++) starts.push(args[i]!);
+  if (starts.length === 0) starts.push(syntheticArg(".", call.span));
+  const expression = args.slice(i);
+  let deletes = false;
+  const execs: { words: Arg[]; dir: boolean; label: string }[] = [];
+  for (let j = 0; j < expression.length; j++) {
+    const a = expression[j]!;
+    const t = a.text;
+    if (t === null) {
+      // An unknown predicate could be -delete or -exec: the start points may be written.
+      effects.push({ t: "generic", arg: a, operand: true });
+      deletes = true;
+      continue;
+    }
+    if (t === "-follow") follow = true;
+    else if (t === "-delete") deletes = true;
+    else if (FIND_VALUE.has(t) || /^-newer[a-zA-Z]{2}$/.test(t)) {
+      const v = expression[++j];
+      if (v && /^-newer[aBcm][aBcm]$/.test(t) && !t.endsWith("t")) effects.push({ t: "path", arg: v, kind: "read" });
+    } else if (FIND_FILE.has(t)) {
+      const v = expression[++j];
+      if (v) effects.push({ t: "path", arg: v, kind: "read" });
+    } else if (FIND_WRITES.has(t)) {
+      const v = expression[++j];
+      if (v) effects.push({ t: "path", arg: v, kind: "write" });
+    } else if (t === "-fprintf") {
+      const v = expression[++j];
+      if (v) effects.push({ t: "path", arg: v, kind: "write" });
+      j++;
+    } else if (t === "-files0-from") {
+      const v = expression[++j];
+      if (v) effects.push({ t: "path", arg: v, kind: "read" });
+      effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "find -files0-from takes its start points from a file", span: a.span });
+    } else if (FIND_EXEC.has(t)) {
+      const words: Arg[] = [];
+      for (j++; j < expression.length; j++) {
+        const w = expression[j]!;
+        if (w.text === ";" || (w.text === "+" && words.length && words[words.length - 1]!.text === "{}")) break;
+        words.push(w);
+      }
+      execs.push({ words, dir: t === "-execdir" || t === "-okdir", label: `find ${t}` });
+    }
+  }
+  for (const s of starts) {
+    effects.push({ t: "path", arg: s, kind: deletes ? "write" : "list", surface: "find" });
+    if (follow) effects.push({ t: "scan", arg: s, kind: deletes ? "write" : "list", surface: "find" });
+  }
+  for (const e of execs) {
+    if (e.words.length === 0) continue;
+    for (const s of starts) {
+      const under = s.text === null ? withValue(s, null, "a path find yields") : withValue(s, `${s.text.replace(/\/+$/, "") || "/"}/*`, "");
+      for (const representative of [s, under]) {
+        const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : withValue(w, w.text.split("{}").join(representative.text), "")) : w));
+        effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label, ...(e.dir && s.text !== null ? { base: absoluteOrNull(s.text, call) } : {}) });
+      }
+      // {} may also be a symlink under the start point that leads out.
+      effects.push({ t: "scan", arg: s, kind: "unknown", surface: "find" });
+    }
+  }
+  if (deletes || execs.length) effects.push({ t: "changes", fs: true, links: execs.length > 0 });
+  return effects;
+}
+
+function absoluteOrNull(p: string, call: Call): string | null {
+  if (p.startsWith("/")) return p;
+  return call.world.cwd === null ? null : `${call.world.cwd}/${p}`;
+}
+
+const FILE_UNARY = new Set(["-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S"]);
+const FILE_BINARY = new Set(["-nt", "-ot", "-ef"]);
+
+/** test / [: the operands of file tests are looked at (a read of metadata); strings are not paths. */
+function test(call: Call): Effect[] {
+  let words = call.args;
+  if (call.name === "[" && words.length && words[words.length - 1]!.text === "]") words = words.slice(0, -1);
+  const effects: Effect[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.text === null) continue;
+    const next = words[i + 1];
+    if (FILE_UNARY.has(w.text) && next && !(w.text === "-a" && i > 0)) {
+      effects.push({ t: "path", arg: next, kind: "read" });
+      i++;
+    } else if (FILE_BINARY.has(w.text) && next && i > 0) {
+      effects.push({ t: "path", arg: words[i - 1]!, kind: "read" }, { t: "path", arg: next, kind: "read" });
+      i++;
+    }
+  }
+  return effects;
+}
+
+export const EXPRESSIONS: readonly Analyser[] = [
+  { names: ["find", "gfind"], analyse: find },
+  { names: ["test", "["], analyse: test },
+];

@@ -1,0 +1,49 @@
+// The command table: every entry by name. Entries are data (CommandSpec) or, where data
+// cannot say it, a function (Analyser). Flag shorthands are expanded here, once.
+
+import type { Analyser, Entry } from "../analyse.ts";
+import type { CommandSpec, OptionSpec } from "../spec.ts";
+import { COREUTILS, type TableSpec } from "./coreutils.ts";
+import { EXPRESSIONS } from "./find.ts";
+import { SEARCH_ANALYSERS, SEARCH_SPECS } from "./search.ts";
+import { TEXT_ANALYSERS, TEXT_SPECS } from "./text.ts";
+import { SHELLS } from "./shells.ts";
+import { WRAPPER_SPECS, WRAPPERS } from "./wrappers.ts";
+
+function expand(t: TableSpec): CommandSpec {
+  const options: Record<string, OptionSpec> = {};
+  for (const c of t.flags ?? "") options["-" + c] = {};
+  for (const l of t.long ?? []) options[l] = {};
+  if (t.numeric) options["-N"] = {};
+  Object.assign(options, t.options ?? {});
+  const { flags: _f, long: _l, numeric: _n, ...rest } = t;
+  void _f;
+  void _l;
+  void _n;
+  return { style: "gnu", abbreviations: true, ...rest, options, ...(t.subcommands ? { subcommands: expandAll(t.subcommands) } : {}) };
+}
+
+function expandAll(subs: Readonly<Record<string, CommandSpec | TableSpec>>): Record<string, CommandSpec> {
+  const out: Record<string, CommandSpec> = {};
+  for (const [k, v] of Object.entries(subs)) out[k] = expand(v as TableSpec);
+  return out;
+}
+
+const SPECS: readonly TableSpec[] = [...COREUTILS, ...WRAPPER_SPECS, ...SEARCH_SPECS, ...TEXT_SPECS];
+const ANALYSERS: readonly Analyser[] = [...SHELLS, ...WRAPPERS, ...EXPRESSIONS, ...SEARCH_ANALYSERS, ...TEXT_ANALYSERS];
+
+function build(): Map<string, Entry> {
+  const table = new Map<string, Entry>();
+  const add = (name: string, e: Entry) => {
+    if (table.has(name)) throw new Error(`the command table lists ${name} twice`);
+    table.set(name, e);
+  };
+  for (const s of SPECS) {
+    const spec = expand(s);
+    for (const n of s.names) add(n, spec);
+  }
+  for (const a of ANALYSERS) for (const n of a.names) add(n, a);
+  return table;
+}
+
+export const TABLE: ReadonlyMap<string, Entry> = build();

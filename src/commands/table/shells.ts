@@ -1,0 +1,194 @@
+// Shells and programs that run shell code: `sh -c STRING`, `bash script.sh`, `bash <<EOF`,
+// `su -c`, `ssh host CMD`. Code is handed back to the interpreter, which re-enters itself in
+// the current state (a child shell starts from a copy).
+
+import type { Analyser, Call } from "../analyse.ts";
+import { type Arg, type Effect, withValue } from "../effects.ts";
+
+/** Shells whose syntax is bash's closely enough to be interpreted as bash. */
+const BASH_LIKE = ["sh", "bash", "dash", "ash", "ksh", "mksh", "pdksh", "yash", "rbash", "zsh"];
+/** Shells with a syntax of their own: their code is opaque. */
+const FOREIGN = ["fish", "csh", "tcsh", "nu", "elvish", "xonsh"];
+
+/** Options of sh/bash/zsh that take the next word. */
+const SHELL_VALUE_OPTIONS = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
+
+function shell(call: Call): Effect[] {
+  const { args, name } = call;
+  const effects: Effect[] = [];
+  let cFlag = false;
+  let stdinFlag = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const t = a.text;
+    if (t === null) {
+      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${name} with a word that is not known (${a.source})`, span: a.span });
+      for (const rest of args.slice(i)) effects.push({ t: "generic", arg: rest, operand: true });
+      return effects;
+    }
+    if (t === "--" || t === "-") {
+      i++;
+      break;
+    }
+    if (SHELL_VALUE_OPTIONS.has(t)) {
+      const v = args[i + 1];
+      if ((t === "--rcfile" || t === "--init-file") && v) {
+        effects.push({ t: "path", arg: v, kind: "read" });
+        effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${name} ${t} runs the code in ${v.source}`, span: v.span });
+      }
+      i++;
+      continue;
+    }
+    if (t.startsWith("--")) continue;
+    if (/^[-+][a-zA-Z]+$/.test(t)) {
+      if (t.startsWith("-") && t.includes("c")) cFlag = true;
+      if (t.startsWith("-") && t.includes("s")) stdinFlag = true;
+      // -o / -O glued in a cluster take the next word too (`-eo pipefail`).
+      if (/[oO]$/.test(t)) i++;
+      continue;
+    }
+    break;
+  }
+  const rest = args.slice(i);
+  if (cFlag) {
+    const code = rest[0];
+    if (!code) return effects;
+    // sh -c CODE [$0 [$1 …]]
+    const positional = rest.length > 2 ? texts(rest.slice(2)) : [];
+    effects.push({ t: "code", text: code.text, span: code.span, label: `${name} -c`, inProcess: false, positional });
+    return effects;
+  }
+  if (rest.length && !stdinFlag) {
+    const script = rest[0]!;
+    effects.push({ t: "path", arg: script, kind: "read" });
+    effects.push({ t: "code", text: null, span: script.span, label: `${name} ${script.source}`, inProcess: false, script: script.text ?? "", positional: texts(rest.slice(1)) });
+    return effects;
+  }
+  // No -c and no script: the shell reads its code from standard input.
+  effects.push(...stdinCode(call, `${name} <stdin>`, texts(rest)));
+  return effects;
+}
+
+/** Code a command reads on standard input, when the guard can see it. */
+export function stdinCode(call: Call, label: string, positional: readonly string[] | null): Effect[] {
+  const s = call.stdin;
+  if (s.t === "text") return [{ t: "code", text: s.text, span: call.span, label, inProcess: false, positional }];
+  if (s.t === "file") {
+    return [
+      { t: "path", arg: s.arg, kind: "read" },
+      { t: "code", text: null, span: s.arg.span, label, inProcess: false, script: s.arg.text ?? "", positional },
+    ];
+  }
+  return [{ t: "issue", code: "OPAQUE_CODE", message: `${label} reads code from standard input, which the guard cannot see`, span: call.span }];
+}
+
+function texts(args: readonly Arg[]): readonly string[] | null {
+  return args.every((a) => a.text !== null) ? args.map((a) => a.text!) : null;
+}
+
+function foreign(call: Call): Effect[] {
+  return [
+    { t: "issue", code: "OPAQUE_CODE", message: `${call.name} runs code in a language the guard does not interpret`, span: call.span },
+    ...call.args.map((a): Effect => ({ t: "generic", arg: a, operand: true })),
+  ];
+}
+
+/** busybox APPLET args: the applet is the command. */
+function busybox(call: Call): Effect[] {
+  const [applet, ...rest] = call.args;
+  if (!applet) return [];
+  return [{ t: "run", argv: [applet, ...rest], inProcess: false, bypassFunctions: true, label: "busybox" }];
+}
+
+/** su [options] [-] [user [args]]: `-c CMD` runs CMD in the user's shell. */
+function su(call: Call): Effect[] {
+  const effects: Effect[] = [];
+  let command: Arg | null = null;
+  let interactive = true;
+  for (let i = 0; i < call.args.length; i++) {
+    const a = call.args[i]!;
+    const t = a.text;
+    if (t === null) {
+      effects.push({ t: "issue", code: "OPAQUE_CODE", message: "su with a word that is not known", span: a.span });
+      return effects;
+    }
+    if (t === "-c" || t === "--command" || t === "--session-command") {
+      command = call.args[++i] ?? null;
+      interactive = false;
+    } else if (t.startsWith("--command=")) {
+      command = withValue(a, t.slice(10), "");
+      interactive = false;
+    } else if (t === "-s" || t === "--shell" || t === "-g" || t === "--group" || t === "-G" || t === "--supp-group" || t === "-w" || t === "--whitelist-environment") i++;
+  }
+  if (command) effects.push({ t: "code", text: command.text, span: command.span, label: "su -c", inProcess: false });
+  else if (interactive) effects.push({ t: "issue", code: "OPAQUE_CODE", message: "su starts a shell whose commands the guard cannot see", span: call.span });
+  return effects;
+}
+
+const SSH_VALUE = new Set("BbcDEeFIiJLlmOoPpQRSWw".split("").map((c) => "-" + c));
+const LOCAL_HOSTS = /^(localhost|127\.[0-9.]+|::1|\[::1\]|0\.0\.0\.0|localhost\.localdomain)$/i;
+
+/** ssh [options] host [command]: the command runs remotely, unless the host is this machine. */
+function ssh(call: Call): Effect[] {
+  const effects: Effect[] = [];
+  let i = 0;
+  for (; i < call.args.length; i++) {
+    const a = call.args[i]!;
+    const t = a.text;
+    if (t === null) {
+      effects.push({ t: "generic", arg: a, operand: true });
+      continue;
+    }
+    if (t === "--") {
+      i++;
+      break;
+    }
+    if (!t.startsWith("-")) break;
+    for (let j = 1; j < t.length; j++) {
+      const k = "-" + t[j]!;
+      if (!SSH_VALUE.has(k)) continue;
+      const glued = t.slice(j + 1);
+      const v = glued ? withValue(a, glued, "") : call.args[++i];
+      if (v) sshOption(k, v, effects);
+      break;
+    }
+  }
+  const host = call.args[i];
+  const command = call.args.slice(i + 1);
+  if (!host) return effects;
+  const hostName = host.text === null ? null : host.text.replace(/^.*@/, "").replace(/:.*$/, "");
+  if (command.length === 0) {
+    effects.push({ t: "issue", code: "REMOTE_COMMAND", message: `ssh opens a session on ${host.source}`, span: host.span });
+    return effects;
+  }
+  const text = command.every((c) => c.text !== null) ? command.map((c) => c.text).join(" ") : null;
+  if (hostName === null || LOCAL_HOSTS.test(hostName)) {
+    // A command sent to this machine touches this machine.
+    effects.push({ t: "code", text, span: command[0]!.span, label: `ssh ${host.source}`, inProcess: false });
+  } else {
+    effects.push({ t: "issue", code: "REMOTE_COMMAND", message: `ssh runs ${JSON.stringify((text ?? "…").slice(0, 60))} on ${hostName}, not here`, span: command[0]!.span });
+  }
+  return effects;
+}
+
+function sshOption(k: string, v: Arg, effects: Effect[]): void {
+  if (k === "-i" || k === "-F") effects.push({ t: "path", arg: v, kind: "read" });
+  else if (k === "-E" || k === "-S") effects.push({ t: "path", arg: v, kind: "write" });
+  else if (k === "-o" && v.text !== null) {
+    const m = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[= ]\s*([\s\S]*)$/i.exec(v.text);
+    if (m && m[1]!.toLowerCase() !== "remotecommand") {
+      effects.push({ t: "code", text: m[2]!, span: v.span, label: `ssh -o ${m[1]}`, inProcess: false });
+    }
+    const f = /^\s*(IdentityFile|UserKnownHostsFile|ControlPath|CertificateFile)\s*[= ]\s*(\S+)/i.exec(v.text);
+    if (f) effects.push({ t: "path", arg: withValue(v, f[2]!, ""), kind: "read" });
+  } else if (k === "-o") effects.push({ t: "generic", arg: v, operand: true });
+}
+
+export const SHELLS: readonly Analyser[] = [
+  { names: BASH_LIKE, analyse: shell },
+  { names: FOREIGN, analyse: foreign },
+  { names: ["busybox"], analyse: busybox },
+  { names: ["su"], analyse: su },
+  { names: ["ssh"], analyse: ssh },
+];

@@ -1,0 +1,362 @@
+// Wrappers: programs that run another command, with options of their own. Each is unwrapped
+// to the command it runs; their own options are parsed (so `timeout -s KILL 5 rm x` runs rm),
+// and options that change the directory or the environment are carried over.
+
+import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
+import type { Analyser, Call } from "../analyse.ts";
+import { type Arg, type Effect, withValue } from "../effects.ts";
+import type { CommandSpec } from "../spec.ts";
+
+const none = { value: "none" } as const;
+
+/** Wrappers whose table entry is data: options, then the command (after `skip` operands). */
+export const WRAPPER_SPECS: readonly CommandSpec[] = [
+  { names: ["nice"], style: "posix", options: { "-n": none, "--adjustment": none }, operands: { runs: "command" } },
+  {
+    names: ["nohup"], style: "posix", options: {}, operands: { runs: "command" },
+    // With a terminal for output, nohup appends to ./nohup.out.
+    custom: (ctx) => ctx.role(syntheticArg("nohup.out", ctx.operands[0]?.span ?? { start: 0, end: 0 }), "write"),
+  },
+  { names: ["setsid"], style: "posix", options: { "-c": {}, "-f": {}, "-w": {}, "--ctty": {}, "--fork": {}, "--wait": {} }, operands: { runs: "command" } },
+  {
+    names: ["ionice"], style: "posix",
+    options: { "-c": none, "-n": none, "-p": none, "-P": none, "-u": none, "-t": {}, "--class": none, "--classdata": none, "--ignore": {} },
+    operands: { runs: "command" },
+  },
+  {
+    names: ["stdbuf"], style: "posix",
+    options: { "-i": none, "-o": none, "-e": none, "--input": none, "--output": none, "--error": none },
+    operands: { runs: "command" },
+  },
+  {
+    names: ["timeout"], style: "posix",
+    options: { "-s": none, "--signal": none, "-k": none, "--kill-after": none, "-v": {}, "--verbose": {}, "--preserve-status": {}, "--foreground": {} },
+    operands: { runs: "command", skip: 1 },
+  },
+  { names: ["chrt"], style: "posix", options: { "-a": {}, "-b": {}, "-d": {}, "-e": {}, "-f": {}, "-i": {}, "-o": {}, "-r": {}, "-R": {}, "-m": {}, "-p": {}, "-v": {}, "-T": none, "-P": none, "-D": none }, operands: { runs: "command", skip: 1 } },
+  { names: ["taskset"], style: "posix", options: { "-a": {}, "-c": {}, "-p": {}, "--cpu-list": {}, "--all-tasks": {}, "--pid": {} }, operands: { runs: "command", skip: 1 } },
+  { names: ["unbuffer"], style: "posix", options: { "-p": {} }, operands: { runs: "command" } },
+  {
+    names: ["strace", "ltrace"], style: "posix",
+    options: {
+      "-o": { value: "write" }, "--output": { value: "write" }, "-e": none, "-p": none, "-s": none, "-E": none, "-u": none, "-a": none, "-I": none, "-X": none, "-P": none, "-b": none, "-O": none, "-S": none, "-U": none,
+      "-f": {}, "-ff": {}, "-y": {}, "-yy": {}, "-c": {}, "-C": {}, "-q": {}, "-qq": {}, "-t": {}, "-tt": {}, "-ttt": {}, "-T": {}, "-v": {}, "-x": {}, "-xx": {}, "-i": {}, "-r": {}, "-k": {}, "-w": {}, "-Z": {}, "-z": {}, "-n": {}, "-d": {}, "-D": {}, "-F": {}, "-h": {}, "-V": {},
+    },
+    operands: { runs: "command" },
+  },
+  {
+    names: ["time"], style: "posix",
+    options: { "-p": {}, "-v": {}, "--verbose": {}, "--portability": {}, "-a": {}, "--append": {}, "-q": {}, "--quiet": {}, "-f": none, "--format": none, "-o": { value: "write" }, "--output": { value: "write" } },
+    operands: { runs: "command", inProcess: true },
+  },
+];
+
+/** sudo/doas: options, then the command, run as another user in a new process. */
+const SUDO_SPEC: CommandSpec = {
+  names: ["sudo"],
+  style: "posix",
+  options: {
+    "-u": none, "--user": none, "-g": none, "--group": none, "-h": none, "--host": none, "-p": none, "--prompt": none,
+    "-C": none, "--close-from": none, "-r": none, "--role": none, "-t": none, "--type": none, "-T": none, "--command-timeout": none,
+    "-U": none, "--other-user": none, "-D": { value: "chdir" }, "--chdir": { value: "chdir" }, "-R": { value: "chdir" }, "--chroot": { value: "chdir" },
+    "-A": {}, "--askpass": {}, "-b": {}, "--background": {}, "-E": {}, "--preserve-env": { value: "none", optional: true }, "-H": {}, "--set-home": {},
+    "-i": { modes: ["shell"] }, "--login": { modes: ["shell"] }, "-s": { modes: ["shell"] }, "--shell": { modes: ["shell"] },
+    "-k": {}, "--reset-timestamp": {}, "-K": {}, "--remove-timestamp": {}, "-n": {}, "--non-interactive": {}, "-P": {}, "--preserve-groups": {},
+    "-S": {}, "--stdin": {}, "-B": {}, "--bell": {}, "-l": { modes: ["list"] }, "--list": { modes: ["list"] }, "-v": {}, "--validate": {},
+    "-e": { modes: ["edit"] }, "--edit": { modes: ["edit"] }, "-V": {}, "--version": {},
+  },
+  operands: { runs: "command" },
+};
+
+function sudoLike(call: Call): Effect[] {
+  const parsed = parseWords(SUDO_SPEC, call.args, call.world, undefined, true);
+  const effects: Effect[] = [];
+  let dir: Arg | null = null;
+  for (const it of parsed.items) {
+    if (it.t === "option" && it.value && roleOf(it.spec.value ?? "none", parsed.modes) === "chdir") {
+      dir = it.value;
+      effects.push({ t: "path", arg: it.value, kind: "cwd" });
+    }
+    if (it.t === "unknown-option") effects.push({ t: "generic", arg: it.word, operand: false });
+  }
+  const first = parsed.items.find((i) => i.t === "operand");
+  const rest = first ? call.args.slice(call.args.indexOf(first.word)) : [];
+  if (parsed.modes.has("edit")) {
+    // sudoedit FILE…: writes the files.
+    for (const a of rest) effects.push({ t: "path", arg: a, kind: "write" });
+    return effects;
+  }
+  if (parsed.modes.has("list") && rest.length === 0) return effects;
+  const base = dir ? dir.text : undefined;
+  const baseField = base === undefined ? {} : { base: base };
+  if (parsed.modes.has("shell")) {
+    // sudo -s/-i [command]: the command line is run by the target user's shell.
+    if (rest.length === 0) return [...effects, { t: "issue", code: "OPAQUE_CODE", message: `${call.name} starts a shell whose commands the guard cannot see`, span: call.span }];
+    const text = rest.every((a) => a.text !== null) ? rest.map((a) => a.text).join(" ") : null;
+    return [...effects, { t: "code", text, span: rest[0]!.span, label: `${call.name} -s`, inProcess: false, ...baseField }];
+  }
+  if (rest.length === 0) return effects;
+  return [...effects, { t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: call.name, ...baseField }];
+}
+
+/** env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]… [command [args]] */
+function env(call: Call): Effect[] {
+  const effects: Effect[] = [];
+  const assigns: [string, string | null][] = [];
+  let clearEnv = false;
+  let base: string | null | undefined = undefined;
+  let i = 0;
+  const args = call.args;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const t = a.text;
+    if (t === null) {
+      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `env with a word that is not known (${a.source})`, span: a.span });
+      for (const r of args.slice(i)) effects.push({ t: "generic", arg: r, operand: true });
+      return effects;
+    }
+    if (t === "--") {
+      i++;
+      break;
+    }
+    if (t === "-" || t === "-i" || t === "--ignore-environment") {
+      clearEnv = true;
+      continue;
+    }
+    const valueOpt = /^(-u|--unset|-C|--chdir|-S|--split-string|-a|--argv0|--block-signal|--default-signal|--ignore-signal)(?:=(.*))?$/.exec(t);
+    const gluedShort = /^-([uCSa])(.+)$/.exec(t);
+    if (valueOpt || gluedShort) {
+      const opt = valueOpt ? valueOpt[1]! : "-" + gluedShort![1]!;
+      const inline = valueOpt ? valueOpt[2] : gluedShort![2];
+      const v = inline !== undefined ? withValue(a, inline, "") : args[++i];
+      if (!v) break;
+      if (opt === "-u" || opt === "--unset") {
+        if (v.text !== null) assigns.push([v.text, null]);
+      } else if (opt === "-C" || opt === "--chdir") {
+        effects.push({ t: "path", arg: v, kind: "cwd" });
+        base = v.text;
+      } else if (opt === "-S" || opt === "--split-string") {
+        // -S splits its string into words like a small shell: treat it as a command line.
+        const restText = args.slice(i + 1);
+        const text = v.text !== null && restText.every((r) => r.text !== null) ? [v.text, ...restText.map((r) => r.text)].join(" ") : null;
+        effects.push({ t: "code", text, span: v.span, label: "env -S", inProcess: false, ...(base !== undefined ? { base } : {}) });
+        return effects;
+      }
+      continue;
+    }
+    if (t.startsWith("-") && t.length > 1) {
+      if (/^-[0iv]+$/.test(t)) {
+        if (t.includes("i")) clearEnv = true;
+        continue;
+      }
+      effects.push({ t: "generic", arg: a, operand: false });
+      continue;
+    }
+    const m = /^([^=]+)=([\s\S]*)$/.exec(t);
+    if (m) {
+      assigns.push([m[1]!, m[2]!]);
+      effects.push({ t: "generic", arg: withValue(a, m[2]!, ""), operand: true });
+      continue;
+    }
+    break;
+  }
+  const rest = args.slice(i);
+  if (rest.length === 0) return effects;
+  effects.push({ t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: "env", assigns, clearEnv, ...(base !== undefined ? { base } : {}) });
+  return effects;
+}
+
+/** watch [options] command…: more than one word is run through `sh -c` (unless -x). */
+function watch(call: Call): Effect[] {
+  const spec: CommandSpec = {
+    names: ["watch"], style: "posix",
+    options: {
+      "-n": none, "--interval": none, "-d": { value: "none", optional: true }, "--differences": { value: "none", optional: true }, "-q": none, "--equexit": none,
+      "-g": {}, "--chgexit": {}, "-t": {}, "--no-title": {}, "-b": {}, "--beep": {}, "-e": {}, "--errexit": {}, "-p": {}, "--precise": {},
+      "-c": {}, "--color": {}, "-C": {}, "--no-color": {}, "-w": {}, "--no-wrap": {}, "-r": {}, "--no-rerun": {},
+      "-x": { modes: ["exec"] }, "--exec": { modes: ["exec"] },
+    },
+    operands: { runs: "command" },
+  };
+  const applied = applySpec("watch", spec, call.args, call.world, call.span);
+  const effects = applied.effects.filter((e) => e.t !== "changes");
+  const runs = applied.runs;
+  if (!runs) return effects;
+  const parsed = parseWords(spec, call.args, call.world, undefined, true);
+  if (parsed.modes.has("exec")) return [...effects, { t: "run", argv: runs, inProcess: false, bypassFunctions: true, label: "watch" }];
+  const text = runs.every((a) => a.text !== null) ? runs.map((a) => a.text).join(" ") : null;
+  return [...effects, { t: "code", text, span: runs[0]!.span, label: "watch", inProcess: false }];
+}
+
+const FLOCK_VALUE = new Set(["-w", "--wait", "--timeout", "-E", "--conflict-exit-code"]);
+
+/**
+ * flock [options] FILE|DIR COMMAND [args], flock [options] FILE|DIR -c COMMAND, flock [options] FD.
+ * flock stops at the lock file, then looks for -c after it, as util-linux does.
+ */
+function flock(call: Call): Effect[] {
+  const { args } = call;
+  const effects: Effect[] = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (t === null || !t.startsWith("-") || t === "-") break;
+    if (t === "--") {
+      i++;
+      break;
+    }
+    if (FLOCK_VALUE.has(t)) i++;
+    else if (t === "-c" || t === "--command") break;
+  }
+  const lock = args[i];
+  if (!lock) return effects;
+  // A descriptor number locks what is already open.
+  if (!(lock.text !== null && /^[0-9]+$/.test(lock.text) && i === args.length - 1)) effects.push({ t: "path", arg: lock, kind: "write" });
+  const rest = args.slice(i + 1);
+  const first = rest[0];
+  if (first && (first.text === "-c" || first.text === "--command")) {
+    const code = rest[1];
+    if (code) effects.push({ t: "code", text: code.text, span: code.span, label: "flock -c", inProcess: false });
+  } else if (rest.length) effects.push({ t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: "flock" });
+  return effects;
+}
+
+/** script [options] [file]: -c runs a command; the typescript file is written. */
+function script(call: Call): Effect[] {
+  const effects: Effect[] = [];
+  let wroteFile = false;
+  for (let i = 0; i < call.args.length; i++) {
+    const a = call.args[i]!;
+    const t = a.text;
+    if (t === null) {
+      effects.push({ t: "generic", arg: a, operand: true });
+      continue;
+    }
+    const cluster = /^-([a-zA-Z]*)c(.*)$/.exec(t);
+    if (t === "--command" || (cluster && !t.startsWith("--"))) {
+      const glued = cluster && cluster[2] ? withValue(a, cluster[2], "") : null;
+      const c = glued ?? call.args[++i];
+      if (c) effects.push({ t: "code", text: c.text, span: c.span, label: "script -c", inProcess: false });
+    } else if (t.startsWith("--command=")) effects.push({ t: "code", text: t.slice(10), span: a.span, label: "script -c", inProcess: false });
+    else if (/^(-[EmOIBT]|--(echo|logging-format|log-out|log-in|log-io|log-timing|output-limit))$/.test(t)) {
+      const v = call.args[++i];
+      if (v && /^(-[OIBT]|--log-)/.test(t)) effects.push({ t: "path", arg: v, kind: "write" });
+    } else if (t.startsWith("-")) continue;
+    else {
+      effects.push({ t: "path", arg: a, kind: "write" });
+      wroteFile = true;
+    }
+  }
+  if (!wroteFile) effects.push({ t: "path", arg: withValue(call.nameArg, "typescript", ""), kind: "write" });
+  if (!effects.some((e) => e.t === "code")) effects.push({ t: "issue", code: "OPAQUE_CODE", message: "script starts a shell whose commands the guard cannot see", span: call.span });
+  effects.push({ t: "changes", fs: true, links: false });
+  return effects;
+}
+
+/** Splits xargs input the way xargs does: blanks separate items; quotes and backslashes group. */
+export function xargsItems(text: string, mode: { nul: boolean; delim: string | null; lines: boolean }): string[] {
+  if (mode.nul) return text.split("\u0000").filter((x) => x !== "");
+  if (mode.delim !== null) return text.split(mode.delim).filter((x, i, all) => !(i === all.length - 1 && x === ""));
+  if (mode.lines) return text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  const out: string[] = [];
+  let cur = "";
+  let has = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'" || c === '"') {
+      const end = text.indexOf(c, i + 1);
+      if (end < 0) {
+        cur += text.slice(i + 1);
+        has = true;
+        break;
+      }
+      cur += text.slice(i + 1, end);
+      has = true;
+      i = end;
+    } else if (c === "\\" && i + 1 < text.length) {
+      cur += text[++i];
+      has = true;
+    } else if (/\s/.test(c)) {
+      if (has) out.push(cur);
+      cur = "";
+      has = false;
+    } else {
+      cur += c;
+      has = true;
+    }
+  }
+  if (has) out.push(cur);
+  return out;
+}
+
+const XARGS_SPEC: CommandSpec = {
+  names: ["xargs"],
+  style: "posix",
+  options: {
+    "-0": { modes: ["nul"] }, "--null": { modes: ["nul"] }, "-a": { value: "read", modes: ["file"] }, "--arg-file": { value: "read", modes: ["file"] },
+    "-d": { value: "none", modes: ["delim"] }, "--delimiter": { value: "none", modes: ["delim"] }, "-E": none, "-e": { value: "none", optional: true }, "--eof": { value: "none", optional: true },
+    "-I": { value: "none", modes: ["replace"] }, "-i": { value: "none", optional: true, modes: ["replace"] }, "--replace": { value: "none", optional: true, modes: ["replace"] },
+    "-L": { value: "none", modes: ["lines"] }, "-l": { value: "none", optional: true, modes: ["lines"] }, "--max-lines": { value: "none", optional: true, modes: ["lines"] },
+    "-n": none, "--max-args": none, "-P": none, "--max-procs": none, "-s": none, "--max-chars": none, "--process-slot-var": none,
+    "-p": {}, "--interactive": {}, "-r": {}, "--no-run-if-empty": {}, "-t": {}, "--verbose": {}, "-x": {}, "--exit": {}, "-o": {}, "--open-tty": {}, "--show-limits": {},
+  },
+  operands: { runs: "command" },
+};
+
+/**
+ * xargs: the command gets more arguments from its input. When the guard can see the input
+ * (a here-string, `echo … |`, a file inside the root) they are those words; when they come
+ * from `find DIR` they are paths under DIR; otherwise they are unknown.
+ */
+function xargs(call: Call): Effect[] {
+  const applied = applySpec("xargs", XARGS_SPEC, call.args, call.world, call.span);
+  const effects: Effect[] = applied.effects.filter((e) => e.t !== "changes");
+  const parsed = parseWords(XARGS_SPEC, call.args, call.world, undefined, true);
+  let replace: string | null = null;
+  let delim: string | null = null;
+  for (const it of parsed.items) {
+    if (it.t !== "option") continue;
+    if (it.name === "-I") replace = it.value?.text ?? null;
+    if ((it.name === "-i" || it.name === "--replace") && replace === null) replace = it.value?.text || "{}";
+    if ((it.name === "-d" || it.name === "--delimiter") && it.value?.text) delim = it.value.text.replace(/^\\n$/, "\n");
+  }
+  const command = applied.runs && applied.runs.length ? applied.runs : [syntheticArg("echo", call.span)];
+  const anchor = call.nameArg;
+  const fromFile = parsed.modes.has("file");
+  let items: Arg[][];
+  const stdin = call.stdin;
+  if (!fromFile && stdin.t === "text") {
+    const words = xargsItems(stdin.text, { nul: parsed.modes.has("nul"), delim, lines: parsed.modes.has("lines") || replace !== null });
+    items = [words.map((w) => withValue(anchor, w, ""))];
+  } else if (!fromFile && stdin.t === "paths-under") {
+    // One representative entry under each directory; links under it that lead out are judged by a scan.
+    items = [stdin.dirs.map((d) => withValue(d, d.text === null ? null : `${d.text.replace(/\/+$/, "")}/*`, "a path under a directory the guard cannot name"))];
+    for (const d of stdin.dirs) effects.push({ t: "scan", arg: d, kind: "unknown" });
+  } else {
+    items = [[withValue(anchor, null, fromFile ? "xargs reads its arguments from a file" : "xargs reads its arguments from standard input")]];
+  }
+  for (const group of items) {
+    let argv: Arg[];
+    if (replace !== null) {
+      const rep = replace;
+      const variants = group.length ? group : [withValue(anchor, null, "xargs input")];
+      for (const item of variants) {
+        argv = command.map((c) => (c.text !== null && c.text.includes(rep) ? (item.text === null ? withValue(c, null, item.unknownWhy ?? "") : withValue(c, c.text.split(rep).join(item.text), "")) : c));
+        effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: "xargs" });
+      }
+      continue;
+    }
+    argv = [...command, ...group];
+    effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: "xargs" });
+  }
+  return effects;
+}
+
+export const WRAPPERS: readonly Analyser[] = [
+  { names: ["sudo", "doas", "pkexec", "run0"], analyse: sudoLike },
+  { names: ["env"], analyse: env },
+  { names: ["watch"], analyse: watch },
+  { names: ["script"], analyse: script },
+  { names: ["xargs"], analyse: xargs },
+  { names: ["flock"], analyse: flock },
+];

@@ -1,0 +1,70 @@
+// A plain copy of the tree-sitter tree, made in one cursor walk. Asking web-tree-sitter for a
+// node's children or fields crosses into WebAssembly and allocates on every call; the lowering
+// asks many times per node, so it reads this copy instead. It offers the few members of the
+// web-tree-sitter Node interface that the lowering uses.
+
+import type { Tree } from "web-tree-sitter";
+
+export class SyntaxNode {
+  readonly children: SyntaxNode[] = [];
+  private named_: SyntaxNode[] | null = null;
+
+  constructor(
+    private readonly source: string,
+    readonly id: number,
+    readonly type: string,
+    readonly isNamed: boolean,
+    readonly isMissing: boolean,
+    readonly startIndex: number,
+    readonly endIndex: number,
+    /** The field this node fills in its parent, if any. */
+    readonly field: string | null,
+  ) {}
+
+  get text(): string {
+    return this.source.slice(this.startIndex, this.endIndex);
+  }
+
+  get namedChildren(): SyntaxNode[] {
+    return (this.named_ ??= this.children.filter((c) => c.isNamed));
+  }
+
+  get namedChildCount(): number {
+    return this.namedChildren.length;
+  }
+
+  childForFieldName(name: string): SyntaxNode | null {
+    for (const c of this.children) if (c.field === name) return c;
+    return null;
+  }
+
+  childrenForFieldName(name: string): SyntaxNode[] {
+    return this.children.filter((c) => c.field === name);
+  }
+}
+
+/** Copies a parsed tree. `source` must be the text the tree was parsed from. */
+export function copyTree(tree: Tree, source: string): SyntaxNode {
+  const c = tree.walk();
+  let id = 0;
+  const make = () => new SyntaxNode(source, id++, c.nodeType, c.nodeIsNamed, c.nodeIsMissing, c.startIndex, c.endIndex, c.currentFieldName);
+  const root = make();
+  const stack: SyntaxNode[] = [root];
+  try {
+    if (!c.gotoFirstChild()) return root;
+    for (;;) {
+      const n = make();
+      stack[stack.length - 1]!.children.push(n);
+      if (c.gotoFirstChild()) {
+        stack.push(n);
+        continue;
+      }
+      while (!c.gotoNextSibling()) {
+        if (!c.gotoParent() || stack.length <= 1) return root;
+        stack.pop();
+      }
+    }
+  } finally {
+    c.delete();
+  }
+}

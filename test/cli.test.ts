@@ -1,0 +1,138 @@
+// The command line as a user meets it: exit statuses, --json, --jsonl, usage errors, and the
+// library and CLI under Node.js 20 (the npm entry runs the compiled dist/).
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildFixture, type Fixture } from "./support/fixture.ts";
+
+const root = new URL("..", import.meta.url).pathname;
+const bun = process.execPath;
+
+let fx: Fixture;
+beforeAll(() => {
+  fx = buildFixture();
+});
+afterAll(() => fx.remove());
+
+function cli(args: readonly string[], input?: string, runtime: "bun" | "node" = "bun") {
+  const cmd = runtime === "bun" ? [bun, join(root, "src", "run.ts")] : ["node", join(root, "bin", "shellfence.js")];
+  const r = spawnSync(cmd[0]!, [...cmd.slice(1), ...args], { input, encoding: "utf8", cwd: fx.project, env: { ...process.env, HOME: fx.home, NO_COLOR: "1" } });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("shellfence check", () => {
+  test("exit 0 and a readable verdict for an allowed command", () => {
+    const r = cli(["check", "--", "cat README.md"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("ALLOW");
+  });
+  test("exit 3 for ask, with the offending span marked and the reason", () => {
+    const r = cli(["check", "--", "cd .. && cat ../secrets/.env"]);
+    expect(r.status).toBe(3);
+    expect(r.stdout).toContain("ASK");
+    expect(r.stdout).toContain("^^");
+    expect(r.stdout).toContain("EXTERNAL_PATH");
+  });
+  test("exit 1 for deny", () => {
+    const cfg = join(fx.top, "deny.json");
+    writeFileSync(cfg, JSON.stringify({ permission: { external_directory: { "*": "deny" } } }));
+    const r = cli(["check", "--config", cfg, "--", "cat ../outside/secret.txt"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("DENY");
+  });
+  test("--json prints the verdict", () => {
+    const r = cli(["check", "--json", "--", "cat ../outside/secret.txt"]);
+    expect(r.status).toBe(3);
+    const v = JSON.parse(r.stdout) as { decision: string; accesses: { resolved: string }[] };
+    expect(v.decision).toBe("ask");
+    expect(v.accesses.map((a) => a.resolved)).toContain(join(fx.outside, "secret.txt"));
+  });
+  test("--cwd and --root", () => {
+    expect(cli(["check", "--cwd", fx.outside, "--", "cat secret.txt"]).status).toBe(0);
+    expect(cli(["check", "--root", fx.backup, "--", "cat ../project-backup/x.txt"]).status).toBe(0);
+    expect(cli(["check", "--", "cat ../project-backup/x.txt"]).status).toBe(3);
+  });
+  test("--jsonl answers one line per request, in order, and exits with the strictest", () => {
+    const input = [
+      JSON.stringify({ command: "cat README.md" }),
+      JSON.stringify({ command: "cat secret.txt", cwd: fx.outside }),
+      JSON.stringify({ command: "cat ../outside/secret.txt" }),
+      "",
+    ].join("\n");
+    const r = cli(["check", "--jsonl"], input);
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { decision: string });
+    expect(lines.map((l) => l.decision)).toEqual(["allow", "allow", "ask"]);
+    expect(r.status).toBe(3);
+  });
+  test("--jsonl reports a bad line in place and exits 2", () => {
+    const r = cli(["check", "--jsonl"], `not json\n${JSON.stringify({ command: 1 })}\n${JSON.stringify({ command: "ls" })}\n`);
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { error?: string; decision?: string });
+    expect(lines[0]!.error).toContain("line 1");
+    expect(lines[1]!.error).toContain("line 2");
+    expect(lines[2]!.decision).toBe("allow");
+    expect(r.status).toBe(2);
+  });
+  test.each([
+    [["check"], "no command given"],
+    [["check", "a", "b"], "one argument"],
+    [["check", "--bogus", "--", "ls"], "unknown option --bogus"],
+    [["check", "--cwd"], "--cwd needs a value"],
+    [["frobnicate"], "unknown command"],
+    [[], "usage"],
+  ])("usage error %p exits 2", (args, message) => {
+    const r = cli(args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+  test("a config that is not JSON exits 2 naming the file", () => {
+    const cfg = join(fx.top, "broken.json");
+    writeFileSync(cfg, "{ nope");
+    const r = cli(["check", "--config", cfg, "--", "ls"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(cfg);
+    expect(r.stderr).toContain("invalid JSON");
+  });
+  test("a config with an unknown action exits 2 naming the key", () => {
+    const cfg = join(fx.top, "action.json");
+    writeFileSync(cfg, JSON.stringify({ permission: { external_directory: { "/tmp/**": "alow" } } }));
+    const r = cli(["check", "--config", cfg, "--", "ls"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('permission.external_directory["/tmp/**"]');
+    expect(r.stderr).toContain('"alow"');
+  });
+  test("--help prints usage and exits 0", () => {
+    const r = cli(["check", "--help"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("exit status");
+  });
+});
+
+describe("Node.js 20", () => {
+  beforeAll(() => {
+    // dist/ is what Node.js runs; build it from the current sources.
+    const b = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
+    if (b.status !== 0) throw new Error(`build failed: ${b.stdout}${b.stderr}`);
+  });
+  test("the npm entry runs the CLI under node", () => {
+    const r = cli(["check", "--json", "--", "cat ../outside/secret.txt"], undefined, "node");
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(3);
+    expect((JSON.parse(r.stdout) as { decision: string }).decision).toBe("ask");
+  });
+  test("the library works under node", () => {
+    const script = `
+      const { createGuard } = await import(${JSON.stringify(join(root, "dist", "index.js"))});
+      const g = await createGuard({ home: ${JSON.stringify(fx.home)} });
+      const a = g.check("cat README.md", { cwd: ${JSON.stringify(fx.project)} });
+      const b = g.check("cd link-out && cat secret.txt", { cwd: ${JSON.stringify(fx.project)} });
+      console.log(JSON.stringify([process.versions.node.split(".")[0], a.decision, b.decision]));
+    `;
+    const r = spawnSync("node", ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    const [major, a, b] = JSON.parse(r.stdout) as [string, string, string];
+    expect(Number(major)).toBeGreaterThanOrEqual(20);
+    expect([a, b]).toEqual(["allow", "ask"]);
+  });
+});

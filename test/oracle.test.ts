@@ -1,0 +1,303 @@
+// The differential oracle: each command runs for real under strace, in a fresh copy of the
+// fixture sandbox, and the guard's verdict (taken before the run, as in real use) is checked
+// against what bash actually touched. The property is soundness: every path outside the
+// project that bash touched must be covered by a non-allow verdict, either by an access that
+// resolves to that path or to a directory above it, or by an access the guard could not
+// resolve. "in" cases check the other direction cheaply: bash stays inside and the guard allows.
+//
+// Commands only ever write inside the sandbox (its outside/, project-backup/ and home/ are
+// part of it), so running them is harmless.
+
+import { realpathSync } from "node:fs";
+import { posix } from "node:path";
+import { describe, expect, test } from "bun:test";
+import { createGuard, type Verdict } from "../src/index.ts";
+import { buildFixture, type Fixture } from "./support/fixture.ts";
+import { parseStrace, requireStrace, isInside, traceCommand, type Touch } from "./support/strace.ts";
+import { explain } from "./support/table.ts";
+
+/** "out": bash touches something outside the project (the case would prove nothing if the
+ * harness saw no such touch); "in": bash stays inside and the guard must allow; "stays": bash
+ * stays inside but the guard may still ask, where asking is its documented conservative
+ * answer (a glob it over-approximates, a directory an earlier command may create as a link). */
+type Where = "out" | "in" | "stays";
+type OracleCase = readonly [command: string, where: Where];
+
+const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[] = [
+  ["cd chains", [
+    ["cd .. && cat outside/secret.txt", "out"],
+    ["cd src/../.. && cat outside/secret.txt", "out"],
+    ["cd .. && ls", "out"],
+    ["cd src; cd ..; cd ..; cat outside/secret.txt", "out"],
+    ["if true; then cd ..; fi; cat outside/secret.txt", "out"],
+    ["cd $O/back-in && cat ../secret.txt", "out"],
+    ["cd src && cat main.ts", "in"],
+    ["cd src/sub && cd ../.. && cat README.md", "in"],
+  ]],
+  ["symlinks", [
+    ["cat link-out/secret.txt", "out"],
+    ["cat rel-out/secret.txt", "out"],
+    ["ls dir-out", "out"],
+    ["cat dir-out/file.txt", "out"],
+    ["cat dir-out/../secret.txt", "out"],
+    ["cat src/secret-link", "out"],
+    ["cat home-link/.bashrc", "out"],
+    ["cat backup-link/x.txt", "out"],
+    ["cd link-out && cat secret.txt", "out"],
+    ["cd dir-out && cat ../secret.txt", "out"],
+    ["cd -P link-out/.. && cat README.md", "out"],
+    ["rm -f rel-out/secret.txt", "out"],
+    ["rm -rf ./link-out/", "out"],
+    ["cat link-in/main.ts", "in"],
+    ["cat abs-in/main.ts", "in"],
+    ["cd link-out/.. && cat README.md", "in"],
+    ["cd link-in && cat ../README.md", "in"],
+    ["cat $O/back-in/README.md", "in"],
+  ]],
+  ["redirections", [
+    ["echo x > ../outside/new.txt", "out"],
+    ["cat < ../outside/secret.txt", "out"],
+    ["<../outside/secret.txt cat", "out"],
+    ["ls nonexistent 2>../err.log", "out"],
+    ["echo x >> ~/.bashrc", "out"],
+    ["echo x > link-out/new.txt", "out"],
+    ["cat <<EOF > ../out\nhello\nEOF", "out"],
+    ["exec > ../out.log; echo hi", "out"],
+    ["while read l; do echo $l; done < ../outside/secret.txt", "out"],
+    ["echo x > out.txt", "in"],
+    ["cat README.md > /dev/null 2>&1", "in"],
+  ]],
+  ["subshells and pipelines", [
+    ["(cd ..; ls)", "out"],
+    ["cd .. | cat README.md", "out"],
+    ["cat README.md | (cd ..; cat outside/secret.txt)", "out"],
+    ["echo $(cd ..; cat outside/secret.txt)", "out"],
+    ["cat <(cat ../outside/secret.txt)", "out"],
+    ["(cd src; cat ../../outside/secret.txt)", "out"],
+    ["(cd src; cat main.ts); cat README.md", "in"],
+    ["ls | cat", "in"],
+  ]],
+  ["functions, eval, control flow", [
+    ["f(){ cat \"$1\"; }; f ../outside/secret.txt", "out"],
+    ["f(){ cd ..; }; f; cat outside/secret.txt", "out"],
+    ["eval 'cd ..'; cat outside/secret.txt", "out"],
+    ["X='cat ../outside/secret.txt'; eval $X", "out"],
+    ["for d in src ../outside; do ls $d; done", "out"],
+    ["for f in ~/.ssh/*; do cat $f; done", "out"],
+    ["case x in x) cd ..;; esac; cat outside/secret.txt", "out"],
+    ["trap 'cat ~/.bashrc' EXIT; cd src", "out"],
+    ["exec cat ../outside/secret.txt", "out"],
+    ["f(){ cat \"$1\"; }; f README.md", "in"],
+    ["eval cd src; cat main.ts", "in"],
+    ["for d in src docs; do ls $d; done", "in"],
+  ]],
+  ["words: braces, tildes, variables, quoting", [
+    ["cat {README.md,../outside/secret.txt}", "out"],
+    ["cat {src,../outside}/secret.txt", "out"],
+    ["cat ~/.bashrc", "out"],
+    ["cd ~ && cat .bashrc", "out"],
+    ["cd && ls", "out"],
+    ["cat \"$HOME/.bashrc\"", "out"],
+    ["D=..; cat $D/outside/secret.txt", "out"],
+    ["X=..; Y=$X/outside; cat $Y/secret.txt", "out"],
+    ["cat $'\\x2e\\x2e/outside/secret.txt'", "out"],
+    ["cat ..\"/\"outside/secret.txt", "out"],
+    ["cat $O/secret.txt", "out"],
+    ["cat /etc/hostname", "out"],
+    ["X=src; cat $X/main.ts", "in"],
+    ["cat 'space dir/file.txt'", "in"],
+    ["cat ../project/README.md", "in"],
+  ]],
+  ["globs", [
+    ["cat */secret.txt", "out"],
+    ["cat ../*/secret.txt", "out"],
+    ["cat ~/.ssh/*", "out"],
+    ["cat src/*", "out"],
+    ["cat ../pro*t/README.md", "out"],
+    ["cat < ../outside/s*", "out"],
+    ["x=(../*); echo ${#x[@]}", "out"],
+    ["for f in ../outside/*; do :; done", "out"],
+    [": ../*", "out"],
+    ["shopt -s globstar; cat **/secret.txt", "stays"],
+    ["cat *.md", "in"],
+    ["cat docs/*", "in"],
+  ]],
+  ["directory stack", [
+    ["pushd .. >/dev/null && cat outside/secret.txt", "out"],
+    ["pushd .. >/dev/null; popd >/dev/null; cat README.md", "out"],
+    ["cd ..; cd -; cat README.md", "out"],
+    ["pushd src >/dev/null; popd >/dev/null; cat README.md", "in"],
+    ["cd src; cd -; cat README.md", "in"],
+  ]],
+  ["here-documents and sourced scripts", [
+    ["cat <<EOF\n$(cat ../outside/secret.txt)\nEOF", "out"],
+    ["cat <<EOF\n`cat ~/.bashrc`\nEOF", "out"],
+    ["source scripts/escape.sh", "out"],
+    [". scripts/escape.sh", "out"],
+    ["cat <<EOF\n$(cat README.md)\nEOF", "in"],
+    ["source scripts/build.sh", "in"],
+    ["cd src && source ../scripts/escape.sh", "in"],
+  ]],
+  ["recursive commands that follow symlinks", [
+    ["grep -R zzz .", "out"],
+    ["find -L . -name zzz", "out"],
+    ["find . -follow -name zzz", "out"],
+    ["ls -RL", "out"],
+    ["du -sL .", "out"],
+    ["cp -rL src build/", "out"],
+    // Not `.`: with -h, tar follows outside/back-in into the project and never ends.
+    ["tar -chf build/a.tar src", "out"],
+    ["tar -cf build/a.tar src", "in"],
+    ["grep -r zzz .", "in"],
+    ["find . -name zzz", "in"],
+    ["ls -R", "in"],
+  ]],
+  ["commands that write", [
+    ["touch ../outside/new.txt", "out"],
+    ["cp README.md ../outside/", "out"],
+    ["mkdir ../newdir", "out"],
+    ["mv rel-out/secret.txt src/", "out"],
+    ["ln -s /etc/hostname ../outside/l", "out"],
+    ["cp -r src build/", "in"],
+    ["mkdir build/x && touch build/y && rm build/y", "in"],
+    ["mkdir -p build/x && touch build/x/y && rm -r build/x", "stays"],
+  ]],
+];
+
+/** Fixture paths shown as their placeholders, longest first so $P does not eat $B. */
+function pretty(fx: Fixture, s: string): string {
+  const pairs: [string, string][] = [[fx.backup, "$B"], [fx.project, "$P"], [fx.outside, "$O"], [fx.home, "$H"], [fx.top, "$T"]];
+  let out = s;
+  for (const [path, name] of pairs) out = out.split(path).join(name);
+  return out;
+}
+
+/** The outside paths the verdict does not account for, with why. */
+function disagreements(v: Verdict, outside: readonly Touch[]): string[] {
+  const problems: string[] = [];
+  const unresolved = v.accesses.some((a) => a.resolved === null);
+  for (const t of outside) {
+    if (v.decision === "allow") {
+      problems.push(`bash touched ${t.path} (${t.syscall}${t.error ? " " + t.error : ""}) but the guard allows`);
+      continue;
+    }
+    const covered = unresolved || v.accesses.some((a) => a.resolved !== null && isInside(t.path, a.resolved));
+    if (!covered) problems.push(`bash touched ${t.path} (${t.syscall}${t.error ? " " + t.error : ""}) and no access covers it`);
+  }
+  return problems;
+}
+
+function uniqueByPath(touches: readonly Touch[]): Touch[] {
+  const seen = new Map<string, Touch>();
+  for (const t of touches) if (!seen.has(t.path)) seen.set(t.path, t);
+  return [...seen.values()];
+}
+
+async function runCase(command: string, where: Where): Promise<void> {
+  const fx = buildFixture();
+  try {
+    const guard = await createGuard({ home: fx.home });
+    const cmd = fx.sub(command);
+    // The guard judges the sandbox as it is before the command runs, as it would in real use.
+    const verdict = guard.check(cmd, { cwd: fx.project });
+    const trace = await traceCommand(cmd, fx, fx.project);
+    const root = realpathSync(fx.project);
+    const outside = uniqueByPath(trace.touches.filter((t) => !isInside(t.path, root)));
+    const problems = disagreements(verdict, outside);
+    if (trace.timedOut) problems.push("the command timed out under strace");
+    if (where === "out" && outside.length === 0) problems.push("expected bash to touch a path outside the project, strace saw none (harness blind?)");
+    if (where === "in" && verdict.decision !== "allow") problems.push(`bash stays inside, but the guard says ${verdict.decision}`);
+    if (problems.length > 0) {
+      const seen = uniqueByPath(trace.touches).map((t) => `  ${t.syscall} ${t.path}${t.named !== t.path ? ` (named ${t.named})` : ""}${t.error ? " " + t.error : ""}`);
+      const detail = [
+        `command: ${command}`,
+        ...problems.map((p) => `DISAGREEMENT: ${p}`),
+        `strace saw (exit ${trace.exitCode}):`,
+        ...seen,
+        `guard ${explain(verdict)}`,
+        trace.stderr.trim() ? `stderr: ${trace.stderr.trim()}` : "",
+      ];
+      throw new Error(pretty(fx, detail.filter((l) => l !== "").join("\n")));
+    }
+    expect(problems).toEqual([]);
+  } finally {
+    fx.remove();
+  }
+}
+
+test("strace is available (the oracle fails rather than skips without it)", () => {
+  requireStrace();
+});
+
+for (const [group, cases] of CASES) {
+  describe(`oracle: ${group}`, () => {
+    for (const [command, where] of cases) {
+      test(`${command.replace(/\n/g, "⏎")} (${where})`, () => runCase(command, where), 20_000);
+    }
+  });
+}
+
+// The reader on its own, with a lexical resolver so that these do not depend on the disk.
+describe("strace reader", () => {
+  const lexical = (base: string, name: string) => posix.resolve(base, name);
+  const read = (text: string, cwd = "/w/p") => parseStrace(text, cwd, lexical).map((t) => `${t.pid} ${t.syscall} ${t.path}${t.error ? " " + t.error : ""}`);
+
+  test("an openat shows its directory and its physical result", () => {
+    expect(read(`10  openat(AT_FDCWD</w/p>, "link/s", O_RDONLY) = 3</w/o/s>\n`)).toEqual(["10 openat /w/o/s"]);
+  });
+
+  test("a failed open is a touch, relative to the annotated directory", () => {
+    expect(read(`10  openat(AT_FDCWD</w/p/src>, "../x", O_RDONLY) = -1 ENOENT (No such file or directory)\n`)).toEqual(["10 openat /w/p/x ENOENT"]);
+  });
+
+  test("quoted names: escaped quotes, spaces, octal and hex bytes, an escaped > in an annotation", () => {
+    const text = [
+      `10  openat(AT_FDCWD</w/p>, "we\\"ird dir/f 1", O_RDONLY) = -1 ENOENT (No such file or directory)`,
+      `10  openat(AT_FDCWD</w/p/\\303\\274\\76x>, "\\x61, b", O_RDONLY) = -1 ENOENT (No such file or directory)`,
+    ].join("\n");
+    expect(read(text)).toEqual(['10 openat /w/p/we"ird dir/f 1 ENOENT', "10 openat /w/p/ü>x/a, b ENOENT"]);
+  });
+
+  test("unfinished and resumed halves join, across interleaved pids", () => {
+    const text = [
+      `10  openat(AT_FDCWD</w/p>, "a", O_RDONLY <unfinished ...>`,
+      `11  openat(AT_FDCWD</w>, "b", O_WRONLY|O_CREAT|O_TRUNC, 0666 <unfinished ...>`,
+      `10  <... openat resumed>) = -1 ENOENT (No such file or directory)`,
+      `11  <... openat resumed>) = 3</w/b>`,
+    ].join("\n");
+    expect(read(text)).toEqual(["10 openat /w/p/a ENOENT", "11 openat /w/b"]);
+  });
+
+  test("a child inherits the cwd at the clone, even when it prints before the clone returns", () => {
+    const text = [
+      `10  chdir("..") = 0`,
+      `10  clone(child_stack=NULL, flags=SIGCHLD <unfinished ...>`,
+      `11  mkdir("d", 0777) = 0`,
+      `10  <... clone resumed>, child_tidptr=0x7f) = 11`,
+      `10  chdir("/w/p") = 0`,
+      `11  unlink("f") = -1 ENOENT (No such file or directory)`,
+      `10  rename("a", "/x/b") = 0`,
+    ].join("\n");
+    expect(read(text)).toEqual(["10 chdir /w", "11 mkdir /w/d", "10 chdir /w/p", "11 unlink /w/f ENOENT", "10 rename /w/p/a", "10 rename /x/b"]);
+  });
+
+  test("descriptors: getdents and fchdir name the directory; a symlink's target is not touched", () => {
+    const text = [
+      `10  getdents64(3</w/o dir>, 0x55 /* 2 entries */, 32768) = 48`,
+      `10  fchdir(3</w/o dir>) = 0`,
+      `10  symlinkat("/etc/passwd", AT_FDCWD</w/o dir>, "l") = 0`,
+      `10  openat(AT_FDCWD</w/p>, "/dev/fd/63", O_RDONLY) = 3<pipe:[1234]>`,
+    ].join("\n");
+    expect(read(text)).toEqual(["10 getdents64 /w/o dir", "10 fchdir /w/o dir", "10 symlinkat /w/o dir/l", "10 openat /dev/fd/63"]);
+  });
+
+  test("signals, exits and execve of the shell itself are read without harm", () => {
+    const text = [
+      `10  execve("/usr/bin/bash", ["bash", "-c", "cat a, b"...], 0x7ffd /* 2 vars */) = 0`,
+      `--- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=11} ---`,
+      `+++ exited with 0 +++`,
+      `10  execve("./s.sh", ["./s.sh"], 0x55 /* 2 vars */) = -1 ENOEXEC (Exec format error)`,
+    ].join("\n");
+    expect(read(text)).toEqual(["10 execve /usr/bin/bash", "10 execve /w/p/s.sh ENOEXEC"]);
+  });
+});
