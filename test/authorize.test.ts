@@ -140,7 +140,8 @@ describe("a recursive access walks the directory asking as it goes", () => {
   test("grep -r of a sibling directory: allow, each entry asked before it is read", async () => {
     const { s, a, sAsked, aAsked } = await walk("grep -r key credentials-backup");
     expect([s.decision, a.decision]).toEqual(["allow", "allow"]);
-    expect(sAsked).toEqual(["key", "credentials-backup", "credentials-backup/token.txt"]);
+    // `key` is grep's pattern, not a path: only the directory and what it holds are asked about.
+    expect(sAsked).toEqual(["credentials-backup", "credentials-backup/token.txt"]);
     expect(aAsked).toEqual(sAsked);
   });
 
@@ -148,7 +149,7 @@ describe("a recursive access walks the directory asking as it goes", () => {
     const { sAsked, aAsked } = await walk("grep -r key src");
     for (const asked of [sAsked, aAsked]) {
       expect(asked.indexOf("src/sub")).toBeLessThan(asked.indexOf("src/sub/deep.ts"));
-      expect(asked.indexOf("src")).toBe(1);
+      expect(asked.indexOf("src")).toBe(0);
     }
   });
 });

@@ -223,7 +223,9 @@ table("a directory reached recursively is judged by what it holds", walked, [
   ["grep -r x src", "allow"],
   // An ask inside is an ask for the whole.
   ["grep -r x docs", "ask", ["#RULE_ASK"]],
-  ["grep -r x scripts", "ask"],
+  // A search reads: the ls rule on scripts/escape.sh does not apply to it, but listing does.
+  ["grep -r x scripts", "allow"],
+  ["ls scripts", "ask"],
   ["cat < scripts/build.sh", "allow"],
   // A read walks with the read rules only (the ls rule on scripts/escape.sh is not asked).
   ["cat < keys", "ask"],
@@ -352,9 +354,10 @@ describe("session approvals", () => {
     expect(tool("read", "$O/dir/file.txt").decision).toBe("ask");
     // The approval was for reading; writing the same file still asks.
     expect(tool("write", "$O/secret.txt").decision).toBe("ask");
-    // A bash read of the same path is covered too.
+    // A bash read of the same path is covered too; a write of it is not.
     expect(bash("cat < ../outside/secret.txt").decision).toBe("allow");
-    expect(bash("cat ../outside/secret.txt").decision).toBe("ask");
+    expect(bash("cat ../outside/secret.txt").decision).toBe("allow");
+    expect(bash("echo x > ../outside/secret.txt").decision).toBe("ask");
   });
 
   test("a directory approval covers the directory's entries, not deeper ones", async () => {
@@ -366,9 +369,12 @@ describe("session approvals", () => {
 
   test("an approval of an unknown-kind access covers every kind of that path", async () => {
     await fresh({});
-    const v = bash("cat ../outside/secret.txt");
-    g.approve(v.accesses.find((a) => a.resolved === `${fx.outside}/secret.txt`)!, "file");
-    expect(bash("cat ../outside/secret.txt").decision).toBe("allow");
+    // A command the table does not know: its argument is a path of unknown kind.
+    const v = bash("frobnicate ../outside/secret.txt");
+    const access = v.accesses.find((a) => a.resolved === `${fx.outside}/secret.txt`)!;
+    expect(access.kind).toBe("unknown");
+    g.approve(access, "file");
+    expect(bash("frobnicate ../outside/secret.txt").decision).toBe("allow");
     expect(tool("write", "$O/secret.txt").decision).toBe("allow");
   });
 
