@@ -23,6 +23,7 @@ export const REASONS = {
   BACKSLASH_PATH: { decision: "deny", summary: "a path with a backslash has two spellings" },
   FORBIDDEN: { decision: "deny", summary: "the host's path policy refuses this path" },
   INTERNAL_ERROR: { decision: "ask", summary: "the guard failed internally" },
+  PROTECTED_PATH: { decision: "ask", summary: "writes the guard's own configuration or the host file that enables it" },
 } as const;
 
 export type ReasonCode = keyof typeof REASONS;

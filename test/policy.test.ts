@@ -474,3 +474,19 @@ describe("checkTool edge cases", () => {
     assertVerdict(box, "loop", callTool(box, "read", "loop-a/x"), "ask", ["#UNRESOLVED_PATH"]);
   });
 });
+
+// The guard protects its own configuration: an agent that could rewrite .shellfence.json (or
+// the host file that registers the hook) could allow itself anything on the next call.
+const plain = useSandbox(() => ({ config: [{ permission: { write: "allow" } }] }));
+
+table("writing the guard's configuration is never silent", plain, [
+  ["echo '{}' > .shellfence.json", "ask", ["#PROTECTED_PATH"]],
+  ["cp /dev/null src/.shellfence.json", "ask", ["#PROTECTED_PATH"]],
+  ["sed -i s/ask/allow/ .shellfence.json", "ask", ["#PROTECTED_PATH"]],
+  ["mkdir -p .claude && echo '{}' > .claude/settings.json", "ask", ["#PROTECTED_PATH"]],
+  ["echo '{}' > .claude/settings.local.json", "ask", ["#PROTECTED_PATH"]],
+  ["echo '{}' > opencode.json", "ask", ["#PROTECTED_PATH"]],
+  ["cat .shellfence.json", "allow"],
+  ["cat .claude/settings.json", "allow"],
+  ["echo '{}' > settings.json", "allow"],
+]);

@@ -36,6 +36,17 @@ export interface Subject {
   readonly command: string;
 }
 
+/** Files that configure the guard or register it with a host. */
+export function isProtectedPath(resolved: string, home: string | null): boolean {
+  const base = resolved.slice(resolved.lastIndexOf("/") + 1);
+  if (base === ".shellfence.json") return true;
+  if (/\/\.claude\/settings(\.local)?\.json$/.test(resolved)) return true;
+  if (/\/(\.opencode\/)?opencode\.jsonc?$/.test(resolved) || /\/\.opencode\/plugins?\//.test(resolved)) return true;
+  if (/\/\.pi\/(agent\/)?(settings\.json|extensions\/)/.test(resolved)) return true;
+  const configHome = process.env.XDG_CONFIG_HOME || (home === null ? null : `${home}/.config`);
+  return configHome !== null && (resolved === `${configHome}/shellfence` || resolved.startsWith(`${configHome}/shellfence/`));
+}
+
 export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   const { policy, roots, authority } = ctx;
   const j = new Judging();
@@ -47,6 +58,11 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   }
   const rules = policy.judgePath(s.resolved, s.kind, roots, s.surfaces);
   j.consider(rules.decision, rules.rule, rules.reason ?? "RULE_ASK", `${s.command}: ${rules.message}`, rules.override);
+  if ((s.kind === "write" || s.kind === "unknown") && isProtectedPath(s.resolved, policy.home)) {
+    // A command that rewrites the rules (or the hook that runs the guard) could allow itself
+    // everything on the next call: it is never allowed silently.
+    j.consider(policy.reasonDecision("PROTECTED_PATH"), null, "PROTECTED_PATH", `${s.command}: ${s.written} holds the guard's configuration`, "ask");
+  }
   if (j.decision === "allow" && reachesInside(s.kind) && ctx.fs.lstat(s.resolved) === "dir") {
     const inside = ctx.scanner.scan(s.resolved, s.kind, s.surfaces);
     switch (inside.t) {
