@@ -59,6 +59,8 @@ export interface AnalyseContext {
   /** False: judge every command as unknown (the conservative baseline, for measurement). */
   readonly useTable: boolean;
   readonly home?: string | null;
+  /** Whether a path (relative to the cwd) is an existing directory now. */
+  readonly isDirectory?: (path: string) => boolean;
 }
 
 export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseContext): Effect[] {
@@ -85,7 +87,7 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
     },
   };
   if ("analyse" in entry) return [...effects, ...entry.analyse(call)];
-  const applied = applySpec(base, entry, args, ctx.world, ctx.span);
+  const applied = applySpec(base, entry, args, ctx.world, ctx.span, undefined, ctx.isDirectory);
   effects.push(...applied.effects);
   if (applied.runs) effects.push({ t: "run", argv: applied.runs, inProcess: "runs" in entry.operands && entry.operands.inProcess === true, bypassFunctions: true, label: base });
   return effects;

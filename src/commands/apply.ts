@@ -32,6 +32,8 @@ export interface SpecContext {
   emit(e: Effect): void;
   /** True once something in the command writes. */
   readonly writes: boolean;
+  /** Whether a path (relative to the cwd) is an existing directory now. */
+  isDirectory(path: string): boolean;
 }
 
 const NUMERIC_OPTION = /^-[0-9]+$/;
@@ -148,8 +150,13 @@ export interface Applied {
   readonly runs: readonly Arg[] | null;
 }
 
+/** Whether a path (relative to the world's cwd) is an existing directory: for `ln -s T DIR`. */
+export type DirectoryProbe = (path: string) => boolean;
+
+const NO_PROBE: DirectoryProbe = () => false;
+
 /** Applies a spec (and its subcommands) to the words after the command name. */
-export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[], world: World, at: Span, start: Base = undefined): Applied {
+export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[], world: World, at: Span, start: Base = undefined, isDirectory: DirectoryProbe = NO_PROBE): Applied {
   const effects: Effect[] = [];
   let writes = false;
   const isWrapper = "runs" in spec.operands;
@@ -215,7 +222,7 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
     const after = subIndex >= 0 ? args.slice(subIndex + 1) : [];
     const subSpec = sub?.text ? spec.subcommands[sub.text] : undefined;
     if (sub && subSpec) {
-      const inner = applySpec(`${name} ${sub.text}`, subSpec, after, world, at, sub ? baseOf(sub) : undefined);
+      const inner = applySpec(`${name} ${sub.text}`, subSpec, after, world, at, sub ? baseOf(sub) : undefined, isDirectory);
       effects.push(...inner.effects);
       runs = inner.runs;
       if (inner.effects.some((e) => e.t === "path" && e.kind === "write")) writes = true;
@@ -271,6 +278,7 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
       get writes() {
         return writes;
       },
+      isDirectory,
     });
   }
 

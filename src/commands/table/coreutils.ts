@@ -90,21 +90,33 @@ export const COREUTILS: readonly TableSpec[] = [
     operands: { all: "write" },
   },
   {
-    names: ["ln"], flags: "finLPvr", long: ["--force", "--interactive", "--logical", "--physical", "--no-dereference", "--verbose", "--relative"],
-    options: { ...targetOptions, ...backupOptions, "-s": { modes: ["symbolic"] }, "--symbolic": { modes: ["symbolic"] }, "-d": {}, "-F": {}, "--directory": {} },
+    names: ["ln"], flags: "finLPv", long: ["--force", "--interactive", "--logical", "--physical", "--no-dereference", "--verbose"],
+    options: { ...targetOptions, ...backupOptions, "-s": { modes: ["symbolic"] }, "--symbolic": { modes: ["symbolic"] }, "-r": { modes: ["relative"] }, "--relative": { modes: ["relative"] }, "-d": {}, "-F": {}, "--directory": {} },
     // A link makes its target reachable from inside: the target is judged like an access of
-    // any kind, and the link itself is written.
-    operands: { sources: "unknown", dest: "write", single: "unknown" },
+    // any kind, and the link itself is written. A symbolic link's target is text that is
+    // resolved later from the directory the link is in, so it is judged from there.
+    operands: { sources: { default: "unknown", modes: { symbolic: "none" } }, dest: "write", single: { default: "unknown", modes: { symbolic: "none" } } },
     changes: { fs: true, links: true },
     custom: (ctx) => {
-      // `ln -s TARGET LINK` stores TARGET as text, resolved later from the link's directory.
-      if (!ctx.modes.has("symbolic") || ctx.modes.has("target") || ctx.operands.length !== 2) return;
-      const [target, link] = ctx.operands as [NonNullable<(typeof ctx.operands)[0]>, NonNullable<(typeof ctx.operands)[0]>];
-      if (target.text === null || link.text === null || isAbsolute(target.text) || !link.text.includes("/")) return;
-      const dir = link.text.slice(0, link.text.lastIndexOf("/")) || "/";
+      if (!ctx.modes.has("symbolic")) return;
+      const ops = ctx.operands;
+      const target = ctx.items.find((i) => i.t === "option" && (i.name === "-t" || i.name === "--target-directory"));
       const cwd = ctx.world.cwd;
-      const base = isAbsolute(dir) ? dir : cwd === null ? null : `${cwd}/${dir}`;
-      ctx.role(target, "unknown", base);
+      const abs = (p: string | null): string | null => (p === null ? null : isAbsolute(p) ? p : cwd === null ? null : `${cwd}/${p}`);
+      let linkDir: string | null;
+      let targets = ops;
+      if (ctx.modes.has("relative")) linkDir = cwd;
+      else if (target && target.t === "option") linkDir = abs(target.value?.text ?? null);
+      else if (ops.length === 1) linkDir = cwd;
+      else {
+        const dest = ops[ops.length - 1]!;
+        targets = ops.slice(0, -1);
+        // LINK names a new link, or an existing directory to put the links in.
+        const d = dest.text;
+        linkDir = d === null ? null : ops.length > 2 || d.endsWith("/") ? abs(d) : abs(d.includes("/") ? d.slice(0, d.lastIndexOf("/")) || "/" : ".");
+        if (d !== null && ops.length === 2 && !d.endsWith("/") && ctx.isDirectory(d)) linkDir = abs(d);
+      }
+      for (const t of targets) ctx.role(t, "unknown", t.text !== null && isAbsolute(t.text) ? undefined : linkDir);
     },
   },
   {
