@@ -70,6 +70,8 @@ table("ag and ack", box, [
   ["ack -x foo", "ask", ["#UNRESOLVED_WORD"]],
   ["ack --ackrc=../outside/secret.txt foo", "ask", ["read $O/secret.txt"]],
   ["ack -i '/usr/lib' src", "allow"],
+  // A flag the table mistook for an option with a value would hide the path after it.
+  ["ack -C foo ../outside", "ask", ["read $O"]],
 ]);
 
 table("fd", box, [
@@ -86,6 +88,7 @@ table("fd", box, [
   ["fd -X rm {} \\;", "ask", ["* $O"]],
   ["fdfind foo ~", "ask"],
   ["fd '^/etc' src", "allow"],
+  ["fd --strip-cwd-prefix foo ../outside", "ask", ["list $O"]],
 ]);
 
 table("locate", box, [

@@ -124,3 +124,12 @@ table("yq, column, pr", box, [
   ["pr -2 -h '/etc' README.md", "allow"],
   ["pr ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
 ]);
+
+table("text tools under wrappers and nested shells", box, [
+  ["timeout 5 sed -i d ~/x", "ask", ["write $H/x"]],
+  ["sudo sed -i 's/a/b/' /etc/hosts", "ask", ["write /etc/hosts"]],
+  ["sh -c \"awk '{print > \\\"/tmp/x\\\"}' f\"", "ask", ["write /tmp/x"]],
+  ["xargs sed -i s/a/b/ < list.txt", "ask"],
+  ["echo src/main.ts | xargs sed -i s/a/b/", "allow", ["write $P/src/main.ts"]],
+  ["nice -n 10 jq . ~/x.json", "ask", ["read $H/x.json"]],
+]);

@@ -134,6 +134,21 @@ export function localRole(ctx: SpecContext, arg: Arg, role: RoleSpec): void {
   else roleAs(ctx, arg, loc.path, role);
 }
 
+/**
+ * Options whose value is `NAME=VALUE` (`cmake -D`, `mvn -D`, `php -d`): the value may be a path
+ * of any kind, the name is not.
+ */
+export function assignmentOptions(names: readonly string[]): Custom {
+  return (ctx) => {
+    for (const it of optionItems(ctx, ...names)) {
+      if (!it.value) continue;
+      const v = assignmentValue(it.value);
+      if (v === null) ctx.role(it.value, "generic", it.base);
+      else if (v.text) ctx.role(v, "generic", it.base);
+    }
+  };
+}
+
 /** `NAME=VALUE` operands (`make DESTDIR=/`): the value is judged as a path of unknown kind. */
 export function assignmentValue(arg: Arg): Arg | null {
   if (arg.text === null) return null;

@@ -3,11 +3,16 @@
 
 import type { Analyser, Entry } from "../analyse.ts";
 import type { CommandSpec, OptionSpec } from "../spec.ts";
+import { ARCHIVE_ANALYSERS, ARCHIVE_SPECS } from "./archives.ts";
 import { COREUTILS, type TableSpec } from "./coreutils.ts";
+import { DEV_ANALYSERS, DEV_SPECS } from "./dev.ts";
 import { EXPRESSIONS } from "./find.ts";
+import { MISC_ANALYSERS, MISC_SPECS } from "./misc.ts";
+import { NETWORK_ANALYSERS, NETWORK_SPECS } from "./network.ts";
 import { SEARCH_ANALYSERS, SEARCH_SPECS } from "./search.ts";
-import { TEXT_ANALYSERS, TEXT_SPECS } from "./text.ts";
 import { SHELLS } from "./shells.ts";
+import { TEXT_ANALYSERS, TEXT_SPECS } from "./text.ts";
+import { VCS_ANALYSERS } from "./vcs.ts";
 import { WRAPPER_SPECS, WRAPPERS } from "./wrappers.ts";
 
 function expand(t: TableSpec): CommandSpec {
@@ -29,8 +34,8 @@ function expandAll(subs: Readonly<Record<string, CommandSpec | TableSpec>>): Rec
   return out;
 }
 
-const SPECS: readonly TableSpec[] = [...COREUTILS, ...WRAPPER_SPECS, ...SEARCH_SPECS, ...TEXT_SPECS];
-const ANALYSERS: readonly Analyser[] = [...SHELLS, ...WRAPPERS, ...EXPRESSIONS, ...SEARCH_ANALYSERS, ...TEXT_ANALYSERS];
+const SPECS: readonly TableSpec[] = [...COREUTILS, ...WRAPPER_SPECS, ...SEARCH_SPECS, ...TEXT_SPECS, ...ARCHIVE_SPECS, ...DEV_SPECS, ...NETWORK_SPECS, ...MISC_SPECS];
+const ANALYSERS: readonly Analyser[] = [...SHELLS, ...WRAPPERS, ...EXPRESSIONS, ...SEARCH_ANALYSERS, ...TEXT_ANALYSERS, ...ARCHIVE_ANALYSERS, ...VCS_ANALYSERS, ...DEV_ANALYSERS, ...NETWORK_ANALYSERS, ...MISC_ANALYSERS];
 
 function build(): Map<string, Entry> {
   const table = new Map<string, Entry>();

@@ -108,7 +108,9 @@ const ACK: TableSpec = {
     "-g": { value: "none", modes: ["pattern"] },
     "--match": { value: "none", modes: ["pattern"] },
     "-n": { clears: ["recursive"] },
-    ...each(none, "-A", "--after-context", "-B", "--before-context", "-C", "--context", "-m", "--max-count", "--output", "--type", "-t", "-T", "--ignore-dir", "--ignore-directory",
+    // ack -C takes its number only glued (`-C3`, `--context=3`).
+    "-C": optionalNone, "--context": optionalNone,
+    ...each(none, "-A", "--after-context", "-B", "--before-context", "-m", "--max-count", "--output", "--type", "-t", "--ignore-dir", "--ignore-directory",
       "--ignore-file", "--type-set", "--type-add", "--type-del", "--range-start", "--range-end", "--color-filename", "--color-match", "--color-lineno", "--color-colno"),
     "--ackrc": read,
     "--files-from": { value: "read", modes: ["names"] },
@@ -140,13 +142,14 @@ const FD_SPEC: TableSpec = {
   long: [
     "--hidden", "--no-hidden", "--no-ignore", "--ignore", "--no-ignore-vcs", "--ignore-vcs", "--no-require-git", "--no-ignore-parent", "--unrestricted", "--case-sensitive",
     "--ignore-case", "--glob", "--regex", "--fixed-strings", "--full-path", "--absolute-path", "--relative-path", "--list-details", "--print0", "--quiet", "--show-errors",
-    "--one-file-system", "--prune", "--help", "--version", "--no-follow", "--and",
+    "--one-file-system", "--prune", "--help", "--version", "--no-follow",
   ],
   options: {
     "-L": { modes: ["follow"] }, "--follow": { modes: ["follow"] }, "--no-follow": { clears: ["follow"] },
     ...each(none, "-e", "--extension", "-t", "--type", "-E", "--exclude", "-d", "--max-depth", "--min-depth", "--exact-depth", "-S", "--size", "--changed-within",
       "--changed-before", "--newer", "--older", "-o", "--owner", "-c", "--color", "-j", "--threads", "--max-results", "--format", "--path-separator", "--batch-size",
-      "--max-buffer-time", "--strip-cwd-prefix", "--hyperlink"),
+      "--max-buffer-time", "--and"),
+    ...each(optionalNone, "--strip-cwd-prefix", "--hyperlink"),
     "--ignore-file": read,
     // The directory fd searches from: later relative paths resolve against it.
     "--base-directory": { value: "chdir" },

@@ -1,0 +1,530 @@
+// Archivers and compressors. Creating an archive reads its members (recursively, through
+// symlinks where the tool follows them) and writes the archive; extracting reads the archive
+// and writes into a directory, possibly creating symlinks there; compressing in place replaces
+// each file.
+
+import type { Analyser, Call } from "../analyse.ts";
+import { applySpec, parseWords, type SpecContext, syntheticArg } from "../apply.ts";
+import { type Arg, type Effect, withValue } from "../effects.ts";
+import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
+import { chdir, each, flag, generic, hooks, issue, locate, none, optionalNone, optionItems, read, runsProgram, write } from "./common.ts";
+import type { TableSpec } from "./coreutils.ts";
+
+/** Flag shorthands expanded, for the specs this module applies itself. */
+function expand(t: TableSpec): CommandSpec {
+  const options: Record<string, OptionSpec> = {};
+  for (const c of t.flags ?? "") options["-" + c] = {};
+  for (const l of t.long ?? []) options[l] = {};
+  if (t.numeric) options["-N"] = {};
+  Object.assign(options, t.options ?? {});
+  const { flags: _f, long: _l, numeric: _n, ...rest } = t;
+  void _f;
+  void _l;
+  void _n;
+  return { style: "gnu", abbreviations: true, ...rest, options };
+}
+
+// ---------------------------------------------------------------------------------------
+// tar
+
+const mode = (...modes: string[]): OptionSpec => ({ modes });
+
+const TAR: TableSpec = {
+  names: ["tar", "gtar", "bsdtar"],
+  flags: "BGiklmMnopRsSvwWUjJzZa",
+  long: [
+    "--check-device", "--no-check-device", "--incremental", "--ignore-failed-read", "--no-seek", "--seek", "--sparse", "--exclude-backups", "--exclude-caches",
+    "--exclude-caches-all", "--exclude-caches-under", "--exclude-vcs", "--exclude-vcs-ignores", "--no-null", "--no-recursion", "--no-unquote", "--no-verbatim-files-from",
+    "--null", "--recursion", "--unquote", "--verbatim-files-from", "--anchored", "--ignore-case", "--no-anchored", "--no-ignore-case", "--no-wildcards",
+    "--no-wildcards-match-slash", "--wildcards", "--wildcards-match-slash", "--keep-directory-symlink", "--keep-newer-files", "--keep-old-files", "--no-overwrite-dir",
+    "--overwrite", "--overwrite-dir", "--recursive-unlink", "--skip-old-files", "--unlink-first", "--verify", "--ignore-command-error", "--no-ignore-command-error",
+    "--clamp-mtime", "--delay-directory-restore", "--touch", "--no-delay-directory-restore", "--no-same-owner", "--no-same-permissions", "--numeric-owner",
+    "--preserve-permissions", "--same-permissions", "--same-owner", "--preserve-order", "--same-order", "--acls", "--no-acls", "--no-selinux", "--no-xattrs", "--selinux",
+    "--xattrs", "--force-local", "--multi-volume", "--read-full-records", "--ignore-zeros", "--old-archive", "--portability", "--posix", "--auto-compress", "--bzip2", "--xz",
+    "--lzip", "--lzma", "--lzop", "--no-auto-compress", "--zstd", "--gzip", "--gunzip", "--ungzip", "--compress", "--uncompress", "--hard-dereference", "--one-file-system",
+    "--full-time", "--check-links", "--block-number", "--show-defaults", "--show-omitted-dirs", "--show-snapshot-field-ranges", "--show-transformed-names",
+    "--show-stored-names", "--utc", "--verbose", "--interactive", "--confirmation", "--help", "--usage", "--version", "--restrict", "--test-label", "--no-absolute-names",
+  ],
+  options: {
+    "-c": mode("create", "adding"), "--create": mode("create", "adding"),
+    "-r": mode("append", "adding"), "--append": mode("append", "adding"),
+    "-u": mode("update", "adding"), "--update": mode("update", "adding"),
+    "-A": mode("catenate"), "--catenate": mode("catenate"), "--concatenate": mode("catenate"),
+    "--delete": mode("delete"),
+    "-x": mode("extract"), "--extract": mode("extract"), "--get": mode("extract"),
+    "-t": mode("list"), "--list": mode("list"),
+    "-d": mode("diff"), "--diff": mode("diff"), "--compare": mode("diff"),
+    "-O": mode("stdout"), "--to-stdout": mode("stdout"),
+    "-h": mode("follow"), "--dereference": mode("follow"),
+    "-P": mode("absolute"), "--absolute-names": mode("absolute"),
+    "--remove-files": mode("removefiles"),
+    // Resolved against the starting directory in the hook: -C does not move the archive.
+    "-f": none, "--file": none,
+    "-C": chdir, "--directory": chdir,
+    "-T": none, "--files-from": none, "-X": none, "--exclude-from": none,
+    "-g": write, "--listed-incremental": write, "--index-file": write, "--volno-file": write,
+    "--add-file": read, "--owner-map": read, "--group-map": read,
+    "-N": generic, "--newer": generic, "--after-date": generic, "--mtime": generic, "--newer-mtime": generic,
+    ...each(none, "--exclude", "--exclude-tag", "--exclude-tag-all", "--exclude-tag-under", "--exclude-ignore", "--exclude-ignore-recursive", "--hole-detection", "--level",
+      "--sparse-version", "--group", "--mode", "--owner", "--sort", "-L", "--tape-length", "-b", "--blocking-factor", "--record-size", "-H", "--format", "--pax-option",
+      "-V", "--label", "-K", "--starting-file", "--suffix", "--strip-components", "--transform", "--xform", "--no-quote-chars", "--quote-chars", "--quoting-style",
+      "--warning", "--xattrs-exclude", "--xattrs-include"),
+    ...each(optionalNone, "--occurrence", "--atime-preserve", "--backup", "--checkpoint", "--totals"),
+    "--one-top-level": { value: "generic", optional: true },
+    ...each({ value: "none", modes: ["program"] }, "-I", "--use-compress-program", "--to-command", "--rmt-command", "--rsh-command", "-F", "--info-script", "--new-volume-script"),
+    "--checkpoint-action": none,
+  },
+  // Members are read when they are added (relative to the -C before them); otherwise they are
+  // names inside the archive.
+  operands: { all: { default: "none", modes: { removefiles: "write", adding: "read" } } },
+  recursion: { mode: "adding", follow: { mode: "follow" } },
+  custom: hooks(runsProgram(["-I", "--use-compress-program", "--to-command", "--rmt-command", "--rsh-command", "-F", "--info-script", "--new-volume-script"]), tarHook),
+};
+
+function tarHook(ctx: SpecContext): void {
+  const writesArchive = ["adding", "catenate", "delete"].some((m) => ctx.modes.has(m));
+  for (const it of optionItems(ctx, "-f", "--file")) {
+    const v = it.value;
+    if (!v || v.text === "-") continue;
+    // `host:file` is a remote archive reached through rsh, unless --force-local.
+    if (locate(v.text).t === "remote" && !optionItems(ctx, "--force-local").length) continue;
+    ctx.role(v, writesArchive ? "write" : "read", undefined);
+  }
+  for (const it of optionItems(ctx, "-T", "--files-from", "-X", "--exclude-from")) {
+    if (!it.value || it.value.text === "-") continue;
+    ctx.role(it.value, "read", undefined);
+    if ((it.name === "-T" || it.name === "--files-from") && ctx.modes.has("adding")) {
+      issue(ctx, "UNRESOLVED_WORD", `tar adds the files listed in ${it.value.source}, which the guard does not read`, it.value.span);
+    }
+  }
+  for (const it of optionItems(ctx, "--checkpoint-action")) {
+    if (it.value && (it.value.text === null || /^(exec|sleep)?=|^exec/.test(it.value.text))) issue(ctx, "OPAQUE_CODE", `tar --checkpoint-action runs ${it.value.source}`, it.value.span);
+  }
+  const extracting = ctx.modes.has("extract") && !ctx.modes.has("stdout");
+  if (!extracting && !ctx.modes.has("diff")) return;
+  // Extraction writes where the members land: each -C directory, and the working directory
+  // when no -C comes before the first member.
+  const dirs = optionItems(ctx, "-C", "--directory");
+  const firstDir = dirs[0] ? ctx.items.indexOf(dirs[0]) : Infinity;
+  const firstMember = ctx.items.findIndex((i) => i.t === "operand");
+  const kind = extracting ? "write" : "read";
+  if (dirs.length === 0 || (firstMember >= 0 && firstMember < firstDir)) ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), kind, undefined);
+  for (const d of dirs) if (d.value) ctx.role(d.value, kind, d.base);
+  if (extracting) {
+    ctx.emit({ t: "changes", fs: true, links: true });
+    if (ctx.modes.has("absolute")) issue(ctx, "UNRESOLVED_PATH", "tar -P extracts members to wherever their names say, which the guard cannot see");
+  }
+}
+
+const TAR_SPEC = expand(TAR);
+/** Option letters that take a value, for the old style `tar cvf ARCHIVE …`. */
+const TAR_VALUE_LETTERS = new Set(Object.entries(TAR_SPEC.options ?? {}).filter(([k, o]) => k.length === 2 && o.value !== undefined && !o.optional).map(([k]) => k[1]!));
+
+/**
+ * tar: the first word may be a cluster of option letters without a dash (`tar xzf a.tgz`),
+ * whose values follow it in the order of their letters.
+ */
+function tar(call: Call): Effect[] {
+  return tarWords(call, call.args);
+}
+
+/** tar's analysis for words given elsewhere too (`cmake -E tar xzf a.tgz`). */
+export function tarWords(call: Call, words: readonly Arg[]): Effect[] {
+  let args = words;
+  const first = args[0];
+  if (first && first.text !== null && /^[A-Za-z]+$/.test(first.text)) {
+    const rewritten: Arg[] = [];
+    let next = 1;
+    for (const c of first.text) {
+      rewritten.push(withValue(first, "-" + c, ""));
+      if (TAR_VALUE_LETTERS.has(c) && next < args.length) rewritten.push(args[next++]!);
+    }
+    args = [...rewritten, ...args.slice(next)];
+  }
+  return applySpec(call.name, TAR_SPEC, args, call.world, call.span).effects;
+}
+
+// ---------------------------------------------------------------------------------------
+// zip
+
+/** zip's options with values, and what the value is. */
+const ZIP_VALUES: Readonly<Record<string, "none" | "write" | "read" | "program" | "list">> = {
+  "-b": "write", "--temp-path": "write", "-O": "write", "--out": "write", "--output-file": "write", "-lf": "write", "--logfile-path": "write",
+  "-n": "none", "--suffixes": "none", "-P": "none", "--password": "none", "-s": "none", "--split-size": "none", "-t": "none", "--from-date": "none",
+  "-tt": "none", "--before-date": "none", "-Z": "none", "--compression-method": "none", "-ds": "none", "--dot-size": "none", "-UN": "none", "--unicode": "none",
+  "-TT": "program", "--unzip-command": "program", "-x": "list", "--exclude": "list", "-i": "list", "--include": "list",
+};
+/** zip's options that are two letters or more, which must not be read as clusters. */
+const ZIP_MULTI = new Set([
+  "-FF", "-FS", "-MM", "-RE", "-db", "-dc", "-dd", "-dg", "-du", "-dv", "-h2", "-ic", "-la", "-li", "-ll", "-nw", "-sb", "-sc", "-sd", "-sf", "-so", "-sp", "-su", "-sU", "-sv", "-ws",
+]);
+const ZIP_MODES: Readonly<Record<string, string>> = {
+  "-r": "recursive", "--recurse-paths": "recursive", "-R": "patterns", "--recurse-patterns": "patterns", "-m": "move", "--move": "move",
+  "-d": "delete", "--delete": "delete", "-U": "copy", "--copy-entries": "copy", "-@": "stdin-names", "--names-stdin": "stdin-names",
+  "-y": "symlinks", "--symlinks": "symlinks", "-sf": "show", "--show-files": "show", "-su": "show", "-sU": "show",
+};
+
+/**
+ * zip [options] ARCHIVE [file…] [-x pattern…]: the archive is written and the files read, into
+ * directories with -r, following symlinks unless -y.
+ */
+function zip(call: Call): Effect[] {
+  const effects: Effect[] = [];
+  const modes = new Set<string>();
+  const positional: Arg[] = [];
+  let verbatim = false;
+  let inList = false;
+  const value = (name: string, v: Arg | undefined) => {
+    const kind = ZIP_VALUES[name];
+    if (!v || kind === undefined) return;
+    if (kind === "write" || kind === "read") effects.push({ t: "path", arg: v, kind });
+    if (kind === "write" && (name === "-O" || name === "--out" || name === "--output-file")) modes.add("out");
+    if (kind === "program") effects.push({ t: "issue", code: "OPAQUE_CODE", message: `zip ${name} runs ${v.source} to test the archive`, span: v.span });
+    if (kind === "list") {
+      if (v.text !== null && v.text.startsWith("@")) effects.push({ t: "path", arg: withValue(v, v.text.slice(1), ""), kind: "read" });
+      inList = true;
+    }
+  };
+  for (let i = 0; i < call.args.length; i++) {
+    const a = call.args[i]!;
+    const t = a.text;
+    if (verbatim || t === null || t === "-" || !t.startsWith("-")) {
+      if (inList && t !== null && !t.startsWith("@")) continue;
+      inList = false;
+      if (t === "@") continue;
+      positional.push(a);
+      continue;
+    }
+    inList = false;
+    if (t === "--") {
+      verbatim = true;
+      continue;
+    }
+    if (t.startsWith("--")) {
+      const eq = t.indexOf("=");
+      const name = eq > 0 ? t.slice(0, eq) : t;
+      if (ZIP_MODES[name]) modes.add(ZIP_MODES[name]!);
+      if (ZIP_VALUES[name] !== undefined) value(name, eq > 0 ? withValue(a, t.slice(eq + 1), "") : call.args[++i]);
+      else if (!ZIP_MODES[name] && !ZIP_LONG_FLAGS.has(name)) effects.push({ t: "generic", arg: a, operand: false });
+      continue;
+    }
+    if (ZIP_MULTI.has(t)) {
+      if (ZIP_MODES[t]) modes.add(ZIP_MODES[t]!);
+      continue;
+    }
+    const multi = /^-(TT|UN|lf|ds|tt)(=?)(.*)$/.exec(t);
+    if (multi) {
+      const name = "-" + multi[1]!;
+      value(name, multi[3] ? withValue(a, multi[3], "") : multi[2] ? withValue(a, "", "") : call.args[++i]);
+      continue;
+    }
+    for (let j = 1; j < t.length; j++) {
+      const k = "-" + t[j]!;
+      if (ZIP_MODES[k]) modes.add(ZIP_MODES[k]!);
+      if (ZIP_VALUES[k] !== undefined) {
+        const rest = t.slice(j + 1).replace(/^=/, "");
+        value(k, rest ? withValue(a, rest, "") : call.args[++i]);
+        break;
+      }
+      if (!ZIP_MODES[k] && !/[0-9AcCDeEfFgGhHjJkKlLoqSTuvVwXz$!]/.test(t[j]!)) {
+        effects.push({ t: "generic", arg: withValue(a, "-" + t.slice(j), ""), operand: false });
+        break;
+      }
+    }
+  }
+  const [archive, ...files] = positional;
+  const readsOnly = modes.has("show") || modes.has("out");
+  if (archive && archive.text !== "-") effects.push({ t: "path", arg: archive, kind: readsOnly ? "read" : "write" });
+  const members = modes.has("delete") || modes.has("copy");
+  const fileKind = modes.has("move") ? "write" : "read";
+  const follow = !modes.has("symlinks");
+  const recursive = modes.has("recursive") || modes.has("patterns");
+  // zip -R matches its operands as patterns in the tree under the working directory.
+  const sources = members ? [] : modes.has("patterns") ? [syntheticArg(".", call.span)] : files.filter((f) => f.text !== "-");
+  for (const f of sources) {
+    effects.push({ t: "path", arg: f, kind: fileKind });
+    if (recursive && follow) effects.push({ t: "scan", arg: f, kind: fileKind });
+  }
+  if (modes.has("stdin-names")) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "zip -@ adds files whose names it reads from standard input", span: call.span });
+  effects.push({ t: "changes", fs: true, links: false });
+  return effects;
+}
+
+const ZIP_LONG_FLAGS = new Set([
+  "--quiet", "--verbose", "--junk-paths", "--encrypt", "--fix", "--fixfix", "--filesync", "--freshen", "--update", "--grow", "--test", "--adjust-sfx", "--junk-sfx",
+  "--no-extra", "--no-dir-entries", "--from-crlf", "--to-crlf", "--latest-time", "--help", "--version", "--license", "--no-wild", "--wild-stop-dirs", "--split-pause",
+  "--split-bell", "--split-verbose", "--log-append", "--log-info", "--display-bytes", "--display-counts", "--display-dots", "--display-globaldots", "--display-usize",
+  "--display-volume", "--entry-comments", "--archive-comment", "--system-hidden", "--ignore-case",
+]);
+
+// ---------------------------------------------------------------------------------------
+// unzip
+
+const UNZIP: TableSpec = {
+  names: ["unzip"],
+  abbreviations: false,
+  flags: "fnoqujCLMVXKDNUWa$bjs",
+  options: {
+    ...each({ modes: ["readonly"] }, "-l", "-t", "-v", "-z", "-Z", "-T", "-p", "-c"),
+    "-d": { value: "write", modes: ["outdir"] },
+    "-x": none, "-P": none, "-O": none, "-I": none,
+    "-:": { modes: ["anywhere"] },
+    "-^": flag,
+  },
+  // The archive, then names of members (not paths).
+  operands: { first: "read", rest: "none" },
+  custom: (ctx) => {
+    if (ctx.modes.has("readonly")) return;
+    if (!ctx.modes.has("outdir")) ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), "write", undefined);
+    ctx.emit({ t: "changes", fs: true, links: true });
+    if (ctx.modes.has("anywhere")) issue(ctx, "UNRESOLVED_PATH", "unzip -: extracts members with ../ in their names outside the directory");
+  },
+};
+
+// ---------------------------------------------------------------------------------------
+// Compressors
+
+/** Operands are replaced by their compressed or decompressed form, unless output goes elsewhere. */
+const inPlace: RoleSpec = { default: "write", modes: { stdout: "read", list: "read", test: "read", output: "read" } };
+const stdoutMode = mode("stdout");
+
+const GZIP: TableSpec = {
+  names: ["gzip", "gunzip", "pigz", "unpigz", "compress", "uncompress"],
+  numeric: true,
+  flags: "dfknNqvVhLiIzKRTmMYB",
+  long: ["--decompress", "--uncompress", "--force", "--keep", "--no-name", "--name", "--quiet", "--verbose", "--version", "--help", "--license", "--fast", "--best", "--rsyncable", "--synchronous", "--zlib", "--zip", "--independent", "--rle", "--huffman", "--rsyncable", "--no-time"],
+  options: {
+    "-c": stdoutMode, "--stdout": stdoutMode, "--to-stdout": stdoutMode,
+    "-l": mode("list"), "--list": mode("list"), "-t": mode("test"), "--test": mode("test"),
+    "-r": mode("recursive"), "--recursive": mode("recursive"),
+    ...each(none, "-S", "--suffix", "-p", "--processes", "-b", "--blocksize", "-C", "--comment", "-A", "--alias"),
+  },
+  operands: { all: inPlace },
+  recursion: { mode: "recursive", follow: "never" },
+};
+
+const BZIP2: TableSpec = {
+  names: ["bzip2", "bunzip2", "pbzip2", "lbzip2"],
+  numeric: true,
+  flags: "dzkfqvsLVh",
+  long: ["--decompress", "--compress", "--keep", "--force", "--quiet", "--verbose", "--small", "--license", "--version", "--help", "--fast", "--best"],
+  options: { "-c": stdoutMode, "--stdout": stdoutMode, "-t": mode("test"), "--test": mode("test"), "-p": optionalNone, "-n": none },
+  operands: { all: inPlace },
+};
+
+const XZ: TableSpec = {
+  names: ["xz", "unxz", "lzma", "unlzma"],
+  numeric: true,
+  flags: "zdkfeqvhHVQ",
+  long: [
+    "--compress", "--decompress", "--uncompress", "--keep", "--force", "--extreme", "--quiet", "--verbose", "--help", "--long-help", "--version", "--no-adjust", "--no-sparse",
+    "--robot", "--ignore-check", "--single-stream", "--no-warn", "--info-memory", "--fast", "--best", "--x86", "--arm", "--arm64", "--armthumb", "--ia64", "--powerpc", "--sparc", "--riscv",
+  ],
+  options: {
+    "-c": stdoutMode, "--stdout": stdoutMode, "--to-stdout": stdoutMode, "-t": mode("test"), "--test": mode("test"), "-l": mode("list"), "--list": mode("list"),
+    ...each(none, "-S", "--suffix", "-T", "--threads", "-F", "--format", "-C", "--check", "-M", "--memlimit", "--memory", "--block-size", "--block-list", "--flush-timeout",
+      "--memlimit-compress", "--memlimit-decompress", "--memlimit-mt-decompress"),
+    ...each(optionalNone, "--lzma1", "--lzma2", "--delta"),
+    "--files": { value: "read", optional: true, modes: ["namelist"] }, "--files0": { value: "read", optional: true, modes: ["namelist"] },
+  },
+  operands: { all: inPlace },
+  custom: (ctx) => {
+    if (ctx.modes.has("namelist")) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} --files compresses files named in a list the guard does not read`);
+  },
+};
+
+const ZSTD: TableSpec = {
+  names: ["zstd", "unzstd", "zstdmt", "pzstd"],
+  numeric: true,
+  flags: "zdfkqvhHVCbe",
+  long: [
+    "--compress", "--decompress", "--uncompress", "--force", "--keep", "--rm", "--quiet", "--verbose", "--help", "--version", "--ultra", "--adapt", "--no-progress",
+    "--progress", "--sparse", "--no-sparse", "--check", "--no-check", "--exclude-compressed", "--rsyncable", "--content-size", "--no-content-size", "--no-dictID", "--single-thread",
+    "--auto-threads", "--mmap-dict", "--no-mmap-dict", "--show-default-cparams", "--pass-through", "--no-pass-through", "--asyncio", "--no-asyncio",
+  ],
+  options: {
+    "-c": stdoutMode, "--stdout": stdoutMode, "-t": mode("test"), "--test": mode("test"), "-l": mode("list"), "--list": mode("list"),
+    "-o": { value: "write", modes: ["output"] },
+    "-r": mode("recursive"),
+    "-D": read, "--patch-from": read,
+    "--output-dir-flat": { value: "write", modes: ["output"] }, "--output-dir-mirror": { value: "write", modes: ["output"] },
+    "--filelist": { value: "read", modes: ["namelist"] },
+    ...each(none, "-T", "--threads", "-M", "--memory", "-B", "--block-size", "--format", "--target-compressed-block-size", "--stream-size", "--size-hint", "--zstd", "-i", "-b", "-e", "--priority", "--trace"),
+    ...each(optionalNone, "--long", "--fast", "--train", "--train-cover", "--train-fastcover", "--train-legacy", "--maxdict", "--dictID"),
+  },
+  operands: { all: inPlace },
+  recursion: { mode: "recursive", follow: "never" },
+  custom: (ctx) => {
+    if (ctx.modes.has("namelist")) issue(ctx, "UNRESOLVED_WORD", "zstd --filelist compresses files named in a list the guard does not read");
+  },
+};
+
+const LZ4: TableSpec = {
+  names: ["lz4", "unlz4"],
+  numeric: true,
+  flags: "zdfkmqvhHVrSB",
+  long: ["--compress", "--decompress", "--uncompress", "--force", "--keep", "--rm", "--multiple", "--quiet", "--verbose", "--help", "--version", "--sparse", "--no-sparse", "--content-size", "--no-frame-crc", "--favor-decSpeed", "--best", "--fast"],
+  options: { "-c": stdoutMode, "--stdout": stdoutMode, "-t": mode("test"), "--test": mode("test"), "-l": mode("list"), "--list": mode("list"), "-T": none },
+  // lz4 IN [OUT]: both are files it reads or writes; OUT is written.
+  operands: { all: inPlace },
+};
+
+const BROTLI: TableSpec = {
+  names: ["brotli", "unbrotli"],
+  flags: "dfjknvZV",
+  long: ["--decompress", "--force", "--rm", "--keep", "--no-copy-stat", "--verbose", "--best", "--large_window", "--help", "--version"],
+  options: {
+    "-c": stdoutMode, "--stdout": stdoutMode, "-t": mode("test"), "--test": mode("test"),
+    "-o": { value: "write", modes: ["output"] }, "--output": { value: "write", modes: ["output"] },
+    "-D": read, "--dictionary": read,
+    ...each(none, "-q", "--quality", "-w", "--lgwin", "-S", "--suffix"),
+  },
+  operands: { all: inPlace },
+};
+
+export const ARCHIVE_SPECS: readonly TableSpec[] = [
+  UNZIP,
+  GZIP, { ...GZIP, names: ["zcat", "gzcat"], modes: ["stdout"] },
+  BZIP2, { ...BZIP2, names: ["bzcat"], modes: ["stdout"] },
+  XZ, { ...XZ, names: ["xzcat", "lzcat"], modes: ["stdout"] },
+  ZSTD, { ...ZSTD, names: ["zstdcat"], modes: ["stdout"] },
+  LZ4, { ...LZ4, names: ["lz4cat"], modes: ["stdout"] },
+  BROTLI,
+];
+
+// ---------------------------------------------------------------------------------------
+// 7-Zip
+
+const SEVENZ_COMMANDS = new Set(["a", "b", "d", "e", "h", "i", "l", "rn", "t", "u", "x"]);
+
+/**
+ * 7z COMMAND [switches] ARCHIVE [files…]: switches carry their values glued (`-oDIR`,
+ * `-x!pattern`, `-i@list`) and may appear anywhere before `--`.
+ */
+function sevenZip(call: Call): Effect[] {
+  const effects: Effect[] = [];
+  const positional: Arg[] = [];
+  let outdir: Arg | null = null;
+  let verbatim = false;
+  const sw = new Set<string>();
+  for (const a of call.args) {
+    const t = a.text;
+    if (verbatim || t === null || !t.startsWith("-") || t === "-") {
+      positional.push(a);
+      continue;
+    }
+    if (t === "--") {
+      verbatim = true;
+      continue;
+    }
+    const m = /^-(o|w)(.*)$/.exec(t);
+    if (m) {
+      if (m[2]) {
+        const dir = withValue(a, m[2], "");
+        if (m[1] === "o") outdir = dir;
+        else effects.push({ t: "path", arg: dir, kind: "write" });
+      }
+      continue;
+    }
+    const list = /^-[xi]r?[-0]?@(.+)$/.exec(t);
+    if (list) effects.push({ t: "path", arg: withValue(a, list[1]!, ""), kind: "read" });
+    for (const s of ["sdel", "spf", "snl", "so", "si"]) if (t.startsWith("-" + s)) sw.add(s);
+  }
+  const [command, archive, ...files] = positional;
+  const cmd = command?.text?.toLowerCase() ?? null;
+  if (cmd === null || !SEVENZ_COMMANDS.has(cmd)) {
+    effects.push({ t: "changes", fs: true, links: true });
+    for (const a of positional) effects.push({ t: "generic", arg: a, operand: true });
+    return effects;
+  }
+  const writesArchive = cmd === "a" || cmd === "u" || cmd === "d" || cmd === "rn";
+  if (archive && !(sw.has("si") && !writesArchive)) effects.push({ t: "path", arg: archive, kind: writesArchive ? "write" : "read" });
+  if (cmd === "a" || cmd === "u" || cmd === "h") {
+    const sources = files.length ? files : cmd === "h" ? [] : [syntheticArg(".", call.span)];
+    const kind = sw.has("sdel") ? "write" : "read";
+    for (const f of sources) {
+      if (f.text !== null && f.text.startsWith("@")) {
+        effects.push({ t: "path", arg: withValue(f, f.text.slice(1), ""), kind: "read" });
+        effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `7z adds the files listed in ${f.source.slice(1)}`, span: f.span });
+        continue;
+      }
+      effects.push({ t: "path", arg: f, kind });
+      if (cmd !== "h" && !sw.has("snl")) effects.push({ t: "scan", arg: f, kind });
+    }
+  }
+  if ((cmd === "x" || cmd === "e") && !sw.has("so")) {
+    effects.push({ t: "path", arg: outdir ?? syntheticArg(".", call.span), kind: "write" });
+    effects.push({ t: "changes", fs: true, links: true });
+    if (sw.has("spf")) effects.push({ t: "issue", code: "UNRESOLVED_PATH", message: "7z -spf extracts members to the absolute paths stored in the archive", span: call.span });
+  } else if (writesArchive || sw.has("sdel")) effects.push({ t: "changes", fs: true, links: false });
+  return effects;
+}
+
+// ---------------------------------------------------------------------------------------
+// cpio
+
+const CPIO_SPEC = expand({
+  names: ["cpio"],
+  flags: "0abBcdfmnrsStuvV",
+  long: [
+    "--null", "--reset-access-time", "--dot", "--make-directories", "--nonmatching", "--dereference", "--preserve-modification-time", "--numeric-uid-gid", "--rename",
+    "--swap-bytes", "--swap-halfwords", "--unconditional", "--verbose", "--version", "--help", "--quiet", "--sparse", "--only-verify-crc", "--no-preserve-owner",
+    "--device-independent", "--reproducible", "--ignore-devno", "--renumber-inodes", "--to-stdout", "--link", "--append", "--no-absolute-filenames", "--force-local",
+  ],
+  options: {
+    "-o": mode("out"), "--create": mode("out"), "-i": mode("in"), "--extract": mode("in"), "-t": mode("list"), "--list": mode("list"),
+    "-p": { value: "write", modes: ["pass"] }, "--pass-through": { value: "write", modes: ["pass"] },
+    "-D": chdir, "--directory": chdir,
+    "-F": none, "--file": none, "-O": write, "-I": read, "-E": read, "--pattern-file": read,
+    "-A": mode("appending"),
+    "-L": mode("follow"), "--dereference": mode("follow"),
+    "--absolute-filenames": mode("absolute"),
+    ...each(none, "-H", "--format", "-M", "--message", "-R", "--owner", "-C", "--io-size", "--block-size"),
+    "--rsh-command": { value: "none", modes: ["program"] }, "--rmt-command": { value: "none", modes: ["program"] },
+  },
+  operands: { all: "none" },
+  custom: hooks(runsProgram(["--rsh-command", "--rmt-command"]), (ctx) => {
+    for (const it of optionItems(ctx, "-F", "--file")) {
+      if (!it.value || locate(it.value.text).t === "remote") continue;
+      // Whether -D moves the archive too is not settled here: judge it both ways.
+      const kind = ctx.modes.has("out") ? "write" : "read";
+      ctx.role(it.value, kind, it.base);
+      if (it.base !== undefined) ctx.role(it.value, kind, undefined);
+    }
+    if (ctx.modes.has("in") && !ctx.modes.has("list")) {
+      const dirs = optionItems(ctx, "-D", "--directory");
+      if (dirs.length === 0) ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), "write");
+      for (const d of dirs) if (d.value) ctx.role(d.value, "write", d.base);
+      ctx.emit({ t: "changes", fs: true, links: true });
+      // GNU cpio keeps absolute member names unless told not to.
+      if (!optionItems(ctx, "--no-absolute-filenames").length) issue(ctx, "UNRESOLVED_PATH", "cpio -i writes members to the paths stored in the archive, absolute ones included");
+    }
+  }),
+});
+
+/** cpio -o and -p take the names of the files to copy from standard input. */
+function cpio(call: Call): Effect[] {
+  const effects = applySpec("cpio", CPIO_SPEC, call.args, call.world, call.span).effects;
+  const parsed = parseWords(CPIO_SPEC, call.args, call.world, undefined, false);
+  if (!parsed.modes.has("out") && !parsed.modes.has("pass")) return effects;
+  const stdin = call.stdin;
+  const follow = parsed.modes.has("follow");
+  if (stdin.t === "paths-under") {
+    for (const d of stdin.dirs) {
+      effects.push({ t: "path", arg: d, kind: "read" });
+      if (follow) effects.push({ t: "scan", arg: d, kind: "read" });
+    }
+  } else if (stdin.t === "text") {
+    for (const line of stdin.text.split("\n")) if (line) effects.push({ t: "path", arg: withValue(call.nameArg, line, ""), kind: "read" });
+  } else {
+    effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "cpio copies the files named on its standard input, which the guard cannot see", span: call.span });
+  }
+  return effects;
+}
+
+export const ARCHIVE_ANALYSERS: readonly Analyser[] = [
+  { names: TAR.names, analyse: tar },
+  { names: ["zip"], analyse: zip },
+  { names: ["7z", "7za", "7zr", "7zz"], analyse: sevenZip },
+  { names: ["cpio"], analyse: cpio },
+];

@@ -1,0 +1,1204 @@
+// Developer tools: interpreters, package managers, build systems, compilers, containers.
+// Interpreters reading a script file read it (the script is project code the guard does not
+// follow); inline code (`python -c`, `node -e`) is INLINE_CODE. Package managers and build
+// systems run the project's own scripts and recipes: they may change anything inside, so
+// later paths through directories that do not exist yet are not trusted.
+
+import type { Analyser, Call } from "../analyse.ts";
+import { applySpec, syntheticArg } from "../apply.ts";
+import { type Arg, type Effect, withValue } from "../effects.ts";
+import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
+import { assignmentOptions, assignmentValue, chdir, type Custom, each, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, write } from "./common.ts";
+import { tarWords } from "./archives.ts";
+import type { TableSpec } from "./coreutils.ts";
+
+const projectCode = { fs: true, links: true } as const;
+const info = { modes: ["info"] } as const;
+
+/** Options that run code given on the command line (`-e CODE`): an INLINE_CODE issue each. */
+function inlineCode(names: readonly string[]): Custom {
+  return (ctx) => {
+    for (const it of optionItems(ctx, ...names)) issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot see into`, it.value?.span ?? it.word.span);
+  };
+}
+
+/**
+ * An interpreter with no script, no inline code and nothing to print reads its program from
+ * standard input (or starts a REPL): that program is not visible either.
+ */
+function programFromStdin(programModes: readonly string[]): Custom {
+  return (ctx) => {
+    if (programModes.some((m) => ctx.modes.has(m))) return;
+    const first = ctx.operands[0];
+    if (!first || first.text === "-") issue(ctx, "INLINE_CODE", `${ctx.name} runs a program from standard input, which the guard cannot see`);
+  };
+}
+
+/** `-r MOD`, `--import MOD`: a module name, or a file when it is written as a path. */
+function modulePaths(names: readonly string[]): Custom {
+  return (ctx) => {
+    for (const v of optionValues(ctx, ...names)) if (v.text === null || /^(\.{1,2}\/|\/|~)/.test(v.text)) ctx.role(v, "read");
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Interpreters
+
+const NODE: TableSpec = {
+  names: ["node", "nodejs"],
+  style: "posix",
+  abbreviations: false,
+  long: ["--watch", "--no-warnings", "--enable-source-maps", "--experimental-strip-types", "--experimental-vm-modules", "--trace-warnings", "--expose-gc", "--preserve-symlinks", "--no-deprecation", "--throw-deprecation", "--trace-uncaught", "--abort-on-uncaught-exception", "--experimental-default-type", "--no-experimental-fetch", "--frozen-intrinsics", "--test-only", "--pending-deprecation"],
+  options: {
+    ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
+    ...each(none, "-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--input-type", "--title", "--test-reporter", "--test-name-pattern"),
+    ...each(optionalNone, "--inspect", "--inspect-brk", "--inspect-port", "--inspect-wait", "--max-old-space-size", "--stack-size", "--stack-trace-limit", "--unhandled-rejections", "--dns-result-order", "--experimental-policy", "--diagnostic-dir", "--heapsnapshot-signal", "--cpu-prof-dir", "--heap-prof-dir"),
+    ...each(read, "--env-file", "--env-file-if-exists", "--watch-path"),
+    "--test-reporter-destination": write, "--redirect-warnings": write,
+    "-c": { modes: ["check"] }, "--check": { modes: ["check"] },
+    "-i": { modes: ["repl"] }, "--interactive": { modes: ["repl"] },
+    "--test": { modes: ["test"] },
+    ...each(info, "-v", "--version", "-h", "--help", "--v8-options"),
+    "--run": { value: "none", modes: ["info"] },
+  },
+  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
+  changes: projectCode,
+  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader"]), programFromStdin(["eval", "info", "test"])),
+};
+
+const PYTHON_NAMES = ["python", "python2", "python3", "pypy", "pypy3", "python2.7", ...Array.from({ length: 16 }, (_, i) => `python3.${i}`)];
+
+const PYTHON: TableSpec = {
+  names: PYTHON_NAMES,
+  style: "posix",
+  abbreviations: false,
+  flags: "bBdEiIOPqsSuvx",
+  options: {
+    // -c and -m end python's own options: what follows is the program's argv.
+    "-c": { value: "none", modes: ["eval"], ends: true },
+    "-m": { value: "none", modes: ["module"], ends: true },
+    "-W": none, "-X": none, "--check-hash-based-pycs": none,
+    ...each(info, "-V", "--version", "-h", "--help", "--help-env", "--help-xoptions", "--help-all"),
+  },
+  operands: { first: "exec", unlessModes: ["eval", "module", "info"], rest: "generic" },
+  changes: projectCode,
+  custom: hooks(inlineCode(["-c"]), programFromStdin(["eval", "module", "info"])),
+};
+
+const RUBY: TableSpec = {
+  names: ["ruby", "jruby", "truffleruby"],
+  style: "posix",
+  abbreviations: false,
+  flags: "acdlnpsSvwyU",
+  long: ["--jit", "--yjit", "--verbose", "--backtrace-limit", "--disable-gems", "--enable-frozen-string-literal"],
+  options: {
+    "-e": { value: "none", modes: ["eval"] },
+    "-r": none, "-I": read, "-C": chdir,
+    ...each(optionalNone, "-W", "-x", "-0", "-i", "-K", "-T", "--enable", "--disable", "--dump", "--encoding", "--external-encoding", "--internal-encoding"),
+    "-F": none, "-E": none,
+    ...each(info, "-h", "--help", "--version"),
+  },
+  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
+  changes: projectCode,
+  custom: hooks(inlineCode(["-e"]), modulePaths(["-r"]), programFromStdin(["eval", "info"])),
+};
+
+const PERL: TableSpec = {
+  names: ["perl", "perl5"],
+  style: "posix",
+  abbreviations: false,
+  flags: "acnpsStTuUwWXl",
+  options: {
+    ...each({ value: "none", modes: ["eval"] }, "-e", "-E"),
+    "-I": read,
+    ...each(optionalNone, "-M", "-m", "-0", "-i", "-x", "-d", "-D", "-C", "-F"),
+    ...each(info, "-v", "-h", "--help", "--version"),
+    "-V": { value: "none", optional: true, modes: ["info"] },
+  },
+  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
+  changes: projectCode,
+  custom: hooks(inlineCode(["-e", "-E"]), programFromStdin(["eval", "info"])),
+};
+
+const PHP: TableSpec = {
+  names: ["php", "php-cli", "php7", "php8"],
+  style: "posix",
+  abbreviations: false,
+  flags: "nqsHweil",
+  options: {
+    ...each({ value: "none", modes: ["eval"] }, "-r", "-B", "-R", "-E"),
+    "-F": { value: "exec", modes: ["eval"] },
+    "-f": { value: "exec", modes: ["script"] },
+    "-a": { modes: ["eval"] }, "--interactive": { modes: ["eval"] },
+    "-d": none, "-c": read, "-t": read, "-S": { value: "none", modes: ["server"] }, "-z": read,
+    ...each(none, "--rf", "--rc", "--re", "--rz", "--ri"),
+    ...each(info, "-v", "--version", "-h", "--help", "-m", "--ini", "-i"),
+  },
+  operands: { first: "exec", unlessModes: ["eval", "script", "info", "server"], rest: "generic" },
+  changes: projectCode,
+  custom: hooks(inlineCode(["-r", "-B", "-R", "-E", "-a", "--interactive"]), programFromStdin(["eval", "script", "info", "server"]), assignmentOptions(["-d"]), (ctx) => {
+    if (ctx.modes.has("server") && !optionItems(ctx, "-t").length) ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), "read");
+  }),
+};
+
+const LUA: TableSpec = {
+  names: ["lua", "luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4"],
+  style: "posix",
+  abbreviations: false,
+  flags: "EWO",
+  options: {
+    "-e": { value: "none", modes: ["eval"] }, "-i": { modes: ["eval"] },
+    "-l": none, "-j": none, "-b": { modes: ["eval"] },
+    ...each(info, "-v"),
+  },
+  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
+  changes: projectCode,
+  custom: hooks(inlineCode(["-e", "-i", "-b"]), programFromStdin(["eval", "info"])),
+};
+
+// ---------------------------------------------------------------------------------------
+// JavaScript package managers and runtimes
+
+/** A package spec is a path when it is written as one (`./lib`, `../x.tgz`, `file:../x`). */
+const packageSpecs: Custom = (ctx) => {
+  for (const a of ctx.operands) {
+    const t = a.text;
+    if (t === null) ctx.role(a, "read");
+    else if (t.startsWith("file:") && !t.startsWith("file://")) roleAs(ctx, a, t.slice(5), "read");
+    else if (/^(\.{1,2}(\/|$)|\/|~)/.test(t) || /\.(tgz|tar\.gz|tar|whl|zip)$/.test(t)) localRole(ctx, a, "read");
+  }
+};
+
+/** The command a package runner starts: `npx eslint@8 .` runs eslint; a scoped package is not a known command. */
+function packageCommand(argv: readonly Arg[], at: Arg): Arg[] {
+  const [first, ...rest] = argv;
+  if (!first) return [];
+  if (first.text === null) return [first, ...rest];
+  const name = first.text.startsWith("@") || first.text.includes("/") ? "package-binary" : first.text.replace(/@[^@]*$/, "");
+  return [withValue(at, name, ""), ...rest];
+}
+
+/** Runs the operands as a command (`npm exec -- CMD`, `npx CMD`, `yarn dlx CMD`). */
+function runsOperands(label: string, skip = 0, asPackage = true): Custom {
+  return (ctx) => {
+    const argv = ctx.operands.slice(skip);
+    if (!argv.length) return;
+    const command = asPackage ? packageCommand(argv, argv[0]!) : [...argv];
+    const base = ctx.items.find((i) => i.t === "operand")?.base;
+    ctx.emit({ t: "run", argv: command, inProcess: false, bypassFunctions: true, label, ...(base !== undefined ? { base } : {}) });
+  };
+}
+
+/** `-c CMD` / `--call CMD`: shell code. */
+function shellCodeOptions(names: readonly string[], label: string): Custom {
+  return (ctx) => {
+    for (const it of optionItems(ctx, ...names)) {
+      if (it.value) ctx.emit({ t: "code", text: it.value.text, span: it.value.span, label, inProcess: false, ...(it.base !== undefined ? { base: it.base } : {}) });
+    }
+  };
+}
+
+const NPM_GLOBAL: Record<string, OptionSpec> = {
+  "--prefix": chdir, "-C": chdir,
+  ...each(none, "-w", "--workspace", "--location", "--registry", "--loglevel", "--tag", "--access", "--otp", "--before", "--omit", "--include", "--install-strategy", "--save-prefix", "--auth-type", "--scope", "--preid", "--depth", "--audit-level", "--cpu", "--os", "--libc"),
+  "--userconfig": read, "--globalconfig": read, "--cache": write,
+  ...each(flag, "-g", "--global", "--workspaces", "-ws", "--include-workspace-root", "-s", "--silent", "-q", "--quiet", "-d", "--verbose", "--json", "--parseable", "-p", "--long", "-l",
+    "-y", "--yes", "--no-yes", "-f", "--force", "--dry-run", "--ignore-scripts", "--foreground-scripts", "-S", "--save", "-D", "--save-dev", "-O", "--save-optional", "-E",
+    "--save-exact", "-B", "--save-bundle", "--save-peer", "--no-save", "--legacy-peer-deps", "--strict-peer-deps", "--production", "--no-audit", "--audit", "--no-fund",
+    "--package-lock", "--no-package-lock", "--package-lock-only", "--install-links", "--prefer-offline", "--offline", "--prefer-online", "--no-progress", "--progress",
+    "--color", "--no-color", "--all", "-a", "--if-present", "--no-optional", "--global-style", "--link", "--no-bin-links", "--no-shrinkwrap", "--workspaces-update"),
+  "--script-shell": { value: "none", modes: ["program"] },
+  "--node-options": { value: "none", modes: ["program"] },
+};
+
+const npmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: NPM_GLOBAL, operands: { all: "none" }, ...extra });
+const npmInstall = npmSub({ custom: packageSpecs });
+const npmRun = npmSub({ operands: { all: "none" } });
+const npmExec = npmSub({
+  style: "posix",
+  options: { ...NPM_GLOBAL, "-c": none, "--call": none, "--package": none },
+  custom: hooks(shellCodeOptions(["-c", "--call"], "npm exec -c"), runsOperands("npm exec")),
+});
+
+const NPM: TableSpec = {
+  names: ["npm"],
+  abbreviations: false,
+  options: NPM_GLOBAL,
+  operands: { all: "none" },
+  subcommands: {
+    ...Object.fromEntries(["install", "i", "add", "in", "ins", "inst", "isntall", "ci", "clean-install", "ic", "install-clean", "install-test", "it", "install-ci-test", "cit", "update", "up", "upgrade", "uninstall", "remove", "rm", "r", "un", "unlink", "dedupe", "ddp", "prune", "rebuild", "rb", "audit", "outdated", "ls", "list", "ll", "la", "view", "info", "show", "v", "explain", "why", "fund", "query", "sbom"].map((n) => [n, npmInstall])),
+    ...Object.fromEntries(["run", "run-script", "rum", "urn", "test", "t", "tst", "start", "stop", "restart", "init", "create", "innit", "version", "pkg", "config", "c", "get", "set", "cache", "login", "logout", "adduser", "whoami", "owner", "dist-tag", "deprecate", "unpublish", "access", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "star", "stars", "unstar", "bugs", "docs", "home", "repo", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
+    exec: npmExec, x: npmExec,
+    link: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    pack: npmSub({ options: { ...NPM_GLOBAL, "--pack-destination": write }, custom: packageSpecs }),
+    publish: npmSub({ custom: packageSpecs }),
+    edit: npmSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm edit opens an editor on an installed package") }),
+    explore: npmSub({ style: "posix", custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm explore runs a shell in an installed package") }),
+  },
+  unknownSubcommand: "none",
+  changes: projectCode,
+  custom: runsProgram(["--script-shell", "--node-options"]),
+};
+
+const NPX: TableSpec = {
+  names: ["npx"],
+  style: "posix",
+  abbreviations: false,
+  options: { ...NPM_GLOBAL, "-c": none, "--call": none, "-p": none, "--package": none, "--no": flag, "--no-install": flag, "--ignore-existing": flag, "--shell": none },
+  operands: { all: "none" },
+  changes: projectCode,
+  custom: hooks(shellCodeOptions(["-c", "--call"], "npx -c"), runsOperands("npx"), runsProgram(["--script-shell", "--node-options"])),
+};
+
+const PNPM_GLOBAL: Record<string, OptionSpec> = {
+  "-C": chdir, "--dir": chdir,
+  ...each(none, "--filter", "-F", "--reporter", "--loglevel", "--workspace-concurrency", "--resume-from", "--changed-files-ignore-pattern", "--test-pattern", "--filter-prod", "--network-concurrency", "--child-concurrency", "--registry", "--config"),
+  ...each(write, "--global-dir", "--store-dir", "--virtual-store-dir", "--modules-dir", "--cache-dir", "--state-dir", "--lockfile-dir"),
+  ...each(flag, "-w", "--workspace-root", "-r", "--recursive", "--stream", "-s", "--silent", "-g", "--global", "--prefer-offline", "--offline", "--frozen-lockfile", "--no-frozen-lockfile",
+    "--shamefully-hoist", "--ignore-scripts", "--aggregate-output", "--parallel", "--if-present", "--no-bail", "--sort", "--reverse", "--report-summary", "--use-stderr", "--color",
+    "--no-color", "-D", "--save-dev", "-P", "--save-prod", "-O", "--save-optional", "-E", "--save-exact", "--save-peer", "--prod", "--dev", "--no-optional", "--lockfile-only",
+    "--fix-lockfile", "--force", "--strict-peer-dependencies", "--prefer-frozen-lockfile", "-i", "--interactive", "--latest", "-L", "--depth", "--json", "--long", "--parseable",
+    "--workspace", "--dry-run", "--no-lockfile", "--ignore-workspace", "--include-workspace-root", "--shell-mode", "-c"),
+};
+const pnpmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: PNPM_GLOBAL, operands: { all: "none" }, ...extra });
+const pnpmExec = pnpmSub({ style: "posix", custom: runsOperands("pnpm exec", 0, false) });
+const pnpmDlx = pnpmSub({ style: "posix", options: { ...PNPM_GLOBAL, "--package": none }, custom: runsOperands("pnpm dlx") });
+
+const PNPM: TableSpec = {
+  names: ["pnpm"],
+  abbreviations: false,
+  options: PNPM_GLOBAL,
+  operands: { all: "none" },
+  subcommands: {
+    ...Object.fromEntries(["add", "install", "i", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "unlink", "import", "rebuild", "rb", "prune", "fetch", "audit", "list", "ls", "ll", "outdated", "why", "licenses", "publish", "pack"].map((n) => [n, pnpmSub({ custom: packageSpecs })])),
+    ...Object.fromEntries(["run", "run-script", "test", "t", "tst", "start", "create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "config", "c", "self-update", "approve-builds", "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((n) => [n, pnpmSub()])),
+    link: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    exec: pnpmExec, dlx: pnpmDlx,
+    deploy: pnpmSub({ operands: { all: "write" } }),
+  },
+  // `pnpm NAME` runs the project's script NAME.
+  unknownSubcommand: "none",
+  changes: projectCode,
+};
+
+const PNPX: TableSpec = { ...pnpmDlx, names: ["pnpx"], changes: projectCode };
+
+const YARN_GLOBAL: Record<string, OptionSpec> = {
+  "--cwd": chdir,
+  ...each(write, "--modules-folder", "--cache-folder", "--global-folder", "--link-folder"),
+  ...each(none, "--mutex", "--network-timeout", "--registry", "--network-concurrency", "--emoji", "--use-yarnrc"),
+  ...each(flag, "--silent", "-s", "--verbose", "--offline", "--prefer-offline", "--frozen-lockfile", "--immutable", "--immutable-cache", "--check-cache", "--ignore-engines",
+    "--ignore-scripts", "--production", "--prod", "--non-interactive", "-W", "--ignore-workspace-root-check", "-D", "--dev", "-P", "--peer", "-O", "--optional", "-E",
+    "--exact", "-T", "--tilde", "--json", "--force", "--pure-lockfile", "--no-lockfile", "--flat", "--inline-builds", "-A", "--all", "-p", "--parallel", "-i", "--interlaced",
+    "-t", "--topological", "--topological-dev", "-v", "--version", "-h", "--help", "--mode", "--refresh-lockfile", "--no-default-rc"),
+};
+const yarnSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: YARN_GLOBAL, operands: { all: "none" }, ...extra });
+
+const YARN: TableSpec = {
+  names: ["yarn", "yarnpkg"],
+  abbreviations: false,
+  options: YARN_GLOBAL,
+  operands: { all: "none" },
+  subcommands: {
+    ...Object.fromEntries(["add", "install", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "publish", "unlink", "cache", "config", "set", "version", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create", "run", "test", "start", "workspace", "workspaces"].map((n) => [n, yarnSub({ custom: packageSpecs })])),
+    link: yarnSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    pack: yarnSub({ options: { ...YARN_GLOBAL, "--filename": write, "-o": write, "--out": write } }),
+    exec: yarnSub({ style: "posix", custom: runsOperands("yarn exec", 0, false) }),
+    dlx: yarnSub({ style: "posix", options: { ...YARN_GLOBAL, "-p": none, "--package": none }, custom: runsOperands("yarn dlx") }),
+    node: yarnSub({ style: "posix", custom: (ctx) => ctx.emit({ t: "run", argv: [syntheticArg("node", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), ...ctx.operands], inProcess: false, bypassFunctions: true, label: "yarn node" }) }),
+  },
+  unknownSubcommand: "none",
+  changes: projectCode,
+};
+
+const BUN_GLOBAL: Record<string, OptionSpec> = {
+  "--cwd": chdir,
+  ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
+  ...each(read, "--env-file", "-c", "--config", "--tsconfig-override"),
+  ...each(none, "-r", "--preload", "--filter", "-F", "--elide-lines", "-d", "--define", "-l", "--loader", "--port", "--main-fields", "--conditions", "--jsx-factory", "--jsx-fragment", "--jsx-import-source", "--jsx-runtime", "--extension-order", "--registry", "--backend", "--concurrent-scripts", "--network-concurrency", "--timeout", "--rerun-each", "-t", "--test-name-pattern", "--coverage-reporter", "--reporter", "--max-http-header-size", "--title"),
+  ...each(flag, "--bun", "-b", "--silent", "--watch", "--hot", "--no-clear-screen", "--smol", "--install", "-i", "--no-install", "--if-present", "--prefer-offline", "--prefer-latest",
+    "-y", "--yarn", "--production", "--frozen-lockfile", "--dry-run", "--force", "-f", "--no-save", "--save", "-g", "--global", "-D", "--dev", "-d", "--optional", "--peer", "--exact",
+    "-E", "--verbose", "--no-progress", "--no-summary", "--ignore-scripts", "--trust", "--only", "--todo", "--coverage", "--bail", "--update-snapshots", "-u", "--revision", "--version",
+    "-v", "--help", "-h", "--inspect", "--inspect-wait", "--inspect-brk", "--shell", "--no-env-file", "--no-deprecation", "--throw-deprecation", "--latest", "--minify", "--sourcemap",
+    "--splitting", "--compile", "--bytecode", "--linker", "--lockfile-only"),
+};
+const bunSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: BUN_GLOBAL, operands: { all: "none" }, ...extra });
+
+/** A word that bun runs as a file rather than as a package.json script. */
+function looksLikeScript(t: string | null): boolean {
+  return t === null || t.includes("/") || /\.(m?[jt]sx?|cjs|cts|sh|json|toml)$/.test(t);
+}
+
+const BUN: TableSpec = {
+  names: ["bun"],
+  abbreviations: false,
+  options: BUN_GLOBAL,
+  operands: { all: "none" },
+  subcommands: {
+    run: bunSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: (ctx) => {
+      const first = ctx.operands[0];
+      if (first && looksLikeScript(first.text)) ctx.role(first, "exec");
+    } }),
+    test: bunSub(),
+    x: bunSub({ style: "posix", custom: runsOperands("bun x") }),
+    exec: bunSub({ style: "posix", custom: (ctx) => {
+      const [code] = ctx.operands;
+      if (code) ctx.emit({ t: "code", text: code.text, span: code.span, label: "bun exec", inProcess: false });
+    } }),
+    build: bunSub({ options: { ...BUN_GLOBAL, "--outdir": write, "--outfile": write, "--root": read, "--target": none, "--format": none, "-e": none, "--external": none, "--entry-naming": none, "--chunk-naming": none, "--asset-naming": none, "--public-path": none, "--packages": none }, operands: { all: "read" } }),
+    repl: bunSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "bun repl runs code the guard cannot see") }),
+    init: bunSub({ operands: { all: "write" } }), create: bunSub({ operands: { all: "generic" } }),
+    ...Object.fromEntries(["install", "i", "add", "a", "remove", "rm", "update", "link", "unlink", "pm", "outdated", "publish", "audit", "info", "patch", "patch-commit", "why", "upgrade", "completions", "discord", "help"].map((n) => [n, bunSub({ custom: packageSpecs })])),
+  },
+  // `bun FILE` runs a file; `bun NAME` a package.json script.
+  unknownSubcommand: "generic",
+  changes: projectCode,
+  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), (ctx) => {
+    const first = ctx.operands[0];
+    if (first && !(first.text !== null && BUN.subcommands && first.text in BUN.subcommands) && looksLikeScript(first.text)) ctx.role(first, "exec");
+  }),
+};
+
+const BUNX: TableSpec = { names: ["bunx"], style: "posix", abbreviations: false, options: { ...BUN_GLOBAL, "-p": none, "--package": none }, operands: { all: "none" }, changes: projectCode, custom: runsOperands("bunx") };
+
+const DENO_OPTIONS: Record<string, OptionSpec> = {
+  ...each(optionalNone, "--allow-read", "-R", "--allow-write", "-W", "--allow-net", "-N", "--allow-env", "-E", "--allow-run", "--allow-ffi", "--allow-sys", "-S", "--allow-import", "-I",
+    "--deny-read", "--deny-write", "--deny-net", "--deny-env", "--deny-run", "--deny-ffi", "--deny-sys", "--deny-import", "--no-check", "--check", "--reload", "-r", "--v8-flags",
+    "--inspect", "--inspect-brk", "--inspect-wait", "--node-modules-dir", "--unsafely-ignore-certificate-errors", "--lock", "--env", "--env-file", "--watch", "--coverage", "--strace-ops",
+    "--vendor", "--allow-scripts", "--include", "--exclude", "--ignore"),
+  ...each(flag, "-A", "--allow-all", "--allow-hrtime", "-q", "--quiet", "--unstable", "--cached-only", "--no-remote", "--no-npm", "--no-config", "--frozen", "--no-prompt", "--no-lock",
+    "--no-clear-screen", "--watch-hmr", "--parallel", "--doc", "--fail-fast", "--trace-leaks", "--json", "--frozen-lockfile", "--permit-no-files"),
+  ...each(read, "-c", "--config", "--import-map", "--cert", "--preload", "--require"),
+  ...each(none, "-L", "--log-level", "--location", "--seed", "--ext", "--filter", "--reporter", "--target", "--icon", "--host", "--port", "--entrypoint", "--name", "--root"),
+  "-o": write, "--output": write,
+};
+const denoSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: DENO_OPTIONS, operands: { all: "none" }, ...extra });
+const denoScript: Custom = (ctx) => {
+  const first = ctx.operands[0];
+  if (first) localRole(ctx, first, "exec");
+};
+const denoRun = denoSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: denoScript });
+
+const DENO: TableSpec = {
+  names: ["deno"],
+  abbreviations: false,
+  options: DENO_OPTIONS,
+  operands: { all: "none" },
+  subcommands: {
+    run: denoRun, serve: denoRun,
+    eval: denoSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "deno eval runs inline code the guard cannot see into") }),
+    repl: denoSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "deno repl runs code the guard cannot see") }),
+    ...Object.fromEntries(["test", "bench", "check", "lint", "doc", "info", "cache", "coverage", "publish"].map((n) => [n, denoSub({ operands: { all: "read" } })])),
+    fmt: denoSub({ options: { ...DENO_OPTIONS, "--check": { modes: ["check"] } }, operands: { all: { default: "write", modes: { check: "read" } } } }),
+    compile: denoSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: denoScript }),
+    install: denoSub({ options: { ...DENO_OPTIONS, "--root": write }, custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    init: denoSub({ operands: { all: "write" } }),
+    ...Object.fromEntries(["task", "uninstall", "upgrade", "vendor", "jupyter", "lsp", "types", "completions", "add", "remove", "outdated", "clean", "help", "x"].map((n) => [n, denoSub()])),
+  },
+  // `deno FILE` runs the file.
+  unknownSubcommand: "generic",
+  changes: projectCode,
+  custom: (ctx) => {
+    const first = ctx.operands[0];
+    if (first && !(first.text !== null && DENO.subcommands && first.text in DENO.subcommands)) localRole(ctx, first, "exec");
+  },
+};
+
+// ---------------------------------------------------------------------------------------
+// Python packaging
+
+const PIP_GLOBAL: Record<string, OptionSpec> = {
+  "--python": { value: "exec" },
+  "--log": write, "--log-file": write, "--cache-dir": write, "--cert": read, "--client-cert": read,
+  ...each(none, "--proxy", "--retries", "--timeout", "--exists-action", "--trusted-host", "--root-user-action", "--use-feature", "--use-deprecated", "--keyring-provider", "--resume-retries"),
+  ...each(flag, "--isolated", "-v", "--verbose", "-q", "--quiet", "-V", "--version", "--no-input", "--no-cache-dir", "--disable-pip-version-check", "--no-color", "--no-python-version-warning", "--require-virtualenv", "--debug", "-h", "--help"),
+};
+const PIP_INSTALL: Record<string, OptionSpec> = {
+  ...PIP_GLOBAL,
+  ...each(read, "-r", "--requirement", "-c", "--constraint", "--build-constraint"),
+  ...each({ value: "none", modes: ["editable"] }, "-e", "--editable"),
+  ...each(none, "-f", "--find-links"),
+  ...each(write, "-t", "--target", "--prefix", "--root", "--src", "--report", "-d", "--dest", "-w", "--wheel-dir"),
+  ...each(none, "-i", "--index-url", "--extra-index-url", "--upgrade-strategy", "--no-binary", "--only-binary", "--platform", "--python-version", "--implementation", "--abi", "-C", "--config-settings", "--global-option", "--progress-bar", "--group"),
+  ...each(flag, "-U", "--upgrade", "--force-reinstall", "-I", "--ignore-installed", "--ignore-requires-python", "--no-deps", "--pre", "--prefer-binary", "--user", "--no-build-isolation",
+    "--use-pep517", "--no-use-pep517", "--check-build-dependencies", "--no-compile", "--compile", "--no-warn-script-location", "--no-warn-conflicts", "--break-system-packages",
+    "--require-hashes", "--dry-run", "--no-clean", "--no-index", "-y", "--yes", "--all", "-a"),
+};
+const pipInstall: TableSpec = {
+  names: [], abbreviations: false, options: PIP_INSTALL, operands: { all: "none" },
+  custom: hooks(packageSpecs, (ctx) => {
+    for (const v of optionValues(ctx, "-e", "--editable", "-f", "--find-links")) localRole(ctx, v, "read");
+  }),
+};
+const pipOther: TableSpec = { names: [], abbreviations: false, options: { ...PIP_INSTALL, "--path": read, ...each(none, "--format", "--exclude") }, operands: { all: "none" } };
+const PIP_SUBS: Record<string, TableSpec> = {
+  install: pipInstall, download: pipInstall, wheel: pipInstall, uninstall: pipOther, freeze: pipOther, list: pipOther, show: pipOther, check: pipOther, config: pipOther,
+  cache: pipOther, index: pipOther, inspect: pipOther, debug: pipOther, completion: pipOther, search: pipOther, help: pipOther, lock: pipInstall,
+  hash: { ...pipOther, operands: { all: "read" } },
+  // uv pip: the same verbs, and compile/sync of requirement files.
+  compile: { ...pipInstall, options: { ...PIP_INSTALL, "-o": write, "--output-file": write }, operands: { all: "read" } },
+  sync: { ...pipInstall, operands: { all: "read" } },
+  tree: pipOther,
+};
+
+const PIP: TableSpec = {
+  names: ["pip", "pip2", "pip3", ...Array.from({ length: 16 }, (_, i) => `pip3.${i}`)],
+  abbreviations: false, options: PIP_GLOBAL, operands: { all: "none" }, subcommands: PIP_SUBS, changes: projectCode,
+};
+
+/** uv run / uv tool run / uvx: a command, or a Python script. */
+function runsPython(label: string): Custom {
+  return (ctx) => {
+    const [first, ...rest] = ctx.operands;
+    if (!first) return;
+    const at = ctx.items[0]?.word.span ?? first.span;
+    const argv = first.text !== null && /\.py$/.test(first.text) ? [syntheticArg("python", at), first, ...rest] : packageCommand(ctx.operands, first);
+    ctx.emit({ t: "run", argv, inProcess: false, bypassFunctions: true, label });
+  };
+}
+
+const UV_GLOBAL: Record<string, OptionSpec> = {
+  "--directory": chdir, "--project": read, "--cache-dir": write, "--config-file": read,
+  ...each(none, "-p", "--python", "--color", "--allow-insecure-host", "--index", "--default-index", "--index-url", "--extra-index-url", "--index-strategy", "--keyring-provider", "--resolution", "--prerelease", "--exclude-newer", "--link-mode", "--group", "--extra", "--only-group", "--no-group", "--package", "--from", "-w", "--with", "--with-editable", "--refresh-package", "--reinstall-package", "--upgrade-package", "-P", "-C", "--config-setting", "--python-platform", "--python-version"),
+  ...each(read, "--with-requirements", "--env-file", "-r", "--requirements", "-c", "--constraints", "--overrides"),
+  ...each(flag, "-n", "--no-cache", "--offline", "-q", "--quiet", "-v", "--verbose", "--native-tls", "--preview", "--no-config", "--no-progress", "--managed-python", "--no-managed-python", "--no-python-downloads",
+    "--locked", "--frozen", "--no-sync", "--isolated", "--active", "--no-project", "--all-extras", "--no-dev", "--dev", "--only-dev", "--all-groups", "--no-default-groups", "--upgrade", "-U",
+    "--reinstall", "--refresh", "--no-build-isolation", "--compile-bytecode", "--seed", "--script", "-s", "--gui-script", "--no-editable", "--inexact", "--exact", "--all-packages",
+    "--dry-run", "--system", "--break-system-packages", "--no-deps", "--lib", "--app", "--bare", "--no-readme", "--no-workspace", "--vcs", "--editable", "--force", "--raw", "--frozen"),
+};
+const uvSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: UV_GLOBAL, operands: { all: "none" }, ...extra });
+const uvRun = uvSub({ style: "posix", options: { ...UV_GLOBAL, "-m": { value: "none", modes: ["module"] }, "--module": { value: "none", modes: ["module"] } }, custom: runsPython("uv run") });
+
+const UV: TableSpec = {
+  names: ["uv"],
+  abbreviations: false,
+  options: UV_GLOBAL,
+  operands: { all: "none" },
+  subcommands: {
+    run: uvRun,
+    pip: { names: [], abbreviations: false, options: { ...UV_GLOBAL, ...PIP_GLOBAL }, operands: { all: "none" }, subcommands: Object.fromEntries(Object.entries(PIP_SUBS).map(([k, v]) => [k, { ...v, options: { ...UV_GLOBAL, ...v.options } }])) },
+    tool: uvSub({ subcommands: { run: uvRun, install: uvSub({ custom: packageSpecs }), uninstall: uvSub(), list: uvSub(), upgrade: uvSub(), dir: uvSub(), "update-shell": uvSub() } }),
+    venv: uvSub({ operands: { all: "write", defaultOperand: ".venv" } }),
+    init: uvSub({ operands: { all: "write" } }),
+    export: uvSub({ options: { ...UV_GLOBAL, "-o": write, "--output-file": write } }),
+    build: uvSub({ options: { ...UV_GLOBAL, "-o": write, "--out-dir": write }, operands: { all: "read" } }),
+    publish: uvSub({ operands: { all: "read" } }),
+    add: uvSub({ custom: packageSpecs }),
+    ...Object.fromEntries(["remove", "sync", "lock", "tree", "python", "cache", "self", "version", "help", "generate-shell-completion", "format"].map((n) => [n, uvSub()])),
+  },
+  changes: projectCode,
+};
+
+const UVX: TableSpec = { ...uvRun, names: ["uvx"], changes: projectCode, custom: runsPython("uvx") };
+
+const POETRY_GLOBAL: Record<string, OptionSpec> = {
+  "-C": chdir, "--directory": chdir, "-P": chdir, "--project": chdir,
+  ...each(flag, "-q", "--quiet", "-v", "-vv", "-vvv", "--verbose", "-n", "--no-interaction", "--no-ansi", "--ansi", "--no-plugins", "--no-cache", "-V", "--version", "-h", "--help",
+    "--no-root", "--sync", "--dry-run", "--all-extras", "--only-root", "--compile", "--lock", "--no-update", "-D", "--dev", "--allow-prereleases", "--editable", "-e", "--optional", "--without-hashes", "--with-credentials", "--all-groups", "--build", "--src"),
+  ...each(none, "--with", "--without", "--only", "-E", "--extras", "-G", "--group", "--source", "--python", "-f", "--format", "--name", "--readme", "--description", "--author", "--license", "--dependency", "--dev-dependency", "-r", "--repository", "-u", "--username", "-p", "--password", "--cert", "--client-cert"),
+  "-o": write, "--output": write,
+};
+const poetrySub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: POETRY_GLOBAL, operands: { all: "none" }, ...extra });
+const POETRY: TableSpec = {
+  names: ["poetry"],
+  abbreviations: false,
+  options: POETRY_GLOBAL,
+  operands: { all: "none" },
+  subcommands: {
+    run: poetrySub({ style: "posix", custom: runsPython("poetry run") }),
+    add: poetrySub({ custom: packageSpecs }),
+    new: poetrySub({ operands: { all: "write" } }),
+    shell: poetrySub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "poetry shell starts a shell whose commands the guard cannot see") }),
+    ...Object.fromEntries(["install", "remove", "update", "lock", "build", "publish", "show", "init", "env", "config", "check", "version", "export", "search", "source", "cache", "self", "about", "list", "sync", "debug", "python", "help"].map((n) => [n, poetrySub()])),
+  },
+  changes: projectCode,
+};
+
+const PIPX: TableSpec = {
+  names: ["pipx"],
+  abbreviations: false,
+  options: { ...each(flag, "-q", "--quiet", "-v", "--verbose", "--version", "-h", "--help", "--global"), ...each(none, "--python", "--pip-args", "--spec", "--suffix", "--index-url") },
+  operands: { all: "none" },
+  subcommands: {
+    run: { names: [], style: "posix", abbreviations: false, options: { ...each(none, "--spec", "--python", "--pip-args", "--index-url"), ...each(flag, "--no-cache", "--path", "--pypackages", "-v", "--verbose", "-q", "--quiet") }, operands: { all: "none" }, custom: runsPython("pipx run") },
+    install: { names: [], abbreviations: false, options: { ...each(none, "--python", "--pip-args", "--suffix", "--index-url", "--preinstall"), ...each(flag, "--force", "-f", "--include-deps", "--system-site-packages", "-v", "-q", "--global") }, operands: { all: "none" }, custom: packageSpecs },
+    runpip: { names: [], style: "posix", operands: { first: "none", rest: "generic" } },
+    ...Object.fromEntries(["inject", "uninstall", "upgrade", "upgrade-all", "uninstall-all", "reinstall", "reinstall-all", "list", "ensurepath", "environment", "completions", "interpreter", "pin", "unpin", "upgrade-shared"].map((n) => [n, { names: [], abbreviations: false, operands: { all: "none" } } satisfies TableSpec])),
+  },
+  changes: projectCode,
+};
+
+// ---------------------------------------------------------------------------------------
+// Rust and Go
+
+/** cargo --config KEY=VALUE: keys that name programs cargo runs; a value without `=` is a file. */
+const cargoConfig: Custom = (ctx) => {
+  for (const v of optionValues(ctx, "--config")) {
+    if (v.text === null) ctx.role(v, "generic");
+    else if (!v.text.includes("=")) ctx.role(v, "read");
+    else if (/(runner|wrapper|linker|rustc|rustdoc|credential-provider|global-credential-providers|^alias\.|^env\.)/i.test(v.text.slice(0, v.text.indexOf("=")))) issue(ctx, "OPAQUE_CODE", `cargo --config ${v.source} makes cargo run a program the guard does not see`, v.span);
+  }
+};
+
+/** --manifest-path FILE: the manifest is read, and cargo works in its directory. */
+const manifestDir: Custom = (ctx) => {
+  for (const v of optionValues(ctx, "--manifest-path")) {
+    if (v.text === null || !v.text.includes("/")) continue;
+    roleAs(ctx, v, v.text.slice(0, v.text.lastIndexOf("/")) || "/", "chdir");
+  }
+};
+
+const CARGO_COMMON: Record<string, OptionSpec> = {
+  "--manifest-path": read, "--target-dir": write, "--artifact-dir": write, "--out-dir": write, "--lockfile-path": write, "--config": none,
+  ...each(none, "-Z", "--color", "--message-format", "-j", "--jobs", "-p", "--package", "--exclude", "-F", "--features", "--target", "--profile", "--bin", "--example", "--test", "--bench", "--explain", "--registry", "--index", "--git", "--branch", "--tag", "--rev", "--rename", "--vers", "--version", "--name", "--vcs", "--edition", "--depth", "--prefix", "-e", "--edges", "-i", "--invert", "--format", "--charset", "--limit", "--crate-type", "--print", "--token", "--host"),
+  ...each(optionalNone, "--timings", "--fix"),
+  "--path": read, "--root": write, "--sync": read,
+  ...each(flag, "--locked", "--frozen", "--offline", "-q", "--quiet", "-v", "-vv", "--verbose", "-h", "--help", "-V", "--list", "--workspace", "--all", "--lib", "--bins", "--examples", "--tests",
+    "--benches", "--all-targets", "--all-features", "--no-default-features", "-r", "--release", "--ignore-rust-version", "--unit-graph", "--future-incompat-report", "--build-plan",
+    "--no-run", "--no-fail-fast", "--doc", "--open", "--no-deps", "--document-private-items", "--allow-dirty", "--allow-staged", "--allow-no-vcs", "--broken-code", "--edition-idioms",
+    "--keep-going", "--dev", "--build", "--optional", "--no-optional", "--dry-run", "-n", "--force", "-f", "--debug", "--no-track", "--all-targets", "--check", "--offline", "--no-verify",
+    "--duplicates", "-d", "--no-dedupe", "--no-default-registry", "--respect-source-config", "--versioned-dirs", "--no-delete", "--aggressive", "--precise", "--recursive", "--breaking", "--message-format-json"),
+};
+const cargoSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: CARGO_COMMON, operands: { all: "none" }, custom: hooks(cargoConfig, manifestDir), ...extra });
+const cargoRun = cargoSub({ operands: { all: "generic" } });
+
+const CARGO: TableSpec = {
+  names: ["cargo"],
+  abbreviations: false,
+  options: { ...CARGO_COMMON, "-C": chdir },
+  operands: { all: "none" },
+  subcommands: {
+    ...Object.fromEntries(["build", "b", "check", "c", "doc", "d", "clippy", "fix", "clean", "update", "tree", "metadata", "add", "remove", "rm", "install", "uninstall", "publish", "package", "search", "login", "logout", "generate-lockfile", "fetch", "locate-project", "pkgid", "verify-project", "version", "yank", "owner", "report", "help", "info", "fmt", "rustdoc"].map((n) => [n, cargoSub()])),
+    ...Object.fromEntries(["run", "r", "test", "t", "bench", "rustc", "miri", "nextest", "llvm-cov"].map((n) => [n, cargoRun])),
+    new: cargoSub({ operands: { all: "write" } }),
+    init: cargoSub({ operands: { all: "write", defaultOperand: "." } }),
+    vendor: cargoSub({ operands: { all: "write", defaultOperand: "vendor" } }),
+  },
+  changes: projectCode,
+  custom: hooks(cargoConfig, manifestDir),
+};
+
+const RUSTC: TableSpec = {
+  names: ["rustc"],
+  abbreviations: false,
+  options: {
+    "-o": write, "--out-dir": write, "--sysroot": read,
+    "-L": { value: "none" },
+    "-C": { value: "none" }, "--codegen": { value: "none" },
+    ...each(none, "-l", "--crate-type", "--crate-name", "--edition", "--print", "--cfg", "--check-cfg", "--target", "-W", "--warn", "-A", "--allow", "-D", "--deny", "-F", "--forbid", "--cap-lints", "--explain", "--error-format", "--json", "--color", "--remap-path-prefix", "--diagnostic-width", "-Z", "--force-warn"),
+    "--emit": generic, "--extern": generic,
+    ...each(flag, "-g", "-O", "--test", "-V", "--version", "-v", "--verbose", "-h", "--help"),
+  },
+  operands: { all: "read" },
+  custom: (ctx) => {
+    // -L [KIND=]DIR: a directory searched for libraries.
+    for (const v of optionValues(ctx, "-L")) roleAs(ctx, v, v.text === null ? "" : v.text.replace(/^(dependency|crate|native|framework|all)=/, ""), "read");
+    for (const v of optionValues(ctx, "-C", "--codegen")) if (v.text === null || /^(linker|link-arg|link-args|llvm-args|passes|profile-generate|profile-use)=/.test(v.text)) ctx.role(v, "generic");
+    for (const v of optionValues(ctx, "-C", "--codegen")) if (v.text !== null && /^linker=/.test(v.text)) issue(ctx, "OPAQUE_CODE", `rustc ${v.source} runs a linker the guard does not see`, v.span);
+    for (const a of ctx.operands) if (a.text?.startsWith("@")) issue(ctx, "UNRESOLVED_WORD", `rustc reads more options from ${a.source.slice(1)}`, a.span);
+  },
+};
+
+const RUSTUP: TableSpec = {
+  names: ["rustup"],
+  style: "posix",
+  abbreviations: false,
+  options: { ...each(flag, "-v", "--verbose", "-q", "--quiet", "-h", "--help", "-V", "--version") },
+  operands: { all: "none" },
+  custom: (ctx) => {
+    // rustup run TOOLCHAIN COMMAND…
+    if (ctx.operands[0]?.text === "run" && ctx.operands.length > 2) ctx.emit({ t: "run", argv: ctx.operands.slice(2), inProcess: false, bypassFunctions: true, label: "rustup run" });
+    else if (ctx.operands[0]?.text === "run" || ctx.operands.some((a) => a.text === null)) for (const a of ctx.operands.slice(1)) ctx.role(a, "generic");
+  },
+};
+
+const GO_BUILD: Record<string, OptionSpec> = {
+  "-C": chdir, "-o": write, "-modfile": write, "-overlay": read, "-pkgdir": write, "-pgo": generic,
+  "-buildvcs": optionalNone,
+  ...each(none, "-p", "-covermode", "-coverpkg", "-asmflags", "-buildmode", "-compiler", "-gccgoflags", "-gcflags", "-installsuffix", "-ldflags", "-mod", "-tags", "-run", "-bench", "-benchtime", "-count", "-cpu", "-parallel", "-timeout", "-shuffle", "-list", "-skip", "-fuzz", "-fuzztime", "-fuzzminimizetime", "-vet", "-memprofilerate", "-blockprofilerate", "-mutexprofilefraction", "-f", "-go", "-compat", "-require", "-droprequire", "-exclude", "-dropexclude", "-retract", "-dropretract", "-module", "-godebug", "-dropgodebug", "-toolchain", "-droptoolchain", "-use", "-dropuse"),
+  ...each(write, "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace", "-outputdir"),
+  ...each({ value: "none", modes: ["program"] }, "-toolexec", "-exec"),
+  "-replace": none, "-dropreplace": none,
+  ...each(flag, "-a", "-n", "-race", "-msan", "-asan", "-cover", "-v", "-work", "-x", "-linkshared", "-modcacherw", "-trimpath", "-json", "-short", "-failfast", "-benchmem", "-c", "-i", "-m", "-u", "-e", "-deps", "-test", "-export", "-find", "-compiled", "-fmt", "-print", "-r", "-cache", "-testcache", "-modcache", "-fuzzcache", "-w", "-d", "-s", "-l", "-t", "-insecure", "-fix", "-all"),
+  "-args": { modes: ["args"], ends: true },
+};
+/** go mod edit -replace=OLD=NEW: NEW may be a directory. */
+const goReplace: Custom = (ctx) => {
+  for (const v of optionValues(ctx, "-replace")) {
+    const eq = v.text === null ? -1 : v.text.indexOf("=");
+    if (v.text === null) ctx.role(v, "generic");
+    else if (eq >= 0) roleAs(ctx, v, v.text.slice(eq + 1), "generic");
+  }
+};
+const goSub = (operands: RoleSpec, extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], singleDashLong: true, abbreviations: false, options: GO_BUILD, operands: { all: operands }, custom: hooks(runsProgram(["-toolexec", "-exec"]), goReplace), ...extra });
+
+const GO: TableSpec = {
+  names: ["go"],
+  abbreviations: false,
+  singleDashLong: true,
+  options: { "-C": chdir },
+  operands: { all: "none" },
+  subcommands: {
+    build: goSub("read"), install: goSub("read"), vet: goSub("read"), list: goSub("read"), test: goSub("read"),
+    run: goSub("generic"), tool: goSub("generic"), generate: goSub("read"), fix: goSub("write"), fmt: goSub("write"),
+    get: goSub("none"), doc: goSub("none"), env: goSub("none"), clean: goSub("none"), bug: goSub("none"), version: goSub("read"), help: goSub("none"), telemetry: goSub("none"),
+    mod: goSub("none", { custom: (ctx) => {
+      goReplace(ctx);
+      // go mod edit [FILE]: the go.mod file is rewritten; vendor -o DIR writes.
+      if (ctx.operands[0]?.text === "edit") for (const a of ctx.operands.slice(1)) ctx.role(a, "write");
+    } }),
+    work: goSub("none", { custom: (ctx) => {
+      if (ctx.operands[0]?.text === "init" || ctx.operands[0]?.text === "use") for (const a of ctx.operands.slice(1)) ctx.role(a, "read");
+    } }),
+  },
+  changes: projectCode,
+};
+
+const GOFMT: TableSpec = {
+  names: ["gofmt"],
+  singleDashLong: true,
+  abbreviations: false,
+  options: { "-w": { modes: ["write"] }, ...each(flag, "-l", "-d", "-e", "-s"), "-r": none, "-cpuprofile": write },
+  operands: { all: { default: "read", modes: { write: "write" } } },
+};
+
+// ---------------------------------------------------------------------------------------
+// Build systems
+
+const MAKE: TableSpec = {
+  names: ["make", "gmake", "bmake", "remake"],
+  flags: "bBeiknpqrRsStvwL",
+  long: ["--always-make", "--environment-overrides", "--ignore-errors", "--keep-going", "--just-print", "--dry-run", "--recon", "--print-data-base", "--question", "--no-builtin-rules", "--no-builtin-variables", "--silent", "--quiet", "--no-silent", "--no-keep-going", "--stop", "--touch", "--trace", "--version", "--print-directory", "--no-print-directory", "--warn-undefined-variables", "--check-symlink-times", "--help"],
+  options: {
+    "-C": chdir, "--directory": chdir,
+    ...each(read, "-f", "--file", "--makefile", "-I", "--include-dir"),
+    ...each(none, "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new", "--jobserver-auth", "--jobserver-style", "--shuffle"),
+    ...each(optionalNone, "-j", "--jobs", "-l", "--load-average", "--max-load", "-d", "--debug", "-O", "--output-sync"),
+    "-E": { value: "none", modes: ["eval"] }, "--eval": { value: "none", modes: ["eval"] },
+  },
+  // Targets are names; VAR=value sets a variable whose value may be a path (DESTDIR=/).
+  operands: { all: "none" },
+  changes: projectCode,
+  custom: (ctx) => {
+    for (const a of ctx.operands) {
+      if (a.text === null) ctx.role(a, "generic");
+      const v = assignmentValue(a);
+      if (v) ctx.role(v, "generic");
+    }
+    for (const it of optionItems(ctx, "-E", "--eval")) issue(ctx, "OPAQUE_CODE", "make --eval runs makefile code the guard does not read", it.word.span);
+  },
+};
+
+const CMAKE: CommandSpec = {
+  names: ["cmake"],
+  style: "gnu",
+  abbreviations: false,
+  singleDashLong: true,
+  options: {
+    "-S": read, "-B": write, "--build": { value: "write", modes: ["build"] }, "--install": { value: "read", modes: ["build"] },
+    "--prefix": write, "--install-prefix": write, "-C": read, "--toolchain": read,
+    "-P": { value: "read", modes: ["script"] },
+    "-D": none, "-U": none, "-G": none, "-T": none, "-A": none, "-W": optionalNone,
+    ...each(none, "--config", "--component", "--target", "-t", "--preset", "--workflow", "--log-level", "--loglevel", "--trace-source", "--trace-format", "--profiling-format", "--default-directory-permissions", "--find-package", "--debug-find-pkg", "--debug-find-var"),
+    ...each(optionalNone, "-j", "--parallel", "--list-presets", "--help", "--help-command", "--help-module", "--help-policy", "--help-variable", "--help-property", "--help-manual"),
+    ...each(write, "--trace-redirect", "--profiling-output", "--graphviz"),
+    "--system-information": { value: "write", optional: true }, "--open": read,
+    ...each(flag, "--clean-first", "-v", "--verbose", "--strip", "--fresh", "--log-context", "--debug-trycompile", "--debug-output", "--trace", "--trace-expand", "--warn-uninitialized", "--warn-unused-vars", "--no-warn-unused-cli", "--check-system-vars", "--compile-no-warning-as-error", "--version", "-N", "-L", "-LA", "-LH", "-LAH", "-h", "--resolve-package-references"),
+  },
+  operands: { all: "read" },
+  changes: projectCode,
+  custom: (ctx) => {
+    assignmentOptions(["-D"])(ctx);
+    if (ctx.modes.has("script")) issue(ctx, "OPAQUE_CODE", "cmake -P runs a CMake script the guard does not read");
+    // Configuring writes the build system into -B, or the working directory.
+    if (!ctx.modes.has("build") && !ctx.modes.has("script") && !optionItems(ctx, "-B").length) ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), "write");
+  },
+};
+
+/** cmake -E TOOL ARGS: the portable file tools. */
+function cmakeTool(call: Call, args: readonly Arg[]): Effect[] {
+  const [tool, ...rest] = args;
+  const name = tool?.text ?? null;
+  const path = (arg: Arg, kind: "read" | "write" | "unknown"): Effect => ({ t: "path", arg, kind });
+  const operands = rest.filter((a) => !(a.text !== null && /^-[frR]$/.test(a.text)));
+  switch (name) {
+    case "remove": case "rm": case "remove_directory": case "make_directory": case "touch": case "touch_nocreate": case "rename":
+      return [...operands.map((a) => path(a, "write")), { t: "changes", fs: true, links: false }];
+    case "copy": case "copy_if_different": case "copy_if_newer": case "copy_directory": case "copy_directory_if_different": case "copy_directory_if_newer": {
+      const t = rest.findIndex((a) => a.text === "-t");
+      if (t >= 0) return [...rest.filter((_, i) => i !== t && i !== t + 1).map((a) => path(a, "read")), ...(rest[t + 1] ? [path(rest[t + 1]!, "write")] : []), { t: "changes", fs: true, links: false }];
+      return [...rest.map((a, i) => path(a, i === rest.length - 1 ? "write" : "read")), { t: "changes", fs: true, links: false }];
+    }
+    case "create_symlink": case "create_hardlink":
+      return [...rest.map((a, i) => path(a, i === rest.length - 1 ? "write" : "unknown")), { t: "changes", fs: true, links: true }];
+    case "cat": case "md5sum": case "sha1sum": case "sha224sum": case "sha256sum": case "sha384sum": case "sha512sum": case "compare_files":
+      return operands.filter((a) => !(a.text ?? "").startsWith("--")).map((a) => path(a, "read"));
+    case "echo": case "echo_append": case "sleep": case "true": case "false": case "capabilities": case "environment":
+      return [];
+    case "chdir":
+      return rest[0] ? [{ t: "path", arg: rest[0], kind: "cwd" }, { t: "run", argv: rest.slice(1), inProcess: false, bypassFunctions: true, label: "cmake -E chdir", ...(rest[0].text !== null ? { base: rest[0].text.startsWith("/") ? rest[0].text : call.world.cwd === null ? null : `${call.world.cwd}/${rest[0].text}` } : { base: null }) }] : [];
+    case "time":
+      return rest.length ? [{ t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: "cmake -E time" }] : [];
+    case "env": {
+      let i = 0;
+      while (i < rest.length && rest[i]!.text !== null && (rest[i]!.text!.startsWith("--") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[i]!.text!))) i++;
+      return rest.length > i ? [{ t: "run", argv: rest.slice(i), inProcess: false, bypassFunctions: true, label: "cmake -E env" }] : [];
+    }
+    case "tar":
+      return tarWords(call, rest);
+    default:
+      return [{ t: "changes", fs: true, links: true }, ...rest.map((a): Effect => ({ t: "generic", arg: a, operand: true }))];
+  }
+}
+
+function cmake(call: Call): Effect[] {
+  const e = call.args.findIndex((a) => a.text === "-E");
+  if (e >= 0) return cmakeTool(call, call.args.slice(e + 1));
+  return applySpec("cmake", CMAKE, call.args, call.world, call.span).effects;
+}
+
+const NINJA: TableSpec = {
+  names: ["ninja", "samu"],
+  flags: "nvh",
+  long: ["--verbose", "--quiet", "--version"],
+  options: { "-C": chdir, "-f": read, ...each(none, "-j", "-k", "-l", "-d", "-w"), "-t": { value: "none", modes: ["tool"] } },
+  operands: { all: "none" },
+  changes: projectCode,
+};
+
+const CC_NAMES = ["gcc", "g++", "cc", "c++", "clang", "clang++", "c99", "c89", "tcc", "icc", "icx", "zig-cc", "emcc", "em++", ...["9", "10", "11", "12", "13", "14", "15"].flatMap((v) => [`gcc-${v}`, `g++-${v}`]), ...["14", "15", "16", "17", "18", "19", "20"].flatMap((v) => [`clang-${v}`, `clang++-${v}`])];
+
+const CC: TableSpec = {
+  names: CC_NAMES,
+  singleDashLong: true,
+  abbreviations: false,
+  flags: "cSEvwsHPCM",
+  long: ["-shared", "-static", "-static-libgcc", "-static-libstdc++", "-pthread", "-pedantic", "-pedantic-errors", "-ansi", "-pipe", "-rdynamic", "-nostdlib", "-nostdinc", "-nostdinc++", "-nodefaultlibs", "-nostartfiles", "-pie", "-no-pie", "-MM", "-MD", "-MMD", "-MP", "-MG", "-dumpversion", "-dumpmachine", "-dumpspecs", "-print-search-dirs", "-print-libgcc-file-name", "-print-multiarch", "--version", "-undef", "-traditional", "-trigraphs", "-save-temps", "-time", "-Qunused-arguments"],
+  options: {
+    "-o": write, "-MF": write, "-MJ": write,
+    ...each(read, "-I", "-L", "-isystem", "-iquote", "-idirafter", "-isysroot", "-include", "-imacros", "--sysroot", "-specs", "-T", "-fplugin", "-iwithprefix", "-iwithprefixbefore", "-cxx-isystem"),
+    ...each(none, "-l", "-D", "-U", "-x", "-MT", "-MQ", "-std", "-u", "-z", "-e", "--target", "-target", "-arch", "-iprefix", "-print-file-name", "-print-prog-name", "--param", "-Xarch_host", "-Xarch_device"),
+    ...each(optionalNone, "-f", "-W", "-O", "-g", "-m", "-d", "--help"),
+    ...each(generic, "-Xlinker", "-Xassembler", "-Xpreprocessor", "-Xclang"),
+    ...each({ value: "none", modes: ["program"] }, "-B", "-wrapper", "--ld-path"),
+    "-fuse-ld": none,
+  },
+  operands: { all: "read" },
+  custom: hooks(runsProgram(["-B", "-wrapper", "--ld-path"]), (ctx) => {
+    for (const a of ctx.operands) if (a.text?.startsWith("@")) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} reads more options from ${a.source.slice(1)}`, a.span);
+    // -fuse-ld=lld names a linker; a path is a program of its own.
+    for (const v of optionValues(ctx, "-fuse-ld")) if (v.text === null || v.text.includes("/")) issue(ctx, "OPAQUE_CODE", `${ctx.name} -fuse-ld=${v.source} runs that linker`, v.span);
+    // -Wl,a,b passes options to the linker, which may name files (-Wl,-Map,../x).
+    for (const v of optionValues(ctx, "-W")) if (v.text !== null && v.text.startsWith("l,")) for (const p of v.text.slice(2).split(",")) if (p.includes("/")) roleAs(ctx, v, p, "unknown");
+  }),
+};
+
+const LD: TableSpec = {
+  names: ["ld", "ld.bfd", "ld.gold", "ld.lld", "lld", "mold"],
+  singleDashLong: true,
+  abbreviations: false,
+  long: ["--as-needed", "--no-as-needed", "--gc-sections", "--no-undefined", "-shared", "-static", "-pie", "--whole-archive", "--no-whole-archive", "--start-group", "--end-group", "--version", "-s", "--strip-all", "--export-dynamic", "-E", "-r", "--relocatable"],
+  options: {
+    "-o": write, "--output": write, "-Map": write, "--out-implib": write,
+    ...each(read, "-L", "--library-path", "-T", "--script", "--version-script", "--dynamic-list", "-rpath-link", "--sysroot", "-plugin"),
+    ...each(none, "-l", "--library", "-rpath", "-R", "-soname", "-h", "-e", "--entry", "-z", "-m", "-u", "--undefined", "--defsym", "--wrap", "--hash-style", "--build-id", "-O", "--dynamic-linker", "-dynamic-linker"),
+  },
+  operands: { all: "read" },
+};
+
+const JAVA_PATHS = ["-cp", "-classpath", "--class-path", "-p", "--module-path", "-sourcepath", "--source-path", "-processorpath", "--processor-path", "--processor-module-path", "-bootclasspath", "-extdirs", "-endorseddirs", "--upgrade-module-path"];
+
+const JAVAC: TableSpec = {
+  names: ["javac"],
+  singleDashLong: true,
+  abbreviations: false,
+  long: ["-nowarn", "-verbose", "-deprecation", "-Werror", "-parameters", "-proc:none", "-proc:only", "-proc:full", "--enable-preview", "-version", "--version", "-help", "--help", "-g"],
+  options: {
+    ...each(write, "-d", "-s", "-h", "--output-directory"),
+    ...each(none, ...JAVA_PATHS),
+    ...each(none, "-encoding", "-source", "--source", "-target", "--target", "--release", "-implicit", "--add-modules", "--limit-modules", "-m", "--module", "--system", "--add-exports", "--add-reads", "-J", "--default-module-for-created-files"),
+    ...each(optionalNone, "-X", "-A", "-g:"),
+    "--patch-module": generic, "--module-source-path": generic,
+  },
+  operands: { all: "read" },
+  custom: hooks(pathList(JAVA_PATHS, "read"), (ctx) => {
+    for (const a of ctx.operands) if (a.text?.startsWith("@")) issue(ctx, "UNRESOLVED_WORD", `javac reads more options from ${a.source.slice(1)}`, a.span);
+  }),
+};
+
+const JAVA: TableSpec = {
+  names: ["java"],
+  style: "posix",
+  singleDashLong: true,
+  abbreviations: false,
+  long: ["-server", "-client", "-version", "--version", "-showversion", "--show-version", "-h", "-help", "--help", "-?", "--enable-preview", "-ea", "-da", "-esa", "-dsa", "-enableassertions", "-disableassertions", "--dry-run", "--validate-modules"],
+  options: {
+    ...each(none, ...JAVA_PATHS),
+    "-jar": { value: "read", modes: ["jar"], ends: true },
+    "-m": { value: "none", modes: ["jar"], ends: true }, "--module": { value: "none", modes: ["jar"], ends: true },
+    ...each(none, "--add-modules", "--add-opens", "--add-exports", "--add-reads", "--limit-modules", "--source", "--enable-native-access", "--illegal-access"),
+    "-D": { value: "none", optional: true },
+    ...each(optionalNone, "-X", "-verbose", "-agentlib"),
+  },
+  // java MAINCLASS ARGS…, or java FILE.java ARGS… (source-file mode).
+  operands: { first: "none", unlessModes: ["jar"], rest: "generic" },
+  changes: projectCode,
+  custom: hooks(pathList(JAVA_PATHS, "read"), assignmentOptions(["-D"]), (ctx) => {
+    const first = ctx.operands[0];
+    if (!ctx.modes.has("jar") && first && (first.text === null || first.text.endsWith(".java"))) ctx.role(first, "exec");
+    // -javaagent:JAR, -agentpath:LIB, -splash:IMG: loaded from a file.
+    for (const it of ctx.items) {
+      const t = it.word.text;
+      const m = t === null || it.t === "operand" ? null : /^-(javaagent|agentpath|splash):([^=]*)/.exec(t);
+      if (m) roleAs(ctx, it.word, m[2]!, "read");
+    }
+  }),
+};
+
+const MVN: TableSpec = {
+  names: ["mvn", "mvnw", "maven"],
+  singleDashLong: true,
+  abbreviations: false,
+  flags: "oqXeBUNcCV",
+  long: ["-am", "-amd", "-ff", "-fae", "-fn", "-llr", "-npu", "-cpu", "-up", "-ntp", "--no-transfer-progress", "--offline", "--quiet", "--debug", "--errors", "--batch-mode", "--update-snapshots", "--non-recursive", "--strict-checksums", "--lax-checksums", "--show-version", "--version", "--help", "-h", "-v", "--also-make", "--also-make-dependents", "--fail-fast", "--fail-at-end", "--fail-never"],
+  options: {
+    ...each(read, "-f", "--file", "-s", "--settings", "-gs", "--global-settings", "-t", "--toolchains", "-gt", "--global-toolchains"),
+    "-l": write, "--log-file": write,
+    "-D": none, "--define": none,
+    ...each(none, "-P", "--activate-profiles", "-pl", "--projects", "-rf", "--resume-from", "-T", "--threads", "-b", "--builder", "--color", "-emp", "--encrypt-master-password", "-ep", "--encrypt-password"),
+  },
+  operands: { all: "none" },
+  changes: projectCode,
+  custom: assignmentOptions(["-D", "--define"]),
+};
+
+const GRADLE: TableSpec = {
+  names: ["gradle", "gradlew"],
+  abbreviations: false,
+  flags: "qidwsSmtaVhv",
+  long: ["--offline", "--daemon", "--no-daemon", "--stop", "--status", "--quiet", "--info", "--debug", "--warn", "--stacktrace", "--full-stacktrace", "--scan", "--no-scan", "--parallel", "--no-parallel", "--continue", "--dry-run", "--refresh-dependencies", "--build-cache", "--no-build-cache", "--configure-on-demand", "--rerun-tasks", "--profile", "--write-locks", "--configuration-cache", "--no-configuration-cache", "--continuous", "--foreground", "--version", "--help", "--no-rebuild", "--export-keys", "--rerun", "--no-watch-fs", "--watch-fs"],
+  options: {
+    "-p": chdir, "--project-dir": chdir,
+    ...each(read, "-b", "--build-file", "-c", "--settings-file", "-I", "--init-script", "--include-build"),
+    ...each(write, "-g", "--gradle-user-home", "--project-cache-dir"),
+    ...each(none, "-D", "--system-prop", "-P", "--project-prop"),
+    ...each(none, "-x", "--exclude-task", "--max-workers", "--console", "--warning-mode", "--update-locks", "--priority", "--dependency-verification", "-M", "--write-verification-metadata", "--task", "--tests"),
+  },
+  operands: { all: "none" },
+  changes: projectCode,
+  custom: assignmentOptions(["-D", "--system-prop", "-P", "--project-prop"]),
+};
+
+const TSC: TableSpec = {
+  names: ["tsc", "vue-tsc"],
+  abbreviations: false,
+  long: ["--noEmit", "--watch", "-w", "--init", "--listFiles", "--showConfig", "--strict", "--declaration", "-d", "--sourceMap", "--incremental", "--composite", "--noEmitOnError", "--skipLibCheck", "--esModuleInterop", "--allowJs", "--checkJs", "--noImplicitAny", "--pretty", "--version", "-v", "--help", "-h", "--all", "--listEmittedFiles", "--extendedDiagnostics", "--diagnostics", "--force", "--verbose", "--clean", "--dry"],
+  options: {
+    ...each(read, "-p", "--project", "--rootDir", "--baseUrl"),
+    ...each(write, "--outDir", "--outFile", "--out", "--declarationDir", "--tsBuildInfoFile", "--generateTrace", "--generateCpuProfile"),
+    "-b": { modes: ["build"] }, "--build": { modes: ["build"] },
+    ...each(none, "-t", "--target", "-m", "--module", "--lib", "--jsx", "--moduleResolution", "--types", "--locale", "--newLine", "--moduleDetection", "--jsxFactory", "--jsxImportSource", "--verbatimModuleSyntax"),
+    "--typeRoots": generic, "--rootDirs": generic, "--paths": generic,
+  },
+  operands: { all: "read" },
+};
+
+// ---------------------------------------------------------------------------------------
+// Containers
+
+/** The host side of a bind mount, and whether it is read-only. */
+function bindSource(text: string): { readonly path: string; readonly readOnly: boolean } | null {
+  const parts = text.split(":");
+  if (parts.length < 2) return null;
+  const src = parts[0]!;
+  // A name without a slash is a named volume, not a host path.
+  if (!(src.startsWith("/") || src.startsWith(".") || src.startsWith("~"))) return null;
+  const opts = parts.slice(2).join(":");
+  return { path: src, readOnly: /(^|,)(ro|readonly)(,|$)/.test(opts) };
+}
+
+/** --mount type=bind,source=/x,target=/y[,readonly]: the source of a bind is a host path. */
+function mountSource(text: string): { readonly path: string; readonly readOnly: boolean } | null {
+  const fields = new Map<string, string>();
+  for (const f of text.split(",")) {
+    const eq = f.indexOf("=");
+    fields.set((eq < 0 ? f : f.slice(0, eq)).toLowerCase(), eq < 0 ? "true" : f.slice(eq + 1));
+  }
+  const ro = ["readonly", "ro"].some((k) => fields.has(k) && !/^(false|0)$/.test(fields.get(k)!));
+  const device = [...fields.entries()].find(([k, v]) => k === "volume-opt" && v.startsWith("device="));
+  if (device) return { path: device[1].slice(7), readOnly: ro };
+  const type = fields.get("type") ?? "volume";
+  const src = fields.get("source") ?? fields.get("src");
+  if (type !== "bind" || !src) return null;
+  return { path: src, readOnly: ro };
+}
+
+const containerMounts: Custom = (ctx) => {
+  for (const v of optionValues(ctx, "-v", "--volume")) {
+    if (v.text === null) ctx.role(v, "generic");
+    else {
+      const b = bindSource(v.text);
+      if (b) roleAs(ctx, v, b.path, b.readOnly ? "read" : "write");
+    }
+  }
+  for (const v of optionValues(ctx, "--mount")) {
+    if (v.text === null) ctx.role(v, "generic");
+    else {
+      const m = mountSource(v.text);
+      if (m) roleAs(ctx, v, m.path, m.readOnly ? "read" : "write");
+    }
+  }
+  for (const v of optionValues(ctx, "--device", "--blkio-weight-device", "--device-read-bps", "--device-write-bps", "--device-read-iops", "--device-write-iops")) {
+    if (v.text === null) ctx.role(v, "generic");
+    else roleAs(ctx, v, v.text.split(":")[0]!, "write");
+  }
+  for (const v of optionValues(ctx, "--security-opt")) {
+    const m = v.text === null ? null : /^seccomp[=:](.+)$/.exec(v.text);
+    if (m && m[1] !== "unconfined") roleAs(ctx, v, m[1]!, "read");
+  }
+  // An option the table does not know may have taken a word as its value: the image and
+  // command are then not where the parser thinks, so every word is judged.
+  if (ctx.items.some((i) => i.t === "unknown-option")) for (const a of ctx.operands) ctx.role(a, "generic");
+};
+
+const RUN_OPTIONS: Record<string, OptionSpec> = {
+  ...each(none, "-v", "--volume", "--mount", "--device", "--security-opt", "--blkio-weight-device", "--device-read-bps", "--device-write-bps", "--device-read-iops", "--device-write-iops"),
+  ...each(read, "--env-file", "--label-file", "--authfile", "--cert-dir", "--decryption-key", "--seccomp-profile"),
+  ...each(write, "--cidfile", "--pidfile", "--conmon-pidfile", "--chrootdirs"),
+  "--rootfs": { modes: ["rootfs"] },
+  ...each(none, "-e", "--env", "-w", "--workdir", "--name", "-p", "--publish", "--network", "--net", "-u", "--user", "--entrypoint", "-l", "--label", "-h", "--hostname", "--add-host",
+    "--restart", "-m", "--memory", "--memory-swap", "--memory-reservation", "--memory-swappiness", "--cpus", "-c", "--cpu-shares", "--cpuset-cpus", "--cpuset-mems", "--cpu-period",
+    "--cpu-quota", "--ulimit", "--cap-add", "--cap-drop", "--pid", "--ipc", "--uts", "--userns", "--cgroupns", "--log-driver", "--log-opt", "--platform", "--pull", "--stop-signal",
+    "--stop-timeout", "--health-cmd", "--health-interval", "--health-retries", "--health-timeout", "--health-start-period", "--dns", "--dns-search", "--dns-option", "--volumes-from",
+    "--link", "--mac-address", "--ip", "--ip6", "--shm-size", "--runtime", "--isolation", "-a", "--attach", "--group-add", "--domainname", "--expose", "--sysctl", "--storage-opt",
+    "--blkio-weight", "--cgroup-parent", "--detach-keys", "--oom-score-adj", "--annotation", "--pids-limit", "--gpus", "--tmpfs", "--device-cgroup-rule", "--network-alias",
+    "--link-local-ip", "--kernel-memory", "--pod", "--secret", "--creds", "--arch", "--os", "--variant", "--timezone", "--tz", "--umask", "--uidmap", "--gidmap", "--subuidname",
+    "--subgidname", "--sdnotify", "--systemd", "--requires", "--hostuser", "--personality", "--passwd-entry", "--preserve-fds", "--image-volume", "--seccomp-policy", "--cgroups",
+    "--cgroup-conf", "--infra-name", "--userns-uid-map", "--health-on-failure", "--log-level", "--cpu-rt-period", "--cpu-rt-runtime", "--chroot-dirs", "--retry", "--retry-delay"),
+  ...each(flag, "-i", "--interactive", "-t", "--tty", "-d", "--detach", "--rm", "-P", "--publish-all", "--privileged", "--init", "--read-only", "--sig-proxy", "--oom-kill-disable",
+    "--no-healthcheck", "-q", "--quiet", "--use-api-socket", "--env-host", "--http-proxy", "--replace", "--read-only-tmpfs", "--no-hosts", "--no-hostname", "--rmi"),
+};
+
+const EXEC_OPTIONS: Record<string, OptionSpec> = {
+  ...each(none, "-u", "--user", "-w", "--workdir", "-e", "--env", "--detach-keys", "--preserve-fds"),
+  "--env-file": read,
+  ...each(flag, "-d", "--detach", "-i", "--interactive", "-t", "--tty", "--privileged", "-l", "--latest"),
+};
+
+/** cp between the host and a container: `CONTAINER:PATH` is inside the container. */
+function containerCopy(remote: RegExp): Custom {
+  return (ctx) => {
+    const ops = ctx.operands;
+    ops.forEach((a, i) => {
+      if (a.text === "-") return;
+      if (a.text !== null && !a.text.startsWith("/") && !a.text.startsWith(".") && remote.test(a.text)) return;
+      ctx.role(a, i === ops.length - 1 && ops.length > 1 ? "write" : "read");
+    });
+    ctx.emit({ t: "changes", fs: true, links: true });
+  };
+}
+
+/** `key=value,dest=DIR` forms of docker build --output, --cache-to, --secret. */
+function fieldPath(text: string, keys: readonly string[]): string | null {
+  for (const f of text.split(",")) {
+    const eq = f.indexOf("=");
+    if (eq > 0 && keys.includes(f.slice(0, eq))) return f.slice(eq + 1);
+  }
+  return null;
+}
+
+const BUILD: TableSpec = {
+  names: [],
+  abbreviations: false,
+  options: {
+    ...each(read, "-f", "--file"),
+    ...each(none, "-o", "--output", "--cache-to", "--cache-from", "--secret", "--ssh", "--build-context"),
+    ...each(write, "--iidfile", "--metadata-file"),
+    ...each(none, "--build-arg", "-t", "--tag", "--target", "--platform", "--label", "--network", "--progress", "--add-host", "--shm-size", "--ulimit", "--cgroup-parent", "--isolation", "-m", "--memory", "--memory-swap", "--cpu-shares", "--cpu-period", "--cpu-quota", "--cpuset-cpus", "--cpuset-mems", "--security-opt", "--annotation", "--attest", "--sbom", "--provenance", "--call", "--allow", "--builder", "--policy", "--layers", "--format", "--build-contexts"),
+    ...each(flag, "--no-cache", "--pull", "-q", "--quiet", "--load", "--push", "--squash", "--rm", "--force-rm", "--check", "--compress"),
+  },
+  operands: { all: "none" },
+  custom: (ctx) => {
+    for (const a of ctx.operands) if (a.text !== "-") localRole(ctx, a, "read");
+    for (const v of optionValues(ctx, "-o", "--output", "--cache-to")) {
+      if (v.text === null) ctx.role(v, "generic");
+      else if (v.text !== "-") {
+        const p = v.text.includes("=") ? fieldPath(v.text, ["dest"]) : v.text;
+        if (p) roleAs(ctx, v, p, "write");
+      }
+    }
+    for (const v of optionValues(ctx, "--cache-from", "--secret", "--ssh")) {
+      if (v.text === null) ctx.role(v, "generic");
+      else {
+        const p = fieldPath(v.text, ["src", "source"]) ?? (v.text.startsWith("default=") ? v.text.slice(8) : null);
+        if (p) roleAs(ctx, v, p, "read");
+      }
+    }
+    for (const v of optionValues(ctx, "--build-context")) {
+      if (v.text === null) ctx.role(v, "generic");
+      else {
+        const p = v.text.slice(v.text.indexOf("=") + 1);
+        if (locate(p).t === "local" && !p.startsWith("docker-image:") && !p.startsWith("target:") && !p.startsWith("oci-layout:")) roleAs(ctx, v, p, "read");
+      }
+    }
+  },
+};
+
+const COMPOSE_GLOBAL: Record<string, OptionSpec> = {
+  ...each(read, "-f", "--file", "--env-file"), "--project-directory": chdir,
+  ...each(none, "-p", "--project-name", "--profile", "--ansi", "--parallel", "--progress"),
+  ...each(flag, "--compatibility", "--dry-run", "--all-resources", "-v", "--version"),
+};
+const COMPOSE: TableSpec = {
+  names: ["docker-compose", "podman-compose"],
+  abbreviations: false,
+  options: COMPOSE_GLOBAL,
+  operands: { all: "none" },
+  subcommands: {
+    cp: { names: [], options: { ...COMPOSE_GLOBAL, ...each(flag, "-a", "--archive", "-L", "--follow-link", "--all"), "--index": none }, operands: { all: "none" }, custom: containerCopy(/^[^/]*:/) },
+    config: { names: [], options: { ...COMPOSE_GLOBAL, "-o": write, "--output": write }, operands: { all: "none" }, unknownOptions: "none" },
+  },
+  // Compose runs what the project's compose file says: its binds are project configuration.
+  unknownSubcommand: "none",
+  changes: { fs: true, links: true },
+};
+
+function containerSubs(): Record<string, TableSpec> {
+  const run: TableSpec = { names: [], style: "posix", abbreviations: false, options: RUN_OPTIONS, operands: { all: "none" }, custom: hooks(containerMounts, (ctx) => {
+    // podman run --rootfs DIR: the "image" is a host directory the container writes.
+    if (ctx.modes.has("rootfs") && ctx.operands[0]) ctx.role(ctx.operands[0], "write");
+  }), changes: { fs: true, links: true } };
+  const exec: TableSpec = { names: [], style: "posix", abbreviations: false, options: EXEC_OPTIONS, operands: { all: "none" } };
+  const cp: TableSpec = { names: [], abbreviations: false, options: each(flag, "-a", "--archive", "-L", "--follow-link", "-q", "--quiet", "--overwrite"), operands: { all: "none" }, custom: containerCopy(/^[^/]*:/) };
+  const save: TableSpec = { names: [], abbreviations: false, options: { "-o": write, "--output": write, ...each(none, "--format", "--platform"), ...each(flag, "-q", "--quiet", "-m", "--multi-image-archive", "--compress", "--uncompressed") }, operands: { all: "none" } };
+  const load: TableSpec = { names: [], abbreviations: false, options: { "-i": read, "--input": read, ...each(none, "--platform"), ...each(flag, "-q", "--quiet") }, operands: { all: "none" } };
+  const importSub: TableSpec = { names: [], abbreviations: false, options: { ...each(none, "-c", "--change", "-m", "--message", "--platform", "--arch", "--os", "--variant"), ...each(flag, "-q", "--quiet") }, operands: { all: "none" }, custom: (ctx) => {
+    const src = ctx.operands[0];
+    if (src && src.text !== "-") localRole(ctx, src, "read");
+  } };
+  const fileArg = (index: number, role: RoleSpec): TableSpec => ({ names: [], abbreviations: false, options: { "-c": read, "--compose-file": read, "-f": read, "--file": read }, operands: { all: "none" }, custom: (ctx) => {
+    const a = ctx.operands[index];
+    if (a && a.text !== "-") ctx.role(a, role);
+  } });
+  const inert: TableSpec = { names: [], abbreviations: false, operands: { all: "none" }, unknownOptions: "none" };
+  const volume: TableSpec = { names: [], abbreviations: false, options: { "-o": { value: "none" }, "--opt": { value: "none" }, "-d": { value: "none" }, "--driver": { value: "none" }, "--label": { value: "none" } }, operands: { all: "none" }, custom: (ctx) => {
+    // A local volume with device=/host/path is a bind mount of that path.
+    for (const v of optionValues(ctx, "-o", "--opt")) if (v.text !== null && v.text.startsWith("device=")) roleAs(ctx, v, v.text.slice(7), "write");
+  } };
+  const container: Record<string, TableSpec> = { run, create: run, exec, cp, export: save, commit: inert };
+  const image: Record<string, TableSpec> = { build: BUILD, save, load, import: importSub };
+  return {
+    ...container, ...image,
+    container: { names: [], operands: { all: "none" }, subcommands: container, unknownSubcommand: "none" },
+    image: { names: [], operands: { all: "none" }, subcommands: image, unknownSubcommand: "none" },
+    buildx: { names: [], operands: { all: "none" }, subcommands: { build: BUILD, b: BUILD, bake: fileArg(99, "none") }, unknownSubcommand: "none" },
+    builder: { names: [], operands: { all: "none" }, subcommands: { build: BUILD }, unknownSubcommand: "none" },
+    compose: { ...COMPOSE, names: [] },
+    volume: { names: [], operands: { all: "none" }, subcommands: { create: volume }, unknownSubcommand: "none" },
+    secret: { names: [], operands: { all: "none" }, subcommands: { create: fileArg(1, "read") }, unknownSubcommand: "none" },
+    config: { names: [], operands: { all: "none" }, subcommands: { create: fileArg(1, "read") }, unknownSubcommand: "none" },
+    stack: { names: [], operands: { all: "none" }, subcommands: { deploy: fileArg(99, "none"), up: fileArg(99, "none") }, unknownSubcommand: "none" },
+    context: { names: [], operands: { all: "none" }, subcommands: { import: fileArg(1, "read"), export: fileArg(1, "write") }, unknownSubcommand: "none" },
+    kube: { names: [], operands: { all: "none" }, subcommands: { play: fileArg(0, "read"), down: fileArg(0, "read"), generate: { names: [], options: { "-f": write, "--filename": write }, operands: { all: "none" }, unknownOptions: "none" } }, unknownSubcommand: "none" },
+    play: { names: [], operands: { all: "none" }, subcommands: { kube: fileArg(0, "read") }, unknownSubcommand: "none" },
+    generate: { names: [], operands: { all: "none" }, subcommands: { kube: { names: [], options: { "-f": write, "--filename": write }, operands: { all: "none" }, unknownOptions: "none" } }, unknownSubcommand: "none" },
+    unshare: { names: [], style: "posix", operands: { all: "none" }, custom: runsOperands("podman unshare", 0, false) },
+    ...Object.fromEntries(["logs", "ps", "images", "pull", "push", "rm", "rmi", "stop", "start", "restart", "kill", "inspect", "tag", "login", "logout", "network", "system", "info", "version", "top", "stats", "port", "pause", "unpause", "rename", "wait", "events", "history", "search", "attach", "diff", "update", "manifest", "plugin", "swarm", "node", "service", "trust", "machine", "pod", "healthcheck", "mount", "umount", "unmount", "init", "scout", "sbom", "debug", "farm", "artifact", "quadlet", "auto-update"].map((n) => [n, inert])),
+  };
+}
+
+const DOCKER_GLOBAL: Record<string, OptionSpec> = {
+  "--config": read, ...each(read, "--tlscacert", "--tlscert", "--tlskey", "--identity", "--hooks-dir", "--module"),
+  ...each(write, "--root", "--runroot", "--tmpdir"),
+  ...each(none, "-H", "--host", "-c", "--context", "-l", "--log-level", "--storage-driver", "--storage-opt", "--cgroup-manager", "--connection", "--url", "--ssh", "--events-backend", "--namespace", "--cdi-spec-dir", "--db-backend", "--imagestore"),
+  ...each({ value: "none", modes: ["program"] }, "--runtime", "--conmon", "--network-cmd-path", "--volumepath"),
+  ...each(flag, "-D", "--debug", "--tls", "--tlsverify", "-v", "--version", "-h", "--help", "-r", "--remote", "--syslog", "--no-trunc"),
+};
+
+const DOCKER: TableSpec = {
+  names: ["docker", "podman", "nerdctl"],
+  abbreviations: false,
+  options: DOCKER_GLOBAL,
+  operands: { all: "none" },
+  subcommands: containerSubs(),
+  unknownSubcommand: "generic",
+  custom: runsProgram(["--runtime", "--conmon", "--network-cmd-path"]),
+};
+
+const KUBECTL_GLOBAL: Record<string, OptionSpec> = {
+  "--kubeconfig": read, ...each(read, "--certificate-authority", "--client-certificate", "--client-key"), "--cache-dir": write, "--profile-output": write, "--log-file": write,
+  ...each(none, "--context", "--cluster", "--user", "-n", "--namespace", "-s", "--server", "--token", "--as", "--as-group", "--as-uid", "--request-timeout", "-v", "--profile", "--tls-server-name", "--password", "--username", "--log-dir"),
+  ...each(flag, "--insecure-skip-tls-verify", "--match-server-version", "--warnings-as-errors", "--disable-compression", "-A", "--all-namespaces", "-w", "--watch", "-i", "--stdin", "-t", "--tty", "-R", "--recursive", "--dry-run", "--force", "--all", "--wait", "--server-side", "--overwrite", "--show-labels", "--no-headers", "-q", "--quiet", "--rm", "--prune", "--validate", "--record", "--grace-period", "--cascade", "--now", "--previous", "--follow"),
+  ...each(none, "-l", "--selector", "--field-selector", "-c", "--container", "--timeout", "--for", "--image", "--port", "--target-port", "--type", "--replicas", "--tail", "--since", "--since-time", "--limit-bytes", "--sort-by", "--field-manager", "--type", "-p", "--patch", "--subresource", "--chunk-size", "--output-watch-events", "--show-kind", "--label-columns", "-L", "--restart", "--env", "--labels", "--overrides", "--pod-running-timeout", "--address", "--accept-hosts", "--reject-paths", "--api-prefix", "--template"),
+  "-o": none, "--output": none,
+  ...each(none, "-f", "--filename", "-k", "--kustomize", "--patch-file", "--from-file", "--from-env-file", "--www"),
+  "--unix-socket": write,
+};
+
+/** kubectl options whose values are files, URLs or `-`. */
+const kubectlFiles: Custom = (ctx) => {
+  for (const v of optionValues(ctx, "-f", "--filename", "-k", "--kustomize", "--patch-file", "--from-env-file", "--www")) if (v.text !== "-") localRole(ctx, v, "read");
+  // --from-file=[key=]source
+  for (const v of optionValues(ctx, "--from-file")) localRole(ctx, v.text !== null && /^[^/=]+=/.test(v.text) ? withValue(v, v.text.slice(v.text.indexOf("=") + 1), "") : v, "read");
+  for (const v of optionValues(ctx, "-o", "--output")) {
+    const m = v.text === null ? null : /^(jsonpath-file|go-template-file|template-file)=(.*)$/.exec(v.text);
+    if (m) roleAs(ctx, v, m[2]!, "read");
+  }
+};
+
+const KUBECTL: TableSpec = {
+  names: ["kubectl", "oc", "microk8s.kubectl", "k3s-kubectl"],
+  abbreviations: false,
+  options: KUBECTL_GLOBAL,
+  operands: { all: "none" },
+  subcommands: {
+    cp: { names: [], abbreviations: false, options: { ...KUBECTL_GLOBAL, "--retries": none, "--no-preserve": flag }, operands: { all: "none" }, custom: hooks(kubectlFiles, containerCopy(/^[^/]*(\/[^/:]*)?:/)) },
+    kustomize: { names: [], abbreviations: false, options: { ...KUBECTL_GLOBAL, "-o": write, "--output": write }, operands: { all: "read" }, custom: kubectlFiles },
+    edit: { names: [], abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: kubectlFiles },
+    exec: { names: [], style: "posix", abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: kubectlFiles },
+    debug: { names: [], style: "posix", abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: kubectlFiles },
+    run: { names: [], style: "posix", abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: kubectlFiles },
+  },
+  unknownSubcommand: "none",
+  custom: kubectlFiles,
+};
+// Every other verb reads only the files its options name (`-f`, `-k`, `--from-file`).
+const KUBECTL_VERBS = ["apply", "create", "delete", "replace", "diff", "patch", "get", "describe", "logs", "port-forward", "proxy", "expose", "scale", "rollout", "label", "annotate", "set", "auth", "config", "top", "cordon", "uncordon", "drain", "taint", "certificate", "cluster-info", "api-resources", "api-versions", "explain", "wait", "attach", "autoscale", "version", "completion", "events", "alpha", "plugin"];
+
+const TERRAFORM_OPTIONS: Record<string, OptionSpec> = {
+  ...each(read, "-var-file", "-plugin-dir", "-test-directory", "-config"),
+  ...each(write, "-out", "-state", "-state-out", "-backup", "-generate-config-out"),
+  ...each(none, "-var", "-target", "-replace", "-parallelism", "-lock-timeout", "-lockfile", "-filter", "-platform"),
+  "-backend-config": none, "-from-module": none,
+  ...each(flag, "-lock", "-input", "-auto-approve", "-refresh", "-refresh-only", "-json", "-no-color", "-compact-warnings", "-destroy", "-detailed-exitcode", "-upgrade", "-reconfigure", "-migrate-state", "-force-copy", "-get", "-check", "-diff", "-write", "-recursive", "-list", "-raw", "-allow-missing", "-ignore-remote-version", "-backend", "-force", "-verbose", "-no-tests", "-light"),
+};
+const tfSub = (operands: RoleSpec, extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], singleDashLong: true, abbreviations: false, options: TERRAFORM_OPTIONS, operands: { all: operands }, custom: assignmentOptions(["-backend-config"]), ...extra });
+
+const TERRAFORM: TableSpec = {
+  names: ["terraform", "tofu", "terragrunt"],
+  style: "posix",
+  singleDashLong: true,
+  abbreviations: false,
+  options: { "-chdir": chdir, ...each(flag, "-help", "-version", "-v", "-h") },
+  operands: { all: "none" },
+  subcommands: {
+    apply: tfSub("read"), show: tfSub("read"), fmt: tfSub({ default: "write", modes: { check: "read" } }, { options: { ...TERRAFORM_OPTIONS, "-check": { modes: ["check"] } } }),
+    init: tfSub("none", { custom: hooks(assignmentOptions(["-backend-config"]), (ctx) => { for (const v of optionValues(ctx, "-from-module")) localRole(ctx, v, "read"); }) }),
+    providers: tfSub("none", { custom: (ctx) => { if (ctx.operands[0]?.text === "mirror") for (const a of ctx.operands.slice(1)) ctx.role(a, "write"); } }),
+    state: tfSub("none", { custom: (ctx) => { if (ctx.operands[0]?.text === "push" && ctx.operands[1]) ctx.role(ctx.operands[1], "read"); } }),
+    ...Object.fromEntries(["plan", "destroy", "validate", "output", "import", "workspace", "console", "graph", "taint", "untaint", "refresh", "login", "logout", "force-unlock", "get", "test", "version", "metadata", "modules", "run-all"].map((n) => [n, tfSub("none")])),
+  },
+  changes: projectCode,
+};
+
+export const DEV_SPECS: readonly TableSpec[] = [
+  NODE, PYTHON, RUBY, PERL, PHP, LUA,
+  NPM, NPX, PNPM, PNPX, YARN, BUN, BUNX, DENO,
+  PIP, UV, UVX, POETRY, PIPX,
+  CARGO, RUSTC, RUSTUP, GO, GOFMT,
+  MAKE, NINJA, CC, LD, JAVAC, JAVA, MVN, GRADLE, TSC,
+  { ...KUBECTL, subcommands: { ...Object.fromEntries(KUBECTL_VERBS.map((v) => [v, { names: [], abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: kubectlFiles } satisfies TableSpec])), ...KUBECTL.subcommands } },
+  DOCKER, COMPOSE, TERRAFORM,
+];
+
+export const DEV_ANALYSERS: readonly Analyser[] = [{ names: ["cmake"], analyse: cmake }];

@@ -1,0 +1,769 @@
+// Everything else agents run: crypto tools, database shells, editors, patch, media converters,
+// document converters, linters, formatters and test runners.
+
+import type { Analyser, Call } from "../analyse.ts";
+import { applySpec, parseWords, type SpecContext, syntheticArg } from "../apply.ts";
+import { type Arg, type Effect, withValue } from "../effects.ts";
+import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
+import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, write } from "./common.ts";
+import type { TableSpec } from "./coreutils.ts";
+
+/** Flag shorthands expanded, for the specs this module applies itself. */
+function expand(t: TableSpec): CommandSpec {
+  const options: Record<string, OptionSpec> = {};
+  for (const c of t.flags ?? "") options["-" + c] = {};
+  for (const l of t.long ?? []) options[l] = {};
+  if (t.numeric) options["-N"] = {};
+  Object.assign(options, t.options ?? {});
+  const { flags: _f, long: _l, numeric: _n, ...rest } = t;
+  void _f;
+  void _l;
+  void _n;
+  return { style: "gnu", abbreviations: true, ...rest, options };
+}
+
+// ---------------------------------------------------------------------------------------
+// Crypto
+
+/** -passin file:PATH and friends: only the file: form names a file. */
+const passFiles = (names: readonly string[]): Custom => (ctx) => {
+  for (const v of optionValues(ctx, ...names)) {
+    if (v.text === null) ctx.role(v, "generic");
+    else if (v.text.startsWith("file:")) roleAs(ctx, v, v.text.slice(5), "read");
+  }
+};
+
+const OPENSSL: TableSpec = {
+  names: ["openssl"],
+  singleDashLong: true,
+  abbreviations: false,
+  long: ["-noout", "-text", "-pubin", "-pubout", "-nodes", "-noenc", "-x509", "-new", "-batch", "-verbose", "-quiet", "-brief", "-showcerts", "-CAcreateserial", "-subject", "-issuer", "-dates", "-enddate", "-startdate", "-fingerprint", "-hash", "-modulus", "-check", "-pubkey", "-serial", "-email", "-ocspid", "-ocsp_uri", "-purpose", "-nocert", "-export", "-legacy", "-nokeys", "-clcerts", "-cacerts", "-info", "-base64", "-a", "-A", "-d", "-e", "-p", "-P", "-salt", "-nosalt", "-pbkdf2", "-r", "-c", "-hex", "-binary", "-help", "-version", "-www", "-WWW", "-HTTP", "-msg", "-debug", "-state", "-crlf", "-ign_eof", "-no_ign_eof", "-reconnect", "-prexit", "-status", "-tls1_2", "-tls1_3", "-dtls", "-ssl3", "-no_ssl3", "-no_tls1", "-trace", "-genkey", "-param_out", "-noiter", "-v"],
+  options: {
+    ...each(read, "-in", "-key", "-cert", "-CAfile", "-CApath", "-CAkey", "-CA", "-config", "-signkey", "-inkey", "-certfile", "-extfile", "-sigfile", "-signature", "-sign", "-verify", "-prverify", "-kfile", "-sess_in", "-CRL", "-crl", "-cert_chain", "-dcert", "-dkey", "-chainCAfile", "-verifyCAfile", "-keyfile", "-ss_cert", "-spkac", "-provider-path", "-untrusted", "-trusted", "-paramfile", "-dhparam", "-peerkey", "-ctlogfile", "-host_key", "-recip", "-content"),
+    ...each(write, "-out", "-keyout", "-writerand", "-sess_out", "-msgfile", "-keylogfile", "-outdir", "-CAserial", "-signer", "-reqout", "-respout", "-genstr"),
+    ...each(none, "-passin", "-passout", "-pass", "-newkey", "-rand", "-engine"),
+    ...each(none, "-reqexts", "-extensions", "-subj", "-days", "-md", "-hmac", "-provider", "-propquery", "-connect", "-servername", "-port", "-accept", "-psk", "-psk_identity", "-alpn", "-starttls", "-proxy", "-name", "-caname", "-inform", "-outform", "-keyform", "-certform", "-CAform", "-CAkeyform", "-set_serial", "-sigopt", "-pkeyopt", "-iter", "-iv", "-K", "-S", "-k", "-cipher", "-ciphersuites", "-curves", "-groups", "-nameopt", "-certopt", "-addext", "-checkhost", "-checkemail", "-checkip", "-purpose", "-verify_hostname", "-verify_depth", "-algorithm", "-pkeyopt", "-kdfopt", "-macopt", "-digest", "-keylen", "-out_trusted", "-url", "-host", "-path", "-attime", "-policy", "-auth_level", "-numbits", "-generator", "-max_send_frag", "-timeout", "-n", "-macalg", "-salt_len", "-keyalg", "-curve", "-scheme"),
+  },
+  operands: { first: "none", rest: "read" },
+  custom: hooks(passFiles(["-passin", "-passout", "-pass"]), pathList(["-rand"], "read"), (ctx) => {
+    // -newkey rsa:2048 or rsa:PARAMFILE / ec:PARAMFILE.
+    for (const v of optionValues(ctx, "-newkey")) {
+      const m = v.text === null ? null : /^[a-z0-9-]+:(.+)$/i.exec(v.text);
+      if (v.text === null) ctx.role(v, "generic");
+      else if (m && !/^[0-9]+$/.test(m[1]!)) roleAs(ctx, v, m[1]!, "read");
+    }
+    for (const v of optionValues(ctx, "-engine")) if (v.text === null || v.text.includes("/")) issue(ctx, "OPAQUE_CODE", `openssl -engine ${v.source} loads a library`, v.span);
+  }),
+};
+
+const GPG: TableSpec = {
+  names: ["gpg", "gpg2"],
+  flags: "aedsbckKvqniz",
+  long: ["--armor", "--armour", "--encrypt", "--decrypt", "--sign", "--clearsign", "--clear-sign", "--detach-sign", "--symmetric", "--verify", "--list-keys", "--list-public-keys", "--list-secret-keys", "--list-sigs", "--check-sigs", "--fingerprint", "--import", "--export", "--export-secret-keys", "--export-secret-subkeys", "--recv-keys", "--send-keys", "--search-keys", "--refresh-keys", "--gen-key", "--full-gen-key", "--full-generate-key", "--generate-key", "--quick-generate-key", "--quick-gen-key", "--quick-add-key", "--quick-add-uid", "--edit-key", "--delete-keys", "--delete-secret-keys", "--delete-secret-and-public-keys", "--batch", "--yes", "--no", "--no-tty", "--with-colons", "--with-fingerprint", "--with-keygrip", "--with-subkey-fingerprint", "--dry-run", "--always-trust", "--no-default-keyring", "--no-options", "--quiet", "--verbose", "--card-status", "--change-passphrase", "--passwd", "--lsign-key", "--sign-key", "--gen-revoke", "--generate-revocation", "--dearmor", "--enarmor", "--store", "--encrypt-files", "--decrypt-files", "--locate-keys", "--show-keys", "--import-ownertrust", "--export-ownertrust", "--update-trustdb", "--check-trustdb", "--version", "--help", "--warranty", "--dump-options", "--list-config", "--print-md", "--print-mds", "--gen-random", "--throw-keyids", "--no-throw-keyids", "--for-your-eyes-only", "--openpgp", "--rfc4880", "--use-agent", "--no-use-agent", "--ignore-time-conflict", "--no-permission-warning", "--no-auto-key-locate", "--auto-key-retrieve", "--no-greeting", "--no-secmem-warning", "--show-session-key", "--textmode", "--multifile", "--no-verbose", "--fixed-list-mode", "--list-packets", "--expert", "--allow-secret-key-import", "--no-symkey-cache", "--unwrap"],
+  options: {
+    "-o": write, "--output": write, "--homedir": write,
+    ...each(read, "--passphrase-file", "--options", "--command-file", "--trustdb-file"),
+    ...each(write, "--keyring", "--secret-keyring", "--primary-keyring", "--trustdb-name", "--status-file", "--logger-file", "--log-file", "--attribute-file"),
+    ...each(none, "-r", "--recipient", "-R", "--hidden-recipient", "-u", "--local-user", "--default-key", "--default-recipient", "--sender", "--keyserver", "--keyserver-options", "--passphrase", "--passphrase-fd", "--pinentry-mode", "--status-fd", "--logger-fd", "--command-fd", "--attribute-fd", "--trust-model", "--cipher-algo", "--digest-algo", "--compress-algo", "--cert-digest-algo", "--s2k-cipher-algo", "--s2k-digest-algo", "--s2k-mode", "--s2k-count", "-z", "--compress-level", "--set-filename", "--comment", "--export-options", "--import-options", "--list-options", "--verify-options", "--keyid-format", "--personal-cipher-preferences", "--personal-digest-preferences", "--personal-compress-preferences", "--auto-key-locate", "--faked-system-time", "--debug", "--debug-level", "--default-new-key-algo", "--max-output", "--compliance", "--encrypt-to", "--hidden-encrypt-to", "--trusted-key", "--set-notation", "--sig-notation", "--cert-notation", "--request-origin", "--agent-socket", "-N", "--display-charset", "--charset", "--weak-digest", "--default-cert-expire", "--default-sig-expire", "--ask-cert-level", "--min-cert-level", "--completes-needed", "--marginals-needed", "--max-cert-depth", "--ctapi-driver", "--pcsc-driver"),
+    ...each({ value: "none", modes: ["program"] }, "--photo-viewer", "--exec-path", "--agent-program", "--dirmngr-program", "--keyserver-helper"),
+  },
+  operands: { all: "read" },
+  custom: runsProgram(["--photo-viewer", "--exec-path", "--agent-program", "--dirmngr-program", "--keyserver-helper"]),
+};
+
+const SSH_KEYGEN_SPEC = expand({
+  names: ["ssh-keygen"],
+  style: "gnu",
+  abbreviations: false,
+  flags: "qvUkhuH",
+  options: {
+    "-f": none,
+    ...each({ modes: ["reads"] }, "-y", "-l", "-B", "-e", "-i", "-L", "-Q", "-D"),
+    ...each({ modes: ["known-hosts"] }, "-H"),
+    "-F": { value: "none", modes: ["reads", "known-hosts"] }, "-R": { value: "none", modes: ["known-hosts"] },
+    "-A": { modes: ["host-keys"] },
+    "-s": read, "-w": read,
+    ...each(none, "-t", "-b", "-C", "-N", "-P", "-m", "-Z", "-a", "-O", "-n", "-V", "-z", "-I", "-r", "-E", "-Y", "-M", "-J", "-j", "-S", "-W"),
+    "-G": write, "-T": write, "-K": flag, "-g": flag,
+    "-p": { modes: ["changes"] }, "-c": { modes: ["changes"] },
+  },
+  operands: { all: { default: "write", modes: { reads: "read" } } },
+});
+
+/**
+ * ssh-keygen: -f names the key (read with -y/-l/…, written otherwise); without -f a new key
+ * goes to ~/.ssh/id_TYPE and -R/-H rewrite ~/.ssh/known_hosts.
+ */
+function sshKeygen(call: Call): Effect[] {
+  const parsed = parseWords(SSH_KEYGEN_SPEC, call.args, call.world, undefined, false);
+  const effects = applySpec("ssh-keygen", SSH_KEYGEN_SPEC, call.args, call.world, call.span).effects;
+  const file = parsed.items.find((i) => i.t === "option" && i.name === "-f");
+  const fileArg = file && file.t === "option" ? file.value : null;
+  const reads = parsed.modes.has("reads") && !parsed.modes.has("changes") && !parsed.items.some((i) => i.t === "option" && (i.name === "-R" || i.name === "-H"));
+  const home = call.world.getVar("HOME");
+  const homeDir = home === undefined ? call.home : home.k === "str" ? home.v : null;
+  const inHome = (name: string): Arg => withValue(call.nameArg, homeDir === null ? null : `${homeDir}/.ssh/${name}`, "the home directory is not known");
+  if (parsed.modes.has("host-keys")) {
+    effects.push({ t: "path", arg: fileArg ? withValue(fileArg, `${fileArg.text ?? ""}/etc/ssh`, "") : withValue(call.nameArg, "/etc/ssh", ""), kind: "write" });
+  } else if (fileArg) effects.push({ t: "path", arg: fileArg, kind: reads ? "read" : "write" });
+  else if (parsed.modes.has("known-hosts")) effects.push({ t: "path", arg: inHome("known_hosts"), kind: reads ? "read" : "write" });
+  else if (!reads && !parsed.items.some((i) => i.t === "option" && ["-s", "-Y", "-G", "-T", "-M", "-k", "-u", "-Q", "-K"].includes(i.name))) {
+    const type = parsed.items.find((i) => i.t === "option" && i.name === "-t");
+    const t = type && type.t === "option" ? type.value?.text ?? null : "ed25519";
+    effects.push({ t: "path", arg: t === null ? withValue(call.nameArg, null, "the key type is not known") : inHome(`id_${t.replace(/-.*$/, "").replace(/^ecdsa$/, "ecdsa")}`), kind: "write" });
+  }
+  if (parsed.items.some((i) => i.t === "option" && i.name === "-K")) effects.push({ t: "path", arg: syntheticArg(".", call.span), kind: "write" });
+  return effects;
+}
+
+const SSH_COPY_ID: TableSpec = {
+  names: ["ssh-copy-id"],
+  abbreviations: false,
+  flags: "fnsxh",
+  options: { "-i": read, "-p": none, "-t": none, "-o": none, "-F": read },
+  operands: { all: "none" },
+  custom: (ctx) => {
+    for (const v of optionValues(ctx, "-o")) if (v.text === null || /(Proxy|Local|KnownHosts)Command/i.test(v.text)) issue(ctx, "OPAQUE_CODE", `ssh-copy-id -o ${v.source} makes ssh run a command`, v.span);
+  },
+};
+
+// ---------------------------------------------------------------------------------------
+// Database shells
+
+/** SQLite text that reaches files or the shell: dot-commands, ATTACH, file functions. */
+const SQLITE_RISK = /(^|\n|;)\s*\.(?!(tables|schema|headers?|mode|width|indexes|indices|dump|databases|show|help|quit|exit|timer|changes|nullvalue|separator|print|echo|eqp|stats|dbinfo|lint|bail|prompt|fullschema|expert)\b)[a-z]|\battach\b|\b(readfile|writefile|load_extension|edit|fts3_tokenizer)\s*\(|(^|\n|;)\s*\.(dump|schema)\b[^\n]*>/i;
+
+const SQLITE: TableSpec = {
+  names: ["sqlite3", "sqlite"],
+  singleDashLong: true,
+  abbreviations: false,
+  long: ["-bail", "-batch", "-csv", "-json", "-line", "-list", "-html", "-box", "-table", "-markdown", "-column", "-quote", "-tabs", "-ascii", "-header", "-noheader", "-echo", "-interactive", "-version", "-help", "-append", "-deserialize", "-memtrace", "-nofollow", "-stats", "-zip", "-lookaside", "-pcachetrace", "-unsafe-testing", "-no-rowid-in-view", "-escape"],
+  options: {
+    "-readonly": { modes: ["readonly"] }, "--readonly": { modes: ["readonly"] },
+    "-safe": { modes: ["safe"] }, "--safe": { modes: ["safe"] },
+    "-cmd": { value: "none", modes: ["sql"] }, "--cmd": { value: "none", modes: ["sql"] },
+    "-init": { value: "read", modes: ["init"] }, "--init": { value: "read", modes: ["init"] },
+    "-A": { value: "none", optional: true, modes: ["archive"] },
+    ...each(none, "-nullvalue", "-separator", "-newline", "-mmap", "-vfs", "-maxsize", "-heap", "-pagecache", "-escape"),
+  },
+  operands: { all: "none" },
+  custom: (ctx) => {
+    const [db, ...sql] = ctx.operands;
+    const statements = [...sql, ...optionValues(ctx, "-cmd", "--cmd")];
+    if (db && db.text !== ":memory:" && db.text !== "") {
+      const t = db.text;
+      const path = t !== null && /^file:/.test(t) ? t.slice(5).replace(/\?.*$/, "") : t;
+      if (path === null) ctx.role(db, "write");
+      else roleAs(ctx, db, path, ctx.modes.has("readonly") ? "read" : "write");
+    }
+    if (ctx.modes.has("archive")) issue(ctx, "INLINE_CODE", "sqlite3 -A reads and writes files named inside the archive");
+    for (const f of optionValues(ctx, "-init", "--init")) if (!ctx.modes.has("safe")) issue(ctx, "INLINE_CODE", `sqlite3 runs the commands in ${f.source}, which can read and write files`, f.span);
+    if (ctx.modes.has("safe")) return;
+    for (const s of statements) if (s.text === null || SQLITE_RISK.test(s.text)) issue(ctx, "INLINE_CODE", "sqlite3 runs SQL or dot-commands that can read and write files", s.span);
+    if (sql.length === 0 && !ctx.modes.has("sql")) issue(ctx, "INLINE_CODE", "sqlite3 reads SQL from standard input, which can read and write files");
+  },
+};
+
+/** psql meta-commands that touch local files or run the shell. */
+const PSQL_RISK = /\\(!|o\b|out\b|w\b|write\b|i\b|include\b|ir\b|include_relative\b|copy\b|g\b|gx\b|gexec\b|cd\b|setenv\b|lo_import\b|lo_export\b|e\b|edit\b|ef\b|ev\b|s\b)/;
+
+const PSQL: TableSpec = {
+  names: ["psql"],
+  abbreviations: false,
+  flags: "AabeEHlnqsStxXz01",
+  long: ["--no-align", "--echo-all", "--echo-errors", "--echo-queries", "--echo-hidden", "--html", "--list", "--no-readline", "--quiet", "--single-step", "--single-line", "--tuples-only", "--expanded", "--no-psqlrc", "--single-transaction", "--csv", "--no-password", "--password", "-W", "-w"],
+  options: {
+    "-c": { value: "none", modes: ["command"] }, "--command": { value: "none", modes: ["command"] },
+    "-f": { value: "read", modes: ["command"] }, "--file": { value: "read", modes: ["command"] },
+    "-o": write, "--output": write, "-L": write, "--log-file": write,
+    ...each(none, "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-v", "--set", "--variable", "-P", "--pset", "-F", "--field-separator", "-R", "--record-separator", "-T", "--table-attr"),
+    ...each({ modes: ["info"] }, "-V", "--version", "-?", "--help"),
+  },
+  operands: { all: "none" },
+  custom: (ctx) => {
+    for (const v of optionValues(ctx, "-c", "--command")) if (v.text === null || PSQL_RISK.test(v.text)) issue(ctx, "INLINE_CODE", "psql runs a meta-command that can read or write files or run the shell", v.span);
+    for (const v of optionValues(ctx, "-f", "--file")) if (v.text !== "-") issue(ctx, "OPAQUE_CODE", `psql runs the commands in ${v.source}, which can read and write files and run the shell`, v.span);
+    if (!ctx.modes.has("command") && !ctx.modes.has("info") && !optionItems(ctx, "-l", "--list").length) issue(ctx, "INLINE_CODE", "psql reads commands from standard input, which can read and write files and run the shell");
+  },
+};
+
+/** mysql client commands and SQL that reach the local machine. */
+const MYSQL_RISK = /\\[!.TPe]|(^|;|\n)\s*(system|source|tee|pager|edit)\b|load\s+data\s+local\s+infile/i;
+
+const MYSQL: TableSpec = {
+  names: ["mysql", "mariadb"],
+  abbreviations: true,
+  flags: "BNstvVEHXfqrAnCc",
+  long: ["--batch", "--skip-column-names", "--silent", "--table", "--verbose", "--version", "--vertical", "--html", "--xml", "--force", "--quick", "--raw", "--no-auto-rehash", "--unbuffered", "--compress", "--no-defaults", "--help", "--ssl", "--skip-ssl", "--binary-mode", "--skip-pager", "--no-tee", "--comments"],
+  options: {
+    "-e": { value: "none", modes: ["command"] }, "--execute": { value: "none", modes: ["command"] },
+    "--init-command": none,
+    ...each(read, "--defaults-file", "--defaults-extra-file", "--ssl-ca", "--ssl-cert", "--ssl-key", "--ssl-capath", "--load-data-local-dir"),
+    "--tee": write,
+    "--pager": { value: "none", optional: true, modes: ["pager"] },
+    ...each(none, "-h", "--host", "-u", "--user", "-P", "--port", "-D", "--database", "-S", "--socket", "--protocol", "--default-character-set", "--connect-timeout", "--max-allowed-packet", "--delimiter", "--prompt", "--ssl-mode", "--plugin-dir", "--default-auth", "--local-infile"),
+    "-p": optionalNone, "--password": optionalNone,
+  },
+  operands: { all: "none" },
+  custom: (ctx) => {
+    for (const v of optionValues(ctx, "-e", "--execute", "--init-command")) if (v.text === null || MYSQL_RISK.test(v.text)) issue(ctx, "INLINE_CODE", "mysql runs a client command or SQL that reaches local files or the shell", v.span);
+    for (const it of optionItems(ctx, "--pager")) if (it.value) issue(ctx, "OPAQUE_CODE", `mysql --pager runs ${it.value.source}`, it.value.span);
+    if (!ctx.modes.has("command") && !optionItems(ctx, "-V", "--version", "--help").length) issue(ctx, "INLINE_CODE", "mysql reads commands from standard input, which can run the shell");
+  },
+};
+
+const MYSQLDUMP: TableSpec = {
+  names: ["mysqldump", "mariadb-dump", "pg_dump", "pg_dumpall", "pg_restore"],
+  abbreviations: true,
+  options: {
+    "-r": write, "--result-file": write, "-f": write, "--file": write, "--defaults-file": read, "--defaults-extra-file": read,
+    ...each(none, "-h", "--host", "-u", "--user", "-U", "--username", "-P", "-p", "--port", "-d", "--dbname", "-n", "--schema", "-t", "--table", "-F", "--format", "-j", "--jobs", "-T", "--exclude-table", "-N", "--exclude-schema", "-S", "--socket", "-w", "--where", "--ignore-table", "--tab", "-Z", "--compress", "--encoding", "--role"),
+    "--password": optionalNone,
+  },
+  // pg_restore FILE reads an archive; the dumps name databases and tables.
+  operands: { all: "none" },
+  custom: (ctx) => {
+    if (ctx.name === "pg_restore") for (const a of ctx.operands) ctx.role(a, "read");
+  },
+};
+
+const CRONTAB: TableSpec = {
+  names: ["crontab"],
+  abbreviations: false,
+  flags: "lrisT",
+  options: { "-e": { modes: ["edit"] }, "-u": none, "-n": none, "-c": flag },
+  operands: { all: "read" },
+  custom: (ctx) => {
+    // Installing a crontab schedules commands the guard never sees, run later from $HOME.
+    if (ctx.modes.has("edit") || ctx.operands.length || !optionItems(ctx, "-l", "-r", "-T", "-n", "-c").length) {
+      issue(ctx, "OPAQUE_CODE", "crontab installs commands that run later, outside the guard's view");
+    }
+  },
+};
+
+// ---------------------------------------------------------------------------------------
+// Editors: every file operand may be written; commands run at startup are code.
+
+/** `+NUM` and `+/pattern` only move the cursor; any other `+command` runs an editor command. */
+function plusCommands(ctx: SpecContext): void {
+  for (const a of ctx.operands) {
+    if (a.text !== null && a.text.startsWith("+") && !/^\+([0-9]*(:[0-9]+)?|\/[^|]*)$/.test(a.text)) issue(ctx, "INLINE_CODE", `${ctx.name} ${a.source} runs an editor command`, a.span);
+  }
+}
+
+const editorFiles: RoleSpec = { default: "write", modes: { readonly: "read" } };
+
+/** Editor operands: files, except `+LINE` cursor positions. */
+const editorOperands: Custom = (ctx) => {
+  for (const a of ctx.operands) if (!(a.text !== null && a.text.startsWith("+")) && a.text !== "-") ctx.role(a, editorFiles);
+};
+
+const VIM: TableSpec = {
+  names: ["vim", "vi", "nvim", "gvim", "vimdiff", "nvi", "ex", "rvim", "evim", "mvim"],
+  abbreviations: false,
+  singleDashLong: true,
+  flags: "bdeEghlLmMnNrxXyZAHFfD",
+  long: ["--clean", "--noplugin", "--not-a-term", "--ttyfail", "--nofork", "--literal", "--help", "--version", "--headless", "--embed", "--api-info", "-h", "-v", "--remote", "--remote-silent", "--remote-wait", "--remote-wait-silent", "--remote-tab", "--serverlist"],
+  options: {
+    "-R": { modes: ["readonly"] },
+    ...each({ value: "none", modes: ["code"] }, "-c", "--cmd", "-S", "-l", "--remote-send", "--remote-expr"),
+    ...each({ modes: ["code"] }, "-es", "-Es", "-s"),
+    "-u": none, "-U": none, "-i": write, "-w": none, "-W": write, "--startuptime": write, "--log": write,
+    "-T": none, "-t": none, "-q": read, "--servername": none, "--listen": none, "-V": optionalNone,
+    ...each(optionalNone, "-o", "-O", "-p"),
+  },
+  operands: { all: "none" },
+  custom: hooks(editorOperands, plusCommands, (ctx) => {
+    for (const it of optionItems(ctx, "-c", "--cmd", "-S", "-l", "--remote-send", "--remote-expr", "-es", "-Es", "-s")) {
+      if (it.name === "-S" && it.value) ctx.role(it.value, "read");
+      issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs editor commands the guard cannot see into`, it.value?.span ?? it.word.span);
+    }
+    // A vimrc other than NONE/NORC/DEFAULTS is code run at startup.
+    for (const v of optionValues(ctx, "-u", "-U")) {
+      if (v.text !== null && /^(NONE|NORC|DEFAULTS)$/.test(v.text)) continue;
+      ctx.role(v, "read");
+      issue(ctx, "INLINE_CODE", `${ctx.name} runs the startup commands in ${v.source}`, v.span);
+    }
+    // -w {scriptout} appends typed keys to a file; -wNUMBER sets the window height.
+    for (const v of optionValues(ctx, "-w")) if (v.text === null || !/^[0-9]+$/.test(v.text)) ctx.role(v, "write");
+  }),
+};
+
+const NANO: TableSpec = {
+  names: ["nano", "pico", "rnano"],
+  abbreviations: true,
+  flags: "ABDEFGHIJKLMNOPRSUWZabcdeghijklmnpqtuwxyz$%_!0",
+  long: ["--backup", "--boldtext", "--multibuffer", "--locking", "--historylog", "--ignorercfiles", "--nohelp", "--nowrap", "--view", "--smooth", "--autoindent", "--cutfromcursor", "--linenumbers", "--mouse", "--noconvert", "--positionlog", "--quickblank", "--restricted", "--softwrap", "--tabstospaces", "--unix", "--wordbounds", "--zap", "--help", "--version", "--modernbindings", "--minibar", "--stateflags", "--indicator", "--saveonexit", "--breaklonglines", "--trimblanks", "--constantshow", "--atblanks", "--emptyline", "--jumpyscrolling", "--showcursor", "--bookstyle", "--colonparsing", "--magic", "--listsyntaxes"],
+  options: {
+    "-v": { modes: ["readonly"] }, "--view": { modes: ["readonly"] },
+    "-C": write, "--backupdir": write, "-f": read, "--rcfile": read,
+    ...each(none, "-o", "--operatingdir", "-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-Q", "--quotestr", "-X", "--wordchars", "-E", "--guidestripe", "-J"),
+    "-s": { value: "none", modes: ["program"] }, "--speller": { value: "none", modes: ["program"] },
+  },
+  operands: { all: "none" },
+  custom: hooks(editorOperands, runsProgram(["-s", "--speller"])),
+};
+
+const EMACS: TableSpec = {
+  names: ["emacs", "emacs-nox", "xemacs"],
+  abbreviations: true,
+  singleDashLong: true,
+  long: ["-nw", "--no-window-system", "-Q", "--quick", "-q", "--no-init-file", "--no-site-file", "--no-splash", "--debug-init", "--batch", "-batch", "--kill", "-kill", "--version", "--help", "--fg-daemon", "--no-site-lisp", "--no-x-resources", "--no-loadup", "--no-desktop", "--no-build-details", "--no-blinking-cursor", "--fullscreen", "--maximized", "--fullheight", "--fullwidth", "-nbc", "-iconic", "--iconic", "-mm", "-fs", "-rv", "--reverse-video"],
+  options: {
+    ...each({ value: "none", modes: ["code"] }, "--eval", "-eval", "--execute", "-execute", "-f", "--funcall", "-funcall", "-l", "--load", "-load", "--script", "-script", "-x"),
+    "--chdir": chdir, "-chdir": chdir,
+    ...each(read, "-L", "--directory", "-directory", "--insert", "-insert"),
+    ...each(none, "-u", "--user", "-user", "-t", "--terminal", "-d", "--display", "--name", "-T", "--title", "-g", "--geometry", "-fn", "--font", "-bg", "--background-color", "-fg", "--foreground-color", "-bd", "-bw", "-lsp", "-ib", "--border-width", "--cursor-color", "--color"),
+    "--daemon": optionalNone, "--bg-daemon": optionalNone,
+  },
+  operands: { all: "none" },
+  custom: hooks(editorOperands, plusCommands, (ctx) => {
+    for (const it of optionItems(ctx, "--eval", "-eval", "--execute", "-execute", "-f", "--funcall", "-funcall", "-l", "--load", "-load", "--script", "-script", "-x")) {
+      if (it.value && /^-(l|-?load|-?script)$/.test(it.name)) ctx.role(it.value, "read");
+      issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs Lisp code the guard cannot see into`, it.value?.span ?? it.word.span);
+    }
+  }),
+};
+
+const EMACSCLIENT: TableSpec = {
+  names: ["emacsclient"],
+  abbreviations: true,
+  flags: "cntqurwV",
+  long: ["--create-frame", "--no-wait", "--tty", "--nw", "--quiet", "--suppress-output", "--reuse-frame", "--version", "--help"],
+  options: {
+    "-e": { modes: ["code"] }, "--eval": { modes: ["code"] },
+    "-s": none, "--socket-name": none, "-f": read, "--server-file": read, "-d": none, "--display": none, "-T": none, "--tramp": none, "-F": none, "--frame-parameters": none, "-w": none, "--timeout": none,
+    "-a": { value: "none", modes: ["program"] }, "--alternate-editor": { value: "none", modes: ["program"] },
+  },
+  operands: { all: "none" },
+  custom: hooks(runsProgram(["-a", "--alternate-editor"]), (ctx) => {
+    if (ctx.modes.has("code")) issue(ctx, "INLINE_CODE", "emacsclient --eval runs Lisp code the guard cannot see into");
+    else editorOperands(ctx);
+  }),
+};
+
+const VSCODE: TableSpec = {
+  names: ["code", "code-insiders", "codium", "vscodium", "cursor", "windsurf", "code-oss"],
+  abbreviations: false,
+  flags: "nrwvh",
+  long: ["--new-window", "--reuse-window", "--wait", "--list-extensions", "--show-versions", "--pre-release", "--disable-extensions", "--inspect-extensions", "--verbose", "--status", "--prof-startup", "--disable-gpu", "--version", "--help", "--disable-workspace-trust", "--disable-chromium-sandbox", "--telemetry", "--update-extensions", "--force", "--transient"],
+  options: {
+    "-d": { modes: ["diff"] }, "--diff": { modes: ["diff"] }, "-m": { modes: ["merge"] }, "--merge": { modes: ["merge"] },
+    "-g": none, "--goto": none, "-a": read, "--add": read, "--remove": read,
+    "--user-data-dir": write, "--extensions-dir": write,
+    "--install-extension": none,
+    ...each(none, "--locale", "--profile", "--uninstall-extension", "--category", "--disable-extension", "--sync", "--log", "--enable-proposed-api", "--inspect-brk-extensions", "--inspect", "--inspect-brk"),
+  },
+  operands: { all: "none" },
+  custom: (ctx) => {
+    const ops = ctx.operands;
+    if (ops[0]?.text === "tunnel" || ops[0]?.text === "serve-web") return;
+    ops.forEach((a, i) => {
+      if (a.text === "-") return;
+      // --diff A B reads; --merge A B BASE RESULT writes RESULT.
+      const role = ctx.modes.has("diff") ? "read" : ctx.modes.has("merge") ? (i === ops.length - 1 ? "write" : "read") : "write";
+      ctx.role(a, role);
+    });
+    for (const v of optionValues(ctx, "-g", "--goto")) roleAs(ctx, v, v.text === null ? "" : v.text.replace(/(:[0-9]+){1,2}$/, ""), "write");
+    for (const v of optionValues(ctx, "--install-extension")) if (v.text === null || /\.vsix$/i.test(v.text)) localRole(ctx, v, "read");
+  },
+};
+
+const SUBL: TableSpec = {
+  names: ["subl", "sublime_text", "smerge", "gedit", "kate", "kwrite", "mousepad", "xed", "pluma", "leafpad", "geany", "micro", "hx", "helix", "kak", "joe", "jed", "mcedit", "ne", "zed", "atom", "mate", "bbedit"],
+  abbreviations: false,
+  flags: "nawbsh",
+  long: ["--new-window", "--add", "--wait", "--background", "--stay", "--safe-mode", "--launch-or-new-window", "--standalone", "--version", "--help", "--new-document"],
+  options: { "--project": read, "--command": { value: "none", modes: ["program"] }, "-c": read, "--config": read, "--encoding": none },
+  operands: { all: "none" },
+  custom: hooks(editorOperands, runsProgram(["--command"])),
+};
+
+// ---------------------------------------------------------------------------------------
+// patch
+
+const PATCH_SPEC = expand({
+  names: ["patch"],
+  flags: "bcefElnNRsStuZT",
+  long: ["--backup", "--context", "--ed", "--force", "--remove-empty-files", "--ignore-whitespace", "--normal", "--forward", "--reverse", "--silent", "--quiet", "--batch", "--unified", "--set-utc", "--set-time", "--binary", "--posix", "--verbose", "--follow-symlinks", "--backup-if-mismatch", "--no-backup-if-mismatch", "--version", "--help"],
+  options: {
+    "-p": none, "--strip": none,
+    "-i": { value: "read", modes: ["input"] }, "--input": { value: "read", modes: ["input"] },
+    "-o": { value: "write", modes: ["output"] }, "--output": { value: "write", modes: ["output"] },
+    "-d": chdir, "--directory": chdir,
+    "-r": write, "--reject-file": write,
+    "-B": generic, "--prefix": generic, "-Y": none, "--basename-prefix": none,
+    ...each(none, "-z", "--suffix", "-V", "--version-control", "-D", "--ifdef", "-F", "--fuzz", "-g", "--get", "-x", "--debug", "--read-only", "--quoting-style", "--reject-format"),
+    "--dry-run": { modes: ["dry"] }, "-C": { modes: ["dry"] }, "--check": { modes: ["dry"] },
+    "--merge": optionalNone,
+  },
+  // patch [ORIGINAL [PATCHFILE]]
+  operands: { positional: [{ default: "write", modes: { output: "read", dry: "read" } }, "read"] },
+  changes: { fs: true, links: true },
+});
+
+/** The files a unified or context diff names, each with every `-p` strip level applied. */
+export function patchTargets(text: string, strip: number | null): string[] {
+  const out = new Set<string>();
+  for (const line of text.split("\n")) {
+    const m = /^(?:\+\+\+|---|\*\*\*) ([^\t\n]+)/.exec(line) ?? /^Index: (.+)$/.exec(line) ?? /^diff --git (?:"?a\/)?(\S+) (?:"?b\/)?(\S+)/.exec(line);
+    if (!m) continue;
+    for (const raw of m.slice(1)) {
+      const name = raw.trim().replace(/^"|"$/g, "");
+      if (!name || name === "/dev/null") continue;
+      const parts = name.split("/");
+      const levels = strip === null ? parts.map((_, i) => i) : [Math.min(strip, parts.length - 1)];
+      for (const k of levels) out.add(parts.slice(k).join("/") || name);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * patch: the files written are named inside the patch (relative to -d or the working
+ * directory). When the patch text is visible (a here-document) those names are judged;
+ * otherwise it is an issue, unless the output goes to -o.
+ */
+function patch(call: Call): Effect[] {
+  const effects = applySpec("patch", PATCH_SPEC, call.args, call.world, call.span).effects;
+  const parsed = parseWords(PATCH_SPEC, call.args, call.world, undefined, false);
+  if (parsed.modes.has("output") || parsed.modes.has("dry")) return effects;
+  const operands = parsed.items.filter((i) => i.t === "operand");
+  if (operands.length >= 1) return effects;
+  const stripItem = parsed.items.find((i) => i.t === "option" && (i.name === "-p" || i.name === "--strip"));
+  const stripText = stripItem && stripItem.t === "option" ? stripItem.value?.text ?? null : null;
+  const strip = stripText !== null && /^[0-9]+$/.test(stripText) ? Number(stripText) : stripItem ? null : null;
+  const dir = [...parsed.items].reverse().find((i) => i.t === "option" && (i.name === "-d" || i.name === "--directory"));
+  const base = dir && dir.t === "option" && dir.value ? (dir.value.text === null ? null : dir.value.text.startsWith("/") ? dir.value.text : call.world.cwd === null ? null : `${call.world.cwd}/${dir.value.text}`) : undefined;
+  const stdin = parsed.modes.has("input") ? { t: "unknown" as const } : call.stdin;
+  if (stdin.t === "text") {
+    for (const f of patchTargets(stdin.text, strip)) effects.push({ t: "path", arg: withValue(call.nameArg, f, ""), kind: "write", ...(base !== undefined ? { base } : {}) });
+    return effects;
+  }
+  effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "patch writes the files named inside the patch, which the guard cannot see here", span: call.span });
+  return effects;
+}
+
+// ---------------------------------------------------------------------------------------
+// Small text tools
+
+const ENVSUBST: TableSpec = { names: ["envsubst"], flags: "vh", long: ["--variables", "--help", "--version"], operands: { all: "none" }, unknownOptions: "none" };
+
+const ICONV: TableSpec = {
+  names: ["iconv"],
+  flags: "csl",
+  long: ["--silent", "--list", "--verbose", "--help", "--version"],
+  options: { "-f": none, "--from-code": none, "-t": none, "--to-code": none, "-o": write, "--output": write },
+  operands: { all: "read" },
+};
+
+// ---------------------------------------------------------------------------------------
+// Media and documents
+
+/** ImageMagick file words: `FMT:file`, `@list`, `label:@file`, `msl:script`. */
+function magickFile(ctx: SpecContext, a: Arg, role: "read" | "write"): void {
+  const t = a.text;
+  if (t === null) {
+    ctx.role(a, role);
+    return;
+  }
+  if (t === "-" || /^[a-z0-9]{2,10}:-$/i.test(t)) return;
+  const m = /^([a-z0-9]{2,10}):(.*)$/i.exec(t);
+  if (m && /^(msl|mvg)$/i.test(m[1]!)) issue(ctx, "OPAQUE_CODE", `${ctx.name} ${m[1]}: runs a drawing script`, a.span);
+  const rest = m ? m[2]! : t;
+  if (m && /^(label|caption|xc|canvas|gradient|radial-gradient|pattern|plasma|fractal|logo|rose|wizard|granite|netscape|null|rgb|hald)$/i.test(m[1]!) && !rest.startsWith("@")) return;
+  if (rest.startsWith("@")) {
+    roleAs(ctx, a, rest.slice(1), "read");
+    if (!m) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} reads the file names listed in ${rest.slice(1)}`, a.span);
+    return;
+  }
+  roleAs(ctx, a, rest.replace(/\[[^\]]*\]$/, ""), role);
+}
+
+// ImageMagick settings and operators that take one value; everything else the table does not
+// list is judged as unknown together with the word after it, so a flag it does not know
+// never hides the output file.
+const MAGICK_OPTIONS: Record<string, OptionSpec> = {
+  ...each(none, "-resize", "-quality", "-density", "-rotate", "-crop", "-geometry", "-gravity", "-background", "-fill", "-stroke", "-strokewidth", "-pointsize", "-font", "-size",
+    "-depth", "-colorspace", "-type", "-format", "-thumbnail", "-scale", "-sample", "-extent", "-border", "-bordercolor", "-blur", "-sharpen", "-unsharp", "-level", "-modulate",
+    "-colors", "-dither", "-delay", "-loop", "-dispose", "-layers", "-channel", "-alpha", "-compose", "-compress", "-define", "-draw", "-interpolate", "-filter", "-fuzz",
+    "-transparent", "-opaque", "-threshold", "-gamma", "-brightness-contrast", "-contrast-stretch", "-fx", "-virtual-pixel", "-page", "-units", "-interlace", "-sampling-factor",
+    "-label", "-title", "-tile", "-frame", "-shadow", "-mode", "-quantize", "-chop", "-shave", "-splice", "-roll", "-kernel", "-metric", "-highlight-color", "-lowlight-color",
+    "-path", "-adaptive-resize", "-liquid-rescale", "-orient", "-attenuate", "-repage", "-clone", "-delete", "-insert", "-swap", "-duplicate", "-print", "-precision", "-debug",
+    "-log", "-colorize", "-tint", "-posterize", "-solarize", "-deskew", "-features", "-clip-mask", "-mask", "-channel-fx", "-color-matrix", "-affine", "-region", "-sepia-tone",
+    "-charcoal", "-edge", "-emboss", "-implode", "-swirl", "-spread", "-paint", "-vignette", "-grayscale", "-auto-threshold", "-median", "-despeckle-radius", "-quiet-level"),
+  ...each(read, "-profile", "-cdl", "-texture", "-tile-pattern"),
+  ...each(flag, "-flip", "-flop", "-strip", "-negate", "-normalize", "-equalize", "-despeckle", "-enhance", "-monochrome", "-flatten", "-mosaic", "-coalesce", "-append",
+    "-combine", "-separate", "-auto-orient", "-trim", "-ping", "-verbose", "-identify", "-regard-warnings", "-respect-parentheses", "-auto-level", "-auto-gamma", "-transpose",
+    "-transverse", "-antialias", "-monitor", "-clip", "-clut", "-hald-clut", "-transform", "-contrast", "-version", "-quiet", "-magnify", "-minify", "-deconstruct", "-reverse",
+    "-unique-colors", "-compare", "-composite", "-screen", "-silent", "-descend", "-frame-flag", "-render", "-matte", "+matte"),
+  "-write": write,
+};
+
+const CONVERT: TableSpec = {
+  names: ["convert", "magick", "composite", "montage", "compare", "import", "stream", "conjure", "animate", "display", "identify", "mogrify"],
+  singleDashLong: true,
+  abbreviations: false,
+  options: MAGICK_OPTIONS,
+  operands: { all: "none" },
+  custom: (ctx) => {
+    let ops = ctx.operands;
+    let tool = ctx.name;
+    if (tool === "magick" && ops[0]?.text && /^(convert|mogrify|identify|composite|montage|compare|stream|animate|display|import|conjure)$/.test(ops[0].text)) {
+      tool = ops[0].text;
+      ops = ops.slice(1);
+    }
+    // Options with `+` (`+repage`) are operands to the parser; they are not files.
+    ops = ops.filter((a) => !(a.text !== null && /^\+[a-z]/.test(a.text)));
+    if (tool === "conjure") issue(ctx, "OPAQUE_CODE", "conjure runs Magick Scripting Language scripts");
+    const pathOpt = optionValues(ctx, "-path")[0];
+    if (tool === "identify" || tool === "display" || tool === "animate") for (const a of ops) magickFile(ctx, a, "read");
+    else if (tool === "mogrify") {
+      // mogrify rewrites its files, or writes the results into -path DIR.
+      if (pathOpt) ctx.role(pathOpt, "write");
+      for (const a of ops) magickFile(ctx, a, pathOpt ? "read" : "write");
+    } else ops.forEach((a, i) => magickFile(ctx, a, i === ops.length - 1 && ops.length > 1 ? "write" : tool === "import" && ops.length === 1 ? "write" : "read"));
+  },
+};
+
+/** ffmpeg options that take no value (anything else takes one). */
+const FFMPEG_FLAGS = new Set([
+  "-y", "-n", "-an", "-vn", "-sn", "-dn", "-hide_banner", "-nostdin", "-nostats", "-stats", "-shortest", "-re", "-copyts", "-start_at_zero", "-benchmark", "-benchmark_all",
+  "-h", "-help", "--help", "-version", "-formats", "-codecs", "-encoders", "-decoders", "-filters", "-pix_fmts", "-layouts", "-sample_fmts", "-protocols", "-devices", "-muxers",
+  "-demuxers", "-bsfs", "-hwaccels", "-buildconf", "-license", "-L", "-report", "-accurate_seek", "-noaccurate_seek", "-autorotate", "-noautorotate", "-dump", "-hex",
+  "-ignore_unknown", "-copyinkf", "-xerror", "-debug_ts", "-apad", "-stream_loop", "-vstats", "-print_graphs", "-nostdin", "-autoscale", "-noautoscale", "-stdin",
+  "-show_format", "-show_streams", "-show_entries", "-show_frames", "-show_packets", "-show_chapters", "-show_programs", "-show_error", "-show_data", "-count_frames",
+  "-count_packets", "-pretty", "-bitexact", "-fs", "-nodisp", "-autoexit", "-exitonkeydown", "-exitonmousedown", "-noborder", "-alwaysontop", "-loop", "-fast", "-genpts",
+]);
+const FFMPEG_WRITES = new Set(["-passlogfile", "-vstats_file", "-sdp_file", "-progress", "-dump_attachment", "-stats_enc_pre", "-stats_enc_post", "-stats_mux_pre"]);
+const FFMPEG_READS = new Set(["-i", "-attach", "-filter_script", "-filter_complex_script", "-/filter_complex", "-/vf", "-/af"]);
+
+/**
+ * ffmpeg [options] [-i INPUT]… OUTPUT…: inputs are read, every other operand is an output. An
+ * option the table does not know is assumed to take the next word, which is then judged as a
+ * path of unknown kind.
+ */
+function ffmpeg(call: Call): Effect[] {
+  const effects: Effect[] = [];
+  const probe = call.name !== "ffmpeg";
+  const url = (a: Arg, kind: "read" | "write") => {
+    if (a.text === "-" || a.text === "pipe:" || /^pipe:[0-9]+$/.test(a.text ?? "")) return;
+    const t = a.text;
+    if (t !== null && /^[a-z][a-z0-9+.-]*:/i.test(t) && !/^file:/i.test(t)) {
+      if (/^(concat|subfile|cache|crypto|async|data):/i.test(t)) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `${call.name} reads ${a.source}, which names other files`, span: a.span });
+      return;
+    }
+    effects.push({ t: "path", arg: t !== null && /^file:/i.test(t) ? withValue(a, t.replace(/^file:(\/\/)?/i, ""), "") : a, kind });
+  };
+  for (let i = 0; i < call.args.length; i++) {
+    const a = call.args[i]!;
+    const t = a.text;
+    if (t === null) {
+      effects.push({ t: "generic", arg: a, operand: true });
+      continue;
+    }
+    if (!t.startsWith("-") || t === "-") {
+      url(a, probe ? "read" : "write");
+      continue;
+    }
+    const name = t.replace(/:.*$/, "");
+    if (FFMPEG_FLAGS.has(name)) continue;
+    const v = call.args[++i];
+    if (!v) break;
+    if (FFMPEG_READS.has(name)) url(v, "read");
+    else if (FFMPEG_WRITES.has(name)) url(v, "write");
+    else if (name === "-f" && v.text === "concat") effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "ffmpeg -f concat reads the files listed in its input", span: v.span });
+    else if (/^-(filter_complex|lavfi|vf|af|filter)$/.test(name) && (v.text === null || /\b(movie|amovie|subtitles|ass|sendcmd|zmq|azmq|ocr|lut3d|haldclut)\b/.test(v.text))) {
+      effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `${call.name} ${name} names files inside a filter graph`, span: v.span });
+    } else if (!KNOWN_FFMPEG_VALUE.test(name)) effects.push({ t: "generic", arg: v, operand: true });
+  }
+  if (!probe) effects.push({ t: "changes", fs: true, links: false });
+  return effects;
+}
+
+/** ffmpeg options known to take a value that is not a path. */
+const KNOWN_FFMPEG_VALUE = /^-(c|codec|vcodec|acodec|scodec|b|ab|vb|r|s|aspect|ar|ac|af|vf|filter|filter_complex|lavfi|f|t|to|ss|sseof|itsoffset|map|map_metadata|map_chapters|metadata|preset|crf|qp|q|qscale|pix_fmt|profile|level|tune|g|bf|threads|loglevel|v|movflags|fps_mode|vsync|frames|vframes|aframes|dframes|tag|disposition|bsf|strict|max_muxing_queue_size|hwaccel|hwaccel_device|hwaccel_output_format|x264-params|x265-params|maxrate|bufsize|minrate|color_primaries|color_trc|colorspace|color_range|sample_fmt|channel_layout|ch_layout|shortest_buf_duration|timecode|analyzeduration|probesize|fflags|avoid_negative_ts|segment_time|segment_format|hls_time|hls_list_size|hls_playlist_type|rtsp_transport|user_agent|headers|seek_timestamp|timestamp|framerate|video_size|pixel_format|input_format|thread_queue_size|err_detect|flags|sws_flags|cpu-used|deadline|row-mt|tile-columns|speed|compression_level|async|vtag|atag|stats_period|print_format|of|select_streams|show_entries|read_intervals|x|y|window_title|volume|seek_interval|fs|ss|t|loglevel)$/;
+
+const PANDOC: TableSpec = {
+  names: ["pandoc"],
+  abbreviations: true,
+  flags: "sNpvhD",
+  long: ["--standalone", "--toc", "--table-of-contents", "--number-sections", "--self-contained", "--embed-resources", "--sandbox", "--file-scope", "--trace", "--verbose", "--quiet", "--fail-if-warnings", "--mathml", "--gladtex", "--html-q-tags", "--ascii", "--reference-links", "--preserve-tabs", "--strip-comments", "--no-highlight", "--listings", "--incremental", "--section-divs", "--citeproc", "--natbib", "--biblatex", "--version", "--help", "--list-input-formats", "--list-output-formats", "--list-extensions", "--list-highlight-languages", "--list-highlight-styles", "--strip-empty-paragraphs", "--no-check-certificate", "--epub-title-page", "--link-images"],
+  options: {
+    "-o": write, "--output": write, "--extract-media": write, "--log": write,
+    ...each(read, "-d", "--defaults", "--data-dir", "--template", "-H", "--include-in-header", "-B", "--include-before-body", "-A", "--include-after-body", "--reference-doc", "-L", "--lua-filter", "--bibliography", "--csl", "--citation-abbreviations", "--abbreviations", "--syntax-definition", "--epub-cover-image", "--epub-metadata", "--epub-embed-font", "--metadata-file"),
+    "--resource-path": none,
+    "-F": none, "--filter": none, "--pdf-engine": none,
+    "--highlight-style": generic,
+    ...each(none, "-f", "-r", "--from", "--read", "-t", "-w", "--to", "--write", "-V", "--variable", "-M", "--metadata", "--columns", "--wrap", "--shift-heading-level-by", "--top-level-division", "--toc-depth", "--dpi", "--eol", "--tab-stop", "--track-changes", "--number-offset", "--id-prefix", "-T", "--title-prefix", "-c", "--css", "--ipynb-output", "--markdown-headings", "--reference-location", "--pdf-engine-opt", "--slide-level", "--email-obfuscation", "--indented-code-classes", "--default-image-extension", "--request-header", "--chunk-template", "--epub-subdirectory", "--print-default-template", "--print-default-data-file", "--print-highlight-style"),
+    ...each(optionalNone, "--mathjax", "--katex", "--webtex"),
+  },
+  operands: { all: "read" },
+  custom: hooks(pathList(["--resource-path"], "read"), (ctx) => {
+    // Filters and the PDF engine are programs: named ones are looked up, paths are project code.
+    for (const v of optionValues(ctx, "-F", "--filter", "--pdf-engine")) ctx.emit({ t: "run", argv: [v], inProcess: false, bypassFunctions: true, label: `pandoc ${v.source}` });
+  }),
+};
+
+// ---------------------------------------------------------------------------------------
+// Linters, formatters, test runners
+
+const SHELLCHECK: TableSpec = {
+  names: ["shellcheck"],
+  flags: "axVh",
+  long: ["--check-sourced", "--external-sources", "--norc", "--list-optional", "--version", "--help"],
+  options: { "-P": none, "--source-path": none, "--rcfile": read, ...each(none, "-e", "--exclude", "-i", "--include", "-o", "--enable", "-f", "--format", "-s", "--shell", "-S", "--severity", "-W", "--wiki-link-count"), "-C": optionalNone, "--color": optionalNone },
+  operands: { all: "read" },
+  custom: pathList(["-P", "--source-path"], "read"),
+};
+
+const PRETTIER: TableSpec = {
+  names: ["prettier"],
+  abbreviations: false,
+  flags: "uvh",
+  long: ["--check", "--list-different", "--no-config", "--no-editorconfig", "--no-error-on-unmatched-pattern", "--with-node-modules", "--cache", "--use-tabs", "--no-semi", "--single-quote", "--jsx-single-quote", "--no-bracket-spacing", "--bracket-same-line", "--single-attribute-per-line", "--vue-indent-script-and-style", "--experimental-ternaries", "--insert-pragma", "--require-pragma", "--support-info", "--ignore-unknown", "--version", "--help", "--debug-check", "--no-color", "--color"],
+  options: {
+    "-w": { modes: ["write"] }, "--write": { modes: ["write"] }, "-c": flag, "-l": flag,
+    ...each(read, "--config", "--ignore-path", "--find-config-path", "--file-info"),
+    "--cache-location": write, "--plugin": none,
+    ...each(none, "--stdin-filepath", "--log-level", "--config-precedence", "--cache-strategy", "--parser", "--print-width", "--tab-width", "--quote-props", "--trailing-comma", "--arrow-parens", "--prose-wrap", "--end-of-line", "--embedded-language-formatting", "--html-whitespace-sensitivity", "--object-wrap", "--range-start", "--range-end", "--cursor-offset", "--experimental-operator-position"),
+  },
+  operands: { all: { default: "read", modes: { write: "write" } } },
+  custom: (ctx) => {
+    for (const v of optionValues(ctx, "--plugin")) if (v.text === null || /^(\.{1,2}\/|\/)/.test(v.text)) ctx.role(v, "read");
+  },
+};
+
+const ESLINT: TableSpec = {
+  names: ["eslint", "biome", "oxlint", "standard", "xo", "stylelint", "markdownlint", "tslint"],
+  abbreviations: false,
+  long: ["--no-eslintrc", "--no-config-lookup", "--quiet", "--fix-dry-run", "--stdin", "--debug", "--init", "--cache", "--no-ignore", "--report-unused-disable-directives", "--no-inline-config", "--color", "--no-color", "--no-error-on-unmatched-pattern", "--exit-on-fatal-error", "--inspect-config", "--pass-on-no-patterns", "--version", "--help", "-h", "-v", "--apply", "--apply-unsafe", "--staged", "--changed", "--no-warn-ignored", "--pass-on-unpruned-suppressions", "--suppress-all", "--prune-suppressions"],
+  options: {
+    "--fix": { modes: ["fix"] }, "--write": { modes: ["fix"] },
+    ...each(read, "-c", "--config", "--ignore-path", "--rulesdir", "--resolve-plugins-relative-to", "--print-config", "--config-path", "--suppressions-location"),
+    ...each(write, "-o", "--output-file", "--cache-location"),
+    "-f": none, "--format": none,
+    ...each(none, "--ext", "--rule", "--global", "--parser", "--parser-options", "--plugin", "--env", "--max-warnings", "--fix-type", "--stdin-filename", "--ignore-pattern", "--cache-strategy", "--flag", "--concurrency", "--max-diagnostics", "--reporter", "--diagnostic-level", "--formatter"),
+  },
+  operands: { all: { default: "read", modes: { fix: "write" } } },
+  custom: (ctx) => {
+    // biome check/format/lint: the first word is a verb.
+    if (ctx.name === "biome" && ctx.operands[0]) ctx.role(ctx.operands[0], "none");
+    for (const v of optionValues(ctx, "-f", "--format")) if (v.text === null || v.text.includes("/")) ctx.role(v, "read");
+  },
+};
+
+const BLACK: TableSpec = {
+  names: ["black", "autopep8", "yapf", "autoflake", "pyupgrade", "docformatter"],
+  flags: "SCqvhi",
+  long: ["--skip-string-normalization", "--skip-magic-trailing-comma", "--preview", "--unstable", "--quiet", "--verbose", "--fast", "--safe", "--ipynb", "--pyi", "--color", "--no-color", "--version", "--help", "--in-place", "--recursive", "--aggressive"],
+  options: {
+    ...each({ modes: ["check"] }, "--check", "--diff", "-d"),
+    "--config": read, "--style": none,
+    ...each(none, "-l", "--line-length", "-t", "--target-version", "--include", "--exclude", "--extend-exclude", "--force-exclude", "--required-version", "--stdin-filename", "-W", "--workers", "--python-cell-magics", "--line-ranges", "--enable-unstable-feature", "--select", "--ignore", "--max-line-length", "-j", "--jobs", "-p", "--pep8-passes"),
+    "-c": { value: "none", modes: ["check"] }, "--code": { value: "none", modes: ["check"] },
+  },
+  operands: { all: { default: "write", modes: { check: "read" } } },
+};
+
+const ISORT: TableSpec = {
+  names: ["isort"],
+  flags: "qvhda",
+  long: ["--atomic", "--float-to-top", "--filter-files", "--quiet", "--verbose", "--version", "--help", "--profile-black", "--show-config", "--show-files", "--stdout", "--only-modified", "--combine-as", "--force-single-line-imports", "--skip-gitignore", "--color", "--overwrite-in-place"],
+  options: {
+    ...each({ modes: ["check"] }, "-c", "--check-only", "--check", "--diff", "--df", "--show-files", "--stdout"),
+    ...each(read, "--settings-path", "--sp", "--settings-file", "--settings", "--virtual-env", "--conda-env"),
+    ...each(none, "-l", "--line-length", "--line-width", "--profile", "-p", "--project", "-o", "--thirdparty", "-a", "--add-import", "-s", "--skip", "--skip-glob", "--extend-skip", "--extend-skip-glob", "-j", "--jobs", "--src", "--src-path", "-m", "--multi-line", "--py", "--python-version", "--known-local-folder", "-b", "--known-standard-library", "--filter", "--ext", "--extension", "--supported-extension"),
+  },
+  operands: { all: { default: "write", modes: { check: "read" } } },
+};
+
+const RUFF_OPTIONS: Record<string, OptionSpec> = {
+  ...each({ modes: ["fix"] }, "--fix", "--unsafe-fixes", "--add-noqa"), "--no-fix": { clears: ["fix"] },
+  ...each({ modes: ["check"] }, "--check", "--diff"),
+  "--config": none, "-o": write, "--output-file": write, "--cache-dir": write,
+  ...each(none, "--select", "--ignore", "--extend-select", "--extend-ignore", "--per-file-ignores", "--extend-per-file-ignores", "--fixable", "--unfixable", "--extend-fixable", "--exclude", "--extend-exclude", "--target-version", "--line-length", "--output-format", "--stdin-filename", "--format", "--range", "--preview", "--python"),
+  ...each(flag, "-n", "--no-cache", "-e", "--exit-zero", "--exit-non-zero-on-fix", "--statistics", "--show-fixes", "--no-show-fixes", "-w", "--watch", "--no-preview", "--respect-gitignore", "--no-respect-gitignore", "--force-exclude", "--no-force-exclude", "--isolated", "-q", "--quiet", "-v", "--verbose", "-s", "--silent", "--show-files", "--show-settings", "--all", "--json", "-h", "--help", "-V", "--version"),
+};
+/** ruff --config FILE, or an inline `key = value` setting. */
+const ruffConfig: Custom = (ctx) => {
+  for (const v of optionValues(ctx, "--config")) if (v.text === null || !v.text.includes("=")) ctx.role(v, "read");
+};
+const RUFF: TableSpec = {
+  names: ["ruff"],
+  abbreviations: false,
+  options: RUFF_OPTIONS,
+  operands: { all: "none" },
+  subcommands: {
+    check: { names: [], abbreviations: false, options: RUFF_OPTIONS, operands: { all: { default: "read", modes: { fix: "write" } }, defaultOperand: "." }, custom: ruffConfig },
+    format: { names: [], abbreviations: false, options: RUFF_OPTIONS, operands: { all: { default: "write", modes: { check: "read" } }, defaultOperand: "." }, custom: ruffConfig },
+    ...Object.fromEntries(["rule", "config", "linter", "version", "help", "clean", "server", "analyze", "generate-shell-completion"].map((n) => [n, { names: [], abbreviations: false, options: RUFF_OPTIONS, operands: { all: "none" } } satisfies TableSpec])),
+  },
+  // Older ruff: `ruff PATH…` checks the paths.
+  unknownSubcommand: "generic",
+  custom: (ctx) => {
+    const first = ctx.operands[0];
+    if (first && !(first.text !== null && RUFF.subcommands && first.text in RUFF.subcommands)) ctx.role(first, "read");
+  },
+};
+
+const PYTEST: TableSpec = {
+  names: ["pytest", "py.test"],
+  abbreviations: true,
+  flags: "xqvslh",
+  long: ["--exitfirst", "--quiet", "--verbose", "--showlocals", "--full-trace", "--lf", "--last-failed", "--ff", "--failed-first", "--nf", "--new-first", "--sw", "--stepwise", "--cache-clear", "--pdb", "--co", "--collect-only", "--noconftest", "--doctest-modules", "--strict-markers", "--strict-config", "--runxfail", "--setup-show", "--setup-only", "--setup-plan", "--fixtures", "--markers", "--version", "--help", "--trace-config", "--disable-warnings", "--no-header", "--no-summary", "--cov-append", "--no-cov", "--lfnf", "--trace", "--pyargs"],
+  options: {
+    "--pyargs": { modes: ["modules"] },
+    "--split-level": none,
+    ...each(none, "-k", "-m", "--tb", "-p", "-r", "-n", "--numprocesses", "--dist", "--maxfail", "--durations", "--durations-min", "-W", "--pythonwarnings", "-o", "--override-ini", "--deselect", "--ignore-glob", "--import-mode", "--capture", "--color", "--doctest-glob", "--log-level", "--log-cli-level", "--log-format", "--timeout", "--reruns", "--show-capture", "--junit-prefix", "--cov-fail-under", "--randomly-seed", "--benchmark-sort", "--asyncio-mode", "--rootdir-relative"),
+    ...each(read, "-c", "--config-file", "--rootdir", "--confcutdir", "--ignore", "--cov-config"),
+    ...each(write, "--basetemp", "--junitxml", "--junit-xml", "--html", "--log-file", "--result-log", "--json-report-file"),
+    "--cov": { value: "none", optional: true }, "--cov-report": none, "--debug": { value: "write", optional: true },
+  },
+  operands: { all: { default: "read", modes: { modules: "none" } } },
+  changes: { fs: true, links: true },
+  custom: (ctx) => {
+    // Node ids name a file: tests/test_a.py::TestX::test_y.
+    for (const a of ctx.operands) if (a.text !== null && a.text.includes("::")) roleAs(ctx, a, a.text.slice(0, a.text.indexOf("::")), "read");
+    for (const it of optionItems(ctx, "--cov")) if (it.value) ctx.role(it.value, "read", it.base);
+    // --cov-report TYPE:PATH writes PATH.
+    for (const v of optionValues(ctx, "--cov-report")) {
+      const m = v.text === null ? null : /^[a-z-]+:(.+)$/.exec(v.text);
+      if (v.text === null) ctx.role(v, "generic");
+      else if (m) roleAs(ctx, v, m[1]!, "write");
+    }
+  },
+};
+
+const JEST: TableSpec = {
+  names: ["jest", "vitest", "mocha", "ava", "jasmine", "karma", "playwright", "cypress"],
+  abbreviations: false,
+  flags: "uioewh",
+  long: ["--watch", "--watchAll", "--ci", "--coverage", "--runInBand", "--silent", "--verbose", "--json", "--listTests", "--detectOpenHandles", "--forceExit", "--passWithNoTests", "--onlyChanged", "--updateSnapshot", "--update", "--run", "--ui", "--open", "--globals", "--dom", "--clearCache", "--no-cache", "--noStackTrace", "--errorOnDeprecated", "--lastCommit", "--debug", "--showConfig", "--version", "--help", "--headed", "--headless", "--recursive", "--exit", "--parallel", "--allowOnly", "--no-watch", "--typecheck", "--no-file-parallelism"],
+  options: {
+    ...each(read, "-c", "--config", "--rootDir", "--root", "-r", "--dir", "--setupFiles", "--require", "--spec", "--project-dir"),
+    ...each(write, "--outputFile", "--coverageDirectory", "--output", "--screenshots-folder"),
+    "--findRelatedTests": { modes: ["files"] }, "--related": { modes: ["files"] },
+    ...each(none, "--testPathPattern", "--testPathPatterns", "-t", "--testNamePattern", "--maxWorkers", "--bail", "--changedSince", "--selectProjects", "--shard", "--testTimeout", "--env", "--environment", "--reporter", "--reporters", "--pool", "--project", "--retry", "--grep", "-g", "--timeout", "--browser", "--workers", "--repeat-each", "--trace", "--seed", "--sequence.shuffle", "--testMatch", "--testRegex"),
+  },
+  // Test name filters, not paths (except with --findRelatedTests).
+  operands: { all: { default: "none", modes: { files: "read" } } },
+  changes: { fs: true, links: true },
+  custom: (ctx) => {
+    // vitest related FILE…
+    if (ctx.operands[0]?.text === "related") for (const a of ctx.operands.slice(1)) ctx.role(a, "read");
+  },
+};
+
+export const MISC_SPECS: readonly TableSpec[] = [
+  OPENSSL, GPG, SSH_COPY_ID, SQLITE, PSQL, MYSQL, MYSQLDUMP, CRONTAB,
+  VIM, NANO, EMACS, EMACSCLIENT, VSCODE, SUBL,
+  ENVSUBST, ICONV, CONVERT, PANDOC,
+  SHELLCHECK, PRETTIER, ESLINT, BLACK, ISORT, RUFF, PYTEST, JEST,
+];
+
+export const MISC_ANALYSERS: readonly Analyser[] = [
+  { names: ["ssh-keygen"], analyse: sshKeygen },
+  { names: ["patch", "gpatch"], analyse: patch },
+  { names: ["ffmpeg", "ffprobe", "ffplay"], analyse: ffmpeg },
+];

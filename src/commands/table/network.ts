@@ -1,0 +1,384 @@
+// Network clients. URLs and remote `host:path` words are not local paths (a `file://` URL is);
+// what these tools save, upload, log or read their settings from is.
+
+import type { Analyser, Call } from "../analyse.ts";
+import { type SpecContext, syntheticArg } from "../apply.ts";
+import { type Arg, type Effect, withValue } from "../effects.ts";
+import type { OptionSpec } from "../spec.ts";
+import { assignmentOptions, baseOfArg, each, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
+import type { TableSpec } from "./coreutils.ts";
+
+// ---------------------------------------------------------------------------------------
+// curl
+
+const CURL: TableSpec = {
+  names: ["curl"],
+  abbreviations: false,
+  flags: "sSLfiIkvNgG460123laJRZnpqBMV#j",
+  long: [
+    "--silent", "--show-error", "--location", "--fail", "--fail-with-body", "--fail-early", "--include", "--head", "--insecure", "--verbose", "--progress-bar", "--no-buffer",
+    "--globoff", "--get", "--ipv4", "--ipv6", "--http1.0", "--http1.1", "--http2", "--http2-prior-knowledge", "--http3", "--http3-only", "--list-only", "--append",
+    "--junk-session-cookies", "--remote-header-name", "--remote-name-all", "--remote-time", "--parallel", "--parallel-immediate", "--netrc", "--netrc-optional",
+    "--proxytunnel", "--disable-epsv", "--disable", "--use-ascii", "--manual", "--version", "--compressed", "--compressed-ssh", "--create-dirs", "--digest", "--basic", "--ntlm",
+    "--negotiate", "--anyauth", "--location-trusted", "--post301", "--post302", "--post303", "--raw", "--tr-encoding", "--tcp-nodelay", "--tcp-fastopen", "--no-keepalive",
+    "--no-sessionid", "--no-alpn", "--no-npn", "--ssl", "--ssl-reqd", "--tlsv1", "--tlsv1.0", "--tlsv1.1", "--tlsv1.2", "--tlsv1.3", "--sslv2", "--sslv3", "--cert-status",
+    "--false-start", "--path-as-is", "--retry-connrefused", "--retry-all-errors", "--styled-output", "--suppress-connect-headers", "--xattr", "--skip-existing", "--ca-native",
+    "--doh-insecure", "--proxy-insecure", "--ssl-no-revoke", "--ssl-allow-beast", "--ssl-auto-client-cert", "--ftp-pasv", "--ftp-skip-pasv-ip", "--ftp-create-dirs",
+    "--ftp-ssl-control", "--ftp-pret", "--no-progress-meter", "--no-clobber", "--remove-on-error", "--crlf", "--proxy-basic", "--proxy-digest", "--proxy-ntlm",
+    "--proxy-negotiate", "--proxy-anyauth", "--socks5-gssapi-nec", "--no-fail", "--no-location", "--no-silent", "--no-show-error", "--no-verbose", "--no-include",
+    "--no-insecure", "--no-compressed", "--no-progress-bar", "--mptcp", "--trace-time", "--trace-ids", "--http0.9", "--ignore-content-length", "--help",
+  ],
+  options: {
+    "-o": write, "--output": write, "--output-dir": write,
+    "-O": { modes: ["remote-name"] }, "--remote-name": { modes: ["remote-name"] },
+    "-T": read, "--upload-file": read,
+    ...each(none, "-d", "--data", "--data-ascii", "--data-binary", "--data-urlencode", "--json", "-F", "--form", "-H", "--header", "--proxy-header", "-w", "--write-out", "--variable", "-b", "--cookie"),
+    "--data-raw": none, "--form-string": none,
+    "-K": read, "--config": read,
+    ...each(write, "-c", "--cookie-jar", "-D", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--libcurl", "--etag-save", "--hsts", "--alt-svc"),
+    ...each(read, "--cacert", "--capath", "--crlfile", "--proxy-cacert", "--proxy-capath", "--proxy-crlfile", "--netrc-file", "--etag-compare", "--random-file", "--egd-file", "--unix-socket", "--abstract-unix-socket"),
+    ...each(none, "-E", "--cert", "--key", "--proxy-cert", "--proxy-key", "--pinnedpubkey", "--proxy-pinnedpubkey", "-z", "--time-cond"),
+    "--url": { value: "url" },
+    ...each(none, "-H", "-A", "--user-agent", "-e", "--referer", "-u", "--user", "-U", "--proxy-user", "-X", "--request", "-x", "--proxy", "--resolve", "--connect-to",
+      "-m", "--max-time", "--connect-timeout", "--retry", "--retry-delay", "--retry-max-time", "-r", "--range", "-C", "--continue-at", "--limit-rate", "-Y", "--speed-limit",
+      "-y", "--speed-time", "-Q", "--quote", "--mail-from", "--mail-rcpt", "--mail-auth", "-P", "--ftp-port", "--oauth2-bearer", "--aws-sigv4", "--cert-type", "--key-type",
+      "--proxy-cert-type", "--proxy-key-type", "--ciphers", "--curves", "--tls13-ciphers", "--proxy-ciphers", "--proxy-tls13-ciphers", "--create-file-mode", "--dns-interface",
+      "--dns-ipv4-addr", "--dns-ipv6-addr", "--dns-servers", "--doh-url", "--engine", "--expect100-timeout", "--ftp-account", "--ftp-alternative-to-user", "--ftp-method",
+      "--ftp-ssl-ccc-mode", "--happy-eyeballs-timeout-ms", "--hostpubmd5", "--hostpubsha256", "--interface", "--keepalive-time", "--krb", "--local-port", "--login-options",
+      "--max-filesize", "--max-redirs", "--noproxy", "--parallel-max", "--pass", "--proto", "--proto-default", "--proto-redir", "--proxy-pass", "--proxy-service-name",
+      "--proxy-tlsauthtype", "--proxy-tlspassword", "--proxy-tlsuser", "--proxy1.0", "--pubkey", "--rate", "--request-target", "--sasl-authzid", "--service-name", "--socks4",
+      "--socks4a", "--socks5", "--socks5-gssapi-service", "--socks5-hostname", "-t", "--telnet-option", "--tftp-blksize", "--tlsauthtype", "--tlspassword", "--tlsuser",
+      "--url-query", "--preproxy", "--delegation", "--ip-tos", "--vlan-priority", "--haproxy-clientip", "--ech", "--ipfs-gateway", "--sasl-ir", "--trace-config"),
+    "-h": optionalNone,
+  },
+  operands: { all: "url" },
+  custom: hooks(curlHook),
+};
+
+/** What curl reads and writes through option values that only sometimes name files. */
+function curlHook(ctx: SpecContext): void {
+  // -d @FILE, --data-urlencode name@FILE, -F name=@FILE or name=<FILE, -H @FILE, -w @FILE.
+  for (const v of optionValues(ctx, "-d", "--data", "--data-ascii", "--data-binary", "--json", "-H", "--header", "--proxy-header")) {
+    if (v.text === null) ctx.role(v, "read");
+    else if (v.text.startsWith("@") && v.text !== "@-") roleAs(ctx, v, v.text.slice(1), "read");
+  }
+  for (const v of optionValues(ctx, "--data-urlencode", "--variable")) {
+    if (v.text === null) ctx.role(v, "read");
+    else {
+      const at = v.text.indexOf("@");
+      const eq = v.text.indexOf("=");
+      if (at >= 0 && (eq < 0 || at < eq) && v.text.slice(at + 1) !== "-") roleAs(ctx, v, v.text.slice(at + 1), "read");
+    }
+  }
+  for (const v of optionValues(ctx, "-F", "--form")) {
+    if (v.text === null) ctx.role(v, "read");
+    else {
+      const m = /^[^=]*=([@<])([^;]*)/.exec(v.text);
+      if (m && m[2] !== "-") roleAs(ctx, v, m[2]!.replace(/^"|"$/g, ""), "read");
+    }
+  }
+  // -b NAME=VALUE is cookie data; a word without `=` is a cookie file.
+  for (const v of optionValues(ctx, "-b", "--cookie")) {
+    if (v.text === null || !v.text.includes("=")) ctx.role(v, "read");
+  }
+  // -E/--cert CERT[:PASSWORD], --key FILE, --pinnedpubkey FILE or sha256//HASH.
+  for (const v of optionValues(ctx, "-E", "--cert", "--key", "--proxy-cert", "--proxy-key")) {
+    if (v.text === null) ctx.role(v, "read");
+    else if (!/^pkcs11:/.test(v.text)) roleAs(ctx, v, v.text.replace(/(?<!\\):[^/]*$/, ""), "read");
+  }
+  for (const v of optionValues(ctx, "--pinnedpubkey", "--proxy-pinnedpubkey")) {
+    if (v.text === null || !v.text.startsWith("sha256//")) ctx.role(v, "read");
+  }
+  // -z DATE or a file whose time is used.
+  for (const v of optionValues(ctx, "-z", "--time-cond")) ctx.role(v, "generic");
+  // -w '%output{FILE}' (and %output{>>FILE}) sends the rest of the output to FILE; -w @FILE reads it.
+  for (const v of optionValues(ctx, "-w", "--write-out")) {
+    if (v.text === null) ctx.role(v, "generic");
+    else {
+      if (v.text.startsWith("@") && v.text !== "@-") roleAs(ctx, v, v.text.slice(1), "read");
+      for (const m of v.text.matchAll(/%output\{(?:>>)?([^}]*)\}/g)) roleAs(ctx, v, m[1]!, "write");
+    }
+  }
+  // -K FILE reads more options from FILE, which may say where to write.
+  for (const v of optionValues(ctx, "-K", "--config")) {
+    if (v.text !== "-") issue(ctx, "UNRESOLVED_WORD", `curl reads more options from ${v.source}, which the guard does not read`, v.span);
+  }
+  // -O saves under the remote file name, in --output-dir or the working directory.
+  if (ctx.modes.has("remote-name") && !optionItems(ctx, "--output-dir").length) ctx.role(syntheticArg(".", spanOf(ctx)), "write");
+}
+
+function spanOf(ctx: SpecContext) {
+  return ctx.items[0]?.word.span ?? { start: 0, end: 0 };
+}
+
+// ---------------------------------------------------------------------------------------
+// wget
+
+const WGET: TableSpec = {
+  names: ["wget", "wget2"],
+  flags: "VhbqvnNcSrkKEpmFxH46",
+  long: [
+    "--version", "--help", "--background", "--quiet", "--verbose", "--no-verbose", "--debug", "--force-html", "--no-clobber", "--continue", "--timestamping", "--no-use-server-timestamps",
+    "--server-response", "--recursive", "--convert-links", "--backup-converted", "--adjust-extension", "--page-requisites", "--mirror", "--no-parent", "--no-directories",
+    "--no-host-directories", "--force-directories", "--protocol-directories", "--no-check-certificate", "--https-only", "--ignore-case", "--inet4-only", "--inet6-only",
+    "--no-cookies", "--keep-session-cookies", "--ignore-length", "--no-cache", "--no-dns-cache", "--no-proxy", "--delete-after", "--content-disposition", "--trust-server-names",
+    "--auth-no-challenge", "--no-http-keep-alive", "--no-iri", "--span-hosts", "--relative", "--no-remove-listing", "--no-glob", "--no-passive-ftp", "--retr-symlinks",
+    "--random-wait", "--ask-password", "--no-netrc", "--show-progress", "--no-config", "--strict-comments", "--unlink", "--xattr", "--no-hsts", "--no-if-modified-since",
+    "--rejected-log", "--convert-file-only",
+  ],
+  options: {
+    "-O": { value: "write", modes: ["output"] }, "--output-document": { value: "write", modes: ["output"] },
+    "-P": { value: "write", modes: ["output"] }, "--directory-prefix": { value: "write", modes: ["output"] },
+    ...each(write, "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file", "--hsts-file", "--rejected-log"),
+    ...each(read, "--load-cookies", "--post-file", "--body-file", "--ca-certificate", "--certificate", "--private-key", "--ca-directory", "--crl-file", "--config"),
+    "-i": { value: "read", modes: ["input"] }, "--input-file": { value: "read", modes: ["input"] },
+    "--spider": { modes: ["spider"] },
+    "-e": none, "--execute": none,
+    "--use-askpass": { value: "none", modes: ["program"] },
+    ...each(none, "-B", "--base", "-t", "--tries", "-T", "--timeout", "-w", "--wait", "-Q", "--quota", "--limit-rate", "-l", "--level", "-A", "--accept", "-R", "--reject",
+      "-D", "--domains", "--exclude-domains", "-I", "--include-directories", "-X", "--exclude-directories", "--cut-dirs", "-U", "--user-agent", "--header", "--user", "--password",
+      "--http-user", "--http-password", "--proxy-user", "--proxy-password", "--referer", "--post-data", "--body-data", "--method", "--default-page", "--restrict-file-names",
+      "--dns-timeout", "--connect-timeout", "--read-timeout", "--waitretry", "--bind-address", "--prefer-family", "--local-encoding", "--remote-encoding", "--progress",
+      "--secure-protocol", "--certificate-type", "--private-key-type", "--regex-type", "--accept-regex", "--reject-regex", "--max-redirect", "--report-speed", "--retry-on-http-error",
+      "--ftp-user", "--ftp-password", "--warc-header", "--warc-max-size", "--pinnedpubkey", "--compression", "--max-threads"),
+    "--backups": optionalNone,
+  },
+  operands: { all: "url" },
+  custom: hooks(runsProgram(["--use-askpass"]), assignmentOptions(["-e", "--execute"]), (ctx) => {
+    // Without -O or -P the download lands in the working directory (with -r, a tree under it).
+    if (!ctx.modes.has("output") && !ctx.modes.has("spider") && (ctx.operands.length || ctx.modes.has("input"))) ctx.role(syntheticArg(".", spanOf(ctx)), "write");
+    for (const v of optionValues(ctx, "--config")) issue(ctx, "UNRESOLVED_WORD", `wget reads more settings from ${v.source}`, v.span);
+  }),
+};
+
+// ---------------------------------------------------------------------------------------
+// scp and rsync: `[user@]host:path`, `host::module`, `scp://` and `rsync://` are remote.
+
+function isRemote(a: Arg, rsync: boolean): boolean {
+  return a.text !== null && locate(a.text, { rsyncModules: rsync }).t === "remote";
+}
+
+/** SOURCE… DEST: local sources are read, a local destination written; remote ends are not local accesses. */
+function transfer(ctx: SpecContext, rsync: boolean, follow: boolean): Arg | null {
+  const ops = ctx.operands;
+  const dest = ops.length > 1 ? ops[ops.length - 1]! : null;
+  const sources = dest ? ops.slice(0, -1) : ops;
+  for (const s of sources) {
+    if (isRemote(s, rsync)) continue;
+    ctx.role(s, ctx.modes.has("remove-source") ? "write" : "read");
+    if (follow && ctx.modes.has("recursive") && s.text !== null) {
+      const base = baseOfArg(ctx, s);
+      ctx.emit({ t: "scan", arg: s, kind: "read", ...(base !== undefined ? { base } : {}) });
+    }
+  }
+  if (dest && !isRemote(dest, rsync)) {
+    ctx.role(dest, "write");
+    return dest;
+  }
+  return null;
+}
+
+const sshStyle: Record<string, OptionSpec> = {
+  "-F": read, "-i": read, "-J": none, "-o": none, "-c": none, "-l": none, "-P": none, "-X": none,
+  "-S": { value: "none", modes: ["program"] }, "-D": { value: "none", modes: ["program"] },
+};
+
+/** ssh -o options that run commands, as scp and sftp pass them to ssh. */
+const sshOptions = (ctx: SpecContext) => {
+  for (const v of optionValues(ctx, "-o")) {
+    if (v.text === null || /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|PermitLocalCommand)\b/i.test(v.text)) issue(ctx, "OPAQUE_CODE", `${ctx.name} -o ${v.source} makes ssh run a command`, v.span);
+    const f = v.text === null ? null : /^\s*(IdentityFile|UserKnownHostsFile|ControlPath|CertificateFile)\s*[= ]\s*(\S+)/i.exec(v.text);
+    if (f) roleAs(ctx, v, f[2]!, "read");
+  }
+};
+
+const SCP: TableSpec = {
+  names: ["scp"],
+  abbreviations: false,
+  flags: "346ABCOpqRsTv",
+  options: { ...sshStyle, "-r": { modes: ["recursive"] } },
+  operands: { all: "none" },
+  changes: { fs: true, links: false },
+  // scp -r follows symlinks it meets in the source tree.
+  custom: hooks(runsProgram(["-S", "-D"]), sshOptions, (ctx) => void transfer(ctx, false, true)),
+};
+
+const RSYNC: TableSpec = {
+  names: ["rsync"],
+  abbreviations: false,
+  flags: "vqcbuldpoDgtSnWxyCzhiPRHAXUNJOs8Ek",
+  long: [
+    "--verbose", "--quiet", "--no-motd", "--checksum", "--archive", "--no-recursive", "--relative", "--no-implied-dirs", "--backup", "--update", "--inplace", "--append", "--append-verify",
+    "--dirs", "--mkpath", "--links", "--safe-links", "--munge-links", "--hard-links", "--perms", "--executability", "--acls", "--xattrs", "--owner", "--group", "--devices",
+    "--specials", "--times", "--atimes", "--open-noatime", "--crtimes", "--omit-dir-times", "--omit-link-times", "--super", "--fake-super", "--sparse", "--preallocate",
+    "--dry-run", "--whole-file", "--one-file-system", "--existing", "--ignore-existing", "--ignore-errors", "--force", "--delete-missing-args", "--partial",
+    "--delay-updates", "--prune-empty-dirs", "--numeric-ids", "--ignore-times", "--size-only", "--fuzzy", "--compress", "--cvs-exclude", "--from0", "--protect-args",
+    "--secluded-args", "--trust-sender", "--blocking-io", "--stats", "--8-bit-output", "--human-readable", "--progress", "--itemize-changes", "--list-only", "--ipv4",
+    "--ipv6", "--version", "--help", "--no-whole-file", "--no-compress", "--no-perms", "--no-owner", "--no-group", "--no-times", "--no-links", "--copy-devices",
+    "--write-devices", "--old-args", "--old-dirs", "--no-inc-recursive", "--no-i-r", "--msgs2stderr", "--no-msgs2stderr", "--force-change",
+  ],
+  options: {
+    "-r": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "-a": { modes: ["recursive"] },
+    "-L": { modes: ["follow"] }, "--copy-links": { modes: ["follow"] }, "--copy-unsafe-links": { modes: ["follow"] }, "-k": { modes: ["follow"] }, "--copy-dirlinks": { modes: ["follow"] },
+    "-K": { modes: ["dest-follow"] }, "--keep-dirlinks": { modes: ["dest-follow"] },
+    ...each({ modes: ["delete"] }, "--delete", "--del", "--delete-before", "--delete-during", "--delete-delay", "--delete-after", "--delete-excluded", "--remove-sent-files"),
+    "--remove-source-files": { modes: ["remove-source"] },
+    "--files-from": { value: "read", modes: ["names"] },
+    ...each(read, "--exclude-from", "--include-from", "--password-file", "--read-batch", "--early-input", "--config"),
+    ...each(write, "--log-file", "--write-batch", "--only-write-batch"),
+    ...each(none, "--backup-dir", "-T", "--temp-dir", "--partial-dir", "--link-dest", "--compare-dest", "--copy-dest"),
+    "-e": { value: "none", modes: ["rsh"] }, "--rsh": { value: "none", modes: ["rsh"] },
+    ...each(none, "--rsync-path", "--exclude", "--include", "-f", "--filter", "--chmod", "--chown", "--usermap", "--groupmap", "--max-size", "--min-size", "--max-delete",
+      "--bwlimit", "--timeout", "--contimeout", "--port", "--sockopts", "-B", "--block-size", "--compress-level", "--compress-choice", "--zc", "--zl", "--skip-compress", "--modify-window",
+      "--iconv", "--protocol", "--checksum-choice", "--cc", "--checksum-seed", "--info", "--debug", "-M", "--remote-option", "--address", "--outbuf", "--stop-after", "--stop-at",
+      "--max-alloc", "--suffix", "--copy-as", "--log-file-format", "--out-format", "--dparam", "--time-limit", "--groupmap"),
+  },
+  operands: { all: "none" },
+  changes: { fs: true, links: true },
+  custom: (ctx) => {
+    const follow = ctx.modes.has("follow");
+    const dest = transfer(ctx, true, follow);
+    if (dest && (ctx.modes.has("delete") || ctx.modes.has("dest-follow"))) {
+      // --delete removes what the source lacks under the destination; -K writes through links there.
+      if (ctx.modes.has("dest-follow")) ctx.emit({ t: "scan", arg: dest, kind: "write", ...(baseOfArg(ctx, dest) !== undefined ? { base: baseOfArg(ctx, dest) } : {}) });
+    }
+    // These directories are relative to the destination when they are relative.
+    for (const it of optionItems(ctx, "--backup-dir", "-T", "--temp-dir", "--partial-dir", "--link-dest", "--compare-dest", "--copy-dest")) {
+      const v = it.value;
+      if (!v) continue;
+      const kind = /dest$/.test(it.name) ? "read" : "write";
+      ctx.role(v, kind, it.base);
+      if (dest && dest.text !== null && v.text !== null && !v.text.startsWith("/")) {
+        const base = baseOfArg(ctx, dest);
+        const from = dest.text.startsWith("/") ? dest.text : base === null ? null : `${base ?? ctx.world.cwd ?? ""}/${dest.text}`;
+        if (from !== null && (base !== undefined || ctx.world.cwd !== null)) ctx.role(withValue(v, `${from.replace(/\/+$/, "")}/${v.text}`, ""), kind, it.base);
+      }
+    }
+    if (ctx.modes.has("names")) issue(ctx, "UNRESOLVED_WORD", "rsync --files-from copies the files listed in a file the guard does not read");
+    for (const it of optionItems(ctx, "-e", "--rsh")) {
+      const t = it.value?.text ?? null;
+      if (t === null || !/^(ssh|\/usr\/bin\/ssh)(\s|$)/.test(t) || /[;&|`$()<>]|(Proxy|Local|KnownHosts)Command/i.test(t)) issue(ctx, "OPAQUE_CODE", `rsync -e ${it.value?.source ?? ""} runs a program the guard does not interpret`, it.word.span);
+    }
+  },
+};
+
+// ---------------------------------------------------------------------------------------
+// Raw sockets
+
+const NC: TableSpec = {
+  names: ["nc", "ncat", "netcat", "nc.openbsd", "nc.traditional"],
+  abbreviations: false,
+  flags: "46bCdDFhklnNrStuvzZ",
+  long: ["--listen", "--keep-open", "--udp", "--sctp", "--verbose", "--nodns", "--send-only", "--recv-only", "--no-shutdown", "--ssl", "--crlf", "--telnet", "--allow", "--version", "--help", "--idle-timeout"],
+  options: {
+    "-e": { value: "none", modes: ["program"] }, "--exec": { value: "none", modes: ["program"] },
+    "-c": { value: "none" }, "--sh-exec": { value: "none" },
+    "--lua-exec": { value: "read", modes: ["program"] },
+    "-o": write, "--output": write, "-x": { value: "generic" }, "--hex-dump": write,
+    "-U": { modes: ["unix"] }, "--unixsock": { modes: ["unix"] },
+    ...each(none, "-p", "--source-port", "-s", "--source", "-w", "--wait", "-i", "--interval", "-q", "-W", "-X", "--proxy", "--proxy-type", "--proxy-auth", "-m", "--max-conns", "-T", "-V", "-I", "-O", "-M", "--ssl-cert", "--ssl-key", "--ssl-verify", "--ssl-trustfile", "--ssl-ciphers", "--ssl-alpn", "-g", "-G", "--allowfile", "--deny", "--denyfile"),
+  },
+  operands: { all: "none" },
+  custom: hooks(runsProgram(["-e", "--exec", "--lua-exec"]), (ctx) => {
+    // ncat -c runs its command through /bin/sh for each connection.
+    for (const it of optionItems(ctx, "-c", "--sh-exec")) if (it.value) ctx.emit({ t: "code", text: it.value.text, span: it.value.span, label: `${ctx.name} -c`, inProcess: false });
+    if (ctx.modes.has("unix") && ctx.operands[0]) ctx.role(ctx.operands[0], "write");
+  }),
+};
+
+/** socat address types that name a local file or socket. */
+const SOCAT_PATHS = /^(FILE|OPEN|CREATE|CREAT|GOPEN|PIPE|UNIX-CONNECT|UNIX-LISTEN|UNIX-SENDTO|UNIX-RECVFROM|UNIX-RECV|UNIX-CLIENT|UNIX|LOCAL)$/i;
+const SOCAT_CODE = /^(EXEC|SYSTEM|SHELL)$/i;
+/** socat address options whose value is a local path. */
+const SOCAT_PATH_OPTIONS = /^(link|history|cert|key|cafile|capath|dhparams|dhparam|lockfile|waitlock|chroot|symbolic-link|unlink-close)$/i;
+
+function socatAddress(a: Arg, effects: Effect[]): void {
+  const t = a.text;
+  if (t === null) {
+    effects.push({ t: "issue", code: "OPAQUE_CODE", message: `socat address ${a.source} is not known`, span: a.span });
+    return;
+  }
+  const colon = t.indexOf(":");
+  const head = colon < 0 ? t.split(",")[0]! : t.slice(0, colon);
+  if (SOCAT_CODE.test(head)) {
+    effects.push({ t: "issue", code: "OPAQUE_CODE", message: `socat ${head}: runs a program the guard does not interpret`, span: a.span });
+    return;
+  }
+  let params = colon < 0 ? "" : t.slice(colon + 1);
+  if (SOCAT_PATHS.test(head)) {
+    const comma = params.indexOf(",");
+    const path = comma < 0 ? params : params.slice(0, comma);
+    if (path) effects.push({ t: "path", arg: withValue(a, path, ""), kind: "write" });
+    params = comma < 0 ? "" : params.slice(comma + 1);
+  } else if (colon < 0 && head.includes("/")) {
+    // A bare file name is GOPEN.
+    effects.push({ t: "path", arg: withValue(a, head, ""), kind: "write" });
+  }
+  for (const opt of (colon < 0 ? t.split(",").slice(1) : params.split(","))) {
+    const eq = opt.indexOf("=");
+    if (eq > 0 && SOCAT_PATH_OPTIONS.test(opt.slice(0, eq))) effects.push({ t: "path", arg: withValue(a, opt.slice(eq + 1), ""), kind: "write" });
+  }
+}
+
+/** socat [options] ADDRESS ADDRESS: each address may be a file, a socket path or a program. */
+function socat(call: Call): Effect[] {
+  const effects: Effect[] = [];
+  const addresses: Arg[] = [];
+  for (let i = 0; i < call.args.length; i++) {
+    const a = call.args[i]!;
+    const t = a.text;
+    if (t !== null && t.startsWith("-") && t !== "-" && addresses.length === 0) {
+      if (/^-(lf|L|W)$/.test(t)) {
+        const v = call.args[++i];
+        if (v) effects.push({ t: "path", arg: v, kind: "write" });
+      } else if (/^-(b|s|t|T|lp|lm|ly|lh|d{1,4}|D|v|x|u|U|g|h|V|4|6|lu|ls|S|r|R)$/.test(t)) {
+        if (/^-(b|t|T|lp|r|R)$/.test(t)) {
+          const v = call.args[++i];
+          if (v && /^-(r|R)$/.test(t)) effects.push({ t: "path", arg: v, kind: "write" });
+        }
+      } else effects.push({ t: "generic", arg: a, operand: false });
+      continue;
+    }
+    addresses.push(a);
+  }
+  for (const a of addresses) socatAddress(a, effects);
+  effects.push({ t: "changes", fs: true, links: true });
+  return effects;
+}
+
+// ---------------------------------------------------------------------------------------
+// Interactive file transfer
+
+const SFTP: TableSpec = {
+  names: ["sftp"],
+  abbreviations: false,
+  flags: "46AaCfNpqrv",
+  options: { ...sshStyle, "-b": { value: "read", modes: ["batch"] }, "-B": none, "-R": none, "-s": { value: "none", modes: ["program"] } },
+  operands: { all: "none" },
+  changes: { fs: true, links: true },
+  custom: hooks(runsProgram(["-S", "-D"]), sshOptions, (ctx) => {
+    const [host, local] = ctx.operands;
+    // sftp host:file [localdir] fetches without a session.
+    if (host && local && isRemote(host, false)) {
+      ctx.role(local, "write");
+      return;
+    }
+    if (host && isRemote(host, false) && !ctx.modes.has("batch")) {
+      ctx.role(syntheticArg(".", spanOf(ctx)), "write");
+      return;
+    }
+    const b = optionValues(ctx, "-b")[0];
+    issue(ctx, "OPAQUE_CODE", b ? `sftp runs the commands in ${b.source}, which can read and write local files` : "sftp reads its commands from standard input, which can read and write local files");
+  }),
+};
+
+const FTP: TableSpec = {
+  names: ["ftp", "lftp", "tftp", "ncftp", "pftp"],
+  operands: { all: "none" },
+  unknownOptions: "none",
+  changes: { fs: true, links: true },
+  custom: (ctx) => issue(ctx, "OPAQUE_CODE", `${ctx.name} runs transfer commands that can read and write local files`),
+};
+
+export const NETWORK_SPECS: readonly TableSpec[] = [CURL, WGET, SCP, RSYNC, NC, SFTP, FTP];
+export const NETWORK_ANALYSERS: readonly Analyser[] = [{ names: ["socat"], analyse: socat }];

@@ -1,0 +1,598 @@
+// git: global options (`-C DIR` moves everything after it; `--git-dir`/`--work-tree` name what
+// git writes; `-c key=value` can make git run programs), then one subcommand. Revisions,
+// branch names, remotes and messages are not paths; pathspecs are, and so is the working tree
+// when a subcommand rewrites it (`checkout`, `reset --hard`, `clean`, `merge`, …).
+
+import type { Analyser, Call } from "../analyse.ts";
+import { applySpec, type Base, parseWords, roleOf, syntheticArg } from "../apply.ts";
+import { type Arg, type Effect, withValue } from "../effects.ts";
+import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
+import { chdir, type Custom, each, flag, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, runsProgram, write } from "./common.ts";
+import type { TableSpec } from "./coreutils.ts";
+
+// ---------------------------------------------------------------------------------------
+// Configuration that runs programs
+
+/** Keys whose value git runs as a program or shell command (or that load more configuration). */
+const CODE_KEY = new RegExp(
+  [
+    "^alias\\.", "^filter\\.", "^pager\\.", "^include\\.path$", "^includeif\\.", "^core\\.(hookspath|sshcommand|editor|pager|fsmonitor|askpass|gitproxy)$",
+    "^sequence\\.editor$", "^init\\.templatedir$", "^diff\\.external$", "^interactive\\.difffilter$", "^uploadpack\\.packobjectshook$",
+    "(command|cmd|program|helper|editor|hook|driver|textconv|uploadpack|receivepack|sendmailcmd|smtpserver|viewer|browser)$",
+  ].join("|"),
+);
+/** Keys whose value is a file git reads; core.worktree is the tree it writes. */
+const READ_KEY = /^(core\.(excludesfile|attributesfile)|commit\.template|blame\.ignorerevsfile|mailmap\.file|gpg\.ssh\.allowedsignersfile|http\.(sslcainfo|sslcert|sslkey|cookiefile))$/;
+
+/** What setting `key` to `value` (null: not known) means: code git will run, or a path. */
+function configEffects(key: string | null, value: Arg | null, at: Arg, effects: Effect[], base: Base): void {
+  const k = key?.toLowerCase() ?? null;
+  const baseField = base === undefined ? {} : { base };
+  if (k === null) {
+    effects.push({ t: "issue", code: "OPAQUE_CODE", message: `git configuration ${at.source} may make git run a program`, span: at.span });
+    return;
+  }
+  const v = value?.text ?? null;
+  if (CODE_KEY.test(k) || (/^submodule\..*\.update$/.test(k) && (v === null || v.startsWith("!"))) || (/^protocol\.(ext\.)?allow$/.test(k) && v !== "never" && v !== "user")) {
+    effects.push({ t: "issue", code: "OPAQUE_CODE", message: `git ${key}=${JSON.stringify((v ?? "…").slice(0, 60))} makes git run a program the guard does not see`, span: at.span });
+    return;
+  }
+  if (!value || !(k === "core.worktree" || READ_KEY.test(k))) return;
+  // git expands a leading ~ in path settings itself; the guard does not follow that here.
+  const path = value.text !== null && value.text.startsWith("~") ? withValue(value, null, `git expands ${value.text} itself`) : value;
+  effects.push({ t: "path", arg: path, kind: k === "core.worktree" ? "write" : "read", ...baseField });
+}
+
+function splitAssignment(a: Arg): { key: string | null; value: Arg | null } {
+  if (a.text === null) return { key: null, value: null };
+  const eq = a.text.indexOf("=");
+  if (eq < 0) return { key: a.text, value: null };
+  return { key: a.text.slice(0, eq), value: withValue(a, a.text.slice(eq + 1), "") };
+}
+
+/** `-c key=value` (git and git clone): checked like a configuration setting. */
+const configOptions: Custom = (ctx) => {
+  const out: Effect[] = [];
+  for (const it of optionItems(ctx, "-c", "--config")) {
+    if (!it.value) continue;
+    const { key, value } = splitAssignment(it.value);
+    configEffects(key, value, it.value, out, it.base);
+  }
+  for (const e of out) ctx.emit(e);
+};
+
+// ---------------------------------------------------------------------------------------
+// Subcommand hooks
+
+/**
+ * Operands git reads as a revision or, failing that, a path (`git log main`, `git diff
+ * ../x`): judged as paths only when they look like one, so revisions such as
+ * `origin/main..HEAD` are not.
+ */
+export function looksLikePath(t: string): boolean {
+  return t.startsWith("/") || t.startsWith("~") || t.startsWith("..") || t.startsWith("./") || t.includes("/..");
+}
+
+function revsOrPaths(role: RoleSpec, skip = 0): Custom {
+  return (ctx) => {
+    for (const a of ctx.operands.slice(skip)) if (a.text === null || looksLikePath(a.text)) ctx.role(a, role);
+  };
+}
+
+/** The working tree is rewritten: a write of the directory the command runs in. */
+function worktree(role: RoleSpec = "write"): Custom {
+  return (ctx) => {
+    const r = roleOf(role, ctx.modes);
+    if (r !== "none") ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), r);
+    ctx.emit({ t: "changes", fs: true, links: true });
+  };
+}
+
+/** The first operand is a repository: a URL, `host:path`, or a local path (`git clone ../x`). */
+function repository(role: RoleSpec, index = 0): Custom {
+  return (ctx) => {
+    const a = ctx.operands[index];
+    if (a) localRole(ctx, a, role);
+  };
+}
+
+/** A subcommand: its options and operands, and the role of pathspecs after `--`. */
+interface GitSub extends TableSpec {
+  readonly pathspec?: RoleSpec;
+}
+
+const pathspecFile: Record<string, OptionSpec> = { "--pathspec-from-file": read, "--pathspec-file-nul": flag };
+const message: Record<string, OptionSpec> = { "-m": none, "--message": none, "-F": read, "--file": read };
+const strategy: Record<string, OptionSpec> = { ...each(none, "-s", "--strategy", "-X", "--strategy-option"), ...each(optionalNone, "-S", "--gpg-sign") };
+
+const DIFF_FLAGS = [
+  "-p", "-u", "-s", "--raw", "--patch", "--no-patch", "--patch-with-raw", "--patch-with-stat", "-t", "--name-only", "--name-status", "--numstat", "--shortstat", "--summary",
+  "-z", "--full-index", "--binary", "--find-copies-harder", "-D", "--irreversible-delete", "--pickaxe-all", "--pickaxe-regex", "-R", "-a", "--text", "--ignore-space-at-eol",
+  "-b", "-w", "--ignore-all-space", "--ignore-space-change", "--ignore-blank-lines", "--ignore-cr-at-eol", "-W", "--function-context", "--exit-code", "--quiet", "--ext-diff",
+  "--no-ext-diff", "--textconv", "--no-textconv", "--no-prefix", "--default-prefix", "--ita-invisible-in-index", "--no-color", "--no-renames", "--rename-empty", "--check",
+  "--patience", "--histogram", "--minimal", "--indent-heuristic", "--no-indent-heuristic", "--compact-summary", "--merge-base", "--cached", "--staged", "--base", "--ours",
+  "--theirs", "--no-color-moved", "--no-relative", "--color-words", "--no-stat",
+];
+const DIFF_OPTIONS: Record<string, OptionSpec> = {
+  ...each(optionalNone, "--stat", "--dirstat", "--abbrev", "-B", "--break-rewrites", "-M", "--find-renames", "-C", "--find-copies", "--relative", "--ignore-submodules",
+    "--color", "--color-moved", "--word-diff", "--submodule", "-X"),
+  ...each(none, "-l", "--diff-filter", "-S", "-G", "--find-object", "-I", "--ignore-matching-lines", "--inter-hunk-context", "--src-prefix", "--dst-prefix", "--line-prefix",
+    "-U", "--unified", "--output-indicator-new", "--output-indicator-old", "--output-indicator-context", "--color-moved-ws", "--word-diff-regex", "--ws-error-highlight",
+    "--anchored", "--diff-algorithm", "--stat-width", "--stat-name-width", "--stat-count", "--stat-graph-width", "--diff-merges"),
+  "-O": read, "--output": write,
+  "--no-index": { modes: ["noindex"] },
+};
+const LOG_FLAGS = [
+  "--all-match", "--invert-grep", "-i", "--regexp-ignore-case", "-E", "-F", "-P", "--basic-regexp", "--extended-regexp", "--fixed-strings", "--perl-regexp", "--remove-empty",
+  "--merges", "--no-merges", "--first-parent", "--not", "--all", "--reflog", "--alternate-refs", "--single-worktree", "--ignore-missing", "--bisect", "--stdin", "--cherry-mark",
+  "--cherry-pick", "--left-only", "--right-only", "--cherry", "-g", "--walk-reflogs", "--merge", "--boundary", "--simplify-by-decoration", "--full-history", "--dense",
+  "--sparse", "--simplify-merges", "--date-order", "--author-date-order", "--topo-order", "--reverse", "--do-walk", "--oneline", "--no-expand-tabs", "--no-notes",
+  "--show-signature", "--relative-date", "--parents", "--children", "--left-right", "--graph", "--no-decorate", "--clear-decorations", "--source", "--use-mailmap", "--mailmap",
+  "--no-mailmap", "--full-diff", "--log-size", "--follow", "--abbrev-commit", "--no-abbrev-commit", "-m", "-c", "--cc", "--dd", "--no-diff-merges", "--remerge-diff",
+  "--show-pulls", "--count", "--no-walk", "--no-graph", "--name-only",
+];
+const LOG_OPTIONS: Record<string, OptionSpec> = {
+  ...DIFF_OPTIONS,
+  ...each(none, "-n", "--max-count", "--skip", "--since", "--after", "--until", "--before", "--since-as-filter", "--author", "--committer", "--grep", "--grep-reflog",
+    "--min-parents", "--max-parents", "--glob", "--exclude", "--format", "--encoding", "--date", "--decorate-refs", "--decorate-refs-exclude", "-L", "--max-age", "--min-age"),
+  ...each(optionalNone, "--branches", "--tags", "--remotes", "--ancestry-path", "--pretty", "--expand-tabs", "--notes", "--show-notes", "--show-linear-break", "--decorate", "--no-walk"),
+};
+const logLike = (extra: Partial<GitSub> = {}): GitSub => ({
+  names: [], numeric: true, flags: "", long: [...DIFF_FLAGS, ...LOG_FLAGS], options: LOG_OPTIONS, operands: { all: "none" },
+  custom: revsOrPaths("read"), ...extra,
+});
+
+const BRANCH_LIKE: GitSub = { names: [], operands: { all: "none" }, unknownOptions: "none", options: { "-F": read, "--file": read } };
+
+const GIT_SUBS: Readonly<Record<string, GitSub>> = {
+  // Reading history and the tree.
+  log: logLike(), show: logLike(), whatchanged: logLike(), reflog: logLike(), shortlog: logLike(), "range-diff": logLike(), cherry: logLike(), "show-branch": logLike(),
+  "rev-list": logLike(), "diff-tree": logLike(), "diff-index": logLike(), "diff-files": logLike(),
+  diff: logLike({
+    custom: (ctx) => (ctx.modes.has("noindex") ? ctx.operands.forEach((a) => ctx.role(a, "read")) : revsOrPaths("read")(ctx)),
+  }),
+  difftool: logLike({
+    options: { ...LOG_OPTIONS, "-t": none, "--tool": none, "-x": { value: "none", modes: ["program"] }, "--extcmd": { value: "none", modes: ["program"] } },
+    long: [...DIFF_FLAGS, "-y", "--no-prompt", "--prompt", "-d", "--dir-diff", "-g", "--gui", "--trust-exit-code", "--tool-help", "--symlinks", "--no-symlinks"],
+    custom: hooks(revsOrPaths("read"), runsProgram(["-x", "--extcmd"])),
+  }),
+  blame: logLike({ options: { ...LOG_OPTIONS, "--contents": read, "-S": read, "--ignore-rev": none, "--ignore-revs-file": read }, long: ["-b", "--root", "--show-stats", "--score-debug", "-f", "--show-name", "-n", "--show-number", "-p", "--porcelain", "--line-porcelain", "-c", "-t", "-l", "-s", "-e", "--show-email", "-w", "--incremental", "--progress", "--color-lines", "--color-by-age"] }),
+  annotate: logLike(),
+  "format-patch": logLike({
+    options: {
+      ...LOG_OPTIONS, "-o": { value: "write", modes: ["outdir"] }, "--output-directory": { value: "write", modes: ["outdir"] }, "--stdout": { modes: ["outdir"] },
+      "--signature-file": read, "--description-file": read,
+      ...each(none, "--subject-prefix", "-v", "--reroll-count", "--to", "--cc", "--in-reply-to", "--signature", "--base", "--suffix", "--start-number", "--add-header", "--interdiff", "--range-diff", "--creation-factor", "--cover-from-description"),
+      ...each(optionalNone, "--from", "--attach", "--inline", "--thread", "--rfc"),
+    },
+    long: [...DIFF_FLAGS, ...LOG_FLAGS, "--cover-letter", "--no-cover-letter", "--numbered-files", "-k", "--keep-subject", "-s", "--signoff", "--no-binary", "--zero-commit", "--progress", "-q", "--quiet", "-n", "--numbered", "-N", "--no-numbered", "--no-thread", "--no-attach", "--no-signature", "--notes"],
+    custom: hooks(revsOrPaths("read"), worktree({ default: "write", modes: { outdir: "none" } })),
+  }),
+  grep: {
+    names: [], numeric: true,
+    flags: "aiIvwcLlhHnpzEGFPWqr",
+    long: ["--cached", "--untracked", "--no-exclude-standard", "--exclude-standard", "--recurse-submodules", "--text", "--textconv", "--no-textconv", "--ignore-case", "--invert-match", "--word-regexp", "--full-name", "--extended-regexp", "--basic-regexp", "--perl-regexp", "--fixed-strings", "--line-number", "--column", "--name-only", "--files-with-matches", "--files-without-match", "--null", "--count", "--break", "--heading", "--show-function", "--function-context", "--and", "--or", "--not", "--all-match", "--quiet", "--only-matching"],
+    options: {
+      "-e": { value: "none", modes: ["pattern"] }, "-f": { value: "read", modes: ["pattern"] },
+      "--no-index": { modes: ["noindex"] },
+      ...each(none, "-A", "--after-context", "-B", "--before-context", "-C", "--context", "-m", "--max-count", "--max-depth", "--threads"),
+      ...each(optionalNone, "--color", "-O", "--open-files-in-pager"),
+    },
+    operands: { first: "none", unlessModes: ["pattern"], rest: "none" },
+    custom: (ctx) => {
+      const files = ctx.modes.has("pattern") ? ctx.operands : ctx.operands.slice(1);
+      for (const a of files) if (ctx.modes.has("noindex") || a.text === null || looksLikePath(a.text)) ctx.role(a, "read");
+      for (const it of optionItems(ctx, "-O", "--open-files-in-pager")) if (it.value?.text) issue(ctx, "OPAQUE_CODE", `git grep -O runs ${it.value.source}`, it.value.span);
+    },
+  },
+  status: {
+    names: [], flags: "sbvz", long: ["--short", "--branch", "--show-stash", "--long", "--verbose", "--no-column", "--ahead-behind", "--no-ahead-behind", "--renames", "--no-renames"],
+    options: each(optionalNone, "--porcelain", "-u", "--untracked-files", "--ignored", "--ignore-submodules", "--column", "--find-renames", "-M"),
+    operands: { all: "none" }, custom: revsOrPaths("read"),
+  },
+  "ls-files": {
+    names: [], flags: "cdmoiskuzvtf",
+    long: ["--cached", "--deleted", "--modified", "--others", "--ignored", "--stage", "--unmerged", "--killed", "--exclude-standard", "--full-name", "--recurse-submodules", "--error-unmatch", "--directory", "--no-empty-directory", "--eol", "--deduplicate", "--sparse", "--debug", "--resolve-undo"],
+    options: { "-X": read, "--exclude-from": read, ...each(none, "-x", "--exclude", "--exclude-per-directory", "--format", "--with-tree"), "--abbrev": optionalNone },
+    operands: { all: "none" }, pathspec: "list", custom: revsOrPaths("list"),
+  },
+  "ls-tree": { names: [], flags: "dtrlz", long: ["--long", "--name-only", "--name-status", "--object-only", "--full-name", "--full-tree"], options: { "--format": none, "--abbrev": optionalNone }, operands: { all: "none" } },
+  "check-ignore": { names: [], operands: { all: "none" }, custom: revsOrPaths("read") },
+  "check-attr": { names: [], operands: { all: "none" }, custom: revsOrPaths("read") },
+  ...Object.fromEntries(
+    ["rev-parse", "describe", "name-rev", "merge-base", "cat-file", "show-ref", "for-each-ref", "count-objects", "verify-commit", "verify-tag", "fsck", "gc", "prune", "repack",
+      "pack-refs", "maintenance", "var", "version", "help", "check-ref-format", "column", "symbolic-ref", "update-ref", "mktree", "mktag", "commit-tree",
+      "write-tree", "rerere", "get-tar-commit-id", "stripspace", "credential", "replace"]
+      .map((n) => [n, { names: [], operands: { all: "none" }, unknownOptions: "none" } satisfies GitSub]),
+  ),
+  branch: BRANCH_LIKE, remote: BRANCH_LIKE, tag: BRANCH_LIKE, notes: BRANCH_LIKE,
+  "ls-remote": { names: [], operands: { all: "none" }, options: { ...each(none, "--sort", "-o", "--server-option"), ...each({ value: "none", modes: ["program"] }, "--upload-pack", "--exec") }, custom: hooks(runsProgram(["--upload-pack", "--exec"]), repository("read")) },
+  "fetch-pack": { names: [], operands: { all: "none" }, options: { "--depth": none, ...each({ value: "none", modes: ["program"] }, "--upload-pack", "--exec") }, custom: hooks(runsProgram(["--upload-pack", "--exec"]), repository("read")) },
+  "hash-object": {
+    names: [], flags: "w", long: ["--stdin", "--no-filters", "--literally"], options: { "-t": none, "--path": none, "--stdin-paths": { modes: ["names"] } },
+    operands: { all: "read" },
+    custom: (ctx) => {
+      if (ctx.modes.has("names")) issue(ctx, "UNRESOLVED_WORD", "git hash-object --stdin-paths reads the files named on its standard input");
+    },
+  },
+  "interpret-trailers": {
+    names: [], long: ["--trim-empty", "--only-trailers", "--only-input", "--unfold", "--parse", "--no-divider"],
+    options: { "--in-place": { modes: ["inplace"] }, ...each(none, "--trailer", "--where", "--if-exists", "--if-missing") },
+    operands: { all: { default: "read", modes: { inplace: "write" } } },
+  },
+  bundle: {
+    names: [], flags: "q", long: ["--quiet", "--progress", "--all"], options: { "--version": none },
+    operands: { all: "none" },
+    custom: (ctx) => {
+      const [verb, file] = ctx.operands;
+      if (file) ctx.role(file, verb?.text === "create" ? "write" : "read");
+    },
+  },
+  // Changing the index and the working tree.
+  add: {
+    names: [], flags: "nvfipeuAN", long: ["--dry-run", "--verbose", "--force", "--interactive", "--patch", "--edit", "--update", "--all", "--no-all", "--ignore-removal", "--no-ignore-removal", "--intent-to-add", "--refresh", "--ignore-errors", "--ignore-missing", "--renormalize", "--sparse", "--no-warn-embedded-repo"],
+    options: { ...pathspecFile, "--chmod": none },
+    operands: { all: "read" },
+  },
+  stage: { names: [], options: pathspecFile, operands: { all: "read" } },
+  rm: {
+    names: [], flags: "frnq", long: ["--force", "--dry-run", "--quiet", "--ignore-unmatch", "--sparse"],
+    options: { ...pathspecFile, "--cached": { modes: ["cached"] } },
+    operands: { all: { default: "write", modes: { cached: "read" } } }, pathspec: { default: "write", modes: { cached: "read" } },
+  },
+  mv: { names: [], flags: "fknv", long: ["--force", "--dry-run", "--verbose", "--sparse"], operands: { all: "write" }, pathspec: "write" },
+  restore: {
+    names: [], flags: "pqm", long: ["--patch", "--quiet", "--progress", "--no-progress", "--ours", "--theirs", "--merge", "--ignore-unmerged", "--ignore-skip-worktree-bits", "--recurse-submodules", "--no-recurse-submodules", "--overlay", "--no-overlay"],
+    options: { ...pathspecFile, "-s": none, "--source": none, "--conflict": none, "-W": { modes: ["worktree"] }, "--worktree": { modes: ["worktree"] }, "-S": { modes: ["staged"] }, "--staged": { modes: ["staged"] } },
+    operands: { all: { default: "write", modes: { worktree: "write", staged: "read" } } }, pathspec: { default: "write", modes: { worktree: "write", staged: "read" } },
+  },
+  checkout: {
+    names: [], flags: "fqmpl", long: ["--quiet", "--force", "--merge", "--detach", "--patch", "--ours", "--theirs", "--no-track", "--progress", "--no-progress", "--recurse-submodules", "--no-recurse-submodules", "--overwrite-ignore", "--ignore-other-worktrees", "--guess", "--no-guess", "--ignore-skip-worktree-bits", "--overlay", "--no-overlay"],
+    options: { ...pathspecFile, ...each(none, "-b", "-B", "--orphan", "--conflict"), ...each(optionalNone, "-t", "--track") },
+    operands: { all: "none" }, pathspec: "write",
+    custom: hooks(revsOrPaths("write"), worktree()),
+  },
+  switch: {
+    names: [], flags: "dfmq", long: ["--detach", "--guess", "--no-guess", "--force", "--discard-changes", "--merge", "--quiet", "--progress", "--no-progress", "--no-track", "--recurse-submodules", "--ignore-other-worktrees"],
+    options: { ...each(none, "-c", "--create", "-C", "--force-create", "--orphan", "--conflict"), ...each(optionalNone, "-t", "--track") },
+    operands: { all: "none" }, custom: worktree(),
+  },
+  reset: {
+    names: [], flags: "qpN", long: ["--quiet", "--soft", "--mixed", "--patch", "--recurse-submodules", "--no-refresh"],
+    options: { ...pathspecFile, ...each({ modes: ["hard"] }, "--hard", "--merge", "--keep") },
+    operands: { all: "none" },
+    custom: hooks(revsOrPaths("read"), worktree({ default: "none", modes: { hard: "write" } })),
+  },
+  clean: {
+    names: [], flags: "dfinqxX", long: ["--force", "--interactive", "--dry-run", "--quiet"],
+    options: { "-e": none, "--exclude": none },
+    operands: { all: "write" }, pathspec: "write", custom: worktree(),
+  },
+  stash: {
+    names: [], flags: "pkuaqS", long: ["--patch", "--keep-index", "--no-keep-index", "--include-untracked", "--all", "--quiet", "--staged", "--index", "--only-untracked"],
+    options: { ...pathspecFile, "-m": none, "--message": none },
+    operands: { all: "none" }, pathspec: "write",
+    custom: (ctx) => {
+      const sub = ctx.operands[0]?.text;
+      if (sub !== "list" && sub !== "show") worktree()(ctx);
+    },
+  },
+  commit: {
+    names: [], flags: "apionqvseuz", long: ["--all", "--patch", "--include", "--only", "--no-verify", "--verify", "--quiet", "--verbose", "--signoff", "--edit", "--no-edit", "--amend", "--allow-empty", "--allow-empty-message", "--dry-run", "--short", "--branch", "--long", "--null", "--status", "--no-status", "--reset-author", "--no-post-rewrite", "--interactive"],
+    options: {
+      ...pathspecFile, ...message, "-t": read, "--template": read,
+      ...each(none, "-C", "-c", "--reuse-message", "--reedit-message", "--fixup", "--squash", "--author", "--date", "--cleanup", "--trailer"),
+      ...each(optionalNone, "-S", "--gpg-sign", "-u", "--untracked-files", "--porcelain"),
+    },
+    operands: { all: "read" },
+  },
+  merge: {
+    names: [], flags: "neqv", long: ["--commit", "--no-commit", "--edit", "--no-edit", "--ff", "--no-ff", "--ff-only", "--squash", "--no-squash", "--stat", "--no-stat", "--no-log", "--signoff", "--verify", "--no-verify", "--allow-unrelated-histories", "--rerere-autoupdate", "--abort", "--continue", "--quit", "--autostash", "--quiet", "--verbose", "--progress", "--overwrite-ignore"],
+    options: { ...message, ...strategy, "--into-name": none, "--cleanup": none, "--log": optionalNone },
+    operands: { all: "none" }, custom: worktree(),
+  },
+  rebase: {
+    names: [], flags: "imqvnfr", long: ["--interactive", "--root", "--autosquash", "--no-autosquash", "--autostash", "--no-autostash", "--continue", "--abort", "--skip", "--quit", "--edit-todo", "--show-current-patch", "--merge", "--apply", "--quiet", "--verbose", "--stat", "--no-stat", "--no-verify", "--verify", "--committer-date-is-author-date", "--ignore-date", "--ignore-whitespace", "--signoff", "--force-rebase", "--fork-point", "--no-fork-point", "--keep-empty", "--update-refs", "--reschedule-failed-exec", "--reapply-cherry-picks", "--allow-empty-message", "--keep-base", "--no-rebase-merges", "--no-update-refs"],
+    options: { ...strategy, "--onto": none, "--whitespace": none, "--empty": none, "--trailer": none, "-C": none, "-x": none, "--exec": none, "--rebase-merges": optionalNone },
+    operands: { all: "none" },
+    custom: hooks(worktree(), (ctx) => {
+      // --exec runs its command with the shell after each commit.
+      for (const it of optionItems(ctx, "-x", "--exec")) {
+        if (it.value) ctx.emit({ t: "code", text: it.value.text, span: it.value.span, label: "git rebase --exec", inProcess: false, ...(it.base !== undefined ? { base: it.base } : {}) });
+      }
+    }),
+  },
+  "cherry-pick": {
+    names: [], flags: "nexs", long: ["--no-commit", "--edit", "--signoff", "--ff", "--allow-empty", "--allow-empty-message", "--keep-redundant-commits", "--continue", "--abort", "--quit", "--skip", "--rerere-autoupdate"],
+    options: { ...strategy, "-m": none, "--mainline": none, "--cleanup": none, "--empty": none },
+    operands: { all: "none" }, custom: worktree(),
+  },
+  revert: {
+    names: [], flags: "nes", long: ["--no-commit", "--edit", "--no-edit", "--signoff", "--continue", "--abort", "--quit", "--skip", "--rerere-autoupdate", "--reference"],
+    options: { ...strategy, "-m": none, "--mainline": none, "--cleanup": none },
+    operands: { all: "none" }, custom: worktree(),
+  },
+  am: {
+    names: [], flags: "3skcqunir", long: ["--3way", "--signoff", "--keep", "--keep-cr", "--no-keep-cr", "--quiet", "--utf8", "--no-utf8", "--scissors", "--no-scissors", "--interactive", "--committer-date-is-author-date", "--ignore-date", "--skip", "--continue", "--resolved", "--abort", "--quit", "--allow-empty", "--reject", "--ignore-whitespace", "--ignore-space-change", "--message-id", "--no-message-id"],
+    options: { ...strategy, ...each(none, "-p", "-C", "--whitespace", "--exclude", "--include", "--patch-format", "--empty", "--quoted-cr"), "--directory": { value: "generic" }, "--show-current-patch": optionalNone },
+    operands: { all: "read" }, custom: worktree(),
+  },
+  apply: {
+    names: [], flags: "3vqzNR", long: ["--stat", "--numstat", "--summary", "--check", "--index", "--intent-to-add", "--3way", "--reverse", "--reject", "--recount", "--allow-empty", "--inaccurate-eof", "--ignore-space-change", "--ignore-whitespace", "--no-add", "--allow-binary-replacement", "--binary", "--apply", "--verbose", "--quiet", "--ours", "--theirs", "--union"],
+    options: {
+      ...each({ modes: ["check"] }, "--check", "--stat", "--numstat", "--summary"), "--cached": { modes: ["check"] }, "--apply": { clears: ["check"] },
+      ...each(none, "-p", "-C", "--exclude", "--include", "--whitespace"), "--directory": { value: "generic" }, "--build-fake-ancestor": write,
+      "--unsafe-paths": { modes: ["unsafe"] },
+    },
+    operands: { all: "read" },
+    custom: (ctx) => {
+      if (ctx.modes.has("check")) return;
+      worktree()(ctx);
+      if (ctx.modes.has("unsafe")) issue(ctx, "UNRESOLVED_PATH", "git apply --unsafe-paths writes the files named inside the patch, wherever they are");
+    },
+  },
+  // Remotes and repositories.
+  fetch: {
+    names: [], flags: "apPtfkqvmn46", long: ["--all", "--prune", "--prune-tags", "--tags", "--no-tags", "--force", "--keep", "--quiet", "--verbose", "--progress", "--multiple", "--dry-run", "--unshallow", "--update-shallow", "--set-upstream", "--atomic", "--write-fetch-head", "--no-write-fetch-head", "--refetch", "--porcelain", "--append", "--update-head-ok", "--no-recurse-submodules", "--ipv4", "--ipv6", "--show-forced-updates", "--no-show-forced-updates", "--auto-maintenance", "--no-auto-maintenance", "--auto-gc", "--no-auto-gc"],
+    options: { ...each(none, "--depth", "--deepen", "--shallow-since", "--shallow-exclude", "--refmap", "-j", "--jobs", "--filter", "--negotiation-tip", "-o", "--server-option", "--recurse-submodules-default"), "--recurse-submodules": optionalNone, ...each({ value: "none", modes: ["program"] }, "--upload-pack") },
+    operands: { all: "none" },
+    custom: hooks(runsProgram(["--upload-pack"]), (ctx) => {
+      // With --multiple every operand is a repository; otherwise only the first.
+      for (const [i, a] of ctx.operands.entries()) if (i === 0 || optionItems(ctx, "--multiple").length) localRole(ctx, a, "read");
+    }),
+  },
+  pull: {
+    names: [], flags: "qvnf46", long: ["--quiet", "--verbose", "--commit", "--no-commit", "--edit", "--no-edit", "--ff", "--no-ff", "--ff-only", "--squash", "--no-squash", "--stat", "--no-stat", "--signoff", "--verify", "--no-verify", "--no-rebase", "--autostash", "--no-autostash", "--all", "--append", "--force", "--prune", "--tags", "--no-tags", "--unshallow", "--update-shallow", "--allow-unrelated-histories", "--progress", "--set-upstream", "--ipv4", "--ipv6", "--dry-run", "--no-recurse-submodules"],
+    options: { ...strategy, ...each(none, "--depth", "--deepen", "--shallow-since", "--shallow-exclude", "-j", "--jobs", "-o", "--server-option", "--cleanup"), ...each(optionalNone, "-r", "--rebase", "--recurse-submodules", "--log"), ...each({ value: "none", modes: ["program"] }, "--upload-pack") },
+    operands: { all: "none" },
+    custom: hooks(runsProgram(["--upload-pack"]), repository("read"), worktree()),
+  },
+  push: {
+    names: [], flags: "nfuqvd46", long: ["--all", "--branches", "--mirror", "--tags", "--follow-tags", "--no-follow-tags", "--delete", "--dry-run", "--force", "--force-if-includes", "--set-upstream", "--prune", "--atomic", "--no-atomic", "--no-verify", "--verify", "--quiet", "--verbose", "--progress", "--porcelain", "--thin", "--no-thin", "--ipv4", "--ipv6", "--no-signed"],
+    options: { ...each(none, "-o", "--push-option", "--recurse-submodules"), ...each(optionalNone, "--force-with-lease", "--signed"), ...each({ value: "none", modes: ["program"] }, "--receive-pack", "--exec"), "--repo": none },
+    operands: { all: "none" },
+    custom: hooks(runsProgram(["--receive-pack", "--exec"]), repository("write"), (ctx) => {
+      for (const v of optionValues(ctx, "--repo")) localRole(ctx, v, "write");
+    }),
+  },
+  clone: {
+    names: [], flags: "nlsqv46", long: ["--no-checkout", "--bare", "--mirror", "--local", "--no-hardlinks", "--shared", "--dissociate", "--quiet", "--verbose", "--progress", "--single-branch", "--no-single-branch", "--no-tags", "--shallow-submodules", "--no-shallow-submodules", "--sparse", "--also-filter-submodules", "--remote-submodules", "--no-remote-submodules", "--reject-shallow", "--no-reject-shallow"],
+    options: {
+      ...each(none, "-b", "--branch", "--depth", "-o", "--origin", "--shallow-since", "--shallow-exclude", "--filter", "-j", "--jobs", "--bundle-uri", "--server-option", "--ref-format", "--revision"),
+      "--reference": none, "--reference-if-able": none, "--separate-git-dir": write, "--template": read,
+      "-c": none, "--config": none, "--recurse-submodules": optionalNone,
+      ...each({ value: "none", modes: ["program"] }, "-u", "--upload-pack"),
+    },
+    operands: { positional: ["none", "write"] },
+    custom: hooks(runsProgram(["-u", "--upload-pack"]), configOptions, repository("read"), (ctx) => {
+      for (const v of optionValues(ctx, "--reference", "--reference-if-able")) localRole(ctx, v, "read");
+      // Without a directory the clone lands in a new directory here.
+      if (ctx.operands.length < 2) ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), "write");
+      ctx.emit({ t: "changes", fs: true, links: true });
+    }),
+  },
+  init: {
+    names: [], flags: "q", long: ["--quiet", "--bare"],
+    options: { "--template": read, "--separate-git-dir": write, ...each(none, "-b", "--initial-branch", "--object-format", "--ref-format"), "--shared": optionalNone },
+    operands: { all: "write", defaultOperand: "." },
+  },
+  submodule: {
+    names: [], flags: "qf", long: ["--quiet", "--force", "--init", "--remote", "--no-fetch", "--checkout", "--merge", "--rebase", "--recursive", "--cached", "--files", "--recommend-shallow", "--no-recommend-shallow", "--single-branch", "--no-single-branch", "--all", "--progress", "--dissociate", "--filter"],
+    options: { ...each(none, "-b", "--branch", "--name", "--depth", "-j", "--jobs", "-n", "--summary-limit", "--reference"), ...each({ value: "none", modes: ["program"] }, "--upload-pack") },
+    operands: { all: "none" },
+    custom: (ctx) => {
+      const sub = ctx.operands[0]?.text;
+      if (sub === "add") {
+        const [, repo, path] = ctx.operands;
+        if (repo) localRole(ctx, repo, "read");
+        if (path) ctx.role(path, "write");
+        else worktree()(ctx);
+      } else if (sub === "update" || sub === "init" || sub === "deinit" || sub === "absorbgitdirs" || sub === "sync") worktree()(ctx);
+    },
+  },
+  worktree: {
+    names: [], flags: "fqb", long: ["--force", "--detach", "--checkout", "--no-checkout", "--lock", "--orphan", "--track", "--no-track", "--guess-remote", "--no-guess-remote", "--quiet", "--porcelain", "--verbose", "-v", "-z", "-n", "--dry-run"],
+    options: { ...each(none, "-b", "-B", "--reason", "--expire") },
+    operands: { all: "none" },
+    custom: (ctx) => {
+      const [sub, ...rest] = ctx.operands;
+      const writes = sub?.text === "add" || sub?.text === "remove" ? rest.slice(0, 1) : sub?.text === "move" ? rest.slice(0, 2) : sub?.text === "repair" ? rest : [];
+      for (const p of writes) ctx.role(p, "write");
+      if (writes.length) ctx.emit({ t: "changes", fs: true, links: true });
+    },
+  },
+  "sparse-checkout": {
+    names: [], long: ["--cone", "--no-cone", "--sparse-index", "--no-sparse-index", "--skip-checks", "--stdin", "--end-of-options"],
+    operands: { all: "none" },
+    custom: (ctx) => {
+      if (ctx.operands[0]?.text !== "list" && ctx.operands[0]?.text !== "check-rules") worktree()(ctx);
+    },
+  },
+  archive: {
+    names: [], numeric: true, flags: "lv", long: ["--list", "--verbose", "--worktree-attributes"],
+    options: { "-o": write, "--output": write, "--add-file": read, ...each(none, "--remote", "--prefix", "--format", "--add-virtual-file", "--mtime"), ...each({ value: "none", modes: ["program"] }, "--exec") },
+    operands: { all: "none" },
+    custom: runsProgram(["--exec"]),
+  },
+  mergetool: { names: [], flags: "yg", long: ["--no-prompt", "--prompt", "--gui", "--no-gui", "--tool-help"], options: { "-t": none, "--tool": none, "-O": read }, operands: { all: "none" }, custom: worktree() },
+  "filter-branch": { names: [], operands: { all: "none" }, unknownOptions: "none", custom: (ctx) => issue(ctx, "OPAQUE_CODE", "git filter-branch runs its filters as shell code") },
+};
+
+/** What a name means as a subcommand, with table shorthands expanded. */
+const SUBS: ReadonlyMap<string, { readonly spec: CommandSpec; readonly pathspec: RoleSpec }> = new Map(
+  Object.entries(GIT_SUBS).map(([name, sub]) => {
+    const options: Record<string, OptionSpec> = {};
+    for (const c of sub.flags ?? "") options["-" + c] = {};
+    for (const l of sub.long ?? []) options[l] = {};
+    if (sub.numeric) options["-N"] = {};
+    Object.assign(options, sub.options ?? {});
+    const { flags: _f, long: _l, numeric: _n, pathspec, ...rest } = sub;
+    void _f;
+    void _l;
+    void _n;
+    // git's own parser takes long options only in full here: an unknown one stays unknown.
+    const spec: CommandSpec = { style: "gnu", abbreviations: false, ...rest, names: [name], options };
+    return [name, { spec, pathspec: pathspec ?? "read" }];
+  }),
+);
+
+// ---------------------------------------------------------------------------------------
+// The command
+
+const GIT_GLOBAL: CommandSpec = {
+  names: ["git"],
+  style: "posix",
+  options: {
+    "-C": chdir,
+    "-c": none, "--config-env": none,
+    "--git-dir": write, "--work-tree": write,
+    "--exec-path": { value: "none", optional: true, modes: ["program"] },
+    ...each(none, "--namespace", "--super-prefix", "--list-cmds", "--attr-source"),
+    ...each(flag, "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks", "--no-advice", "--bare", "--literal-pathspecs",
+      "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "-v", "--version", "-h", "--help"),
+  },
+  operands: { all: "none" },
+  custom: hooks(configOptions, (ctx) => {
+    for (const it of optionItems(ctx, "--exec-path")) if (it.value) issue(ctx, "OPAQUE_CODE", `git --exec-path=${it.value.source} runs git's programs from there`, it.value.span);
+    for (const v of optionValues(ctx, "--config-env")) {
+      const key = v.text === null ? null : v.text.slice(0, Math.max(0, v.text.indexOf("=")));
+      if (key === null || CODE_KEY.test(key.toLowerCase()) || key.toLowerCase() === "core.worktree") issue(ctx, "OPAQUE_CODE", `git --config-env ${v.source} takes a setting from the environment`, v.span);
+    }
+  }),
+};
+
+/** Environment variables that make git run a program or work elsewhere. */
+const GIT_ENV_CODE = ["GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "GIT_PROXY_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_TEMPLATE_DIR", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"];
+const GIT_ENV_WRITE = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY"];
+
+function envEffects(call: Call): Effect[] {
+  const effects: Effect[] = [];
+  for (const name of [...GIT_ENV_CODE, ...GIT_ENV_WRITE]) {
+    const v = call.world.getVar(name);
+    if (v === undefined || v.k === "unset") continue;
+    if (GIT_ENV_CODE.includes(name)) {
+      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `git with ${name} set runs a program or reads configuration the guard does not see`, span: call.span });
+    } else {
+      const arg = withValue(call.nameArg, v.k === "str" ? v.v : null, `$${name} is not known`);
+      effects.push({ t: "path", arg, kind: "write" });
+    }
+  }
+  return effects;
+}
+
+function pathEffect(arg: Arg, role: RoleSpec, modes: ReadonlySet<string>, base: Base): Effect[] {
+  const r = roleOf(role, modes);
+  const baseField = base === undefined ? {} : { base };
+  if (r === "none") return [];
+  if (r === "generic") return [{ t: "generic", arg, operand: true }];
+  if (r === "read" || r === "write" || r === "list" || r === "unknown") return [{ t: "path", arg, kind: r, ...baseField }];
+  return [{ t: "generic", arg, operand: true }];
+}
+
+function homeOf(call: Call): string | null {
+  const v = call.world.getVar("HOME");
+  if (v === undefined) return call.home;
+  return v.k === "str" ? v.v : null;
+}
+
+/** git config: a setting that runs programs is code; --global/--system/--file name the file written. */
+function gitConfig(call: Call, args: readonly Arg[], base: Base): Effect[] {
+  const spec: CommandSpec = {
+    names: ["git config"], style: "gnu",
+    options: {
+      ...each({ modes: ["global"] }, "--global"), "--system": { modes: ["system"] }, "--local": flag, "--worktree": flag,
+      "-f": { value: "none", modes: ["file"] }, "--file": { value: "none", modes: ["file"] }, "--blob": none,
+      ...each({ modes: ["write"] }, "--unset", "--unset-all", "--add", "--replace-all", "--rename-section", "--remove-section", "-e", "--edit"),
+      ...each({ modes: ["read"] }, "--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--get-color", "--get-colorbool"),
+      ...each(none, "--type", "--default", "--comment", "--value", "--url"),
+      ...each(flag, "--bool", "--int", "--bool-or-int", "--path", "--expiry-date", "-z", "--null", "--name-only", "--show-origin", "--show-scope", "--includes", "--no-includes", "--fixed-value", "--all", "--regexp"),
+    },
+    operands: { all: "none" },
+  };
+  const parsed = parseWords(spec, args, call.world, base, false);
+  const effects = applySpec("git config", spec, args, call.world, call.span, base).effects.filter((e) => e.t !== "changes");
+  let ops = parsed.items.filter((i) => i.t === "operand").map((i) => i.word);
+  let writes: boolean;
+  const verb = ops[0]?.text;
+  if (verb && ["get", "list"].includes(verb)) {
+    writes = false;
+    ops = ops.slice(1);
+  } else if (verb && ["set", "unset", "rename-section", "remove-section", "edit"].includes(verb)) {
+    writes = true;
+    ops = ops.slice(1);
+  } else writes = parsed.modes.has("write") || (!parsed.modes.has("read") && ops.length >= 2);
+  if (writes && ops[0] && !parsed.modes.has("read")) {
+    const key = ops[0].text;
+    if (verb === "set" || (!parsed.modes.has("write") && verb !== "unset")) configEffects(key, ops[1] ?? null, ops[0], effects, base);
+  }
+  const baseField = base === undefined ? {} : { base };
+  const file = parsed.items.find((i) => i.t === "option" && (i.name === "-f" || i.name === "--file"));
+  if (file && file.t === "option" && file.value) effects.push({ t: "path", arg: file.value, kind: writes ? "write" : "read", ...baseField });
+  else if (writes && parsed.modes.has("global")) {
+    const home = homeOf(call);
+    effects.push({ t: "path", arg: withValue(call.nameArg, home === null ? null : `${home}/.gitconfig`, "the home directory is not known"), kind: "write" });
+  } else if (writes && parsed.modes.has("system")) effects.push({ t: "path", arg: withValue(call.nameArg, "/etc/gitconfig", ""), kind: "write" });
+  return effects;
+}
+
+/** git lfs: install/uninstall change the user's configuration; pull/checkout rewrite the tree. */
+function gitLfs(call: Call, args: readonly Arg[], base: Base): Effect[] {
+  const words = args.map((a) => a.text);
+  const sub = words.find((w) => w === null || !w.startsWith("-"));
+  const baseField = base === undefined ? {} : { base };
+  if (sub === null) return [{ t: "issue", code: "UNRESOLVED_WORD", message: "git lfs with a subcommand that is not known", span: call.span }];
+  if ((sub === "install" || sub === "uninstall") && !words.some((w) => w === "--local" || w === "--worktree" || w === "--system")) {
+    const home = homeOf(call);
+    return [{ t: "path", arg: withValue(call.nameArg, home === null ? null : `${home}/.gitconfig`, "the home directory is not known"), kind: "write" }];
+  }
+  if (sub === "pull" || sub === "checkout" || sub === "migrate") return [{ t: "path", arg: syntheticArg(".", call.span), kind: "write", ...baseField }, { t: "changes", fs: true, links: true }];
+  return [];
+}
+
+function git(call: Call): Effect[] {
+  const effects: Effect[] = envEffects(call);
+  const parsed = parseWords(GIT_GLOBAL, call.args, call.world, undefined, true);
+  const subItem = parsed.items.find((i) => i.t === "operand");
+  const subIndex = subItem ? call.args.indexOf(subItem.word) : call.args.length;
+  effects.push(...applySpec("git", GIT_GLOBAL, call.args.slice(0, subIndex), call.world, call.span).effects);
+  if (!subItem) return effects;
+  const base = subItem.base;
+  const baseField = base === undefined ? {} : { base };
+  const name = subItem.word.text;
+  const rest = call.args.slice(subIndex + 1);
+  if (name === "config") return [...effects, ...gitConfig(call, rest, base)];
+  if (name === "lfs") return [...effects, ...gitLfs(call, rest, base)];
+  if (name === "bisect") {
+    // git bisect run CMD ARGS…: the command runs at each step; the other verbs check out commits.
+    const verb = rest[0]?.text ?? null;
+    if (verb === "run" && rest.length > 1) return [...effects, { t: "run", argv: rest.slice(1), inProcess: false, bypassFunctions: true, label: "git bisect run", ...baseField }, { t: "changes", fs: true, links: true }];
+    if (verb === "replay" && rest[1]) effects.push({ t: "path", arg: rest[1], kind: "read", ...baseField });
+    if (verb !== null && ["log", "visualize", "view", "terms", "help"].includes(verb)) return effects;
+    return [...effects, { t: "path", arg: syntheticArg(".", call.span), kind: "write", ...baseField }, { t: "changes", fs: true, links: true }];
+  }
+  if (name === "submodule" && rest.some((a) => a.text === "foreach")) {
+    const at = rest.findIndex((a) => a.text === "foreach");
+    const command = rest.slice(at + 1).filter((a, i, all) => !(a.text !== null && /^(--recursive|-q|--quiet)$/.test(a.text) && all.slice(0, i).every((b) => b.text !== null && b.text.startsWith("-"))));
+    const text = command.every((a) => a.text !== null) ? command.map((a) => a.text).join(" ") : null;
+    if (command.length) effects.push({ t: "code", text, span: command[0]!.span, label: "git submodule foreach", inProcess: false, ...baseField });
+    return effects;
+  }
+  const sub = name === null ? undefined : SUBS.get(name);
+  if (!sub) {
+    // An alias or an external git-NAME program: every word may be a path.
+    effects.push({ t: "changes", fs: true, links: true });
+    for (const a of name === null ? [subItem.word, ...rest] : rest) effects.push({ t: "generic", arg: a, operand: true });
+    return effects;
+  }
+  const dash = rest.findIndex((a) => a.text === "--");
+  const before = dash < 0 ? rest : rest.slice(0, dash);
+  const after = dash < 0 ? [] : rest.slice(dash + 1);
+  effects.push(...applySpec(`git ${name}`, sub.spec, before, call.world, call.span, base).effects);
+  if (after.length) {
+    const modes = parseWords(sub.spec, before, call.world, base, false).modes;
+    for (const a of after) effects.push(...pathEffect(a, sub.pathspec, modes, base));
+  }
+  return effects;
+}
+
+export const VCS_ANALYSERS: readonly Analyser[] = [{ names: ["git"], analyse: git }];
