@@ -291,7 +291,7 @@ describe("the command line", () => {
     expect(r.stdout).toContain(`  global    ${global}\n  project   ${project}\n  config    extra.json\n`);
     expect(r.stdout).toContain(`  read  (paths)\n    "*"      allow  from ${global}\n    "*.pem"  deny   from ${global}\n    "*.env"  deny   from ${project}\n`);
     expect(r.stdout).toContain('  bash  (command text of each simple command)\n    "git push *"  ask    from extra.json\n');
-    expect(r.stdout).toContain('    "/dev/null"    allow  from defaults\n');
+    expect(r.stdout).toContain('    "/dev/null"     allow  from defaults\n');
     expect(r.stdout).toContain(`  INLINE_CODE  deny   from ${project}\n`);
   });
 
