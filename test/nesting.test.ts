@@ -62,7 +62,8 @@ table("wrappers run the command they wrap", box, [
 ]);
 
 table("xargs and find run commands on what they are given", box, [
-  ["xargs rm < list.txt", "ask", ["read $P/list.txt", "#UNRESOLVED_WORD"]],
+  ["xargs rm < list.txt", "allow", ["read $P/list.txt", "write $P/src/main.ts"]],
+  ["echo src/x > list.txt; xargs rm < list.txt", "ask", ["#UNRESOLVED_WORD"]],
   ["xargs rm", "ask", ["#UNRESOLVED_WORD"]],
   ["echo src/x docs/y | xargs rm", "allow", ["write $P/src/x", "write $P/docs/y"]],
   ["echo ~/x | xargs rm", "ask", ["write $H/x"]],

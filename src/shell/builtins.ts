@@ -31,7 +31,7 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ["shopt", (it, argv, w) => shopt(it, argv, w)],
   ["alias", (it, argv, w) => alias(it, argv, w)],
   ["unalias", (it, argv, w) => unalias(argv, w)],
-  ["read", (it, argv, w) => readBuiltin(it, argv, w)],
+  ["read", (it, argv, w, info) => readBuiltin(it, argv, w, info)],
   ["mapfile", (it, argv, w) => mapfile(it, argv, w)],
   ["readarray", (it, argv, w) => mapfile(it, argv, w)],
   ["getopts", (_it, argv, w) => {
@@ -625,8 +625,21 @@ function unalias(argv: readonly Arg[], w: World): World[] {
 
 const READ_OPTS_WITH_VALUE = new Set(["a", "d", "i", "n", "N", "p", "t", "u"]);
 
-function readBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+/** Lines read from input, at most this many distinct ones, each followed in its own world. */
+const MAX_READ_LINES = 32;
+
+/**
+ * read [-r] [-a ARR] [-d DELIM] NAME…: the variables get a line of standard input. When the
+ * input is known text, each distinct line is followed (and end of input, where read fails);
+ * when it is paths printed by `find DIR`, a path standing for any of them, with the symlinks
+ * under DIR that lead out judged by a scan; otherwise the values are unknown.
+ */
+function readBuiltin(it: Interpreter, argv: readonly Arg[], w: World, info: DispatchInfo): World[] {
   const names: string[] = [];
+  let array: string | null = null;
+  let delim = "\n";
+  let raw = false;
+  let fromFd = false;
   let i = 1;
   for (; i < argv.length; i++) {
     const t = argv[i]!.text;
@@ -641,16 +654,53 @@ function readBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
     if (!t.startsWith("-") || t === "-") break;
     for (let j = 1; j < t.length; j++) {
       const c = t[j]!;
+      if (c === "r") raw = true;
       if (!READ_OPTS_WITH_VALUE.has(c)) continue;
       const value = j + 1 < t.length ? t.slice(j + 1) : argv[++i]?.text ?? null;
-      if (c === "a" && value) names.push(value);
+      if (c === "a" && value) array = value;
+      if (c === "d") delim = value === "" ? "\u0000" : value?.[0] ?? "\n";
+      if (c === "u") fromFd = true;
+      if (c === "n" || c === "N") delim = "";
       break;
     }
   }
   for (; i < argv.length; i++) if (argv[i]!.text) names.push(argv[i]!.text!);
-  if (names.length === 0) names.push("REPLY");
-  for (const n of names) w.setVar(n, unknown(`$${n} is read from input`));
-  return done(w, STATUS_UNKNOWN);
+  if (names.length === 0 && array === null) names.push("REPLY");
+  const all = array === null ? names : [...names, array];
+  const unknownAll = (x: World, why: string) => {
+    for (const n of all) x.setVar(n, unknown(why));
+    return x;
+  };
+  const stdin = fromFd ? { t: "unknown" as const } : info.stdin();
+  if (stdin.t === "paths-under") {
+    for (const d of stdin.dirs) it.scanTree(w, d, "unknown", "read");
+    const known = stdin.dirs.every((d) => d.text !== null);
+    const rep = stdin.dirs.map((d) => `${(d.text ?? "").replace(/\/+$/, "") || "/"}/*`);
+    if (!known || rep.length !== 1 || names.length > 1 || array !== null) return done(unknownAll(w, "a path read from input"), STATUS_UNKNOWN);
+    w.setVar(names[0]!, { k: "str", v: rep[0]! });
+    return done(w, STATUS_UNKNOWN);
+  }
+  if (stdin.t !== "text" || delim === "") return done(unknownAll(w, "a value read from input"), STATUS_UNKNOWN);
+  const lines = [...new Set(stdin.text.split(delim).filter((l, k, arr) => !(k === arr.length - 1 && l === "")))];
+  if (lines.length > MAX_READ_LINES || (!raw && lines.some((l) => l.includes("\\")))) return done(unknownAll(w, "a value read from input"), STATUS_UNKNOWN);
+  const ifs = lookup(w, it, "IFS");
+  if (ifs.k !== "unset" && !(ifs.k === "str" && ifs.v === " \t\n")) return done(unknownAll(w, "a value read with a custom IFS"), STATUS_UNKNOWN);
+  const out: World[] = [];
+  for (const line of lines) {
+    const x = w.clone();
+    const fields = line.trim().split(/[ \t\n]+/).filter((f) => f !== "");
+    if (array !== null) x.setVar(array, { k: "arr", v: fields });
+    names.forEach((n, k) => {
+      const v = k === names.length - 1 ? fields.slice(k).join(" ") : fields[k] ?? "";
+      x.setVar(n, { k: "str", v });
+    });
+    out.push(done(x, 0)[0]!);
+  }
+  // End of input: read fails and the variables are emptied.
+  const eof = w.clone();
+  for (const n of all) eof.setVar(n, { k: "str", v: "" });
+  out.push(done(eof, 1)[0]!);
+  return out;
 }
 
 function mapfile(it: Interpreter, argv: readonly Arg[], w: World): World[] {

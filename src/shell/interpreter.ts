@@ -14,6 +14,7 @@ import {
   expandToSegs, expandWord, type Field, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
 } from "./words.ts";
 import { ANY_ALIAS, runBuiltin, BUILTINS } from "./builtins.ts";
+import { pathsOutput, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, type Stdin, withValue } from "../commands/analyse.ts";
 
 export interface InterpreterLimits extends Limits {
@@ -91,6 +92,8 @@ export class Interpreter implements WordEnv {
   private readonly written = new Set<string>();
   /** Standard input of a pipeline segment, from the segment before it. */
   private readonly pipedStdin = new WeakMap<Stmt, () => Stdin>();
+  /** Standard input of the compound command being run (`… | while read f; do …; done`, `done < f`). */
+  private inheritedStdin: (() => Stdin) | null = null;
   /** Function definitions (by id) whose bodies have been analysed through a call. */
   private readonly called = new Set<string>();
   private readonly parsed = new Map<string, ReturnType<InterpreterOptions["parse"]>>();
@@ -288,6 +291,32 @@ export class Interpreter implements WordEnv {
   }
 
   private execActive(s: Stmt, ws: World[]): World[] {
+    const piped = s.t !== "cmd" ? this.pipedStdin.get(s) : undefined;
+    if (piped) return this.withStdin(piped, () => this.execStatement(s, ws));
+    return this.execStatement(s, ws);
+  }
+
+  private withStdin<T>(stdin: () => Stdin, run: () => T): T {
+    const saved = this.inheritedStdin;
+    this.inheritedStdin = stdin;
+    try {
+      return run();
+    } finally {
+      this.inheritedStdin = saved;
+    }
+  }
+
+  /**
+   * Standard input as a reader sees it: a file named by `<` is read when it is inside a root,
+   * small, and not written earlier in the command; otherwise what it holds is unknown.
+   */
+  readable(s: Stdin, w: World): Stdin {
+    if (s.t !== "file") return s;
+    const text = s.arg.text === null ? null : this.readScript(w, s.arg.text);
+    return text === null ? UNKNOWN_STDIN : { t: "text", text };
+  }
+
+  private execStatement(s: Stmt, ws: World[]): World[] {
     switch (s.t) {
       case "empty":
         return ws;
@@ -332,7 +361,10 @@ export class Interpreter implements WordEnv {
         return ws.map((w) => withStatus(w, this.subshell(s.body, w)));
       case "redir": {
         for (const w of ws) this.redirections(s.redirs, w, "redirection");
-        return this.exec(s.body, ws);
+        const w0 = ws[0];
+        const own = ws.length === 1 && w0 ? redirectedStdin(s.redirs, w0, this) : null;
+        if (!own) return this.exec(s.body, ws);
+        return this.withStdin(() => own, () => this.exec(s.body, ws));
       }
       case "if":
         return this.execIf(s.branches, s.orelse, ws);
@@ -407,12 +439,9 @@ export class Interpreter implements WordEnv {
 
   private execPipe(items: readonly Stmt[], ws: World[]): World[] {
     for (let i = 1; i < items.length; i++) {
-      const consumer = items[i]!;
-      const producer = items[i - 1]!;
-      if (consumer.t !== "cmd") continue;
       // Worked out in the world the pipeline starts in, only if the consumer reads it.
       const w0 = ws[0];
-      if (ws.length === 1 && w0) this.pipedStdin.set(consumer, () => producerOutput(producer, w0.clone(), this));
+      if (ws.length === 1 && w0) this.pipedStdin.set(items[i]!, () => pipeOutput(items, i - 1, w0.clone(), this));
     }
     // Every segment but the last runs in a subshell; the last too, unless lastpipe is set.
     for (const w of ws) for (const item of items.slice(0, -1)) this.subshell(item, w);
@@ -700,7 +729,8 @@ export class Interpreter implements WordEnv {
     // Prefix assignments last for this command only (functions and builtins see them).
     const saved = this.assign(cmd.assigns, w, true);
     const piped = this.pipedStdin.get(cmd);
-    const stdin = () => stdinFromRedirections(cmd.redirs, w, this) ?? piped?.() ?? UNKNOWN_STDIN;
+    const inherited = this.inheritedStdin;
+    const stdin = () => this.readable(redirectedStdin(cmd.redirs, w, this) ?? piped?.() ?? inherited?.() ?? UNKNOWN_STDIN, w);
     const out = this.dispatch(argv, w, { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin });
     if (saved.length) {
       for (const o of out) {
@@ -1105,13 +1135,34 @@ export class Interpreter implements WordEnv {
   // -------------------------------------------------------------------------------------
   // Command substitution (WordEnv)
 
-  substitute(body: Stmt, world: World, _span: Span): string | null {
-    // $(pwd) is common enough in agents' commands to be worth knowing.
-    if (body.t === "cmd" && body.words.length === 1 && body.redirs.length === 0 && body.assigns.length === 0 && body.words[0]!.text === "pwd") {
-      return world.cwd;
-    }
+  substitute(body: Stmt, world: World, span: Span): string | null {
     this.subshell(body, world);
-    return null;
+    if (body.t !== "cmd" || body.redirs.length || body.assigns.length) return null;
+    // $(pwd) and $(find DIR …) are common enough in agents' commands to be worth knowing.
+    const words = body.words.map((w) => w.text);
+    if (words[0] === "pwd" && words.length <= 2) {
+      if (words[1] === "-P") return world.cwd === null ? null : this.physicalDir(world.cwd);
+      if (words.length === 1 || words[1] === "-L") return world.cwd;
+      return null;
+    }
+    const argv: Arg[] = [];
+    for (const word of body.words) {
+      const e = expandWord(word, world.clone(), this);
+      if (e.countUnknown) return null;
+      for (const f of e.fields) argv.push(argOf(f, word));
+    }
+    const out = pathsOutput(argv);
+    if (out.t !== "paths-under") return null;
+    // Paths under each directory: one that stands for them all, and every symlink under it
+    // that leads out (found by the scan).
+    const reps: string[] = [];
+    for (const d of out.dirs) {
+      if (d.text === null) return null;
+      this.scanTree(world, d, "unknown", "$(…)");
+      reps.push(`${d.text.replace(/\/+$/, "") || "/"}/*`);
+    }
+    void span;
+    return reps.join("\n");
   }
 
   substituteCode(text: string, world: World, span: Span): string | null {
@@ -1171,88 +1222,6 @@ export interface DispatchInfo {
   readonly bypassFunctions: boolean;
 }
 
-const UNKNOWN_STDIN: Stdin = { t: "unknown" };
-
-/** Here-strings, here-documents and `< file` say what a command reads. */
-function stdinFromRedirections(redirs: readonly Redir[], w: World, env: WordEnv): Stdin | null {
-  let out: Stdin | null = null;
-  for (const r of redirs) {
-    if (r.fd !== null && r.fd !== "0") continue;
-    if (r.op === "<<<" && r.target) {
-      const t = segsText(expandToSegs(r.target, w.clone(), env, false));
-      out = t === null ? UNKNOWN_STDIN : { t: "text", text: t + "\n" };
-    } else if ((r.op === "<<" || r.op === "<<-") && r.heredoc) {
-      const body = r.heredoc.expands ? segsText(expandToSegs(r.heredoc.body, w.clone(), env, false)) : r.heredoc.body.text;
-      out = body === null ? UNKNOWN_STDIN : { t: "text", text: r.op === "<<-" ? body.replace(/^\t+/gm, "") : body };
-    } else if (r.op === "<" && r.target) {
-      const e = expandWord(r.target, w.clone(), env);
-      const f = e.fields[0];
-      out = e.fields.length === 1 && f ? { t: "file", arg: argOf(f, r.target) } : UNKNOWN_STDIN;
-    }
-  }
-  return out;
-}
-
-/** What a pipeline segment writes to the next one, for the producers whose output is known. */
-function producerOutput(s: Stmt, w: World, it: Interpreter): Stdin {
-  if (s.t !== "cmd") return UNKNOWN_STDIN;
-  const argv: Arg[] = [];
-  for (const word of s.words) {
-    const e = expandWord(word, w, it);
-    if (e.countUnknown) return UNKNOWN_STDIN;
-    for (const f of e.fields) argv.push(argOf(f, word));
-  }
-  const name = argv[0]?.text;
-  if (!name) return UNKNOWN_STDIN;
-  const args = argv.slice(1);
-  const texts = args.map((a) => a.text);
-  const known = texts.every((t): t is string => t !== null);
-  switch (name.replace(/^.*\//, "")) {
-    case "echo": {
-      if (!known) return UNKNOWN_STDIN;
-      let words = texts as string[];
-      let newline = true;
-      while (words[0] && /^-[neE]+$/.test(words[0])) {
-        if (words[0].includes("n")) newline = false;
-        if (words[0].includes("e")) return UNKNOWN_STDIN;
-        words = words.slice(1);
-      }
-      return { t: "text", text: words.join(" ") + (newline ? "\n" : "") };
-    }
-    case "printf": {
-      if (!known || texts.length === 0) return UNKNOWN_STDIN;
-      const [format, ...rest] = texts as string[];
-      const out = simplePrintf(format!, rest);
-      return out === null ? UNKNOWN_STDIN : { t: "text", text: out };
-    }
-    case "cat":
-      if (args.length === 0) return stdinFromRedirections(s.redirs, w, it) ?? UNKNOWN_STDIN;
-      return UNKNOWN_STDIN;
-    case "find": {
-      const starts = args.filter((a, i) => a.text !== null && !a.text.startsWith("-") && a.text !== "(" && a.text !== "!" && args.slice(0, i).every((b) => b.text !== null && !/^[-(!]/.test(b.text) || /^-[HLP]$/.test(b.text ?? "")));
-      if (args.some((a) => a.text === null || /^-(exec|execdir|ok|okdir|printf|fprintf|ls|fls|print0)$/.test(a.text))) return UNKNOWN_STDIN;
-      return { t: "paths-under", dirs: starts.length ? starts : [withValue(argv[0]!, ".", "")] };
-    }
-    case "git":
-      if (texts[0] === "ls-files" && known) return { t: "paths-under", dirs: [withValue(argv[0]!, ".", "")] };
-      return UNKNOWN_STDIN;
-    default:
-      return UNKNOWN_STDIN;
-  }
-}
-
-/** printf with only %s (and %%, \n, \t): the format is reused until the arguments run out. */
-function simplePrintf(format: string, args: readonly string[]): string | null {
-  if (/%(?![s%])/.test(format)) return null;
-  const unescape = (s: string) => s.replace(/\\n/g, "\n").replace(/\\t/g, "\t").replace(/\\\\/g, "\\");
-  const slots = (format.match(/%s/g) ?? []).length;
-  let out = "";
-  let i = 0;
-  do {
-    out += unescape(format).replace(/%s|%%/g, (m) => (m === "%%" ? "%" : args[i++] ?? ""));
-  } while (slots > 0 && i < args.length);
-  return out;
-}
 
 /** What a child process leaves behind in its parent: an exit status and filesystem changes. */
 function joinChild(parent: World, out: readonly World[]): Status {

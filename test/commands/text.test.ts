@@ -129,7 +129,9 @@ table("text tools under wrappers and nested shells", box, [
   ["timeout 5 sed -i d ~/x", "ask", ["write $H/x"]],
   ["sudo sed -i 's/a/b/' /etc/hosts", "ask", ["write /etc/hosts"]],
   ["sh -c \"awk '{print > \\\"/tmp/x\\\"}' f\"", "ask", ["write /tmp/x"]],
-  ["xargs sed -i s/a/b/ < list.txt", "ask"],
+  // list.txt is inside the root and small: its names are read (it names src/main.ts).
+  ["xargs sed -i s/a/b/ < list.txt", "allow", ["write $P/src/main.ts"]],
+  ["xargs sed -i s/a/b/ < ../outside/secret.txt", "ask"],
   ["echo src/main.ts | xargs sed -i s/a/b/", "allow", ["write $P/src/main.ts"]],
   ["nice -n 10 jq . ~/x.json", "ask", ["read $H/x.json"]],
 ]);

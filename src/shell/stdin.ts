@@ -1,0 +1,175 @@
+// What a command reads on standard input, when the guard can see it: a here-string or
+// here-document, a file named by `<`, or the output of an earlier pipeline segment whose
+// output is known — a literal (`echo`, `printf`, `cat <<EOF`), or paths under directories
+// (`find DIR`, `git ls-files`), passed through line filters (`grep -v`, `sort`, `head`, …).
+
+import type { Arg, Stdin } from "../commands/analyse.ts";
+import { withValue } from "../commands/effects.ts";
+import type { World } from "./state.ts";
+import type { Redir, Stmt, Word } from "./syntax.ts";
+import { expandToSegs, expandWord, type Field, fieldText, firstUnknown, type Seg, type WordEnv } from "./words.ts";
+
+export const UNKNOWN_STDIN: Stdin = { t: "unknown" };
+
+function argOf(f: Field, word: Word): Arg {
+  const text = fieldText(f);
+  return { text, source: word.text, span: word.span, unknownWhy: text === null ? firstUnknown(f)?.why ?? null : null, segs: f.segs };
+}
+
+function segsText(segs: readonly Seg[]): string | null {
+  return fieldText({ segs });
+}
+
+/** Here-strings, here-documents and `< file` say what a command reads. */
+export function redirectedStdin(redirs: readonly Redir[], w: World, env: WordEnv): Stdin | null {
+  let out: Stdin | null = null;
+  for (const r of redirs) {
+    if (r.fd !== null && r.fd !== "0") continue;
+    if (r.op === "<<<" && r.target) {
+      const t = segsText(expandToSegs(r.target, w.clone(), env, false));
+      out = t === null ? UNKNOWN_STDIN : { t: "text", text: t + "\n" };
+    } else if ((r.op === "<<" || r.op === "<<-") && r.heredoc) {
+      const body = r.heredoc.expands ? segsText(expandToSegs(r.heredoc.body, w.clone(), env, false)) : r.heredoc.body.text;
+      out = body === null ? UNKNOWN_STDIN : { t: "text", text: r.op === "<<-" ? body.replace(/^\t+/gm, "") : body };
+    } else if (r.op === "<" && r.target) {
+      const e = expandWord(r.target, w.clone(), env);
+      const f = e.fields[0];
+      out = e.fields.length === 1 && f ? { t: "file", arg: argOf(f, r.target) } : UNKNOWN_STDIN;
+    }
+  }
+  return out;
+}
+
+/** The words of a simple command, when all are known. */
+function knownArgv(s: Stmt, w: World, env: WordEnv): Arg[] | null {
+  if (s.t !== "cmd") return null;
+  const argv: Arg[] = [];
+  for (const word of s.words) {
+    const e = expandWord(word, w, env);
+    if (e.countUnknown) return null;
+    for (const f of e.fields) argv.push(argOf(f, word));
+  }
+  return argv.length ? argv : null;
+}
+
+/** Filters whose output lines are some of their input lines, unchanged. */
+function isLineFilter(name: string, args: readonly (string | null)[]): boolean {
+  if (args.some((a) => a === null)) return false;
+  const flags = args.filter((a) => a!.startsWith("-")).join(" ");
+  switch (name) {
+    case "grep":
+    case "egrep":
+    case "fgrep":
+      // -o prints parts of lines, -c counts, -l/-L/-n/-b decorate: not the lines themselves.
+      if (/-[a-zA-Z]*[oclLnbHZrR]|--(only-matching|count|files-with|line-number|byte-offset|with-filename|null|recursive)\b/.test(flags)) return false;
+      // Reading standard input: no operand beyond the pattern (which -e or -f may give instead).
+      return args.filter((a, i) => !a!.startsWith("-") && !/^-(e|f)$/.test(args[i - 1] ?? "")).length <= (/(^|\s)-(e|f)\b|--(regexp|file)\b/.test(flags) ? 0 : 1);
+    case "sort":
+    case "head":
+    case "tail":
+    case "tac":
+      return !args.some((a) => !a!.startsWith("-") && !/^[0-9]+$/.test(a!));
+    case "uniq":
+      return !/-[a-zA-Z]*c|--count/.test(flags);
+    case "tr":
+      // tr '\n' '\0' and back only change the separator.
+      return args.length === 2 && ["\\n", "\\0", "\\000", "\n"].includes(args[0]!) && ["\\n", "\\0", "\\000", "\n"].includes(args[1]!);
+    default:
+      return false;
+  }
+}
+
+/** What pipeline segment `index` writes to the next one. */
+export function pipeOutput(items: readonly Stmt[], index: number, w: World, env: WordEnv): Stdin {
+  const s = items[index]!;
+  const argv = knownArgv(s, w, env);
+  if (!argv || s.t !== "cmd") return UNKNOWN_STDIN;
+  const name = argv[0]!.text!.replace(/^.*\//, "");
+  const args = argv.slice(1);
+  const texts = args.map((a) => a.text);
+  const known = texts.every((t): t is string => t !== null);
+  if (isLineFilter(name, texts)) {
+    const own = redirectedStdin(s.redirs, w, env);
+    const input = own ?? (index > 0 ? pipeOutput(items, index - 1, w, env) : UNKNOWN_STDIN);
+    // A subset of the lines of paths stays paths under the same directories; of known text, unknown lines.
+    return input.t === "paths-under" ? input : UNKNOWN_STDIN;
+  }
+  switch (name) {
+    case "echo": {
+      if (!known) return UNKNOWN_STDIN;
+      let words = texts as string[];
+      let newline = true;
+      while (words[0] && /^-[neE]+$/.test(words[0])) {
+        if (words[0].includes("n")) newline = false;
+        if (words[0].includes("e")) return UNKNOWN_STDIN;
+        words = words.slice(1);
+      }
+      return { t: "text", text: words.join(" ") + (newline ? "\n" : "") };
+    }
+    case "printf": {
+      if (!known || texts.length === 0) return UNKNOWN_STDIN;
+      const [format, ...rest] = texts as string[];
+      const out = simplePrintf(format!, rest);
+      return out === null ? UNKNOWN_STDIN : { t: "text", text: out };
+    }
+    case "cat":
+      if (args.length === 0) return redirectedStdin(s.redirs, w, env) ?? (index > 0 ? pipeOutput(items, index - 1, w, env) : UNKNOWN_STDIN);
+      return UNKNOWN_STDIN;
+    default:
+      return pathsOutput(argv);
+  }
+}
+
+/** `find DIR…` and friends print paths under directories they were given. */
+export function pathsOutput(argv: readonly Arg[]): Stdin {
+  const name = argv[0]?.text?.replace(/^.*\//, "");
+  const args = argv.slice(1);
+  if (!name || args.some((a) => a.text === null)) return UNKNOWN_STDIN;
+  const texts = args.map((a) => a.text!);
+  const dot = () => withValue(argv[0]!, ".", "");
+  switch (name) {
+    case "find": {
+      // -printf, -ls and -exec print something other than the paths.
+      if (texts.some((t) => /^-(exec|execdir|ok|okdir|printf|fprintf|ls|fls|fprint|fprint0|files0-from)$/.test(t))) return UNKNOWN_STDIN;
+      const starts: Arg[] = [];
+      let i = 0;
+      while (i < args.length && /^-[HLP]$/.test(texts[i]!)) i++;
+      for (; i < args.length && !/^[-(!),]/.test(texts[i]!); i++) starts.push(args[i]!);
+      return { t: "paths-under", dirs: starts.length ? starts : [dot()] };
+    }
+    case "git":
+      return texts[0] === "ls-files" && !texts.some((t) => /^--(format|stage|debug)|^-s$/.test(t)) ? { t: "paths-under", dirs: [dot()] } : UNKNOWN_STDIN;
+    case "fd":
+    case "fdfind": {
+      if (texts.some((t) => /^-(x|X|l)$|^--(exec|list-details|format)/.test(t))) return UNKNOWN_STDIN;
+      // fd [options] [pattern] [path…]; --search-path adds a path, other value options take a word.
+      const dirs: Arg[] = [];
+      let pattern = false;
+      for (let k = 0; k < args.length; k++) {
+        const t = texts[k]!;
+        if (t === "--search-path") {
+          if (args[k + 1]) dirs.push(args[++k]!);
+        } else if (/^-[etEdSoc]$|^--(extension|type|exclude|max-depth|min-depth|exact-depth|size|owner|changed-within|changed-before|ignore-file|max-results|threads|base-directory|path-separator|color)$/.test(t)) k++;
+        else if (t.startsWith("-")) continue;
+        else if (!pattern) pattern = true;
+        else dirs.push(args[k]!);
+      }
+      return { t: "paths-under", dirs: dirs.length ? dirs : [dot()] };
+    }
+    default:
+      return UNKNOWN_STDIN;
+  }
+}
+
+/** printf with only %s (and %%, \n, \t): the format is reused until the arguments run out. */
+function simplePrintf(format: string, args: readonly string[]): string | null {
+  if (/%(?![s%])/.test(format)) return null;
+  const unescape = (s: string) => s.replace(/\\n/g, "\n").replace(/\\t/g, "\t").replace(/\\\\/g, "\\");
+  const slots = (format.match(/%s/g) ?? []).length;
+  let out = "";
+  let i = 0;
+  do {
+    out += unescape(format).replace(/%s|%%/g, (m) => (m === "%%" ? "%" : args[i++] ?? ""));
+  } while (slots > 0 && i < args.length);
+  return out;
+}
