@@ -26,6 +26,8 @@ export interface Io {
 const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence check --jsonl [options] < requests.jsonl
        shellfence config --explain [--cwd DIR] [--config FILE]... [--json]
+       shellfence hook claude-code [options] < hook-input.json   (see: shellfence hook --help)
+       shellfence scan [options] [PATH...]                        (see: shellfence scan --help)
 
 Decides whether a bash command may touch the paths it names.
 
@@ -98,6 +100,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return sub === undefined ? EXIT.usage : 0;
   }
   if (sub === "config") return runConfig(rest, io);
+  if (sub === "hook") return runHook(rest, io);
+  if (sub === "scan") return runScan(rest, io);
   if (sub !== "check") {
     io.stderr(`shellfence: unknown command ${JSON.stringify(sub)}\n${USAGE}\n`);
     return EXIT.usage;
@@ -234,6 +238,27 @@ async function runJsonl(guard: Guard, args: CheckArgs, io: Io): Promise<number> 
   }
   if (hadError) return EXIT.usage;
   return exitFor(worst);
+}
+
+/** `shellfence hook HOST`: an agent host's hook protocol on stdin/stdout. */
+async function runHook(argv: readonly string[], io: Io): Promise<number> {
+  const [host, ...rest] = argv;
+  if (host === "claude-code") {
+    const { runClaudeCodeHook } = await import("./integrations/claude-code.ts");
+    return runClaudeCodeHook(rest, io);
+  }
+  const usage = "usage: shellfence hook claude-code [options] < hook-input.json\n";
+  if (host === "-h" || host === "--help") {
+    io.stdout(usage);
+    return 0;
+  }
+  io.stderr(`${host === undefined ? "shellfence: hook needs a host" : `shellfence: unknown hook host ${JSON.stringify(host)}`} (known: claude-code)\n${usage}`);
+  return EXIT.usage;
+}
+
+async function runScan(argv: readonly string[], io: Io): Promise<number> {
+  const { runScanCommand } = await import("./integrations/scan-cli.ts");
+  return runScanCommand(argv, io);
 }
 
 export function processIo(): Io {

@@ -28,16 +28,29 @@ export function sha256(bytes: Uint8Array): string {
 let shared: Promise<Parser> | null = null;
 let sharedPath: string | null = null;
 
+/** WASM carried inside the single-file binary, which has no package directory to read. */
+let embedded: { readonly grammar: Uint8Array; readonly runtime: Uint8Array } | null = null;
+
+/**
+ * For the compiled binary's entry: the bash grammar and web-tree-sitter's own runtime WASM,
+ * used instead of reading grammar/ and node_modules/ from disk. Call before the first guard.
+ */
+export function useEmbeddedWasm(wasm: { readonly grammar: Uint8Array; readonly runtime: Uint8Array }): void {
+  embedded = wasm;
+}
+
 /**
  * The process-wide parser. The grammar's bytes are hashed and compared with the pinned hash
  * before the grammar is loaded; a mismatch is an error, never a silent fallback.
  */
-export function loadParser(grammarPath: string = defaultGrammarPath(), bytes?: Uint8Array): Promise<Parser> {
+export function loadParser(path?: string, bytes?: Uint8Array): Promise<Parser> {
+  const fromBinary = path === undefined && bytes === undefined ? embedded : null;
+  const grammarPath = path ?? (fromBinary ? "(embedded)" : defaultGrammarPath());
   if (shared && sharedPath === grammarPath) return shared;
   const p = (async () => {
     let wasm: Uint8Array;
     try {
-      wasm = bytes ?? readFileSync(grammarPath);
+      wasm = bytes ?? fromBinary?.grammar ?? readFileSync(grammarPath);
     } catch (e) {
       throw new GrammarError(`cannot read the bash grammar at ${grammarPath}: ${(e as Error).message}`);
     }
@@ -47,7 +60,7 @@ export function loadParser(grammarPath: string = defaultGrammarPath(), bytes?: U
         `the bash grammar at ${grammarPath} has SHA-256 ${got}, expected ${GRAMMAR.sha256} (${GRAMMAR.package} ${GRAMMAR.version}); refusing to load it`,
       );
     }
-    await Parser.init();
+    await Parser.init(embedded ? { wasmBinary: embedded.runtime } : undefined);
     const language = await Language.load(wasm);
     const parser = new Parser();
     parser.setLanguage(language);

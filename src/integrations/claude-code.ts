@@ -1,0 +1,157 @@
+// `shellfence hook claude-code`: a Claude Code PreToolUse command hook. It reads the hook's
+// JSON on stdin and answers with the documented hookSpecificOutput on stdout, always exiting 0.
+// Claude Code runs the tool on any exit status but 2 and reads stdout only on 0, so a failure
+// here must still be an answer (ask, or deny with --strict), never a crash.
+//
+// Protocol: https://code.claude.com/docs/en/hooks (PreToolUse input, "PreToolUse decision
+// control"); see docs/integrations.md for what each field does in the host.
+
+import type { Io } from "../cli.ts";
+import type { Decision } from "../verdict.ts";
+import { explainVerdict } from "./explain.ts";
+import { type Call, checkCall, createHost, type FileTool } from "./host.ts";
+import { isRecord, stringField } from "./fields.ts";
+
+const USAGE = `usage: shellfence hook claude-code [options] < hook-input.json
+
+A Claude Code PreToolUse hook: judges Bash, Read, Write, Edit, MultiEdit, NotebookEdit, Glob,
+Grep and LS calls and answers with hookSpecificOutput JSON (deny or ask with the reason).
+
+options:
+  --root DIR      an additional project root (repeatable)
+  --config FILE   a JSON config file (repeatable), merged after the project's .shellfence.json
+  --home DIR      the home directory for ~ (default: $HOME)
+  --approve       answer "allow" explicitly instead of staying silent when everything is inside
+  --strict        answer "deny" instead of "ask" when the call cannot be checked
+
+The project root is $CLAUDE_PROJECT_DIR, or the input's cwd when that is unset.
+Always exits 0; the answer is the JSON on stdout.`;
+
+/** Past this, the input is not a tool call a person wrote; refuse it rather than hold it. */
+const MAX_INPUT = 32 * 1024 * 1024;
+
+interface HookArgs {
+  roots: string[];
+  configs: string[];
+  home: string | undefined;
+  approve: boolean;
+  strict: boolean;
+}
+
+/** Raised for anything that keeps the hook from judging the call; it becomes an ask (or deny). */
+class HookFailure extends Error {}
+
+/** Claude Code's file tools: which field names the path, and how the policy judges them. */
+const FILE_TOOLS: Readonly<Record<string, { readonly tool: FileTool; readonly field: string; readonly optional?: boolean }>> = {
+  Read: { tool: "read", field: "file_path" },
+  NotebookRead: { tool: "read", field: "notebook_path" },
+  Write: { tool: "write", field: "file_path" },
+  Edit: { tool: "edit", field: "file_path" },
+  MultiEdit: { tool: "edit", field: "file_path" },
+  NotebookEdit: { tool: "edit", field: "notebook_path" },
+  Glob: { tool: "find", field: "path", optional: true },
+  Grep: { tool: "grep", field: "path", optional: true },
+  LS: { tool: "ls", field: "path" },
+};
+
+export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promise<number> {
+  if (argv.includes("-h") || argv.includes("--help")) {
+    io.stdout(USAGE + "\n");
+    return 0;
+  }
+  const strict = argv.includes("--strict");
+  try {
+    const args = parseArgs(argv);
+    const input = await readInput(io);
+    const call = readCall(input);
+    if (call === null) return 0;
+    const projectDir = io.env.CLAUDE_PROJECT_DIR || call.cwd;
+    const env: Record<string, string> = {};
+    if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
+    const host = await createHost({ root: projectDir, roots: args.roots, config: args.configs, env, ...(args.home ? { home: args.home } : {}) });
+    const verdict = checkCall(host, call);
+    if (verdict.decision === "allow" && !args.approve) return 0;
+    answer(io, verdict.decision, explainVerdict(verdict, call.kind === "tool" ? { actor: call.actor } : {}));
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    answer(io, strict ? "deny" : "ask", `shellfence could not check this call: ${why}. ${strict ? "It is denied (--strict)." : "Approve it only if you know it is safe."}`);
+  }
+  return 0;
+}
+
+function answer(io: Io, decision: Decision, reason: string): void {
+  const out = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason } };
+  io.stdout(JSON.stringify(out) + "\n");
+}
+
+function parseArgs(argv: readonly string[]): HookArgs {
+  const out: HookArgs = { roots: [], configs: [], home: undefined, approve: false, strict: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (name: string): string => {
+      const eq = a.indexOf("=");
+      if (eq > 0) return a.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined) throw new HookFailure(`the hook is misconfigured: ${name} needs a value`);
+      return v;
+    };
+    if (a === "--approve") out.approve = true;
+    else if (a === "--strict") out.strict = true;
+    else if (a === "--root" || a.startsWith("--root=")) out.roots.push(value("--root"));
+    else if (a === "--config" || a.startsWith("--config=")) out.configs.push(value("--config"));
+    else if (a === "--home" || a.startsWith("--home=")) out.home = value("--home");
+    else throw new HookFailure(`the hook is misconfigured: unknown argument ${JSON.stringify(a)}`);
+  }
+  return out;
+}
+
+async function readInput(io: Io): Promise<string> {
+  const lines: string[] = [];
+  let size = 0;
+  for await (const line of io.stdin()) {
+    size += line.length + 1;
+    if (size > MAX_INPUT) throw new HookFailure(`the hook input is larger than ${MAX_INPUT} bytes`);
+    lines.push(line);
+  }
+  const text = lines.join("\n");
+  if (text.trim() === "") throw new HookFailure("the hook input is empty");
+  return text;
+}
+
+/** The call to judge, or null for an event or tool this hook has no opinion on. */
+export function readCall(text: string): Call | null {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    // The engine's own message differs between Node.js and Bun; the answer should not.
+    throw new HookFailure("the hook input is not valid JSON");
+  }
+  if (!isRecord(input)) throw new HookFailure("the hook input is not a JSON object");
+  try {
+    const event = stringField(input, "hook_event_name");
+    // The answer's shape is PreToolUse's; under another event it would mean something else.
+    if (event !== undefined && event !== "PreToolUse") return null;
+    const toolName = stringField(input, "tool_name");
+    if (toolName === undefined) throw new HookFailure("the hook input has no tool_name");
+    const known = toolName === "Bash" || Object.hasOwn(FILE_TOOLS, toolName);
+    if (!known) return null;
+    const cwd = stringField(input, "cwd");
+    if (!cwd || !cwd.startsWith("/")) throw new HookFailure("the hook input has no absolute cwd");
+    const toolInput = input.tool_input;
+    if (!isRecord(toolInput)) throw new HookFailure(`the ${toolName} call has no tool_input object`);
+    if (toolName === "Bash") {
+      const command = stringField(toolInput, "command");
+      if (command === undefined) throw new HookFailure("the Bash call has no command");
+      return { kind: "bash", command, cwd };
+    }
+    const spec = FILE_TOOLS[toolName]!;
+    const path = stringField(toolInput, spec.field);
+    if (path === undefined && !spec.optional) throw new HookFailure(`the ${toolName} call has no ${spec.field}`);
+    const pattern = spec.tool === "find" ? stringField(toolInput, "pattern") : undefined;
+    return { kind: "tool", tool: spec.tool, input: { ...(path !== undefined ? { path } : {}), ...(pattern !== undefined ? { pattern } : {}) }, cwd, actor: toolName };
+  } catch (e) {
+    if (e instanceof TypeError) throw new HookFailure(`the hook input is malformed: ${e.message}`);
+    throw e;
+  }
+}

@@ -1,0 +1,119 @@
+// The one question every integration asks: may this bash command, or this file-tool call, run
+// from this directory? Hosts differ in protocol, not in judgement, so they all ask it here.
+
+import { resolve as resolvePath } from "node:path";
+import { createGuard, type Guard, type GuardOptions } from "../guard.ts";
+import { nodeFileSystem } from "../paths/fs.ts";
+import { isInside, resolvePhysical } from "../paths/resolve.ts";
+import { type Reason, stricter, type Verdict } from "../verdict.ts";
+import { globBase, shellQuote } from "./glob-base.ts";
+
+/** The file tools, named by the policy surfaces that judge them (src/policy/config.ts). */
+export const FILE_TOOLS = ["read", "write", "edit", "find", "grep", "ls"] as const;
+export type FileTool = (typeof FILE_TOOLS)[number];
+
+export interface ToolInput {
+  /** The file, or for find/grep/ls the directory searched (default: the cwd). */
+  readonly path?: string;
+  /** find only: the glob, which can climb out of `path` on its own (`../../**`, `/etc/*`). */
+  readonly pattern?: string;
+}
+
+export interface Host {
+  /** The project root: everything is judged against it, wherever the call starts. */
+  readonly root: string;
+  checkBash(command: string, cwd: string): Verdict;
+  checkTool(tool: FileTool, input: ToolInput, cwd: string): Verdict;
+}
+
+export interface HostOptions {
+  readonly root: string;
+  /** Further roots, as `check --root` (relative ones from the project root). */
+  readonly roots?: readonly string[];
+  /** Config files or objects, merged after the project's own `.shellfence.json`. */
+  readonly config?: readonly (string | object)[];
+  readonly home?: string;
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** The project's own rules, which every integration's reason text tells the user to edit. */
+export { PROJECT_CONFIG_NAME as PROJECT_CONFIG } from "../policy/layers.ts";
+
+export async function createHost(options: HostOptions): Promise<Host> {
+  return guardHost(await createProjectGuard(options), resolvePath(options.root), options.roots ?? []);
+}
+
+/** A guard with the user's global config and the project's `.shellfence.json` under the given configs. */
+export function createProjectGuard(options: HostOptions): Promise<Guard> {
+  const guardOptions: GuardOptions = {
+    roots: (options.roots ?? []).map((r) => resolvePath(options.root, r)),
+    globalConfig: true,
+    projectConfig: resolvePath(options.root),
+    config: [...(options.config ?? [])],
+    ...(options.home !== undefined ? { home: options.home } : {}),
+    ...(options.env !== undefined ? { env: options.env } : {}),
+  };
+  return createGuard(guardOptions);
+}
+
+export function guardHost(guard: Guard, root: string, extraRoots: readonly string[] = []): Host {
+  const roots = [root, ...extraRoots.map((r) => resolvePath(root, r))];
+  return {
+    root,
+    checkBash(command, cwd) {
+      const start = resolvePath(root, cwd);
+      if (physicallyInside(start, roots)) return guard.check(command, { cwd: start, roots: [root] });
+      // The guard makes the directory a command starts in a root of its own; a cwd outside the
+      // project must not become one. So the check starts at the root and moves there first,
+      // which judges the move, and the command's relative paths still resolve from the cwd.
+      // A newline, not `&&`, keeps a leading heredoc or comment in the command intact.
+      return guard.check(`cd -- ${shellQuote(start)}\n${command}`, { cwd: root });
+    },
+    checkTool(tool, input, cwd) {
+      const path = input.path;
+      if (path !== undefined && typeof path !== "string") return refused(`${tool}: the path is not a string`);
+      if ((tool === "read" || tool === "write" || tool === "edit") && !path) return refused(`${tool}: no file path given`);
+      const dir = resolvePath(root, cwd);
+      // Searches with no path search where the call starts.
+      const asked = path ? path : tool === "read" || tool === "write" || tool === "edit" ? "" : dir;
+      const verdict = guard.checkTool({ tool, input: { path: asked }, cwd: dir, roots: [root] });
+      // A glob can climb out of the directory it starts in (`../../**`, `/etc/*`): judge where it reaches too.
+      const pattern = input.pattern;
+      if (tool !== "find" || pattern === undefined) return verdict;
+      if (typeof pattern !== "string") return refused("find: the pattern is not a string");
+      const from = path ? (path.startsWith("~") ? path : resolvePath(dir, path)) : dir;
+      const base = from.startsWith("~") ? null : globBase(from, pattern);
+      if (base === null || base === from || base.startsWith(from.endsWith("/") ? from : from + "/")) return verdict;
+      return strictest(verdict, guard.checkTool({ tool, input: { path: base }, cwd: dir, roots: [root] }));
+    },
+  };
+}
+
+/** Both verdicts' reasons and accesses, decided by the stricter. */
+function strictest(a: Verdict, b: Verdict): Verdict {
+  const rank = (r: Reason) => (r.decision === "deny" ? 0 : r.decision === "ask" ? 1 : 2);
+  return { decision: stricter(a.decision, b.decision), reasons: [...a.reasons, ...b.reasons].sort((x, y) => rank(x) - rank(y)), accesses: [...a.accesses, ...b.accesses] };
+}
+
+function physicallyInside(path: string, roots: readonly string[]): boolean {
+  const p = resolvePhysical(path, nodeFileSystem);
+  if (!p.ok || !p.exists) return false;
+  return roots.some((r) => {
+    const root = resolvePhysical(r, nodeFileSystem);
+    return root.ok && isInside(p.path, root.path);
+  });
+}
+
+/** A verdict for a call the host could not describe to the guard: ask, never allow. */
+export function refused(message: string): Verdict {
+  return { decision: "ask", reasons: [{ code: "INVALID_INPUT", message, decision: "ask" }], accesses: [] };
+}
+
+/** One tool call as every host describes it, once its own protocol is read. */
+export type Call =
+  | { readonly kind: "bash"; readonly command: string; readonly cwd: string }
+  | { readonly kind: "tool"; readonly tool: FileTool; readonly input: ToolInput; readonly cwd: string; readonly actor: string };
+
+export function checkCall(host: Host, call: Call): Verdict {
+  return call.kind === "bash" ? host.checkBash(call.command, call.cwd) : host.checkTool(call.tool, call.input, call.cwd);
+}

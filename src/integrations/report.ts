@@ -1,0 +1,40 @@
+// The scanner's text formats: one line per finding for people, a JSON array for scripts, and
+// GitHub's workflow commands, which the Actions runner turns into annotations on the diff.
+
+import type { Finding } from "./scan.ts";
+
+export function formatHuman(findings: readonly Finding[]): string {
+  return findings.map((f) => `${f.file}:${f.line}:${f.col} ${f.decision} ${f.code} ${oneLine(f.message)}\n`).join("");
+}
+
+export function formatJson(findings: readonly Finding[]): string {
+  return JSON.stringify(findings, null, 2) + "\n";
+}
+
+/**
+ * `::error file=…,line=…,col=…,title=CODE::message` (deny) or `::warning …` (ask), per GitHub's
+ * "Workflow commands for GitHub Actions" (error/warning with file, line, endLine, col, endColumn, title).
+ */
+export function formatGithub(findings: readonly Finding[]): string {
+  return findings
+    .map((f) => {
+      // Columns are only accepted for a finding on one line.
+      const columns = f.endLine === f.line ? [`col=${f.col}`, `endColumn=${f.endCol}`] : [];
+      const props = [`file=${property(f.file)}`, `line=${f.line}`, `endLine=${f.endLine}`, ...columns, `title=${property(f.code)}`].join(",");
+      return `::${f.decision === "deny" ? "error" : "warning"} ${props}::${data(f.message)}\n`;
+    })
+    .join("");
+}
+
+/** Escaping as the Actions runner unescapes (toolkit's command.ts): data, then properties. */
+function data(s: string): string {
+  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+function property(s: string): string {
+  return data(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\n/g, "⏎");
+}

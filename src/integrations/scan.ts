@@ -1,0 +1,161 @@
+// The CI scanner's core: which files are shell (and which are workflows), and what the guard
+// says about each, as findings with a file, a line and a column. A script is judged whole, from
+// the project root, so its own `cd`s carry through it; a workflow step is judged from its
+// working directory.
+
+import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
+import { relative, resolve as resolvePath, sep } from "node:path";
+import type { Guard } from "../guard.ts";
+import type { ReasonCode } from "../reasons.ts";
+import type { Decision, Verdict } from "../verdict.ts";
+import { shellQuote } from "./glob-base.ts";
+import { locate, MappedBuilder, type MappedText, mapFile } from "./mapped.ts";
+import { readWorkflow } from "./workflow.ts";
+
+export type TargetKind = "shell" | "workflow";
+
+export interface Target {
+  readonly path: string;
+  readonly kind: TargetKind;
+}
+
+export interface Finding {
+  /** Relative to the project root, with `/` separators. */
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly endLine: number;
+  readonly endCol: number;
+  readonly decision: Exclude<Decision, "allow">;
+  readonly code: ReasonCode;
+  readonly message: string;
+}
+
+export class ScanInputError extends Error {}
+
+const SKIP_DIRS = new Set(["node_modules", ".git"]);
+const SHELLS = new Set(["sh", "bash", "dash", "ash", "ksh", "mksh"]);
+
+/**
+ * The files to scan under the given paths. Directories are walked (not through symlinks, and
+ * not into node_modules or .git); a file named explicitly is scanned unless it is plainly not
+ * shell. `skipped` says what was left out and why.
+ */
+export function collectTargets(paths: readonly string[], cwd: string): { targets: Target[]; skipped: string[] } {
+  const targets = new Map<string, Target>();
+  const skipped: string[] = [];
+  const add = (path: string, kind: TargetKind) => {
+    if (!targets.has(path)) targets.set(path, { path, kind });
+  };
+  const walk = (dir: string) => {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const path = `${dir}${dir.endsWith(sep) ? "" : sep}${e.name}`;
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name)) walk(path);
+      } else if (e.isFile()) {
+        const kind = classify(path);
+        if (kind) add(path, kind);
+      }
+    }
+  };
+  for (const p of paths) {
+    const abs = resolvePath(cwd, p);
+    let isDir: boolean;
+    try {
+      isDir = statSync(abs).isDirectory();
+    } catch (e) {
+      throw new ScanInputError(`cannot read ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    if (isDir) walk(abs);
+    else {
+      const kind = classify(abs) ?? (/\.ya?ml$/.test(abs) ? "workflow" : interpreterOf(abs) === null ? "shell" : null);
+      if (kind) add(abs, kind);
+      else skipped.push(`${p} (not a shell script: #!${interpreterOf(abs)})`);
+    }
+  }
+  return { targets: [...targets.values()], skipped };
+}
+
+/** A workflow, a shell script by name or by `#!`, or null. */
+export function classify(path: string): TargetKind | null {
+  const posix = path.split(sep).join("/");
+  if (/(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/.test(posix)) return "workflow";
+  if (/\.(sh|bash)$/.test(posix)) return "shell";
+  const interpreter = interpreterOf(path);
+  return interpreter !== null && SHELLS.has(interpreter) ? "shell" : null;
+}
+
+/** The program a `#!` line names (through `env`), or null without one. */
+export function interpreterOf(path: string): string | null {
+  let head: string;
+  try {
+    if (lstatSync(path).size === 0) return null;
+    const fd = openSync(path, "r");
+    try {
+      const buf = Buffer.alloc(256);
+      const n = readSync(fd, buf, 0, buf.length, 0);
+      head = buf.subarray(0, n).toString("utf8");
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+  const m = /^#!\s*(\S+)([^\n]*)/.exec(head);
+  if (!m) return null;
+  const program = m[1]!.split("/").pop()!;
+  if (program !== "env") return program;
+  const arg = m[2]!.trim().split(/\s+/).find((a) => a !== "" && !a.startsWith("-") && !a.includes("="));
+  return arg ?? "env";
+}
+
+/** Every objection the guard raises in one file, and the workflow steps it left alone. */
+export function scanFile(guard: Guard, root: string, target: Target): { findings: Finding[]; skipped: string[] } {
+  const text = readFileSync(target.path, "utf8");
+  const file = relative(root, target.path).split(sep).join("/") || target.path;
+  if (target.kind === "shell") {
+    return { findings: findings(file, mapFile(text), guard.check(text, { cwd: root }), { line: 1, col: 1 }, new Map()), skipped: [] };
+  }
+  const wf = readWorkflow(text);
+  const out: Finding[] = wf.problems.map((p) => ({
+    file, line: p.line, col: p.col, endLine: p.line, endCol: p.col, decision: "ask", code: p.code, message: p.message,
+  }));
+  for (const step of wf.steps) {
+    let script: MappedText = step.script;
+    if (step.workingDirectory) {
+      // The guard treats the directory a check starts in as a root; a step's directory is not
+      // one, so the check starts at the root and moves there, which judges the move itself.
+      const wd = step.workingDirectory;
+      // Whatever the guard says about the move points at the working-directory value.
+      const b = new MappedBuilder();
+      for (const ch of `cd -- ${shellQuote(resolvePath(root, wd.text))}`) b.push(ch, wd.line, wd.col);
+      b.push("\n", wd.line, wd.col + wd.text.length);
+      b.append(step.script);
+      script = b.build();
+    }
+    const found = findings(file, script, guard.check(script.text, { cwd: root }), { line: step.line, col: step.col }, step.expressions);
+    out.push(...found.map((f) => ({ ...f, message: `${step.label}: ${f.message}` })));
+  }
+  return { findings: out, skipped: wf.skipped.map((s) => `${file}: ${s} (not bash)`) };
+}
+
+function findings(file: string, m: MappedText, v: Verdict, whole: { line: number; col: number }, expressions: ReadonlyMap<string, string>): Finding[] {
+  const out: Finding[] = [];
+  for (const r of v.reasons) {
+    if (r.decision === "allow") continue;
+    const start = r.start !== undefined ? locate(m, r.start) : whole;
+    const end = r.end !== undefined ? locate(m, Math.max(r.start ?? 0, r.end)) : start;
+    const access = v.accesses.find((a) => a.start === r.start && a.end === r.end && a.reason === r.code && a.rule !== null);
+    let message = r.message + (access ? ` (rule ${access.rule})` : "");
+    for (const [name, expr] of expressions) {
+      message = message.replaceAll(`'"$${name}"'`, expr).replaceAll(`\${${name}}`, expr).replaceAll(`$${name}`, expr);
+    }
+    out.push({ file, line: start.line, col: start.col, endLine: end.line, endCol: end.col, decision: r.decision, code: r.code, message });
+  }
+  return out;
+}
+
+export function compareFindings(a: Finding, b: Finding): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+}

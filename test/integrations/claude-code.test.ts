@@ -1,0 +1,226 @@
+// `shellfence hook claude-code` as Claude Code runs it: a subprocess fed the PreToolUse JSON on
+// stdin (shaped like the inputs Claude Code sends), judged by its exact stdout and exit status.
+// The npm entry runs under Node.js from the compiled dist/, as `npx shellfence` does.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildFixture, type Fixture } from "../support/fixture.ts";
+
+const root = new URL("../..", import.meta.url).pathname;
+
+let fx: Fixture;
+beforeAll(() => {
+  fx = buildFixture();
+  const b = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
+  if (b.status !== 0) throw new Error(`build failed: ${b.stdout}${b.stderr}`);
+});
+afterAll(() => fx.remove());
+
+type Runtime = "node" | "bun";
+
+function hook(input: string, args: readonly string[] = [], env: Record<string, string> = {}, runtime: Runtime = "node") {
+  const cmd = runtime === "node" ? ["node", join(root, "bin", "shellfence.js")] : [process.execPath, join(root, "src", "run.ts")];
+  const r = spawnSync(cmd[0]!, [...cmd.slice(1), "hook", "claude-code", ...args], {
+    input,
+    encoding: "utf8",
+    cwd: fx.project,
+    env: { PATH: process.env.PATH ?? "", HOME: fx.home, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A PreToolUse input as Claude Code sends it. */
+function preToolUse(tool_name: string, tool_input: Record<string, unknown>, cwd = fx.project): string {
+  return JSON.stringify({
+    session_id: "8c35adc1-6f3e-4a2b-9d61-0b1f7c2e5a90",
+    transcript_path: join(fx.home, ".claude", "projects", "-work-project", "8c35adc1-6f3e-4a2b-9d61-0b1f7c2e5a90.jsonl"),
+    cwd,
+    permission_mode: "default",
+    hook_event_name: "PreToolUse",
+    tool_name,
+    tool_input,
+    tool_use_id: "toolu_01ABC123",
+  });
+}
+
+const bash = (command: string, cwd?: string) => preToolUse("Bash", { command, description: "Run a command", timeout: 120000 }, cwd);
+
+function answer(decision: string, reason: string): string {
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason } }) + "\n";
+}
+
+const OUTSIDE_FIX = "Allow it with a rule in .shellfence.json, or work inside the project.";
+
+describe("Bash calls", () => {
+  test("a command inside the project: silent, exit 0 (the host's own permission flow goes on)", () => {
+    const r = hook(bash("cat README.md && ls src"), [], { CLAUDE_PROJECT_DIR: fx.project });
+    expect(r).toEqual({ status: 0, stdout: "", stderr: "" });
+  });
+
+  test("--approve answers allow explicitly", () => {
+    const r = hook(bash("cat README.md"), ["--approve"]);
+    expect(r.stdout).toBe(answer("allow", "shellfence: every path is inside the project."));
+    expect(r.status).toBe(0);
+  });
+
+  test("a read outside the project: ask, naming the path, the rule and the fix", () => {
+    const r = hook(bash("cat ../outside/secret.txt"));
+    expect(r.stdout).toBe(answer("ask", `shellfence: cat reads ${fx.outside}/secret.txt, outside the project (rule external_directory:*). ${OUTSIDE_FIX}`));
+    expect(r.status).toBe(0);
+  });
+
+  test("a deny rule: deny", () => {
+    const cfg = join(fx.top, "deny-ssh.json");
+    writeFileSync(cfg, JSON.stringify({ permission: { external_directory: { "~/.ssh/**": "deny" } } }));
+    const r = hook(bash("cat ~/.ssh/id_rsa"), ["--config", cfg]);
+    expect(r.stdout).toBe(answer("deny", `shellfence: cat reads ${fx.home}/.ssh/id_rsa, outside the project (rule external_directory:~/.ssh/**). ${OUTSIDE_FIX}`));
+    expect(r.status).toBe(0);
+  });
+
+  test("the project's own .shellfence.json is read", () => {
+    const project = join(fx.top, "configured");
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, ".shellfence.json"), JSON.stringify({ permission: { external_directory: { [`${fx.outside}/**`]: "allow" } } }));
+    expect(hook(bash(`cat ${fx.outside}/secret.txt`, project)).stdout).toBe("");
+  });
+
+  test("a cwd outside the project (CLAUDE_PROJECT_DIR): the move out is judged, and the command from there", () => {
+    const r = hook(bash("cat secret.txt", fx.outside), [], { CLAUDE_PROJECT_DIR: fx.project });
+    expect(r.stdout).toBe(
+      answer("ask", `shellfence: cd changes directory to ${fx.outside}, outside the project (rule external_directory:*); cat reads ${fx.outside}/secret.txt, outside the project (rule external_directory:*). ${OUTSIDE_FIX}`),
+    );
+    expect(r.status).toBe(0);
+  });
+
+  test("a cwd inside the project: relative paths resolve from it", () => {
+    expect(hook(bash("cat deep.ts ../../README.md", join(fx.project, "src", "sub")), [], { CLAUDE_PROJECT_DIR: fx.project }).stdout).toBe("");
+    const r = hook(bash("cat ../../../outside/secret.txt", join(fx.project, "src", "sub")), [], { CLAUDE_PROJECT_DIR: fx.project });
+    expect(r.stdout).toBe(answer("ask", `shellfence: cat reads ${fx.outside}/secret.txt, outside the project (rule external_directory:*). ${OUTSIDE_FIX}`));
+  });
+
+  test("without CLAUDE_PROJECT_DIR the input's cwd is the project", () => {
+    expect(hook(bash("cat secret.txt", fx.outside)).stdout).toBe("");
+  });
+
+  test("a huge command: ask (past the input bound), promptly", () => {
+    const started = Date.now();
+    const r = hook(bash(`echo ${"a".repeat(1_000_000)}`));
+    expect(r.stdout).toBe(answer("ask", "shellfence: the command is 1000005 bytes; the bound is 65536 (INPUT_TOO_LARGE). Split or simplify the command so it can be checked."));
+    expect(r.status).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe("file tools", () => {
+  test.each([
+    ["Read", { file_path: "/etc/hostname" }, "Read reads /etc/hostname"],
+    ["Write", { file_path: "$O/new.txt", content: "x" }, "Write writes $O/new.txt"],
+    ["Edit", { file_path: "$O/secret.txt", old_string: "a", new_string: "b", replace_all: false }, "Edit writes $O/secret.txt"],
+    ["MultiEdit", { file_path: "$O/secret.txt", edits: [] }, "MultiEdit writes $O/secret.txt"],
+    ["NotebookEdit", { notebook_path: "$O/n.ipynb", new_source: "" }, "NotebookEdit writes $O/n.ipynb"],
+    ["Glob", { pattern: "../../**/*.txt" }, "Glob lists $T"],
+    ["Glob", { pattern: "*.txt", path: "$O" }, "Glob lists $O"],
+    ["Grep", { pattern: "TOKEN", path: "$O" }, "Grep reads $O"],
+    ["LS", { path: "$H" }, "LS lists $H"],
+  ])("%s outside the project: ask", (tool, input, said) => {
+    const sub = (v: unknown) => (typeof v === "string" ? fx.sub(v) : v);
+    const r = hook(preToolUse(tool, Object.fromEntries(Object.entries(input).map(([k, v]) => [k, sub(v)]))));
+    expect(r.stdout).toBe(answer("ask", `shellfence: ${fx.sub(said)}, outside the project (rule external_directory:*). ${OUTSIDE_FIX}`));
+    expect(r.status).toBe(0);
+  });
+
+  test.each([
+    ["Read", { file_path: "$P/README.md" }],
+    ["Write", { file_path: "$P/docs/new.md", content: "x" }],
+    ["Glob", { pattern: "src/**/*.ts" }],
+    ["Grep", { pattern: "export" }],
+    ["LS", { path: "$P/src" }],
+  ])("%s inside the project: silent", (tool, input) => {
+    const r = hook(preToolUse(tool, Object.fromEntries(Object.entries(input).map(([k, v]) => [k, fx.sub(v)]))));
+    expect(r).toEqual({ status: 0, stdout: "", stderr: "" });
+  });
+
+  test("a symlink out of the project is judged where it leads", () => {
+    const r = hook(preToolUse("Read", { file_path: join(fx.project, "link-out", "secret.txt") }));
+    expect(r.stdout).toBe(answer("ask", `shellfence: Read reads ${fx.outside}/secret.txt, outside the project (rule external_directory:*). ${OUTSIDE_FIX}`));
+  });
+});
+
+describe("tools and events it has no opinion on", () => {
+  test.each(["WebFetch", "mcp__github__create_issue", "TodoWrite", "Task"])("%s: no output, exit 0", (tool) => {
+    expect(hook(preToolUse(tool, { url: "https://example.com", prompt: "x" }))).toEqual({ status: 0, stdout: "", stderr: "" });
+  });
+  test("another event: no output", () => {
+    const input = JSON.stringify({ ...JSON.parse(bash("cat /etc/passwd")), hook_event_name: "PostToolUse", tool_response: {} });
+    expect(hook(input)).toEqual({ status: 0, stdout: "", stderr: "" });
+  });
+});
+
+describe("failures answer ask (deny with --strict), never silence", () => {
+  const failure = (why: string, strict = false) =>
+    answer(strict ? "deny" : "ask", `shellfence could not check this call: ${why}. ${strict ? "It is denied (--strict)." : "Approve it only if you know it is safe."}`);
+
+  test("malformed JSON", () => {
+    const r = hook('{"tool_name": "Bash", "tool_input": {"command": "ls"');
+    expect(r.stdout).toBe(failure("the hook input is not valid JSON"));
+    expect(r.status).toBe(0);
+  });
+  test("malformed JSON with --strict: deny", () => {
+    expect(hook("nope", ["--strict"]).stdout).toBe(failure("the hook input is not valid JSON", true));
+  });
+  test("empty stdin", () => {
+    const r = hook("");
+    expect(r.stdout).toBe(failure("the hook input is empty"));
+    expect(r.status).toBe(0);
+  });
+  test.each([
+    [JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" } }), "the hook input has no absolute cwd"],
+    [JSON.stringify({ cwd: "relative/dir", tool_name: "Bash", tool_input: { command: "ls" } }), "the hook input has no absolute cwd"],
+    [JSON.stringify({ cwd: "/tmp", tool_input: { command: "ls" } }), "the hook input has no tool_name"],
+    [JSON.stringify({ cwd: "/tmp", tool_name: "Bash" }), "the Bash call has no tool_input object"],
+    [JSON.stringify({ cwd: "/tmp", tool_name: "Bash", tool_input: {} }), "the Bash call has no command"],
+    [JSON.stringify({ cwd: "/tmp", tool_name: "Bash", tool_input: { command: ["rm", "-rf"] } }), "the hook input is malformed: command is an array, not a string"],
+    [JSON.stringify({ cwd: "/tmp", tool_name: "Read", tool_input: {} }), "the Read call has no file_path"],
+    ["[1, 2]", "the hook input is not a JSON object"],
+  ])("missing or wrong fields: %s", (input, why) => {
+    expect(hook(input).stdout).toBe(failure(why));
+  });
+  test("a misconfigured hook command", () => {
+    expect(hook(bash("ls"), ["--bogus"]).stdout).toBe(failure('the hook is misconfigured: unknown argument "--bogus"'));
+  });
+  test("a broken config file names it", () => {
+    const cfg = join(fx.top, "broken-hook.json");
+    writeFileSync(cfg, "{ nope");
+    const r = hook(bash("ls"), ["--config", cfg]);
+    const out = JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
+    expect(out.hookSpecificOutput.permissionDecision).toBe("ask");
+    expect(out.hookSpecificOutput.permissionDecisionReason).toContain(cfg);
+    expect(r.status).toBe(0);
+  });
+});
+
+describe("under Bun (bunx)", () => {
+  test("the same answers", () => {
+    expect(hook(bash("cat README.md"), [], {}, "bun")).toEqual({ status: 0, stdout: "", stderr: "" });
+    expect(hook(bash("cat ../outside/secret.txt"), [], {}, "bun").stdout).toBe(
+      answer("ask", `shellfence: cat reads ${fx.outside}/secret.txt, outside the project (rule external_directory:*). ${OUTSIDE_FIX}`),
+    );
+    expect(hook("", [], {}, "bun").stdout).toBe(answer("ask", "shellfence could not check this call: the hook input is empty. Approve it only if you know it is safe."));
+  });
+});
+
+describe("usage", () => {
+  test("hook without a host exits 2", () => {
+    const r = spawnSync("node", [join(root, "bin", "shellfence.js"), "hook"], { encoding: "utf8" });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("claude-code");
+  });
+  test("hook claude-code --help exits 0", () => {
+    const r = spawnSync("node", [join(root, "bin", "shellfence.js"), "hook", "claude-code", "--help"], { encoding: "utf8" });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("PreToolUse");
+  });
+});
