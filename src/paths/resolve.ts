@@ -75,7 +75,8 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem): Physica
       continue;
     }
     const next = current === "/" ? "/" + seg : current + "/" + seg;
-    const type = fs.lstat(next);
+    // Nothing exists below a directory that does not: no need to ask the disk.
+    const type = exists ? fs.lstat(next) : null;
     if (type === "unreadable") return { ok: false, error: "unreadable", at: next };
     if (type === "symlink") {
       if (++hops > MAX_SYMLINK_HOPS) return { ok: false, error: "loop", at: next };
