@@ -6,7 +6,7 @@
 import type { World } from "../shell/state.ts";
 import type { Span } from "../shell/syntax.ts";
 import { applySpec } from "./apply.ts";
-import type { Arg, Effect } from "./effects.ts";
+import { type Arg, type Disk, type Effect, NO_DISK } from "./effects.ts";
 import type { CommandSpec } from "./spec.ts";
 import { TABLE } from "./table/index.ts";
 
@@ -32,6 +32,7 @@ export interface Call {
   readonly stdin: Stdin;
   /** The guard's home directory, for files a command writes there without naming them (`git config --global`). */
   readonly home: string | null;
+  readonly disk: Disk;
 }
 
 /** A table entry that is a function: for commands whose words data cannot describe. */
@@ -59,8 +60,7 @@ export interface AnalyseContext {
   /** False: judge every command as unknown (the conservative baseline, for measurement). */
   readonly useTable: boolean;
   readonly home?: string | null;
-  /** Whether a path (relative to the cwd) is an existing directory now. */
-  readonly isDirectory?: (path: string) => boolean;
+  readonly disk?: Disk;
 }
 
 export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseContext): Effect[] {
@@ -81,13 +81,13 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
     return [...effects, ...generic(name, args)];
   }
   const call: Call = {
-    name: base, nameArg: name, args, world: ctx.world, span: ctx.span, countUnknown: ctx.countUnknown, home: ctx.home ?? null,
+    name: base, nameArg: name, args, world: ctx.world, span: ctx.span, countUnknown: ctx.countUnknown, home: ctx.home ?? null, disk: ctx.disk ?? NO_DISK,
     get stdin() {
       return ctx.stdin();
     },
   };
   if ("analyse" in entry) return [...effects, ...entry.analyse(call)];
-  const applied = applySpec(base, entry, args, ctx.world, ctx.span, undefined, ctx.isDirectory);
+  const applied = applySpec(base, entry, args, ctx.world, ctx.span, undefined, ctx.disk ?? NO_DISK);
   effects.push(...applied.effects);
   if (applied.runs) effects.push({ t: "run", argv: applied.runs, inProcess: "runs" in entry.operands && entry.operands.inProcess === true, bypassFunctions: true, label: base });
   return effects;

@@ -7,7 +7,7 @@ import type { World } from "../shell/state.ts";
 import type { Span } from "../shell/syntax.ts";
 import type { AccessKind } from "../verdict.ts";
 import type { Arg, Effect } from "./effects.ts";
-import { withValue } from "./effects.ts";
+import { type Disk, NO_DISK, withValue } from "./effects.ts";
 import type { CommandSpec, OptionSpec, Role, RoleSpec } from "./spec.ts";
 
 /** One word as the parser read it, in order. */
@@ -32,8 +32,10 @@ export interface SpecContext {
   emit(e: Effect): void;
   /** True once something in the command writes. */
   readonly writes: boolean;
-  /** Whether a path (relative to the cwd) is an existing directory now. */
-  isDirectory(path: string): boolean;
+  /** The disk, for the few commands whose meaning depends on it. */
+  readonly disk: Disk;
+  /** Where the command's relative paths start (a directory-changing option may move it). */
+  readonly start: Base;
 }
 
 const NUMERIC_OPTION = /^-[0-9]+$/;
@@ -150,13 +152,8 @@ export interface Applied {
   readonly runs: readonly Arg[] | null;
 }
 
-/** Whether a path (relative to the world's cwd) is an existing directory: for `ln -s T DIR`. */
-export type DirectoryProbe = (path: string) => boolean;
-
-const NO_PROBE: DirectoryProbe = () => false;
-
 /** Applies a spec (and its subcommands) to the words after the command name. */
-export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[], world: World, at: Span, start: Base = undefined, isDirectory: DirectoryProbe = NO_PROBE): Applied {
+export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[], world: World, at: Span, start: Base = undefined, disk: Disk = NO_DISK): Applied {
   const effects: Effect[] = [];
   let writes = false;
   const isWrapper = "runs" in spec.operands;
@@ -222,7 +219,7 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
     const after = subIndex >= 0 ? args.slice(subIndex + 1) : [];
     const subSpec = sub?.text ? spec.subcommands[sub.text] : undefined;
     if (sub && subSpec) {
-      const inner = applySpec(`${name} ${sub.text}`, subSpec, after, world, at, sub ? baseOf(sub) : undefined, isDirectory);
+      const inner = applySpec(`${name} ${sub.text}`, subSpec, after, world, at, sub ? baseOf(sub) : undefined, disk);
       effects.push(...inner.effects);
       runs = inner.runs;
       if (inner.effects.some((e) => e.t === "path" && e.kind === "write")) writes = true;
@@ -278,7 +275,8 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
       get writes() {
         return writes;
       },
-      isDirectory,
+      disk,
+      start,
     });
   }
 

@@ -23,6 +23,21 @@ export function withValue(base: Arg, text: string | null, why: string): Arg {
   return { ...base, text: null, unknownWhy: why, segs: [{ unknown: { k: "unknown", why, numeric: false }, quoted: true }] };
 }
 
+/**
+ * The few questions about the disk whose answer changes what a command does: `ln -s T DIR`
+ * puts the link inside DIR when it is a directory; `git checkout` rewrites the whole working
+ * tree of the repository the directory is in.
+ */
+export interface Disk {
+  /** Whether `path` (relative to `from`, or the cwd) is an existing directory now. */
+  isDirectory(path: string, from?: string | null): boolean;
+  /** The nearest directory at or above `from` (or the cwd) that holds an entry `name`, as a physical path. */
+  findUp(name: string, from?: string | null): string | null;
+}
+
+/** A disk that knows nothing: no directory exists, nothing is found. */
+export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null };
+
 /** Relative paths resolve against a logical directory, or the cwd when absent; null: unknown. */
 type BaseField = { readonly base?: string | null };
 

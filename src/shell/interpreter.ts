@@ -16,6 +16,7 @@ import {
 import { ANY_ALIAS, runBuiltin, BUILTINS } from "./builtins.ts";
 import { pathsOutput, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, type Stdin, withValue } from "../commands/analyse.ts";
+import type { Disk } from "../commands/effects.ts";
 
 export interface InterpreterLimits extends Limits {
   /** Worlds followed at once before they are merged (what differs becomes unknown). */
@@ -240,6 +241,28 @@ export class Interpreter implements WordEnv {
     }
     if (kind === "write" || kind === "unknown") this.written.add(r.path);
     this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
+  }
+
+  /** Disk questions asked by commands, answered from a world's working directory. */
+  diskFor(w: World): Disk {
+    const dirOf = (from: string | null | undefined): string | null => (from === undefined || from === null ? w.cwd : isAbsolute(from) ? from : w.cwd === null ? null : join(w.cwd, from));
+    return {
+      isDirectory: (p, from) => {
+        const dir = dirOf(from);
+        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+        return abs !== null && this.physicalDir(abs) !== null;
+      },
+      findUp: (name, from) => {
+        const dir = dirOf(from);
+        let cur = dir === null ? null : this.physicalDir(dir);
+        while (cur !== null) {
+          if (this.fs.lstat(cur === "/" ? `/${name}` : `${cur}/${name}`) !== null) return cur;
+          if (cur === "/") return null;
+          cur = cur.slice(0, cur.lastIndexOf("/")) || "/";
+        }
+        return null;
+      },
+    };
   }
 
   /** Physical directory for a logical path, or null when it is not an existing directory. */
@@ -855,7 +878,7 @@ export class Interpreter implements WordEnv {
     if (info.inProcess && BUILTINS.has(name.text)) {
       return runBuiltin(this, name.text, argv, w, info);
     }
-    const effects = analyseCommand(name, argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: this.opts.commandKnowledge !== false, home: this.home });
+    const effects = analyseCommand(name, argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: this.opts.commandKnowledge !== false, home: this.home, disk: this.diskFor(w) });
     return this.applyEffects(effects, argv, w, info);
   }
 

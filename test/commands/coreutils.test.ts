@@ -34,7 +34,9 @@ table("copies, moves and links", box, [
   ["ln -s ~/.ssh/id_rsa key", "ask", ["unknown $H/.ssh/id_rsa", "write $P/key"]],
   ["ln -s ../../outside src/x", "ask", ["unknown $O"]],
   ["ln -s ../README.md src/readme", "allow", ["unknown $P/README.md", "write $P/src/readme", "!* $T/work/README.md"]],
-  ["ln -s ../README.md src", "ask", ["unknown $T/work/README.md"]],
+  // src is a directory: the link is src/README.md, and ../README.md is read from there.
+  ["ln -s ../README.md src", "allow", ["unknown $P/README.md", "!* $T/work/README.md"]],
+  ["ln -s ../README.md new-link", "ask", ["unknown $T/work/README.md"]],
   ["ln -sr docs/guide.md src/guide", "allow", ["unknown $P/docs/guide.md"]],
   ["ln -s -t src ../README.md", "allow", ["unknown $P/README.md"]],
   ["ln -s ../../x src/", "ask", ["unknown $T/work/x"]],

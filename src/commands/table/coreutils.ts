@@ -114,7 +114,7 @@ export const COREUTILS: readonly TableSpec[] = [
         // LINK names a new link, or an existing directory to put the links in.
         const d = dest.text;
         linkDir = d === null ? null : ops.length > 2 || d.endsWith("/") ? abs(d) : abs(d.includes("/") ? d.slice(0, d.lastIndexOf("/")) || "/" : ".");
-        if (d !== null && ops.length === 2 && !d.endsWith("/") && ctx.isDirectory(d)) linkDir = abs(d);
+        if (d !== null && ops.length === 2 && !d.endsWith("/") && ctx.disk.isDirectory(d)) linkDir = abs(d);
       }
       for (const t of targets) ctx.role(t, "unknown", t.text !== null && isAbsolute(t.text) ? undefined : linkDir);
     },

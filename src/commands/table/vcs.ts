@@ -79,11 +79,16 @@ function revsOrPaths(role: RoleSpec, skip = 0): Custom {
   };
 }
 
-/** The working tree is rewritten: a write of the directory the command runs in. */
+/**
+ * The working tree is rewritten: all of it, from the top of the repository the command runs in,
+ * which may be above the project root (a project in a subdirectory of a larger repository).
+ */
 function worktree(role: RoleSpec = "write"): Custom {
   return (ctx) => {
     const r = roleOf(role, ctx.modes);
-    if (r !== "none") ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), r);
+    const at = ctx.items[0]?.word.span ?? { start: 0, end: 0 };
+    const top = ctx.disk.findUp(".git", ctx.start ?? null);
+    if (r !== "none") ctx.role(syntheticArg(top ?? ".", at), r);
     ctx.emit({ t: "changes", fs: true, links: true });
   };
 }
@@ -510,7 +515,7 @@ function gitConfig(call: Call, args: readonly Arg[], base: Base): Effect[] {
     operands: { all: "none" },
   };
   const parsed = parseWords(spec, args, call.world, base, false);
-  const effects = applySpec("git config", spec, args, call.world, call.span, base).effects.filter((e) => e.t !== "changes");
+  const effects = applySpec("git config", spec, args, call.world, call.span, base, call.disk).effects.filter((e) => e.t !== "changes");
   let ops = parsed.items.filter((i) => i.t === "operand").map((i) => i.word);
   let writes: boolean;
   const verb = ops[0]?.text;
@@ -554,7 +559,7 @@ function git(call: Call): Effect[] {
   const parsed = parseWords(GIT_GLOBAL, call.args, call.world, undefined, true);
   const subItem = parsed.items.find((i) => i.t === "operand");
   const subIndex = subItem ? call.args.indexOf(subItem.word) : call.args.length;
-  effects.push(...applySpec("git", GIT_GLOBAL, call.args.slice(0, subIndex), call.world, call.span).effects);
+  effects.push(...applySpec("git", GIT_GLOBAL, call.args.slice(0, subIndex), call.world, call.span, undefined, call.disk).effects);
   if (!subItem) return effects;
   const base = subItem.base;
   const baseField = base === undefined ? {} : { base };
@@ -587,7 +592,7 @@ function git(call: Call): Effect[] {
   const dash = rest.findIndex((a) => a.text === "--");
   const before = dash < 0 ? rest : rest.slice(0, dash);
   const after = dash < 0 ? [] : rest.slice(dash + 1);
-  effects.push(...applySpec(`git ${name}`, sub.spec, before, call.world, call.span, base).effects);
+  effects.push(...applySpec(`git ${name}`, sub.spec, before, call.world, call.span, base, call.disk).effects);
   if (after.length) {
     const modes = parseWords(sub.spec, before, call.world, base, false).modes;
     for (const a of after) effects.push(...pathEffect(a, sub.pathspec, modes, base));
