@@ -256,7 +256,10 @@ class ShellGuard implements Guard {
     const pre: Reason[] = [];
     if (typeof command !== "string") return { done: failClosed("INVALID_INPUT", "the command is not a string") };
     if (command.includes("\u0000") || hasLoneSurrogate(command)) {
-      pre.push(reason(this.policy, "INVALID_INPUT", command.includes("\u0000") ? "the command holds a NUL byte" : "the command holds invalid UTF-16"));
+      // Bash never sees such a command as written (a NUL ends it); it is not parsed at all,
+      // which also spares the parser inputs it handles slowly.
+      const r = reason(this.policy, "INVALID_INPUT", command.includes("\u0000") ? "the command holds a NUL byte" : "the command holds invalid UTF-16");
+      return { done: { decision: r.decision, reasons: [r], accesses: [] } };
     }
     const parsed = parseBounded(this.parser, command, this.bounds);
     if (!parsed.ok) return { done: { decision: this.policy.reasonDecision(parsed.code), reasons: [reason(this.policy, parsed.code, parsed.message), ...pre], accesses: [] } };

@@ -162,10 +162,8 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
   const operands = operandItems.map((i) => i.word);
   // A word that is not an operand (a synthetic `.`, a value a custom hook takes apart) resolves
   // where the command starts, which is not the shell's cwd under `git -C DIR sub`.
-  const baseOf = (a: Arg): Base => {
-    const it = operandItems.find((i) => i.word === a);
-    return it ? it.base : start;
-  };
+  const operandBase = new Map<Arg, Base>(operandItems.map((i) => [i.word, i.base]));
+  const baseOf = (a: Arg): Base => (operandBase.has(a) ? operandBase.get(a) : start);
   let runs: readonly Arg[] | null = null;
 
   const role = (word: Arg, r: RoleSpec, base?: Base, surface?: string) => {

@@ -9,6 +9,22 @@ export type EntryType = "file" | "dir" | "symlink" | "other";
 /** `null`: the path does not exist. `"unreadable"`: a permission or I/O error hid the answer. */
 export type LstatResult = EntryType | null | "unreadable";
 
+/**
+ * A name that is not UTF-8 stands as this in a listing: it cannot be a JavaScript string
+ * faithfully, so whatever could match it is not known. (A NUL is never part of a file name.)
+ */
+export const UNDECODABLE_NAME = "\u0000";
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function decodeName(b: Buffer): string | null {
+  try {
+    return utf8.decode(b);
+  } catch {
+    return null;
+  }
+}
+
 export interface FileSystem {
   lstat(path: string): LstatResult;
   readlink(path: string): string | null;
@@ -41,14 +57,15 @@ export const nodeFileSystem: FileSystem = {
   },
   readlink(path) {
     try {
-      return readlinkSync(path, "utf8");
+      // A target that is not UTF-8 cannot be followed faithfully: unreadable.
+      return decodeName(readlinkSync(path, { encoding: "buffer" }));
     } catch {
       return null;
     }
   },
   readdir(path) {
     try {
-      return readdirSync(path, "utf8");
+      return readdirSync(path, { encoding: "buffer" }).map((b) => decodeName(b) ?? UNDECODABLE_NAME);
     } catch {
       return null;
     }

@@ -78,6 +78,9 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
         j.consider("ask", inner.rule, "RULE_ASK", `${s.command}: ${s.written}: a recursive access would reach ${inside.entry}, and ${inner.message}`, inner.decision === "deny" ? "deny" : inner.override);
         break;
       }
+      case "undecodable":
+        j.consider(policy.reasonDecision("UNRESOLVED_PATH"), null, "UNRESOLVED_PATH", `${s.command}: ${s.written}: a name below it is not UTF-8`, "never");
+        break;
       case "too-large":
         j.consider(policy.reasonDecision("EXPANSION_TOO_LARGE"), null, "EXPANSION_TOO_LARGE", `${s.command}: ${s.written}: more than ${inside.limit} entries below it to check against the rules`, "never");
         break;

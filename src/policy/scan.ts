@@ -4,7 +4,7 @@
 // entry judged by the same surfaces, the host's path policy asked about each entry before
 // anything below it is listed, symlinks judged by name and not followed — up to a bound.
 
-import type { FileSystem } from "../paths/fs.ts";
+import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
 import { isInside } from "../paths/resolve.ts";
 import type { AccessKind } from "../verdict.ts";
 import type { PathAuthority } from "./authorize.ts";
@@ -20,7 +20,9 @@ export type ScanOutcome =
   | { readonly t: "refused"; readonly code: "FORBIDDEN" | "BACKSLASH_PATH"; readonly why: string }
   /** The strictest rule judgement of an entry inside, and the entry (root-relative or absolute). */
   | { readonly t: "restricted"; readonly entry: string; readonly judgement: Judgement }
-  | { readonly t: "too-large"; readonly limit: number };
+  | { readonly t: "too-large"; readonly limit: number }
+  /** A name below is not UTF-8: it cannot be matched against the rules faithfully. */
+  | { readonly t: "undecodable"; readonly dir: string };
 
 export interface ScanContext {
   readonly policy: Policy;
@@ -69,6 +71,8 @@ export class Scanner {
       if (names === null) continue; // The command cannot list it either.
       for (const name of names) {
         if (++seen > limit) return { t: "too-large", limit };
+        // A name that is not UTF-8 cannot be matched against the rules faithfully.
+        if (name === UNDECODABLE_NAME) return { t: "undecodable", dir: d };
         const abs = d === "/" ? "/" + name : `${d}/${name}`;
         const root = containingRoot(abs, roots);
         if (authority && root !== undefined) {

@@ -60,13 +60,16 @@ function isCh(a: Atom | undefined, c: string): boolean {
 export function braceExpand(parts: readonly WordPart[], limit: number): BraceResult {
   if (!parts.some((p) => p.t === "raw" && p.text.includes("{"))) return { words: [parts], tooLarge: false };
   const out: Atom[][] = [];
-  const ok = expand(toAtoms(parts), out, limit);
+  // Nested braces copy the word once per level: the copying is bounded too, not only the words.
+  const ok = expand(toAtoms(parts), out, limit, { work: 0, max: Math.max(limit, 1) * 256 });
   if (!ok) return { words: [], tooLarge: true };
   return { words: out.map(fromAtoms), tooLarge: false };
 }
 
 /** Appends the expansions of `atoms` to `out`; false when the limit is passed. */
-function expand(atoms: Atom[], out: Atom[][], limit: number): boolean {
+function expand(atoms: Atom[], out: Atom[][], limit: number, budget: { work: number; readonly max: number }): boolean {
+  budget.work += atoms.length;
+  if (budget.work > budget.max) return false;
   const groups = matchBraces(atoms);
   for (let i = 0; i < atoms.length; i++) {
     const g = groups.get(i);
@@ -90,7 +93,7 @@ function expand(atoms: Atom[], out: Atom[][], limit: number): boolean {
     }
     if (!alternatives) continue;
     for (const alt of alternatives) {
-      if (!expand([...prefix, ...alt, ...suffix], out, limit)) return false;
+      if (!expand([...prefix, ...alt, ...suffix], out, limit, budget)) return false;
       if (out.length > limit) return false;
     }
     return true;

@@ -11,20 +11,34 @@ const SIMPLE: Record<string, string> = {
   "\\": "\\", "'": "'", '"': '"', "?": "?",
 };
 
-/** The body of $'…'. A NUL ends the string, as it does in bash. */
-export function decodeAnsiC(s: string): string {
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The body of $'…'. A NUL ends the string, as it does in bash. `\xHH` and octal escapes are
+ * bytes: runs of them are decoded as UTF-8 (what the filesystem names hold); bytes that are not
+ * UTF-8 cannot be a JavaScript string faithfully, so the result is null and the word unknown.
+ */
+export function decodeAnsiC(s: string): string | null {
   let out = "";
+  let bytes: number[] = [];
+  const flush = (): boolean => {
+    if (bytes.length === 0) return true;
+    try {
+      out += utf8.decode(new Uint8Array(bytes));
+    } catch {
+      return false;
+    }
+    bytes = [];
+    return true;
+  };
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
     if (c !== "\\" || i + 1 >= s.length) {
+      if (!flush()) return null;
       out += c;
       continue;
     }
     const d = s[++i]!;
-    if (d in SIMPLE) {
-      out += SIMPLE[d];
-      continue;
-    }
     let code: number | null = null;
     if (d >= "0" && d <= "7") {
       const m = /^[0-7]{1,3}/.exec(s.slice(i))![0];
@@ -33,12 +47,26 @@ export function decodeAnsiC(s: string): string {
     } else if (d === "x") {
       const m = /^[0-9a-fA-F]{1,2}/.exec(s.slice(i + 1));
       if (!m) {
+        if (!flush()) return null;
         out += "\\x";
         continue;
       }
       code = parseInt(m[0], 16);
       i += m[0].length;
-    } else if (d === "u" || d === "U") {
+    } else if (d === "c" && i + 1 < s.length) {
+      code = s.charCodeAt(++i) & 0x1f;
+    }
+    if (code !== null) {
+      if (code === 0) return flush() ? out : null;
+      bytes.push(code);
+      continue;
+    }
+    if (!flush()) return null;
+    if (d in SIMPLE) {
+      out += SIMPLE[d];
+      continue;
+    }
+    if (d === "u" || d === "U") {
       const m = (d === "u" ? /^[0-9a-fA-F]{1,4}/ : /^[0-9a-fA-F]{1,8}/).exec(s.slice(i + 1));
       if (!m) {
         out += "\\" + d;
@@ -47,18 +75,11 @@ export function decodeAnsiC(s: string): string {
       const cp = parseInt(m[0], 16);
       i += m[0].length;
       if (cp === 0) return out;
-      out += cp <= 0x10ffff ? String.fromCodePoint(cp) : "\ufffd";
-      continue;
-    } else if (d === "c" && i + 1 < s.length) {
-      code = s.charCodeAt(++i) & 0x1f;
-    } else {
-      out += "\\" + d;
+      if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return null;
+      out += String.fromCodePoint(cp);
       continue;
     }
-    if (code === 0) return out;
-    // Bytes above 0x7f are not characters on their own; keep them as Latin-1 code units so a
-    // path built from them stays distinct (and never becomes a separator).
-    out += String.fromCharCode(code);
+    out += "\\" + d;
   }
-  return out;
+  return flush() ? out : null;
 }

@@ -2,12 +2,12 @@
 // would run it, without running anything. Simple commands become findings (paths with
 // kinds, and problems); builtins that change the shell change the worlds.
 
-import type { FileSystem } from "../paths/fs.ts";
+import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
 import { canonicalLogical, isAbsolute, join, type Physical, resolveFrom, resolvePhysical } from "../paths/resolve.ts";
 import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
 import { Findings } from "./findings.ts";
-import { compilePattern, type PatternChar } from "./pattern.ts";
+import { compileMatcher, type PatternChar } from "./pattern.ts";
 import { dedupe, STATUS_UNKNOWN, type Status, unknown, UNSET, type Value, World } from "./state.ts";
 import type { Assign, Redir, Span, Stmt, Word } from "./syntax.ts";
 import {
@@ -35,6 +35,8 @@ export interface InterpreterLimits extends Limits {
 
 export const DEFAULT_LIMITS: InterpreterLimits = {
   maxBraceWords: 4096,
+  maxValueBytes: 256 * 1024,
+  maxArrayLength: 4096,
   maxGlobMatches: 2048,
   maxGlobDirs: 4096,
   maxWorlds: 64,
@@ -667,12 +669,12 @@ export class Interpreter implements WordEnv {
         unknownMatch = true;
         continue;
       }
-      const re = compilePattern(segs, { pathname: false, extglob: w.options.extglob !== false, nocase: false, dotglob: true });
-      if (!re) {
+      const m = compileMatcher(segs, { pathname: false, extglob: w.options.extglob !== false, nocase: false, dotglob: true })?.(subject);
+      if (m === null || m === undefined) {
         unknownMatch = true;
         continue;
       }
-      if (re.test(subject)) return true;
+      if (m) return true;
     }
     return unknownMatch ? null : false;
   }
@@ -797,7 +799,11 @@ export class Interpreter implements WordEnv {
         }
       }
       let v: Value = known ? { k: "arr", v: elems } : unknown(`the array ${a.name} is not known`);
-      if (a.append && known) v = prev.k === "arr" ? { k: "arr", v: [...prev.v, ...elems] } : prev.k === "str" ? { k: "arr", v: [prev.v, ...elems] } : prev.k === "unset" ? v : prev;
+      if (a.append && known) v = prev.k === "arr" ? { k: "arr", v: prev.v.concat(elems) } : prev.k === "str" ? { k: "arr", v: [prev.v].concat(elems) } : prev.k === "unset" ? v : prev;
+      if (v.k === "arr" && (v.v.length > this.limits.maxArrayLength || v.v.reduce((n, e) => n + e.length, 0) > this.limits.maxValueBytes)) {
+        this.issue("EXPANSION_TOO_LARGE", `the array ${a.name} grows past ${this.limits.maxArrayLength} elements or ${this.limits.maxValueBytes} bytes`, a.span);
+        v = unknown(`the array ${a.name} is past the size bound`);
+      }
       w.setVar(a.name, v);
       return;
     }
@@ -1085,9 +1091,13 @@ export class Interpreter implements WordEnv {
           this.issue("EXPANSION_TOO_LARGE", `${command} follows symlinks under ${arg.text}, which holds more than ${this.limits.maxScanEntries} entries`, arg.span);
           return;
         }
+        const shownPath = shown === "/" ? "/" + name : shown + "/" + name;
+        if (name === UNDECODABLE_NAME) {
+          this.findings.addPath({ path: shown, resolved: null, kind, command, via: this.frame.via, span, problem: { code: "UNRESOLVED_PATH", why: `${shown} holds a name that is not UTF-8` }, ...(surface ? { surface } : {}) });
+          continue;
+        }
         const p = phys + "/" + name;
         const t = this.fs.lstat(p);
-        const shownPath = shown === "/" ? "/" + name : shown + "/" + name;
         if (t === "dir") {
           if (!seen.has(p)) {
             seen.add(p);

@@ -789,9 +789,11 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
     case "raw_string":
       if (quoted) return [{ t: "lit", text: n.text }];
       return [{ t: "lit", text: n.text.slice(1, -1) }];
-    case "ansi_c_string":
+    case "ansi_c_string": {
       if (quoted) return [{ t: "lit", text: n.text }];
-      return [{ t: "lit", text: decodeAnsiC(n.text.slice(2, -1)) }];
+      const text = decodeAnsiC(n.text.slice(2, -1));
+      return [text === null ? { t: "bad", why: "bytes in $'…' that are not UTF-8", span: span(n) } : { t: "lit", text }];
+    }
     case "string": {
       const open = n.text.startsWith('$"') ? 2 : 1;
       const w = wordOfChildren(n, n.startIndex + open, n.endIndex - 1, true);

@@ -66,6 +66,93 @@ function findClassClose(chars: readonly PatternChar[], from: number): number {
   return -1;
 }
 
+/** Whether a string matches; null when the pattern cannot decide (unreadable, or too costly). */
+export type Matcher = (s: string) => boolean | null;
+
+type Token = { readonly t: "char"; readonly c: string; readonly nocase: boolean } | { readonly t: "any" } | { readonly t: "star" } | { readonly t: "class"; readonly re: RegExp };
+
+/** Extglob patterns are matched with a regular expression, which may backtrack: only on short input. */
+const EXTGLOB_SUBJECT_LIMIT = 128;
+
+/**
+ * Compiles a pattern to a matcher. Plain patterns (`*`, `?`, `[…]`) match in time linear in the
+ * pattern times the subject, whatever they hold (a regular expression for `*a*a*a…b` backtracks
+ * exponentially). Extglob patterns use a regular expression and only decide on short subjects.
+ */
+export function compileMatcher(chars: readonly PatternChar[], opts: PatternOptions): Matcher | null {
+  const extglob = opts.extglob && chars.some((ch, i) => !ch.quoted && "?*+@!".includes(ch.c) && chars[i + 1]?.c === "(" && !chars[i + 1]!.quoted);
+  if (extglob) {
+    const re = compilePattern(chars, opts);
+    if (!re) return null;
+    return (s) => ([...s].length > EXTGLOB_SUBJECT_LIMIT ? null : re.test(s));
+  }
+  const tokens: Token[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const { c, quoted } = chars[i]!;
+    if (!quoted && c === "*") {
+      if (tokens[tokens.length - 1]?.t !== "star") tokens.push({ t: "star" });
+      continue;
+    }
+    if (!quoted && c === "?") {
+      tokens.push({ t: "any" });
+      continue;
+    }
+    if (!quoted && c === "[") {
+      const end = bracketEnd(chars, i);
+      if (end > 0) {
+        const cls = bracketClass(chars, i + 1, end);
+        if (cls === null) return null;
+        tokens.push({ t: "class", re: new RegExp(`^${cls}$`, opts.nocase ? "iu" : "u") });
+        i = end;
+        continue;
+      }
+    }
+    tokens.push({ t: "char", c, nocase: opts.nocase });
+  }
+  const leadingDotNeeded = opts.pathname && !opts.dotglob;
+  return (s) => {
+    const cps = Array.from(s);
+    if (leadingDotNeeded && cps[0] === "." && !(tokens[0]?.t === "char" && tokens[0].c === ".")) return false;
+    return matchTokens(tokens, cps, opts.pathname);
+  };
+}
+
+function matchOne(tok: Token, ch: string, pathname: boolean): boolean {
+  switch (tok.t) {
+    case "char":
+      return tok.nocase ? tok.c.toLowerCase() === ch.toLowerCase() : tok.c === ch;
+    case "any":
+      return !(pathname && ch === "/");
+    case "class":
+      return !(pathname && ch === "/") && tok.re.test(ch);
+    case "star":
+      return false;
+  }
+}
+
+/** Greedy matching that backtracks only to the last `*`: O(pattern × subject). */
+function matchTokens(tokens: readonly Token[], s: readonly string[], pathname: boolean): boolean {
+  let p = 0;
+  let i = 0;
+  let starP = -1;
+  let starI = 0;
+  while (i < s.length) {
+    const tok = tokens[p];
+    if (tok && tok.t !== "star" && matchOne(tok, s[i]!, pathname)) {
+      p++;
+      i++;
+    } else if (tok && tok.t === "star") {
+      starP = p++;
+      starI = i;
+    } else if (starP >= 0 && !(pathname && s[starI] === "/")) {
+      p = starP + 1;
+      i = ++starI;
+    } else return false;
+  }
+  while (tokens[p]?.t === "star") p++;
+  return p === tokens.length;
+}
+
 /** Compiles a whole pattern (anchored). Returns null when it cannot be compiled. */
 export function compilePattern(chars: readonly PatternChar[], opts: PatternOptions): RegExp | null {
   const body = translate(chars, 0, chars.length, opts);

@@ -5,8 +5,8 @@
 // command substitutions arrive through WordEnv. Whatever is not known stays an `unknown`
 // segment that says why, and the consumer fails closed on it.
 
-import type { FileSystem } from "../paths/fs.ts";
-import { compilePattern, hasPatternChars, type PatternChar } from "./pattern.ts";
+import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
+import { compileMatcher, hasPatternChars, type PatternChar } from "./pattern.ts";
 import { braceExpand, type BraceResult } from "./brace.ts";
 import type { ParamExpansion, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import { type Unknown, type Value, type World, unknown, str } from "./state.ts";
@@ -31,6 +31,10 @@ export interface Expansion {
 
 export interface Limits {
   readonly maxBraceWords: number;
+  /** Longest value a word or variable may take; longer is unknown (EXPANSION_TOO_LARGE). */
+  readonly maxValueBytes: number;
+  /** Most elements an array may hold. */
+  readonly maxArrayLength: number;
   readonly maxGlobMatches: number;
   readonly maxGlobDirs: number;
 }
@@ -194,7 +198,20 @@ export function knownPrefix(f: { readonly segs: readonly Seg[] }): string {
 
 function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, assignment: boolean): Piece[] {
   const out: Piece[] = [];
-  for (let i = 0; i < parts.length; i++) {
+  let size = 0;
+  let counted = 0;
+  for (let i = 0; i <= parts.length; i++) {
+    // `a=$a$a` doubles a value each time: past the bound the word is unknown, not a gigabyte.
+    for (; counted < out.length; counted++) {
+      const piece = out[counted]!;
+      if (piece.k === "text") size += piece.text.length;
+    }
+    if (size > env.limits.maxValueBytes) {
+      const at = parts.find((x): x is Extract<WordPart, { span: unknown }> => "span" in x);
+      env.problem("EXPANSION_TOO_LARGE", `a word grows past ${env.limits.maxValueBytes} bytes`, at?.span ?? { start: 0, end: 0 });
+      return [{ k: "unknown", u: unknown("a value past the size bound"), quoted: true, split: false }];
+    }
+    if (i === parts.length) break;
     const p = parts[i]!;
     switch (p.t) {
       case "raw": {
@@ -534,19 +551,40 @@ function patternOptions(world: World, pathname: boolean) {
   return { pathname, extglob: world.options.extglob !== false, nocase: false, dotglob: true };
 }
 
+/** Values longer than this are not searched for patterns: the search is quadratic in the value. */
+const MAX_PATTERN_SUBJECT = 4096;
+
+/** Tests a pattern on a slice; throws Undecidable when the matcher cannot say. */
+class Undecidable extends Error {}
+
+function tester(pat: PatternChar[], world: World): ((s: string) => boolean) | null {
+  const m = compileMatcher(pat, patternOptions(world, false));
+  if (!m) return null;
+  return (x) => {
+    const r = m(x);
+    if (r === null) throw new Undecidable();
+    return r;
+  };
+}
+
 function removePattern(s: string, pat: PatternChar[], op: "#" | "##" | "%" | "%%", world: World): string | null {
-  const re = compilePattern(pat, patternOptions(world, false));
-  if (!re) return null;
+  const test = tester(pat, world);
   const cps = [...s];
+  if (!test || cps.length > MAX_PATTERN_SUBJECT) return null;
   const n = cps.length;
-  if (op === "#" || op === "##") {
-    const order = op === "#" ? range(0, n) : range(0, n).reverse();
-    for (const i of order) if (re.test(cps.slice(0, i).join(""))) return cps.slice(i).join("");
+  try {
+    if (op === "#" || op === "##") {
+      const order = op === "#" ? range(0, n) : range(0, n).reverse();
+      for (const i of order) if (test(cps.slice(0, i).join(""))) return cps.slice(i).join("");
+      return s;
+    }
+    const order = op === "%" ? range(0, n).reverse() : range(0, n);
+    for (const i of order) if (test(cps.slice(i).join(""))) return cps.slice(0, i).join("");
     return s;
+  } catch (e) {
+    if (e instanceof Undecidable) return null;
+    throw e;
   }
-  const order = op === "%" ? range(0, n).reverse() : range(0, n);
-  for (const i of order) if (re.test(cps.slice(i).join(""))) return cps.slice(0, i).join("");
-  return s;
 }
 
 function range(a: number, b: number): number[] {
@@ -556,42 +594,47 @@ function range(a: number, b: number): number[] {
 }
 
 function replacePattern(s: string, pat: PatternChar[], rep: string, op: "/" | "//" | "/#" | "/%", world: World): string | null {
-  const re = compilePattern(pat, patternOptions(world, false));
-  if (!re) return null;
-  if (pat.length === 0) return s;
+  const test = tester(pat, world);
   const cps = [...s];
+  if (!test || cps.length > MAX_PATTERN_SUBJECT) return null;
+  if (pat.length === 0) return s;
   const n = cps.length;
-  if (op === "/#") {
-    for (let j = n; j >= 0; j--) if (re.test(cps.slice(0, j).join(""))) return rep + cps.slice(j).join("");
-    return s;
-  }
-  if (op === "/%") {
-    for (let i = 0; i <= n; i++) if (re.test(cps.slice(i).join(""))) return cps.slice(0, i).join("") + rep;
-    return s;
-  }
-  let out = "";
-  let i = 0;
-  let replaced = false;
-  while (i <= n) {
-    let matched = -1;
-    if (!(replaced && op === "/")) {
-      for (let j = n; j > i; j--) {
-        if (re.test(cps.slice(i, j).join(""))) {
-          matched = j;
-          break;
+  try {
+    if (op === "/#") {
+      for (let j = n; j >= 0; j--) if (test(cps.slice(0, j).join(""))) return rep + cps.slice(j).join("");
+      return s;
+    }
+    if (op === "/%") {
+      for (let i = 0; i <= n; i++) if (test(cps.slice(i).join(""))) return cps.slice(0, i).join("") + rep;
+      return s;
+    }
+    let out = "";
+    let i = 0;
+    let replaced = false;
+    while (i <= n) {
+      let matched = -1;
+      if (!(replaced && op === "/")) {
+        for (let j = n; j > i; j--) {
+          if (test(cps.slice(i, j).join(""))) {
+            matched = j;
+            break;
+          }
         }
       }
+      if (matched > 0) {
+        out += rep;
+        i = matched;
+        replaced = true;
+        continue;
+      }
+      if (i < n) out += cps[i]!;
+      i++;
     }
-    if (matched > 0) {
-      out += rep;
-      i = matched;
-      replaced = true;
-      continue;
-    }
-    if (i < n) out += cps[i]!;
-    i++;
+    return out;
+  } catch (e) {
+    if (e instanceof Undecidable) return null;
+    throw e;
   }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -761,8 +804,9 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
       continue;
     }
     const globstar = opts.globstar !== false && lit === "**" && !seg.some((c) => c.quoted);
-    const re = compilePattern(seg, popt);
-    if (!re) return "unknown";
+    const matcher = compileMatcher(seg, popt);
+    if (!matcher) return "unknown";
+    let undecided = false;
     const next: [string, string][] = [];
     const visit = (text: string, dir: string, depth: number): boolean => {
       if (++listed > env.limits.maxGlobDirs) return false;
@@ -770,6 +814,10 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
       if (!names) return true;
       env.listed(dir, text === "" ? "." : text, span);
       for (const name of names.sort()) {
+        if (name === UNDECODABLE_NAME) {
+          undecided = true;
+          continue;
+        }
         const childDir = dir + (dir.endsWith("/") ? "" : "/") + name;
         const childText = join2(text, name);
         if (globstar) {
@@ -778,8 +826,10 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
           if (env.fs.lstat(childDir) === "dir" && depth < 32) {
             if (!visit(childText, childDir, depth + 1)) return false;
           }
-        } else if (re.test(name) && !(opts.globskipdots !== false && (name === "." || name === ".."))) {
-          next.push([childText, childDir]);
+        } else if (!(opts.globskipdots !== false && (name === "." || name === ".."))) {
+          const m = matcher(name);
+          if (m === null) undecided = true;
+          else if (m) next.push([childText, childDir]);
         }
         if (next.length > env.limits.maxGlobMatches) return false;
       }
@@ -788,6 +838,7 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
     for (const [t, d] of current) {
       if (globstar) next.push([t, d]);
       if (!visit(t, d, 0)) return "too-many";
+      if (undecided) return "unknown";
     }
     current = next;
     if (!last) {
