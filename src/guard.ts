@@ -266,7 +266,9 @@ class ShellGuard implements Guard {
     let stmt;
     try {
       for (const e of parsed.errors) pre.push({ ...reason(this.policy, "PARSE_ERROR", `the command does not parse at ${JSON.stringify(command.slice(e.start, Math.min(e.end, e.start + 40)))}`), start: e.start, end: e.end });
-      stmt = lowerProgram(copyTree(parsed.tree, command));
+      const lowered = lowerProgram(copyTree(parsed.tree, command));
+      stmt = lowered.stmt;
+      for (const p of lowered.problems) pre.push({ ...reason(this.policy, p.code, `cannot read ${p.why}`), start: p.span.start, end: p.span.end });
     } finally {
       parsed.tree.delete();
     }
@@ -288,7 +290,9 @@ class ShellGuard implements Guard {
     if (!parsed.ok) return { refused: parsed.code, why: parsed.message };
     try {
       const error = parsed.errors.length ? `the nested code does not parse at ${JSON.stringify(text.slice(parsed.errors[0]!.start, parsed.errors[0]!.start + 40))}` : null;
-      return { stmt: lowerProgram(copyTree(parsed.tree, text)), error };
+      const lowered = lowerProgram(copyTree(parsed.tree, text));
+      const problem = lowered.problems[0];
+      return { stmt: lowered.stmt, error: error ?? (problem ? `cannot read ${problem.why}` : null) };
     } finally {
       parsed.tree.delete();
     }

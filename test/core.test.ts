@@ -111,6 +111,17 @@ table("tree-sitter quirks follow bash", box, [
   ["cat <<EOF && cd /tmp\nbody\nEOF\nrm y", "ask", ["* /tmp/y", "* $P/y"]],
   ["cat <<-EOF > ../o\n\tbody\n\tEOF", "ask", ["write $T/work/o"]],
   ["time cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  // A line starting with a backslash is glued to the command before it by the grammar.
+  ["echo hi\n\\rm -rf ~/x", "ask", ["write $H/x"]],
+  ["echo hi\n\\\nrm -rf ~/x", "ask", ["write $H/x"]],
+  ["false && echo hi\n\\rm -rf ~/x", "ask", ["write $H/x"]],
+  ["(\necho hi\n\\cat ~/.bashrc\n)", "ask", ["read $H/.bashrc"]],
+  ["  cat a\\\nb", "allow", ["read $P/ab"]],
+  ["bash <<'E'\n\\rm -rf ~/x\nE", "ask", ["write $H/x"]],
+  ["cat <<'E'\n\\rm -rf ~/x\nE", "allow"],
+  // Inside backquotes, escaped backquotes nest.
+  ["echo `echo \\`cat ~/.bashrc\\``", "ask", ["read $H/.bashrc"]],
+  ["x=`cat \\`echo ~\\`/.bashrc`", "ask", ["read $H/.bashrc"]],
   ["(( x = 1 )); cat README.md", "allow"],
 ]);
 

@@ -158,7 +158,8 @@ describe("input that does not parse or is out of bounds is never allowed", () =>
         if (!broken) return;
         errors++;
         const v = checkWellFormed(s);
-        if (v.decision === "allow" || !v.reasons.some((r) => r.code === "PARSE_ERROR" || r.code === "PARSE_TIMEOUT")) {
+        // Input that is not valid UTF-16 is refused before parsing, with INVALID_INPUT.
+        if (v.decision === "allow" || !v.reasons.some((r) => r.code === "PARSE_ERROR" || r.code === "PARSE_TIMEOUT" || r.code === "INVALID_INPUT")) {
           throw new Error(`unparseable input not refused: ${show(s, v)}`);
         }
       }),
@@ -187,7 +188,7 @@ describe("input that does not parse or is out of bounds is never allowed", () =>
         const bytes = Buffer.byteLength(unit, "utf8");
         const s = unit.repeat(Math.floor(bound / bytes) + 1) + " ".repeat(extra);
         const v = checkWellFormed(s);
-        if (v.decision === "allow" || !v.reasons.some((r) => r.code === "INPUT_TOO_LARGE")) throw new Error(`large input not refused: ${show(s, v)}`);
+        if (v.decision === "allow" || !v.reasons.some((r) => r.code === "INPUT_TOO_LARGE" || r.code === "INVALID_INPUT")) throw new Error(`large input not refused: ${show(s, v)}`);
       }),
       { ...RUN, numRuns: 30 },
     );
@@ -200,7 +201,7 @@ describe("input that does not parse or is out of bounds is never allowed", () =>
         if (Buffer.byteLength(s, "utf8") <= 40) return;
         const v = small.check(s, { cwd: box.fx.project });
         assertWellFormed(s, v);
-        if (v.decision === "allow" || !v.reasons.some((r) => r.code === "INPUT_TOO_LARGE")) throw new Error(`over the bound, not refused: ${show(s, v)}`);
+        if (v.decision === "allow" || !v.reasons.some((r) => r.code === "INPUT_TOO_LARGE" || r.code === "INVALID_INPUT")) throw new Error(`over the bound, not refused: ${show(s, v)}`);
       }),
       { ...RUN, numRuns: 150 },
     );

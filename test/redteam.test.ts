@@ -24,12 +24,12 @@ const box = useSandbox();
 // would test some other command than the one it names.
 
 /** `s` as one single-quoted bash word: `'` becomes `'\''`. */
-export function sq(s: string): string {
+function sq(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /** `s` as one double-quoted bash word: inside "…" only \ " $ and ` need a backslash. */
-export function dq(s: string): string {
+function dq(s: string): string {
   return `"${s.replace(/[\\"$`]/g, (c) => `\\${c}`)}"`;
 }
 
@@ -223,7 +223,7 @@ const CLASSES: readonly BypassClass[] = [
     bases: [
       ['rm -rf "$HOME/x"', ["* $H/x"]],
       ["X=~; rm $X/x", ["* $H/x"]],
-      ["rm $(echo ~)/x", ["#UNRESOLVED_WORD"]],
+      ["rm $(echo ~)/x", ["write $H/x|#UNRESOLVED_WORD"]],
       ["cat ${HOME}/.ssh/id_rsa", ["read $H/.ssh/id_rsa"]],
       ["D=..; cat $D/secret", ["read ../secret"]],
       ["cat ${HOME:-/tmp}/.bashrc", ["read $H/.bashrc"]],
@@ -231,7 +231,7 @@ const CLASSES: readonly BypassClass[] = [
       ['a=(/etc ~); cat "${a[1]}/.bashrc"', ["read $H/.bashrc"]],
       ["p=~/.ssh/id_rsa.pub; cat ${p%.pub}", ["read $H/.ssh/id_rsa"]],
       ['set -- ~/.bashrc; cat "$1"', ["read $H/.bashrc"]],
-      ["cat `echo ~`/.bashrc", ["#UNRESOLVED_WORD"]],
+      ["cat `echo ~`/.bashrc", ["read $H/.bashrc|#UNRESOLVED_WORD"]],
       ["d=$HOME/.ssh; cat ${d}/*", ["read $H/.ssh/id_rsa"]],
       // The environment is not known, so UNSET may be set: resolving to $HOME would be a guess.
       ['f=x; cat "${UNSET:-$HOME}/.bashrc"', ["read $H/.bashrc|#UNRESOLVED_WORD"]],
@@ -346,7 +346,7 @@ const CLASSES: readonly BypassClass[] = [
       ["x=`cat \\`echo ~\\`/.bashrc`", ["read $H/.bashrc|#UNRESOLVED_WORD"]],
       ['f(){ rm -rf "$1"; }; f ~/x', ["* $H/x"]],
       ["sh -c 'cd; rm x'", ["* $H/x"]],
-      ['bash -c "$(printf \'rm ~/x\')"', ["#OPAQUE_CODE|#UNRESOLVED_WORD"]],
+      ['bash -c "$(printf \'rm ~/x\')"', ["write $H/x|#OPAQUE_CODE|#UNRESOLVED_WORD"]],
       ["bash -c 'cat \"$1\"' _ ~/.bashrc", ["read $H/.bashrc|#UNRESOLVED_WORD"]],
       ["dash -c 'cat \"$0\"' ~/.bashrc", ["read $H/.bashrc|#UNRESOLVED_WORD"]],
       ["trap 'rm ~/x' EXIT", ["* $H/x"]],
@@ -460,6 +460,7 @@ const BENIGN: readonly string[] = [
   "cat README.md 2>/dev/null || true",
   'echo "/etc/hosts handler"',
   'git commit -m "fix ../"',
+  "grep -E '^/usr/bin' file",
   "grep -E '^/usr/bin' README.md",
   "curl https://example.com/a/../b",
   "curl -s https://example.com/../../etc/passwd > /dev/null",

@@ -10,7 +10,8 @@ export class SyntaxNode {
   private named_: SyntaxNode[] | null = null;
 
   constructor(
-    private readonly source: string,
+    /** The whole text the tree was parsed from (node indices count from its start). */
+    readonly source: string,
     readonly id: number,
     readonly type: string,
     readonly isNamed: boolean,

@@ -14,7 +14,7 @@ import {
   expandToSegs, expandWord, type Field, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
 } from "./words.ts";
 import { ANY_ALIAS, runBuiltin, BUILTINS } from "./builtins.ts";
-import { pathsOutput, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
+import { hasSubstitution, pathsOutput, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, type Stdin, withValue } from "../commands/analyse.ts";
 import type { Disk } from "../commands/effects.ts";
 
@@ -387,9 +387,10 @@ export class Interpreter implements WordEnv {
       case "redir": {
         for (const w of ws) this.redirections(s.redirs, w, "redirection");
         const w0 = ws[0];
-        const own = ws.length === 1 && w0 ? redirectedStdin(s.redirs, w0, this) : null;
-        if (!own) return this.exec(s.body, ws);
-        return this.withStdin(() => own, () => this.exec(s.body, ws));
+        // Worked out only if something inside reads it.
+        if (ws.length !== 1 || !w0 || !s.redirs.some((r) => r.fd === null || r.fd === "0")) return this.exec(s.body, ws);
+        const outer = this.inheritedStdin;
+        return this.withStdin(() => redirectedStdin(s.redirs, w0, this) ?? outer?.() ?? UNKNOWN_STDIN, () => this.exec(s.body, ws));
       }
       case "if":
         return this.execIf(s.branches, s.orelse, ws);
@@ -1178,6 +1179,12 @@ export class Interpreter implements WordEnv {
       if (words.length === 1 || words[1] === "-L") return world.cwd;
       return null;
     }
+    // Expanding the words again is only cheap when no substitution is nested in them (each
+    // level would be analysed twice, and 2^depth times in all).
+    if (hasSubstitution(body.words)) return null;
+    // $(echo …) and $(printf …) print what they are given.
+    const printed = pipeOutput([body], 0, world.clone(), this);
+    if (printed.t === "text") return printed.text;
     const argv: Arg[] = [];
     for (const word of body.words) {
       const e = expandWord(word, world.clone(), this);

@@ -19,13 +19,29 @@ let source = "";
 let depth = 0;
 export const MAX_DEPTH = 200;
 
-export function lowerProgram(root: Node): Stmt {
-  source = root.text;
+/** Where the lowering found the grammar's tree wrong: reported whether or not that code runs. */
+export interface LowerProblem {
+  readonly span: Span;
+  readonly why: string;
+  readonly code: "PARSE_ERROR" | "NESTING_TOO_DEEP";
+}
+
+let problems: LowerProblem[] = [];
+
+function problem(n: Node, why: string, code: LowerProblem["code"] = "PARSE_ERROR"): void {
+  if (problems.length < 16) problems.push({ span: span(n), why, code });
+}
+
+export function lowerProgram(root: Node): { readonly stmt: Stmt; readonly problems: readonly LowerProblem[] } {
+  // Node indices count from the start of the text, which the root may not (leading blanks).
+  source = root.source;
   depth = 0;
+  problems = [];
   try {
-    return lowerSequence(root.children, true);
+    return { stmt: lowerSequence(root.children, true), problems };
   } finally {
     source = "";
+    problems = [];
   }
 }
 
@@ -85,6 +101,52 @@ function misreadKeyword(n: Node): { from: number; negate: boolean } | null {
   return null;
 }
 
+/** A here-document starts before `at`: the newline there may end its first line, not a command. */
+function hasHeredocBefore(n: Node, at: number): boolean {
+  // Iterative: trees can be 10 000 levels deep.
+  const stack = [n];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (x.type === "heredoc_redirect" && x.startIndex < at) return true;
+    for (const c of x.children) if (c.startIndex < at) stack.push(c);
+  }
+  return false;
+}
+
+/** An unquoted newline inside a word (`echo hi⏎\rm x`): where the grammar joined two lines; -1 if none. */
+function gluedNewline(root: Node): number {
+  // Iterative, in source order: trees can be 10 000 levels deep.
+  const stack = [root];
+  let first = -1;
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === "word") {
+      const m = /(^|[^\\])\n/.exec(n.text);
+      if (m) {
+        const at = n.startIndex + m.index + m[1]!.length;
+        if (first < 0 || at < first) first = at;
+      }
+      continue;
+    }
+    if (n.type === "string" || n.type === "raw_string" || n.type === "ansi_c_string" || n.type === "heredoc_body" || n.type === "heredoc_redirect") continue;
+    let prevEnd = -1;
+    for (const c of n.children) {
+      // Between the words of one command there is only blank space: a newline there that is
+      // not a line continuation (`echo hi⏎\⏎rm x`) ends the command in bash.
+      if (n.type === "command" && prevEnd >= 0 && c.startIndex > prevEnd) {
+        const m = /(^|[^\\])\n/.exec(source.slice(prevEnd, c.startIndex));
+        if (m) {
+          const at = prevEnd + m.index + m[1]!.length;
+          if (first < 0 || at < first) first = at;
+        }
+      }
+      prevEnd = c.endIndex;
+      stack.push(c);
+    }
+  }
+  return first;
+}
+
 /** A run of statements separated by `;`, `&` or newlines. A statement followed by `&` runs in the background. */
 function lowerSequence(children: readonly (Node | null)[], top = false): Stmt {
   const items: Stmt[] = [];
@@ -92,6 +154,15 @@ function lowerSequence(children: readonly (Node | null)[], top = false): Stmt {
     const c = children[i];
     if (!c) continue;
     if (top && c.isNamed && c.type !== "comment" && c.type !== "heredoc_body") {
+      const nl = gluedNewline(c);
+      if (nl >= 0 && !hasHeredocBefore(c, nl)) {
+        // The grammar joined the next line to this command. A newline between commands is a
+        // `;`: read the rest again with one there (the same length, so spans still hold).
+        const last = children.filter((x): x is Node => x !== null).at(-1)!;
+        const text = source.slice(c.startIndex, nl) + ";" + source.slice(nl + 1, last.endIndex);
+        items.push({ t: "reparse", text, offset: c.startIndex, negate: false, span: { start: c.startIndex, end: last.endIndex } });
+        break;
+      }
       const mis = misreadKeyword(c);
       if (mis) {
         // At the top level the misread runs to the end of the input: read all of it again.
@@ -119,7 +190,10 @@ function lowerSequence(children: readonly (Node | null)[], top = false): Stmt {
 
 export function lowerStatement(n: Node): Stmt {
   if (n.isMissing) return bad(n, "missing syntax");
-  if (depth >= MAX_DEPTH) return bad(n, `nesting deeper than ${MAX_DEPTH} levels`);
+  if (depth >= MAX_DEPTH) {
+    problem(n, `nesting deeper than ${MAX_DEPTH} levels`, "NESTING_TOO_DEEP");
+    return bad(n, `nesting deeper than ${MAX_DEPTH} levels`);
+  }
   depth++;
   try {
     return lowerStatementAt(n);
@@ -447,6 +521,7 @@ function lowerCommand(n: Node, outerRedirs: readonly Node[]): Stmt {
   const nameNode = n.childForFieldName("name");
   const firstArg = n.childrenForFieldName("argument")[0];
   if (nameNode && (KEYWORD_NAMES.has(nameNode.text) || (nameNode.text === "time" && firstArg && (KEYWORD_NAMES.has(firstArg.text) || firstArg.text === "!")))) {
+    problem(n, `the keyword ${nameNode.text === "time" ? firstArg!.text : nameNode.text} where the grammar expects a command`);
     return { t: "seq", items: [bad(n, `the keyword ${nameNode.text === "time" ? firstArg!.text : nameNode.text} where the grammar expects a command`), lowerCommandAt(n, outerRedirs)] };
   }
   return lowerCommandAt(n, outerRedirs);
@@ -504,6 +579,9 @@ function lowerRedirect(r: Node): { redir: Redir; extra: Node[] } {
   const extra: Node[] = [];
   let heredoc: Redir["heredoc"] = null;
   let delimiterQuoted = false;
+  // Where the here-document's first line ends: the body starts after it.
+  let bodyStart = -1;
+  let misreadBody = false;
   for (const c of r.children) {
     if (!c) continue;
     if (c.type === "file_descriptor") {
@@ -516,10 +594,23 @@ function lowerRedirect(r: Node): { redir: Redir; extra: Node[] } {
     }
     if (c.type === "heredoc_start") {
       delimiterQuoted = /["'\\]/.test(c.text);
+      const nl = source.indexOf("\n", c.endIndex);
+      bodyStart = nl < 0 ? -1 : nl + 1;
       continue;
     }
     if (c.type === "heredoc_body") {
-      heredoc = { body: heredocBody(c, delimiterQuoted), expands: !delimiterQuoted };
+      if (!misreadBody) heredoc = { body: heredocBody(c, delimiterQuoted), expands: !delimiterQuoted };
+      continue;
+    }
+    if (c.type === "heredoc_end" && misreadBody) {
+      // The grammar read the body's first lines (those starting with `\`) as words of the
+      // command: the body is the source between the first line and the delimiter.
+      const text = source.slice(bodyStart, c.startIndex);
+      heredoc = { body: heredocFromSource(text, delimiterQuoted, { start: bodyStart, end: c.startIndex }), expands: !delimiterQuoted };
+      continue;
+    }
+    if (r.type === "heredoc_redirect" && bodyStart >= 0 && c.startIndex >= bodyStart - 1 && c.isNamed && c.type !== "pipeline" && c.type !== "heredoc_end") {
+      misreadBody = true;
       continue;
     }
     if (c.type === "heredoc_content" || c.type === "heredoc_end" || !c.isNamed) continue;
@@ -543,6 +634,18 @@ function lowerRedirect(r: Node): { redir: Redir; extra: Node[] } {
   const target = targetNodes.length ? wordFromNodes(targetNodes) : null;
   if (r.type === "heredoc_redirect" && !heredoc) heredoc = { body: { parts: [], span: span(r), text: "" }, expands: false };
   return { redir: { op: op ?? ">", fd, target, heredoc, span: span(r) }, extra };
+}
+
+/** A here-document body rebuilt from source: literal, or with `$name` and backquotes expanded. */
+function heredocFromSource(text: string, quoted: boolean, where: Span): Word {
+  if (quoted) return { parts: [{ t: "lit", text }], span: where, text };
+  const parts: WordPart[] = [];
+  for (const p of heredocText(text, where)) {
+    if (p.t !== "lit") parts.push(p);
+    else if (/\$[({]/.test(p.text)) parts.push({ t: "bad", why: "a here-document the grammar misread", span: where });
+    else parts.push(...textParts(p.text, true, where));
+  }
+  return { parts, span: where, text };
 }
 
 function heredocBody(n: Node, quoted: boolean): Word {
@@ -759,7 +862,10 @@ function gapPart(text: string, quoted: boolean): WordPart {
 
 /** The parts of one word node. `quoted` is true inside double quotes. */
 function partsOf(n: Node, quoted: boolean): WordPart[] {
-  if (depth >= MAX_DEPTH) return [{ t: "bad", why: `nesting deeper than ${MAX_DEPTH} levels`, span: span(n) }];
+  if (depth >= MAX_DEPTH) {
+    problem(n, `nesting deeper than ${MAX_DEPTH} levels`, "NESTING_TOO_DEEP");
+    return [{ t: "bad", why: `nesting deeper than ${MAX_DEPTH} levels`, span: span(n) }];
+  }
   depth++;
   try {
     return partsOfAt(n, quoted);
@@ -774,6 +880,9 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
   }
   switch (n.type) {
     case "word":
+      // An unquoted newline ends a command; a word holding one (`echo hi⏎\rm x` read as one
+      // command) means the grammar joined two commands.
+      if (!quoted && /(^|[^\\])\n/.test(n.text)) problem(n, "a line the grammar joined to the command before it");
       return textParts(n.text, quoted, span(n));
     case "extglob_pattern":
     case "regex":
@@ -810,8 +919,16 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
       return [{ t: "param", param: simpleParam(n.text.slice(1)), quoted, span: span(n) }];
     case "expansion":
       return [lowerExpansion(n, quoted)];
-    case "command_substitution":
+    case "command_substitution": {
+      // Inside backquotes a backslash before ` $ or \ is removed before the text is parsed, so
+      // `echo \`cmd\`` runs cmd: such text is parsed again when it runs.
+      const t = n.text;
+      if (t.startsWith("`") && t.endsWith("`") && t.length > 1 && t.includes("\\")) {
+        const code = t.slice(1, -1).replace(/\\([`$\\])/g, "$1");
+        return [{ t: "code", text: code, quoted, span: span(n) }];
+      }
       return [{ t: "cmdsub", body: lowerSubstitutionBody(n), quoted, span: span(n) }];
+    }
     case "process_substitution":
       return [{ t: "procsub", body: lowerSubstitutionBody(n), output: n.text.startsWith(">"), span: span(n) }];
     case "arithmetic_expansion":

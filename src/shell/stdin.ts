@@ -40,9 +40,14 @@ export function redirectedStdin(redirs: readonly Redir[], w: World, env: WordEnv
   return out;
 }
 
+/** Words with substitutions in them: expanding them again would analyse the substitutions again. */
+export function hasSubstitution(words: readonly Word[]): boolean {
+  return words.some((w) => w.parts.some((p) => p.t === "cmdsub" || p.t === "procsub" || p.t === "arith" || p.t === "code" || (p.t === "param" && p.param.arg !== null)));
+}
+
 /** The words of a simple command, when all are known. */
 function knownArgv(s: Stmt, w: World, env: WordEnv): Arg[] | null {
-  if (s.t !== "cmd") return null;
+  if (s.t !== "cmd" || hasSubstitution(s.words)) return null;
   const argv: Arg[] = [];
   for (const word of s.words) {
     const e = expandWord(word, w, env);
