@@ -282,6 +282,14 @@ const RELATIONS: readonly Relation[] = [
   { name: "sudo c", wrap: (c) => (c.head && !c.head.builtin ? `sudo ${c.text}` : null) },
   // `time` is a reserved word before any pipeline, compound commands included.
   { name: "time c", wrap: (c) => `time ${c.text}` },
+  // Wrappers that run an external command: only simple external commands can be wrapped.
+  ...["env", "env -i PATH=/usr/bin", "nice -n 5", "nohup", "timeout 5", "timeout -s KILL 5", "stdbuf -oL", "setsid", "ionice -c 3", "chrt -o 0", "taskset -c 0", "unbuffer", "doas", "sudo -u nobody", "xargs -0 -r"].map(
+    (w): Relation => ({ name: `${w} c`, wrap: (c) => (c.head && !c.head.builtin ? `${w} ${c.text}` : null) }),
+  ),
+  { name: "bash -lc 'c'", wrap: (c) => (c.leavesFunction ? null : `bash -lc ${singleQuote(c.text)}`) },
+  { name: "bash <<'EOF' c EOF", wrap: (c) => (c.leavesFunction || /\bSF_END\b/.test(c.text) ? null : `bash <<'SF_END'\n${c.text}\nSF_END`) },
+  { name: "echo 'c' | bash", wrap: (c) => (c.leavesFunction ? null : `echo ${singleQuote(c.text)} | bash`) },
+  { name: "find docs -exec sh -c 'c' \\;", wrap: (c) => (c.leavesFunction ? null : `find docs -maxdepth 0 -exec sh -c ${singleQuote(c.text)} \\;`) },
   // `command` takes a command name: after it, `X=y` or `( … )` is not an assignment or a subshell.
   { name: "command c", wrap: (c) => (c.head ? `command ${c.text}` : null) },
   { name: "if true; then c; fi", wrap: (c) => `if true; then ${terminated(c.text)} fi` },
