@@ -8,21 +8,8 @@ import { applySpec, parseWords, type SpecContext, syntheticArg } from "../apply.
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
 import { chdir, each, flag, generic, hooks, issue, locate, none, optionalNone, optionItems, read, runsProgram, write } from "./common.ts";
-import type { TableSpec } from "./coreutils.ts";
+import { expandSpec, type TableSpec } from "./expand.ts";
 
-/** Flag shorthands expanded, for the specs this module applies itself. */
-function expand(t: TableSpec): CommandSpec {
-  const options: Record<string, OptionSpec> = {};
-  for (const c of t.flags ?? "") options["-" + c] = {};
-  for (const l of t.long ?? []) options[l] = {};
-  if (t.numeric) options["-N"] = {};
-  Object.assign(options, t.options ?? {});
-  const { flags: _f, long: _l, numeric: _n, ...rest } = t;
-  void _f;
-  void _l;
-  void _n;
-  return { style: "gnu", abbreviations: true, ...rest, options };
-}
 
 // ---------------------------------------------------------------------------------------
 // tar
@@ -116,7 +103,7 @@ function tarHook(ctx: SpecContext): void {
   }
 }
 
-const TAR_SPEC = expand(TAR);
+const TAR_SPEC = expandSpec(TAR);
 /** Option letters that take a value, for the old style `tar cvf ARCHIVE …`. */
 const TAR_VALUE_LETTERS = new Set(Object.entries(TAR_SPEC.options ?? {}).filter(([k, o]) => k.length === 2 && o.value !== undefined && !o.optional).map(([k]) => k[1]!));
 
@@ -463,7 +450,7 @@ function sevenZip(call: Call): Effect[] {
 // ---------------------------------------------------------------------------------------
 // cpio
 
-const CPIO_SPEC = expand({
+const CPIO_SPEC = expandSpec({
   names: ["cpio"],
   flags: "0abBcdfmnrsStuvV",
   long: [

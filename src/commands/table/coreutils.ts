@@ -5,15 +5,11 @@
 import { isAbsolute } from "../../paths/resolve.ts";
 import { syntheticArg } from "../apply.ts";
 import { withValue } from "../effects.ts";
-import type { CommandSpec, OptionSpec } from "../spec.ts";
+import type { OptionSpec } from "../spec.ts";
+import type { TableSpec } from "./expand.ts";
 
-export interface TableSpec extends Omit<CommandSpec, "options"> {
-  readonly flags?: string;
-  readonly long?: readonly string[];
-  readonly options?: Readonly<Record<string, OptionSpec>>;
-  /** `-N` (a bare number, as in `head -5`) is an option. */
-  readonly numeric?: boolean;
-}
+export type { TableSpec } from "./expand.ts";
+
 
 const none: OptionSpec = { value: "none" };
 const read: OptionSpec = { value: "read" };

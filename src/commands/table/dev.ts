@@ -10,7 +10,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
 import { assignmentOptions, assignmentValue, chdir, type Custom, each, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, write } from "./common.ts";
 import { tarWords } from "./archives.ts";
-import type { TableSpec } from "./coreutils.ts";
+import type { TableSpec } from "./expand.ts";
 
 const projectCode = { fs: true, links: true } as const;
 const info = { modes: ["info"] } as const;

@@ -4,7 +4,8 @@
 import type { Analyser, Entry } from "../analyse.ts";
 import type { CommandSpec, OptionSpec } from "../spec.ts";
 import { ARCHIVE_ANALYSERS, ARCHIVE_SPECS } from "./archives.ts";
-import { COREUTILS, type TableSpec } from "./coreutils.ts";
+import { COREUTILS } from "./coreutils.ts";
+import { expandSpec, type TableSpec } from "./expand.ts";
 import { DEV_ANALYSERS, DEV_SPECS } from "./dev.ts";
 import { EXPRESSIONS } from "./find.ts";
 import { MISC_ANALYSERS, MISC_SPECS } from "./misc.ts";
@@ -14,25 +15,6 @@ import { SHELLS } from "./shells.ts";
 import { TEXT_ANALYSERS, TEXT_SPECS } from "./text.ts";
 import { VCS_ANALYSERS } from "./vcs.ts";
 import { WRAPPER_SPECS, WRAPPERS } from "./wrappers.ts";
-
-function expand(t: TableSpec): CommandSpec {
-  const options: Record<string, OptionSpec> = {};
-  for (const c of t.flags ?? "") options["-" + c] = {};
-  for (const l of t.long ?? []) options[l] = {};
-  if (t.numeric) options["-N"] = {};
-  Object.assign(options, t.options ?? {});
-  const { flags: _f, long: _l, numeric: _n, ...rest } = t;
-  void _f;
-  void _l;
-  void _n;
-  return { style: "gnu", abbreviations: true, ...rest, options, ...(t.subcommands ? { subcommands: expandAll(t.subcommands) } : {}) };
-}
-
-function expandAll(subs: Readonly<Record<string, CommandSpec | TableSpec>>): Record<string, CommandSpec> {
-  const out: Record<string, CommandSpec> = {};
-  for (const [k, v] of Object.entries(subs)) out[k] = expand(v as TableSpec);
-  return out;
-}
 
 const SPECS: readonly TableSpec[] = [...COREUTILS, ...WRAPPER_SPECS, ...SEARCH_SPECS, ...TEXT_SPECS, ...ARCHIVE_SPECS, ...DEV_SPECS, ...NETWORK_SPECS, ...MISC_SPECS];
 const ANALYSERS: readonly Analyser[] = [...SHELLS, ...WRAPPERS, ...EXPRESSIONS, ...SEARCH_ANALYSERS, ...TEXT_ANALYSERS, ...ARCHIVE_ANALYSERS, ...VCS_ANALYSERS, ...DEV_ANALYSERS, ...NETWORK_ANALYSERS, ...MISC_ANALYSERS];
@@ -44,7 +26,7 @@ function build(): Map<string, Entry> {
     table.set(name, e);
   };
   for (const s of SPECS) {
-    const spec = expand(s);
+    const spec = expandSpec(s);
     for (const n of s.names) add(n, spec);
   }
   for (const a of ANALYSERS) for (const n of a.names) add(n, a);

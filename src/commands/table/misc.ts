@@ -6,21 +6,8 @@ import { applySpec, parseWords, type SpecContext, syntheticArg } from "../apply.
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
 import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, write } from "./common.ts";
-import type { TableSpec } from "./coreutils.ts";
+import { expandSpec, type TableSpec } from "./expand.ts";
 
-/** Flag shorthands expanded, for the specs this module applies itself. */
-function expand(t: TableSpec): CommandSpec {
-  const options: Record<string, OptionSpec> = {};
-  for (const c of t.flags ?? "") options["-" + c] = {};
-  for (const l of t.long ?? []) options[l] = {};
-  if (t.numeric) options["-N"] = {};
-  Object.assign(options, t.options ?? {});
-  const { flags: _f, long: _l, numeric: _n, ...rest } = t;
-  void _f;
-  void _l;
-  void _n;
-  return { style: "gnu", abbreviations: true, ...rest, options };
-}
 
 // ---------------------------------------------------------------------------------------
 // Crypto
@@ -71,7 +58,7 @@ const GPG: TableSpec = {
   custom: runsProgram(["--photo-viewer", "--exec-path", "--agent-program", "--dirmngr-program", "--keyserver-helper"]),
 };
 
-const SSH_KEYGEN_SPEC = expand({
+const SSH_KEYGEN_SPEC = expandSpec({
   names: ["ssh-keygen"],
   style: "gnu",
   abbreviations: false,
@@ -382,7 +369,7 @@ const SUBL: TableSpec = {
 // ---------------------------------------------------------------------------------------
 // patch
 
-const PATCH_SPEC = expand({
+const PATCH_SPEC = expandSpec({
   names: ["patch"],
   flags: "bcefElnNRsStuZT",
   long: ["--backup", "--context", "--ed", "--force", "--remove-empty-files", "--ignore-whitespace", "--normal", "--forward", "--reverse", "--silent", "--quiet", "--batch", "--unified", "--set-utc", "--set-time", "--binary", "--posix", "--verbose", "--follow-symlinks", "--backup-if-mismatch", "--no-backup-if-mismatch", "--version", "--help"],

@@ -6,7 +6,7 @@ import { type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
 import { assignmentOptions, baseOfArg, each, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
-import type { TableSpec } from "./coreutils.ts";
+import type { TableSpec } from "./expand.ts";
 
 // ---------------------------------------------------------------------------------------
 // curl

@@ -6,7 +6,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec } from "../spec.ts";
-import type { TableSpec } from "./coreutils.ts";
+import { expandSpec, type TableSpec } from "./expand.ts";
 import { each, flag, hooks, none, optionalNone, read, runsProgram } from "./common.ts";
 
 const pattern: OptionSpec = { value: "none", modes: ["pattern"] };
@@ -181,7 +181,7 @@ function fd(call: Call): Effect[] {
     }
     rest.push(a);
   }
-  const spec: CommandSpec = { style: "gnu", ...FD_SPEC, options: expandFlags(FD_SPEC) };
+  const spec: CommandSpec = expandSpec({ ...FD_SPEC, abbreviations: FD_SPEC.abbreviations ?? true });
   const applied = applySpec(call.name, spec, rest, call.world, call.span);
   const effects: Effect[] = applied.effects;
   if (execs.length === 0) return effects;
@@ -208,13 +208,6 @@ function fd(call: Call): Effect[] {
   return effects;
 }
 
-/** fd is an analyser, so its flag shorthands are expanded here rather than by the table. */
-function expandFlags(t: TableSpec): Record<string, OptionSpec> {
-  const out: Record<string, OptionSpec> = {};
-  for (const c of t.flags ?? "") out["-" + c] = {};
-  for (const l of t.long ?? []) out[l] = {};
-  return { ...out, ...(t.options ?? {}) };
-}
 
 export const SEARCH_SPECS: readonly TableSpec[] = [
   GREP,

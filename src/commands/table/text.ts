@@ -7,7 +7,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import type { SpecContext } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import { assignmentValue, each, issue, none, optionalNone, optionItems, optionValues, roleAs } from "./common.ts";
-import type { TableSpec } from "./coreutils.ts";
+import type { TableSpec } from "./expand.ts";
 
 // ---------------------------------------------------------------------------------------
 // sed

@@ -8,7 +8,7 @@ import { applySpec, type Base, parseWords, roleOf, syntheticArg } from "../apply
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
 import { chdir, type Custom, each, flag, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, runsProgram, write } from "./common.ts";
-import type { TableSpec } from "./coreutils.ts";
+import type { TableSpec } from "./expand.ts";
 
 // ---------------------------------------------------------------------------------------
 // Configuration that runs programs
