@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { ArgError, Args } from "./args.ts";
 import { createGuard, type Guard, type GuardOptions } from "./guard.ts";
 import { ConfigError, mergeLayers } from "./policy/config.ts";
 import { explainConfig, formatExplanation } from "./policy/explain.ts";
@@ -46,7 +47,8 @@ config layers, merged in this order: $XDG_CONFIG_HOME/shellfence/config.json (or
 
 exit status: 0 allow, 1 deny, 3 ask, 2 usage or configuration error`;
 
-class UsageError extends Error {}
+/** A usage mistake: reported with the usage text, exit 2. */
+class UsageError extends ArgError {}
 
 interface CheckArgs {
   cwd: string | undefined;
@@ -61,25 +63,18 @@ interface CheckArgs {
 function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const out: CheckArgs = { cwd: undefined, roots: [], configs: [], json: false, jsonl: false, home: undefined, command: undefined };
   const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = (name: string): string => {
-      const eq = a.indexOf("=");
-      if (eq > 0) return a.slice(eq + 1);
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${name} needs a value`);
-      return v;
-    };
+  const args = new Args(argv);
+  for (let a = args.next(); a !== undefined; a = args.next()) {
     if (a === "--") {
-      rest.push(...argv.slice(i + 1));
+      rest.push(...args.rest());
       break;
     }
     if (a === "--json") out.json = true;
     else if (a === "--jsonl") out.jsonl = true;
-    else if (a === "--cwd" || a.startsWith("--cwd=")) out.cwd = value("--cwd");
-    else if (a === "--root" || a.startsWith("--root=")) out.roots.push(value("--root"));
-    else if (a === "--config" || a.startsWith("--config=")) out.configs.push(value("--config"));
-    else if (a === "--home" || a.startsWith("--home=")) out.home = value("--home");
+    else if (Args.is(a, "--cwd")) out.cwd = args.value(a, "--cwd");
+    else if (Args.is(a, "--root")) out.roots.push(args.value(a, "--root"));
+    else if (Args.is(a, "--config")) out.configs.push(args.value(a, "--config"));
+    else if (Args.is(a, "--home")) out.home = args.value(a, "--home");
     else if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a}`);
     else rest.push(a);
   }
@@ -162,27 +157,20 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
   let cwd: string | undefined;
   const configs: string[] = [];
   try {
-    for (let i = 0; i < argv.length; i++) {
-      const a = argv[i]!;
-      const value = (name: string): string => {
-        const eq = a.indexOf("=");
-        if (eq > 0) return a.slice(eq + 1);
-        const v = argv[++i];
-        if (v === undefined) throw new UsageError(`${name} needs a value`);
-        return v;
-      };
+    const args = new Args(argv);
+    for (let a = args.next(); a !== undefined; a = args.next()) {
       if (a === "--explain") explain = true;
       else if (a === "--json") json = true;
       else if (a === "-h" || a === "--help") {
         io.stdout(USAGE + "\n");
         return 0;
-      } else if (a === "--cwd" || a.startsWith("--cwd=")) cwd = value("--cwd");
-      else if (a === "--config" || a.startsWith("--config=")) configs.push(value("--config"));
+      } else if (Args.is(a, "--cwd")) cwd = args.value(a, "--cwd");
+      else if (Args.is(a, "--config")) configs.push(args.value(a, "--config"));
       else throw new UsageError(`config: unknown argument ${JSON.stringify(a)}`);
     }
     if (!explain) throw new UsageError("config: say what to do (--explain)");
   } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
+    if (!(e instanceof ArgError)) throw e;
     io.stderr(`shellfence: ${e.message}\n${USAGE}\n`);
     return EXIT.usage;
   }

@@ -6,6 +6,7 @@
 // Protocol: https://code.claude.com/docs/en/hooks (PreToolUse input, "PreToolUse decision
 // control"); see docs/integrations.md for what each field does in the host.
 
+import { ArgError, Args } from "../args.ts";
 import type { Io } from "../cli.ts";
 import type { Decision } from "../verdict.ts";
 import { explainVerdict } from "./explain.ts";
@@ -86,21 +87,19 @@ function answer(io: Io, decision: Decision, reason: string): void {
 
 function parseArgs(argv: readonly string[]): HookArgs {
   const out: HookArgs = { roots: [], configs: [], home: undefined, approve: false, strict: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = (name: string): string => {
-      const eq = a.indexOf("=");
-      if (eq > 0) return a.slice(eq + 1);
-      const v = argv[++i];
-      if (v === undefined) throw new HookFailure(`the hook is misconfigured: ${name} needs a value`);
-      return v;
-    };
-    if (a === "--approve") out.approve = true;
-    else if (a === "--strict") out.strict = true;
-    else if (a === "--root" || a.startsWith("--root=")) out.roots.push(value("--root"));
-    else if (a === "--config" || a.startsWith("--config=")) out.configs.push(value("--config"));
-    else if (a === "--home" || a.startsWith("--home=")) out.home = value("--home");
-    else throw new HookFailure(`the hook is misconfigured: unknown argument ${JSON.stringify(a)}`);
+  const args = new Args(argv);
+  try {
+    for (let a = args.next(); a !== undefined; a = args.next()) {
+      if (a === "--approve") out.approve = true;
+      else if (a === "--strict") out.strict = true;
+      else if (Args.is(a, "--root")) out.roots.push(args.value(a, "--root"));
+      else if (Args.is(a, "--config")) out.configs.push(args.value(a, "--config"));
+      else if (Args.is(a, "--home")) out.home = args.value(a, "--home");
+      else throw new ArgError(`unknown argument ${JSON.stringify(a)}`);
+    }
+  } catch (e) {
+    if (e instanceof ArgError) throw new HookFailure(`the hook is misconfigured: ${e.message}`);
+    throw e;
   }
   return out;
 }

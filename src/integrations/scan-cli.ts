@@ -1,6 +1,7 @@
 // `shellfence scan PATH…`: the CI scanner's command line. Exit status: 1 when a finding reaches
 // --fail-on (default: deny), 0 otherwise, 2 on usage or configuration errors.
 
+import { ArgError, Args } from "../args.ts";
 import { readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -43,7 +44,7 @@ interface ScanArgs {
   paths: string[];
 }
 
-class UsageError extends Error {}
+class UsageError extends ArgError {}
 
 export async function runScanCommand(argv: readonly string[], io: Io): Promise<number> {
   if (argv.includes("-h") || argv.includes("--help")) {
@@ -115,28 +116,21 @@ function render(format: Format, findings: readonly Finding[], root: string): str
 
 function parseArgs(argv: readonly string[]): ScanArgs {
   const out: ScanArgs = { root: undefined, configs: [], format: "human", failOn: "deny", home: undefined, paths: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = (name: string): string => {
-      const eq = a.indexOf("=");
-      if (eq > 0) return a.slice(eq + 1);
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${name} needs a value`);
-      return v;
-    };
+  const args = new Args(argv);
+  for (let a = args.next(); a !== undefined; a = args.next()) {
     if (a === "--") {
-      out.paths.push(...argv.slice(i + 1));
+      out.paths.push(...args.rest());
       break;
     }
-    if (a === "--root" || a.startsWith("--root=")) out.root = value("--root");
-    else if (a === "--config" || a.startsWith("--config=")) out.configs.push(value("--config"));
-    else if (a === "--home" || a.startsWith("--home=")) out.home = value("--home");
-    else if (a === "--format" || a.startsWith("--format=")) {
-      const f = value("--format");
+    if (Args.is(a, "--root")) out.root = args.value(a, "--root");
+    else if (Args.is(a, "--config")) out.configs.push(args.value(a, "--config"));
+    else if (Args.is(a, "--home")) out.home = args.value(a, "--home");
+    else if (Args.is(a, "--format")) {
+      const f = args.value(a, "--format");
       if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, not ${JSON.stringify(f)}`);
       out.format = f as Format;
-    } else if (a === "--fail-on" || a.startsWith("--fail-on=")) {
-      const f = value("--fail-on");
+    } else if (Args.is(a, "--fail-on")) {
+      const f = args.value(a, "--fail-on");
       if (f !== "ask" && f !== "deny") throw new UsageError(`--fail-on must be ask or deny, not ${JSON.stringify(f)}`);
       out.failOn = f;
     } else if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a}`);
