@@ -639,13 +639,7 @@ function lowerRedirect(r: Node): { redir: Redir; extra: Node[] } {
 /** A here-document body rebuilt from source: literal, or with `$name` and backquotes expanded. */
 function heredocFromSource(text: string, quoted: boolean, where: Span): Word {
   if (quoted) return { parts: [{ t: "lit", text }], span: where, text };
-  const parts: WordPart[] = [];
-  for (const p of heredocText(text, where)) {
-    if (p.t !== "lit") parts.push(p);
-    else if (/\$[({]/.test(p.text)) parts.push({ t: "bad", why: "a here-document the grammar misread", span: where });
-    else parts.push(...textParts(p.text, true, where));
-  }
-  return { parts, span: where, text };
+  return { parts: heredocText(text, where), span: where, text };
 }
 
 function heredocBody(n: Node, quoted: boolean): Word {
@@ -667,13 +661,23 @@ function heredocBody(n: Node, quoted: boolean): Word {
 
 /** Literal here-document text; backquoted commands in it (which the grammar leaves as text) run. */
 function heredocText(text: string, where: Span): WordPart[] {
+  // Here-document text the grammar left unparsed (it does, after leading blanks): backquotes
+  // and $( … ) in it run, $name and ${name} expand; anything more involved is not read here.
   const out: WordPart[] = [];
   let buf = "";
+  const flush = () => {
+    if (buf) out.push(...textParts(buf, true, where));
+    buf = "";
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (c === "\\" && i + 1 < text.length) {
       const d = text[i + 1]!;
-      if (d === "$" || d === "`" || d === "\\") buf += d;
+      // An escaped `$` must not start an expansion when the buffer is read for `$name`.
+      if (d === "$") {
+        flush();
+        out.push({ t: "lit", text: "$" });
+      } else if (d === "`" || d === "\\") buf += d;
       else if (d !== "\n") buf += c + d;
       i++;
       continue;
@@ -681,20 +685,60 @@ function heredocText(text: string, where: Span): WordPart[] {
     if (c === "`") {
       const close = findBacktickClose(text, i + 1);
       if (close < 0) {
+        flush();
         out.push({ t: "bad", why: "an unterminated ` in a here-document", span: where });
         return out;
       }
-      if (buf) out.push({ t: "lit", text: buf });
-      buf = "";
+      flush();
       const code = text.slice(i + 1, close).replace(/\\([$`\\])/g, "$1");
       out.push({ t: "code", text: code, quoted: true, span: where });
       i = close;
       continue;
     }
+    if (c === "$" && text[i + 1] === "(") {
+      flush();
+      const close = text[i + 2] === "(" ? -1 : findParenClose(text, i + 2);
+      if (close < 0) {
+        out.push({ t: "bad", why: "an expansion in a here-document the guard cannot read", span: where });
+        return out;
+      }
+      out.push({ t: "code", text: text.slice(i + 2, close), quoted: true, span: where });
+      i = close;
+      continue;
+    }
+    if (c === "$" && text[i + 1] === "{") {
+      const m = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])\}/.exec(text.slice(i));
+      flush();
+      if (!m) {
+        out.push({ t: "bad", why: "an expansion in a here-document the guard cannot read", span: where });
+        return out;
+      }
+      out.push({ t: "param", param: simpleParam(m[1]!), quoted: true, span: where });
+      i += m[0].length - 1;
+      continue;
+    }
     buf += c;
   }
-  if (buf) out.push({ t: "lit", text: buf });
+  flush();
   return out;
+}
+
+/** The `)` that closes a `$(` whose text starts at `from`, skipping quotes and nested parentheses. */
+function findParenClose(text: string, from: number): number {
+  let depth = 1;
+  for (let j = from; j < text.length; j++) {
+    const c = text[j]!;
+    if (c === "\\") j++;
+    else if (c === "'") {
+      const k = text.indexOf("'", j + 1);
+      if (k < 0) return -1;
+      j = k;
+    } else if (c === '"') {
+      for (j++; j < text.length && text[j] !== '"'; j++) if (text[j] === "\\") j++;
+    } else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return j;
+  }
+  return -1;
 }
 
 function findBacktickClose(text: string, from: number): number {
@@ -796,6 +840,13 @@ function attach(s: Stmt, redirs: readonly Redir[]): Stmt {
 // ---------------------------------------------------------------------------------------
 // Words
 
+/** The node is, or begins with, a double-quoted string (so a `$` just before it makes `$"…"`). */
+function startsWithString(n: Node | null | undefined): boolean {
+  if (!n) return false;
+  if (n.type === "string") return true;
+  return n.type === "concatenation" && n.children[0]?.type === "string";
+}
+
 /** Groups nodes into shell words: nodes that touch (no blank between them) are one word. */
 export function wordsFromNodes(nodes: readonly Node[]): Word[] {
   const out: Word[] = [];
@@ -820,7 +871,7 @@ function wordFromNodes(nodes: readonly Node[], emptyAt?: number): Word {
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i]!;
     // $"…" is a translated string; tree-sitter leaves the `$` as a separate token.
-    if (!n.isNamed && n.type === "$" && nodes[i + 1]?.type === "string" && nodes[i + 1]!.startIndex === n.endIndex) continue;
+    if (!n.isNamed && n.type === "$" && startsWithString(nodes[i + 1]) && nodes[i + 1]!.startIndex === n.endIndex) continue;
     if (i > 0 && !touching(nodes[i - 1]!, n)) {
       // A gap inside what the caller declared one word (an assignment value that tree-sitter split).
       parts.push({ t: "bad", why: "unexpected blank inside a word", span: { start: nodes[i - 1]!.endIndex, end: n.startIndex } });
@@ -844,7 +895,7 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
     if (!c || c.endIndex <= from || c.startIndex >= to) continue;
     // $"…" is a translated string: the `$` is not text.
     const next = kids[k + 1];
-    if (!c.isNamed && c.type === "$" && next?.type === "string" && next.startIndex === c.endIndex) {
+    if (!c.isNamed && c.type === "$" && startsWithString(next) && next!.startIndex === c.endIndex) {
       pos = c.endIndex;
       continue;
     }
