@@ -123,6 +123,16 @@ table("tree-sitter quirks follow bash", box, [
   ["echo `echo \\`cat ~/.bashrc\\``", "ask", ["read $H/.bashrc"]],
   ["x=`cat \\`echo ~\\`/.bashrc`", "ask", ["read $H/.bashrc"]],
   ["(( x = 1 )); cat README.md", "allow"],
+  // A redirection that cannot be opened stops the command, builtins included, with status 1.
+  [": > missing/x || cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["true >> out.log || cd .. && rm x", "ask", ["write $T/work/x", "write $P/x"]],
+  ["{ echo; } > missing/f || cat ~/.bashrc", "ask", ["read $H/.bashrc"]],
+  ["true < missing || cd ..; rm x", "ask", ["write $T/work/x"]],
+  // Reading a regular file that is there does not fail; /dev/null never does.
+  ["true < README.md || cd ..; rm x", "allow", ["write $P/x", "!write $T/work/x"]],
+  [": > /dev/null || cd ..; rm x", "allow", ["!write $T/work/x"]],
+  // ... but once the command changed files, the file may be gone.
+  ["rm README.md; true < README.md || cd ..; rm x", "ask", ["write $T/work/x"]],
 ]);
 
 table("cd and the directory stack", box, [
@@ -140,6 +150,20 @@ table("cd and the directory stack", box, [
   ["pushd src; pushd docs; pushd; cat main.ts", "allow", ["* $P/src/main.ts"]],
   ["pushd /tmp; popd; rm x", "ask", ["* $P/x", "cwd /tmp"]],
   ["dirs -c; pushd src; cat main.ts", "allow"],
+  // pushd -n keeps the operand as written; popd changes to it from where it is then.
+  ["pushd -n docs >/dev/null; popd >/dev/null; cat guide.md", "allow", ["read $P/docs/guide.md"]],
+  ["pushd -n link-out >/dev/null; popd >/dev/null; ls", "ask", ["cwd $O"]],
+  ["pushd -n .. >/dev/null; cd src; popd >/dev/null; cat main.ts", "allow", ["cwd $P", "read $P/main.ts"]],
+  ["pushd -n missing >/dev/null; popd || cat ~/.bashrc", "ask", ["read $H/.bashrc"]],
+  // -n puts the entry second, under the working directory: +1 is the last one pushed.
+  ["pushd -n docs; pushd -n link-out; pushd +1 >/dev/null; ls", "ask", ["cwd $O"]],
+  ["pushd -n docs; pushd -n link-out; pushd +2 >/dev/null; ls", "allow", ["cwd $P/docs"]],
+  // DIR/.. fails when DIR is not a directory, logically and physically.
+  ["cd missing/.. || cd ..; rm x", "ask", ["write $T/work/x"]],
+  ["cd README.md/.. || cd ..; rm x", "ask", ["write $T/work/x"]],
+  ["cd -P missing/.. || cd ..; rm x", "ask", ["write $T/work/x"]],
+  ["cd src/../docs || cd ..; cat guide.md", "allow", ["read $P/docs/guide.md"]],
+  ["cd docs && cd link-in/.. || cd ~", "ask", ["cwd $H"]],
   ["cd src; cd -; cat README.md", "allow", ["* $P/README.md"]],
   ["cd -", "ask", ["#UNRESOLVED_WORD"]],
   ["cd /tmp; cd -; rm x", "ask", ["* $P/x", "!* /tmp/x"]],

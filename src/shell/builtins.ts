@@ -6,7 +6,7 @@ import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../paths/re
 import { type Arg, withValue } from "../commands/analyse.ts";
 import type { DispatchInfo, Interpreter } from "./interpreter.ts";
 import { type Dir, type Options, STATUS_UNKNOWN, type Status, unknown, type Value, World } from "./state.ts";
-import { dirstackEntry, knownPrefix, lookup } from "./words.ts";
+import { knownPrefix, lookup } from "./words.ts";
 import type { Assign } from "./syntax.ts";
 
 type Builtin = (it: Interpreter, argv: readonly Arg[], w: World, info: DispatchInfo) => World[];
@@ -150,6 +150,13 @@ function cdTargets(it: Interpreter, w: World, target: string, physical: boolean 
     const modes = physical === null ? [false, true] : [physical];
     let existsNow = false;
     for (const phys of modes) {
+      // `DIR/..` fails when DIR is not a directory, in both modes (bash checks it while
+      // canonicalising; the kernel while walking): it reaches nothing the lexical form says.
+      if (!dirsBeforeDotDot(it, c, phys)) {
+        const r = phys ? resolvePhysical(c, it.fs) : null;
+        outcomes.push({ logical: r === null ? canonicalLogical(c) : r.ok ? r.path : null });
+        continue;
+      }
       if (phys) {
         const r = resolvePhysical(c, it.fs);
         if (!r.ok) outcomes.push({ logical: null });
@@ -176,6 +183,17 @@ function cdTargets(it: Interpreter, w: World, target: string, physical: boolean 
     }
   }
   return { outcomes, mayFail: !reached };
+}
+
+/** Whether every prefix of `abs` that a `..` follows is a directory now. */
+function dirsBeforeDotDot(it: Interpreter, abs: string, physical: boolean): boolean {
+  const segs = abs.split("/");
+  for (let k = 1; k < segs.length; k++) {
+    if (segs[k] !== "..") continue;
+    const prefix = segs.slice(0, k).join("/") || "/";
+    if (it.physicalDir(physical ? prefix : canonicalLogical(prefix)) === null) return false;
+  }
+  return true;
 }
 
 function parseCdOptions(argv: readonly Arg[], w: World): { physical: boolean | null; operands: Arg[]; bad: boolean } {
@@ -280,7 +298,6 @@ function parseStackIndex(t: string): { fromEnd: boolean; n: number } | null {
 function pushd(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   let noCd = false;
   let i = 1;
-  const rest = argv.slice(1);
   for (; i < argv.length; i++) {
     const t = argv[i]!.text;
     if (t === "-n") noCd = true;
@@ -290,7 +307,6 @@ function pushd(it: Interpreter, argv: readonly Arg[], w: World): World[] {
     } else break;
   }
   const ops = argv.slice(i);
-  void rest;
   if (ops.some((o) => o.text === null)) {
     it.access(w, ops.find((o) => o.text === null)!, "cwd", "pushd");
     return [it.taintCwdOnly(w, "pushd with an unknown operand")];
@@ -313,13 +329,7 @@ function pushd(it: Interpreter, argv: readonly Arg[], w: World): World[] {
       c.stack = [all[0]!, ...rotated.slice(1)].slice(1);
       return done(c, 0);
     }
-    const top = rotated[0]!;
-    const arg = withValue(ops[0] ?? argv[0]!, top, "a directory on the stack is not known");
-    if (top !== null) it.accessAbsolute(top, top, "cwd", "pushd", it.span(arg.span));
-    else it.access(w, arg, "cwd", "pushd");
-    const moved = moveTo(w, top);
-    moved.stack = rotated.slice(1);
-    return [moved];
+    return changeToEntry(it, w, rotated[0]!, ops[0] ?? argv[0]!, "pushd", rotated.slice(1));
   }
   const opArg = ops[0]!;
   const target = opArg.text!;
@@ -368,18 +378,30 @@ function popd(it: Interpreter, argv: readonly Arg[], w: World): World[] {
     else c.stack = remaining.slice(1);
     return done(c, 0);
   }
-  const top = remaining[0]!;
-  const arg = withValue(argv[0]!, top, "a directory on the stack is not known");
-  if (top !== null) it.accessAbsolute(top, top, "cwd", "popd", it.span(arg.span));
-  else it.access(w, arg, "cwd", "popd");
-  const moved = moveTo(w, top);
-  moved.stack = remaining.slice(1);
-  if (top !== null && it.physicalDir(top) !== null && !w.fsChanged) return [moved];
-  // popd removes the entry even when it cannot change to the next one.
-  const failed = w;
-  failed.status = 1;
-  failed.stack = remaining.slice(1);
-  return [moved, failed];
+  return changeToEntry(it, w, remaining[0]!, argv[0]!, "popd", remaining.slice(1));
+}
+
+/**
+ * popd and pushd +N change to a stack entry as cd would: an entry kept as written (pushd -n)
+ * is taken from the working directory of the moment, through CDPATH. The stack is rearranged
+ * even when the change fails (bash drops the entry it could not reach).
+ */
+function changeToEntry(it: Interpreter, w: World, entry: Dir, arg: Arg, command: string, stack: Dir[]): World[] {
+  const plan: CdPlan = entry === null ? { outcomes: [{ logical: null }], mayFail: true } : cdTargets(it, w, entry, w.options.physical);
+  cdAccess(it, w, withValue(arg, entry, "a directory on the stack is not known"), command, entry, plan.outcomes);
+  const out: World[] = [];
+  for (const o of plan.outcomes) {
+    const moved = moveTo(w, o.logical);
+    moved.stack = stack;
+    out.push(moved);
+  }
+  if (plan.mayFail) {
+    const failed = w.clone();
+    failed.status = 1;
+    failed.stack = stack;
+    out.push(failed);
+  }
+  return out;
 }
 
 function dirs(_it: Interpreter, argv: readonly Arg[], w: World): World[] {
@@ -392,7 +414,6 @@ function dirs(_it: Interpreter, argv: readonly Arg[], w: World): World[] {
       return done(c, 0);
     }
   }
-  void dirstackEntry;
   return done(w, 0);
 }
 

@@ -385,12 +385,14 @@ export class Interpreter implements WordEnv {
       case "subshell":
         return ws.map((w) => withStatus(w, this.subshell(s.body, w)));
       case "redir": {
-        for (const w of ws) this.redirections(s.redirs, w, "redirection");
+        const failed: World[] = [];
+        for (const w of ws) if (this.redirections(s.redirs, w, "redirection")) failed.push(withStatus(w.clone(), 1));
         const w0 = ws[0];
         // Worked out only if something inside reads it.
-        if (ws.length !== 1 || !w0 || !s.redirs.some((r) => r.fd === null || r.fd === "0")) return this.exec(s.body, ws);
+        if (ws.length !== 1 || !w0 || !s.redirs.some((r) => r.fd === null || r.fd === "0")) return dedupe([...this.exec(s.body, ws), ...failed]);
         const outer = this.inheritedStdin;
-        return this.withStdin(() => redirectedStdin(s.redirs, w0, this) ?? outer?.() ?? UNKNOWN_STDIN, () => this.exec(s.body, ws));
+        const ran = this.withStdin(() => redirectedStdin(s.redirs, w0, this) ?? outer?.() ?? UNKNOWN_STDIN, () => this.exec(s.body, ws));
+        return dedupe([...ran, ...failed]);
       }
       case "if":
         return this.execIf(s.branches, s.orelse, ws);
@@ -745,13 +747,14 @@ export class Interpreter implements WordEnv {
     }
     if (argv.length === 0) {
       // Assignments alone persist; redirections are still performed.
-      this.redirections(cmd.redirs, w, "redirection");
+      // Bash assigns even when a redirection fails; only the status tells them apart.
+      const mayFail = this.redirections(cmd.redirs, w, "redirection");
       this.assign(cmd.assigns, w, false);
       this.replayTrapsIfChanged(w);
-      return [withStatus(w, cmd.words.length ? 0 : STATUS_UNKNOWN)];
+      return [withStatus(w, cmd.words.length && !mayFail ? 0 : STATUS_UNKNOWN)];
     }
     const name = argv[0]!;
-    this.redirections(cmd.redirs, w, name.text ?? "command");
+    const failed = this.redirections(cmd.redirs, w, name.text ?? "command") ? withStatus(w.clone(), 1) : null;
     // Prefix assignments last for this command only (functions and builtins see them).
     const saved = this.assign(cmd.assigns, w, true);
     const piped = this.pipedStdin.get(cmd);
@@ -767,7 +770,7 @@ export class Interpreter implements WordEnv {
       }
     }
     for (const o of out) this.replayTrapsIfChanged(o);
-    return out;
+    return failed ? dedupe([...out, failed]) : out;
   }
 
   /** Applies assignments; returns the previous values when they are temporary. */
@@ -833,8 +836,12 @@ export class Interpreter implements WordEnv {
     w.setVar(a.name, v);
   }
 
-  /** Performs redirections: each target is an access. */
-  redirections(redirs: readonly Redir[], w: World, command: string): void {
+  /**
+   * Performs redirections: each target is an access. Returns whether one of them may fail:
+   * a file that cannot be opened stops the command before it runs, with status 1.
+   */
+  redirections(redirs: readonly Redir[], w: World, command: string): boolean {
+    let mayFail = false;
     for (const r of redirs) {
       if (r.heredoc) {
         if (r.heredoc.expands) expandToSegs(r.heredoc.body, w, this, false);
@@ -848,17 +855,39 @@ export class Interpreter implements WordEnv {
       const e = expandWord(r.target, w, this);
       if ((r.op === ">&" || r.op === "<&") && e.fields.length === 1) {
         const t = fieldText(e.fields[0]!);
-        // Duplicating or closing a descriptor opens no file.
-        if (t !== null && /^([0-9]+-?|-)$/.test(t)) continue;
+        // Duplicating or closing a descriptor opens no file; only a descriptor the shell
+        // may not have open (not 0, 1 or 2) can fail.
+        if (t !== null && /^([0-9]+-?|-)$/.test(t)) {
+          if (!/^([012]-?|-)$/.test(t)) mayFail = true;
+          continue;
+        }
       }
       const kind: AccessKind = r.op === "<" ? "read" : r.op === "<&" ? "read" : "write";
       const label = `${r.fd ?? ""}${r.op}`;
       if (e.fields.length === 0 || e.countUnknown) {
+        mayFail = true;
         this.access(w, withValue({ text: null, source: r.target.text, span: r.target.span, unknownWhy: null, segs: [] }, null, "the redirection target is not known"), kind, label);
         continue;
       }
-      for (const f of e.fields) this.access(w, argOf(f, r.target), kind, command === "redirection" ? label : `${command} ${label}`);
+      for (const f of e.fields) {
+        if (!this.opensSurely(w, fieldText(f), r.op)) mayFail = true;
+        this.access(w, argOf(f, r.target), kind, command === "redirection" ? label : `${command} ${label}`);
+      }
     }
+    return mayFail;
+  }
+
+  /**
+   * Whether a redirection to `target` cannot fail: /dev/null, or reading a regular file that
+   * is there (and that nothing in the command may have removed). Writing can always fail.
+   */
+  private opensSurely(w: World, target: string | null, op: string): boolean {
+    if (target === "/dev/null") return true;
+    if (target === null || op !== "<" || w.fsChanged || w.linksChanged) return false;
+    const abs = isAbsolute(target) ? target : w.cwd === null ? null : join(w.cwd, target);
+    if (abs === null) return false;
+    const r = resolvePhysical(abs, this.fs);
+    return r.ok && r.exists && this.fs.lstat(r.path) === "file";
   }
 
   // -------------------------------------------------------------------------------------
