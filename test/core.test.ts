@@ -407,6 +407,12 @@ table("words: brace expansion", box, [
   ["cat {a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}", "ask", ["#EXPANSION_TOO_LARGE"]],
   ["cat x{a..c..2}", "allow", ["* $P/xa", "* $P/xc"]],
   ["X=..; cat {$X,.}/x", "ask", ["* $T/work/x"]],
+  // A parameter in a later alternative is expanded too (the grammar splits it at the `$`).
+  ["cat {README.md,$HOME/.bashrc}", "ask", ["read $H/.bashrc", "read $P/README.md"]],
+  ["X=..; cat {.,$X}/x", "ask", ["* $T/work/x", "* $P/x"]],
+  ["set -- ..; cat x{a,$1}/y", "allow", ["* $P/xa/y", "* $P/x../y"]],
+  ["set -- ..; cat {a,$1}/y", "ask", ["* $T/work/y"]],
+  ["cat {a,\\$HOME}", "allow", ["* $P/$HOME"]],
 ]);
 
 table("words: globs", box, [

@@ -881,7 +881,36 @@ function wordFromNodes(nodes: readonly Node[], emptyAt?: number): Word {
   const first = nodes[0]!;
   const last = nodes[nodes.length - 1]!;
   const text = nodes.map((n) => n.text).join("");
-  return { parts, span: { start: first.startIndex, end: last.endIndex }, text };
+  const where = { start: first.startIndex, end: last.endIndex };
+  return { parts: rejoinDollars(parts, where), span: where, text };
+}
+
+/**
+ * After an unquoted `{`, tree-sitter ends a word at `$` and starts the next with the name
+ * (`{a,$HOME/x}` is `{a,$` then `HOME/x}`), so the name would be read as text. Bash expands
+ * it: the two raw pieces are put back together and read for `$name`.
+ */
+function rejoinDollars(parts: WordPart[], where: Span): WordPart[] {
+  let out: WordPart[] | null = null;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    const next = parts[i + 1];
+    if (p.t === "raw" && next?.t === "raw" && endsWithBareDollar(p.text) && /^[A-Za-z_0-9@*#?$!-]/.test(next.text)) {
+      out ??= parts.slice(0, i);
+      out.push(...textParts(p.text + next.text, false, where));
+      i++;
+      continue;
+    }
+    out?.push(p);
+  }
+  return out ?? parts;
+}
+
+function endsWithBareDollar(text: string): boolean {
+  if (!text.endsWith("$")) return false;
+  let k = text.length - 2;
+  while (k >= 0 && text[k] === "\\") k--;
+  return (text.length - 2 - k) % 2 === 0;
 }
 
 function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Word {
@@ -904,7 +933,8 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
     pos = c.endIndex;
   }
   if (to > pos) parts.push(gapPart(src.slice(pos - base, to - base), quoted));
-  return { parts, span: { start: from, end: to }, text: src.slice(from - base, to - base) };
+  const where = { start: from, end: to };
+  return { parts: quoted ? parts : rejoinDollars(parts, where), span: where, text: src.slice(from - base, to - base) };
 }
 
 function gapPart(text: string, quoted: boolean): WordPart {
