@@ -279,6 +279,9 @@ class ShellGuard implements Guard {
       limits: this.limits,
       roots,
       commandKnowledge: this.options.commandKnowledge !== false,
+      // A host's authority or a session approval may allow any outside path.
+      outsideMayBeAllowed: (dir) =>
+        this.options.authorizePath !== undefined || this.session.all().some((a) => a.surface === "path") || this.policy.mayAllowOutside(dir),
       parse: (text) => this.parseNested(text),
     });
     interp.runProgram(stmt, new World(cwd));

@@ -3,7 +3,7 @@
 // approvals. Each block has its own guard and config; paths use $P, $O, $H as in table.ts.
 
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createGuard, type Guard } from "../src/index.ts";
 import { mergeLayers, validateLayer } from "../src/policy/config.ts";
@@ -248,6 +248,27 @@ describe("the walk skips what no rule can reach", () => {
       expect(g.check("grep -r x src", { cwd: fx.project }).decision).toBe("allow");
       // Below the root, `secrets` might be anywhere the pattern reaches: the root is walked.
       expect(g.check("grep -r x .", { cwd: fx.project }).decision).toBe("ask");
+    } finally {
+      fx.remove();
+    }
+  });
+
+  test("a link out of an allowed outside tree is judged where it leads", async () => {
+    const fx = buildFixture();
+    try {
+      symlinkSync(fx.home, join(fx.outside, "to-home"));
+      const allowOutside = { permission: { external_directory: { "*": "ask", [`${fx.outside}/**`]: "allow" } } };
+      const g = await createGuard({ home: fx.home, config: [allowOutside] });
+      for (const c of [`grep -R x ${fx.outside}`, `find ${fx.outside} -exec cat {} +`, `cd ${fx.outside} && find . | xargs cat`, `cat $(find ${fx.outside})`]) {
+        const v = g.check(c, { cwd: fx.project });
+        expect({ c, decision: v.decision, home: v.accesses.some((a) => a.resolved === fx.home) }).toEqual({ c, decision: "ask", home: true });
+      }
+      // Not following links, grep -r reads only what is in the tree.
+      expect(g.check(`grep -r x ${fx.outside}`, { cwd: fx.project }).decision).toBe("allow");
+      // A session approval of the outside tree is the same: the link still asks.
+      const plain = await createGuard({ home: fx.home });
+      plain.approve({ kind: "read", path: fx.outside, resolved: fx.outside, decision: "ask", reason: "EXTERNAL_PATH", command: "grep", via: [], start: 0, end: 1 }, "directory");
+      expect(plain.check(`grep -R x ${fx.outside}`, { cwd: fx.project }).decision).toBe("ask");
     } finally {
       fx.remove();
     }

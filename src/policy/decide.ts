@@ -145,6 +145,16 @@ export class Policy {
   }
 
   /**
+   * Could `external_directory` allow the outside directory `dir`, or an entry of it, as a whole?
+   * When it cannot, an access to the tree under `dir` is not allowed whatever the tree holds.
+   */
+  mayAllowOutside(dir: string): boolean {
+    if (this.reasonDecision("EXTERNAL_PATH") === "allow") return true;
+    const rules = this.rules("external_directory");
+    return [dir, dir === "/" ? "/*" : `${dir}/*`].some((p) => (lastMatch(rules, (r) => pathMatches(r, p, this.home))?.action ?? "ask") === "allow");
+  }
+
+  /**
    * Could anything below directory `dir` be judged other than `allow` by these surfaces (and
    * by `external_directory` where it is outside the roots)? Lets a scan skip what cannot
    * matter: a rule is dropped when a later `x/**` or catch-all rule covers all of `dir`.

@@ -14,7 +14,7 @@ import {
   expandToSegs, expandWord, type Field, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
 } from "./words.ts";
 import { ANY_ALIAS, runBuiltin, BUILTINS } from "./builtins.ts";
-import { hasSubstitution, pathsOutput, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
+import { hasSubstitution, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, type Stdin, withValue } from "../commands/analyse.ts";
 import type { Disk } from "../commands/effects.ts";
 
@@ -62,9 +62,17 @@ export interface InterpreterOptions {
   readonly roots: readonly string[];
   /** Judge commands by the command table (default) or all as unknown commands (a baseline for measurement). */
   readonly commandKnowledge?: boolean;
+  /**
+   * Whether the policy could allow something at or below an outside directory. When it cannot,
+   * a tree there asks as a whole and links out of it need not all be found. Default: it could.
+   */
+  readonly outsideMayBeAllowed?: (dir: string) => boolean;
   /** Parses nested code (eval, sh -c, source); null when it cannot (too large, …). */
   readonly parse: (text: string) => ParsedCode | { readonly refused: ReasonCode; readonly why: string };
 }
+
+/** Entries walked in an outside tree nothing can allow: enough for a project-sized tree. */
+const OUTSIDE_COURTESY_SCAN = 2000;
 
 /** Where findings are attributed: nested code reports at the span of the word that holds it. */
 interface Frame {
@@ -1107,7 +1115,14 @@ export class Interpreter implements WordEnv {
     if (dir === null) return;
     const start = resolvePhysical(isAbsolute(arg.text) ? arg.text : join(dir, arg.text), this.fs);
     if (!start.ok || !start.exists || this.fs.lstat(start.path) !== "dir") return;
-    if (!this.opts.roots.some((r) => isInsideRoot(start.path, r))) return;
+    // A tree outside the roots is judged as a whole by the access to it; a link in it that
+    // leads somewhere else still needs its own judgement when that tree may be allowed (the
+    // place the link reaches may not be). When nothing can allow it, the walk only names
+    // what it finds early, for the person asked, and stops quietly at a small bound.
+    const startOutside = !this.opts.roots.some((r) => isInsideRoot(start.path, r));
+    const mustWalk = !startOutside || (this.opts.outsideMayBeAllowed?.(start.path) ?? true);
+    const bound = mustWalk ? this.limits.maxScanEntries : Math.min(this.limits.maxScanEntries, OUTSIDE_COURTESY_SCAN);
+    const covered = (p: string) => this.opts.roots.some((root) => isInsideRoot(p, root)) || (startOutside && isInsideRoot(p, start.path));
     const span = this.span(arg.span);
     const queue: [string, string][] = [[start.path, arg.text.replace(/\/+$/, "") || "/"]];
     const seen = new Set<string>([start.path]);
@@ -1117,8 +1132,8 @@ export class Interpreter implements WordEnv {
       const names = this.fs.readdir(phys);
       if (!names) continue;
       for (const name of names) {
-        if (++entries > this.limits.maxScanEntries) {
-          this.issue("EXPANSION_TOO_LARGE", `${command} follows symlinks under ${arg.text}, which holds more than ${this.limits.maxScanEntries} entries`, arg.span);
+        if (++entries > bound) {
+          if (mustWalk) this.issue("EXPANSION_TOO_LARGE", `${command} follows symlinks under ${arg.text}, which holds more than ${bound} entries`, arg.span);
           return;
         }
         const shownPath = shown === "/" ? "/" + name : shown + "/" + name;
@@ -1141,7 +1156,7 @@ export class Interpreter implements WordEnv {
           this.findings.addPath({ path: shownPath, resolved: null, kind, command, via: this.frame.via, span, problem: { code: "UNRESOLVED_PATH", why: `${shownPath} is a symlink that cannot be resolved` }, ...(surface ? { surface } : {}) });
           continue;
         }
-        if (!this.opts.roots.some((root) => isInsideRoot(r.path, root))) {
+        if (!covered(r.path)) {
           this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.frame.via, span, problem: null, ...(surface ? { surface } : {}) });
         } else if (!seen.has(r.path) && this.fs.lstat(r.path) === "dir") {
           seen.add(r.path);
@@ -1211,16 +1226,9 @@ export class Interpreter implements WordEnv {
     // Expanding the words again is only cheap when no substitution is nested in them (each
     // level would be analysed twice, and 2^depth times in all).
     if (hasSubstitution(body.words)) return null;
-    // $(echo …) and $(printf …) print what they are given.
-    const printed = pipeOutput([body], 0, world.clone(), this);
-    if (printed.t === "text") return printed.text;
-    const argv: Arg[] = [];
-    for (const word of body.words) {
-      const e = expandWord(word, world.clone(), this);
-      if (e.countUnknown) return null;
-      for (const f of e.fields) argv.push(argOf(f, word));
-    }
-    const out = pathsOutput(argv);
+    // $(echo …) and $(printf …) print what they are given; $(find DIR) paths under DIR.
+    const out = pipeOutput([body], 0, world.clone(), this);
+    if (out.t === "text") return out.text;
     if (out.t !== "paths-under") return null;
     // Paths under each directory: one that stands for them all, and every symlink under it
     // that leads out (found by the scan).

@@ -5,6 +5,8 @@
 
 import type { Arg, Stdin } from "../commands/analyse.ts";
 import { withValue } from "../commands/effects.ts";
+import { parseWords } from "../commands/apply.ts";
+import { WRAPPER_SPECS } from "../commands/table/wrappers.ts";
 import type { World } from "./state.ts";
 import type { Redir, Stmt, Word } from "./syntax.ts";
 import { expandToSegs, expandWord, type Field, fieldText, firstUnknown, type Seg, type WordEnv } from "./words.ts";
@@ -84,11 +86,52 @@ function isLineFilter(name: string, args: readonly (string | null)[]): boolean {
   }
 }
 
+const WRAPPER_BY_NAME = new Map(WRAPPER_SPECS.flatMap((spec) => spec.names.map((n) => [n, spec] as const)));
+
+/**
+ * The command a wrapper that leaves output alone (nice, timeout, stdbuf, command, env with
+ * assignments, …) runs, so `nice find .` prints what `find .` does; null when a wrapper's
+ * words are not all understood.
+ */
+function unwrap(argv: readonly Arg[], w: World): readonly Arg[] | null {
+  let cur = argv;
+  for (let depth = 0; depth < 8; depth++) {
+    const name = cur[0]?.text?.replace(/^.*\//, "");
+    if (!name) return null;
+    const args = cur.slice(1);
+    if (name === "command") {
+      let i = 0;
+      while (args[i]?.text === "-p" || args[i]?.text === "--") i++;
+      if (args[i]?.text?.startsWith("-")) return null;
+      cur = args.slice(i);
+      continue;
+    }
+    if (name === "env") {
+      let i = 0;
+      while (args[i] && (args[i]!.text === "-i" || args[i]!.text === "--" || /^[A-Za-z_][A-Za-z0-9_]*=/.test(args[i]!.text ?? ""))) i++;
+      if (args[i]?.text?.startsWith("-")) return null;
+      cur = args.slice(i);
+      continue;
+    }
+    const spec = WRAPPER_BY_NAME.get(name);
+    if (!spec) return cur;
+    const parsed = parseWords(spec, args, w, undefined, true);
+    if (parsed.items.some((it) => it.t === "unknown-option")) return null;
+    const skip = spec.operands && "skip" in spec.operands ? spec.operands.skip ?? 0 : 0;
+    const operands = parsed.items.filter((it) => it.t === "operand");
+    const command = operands[skip];
+    if (!command) return null;
+    cur = args.slice(args.indexOf(command.word));
+  }
+  return null;
+}
+
 /** What pipeline segment `index` writes to the next one. */
 export function pipeOutput(items: readonly Stmt[], index: number, w: World, env: WordEnv): Stdin {
   const s = items[index]!;
-  const argv = knownArgv(s, w, env);
-  if (!argv || s.t !== "cmd") return UNKNOWN_STDIN;
+  const words = knownArgv(s, w, env);
+  const argv = words && unwrap(words, w);
+  if (!argv || argv.length === 0 || argv[0]!.text === null || s.t !== "cmd") return UNKNOWN_STDIN;
   const name = argv[0]!.text!.replace(/^.*\//, "");
   const args = argv.slice(1);
   const texts = args.map((a) => a.text);
@@ -126,7 +169,7 @@ export function pipeOutput(items: readonly Stmt[], index: number, w: World, env:
 }
 
 /** `find DIR…` and friends print paths under directories they were given. */
-export function pathsOutput(argv: readonly Arg[]): Stdin {
+function pathsOutput(argv: readonly Arg[]): Stdin {
   const name = argv[0]?.text?.replace(/^.*\//, "");
   const args = argv.slice(1);
   if (!name || args.some((a) => a.text === null)) return UNKNOWN_STDIN;
