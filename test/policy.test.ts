@@ -267,7 +267,7 @@ describe("the walk skips what no rule can reach", () => {
       expect(g.check(`grep -r x ${fx.outside}`, { cwd: fx.project }).decision).toBe("allow");
       // A session approval of the outside tree is the same: the link still asks.
       const plain = await createGuard({ home: fx.home });
-      plain.approve({ kind: "read", path: fx.outside, resolved: fx.outside, decision: "ask", reason: "EXTERNAL_PATH", command: "grep", via: [], start: 0, end: 1 }, "directory");
+      plain.approve({ kind: "read", path: fx.outside, resolved: fx.outside, decision: "ask", reason: "EXTERNAL_PATH", rule: null, command: "grep", via: [], start: 0, end: 1 }, "directory");
       expect(plain.check(`grep -R x ${fx.outside}`, { cwd: fx.project }).decision).toBe("ask");
     } finally {
       fx.remove();

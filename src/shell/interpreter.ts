@@ -424,7 +424,7 @@ export class Interpreter implements WordEnv {
             id = this.nextFuncId++;
             this.funcIds.set(s.body, id);
           }
-          w.setFunc(s.name, { body: s.body, source: String(id) });
+          w.setFunc(s.name, { body: s.body, source: String(id), at: { offset: this.frame.offset, span: this.frame.span } });
           return withStatus(w, 0);
         });
       case "test":
@@ -953,7 +953,7 @@ export class Interpreter implements WordEnv {
     entered.positional = unknownArgs || args.some((a) => a.text === null) || info.countUnknown ? null : args.map((a) => a.text!);
     entered.frames = [...outerFrames, new Map()];
     const saved = this.frame;
-    this.frame = { ...saved, callDepth: saved.callDepth + 1 };
+    this.frame = { ...saved, ...(def ? { offset: def.at.offset, span: def.at.span } : {}), callDepth: saved.callDepth + 1 };
     this.returnable++;
     let out: World[];
     try {

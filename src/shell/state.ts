@@ -2,7 +2,7 @@
 // shell may be when it reaches a point of the script (after `cd a || cd b` there are two).
 // A world holds what is known literally; everything else is unknown and fails closed.
 
-import type { Stmt } from "./syntax.ts";
+import type { Span, Stmt } from "./syntax.ts";
 
 export interface Unknown {
   readonly k: "unknown";
@@ -69,6 +69,8 @@ export type Flow = "normal" | "break" | "continue" | "return" | "exit";
 export interface FunctionDef {
   readonly body: Stmt;
   readonly source: string;
+  /** Where the body's spans count from: a body read from reparsed or nested code keeps that. */
+  readonly at: { readonly offset: number; readonly span: Span | null };
 }
 
 /** A dirstack entry or directory: a logical absolute path, or null when unknown. */
