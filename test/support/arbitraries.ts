@@ -113,20 +113,20 @@ const DIRS: readonly PathSpec[] = [
 /** Variables the generator assigns and reads (`D=..; cat $D/x`). */
 const VARS = ["D", "X", "d"] as const;
 
-type Style = "plain" | "single" | "double" | "backslash" | "ansi" | "ansiHex" | "ansiOctal" | "ansiSlash" | "locale";
+export type Style = "plain" | "single" | "double" | "backslash" | "ansi" | "ansiHex" | "ansiOctal" | "ansiSlash" | "locale";
 const STYLES: readonly Style[] = ["plain", "single", "double", "backslash", "ansi", "ansiHex", "ansiOctal", "ansiSlash", "locale"];
 
 // Plain spelling is the common case in real commands and where shrinking lands.
 const style: fc.Arbitrary<Style> = fc.oneof({ arbitrary: fc.constant<Style>("plain"), weight: 3 }, { arbitrary: fc.constantFrom(...STYLES), weight: 4 });
 
-const SAFE_PLAIN = /^[A-Za-z0-9._/+@%-]+$/;
+export const SAFE_PLAIN = /^[A-Za-z0-9._/+@%-]+$/;
 
 const hex = (c: string) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`;
 const octal = (c: string) => `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`;
 const ansiChar = (c: string) => (c === "'" || c === "\\" ? hex(c) : c);
 
 /** One chunk of literal text spelled in a style; every style has the same value in bash. */
-function spell(chunk: string, style: Style): string {
+export function spell(chunk: string, style: Style): string {
   switch (style) {
     case "plain":
       return SAFE_PLAIN.test(chunk) ? chunk : spell(chunk, "single");

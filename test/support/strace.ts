@@ -102,28 +102,38 @@ export async function traceCommand(command: string, fx: Fixture, cwd: string, op
   }
 }
 
-interface Run {
-  exitCode: number | null;
-  timedOut: boolean;
-  stdout: string;
-  stderr: string;
-  spawnError: string | null;
+export interface Run {
+  readonly exitCode: number | null;
+  readonly timedOut: boolean;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly spawnError: string | null;
 }
 
-// strace runs in its own process group so that a timeout kills the tracees with it; killing
-// only strace would leave a stuck command running (and writing) after the test moved on.
-function runKilling(cmd: string, args: string[], opts: { cwd: string; env: Record<string, string> }, timeoutMs: number): Promise<Run> {
+/** Output kept from a run; the rest is read and dropped. */
+const OUTPUT_LIMIT = 64 * 1024;
+
+/**
+ * Starts a program in its own process group and, at the deadline, kills the group: killing only
+ * the first process (strace, unshare) would leave a stuck command running, and writing, after
+ * the harness moved on. Output past the limit is read and dropped, so an endless writer neither
+ * fills memory nor blocks on a full pipe before its deadline.
+ */
+export function runKilling(program: string, args: readonly string[], opts: { cwd: string; env: Record<string, string> }, timeoutMs: number): Promise<Run> {
   return new Promise((done) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
+    const child = spawn(program, args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let outBytes = 0;
+    let errBytes = 0;
     let timedOut = false;
     let settled = false;
-    const finish = (r: Omit<Run, "stdout" | "stderr" | "timedOut">) => {
+    const finish = (exitCode: number | null, spawnError: string | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      done({ ...r, timedOut, stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") });
+      const text = (bufs: Buffer[]) => Buffer.concat(bufs).toString("utf8").slice(0, OUTPUT_LIMIT);
+      done({ exitCode, spawnError, timedOut, stdout: text(out), stderr: text(err) });
     };
     const timer = setTimeout(() => {
       timedOut = true;
@@ -135,10 +145,16 @@ function runKilling(cmd: string, args: string[], opts: { cwd: string; env: Recor
         }
       }
     }, timeoutMs);
-    child.stdout.on("data", (b: Buffer) => stdout.push(b));
-    child.stderr.on("data", (b: Buffer) => stderr.push(b));
-    child.on("error", (e) => finish({ exitCode: null, spawnError: e.message }));
-    child.on("close", (code) => finish({ exitCode: code, spawnError: null }));
+    child.stdout.on("data", (b: Buffer) => {
+      if (outBytes < OUTPUT_LIMIT) out.push(b);
+      outBytes += b.length;
+    });
+    child.stderr.on("data", (b: Buffer) => {
+      if (errBytes < OUTPUT_LIMIT) err.push(b);
+      errBytes += b.length;
+    });
+    child.on("error", (e) => finish(null, e.message));
+    child.on("close", (code) => finish(code, null));
   });
 }
 
