@@ -280,8 +280,12 @@ class ShellGuard implements Guard {
       roots,
       commandKnowledge: this.options.commandKnowledge !== false,
       // A host's authority or a session approval may allow any outside path.
-      outsideMayBeAllowed: (dir) =>
-        this.options.authorizePath !== undefined || this.session.all().some((a) => a.surface === "path") || this.policy.mayAllowOutside(dir),
+      outsideWalk: (dir) =>
+        this.options.authorizePath !== undefined || this.session.all().some((a) => a.surface === "path") || this.policy.mayAllowOutside(dir)
+          ? "judge"
+          : this.policy.mayDeny
+            ? "name"
+            : "skip",
       parse: (text) => this.parseNested(text),
     });
     interp.runProgram(stmt, new World(cwd));

@@ -274,6 +274,28 @@ describe("the walk skips what no rule can reach", () => {
     }
   });
 
+  test("an outside tree nothing allows is walked only when a link in it could be denied", async () => {
+    const fx = buildFixture();
+    try {
+      symlinkSync(fx.home, join(fx.outside, "to-home"));
+      const command = `grep -R x ${fx.outside}`;
+      // Nothing can be stricter than the tree's own ask: no walk, and the tree is what is asked about.
+      const plain = (await createGuard({ home: fx.home })).check(command, { cwd: fx.project });
+      expect({ decision: plain.decision, home: plain.accesses.some((a) => a.resolved === fx.home) }).toEqual({ decision: "ask", home: false });
+      expect(plain.accesses.some((a) => a.resolved === fx.outside && a.reason === "EXTERNAL_PATH")).toBe(true);
+      // A deny rule on where the link leads: the walk names the link, and the deny shows.
+      const denyHome = { permission: { external_directory: { "*": "ask", [`${fx.home}/**`]: "deny", [fx.home]: "deny" } } };
+      const strict = (await createGuard({ home: fx.home, config: [denyHome] })).check(command, { cwd: fx.project });
+      expect({ decision: strict.decision, home: strict.accesses.some((a) => a.resolved === fx.home && a.decision === "deny") }).toEqual({ decision: "deny", home: true });
+      // So does a reason the host made deny.
+      const unresolved = await createGuard({ home: fx.home, config: [{ reasons: { UNRESOLVED_PATH: "deny" } }] });
+      symlinkSync("loop", join(fx.outside, "loop"));
+      expect(unresolved.check(command, { cwd: fx.project }).decision).toBe("deny");
+    } finally {
+      fx.remove();
+    }
+  });
+
   test("an allow covering a whole outside directory needs no walk", async () => {
     const fx = buildFixture();
     try {

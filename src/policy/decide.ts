@@ -145,6 +145,19 @@ export class Policy {
   }
 
   /**
+   * Could any judgement be `deny`: a rule that denies, or a reason the host made `deny`.
+   * Without one, nothing is stricter than `ask`.
+   */
+  get mayDeny(): boolean {
+    this.mayDeny_ ??=
+      [...this.config.surfaces.values()].some((rules) => rules.some((r) => r.action === "deny")) ||
+      [...this.config.reasons.values()].some((r) => r.action === "deny");
+    return this.mayDeny_;
+  }
+
+  private mayDeny_: boolean | undefined;
+
+  /**
    * Could `external_directory` allow the outside directory `dir`, or an entry of it, as a whole?
    * When it cannot, an access to the tree under `dir` is not allowed whatever the tree holds.
    */

@@ -63,13 +63,18 @@ export interface InterpreterOptions {
   /** Judge commands by the command table (default) or all as unknown commands (a baseline for measurement). */
   readonly commandKnowledge?: boolean;
   /**
-   * Whether the policy could allow something at or below an outside directory. When it cannot,
-   * a tree there asks as a whole and links out of it need not all be found. Default: it could.
+   * How to walk a tree outside the roots that a command recurses into following symlinks:
+   * `judge` when the policy could allow something in it (every link out must be found);
+   * `name` when nothing can allow it but a link could lead somewhere denied (the first links
+   * are named, so a deny can show); `skip` when nothing the walk finds could change the
+   * verdict, which the tree's own access already makes `ask`. Default: `judge`.
    */
-  readonly outsideMayBeAllowed?: (dir: string) => boolean;
+  readonly outsideWalk?: (dir: string) => OutsideWalk;
   /** Parses nested code (eval, sh -c, source); null when it cannot (too large, …). */
   readonly parse: (text: string) => ParsedCode | { readonly refused: ReasonCode; readonly why: string };
 }
+
+export type OutsideWalk = "judge" | "name" | "skip";
 
 /** Entries walked in an outside tree nothing can allow: enough for a project-sized tree. */
 const OUTSIDE_COURTESY_SCAN = 2000;
@@ -1118,9 +1123,12 @@ export class Interpreter implements WordEnv {
     // A tree outside the roots is judged as a whole by the access to it; a link in it that
     // leads somewhere else still needs its own judgement when that tree may be allowed (the
     // place the link reaches may not be). When nothing can allow it, the walk only names
-    // what it finds early, for the person asked, and stops quietly at a small bound.
+    // what it finds early, for the person asked, and stops quietly at a small bound; when
+    // nothing it could find is stricter than the tree's own `ask`, there is no walk.
     const startOutside = !this.opts.roots.some((r) => isInsideRoot(start.path, r));
-    const mustWalk = !startOutside || (this.opts.outsideMayBeAllowed?.(start.path) ?? true);
+    const walk: OutsideWalk = startOutside ? (this.opts.outsideWalk?.(start.path) ?? "judge") : "judge";
+    if (walk === "skip") return;
+    const mustWalk = walk === "judge";
     const bound = mustWalk ? this.limits.maxScanEntries : Math.min(this.limits.maxScanEntries, OUTSIDE_COURTESY_SCAN);
     const covered = (p: string) => this.opts.roots.some((root) => isInsideRoot(p, root)) || (startOutside && isInsideRoot(p, start.path));
     const span = this.span(arg.span);
