@@ -44,11 +44,32 @@ export class SyntaxNode {
   }
 }
 
+/**
+ * Whether each node type is named: a property of the type alone, so it is asked of the
+ * language once per type rather than of the tree once per node.
+ */
+const namedTypes = new WeakMap<object, Map<number, boolean>>();
+
 /** Copies a parsed tree. `source` must be the text the tree was parsed from. */
 export function copyTree(tree: Tree, source: string): SyntaxNode {
+  const language = tree.language;
+  let named = namedTypes.get(language);
+  if (!named) namedTypes.set(language, (named = new Map()));
+  const isNamed = (typeId: number): boolean => {
+    let n = named.get(typeId);
+    if (n === undefined) named.set(typeId, (n = language.nodeTypeIsNamed(typeId)));
+    return n;
+  };
+  // Only a tree with errors has missing nodes.
+  const mayMiss = tree.rootNode.hasError;
   const c = tree.walk();
   let id = 0;
-  const make = () => new SyntaxNode(source, id++, c.nodeType, c.nodeIsNamed, c.nodeIsMissing, c.startIndex, c.endIndex, c.currentFieldName);
+  const make = () => {
+    const typeId = c.nodeTypeId;
+    // ERROR (and anything the language does not name) reads as "ERROR", as Node.type does.
+    const type = language.types[typeId] || "ERROR";
+    return new SyntaxNode(source, id++, type, type === "ERROR" ? c.nodeIsNamed : isNamed(typeId), mayMiss && c.nodeIsMissing, c.startIndex, c.endIndex, c.currentFieldName);
+  };
   const root = make();
   const stack: SyntaxNode[] = [root];
   try {
