@@ -172,6 +172,17 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["bash scripts/build.sh", "in"],
     ["./scripts/build.sh", "in"],
   ]],
+  ["variables that make a program reach elsewhere", [
+    ["LD_PRELOAD=../outside/secret.txt ls", "out"],
+    ["export LD_PRELOAD=$O/secret.txt; ls", "out"],
+    ["BASH_ENV=../outside/secret.txt bash -c true", "out"],
+    ["env BASH_ENV=../outside/secret.txt bash -c true", "out"],
+    // PATH is left to the table (test/environment.test.ts): a lookup that finds nothing in an
+    // outside directory is a failed stat, which the harness does not count as a touch.
+    ["f() { ls; }; LD_PRELOAD=../outside/secret.txt f", "out"],
+    ["EDITOR=vi ls", "in"],
+    ["LD_PRELOAD= ls", "in"],
+  ]],
   ["recursive commands that follow symlinks", [
     ["grep -R zzz .", "out"],
     ["find -L . -name zzz", "out"],

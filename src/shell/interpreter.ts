@@ -14,6 +14,7 @@ import {
   expandToSegs, expandWord, type Field, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
 } from "./words.ts";
 import { ANY_ALIAS, runBuiltin, BUILTINS } from "./builtins.ts";
+import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./environment.ts";
 import { hasSubstitution, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, type Stdin, withValue } from "../commands/analyse.ts";
 import type { Disk } from "../commands/effects.ts";
@@ -925,10 +926,48 @@ export class Interpreter implements WordEnv {
       if (f) return this.callFunction(name.text, f.body, argv.slice(1), w, info);
     }
     if (info.inProcess && BUILTINS.has(name.text)) {
+      // `.` and `source` look a name without a slash up in $PATH.
+      if (name.text === "." || name.text === "source") this.environment(w, info.span);
       return runBuiltin(this, name.text, argv, w, info);
     }
-    const effects = analyseCommand(name, argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: this.opts.commandKnowledge !== false, home: this.home, disk: this.diskFor(w) });
+    const options = this.environment(w, info.span, name.text);
+    const effects = analyseCommand(name, [...options, ...argv.slice(1)], { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: this.opts.commandKnowledge !== false, home: this.home, disk: this.diskFor(w) });
     return this.applyEffects(effects, argv, w, info);
+  }
+
+  /**
+   * Variables set in the command that change what the program it starts loads, runs or reads
+   * (environment.ts): what their values name is judged as the program's own words would be.
+   * Whether the variable is exported is not asked: one the shell inherited is exported anyway.
+   */
+  private environment(w: World, span: Span, program?: string): Arg[] {
+    const options: Arg[] = [];
+    const base = program === undefined ? "" : program.slice(program.lastIndexOf("/") + 1);
+    for (const name of w.varNames()) {
+      const role = environmentRole(name);
+      if (!role) continue;
+      const v = w.getVar(name)!;
+      if (v.k === "unset") continue;
+      const command = `$${name}`;
+      const at: Arg = { text: null, source: `${name}=…`, span, unknownWhy: null, segs: [] };
+      if (v.k === "unknown") {
+        this.access(w, withValue(at, null, `$${name} is not known, and the program started uses it`), role.kind, command);
+        continue;
+      }
+      // An array is not exported; the shell's own lookups use its first element.
+      const text = v.k === "str" ? v.v : (v.v[0] ?? "");
+      if (role.value === "dirs") {
+        for (const e of dirEntries(text)) this.access(w, withValue(at, e, ""), role.kind, command);
+      } else if (SHELL_SYNTAX.test(text)) {
+        this.issue("OPAQUE_CODE", `${name} holds shell code that a program started here may run`, span);
+      } else if (role.optionsOf && text.trim() !== "") {
+        if (role.optionsOf.includes(base)) options.push(...commandWords(text).map((word) => withValue(at, word, "")));
+        else this.issue("OPAQUE_CODE", `${name} holds options for ${role.optionsOf[0]}, which ${program ?? "this command"} may start`, span);
+      } else {
+        for (const word of commandWords(text)) for (const cand of pathCandidates(word)) this.access(w, withValue(at, cand, ""), role.kind, command);
+      }
+    }
+    return options;
   }
 
   private taintIfInProcess(w: World, info: DispatchInfo, why: string): World {

@@ -129,6 +129,18 @@ table("text tools", box, [
   ["sort -o sorted.txt README.md", "allow", ["write $P/sorted.txt", "read $P/README.md"]],
   ["sort -T /tmp README.md", "ask", ["write /tmp"]],
   ["sort -k 2 -t , ../outside/secret.txt", "ask"],
+  // The compressor is fed sort's temporary data: `sh` would run the file being sorted.
+  ["sort -S 1 --compress-program=sh README.md", "ask", ["#OPAQUE_CODE"]],
+  ["sort --compress-program='cat /etc/passwd' README.md", "ask", ["#OPAQUE_CODE"]],
+  // man pages are names; -l and names with a slash are files; -P and -H run programs.
+  ["man ls", "allow"],
+  ["man 5 passwd", "allow"],
+  ["man -k printf", "allow"],
+  ["man ./docs/tool.1", "allow", ["read $P/docs/tool.1"]],
+  ["man ../outside/tool.1", "ask", ["read $O/tool.1"]],
+  ["man -l ../outside/tool.1", "ask", ["read $O/tool.1"]],
+  ["man -P 'cat /etc/passwd' ls", "ask", ["#OPAQUE_CODE"]],
+  ["man --html=firefox ls", "ask", ["#OPAQUE_CODE"]],
   ["uniq README.md ~/out", "ask", ["read $P/README.md", "write $H/out"]],
   ["uniq -c README.md out.txt", "allow", ["write $P/out.txt"]],
   ["cut -d: -f1 /etc/passwd", "ask", ["read /etc/passwd"]],

@@ -231,6 +231,12 @@ table("build systems and compilers", box, [
   ["make CFLAGS='-O2 -Wall' build", "allow"],
   ["make -f ../outside/Makefile", "ask", ["read $O/Makefile"]],
   ["make --eval='x: ; rm -rf ~' x", "ask", ["#OPAQUE_CODE"]],
+  // A variable set on make's command line is what recipes run: SHELL, CC and friends.
+  ["make SHELL='cat /etc/passwd'", "ask", ["* /etc/passwd"]],
+  ["make CC='cc; cat /etc/passwd'", "ask", ["#OPAQUE_CODE"]],
+  ["make SHELL=/opt/sh", "ask", ["* /opt/sh"]],
+  ["make CC=clang all", "allow"],
+  ["make V=1 CC=gcc", "allow"],
   ["make -o ../x -W ../y", "allow"],
   ["cmake -S . -B build", "allow", ["read $P", "write $P/build"]],
   ["cmake -B ~/build", "ask", ["write $H/build"]],

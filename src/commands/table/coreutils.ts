@@ -6,6 +6,7 @@ import { isAbsolute } from "../../paths/resolve.ts";
 import { syntheticArg } from "../apply.ts";
 import { withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
+import { runsProgram } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 export type { TableSpec } from "./expand.ts";
@@ -137,8 +138,10 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["df"], flags: "ahHiklPTv", long: ["--all", "--human-readable", "--si", "--inodes", "--local", "--no-sync", "--portability", "--sync", "--total", "--print-type"], options: { "-B": none, "--block-size": none, "-t": none, "--type": none, "-x": none, "--exclude-type": none, "--output": optionalNone }, operands: { all: "read" } },
   {
     names: ["sort"], flags: "bdfgiMhnRrVcCmsuz", long: ["--ignore-leading-blanks", "--dictionary-order", "--ignore-case", "--general-numeric-sort", "--ignore-nonprinting", "--month-sort", "--human-numeric-sort", "--numeric-sort", "--random-sort", "--reverse", "--version-sort", "--merge", "--stable", "--unique", "--zero-terminated", "--debug"],
-    options: { "-o": write, "--output": write, "-T": write, "--temporary-directory": write, "--files0-from": read, "-k": none, "--key": none, "-t": none, "--field-separator": none, "-S": none, "--buffer-size": none, "--parallel": none, "--batch-size": none, "--random-source": read, "--sort": none, "--check": optionalNone, "--compress-program": { value: "generic" } },
+    options: { "-o": write, "--output": write, "-T": write, "--temporary-directory": write, "--files0-from": read, "-k": none, "--key": none, "-t": none, "--field-separator": none, "-S": none, "--buffer-size": none, "--parallel": none, "--batch-size": none, "--random-source": read, "--sort": none, "--check": optionalNone, "--compress-program": none },
     operands: { all: "read" },
+    // The compressor gets sort's temporary data on its stdin: `sh` would run the file sorted.
+    custom: runsProgram(["--compress-program"]),
   },
   { names: ["uniq"], flags: "cdDiuz", long: ["--count", "--repeated", "--ignore-case", "--unique", "--zero-terminated"], options: { "-f": none, "--skip-fields": none, "-s": none, "--skip-chars": none, "-w": none, "--check-chars": none, "--all-repeated": optionalNone, "--group": optionalNone }, operands: { positional: ["read", "write"] } },
   { names: ["cut"], flags: "nsz", long: ["--complement", "--only-delimited", "--zero-terminated"], options: { "-b": none, "--bytes": none, "-c": none, "--characters": none, "-f": none, "--fields": none, "-d": none, "--delimiter": none, "--output-delimiter": none }, operands: { all: "read" } },
@@ -244,11 +247,27 @@ export const COREUTILS: readonly TableSpec[] = [
     operands: { all: "none" },
   },
   {
-    names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "users", "who", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "sync", "expr", "factor", "numfmt", "getconf", "locale", "tput", "stty", "kill", "killall", "pkill", "pgrep", "ps", "top", "htop", "jobs", "which", "whereis", "type", "cal", "shuf", "tsort", "lsblk", "lscpu", "lsusb", "lspci", "ip", "ifconfig", "ping", "dig", "nslookup", "host", "netstat", "ss", "systemctl", "journalctl", "service", "hostnamectl", "timedatectl", "apt", "apt-get", "apt-cache", "dpkg-query", "brew", "fc-list", "man", "info", "help", "tldr", "cowsay", "figlet", "fortune", "sl", "env-update", "mesg", "wall", "write", "last", "lastlog", "finger"],
+    names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "users", "who", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "sync", "expr", "factor", "numfmt", "getconf", "locale", "tput", "stty", "kill", "killall", "pkill", "pgrep", "ps", "top", "htop", "jobs", "which", "whereis", "type", "cal", "shuf", "tsort", "lsblk", "lscpu", "lsusb", "lspci", "ip", "ifconfig", "ping", "dig", "nslookup", "host", "netstat", "ss", "systemctl", "journalctl", "service", "hostnamectl", "timedatectl", "apt", "apt-get", "apt-cache", "dpkg-query", "brew", "fc-list", "info", "help", "tldr", "cowsay", "figlet", "fortune", "sl", "env-update", "mesg", "wall", "write", "last", "lastlog", "finger"],
     operands: { all: "none" },
     // Informational commands: no operand or option of theirs names a file to open.
     unknownOptions: "none",
     changes: {},
+  },
+  {
+    // Page names are not paths; one with a slash is a file man reads (as is -l's). -P and -H
+    // name programs man runs through a shell.
+    names: ["man"], flags: "aDfhkKuwWZ", long: ["--all", "--apropos", "--whatis", "--where", "--path", "--location", "--where-cat", "--update", "--ditroff", "--regex", "--wildcard", "--names-only", "--no-subpages", "--no-hyphenation", "--no-justification", "--help", "--version", "--debug", "--default"],
+    options: {
+      "-l": { modes: ["local"] }, "--local-file": { modes: ["local"] }, "-M": read, "--manpath": read, "-C": read, "--config-file": read,
+      "-S": none, "-s": none, "--sections": none, "-e": none, "--extension": none, "-L": none, "--locale": none, "-m": none, "--systems": none, "-E": none, "--encoding": none,
+      "-R": none, "--recode": none, "-T": optionalNone, "--troff-device": optionalNone, "-X": optionalNone, "--gxditview": optionalNone, "-r": none, "--prompt": none,
+      "-P": none, "--pager": none, "-H": optionalNone, "--html": optionalNone, "-p": none, "--preprocessor": none,
+    },
+    operands: { all: { default: "none", modes: { local: "read" } } },
+    custom: (ctx) => {
+      runsProgram(["-P", "--pager", "-H", "--html"])(ctx);
+      for (const a of ctx.operands) if (a.text === null || a.text.includes("/")) ctx.role(a, "read");
+    },
   },
   { names: ["mkfifo", "mknod"], flags: "Z", options: { "-m": none, "--mode": none, "--context": optionalNone }, operands: { first: "write", rest: "none" } },
   {

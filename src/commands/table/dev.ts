@@ -11,6 +11,7 @@ import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
 import { assignmentOptions, assignmentValue, chdir, type Custom, each, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, write } from "./common.ts";
 import { tarWords } from "./archives.ts";
 import type { TableSpec } from "./expand.ts";
+import { commandWords, SHELL_SYNTAX } from "../../shell/environment.ts";
 
 const projectCode = { fs: true, links: true } as const;
 const info = { modes: ["info"] } as const;
@@ -676,14 +677,17 @@ const MAKE: TableSpec = {
     ...each(optionalNone, "-j", "--jobs", "-l", "--load-average", "--max-load", "-d", "--debug", "-O", "--output-sync"),
     "-E": { value: "none", modes: ["eval"] }, "--eval": { value: "none", modes: ["eval"] },
   },
-  // Targets are names; VAR=value sets a variable whose value may be a path (DESTDIR=/).
+  // Targets are names; VAR=value sets a variable whose value may be a path (DESTDIR=/) or a
+  // command recipes run (CC=…, SHELL=…), so it is judged like a command-line environment value.
   operands: { all: "none" },
   changes: projectCode,
   custom: (ctx) => {
     for (const a of ctx.operands) {
       if (a.text === null) ctx.role(a, "generic");
       const v = assignmentValue(a);
-      if (v) ctx.role(v, "generic");
+      if (!v || v.text === null) continue;
+      if (SHELL_SYNTAX.test(v.text)) issue(ctx, "OPAQUE_CODE", `make ${a.source.slice(0, 60)} sets a variable that recipes may run as shell code`, a.span);
+      else for (const word of commandWords(v.text)) ctx.role(withValue(v, word, ""), "generic");
     }
     for (const it of optionItems(ctx, "-E", "--eval")) issue(ctx, "OPAQUE_CODE", "make --eval runs makefile code the guard does not read", it.word.span);
   },

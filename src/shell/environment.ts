@@ -1,0 +1,81 @@
+// Variables that make a program load code, run a command line, or look for its programs,
+// libraries and configuration somewhere else. `LD_PRELOAD=../x.so ls`, `BASH_ENV=../x bash -c
+// true`, `PATH=..:$PATH ls` and `PAGER='cat /etc/passwd' git log` name nothing on the command
+// line, yet each reaches outside. A command run while one of them is set in the command (by a
+// prefix assignment, an assignment or export, or a wrapper such as `env`) is judged by what
+// the value names, as if those were the program's own words.
+
+import type { AccessKind } from "../verdict.ts";
+
+export interface EnvironmentRole {
+  /**
+   * `command`: a command line or options that the program runs or obeys (split at blanks;
+   * shell syntax in it is code the guard does not read). `dirs`: a `:`-separated list of
+   * directories (an empty entry is the working directory).
+   */
+  readonly value: "command" | "dirs";
+  /** What the program does with the paths the value names. */
+  readonly kind: AccessKind;
+  /**
+   * Options read by these programs as if written first on their command line (`TAR_OPTIONS`):
+   * for them the words join the command's own; any other program may start one of them, so
+   * what the options do is not known there.
+   */
+  readonly optionsOf?: readonly string[];
+}
+
+const COMMAND: EnvironmentRole = { value: "command", kind: "exec" };
+const CODE_DIRS: EnvironmentRole = { value: "dirs", kind: "exec" };
+const CONFIG_DIRS: EnvironmentRole = { value: "dirs", kind: "read" };
+const OUTPUT_DIRS: EnvironmentRole = { value: "dirs", kind: "write" };
+
+const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
+  // Shell startup and prompts: bash sources $BASH_ENV before `bash -c`; sh sources $ENV.
+  ...["BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "BASHOPTS"].map((n) => [n, COMMAND] as const),
+  // Programs other programs start: pagers, editors, browsers, password prompts.
+  ...["PAGER", "MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "SUDO_EDITOR", "FCEDIT", "BROWSER", "LESSOPEN", "LESSCLOSE", "LESSKEY", "LESSKEYIN", "SSH_ASKPASS", "SUDO_ASKPASS"].map(
+    (n) => [n, COMMAND] as const,
+  ),
+  // Code loaded into every process, options that load modules, and tools' option variables.
+  ...["LD_PRELOAD", "LD_AUDIT", "NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "PYTHONSTARTUP", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"].map((n) => [n, COMMAND] as const),
+  ["TAR_OPTIONS", { ...COMMAND, optionsOf: ["tar", "gtar"] }],
+  ["ZIPOPT", { ...COMMAND, optionsOf: ["zip"] }],
+  ...["UNZIP", "UNZIPOPT"].map((n) => [n, { ...COMMAND, optionsOf: ["unzip"] }] as const),
+  ...["MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS"].map((n) => [n, { ...COMMAND, optionsOf: ["make", "gmake"] }] as const),
+  ...["MAKEFILES", "GOFLAGS"].map((n) => [n, COMMAND] as const),
+  // Compilers and wrappers build tools run.
+  ...["CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "RUSTC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTDOC", "CARGO_BUILD_RUSTC_WRAPPER"].map((n) => [n, COMMAND] as const),
+  // What git runs, for git started by other programs too (npm, cargo, pip).
+  ...["GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "GIT_TEMPLATE_DIR"].map(
+    (n) => [n, COMMAND] as const,
+  ),
+  // Where programs, libraries and modules are looked up.
+  ...["PATH", "LD_LIBRARY_PATH", "GIT_EXEC_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "GEM_HOME", "GEM_PATH", "GCONV_PATH", "CLASSPATH", "CARGO_HOME", "RUSTUP_HOME", "GOPATH"].map(
+    (n) => [n, CODE_DIRS] as const,
+  ),
+  // Where configuration (which can name programs to run) is read.
+  ...["HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS"].map((n) => [n, CONFIG_DIRS] as const),
+  // Where programs write.
+  ...["TMPDIR", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "CARGO_TARGET_DIR"].map((n) => [n, OUTPUT_DIRS] as const),
+]);
+
+/** Families whose every member is configuration a tool obeys (npm's, pip's and git's settings). */
+const COMMAND_FAMILIES = /^(npm_config_|NPM_CONFIG_|PIP_|GIT_CONFIG_(KEY|VALUE)_[0-9]+$)/;
+
+/** The role of an environment variable a program is started with, or null when it has none. */
+export function environmentRole(name: string): EnvironmentRole | null {
+  return BY_NAME.get(name) ?? (COMMAND_FAMILIES.test(name) ? COMMAND : null);
+}
+
+/** Shell syntax in a command-line value: the program hands it to a shell the guard does not follow. */
+export const SHELL_SYNTAX = /[;&|<>()$`\\"'\n*?[\]{}#~]/;
+
+/** The words of a command-line value that may name paths (an option's value included). */
+export function commandWords(value: string): string[] {
+  return value.split(/[ \t]+/).filter((w) => w !== "");
+}
+
+/** The entries of a directory list; an empty entry means the working directory. */
+export function dirEntries(value: string): string[] {
+  return value.split(":").map((e) => (e === "" ? "." : e));
+}

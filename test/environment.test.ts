@@ -1,0 +1,112 @@
+// Variables that make the program a command starts load code, run a command line, or look
+// for programs and configuration elsewhere (src/shell/environment.ts). Each is set the ways a
+// command can set it: a prefix assignment, an assignment with export, a wrapper, a function
+// call, and a nested shell.
+
+import type { Case } from "./support/table.ts";
+import { table, useSandbox } from "./support/table.ts";
+
+const box = useSandbox();
+
+table("code loaded into the program", box, [
+  ["LD_PRELOAD=../outside/x.so ls", "ask", ["exec $O/x.so"]],
+  ["LD_AUDIT=$O/a.so ls", "ask", ["exec $O/a.so"]],
+  ["export LD_PRELOAD=../outside/x.so; ls", "ask", ["exec $O/x.so"]],
+  ["LD_PRELOAD=../outside/x.so; export LD_PRELOAD; ls", "ask", ["exec $O/x.so"]],
+  ["env LD_PRELOAD=../outside/x.so ls", "ask", ["exec $O/x.so"]],
+  ["f() { ls; }; LD_PRELOAD=../outside/x.so f", "ask", ["exec $O/x.so"]],
+  ["bash -c 'LD_PRELOAD=../outside/x.so ls'", "ask", ["exec $O/x.so"]],
+  ["NODE_OPTIONS='--require ../outside/hook.js' node app.js", "ask", ["exec $O/hook.js"]],
+  ["NODE_OPTIONS=--require=../outside/hook.js npm test", "ask", ["exec $O/hook.js"]],
+  ["PERL5OPT=-M../outside/x perl x.pl", "ask"],
+  ["LD_PRELOAD=$X ls", "ask", ["#UNRESOLVED_WORD"]],
+  ["LD_PRELOAD=./build/x.so ls", "allow", ["exec $P/build/x.so"]],
+  ["LD_PRELOAD= ls", "allow"],
+  ["NODE_OPTIONS=--max-old-space-size=4096 node app.js", "allow"],
+  ["unset LD_PRELOAD; ls", "allow"],
+]);
+
+table("shell start-up files and prompts", box, [
+  ["BASH_ENV=../outside/rc bash -c true", "ask", ["exec $O/rc"]],
+  ["BASH_ENV=~/.bashrc bash -c true", "ask", ["exec $H/.bashrc"]],
+  ["export BASH_ENV=$O/rc; bash build.sh", "ask", ["exec $O/rc"]],
+  ["ENV=../outside/rc sh -i", "ask", ["exec $O/rc"]],
+  ["PROMPT_COMMAND='cat /etc/passwd' bash -i", "ask", ["#OPAQUE_CODE"]],
+  ["PS4='$(cat /etc/passwd)' bash -xc true", "ask", ["#OPAQUE_CODE"]],
+  ["BASH_ENV=scripts/env.sh bash -c true", "allow", ["exec $P/scripts/env.sh"]],
+]);
+
+table("programs that other programs start", box, [
+  ["PAGER='cat /etc/passwd' git log", "ask", ["exec /etc/passwd"]],
+  ["GIT_PAGER='less; cat /etc/passwd' git log", "ask", ["#OPAQUE_CODE"]],
+  ["EDITOR='cat ../outside/secret.txt' git commit", "ask", ["exec $O/secret.txt"]],
+  ["VISUAL=$O/ed crontab -e", "ask", ["exec $O/ed"]],
+  ["MANPAGER='sh -c \"cat /etc/passwd\"' man ls", "ask", ["#OPAQUE_CODE"]],
+  ["SSH_ASKPASS=/tmp/ask ssh host", "ask", ["exec /tmp/ask"]],
+  ["GIT_SSH_COMMAND='ssh -i ~/.ssh/key' npm install", "ask", ["#OPAQUE_CODE"]],
+  // Option variables join the command line of the program that reads them.
+  ["TAR_OPTIONS=--checkpoint-action=exec=sh tar -cf build/a.tar src", "ask", ["#OPAQUE_CODE"]],
+  ["TAR_OPTIONS=-C../outside tar -xf a.tar", "ask", ["write $O"]],
+  ["export TAR_OPTIONS=--to-command=sh; tar -xf a.tar", "ask", ["#OPAQUE_CODE"]],
+  ["TAR_OPTIONS=--checkpoint-action=exec=sh make dist", "ask", ["#OPAQUE_CODE"]],
+  ["ZIPOPT='-TT sh' zip -T a.zip src", "ask", ["#OPAQUE_CODE"]],
+  ["MAKEFLAGS='-f ../outside/Makefile' make", "ask", ["read $O/Makefile"]],
+  ["MAKEFLAGS=-C../outside make", "ask", ["cwd $O"]],
+  ["MAKEFLAGS=SHELL=/tmp/sh make", "ask", ["* /tmp/sh"]],
+  ["TAR_OPTIONS=--no-same-owner tar -xf a.tar", "allow"],
+  ["MAKEFLAGS=-j4 make", "allow"],
+  ["npm_config_prefix=.. npm install -g x", "ask", ["exec $T/work"]],
+  ["npm_config_script_shell=$O/sh npm test", "ask", ["exec $O/sh"]],
+  ["PIP_TARGET=../outside pip install x", "ask", ["exec $O"]],
+  ["RUSTC_WRAPPER=$O/w cargo build", "ask", ["exec $O/w"]],
+  ["EDITOR=vim git commit", "allow"],
+  ["export EDITOR=nano; git commit -m x", "allow"],
+  ["PAGER=less git log", "allow"],
+  ["CC=clang make", "allow"],
+  ["CC=gcc CFLAGS=-O2 make all", "allow"],
+  ["DEBUG=1 npm test", "allow"],
+  ["FOO=../outside/x ls", "allow"],
+]);
+
+table("where programs, libraries and configuration are looked up", box, [
+  ["PATH=../outside/dir ls", "ask", ["exec $O/dir"]],
+  ["PATH=..:$PATH ls", "ask", ["#UNRESOLVED_WORD"]],
+  ["export PATH=$HOME/bin:/usr/bin; ls", "ask", ["exec $H/bin"]],
+  // A relative entry is looked up from wherever the shell is when the command runs.
+  ["PATH=bin:/usr/bin; cd ..; ls", "ask", ["exec $T/work/bin"]],
+  ["(PATH=.. ; ls)", "ask", ["exec $T/work"]],
+  // `.` without a slash looks the name up in $PATH.
+  ["PATH=../outside . x", "ask", ["exec $O"]],
+  ["LD_LIBRARY_PATH=../outside ls", "ask", ["exec $O"]],
+  ["PYTHONPATH=../outside:src python3 -m x", "ask", ["exec $O", "exec $P/src"]],
+  ["NODE_PATH=$O node app.js", "ask", ["exec $O"]],
+  ["HOME=.. git log", "ask", ["read $T/work"]],
+  ["XDG_CONFIG_HOME=$O git status", "ask", ["read $O"]],
+  ["TMPDIR=.. sort README.md", "ask", ["write $T/work"]],
+  ["CARGO_TARGET_DIR=$O cargo build", "ask", ["write $O"]],
+  ["PATH=bin:src ls", "allow", ["exec $P/bin", "exec $P/src"]],
+  ["PYTHONPATH=src python3 -m x", "allow"],
+  ["HOME=$PWD npm test", "allow"],
+  ["TMPDIR=build sort README.md", "allow"],
+  ["unset PATH; ls", "allow"],
+  // Builtins other than `.` do not start a program.
+  ["PATH=.. cd src", "allow"],
+]);
+
+/** Every form of setting must reach the program the same way (the metamorphic relation). */
+const forms = (assignment: string, command: string): Case[] => [
+  [`${assignment} ${command}`, "ask"],
+  [`export ${assignment}; ${command}`, "ask"],
+  [`env ${assignment} ${command}`, "ask"],
+  [`nice env ${assignment} ${command}`, "ask"],
+  [`( ${assignment} ${command} )`, "ask"],
+  [`bash -c '${assignment} ${command}'`, "ask"],
+  [`eval '${assignment} ${command}'`, "ask"],
+  [`cd src && ${assignment.replace("../", "../../")} ${command}`, "ask"],
+];
+table("every way of setting the variable", box, [
+  ...forms("LD_PRELOAD=../outside/x.so", "ls"),
+  ...forms("BASH_ENV=../outside/rc", "bash -c true"),
+  ...forms("PATH=../outside/dir", "ls"),
+  ...forms("HOME=../outside", "git log"),
+]);
