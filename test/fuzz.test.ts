@@ -54,7 +54,7 @@ describe("oracle harness", () => {
   });
   const verdict = (decision: Verdict["decision"], accesses: Access[], codes: string[] = []): Verdict =>
     ({ decision, accesses, reasons: codes.map((code) => ({ code, message: code, decision: "ask" })) }) as Verdict;
-  const touch = (path: string): Touch => ({ pid: 1, syscall: "openat", path, named: path, ok: true, error: null });
+  const touch = (path: string, syscall = "openat", directoryOpen = false): Touch => ({ pid: 1, syscall, path, named: path, ok: true, error: null, directoryOpen });
 
   test("judge: allow with an outside touch, uncovered touches, and what covers one", () => {
     const t = touch("/w/o/secret.txt");
@@ -73,6 +73,9 @@ describe("oracle harness", () => {
     // Listing a directory to expand a glob in it is covered by the pattern; another child is not.
     expect(judge(verdict("ask", [access("/w/o/*.txt")]), [touch("/w/o")]).problems).toEqual([]);
     expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o")]).problems.map((p) => p.kind)).toEqual(["missed"]);
+    // A directory opened to reach a name in it is covered by that name, unless it was listed.
+    expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true)]).problems).toEqual([]);
+    expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true), touch("/w/o", "getdents64")]).problems.map((p) => p.kind)).toEqual(["missed", "missed"]);
   });
 
   test("the oracle runs a command and maps its touches into the sandbox", async () => {
@@ -262,6 +265,15 @@ describe("regressions found by the fuzzer, without running", () => {
       const v = box.check(c);
       expect({ c, bad: malformation(c, v) }).toEqual({ c, bad: null });
     }
+  });
+
+  // Digits glued to a redirection operator are that redirection's descriptor, so `> 2>&1`
+  // is `>` without a target and bash refuses the line. The grammar read `2` as the target and
+  // the guard allowed a command bash rejects, where the same command without `2>&1` asked.
+  // Found by the metamorphic relation (`\ps -fp <pid> 2>&1` from nl2bash's `ps -fp <pid>`).
+  test("digits glued to the next redirection leave the one before without a target", () => {
+    for (const c of ["\\ps -fp <pid> 2>&1", "echo hi >2>x", "echo hi >12<x"]) expect({ c, decision: box.check(c).decision }).toEqual({ c, decision: "ask" });
+    for (const c of ["echo hi > 2 >x", 'echo hi > "2">x', "echo hi > a2>x", "echo hi >x 2>&1"]) expect({ c, decision: box.check(c).decision }).toEqual({ c, decision: "allow" });
   });
 
   // A wrapper must not change the decision: `find . | read d` asks about the links out of the

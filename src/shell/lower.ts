@@ -631,6 +631,12 @@ function lowerRedirect(r: Node): { redir: Redir; extra: Node[] } {
     }
     extra.push(c);
   }
+  // Bash reads digits glued to a redirection operator as that redirection's descriptor
+  // (`> 2>&1` is `>` without a target): a syntax error, where the grammar saw a target.
+  const last = targetNodes[targetNodes.length - 1];
+  if (targetNodes.length === 1 && /^[0-9]+$/.test(last!.text) && /[<>]/.test(source[last!.endIndex] ?? "")) {
+    problem(r, `${JSON.stringify(source.slice(r.startIndex, last!.endIndex + 1))}: the digits are the next redirection's descriptor, so this one has no target`);
+  }
   if (r.type === "herestring_redirect") op = "<<<";
   if (r.type === "heredoc_redirect" && op !== "<<-") op = "<<";
   const target = targetNodes.length ? wordFromNodes(targetNodes) : null;

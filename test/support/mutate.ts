@@ -250,7 +250,8 @@ function appendable(cmd: string): boolean {
 /** `c` followed by a terminator that can precede `}` or `)`. */
 function closed(cmd: string): string {
   if (/<<(?!<)/.test(cmd) || cmd.includes("#")) return `${cmd}\n`;
-  if (/[;&]\s*$/.test(cmd)) return cmd;
+  // An escaped `\;` (find -exec's end) is a word, not a separator.
+  if (/(^|[^\\])(\\\\)*[;&]\s*$/.test(cmd)) return cmd;
   return `${cmd};`;
 }
 

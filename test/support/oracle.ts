@@ -466,19 +466,23 @@ function globParent(resolved: string, path: string): boolean {
  * The oracle property for one run: `outside` are the touches outside the root. A touch is
  * covered by an access resolving to it or to a directory above it, by an access to a glob
  * pattern in it (the listing is how bash expands the pattern), by any access the guard could
- * not resolve (it said so, and that is an ask), or by a reason saying it could not look.
+ * not resolve (it said so, and that is an ask), or by a reason saying it could not look. A
+ * directory opened only to reach a name in it (`gzip -c link-out/x` opens `link-out/`, then
+ * `x` relative to it) is also covered by an access below it, unless it was listed.
  */
 export function judge(verdict: Verdict, outside: readonly Touch[]): Judgement {
   const unresolved = verdict.accesses.some((a) => a.resolved === null);
   const blindReason = verdict.decision !== "allow" && verdict.reasons.some((r) => r.decision !== "allow" && BLIND_REASONS.has(r.code));
   const problems: Problem[] = [];
   const blind: Touch[] = [];
+  const listed = new Set(outside.filter((t) => t.syscall === "getdents" || t.syscall === "getdents64" || t.syscall === "fchdir").map((t) => t.path));
   for (const t of outside) {
     if (verdict.decision === "allow") {
       problems.push({ kind: "wrong-allow", touch: t });
       continue;
     }
     if (unresolved || verdict.accesses.some((a) => a.resolved !== null && (isInside(t.path, a.resolved) || globParent(a.resolved, t.path)))) continue;
+    if (t.directoryOpen && !listed.has(t.path) && verdict.accesses.some((a) => a.resolved !== null && isInside(a.resolved, t.path))) continue;
     if (blindReason) blind.push(t);
     else problems.push({ kind: "missed", touch: t });
   }

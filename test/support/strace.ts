@@ -21,6 +21,8 @@ export interface Touch {
   readonly ok: boolean;
   /** The errno name when the syscall failed (`ENOENT`), else null. */
   readonly error: string | null;
+  /** An open of a directory (O_DIRECTORY or O_PATH): by itself it only reaches names in it. */
+  readonly directoryOpen: boolean;
 }
 
 export interface Trace {
@@ -519,7 +521,8 @@ export function parseStrace(text: string, cwd: string, resolve: typeof resolveOn
         // For an open that succeeded strace tells the physical result; otherwise ask the disk.
         path = (e.name === "open" || e.name === "openat" || e.name === "openat2" || e.name === "creat") && ok && ret ? ret : resolve(base, n.name, n.follow);
       }
-      touches.push({ pid: e.pid, syscall: e.name, path, named, ok, error });
+      const flags = e.name === "open" ? (e.args[1] ?? "") : e.name === "openat" || e.name === "openat2" ? (e.args[2] ?? "") : "";
+      touches.push({ pid: e.pid, syscall: e.name, path, named, ok, error, directoryOpen: /\bO_(DIRECTORY|PATH)\b/.test(flags) });
     }
     if (ok && (e.name === "chdir" || e.name === "fchdir")) {
       const last = touches[touches.length - 1];
