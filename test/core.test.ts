@@ -29,6 +29,21 @@ table("plain paths", box, [
   ["cat README.md # ../outside in a comment", "allow"],
 ]);
 
+// A command the table does not know: every word may be a path, and so may a value glued to
+// an option, and each word of an argument with blanks (it may be a command line the program
+// hands to a shell).
+table("the words of a command nobody described", box, [
+  ["frobnicate ../outside/secret.txt", "ask", ["unknown $O/secret.txt"]],
+  ["frobnicate --out=../outside/x", "ask", ["unknown $O/x"]],
+  ["frobnicate -o../outside/x", "ask", ["unknown $O/x"]],
+  ["frobnicate --path=src:../outside", "ask", ["unknown $O"]],
+  ["frobnicate --preview 'cat ../outside/secret.txt'", "ask", ["unknown $O/secret.txt"]],
+  ["frobnicate 'ls -la ~/.ssh'", "ask", ["unknown $H/.ssh"]],
+  ["frobnicate \"x --out=../outside/y\"", "ask", ["unknown $O/y"]],
+  ["frobnicate --title 'fix the README' src", "allow"],
+  ["frobnicate README.md -v --level=3", "allow", ["unknown $P/README.md"]],
+]);
+
 table("symlinks resolve physically", box, [
   ["cat link-out/secret.txt", "ask", ["* $O/secret.txt"]],
   ["cat rel-out/secret.txt", "ask", ["* $O/secret.txt"]],
@@ -96,6 +111,12 @@ table("redirections", box, [
 ]);
 
 table("tree-sitter quirks follow bash", box, [
+  // The grammar ends an assignment's value at a quote followed by an escape; bash goes on.
+  ["export D='dir'\\-out; cat \"$D\"/file.txt", "ask", ["* $O/dir/file.txt"]],
+  ["D='sr'\\c; cat \"$D\"/main.ts", "allow", ["* $P/src/main.ts"]],
+  ["local D=\"sr\"\\c 2>/dev/null; export E='sr'\\c; cat $E/main.ts", "allow", ["* $P/src/main.ts"]],
+  ["A=1 D='dir'\\-out; cat $D/file.txt", "ask", ["* $O/dir/file.txt"]],
+  ["D='dir'\\-out cat README.md", "allow", ["* $P/README.md"]],
   // `a && b > f` is parsed as a redirect of the list; bash applies it to b only.
   ["cd /tmp && echo x > f", "ask", ["write /tmp/f"]],
   ["cd src && cat x | tee y > f", "allow", ["write $P/src/f"]],

@@ -13,7 +13,7 @@ import { formatReport, knownClass, runFuzz } from "../scripts/fuzz.ts";
 import { intentCommand } from "./support/intents.ts";
 import { extractCaseCommands, loadSeeds, mutantArbitrary, plainWords } from "./support/mutate.ts";
 import { createOracle, detectIsolation, formatDisagreement, judge, malformation, type Oracle, runCheck, safeToRun } from "./support/oracle.ts";
-import type { Touch } from "./support/strace.ts";
+import { isNoise, type Touch } from "./support/strace.ts";
 import { useSandbox } from "./support/table.ts";
 
 const SEED = 20261130;
@@ -54,7 +54,7 @@ describe("oracle harness", () => {
   });
   const verdict = (decision: Verdict["decision"], accesses: Access[], codes: string[] = []): Verdict =>
     ({ decision, accesses, reasons: codes.map((code) => ({ code, message: code, decision: "ask" })) }) as Verdict;
-  const touch = (path: string, syscall = "openat", directoryOpen = false): Touch => ({ pid: 1, syscall, path, named: path, ok: true, error: null, directoryOpen });
+  const touch = (path: string, syscall = "openat", directoryOpen = false): Touch => ({ pid: 1, syscall, path, named: path, ok: true, error: null, directoryOpen, exclusiveCreate: false });
 
   test("judge: allow with an outside touch, uncovered touches, and what covers one", () => {
     const t = touch("/w/o/secret.txt");
@@ -73,6 +73,11 @@ describe("oracle harness", () => {
     // Listing a directory to expand a glob in it is covered by the pattern; another child is not.
     expect(judge(verdict("ask", [access("/w/o/*.txt")]), [touch("/w/o")]).problems).toEqual([]);
     expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o")]).problems.map((p) => p.kind)).toEqual(["missed"]);
+    // A temporary file a program creates for itself (exclusively, in /tmp) is not a touch the
+    // guard judges; opening an existing file there is.
+    expect(isNoise({ ...touch("/tmp/tacwpXola"), exclusiveCreate: true })).toBe(true);
+    expect(isNoise(touch("/tmp/tacwpXola"))).toBe(false);
+    expect(isNoise({ ...touch("/w/o/x"), exclusiveCreate: true })).toBe(false);
     // A directory opened to reach a name in it is covered by that name, unless it was listed.
     expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true)]).problems).toEqual([]);
     expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true), touch("/w/o", "getdents64")]).problems.map((p) => p.kind)).toEqual(["missed", "missed"]);
@@ -228,6 +233,18 @@ const REGRESSIONS: readonly (readonly [group: string, commands: readonly string[
     "cat {README.md,$HOME/.bashrc}",
     "D=..; cat {README.md,$D/outside/secret.txt}",
     "rm -f {x,$HOME/x}",
+  ]],
+  // The grammar ends an assignment's value at a quote or expansion followed by a backslash
+  // escape (`D='d'\ir`), and makes the rest a word of its own: for export/declare an extra
+  // argument, for a plain assignment the command's name. Bash reads one word, `D=dir`. The
+  // guard took D to be `d` and allowed what reads through dir-out. Found by the intent
+  // generator (`export D=~+/'d'\i\r\-\o\u\t` then `cat "$D"/…`, seed 314159).
+  ["an assignment's value glued on after a quote", [
+    "export D=~+/'d'\\i\\r\\-\\o\\u\\t\ncat \"$D\"/'space dir/file.txt'",
+    "export D='dir'\\-out; ls \"$D\"",
+    "declare -x D=\"dir\"\\-out; ls \"$D\"",
+    "D='dir'\\-out; ls \"$D\"",
+    "A=1 D='dir'\\-out; ls $D",
   ]],
 ];
 

@@ -1023,7 +1023,16 @@ export class Interpreter implements WordEnv {
       return;
     }
     const cands = operand ? (a.text === "" ? [] : [a.text]) : pathCandidates(a.text);
-    for (const cand of cands) this.access(w, { ...a, text: cand }, "unknown", command);
+    const shellText = /\s/.test(a.text);
+    for (const cand of cands) {
+      // In a command line the program hands to a shell, that shell expands a leading `~`.
+      if (shellText && cand.startsWith("~") && cand !== a.text) {
+        const m = /^~([^/]*)(.*)$/.exec(cand)!;
+        const home = m[1] === "" ? this.home : this.fs.homeOf(m[1]!);
+        this.access(w, home === null ? withValue(a, null, `${cand} names a home directory that is not known`) : { ...a, text: home + m[2] }, "unknown", command);
+      }
+      this.access(w, { ...a, text: cand }, "unknown", command);
+    }
   }
 
   /** The text of a script file inside a root, small enough to read; null otherwise. */
@@ -1477,6 +1486,13 @@ function expandToSegsForPattern(word: Word, w: World, env: WordEnv): PatternChar
  */
 export function pathCandidates(text: string): string[] {
   if (text === "-" || text === "--" || text === "") return [];
+  // A word with blanks may be a command line the program hands to a shell (`fzf --preview
+  // 'cat /etc/passwd'`, `watch 'ls ..'`): each of its words is a candidate too.
+  if (/\s/.test(text)) {
+    const out = new Set<string>([text]);
+    for (const piece of text.split(/\s+/)) for (const c of pathCandidates(piece)) out.add(c);
+    return [...out];
+  }
   const out = new Set<string>();
   const addValue = (v: string) => {
     if (!v) return;

@@ -244,14 +244,17 @@ function lowerStatementAt(n: Node): Stmt {
       const a = lowerAssign(n);
       return { t: "cmd", assigns: [a], words: [], redirs: [], span: span(n) };
     }
-    case "variable_assignments":
-      return {
-        t: "cmd",
-        assigns: n.namedChildren.filter((c): c is Node => c !== null && c.type === "variable_assignment").map(lowerAssign),
-        words: [],
-        redirs: [],
-        span: span(n),
-      };
+    case "variable_assignments": {
+      const kids = n.namedChildren.filter((c): c is Node => c !== null && c.type !== "comment");
+      const assigns: Assign[] = [];
+      for (let i = 0; i < kids.length; i++) {
+        if (kids[i]!.type !== "variable_assignment") continue;
+        const { glued, count } = gluedToAssignment(kids, i);
+        assigns.push(lowerAssign(kids[i]!, glued));
+        i += count;
+      }
+      return { t: "cmd", assigns, words: [], redirs: [], span: span(n) };
+    }
     case "ERROR":
       return bad(n, "unparseable input");
     default:
@@ -465,10 +468,13 @@ function lowerDeclaration(n: Node): Stmt {
     if (group.length) words.push(wordFromNodes(group));
     group = [];
   };
-  for (const c of rest) {
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i]!;
     if (c.type === "variable_assignment") {
       flush();
-      words.push(assignmentWord(c));
+      const { glued, count } = gluedToAssignment(rest, i);
+      words.push(assignmentWord(c, glued));
+      i += count;
       continue;
     }
     if (group.length && !touching(group[group.length - 1]!, c)) flush();
@@ -479,12 +485,39 @@ function lowerDeclaration(n: Node): Stmt {
 }
 
 /** An assignment given as an argument (`export A=~/x`), kept as a word that carries its parts. */
-function assignmentWord(n: Node): Word {
-  const a = lowerAssign(n);
-  return { parts: [], span: span(n), text: n.text, assign: a };
+function assignmentWord(n: Node, glued: readonly Node[]): Word {
+  const a = lowerAssign(n, glued);
+  return { parts: [], span: a.span, text: source.slice(a.span.start, a.span.end), assign: a };
 }
 
-function lowerAssign(n: Node): Assign {
+/** Nodes that can be part of a word (not redirections, assignments or statements). */
+const WORD_PART_TYPES = new Set([
+  "word", "raw_string", "string", "ansi_c_string", "translated_string", "simple_expansion", "expansion", "command_substitution",
+  "arithmetic_expansion", "process_substitution", "concatenation", "number", "brace_expression",
+]);
+
+/**
+ * The nodes that go on an assignment's value: the grammar ends `D='d'\ir` at the quote and
+ * makes `\ir` a word of its own (the command's name, or another declaration argument), where
+ * bash reads one word `D=dir`. `nodes[from]` is the assignment; returns how many nodes after
+ * it touch it, with a command name's children standing for the name.
+ */
+function gluedToAssignment(nodes: readonly Node[], from: number): { glued: Node[]; count: number } {
+  const glued: Node[] = [];
+  let end = nodes[from]!.endIndex;
+  let count = 0;
+  for (let i = from + 1; i < nodes.length; i++) {
+    const next = nodes[i]!;
+    if (next.startIndex !== end || !(next.type === "command_name" || WORD_PART_TYPES.has(next.type))) break;
+    if (next.type === "command_name") glued.push(...next.children.filter((c): c is Node => c !== null));
+    else glued.push(next);
+    end = next.endIndex;
+    count++;
+  }
+  return { glued, count };
+}
+
+function lowerAssign(n: Node, glued: readonly Node[] = []): Assign {
   const nameNode = n.childForFieldName("name");
   let name = nameNode?.text ?? "";
   let index: Word | null = null;
@@ -498,14 +531,15 @@ function lowerAssign(n: Node): Assign {
   // The value may continue past the `value` field (tree-sitter splits `a=$"x"` and `a=b$c`
   // in places); take every node after the operator up to the end of the assignment.
   const op = n.children.find((c) => c !== null && !c.isNamed && (c.type === "=" || c.type === "+="));
-  const after = op ? n.children.filter((c): c is Node => c !== null && c.startIndex >= op.endIndex) : valueNodes;
+  const after = [...(op ? n.children.filter((c): c is Node => c !== null && c.startIndex >= op.endIndex) : valueNodes), ...glued];
+  const whole = glued.length ? { start: n.startIndex, end: glued[glued.length - 1]!.endIndex } : span(n);
   if (after.length === 1 && after[0]!.type === "array") {
     const elems = after[0]!.namedChildren.filter((c): c is Node => c !== null && c.type !== "comment");
-    return { name, index, append, value: null, array: wordsFromNodes(elems), span: span(n) };
+    return { name, index, append, value: null, array: wordsFromNodes(elems), span: whole };
   }
   const start = op ? op.endIndex : n.endIndex;
   const value = after.length ? wordFromNodes(after, start) : { parts: [], span: { start, end: start }, text: "" };
-  return { name, index, append, value, array: null, span: span(n) };
+  return { name, index, append, value, array: null, span: whole };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -540,10 +574,13 @@ function lowerCommandAt(n: Node, outerRedirs: readonly Node[]): Stmt {
     redirs.push({ redir, start: r.startIndex });
     for (const e of extra) wordNodes.push({ node: e, start: e.startIndex });
   };
-  for (const c of n.children) {
-    if (!c || c.type === "comment") continue;
+  const kids = n.children.filter((c): c is Node => c !== null && c.type !== "comment");
+  for (let i = 0; i < kids.length; i++) {
+    const c = kids[i]!;
     if (c.type === "variable_assignment" && !sawName) {
-      assigns.push(lowerAssign(c));
+      const { glued, count } = gluedToAssignment(kids, i);
+      assigns.push(lowerAssign(c, glued));
+      i += count;
       continue;
     }
     if (c.type === "file_redirect" || c.type === "herestring_redirect" || c.type === "heredoc_redirect") {

@@ -108,6 +108,23 @@ table("editors", box, [
   ["micro src/main.ts", "allow"],
 ]);
 
+table("rename", box, [
+  // A plain substitution keeps the new names beside the old ones.
+  ["rename 's/ /_/g' README.md", "allow", ["write $P/README.md"]],
+  ["rename 's/\\.md$/.txt/' README.md", "allow"],
+  ["rename .md .txt README.md", "allow"],
+  ["rename -n 's/a/b/' README.md", "allow"],
+  // Perl code, a replacement with a slash, an `e` flag, a name with a slash, names on stdin.
+  ["rename 'system(\"cat /etc/passwd\")' README.md", "ask", ["#INLINE_CODE"]],
+  ["rename 's/x/y/e' README.md", "ask", ["#INLINE_CODE"]],
+  ["rename 's/README/..\\/x/' README.md", "ask", ["#INLINE_CODE"]],
+  ["rename -e 's/x/y/;system(1)' README.md", "ask", ["#INLINE_CODE"]],
+  ["rename 's/x/y/' src/main.ts", "ask", ["#UNRESOLVED_WORD"]],
+  ["rename 's/x/y/' ../outside/secret.txt", "ask", ["write $O/secret.txt"]],
+  ["rename .md ../x README.md", "ask", ["#UNRESOLVED_WORD"]],
+  ["find . -name '* *' | rename 's/ /_/g'", "ask", ["#UNRESOLVED_PATH"]],
+]);
+
 table("patch", box, [
   ["patch -p1 < fix.patch", "ask", ["#UNRESOLVED_WORD", "read $P/fix.patch"]],
   ["patch -p1 -i fix.patch", "ask", ["#UNRESOLVED_WORD"]],

@@ -23,6 +23,8 @@ export interface Touch {
   readonly error: string | null;
   /** An open of a directory (O_DIRECTORY or O_PATH): by itself it only reaches names in it. */
   readonly directoryOpen: boolean;
+  /** A file created exclusively (O_CREAT|O_EXCL, or O_TMPFILE): a new file, nothing existing. */
+  readonly exclusiveCreate: boolean;
 }
 
 export interface Trace {
@@ -171,6 +173,8 @@ const NOISE_FILES = new Set([
   "/etc/ld.so.cache", "/etc/ld.so.preload", "/etc/ld.so.conf", "/etc/nsswitch.conf", "/etc/passwd", "/etc/group",
   "/etc/locale.alias", "/etc/localtime", "/etc/selinux/config", "/etc/inputrc", "/etc/bash.bashrc", "/etc/profile",
   "/etc/bash_completion", "/etc/environment", "/etc/default/locale", "/etc/gconv",
+  // file(1)'s own database.
+  "/etc/magic", "/etc/magic.mgc",
   "/dev/null", "/dev/tty", "/dev/urandom", "/dev/random", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/full", "/dev/zero",
 ]);
 
@@ -185,6 +189,9 @@ function isNoisePath(p: string): boolean {
  * /usr that lands elsewhere (`/usr/share/locale/locale.alias` → `/etc/locale.alias`) is still
  * the loader's business. */
 export function isNoise(t: Touch): boolean {
+  // A temporary file a program makes for itself (tac and sort spill to $TMPDIR): created new,
+  // under a name of its own choosing, it reaches nothing that was there.
+  if (t.exclusiveCreate && /^\/(?:tmp|var\/tmp)\//.test(t.path)) return true;
   return isNoisePath(t.path) || isNoisePath(t.named);
 }
 
@@ -522,7 +529,11 @@ export function parseStrace(text: string, cwd: string, resolve: typeof resolveOn
         path = (e.name === "open" || e.name === "openat" || e.name === "openat2" || e.name === "creat") && ok && ret ? ret : resolve(base, n.name, n.follow);
       }
       const flags = e.name === "open" ? (e.args[1] ?? "") : e.name === "openat" || e.name === "openat2" ? (e.args[2] ?? "") : "";
-      touches.push({ pid: e.pid, syscall: e.name, path, named, ok, error, directoryOpen: /\bO_(DIRECTORY|PATH)\b/.test(flags) });
+      touches.push({
+        pid: e.pid, syscall: e.name, path, named, ok, error,
+        directoryOpen: /\bO_(DIRECTORY|PATH)\b/.test(flags) && !/\bO_TMPFILE\b/.test(flags),
+        exclusiveCreate: O_CREAT_EXCL.test(flags) || /\bO_TMPFILE\b/.test(flags),
+      });
     }
     if (ok && (e.name === "chdir" || e.name === "fchdir")) {
       const last = touches[touches.length - 1];

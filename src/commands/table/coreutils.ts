@@ -6,7 +6,7 @@ import { isAbsolute } from "../../paths/resolve.ts";
 import { syntheticArg } from "../apply.ts";
 import { withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
-import { runsProgram } from "./common.ts";
+import { issue, optionValues, runsProgram } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 export type { TableSpec } from "./expand.ts";
@@ -150,7 +150,29 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["tee"], flags: "aip", long: ["--append", "--ignore-interrupts"], options: { "--output-error": optionalNone }, operands: { all: "write" } },
   { names: ["echo"], flags: "neE", style: "posix", unknownOptions: "none", operands: { all: "none" } },
   { names: ["printf"], style: "posix", unknownOptions: "none", options: { "-v": none }, operands: { all: "none" } },
-  { names: ["bc", "dc"], flags: "hilqsvw", long: ["--mathlib", "--quiet", "--standard", "--warn", "--interactive"], options: { "-e": none, "--expression": none, "-f": read, "--file": read }, operands: { all: "read" } },
+  { names: ["bc"], flags: "hilqsvw", long: ["--mathlib", "--quiet", "--standard", "--warn", "--interactive"], options: { "-e": none, "--expression": none, "-f": read, "--file": read }, operands: { all: "read" } },
+  {
+    // dc's `!` runs a shell command, from -e, a file or standard input alike; m4's syscmd,
+    // esyscmd and include run commands and read files from whatever input it is given; ed
+    // reads editing commands (`!cmd`, `r FILE`, `w FILE`) from standard input.
+    names: ["m4", "ed", "red"], flags: "hVsGpPQEiIDUtF", long: ["--help", "--version"],
+    options: { "-e": none, "--expression": none, "-f": read, "--file": read },
+    operands: { all: "generic" },
+    custom: (ctx) => issue(ctx, "OPAQUE_CODE", `${ctx.name} runs commands from its input (a shell escape, a file read or written), which the guard does not read`),
+  },
+  {
+    // dc reads its program from -e, -f files, operands or else standard input; only `!` runs
+    // the shell, so expressions given literally without one are safe when nothing else is read.
+    names: ["dc"], long: ["--help", "--version"],
+    options: { "-e": none, "--expression": none, "-f": read, "--file": read },
+    // Program files: read, and code.
+    operands: { all: "generic" },
+    custom: (ctx) => {
+      const exprs = optionValues(ctx, "-e", "--expression");
+      const onlyLiteral = exprs.length > 0 && exprs.every((e) => e.text !== null && !e.text.includes("!")) && ctx.operands.length === 0 && optionValues(ctx, "-f", "--file").length === 0;
+      if (!onlyLiteral) issue(ctx, "OPAQUE_CODE", "dc runs the program it reads, and `!` in it runs the shell");
+    },
+  },
   {
     names: ["dd"], long: ["--help", "--version"], operands: { all: "none" },
     // dd if=FILE of=FILE: the operands are key=value pairs.
@@ -276,5 +298,10 @@ export const COREUTILS: readonly TableSpec[] = [
     operands: { all: "list", defaultOperand: "." },
     recursion: { follow: { mode: "follow" } },
   },
-  { names: ["less", "more", "most", "bat", "batcat", "view"], flags: "aBcCdeEfFgGiIJKLmMnNqQrRsSuUVwWXz", long: ["--quit-if-one-screen", "--no-init", "--RAW-CONTROL-CHARS", "--chop-long-lines", "--plain", "--paging=never", "--number", "--show-all"], options: { "-x": none, "--tabs": none, "-p": none, "--pattern": none, "-t": none, "--tag": none, "-y": none, "-z": none, "-o": write, "-O": write, "-h": none, "-b": none, "-j": none, "-P": none, "--language": none, "-l": none, "--style": none, "--theme": none, "--paging": none, "--color": none, "--line-range": none, "-r": none, "--wrap": none }, operands: { all: "read" } },
+  { names: ["less", "more", "most", "bat", "batcat", "view"], flags: "aBcCdeEfFgGiIJKLmMnNqQrRsSuUVwWXz", long: ["--quit-if-one-screen", "--no-init", "--RAW-CONTROL-CHARS", "--chop-long-lines", "--plain", "--paging=never", "--number", "--show-all"], options: { "-x": none, "--tabs": none, "-p": none, "--pattern": none, "-t": none, "--tag": none, "-y": none, "-z": none, "-o": write, "-O": write, "-h": none, "-b": none, "-j": none, "-P": none, "--language": none, "-l": none, "--style": none, "--theme": none, "--paging": none, "--color": none, "--line-range": none, "-r": none, "--wrap": none }, operands: { all: "read" },
+    // `+G`, `+50`, `+/pattern` move; any other `+command` (`+!cmd`, `+|cmd`, `+v`) runs one.
+    custom: (ctx) => {
+      for (const a of ctx.operands) if (a.text === null || (a.text.startsWith("+") && !/^\+\+?([0-9]*[GgFp%]?|[/?&][^!|]*)$/.test(a.text))) issue(ctx, "INLINE_CODE", `${ctx.name} ${a.source} may run a pager command`, a.span);
+    },
+  },
 ];

@@ -67,6 +67,24 @@ const NODE: TableSpec = {
   custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader"]), programFromStdin(["eval", "info", "test"])),
 };
 
+/** TypeScript runners: node's way of running a file, plus their own inline-code options. */
+const TS_RUNNERS: TableSpec = {
+  names: ["ts-node", "ts-node-esm", "ts-node-script", "tsx", "esno", "esrun", "vite-node", "ts-node-dev", "tsnd"],
+  style: "posix",
+  abbreviations: false,
+  long: ["--transpile-only", "--swc", "--esm", "--files", "--pretty", "--skip-project", "--watch", "--respawn", "--clear-screen", "--no-cache", "--cjs"],
+  options: {
+    ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
+    ...each(none, "-r", "--require", "--import", "--loader", "-O", "--compiler-options", "-C", "--compiler", "-I", "--ignore", "--tsconfig", "--env-file"),
+    ...each(read, "-P", "--project", "--dir", "--cwd"),
+    "-i": { modes: ["repl"] }, "--interactive": { modes: ["repl"] },
+    ...each(info, "-v", "--version", "-h", "--help"),
+  },
+  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
+  changes: projectCode,
+  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader"]), programFromStdin(["eval", "info"])),
+};
+
 const PYTHON_NAMES = ["python", "python2", "python3", "pypy", "pypy3", "python2.7", ...Array.from({ length: 16 }, (_, i) => `python3.${i}`)];
 
 const PYTHON: TableSpec = {
@@ -1196,7 +1214,7 @@ const TERRAFORM: TableSpec = {
 };
 
 export const DEV_SPECS: readonly TableSpec[] = [
-  NODE, PYTHON, RUBY, PERL, PHP, LUA,
+  NODE, TS_RUNNERS, PYTHON, RUBY, PERL, PHP, LUA,
   NPM, NPX, PNPM, PNPX, YARN, BUN, BUNX, DENO,
   PIP, UV, UVX, POETRY, PIPX,
   CARGO, RUSTC, RUSTUP, GO, GOFMT,
