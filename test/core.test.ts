@@ -452,7 +452,15 @@ table("words: globs", box, [
   ["set -f; cat */secret.txt", "allow", ["* $P/*/secret.txt"]],
   ["X='*'; cat $X/secret.txt", "ask", ["* $O/secret.txt"]],
   ["X='*'; cat \"$X\"/secret.txt", "allow"],
-  ["cat .*", "allow", ["* $P/.env"]],
+  // `.*` matches `.` and `..` unless globskipdots is on, which is bash 5.2's default but an
+  // option older bash does not have: the host's bash may match them.
+  ["cat .*", "ask", ["* $P/.env", "* $T/work"]],
+  ["cat .*/outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  ["shopt -u globskipdots; cat .?/outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  ["shopt -s globskipdots; cat .*", "allow", ["* $P/.env", "!* $T/work"]],
+  ["shopt -s globskipdots; cat .*/outside/secret.txt", "allow"],
+  ["cat .[!.]*", "allow", ["* $P/.env"]],
+  ["shopt -s dotglob; cat *", "ask", ["!* $T/work"]],
   ["shopt -s dotglob; cat *env", "allow", ["* $P/.env"]],
 ]);
 

@@ -119,6 +119,10 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["for f in ../outside/*; do :; done", "out"],
     [": ../*", "out"],
     ["shopt -s globstar; cat **/secret.txt", "stays"],
+    ["shopt -u globskipdots; cat .*/outside/secret.txt", "out"],
+    ["shopt -u globskipdots; ls .?", "out"],
+    // Bash 5.2 skips `..`; older bash does not, so the guard still asks.
+    ["cat .*/outside/secret.txt", "stays"],
     ["cat *.md", "in"],
     ["cat docs/*", "in"],
   ]],

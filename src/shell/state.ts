@@ -54,7 +54,8 @@ export const DEFAULT_OPTIONS: Readonly<Options> = {
   nullglob: false,
   failglob: false,
   nocaseglob: false,
-  globskipdots: true,
+  // On in bash 5.2, which the host may not run: bash 5.1 and before match `..` with `.*`.
+  globskipdots: null,
   noglob: false,
   cdableVars: false,
 };

@@ -808,10 +808,14 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
     if (!matcher) return "unknown";
     let undecided = false;
     const next: [string, string][] = [];
+    // `.` and `..` are not in a listing, but a pattern that starts with a literal dot matches
+    // them unless globskipdots is on (bash before 5.2 has no such option, and matches them).
+    const dots = !globstar && opts.globskipdots !== true && seg[0]!.c === "." ? [".", ".."] : [];
     const visit = (text: string, dir: string, depth: number): boolean => {
       if (++listed > env.limits.maxGlobDirs) return false;
-      const names = env.fs.readdir(dir);
-      if (!names) return true;
+      const listing = env.fs.readdir(dir);
+      if (!listing) return true;
+      const names = dots.length ? [...dots, ...listing] : listing;
       env.listed(dir, text === "" ? "." : text, span);
       for (const name of names.sort()) {
         if (name === UNDECODABLE_NAME) {
@@ -826,7 +830,7 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
           if (env.fs.lstat(childDir) === "dir" && depth < 32) {
             if (!visit(childText, childDir, depth + 1)) return false;
           }
-        } else if (!(opts.globskipdots !== false && (name === "." || name === ".."))) {
+        } else {
           const m = matcher(name);
           if (m === null) undecided = true;
           else if (m) next.push([childText, childDir]);
