@@ -187,6 +187,16 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["EDITOR=vi ls", "in"],
     ["LD_PRELOAD= ls", "in"],
   ]],
+  ["arithmetic evaluation runs the subscript in a value", [
+    ["x='a[$(cat ../outside/secret.txt)]'; echo $((x))", "out"],
+    ["x='a[$(cat ../outside/secret.txt)]'; [[ $x -eq 1 ]]", "out"],
+    ["x='a[$(cat ../outside/secret.txt)]'; y=x; let y", "out"],
+    ["read 'a[$(cat ../outside/secret.txt)]' <<< 1", "out"],
+    ["x='a[$(cat ../outside/secret.txt)]'; echo ${a[x]}", "out"],
+    ["x='$(cat ../outside/secret.txt)'; echo ${x@P}", "out"],
+    ["n=$(ls | wc -l); echo $((n + 1))", "in"],
+    ["for i in $(seq 1 3); do echo $((i * 2)); done", "in"],
+  ]],
   ["recursive commands that follow symlinks", [
     ["grep -R zzz .", "out"],
     ["find -L . -name zzz", "out"],

@@ -11,9 +11,10 @@ import { compileMatcher, type PatternChar } from "./pattern.ts";
 import { dedupe, STATUS_UNKNOWN, type Status, unknown, UNSET, type Value, World } from "./state.ts";
 import type { Assign, Redir, Span, Stmt, Word } from "./syntax.ts";
 import {
-  expandToSegs, expandWord, type Field, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
+  evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
 } from "./words.ts";
 import { ANY_ALIAS, runBuiltin, BUILTINS } from "./builtins.ts";
+import { nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./environment.ts";
 import { hasSubstitution, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, type Stdin, withValue } from "../commands/analyse.ts";
@@ -142,7 +143,7 @@ export class Interpreter implements WordEnv {
     this.findings.addIssue({ code, message, span: span ? this.span(span) : this.frame.span });
   }
 
-  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR", why: string, span: Span): void {
+  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR" | "OPAQUE_CODE" | "UNRESOLVED_WORD", why: string, span: Span): void {
     this.issue(code, why, span);
   }
 
@@ -419,7 +420,8 @@ export class Interpreter implements WordEnv {
           for (const i of s.inner) this.subshell(i, w);
           for (const v of s.assigned) w.setVar(v, unknown(`$${v} is set by arithmetic`, true));
         }
-        return this.execLoop(ws, (cur) => cur.map((w) => withStatus(w, STATUS_UNKNOWN)), false, s.body);
+        // The condition and update are evaluated again after each pass of the body.
+        return this.execLoop(ws, (cur) => cur.map((w) => withStatus(this.evaluated(s.names, w, s.span), STATUS_UNKNOWN)), false, s.body);
       }
       case "case":
         return this.execCase(s, ws);
@@ -436,6 +438,12 @@ export class Interpreter implements WordEnv {
       case "test":
         return ws.map((w) => {
           for (const i of s.inner) this.subshell(i, w);
+          this.evaluated(s.names, w, s.span);
+          for (const word of s.exprs) {
+            const texts = expandWord(word, w, this, { noGlob: true, noSplit: true }).fields.map((f) => fieldText(f) ?? (onlyNumbers(f) ? "0" : null));
+            this.evaluatedText(texts, w, word.span, textRisk);
+          }
+          for (const word of s.varNames) this.evaluatedText(expandWord(word, w, this, { noGlob: true, noSplit: true }).fields.map(fieldText), w, word.span, nameRisk);
           for (const v of s.assigned) w.setVar(v, unknown(`$${v} is set by arithmetic`, true));
           for (const word of s.words) {
             for (const f of expandWord(word, w, this, { noGlob: true, noSplit: true }).fields) {
@@ -598,19 +606,22 @@ export class Interpreter implements WordEnv {
     const out: World[] = [];
     for (const w of ws) {
       let values: (string | null)[] | null = [];
+      // Values made only of numbers (`$(seq 10)`) cannot hold a path or a subscript.
+      let numeric = s.values !== null;
       if (s.values === null) {
         values = w.positional === null ? null : [...w.positional];
       } else {
         for (const word of s.values) {
           const e = expandWord(word, w, this);
           if (e.countUnknown) values = null;
+          if (!e.fields.every(onlyNumbers)) numeric = false;
           if (values) for (const f of e.fields) values.push(fieldText(f));
         }
       }
       if (values === null || values.length > 256) {
         const why = values === null ? "the loop's values are not known" : "a loop over many values";
         out.push(...this.execLoop([w], (cur) => cur.map((x) => withStatus(x, STATUS_UNKNOWN)), false, s.body, (x) => {
-          x.setVar(s.name, unknown(why));
+          x.setVar(s.name, unknown(why, numeric));
           return x;
         }));
         continue;
@@ -619,7 +630,7 @@ export class Interpreter implements WordEnv {
       const exits: World[] = [];
       for (const v of values) {
         const entered = cur.map((x) => {
-          x.setVar(s.name, v === null ? unknown("a loop value that is not known") : { k: "str", v });
+          x.setVar(s.name, v === null ? unknown("a loop value that is not known", numeric) : { k: "str", v });
           return x;
         });
         const next: World[] = [];
@@ -845,7 +856,11 @@ export class Interpreter implements WordEnv {
     }
     const attrs = w.attr(a.name);
     if (attrs.includes("n")) v = unknown(`$${a.name} is a nameref`);
-    else if (attrs.includes("i")) v = unknown(`$${a.name} is an integer`, true);
+    else if (attrs.includes("i")) {
+      // An integer variable's value is evaluated as arithmetic when assigned.
+      this.evaluatedText([v.k === "str" ? v.v : v.k === "unset" ? "" : null], w, a.span, textRisk);
+      v = unknown(`$${a.name} is an integer`, true);
+    }
     else if (/[luc]/.test(attrs)) v = unknown(`$${a.name} changes case on assignment`);
     w.setVar(a.name, v);
   }
@@ -925,6 +940,7 @@ export class Interpreter implements WordEnv {
       const f = w.funcs.get(name.text);
       if (f) return this.callFunction(name.text, f.body, argv.slice(1), w, info);
     }
+    this.builtinEvaluation(name.text, argv, w, info.span);
     if (info.inProcess && BUILTINS.has(name.text)) {
       // `.` and `source` look a name without a slash up in $PATH.
       if (name.text === "." || name.text === "source") this.environment(w, info.span);
@@ -968,6 +984,98 @@ export class Interpreter implements WordEnv {
       }
     }
     return options;
+  }
+
+  /**
+   * Words bash's builtins evaluate: `let`'s expressions, and the names given to `read`,
+   * `printf -v`, `test -v`, `unset` and the declaration builtins, whose subscripts are
+   * arithmetic (`read 'a[$(cmd)]'` runs cmd). `declare -n` targets and `declare -i` values
+   * are evaluated when used or assigned.
+   */
+  private builtinEvaluation(name: string, argv: readonly Arg[], w: World, span: Span): void {
+    const args = argv.slice(1);
+    const names: (string | null)[] = [];
+    const exprs: (string | null)[] = [];
+    switch (name) {
+      case "let":
+        exprs.push(...args.map((a) => a.text));
+        break;
+      case "read":
+      case "printf":
+      case "test":
+      case "[":
+      case "unset": {
+        // Options that name a variable, and those whose value is something else.
+        const nameOpt = name === "read" ? "a" : name === "printf" ? "v" : name === "unset" ? "" : "v";
+        const valued = name === "read" ? "adinNptu" : name === "printf" ? "v" : "";
+        let operands = name === "read" || name === "unset";
+        for (let i = 0; i < args.length; i++) {
+          const t = args[i]!.text;
+          if (t === null) {
+            if (operands) names.push(null);
+            continue;
+          }
+          if (t === "--" && name !== "test" && name !== "[") {
+            operands = name === "read" || name === "unset";
+            continue;
+          }
+          if (t.startsWith("-") && t.length > 1 && !/^-[0-9]/.test(t)) {
+            for (let j = 1; j < t.length; j++) {
+              if (!valued.includes(t[j]!) && !(name === "test" || name === "[")) continue;
+              const value = j + 1 < t.length ? t.slice(j + 1) : (args[++i]?.text ?? "");
+              if (t[j] === nameOpt) names.push(j + 1 < t.length ? value : (args[i]?.text ?? null));
+              break;
+            }
+            continue;
+          }
+          if (operands) names.push(t);
+        }
+        break;
+      }
+      case "declare":
+      case "typeset":
+      case "local":
+      case "export":
+      case "readonly": {
+        const flags = args.filter((a) => a.text !== null && /^[-+][A-Za-z]+$/.test(a.text)).map((a) => a.text!).join("");
+        for (const a of args) {
+          if (a.text === null) {
+            // `NAME=$(…)`: the value is not known, but the name is written out.
+            const written = /^([A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?)\+?=/.exec(a.source);
+            names.push(written && !/[$`]/.test(written[2] ?? "") ? written[1]! : null);
+            if (written && /-[A-Za-z]*[ni]/.test(flags)) names.push(null);
+            continue;
+          }
+          if (/^[-+][A-Za-z]+$/.test(a.text)) continue;
+          const eq = a.text.indexOf("=");
+          names.push(eq < 0 ? a.text : a.text.slice(0, eq));
+          if (eq >= 0 && /-[A-Za-z]*n/.test(flags)) names.push(a.text.slice(eq + 1));
+          if (eq >= 0 && /-[A-Za-z]*i/.test(flags)) exprs.push(a.text.slice(eq + 1));
+        }
+        break;
+      }
+      default:
+        return;
+    }
+    if (names.length) this.evaluatedText(names, w, span, nameRisk);
+    if (exprs.length) this.evaluatedText(exprs, w, span, textRisk);
+  }
+
+  /** Variables an arithmetic expression names are evaluated: reports what that could run. */
+  evaluated(names: readonly string[], w: World, span: Span): World {
+    if (names.length) reportRisk(variablesRisk(names, evaluationLookup(w, this)), w, this, span);
+    return w;
+  }
+
+  /** Texts bash evaluates (as arithmetic, or as a name with a subscript); null is not known. */
+  evaluatedText(texts: readonly (string | null)[], w: World, span: Span, risk: typeof textRisk | typeof nameRisk): void {
+    for (const t of texts) {
+      const r = t === null ? { code: "UNRESOLVED_WORD" as const, why: "a word that is evaluated as arithmetic or as a variable name is not known" } : risk(t, evaluationLookup(w, this));
+      if (r) {
+        reportRisk(r, w, this, span);
+        return;
+      }
+    }
   }
 
   private taintIfInProcess(w: World, info: DispatchInfo, why: string): World {
@@ -1026,10 +1134,11 @@ export class Interpreter implements WordEnv {
     const shellText = /\s/.test(a.text);
     for (const cand of cands) {
       // In a command line the program hands to a shell, that shell expands a leading `~`.
-      if (shellText && cand.startsWith("~") && cand !== a.text) {
-        const m = /^~([^/]*)(.*)$/.exec(cand)!;
+      // (`~x` for a user x that does not exist stays as it is, as in bash.)
+      const m = shellText && cand !== a.text ? /^~([A-Za-z0-9._-]*)(\/.*)?$/.exec(cand) : null;
+      if (m) {
         const home = m[1] === "" ? this.home : this.fs.homeOf(m[1]!);
-        this.access(w, home === null ? withValue(a, null, `${cand} names a home directory that is not known`) : { ...a, text: home + m[2] }, "unknown", command);
+        if (home !== null || m[1] === "") this.access(w, home === null ? withValue(a, null, `${cand} names a home directory that is not known`) : { ...a, text: home + (m[2] ?? "") }, "unknown", command);
       }
       this.access(w, { ...a, text: cand }, "unknown", command);
     }
@@ -1484,6 +1593,11 @@ function expandToSegsForPattern(word: Word, w: World, env: WordEnv): PatternChar
  * a value glued on (`-o../x`, `--out=../x`); and after `=` (`dd of=~/x`, `DESTDIR=/x`),
  * each `:`-separated piece of the value (`a=b:/x`).
  */
+/** A field of digits and numbers only (`$(seq 5)`, `$((i+1))0`). */
+function onlyNumbers(f: Field): boolean {
+  return f.segs.every((seg) => ("unknown" in seg ? seg.unknown.numeric : /^[0-9]*$/.test(seg.text)));
+}
+
 export function pathCandidates(text: string): string[] {
   if (text === "-" || text === "--" || text === "") return [];
   // A word with blanks may be a command line the program hands to a shell (`fzf --preview

@@ -12,6 +12,7 @@
 import type { SyntaxNode as Node } from "../parse/tree.ts";
 import type { Assign, CaseItem, ParamExpansion, ParamOp, Redir, RedirOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import { decodeAnsiC, unescapeDoubleQuoted } from "./escapes.ts";
+import { referencedNames } from "./arithmetic.ts";
 
 /** The text being lowered, to look between nodes (lowering is synchronous). */
 let source = "";
@@ -283,7 +284,25 @@ function lowerPipeline(n: Node): Stmt {
 }
 
 function arithmeticCommand(n: Node): Stmt {
-  return { t: "test", words: [], inner: substitutionsIn(n), assigned: arithAssigned(n), span: span(n) };
+  return { t: "test", words: [], inner: substitutionsIn(n), assigned: arithAssigned(n), names: arithNames(n), exprs: [], varNames: [], span: span(n) };
+}
+
+/**
+ * The variables an arithmetic expression names, literally or as `$x`: the source with its
+ * command substitutions blanked out (they are analysed as commands of their own).
+ */
+function arithNames(n: Node): string[] {
+  let text = source.slice(n.startIndex, n.endIndex);
+  const stack = [n];
+  while (stack.length) {
+    for (const c of stack.pop()!.children) {
+      if (c.type === "command_substitution" || c.type === "process_substitution") {
+        const a = c.startIndex - n.startIndex;
+        text = text.slice(0, a) + " ".repeat(c.endIndex - c.startIndex) + text.slice(c.endIndex - n.startIndex);
+      } else stack.push(c);
+    }
+  }
+  return referencedNames(text);
 }
 
 const ARITH_ASSIGN = new Set(["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|=", "**="]);
@@ -382,12 +401,15 @@ function lowerCFor(n: Node): Stmt {
   const body = bodyNode ? lowerSequence(innerChildren(bodyNode)) : bad(n, "for without body");
   const inner: Stmt[] = [];
   const assigned: string[] = [];
+  const names: string[] = [];
   for (const c of n.children) {
     if (!c || c.id === bodyNode?.id) continue;
     inner.push(...substitutionsIn(c));
     assigned.push(...arithAssigned(c));
+    // Only the expressions: `for`, `((`, `;` and `))` are tokens.
+    if (c.isNamed) names.push(...arithNames(c));
   }
-  return { t: "cfor", inner, assigned, body, span: span(n) };
+  return { t: "cfor", inner, assigned, names, body, span: span(n) };
 }
 
 function lowerCase(n: Node): Stmt {
@@ -423,10 +445,21 @@ function lowerTest(n: Node): Stmt {
   // [[ … ]]: expand every operand (their substitutions run); the operands of file tests are
   // reported as reads so that `[[ -f ~/.ssh/id_rsa ]]` is judged like `test -f`.
   const words: Word[] = [];
+  const exprs: Word[] = [];
+  const varNames: Word[] = [];
+  // `[[` evaluates the operands of -eq as arithmetic; `[` (test) takes integers only.
+  const doubleBracket = n.children[0]?.type === "[[";
   const visit = (x: Node) => {
+    if (x.type === "binary_expression") {
+      const op = x.childForFieldName("operator");
+      if (doubleBracket && op && ARITH_TEST_OPS.has(op.text)) {
+        for (const side of [x.childForFieldName("left"), x.childForFieldName("right")]) if (side) exprs.push(wordFromNodes([side]));
+      }
+    }
     if (x.type === "unary_expression") {
       const op = x.children[0];
       const operand = x.namedChildren.find((c) => c !== null && c.type !== "test_operator");
+      if (op?.text === "-v" && operand) varNames.push(wordFromNodes([operand]));
       if (op && FILE_TEST_OPS.has(op.text) && operand) {
         // tree-sitter reads `~/x` here as the unary operator `~`; it is a word.
         if (operand.type === "unary_expression" && operand.children[0]?.type === "~") {
@@ -438,8 +471,11 @@ function lowerTest(n: Node): Stmt {
     for (const c of x.namedChildren) if (c) visit(c);
   };
   for (const c of n.namedChildren) if (c) visit(c);
-  return { t: "test", words, inner: substitutionsIn(n), assigned: [], span: span(n) };
+  return { t: "test", words, inner: substitutionsIn(n), assigned: [], names: [], exprs, varNames, span: span(n) };
 }
+
+/** `[[ a -eq b ]]` evaluates both operands as arithmetic. */
+const ARITH_TEST_OPS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
 
 /** Every command substitution nested anywhere under a node, lowered as statements to analyse. */
 function substitutionsIn(n: Node): Stmt[] {
@@ -1058,7 +1094,7 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
     case "process_substitution":
       return [{ t: "procsub", body: lowerSubstitutionBody(n), output: n.text.startsWith(">"), span: span(n) }];
     case "arithmetic_expansion":
-      return [{ t: "arith", inner: substitutionsIn(n), quoted, span: span(n) }];
+      return [{ t: "arith", inner: substitutionsIn(n), names: arithNames(n), quoted, span: span(n) }];
     case "concatenation":
       return wordOfChildren(n, n.startIndex, n.endIndex, quoted).parts.slice();
     default:

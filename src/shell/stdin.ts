@@ -126,6 +126,38 @@ function unwrap(argv: readonly Arg[], w: World): readonly Arg[] | null {
   return null;
 }
 
+/**
+ * Whether a command substitution's output can only be numbers (`$(… | wc -l)`, `$(grep -c …)`,
+ * `$(date +%s)`, `$(id -u)`, `$(nproc)`, `$(seq 5)`): such a value cannot hold a path or a
+ * subscript. Judged from the words as written, of the last command of a pipeline.
+ */
+export function printsOnlyNumbers(body: Stmt): boolean {
+  const last = body.t === "pipe" ? body.items[body.items.length - 1] : body;
+  if (!last || last.t !== "cmd" || last.words.some((w) => w.parts.some((p) => p.t !== "raw" && p.t !== "lit"))) return false;
+  const [name, ...args] = last.words.map((w) => w.text);
+  const options = args.filter((a) => a!.startsWith("-") && a !== "-");
+  const operands = args.filter((a) => !a!.startsWith("-") || a === "-");
+  switch (name) {
+    case "wc":
+      // With a file operand wc prints its name too.
+      return operands.length === 0 && options.length > 0 && options.every((o) => /^-[lcwmL]+$/.test(o!) || /^--(lines|bytes|chars|words|max-line-length)$/.test(o!));
+    case "grep":
+    case "egrep":
+    case "fgrep":
+      return options.some((o) => /^-[A-Za-z]*c/.test(o!) || o === "--count") && !options.some((o) => /^-[A-Za-z]*[HroefA-CN]|^--(with-filename|recursive|file|regexp|only|after|before|context)/.test(o!)) && operands.length <= 2;
+    case "date":
+      return args.length === 1 && /^\+(%[sNYmdHMSjuwVUWGgyCe])+$/.test(args[0]!);
+    case "id":
+      return args.length === 1 && /^-[rugG]+$/.test(args[0]!);
+    case "nproc":
+      return args.every((a) => /^--(all|ignore=[0-9]+)$/.test(a!));
+    case "seq":
+      return operands.length >= 1 && operands.length <= 3 && operands.every((o) => /^-?[0-9]+(\.[0-9]+)?$/.test(o!)) && options.every((o) => o === "-w" || /^-?[0-9]/.test(o!));
+    default:
+      return false;
+  }
+}
+
 /** What pipeline segment `index` writes to the next one. */
 export function pipeOutput(items: readonly Stmt[], index: number, w: World, env: WordEnv): Stdin {
   const s = items[index]!;

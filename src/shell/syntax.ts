@@ -16,8 +16,11 @@ export type WordPart =
   | { readonly t: "param"; readonly param: ParamExpansion; readonly quoted: boolean; readonly span: Span }
   | { readonly t: "cmdsub"; readonly body: Stmt; readonly quoted: boolean; readonly span: Span }
   | { readonly t: "procsub"; readonly body: Stmt; readonly output: boolean; readonly span: Span }
-  /** $(( … )): always a number; the command substitutions inside still run. */
-  | { readonly t: "arith"; readonly inner: readonly Stmt[]; readonly quoted: boolean; readonly span: Span }
+  /**
+   * $(( … )): always a number; the command substitutions inside still run, and the variables
+   * it names are evaluated in turn (src/shell/arithmetic.ts).
+   */
+  | { readonly t: "arith"; readonly inner: readonly Stmt[]; readonly names: readonly string[]; readonly quoted: boolean; readonly span: Span }
   /** `…` that the grammar left as text (inside here-documents): parsed and run when expanded. */
   | { readonly t: "code"; readonly text: string; readonly quoted: boolean; readonly span: Span }
   /** Something the lowering could not read (an ERROR node inside a word, say). */
@@ -98,11 +101,19 @@ export type Stmt =
   | { readonly t: "if"; readonly branches: readonly { readonly cond: Stmt; readonly body: Stmt }[]; readonly orelse: Stmt | null }
   | { readonly t: "while"; readonly until: boolean; readonly cond: Stmt; readonly body: Stmt }
   | { readonly t: "for"; readonly name: string; readonly values: readonly Word[] | null; readonly body: Stmt; readonly span: Span }
-  | { readonly t: "cfor"; readonly inner: readonly Stmt[]; readonly assigned: readonly string[]; readonly body: Stmt; readonly span: Span }
+  | { readonly t: "cfor"; readonly inner: readonly Stmt[]; readonly assigned: readonly string[]; readonly names: readonly string[]; readonly body: Stmt; readonly span: Span }
   | { readonly t: "case"; readonly word: Word; readonly items: readonly CaseItem[] }
   | { readonly t: "func"; readonly name: string; readonly body: Stmt; readonly span: Span }
   /** [[ … ]] and (( … )): the words are expanded (so their substitutions run); no path is opened. */
-  | { readonly t: "test"; readonly words: readonly Word[]; readonly inner: readonly Stmt[]; readonly assigned: readonly string[]; readonly span: Span }
+  /**
+   * `((…))` and `[[…]]`: `words` are file-test operands (reads); `names` are variables an
+   * arithmetic expression names; `exprs` are operands evaluated as arithmetic (`-eq`) and
+   * `varNames` operands evaluated as variable names (`-v`), both after expansion.
+   */
+  | {
+      readonly t: "test"; readonly words: readonly Word[]; readonly inner: readonly Stmt[]; readonly assigned: readonly string[];
+      readonly names: readonly string[]; readonly exprs: readonly Word[]; readonly varNames: readonly Word[]; readonly span: Span;
+    }
   | { readonly t: "empty" }
   /**
    * Source the grammar misread (`! { …; }`, `time if …`): parsed again on its own and run in

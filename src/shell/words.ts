@@ -10,6 +10,8 @@ import { compileMatcher, hasPatternChars, type PatternChar } from "./pattern.ts"
 import { braceExpand, type BraceResult } from "./brace.ts";
 import type { ParamExpansion, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import { type Unknown, type Value, type World, unknown, str } from "./state.ts";
+import { type EvaluationRisk, nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
+import { printsOnlyNumbers } from "./stdin.ts";
 
 /** A piece of an expanded field: known text, or an unknown value. */
 export type Seg =
@@ -52,8 +54,8 @@ export interface WordEnv {
   substituteCode(text: string, world: World, span: Span): string | null;
   /** Physical directory for a logical one, for globbing. */
   physicalDir(logical: string): string | null;
-  /** Problems found while expanding (limits reached) are reported here. */
-  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR", why: string, span: Span): void;
+  /** Problems found while expanding (limits reached, code that evaluation would run) are reported here. */
+  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR" | "OPAQUE_CODE" | "UNRESOLVED_WORD", why: string, span: Span): void;
   /** Pathname expansion read this directory (a physical path): listing it is an access. */
   listed(dir: string, shown: string, span: Span): void;
 }
@@ -99,6 +101,15 @@ export function lookup(world: World, env: WordEnv, name: string): Value {
   if (e !== undefined) return str(e);
   if (name === "CDPATH") return { k: "unset" };
   return unknown(`$${name} is not known`);
+}
+
+/**
+ * Values as arithmetic evaluation sees them, for judging what it could run: a variable the
+ * command set (or a positional parameter), or undefined for one inherited from the host,
+ * whose environment is taken on trust as its aliases and functions are.
+ */
+export function evaluationLookup(world: World, env: WordEnv): (name: string) => Value | undefined {
+  return (name) => world.getVar(name) ?? (/^([0-9]+|[@*#?$!])$/.test(name) ? lookup(world, env, name) : undefined);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -251,7 +262,7 @@ function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, ass
           const text = output.replace(/\n+$/, "");
           out.push({ k: "text", text, quoted: p.quoted, split: !p.quoted && !assignment });
         } else {
-          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`), quoted: p.quoted, split: !p.quoted && !assignment });
+          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`, printsOnlyNumbers(p.body)), quoted: p.quoted, split: !p.quoted && !assignment });
         }
         if (p.quoted) out.push({ k: "keep" });
         break;
@@ -265,10 +276,12 @@ function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, ass
         env.substitute(p.body, world, p.span);
         out.push({ k: "text", text: "/dev/fd/63", quoted: true, split: false });
         break;
-      case "arith":
+      case "arith": {
         for (const s of p.inner) env.substitute(s, world, p.span);
+        reportRisk(variablesRisk(p.names, evaluationLookup(world, env)), world, env, p.span);
         out.push({ k: "unknown", u: unknown("an arithmetic result", true), quoted: p.quoted, split: !p.quoted && !assignment });
         break;
+      }
       case "bad":
         // The lowering could not read this part of the word: that is a parse problem wherever
         // the word is used, even as an argument that is not a path.
@@ -414,6 +427,7 @@ function isNull(v: Value): boolean | null {
 
 function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: WordEnv, span: Span, assignment: boolean): Piece[] {
   const split = !quoted && !assignment;
+  evaluationRisks(pe, world, env, span);
   let v = paramValue(pe, world, env);
   const atForm = (pe.name === "@" && pe.index === null) || (pe.index !== null && /^[@]$/.test(pe.index.text)) || (!quoted && (pe.name === "*" || pe.index?.text === "*"));
   const stringOf = (w: Word | null): Piece[] => (w ? expandParts(w.parts, world, env, assignment) : []);
@@ -426,6 +440,8 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
       return [{ k: "unknown", u: unknown("a length", true), quoted, split }];
     case "indirect": {
       if (v.k === "str" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v.v)) return valuePieces(lookup(world, env, v.v), quoted, split, false);
+      // The value is a name whose subscript bash evaluates: `a[$(cmd)]` runs cmd.
+      reportRisk(nameRisk(v.k === "str" ? v.v : v.k === "unset" ? "" : null, evaluationLookup(world, env)), world, env, span);
       return [{ k: "unknown", u: unknown(`the indirection \${!${pe.name}} is not followed`), quoted, split }];
     }
     case ":-":
@@ -501,6 +517,35 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
       v = unknown(`the expansion \${${pe.name}${pe.op}…} is not modelled`);
       return [{ k: "unknown", u: v, quoted, split }];
   }
+}
+
+/**
+ * What bash evaluates while expanding a parameter: a subscript and a substring's offset and
+ * length are arithmetic (`${a[$i]}` evaluates $i's value), and `${x@P}` expands the value
+ * as a prompt, command substitutions included.
+ */
+function evaluationRisks(pe: ParamExpansion, world: World, env: WordEnv, span: Span): void {
+  const look = evaluationLookup(world, env);
+  const texts: string[] = [];
+  if (pe.index !== null && pe.index.text !== "@" && pe.index.text !== "*") texts.push(pe.index.text);
+  if (pe.op === ":") for (const w of [pe.arg, pe.arg2]) if (w) texts.push(w.text);
+  for (const t of texts) reportRisk(textRisk(t, look), world, env, span);
+  const v = pe.op === "@" && pe.arg?.text === "P" ? look(pe.name) : undefined;
+  if (v !== undefined) {
+    const values = v.k === "str" ? [v.v] : v.k === "arr" ? v.v : [];
+    if (v.k === "unknown" || values.some((x) => /\$\(|`/.test(x))) {
+      const why = `\${${pe.name}@P} expands $${pe.name} as a prompt, which runs the command substitutions in it`;
+      for (const x of values) reportRisk({ code: "OPAQUE_CODE", why, runs: x }, world, env, span);
+      if (v.k === "unknown") env.problem("UNRESOLVED_WORD", why, span);
+    }
+  }
+}
+
+/** Reports a risk, and analyses the command substitutions in a value that evaluation runs. */
+export function reportRisk(r: EvaluationRisk | null, world: World, env: WordEnv, span: Span): void {
+  if (!r) return;
+  env.problem(r.code, r.why, span);
+  if (r.runs !== undefined) env.substituteCode(`: ${r.runs}`, world, span);
 }
 
 function markSplit(pieces: Piece[], split: boolean): Piece[] {

@@ -747,9 +747,10 @@ const JEST: TableSpec = {
 
 /**
  * A substitution that cannot leave the directory of a name without a slash: `s/PAT/REPL/` or
- * `y/…/…/` with a replacement free of `/` and `\`, and no `e` flag (which evaluates code).
+ * `y/…/…/` with a replacement free of `/` and of escapes other than `\.`, `\-`, `\_` (`\x2f` is
+ * a slash), and no `e` flag (which evaluates code).
  */
-const SAFE_SUBSTITUTION = /^(s|y|tr)\/[^/]*\/[^/\\]*\/[gixms]*$/;
+const SAFE_SUBSTITUTION = /^(s|y|tr)\/[^/]*\/([^/\\]|\\[.\-_ ])*\/[gixms]*$/;
 /** util-linux's `rename FROM TO`: plain text. */
 const PLAIN_TEXT = /^[A-Za-z0-9_ .,+=@%-]*$/;
 

@@ -1,0 +1,80 @@
+// Arithmetic evaluation runs what a value holds: `x='a[$(cmd)]'; echo $((x))` runs cmd, because
+// bash evaluates a variable's value as an expression and expands the subscript in it
+// (src/shell/arithmetic.ts). Each "runs" case below was run in bash 5.2 with `touch MARK` in
+// place of the command, and the mark appeared; each "does not run" case left no mark.
+
+import type { Case } from "./support/table.ts";
+import { table, useSandbox } from "./support/table.ts";
+
+const box = useSandbox();
+const X = "x='a[$(cat ../outside/secret.txt)]'";
+
+table("contexts where bash evaluates a value, and runs the command in it", box, [
+  [`${X}; echo $((x))`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; echo $(( x + 1 ))`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; (( x ))`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; let x`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; [[ $x -eq 1 ]]`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; [[ x -eq 1 ]]`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; test -v "$x"`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; [[ -v $x ]]`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; echo \${a[x]}`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; a=(1 2); echo \${a[$x]}`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; echo \${x:x}`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; echo \${x:0:x}`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; echo \${@:x}`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; y=\${!x}`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; declare -i y; y=x`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; for ((i=x; i<1; i++)); do :; done`, "ask"],
+  [`${X}; case 1 in $((x))) ;; esac`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; declare "$x"=1`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; printf -v "$x" y`, "ask", ["#OPAQUE_CODE"]],
+  [`${X}; read "$x" <<< 1`, "ask", ["#OPAQUE_CODE"]],
+  // Through another variable: y's value names x, whose value runs.
+  [`${X}; y=x; echo $((y))`, "ask", ["#OPAQUE_CODE"]],
+  // Written as the name itself.
+  ["read 'a[$(cat ../outside/secret.txt)]' <<< x", "ask", ["#OPAQUE_CODE"]],
+  ["printf -v 'a[$(cat ../outside/secret.txt)]' x", "ask", ["#OPAQUE_CODE"]],
+  ["declare -n ref='a[$(cat ../outside/secret.txt)]'; echo $ref", "ask", ["#OPAQUE_CODE"]],
+  ["x='$(cat ../outside/secret.txt)'; echo ${x@P}", "ask", ["#OPAQUE_CODE"]],
+  // A value the command read from a file could hold such a subscript.
+  ["x=$(cat README.md); echo $((x))", "ask", ["#UNRESOLVED_WORD"]],
+  ["n=$(head -1 README.md); echo $((n + 1))", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat README.md | while read -r n; do echo $((n + 1)); done", "ask", ["#UNRESOLVED_WORD"]],
+  ["f() { echo $(( $1 * 2 )); }; f \"$(cat README.md)\"", "ask"],
+]);
+
+table("contexts where bash does not evaluate the value", box, [
+  // test's -eq takes integers only; shift, mapfile and getopts take the name as it is.
+  [`${X}; [ "$x" -eq 1 ]`, "allow"],
+  [`${X}; test "$x" -gt 1`, "allow"],
+  [`${X}; shift x`, "allow"],
+  [`${X}; getopts a "$x"`, "allow"],
+  [`${X}; echo "$x"`, "allow"],
+]);
+
+table("arithmetic on values that cannot hold a command", box, [
+  ["n=$(ls | wc -l); echo $((n+1))", "allow"],
+  ["n=$(find . -type f | wc -l); let n--; if [ $n -gt 0 ]; then echo $n; fi", "allow"],
+  ["c=$(grep -c foo README.md); [[ $c -gt 0 ]] && echo yes", "allow"],
+  ["t=$(date +%s); echo $((t - 100))", "allow"],
+  ["for i in $(seq 1 10); do echo $((i*2)); done", "allow"],
+  ["for i in {1..10}; do echo $((i*2)); done", "allow"],
+  ["i=0; while [ $i -lt 5 ]; do i=$((i+1)); done", "allow"],
+  ["i=0; while (( i < 5 )); do (( i++ )); done", "allow"],
+  ["(( x = 1 )); let y=2; echo $((x + y))", "allow"],
+  ["arr=(a b); for ((i=0; i<${#arr[@]}; i++)); do echo \"${arr[$i]}\"; done", "allow"],
+  ["x=16#ff; y=0x1f; echo $((x + y))", "allow"],
+  // A variable the command did not set is the host's, taken on trust like its aliases.
+  ["echo $((COLUMNS - 1)) $((RANDOM % 6))", "allow"],
+  ["while read -r line; do echo \"$line\"; done < README.md", "allow"],
+  // What a small file inside the project holds is read, as bash would read it: `# project`.
+  ["read -r n < README.md; echo $((n + 1))", "allow"],
+]);
+
+/** Every wrapper and nesting form keeps the ask (the metamorphic relation). */
+const wrapped = (c: string): Case[] => [
+  [`( ${c} )`, "ask"], [`bash -c '${c.replace(/'/g, "'\\''")}'`, "ask"], [`eval '${c.replace(/'/g, "'\\''")}'`, "ask"],
+  [`f() { ${c}; }; f`, "ask"], [`cd src && ${c.replace("../", "../../")}`, "ask"],
+];
+table("wrapped and nested", box, [...wrapped(`${X}; echo $((x))`), ...wrapped("read 'a[$(cat ../outside/secret.txt)]' <<< x")]);
