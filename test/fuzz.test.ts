@@ -81,6 +81,12 @@ describe("oracle harness", () => {
     // A directory opened to reach a name in it is covered by that name, unless it was listed.
     expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true)]).problems).toEqual([]);
     expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true), touch("/w/o", "getdents64")]).problems.map((p) => p.kind)).toEqual(["missed", "missed"]);
+    expect(judge(verdict("ask", [access("/w/o/a")]), [touch("/w/o", "chdir")]).problems).toEqual([]);
+    // A path named under a directory that is asked about is covered, wherever a link took it;
+    // under one that is allowed, it is not.
+    const viaLink: Touch = { ...touch("/h/.ssh/id_rsa"), named: "/w/o/home-link/.ssh/id_rsa" };
+    expect(judge(verdict("ask", [access("/w/o")]), [viaLink]).problems).toEqual([]);
+    expect(judge(verdict("ask", [access("/w/o", "allow"), access("/w/p/x")]), [viaLink]).problems.map((p) => p.kind)).toEqual(["missed"]);
   });
 
   test("the oracle runs a command and maps its touches into the sandbox", async () => {

@@ -467,8 +467,10 @@ function globParent(resolved: string, path: string): boolean {
  * covered by an access resolving to it or to a directory above it, by an access to a glob
  * pattern in it (the listing is how bash expands the pattern), by any access the guard could
  * not resolve (it said so, and that is an ask), or by a reason saying it could not look. A
- * directory opened only to reach a name in it (`gzip -c link-out/x` opens `link-out/`, then
- * `x` relative to it) is also covered by an access below it, unless it was listed.
+ * directory opened or entered only to reach a name in it (`gzip -c link-out/x` opens
+ * `link-out/`, `mkdir -p link-out/x` enters it) is also covered by an access below it, unless it
+ * was listed; and a path named inside a directory the guard asks about is covered by that
+ * question (`grep -R x ..` asks about `..`, and so about where the links under it lead).
  */
 export function judge(verdict: Verdict, outside: readonly Touch[]): Judgement {
   const unresolved = verdict.accesses.some((a) => a.resolved === null);
@@ -482,7 +484,9 @@ export function judge(verdict: Verdict, outside: readonly Touch[]): Judgement {
       continue;
     }
     if (unresolved || verdict.accesses.some((a) => a.resolved !== null && (isInside(t.path, a.resolved) || globParent(a.resolved, t.path)))) continue;
-    if (t.directoryOpen && !listed.has(t.path) && verdict.accesses.some((a) => a.resolved !== null && isInside(a.resolved, t.path))) continue;
+    if ((t.directoryOpen || t.syscall === "chdir") && !listed.has(t.path) && verdict.accesses.some((a) => a.resolved !== null && isInside(a.resolved, t.path))) continue;
+    // Asking about a directory asks about the tree it holds, what its links reach included.
+    if (verdict.accesses.some((a) => a.resolved !== null && a.decision !== "allow" && isInside(t.named, a.resolved))) continue;
     if (blindReason) blind.push(t);
     else problems.push({ kind: "missed", touch: t });
   }
