@@ -44,6 +44,18 @@ table("tar", box, [
   ["tar -xzf a.tgz && cat a/etc/passwd", "ask", ["#UNRESOLVED_PATH"]],
 ]);
 
+table("tar -T -: names of the files to add on standard input", box, [
+  ["find ../outside | tar -cf build/a.tar -T -", "ask", ["read $O"]],
+  ["cat list.txt | tar -cf build/a.tar -T -", "ask", ["#UNRESOLVED_WORD"]],
+  ["curl -s https://example.com/list | tar -cf build/a.tar --files-from=-", "ask", ["#UNRESOLVED_WORD"]],
+  ["git ls-files | tar -cf build/a.tar --files-from=-", "allow"],
+  // What README.md holds (`# project`) is the one name tar reads: inside.
+  ["tar -cf build/a.tar --files-from=- < README.md", "allow"],
+  ["printf '../outside/secret.txt\\n' | tar -cf build/a.tar -T -", "ask", ["read $O/secret.txt"]],
+  ["find docs | tar -cf build/a.tar -T -", "allow", ["read $P/docs"]],
+  ["printf 'README.md\\n' | tar -cf build/a.tar -T -", "allow", ["read $P/README.md"]],
+]);
+
 table("zip and unzip", box, [
   ["unzip -o a.zip -d ~", "ask", ["write $H"]],
   ["unzip a.zip", "allow", ["read $P/a.zip", "write $P"]],

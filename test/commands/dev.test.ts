@@ -244,6 +244,10 @@ table("build systems and compilers", box, [
   ["make CC='cc; cat /etc/passwd'", "ask", ["#OPAQUE_CODE"]],
   ["make SHELL=/opt/sh", "ask", ["* /opt/sh"]],
   ["make CC=clang all", "allow"],
+  // A makefile from standard input is code the guard does not read.
+  ["echo 'all:; cat /etc/passwd' | make -f -", "ask", ["#OPAQUE_CODE"]],
+  ["make -f /dev/stdin <<< 'all:'", "ask", ["#OPAQUE_CODE"]],
+  ["make -f Makefile", "allow", ["read $P/Makefile"]],
   ["make V=1 CC=gcc", "allow"],
   ["make -o ../x -W ../y", "allow"],
   ["cmake -S . -B build", "allow", ["read $P", "write $P/build"]],

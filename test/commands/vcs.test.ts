@@ -193,6 +193,18 @@ table("git: repositories, configuration, tools", box, [
   ["git $SUB", "ask"],
 ]);
 
+table("git: remotes that are local paths", box, [
+  ["git remote add o ../outside", "ask", ["read $O"]],
+  ["git remote set-url o file:///etc", "ask", ["read /etc"]],
+  ["git archive --remote=../outside HEAD", "ask", ["read $O"]],
+  ["git remote add origin git@github.com:x/y.git", "allow"],
+  ["git remote add up https://github.com/x/y", "allow"],
+  ["git remote add mirror ../project/docs", "allow"],
+  ["git remote -v", "allow"],
+  ["git remote remove o", "allow"],
+  ["git archive --remote=git@example.com:x HEAD", "allow"],
+]);
+
 table("git under wrappers and nested shells", box, [
   ["env git -C ~ clean -fdx", "ask", ["write $H"]],
   ["env GIT_WORK_TREE=/ git checkout -- .", "ask", ["write /"]],

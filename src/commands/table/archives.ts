@@ -128,7 +128,29 @@ export function tarWords(call: Call, words: readonly Arg[]): Effect[] {
     }
     args = [...rewritten, ...args.slice(next)];
   }
-  return applySpec(call.name, TAR_SPEC, args, call.world, call.span).effects;
+  const effects = applySpec(call.name, TAR_SPEC, args, call.world, call.span).effects;
+  // `-T -`: the names of the files to add come from standard input.
+  const parsed = parseWords(TAR_SPEC, args, call.world, undefined, false);
+  const fromStdin = parsed.items.some((it) => it.t === "option" && (it.name === "-T" || it.name === "--files-from") && it.value?.text === "-");
+  if (fromStdin && parsed.modes.has("adding")) effects.push(...namesFromStdin(call, "read", false, `${call.name} -T - adds the files named on its standard input, which the guard cannot see`));
+  return effects;
+}
+
+/** Files a command reads whose names come on its standard input (`cpio -o`, `tar -T -`). */
+function namesFromStdin(call: Call, kind: "read", follow: boolean, unseen: string): Effect[] {
+  const stdin = call.stdin;
+  const effects: Effect[] = [];
+  if (stdin.t === "paths-under") {
+    for (const d of stdin.dirs) {
+      effects.push({ t: "path", arg: d, kind });
+      if (follow) effects.push({ t: "scan", arg: d, kind });
+    }
+  } else if (stdin.t === "text") {
+    for (const line of stdin.text.split("\n")) if (line) effects.push({ t: "path", arg: withValue(call.nameArg, line, ""), kind });
+  } else {
+    effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: unseen, span: call.span });
+  }
+  return effects;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -494,19 +516,7 @@ function cpio(call: Call): Effect[] {
   const effects = applySpec("cpio", CPIO_SPEC, call.args, call.world, call.span).effects;
   const parsed = parseWords(CPIO_SPEC, call.args, call.world, undefined, false);
   if (!parsed.modes.has("out") && !parsed.modes.has("pass")) return effects;
-  const stdin = call.stdin;
-  const follow = parsed.modes.has("follow");
-  if (stdin.t === "paths-under") {
-    for (const d of stdin.dirs) {
-      effects.push({ t: "path", arg: d, kind: "read" });
-      if (follow) effects.push({ t: "scan", arg: d, kind: "read" });
-    }
-  } else if (stdin.t === "text") {
-    for (const line of stdin.text.split("\n")) if (line) effects.push({ t: "path", arg: withValue(call.nameArg, line, ""), kind: "read" });
-  } else {
-    effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "cpio copies the files named on its standard input, which the guard cannot see", span: call.span });
-  }
-  return effects;
+  return [...effects, ...namesFromStdin(call, "read", parsed.modes.has("follow"), "cpio copies the files named on its standard input, which the guard cannot see")];
 }
 
 export const ARCHIVE_ANALYSERS: readonly Analyser[] = [

@@ -708,6 +708,9 @@ const MAKE: TableSpec = {
       else for (const word of commandWords(v.text)) ctx.role(withValue(v, word, ""), "generic");
     }
     for (const it of optionItems(ctx, "-E", "--eval")) issue(ctx, "OPAQUE_CODE", "make --eval runs makefile code the guard does not read", it.word.span);
+    for (const v of optionValues(ctx, "-f", "--file", "--makefile")) {
+      if (v.text === "-" || (v.text !== null && /^\/(dev\/(stdin|fd\/[0-9]+)|proc\/self\/fd\/[0-9]+)$/.test(v.text))) issue(ctx, "OPAQUE_CODE", "make reads its makefile from standard input, code the guard does not read", v.span);
+    }
   },
 };
 

@@ -210,7 +210,17 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
       "write-tree", "rerere", "get-tar-commit-id", "stripspace", "credential", "replace"]
       .map((n) => [n, { names: [], operands: { all: "none" }, unknownOptions: "none" } satisfies GitSub]),
   ),
-  branch: BRANCH_LIKE, remote: BRANCH_LIKE, tag: BRANCH_LIKE, notes: BRANCH_LIKE,
+  branch: BRANCH_LIKE, tag: BRANCH_LIKE, notes: BRANCH_LIKE,
+  // `git remote add NAME URL`, `set-url NAME URL`: a URL that is a local path is a repository
+  // later fetches read, wherever the command that fetches is run from.
+  remote: {
+    ...BRANCH_LIKE,
+    custom: (ctx) => {
+      const [verb, ...rest] = ctx.operands;
+      if (verb?.text === null) for (const a of rest) localRole(ctx, a, "read");
+      else if (verb?.text === "add" || verb?.text === "set-url") for (const a of rest.slice(1)) localRole(ctx, a, "read");
+    },
+  },
   "ls-remote": { names: [], operands: { all: "none" }, options: { ...each(none, "--sort", "-o", "--server-option"), ...each({ value: "none", modes: ["program"] }, "--upload-pack", "--exec") }, custom: hooks(runsProgram(["--upload-pack", "--exec"]), repository("read")) },
   "fetch-pack": { names: [], operands: { all: "none" }, options: { "--depth": none, ...each({ value: "none", modes: ["program"] }, "--upload-pack", "--exec") }, custom: hooks(runsProgram(["--upload-pack", "--exec"]), repository("read")) },
   "hash-object": {
@@ -415,9 +425,11 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
   },
   archive: {
     names: [], numeric: true, flags: "lv", long: ["--list", "--verbose", "--worktree-attributes"],
-    options: { "-o": write, "--output": write, "--add-file": read, ...each(none, "--remote", "--prefix", "--format", "--add-virtual-file", "--mtime"), ...each({ value: "none", modes: ["program"] }, "--exec") },
+    options: { "-o": write, "--output": write, "--add-file": read, "--remote": none, ...each(none, "--prefix", "--format", "--add-virtual-file", "--mtime"), ...each({ value: "none", modes: ["program"] }, "--exec") },
     operands: { all: "none" },
-    custom: runsProgram(["--exec"]),
+    custom: hooks(runsProgram(["--exec"]), (ctx) => {
+      for (const v of optionValues(ctx, "--remote")) localRole(ctx, v, "read");
+    }),
   },
   mergetool: { names: [], flags: "yg", long: ["--no-prompt", "--prompt", "--gui", "--no-gui", "--tool-help"], options: { "-t": none, "--tool": none, "-O": read }, operands: { all: "none" }, custom: worktree() },
   "filter-branch": { names: [], operands: { all: "none" }, unknownOptions: "none", custom: (ctx) => issue(ctx, "OPAQUE_CODE", "git filter-branch runs its filters as shell code") },
