@@ -152,3 +152,14 @@ table("7z and cpio", box, [
   ["cpio -t < a.cpio", "allow"],
   ["find docs | cpio -p ~/copy", "ask", ["write $H/copy"]],
 ]);
+
+// gzip tries NAME.gz, NAME.z, NAME-z and NAME.Z when NAME is not there: a rule on `*.gz` sees them.
+const denyGz = useSandbox(() => ({ config: [{ permission: { read: { "*": "allow", "*.gz": "deny" } } }] }));
+table("decompressing a name tries its compressed siblings", denyGz, [
+  ["zcat docs/notes", "deny", ["read $P/docs/notes.gz"]],
+  ["gunzip -c docs/notes", "deny", ["read $P/docs/notes.gz"]],
+  ["gzip -dc docs/notes", "deny"],
+  ["zcat ~/x", "deny", ["read $H/x.gz"]],
+  ["gzip docs/guide.md", "allow"],
+  ["zcat docs/notes.bz", "deny"],
+]);

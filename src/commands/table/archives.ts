@@ -7,7 +7,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, parseWords, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { chdir, each, flag, generic, hooks, issue, locate, none, optionalNone, optionItems, read, runsProgram, write } from "./common.ts";
+import { chdir, each, flag, generic, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 
 
@@ -310,6 +310,17 @@ const GZIP: TableSpec = {
   },
   operands: { all: inPlace },
   recursion: { mode: "recursive", follow: "never" },
+  // Decompressing NAME that is not there, gzip tries NAME.gz, NAME.z, NAME-z and NAME.Z (and
+  // NAME with the -S suffix): a rule on `*.gz` must see them.
+  custom: (ctx) => {
+    const decompress = /^(gunzip|unpigz|uncompress|zcat|gzcat)$/.test(ctx.name) || ctx.items.some((it) => it.t === "option" && /^(-d|--decompress|--uncompress)$/.test(it.name));
+    if (!decompress) return;
+    const suffixes = [".gz", ".z", "-z", ".Z", ...optionValues(ctx, "-S", "--suffix").map((v) => v.text)];
+    for (const a of ctx.operands) {
+      if (a.text === null || a.text === "-" || /(\.(gz|z|Z|tgz|taz)|-gz|-z|_z)$/.test(a.text)) continue;
+      for (const sfx of suffixes) ctx.role(sfx === null ? withValue(a, null, "a suffix that is not known") : withValue(a, a.text + sfx, ""), inPlace);
+    }
+  },
 };
 
 const BZIP2: TableSpec = {
