@@ -26,6 +26,7 @@ import { REASONS, type ReasonCode } from "./reasons.ts";
 import type { Findings } from "./shell/findings.ts";
 import { DEFAULT_LIMITS, Interpreter, type InterpreterLimits, type ParsedCode } from "./shell/interpreter.ts";
 import { lowerProgram } from "./shell/lower.ts";
+import type { Dialect } from "./shell/syntax.ts";
 import { copyTree } from "./parse/tree.ts";
 import { World } from "./shell/state.ts";
 import { type Access, type Decision, type Reason, stricter, type Verdict } from "./verdict.ts";
@@ -286,18 +287,18 @@ class ShellGuard implements Guard {
           : this.policy.mayDeny
             ? "name"
             : "skip",
-      parse: (text) => this.parseNested(text),
+      parse: (text, dialect) => this.parseNested(text, dialect),
     });
     interp.runProgram(stmt, new World(cwd));
     return { findings: interp.findings, roots, fs, pre };
   }
 
-  private parseNested(text: string): ParsedCode | { refused: ReasonCode; why: string } {
+  private parseNested(text: string, dialect: Dialect): ParsedCode | { refused: ReasonCode; why: string } {
     const parsed = parseBounded(this.parser, text, this.bounds);
     if (!parsed.ok) return { refused: parsed.code, why: parsed.message };
     try {
       const error = parsed.errors.length ? `the nested code does not parse at ${JSON.stringify(text.slice(parsed.errors[0]!.start, parsed.errors[0]!.start + 40))}` : null;
-      const lowered = lowerProgram(copyTree(parsed.tree, text));
+      const lowered = lowerProgram(copyTree(parsed.tree, text), dialect);
       const problem = lowered.problems[0];
       return { stmt: lowered.stmt, error: error ?? (problem ? `cannot read ${problem.why}` : null) };
     } finally {

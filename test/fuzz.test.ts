@@ -299,6 +299,16 @@ describe("regressions found by the fuzzer, without running", () => {
     for (const c of ["echo hi > 2 >x", 'echo hi > "2">x', "echo hi > a2>x", "echo hi >x 2>&1"]) expect({ c, decision: box.check(c).decision }).toEqual({ c, decision: "allow" });
   });
 
+  // The grammar reads `"-"- $"dir-out"` as one concatenation of "-" and "dir-out", dropping
+  // the `- $` between them (a blank included); bash reads `--` and `dir-out`. `cd "-"- $"dir-out"`
+  // was allowed while bash entered dir-out. Found by the intent generator (seed 271828).
+  test("a blank lost between the pieces of a concatenation fails closed", () => {
+    for (const c of ['cd "-"- $"dir-out"', 'if cd "-"- $"dir-out"; then echo; fi', 'cat "R"EADME.md $"dir-out"/x']) {
+      expect({ c, decision: box.check(c).decision }).toEqual({ c, decision: "ask" });
+    }
+    expect(box.check('cat "R"EADME.md $"docs"/guide.md').decision).toBe("allow");
+  });
+
   // A wrapper must not change the decision: `find . | read d` asks about the links out of the
   // tree find prints (what `read` gets may be one of them), and `nice find . | read d` allowed
   // (the wrapper hid what find prints). Found by the metamorphic relation on an nl2bash

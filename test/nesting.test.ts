@@ -164,6 +164,23 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   ["sudo bash -c \"eval \\\"sh -c \\\\\\\"eval 'ls'\\\\\\\"\\\"\"", "ask", ["#NESTING_TOO_DEEP"]],
 ]);
 
+// sh may be dash, which reads $'…' and $"…" as a `$` and a quoted string (`$'bin'` is `$bin`),
+// where bash decodes them; zsh expands `=name` to a program's path. The bash reading is judged,
+// and the code asks, since either reading may be the one that runs.
+table("shells that read some words otherwise than bash", box, [
+  ["sh -c \"cat $'bin'\"", "ask", ["#PARSE_ERROR", "* $P/bin"]],
+  ["sh -c \"cat $'\\x2e\\x2e'/outside/secret.txt\"", "ask", ["* $O/secret.txt"]],
+  ["sh -c 'cat $\"x\"'", "ask", ["#PARSE_ERROR"]],
+  ["dash -c \"cat $'README.md'\"", "ask", ["#PARSE_ERROR"]],
+  ["sh -c \"eval \\\"cat \\$'x'\\\"\"", "ask", ["#PARSE_ERROR"]],
+  ["zsh -c 'cat =ls'", "ask", ["#PARSE_ERROR"]],
+  ["bash -c \"cat $'README.md'\"", "allow", ["* $P/README.md"]],
+  ["ksh -c \"cat $'README.md'\"", "allow"],
+  ["zsh -c \"cat $'README.md'\"", "allow"],
+  ["sh -c 'cat README.md'", "allow"],
+  ["zsh -c 'x=1; cat README.md'", "allow"],
+]);
+
 table("scripts inside the root are read and interpreted", box, [
   ["bash scripts/build.sh", "allow", ["read $P/scripts/build.sh", "#SCRIPT_INTERPRETED"]],
   ["./scripts/build.sh", "allow", ["exec $P/scripts/build.sh", "#SCRIPT_INTERPRETED"]],

@@ -2,7 +2,7 @@
 // and the effects it has.
 
 import type { ReasonCode } from "../reasons.ts";
-import type { Span } from "../shell/syntax.ts";
+import type { Dialect, Span } from "../shell/syntax.ts";
 import type { Seg } from "../shell/words.ts";
 import type { AccessKind } from "../verdict.ts";
 
@@ -69,6 +69,8 @@ export type Effect =
       readonly text: string | null;
       readonly span: Span;
       readonly label: string;
+      /** The shell that reads it, when it is not bash. */
+      readonly dialect?: Dialect;
       readonly inProcess: boolean;
       readonly positional?: readonly string[] | null;
       /** Set for `bash script.sh`: the code came from a file inside the root. */

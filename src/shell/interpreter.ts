@@ -9,7 +9,7 @@ import type { AccessKind } from "../verdict.ts";
 import { Findings } from "./findings.ts";
 import { compileMatcher, type PatternChar } from "./pattern.ts";
 import { dedupe, STATUS_UNKNOWN, type Status, unknown, UNSET, type Value, World } from "./state.ts";
-import type { Assign, Redir, Span, Stmt, Word } from "./syntax.ts";
+import type { Assign, Dialect, Redir, Span, Stmt, Word } from "./syntax.ts";
 import {
   evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
 } from "./words.ts";
@@ -73,7 +73,7 @@ export interface InterpreterOptions {
    */
   readonly outsideWalk?: (dir: string) => OutsideWalk;
   /** Parses nested code (eval, sh -c, source); null when it cannot (too large, …). */
-  readonly parse: (text: string) => ParsedCode | { readonly refused: ReasonCode; readonly why: string };
+  readonly parse: (text: string, dialect: Dialect) => ParsedCode | { readonly refused: ReasonCode; readonly why: string };
 }
 
 export type OutsideWalk = "judge" | "name" | "skip";
@@ -89,6 +89,8 @@ interface Frame {
   readonly via: readonly string[];
   readonly span: Span | null;
   readonly callDepth: number;
+  /** The shell reading the code: eval and source inside it read alike. */
+  readonly dialect?: Dialect;
 }
 
 export class Interpreter implements WordEnv {
@@ -461,10 +463,12 @@ export class Interpreter implements WordEnv {
 
   /** Source the grammar misread, parsed again on its own and run in place (not a nesting level). */
   private execReparse(s: Extract<Stmt, { t: "reparse" }>, ws: World[]): World[] {
-    let parsed = this.parsed.get(s.text);
+    const readBy = this.frame.dialect ?? "bash";
+    const key = readBy === "bash" ? s.text : `${readBy}\u0000${s.text}`;
+    let parsed = this.parsed.get(key);
     if (!parsed) {
-      parsed = this.opts.parse(s.text);
-      this.parsed.set(s.text, parsed);
+      parsed = this.opts.parse(s.text, readBy);
+      this.parsed.set(key, parsed);
     }
     if ("refused" in parsed) {
       this.issue(parsed.refused, parsed.why, s.span);
@@ -1208,7 +1212,7 @@ export class Interpreter implements WordEnv {
           let start = e.base !== undefined ? withCwd(w.clone(), e.base) : w;
           if (e.script !== undefined) {
             const explicitShell = e.label !== e.script;
-            const sub = this.runScript(e.script, e.span, e.label, start, e.positional ?? null, explicitShell);
+            const sub = this.runScript(e.script, e.span, e.label, start, e.positional ?? null, explicitShell, e.dialect);
             if (sub === "program") {
               for (const a of argv.slice(1)) this.genericArg(a, w, command);
               for (const o of [w, ...out]) {
@@ -1218,7 +1222,7 @@ export class Interpreter implements WordEnv {
             } else if (sub) for (const s of sub) joinChild(w, [s]);
             break;
           }
-          const sub = this.runCode(e.text, e.span, e.label, start, inProcess, e.positional);
+          const sub = this.runCode(e.text, e.span, e.label, start, inProcess, e.positional, e.dialect);
           if (inProcess) out = sub;
           else if (start !== w) joinChild(w, sub);
           break;
@@ -1247,7 +1251,7 @@ export class Interpreter implements WordEnv {
    * program is opaque (a non-shell program inside the root is project code: its arguments
    * are judged as paths).
    */
-  private runScript(path: string, span: Span, label: string, w: World, positional: readonly string[] | null, explicitShell: boolean): World[] | "program" | null {
+  private runScript(path: string, span: Span, label: string, w: World, positional: readonly string[] | null, explicitShell: boolean, dialect?: Dialect): World[] | "program" | null {
     const text = path === "" ? null : this.readScript(w, path);
     if (text === null) {
       this.issue("OPAQUE_CODE", `${label} runs a script the guard cannot read here (outside the roots, too large, missing, or written earlier in the command)`, span);
@@ -1262,7 +1266,9 @@ export class Interpreter implements WordEnv {
       return null;
     }
     this.issue("SCRIPT_INTERPRETED", `${label}: read and interpreted ${path}`, span);
-    return this.runCode(text, span, label, w, false, positional);
+    // A script run as a program is read by the shell its #! line names.
+    const readBy = dialect ?? (/\bzsh\b/.test(firstLine) ? "zsh" : /^#!.*\b(sh|dash|ash)\b/.test(firstLine) && !/\bbash\b/.test(firstLine) ? "sh" : "bash");
+    return this.runCode(text, span, label, w, false, positional, readBy);
   }
 
   /**
@@ -1338,7 +1344,8 @@ export class Interpreter implements WordEnv {
    * Interprets shell code found inside a word. In-process code (eval, source) changes the
    * worlds; a child shell (sh -c) runs on a copy.
    */
-  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean, positional?: readonly string[] | null): World[] {
+  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean, positional?: readonly string[] | null, dialect?: Dialect): World[] {
+    const readBy = dialect ?? this.frame.dialect ?? "bash";
     if (text === null) {
       this.issue("OPAQUE_CODE", `${label} runs code that is not known statically`, span);
       return [inProcess ? this.taint(w, `${label} ran unknown code`) : withStatus(w, STATUS_UNKNOWN)];
@@ -1347,10 +1354,11 @@ export class Interpreter implements WordEnv {
       this.issue("NESTING_TOO_DEEP", `${label} nests code deeper than ${this.limits.maxNesting} levels`, span);
       return [inProcess ? this.taint(w, "nesting too deep") : withStatus(w, STATUS_UNKNOWN)];
     }
-    let parsed = this.parsed.get(text);
+    const key = readBy === "bash" ? text : `${readBy}\u0000${text}`;
+    let parsed = this.parsed.get(key);
     if (!parsed) {
-      parsed = this.opts.parse(text);
-      this.parsed.set(text, parsed);
+      parsed = this.opts.parse(text, readBy);
+      this.parsed.set(key, parsed);
     }
     if ("refused" in parsed) {
       this.issue(parsed.refused, `${label}: ${parsed.why}`, span);
@@ -1358,7 +1366,7 @@ export class Interpreter implements WordEnv {
     }
     if (parsed.error) this.issue("PARSE_ERROR", `${label}: ${parsed.error}`, span);
     const saved = this.frame;
-    this.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? this.span(span), callDepth: saved.callDepth };
+    this.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? this.span(span), callDepth: saved.callDepth, dialect: readBy };
     try {
       let start = inProcess ? w : w.clone();
       if (!inProcess) {

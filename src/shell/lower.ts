@@ -10,7 +10,7 @@
 // - `(( … ))` is a compound_statement; `time` is an ordinary command name.
 
 import type { SyntaxNode as Node } from "../parse/tree.ts";
-import type { Assign, CaseItem, ParamExpansion, ParamOp, Redir, RedirOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Assign, CaseItem, Dialect, ParamExpansion, ParamOp, Redir, RedirOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import { decodeAnsiC, unescapeDoubleQuoted } from "./escapes.ts";
 import { referencedNames } from "./arithmetic.ts";
 
@@ -28,21 +28,25 @@ export interface LowerProblem {
 }
 
 let problems: LowerProblem[] = [];
+/** The shell that reads the code being lowered. */
+let dialect: Dialect = "bash";
 
 function problem(n: Node, why: string, code: LowerProblem["code"] = "PARSE_ERROR"): void {
   if (problems.length < 16) problems.push({ span: span(n), why, code });
 }
 
-export function lowerProgram(root: Node): { readonly stmt: Stmt; readonly problems: readonly LowerProblem[] } {
+export function lowerProgram(root: Node, readBy: Dialect = "bash"): { readonly stmt: Stmt; readonly problems: readonly LowerProblem[] } {
   // Node indices count from the start of the text, which the root may not (leading blanks).
   source = root.source;
   depth = 0;
   problems = [];
+  dialect = readBy;
   try {
     return { stmt: lowerSequence(root.children, true), problems };
   } finally {
     source = "";
     problems = [];
+    dialect = "bash";
   }
 }
 
@@ -952,7 +956,10 @@ function wordFromNodes(nodes: readonly Node[], emptyAt?: number): Word {
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i]!;
     // $"…" is a translated string; tree-sitter leaves the `$` as a separate token.
-    if (!n.isNamed && n.type === "$" && startsWithString(nodes[i + 1]) && nodes[i + 1]!.startIndex === n.endIndex) continue;
+    if (!n.isNamed && n.type === "$" && startsWithString(nodes[i + 1]) && nodes[i + 1]!.startIndex === n.endIndex) {
+      if (dialect === "sh") dialectProblem(n, '$"…"');
+      continue;
+    }
     if (i > 0 && !touching(nodes[i - 1]!, n)) {
       // A gap inside what the caller declared one word (an assignment value that tree-sitter split).
       parts.push({ t: "bad", why: "unexpected blank inside a word", span: { start: nodes[i - 1]!.endIndex, end: n.startIndex } });
@@ -1006,19 +1013,32 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
     // $"…" is a translated string: the `$` is not text.
     const next = kids[k + 1];
     if (!c.isNamed && c.type === "$" && startsWithString(next) && next!.startIndex === c.endIndex) {
+      if (c.startIndex > pos) parts.push(gapPart(src.slice(pos - base, c.startIndex - base), quoted, n));
+      if (dialect === "sh" && !quoted) dialectProblem(c, '$"…"');
       pos = c.endIndex;
       continue;
     }
-    if (c.startIndex > pos) parts.push(gapPart(src.slice(pos - base, c.startIndex - base), quoted));
+    if (c.startIndex > pos) parts.push(gapPart(src.slice(pos - base, c.startIndex - base), quoted, n));
     parts.push(...partsOf(c, quoted));
     pos = c.endIndex;
   }
-  if (to > pos) parts.push(gapPart(src.slice(pos - base, to - base), quoted));
+  if (to > pos) parts.push(gapPart(src.slice(pos - base, to - base), quoted, n));
   const where = { start: from, end: to };
   return { parts: quoted ? parts : rejoinDollars(parts, where), span: where, text: src.slice(from - base, to - base) };
 }
 
-function gapPart(text: string, quoted: boolean): WordPart {
+/**
+ * Text a POSIX sh that is dash reads otherwise than bash: read as bash does (the accesses
+ * that reading makes are reported), and a problem, since sh may be either.
+ */
+function dialectProblem(n: Node, what: string): void {
+  problem(n, `${what}, which dash reads as a $ and a quoted string, and bash does not`);
+}
+
+function gapPart(text: string, quoted: boolean, n: Node): WordPart {
+  // An unquoted blank between the pieces of one word: the grammar joined two words
+  // (`"-"- $"x"` is `--` and `x` to bash, one concatenation to tree-sitter).
+  if (!quoted && /(^|[^\\])[ \t\n]/.test(text)) problem(n, "words the grammar joined into one");
   return quoted ? { t: "lit", text: unescapeDoubleQuoted(text) } : { t: "raw", text };
 }
 
@@ -1045,6 +1065,7 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
       // An unquoted newline ends a command; a word holding one (`echo hi⏎\rm x` read as one
       // command) means the grammar joined two commands.
       if (!quoted && /(^|[^\\])\n/.test(n.text)) problem(n, "a line the grammar joined to the command before it");
+      if (dialect === "zsh" && !quoted && /^=[A-Za-z0-9_.+-]/.test(n.text)) problem(n, "=name, which zsh expands to the path of the program name");
       return textParts(n.text, quoted, span(n));
     case "extglob_pattern":
     case "regex":
@@ -1062,16 +1083,19 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
       return [{ t: "lit", text: n.text.slice(1, -1) }];
     case "ansi_c_string": {
       if (quoted) return [{ t: "lit", text: n.text }];
+      if (dialect === "sh") dialectProblem(n, "$'…'");
       const text = decodeAnsiC(n.text.slice(2, -1));
       return [text === null ? { t: "bad", why: "bytes in $'…' that are not UTF-8", span: span(n) } : { t: "lit", text }];
     }
     case "string": {
       const open = n.text.startsWith('$"') ? 2 : 1;
+      if (open === 2 && dialect === "sh" && !quoted) dialectProblem(n, '$"…"');
       const w = wordOfChildren(n, n.startIndex + open, n.endIndex - 1, true);
       // "" is an empty field, not nothing: keep an empty literal so the word survives.
       return w.parts.length ? w.parts.slice() : [{ t: "lit", text: "" }];
     }
     case "translated_string": {
+      if (dialect === "sh" && !quoted) dialectProblem(n, '$"…"');
       const s = n.namedChildren.find((c) => c !== null && c.type === "string");
       return s ? partsOf(s, quoted) : [{ t: "bad", why: "translated string", span: span(n) }];
     }

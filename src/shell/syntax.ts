@@ -2,6 +2,12 @@
 // (src/shell/lower.ts), so the interpreter never sees grammar quirks and every
 // switch over a node type can be exhaustive.
 
+/**
+ * Which shell reads the code: bash, a POSIX sh that may be dash (which reads `$'…'` and `$"…"`
+ * as a `$` and a quoted string), or zsh (`=cmd` is a program's path).
+ */
+export type Dialect = "bash" | "sh" | "zsh";
+
 export interface Span {
   readonly start: number;
   readonly end: number;

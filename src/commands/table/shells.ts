@@ -4,6 +4,7 @@
 
 import type { Analyser, Call } from "../analyse.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
+import type { Dialect } from "../../shell/syntax.ts";
 
 /** Shells whose syntax is bash's closely enough to be interpreted as bash. */
 const BASH_LIKE = ["sh", "bash", "dash", "ash", "ksh", "mksh", "pdksh", "yash", "rbash", "zsh"];
@@ -13,8 +14,14 @@ const FOREIGN = ["fish", "csh", "tcsh", "nu", "elvish", "xonsh"];
 /** Options of sh/bash/zsh that take the next word. */
 const SHELL_VALUE_OPTIONS = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
 
+/** How a shell reads what bash reads differently: sh may be dash. */
+function dialectOf(name: string): Dialect {
+  return name === "zsh" ? "zsh" : name === "sh" || name === "dash" || name === "ash" || name === "busybox" ? "sh" : "bash";
+}
+
 function shell(call: Call): Effect[] {
   const { args, name } = call;
+  const dialect = dialectOf(name);
   const effects: Effect[] = [];
   let cFlag = false;
   let stdinFlag = false;
@@ -56,17 +63,17 @@ function shell(call: Call): Effect[] {
     if (!code) return effects;
     // sh -c CODE [$0 [$1 …]]
     const positional = rest.length > 2 ? texts(rest.slice(2)) : [];
-    effects.push({ t: "code", text: code.text, span: code.span, label: `${name} -c`, inProcess: false, positional });
+    effects.push({ t: "code", text: code.text, span: code.span, label: `${name} -c`, inProcess: false, positional, dialect });
     return effects;
   }
   if (rest.length && !stdinFlag) {
     const script = rest[0]!;
     effects.push({ t: "path", arg: script, kind: "read" });
-    effects.push({ t: "code", text: null, span: script.span, label: `${name} ${script.source}`, inProcess: false, script: script.text ?? "", positional: texts(rest.slice(1)) });
+    effects.push({ t: "code", text: null, span: script.span, label: `${name} ${script.source}`, inProcess: false, script: script.text ?? "", positional: texts(rest.slice(1)), dialect });
     return effects;
   }
   // No -c and no script: the shell reads its code from standard input.
-  effects.push(...stdinCode(call, `${name} <stdin>`, texts(rest)));
+  effects.push(...stdinCode(call, `${name} <stdin>`, texts(rest)).map((e) => (e.t === "code" ? { ...e, dialect } : e)));
   return effects;
 }
 
