@@ -107,6 +107,10 @@ const HOSTILE: readonly Hostile[] = [
   { name: "1 MiB here-doc, 2 MB bound", guard: "big", input: () => `cat <<EOF\n${rep("line $HOME\n", MB / 11)}EOF\n${S}`, bounds: ["EXPANSION_TOO_LARGE"] },
   { name: "1 MiB of `: ;`, 2 MB bound", guard: "big", input: () => `${rep(": ;", MB / 3)} ${S}`, bounds: ["EXPANSION_TOO_LARGE"] },
   { name: "1 MiB of paths, 2 MB bound", guard: "big", input: () => `cat ${rep("src/main.ts ", MB / 12)}~/.bashrc`, bounds: ["EXPANSION_TOO_LARGE"] },
+  // Many variables, then many commands: past the step budget each statement used to re-taint
+  // every variable (quadratic: 50 s for this input); with PATH set, each command looked at
+  // every variable for those that reach the program.
+  { name: "40 000 assignments then 40 000 commands", guard: "big", input: () => `PATH=/usr/bin; ${Array.from({ length: 40_000 }, (_, i) => `a${i}=1; `).join("")}${rep("ls; ", 40_000)}${S}`, bounds: ["EXPANSION_TOO_LARGE"] },
 
   // --- nesting, 10 000 deep (sentinel at the bottom) -----------------------------------------
   { name: "( ) × 10 000", guard: "big", input: () => `${rep("( ", 10_000)}${S}${rep(" )", 10_000)}`, bounds: ["NESTING_TOO_DEEP", "PARSE_ERROR"] },

@@ -325,7 +325,9 @@ export class Interpreter implements WordEnv {
         this.budgetReported = true;
         this.issue("EXPANSION_TOO_LARGE", `the analysis passed its budget of ${this.limits.maxSteps} steps`, null);
       }
-      return [...passive, ...active.map((w) => this.taint(w, "the analysis budget ran out"))];
+      // Once per world: tainting again every statement after would cost as much as each variable.
+      const spent = "the analysis budget ran out";
+      return [...passive, ...active.map((w) => (w.tainted === spent ? w : this.taint(w, spent)))];
     }
     let out = this.execActive(s, active);
     if (out.length > this.limits.maxWorlds) out = this.widen(out);
@@ -963,11 +965,10 @@ export class Interpreter implements WordEnv {
   private environment(w: World, span: Span, program?: string): Arg[] {
     const options: Arg[] = [];
     const base = program === undefined ? "" : program.slice(program.lastIndexOf("/") + 1);
-    for (const name of w.varNames()) {
+    for (const name of w.environmentNames) {
       const role = environmentRole(name);
-      if (!role) continue;
-      const v = w.getVar(name)!;
-      if (v.k === "unset") continue;
+      const v = w.getVar(name);
+      if (!role || v === undefined || v.k === "unset") continue;
       const command = `$${name}`;
       const at: Arg = { text: null, source: `${name}=…`, span, unknownWhy: null, segs: [] };
       if (v.k === "unknown") {

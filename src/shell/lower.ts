@@ -120,8 +120,8 @@ function hasHeredocBefore(n: Node, at: number): boolean {
 
 /** An unquoted newline inside a word (`echo hi⏎\rm x`): where the grammar joined two lines; -1 if none. */
 function gluedNewline(root: Node): number {
-  const nl = source.indexOf("\n", root.startIndex);
-  if (nl < 0 || nl >= root.endIndex) return -1;
+  // The statement's own text, not the rest of the source: indexOf would scan to its end.
+  if (!source.slice(root.startIndex, root.endIndex).includes("\n")) return -1;
   // Iterative, in source order: trees can be 10 000 levels deep.
   const stack = [root];
   let first = -1;

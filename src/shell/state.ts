@@ -2,6 +2,7 @@
 // shell may be when it reaches a point of the script (after `cd a || cd b` there are two).
 // A world holds what is known literally; everything else is unknown and fails closed.
 
+import { environmentRole } from "./environment.ts";
 import type { Span, Stmt } from "./syntax.ts";
 
 export interface Unknown {
@@ -111,6 +112,8 @@ export class World {
   fsChanged: boolean;
   /** A command may have created symlinks: a path that does not exist now may be one. */
   linksChanged: boolean;
+  /** Variables set here that change what started programs reach (environment.ts); never copied in place. */
+  environmentNames: readonly string[];
 
   constructor(cwd: Dir) {
     this.cwd = cwd;
@@ -135,6 +138,7 @@ export class World {
     this.tainted = null;
     this.fsChanged = false;
     this.linksChanged = false;
+    this.environmentNames = [];
   }
 
   clone(): World {
@@ -165,6 +169,7 @@ export class World {
     w.tainted = this.tainted;
     w.fsChanged = this.fsChanged;
     w.linksChanged = this.linksChanged;
+    w.environmentNames = this.environmentNames;
     return w;
   }
 
@@ -174,6 +179,7 @@ export class World {
   }
 
   setVar(name: string, value: Value): void {
+    if (environmentRole(name) !== null && !this.environmentNames.includes(name)) this.environmentNames = [...this.environmentNames, name];
     if (this.varsShared) {
       this.vars = new Map(this.vars);
       this.varsShared = false;

@@ -209,7 +209,10 @@ const replaceSpan = (cmd: string, s: Span, by: string) => cmd.slice(0, s.start) 
 /** Defines a function or reads positional parameters: in a shell that ends (`( )`, `bash -c`)
  * both mean something else than at top level, so wrapping there is not equivalent. */
 function dependsOnTopLevel(cmd: string): boolean {
-  return /(?:^|[\s;&|({])(?:function\s+[\w.:-]+|[\w.:-]+\s*\(\s*\))/.test(cmd) || /\$\{?[0-9@*#]/.test(cmd) || /\balias\b/.test(cmd);
+  // Positional parameters are unknown at the top level and empty in `bash -c '…'`: `$1`, `$@`,
+  // `for f; do`, shift and getopts read them.
+  return /(?:^|[\s;&|({'"])(?:function\s+[\w.:-]+|[\w.:-]+\s*\(\s*\))/.test(cmd) || /\$\{?[0-9@*#]/.test(cmd) || /\balias\b/.test(cmd) ||
+    /\bfor\s+[A-Za-z_][A-Za-z0-9_]*\s*(;|\n|do\b)/.test(cmd) || /\b(shift|getopts)\b/.test(cmd);
 }
 
 const BUILTIN_NAMES = new Set([
