@@ -44,6 +44,24 @@ table("the words of a command nobody described", box, [
   ["frobnicate README.md -v --level=3", "allow", ["unknown $P/README.md"]],
 ]);
 
+// Values built where the guard must compute them as bash does.
+table("arrays given to declare, and printf's escapes", box, [
+  // declare/local/export a=(…): the array is assigned (it was left empty, and `${a[@]}` ran nothing).
+  ["declare -a a=(cat /etc/passwd); ${a[@]}", "ask", ["* /etc/passwd"]],
+  ["f() { local -a arr=(cat ../outside/secret.txt); \"${arr[@]}\"; }; f", "ask", ["* $O/secret.txt"]],
+  ["declare -a a=(README.md docs/guide.md); cat \"${a[@]}\"", "allow", ["* $P/README.md", "* $P/docs/guide.md"]],
+  // `local` outside a function fails and assigns nothing.
+  ["local -a D=(docs) 2>/dev/null; cat ${D}/../etc/passwd", "ask", ["#UNRESOLVED_WORD"]],
+  // Elements placed by subscript are not followed.
+  ["a=([1]=/etc/passwd [0]=cat); ${a[@]}", "ask"],
+  // printf decodes \xHH and \NNN in its format.
+  ["printf '\\x2fetc\\x2fpasswd' | xargs cat", "ask", ["* /etc/passwd"]],
+  ["printf '\\057etc/passwd' | xargs cat", "ask", ["* /etc/passwd"]],
+  ["cat \"$(printf '\\x2e\\x2e/outside/secret.txt')\"", "ask", ["* $O/secret.txt"]],
+  ["printf '\\x25s' /etc/passwd | xargs cat", "ask"],
+  ["printf '%s\\n' README.md docs/guide.md | xargs cat", "allow", ["* $P/README.md", "* $P/docs/guide.md"]],
+]);
+
 table("symlinks resolve physically", box, [
   ["cat link-out/secret.txt", "ask", ["* $O/secret.txt"]],
   ["cat rel-out/secret.txt", "ask", ["* $O/secret.txt"]],

@@ -78,6 +78,9 @@ export interface InterpreterOptions {
 
 export type OutsideWalk = "judge" | "name" | "skip";
 
+/** Builtins whose arguments may be assignments, arrays included. */
+const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
+
 /** Entries walked in an outside tree nothing can allow: enough for a project-sized tree. */
 const OUTSIDE_COURTESY_SCAN = 2000;
 
@@ -792,6 +795,11 @@ export class Interpreter implements WordEnv {
     const inherited = this.inheritedStdin;
     const stdin = () => this.readable(redirectedStdin(cmd.redirs, w, this) ?? piped?.() ?? inherited?.() ?? UNKNOWN_STDIN, w);
     const out = this.dispatch(argv, w, { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin });
+    // `declare a=(x y)`: the builtin saw only the name (and made it unknown); the elements are here.
+    // (`local` outside a function fails, and assigns nothing.)
+    if (name.text !== null && DECLARATIONS.has(name.text) && !(name.text === "local" && w.frames.length === 0)) {
+      for (const word of cmd.words) if (word.assign?.array) for (const o of out) this.setVariable(word.assign, o);
+    }
     if (saved.length) {
       for (const o of out) {
         for (const [n, v, attrs] of saved) {
@@ -833,6 +841,8 @@ export class Interpreter implements WordEnv {
           else elems.push(t);
         }
       }
+      // `a=([2]=x [0]=y)` places elements by subscript: not followed.
+      if (a.array.some((word) => word.parts[0]?.t === "raw" && /^\[[^\]]*\]\+?=/.test(word.text))) known = false;
       let v: Value = known ? { k: "arr", v: elems } : unknown(`the array ${a.name} is not known`);
       if (a.append && known) v = prev.k === "arr" ? { k: "arr", v: prev.v.concat(elems) } : prev.k === "str" ? { k: "arr", v: [prev.v].concat(elems) } : prev.k === "unset" ? v : prev;
       if (v.k === "arr" && (v.v.length > this.limits.maxArrayLength || v.v.reduce((n, e) => n + e.length, 0) > this.limits.maxValueBytes)) {

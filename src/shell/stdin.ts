@@ -5,6 +5,7 @@
 
 import type { Arg, Stdin } from "../commands/analyse.ts";
 import { withValue } from "../commands/effects.ts";
+import { decodeAnsiC } from "./escapes.ts";
 import { parseWords } from "../commands/apply.ts";
 import { WRAPPER_SPECS } from "../commands/table/wrappers.ts";
 import type { World } from "./state.ts";
@@ -244,12 +245,16 @@ function pathsOutput(argv: readonly Arg[]): Stdin {
 /** printf with only %s (and %%, \n, \t): the format is reused until the arguments run out. */
 function simplePrintf(format: string, args: readonly string[]): string | null {
   if (/%(?![s%])/.test(format)) return null;
-  const unescape = (s: string) => s.replace(/\\n/g, "\n").replace(/\\t/g, "\t").replace(/\\\\/g, "\\");
+  // The format's escapes are decoded as $'…' decodes them (`\x2f` is `/`, `\057` too); one
+  // that decodes to `%` would be literal to printf but a conversion here, and `\c` ends output.
+  if (/\\c/.test(format)) return null;
+  const decoded = format.includes("\\") ? decodeAnsiC(format) : format;
+  if (decoded === null || (decoded.match(/%/g) ?? []).length !== (format.match(/%/g) ?? []).length) return null;
   const slots = (format.match(/%s/g) ?? []).length;
   let out = "";
   let i = 0;
   do {
-    out += unescape(format).replace(/%s|%%/g, (m) => (m === "%%" ? "%" : args[i++] ?? ""));
+    out += decoded.replace(/%s|%%/g, (m) => (m === "%%" ? "%" : args[i++] ?? ""));
   } while (slots > 0 && i < args.length);
   return out;
 }

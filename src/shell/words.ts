@@ -136,7 +136,8 @@ export function expandWord(word: Word, world: World, env: WordEnv, opts: ExpandO
   if (word.assign) {
     // An assignment given to declare/export/local: one field `name=value`.
     const a = word.assign;
-    const v = a.value ? expandToSegs(a.value, world, env, true) : [];
+    // `declare a=(…)`: the builtin sees the name; the interpreter assigns the array itself.
+    const v = a.value ? expandToSegs(a.value, world, env, true) : a.array ? [{ unknown: unknown(`the array ${a.name}`), quoted: true }] : [];
     const name = a.index ? `${a.name}[${a.index.text}]` : a.name;
     return { fields: [{ segs: [{ text: name + (a.append ? "+=" : "="), quoted: true }, ...v], span: word.span, fromGlob: false }], countUnknown: false };
   }
