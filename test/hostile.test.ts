@@ -418,7 +418,8 @@ async function run(h: Hostile): Promise<void> {
   if (bad) throw new Error(`ill-formed verdict (${bad}) for ${h.name}:\n${info}`);
   if (h.wellFormedOnly) return;
   if (v.decision === "allow") throw new Error(`${h.name}: allowed:\n${info}`);
-  const bound = h.bounds.find((c) => v.reasons.some((r) => r.code === c));
+  // A slow machine may reach the parse-time bound first: that refusal has its reason too.
+  const bound = [...h.bounds, ...(h.blind ? [] : (["PARSE_TIMEOUT"] as const))].find((c) => v.reasons.some((r) => r.code === c));
   if (h.blind) {
     if (!bound) throw new Error(`expected one of ${h.bounds.join(", ")} for ${h.name}:\n${info}`);
     return;
@@ -430,6 +431,23 @@ async function run(h: Hostile): Promise<void> {
 
 describe("hostile inputs: bounded cost, fail-closed verdict with a reason", () => {
   for (const h of HOSTILE) test(h.name, () => run(h), CEILING_MS + 5_000);
+});
+
+// A parse halted by the time bound resumes on the parser's next call unless it is reset: the
+// next command was read with the halted command's state (`cat ~/.ssh/id_rsa` became `cat` with
+// the words / s h i _ s). Under load, the hostile table's 1 MiB cases showed it.
+describe("a parse halted by the time bound leaves nothing behind", () => {
+  test("the commands checked after it get the verdicts a fresh guard gives", async () => {
+    const { createGuard } = await import("../src/index.ts");
+    const fresh = await createGuard({ home: box.fx.home });
+    const halted = await createGuard({ home: box.fx.home, bounds: { maxBytes: 4_000_000, maxParseMs: 25 } });
+    expect(halted.check(`echo ${rep("a ", 1_500_000)}; ${S}`, { cwd: box.fx.project }).reasons.map((r) => r.code)).toContain("PARSE_TIMEOUT");
+    for (const c of ["cat ../outside/secret.txt", "cat ~/.ssh/id_rsa", "ls src", "cd .. && ls"]) {
+      const want = fresh.check(c, { cwd: box.fx.project });
+      const got = halted.check(c, { cwd: box.fx.project });
+      expect({ c, decision: got.decision, paths: got.accesses.map((a) => a.resolved) }).toEqual({ c, decision: want.decision, paths: want.accesses.map((a) => a.resolved) });
+    }
+  });
 });
 
 describe("afterwards", () => {

@@ -207,7 +207,8 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
       // The table does not know this option: whatever it could name is judged, and so is
       // the next word, in case the option takes it as its value.
       effects.push({ t: "generic", arg: it.word, operand: false });
-      if (it.next) effects.push({ t: "generic", arg: it.next, operand: true });
+      // (Split as any word is: the value may be `KEY=PATH`, as apt's -o Dir::…=../x is.)
+      if (it.next) effects.push({ t: "generic", arg: it.next, operand: false });
     }
   }
 

@@ -56,10 +56,14 @@ export function parseBounded(parser: Parser, text: string, bounds: ParseBounds):
   try {
     tree = parser.parse(text, null, { progressCallback });
   } catch (e) {
+    parser.reset();
     return { ok: false, code: "PARSE_ERROR", message: `the parser failed: ${(e as Error).message}` };
   }
   if (!tree || timedOut) {
     tree?.delete();
+    // A halted parse resumes on the next call unless the parser is reset: the next command
+    // would be read with the state of this one (node offsets into a text that is not there).
+    parser.reset();
     return { ok: false, code: "PARSE_TIMEOUT", message: `parsing took longer than ${bounds.maxParseMs} ms` };
   }
   const errors: Span[] = [];

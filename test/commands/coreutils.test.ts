@@ -185,6 +185,41 @@ table("text tools", box, [
   ["rev README.md", "allow"],
 ]);
 
+// Commands whose words are mostly not files, with the few that are: they were all taken to
+// name no file at all, and `shuf ~/.ssh/id_rsa` was allowed.
+table("informational commands and the files some of their words name", box, [
+  ["shuf ~/.ssh/id_rsa", "ask", ["read $H/.ssh/id_rsa"]],
+  ["shuf -o ../outside/x README.md", "ask", ["write $O/x"]],
+  ["shuf --random-source=../outside/secret.txt -n1 README.md", "ask", ["read $O/secret.txt"]],
+  ["tsort ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["who ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["wall ../outside/secret.txt", "ask"],
+  ["last -f ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  ["journalctl --file=../outside/x", "ask", ["* $O/x"]],
+  ["journalctl -D ../outside", "ask", ["* $O"]],
+  ["dig -f ../outside/names", "ask", ["read $O/names"]],
+  ["ip -batch ../outside/batch", "ask", ["read $O/batch"]],
+  ["ip netns exec blue cat /etc/passwd", "ask", ["#OPAQUE_CODE"]],
+  ["systemctl --root=../outside list-units", "ask"],
+  ["systemctl edit foo.service", "ask", ["#OPAQUE_CODE"]],
+  ["apt-get -o Dir::Etc::sourcelist=../outside/x update", "ask", ["* $O/x"]],
+  ["apt install ../outside/x.deb", "ask", ["read $O/x.deb"]],
+  ["info -f ../outside/secret.txt", "ask"],
+  ["cowsay -f ../outside/x.cow hi", "ask"],
+  ["which ../outside/x", "ask"],
+  ["shuf -n 3 README.md", "allow", ["read $P/README.md"]],
+  ["dig -x 1.2.3.4 +short", "allow"],
+  ["dig example.com A", "allow"],
+  ["ps -o pid= -p 1", "allow"],
+  ["kill -9 1234", "allow"],
+  ["pkill -f 'node server'", "allow"],
+  ["uname -a; id -u; whoami; nproc; free -h; uptime", "allow"],
+  ["systemctl status nginx", "allow"],
+  ["journalctl -u nginx --since today", "allow"],
+  ["apt-get install -y curl", "allow"],
+  ["which python3", "allow"],
+]);
+
 table("time, temporary files and the rest", box, [
   ["mktemp", "ask", ["write /tmp/tmp.XXXXXXXXXX"]],
   ["mktemp -d", "ask"],

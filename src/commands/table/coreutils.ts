@@ -269,11 +269,69 @@ export const COREUTILS: readonly TableSpec[] = [
     operands: { all: "none" },
   },
   {
-    names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "users", "who", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "sync", "expr", "factor", "numfmt", "getconf", "locale", "tput", "stty", "kill", "killall", "pkill", "pgrep", "ps", "top", "htop", "jobs", "which", "whereis", "type", "cal", "shuf", "tsort", "lsblk", "lscpu", "lsusb", "lspci", "ip", "ifconfig", "ping", "dig", "nslookup", "host", "netstat", "ss", "systemctl", "journalctl", "service", "hostnamectl", "timedatectl", "apt", "apt-get", "apt-cache", "dpkg-query", "brew", "fc-list", "info", "help", "tldr", "cowsay", "figlet", "fortune", "sl", "env-update", "mesg", "wall", "write", "last", "lastlog", "finger"],
+    names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "expr", "factor", "numfmt", "getconf", "locale", "tput", "kill", "killall", "ps", "top", "htop", "jobs", "cal", "ifconfig", "ping", "nslookup", "host", "netstat", "hostnamectl", "timedatectl", "fc-list", "help", "tldr", "sl", "env-update", "mesg", "write", "finger"],
+    numeric: true,
     operands: { all: "none" },
     // Informational commands: no operand or option of theirs names a file to open.
     unknownOptions: "none",
     changes: {},
+  },
+  {
+    // Their operands are not files, but some options are (journalctl --file, last -f, ip -b,
+    // dig -f, ss -F, stty -F, lsusb -D, cowsay -f, apt -o Dir::…=, systemctl --root): an option
+    // the entry does not list is judged with the word after it, as for a command nobody described.
+    names: ["last", "lastlog", "journalctl", "ss", "stty", "lscpu", "lsusb", "lspci", "cowsay", "figlet", "dpkg-query", "service", "apt-cache"],
+    operands: { all: "none" },
+    changes: {},
+  },
+  {
+    names: ["dig", "kdig", "delv"],
+    flags: "46hmruv",
+    options: { "-f": read, "-k": read, ...Object.fromEntries(["-b", "-c", "-p", "-q", "-t", "-x", "-y"].map((o) => [o, none])) },
+    operands: { all: "none" },
+    changes: {},
+  },
+  {
+    names: ["pgrep", "pkill"],
+    flags: "alnovxicfLe", long: ["--list-name", "--list-full", "--newest", "--oldest", "--inverse", "--exact", "--ignore-case", "--count", "--full", "--logpidfile", "--echo"],
+    options: { "-F": read, "--pidfile": read, ...Object.fromEntries(["-d", "--delimiter", "-g", "--pgroup", "-G", "--group", "-P", "--parent", "-s", "--session", "-t", "--terminal", "-u", "--euid", "-U", "--uid", "--ns", "--nslist", "-r", "--runstates", "--signal", "-q", "--queue", "-O", "--older"].map((o) => [o, none])) },
+    numeric: true,
+    operands: { all: "none" },
+    changes: {},
+  },
+  // Files read: shuf's lines, tsort's pairs, the utmp files of who and users, wall's message,
+  // fortune's databases, sync's files, lsblk's devices; which, whereis and type look programs up.
+  { names: ["shuf"], flags: "ernz", long: ["--echo", "--repeat", "--zero-terminated"], options: { "-n": none, "--head-count": none, "-i": none, "--input-range": none, "-o": write, "--output": write, "--random-source": read }, operands: { all: "read" } },
+  { names: ["tsort", "who", "users", "wall", "sync", "fortune"], operands: { all: "read" } },
+  { names: ["lsblk"], operands: { all: "list" } },
+  { names: ["which", "whereis", "type"], flags: "aspbmusflP", operands: { all: "generic" } },
+  {
+    // ip netns exec NAME CMD runs CMD in another network namespace.
+    names: ["ip"],
+    singleDashLong: true,
+    options: { "-b": read, "-batch": read, "-n": none, "-netns": none, "-f": none, "-family": none, "-l": none, "-loops": none, "-rc": read, "-rcvbuf": none },
+    operands: { all: "none" },
+    custom: (ctx) => {
+      const [a, b] = ctx.operands.map((o) => o.text);
+      if ((a === "netns" || a === "vrf") && b === "exec") issue(ctx, "OPAQUE_CODE", `ip ${a} exec runs a command the guard does not follow`);
+    },
+  },
+  {
+    // Unit names, except one given by path (systemctl link PATH); edit runs an editor.
+    names: ["systemctl"],
+    operands: { all: "none" },
+    custom: (ctx) => {
+      for (const a of ctx.operands) if (a.text === null || a.text.includes("/")) ctx.role(a, "read");
+      if (ctx.operands[0]?.text === "edit") issue(ctx, "OPAQUE_CODE", "systemctl edit runs an editor on a unit file");
+    },
+  },
+  {
+    // Package names, except a package file given by path (apt install ./x.deb).
+    names: ["apt", "apt-get", "brew", "info"],
+    operands: { all: "none" },
+    custom: (ctx) => {
+      for (const a of ctx.operands) if (a.text === null || a.text.includes("/")) ctx.role(a, "read");
+    },
   },
   {
     // Page names are not paths; one with a slash is a file man reads (as is -l's). -P and -H
