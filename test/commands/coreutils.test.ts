@@ -187,6 +187,14 @@ table("text tools", box, [
 
 // Commands whose words are mostly not files, with the few that are: they were all taken to
 // name no file at all, and `shuf ~/.ssh/id_rsa` was allowed.
+// split and csplit write PREFIXaa, PREFIX00, … beside the prefix: its directory is written.
+table("split's prefix names a directory's files", box, [
+  ["split -b 1k README.md rel-out/secret.txt", "ask", ["write $O"]],
+  ["csplit -f ../outside/p README.md 1", "ask", ["write $O"]],
+  ["split -l 1 README.md build/part", "allow", ["write $P/build"]],
+  ["split README.md", "allow"],
+]);
+
 table("informational commands and the files some of their words name", box, [
   ["shuf ~/.ssh/id_rsa", "ask", ["read $H/.ssh/id_rsa"]],
   ["shuf -o ../outside/x README.md", "ask", ["write $O/x"]],

@@ -3,8 +3,8 @@
 // and expanded by table/index.ts; options with values are written out with their role.
 
 import { isAbsolute } from "../../paths/resolve.ts";
-import { syntheticArg } from "../apply.ts";
-import { withValue } from "../effects.ts";
+import { type SpecContext, syntheticArg } from "../apply.ts";
+import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
 import { issue, optionValues, runsProgram } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
@@ -14,6 +14,13 @@ export type { TableSpec } from "./expand.ts";
 
 const none: OptionSpec = { value: "none" };
 const read: OptionSpec = { value: "read" };
+
+/** Files named by a prefix (split, csplit) are written in the prefix's directory. */
+function prefixDirectory(ctx: SpecContext, prefix: Arg | undefined): void {
+  if (!prefix) return;
+  const t = prefix.text;
+  ctx.role(t === null ? prefix : withValue(prefix, t.includes("/") ? t.slice(0, t.lastIndexOf("/")) || "/" : ".", ""), "write");
+}
 const write: OptionSpec = { value: "write" };
 const optionalNone: OptionSpec = { value: "none", optional: true };
 
@@ -260,8 +267,14 @@ export const COREUTILS: readonly TableSpec[] = [
     names: ["split"], flags: "de", long: ["--numeric-suffixes", "--hex-suffixes", "--elide-empty-files", "--unbuffered", "--verbose", "--separator"],
     options: { "-a": none, "--suffix-length": none, "--additional-suffix": none, "-b": none, "--bytes": none, "-C": none, "--line-bytes": none, "-l": none, "--lines": none, "-n": none, "--number": none, "-t": none, "-x": {}, "--filter": { value: "code" } },
     operands: { positional: ["read", "write"] },
+    // The second operand is a prefix: the files written are PREFIXaa, PREFIXab, … beside it.
+    custom: (ctx) => prefixDirectory(ctx, ctx.operands[1]),
   },
-  { names: ["csplit"], flags: "ksz", long: ["--keep-files", "--quiet", "--silent", "--elide-empty-files", "--suppress-matched"], options: { "-f": write, "--prefix": write, "-b": none, "--suffix-format": none, "-n": none, "--digits": none }, operands: { first: "read", rest: "none" } },
+  {
+    names: ["csplit"], flags: "ksz", long: ["--keep-files", "--quiet", "--silent", "--elide-empty-files", "--suppress-matched"],
+    options: { "-f": write, "--prefix": write, "-b": none, "--suffix-format": none, "-n": none, "--digits": none }, operands: { first: "read", rest: "none" },
+    custom: (ctx) => prefixDirectory(ctx, optionValues(ctx, "-f", "--prefix")[0]),
+  },
   { names: ["seq"], flags: "w", long: ["--equal-width"], options: { "-f": none, "--format": none, "-s": none, "--separator": none }, operands: { all: "none" } },
   {
     names: ["date"], flags: "uRI", long: ["--utc", "--universal", "--rfc-email", "--debug"],
