@@ -18,6 +18,13 @@ table("interpreters", box, [
   ["ts-node ../outside/x.ts", "ask", ["exec $O/x.ts"]],
   ["tsx src/main.ts --port 3000", "allow", ["exec $P/src/main.ts"]],
   ["ts-node -P tsconfig.json src/main.ts", "allow", ["exec $P/src/main.ts"]],
+  ["ts-node --env-file ../outside/.env src/main.ts", "ask", ["read $O/.env"]],
+  // deno's optional-value options name files only with `=`.
+  ["deno run --env-file=../outside/.env main.ts", "ask", ["read $O/.env"]],
+  ["deno run --lock=../outside/l.json main.ts", "ask", ["write $O/l.json"]],
+  ["deno test --coverage=../outside/cov", "ask", ["write $O/cov"]],
+  ["deno run --watch=../outside main.ts", "ask", ["read $O"]],
+  ["deno run --env-file --watch -A main.ts", "allow"],
   ["node -p 'process.version'", "ask", ["#INLINE_CODE"]],
   ["node -r ./setup.js app.js", "allow", ["read $P/setup.js", "exec $P/app.js"]],
   ["node -r ts-node/register app.ts", "allow", ["!* $P/ts-node/register"]],

@@ -75,8 +75,8 @@ const TS_RUNNERS: TableSpec = {
   long: ["--transpile-only", "--swc", "--esm", "--files", "--pretty", "--skip-project", "--watch", "--respawn", "--clear-screen", "--no-cache", "--cjs"],
   options: {
     ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
-    ...each(none, "-r", "--require", "--import", "--loader", "-O", "--compiler-options", "-C", "--compiler", "-I", "--ignore", "--tsconfig", "--env-file"),
-    ...each(read, "-P", "--project", "--dir", "--cwd"),
+    ...each(none, "-r", "--require", "--import", "--loader", "-O", "--compiler-options", "-C", "--compiler", "-I", "--ignore"),
+    ...each(read, "-P", "--project", "--dir", "--cwd", "--tsconfig", "--env-file"),
     "-i": { modes: ["repl"] }, "--interactive": { modes: ["repl"] },
     ...each(info, "-v", "--version", "-h", "--help"),
   },
@@ -383,12 +383,18 @@ const BUNX: TableSpec = { names: ["bunx"], style: "posix", abbreviations: false,
 const DENO_OPTIONS: Record<string, OptionSpec> = {
   ...each(optionalNone, "--allow-read", "-R", "--allow-write", "-W", "--allow-net", "-N", "--allow-env", "-E", "--allow-run", "--allow-ffi", "--allow-sys", "-S", "--allow-import", "-I",
     "--deny-read", "--deny-write", "--deny-net", "--deny-env", "--deny-run", "--deny-ffi", "--deny-sys", "--deny-import", "--no-check", "--check", "--reload", "-r", "--v8-flags",
-    "--inspect", "--inspect-brk", "--inspect-wait", "--node-modules-dir", "--unsafely-ignore-certificate-errors", "--lock", "--env", "--env-file", "--watch", "--coverage", "--strace-ops",
-    "--vendor", "--allow-scripts", "--include", "--exclude", "--ignore"),
+    "--inspect", "--inspect-brk", "--inspect-wait", "--node-modules-dir", "--unsafely-ignore-certificate-errors", "--strace-ops",
+    "--vendor", "--allow-scripts", "--exclude", "--ignore"),
+  // Files and directories: the env file and watched paths are read, the lockfile and coverage
+  // directory written (each value is optional, so only `--opt=VALUE` names one).
+  ...each({ value: "read", optional: true }, "--env", "--env-file", "--watch"),
+  ...each({ value: "write", optional: true }, "--lock", "--coverage"),
+  "--include": read,
   ...each(flag, "-A", "--allow-all", "--allow-hrtime", "-q", "--quiet", "--unstable", "--cached-only", "--no-remote", "--no-npm", "--no-config", "--frozen", "--no-prompt", "--no-lock",
     "--no-clear-screen", "--watch-hmr", "--parallel", "--doc", "--fail-fast", "--trace-leaks", "--json", "--frozen-lockfile", "--permit-no-files"),
   ...each(read, "-c", "--config", "--import-map", "--cert", "--preload", "--require"),
-  ...each(none, "-L", "--log-level", "--location", "--seed", "--ext", "--filter", "--reporter", "--target", "--icon", "--host", "--port", "--entrypoint", "--name", "--root"),
+  ...each(none, "-L", "--log-level", "--location", "--seed", "--ext", "--filter", "--reporter", "--target", "--host", "--port", "--entrypoint", "--name"),
+  "--icon": read, "--root": write,
   "-o": write, "--output": write,
 };
 const denoSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: DENO_OPTIONS, operands: { all: "none" }, ...extra });
