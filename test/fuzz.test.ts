@@ -240,6 +240,13 @@ const REGRESSIONS: readonly (readonly [group: string, commands: readonly string[
     "D=..; cat {README.md,$D/outside/secret.txt}",
     "rm -f {x,$HOME/x}",
   ]],
+  // A child shell has no directory stack: `bash -c popd` fails, so `if …; then bash -c popd; fi`
+  // has status 1 and `&& export X=…` does not run; `cd $X` is then `cd`, to HOME. The guard
+  // gave the child the parent's stack. Found by the intent generator (seed 5555).
+  ["a child shell's empty directory stack", [
+    "if pushd $\"dir-out/..\" >/dev/null; then bash -c 'popd >/dev/null'; fi && export X='dir-out/..'\ncd $X",
+    "pushd src >/dev/null; bash -c 'popd >/dev/null' || cat ../../outside/secret.txt",
+  ]],
   // The grammar ends an assignment's value at a quote or expansion followed by a backslash
   // escape (`D='d'\ir`), and makes the rest a word of its own: for export/declare an extra
   // argument, for a plain assignment the command's name. Bash reads one word, `D=dir`. The

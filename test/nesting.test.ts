@@ -164,6 +164,15 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   ["sudo bash -c \"eval \\\"sh -c \\\\\\\"eval 'ls'\\\\\\\"\\\"\"", "ask", ["#NESTING_TOO_DEEP"]],
 ]);
 
+// A child shell is a new process: no directory stack, and default options (set and shopt are
+// not inherited). `bash -c popd` fails whatever the parent pushed.
+table("a child shell starts with its own stack and options", box, [
+  ["pushd src >/dev/null; bash -c 'popd >/dev/null' || cat ../../outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  ["set -f; bash -c 'cat link-o*/secret.txt'", "ask", ["* $O/secret.txt"]],
+  ["shopt -s nullglob; sh -c 'cat nomatch* README.md'", "allow", ["* $P/nomatch*"]],
+  ["pushd src >/dev/null; (popd >/dev/null) && cat ../README.md", "allow"],
+]);
+
 // sh may be dash, which reads $'…' and $"…" as a `$` and a quoted string (`$'bin'` is `$bin`),
 // where bash decodes them; zsh expands `=name` to a program's path. The bash reading is judged,
 // and the code asks, since either reading may be the one that runs.

@@ -8,7 +8,7 @@ import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
 import { Findings } from "./findings.ts";
 import { compileMatcher, type PatternChar } from "./pattern.ts";
-import { dedupe, STATUS_UNKNOWN, type Status, unknown, UNSET, type Value, World } from "./state.ts";
+import { dedupe, DEFAULT_OPTIONS, STATUS_UNKNOWN, type Status, unknown, UNSET, type Value, World } from "./state.ts";
 import type { Assign, Dialect, Redir, Span, Stmt, Word } from "./syntax.ts";
 import {
   evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
@@ -1658,6 +1658,11 @@ function childShellWorld(w: World, positional: readonly string[] | null | undefi
   c.traps = [];
   c.frames = [];
   c.positional = positional === undefined ? null : positional;
+  // A new shell process has no directory stack and its own options (set and shopt are not
+  // inherited): `bash -c popd` fails whatever the parent pushed.
+  c.stack = [];
+  c.stackUnknown = false;
+  c.options = { ...DEFAULT_OPTIONS };
   for (const n of [...c.varNames()]) {
     // A variable the script set without exporting reaches the child only if it came from
     // the environment in the first place: the guard cannot tell, so it is unknown there.
