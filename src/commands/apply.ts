@@ -222,6 +222,8 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
       effects.push(...inner.effects);
       runs = inner.runs;
       if (inner.effects.some((e) => e.t === "path" && e.kind === "write")) writes = true;
+    } else if (sub && sub.text !== null && spec.unknownSubcommand === "script") {
+      effects.push({ t: "package-script", name: sub.text, args: after.filter((a) => a.text !== "--"), span: at, label: `${name} ${sub.text}`, ...(baseOf(sub) !== undefined ? { base: baseOf(sub) } : {}) });
     } else if (sub && (sub.text === null || spec.unknownSubcommand !== "none")) {
       for (const a of sub.text === null ? [sub, ...rest] : after) effects.push({ t: "generic", arg: a, operand: true });
       writes = true;

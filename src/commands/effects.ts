@@ -63,6 +63,16 @@ export type Effect =
       /** env -i: it starts with an empty environment. */
       readonly clearEnv?: boolean;
     } & BaseField)
+  /**
+   * A script of the nearest package.json (`npm run NAME`, `npm test`): its text, with the
+   * `preNAME` and `postNAME` scripts, is shell code run in the package's directory. `args` are
+   * appended to it (`npm run NAME -- ARGS`).
+   */
+  | ({
+      readonly t: "package-script"; readonly name: string; readonly args: readonly Arg[]; readonly span: Span; readonly label: string;
+      /** A lifecycle event (install): its pre and post scripts run even when it has no script of its own. */
+      readonly event?: boolean;
+    } & BaseField)
   /** Shell code this command runs. */
   | ({
       readonly t: "code";

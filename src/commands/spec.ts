@@ -97,8 +97,11 @@ export interface CommandSpec {
   readonly changes?: { readonly fs?: boolean; readonly links?: boolean };
   /** Subcommands (`git add`, `npm install`): global options come before the subcommand name. */
   readonly subcommands?: Readonly<Record<string, CommandSpec>>;
-  /** What to do with a subcommand the table does not list. Default: generic. */
-  readonly unknownSubcommand?: "generic" | "none";
+  /**
+   * What to do with a subcommand the table does not list. Default: generic. `script`: it is the
+   * name of a package.json script the tool runs (`pnpm lint`, `yarn build`).
+   */
+  readonly unknownSubcommand?: "generic" | "none" | "script";
   /** Runs after the data has been applied, for what data cannot say. */
   readonly custom?: (ctx: SpecContext) => void;
   /** Modes on from the start. */

@@ -1238,6 +1238,9 @@ export class Interpreter implements WordEnv {
           else if (start !== w) joinChild(w, sub);
           break;
         }
+        case "package-script":
+          this.runPackageScript(e, w);
+          break;
         case "changes":
           for (const o of [w, ...out]) {
             if (e.fs) o.fsChanged = true;
@@ -1254,6 +1257,40 @@ export class Interpreter implements WordEnv {
       }
     }
     return out;
+  }
+
+  /**
+   * `npm run NAME`: the nearest package.json's `preNAME`, `NAME` and `postNAME` scripts are
+   * shell code (npm runs them with sh) in the package's directory, read like a script inside
+   * the root: a package.json outside the roots, too large, or written earlier in the command
+   * is OPAQUE_CODE. A script that is not there runs nothing (npm stops with an error).
+   */
+  private runPackageScript(e: Extract<Effect, { t: "package-script" }>, w: World): void {
+    const dir = this.diskFor(w).findUp("package.json", e.base);
+    if (dir === null) return;
+    const text = this.readScript(w, dir === "/" ? "/package.json" : `${dir}/package.json`);
+    let scripts: Record<string, unknown> | null = null;
+    if (text !== null) {
+      try {
+        const pkg: unknown = JSON.parse(text);
+        const s = typeof pkg === "object" && pkg !== null ? (pkg as { scripts?: unknown }).scripts : undefined;
+        scripts = typeof s === "object" && s !== null ? (s as Record<string, unknown>) : {};
+      } catch {
+        scripts = null;
+      }
+    }
+    if (scripts === null) {
+      this.issue("OPAQUE_CODE", `${e.label} runs a script of ${dir}/package.json, which the guard cannot read`, e.span);
+      return;
+    }
+    const main = scripts[e.name];
+    if (typeof main !== "string" && !e.event) return;
+    const extra = e.args.map((a) => (a.text === null ? null : shellQuote(a.text)));
+    for (const [key, code] of [[`pre${e.name}`, scripts[`pre${e.name}`]], [e.name, main], [`post${e.name}`, scripts[`post${e.name}`]]] as const) {
+      if (typeof code !== "string") continue;
+      const withArgs = key === e.name && extra.length ? (extra.includes(null) ? null : `${code} ${extra.join(" ")}`) : code;
+      this.runCode(withArgs, e.span, `${e.label.split(" ").slice(0, -1).join(" ")} ${key}`, withCwd(w.clone(), dir), false, [], "sh");
+    }
   }
 
   /**
@@ -1612,6 +1649,11 @@ function expandToSegsForPattern(word: Word, w: World, env: WordEnv): PatternChar
  * a value glued on (`-o../x`, `--out=../x`); and after `=` (`dd of=~/x`, `DESTDIR=/x`),
  * each `:`-separated piece of the value (`a=b:/x`).
  */
+/** A word as shell source that reads back as exactly that word. */
+function shellQuote(text: string): string {
+  return /^[A-Za-z0-9_./=:,+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 /** A field of digits and numbers only (`$(seq 5)`, `$((i+1))0`). */
 function onlyNumbers(f: Field): boolean {
   return f.segs.every((seg) => ("unknown" in seg ? seg.unknown.numeric : /^[0-9]*$/.test(seg.text)));

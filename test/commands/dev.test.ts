@@ -1,5 +1,7 @@
 // Interpreters, package managers, build systems, compilers and containers.
 
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { table, useSandbox } from "../support/table.ts";
 
 const box = useSandbox();
@@ -377,4 +379,37 @@ table("containers and infrastructure", box, [
   ["terraform apply -auto-approve tfplan", "allow"],
   ["terraform fmt -recursive", "allow"],
   ["terraform state pull", "allow"],
+]);
+
+// A package.json script is shell code the project wrote: `npm run NAME`, `npm test`, `pnpm NAME`,
+// `yarn NAME` and a bare `npm install` run it (with its pre and post scripts) in the package's
+// directory, and it is judged as `sh -c` code would be.
+const withScripts = useSandbox((fx) => {
+  writeFileSync(join(fx.project, "package.json"), JSON.stringify({
+    scripts: {
+      test: "tsc --noEmit && bun test", pretest: "eslint src", build: "tsc -p .", leak: "cat ~/.ssh/id_rsa", up: "cat ../outside/secret.txt",
+      chain: "npm run leak", args: "cat", postinstall: "cat ../outside/secret.txt",
+    },
+  }));
+  return {};
+});
+table("package.json scripts are interpreted", withScripts, [
+  ["npm test", "allow"],
+  ["npm run build", "allow"],
+  ["npm run leak", "ask", ["read $H/.ssh/id_rsa"]],
+  ["npm run up", "ask", ["read $O/secret.txt"]],
+  ["npm run chain", "ask", ["read $H/.ssh/id_rsa"]],
+  ["cd src && npm run up", "ask", ["read $O/secret.txt"]],
+  ["npm run args -- ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["npm run args -- README.md", "allow"],
+  ["pnpm run leak", "ask"],
+  ["pnpm leak", "ask"],
+  ["yarn leak", "ask"],
+  ["yarn build", "allow"],
+  ["npm run nosuch", "allow"],
+  ["npm run $X", "ask", ["#OPAQUE_CODE"]],
+  ["npm install", "ask", ["read $O/secret.txt"]],
+  ["npm install --ignore-scripts", "allow"],
+  ["npm install lodash", "allow"],
+  ["echo '{\"scripts\":{\"x\":\"ls\"}}' > package.json && npm run x", "ask", ["#OPAQUE_CODE"]],
 ]);

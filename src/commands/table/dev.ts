@@ -8,7 +8,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { assignmentOptions, assignmentValue, chdir, type Custom, each, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, write } from "./common.ts";
+import { assignmentOptions, assignmentValue, chdir, type Custom, each, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, write } from "./common.ts";
 import { tarWords } from "./archives.ts";
 import type { TableSpec } from "./expand.ts";
 import { commandWords, SHELL_SYNTAX } from "../../shell/environment.ts";
@@ -232,7 +232,36 @@ const NPM_GLOBAL: Record<string, OptionSpec> = {
 
 const npmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: NPM_GLOBAL, operands: { all: "none" }, ...extra });
 const npmInstall = npmSub({ custom: packageSpecs });
+/**
+ * `npm install` and `npm ci` without packages run the project's own install and prepare
+ * scripts (with their pre and post scripts); dependencies' scripts are the packages' code.
+ */
+const npmInstallProject = npmSub({
+  custom: hooks(packageSpecs, (ctx) => {
+    if (ctx.operands.length || optionItems(ctx, "--ignore-scripts").length) return;
+    for (const name of ["install", "prepare"]) ctx.emit({ t: "package-script", name, args: [], span: spanOf(ctx), label: `npm install ${name}`, event: true, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+  }),
+});
 const npmRun = npmSub({ operands: { all: "none" } });
+
+/**
+ * Running a package.json script: `npm run NAME [-- ARGS]`, or the lifecycle subcommands
+ * (`npm test`, `npm start`) that run the script of their name.
+ */
+function packageScript(tool: string, lifecycle: string | null): Custom {
+  return (ctx) => {
+    const [first, ...rest] = ctx.operands;
+    const name = lifecycle ?? first?.text ?? null;
+    const args = lifecycle ? ctx.operands : rest;
+    if (lifecycle === null && !first) return;
+    if (name === null) {
+      issue(ctx, "OPAQUE_CODE", `${tool} runs a package script whose name is not known`, first?.span);
+      return;
+    }
+    ctx.emit({ t: "package-script", name, args: args.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `${tool} ${name}`, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+  };
+}
+const npmScript = (lifecycle: string | null) => npmSub({ operands: { all: "none" }, custom: packageScript("npm run", lifecycle) });
 const npmExec = npmSub({
   style: "posix",
   options: { ...NPM_GLOBAL, "-c": none, "--call": none, "--package": none },
@@ -245,8 +274,12 @@ const NPM: TableSpec = {
   options: NPM_GLOBAL,
   operands: { all: "none" },
   subcommands: {
-    ...Object.fromEntries(["install", "i", "add", "in", "ins", "inst", "isntall", "ci", "clean-install", "ic", "install-clean", "install-test", "it", "install-ci-test", "cit", "update", "up", "upgrade", "uninstall", "remove", "rm", "r", "un", "unlink", "dedupe", "ddp", "prune", "rebuild", "rb", "audit", "outdated", "ls", "list", "ll", "la", "view", "info", "show", "v", "explain", "why", "fund", "query", "sbom"].map((n) => [n, npmInstall])),
-    ...Object.fromEntries(["run", "run-script", "rum", "urn", "test", "t", "tst", "start", "stop", "restart", "init", "create", "innit", "version", "pkg", "config", "c", "get", "set", "cache", "login", "logout", "adduser", "whoami", "owner", "dist-tag", "deprecate", "unpublish", "access", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "star", "stars", "unstar", "bugs", "docs", "home", "repo", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
+    ...Object.fromEntries(["install", "i", "in", "ins", "inst", "isntall", "ci", "clean-install", "ic", "install-clean"].map((n) => [n, npmInstallProject])),
+    ...Object.fromEntries(["add", "install-test", "it", "install-ci-test", "cit", "update", "up", "upgrade", "uninstall", "remove", "rm", "r", "un", "unlink", "dedupe", "ddp", "prune", "rebuild", "rb", "audit", "outdated", "ls", "list", "ll", "la", "view", "info", "show", "v", "explain", "why", "fund", "query", "sbom"].map((n) => [n, npmInstall])),
+    ...Object.fromEntries(["run", "run-script", "rum", "urn"].map((n) => [n, npmScript(null)])),
+    ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, npmScript("test")])),
+    start: npmScript("start"), stop: npmScript("stop"), restart: npmScript("restart"),
+    ...Object.fromEntries(["init", "create", "innit", "version", "pkg", "config", "c", "get", "set", "cache", "login", "logout", "adduser", "whoami", "owner", "dist-tag", "deprecate", "unpublish", "access", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "star", "stars", "unstar", "bugs", "docs", "home", "repo", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
     exec: npmExec, x: npmExec,
     link: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
     pack: npmSub({ options: { ...NPM_GLOBAL, "--pack-destination": write }, custom: packageSpecs }),
@@ -290,13 +323,16 @@ const PNPM: TableSpec = {
   operands: { all: "none" },
   subcommands: {
     ...Object.fromEntries(["add", "install", "i", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "unlink", "import", "rebuild", "rb", "prune", "fetch", "audit", "list", "ls", "ll", "outdated", "why", "licenses", "publish", "pack"].map((n) => [n, pnpmSub({ custom: packageSpecs })])),
-    ...Object.fromEntries(["run", "run-script", "test", "t", "tst", "start", "create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "config", "c", "self-update", "approve-builds", "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((n) => [n, pnpmSub()])),
+    ...Object.fromEntries(["run", "run-script"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", null) })])),
+    ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", "test") })])),
+    start: pnpmSub({ custom: packageScript("pnpm run", "start") }),
+    ...Object.fromEntries(["create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "config", "c", "self-update", "approve-builds", "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((n) => [n, pnpmSub()])),
     link: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
     exec: pnpmExec, dlx: pnpmDlx,
     deploy: pnpmSub({ operands: { all: "write" } }),
   },
   // `pnpm NAME` runs the project's script NAME.
-  unknownSubcommand: "none",
+  unknownSubcommand: "script",
   changes: projectCode,
 };
 
@@ -319,14 +355,18 @@ const YARN: TableSpec = {
   options: YARN_GLOBAL,
   operands: { all: "none" },
   subcommands: {
-    ...Object.fromEntries(["add", "install", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "publish", "unlink", "cache", "config", "set", "version", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create", "run", "test", "start", "workspace", "workspaces"].map((n) => [n, yarnSub({ custom: packageSpecs })])),
+    ...Object.fromEntries(["add", "install", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "publish", "unlink", "cache", "config", "set", "version", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create", "workspace", "workspaces"].map((n) => [n, yarnSub({ custom: packageSpecs })])),
+    run: yarnSub({ custom: packageScript("yarn run", null) }),
+    test: yarnSub({ custom: packageScript("yarn run", "test") }),
+    start: yarnSub({ custom: packageScript("yarn run", "start") }),
     link: yarnSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
     pack: yarnSub({ options: { ...YARN_GLOBAL, "--filename": write, "-o": write, "--out": write } }),
     exec: yarnSub({ style: "posix", custom: runsOperands("yarn exec", 0, false) }),
     dlx: yarnSub({ style: "posix", options: { ...YARN_GLOBAL, "-p": none, "--package": none }, custom: runsOperands("yarn dlx") }),
     node: yarnSub({ style: "posix", custom: (ctx) => ctx.emit({ t: "run", argv: [syntheticArg("node", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), ...ctx.operands], inProcess: false, bypassFunctions: true, label: "yarn node" }) }),
   },
-  unknownSubcommand: "none",
+  // `yarn NAME` runs the project's script NAME.
+  unknownSubcommand: "script",
   changes: projectCode,
 };
 
