@@ -225,7 +225,8 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
     } else if (sub && sub.text !== null && spec.unknownSubcommand === "script") {
       effects.push({ t: "package-script", name: sub.text, args: after.filter((a) => a.text !== "--"), span: at, label: `${name} ${sub.text}`, ...(baseOf(sub) !== undefined ? { base: baseOf(sub) } : {}) });
     } else if (sub && (sub.text === null || spec.unknownSubcommand !== "none")) {
-      for (const a of sub.text === null ? [sub, ...rest] : after) effects.push({ t: "generic", arg: a, operand: true });
+      // Split as any word is: `--opt=/abs` names /abs.
+      for (const a of sub.text === null ? [sub, ...rest] : after) effects.push({ t: "generic", arg: a, operand: false });
       writes = true;
     }
   } else {

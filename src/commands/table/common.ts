@@ -42,6 +42,22 @@ export function issue(ctx: SpecContext, code: ReasonCode, message: string, span?
   ctx.emit({ t: "issue", code, message, span: span ?? spanOf(ctx) });
 }
 
+/**
+ * Paths inside an option's value made of `:`/`=`/`,`-separated pieces (`-Xloggc:/tmp/gc.log`,
+ * `-fprofile-generate=DIR`, `-Wp,-MD,FILE`): each piece that looks like a path is judged.
+ */
+export function embeddedPaths(names: readonly string[], kind: "unknown" | "read" | "write" = "unknown"): Custom {
+  return (ctx) => {
+    for (const v of optionValues(ctx, ...names)) {
+      if (v.text === null) {
+        ctx.role(v, "generic");
+        continue;
+      }
+      for (const piece of v.text.split(/[:=,]/)) if (/\/|^~|^\.\.?$/.test(piece)) roleAs(ctx, v, piece, kind);
+    }
+  };
+}
+
 /** Runs several hooks in order. */
 export function hooks(...fns: readonly Custom[]): Custom {
   return (ctx) => {

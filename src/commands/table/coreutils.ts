@@ -15,6 +15,11 @@ export type { TableSpec } from "./expand.ts";
 const none: OptionSpec = { value: "none" };
 const read: OptionSpec = { value: "read" };
 
+/** A pager's `+command`: moving (`+G`, `+50`, `+/pattern`) is harmless; any other command may run one. */
+function pagerCommands(ctx: SpecContext): void {
+  for (const a of ctx.operands) if (a.text === null || (a.text.startsWith("+") && !/^\+\+?([0-9]*[GgFp%]?|[/?&][^!|]*)$/.test(a.text))) issue(ctx, "INLINE_CODE", `${ctx.name} ${a.source} may run a pager command`, a.span);
+}
+
 /** Files named by a prefix (split, csplit) are written in the prefix's directory. */
 function prefixDirectory(ctx: SpecContext, prefix: Arg | undefined): void {
   if (!prefix) return;
@@ -369,10 +374,18 @@ export const COREUTILS: readonly TableSpec[] = [
     operands: { all: "list", defaultOperand: "." },
     recursion: { follow: { mode: "follow" } },
   },
-  { names: ["less", "more", "most", "bat", "batcat", "view"], flags: "aBcCdeEfFgGiIJKLmMnNqQrRsSuUVwWXz", long: ["--quit-if-one-screen", "--no-init", "--RAW-CONTROL-CHARS", "--chop-long-lines", "--plain", "--paging=never", "--number", "--show-all"], options: { "-x": none, "--tabs": none, "-p": none, "--pattern": none, "-t": none, "--tag": none, "-y": none, "-z": none, "-o": write, "-O": write, "-h": none, "-b": none, "-j": none, "-P": none, "--language": none, "-l": none, "--style": none, "--theme": none, "--paging": none, "--color": none, "--line-range": none, "-r": none, "--wrap": none }, operands: { all: "read" },
-    // `+G`, `+50`, `+/pattern` move; any other `+command` (`+!cmd`, `+|cmd`, `+v`) runs one.
-    custom: (ctx) => {
-      for (const a of ctx.operands) if (a.text === null || (a.text.startsWith("+") && !/^\+\+?([0-9]*[GgFp%]?|[/?&][^!|]*)$/.test(a.text))) issue(ctx, "INLINE_CODE", `${ctx.name} ${a.source} may run a pager command`, a.span);
-    },
+  // Pagers: `+G`, `+50`, `+/pattern` move; any other `+command` (`+!cmd`, `+|cmd`, `+v`) runs one.
+  {
+    names: ["less", "most"], flags: "aBcCdeEfFgGiIJKLmMnNqQrRsSuUVwWX", long: ["--quit-if-one-screen", "--no-init", "--RAW-CONTROL-CHARS", "--raw-control-chars", "--chop-long-lines", "--LINE-NUMBERS", "--quiet", "--ignore-case"],
+    options: { "-x": none, "--tabs": none, "-p": none, "--pattern": none, "-t": none, "--tag": none, "-y": none, "-z": none, "-o": write, "-O": write, "--log-file": write, "--LOG-FILE": write, "-h": none, "-b": none, "-j": none, "-P": none, "-k": read, "--lesskey-file": read, "--lesskey-src": read, "-T": read, "--tag-file": read },
+    operands: { all: "read" },
+    custom: pagerCommands,
+  },
+  { names: ["more"], flags: "dlfpcsu", long: ["--silent", "--logical", "--no-pause", "--print-over", "--clean-print", "--squeeze", "--plain"], options: { "-n": none, "--lines": none }, numeric: true, operands: { all: "read" }, custom: pagerCommands },
+  {
+    names: ["bat", "batcat"], flags: "pnAPuS", long: ["--plain", "--number", "--show-all", "--unbuffered", "--chop-long-lines", "--list-languages", "--list-themes", "--diff"],
+    options: { ...Object.fromEntries(["-l", "--language", "-r", "--line-range", "-H", "--highlight-line", "-m", "--map-syntax", "--style", "--theme", "--paging", "--color", "--wrap", "--tabs", "--italic-text", "--decorations", "--terminal-width", "--file-name", "--diff-context", "--nonprintable-notation"].map((o) => [o, none])), "--pager": none },
+    operands: { all: "read" },
+    custom: runsProgram(["--pager"]),
   },
 ];

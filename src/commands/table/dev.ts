@@ -8,7 +8,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { assignmentOptions, assignmentValue, chdir, type Custom, each, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, write } from "./common.ts";
+import { assignmentOptions, assignmentValue, chdir, type Custom, each, embeddedPaths, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, write } from "./common.ts";
 import { tarWords } from "./archives.ts";
 import type { TableSpec } from "./expand.ts";
 import { commandWords, SHELL_SYNTAX } from "../../shell/environment.ts";
@@ -136,7 +136,10 @@ const PERL: TableSpec = {
   },
   operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
   changes: projectCode,
-  custom: hooks(inlineCode(["-e", "-E"]), programFromStdin(["eval", "info"])),
+  custom: hooks(inlineCode(["-e", "-E"]), programFromStdin(["eval", "info"]), (ctx) => {
+    // -MMod=a,b is `use Mod split(/,/, q{a,b})`; anything else in it is spliced in as code.
+    for (const v of optionValues(ctx, "-M", "-m")) if (v.text === null || !/^-?[\w:]*(=[\w:.,/-]*)?$/.test(v.text)) issue(ctx, "INLINE_CODE", `perl -M${v.source} runs code`, v.span);
+  }),
 };
 
 const PHP: TableSpec = {
@@ -849,13 +852,15 @@ const CC: TableSpec = {
     "-o": write, "-MF": write, "-MJ": write,
     ...each(read, "-I", "-L", "-isystem", "-iquote", "-idirafter", "-isysroot", "-include", "-imacros", "--sysroot", "-specs", "-T", "-fplugin", "-iwithprefix", "-iwithprefixbefore", "-cxx-isystem"),
     ...each(none, "-l", "-D", "-U", "-x", "-MT", "-MQ", "-std", "-u", "-z", "-e", "--target", "-target", "-arch", "-iprefix", "-print-file-name", "-print-prog-name", "--param", "-Xarch_host", "-Xarch_device"),
+    // -fprofile-generate=DIR, -fmodules-cache-path=DIR, -Wp,-MD,FILE, -Wa,-adhln=FILE: a path may
+    // be anywhere in them, so they are judged as any word is.
     ...each(optionalNone, "-f", "-W", "-O", "-g", "-m", "-d", "--help"),
     ...each(generic, "-Xlinker", "-Xassembler", "-Xpreprocessor", "-Xclang"),
     ...each({ value: "none", modes: ["program"] }, "-B", "-wrapper", "--ld-path"),
     "-fuse-ld": none,
   },
   operands: { all: "read" },
-  custom: hooks(runsProgram(["-B", "-wrapper", "--ld-path"]), (ctx) => {
+  custom: hooks(runsProgram(["-B", "-wrapper", "--ld-path"]), embeddedPaths(["-f", "-W"]), (ctx) => {
     for (const a of ctx.operands) if (a.text?.startsWith("@")) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} reads more options from ${a.source.slice(1)}`, a.span);
     // -fuse-ld=lld names a linker; a path is a program of its own.
     for (const v of optionValues(ctx, "-fuse-ld")) if (v.text === null || v.text.includes("/")) issue(ctx, "OPAQUE_CODE", `${ctx.name} -fuse-ld=${v.source} runs that linker`, v.span);
@@ -909,7 +914,8 @@ const JAVA: TableSpec = {
     "-m": { value: "none", modes: ["jar"], ends: true }, "--module": { value: "none", modes: ["jar"], ends: true },
     ...each(none, "--add-modules", "--add-opens", "--add-exports", "--add-reads", "--limit-modules", "--source", "--enable-native-access", "--illegal-access"),
     "-D": { value: "none", optional: true },
-    ...each(optionalNone, "-X", "-verbose", "-agentlib"),
+    ...each(optionalNone, "-verbose", "-agentlib"),
+    "-X": optionalNone,
   },
   // java MAINCLASS ARGS…, or java FILE.java ARGS… (source-file mode).
   operands: { first: "none", unlessModes: ["jar"], rest: "generic" },
@@ -917,6 +923,18 @@ const JAVA: TableSpec = {
   custom: hooks(pathList(JAVA_PATHS, "read"), assignmentOptions(["-D"]), (ctx) => {
     const first = ctx.operands[0];
     if (!ctx.modes.has("jar") && first && (first.text === null || first.text.endsWith(".java"))) ctx.role(first, "exec");
+    for (const it of ctx.items) {
+      const t = it.word.text;
+      if (it.t !== "operand" && t !== null && /^-XX:(OnError|OnOutOfMemoryError)=/.test(t)) issue(ctx, "OPAQUE_CODE", `java ${t.slice(0, 40)} runs a shell command`, it.word.span);
+    }
+    // -Xloggc:FILE, -Xlog:gc:file=F, -XX:HeapDumpPath=F, -Xbootclasspath/a:JAR.
+    embeddedPaths(["-X"])(ctx);
+    // java @argfile: more options, read from the file.
+    const argfile = ctx.operands[0];
+    if (argfile?.text?.startsWith("@")) {
+      roleAs(ctx, argfile, argfile.text.slice(1), "read");
+      issue(ctx, "UNRESOLVED_WORD", `java reads more options from ${argfile.text.slice(1)}`, argfile.span);
+    }
     // -javaagent:JAR, -agentpath:LIB, -splash:IMG: loaded from a file.
     for (const it of ctx.items) {
       const t = it.word.text;

@@ -246,7 +246,7 @@ const editorOperands: Custom = (ctx) => {
 };
 
 const VIM: TableSpec = {
-  names: ["vim", "vi", "nvim", "gvim", "vimdiff", "nvi", "ex", "rvim", "evim", "mvim"],
+  names: ["vim", "vi", "view", "nvim", "gvim", "vimdiff", "nvi", "ex", "rvim", "evim", "mvim"],
   abbreviations: false,
   singleDashLong: true,
   flags: "bdeEghlLmMnNrxXyZAHFfD",

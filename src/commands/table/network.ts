@@ -186,7 +186,7 @@ const sshStyle: Record<string, OptionSpec> = {
 /** ssh -o options that run commands, as scp and sftp pass them to ssh. */
 const sshOptions = (ctx: SpecContext) => {
   for (const v of optionValues(ctx, "-o")) {
-    if (v.text === null || /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|PermitLocalCommand)\b/i.test(v.text)) issue(ctx, "OPAQUE_CODE", `${ctx.name} -o ${v.source} makes ssh run a command`, v.span);
+    if (v.text === null || /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|PermitLocalCommand|PKCS11Provider|SecurityKeyProvider|XAuthLocation|SshAgentCommand)\b/i.test(v.text)) issue(ctx, "OPAQUE_CODE", `${ctx.name} -o ${v.source} makes ssh run a command or load a library`, v.span);
     const f = v.text === null ? null : /^\s*(IdentityFile|UserKnownHostsFile|ControlPath|CertificateFile)\s*[= ]\s*(\S+)/i.exec(v.text);
     if (f) roleAs(ctx, v, f[2]!, "read");
   }

@@ -179,13 +179,19 @@ function ssh(call: Call): Effect[] {
   return effects;
 }
 
+/** ssh_config keys whose value is a library ssh loads or a program it runs. */
+export const SSH_CODE_KEYS = /^\s*(PKCS11Provider|SecurityKeyProvider|XAuthLocation|ProxyCommand|LocalCommand|KnownHostsCommand|PermitLocalCommand|SshAgentCommand)\b/i;
+
 function sshOption(k: string, v: Arg, effects: Effect[]): void {
-  if (k === "-i" || k === "-F") effects.push({ t: "path", arg: v, kind: "read" });
+  if (k === "-I") effects.push({ t: "issue", code: "OPAQUE_CODE", message: `ssh -I ${v.source} loads a PKCS#11 library`, span: v.span }, { t: "path", arg: v, kind: "exec" });
+  else if (k === "-i" || k === "-F") effects.push({ t: "path", arg: v, kind: "read" });
   else if (k === "-E" || k === "-S") effects.push({ t: "path", arg: v, kind: "write" });
   else if (k === "-o" && v.text !== null) {
     const m = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[= ]\s*([\s\S]*)$/i.exec(v.text);
     if (m && m[1]!.toLowerCase() !== "remotecommand") {
       effects.push({ t: "code", text: m[2]!, span: v.span, label: `ssh -o ${m[1]}`, inProcess: false });
+    } else if (SSH_CODE_KEYS.test(v.text)) {
+      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `ssh -o ${v.source} makes ssh load or run a program`, span: v.span });
     }
     const f = /^\s*(IdentityFile|UserKnownHostsFile|ControlPath|CertificateFile)\s*[= ]\s*(\S+)/i.exec(v.text);
     if (f) effects.push({ t: "path", arg: withValue(v, f[2]!, ""), kind: "read" });

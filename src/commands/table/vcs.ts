@@ -206,10 +206,21 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
   "check-attr": { names: [], operands: { all: "none" }, custom: revsOrPaths("read") },
   ...Object.fromEntries(
     ["rev-parse", "describe", "name-rev", "merge-base", "cat-file", "show-ref", "for-each-ref", "count-objects", "verify-commit", "verify-tag", "fsck", "gc", "prune", "repack",
-      "pack-refs", "maintenance", "var", "version", "help", "check-ref-format", "column", "symbolic-ref", "update-ref", "mktree", "mktag", "commit-tree",
+      "pack-refs", "var", "version", "help", "check-ref-format", "column", "symbolic-ref", "update-ref", "mktree", "mktag",
       "write-tree", "rerere", "get-tar-commit-id", "stripspace", "credential", "replace"]
       .map((n) => [n, { names: [], operands: { all: "none" }, unknownOptions: "none" } satisfies GitSub]),
   ),
+  "commit-tree": { names: [], operands: { all: "none" }, options: { "-F": read, "-m": none, "-p": none, "-S": optionalNone, "--gpg-sign": optionalNone } },
+  // register/start write the global ~/.gitconfig (and start installs scheduled jobs).
+  maintenance: { names: [], operands: { all: "none" }, custom: (ctx) => {
+    const verb = ctx.operands[0]?.text;
+    if (verb === null || verb === "register" || verb === "unregister" || verb === "start" || verb === "stop") issue(ctx, "OPAQUE_CODE", `git maintenance ${ctx.operands[0]?.source ?? ""} changes the global configuration and scheduled jobs`);
+  } },
+  // Programs it runs to send mail or to find addresses; --smtp-server with a slash is a sendmail program.
+  "send-email": { names: [], operands: { all: "read" }, options: { ...each(none, "--to", "--cc", "--bcc", "--from", "--subject", "--in-reply-to", "--smtp-server-port", "--smtp-user", "--smtp-pass", "--smtp-encryption", "--smtp-domain", "--identity", "--annotate", "--suppress-cc", "--confirm", "--transfer-encoding", "--8bit-encoding"), "--smtp-server": none, "--compose-encoding": none, ...each(none, "--sendmail-cmd", "--to-cmd", "--cc-cmd", "--header-cmd") }, custom: (ctx) => {
+    runsProgram(["--sendmail-cmd", "--to-cmd", "--cc-cmd", "--header-cmd"])(ctx);
+    for (const v of optionValues(ctx, "--smtp-server")) if (v.text === null || v.text.includes("/")) issue(ctx, "OPAQUE_CODE", `git send-email --smtp-server ${v.source} runs that program`, v.span);
+  } },
   branch: BRANCH_LIKE, tag: BRANCH_LIKE, notes: BRANCH_LIKE,
   // `git remote add NAME URL`, `set-url NAME URL`: a URL that is a local path is a repository
   // later fetches read, wherever the command that fetches is run from.
@@ -596,9 +607,9 @@ function git(call: Call): Effect[] {
   }
   const sub = name === null ? undefined : SUBS.get(name);
   if (!sub) {
-    // An alias or an external git-NAME program: every word may be a path.
+    // An alias or an external git-NAME program: every word may be a path, `--opt=/abs` included.
     effects.push({ t: "changes", fs: true, links: true });
-    for (const a of name === null ? [subItem.word, ...rest] : rest) effects.push({ t: "generic", arg: a, operand: true });
+    for (const a of name === null ? [subItem.word, ...rest] : rest) effects.push({ t: "generic", arg: a, operand: false });
     return effects;
   }
   const dash = rest.findIndex((a) => a.text === "--");
