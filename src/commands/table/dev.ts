@@ -53,7 +53,9 @@ const NODE: TableSpec = {
   options: {
     ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
     ...each(none, "-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--input-type", "--title", "--test-reporter", "--test-name-pattern"),
-    ...each(optionalNone, "--inspect", "--inspect-brk", "--inspect-port", "--inspect-wait", "--max-old-space-size", "--stack-size", "--stack-trace-limit", "--unhandled-rejections", "--dns-result-order", "--experimental-policy", "--diagnostic-dir", "--heapsnapshot-signal", "--cpu-prof-dir", "--heap-prof-dir"),
+    ...each(optionalNone, "--inspect", "--inspect-brk", "--inspect-port", "--inspect-wait", "--max-old-space-size", "--stack-size", "--stack-trace-limit", "--unhandled-rejections", "--dns-result-order", "--heapsnapshot-signal"),
+    "--experimental-policy": read,
+    ...each(write, "--diagnostic-dir", "--cpu-prof-dir", "--heap-prof-dir"),
     ...each(read, "--env-file", "--env-file-if-exists", "--watch-path"),
     "--test-reporter-destination": write, "--redirect-warnings": write,
     "-c": { modes: ["check"] }, "--check": { modes: ["check"] },
@@ -64,7 +66,7 @@ const NODE: TableSpec = {
   },
   operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
   changes: projectCode,
-  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader"]), programFromStdin(["eval", "info", "test"])),
+  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
 };
 
 /** TypeScript runners: node's way of running a file, plus their own inline-code options. */
@@ -76,13 +78,14 @@ const TS_RUNNERS: TableSpec = {
   options: {
     ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
     ...each(none, "-r", "--require", "--import", "--loader", "-O", "--compiler-options", "-C", "--compiler", "-I", "--ignore"),
+    // (-C/--compiler is a module ts-node requires: judged below with the other module options.)
     ...each(read, "-P", "--project", "--dir", "--cwd", "--tsconfig", "--env-file"),
     "-i": { modes: ["repl"] }, "--interactive": { modes: ["repl"] },
     ...each(info, "-v", "--version", "-h", "--help"),
   },
   operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
   changes: projectCode,
-  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader"]), programFromStdin(["eval", "info"])),
+  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader", "-C", "--compiler"]), programFromStdin(["eval", "info"])),
 };
 
 const PYTHON_NAMES = ["python", "python2", "python3", "pypy", "pypy3", "python2.7", ...Array.from({ length: 16 }, (_, i) => `python3.${i}`)];
@@ -377,7 +380,9 @@ const BUN_GLOBAL: Record<string, OptionSpec> = {
   "--cwd": chdir,
   ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
   ...each(read, "--env-file", "-c", "--config", "--tsconfig-override"),
-  ...each(none, "-r", "--preload", "--filter", "-F", "--elide-lines", "-d", "--define", "-l", "--loader", "--port", "--main-fields", "--conditions", "--jsx-factory", "--jsx-fragment", "--jsx-import-source", "--jsx-runtime", "--extension-order", "--registry", "--backend", "--concurrent-scripts", "--network-concurrency", "--timeout", "--rerun-each", "-t", "--test-name-pattern", "--coverage-reporter", "--reporter", "--max-http-header-size", "--title"),
+  // A script bun runs before the entry point: a read of the project's code, judged where it is.
+  ...each(read, "-r", "--preload"),
+  ...each(none, "--filter", "-F", "--elide-lines", "-d", "--define", "-l", "--loader", "--port", "--main-fields", "--conditions", "--jsx-factory", "--jsx-fragment", "--jsx-import-source", "--jsx-runtime", "--extension-order", "--registry", "--backend", "--concurrent-scripts", "--network-concurrency", "--timeout", "--rerun-each", "-t", "--test-name-pattern", "--coverage-reporter", "--reporter", "--max-http-header-size", "--title"),
   ...each(flag, "--bun", "-b", "--silent", "--watch", "--hot", "--no-clear-screen", "--smol", "--install", "-i", "--no-install", "--if-present", "--prefer-offline", "--prefer-latest",
     "-y", "--yarn", "--production", "--frozen-lockfile", "--dry-run", "--force", "-f", "--no-save", "--save", "-g", "--global", "-D", "--dev", "-d", "--optional", "--peer", "--exact",
     "-E", "--verbose", "--no-progress", "--no-summary", "--ignore-scripts", "--trust", "--only", "--todo", "--coverage", "--bail", "--update-snapshots", "-u", "--revision", "--version",
@@ -1146,6 +1151,11 @@ const COMPOSE: TableSpec = {
   subcommands: {
     cp: { names: [], options: { ...COMPOSE_GLOBAL, ...each(flag, "-a", "--archive", "-L", "--follow-link", "--all"), "--index": none }, operands: { all: "none" }, custom: containerCopy(/^[^/]*:/) },
     config: { names: [], options: { ...COMPOSE_GLOBAL, "-o": write, "--output": write }, operands: { all: "none" }, unknownOptions: "none" },
+    // A bind given on the command line is not the project's configuration: judged as docker run's.
+    ...Object.fromEntries(["run", "create"].map((n) => [n, {
+      names: [], style: "posix", options: { ...COMPOSE_GLOBAL, ...each(none, "-v", "--volume", "--mount", "-e", "--env", "-w", "--workdir", "-u", "--user", "-p", "--publish", "--name", "--entrypoint", "-l", "--label"), "--env-file": read },
+      operands: { all: "none" }, unknownOptions: "none", custom: containerMounts,
+    } satisfies TableSpec])),
   },
   // Compose runs what the project's compose file says: its binds are project configuration.
   unknownSubcommand: "none",

@@ -124,18 +124,22 @@ const SQLITE: TableSpec = {
   names: ["sqlite3", "sqlite"],
   singleDashLong: true,
   abbreviations: false,
-  long: ["-bail", "-batch", "-csv", "-json", "-line", "-list", "-html", "-box", "-table", "-markdown", "-column", "-quote", "-tabs", "-ascii", "-header", "-noheader", "-echo", "-interactive", "-version", "-help", "-append", "-deserialize", "-memtrace", "-nofollow", "-stats", "-zip", "-lookaside", "-pcachetrace", "-unsafe-testing", "-no-rowid-in-view", "-escape"],
+  long: ["-bail", "-batch", "-csv", "-json", "-line", "-list", "-html", "-box", "-table", "-markdown", "-column", "-quote", "-tabs", "-ascii", "-header", "-noheader", "-echo", "-interactive", "-version", "-help", "-append", "-deserialize", "-memtrace", "-nofollow", "-stats", "-zip", "-pcachetrace", "-unsafe-testing", "-no-rowid-in-view", "-escape"],
   options: {
     "-readonly": { modes: ["readonly"] }, "--readonly": { modes: ["readonly"] },
     "-safe": { modes: ["safe"] }, "--safe": { modes: ["safe"] },
     "-cmd": { value: "none", modes: ["sql"] }, "--cmd": { value: "none", modes: ["sql"] },
     "-init": { value: "read", modes: ["init"] }, "--init": { value: "read", modes: ["init"] },
     "-A": { value: "none", optional: true, modes: ["archive"] },
-    ...each(none, "-nullvalue", "-separator", "-newline", "-mmap", "-vfs", "-maxsize", "-heap", "-pagecache", "-escape"),
+    ...each(none, "-nullvalue", "-separator", "-newline", "-mmap", "-vfs", "-maxsize", "-heap", "-escape"),
+    // Two values each: the second is read as its own option below.
+    ...each(none, "-lookaside", "-pagecache"),
   },
   operands: { all: "none" },
   custom: (ctx) => {
-    const [db, ...sql] = ctx.operands;
+    // -lookaside SIZE N and -pagecache SIZE N: N is the option's, not the database.
+    const second = new Set(ctx.items.flatMap((it, k) => (it.t === "option" && (it.name === "-lookaside" || it.name === "-pagecache") && ctx.items[k + 1]?.t === "operand" ? [ctx.items[k + 1]!.word] : [])));
+    const [db, ...sql] = ctx.operands.filter((a) => !second.has(a));
     const statements = [...sql, ...optionValues(ctx, "-cmd", "--cmd")];
     if (db && db.text !== ":memory:" && db.text !== "") {
       const t = db.text;
@@ -199,13 +203,27 @@ const MYSQL: TableSpec = {
   },
 };
 
+// mysqldump and pg_dump share letters with different meanings (-T is a directory to one, a
+// table pattern to the other; -d, -t, -w are flags in one and take values in the other).
 const MYSQLDUMP: TableSpec = {
-  names: ["mysqldump", "mariadb-dump", "pg_dump", "pg_dumpall", "pg_restore"],
+  names: ["mysqldump", "mariadb-dump"],
   abbreviations: true,
+  flags: "ABcCdeEfFknqQRtvxXY",
   options: {
-    "-r": write, "--result-file": write, "-f": write, "--file": write, "--defaults-file": read, "--defaults-extra-file": read,
-    ...each(none, "-h", "--host", "-u", "--user", "-U", "--username", "-P", "-p", "--port", "-d", "--dbname", "-n", "--schema", "-t", "--table", "-F", "--format", "-j", "--jobs", "-T", "--exclude-table", "-N", "--exclude-schema", "-S", "--socket", "-w", "--where", "--ignore-table", "--tab", "-Z", "--compress", "--encoding", "--role"),
-    "--password": optionalNone,
+    "-r": write, "--result-file": write, "-T": write, "--tab": write, "--defaults-file": read, "--defaults-extra-file": read, "--ssl-ca": read, "--ssl-cert": read, "--ssl-key": read,
+    ...each(none, "-h", "--host", "-u", "--user", "-P", "--port", "-S", "--socket", "-w", "--where", "--ignore-table", "--compress", "--default-character-set", "--protocol"),
+    "-p": { value: "none", optional: true }, "--password": optionalNone,
+  },
+  operands: { all: "none" },
+};
+const PG_DUMP: TableSpec = {
+  names: ["pg_dump", "pg_dumpall", "pg_restore"],
+  abbreviations: true,
+  flags: "acCOsxvwWlLe1",
+  options: {
+    "-f": write, "--file": write,
+    ...each(none, "-h", "--host", "-U", "--username", "-p", "--port", "-d", "--dbname", "-n", "--schema", "-t", "--table", "-F", "--format", "-j", "--jobs", "-T", "--exclude-table", "-N", "--exclude-schema", "-S", "--superuser", "-Z", "--compress", "-E", "--encoding", "--role", "-I", "--index", "-P", "--function"),
+    "-L": read, "--use-list": read,
   },
   // pg_restore FILE reads an archive; the dumps name databases and tables.
   operands: { all: "none" },
@@ -710,6 +728,12 @@ const PYTEST: TableSpec = {
   operands: { all: { default: "read", modes: { modules: "none" } } },
   changes: { fs: true, links: true },
   custom: (ctx) => {
+    // -o KEY=VALUE overrides an ini key; cache_dir, log_file, junit_xml and the like take paths.
+    for (const v of optionValues(ctx, "-o", "--override-ini")) {
+      const m = v.text === null ? null : /^[\w.-]+=(.*)$/.exec(v.text);
+      if (v.text === null) ctx.role(v, "generic");
+      else if (m && /\/|^~|^\.\.?$/.test(m[1]!)) roleAs(ctx, v, m[1]!, "generic");
+    }
     // Node ids name a file: tests/test_a.py::TestX::test_y.
     for (const a of ctx.operands) if (a.text !== null && a.text.includes("::")) roleAs(ctx, a, a.text.slice(0, a.text.indexOf("::")), "read");
     for (const it of optionItems(ctx, "--cov")) if (it.value) ctx.role(it.value, "read", it.base);
@@ -732,11 +756,20 @@ const JEST: TableSpec = {
     ...each(write, "--outputFile", "--coverageDirectory", "--output", "--screenshots-folder"),
     "--findRelatedTests": { modes: ["files"] }, "--related": { modes: ["files"] },
     ...each(none, "--testPathPattern", "--testPathPatterns", "-t", "--testNamePattern", "--maxWorkers", "--bail", "--changedSince", "--selectProjects", "--shard", "--testTimeout", "--env", "--environment", "--reporter", "--reporters", "--pool", "--project", "--retry", "--grep", "-g", "--timeout", "--browser", "--workers", "--repeat-each", "--trace", "--seed", "--sequence.shuffle", "--testMatch", "--testRegex"),
+    // (A reporter, environment or project given by path is a module the runner loads: judged below.)
   },
   // Test name filters, not paths (except with --findRelatedTests).
   operands: { all: { default: "none", modes: { files: "read" } } },
   changes: { fs: true, links: true },
   custom: (ctx) => {
+    // --reporter=./r.js, --environment=../env.js, cypress --project DIR: code the runner loads
+    // when it is named by path (a bare name is a package).
+    for (const v of optionValues(ctx, "--reporter", "--reporters", "--env", "--environment", "--project", "--browser")) {
+      if (v.text === null) ctx.role(v, "generic");
+      else for (const piece of v.text.split(",")) if (/\/|^~|^\.\.?$/.test(piece)) roleAs(ctx, v, piece, "read");
+    }
+    // karma start CONFIG: the config file is code karma runs.
+    if (ctx.name === "karma") for (const a of ctx.operands.slice(1)) ctx.role(a, "read");
     // vitest related FILE…
     if (ctx.operands[0]?.text === "related") for (const a of ctx.operands.slice(1)) ctx.role(a, "read");
   },
@@ -788,7 +821,7 @@ const RENAME: TableSpec = {
 
 export const MISC_SPECS: readonly TableSpec[] = [
   RENAME,
-  OPENSSL, GPG, SSH_COPY_ID, SQLITE, PSQL, MYSQL, MYSQLDUMP, CRONTAB,
+  OPENSSL, GPG, SSH_COPY_ID, SQLITE, PSQL, MYSQL, MYSQLDUMP, PG_DUMP, CRONTAB,
   VIM, NANO, EMACS, EMACSCLIENT, VSCODE, SUBL,
   ENVSUBST, ICONV, CONVERT, PANDOC,
   SHELLCHECK, PRETTIER, ESLINT, BLACK, ISORT, RUFF, PYTEST, JEST,
