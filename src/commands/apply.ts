@@ -173,7 +173,9 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
       case "none":
         return;
       case "generic":
-        effects.push({ t: "generic", arg: word, operand: true });
+        // A path of unknown kind, or a word holding one (`KEY=PATH`, `-oPATH`): judged as a word
+        // of a command nobody described is.
+        effects.push({ t: "generic", arg: word, operand: false });
         return;
       case "code":
         effects.push({ t: "code", text: word.text, span: word.span, label: `${name} -c`, inProcess: false });

@@ -22,7 +22,10 @@ table("crypto", box, [
   ["gpg -o ~/x.gpg -c README.md", "ask", ["write $H/x.gpg"]],
   ["gpg --import ../outside/key.asc", "ask", ["read $O/key.asc"]],
   ["gpg --homedir ~/.gnupg-alt --list-keys", "ask", ["write $H/.gnupg-alt"]],
-  ["gpg --recv-keys ABCDEF0123", "allow"],
+  // Receiving, importing or generating keys writes the keyring in the home directory.
+  ["gpg --recv-keys ABCDEF0123", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --import key.asc", "ask"],
+  ["gpg --homedir .gnupg --import key.asc", "allow"],
   ["gpg --batch --passphrase-file ../outside/pw -d x.gpg", "ask", ["read $O/pw"]],
   ["gpg --photo-viewer 'rm x' --list-keys", "ask", ["#OPAQUE_CODE"]],
   ["ssh-keygen -t ed25519 -f ./deploy_key -N ''", "allow", ["write $P/deploy_key"]],

@@ -201,9 +201,12 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["unlink"], operands: { all: "write" } },
   {
     names: ["install"], flags: "bcCDpsvZ", long: ["--compare", "--preserve-timestamps", "--strip", "--verbose", "--debug", "--preserve-context"],
-    options: { ...targetOptions, ...backupOptions, "-d": { modes: ["dirs"] }, "--directory": { modes: ["dirs"] }, "-m": none, "--mode": none, "-o": none, "--owner": none, "-g": none, "--group": none, "--strip-program": { value: "generic" }, "--context": optionalNone },
+    options: { ...targetOptions, ...backupOptions, "-d": { modes: ["dirs"] }, "--directory": { modes: ["dirs"] }, "-m": none, "--mode": none, "-o": none, "--owner": none, "-g": none, "--group": none, "--strip-program": none, "--context": optionalNone },
     operands: { sources: { default: "read", modes: { dirs: "write" } }, dest: "write" },
+    // The strip program runs on each installed file (`sh` would run it as a script).
+    custom: runsProgram(["--strip-program"]),
   },
+  { names: ["tldr"], options: { "--render": read, "-r": read, "-p": none, "--platform": none, "-L": none, "--language": none }, operands: { all: "none" }, unknownOptions: "none", changes: {} },
   {
     names: ["mktemp"], flags: "dquct", long: ["--directory", "--dry-run", "--quiet"],
     options: { "-p": { value: "write", modes: ["dir"] }, "--tmpdir": { value: "write", optional: true, modes: ["dir"] }, "--suffix": none },
@@ -287,7 +290,7 @@ export const COREUTILS: readonly TableSpec[] = [
     operands: { all: "none" },
   },
   {
-    names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "expr", "factor", "numfmt", "getconf", "locale", "tput", "kill", "killall", "ps", "top", "htop", "jobs", "cal", "ifconfig", "ping", "nslookup", "host", "netstat", "hostnamectl", "timedatectl", "fc-list", "help", "tldr", "sl", "env-update", "mesg", "write", "finger"],
+    names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "expr", "factor", "numfmt", "getconf", "locale", "tput", "kill", "killall", "ps", "top", "htop", "jobs", "cal", "ifconfig", "ping", "nslookup", "host", "netstat", "hostnamectl", "timedatectl", "fc-list", "help", "sl", "env-update", "mesg", "write", "finger"],
     numeric: true,
     operands: { all: "none" },
     // Informational commands: no operand or option of theirs names a file to open.

@@ -100,11 +100,12 @@ const PYTHON: TableSpec = {
     "-c": { value: "none", modes: ["eval"], ends: true },
     "-m": { value: "none", modes: ["module"], ends: true },
     "-W": none, "-X": none, "--check-hash-based-pycs": none,
+    // (-X pycache_prefix=DIR names a directory: judged below.)
     ...each(info, "-V", "--version", "-h", "--help", "--help-env", "--help-xoptions", "--help-all"),
   },
   operands: { first: "exec", unlessModes: ["eval", "module", "info"], rest: "generic" },
   changes: projectCode,
-  custom: hooks(inlineCode(["-c"]), programFromStdin(["eval", "module", "info"])),
+  custom: hooks(inlineCode(["-c"]), programFromStdin(["eval", "module", "info"]), embeddedPaths(["-X"], "write")),
 };
 
 const RUBY: TableSpec = {
@@ -347,13 +348,19 @@ const PNPX: TableSpec = { ...pnpmDlx, names: ["pnpx"], changes: projectCode };
 const YARN_GLOBAL: Record<string, OptionSpec> = {
   "--cwd": chdir,
   ...each(write, "--modules-folder", "--cache-folder", "--global-folder", "--link-folder"),
-  ...each(none, "--mutex", "--network-timeout", "--registry", "--network-concurrency", "--emoji", "--use-yarnrc"),
+  ...each(none, "--mutex", "--network-timeout", "--registry", "--network-concurrency", "--emoji"),
+  // (--mutex file:PATH is a lock file: judged in packageSpecs' company, below.)
+  "--use-yarnrc": read,
   ...each(flag, "--silent", "-s", "--verbose", "--offline", "--prefer-offline", "--frozen-lockfile", "--immutable", "--immutable-cache", "--check-cache", "--ignore-engines",
     "--ignore-scripts", "--production", "--prod", "--non-interactive", "-W", "--ignore-workspace-root-check", "-D", "--dev", "-P", "--peer", "-O", "--optional", "-E",
     "--exact", "-T", "--tilde", "--json", "--force", "--pure-lockfile", "--no-lockfile", "--flat", "--inline-builds", "-A", "--all", "-p", "--parallel", "-i", "--interlaced",
     "-t", "--topological", "--topological-dev", "-v", "--version", "-h", "--help", "--mode", "--refresh-lockfile", "--no-default-rc"),
 };
-const yarnSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: YARN_GLOBAL, operands: { all: "none" }, ...extra });
+/** --mutex file:PATH takes a lock at PATH. */
+const yarnMutex: Custom = (ctx) => {
+  for (const v of optionValues(ctx, "--mutex")) if (v.text === null || v.text.startsWith("file:")) roleAs(ctx, v, v.text === null ? "" : v.text.slice(5), "write");
+};
+const yarnSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: YARN_GLOBAL, operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(yarnMutex, extra.custom) : yarnMutex });
 
 const YARN: TableSpec = {
   names: ["yarn", "yarnpkg"],
@@ -372,6 +379,7 @@ const YARN: TableSpec = {
     node: yarnSub({ style: "posix", custom: (ctx) => ctx.emit({ t: "run", argv: [syntheticArg("node", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), ...ctx.operands], inProcess: false, bypassFunctions: true, label: "yarn node" }) }),
   },
   // `yarn NAME` runs the project's script NAME.
+  custom: yarnMutex,
   unknownSubcommand: "script",
   changes: projectCode,
 };
@@ -532,7 +540,9 @@ function runsPython(label: string): Custom {
 
 const UV_GLOBAL: Record<string, OptionSpec> = {
   "--directory": chdir, "--project": read, "--cache-dir": write, "--config-file": read,
-  ...each(none, "-p", "--python", "--color", "--allow-insecure-host", "--index", "--default-index", "--index-url", "--extra-index-url", "--index-strategy", "--keyring-provider", "--resolution", "--prerelease", "--exclude-newer", "--link-mode", "--group", "--extra", "--only-group", "--no-group", "--package", "--from", "-w", "--with", "--with-editable", "--refresh-package", "--reinstall-package", "--upgrade-package", "-P", "-C", "--config-setting", "--python-platform", "--python-version"),
+  // A Python given by path is a program uv runs; a package given by path is read and built.
+  ...each({ value: "generic" }, "-p", "--python", "--from", "-w", "--with", "--with-editable"),
+  ...each(none, "--color", "--allow-insecure-host", "--index", "--default-index", "--index-url", "--extra-index-url", "--index-strategy", "--keyring-provider", "--resolution", "--prerelease", "--exclude-newer", "--link-mode", "--group", "--extra", "--only-group", "--no-group", "--package", "--refresh-package", "--reinstall-package", "--upgrade-package", "-P", "-C", "--config-setting", "--python-platform", "--python-version"),
   ...each(read, "--with-requirements", "--env-file", "-r", "--requirements", "-c", "--constraints", "--overrides"),
   ...each(flag, "-n", "--no-cache", "--offline", "-q", "--quiet", "-v", "--verbose", "--native-tls", "--preview", "--no-config", "--no-progress", "--managed-python", "--no-managed-python", "--no-python-downloads",
     "--locked", "--frozen", "--no-sync", "--isolated", "--active", "--no-project", "--all-extras", "--no-dev", "--dev", "--only-dev", "--all-groups", "--no-default-groups", "--upgrade", "-U",
@@ -568,7 +578,8 @@ const POETRY_GLOBAL: Record<string, OptionSpec> = {
   "-C": chdir, "--directory": chdir, "-P": chdir, "--project": chdir,
   ...each(flag, "-q", "--quiet", "-v", "-vv", "-vvv", "--verbose", "-n", "--no-interaction", "--no-ansi", "--ansi", "--no-plugins", "--no-cache", "-V", "--version", "-h", "--help",
     "--no-root", "--sync", "--dry-run", "--all-extras", "--only-root", "--compile", "--lock", "--no-update", "-D", "--dev", "--allow-prereleases", "--editable", "-e", "--optional", "--without-hashes", "--with-credentials", "--all-groups", "--build", "--src"),
-  ...each(none, "--with", "--without", "--only", "-E", "--extras", "-G", "--group", "--source", "--python", "-f", "--format", "--name", "--readme", "--description", "--author", "--license", "--dependency", "--dev-dependency", "-r", "--repository", "-u", "--username", "-p", "--password", "--cert", "--client-cert"),
+  ...each(none, "--with", "--without", "--only", "-E", "--extras", "-G", "--group", "--source", "-f", "--format", "--name", "--readme", "--description", "--author", "--license", "--dependency", "--dev-dependency", "-r", "--repository", "-u", "--username", "-p", "--password"),
+  ...each({ value: "generic" }, "--python", "--cert", "--client-cert"),
   "-o": write, "--output": write,
 };
 const poetrySub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: POETRY_GLOBAL, operands: { all: "none" }, ...extra });
@@ -590,11 +601,11 @@ const POETRY: TableSpec = {
 const PIPX: TableSpec = {
   names: ["pipx"],
   abbreviations: false,
-  options: { ...each(flag, "-q", "--quiet", "-v", "--verbose", "--version", "-h", "--help", "--global"), ...each(none, "--python", "--pip-args", "--spec", "--suffix", "--index-url") },
+  options: { ...each(flag, "-q", "--quiet", "-v", "--verbose", "--version", "-h", "--help", "--global"), ...each(none, "--pip-args", "--suffix", "--index-url"), ...each({ value: "generic" }, "--python", "--spec") },
   operands: { all: "none" },
   subcommands: {
-    run: { names: [], style: "posix", abbreviations: false, options: { ...each(none, "--spec", "--python", "--pip-args", "--index-url"), ...each(flag, "--no-cache", "--path", "--pypackages", "-v", "--verbose", "-q", "--quiet") }, operands: { all: "none" }, custom: runsPython("pipx run") },
-    install: { names: [], abbreviations: false, options: { ...each(none, "--python", "--pip-args", "--suffix", "--index-url", "--preinstall"), ...each(flag, "--force", "-f", "--include-deps", "--system-site-packages", "-v", "-q", "--global") }, operands: { all: "none" }, custom: packageSpecs },
+    run: { names: [], style: "posix", abbreviations: false, options: { ...each(none, "--pip-args", "--index-url"), ...each({ value: "generic" }, "--spec", "--python"), ...each(flag, "--no-cache", "--path", "--pypackages", "-v", "--verbose", "-q", "--quiet") }, operands: { all: "none" }, custom: runsPython("pipx run") },
+    install: { names: [], abbreviations: false, options: { ...each(none, "--pip-args", "--suffix", "--index-url", "--preinstall"), "--python": { value: "generic" }, ...each(flag, "--force", "-f", "--include-deps", "--system-site-packages", "-v", "-q", "--global") }, operands: { all: "none" }, custom: packageSpecs },
     runpip: { names: [], style: "posix", operands: { first: "none", rest: "generic" } },
     ...Object.fromEntries(["inject", "uninstall", "upgrade", "upgrade-all", "uninstall-all", "reinstall", "reinstall-all", "list", "ensurepath", "environment", "completions", "interpreter", "pin", "unpin", "upgrade-shared"].map((n) => [n, { names: [], abbreviations: false, operands: { all: "none" } } satisfies TableSpec])),
   },
@@ -623,9 +634,11 @@ const manifestDir: Custom = (ctx) => {
 
 const CARGO_COMMON: Record<string, OptionSpec> = {
   "--manifest-path": read, "--target-dir": write, "--artifact-dir": write, "--out-dir": write, "--lockfile-path": write, "--config": none,
-  ...each(none, "-Z", "--color", "--message-format", "-j", "--jobs", "-p", "--package", "--exclude", "-F", "--features", "--target", "--profile", "--bin", "--example", "--test", "--bench", "--explain", "--registry", "--index", "--git", "--branch", "--tag", "--rev", "--rename", "--vers", "--version", "--name", "--vcs", "--edition", "--depth", "--prefix", "-e", "--edges", "-i", "--invert", "--format", "--charset", "--limit", "--crate-type", "--print", "--token", "--host"),
+  ...each(none, "-Z", "--color", "--message-format", "-j", "--jobs", "-p", "--package", "--exclude", "-F", "--features", "--profile", "--bin", "--example", "--test", "--bench", "--explain", "--registry", "--index", "--git", "--branch", "--tag", "--rev", "--rename", "--vers", "--version", "--name", "--vcs", "--edition", "--depth", "--prefix", "-e", "--edges", "-i", "--invert", "--format", "--charset", "--limit", "--crate-type", "--print", "--token", "--host"),
   ...each(optionalNone, "--timings", "--fix"),
   "--path": read, "--root": write, "--sync": read,
+  // A target triple, or a target spec file given by path.
+  "--target": { value: "generic" },
   ...each(flag, "--locked", "--frozen", "--offline", "-q", "--quiet", "-v", "-vv", "--verbose", "-h", "--help", "-V", "--list", "--workspace", "--all", "--lib", "--bins", "--examples", "--tests",
     "--benches", "--all-targets", "--all-features", "--no-default-features", "-r", "--release", "--ignore-rust-version", "--unit-graph", "--future-incompat-report", "--build-plan",
     "--no-run", "--no-fail-fast", "--doc", "--open", "--no-deps", "--document-private-items", "--allow-dirty", "--allow-staged", "--allow-no-vcs", "--broken-code", "--edition-idioms",
@@ -658,15 +671,15 @@ const RUSTC: TableSpec = {
     "-o": write, "--out-dir": write, "--sysroot": read,
     "-L": { value: "none" },
     "-C": { value: "none" }, "--codegen": { value: "none" },
-    ...each(none, "-l", "--crate-type", "--crate-name", "--edition", "--print", "--cfg", "--check-cfg", "--target", "-W", "--warn", "-A", "--allow", "-D", "--deny", "-F", "--forbid", "--cap-lints", "--explain", "--error-format", "--json", "--color", "--remap-path-prefix", "--diagnostic-width", "-Z", "--force-warn"),
-    "--emit": generic, "--extern": generic,
+    ...each(none, "-l", "--crate-type", "--crate-name", "--edition", "--print", "--cfg", "--check-cfg", "-W", "--warn", "-A", "--allow", "-D", "--deny", "-F", "--forbid", "--cap-lints", "--explain", "--error-format", "--json", "--color", "--remap-path-prefix", "--diagnostic-width", "-Z", "--force-warn"),
+    "--emit": generic, "--extern": generic, "--target": generic,
     ...each(flag, "-g", "-O", "--test", "-V", "--version", "-v", "--verbose", "-h", "--help"),
   },
   operands: { all: "read" },
   custom: (ctx) => {
     // -L [KIND=]DIR: a directory searched for libraries.
     for (const v of optionValues(ctx, "-L")) roleAs(ctx, v, v.text === null ? "" : v.text.replace(/^(dependency|crate|native|framework|all)=/, ""), "read");
-    for (const v of optionValues(ctx, "-C", "--codegen")) if (v.text === null || /^(linker|link-arg|link-args|llvm-args|passes|profile-generate|profile-use)=/.test(v.text)) ctx.role(v, "generic");
+    for (const v of optionValues(ctx, "-C", "--codegen")) if (v.text === null || /^(linker|link-arg|link-args|llvm-args|passes|profile-generate|profile-use|incremental|split-debuginfo)=/.test(v.text)) ctx.role(v, "generic");
     for (const v of optionValues(ctx, "-C", "--codegen")) if (v.text !== null && /^linker=/.test(v.text)) issue(ctx, "OPAQUE_CODE", `rustc ${v.source} runs a linker the guard does not see`, v.span);
     for (const a of ctx.operands) if (a.text?.startsWith("@")) issue(ctx, "UNRESOLVED_WORD", `rustc reads more options from ${a.source.slice(1)}`, a.span);
   },
@@ -703,7 +716,15 @@ const goReplace: Custom = (ctx) => {
     else if (eq >= 0) roleAs(ctx, v, v.text.slice(eq + 1), "generic");
   }
 };
-const goSub = (operands: RoleSpec, extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], singleDashLong: true, abbreviations: false, options: GO_BUILD, operands: { all: operands }, custom: hooks(runsProgram(["-toolexec", "-exec"]), goReplace), ...extra });
+/** -ldflags/-gcflags/-asmflags values name tools and files (-extld=PROG, -o, -extldflags). */
+const goFlags: Custom = (ctx) => {
+  for (const v of optionValues(ctx, "-ldflags", "-gcflags", "-asmflags", "-gccgoflags")) {
+    if (v.text === null) ctx.role(v, "generic");
+    else if (/-(extld|linker)(=|\s)|-extar/.test(v.text)) issue(ctx, "OPAQUE_CODE", `go ${v.source} runs an external linker the guard does not see`, v.span);
+    else for (const w of v.text.split(/\s+/)) if (/\//.test(w)) ctx.role(withValue(v, w, ""), "generic");
+  }
+};
+const goSub = (operands: RoleSpec, extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], singleDashLong: true, abbreviations: false, options: GO_BUILD, operands: { all: operands }, custom: hooks(runsProgram(["-toolexec", "-exec"]), goReplace, goFlags), ...extra });
 
 const GO: TableSpec = {
   names: ["go"],
@@ -714,7 +735,15 @@ const GO: TableSpec = {
   subcommands: {
     build: goSub("read"), install: goSub("read"), vet: goSub("read"), list: goSub("read"), test: goSub("read"),
     run: goSub("generic"), tool: goSub("generic"), generate: goSub("read"), fix: goSub("write"), fmt: goSub("write"),
-    get: goSub("none"), doc: goSub("none"), env: goSub("none"), clean: goSub("none"), bug: goSub("none"), version: goSub("read"), help: goSub("none"), telemetry: goSub("none"),
+    get: goSub("none"), doc: goSub("none"),
+    // go env -w writes $GOENV in the user's configuration; go clean -cache/-modcache remove the
+    // caches under the home directory: both change state outside the project.
+    env: goSub("none", { custom: (ctx) => {
+      if (ctx.items.some((it) => it.word.text === "-w" || it.word.text === "-u")) issue(ctx, "OPAQUE_CODE", "go env -w changes go's configuration for every later build");
+    } }),
+    clean: goSub("none", { custom: (ctx) => {
+      for (const it of ctx.items) if (it.word.text !== null && /^-(cache|modcache|testcache|fuzzcache)$/.test(it.word.text)) issue(ctx, "UNRESOLVED_PATH", `go clean ${it.word.text} removes a cache outside the project`, it.word.span);
+    } }), bug: goSub("none"), version: goSub("read"), help: goSub("none"), telemetry: goSub("none"),
     mod: goSub("none", { custom: (ctx) => {
       goReplace(ctx);
       // go mod edit [FILE]: the go.mod file is rewritten; vendor -o DIR writes.
@@ -880,9 +909,9 @@ const LD: TableSpec = {
   abbreviations: false,
   long: ["--as-needed", "--no-as-needed", "--gc-sections", "--no-undefined", "-shared", "-static", "-pie", "--whole-archive", "--no-whole-archive", "--start-group", "--end-group", "--version", "-s", "--strip-all", "--export-dynamic", "-E", "-r", "--relocatable"],
   options: {
-    "-o": write, "--output": write, "-Map": write, "--out-implib": write,
+    "-R": generic, "--just-symbols": read, "-o": write, "--output": write, "-Map": write, "--out-implib": write,
     ...each(read, "-L", "--library-path", "-T", "--script", "--version-script", "--dynamic-list", "-rpath-link", "--sysroot", "-plugin"),
-    ...each(none, "-l", "--library", "-rpath", "-R", "-soname", "-h", "-e", "--entry", "-z", "-m", "-u", "--undefined", "--defsym", "--wrap", "--hash-style", "--build-id", "-O", "--dynamic-linker", "-dynamic-linker"),
+    ...each(none, "-l", "--library", "-rpath", "-soname", "-h", "-e", "--entry", "-z", "-m", "-u", "--undefined", "--defsym", "--wrap", "--hash-style", "--build-id", "-O", "--dynamic-linker", "-dynamic-linker"),
   },
   operands: { all: "read" },
 };
@@ -897,7 +926,8 @@ const JAVAC: TableSpec = {
   options: {
     ...each(write, "-d", "-s", "-h", "--output-directory"),
     ...each(none, ...JAVA_PATHS),
-    ...each(none, "-encoding", "-source", "--source", "-target", "--target", "--release", "-implicit", "--add-modules", "--limit-modules", "-m", "--module", "--system", "--add-exports", "--add-reads", "-J", "--default-module-for-created-files"),
+    "--system": { value: "generic" },
+    ...each(none, "-encoding", "-source", "--source", "-target", "--target", "--release", "-implicit", "--add-modules", "--limit-modules", "-m", "--module", "--add-exports", "--add-reads", "-J", "--default-module-for-created-files"),
     ...each(optionalNone, "-X", "-A", "-g:"),
     "--patch-module": generic, "--module-source-path": generic,
   },
@@ -1124,8 +1154,9 @@ const BUILD: TableSpec = {
     for (const v of optionValues(ctx, "--cache-from", "--secret", "--ssh")) {
       if (v.text === null) ctx.role(v, "generic");
       else {
-        const p = fieldPath(v.text, ["src", "source"]) ?? (v.text.startsWith("default=") ? v.text.slice(8) : null);
-        if (p) roleAs(ctx, v, p, "read");
+        // --ssh ID=KEY[,KEY] forwards key files (default= or any id); --secret id=x,src=PATH.
+        const p = fieldPath(v.text, ["src", "source"]) ?? (/^[\w.-]+=/.test(v.text) ? v.text.slice(v.text.indexOf("=") + 1) : null);
+        if (p) for (const key of p.split(",")) roleAs(ctx, v, key, "read");
       }
     }
     for (const v of optionValues(ctx, "--build-context")) {
@@ -1209,8 +1240,11 @@ function containerSubs(): Record<string, TableSpec> {
 const DOCKER_GLOBAL: Record<string, OptionSpec> = {
   "--config": read, ...each(read, "--tlscacert", "--tlscert", "--tlskey", "--identity", "--hooks-dir", "--module"),
   ...each(write, "--root", "--runroot", "--tmpdir"),
-  ...each(none, "-H", "--host", "-c", "--context", "-l", "--log-level", "--storage-driver", "--storage-opt", "--cgroup-manager", "--connection", "--url", "--ssh", "--events-backend", "--namespace", "--cdi-spec-dir", "--db-backend", "--imagestore"),
-  ...each({ value: "none", modes: ["program"] }, "--runtime", "--conmon", "--network-cmd-path", "--volumepath"),
+  ...each(none, "-H", "--host", "-c", "--context", "-l", "--log-level", "--storage-driver", "--cgroup-manager", "--connection", "--url", "--ssh", "--events-backend", "--namespace", "--cdi-spec-dir", "--db-backend"),
+  // (--storage-opt overlay.mount_program=PROG names a program: judged below.)
+  "--storage-opt": none,
+  ...each(write, "--imagestore", "--volumepath", "--root", "--runroot", "--tmpdir"),
+  ...each({ value: "none", modes: ["program"] }, "--runtime", "--conmon", "--network-cmd-path"),
   ...each(flag, "-D", "--debug", "--tls", "--tlsverify", "-v", "--version", "-h", "--help", "-r", "--remote", "--syslog", "--no-trunc"),
 };
 
@@ -1221,14 +1255,17 @@ const DOCKER: TableSpec = {
   operands: { all: "none" },
   subcommands: containerSubs(),
   unknownSubcommand: "generic",
-  custom: runsProgram(["--runtime", "--conmon", "--network-cmd-path"]),
+  custom: hooks(runsProgram(["--runtime", "--conmon", "--network-cmd-path"]), (ctx) => {
+    for (const v of optionValues(ctx, "--storage-opt")) if (v.text === null || /mount_program=/.test(v.text)) issue(ctx, "OPAQUE_CODE", `podman --storage-opt ${v.source} runs a program`, v.span);
+  }),
 };
 
 const KUBECTL_GLOBAL: Record<string, OptionSpec> = {
   "--kubeconfig": read, ...each(read, "--certificate-authority", "--client-certificate", "--client-key"), "--cache-dir": write, "--profile-output": write, "--log-file": write,
   ...each(none, "--context", "--cluster", "--user", "-n", "--namespace", "-s", "--server", "--token", "--as", "--as-group", "--as-uid", "--request-timeout", "-v", "--profile", "--tls-server-name", "--password", "--username", "--log-dir"),
   ...each(flag, "--insecure-skip-tls-verify", "--match-server-version", "--warnings-as-errors", "--disable-compression", "-A", "--all-namespaces", "-w", "--watch", "-i", "--stdin", "-t", "--tty", "-R", "--recursive", "--dry-run", "--force", "--all", "--wait", "--server-side", "--overwrite", "--show-labels", "--no-headers", "-q", "--quiet", "--rm", "--prune", "--validate", "--record", "--grace-period", "--cascade", "--now", "--previous", "--follow"),
-  ...each(none, "-l", "--selector", "--field-selector", "-c", "--container", "--timeout", "--for", "--image", "--port", "--target-port", "--type", "--replicas", "--tail", "--since", "--since-time", "--limit-bytes", "--sort-by", "--field-manager", "--type", "-p", "--patch", "--subresource", "--chunk-size", "--output-watch-events", "--show-kind", "--label-columns", "-L", "--restart", "--env", "--labels", "--overrides", "--pod-running-timeout", "--address", "--accept-hosts", "--reject-paths", "--api-prefix", "--template"),
+  ...each(none, "-l", "--selector", "--field-selector", "-c", "--container", "--timeout", "--for", "--image", "--port", "--target-port", "--type", "--replicas", "--tail", "--since", "--since-time", "--limit-bytes", "--sort-by", "--field-manager", "--type", "-p", "--patch", "--subresource", "--chunk-size", "--output-watch-events", "--show-kind", "--label-columns", "-L", "--restart", "--env", "--labels", "--overrides", "--pod-running-timeout", "--address", "--accept-hosts", "--reject-paths", "--api-prefix"),
+  "--template": { value: "generic" },
   "-o": none, "--output": none,
   ...each(none, "-f", "--filename", "-k", "--kustomize", "--patch-file", "--from-file", "--from-env-file", "--www"),
   "--unix-socket": write,

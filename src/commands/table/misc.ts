@@ -55,7 +55,12 @@ const GPG: TableSpec = {
     ...each({ value: "none", modes: ["program"] }, "--photo-viewer", "--exec-path", "--agent-program", "--dirmngr-program", "--keyserver-helper"),
   },
   operands: { all: "read" },
-  custom: runsProgram(["--photo-viewer", "--exec-path", "--agent-program", "--dirmngr-program", "--keyserver-helper"]),
+  custom: hooks(runsProgram(["--photo-viewer", "--exec-path", "--agent-program", "--dirmngr-program", "--keyserver-helper"]), (ctx) => {
+    // Importing, receiving, generating, signing or deleting keys writes the keyring in the home
+    // directory (~/.gnupg, or --homedir), which the guard judges as a write there.
+    const changes = ctx.items.some((it) => it.word.text !== null && /^--(import|recv-keys?|refresh-keys|gen-key|full-gen-key|full-generate-key|generate-key|quick-gen(erate)?-key|quick-add-(key|uid)|edit-key|delete-(secret-and-public-)?keys?|delete-secret-keys|lsign-key|sign-key|import-ownertrust|update-trustdb|fetch-keys|change-passphrase|passwd)$/.test(it.word.text));
+    if (changes && !optionItems(ctx, "--homedir").length) issue(ctx, "UNRESOLVED_PATH", `${ctx.name} changes the keyring in the home directory`);
+  }),
 };
 
 const SSH_KEYGEN_SPEC = expandSpec({
@@ -84,6 +89,13 @@ const SSH_KEYGEN_SPEC = expandSpec({
 function sshKeygen(call: Call): Effect[] {
   const parsed = parseWords(SSH_KEYGEN_SPEC, call.args, call.world, undefined, false);
   const effects = applySpec("ssh-keygen", SSH_KEYGEN_SPEC, call.args, call.world, call.span).effects;
+  // -O write-attestation=FILE writes the attestation there.
+  for (const it of parsed.items) {
+    if (it.t !== "option" || it.name !== "-O" || !it.value) continue;
+    const m = it.value.text === null ? null : /^write-attestation=(.+)$/.exec(it.value.text);
+    if (it.value.text === null) effects.push({ t: "generic", arg: it.value, operand: false });
+    else if (m) effects.push({ t: "path", arg: withValue(it.value, m[1]!, ""), kind: "write" });
+  }
   const file = parsed.items.find((i) => i.t === "option" && i.name === "-f");
   const fileArg = file && file.t === "option" ? file.value : null;
   const reads = parsed.modes.has("reads") && !parsed.modes.has("changes") && !parsed.items.some((i) => i.t === "option" && (i.name === "-R" || i.name === "-H"));
@@ -192,11 +204,13 @@ const MYSQL: TableSpec = {
     ...each(read, "--defaults-file", "--defaults-extra-file", "--ssl-ca", "--ssl-cert", "--ssl-key", "--ssl-capath", "--load-data-local-dir"),
     "--tee": write,
     "--pager": { value: "none", optional: true, modes: ["pager"] },
-    ...each(none, "-h", "--host", "-u", "--user", "-P", "--port", "-D", "--database", "-S", "--socket", "--protocol", "--default-character-set", "--connect-timeout", "--max-allowed-packet", "--delimiter", "--prompt", "--ssl-mode", "--plugin-dir", "--default-auth", "--local-infile"),
+    ...each(none, "-h", "--host", "-u", "--user", "-P", "--port", "-D", "--database", "-S", "--socket", "--protocol", "--default-character-set", "--connect-timeout", "--max-allowed-packet", "--delimiter", "--prompt", "--ssl-mode", "--default-auth", "--local-infile"),
+    "--plugin-dir": { value: "none", modes: ["program"] },
     "-p": optionalNone, "--password": optionalNone,
   },
   operands: { all: "none" },
   custom: (ctx) => {
+    runsProgram(["--plugin-dir"])(ctx);
     for (const v of optionValues(ctx, "-e", "--execute", "--init-command")) if (v.text === null || MYSQL_RISK.test(v.text)) issue(ctx, "INLINE_CODE", "mysql runs a client command or SQL that reaches local files or the shell", v.span);
     for (const it of optionItems(ctx, "--pager")) if (it.value) issue(ctx, "OPAQUE_CODE", `mysql --pager runs ${it.value.source}`, it.value.span);
     if (!ctx.modes.has("command") && !optionItems(ctx, "-V", "--version", "--help").length) issue(ctx, "INLINE_CODE", "mysql reads commands from standard input, which can run the shell");
@@ -282,6 +296,12 @@ const VIM: TableSpec = {
     for (const it of optionItems(ctx, "-c", "--cmd", "-S", "-l", "--remote-send", "--remote-expr", "-es", "-Es", "-s")) {
       if (it.name === "-S" && it.value) ctx.role(it.value, "read");
       issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs editor commands the guard cannot see into`, it.value?.span ?? it.word.span);
+    }
+    // -V[N]FILE writes verbose messages to FILE.
+    for (const v of optionValues(ctx, "-V")) {
+      const file = v.text === null ? null : v.text.replace(/^[0-9]*/, "");
+      if (v.text === null) ctx.role(v, "generic");
+      else if (file) roleAs(ctx, v, file, "write");
     }
     // A vimrc other than NONE/NORC/DEFAULTS is code run at startup.
     for (const v of optionValues(ctx, "-u", "-U")) {
@@ -379,9 +399,12 @@ const SUBL: TableSpec = {
   abbreviations: false,
   flags: "nawbsh",
   long: ["--new-window", "--add", "--wait", "--background", "--stay", "--safe-mode", "--launch-or-new-window", "--standalone", "--version", "--help", "--new-document"],
-  options: { "--project": read, "--command": { value: "none", modes: ["program"] }, "-c": read, "--config": read, "--encoding": none },
+  options: { "--project": read, "--command": { value: "none", modes: ["program"] }, "-c": read, "--config": read, "--encoding": none, "-e": none, "-E": none },
   operands: { all: "none" },
-  custom: hooks(editorOperands, runsProgram(["--command"])),
+  // kak -e/-E runs editor commands (and %sh{…} the shell).
+  custom: hooks(editorOperands, runsProgram(["--command"]), (ctx) => {
+    if (ctx.name === "kak") for (const it of optionItems(ctx, "-e", "-E")) issue(ctx, "INLINE_CODE", `kak ${it.name} runs editor commands`, it.word.span);
+  }),
 };
 
 // ---------------------------------------------------------------------------------------
@@ -489,13 +512,15 @@ function magickFile(ctx: SpecContext, a: Arg, role: "read" | "write"): void {
 // list is judged as unknown together with the word after it, so a flag it does not know
 // never hides the output file.
 const MAGICK_OPTIONS: Record<string, OptionSpec> = {
-  ...each(none, "-resize", "-quality", "-density", "-rotate", "-crop", "-geometry", "-gravity", "-background", "-fill", "-stroke", "-strokewidth", "-pointsize", "-font", "-size",
+  // Image masks and font files.
+  ...each({ value: "generic" }, "-mask", "-clip-mask", "-font", "-read-mask", "-write-mask"),
+  ...each(none, "-resize", "-quality", "-density", "-rotate", "-crop", "-geometry", "-gravity", "-background", "-fill", "-stroke", "-strokewidth", "-pointsize", "-size",
     "-depth", "-colorspace", "-type", "-format", "-thumbnail", "-scale", "-sample", "-extent", "-border", "-bordercolor", "-blur", "-sharpen", "-unsharp", "-level", "-modulate",
     "-colors", "-dither", "-delay", "-loop", "-dispose", "-layers", "-channel", "-alpha", "-compose", "-compress", "-define", "-draw", "-interpolate", "-filter", "-fuzz",
     "-transparent", "-opaque", "-threshold", "-gamma", "-brightness-contrast", "-contrast-stretch", "-fx", "-virtual-pixel", "-page", "-units", "-interlace", "-sampling-factor",
     "-label", "-title", "-tile", "-frame", "-shadow", "-mode", "-quantize", "-chop", "-shave", "-splice", "-roll", "-kernel", "-metric", "-highlight-color", "-lowlight-color",
     "-path", "-adaptive-resize", "-liquid-rescale", "-orient", "-attenuate", "-repage", "-clone", "-delete", "-insert", "-swap", "-duplicate", "-print", "-precision", "-debug",
-    "-log", "-colorize", "-tint", "-posterize", "-solarize", "-deskew", "-features", "-clip-mask", "-mask", "-channel-fx", "-color-matrix", "-affine", "-region", "-sepia-tone",
+    "-log", "-colorize", "-tint", "-posterize", "-solarize", "-deskew", "-features", "-channel-fx", "-color-matrix", "-affine", "-region", "-sepia-tone",
     "-charcoal", "-edge", "-emboss", "-implode", "-swirl", "-spread", "-paint", "-vignette", "-grayscale", "-auto-threshold", "-median", "-despeckle-radius", "-quiet-level"),
   ...each(read, "-profile", "-cdl", "-texture", "-tile-pattern"),
   ...each(flag, "-flip", "-flop", "-strip", "-negate", "-normalize", "-equalize", "-despeckle", "-enhance", "-monochrome", "-flatten", "-mosaic", "-coalesce", "-append",
@@ -569,6 +594,8 @@ function ffmpeg(call: Call): Effect[] {
     }
     if (!t.startsWith("-") || t === "-") {
       url(a, probe ? "read" : "write");
+      // The tee muxer writes each `|`-separated output ([options]path).
+      if (!probe && t.includes("|")) for (const out of t.split("|")) url(withValue(a, out.replace(/^\[[^\]]*\]/, ""), ""), "write");
       continue;
     }
     const name = t.replace(/:.*$/, "");
@@ -578,7 +605,7 @@ function ffmpeg(call: Call): Effect[] {
     if (FFMPEG_READS.has(name)) url(v, "read");
     else if (FFMPEG_WRITES.has(name)) url(v, "write");
     else if (name === "-f" && v.text === "concat") effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "ffmpeg -f concat reads the files listed in its input", span: v.span });
-    else if (/^-(filter_complex|lavfi|vf|af|filter)$/.test(name) && (v.text === null || /\b(movie|amovie|subtitles|ass|sendcmd|zmq|azmq|ocr|lut3d|haldclut)\b/.test(v.text))) {
+    else if (/^-(filter_complex|lavfi|vf|af|filter)$/.test(name) && (v.text === null || /\b(movie|amovie|subtitles|ass|sendcmd|zmq|azmq|ocr|lut3d|lut1d|haldclut|ladspa|lv2|frei0r|arnndn|textfile|stats_file|log_path|fontfile|file|filename|model|m)=|\b(movie|amovie|subtitles|ass|sendcmd|zmq|azmq|ocr|lut3d|haldclut)\b/.test(v.text))) {
       effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `${call.name} ${name} names files inside a filter graph`, span: v.span });
     } else if (!KNOWN_FFMPEG_VALUE.test(name)) effects.push({ t: "generic", arg: v, operand: true });
   }
@@ -664,7 +691,7 @@ const BLACK: TableSpec = {
   long: ["--skip-string-normalization", "--skip-magic-trailing-comma", "--preview", "--unstable", "--quiet", "--verbose", "--fast", "--safe", "--ipynb", "--pyi", "--color", "--no-color", "--version", "--help", "--in-place", "--recursive", "--aggressive"],
   options: {
     ...each({ modes: ["check"] }, "--check", "--diff", "-d"),
-    "--config": read, "--style": none,
+    "--config": read, "--style": { value: "generic" },
     ...each(none, "-l", "--line-length", "-t", "--target-version", "--include", "--exclude", "--extend-exclude", "--force-exclude", "--required-version", "--stdin-filename", "-W", "--workers", "--python-cell-magics", "--line-ranges", "--enable-unstable-feature", "--select", "--ignore", "--max-line-length", "-j", "--jobs", "-p", "--pep8-passes"),
     "-c": { value: "none", modes: ["check"] }, "--code": { value: "none", modes: ["check"] },
   },

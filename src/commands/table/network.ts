@@ -5,7 +5,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
-import { assignmentOptions, baseOfArg, each, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
+import { assignmentOptions, baseOfArg, each, flag, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -46,9 +46,10 @@ const CURL: TableSpec = {
       "--dns-ipv4-addr", "--dns-ipv6-addr", "--dns-servers", "--doh-url", "--engine", "--expect100-timeout", "--ftp-account", "--ftp-alternative-to-user", "--ftp-method",
       "--ftp-ssl-ccc-mode", "--happy-eyeballs-timeout-ms", "--hostpubmd5", "--hostpubsha256", "--interface", "--keepalive-time", "--krb", "--local-port", "--login-options",
       "--max-filesize", "--max-redirs", "--noproxy", "--parallel-max", "--pass", "--proto", "--proto-default", "--proto-redir", "--proxy-pass", "--proxy-service-name",
-      "--proxy-tlsauthtype", "--proxy-tlspassword", "--proxy-tlsuser", "--proxy1.0", "--pubkey", "--rate", "--request-target", "--sasl-authzid", "--service-name", "--socks4",
+      "--proxy-tlsauthtype", "--proxy-tlspassword", "--proxy-tlsuser", "--proxy1.0", "--rate", "--request-target", "--sasl-authzid", "--service-name", "--socks4",
       "--socks4a", "--socks5", "--socks5-gssapi-service", "--socks5-hostname", "-t", "--telnet-option", "--tftp-blksize", "--tlsauthtype", "--tlspassword", "--tlsuser",
-      "--url-query", "--preproxy", "--delegation", "--ip-tos", "--vlan-priority", "--haproxy-clientip", "--ech", "--ipfs-gateway", "--sasl-ir", "--trace-config"),
+      "--url-query", "--preproxy", "--delegation", "--ip-tos", "--vlan-priority", "--haproxy-clientip", "--ech", "--ipfs-gateway", "--trace-config"),
+    "--pubkey": read, "--sasl-ir": flag,
     "-h": optionalNone,
   },
   operands: { all: "url" },
@@ -85,6 +86,12 @@ function curlHook(ctx: SpecContext): void {
   for (const v of optionValues(ctx, "-E", "--cert", "--key", "--proxy-cert", "--proxy-key")) {
     if (v.text === null) ctx.role(v, "read");
     else if (!/^pkcs11:/.test(v.text)) roleAs(ctx, v, v.text.replace(/(?<!\\):[^/]*$/, ""), "read");
+  }
+  // --url-query @FILE and NAME@FILE send a file's contents, as --data-urlencode does.
+  for (const v of optionValues(ctx, "--url-query")) {
+    const m = v.text === null ? null : /^(?:[^=@]*)@(.+)$/.exec(v.text);
+    if (v.text === null) ctx.role(v, "generic");
+    else if (m && m[1] !== "-") roleAs(ctx, v, m[1]!, "read");
   }
   for (const v of optionValues(ctx, "--pinnedpubkey", "--proxy-pinnedpubkey")) {
     if (v.text === null || !v.text.startsWith("sha256//")) ctx.role(v, "read");
@@ -140,7 +147,8 @@ const WGET: TableSpec = {
       "--http-user", "--http-password", "--proxy-user", "--proxy-password", "--referer", "--post-data", "--body-data", "--method", "--default-page", "--restrict-file-names",
       "--dns-timeout", "--connect-timeout", "--read-timeout", "--waitretry", "--bind-address", "--prefer-family", "--local-encoding", "--remote-encoding", "--progress",
       "--secure-protocol", "--certificate-type", "--private-key-type", "--regex-type", "--accept-regex", "--reject-regex", "--max-redirect", "--report-speed", "--retry-on-http-error",
-      "--ftp-user", "--ftp-password", "--warc-header", "--warc-max-size", "--pinnedpubkey", "--compression", "--max-threads"),
+      "--ftp-user", "--ftp-password", "--warc-header", "--warc-max-size", "--compression", "--max-threads"),
+    "--pinnedpubkey": { value: "generic" },
     "--backups": optionalNone,
   },
   operands: { all: "url" },
@@ -222,20 +230,29 @@ const RSYNC: TableSpec = {
     "-L": { modes: ["follow"] }, "--copy-links": { modes: ["follow"] }, "--copy-unsafe-links": { modes: ["follow"] }, "-k": { modes: ["follow"] }, "--copy-dirlinks": { modes: ["follow"] },
     "-K": { modes: ["dest-follow"] }, "--keep-dirlinks": { modes: ["dest-follow"] },
     ...each({ modes: ["delete"] }, "--delete", "--del", "--delete-before", "--delete-during", "--delete-delay", "--delete-after", "--delete-excluded", "--remove-sent-files"),
+    ...each(none, "-f", "--filter", "-M", "--remote-option"),
     "--remove-source-files": { modes: ["remove-source"] },
     "--files-from": { value: "read", modes: ["names"] },
     ...each(read, "--exclude-from", "--include-from", "--password-file", "--read-batch", "--early-input", "--config"),
     ...each(write, "--log-file", "--write-batch", "--only-write-batch"),
     ...each(none, "--backup-dir", "-T", "--temp-dir", "--partial-dir", "--link-dest", "--compare-dest", "--copy-dest"),
     "-e": { value: "none", modes: ["rsh"] }, "--rsh": { value: "none", modes: ["rsh"] },
-    ...each(none, "--rsync-path", "--exclude", "--include", "-f", "--filter", "--chmod", "--chown", "--usermap", "--groupmap", "--max-size", "--min-size", "--max-delete",
+    ...each(none, "--rsync-path", "--exclude", "--include", "--chmod", "--chown", "--usermap", "--groupmap", "--max-size", "--min-size", "--max-delete",
       "--bwlimit", "--timeout", "--contimeout", "--port", "--sockopts", "-B", "--block-size", "--compress-level", "--compress-choice", "--zc", "--zl", "--skip-compress", "--modify-window",
-      "--iconv", "--protocol", "--checksum-choice", "--cc", "--checksum-seed", "--info", "--debug", "-M", "--remote-option", "--address", "--outbuf", "--stop-after", "--stop-at",
+      "--iconv", "--protocol", "--checksum-choice", "--cc", "--checksum-seed", "--info", "--debug", "--address", "--outbuf", "--stop-after", "--stop-at",
       "--max-alloc", "--suffix", "--copy-as", "--log-file-format", "--out-format", "--dparam", "--time-limit", "--groupmap"),
   },
   operands: { all: "none" },
   changes: { fs: true, links: true },
   custom: (ctx) => {
+    // Filter rules `merge FILE`, `. FILE`, `dir-merge NAME` read rule files.
+    for (const v of optionValues(ctx, "-f", "--filter")) {
+      const m = v.text === null ? null : /^\s*(merge|\.|dir-merge|:)[,+\-a-z]*\s+(.+)$/.exec(v.text);
+      if (v.text === null) ctx.role(v, "generic");
+      else if (m) roleAs(ctx, v, m[2]!.trim(), "read");
+    }
+    // -M/--remote-option passes options to the other side, which a local copy forks here.
+    for (const v of optionValues(ctx, "-M", "--remote-option")) if (v.text === null || /^--?(log-file|write-batch|temp-dir|backup-dir|partial-dir|files-from|exclude-from|include-from|config|rsync-path)|^-[^-]*[Tf]/.test(v.text)) issue(ctx, "UNRESOLVED_WORD", `rsync ${v.source} passes an option the guard does not follow`, v.span);
     const follow = ctx.modes.has("follow");
     const dest = transfer(ctx, true, follow);
     if (dest && (ctx.modes.has("delete") || ctx.modes.has("dest-follow"))) {
@@ -276,7 +293,8 @@ const NC: TableSpec = {
     "--lua-exec": { value: "read", modes: ["program"] },
     "-o": write, "--output": write, "-x": { value: "generic" }, "--hex-dump": write,
     "-U": { modes: ["unix"] }, "--unixsock": { modes: ["unix"] },
-    ...each(none, "-p", "--source-port", "-s", "--source", "-w", "--wait", "-i", "--interval", "-q", "-W", "-X", "--proxy", "--proxy-type", "--proxy-auth", "-m", "--max-conns", "-T", "-V", "-I", "-O", "-M", "--ssl-cert", "--ssl-key", "--ssl-verify", "--ssl-trustfile", "--ssl-ciphers", "--ssl-alpn", "-g", "-G", "--allowfile", "--deny", "--denyfile"),
+    ...each(none, "-p", "--source-port", "-s", "--source", "-w", "--wait", "-i", "--interval", "-q", "-W", "-X", "--proxy", "--proxy-type", "--proxy-auth", "-m", "--max-conns", "-T", "-V", "-I", "-O", "-M", "--ssl-verify", "--ssl-ciphers", "--ssl-alpn", "-g", "-G", "--deny"),
+    ...each(read, "--ssl-cert", "--ssl-key", "--ssl-trustfile", "--allowfile", "--denyfile"),
   },
   operands: { all: "none" },
   custom: hooks(runsProgram(["-e", "--exec", "--lua-exec"]), (ctx) => {

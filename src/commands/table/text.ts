@@ -488,7 +488,8 @@ const AWK: TableSpec = {
     "-d": { value: "write", optional: true, modes: ["dump"] }, "--dump-variables": { value: "write", optional: true, modes: ["dump"] },
     "-p": { value: "write", optional: true, modes: ["profile"] }, "--profile": { value: "write", optional: true, modes: ["profile"] },
     "-o": { value: "write", optional: true, modes: ["profile"] }, "--pretty-print": { value: "write", optional: true, modes: ["profile"] },
-    "-D": optionalNone, "--debug": optionalNone, "-L": optionalNone, "--lint": optionalNone,
+    // -D/--debug FILE reads debugger commands from FILE.
+    "-D": { value: "generic", optional: true }, "--debug": { value: "generic", optional: true }, "-L": optionalNone, "--lint": optionalNone,
   },
   operands: { first: "none", unlessModes: ["progfile", "source"], rest: "none" },
   custom: (ctx) => {

@@ -384,7 +384,8 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
   clone: {
     names: [], flags: "nlsqv46", long: ["--no-checkout", "--bare", "--mirror", "--local", "--no-hardlinks", "--shared", "--dissociate", "--quiet", "--verbose", "--progress", "--single-branch", "--no-single-branch", "--no-tags", "--shallow-submodules", "--no-shallow-submodules", "--sparse", "--also-filter-submodules", "--remote-submodules", "--no-remote-submodules", "--reject-shallow", "--no-reject-shallow"],
     options: {
-      ...each(none, "-b", "--branch", "--depth", "-o", "--origin", "--shallow-since", "--shallow-exclude", "--filter", "-j", "--jobs", "--bundle-uri", "--server-option", "--ref-format", "--revision"),
+      ...each(none, "-b", "--branch", "--depth", "-o", "--origin", "--shallow-since", "--shallow-exclude", "--filter", "-j", "--jobs", "--server-option", "--ref-format", "--revision"),
+      "--bundle-uri": { value: "generic" },
       "--reference": none, "--reference-if-able": none, "--separate-git-dir": write, "--template": read,
       "-c": none, "--config": none, "--recurse-submodules": optionalNone,
       ...each({ value: "none", modes: ["program"] }, "-u", "--upload-pack"),
@@ -404,7 +405,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
   },
   submodule: {
     names: [], flags: "qf", long: ["--quiet", "--force", "--init", "--remote", "--no-fetch", "--checkout", "--merge", "--rebase", "--recursive", "--cached", "--files", "--recommend-shallow", "--no-recommend-shallow", "--single-branch", "--no-single-branch", "--all", "--progress", "--dissociate", "--filter"],
-    options: { ...each(none, "-b", "--branch", "--name", "--depth", "-j", "--jobs", "-n", "--summary-limit", "--reference"), ...each({ value: "none", modes: ["program"] }, "--upload-pack") },
+    options: { ...each(none, "-b", "--branch", "--name", "--depth", "-j", "--jobs", "-n", "--summary-limit"), "--reference": { value: "generic" }, ...each({ value: "none", modes: ["program"] }, "--upload-pack") },
     operands: { all: "none" },
     custom: (ctx) => {
       const sub = ctx.operands[0]?.text;
