@@ -129,6 +129,11 @@ table("redirections", box, [
 ]);
 
 table("tree-sitter quirks follow bash", box, [
+  // `$ find` is a literal `$` and `find` to bash, the expansion $find to the grammar.
+  ["$ find . -name x", "allow"],
+  ["$ cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  // The `$` of a translated string can carry the text before it: `"rel"-$"out"` is rel-out.
+  ["cat \"rel\"-$\"out\"/secret.txt", "ask", ["* $O/secret.txt"]],
   // The grammar ends an assignment's value at a quote followed by an escape; bash goes on.
   ["export D='dir'\\-out; cat \"$D\"/file.txt", "ask", ["* $O/dir/file.txt"]],
   ["D='sr'\\c; cat \"$D\"/main.ts", "allow", ["* $P/src/main.ts"]],

@@ -82,6 +82,8 @@ describe("oracle harness", () => {
     expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true)]).problems).toEqual([]);
     expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true), touch("/w/o", "getdents64")]).problems.map((p) => p.kind)).toEqual(["missed", "missed"]);
     expect(judge(verdict("ask", [access("/w/o/a")]), [touch("/w/o", "chdir")]).problems).toEqual([]);
+    expect(judge(verdict("ask", [access("/w/o/a")]), [{ ...touch("/w/o", "mkdir"), ok: false, error: "EEXIST" }]).problems).toEqual([]);
+    expect(judge(verdict("ask", [access("/w/o/a")]), [touch("/w/o", "mkdir")]).problems.map((p) => p.kind)).toEqual(["missed"]);
     // A path named under a directory that is asked about is covered, wherever a link took it;
     // under one that is allowed, it is not.
     const viaLink: Touch = { ...touch("/h/.ssh/id_rsa"), named: "/w/o/home-link/.ssh/id_rsa" };
@@ -239,6 +241,13 @@ const REGRESSIONS: readonly (readonly [group: string, commands: readonly string[
     "cat {README.md,$HOME/.bashrc}",
     "D=..; cat {README.md,$D/outside/secret.txt}",
     "rm -f {x,$HOME/x}",
+  ]],
+  // The grammar's `$` token can carry the text before it: `"rel"-$"out"` has the tokens
+  // "rel", `-$` and "out", and the `-` was dropped with the `$` (rel-out read as relout). Found
+  // by the intent generator (seed 8080, inside bash -c in a function).
+  ["text carried by the $ of a translated string", [
+    "export D=\"rel\"-$\"out\"; cat ${D}/secret.txt",
+    "cat \"rel\"-$\"out\"/secret.txt",
   ]],
   // A child shell has no directory stack: `bash -c popd` fails, so `if …; then bash -c popd; fi`
   // has status 1 and `&& export X=…` does not run; `cd $X` is then `cd`, to HOME. The guard

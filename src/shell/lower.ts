@@ -936,7 +936,10 @@ function startsWithString(n: Node | null | undefined): boolean {
 export function wordsFromNodes(nodes: readonly Node[]): Word[] {
   const out: Word[] = [];
   let group: Node[] = [];
-  for (const n of nodes) {
+  // The grammar reads `$ find` as the expansion `$find` across the blank; bash reads a literal
+  // `$` and the word `find`.
+  const split = nodes.flatMap((n) => (n.type === "simple_expansion" && n.children.length === 2 && !touching(n.children[0]!, n.children[1]!) ? [...n.children] : [n]));
+  for (const n of split) {
     if (group.length && !touching(group[group.length - 1]!, n)) {
       out.push(wordFromNodes(group));
       group = [];
@@ -958,6 +961,7 @@ function wordFromNodes(nodes: readonly Node[], emptyAt?: number): Word {
     // $"…" is a translated string; tree-sitter leaves the `$` as a separate token.
     if (!n.isNamed && n.type === "$" && startsWithString(nodes[i + 1]) && nodes[i + 1]!.startIndex === n.endIndex) {
       if (dialect === "sh") dialectProblem(n, '$"…"');
+      if (n.text.length > 1) parts.push(...textParts(n.text.slice(0, -1), false, span(n)));
       continue;
     }
     if (i > 0 && !touching(nodes[i - 1]!, n)) {
@@ -1014,6 +1018,8 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
     const next = kids[k + 1];
     if (!c.isNamed && c.type === "$" && startsWithString(next) && next!.startIndex === c.endIndex) {
       if (c.startIndex > pos) parts.push(gapPart(src.slice(pos - base, c.startIndex - base), quoted, n));
+      // The grammar's `$` token can carry the text before it (`"a"-$"b"` has a `-$` token).
+      if (c.text.length > 1) parts.push(gapPart(c.text.slice(0, -1), quoted, n));
       if (dialect === "sh" && !quoted) dialectProblem(c, '$"…"');
       pos = c.endIndex;
       continue;

@@ -468,7 +468,8 @@ function globParent(resolved: string, path: string): boolean {
  * pattern in it (the listing is how bash expands the pattern), by any access the guard could
  * not resolve (it said so, and that is an ask), or by a reason saying it could not look. A
  * directory opened or entered only to reach a name in it (`gzip -c link-out/x` opens
- * `link-out/`, `mkdir -p link-out/x` enters it) is also covered by an access below it, unless it
+ * `link-out/`, `mkdir -p link-out/x` enters it or fails to create it again) is also covered by
+ * an access below it, unless it
  * was listed; and a path named inside a directory the guard asks about is covered by that
  * question (`grep -R x ..` asks about `..`, and so about where the links under it lead).
  */
@@ -484,7 +485,9 @@ export function judge(verdict: Verdict, outside: readonly Touch[]): Judgement {
       continue;
     }
     if (unresolved || verdict.accesses.some((a) => a.resolved !== null && (isInside(t.path, a.resolved) || globParent(a.resolved, t.path)))) continue;
-    if ((t.directoryOpen || t.syscall === "chdir") && !listed.has(t.path) && verdict.accesses.some((a) => a.resolved !== null && isInside(a.resolved, t.path))) continue;
+    // (mkdir -p also tries to create each existing ancestor: EEXIST, nothing changed.)
+    const traversal = t.directoryOpen || t.syscall === "chdir" || ((t.syscall === "mkdir" || t.syscall === "mkdirat") && t.error === "EEXIST");
+    if (traversal && !listed.has(t.path) && verdict.accesses.some((a) => a.resolved !== null && isInside(a.resolved, t.path))) continue;
     // Asking about a directory asks about the tree it holds, what its links reach included.
     if (verdict.accesses.some((a) => a.resolved !== null && a.decision !== "allow" && isInside(t.named, a.resolved))) continue;
     if (blindReason) blind.push(t);
