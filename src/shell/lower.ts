@@ -604,6 +604,7 @@ function lowerCommand(n: Node, outerRedirs: readonly Node[]): Stmt {
 }
 
 function lowerCommandAt(n: Node, outerRedirs: readonly Node[]): Stmt {
+  droppedText(n);
   const assigns: Assign[] = [];
   const wordNodes: CommandPiece[] = [];
   const redirs: { redir: Redir; start: number }[] = [];
@@ -834,7 +835,27 @@ function findBacktickClose(text: string, from: number): number {
   return -1;
 }
 
+/**
+ * Text between a statement's pieces that no node covers: the grammar dropped it (`tar -T -
+ * 2>&1` has no node for the `-`). Only blanks, line continuations and here-document bodies
+ * (which follow the line) may sit there.
+ */
+function droppedText(n: Node): void {
+  let prev: Node | null = null;
+  for (const c of n.children) {
+    if (prev && c.startIndex > prev.endIndex) {
+      const gap = source.slice(prev.endIndex, c.startIndex);
+      if (/[^\s\\]/.test(gap.replace(/\\\n/g, "")) && !n.children.some((x) => x.type === "heredoc_redirect")) {
+        problem(n, `text the grammar read as nothing: ${JSON.stringify(gap.trim().slice(0, 40))}`);
+        return;
+      }
+    }
+    prev = c;
+  }
+}
+
 function lowerRedirected(n: Node): Stmt {
+  droppedText(n);
   const body = n.childForFieldName("body");
   const redirNodes = n.children.filter(
     (c): c is Node => c !== null && (c.type === "file_redirect" || c.type === "herestring_redirect" || c.type === "heredoc_redirect"),
