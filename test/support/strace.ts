@@ -165,7 +165,9 @@ export function runKilling(program: string, args: readonly string[], opts: { cwd
 // ---------------------------------------------------------------------------------------------
 // Noise
 
-const NOISE_PREFIXES = ["/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/proc", "/sys", "/dev/fd", "/etc/ld.so.conf.d"];
+// (/etc/profile.d: a login shell's start-up files, which the guard does not judge; see
+// docs/semantics.md "Known limits".)
+const NOISE_PREFIXES = ["/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/proc", "/sys", "/dev/fd", "/etc/ld.so.conf.d", "/etc/profile.d"];
 
 // Files libc, the loader and bash read on their own account. Other /etc paths are kept: when a
 // command reads /etc/hostname, that is the command's doing.
