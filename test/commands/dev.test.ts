@@ -412,4 +412,12 @@ table("package.json scripts are interpreted", withScripts, [
   ["npm install --ignore-scripts", "allow"],
   ["npm install lodash", "allow"],
   ["echo '{\"scripts\":{\"x\":\"ls\"}}' > package.json && npm run x", "ask", ["#OPAQUE_CODE"]],
+  // Other workspace packages' scripts are not read.
+  ["npm run build -w packages/a", "ask", ["#OPAQUE_CODE"]],
+  ["npm -w packages/a run build", "ask", ["#OPAQUE_CODE"]],
+  ["npm test --workspaces", "ask", ["#OPAQUE_CODE"]],
+  ["pnpm -r build", "ask", ["#OPAQUE_CODE"]],
+  ["pnpm --filter web run build", "ask", ["#OPAQUE_CODE"]],
+  ["yarn workspace web run build", "ask", ["#OPAQUE_CODE"]],
+  ["npm run leak --prefix src", "ask", ["read $H/.ssh/id_rsa"]],
 ]);

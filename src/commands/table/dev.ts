@@ -5,7 +5,7 @@
 // later paths through directories that do not exist yet are not trusted.
 
 import type { Analyser, Call } from "../analyse.ts";
-import { applySpec, syntheticArg } from "../apply.ts";
+import { applySpec, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
 import { assignmentOptions, assignmentValue, chdir, type Custom, each, embeddedPaths, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, write } from "./common.ts";
@@ -251,6 +251,23 @@ const npmInstallProject = npmSub({
 });
 const npmRun = npmSub({ operands: { all: "none" } });
 
+/** Options that run a script in other packages of a workspace (npm -w/-ws, pnpm -r/--filter). */
+function workspaceItems(ctx: SpecContext): readonly unknown[] {
+  return ctx.items.filter((it) => it.t === "option" && /^(-w|--workspace|--workspaces|-ws|--include-workspace-root|-r|--recursive|--filter|-F|--filter-prod)$/.test(it.name));
+}
+
+/**
+ * The same options before the subcommand (`npm -w pkg run build`, `pnpm -r build`): the
+ * scripts of other packages run, which the guard does not read.
+ */
+function workspaceScripts(tool: string, subcommands: RegExp | null): Custom {
+  return (ctx) => {
+    const sub = ctx.operands[0];
+    if (!sub || !workspaceItems(ctx).length) return;
+    if (sub.text === null || subcommands === null || subcommands.test(sub.text)) issue(ctx, "OPAQUE_CODE", `${tool} ${sub.source} runs scripts in other workspace packages, which the guard does not read`, sub.span);
+  };
+}
+
 /**
  * Running a package.json script: `npm run NAME [-- ARGS]`, or the lifecycle subcommands
  * (`npm test`, `npm start`) that run the script of their name.
@@ -265,7 +282,18 @@ function packageScript(tool: string, lifecycle: string | null): Custom {
       issue(ctx, "OPAQUE_CODE", `${tool} runs a package script whose name is not known`, first?.span);
       return;
     }
-    ctx.emit({ t: "package-script", name, args: args.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `${tool} ${name}`, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+    if (workspaceItems(ctx).length) {
+      issue(ctx, "OPAQUE_CODE", `${tool} ${name} runs the script in other workspace packages, which the guard does not read`);
+      return;
+    }
+    // --prefix DIR / -C DIR: the package is there.
+    const prefix = optionValues(ctx, "--prefix", "-C", "--dir", "--cwd").at(-1);
+    if (prefix && prefix.text === null) {
+      issue(ctx, "OPAQUE_CODE", `${tool} ${name} runs a script of a package whose directory is not known`, prefix.span);
+      return;
+    }
+    const base = prefix?.text ? (prefix.text.startsWith("/") ? prefix.text : ctx.world.cwd === null ? null : `${ctx.world.cwd}/${prefix.text}`) : ctx.start;
+    ctx.emit({ t: "package-script", name, args: args.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `${tool} ${name}`, ...(base !== undefined ? { base } : {}) });
   };
 }
 const npmScript = (lifecycle: string | null) => npmSub({ operands: { all: "none" }, custom: packageScript("npm run", lifecycle) });
@@ -296,7 +324,7 @@ const NPM: TableSpec = {
   },
   unknownSubcommand: "none",
   changes: projectCode,
-  custom: runsProgram(["--script-shell", "--node-options"]),
+  custom: hooks(runsProgram(["--script-shell", "--node-options"]), workspaceScripts("npm", /^(run|run-script|rum|urn|test|t|tst|start|stop|restart|exec|x|install|i|ci)$/)),
 };
 
 const NPX: TableSpec = {
@@ -328,6 +356,8 @@ const PNPM: TableSpec = {
   abbreviations: false,
   options: PNPM_GLOBAL,
   operands: { all: "none" },
+  // pnpm -r NAME and pnpm --filter PKG NAME run scripts anywhere in the workspace.
+  custom: workspaceScripts("pnpm", null),
   subcommands: {
     ...Object.fromEntries(["add", "install", "i", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "unlink", "import", "rebuild", "rb", "prune", "fetch", "audit", "list", "ls", "ll", "outdated", "why", "licenses", "publish", "pack"].map((n) => [n, pnpmSub({ custom: packageSpecs })])),
     ...Object.fromEntries(["run", "run-script"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", null) })])),
@@ -368,8 +398,11 @@ const YARN: TableSpec = {
   options: YARN_GLOBAL,
   operands: { all: "none" },
   subcommands: {
-    ...Object.fromEntries(["add", "install", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "publish", "unlink", "cache", "config", "set", "version", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create", "workspace", "workspaces"].map((n) => [n, yarnSub({ custom: packageSpecs })])),
+    ...Object.fromEntries(["add", "install", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "publish", "unlink", "cache", "config", "set", "version", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((n) => [n, yarnSub({ custom: packageSpecs })])),
     run: yarnSub({ custom: packageScript("yarn run", null) }),
+    // yarn workspace PKG run NAME, yarn workspaces foreach …: another package's scripts.
+    workspace: yarnSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "yarn workspace runs a command in another workspace package, which the guard does not read") }),
+    workspaces: yarnSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "info" && ctx.operands[0]?.text !== "list") issue(ctx, "OPAQUE_CODE", "yarn workspaces runs commands in the workspace packages, which the guard does not read"); } }),
     test: yarnSub({ custom: packageScript("yarn run", "test") }),
     start: yarnSub({ custom: packageScript("yarn run", "start") }),
     link: yarnSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
