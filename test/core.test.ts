@@ -62,6 +62,45 @@ table("arrays given to declare, and printf's escapes", box, [
   ["printf '%s\\n' README.md docs/guide.md | xargs cat", "allow", ["* $P/README.md", "* $P/docs/guide.md"]],
 ]);
 
+// Shell state that changes what later commands do, found by probing bash 5.2 under strace:
+// unset removing a function, writes through namerefs, nocasematch, posix mode, BASH_CMDS and
+// BASH_ALIASES, PS4 under set -x, & in a replacement, set -k. Each reached outside in bash.
+table("shell state that changes later commands", box, [
+  ["cd() { :; }; unset cd; cd ..; ls", "ask"],
+  ["cd() { :; }; x=1; unset x cd; cd ..; ls", "ask"],
+  ["ls() { :; }; cd() { :; }; unset ls cd; cd ..; ls", "ask"],
+  ["eval() { :; }; unset eval; eval 'cat ../outside/secret.txt'", "ask"],
+  ["f=main.ts; declare -n r=f; r=secret-link; cat src/$f", "ask"],
+  ["d=src; declare -n r=d; r=..; cd $d; ls", "ask"],
+  ["f() { local -n r=$1; r=..; }; d=src; f d; cd $d; ls", "ask"],
+  ["d=src; declare -n r=d; read r <<< ..; cd $d; ls", "ask"],
+  ["d=src; declare -n r=d; printf -v r ..; cd $d; ls", "ask"],
+  ["d=src; declare -n r=d; r+=/../..; cd $d; ls", "ask"],
+  ["d=src; declare -n r; for r in d; do r=..; done; cd $d; ls", "ask"],
+  ["declare -n r=PS4; r='$(cat ../outside/secret.txt)'; set -x; :", "ask"],
+  ["declare -n r=BASH_CMDS; r[ls]=$P/scripts/escape.sh; ls", "ask"],
+  ["shopt -s nocasematch; case a in A) d=..;; *) d=src;; esac; cd $d; ls", "ask"],
+  ["shopt -s nocasematch; d=X..; cd ${d/x/}; ls", "ask"],
+  ["eval() { :; }; POSIXLY_CORRECT=1; eval 'cat ../outside/secret.txt'", "ask"],
+  ["eval() { :; }; shopt -so posix; eval 'cat ../outside/secret.txt'", "ask"],
+  ["exec() { :; }; set -o posix; exec cat ../outside/secret.txt", "ask"],
+  ["trap() { :; }; set -o posix; trap 'cat ../outside/secret.txt' EXIT", "ask"],
+  ["set -o posix; d=src; d=.. :; cd $d; ls", "ask"],
+  ["POSIXLY_CORRECT=1; d=src; d=.. eval :; cd $d; ls", "ask"],
+  ["set -o posix; d=src; d=.. export x; cd $d; ls", "ask"],
+  ["set -o posix; d=src; d=.. readonly y; cd $d; ls", "ask"],
+  ["declare -A BASH_CMDS; BASH_CMDS+=([ls]=$P/scripts/escape.sh); ls", "ask"],
+  ["hash -d ls 2>/dev/null; BASH_CMDS=([ls]=$P/scripts/escape.sh); ls", "ask"],
+  ["declare PS4='$(cat ../outside/secret.txt)'; set -x; :", "ask"],
+  ["d=src; f() { cd $d; ls; }; set -k; f x d=..", "ask"],
+  ["set -k; bash -c true BASH_ENV=../outside/secret.txt", "ask"],
+  ["cd() { :; }; cd ..; ls", "allow"],
+  ["x=a; cat ${x/a/README.md}", "allow"],
+  ["set -x; ls", "allow"],
+  ["PS4='+ '; set -x; ls", "allow"],
+  ["sh -c 'eval() { :; }; eval \"cat ../outside/secret.txt\"'", "ask", ["* $O/secret.txt"]],
+]);
+
 table("symlinks resolve physically", box, [
   ["cat link-out/secret.txt", "ask", ["* $O/secret.txt"]],
   ["cat rel-out/secret.txt", "ask", ["* $O/secret.txt"]],

@@ -520,8 +520,9 @@ function unsetBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] 
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?$/.exec(a.text);
       if (!m) continue;
       if (m[2]) w.setVar(m[1]!, unknown(`an element of ${m[1]} was unset`));
-      else if (w.funcs.has(a.text) && w.getVar(a.text) === undefined && mode === "v") {
+      else if (w.funcs.has(a.text) && (w.getVar(a.text) === undefined || w.getVar(a.text)!.k === "unset") && mode === "v") {
         // bash unsets a function of that name when no variable exists.
+        w.setFunc(a.text, null);
         w.setVar(a.text, { k: "unset" });
       } else {
         w.setVar(m[1]!, { k: "unset" });
@@ -565,6 +566,7 @@ function setBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
         w.options.physical = null;
         w.options.noglob = null;
       } else if (SET_O[name]) w.options[SET_O[name]] = t.startsWith("-");
+      else if (t.startsWith("-") && UNFOLLOWED_SET_O.has(name)) return unfollowedOption(it, w, `set -o ${name}`, args[i]!);
       i++;
       continue;
     }
@@ -573,6 +575,7 @@ function setBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
       for (const c of t.slice(1)) {
         if (c === "P") w.options.physical = on;
         if (c === "f") w.options.noglob = on;
+        if (c === "k" && on) return unfollowedOption(it, w, "set -k", args[i]!);
       }
       continue;
     }
@@ -607,8 +610,22 @@ function shopt(_it: Interpreter, argv: readonly Arg[], w: World): World[] {
     }
     const key = setStyle ? SET_O[n] : SHOPT[n];
     if (key) w.options[key] = on;
+    else if (on && (setStyle ? UNFOLLOWED_SET_O : UNFOLLOWED_SHOPT).has(n)) return unfollowedOption(_it, w, `shopt ${setStyle ? "-so" : "-s"} ${n}`, argv[0]!);
   }
   return done(w, 0);
+}
+
+/**
+ * Options that change how bash reads later commands in ways the guard does not follow: posix
+ * mode (special builtins win over functions, assignments before them persist), keyword (`set
+ * -k`: NAME=value anywhere is an assignment), nocasematch (case and ${x/p/r} ignore case).
+ */
+const UNFOLLOWED_SET_O = new Set(["posix", "keyword"]);
+const UNFOLLOWED_SHOPT = new Set(["nocasematch"]);
+
+function unfollowedOption(it: Interpreter, w: World, what: string, at: Arg): World[] {
+  it.issue("SHELL_STATE", `${what} changes how bash reads the commands after it, which the guard does not follow`, at.span);
+  return [it.taint(w, what)];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -688,6 +705,7 @@ function readBuiltin(it: Interpreter, argv: readonly Arg[], w: World, info: Disp
   for (; i < argv.length; i++) if (argv[i]!.text) names.push(argv[i]!.text!);
   if (names.length === 0 && array === null) names.push("REPLY");
   const all = array === null ? names : [...names, array];
+  for (const n of all) w.writeThroughNameref(n);
   const unknownAll = (x: World, why: string) => {
     for (const n of all) x.setVar(n, unknown(why));
     return x;

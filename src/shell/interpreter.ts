@@ -78,6 +78,9 @@ export interface InterpreterOptions {
 
 export type OutsideWalk = "judge" | "name" | "skip";
 
+/** POSIX special builtins: in posix mode they are found before functions of the same name. */
+const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset"]);
+
 /** Builtins whose arguments may be assignments, arrays included. */
 const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 
@@ -639,6 +642,7 @@ export class Interpreter implements WordEnv {
       const exits: World[] = [];
       for (const v of values) {
         const entered = cur.map((x) => {
+          x.writeThroughNameref(s.name);
           x.setVar(s.name, v === null ? unknown("a loop value that is not known", numeric) : { k: "str", v });
           return x;
         });
@@ -812,6 +816,20 @@ export class Interpreter implements WordEnv {
     return failed ? dedupe([...out, failed]) : out;
   }
 
+  /**
+   * Variables whose assignment changes what later commands run: BASH_CMDS (like hash -p),
+   * BASH_ALIASES (like alias), PS4 (expanded, command substitutions included, under set -x),
+   * POSIXLY_CORRECT (posix mode).
+   */
+  private specialVariable(a: Assign, w: World): void {
+    if (a.name === "BASH_CMDS" || a.name === "BASH_ALIASES") this.issue("SHELL_STATE", `assigning ${a.name} changes which program or alias a name runs`, a.span);
+    else if (a.name === "POSIXLY_CORRECT") this.issue("SHELL_STATE", "POSIXLY_CORRECT puts bash in posix mode, which the guard does not follow", a.span);
+    else if (a.name === "PS4" && a.value) {
+      const text = a.value.text;
+      if (/\$\(|`|\$\{/.test(text)) reportRisk({ code: "OPAQUE_CODE", why: "PS4 is expanded before each command under set -x, command substitutions included", runs: text.replace(/^'(.*)'$/s, "$1") }, w, this, a.span);
+    }
+  }
+
   /** Applies assignments; returns the previous values when they are temporary. */
   assign(assigns: readonly Assign[], w: World, temporary: boolean): [string, Value, string][] {
     const saved: [string, Value, string][] = [];
@@ -828,6 +846,10 @@ export class Interpreter implements WordEnv {
   }
 
   setVariable(a: Assign, w: World): void {
+    // A nameref's target may be any variable, special ones (PS4, BASH_CMDS, PATH) included.
+    if (w.attr(a.name).includes("n")) this.issue("SHELL_STATE", `$${a.name} is a nameref: what a write through it changes is not followed`, a.span);
+    w.writeThroughNameref(a.name);
+    this.specialVariable(a, w);
     const prev = lookup(w, this, a.name);
     if (a.array) {
       const elems: string[] = [];
@@ -952,7 +974,8 @@ export class Interpreter implements WordEnv {
       if (info.inProcess) this.issue("SHELL_STATE", "a command whose name is not known may change the shell", name.span);
       return [this.taintIfInProcess(w, info, "an unknown command ran")];
     }
-    if (info.inProcess && !info.bypassFunctions) {
+    // In a POSIX sh (dash, or bash as sh), special builtins are found before functions.
+    if (info.inProcess && !info.bypassFunctions && !(this.frame.dialect === "sh" && SPECIAL_BUILTINS.has(name.text))) {
       const f = w.funcs.get(name.text);
       if (f) return this.callFunction(name.text, f.body, argv.slice(1), w, info);
     }

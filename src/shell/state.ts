@@ -191,6 +191,15 @@ export class World {
     return this.vars.keys();
   }
 
+  /**
+   * A write to NAME, which may be a nameref: the variable it points to is written instead, and
+   * which one that is is not followed, so every variable becomes unknown.
+   */
+  writeThroughNameref(name: string): void {
+    if (!this.attr(name).includes("n")) return;
+    for (const n of [...this.varNames()]) if (n !== name) this.setVar(n, { k: "unknown", why: `$${n} may have been written through the nameref $${name}`, numeric: false });
+  }
+
   attr(name: string): string {
     return this.attrs.get(name) ?? "";
   }

@@ -487,8 +487,11 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
       if (v.k === "unset") return [];
       if (v.k !== "str") return [{ k: "unknown", u: v.k === "unknown" ? v : unknown("an array substitution"), quoted, split }];
       const pat = piecesToPattern(stringOf(pe.arg));
-      const rep = piecesToValue(stringOf(pe.arg2));
+      const repPieces = stringOf(pe.arg2);
+      const rep = piecesToValue(repPieces);
       if (pat === null || rep.k !== "str") return [{ k: "unknown", u: unknown("a substitution with unknown parts"), quoted, split }];
+      // An unquoted & in the replacement is the matched text (bash 5.2's patsub_replacement).
+      if (repPieces.some((p) => p.k === "text" && !p.quoted && p.text.includes("&"))) return [{ k: "unknown", u: unknown("a replacement holding &, the matched text"), quoted, split }];
       const r = replacePattern(v.v, pat, rep.v, pe.op, world);
       return r === null ? [{ k: "unknown", u: unknown("a pattern the guard cannot read"), quoted, split }] : [{ k: "text", text: r, quoted, split }];
     }
