@@ -410,6 +410,7 @@ table("package.json scripts are interpreted", withScripts, [
   ["npm run $X", "ask", ["#OPAQUE_CODE"]],
   ["npm install", "ask", ["read $O/secret.txt"]],
   ["npm install --ignore-scripts", "allow"],
+  ["npm it", "ask", ["read $O/secret.txt"]],
   ["npm install lodash", "allow"],
   ["echo '{\"scripts\":{\"x\":\"ls\"}}' > package.json && npm run x", "ask", ["#OPAQUE_CODE"]],
   // Other workspace packages' scripts are not read.

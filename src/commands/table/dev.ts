@@ -310,7 +310,9 @@ const NPM: TableSpec = {
   operands: { all: "none" },
   subcommands: {
     ...Object.fromEntries(["install", "i", "in", "ins", "inst", "isntall", "ci", "clean-install", "ic", "install-clean"].map((n) => [n, npmInstallProject])),
-    ...Object.fromEntries(["add", "install-test", "it", "install-ci-test", "cit", "update", "up", "upgrade", "uninstall", "remove", "rm", "r", "un", "unlink", "dedupe", "ddp", "prune", "rebuild", "rb", "audit", "outdated", "ls", "list", "ll", "la", "view", "info", "show", "v", "explain", "why", "fund", "query", "sbom"].map((n) => [n, npmInstall])),
+    // install-test / install-ci-test: npm install (or ci), then npm test.
+    ...Object.fromEntries(["install-test", "it", "install-ci-test", "cit"].map((n) => [n, npmSub({ custom: hooks(npmInstallProject.custom!, packageScript("npm run", "test")) })])),
+    ...Object.fromEntries(["add", "update", "up", "upgrade", "uninstall", "remove", "rm", "r", "un", "unlink", "dedupe", "ddp", "prune", "rebuild", "rb", "audit", "outdated", "ls", "list", "ll", "la", "view", "info", "show", "v", "explain", "why", "fund", "query", "sbom"].map((n) => [n, npmInstall])),
     ...Object.fromEntries(["run", "run-script", "rum", "urn"].map((n) => [n, npmScript(null)])),
     ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, npmScript("test")])),
     start: npmScript("start"), stop: npmScript("stop"), restart: npmScript("restart"),
