@@ -448,6 +448,8 @@ const BUN: TableSpec = {
     run: bunSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: (ctx) => {
       const first = ctx.operands[0];
       if (first && looksLikeScript(first.text)) ctx.role(first, "exec");
+      // bun run NAME runs the package.json script NAME when there is one.
+      else if (first) packageScript("bun run", null)(ctx);
     } }),
     test: bunSub(),
     x: bunSub({ style: "posix", custom: runsOperands("bun x") }),
