@@ -112,8 +112,6 @@ table("javascript package managers", box, [
   ["yarn", "allow"],
   ["yarn add react", "allow"],
   ["yarn build", "allow"],
-  ["bun run leak", "ask", ["read $H/.ssh/id_rsa"]],
-  ["bun run build", "allow"],
   ["yarn --cwd ~ install", "ask", ["cwd $H"]],
   ["yarn dlx eslint ../outside", "ask", ["read $O"]],
   ["yarn node ../outside/x.js", "ask", ["exec $O/x.js"]],
@@ -415,6 +413,8 @@ table("package.json scripts are interpreted", withScripts, [
   ["npm install", "ask", ["read $O/secret.txt"]],
   ["npm install --ignore-scripts", "allow"],
   ["npm it", "ask", ["read $O/secret.txt"]],
+  ["bun run leak", "ask", ["read $H/.ssh/id_rsa"]],
+  ["bun run build", "allow"],
   ["npm install lodash", "allow"],
   ["echo '{\"scripts\":{\"x\":\"ls\"}}' > package.json && npm run x", "ask", ["#OPAQUE_CODE"]],
   // Other workspace packages' scripts are not read.
