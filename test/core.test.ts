@@ -191,6 +191,11 @@ table("tree-sitter quirks follow bash", box, [
   ["cd /tmp || true && echo x > f", "ask", ["write /tmp/f", "!write $P/f"]],
   ["make; cd /tmp || true && echo x > f", "ask", ["write /tmp/f", "write $P/f"]],
   ["cd /tmp; ! echo x > f", "ask", ["write /tmp/f"]],
+  // And `a && b > f | c` as a pipeline from that list; bash pipes `b > f` alone into c, so a
+  // failing b makes the whole list fail and the `||` branch runs.
+  ["popd && ls > x | cd; cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  ["popd && ls > x | cat || cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  ["cd src && ls > x | cat", "allow", ["write $P/src/x"]],
   // Words inside a redirect node belong to the command.
   ["cat > f ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   // $"…" is one word with the string.

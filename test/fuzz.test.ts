@@ -268,6 +268,14 @@ const REGRESSIONS: readonly (readonly [group: string, commands: readonly string[
     "D='dir'\\-out; ls \"$D\"",
     "A=1 D='dir'\\-out; ls $D",
   ]],
+  // `a && b >x | c` is a pipeline from the list `a && b` to the grammar; bash pipes `b >x`
+  // alone: `a && (b >x | c)`. The guard took the pipeline's status from `c` (cd, which
+  // succeeds) and never ran the `||` branch; bash's list fails at popd and runs it. Found by
+  // the intent generator (seed 424242, inside a function).
+  ["a redirected list's last command piped on", [
+    "g() { popd && ls >x | cd; }; g || cat ../outside/secret.txt",
+    "popd && ls >x | cd || cat ../outside/secret.txt",
+  ]],
 ];
 
 describe("regressions found by the fuzzer", () => {

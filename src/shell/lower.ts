@@ -2,7 +2,8 @@
 //
 // tree-sitter-bash is a good parser with a few habits that differ from bash; each one is
 // undone here, with a test in test/lower.test.ts:
-// - `a && b > f` is parsed as a redirect of the whole list; bash applies it to `b` only.
+// - `a && b > f` is parsed as a redirect of the whole list; bash applies it to `b` only (and
+//   `a && b > f | c` as a pipeline from that list; bash pipes `b > f` alone into `c`).
 // - `echo a > f b` and `<f cat` put command words inside the redirect node.
 // - `$"t"` is parsed as two arguments, `$` and `"t"`: adjacent nodes with no blank between
 //   them are one shell word.
@@ -284,7 +285,17 @@ function lowerPipeline(n: Node): Stmt {
     .filter((c): c is Node => c !== null && c.isNamed && c.type !== "comment")
     .map(lowerStatement);
   if (items.length === 1) return items[0]!;
-  return { t: "pipe", items };
+  return pipeAfterList(items[0]!, items.slice(1));
+}
+
+/**
+ * `a && b >x | c` is a pipeline whose first element is the list `a && b` to the grammar (the
+ * redirection pulls the list in); `|` binds tighter in bash: `a && (b >x | c)`. The pipe takes
+ * the list's last command, and the list keeps its operators and status.
+ */
+function pipeAfterList(first: Stmt, rest: Stmt[]): Stmt {
+  if (first.t === "and" || first.t === "or") return { ...first, right: pipeAfterList(first.right, rest) };
+  return { t: "pipe", items: [first, ...rest] };
 }
 
 function arithmeticCommand(n: Node): Stmt {
