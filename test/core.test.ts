@@ -196,6 +196,14 @@ table("tree-sitter quirks follow bash", box, [
   ["popd && ls > x | cd; cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   ["popd && ls > x | cat || cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   ["cd src && ls > x | cat", "allow", ["write $P/src/x"]],
+  // Blanks inside double quotes can be carried by the token that follows them: the closing
+  // quote of `" "` is the token ` "`, and `" $D"` has the expansion node ` $D`.
+  ["cat x\" \"y", "allow", ["read $P/x y"]],
+  ["cat \" $HOME\"", "allow", ["read $P/ $H"]],
+  ["D=..; cat \" $D/outside/secret.txt\"", "allow"],
+  ["bash -c \"echo x\"\" \"\"; cat ../outside/secret.txt\"\" \"", "ask", ["read $O/secret.txt"]],
+  ["eval echo x\" \"\\; cat ../outside/secret.txt\" \"", "ask", ["read $O/secret.txt"]],
+  ["echo \".. x\" | xargs -d \" \" ls", "ask", ["list $T/work"]],
   // Words inside a redirect node belong to the command.
   ["cat > f ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   // $"…" is one word with the string.

@@ -5,6 +5,8 @@
 // - `a && b > f` is parsed as a redirect of the whole list; bash applies it to `b` only (and
 //   `a && b > f | c` as a pipeline from that list; bash pipes `b > f` alone into `c`).
 // - `echo a > f b` and `<f cat` put command words inside the redirect node.
+// - Inside double quotes, blanks can belong to the next token: `" "` ends with the token ` "`,
+//   and `" $D"` holds the expansion node ` $D`. The blanks are text of the word.
 // - `$"t"` is parsed as two arguments, `$` and `"t"`: adjacent nodes with no blank between
 //   them are one shell word.
 // - `cat <<EOF | sh && rm x` nests the rest of the line inside the here-document node.
@@ -1046,6 +1048,9 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
   for (let k = 0; k < kids.length; k++) {
     const c = kids[k];
     if (!c || c.endIndex <= from || c.startIndex >= to) continue;
+    // A token can carry blanks that belong to the text: in `" "` the closing quote's token is
+    // ` "`. Its share of [from, to) is left to the gap text.
+    if (!c.isNamed && (c.startIndex < from || c.endIndex > to)) continue;
     // $"…" is a translated string: the `$` is not text.
     const next = kids[k + 1];
     if (!c.isNamed && c.type === "$" && startsWithString(next) && next!.startIndex === c.endIndex) {
@@ -1057,12 +1062,22 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
       continue;
     }
     if (c.startIndex > pos) parts.push(gapPart(src.slice(pos - base, c.startIndex - base), quoted, n));
+    // Inside quotes, the blanks before an expansion are part of its node (`" $HOME"` has the
+    // node ` $HOME`): they are text of the word.
+    const lead = quoted && c.isNamed && c.type !== "string_content" ? leadingBlanks(c.text) : 0;
+    if (lead) parts.push(gapPart(c.text.slice(0, lead), quoted, n));
     parts.push(...partsOf(c, quoted));
     pos = c.endIndex;
   }
   if (to > pos) parts.push(gapPart(src.slice(pos - base, to - base), quoted, n));
   const where = { start: from, end: to };
   return { parts: quoted ? parts : rejoinDollars(parts, where), span: where, text: src.slice(from - base, to - base) };
+}
+
+function leadingBlanks(text: string): number {
+  let k = 0;
+  while (k < text.length && (text[k] === " " || text[k] === "\t" || text[k] === "\n")) k++;
+  return k;
 }
 
 /**
@@ -1140,13 +1155,13 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
     case "string_content":
       return [quoted ? { t: "lit", text: unescapeDoubleQuoted(n.text) } : { t: "raw", text: n.text }];
     case "simple_expansion":
-      return [{ t: "param", param: simpleParam(n.text.slice(1)), quoted, span: span(n) }];
+      return [{ t: "param", param: simpleParam(n.text.slice(leadingBlanks(n.text) + 1)), quoted, span: span(n) }];
     case "expansion":
       return [lowerExpansion(n, quoted)];
     case "command_substitution": {
       // Inside backquotes a backslash before ` $ or \ is removed before the text is parsed, so
       // `echo \`cmd\`` runs cmd: such text is parsed again when it runs.
-      const t = n.text;
+      const t = n.text.slice(leadingBlanks(n.text));
       if (t.startsWith("`") && t.endsWith("`") && t.length > 1 && t.includes("\\")) {
         const code = t.slice(1, -1).replace(/\\([`$\\])/g, "$1");
         return [{ t: "code", text: code, quoted, span: span(n) }];
