@@ -1,7 +1,7 @@
 // Lowers the tree-sitter-bash tree into our syntax types (src/shell/syntax.ts).
 //
 // tree-sitter-bash is a good parser with a few habits that differ from bash; each one is
-// undone here, with a test in test/lower.test.ts:
+// undone here, with a case in the quirks table of test/core.test.ts:
 // - `a && b > f` is parsed as a redirect of the whole list; bash applies it to `b` only (and
 //   `a && b > f | c` as a pipeline from that list; bash pipes `b > f` alone into `c`).
 // - `echo a > f b` and `<f cat` put command words inside the redirect node.
