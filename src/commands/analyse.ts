@@ -51,6 +51,11 @@ export function basename(p: string): string {
 /** Directories whose programs are the system tools their names say. */
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$|^\/opt\/homebrew\/bin\/[^/]+$|^\/snap\/bin\/[^/]+$/;
 
+/** Whether a program named by this path is a system tool (running it is not an access to judge). */
+export function isSystemProgram(path: string): boolean {
+  return SYSTEM_BIN.test(path);
+}
+
 export interface AnalyseContext {
   readonly countUnknown: boolean;
   readonly world: World;

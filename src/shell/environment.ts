@@ -32,13 +32,22 @@ const OUTPUT_DIRS: EnvironmentRole = { value: "dirs", kind: "write" };
 const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   // Shell startup and prompts: bash sources $BASH_ENV before `bash -c`; sh sources $ENV.
   ...["BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "BASHOPTS"].map((n) => [n, COMMAND] as const),
-  // Programs other programs start: pagers, editors, browsers, password prompts.
-  ...["PAGER", "MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "SUDO_EDITOR", "FCEDIT", "BROWSER", "LESSOPEN", "LESSCLOSE", "LESSKEY", "LESSKEYIN", "SSH_ASKPASS", "SUDO_ASKPASS"].map(
+  // Programs other programs start: the user's shell (flock -c, script, sudo -s), pagers,
+  // editors, browsers, password prompts, remote shells.
+  ...["SHELL", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "SUDO_EDITOR", "FCEDIT", "BROWSER", "LESSOPEN", "LESSCLOSE", "LESSKEY", "LESSKEYIN", "SSH_ASKPASS", "SUDO_ASKPASS"].map(
     (n) => [n, COMMAND] as const,
   ),
+  ...["RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "PARALLEL_SHELL", "LUA_INIT", "PERL5DB"].map((n) => [n, COMMAND] as const),
+  // Files of settings or code a program reads and obeys (rg's options, a Gemfile, psql's
+  // startup file, credential helpers named in kube and AWS configuration).
+  ...["RIPGREP_CONFIG_PATH", "BUNDLE_GEMFILE", "PSQLRC", "IRBRC", "R_PROFILE_USER", "PHPRC", "KUBECONFIG", "AWS_CONFIG_FILE", "WGETRC", "INPUTRC", "LESS"].map((n) => [n, COMMAND] as const),
   // Code loaded into every process, options that load modules, and tools' option variables.
   ...["LD_PRELOAD", "LD_AUDIT", "NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "PYTHONSTARTUP", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"].map((n) => [n, COMMAND] as const),
   ["TAR_OPTIONS", { ...COMMAND, optionsOf: ["tar", "gtar"] }],
+  ["VALGRIND_OPTS", { ...COMMAND, optionsOf: ["valgrind"] }],
+  ["PYTEST_ADDOPTS", { ...COMMAND, optionsOf: ["pytest", "py.test"] }],
+  // Options whose paths are read; what else they do stays inside the program.
+  ...["XZ_OPT", "XZ_DEFAULTS", "PARALLEL", "MANOPT"].map((n) => [n, COMMAND] as const),
   ["ZIPOPT", { ...COMMAND, optionsOf: ["zip"] }],
   ...["UNZIP", "UNZIPOPT"].map((n) => [n, { ...COMMAND, optionsOf: ["unzip"] }] as const),
   ...["MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS"].map((n) => [n, { ...COMMAND, optionsOf: ["make", "gmake"] }] as const),
@@ -50,13 +59,19 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
     (n) => [n, COMMAND] as const,
   ),
   // Where programs, libraries and modules are looked up.
-  ...["PATH", "LD_LIBRARY_PATH", "GIT_EXEC_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "GEM_HOME", "GEM_PATH", "GCONV_PATH", "CLASSPATH", "CARGO_HOME", "RUSTUP_HOME", "GOPATH"].map(
+  ...["DYLD_INSERT_LIBRARIES"].map((n) => [n, COMMAND] as const),
+  ...["PATH", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "LOCPATH", "R_LIBS", "R_LIBS_USER", "JULIA_LOAD_PATH", "GUILE_LOAD_PATH", "TCLLIBPATH", "GIT_EXEC_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "GEM_HOME", "GEM_PATH", "GCONV_PATH", "CLASSPATH", "CARGO_HOME", "RUSTUP_HOME", "GOPATH"].map(
     (n) => [n, CODE_DIRS] as const,
   ),
   // Where configuration (which can name programs to run) is read.
-  ...["HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS"].map((n) => [n, CONFIG_DIRS] as const),
-  // Where programs write.
-  ...["TMPDIR", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "CARGO_TARGET_DIR"].map((n) => [n, OUTPUT_DIRS] as const),
+  ...["HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS", "CURL_HOME", "GNUPGHOME", "DOCKER_CONFIG", "IPYTHONDIR", "JUPYTER_CONFIG_DIR", "TERMINFO", "TERMINFO_DIRS", "MAGIC", "NLSPATH", "HOSTALIASES", "SSL_CERT_FILE", "SSL_CERT_DIR", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE", "NODE_EXTRA_CA_CERTS", "AWS_SHARED_CREDENTIALS_FILE"].map(
+    (n) => [n, CONFIG_DIRS] as const,
+  ),
+  // Where programs write: temporary and cache directories, history, traces, key logs.
+  ...["TMPDIR", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "CARGO_TARGET_DIR", "PYTHONPYCACHEPREFIX", "GCOV_PREFIX", "NODE_V8_COVERAGE", "COVERAGE_FILE", "LLVM_PROFILE_FILE", "GMON_OUT_PREFIX"].map(
+    (n) => [n, OUTPUT_DIRS] as const,
+  ),
+  ...["LESSHISTFILE", "HISTFILE", "NODE_REPL_HISTORY", "SQLITE_HISTORY", "MYSQL_HISTFILE", "PSQL_HISTORY", "LD_DEBUG_OUTPUT", "MALLOC_TRACE", "SSLKEYLOGFILE"].map((n) => [n, OUTPUT_DIRS] as const),
 ]);
 
 /** Families whose every member is configuration a tool obeys (npm's, pip's and git's settings). */

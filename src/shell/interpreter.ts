@@ -17,7 +17,7 @@ import { ANY_ALIAS, runBuiltin, BUILTINS } from "./builtins.ts";
 import { nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./environment.ts";
 import { hasSubstitution, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
-import { analyseCommand, type Arg, type Effect, type Stdin, withValue } from "../commands/analyse.ts";
+import { analyseCommand, type Arg, type Effect, isSystemProgram, type Stdin, withValue } from "../commands/analyse.ts";
 import type { Disk } from "../commands/effects.ts";
 
 export interface InterpreterLimits extends Limits {
@@ -1018,7 +1018,10 @@ export class Interpreter implements WordEnv {
         if (role.optionsOf.includes(base)) options.push(...commandWords(text).map((word) => withValue(at, word, "")));
         else this.issue("OPAQUE_CODE", `${name} holds options for ${role.optionsOf[0]}, which ${program ?? "this command"} may start`, span);
       } else {
-        for (const word of commandWords(text)) for (const cand of pathCandidates(word)) this.access(w, withValue(at, cand, ""), role.kind, command);
+        // `SHELL=/bin/bash`, `EDITOR=/usr/bin/vim`: a system program is what its name says.
+        const words = commandWords(text);
+        if (words[0] !== undefined && isSystemProgram(words[0])) words.shift();
+        for (const word of words) for (const cand of pathCandidates(word)) this.access(w, withValue(at, cand, ""), role.kind, command);
       }
     }
     return options;

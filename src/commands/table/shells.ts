@@ -113,6 +113,8 @@ function su(call: Call): Effect[] {
   const effects: Effect[] = [];
   let command: Arg | null = null;
   let interactive = true;
+  let login = false;
+  let user: Arg | null = null;
   for (let i = 0; i < call.args.length; i++) {
     const a = call.args[i]!;
     const t = a.text;
@@ -126,9 +128,24 @@ function su(call: Call): Effect[] {
     } else if (t.startsWith("--command=")) {
       command = withValue(a, t.slice(10), "");
       interactive = false;
-    } else if (t === "-s" || t === "--shell" || t === "-g" || t === "--group" || t === "-G" || t === "--supp-group" || t === "-w" || t === "--whitelist-environment") i++;
+    } else if (t === "-" || t === "-l" || t === "--login") login = true;
+    else if (t === "-s" || t === "--shell") {
+      // The shell su starts instead of the user's own.
+      const v = call.args[++i];
+      if (v) effects.push({ t: "path", arg: v, kind: "exec" });
+    } else if (t.startsWith("--shell=")) effects.push({ t: "path", arg: withValue(a, t.slice(8), ""), kind: "exec" });
+    else if (t === "-g" || t === "--group" || t === "-G" || t === "--supp-group" || t === "-w" || t === "--whitelist-environment") i++;
+    else if (!t.startsWith("-") && user === null) user = a;
   }
-  if (command) effects.push({ t: "code", text: command.text, span: command.span, label: "su -c", inProcess: false });
+  // A login shell starts in the target user's home, whatever the working directory was.
+  let base: string | null | undefined = undefined;
+  if (login) {
+    const root = user === null || user.text === "root";
+    const home = withValue(call.nameArg, root ? "/root" : null, `the home directory of ${user?.source ?? "root"}`);
+    effects.push({ t: "path", arg: home, kind: "cwd" });
+    base = home.text;
+  }
+  if (command) effects.push({ t: "code", text: command.text, span: command.span, label: "su -c", inProcess: false, ...(base !== undefined ? { base } : {}) });
   else if (interactive) effects.push({ t: "issue", code: "OPAQUE_CODE", message: "su starts a shell whose commands the guard cannot see", span: call.span });
   return effects;
 }

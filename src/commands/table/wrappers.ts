@@ -37,19 +37,61 @@ export const WRAPPER_SPECS: readonly CommandSpec[] = [
   { names: ["taskset"], style: "posix", options: { "-a": {}, "-c": {}, "-p": {}, "--cpu-list": {}, "--all-tasks": {}, "--pid": {} }, operands: { runs: "command", skip: 1 } },
   { names: ["unbuffer"], style: "posix", options: { "-p": {} }, operands: { runs: "command" } },
   {
-    names: ["strace", "ltrace"], style: "posix",
-    options: {
-      "-o": { value: "write" }, "--output": { value: "write" }, "-e": none, "-p": none, "-s": none, "-E": none, "-u": none, "-a": none, "-I": none, "-X": none, "-P": none, "-b": none, "-O": none, "-S": none, "-U": none,
-      "-f": {}, "-ff": {}, "-y": {}, "-yy": {}, "-c": {}, "-C": {}, "-q": {}, "-qq": {}, "-t": {}, "-tt": {}, "-ttt": {}, "-T": {}, "-v": {}, "-x": {}, "-xx": {}, "-i": {}, "-r": {}, "-k": {}, "-w": {}, "-Z": {}, "-z": {}, "-n": {}, "-d": {}, "-D": {}, "-F": {}, "-h": {}, "-V": {},
-    },
-    operands: { runs: "command" },
-  },
-  {
     names: ["time"], style: "posix",
     options: { "-p": {}, "-v": {}, "--verbose": {}, "--portability": {}, "-a": {}, "--append": {}, "-q": {}, "--quiet": {}, "-f": none, "--format": none, "-o": { value: "write" }, "--output": { value: "write" } },
     operands: { runs: "command", inProcess: true },
   },
 ];
+
+/** strace: -o names the trace file, or a command (`|cmd`, `!cmd`) the trace is piped to; -E sets the traced program's environment. */
+const STRACE_SPEC: CommandSpec = {
+  names: ["strace"], style: "posix",
+  options: {
+    "-o": none, "--output": none, "-e": none, "-p": none, "--attach": none, "-s": none, "--string-limit": none, "-E": none, "--env": none, "-u": none, "--user": none,
+    "-a": none, "--columns": none, "-I": none, "-X": none, "-P": none, "--trace-path": none, "-b": none, "--detach-on": none, "-O": none, "-S": none, "--summary-sort-by": none, "-U": none, "--summary-columns": none,
+    "-f": {}, "--follow-forks": {}, "-ff": {}, "-y": {}, "-yy": {}, "-c": {}, "-C": {}, "-q": {}, "-qq": {}, "-t": {}, "-tt": {}, "-ttt": {}, "-T": {}, "-v": {}, "-x": {}, "-xx": {},
+    "-i": {}, "-r": {}, "-k": {}, "-w": {}, "-Z": {}, "-z": {}, "-n": {}, "-d": {}, "-D": {}, "-DD": {}, "-DDD": {}, "-F": {}, "-h": {}, "-V": {}, "--output-separately": {},
+  },
+  operands: { runs: "command" },
+};
+
+/** ltrace: -o writes the trace, -F reads configuration files, -l and -x name libraries to trace. */
+const LTRACE_SPEC: CommandSpec = {
+  names: ["ltrace"], style: "posix",
+  options: {
+    "-o": { value: "write" }, "--output": { value: "write" }, "-F": { value: "read" }, "--config": { value: "read" }, "-l": { value: "read" }, "--library": { value: "read" },
+    "-a": none, "--align": none, "-A": none, "-D": none, "--debug": none, "-e": none, "-n": none, "--indent": none, "-p": none, "-s": none, "-u": none, "-w": none, "--where": none, "-x": none,
+    "-b": {}, "--no-signals": {}, "-c": {}, "-C": {}, "--demangle": {}, "-f": {}, "-h": {}, "--help": {}, "-i": {}, "-L": {}, "-r": {}, "-S": {}, "-t": {}, "-tt": {}, "-ttt": {}, "-T": {}, "-V": {}, "--version": {},
+  },
+  operands: { runs: "command" },
+};
+
+function tracer(call: Call): Effect[] {
+  const spec = call.name === "ltrace" ? LTRACE_SPEC : STRACE_SPEC;
+  const applied = applySpec(call.name, spec, call.args, call.world, call.span);
+  const effects: Effect[] = [...applied.effects];
+  const assigns: [string, string | null][] = [];
+  if (spec === STRACE_SPEC) {
+    const parsed = parseWords(spec, call.args, call.world, undefined, true);
+    for (const it of parsed.items) {
+      if (it.t !== "option" || !it.value) continue;
+      const v = it.value;
+      if (it.name === "-o" || it.name === "--output") {
+        if (v.text !== null && /^[|!]/.test(v.text)) effects.push({ t: "code", text: v.text.slice(1), span: v.span, label: "strace -o |", inProcess: false });
+        else effects.push({ t: "path", arg: v, kind: "write" });
+      } else if (it.name === "-E" || it.name === "--env") {
+        if (v.text === null) {
+          effects.push({ t: "issue", code: "OPAQUE_CODE", message: `strace -E sets a variable the guard cannot read (${v.source})`, span: v.span });
+          continue;
+        }
+        const eq = v.text.indexOf("=");
+        assigns.push(eq < 0 ? [v.text, null] : [v.text.slice(0, eq), v.text.slice(eq + 1)]);
+      }
+    }
+  }
+  if (applied.runs) effects.push({ t: "run", argv: applied.runs, inProcess: false, bypassFunctions: true, label: call.name, assigns, clearEnv: false });
+  return effects;
+}
 
 /** sudo/doas: options, then the command, run as another user in a new process. */
 const SUDO_SPEC: CommandSpec = {
@@ -68,16 +110,38 @@ const SUDO_SPEC: CommandSpec = {
   operands: { runs: "command" },
 };
 
+/** doas [-Lns] [-a style] [-C config] [-u user] [command]: -C parses a configuration file. */
+const DOAS_SPEC: CommandSpec = {
+  names: ["doas"],
+  style: "posix",
+  options: { "-a": none, "-u": none, "-C": { value: "read", modes: ["check"] }, "-L": {}, "-n": {}, "-s": { modes: ["shell"] } },
+  operands: { runs: "command" },
+};
+
 function sudoLike(call: Call): Effect[] {
-  const parsed = parseWords(SUDO_SPEC, call.args, call.world, undefined, true);
+  const spec = call.name === "doas" ? DOAS_SPEC : SUDO_SPEC;
+  const parsed = parseWords(spec, call.args, call.world, undefined, true);
   const effects: Effect[] = [];
   let dir: Arg | null = null;
+  let login = false;
+  let user: Arg | null = null;
   for (const it of parsed.items) {
     if (it.t === "option" && it.value && roleOf(it.spec.value ?? "none", parsed.modes) === "chdir") {
       dir = it.value;
       effects.push({ t: "path", arg: it.value, kind: "cwd" });
     }
+    if (it.t === "option" && it.value && it.spec.value === "read") effects.push({ t: "path", arg: it.value, kind: "read" });
+    if (it.t === "option" && (it.name === "-u" || it.name === "--user")) user = it.value;
+    if (it.t === "option" && (it.name === "-i" || it.name === "--login") && spec === SUDO_SPEC) login = true;
     if (it.t === "unknown-option") effects.push({ t: "generic", arg: it.word, operand: false });
+  }
+  // doas -C FILE only checks whether the command would be permitted.
+  if (parsed.modes.has("check")) return effects;
+  // sudo -i runs the target user's login shell, which starts in that user's home.
+  if (login && !dir) {
+    const root = user === null || user.text === "root" || user.text === "#0";
+    dir = withValue(call.nameArg, root ? "/root" : null, `the home directory of ${user?.source ?? "the target user"}`);
+    effects.push({ t: "path", arg: dir, kind: "cwd" });
   }
   const first = parsed.items.find((i) => i.t === "operand");
   const rest = first ? call.args.slice(call.args.indexOf(first.word)) : [];
@@ -109,7 +173,7 @@ function env(call: Call): Effect[] {
   const args = call.args;
   for (; i < args.length; i++) {
     const a = args[i]!;
-    const t = a.text;
+    let t = a.text;
     if (t === null) {
       effects.push({ t: "issue", code: "OPAQUE_CODE", message: `env with a word that is not known (${a.source})`, span: a.span });
       for (const r of args.slice(i)) effects.push({ t: "generic", arg: r, operand: true });
@@ -122,6 +186,13 @@ function env(call: Call): Effect[] {
     if (t === "-" || t === "-i" || t === "--ignore-environment") {
       clearEnv = true;
       continue;
+    }
+    const start = i;
+    // Flags before a value option in one word: `-vS STRING`, `-iC DIR`.
+    const flags = /^-([0iv]+)([uCSa][\s\S]*)$/.exec(t);
+    if (flags) {
+      if (flags[1]!.includes("i")) clearEnv = true;
+      t = "-" + flags[2]!;
     }
     const valueOpt = /^(-u|--unset|-C|--chdir|-S|--split-string|-a|--argv0|--block-signal|--default-signal|--ignore-signal)(?:=(.*))?$/.exec(t);
     const gluedShort = /^-([uCSa])(.+)$/.exec(t);
@@ -136,11 +207,16 @@ function env(call: Call): Effect[] {
         effects.push({ t: "path", arg: v, kind: "cwd" });
         base = v.text;
       } else if (opt === "-S" || opt === "--split-string") {
-        // -S splits its string into words like a small shell: treat it as a command line.
-        const restText = args.slice(i + 1);
-        const text = v.text !== null && restText.every((r) => r.text !== null) ? [v.text, ...restText.map((r) => r.text)].join(" ") : null;
-        effects.push({ t: "code", text, span: v.span, label: "env -S", inProcess: false, ...(base !== undefined ? { base } : {}) });
-        return effects;
+        // env puts the words of the string in its place and reads its options again, so the
+        // string may hold options (`-S "-C.. ls"`); the words after it are kept.
+        const words = v.text === null ? null : splitEnvString(v.text);
+        if (words === null) {
+          effects.push({ t: "issue", code: "OPAQUE_CODE", message: `env -S ${v.source}: a string the guard does not split`, span: v.span });
+          for (const r of args.slice(i + 1)) effects.push({ t: "generic", arg: r, operand: true });
+          return effects;
+        }
+        const again = env({ ...call, args: [...args.slice(0, start), ...words.map((w) => withValue(v, w, "")), ...args.slice(i + 1)] });
+        return [...effects, ...again];
       }
       continue;
     }
@@ -164,6 +240,69 @@ function env(call: Call): Effect[] {
   if (rest.length === 0) return effects;
   effects.push({ t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: "env", assigns, clearEnv, ...(base !== undefined ? { base } : {}) });
   return effects;
+}
+
+const ENV_ESCAPES: Readonly<Record<string, string>> = { f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "#": "#", $: "$", "'": "'", '"': '"', "\\": "\\" };
+
+/**
+ * The words of `env -S STRING`, split as GNU env does: blanks separate, quotes group, `#` at
+ * the start of a word ends the string, `\_` is a blank. Null for what the guard does not
+ * follow: `${NAME}` (the environment's value), `\c`, an unknown escape, an open quote.
+ */
+export function splitEnvString(text: string): string[] | null {
+  const words: string[] = [];
+  let cur = "";
+  let has = false;
+  let quote: "'" | '"' | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else if (c === "\\" && (text[i + 1] === "\\" || text[i + 1] === "'")) cur += text[++i];
+      else cur += c;
+      continue;
+    }
+    if (c === "\\") {
+      const e = text[++i];
+      if (e === undefined) return null;
+      if (e === "_") {
+        if (quote) cur += " ";
+        else {
+          if (has) words.push(cur);
+          cur = "";
+          has = false;
+        }
+        continue;
+      }
+      const out = ENV_ESCAPES[e];
+      if (out === undefined) return null;
+      cur += out;
+      has = true;
+      continue;
+    }
+    if (c === "$" && text[i + 1] === "{") return null;
+    if (quote === '"') {
+      if (c === '"') quote = null;
+      else cur += c;
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      quote = c;
+      has = true;
+    } else if (c === " " || c === "\t" || c === "\n" || c === "\v" || c === "\f" || c === "\r") {
+      if (has) words.push(cur);
+      cur = "";
+      has = false;
+    } else if (c === "#" && !has) {
+      break;
+    } else {
+      cur += c;
+      has = true;
+    }
+  }
+  if (quote) return null;
+  if (has) words.push(cur);
+  return words;
 }
 
 /** watch [options] command…: more than one word is run through `sh -c` (unless -x). */
@@ -359,4 +498,5 @@ export const WRAPPERS: readonly Analyser[] = [
   { names: ["script"], analyse: script },
   { names: ["xargs"], analyse: xargs },
   { names: ["flock"], analyse: flock },
+  { names: ["strace", "ltrace"], analyse: tracer },
 ];
