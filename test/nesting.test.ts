@@ -179,6 +179,16 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   ["ssh -i ~/.ssh/id_rsa host ls", "ask", ["read $H/.ssh/id_rsa"]],
   ["ssh localhost 'rm -rf ../x'", "ask", ["write $T/work/x"]],
   ["ssh -o ProxyCommand='cat ~/.bashrc' host ls", "ask", ["read $H/.bashrc"]],
+  // Files ssh reads or writes here, and forwardings whose local end is a Unix socket.
+  ["ssh -o GlobalKnownHostsFile=../outside/kh host ls", "ask", ["read $O/kh"]],
+  ["ssh -o RevokedHostKeys=../outside/r host ls", "ask", ["read $O/r"]],
+  ["ssh -o IdentityAgent=../outside/agent.sock host", "ask", ["write $O/agent.sock"]],
+  ["ssh -o 'UserKnownHostsFile ~/.ssh/kh ../outside/kh2' host", "ask", ["write $H/.ssh/kh", "write $O/kh2"]],
+  ["ssh -R 9000:$O/docker.sock host", "ask", ["write $O/docker.sock"]],
+  ["ssh -L /tmp/fwd.sock:localhost:22 host", "ask", ["write /tmp/fwd.sock"]],
+  ["ssh -o 'RemoteForward 9000 ../outside/docker.sock' host", "ask", ["write $O/docker.sock"]],
+  ["ssh -L 8080:localhost:80 -R 9000:localhost:22 host", "allow", ["#REMOTE_COMMAND"]],
+  ["ssh -o IdentityAgent=none -o UserKnownHostsFile=/dev/null host ls", "allow", ["#REMOTE_COMMAND"]],
   // depth 2
   ["bash -c \"bash -c 'cat ../x'\"", "ask", ["read $T/work/x"]],
   ["bash -c \"eval 'cat README.md'\"", "allow"],

@@ -7,6 +7,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
 import { assignmentOptions, baseOfArg, each, flag, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
+import { SSH_CODE_KEYS, sshOptionFiles } from "./shells.ts";
 
 // ---------------------------------------------------------------------------------------
 // curl
@@ -194,9 +195,13 @@ const sshStyle: Record<string, OptionSpec> = {
 /** ssh -o options that run commands, as scp and sftp pass them to ssh. */
 const sshOptions = (ctx: SpecContext) => {
   for (const v of optionValues(ctx, "-o")) {
-    if (v.text === null || /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|PermitLocalCommand|PKCS11Provider|SecurityKeyProvider|XAuthLocation|SshAgentCommand)\b/i.test(v.text)) issue(ctx, "OPAQUE_CODE", `${ctx.name} -o ${v.source} makes ssh run a command or load a library`, v.span);
-    const f = v.text === null ? null : /^\s*(IdentityFile|UserKnownHostsFile|ControlPath|CertificateFile)\s*[= ]\s*(\S+)/i.exec(v.text);
-    if (f) roleAs(ctx, v, f[2]!, "read");
+    if (v.text === null || SSH_CODE_KEYS.test(v.text)) issue(ctx, "OPAQUE_CODE", `${ctx.name} -o ${v.source} makes ssh run a command or load a library`, v.span);
+    if (v.text === null) continue;
+    // A `~` ssh would expand is not known here: unresolved.
+    for (const [file, kind] of sshOptionFiles(v.text, null)) {
+      if (file === null) ctx.role(withValue(v, null, "a home directory ssh expands"), kind);
+      else roleAs(ctx, v, file, kind);
+    }
   }
 };
 

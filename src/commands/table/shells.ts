@@ -174,7 +174,7 @@ function ssh(call: Call): Effect[] {
       if (!SSH_VALUE.has(k)) continue;
       const glued = t.slice(j + 1);
       const v = glued ? withValue(a, glued, "") : call.args[++i];
-      if (v) sshOption(k, v, effects);
+      if (v) sshOption(k, v, effects, call.home);
       break;
     }
   }
@@ -199,8 +199,48 @@ function ssh(call: Call): Effect[] {
 /** ssh_config keys whose value is a library ssh loads or a program it runs. */
 export const SSH_CODE_KEYS = /^\s*(PKCS11Provider|SecurityKeyProvider|XAuthLocation|ProxyCommand|LocalCommand|KnownHostsCommand|PermitLocalCommand|SshAgentCommand)\b/i;
 
-function sshOption(k: string, v: Arg, effects: Effect[]): void {
-  if (k === "-I") effects.push({ t: "issue", code: "OPAQUE_CODE", message: `ssh -I ${v.source} loads a PKCS#11 library`, span: v.span }, { t: "path", arg: v, kind: "exec" });
+/**
+ * A forwarding's local end named by a path is a Unix socket here: `-L` listens on it (creates
+ * it), `-R` connects to it (`-R 9000:/var/run/docker.sock` hands this machine's socket out).
+ */
+function forwardSockets(k: "-L" | "-R" | "-D", spec: Arg, effects: Effect[]): void {
+  if (spec.text === null) {
+    effects.push({ t: "generic", arg: spec, operand: true });
+    return;
+  }
+  const fields = spec.text.split(":");
+  const local = k === "-R" ? fields[fields.length - 1]! : fields[0]!;
+  if (local.includes("/")) effects.push({ t: "path", arg: withValue(spec, local, ""), kind: "write" });
+}
+
+/** ssh_config keys whose value is a file ssh reads, or writes (known hosts, the control socket). */
+const SSH_FILE_KEYS: Readonly<Record<string, "read" | "write">> = {
+  identityfile: "read", certificatefile: "read", globalknownhostsfile: "read", revokedhostkeys: "read", identityagent: "write",
+  userknownhostsfile: "write", controlpath: "write",
+};
+
+/**
+ * The files an ssh `-o Key=Value` option makes ssh read or write here. ssh expands a leading
+ * `~` itself, from the user's home (null: unknown, as for `~user`).
+ */
+export function sshOptionFiles(option: string, home: string | null): [string | null, "read" | "write"][] {
+  const f = /^\s*([A-Za-z]+)\s*[= ]\s*([\s\S]*)$/.exec(option);
+  if (!f) return [];
+  const key = f[1]!.toLowerCase();
+  const words = f[2]!.split(/\s+/).filter((x) => x !== "").map((x) => (!x.startsWith("~") ? x : home !== null && /^~(\/|$)/.test(x) ? home + x.slice(1) : null));
+  const kind = SSH_FILE_KEYS[key];
+  // Known-hosts keys take several files; the value `none` turns the feature off.
+  if (kind) return words.filter((x) => x?.toLowerCase() !== "none").map((x) => [x, kind]);
+  if (key === "localforward" || key === "remoteforward") {
+    const local = key === "localforward" ? words[0] : words[words.length - 1];
+    if (local === null || local?.includes("/")) return [[local ?? null, "write"]];
+  }
+  return [];
+}
+
+function sshOption(k: string, v: Arg, effects: Effect[], home: string | null): void {
+  if (k === "-L" || k === "-R" || k === "-D") forwardSockets(k, v, effects);
+  else if (k === "-I") effects.push({ t: "issue", code: "OPAQUE_CODE", message: `ssh -I ${v.source} loads a PKCS#11 library`, span: v.span }, { t: "path", arg: v, kind: "exec" });
   else if (k === "-i" || k === "-F") effects.push({ t: "path", arg: v, kind: "read" });
   else if (k === "-E" || k === "-S") effects.push({ t: "path", arg: v, kind: "write" });
   else if (k === "-o" && v.text !== null) {
@@ -210,8 +250,7 @@ function sshOption(k: string, v: Arg, effects: Effect[]): void {
     } else if (SSH_CODE_KEYS.test(v.text)) {
       effects.push({ t: "issue", code: "OPAQUE_CODE", message: `ssh -o ${v.source} makes ssh load or run a program`, span: v.span });
     }
-    const f = /^\s*(IdentityFile|UserKnownHostsFile|ControlPath|CertificateFile)\s*[= ]\s*(\S+)/i.exec(v.text);
-    if (f) effects.push({ t: "path", arg: withValue(v, f[2]!, ""), kind: "read" });
+    for (const [file, kind] of sshOptionFiles(v.text, home)) effects.push({ t: "path", arg: withValue(v, file, "a home directory ssh expands"), kind });
   } else if (k === "-o") effects.push({ t: "generic", arg: v, operand: true });
 }
 
