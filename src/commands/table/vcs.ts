@@ -4,43 +4,109 @@
 // when a subcommand rewrites it (`checkout`, `reset --hard`, `clean`, `merge`, …).
 
 import type { Analyser, Call } from "../analyse.ts";
-import { applySpec, type Base, parseWords, roleOf, syntheticArg } from "../apply.ts";
+import { applySpec, type Base, parseWords, roleOf, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
+import type { AccessKind } from "../../verdict.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { chdir, type Custom, each, flag, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, runsProgram, write } from "./common.ts";
+import { chdir, type Custom, each, flag, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 // ---------------------------------------------------------------------------------------
-// Configuration that runs programs
+// Configuration that runs programs or names paths
 
 /** Keys whose value git runs as a program or shell command (or that load more configuration). */
 const CODE_KEY = new RegExp(
   [
-    "^alias\\.", "^filter\\.", "^pager\\.", "^include\\.path$", "^includeif\\.", "^core\\.(hookspath|sshcommand|editor|pager|fsmonitor|askpass|gitproxy)$",
+    "^alias\\.", "^filter\\.", "^pager\\.", "^includeif\\.", "^core\\.(hookspath|sshcommand|editor|pager|fsmonitor|askpass|gitproxy)$",
     "^sequence\\.editor$", "^init\\.templatedir$", "^diff\\.external$", "^interactive\\.difffilter$", "^uploadpack\\.packobjectshook$",
+    "^imap\\.tunnel$", "^instaweb\\.httpd$", "^lfs\\.extension\\.",
+    // include.path loads configuration; man/difftool/mergetool/browser.<tool>.path and git-lfs's
+    // lfs.customtransfer.<agent>.path are the program run for that tool. A submodule's path is
+    // where it sits in the working tree, which git keeps inside it.
+    "^(?!submodule\\.).*\\.path$",
     "(command|cmd|program|helper|editor|hook|driver|textconv|uploadpack|receivepack|sendmailcmd|smtpserver|viewer|browser)$",
   ].join("|"),
 );
-/** Keys whose value is a file git reads; core.worktree is the tree it writes. */
-const READ_KEY = /^(core\.(excludesfile|attributesfile)|commit\.template|blame\.ignorerevsfile|mailmap\.file|gpg\.ssh\.allowedsignersfile|http\.(sslcainfo|sslcert|sslkey|cookiefile))$/;
+/** Keys whose value is a file or directory git reads (http.<url>.* and sendemail.<identity>.* too). */
+const READ_KEY = new RegExp(
+  [
+    "^(core\\.(excludesfile|attributesfile)|commit\\.template|blame\\.ignorerevsfile|mailmap\\.file|diff\\.orderfile|format\\.signaturefile|help\\.htmlpath|instaweb\\.modulepath)$",
+    "^gpg\\.ssh\\.(allowedsignersfile|revocationfile)$", "^((fetch|receive)\\.)?fsck\\.skiplist$",
+    "^http\\.(.*\\.)?(sslcainfo|sslcapath|sslcert|sslkey|proxysslcainfo|proxysslcert|proxysslkey|pinnedpubkey)$", "^sendemail\\.(.*\\.)?(aliasesfile|smtpsslcertpath)$",
+  ].join("|"),
+);
+/** Keys whose value is where git writes: the working tree, cookies saved back (http.saveCookies), patches, logs. */
+const WRITE_KEY = /^(core\.worktree|http\.(.*\.)?cookiefile|format\.outputdirectory|gitcvs\.logfile|lfs\.storage|fsmonitor\.socketdir)$/;
+/** Keys whose value is a repository (a URL, `host:path`, or a local path git reads or writes). */
+const REPO_KEY = /^(remote\..+\.(url|pushurl|lfsurl|lfspushurl)|submodule\..+\.url|lfs\.(url|pushurl)|bundle\..+\.uri|fetch\.bundleuri)$/;
+/** `url.<base>.insteadOf`: the base, inside the key, is the repository that rewritten URLs reach. */
+const INSTEAD_OF = /^url\.(.+)\.(push)?insteadof$/i;
+
+/**
+ * Where a GIT_TRACE* variable or a trace2.*Target setting sends its output: an absolute path (a
+ * file appended to, or a directory that gets a file per process) or an `af_unix:` socket. 0, 1,
+ * 2, true, false and fd numbers are not files, and git ignores any other value.
+ */
+function traceFile(value: Arg): Arg | null {
+  if (value.text === null) return value;
+  const path = value.text.replace(/^af_unix:((stream|dgram):)?/, "");
+  return path.startsWith("/") ? withValue(value, path, "") : null;
+}
+
+/**
+ * Where git's own paths resolve: `base` (where the command starts), and `top`, the top of the
+ * working tree, since git moves there before it uses a relative path from a setting or a
+ * variable. `push`: the command may push, so a repository setting is written to.
+ */
+interface Where {
+  readonly base: Base;
+  readonly top: string | null;
+  readonly push: boolean;
+}
+
+function pathsAt(arg: Arg, kind: AccessKind, where: Where): Effect[] {
+  const out: Effect[] = [{ t: "path", arg, kind, ...(where.base === undefined ? {} : { base: where.base }) }];
+  if (where.top !== null && arg.text !== null && !arg.text.startsWith("/")) out.push({ t: "path", arg, kind, base: where.top });
+  return out;
+}
 
 /** What setting `key` to `value` (null: not known) means: code git will run, or a path. */
-function configEffects(key: string | null, value: Arg | null, at: Arg, effects: Effect[], base: Base): void {
-  const k = key?.toLowerCase() ?? null;
-  const baseField = base === undefined ? {} : { base };
-  if (k === null) {
+function configEffects(key: string | null, value: Arg | null, at: Arg, effects: Effect[], where: Where): void {
+  if (key === null) {
     effects.push({ t: "issue", code: "OPAQUE_CODE", message: `git configuration ${at.source} may make git run a program`, span: at.span });
     return;
   }
+  const k = key.toLowerCase();
   const v = value?.text ?? null;
+  const code = (what: string): void => void effects.push({ t: "issue", code: "OPAQUE_CODE", message: `git ${key}=${JSON.stringify(what.slice(0, 60))} makes git run a program the guard does not see`, span: at.span });
   if (CODE_KEY.test(k) || (/^submodule\..*\.update$/.test(k) && (v === null || v.startsWith("!"))) || (/^protocol\.(ext\.)?allow$/.test(k) && v !== "never" && v !== "user")) {
-    effects.push({ t: "issue", code: "OPAQUE_CODE", message: `git ${key}=${JSON.stringify((v ?? "…").slice(0, 60))} makes git run a program the guard does not see`, span: at.span });
+    code(v ?? "…");
     return;
   }
-  if (!value || !(k === "core.worktree" || READ_KEY.test(k))) return;
-  // git expands a leading ~ in path settings itself; the guard does not follow that here.
-  const path = value.text !== null && value.text.startsWith("~") ? withValue(value, null, `git expands ${value.text} itself`) : value;
-  effects.push({ t: "path", arg: path, kind: k === "core.worktree" ? "write" : "read", ...baseField });
+  const path = (arg: Arg, kind: AccessKind) => {
+    // git expands a leading ~ in path settings itself; the guard does not follow that here.
+    effects.push(...pathsAt(arg.text !== null && arg.text.startsWith("~") ? withValue(arg, null, `git expands ${arg.text} itself`) : arg, kind, where));
+  };
+  const insteadOf = INSTEAD_OF.exec(key);
+  const repo = insteadOf ? withValue(at, insteadOf[1]!, "") : REPO_KEY.test(k) ? value : null;
+  if (repo) {
+    if (repo.text !== null && /^ext::/i.test(repo.text)) return code(repo.text);
+    const loc = locate(repo.text);
+    if (loc.t !== "remote") path(loc.t === "local" ? withValue(repo, loc.path, "") : repo, where.push || /push(url|insteadof)$/.test(k) ? "write" : "read");
+    return;
+  }
+  if (!value) return;
+  // git 2.39 reads trace2.* only from the system and global files; others may not, and the
+  // value is judged wherever it is set.
+  if (/^trace2\.(normal|perf|event)target$/.test(k)) {
+    const file = traceFile(value);
+    if (file) path(file, "write");
+  } else if (k === "user.signingkey") {
+    // With gpg.format=ssh the key may be a file; a GPG key id or a literal `key::…` never is.
+    if (v === null || (!/^(key::|ssh-)/.test(v) && /^[~.]|\//.test(v))) path(value, "read");
+  } else if (WRITE_KEY.test(k)) path(value, "write");
+  // A pinned key given as its hashes is not a file.
+  else if (READ_KEY.test(k) && !v?.startsWith("sha256//")) path(value, "read");
 }
 
 function splitAssignment(a: Arg): { key: string | null; value: Arg | null } {
@@ -50,13 +116,13 @@ function splitAssignment(a: Arg): { key: string | null; value: Arg | null } {
   return { key: a.text.slice(0, eq), value: withValue(a, a.text.slice(eq + 1), "") };
 }
 
-/** `-c key=value` (git and git clone): checked like a configuration setting. */
-const configOptions: Custom = (ctx) => {
+/** `git clone -c key=value`: checked like a configuration setting of the new repository. */
+const cloneConfig: Custom = (ctx) => {
   const out: Effect[] = [];
   for (const it of optionItems(ctx, "-c", "--config")) {
     if (!it.value) continue;
     const { key, value } = splitAssignment(it.value);
-    configEffects(key, value, it.value, out, it.base);
+    configEffects(key, value, it.value, out, { base: it.base, top: null, push: false });
   }
   for (const e of out) ctx.emit(e);
 };
@@ -93,11 +159,23 @@ function worktree(role: RoleSpec = "write"): Custom {
   };
 }
 
-/** The first operand is a repository: a URL, `host:path`, or a local path (`git clone ../x`). */
+/**
+ * A repository named by a URL, `host:path`, or a local path. git opens a relative one from the
+ * top of the working tree it moved to (`cd src && git fetch ../x` reads the top's sibling), so
+ * that is judged too; a bare word is most likely a remote's name (`origin`), and is not.
+ */
+function repoRole(ctx: SpecContext, a: Arg, role: RoleSpec): void {
+  localRole(ctx, a, role);
+  const loc = locate(a.text);
+  const top = ctx.disk.findUp(".git", ctx.start ?? null);
+  if (loc.t === "local" && /^\.|^[^/].*\//.test(loc.path) && top !== null) ctx.role(withValue(a, loc.path, ""), role, top);
+}
+
+/** The first operand is a repository (`git clone ../x`). */
 function repository(role: RoleSpec, index = 0): Custom {
   return (ctx) => {
     const a = ctx.operands[index];
-    if (a) localRole(ctx, a, role);
+    if (a) repoRole(ctx, a, role);
   };
 }
 
@@ -228,8 +306,8 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     ...BRANCH_LIKE,
     custom: (ctx) => {
       const [verb, ...rest] = ctx.operands;
-      if (verb?.text === null) for (const a of rest) localRole(ctx, a, "read");
-      else if (verb?.text === "add" || verb?.text === "set-url") for (const a of rest.slice(1)) localRole(ctx, a, "read");
+      if (verb?.text === null) for (const a of rest) repoRole(ctx, a, "read");
+      else if (verb?.text === "add" || verb?.text === "set-url") for (const a of rest.slice(1)) repoRole(ctx, a, "read");
     },
   },
   "ls-remote": { names: [], operands: { all: "none" }, options: { ...each(none, "--sort", "-o", "--server-option"), ...each({ value: "none", modes: ["program"] }, "--upload-pack", "--exec") }, custom: hooks(runsProgram(["--upload-pack", "--exec"]), repository("read")) },
@@ -364,7 +442,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     operands: { all: "none" },
     custom: hooks(runsProgram(["--upload-pack"]), (ctx) => {
       // With --multiple every operand is a repository; otherwise only the first.
-      for (const [i, a] of ctx.operands.entries()) if (i === 0 || optionItems(ctx, "--multiple").length) localRole(ctx, a, "read");
+      for (const [i, a] of ctx.operands.entries()) if (i === 0 || optionItems(ctx, "--multiple").length) repoRole(ctx, a, "read");
     }),
   },
   pull: {
@@ -378,7 +456,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     options: { ...each(none, "-o", "--push-option", "--recurse-submodules"), ...each(optionalNone, "--force-with-lease", "--signed"), ...each({ value: "none", modes: ["program"] }, "--receive-pack", "--exec"), "--repo": none },
     operands: { all: "none" },
     custom: hooks(runsProgram(["--receive-pack", "--exec"]), repository("write"), (ctx) => {
-      for (const v of optionValues(ctx, "--repo")) localRole(ctx, v, "write");
+      for (const v of optionValues(ctx, "--repo")) repoRole(ctx, v, "write");
     }),
   },
   clone: {
@@ -391,7 +469,9 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
       ...each({ value: "none", modes: ["program"] }, "-u", "--upload-pack"),
     },
     operands: { positional: ["none", "write"] },
-    custom: hooks(runsProgram(["-u", "--upload-pack"]), configOptions, repository("read"), (ctx) => {
+    custom: hooks(runsProgram(["-u", "--upload-pack"]), cloneConfig, (ctx) => {
+      // clone opens its source from where it starts: there is no working tree yet.
+      if (ctx.operands[0]) localRole(ctx, ctx.operands[0], "read");
       for (const v of optionValues(ctx, "--reference", "--reference-if-able")) localRole(ctx, v, "read");
       // Without a directory the clone lands in a new directory here.
       if (ctx.operands.length < 2) ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), "write");
@@ -411,7 +491,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
       const sub = ctx.operands[0]?.text;
       if (sub === "add") {
         const [, repo, path] = ctx.operands;
-        if (repo) localRole(ctx, repo, "read");
+        if (repo) repoRole(ctx, repo, "read");
         if (path) ctx.role(path, "write");
         else worktree()(ctx);
       } else if (sub === "update" || sub === "init" || sub === "deinit" || sub === "absorbgitdirs" || sub === "sync") worktree()(ctx);
@@ -440,7 +520,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     options: { "-o": write, "--output": write, "--add-file": read, "--remote": none, ...each(none, "--prefix", "--format", "--add-virtual-file", "--mtime"), ...each({ value: "none", modes: ["program"] }, "--exec") },
     operands: { all: "none" },
     custom: hooks(runsProgram(["--exec"]), (ctx) => {
-      for (const v of optionValues(ctx, "--remote")) localRole(ctx, v, "read");
+      for (const v of optionValues(ctx, "--remote")) repoRole(ctx, v, "read");
     }),
   },
   mergetool: { names: [], flags: "yg", long: ["--no-prompt", "--prompt", "--gui", "--no-gui", "--tool-help"], options: { "-t": none, "--tool": none, "-O": read }, operands: { all: "none" }, custom: worktree() },
@@ -481,30 +561,53 @@ const GIT_GLOBAL: CommandSpec = {
       "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "-v", "--version", "-h", "--help"),
   },
   operands: { all: "none" },
-  custom: hooks(configOptions, (ctx) => {
+  custom: (ctx) => {
     for (const it of optionItems(ctx, "--exec-path")) if (it.value) issue(ctx, "OPAQUE_CODE", `git --exec-path=${it.value.source} runs git's programs from there`, it.value.span);
-    for (const v of optionValues(ctx, "--config-env")) {
-      const key = v.text === null ? null : v.text.slice(0, Math.max(0, v.text.indexOf("=")));
-      if (key === null || CODE_KEY.test(key.toLowerCase()) || key.toLowerCase() === "core.worktree") issue(ctx, "OPAQUE_CODE", `git --config-env ${v.source} takes a setting from the environment`, v.span);
-    }
-  }),
+  },
 };
 
 /** Environment variables that make git run a program or work elsewhere. */
-const GIT_ENV_CODE = ["GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "GIT_PROXY_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_TEMPLATE_DIR", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"];
-const GIT_ENV_WRITE = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY"];
+const GIT_ENV_CODE = [
+  "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "GIT_PROXY_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_PARAMETERS",
+  "GIT_CONFIG_COUNT", "GIT_TEMPLATE_DIR", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_MAN_VIEWER", "GIT_DIFFTOOL_EXTCMD",
+];
+const GIT_ENV_WRITE = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR", "GIT_SHALLOW_FILE"];
+/** Files git (and its https transport) reads; the alternates are a `:`-separated list. */
+const GIT_ENV_READ = ["GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_GRAFT_FILE", "GIT_SSL_CAINFO", "GIT_SSL_CAPATH", "GIT_SSL_CERT", "GIT_SSL_KEY", "GIT_PROXY_SSL_CAINFO", "GIT_PROXY_SSL_CERT", "GIT_PROXY_SSL_KEY"];
 
-function envEffects(call: Call): Effect[] {
+function envEffects(call: Call, where: Where): Effect[] {
   const effects: Effect[] = [];
-  for (const name of [...GIT_ENV_CODE, ...GIT_ENV_WRITE]) {
+  const known = (name: string): Arg | null => {
     const v = call.world.getVar(name);
-    if (v === undefined || v.k === "unset") continue;
-    if (GIT_ENV_CODE.includes(name)) {
-      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `git with ${name} set runs a program or reads configuration the guard does not see`, span: call.span });
-    } else {
-      const arg = withValue(call.nameArg, v.k === "str" ? v.v : null, `$${name} is not known`);
-      effects.push({ t: "path", arg, kind: "write" });
-    }
+    if (v === undefined || v.k === "unset") return null;
+    return withValue(call.nameArg, v.k === "str" ? v.v : null, `$${name} is not known`);
+  };
+  for (const name of GIT_ENV_CODE) {
+    if (known(name)) effects.push({ t: "issue", code: "OPAQUE_CODE", message: `git with ${name} set runs a program or reads configuration the guard does not see`, span: call.span });
+  }
+  // GIT_ALLOW_PROTOCOL naming ext lets a URL run a command.
+  const allow = known("GIT_ALLOW_PROTOCOL");
+  if (allow && (allow.text === null || allow.text.split(":").includes("ext"))) {
+    effects.push({ t: "issue", code: "OPAQUE_CODE", message: "git with GIT_ALLOW_PROTOCOL set may run the command of an ext:: URL", span: call.span });
+  }
+  for (const name of GIT_ENV_WRITE) {
+    const arg = known(name);
+    if (arg) effects.push(...pathsAt(arg, "write", where));
+  }
+  for (const name of GIT_ENV_READ) {
+    const arg = known(name);
+    if (!arg) continue;
+    // An alternate may be C-quoted; that form is not unquoted here.
+    const list = name !== "GIT_ALTERNATE_OBJECT_DIRECTORIES" || arg.text === null
+      ? [arg]
+      : arg.text.split(":").filter((p) => p !== "").map((p) => withValue(arg, p.includes('"') ? null : p, `git unquotes ${p}`));
+    for (const p of list) effects.push(...pathsAt(p, "read", where));
+  }
+  // Every GIT_TRACE* variable whose value is a file or socket: git writes its trace there.
+  for (const name of [...call.world.varNames()].filter((n) => n.startsWith("GIT_TRACE"))) {
+    const arg = known(name);
+    const file = arg ? traceFile(arg) : null;
+    if (file) effects.push({ t: "path", arg: file, kind: "write" });
   }
   return effects;
 }
@@ -552,7 +655,7 @@ function gitConfig(call: Call, args: readonly Arg[], base: Base): Effect[] {
   } else writes = parsed.modes.has("write") || (!parsed.modes.has("read") && ops.length >= 2);
   if (writes && ops[0] && !parsed.modes.has("read")) {
     const key = ops[0].text;
-    if (verb === "set" || (!parsed.modes.has("write") && verb !== "unset")) configEffects(key, ops[1] ?? null, ops[0], effects, base);
+    if (verb === "set" || (!parsed.modes.has("write") && verb !== "unset")) configEffects(key, ops[1] ?? null, ops[0], effects, { base, top: call.disk.findUp(".git", base ?? null), push: false });
   }
   const baseField = base === undefined ? {} : { base };
   const file = parsed.items.find((i) => i.t === "option" && (i.name === "-f" || i.name === "--file"));
@@ -579,15 +682,34 @@ function gitLfs(call: Call, args: readonly Arg[], base: Base): Effect[] {
 }
 
 function git(call: Call): Effect[] {
-  const effects: Effect[] = envEffects(call);
   const parsed = parseWords(GIT_GLOBAL, call.args, call.world, undefined, true);
   const subItem = parsed.items.find((i) => i.t === "operand");
   const subIndex = subItem ? call.args.indexOf(subItem.word) : call.args.length;
+  const name = subItem ? subItem.word.text : null;
+  // A subcommand the table does not know (an alias, a git-NAME program) may push.
+  const described = name !== null && (SUBS.has(name) || name === "config" || name === "bisect");
+  const where = { top: call.disk.findUp(".git", subItem?.base ?? null), push: !described || name === "push" };
+  const effects: Effect[] = envEffects(call, { ...where, base: subItem?.base });
   effects.push(...applySpec("git", GIT_GLOBAL, call.args.slice(0, subIndex), call.world, call.span, undefined, call.disk).effects);
+  for (const it of parsed.items) {
+    if (it.t !== "option" || !it.value) continue;
+    if (it.name === "-c") {
+      const { key, value } = splitAssignment(it.value);
+      configEffects(key, value, it.value, effects, { ...where, base: it.base });
+    } else if (it.name === "--config-env") {
+      // `--config-env=KEY=VAR`: the value is $VAR's, known only when the command sets it.
+      const t = it.value.text;
+      const eq = t?.lastIndexOf("=") ?? -1;
+      if (t !== null && eq <= 0) continue;
+      const env = t === null ? "" : t.slice(eq + 1);
+      const v = call.world.getVar(env);
+      const value = withValue(it.value, v?.k === "str" ? v.v : null, `$${env} is not known`);
+      configEffects(t === null ? null : t.slice(0, eq), value, it.value, effects, { ...where, base: it.base });
+    }
+  }
   if (!subItem) return effects;
   const base = subItem.base;
   const baseField = base === undefined ? {} : { base };
-  const name = subItem.word.text;
   const rest = call.args.slice(subIndex + 1);
   if (name === "config") return [...effects, ...gitConfig(call, rest, base)];
   if (name === "lfs") return [...effects, ...gitLfs(call, rest, base)];
