@@ -8,7 +8,9 @@ const box = useSandbox();
 table("tar", box, [
   ["tar -xf a.tar -C ~", "ask", ["write $H", "read $P/a.tar"]],
   ["tar -C ~ -xf a.tar", "ask", ["write $H"]],
-  ["tar xzf a.tgz", "allow", ["read $P/a.tgz", "write $P"]],
+  // The project's top holds symlinks that lead out (link-out, home-link, …): see below.
+  ["tar xzf a.tgz", "ask", ["read $P/a.tgz", "write $P", "write $O"]],
+  ["tar xzf a.tgz", "allow", ["read $P/docs/a.tgz", "write $P/docs"], { cwd: "$P/docs" }],
   ["tar -xzf a.tgz -C build", "allow", ["write $P/build", "!write $P"]],
   ["tar --extract --file=a.tar --directory=../outside", "ask", ["write $O"]],
   ["tar xf ../outside/a.tar", "ask", ["read $O/a.tar"]],
@@ -58,12 +60,13 @@ table("tar -T -: names of the files to add on standard input", box, [
 
 table("zip and unzip", box, [
   ["unzip -o a.zip -d ~", "ask", ["write $H"]],
-  ["unzip a.zip", "allow", ["read $P/a.zip", "write $P"]],
+  ["unzip a.zip", "ask", ["read $P/a.zip", "write $P", "write $O"]],
+  ["unzip a.zip", "allow", ["read $P/docs/a.zip", "write $P/docs"], { cwd: "$P/docs" }],
   ["unzip a.zip -d build", "allow", ["write $P/build", "!write $P"]],
   ["unzip -l ~/a.zip", "ask", ["read $H/a.zip"]],
   ["unzip -l a.zip", "allow", ["!write $P"]],
   ["unzip -p a.zip etc/passwd", "allow", ["!write $P"]],
-  ["unzip a.zip /etc/passwd -x ../x", "allow"],
+  ["unzip a.zip /etc/passwd -x ../x", "allow", [], { cwd: "$P/docs" }],
   ["unzip -: a.zip", "ask", ["#UNRESOLVED_PATH"]],
   ["unzip a.zip && cat out/link/x", "ask", ["#UNRESOLVED_PATH"]],
   ["zip -r out.zip src", "ask", ["read $O/secret.txt"]],
@@ -125,7 +128,8 @@ table("compressors", box, [
 ]);
 
 table("7z and cpio", box, [
-  ["7z x a.7z", "allow", ["read $P/a.7z", "write $P"]],
+  ["7z x a.7z", "ask", ["read $P/a.7z", "write $P", "write $O"]],
+  ["7z x a.7z", "allow", ["read $P/docs/a.7z", "write $P/docs"], { cwd: "$P/docs" }],
   ["7z x a.7z -o~/out", "allow", ["write $P/~/out"]],
   ["7z x a.7z -o$HOME/out", "ask", ["write $H/out"]],
   ["7z x a.7z -obuild", "allow", ["write $P/build"]],
@@ -140,17 +144,75 @@ table("7z and cpio", box, [
   ["7z x -spf a.7z", "ask", ["#UNRESOLVED_PATH"]],
   ["7z e a.7z -so > out", "allow"],
   ["7z a -w/tmp out.7z docs", "ask", ["write /tmp"]],
-  ["7z x '-x!../*' a.7z", "allow"],
+  ["7z x '-x!../*' a.7z", "allow", [], { cwd: "$P/docs" }],
   ["find docs | cpio -o > a.cpio", "allow", ["read $P/docs"]],
   ["find . | cpio -ov > a.cpio", "allow"],
   ["find . | cpio -oL > a.cpio", "ask", ["read $O"]],
   ["ls | cpio -o > a.cpio", "ask", ["#UNRESOLVED_WORD"]],
   ["cpio -o -F ~/a.cpio < list", "ask", ["write $H/a.cpio"]],
   ["cpio -id < a.cpio", "ask", ["#UNRESOLVED_PATH", "write $P"]],
-  ["cpio -id --no-absolute-filenames < a.cpio", "allow", ["write $P"]],
+  ["cpio -id --no-absolute-filenames < a.cpio", "ask", ["write $P", "write $O"]],
+  ["cpio -id --no-absolute-filenames -D docs < a.cpio", "allow", ["write $P/docs"]],
   ["cpio -id --no-absolute-filenames -D ~ < a.cpio", "ask", ["write $H"]],
   ["cpio -t < a.cpio", "allow"],
   ["find docs | cpio -p ~/copy", "ask", ["write $H/copy"]],
+  // -p is a flag; the destination directory is the operand.
+  ["find docs | cpio -pdm ~/copy", "ask", ["write $H/copy"]],
+  ["find docs | cpio -p -d ../outside", "ask", ["write $O"]],
+  ["find docs | cpio -pdm build", "allow", ["write $P/build", "read $P/docs"]],
+  ["find docs | cpio --pass-through --make-directories src", "ask", ["write $P/src", "write $O/secret.txt"]],
+]);
+
+// An archive's member names are inside it, where the guard does not look: extracting writes
+// any path below the directory, and the kernel follows a symlink already there for each
+// directory in a name (GNU tar writes member `link-out/README.md` into the directory link-out
+// leads to). So every symlink below it that leads out is written. The fixture's project holds
+// link-out, rel-out, dir-out, home-link and backup-link at its top and src/secret-link.
+table("extraction writes through the symlinks below its directory", box, [
+  ["tar xf b.tar", "ask", ["write $P", "write $O", "write $O/dir", "write $H", "write $B", "write $O/secret.txt"]],
+  ["tar xf a.tar --transform 's,^,link-out/,'", "ask", ["write $O"]],
+  ["tar xf a.tar --xform=s,^,link-out/,", "ask", ["write $O"]],
+  ["tar -x --transform=s,^,x/, --transform 's,^x/,link-out/,' -f a.tar", "ask", ["write $O"]],
+  ["bsdtar -xf b.tar", "ask", ["write $O"]],
+  ["tar -xf b.tar -C src", "ask", ["write $P/src", "write $O/secret.txt"]],
+  // link-in leads to src, whose secret-link leads out.
+  ["tar -xf b.tar -C link-in", "ask", ["write $O/secret.txt"]],
+  // Each -C is relative to the one before: docs, then the project again.
+  ["tar -xf b.tar -C docs -C ..", "ask", ["write $P", "write $O"]],
+  // -d compares the files on disk with the members: it reads through the same links.
+  ["tar -df b.tar", "ask", ["read $O"]],
+  // Renamed members still land below the directory (GNU tar strips a leading / and ../).
+  ["tar xf a.tar --transform 's,^,../../,' -C build", "allow", ["write $P/build", "!write $O"]],
+  ["tar xf b.tar", "allow", ["write $P/docs"], { cwd: "$P/docs" }],
+  ["tar -xzf a.tgz -C docs --strip-components=1", "allow", ["write $P/docs"]],
+  ["tar -xOf b.tar link-out/README.md", "allow", ["!write $O"]],
+  ["tar -tvf b.tar", "allow"],
+  ["unzip -o a.zip -d src", "ask", ["write $O/secret.txt"]],
+  ["unzip -o a.zip -d docs", "allow", ["write $P/docs", "!write $O"]],
+  ["7z x a.7z -osrc", "ask", ["write $O/secret.txt"]],
+  ["7z e a.7z", "ask", ["write $O"]],
+  ["7z x a.7z -odocs", "allow"],
+  ["cpio -id --no-absolute-filenames -D src < a.cpio", "ask", ["write $O/secret.txt"]],
+]);
+
+// GNU ar writes each member into the working directory by name, through a symlink there.
+table("ar", box, [
+  ["ar x lib.a", "ask", ["read $P/lib.a", "write $P", "write $O/secret.txt"]],
+  ["ar -x lib.a", "allow", ["read $P/docs/lib.a", "write $P/docs"], { cwd: "$P/docs" }],
+  ["ar xv build/lib.a --output build", "allow", ["write $P/build"]],
+  ["ar x --output=../outside lib.a", "ask", ["write $O"]],
+  ["ar xP build/lib.a --output build", "ask", ["#UNRESOLVED_PATH"]],
+  ["ar rcs build/lib.a src/main.ts", "allow", ["write $P/build/lib.a", "read $P/src/main.ts"]],
+  ["ar rcs build/lib.a ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["ar -r -c -s ~/lib.a src/main.ts", "ask", ["write $H/lib.a"]],
+  ["ar t build/lib.a", "allow", ["read $P/build/lib.a"]],
+  ["ar t ../outside/lib.a", "ask", ["read $O/lib.a"]],
+  ["ar d build/lib.a main.o", "allow", ["write $P/build/lib.a"]],
+  // A thin archive's members are files it names by path: p prints them.
+  ["ar p build/lib.a", "ask", ["#UNRESOLVED_PATH"]],
+  ["ar --plugin ../outside/p.so t build/lib.a", "ask", ["exec $O/p.so"]],
+  ["ar -M < build/script.mri", "ask", ["#UNRESOLVED_WORD"]],
+  ["ar @../outside/args", "ask", ["read $O/args", "#UNRESOLVED_WORD"]],
 ]);
 
 // gzip tries NAME.gz, NAME.z, NAME-z and NAME.Z when NAME is not there: a rule on `*.gz` sees them.

@@ -270,7 +270,9 @@ table("build systems and compilers", box, [
   ["cmake -E remove -f ~/x", "ask", ["write $H/x"]],
   ["cmake -E copy src/main.ts ../outside/", "ask", ["write $O"]],
   ["cmake -E make_directory build", "allow", ["write $P/build"]],
-  ["cmake -E tar xzf a.tgz", "allow", ["read $P/a.tgz"]],
+  // Extracting writes through the symlinks that lead out of the project's top (see archives).
+  ["cmake -E tar xzf a.tgz", "ask", ["read $P/a.tgz", "write $O"]],
+  ["cmake -E tar xzf a.tgz", "allow", ["read $P/docs/a.tgz"], { cwd: "$P/docs" }],
   ["cmake -E chdir ~ ls", "ask", ["cwd $H"]],
   ["cmake -E env FOO=1 rm ~/x", "ask", ["write $H/x"]],
   ["ninja -C build", "allow", ["cwd $P/build"]],
@@ -309,6 +311,47 @@ table("build systems and compilers", box, [
   ["tsc --outDir ~/dist", "ask", ["write $H/dist"]],
   ["tsc --noEmit", "allow"],
   ["tsc src/main.ts --outDir dist", "allow"],
+]);
+
+// make runs each recipe as $(SHELL) $(.SHELLFLAGS) "recipe": a word in .SHELLFLAGS that is
+// not an option is the script the shell runs. Any word of make's holding `=` defines a
+// variable, whatever its name; the other words are targets, files the built-in rules make.
+table("make's command line", box, [
+  ["make .SHELLFLAGS=../outside/evil", "ask", ["#OPAQUE_CODE", "* $O/evil"]],
+  ["make all .SHELLFLAGS=$O/evil", "ask", ["#OPAQUE_CODE", "* $O/evil"]],
+  ["make '.SHELLFLAGS:=../outside/evil'", "ask", ["#OPAQUE_CODE", "* $O/evil"]],
+  ["make '.SHELLFLAGS=-c cat'", "ask", ["#OPAQUE_CODE"]],
+  // -i reads ~/.bashrc before each recipe.
+  ["make .SHELLFLAGS=-ic", "ask", ["#OPAQUE_CODE"]],
+  ["make .SHELLFLAGS=-ec", "allow"],
+  ["make SHELL=bash .SHELLFLAGS='-eu -o pipefail -c' test", "allow"],
+  // MAKEFLAGS, on the command line or in the environment, is read again for definitions.
+  ["make MAKEFLAGS=.SHELLFLAGS=../outside/evil", "ask", ["#OPAQUE_CODE", "* $O/evil"]],
+  ["MAKEFLAGS='-- .SHELLFLAGS=../outside/evil' make", "ask", ["#OPAQUE_CODE", "* $O/evil"]],
+  ["make 'MAKEFLAGS=--eval=all:'", "ask", ["#OPAQUE_CODE"]],
+  ["make MAKEFLAGS=-s all", "allow"],
+  // NAME != CMD runs CMD; make expands a variable's name too.
+  ["make 'V!=cat ~/.ssh/id_rsa'", "ask", ["#OPAQUE_CODE"]],
+  ["make 'X!=id'", "ask", ["#OPAQUE_CODE"]],
+  ["make '$(shell id)=1'", "ask", ["#OPAQUE_CODE"]],
+  ["make 'CC:=../outside/cc'", "ask", ["* $O/cc"]],
+  ["make 'CFLAGS+=-O2' 'PREFIX?=/usr/local' all", "ask", ["* /usr/local"]],
+  ["make 'CFLAGS+=-O2' all", "allow"],
+  // The built-in rule %: %.sh writes ../outside/tool from ../outside/tool.sh.
+  ["make ../outside/tool", "ask", ["* $O/tool"]],
+  ["make -C docs ../../outside/tool", "ask", ["* $O/tool"]],
+  ["make -C src ../README.md", "allow", ["* $P/README.md"]],
+  ["make build/app.o test", "allow", ["* $P/build/app.o"]],
+  ["make $TARGET", "ask"],
+  // Makefiles read, from the environment, the command line, -I and -f.
+  ["MAKEFILES=../outside/x.mk make", "ask", ["exec $O/x.mk"]],
+  ["make MAKEFILES=../outside/x.mk", "ask", ["* $O/x.mk"]],
+  ["make -I ../outside all", "ask", ["read $O"]],
+  ["make --include-dir=../outside all", "ask", ["read $O"]],
+  ["make --file=../outside/Makefile", "ask", ["read $O/Makefile"]],
+  ["make -E 'include ../outside/x.mk'", "ask", ["#OPAQUE_CODE"]],
+  ["make --jobserver-auth=fifo:../outside/f", "ask", ["write $O/f"]],
+  ["make -j4 --jobserver-auth=3,4", "allow"],
 ]);
 
 table("containers and infrastructure", box, [
@@ -425,4 +468,45 @@ table("package.json scripts are interpreted", withScripts, [
   ["pnpm --filter web run build", "ask", ["#OPAQUE_CODE"]],
   ["yarn workspace web run build", "ask", ["#OPAQUE_CODE"]],
   ["npm run leak --prefix src", "ask", ["read $H/.ssh/id_rsa"]],
+]);
+
+// npm runs every script through --script-shell with NODE_OPTIONS from --node-options, and
+// reads its options after the subcommand as well; npm config set writes an npmrc whose
+// script-shell every later npm run obeys.
+table("what runs the scripts", withScripts, [
+  ["npm run --script-shell=../outside/evil test", "ask", ["#OPAQUE_CODE"]],
+  ["npm test --script-shell ../outside/evil", "ask", ["#OPAQUE_CODE"]],
+  ["npm run test --script-shell=$O/evil", "ask", ["#OPAQUE_CODE"]],
+  ["npm start --node-options='--require ../outside/x.js'", "ask", ["#OPAQUE_CODE"]],
+  ["npm install --script-shell=../outside/evil", "ask", ["#OPAQUE_CODE"]],
+  ["npm ci --script-shell ../outside/evil", "ask", ["#OPAQUE_CODE"]],
+  ["npm it --script-shell=../outside/evil", "ask", ["#OPAQUE_CODE"]],
+  ["npm rebuild --script-shell=../outside/evil", "ask", ["#OPAQUE_CODE"]],
+  ["npm exec --script-shell=../outside/evil -- eslint .", "ask", ["#OPAQUE_CODE"]],
+  ["npm restart --script-shell=../outside/evil", "ask", ["#OPAQUE_CODE"]],
+  ["pnpm --script-shell=../outside/evil build", "ask", ["#OPAQUE_CODE"]],
+  // (pnpm 9 refuses these after the subcommand; before the script's name they still ask.)
+  ["pnpm run --script-shell=../outside/evil test", "ask", ["#OPAQUE_CODE"]],
+  ["pnpm test --node-options=--require=../outside/x.js", "ask", ["#OPAQUE_CODE"]],
+  ["npm_config_script_shell=../outside/evil npm test", "ask", ["exec $O/evil"]],
+  ["NPM_CONFIG_NODE_OPTIONS='--require ../outside/x.js' npm run build", "ask", ["* $O/x.js"]],
+  // An npmrc read from elsewhere can set script-shell.
+  ["npm test --userconfig ../outside/.npmrc", "ask", ["read $O/.npmrc"]],
+  ["npm run build --globalconfig=../outside/npmrc", "ask", ["read $O/npmrc"]],
+  ["npm run build --prefix ../outside", "ask", ["cwd $O"]],
+  ["npm config set script-shell=../outside/evil", "ask", ["write $H/.npmrc"]],
+  ["npm set script-shell ../outside/evil", "ask", ["write $H/.npmrc"]],
+  ["npm config set script-shell /bin/sh --userconfig ../outside/.npmrc", "ask", ["write $O/.npmrc"]],
+  ["npm config delete script-shell -g", "ask", ["write ?"]],
+  ["npm login", "ask", ["write $H/.npmrc"]],
+  ["pnpm config set script-shell ../outside/evil", "ask", ["write $H/.config/pnpm/rc"]],
+  ["yarn config set script-shell ../outside/evil", "ask", ["write $H/.yarnrc"]],
+  ["npm config set fund=false --location=project", "allow", ["write $P/.npmrc"]],
+  ["pnpm config set auto-install-peers true --location project", "allow", ["write $P/.npmrc"]],
+  ["npm config get script-shell", "allow", ["!write $H/.npmrc"]],
+  ["npm config list", "allow"],
+  ["yarn config get nodeLinker", "allow"],
+  ["npm test", "allow"],
+  ["npm run build --if-present", "allow"],
+  ["pnpm build", "allow"],
 ]);

@@ -47,7 +47,8 @@ table("curl", box, [
 table("wget", box, [
   ["wget https://x/y.tgz", "allow", ["write $P"]],
   ["wget -O ~/x https://x", "ask", ["write $H/x"]],
-  ["wget -O - https://x | tar xz", "allow"],
+  ["wget -O - https://x | tar xz -C build", "allow"],
+  ["wget -O - https://x | tar xz", "ask", ["write $O"]],
   ["wget -qO- https://x", "allow"],
   ["wget -P ~/dl https://x", "ask", ["write $H/dl"]],
   ["wget --directory-prefix=dl https://x", "allow", ["write $P/dl"]],

@@ -7,7 +7,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, parseWords, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { chdir, each, flag, generic, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, write } from "./common.ts";
+import { chdir, each, flag, generic, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 
 
@@ -90,17 +90,31 @@ function tarHook(ctx: SpecContext): void {
   const extracting = ctx.modes.has("extract") && !ctx.modes.has("stdout");
   if (!extracting && !ctx.modes.has("diff")) return;
   // Extraction writes where the members land: each -C directory, and the working directory
-  // when no -C comes before the first member.
+  // when no -C comes before the first member. (-d reads the files there to compare them.)
   const dirs = optionItems(ctx, "-C", "--directory");
   const firstDir = dirs[0] ? ctx.items.indexOf(dirs[0]) : Infinity;
   const firstMember = ctx.items.findIndex((i) => i.t === "operand");
   const kind = extracting ? "write" : "read";
-  if (dirs.length === 0 || (firstMember >= 0 && firstMember < firstDir)) ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), kind, undefined);
-  for (const d of dirs) if (d.value) ctx.role(d.value, kind, d.base);
+  if (dirs.length === 0 || (firstMember >= 0 && firstMember < firstDir)) intoTree(ctx, syntheticArg(".", spanOf(ctx)), kind, ctx.start);
+  for (const d of dirs) if (d.value) intoTree(ctx, d.value, kind, d.base);
   if (extracting) {
     ctx.emit({ t: "changes", fs: true, links: true });
     if (ctx.modes.has("absolute")) issue(ctx, "UNRESOLVED_PATH", "tar -P extracts members to wherever their names say, which the guard cannot see");
   }
+}
+
+/**
+ * A directory an archiver unpacks into. The member names are in the archive, which the guard
+ * does not open, so any path under the directory may be written (`--transform` renames them
+ * too, but the result still lands below it: GNU tar strips a leading `/` and `../` unless
+ * -P). The kernel follows a symlink that is already there for each directory in a member's
+ * name: GNU tar, unzip and ar write `link/file` through a `link` that leads out (tar and unzip
+ * replace a link that is the member itself; ar writes through that too). So every symlink
+ * below the directory that leads out is written.
+ */
+function intoTree(ctx: SpecContext, dir: Arg, kind: "read" | "write", base: string | null | undefined): void {
+  ctx.role(dir, kind, base);
+  ctx.emit({ t: "scan", arg: dir, kind, ...(base !== undefined ? { base } : {}) });
 }
 
 const TAR_SPEC = expandSpec(TAR);
@@ -284,7 +298,8 @@ const UNZIP: TableSpec = {
   operands: { first: "read", rest: "none" },
   custom: (ctx) => {
     if (ctx.modes.has("readonly")) return;
-    if (!ctx.modes.has("outdir")) ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), "write", undefined);
+    if (!ctx.modes.has("outdir")) intoTree(ctx, syntheticArg(".", spanOf(ctx)), "write", ctx.start);
+    for (const it of optionItems(ctx, "-d")) if (it.value) ctx.emit({ t: "scan", arg: it.value, kind: "write", ...(it.base !== undefined ? { base: it.base } : {}) });
     ctx.emit({ t: "changes", fs: true, links: true });
     if (ctx.modes.has("anywhere")) issue(ctx, "UNRESOLVED_PATH", "unzip -: extracts members with ../ in their names outside the directory");
   },
@@ -474,7 +489,8 @@ function sevenZip(call: Call): Effect[] {
     }
   }
   if ((cmd === "x" || cmd === "e") && !sw.has("so")) {
-    effects.push({ t: "path", arg: outdir ?? syntheticArg(".", call.span), kind: "write" });
+    const into = outdir ?? syntheticArg(".", call.span);
+    effects.push({ t: "path", arg: into, kind: "write" }, { t: "scan", arg: into, kind: "write" });
     effects.push({ t: "changes", fs: true, links: true });
     if (sw.has("spf")) effects.push({ t: "issue", code: "UNRESOLVED_PATH", message: "7z -spf extracts members to the absolute paths stored in the archive", span: call.span });
   } else if (writesArchive || sw.has("sdel")) effects.push({ t: "changes", fs: true, links: false });
@@ -494,7 +510,8 @@ const CPIO_SPEC = expandSpec({
   ],
   options: {
     "-o": mode("out"), "--create": mode("out"), "-i": mode("in"), "--extract": mode("in"), "-t": mode("list"), "--list": mode("list"),
-    "-p": { value: "write", modes: ["pass"] }, "--pass-through": { value: "write", modes: ["pass"] },
+    // cpio -p[dmuv…] DIR: the destination is the operand, not the value of -p.
+    "-p": mode("pass"), "--pass-through": mode("pass"),
     "-D": chdir, "--directory": chdir,
     "-F": none, "--file": none, "-O": write, "-I": read, "-E": read, "--pattern-file": read,
     "-A": mode("appending"),
@@ -512,10 +529,12 @@ const CPIO_SPEC = expandSpec({
       ctx.role(it.value, kind, it.base);
       if (it.base !== undefined) ctx.role(it.value, kind, undefined);
     }
+    // -p DIR copies the files named on standard input to the same names below DIR.
+    if (ctx.modes.has("pass")) for (const it of ctx.items) if (it.t === "operand") intoTree(ctx, it.word, "write", it.base);
     if (ctx.modes.has("in") && !ctx.modes.has("list")) {
       const dirs = optionItems(ctx, "-D", "--directory");
-      if (dirs.length === 0) ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), "write");
-      for (const d of dirs) if (d.value) ctx.role(d.value, "write", d.base);
+      if (dirs.length === 0) intoTree(ctx, syntheticArg(".", spanOf(ctx)), "write", ctx.start);
+      for (const d of dirs) if (d.value) intoTree(ctx, d.value, "write", d.base);
       ctx.emit({ t: "changes", fs: true, links: true });
       // GNU cpio keeps absolute member names unless told not to.
       if (!optionItems(ctx, "--no-absolute-filenames").length) issue(ctx, "UNRESOLVED_PATH", "cpio -i writes members to the paths stored in the archive, absolute ones included");
@@ -531,7 +550,77 @@ function cpio(call: Call): Effect[] {
   return [...effects, ...namesFromStdin(call, "read", parsed.modes.has("follow"), "cpio copies the files named on its standard input, which the guard cannot see")];
 }
 
+// ---------------------------------------------------------------------------------------
+// ar
+
+/** ar's operations, and the modifiers it knows (a, b and i take a member name; N a count). */
+const AR_OPS = "dmpqrstx";
+const AR_MODIFIERS = "abcDfiNoOPsSTuUvV";
+
+/**
+ * ar [-]KEY[MODS] [--output DIR] [--plugin SO] [RELPOS] [COUNT] ARCHIVE [MEMBER…]: the key's
+ * letters may also come as separate `-x` words. x writes each member into the working
+ * directory (or --output), by its name, through whatever symlink is already there.
+ */
+function ar(call: Call): Effect[] {
+  const effects: Effect[] = [];
+  const positional: Arg[] = [];
+  let letters = "";
+  let output: Arg | null = null;
+  let opaque = false;
+  const fallBack = (): Effect[] => [{ t: "changes", fs: true, links: true }, ...call.args.map((a): Effect => ({ t: "generic", arg: a, operand: true }))];
+  for (let i = 0; i < call.args.length; i++) {
+    const a = call.args[i]!;
+    const t = a.text;
+    if (t === null) return fallBack();
+    const long = /^--(output|plugin|target|record-libdeps)(?:=([\s\S]*))?$/.exec(t);
+    if (long) {
+      const v = long[2] !== undefined ? withValue(a, long[2], "") : call.args[++i];
+      if (!v) continue;
+      if (long[1] === "output") output = v;
+      // A plugin is a shared object ar loads: code.
+      else if (long[1] === "plugin") effects.push({ t: "path", arg: v, kind: "exec" });
+      continue;
+    }
+    if (/^--(thin|help|version)$/.test(t) || /^-X(32|64|32_64|any)$/.test(t)) continue;
+    if (t.startsWith("--")) return fallBack();
+    // @FILE: more arguments, read from a file the guard does not open.
+    if (t.startsWith("@")) {
+      effects.push({ t: "path", arg: withValue(a, t.slice(1), ""), kind: "read" });
+      opaque = true;
+      continue;
+    }
+    if (t.startsWith("-") && t.length > 1 && positional.length === 0) letters += t.slice(1);
+    else if (positional.length === 0 && ![...letters].some((c) => AR_OPS.includes(c))) letters += t;
+    else positional.push(a);
+  }
+  const ops = [...letters].filter((c) => AR_OPS.includes(c) && !(c === "s" && [...letters].some((o) => o !== "s" && AR_OPS.includes(o))));
+  if (letters.includes("M")) {
+    effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "ar -M runs an MRI script from its standard input, which names files the guard cannot see", span: call.span });
+    return [...effects, ...fallBack()];
+  }
+  if (opaque) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "ar reads more arguments from an @file, which the guard does not read", span: call.span });
+  if (ops.length !== 1 || [...letters].some((c) => !AR_OPS.includes(c) && !AR_MODIFIERS.includes(c))) return [...effects, ...fallBack()];
+  const op = ops[0]!;
+  const skip = (/[abi]/.test(letters) ? 1 : 0) + (letters.includes("N") ? 1 : 0);
+  const [archive, ...members] = positional.slice(skip);
+  if (!archive) return effects;
+  const changes = "dmqrs".includes(op);
+  effects.push({ t: "path", arg: archive, kind: changes ? "write" : "read" });
+  // q and r add files; the other operations take the names of members.
+  if (op === "q" || op === "r") for (const m of members) effects.push({ t: "path", arg: m, kind: "read" });
+  // p prints members; a thin archive's members are files it names by path, anywhere.
+  if (op === "p") effects.push({ t: "issue", code: "UNRESOLVED_PATH", message: `${call.name} p prints members, which a thin archive reads from the paths it stores`, span: call.span });
+  if (op === "x") {
+    const into = output ?? syntheticArg(".", call.span);
+    effects.push({ t: "path", arg: into, kind: "write" }, { t: "scan", arg: into, kind: "write" }, { t: "changes", fs: true, links: false });
+    if (letters.includes("P")) effects.push({ t: "issue", code: "UNRESOLVED_PATH", message: `${call.name} xP extracts members to the paths stored in the archive, which the guard cannot see`, span: call.span });
+  } else if (changes) effects.push({ t: "changes", fs: true, links: false });
+  return effects;
+}
+
 export const ARCHIVE_ANALYSERS: readonly Analyser[] = [
+  { names: ["ar", "gcc-ar", "llvm-ar"], analyse: ar },
   { names: TAR.names, analyse: tar },
   { names: ["zip"], analyse: zip },
   { names: ["7z", "7za", "7zr", "7zz"], analyse: sevenZip },

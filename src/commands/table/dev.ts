@@ -8,9 +8,9 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { assignmentOptions, assignmentValue, chdir, type Custom, each, embeddedPaths, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, write } from "./common.ts";
+import { assignmentOptions, chdir, type Custom, each, embeddedPaths, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, write } from "./common.ts";
 import { tarWords } from "./archives.ts";
-import type { TableSpec } from "./expand.ts";
+import { expandSpec, type TableSpec } from "./expand.ts";
 import { commandWords, SHELL_SYNTAX } from "../../shell/environment.ts";
 
 const projectCode = { fs: true, links: true } as const;
@@ -237,7 +237,57 @@ const NPM_GLOBAL: Record<string, OptionSpec> = {
   "--node-options": { value: "none", modes: ["program"] },
 };
 
-const npmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: NPM_GLOBAL, operands: { all: "none" }, ...extra });
+/**
+ * npm runs every lifecycle script through --script-shell (with NODE_OPTIONS from
+ * --node-options), and it reads its options after the subcommand as well as before it.
+ */
+const npmPrograms = runsProgram(["--script-shell", "--node-options"]);
+const npmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({
+  names: [], abbreviations: false, options: NPM_GLOBAL, operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(npmPrograms, extra.custom) : npmPrograms,
+});
+
+const HOME_UNKNOWN = "the home directory is not known";
+
+/**
+ * A file in the home directory. A hook sees the world's $HOME only; when the world does not
+ * set it, the word stays unknown with this reason and `homeAware` fills in the guard's home.
+ */
+function inHome(ctx: SpecContext, rel: string): Arg {
+  const v = ctx.world.getVar("HOME");
+  const at = syntheticArg(`~/${rel}`, spanOf(ctx));
+  if (v === undefined) return withValue(at, null, HOME_UNKNOWN);
+  return withValue(at, v.k === "str" && v.v.startsWith("/") ? `${v.v}/${rel}` : null, "$HOME is not known");
+}
+
+/** A table entry whose hooks name files in the home directory (`inHome`), which only the call knows. */
+function homeAware(spec: TableSpec): Analyser {
+  const expanded = expandSpec(spec);
+  return {
+    names: spec.names,
+    analyse: (call) => applySpec(call.name, expanded, call.args, call.world, call.span, undefined, call.disk).effects.map((e) => {
+      if (e.t !== "path" || e.arg.text !== null || e.arg.unknownWhy !== HOME_UNKNOWN || call.home === null) return e;
+      return { ...e, arg: withValue(e.arg, `${call.home}/${e.arg.source.slice(2)}`, "") };
+    }),
+  };
+}
+
+/**
+ * `npm config set|delete|edit|fix`, `npm set`, `npm login`: they write an npmrc, whose
+ * settings (script-shell, node-options, git, editor…) choose what later npm commands run.
+ * The user's file (--userconfig, or ~/.npmrc) unless --location or -g says otherwise.
+ */
+function npmConfigWrites(fixedVerb: string | null): Custom {
+  return (ctx) => {
+    const verb = fixedVerb ?? ctx.operands[0]?.text;
+    if (verb === undefined || (verb !== null && !/^(set|delete|rm|del|edit|fix|login)$/.test(verb))) return;
+    if (verb === "edit") issue(ctx, "OPAQUE_CODE", "npm config edit opens an editor on the config file");
+    const global = optionItems(ctx, "-g", "--global").length > 0;
+    const location = global ? "global" : (optionValues(ctx, "--location").at(-1)?.text ?? (optionItems(ctx, "--location").length ? null : "user"));
+    if (location === "project") ctx.role(syntheticArg(".npmrc", spanOf(ctx)), "write", ctx.start);
+    else if (location === "user") ctx.role(optionValues(ctx, "--userconfig").at(-1) ?? inHome(ctx, ".npmrc"), "write");
+    else ctx.role(optionValues(ctx, "--globalconfig").at(-1) ?? withValue(syntheticArg("npmrc", spanOf(ctx)), null, "the global npmrc is not known"), "write");
+  };
+}
 const npmInstall = npmSub({ custom: packageSpecs });
 /**
  * `npm install` and `npm ci` without packages run the project's own install and prepare
@@ -316,7 +366,10 @@ const NPM: TableSpec = {
     ...Object.fromEntries(["run", "run-script", "rum", "urn"].map((n) => [n, npmScript(null)])),
     ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, npmScript("test")])),
     start: npmScript("start"), stop: npmScript("stop"), restart: npmScript("restart"),
-    ...Object.fromEntries(["init", "create", "innit", "version", "pkg", "config", "c", "get", "set", "cache", "login", "logout", "adduser", "whoami", "owner", "dist-tag", "deprecate", "unpublish", "access", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "star", "stars", "unstar", "bugs", "docs", "home", "repo", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
+    ...Object.fromEntries(["config", "c"].map((n) => [n, npmSub({ custom: npmConfigWrites(null) })])),
+    set: npmSub({ custom: npmConfigWrites("set") }),
+    ...Object.fromEntries(["login", "logout", "adduser", "add-user"].map((n) => [n, npmSub({ custom: npmConfigWrites("login") })])),
+    ...Object.fromEntries(["init", "create", "innit", "version", "pkg", "get", "cache", "whoami", "owner", "dist-tag", "deprecate", "unpublish", "access", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "star", "stars", "unstar", "bugs", "docs", "home", "repo", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
     exec: npmExec, x: npmExec,
     link: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
     pack: npmSub({ options: { ...NPM_GLOBAL, "--pack-destination": write }, custom: packageSpecs }),
@@ -347,9 +400,32 @@ const PNPM_GLOBAL: Record<string, OptionSpec> = {
     "--shamefully-hoist", "--ignore-scripts", "--aggregate-output", "--parallel", "--if-present", "--no-bail", "--sort", "--reverse", "--report-summary", "--use-stderr", "--color",
     "--no-color", "-D", "--save-dev", "-P", "--save-prod", "-O", "--save-optional", "-E", "--save-exact", "--save-peer", "--prod", "--dev", "--no-optional", "--lockfile-only",
     "--fix-lockfile", "--force", "--strict-peer-dependencies", "--prefer-frozen-lockfile", "-i", "--interactive", "--latest", "-L", "--depth", "--json", "--long", "--parseable",
-    "--workspace", "--dry-run", "--no-lockfile", "--ignore-workspace", "--include-workspace-root", "--shell-mode", "-c"),
+    "--workspace", "--dry-run", "--no-lockfile", "--ignore-workspace", "--include-workspace-root", "--shell-mode", "-c", "--shell-emulator"),
+  "--location": none,
+  // pnpm takes any setting as an option: these two choose what runs the scripts.
+  "--script-shell": { value: "none", modes: ["program"] },
+  "--node-options": { value: "none", modes: ["program"] },
 };
-const pnpmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: PNPM_GLOBAL, operands: { all: "none" }, ...extra });
+const pnpmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({
+  names: [], abbreviations: false, options: PNPM_GLOBAL, operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(npmPrograms, extra.custom) : npmPrograms,
+});
+
+/**
+ * `pnpm config set|delete`: the global rc file by default (~/.config/pnpm/rc; ~/.npmrc before
+ * pnpm 9), the project's .npmrc with --location project.
+ */
+const pnpmConfigWrites: Custom = (ctx) => {
+  const verb = ctx.operands[0];
+  if (!verb || (verb.text !== null && !/^(set|delete)$/.test(verb.text))) return;
+  const location = optionValues(ctx, "--location").at(-1);
+  if (location?.text === "project" && !optionItems(ctx, "-g", "--global").length) {
+    ctx.role(syntheticArg(".npmrc", spanOf(ctx)), "write", ctx.start);
+    return;
+  }
+  const xdg = ctx.world.getVar("XDG_CONFIG_HOME");
+  ctx.role(xdg !== undefined && xdg.k === "str" && xdg.v.startsWith("/") ? withValue(syntheticArg("rc", spanOf(ctx)), `${xdg.v}/pnpm/rc`, "") : inHome(ctx, ".config/pnpm/rc"), "write");
+  ctx.role(inHome(ctx, ".npmrc"), "write");
+};
 const pnpmExec = pnpmSub({ style: "posix", custom: runsOperands("pnpm exec", 0, false) });
 const pnpmDlx = pnpmSub({ style: "posix", options: { ...PNPM_GLOBAL, "--package": none }, custom: runsOperands("pnpm dlx") });
 
@@ -359,13 +435,14 @@ const PNPM: TableSpec = {
   options: PNPM_GLOBAL,
   operands: { all: "none" },
   // pnpm -r NAME and pnpm --filter PKG NAME run scripts anywhere in the workspace.
-  custom: workspaceScripts("pnpm", null),
+  custom: hooks(workspaceScripts("pnpm", null), npmPrograms),
   subcommands: {
     ...Object.fromEntries(["add", "install", "i", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "unlink", "import", "rebuild", "rb", "prune", "fetch", "audit", "list", "ls", "ll", "outdated", "why", "licenses", "publish", "pack"].map((n) => [n, pnpmSub({ custom: packageSpecs })])),
     ...Object.fromEntries(["run", "run-script"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", null) })])),
     ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", "test") })])),
     start: pnpmSub({ custom: packageScript("pnpm run", "start") }),
-    ...Object.fromEntries(["create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "config", "c", "self-update", "approve-builds", "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((n) => [n, pnpmSub()])),
+    ...Object.fromEntries(["config", "c"].map((n) => [n, pnpmSub({ custom: pnpmConfigWrites })])),
+    ...Object.fromEntries(["create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "self-update", "approve-builds", "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((n) => [n, pnpmSub()])),
     link: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
     exec: pnpmExec, dlx: pnpmDlx,
     deploy: pnpmSub({ operands: { all: "write" } }),
@@ -394,13 +471,30 @@ const yarnMutex: Custom = (ctx) => {
 };
 const yarnSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: YARN_GLOBAL, operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(yarnMutex, extra.custom) : yarnMutex });
 
+/**
+ * `yarn config set|unset|delete`: yarn 1 writes ~/.yarnrc (whose script-shell runs every
+ * script); later yarns write the project's .yarnrc.yml, or ~/.yarnrc.yml with -H. Which yarn
+ * this is is not known, so both.
+ */
+const yarnConfigWrites: Custom = (ctx) => {
+  const verb = ctx.operands[0];
+  if (!verb || (verb.text !== null && !/^(set|unset|delete)$/.test(verb.text))) return;
+  if (optionItems(ctx, "-H", "--home").length) {
+    ctx.role(inHome(ctx, ".yarnrc.yml"), "write");
+    return;
+  }
+  ctx.role(syntheticArg(".yarnrc.yml", spanOf(ctx)), "write", ctx.start);
+  ctx.role(inHome(ctx, ".yarnrc"), "write");
+};
+
 const YARN: TableSpec = {
   names: ["yarn", "yarnpkg"],
   abbreviations: false,
   options: YARN_GLOBAL,
   operands: { all: "none" },
   subcommands: {
-    ...Object.fromEntries(["add", "install", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "publish", "unlink", "cache", "config", "set", "version", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((n) => [n, yarnSub({ custom: packageSpecs })])),
+    config: yarnSub({ options: { ...YARN_GLOBAL, "-H": flag, "--home": flag, "-g": flag, "--global": flag }, custom: yarnConfigWrites }),
+    ...Object.fromEntries(["add", "install", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "publish", "unlink", "cache", "set", "version", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((n) => [n, yarnSub({ custom: packageSpecs })])),
     run: yarnSub({ custom: packageScript("yarn run", null) }),
     // yarn workspace PKG run NAME, yarn workspaces foreach …: another package's scripts.
     workspace: yarnSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "yarn workspace runs a command in another workspace package, which the guard does not read") }),
@@ -815,24 +909,81 @@ const MAKE: TableSpec = {
     ...each(optionalNone, "-j", "--jobs", "-l", "--load-average", "--max-load", "-d", "--debug", "-O", "--output-sync"),
     "-E": { value: "none", modes: ["eval"] }, "--eval": { value: "none", modes: ["eval"] },
   },
-  // Targets are names; VAR=value sets a variable whose value may be a path (DESTDIR=/) or a
-  // command recipes run (CC=…, SHELL=…), so it is judged like a command-line environment value.
+  // A target names a file the built-in rules may make from another beside it (`make
+  // ../x/evil` compiles ../x/evil.c into ../x/evil); VAR=value sets a variable whose value may
+  // be a path (DESTDIR=/) or a command recipes run (CC=…, SHELL=…), so it is judged like a
+  // command-line environment value.
   operands: { all: "none" },
   changes: projectCode,
   custom: (ctx) => {
     for (const a of ctx.operands) {
-      if (a.text === null) ctx.role(a, "generic");
-      const v = assignmentValue(a);
-      if (!v || v.text === null) continue;
-      if (SHELL_SYNTAX.test(v.text)) issue(ctx, "OPAQUE_CODE", `make ${a.source.slice(0, 60)} sets a variable that recipes may run as shell code`, a.span);
-      else for (const word of commandWords(v.text)) ctx.role(withValue(v, word, ""), "generic");
+      if (a.text === null || !makeDefinition(ctx, a, a.text, false)) ctx.role(a, "unknown");
     }
     for (const it of optionItems(ctx, "-E", "--eval")) issue(ctx, "OPAQUE_CODE", "make --eval runs makefile code the guard does not read", it.word.span);
+    // --jobserver-auth=fifo:PATH: make opens the named pipe to take and give back job tokens.
+    for (const v of optionValues(ctx, "--jobserver-auth")) if (v.text === null || v.text.startsWith("fifo:")) roleAs(ctx, v, v.text === null ? "" : v.text.slice(5), "write");
     for (const v of optionValues(ctx, "-f", "--file", "--makefile")) {
       if (v.text === "-" || (v.text !== null && /^\/(dev\/(stdin|fd\/[0-9]+)|proc\/self\/fd\/[0-9]+)$/.test(v.text))) issue(ctx, "OPAQUE_CODE", "make reads its makefile from standard input, code the guard does not read", v.span);
     }
   },
 };
+
+/**
+ * A variable make's command line defines: `NAME=V`, and the `:=`, `::=`, `:::=`, `+=`, `?=`
+ * and `!=` forms. Any word holding `=` is one, whatever the name (`.SHELLFLAGS=…` too); other
+ * words are targets.
+ */
+const MAKE_DEFINITION = /^([^=]*?)(:::=|::=|:=|\+=|\?=|!=|=)([\s\S]*)$/;
+const MAKEFLAGS_NAMES = /^(MAKEFLAGS|MFLAGS|GNUMAKEFLAGS)$/;
+
+/** Judges a command-line variable definition; false when the word is a target. */
+function makeDefinition(ctx: SpecContext, a: Arg, text: string, inMakeflags: boolean): boolean {
+  const m = MAKE_DEFINITION.exec(text);
+  if (!m) return false;
+  const name = m[1]!.trim();
+  const op = m[2]!;
+  const value = m[3]!;
+  const what = `make ${(inMakeflags ? text : a.source).slice(0, 60)}`;
+  // NAME != CMD runs CMD through the shell to get the value.
+  if (op === "!=") {
+    issue(ctx, "OPAQUE_CODE", `${what} runs its value as a shell command`, a.span);
+    return true;
+  }
+  // make expands the name as well as the value: $(shell …) in either runs.
+  if (SHELL_SYNTAX.test(name) || SHELL_SYNTAX.test(value)) {
+    issue(ctx, "OPAQUE_CODE", `${what} sets a variable that recipes may run as shell code`, a.span);
+    return true;
+  }
+  const words = commandWords(value);
+  // A recipe runs as $(SHELL) $(.SHELLFLAGS) "recipe": a word there that is not an option is
+  // the script the shell runs (or, after -c, the command). Options that change where the
+  // shell reads code (-i and -l read rc files, -s standard input) are not plain either.
+  if (name === ".SHELLFLAGS" && !plainShellOptions(words)) issue(ctx, "OPAQUE_CODE", `${what} gives the shell that runs each recipe more than plain options`, a.span);
+  // MAKEFLAGS set on the command line is read again as options and definitions.
+  if (MAKEFLAGS_NAMES.test(name) && !inMakeflags) {
+    for (const word of words) {
+      if (/^-(E|-eval)/.test(word)) issue(ctx, "OPAQUE_CODE", `${what} holds --eval, makefile code the guard does not read`, a.span);
+      else if (!makeDefinition(ctx, a, word, true)) ctx.role(withValue(a, word, ""), "generic");
+    }
+    return true;
+  }
+  for (const word of words) ctx.role(withValue(a, word, ""), "generic");
+  return true;
+}
+
+/** Shell options that change only how a recipe runs (`-ec`, `-eu -o pipefail -c`); -c takes the recipe. */
+function plainShellOptions(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const m = /^[-+][abefhknptuvxBCEHPTc]*([oO]?)$/.exec(words[i]!);
+    if (!m) {
+      if (/^--(posix|norc|noprofile)$/.test(words[i]!)) continue;
+      return false;
+    }
+    // -o NAME, -O NAME: a `set -o` or `shopt` option name.
+    if (m[1] && !/^[a-z_]+$/.test(words[++i] ?? "")) return false;
+  }
+  return true;
+}
 
 const CMAKE: CommandSpec = {
   names: ["cmake"],
@@ -1366,7 +1517,7 @@ const TERRAFORM: TableSpec = {
 
 export const DEV_SPECS: readonly TableSpec[] = [
   NODE, TS_RUNNERS, PYTHON, RUBY, PERL, PHP, LUA,
-  NPM, NPX, PNPM, PNPX, YARN, BUN, BUNX, DENO,
+  NPX, PNPX, BUN, BUNX, DENO,
   PIP, UV, UVX, POETRY, PIPX,
   CARGO, RUSTC, RUSTUP, GO, GOFMT,
   MAKE, NINJA, CC, LD, JAVAC, JAVA, MVN, GRADLE, TSC,
@@ -1374,4 +1525,4 @@ export const DEV_SPECS: readonly TableSpec[] = [
   DOCKER, COMPOSE, TERRAFORM,
 ];
 
-export const DEV_ANALYSERS: readonly Analyser[] = [{ names: ["cmake"], analyse: cmake }];
+export const DEV_ANALYSERS: readonly Analyser[] = [{ names: ["cmake"], analyse: cmake }, homeAware(NPM), homeAware(PNPM), homeAware(YARN)];
