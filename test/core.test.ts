@@ -94,6 +94,22 @@ table("shell state that changes later commands", box, [
   ["declare PS4='$(cat ../outside/secret.txt)'; set -x; :", "ask"],
   ["d=src; f() { cd $d; ls; }; set -k; f x d=..", "ask"],
   ["set -k; bash -c true BASH_ENV=../outside/secret.txt", "ask"],
+  // execfail: a failed exec does not end the shell (helper review 4, F2).
+  ["shopt -s execfail; exec missing_cmd; cat ~/.ssh/id_rsa", "ask", ["#SHELL_STATE"]],
+  // A new shell's options: its command line, and an exported SHELLOPTS or BASHOPTS (F4).
+  ["bash -P -c 'cd link-out/..; ls'", "ask", ["list $T/work"]],
+  ["bash -o physical -c 'cd link-out/..; ls'", "ask", ["list $T/work"]],
+  ["bash -ePu -c 'cd link-out/..; ls'", "ask", ["list $T/work"]],
+  ["echo 'cd link-out/..; ls' | bash -P", "ask", ["list $T/work"]],
+  ["export SHELLOPTS; set -P; bash -c 'cd link-out/..; ls'", "ask", ["list $T/work"]],
+  ["env SHELLOPTS=physical bash -c 'cd link-out/..; ls'", "ask", ["list $T/work"]],
+  ["x=.. bash -O cdable_vars -c 'cd x; ls'", "ask", ["list $T/work"]],
+  ["shopt -s cdable_vars; export BASHOPTS x=..; bash -c 'cd x; ls'", "ask", ["list $T/work"]],
+  ["bash -O nocaseglob -c 'cat [L]INK-OUT/secret.txt'", "ask", ["read $O/secret.txt"]],
+  ["bash -O nullglob -c 'cd zz* ..; ls'", "ask", ["list $T/work"]],
+  ["bash -o posix -c ls", "ask", ["#SHELL_STATE"]],
+  ["set -P; bash -c 'cd link-out/..; ls'", "allow", ["list $P"]],
+  ["bash -eux -o pipefail -c 'cd link-out/..; ls'", "allow", ["list $P"]],
   ["cd() { :; }; cd ..; ls", "allow"],
   ["x=a; cat ${x/a/README.md}", "allow"],
   ["set -x; ls", "allow"],
@@ -191,6 +207,14 @@ table("tree-sitter quirks follow bash", box, [
   ["cd /tmp || true && echo x > f", "ask", ["write /tmp/f", "!write $P/f"]],
   ["make; cd /tmp || true && echo x > f", "ask", ["write /tmp/f", "write $P/f"]],
   ["cd /tmp; ! echo x > f", "ask", ["write /tmp/f"]],
+  // `{name}>f`: the shell picks the descriptor and stores it in $name; `{name}` is not a word
+  // of the command (helper review 4, F1: `exec {fd}>&1` was read as running a program).
+  ["exec {fd}>&1; rm -rf ../outside", "ask", ["write $O"]],
+  ["cd {fd}>&1 ../outside && rm -rf ./*", "ask", ["cwd $O", "write $O/secret.txt"]],
+  ["exec {fd}<../outside/secret.txt; cat <&$fd", "ask", ["read $O/secret.txt"]],
+  ["exec {a}<README.md {b}<../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["exec {fd}>build.log; echo hi >&$fd; exec {fd}>&-", "allow", ["write $P/build.log"]],
+  ["echo x{fd}>f", "allow", ["write $P/f"]],
   // And `a && b > f | c` as a pipeline from that list; bash pipes `b > f` alone into c, so a
   // failing b makes the whole list fail and the `||` branch runs.
   ["popd && ls > x | cd; cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],

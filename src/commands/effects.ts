@@ -3,6 +3,7 @@
 
 import type { ReasonCode } from "../reasons.ts";
 import type { Dialect, Span } from "../shell/syntax.ts";
+import type { Options } from "../shell/state.ts";
 import type { Seg } from "../shell/words.ts";
 import type { AccessKind } from "../verdict.ts";
 
@@ -85,6 +86,8 @@ export type Effect =
       readonly positional?: readonly string[] | null;
       /** Set for `bash script.sh`: the code came from a file inside the root. */
       readonly script?: string;
+      /** Options the new shell starts with (`bash -P`, `-O nullglob`). */
+      readonly options?: Partial<Record<keyof Options, boolean>>;
     } & BaseField)
   | { readonly t: "exit" }
   /** The command may change the filesystem (`fs`: remove or replace directories; `links`: create symlinks). */

@@ -5,7 +5,7 @@
 import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import { type Arg, withValue } from "../commands/analyse.ts";
 import type { DispatchInfo, Interpreter } from "./interpreter.ts";
-import { type Dir, type Options, STATUS_UNKNOWN, type Status, unknown, type Value, World } from "./state.ts";
+import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, type Value, World } from "./state.ts";
 import { knownPrefix, lookup } from "./words.ts";
 import type { Assign } from "./syntax.ts";
 
@@ -536,12 +536,7 @@ function unsetBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] 
 // ---------------------------------------------------------------------------------------
 // Options
 
-const SET_O: Record<string, keyof Options> = { physical: "physical", noglob: "noglob" };
-const SHOPT: Record<string, keyof Options> = {
-  lastpipe: "lastpipe", expand_aliases: "expandAliases", extglob: "extglob", globstar: "globstar",
-  dotglob: "dotglob", nullglob: "nullglob", failglob: "failglob", nocaseglob: "nocaseglob",
-  globskipdots: "globskipdots", cdable_vars: "cdableVars",
-};
+
 
 function setBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   const args = argv.slice(1);
@@ -615,13 +610,7 @@ function shopt(_it: Interpreter, argv: readonly Arg[], w: World): World[] {
   return done(w, 0);
 }
 
-/**
- * Options that change how bash reads later commands in ways the guard does not follow: posix
- * mode (special builtins win over functions, assignments before them persist), keyword (`set
- * -k`: NAME=value anywhere is an assignment), nocasematch (case and ${x/p/r} ignore case).
- */
-const UNFOLLOWED_SET_O = new Set(["posix", "keyword"]);
-const UNFOLLOWED_SHOPT = new Set(["nocasematch"]);
+
 
 function unfollowedOption(it: Interpreter, w: World, what: string, at: Arg): World[] {
   it.issue("SHELL_STATE", `${what} changes how bash reads the commands after it, which the guard does not follow`, at.span);

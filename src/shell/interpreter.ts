@@ -8,7 +8,7 @@ import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
 import { Findings } from "./findings.ts";
 import { compileMatcher, type PatternChar } from "./pattern.ts";
-import { dedupe, DEFAULT_OPTIONS, STATUS_UNKNOWN, type Status, unknown, UNSET, type Value, World } from "./state.ts";
+import { dedupe, DEFAULT_OPTIONS, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, unknown, UNSET, type Value, World } from "./state.ts";
 import type { Assign, Dialect, Redir, Span, Stmt, Word } from "./syntax.ts";
 import {
   evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
@@ -910,6 +910,7 @@ export class Interpreter implements WordEnv {
   redirections(redirs: readonly Redir[], w: World, command: string): boolean {
     let mayFail = false;
     for (const r of redirs) {
+      if (r.fdVar !== undefined) w.setVar(r.fdVar, unknown(`$${r.fdVar} holds a descriptor number the shell picks`, true));
       if (r.heredoc) {
         if (r.heredoc.expands) expandToSegs(r.heredoc.body, w, this, false);
         continue;
@@ -926,6 +927,12 @@ export class Interpreter implements WordEnv {
         // may not have open (not 0, 1 or 2) can fail.
         if (t !== null && /^([0-9]+-?|-)$/.test(t)) {
           if (!/^([012]-?|-)$/.test(t)) mayFail = true;
+          continue;
+        }
+        // `<&$fd` with a number the shell picked (`{fd}<file`): a descriptor, which may be closed.
+        const segs = e.fields[0]!.segs;
+        if (segs.length > 0 && segs.every((g) => ("unknown" in g ? g.unknown.numeric : /^[0-9]*-?$/.test(g.text)))) {
+          mayFail = true;
           continue;
         }
       }
@@ -1249,7 +1256,7 @@ export class Interpreter implements WordEnv {
           let start = e.base !== undefined ? withCwd(w.clone(), e.base) : w;
           if (e.script !== undefined) {
             const explicitShell = e.label !== e.script;
-            const sub = this.runScript(e.script, e.span, e.label, start, e.positional ?? null, explicitShell, e.dialect);
+            const sub = this.runScript(e.script, e.span, e.label, start, e.positional ?? null, explicitShell, e.dialect, e.options);
             if (sub === "program") {
               for (const a of argv.slice(1)) this.genericArg(a, w, command);
               for (const o of [w, ...out]) {
@@ -1259,7 +1266,7 @@ export class Interpreter implements WordEnv {
             } else if (sub) for (const s of sub) joinChild(w, [s]);
             break;
           }
-          const sub = this.runCode(e.text, e.span, e.label, start, inProcess, e.positional, e.dialect);
+          const sub = this.runCode(e.text, e.span, e.label, start, inProcess, e.positional, e.dialect, e.options);
           if (inProcess) out = sub;
           else if (start !== w) joinChild(w, sub);
           break;
@@ -1325,7 +1332,7 @@ export class Interpreter implements WordEnv {
    * program is opaque (a non-shell program inside the root is project code: its arguments
    * are judged as paths).
    */
-  private runScript(path: string, span: Span, label: string, w: World, positional: readonly string[] | null, explicitShell: boolean, dialect?: Dialect): World[] | "program" | null {
+  private runScript(path: string, span: Span, label: string, w: World, positional: readonly string[] | null, explicitShell: boolean, dialect?: Dialect, startOptions?: StartOptions): World[] | "program" | null {
     const text = path === "" ? null : this.readScript(w, path);
     if (text === null) {
       this.issue("OPAQUE_CODE", `${label} runs a script the guard cannot read here (outside the roots, too large, missing, or written earlier in the command)`, span);
@@ -1342,7 +1349,7 @@ export class Interpreter implements WordEnv {
     this.issue("SCRIPT_INTERPRETED", `${label}: read and interpreted ${path}`, span);
     // A script run as a program is read by the shell its #! line names.
     const readBy = dialect ?? (/\bzsh\b/.test(firstLine) ? "zsh" : /^#!.*\b(sh|dash|ash)\b/.test(firstLine) && !/\bbash\b/.test(firstLine) ? "sh" : "bash");
-    return this.runCode(text, span, label, w, false, positional, readBy);
+    return this.runCode(text, span, label, w, false, positional, readBy, startOptions);
   }
 
   /**
@@ -1418,7 +1425,7 @@ export class Interpreter implements WordEnv {
    * Interprets shell code found inside a word. In-process code (eval, source) changes the
    * worlds; a child shell (sh -c) runs on a copy.
    */
-  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean, positional?: readonly string[] | null, dialect?: Dialect): World[] {
+  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean, positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions): World[] {
     const readBy = dialect ?? this.frame.dialect ?? "bash";
     if (text === null) {
       this.issue("OPAQUE_CODE", `${label} runs code that is not known statically`, span);
@@ -1445,7 +1452,7 @@ export class Interpreter implements WordEnv {
       let start = inProcess ? w : w.clone();
       if (!inProcess) {
         // A child shell starts with exported state only; what it was not given is unknown.
-        start = childShellWorld(start, positional);
+        start = childShellWorld(start, positional, startOptions);
       } else if (positional !== undefined) {
         start.positional = positional;
       }
@@ -1719,18 +1726,37 @@ export function pathCandidates(text: string): string[] {
 
 export { canonicalLogical, piecesToValue };
 
-function childShellWorld(w: World, positional: readonly string[] | null | undefined): World {
+/**
+ * The options an exported SHELLOPTS or BASHOPTS passes to a new bash: the parent's own (bash
+ * keeps the variable in step with them), or those a value set in the command names (`env
+ * SHELLOPTS=physical bash`); unknown when the value is.
+ */
+function inheritedOptions(w: World, name: "SHELLOPTS" | "BASHOPTS", names: Readonly<Record<string, keyof Options>>): Partial<Options> {
+  if (!w.attr(name).includes("x")) return {};
+  const keys = [...new Set(Object.values(names))];
+  const v = w.getVar(name);
+  if (v === undefined) return Object.fromEntries(keys.map((k) => [k, w.options[k]]));
+  if (v.k !== "str") return Object.fromEntries(keys.map((k) => [k, null]));
+  const on = new Set(v.v.split(":"));
+  return Object.fromEntries(Object.entries(names).map(([n, k]) => [k, on.has(n)]));
+}
+
+/** Options a new shell is started with (`bash -P -O nullglob`). */
+type StartOptions = Partial<Record<keyof Options, boolean>>;
+
+function childShellWorld(w: World, positional: readonly string[] | null | undefined, startOptions?: StartOptions): World {
   const c = w.clone();
   c.clearFuncs();
   c.clearAliases();
   c.traps = [];
   c.frames = [];
   c.positional = positional === undefined ? null : positional;
-  // A new shell process has no directory stack and its own options (set and shopt are not
-  // inherited): `bash -c popd` fails whatever the parent pushed.
+  // A new shell process has no directory stack and its own options: `bash -c popd` fails
+  // whatever the parent pushed. set and shopt options reach it only through an exported
+  // SHELLOPTS or BASHOPTS, and from its command line.
   c.stack = [];
   c.stackUnknown = false;
-  c.options = { ...DEFAULT_OPTIONS };
+  c.options = { ...DEFAULT_OPTIONS, ...inheritedOptions(w, "SHELLOPTS", SET_O), ...inheritedOptions(w, "BASHOPTS", SHOPT), ...startOptions };
   for (const n of [...c.varNames()]) {
     // A variable the script set without exporting reaches the child only if it came from
     // the environment in the first place: the guard cannot tell, so it is unknown there.

@@ -655,11 +655,33 @@ function lowerCommandAt(n: Node, outerRedirs: readonly Node[]): Stmt {
   }
   for (const r of outerRedirs) takeRedirect(r);
   wordNodes.sort((a, b) => a.start - b.start);
-  const words = wordsFromNodes(wordNodes.map((w) => w.node));
   redirs.sort((a, b) => a.start - b.start);
+  takeDescriptorNames(wordNodes, redirs);
+  const words = wordsFromNodes(wordNodes.map((w) => w.node));
   const cmd: Stmt = { t: "cmd", assigns, words, redirs: redirs.map((r) => r.redir), span: span(n) };
   if (bad_) return { t: "seq", items: [bad_, cmd] };
   return cmd;
+}
+
+const FD_NAME = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+
+/**
+ * `{fd}>&1`, `exec {fd}<file`: a word `{name}` written against a redirection operator names a
+ * variable that gets the descriptor's number; it is not a word of the command. The grammar
+ * leaves it among the command's words (`exec {fd}>&1` would otherwise run a program `{fd}`).
+ */
+function takeDescriptorNames(wordNodes: CommandPiece[], redirs: { redir: Redir; start: number }[]): void {
+  for (let k = 0; k < redirs.length; k++) {
+    const r = redirs[k]!;
+    if (r.redir.fd !== null) continue;
+    const at = wordNodes.findIndex((w) => w.node.endIndex === r.start && FD_NAME.test(w.node.text));
+    if (at < 0) continue;
+    const w = wordNodes[at]!;
+    // Glued to the word before it, `{fd}` is text of that word.
+    if (at > 0 && wordNodes[at - 1]!.node.endIndex === w.node.startIndex) continue;
+    wordNodes.splice(at, 1);
+    redirs[k] = { redir: { ...r.redir, fdVar: FD_NAME.exec(w.node.text)![1]! }, start: r.start };
+  }
 }
 
 const REDIR_OPS = new Set<string>(["<", ">", ">>", ">|", "&>", "&>>", "<>", ">&", "<&", "<<<", "<<", "<<-", "&>|"]);

@@ -61,6 +61,24 @@ export const DEFAULT_OPTIONS: Readonly<Options> = {
   cdableVars: false,
 };
 
+/** `set -o NAME` and `shopt NAME` options the guard follows. */
+export const SET_O: Readonly<Record<string, keyof Options>> = { physical: "physical", noglob: "noglob" };
+export const SHOPT: Readonly<Record<string, keyof Options>> = {
+  lastpipe: "lastpipe", expand_aliases: "expandAliases", extglob: "extglob", globstar: "globstar",
+  dotglob: "dotglob", nullglob: "nullglob", failglob: "failglob", nocaseglob: "nocaseglob",
+  globskipdots: "globskipdots", cdable_vars: "cdableVars",
+};
+
+/**
+ * Options that change how bash reads later commands in ways the guard does not follow: posix
+ * mode (special builtins win over functions, assignments before them persist), keyword (`set
+ * -k`: NAME=value anywhere is an assignment), nocasematch (case and ${x/p/r} ignore case),
+ * execfail (a failed `exec` does not end the shell).
+ */
+export const UNFOLLOWED_SET_O: ReadonlySet<string> = new Set(["posix", "keyword"]);
+// execfail: a failed `exec` no longer ends the shell, so what follows it runs.
+export const UNFOLLOWED_SHOPT: ReadonlySet<string> = new Set(["nocasematch", "execfail"]);
+
 /** Exit status of the last command: 0, non-zero, or either. */
 export type Status = 0 | 1 | 2;
 export const STATUS_UNKNOWN: Status = 2;

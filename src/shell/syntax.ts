@@ -70,6 +70,8 @@ export type RedirOp =
 export interface Redir {
   readonly op: RedirOp;
   readonly fd: string | null;
+  /** `{name}>f`: the shell picks the descriptor and stores its number in $name. */
+  readonly fdVar?: string;
   /** The target word; for `>&`/`<&` it may be a descriptor number or `-`. Null for here-documents. */
   readonly target: Word | null;
   /** A here-document body to expand (unquoted delimiter) or its literal text (quoted delimiter). */

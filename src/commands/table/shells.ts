@@ -5,6 +5,7 @@
 import type { Analyser, Call } from "../analyse.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Dialect } from "../../shell/syntax.ts";
+import { type Options, SET_O, SHOPT, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT } from "../../shell/state.ts";
 
 /** Shells whose syntax is bash's closely enough to be interpreted as bash. */
 const BASH_LIKE = ["sh", "bash", "dash", "ash", "ksh", "mksh", "pdksh", "yash", "rbash", "zsh"];
@@ -19,12 +20,51 @@ function dialectOf(name: string): Dialect {
   return name === "zsh" ? "zsh" : name === "sh" || name === "dash" || name === "ash" || name === "busybox" ? "sh" : "bash";
 }
 
+/**
+ * Options a new shell is started with (`bash -P`, `-o physical`, `-O nullglob`): the code it
+ * runs is read with them on. Those the guard does not follow (`-o posix`, `-k`) are SHELL_STATE.
+ */
+class StartupOptions {
+  readonly options: Partial<Record<keyof Options, boolean>> = {};
+  constructor(
+    private readonly shell: string,
+    private readonly effects: Effect[],
+  ) {}
+
+  letters(cluster: string, at: Arg): void {
+    const on = cluster.startsWith("-");
+    for (const c of cluster.slice(1)) {
+      if (c === "P") this.options.physical = on;
+      if (c === "f") this.options.noglob = on;
+      if (c === "k" && on) this.unfollowed(`${this.shell} -k`, at);
+    }
+  }
+
+  /** `-o NAME`, `+o NAME` (set's options) or `-O NAME`, `+O NAME` (shopt's). */
+  named(flag: string, v: Arg): void {
+    const on = flag.startsWith("-");
+    const shopt = flag.endsWith("O");
+    if (v.text === null) {
+      this.unfollowed(`${this.shell} ${flag} ${v.source}`, v);
+      return;
+    }
+    const key = (shopt ? SHOPT : SET_O)[v.text];
+    if (key) this.options[key] = on;
+    else if (on && (shopt ? UNFOLLOWED_SHOPT : UNFOLLOWED_SET_O).has(v.text)) this.unfollowed(`${this.shell} ${flag} ${v.text}`, v);
+  }
+
+  unfollowed(what: string, at: Arg): void {
+    this.effects.push({ t: "issue", code: "SHELL_STATE", message: `${what} starts a shell that reads its commands in a way the guard does not follow`, span: at.span });
+  }
+}
+
 function shell(call: Call): Effect[] {
   const { args, name } = call;
   const dialect = dialectOf(name);
   const effects: Effect[] = [];
   let cFlag = false;
   let stdinFlag = false;
+  const startup = new StartupOptions(name, effects);
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -43,37 +83,44 @@ function shell(call: Call): Effect[] {
       if ((t === "--rcfile" || t === "--init-file") && v) {
         effects.push({ t: "path", arg: v, kind: "read" });
         effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${name} ${t} runs the code in ${v.source}`, span: v.span });
-      }
+      } else if (v) startup.named(t, v);
       i++;
       continue;
     }
+    if (t === "--posix") startup.unfollowed("--posix", a);
     if (t.startsWith("--")) continue;
     if (/^[-+][a-zA-Z]+$/.test(t)) {
       if (t.startsWith("-") && t.includes("c")) cFlag = true;
       if (t.startsWith("-") && t.includes("s")) stdinFlag = true;
+      startup.letters(t, a);
       // -o / -O glued in a cluster take the next word too (`-eo pipefail`).
-      if (/[oO]$/.test(t)) i++;
+      if (/[oO]$/.test(t)) {
+        const v = args[i + 1];
+        if (v) startup.named(t.slice(0, 1) + t.slice(-1), v);
+        i++;
+      }
       continue;
     }
     break;
   }
+  const options = startup.options;
   const rest = args.slice(i);
   if (cFlag) {
     const code = rest[0];
     if (!code) return effects;
     // sh -c CODE [$0 [$1 …]]
     const positional = rest.length > 2 ? texts(rest.slice(2)) : [];
-    effects.push({ t: "code", text: code.text, span: code.span, label: `${name} -c`, inProcess: false, positional, dialect });
+    effects.push({ t: "code", text: code.text, span: code.span, label: `${name} -c`, inProcess: false, positional, dialect, options });
     return effects;
   }
   if (rest.length && !stdinFlag) {
     const script = rest[0]!;
     effects.push({ t: "path", arg: script, kind: "read" });
-    effects.push({ t: "code", text: null, span: script.span, label: `${name} ${script.source}`, inProcess: false, script: script.text ?? "", positional: texts(rest.slice(1)), dialect });
+    effects.push({ t: "code", text: null, span: script.span, label: `${name} ${script.source}`, inProcess: false, script: script.text ?? "", positional: texts(rest.slice(1)), dialect, options });
     return effects;
   }
   // No -c and no script: the shell reads its code from standard input.
-  effects.push(...stdinCode(call, `${name} <stdin>`, texts(rest)).map((e) => (e.t === "code" ? { ...e, dialect } : e)));
+  effects.push(...stdinCode(call, `${name} <stdin>`, texts(rest)).map((e) => (e.t === "code" ? { ...e, dialect, options } : e)));
   return effects;
 }
 
