@@ -504,6 +504,14 @@ table("words: variables and parameter expansion", box, [
   ["getopts ab opt; cat $opt", "ask"],
   ["set -- /etc; cat $1", "ask", ["* /etc"]],
   ["set -- a b; cat \"$@\"", "allow", ["* $P/a", "* $P/b"]],
+  // "$*" and "${a[*]}" join with the first character of IFS (helper review 4, F3).
+  ["set -- .. outside secret.txt; IFS=/; cat \"$*\"", "ask", ["read $O/secret.txt"]],
+  ["a=(.. outside secret.txt); IFS=/; cat \"${a[*]}\"", "ask", ["read $O/secret.txt"]],
+  ["a=(.. outside secret.txt); IFS=/; x=${a[*]}; cat \"$x\"", "ask", ["read $O/secret.txt"]],
+  ["f() { cat \"$*\"; }; IFS=/; f .. outside secret.txt", "ask", ["read $O/secret.txt"]],
+  ["IFS=$X; set -- a b; cat \"$*\"", "ask", ["#UNRESOLVED_WORD"]],
+  ["set -- a b; IFS=; cat \"$*\"", "allow", ["read $P/ab"]],
+  ["set -- a b; cat \"$*\"", "allow", ["read $P/a b"]],
   ["set -- ~ x; shift; cat $1", "allow", ["* $P/x"]],
   ["cat $1", "ask", ["#UNRESOLVED_WORD"]],
 ]);

@@ -398,7 +398,11 @@ export function dirstackEntry(world: World, spec: string): Value | null {
 // ---------------------------------------------------------------------------------------
 // Parameter expansion
 
-function valuePieces(v: Value, quoted: boolean, split: boolean, atForm: boolean): Piece[] {
+/**
+ * The pieces of a value. An array not in the `$@` form is one word, its elements joined by
+ * `sep`: the first character of IFS (null: IFS is not known).
+ */
+function valuePiecesJoined(v: Value, quoted: boolean, split: boolean, atForm: boolean, sep: string | null): Piece[] {
   switch (v.k) {
     case "str":
       return [{ k: "text", text: v.v, quoted, split }];
@@ -407,7 +411,10 @@ function valuePieces(v: Value, quoted: boolean, split: boolean, atForm: boolean)
     case "unknown":
       return [{ k: "unknown", u: v, quoted, split }];
     case "arr": {
-      if (!atForm) return v.v.length ? [{ k: "text", text: v.v.join(" "), quoted, split }] : [];
+      if (!atForm) {
+        if (sep === null && v.v.length > 1) return [{ k: "unknown", u: unknown("elements joined by the first character of IFS, which is not known"), quoted, split }];
+        return v.v.length ? [{ k: "text", text: v.v.join(sep ?? ""), quoted, split }] : [];
+      }
       const out: Piece[] = [];
       v.v.forEach((e, i) => {
         if (i > 0) out.push({ k: "break" });
@@ -430,7 +437,11 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
   const split = !quoted && !assignment;
   evaluationRisks(pe, world, env, span);
   let v = paramValue(pe, world, env);
-  const atForm = (pe.name === "@" && pe.index === null) || (pe.index !== null && /^[@]$/.test(pe.index.text)) || (!quoted && (pe.name === "*" || pe.index?.text === "*"));
+  // Unquoted, $* and ${a[*]} are fields as $@ is; quoted or assigned, one word joined by IFS's first character.
+  const atForm = (pe.name === "@" && pe.index === null) || (pe.index !== null && /^[@]$/.test(pe.index.text)) || (split && (pe.name === "*" || pe.index?.text === "*"));
+  const ifs = ifsOf(world, env);
+  const sep = ifs === null ? null : ifs.slice(0, 1);
+  const valuePieces = (x: Value, q: boolean, sp: boolean, at: boolean): Piece[] => valuePiecesJoined(x, q, sp, at, sep);
   const stringOf = (w: Word | null): Piece[] => (w ? expandParts(w.parts, world, env, assignment) : []);
   switch (pe.op) {
     case "":
