@@ -110,6 +110,10 @@ table("xargs and find run commands on what they are given", box, [
   ["find docs -exec cat {} + ", "allow"],
   ["find docs -exec cat ~/.bashrc \\;", "ask", ["read $H/.bashrc"]],
   ["find docs -execdir cat ../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  // For the start point itself, -execdir runs in its parent (helper review 4, F7).
+  ["find src/sub -maxdepth 0 -execdir cat ../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  ["find docs -maxdepth 0 -execdir ls .. \\;", "ask", ["list $T/work"]],
+  ["find docs -maxdepth 0 -execdir cat README.md \\;", "allow", ["read $P/README.md"]],
   ["find docs -ok rm {} \\;", "allow", ["write $P/docs/*"]],
   ["find ~ -delete", "ask", ["write $H"]],
   ["find docs -delete", "allow", ["write $P/docs"]],

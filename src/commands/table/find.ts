@@ -96,9 +96,12 @@ function find(call: Call): Effect[] {
     if (e.words.length === 0) continue;
     for (const s of starts) {
       const under = s.text === null ? withValue(s, null, "a path find yields") : withValue(s, `${s.text.replace(/\/+$/, "") || "/"}/*`, "");
-      for (const representative of [s, under]) {
+      // -execdir runs in the directory that holds the match: for the start point itself that
+      // is its parent (`find src/sub -execdir` runs in src), for what is under it, the start
+      // point or a directory below it.
+      for (const [representative, dir] of [[s, s.text === null ? null : parentOf(s.text)], [under, s.text]] as const) {
         const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : withValue(w, w.text.split("{}").join(representative.text), "")) : w));
-        effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label, ...(e.dir && s.text !== null ? { base: absoluteOrNull(s.text, call) } : {}) });
+        effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label, ...(e.dir ? { base: dir === null ? null : absoluteOrNull(dir, call) } : {}) });
       }
       // {} may also be a symlink under the start point that leads out.
       effects.push({ t: "scan", arg: s, kind: "unknown", surface: "find" });
@@ -106,6 +109,15 @@ function find(call: Call): Effect[] {
   }
   if (deletes || execs.length) effects.push({ t: "changes", fs: true, links: execs.length > 0 });
   return effects;
+}
+
+/** The directory find's -execdir runs in for a start point: `.` for `src`, `a` for `a/b/`, `.` for `.`. */
+function parentOf(p: string): string {
+  const t = p.replace(/\/+$/, "");
+  if (t === "") return "/";
+  const k = t.lastIndexOf("/");
+  if (k < 0) return ".";
+  return k === 0 ? "/" : t.slice(0, k);
 }
 
 function absoluteOrNull(p: string, call: Call): string | null {
