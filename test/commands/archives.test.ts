@@ -93,6 +93,11 @@ table("zip and unzip", box, [
 
 table("compressors", box, [
   ["gzip README.md", "allow", ["write $P/README.md"]],
+  // -r with -f compresses what the symlinks it meets point to (helper review 4, F8).
+  ["gzip -rfk src", "ask", ["write $O/secret.txt"]],
+  ["zstd -rf src", "ask", ["write $O/secret.txt"]],
+  ["gzip -rk src", "allow", ["write $P/src"]],
+  ["gzip -rkf docs", "allow", ["write $P/docs"]],
   ["gzip ~/x", "ask", ["write $H/x"]],
   ["gzip -c ~/.bashrc > b.gz", "ask", ["read $H/.bashrc"]],
   ["gzip -c README.md > r.gz", "allow", ["read $P/README.md"]],

@@ -315,16 +315,17 @@ const stdoutMode = mode("stdout");
 const GZIP: TableSpec = {
   names: ["gzip", "gunzip", "pigz", "unpigz", "compress", "uncompress"],
   numeric: true,
-  flags: "dfknNqvVhLiIzKRTmMYB",
-  long: ["--decompress", "--uncompress", "--force", "--keep", "--no-name", "--name", "--quiet", "--verbose", "--version", "--help", "--license", "--fast", "--best", "--rsyncable", "--synchronous", "--zlib", "--zip", "--independent", "--rle", "--huffman", "--rsyncable", "--no-time"],
+  flags: "dknNqvVhLiIzKRTmMYB",
+  long: ["--decompress", "--uncompress", "--keep", "--no-name", "--name", "--quiet", "--verbose", "--version", "--help", "--license", "--fast", "--best", "--rsyncable", "--synchronous", "--zlib", "--zip", "--independent", "--rle", "--huffman", "--rsyncable", "--no-time"],
   options: {
     "-c": stdoutMode, "--stdout": stdoutMode, "--to-stdout": stdoutMode,
     "-l": mode("list"), "--list": mode("list"), "-t": mode("test"), "--test": mode("test"),
-    "-r": mode("recursive"), "--recursive": mode("recursive"),
+    "-r": mode("recursive"), "--recursive": mode("recursive"), "-f": mode("force"), "--force": mode("force"),
     ...each(none, "-S", "--suffix", "-p", "--processes", "-b", "--blocksize", "-C", "--comment", "-A", "--alias"),
   },
   operands: { all: inPlace },
-  recursion: { mode: "recursive", follow: "never" },
+  // With -f, gzip -r compresses what the symlinks it meets point to.
+  recursion: { mode: "recursive", follow: { mode: "force" } },
   // Decompressing NAME that is not there, gzip tries NAME.gz, NAME.z, NAME-z and NAME.Z (and
   // NAME with the -S suffix): a rule on `*.gz` must see them.
   custom: (ctx) => {
@@ -371,16 +372,16 @@ const XZ: TableSpec = {
 const ZSTD: TableSpec = {
   names: ["zstd", "unzstd", "zstdmt", "pzstd"],
   numeric: true,
-  flags: "zdfkqvhHVCbe",
+  flags: "zdkqvhHVCbe",
   long: [
-    "--compress", "--decompress", "--uncompress", "--force", "--keep", "--rm", "--quiet", "--verbose", "--help", "--version", "--ultra", "--adapt", "--no-progress",
+    "--compress", "--decompress", "--uncompress", "--keep", "--rm", "--quiet", "--verbose", "--help", "--version", "--ultra", "--adapt", "--no-progress",
     "--progress", "--sparse", "--no-sparse", "--check", "--no-check", "--exclude-compressed", "--rsyncable", "--content-size", "--no-content-size", "--no-dictID", "--single-thread",
     "--auto-threads", "--mmap-dict", "--no-mmap-dict", "--show-default-cparams", "--pass-through", "--no-pass-through", "--asyncio", "--no-asyncio",
   ],
   options: {
     "-c": stdoutMode, "--stdout": stdoutMode, "-t": mode("test"), "--test": mode("test"), "-l": mode("list"), "--list": mode("list"),
     "-o": { value: "write", modes: ["output"] },
-    "-r": mode("recursive"),
+    "-r": mode("recursive"), "-f": mode("force"), "--force": mode("force"),
     "-D": read, "--patch-from": read,
     "--output-dir-flat": { value: "write", modes: ["output"] }, "--output-dir-mirror": { value: "write", modes: ["output"] },
     "--filelist": { value: "read", modes: ["namelist"] },
@@ -389,7 +390,8 @@ const ZSTD: TableSpec = {
     ...each(optionalNone, "--long", "--fast", "--train", "--train-cover", "--train-fastcover", "--train-legacy", "--maxdict", "--dictID"),
   },
   operands: { all: inPlace },
-  recursion: { mode: "recursive", follow: "never" },
+  // -f makes zstd -r take the files symlinks point to (it skips links otherwise).
+  recursion: { mode: "recursive", follow: { mode: "force" } },
   custom: (ctx) => {
     if (ctx.modes.has("namelist")) issue(ctx, "UNRESOLVED_WORD", "zstd --filelist compresses files named in a list the guard does not read");
   },
