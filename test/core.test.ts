@@ -139,6 +139,46 @@ table("symlinks resolve physically", box, [
   ["cd dir-out && cat ../secret.txt", "ask", ["* $O/secret.txt"]],
 ]);
 
+// A symlink the command itself creates, moves or replaces is not on the disk the guard reads:
+// a later path through that name (the last segment too) is not known, and neither is a glob or
+// a recursive walk that would list it, nor a cd into it (docs/semantics.md). Every ask here was
+// an allow when only a directory that did not exist yet was distrusted.
+table("symlinks the command itself creates, moves or replaces", box, [
+  // Judged where it was made (inside), it leads out once moved up a level.
+  ["ln -s ../outside/secret.txt src/x; mv src/x y; cat y", "ask", ["#UNRESOLVED_PATH"]],
+  ["ln -s ../outside/secret.txt src/x; mv src/x y; echo pwned > y", "ask", ["#UNRESOLVED_PATH"]],
+  ["ln -s ../outside/secret.txt src/x; mv src/x y; sed -i s/a/b/ y", "ask", ["#UNRESOLVED_PATH"]],
+  ["ln -s ../outside src/x; mv src/x y; find y/ -delete", "ask", ["#UNRESOLVED_PATH"]],
+  ["ln -s ../outside src/x; mv src/x y; cd y; ls", "ask", ["#UNRESOLVED_CWD"]],
+  ["ln -s ../../outside/secret.txt src/sub/x; mv src/sub/x docs; cat docs/x", "ask", ["#UNRESOLVED_PATH"]],
+  // An existing name replaced by the link.
+  ["ln -s ../outside/secret.txt src/x; mv src/x list.txt; cat list.txt", "ask", ["#UNRESOLVED_PATH"]],
+  ["ln -s ../outside src/x; mv src/x README.md; cat README.md/secret.txt", "ask", ["#UNRESOLVED_PATH"]],
+  ["ln -s ../outside src/x; mv -T src/x link-in; cat link-in/secret.txt", "ask", ["#UNRESOLVED_PATH"]],
+  // A link whose target runs through a name a later ln makes.
+  ["ln -s n/../outside/secret.txt src/x; ln -s .. src/n; cat src/x", "ask", ["#UNRESOLVED_PATH"]],
+  ["ln -sf n/../outside/secret.txt src/main.ts; ln -s .. src/n; cat src/main.ts", "ask", ["#UNRESOLVED_PATH"]],
+  ["ln -s ../outside src/x; ln -P src/x y; ls y/", "ask", ["#UNRESOLVED_PATH"]],
+  // Globs and walks do not list only what is there now.
+  ["ln -s ../../outside/secret.txt src/sub/x; mv src/sub/x docs/; cat docs/*", "ask", ["#UNRESOLVED_WORD"]],
+  ["ln -s ../../outside/secret.txt src/sub/x; mv src/sub/x docs/; grep -R secret docs", "ask", ["#UNRESOLVED_PATH"]],
+  // Subshells, pipelines, child shells and functions leave their links behind.
+  ["(ln -s ../outside/secret.txt src/x); mv src/x y; cat y", "ask", ["#UNRESOLVED_PATH"]],
+  ["ln -s ../outside/secret.txt src/x | cat; mv src/x y; cat y", "ask", ["#UNRESOLVED_PATH"]],
+  ["bash -c 'ln -s ../outside/secret.txt src/x && mv src/x y'; cat y", "ask", ["#UNRESOLVED_PATH"]],
+  ["f() { mv src/x y; }; ln -s ../outside/secret.txt src/x; f; cat y", "ask", ["#UNRESOLVED_PATH"]],
+  // A new link is not known even when it leads inside: its name is all the guard has.
+  ["ln -s ../README.md docs/r; cat docs/r", "ask", ["#UNRESOLVED_PATH"]],
+  // Moving or copying what holds no symlink leaves none.
+  ["mv README.md notes.md && cat notes.md", "allow", ["read $P/notes.md"]],
+  ["mv docs d2 && cat d2/guide.md", "allow", ["read $P/d2/guide.md"]],
+  ["mkdir -p out && cp README.md out/ && cat out/README.md", "allow", ["read $P/out/README.md"]],
+  ["cp -r docs build/ && cat build/docs/guide.md", "allow", ["read $P/build/docs/guide.md"]],
+  ["ln README.md hard && cat hard", "allow", ["read $P/hard"]],
+  ["ln -s ../README.md src/readme && ls src", "allow", ["list $P/src"]],
+  ["ln -s ../a src/x; ln -s ../b src/y", "allow", ["unknown $P/a", "unknown $P/b"]],
+]);
+
 table("redirections", box, [
   ["echo x > out.txt", "allow", ["write $P/out.txt"]],
   ["echo x >> ~/.bashrc", "ask", ["write $H/.bashrc"]],

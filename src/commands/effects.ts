@@ -34,10 +34,17 @@ export interface Disk {
   isDirectory(path: string, from?: string | null): boolean;
   /** The nearest directory at or above `from` (or the cwd) that holds an entry `name`, as a physical path. */
   findUp(name: string, from?: string | null): string | null;
+  /** Whether `path` itself (not what it points to) is a symlink now. */
+  isLink(path: string, from?: string | null): boolean;
+  /**
+   * Whether what `path` is now is what it is when the command runs: no earlier part of the
+   * command may have changed the filesystem, or made a name on its way a symlink.
+   */
+  settled(path: string, from?: string | null): boolean;
 }
 
-/** A disk that knows nothing: no directory exists, nothing is found. */
-export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null };
+/** A disk that knows nothing: no directory exists, nothing is found, nothing is settled. */
+export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false };
 
 /** Relative paths resolve against a logical directory, or the cwd when absent; null: unknown. */
 type BaseField = { readonly base?: string | null };
@@ -90,5 +97,19 @@ export type Effect =
       readonly options?: Partial<Record<keyof Options, boolean>>;
     } & BaseField)
   | { readonly t: "exit" }
+  /**
+   * A name the command may leave as a symlink (src/shell/zones.ts): later paths through it are
+   * not resolved through what is there now. `arg` names it (`ln -s T N`, `mv -T SRC N`); with
+   * `entry`, the name is `arg/entry` when `arg` is a directory (following a symlink, unless
+   * `replaceLink`: `ln -n`), and with `into` as well, it always is (`mv -t DIR SRC`); an
+   * `entry` of null is not known. With `source`, the name is a symlink only when the source
+   * is one, or a directory holding one, or an earlier command may have made it one (`mv a b`
+   * of a regular file leaves a regular file). `tree`: instead, any entry below the directory
+   * `arg` that does not exist now may be a symlink (`tar -x -C DIR`, `git checkout`).
+   */
+  | ({
+      readonly t: "links"; readonly arg: Arg; readonly tree?: boolean;
+      readonly entry?: string | null; readonly into?: boolean; readonly replaceLink?: boolean; readonly source?: Arg;
+    } & BaseField)
   /** The command may change the filesystem (`fs`: remove or replace directories; `links`: create symlinks). */
   | { readonly t: "changes"; readonly fs: boolean; readonly links: boolean };

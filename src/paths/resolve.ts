@@ -16,7 +16,14 @@ export type Physical =
       /** A directory on the way does not exist (so, once created, it could be a symlink). */
       readonly missingParent: boolean;
     }
-  | { readonly ok: false; readonly error: "loop" | "too-long" | "unreadable"; readonly at: string };
+  /** `changed`: the walk met an entry an earlier command may have turned into a symlink (a Watch said so). */
+  | { readonly ok: false; readonly error: "loop" | "too-long" | "unreadable" | "changed"; readonly at: string };
+
+/**
+ * Asked at each entry a walk looks up (`exists`: it is there now): true when an earlier command
+ * may have made it a symlink, so what it is now says nothing of where the walk goes on.
+ */
+export type Watch = (path: string, exists: boolean) => boolean;
 
 export function isAbsolute(p: string): boolean {
   return p.startsWith("/");
@@ -45,15 +52,15 @@ export function canonicalLogical(abs: string): string {
  * are followed (absolute targets restart from /), and once a segment does not exist the rest
  * is applied lexically.
  */
-export function resolvePhysical(abs: string, fs: FileSystem): Physical {
-  return resolveFrom("/", abs, fs);
+export function resolvePhysical(abs: string, fs: FileSystem, watch?: Watch): Physical {
+  return resolveFrom("/", abs, fs, watch);
 }
 
 /**
  * Like resolvePhysical, for `rest` taken from `base`, a directory already known to be
  * physical and to exist (so its segments need no second lookup).
  */
-export function resolveFrom(base: string, rest: string, fs: FileSystem): Physical {
+export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: Watch): Physical {
   const abs = isAbsolute(rest) ? rest : join(base, rest);
   if (abs.length >= PATH_MAX) return { ok: false, error: "too-long", at: abs.slice(0, 80) + "…" };
   const fromBase = !isAbsolute(rest) && base !== "/";
@@ -78,6 +85,7 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem): Physica
     // Nothing exists below a directory that does not: no need to ask the disk.
     const type = exists ? fs.lstat(next) : null;
     if (type === "unreadable") return { ok: false, error: "unreadable", at: next };
+    if (watch !== undefined && watch(next, type !== null)) return { ok: false, error: "changed", at: next };
     if (type === "symlink") {
       if (++hops > MAX_SYMLINK_HOPS) return { ok: false, error: "loop", at: next };
       const target = fs.readlink(next);

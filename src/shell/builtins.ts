@@ -112,6 +112,8 @@ export function runBuiltin(it: Interpreter, name: string, argv: readonly Arg[], 
 
 interface CdOutcome {
   readonly logical: Dir;
+  /** Why an unknown one is not known, when there is more to say. */
+  readonly why?: string;
 }
 
 interface CdPlan {
@@ -147,6 +149,11 @@ function cdTargets(it: Interpreter, w: World, target: string, physical: boolean 
   const outcomes: CdOutcome[] = [];
   let reached = false;
   for (const c of candidates) {
+    // A name on the way that an earlier command may have made a symlink: where cd lands is not known.
+    if (it.throughLinkZone(w, c)) {
+      outcomes.push({ logical: null, why: `${c} may be or pass through a symlink an earlier command created, moved or unpacked` });
+      continue;
+    }
     const modes = physical === null ? [false, true] : [physical];
     let existsNow = false;
     for (const phys of modes) {
@@ -236,7 +243,7 @@ function cdAccess(it: Interpreter, w: World, arg: Arg, command: string, target: 
   }
   for (const o of outcomes) {
     if (o.logical === null) {
-      it.access(w, withValue(arg, null, `where ${command} ${target} goes is not known`), "cwd", command);
+      it.access(w, withValue(arg, null, o.why ?? `where ${command} ${target} goes is not known`), "cwd", command);
     } else {
       it.accessAbsolute(o.logical, target, "cwd", command, it.span(arg.span));
     }

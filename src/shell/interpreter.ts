@@ -19,6 +19,7 @@ import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./envir
 import { hasSubstitution, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, isSystemProgram, type Stdin, withValue } from "../commands/analyse.ts";
 import type { Disk } from "../commands/effects.ts";
+import { ANYWHERE, type LinkZone, unionZones, zoneInListing, zoneWatch } from "./zones.ts";
 
 export interface InterpreterLimits extends Limits {
   /** Worlds followed at once before they are merged (what differs becomes unknown). */
@@ -191,14 +192,15 @@ export class Interpreter implements WordEnv {
         return;
       }
       abs = join(dir, text);
-      // Most paths are relative to a directory that exists: start from its physical path.
-      const physDir = this.physicalDir(dir);
+      // Most paths are relative to a directory that exists: start from its physical path
+      // (unless a name on the way to it may have become a symlink: then the walk starts at /).
+      const physDir = world.linkZones.length ? null : this.physicalDir(dir);
       if (physDir !== null && !/^\/dev\//.test(abs)) {
         this.recordPhysical(resolveFrom(physDir, text, this.fs), text, kind, command, span, world.linksChanged, surface);
         return;
       }
     }
-    this.accessAbsolute(abs, text, kind, command, span, world.linksChanged, surface);
+    this.accessAbsolute(abs, text, kind, command, span, world, surface);
   }
 
   /**
@@ -237,7 +239,8 @@ export class Interpreter implements WordEnv {
     return globPattern(pattern, probe, this, { start: 0, end: 0 });
   }
 
-  accessAbsolute(abs: string, text: string, kind: AccessKind, command: string, span: Span, linksChanged = false, surface?: string): void {
+  /** `world`: the one the access happens in, when what earlier commands changed counts (zones.ts). */
+  accessAbsolute(abs: string, text: string, kind: AccessKind, command: string, span: Span, world: World | null = null, surface?: string): void {
     const via = this.frame.via;
     const extra = surface ? { surface } : {};
     // Bash opens these itself for redirections, and the kernel's /proc/self/fd links name
@@ -246,14 +249,14 @@ export class Interpreter implements WordEnv {
       this.findings.addPath({ path: text, resolved: abs, kind, command, via, span, problem: null, ...extra });
       return;
     }
-    this.recordPhysical(resolvePhysical(abs, this.fs), text, kind, command, span, linksChanged, surface);
+    this.recordPhysical(resolvePhysical(abs, this.fs, world ? zoneWatch(world.linkZones) : undefined), text, kind, command, span, world?.linksChanged ?? false, surface);
   }
 
   private recordPhysical(r: Physical, text: string, kind: AccessKind, command: string, span: Span, linksChanged: boolean, surface?: string): void {
     const via = this.frame.via;
     const extra = surface ? { surface } : {};
     if (!r.ok) {
-      const why = r.error === "loop" ? `too many symlinks at ${r.at}` : r.error === "too-long" ? "the path is longer than PATH_MAX" : `${r.at} cannot be read`;
+      const why = r.error === "loop" ? `too many symlinks at ${r.at}` : r.error === "too-long" ? "the path is longer than PATH_MAX" : r.error === "changed" ? linkZoneWhy(r.at) : `${r.at} cannot be read`;
       this.findings.addPath({ path: text, resolved: null, kind, command, via, span, problem: { code: "UNRESOLVED_PATH", why }, ...extra });
       return;
     }
@@ -287,7 +290,60 @@ export class Interpreter implements WordEnv {
         }
         return null;
       },
+      isLink: (p, from) => {
+        const loc = this.entryLocation(w, p, dirOf(from));
+        return typeof loc === "string" && this.fs.lstat(loc) === "symlink";
+      },
+      settled: (p, from) => {
+        const dir = dirOf(from);
+        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+        if (abs === null || this.throughLinkZone(w, abs)) return false;
+        // A name that is not there now is read as the name of the new link, as it was before
+        // the command; one that is there may have been removed or replaced since.
+        if (!w.fsChanged) return true;
+        const r = resolvePhysical(abs, this.fs);
+        return r.ok && !r.exists;
+      },
     };
+  }
+
+  /**
+   * Where the entry a path names is (its directory resolved physically, its last segment as
+   * written), without following it: null when its directory is not known, "changed" when a name
+   * on the way may have become a symlink, "self" when the path ends in `.`, `..` or `/` (it names
+   * a directory, not an entry that can be replaced).
+   */
+  entryLocation(w: World, p: string, dir: string | null): string | null | "changed" | "self" {
+    const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+    if (abs === null) return null;
+    const cut = abs.lastIndexOf("/");
+    const last = abs.slice(cut + 1);
+    if (last === "" || last === "." || last === "..") return "self";
+    const parent = resolvePhysical(abs.slice(0, cut) || "/", this.fs, zoneWatch(w.linkZones));
+    if (!parent.ok) return parent.error === "changed" ? "changed" : null;
+    return parent.path === "/" ? "/" + last : parent.path + "/" + last;
+  }
+
+  /** Whether resolving `abs` (logically as `cd` does, or physically) meets a name an earlier command may have made a symlink. */
+  throughLinkZone(w: World, abs: string): boolean {
+    const watch = zoneWatch(w.linkZones);
+    if (watch === undefined) return false;
+    for (const p of [abs, canonicalLogical(abs)]) {
+      const r = resolvePhysical(p, this.fs, watch);
+      if (!r.ok && r.error === "changed") return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether what a glob sees at `path` may not be what is there when it runs: resolving it meets
+   * a zone, or (`listing`: a directory it lists) symlinks may have been added to it.
+   */
+  linkZoneAt(path: string, world: World, listing: boolean): boolean {
+    if (world.linkZones.length === 0) return false;
+    const r = resolvePhysical(path, this.fs, zoneWatch(world.linkZones));
+    if (!r.ok) return r.error === "changed";
+    return listing && zoneInListing(world.linkZones, r.path, false);
   }
 
   /** Physical directory for a logical path, or null when it is not an existing directory. */
@@ -743,6 +799,9 @@ export class Interpreter implements WordEnv {
       for (const [n, a] of w.aliases) if (base.aliases.get(n) !== a) base.setAlias(n, a);
       if (w.traps.join() !== base.traps.join()) base.traps = [...new Set([...base.traps, ...w.traps])];
       if (w.tainted) base.tainted = w.tainted;
+      base.fsChanged ||= w.fsChanged;
+      base.linksChanged ||= w.linksChanged;
+      base.linkZones = unionZones(base.linkZones, w.linkZones);
     }
     if (always && ws.length > 1) {
       // Still changing after several rounds: the directory may go on changing.
@@ -1208,7 +1267,10 @@ export class Interpreter implements WordEnv {
     const command = argv[0]!.text ?? "?";
     let out: World[] = [withStatus(w, STATUS_UNKNOWN)];
     // The command's own paths are resolved in the filesystem as it was before it ran.
-    const ordered = [...effects.filter((e) => e.t !== "changes"), ...effects.filter((e) => e.t === "changes")];
+    const last = (e: Effect) => e.t === "changes" || e.t === "links";
+    const ordered = [...effects.filter((e) => !last(e)), ...effects.filter((e) => e.t === "links"), ...effects.filter((e) => e.t === "changes")];
+    // Zones are worked out against the state before the command, then added together.
+    let zones: readonly LinkZone[] = [];
     for (const e of ordered) {
       switch (e.t) {
         case "path":
@@ -1274,6 +1336,9 @@ export class Interpreter implements WordEnv {
         case "package-script":
           this.runPackageScript(e, w);
           break;
+        case "links":
+          zones = unionZones(zones, this.linkZonesOf(w, e));
+          break;
         case "changes":
           for (const o of [w, ...out]) {
             if (e.fs) o.fsChanged = true;
@@ -1289,7 +1354,97 @@ export class Interpreter implements WordEnv {
           break;
       }
     }
+    if (zones.length) {
+      for (const o of [w, ...out]) {
+        o.linkZones = unionZones(o.linkZones, zones);
+        o.fsChanged = true;
+        o.linksChanged = true;
+      }
+    }
     return out;
+  }
+
+  /**
+   * The zones a `links` effect adds (src/shell/zones.ts), against the state before the command:
+   * nothing when the name cannot become a symlink, ANYWHERE when where it is is not known.
+   */
+  private linkZonesOf(w: World, e: Extract<Effect, { t: "links" }>): readonly LinkZone[] {
+    const dir = e.base === undefined ? w.cwd : e.base;
+    const text = e.arg.text;
+    if (text === null || (dir === null && !isAbsolute(text))) return [ANYWHERE];
+    const abs = isAbsolute(text) ? text : join(dir!, text);
+    const watch = zoneWatch(w.linkZones);
+    if (e.tree) {
+      const r = resolvePhysical(abs, this.fs, watch);
+      return r.ok ? [{ path: r.path, tree: true }] : [ANYWHERE];
+    }
+    if (e.source && this.plainSource(w, e.source, dir)) return [];
+    const zones: LinkZone[] = [];
+    // `DEST/` names what DEST is or leads to; without the slash, DEST is the name replaced.
+    const slash = /[^/]\/+$/.test(abs);
+    const named = slash ? abs.replace(/\/+$/, "") : abs;
+    const name = (): boolean => {
+      const loc = this.entryLocation(w, named, null);
+      if (loc === "self") return true;
+      if (loc === null || loc === "changed") return false;
+      zones.push({ path: loc, tree: false });
+      return true;
+    };
+    if (e.entry === undefined) return name() ? zones : [ANYWHERE];
+    if (e.entry === null) return [ANYWHERE];
+    // The name inside the directory `arg` (following a link to it, unless ln -n replaces the link).
+    const inside = (): boolean => {
+      const r = resolvePhysical(abs, this.fs, watch);
+      if (!r.ok) return false;
+      const entry = e.entry!.replace(/\/+$/, "");
+      const base = entry.slice(entry.lastIndexOf("/") + 1);
+      zones.push({ path: base === "" || base === "." || base === ".." ? r.path : r.path === "/" ? "/" + base : `${r.path}/${base}`, tree: false });
+      return true;
+    };
+    if (e.into) return inside() ? zones : [ANYWHERE];
+    let isDir: boolean | null = null;
+    if (!w.fsChanged) {
+      const loc = this.entryLocation(w, named, null);
+      const t = typeof loc === "string" && loc !== "self" && loc !== "changed" ? this.fs.lstat(loc) : null;
+      if (loc === "self") isDir = true;
+      else if (t === "symlink") isDir = e.replaceLink && !slash ? false : this.physicalDir(named) !== null && !this.throughLinkZone(w, named);
+      else if (typeof loc === "string" && loc !== "changed") isDir = t === "dir";
+    }
+    if (isDir !== false && !inside()) return [ANYWHERE];
+    if (isDir !== true && !name()) return [ANYWHERE];
+    return zones;
+  }
+
+  /**
+   * Whether moving, copying or hard-linking `source` cannot leave a symlink: no earlier part of
+   * the command may have made symlinks, and it is a regular file now, or a directory with no
+   * symlink in it, or nothing (then an earlier command made it, not as a symlink).
+   */
+  private plainSource(w: World, source: Arg, dir: string | null): boolean {
+    if (w.linksChanged || source.text === null) return false;
+    const loc = this.entryLocation(w, source.text, dir);
+    if (loc === null || loc === "changed") return false;
+    const at = loc === "self" ? this.physicalDir(isAbsolute(source.text) ? source.text : join(dir!, source.text)) : loc;
+    if (at === null) return false;
+    const t = this.fs.lstat(at);
+    if (t === null || t === "file" || t === "other") return true;
+    if (t !== "dir") return false;
+    // A directory: plain when no symlink is in it (within a bound).
+    const queue = [at];
+    let seen = 0;
+    while (queue.length) {
+      const d = queue.shift()!;
+      const names = this.fs.readdir(d);
+      if (names === null) return false;
+      for (const n of names) {
+        if (++seen > this.limits.maxScanEntries || n === UNDECODABLE_NAME) return false;
+        const p = d === "/" ? "/" + n : `${d}/${n}`;
+        const k = this.fs.lstat(p);
+        if (k === "dir") queue.push(p);
+        else if (k !== "file" && k !== "other") return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -1362,7 +1517,12 @@ export class Interpreter implements WordEnv {
     if (arg.text === null) return;
     const dir = isAbsolute(arg.text) ? arg.text : (base === undefined ? w.cwd : base);
     if (dir === null) return;
-    const start = resolvePhysical(isAbsolute(arg.text) ? arg.text : join(dir, arg.text), this.fs);
+    const start = resolvePhysical(isAbsolute(arg.text) ? arg.text : join(dir, arg.text), this.fs, zoneWatch(w.linkZones));
+    const zoned = (at: string) => this.findings.addPath({
+      path: arg.text!, resolved: null, kind, command, via: this.frame.via, span: this.span(arg.span),
+      problem: { code: "UNRESOLVED_PATH", why: `${command} follows symlinks under ${arg.text}, where an earlier command may have created, moved or unpacked some (${at})` }, ...(surface ? { surface } : {}),
+    });
+    if (!start.ok && start.error === "changed") return zoned(start.at);
     if (!start.ok || !start.exists || this.fs.lstat(start.path) !== "dir") return;
     // A tree outside the roots is judged as a whole by the access to it; a link in it that
     // leads somewhere else still needs its own judgement when that tree may be allowed (the
@@ -1381,6 +1541,7 @@ export class Interpreter implements WordEnv {
     let entries = 0;
     while (queue.length) {
       const [phys, shown] = queue.shift()!;
+      if (w.linkZones.length && zoneInListing(w.linkZones, phys, true)) return zoned(phys);
       const names = this.fs.readdir(phys);
       if (!names) continue;
       for (const name of names) {
@@ -1561,8 +1722,14 @@ function joinChild(parent: World, out: readonly World[]): Status {
     status = status === null || status === o.status ? o.status : STATUS_UNKNOWN;
     if (o.fsChanged) parent.fsChanged = true;
     if (o.linksChanged) parent.linksChanged = true;
+    parent.linkZones = unionZones(parent.linkZones, o.linkZones);
   }
   return status ?? STATUS_UNKNOWN;
+}
+
+/** Why a path is not known when its walk meets a link zone. */
+function linkZoneWhy(at: string): string {
+  return `${at} may be a symlink an earlier command created, moved or unpacked: where it leads is not known`;
 }
 
 /** `! a && b` negates `a`: the first pipeline of what was reparsed. */

@@ -4,6 +4,7 @@
 
 import { environmentRole } from "./environment.ts";
 import type { Span, Stmt } from "./syntax.ts";
+import { type LinkZone, zonesKey } from "./zones.ts";
 
 export interface Unknown {
   readonly k: "unknown";
@@ -130,6 +131,8 @@ export class World {
   fsChanged: boolean;
   /** A command may have created symlinks: a path that does not exist now may be one. */
   linksChanged: boolean;
+  /** Names a modelled command may have turned into symlinks (zones.ts). */
+  linkZones: readonly LinkZone[];
   /** Variables set here that change what started programs reach (environment.ts); never copied in place. */
   environmentNames: readonly string[];
 
@@ -156,6 +159,7 @@ export class World {
     this.tainted = null;
     this.fsChanged = false;
     this.linksChanged = false;
+    this.linkZones = [];
     this.environmentNames = [];
   }
 
@@ -187,6 +191,7 @@ export class World {
     w.tainted = this.tainted;
     w.fsChanged = this.fsChanged;
     w.linksChanged = this.linksChanged;
+    w.linkZones = this.linkZones;
     w.environmentNames = this.environmentNames;
     return w;
   }
@@ -265,6 +270,7 @@ export class World {
     k += this.positional ? this.positional.join("\u0001") : "?";
     k += "\u0000" + optionsKey(this.options) + "\u0000" + this.traps.join("\u0001") + "\u0000" + (this.tainted ?? "");
     k += "\u0000" + this.frames.length + (this.fsChanged ? "F" : "f") + (this.linksChanged ? "L" : "l");
+    if (this.linkZones.length) k += "\u0000z:" + zonesKey(this.linkZones);
     for (const [n, v] of [...this.vars.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
       k += `\u0000${n}=${valueKey(v)}`;
     }

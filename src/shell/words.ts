@@ -58,6 +58,12 @@ export interface WordEnv {
   problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR" | "OPAQUE_CODE" | "UNRESOLVED_WORD", why: string, span: Span): void;
   /** Pathname expansion read this directory (a physical path): listing it is an access. */
   listed(dir: string, shown: string, span: Span): void;
+  /**
+   * Whether what the disk shows at `path` may not be what the glob meets when it runs: an
+   * earlier command may have made a name on its way a symlink, or (`listing`) added symlinks
+   * to the directory (src/shell/zones.ts).
+   */
+  linkZoneAt?(path: string, world: World, listing: boolean): boolean;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -808,8 +814,9 @@ function globField(segs: Seg[], span: Span, world: World, env: WordEnv): { field
   const extglob = opts.extglob !== false;
   if (!hasPatternChars(chars, extglob)) return self;
   const matches = globMatches(chars, world, env, span);
-  if (matches === "unknown") {
-    return { fields: [{ segs: [{ unknown: unknown("a glob the guard cannot expand here"), quoted: false }], span, fromGlob: true }], countUnknown: true };
+  if (matches === "unknown" || matches === "changed") {
+    const why = matches === "changed" ? "the glob lists a directory where an earlier command may have created, moved or unpacked symlinks" : "a glob the guard cannot expand here";
+    return { fields: [{ segs: [{ unknown: unknown(why), quoted: false }], span, fromGlob: true }], countUnknown: true };
   }
   if (matches === "too-many") {
     env.problem("EXPANSION_TOO_LARGE", `the glob ${chars.map((c) => c.c).join("")} matches more than ${env.limits.maxGlobMatches} paths`, span);
@@ -832,7 +839,7 @@ export function globPattern(chars: PatternChar[], world: World, env: WordEnv, sp
 }
 
 /** Matches of a pattern on disk, relative to the world's cwd as bash prints them. */
-function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Span): string[] | "unknown" | "too-many" {
+function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Span): string[] | "unknown" | "too-many" | "changed" {
   const opts = world.options;
   const segments: PatternChar[][] = [[]];
   for (const ch of chars) {
@@ -848,6 +855,7 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
   let current: [string, string][] = [[absolute ? "/" : "", physBase]];
   const start = absolute ? 1 : 0;
   let listed = 0;
+  let zoned = false;
   const extglob = opts.extglob !== false;
   const popt = { pathname: true, extglob, nocase: opts.nocaseglob === true, dotglob: opts.dotglob !== false };
   for (let s = start; s < segments.length; s++) {
@@ -873,6 +881,10 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
     const dots = !globstar && opts.globskipdots !== true && seg[0]!.c === "." ? [".", ".."] : [];
     const visit = (text: string, dir: string, depth: number): boolean => {
       if (++listed > env.limits.maxGlobDirs) return false;
+      if (env.linkZoneAt?.(dir, world, true)) {
+        zoned = true;
+        return true;
+      }
       const listing = env.fs.readdir(dir);
       if (!listing) return true;
       const names = dots.length ? [...dots, ...listing] : listing;
@@ -902,17 +914,23 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
     for (const [t, d] of current) {
       if (globstar) next.push([t, d]);
       if (!visit(t, d, 0)) return "too-many";
+      if (zoned) return "changed";
       if (undecided) return "unknown";
     }
     current = next;
     if (!last) {
       // Only directories (or links to them) can hold the next segment.
-      current = current.filter(([, d]) => env.physicalDir(d) !== null);
+      const dirs = current.filter(([, d]) => env.physicalDir(d) !== null);
+      if (dirs.length < current.length && current.some(([, d]) => env.physicalDir(d) === null && env.linkZoneAt?.(d, world, false))) return "changed";
+      current = dirs;
     }
   }
   const out: string[] = [];
   for (const [t, d] of current) {
-    if (env.fs.lstat(d) === null) continue;
+    if (env.fs.lstat(d) === null) {
+      if (env.linkZoneAt?.(d, world, false)) return "changed";
+      continue;
+    }
     out.push(t.replace(/\/+$/, (m) => (t.length === m.length ? "/" : m)));
   }
   return out.sort();

@@ -200,6 +200,23 @@ table("extraction writes through the symlinks below its directory", box, [
   ["cpio -id --no-absolute-filenames -D src < a.cpio", "ask", ["write $O/secret.txt"]],
 ]);
 
+// Members may be symlinks: after extraction a path below the directory that is not there now
+// is not known (a glob over it neither); what is there now is taken as it is.
+table("what extraction unpacks may be a symlink", box, [
+  ["tar -xf a.tar -C build; cat build/*", "ask", ["#UNRESOLVED_WORD"]],
+  ["tar -xf a.tar -C build; cat build/x", "ask", ["#UNRESOLVED_PATH"]],
+  ["tar -xf a.tar -C build; echo x > build/x", "ask", ["#UNRESOLVED_PATH"]],
+  ["unzip -o a.zip -d build; cat build/x", "ask", ["#UNRESOLVED_PATH"]],
+  ["7z x a.7z -obuild && cat build/x", "ask", ["#UNRESOLVED_PATH"]],
+  // The link was judged inside where it was made; archived and unpacked elsewhere, it leads out.
+  ["ln -s ../../outside/secret.txt src/sub/x; tar -cf a.tar -C src/sub x; tar -xf a.tar -C build; cat build/x", "ask", ["#UNRESOLVED_PATH"]],
+  ["ln -s ../../outside/secret.txt src/sub/x; zip -jy a.zip src/sub/x; unzip -o a.zip -d build; cat build/x", "ask", ["#UNRESOLVED_PATH"]],
+  ["tar xf a.tar -C build && ls build", "allow", ["list $P/build"]],
+  ["tar -xf a.tar -C build && cat README.md", "allow", ["read $P/README.md"]],
+  // The directory extracted into is a directory: a glob beside it lists what is there.
+  ["tar -xf a.tar -C build; cat *.md", "allow", ["read $P/README.md"]],
+]);
+
 // GNU ar writes each member into the working directory by name, through a symlink there.
 table("ar", box, [
   ["ar x lib.a", "ask", ["read $P/lib.a", "write $P", "write $O/secret.txt"]],

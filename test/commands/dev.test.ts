@@ -76,6 +76,10 @@ table("javascript package managers", box, [
   ["npm install ../outside/pkg", "ask", ["read $O/pkg"]],
   ["npm install file:../outside/pkg", "ask", ["read $O/pkg"]],
   ["npm install github:user/repo", "allow"],
+  // node_modules may hold links anywhere (file:, link:, workspaces): new paths below it are not known.
+  ["npm install && npm test", "allow"],
+  ["npm install && cat src/main.ts new.txt", "allow", ["read $P/src/main.ts", "read $P/new.txt"]],
+  ["npm ci && ls node_modules", "allow", ["list $P/node_modules"]],
   ["npm i -D typescript", "allow"],
   ["npm install -g typescript", "allow"],
   ["npm ci --ignore-scripts", "allow"],
@@ -379,6 +383,9 @@ table("containers and infrastructure", box, [
   ["docker cp web:/etc/passwd ~/passwd", "ask", ["write $H/passwd"]],
   ["docker cp ~/.ssh/id_rsa web:/tmp/", "ask", ["read $H/.ssh/id_rsa"]],
   ["docker cp ./dist web:/app", "allow", ["read $P/dist"]],
+  // What comes out of a container may be a symlink.
+  ["docker cp web:/app/dist build && cat build/dist", "ask", ["#UNRESOLVED_PATH"]],
+  ["docker cp web:/app/dist build && cat build/main.js", "allow", ["read $P/build/main.js"]],
   ["docker build -t app .", "allow", ["read $P"]],
   ["docker build -t app ~", "ask", ["read $H"]],
   ["docker build -f ../outside/Dockerfile .", "ask", ["read $O/Dockerfile"]],

@@ -82,6 +82,9 @@ table("scp and rsync", box, [
   ["scp -S /tmp/evil a host:b", "ask", ["#OPAQUE_CODE"]],
   ["rsync -a --delete empty/ ~/", "ask", ["write $H"]],
   ["rsync -a src/ build/", "allow", ["read $P/src", "write $P/build"]],
+  // -a copies symlinks as they are: a remote tree may hold any.
+  ["rsync -a host:/x/ build/ && cat build/y", "ask", ["#UNRESOLVED_PATH"]],
+  ["rsync -a docs/ build/ && cat build/guide.md", "allow", ["read $P/build/guide.md"]],
   ["rsync -aL src/ build/", "ask", ["read $O/secret.txt"]],
   ["rsync -a --copy-unsafe-links src/ build/", "ask", ["read $O/secret.txt"]],
   ["rsync -avz ./dist/ user@host:/var/www/", "allow"],

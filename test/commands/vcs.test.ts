@@ -203,6 +203,22 @@ table("git: changing the tree", box, [
   ["git apply --stat fix.patch", "allow", ["!write $P"]],
   ["git apply --unsafe-paths x.patch", "ask", ["#UNRESOLVED_PATH"]],
   ["git checkout main && cat link/x", "ask", ["#UNRESOLVED_PATH"]],
+  // What git writes may be a symlink (a tracked `x -> ../outside/secret.txt`): a path below the
+  // working tree that is not there now is not known. What is there now is taken as it is.
+  ["git checkout evil; cat x", "ask", ["#UNRESOLVED_PATH"]],
+  ["git restore newdir; cat newdir/secret.txt", "ask", ["#UNRESOLVED_PATH"]],
+  ["git checkout main && touch new.ts", "ask", ["#UNRESOLVED_PATH"]],
+  ["git pull && cat src/new.ts", "ask", ["#UNRESOLVED_PATH"]],
+  ["git reset --hard && cat *.md", "ask", ["#UNRESOLVED_WORD"]],
+  ["ln -s ../../outside/secret.txt src/sub/x; git add src/sub/x; git mv src/sub/x build/x; cat build/x", "ask", ["#UNRESOLVED_PATH"]],
+  ["git checkout main && cat README.md", "allow", ["read $P/README.md"]],
+  ["git checkout main && cd src && ls", "allow", ["list $P/src"]],
+  ["git stash pop && cat src/main.ts", "allow", ["read $P/src/main.ts"]],
+  // A new branch at the current commit leaves the files alone; so does restoring the index.
+  ["git checkout -b feat && touch new.ts", "allow", ["write $P/new.ts"]],
+  ["git switch -c feat && touch new.ts", "allow", ["write $P/new.ts"]],
+  ["git restore --staged x && cat y", "allow", ["read $P/y"]],
+  ["git mv docs/guide.md docs/g.md && cat docs/g.md", "allow", ["read $P/docs/g.md"]],
 ]);
 
 table("git: repositories, configuration, tools", box, [

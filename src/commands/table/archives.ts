@@ -115,6 +115,9 @@ function tarHook(ctx: SpecContext): void {
 function intoTree(ctx: SpecContext, dir: Arg, kind: "read" | "write", base: string | null | undefined): void {
   ctx.role(dir, kind, base);
   ctx.emit({ t: "scan", arg: dir, kind, ...(base !== undefined ? { base } : {}) });
+  // Members may be symlinks, under names the guard does not see: later paths below the
+  // directory that are not there now are not known (src/shell/zones.ts).
+  if (kind === "write") ctx.emit({ t: "links", arg: dir, tree: true, ...(base !== undefined ? { base } : {}) });
 }
 
 const TAR_SPEC = expandSpec(TAR);
@@ -299,7 +302,11 @@ const UNZIP: TableSpec = {
   custom: (ctx) => {
     if (ctx.modes.has("readonly")) return;
     if (!ctx.modes.has("outdir")) intoTree(ctx, syntheticArg(".", spanOf(ctx)), "write", ctx.start);
-    for (const it of optionItems(ctx, "-d")) if (it.value) ctx.emit({ t: "scan", arg: it.value, kind: "write", ...(it.base !== undefined ? { base: it.base } : {}) });
+    for (const it of optionItems(ctx, "-d")) {
+      if (!it.value) continue;
+      ctx.emit({ t: "scan", arg: it.value, kind: "write", ...(it.base !== undefined ? { base: it.base } : {}) });
+      ctx.emit({ t: "links", arg: it.value, tree: true, ...(it.base !== undefined ? { base: it.base } : {}) });
+    }
     ctx.emit({ t: "changes", fs: true, links: true });
     if (ctx.modes.has("anywhere")) issue(ctx, "UNRESOLVED_PATH", "unzip -: extracts members with ../ in their names outside the directory");
   },
@@ -492,7 +499,7 @@ function sevenZip(call: Call): Effect[] {
   }
   if ((cmd === "x" || cmd === "e") && !sw.has("so")) {
     const into = outdir ?? syntheticArg(".", call.span);
-    effects.push({ t: "path", arg: into, kind: "write" }, { t: "scan", arg: into, kind: "write" });
+    effects.push({ t: "path", arg: into, kind: "write" }, { t: "scan", arg: into, kind: "write" }, { t: "links", arg: into, tree: true });
     effects.push({ t: "changes", fs: true, links: true });
     if (sw.has("spf")) effects.push({ t: "issue", code: "UNRESOLVED_PATH", message: "7z -spf extracts members to the absolute paths stored in the archive", span: call.span });
   } else if (writesArchive || sw.has("sdel")) effects.push({ t: "changes", fs: true, links: false });

@@ -171,3 +171,41 @@ export function assignmentValue(arg: Arg): Arg | null {
   const m = /^[A-Za-z_][A-Za-z0-9_.-]*=([\s\S]*)$/.exec(arg.text);
   return m ? withValue(arg, m[1]!, "") : null;
 }
+
+/**
+ * The names cp, mv, ln and git mv may leave as symlinks (`links` effects, src/shell/zones.ts):
+ * with -t DIR each source lands in DIR; with -T the destination is the name; with one
+ * destination it is the name, or DIR/basename(SOURCE) when it is a directory; with several it
+ * is a directory. `sourced`: only when the source is or holds a symlink (`mv`, a hard `ln`).
+ * `replaceLink`: a destination that is a symlink to a directory is replaced (`ln -n`).
+ * `single`: what one operand alone means (`ln -s T` makes `./basename(T)`); without it, nothing.
+ */
+export function linkNames(ctx: SpecContext, opts: { readonly sourced: boolean; readonly replaceLink?: boolean; readonly single?: boolean }): void {
+  const ops = ctx.operands;
+  const emit = (dest: Arg, source: Arg, shape: { entry?: boolean; into?: boolean }) => {
+    const base = baseOfArg(ctx, dest);
+    ctx.emit({
+      t: "links", arg: dest,
+      ...(shape.entry || shape.into ? { entry: source.text } : {}),
+      ...(shape.into ? { into: true } : {}),
+      ...(opts.replaceLink ? { replaceLink: true } : {}),
+      ...(opts.sourced ? { source } : {}),
+      ...(base !== undefined ? { base } : {}),
+    });
+  };
+  const target = optionItems(ctx, "-t", "--target-directory").pop();
+  if (target) {
+    if (!target.value) return;
+    for (const s of ops) emit(target.value, s, { into: true });
+    return;
+  }
+  if (ops.length === 0) return;
+  if (ops.length === 1) {
+    if (opts.single) emit(withValue(ops[0]!, ".", ""), ops[0]!, { into: true });
+    return;
+  }
+  const dest = ops[ops.length - 1]!;
+  const sources = ops.slice(0, -1);
+  const noTarget = optionItems(ctx, "-T", "--no-target-directory").length > 0;
+  for (const s of sources) emit(dest, s, noTarget ? {} : sources.length > 1 ? { into: true } : { entry: true });
+}

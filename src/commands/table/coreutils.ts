@@ -6,7 +6,7 @@ import { isAbsolute } from "../../paths/resolve.ts";
 import { type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
-import { issue, optionValues, runsProgram } from "./common.ts";
+import { issue, linkNames, optionItems, optionValues, runsProgram } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 export type { TableSpec } from "./expand.ts";
@@ -76,14 +76,40 @@ export const COREUTILS: readonly TableSpec[] = [
     },
     operands: { sources: "read", dest: "write" },
     recursion: { mode: "recursive", follow: { mode: "follow" } },
-    changes: { fs: true, links: true },
+    // Symlinks they may leave are `links` effects (linkNames), not a change anywhere.
+    changes: { fs: true },
+    // A copy is a symlink when cp makes one (-s), or copies one as it is: -d, -P, -a, and
+    // recursive copies (-r without -L copies the links in the tree; the guard does not follow
+    // -L there either).
+    custom: (ctx) => {
+      const symbolic = optionItems(ctx, "-s", "--symbolic-link").length > 0;
+      const asIs = ctx.modes.has("recursive") || optionItems(ctx, "-d", "-P", "--no-dereference").length > 0;
+      if (!symbolic && !asIs) return;
+      const parents = optionItems(ctx, "--parents").length > 0;
+      if (!parents) return linkNames(ctx, { sourced: !symbolic });
+      // --parents: each source lands at DIR/SOURCE, its whole name kept.
+      const target = optionValues(ctx, "-t", "--target-directory").pop();
+      const dir = target ?? (ctx.operands.length > 1 ? ctx.operands[ctx.operands.length - 1]! : null);
+      if (!dir) return;
+      for (const src of target ? ctx.operands : ctx.operands.slice(0, -1)) {
+        const name = dir.text === null || src.text === null ? null : `${dir.text.replace(/\/+$/, "")}/${src.text.replace(/^\/+/, "")}`;
+        ctx.emit({ t: "links", arg: withValue(dir, name, "a name cp --parents makes"), ...(symbolic ? {} : { source: src }) });
+      }
+    },
   },
   {
     names: ["mv"], flags: "finuvZ", long: ["--force", "--interactive", "--no-clobber", "--strip-trailing-slashes", "--update", "--verbose", "--exchange", "--no-copy", "--context"],
     options: { ...targetOptions, ...backupOptions },
     // A moved file is gone from where it was: both ends are written.
     operands: { sources: "write", dest: "write" },
-    changes: { fs: true, links: true },
+    // Symlinks they may leave are `links` effects (linkNames), not a change anywhere.
+    changes: { fs: true },
+    custom: (ctx) => {
+      linkNames(ctx, { sourced: true });
+      // --exchange swaps the two: the source's name gets what the destination was.
+      const ops = ctx.operands;
+      if (optionItems(ctx, "--exchange").length && ops.length === 2) ctx.emit({ t: "links", arg: ops[0]!, source: ops[1]! });
+    },
   },
   {
     names: ["rm"], flags: "fiIdv", long: ["--force", "--dir", "--verbose", "--one-file-system", "--no-preserve-root", "--preserve-root"],
@@ -105,27 +131,45 @@ export const COREUTILS: readonly TableSpec[] = [
     // any kind, and the link itself is written. A symbolic link's target is text that is
     // resolved later from the directory the link is in, so it is judged from there.
     operands: { sources: { default: "unknown", modes: { symbolic: "none" } }, dest: "write", single: { default: "unknown", modes: { symbolic: "none" } } },
-    changes: { fs: true, links: true },
+    // Symlinks they may leave are `links` effects (linkNames), not a change anywhere.
+    changes: { fs: true },
     custom: (ctx) => {
-      if (!ctx.modes.has("symbolic")) return;
+      const symbolic = ctx.modes.has("symbolic");
+      // -n: a LINK that is a symlink to a directory is replaced, not followed.
+      const replaceLink = optionItems(ctx, "-n", "--no-dereference").length > 0;
+      // The link (a hard link to a symlink is one too) is a name later paths cannot trust.
+      linkNames(ctx, { sourced: !symbolic, replaceLink, single: true });
+      if (!symbolic) return;
       const ops = ctx.operands;
       const target = ctx.items.find((i) => i.t === "option" && (i.name === "-t" || i.name === "--target-directory"));
+      const noTarget = optionItems(ctx, "-T", "--no-target-directory").length > 0;
       const cwd = ctx.world.cwd;
       const abs = (p: string | null): string | null => (p === null ? null : isAbsolute(p) ? p : cwd === null ? null : `${cwd}/${p}`);
-      let linkDir: string | null;
+      const linkDirs: (string | null)[] = [];
       let targets = ops;
-      if (ctx.modes.has("relative")) linkDir = cwd;
-      else if (target && target.t === "option") linkDir = abs(target.value?.text ?? null);
-      else if (ops.length === 1) linkDir = cwd;
+      if (ctx.modes.has("relative")) linkDirs.push(cwd);
+      else if (target && target.t === "option") linkDirs.push(abs(target.value?.text ?? null));
+      else if (ops.length === 1) linkDirs.push(cwd);
       else {
         const dest = ops[ops.length - 1]!;
         targets = ops.slice(0, -1);
-        // LINK names a new link, or an existing directory to put the links in.
+        // LINK names a new link, or an existing directory to put the links in (with -T never;
+        // with -n not when LINK is a symlink, which is replaced). When an earlier part of the
+        // command may have changed what LINK is, the target is judged from both directories.
         const d = dest.text;
-        linkDir = d === null ? null : ops.length > 2 || d.endsWith("/") ? abs(d) : abs(d.includes("/") ? d.slice(0, d.lastIndexOf("/")) || "/" : ".");
-        if (d !== null && ops.length === 2 && !d.endsWith("/") && ctx.disk.isDirectory(d)) linkDir = abs(d);
+        const parent = d === null ? null : abs(d.includes("/") ? d.slice(0, d.lastIndexOf("/")) || "/" : ".");
+        if (d === null) linkDirs.push(null);
+        else if (ops.length > 2 || d.endsWith("/")) linkDirs.push(abs(d));
+        else if (noTarget) linkDirs.push(parent);
+        else {
+          const intoDir = ctx.disk.isDirectory(d) && !(replaceLink && ctx.disk.isLink(d));
+          linkDirs.push(intoDir ? abs(d) : parent);
+          if (!ctx.disk.settled(d)) linkDirs.push(intoDir ? parent : abs(d));
+        }
       }
-      for (const t of targets) ctx.role(t, "unknown", t.text !== null && isAbsolute(t.text) ? undefined : linkDir);
+      for (const t of targets) {
+        for (const linkDir of linkDirs) ctx.role(t, "unknown", t.text !== null && isAbsolute(t.text) ? undefined : linkDir);
+      }
     },
   },
   {

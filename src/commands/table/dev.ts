@@ -288,13 +288,27 @@ function npmConfigWrites(fixedVerb: string | null): Custom {
     else ctx.role(optionValues(ctx, "--globalconfig").at(-1) ?? withValue(syntheticArg("npmrc", spanOf(ctx)), null, "the global npmrc is not known"), "write");
   };
 }
-const npmInstall = npmSub({ custom: packageSpecs });
+/** Subcommands of npm, pnpm, yarn and bun that install or remove packages. */
+const INSTALLS = /^(install|i|in|ins|inst|isntall|ci|clean-install|ic|install-clean|install-test|it|install-ci-test|cit|add|a|update|up|upgrade|upgrade-interactive|remove|rm|r|un|uninstall|unlink|link|dedupe|ddp|prune|rebuild|rb|import|unplug)$/;
+
+/**
+ * Installing writes the package's node_modules, where links (workspace packages, `file:` and
+ * `link:` dependencies, bins) may lead anywhere: later paths below it that are not there now
+ * are not known (src/shell/zones.ts).
+ */
+const nodeInstall: Custom = (ctx) => {
+  if (!INSTALLS.test(ctx.name.slice(ctx.name.lastIndexOf(" ") + 1))) return;
+  const dir = ctx.disk.findUp("package.json", ctx.start ?? null);
+  const modules = dir === null ? "node_modules" : dir === "/" ? "/node_modules" : `${dir}/node_modules`;
+  ctx.emit({ t: "links", arg: syntheticArg(modules, spanOf(ctx)), tree: true, ...(dir === null && ctx.start !== undefined ? { base: ctx.start } : {}) });
+};
+const npmInstall = npmSub({ custom: hooks(packageSpecs, nodeInstall) });
 /**
  * `npm install` and `npm ci` without packages run the project's own install and prepare
  * scripts (with their pre and post scripts); dependencies' scripts are the packages' code.
  */
 const npmInstallProject = npmSub({
-  custom: hooks(packageSpecs, (ctx) => {
+  custom: hooks(packageSpecs, nodeInstall, (ctx) => {
     if (ctx.operands.length || optionItems(ctx, "--ignore-scripts").length) return;
     for (const name of ["install", "prepare"]) ctx.emit({ t: "package-script", name, args: [], span: spanOf(ctx), label: `npm install ${name}`, event: true, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
   }),
@@ -437,7 +451,7 @@ const PNPM: TableSpec = {
   // pnpm -r NAME and pnpm --filter PKG NAME run scripts anywhere in the workspace.
   custom: hooks(workspaceScripts("pnpm", null), npmPrograms),
   subcommands: {
-    ...Object.fromEntries(["add", "install", "i", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "unlink", "import", "rebuild", "rb", "prune", "fetch", "audit", "list", "ls", "ll", "outdated", "why", "licenses", "publish", "pack"].map((n) => [n, pnpmSub({ custom: packageSpecs })])),
+    ...Object.fromEntries(["add", "install", "i", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "unlink", "import", "rebuild", "rb", "prune", "fetch", "audit", "list", "ls", "ll", "outdated", "why", "licenses", "publish", "pack"].map((n) => [n, pnpmSub({ custom: hooks(packageSpecs, nodeInstall) })])),
     ...Object.fromEntries(["run", "run-script"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", null) })])),
     ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", "test") })])),
     start: pnpmSub({ custom: packageScript("pnpm run", "start") }),
@@ -494,7 +508,7 @@ const YARN: TableSpec = {
   operands: { all: "none" },
   subcommands: {
     config: yarnSub({ options: { ...YARN_GLOBAL, "-H": flag, "--home": flag, "-g": flag, "--global": flag }, custom: yarnConfigWrites }),
-    ...Object.fromEntries(["add", "install", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "publish", "unlink", "cache", "set", "version", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((n) => [n, yarnSub({ custom: packageSpecs })])),
+    ...Object.fromEntries(["add", "install", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "publish", "unlink", "cache", "set", "version", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((n) => [n, yarnSub({ custom: hooks(packageSpecs, nodeInstall) })])),
     run: yarnSub({ custom: packageScript("yarn run", null) }),
     // yarn workspace PKG run NAME, yarn workspaces foreach …: another package's scripts.
     workspace: yarnSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "yarn workspace runs a command in another workspace package, which the guard does not read") }),
@@ -554,7 +568,7 @@ const BUN: TableSpec = {
     build: bunSub({ options: { ...BUN_GLOBAL, "--outdir": write, "--outfile": write, "--root": read, "--target": none, "--format": none, "-e": none, "--external": none, "--entry-naming": none, "--chunk-naming": none, "--asset-naming": none, "--public-path": none, "--packages": none }, operands: { all: "read" } }),
     repl: bunSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "bun repl runs code the guard cannot see") }),
     init: bunSub({ operands: { all: "write" } }), create: bunSub({ operands: { all: "generic" } }),
-    ...Object.fromEntries(["install", "i", "add", "a", "remove", "rm", "update", "link", "unlink", "pm", "outdated", "publish", "audit", "info", "patch", "patch-commit", "why", "upgrade", "completions", "discord", "help"].map((n) => [n, bunSub({ custom: packageSpecs })])),
+    ...Object.fromEntries(["install", "i", "add", "a", "remove", "rm", "update", "link", "unlink", "pm", "outdated", "publish", "audit", "info", "patch", "patch-commit", "why", "upgrade", "completions", "discord", "help"].map((n) => [n, bunSub({ custom: hooks(packageSpecs, nodeInstall) })])),
   },
   // `bun FILE` runs a file; `bun NAME` a package.json script.
   unknownSubcommand: "generic",
@@ -1025,8 +1039,12 @@ function cmakeTool(call: Call, args: readonly Arg[]): Effect[] {
       if (t >= 0) return [...rest.filter((_, i) => i !== t && i !== t + 1).map((a) => path(a, "read")), ...(rest[t + 1] ? [path(rest[t + 1]!, "write")] : []), { t: "changes", fs: true, links: false }];
       return [...rest.map((a, i) => path(a, i === rest.length - 1 ? "write" : "read")), { t: "changes", fs: true, links: false }];
     }
-    case "create_symlink": case "create_hardlink":
-      return [...rest.map((a, i) => path(a, i === rest.length - 1 ? "write" : "unknown")), { t: "changes", fs: true, links: true }];
+    case "create_symlink": case "create_hardlink": {
+      // The new name is a symlink (a hard link to one is too): later paths through it are not known.
+      const name = rest[rest.length - 1];
+      const links: Effect[] = name && rest.length > 1 ? [name.text === null || tool?.text === "create_symlink" ? { t: "links", arg: name } : { t: "links", arg: name, source: rest[0]! }] : [];
+      return [...rest.map((a, i) => path(a, i === rest.length - 1 ? "write" : "unknown")), ...links, { t: "changes", fs: true, links: true }];
+    }
     case "cat": case "md5sum": case "sha1sum": case "sha224sum": case "sha256sum": case "sha384sum": case "sha512sum": case "compare_files":
       return operands.filter((a) => !(a.text ?? "").startsWith("--")).map((a) => path(a, "read"));
     case "echo": case "echo_append": case "sleep": case "true": case "false": case "capabilities": case "environment":
@@ -1307,6 +1325,13 @@ function containerCopy(remote: RegExp): Custom {
       ctx.role(a, i === ops.length - 1 && ops.length > 1 ? "write" : "read");
     });
     ctx.emit({ t: "changes", fs: true, links: true });
+    // What is copied out of a container may be (or hold) symlinks: DEST, or DEST/NAME.
+    const dest = ops.length > 1 ? ops[ops.length - 1]! : null;
+    const source = ops[0];
+    if (dest && source && !(dest.text !== null && !dest.text.startsWith("/") && !dest.text.startsWith(".") && remote.test(dest.text))) {
+      const entry = source.text === null ? null : source.text.replace(remote, "").replace(/\/\.?$/, "/.") || null;
+      ctx.emit({ t: "links", arg: dest, entry });
+    }
   };
 }
 

@@ -428,6 +428,15 @@ const PATCH_SPEC = expandSpec({
   // patch [ORIGINAL [PATCHFILE]]
   operands: { positional: [{ default: "write", modes: { output: "read", dry: "read" } }, "read"] },
   changes: { fs: true, links: true },
+  // A git-style diff may create symlinks (`new file mode 120000`), under names the guard does
+  // not read: later paths below the directory patch works in that are not there now are not known.
+  custom: (ctx) => {
+    if (ctx.modes.has("dry")) return;
+    const dir = optionItems(ctx, "-d", "--directory").pop();
+    if (dir) {
+      if (dir.value) ctx.emit({ t: "links", arg: dir.value, tree: true, ...(dir.base !== undefined ? { base: dir.base } : {}) });
+    } else ctx.emit({ t: "links", arg: syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), tree: true, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+  },
 });
 
 /** The files a unified or context diff names, each with every `-p` strip level applied. */

@@ -260,6 +260,16 @@ const RSYNC: TableSpec = {
     for (const v of optionValues(ctx, "-M", "--remote-option")) if (v.text === null || /^--?(log-file|write-batch|temp-dir|backup-dir|partial-dir|files-from|exclude-from|include-from|config|rsync-path)|^-[^-]*[Tf]/.test(v.text)) issue(ctx, "UNRESOLVED_WORD", `rsync ${v.source} passes an option the guard does not follow`, v.span);
     const follow = ctx.modes.has("follow");
     const dest = transfer(ctx, true, follow);
+    // -a and -l copy symlinks as they are: what lands in DEST (DEST/NAME, or DEST itself for
+    // `SRC/`) may be a link that means something else there (src/shell/zones.ts). A local
+    // source with no link in it copies none.
+    if (dest && optionItems(ctx, "-a", "--archive", "-l", "--links").length) {
+      const base = baseOfArg(ctx, dest);
+      for (const s of ctx.operands.slice(0, -1)) {
+        const entry = s.text === null ? null : /\/$/.test(s.text) ? "." : s.text;
+        ctx.emit({ t: "links", arg: dest, entry, ...(isRemote(s, true) ? {} : { source: s }), ...(base !== undefined ? { base } : {}) });
+      }
+    }
     if (dest && (ctx.modes.has("delete") || ctx.modes.has("dest-follow"))) {
       // --delete removes what the source lacks under the destination; -K writes through links there.
       if (ctx.modes.has("dest-follow")) ctx.emit({ t: "scan", arg: dest, kind: "write", ...(baseOfArg(ctx, dest) !== undefined ? { base: baseOfArg(ctx, dest) } : {}) });

@@ -8,7 +8,7 @@ import { applySpec, type Base, parseWords, roleOf, type SpecContext, syntheticAr
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { AccessKind } from "../../verdict.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { chdir, type Custom, each, flag, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, write } from "./common.ts";
+import { chdir, type Custom, each, flag, hooks, issue, linkNames, localRole, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -149,14 +149,30 @@ function revsOrPaths(role: RoleSpec, skip = 0): Custom {
  * The working tree is rewritten: all of it, from the top of the repository the command runs in,
  * which may be above the project root (a project in a subdirectory of a larger repository).
  */
-function worktree(role: RoleSpec = "write"): Custom {
+function worktree(role: RoleSpec = "write", links = true): Custom {
   return (ctx) => {
     const r = roleOf(role, ctx.modes);
     const at = ctx.items[0]?.word.span ?? { start: 0, end: 0 };
     const top = ctx.disk.findUp(".git", ctx.start ?? null);
     if (r !== "none") ctx.role(syntheticArg(top ?? ".", at), r);
     ctx.emit({ t: "changes", fs: true, links: true });
+    if (r !== "none" && links && !newBranchHere(ctx)) checkedOut(ctx, syntheticArg(top ?? ".", at));
   };
+}
+
+/** `git checkout -b NAME`, `git switch -c NAME`: a branch at the current commit; the files stay as they are. */
+function newBranchHere(ctx: SpecContext): boolean {
+  if (ctx.name !== "git checkout" && ctx.name !== "git switch") return false;
+  return ctx.operands.length === 0 && optionItems(ctx, "-b", "-B", "-c", "-C", "--create", "--force-create").some((it) => it.value !== null);
+}
+
+/**
+ * Files git writes from a commit, a patch or a stash may be symlinks (a tracked `x ->
+ * ../outside`): later paths below `dir` that are not there now are not known (src/shell/zones.ts).
+ */
+function checkedOut(ctx: SpecContext, dir: Arg): void {
+  const base = dir.text !== null && dir.text.startsWith("/") ? undefined : ctx.start;
+  ctx.emit({ t: "links", arg: dir, tree: true, ...(base !== undefined ? { base } : {}) });
 }
 
 /**
@@ -344,11 +360,24 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     options: { ...pathspecFile, "--cached": { modes: ["cached"] } },
     operands: { all: { default: "write", modes: { cached: "read" } } }, pathspec: { default: "write", modes: { cached: "read" } },
   },
-  mv: { names: [], flags: "fknv", long: ["--force", "--dry-run", "--verbose", "--sparse"], operands: { all: "write" }, pathspec: "write" },
+  mv: {
+    names: [], flags: "fkv", long: ["--force", "--verbose", "--sparse"], options: { "-n": { modes: ["dry"] }, "--dry-run": { modes: ["dry"] } },
+    operands: { all: "write" }, pathspec: "write",
+    // Like mv: a moved symlink (or a directory holding one) means something else where it lands.
+    custom: (ctx) => {
+      if (!ctx.modes.has("dry")) linkNames(ctx, { sourced: true });
+    },
+  },
   restore: {
     names: [], flags: "pqm", long: ["--patch", "--quiet", "--progress", "--no-progress", "--ours", "--theirs", "--merge", "--ignore-unmerged", "--ignore-skip-worktree-bits", "--recurse-submodules", "--no-recurse-submodules", "--overlay", "--no-overlay"],
     options: { ...pathspecFile, "-s": none, "--source": none, "--conflict": none, "-W": { modes: ["worktree"] }, "--worktree": { modes: ["worktree"] }, "-S": { modes: ["staged"] }, "--staged": { modes: ["staged"] } },
     operands: { all: { default: "write", modes: { worktree: "write", staged: "read" } } }, pathspec: { default: "write", modes: { worktree: "write", staged: "read" } },
+    // What it restores into the working tree may be a symlink (a tracked `newdir -> ../outside`).
+    custom: (ctx) => {
+      if (ctx.modes.has("staged") && !ctx.modes.has("worktree")) return;
+      ctx.emit({ t: "changes", fs: true, links: true });
+      checkedOut(ctx, syntheticArg(ctx.disk.findUp(".git", ctx.start ?? null) ?? ".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }));
+    },
   },
   checkout: {
     names: [], flags: "fqmpl", long: ["--quiet", "--force", "--merge", "--detach", "--patch", "--ours", "--theirs", "--no-track", "--progress", "--no-progress", "--recurse-submodules", "--no-recurse-submodules", "--overwrite-ignore", "--ignore-other-worktrees", "--guess", "--no-guess", "--ignore-skip-worktree-bits", "--overlay", "--no-overlay"],
@@ -370,7 +399,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
   clean: {
     names: [], flags: "dfinqxX", long: ["--force", "--interactive", "--dry-run", "--quiet"],
     options: { "-e": none, "--exclude": none },
-    operands: { all: "write" }, pathspec: "write", custom: worktree(),
+    operands: { all: "write" }, pathspec: "write", custom: worktree("write", false),
   },
   stash: {
     names: [], flags: "pkuaqS", long: ["--patch", "--keep-index", "--no-keep-index", "--include-untracked", "--all", "--quiet", "--staged", "--index", "--only-untracked"],
@@ -476,6 +505,11 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
       // Without a directory the clone lands in a new directory here.
       if (ctx.operands.length < 2) ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), "write");
       ctx.emit({ t: "changes", fs: true, links: true });
+      // The new working tree may hold symlinks: in the directory named, or the one git names
+      // after the repository (`…/b.git` → `b`), or, when that is not clear, anywhere here.
+      const [repo, dir] = ctx.operands;
+      const named = repo?.text?.replace(/\/+$/, "").replace(/\/\.git$/, "").replace(/\.git$/, "").split(/[/:]/).pop() ?? "";
+      checkedOut(ctx, dir ?? (repo && named !== "" && named !== "." && named !== ".." ? withValue(repo, named, "") : syntheticArg(".", spanOf(ctx))));
     }),
   },
   init: {
@@ -677,7 +711,7 @@ function gitLfs(call: Call, args: readonly Arg[], base: Base): Effect[] {
     const home = homeOf(call);
     return [{ t: "path", arg: withValue(call.nameArg, home === null ? null : `${home}/.gitconfig`, "the home directory is not known"), kind: "write" }];
   }
-  if (sub === "pull" || sub === "checkout" || sub === "migrate") return [{ t: "path", arg: syntheticArg(".", call.span), kind: "write", ...baseField }, { t: "changes", fs: true, links: true }];
+  if (sub === "pull" || sub === "checkout" || sub === "migrate") return [{ t: "path", arg: syntheticArg(".", call.span), kind: "write", ...baseField }, { t: "links", arg: syntheticArg(".", call.span), tree: true, ...baseField }, { t: "changes", fs: true, links: true }];
   return [];
 }
 
@@ -719,7 +753,7 @@ function git(call: Call): Effect[] {
     if (verb === "run" && rest.length > 1) return [...effects, { t: "run", argv: rest.slice(1), inProcess: false, bypassFunctions: true, label: "git bisect run", ...baseField }, { t: "changes", fs: true, links: true }];
     if (verb === "replay" && rest[1]) effects.push({ t: "path", arg: rest[1], kind: "read", ...baseField });
     if (verb !== null && ["log", "visualize", "view", "terms", "help"].includes(verb)) return effects;
-    return [...effects, { t: "path", arg: syntheticArg(".", call.span), kind: "write", ...baseField }, { t: "changes", fs: true, links: true }];
+    return [...effects, { t: "path", arg: syntheticArg(".", call.span), kind: "write", ...baseField }, { t: "links", arg: syntheticArg(".", call.span), tree: true, ...baseField }, { t: "changes", fs: true, links: true }];
   }
   if (name === "submodule" && rest.some((a) => a.text === "foreach")) {
     const at = rest.findIndex((a) => a.text === "foreach");
@@ -740,8 +774,14 @@ function git(call: Call): Effect[] {
   const after = dash < 0 ? [] : rest.slice(dash + 1);
   effects.push(...applySpec(`git ${name}`, sub.spec, before, call.world, call.span, base, call.disk).effects);
   if (after.length) {
-    const modes = parseWords(sub.spec, before, call.world, base, false).modes;
-    for (const a of after) effects.push(...pathEffect(a, sub.pathspec, modes, base));
+    const parsed = parseWords(sub.spec, before, call.world, base, false);
+    for (const a of after) effects.push(...pathEffect(a, sub.pathspec, parsed.modes, base));
+    // `git mv -- SRC… DEST`: what moves may be a symlink (as for `git mv SRC DEST`).
+    const ops = [...parsed.items.flatMap((i) => (i.t === "operand" ? [i.word] : [])), ...after];
+    if (name === "mv" && ops.length > 1 && !parsed.modes.has("dry")) {
+      const dest = ops[ops.length - 1]!;
+      for (const s of ops.slice(0, -1)) effects.push({ t: "links", arg: dest, entry: s.text, ...(ops.length > 2 ? { into: true } : {}), source: s, ...baseField });
+    }
   }
   return effects;
 }
