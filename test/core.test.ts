@@ -118,6 +118,15 @@ table("shell state that changes later commands", box, [
 ]);
 
 table("symlinks resolve physically", box, [
+  // /proc/PID/cwd, root, exe and fd/N lead where the process that looks has them: read by the
+  // guard they would name its own (helper review 4, F9: allowed when the guard ran deeper).
+  ["cat /proc/self/cwd/../outside/secret.txt", "ask", ["#UNRESOLVED_PATH"]],
+  ["cat /proc/self/root/etc/passwd", "ask", ["#UNRESOLVED_PATH"]],
+  ["cd /proc/self/cwd && cat README.md", "ask", ["#UNRESOLVED_PATH"]],
+  ["ls /proc/1/cwd/", "ask", ["#UNRESOLVED_PATH"]],
+  ["cat /proc/thread-self/cwd/README.md", "ask", ["#UNRESOLVED_PATH"]],
+  ["exec 3<README.md; cat /proc/self/fd/3", "ask", ["#UNRESOLVED_PATH"]],
+  ["exec 3<README.md; cat /dev/fd/3", "allow"],
   ["cat link-out/secret.txt", "ask", ["* $O/secret.txt"]],
   ["cat rel-out/secret.txt", "ask", ["* $O/secret.txt"]],
   ["cat link-in/main.ts", "allow", ["* $P/src/main.ts"]],

@@ -17,7 +17,22 @@ export type Physical =
       readonly missingParent: boolean;
     }
   /** `changed`: the walk met an entry an earlier command may have turned into a symlink (a Watch said so). */
-  | { readonly ok: false; readonly error: "loop" | "too-long" | "unreadable" | "changed"; readonly at: string };
+  | { readonly ok: false; readonly error: "loop" | "too-long" | "unreadable" | "changed" | "process"; readonly at: string };
+
+/** Why a path could not be resolved, in words (`changed` is the caller's to explain). */
+export function unresolvedWhy(r: { readonly error: string; readonly at: string }): string {
+  if (r.error === "loop") return `too many symlinks at ${r.at}`;
+  if (r.error === "too-long") return "the path is longer than PATH_MAX";
+  if (r.error === "process") return `${r.at} is a link the kernel makes for one process; the guard's own would be read, not the command's`;
+  return `${r.at} cannot be read`;
+}
+
+/**
+ * /proc/PID/cwd, root, exe, fd/N and map_files/…: what they lead to depends on the process
+ * that looks. Read here they would name the guard's own directory and files, and /proc/self
+ * is the guard.
+ */
+const PROCESS_LINK = /^\/proc\/[0-9]+(\/task\/[0-9]+)?\/(cwd|root|exe|fd\/[^/]+|map_files\/[^/]+)$/;
 
 /**
  * Asked at each entry a walk looks up (`exists`: it is there now): true when an earlier command
@@ -88,6 +103,7 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: 
     if (watch !== undefined && watch(next, type !== null)) return { ok: false, error: "changed", at: next };
     if (type === "symlink") {
       if (++hops > MAX_SYMLINK_HOPS) return { ok: false, error: "loop", at: next };
+      if (PROCESS_LINK.test(next)) return { ok: false, error: "process", at: next };
       const target = fs.readlink(next);
       if (target === null) return { ok: false, error: "unreadable", at: next };
       const parts = target.split("/").reverse();

@@ -2,7 +2,7 @@
 // the same walk of a directory a search would reach, the same session approvals — so one
 // `.env` rule means the same thing to `read` as to `cat`.
 
-import { canonicalLogical, resolvePhysical } from "../paths/resolve.ts";
+import { canonicalLogical, resolvePhysical, unresolvedWhy } from "../paths/resolve.ts";
 import { type Access, type Decision, type Reason, stricter, type Verdict } from "../verdict.ts";
 import { Judging } from "./decide.ts";
 import { dedupeReasons, type JudgeContext, type Judged, judgeSubject, PENDING } from "./judge.ts";
@@ -68,7 +68,7 @@ export function judgeToolCall(tool: string, input: unknown, cwd: string, ctx: Ju
       if (!DEVICE.test(c)) {
         const r = resolvePhysical(c, ctx.fs);
         if (!r.ok) {
-          record(written, null, problem("UNRESOLVED_PATH", r.error === "loop" ? `too many symlinks at ${r.at}` : r.error === "too-long" ? "the path is longer than PATH_MAX" : `${r.at} cannot be read`));
+          record(written, null, problem("UNRESOLVED_PATH", unresolvedWhy(r)));
           continue;
         }
         resolved = r.path;

@@ -3,7 +3,7 @@
 // kinds, and problems); builtins that change the shell change the worlds.
 
 import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
-import { canonicalLogical, isAbsolute, join, type Physical, resolveFrom, resolvePhysical } from "../paths/resolve.ts";
+import { canonicalLogical, isAbsolute, join, type Physical, resolveFrom, resolvePhysical, unresolvedWhy } from "../paths/resolve.ts";
 import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
 import { Findings } from "./findings.ts";
@@ -256,7 +256,7 @@ export class Interpreter implements WordEnv {
     const via = this.frame.via;
     const extra = surface ? { surface } : {};
     if (!r.ok) {
-      const why = r.error === "loop" ? `too many symlinks at ${r.at}` : r.error === "too-long" ? "the path is longer than PATH_MAX" : r.error === "changed" ? linkZoneWhy(r.at) : `${r.at} cannot be read`;
+      const why = r.error === "changed" ? linkZoneWhy(r.at) : unresolvedWhy(r);
       this.findings.addPath({ path: text, resolved: null, kind, command, via, span, problem: { code: "UNRESOLVED_PATH", why }, ...extra });
       return;
     }
