@@ -117,6 +117,41 @@ table("shell state that changes later commands", box, [
   ["sh -c 'eval() { :; }; eval \"cat ../outside/secret.txt\"'", "ask", ["* $O/secret.txt"]],
 ]);
 
+// Found by a differential fuzzer of words against bash 5.2 (helper review 5): each was
+// allowed with a definite value that was not bash's.
+table("word expansion as bash does it", box, [
+  // A ${…} pattern is read as unquoted inside "…", and $name in it is expanded.
+  ["v=d/../x; cat -- \"${v#*/}\"", "ask", ["read $T/work/x"]],
+  ["set -- d/; p=d/../x; cat -- ${p#$1}", "ask", ["read $T/work/x"]],
+  ["v=d/../x; cat \"${v#\"*\"/}\"", "allow", ["read $P/x"]],
+  ["x=abc; cat \"${x#'a'}\"", "allow", ["read $P/bc"]],
+  ["x=1; y=../outside/secret.txt; cat \"${x+'$y'}\"", "allow", ["read $P/'../outside/secret.txt'"]],
+  ["y=a; cat -- ${y%{}/../../x}", "ask", ["#UNRESOLVED_WORD"]],
+  // An indirection with an operator is not followed.
+  ["r=u; unset u; cat -- ${!r:-../../etc/passwd}", "ask", ["#UNRESOLVED_WORD"]],
+  // Text around a number is not a number.
+  ["x=/$#/../etc/passwd; cat -- $x", "ask", ["#UNRESOLVED_WORD"]],
+  // An empty pattern anchored at an end matches there; an empty value can be replaced.
+  ["p=etc/passwd; cat -- ${p/#/../../}", "ask", ["read $T/etc/passwd"]],
+  ["e=; cat ${e/*/../outside/secret.txt}", "ask", ["read $O/secret.txt"]],
+  // Brace expansion is textual: it can make a longer name, or a new $.
+  ["x1=/etc/passwd x=a; cat -- $x{1,2}", "ask", ["#UNRESOLVED_WORD"]],
+  ["x=/etc/passwd; cat -- {,$}x", "ask", ["#UNRESOLVED_WORD"]],
+  ["x=src; cat ${x}/{a,b}.ts", "allow", ["read $P/src/a.ts", "read $P/src/b.ts"]],
+  // The tilde prefix ends at a colon too.
+  ["touch -- ~:", "ask", ["write $T/home:"]],
+  // A backslash from a variable escapes in a glob; a number inside a glob is not known.
+  ["x='\\.\\.'; cat -- $x/*", "ask", ["read $O"]],
+  ["cat $((1))*", "ask", ["#UNRESOLVED_WORD"]],
+  // Substrings and case conversion of non-ASCII text depend on the locale.
+  ["x=\"\u00e9a/../x\"; cat -- ${x:2}", "ask", ["#UNRESOLVED_WORD"]],
+  // The grammar's `] [` token is two words.
+  ["cat -- ] [u]p/*", "ask", ["#PARSE_ERROR"]],
+  // A GLOBIGNORE turns dotglob on; glob characters in IFS change how quoted ones match.
+  ["GLOBIGNORE=x; cat *", "ask", ["read $P/.env"]],
+  ["IFS='*'; cat \"*\"a*", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
 table("symlinks resolve physically", box, [
   // /proc/PID/cwd, root, exe and fd/N lead where the process that looks has them: read by the
   // guard they would name its own (helper review 4, F9: allowed when the guard ran deeper).

@@ -878,11 +878,17 @@ export class Interpreter implements WordEnv {
   /**
    * Variables whose assignment changes what later commands run: BASH_CMDS (like hash -p),
    * BASH_ALIASES (like alias), PS4 (expanded, command substitutions included, under set -x),
-   * POSIXLY_CORRECT (posix mode).
+   * POSIXLY_CORRECT (posix mode), GLOBIGNORE (dotglob).
    */
   private specialVariable(a: Assign, w: World): void {
     if (a.name === "BASH_CMDS" || a.name === "BASH_ALIASES") this.issue("SHELL_STATE", `assigning ${a.name} changes which program or alias a name runs`, a.span);
     else if (a.name === "POSIXLY_CORRECT") this.issue("SHELL_STATE", "POSIXLY_CORRECT puts bash in posix mode, which the guard does not follow", a.span);
+    // A GLOBIGNORE that is not empty turns dotglob on: `*` matches dotfiles (`.env`).
+    else if (a.name === "GLOBIGNORE") {
+      const v = w.getVar("GLOBIGNORE");
+      if (v === undefined || v.k !== "str") w.options.dotglob = null;
+      else if (v.v !== "") w.options.dotglob = true;
+    }
     else if (a.name === "PS4" && a.value) {
       const text = a.value.text;
       if (/\$\(|`|\$\{/.test(text)) reportRisk({ code: "OPAQUE_CODE", why: "PS4 is expanded before each command under set -x, command substitutions included", runs: text.replace(/^'(.*)'$/s, "$1") }, w, this, a.span);
@@ -1813,7 +1819,8 @@ function segsText(segs: readonly Seg[]): string | null {
 function segsValue(segs: readonly Seg[]): Value {
   let s = "";
   for (const seg of segs) {
-    if ("unknown" in seg) return seg.unknown;
+    // Only a value that is nothing but a number is a number (`/$#/../x` is not).
+    if ("unknown" in seg) return segs.length === 1 || !seg.unknown.numeric ? seg.unknown : unknown(seg.unknown.why);
     s += seg.text;
   }
   return { k: "str", v: s };

@@ -1084,6 +1084,11 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
       continue;
     }
     if (c.startIndex > pos) parts.push(gapPart(src.slice(pos - base, c.startIndex - base), quoted, n));
+    if (n.type === "expansion" && (c.type === "regex" || (c.type === "raw_string" && quoted))) {
+      parts.push(...expansionArgToken(c, quoted));
+      pos = c.endIndex;
+      continue;
+    }
     // Inside quotes, the blanks before an expansion are part of its node (`" $HOME"` has the
     // node ` $HOME`): they are text of the word.
     const lead = quoted && c.isNamed && c.type !== "string_content" ? leadingBlanks(c.text) : 0;
@@ -1094,6 +1099,18 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
   if (to > pos) parts.push(gapPart(src.slice(pos - base, to - base), quoted, n));
   const where = { start: from, end: to };
   return { parts: quoted ? parts : rejoinDollars(parts, where), span: where, text: src.slice(from - base, to - base) };
+}
+
+/**
+ * A token the grammar leaves whole in a ${…} argument. A pattern (`regex`): `$name` in it is
+ * still expanded; quotes, escapes and substitutions in it are not read here. Single quotes in
+ * "${x+'$y'}": text, with $y expanded.
+ */
+function expansionArgToken(c: Node, quoted: boolean): WordPart[] {
+  // A `}` in a pattern token: bash ends the ${…} at the first one (`${y%{}/x}` is `${y%{}` and `/x}`).
+  const unread = c.type === "regex" ? /['"\\`}]|\$[({]/ : /[`\\]|\$[({]/;
+  if (unread.test(c.text)) return [{ t: "bad", why: "a ${…} argument the guard does not read", span: span(c) }];
+  return textParts(c.text, quoted, span(c));
 }
 
 function leadingBlanks(text: string): number {
@@ -1140,6 +1157,8 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
       // An unquoted newline ends a command; a word holding one (`echo hi⏎\rm x` read as one
       // command) means the grammar joined two commands.
       if (!quoted && /(^|[^\\])\n/.test(n.text)) problem(n, "a line the grammar joined to the command before it");
+      // A blank inside one word token (`] [`): the grammar joined two words.
+      else if (!quoted && /(^|[^\\])[ \t]/.test(n.text)) problem(n, "words the grammar joined into one");
       if (dialect === "zsh" && !quoted && /^=[A-Za-z0-9_.+-]/.test(n.text)) problem(n, "=name, which zsh expands to the path of the program name");
       return textParts(n.text, quoted, span(n));
     case "extglob_pattern":
@@ -1251,6 +1270,8 @@ function simpleParam(name: string): ParamExpansion {
 
 const PARAM_OPS = new Set<string>([":-", "-", ":=", "=", ":?", "?", ":+", "+", "#", "##", "%", "%%", "/", "//", "/#", "/%", "^", "^^", ",", ",,", "@", ":"]);
 
+const PATTERN_OPS = new Set<string>(["#", "##", "%", "%%", "/", "//", "/#", "/%"]);
+
 function lowerExpansion(n: Node, quoted: boolean): WordPart {
   // ${ [#|!] name [index] [op arg [/ arg2]] }
   const kids = n.children.filter((c): c is Node => c !== null);
@@ -1281,7 +1302,11 @@ function lowerExpansion(n: Node, quoted: boolean): WordPart {
   const close = kids[kids.length - 1];
   const end = close && close.type === "}" ? close.startIndex : n.endIndex;
   if (prefix) {
-    // ${#x} is a number; ${!x} and ${!p*} are indirections the guard does not follow.
+    // ${#x} is a number; ${!x} and ${!p*} are indirections the guard does not follow. With an
+    // operator after the name (`${!r:-w}`, `${!r#p}`), the operator applies to what the
+    // indirection names: not followed either.
+    const after = kids[i];
+    if (prefix === "indirect" && after && after.type !== "}") return { t: "bad", why: `\${!${name}…} with an operator`, span: span(n) };
     return { t: "param", param: { name, index, op: prefix, arg: null, arg2: null }, quoted, span: span(n) };
   }
   const opNode = kids[i];
@@ -1291,13 +1316,16 @@ function lowerExpansion(n: Node, quoted: boolean): WordPart {
   // The argument runs to the next operator token (only ${x/p/r} and ${x:o:l} have two).
   let argEnd = end;
   let arg2: Word | null = null;
+  // A pattern and its replacement are read as if unquoted even inside "…": `"${v#*/}"` removes
+  // through the first slash, and `"${x#'a'}"` removes `a`.
+  const ownQuoting = PATTERN_OPS.has(op) ? false : quoted;
   if (op === "/" || op === "//" || op === "/#" || op === "/%" || op === ":") {
     const sep = kids.slice(i + 1).find((c) => !c.isNamed && (c.type === "/" || c.type === ":") && c.startIndex < end);
     if (sep) {
       argEnd = sep.startIndex;
-      arg2 = wordOfChildren(n, sep.endIndex, end, quoted);
+      arg2 = wordOfChildren(n, sep.endIndex, end, ownQuoting);
     }
   }
-  const arg = wordOfChildren(n, opNode.endIndex, argEnd, quoted);
+  const arg = wordOfChildren(n, opNode.endIndex, argEnd, ownQuoting);
   return { t: "param", param: { name, index, op, arg, arg2 }, quoted, span: span(n) };
 }

@@ -155,6 +155,10 @@ export function expandWord(word: Word, world: World, env: WordEnv, opts: ExpandO
       return { fields: [{ segs: [{ unknown: unknown("brace expansion too large"), quoted: false }], span: word.span, fromGlob: false }], countUnknown: true };
     }
     alternatives = braced.words;
+    if (alternatives.length > 1 && alternatives.some((parts) => joinsIntoExpansion(parts, word))) {
+      env.problem("UNRESOLVED_WORD", `brace expansion in ${word.text.slice(0, 40)} makes text that bash expands again`, word.span);
+      return { fields: [{ segs: [{ unknown: unknown("brace expansion that makes a new expansion"), quoted: false }], span: word.span, fromGlob: false }], countUnknown: true };
+    }
   }
   const fields: Field[] = [];
   let countUnknown = false;
@@ -172,6 +176,28 @@ export function expandWord(word: Word, world: World, env: WordEnv, opts: ExpandO
     }
   }
   return { fields, countUnknown };
+}
+
+/**
+ * Brace expansion is done on the text, before parameters: `$x{1,2}` is `$x1 $x2` and `{,$}x`
+ * is `x $x`. Whether an alternative's pieces now join into an expansion the word did not
+ * have: a `$` in raw text before a name, or `$name` followed by more name characters.
+ */
+function joinsIntoExpansion(parts: readonly WordPart[], word: Word): boolean {
+  let raw = "";
+  let afterName = false;
+  for (const p of parts) {
+    if (p.t === "raw") {
+      if (afterName && /^[A-Za-z0-9_]/.test(p.text) && raw === "") return true;
+      raw += p.text;
+      afterName = false;
+      continue;
+    }
+    if (/(^|[^\\])(\\\\)*\$$/.test(raw) || /(^|[^\\])(\\\\)*\$[A-Za-z_{(0-9@*#?!$-]/.test(raw)) return true;
+    raw = "";
+    afterName = p.t === "param" && p.param.op === "" && p.param.index === null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(p.param.name) && !word.text.slice(p.span.start - word.span.start).startsWith("${");
+  }
+  return /(^|[^\\])(\\\\)*\$[A-Za-z_{(0-9@*#?!$-]/.test(raw);
 }
 
 /** A word expanded to a single string's segments (assignment values, here-strings, case words). */
@@ -358,7 +384,9 @@ function tildeExpand(text: string, atStart: boolean, lastPart: boolean, world: W
 }
 
 function expandTildePrefix(text: string, lastPart: boolean, world: World, env: WordEnv): Piece[] | null {
-  const slash = text.indexOf("/");
+  // The prefix ends at the first slash, and (as bash reads it, in any word) at a colon: `~:x`.
+  const m = /[/:]/.exec(text);
+  const slash = m ? m.index : -1;
   if (slash < 0 && !lastPart) return null; // the prefix runs into a quoted or expanded part
   const prefix = slash < 0 ? text.slice(1) : text.slice(1, slash);
   const rest = slash < 0 ? "" : text.slice(slash);
@@ -517,7 +545,8 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
     case ",":
     case ",,": {
       if (v.k === "unset") return [];
-      if (v.k !== "str" || (pe.arg && pe.arg.text !== "")) return [{ k: "unknown", u: unknown("a case conversion"), quoted, split }];
+      // Non-ASCII letters convert by the locale's rules, not JavaScript's (`ß` is not `SS`).
+      if (v.k !== "str" || (pe.arg && pe.arg.text !== "") || /[^\x00-\x7f]/.test(v.v)) return [{ k: "unknown", u: unknown("a case conversion"), quoted, split }];
       const s = v.v;
       const r = pe.op === "^^" ? s.toUpperCase() : pe.op === ",," ? s.toLowerCase() : pe.op === "^" ? s.slice(0, 1).toUpperCase() + s.slice(1) : s.slice(0, 1).toLowerCase() + s.slice(1);
       return [{ k: "text", text: r, quoted, split }];
@@ -529,6 +558,8 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
       if (v.k !== "str" || !Number.isInteger(off) || (len !== undefined && !Number.isInteger(len))) {
         return [{ k: "unknown", u: unknown("a substring"), quoted, split }];
       }
+      // Offsets count characters in a UTF-8 locale and bytes in the C locale: the host's is not known.
+      if (/[^\x00-\x7f]/.test(v.v)) return [{ k: "unknown", u: unknown("a substring of text that is not ASCII, which depends on the locale"), quoted, split }];
       const s = v.v;
       const start = off < 0 ? Math.max(0, s.length + off) : off;
       const end = len === undefined ? s.length : len < 0 ? s.length + len : start + len;
@@ -597,7 +628,8 @@ function paramValue(pe: ParamExpansion, world: World, env: WordEnv): Value {
 export function piecesToValue(pieces: readonly Piece[]): Value {
   let s = "";
   for (const p of pieces) {
-    if (p.k === "unknown") return p.u;
+    // Only a value that is nothing but a number is a number (`/$#/../x` is not).
+    if (p.k === "unknown") return pieces.length === 1 || !p.u.numeric ? p.u : unknown(p.u.why);
     if (p.k === "text") s += p.text;
     else if (p.k === "break") s += " ";
   }
@@ -663,9 +695,12 @@ function replacePattern(s: string, pat: PatternChar[], rep: string, op: "/" | "/
   const test = tester(pat, world);
   const cps = [...s];
   if (!test || cps.length > MAX_PATTERN_SUBJECT) return null;
-  if (pat.length === 0) return s;
+  // An empty pattern anchored at either end matches there: `${p/#/../}` prefixes p.
+  if (pat.length === 0) return op === "/#" ? rep + s : op === "/%" ? s + rep : s;
   const n = cps.length;
   try {
+    // An empty value is replaced when the pattern matches the empty string (`${e/*/x}`).
+    if (n === 0) return test("") ? rep : s;
     if (op === "/#") {
       for (let j = n; j >= 0; j--) if (test(cps.slice(0, j).join(""))) return rep + cps.slice(j).join("");
       return s;
@@ -709,7 +744,8 @@ function replacePattern(s: string, pat: PatternChar[], rep: string, op: "/" | "/
 function ifsOf(world: World, env: WordEnv): string | null {
   const v = lookup(world, env, "IFS");
   if (v.k === "unset") return " \t\n";
-  if (v.k === "str") return v.v;
+  // With glob characters in IFS, bash treats quoted ones in a pattern otherwise: not followed.
+  if (v.k === "str") return /[*?[\]\\]/.test(v.v) ? null : v.v;
   return null;
 }
 
@@ -791,11 +827,20 @@ function splitFields(pieces: readonly Piece[], world: World, env: WordEnv, noSpl
 // ---------------------------------------------------------------------------------------
 // Pathname expansion
 
+/**
+ * The pattern a field makes. Source text has had its backslashes removed already; a backslash
+ * left in unquoted text came from an expansion and still escapes the next character in the
+ * pattern (`x='\.\.'; ls $x/*` lists ../).
+ */
 function toPatternChars(segs: readonly Seg[]): PatternChar[] | null {
   const out: PatternChar[] = [];
   for (const s of segs) {
     if ("unknown" in s) return null;
-    for (const c of s.text) out.push({ c, quoted: s.quoted });
+    const cs = [...s.text];
+    for (let i = 0; i < cs.length; i++) {
+      if (!s.quoted && cs[i] === "\\" && i + 1 < cs.length) out.push({ c: cs[++i]!, quoted: true });
+      else out.push({ c: cs[i]!, quoted: s.quoted });
+    }
   }
   return out;
 }
@@ -805,10 +850,17 @@ function globField(segs: Seg[], span: Span, world: World, env: WordEnv): { field
   const self = { fields: [{ segs, span, fromGlob: false }], countUnknown: false };
   if (opts.noglob === true) return self;
   if (!segs.some((s) => ("unknown" in s ? !s.quoted && !s.unknown.numeric : !s.quoted && /[*?[]|[+@!]\(/.test(s.text)))) return self;
+  // bash 5.2 quirk: with a glob character in IFS, a quoted one in a pattern may match as a glob.
+  const ifs = lookup(world, env, "IFS");
+  if (ifs.k === "str" && /[*?[]/.test(ifs.v) && segs.some((s) => !("unknown" in s) && s.quoted && /[*?[]/.test(s.text))) {
+    return { fields: [{ segs: [{ unknown: unknown("a quoted glob character that is also in IFS"), quoted: false }], span, fromGlob: true }], countUnknown: true };
+  }
   const chars = toPatternChars(segs);
   if (chars === null) {
     // An unquoted unknown value may hold glob characters: the field could become several.
     const unq = segs.some((s) => "unknown" in s && !s.quoted && !s.unknown.numeric);
+    // A pattern with a number in it (`$((n))*`) matches what the number makes it match.
+    if (!unq) return { fields: [{ segs: [{ unknown: unknown("a glob holding a value that is not known"), quoted: false }], span, fromGlob: true }], countUnknown: true };
     return { fields: self.fields, countUnknown: unq };
   }
   const extglob = opts.extglob !== false;
@@ -822,7 +874,8 @@ function globField(segs: Seg[], span: Span, world: World, env: WordEnv): { field
     env.problem("EXPANSION_TOO_LARGE", `the glob ${chars.map((c) => c.c).join("")} matches more than ${env.limits.maxGlobMatches} paths`, span);
     return { fields: [{ segs: [{ unknown: unknown("a glob with too many matches"), quoted: false }], span, fromGlob: true }], countUnknown: true };
   }
-  const literal = { segs: [{ text: chars.map((c) => c.c).join(""), quoted: true }], span, fromGlob: false };
+  // No match: the word stays as it was, backslashes from expansions included.
+  const literal = { segs: [{ text: segs.map((g) => ("text" in g ? g.text : "")).join(""), quoted: true }], span, fromGlob: false };
   if (matches.length === 0) {
     if (opts.nullglob === true || opts.failglob === true) return { fields: [], countUnknown: false };
     // nullglob unknown: the word may vanish or stay; keep it (a vanished word touches nothing).
