@@ -54,7 +54,9 @@ export function decodeAnsiC(s: string): string | null {
       code = parseInt(m[0], 16);
       i += m[0].length;
     } else if (d === "c" && i + 1 < s.length) {
-      code = s.charCodeAt(++i) & 0x1f;
+      // \c? is DEL; any other \cX is X's control character.
+      const x = s.charCodeAt(++i);
+      code = x === 0x3f ? 0x7f : x & 0x1f;
     }
     if (code !== null) {
       if (code === 0) return flush() ? out : null;
