@@ -150,6 +150,8 @@ table("word expansion as bash does it", box, [
   // A GLOBIGNORE turns dotglob on; glob characters in IFS change how quoted ones match.
   ["GLOBIGNORE=x; cat *", "ask", ["read $P/.env"]],
   ["IFS='*'; cat \"*\"a*", "ask", ["#UNRESOLVED_WORD"]],
+  // Outside a pathname, a negated bracket matches a slash.
+  ["x=/../x; cat ${x#[!b]}", "ask", ["read $T/work/x"]],
 ]);
 
 table("symlinks resolve physically", box, [

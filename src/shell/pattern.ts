@@ -100,7 +100,7 @@ export function compileMatcher(chars: readonly PatternChar[], opts: PatternOptio
     if (!quoted && c === "[") {
       const end = bracketEnd(chars, i);
       if (end > 0) {
-        const cls = bracketClass(chars, i + 1, end);
+        const cls = bracketClass(chars, i + 1, end, opts.pathname);
         if (cls === null) return null;
         tokens.push({ t: "class", re: new RegExp(`^${cls}$`, opts.nocase ? "iu" : "u") });
         i = end;
@@ -201,7 +201,7 @@ function translate(chars: readonly PatternChar[], from: number, to: number, opts
     if (c === "[") {
       const end = bracketEnd(chars, i);
       if (end > 0) {
-        const cls = bracketClass(chars, i + 1, end);
+        const cls = bracketClass(chars, i + 1, end, opts.pathname);
         if (cls === null) return null;
         out += cls;
         i = end;
@@ -242,7 +242,8 @@ function splitAlternatives(chars: readonly PatternChar[], from: number, to: numb
   return out;
 }
 
-function bracketClass(chars: readonly PatternChar[], from: number, end: number): string | null {
+/** A bracket expression as a regex class. A negated one matches `/` except in a pathname. */
+function bracketClass(chars: readonly PatternChar[], from: number, end: number, pathname: boolean): string | null {
   let i = from;
   let negate = false;
   if (!chars[i]!.quoted && (chars[i]!.c === "!" || chars[i]!.c === "^")) {
@@ -273,7 +274,7 @@ function bracketClass(chars: readonly PatternChar[], from: number, end: number):
     }
     body += ch.c === "\\" || ch.c === "]" || ch.c === "[" || ch.c === "^" || ch.c === "-" ? "\\" + ch.c : ch.c;
   }
-  return negate ? `[^${body}/]` : `[${body}]`;
+  return negate ? `[^${body}${pathname ? "/" : ""}]` : `[${body}]`;
 }
 
 /** Plain text as pattern characters, all unquoted. */
