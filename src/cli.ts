@@ -1,7 +1,7 @@
 // The shellfence command line. It parses arguments, runs the guard, and maps the verdict to
 // an exit status: 0 allow, 1 deny, 3 ask, 2 usage or configuration error.
 
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -112,6 +112,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stderr(`shellfence: ${(e as Error).message}\n${USAGE}\n`);
     return EXIT.usage;
   }
+  const badCwd = missingDirectory(args.cwd);
+  if (badCwd !== null) {
+    io.stderr(`shellfence: ${badCwd}\n`);
+    return EXIT.usage;
+  }
   let guard: Guard;
   try {
     const env: Record<string, string> = {};
@@ -150,6 +155,16 @@ function layerOptions(cwd: string | undefined, configs: readonly string[], io: I
   };
 }
 
+/** Why a --cwd cannot be used (it is not there, or not a directory), or null when it can. */
+function missingDirectory(cwd: string | undefined): string | null {
+  if (cwd === undefined) return null;
+  try {
+    return statSync(cwd).isDirectory() ? null : `--cwd ${cwd}: not a directory`;
+  } catch {
+    return `--cwd ${cwd}: the directory does not exist`;
+  }
+}
+
 /** `shellfence config --explain`: the merged rule set and where each rule came from. */
 async function runConfig(argv: readonly string[], io: Io): Promise<number> {
   let explain = false;
@@ -172,6 +187,11 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
   } catch (e) {
     if (!(e instanceof ArgError)) throw e;
     io.stderr(`shellfence: ${e.message}\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  const badCwd = missingDirectory(cwd);
+  if (badCwd !== null) {
+    io.stderr(`shellfence: ${badCwd}\n`);
     return EXIT.usage;
   }
   const sources = layerOptions(cwd, configs, io);

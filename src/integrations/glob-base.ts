@@ -4,11 +4,22 @@
 /**
  * Where a glob can reach: the directory above its first wildcard, after letting `..` climb
  * (`*` stands for one directory, `**` for any number, so `**` then `..` may climb past it).
- * Braces that could hold `..` make it unknowable, so the answer is `/`.
+ * A glob library that expands braces may turn an alternative into a path of its own
+ * (`{/etc,src}/*` lists `/etc`, `{~/.ssh,x}` the home directory), and extglobs hold
+ * alternatives too (`+(..)/x`), so braces or parentheses that could hold `..`, a `/` or a `~`
+ * make it unknowable, and the answer is `/`; so does a backslash. A leading `~` or `~/` is the
+ * home directory (a library may expand it); `~user`, or `~` with no home known, is `/` too.
  */
-export function globBase(dir: string, pattern: string): string {
-  if (pattern.includes("{") && pattern.includes("..")) return "/";
-  const joined = pattern.startsWith("/") ? pattern : `${dir}/${pattern}`;
+export function globBase(dir: string, pattern: string, home: string | null = null): string {
+  // A backslash may escape a separator or stand for one; either way the reach is unclear.
+  if (pattern.includes("\\")) return "/";
+  if (/[{(]/.test(pattern) && (pattern.includes("..") || groupsMayLeave(pattern))) return "/";
+  let joined: string;
+  if (pattern === "~" || pattern.startsWith("~/")) {
+    if (home === null) return "/";
+    joined = home + pattern.slice(1);
+  } else if (pattern.startsWith("~")) return "/";
+  else joined = pattern.startsWith("/") ? pattern : `${dir}/${pattern}`;
   const out: string[] = [];
   const ONE = "\u0000*";
   const ANY = "\u0000**";
@@ -23,6 +34,20 @@ export function globBase(dir: string, pattern: string): string {
   }
   const first = out.findIndex((s) => s.startsWith("\u0000"));
   return "/" + (first < 0 ? out : out.slice(0, first)).join("/");
+}
+
+/**
+ * Whether a group (from `{` or `(` to its closing `}` or `)`, or to the end when it has none)
+ * holds a `/` or a `~`.
+ */
+function groupsMayLeave(pattern: string): boolean {
+  let depth = 0;
+  for (const c of pattern) {
+    if (c === "{" || c === "(") depth++;
+    else if ((c === "}" || c === ")") && depth > 0) depth--;
+    else if (depth > 0 && (c === "/" || c === "~")) return true;
+  }
+  return false;
 }
 
 export function shellQuote(s: string): string {

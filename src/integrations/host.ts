@@ -5,6 +5,7 @@ import { resolve as resolvePath } from "node:path";
 import { createGuard, type Guard, type GuardOptions } from "../guard.ts";
 import { nodeFileSystem } from "../paths/fs.ts";
 import { isInside, resolvePhysical } from "../paths/resolve.ts";
+import { expandToolHome } from "../policy/tool.ts";
 import { type Reason, stricter, type Verdict } from "../verdict.ts";
 import { globBase, shellQuote } from "./glob-base.ts";
 
@@ -74,17 +75,28 @@ export function guardHost(guard: Guard, root: string, extraRoots: readonly strin
       if (path !== undefined && typeof path !== "string") return refused(`${tool}: the path is not a string`);
       if ((tool === "read" || tool === "write" || tool === "edit") && !path) return refused(`${tool}: no file path given`);
       const dir = resolvePath(root, cwd);
+      const home = guard.policy.home;
+      // As for bash, the directory a call starts in is never a root of its own. The guard makes
+      // a tool call's cwd a root, harmless inside the project but not outside it (Claude Code's
+      // cwd follows the session's shell): there everything below the cwd would be admitted,
+      // external_directory denies included. So from a cwd outside, the path is made absolute
+      // here, exactly as the guard would (`~` and `~/` are left for it to expand), and the
+      // guard starts at the root.
+      const start = physicallyInside(dir, roots) ? dir : root;
+      const fromCwd = (p: string) => (start === dir || expandToolHome(p, home).startsWith("/") ? p : `${dir.replace(/\/$/, "")}/${p}`);
       // Searches with no path search where the call starts.
-      const asked = path ? path : tool === "read" || tool === "write" || tool === "edit" ? "" : dir;
-      const verdict = guard.checkTool({ tool, input: { path: asked }, cwd: dir, roots: [root] });
+      const asked = path ? fromCwd(path) : tool === "read" || tool === "write" || tool === "edit" ? "" : dir;
+      const verdict = guard.checkTool({ tool, input: { path: asked }, cwd: start, roots: [root] });
       // A glob can climb out of the directory it starts in (`../../**`, `/etc/*`): judge where it reaches too.
       const pattern = input.pattern;
       if (tool !== "find" || pattern === undefined) return verdict;
       if (typeof pattern !== "string") return refused("find: the pattern is not a string");
-      const from = path ? (path.startsWith("~") ? path : resolvePath(dir, path)) : dir;
-      const base = from.startsWith("~") ? null : globBase(from, pattern);
-      if (base === null || base === from || base.startsWith(from.endsWith("/") ? from : from + "/")) return verdict;
-      return strictest(verdict, guard.checkTool({ tool, input: { path: base }, cwd: dir, roots: [root] }));
+      const expanded = path ? expandToolHome(path, home) : dir;
+      // A `~` the guard cannot expand (`~user`, or no home) could be anywhere.
+      const from = expanded.startsWith("~") ? null : resolvePath(dir, expanded);
+      const base = from === null ? "/" : globBase(from, pattern, home);
+      if (from !== null && (base === from || base.startsWith(from.endsWith("/") ? from : from + "/"))) return verdict;
+      return strictest(verdict, guard.checkTool({ tool, input: { path: base }, cwd: start, roots: [root] }));
     },
   };
 }
@@ -116,4 +128,10 @@ export type Call =
 
 export function checkCall(host: Host, call: Call): Verdict {
   return call.kind === "bash" ? host.checkBash(call.command, call.cwd) : host.checkTool(call.tool, call.input, call.cwd);
+}
+
+/** Judges every call; the first denied one, else the first asked about, else null (all allowed). */
+export function worstCall(host: Host, calls: readonly Call[]): { readonly c: Call; readonly v: Verdict } | null {
+  const checked = calls.map((c) => ({ c, v: checkCall(host, c) }));
+  return checked.find((x) => x.v.decision === "deny") ?? checked.find((x) => x.v.decision === "ask") ?? null;
 }

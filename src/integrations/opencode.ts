@@ -7,7 +7,7 @@
 // Plugin API: https://opencode.ai/docs/plugins (PluginInput, Hooks["tool.execute.before"]).
 
 import { explainVerdict } from "./explain.ts";
-import { type Call, checkCall, createHost, type FileTool, type Host } from "./host.ts";
+import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
 
 /** The part of opencode's PluginInput the plugin reads. */
@@ -62,11 +62,9 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
       }
       if (calls.length === 0) return;
       if (host instanceof Error) throw new Error(`shellfence could not start, so nothing runs unchecked: ${host.message}`);
-      const h = host;
-      const checked = calls.map((c) => ({ c, v: checkCall(h, c) }));
-      const worst = checked.find((x) => x.v.decision === "deny") ?? checked.find((x) => x.v.decision === "ask");
+      const worst = worstCall(host, calls);
       if (!worst || (worst.v.decision === "ask" && opts.ask === "allow")) return;
-      const reason = explainVerdict(worst.v, worst.c.kind === "tool" ? { actor: call.tool } : {});
+      const reason = explainVerdict(worst.v, worst.c.kind === "tool" ? { actor: worst.c.actor } : {});
       throw new Error(worst.v.decision === "ask" ? `${reason} (Blocked: opencode plugins cannot ask.)` : reason);
     },
   };
@@ -74,11 +72,34 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
 
 export default ShellfencePlugin;
 
-/** The calls to judge (a patch touches several files), or none for a tool shellfence ignores. */
-function opencodeCalls(tool: string, args: unknown, directory: string): Call[] {
+/** opencode's `batch` runs at most this many calls, and no batch inside a batch; deeper nesting is refused. */
+const MAX_BATCH_DEPTH = 2;
+
+/**
+ * The calls to judge (a patch touches several files, a batch runs several tools), or none for
+ * a tool shellfence ignores.
+ */
+function opencodeCalls(tool: string, args: unknown, directory: string, depth = 0): Call[] {
   const patch = tool === "apply_patch" || tool === "patch";
-  if (!patch && tool !== "bash" && !Object.hasOwn(FILE_TOOLS, tool)) return [];
+  if (!patch && tool !== "bash" && tool !== "batch" && !Object.hasOwn(FILE_TOOLS, tool)) return [];
   if (!isRecord(args)) throw new Error("its arguments are not an object");
+  if (tool === "batch") {
+    // opencode's batch tool (packages/opencode/src/tool/batch.ts) calls each tool's execute()
+    // itself, so tool.execute.before fires for the batch alone, never for what it runs: every
+    // call in it is judged here, as if it had been made on its own.
+    if (depth >= MAX_BATCH_DEPTH) throw new Error("it nests batch calls");
+    const list = args.tool_calls;
+    if (!Array.isArray(list)) throw new Error("its tool_calls is not an array");
+    return list.flatMap((sub: unknown, i) => {
+      const name = isRecord(sub) ? sub.tool : undefined;
+      if (typeof name !== "string") throw new Error(`tool_calls[${i}] has no tool name`);
+      try {
+        return opencodeCalls(name, isRecord(sub) ? sub.parameters : undefined, directory, depth + 1);
+      } catch (e) {
+        throw new Error(`tool_calls[${i}] (${name}): ${(e as Error).message}`);
+      }
+    });
+  }
   if (tool === "bash") {
     const command = stringField(args, "command");
     if (command === undefined) throw new Error("it has no command");
@@ -96,10 +117,29 @@ function opencodeCalls(tool: string, args: unknown, directory: string): Call[] {
   return [{ kind: "tool", tool: spec.tool, input: { ...(path !== undefined ? { path } : {}), ...(pattern !== undefined ? { pattern } : {}) }, cwd: directory, actor: tool }];
 }
 
-/** The files an apply_patch envelope adds, updates, deletes or moves to. */
+/** The headers that name a file in an apply_patch envelope, as opencode spells them. */
+const PATCH_HEADERS = ["*** Add File:", "*** Update File:", "*** Delete File:", "*** Move to:"];
+
+/**
+ * The files an apply_patch envelope adds, updates, deletes or moves to, read as leniently as
+ * opencode reads them (`parsePatch` in packages/opencode/src/patch/index.ts): lines split on
+ * `\n` alone, a header is a line that starts with `*** Add File:` (no space needed after the
+ * colon), and the path is the rest of the line, trimmed. Every such line counts, wherever it
+ * stands, so nothing opencode would write is missed. A path holding a control character or a
+ * line separator is refused rather than judged under a name no tool agrees on, and so is a
+ * patch in which no file is found.
+ */
 function patchedFiles(patch: string): string[] {
   const out: string[] = [];
-  for (const m of patch.matchAll(/^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/gm)) out.push(m[1]!.trim());
+  for (const line of patch.split("\n")) {
+    const header = PATCH_HEADERS.find((h) => line.startsWith(h));
+    if (header === undefined) continue;
+    const path = line.slice(header.length).trim();
+    if (path === "") continue;
+    if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(path)) throw new Error(`the patch names a path with a control character or a line separator in it: ${JSON.stringify(path)}`);
+    out.push(path);
+  }
+  if (out.length === 0) throw new Error("no file it changes could be found in the patch");
   return out;
 }
 

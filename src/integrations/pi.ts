@@ -6,8 +6,12 @@
 // ctx.hasUI, ctx.ui.confirm, the { block, reason } result); built-in tools' inputs from
 // packages/coding-agent/src/core/tools.
 
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { isAbsolute, resolve as resolvePath } from "node:path";
+import { fileURLToPath } from "node:url";
 import { explainVerdict } from "./explain.ts";
-import { type Call, checkCall, createHost, type FileTool, type Host } from "./host.ts";
+import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
 
 /** The part of pi's tool_call event the extension reads. */
@@ -57,22 +61,23 @@ export default function shellfence(pi: PiApi): void {
   };
 
   pi.on("tool_call", async (event, ctx) => {
-    let call: Call | null;
+    let calls: Call[];
     try {
-      call = piCall(event.toolName, event.input, ctx.cwd);
+      calls = piCalls(event.toolName, event.input, ctx.cwd);
     } catch (e) {
       return { block: true, reason: `shellfence cannot check this ${event.toolName} call: ${(e as Error).message}` };
     }
-    if (call === null) return undefined;
+    if (calls.length === 0) return undefined;
     let host: Host;
     try {
       host = await hostFor(ctx.cwd);
     } catch (e) {
       return { block: true, reason: `shellfence could not start, so nothing runs unchecked: ${(e as Error).message}` };
     }
-    const verdict = checkCall(host, call);
-    if (verdict.decision === "allow") return undefined;
-    const reason = explainVerdict(verdict, call.kind === "tool" ? { actor: event.toolName } : {});
+    const worst = worstCall(host, calls);
+    if (worst === null) return undefined;
+    const verdict = worst.v;
+    const reason = explainVerdict(verdict, worst.c.kind === "tool" ? { actor: event.toolName } : {});
     if (verdict.decision === "deny") return { block: true, reason };
     if (!ctx.hasUI) return { block: true, reason: `${reason} (Blocked: there is no UI to ask.)` };
     const ok = await ctx.ui.confirm(CONFIRM_TITLE, reason);
@@ -80,21 +85,71 @@ export default function shellfence(pi: PiApi): void {
   });
 }
 
-/** The call to judge, or null for a tool shellfence has no opinion on. */
-function piCall(toolName: string, input: unknown, cwd: string): Call | null {
-  if (toolName !== "bash" && !Object.hasOwn(FILE_TOOLS, toolName)) return null;
+/** The calls to judge (one per path pi may open), or none for a tool shellfence has no opinion on. */
+function piCalls(toolName: string, input: unknown, cwd: string): Call[] {
+  if (toolName !== "bash" && !Object.hasOwn(FILE_TOOLS, toolName)) return [];
   if (!isRecord(input)) throw new Error("its input is not an object");
   if (toolName === "bash") {
     const command = stringField(input, "command");
     if (command === undefined) throw new Error("it has no command");
-    return { kind: "bash", command, cwd };
+    return [{ kind: "bash", command, cwd }];
   }
   const spec = FILE_TOOLS[toolName]!;
-  // pi strips a leading @ (the model writes paths as mentions); reading it the same way is
-  // also the stricter reading, since "@/etc/x" then means /etc/x.
   const raw = stringField(input, "path");
-  const path = raw?.startsWith("@") ? raw.slice(1) : raw;
-  if (path === undefined && !spec.optional) throw new Error("it has no path");
+  if (raw === undefined && !spec.optional) throw new Error("it has no path");
   const pattern = spec.tool === "find" ? stringField(input, "pattern") : undefined;
-  return { kind: "tool", tool: spec.tool, input: { ...(path !== undefined ? { path } : {}), ...(pattern !== undefined ? { pattern } : {}) }, cwd, actor: toolName };
+  const call = (path: string | undefined): Call => ({
+    kind: "tool", tool: spec.tool, input: { ...(path !== undefined ? { path } : {}), ...(pattern !== undefined ? { pattern } : {}) }, cwd, actor: toolName,
+  });
+  // pi searches "." for an empty path, as the host does for none.
+  if (raw === undefined || raw === "") return [call(raw)];
+  return piPaths(raw, cwd, spec.tool === "read").map(call);
+}
+
+/** The spaces pi turns into an ordinary space before it opens a path. */
+const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
+
+/**
+ * Every path pi may open for a tool's `path`, so the one judged is the one opened. pi
+ * normalises the path first, and shellfence follows two versions of it:
+ *
+ * - @mariozechner/pi-coding-agent 0.73.1 (dist/core/tools/path-utils.js, `expandPath` and
+ *   `resolveToCwd`): a leading `@` is stripped (the model writes paths as mentions), U+00A0,
+ *   U+2000–U+200A, U+202F, U+205F and U+3000 become a space, `~` and `~/` are the home
+ *   directory, and a relative path is resolved from the cwd;
+ * - the later pi-mono sources (packages/coding-agent/src/utils/paths.ts, `normalizePath` with
+ *   `normalizeUnicodeSpaces` and `stripAtPrefix`): the same, spaces before `@`, and then a
+ *   `file://` URL is decoded with `fileURLToPath`.
+ *
+ * Both readings are judged. `read` (resolveReadPath) also opens, when the absolute path does not
+ * exist, its variants with U+202F before ` AM.`/` PM.`, in NFD, and with `'` as U+2019, the
+ * first that exists: each variant that exists is judged too (one that does not cannot be
+ * opened, and judging it would judge the cwd's own spelling changed). A `file://` URL that
+ * cannot be decoded is refused rather than guessed at.
+ */
+function piPaths(raw: string, cwd: string, read: boolean): string[] {
+  const spaced = raw.replace(UNICODE_SPACES, " ");
+  const path = spaced.startsWith("@") ? spaced.slice(1) : spaced;
+  const out = new Set<string>([path]);
+  if (/^file:\/\//.test(path)) {
+    let decoded: string;
+    try {
+      decoded = fileURLToPath(path);
+    } catch (e) {
+      throw new Error(`pi may open the file URL ${JSON.stringify(path)} as a path, and it cannot be decoded: ${(e as Error).message}`);
+    }
+    out.add(decoded);
+  }
+  if (read) {
+    for (const p of [...out]) {
+      const home = p === "~" || p.startsWith("~/") ? homedir() : null;
+      const expanded = home === null ? p : home + p.slice(1);
+      const abs = isAbsolute(expanded) ? expanded : resolvePath(cwd, expanded);
+      const amPm = abs.replace(/ (AM|PM)\./gi, "\u202F$1.");
+      const nfd = abs.normalize("NFD");
+      const curly = (s: string) => s.replace(/'/g, "\u2019");
+      for (const v of [amPm, nfd, curly(abs), curly(nfd)]) if (v !== abs && existsSync(v)) out.add(v);
+    }
+  }
+  return [...out];
 }

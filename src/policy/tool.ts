@@ -25,15 +25,19 @@ export function pathTool(tool: string): PathTool | null {
 }
 
 /**
- * The paths a path-bearing tool's input names: `path` (pi, opencode) and `file_path` (Claude
- * Code). Both are judged when both are given, since the tool may use either. A `pattern`
- * (grep's regex, find's glob) is not a path. Empty strings and non-strings name nothing.
+ * The paths a path-bearing tool's input names: `path` (pi, opencode's searches), `file_path`
+ * (Claude Code), and any other field whose name ends in `path` (opencode's `filePath`, Claude
+ * Code's `notebook_path`). All are judged when several are given, since the tool may use any.
+ * A `pattern` (grep's regex, find's glob) is not a path. Empty strings and non-strings name
+ * nothing.
  */
 export function toolPaths(input: unknown): string[] {
   if (typeof input !== "object" || input === null) return [];
   const rec = input as Record<string, unknown>;
   const out: string[] = [];
-  for (const k of ["path", "file_path"]) {
+  const keys = ["path", "file_path", ...Object.keys(rec).filter((k) => /path$/i.test(k))];
+  for (const k of keys) {
+    if (!Object.hasOwn(rec, k)) continue;
     const v = rec[k];
     if (typeof v === "string" && v !== "" && !out.includes(v)) out.push(v);
   }

@@ -143,6 +143,37 @@ describe("file tools", () => {
     expect(r).toEqual({ status: 0, stdout: "", stderr: "" });
   });
 
+  test("a cwd outside the project (CLAUDE_PROJECT_DIR) is no root: a deny outside still holds", () => {
+    const cfg = join(fx.top, "deny-ssh-tools.json");
+    writeFileSync(cfg, JSON.stringify({ permission: { external_directory: { "*": "ask", "~/.ssh/**": "deny" } } }));
+    const env = { CLAUDE_PROJECT_DIR: fx.project };
+    const key = join(fx.home, ".ssh", "id_rsa");
+    const denied = answer("deny", `shellfence: Read reads ${key}, outside the project (rule external_directory:~/.ssh/**). ${OUTSIDE_FIX}`);
+    expect(hook(preToolUse("Read", { file_path: key }, fx.project), ["--config", cfg], env).stdout).toBe(denied);
+    expect(hook(preToolUse("Read", { file_path: key }, fx.home), ["--config", cfg], env).stdout).toBe(denied);
+    expect(hook(preToolUse("Read", { file_path: key }, "/"), ["--config", cfg], env).stdout).toBe(denied);
+    expect(hook(preToolUse("Write", { file_path: join(fx.home, ".bashrc"), content: "x" }, fx.home), ["--config", cfg], env).stdout).toBe(
+      answer("ask", `shellfence: Write writes ${fx.home}/.bashrc, outside the project (rule external_directory:*). ${OUTSIDE_FIX}`),
+    );
+    expect(hook(preToolUse("Grep", { pattern: "BEGIN" }, "/"), ["--config", cfg], env).stdout).toBe(
+      answer("ask", `shellfence: Grep reads /, outside the project (rule external_directory:*). ${OUTSIDE_FIX}`),
+    );
+    // From a cwd inside the project, relative paths still resolve from it.
+    expect(hook(preToolUse("Read", { file_path: "deep.ts" }, join(fx.project, "src", "sub")), ["--config", cfg], env)).toEqual({ status: 0, stdout: "", stderr: "" });
+  });
+
+  test("Glob: a ~ path and brace alternatives are judged where they may reach", () => {
+    const env = { CLAUDE_PROJECT_DIR: fx.project };
+    const inProject = `~/${join("..", fx.project.slice(fx.top.length + 1))}`;
+    expect(hook(preToolUse("Glob", { pattern: "/etc/*", path: inProject }), [], env).stdout).toBe(
+      answer("ask", `shellfence: Glob lists /etc, outside the project (rule external_directory:*). ${OUTSIDE_FIX}`),
+    );
+    expect(hook(preToolUse("Glob", { pattern: "{/etc,src}/*" }), [], env).stdout).toBe(
+      answer("ask", `shellfence: Glob lists /, outside the project (rule external_directory:*). ${OUTSIDE_FIX}`),
+    );
+    expect(hook(preToolUse("Glob", { pattern: "**/*.{ts,md}", path: inProject }), [], env)).toEqual({ status: 0, stdout: "", stderr: "" });
+  });
+
   test("a symlink out of the project is judged where it leads", () => {
     const r = hook(preToolUse("Read", { file_path: join(fx.project, "link-out", "secret.txt") }));
     expect(r.stdout).toBe(answer("ask", `shellfence: Read reads ${fx.outside}/secret.txt, outside the project (rule external_directory:*). ${OUTSIDE_FIX}`));

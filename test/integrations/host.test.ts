@@ -46,9 +46,62 @@ describe("file tools go through guard.checkTool", () => {
     expect(globBase("/p/q", "**/../x")).toBe("/p/x");
     expect(globBase("/p", "/etc/**/passwd")).toBe("/etc");
     expect(globBase("/p", "{a,../..}/x")).toBe("/");
+    // Braces and extglobs whose alternatives may be paths of their own could reach anywhere.
+    expect(globBase("/p", "{/etc,src}/*")).toBe("/");
+    expect(globBase("/p", "src/{a,/etc}/x")).toBe("/");
+    expect(globBase("/p", "{~/.ssh,src}/*")).toBe("/");
+    expect(globBase("/p", "@(/etc)/*")).toBe("/");
+    expect(globBase("/p", "+(..)/x")).toBe("/");
+    expect(globBase("/p", "\\/etc/*")).toBe("/");
+    // A leading ~ is the home directory when it is known, and anywhere when it is not.
+    expect(globBase("/p", "~/.ssh/*", "/h")).toBe("/h/.ssh");
+    expect(globBase("/p", "~/.ssh/*")).toBe("/");
+    expect(globBase("/p", "~root/*", "/h")).toBe("/");
+    // Ordinary patterns keep their reach.
+    expect(globBase("/p", "src/**/*.{ts,tsx}")).toBe("/p/src");
+    expect(globBase("/p", "app/(group)/*.tsx")).toBe("/p/app/(group)");
+    expect(globBase("/p", "a/~b/*")).toBe("/p/a/~b");
+  });
+  test("a glob's reach is judged from a ~ path and through braces", () => {
+    // `~/../work/project` is the project itself, so only the pattern can reach out.
+    const inProject = `~/${join("..", fx.project.slice(fx.top.length + 1))}`;
+    expect(host.checkTool("find", { pattern: "*.md", path: inProject }, fx.project).decision).toBe("allow");
+    expect(host.checkTool("find", { pattern: "/etc/*", path: inProject }, fx.project).decision).toBe("ask");
+    expect(host.checkTool("find", { pattern: "../outside/*", path: inProject }, fx.project).decision).toBe("ask");
+    expect(host.checkTool("find", { pattern: "{/etc,src}/*" }, fx.project).decision).toBe("ask");
+    expect(host.checkTool("find", { pattern: "src/**/*.{ts,tsx}" }, fx.project).decision).toBe("allow");
   });
   test("shell quoting", () => {
     expect(shellQuote("a'b")).toBe(`'a'\\''b'`);
+  });
+});
+
+describe("file tools from a cwd", () => {
+  let fenced: Host;
+  beforeAll(async () => {
+    const config = [{ permission: { external_directory: { "*": "ask", "~/.ssh/**": "deny" } } }];
+    fenced = guardHost(await createGuard({ home: fx.home, config }), fx.project);
+  });
+  test("a cwd outside the project never becomes a root: what lies below it is judged as outside", () => {
+    const key = join(fx.home, ".ssh", "id_rsa");
+    expect(fenced.checkTool("read", { path: key }, fx.project).decision).toBe("deny");
+    expect(fenced.checkTool("read", { path: key }, fx.home).decision).toBe("deny");
+    expect(fenced.checkTool("read", { path: ".ssh/id_rsa" }, fx.home).decision).toBe("deny");
+    expect(fenced.checkTool("read", { path: "~/.ssh/id_rsa" }, "/").decision).toBe("deny");
+    expect(fenced.checkTool("ls", { path: ".ssh" }, fx.home).decision).toBe("deny");
+    expect(fenced.checkTool("write", { path: join(fx.home, ".bashrc") }, fx.home).decision).toBe("ask");
+    expect(fenced.checkTool("grep", {}, "/").decision).toBe("ask");
+    expect(fenced.checkTool("find", { pattern: "*" }, fx.outside).decision).toBe("ask");
+  });
+  test("a relative path resolves from the cwd, inside or out", () => {
+    const v = fenced.checkTool("read", { path: "secret.txt" }, fx.outside);
+    expect([v.decision, v.accesses.map((a) => a.resolved)]).toEqual(["ask", [join(fx.outside, "secret.txt")]]);
+    const w = fenced.checkTool("read", { path: "deep.ts" }, join(fx.project, "src", "sub"));
+    expect([w.decision, w.accesses.map((a) => a.resolved)]).toEqual(["allow", [join(fx.project, "src", "sub", "deep.ts")]]);
+    expect(fenced.checkTool("read", { path: "../../README.md" }, join(fx.project, "src", "sub")).decision).toBe("allow");
+    expect(fenced.checkTool("grep", {}, join(fx.project, "src")).decision).toBe("allow");
+    // A cwd that looks inside but leads out (a symlink) is outside.
+    expect(fenced.checkTool("read", { path: "secret.txt" }, join(fx.project, "link-out")).decision).toBe("ask");
   });
 });
 

@@ -133,3 +133,64 @@ describe("file tools", () => {
     expect((await call("web_search", { query: "x" }, fx.project, false)).result).toBeUndefined();
   });
 });
+
+describe("paths are judged as pi normalises them before opening", () => {
+  let project: string;
+  beforeAll(() => {
+    project = join(fx.top, "pi-paths");
+    mkdirSync(join(project, "space dir"), { recursive: true });
+    mkdirSync(join(project, "it\u2019s"), { recursive: true });
+    writeFileSync(join(project, "space dir", "file.txt"), "x\n");
+    writeFileSync(join(project, ".env"), "TOKEN=x\n");
+    writeFileSync(join(project, "README.md"), "# x\n");
+    writeFileSync(join(project, "it\u2019s", "notes.md"), "x\n");
+    writeFileSync(
+      join(project, ".shellfence.json"),
+      JSON.stringify({ permission: { read: { "space dir/**": "deny", "*.env": "deny", "it\u2019s/**": "deny" }, write: { "space dir/**": "deny" } } }),
+    );
+  });
+  const blocked = async (tool: string, path: string) => (await call(tool, { path, content: "x" }, project, false)).result;
+
+  test.each([
+    ["read", "space\u00A0dir/file.txt"],
+    ["read", "space\u2007dir/file.txt"],
+    ["write", "space\u3000dir/new.txt"],
+    ["read", "@space\u202Fdir/file.txt"],
+    ["read", "file://$PI/%2Eenv"],
+    ["read", "@file://$PI/.env"],
+    // read falls back to the curly-quote spelling of a path that does not exist.
+    ["read", "it's/notes.md"],
+  ])("%s %j: blocked as the path pi opens", async (tool, raw) => {
+    const r = await blocked(tool, raw.replace("$PI", project));
+    expect(r?.block).toBe(true);
+    expect(r?.reason).toContain("(rule ");
+    expect(r?.reason).not.toContain("outside the project");
+  });
+  test("a file:// URL outside the project is judged outside", async () => {
+    const r = await blocked("read", `file://${fx.outside}/secret.txt`);
+    expect(r).toEqual({ block: true, reason: `shellfence: read reads ${fx.outside}/secret.txt, outside the project (rule external_directory:*). ${OUTSIDE_FIX} (Blocked: there is no UI to ask.)` });
+    expect((await blocked("read", `@file://${fx.home}/.ssh/id_rsa`))?.reason).toContain(`${fx.home}/.ssh/id_rsa, outside the project`);
+  });
+  test("a file:// URL that cannot be decoded is refused", async () => {
+    expect(await blocked("read", "file://example.com/etc/passwd")).toEqual({
+      block: true,
+      reason: expect.stringContaining('shellfence cannot check this read call: pi may open the file URL "file://example.com/etc/passwd" as a path, and it cannot be decoded'),
+    });
+  });
+  test.each([
+    ["read", "README.md"],
+    ["read", "@README.md"],
+    ["read", "it's fine.md"],
+    ["write", "docs/new\u00A0name.md"],
+    ["ls", "space\u00A0dir"],
+  ])("%s %j: ordinary paths keep their verdict", async (tool, raw) => {
+    expect(await blocked(tool, raw)).toBeUndefined();
+  });
+  test("read's fallback spellings are judged only where pi could open them (a project path in NFC stays inside)", async () => {
+    const nfc = join(fx.top, "caf\u00e9 it's");
+    mkdirSync(nfc, { recursive: true });
+    writeFileSync(join(nfc, "README.md"), "x\n");
+    expect((await call("read", { path: "README.md" }, nfc, false)).result).toBeUndefined();
+    expect((await call("read", { path: "missing.md" }, nfc, false)).result).toBeUndefined();
+  });
+});

@@ -582,7 +582,7 @@ const SUBS: ReadonlyMap<string, { readonly spec: CommandSpec; readonly pathspec:
 // ---------------------------------------------------------------------------------------
 // The command
 
-const GIT_GLOBAL: CommandSpec = {
+export const GIT_GLOBAL: CommandSpec = {
   names: ["git"],
   style: "posix",
   options: {
