@@ -3,7 +3,7 @@
 // throws, checkAsync() never rejects.
 
 import { homedir } from "node:os";
-import { resolve as resolvePath } from "node:path";
+import { dirname, isAbsolute, resolve as resolvePath } from "node:path";
 import type { Parser } from "web-tree-sitter";
 import { loadParser } from "./parse/grammar.ts";
 import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds, parseBounded } from "./parse/parse.ts";
@@ -11,10 +11,11 @@ import { cachingFileSystem, type FileSystem, nodeFileSystem } from "./paths/fs.t
 import { resolvePhysical } from "./paths/resolve.ts";
 import { type AuthorizePath, PathAuthority } from "./policy/authorize.ts";
 import { isPathSurface, mergeLayers } from "./policy/config.ts";
-import { Policy } from "./policy/decide.ts";
+import { Policy, surfacesFor } from "./policy/decide.ts";
 import { type JudgeContext, judgeFindings, PENDING } from "./policy/judge.ts";
 import { judgeToolCall } from "./policy/judge-tool.ts";
 import { type LayerInfo, loadLayers } from "./policy/layers.ts";
+import { protectedReach } from "./policy/protect.ts";
 import { pathMatches, textMatches, toolLevel } from "./policy/rules.ts";
 import { DEFAULT_SCAN_LIMIT, Scanner } from "./policy/scan.ts";
 import {
@@ -142,7 +143,16 @@ class ShellGuard implements Guard {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.bounds = { ...DEFAULT_BOUNDS, ...options.bounds };
     this.env = new Map(Object.entries(options.env ?? {}));
-    this.roots = [...(options.roots ?? []), ...policy.config.roots.map((r) => r.path)];
+    // A relative root in a config file is relative to that file's directory, not to wherever
+    // a check starts (a layer given as an object has no file: its relative roots stay relative
+    // to each check's cwd).
+    const files = new Set([
+      ...layers.filter((l) => l.kind === "global" || l.kind === "project").map((l) => l.origin),
+      ...(options.config ?? []).filter((c): c is string => typeof c === "string"),
+    ]);
+    const fromFile = (r: { readonly path: string; readonly origin: string }) =>
+      isAbsolute(r.path) || !files.has(r.origin) ? r.path : resolvePath(dirname(resolvePath(r.origin)), r.path);
+    this.roots = [...(options.roots ?? []), ...policy.config.roots.map(fromFile)];
   }
 
   check(command: string, options: CheckOptions = {}): Verdict {
@@ -203,7 +213,8 @@ class ShellGuard implements Guard {
     if (tool === "bash") return toolLevel(this.policy.rules("bash"), (p) => textMatches(p, "*")) ?? "allow";
     const spec = pathTool(tool);
     let d: Decision = "allow";
-    for (const s of spec ? spec.surfaces : [tool]) d = stricter(d, toolLevel(this.policy.rules(s), (p) => pathMatches(p, "*", this.home)) ?? "allow");
+    // A tool the guard does not model, and no rule decides, is asked about (as checkTool does).
+    for (const s of spec ? spec.surfaces : [tool]) d = stricter(d, toolLevel(this.policy.rules(s), (p) => pathMatches(p, "*", this.home)) ?? (spec ? "allow" : "ask"));
     return d;
   }
 
@@ -216,11 +227,16 @@ class ShellGuard implements Guard {
       return this.session.add({ surface: target.surface, kinds: null, pattern: target.pattern, overrideDeny });
     }
     if (target.resolved === null) return null;
-    return this.session.add({ surface: "path", kinds: kindsCovered(target.kind), pattern: approvalPattern(target.resolved, scope), overrideDeny });
+    return this.session.add({ surface: "path", kinds: kindsCovered(target.kind), pattern: approvalPattern(target.resolved, scope, this.isDirectory(target.resolved)), overrideDeny });
   }
 
   suggestApproval(access: Pick<Access, "resolved" | "kind">): ApprovalSuggestion | null {
-    return suggestApproval(access);
+    return suggestApproval(access, access.resolved !== null && this.isDirectory(access.resolved));
+  }
+
+  /** Is a resolved path a directory now? (Its parent's entries are not what approving it means.) */
+  private isDirectory(resolved: string): boolean {
+    return (this.options.fs ?? nodeFileSystem).lstat(resolved) === "dir";
   }
 
   approvals(): readonly Approval[] {
@@ -287,6 +303,12 @@ class ShellGuard implements Guard {
           : this.policy.mayDeny
             ? "name"
             : "skip",
+      // A link followed into another place inside the roots is judged there — unless no rule,
+      // no host policy and no protected file could make that anything but allow.
+      insideLinkMatters: (target, kind, surface) =>
+        this.options.authorizePath !== undefined ||
+        this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface)) ||
+        ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs) !== null),
       parse: (text, dialect) => this.parseNested(text, dialect),
     });
     interp.runProgram(stmt, new World(cwd));

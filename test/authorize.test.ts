@@ -4,7 +4,7 @@
 // is FORBIDDEN. Each case lists the questions asked, in order.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type AuthorizePathRequest, createGuard, type Decision, type Guard, type Verdict } from "../src/index.ts";
 import { buildFixture, type Fixture } from "./support/fixture.ts";
@@ -283,5 +283,61 @@ describe("callbacks that fail, or answer the wrong way, deny", () => {
     g.check("cat src/main.ts", { cwd: fx.project });
     g.check("cat src/main.ts", { cwd: fx.project });
     expect(n).toBe(4);
+  });
+});
+
+describe("a followed symlink into a refused directory is refused", () => {
+  const fx = buildFixture();
+  afterAll(() => fx.remove());
+  let g: Guard;
+  beforeAll(async () => {
+    mkdirSync(join(fx.project, "credentials"));
+    writeFileSync(join(fx.project, "credentials", "token.txt"), "t\n");
+    mkdirSync(join(fx.project, "lib"));
+    writeFileSync(join(fx.project, "lib", "a.txt"), "a\n");
+    symlinkSync("../credentials", join(fx.project, "lib", "cl"));
+    g = await createGuard({ home: fx.home, authorizePath: ({ path }) => path !== "credentials" });
+  });
+  test.each([
+    ["cat lib/cl/token.txt", "deny"],
+    ["grep -R K lib", "deny"],
+    ["zip -r x.zip lib", "deny"],
+    ["tar -chf x.tar lib", "deny"],
+    ["cp -rL lib dst", "deny"],
+    ["rsync -aL lib/ dst", "deny"],
+    // Not following the link, nothing refused is reached.
+    ["grep -r K lib", "allow"],
+    ["tar -cf x.tar lib", "allow"],
+  ] as const)("%s → %s", async (command, decision) => {
+    const s = g.check(command, { cwd: fx.project });
+    const a = await g.checkAsync(command, { cwd: fx.project });
+    expect([s.decision, a.decision]).toEqual([decision, decision]);
+    if (decision === "deny") expect(s.reasons[0]!.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("a directory that asks is still walked for what the host refuses below it", () => {
+  const fx = buildFixture();
+  afterAll(() => fx.remove());
+  let g: Guard;
+  beforeAll(async () => {
+    mkdirSync(join(fx.project, "data", "credentials"), { recursive: true });
+    writeFileSync(join(fx.project, "data", "credentials", "token"), "T\n");
+    writeFileSync(join(fx.project, "data", "x"), "x\n");
+    g = await createGuard({ home: fx.home, authorizePath: ({ path }) => path !== "data/credentials", config: [{ permission: { read: { data: "ask" } } }] });
+  });
+
+  test("grep -r over a directory a rule asks about: FORBIDDEN, and no approval lowers it", async () => {
+    expect(g.check("cat data/credentials/token", { cwd: fx.project }).decision).toBe("deny");
+    const v = g.check("grep -r T data", { cwd: fx.project });
+    expect(v.decision).toBe("deny");
+    expect(v.reasons[0]!.code).toBe("FORBIDDEN");
+    g.approve(v.accesses.find((a) => a.resolved === `${fx.project}/data`)!, "file", { overrideDeny: true });
+    expect(g.check("grep -r T data", { cwd: fx.project }).decision).toBe("deny");
+    expect((await g.checkAsync("grep -r T data", { cwd: fx.project })).decision).toBe("deny");
+    expect(g.checkTool({ tool: "grep", input: { pattern: "T", path: "data" }, cwd: fx.project }).decision).toBe("deny");
+    expect(g.check("tar cf - data", { cwd: fx.project }).decision).toBe("deny");
+    // What is not below the refused directory is approved as before.
+    expect(g.check("cat data/x", { cwd: fx.project }).decision).toBe("allow");
   });
 });

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError, createGuard, REASONS } from "../src/index.ts";
-import { type ConfigLayer, loadConfigFile, mergeLayers, parseConfigText, SURFACES, validateLayer } from "../src/policy/config.ts";
+import { type ConfigLayer, loadConfigFile, mergeLayers, parseConfigText, RULE_REASONS, SURFACES, validateLayer } from "../src/policy/config.ts";
 import { explainConfig } from "../src/policy/explain.ts";
 import { globalConfigPath, loadLayers } from "../src/policy/layers.ts";
 
@@ -50,6 +50,20 @@ describe("malformed configs fail with a precise message", () => {
     ["reasons of the wrong type", '{"reasons": "deny"}', 'layer.json: reasons: expected an object mapping reason codes to actions, not "deny"'],
     ["an unknown reason code", '{"reasons": {"NOPE": "deny"}}', "layer.json: reasons.NOPE: unknown reason code (expected one of: "],
     ["a reason lowered to allow where it must not be", '{"reasons": {"FORBIDDEN": "allow"}}', 'layer.json: reasons.FORBIDDEN: FORBIDDEN means the guard could not look at the command; it can be "ask" or "deny", never "allow"'],
+    // The rules decide these codes; a `reasons` entry for one would load and do nothing.
+    ["EXTERNAL_PATH in reasons", '{"reasons": {"EXTERNAL_PATH": "deny"}}', 'layer.json: reasons.EXTERNAL_PATH: EXTERNAL_PATH is decided by the rules, not by "reasons"; change the external_directory rules, e.g. "external_directory": {"*": "deny"}'],
+    ["RULE_ASK in reasons", '{"reasons": {"RULE_ASK": "deny"}}', 'layer.json: reasons.RULE_ASK: RULE_ASK is decided by the rules, not by "reasons"; change the action of the rule itself'],
+    ["RULE_DENY in reasons", '{"reasons": {"RULE_DENY": "allow"}}', "layer.json: reasons.RULE_DENY: RULE_DENY is decided by the rules"],
+    // Inherited names are not reason codes, surfaces or patterns.
+    ["an inherited name as a reason code", '{"reasons": {"toString": "deny"}}', "layer.json: reasons.toString: unknown reason code (expected one of: "],
+    ["__proto__ as a reason code", '{"reasons": {"__proto__": "deny"}}', "layer.json: reasons.__proto__: unknown reason code (expected one of: "],
+    ["__proto__ as a pattern", '{"permission": {"read": {"__proto__": "deny"}}}', 'layer.json: permission.read.__proto__: "__proto__" cannot be used as a pattern'],
+    ["__proto__ as a surface", '{"permission": {"__proto__": {"*": "deny"}}}', 'layer.json: permission.__proto__: "__proto__" is not a surface name'],
+    // Path patterns that could never match as written.
+    ["a $VAR in a pattern", '{"permission": {"read": {"$HOME/.ssh/**": "deny"}}}', 'layer.json: permission.read["$HOME/.ssh/**"]: patterns are not expanded, so "$HOME/.ssh/**" would match only a name with "$" in it; write ~/ for the home directory, or the path itself'],
+    ["a ${VAR} in an external_directory pattern", '{"permission": {"external_directory": {"${HOME}/.ssh/**": "deny"}}}', 'layer.json: permission.external_directory["${HOME}/.ssh/**"]: patterns are not expanded'],
+    ["./name, which names no path", '{"permission": {"read": {"./.env": "deny"}}}', 'layer.json: permission.read["./.env"]: a pattern starting with "./" never matches (paths are matched without it); write ".env" for that name at any depth, or ".env/**" for a directory at the root and what it holds'],
+    ["a .. segment", '{"permission": {"write": {"../shared/**": "deny"}}}', 'layer.json: permission.write["../shared/**"]: a pattern with a ".." segment never matches (paths are matched resolved); write the absolute path, or one starting with ~/'],
     ["roots of the wrong type", '{"roots": "../lib"}', 'layer.json: roots: expected an array of directory paths, not "../lib"'],
     ["a root that is not a string", '{"roots": ["../lib", 7]}', "layer.json: roots[1]: expected a directory path, not number 7"],
   ];
@@ -70,6 +84,38 @@ describe("malformed configs fail with a precise message", () => {
   test("a byte order mark is not an error; $schema is allowed", () => {
     const layer = parseConfigText('\uFEFF{"$schema": "../schemas/shellfence.schema.json", "permission": {"read": "allow"}}', "bom.json");
     expect(layer.permission).toEqual({ read: "allow" });
+  });
+
+  test("path patterns that plainly mean something else are mended: ./x/… and dir/", () => {
+    const layer = validateLayer({ permission: { read: { "./secrets/**": "deny", "build/": "ask", "./docs/": "deny", "**/": "allow", "~/.ssh/": "deny" } } }, "x");
+    expect(Object.entries(layer.permission.read!)).toEqual([["secrets/**", "deny"], ["build/**", "ask"], ["docs/**", "deny"], ["**", "allow"], ["~/.ssh/**", "deny"]]);
+    // A mended pattern that repeats an earlier one takes the later place: the last match wins.
+    expect(Object.entries(validateLayer({ permission: { read: { "secrets/**": "deny", "*": "allow", "secrets/": "ask" } } }, "x").permission.read!)).toEqual([["*", "allow"], ["secrets/**", "ask"]]);
+    // Command text and ordinary patterns are left as written.
+    expect(validateLayer({ permission: { bash: { "rm -rf ./build/": "deny" }, read: { "*.env": "deny", "/tmp/**": "allow", "src/*": "ask", "$RECYCLE.BIN/**": "deny" } } }, "x").permission)
+      .toEqual({ bash: { "rm -rf ./build/": "deny" }, read: { "*.env": "deny", "/tmp/**": "allow", "src/*": "ask", "$RECYCLE.BIN/**": "deny" } });
+  });
+
+  test("a mended pattern means what it says: ./secrets/** and secrets/ deny secrets/k", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "shellfence-cfg-"));
+    try {
+      mkdirSync(join(dir, "secrets"));
+      writeFileSync(join(dir, "secrets", "k"), "K\n");
+      for (const pattern of ["./secrets/**", "secrets/", "./secrets/"]) {
+        const g = await createGuard({ home: dir, config: [{ permission: { read: { [pattern]: "deny" } } }] });
+        expect([pattern, g.check("cat secrets/k", { cwd: dir }).decision, g.checkTool({ tool: "read", input: { path: "secrets" }, cwd: dir }).decision]).toEqual([pattern, "deny", "deny"]);
+        expect([pattern, g.check("cat README.md", { cwd: dir }).decision]).toEqual([pattern, "allow"]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a host's object with a prototype: only its own keys count", () => {
+    const inherited = Object.create({ permission: { read: "deny" } }) as object;
+    expect(validateLayer(inherited, "agent").permission).toEqual({});
+    const layer = validateLayer({ permission: { read: { toString: "deny", constructor: "ask" } } }, "x");
+    expect(Object.entries(layer.permission.read!)).toEqual([["toString", "deny"], ["constructor", "ask"]]);
   });
 
   test("extension tools take an action or {\"*\": action}", () => {
@@ -196,6 +242,27 @@ describe("layers: global, project, extra, agent", () => {
     expect(g.layers.map((l) => l.kind)).toEqual(["global", "project", "config", "agent"]);
   });
 
+  test("a relative root in a config file is relative to the file's directory, wherever a check starts", async () => {
+    const r = join(dir, "rooted");
+    for (const d of ["proj/a/b", "shared", "lib", "cfg"]) mkdirSync(join(r, d), { recursive: true });
+    writeFileSync(join(r, "shared", "x"), "x\n");
+    writeFileSync(join(r, "lib", "y"), "y\n");
+    writeFileSync(join(r, "proj", ".shellfence.json"), JSON.stringify({ roots: ["../shared"] }));
+    writeFileSync(join(r, "cfg", "extra.json"), JSON.stringify({ roots: ["../lib"] }));
+    const g = await createGuard({ projectConfig: join(r, "proj"), config: [join(r, "cfg", "extra.json")] });
+    const proj = join(r, "proj");
+    for (const cwd of [proj, join(proj, "a"), join(proj, "a", "b")]) {
+      const v = g.check(`cat ${join(r, "shared", "x")} ${join(r, "lib", "y")}`, { cwd, roots: [proj] });
+      expect({ cwd, decision: v.decision }).toEqual({ cwd, decision: "allow" });
+      expect(g.checkTool({ tool: "read", input: { path: join(r, "shared", "x") }, cwd, roots: [proj] }).decision).toBe("allow");
+    }
+    // A directory that only shares the relative spelling from elsewhere is not a root.
+    mkdirSync(join(proj, "a", "shared"), { recursive: true });
+    writeFileSync(join(proj, "a", "shared", "z"), "z\n");
+    expect(g.check("cat ../shared/z", { cwd: join(proj, "a", "b"), roots: [proj] }).decision).toBe("allow");
+    expect(g.check(`cat ${join(r, "other")}`, { cwd: proj }).decision).toBe("ask");
+  });
+
   test("globalConfig: true finds the file under the guard's home without XDG_CONFIG_HOME", async () => {
     const saved = process.env.XDG_CONFIG_HOME;
     delete process.env.XDG_CONFIG_HOME;
@@ -221,7 +288,8 @@ describe("the JSON Schema and the example config", () => {
   test("the schema names every surface and reason code the loader knows", () => {
     const props = (schema as unknown as { properties: { permission: { properties: object }; reasons: { propertyNames: { enum: string[] } } } }).properties;
     expect(Object.keys(props.permission.properties)).toEqual([...SURFACES]);
-    expect(props.reasons.propertyNames.enum).toEqual(Object.keys(REASONS));
+    // EXTERNAL_PATH, RULE_ASK and RULE_DENY are decided by the rules: the loader refuses them.
+    expect(props.reasons.propertyNames.enum).toEqual(Object.keys(REASONS).filter((c) => !RULE_REASONS.has(c as keyof typeof REASONS)));
   });
 
   test("the example config loads and means what docs/policy.md says", async () => {
@@ -310,5 +378,16 @@ describe("the command line", () => {
     expect(run(["config"]).code).toBe(2);
     expect(run(["config", "--explain", "--nope"]).code).toBe(2);
     expect(run(["config", "--explain", "--cwd"]).code).toBe(2);
+  });
+
+  test("a --cwd that is not there says so", () => {
+    const missing = join(dir, "no-such-dir");
+    for (const args of [["check", "--cwd", missing, "--", "ls"], ["config", "--explain", "--cwd", missing]]) {
+      const r = run(args);
+      expect({ args, code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({ args, code: 2, stderr: `shellfence: --cwd ${missing}: the directory does not exist\n`, stdout: "" });
+    }
+    const file = join(dir, "extra.json");
+    expect(run(["check", "--cwd", file, "--", "ls"]).stderr).toBe(`shellfence: --cwd ${file}: not a directory\n`);
+    expect(run(["check", "--cwd", join(dir, "project"), "--", "ls"]).code).toBe(0);
   });
 });

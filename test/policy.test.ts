@@ -7,7 +7,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createGuard, type Guard } from "../src/index.ts";
 import { mergeLayers, validateLayer } from "../src/policy/config.ts";
-import { Policy } from "../src/policy/decide.ts";
+import { Policy, surfacesFor } from "../src/policy/decide.ts";
 import { judgeFindings, type JudgeContext } from "../src/policy/judge.ts";
 import { Scanner } from "../src/policy/scan.ts";
 import { SessionApprovals } from "../src/policy/session.ts";
@@ -49,8 +49,18 @@ toolTable('seed: "read": { "*": "allow", "*.env": "deny" }', envRule, [
   ["write", ".env", "allow"],
   ["edit", ".env", "allow"],
   ["ls", ".", "allow"],
-  // Extension tools match on "*" only, and have no rules here.
-  ["mytool", { path: ".env" }, "allow"],
+  // Extension tools match on "*" only; with no rule naming them, the guard cannot tell what
+  // they touch, so they are asked about (a configured one is in the shorthands below).
+  ["mytool", { path: ".env" }, "ask", ["#RULE_ASK"]],
+  ["mytool", null, "ask", ["#RULE_ASK"]],
+  // Tool names are exact: Claude Code's "Read" is not the read tool, so it is not allowed blind.
+  ["Read", { file_path: ".env" }, "ask"],
+  // Other hosts' names for the path field are paths too (opencode's filePath, notebook_path).
+  ["read", { filePath: ".env" }, "deny", ["read $P/.env"]],
+  ["edit", { notebook_path: "config/.env" }, "allow"],
+  ["read", { notebook_path: "config/.env" }, "deny", ["read $P/config/.env"]],
+  ["read", { filePath: "README.md" }, "allow", ["read $P/README.md"]],
+  ["read", { path: "README.md", filePath: ".env" }, "deny", ["read $P/README.md", "read $P/.env"]],
 ]);
 
 const srcOnly = useSandbox(() => ({ config: [{ permission: { write: { "*": "deny", "src/*": "allow" } } }] }));
@@ -110,7 +120,8 @@ describe("toolPermission: the tool-level question for tool injection", () => {
     expect(g.toolPermission("bash")).toBe("ask");
     expect(g.toolPermission("mytool")).toBe("deny");
     expect(g.toolPermission("other")).toBe("ask");
-    expect(g.toolPermission("unconfigured")).toBe("allow");
+    // A tool the guard does not model and no rule names: asked about, as checkTool does.
+    expect(g.toolPermission("unconfigured")).toBe("ask");
   });
 
   test("grep is withheld when reads are denied outright; bash when every command is", async () => {
@@ -363,6 +374,35 @@ table("bash rules match each simple command's text", bashRules, [
   ["cat README.md", "allow"],
 ]);
 
+const bashSpellings = useSandbox(() => ({
+  config: [{ permission: { bash: { "git *": "allow", "git push *": "ask", "rm *": "deny", "curl *": "deny" } } }],
+}));
+
+table("bash rules see the program's basename and git's subcommand past its global options", bashSpellings, [
+  // A program named by its path is the program: `/bin/rm` is `rm`.
+  ["/bin/rm build/x", "deny", ["#RULE_DENY"]],
+  ["/usr/bin/rm build/x", "deny"],
+  ["/usr/bin/curl https://example.com", "deny"],
+  ["sudo /bin/rm build/x", "deny"],
+  // git's global options stand before the subcommand.
+  ["git -C . push", "ask", ["#RULE_ASK"]],
+  ["git -C src push origin main", "ask"],
+  ["git -c user.name=x push", "ask"],
+  ["git --no-pager push", "ask"],
+  ["git --git-dir .git --work-tree . push origin", "ask"],
+  ["git --git-dir=.git push", "ask"],
+  ["/usr/bin/git -C . push", "ask"],
+  // Ordinary commands keep their verdict.
+  ["rm", "deny"],
+  ["rmdir build", "allow"],
+  ["/bin/ls src", "allow"],
+  ["git -C . status", "allow", ["!#RULE_ASK"]],
+  ["git --no-pager log -p", "allow"],
+  ["git commit -m push", "allow"],
+  ["git -c color.ui=always diff", "allow"],
+  ["scripts/build.sh", "allow"],
+]);
+
 // ---------------------------------------------------------------------------------------
 // Session approvals
 
@@ -479,6 +519,16 @@ describe("session approvals", () => {
     expect(g.checkTool({ tool: "mytool", input: {} }).decision).toBe("allow");
   });
 
+  test("a tool no rule names is asked about until the config or an approval allows it", async () => {
+    await fresh({});
+    expect(g.checkTool({ tool: "othertool", input: { path: ".env" } }).decision).toBe("ask");
+    g.approve({ surface: "othertool", pattern: "*" });
+    expect(g.checkTool({ tool: "othertool", input: { path: ".env" } }).decision).toBe("allow");
+    await fresh({ othertool: "allow", denied: { "*": "deny" } });
+    expect(g.checkTool({ tool: "othertool", input: {} }).decision).toBe("allow");
+    expect(g.checkTool({ tool: "denied", input: {} }).decision).toBe("deny");
+  });
+
   test("approvals live on the guard and can be cleared", async () => {
     await fresh({});
     g.approve(tool("read", "$O/secret.txt").accesses[0]!);
@@ -533,3 +583,250 @@ table("writing the guard's configuration is never silent", plain, [
   ["cat .claude/settings.json", "allow"],
   ["echo '{}' > settings.json", "allow"],
 ]);
+
+// ---------------------------------------------------------------------------------------
+// A surface named by the command adds to its kind's rules: find -delete is a write
+
+describe("a named surface adds to the kind's surfaces, never replaces them", () => {
+  test.each([
+    ["write", "find", ["find", "write", "edit"]],
+    ["unknown", "find", ["find", "read", "write", "edit", "ls"]],
+    ["list", "find", ["find"]],
+    ["read", "grep", ["grep", "read"]],
+    ["write", undefined, ["write", "edit"]],
+    ["list", undefined, ["ls"]],
+  ] as const)("%s with %s", (kind, hint, surfaces) => {
+    expect(surfacesFor(kind, hint)).toEqual([...surfaces]);
+  });
+});
+
+table("find -delete answers to the write rules (writes only in src/)", layered, [
+  ["find README.md -delete", "deny", ["write $P/README.md", "#RULE_DENY"]],
+  ["find . -name README.md -delete", "deny", ["write $P"]],
+  ["find . -delete", "deny", ["#RULE_DENY"]],
+  ["find docs -type f -delete", "deny"],
+  ["find src -name '*.o' -delete", "allow", ["write $P/src"]],
+  ["rm README.md", "deny"],
+  // A listing is still find's alone: the write rules do not judge it.
+  ["find . -name '*.ts'", "allow"],
+  ["find docs -type f", "allow"],
+]);
+
+const writeSecrets = useSandbox((fx) => {
+  mkdirSync(join(fx.project, "secrets"));
+  writeFileSync(join(fx.project, "secrets", "key"), "K\n");
+  return { config: [{ permission: { write: { "secrets/**": "deny" }, edit: { "secrets/**": "deny" } } }] };
+});
+
+table("find -delete under a write deny", writeSecrets, [
+  ["rm -rf secrets", "deny", ["#RULE_DENY"]],
+  ["find secrets -delete", "deny", ["#RULE_DENY"]],
+  ["find secrets -name key -delete", "deny"],
+  ["find . -name key -delete", "ask", ["#RULE_ASK"]],
+  ["find secrets -name key", "allow"],
+  ["find src -delete", "allow"],
+]);
+
+// ---------------------------------------------------------------------------------------
+// Commands that follow symlinks are judged where the links lead, inside the roots too
+
+const linkedIn = useSandbox((fx) => {
+  for (const d of ["secrets", "lib", "plain"]) mkdirSync(join(fx.project, d));
+  writeFileSync(join(fx.project, "secrets", "k"), "K\n");
+  writeFileSync(join(fx.project, "lib", "a.txt"), "a\n");
+  symlinkSync("../secrets", join(fx.project, "lib", "sl"));
+  symlinkSync("../secrets/k", join(fx.project, "lib", "kl"));
+  symlinkSync("../docs", join(fx.project, "plain", "to-docs"));
+  return { config: [{ permission: { read: { "secrets/**": "deny" } } }] };
+});
+
+table("a followed link into a denied directory inside the project", linkedIn, [
+  ["cat lib/sl/k", "deny", ["#RULE_DENY"]],
+  ["grep -R K lib", "deny", ["read $P/secrets", "read $P/secrets/k", "#RULE_DENY"]],
+  ["rg -L K lib", "deny", ["read $P/secrets"]],
+  ["zip -r x.zip lib", "deny", ["read $P/secrets"]],
+  ["tar -chf x.tar lib", "deny", ["read $P/secrets"]],
+  ["cp -rL lib dst", "deny", ["read $P/secrets"]],
+  ["rsync -aL lib/ dst", "deny", ["read $P/secrets"]],
+  // Not following links, they read only what is in the tree.
+  ["grep -r K lib", "allow", ["!read $P/secrets"]],
+  ["cp -r lib dst", "allow"],
+  ["tar -cf x.tar lib", "allow"],
+  // A link to a place no rule restricts is not reported at all.
+  ["grep -R K plain", "allow", ["!read $P/docs"]],
+  // find -L lists names: the find rules judge that, and there are none.
+  ["find -L lib -type f", "allow"],
+]);
+
+describe("a followed link inside the roots is skipped only when nothing could restrict where it leads", () => {
+  test("without a rule on the target there is nothing to report; with one, there is", async () => {
+    const fx = buildFixture();
+    try {
+      mkdirSync(join(fx.project, "lib"));
+      symlinkSync("../docs", join(fx.project, "lib", "to-docs"));
+      const plainGuard = await createGuard({ home: fx.home });
+      expect(plainGuard.check("grep -R x lib", { cwd: fx.project }).accesses.map((a) => a.resolved)).toEqual([`${fx.project}/lib`]);
+      const askDocs = await createGuard({ home: fx.home, config: [{ permission: { read: { "docs/**": "ask" } } }] });
+      const v = askDocs.check("grep -R x lib", { cwd: fx.project });
+      expect({ decision: v.decision, docs: v.accesses.some((a) => a.resolved === `${fx.project}/docs` && a.path === "lib/to-docs") }).toEqual({ decision: "ask", docs: true });
+    } finally {
+      fx.remove();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// A directory that already asks is still walked for what is denied below it
+
+describe("an ask on a directory does not hide a deny below it from an approval", () => {
+  test("outside: approving ~ for grep -r does not approve reading ~/.ssh", async () => {
+    const fx = buildFixture();
+    try {
+      const g = await createGuard({ home: fx.home, config: [{ permission: { external_directory: { "*": "ask", "~/.ssh/**": "deny" } } }] });
+      expect(g.check("cat ~/.ssh/id_rsa", { cwd: fx.project }).decision).toBe("deny");
+      const v = g.check("grep -r key ~", { cwd: fx.project });
+      expect(v.decision).toBe("ask");
+      const home = v.accesses.find((a) => a.resolved === fx.home)!;
+      g.approve(home, "file");
+      expect(g.check("grep -r key ~", { cwd: fx.project }).decision).toBe("ask");
+      expect(g.checkTool({ tool: "grep", input: { pattern: "key", path: "~" }, cwd: fx.project }).decision).toBe("ask");
+      expect(g.check(`cp -r ~ ${fx.outside}/loot`, { cwd: fx.project }).decision).toBe("ask");
+      // A directory the deny does not reach is approved as before.
+      const bin = g.check("grep -r key ~/bin", { cwd: fx.project });
+      expect(bin.decision).toBe("ask");
+      g.approve(bin.accesses.find((a) => a.resolved === `${fx.home}/bin`)!, "file");
+      expect(g.check("grep -r key ~/bin", { cwd: fx.project }).decision).toBe("allow");
+      // Only an approval that may override a deny lowers it.
+      g.approve(home, "file", { overrideDeny: true });
+      expect(g.check("grep -r key ~", { cwd: fx.project }).decision).toBe("allow");
+    } finally {
+      fx.remove();
+    }
+  });
+
+  test("inside: a directory a rule asks about, holding a denied file", async () => {
+    const fx = buildFixture();
+    try {
+      writeFileSync(join(fx.project, "docs", "key.pem"), "x\n");
+      const g = await createGuard({ home: fx.home, config: [{ permission: { read: { docs: "ask", "*.pem": "deny" } } }] });
+      const v = g.check("grep -r x docs", { cwd: fx.project });
+      expect(v.decision).toBe("ask");
+      g.approve(v.accesses.find((a) => a.resolved === `${fx.project}/docs`)!, "file");
+      expect(g.check("grep -r x docs", { cwd: fx.project }).decision).toBe("ask");
+      expect(g.check("cat docs/guide.md", { cwd: fx.project }).decision).toBe("allow");
+      g.approve(v.accesses.find((a) => a.resolved === `${fx.project}/docs`)!, "file", { overrideDeny: true });
+      expect(g.check("grep -r x docs", { cwd: fx.project }).decision).toBe("allow");
+    } finally {
+      fx.remove();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Approving a directory access approves that directory, not its siblings
+
+describe("suggestApproval for an access that is a directory", () => {
+  test("grep -r key . offers the project, not the entries of its parent", async () => {
+    const fx = buildFixture();
+    try {
+      writeFileSync(join(fx.top, "work", "notes.txt"), "n\n");
+      const g = await createGuard({ home: fx.home, config: [{ permission: { read: { "*": "allow", "*.env": "ask" } } }] });
+      const v = g.check("grep -r key .", { cwd: fx.project });
+      expect(v.decision).toBe("ask");
+      const dot = v.accesses.find((a) => a.resolved === fx.project)!;
+      const s = g.suggestApproval(dot)!;
+      expect(s).toEqual({ scope: "file", pattern: fx.project, kinds: ["read", "exec"] });
+      g.approve(dot, s.scope);
+      expect(g.check("grep -r key .", { cwd: fx.project }).decision).toBe("allow");
+      expect(g.check("cat ../notes.txt", { cwd: fx.project }).decision).toBe("ask");
+      expect(g.checkTool({ tool: "read", input: { path: `${fx.top}/work/notes.txt` }, cwd: fx.project }).decision).toBe("ask");
+      // Asked for the directory scope, the directory itself is approved as well.
+      expect(g.approve(dot, "directory")!.pattern).toBe(fx.project);
+      // A file's suggestion is still its directory's entries.
+      expect(g.suggestApproval({ resolved: `${fx.outside}/secret.txt`, kind: "read" })).toEqual({ scope: "directory", pattern: `${fx.outside}/*`, kinds: ["read", "exec"] });
+    } finally {
+      fx.remove();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Recursive writes reach the guard's own files
+
+const guarded = useSandbox((fx) => {
+  const files = [
+    ".shellfence.json", ".claude/settings.json", ".opencode/plugin/shellfence.ts", ".pi/extensions/shellfence.ts",
+    "node_modules/shellfence/dist/cli.js", "node_modules/.bin/shellfence", "node_modules/left-pad/index.js",
+  ];
+  for (const f of files) {
+    mkdirSync(join(fx.project, f, ".."), { recursive: true });
+    writeFileSync(join(fx.project, f), "{}\n");
+  }
+  mkdirSync(join(fx.home, ".config", "shellfence"), { recursive: true });
+  writeFileSync(join(fx.home, ".config", "shellfence", "config.json"), "{}\n");
+  return { config: [{ permission: { write: "allow", external_directory: { "*": "ask", "/tmp/**": "allow" } } }] };
+});
+
+table("a write that reaches the guard's files from above is never silent", guarded, [
+  ["rm -rf .", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf .claude", "ask", ["#PROTECTED_PATH"]],
+  ["mv .claude x", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf .opencode", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf .opencode/plugin", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf .pi/extensions", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf $H/.config", "ask", ["#PROTECTED_PATH"]],
+  ["tar xf evil.tar", "ask", ["#PROTECTED_PATH"]],
+  ["unzip -o x.zip", "ask", ["#PROTECTED_PATH"]],
+  ["cp -r /tmp/x/. .", "ask", ["#PROTECTED_PATH"]],
+  ["git stash", "ask", ["#PROTECTED_PATH"]],
+  ["git clean -fdx", "ask", ["#PROTECTED_PATH"]],
+  ["find . -name .shellfence.json -delete", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf node_modules", "ask", ["#PROTECTED_PATH"]],
+  ["echo x > node_modules/.bin/shellfence", "ask", ["#PROTECTED_PATH"]],
+  ["echo x > node_modules/shellfence/dist/cli.js", "ask", ["#PROTECTED_PATH"]],
+  // What holds none of them keeps its verdict.
+  ["rm -rf build", "allow"],
+  ["rm -rf src/sub", "allow"],
+  ["mv docs manual", "allow"],
+  ["rm -rf node_modules/left-pad", "allow"],
+  ["echo x > node_modules/.bin/other", "allow"],
+  ["tar xf evil.tar -C build", "allow"],
+  ["cp -r src /tmp/copy", "allow"],
+  // Reading them is fine.
+  ["tar cf x.tar .", "allow"],
+  ["grep -r x .", "allow"],
+]);
+
+table("a project without the guard's files: recursive writes keep their verdict", plain, [
+  ["rm -rf build", "allow"],
+  ["git stash", "allow"],
+  ["git clean -fdx", "allow"],
+  ["find . -name '*.o' -delete", "allow"],
+]);
+
+toolTable("tool writes that reach the guard's files", guarded, [
+  ["write", ".claude", "ask", ["#PROTECTED_PATH"]],
+  ["write", ".", "ask", ["#PROTECTED_PATH"]],
+  ["write", "src", "allow"],
+  ["read", ".claude", "allow"],
+]);
+
+describe("an approval of another path does not lower PROTECTED_PATH", () => {
+  test("a directory approval for notes.txt does not approve .shellfence.json beside it", async () => {
+    const fx = buildFixture();
+    try {
+      const g = await createGuard({ home: fx.home, config: [{ permission: { write: { "*": "ask" } } }] });
+      const notes = g.checkTool({ tool: "write", input: { path: "notes.txt" }, cwd: fx.project });
+      expect(notes.decision).toBe("ask");
+      expect(g.approve(notes.accesses[0]!, "directory")!.pattern).toBe(`${fx.project}/*`);
+      expect(g.checkTool({ tool: "write", input: { path: "other.txt" }, cwd: fx.project }).decision).toBe("allow");
+      expect(g.checkTool({ tool: "write", input: { path: ".shellfence.json" }, cwd: fx.project }).decision).toBe("ask");
+      expect(g.check("echo '{}' > .shellfence.json", { cwd: fx.project }).decision).toBe("ask");
+      // Approving that very file does.
+      g.approve(g.checkTool({ tool: "write", input: { path: ".shellfence.json" }, cwd: fx.project }).accesses[0]!, "file");
+      expect(g.check("echo '{}' > .shellfence.json", { cwd: fx.project }).decision).toBe("allow");
+    } finally {
+      fx.remove();
+    }
+  });
+});

@@ -45,6 +45,12 @@ export interface ConfigLayer {
 
 const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots"]);
 
+/**
+ * Reason codes the rules decide: the action of the rule that matched (`external_directory`'s
+ * for a path outside the roots). A `reasons` entry for one would do nothing, so it is an error.
+ */
+export const RULE_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["EXTERNAL_PATH", "RULE_DENY", "RULE_ASK"]);
+
 /** Reason codes that can never be lowered to `allow`: they mean the guard could not look. */
 const NEVER_ALLOW = new Set<ReasonCode>(["PARSE_ERROR", "PARSE_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT", "INTERNAL_ERROR", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE", "BACKSLASH_PATH", "FORBIDDEN"]);
 
@@ -68,16 +74,21 @@ export function validateLayer(raw: unknown, origin: string): ConfigLayer {
   for (const k of Object.keys(obj)) {
     if (!TOP_KEYS.has(k)) throw new ConfigError(origin, k, `unknown key (expected one of: permission, reasons, roots)`);
   }
-  const permission: Record<string, RuleSpec> = {};
-  if (obj.permission !== undefined) {
-    const p = obj.permission;
+  // Only the object's own keys count (a host's object may have a prototype), and the maps
+  // built here have none, so `__proto__` or `toString` can never be looked up by accident.
+  const own = (k: string): unknown => (Object.hasOwn(obj, k) ? obj[k] : undefined);
+  const permission: Record<string, RuleSpec> = Object.create(null) as Record<string, RuleSpec>;
+  const permissionRaw = own("permission");
+  if (permissionRaw !== undefined) {
+    const p = permissionRaw;
     if (typeof p !== "object" || p === null || Array.isArray(p)) {
       throw new ConfigError(origin, "permission", `expected an object mapping surfaces to rules, not ${describe(p)}`);
     }
     for (const [surface, spec] of Object.entries(p as Record<string, unknown>)) {
       if (surface === "") throw new ConfigError(origin, "permission", "a surface name cannot be empty");
       const where = keyPath("permission", surface);
-      const rules = validateRuleSpec(spec, origin, where);
+      if (surface === "__proto__") throw new ConfigError(origin, where, `"__proto__" is not a surface name`);
+      const rules = validateRuleSpec(spec, origin, where, isSurface(surface) && surface !== "bash");
       if (!isSurface(surface) && typeof rules !== "string") {
         // Extension tools are judged on "*" alone; any other pattern would never match, and a
         // deny that never matches is most likely a misspelt surface name.
@@ -90,15 +101,19 @@ export function validateLayer(raw: unknown, origin: string): ConfigLayer {
       permission[surface] = rules;
     }
   }
-  const reasons: Partial<Record<ReasonCode, Decision>> = {};
-  if (obj.reasons !== undefined) {
-    const r = obj.reasons;
+  const reasons: Partial<Record<ReasonCode, Decision>> = Object.create(null) as Partial<Record<ReasonCode, Decision>>;
+  if (own("reasons") !== undefined) {
+    const r = own("reasons");
     if (typeof r !== "object" || r === null || Array.isArray(r)) {
       throw new ConfigError(origin, "reasons", `expected an object mapping reason codes to actions, not ${describe(r)}`);
     }
     for (const [code, action] of Object.entries(r as Record<string, unknown>)) {
       const where = keyPath("reasons", code);
-      if (!(code in REASONS)) throw new ConfigError(origin, where, `unknown reason code (expected one of: ${Object.keys(REASONS).join(", ")})`);
+      if (!Object.hasOwn(REASONS, code)) throw new ConfigError(origin, where, `unknown reason code (expected one of: ${Object.keys(REASONS).filter((c) => !RULE_REASONS.has(c as ReasonCode)).join(", ")})`);
+      if (RULE_REASONS.has(code as ReasonCode)) {
+        const instead = code === "EXTERNAL_PATH" ? `the external_directory rules, e.g. "external_directory": {"*": "deny"}` : "the action of the rule itself";
+        throw new ConfigError(origin, where, `${code} is decided by the rules, not by "reasons"; change ${instead}`);
+      }
       if (!isDecision(action)) throw new ConfigError(origin, where, `expected "allow", "ask" or "deny", not ${describe(action)}`);
       if (action === "allow" && NEVER_ALLOW.has(code as ReasonCode)) {
         throw new ConfigError(origin, where, `${code} means the guard could not look at the command; it can be "ask" or "deny", never "allow"`);
@@ -107,9 +122,10 @@ export function validateLayer(raw: unknown, origin: string): ConfigLayer {
     }
   }
   const roots: string[] = [];
-  if (obj.roots !== undefined) {
-    if (!Array.isArray(obj.roots)) throw new ConfigError(origin, "roots", `expected an array of directory paths, not ${describe(obj.roots)}`);
-    obj.roots.forEach((r, i) => {
+  const rootsRaw = own("roots");
+  if (rootsRaw !== undefined) {
+    if (!Array.isArray(rootsRaw)) throw new ConfigError(origin, "roots", `expected an array of directory paths, not ${describe(rootsRaw)}`);
+    rootsRaw.forEach((r: unknown, i) => {
       if (typeof r !== "string" || r === "") throw new ConfigError(origin, `roots[${i}]`, `expected a directory path, not ${describe(r)}`);
       roots.push(r);
     });
@@ -123,7 +139,38 @@ function actionProblem(v: unknown): string {
     : `expected an action ("allow", "ask" or "deny"), not ${describe(v)}`;
 }
 
-function validateRuleSpec(spec: unknown, origin: string, where: string): RuleSpec {
+/**
+ * A path pattern as it is matched. Spellings that could never match as written are mended
+ * where what they mean is plain — `./src/**` is `src/**`, and `secrets/` (a directory) is
+ * `secrets/**`, the directory and everything below it — and refused where it is not: `./.env`
+ * (the root's `.env` only? any `.env`?), a `$VAR` (patterns are not expanded; `~/` is the home
+ * directory), a `..` segment (root-relative paths have none). Returns the pattern or the problem.
+ */
+export function normalizePathPattern(pattern: string): { pattern: string } | { problem: string } {
+  let p = pattern;
+  if (/\$(\{|\(|[A-Za-z_][A-Za-z0-9_]*(\/|$))/.test(p)) {
+    return { problem: `patterns are not expanded, so ${JSON.stringify(p.length > 40 ? p.slice(0, 40) + "…" : p)} would match only a name with "$" in it; write ~/ for the home directory, or the path itself` };
+  }
+  const dotted = p.startsWith("./");
+  while (p.startsWith("./")) p = p.slice(2).replace(/^\/+/, "");
+  if (/(^|\/)\.\.(\/|$)/.test(p)) {
+    return { problem: `a pattern with a ".." segment never matches (paths are matched resolved); write the absolute path, or one starting with ~/` };
+  }
+  // `dir/` is the directory and everything below it, as `dir/**` says.
+  if (p.endsWith("**/")) p = p.replace(/\/+$/, "");
+  else if (p.length > 1 && p.endsWith("/")) p = p.replace(/\/+$/, "") + "/**";
+  if (p === "") return { problem: "the pattern names nothing" };
+  if (dotted && !p.includes("/")) {
+    return { problem: `a pattern starting with "./" never matches (paths are matched without it); write ${JSON.stringify(p)} for that name at any depth, or ${JSON.stringify(p + "/**")} for a directory at the root and what it holds` };
+  }
+  return { pattern: p };
+}
+
+/**
+ * `paths`: the surface's patterns are path patterns (normalised by normalizePathPattern);
+ * otherwise they are command text (`bash`) or an extension tool's `*`.
+ */
+function validateRuleSpec(spec: unknown, origin: string, where: string, paths = false): RuleSpec {
   if (typeof spec === "string") {
     if (!isDecision(spec)) throw new ConfigError(origin, where, actionProblem(spec));
     return spec;
@@ -131,11 +178,20 @@ function validateRuleSpec(spec: unknown, origin: string, where: string): RuleSpe
   if (typeof spec !== "object" || spec === null || Array.isArray(spec)) {
     throw new ConfigError(origin, where, `expected an action ("allow", "ask", "deny") or an object of pattern → action, not ${describe(spec)}`);
   }
-  const out: Record<string, Decision> = {};
-  for (const [pattern, action] of Object.entries(spec as Record<string, unknown>)) {
-    const at = keyPath(where, pattern);
-    if (pattern === "") throw new ConfigError(origin, at, "a pattern cannot be empty");
+  const out: Record<string, Decision> = Object.create(null) as Record<string, Decision>;
+  for (const [written, action] of Object.entries(spec as Record<string, unknown>)) {
+    const at = keyPath(where, written);
+    if (written === "") throw new ConfigError(origin, at, "a pattern cannot be empty");
+    if (written === "__proto__") throw new ConfigError(origin, at, `"__proto__" cannot be used as a pattern`);
     if (!isDecision(action)) throw new ConfigError(origin, at, actionProblem(action));
+    let pattern = written;
+    if (paths) {
+      const n = normalizePathPattern(written);
+      if ("problem" in n) throw new ConfigError(origin, at, n.problem);
+      pattern = n.pattern;
+    }
+    // A pattern mended into one already given takes the later place: the last match wins.
+    if (Object.hasOwn(out, pattern)) delete out[pattern];
     out[pattern] = action;
   }
   return out;

@@ -68,15 +68,21 @@ const KIND_SURFACES: Record<AccessKind, readonly string[]> = {
 };
 
 /**
- * The surfaces for an access: its kind's, or those of the surface the interpreter named.
- * A search reads the files it searches, so `grep` accesses answer to the `read` rules too;
- * `find` only discloses names.
+ * The surfaces for an access: its kind's, plus the surface the interpreter named. A named
+ * surface adds to the kind's rules and never replaces them: `find -delete` is a write and
+ * answers to `write` and `edit` as well as `find`; `grep` reads what it searches, so it
+ * answers to `read` too. The one exception is the listing a `find`/`fd` does by itself,
+ * which the docs give to `find` alone (it discloses names, as the find tool does).
  */
 export function surfacesFor(kind: AccessKind, hint?: string): readonly string[] {
-  if (hint === "grep") return ["grep", "read"];
-  if (hint) return [hint];
-  return KIND_SURFACES[kind];
+  if (!hint) return KIND_SURFACES[kind];
+  const key = `${kind}:${hint}`;
+  let s = HINTED.get(key);
+  if (!s) HINTED.set(key, (s = hint === "find" && kind === "list" ? ["find"] : [hint, ...KIND_SURFACES[kind].filter((x) => x !== hint)]));
+  return s;
 }
+
+const HINTED = new Map<string, readonly string[]>();
 
 /**
  * The root a path is judged relative to: the outermost containing root, so a check started
@@ -162,25 +168,30 @@ export class Policy {
    * When it cannot, an access to the tree under `dir` is not allowed whatever the tree holds.
    */
   mayAllowOutside(dir: string): boolean {
-    if (this.reasonDecision("EXTERNAL_PATH") === "allow") return true;
     const rules = this.rules("external_directory");
     return [dir, dir === "/" ? "/*" : `${dir}/*`].some((p) => (lastMatch(rules, (r) => pathMatches(r, p, this.home))?.action ?? "ask") === "allow");
   }
 
   /**
-   * Could anything below directory `dir` be judged other than `allow` by these surfaces (and
-   * by `external_directory` where it is outside the roots)? Lets a scan skip what cannot
-   * matter: a rule is dropped when a later `x/**` or catch-all rule covers all of `dir`.
+   * Could `dir` or anything below it be judged `at` least this strict (`ask`: anything other
+   * than `allow`; `deny`: a deny) by these surfaces (and by `external_directory` where it is
+   * outside the roots)? Lets a scan skip what cannot matter: a rule is dropped when a later
+   * `x/**` or catch-all rule covers all of `dir`.
    */
-  mayRestrictBelow(dir: string, roots: readonly string[], surfaces: readonly string[]): boolean {
+  mayRestrictBelow(dir: string, roots: readonly string[], surfaces: readonly string[], at: "ask" | "deny" = "ask"): boolean {
     const root = containingRoot(dir, roots);
     if (root === undefined && roots.some((r) => isInside(r, dir))) return true;
     const subjects = root === undefined ? [dir] : [relativeTo(dir, root), dir];
     const sets = root === undefined ? ["external_directory", ...surfaces] : surfaces;
+    const counts = (a: Decision) => (at === "deny" ? a === "deny" : a !== "allow");
     for (const s of sets) {
       const rules = this.rules(s);
-      if (s === "external_directory" && rules.length === 0) return true;
-      if (relevantBelow(rules, subjects, this.home).some((r) => r.action !== "allow")) return true;
+      // With no rules at all, outside is `ask` (never `deny`).
+      if (s === "external_directory" && rules.length === 0) {
+        if (at === "ask") return true;
+        continue;
+      }
+      if (relevantBelow(rules, subjects, this.home).some((r) => counts(r.action))) return true;
     }
     return false;
   }

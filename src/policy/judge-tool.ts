@@ -16,11 +16,13 @@ export function judgeToolCall(tool: string, input: unknown, cwd: string, ctx: Ju
   const { policy } = ctx;
   const spec = pathTool(tool);
   if (spec === null) {
-    // An extension tool: judged on "*" alone.
+    // An extension tool: judged on "*" alone. The guard cannot tell what a tool it does not
+    // model touches, so one no rule decides is asked about, not allowed.
     const m = catchAll(policy.rules(tool), policy.home);
-    if (!m || m.action === "allow") return { decision: "allow", reasons: [], accesses: [] };
-    const override = m.action === "deny" ? "deny" : "ask";
+    if (m?.action === "allow") return { decision: "allow", reasons: [], accesses: [] };
+    const override = m?.action === "deny" ? "deny" : "ask";
     if (ctx.approvals.forText(tool, "*", override)) return { decision: "allow", reasons: [], accesses: [] };
+    if (!m) return { decision: "ask", reasons: [{ code: "RULE_ASK", message: `${tool}: no rule says what the ${tool} tool may do, and the guard does not know what it touches`, decision: "ask" }], accesses: [] };
     const code = m.action === "deny" ? "RULE_DENY" : "RULE_ASK";
     return { decision: m.action, reasons: [{ code, message: `${tool}: the ${tool} rule ${JSON.stringify(m.pattern)} says ${m.action}`, decision: m.action }], accesses: [] };
   }

@@ -8,8 +8,10 @@ import type { CommandFinding, IssueFinding, PathFinding } from "../shell/finding
 import { type Access, type AccessKind, type Decision, type Reason, stricter, type Verdict } from "../verdict.ts";
 import type { PathAuthority } from "./authorize.ts";
 import { containingRoot, type Judgement, Judging, type Policy, relativeTo, surfacesFor } from "./decide.ts";
+import { protectedReach } from "./protect.ts";
+import { commandTexts } from "./command-text.ts";
 import { lastMatch, textMatches } from "./rules.ts";
-import { reachesInside, type Scanner } from "./scan.ts";
+import { reachesInside, type Scanner, type WalkMode } from "./scan.ts";
 import type { SessionApprovals } from "./session.ts";
 
 export interface JudgeContext {
@@ -36,15 +38,23 @@ export interface Subject {
   readonly command: string;
 }
 
-/** Files that configure the guard or register it with a host. */
-export function isProtectedPath(resolved: string, home: string | null): boolean {
-  const base = resolved.slice(resolved.lastIndexOf("/") + 1);
-  if (base === ".shellfence.json") return true;
-  if (/\/\.claude\/settings(\.local)?\.json$/.test(resolved)) return true;
-  if (/\/(\.opencode\/)?opencode\.jsonc?$/.test(resolved) || /\/\.opencode\/plugins?\//.test(resolved)) return true;
-  if (/\/\.pi\/(agent\/)?(settings\.json|extensions\/)/.test(resolved)) return true;
-  const configHome = process.env.XDG_CONFIG_HOME || (home === null ? null : `${home}/.config`);
-  return configHome !== null && (resolved === `${configHome}/shellfence` || resolved.startsWith(`${configHome}/shellfence/`));
+export { isProtectedPath } from "./protect.ts";
+
+/**
+ * How to walk a directory whose access is otherwise judged `j`: for everything the rules
+ * restrict when it is allowed; only for what could make it stricter — a refusal by the host's
+ * path policy, a denied entry that an approval must not lower without `overrideDeny`, a reason
+ * the host made `deny` — when it already asks or is denied; not at all when nothing could.
+ * Without the host's path policy or such a reason, a denied entry changes only what an
+ * approval may lower, so the walk waits until there is an approval that would lower it.
+ */
+function walkFor(j: Judgement, s: Subject, ctx: JudgeContext, exactApproval: boolean): WalkMode | null {
+  if (j.decision === "allow") return "restrict";
+  if (j.override === "never") return null;
+  const { policy } = ctx;
+  if (ctx.authority || policy.reasonDecision("UNRESOLVED_PATH") === "deny" || policy.reasonDecision("EXPANSION_TOO_LARGE") === "deny") return "deny";
+  if (j.override === "ask" && policy.mayDeny && ctx.approvals.forPath(s.kind, s.resolved, "ask", policy.home, exactApproval)) return "deny";
+  return null;
 }
 
 export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
@@ -58,13 +68,21 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   }
   const rules = policy.judgePath(s.resolved, s.kind, roots, s.surfaces);
   j.consider(rules.decision, rules.rule, rules.reason ?? "RULE_ASK", `${s.command}: ${rules.message}`, rules.override);
-  if ((s.kind === "write" || s.kind === "unknown") && isProtectedPath(s.resolved, policy.home)) {
-    // A command that rewrites the rules (or the hook that runs the guard) could allow itself
-    // everything on the next call: it is never allowed silently.
-    j.consider(policy.reasonDecision("PROTECTED_PATH"), null, "PROTECTED_PATH", `${s.command}: ${s.written} holds the guard's configuration`, "ask");
+  // A command that rewrites the rules (or the hook that runs the guard) could allow itself
+  // everything on the next call: it is never allowed silently, and only an approval of this
+  // very path lowers it. Writing a directory writes what it holds: `rm -rf .claude`.
+  let guarded = false;
+  if (s.kind === "write" || s.kind === "unknown") {
+    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs);
+    if (reached !== null && policy.reasonDecision("PROTECTED_PATH") !== "allow") {
+      guarded = true;
+      const what = reached === s.resolved ? s.written : `${s.written}: what it writes includes ${reached.slice(s.resolved === "/" ? 1 : s.resolved.length + 1)}, which`;
+      j.consider(policy.reasonDecision("PROTECTED_PATH"), null, "PROTECTED_PATH", `${s.command}: ${what} holds the guard's configuration`, "ask");
+    }
   }
-  if (j.decision === "allow" && reachesInside(s.kind) && ctx.fs.lstat(s.resolved) === "dir") {
-    const inside = ctx.scanner.scan(s.resolved, s.kind, s.surfaces);
+  const mode = !reachesInside(s.kind) ? null : j.decision === "allow" ? "restrict" : walkFor(j.result(), s, ctx, guarded);
+  if (mode !== null && ctx.fs.lstat(s.resolved) === "dir") {
+    const inside = ctx.scanner.scan(s.resolved, s.kind, s.surfaces, mode);
     switch (inside.t) {
       case "pending":
         return PENDING;
@@ -90,7 +108,7 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   }
   const result = j.result();
   if (result.decision !== "allow") {
-    const a = ctx.approvals.forPath(s.kind, s.resolved, result.override, policy.home);
+    const a = ctx.approvals.forPath(s.kind, s.resolved, result.override, policy.home, guarded);
     if (a) return { decision: "allow", rule: `session:${a.pattern}`, reason: null, message: null, override: "ask" };
   }
   return result;
@@ -98,10 +116,20 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
 
 /** Judges a command's text against the `bash` rules (session approvals may lower it). */
 export function judgeCommandText(text: string, ctx: JudgeContext): Judgement {
-  const m = lastMatch(ctx.policy.rules("bash"), (p) => textMatches(p, text));
+  // `/bin/rm x` is `rm x` and `git -C . push` is `git push` to the rules: the strictest spelling wins.
+  let worst: Judgement | null = null;
+  for (const spelling of commandTexts(text)) {
+    const j = judgeCommandSpelling(spelling, text, ctx);
+    if (worst === null || stricter(worst.decision, j.decision) !== worst.decision) worst = j;
+  }
+  return worst!;
+}
+
+function judgeCommandSpelling(spelling: string, text: string, ctx: JudgeContext): Judgement {
+  const m = lastMatch(ctx.policy.rules("bash"), (p) => textMatches(p, spelling));
   if (!m || m.action === "allow") return { decision: "allow", rule: m ? `bash:${m.pattern}` : null, reason: null, message: null, override: "ask" };
   const override = m.action === "deny" ? "deny" : "ask";
-  const a = ctx.approvals.forText("bash", text, override);
+  const a = ctx.approvals.forText("bash", spelling, override) ?? (spelling === text ? null : ctx.approvals.forText("bash", text, override));
   if (a) return { decision: "allow", rule: `session:${a.pattern}`, reason: null, message: null, override: "ask" };
   return { decision: m.action, rule: `bash:${m.pattern}`, reason: m.action === "deny" ? "RULE_DENY" : "RULE_ASK", message: `the bash rule ${JSON.stringify(m.pattern)} says ${m.action} for ${text}`, override };
 }

@@ -1,8 +1,9 @@
 // What a recursive access would reach. `grep -r key .` names only `.`, but reads `.env`
 // beneath it; a rule denying `.env` must not be sidestepped by naming its directory. So a
-// directory access that the rules allow is walked the way a search tool walks it — every
-// entry judged by the same surfaces, the host's path policy asked about each entry before
-// anything below it is listed, symlinks judged by name and not followed — up to a bound.
+// directory access is walked the way a search tool walks it — every entry judged by the same
+// surfaces, the host's path policy asked about each entry before anything below it is
+// listed, symlinks judged by name and not followed — up to a bound. An access the rules allow
+// is walked for anything they restrict; one that already asks, only for what is denied.
 
 import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
 import { isInside } from "../paths/resolve.ts";
@@ -32,6 +33,13 @@ export interface ScanContext {
   readonly limit: number;
 }
 
+/**
+ * What a walk looks for: `restrict`, every entry judged other than allow (the access is
+ * otherwise allowed); `deny`, only what could make an access that already asks stricter —
+ * entries the rules deny, refusals by the host's path policy, names it cannot judge.
+ */
+export type WalkMode = "restrict" | "deny";
+
 /** Kinds whose access to a directory reaches what is inside it. */
 export function reachesInside(kind: AccessKind): boolean {
   return kind === "read" || kind === "write" || kind === "list" || kind === "unknown";
@@ -51,14 +59,14 @@ export class Scanner {
   }
 
   /** Could an entry below `dir` be judged other than allow? (Then the walk must look.) */
-  private matters(dir: string, surfaces: readonly string[]): boolean {
+  private matters(dir: string, surfaces: readonly string[], mode: WalkMode): boolean {
     const { authority, roots, policy } = this.ctx;
     if (authority && (containingRoot(dir, roots) !== undefined || roots.some((r) => isInside(r, dir)))) return true;
-    return policy.mayRestrictBelow(dir, roots, surfaces);
+    return policy.mayRestrictBelow(dir, roots, surfaces, mode === "deny" ? "deny" : "ask");
   }
 
   /** Walks `dir` (an existing directory, physically resolved). */
-  scan(dir: string, kind: AccessKind, surfaces: readonly string[]): ScanOutcome {
+  scan(dir: string, kind: AccessKind, surfaces: readonly string[], mode: WalkMode = "restrict"): ScanOutcome {
     const { policy, fs, roots, authority, limit } = this.ctx;
     let worst: { entry: string; judgement: Judgement } | null = null;
     let pending = false;
@@ -66,7 +74,7 @@ export class Scanner {
     const queue = [dir];
     while (queue.length) {
       const d = queue.shift()!;
-      if (!this.matters(d, surfaces)) continue;
+      if (!this.matters(d, surfaces, mode)) continue;
       const names = this.list(d);
       if (names === null) continue; // The command cannot list it either.
       for (const name of names) {
@@ -84,7 +92,7 @@ export class Scanner {
           if (!a.ok) return { t: "refused", code: a.code, why: a.why };
         }
         const j = policy.judgePath(abs, kind, roots, surfaces);
-        if (j.decision !== "allow" && (worst === null || (j.decision === "deny" && worst.judgement.decision !== "deny"))) {
+        if ((mode === "deny" ? j.decision === "deny" : j.decision !== "allow") && (worst === null || (j.decision === "deny" && worst.judgement.decision !== "deny"))) {
           worst = { entry: root === undefined ? abs : relativeTo(abs, root), judgement: j };
           // Without a path policy there is nothing stricter left to find.
           if (j.decision === "deny" && !authority) return { t: "restricted", ...worst };

@@ -52,9 +52,13 @@ function dirname(p: string): string {
   return i <= 0 ? "/" : p.slice(0, i);
 }
 
-/** The pattern for an approval of `resolved` in a scope. */
-export function approvalPattern(resolved: string, scope: ApprovalScope): string {
-  if (scope === "file") return literalPattern(resolved);
+/**
+ * The pattern for an approval of `resolved` in a scope. An access that is itself a directory
+ * (`isDirectory`) is approved as that directory in either scope: the entries of its parent
+ * would approve its siblings (`grep -r key .` in ~/project would approve reading `~/.netrc`).
+ */
+export function approvalPattern(resolved: string, scope: ApprovalScope, isDirectory = false): string {
+  if (scope === "file" || isDirectory) return literalPattern(resolved);
   const dir = dirname(resolved);
   // "/*" would approve every top-level directory: as good as a blanket approval.
   if (dir === "/") return literalPattern(resolved);
@@ -63,13 +67,14 @@ export function approvalPattern(resolved: string, scope: ApprovalScope): string 
 
 /**
  * The approval to offer for an access: the entries of its directory for reads and listings,
- * the file alone for writes and unknown kinds (a write approval should not spread), and
- * nothing for an access whose path is not known.
+ * the file alone for writes and unknown kinds (a write approval should not spread), the
+ * directory itself for an access that is a directory (`isDirectory`), and nothing for an
+ * access whose path is not known.
  */
-export function suggestApproval(access: Pick<Access, "resolved" | "kind">): ApprovalSuggestion | null {
+export function suggestApproval(access: Pick<Access, "resolved" | "kind">, isDirectory = false): ApprovalSuggestion | null {
   if (access.resolved === null) return null;
   const scope: ApprovalScope = access.kind === "read" || access.kind === "list" || access.kind === "exec" ? "directory" : "file";
-  const pattern = approvalPattern(access.resolved, scope);
+  const pattern = approvalPattern(access.resolved, scope, isDirectory);
   return { scope: pattern === literalPattern(access.resolved) ? "file" : scope, pattern, kinds: kindsCovered(access.kind) };
 }
 
@@ -98,12 +103,17 @@ export class SessionApprovals {
     return needed === "ask" || (needed === "deny" && a.overrideDeny);
   }
 
-  /** The approval that lowers a path judgement needing `needed`, or null. */
-  forPath(kind: AccessKind, resolved: string, needed: Override, home: string | null): Approval | null {
+  /**
+   * The approval that lowers a path judgement needing `needed`, or null. With `exactly`, only
+   * an approval of this very path counts (a write of the guard's own files is not lowered by
+   * an approval of its directory's entries).
+   */
+  forPath(kind: AccessKind, resolved: string, needed: Override, home: string | null, exactly = false): Approval | null {
     if (needed === "never") return null;
+    const literal = exactly ? literalPattern(resolved) : null;
     for (const a of this.list) {
       if (a.surface !== "path" || !a.kinds?.includes(kind) || !this.strongEnough(a, needed)) continue;
-      if (pathMatches(a.pattern, resolved, home)) return a;
+      if (literal !== null ? a.pattern === literal : pathMatches(a.pattern, resolved, home)) return a;
     }
     return null;
   }

@@ -73,6 +73,13 @@ export interface InterpreterOptions {
    * verdict, which the tree's own access already makes `ask`. Default: `judge`.
    */
   readonly outsideWalk?: (dir: string) => OutsideWalk;
+  /**
+   * Could an access of `kind` (judged by `surface`, when named) to `target`, a place inside
+   * the roots that a followed symlink leads to, be judged other than `allow` — by a rule, the
+   * host's path policy or the guard's protection of its own files? When it cannot, the link
+   * need not be reported. Default: it could.
+   */
+  readonly insideLinkMatters?: (target: string, kind: AccessKind, surface?: string) => boolean;
   /** Parses nested code (eval, sh -c, source); null when it cannot (too large, …). */
   readonly parse: (text: string, dialect: Dialect) => ParsedCode | { readonly refused: ReasonCode; readonly why: string };
 }
@@ -1515,9 +1522,13 @@ export class Interpreter implements WordEnv {
 
   /**
    * A directory a command recurses into while following symlinks: every symlink under it
-   * that leads out of the roots is an access of the command's kind. Symlinks that lead to
-   * other directories inside the roots are walked too. Past the bound, the command is asked
-   * about.
+   * that leads out of the tree is an access of the command's kind to where it leads — out of
+   * the roots, or to another place inside them (`src/sl -> ../secrets`), which the rules and
+   * the host's path policy must judge as if it had been named. A link that stays in the tree
+   * is judged with the tree (the walk of the directory itself reaches it), and one into the
+   * roots that nothing could judge other than allow (`insideLinkMatters`) is not reported.
+   * Directories links lead to inside the roots are walked too. Past the bound, the command is
+   * asked about.
    */
   scanTree(w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
     if (arg.text === null) return;
@@ -1577,7 +1588,12 @@ export class Interpreter implements WordEnv {
         }
         if (!covered(r.path)) {
           this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.frame.via, span, problem: null, ...(surface ? { surface } : {}) });
-        } else if (!seen.has(r.path) && this.fs.lstat(r.path) === "dir") {
+          continue;
+        }
+        if (!isInsideRoot(r.path, start.path) && (this.opts.insideLinkMatters?.(r.path, kind, surface) ?? true)) {
+          this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.frame.via, span, problem: null, ...(surface ? { surface } : {}) });
+        }
+        if (!seen.has(r.path) && this.fs.lstat(r.path) === "dir") {
           seen.add(r.path);
           queue.push([r.path, shownPath]);
         }

@@ -1,0 +1,109 @@
+// The guard's own files: its configuration, the host files that register it, and the hook
+// program itself. A command that rewrites one could allow itself everything on the next call,
+// so a write to one is never silent (PROTECTED_PATH) — and neither is a write that reaches one
+// from above: `rm -rf .claude`, `mv .claude x`, `tar xf x.tar` into a tree that holds
+// `.shellfence.json`, `git stash` of the worktree.
+
+import type { FileSystem } from "../paths/fs.ts";
+
+/** `$XDG_CONFIG_HOME`, else `~/.config` (null without a home). */
+function configHomeOf(home: string | null): string | null {
+  return process.env.XDG_CONFIG_HOME || (home === null ? null : `${home.replace(/\/$/, "")}/.config`);
+}
+
+/** Is this (physically resolved) path one of the guard's files, or inside one of its directories? */
+export function isProtectedPath(resolved: string, home: string | null): boolean {
+  return isProtectedIn(resolved, configHomeOf(home));
+}
+
+/**
+ * By name, at any depth: `.shellfence.json`, `.claude/settings(.local).json`, `opencode.json(c)`,
+ * `.opencode/plugin(s)/`, `.pi/settings.json`, `.pi/agent/settings.json`, `.pi/(agent/)extensions/`,
+ * and the hook program (`node_modules/shellfence/`, `node_modules/.bin/shellfence`).
+ */
+const PROTECTED_NAME =
+  /\/(\.shellfence\.json$|\.claude\/settings(\.local)?\.json$|(\.opencode\/)?opencode\.jsonc?$|\.opencode\/plugins?(\/|$)|\.pi\/(agent\/)?(settings\.json$|extensions(\/|$))|node_modules\/shellfence(\/|$)|node_modules\/\.bin\/shellfence$)/;
+/** In the config home: the guard's own directory and opencode's global plugins. */
+const PROTECTED_CONFIG = /^\/(shellfence|opencode\/plugins?)(\/|$)/;
+
+function isProtectedIn(resolved: string, configHome: string | null): boolean {
+  if (PROTECTED_NAME.test(resolved)) return true;
+  return configHome !== null && resolved.startsWith(configHome) && PROTECTED_CONFIG.test(resolved.slice(configHome.length));
+}
+
+/** Where the guard's files live in a project root. */
+const ROOT_ANCHORS = [
+  ".shellfence.json", ".claude/settings.json", ".claude/settings.local.json", "opencode.json", "opencode.jsonc",
+  ".opencode/opencode.json", ".opencode/opencode.jsonc", ".opencode/plugin", ".opencode/plugins", ".pi/settings.json",
+  ".pi/extensions", "node_modules/shellfence", "node_modules/.bin/shellfence",
+];
+/** …in the home directory. */
+const HOME_ANCHORS = [".claude/settings.json", ".claude/settings.local.json", ".pi/agent/settings.json", ".pi/agent/extensions"];
+/** …in the config home. */
+const CONFIG_ANCHORS = ["shellfence", "opencode/opencode.json", "opencode/opencode.jsonc", "opencode/plugin", "opencode/plugins"];
+
+function under(dir: string, rel: string): string {
+  return dir === "/" ? `/${rel}` : `${dir.replace(/\/$/, "")}/${rel}`;
+}
+
+/** Where the guard's files live for some roots and a home, whether they exist or not. */
+export interface Anchors {
+  readonly paths: readonly string[];
+  /** Every proper ancestor of a path in `paths`: only a write of one of these can reach one. */
+  readonly above: ReadonlySet<string>;
+}
+
+let last: { roots: readonly string[]; home: string | null; configHome: string | null; anchors: Anchors } | null = null;
+
+/** The places the guard's files live for these roots and this home. */
+export function protectedAnchors(roots: readonly string[], home: string | null): Anchors {
+  return anchorsFor(roots, home, configHomeOf(home));
+}
+
+const ANCHOR_CACHE = new Map<string, Anchors>();
+
+function anchorsFor(roots: readonly string[], home: string | null, configHome: string | null): Anchors {
+  // One check asks with the same roots every time, and checks repeat them.
+  if (last !== null && last.roots === roots && last.home === home && last.configHome === configHome) return last.anchors;
+  const key = `${home}\u0000${configHome}\u0000${roots.join("\u0000")}`;
+  const cached = ANCHOR_CACHE.get(key);
+  if (cached) {
+    last = { roots, home, configHome, anchors: cached };
+    return cached;
+  }
+  const paths = new Set<string>();
+  for (const r of roots) for (const rel of ROOT_ANCHORS) paths.add(under(r, rel));
+  if (home !== null) for (const rel of HOME_ANCHORS) paths.add(under(home, rel));
+  if (configHome !== null) for (const rel of CONFIG_ANCHORS) paths.add(under(configHome, rel));
+  const above = new Set<string>();
+  for (const p of paths) {
+    for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) above.add(p.slice(0, i));
+    above.add("/");
+  }
+  const anchors = { paths: [...paths], above };
+  if (ANCHOR_CACHE.size > 64) ANCHOR_CACHE.clear();
+  ANCHOR_CACHE.set(key, anchors);
+  last = { roots, home, configHome, anchors };
+  return anchors;
+}
+
+/**
+ * The guard's file that a write of `resolved` reaches: `resolved` itself when it is one, else
+ * the first place below it where one lives and something exists (a recursive write, move or
+ * removal of a directory writes what it holds). Null when there is none.
+ */
+export function protectedReach(resolved: string, home: string | null, roots: readonly string[], fs: FileSystem): string | null {
+  const configHome = configHomeOf(home);
+  if (isProtectedIn(resolved, configHome)) return resolved;
+  const anchors = anchorsFor(roots, home, configHome);
+  if (!anchors.above.has(resolved)) return null;
+  const prefix = resolved === "/" ? "/" : `${resolved}/`;
+  for (const a of anchors.paths) {
+    if (!a.startsWith(prefix)) continue;
+    // Directory by directory, so a missing `.claude` costs one look for both of its files.
+    let present = true;
+    for (let i = a.indexOf("/", prefix.length); present && i > 0; i = a.indexOf("/", i + 1)) present = fs.lstat(a.slice(0, i)) !== null;
+    if (present && fs.lstat(a) !== null) return a;
+  }
+  return null;
+}
