@@ -228,6 +228,12 @@ const walked = useSandbox((fx) => {
 table("a directory reached recursively is judged by what it holds", walked, [
   ["grep -r x keys", "ask", ["#RULE_ASK"]],
   ["grep -r x keys/deep", "ask"],
+  // xargs gets every path under what find lists: the directory is reached recursively.
+  ["find keys | xargs cat", "ask", ["#RULE_ASK"]],
+  ["find keys -name '*.txt' -print0 | xargs -0 wc -l", "ask", ["#RULE_ASK"]],
+  ["find build | xargs cat", "allow"],
+  // What the command does to each path is not known to xargs: every kind's rules apply.
+  ["find scripts | xargs cat", "ask", ["#RULE_ASK"]],
   ["cat keys/deep/id.pem", "deny", ["#RULE_DENY"]],
   ["grep -r x .", "ask"],
   // Symlinks inside are judged by name and not followed (src/secret-link leads outside).

@@ -470,7 +470,9 @@ function xargs(call: Call): Effect[] {
   } else if (!fromFile && stdin.t === "paths-under") {
     // One representative entry under each directory; links under it that lead out are judged by a scan.
     items = [stdin.dirs.map((d) => withValue(d, d.text === null ? null : `${d.text.replace(/\/+$/, "")}/*`, "a path under a directory the guard cannot name"))];
-    for (const d of stdin.dirs) effects.push({ t: "scan", arg: d, kind: "unknown" });
+    // The command gets every path under each directory: the directory is judged as reached
+    // recursively (rules on what it holds apply, `find . | xargs cat` with `.env` denied).
+    for (const d of stdin.dirs) effects.push({ t: "scan", arg: d, kind: "unknown" }, { t: "path", arg: d, kind: "unknown" });
   } else {
     items = [[withValue(anchor, null, fromFile ? "xargs reads its arguments from a file" : "xargs reads its arguments from standard input")]];
   }
