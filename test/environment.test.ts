@@ -73,6 +73,11 @@ table("programs that other programs start", box, [
   ["LESSHISTFILE=~/.lesshst less README.md", "ask", ["write $H/.lesshst"]],
   ["KUBECONFIG=../outside/kc kubectl get pods", "ask", ["exec $O/kc"]],
   ["GNUPGHOME=../outside gpg --list-keys", "ask", ["read $O"]],
+  // git's trace files, for git that another program starts.
+  ["GIT_TRACE=../outside/t npm install", "allow"],
+  ["GIT_TRACE=$O/t npm install", "ask", ["write $O/t"]],
+  ["GIT_TRACE2_EVENT=af_unix:$O/sock npm ci", "ask", ["write $O/sock"]],
+  ["GIT_TRACE=1 npm install", "allow"],
   ["SHELL=/bin/bash script -qc ls /dev/null", "allow"],
   ["EDITOR=/usr/bin/vim git commit", "allow"],
   ["LESS=-R git log", "allow"],

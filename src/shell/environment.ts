@@ -22,6 +22,8 @@ export interface EnvironmentRole {
    * what the options do is not known there.
    */
   readonly optionsOf?: readonly string[];
+  /** Only an absolute value is a path (`GIT_TRACE=1` traces to stderr, `GIT_TRACE=/x` to /x). */
+  readonly absoluteOnly?: boolean;
 }
 
 const COMMAND: EnvironmentRole = { value: "command", kind: "exec" };
@@ -77,9 +79,12 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
 /** Families whose every member is configuration a tool obeys (npm's, pip's and git's settings). */
 const COMMAND_FAMILIES = /^(npm_config_|NPM_CONFIG_|PIP_|GIT_CONFIG_(KEY|VALUE)_[0-9]+$)/;
 
+/** git's trace files, for git started by any program (npm, cargo, pip). */
+const TRACE_FILE: EnvironmentRole = { value: "dirs", kind: "write", absoluteOnly: true };
+
 /** The role of an environment variable a program is started with, or null when it has none. */
 export function environmentRole(name: string): EnvironmentRole | null {
-  return BY_NAME.get(name) ?? (COMMAND_FAMILIES.test(name) ? COMMAND : null);
+  return BY_NAME.get(name) ?? (COMMAND_FAMILIES.test(name) ? COMMAND : name.startsWith("GIT_TRACE") ? TRACE_FILE : null);
 }
 
 /** Shell syntax in a command-line value: the program hands it to a shell the guard does not follow. */

@@ -1090,7 +1090,8 @@ export class Interpreter implements WordEnv {
       // An array is not exported; the shell's own lookups use its first element.
       const text = v.k === "str" ? v.v : (v.v[0] ?? "");
       if (role.value === "dirs") {
-        for (const e of dirEntries(text)) this.access(w, withValue(at, e, ""), role.kind, command);
+        // `af_unix:stream:/path` splits into entries like any list; its path is the absolute one.
+        for (const e of dirEntries(text)) if (!role.absoluteOnly || e.startsWith("/")) this.access(w, withValue(at, e, ""), role.kind, command);
       } else if (SHELL_SYNTAX.test(text)) {
         this.issue("OPAQUE_CODE", `${name} holds shell code that a program started here may run`, span);
       } else if (role.optionsOf && text.trim() !== "") {
