@@ -323,6 +323,11 @@ table("tree-sitter quirks follow bash", box, [
   ["cat <<EOF && cd /tmp\nbody\nEOF\nrm y", "ask", ["* /tmp/y", "* $P/y"]],
   ["cat <<-EOF > ../o\n\tbody\n\tEOF", "ask", ["write $T/work/o"]],
   ["time cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  // `time NAME=value cmd`: the keyword, then a command with an assignment (seed 777003).
+  ["time HOME=.. git log", "ask", ["read $T/work"]],
+  ["time -p D=.. bash -c 'cat $D/outside/secret.txt'", "ask", ["read $O/secret.txt"]],
+  ["D=/etc; time D=src true; cat $D/passwd", "ask", ["read /etc/passwd"]],
+  ["\\time HOME=.. git log", "allow"],
   // A line starting with a backslash is glued to the command before it by the grammar.
   ["echo hi\n\\rm -rf ~/x", "ask", ["write $H/x"]],
   ["echo hi\n\\\nrm -rf ~/x", "ask", ["write $H/x"]],

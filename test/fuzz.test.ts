@@ -272,6 +272,13 @@ const REGRESSIONS: readonly (readonly [group: string, commands: readonly string[
   // alone: `a && (b >x | c)`. The guard took the pipeline's status from `c` (cd, which
   // succeeds) and never ran the `||` branch; bash's list fails at popd and runs it. Found by
   // the intent generator (seed 424242, inside a function).
+  // `time NAME=value cmd` is the time keyword and a command with an assignment; the grammar
+  // reads NAME=value as the program `time` runs, and the guard did not apply it. Found by the
+  // mutator (seed 777003: `time HOME=.. $'git' \l\og`).
+  ["time before an assignment", [
+    "time D=.. bash -c 'cat $D/outside/secret.txt'",
+    "time -p D=.. bash -c 'cat $D/outside/secret.txt'",
+  ]],
   ["a redirected list's last command piped on", [
     "g() { popd && ls >x | cd; }; g || cat ../outside/secret.txt",
     "popd && ls >x | cd || cat ../outside/secret.txt",

@@ -78,8 +78,10 @@ const STATEMENT_TYPES = new Set([
 /** Words that are only keywords in command position; tree-sitter reads some as command names. */
 const RESERVED = new Set(["{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "select", "function", "[[", "]]", "!", "time", "coproc", "(", ")"]);
 
+const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
+
 /**
- * `! { …; }`, `! if …`, `time { …; }`, `time ! …`: tree-sitter-bash reads the keyword after `!`
+ * `! { …; }`, `! if …`, `time { …; }`, `time ! …`, `time X=1 cmd`: tree-sitter-bash reads the keyword after `!`
  * or `time` as a command name and splits the compound command across the statements that
  * follow. Returns the source offset where the misread part starts (after the `!` or `time`),
  * and whether it was negated; null when the statement was read correctly.
@@ -103,8 +105,12 @@ function misreadKeyword(n: Node): { from: number; negate: boolean } | null {
   }
   if (cur.type === "command") {
     const name = cur.childForFieldName("name");
-    const firstArg = cur.childrenForFieldName("argument")[0];
-    if (name?.text === "time" && firstArg && RESERVED.has(firstArg.text)) return { from: name.endIndex, negate: false };
+    const args = cur.childrenForFieldName("argument");
+    // `time [-p] NAME=value cmd`: the keyword times a pipeline whose command has assignments;
+    // the grammar reads NAME=value as the program `time` runs.
+    const skip = args[0]?.text === "-p" ? 1 : 0;
+    const firstArg = args[skip];
+    if (name?.text === "time" && firstArg && (RESERVED.has(firstArg.text) || ASSIGNMENT_WORD.test(firstArg.text))) return { from: skip ? args[0]!.endIndex : name.endIndex, negate: false };
   }
   return null;
 }
