@@ -270,10 +270,12 @@ table("redirections", box, [
 ]);
 
 table("tree-sitter quirks follow bash", box, [
-  // A lone `-` before a descriptor redirection has no node in the grammar's tree: the word
-  // would vanish (`tar -cf a.tar -T - 2>&1` looked like -T with no value). Fails closed.
-  ["tar -cf build/a.tar -T - 2>&1", "ask", ["#PARSE_ERROR"]],
-  ["ls - 2>/dev/null", "ask", ["#PARSE_ERROR"]],
+  // A lone `-` before a descriptor redirection has no node in the grammar's tree: it is put
+  // back as a word (`tar -cf a.tar -T - 2>&1` looked like -T with no value).
+  ["tar -cf build/a.tar -T - 2>&1", "ask", ["#UNRESOLVED_WORD"]],
+  ["ls - 2>/dev/null", "allow", ["list $P/-"]],
+  ["cat - 2>x ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["ls x - - 2>/dev/null", "allow", ["list $P/x", "list $P/-"]],
   ["echo a - b 2>&1", "allow"],
   ["git diff -- 2>/dev/null", "allow"],
   // `$ find` is a literal `$` and `find` to bash, the expansion $find to the grammar.

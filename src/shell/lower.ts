@@ -881,6 +881,17 @@ function findBacktickClose(text: string, from: number): number {
  * 2>&1` has no node for the `-`). Only blanks, line continuations and here-document bodies
  * (which follow the line) may sit there.
  */
+/** Offsets of lone `-` words between a command and its first redirection, or none. */
+function droppedDashes(n: Node, body: Node): number[] {
+  const next = n.children.find((c) => c.startIndex >= body.endIndex && c !== body);
+  if (!next) return [];
+  const gap = source.slice(body.endIndex, next.startIndex);
+  if (!/^([ \t]+-)+[ \t]+$/.test(gap)) return [];
+  const out: number[] = [];
+  for (let k = 0; k < gap.length; k++) if (gap[k] === "-") out.push(body.endIndex + k);
+  return out;
+}
+
 function droppedText(n: Node): void {
   let prev: Node | null = null;
   for (const c of n.children) {
@@ -896,8 +907,11 @@ function droppedText(n: Node): void {
 }
 
 function lowerRedirected(n: Node): Stmt {
-  droppedText(n);
   const body = n.childForFieldName("body");
+  // The grammar drops a lone `-` just before an `N>` redirection (`ls - 2>/dev/null`): it is
+  // a word of the command.
+  const dashes = body?.type === "command" ? droppedDashes(n, body) : [];
+  if (dashes.length === 0) droppedText(n);
   const redirNodes = n.children.filter(
     (c): c is Node => c !== null && (c.type === "file_redirect" || c.type === "herestring_redirect" || c.type === "heredoc_redirect"),
   );
@@ -918,6 +932,10 @@ function lowerRedirected(n: Node): Stmt {
     stmt = lowerCommandLike(n, redirNodes);
   } else if (body.type === "command") {
     stmt = lowerCommand(body, redirNodes);
+    if (dashes.length && stmt.t === "cmd") {
+      const words = [...stmt.words, ...dashes.map((at): Word => ({ parts: [{ t: "raw", text: "-" }], span: { start: at, end: at + 1 }, text: "-" }))];
+      stmt = { ...stmt, words: words.sort((a, b) => a.span.start - b.span.start) };
+    }
   } else {
     stmt = attachRedirects(lowerStatement(body), redirNodes, n);
   }
