@@ -308,6 +308,10 @@ table("tree-sitter quirks follow bash", box, [
   ["popd && ls > x | cd; cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   ["popd && ls > x | cat || cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   ["cd src && ls > x | cat", "allow", ["write $P/src/x"]],
+  // `! a | b` negates the whole pipeline in bash; the grammar negates `a` (seed 777004).
+  ["! true | true || cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["! true | false && cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["! false | true && cat ../outside/secret.txt", "allow"],
   // Blanks inside double quotes can be carried by the token that follows them: the closing
   // quote of `" "` is the token ` "`, and `" $D"` has the expansion node ` $D`.
   ["cat x\" \"y", "allow", ["read $P/x y"]],

@@ -275,6 +275,13 @@ const REGRESSIONS: readonly (readonly [group: string, commands: readonly string[
   // `time NAME=value cmd` is the time keyword and a command with an assignment; the grammar
   // reads NAME=value as the program `time` runs, and the guard did not apply it. Found by the
   // mutator (seed 777003: `time HOME=.. $'git' \l\og`).
+  // `! a | b` is one negated pipeline in bash; the grammar negates `a` alone, so the guard
+  // took the pipeline's status from `b` un-negated and skipped the `||` branch. Found by the
+  // property tests' grammar (seed 777004, `! pushd ~ | case … esac || cd -P dir-out`).
+  ["! before a pipeline", [
+    "! true | true || cat ../outside/secret.txt",
+    "{ ! pushd ~ >/dev/null | case x in y) ;; *) dirs ;; esac || cd -P dir-out; }",
+  ]],
   ["time before an assignment", [
     "time D=.. bash -c 'cat $D/outside/secret.txt'",
     "time -p D=.. bash -c 'cat $D/outside/secret.txt'",

@@ -4,6 +4,7 @@
 // undone here, with a case in the quirks table of test/core.test.ts:
 // - `a && b > f` is parsed as a redirect of the whole list; bash applies it to `b` only (and
 //   `a && b > f | c` as a pipeline from that list; bash pipes `b > f` alone into `c`).
+// - `! a | b` is parsed as a pipeline from `! a`; bash negates the whole pipeline.
 // - `echo a > f b` and `<f cat` put command words inside the redirect node.
 // - Inside double quotes, blanks can belong to the next token: `" "` ends with the token ` "`,
 //   and `" $D"` holds the expansion node ` $D`. The blanks are text of the word.
@@ -293,7 +294,10 @@ function lowerPipeline(n: Node): Stmt {
     .filter((c): c is Node => c !== null && c.isNamed && c.type !== "comment")
     .map(lowerStatement);
   if (items.length === 1) return items[0]!;
-  return pipeAfterList(items[0]!, items.slice(1));
+  // `! a | b`: the grammar negates `a`; bash negates the whole pipeline's status.
+  const first = items[0]!;
+  if (first.t === "not") return { t: "not", body: pipeAfterList(first.body, items.slice(1)) };
+  return pipeAfterList(first, items.slice(1));
 }
 
 /**
