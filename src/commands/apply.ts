@@ -290,11 +290,15 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
   return { effects, runs };
 }
 
-/** The path of a file:// URL, or null for other URLs. */
+/**
+ * The path of a file:// URL, or null for other URLs. Package managers take a repository as
+ * `git+file:///path[@ref][#egg=…]` (pip, npm): that is a local path too.
+ */
 export function fileUrlPath(text: string): string | null {
-  const m = /^file:\/\/([^/]*)(\/.*)?$/i.exec(text);
+  const m = /^((?:git|hg|svn|bzr)\+)?file:\/\/([^/]*)(\/[^?#]*)?/i.exec(text);
   if (!m) return null;
-  let p = m[2] ?? "/";
+  let p = m[3] ?? "/";
+  if (m[1]) p = p.replace(/@[^/@]*$/, "");
   try {
     p = decodeURIComponent(p);
   } catch {

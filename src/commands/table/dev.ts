@@ -5,7 +5,7 @@
 // later paths through directories that do not exist yet are not trusted.
 
 import type { Analyser, Call } from "../analyse.ts";
-import { applySpec, type SpecContext, syntheticArg } from "../apply.ts";
+import { applySpec, fileUrlPath, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
 import { assignmentOptions, chdir, type Custom, each, embeddedPaths, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, write } from "./common.ts";
@@ -189,8 +189,12 @@ const LUA: TableSpec = {
 const packageSpecs: Custom = (ctx) => {
   for (const a of ctx.operands) {
     const t = a.text;
+    // A local package (its build and install scripts run): a path, `file:`/`link:`/`portal:`
+    // PATH, `name@file:PATH`, or a file URL, `git+file:///repo` included.
+    const local = t === null ? null : /^(?:[^@/]+@|@[^/]+\/[^@]+@)?(?:file|link|portal):(?!\/\/)(.*)$/.exec(t);
     if (t === null) ctx.role(a, "read");
-    else if (t.startsWith("file:") && !t.startsWith("file://")) roleAs(ctx, a, t.slice(5), "read");
+    else if (local) roleAs(ctx, a, local[1]!, "read");
+    else if (fileUrlPath(t) !== null) roleAs(ctx, a, fileUrlPath(t)!, "read");
     else if (/^(\.{1,2}(\/|$)|\/|~)/.test(t) || /\.(tgz|tar\.gz|tar|whl|zip)$/.test(t)) localRole(ctx, a, "read");
   }
 };
