@@ -45,6 +45,18 @@ interface ParseResult {
   readonly modes: Set<string>;
 }
 
+/** A spec's long option names, for abbreviations: tables are constant, so once per spec. */
+const longNamesOf = new WeakMap<CommandSpec, readonly string[]>();
+
+function longOptionNames(spec: CommandSpec): readonly string[] {
+  let names = longNamesOf.get(spec);
+  if (!names) {
+    names = Object.keys(spec.options ?? {}).filter((k) => k.startsWith("--") || (spec.singleDashLong === true && k.length > 2 && k.startsWith("-")));
+    longNamesOf.set(spec, names);
+  }
+  return names;
+}
+
 /** Parses words against a spec's options. `stopAtFirstOperand` forces POSIX behaviour. */
 export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World, start: Base, stopAtFirstOperand: boolean): ParseResult {
   const options = spec.options ?? {};
@@ -53,7 +65,7 @@ export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World
   const posix = stopAtFirstOperand || spec.style === "posix";
   let base: Base = start;
   let endOfOptions = false;
-  const longNames = Object.keys(options).filter((k) => k.startsWith("--") || (spec.singleDashLong === true && k.length > 2 && k.startsWith("-")));
+  let longNames: readonly string[] | null = null;
   const setModes = (o: OptionSpec) => {
     for (const m of o.modes ?? []) modes.add(m);
     for (const m of o.clears ?? []) modes.delete(m);
@@ -85,7 +97,7 @@ export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World
     const key = eq > 0 ? t.slice(0, eq) : t;
     let name: string | null = options[key] && (key.startsWith("--") || (spec.singleDashLong && key.length > 2)) ? key : null;
     if (!name && key.startsWith("--") && spec.abbreviations) {
-      const matches = longNames.filter((n) => n.startsWith(key));
+      const matches = (longNames ??= longOptionNames(spec)).filter((n) => n.startsWith(key));
       if (matches.length === 1) name = matches[0]!;
     }
     if (name) {
