@@ -99,11 +99,21 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
   const lstats = new Map<string, LstatResult>();
   const links = new Map<string, string | null>();
   const homes = new Map<string, string | null>();
+  // The nearest ancestor looked up decides: a directory or a symlink says nothing of what is below.
+  const belowNothing = (path: string): boolean => {
+    for (let cut = path.lastIndexOf("/"); cut > 0; cut = path.lastIndexOf("/", cut - 1)) {
+      const above = lstats.get(path.slice(0, cut));
+      if (above !== undefined) return above === null || above === "file" || above === "other";
+    }
+    return false;
+  };
   return {
     lstat(path) {
       let r = lstats.get(path);
       if (r === undefined && !lstats.has(path)) {
-        r = inner.lstat(path);
+        // Below an entry already known to be missing, a file or a device, nothing exists
+        // (ENOENT, ENOTDIR): the disk need not be asked again.
+        r = belowNothing(path) ? null : inner.lstat(path);
         lstats.set(path, r);
       }
       return r ?? null;
