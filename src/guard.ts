@@ -262,13 +262,13 @@ class ShellGuard implements Guard {
 
   private toolSetting(call: ToolCall): { cwd: string; roots: readonly string[]; fs: FileSystem } {
     const fs = cachingFileSystem(this.options.fs ?? nodeFileSystem);
-    const cwd = resolvePath(call.cwd ?? process.cwd());
+    const cwd = absoluteDir(call.cwd ?? process.cwd());
     return { cwd, roots: this.physicalRoots(fs, cwd, call.roots ?? []), fs };
   }
 
   private analyse(command: string, options: CheckOptions): Analysis {
     const fs = cachingFileSystem(this.options.fs ?? nodeFileSystem);
-    const cwd = resolvePath(options.cwd ?? process.cwd());
+    const cwd = absoluteDir(options.cwd ?? process.cwd());
     const roots = this.physicalRoots(fs, cwd, options.roots ?? []);
     const pre: Reason[] = [];
     if (typeof command !== "string") return { done: failClosed("INVALID_INPUT", "the command is not a string") };
@@ -370,3 +370,11 @@ function safeHome(): string | null {
     return null;
   }
 }
+
+/** A host's working directory as an absolute, normal path; most already are, and need no work. */
+function absoluteDir(cwd: string): string {
+  return NORMAL_ABSOLUTE.test(cwd) ? cwd : resolvePath(cwd);
+}
+
+/** Absolute, no empty, `.` or `..` segment, no trailing slash (or just `/`). */
+const NORMAL_ABSOLUTE = /^(\/(?!\.\.?(\/|$))[^/]+)+$|^\/$/;

@@ -3,10 +3,13 @@
 // kept below as an explicit regression case, next to the property that found it.
 
 import { spawnSync } from "node:child_process";
+import { realpathSync } from "node:fs";
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { ACCESS_KINDS, createGuard, DECISIONS, REASONS, type Decision, type Verdict } from "../src/index.ts";
 import { loadParser } from "../src/parse/grammar.ts";
+import { cachingFileSystem, nodeFileSystem } from "../src/paths/fs.ts";
+import { resolveFrom, resolvePhysical } from "../src/paths/resolve.ts";
 import {
   command, fullUnicodeString, type GeneratedCommand, generatedCommand, loneSurrogate, pathFree, shellish, singleQuote, terminated, withLoneSurrogate, withNul,
 } from "./support/arbitraries.ts";
@@ -421,3 +424,50 @@ table("regressions found by the properties: ! before a compound command", box, [
   ["time { cd; }; rm x", "ask", ["* $H/x"]],
   ["time ! cd; rm x", "ask", ["* $H/x"]],
 ]);
+
+// Physical resolution is what the kernel does: for any path built from the fixture's names,
+// links (in, out, relative, absolute, a loop) and `.`/`..`, resolving from a physical
+// directory lands where realpath(3) lands, and a path the walk calls missing does not exist.
+describe("physical resolution agrees with the kernel", () => {
+  const segment = fc.constantFrom("..", ".", "", "src", "sub", "docs", "link-out", "rel-out", "link-in", "abs-in", "dir-out", "backup-link", "home-link", "loop-a", "nope", "README.md", "secret-link", "dir");
+  test("resolveFrom(base, rest) is realpath(base/rest)", () => {
+    const fs = cachingFileSystem(nodeFileSystem);
+    const bases = [box.fx.project, `${box.fx.project}/src`, box.fx.outside, "/"];
+    fc.assert(
+      fc.property(fc.constantFrom(...bases), fc.array(segment, { minLength: 1, maxLength: 7 }), (base, segs) => {
+        const rest = segs.join("/");
+        const r = resolveFrom(base, rest, fs);
+        const abs = rest.startsWith("/") ? rest : `${base === "/" ? "" : base}/${rest}`;
+        let real: string | null = null;
+        let code = "";
+        try {
+          // The native call asks the kernel (open, then the name of what it opened); the JS
+          // one folds `..` in the text first.
+          real = realpathSync.native(abs);
+        } catch (e) {
+          code = (e as { code?: string }).code ?? "";
+        }
+        if (code === "ELOOP") expect(r).toMatchObject({ ok: false, error: "loop" });
+        if (!r.ok) {
+          // The kernel met the loop too, unless it stopped earlier at a missing name.
+          expect(r.error).toBe("loop");
+          expect(["ELOOP", "ENOENT", "ENOTDIR"]).toContain(code);
+        } else if (code === "ENOTDIR") {
+          // `file/..`: the kernel refuses; the walk goes on to the file's directory, which is
+          // where a tool that strips the name would go.
+          expect(typeof r.path).toBe("string");
+        } else if (code === "ENOENT") {
+          // Past a missing name the rest applies lexically (what `mkdir -p` would make of it),
+          // so `missing/..` lands back where it started.
+          if (r.exists) expect(segs).toContain("..");
+        } else {
+          expect(r.exists).toBe(true);
+          expect(real).toBe(r.path);
+        }
+        // The same walk from / gives the same answer.
+        expect(resolvePhysical(abs, fs)).toEqual(r);
+      }),
+      { ...RUN, numRuns: 3000 },
+    );
+  });
+});

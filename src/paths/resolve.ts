@@ -79,8 +79,9 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: 
   const abs = isAbsolute(rest) ? rest : join(base, rest);
   if (abs.length >= PATH_MAX) return { ok: false, error: "too-long", at: abs.slice(0, 80) + "…" };
   const fromBase = !isAbsolute(rest) && base !== "/";
-  const stack: string[] = fromBase ? base.split("/").filter((x) => x !== "") : [];
-  const present: boolean[] = stack.map(() => true);
+  // Whether each segment this walk added exists; `..` past them climbs into `base` (or, after
+  // an absolute symlink target, stays at /), where everything exists.
+  const added: boolean[] = [];
   const pending = (fromBase ? rest : abs).split("/").reverse();
   let hops = 0;
   let exists = true;
@@ -90,10 +91,9 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: 
     const seg = pending.pop()!;
     if (seg === "" || seg === ".") continue;
     if (seg === "..") {
-      stack.pop();
-      present.pop();
-      current = "/" + stack.join("/");
-      exists = present.length ? present[present.length - 1]! : true;
+      if (current !== "/") current = current.slice(0, current.lastIndexOf("/")) || "/";
+      added.pop();
+      exists = added.length ? added[added.length - 1]! : true;
       continue;
     }
     const next = current === "/" ? "/" + seg : current + "/" + seg;
@@ -109,17 +109,16 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: 
       const parts = target.split("/").reverse();
       for (const p of parts) pending.push(p);
       if (isAbsolute(target)) {
-        stack.length = 0;
-        present.length = 0;
+        added.length = 0;
         current = "/";
+        exists = true;
       }
       continue;
     }
     if (type === null && pending.some((p) => p !== "" && p !== ".")) missingParent = true;
-    stack.push(seg);
     current = next;
     exists = type !== null;
-    present.push(exists);
+    added.push(exists);
     if (current.length >= PATH_MAX) return { ok: false, error: "too-long", at: current.slice(0, 80) + "…" };
   }
   return { ok: true, path: current, exists, missingParent };

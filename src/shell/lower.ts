@@ -901,7 +901,8 @@ function droppedText(n: Node): void {
   for (const c of n.children) {
     if (prev && c.startIndex > prev.endIndex) {
       const gap = source.slice(prev.endIndex, c.startIndex);
-      if (/[^\s\\]/.test(gap.replace(/\\\n/g, "")) && !n.children.some((x) => x.type === "heredoc_redirect")) {
+      // Most gaps are blanks: test before copying the gap without its line continuations.
+      if (/[^\s\\]/.test(gap) && /[^\s\\]/.test(gap.replace(/\\\n/g, "")) && !n.children.some((x) => x.type === "heredoc_redirect")) {
         problem(n, `text the grammar read as nothing: ${JSON.stringify(gap.trim().slice(0, 40))}`);
         return;
       }
