@@ -1,7 +1,11 @@
 // `bun run bench`: check time against the bare tree-sitter parse on the shared corpora, and
 // process start to first verdict for the CLI. Prints a table; asserts nothing.
 //
-//   bun run bench/run.ts [--corpus PATH]... [--limit N] [--cli-runs N]
+//   bun run bench/run.ts [--corpus PATH]... [--limit N] [--cli-runs N] [--phases]
+//
+// --phases adds where a check's time goes: the front end (parse, copy of the tree, lowering),
+// and the whole check with every filesystem answer already known (no system calls), so the
+// rest of the time is the interpreter and the judge, and the difference is the disk.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -9,6 +13,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGuard } from "../src/index.ts";
 import { loadParser } from "../src/parse/grammar.ts";
+import { DEFAULT_BOUNDS, parseBounded } from "../src/parse/parse.ts";
+import { copyTree } from "../src/parse/tree.ts";
+import { type FileSystem, nodeFileSystem } from "../src/paths/fs.ts";
+import { lowerProgram } from "../src/shell/lower.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string): string[] => args.flatMap((a, i) => (a === name && args[i + 1] ? [args[i + 1]!] : []));
@@ -18,6 +26,7 @@ const corpora = opt("--corpus").length
   : ["tldr.txt", "nl2bash.txt"].map((f) => join(here, "..", "shared", "corpora", f)).filter((f) => existsSync(f));
 const limit = Number(opt("--limit")[0] ?? Infinity);
 const cliRuns = Number(opt("--cli-runs")[0] ?? 20);
+const phases = args.includes("--phases");
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -71,6 +80,47 @@ for (const file of corpora) {
   );
 }
 console.log(`peak RSS: ${fmt(peakRss / 1024 / 1024)} MiB`);
+
+if (phases) {
+  // The disk as it was: every lstat answered from memory after its first real answer.
+  const known = new Map<string, ReturnType<FileSystem["lstat"]>>();
+  const remembered: FileSystem = {
+    ...nodeFileSystem,
+    lstat(p) {
+      let r = known.get(p);
+      if (r === undefined) known.set(p, (r = nodeFileSystem.lstat(p)));
+      return r;
+    },
+  };
+  const noSyscalls = await createGuard({ home: join(scratch, "home"), fs: remembered });
+  const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+  console.log(`\nphases, median µs    parse  +copy+lower  check, no syscalls  check`);
+  for (const file of corpora) {
+    const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").slice(0, limit);
+    const runs: Record<string, (l: string) => void> = {
+      parse: (l) => parser.parse(l)?.delete(),
+      front: (l) => {
+        const p = parseBounded(parser, l, DEFAULT_BOUNDS);
+        if (!p.ok) return;
+        lowerProgram(copyTree(p.tree, l));
+        p.tree.delete();
+      },
+      memory: (l) => noSyscalls.check(l, { cwd: scratch }),
+      check: (l) => guard.check(l, { cwd: scratch }),
+    };
+    const times: Record<string, number[]> = { parse: [], front: [], memory: [], check: [] };
+    for (const l of lines.slice(0, 500)) for (const f of Object.values(runs)) f(l);
+    for (const l of lines) {
+      for (const [k, f] of Object.entries(runs)) {
+        const t0 = performance.now();
+        f(l);
+        times[k]!.push((performance.now() - t0) * 1000);
+      }
+    }
+    const name = file.split("/").pop()!;
+    console.log(`${name.padEnd(17)} ${fmt(median(times.parse!)).padStart(8)} ${fmt(median(times.front!)).padStart(12)} ${fmt(median(times.memory!)).padStart(19)} ${fmt(median(times.check!)).padStart(6)}`);
+  }
+}
 
 // Process start to first verdict: the npm entry under Node.js (needs dist/, built by npm install).
 const entry = join(here, "bin", "shellfence.js");

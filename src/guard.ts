@@ -332,7 +332,7 @@ class ShellGuard implements Guard {
   private physicalRoots(fs: FileSystem, cwd: string, extra: readonly string[]): string[] {
     const out = new Set<string>();
     for (const r of [cwd, ...this.roots, ...extra]) {
-      const abs = resolvePath(cwd, r);
+      const abs = absoluteDir(r.startsWith("/") ? r : resolvePath(cwd, r));
       const p = resolvePhysical(abs, fs);
       if (p.ok) out.add(p.path);
     }

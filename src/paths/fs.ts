@@ -99,24 +99,23 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
   const lstats = new Map<string, LstatResult>();
   const links = new Map<string, string | null>();
   const homes = new Map<string, string | null>();
-  // The nearest ancestor looked up decides: a directory or a symlink says nothing of what is below.
+  // Entries found missing, or to be files or devices: nothing exists below them (ENOENT,
+  // ENOTDIR), so the disk need not be asked about what is. A few per check; bounded, so a
+  // command naming thousands of missing paths does not make each lookup scan them all.
+  const dead: string[] = [];
   const belowNothing = (path: string): boolean => {
-    for (let cut = path.lastIndexOf("/"); cut > 0; cut = path.lastIndexOf("/", cut - 1)) {
-      const above = lstats.get(path.slice(0, cut));
-      if (above !== undefined) return above === null || above === "file" || above === "other";
-    }
+    for (const d of dead) if (path.length > d.length && path.startsWith(d) && path.charCodeAt(d.length) === 47) return true;
     return false;
   };
   return {
     lstat(path) {
       let r = lstats.get(path);
-      if (r === undefined && !lstats.has(path)) {
-        // Below an entry already known to be missing, a file or a device, nothing exists
-        // (ENOENT, ENOTDIR): the disk need not be asked again.
+      if (r === undefined) {
         r = belowNothing(path) ? null : inner.lstat(path);
         lstats.set(path, r);
+        if ((r === null || r === "file" || r === "other") && dead.length < 32) dead.push(path);
       }
-      return r ?? null;
+      return r;
     },
     readlink(path) {
       if (links.has(path)) return links.get(path)!;
