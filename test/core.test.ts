@@ -65,6 +65,74 @@ table("arrays given to declare, and printf's escapes", box, [
 // Shell state that changes what later commands do, found by probing bash 5.2 under strace:
 // unset removing a function, writes through namerefs, nocasematch, posix mode, BASH_CMDS and
 // BASH_ALIASES, PS4 under set -x, & in a replacement, set -k. Each reached outside in bash.
+// Found by review 7 (each confirmed with strace against bash 5.2): builtins that write
+// variables, prefix assignments that outlive their command, and what bash reads before it runs.
+table("builtins that write variables, and assignments that outlive their command", box, [
+  // Bash keeps NAME=value when the builtin exports, marks or writes NAME.
+  ["x=src; x=.. export x; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["x=src; x=foo export x=..; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["x=src; x=.. readonly x; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["x=src; x=.. declare -x x; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["x=src; x=.. typeset -r x; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["f(){ declare -g x=..; }; x=src; x=foo f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  // POSIX sh keeps it before every special builtin.
+  ["sh -c 'x=src; x=.. :; cat $x/outside/secret.txt'", "ask", ["read $O/secret.txt"]],
+  ["x=src; x=.. true; cat $x/main.ts", "allow", ["read $P/src/main.ts", "!* $P/main.ts"]],
+  ["x=src; x=.. echo hi; cat $x/main.ts", "allow", ["read $P/src/main.ts"]],
+  ["x=src; IFS=: read -r a b <<< a:b; cat $x/main.ts", "allow", ["read $P/src/main.ts"]],
+  // printf -v writes its variable.
+  ["x=src; printf -v x ..; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["x=src; printf -vx ..; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["x=src; printf -v x %s/%s .. outside; cat $x/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["x=src; printf -v x '%d' 5; cat $x", "ask", ["#UNRESOLVED_WORD"]],
+  ["printf -v $n ..", "ask", ["#SHELL_STATE"]],
+  ["printf '%s\\n' a b", "allow"],
+  ["x=src; printf -v y docs; cat $x/main.ts $y/guide.md", "allow", ["read $P/src/main.ts", "read $P/docs/guide.md"]],
+  // Names that change what later commands do, whichever builtin writes them.
+  ["printf -v 'BASH_CMDS[grep]' /bin/sh; grep -c 'cat ../outside/secret.txt'", "ask", ["#SHELL_STATE"]],
+  ["read 'BASH_CMDS[grep]' <<< /bin/sh; grep -c 'cat ../outside/secret.txt'", "ask", ["#SHELL_STATE"]],
+  ["printf -v 'BASH_ALIASES[g]' 'cat ../outside/secret.txt #'", "ask", ["#SHELL_STATE"]],
+  ["mapfile -t BASH_CMDS < list.txt", "ask", ["#SHELL_STATE"]],
+  ["pushd -n src; DIRSTACK[1]=..; popd; cat outside/secret.txt", "ask", ["#UNRESOLVED_CWD"]],
+  ["pushd -n src; DIRSTACK=(x ..); popd; cat outside/secret.txt", "ask", ["#UNRESOLVED_CWD"]],
+  ["pushd -n src; read 'DIRSTACK[1]' <<< ..; popd; cat outside/secret.txt", "ask", ["#UNRESOLVED_CWD"]],
+  ["read PS4 < list.txt; set -x; ls", "ask", ["#OPAQUE_CODE"]],
+  // cd cannot record where it went once PWD or OLDPWD is read-only.
+  ["OLDPWD=../..; readonly OLDPWD; cd src; cd -; cat outside/secret.txt", "ask", ["#SHELL_STATE"]],
+  ["cd src; readonly PWD; cd sub; cat $PWD/../../outside/secret.txt", "ask", ["#SHELL_STATE"]],
+  ["declare -r OLDPWD=../..; cd src; cd -", "ask", ["#SHELL_STATE"]],
+  ["readonly x=1; cd src; cat main.ts", "allow"],
+  // mapfile's callback, however the flag is written.
+  ["mapfile -tC 'cat ../outside/secret.txt #' -c1 arr <<< x", "ask", ["#OPAQUE_CODE"]],
+  ["mapfile -C'cat ../outside/secret.txt #' -c1 arr <<< x", "ask", ["#OPAQUE_CODE"]],
+  ["readarray -tc1 -C 'cat ../outside/secret.txt #' arr <<< x", "ask", ["#OPAQUE_CODE"]],
+  ["mapfile -t -n 2 lines < README.md", "allow", ["read $P/README.md"]],
+  // A word given to a declaration builtin is brace-expanded; an assignment statement is not.
+  ["declare x={b,..}/outside/secret.txt; cat $x", "ask", ["read $O/secret.txt"]],
+  ["export x={b,..}/outside/secret.txt; cat $x", "ask", ["read $O/secret.txt"]],
+  ["f(){ local x={b,..}/outside/secret.txt; cat $x; }; f", "ask", ["read $O/secret.txt"]],
+  ["x={b,..}/outside/secret.txt; cat $x", "allow", ["read $P/{b,..}/outside/secret.txt"]],
+  ["declare x='{b,..}'/outside/secret.txt; cat $x", "allow"],
+  // `0<`: the digits are the redirection's descriptor, not a word (so not `exec 0`).
+  ["exec 0</dev/null; cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["exec 0<<<x; cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["exec 0>&-; cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["cat 0<README.md", "allow", ["read $P/README.md", "!* $P/0"]],
+  ["echo a0>x", "allow", ["write $P/x"]],
+  // Options reaching a new bash through its environment.
+  ["env BASHOPTS=execfail bash -c 'exec nonexist; cat ../outside/secret.txt'", "ask", ["#SHELL_STATE"]],
+  ["env SHELLOPTS=posix bash -c 'x=src; x=.. :; cat $x/outside/secret.txt'", "ask", ["#SHELL_STATE"]],
+  ["env SHELLOPTS=noglob bash -c ls", "allow"],
+  // Aliases are expanded when bash reads the line, reserved words included.
+  ["shopt -s expand_aliases\nalias !=\n! true && cat ../outside/secret.txt", "ask", ["#SHELL_STATE"]],
+  ["shopt -s expand_aliases\nx=src; alias c='cat $x/outside/secret.txt'\nx=..; unalias c; c", "ask", ["#SHELL_STATE"]],
+  ["unalias ll; ll", "allow"],
+  // fc re-runs history (which `set -o history` turns on in a script).
+  ["set -o history\necho ../outside/secret.txt\nfc -s echo=cat", "ask", ["#OPAQUE_CODE"]],
+  ["fc -e - echo=cat", "ask", ["#OPAQUE_CODE"]],
+  ["fc -l", "allow"],
+]);
+
 table("shell state that changes later commands", box, [
   ["cd() { :; }; unset cd; cd ..; ls", "ask"],
   ["cd() { :; }; x=1; unset x cd; cd ..; ls", "ask"],
@@ -445,6 +513,21 @@ table("persistence: lists persist, subshells and pipelines do not", box, [
   ["true && cd /tmp && false || rm x", "ask", ["* /tmp/x", "!* $P/x"]],
 ]);
 
+// Under pipefail a pipeline fails when any segment does, not only the last.
+table("pipeline status under set -o pipefail", box, [
+  ["false | true || cat ../outside/secret.txt", "allow", ["!* $O/secret.txt"]],
+  ["set -o pipefail; false | true || cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["set -eo pipefail; false | true || cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["set -eu -o pipefail; true | false | true || cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["set -o pipefail; if false | true; then :; else cat ../outside/secret.txt; fi", "ask", ["read $O/secret.txt"]],
+  ["bash -o pipefail -c 'false | true || cat ../outside/secret.txt'", "ask", ["read $O/secret.txt"]],
+  ["set -o \"$1\"; false | true || cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["set -o pipefail; true | true || cat ../outside/secret.txt", "allow", ["!* $O/secret.txt"]],
+  ["set -o pipefail; set +o pipefail; false | true || cat ../outside/secret.txt", "allow", ["!* $O/secret.txt"]],
+  // `-o` inside a cluster takes the next word: it is not a positional parameter.
+  ["set -eo pipefail; cat \"$1\"", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
 table("control flow", box, [
   ["if test -d src; then cd src; fi; cat main.ts", "allow", ["* $P/src/main.ts", "* $P/main.ts"]],
   ["if true; then cd /tmp; else cd src; fi; rm x", "ask", ["* /tmp/x", "!* $P/src/x"]],
@@ -596,7 +679,7 @@ table("words: variables and parameter expansion", box, [
   ["read -r -a arr < list.txt; cat ${arr[0]}", "allow", ["read $P/src/main.ts"]],
   ["read -r -a arr; cat ${arr[0]}", "ask", ["#UNRESOLVED_WORD"]],
   ["mapfile -t L < list.txt; cat \"${L[@]}\"", "ask", ["#UNRESOLVED_WORD"]],
-  ["printf -v X %s /etc; cat $X", "ask", ["#UNRESOLVED_WORD"]],
+  ["printf -v X %s /etc; cat $X", "ask", ["read /etc"]],
   ["let X=1; cat $X", "allow"],
   ["getopts ab opt; cat $opt", "ask"],
   ["set -- /etc; cat $1", "ask", ["* /etc"]],

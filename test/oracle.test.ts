@@ -221,6 +221,17 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["mkdir build/x && touch build/y && rm build/y", "in"],
     ["mkdir -p build/x && touch build/x/y && rm -r build/x", "stays"],
   ]],
+  ["shell state: pipeline status, prefix assignments, builtins that assign", [
+    ["set -o pipefail; false | true || cat ../outside/secret.txt", "out"],
+    ["set -eo pipefail; true | false | true || cat ../outside/secret.txt", "out"],
+    ["set -o pipefail; true | true || cat ../outside/secret.txt", "in"],
+    ["x=src; x=.. export x; cat $x/outside/secret.txt", "out"],
+    ["x=src; x=foo printf -v x ..; cat $x/outside/secret.txt", "out"],
+    ["declare x={b,..}/outside/secret.txt; cat $x", "out"],
+    ["exec 0</dev/null; cat ../outside/secret.txt", "out"],
+    ["pushd -n src; DIRSTACK[1]=..; popd; cat outside/secret.txt", "out"],
+    ["x=src; x=.. true; cat $x/main.ts", "in"],
+  ]],
 ];
 
 /** Fixture paths shown as their placeholders, longest first so $P does not eat $B. */

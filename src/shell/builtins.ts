@@ -7,7 +7,8 @@ import { type Arg, withValue } from "../commands/analyse.ts";
 import type { DispatchInfo, Interpreter } from "./interpreter.ts";
 import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, type Value, World } from "./state.ts";
 import { knownPrefix, lookup } from "./words.ts";
-import type { Assign } from "./syntax.ts";
+import type { Assign, Span } from "./syntax.ts";
+import { simplePrintf } from "./stdin.ts";
 
 type Builtin = (it: Interpreter, argv: readonly Arg[], w: World, info: DispatchInfo) => World[];
 
@@ -32,18 +33,29 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ["alias", (it, argv, w) => alias(it, argv, w)],
   ["unalias", (it, argv, w) => unalias(argv, w)],
   ["read", (it, argv, w, info) => readBuiltin(it, argv, w, info)],
+  ["printf", (it, argv, w) => printfBuiltin(it, argv, w)],
+  ["fc", (it, argv, w) => {
+    // `fc -l` lists the history; anything else edits and re-runs earlier commands
+    // (`set -o history` turns history on in a script), which the guard cannot see.
+    const opts = argv.slice(1).map((a) => a.text).filter((t) => t === null || t.startsWith("-"));
+    if (opts.some((t) => t !== null && /^-[nr]*l[nr]*$/.test(t)) && !opts.some((t) => t === null || /[es]/.test(t))) return done(w, 0);
+    it.issue("OPAQUE_CODE", "fc re-runs commands from the history, which the guard does not see", argv[0]!.span);
+    return done(w, STATUS_UNKNOWN);
+  }],
   ["mapfile", (it, argv, w) => mapfile(it, argv, w)],
   ["readarray", (it, argv, w) => mapfile(it, argv, w)],
-  ["getopts", (_it, argv, w) => {
+  ["getopts", (it, argv, w) => {
     const name = argv[2]?.text;
+    if (name) namedWrite(it, name, w, argv[0]!.span);
     if (name) w.setVar(name, unknown(`$${name} is set by getopts`));
     w.setVar("OPTARG", unknown("$OPTARG is set by getopts"));
     w.setVar("OPTIND", unknown("$OPTIND is set by getopts", true));
     return done(w, STATUS_UNKNOWN);
   }],
-  ["let", (_it, argv, w) => {
+  ["let", (it, argv, w) => {
     for (const a of argv.slice(1)) {
       const m = a.text === null ? null : /^([A-Za-z_][A-Za-z0-9_]*)/.exec(a.text);
+      if (m) namedWrite(it, m[1]!, w, a.span);
       if (m) w.setVar(m[1]!, unknown(`$${m[1]} is set by arithmetic`, true));
     }
     return done(w, STATUS_UNKNOWN);
@@ -473,6 +485,7 @@ function declare(it: Interpreter, argv: readonly Arg[], w: World, kind: "export"
     const parsed = parseAssignmentText(argText);
     if (!parsed) continue;
     const name = parsed.name;
+    cdBookkeeping(it, name, add, a.span);
     if (kind === "local" || (kind === "declare" && w.frames.length > 0 && !global)) {
       const frame = w.frames[w.frames.length - 1];
       if (frame && !frame.has(name)) {
@@ -561,23 +574,21 @@ function setBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
       w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => r.text!) : null;
       return done(w, 0);
     }
-    if (/^[-+]o$/.test(t)) {
-      const name = args[i + 1]?.text;
-      if (name === undefined) return done(w, 0);
-      if (name === null) {
-        w.options.physical = null;
-        w.options.noglob = null;
-      } else if (SET_O[name]) w.options[SET_O[name]] = t.startsWith("-");
-      else if (t.startsWith("-") && UNFOLLOWED_SET_O.has(name)) return unfollowedOption(it, w, `set -o ${name}`, args[i]!);
-      i++;
-      continue;
-    }
     if (/^[-+][a-zA-Z]+$/.test(t)) {
       const on = t.startsWith("-");
       for (const c of t.slice(1)) {
         if (c === "P") w.options.physical = on;
         if (c === "f") w.options.noglob = on;
         if (c === "k" && on) return unfollowedOption(it, w, "set -k", args[i]!);
+        if (c !== "o") continue;
+        // `-o NAME`, also inside a cluster (`set -eo pipefail`): the next word is the option.
+        const name = args[i + 1]?.text;
+        if (name === undefined) return done(w, 0);
+        i++;
+        if (name === null) {
+          for (const k of Object.values(SET_O)) w.options[k] = null;
+        } else if (SET_O[name]) w.options[SET_O[name]] = on;
+        else if (on && UNFOLLOWED_SET_O.has(name)) return unfollowedOption(it, w, `set -o ${name}`, args[i]!);
       }
       continue;
     }
@@ -627,6 +638,8 @@ function unfollowedOption(it: Interpreter, w: World, what: string, at: Arg): Wor
 // ---------------------------------------------------------------------------------------
 // Aliases, read, traps, control flow
 
+const RESERVED_WORDS = new Set(["!", "[[", "]]", "{", "}", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if", "in", "select", "then", "time", "until", "while"]);
+
 /** Any command may now be an alias the guard cannot see through. */
 export const ANY_ALIAS = "\u0000any";
 
@@ -641,6 +654,9 @@ function alias(it: Interpreter, argv: readonly Arg[], w: World): World[] {
     const eq = a.text.indexOf("=");
     if (eq > 0) {
       const value = a.text.slice(eq + 1);
+      // `alias !=`, `alias if=…`: bash expands an alias of a reserved word where the word
+      // starts a command, so `!` or `if` later may not mean what the guard reads.
+      if (RESERVED_WORDS.has(a.text.slice(0, eq)) && w.options.expandAliases !== false) it.issue("SHELL_STATE", `alias ${a.text.slice(0, eq)} redefines a reserved word, which the guard does not follow`, a.span);
       w.setAlias(a.text.slice(0, eq), value);
       // The alias may be used by a later command of the same shell: judge its text now.
       it.analyseUncalled(it.runCode(value, a.span, `alias ${a.text.slice(0, eq)}`, w.clone(), true));
@@ -650,6 +666,10 @@ function alias(it: Interpreter, argv: readonly Arg[], w: World): World[] {
 }
 
 function unalias(argv: readonly Arg[], w: World): World[] {
+  // Bash expands aliases when it reads a line, before any of it runs: in `unalias c; c` the
+  // second `c` was already replaced. So while aliases may be expanded, a removed alias still
+  // counts as one for the rest of the command (asking where bash might not have expanded it).
+  if (w.options.expandAliases !== false) return done(w, 0);
   for (const a of argv.slice(1)) {
     if (a.text === "-a") w.clearAliases();
     else if (a.text !== null) w.setAlias(a.text, null);
@@ -701,6 +721,7 @@ function readBuiltin(it: Interpreter, argv: readonly Arg[], w: World, info: Disp
   for (; i < argv.length; i++) if (argv[i]!.text) names.push(argv[i]!.text!);
   if (names.length === 0 && array === null) names.push("REPLY");
   const all = array === null ? names : [...names, array];
+  for (const n of all) namedWrite(it, n, w, argv[0]!.span);
   for (const n of all) w.writeThroughNameref(n);
   const unknownAll = (x: World, why: string) => {
     for (const n of all) x.setVar(n, unknown(why));
@@ -738,19 +759,83 @@ function readBuiltin(it: Interpreter, argv: readonly Arg[], w: World, info: Disp
   return out;
 }
 
+/**
+ * printf: only `-v NAME` changes the shell (what it prints is modelled where it is read). The
+ * value is known when the format is one simplePrintf follows and every word is known.
+ */
+function printfBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  let i = 1;
+  let name: string | null | undefined;
+  for (; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === "--") {
+      i++;
+      break;
+    }
+    if (t === null || !t.startsWith("-v")) break;
+    name = t.length > 2 ? t.slice(2) : argv[++i]?.text;
+  }
+  if (name === undefined) return done(w, STATUS_UNKNOWN);
+  if (name === null) {
+    it.issue("SHELL_STATE", "printf -v with a variable name that is not known", argv[0]!.span);
+    return [it.taint(w, "printf -v into an unknown variable")];
+  }
+  namedWrite(it, name, w, argv[0]!.span);
+  const words = argv.slice(i).map((a) => a.text);
+  const text = words.length && words.every((x): x is string => x !== null) ? simplePrintf(words[0]!, words.slice(1)) : null;
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && text !== null) w.setVar(name, { k: "str", v: text });
+  else w.setVar(name.replace(/\[.*$/s, ""), unknown(`$${name} is set by printf -v`));
+  return done(w, STATUS_UNKNOWN);
+}
+
+/**
+ * `readonly PWD`, `declare -r OLDPWD`: cd can no longer record where it went, so `cd -` and
+ * `$PWD` stop following the directory; the guard does not model that.
+ */
+function cdBookkeeping(it: Interpreter, name: string, add: string, span: Span): void {
+  if ((name === "PWD" || name === "OLDPWD") && add.includes("r")) it.issue("SHELL_STATE", `a read-only ${name} keeps cd from updating it, which the guard does not follow`, span);
+}
+
+/** mapfile's options that take a value: -d DELIM, -n COUNT, -O ORIGIN, -s COUNT, -u FD, -C CALLBACK, -c QUANTUM. */
+const MAPFILE_OPTS_WITH_VALUE = new Set(["d", "n", "O", "s", "u", "C", "c"]);
+
+/**
+ * A builtin writes a variable it was given by name (`read`, `printf -v`, `mapfile`, `getopts`,
+ * `let`, the declaration builtins). Some names change what later commands do, whoever writes
+ * them: the same judgement as for an assignment.
+ */
+export function namedWrite(it: Interpreter, name: string, w: World, span: Span): void {
+  const base = name.replace(/\[.*$/s, "");
+  if (base === "BASH_CMDS" || base === "BASH_ALIASES") it.issue("SHELL_STATE", `writing ${base} changes which program or alias a name runs`, span);
+  // Writing DIRSTACK edits the stack: what popd and ~N reach is no longer known.
+  else if (base === "DIRSTACK") w.stackUnknown = true;
+  else if (base === "POSIXLY_CORRECT") it.issue("SHELL_STATE", "POSIXLY_CORRECT puts bash in posix mode, which the guard does not follow", span);
+  else if (base === "GLOBIGNORE") w.options.dotglob = null;
+  else if (base === "PS4") it.issue("OPAQUE_CODE", "PS4 is expanded before each command under set -x, command substitutions included", span);
+}
+
 function mapfile(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   let name = "MAPFILE";
   for (let i = 1; i < argv.length; i++) {
     const t = argv[i]!.text;
     if (t === null) return [it.taint(w, "mapfile with an unknown argument")];
-    if (/^-[dnOsuC]$/.test(t)) {
-      if (t === "-C") it.issue("OPAQUE_CODE", "mapfile -C runs a callback", argv[i]!.span);
-      i++;
+    if (t === "--") {
+      name = argv[i + 1]?.text ?? name;
+      break;
+    }
+    if (t.startsWith("-") && t.length > 1) {
+      // Flags cluster (`-tC cmd`), and a value may be glued (`-C"cmd"`) or be the next word.
+      for (let j = 1; j < t.length; j++) {
+        if (!MAPFILE_OPTS_WITH_VALUE.has(t[j]!)) continue;
+        if (j + 1 === t.length) i++;
+        if (t[j] === "C") it.issue("OPAQUE_CODE", "mapfile -C runs a callback", argv[i]!.span);
+        break;
+      }
       continue;
     }
-    if (t.startsWith("-")) continue;
     name = t;
   }
+  namedWrite(it, name, w, argv[0]!.span);
   w.setVar(name, unknown(`$${name} is read from input`));
   return done(w, STATUS_UNKNOWN);
 }

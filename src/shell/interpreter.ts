@@ -8,7 +8,7 @@ import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
 import { Findings } from "./findings.ts";
 import { compileMatcher, type PatternChar } from "./pattern.ts";
-import { dedupe, DEFAULT_OPTIONS, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, unknown, UNSET, type Value, World } from "./state.ts";
+import { dedupe, DEFAULT_OPTIONS, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, type Value, World } from "./state.ts";
 import type { Assign, Dialect, Redir, Span, Stmt, Word } from "./syntax.ts";
 import {
   evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
@@ -87,6 +87,8 @@ export interface InterpreterOptions {
 export type OutsideWalk = "judge" | "name" | "skip";
 
 /** POSIX special builtins: in posix mode they are found before functions of the same name. */
+/** Builtins that may assign a variable they are given by name (whether or not the guard runs them). */
+const ASSIGNING_BUILTINS = new Set(["export", "readonly", "declare", "typeset", "local", "printf", "let", "getopts", "read", "mapfile", "readarray", "unset"]);
 const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset"]);
 
 /** Builtins whose arguments may be assignments, arrays included. */
@@ -569,16 +571,19 @@ export class Interpreter implements WordEnv {
       if (ws.length === 1 && w0) this.pipedStdin.set(items[i]!, () => pipeOutput(items, i - 1, w0.clone(), this));
     }
     // Every segment but the last runs in a subshell; the last too, unless lastpipe is set.
-    for (const w of ws) for (const item of items.slice(0, -1)) this.subshell(item, w);
     const last = items[items.length - 1]!;
     const out: World[] = [];
     for (const w of ws) {
+      const earlier = items.slice(0, -1).map((item) => this.subshell(item, w));
+      const pipefail = w.options.pipefail;
       const lp = w.options.lastpipe;
-      if (lp === true) out.push(...this.exec(last, [w]).map((x) => (x.flow === "exit" ? x : x)));
+      const ends: World[] = [];
+      if (lp === true) ends.push(...this.exec(last, [w]));
       else if (lp === null) {
-        out.push(withStatus(w.clone(), this.subshell(last, w)));
-        out.push(...this.exec(last, [w]));
-      } else out.push(withStatus(w, this.subshell(last, w)));
+        ends.push(withStatus(w.clone(), this.subshell(last, w)));
+        ends.push(...this.exec(last, [w]));
+      } else ends.push(withStatus(w, this.subshell(last, w)));
+      for (const e of ends) out.push(pipefail === false || e.flow !== "normal" ? e : withStatus(e, pipefailStatus(earlier, e.status, pipefail)));
     }
     return dedupe(out);
   }
@@ -870,16 +875,32 @@ export class Interpreter implements WordEnv {
     if (name.text !== null && DECLARATIONS.has(name.text) && !(name.text === "local" && w.frames.length === 0)) {
       for (const word of cmd.words) if (word.assign?.array) for (const o of out) this.setVariable(word.assign, o);
     }
+    let after = out;
     if (saved.length) {
+      // A prefix assignment lasts only for the command, but bash keeps it when a builtin
+      // exports, marks or writes the name (`x=.. export x`, `x=a printf -v x ..`, `let`,
+      // `getopts`), when a function sets it global, and before a special builtin in a POSIX
+      // sh. Which builtin does what is irregular: when one may, both outcomes are followed.
+      const mayKeep = name.text === null || this.mayKeepPrefix(name.text, argv, saved.map(([n]) => n), w);
+      const kept = mayKeep ? out.map((o) => o.clone()) : [];
       for (const o of out) {
         for (const [n, v, attrs] of saved) {
           o.setVar(n, v);
           o.setAttr(n, attrs);
         }
       }
+      if (kept.length) after = dedupe([...out, ...kept]);
     }
-    for (const o of out) this.replayTrapsIfChanged(o);
-    return failed ? dedupe([...out, failed]) : out;
+    for (const o of after) this.replayTrapsIfChanged(o);
+    return failed ? dedupe([...after, failed]) : after;
+  }
+
+  /** Whether running `name` may keep a prefix assignment to one of `names` (see runSimple). */
+  private mayKeepPrefix(name: string, argv: readonly Arg[], names: readonly string[], w: World): boolean {
+    if (w.funcs.has(name)) return true;
+    if (this.frame.dialect === "sh" && SPECIAL_BUILTINS.has(name)) return true;
+    if (!BUILTINS.has(name) && !ASSIGNING_BUILTINS.has(name)) return false;
+    return argv.slice(1).some((a) => a.text === null || names.some((n) => a.text!.includes(n)));
   }
 
   /**
@@ -889,6 +910,8 @@ export class Interpreter implements WordEnv {
    */
   private specialVariable(a: Assign, w: World): void {
     if (a.name === "BASH_CMDS" || a.name === "BASH_ALIASES") this.issue("SHELL_STATE", `assigning ${a.name} changes which program or alias a name runs`, a.span);
+    // Assigning DIRSTACK edits the stack: what popd and ~N reach is no longer known.
+    else if (a.name === "DIRSTACK") w.stackUnknown = true;
     else if (a.name === "POSIXLY_CORRECT") this.issue("SHELL_STATE", "POSIXLY_CORRECT puts bash in posix mode, which the guard does not follow", a.span);
     // A GLOBIGNORE that is not empty turns dotglob on: `*` matches dotfiles (`.env`).
     else if (a.name === "GLOBIGNORE") {
@@ -1637,6 +1660,11 @@ export class Interpreter implements WordEnv {
       if (!inProcess) {
         // A child shell starts with exported state only; what it was not given is unknown.
         start = childShellWorld(start, positional, startOptions);
+        const unfollowed = unfollowedInherited(w);
+        if (unfollowed !== null) {
+          this.issue("SHELL_STATE", `${unfollowed} reaches the new shell from its environment and changes how it reads its commands, which the guard does not follow`, span);
+          start = this.taint(start, unfollowed);
+        }
       } else if (positional !== undefined) {
         start.positional = positional;
       }
@@ -1778,6 +1806,19 @@ function withCwd(w: World, dir: string | null): World {
 
 function isInsideRoot(path: string, root: string): boolean {
   return root === "/" ? path.startsWith("/") : path === root || path.startsWith(root + "/");
+}
+
+/**
+ * A pipeline's status under `set -o pipefail` (on, or not known: null): the last segment's
+ * unless an earlier one failed, then non-zero.
+ */
+function pipefailStatus(earlier: readonly Status[], last: Status, pipefail: boolean | null): Status {
+  let s: Status = last;
+  if (last !== 1) {
+    if (earlier.includes(1)) s = 1;
+    else if (earlier.includes(STATUS_UNKNOWN)) s = STATUS_UNKNOWN;
+  }
+  return pipefail === null && s !== last ? STATUS_UNKNOWN : s;
 }
 
 function withStatus(w: World, s: Status): World {
@@ -1930,6 +1971,18 @@ function inheritedOptions(w: World, name: "SHELLOPTS" | "BASHOPTS", names: Reado
   if (v.k !== "str") return Object.fromEntries(keys.map((k) => [k, null]));
   const on = new Set(v.v.split(":"));
   return Object.fromEntries(Object.entries(names).map(([n, k]) => [k, on.has(n)]));
+}
+
+/** An exported SHELLOPTS or BASHOPTS that turns on an option the guard does not follow (`env SHELLOPTS=posix bash`). */
+function unfollowedInherited(w: World): string | null {
+  for (const [name, unfollowed] of [["SHELLOPTS", UNFOLLOWED_SET_O], ["BASHOPTS", UNFOLLOWED_SHOPT]] as const) {
+    const v = w.getVar(name);
+    if (!w.attr(name).includes("x") || v === undefined || v.k === "unset") continue;
+    if (v.k !== "str") return `an exported ${name} that is not known`;
+    const on = v.v.split(":").find((o) => unfollowed.has(o));
+    if (on !== undefined) return `${name}=${on}`;
+  }
+  return null;
 }
 
 /** Options a new shell is started with (`bash -P -O nullglob`). */

@@ -674,23 +674,27 @@ function lowerCommandAt(n: Node, outerRedirs: readonly Node[]): Stmt {
 }
 
 const FD_NAME = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+/** `0<file`, `0>&-`: the grammar takes a 0 against an operator for a word, bash for the descriptor. */
+const FD_NUMBER = /^[0-9]+$/;
 
 /**
  * `{fd}>&1`, `exec {fd}<file`: a word `{name}` written against a redirection operator names a
  * variable that gets the descriptor's number; it is not a word of the command. The grammar
  * leaves it among the command's words (`exec {fd}>&1` would otherwise run a program `{fd}`).
+ * Digits against an operator are that redirection's descriptor (`exec 0</dev/null`).
  */
 function takeDescriptorNames(wordNodes: CommandPiece[], redirs: { redir: Redir; start: number }[]): void {
   for (let k = 0; k < redirs.length; k++) {
     const r = redirs[k]!;
     if (r.redir.fd !== null) continue;
-    const at = wordNodes.findIndex((w) => w.node.endIndex === r.start && FD_NAME.test(w.node.text));
+    const at = wordNodes.findIndex((w) => w.node.endIndex === r.start && (FD_NAME.test(w.node.text) || FD_NUMBER.test(w.node.text)));
     if (at < 0) continue;
     const w = wordNodes[at]!;
     // Glued to the word before it, `{fd}` is text of that word.
     if (at > 0 && wordNodes[at - 1]!.node.endIndex === w.node.startIndex) continue;
     wordNodes.splice(at, 1);
-    redirs[k] = { redir: { ...r.redir, fdVar: FD_NAME.exec(w.node.text)![1]! }, start: r.start };
+    const name = FD_NAME.exec(w.node.text);
+    redirs[k] = { redir: name ? { ...r.redir, fdVar: name[1]! } : { ...r.redir, fd: w.node.text }, start: r.start };
   }
 }
 

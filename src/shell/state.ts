@@ -44,6 +44,7 @@ export interface Options {
   globskipdots: boolean | null;
   noglob: boolean | null; // set -f
   cdableVars: boolean | null;
+  pipefail: boolean | null; // set -o pipefail
 }
 
 export const DEFAULT_OPTIONS: Readonly<Options> = {
@@ -60,10 +61,11 @@ export const DEFAULT_OPTIONS: Readonly<Options> = {
   globskipdots: null,
   noglob: false,
   cdableVars: false,
+  pipefail: false,
 };
 
 /** `set -o NAME` and `shopt NAME` options the guard follows. */
-export const SET_O: Readonly<Record<string, keyof Options>> = { physical: "physical", noglob: "noglob" };
+export const SET_O: Readonly<Record<string, keyof Options>> = { physical: "physical", noglob: "noglob", pipefail: "pipefail" };
 export const SHOPT: Readonly<Record<string, keyof Options>> = {
   lastpipe: "lastpipe", expand_aliases: "expandAliases", extglob: "extglob", globstar: "globstar",
   dotglob: "dotglob", nullglob: "nullglob", failglob: "failglob", nocaseglob: "nocaseglob",

@@ -243,7 +243,7 @@ function pathsOutput(argv: readonly Arg[]): Stdin {
 }
 
 /** printf with only %s (and %%, \n, \t): the format is reused until the arguments run out. */
-function simplePrintf(format: string, args: readonly string[]): string | null {
+export function simplePrintf(format: string, args: readonly string[]): string | null {
   if (/%(?![s%])/.test(format)) return null;
   // The format's escapes are decoded as $'…' decodes them (`\x2f` is `/`, `\057` too); one
   // that decodes to `%` would be literal to printf but a conversion here, and `\c` ends output.

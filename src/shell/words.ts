@@ -142,10 +142,22 @@ export function expandWord(word: Word, world: World, env: WordEnv, opts: ExpandO
   if (word.assign) {
     // An assignment given to declare/export/local: one field `name=value`.
     const a = word.assign;
+    const name = a.index ? `${a.name}[${a.index.text}]` : a.name;
+    const head = { text: name + (a.append ? "+=" : "="), quoted: true };
+    // Unlike an assignment statement, a word given to a builtin is brace-expanded first:
+    // `declare x={a,..}/y` assigns x=a/y, then x=../y.
+    const braced = a.value ? braceExpand(a.value.parts, env.limits.maxBraceWords) : null;
+    if (braced?.tooLarge) {
+      env.problem("EXPANSION_TOO_LARGE", `brace expansion of ${word.text.slice(0, 40)} makes more than ${env.limits.maxBraceWords} words`, word.span);
+      return { fields: [{ segs: [head, { unknown: unknown("brace expansion too large"), quoted: false }], span: word.span, fromGlob: false }], countUnknown: true };
+    }
+    if (a.value && braced && braced.words.length > 1) {
+      const value = a.value;
+      return { fields: braced.words.map((parts) => ({ segs: [head, ...expandToSegs({ ...value, parts }, world, env, true)], span: word.span, fromGlob: false })), countUnknown: false };
+    }
     // `declare a=(…)`: the builtin sees the name; the interpreter assigns the array itself.
     const v = a.value ? expandToSegs(a.value, world, env, true) : a.array ? [{ unknown: unknown(`the array ${a.name}`), quoted: true }] : [];
-    const name = a.index ? `${a.name}[${a.index.text}]` : a.name;
-    return { fields: [{ segs: [{ text: name + (a.append ? "+=" : "="), quoted: true }, ...v], span: word.span, fromGlob: false }], countUnknown: false };
+    return { fields: [{ segs: [head, ...v], span: word.span, fromGlob: false }], countUnknown: false };
   }
   let alternatives: readonly (readonly WordPart[])[] = [word.parts];
   if (!opts.assignment) {
