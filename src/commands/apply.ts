@@ -307,7 +307,9 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
  * `git+file:///path[@ref][#egg=…]` (pip, npm): that is a local path too.
  */
 export function fileUrlPath(text: string): string | null {
-  const m = /^((?:git|hg|svn|bzr)\+)?file:\/\/([^/]*)(\/[^?#]*)?/i.exec(text);
+  // `file:///p`, `file://host/p`, and `file:/p` (one slash), which curl and most parsers accept.
+  const m = /^((?:git|hg|svn|bzr)\+)?file:(?:\/\/([^/]*))?(\/[^?#]*)?/i.exec(text);
+  if (m && m[2] === undefined && m[3] === undefined) return null;
   if (!m) return null;
   let p = m[3] ?? "/";
   if (m[1]) p = p.replace(/@[^/@]*$/, "");

@@ -304,6 +304,9 @@ table("build systems and compilers", box, [
   ["ld -o out x.o -lc", "allow", ["write $P/out", "read $P/x.o"]],
   ["javac -d build src/Main.java", "allow", ["write $P/build", "read $P/src/Main.java"]],
   ["javac -d ~/classes Main.java", "ask", ["write $H/classes"]],
+  // -J passes options to javac's own JVM: an agent there is code loaded from that path.
+  ["javac -J-javaagent:../outside/a.jar Foo.java", "ask", ["* $O/a.jar"]],
+  ["javac -J-Xmx1g Foo.java", "allow"],
   ["javac -cp lib/a.jar:../outside/b.jar Main.java", "ask", ["read $O/b.jar"]],
   ["java -jar app.jar --data ../x", "ask", ["read $P/app.jar", "* $T/work/x"]],
   ["java -jar ~/app.jar", "ask", ["read $H/app.jar"]],

@@ -78,6 +78,11 @@ table("fd", box, [
   ["fd foo", "allow", ["list $P"]],
   ["fd -e ts . src", "allow", ["list $P/src"]],
   ["fd foo ../outside", "ask", ["list $O"]],
+  // -x and -X inside a cluster of flags still run a command per match.
+  ["fd -Hx sh -c 'cat ../outside/secret.txt'", "ask", ["read $O/secret.txt"]],
+  ["fd -HX rm", "ask", ["write $P"]],
+  ["fd -Hxcat", "ask", ["read $P"]],
+  ["fd -tx foo", "allow", ["list $P"]],
   ["fd -L foo", "ask", ["list $O"]],
   ["fd -L foo docs", "allow"],
   ["fd --search-path ~ foo", "ask", ["list $H"]],

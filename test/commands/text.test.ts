@@ -51,6 +51,13 @@ table("awk", box, [
   ["awk '{print $1}' README.md", "allow", ["read $P/README.md"]],
   ["awk '{system(\"rm x\")}' f", "ask", ["#INLINE_CODE"]],
   ["awk '$3 > 100 {print}' README.md", "allow"],
+  // -W NAME[=VALUE] is any long option: source, file, exec, load, dump-variables…
+  ["awk -W 'source=BEGIN{system(\"id\")}'", "ask", ["#OPAQUE_CODE"]],
+  ["awk -W file=../outside/x.awk", "ask", ["#OPAQUE_CODE"]],
+  ["mawk -W exec ../outside/x.awk", "ask", ["#OPAQUE_CODE"]],
+  ["gawk -Wdump-variables=../outside/v '{print}' README.md", "ask", ["#OPAQUE_CODE"]],
+  ["awk -Wversion", "allow"],
+  ["awk -W posix '{print}' README.md", "allow", ["read $P/README.md"]],
   ["awk '{ if ($3 > 100) print $1 }' README.md", "allow"],
   ["awk '{print ($1 > 5)}' README.md", "allow"],
   ["awk '$1 >= 2 && $2 < 3' README.md", "allow"],

@@ -1142,7 +1142,8 @@ const JAVAC: TableSpec = {
     "--patch-module": generic, "--module-source-path": generic,
   },
   operands: { all: "read" },
-  custom: hooks(pathList(JAVA_PATHS, "read"), (ctx) => {
+  // -J passes an option to the JVM javac runs in: `-J-javaagent:agent.jar` loads code.
+  custom: hooks(pathList(JAVA_PATHS, "read"), embeddedPaths(["-J"]), (ctx) => {
     for (const a of ctx.operands) if (a.text?.startsWith("@")) issue(ctx, "UNRESOLVED_WORD", `javac reads more options from ${a.source.slice(1)}`, a.span);
   }),
 };

@@ -2,7 +2,7 @@
 // what these tools save, upload, log or read their settings from is.
 
 import type { Analyser, Call } from "../analyse.ts";
-import { type SpecContext, syntheticArg } from "../apply.ts";
+import { fileUrlPath, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
 import { assignmentOptions, baseOfArg, each, flag, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
@@ -111,8 +111,81 @@ function curlHook(ctx: SpecContext): void {
   for (const v of optionValues(ctx, "-K", "--config")) {
     if (v.text !== "-") issue(ctx, "UNRESOLVED_WORD", `curl reads more options from ${v.source}, which the guard does not read`, v.span);
   }
+  curlUrls(ctx);
   // -O saves under the remote file name, in --output-dir or the working directory.
   if (ctx.modes.has("remote-name") && !optionItems(ctx, "--output-dir").length) ctx.role(syntheticArg(".", spanOf(ctx)), "write");
+}
+
+/** More than this many alternatives from curl's URL globbing is not followed. */
+const MAX_CURL_GLOB = 64;
+
+/**
+ * URLs that reach local files other than as `file://…`: curl expands `{a,b}` and `[1-3]` in
+ * URLs and in -T (unless -g), so `fil{e,x}://…` is a file URL; `--proto-default file` makes a
+ * URL without a scheme a file; `--expand-OPTION` fills `{{VAR}}` from --variable, which may
+ * import the environment or a file.
+ */
+function curlUrls(ctx: SpecContext): void {
+  const globoff = ctx.items.some((it) => it.t === "option" && (it.name === "-g" || it.name === "--globoff"));
+  const fileDefault = optionValues(ctx, "--proto-default").some((v) => v.text === null || v.text.toLowerCase() === "file");
+  const urls = [...ctx.operands, ...optionValues(ctx, "--url")];
+  for (const u of urls) {
+    if (u.text === null) continue;
+    const alternatives = globoff ? [u.text] : curlGlob(u.text);
+    if (alternatives === null) {
+      issue(ctx, "UNRESOLVED_WORD", `curl expands the pattern in ${u.source}, which may name a local file`, u.span);
+      continue;
+    }
+    for (const a of alternatives) {
+      const file = fileUrlPath(a);
+      if (file !== null) roleAs(ctx, u, file, "read");
+      else if (fileDefault && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(a)) roleAs(ctx, u, a, "read");
+    }
+  }
+  for (const v of optionValues(ctx, "-T", "--upload-file")) {
+    if (v.text === null || globoff || !/[{[]/.test(v.text)) continue;
+    const alternatives = curlGlob(v.text);
+    if (alternatives === null) issue(ctx, "UNRESOLVED_WORD", `curl expands the pattern in ${v.source}, which may name other files`, v.span);
+    else for (const a of alternatives) roleAs(ctx, v, a, "read");
+  }
+  for (const it of ctx.items) {
+    const name = it.t === "option" ? it.name : it.t === "unknown-option" ? it.word.text : null;
+    if (name?.startsWith("--expand-")) issue(ctx, "UNRESOLVED_WORD", `curl ${name} fills in variables, which may come from the environment or a file`, it.word.span);
+  }
+}
+
+/** curl's URL globbing: `{a,b}` lists and `[1-3]`/`[a-c]` ranges; null past the bound or when unreadable. */
+function curlGlob(text: string): string[] | null {
+  let out = [""];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "\\" && i + 1 < text.length) {
+      out = out.map((o) => o + text[++i]!);
+      continue;
+    }
+    if (c !== "{" && c !== "[") {
+      out = out.map((o) => o + c);
+      continue;
+    }
+    const close = text.indexOf(c === "{" ? "}" : "]", i);
+    if (close < 0) return null;
+    const body = text.slice(i + 1, close);
+    let items: string[];
+    if (c === "{") items = body.split(",");
+    else {
+      const m = /^([0-9]+)-([0-9]+)(?::[0-9]+)?$|^([a-zA-Z])-([a-zA-Z])(?::[0-9]+)?$/.exec(body);
+      if (!m) return null;
+      // A range only stands for its own kind of text (digits or letters): its ends are enough
+      // to know whether a scheme or a `..` can come out of it, but not all of it.
+      items = m[1] !== undefined ? [m[1], m[2]!] : [m[3]!, m[4]!];
+      // Letters before the scheme's `:` could spell any scheme.
+      if (m[3] !== undefined && !text.slice(0, i).includes(":")) return null;
+    }
+    if (out.length * items.length > MAX_CURL_GLOB) return null;
+    out = out.flatMap((o) => items.map((x) => o + x));
+    i = close;
+  }
+  return out;
 }
 
 function spanOf(ctx: SpecContext) {

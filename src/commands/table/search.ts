@@ -163,6 +163,22 @@ const FD_EXEC = new Set(["-x", "--exec", "-X", "--exec-batch"]);
 const FD_PLACEHOLDER = /\{(\/\/|\/\.|\/|\.)?\}/g;
 const HAS_FD_PLACEHOLDER = /\{(\/\/|\/\.|\/|\.)?\}/;
 
+let fdOptions: CommandSpec["options"] | undefined;
+
+/** Where `-x` or `-X` sits in a cluster of fd's short flags (`-Hx`), or -1. */
+function clusteredExec(t: string): number {
+  if (!/^-[A-Za-z0-9]{2,}$/.test(t)) return -1;
+  const options = (fdOptions ??= expandSpec(FD_SPEC).options ?? {});
+  for (let j = 1; j < t.length; j++) {
+    const c = t[j]!;
+    if (c === "x" || c === "X") return j;
+    const o = options[`-${c}`];
+    // An unknown letter, or one that takes a value: the rest of the word is not flags.
+    if (!o || o.value !== undefined) return -1;
+  }
+  return -1;
+}
+
 /**
  * fd [options] [pattern] [path…] [-x|-X command… [;]]: like find, the paths are listed, and a
  * command runs with `{}` (and `{/}`, `{//}`, `{.}`, `{/.}`) standing for a path under each.
@@ -173,10 +189,13 @@ function fd(call: Call): Effect[] {
   for (let i = 0; i < call.args.length; i++) {
     const a = call.args[i]!;
     const eq = a.text?.startsWith("--exec=") ? 7 : a.text?.startsWith("--exec-batch=") ? 13 : 0;
-    if (a.text !== null && (FD_EXEC.has(a.text) || eq)) {
-      const words: Arg[] = eq ? [withValue(a, a.text.slice(eq), "")] : [];
+    // Short flags cluster: `-Hx cmd`, `-HXrm` (the rest of the cluster is the command's first word).
+    const inCluster = a.text === null || eq ? -1 : clusteredExec(a.text);
+    if (a.text !== null && (FD_EXEC.has(a.text) || eq || inCluster > 0)) {
+      const glued = eq ? a.text.slice(eq) : inCluster > 0 ? a.text.slice(inCluster + 1) : "";
+      const words: Arg[] = glued !== "" ? [withValue(a, glued, "")] : [];
       for (i++; i < call.args.length && call.args[i]!.text !== ";"; i++) words.push(call.args[i]!);
-      execs.push({ words, label: `${call.name} ${a.text.slice(0, eq ? eq - 1 : undefined)}` });
+      execs.push({ words, label: `${call.name} ${eq ? a.text.slice(0, eq - 1) : inCluster > 0 ? `-${a.text[inCluster]}` : a.text}` });
       continue;
     }
     rest.push(a);

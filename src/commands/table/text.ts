@@ -472,6 +472,12 @@ export function scanAwk(program: string): ProgramIO {
 
 const awkProgramFile = { value: "read", modes: ["progfile"] } as const;
 
+/** `-W` options (gawk, mawk) that only change how the program is read or report something; abbreviations allowed. */
+const AWK_HARMLESS_W = [
+  "version", "usage", "help", "lint", "lint-old", "posix", "traditional", "compat", "copyleft", "copyright", "re-interval", "characters-as-bytes",
+  "sandbox", "optimize", "no-optimize", "non-decimal-data", "use-lc-numeric", "bignum", "csv", "interactive", "posix_space", "sprintf", "random", "gen-pot",
+];
+
 const AWK: TableSpec = {
   names: ["awk", "gawk", "mawk", "nawk", "original-awk"],
   flags: "bcCghkMnNOPrsStV",
@@ -507,7 +513,13 @@ const AWK: TableSpec = {
       issue(ctx, "OPAQUE_CODE", `${ctx.name} runs the program in ${f.source}, which the guard does not read`, f.span);
     }
     for (const l of optionValues(ctx, "-l", "--load")) issue(ctx, "OPAQUE_CODE", `${ctx.name} loads the extension ${l.source}`, l.span);
-    for (const w of optionValues(ctx, "-W")) if (w.text === null || /^e/.test(w.text)) issue(ctx, "OPAQUE_CODE", `${ctx.name} -W ${w.source} runs a program file`, w.span);
+    // -W NAME[=VALUE] is gawk's (and mawk's) spelling of any long option: `-W source=…`,
+    // `-W file=…`, `-W exec …`, `-W load=…`, `-W dump-variables=F`. Only those that change
+    // nothing but how the program is read are let through.
+    for (const w of optionValues(ctx, "-W")) {
+      const name = w.text?.split("=")[0] ?? null;
+      if (name === null || name === "" || !AWK_HARMLESS_W.some((h) => h.startsWith(name))) issue(ctx, "OPAQUE_CODE", `${ctx.name} -W ${w.source} may run or read a program, or write a file`, w.span);
+    }
     for (const it of optionItems(ctx, "-d", "--dump-variables", "-p", "--profile", "-o", "--pretty-print")) {
       if (!it.value) roleAs(ctx, it.word, it.name.startsWith("-d") || it.name === "--dump-variables" ? "awkvars.out" : "awkprof.out", "write");
     }
