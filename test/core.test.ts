@@ -674,6 +674,64 @@ table("words: globs", box, [
   ["shopt -s dotglob; cat *env", "allow", ["* $P/.env"]],
 ]);
 
+// Bracket expressions as bash 5.2 reads them (checked against bash in C and C.UTF-8).
+table("patterns: bracket elements and the locale", box, [
+  // A collating symbol of one character is that character: in a glob and in a case pattern.
+  ["cat src/[[.s.]]ecret-link", "ask", ["* $O/secret.txt"]],
+  ["cd [[.l.]]ink-out; cat secret.txt", "ask", ["* $O/secret.txt"]],
+  ["case a in [[.a.]]) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case b in [[.a.]-c]) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case ] in [[.].]]) cat ../outside/secret.txt;; esac", "ask", ["#PARSE_ERROR"]],
+  ["cat src/[[.m.]]ain.ts", "allow", ["* $P/src/main.ts"]],
+  ["case b in [[.a.]]) cat ../outside/secret.txt;; esac", "allow"],
+  ["case b in [![.a.]]) cat README.md;; *) cat ../outside/secret.txt;; esac", "allow"],
+  // Names of several characters (`[.hyphen.]` is `-` to glibc), equivalence classes (which
+  // bash matches erratically) and an unclosed `[.` before a `]` are not modelled: unknown.
+  ["case - in [[.hyphen.]]) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case A in [[=a=]][[:upper:]]) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case a in [[=a=]]) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case a in [[.a]) ;; *) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["cat [[=l=]]ink-out/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  // `[[.a` has no `]` after it: it is literal text.
+  ["case '[[.a' in [[.a) ;; *) cat ../outside/secret.txt;; esac", "allow"],
+  // A character that is not ASCII against `?`, a bracket or nocase depends on the locale.
+  ["case é in [[:alpha:]]) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case é in ?) ;; *) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case é in [[:alpha:]]) ;; *) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case é in *) ;; *) cat ../outside/secret.txt;; esac", "allow"],
+  ["case a in [[:alpha:]]) ;; *) cat ../outside/secret.txt;; esac", "allow"],
+  ["case 1 in [[:alpha:]]) cat ../outside/secret.txt;; esac", "allow"],
+  // A reversed range matches nothing; the rest of the bracket still counts.
+  ["case b in [z-ab]) ;; *) cat ../outside/secret.txt;; esac", "allow"],
+  ["case b in [!z-a]) ;; *) cat ../outside/secret.txt;; esac", "allow"],
+  // Inside an extglob group a bracket holds `|` and `)` as characters.
+  ["shopt -s extglob\ncase '|' in @([|])) ;; *) cat ../outside/secret.txt;; esac", "allow"],
+]);
+
+// tree-sitter reads some case alternatives as one extglob_pattern and keeps its quotes as
+// text; bash splits at every unquoted `|` outside extglob parentheses, brackets included.
+table("patterns: case alternatives and quotes in extglob patterns", box, [
+  ["case a in \\ |a) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case ' ' in \\ |a) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case b in [|b) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case '[' in [|b) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case c in a|[|b]|c) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case c in \\ |a) cat ../outside/secret.txt;; esac", "allow"],
+  ["case '|' in [|b]) cat ../outside/secret.txt;; esac", "allow"],
+  ["case b in a|[|b]|c) cat ../outside/secret.txt;; esac", "allow"],
+  ["case '[|b' in [|b) cat ../outside/secret.txt;; esac", "allow"],
+  // Quotes glued to an extglob pattern quote their characters, and do not hide a `|`.
+  ["shopt -s extglob\ncase '*' in *(a)'*') cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["shopt -s extglob\ncase '*' in *(a)\"*\") cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["shopt -s extglob\ncase '*' in *(a)$'\\x2a') cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["shopt -s extglob\ncase b in @(a|'b')) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["shopt -s extglob\ncase x in *(a)'*') cat ../outside/secret.txt;; esac", "allow"],
+  ["shopt -s extglob\ncase c in @(a|'b')) cat ../outside/secret.txt;; esac", "allow"],
+  // tree-sitter does not parse a quoted `|` after an extglob group: fail closed.
+  ["shopt -s extglob\ncase '|c' in *(a)'|'c) cat ../outside/secret.txt;; esac", "ask", ["#PARSE_ERROR"]],
+  ["shopt -s extglob\ncase aab in *(a)$X) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+]);
+
 table("commands that run code are asked about", box, [
   ["sh -c 'cat ../outside/secret.txt'", "ask"],
   ["python3 -c 'print(1)'", "ask", ["#INLINE_CODE"]],
