@@ -44,6 +44,7 @@ export interface Options {
   globskipdots: boolean | null;
   noglob: boolean | null; // set -f
   cdableVars: boolean | null;
+  xpgEcho: boolean | null; // shopt xpg_echo: echo decodes backslash escapes
 }
 
 export const DEFAULT_OPTIONS: Readonly<Options> = {
@@ -60,6 +61,7 @@ export const DEFAULT_OPTIONS: Readonly<Options> = {
   globskipdots: null,
   noglob: false,
   cdableVars: false,
+  xpgEcho: false,
 };
 
 /** `set -o NAME` and `shopt NAME` options the guard follows. */
@@ -67,7 +69,7 @@ export const SET_O: Readonly<Record<string, keyof Options>> = { physical: "physi
 export const SHOPT: Readonly<Record<string, keyof Options>> = {
   lastpipe: "lastpipe", expand_aliases: "expandAliases", extglob: "extglob", globstar: "globstar",
   dotglob: "dotglob", nullglob: "nullglob", failglob: "failglob", nocaseglob: "nocaseglob",
-  globskipdots: "globskipdots", cdable_vars: "cdableVars",
+  globskipdots: "globskipdots", cdable_vars: "cdableVars", xpg_echo: "xpgEcho",
 };
 
 /**
