@@ -744,6 +744,12 @@ table("patterns: case alternatives and quotes in extglob patterns", box, [
   ["case c in \\ |a) cat ../outside/secret.txt;; esac", "allow"],
   ["case '|' in [|b]) cat ../outside/secret.txt;; esac", "allow"],
   ["case b in a|[|b]|c) cat ../outside/secret.txt;; esac", "allow"],
+  // An escaped `|` is a character: the grammar ends a node at `a\\` and splits there.
+  ["case 'a|b' in a\\|b) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case 'a||b' in a\\|\\|b) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case 'a' in *\\\\|a) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case b in a\\|b) cat ../outside/secret.txt;; esac", "allow"],
+  ["case 'x|a|b' in x|a\\|b) cat ../outside/secret.txt;; esac", "allow"],
   ["case '[|b' in [|b) cat ../outside/secret.txt;; esac", "allow"],
   // Quotes glued to an extglob pattern quote their characters, and do not hide a `|`.
   ["shopt -s extglob\ncase '*' in *(a)'*') cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],

@@ -13,7 +13,7 @@
 // - `cat <<EOF | sh && rm x` nests the rest of the line inside the here-document node.
 // - `(( … ))` is a compound_statement; `time` is an ordinary command name.
 // - Some case alternatives are one extglob_pattern (`\ |a`, `[|b`), whose quotes are kept as
-//   text (`*(a)'*'`): see casePatterns.
+//   text (`*(a)'*'`), and an escaped `|` splits a pattern (`a\|b`): see casePatterns.
 
 import type { SyntaxNode as Node } from "../parse/tree.ts";
 import type { Assign, CaseItem, Dialect, ParamExpansion, ParamOp, Redir, RedirOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
@@ -465,7 +465,7 @@ function lowerCase(n: Node): Stmt {
  * bracket does not protect it: `[|b]` is `[` or `b]`), with its quotes removed.
  */
 function casePatterns(nodes: readonly Node[]): Word[] {
-  if (!nodes.some((n) => n.type === "extglob_pattern" && /[|'"`$]/.test(n.text))) return wordsFromNodes(nodes);
+  if (!nodes.some((n) => (n.type === "extglob_pattern" && /[|'"`$]/.test(n.text)) || escapedBar(n))) return wordsFromNodes(nodes);
   const out: Word[] = [];
   let parts: WordPart[] = [];
   let text = "";
@@ -479,9 +479,11 @@ function casePatterns(nodes: readonly Node[]): Word[] {
   };
   let prev: Node | null = null;
   for (const n of nodes) {
-    if (prev && !touching(prev, n)) flush();
+    // `a\|b` is one pattern to bash; the grammar ends a node at `a\` and takes `|` as a separator.
+    const joined = prev !== null && escapedBar(prev) && n.startIndex === prev.endIndex + 1;
+    if (prev && !touching(prev, n) && !joined) flush();
     prev = n;
-    const pieces = n.type === "extglob_pattern" ? lexCasePattern(n) : [{ parts: partsOf(n, false), start: n.startIndex, end: n.endIndex }];
+    const pieces = caseNodePieces(n);
     pieces.forEach((piece, k) => {
       if (k > 0) flush();
       if (start < 0) start = piece.start;
@@ -494,6 +496,23 @@ function casePatterns(nodes: readonly Node[]): Word[] {
   return out;
 }
 
+/** A node that ends in an unescaped backslash right before a `|`: the `|` is quoted. */
+function escapedBar(n: Node): boolean {
+  return source[n.endIndex] === "|" && /(^|[^\\])(\\\\)*\\$/.test(n.text);
+}
+
+function caseNodePieces(n: Node): PatternPiece[] {
+  const whole = { start: n.startIndex, end: n.endIndex };
+  if (escapedBar(n)) {
+    if (n.type !== "extglob_pattern" && n.type !== "word") return [{ parts: [{ t: "bad", why: "an escaped | the guard does not read", span: whole }], ...whole }];
+    const pieces = lexCasePattern(n, n.text.slice(0, -1));
+    const last = pieces[pieces.length - 1]!;
+    pieces[pieces.length - 1] = { parts: [...last.parts, { t: "lit", text: "|" }], start: last.start, end: last.end + 2 };
+    return pieces;
+  }
+  return n.type === "extglob_pattern" ? lexCasePattern(n, n.text) : [{ parts: partsOf(n, false), ...whole }];
+}
+
 interface PatternPiece {
   readonly parts: WordPart[];
   readonly start: number;
@@ -501,8 +520,7 @@ interface PatternPiece {
 }
 
 /** An extglob_pattern's text as bash reads it: alternatives, quotes, `$name`. */
-function lexCasePattern(n: Node): PatternPiece[] {
-  const t = n.text;
+function lexCasePattern(n: Node, t: string): PatternPiece[] {
   const base = n.startIndex;
   const pieces: PatternPiece[] = [];
   let parts: WordPart[] = [];
