@@ -62,6 +62,31 @@ table("arrays given to declare, and printf's escapes", box, [
   ["printf '%s\\n' README.md docs/guide.md | xargs cat", "allow", ["* $P/README.md", "* $P/docs/guide.md"]],
 ]);
 
+// echo decodes backslash escapes with xpg_echo, and always in dash (sh) and zsh; such output
+// is unknown rather than the text as written (checked against bash 5.2 and dash).
+table("echo's escapes", box, [
+  ["shopt -s xpg_echo; x=$(echo \"\\x2e\\x2e\"); cat $x/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["shopt -s xpg_echo; echo '\\056\\056' | xargs -I@ cat @/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["shopt -s xpg_echo; echo '\\056\\056' | while read d; do cat $d/outside/secret.txt; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["sh -c 'x=$(echo \"\\056\\056\"); cat $x/outside/secret.txt'", "ask", ["#UNRESOLVED_WORD"]],
+  ["sh -c 'echo \"\\056\\056\" | xargs -I@ cat @/outside/secret.txt'", "ask", ["#UNRESOLVED_WORD"]],
+  ["sh -c 'echo \"..\\c\" | xargs -I@ cat @/outside/secret.txt'", "ask"],
+  ["zsh -c 'x=$(echo \"\\x2e\\x2e\"); cat $x/outside/secret.txt'", "ask"],
+  // dash's echo takes no option but -n: `-E` is printed.
+  ["sh -c 'echo -E src | xargs -I@ cat @/main.ts'", "ask", ["#UNRESOLVED_WORD"]],
+  ["x=$(echo -e \"\\x2e\\x2e\"); cat $x/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["x=$(printf '%b' '\\x2e\\x2e'); cat $x/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  // An option the shell inherits in BASHOPTS counts too.
+  ["BASHOPTS=xpg_echo bash -c 'x=$(echo \"\\x2e\\x2e\"); cat $x/outside/secret.txt'", "ask"],
+  // bash's echo prints backslashes as they are; text without one is the same in every shell.
+  ["x=$(echo \"\\x2e\\x2e\"); cat $x/outside/secret.txt", "allow", ["* $P/\\x2e\\x2e/outside/secret.txt"]],
+  ["bash -c 'echo \"\\056\\056\" | xargs -I@ cat @/outside/secret.txt'", "allow"],
+  ["shopt -s xpg_echo; shopt -u xpg_echo; x=$(echo \"\\x2e\"); cat $x/README.md", "allow"],
+  ["sh -c 'x=$(echo src); cat $x/main.ts'", "allow", ["* $P/src/main.ts"]],
+  ["sh -c 'echo -n src | xargs -I@ cat @/main.ts'", "allow", ["* $P/src/main.ts"]],
+  ["shopt -s xpg_echo; echo src | xargs -I@ cat @/main.ts", "allow", ["* $P/src/main.ts"]],
+]);
+
 // Shell state that changes what later commands do, found by probing bash 5.2 under strace:
 // unset removing a function, writes through namerefs, nocasematch, posix mode, BASH_CMDS and
 // BASH_ALIASES, PS4 under set -x, & in a replacement, set -k. Each reached outside in bash.
@@ -755,6 +780,70 @@ table("words: globs", box, [
   ["cat .[!.]*", "allow", ["* $P/.env"]],
   ["shopt -s dotglob; cat *", "ask", ["!* $T/work"]],
   ["shopt -s dotglob; cat *env", "allow", ["* $P/.env"]],
+]);
+
+// Bracket expressions as bash 5.2 reads them (checked against bash in C and C.UTF-8).
+table("patterns: bracket elements and the locale", box, [
+  // A collating symbol of one character is that character: in a glob and in a case pattern.
+  ["cat src/[[.s.]]ecret-link", "ask", ["* $O/secret.txt"]],
+  ["cd [[.l.]]ink-out; cat secret.txt", "ask", ["* $O/secret.txt"]],
+  ["case a in [[.a.]]) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case b in [[.a.]-c]) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case ] in [[.].]]) cat ../outside/secret.txt;; esac", "ask", ["#PARSE_ERROR"]],
+  ["cat src/[[.m.]]ain.ts", "allow", ["* $P/src/main.ts"]],
+  ["case b in [[.a.]]) cat ../outside/secret.txt;; esac", "allow"],
+  ["case b in [![.a.]]) cat README.md;; *) cat ../outside/secret.txt;; esac", "allow"],
+  // Names of several characters (`[.hyphen.]` is `-` to glibc), equivalence classes (which
+  // bash matches erratically) and an unclosed `[.` before a `]` are not modelled: unknown.
+  ["case - in [[.hyphen.]]) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case A in [[=a=]][[:upper:]]) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case a in [[=a=]]) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case a in [[.a]) ;; *) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["cat [[=l=]]ink-out/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  // `[[.a` has no `]` after it: it is literal text.
+  ["case '[[.a' in [[.a) ;; *) cat ../outside/secret.txt;; esac", "allow"],
+  // A character that is not ASCII against `?`, a bracket or nocase depends on the locale.
+  ["case é in [[:alpha:]]) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case é in ?) ;; *) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case é in [[:alpha:]]) ;; *) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case é in *) ;; *) cat ../outside/secret.txt;; esac", "allow"],
+  ["case a in [[:alpha:]]) ;; *) cat ../outside/secret.txt;; esac", "allow"],
+  ["case 1 in [[:alpha:]]) cat ../outside/secret.txt;; esac", "allow"],
+  // A reversed range matches nothing; the rest of the bracket still counts.
+  ["case b in [z-ab]) ;; *) cat ../outside/secret.txt;; esac", "allow"],
+  ["case b in [!z-a]) ;; *) cat ../outside/secret.txt;; esac", "allow"],
+  // Inside an extglob group a bracket holds `|` and `)` as characters.
+  ["shopt -s extglob\ncase '|' in @([|])) ;; *) cat ../outside/secret.txt;; esac", "allow"],
+]);
+
+// tree-sitter reads some case alternatives as one extglob_pattern and keeps its quotes as
+// text; bash splits at every unquoted `|` outside extglob parentheses, brackets included.
+table("patterns: case alternatives and quotes in extglob patterns", box, [
+  ["case a in \\ |a) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case ' ' in \\ |a) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case b in [|b) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case '[' in [|b) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case c in a|[|b]|c) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case c in \\ |a) cat ../outside/secret.txt;; esac", "allow"],
+  ["case '|' in [|b]) cat ../outside/secret.txt;; esac", "allow"],
+  ["case b in a|[|b]|c) cat ../outside/secret.txt;; esac", "allow"],
+  // An escaped `|` is a character: the grammar ends a node at `a\\` and splits there.
+  ["case 'a|b' in a\\|b) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case 'a||b' in a\\|\\|b) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case 'a' in *\\\\|a) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["case b in a\\|b) cat ../outside/secret.txt;; esac", "allow"],
+  ["case 'x|a|b' in x|a\\|b) cat ../outside/secret.txt;; esac", "allow"],
+  ["case '[|b' in [|b) cat ../outside/secret.txt;; esac", "allow"],
+  // Quotes glued to an extglob pattern quote their characters, and do not hide a `|`.
+  ["shopt -s extglob\ncase '*' in *(a)'*') cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["shopt -s extglob\ncase '*' in *(a)\"*\") cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["shopt -s extglob\ncase '*' in *(a)$'\\x2a') cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["shopt -s extglob\ncase b in @(a|'b')) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
+  ["shopt -s extglob\ncase x in *(a)'*') cat ../outside/secret.txt;; esac", "allow"],
+  ["shopt -s extglob\ncase c in @(a|'b')) cat ../outside/secret.txt;; esac", "allow"],
+  // tree-sitter does not parse a quoted `|` after an extglob group: fail closed.
+  ["shopt -s extglob\ncase '|c' in *(a)'|'c) cat ../outside/secret.txt;; esac", "ask", ["#PARSE_ERROR"]],
+  ["shopt -s extglob\ncase aab in *(a)$X) cat ../outside/secret.txt;; esac", "ask", ["* $O/secret.txt"]],
 ]);
 
 table("commands that run code are asked about", box, [

@@ -117,6 +117,10 @@ export class Interpreter implements WordEnv {
   readonly env: ReadonlyMap<string, string>;
   private readonly opts: InterpreterOptions;
   private frame: Frame = { offset: 0, depth: 0, via: [], span: null, callDepth: 0 };
+
+  get dialect(): Dialect {
+    return this.frame.dialect ?? "bash";
+  }
   private steps = 0;
   private budgetReported = false;
   private readonly funcIds = new WeakMap<Stmt, number>();

@@ -12,6 +12,8 @@
 //   them are one shell word.
 // - `cat <<EOF | sh && rm x` nests the rest of the line inside the here-document node.
 // - `(( … ))` is a compound_statement; `time` is an ordinary command name.
+// - Some case alternatives are one extglob_pattern (`\ |a`, `[|b`), whose quotes are kept as
+//   text (`*(a)'*'`), and an escaped `|` splits a pattern (`a\|b`): see casePatterns.
 
 import type { SyntaxNode as Node } from "../parse/tree.ts";
 import type { Assign, CaseItem, Dialect, ParamExpansion, ParamOp, Redir, RedirOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
@@ -445,7 +447,7 @@ function lowerCase(n: Node): Stmt {
   const items: CaseItem[] = [];
   for (const c of n.namedChildren) {
     if (!c || c.type !== "case_item") continue;
-    const patterns = wordsFromNodes(c.childrenForFieldName("value").filter((x): x is Node => x !== null));
+    const patterns = casePatterns(c.childrenForFieldName("value").filter((x): x is Node => x !== null));
     const stmts = c.children.filter(
       (x) => x !== null && (x.type === "&" || (x.isNamed && STATEMENT_TYPES.has(x.type))) && !c.childrenForFieldName("value").some((v) => v?.id === x.id),
     );
@@ -454,6 +456,134 @@ function lowerCase(n: Node): Stmt {
     items.push({ patterns, body: lowerSequence(stmts), fallthrough });
   }
   return { t: "case", word: wordFromNodes([valueNode]), items };
+}
+
+/**
+ * The patterns of one case item. tree-sitter reads some alternatives as one extglob_pattern
+ * (`\\ |a`, `[|b`) and keeps the quotes inside one as text (`*(a)'*'`): such a node is read
+ * again here, split at each unquoted `|` outside extglob parentheses as bash's parser does (a
+ * bracket does not protect it: `[|b]` is `[` or `b]`), with its quotes removed.
+ */
+function casePatterns(nodes: readonly Node[]): Word[] {
+  if (!nodes.some((n) => (n.type === "extglob_pattern" && /[|'"`$]/.test(n.text)) || escapedBar(n))) return wordsFromNodes(nodes);
+  const out: Word[] = [];
+  let parts: WordPart[] = [];
+  let text = "";
+  let start = -1;
+  let end = -1;
+  const flush = () => {
+    if (start >= 0) out.push({ parts, span: { start, end }, text });
+    parts = [];
+    text = "";
+    start = -1;
+  };
+  let prev: Node | null = null;
+  for (const n of nodes) {
+    // `a\|b` is one pattern to bash; the grammar ends a node at `a\` and takes `|` as a separator.
+    const joined = prev !== null && escapedBar(prev) && n.startIndex === prev.endIndex + 1;
+    if (prev && !touching(prev, n) && !joined) flush();
+    prev = n;
+    const pieces = caseNodePieces(n);
+    pieces.forEach((piece, k) => {
+      if (k > 0) flush();
+      if (start < 0) start = piece.start;
+      end = piece.end;
+      parts.push(...piece.parts);
+      text += source.slice(piece.start, piece.end);
+    });
+  }
+  flush();
+  return out;
+}
+
+/** A node that ends in an unescaped backslash right before a `|`: the `|` is quoted. */
+function escapedBar(n: Node): boolean {
+  return source[n.endIndex] === "|" && /(^|[^\\])(\\\\)*\\$/.test(n.text);
+}
+
+function caseNodePieces(n: Node): PatternPiece[] {
+  const whole = { start: n.startIndex, end: n.endIndex };
+  if (escapedBar(n)) {
+    if (n.type !== "extglob_pattern" && n.type !== "word") return [{ parts: [{ t: "bad", why: "an escaped | the guard does not read", span: whole }], ...whole }];
+    const pieces = lexCasePattern(n, n.text.slice(0, -1));
+    const last = pieces[pieces.length - 1]!;
+    pieces[pieces.length - 1] = { parts: [...last.parts, { t: "lit", text: "|" }], start: last.start, end: last.end + 2 };
+    return pieces;
+  }
+  return n.type === "extglob_pattern" ? lexCasePattern(n, n.text) : [{ parts: partsOf(n, false), ...whole }];
+}
+
+interface PatternPiece {
+  readonly parts: WordPart[];
+  readonly start: number;
+  readonly end: number;
+}
+
+/** An extglob_pattern's text as bash reads it: alternatives, quotes, `$name`. */
+function lexCasePattern(n: Node, t: string): PatternPiece[] {
+  const base = n.startIndex;
+  const pieces: PatternPiece[] = [];
+  let parts: WordPart[] = [];
+  let raw = "";
+  let rawAt = 0;
+  let pieceAt = 0;
+  let depth = 0;
+  const flushRaw = (at: number) => {
+    // A substitution in the text is not read here: the pattern is unknown, not misread.
+    if (/\$[({]/.test(raw.replace(/\\[\s\S]/g, ""))) parts.push({ t: "bad", why: "a substitution inside an extglob case pattern", span: { start: base + rawAt, end: base + at } });
+    else if (raw) parts.push(...textParts(raw, false, { start: base + rawAt, end: base + at }));
+    raw = "";
+    rawAt = at;
+  };
+  // The closing quote; a backslash escapes inside "…" and $'…', not inside '…'.
+  const quotedEnd = (from: number, q: string, escapes: boolean): number => {
+    for (let j = from; j < t.length; j++) {
+      if (t[j] === "\\" && escapes) j++;
+      else if (t[j] === q) return j;
+    }
+    return -1;
+  };
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    if (c === "\\") {
+      raw += t.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    const ansi = c === "$" && t[i + 1] === "'";
+    if (c === "'" || c === '"' || ansi || c === "`") {
+      flushRaw(i);
+      const open = ansi ? i + 2 : i + 1;
+      const close = c === "`" ? -1 : quotedEnd(open, ansi ? "'" : c, c !== "'");
+      const inner = close < 0 ? "" : t.slice(open, close);
+      let part: WordPart | null = null;
+      if (close >= 0 && c === "'") part = { t: "lit", text: inner };
+      else if (close >= 0 && c === '"' && !/[$`]/.test(inner)) part = { t: "lit", text: unescapeDoubleQuoted(inner) };
+      else if (close >= 0 && ansi) {
+        if (dialect === "sh") dialectProblem(n, "$'…'");
+        const decoded = decodeAnsiC(inner);
+        if (decoded !== null) part = { t: "lit", text: decoded };
+      }
+      const stop = close < 0 ? t.length : close + 1;
+      parts.push(part ?? { t: "bad", why: "quoting inside an extglob case pattern the guard does not read", span: { start: base + i, end: base + stop } });
+      i = stop - 1;
+      rawAt = stop;
+      continue;
+    }
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) {
+      flushRaw(i);
+      pieces.push({ parts: parts.length ? parts : [{ t: "lit", text: "" }], start: base + pieceAt, end: base + i });
+      parts = [];
+      pieceAt = rawAt = i + 1;
+      continue;
+    }
+    raw += c;
+  }
+  flushRaw(t.length);
+  pieces.push({ parts: parts.length ? parts : [{ t: "lit", text: "" }], start: base + pieceAt, end: base + t.length });
+  return pieces;
 }
 
 function lowerFunction(n: Node): Stmt {

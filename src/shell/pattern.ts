@@ -32,28 +32,38 @@ export function hasPatternChars(chars: readonly PatternChar[], extglob: boolean)
     const { c, quoted } = chars[i]!;
     if (quoted) continue;
     if (c === "*" || c === "?") return true;
-    if (c === "[" && bracketEnd(chars, i) > 0) return true;
+    if (c === "[" && bracketEnd(chars, i) !== -1) return true;
     if (extglob && (c === "+" || c === "@" || c === "!") && chars[i + 1]?.c === "(" && !chars[i + 1]!.quoted) return true;
   }
   return false;
 }
 
-/** Index of the `]` closing a bracket expression opened at `i`, or -1. */
+/** `bracketEnd` when a bracket expression is one bash reads in a way the guard does not model. */
+const UNREADABLE = -2;
+
+/**
+ * Index of the `]` closing a bracket expression opened at `i`; -1 when the `[` is a literal
+ * character; UNREADABLE when there is a close but the guard cannot tell what bash makes of the
+ * inside (an unclosed `[.` or `[=` before it: `[[.a]` matches neither `a` nor `a]` in bash).
+ */
 function bracketEnd(chars: readonly PatternChar[], i: number): number {
   let j = i + 1;
+  let unreadable = false;
   if (chars[j] && !chars[j]!.quoted && (chars[j]!.c === "!" || chars[j]!.c === "^")) j++;
   if (chars[j] && chars[j]!.c === "]") j++;
   for (; j < chars.length; j++) {
     const ch = chars[j]!;
-    if (!ch.quoted && ch.c === "[" && chars[j + 1]?.c === ":") {
-      const close = findClassClose(chars, j + 2);
+    const delim = chars[j + 1]?.c;
+    if (!ch.quoted && ch.c === "[" && (delim === ":" || delim === "." || delim === "=")) {
+      const close = delim === ":" ? findClassClose(chars, j + 2) : findDelimitedClose(chars, j + 2, delim);
       if (close > 0) {
         j = close + 1;
         continue;
       }
+      if (delim !== ":") unreadable = true;
     }
-    if (ch.c === "]" && !ch.quoted) return j;
-    if (ch.c === "/" ) return -1;
+    if (ch.c === "]" && !ch.quoted) return unreadable ? UNREADABLE : j;
+    if (ch.c === "/") return -1;
   }
   return -1;
 }
@@ -62,6 +72,16 @@ function findClassClose(chars: readonly PatternChar[], from: number): number {
   for (let k = from; k + 1 < chars.length; k++) {
     if (chars[k]!.c === ":" && chars[k + 1]!.c === "]") return k;
     if (!/[a-z]/.test(chars[k]!.c)) return -1;
+  }
+  return -1;
+}
+
+/** The `.` of `.]` (or `=` of `=]`) ending a collating symbol or equivalence class, or -1. */
+function findDelimitedClose(chars: readonly PatternChar[], from: number, delim: string): number {
+  // `[.].]` names `]`: the first character is part of the name whatever it is.
+  for (let k = from + 1; k + 1 < chars.length; k++) {
+    if (chars[k]!.c === "/") return -1;
+    if (chars[k]!.c === delim && chars[k + 1]!.c === "]") return k;
   }
   return -1;
 }
@@ -84,8 +104,30 @@ export function compileMatcher(chars: readonly PatternChar[], opts: PatternOptio
   if (extglob) {
     const re = compilePattern(chars, opts);
     if (!re) return null;
-    return (s) => ([...s].length > EXTGLOB_SUBJECT_LIMIT ? null : re.test(s));
+    const sensitive = opts.nocase || chars.some((ch) => !ch.quoted && (ch.c === "?" || ch.c === "["));
+    return (s) => ([...s].length > EXTGLOB_SUBJECT_LIMIT || (sensitive && NON_ASCII.test(s)) ? null : re.test(s));
   }
+  const tokens = plainTokens(chars, opts);
+  if (!tokens) return null;
+  const sensitive = opts.nocase || tokens.some((t) => t.t === "any" || t.t === "class");
+  const leadingDotNeeded = opts.pathname && !opts.dotglob;
+  return (s) => {
+    if (sensitive && NON_ASCII.test(s)) return null;
+    const cps = Array.from(s);
+    if (leadingDotNeeded && cps[0] === "." && !(tokens[0]?.t === "char" && tokens[0].c === ".")) return false;
+    return matchTokens(tokens, cps, opts.pathname);
+  };
+}
+
+/**
+ * `?`, a bracket expression or nocase against a character that is not ASCII depends on the
+ * locale: one character in a UTF-8 locale, several bytes in C; `é` is `[[:alpha:]]` in one and
+ * not in the other, and equivalence classes differ by locale.
+ */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** The tokens of a plain pattern; null when a bracket expression in it is not modelled. */
+function plainTokens(chars: readonly PatternChar[], opts: PatternOptions): Token[] | null {
   const tokens: Token[] = [];
   for (let i = 0; i < chars.length; i++) {
     const { c, quoted } = chars[i]!;
@@ -99,6 +141,7 @@ export function compileMatcher(chars: readonly PatternChar[], opts: PatternOptio
     }
     if (!quoted && c === "[") {
       const end = bracketEnd(chars, i);
+      if (end === UNREADABLE) return null;
       if (end > 0) {
         const cls = bracketClass(chars, i + 1, end, opts.pathname);
         if (cls === null) return null;
@@ -109,12 +152,7 @@ export function compileMatcher(chars: readonly PatternChar[], opts: PatternOptio
     }
     tokens.push({ t: "char", c, nocase: opts.nocase });
   }
-  const leadingDotNeeded = opts.pathname && !opts.dotglob;
-  return (s) => {
-    const cps = Array.from(s);
-    if (leadingDotNeeded && cps[0] === "." && !(tokens[0]?.t === "char" && tokens[0].c === ".")) return false;
-    return matchTokens(tokens, cps, opts.pathname);
-  };
+  return tokens;
 }
 
 function matchOne(tok: Token, ch: string, pathname: boolean): boolean {
@@ -200,6 +238,7 @@ function translate(chars: readonly PatternChar[], from: number, to: number, opts
     }
     if (c === "[") {
       const end = bracketEnd(chars, i);
+      if (end === UNREADABLE) return null;
       if (end > 0) {
         const cls = bracketClass(chars, i + 1, end, opts.pathname);
         if (cls === null) return null;
@@ -218,7 +257,9 @@ function matchParen(chars: readonly PatternChar[], open: number, to: number): nu
   for (let i = open; i < to; i++) {
     const ch = chars[i]!;
     if (ch.quoted) continue;
-    if (ch.c === "(") depth++;
+    // A bracket expression holds `(`, `)` and `|` as characters: `@([)|])`.
+    if (ch.c === "[") i = skipBracket(chars, i);
+    else if (ch.c === "(") depth++;
     else if (ch.c === ")" && --depth === 0) return i;
   }
   return -1;
@@ -231,7 +272,8 @@ function splitAlternatives(chars: readonly PatternChar[], from: number, to: numb
   for (let i = from; i < to; i++) {
     const ch = chars[i]!;
     if (ch.quoted) continue;
-    if (ch.c === "(") depth++;
+    if (ch.c === "[") i = skipBracket(chars, i);
+    else if (ch.c === "(") depth++;
     else if (ch.c === ")") depth--;
     else if (ch.c === "|" && depth === 0) {
       out.push([start, i]);
@@ -242,7 +284,22 @@ function splitAlternatives(chars: readonly PatternChar[], from: number, to: numb
   return out;
 }
 
-/** A bracket expression as a regex class. A negated one matches `/` except in a pathname. */
+/** The last index of a bracket expression opened at `i`, or `i` when the `[` is a character. */
+function skipBracket(chars: readonly PatternChar[], i: number): number {
+  const end = bracketEnd(chars, i);
+  return end > 0 ? end : i;
+}
+
+/** One element of a bracket expression: a character, or a set as regex class text. */
+type BracketElement = { readonly c: string } | { readonly set: string };
+
+/**
+ * A bracket expression as a regex class. A negated one matches `/` except in a pathname. Null
+ * when an element is not modelled: multi-character collating names (`[.hyphen.]` is `-` to
+ * glibc), non-ASCII names or range ends, unknown classes, and equivalence classes, which bash
+ * 5.2 matches erratically (`[[=a=]][[:upper:]]` matches `A` and `]`, `[![=a=]]x` matches
+ * nothing) and glibc locales widen (`[=e=]` may hold `é`).
+ */
 function bracketClass(chars: readonly PatternChar[], from: number, end: number, pathname: boolean): string | null {
   let i = from;
   let negate = false;
@@ -251,30 +308,51 @@ function bracketClass(chars: readonly PatternChar[], from: number, end: number, 
     i++;
   }
   let body = "";
-  for (; i < end; i++) {
-    const ch = chars[i]!;
-    if (!ch.quoted && ch.c === "[" && chars[i + 1]?.c === ":") {
-      const close = findClassClose(chars, i + 2);
-      if (close > 0) {
-        const name = chars.slice(i + 2, close).map((x) => x.c).join("");
-        const cls = CLASSES[name];
-        if (cls === undefined) return null;
-        body += cls;
-        i = close + 1;
-        continue;
-      }
-    }
-    if (chars[i + 1]?.c === "-" && !chars[i + 1]!.quoted && i + 2 < end) {
-      const lo = ch.c;
-      const hi = chars[i + 2]!.c;
-      if (lo > hi) return "(?!)";
-      body += esc(lo) + "-" + esc(hi);
-      i += 2;
+  while (i < end) {
+    const first = bracketElement(chars, i);
+    if (!first) return null;
+    i = first.next;
+    const lo = first.el;
+    if ("c" in lo && chars[i]?.c === "-" && !chars[i]!.quoted && i + 1 < end) {
+      const second = bracketElement(chars, i + 1);
+      if (!second || !("c" in second.el)) return null;
+      i = second.next;
+      const hi = second.el.c;
+      if (NON_ASCII.test(lo.c + hi)) return null;
+      // A reversed range matches nothing.
+      if (lo.c <= hi) body += classEsc(lo.c) + "-" + classEsc(hi);
       continue;
     }
-    body += ch.c === "\\" || ch.c === "]" || ch.c === "[" || ch.c === "^" || ch.c === "-" ? "\\" + ch.c : ch.c;
+    body += "c" in lo ? classEsc(lo.c) : lo.set;
   }
-  return negate ? `[^${body}${pathname ? "/" : ""}]` : `[${body}]`;
+  if (negate) return `[^${body}${pathname ? "/" : ""}]`;
+  return body === "" ? "(?!)" : `[${body}]`;
+}
+
+/** Reads the element at `i` (before the closing `]`); null when it is not modelled. */
+function bracketElement(chars: readonly PatternChar[], i: number): { el: BracketElement; next: number } | null {
+  const ch = chars[i]!;
+  const delim = chars[i + 1]?.c;
+  if (!ch.quoted && ch.c === "[" && delim === ":") {
+    const close = findClassClose(chars, i + 2);
+    if (close > 0) {
+      const cls = CLASSES[chars.slice(i + 2, close).map((x) => x.c).join("")];
+      return cls === undefined ? null : { el: { set: cls }, next: close + 2 };
+    }
+  }
+  if (!ch.quoted && ch.c === "[" && (delim === "." || delim === "=")) {
+    const close = findDelimitedClose(chars, i + 2, delim);
+    if (close > 0) {
+      const name = chars.slice(i + 2, close).map((x) => x.c).join("");
+      if (delim === "=" || name.length !== 1 || NON_ASCII.test(name)) return null;
+      return { el: { c: name }, next: close + 2 };
+    }
+  }
+  return { el: { c: ch.c }, next: i + 1 };
+}
+
+function classEsc(c: string): string {
+  return c === "\\" || c === "]" || c === "[" || c === "^" || c === "-" || c === "/" ? "\\" + c : c;
 }
 
 /** Plain text as pattern characters, all unquoted. */

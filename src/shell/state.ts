@@ -45,6 +45,7 @@ export interface Options {
   noglob: boolean | null; // set -f
   cdableVars: boolean | null;
   pipefail: boolean | null; // set -o pipefail
+  xpgEcho: boolean | null; // shopt xpg_echo: echo decodes backslash escapes
 }
 
 export const DEFAULT_OPTIONS: Readonly<Options> = {
@@ -62,6 +63,7 @@ export const DEFAULT_OPTIONS: Readonly<Options> = {
   noglob: false,
   cdableVars: false,
   pipefail: false,
+  xpgEcho: false,
 };
 
 /** `set -o NAME` and `shopt NAME` options the guard follows. */
@@ -69,7 +71,7 @@ export const SET_O: Readonly<Record<string, keyof Options>> = { physical: "physi
 export const SHOPT: Readonly<Record<string, keyof Options>> = {
   lastpipe: "lastpipe", expand_aliases: "expandAliases", extglob: "extglob", globstar: "globstar",
   dotglob: "dotglob", nullglob: "nullglob", failglob: "failglob", nocaseglob: "nocaseglob",
-  globskipdots: "globskipdots", cdable_vars: "cdableVars",
+  globskipdots: "globskipdots", cdable_vars: "cdableVars", xpg_echo: "xpgEcho",
 };
 
 /**

@@ -181,10 +181,15 @@ export function pipeOutput(items: readonly Stmt[], index: number, w: World, env:
       let words = texts as string[];
       let newline = true;
       while (words[0] && /^-[neE]+$/.test(words[0])) {
+        // dash's echo takes no option but -n: it prints `-e` and `-E`.
+        if (env.dialect !== "bash" && words[0] !== "-n") return UNKNOWN_STDIN;
         if (words[0].includes("n")) newline = false;
         if (words[0].includes("e")) return UNKNOWN_STDIN;
         words = words.slice(1);
       }
+      // Escapes are decoded by bash with xpg_echo on, and by dash and zsh always (`\056` is
+      // `.`, `\c` ends the output): text with a backslash is then not what was written.
+      if (words.some((t) => t.includes("\\")) && (w.options.xpgEcho !== false || env.dialect !== "bash")) return UNKNOWN_STDIN;
       return { t: "text", text: words.join(" ") + (newline ? "\n" : "") };
     }
     case "printf": {

@@ -8,7 +8,7 @@
 import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
 import { compileMatcher, hasPatternChars, type PatternChar } from "./pattern.ts";
 import { braceExpand, type BraceResult } from "./brace.ts";
-import type { ParamExpansion, Span, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Dialect, ParamExpansion, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import { type Unknown, type Value, type World, unknown, str } from "./state.ts";
 import { type EvaluationRisk, nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { printsOnlyNumbers } from "./stdin.ts";
@@ -64,6 +64,8 @@ export interface WordEnv {
    * to the directory (src/shell/zones.ts).
    */
   linkZoneAt?(path: string, world: World, listing: boolean): boolean;
+  /** Which shell reads the code being expanded (dash's echo decodes escapes; bash's does not). */
+  readonly dialect?: Dialect;
 }
 
 // ---------------------------------------------------------------------------------------
