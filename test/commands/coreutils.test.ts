@@ -137,6 +137,9 @@ table("reading and listing", box, [
   ["xxd -r dump.hex ../out.bin", "ask", ["write $T/work/out.bin"]],
   ["xxd -c 16 README.md dump.hex", "allow", ["write $P/dump.hex"]],
   ["od -c ../outside/secret.txt", "ask"],
+  // od -w[BYTES]: the width is glued or absent; a separate word is a file.
+  ["od -w ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["od -w16 README.md", "allow", ["read $P/README.md"]],
   ["less ~/.bashrc", "ask"],
   ["bat --paging=never src/main.ts", "allow"],
 ]);

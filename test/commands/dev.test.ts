@@ -525,3 +525,24 @@ table("what runs the scripts", withScripts, [
   ["npm run build --if-present", "allow"],
   ["pnpm build", "allow"],
 ]);
+
+// Option values that the table read as flags, or optional values that swallowed the next word
+// (perlrun, ruby(1), make 4.4, ld --help, rustc 1.79+).
+table("optional and glued option values that name files", box, [
+  ["perl -i'../outside/*' -p t.pl README.md", "ask", ["write $O/README.md"]],
+  ["perl -i'bak/*' -p t.pl README.md", "allow", ["write $P/bak/README.md"]],
+  ["perl -i.bak -p t.pl README.md", "allow", ["exec $P/t.pl"]],
+  ["perl -i -p t.pl README.md", "allow"],
+  ["ruby -i/../../outside/x -p t.rb README.md", "ask"],
+  ["perl -x../outside t.pl", "ask", ["cwd $O"]],
+  ["ruby -x../outside t.rb", "ask", ["cwd $O"]],
+  ["perl -x t.pl", "allow", ["exec $P/t.pl"]],
+  ["make --shuffle ../outside/evil", "ask", ["* $O/evil"]],
+  ["make --shuffle=random all", "allow"],
+  ["make -j 4", "allow"],
+  ["ld --build-id ../outside/x.o -o out", "ask", ["read $O/x.o"]],
+  ["ld --build-id=sha1 x.o -o out", "allow", ["read $P/x.o", "write $P/out"]],
+  ["rustc --print cfg=../outside/cfg.txt", "ask", ["write $O/cfg.txt"]],
+  ["rustc --print=cfg=out.txt main.rs", "allow", ["write $P/out.txt"]],
+  ["rustc --print cfg", "allow"],
+]);

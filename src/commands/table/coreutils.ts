@@ -306,7 +306,7 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["expand", "unexpand"], flags: "ia", long: ["--initial", "--all", "--first-only"], options: { "-t": none, "--tabs": none }, numeric: true, operands: { all: "read" } },
   { names: ["rev"], flags: "0", operands: { all: "read" } },
   { names: ["strings"], flags: "afwz", long: ["--all", "--print-file-name", "--include-all-whitespace", "--data"], numeric: true, options: { "-n": none, "--bytes": none, "-t": none, "--radix": none, "-e": none, "--encoding": none, "-s": none, "--output-separator": none, "-T": none, "--target": none }, operands: { all: "read" } },
-  { names: ["od"], flags: "bcdfilosvx", long: ["--output-duplicates", "--traditional"], options: { "-A": none, "--address-radix": none, "-j": none, "--skip-bytes": none, "-N": none, "--read-bytes": none, "-S": none, "--strings": optionalNone, "-t": none, "--format": none, "-w": none, "--width": optionalNone, "--endian": none }, operands: { all: "read" } },
+  { names: ["od"], flags: "bcdfilosvx", long: ["--output-duplicates", "--traditional"], options: { "-A": none, "--address-radix": none, "-j": none, "--skip-bytes": none, "-N": none, "--read-bytes": none, "-S": none, "--strings": optionalNone, "-t": none, "--format": none, "-w": optionalNone, "--width": optionalNone, "--endian": none }, operands: { all: "read" } },
   { names: ["hexdump", "hd"], flags: "bcCdovx", options: { "-e": none, "-f": read, "-n": none, "-s": none, "-L": optionalNone }, operands: { all: "read" } },
   {
     names: ["xxd"], flags: "abCEeiprdu", long: ["-autoskip", "-bits", "-capitalize", "-EBCDIC", "-include", "-ps", "-postscript", "-plain", "-revert", "-uppercase", "-version"],

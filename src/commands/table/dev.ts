@@ -117,14 +117,39 @@ const RUBY: TableSpec = {
   options: {
     "-e": { value: "none", modes: ["eval"] },
     "-r": none, "-I": read, "-C": chdir,
-    ...each(optionalNone, "-W", "-x", "-0", "-i", "-K", "-T", "--enable", "--disable", "--dump", "--encoding", "--external-encoding", "--internal-encoding"),
+    // -x[DIR] changes to DIR before running the script (ruby(1)), as -C does.
+    "-x": { value: "chdir", optional: true },
+    ...each(optionalNone, "-W", "-0", "-i", "-K", "-T", "--enable", "--disable", "--dump", "--encoding", "--external-encoding", "--internal-encoding"),
     "-F": none, "-E": none,
     ...each(info, "-h", "--help", "--version"),
   },
   operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
   changes: projectCode,
-  custom: hooks(inlineCode(["-e"]), modulePaths(["-r"]), programFromStdin(["eval", "info"])),
+  custom: hooks(inlineCode(["-e"]), modulePaths(["-r"]), programFromStdin(["eval", "info"]), inPlaceBackup(null)),
 };
+
+/**
+ * `-i[EXT]` edits the files in place and keeps the original under a backup name: with a `/` in
+ * EXT (or perl's `*`, replaced by the file's name as given: perlrun) the backup is written
+ * elsewhere, `perl -i'../bak/*'`. ruby only appends EXT (ruby(1)).
+ */
+function inPlaceBackup(placeholder: "*" | null): Custom {
+  return (ctx) => {
+    const files = ctx.modes.has("eval") ? ctx.operands : ctx.operands.slice(1);
+    for (const ext of optionValues(ctx, "-i")) {
+      if (ext.text === null) {
+        ctx.role(ext, "generic");
+        continue;
+      }
+      const elsewhere = ext.text.includes("/") || (placeholder !== null && ext.text.includes(placeholder));
+      if (!elsewhere) continue;
+      for (const f of files) {
+        if (f.text === null) ctx.role(f, "generic");
+        else roleAs(ctx, f, placeholder !== null && ext.text.includes(placeholder) ? ext.text.split(placeholder).join(f.text) : f.text + ext.text, "write");
+      }
+    }
+  };
+}
 
 const PERL: TableSpec = {
   names: ["perl", "perl5"],
@@ -134,7 +159,9 @@ const PERL: TableSpec = {
   options: {
     ...each({ value: "none", modes: ["eval"] }, "-e", "-E"),
     "-I": read,
-    ...each(optionalNone, "-M", "-m", "-0", "-i", "-x", "-d", "-D", "-C", "-F"),
+    // -x[DIR] changes to DIR before running the script (perlrun).
+    "-x": { value: "chdir", optional: true },
+    ...each(optionalNone, "-M", "-m", "-0", "-i", "-d", "-D", "-C", "-F"),
     ...each(info, "-v", "-h", "--help", "--version"),
     "-V": { value: "none", optional: true, modes: ["info"] },
   },
@@ -143,7 +170,7 @@ const PERL: TableSpec = {
   custom: hooks(inlineCode(["-e", "-E"]), programFromStdin(["eval", "info"]), (ctx) => {
     // -MMod=a,b is `use Mod split(/,/, q{a,b})`; anything else in it is spliced in as code.
     for (const v of optionValues(ctx, "-M", "-m")) if (v.text === null || !/^-?[\w:]*(=[\w:.,/-]*)?$/.test(v.text)) issue(ctx, "INLINE_CODE", `perl -M${v.source} runs code`, v.span);
-  }),
+  }, inPlaceBackup("*")),
 };
 
 const PHP: TableSpec = {
@@ -820,8 +847,10 @@ const RUSTC: TableSpec = {
     "-o": write, "--out-dir": write, "--sysroot": read,
     "-L": { value: "none" },
     "-C": { value: "none" }, "--codegen": { value: "none" },
-    ...each(none, "-l", "--crate-type", "--crate-name", "--edition", "--print", "--cfg", "--check-cfg", "-W", "--warn", "-A", "--allow", "-D", "--deny", "-F", "--forbid", "--cap-lints", "--explain", "--error-format", "--json", "--color", "--remap-path-prefix", "--diagnostic-width", "-Z", "--force-warn"),
+    ...each(none, "-l", "--crate-type", "--crate-name", "--edition", "--cfg", "--check-cfg", "-W", "--warn", "-A", "--allow", "-D", "--deny", "-F", "--forbid", "--cap-lints", "--explain", "--error-format", "--json", "--color", "--remap-path-prefix", "--diagnostic-width", "-Z", "--force-warn"),
     "--emit": generic, "--extern": generic, "--target": generic,
+    // --print KIND[=PATH] (rustc 1.79+) writes the information to PATH.
+    "--print": none,
     ...each(flag, "-g", "-O", "--test", "-V", "--version", "-v", "--verbose", "-h", "--help"),
   },
   operands: { all: "read" },
@@ -831,6 +860,10 @@ const RUSTC: TableSpec = {
     for (const v of optionValues(ctx, "-C", "--codegen")) if (v.text === null || /^(linker|link-arg|link-args|llvm-args|passes|profile-generate|profile-use|incremental|split-debuginfo)=/.test(v.text)) ctx.role(v, "generic");
     for (const v of optionValues(ctx, "-C", "--codegen")) if (v.text !== null && /^linker=/.test(v.text)) issue(ctx, "OPAQUE_CODE", `rustc ${v.source} runs a linker the guard does not see`, v.span);
     for (const a of ctx.operands) if (a.text?.startsWith("@")) issue(ctx, "UNRESOLVED_WORD", `rustc reads more options from ${a.source.slice(1)}`, a.span);
+    for (const v of optionValues(ctx, "--print")) {
+      if (v.text === null) ctx.role(v, "generic");
+      else if (v.text.includes("=")) roleAs(ctx, v, v.text.slice(v.text.indexOf("=") + 1), "write");
+    }
   },
 };
 
@@ -923,8 +956,9 @@ const MAKE: TableSpec = {
   options: {
     "-C": chdir, "--directory": chdir,
     ...each(read, "-f", "--file", "--makefile", "-I", "--include-dir"),
-    ...each(none, "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new", "--jobserver-auth", "--jobserver-style", "--shuffle"),
-    ...each(optionalNone, "-j", "--jobs", "-l", "--load-average", "--max-load", "-d", "--debug", "-O", "--output-sync"),
+    ...each(none, "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new", "--jobserver-auth", "--jobserver-style"),
+    // --shuffle[=MODE] (make 4.4): a separate word is a target, not the mode.
+    ...each(optionalNone, "--shuffle", "-j", "--jobs", "-l", "--load-average", "--max-load", "-d", "--debug", "-O", "--output-sync"),
     "-E": { value: "none", modes: ["eval"] }, "--eval": { value: "none", modes: ["eval"] },
   },
   // A target names a file the built-in rules may make from another beside it (`make
@@ -1121,7 +1155,9 @@ const LD: TableSpec = {
   options: {
     "-R": generic, "--just-symbols": read, "-o": write, "--output": write, "-Map": write, "--out-implib": write,
     ...each(read, "-L", "--library-path", "-T", "--script", "--version-script", "--dynamic-list", "-rpath-link", "--sysroot", "-plugin"),
-    ...each(none, "-l", "--library", "-rpath", "-soname", "-h", "-e", "--entry", "-z", "-m", "-u", "--undefined", "--defsym", "--wrap", "--hash-style", "--build-id", "-O", "--dynamic-linker", "-dynamic-linker"),
+    ...each(none, "-l", "--library", "-rpath", "-soname", "-h", "-e", "--entry", "-z", "-m", "-u", "--undefined", "--defsym", "--wrap", "--hash-style", "-O", "--dynamic-linker", "-dynamic-linker"),
+    // --build-id[=STYLE] and the others `ld --help` lists with `[=…]`: a separate word is an input file.
+    ...each(optionalNone, "--build-id", "--package-metadata", "--unique", "--demangle", "--sort-common", "--split-by-file", "--split-by-reloc", "--verbose", "--enable-auto-image-base"),
   },
   operands: { all: "read" },
 };
