@@ -142,6 +142,11 @@ table("patch", box, [
   ["patch -p1 <<'EOF'\n--- a/../../outside/x\n+++ b/../../outside/x\n@@ -1 +1 @@\n-x\n+y\nEOF", "ask", ["write $T/outside/x"]],
   ["patch <<'EOF'\n--- a/src/x\n+++ b/../outside/x\n@@ -1 +1 @@\n-x\n+y\nEOF", "ask", ["write $O/x"]],
   ["patch -r ~/rej -p0 -o out a fix", "ask", ["write $H/rej"]],
+  // Backup names: -Y/-B prefixes (GNU patch 2.7), a -z suffix with a slash.
+  ["patch -b -Y ../outside/ README.md fix.patch", "ask", ["* $O"]],
+  ["patch -b --basename-prefix=../outside/ README.md fix.patch", "ask"],
+  ["patch -b -z /../../outside/x README.md fix.patch", "ask"],
+  ["patch -b -Y .orig/ -z .bak README.md fix.patch", "allow", ["write $P/README.md"]],
 ]);
 
 table("text, media, documents", box, [

@@ -420,7 +420,10 @@ const PATCH_SPEC = expandSpec({
     "-o": { value: "write", modes: ["output"] }, "--output": { value: "write", modes: ["output"] },
     "-d": chdir, "--directory": chdir,
     "-r": write, "--reject-file": write,
-    "-B": generic, "--prefix": generic, "-Y": none, "--basename-prefix": none,
+    // Backup names: -B PREFIX is prepended to the file's name, -Y PREFIX to its basename (in
+    // the file's directory), so either may lead elsewhere (`-Y ../x/`: GNU patch 2.7 manual);
+    // -z SUFFIX is appended, which leaves only through a `/` in it.
+    ...each(generic, "-B", "--prefix", "-Y", "--basename-prefix"),
     ...each(none, "-z", "--suffix", "-V", "--version-control", "-D", "--ifdef", "-F", "--fuzz", "-g", "--get", "-x", "--debug", "--read-only", "--quoting-style", "--reject-format"),
     "--dry-run": { modes: ["dry"] }, "-C": { modes: ["dry"] }, "--check": { modes: ["dry"] },
     "--merge": optionalNone,
@@ -431,6 +434,7 @@ const PATCH_SPEC = expandSpec({
   // A git-style diff may create symlinks (`new file mode 120000`), under names the guard does
   // not read: later paths below the directory patch works in that are not there now are not known.
   custom: (ctx) => {
+    for (const v of optionValues(ctx, "-z", "--suffix")) if (v.text === null || v.text.includes("/")) ctx.role(v, "generic");
     if (ctx.modes.has("dry")) return;
     const dir = optionItems(ctx, "-d", "--directory").pop();
     if (dir) {
