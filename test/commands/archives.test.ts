@@ -39,6 +39,9 @@ table("tar", box, [
   ["tar --remove-files -cf a.tar src", "allow", ["write $P/src"]],
   ["tar --remove-files -cf a.tar ../outside", "ask", ["write $O"]],
   ["tar -rf a.tar ~/.bashrc", "ask", ["read $H/.bashrc", "write $P/a.tar"]],
+  // -A appends the members of the operand archives: they are read.
+  ["tar -Af a.tar ../outside/b.tar", "ask", ["read $O/b.tar", "write $P/a.tar"]],
+  ["tar --concatenate -f a.tar b.tar", "allow", ["read $P/b.tar", "write $P/a.tar"]],
   ["tar --exclude='../*' -czf a.tgz src", "allow"],
   ["tar -df a.tar -C ~", "ask", ["read $H"]],
   ["tar -cf user@host:/backup.tar src", "allow"],

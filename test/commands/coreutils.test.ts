@@ -251,7 +251,15 @@ table("informational commands and the files some of their words name", box, [
 table("time, temporary files and the rest", box, [
   ["mktemp", "ask", ["write /tmp/tmp.XXXXXXXXXX"]],
   ["mktemp -d", "ask"],
-  ["mktemp -p build x.XXXX", "allow", ["write $P/build"]],
+  ["mktemp -p build x.XXXX", "allow", ["write $P/build/x.XXXX"]],
+  // With -p DIR the template may hold slashes; -t and --tmpdir create in $TMPDIR, else /tmp.
+  ["mktemp -p . ../outside/x.XXXX", "ask", ["write $O/x.XXXX"]],
+  ["mktemp --tmpdir=. ../outside/x.XXXX", "ask", ["write $O/x.XXXX"]],
+  ["mktemp -d -p . ../outside/x.XXXX", "ask", ["write $O/x.XXXX"]],
+  ["mktemp -t x.XXXX", "ask", ["write /tmp/x.XXXX"]],
+  ["mktemp --tmpdir x.XXXX", "ask", ["write /tmp/x.XXXX"]],
+  ["mktemp -t -p build x.XXXX", "allow", ["write $P/build/x.XXXX"]],
+  ["mktemp -d -p build", "allow", ["write $P/build/tmp.XXXXXXXXXX"]],
   ["mktemp build/x.XXXXXX", "allow", ["write $P/build/x.XXXXXX"]],
   ["TMPDIR=build; mktemp -t x.XXXX", "allow"],
   ["date -r ~/.bashrc", "ask", ["read $H/.bashrc"]],

@@ -63,7 +63,8 @@ const TAR: TableSpec = {
   },
   // Members are read when they are added (relative to the -C before them); otherwise they are
   // names inside the archive.
-  operands: { all: { default: "none", modes: { removefiles: "write", adding: "read" } } },
+  // With -A the operands are archives whose members are appended: read.
+  operands: { all: { default: "none", modes: { removefiles: "write", adding: "read", catenate: "read" } } },
   recursion: { mode: "adding", follow: { mode: "follow" } },
   custom: hooks(runsProgram(["-I", "--use-compress-program", "--to-command", "--rmt-command", "--rsh-command", "-F", "--info-script", "--new-volume-script"]), tarHook),
 };
