@@ -24,6 +24,14 @@ table("crypto", box, [
   ["gpg --homedir ~/.gnupg-alt --list-keys", "ask", ["write $H/.gnupg-alt"]],
   // Receiving, importing or generating keys writes the keyring in the home directory.
   ["gpg --recv-keys ABCDEF0123", "ask", ["#UNRESOLVED_PATH"]],
+  // gpg accepts unique prefixes of its long options, and has more commands that change the keyring.
+  ["gpg --batch --passphrase '' --quick-gen-k c@d", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --receive-keys ABCDEF0123", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --quick-sign-key FPR", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --quick-set-expire FPR 1y", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --locate-external-keys a@example.com", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --list-keys", "allow"],
+  ["gpg --verify x.sig README.md", "allow"],
   ["gpg --import key.asc", "ask"],
   ["gpg --homedir .gnupg --import key.asc", "allow"],
   ["gpg --batch --passphrase-file ../outside/pw -d x.gpg", "ask", ["read $O/pw"]],
