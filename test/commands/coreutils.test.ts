@@ -137,6 +137,9 @@ table("reading and listing", box, [
   ["xxd -r dump.hex ../out.bin", "ask", ["write $T/work/out.bin"]],
   ["xxd -c 16 README.md dump.hex", "allow", ["write $P/dump.hex"]],
   ["od -c ../outside/secret.txt", "ask"],
+  // od -w[BYTES]: the width is glued or absent; a separate word is a file.
+  ["od -w ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["od -w16 README.md", "allow", ["read $P/README.md"]],
   ["less ~/.bashrc", "ask"],
   ["bat --paging=never src/main.ts", "allow"],
 ]);
@@ -248,7 +251,15 @@ table("informational commands and the files some of their words name", box, [
 table("time, temporary files and the rest", box, [
   ["mktemp", "ask", ["write /tmp/tmp.XXXXXXXXXX"]],
   ["mktemp -d", "ask"],
-  ["mktemp -p build x.XXXX", "allow", ["write $P/build"]],
+  ["mktemp -p build x.XXXX", "allow", ["write $P/build/x.XXXX"]],
+  // With -p DIR the template may hold slashes; -t and --tmpdir create in $TMPDIR, else /tmp.
+  ["mktemp -p . ../outside/x.XXXX", "ask", ["write $O/x.XXXX"]],
+  ["mktemp --tmpdir=. ../outside/x.XXXX", "ask", ["write $O/x.XXXX"]],
+  ["mktemp -d -p . ../outside/x.XXXX", "ask", ["write $O/x.XXXX"]],
+  ["mktemp -t x.XXXX", "ask", ["write /tmp/x.XXXX"]],
+  ["mktemp --tmpdir x.XXXX", "ask", ["write /tmp/x.XXXX"]],
+  ["mktemp -t -p build x.XXXX", "allow", ["write $P/build/x.XXXX"]],
+  ["mktemp -d -p build", "allow", ["write $P/build/tmp.XXXXXXXXXX"]],
   ["mktemp build/x.XXXXXX", "allow", ["write $P/build/x.XXXXXX"]],
   ["TMPDIR=build; mktemp -t x.XXXX", "allow"],
   ["date -r ~/.bashrc", "ask", ["read $H/.bashrc"]],

@@ -528,3 +528,85 @@ table("what runs the scripts", withScripts, [
   ["npm run build --if-present", "allow"],
   ["pnpm build", "allow"],
 ]);
+
+// Option values that the table read as flags, or optional values that swallowed the next word
+// (perlrun, ruby(1), make 4.4, ld --help, rustc 1.79+).
+table("optional and glued option values that name files", box, [
+  ["perl -i'../outside/*' -p t.pl README.md", "ask", ["write $O/README.md"]],
+  ["perl -i'bak/*' -p t.pl README.md", "allow", ["write $P/bak/README.md"]],
+  ["perl -i.bak -p t.pl README.md", "allow", ["exec $P/t.pl"]],
+  ["perl -i -p t.pl README.md", "allow"],
+  ["ruby -i/../../outside/x -p t.rb README.md", "ask"],
+  ["perl -x../outside t.pl", "ask", ["cwd $O"]],
+  ["ruby -x../outside t.rb", "ask", ["cwd $O"]],
+  ["perl -x t.pl", "allow", ["exec $P/t.pl"]],
+  ["make --shuffle ../outside/evil", "ask", ["* $O/evil"]],
+  ["make --shuffle=random all", "allow"],
+  ["make -j 4", "allow"],
+  ["ld --build-id ../outside/x.o -o out", "ask", ["read $O/x.o"]],
+  ["ld --build-id=sha1 x.o -o out", "allow", ["read $P/x.o", "write $P/out"]],
+  ["rustc --print cfg=../outside/cfg.txt", "ask", ["write $O/cfg.txt"]],
+  ["rustc --print=cfg=out.txt main.rs", "allow", ["write $P/out.txt"]],
+  ["rustc --print cfg", "allow"],
+]);
+
+// Package indexes may be local directories or file:// URLs (pip 24, uv docs).
+table("package indexes that are local", box, [
+  ["pip download --no-deps -i file://$O/simple foo -d dl", "ask", ["read $O/simple"]],
+  ["pip install --index-url file://$O/simple x", "ask", ["read $O/simple"]],
+  ["pip install --extra-index-url ../outside/simple x", "ask", ["read $O/simple"]],
+  ["uv pip install --index-url file://$O/simple x", "ask", ["read $O/simple"]],
+  ["uv add --index foo=file://$O/simple x", "ask", ["read $O/simple"]],
+  ["uv sync --default-index ../outside/s", "ask", ["read $O/s"]],
+  ["pipx install --index-url file://$O/s x", "ask", ["read $O/s"]],
+  ["pip install -i https://pypi.org/simple requests", "allow"],
+  ["pip install --extra-index-url https://download.pytorch.org/whl/cpu torch", "allow"],
+  ["uv add --index pytorch=https://download.pytorch.org/whl/cpu torch", "allow"],
+  ["pip install -f ./wheels x", "allow", ["read $P/wheels"]],
+]);
+
+// Commands that write the user's configuration or credentials in the home directory, as
+// `npm config set` does: later runs of the tool read them.
+table("user configuration outside the project", box, [
+  ["pip config set global.index-url http://x", "ask", ["#UNRESOLVED_PATH"]],
+  ["pip config unset global.index-url", "ask", ["#UNRESOLVED_PATH"]],
+  ["pip cache purge", "ask", ["#UNRESOLVED_PATH"]],
+  ["pip config list", "allow"],
+  ["pip cache dir", "allow"],
+  ["kubectl config set-context foo --cluster=bar", "ask", ["#UNRESOLVED_PATH"]],
+  ["kubectl config set-credentials u --exec-command=./evil", "ask", ["#UNRESOLVED_PATH"]],
+  ["kubectl config use-context prod", "ask", ["#UNRESOLVED_PATH"]],
+  ["kubectl config set-context foo --kubeconfig ./kc", "allow", ["write $P/kc"]],
+  ["kubectl config view", "allow"],
+  ["kubectl config get-contexts", "allow"],
+  ["cargo login --registry x tok", "ask", ["#UNRESOLVED_PATH"]],
+  ["cargo logout", "ask", ["#UNRESOLVED_PATH"]],
+  ["docker login -u me registry.example.com", "ask", ["#UNRESOLVED_PATH"]],
+  ["podman login --authfile ./auth.json registry.example.com", "allow", ["write $P/auth.json"]],
+  ["docker context create remote --docker host=ssh://h", "ask", ["#UNRESOLVED_PATH"]],
+  ["docker context use remote", "ask", ["#UNRESOLVED_PATH"]],
+  ["docker context ls", "allow"],
+  ["poetry config virtualenvs.in-project true", "ask", ["#UNRESOLVED_PATH"]],
+  ["poetry config --unset repositories.x", "ask", ["#UNRESOLVED_PATH"]],
+  ["poetry config --local virtualenvs.in-project true", "allow", ["write $P/poetry.toml"]],
+  ["poetry config --list", "allow"],
+]);
+
+// Containers given the host: whatever runs inside may reach any host file (an access of `/`).
+table("containers that get the host", box, [
+  ["podman run --mount type=glob,src=../outside/*,dst=/x alpine cat /x/secret.txt", "ask"],
+  ["docker run --mount type=volume,src=data,dst=/d alpine", "allow"],
+  ["docker run --mount type=tmpfs,dst=/t alpine", "allow"],
+  ["docker run --privileged alpine sh", "ask", ["* /"]],
+  ["podman run --privileged alpine sh", "ask", ["* /"]],
+  ["docker run --pid=host alpine nsenter -t 1 -m cat /etc/shadow", "ask", ["* /"]],
+  ["docker run --cap-add=SYS_ADMIN alpine", "ask", ["* /"]],
+  ["docker run --cap-add all alpine", "ask", ["* /"]],
+  ["docker run --device /dev/sda alpine", "ask", ["* /"]],
+  ["docker run -v /var/run/docker.sock:/var/run/docker.sock alpine", "ask", ["* /"]],
+  ["docker exec --privileged c sh", "ask", ["* /"]],
+  ["docker run --cap-add NET_ADMIN alpine", "allow"],
+  ["docker run --device /dev/null alpine", "allow"],
+  ["docker run --pid container:x alpine", "allow"],
+  ["docker run --rm -it -p 8080:80 -v ./data:/data nginx", "allow"],
+]);

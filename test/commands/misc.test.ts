@@ -24,6 +24,14 @@ table("crypto", box, [
   ["gpg --homedir ~/.gnupg-alt --list-keys", "ask", ["write $H/.gnupg-alt"]],
   // Receiving, importing or generating keys writes the keyring in the home directory.
   ["gpg --recv-keys ABCDEF0123", "ask", ["#UNRESOLVED_PATH"]],
+  // gpg accepts unique prefixes of its long options, and has more commands that change the keyring.
+  ["gpg --batch --passphrase '' --quick-gen-k c@d", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --receive-keys ABCDEF0123", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --quick-sign-key FPR", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --quick-set-expire FPR 1y", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --locate-external-keys a@example.com", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --list-keys", "allow"],
+  ["gpg --verify x.sig README.md", "allow"],
   ["gpg --import key.asc", "ask"],
   ["gpg --homedir .gnupg --import key.asc", "allow"],
   ["gpg --batch --passphrase-file ../outside/pw -d x.gpg", "ask", ["read $O/pw"]],
@@ -142,6 +150,11 @@ table("patch", box, [
   ["patch -p1 <<'EOF'\n--- a/../../outside/x\n+++ b/../../outside/x\n@@ -1 +1 @@\n-x\n+y\nEOF", "ask", ["write $T/outside/x"]],
   ["patch <<'EOF'\n--- a/src/x\n+++ b/../outside/x\n@@ -1 +1 @@\n-x\n+y\nEOF", "ask", ["write $O/x"]],
   ["patch -r ~/rej -p0 -o out a fix", "ask", ["write $H/rej"]],
+  // Backup names: -Y/-B prefixes (GNU patch 2.7), a -z suffix with a slash.
+  ["patch -b -Y ../outside/ README.md fix.patch", "ask", ["* $O"]],
+  ["patch -b --basename-prefix=../outside/ README.md fix.patch", "ask"],
+  ["patch -b -z /../../outside/x README.md fix.patch", "ask"],
+  ["patch -b -Y .orig/ -z .bak README.md fix.patch", "allow", ["write $P/README.md"]],
 ]);
 
 table("text, media, documents", box, [

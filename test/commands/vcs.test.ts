@@ -222,6 +222,17 @@ table("git: changing the tree", box, [
 ]);
 
 table("git: repositories, configuration, tools", box, [
+  // Plumbing whose options are mostly flags: an option the table does not list is judged.
+  ["git repack -a -d --cruft --cruft-expiration=now --expire-to=../outside/exp", "ask", ["write $O/exp"]],
+  ["git repack -a -d --filter=blob:none --filter-to ../outside/x", "ask", ["write $O/x"]],
+  ["git rev-parse --resolve-git-dir ../outside/x", "ask", ["read $O/x"]],
+  ["git gc --frobnicate=../outside/x", "ask"],
+  ["git repack -a -d --depth 50 --window 250", "allow"],
+  ["git rev-parse -q --verify \"$x\"", "allow"],
+  ["git rev-parse --abbrev-ref HEAD", "allow"],
+  ["git for-each-ref --sort -committerdate --format '%(refname:short)' refs/heads/", "allow"],
+  ["git symbolic-ref -m 'move to /etc' HEAD refs/heads/main", "allow"],
+  ["git gc --aggressive --prune=now", "allow"],
   ["git clone https://github.com/a/b.git", "allow", ["write $P"]],
   ["git clone https://github.com/a/b.git ~/b", "ask", ["write $H/b"]],
   ["git clone ../outside repo2", "ask", ["read $O"]],

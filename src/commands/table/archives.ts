@@ -63,7 +63,8 @@ const TAR: TableSpec = {
   },
   // Members are read when they are added (relative to the -C before them); otherwise they are
   // names inside the archive.
-  operands: { all: { default: "none", modes: { removefiles: "write", adding: "read" } } },
+  // With -A the operands are archives whose members are appended: read.
+  operands: { all: { default: "none", modes: { removefiles: "write", adding: "read", catenate: "read" } } },
   recursion: { mode: "adding", follow: { mode: "follow" } },
   custom: hooks(runsProgram(["-I", "--use-compress-program", "--to-command", "--rmt-command", "--rsh-command", "-F", "--info-script", "--new-volume-script"]), tarHook),
 };
@@ -392,7 +393,10 @@ const ZSTD: TableSpec = {
     "-D": read, "--patch-from": read,
     "--output-dir-flat": { value: "write", modes: ["output"] }, "--output-dir-mirror": { value: "write", modes: ["output"] },
     "--filelist": { value: "read", modes: ["namelist"] },
-    ...each(none, "-T", "--threads", "-M", "--memory", "-B", "--block-size", "--format", "--target-compressed-block-size", "--stream-size", "--size-hint", "--zstd", "-i", "-b", "-e", "--priority"),
+    ...each(none, "--threads", "--memory", "--block-size", "--format", "--target-compressed-block-size", "--stream-size", "--size-hint", "--zstd", "--priority"),
+    // zstd reads -T#, -M#, -B#, -i#, -b#, -e# from the same word only (zstd 1.5 --help): a bare
+    // `-T FILE` compresses FILE.
+    ...each(optionalNone, "-T", "-M", "-B", "-i", "-b", "-e"),
     "--trace": write,
     ...each(optionalNone, "--long", "--fast", "--train", "--train-cover", "--train-fastcover", "--train-legacy", "--maxdict", "--dictID"),
   },

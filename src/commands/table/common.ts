@@ -209,3 +209,14 @@ export function linkNames(ctx: SpecContext, opts: { readonly sourced: boolean; r
   const noTarget = optionItems(ctx, "-T", "--no-target-directory").length > 0;
   for (const s of sources) emit(dest, s, noTarget ? {} : sources.length > 1 ? { into: true } : { entry: true });
 }
+
+/**
+ * The command writes the user's configuration or credentials outside the project (a config file
+ * later runs of the tool read, as `npm config set` writes ~/.npmrc and gpg its keyring): an
+ * `UNRESOLVED_PATH` issue, unless an option names the file, which is then judged as written.
+ */
+export function writesUserConfig(ctx: SpecContext, what: string, fileOptions: readonly string[] = []): void {
+  const named = optionValues(ctx, ...fileOptions);
+  if (named.length) for (const v of named) roleAs(ctx, v, v.text ?? "", "write");
+  else issue(ctx, "UNRESOLVED_PATH", `${ctx.name} ${what}`);
+}

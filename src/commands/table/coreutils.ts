@@ -6,7 +6,7 @@ import { isAbsolute } from "../../paths/resolve.ts";
 import { type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
-import { issue, linkNames, optionItems, optionValues, runsProgram } from "./common.ts";
+import { issue, linkNames, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 export type { TableSpec } from "./expand.ts";
@@ -252,21 +252,26 @@ export const COREUTILS: readonly TableSpec[] = [
   },
   { names: ["tldr"], options: { "--render": read, "-r": read, "-p": none, "--platform": none, "-L": none, "--language": none }, operands: { all: "none" }, unknownOptions: "none", changes: {} },
   {
-    names: ["mktemp"], flags: "dquct", long: ["--directory", "--dry-run", "--quiet"],
-    options: { "-p": { value: "write", modes: ["dir"] }, "--tmpdir": { value: "write", optional: true, modes: ["dir"] }, "--suffix": none },
+    names: ["mktemp"], flags: "dquc", long: ["--directory", "--dry-run", "--quiet"],
+    options: { "-t": { modes: ["t"] }, "-p": { value: "none", modes: ["dir"] }, "--tmpdir": { value: "none", optional: true, modes: ["dir"] }, "--suffix": none },
     operands: { all: "none" },
     custom: (ctx) => {
-      // The file is created in -p DIR, or $TMPDIR (/tmp) with -t or no template, or beside the template.
+      // Where GNU mktemp (coreutils 9.1, mktemp.c) creates the file: with -t in $TMPDIR, else
+      // -p DIR, else /tmp; with -p DIR/--tmpdir[=DIR] (or no template) in DIR, else $TMPDIR,
+      // else /tmp, the template may hold slashes there; otherwise the template is the name.
       const template = ctx.operands[0];
-      const at = template?.span ?? { start: 0, end: 0 };
-      if (ctx.modes.has("dir")) {
-        if (template) ctx.role(template, "none");
-        return;
-      }
-      const tmp = ctx.world.getVar("TMPDIR");
-      const tmpdir = tmp && tmp.k === "str" && tmp.v ? tmp.v : "/tmp";
-      if (!template || ctx.modes.has("t")) ctx.role(syntheticArg(`${tmpdir}/${template?.text ?? "tmp.XXXXXXXXXX"}`, at), "write");
-      else ctx.role(template, "write");
+      const at = template?.span ?? spanOf(ctx);
+      const name = template?.text ?? "tmp.XXXXXXXXXX";
+      if (template && template.text === null) ctx.role(template, "generic");
+      const dirArg = optionValues(ctx, "-p", "--tmpdir").filter((v) => v.text !== "").pop();
+      if (!template || ctx.modes.has("t") || ctx.modes.has("dir")) {
+        const tmp = ctx.world.getVar("TMPDIR");
+        const envDir = tmp && tmp.k === "str" && tmp.v ? tmp.v : null;
+        if (dirArg && (!ctx.modes.has("t") || envDir === null)) {
+          if (dirArg.text === null) ctx.role(dirArg, "generic");
+          else roleAs(ctx, dirArg, `${dirArg.text}/${name}`, "write");
+        } else ctx.role(syntheticArg(`${envDir ?? "/tmp"}/${name}`, at), "write");
+      } else ctx.role(template, "write");
     },
   },
   { names: ["realpath"], flags: "eLmPqsz", long: ["--canonicalize-existing", "--logical", "--canonicalize-missing", "--physical", "--quiet", "--strip", "--no-symlinks", "--zero"], options: { "--relative-to": read, "--relative-base": read }, operands: { all: "read" } },
@@ -306,7 +311,7 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["expand", "unexpand"], flags: "ia", long: ["--initial", "--all", "--first-only"], options: { "-t": none, "--tabs": none }, numeric: true, operands: { all: "read" } },
   { names: ["rev"], flags: "0", operands: { all: "read" } },
   { names: ["strings"], flags: "afwz", long: ["--all", "--print-file-name", "--include-all-whitespace", "--data"], numeric: true, options: { "-n": none, "--bytes": none, "-t": none, "--radix": none, "-e": none, "--encoding": none, "-s": none, "--output-separator": none, "-T": none, "--target": none }, operands: { all: "read" } },
-  { names: ["od"], flags: "bcdfilosvx", long: ["--output-duplicates", "--traditional"], options: { "-A": none, "--address-radix": none, "-j": none, "--skip-bytes": none, "-N": none, "--read-bytes": none, "-S": none, "--strings": optionalNone, "-t": none, "--format": none, "-w": none, "--width": optionalNone, "--endian": none }, operands: { all: "read" } },
+  { names: ["od"], flags: "bcdfilosvx", long: ["--output-duplicates", "--traditional"], options: { "-A": none, "--address-radix": none, "-j": none, "--skip-bytes": none, "-N": none, "--read-bytes": none, "-S": none, "--strings": optionalNone, "-t": none, "--format": none, "-w": optionalNone, "--width": optionalNone, "--endian": none }, operands: { all: "read" } },
   { names: ["hexdump", "hd"], flags: "bcCdovx", options: { "-e": none, "-f": read, "-n": none, "-s": none, "-L": optionalNone }, operands: { all: "read" } },
   {
     names: ["xxd"], flags: "abCEeiprdu", long: ["-autoskip", "-bits", "-capitalize", "-EBCDIC", "-include", "-ps", "-postscript", "-plain", "-revert", "-uppercase", "-version"],

@@ -8,7 +8,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, fileUrlPath, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { assignmentOptions, chdir, type Custom, each, embeddedPaths, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, write } from "./common.ts";
+import { assignmentOptions, chdir, writesUserConfig, type Custom, each, embeddedPaths, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, write } from "./common.ts";
 import { tarWords } from "./archives.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { commandWords, SHELL_SYNTAX } from "../../shell/environment.ts";
@@ -117,14 +117,39 @@ const RUBY: TableSpec = {
   options: {
     "-e": { value: "none", modes: ["eval"] },
     "-r": none, "-I": read, "-C": chdir,
-    ...each(optionalNone, "-W", "-x", "-0", "-i", "-K", "-T", "--enable", "--disable", "--dump", "--encoding", "--external-encoding", "--internal-encoding"),
+    // -x[DIR] changes to DIR before running the script (ruby(1)), as -C does.
+    "-x": { value: "chdir", optional: true },
+    ...each(optionalNone, "-W", "-0", "-i", "-K", "-T", "--enable", "--disable", "--dump", "--encoding", "--external-encoding", "--internal-encoding"),
     "-F": none, "-E": none,
     ...each(info, "-h", "--help", "--version"),
   },
   operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
   changes: projectCode,
-  custom: hooks(inlineCode(["-e"]), modulePaths(["-r"]), programFromStdin(["eval", "info"])),
+  custom: hooks(inlineCode(["-e"]), modulePaths(["-r"]), programFromStdin(["eval", "info"]), inPlaceBackup(null)),
 };
+
+/**
+ * `-i[EXT]` edits the files in place and keeps the original under a backup name: with a `/` in
+ * EXT (or perl's `*`, replaced by the file's name as given: perlrun) the backup is written
+ * elsewhere, `perl -i'../bak/*'`. ruby only appends EXT (ruby(1)).
+ */
+function inPlaceBackup(placeholder: "*" | null): Custom {
+  return (ctx) => {
+    const files = ctx.modes.has("eval") ? ctx.operands : ctx.operands.slice(1);
+    for (const ext of optionValues(ctx, "-i")) {
+      if (ext.text === null) {
+        ctx.role(ext, "generic");
+        continue;
+      }
+      const elsewhere = ext.text.includes("/") || (placeholder !== null && ext.text.includes(placeholder));
+      if (!elsewhere) continue;
+      for (const f of files) {
+        if (f.text === null) ctx.role(f, "generic");
+        else roleAs(ctx, f, placeholder !== null && ext.text.includes(placeholder) ? ext.text.split(placeholder).join(f.text) : f.text + ext.text, "write");
+      }
+    }
+  };
+}
 
 const PERL: TableSpec = {
   names: ["perl", "perl5"],
@@ -134,7 +159,9 @@ const PERL: TableSpec = {
   options: {
     ...each({ value: "none", modes: ["eval"] }, "-e", "-E"),
     "-I": read,
-    ...each(optionalNone, "-M", "-m", "-0", "-i", "-x", "-d", "-D", "-C", "-F"),
+    // -x[DIR] changes to DIR before running the script (perlrun).
+    "-x": { value: "chdir", optional: true },
+    ...each(optionalNone, "-M", "-m", "-0", "-i", "-d", "-D", "-C", "-F"),
     ...each(info, "-v", "-h", "--help", "--version"),
     "-V": { value: "none", optional: true, modes: ["info"] },
   },
@@ -143,7 +170,7 @@ const PERL: TableSpec = {
   custom: hooks(inlineCode(["-e", "-E"]), programFromStdin(["eval", "info"]), (ctx) => {
     // -MMod=a,b is `use Mod split(/,/, q{a,b})`; anything else in it is spliced in as code.
     for (const v of optionValues(ctx, "-M", "-m")) if (v.text === null || !/^-?[\w:]*(=[\w:.,/-]*)?$/.test(v.text)) issue(ctx, "INLINE_CODE", `perl -M${v.source} runs code`, v.span);
-  }),
+  }, inPlaceBackup("*")),
 };
 
 const PHP: TableSpec = {
@@ -654,16 +681,40 @@ const PIP_INSTALL: Record<string, OptionSpec> = {
     "--use-pep517", "--no-use-pep517", "--check-build-dependencies", "--no-compile", "--compile", "--no-warn-script-location", "--no-warn-conflicts", "--break-system-packages",
     "--require-hashes", "--dry-run", "--no-clean", "--no-index", "-y", "--yes", "--all", "-a"),
 };
+/**
+ * Package indexes and link pages may be local (pip 24 and uv docs: "a local directory laid out
+ * in the same format", `file://…`): -i/--index-url/--extra-index-url/-f/--find-links, and uv's
+ * --index/--default-index, whose value may be `NAME=URL`.
+ */
+const packageIndexes: Custom = (ctx) => {
+  for (const v of optionValues(ctx, "-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--default-index")) localRole(ctx, v, "read");
+  for (const v of optionValues(ctx, "--index")) {
+    const named = v.text === null ? null : /^[A-Za-z0-9_.-]+=(.+)$/.exec(v.text);
+    const loc = named ? locate(named[1]!) : locate(v.text);
+    if (loc.t === "unknown") ctx.role(v, "read");
+    else if (loc.t === "local") roleAs(ctx, v, loc.path, "read");
+  }
+};
 const pipInstall: TableSpec = {
   names: [], abbreviations: false, options: PIP_INSTALL, operands: { all: "none" },
-  custom: hooks(packageSpecs, (ctx) => {
-    for (const v of optionValues(ctx, "-e", "--editable", "-f", "--find-links")) localRole(ctx, v, "read");
+  custom: hooks(packageSpecs, packageIndexes, (ctx) => {
+    for (const v of optionValues(ctx, "-e", "--editable")) localRole(ctx, v, "read");
   }),
 };
-const pipOther: TableSpec = { names: [], abbreviations: false, options: { ...PIP_INSTALL, "--path": read, ...each(none, "--format", "--exclude") }, operands: { all: "none" } };
+const pipOther: TableSpec = { names: [], abbreviations: false, options: { ...PIP_INSTALL, "--path": read, ...each(none, "--format", "--exclude") }, operands: { all: "none" }, custom: packageIndexes };
 const PIP_SUBS: Record<string, TableSpec> = {
-  install: pipInstall, download: pipInstall, wheel: pipInstall, uninstall: pipOther, freeze: pipOther, list: pipOther, show: pipOther, check: pipOther, config: pipOther,
-  cache: pipOther, index: pipOther, inspect: pipOther, debug: pipOther, completion: pipOther, search: pipOther, help: pipOther, lock: pipInstall,
+  install: pipInstall, download: pipInstall, wheel: pipInstall, uninstall: pipOther, freeze: pipOther, list: pipOther, show: pipOther, check: pipOther,
+  // pip 24: config set/unset/edit write the user's pip.conf ($PIP_CONFIG_FILE, ~/.config/pip),
+  // whose index-url and options every later pip run uses; cache purge/remove delete ~/.cache/pip.
+  config: { ...pipOther, custom: (ctx) => {
+    const verb = ctx.operands[0];
+    if (verb && (verb.text === null || /^(set|unset|edit)$/.test(verb.text))) writesUserConfig(ctx, `config ${verb.source} writes the user's pip configuration`);
+    if (verb?.text === "edit") issue(ctx, "OPAQUE_CODE", "pip config edit opens an editor on the config file");
+  } },
+  cache: { ...pipOther, custom: (ctx) => {
+    const verb = ctx.operands[0];
+    if (verb && (verb.text === null || /^(purge|remove)$/.test(verb.text))) writesUserConfig(ctx, `cache ${verb.source} removes files from the user's pip cache`, ["--cache-dir"]);
+  } }, index: pipOther, inspect: pipOther, debug: pipOther, completion: pipOther, search: pipOther, help: pipOther, lock: pipInstall,
   hash: { ...pipOther, operands: { all: "read" } },
   // uv pip: the same verbs, and compile/sync of requirement files.
   compile: { ...pipInstall, options: { ...PIP_INSTALL, "-o": write, "--output-file": write }, operands: { all: "read" } },
@@ -698,7 +749,7 @@ const UV_GLOBAL: Record<string, OptionSpec> = {
     "--reinstall", "--refresh", "--no-build-isolation", "--compile-bytecode", "--seed", "--script", "-s", "--gui-script", "--no-editable", "--inexact", "--exact", "--all-packages",
     "--dry-run", "--system", "--break-system-packages", "--no-deps", "--lib", "--app", "--bare", "--no-readme", "--no-workspace", "--vcs", "--editable", "--force", "--raw", "--frozen"),
 };
-const uvSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: UV_GLOBAL, operands: { all: "none" }, ...extra });
+const uvSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: UV_GLOBAL, operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(packageIndexes, extra.custom) : packageIndexes });
 const uvRun = uvSub({ style: "posix", options: { ...UV_GLOBAL, "-m": { value: "none", modes: ["module"] }, "--module": { value: "none", modes: ["module"] } }, custom: runsPython("uv run") });
 
 const UV: TableSpec = {
@@ -741,8 +792,15 @@ const POETRY: TableSpec = {
     run: poetrySub({ style: "posix", custom: runsPython("poetry run") }),
     add: poetrySub({ custom: packageSpecs }),
     new: poetrySub({ operands: { all: "write" } }),
+    // poetry config KEY VALUE / --unset KEY writes config.toml in poetry's config directory
+    // (~/.config/pypoetry, $POETRY_CONFIG_DIR), or ./poetry.toml with --local (poetry 1.8 docs).
+    config: poetrySub({ options: { ...POETRY_GLOBAL, "--unset": flag, "--local": flag, "--list": flag, "--migrate": flag }, custom: (ctx) => {
+      if (ctx.operands.length < 2 && !optionItems(ctx, "--unset", "--migrate").length) return;
+      if (optionItems(ctx, "--local").length) ctx.role(syntheticArg("poetry.toml", spanOf(ctx)), "write", ctx.start);
+      else writesUserConfig(ctx, "config writes poetry's user configuration");
+    } }),
     shell: poetrySub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "poetry shell starts a shell whose commands the guard cannot see") }),
-    ...Object.fromEntries(["install", "remove", "update", "lock", "build", "publish", "show", "init", "env", "config", "check", "version", "export", "search", "source", "cache", "self", "about", "list", "sync", "debug", "python", "help"].map((n) => [n, poetrySub()])),
+    ...Object.fromEntries(["install", "remove", "update", "lock", "build", "publish", "show", "init", "env", "check", "version", "export", "search", "source", "cache", "self", "about", "list", "sync", "debug", "python", "help"].map((n) => [n, poetrySub()])),
   },
   changes: projectCode,
 };
@@ -753,8 +811,8 @@ const PIPX: TableSpec = {
   options: { ...each(flag, "-q", "--quiet", "-v", "--verbose", "--version", "-h", "--help", "--global"), ...each(none, "--pip-args", "--suffix", "--index-url"), ...each({ value: "generic" }, "--python", "--spec") },
   operands: { all: "none" },
   subcommands: {
-    run: { names: [], style: "posix", abbreviations: false, options: { ...each(none, "--pip-args", "--index-url"), ...each({ value: "generic" }, "--spec", "--python"), ...each(flag, "--no-cache", "--path", "--pypackages", "-v", "--verbose", "-q", "--quiet") }, operands: { all: "none" }, custom: runsPython("pipx run") },
-    install: { names: [], abbreviations: false, options: { ...each(none, "--pip-args", "--suffix", "--index-url", "--preinstall"), "--python": { value: "generic" }, ...each(flag, "--force", "-f", "--include-deps", "--system-site-packages", "-v", "-q", "--global") }, operands: { all: "none" }, custom: packageSpecs },
+    run: { names: [], style: "posix", abbreviations: false, options: { ...each(none, "--pip-args", "--index-url"), ...each({ value: "generic" }, "--spec", "--python"), ...each(flag, "--no-cache", "--path", "--pypackages", "-v", "--verbose", "-q", "--quiet") }, operands: { all: "none" }, custom: hooks(packageIndexes, runsPython("pipx run")) },
+    install: { names: [], abbreviations: false, options: { ...each(none, "--pip-args", "--suffix", "--index-url", "--preinstall"), "--python": { value: "generic" }, ...each(flag, "--force", "-f", "--include-deps", "--system-site-packages", "-v", "-q", "--global") }, operands: { all: "none" }, custom: hooks(packageSpecs, packageIndexes) },
     runpip: { names: [], style: "posix", operands: { first: "none", rest: "generic" } },
     ...Object.fromEntries(["inject", "uninstall", "upgrade", "upgrade-all", "uninstall-all", "reinstall", "reinstall-all", "list", "ensurepath", "environment", "completions", "interpreter", "pin", "unpin", "upgrade-shared"].map((n) => [n, { names: [], abbreviations: false, operands: { all: "none" } } satisfies TableSpec])),
   },
@@ -803,8 +861,10 @@ const CARGO: TableSpec = {
   options: { ...CARGO_COMMON, "-C": chdir },
   operands: { all: "none" },
   subcommands: {
-    ...Object.fromEntries(["build", "b", "check", "c", "doc", "d", "clippy", "fix", "clean", "update", "tree", "metadata", "add", "remove", "rm", "install", "uninstall", "publish", "package", "search", "login", "logout", "generate-lockfile", "fetch", "locate-project", "pkgid", "verify-project", "version", "yank", "owner", "report", "help", "info", "fmt", "rustdoc"].map((n) => [n, cargoSub()])),
+    ...Object.fromEntries(["build", "b", "check", "c", "doc", "d", "clippy", "fix", "clean", "update", "tree", "metadata", "add", "remove", "rm", "install", "uninstall", "publish", "package", "search", "generate-lockfile", "fetch", "locate-project", "pkgid", "verify-project", "version", "yank", "owner", "report", "help", "info", "fmt", "rustdoc"].map((n) => [n, cargoSub()])),
     ...Object.fromEntries(["run", "r", "test", "t", "bench", "rustc", "miri", "nextest", "llvm-cov"].map((n) => [n, cargoRun])),
+    // login/logout write the token to $CARGO_HOME/credentials.toml (~/.cargo: cargo book, "cargo login").
+    ...Object.fromEntries(["login", "logout"].map((n) => [n, cargoSub({ custom: hooks(cargoConfig, manifestDir, (ctx) => writesUserConfig(ctx, `${n} writes the registry token in ~/.cargo/credentials.toml`)) })])),
     new: cargoSub({ operands: { all: "write" } }),
     init: cargoSub({ operands: { all: "write", defaultOperand: "." } }),
     vendor: cargoSub({ operands: { all: "write", defaultOperand: "vendor" } }),
@@ -820,8 +880,10 @@ const RUSTC: TableSpec = {
     "-o": write, "--out-dir": write, "--sysroot": read,
     "-L": { value: "none" },
     "-C": { value: "none" }, "--codegen": { value: "none" },
-    ...each(none, "-l", "--crate-type", "--crate-name", "--edition", "--print", "--cfg", "--check-cfg", "-W", "--warn", "-A", "--allow", "-D", "--deny", "-F", "--forbid", "--cap-lints", "--explain", "--error-format", "--json", "--color", "--remap-path-prefix", "--diagnostic-width", "-Z", "--force-warn"),
+    ...each(none, "-l", "--crate-type", "--crate-name", "--edition", "--cfg", "--check-cfg", "-W", "--warn", "-A", "--allow", "-D", "--deny", "-F", "--forbid", "--cap-lints", "--explain", "--error-format", "--json", "--color", "--remap-path-prefix", "--diagnostic-width", "-Z", "--force-warn"),
     "--emit": generic, "--extern": generic, "--target": generic,
+    // --print KIND[=PATH] (rustc 1.79+) writes the information to PATH.
+    "--print": none,
     ...each(flag, "-g", "-O", "--test", "-V", "--version", "-v", "--verbose", "-h", "--help"),
   },
   operands: { all: "read" },
@@ -831,6 +893,10 @@ const RUSTC: TableSpec = {
     for (const v of optionValues(ctx, "-C", "--codegen")) if (v.text === null || /^(linker|link-arg|link-args|llvm-args|passes|profile-generate|profile-use|incremental|split-debuginfo)=/.test(v.text)) ctx.role(v, "generic");
     for (const v of optionValues(ctx, "-C", "--codegen")) if (v.text !== null && /^linker=/.test(v.text)) issue(ctx, "OPAQUE_CODE", `rustc ${v.source} runs a linker the guard does not see`, v.span);
     for (const a of ctx.operands) if (a.text?.startsWith("@")) issue(ctx, "UNRESOLVED_WORD", `rustc reads more options from ${a.source.slice(1)}`, a.span);
+    for (const v of optionValues(ctx, "--print")) {
+      if (v.text === null) ctx.role(v, "generic");
+      else if (v.text.includes("=")) roleAs(ctx, v, v.text.slice(v.text.indexOf("=") + 1), "write");
+    }
   },
 };
 
@@ -923,8 +989,9 @@ const MAKE: TableSpec = {
   options: {
     "-C": chdir, "--directory": chdir,
     ...each(read, "-f", "--file", "--makefile", "-I", "--include-dir"),
-    ...each(none, "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new", "--jobserver-auth", "--jobserver-style", "--shuffle"),
-    ...each(optionalNone, "-j", "--jobs", "-l", "--load-average", "--max-load", "-d", "--debug", "-O", "--output-sync"),
+    ...each(none, "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new", "--jobserver-auth", "--jobserver-style"),
+    // --shuffle[=MODE] (make 4.4): a separate word is a target, not the mode.
+    ...each(optionalNone, "--shuffle", "-j", "--jobs", "-l", "--load-average", "--max-load", "-d", "--debug", "-O", "--output-sync"),
     "-E": { value: "none", modes: ["eval"] }, "--eval": { value: "none", modes: ["eval"] },
   },
   // A target names a file the built-in rules may make from another beside it (`make
@@ -1121,7 +1188,9 @@ const LD: TableSpec = {
   options: {
     "-R": generic, "--just-symbols": read, "-o": write, "--output": write, "-Map": write, "--out-implib": write,
     ...each(read, "-L", "--library-path", "-T", "--script", "--version-script", "--dynamic-list", "-rpath-link", "--sysroot", "-plugin"),
-    ...each(none, "-l", "--library", "-rpath", "-soname", "-h", "-e", "--entry", "-z", "-m", "-u", "--undefined", "--defsym", "--wrap", "--hash-style", "--build-id", "-O", "--dynamic-linker", "-dynamic-linker"),
+    ...each(none, "-l", "--library", "-rpath", "-soname", "-h", "-e", "--entry", "-z", "-m", "-u", "--undefined", "--defsym", "--wrap", "--hash-style", "-O", "--dynamic-linker", "-dynamic-linker"),
+    // --build-id[=STYLE] and the others `ld --help` lists with `[=…]`: a separate word is an input file.
+    ...each(optionalNone, "--build-id", "--package-metadata", "--unique", "--demangle", "--sort-common", "--split-by-file", "--split-by-reloc", "--verbose", "--enable-auto-image-base"),
   },
   operands: { all: "read" },
 };
@@ -1264,16 +1333,44 @@ function mountSource(text: string): { readonly path: string; readonly readOnly: 
   if (device) return { path: device[1].slice(7), readOnly: ro };
   const type = fields.get("type") ?? "volume";
   const src = fields.get("source") ?? fields.get("src");
-  if (type !== "bind" || !src) return null;
+  if (!src) return null;
+  // A volume's or image's source is a name; every other type with a source mounts a host path
+  // (bind, and podman's glob, which binds every match of a pattern: podman-run(1)).
+  if (/^(volume|tmpfs|image|artifact|npipe)$/i.test(type) && !/^[./~]/.test(src)) return null;
   return { path: src, readOnly: ro };
 }
 
+/** Capabilities that reach past the container's files (capabilities(7); "shocker" for DAC_READ_SEARCH). */
+const HOST_CAPS = /^(CAP_)?(ALL|SYS_ADMIN|SYS_MODULE|SYS_PTRACE|SYS_RAWIO|DAC_READ_SEARCH)$/i;
+/** Devices that give nothing of the host away. */
+const HARMLESS_DEVICES = /^\/dev\/(null|zero|full|random|urandom)(:|$)/;
+/** A bind of the container runtime's socket lets the container start others with the host's `/` mounted. */
+const RUNTIME_SOCKET = /(^|\/)(docker|podman|containerd)\.sock$/;
+
+/**
+ * Options that give the container the host (docker run reference, "Runtime privilege and Linux
+ * capabilities"; podman-run(1)): --privileged, --pid=host, --cap-add of a capability that
+ * escapes, a device, the runtime's socket. What runs inside can then reach any host file, so
+ * the guard judges an access of `/` of unknown kind.
+ */
+function hostAccess(ctx: SpecContext, sockets: readonly string[]): void {
+  const hands = optionItems(ctx, "--privileged").length > 0
+    || optionValues(ctx, "--pid").some((v) => v.text === null || v.text === "host")
+    || optionValues(ctx, "--cap-add").some((v) => v.text === null || v.text.split(",").some((c) => HOST_CAPS.test(c.trim())))
+    || optionValues(ctx, "--device").some((v) => v.text === null || !HARMLESS_DEVICES.test(v.text))
+    || sockets.some((p) => RUNTIME_SOCKET.test(p.replace(/\/+$/, "")));
+  if (hands) ctx.role(syntheticArg("/", spanOf(ctx)), "unknown");
+}
+const hostOptions: Custom = (ctx) => hostAccess(ctx, []);
+
 const containerMounts: Custom = (ctx) => {
+  const sources: string[] = [];
   for (const v of optionValues(ctx, "-v", "--volume")) {
     if (v.text === null) ctx.role(v, "generic");
     else {
       const b = bindSource(v.text);
       if (b) roleAs(ctx, v, b.path, b.readOnly ? "read" : "write");
+      if (b) sources.push(b.path);
     }
   }
   for (const v of optionValues(ctx, "--mount")) {
@@ -1281,6 +1378,7 @@ const containerMounts: Custom = (ctx) => {
     else {
       const m = mountSource(v.text);
       if (m) roleAs(ctx, v, m.path, m.readOnly ? "read" : "write");
+      if (m) sources.push(m.path);
     }
   }
   for (const v of optionValues(ctx, "--device", "--blkio-weight-device", "--device-read-bps", "--device-write-bps", "--device-read-iops", "--device-write-iops")) {
@@ -1291,6 +1389,7 @@ const containerMounts: Custom = (ctx) => {
     const m = v.text === null ? null : /^seccomp[=:](.+)$/.exec(v.text);
     if (m && m[1] !== "unconfined") roleAs(ctx, v, m[1]!, "read");
   }
+  hostAccess(ctx, sources);
   // An option the table does not know may have taken a word as its value: the image and
   // command are then not where the parser thinks, so every word is judged.
   if (ctx.items.some((i) => i.t === "unknown-option")) for (const a of ctx.operands) ctx.role(a, "generic");
@@ -1416,7 +1515,7 @@ function containerSubs(): Record<string, TableSpec> {
     // podman run --rootfs DIR: the "image" is a host directory the container writes.
     if (ctx.modes.has("rootfs") && ctx.operands[0]) ctx.role(ctx.operands[0], "write");
   }), changes: { fs: true, links: true } };
-  const exec: TableSpec = { names: [], style: "posix", abbreviations: false, options: EXEC_OPTIONS, operands: { all: "none" } };
+  const exec: TableSpec = { names: [], style: "posix", abbreviations: false, options: EXEC_OPTIONS, operands: { all: "none" }, custom: hostOptions };
   const cp: TableSpec = { names: [], abbreviations: false, options: each(flag, "-a", "--archive", "-L", "--follow-link", "-q", "--quiet", "--overwrite"), operands: { all: "none" }, custom: containerCopy(/^[^/]*:/) };
   const save: TableSpec = { names: [], abbreviations: false, options: { "-o": write, "--output": write, ...each(none, "--format", "--platform"), ...each(flag, "-q", "--quiet", "-m", "--multi-image-archive", "--compress", "--uncompressed") }, operands: { all: "none" } };
   const load: TableSpec = { names: [], abbreviations: false, options: { "-i": read, "--input": read, ...each(none, "--platform"), ...each(flag, "-q", "--quiet") }, operands: { all: "none" } };
@@ -1433,6 +1532,11 @@ function containerSubs(): Record<string, TableSpec> {
     // A local volume with device=/host/path is a bind mount of that path.
     for (const v of optionValues(ctx, "-o", "--opt")) if (v.text !== null && v.text.startsWith("device=")) roleAs(ctx, v, v.text.slice(7), "write");
   } };
+  // login/logout store credentials in ~/.docker/config.json (podman: $XDG_RUNTIME_DIR/containers/auth.json, or --authfile).
+  const login: TableSpec = { ...inert, options: { "--authfile": none }, custom: (ctx) => writesUserConfig(ctx, "stores registry credentials in the user's configuration", ["--authfile"]) };
+  // docker context create/update/rm/use write ~/.docker/contexts and config.json: a context's
+  // endpoint decides which daemon every later docker command talks to.
+  const contextWrite: TableSpec = { ...inert, custom: (ctx) => writesUserConfig(ctx, "changes the user's docker contexts") };
   const container: Record<string, TableSpec> = { run, create: run, exec, cp, export: save, commit: inert };
   const image: Record<string, TableSpec> = { build: BUILD, save, load, import: importSub };
   return {
@@ -1446,12 +1550,13 @@ function containerSubs(): Record<string, TableSpec> {
     secret: { names: [], operands: { all: "none" }, subcommands: { create: fileArg(1, "read") }, unknownSubcommand: "none" },
     config: { names: [], operands: { all: "none" }, subcommands: { create: fileArg(1, "read") }, unknownSubcommand: "none" },
     stack: { names: [], operands: { all: "none" }, subcommands: { deploy: fileArg(99, "none"), up: fileArg(99, "none") }, unknownSubcommand: "none" },
-    context: { names: [], operands: { all: "none" }, subcommands: { import: fileArg(1, "read"), export: fileArg(1, "write") }, unknownSubcommand: "none" },
+    context: { names: [], operands: { all: "none" }, subcommands: { import: { ...fileArg(1, "read"), custom: hooks(fileArg(1, "read").custom!, (ctx) => writesUserConfig(ctx, "changes the user's docker contexts")) }, export: fileArg(1, "write"), ...Object.fromEntries(["create", "update", "rm", "remove", "use"].map((n) => [n, contextWrite])) }, unknownSubcommand: "none" },
+    login: login, logout: login,
     kube: { names: [], operands: { all: "none" }, subcommands: { play: fileArg(0, "read"), down: fileArg(0, "read"), generate: { names: [], options: { "-f": write, "--filename": write }, operands: { all: "none" }, unknownOptions: "none" } }, unknownSubcommand: "none" },
     play: { names: [], operands: { all: "none" }, subcommands: { kube: fileArg(0, "read") }, unknownSubcommand: "none" },
     generate: { names: [], operands: { all: "none" }, subcommands: { kube: { names: [], options: { "-f": write, "--filename": write }, operands: { all: "none" }, unknownOptions: "none" } }, unknownSubcommand: "none" },
     unshare: { names: [], style: "posix", operands: { all: "none" }, custom: runsOperands("podman unshare", 0, false) },
-    ...Object.fromEntries(["logs", "ps", "images", "pull", "push", "rm", "rmi", "stop", "start", "restart", "kill", "inspect", "tag", "login", "logout", "network", "system", "info", "version", "top", "stats", "port", "pause", "unpause", "rename", "wait", "events", "history", "search", "attach", "diff", "update", "manifest", "plugin", "swarm", "node", "service", "trust", "machine", "pod", "healthcheck", "mount", "umount", "unmount", "init", "scout", "sbom", "debug", "farm", "artifact", "quadlet", "auto-update"].map((n) => [n, inert])),
+    ...Object.fromEntries(["logs", "ps", "images", "pull", "push", "rm", "rmi", "stop", "start", "restart", "kill", "inspect", "tag", "network", "system", "info", "version", "top", "stats", "port", "pause", "unpause", "rename", "wait", "events", "history", "search", "attach", "diff", "update", "manifest", "plugin", "swarm", "node", "service", "trust", "machine", "pod", "healthcheck", "mount", "umount", "unmount", "init", "scout", "sbom", "debug", "farm", "artifact", "quadlet", "auto-update"].map((n) => [n, inert])),
   };
 }
 
@@ -1508,6 +1613,13 @@ const KUBECTL: TableSpec = {
   subcommands: {
     cp: { names: [], abbreviations: false, options: { ...KUBECTL_GLOBAL, "--retries": none, "--no-preserve": flag }, operands: { all: "none" }, custom: hooks(kubectlFiles, containerCopy(/^[^/]*(\/[^/:]*)?:/)) },
     kustomize: { names: [], abbreviations: false, options: { ...KUBECTL_GLOBAL, "-o": write, "--output": write }, operands: { all: "read" }, custom: kubectlFiles },
+    // kubectl config set-*/unset/use-context/delete-*/rename-context write the kubeconfig
+    // (--kubeconfig, else $KUBECONFIG, else ~/.kube/config); a user's exec command it sets runs
+    // on every later kubectl call.
+    config: { names: [], abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: hooks(kubectlFiles, (ctx) => {
+      const verb = ctx.operands[0];
+      if (verb && (verb.text === null || /^(set|set-.*|unset|use-context|use|delete-.*|rename-context)$/.test(verb.text))) writesUserConfig(ctx, `config ${verb.source} writes the kubeconfig`, ["--kubeconfig"]);
+    }) },
     edit: { names: [], abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: kubectlFiles },
     exec: { names: [], style: "posix", abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: kubectlFiles },
     debug: { names: [], style: "posix", abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: kubectlFiles },

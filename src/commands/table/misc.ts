@@ -43,10 +43,18 @@ const OPENSSL: TableSpec = {
   }),
 };
 
+/**
+ * gpg commands that change the keyring or trust database (gpg 2.4 man page). Matched on the
+ * option's full name, so a unique prefix (`--quick-gen-k`, which gpg accepts) counts too.
+ * --locate-keys and --auto-key-retrieve may fetch keys and import them.
+ */
+const KEYRING_CHANGES = /^--(import|recv-keys?|receive-keys|refresh-keys|fetch-keys|locate-keys|locate-external-keys|auto-key-retrieve|gen-key|full-gen-key|full-generate-key|generate-key|quick-gen(erate)?-key|quick-add-(key|uid|adsk)|quick-(l)?sign-key|quick-set-expire|quick-set-primary-uid|quick-revoke-(uid|sig)|edit-key|key-edit|delete-(secret-and-public-)?keys?|delete-secret-keys|lsign-key|sign-key|nrsign-key|import-ownertrust|update-trustdb|check-trustdb|tofu-policy|change-passphrase|passwd)$/;
+
 const GPG: TableSpec = {
   names: ["gpg", "gpg2"],
   flags: "aedsbckKvqniz",
-  long: ["--armor", "--armour", "--encrypt", "--decrypt", "--sign", "--clearsign", "--clear-sign", "--detach-sign", "--symmetric", "--verify", "--list-keys", "--list-public-keys", "--list-secret-keys", "--list-sigs", "--check-sigs", "--fingerprint", "--import", "--export", "--export-secret-keys", "--export-secret-subkeys", "--recv-keys", "--send-keys", "--search-keys", "--refresh-keys", "--gen-key", "--full-gen-key", "--full-generate-key", "--generate-key", "--quick-generate-key", "--quick-gen-key", "--quick-add-key", "--quick-add-uid", "--edit-key", "--delete-keys", "--delete-secret-keys", "--delete-secret-and-public-keys", "--batch", "--yes", "--no", "--no-tty", "--with-colons", "--with-fingerprint", "--with-keygrip", "--with-subkey-fingerprint", "--dry-run", "--always-trust", "--no-default-keyring", "--no-options", "--quiet", "--verbose", "--card-status", "--change-passphrase", "--passwd", "--lsign-key", "--sign-key", "--gen-revoke", "--generate-revocation", "--dearmor", "--enarmor", "--store", "--encrypt-files", "--decrypt-files", "--locate-keys", "--show-keys", "--import-ownertrust", "--export-ownertrust", "--update-trustdb", "--check-trustdb", "--version", "--help", "--warranty", "--dump-options", "--list-config", "--print-md", "--print-mds", "--gen-random", "--throw-keyids", "--no-throw-keyids", "--for-your-eyes-only", "--openpgp", "--rfc4880", "--use-agent", "--no-use-agent", "--ignore-time-conflict", "--no-permission-warning", "--no-auto-key-locate", "--auto-key-retrieve", "--no-greeting", "--no-secmem-warning", "--show-session-key", "--textmode", "--multifile", "--no-verbose", "--fixed-list-mode", "--list-packets", "--expert", "--allow-secret-key-import", "--no-symkey-cache", "--unwrap"],
+  long: ["--armor", "--armour", "--encrypt", "--decrypt", "--sign", "--clearsign", "--clear-sign", "--detach-sign", "--symmetric", "--verify", "--list-keys", "--list-public-keys", "--list-secret-keys", "--list-sigs", "--check-sigs", "--fingerprint", "--import", "--export", "--export-secret-keys", "--export-secret-subkeys", "--recv-keys", "--send-keys", "--search-keys", "--refresh-keys", "--gen-key", "--full-gen-key", "--full-generate-key", "--generate-key", "--quick-generate-key", "--quick-gen-key", "--quick-add-key", "--quick-add-uid", "--edit-key", "--delete-keys", "--delete-secret-keys", "--delete-secret-and-public-keys", "--batch", "--yes", "--no", "--no-tty", "--with-colons", "--with-fingerprint", "--with-keygrip", "--with-subkey-fingerprint", "--dry-run", "--always-trust", "--no-default-keyring", "--no-options", "--quiet", "--verbose", "--card-status", "--change-passphrase", "--passwd", "--lsign-key", "--sign-key", "--gen-revoke", "--generate-revocation", "--dearmor", "--enarmor", "--store", "--encrypt-files", "--decrypt-files", "--locate-keys", "--show-keys", "--import-ownertrust", "--export-ownertrust", "--update-trustdb", "--check-trustdb", "--version", "--help", "--warranty", "--dump-options", "--list-config", "--print-md", "--print-mds", "--gen-random", "--throw-keyids", "--no-throw-keyids", "--for-your-eyes-only", "--openpgp", "--rfc4880", "--use-agent", "--no-use-agent", "--ignore-time-conflict", "--no-permission-warning", "--no-auto-key-locate", "--auto-key-retrieve", "--no-greeting", "--no-secmem-warning", "--show-session-key", "--textmode", "--multifile", "--no-verbose", "--fixed-list-mode", "--list-packets", "--expert", "--allow-secret-key-import", "--no-symkey-cache", "--unwrap",
+    "--receive-keys", "--fetch-keys", "--locate-external-keys", "--quick-sign-key", "--quick-lsign-key", "--quick-set-expire", "--quick-set-primary-uid", "--quick-revoke-uid", "--quick-revoke-sig", "--quick-add-adsk", "--key-edit", "--nrsign-key", "--tofu-policy", "--desig-revoke", "--generate-designated-revocation"],
   options: {
     "-o": write, "--output": write, "--homedir": write,
     ...each(read, "--passphrase-file", "--options", "--command-file", "--trustdb-file"),
@@ -58,7 +66,7 @@ const GPG: TableSpec = {
   custom: hooks(runsProgram(["--photo-viewer", "--exec-path", "--agent-program", "--dirmngr-program", "--keyserver-helper"]), (ctx) => {
     // Importing, receiving, generating, signing or deleting keys writes the keyring in the home
     // directory (~/.gnupg, or --homedir), which the guard judges as a write there.
-    const changes = ctx.items.some((it) => it.word.text !== null && /^--(import|recv-keys?|refresh-keys|gen-key|full-gen-key|full-generate-key|generate-key|quick-gen(erate)?-key|quick-add-(key|uid)|edit-key|delete-(secret-and-public-)?keys?|delete-secret-keys|lsign-key|sign-key|import-ownertrust|update-trustdb|fetch-keys|change-passphrase|passwd)$/.test(it.word.text));
+    const changes = ctx.items.some((it) => it.t === "option" && KEYRING_CHANGES.test(it.name));
     if (changes && !optionItems(ctx, "--homedir").length) issue(ctx, "UNRESOLVED_PATH", `${ctx.name} changes the keyring in the home directory`);
   }),
 };
@@ -420,7 +428,10 @@ const PATCH_SPEC = expandSpec({
     "-o": { value: "write", modes: ["output"] }, "--output": { value: "write", modes: ["output"] },
     "-d": chdir, "--directory": chdir,
     "-r": write, "--reject-file": write,
-    "-B": generic, "--prefix": generic, "-Y": none, "--basename-prefix": none,
+    // Backup names: -B PREFIX is prepended to the file's name, -Y PREFIX to its basename (in
+    // the file's directory), so either may lead elsewhere (`-Y ../x/`: GNU patch 2.7 manual);
+    // -z SUFFIX is appended, which leaves only through a `/` in it.
+    ...each(generic, "-B", "--prefix", "-Y", "--basename-prefix"),
     ...each(none, "-z", "--suffix", "-V", "--version-control", "-D", "--ifdef", "-F", "--fuzz", "-g", "--get", "-x", "--debug", "--read-only", "--quoting-style", "--reject-format"),
     "--dry-run": { modes: ["dry"] }, "-C": { modes: ["dry"] }, "--check": { modes: ["dry"] },
     "--merge": optionalNone,
@@ -431,6 +442,7 @@ const PATCH_SPEC = expandSpec({
   // A git-style diff may create symlinks (`new file mode 120000`), under names the guard does
   // not read: later paths below the directory patch works in that are not there now are not known.
   custom: (ctx) => {
+    for (const v of optionValues(ctx, "-z", "--suffix")) if (v.text === null || v.text.includes("/")) ctx.role(v, "generic");
     if (ctx.modes.has("dry")) return;
     const dir = optionItems(ctx, "-d", "--directory").pop();
     if (dir) {

@@ -299,11 +299,23 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
   "check-ignore": { names: [], operands: { all: "none" }, custom: revsOrPaths("read") },
   "check-attr": { names: [], operands: { all: "none" }, custom: revsOrPaths("read") },
   ...Object.fromEntries(
-    ["rev-parse", "describe", "name-rev", "merge-base", "cat-file", "show-ref", "for-each-ref", "count-objects", "verify-commit", "verify-tag", "fsck", "gc", "prune", "repack",
-      "pack-refs", "var", "version", "help", "check-ref-format", "column", "symbolic-ref", "update-ref", "mktree", "mktag",
+    ["describe", "name-rev", "merge-base", "cat-file", "show-ref", "count-objects", "verify-commit", "verify-tag", "fsck", "gc", "prune",
+      "pack-refs", "var", "version", "help", "check-ref-format", "column", "mktree", "mktag",
       "write-tree", "rerere", "get-tar-commit-id", "stripspace", "credential", "replace"]
-      .map((n) => [n, { names: [], operands: { all: "none" }, unknownOptions: "none" } satisfies GitSub]),
+      .map((n) => [n, { names: [], operands: { all: "none" } } satisfies GitSub]),
   ),
+  // Their options are mostly flags, but not all (git 2.43: repack --expire-to/--filter-to DIR,
+  // rev-parse --resolve-git-dir PATH), so an option not listed is judged as any path.
+  repack: { names: [], operands: { all: "none" }, options: { ...each(write, "--expire-to", "--filter-to"), ...each(none, "--cruft-expiration", "--max-cruft-size", "--filter", "--window", "--depth", "--threads", "--window-memory", "--max-pack-size", "--keep-pack", "--geometric", "--unpack-unreachable") } },
+  "rev-parse": {
+    names: [], operands: { all: "none" }, flags: "q",
+    long: ["--verify", "--quiet", "--show-toplevel", "--git-dir", "--absolute-git-dir", "--git-common-dir", "--is-inside-work-tree", "--is-inside-git-dir", "--is-bare-repository", "--is-shallow-repository",
+      "--show-cdup", "--show-prefix", "--show-superproject-working-tree", "--shared-index-path", "--show-object-format", "--show-ref-format", "--local-env-vars", "--symbolic", "--symbolic-full-name",
+      "--all", "--branches", "--tags", "--remotes", "--sq", "--sq-quote", "--not", "--revs-only", "--no-revs", "--flags", "--no-flags", "--parseopt", "--keep-dashdash", "--stop-at-non-option", "--stuck-long"],
+    options: { "--resolve-git-dir": read, ...each(none, "--git-path", "--prefix", "--default", "--since", "--after", "--until", "--before"), ...each(optionalNone, "--short", "--abbrev-ref", "--disambiguate") },
+  },
+  "for-each-ref": { names: [], operands: { all: "none" }, options: { ...each(none, "--format", "--sort", "--count", "--exclude"), ...each(optionalNone, "--points-at", "--merged", "--no-merged", "--contains", "--no-contains") } },
+  ...Object.fromEntries(["update-ref", "symbolic-ref"].map((n) => [n, { names: [], operands: { all: "none" }, options: { "-m": none } } satisfies GitSub])),
   "commit-tree": { names: [], operands: { all: "none" }, options: { "-F": read, "-m": none, "-p": none, "-S": optionalNone, "--gpg-sign": optionalNone } },
   // register/start write the global ~/.gitconfig (and start installs scheduled jobs).
   maintenance: { names: [], operands: { all: "none" }, custom: (ctx) => {

@@ -6,6 +6,7 @@ import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
 import type { Analyser, Call } from "../analyse.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec } from "../spec.ts";
+import { issue, optionItems, optionValues, spanOf } from "./common.ts";
 
 const none = { value: "none" } as const;
 
@@ -16,6 +17,27 @@ export const WRAPPER_SPECS: readonly CommandSpec[] = [
     names: ["nohup"], style: "posix", options: {}, operands: { runs: "command" },
     // With a terminal for output, nohup appends to ./nohup.out.
     custom: (ctx) => ctx.role(syntheticArg("nohup.out", ctx.operands[0]?.span ?? { start: 0, end: 0 }), "write"),
+  },
+  {
+    // script [options] [file] (util-linux 2.38 --help): -c runs a command; the log files are
+    // written, their names given as a separate word, glued (`-O../log`) or after `=`;
+    // -t[FILE]/--timing[=FILE] takes its file only glued.
+    names: ["script"], abbreviations: true,
+    options: {
+      ...Object.fromEntries(["-a", "--append", "-e", "--return", "-f", "--flush", "--force", "-q", "--quiet", "-h", "--help", "-V", "--version"].map((n) => [n, {}])),
+      ...Object.fromEntries(["-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing"].map((n) => [n, { value: "write" } as const])),
+      "-t": { value: "write", optional: true }, "--timing": { value: "write", optional: true },
+      ...Object.fromEntries(["-m", "--logging-format", "-E", "--echo", "-o", "--output-limit", "-c", "--command"].map((n) => [n, none])),
+    },
+    operands: { all: "write" },
+    changes: { fs: true, links: false },
+    custom: (ctx) => {
+      const commands = optionValues(ctx, "-c", "--command");
+      for (const c of commands) ctx.emit({ t: "code", text: c.text, span: c.span, label: "script -c", inProcess: false });
+      if (!commands.length) issue(ctx, "OPAQUE_CODE", "script starts a shell whose commands the guard cannot see");
+      // Without a file (or -O/-B), the log is ./typescript.
+      if (!ctx.operands.length && !optionItems(ctx, "-O", "--log-out", "-B", "--log-io").length) ctx.role(syntheticArg("typescript", spanOf(ctx)), "write");
+    },
   },
   { names: ["setsid"], style: "posix", options: { "-c": {}, "-f": {}, "-w": {}, "--ctty": {}, "--fork": {}, "--wait": {} }, operands: { runs: "command" } },
   {
@@ -360,38 +382,6 @@ function flock(call: Call): Effect[] {
   return effects;
 }
 
-/** script [options] [file]: -c runs a command; the typescript file is written. */
-function script(call: Call): Effect[] {
-  const effects: Effect[] = [];
-  let wroteFile = false;
-  for (let i = 0; i < call.args.length; i++) {
-    const a = call.args[i]!;
-    const t = a.text;
-    if (t === null) {
-      effects.push({ t: "generic", arg: a, operand: true });
-      continue;
-    }
-    const cluster = /^-([a-zA-Z]*)c(.*)$/.exec(t);
-    if (t === "--command" || (cluster && !t.startsWith("--"))) {
-      const glued = cluster && cluster[2] ? withValue(a, cluster[2], "") : null;
-      const c = glued ?? call.args[++i];
-      if (c) effects.push({ t: "code", text: c.text, span: c.span, label: "script -c", inProcess: false });
-    } else if (t.startsWith("--command=")) effects.push({ t: "code", text: t.slice(10), span: a.span, label: "script -c", inProcess: false });
-    else if (/^(-[EmOIBT]|--(echo|logging-format|log-out|log-in|log-io|log-timing|output-limit))$/.test(t)) {
-      const v = call.args[++i];
-      if (v && /^(-[OIBT]|--log-)/.test(t)) effects.push({ t: "path", arg: v, kind: "write" });
-    } else if (t.startsWith("-")) continue;
-    else {
-      effects.push({ t: "path", arg: a, kind: "write" });
-      wroteFile = true;
-    }
-  }
-  if (!wroteFile) effects.push({ t: "path", arg: withValue(call.nameArg, "typescript", ""), kind: "write" });
-  if (!effects.some((e) => e.t === "code")) effects.push({ t: "issue", code: "OPAQUE_CODE", message: "script starts a shell whose commands the guard cannot see", span: call.span });
-  effects.push({ t: "changes", fs: true, links: false });
-  return effects;
-}
-
 /** Splits xargs input the way xargs does: blanks separate items; quotes and backslashes group. */
 export function xargsItems(text: string, mode: { nul: boolean; delim: string | null; lines: boolean }): string[] {
   if (mode.nul) return text.split("\u0000").filter((x) => x !== "");
@@ -497,7 +487,6 @@ export const WRAPPERS: readonly Analyser[] = [
   { names: ["sudo", "doas", "pkexec", "run0"], analyse: sudoLike },
   { names: ["env"], analyse: env },
   { names: ["watch"], analyse: watch },
-  { names: ["script"], analyse: script },
   { names: ["xargs"], analyse: xargs },
   { names: ["flock"], analyse: flock },
   { names: ["strace", "ltrace"], analyse: tracer },
