@@ -78,6 +78,10 @@ describe("oracle harness", () => {
     expect(isNoise({ ...touch("/tmp/tacwpXola"), exclusiveCreate: true })).toBe(true);
     expect(isNoise(touch("/tmp/tacwpXola"))).toBe(false);
     expect(isNoise({ ...touch("/w/o/x"), exclusiveCreate: true })).toBe(false);
+    // A file created and renamed onto a reported path (sed -i's sedXXXXXX) is covered with it;
+    // renamed onto a path nobody reported, it is not.
+    expect(judge(verdict("ask", [access("/w/o/f")]), [{ ...touch("/w/o/sedAbC123", "fchown"), becomes: "/w/o/f" }]).problems).toEqual([]);
+    expect(judge(verdict("ask", [access("/w/o/g")]), [{ ...touch("/w/o/sedAbC123", "fchown"), becomes: "/w/o/f" }]).problems.map((p) => p.kind)).toEqual(["missed"]);
     // A directory opened to reach a name in it is covered by that name, unless it was listed.
     expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true)]).problems).toEqual([]);
     expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true), touch("/w/o", "getdents64")]).problems.map((p) => p.kind)).toEqual(["missed", "missed"]);

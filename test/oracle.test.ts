@@ -14,6 +14,7 @@ import { describe, expect, test } from "bun:test";
 import { createGuard, type Verdict } from "../src/index.ts";
 import { buildFixture, type Fixture } from "./support/fixture.ts";
 import { parseStrace, requireStrace, isInside, traceCommand, type Touch } from "./support/strace.ts";
+import { uniqueByPath } from "./support/oracle.ts";
 import { explain } from "./support/table.ts";
 
 /** "out": bash touches something outside the project (the case would prove nothing if the
@@ -233,6 +234,9 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["mkdir ../newdir", "out"],
     ["mv rel-out/secret.txt src/", "out"],
     ["ln -s /etc/hostname ../outside/l", "out"],
+    // sed -i writes a sedXXXXXX next to the file, then renames it over the file.
+    ["sed -i -e 's/a/b/' ~/.bashrc", "out"],
+    ["sed -i 's/x/y/' ../outside/secret.txt", "out"],
     ["cp -r src build/", "in"],
     ["mkdir build/x && touch build/y && rm build/y", "in"],
     ["mkdir -p build/x && touch build/x/y && rm -r build/x", "stays"],
@@ -267,16 +271,12 @@ function disagreements(v: Verdict, outside: readonly Touch[]): string[] {
       problems.push(`bash touched ${t.path} (${t.syscall}${t.error ? " " + t.error : ""}) but the guard allows`);
       continue;
     }
-    const covered = unresolved || v.accesses.some((a) => a.resolved !== null && isInside(t.path, a.resolved));
+    const reported = (path: string) => v.accesses.some((a) => a.resolved !== null && isInside(path, a.resolved));
+    // sed -i's sedXXXXXX: created, then renamed onto the file it edits (see judge in support/oracle.ts).
+    const covered = unresolved || reported(t.path) || (t.becomes !== undefined && reported(t.becomes));
     if (!covered) problems.push(`bash touched ${t.path} (${t.syscall}${t.error ? " " + t.error : ""}) and no access covers it`);
   }
   return problems;
-}
-
-function uniqueByPath(touches: readonly Touch[]): Touch[] {
-  const seen = new Map<string, Touch>();
-  for (const t of touches) if (!seen.has(t.path)) seen.set(t.path, t);
-  return [...seen.values()];
 }
 
 async function runCase(command: string, where: Where): Promise<void> {
@@ -330,6 +330,19 @@ describe("strace reader", () => {
 
   test("an openat shows its directory and its physical result", () => {
     expect(read(`10  openat(AT_FDCWD</w/p>, "link/s", O_RDONLY) = 3</w/o/s>\n`)).toEqual(["10 openat /w/o/s"]);
+  });
+
+  test("a file created exclusively and renamed onto another carries where it went (sed -i)", () => {
+    const text = [
+      `10  openat(AT_FDCWD</w/o>, "/w/o/sedAb12", O_RDWR|O_CREAT|O_EXCL, 0600) = 4</w/o/sedAb12>`,
+      `10  fchown(4</w/o/sedAb12>, 0, 0) = 0`,
+      `10  rename("/w/o/sedAb12", "/w/o/f") = 0`,
+      `10  rename("/w/o/g", "/w/o/h") = 0`,
+    ].join("\n");
+    const touches = parseStrace(text, "/w/p", lexical);
+    expect(touches.map((t) => `${t.syscall} ${t.path} ${t.becomes ?? "-"}`)).toEqual([
+      "openat /w/o/sedAb12 /w/o/f", "fchown /w/o/sedAb12 /w/o/f", "rename /w/o/sedAb12 /w/o/f", "rename /w/o/f -", "rename /w/o/g -", "rename /w/o/h -",
+    ]);
   });
 
   test("a failed open is a touch, relative to the annotated directory", () => {

@@ -467,6 +467,7 @@ function globParent(resolved: string, path: string): boolean {
  * covered by an access resolving to it or to a directory above it, by an access to a glob
  * pattern in it (the listing is how bash expands the pattern), by any access the guard could
  * not resolve (it said so, and that is an ask), or by a reason saying it could not look. A
+ * file created exclusively and renamed onto a covered path is covered with it (in-place edits). A
  * directory opened or entered only to reach a name in it (`gzip -c link-out/x` opens
  * `link-out/`, `mkdir -p link-out/x` enters it or fails to create it again) is also covered by
  * an access below it, unless it
@@ -479,12 +480,16 @@ export function judge(verdict: Verdict, outside: readonly Touch[]): Judgement {
   const problems: Problem[] = [];
   const blind: Touch[] = [];
   const listed = new Set(outside.filter((t) => t.syscall === "getdents" || t.syscall === "getdents64" || t.syscall === "fchdir").map((t) => t.path));
+  const reported = (path: string) => verdict.accesses.some((a) => a.resolved !== null && (isInside(path, a.resolved) || globParent(a.resolved, path)));
   for (const t of outside) {
     if (verdict.decision === "allow") {
       problems.push({ kind: "wrong-allow", touch: t });
       continue;
     }
-    if (unresolved || verdict.accesses.some((a) => a.resolved !== null && (isInside(t.path, a.resolved) || globParent(a.resolved, t.path)))) continue;
+    if (unresolved || reported(t.path)) continue;
+    // A file the command created and then renamed onto a reported path is that path's new
+    // content on its way (sed -i's sedXXXXXX, an editor's atomic save): covered with it.
+    if (t.becomes !== undefined && reported(t.becomes)) continue;
     // (mkdir -p also tries to create each existing ancestor: EEXIST, nothing changed.)
     const traversal = t.directoryOpen || t.syscall === "chdir" || ((t.syscall === "mkdir" || t.syscall === "mkdirat") && t.error === "EEXIST");
     if (traversal && !listed.has(t.path) && verdict.accesses.some((a) => a.resolved !== null && isInside(a.resolved, t.path))) continue;

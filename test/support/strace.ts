@@ -25,6 +25,9 @@ export interface Touch {
   readonly directoryOpen: boolean;
   /** A file created exclusively (O_CREAT|O_EXCL, or O_TMPFILE): a new file, nothing existing. */
   readonly exclusiveCreate: boolean;
+  /** A file this run created exclusively and then renamed onto another path (sed -i's
+   * sedXXXXXX, an atomic save): that path. Set on every touch of the file. */
+  readonly becomes?: string;
 }
 
 export interface Trace {
@@ -500,6 +503,7 @@ export function parseStrace(text: string, cwd: string, resolve: typeof resolveOn
     .map((x) => x.e);
   const cwds = new Map<number, string>();
   const touches: Touch[] = [];
+  const renamed = new Map<string, string>();
   // A pid first seen without a known parent can only be the traced bash itself.
   const cwdOf = (pid: number) => cwds.get(pid) ?? cwd;
   for (const e of order) {
@@ -518,6 +522,7 @@ export function parseStrace(text: string, cwd: string, resolve: typeof resolveOn
       continue;
     }
     const ret = fdArg(e.result).path;
+    const first = touches.length;
     for (const n of namedArgs(e)) {
       let named: string;
       let path: string;
@@ -537,10 +542,12 @@ export function parseStrace(text: string, cwd: string, resolve: typeof resolveOn
         exclusiveCreate: O_CREAT_EXCL.test(flags) || /\bO_TMPFILE\b/.test(flags),
       });
     }
+    if (ok && /^rename(at2?)?$/.test(e.name) && touches.length === first + 2) renamed.set(touches[first]!.path, touches[first + 1]!.path);
     if (ok && (e.name === "chdir" || e.name === "fchdir")) {
       const last = touches[touches.length - 1];
       if (last) cwds.set(e.pid, last.path);
     }
   }
-  return touches;
+  const created = new Set(touches.filter((t) => t.exclusiveCreate).map((t) => t.path));
+  return touches.map((t) => (created.has(t.path) && renamed.has(t.path) ? { ...t, becomes: renamed.get(t.path)! } : t));
 }
