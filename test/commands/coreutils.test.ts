@@ -75,6 +75,11 @@ table("removing, creating, changing", box, [
   ["rm -- -rf", "allow", ["write $P/-rf"]],
   ["rmdir ../outside/dir", "ask", ["write $O/dir"]],
   ["mkdir -p build/x", "allow", ["write $P/build/x"]],
+  // -p creates the missing directories above too: the highest of them is written.
+  ["mkdir -p ~/foo/bar/baz", "ask", ["write $H/foo/bar/baz", "write $H/foo"]],
+  ["mkdir -p ../newtop/x", "ask", ["write $T/work/newtop"]],
+  ["mkdir -p src/new/dir", "allow", ["write $P/src/new"]],
+  ["mkdir a/b", "allow", ["write $P/a/b", "!* $P/a"]],
   ["mkdir -m 700 ~/.secret", "ask", ["write $H/.secret"]],
   ["touch -r ~/.bashrc x", "ask", ["read $H/.bashrc", "write $P/x"]],
   ["touch -d tomorrow x", "allow", ["write $P/x"]],

@@ -117,7 +117,12 @@ export const COREUTILS: readonly TableSpec[] = [
     operands: { all: "write" },
     recursion: { mode: "recursive", follow: "never" },
   },
-  { names: ["mkdir"], flags: "pvZ", long: ["--parents", "--verbose"], options: { "-m": none, "--mode": none, "--context": optionalNone }, operands: { all: "write" } },
+  {
+    names: ["mkdir"], flags: "vZ", long: ["--verbose"],
+    options: { "-m": none, "--mode": none, "--context": optionalNone, "-p": { modes: ["parents"] }, "--parents": { modes: ["parents"] } },
+    operands: { all: "write" },
+    custom: mkdirParents,
+  },
   { names: ["rmdir"], flags: "pv", long: ["--parents", "--verbose", "--ignore-fail-on-non-empty"], operands: { all: "write" } },
   {
     names: ["touch"], flags: "acfhm", long: ["--no-create", "--no-dereference"],
@@ -441,3 +446,26 @@ export const COREUTILS: readonly TableSpec[] = [
     custom: runsProgram(["--pager"]),
   },
 ];
+
+/**
+ * `mkdir -p a/b/c` also creates the directories above c that are missing: the highest of them
+ * is written too (everything else it creates is below it).
+ */
+function mkdirParents(ctx: SpecContext): void {
+  if (!ctx.modes.has("parents")) return;
+  for (const a of ctx.operands) {
+    if (a.text === null) continue;
+    let top: string | null = null;
+    for (let p = parentOf(a.text); p !== null && !ctx.disk.isDirectory(p); p = parentOf(p)) top = p;
+    if (top !== null) roleAs(ctx, a, top, "write");
+  }
+}
+
+/** The lexical parent of a path, or null at `/`, `.`, `..` or a single name. */
+function parentOf(path: string): string | null {
+  const t = path.replace(/\/+$/, "");
+  const cut = t.lastIndexOf("/");
+  if (cut < 0) return null;
+  const parent = t.slice(0, cut).replace(/\/+$/, "") || "/";
+  return parent === "/" || parent === "." || parent === ".." ? null : parent;
+}
