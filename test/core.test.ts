@@ -480,6 +480,13 @@ table("control flow", box, [
   ["exit 0; rm -rf ~", "allow"],
   ["return; cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   ["break; cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  // bash 5.2 ignores a break or continue in a function for the caller's loops; older bash leaves them.
+  ["f(){ break; }; for i in 1; do f; cat ../outside/secret.txt; done", "ask", ["* $O/secret.txt"]],
+  ["f(){ continue; }; for i in 1; do f; cat ../outside/secret.txt; done", "ask", ["* $O/secret.txt"]],
+  ["g(){ break 2; }; f(){ for j in a; do g; cat ../outside/secret.txt; done; }; for i in 1; do f; done", "ask", ["* $O/secret.txt"]],
+  ["f(){ for j in a; do break 2; done; cat ../outside/secret.txt; }; for i in 1; do f; done", "ask", ["* $O/secret.txt"]],
+  ["f(){ break; }; for i in 1 2; do f; cat README.md; done", "allow"],
+  ["f(){ for j in a; do break; done; cat README.md; }; for i in 1; do f; done", "allow"],
 ]);
 
 table("functions", box, [

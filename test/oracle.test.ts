@@ -87,6 +87,7 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["case x in x) cd ..;; esac; cat outside/secret.txt", "out"],
     ["trap 'cat ~/.bashrc' EXIT; cd src", "out"],
     ["exec cat ../outside/secret.txt", "out"],
+    ["f(){ break; }; for i in 1; do f; cat ../outside/secret.txt; done", "out"],
     ["f(){ cat \"$1\"; }; f README.md", "in"],
     ["eval cd src; cat main.ts", "in"],
     ["for d in src docs; do ls $d; done", "in"],

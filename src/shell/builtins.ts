@@ -770,13 +770,25 @@ function trap(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   return done(w, 0);
 }
 
+/**
+ * break/continue leave at most the loops around them. bash 5.2 counts only the loops of the
+ * running function (outside them it reports an error and carries on); older bash, still the
+ * shell of many hosts, also leaves the caller's loops. Where the two differ, both are followed.
+ */
 function loopControl(it: Interpreter, argv: readonly Arg[], w: World, kind: "break" | "continue"): World[] {
   if (it.loopDepth === 0) return done(w, 1);
   const n = argv[1]?.text;
   const levels = n === undefined ? 1 : n !== null && /^[1-9][0-9]*$/.test(n) ? Number(n) : null;
-  w.flow = kind;
-  w.flowLevels = levels === null ? it.loopDepth : Math.min(levels, it.loopDepth);
-  return [w];
+  const leave = (x: World, depth: number): World => {
+    x.flow = kind;
+    x.flowLevels = levels === null ? depth : Math.min(levels, depth);
+    return x;
+  };
+  const own = it.loopDepth - it.loopBase;
+  if (own === it.loopDepth) return [leave(w, own)];
+  const older = leave(w.clone(), it.loopDepth);
+  const current = own === 0 ? done(w, 1)[0]! : leave(w, own);
+  return [current, older];
 }
 
 // ---------------------------------------------------------------------------------------

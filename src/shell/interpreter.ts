@@ -122,6 +122,8 @@ export class Interpreter implements WordEnv {
   private readonly physCache = new Map<string, string | null>();
   /** Loops the running statement is inside (break and continue need one). */
   loopDepth = 0;
+  /** loopDepth when the running function was called: loops below it are the caller's. */
+  loopBase = 0;
   /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
   private readonly written = new Set<string>();
   /** Standard input of a pipeline segment, from the segment before it. */
@@ -1228,12 +1230,15 @@ export class Interpreter implements WordEnv {
     const saved = this.frame;
     this.frame = { ...saved, ...(def ? { offset: def.at.offset, span: def.at.span } : {}), callDepth: saved.callDepth + 1 };
     this.returnable++;
+    const savedLoopBase = this.loopBase;
+    this.loopBase = this.loopDepth;
     let out: World[];
     try {
       out = this.exec(body, [entered]);
     } finally {
       this.frame = saved;
       this.returnable--;
+      this.loopBase = savedLoopBase;
     }
     return out.map((o) => {
       const r = o.flow === "return" ? this.resume(o) : o;
