@@ -508,6 +508,34 @@ table("functions", box, [
   ["f(){ cat $#; }; f a b", "allow"],
   ["f() { cat \"$1\"; } > ../log; f README.md", "ask", ["write $T/work/log"]],
   ["f(){ cd /tmp; }; unset -f f; f; rm x", "allow", ["* $P/x", "!cwd /tmp"]],
+  // declare -g writes the global a local hides: the return must not restore the old value.
+  ["f(){ local x=src; declare -g x=..; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["f(){ local x=src; local -g x=..; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["f(){ local x=src; typeset -gx x=..; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["g(){ declare -g x=..; }; f(){ local x=src; g; cat $x/main.ts; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt", "read $P/src/main.ts"]],
+  ["f(){ local a=..; declare -g a=(src); cat $a/outside/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
+  ["f(){ local x=src; declare -g x=docs; cat $x/main.ts; }; f; cat $x/README.md", "allow", ["read $P/src/main.ts", "read $P/docs/README.md"]],
+  // unset of a caller's local exposes the variable it hid, which later writes reach.
+  ["g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["shopt -u localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["shopt -s localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; cat $x/outside/secret.txt; }; x=src; f", "ask", ["read $O/secret.txt"]],
+  ["shopt -s localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/main.ts", "allow"],
+  ["g(){ unset x; x=..; }; h(){ local x=src; g; }; f(){ local x=s; h; }; x=src; f; cat $x/main.ts", "allow"],
+  ["f(){ local x=s; unset x; x=..; }; x=src; f; cat $x/main.ts", "allow"],
+  ["shopt $X localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  // local - restores the set options on return.
+  ["f(){ local -; set -f; }; f; cat */secret.txt", "ask", ["read $O/secret.txt"]],
+  ["set -P; f(){ local -; set +P; }; f; cd rel-out/..; cat outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["f(){ local -; set -f; }; f; cat src/*.ts", "allow", ["read $P/src/main.ts"]],
+  ["f(){ set -f; }; f; cat */secret.txt", "allow"],
+  // A local declared without a value starts unset (localvar_inherit keeps the outer one).
+  ["x=src; f(){ local x; cat $x$O/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
+  ["x=src; f(){ declare x; cat $x$O/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
+  ["x=src; f(){ typeset x; cat $x$O/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
+  ["x=src; f(){ local -a x; cat $x$O/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
+  ["shopt -s localvar_inherit; x=src; f(){ local x; cat $x/main.ts; }; f", "allow", ["read $P/src/main.ts"]],
+  ["x=src; f(){ local x; cat ${x:-src}/main.ts; }; f; cat $x/main.ts", "allow"],
+  ["x=src; f(){ local x=a; local x; cat $x/main.ts; }; f", "allow", ["read $P/a/main.ts"]],
 ]);
 
 table("words: quoting, escapes, ANSI-C, concatenation", box, [

@@ -5,7 +5,7 @@
 import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import { type Arg, withValue } from "../commands/analyse.ts";
 import type { DispatchInfo, Interpreter } from "./interpreter.ts";
-import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, type Value, World } from "./state.ts";
+import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, type Value, World } from "./state.ts";
 import { knownPrefix, lookup } from "./words.ts";
 import type { Assign } from "./syntax.ts";
 
@@ -471,31 +471,77 @@ function declare(it: Interpreter, argv: readonly Arg[], w: World, kind: "export"
       argText = m[1]! + "=\u0000";
     }
     const parsed = parseAssignmentText(argText);
-    if (!parsed) continue;
-    const name = parsed.name;
-    if (kind === "local" || (kind === "declare" && w.frames.length > 0 && !global)) {
-      const frame = w.frames[w.frames.length - 1];
-      if (frame && !frame.has(name)) {
-        const copy = new Map(frame);
-        copy.set(name, w.getVar(name) ?? lookup(w, it, name));
-        w.frames = [...w.frames.slice(0, -1), copy];
-      }
+    if (!parsed) {
+      if (argText === "-" && kind === "local") keepSetOptions(w);
+      continue;
     }
+    const name = parsed.name;
+    // -g (`declare -g`, `local -g`) writes the global even where a local hides it.
+    const inFunction = w.frames.length > 0;
+    const fresh = inFunction && !global && (kind === "local" || kind === "declare") && makeLocal(it, w, name);
     let attrs = w.attr(name);
     for (const c of add) if (!attrs.includes(c)) attrs += c;
     for (const c of remove) attrs = attrs.replace(c, "");
     w.setAttr(name, attrs);
-    if (parsed.value === null) {
-      if (attrs.includes("n") && add.includes("n")) w.setVar(name, unknown(`$${name} is a nameref`));
-      else if ((add.includes("a") || add.includes("A")) && w.getVar(name) === undefined) w.setVar(name, { k: "arr", v: [] });
-      continue;
-    }
-    const assign = a.text !== null ? assignFromArg(a, parsed) : null;
-    if (assign) it.setVariable(assign, w);
-    else w.setVar(name, unknown(`$${name} is not known`));
-    if (add.includes("A") || (parsed.value.startsWith("(") && !assign)) w.setVar(name, unknown(`$${name} is an array the guard does not follow`));
+    const write = (): void => {
+      if (parsed.value === null) {
+        if (fresh) startLocal(w, name);
+        const v = w.getVar(name);
+        if (attrs.includes("n") && add.includes("n")) w.setVar(name, unknown(`$${name} is a nameref`));
+        else if ((add.includes("a") || add.includes("A")) && (v === undefined || v.k === "unset")) w.setVar(name, { k: "arr", v: [] });
+        return;
+      }
+      const assign = a.text !== null ? assignFromArg(a, parsed) : null;
+      if (assign) it.setVariable(assign, w);
+      else w.setVar(name, unknown(`$${name} is not known`));
+      if (add.includes("A") || (parsed.value.startsWith("(") && !assign)) w.setVar(name, unknown(`$${name} is an array the guard does not follow`));
+    };
+    if (global && inFunction) writeGlobal(it, w, name, write);
+    else write();
   }
   return done(w, 0);
+}
+
+/** Makes NAME local to the running function, keeping the value it hides for the return; false when it already was. */
+function makeLocal(it: Interpreter, w: World, name: string): boolean {
+  const top = w.frames[w.frames.length - 1];
+  if (!top || top.vars.has(name)) return false;
+  const vars = new Map(top.vars);
+  vars.set(name, w.getVar(name) ?? lookup(w, it, name));
+  w.frames = [...w.frames.slice(0, -1), { ...top, vars }];
+  return true;
+}
+
+/** A new local declared without a value is unset, unless `shopt -s localvar_inherit` keeps the outer value. */
+function startLocal(w: World, name: string): void {
+  const inherit = w.options.localvarInherit;
+  if (inherit === false) w.setVar(name, UNSET);
+  else if (inherit === null) w.setVar(name, unknown(`$${name} may keep its outer value (localvar_inherit is not known)`));
+}
+
+/** `local -`: the set options in effect now come back when the function returns. */
+function keepSetOptions(w: World): void {
+  const top = w.frames[w.frames.length - 1];
+  if (!top || top.options) return;
+  w.frames = [...w.frames.slice(0, -1), { ...top, options: { physical: w.options.physical, noglob: w.options.noglob } }];
+}
+
+/**
+ * Writes the global NAME from inside a function. When a local hides it, the global is the value
+ * the outermost frame holding NAME restores on return: that value is written, and what the
+ * function sees stays as it was.
+ */
+export function writeGlobal(it: Interpreter, w: World, name: string, write: () => void): void {
+  const at = w.frames.findIndex((f) => f.vars.has(name));
+  if (at < 0) {
+    write();
+    return;
+  }
+  const visible = w.getVar(name) ?? lookup(w, it, name);
+  write();
+  const global = w.getVar(name) ?? UNSET;
+  w.setVar(name, visible);
+  w.frames = w.frames.map((f, i) => (i === at ? { ...f, vars: new Map(f.vars).set(name, global) } : f));
 }
 
 /** An assignment handed to declare as a word: re-read it as an assignment of the text after `=`. */
@@ -514,30 +560,67 @@ function assignFromArg(a: Arg, parsed: { name: string; append: boolean; value: s
 
 function unsetBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   let mode: "v" | "f" | "n" = "v";
+  let ws: World[] = [w];
   for (const a of argv.slice(1)) {
     if (a.text === null) {
       it.issue("SHELL_STATE", "unset with an argument that is not known", a.span);
-      return [it.taint(w, "unset with an unknown argument")];
+      return ws.map((x) => it.taint(x, "unset with an unknown argument"));
     }
     if (a.text === "-f") mode = "f";
     else if (a.text === "-v") mode = "v";
     else if (a.text === "-n") mode = "n";
-    else if (mode === "f") w.setFunc(a.text, null);
+    else if (mode === "f") for (const x of ws) x.setFunc(a.text, null);
     else {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?$/.exec(a.text);
       if (!m) continue;
-      if (m[2]) w.setVar(m[1]!, unknown(`an element of ${m[1]} was unset`));
-      else if (w.funcs.has(a.text) && (w.getVar(a.text) === undefined || w.getVar(a.text)!.k === "unset") && mode === "v") {
-        // bash unsets a function of that name when no variable exists.
-        w.setFunc(a.text, null);
-        w.setVar(a.text, { k: "unset" });
-      } else {
-        w.setVar(m[1]!, { k: "unset" });
-        w.setAttr(m[1]!, "");
-      }
+      const name = m[1]!;
+      if (m[2]) for (const x of ws) x.setVar(name, unknown(`an element of ${name} was unset`));
+      else ws = ws.flatMap((x) => unsetName(x, name, mode === "v"));
     }
   }
-  return done(w, 0);
+  for (const x of ws) x.status = 0;
+  return ws;
+}
+
+/** `unset NAME` in one world; two when whether it exposes a hidden variable is not known. */
+function unsetName(w: World, name: string, orFunction: boolean): World[] {
+  const v = w.getVar(name);
+  if (orFunction && w.funcs.has(name) && (v === undefined || v.k === "unset")) {
+    // bash unsets a function of that name when no variable exists.
+    w.setFunc(name, null);
+    w.setVar(name, UNSET);
+    return [w];
+  }
+  const at = callerLocal(w, name);
+  const hides = w.options.localvarUnset;
+  if (at < 0 || hides === true) {
+    w.setVar(name, UNSET);
+    w.setAttr(name, "");
+    return [w];
+  }
+  const exposed = hides === null ? w.clone() : w;
+  // The caller's local is gone: the variable it hid is seen, and written, from here on.
+  const vars = new Map(exposed.frames[at]!.vars);
+  exposed.setVar(name, vars.get(name)!);
+  vars.delete(name);
+  exposed.frames = exposed.frames.map((f, i) => (i === at ? { ...f, vars } : f));
+  exposed.setAttr(name, "");
+  if (hides === false) return [exposed];
+  // localvar_unset not known: also the world where the local stays, hidden as unset.
+  w.setVar(name, UNSET);
+  w.setAttr(name, "");
+  return [w, exposed];
+}
+
+/**
+ * The frame of the calling function whose local NAME is visible here, or -1: none, or the
+ * running function's own local (which `unset` hides as unset until it returns).
+ */
+function callerLocal(w: World, name: string): number {
+  const top = w.frames.length - 1;
+  if (top < 0 || w.frames[top]!.vars.has(name)) return -1;
+  for (let i = top - 1; i >= 0; i--) if (w.frames[i]!.vars.has(name)) return i;
+  return -1;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -8,12 +8,12 @@ import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
 import { Findings } from "./findings.ts";
 import { compileMatcher, type PatternChar } from "./pattern.ts";
-import { dedupe, DEFAULT_OPTIONS, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, unknown, UNSET, type Value, World } from "./state.ts";
+import { dedupe, DEFAULT_OPTIONS, EMPTY_SCOPE, type Scope, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, unknown, UNSET, type Value, World } from "./state.ts";
 import type { Assign, Dialect, Redir, Span, Stmt, Word } from "./syntax.ts";
 import {
   evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
 } from "./words.ts";
-import { ANY_ALIAS, runBuiltin, BUILTINS } from "./builtins.ts";
+import { ANY_ALIAS, runBuiltin, BUILTINS, writeGlobal } from "./builtins.ts";
 import { nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./environment.ts";
 import { hasSubstitution, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
@@ -811,6 +811,7 @@ export class Interpreter implements WordEnv {
       base.fsChanged ||= w.fsChanged;
       base.linksChanged ||= w.linksChanged;
       base.linkZones = unionZones(base.linkZones, w.linkZones);
+      base.frames = mergeFrames(base.frames, w.frames);
     }
     if (always && ws.length > 1) {
       // Still changing after several rounds: the directory may go on changing.
@@ -870,7 +871,15 @@ export class Interpreter implements WordEnv {
     // `declare a=(x y)`: the builtin saw only the name (and made it unknown); the elements are here.
     // (`local` outside a function fails, and assigns nothing.)
     if (name.text !== null && DECLARATIONS.has(name.text) && !(name.text === "local" && w.frames.length === 0)) {
-      for (const word of cmd.words) if (word.assign?.array) for (const o of out) this.setVariable(word.assign, o);
+      const global = argv.some((a) => a.text !== null && /^-[A-Za-z]*g/.test(a.text));
+      for (const word of cmd.words) {
+        const a = word.assign;
+        if (!a?.array) continue;
+        for (const o of out) {
+          if (global && o.frames.length) writeGlobal(this, o, a.name, () => this.setVariable(a, o));
+          else this.setVariable(a, o);
+        }
+      }
     }
     if (saved.length) {
       for (const o of out) {
@@ -1226,7 +1235,7 @@ export class Interpreter implements WordEnv {
     const outerFrames = w.frames;
     const entered = w.clone();
     entered.positional = unknownArgs || args.some((a) => a.text === null) || info.countUnknown ? null : args.map((a) => a.text!);
-    entered.frames = [...outerFrames, new Map()];
+    entered.frames = [...outerFrames, EMPTY_SCOPE];
     const saved = this.frame;
     this.frame = { ...saved, ...(def ? { offset: def.at.offset, span: def.at.span } : {}), callDepth: saved.callDepth + 1 };
     this.returnable++;
@@ -1243,8 +1252,10 @@ export class Interpreter implements WordEnv {
     return out.map((o) => {
       const r = o.flow === "return" ? this.resume(o) : o;
       const top = r.frames[r.frames.length - 1];
-      if (top) for (const [n, v] of top) r.setVar(n, v);
-      r.frames = outerFrames;
+      if (top) for (const [n, v] of top.vars) r.setVar(n, v);
+      if (top?.options) Object.assign(r.options, top.options);
+      // The callers' frames as the body left them: it may have written a global they hide.
+      r.frames = r.frames.slice(0, outerFrames.length);
       r.positional = outerPositional;
       return r;
     });
@@ -1812,6 +1823,27 @@ function leaveLoop(w: World): "again" | "exit-loop" | "propagate" {
   }
   if (w.flow !== "normal") return "propagate";
   return "again";
+}
+
+/**
+ * Frames of merged worlds: what either would restore on return, unknown where they differ.
+ * (Worlds inside the same call have as many frames.)
+ */
+function mergeFrames(a: readonly Scope[], b: readonly Scope[]): readonly Scope[] {
+  if (a === b) return a;
+  return a.map((f, i) => {
+    const g = b[i];
+    if (!g || f === g) return f;
+    const vars = new Map(f.vars);
+    for (const n of new Set([...f.vars.keys(), ...g.vars.keys()])) {
+      if (!sameValue(f.vars.get(n), g.vars.get(n))) vars.set(n, unknown(`$${n} differs between the paths the script may take`));
+    }
+    let options = f.options ?? g.options;
+    if (f.options && g.options && (f.options.physical !== g.options.physical || f.options.noglob !== g.options.noglob)) {
+      options = { physical: f.options.physical === g.options.physical ? f.options.physical : null, noglob: f.options.noglob === g.options.noglob ? f.options.noglob : null };
+    } else if (options && (!f.options || !g.options)) options = { physical: null, noglob: null };
+    return { vars, options };
+  });
 }
 
 function sameValue(a: Value | undefined, b: Value | undefined): boolean {

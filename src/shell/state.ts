@@ -44,6 +44,10 @@ export interface Options {
   globskipdots: boolean | null;
   noglob: boolean | null; // set -f
   cdableVars: boolean | null;
+  /** shopt localvar_unset: unset of a caller's local hides it rather than exposing the variable below. */
+  localvarUnset: boolean | null;
+  /** shopt localvar_inherit: `local x` keeps the value x had. */
+  localvarInherit: boolean | null;
 }
 
 export const DEFAULT_OPTIONS: Readonly<Options> = {
@@ -60,6 +64,8 @@ export const DEFAULT_OPTIONS: Readonly<Options> = {
   globskipdots: null,
   noglob: false,
   cdableVars: false,
+  localvarUnset: false,
+  localvarInherit: false,
 };
 
 /** `set -o NAME` and `shopt NAME` options the guard follows. */
@@ -67,8 +73,22 @@ export const SET_O: Readonly<Record<string, keyof Options>> = { physical: "physi
 export const SHOPT: Readonly<Record<string, keyof Options>> = {
   lastpipe: "lastpipe", expand_aliases: "expandAliases", extglob: "extglob", globstar: "globstar",
   dotglob: "dotglob", nullglob: "nullglob", failglob: "failglob", nocaseglob: "nocaseglob",
-  globskipdots: "globskipdots", cdable_vars: "cdableVars",
+  globskipdots: "globskipdots", cdable_vars: "cdableVars", localvar_unset: "localvarUnset",
+  localvar_inherit: "localvarInherit",
 };
+
+/** The options `set` changes, which `local -` restores when the function returns. */
+export type SetOptions = Pick<Options, "physical" | "noglob">;
+
+/** A function call's scope: what its return restores. */
+export interface Scope {
+  /** The values the function's locals hid, by name. */
+  readonly vars: ReadonlyMap<string, Value>;
+  /** `local -`: the set options when it ran. */
+  readonly options: SetOptions | null;
+}
+
+export const EMPTY_SCOPE: Scope = { vars: new Map(), options: null };
 
 /**
  * Options that change how bash reads later commands in ways the guard does not follow: posix
@@ -124,7 +144,7 @@ export class World {
   /** Trap bodies in effect, replayed where their outcome could differ. */
   traps: readonly string[];
   /** `local` frames: the outer values to restore when a function returns. */
-  frames: readonly Map<string, Value>[];
+  frames: readonly Scope[];
   /** Set when something changed the shell in a way the guard does not follow. */
   tainted: string | null;
   /** A command may have changed the filesystem: a directory that exists now may be gone. */
@@ -270,6 +290,8 @@ export class World {
     k += this.positional ? this.positional.join("\u0001") : "?";
     k += "\u0000" + optionsKey(this.options) + "\u0000" + this.traps.join("\u0001") + "\u0000" + (this.tainted ?? "");
     k += "\u0000" + this.frames.length + (this.fsChanged ? "F" : "f") + (this.linksChanged ? "L" : "l");
+    // What a return restores tells worlds apart as much as what is visible now.
+    for (const f of this.frames) k += "\u0000r:" + framesKey(f);
     if (this.linkZones.length) k += "\u0000z:" + zonesKey(this.linkZones);
     for (const [n, v] of [...this.vars.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
       k += `\u0000${n}=${valueKey(v)}`;
@@ -281,7 +303,13 @@ export class World {
   }
 }
 
-function optionsKey(o: Options): string {
+function framesKey(f: Scope): string {
+  let k = f.options ? optionsKey(f.options) : "-";
+  for (const n of [...f.vars.keys()].sort()) k += `\u0001${n}=${valueKey(f.vars.get(n)!)}`;
+  return k;
+}
+
+function optionsKey(o: Partial<Options>): string {
   let s = "";
   for (const v of Object.values(o)) s += v === null ? "?" : v ? "1" : "0";
   return s;
