@@ -731,6 +731,27 @@ table("commands that run code are asked about", box, [
   ["hash -p /bin/rm cat; cat x", "ask", ["#SHELL_STATE"]],
 ]);
 
+table("traps other than EXIT change the shell between commands", box, [
+  ["trap \"x=..\" DEBUG; x=src; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["trap \"cd src\" DEBUG; cat secret-link", "ask"],
+  ["trap 'cd ..' DEBUG; cat outside/secret.txt", "ask"],
+  ["trap \"x=..\" USR1; x=src; kill -USR1 $$; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["trap \"x=..\" ERR; x=src; false; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["set -T; f(){ :; }; trap \"x=..\" RETURN; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["trap \"x=..\" DEBUG; for x in src; do cat $x/outside/secret.txt; done", "ask", ["read $O/secret.txt"]],
+  ["trap 'x=$x/..' INT; x=src; cat $x/main.ts", "ask"],
+  ["trap 'set -f' USR1; kill -USR1 $$; cat */secret.txt", "ask"],
+  ["trap 'shopt -s dotglob' $SIG; cat src/*", "ask"],
+  ["trap 'x=..' $SIG; x=src; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["trap 'f(){ cat ../outside/secret.txt; }' USR1; f(){ :; }; f", "ask", ["read $O/secret.txt"]],
+  ["g(){ x=..; }; trap g TERM; x=src; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["trap 'echo hi' DEBUG; x=src; cat $x/main.ts", "allow", ["read $P/src/main.ts"]],
+  ["trap 'x=..' EXIT; x=src; cat $x/main.ts", "allow"],
+  ["trap 'x=..' 0; x=src; cat $x/main.ts", "allow"],
+  ["cleanup(){ rm -rf \"$tmp\"; exit 1; }; tmp=build; trap cleanup INT TERM; cat src/main.ts", "allow"],
+  ["trap 'echo failed at $LINENO' ERR; cd src; cat main.ts", "allow"],
+]);
+
 table("eval and sourced scripts are interpreted in the current state", box, [
   ["eval 'cd /tmp'; rm x", "ask", ["* /tmp/x"]],
   ["eval cd src; cat main.ts", "allow", ["* $P/src/main.ts"]],

@@ -838,6 +838,9 @@ function mapfile(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   return done(w, STATUS_UNKNOWN);
 }
 
+/** Names of the EXIT trap, which runs only when the shell ends. */
+const EXIT_SIGNALS: ReadonlySet<string> = new Set(["EXIT", "SIGEXIT", "0"]);
+
 function trap(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   const args = argv.slice(1).filter((a) => a.text !== "--");
   if (args.length < 2 || args[0]!.text === "-p" || args[0]!.text === "-l") return done(w, 0);
@@ -848,6 +851,8 @@ function trap(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   }
   if (body.text === "" || body.text === "-") return done(w, 0);
   if (!w.traps.includes(body.text)) w.traps = [...w.traps, body.text];
+  const live = args.slice(1).some((a) => a.text === null || !EXIT_SIGNALS.has(a.text.toUpperCase()));
+  if (live && !w.liveTraps.includes(body.text)) w.liveTraps = [...w.liveTraps, body.text];
   // The body may run at once (a signal) as well as later.
   it.runCode(body.text, body.span, "trap", w, false, w.positional);
   return done(w, 0);

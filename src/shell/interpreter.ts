@@ -90,6 +90,8 @@ export type OutsideWalk = "judge" | "name" | "skip";
 const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset"]);
 
 /** Builtins whose arguments may be assignments, arrays included. */
+/** Rounds of running live traps again before what still changes is made unknown. */
+const MAX_TRAP_ROUNDS = 4;
 const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 
 /** Entries walked in an outside tree nothing can allow: enough for a project-sized tree. */
@@ -122,6 +124,8 @@ export class Interpreter implements WordEnv {
   private readonly physCache = new Map<string, string | null>();
   /** Loops the running statement is inside (break and continue need one). */
   loopDepth = 0;
+  /** A trap body is running: traps do not fire inside it. */
+  private trapping = false;
   /** loopDepth when the running function was called: loops below it are the caller's. */
   loopBase = 0;
   /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
@@ -400,9 +404,64 @@ export class Interpreter implements WordEnv {
       const spent = "the analysis budget ran out";
       return [...passive, ...active.map((w) => (w.tainted === spent ? w : this.taint(w, spent)))];
     }
-    let out = this.execActive(s, active);
+    const fired = this.fireTraps(active);
+    const ready = fired === active ? active : fired.filter((w) => w.flow === "normal");
+    if (fired !== active) passive.push(...fired.filter((w) => w.flow !== "normal"));
+    let out = ready.length ? this.execActive(s, ready) : [];
     if (out.length > this.limits.maxWorlds) out = this.widen(out);
     return passive.length ? [...passive, ...out] : out;
+  }
+
+  /**
+   * Traps other than EXIT may run in the shell before any statement: DEBUG before each command,
+   * ERR after one fails, RETURN after a function returns, a signal's at any time, any number of
+   * times. The worlds after are those where they did not run and those where they ran, until
+   * running them again makes no new world (then everything that still changes is unknown).
+   */
+  private fireTraps(ws: World[]): World[] {
+    if (this.trapping || !ws.some((w) => w.liveTraps.length)) return ws;
+    this.trapping = true;
+    try {
+      const seen = new Set<string>();
+      for (const w of ws) if (w.liveTraps.length) seen.add(w.key());
+      let all = ws;
+      let frontier = ws;
+      for (let round = 0; frontier.length && round < MAX_TRAP_ROUNDS; round++) {
+        const next: World[] = [];
+        for (const w of frontier) {
+          for (const o of this.runTrapBodies(w)) {
+            if (o.sameAs(w)) continue;
+            const k = o.key();
+            if (seen.has(k)) continue;
+            seen.add(k);
+            next.push(o);
+          }
+        }
+        all = [...all, ...next];
+        frontier = next.filter((w) => w.flow === "normal");
+      }
+      if (frontier.length === 0) return all;
+      const normal = all.filter((w) => w.flow === "normal");
+      return [...all.filter((w) => w.flow !== "normal"), ...this.widen(normal, true)];
+    } finally {
+      this.trapping = false;
+    }
+  }
+
+  /** The worlds after one of `w`'s live traps ran once; the trap stays set in them. */
+  private runTrapBodies(w: World): World[] {
+    const out: World[] = [];
+    for (const body of w.liveTraps) {
+      const copy = w.clone();
+      for (const o of this.runCode(body, { start: 0, end: 0 }, "trap", copy, true)) {
+        // A body that sets traps adds to those already set (it cannot be seen to reset them).
+        if (o.traps !== w.traps) o.traps = [...new Set([...w.traps, ...o.traps])];
+        if (o.liveTraps !== w.liveTraps) o.liveTraps = [...new Set([...w.liveTraps, ...o.liveTraps])];
+        o.status = w.status;
+        out.push(o);
+      }
+    }
+    return out;
   }
 
   private execActive(s: Stmt, ws: World[]): World[] {
@@ -807,6 +866,7 @@ export class Interpreter implements WordEnv {
       for (const [n, f] of w.funcs) if (base.funcs.get(n)?.source !== f.source) base.tainted = "functions differ between paths";
       for (const [n, a] of w.aliases) if (base.aliases.get(n) !== a) base.setAlias(n, a);
       if (w.traps.join() !== base.traps.join()) base.traps = [...new Set([...base.traps, ...w.traps])];
+      if (w.liveTraps.join() !== base.liveTraps.join()) base.liveTraps = [...new Set([...base.liveTraps, ...w.liveTraps])];
       if (w.tainted) base.tainted = w.tainted;
       base.fsChanged ||= w.fsChanged;
       base.linksChanged ||= w.linksChanged;
@@ -1977,6 +2037,7 @@ function childShellWorld(w: World, positional: readonly string[] | null | undefi
   c.clearFuncs();
   c.clearAliases();
   c.traps = [];
+  c.liveTraps = [];
   c.frames = [];
   c.positional = positional === undefined ? null : positional;
   // A new shell process has no directory stack and its own options: `bash -c popd` fails

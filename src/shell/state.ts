@@ -143,6 +143,11 @@ export class World {
   private attrsShared: boolean;
   /** Trap bodies in effect, replayed where their outcome could differ. */
   traps: readonly string[];
+  /**
+   * Those of `traps` set for something other than EXIT (DEBUG, ERR, RETURN, signals): they run
+   * in the shell between commands, and what they change is seen by the commands after.
+   */
+  liveTraps: readonly string[];
   /** `local` frames: the outer values to restore when a function returns. */
   frames: readonly Scope[];
   /** Set when something changed the shell in a way the guard does not follow. */
@@ -175,6 +180,7 @@ export class World {
     this.attrs = new Map();
     this.attrsShared = false;
     this.traps = [];
+    this.liveTraps = [];
     this.frames = [];
     this.tainted = null;
     this.fsChanged = false;
@@ -207,6 +213,7 @@ export class World {
     w.attrsShared = true;
     this.attrsShared = true;
     w.traps = this.traps;
+    w.liveTraps = this.liveTraps;
     w.frames = this.frames;
     w.tainted = this.tainted;
     w.fsChanged = this.fsChanged;
@@ -216,12 +223,26 @@ export class World {
     return w;
   }
 
+  /**
+   * Whether this world has the state of `other` because nothing was written since one was
+   * copied from the other (a cheap check: false does not mean they differ).
+   */
+  sameAs(other: World): boolean {
+    const scalars = this.cwd === other.cwd && this.oldpwd === other.oldpwd && this.stack === other.stack && this.stackUnknown === other.stackUnknown && this.flow === other.flow && this.flowLevels === other.flowLevels;
+    const shared = this.positional === other.positional && this.vars === other.vars && this.funcs === other.funcs && this.aliases === other.aliases && this.attrs === other.attrs && this.traps === other.traps && this.liveTraps === other.liveTraps && this.frames === other.frames;
+    const rest = this.tainted === other.tainted && this.fsChanged === other.fsChanged && this.linksChanged === other.linksChanged && this.linkZones === other.linkZones && this.environmentNames === other.environmentNames;
+    return scalars && shared && rest && optionsKey(this.options) === optionsKey(other.options);
+  }
+
   /** A variable as the shell would see it; `fallback` answers for names never assigned here. */
   getVar(name: string): Value | undefined {
     return this.vars.get(name);
   }
 
   setVar(name: string, value: Value): void {
+    // Writing the value a variable has keeps the map shared, so that sameAs sees no change.
+    const prev = this.vars.get(name);
+    if (prev !== undefined && (prev === value || (prev.k === "str" && value.k === "str" && prev.v === value.v) || (prev.k === "unset" && value.k === "unset"))) return;
     if (environmentRole(name) !== null && !this.environmentNames.includes(name)) this.environmentNames = [...this.environmentNames, name];
     if (this.varsShared) {
       this.vars = new Map(this.vars);
@@ -288,7 +309,7 @@ export class World {
   key(): string {
     let k = `${this.cwd}\u0000${this.oldpwd}\u0000${this.stack.join("\u0001")}\u0000${this.stackUnknown}\u0000${this.flow}${this.flowLevels}\u0000`;
     k += this.positional ? this.positional.join("\u0001") : "?";
-    k += "\u0000" + optionsKey(this.options) + "\u0000" + this.traps.join("\u0001") + "\u0000" + (this.tainted ?? "");
+    k += "\u0000" + optionsKey(this.options) + "\u0000" + this.traps.join("\u0001") + "\u0000" + this.liveTraps.join("\u0001") + "\u0000" + (this.tainted ?? "");
     k += "\u0000" + this.frames.length + (this.fsChanged ? "F" : "f") + (this.linksChanged ? "L" : "l");
     // What a return restores tells worlds apart as much as what is visible now.
     for (const f of this.frames) k += "\u0000r:" + framesKey(f);
