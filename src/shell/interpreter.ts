@@ -92,6 +92,8 @@ const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec",
 /** Builtins whose arguments may be assignments, arrays included. */
 /** Rounds of running live traps again before what still changes is made unknown. */
 const MAX_TRAP_ROUNDS = 4;
+/** Worlds that left the same way, kept apart before they are merged. */
+const MAX_LEFT_WORLDS = 8;
 const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 
 /** Entries walked in an outside tree nothing can allow: enough for a project-sized tree. */
@@ -405,11 +407,27 @@ export class Interpreter implements WordEnv {
       return [...passive, ...active.map((w) => (w.tainted === spent ? w : this.taint(w, spent)))];
     }
     const fired = this.fireTraps(active);
-    const ready = fired === active ? active : fired.filter((w) => w.flow === "normal");
-    if (fired !== active) passive.push(...fired.filter((w) => w.flow !== "normal"));
+    let ready = active;
+    let left = passive;
+    if (fired !== active) {
+      ready = fired.filter((w) => w.flow === "normal");
+      // A trap that exits may do so before any statement: one world per statement would pile up.
+      left = this.widenLeft([...passive, ...fired.filter((w) => w.flow !== "normal")]);
+    }
     let out = ready.length ? this.execActive(s, ready) : [];
     if (out.length > this.limits.maxWorlds) out = this.widen(out);
-    return passive.length ? [...passive, ...out] : out;
+    return left.length ? [...left, ...out] : out;
+  }
+
+  /** Worlds that have left (exit, return, break), merged per way of leaving past a few of each. */
+  private widenLeft(ws: World[]): World[] {
+    if (ws.length <= MAX_LEFT_WORLDS) return ws;
+    const byFlow = new Map<string, World[]>();
+    for (const w of ws) {
+      const k = `${w.flow}${w.flowLevels}`;
+      byFlow.set(k, [...(byFlow.get(k) ?? []), w]);
+    }
+    return [...byFlow.values()].flatMap((g) => (g.length > MAX_LEFT_WORLDS ? this.widen(g) : g));
   }
 
   /**
@@ -451,12 +469,16 @@ export class Interpreter implements WordEnv {
   /** The worlds after one of `w`'s live traps ran once; the trap stays set in them. */
   private runTrapBodies(w: World): World[] {
     const out: World[] = [];
+    const none: readonly string[] = [];
     for (const body of w.liveTraps) {
       const copy = w.clone();
+      // Traps do not run inside a trap body: it runs with none, and they are set again after.
+      copy.traps = none;
+      copy.liveTraps = none;
       for (const o of this.runCode(body, { start: 0, end: 0 }, "trap", copy, true)) {
         // A body that sets traps adds to those already set (it cannot be seen to reset them).
-        if (o.traps !== w.traps) o.traps = [...new Set([...w.traps, ...o.traps])];
-        if (o.liveTraps !== w.liveTraps) o.liveTraps = [...new Set([...w.liveTraps, ...o.liveTraps])];
+        o.traps = o.traps === none ? w.traps : [...new Set([...w.traps, ...o.traps])];
+        o.liveTraps = o.liveTraps === none ? w.liveTraps : [...new Set([...w.liveTraps, ...o.liveTraps])];
         o.status = w.status;
         out.push(o);
       }
@@ -1765,15 +1787,18 @@ export class Interpreter implements WordEnv {
   // Traps
 
   private replayTrapsIfChanged(w: World): void {
-    if (w.traps.length) this.replayTraps([w], null);
+    // Live traps run before the next statement (fireTraps), which judges them in this state.
+    if (w.traps.length > w.liveTraps.length) this.replayTraps([w], null, true);
   }
 
   /** A trap body runs in the shell itself, in whatever state the shell is in when it fires. */
-  replayTraps(ws: readonly World[], span: Span | null): void {
+  replayTraps(ws: readonly World[], span: Span | null, exitOnly = false): void {
     for (const w of ws) {
       for (const t of w.traps) {
+        if (exitOnly && w.liveTraps.includes(t)) continue;
         const copy = w.clone();
         copy.traps = [];
+        copy.liveTraps = [];
         this.analyseUncalled(this.runCode(t, span ?? { start: 0, end: 0 }, "trap", copy, true));
       }
     }
