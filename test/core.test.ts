@@ -536,6 +536,25 @@ table("functions", box, [
   ["shopt -s localvar_inherit; x=src; f(){ local x; cat $x/main.ts; }; f", "allow", ["read $P/src/main.ts"]],
   ["x=src; f(){ local x; cat ${x:-src}/main.ts; }; f; cat $x/main.ts", "allow"],
   ["x=src; f(){ local x=a; local x; cat $x/main.ts; }; f", "allow", ["read $P/a/main.ts"]],
+  // command_not_found_handle runs where a command may not be found, in the state there.
+  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; nonexist; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
+  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; (nonexist); x=src", "ask", ["read $O/dir/file.txt"]],
+  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; ls | nonexist; x=src", "ask", ["read $O/dir/file.txt"]],
+  ["command_not_found_handle(){ cat \"../outside/$1.txt\"; }; secret", "ask", ["read $O/secret.txt"]],
+  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; echo hi; cd src; x=\"space dir\"", "allow"],
+  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=src; ls; x=\"space dir\"", "allow"],
+  ["command_not_found_handle(){ echo \"$1: not found\"; return 127; }; nonexist", "allow"],
+  // Exported functions reach a child bash.
+  ["f(){ cat \"$x/file.txt\"; }; export -f f; x=dir-out bash -c f; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
+  ["f(){ cat \"$x/file.txt\"; }; declare -fx f; x=dir-out bash -c f; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
+  ["f(){ cat \"$x/file.txt\"; }; typeset -xf f; x=dir-out bash -c 'f'; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
+  ["f(){ :; }; export -f f; f(){ cat ../outside/secret.txt; }; bash -c f", "ask", ["read $O/secret.txt"]],
+  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; export -f command_not_found_handle; x=dir-out bash -c nonexist; x=src", "ask", ["read $O/dir/file.txt"]],
+  ["f(){ cat \"$x/file.txt\"; }; x=dir-out bash -c f; x=\"space dir\"", "allow"],
+  ["f(){ cat \"$x/file.txt\"; }; export -f f; export -fn f; x=dir-out bash -c f; x=\"space dir\"", "allow"],
+  ["f(){ cat \"$x/file.txt\"; }; export -f f; declare +x -f f; x=dir-out bash -c f; x=\"space dir\"", "allow"],
+  ["env 'BASH_FUNC_f%%=() { cat ../outside/secret.txt; }' bash -c f", "ask", ["#OPAQUE_CODE"]],
+  ["env 'BASH_FUNC_f()=() { cat README.md; }' bash -c f", "ask", ["#OPAQUE_CODE"]],
 ]);
 
 table("words: quoting, escapes, ANSI-C, concatenation", box, [

@@ -90,6 +90,8 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["trap \"x=..\" ERR; x=src; false; cat $x/outside/secret.txt", "out"],
     ["trap \"x=..\" USR1; x=src; kill -USR1 $$; cat $x/outside/secret.txt", "out"],
     ["trap 'echo hi' DEBUG; x=src; cat $x/main.ts", "in"],
+    ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; nonexist; x=\"space dir\"", "out"],
+    ["f(){ cat \"$x/file.txt\"; }; export -f f; x=dir-out bash -c f; x=\"space dir\"", "out"],
     ["exec cat ../outside/secret.txt", "out"],
     ["f(){ break; }; for i in 1; do f; cat ../outside/secret.txt; done", "out"],
     ["f(){ local x=src; declare -g x=..; }; x=src; f; cat $x/outside/secret.txt", "out"],

@@ -457,7 +457,7 @@ function declare(it: Interpreter, argv: readonly Arg[], w: World, kind: "export"
     if (t.startsWith("-")) add += letters;
     else remove += letters;
   }
-  if (functions) return done(w, 0);
+  if (functions) return exportFunctions(it, argv.slice(i), w, add.includes("x") && !add.includes("n") ? true : remove.includes("x") || add.includes("n") ? false : null);
   void global;
   for (const a of argv.slice(i)) {
     let argText = a.text;
@@ -498,6 +498,20 @@ function declare(it: Interpreter, argv: readonly Arg[], w: World, kind: "export"
     };
     if (global && inFunction) writeGlobal(it, w, name, write);
     else write();
+  }
+  return done(w, 0);
+}
+
+/** `export -f NAME…`, `declare -fx`: a child bash gets the functions (`export -fn`, `declare +x -f`: no longer). */
+function exportFunctions(it: Interpreter, names: readonly Arg[], w: World, exported: boolean | null): World[] {
+  if (exported === null) return done(w, 0);
+  for (const a of names) {
+    if (a.text === null) {
+      it.issue("SHELL_STATE", "a function exported by a name that is not known", a.span);
+      continue;
+    }
+    const f = w.funcs.get(a.text);
+    if (f) w.setFunc(a.text, { ...f, exported });
   }
   return done(w, 0);
 }

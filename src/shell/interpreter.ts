@@ -90,6 +90,9 @@ export type OutsideWalk = "judge" | "name" | "skip";
 const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset"]);
 
 /** Builtins whose arguments may be assignments, arrays included. */
+const COMMAND_NOT_FOUND = "command_not_found_handle";
+/** bash builtins the interpreter has no model of: always found, so never "not found". */
+const BASH_BUILTINS: ReadonlySet<string> = new Set(["echo", "printf", "test", "[", "pwd", "type", "kill", "wait", "jobs", "fg", "bg", "disown", "suspend", "umask", "ulimit", "times", "help", "history", "fc", "bind", "caller", "compgen", "complete", "compopt", "logout", "times", "false", "true"]);
 /** Rounds of running live traps again before what still changes is made unknown. */
 const MAX_TRAP_ROUNDS = 4;
 /** Worlds that left the same way, kept apart before they are merged. */
@@ -126,6 +129,8 @@ export class Interpreter implements WordEnv {
   private readonly physCache = new Map<string, string | null>();
   /** Loops the running statement is inside (break and continue need one). */
   loopDepth = 0;
+  /** command_not_found_handle is running. */
+  private inNotFound = false;
   /** A trap body is running: traps do not fire inside it. */
   private trapping = false;
   /** loopDepth when the running function was called: loops below it are the caller's. */
@@ -588,7 +593,9 @@ export class Interpreter implements WordEnv {
             id = this.nextFuncId++;
             this.funcIds.set(s.body, id);
           }
-          w.setFunc(s.name, { body: s.body, source: String(id), at: { offset: this.frame.offset, span: this.frame.span } });
+          // A function redefined keeps being exported (export -f).
+          const exported = w.funcs.get(s.name)?.exported === true;
+          w.setFunc(s.name, { body: s.body, source: String(id), at: { offset: this.frame.offset, span: this.frame.span }, ...(exported ? { exported } : {}) });
           return withStatus(w, 0);
         });
       case "test":
@@ -885,7 +892,12 @@ export class Interpreter implements WordEnv {
         const b = w.getVar(n);
         if (!sameValue(a, b)) base.setVar(n, unknown(`$${n} differs between the paths the script may take`));
       }
-      for (const [n, f] of w.funcs) if (base.funcs.get(n)?.source !== f.source) base.tainted = "functions differ between paths";
+      for (const [n, f] of w.funcs) {
+        const b = base.funcs.get(n);
+        if (b?.source !== f.source) base.tainted = "functions differ between paths";
+        // Exported on one path: a child shell may get it.
+        else if (f.exported && !b.exported) base.setFunc(n, f);
+      }
       for (const [n, a] of w.aliases) if (base.aliases.get(n) !== a) base.setAlias(n, a);
       if (w.traps.join() !== base.traps.join()) base.traps = [...new Set([...base.traps, ...w.traps])];
       if (w.liveTraps.join() !== base.liveTraps.join()) base.liveTraps = [...new Set([...base.liveTraps, ...w.liveTraps])];
@@ -1157,9 +1169,26 @@ export class Interpreter implements WordEnv {
       if (name.text === "." || name.text === "source") this.environment(w, info.span);
       return runBuiltin(this, name.text, argv, w, info);
     }
+    this.commandNotFound(name.text, argv, w, info);
     const options = this.environment(w, info.span, name.text);
     const effects = analyseCommand(name, [...options, ...argv.slice(1)], { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: this.opts.commandKnowledge !== false, home: this.home, disk: this.diskFor(w) });
     return this.applyEffects(effects, argv, w, info);
+  }
+
+  /**
+   * A program looked up in PATH may not be there (the guard does not know PATH's contents):
+   * bash then runs command_not_found_handle, in a child of the shell, with the command's words.
+   */
+  private commandNotFound(name: string, argv: readonly Arg[], w: World, info: DispatchInfo): void {
+    const handler = w.funcs.get(COMMAND_NOT_FOUND);
+    if (!handler || this.inNotFound || name.includes("/") || BASH_BUILTINS.has(name)) return;
+    // Inside the handler, a command not found would run it again: it is judged here already.
+    this.inNotFound = true;
+    try {
+      joinChild(w, this.callFunction(COMMAND_NOT_FOUND, handler.body, argv, w.clone(), { ...info, inProcess: true }));
+    } finally {
+      this.inNotFound = false;
+    }
   }
 
   /**
@@ -2059,7 +2088,7 @@ type StartOptions = Partial<Record<keyof Options, boolean>>;
 
 function childShellWorld(w: World, positional: readonly string[] | null | undefined, startOptions?: StartOptions): World {
   const c = w.clone();
-  c.clearFuncs();
+  c.keepExportedFuncs();
   c.clearAliases();
   c.traps = [];
   c.liveTraps = [];

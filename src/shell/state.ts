@@ -112,6 +112,8 @@ export interface FunctionDef {
   readonly source: string;
   /** Where the body's spans count from: a body read from reparsed or nested code keeps that. */
   readonly at: { readonly offset: number; readonly span: Span | null };
+  /** `export -f`: a child bash defines it too. */
+  readonly exported?: boolean;
 }
 
 /** A dirstack entry or directory: a logical absolute path, or null when unknown. */
@@ -277,8 +279,9 @@ export class World {
     else this.attrs.delete(name);
   }
 
-  clearFuncs(): void {
-    this.funcs = new Map();
+  /** Functions a new shell does not get: all but the exported ones. */
+  keepExportedFuncs(): void {
+    this.funcs = new Map([...this.funcs].filter(([, f]) => f.exported));
     this.funcsShared = false;
   }
 
@@ -318,7 +321,7 @@ export class World {
       k += `\u0000${n}=${valueKey(v)}`;
     }
     for (const n of [...this.attrs.keys()].sort()) k += `\u0000t:${n}=${this.attrs.get(n)}`;
-    for (const n of [...this.funcs.keys()].sort()) k += `\u0000f:${n}:${this.funcs.get(n)!.source}`;
+    for (const n of [...this.funcs.keys()].sort()) k += `\u0000f:${n}:${this.funcs.get(n)!.source}${this.funcs.get(n)!.exported ? "x" : ""}`;
     for (const n of [...this.aliases.keys()].sort()) k += `\u0000a:${n}=${this.aliases.get(n)}`;
     return k;
   }
