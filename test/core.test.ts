@@ -66,6 +66,10 @@ table("arrays given to declare, and printf's escapes", box, [
 // unset removing a function, writes through namerefs, nocasematch, posix mode, BASH_CMDS and
 // BASH_ALIASES, PS4 under set -x, & in a replacement, set -k. Each reached outside in bash.
 table("shell state that changes later commands", box, [
+  ["x=src; printf -v x ..; cat $x/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["x=src; printf -vx ..; cat $x/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["x=src; printf -- -v x; cat $x/main.ts", "allow"],
+  ["printf '%s\\n' hi; cat README.md", "allow"],
   ["cd() { :; }; unset cd; cd ..; ls", "ask"],
   ["cd() { :; }; x=1; unset x cd; cd ..; ls", "ask"],
   ["ls() { :; }; cd() { :; }; unset ls cd; cd ..; ls", "ask"],

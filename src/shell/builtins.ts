@@ -33,6 +33,7 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ["unalias", (it, argv, w) => unalias(argv, w)],
   ["read", (it, argv, w, info) => readBuiltin(it, argv, w, info)],
   ["mapfile", (it, argv, w) => mapfile(it, argv, w)],
+  ["printf", (it, argv, w) => printfVar(it, argv, w)],
   ["readarray", (it, argv, w) => mapfile(it, argv, w)],
   ["getopts", (_it, argv, w) => {
     const name = argv[2]?.text;
@@ -833,6 +834,25 @@ function readBuiltin(it: Interpreter, argv: readonly Arg[], w: World, info: Disp
   for (const n of all) eof.setVar(n, { k: "str", v: "" });
   out.push(done(eof, 1)[0]!);
   return out;
+}
+
+/** `printf -v NAME FORMAT …` assigns what it would print; the value is not worked out. */
+function printfVar(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  for (let i = 1; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === null) return [it.taint(w, "printf with an option that is not known")];
+    if (t === "--" || !t.startsWith("-") || t === "-") break;
+    if (!t.startsWith("-v")) continue;
+    const name = t.length > 2 ? t.slice(2) : argv[++i]?.text;
+    if (name === null) return [it.taint(w, "printf -v with a name that is not known")];
+    if (name === undefined) break;
+    const base = /^[A-Za-z_][A-Za-z0-9_]*/.exec(name)?.[0];
+    if (!base) break;
+    w.writeThroughNameref(base);
+    w.setVar(base, unknown(`$${base} is set by printf -v`));
+    return done(w, STATUS_UNKNOWN);
+  }
+  return done(w, STATUS_UNKNOWN);
 }
 
 function mapfile(it: Interpreter, argv: readonly Arg[], w: World): World[] {
