@@ -491,6 +491,14 @@ table("control flow", box, [
   ["f(){ for j in a; do break 2; done; cat ../outside/secret.txt; }; for i in 1; do f; done", "ask", ["* $O/secret.txt"]],
   ["f(){ break; }; for i in 1 2; do f; cat README.md; done", "allow"],
   ["f(){ for j in a; do break; done; cat README.md; }; for i in 1; do f; done", "allow"],
+  // A child (subshell, pipeline segment, substitution, nested shell) does not leave the parent's loops.
+  ["for i in 1; do (break; cat ../outside/secret.txt); done", "ask", ["read $O/secret.txt"]],
+  ["for i in 1; do { break; cat ../outside/secret.txt; } | cat; done", "ask", ["read $O/secret.txt"]],
+  ["for i in 1; do echo $(continue; cat ../outside/secret.txt); done", "ask", ["read $O/secret.txt"]],
+  ["for i in 1; do echo `continue; cat ../outside/secret.txt`; done", "ask", ["read $O/secret.txt"]],
+  ["for i in 1; do bash -c \"break; cat ../outside/secret.txt\"; done", "ask", ["read $O/secret.txt"]],
+  ["for i in 1; do (for j in 1; do break; done; cat README.md); done", "allow"],
+  ["for i in 1; do (break); cat README.md; done", "allow"],
 ]);
 
 table("functions", box, [

@@ -94,6 +94,7 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["f(){ cat \"$x/file.txt\"; }; export -f f; x=dir-out bash -c f; x=\"space dir\"", "out"],
     ["exec cat ../outside/secret.txt", "out"],
     ["f(){ break; }; for i in 1; do f; cat ../outside/secret.txt; done", "out"],
+    ["for i in 1; do (break; cat ../outside/secret.txt); done", "out"],
     ["f(){ local x=src; declare -g x=..; }; x=src; f; cat $x/outside/secret.txt", "out"],
     ["g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "out"],
     ["f(){ local -; set -f; }; f; cat */secret.txt", "out"],

@@ -648,8 +648,22 @@ export class Interpreter implements WordEnv {
 
   /** Runs a statement in a copy of the world (a subshell) and returns its exit status. */
   subshell(s: Stmt, w: World): Status {
-    const out = this.exec(s, [w.clone()]);
+    const out = this.inChild(() => this.exec(s, [w.clone()]));
     return joinChild(w, out);
+  }
+
+  /**
+   * Runs code in a child process: the loops around it are the parent's, which a break in the
+   * child does not leave (bash 5.2 reports an error and goes on; older bash leaves the child).
+   */
+  private inChild<T>(run: () => T): T {
+    const saved = this.loopBase;
+    this.loopBase = this.loopDepth;
+    try {
+      return run();
+    } finally {
+      this.loopBase = saved;
+    }
   }
 
   private execPipe(items: readonly Stmt[], ws: World[]): World[] {
@@ -1767,7 +1781,7 @@ export class Interpreter implements WordEnv {
       } else if (positional !== undefined) {
         start.positional = positional;
       }
-      const out = this.exec(parsed.stmt, [start]);
+      const out = inProcess ? this.exec(parsed.stmt, [start]) : this.inChild(() => this.exec(parsed.stmt, [start]));
       if (!inProcess) return [withStatus(w, joinChild(w, out))];
       return out;
     } finally {
@@ -1808,7 +1822,7 @@ export class Interpreter implements WordEnv {
   }
 
   substituteCode(text: string, world: World, span: Span): string | null {
-    this.runCode(text, span, "`…`", world.clone(), true);
+    this.inChild(() => this.runCode(text, span, "`…`", world.clone(), true));
     return null;
   }
 
