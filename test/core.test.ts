@@ -499,6 +499,10 @@ table("control flow", box, [
   ["for i in 1; do bash -c \"break; cat ../outside/secret.txt\"; done", "ask", ["read $O/secret.txt"]],
   ["for i in 1; do (for j in 1; do break; done; cat README.md); done", "allow"],
   ["for i in 1; do (break); cat README.md; done", "allow"],
+  // A new shell has no function to return from: return there is an error, and the code goes on.
+  ["f(){ bash -c \"return; cat ../outside/secret.txt\"; }; f", "ask", ["read $O/secret.txt"]],
+  ["f(){ (return; cat ../outside/secret.txt); }; f; cat README.md", "allow"],
+  ["f(){ bash -c \"return; cat README.md\"; }; f", "allow"],
 ]);
 
 table("functions", box, [

@@ -652,6 +652,17 @@ export class Interpreter implements WordEnv {
     return joinChild(w, out);
   }
 
+  /** Runs code in a new shell: no loops, and no function or sourced file to return from. */
+  private inNewShell<T>(run: () => T): T {
+    const saved = this.returnable;
+    this.returnable = 0;
+    try {
+      return this.inChild(run);
+    } finally {
+      this.returnable = saved;
+    }
+  }
+
   /**
    * Runs code in a child process: the loops around it are the parent's, which a break in the
    * child does not leave (bash 5.2 reports an error and goes on; older bash leaves the child).
@@ -1781,7 +1792,7 @@ export class Interpreter implements WordEnv {
       } else if (positional !== undefined) {
         start.positional = positional;
       }
-      const out = inProcess ? this.exec(parsed.stmt, [start]) : this.inChild(() => this.exec(parsed.stmt, [start]));
+      const out = inProcess ? this.exec(parsed.stmt, [start]) : this.inNewShell(() => this.exec(parsed.stmt, [start]));
       if (!inProcess) return [withStatus(w, joinChild(w, out))];
       return out;
     } finally {
