@@ -539,6 +539,8 @@ table("functions", box, [
   ["g(){ unset x; x=..; }; h(){ local x=src; g; }; f(){ local x=s; h; }; x=src; f; cat $x/main.ts", "allow"],
   ["f(){ local x=s; unset x; x=..; }; x=src; f; cat $x/main.ts", "allow"],
   ["shopt $X localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["shopt $X localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; cat $x/outside/secret.txt; }; x=src; f", "ask", ["read $O/secret.txt"]],
+  ["shopt $X localvar_inherit; x=$O; f(){ local x; cat $x/secret.txt; }; f", "ask", ["#UNRESOLVED_WORD"]],
   // local - restores the set options on return.
   ["f(){ local -; set -f; }; f; cat */secret.txt", "ask", ["read $O/secret.txt"]],
   ["set -P; f(){ local -; set +P; }; f; cd rel-out/..; cat outside/secret.txt", "ask", ["read $O/secret.txt"]],

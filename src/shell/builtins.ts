@@ -702,7 +702,11 @@ function shopt(_it: Interpreter, argv: readonly Arg[], w: World): World[] {
     }
     names.push(t);
   }
-  if (on === null) return done(w, STATUS_UNKNOWN);
+  if (on === null) {
+    // `shopt "$x" dotglob`: an unknown word may be -s or -u, so the named options are unknown.
+    if (names.includes(null)) for (const n of names) if (n !== null && SHOPT[n]) w.options[SHOPT[n]] = null;
+    return done(w, STATUS_UNKNOWN);
+  }
   for (const n of names) {
     if (n === null) {
       for (const k of Object.keys(w.options) as (keyof Options)[]) w.options[k] = null;
