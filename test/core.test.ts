@@ -159,6 +159,10 @@ table("builtins that write variables, and assignments that outlive their command
 ]);
 
 table("shell state that changes later commands", box, [
+  ["x=src; printf -v x ..; cat $x/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["x=src; printf -vx ..; cat $x/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["x=src; printf -- -v x; cat $x/main.ts", "allow"],
+  ["printf '%s\\n' hi; cat README.md", "allow"],
   ["cd() { :; }; unset cd; cd ..; ls", "ask"],
   ["cd() { :; }; x=1; unset x cd; cd ..; ls", "ask"],
   ["ls() { :; }; cd() { :; }; unset ls cd; cd ..; ls", "ask"],
@@ -588,6 +592,25 @@ table("control flow", box, [
   ["exit 0; rm -rf ~", "allow"],
   ["return; cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   ["break; cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  // bash 5.2 ignores a break or continue in a function for the caller's loops; older bash leaves them.
+  ["f(){ break; }; for i in 1; do f; cat ../outside/secret.txt; done", "ask", ["* $O/secret.txt"]],
+  ["f(){ continue; }; for i in 1; do f; cat ../outside/secret.txt; done", "ask", ["* $O/secret.txt"]],
+  ["g(){ break 2; }; f(){ for j in a; do g; cat ../outside/secret.txt; done; }; for i in 1; do f; done", "ask", ["* $O/secret.txt"]],
+  ["f(){ for j in a; do break 2; done; cat ../outside/secret.txt; }; for i in 1; do f; done", "ask", ["* $O/secret.txt"]],
+  ["f(){ break; }; for i in 1 2; do f; cat README.md; done", "allow"],
+  ["f(){ for j in a; do break; done; cat README.md; }; for i in 1; do f; done", "allow"],
+  // A child (subshell, pipeline segment, substitution, nested shell) does not leave the parent's loops.
+  ["for i in 1; do (break; cat ../outside/secret.txt); done", "ask", ["read $O/secret.txt"]],
+  ["for i in 1; do { break; cat ../outside/secret.txt; } | cat; done", "ask", ["read $O/secret.txt"]],
+  ["for i in 1; do echo $(continue; cat ../outside/secret.txt); done", "ask", ["read $O/secret.txt"]],
+  ["for i in 1; do echo `continue; cat ../outside/secret.txt`; done", "ask", ["read $O/secret.txt"]],
+  ["for i in 1; do bash -c \"break; cat ../outside/secret.txt\"; done", "ask", ["read $O/secret.txt"]],
+  ["for i in 1; do (for j in 1; do break; done; cat README.md); done", "allow"],
+  ["for i in 1; do (break); cat README.md; done", "allow"],
+  // A new shell has no function to return from: return there is an error, and the code goes on.
+  ["f(){ bash -c \"return; cat ../outside/secret.txt\"; }; f", "ask", ["read $O/secret.txt"]],
+  ["f(){ (return; cat ../outside/secret.txt); }; f; cat README.md", "allow"],
+  ["f(){ bash -c \"return; cat README.md\"; }; f", "allow"],
 ]);
 
 table("functions", box, [
@@ -609,6 +632,55 @@ table("functions", box, [
   ["f(){ cat $#; }; f a b", "allow"],
   ["f() { cat \"$1\"; } > ../log; f README.md", "ask", ["write $T/work/log"]],
   ["f(){ cd /tmp; }; unset -f f; f; rm x", "allow", ["* $P/x", "!cwd /tmp"]],
+  // declare -g writes the global a local hides: the return must not restore the old value.
+  ["f(){ local x=src; declare -g x=..; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["f(){ local x=src; local -g x=..; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["f(){ local x=src; typeset -gx x=..; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["g(){ declare -g x=..; }; f(){ local x=src; g; cat $x/main.ts; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt", "read $P/src/main.ts"]],
+  ["f(){ local a=..; declare -g a=(src); cat $a/outside/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
+  ["f(){ local x=src; declare -g x=docs; cat $x/main.ts; }; f; cat $x/README.md", "allow", ["read $P/src/main.ts", "read $P/docs/README.md"]],
+  // unset of a caller's local exposes the variable it hid, which later writes reach.
+  ["g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["shopt -u localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["shopt -s localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; cat $x/outside/secret.txt; }; x=src; f", "ask", ["read $O/secret.txt"]],
+  ["shopt -s localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/main.ts", "allow"],
+  ["g(){ unset x; x=..; }; h(){ local x=src; g; }; f(){ local x=s; h; }; x=src; f; cat $x/main.ts", "allow"],
+  ["f(){ local x=s; unset x; x=..; }; x=src; f; cat $x/main.ts", "allow"],
+  ["shopt $X localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["shopt $X localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; cat $x/outside/secret.txt; }; x=src; f", "ask", ["read $O/secret.txt"]],
+  ["shopt $X localvar_inherit; x=$O; f(){ local x; cat $x/secret.txt; }; f", "ask", ["#UNRESOLVED_WORD"]],
+  // local - restores the set options on return.
+  ["f(){ local -; set -f; }; f; cat */secret.txt", "ask", ["read $O/secret.txt"]],
+  ["set -P; f(){ local -; set +P; }; f; cd rel-out/..; cat outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["f(){ local -; set -f; }; f; cat src/*.ts", "allow", ["read $P/src/main.ts"]],
+  ["f(){ set -f; }; f; cat */secret.txt", "allow"],
+  // A local declared without a value starts unset (localvar_inherit keeps the outer one).
+  ["x=src; f(){ local x; cat $x$O/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
+  ["x=src; f(){ declare x; cat $x$O/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
+  ["x=src; f(){ typeset x; cat $x$O/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
+  ["x=src; f(){ local -a x; cat $x$O/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
+  ["shopt -s localvar_inherit; x=src; f(){ local x; cat $x/main.ts; }; f", "allow", ["read $P/src/main.ts"]],
+  ["x=src; f(){ local x; cat ${x:-src}/main.ts; }; f; cat $x/main.ts", "allow"],
+  ["x=src; f(){ local x=a; local x; cat $x/main.ts; }; f", "allow", ["read $P/a/main.ts"]],
+  // command_not_found_handle runs where a command may not be found, in the state there.
+  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; nonexist; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
+  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; (nonexist); x=src", "ask", ["read $O/dir/file.txt"]],
+  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; ls | nonexist; x=src", "ask", ["read $O/dir/file.txt"]],
+  ["command_not_found_handle(){ cat \"../outside/$1.txt\"; }; secret", "ask", ["read $O/secret.txt"]],
+  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; echo hi; cd src; x=\"space dir\"", "allow"],
+  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=src; ls; x=\"space dir\"", "allow"],
+  ["command_not_found_handle(){ echo \"$1: not found\"; return 127; }; nonexist", "allow"],
+  // Exported functions reach a child bash.
+  ["f(){ cat \"$x/file.txt\"; }; export -f f; x=dir-out bash -c f; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
+  ["f(){ cat \"$x/file.txt\"; }; declare -fx f; x=dir-out bash -c f; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
+  ["f(){ cat \"$x/file.txt\"; }; typeset -xf f; x=dir-out bash -c 'f'; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
+  ["f(){ :; }; export -f f; f(){ cat ../outside/secret.txt; }; bash -c f", "ask", ["read $O/secret.txt"]],
+  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; export -f command_not_found_handle; x=dir-out bash -c nonexist; x=src", "ask", ["read $O/dir/file.txt"]],
+  ["f(){ cat \"$x/file.txt\"; }; x=dir-out bash -c f; x=\"space dir\"", "allow"],
+  ["f(){ cat \"$x/file.txt\"; }; export -f f; export -fn f; x=dir-out bash -c f; x=\"space dir\"", "allow"],
+  ["f(){ cat \"$x/file.txt\"; }; export -f f; declare +x -f f; x=dir-out bash -c f; x=\"space dir\"", "allow"],
+  ["env 'BASH_FUNC_f%%=() { cat ../outside/secret.txt; }' bash -c f", "ask", ["#OPAQUE_CODE"]],
+  ["env 'BASH_FUNC_f()=() { cat README.md; }' bash -c f", "ask", ["#OPAQUE_CODE"]],
 ]);
 
 table("words: quoting, escapes, ANSI-C, concatenation", box, [
@@ -866,6 +938,27 @@ table("commands that run code are asked about", box, [
   ["exec cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   ["exec > ../out.log; echo hi", "ask", ["write $T/work/out.log"]],
   ["hash -p /bin/rm cat; cat x", "ask", ["#SHELL_STATE"]],
+]);
+
+table("traps other than EXIT change the shell between commands", box, [
+  ["trap \"x=..\" DEBUG; x=src; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["trap \"cd src\" DEBUG; cat secret-link", "ask"],
+  ["trap 'cd ..' DEBUG; cat outside/secret.txt", "ask"],
+  ["trap \"x=..\" USR1; x=src; kill -USR1 $$; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["trap \"x=..\" ERR; x=src; false; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["set -T; f(){ :; }; trap \"x=..\" RETURN; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["trap \"x=..\" DEBUG; for x in src; do cat $x/outside/secret.txt; done", "ask", ["read $O/secret.txt"]],
+  ["trap 'x=$x/..' INT; x=src; cat $x/main.ts", "ask"],
+  ["trap 'set -f' USR1; kill -USR1 $$; cat */secret.txt", "ask"],
+  ["trap 'shopt -s dotglob' $SIG; cat src/*", "ask"],
+  ["trap 'x=..' $SIG; x=src; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["trap 'f(){ cat ../outside/secret.txt; }' USR1; f(){ :; }; f", "ask", ["read $O/secret.txt"]],
+  ["g(){ x=..; }; trap g TERM; x=src; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["trap 'echo hi' DEBUG; x=src; cat $x/main.ts", "allow", ["read $P/src/main.ts"]],
+  ["trap 'x=..' EXIT; x=src; cat $x/main.ts", "allow"],
+  ["trap 'x=..' 0; x=src; cat $x/main.ts", "allow"],
+  ["cleanup(){ rm -rf \"$tmp\"; exit 1; }; tmp=build; trap cleanup INT TERM; cat src/main.ts", "allow"],
+  ["trap 'echo failed at $LINENO' ERR; cd src; cat main.ts", "allow"],
 ]);
 
 table("eval and sourced scripts are interpreted in the current state", box, [

@@ -5,7 +5,7 @@
 import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import { type Arg, withValue } from "../commands/analyse.ts";
 import type { DispatchInfo, Interpreter } from "./interpreter.ts";
-import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, type Value, World } from "./state.ts";
+import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, type Value, World } from "./state.ts";
 import { knownPrefix, lookup } from "./words.ts";
 import type { Assign, Span } from "./syntax.ts";
 import { simplePrintf } from "./stdin.ts";
@@ -469,7 +469,7 @@ function declare(it: Interpreter, argv: readonly Arg[], w: World, kind: "export"
     if (t.startsWith("-")) add += letters;
     else remove += letters;
   }
-  if (functions) return done(w, 0);
+  if (functions) return exportFunctions(it, argv.slice(i), w, add.includes("x") && !add.includes("n") ? true : remove.includes("x") || add.includes("n") ? false : null);
   void global;
   for (const a of argv.slice(i)) {
     let argText = a.text;
@@ -483,32 +483,92 @@ function declare(it: Interpreter, argv: readonly Arg[], w: World, kind: "export"
       argText = m[1]! + "=\u0000";
     }
     const parsed = parseAssignmentText(argText);
-    if (!parsed) continue;
+    if (!parsed) {
+      if (argText === "-" && kind === "local") keepSetOptions(w);
+      continue;
+    }
     const name = parsed.name;
     cdBookkeeping(it, name, add, a.span);
-    if (kind === "local" || (kind === "declare" && w.frames.length > 0 && !global)) {
-      const frame = w.frames[w.frames.length - 1];
-      if (frame && !frame.has(name)) {
-        const copy = new Map(frame);
-        copy.set(name, w.getVar(name) ?? lookup(w, it, name));
-        w.frames = [...w.frames.slice(0, -1), copy];
-      }
-    }
+    // -g (`declare -g`, `local -g`) writes the global even where a local hides it.
+    const inFunction = w.frames.length > 0;
+    const fresh = inFunction && !global && (kind === "local" || kind === "declare") && makeLocal(it, w, name);
     let attrs = w.attr(name);
     for (const c of add) if (!attrs.includes(c)) attrs += c;
     for (const c of remove) attrs = attrs.replace(c, "");
     w.setAttr(name, attrs);
-    if (parsed.value === null) {
-      if (attrs.includes("n") && add.includes("n")) w.setVar(name, unknown(`$${name} is a nameref`));
-      else if ((add.includes("a") || add.includes("A")) && w.getVar(name) === undefined) w.setVar(name, { k: "arr", v: [] });
-      continue;
-    }
-    const assign = a.text !== null ? assignFromArg(a, parsed) : null;
-    if (assign) it.setVariable(assign, w);
-    else w.setVar(name, unknown(`$${name} is not known`));
-    if (add.includes("A") || (parsed.value.startsWith("(") && !assign)) w.setVar(name, unknown(`$${name} is an array the guard does not follow`));
+    const write = (): void => {
+      if (parsed.value === null) {
+        if (fresh) startLocal(w, name);
+        const v = w.getVar(name);
+        if (attrs.includes("n") && add.includes("n")) w.setVar(name, unknown(`$${name} is a nameref`));
+        else if ((add.includes("a") || add.includes("A")) && (v === undefined || v.k === "unset")) w.setVar(name, { k: "arr", v: [] });
+        return;
+      }
+      const assign = a.text !== null ? assignFromArg(a, parsed) : null;
+      if (assign) it.setVariable(assign, w);
+      else w.setVar(name, unknown(`$${name} is not known`));
+      if (add.includes("A") || (parsed.value.startsWith("(") && !assign)) w.setVar(name, unknown(`$${name} is an array the guard does not follow`));
+    };
+    if (global && inFunction) writeGlobal(it, w, name, write);
+    else write();
   }
   return done(w, 0);
+}
+
+/** `export -f NAME…`, `declare -fx`: a child bash gets the functions (`export -fn`, `declare +x -f`: no longer). */
+function exportFunctions(it: Interpreter, names: readonly Arg[], w: World, exported: boolean | null): World[] {
+  if (exported === null) return done(w, 0);
+  for (const a of names) {
+    if (a.text === null) {
+      it.issue("SHELL_STATE", "a function exported by a name that is not known", a.span);
+      continue;
+    }
+    const f = w.funcs.get(a.text);
+    if (f) w.setFunc(a.text, { ...f, exported });
+  }
+  return done(w, 0);
+}
+
+/** Makes NAME local to the running function, keeping the value it hides for the return; false when it already was. */
+function makeLocal(it: Interpreter, w: World, name: string): boolean {
+  const top = w.frames[w.frames.length - 1];
+  if (!top || top.vars.has(name)) return false;
+  const vars = new Map(top.vars);
+  vars.set(name, w.getVar(name) ?? lookup(w, it, name));
+  w.frames = [...w.frames.slice(0, -1), { ...top, vars }];
+  return true;
+}
+
+/** A new local declared without a value is unset, unless `shopt -s localvar_inherit` keeps the outer value. */
+function startLocal(w: World, name: string): void {
+  const inherit = w.options.localvarInherit;
+  if (inherit === false) w.setVar(name, UNSET);
+  else if (inherit === null) w.setVar(name, unknown(`$${name} may keep its outer value (localvar_inherit is not known)`));
+}
+
+/** `local -`: the set options in effect now come back when the function returns. */
+function keepSetOptions(w: World): void {
+  const top = w.frames[w.frames.length - 1];
+  if (!top || top.options) return;
+  w.frames = [...w.frames.slice(0, -1), { ...top, options: { physical: w.options.physical, noglob: w.options.noglob } }];
+}
+
+/**
+ * Writes the global NAME from inside a function. When a local hides it, the global is the value
+ * the outermost frame holding NAME restores on return: that value is written, and what the
+ * function sees stays as it was.
+ */
+export function writeGlobal(it: Interpreter, w: World, name: string, write: () => void): void {
+  const at = w.frames.findIndex((f) => f.vars.has(name));
+  if (at < 0) {
+    write();
+    return;
+  }
+  const visible = w.getVar(name) ?? lookup(w, it, name);
+  write();
+  const global = w.getVar(name) ?? UNSET;
+  w.setVar(name, visible);
+  w.frames = w.frames.map((f, i) => (i === at ? { ...f, vars: new Map(f.vars).set(name, global) } : f));
 }
 
 /** An assignment handed to declare as a word: re-read it as an assignment of the text after `=`. */
@@ -527,30 +587,67 @@ function assignFromArg(a: Arg, parsed: { name: string; append: boolean; value: s
 
 function unsetBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   let mode: "v" | "f" | "n" = "v";
+  let ws: World[] = [w];
   for (const a of argv.slice(1)) {
     if (a.text === null) {
       it.issue("SHELL_STATE", "unset with an argument that is not known", a.span);
-      return [it.taint(w, "unset with an unknown argument")];
+      return ws.map((x) => it.taint(x, "unset with an unknown argument"));
     }
     if (a.text === "-f") mode = "f";
     else if (a.text === "-v") mode = "v";
     else if (a.text === "-n") mode = "n";
-    else if (mode === "f") w.setFunc(a.text, null);
+    else if (mode === "f") for (const x of ws) x.setFunc(a.text, null);
     else {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?$/.exec(a.text);
       if (!m) continue;
-      if (m[2]) w.setVar(m[1]!, unknown(`an element of ${m[1]} was unset`));
-      else if (w.funcs.has(a.text) && (w.getVar(a.text) === undefined || w.getVar(a.text)!.k === "unset") && mode === "v") {
-        // bash unsets a function of that name when no variable exists.
-        w.setFunc(a.text, null);
-        w.setVar(a.text, { k: "unset" });
-      } else {
-        w.setVar(m[1]!, { k: "unset" });
-        w.setAttr(m[1]!, "");
-      }
+      const name = m[1]!;
+      if (m[2]) for (const x of ws) x.setVar(name, unknown(`an element of ${name} was unset`));
+      else ws = ws.flatMap((x) => unsetName(x, name, mode === "v"));
     }
   }
-  return done(w, 0);
+  for (const x of ws) x.status = 0;
+  return ws;
+}
+
+/** `unset NAME` in one world; two when whether it exposes a hidden variable is not known. */
+function unsetName(w: World, name: string, orFunction: boolean): World[] {
+  const v = w.getVar(name);
+  if (orFunction && w.funcs.has(name) && (v === undefined || v.k === "unset")) {
+    // bash unsets a function of that name when no variable exists.
+    w.setFunc(name, null);
+    w.setVar(name, UNSET);
+    return [w];
+  }
+  const at = callerLocal(w, name);
+  const hides = w.options.localvarUnset;
+  if (at < 0 || hides === true) {
+    w.setVar(name, UNSET);
+    w.setAttr(name, "");
+    return [w];
+  }
+  const exposed = hides === null ? w.clone() : w;
+  // The caller's local is gone: the variable it hid is seen, and written, from here on.
+  const vars = new Map(exposed.frames[at]!.vars);
+  exposed.setVar(name, vars.get(name)!);
+  vars.delete(name);
+  exposed.frames = exposed.frames.map((f, i) => (i === at ? { ...f, vars } : f));
+  exposed.setAttr(name, "");
+  if (hides === false) return [exposed];
+  // localvar_unset not known: also the world where the local stays, hidden as unset.
+  w.setVar(name, UNSET);
+  w.setAttr(name, "");
+  return [w, exposed];
+}
+
+/**
+ * The frame of the calling function whose local NAME is visible here, or -1: none, or the
+ * running function's own local (which `unset` hides as unset until it returns).
+ */
+function callerLocal(w: World, name: string): number {
+  const top = w.frames.length - 1;
+  if (top < 0 || w.frames[top]!.vars.has(name)) return -1;
+  for (let i = top - 1; i >= 0; i--) if (w.frames[i]!.vars.has(name)) return i;
+  return -1;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -615,7 +712,11 @@ function shopt(_it: Interpreter, argv: readonly Arg[], w: World): World[] {
     }
     names.push(t);
   }
-  if (on === null) return done(w, STATUS_UNKNOWN);
+  if (on === null) {
+    // `shopt "$x" dotglob`: an unknown word may be -s or -u, so the named options are unknown.
+    if (names.includes(null)) for (const n of names) if (n !== null && SHOPT[n]) w.options[SHOPT[n]] = null;
+    return done(w, STATUS_UNKNOWN);
+  }
   for (const n of names) {
     if (n === null) {
       for (const k of Object.keys(w.options) as (keyof Options)[]) w.options[k] = null;
@@ -781,6 +882,7 @@ function printfBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[]
     return [it.taint(w, "printf -v into an unknown variable")];
   }
   namedWrite(it, name, w, argv[0]!.span);
+  w.writeThroughNameref(name.replace(/\[.*$/s, ""));
   const words = argv.slice(i).map((a) => a.text);
   const text = words.length && words.every((x): x is string => x !== null) ? simplePrintf(words[0]!, words.slice(1)) : null;
   if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && text !== null) w.setVar(name, { k: "str", v: text });
@@ -840,6 +942,9 @@ function mapfile(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   return done(w, STATUS_UNKNOWN);
 }
 
+/** Names of the EXIT trap, which runs only when the shell ends. */
+const EXIT_SIGNALS: ReadonlySet<string> = new Set(["EXIT", "SIGEXIT", "0"]);
+
 function trap(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   const args = argv.slice(1).filter((a) => a.text !== "--");
   if (args.length < 2 || args[0]!.text === "-p" || args[0]!.text === "-l") return done(w, 0);
@@ -850,18 +955,32 @@ function trap(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   }
   if (body.text === "" || body.text === "-") return done(w, 0);
   if (!w.traps.includes(body.text)) w.traps = [...w.traps, body.text];
+  const live = args.slice(1).some((a) => a.text === null || !EXIT_SIGNALS.has(a.text.toUpperCase()));
+  if (live && !w.liveTraps.includes(body.text)) w.liveTraps = [...w.liveTraps, body.text];
   // The body may run at once (a signal) as well as later.
   it.runCode(body.text, body.span, "trap", w, false, w.positional);
   return done(w, 0);
 }
 
+/**
+ * break/continue leave at most the loops around them. bash 5.2 counts only the loops of the
+ * running function (outside them it reports an error and carries on); older bash, still the
+ * shell of many hosts, also leaves the caller's loops. Where the two differ, both are followed.
+ */
 function loopControl(it: Interpreter, argv: readonly Arg[], w: World, kind: "break" | "continue"): World[] {
   if (it.loopDepth === 0) return done(w, 1);
   const n = argv[1]?.text;
   const levels = n === undefined ? 1 : n !== null && /^[1-9][0-9]*$/.test(n) ? Number(n) : null;
-  w.flow = kind;
-  w.flowLevels = levels === null ? it.loopDepth : Math.min(levels, it.loopDepth);
-  return [w];
+  const leave = (x: World, depth: number): World => {
+    x.flow = kind;
+    x.flowLevels = levels === null ? depth : Math.min(levels, depth);
+    return x;
+  };
+  const own = it.loopDepth - it.loopBase;
+  if (own === it.loopDepth) return [leave(w, own)];
+  const older = leave(w.clone(), it.loopDepth);
+  const current = own === 0 ? done(w, 1)[0]! : leave(w, own);
+  return [current, older];
 }
 
 // ---------------------------------------------------------------------------------------

@@ -84,8 +84,11 @@ const TRACE_FILE: EnvironmentRole = { value: "dirs", kind: "write", absoluteOnly
 
 /** The role of an environment variable a program is started with, or null when it has none. */
 export function environmentRole(name: string): EnvironmentRole | null {
-  return BY_NAME.get(name) ?? (COMMAND_FAMILIES.test(name) ? COMMAND : name.startsWith("GIT_TRACE") ? TRACE_FILE : null);
+  return BY_NAME.get(name) ?? (COMMAND_FAMILIES.test(name) || BASH_FUNCTION.test(name) ? COMMAND : name.startsWith("GIT_TRACE") ? TRACE_FILE : null);
 }
+
+/** `BASH_FUNC_f%%=() { …; }`: a bash started with it defines the function f from the value. */
+const BASH_FUNCTION = /^BASH_FUNC_.+(%%|\(\))$/;
 
 /** Shell syntax in a command-line value: the program hands it to a shell the guard does not follow. */
 export const SHELL_SYNTAX = /[;&|<>()$`\\"'\n*?[\]{}#~]/;

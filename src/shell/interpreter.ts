@@ -8,12 +8,12 @@ import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
 import { Findings } from "./findings.ts";
 import { compileMatcher, type PatternChar } from "./pattern.ts";
-import { dedupe, DEFAULT_OPTIONS, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, type Value, World } from "./state.ts";
+import { dedupe, DEFAULT_OPTIONS, EMPTY_SCOPE, type Scope, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, type Value, World } from "./state.ts";
 import type { Assign, Dialect, Redir, Span, Stmt, Word } from "./syntax.ts";
 import {
   evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
 } from "./words.ts";
-import { ANY_ALIAS, runBuiltin, BUILTINS } from "./builtins.ts";
+import { ANY_ALIAS, runBuiltin, BUILTINS, writeGlobal } from "./builtins.ts";
 import { nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./environment.ts";
 import { hasSubstitution, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
@@ -92,6 +92,13 @@ const ASSIGNING_BUILTINS = new Set(["export", "readonly", "declare", "typeset", 
 const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset"]);
 
 /** Builtins whose arguments may be assignments, arrays included. */
+const COMMAND_NOT_FOUND = "command_not_found_handle";
+/** bash builtins the interpreter has no model of: always found, so never "not found". */
+const BASH_BUILTINS: ReadonlySet<string> = new Set(["echo", "printf", "test", "[", "pwd", "type", "kill", "wait", "jobs", "fg", "bg", "disown", "suspend", "umask", "ulimit", "times", "help", "history", "fc", "bind", "caller", "compgen", "complete", "compopt", "logout", "times", "false", "true"]);
+/** Rounds of running live traps again before what still changes is made unknown. */
+const MAX_TRAP_ROUNDS = 4;
+/** Worlds that left the same way, kept apart before they are merged. */
+const MAX_LEFT_WORLDS = 8;
 const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 
 /** Entries walked in an outside tree nothing can allow: enough for a project-sized tree. */
@@ -128,6 +135,12 @@ export class Interpreter implements WordEnv {
   private readonly physCache = new Map<string, string | null>();
   /** Loops the running statement is inside (break and continue need one). */
   loopDepth = 0;
+  /** command_not_found_handle is running. */
+  private inNotFound = false;
+  /** A trap body is running: traps do not fire inside it. */
+  private trapping = false;
+  /** loopDepth when the running function was called: loops below it are the caller's. */
+  loopBase = 0;
   /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
   private readonly written = new Set<string>();
   /** Standard input of a pipeline segment, from the segment before it. */
@@ -404,9 +417,84 @@ export class Interpreter implements WordEnv {
       const spent = "the analysis budget ran out";
       return [...passive, ...active.map((w) => (w.tainted === spent ? w : this.taint(w, spent)))];
     }
-    let out = this.execActive(s, active);
+    const fired = this.fireTraps(active);
+    let ready = active;
+    let left = passive;
+    if (fired !== active) {
+      ready = fired.filter((w) => w.flow === "normal");
+      // A trap that exits may do so before any statement: one world per statement would pile up.
+      left = this.widenLeft([...passive, ...fired.filter((w) => w.flow !== "normal")]);
+    }
+    let out = ready.length ? this.execActive(s, ready) : [];
     if (out.length > this.limits.maxWorlds) out = this.widen(out);
-    return passive.length ? [...passive, ...out] : out;
+    return left.length ? [...left, ...out] : out;
+  }
+
+  /** Worlds that have left (exit, return, break), merged per way of leaving past a few of each. */
+  private widenLeft(ws: World[]): World[] {
+    if (ws.length <= MAX_LEFT_WORLDS) return ws;
+    const byFlow = new Map<string, World[]>();
+    for (const w of ws) {
+      const k = `${w.flow}${w.flowLevels}`;
+      byFlow.set(k, [...(byFlow.get(k) ?? []), w]);
+    }
+    return [...byFlow.values()].flatMap((g) => (g.length > MAX_LEFT_WORLDS ? this.widen(g) : g));
+  }
+
+  /**
+   * Traps other than EXIT may run in the shell before any statement: DEBUG before each command,
+   * ERR after one fails, RETURN after a function returns, a signal's at any time, any number of
+   * times. The worlds after are those where they did not run and those where they ran, until
+   * running them again makes no new world (then everything that still changes is unknown).
+   */
+  private fireTraps(ws: World[]): World[] {
+    if (this.trapping || !ws.some((w) => w.liveTraps.length)) return ws;
+    this.trapping = true;
+    try {
+      const seen = new Set<string>();
+      for (const w of ws) if (w.liveTraps.length) seen.add(w.key());
+      let all = ws;
+      let frontier = ws;
+      for (let round = 0; frontier.length && round < MAX_TRAP_ROUNDS; round++) {
+        const next: World[] = [];
+        for (const w of frontier) {
+          for (const o of this.runTrapBodies(w)) {
+            if (o.sameAs(w)) continue;
+            const k = o.key();
+            if (seen.has(k)) continue;
+            seen.add(k);
+            next.push(o);
+          }
+        }
+        all = [...all, ...next];
+        frontier = next.filter((w) => w.flow === "normal");
+      }
+      if (frontier.length === 0) return all;
+      const normal = all.filter((w) => w.flow === "normal");
+      return [...all.filter((w) => w.flow !== "normal"), ...this.widen(normal, true)];
+    } finally {
+      this.trapping = false;
+    }
+  }
+
+  /** The worlds after one of `w`'s live traps ran once; the trap stays set in them. */
+  private runTrapBodies(w: World): World[] {
+    const out: World[] = [];
+    const none: readonly string[] = [];
+    for (const body of w.liveTraps) {
+      const copy = w.clone();
+      // Traps do not run inside a trap body: it runs with none, and they are set again after.
+      copy.traps = none;
+      copy.liveTraps = none;
+      for (const o of this.runCode(body, { start: 0, end: 0 }, "trap", copy, true)) {
+        // A body that sets traps adds to those already set (it cannot be seen to reset them).
+        o.traps = o.traps === none ? w.traps : [...new Set([...w.traps, ...o.traps])];
+        o.liveTraps = o.liveTraps === none ? w.liveTraps : [...new Set([...w.liveTraps, ...o.liveTraps])];
+        o.status = w.status;
+        out.push(o);
+      }
+    }
+    return out;
   }
 
   private execActive(s: Stmt, ws: World[]): World[] {
@@ -511,7 +599,9 @@ export class Interpreter implements WordEnv {
             id = this.nextFuncId++;
             this.funcIds.set(s.body, id);
           }
-          w.setFunc(s.name, { body: s.body, source: String(id), at: { offset: this.frame.offset, span: this.frame.span } });
+          // A function redefined keeps being exported (export -f).
+          const exported = w.funcs.get(s.name)?.exported === true;
+          w.setFunc(s.name, { body: s.body, source: String(id), at: { offset: this.frame.offset, span: this.frame.span }, ...(exported ? { exported } : {}) });
           return withStatus(w, 0);
         });
       case "test":
@@ -564,8 +654,33 @@ export class Interpreter implements WordEnv {
 
   /** Runs a statement in a copy of the world (a subshell) and returns its exit status. */
   subshell(s: Stmt, w: World): Status {
-    const out = this.exec(s, [w.clone()]);
+    const out = this.inChild(() => this.exec(s, [w.clone()]));
     return joinChild(w, out);
+  }
+
+  /** Runs code in a new shell: no loops, and no function or sourced file to return from. */
+  private inNewShell<T>(run: () => T): T {
+    const saved = this.returnable;
+    this.returnable = 0;
+    try {
+      return this.inChild(run);
+    } finally {
+      this.returnable = saved;
+    }
+  }
+
+  /**
+   * Runs code in a child process: the loops around it are the parent's, which a break in the
+   * child does not leave (bash 5.2 reports an error and goes on; older bash leaves the child).
+   */
+  private inChild<T>(run: () => T): T {
+    const saved = this.loopBase;
+    this.loopBase = this.loopDepth;
+    try {
+      return run();
+    } finally {
+      this.loopBase = saved;
+    }
   }
 
   private execPipe(items: readonly Stmt[], ws: World[]): World[] {
@@ -811,13 +926,20 @@ export class Interpreter implements WordEnv {
         const b = w.getVar(n);
         if (!sameValue(a, b)) base.setVar(n, unknown(`$${n} differs between the paths the script may take`));
       }
-      for (const [n, f] of w.funcs) if (base.funcs.get(n)?.source !== f.source) base.tainted = "functions differ between paths";
+      for (const [n, f] of w.funcs) {
+        const b = base.funcs.get(n);
+        if (b?.source !== f.source) base.tainted = "functions differ between paths";
+        // Exported on one path: a child shell may get it.
+        else if (f.exported && !b.exported) base.setFunc(n, f);
+      }
       for (const [n, a] of w.aliases) if (base.aliases.get(n) !== a) base.setAlias(n, a);
       if (w.traps.join() !== base.traps.join()) base.traps = [...new Set([...base.traps, ...w.traps])];
+      if (w.liveTraps.join() !== base.liveTraps.join()) base.liveTraps = [...new Set([...base.liveTraps, ...w.liveTraps])];
       if (w.tainted) base.tainted = w.tainted;
       base.fsChanged ||= w.fsChanged;
       base.linksChanged ||= w.linksChanged;
       base.linkZones = unionZones(base.linkZones, w.linkZones);
+      base.frames = mergeFrames(base.frames, w.frames);
     }
     if (always && ws.length > 1) {
       // Still changing after several rounds: the directory may go on changing.
@@ -877,7 +999,15 @@ export class Interpreter implements WordEnv {
     // `declare a=(x y)`: the builtin saw only the name (and made it unknown); the elements are here.
     // (`local` outside a function fails, and assigns nothing.)
     if (name.text !== null && DECLARATIONS.has(name.text) && !(name.text === "local" && w.frames.length === 0)) {
-      for (const word of cmd.words) if (word.assign?.array) for (const o of out) this.setVariable(word.assign, o);
+      const global = argv.some((a) => a.text !== null && /^-[A-Za-z]*g/.test(a.text));
+      for (const word of cmd.words) {
+        const a = word.assign;
+        if (!a?.array) continue;
+        for (const o of out) {
+          if (global && o.frames.length) writeGlobal(this, o, a.name, () => this.setVariable(a, o));
+          else this.setVariable(a, o);
+        }
+      }
     }
     let after = out;
     if (saved.length) {
@@ -1091,9 +1221,26 @@ export class Interpreter implements WordEnv {
       if (name.text === "." || name.text === "source") this.environment(w, info.span);
       return runBuiltin(this, name.text, argv, w, info);
     }
+    this.commandNotFound(name.text, argv, w, info);
     const options = this.environment(w, info.span, name.text);
     const effects = analyseCommand(name, [...options, ...argv.slice(1)], { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: this.opts.commandKnowledge !== false, home: this.home, disk: this.diskFor(w) });
     return this.applyEffects(effects, argv, w, info);
+  }
+
+  /**
+   * A program looked up in PATH may not be there (the guard does not know PATH's contents):
+   * bash then runs command_not_found_handle, in a child of the shell, with the command's words.
+   */
+  private commandNotFound(name: string, argv: readonly Arg[], w: World, info: DispatchInfo): void {
+    const handler = w.funcs.get(COMMAND_NOT_FOUND);
+    if (!handler || this.inNotFound || name.includes("/") || BASH_BUILTINS.has(name)) return;
+    // Inside the handler, a command not found would run it again: it is judged here already.
+    this.inNotFound = true;
+    try {
+      joinChild(w, this.callFunction(COMMAND_NOT_FOUND, handler.body, argv, w.clone(), { ...info, inProcess: true }));
+    } finally {
+      this.inNotFound = false;
+    }
   }
 
   /**
@@ -1251,22 +1398,27 @@ export class Interpreter implements WordEnv {
     const outerFrames = w.frames;
     const entered = w.clone();
     entered.positional = unknownArgs || args.some((a) => a.text === null) || info.countUnknown ? null : args.map((a) => a.text!);
-    entered.frames = [...outerFrames, new Map()];
+    entered.frames = [...outerFrames, EMPTY_SCOPE];
     const saved = this.frame;
     this.frame = { ...saved, ...(def ? { offset: def.at.offset, span: def.at.span } : {}), callDepth: saved.callDepth + 1 };
     this.returnable++;
+    const savedLoopBase = this.loopBase;
+    this.loopBase = this.loopDepth;
     let out: World[];
     try {
       out = this.exec(body, [entered]);
     } finally {
       this.frame = saved;
       this.returnable--;
+      this.loopBase = savedLoopBase;
     }
     return out.map((o) => {
       const r = o.flow === "return" ? this.resume(o) : o;
       const top = r.frames[r.frames.length - 1];
-      if (top) for (const [n, v] of top) r.setVar(n, v);
-      r.frames = outerFrames;
+      if (top) for (const [n, v] of top.vars) r.setVar(n, v);
+      if (top?.options) Object.assign(r.options, top.options);
+      // The callers' frames as the body left them: it may have written a global they hide.
+      r.frames = r.frames.slice(0, outerFrames.length);
       r.positional = outerPositional;
       return r;
     });
@@ -1672,7 +1824,7 @@ export class Interpreter implements WordEnv {
       } else if (positional !== undefined) {
         start.positional = positional;
       }
-      const out = this.exec(parsed.stmt, [start]);
+      const out = inProcess ? this.exec(parsed.stmt, [start]) : this.inNewShell(() => this.exec(parsed.stmt, [start]));
       if (!inProcess) return [withStatus(w, joinChild(w, out))];
       return out;
     } finally {
@@ -1713,7 +1865,7 @@ export class Interpreter implements WordEnv {
   }
 
   substituteCode(text: string, world: World, span: Span): string | null {
-    this.runCode(text, span, "`…`", world.clone(), true);
+    this.inChild(() => this.runCode(text, span, "`…`", world.clone(), true));
     return null;
   }
 
@@ -1721,15 +1873,18 @@ export class Interpreter implements WordEnv {
   // Traps
 
   private replayTrapsIfChanged(w: World): void {
-    if (w.traps.length) this.replayTraps([w], null);
+    // Live traps run before the next statement (fireTraps), which judges them in this state.
+    if (w.traps.length > w.liveTraps.length) this.replayTraps([w], null, true);
   }
 
   /** A trap body runs in the shell itself, in whatever state the shell is in when it fires. */
-  replayTraps(ws: readonly World[], span: Span | null): void {
+  replayTraps(ws: readonly World[], span: Span | null, exitOnly = false): void {
     for (const w of ws) {
       for (const t of w.traps) {
+        if (exitOnly && w.liveTraps.includes(t)) continue;
         const copy = w.clone();
         copy.traps = [];
+        copy.liveTraps = [];
         this.analyseUncalled(this.runCode(t, span ?? { start: 0, end: 0 }, "trap", copy, true));
       }
     }
@@ -1852,6 +2007,27 @@ function leaveLoop(w: World): "again" | "exit-loop" | "propagate" {
   }
   if (w.flow !== "normal") return "propagate";
   return "again";
+}
+
+/**
+ * Frames of merged worlds: what either would restore on return, unknown where they differ.
+ * (Worlds inside the same call have as many frames.)
+ */
+function mergeFrames(a: readonly Scope[], b: readonly Scope[]): readonly Scope[] {
+  if (a === b) return a;
+  return a.map((f, i) => {
+    const g = b[i];
+    if (!g || f === g) return f;
+    const vars = new Map(f.vars);
+    for (const n of new Set([...f.vars.keys(), ...g.vars.keys()])) {
+      if (!sameValue(f.vars.get(n), g.vars.get(n))) vars.set(n, unknown(`$${n} differs between the paths the script may take`));
+    }
+    let options = f.options ?? g.options;
+    if (f.options && g.options && (f.options.physical !== g.options.physical || f.options.noglob !== g.options.noglob)) {
+      options = { physical: f.options.physical === g.options.physical ? f.options.physical : null, noglob: f.options.noglob === g.options.noglob ? f.options.noglob : null };
+    } else if (options && (!f.options || !g.options)) options = { physical: null, noglob: null };
+    return { vars, options };
+  });
 }
 
 function sameValue(a: Value | undefined, b: Value | undefined): boolean {
@@ -1994,9 +2170,10 @@ type StartOptions = Partial<Record<keyof Options, boolean>>;
 
 function childShellWorld(w: World, positional: readonly string[] | null | undefined, startOptions?: StartOptions): World {
   const c = w.clone();
-  c.clearFuncs();
+  c.keepExportedFuncs();
   c.clearAliases();
   c.traps = [];
+  c.liveTraps = [];
   c.frames = [];
   c.positional = positional === undefined ? null : positional;
   // A new shell process has no directory stack and its own options: `bash -c popd` fails

@@ -46,6 +46,10 @@ export interface Options {
   cdableVars: boolean | null;
   pipefail: boolean | null; // set -o pipefail
   xpgEcho: boolean | null; // shopt xpg_echo: echo decodes backslash escapes
+  /** shopt localvar_unset: unset of a caller's local hides it rather than exposing the variable below. */
+  localvarUnset: boolean | null;
+  /** shopt localvar_inherit: `local x` keeps the value x had. */
+  localvarInherit: boolean | null;
 }
 
 export const DEFAULT_OPTIONS: Readonly<Options> = {
@@ -64,6 +68,8 @@ export const DEFAULT_OPTIONS: Readonly<Options> = {
   cdableVars: false,
   pipefail: false,
   xpgEcho: false,
+  localvarUnset: false,
+  localvarInherit: false,
 };
 
 /** `set -o NAME` and `shopt NAME` options the guard follows. */
@@ -71,8 +77,22 @@ export const SET_O: Readonly<Record<string, keyof Options>> = { physical: "physi
 export const SHOPT: Readonly<Record<string, keyof Options>> = {
   lastpipe: "lastpipe", expand_aliases: "expandAliases", extglob: "extglob", globstar: "globstar",
   dotglob: "dotglob", nullglob: "nullglob", failglob: "failglob", nocaseglob: "nocaseglob",
-  globskipdots: "globskipdots", cdable_vars: "cdableVars", xpg_echo: "xpgEcho",
+  globskipdots: "globskipdots", cdable_vars: "cdableVars", xpg_echo: "xpgEcho", localvar_unset: "localvarUnset",
+  localvar_inherit: "localvarInherit",
 };
+
+/** The options `set` changes, which `local -` restores when the function returns. */
+export type SetOptions = Pick<Options, "physical" | "noglob">;
+
+/** A function call's scope: what its return restores. */
+export interface Scope {
+  /** The values the function's locals hid, by name. */
+  readonly vars: ReadonlyMap<string, Value>;
+  /** `local -`: the set options when it ran. */
+  readonly options: SetOptions | null;
+}
+
+export const EMPTY_SCOPE: Scope = { vars: new Map(), options: null };
 
 /**
  * Options that change how bash reads later commands in ways the guard does not follow: posix
@@ -96,6 +116,8 @@ export interface FunctionDef {
   readonly source: string;
   /** Where the body's spans count from: a body read from reparsed or nested code keeps that. */
   readonly at: { readonly offset: number; readonly span: Span | null };
+  /** `export -f`: a child bash defines it too. */
+  readonly exported?: boolean;
 }
 
 /** A dirstack entry or directory: a logical absolute path, or null when unknown. */
@@ -127,8 +149,13 @@ export class World {
   private attrsShared: boolean;
   /** Trap bodies in effect, replayed where their outcome could differ. */
   traps: readonly string[];
+  /**
+   * Those of `traps` set for something other than EXIT (DEBUG, ERR, RETURN, signals): they run
+   * in the shell between commands, and what they change is seen by the commands after.
+   */
+  liveTraps: readonly string[];
   /** `local` frames: the outer values to restore when a function returns. */
-  frames: readonly Map<string, Value>[];
+  frames: readonly Scope[];
   /** Set when something changed the shell in a way the guard does not follow. */
   tainted: string | null;
   /** A command may have changed the filesystem: a directory that exists now may be gone. */
@@ -159,6 +186,7 @@ export class World {
     this.attrs = new Map();
     this.attrsShared = false;
     this.traps = [];
+    this.liveTraps = [];
     this.frames = [];
     this.tainted = null;
     this.fsChanged = false;
@@ -191,6 +219,7 @@ export class World {
     w.attrsShared = true;
     this.attrsShared = true;
     w.traps = this.traps;
+    w.liveTraps = this.liveTraps;
     w.frames = this.frames;
     w.tainted = this.tainted;
     w.fsChanged = this.fsChanged;
@@ -200,12 +229,26 @@ export class World {
     return w;
   }
 
+  /**
+   * Whether this world has the state of `other` because nothing was written since one was
+   * copied from the other (a cheap check: false does not mean they differ).
+   */
+  sameAs(other: World): boolean {
+    const scalars = this.cwd === other.cwd && this.oldpwd === other.oldpwd && this.stack === other.stack && this.stackUnknown === other.stackUnknown && this.flow === other.flow && this.flowLevels === other.flowLevels;
+    const shared = this.positional === other.positional && this.vars === other.vars && this.funcs === other.funcs && this.aliases === other.aliases && this.attrs === other.attrs && this.traps === other.traps && this.liveTraps === other.liveTraps && this.frames === other.frames;
+    const rest = this.tainted === other.tainted && this.fsChanged === other.fsChanged && this.linksChanged === other.linksChanged && this.linkZones === other.linkZones && this.environmentNames === other.environmentNames;
+    return scalars && shared && rest && optionsKey(this.options) === optionsKey(other.options);
+  }
+
   /** A variable as the shell would see it; `fallback` answers for names never assigned here. */
   getVar(name: string): Value | undefined {
     return this.vars.get(name);
   }
 
   setVar(name: string, value: Value): void {
+    // Writing the value a variable has keeps the map shared, so that sameAs sees no change.
+    const prev = this.vars.get(name);
+    if (prev !== undefined && (prev === value || (prev.k === "str" && value.k === "str" && prev.v === value.v) || (prev.k === "unset" && value.k === "unset"))) return;
     if (environmentRole(name) !== null && !this.environmentNames.includes(name)) this.environmentNames = [...this.environmentNames, name];
     if (this.varsShared) {
       this.vars = new Map(this.vars);
@@ -240,8 +283,9 @@ export class World {
     else this.attrs.delete(name);
   }
 
-  clearFuncs(): void {
-    this.funcs = new Map();
+  /** Functions a new shell does not get: all but the exported ones. */
+  keepExportedFuncs(): void {
+    this.funcs = new Map([...this.funcs].filter(([, f]) => f.exported));
     this.funcsShared = false;
   }
 
@@ -272,20 +316,28 @@ export class World {
   key(): string {
     let k = `${this.cwd}\u0000${this.oldpwd}\u0000${this.stack.join("\u0001")}\u0000${this.stackUnknown}\u0000${this.flow}${this.flowLevels}\u0000`;
     k += this.positional ? this.positional.join("\u0001") : "?";
-    k += "\u0000" + optionsKey(this.options) + "\u0000" + this.traps.join("\u0001") + "\u0000" + (this.tainted ?? "");
+    k += "\u0000" + optionsKey(this.options) + "\u0000" + this.traps.join("\u0001") + "\u0000" + this.liveTraps.join("\u0001") + "\u0000" + (this.tainted ?? "");
     k += "\u0000" + this.frames.length + (this.fsChanged ? "F" : "f") + (this.linksChanged ? "L" : "l");
+    // What a return restores tells worlds apart as much as what is visible now.
+    for (const f of this.frames) k += "\u0000r:" + framesKey(f);
     if (this.linkZones.length) k += "\u0000z:" + zonesKey(this.linkZones);
     for (const [n, v] of [...this.vars.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
       k += `\u0000${n}=${valueKey(v)}`;
     }
     for (const n of [...this.attrs.keys()].sort()) k += `\u0000t:${n}=${this.attrs.get(n)}`;
-    for (const n of [...this.funcs.keys()].sort()) k += `\u0000f:${n}:${this.funcs.get(n)!.source}`;
+    for (const n of [...this.funcs.keys()].sort()) k += `\u0000f:${n}:${this.funcs.get(n)!.source}${this.funcs.get(n)!.exported ? "x" : ""}`;
     for (const n of [...this.aliases.keys()].sort()) k += `\u0000a:${n}=${this.aliases.get(n)}`;
     return k;
   }
 }
 
-function optionsKey(o: Options): string {
+function framesKey(f: Scope): string {
+  let k = f.options ? optionsKey(f.options) : "-";
+  for (const n of [...f.vars.keys()].sort()) k += `\u0001${n}=${valueKey(f.vars.get(n)!)}`;
+  return k;
+}
+
+function optionsKey(o: Partial<Options>): string {
   let s = "";
   for (const v of Object.values(o)) s += v === null ? "?" : v ? "1" : "0";
   return s;
