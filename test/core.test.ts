@@ -159,8 +159,6 @@ table("builtins that write variables, and assignments that outlive their command
 ]);
 
 table("shell state that changes later commands", box, [
-  ["x=src; printf -v x ..; cat $x/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
-  ["x=src; printf -vx ..; cat $x/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
   ["x=src; printf -- -v x; cat $x/main.ts", "allow"],
   ["printf '%s\\n' hi; cat README.md", "allow"],
   ["cd() { :; }; unset cd; cd ..; ls", "ask"],
