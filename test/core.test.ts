@@ -156,6 +156,7 @@ table("builtins that write variables, and assignments that outlive their command
   ["set -o history\necho ../outside/secret.txt\nfc -s echo=cat", "ask", ["#OPAQUE_CODE"]],
   ["fc -e - echo=cat", "ask", ["#OPAQUE_CODE"]],
   ["fc -l", "allow"],
+  ["fc --help", "allow"],
 ]);
 
 table("shell state that changes later commands", box, [

@@ -38,6 +38,7 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
     // `fc -l` lists the history; anything else edits and re-runs earlier commands
     // (`set -o history` turns history on in a script), which the guard cannot see.
     const opts = argv.slice(1).map((a) => a.text).filter((t) => t === null || t.startsWith("-"));
+    if (opts.includes("--help")) return done(w, 0);
     if (opts.some((t) => t !== null && /^-[nr]*l[nr]*$/.test(t)) && !opts.some((t) => t === null || /[es]/.test(t))) return done(w, 0);
     it.issue("OPAQUE_CODE", "fc re-runs commands from the history, which the guard does not see", argv[0]!.span);
     return done(w, STATUS_UNKNOWN);

@@ -256,6 +256,9 @@ table("informational commands and the files some of their words name", box, [
 table("time, temporary files and the rest", box, [
   ["mktemp", "ask", ["write /tmp/tmp.XXXXXXXXXX"]],
   ["mktemp -d", "ask"],
+  // -u prints a name and creates nothing.
+  ["mktemp -u -t tmp.XXXX", "allow"],
+  ["fn=$(mktemp -u -t 'XXXXXX')", "allow"],
   ["mktemp -p build x.XXXX", "allow", ["write $P/build/x.XXXX"]],
   // With -p DIR the template may hold slashes; -t and --tmpdir create in $TMPDIR, else /tmp.
   ["mktemp -p . ../outside/x.XXXX", "ask", ["write $O/x.XXXX"]],

@@ -257,10 +257,15 @@ export const COREUTILS: readonly TableSpec[] = [
   },
   { names: ["tldr"], options: { "--render": read, "-r": read, "-p": none, "--platform": none, "-L": none, "--language": none }, operands: { all: "none" }, unknownOptions: "none", changes: {} },
   {
-    names: ["mktemp"], flags: "dquc", long: ["--directory", "--dry-run", "--quiet"],
-    options: { "-t": { modes: ["t"] }, "-p": { value: "none", modes: ["dir"] }, "--tmpdir": { value: "none", optional: true, modes: ["dir"] }, "--suffix": none },
+    names: ["mktemp"], flags: "dqc", long: ["--directory", "--quiet"],
+    options: {
+      "-t": { modes: ["t"] }, "-p": { value: "none", modes: ["dir"] }, "--tmpdir": { value: "none", optional: true, modes: ["dir"] }, "--suffix": none,
+      "-u": { modes: ["dry-run"] }, "--dry-run": { modes: ["dry-run"] },
+    },
     operands: { all: "none" },
     custom: (ctx) => {
+      // -u only prints a name it did not create.
+      if (ctx.modes.has("dry-run")) return;
       // Where GNU mktemp (coreutils 9.1, mktemp.c) creates the file: with -t in $TMPDIR, else
       // -p DIR, else /tmp; with -p DIR/--tmpdir[=DIR] (or no template) in DIR, else $TMPDIR,
       // else /tmp, the template may hold slashes there; otherwise the template is the name.

@@ -708,12 +708,12 @@ const PIP_SUBS: Record<string, TableSpec> = {
   // whose index-url and options every later pip run uses; cache purge/remove delete ~/.cache/pip.
   config: { ...pipOther, custom: (ctx) => {
     const verb = ctx.operands[0];
-    if (verb && (verb.text === null || /^(set|unset|edit)$/.test(verb.text))) writesUserConfig(ctx, `config ${verb.source} writes the user's pip configuration`);
+    if (verb && (verb.text === null || /^(set|unset|edit)$/.test(verb.text))) writesUserConfig(ctx, `${verb.source} writes the user's pip configuration`);
     if (verb?.text === "edit") issue(ctx, "OPAQUE_CODE", "pip config edit opens an editor on the config file");
   } },
   cache: { ...pipOther, custom: (ctx) => {
     const verb = ctx.operands[0];
-    if (verb && (verb.text === null || /^(purge|remove)$/.test(verb.text))) writesUserConfig(ctx, `cache ${verb.source} removes files from the user's pip cache`, ["--cache-dir"]);
+    if (verb && (verb.text === null || /^(purge|remove)$/.test(verb.text))) writesUserConfig(ctx, `${verb.source} removes files from the user's pip cache`, ["--cache-dir"]);
   } }, index: pipOther, inspect: pipOther, debug: pipOther, completion: pipOther, search: pipOther, help: pipOther, lock: pipInstall,
   hash: { ...pipOther, operands: { all: "read" } },
   // uv pip: the same verbs, and compile/sync of requirement files.
@@ -797,7 +797,7 @@ const POETRY: TableSpec = {
     config: poetrySub({ options: { ...POETRY_GLOBAL, "--unset": flag, "--local": flag, "--list": flag, "--migrate": flag }, custom: (ctx) => {
       if (ctx.operands.length < 2 && !optionItems(ctx, "--unset", "--migrate").length) return;
       if (optionItems(ctx, "--local").length) ctx.role(syntheticArg("poetry.toml", spanOf(ctx)), "write", ctx.start);
-      else writesUserConfig(ctx, "config writes poetry's user configuration");
+      else writesUserConfig(ctx, "writes poetry's user configuration");
     } }),
     shell: poetrySub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "poetry shell starts a shell whose commands the guard cannot see") }),
     ...Object.fromEntries(["install", "remove", "update", "lock", "build", "publish", "show", "init", "env", "check", "version", "export", "search", "source", "cache", "self", "about", "list", "sync", "debug", "python", "help"].map((n) => [n, poetrySub()])),
@@ -864,7 +864,7 @@ const CARGO: TableSpec = {
     ...Object.fromEntries(["build", "b", "check", "c", "doc", "d", "clippy", "fix", "clean", "update", "tree", "metadata", "add", "remove", "rm", "install", "uninstall", "publish", "package", "search", "generate-lockfile", "fetch", "locate-project", "pkgid", "verify-project", "version", "yank", "owner", "report", "help", "info", "fmt", "rustdoc"].map((n) => [n, cargoSub()])),
     ...Object.fromEntries(["run", "r", "test", "t", "bench", "rustc", "miri", "nextest", "llvm-cov"].map((n) => [n, cargoRun])),
     // login/logout write the token to $CARGO_HOME/credentials.toml (~/.cargo: cargo book, "cargo login").
-    ...Object.fromEntries(["login", "logout"].map((n) => [n, cargoSub({ custom: hooks(cargoConfig, manifestDir, (ctx) => writesUserConfig(ctx, `${n} writes the registry token in ~/.cargo/credentials.toml`)) })])),
+    ...Object.fromEntries(["login", "logout"].map((n) => [n, cargoSub({ custom: hooks(cargoConfig, manifestDir, (ctx) => writesUserConfig(ctx, "writes the registry token in ~/.cargo/credentials.toml")) })])),
     new: cargoSub({ operands: { all: "write" } }),
     init: cargoSub({ operands: { all: "write", defaultOperand: "." } }),
     vendor: cargoSub({ operands: { all: "write", defaultOperand: "vendor" } }),
@@ -1618,7 +1618,7 @@ const KUBECTL: TableSpec = {
     // on every later kubectl call.
     config: { names: [], abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: hooks(kubectlFiles, (ctx) => {
       const verb = ctx.operands[0];
-      if (verb && (verb.text === null || /^(set|set-.*|unset|use-context|use|delete-.*|rename-context)$/.test(verb.text))) writesUserConfig(ctx, `config ${verb.source} writes the kubeconfig`, ["--kubeconfig"]);
+      if (verb && (verb.text === null || /^(set|set-.*|unset|use-context|use|delete-.*|rename-context)$/.test(verb.text))) writesUserConfig(ctx, `${verb.source} writes the kubeconfig`, ["--kubeconfig"]);
     }) },
     edit: { names: [], abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: kubectlFiles },
     exec: { names: [], style: "posix", abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: kubectlFiles },
