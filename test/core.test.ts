@@ -430,6 +430,13 @@ table("tree-sitter quirks follow bash", box, [
   ["time -p D=.. bash -c 'cat $D/outside/secret.txt'", "ask", ["read $O/secret.txt"]],
   ["D=/etc; time D=src true; cat $D/passwd", "ask", ["read /etc/passwd"]],
   ["\\time HOME=.. git log", "allow"],
+  // The same below the top level: in a group, a subshell, a function, a body (seed 909003).
+  ["{ time HOME=.. git log; }", "ask", ["read $T/work"]],
+  ["{ time HOME=.. g$'it' log; }", "ask", ["read $T/work"]],
+  ["( time -p X=1 cat ../outside/secret.txt )", "ask", ["read $O/secret.txt"]],
+  ["{ time X=1 cat README.md > ../outside/x; }", "ask", ["write $O/x", "read $P/README.md"]],
+  ["f(){ time HOME=.. git log; }; f", "ask", ["read $T/work"]],
+  ["if true; then time LC_ALL=C ls; fi", "allow", ["list $P"]],
   // A line starting with a backslash is glued to the command before it by the grammar.
   ["echo hi\n\\rm -rf ~/x", "ask", ["write $H/x"]],
   ["echo hi\n\\\nrm -rf ~/x", "ask", ["write $H/x"]],

@@ -753,6 +753,23 @@ function lowerCommand(n: Node, outerRedirs: readonly Node[]): Stmt {
     problem(n, `the keyword ${nameNode.text === "time" ? firstArg!.text : nameNode.text} where the grammar expects a command`);
     return { t: "seq", items: [bad(n, `the keyword ${nameNode.text === "time" ? firstArg!.text : nameNode.text} where the grammar expects a command`), lowerCommandAt(n, outerRedirs)] };
   }
+  if (nameNode?.text === "time") {
+    // `time [-p] NAME=value cmd` below the top level (in a group, a body, a pipeline): the
+    // grammar reads NAME=value as the program `time` runs; bash's keyword times `cmd` with the
+    // assignment. Read the rest of the command, its redirections included, again on its own.
+    const args = n.childrenForFieldName("argument");
+    const skip = args[0]?.text === "-p" ? 1 : 0;
+    const first = args[skip];
+    if (first && ASSIGNMENT_WORD.test(first.text)) {
+      const from = skip ? args[0]!.endIndex : nameNode.endIndex;
+      if (outerRedirs.some((r) => r.type === "heredoc_redirect" || r.startIndex < from)) {
+        problem(n, "time with an assignment and a redirection the guard cannot place");
+        return bad(n, "time with an assignment and a redirection the guard cannot place");
+      }
+      const end = Math.max(n.endIndex, ...outerRedirs.map((r) => r.endIndex));
+      return { t: "reparse", text: source.slice(from, end), offset: from, negate: false, span: { start: n.startIndex, end } };
+    }
+  }
   return lowerCommandAt(n, outerRedirs);
 }
 
