@@ -36,7 +36,7 @@ describe("oracle harness", () => {
       "apt-get install x", "npm i", "curl -o x http://e", "wget x", "ssh host", "git push", "python3 -c 1", "awk 1 x",
       "echo x > /tmp/x", "cp README.md /etc/", "cd / && touch x", "rm -rf /", "rm -rf /*", "echo b > /proc/sysrq-trigger",
       "cat /dev/zero", "dd if=/dev/sda of=x", ":(){ :|:& };:", "touch ~root/x", "/opt/tool/bin/x", "/usr/bin/passwd",
-      "mount --bind a b", "cat /etc/passwd; passwd",
+      "mount --bind a b", "cat /etc/passwd; passwd", "cat README.md\u0000", "\"ca\"t a\u0000b",
     ];
     const safe = [
       "cat README.md", "cat ../outside/secret.txt", "cd .. && ls", "echo x > ../outside/new.txt", "rm -f link-out/secret.txt",

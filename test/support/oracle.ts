@@ -142,6 +142,8 @@ export interface RunCheck {
  */
 export function runCheck(command: string): RunCheck {
   const no = (reason: string): RunCheck => ({ safe: false, reason, writeFree: false });
+  // No process can be given a NUL in an argument: bash never sees such a command as written.
+  if (command.includes("\u0000")) return no("holds a NUL byte");
   const view = unquotedView(command);
   // An absolute path outside the bin directories names data (`cat /etc/passwd` runs cat, not
   // passwd): its words are not program names. One in a bin directory runs what it names.
