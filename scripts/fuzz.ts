@@ -162,7 +162,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     let executions = 0;
     let runnableCount = 0;
     let timeouts = 0;
-    const baseCache = new Map<string, Decision>();
+    const baseCache = new Map<string, Decision | null>();
 
     const check = (text: string): Verdict | { error: string } => {
       checks++;
@@ -172,12 +172,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         return { error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
       }
     };
+    // A base asked about only because it does not parse says nothing about a respelling that
+    // does (`SOURCE@ 1` is a parse error to tree-sitter, `"SOURCE@" 1` is not): the oracle and
+    // the escalation check judge such mutants, the metamorphic relation does not.
     const decisionOf = (text: string): Decision | null => {
       let d = baseCache.get(text);
       if (d === undefined) {
         const v = check(text);
         if ("error" in v) return null;
-        d = v.decision;
+        const unreadable = v.decision !== "allow" && v.reasons.every((r) => r.decision === "allow" || r.code === "PARSE_ERROR");
+        d = unreadable ? null : v.decision;
         if (baseCache.size > 50_000) baseCache.clear();
         baseCache.set(text, d);
       }
