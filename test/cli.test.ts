@@ -114,7 +114,7 @@ describe("Node.js 20", () => {
     // dist/ is what Node.js runs; build it from the current sources.
     const b = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
     if (b.status !== 0) throw new Error(`build failed: ${b.stdout}${b.stderr}`);
-  });
+  }, 120_000);
   test("the npm entry runs the CLI under node", () => {
     const r = cli(["check", "--json", "--", "cat ../outside/secret.txt"], undefined, "node");
     expect(r.stderr).toBe("");

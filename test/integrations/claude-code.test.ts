@@ -15,7 +15,7 @@ beforeAll(() => {
   fx = buildFixture();
   const b = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
   if (b.status !== 0) throw new Error(`build failed: ${b.stdout}${b.stderr}`);
-});
+}, 120_000);
 afterAll(() => fx.remove());
 
 type Runtime = "node" | "bun";

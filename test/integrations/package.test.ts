@@ -21,7 +21,7 @@ beforeAll(() => {
   symlinkSync(root, join(consumer, "node_modules", "shellfence"));
   symlinkSync("../shellfence/bin/shellfence.js", join(consumer, "node_modules", ".bin", "shellfence"));
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module", dependencies: { shellfence: "*" } }));
-});
+}, 120_000);
 afterAll(() => rmSync(consumer, { recursive: true, force: true }));
 
 const hookInput = () => JSON.stringify({ cwd: consumer, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cat ../elsewhere/x" } });
