@@ -220,6 +220,13 @@ table("rust and go", box, [
   ["cargo --config 'target.x86_64-unknown-linux-gnu.runner=\"sh -c id\"' run", "ask", ["#OPAQUE_CODE"]],
   ["cargo --config build.jobs=4 build", "allow"],
   ["cargo --config ../outside/cfg.toml build", "ask", ["read $O/cfg.toml"]],
+  // Path-valued config keys (cargo book, "Configuration").
+  ["cargo build --config 'build.target-dir=\"../outside/tgt\"'", "ask", ["* $O/tgt"]],
+  ["cargo build --config 'patch.crates-io={foo={path=\"../outside/foo\"}}'", "ask", ["* $O/foo"]],
+  ["cargo build --config 'install.root=\"/tmp/x\"'", "ask", ["* /tmp/x"]],
+  ["cargo build --config 'build.target-dir=\"\\u002e\\u002e/outside\"'", "ask", ["#UNRESOLVED_WORD"]],
+  ["cargo build --config 'build.target-dir=\"tgt\"'", "allow"],
+  ["cargo build --config 'profile.release.opt-level=3'", "allow"],
   ["rustc main.rs -o ~/bin/main", "ask", ["write $H/bin/main"]],
   ["rustc main.rs -o main", "allow", ["read $P/main.rs", "write $P/main"]],
   ["rustc -L native=../outside/lib main.rs", "ask", ["read $O/lib"]],

@@ -822,12 +822,43 @@ const PIPX: TableSpec = {
 // ---------------------------------------------------------------------------------------
 // Rust and Go
 
-/** cargo --config KEY=VALUE: keys that name programs cargo runs; a value without `=` is a file. */
+/** Config keys whose value names a program cargo runs (cargo book, "Configuration"). */
+const CARGO_PROGRAM_KEYS = /(runner|wrapper|linker|rustc|rustdoc|credential-provider|global-credential-providers|browser|^alias\b|^env\b)/i;
+/**
+ * Config keys whose value is a path (cargo book, "Configuration": build.target-dir,
+ * build.build-dir, build.dep-info-basedir, build.target (a target spec file), install.root,
+ * paths, patch.*.path, source.*.directory/local-registry, http.cainfo, include, …).
+ */
+const CARGO_PATH_KEYS = /(dir|directory|root|path|paths|target|registry|cainfo|include|index|file)$/i;
+/** A TOML string (basic or literal): its text. */
+const TOML_STRINGS = /"((?:[^"\\]|\\.)*)"|'([^']*)'/g;
+
+/**
+ * cargo --config KEY=VALUE (a TOML key and value, or an inline table that may hold more keys):
+ * a key that names a program runs one the guard does not see; a value that names a path
+ * (target-dir, install.root, patch paths, …) is judged. A value without `=` is a file.
+ */
 const cargoConfig: Custom = (ctx) => {
   for (const v of optionValues(ctx, "--config")) {
     if (v.text === null) ctx.role(v, "generic");
     else if (!v.text.includes("=")) ctx.role(v, "read");
-    else if (/(runner|wrapper|linker|rustc|rustdoc|credential-provider|global-credential-providers|^alias\.|^env\.)/i.test(v.text.slice(0, v.text.indexOf("=")))) issue(ctx, "OPAQUE_CODE", `cargo --config ${v.source} makes cargo run a program the guard does not see`, v.span);
+    else {
+      const key = v.text.slice(0, v.text.indexOf("=")).trim();
+      const value = v.text.slice(v.text.indexOf("=") + 1);
+      // Inline tables name their own keys: `target={x={runner="…"}}`.
+      const keys = [key, ...[...value.matchAll(/([\w.-]+)\s*=/g)].map((m) => m[1]!)];
+      if (keys.some((k) => CARGO_PROGRAM_KEYS.test(k))) {
+        issue(ctx, "OPAQUE_CODE", `cargo --config ${v.source} makes cargo run a program the guard does not see`, v.span);
+        continue;
+      }
+      const pathKey = keys.some((k) => CARGO_PATH_KEYS.test(k));
+      for (const m of value.matchAll(TOML_STRINGS)) {
+        const text = m[1] ?? m[2] ?? "";
+        // A basic string's escapes (`\u002e`) could spell any path.
+        if (m[1]?.includes("\\")) issue(ctx, "UNRESOLVED_WORD", `cargo --config ${v.source.slice(0, 60)}: a TOML escape the guard does not decode`, v.span);
+        else if (pathKey || /\/|^~|^\.\.?$/.test(text)) roleAs(ctx, v, text, "generic");
+      }
+    }
   }
 };
 
