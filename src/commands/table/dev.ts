@@ -8,7 +8,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, fileUrlPath, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { assignmentOptions, chdir, writesUserConfig, type Custom, each, embeddedPaths, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, write } from "./common.ts";
+import { assignmentOptions, chdir, writesUserConfig, type Custom, each, embeddedPaths, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, tomlValuePaths, write } from "./common.ts";
 import { tarWords } from "./archives.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { commandWords, SHELL_SYNTAX } from "../../shell/environment.ts";
@@ -830,9 +830,6 @@ const CARGO_PROGRAM_KEYS = /(runner|wrapper|linker|rustc|rustdoc|credential-prov
  * paths, patch.*.path, source.*.directory/local-registry, http.cainfo, include, …).
  */
 const CARGO_PATH_KEYS = /(dir|directory|root|path|paths|target|registry|cainfo|include|index|file)$/i;
-/** A TOML string (basic or literal): its text. */
-const TOML_STRINGS = /"((?:[^"\\]|\\.)*)"|'([^']*)'/g;
-
 /**
  * cargo --config KEY=VALUE (a TOML key and value, or an inline table that may hold more keys):
  * a key that names a program runs one the guard does not see; a value that names a path
@@ -851,13 +848,7 @@ const cargoConfig: Custom = (ctx) => {
         issue(ctx, "OPAQUE_CODE", `cargo --config ${v.source} makes cargo run a program the guard does not see`, v.span);
         continue;
       }
-      const pathKey = keys.some((k) => CARGO_PATH_KEYS.test(k));
-      for (const m of value.matchAll(TOML_STRINGS)) {
-        const text = m[1] ?? m[2] ?? "";
-        // A basic string's escapes (`\u002e`) could spell any path.
-        if (m[1]?.includes("\\")) issue(ctx, "UNRESOLVED_WORD", `cargo --config ${v.source.slice(0, 60)}: a TOML escape the guard does not decode`, v.span);
-        else if (pathKey || /\/|^~|^\.\.?$/.test(text)) roleAs(ctx, v, text, "generic");
-      }
+      tomlValuePaths(ctx, v, value, keys.some((k) => CARGO_PATH_KEYS.test(k)));
     }
   }
 };
