@@ -255,4 +255,16 @@ table("linters, formatters, test runners", box, [
   ["vitest run", "allow"],
   ["vitest --config ../outside/vitest.config.ts", "ask", ["read $O/vitest.config.ts"]],
   ["vitest related ../outside/x.ts", "ask", ["read $O/x.ts"]],
+  // mocha and jasmine run the files they are given; jest's operands are filters.
+  ["mocha ../outside/t.js", "ask", ["read $O/t.js"]],
+  ["jasmine ../outside/spec.js", "ask", ["read $O/spec.js"]],
+  ["mocha test/ --recursive -R spec", "allow", ["read $P/test"]],
+  ["jasmine --random=false spec/a.spec.js", "allow", ["read $P/spec/a.spec.js"]],
+  ["jasmine --helper=../outside/h.js", "ask", ["read $O/h.js"]],
+  ["jest --config='{\"rootDir\":\"../outside\"}'", "ask", ["#UNRESOLVED_WORD"]],
+  ["jest --config jest.config.js", "allow"],
+  // A parser or plugin named by path is a module eslint loads.
+  ["eslint --parser ../outside/p.js x.js", "ask", ["read $O/p.js"]],
+  ["eslint --parser @typescript-eslint/parser src", "allow"],
+  ["eslint --plugin ../outside/plug.js src", "ask", ["read $O/plug.js"]],
 ]);

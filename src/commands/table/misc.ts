@@ -702,7 +702,12 @@ const ESLINT: TableSpec = {
   custom: (ctx) => {
     // biome check/format/lint: the first word is a verb.
     if (ctx.name === "biome" && ctx.operands[0]) ctx.role(ctx.operands[0], "none");
-    for (const v of optionValues(ctx, "-f", "--format")) if (v.text === null || v.text.includes("/")) ctx.role(v, "read");
+    // A parser, plugin, formatter or reporter named by path is a module the linter loads
+    // (eslintrc mode resolves --parser ../p.js with require); a bare name is a package.
+    for (const v of optionValues(ctx, "-f", "--format", "--parser", "--plugin", "--formatter", "--reporter")) {
+      if (v.text === null) ctx.role(v, "read");
+      else for (const piece of v.text.split(",")) if (/\/|^\.|^~/.test(piece)) roleAs(ctx, v, piece, "read");
+    }
   },
 };
 
@@ -852,7 +857,7 @@ const PYTEST: TableSpec = {
 };
 
 const JEST: TableSpec = {
-  names: ["jest", "vitest", "mocha", "ava", "jasmine", "karma", "playwright", "cypress"],
+  names: ["jest", "vitest", "ava", "karma", "playwright", "cypress"],
   abbreviations: false,
   flags: "uioewh",
   long: ["--watch", "--watchAll", "--ci", "--coverage", "--runInBand", "--silent", "--verbose", "--json", "--listTests", "--detectOpenHandles", "--forceExit", "--passWithNoTests", "--onlyChanged", "--updateSnapshot", "--update", "--run", "--ui", "--open", "--globals", "--dom", "--clearCache", "--no-cache", "--noStackTrace", "--errorOnDeprecated", "--lastCommit", "--debug", "--showConfig", "--version", "--help", "--headed", "--headless", "--recursive", "--exit", "--parallel", "--allowOnly", "--no-watch", "--typecheck", "--no-file-parallelism"],
@@ -873,10 +878,51 @@ const JEST: TableSpec = {
       if (v.text === null) ctx.role(v, "generic");
       else for (const piece of v.text.split(",")) if (/\/|^~|^\.\.?$/.test(piece)) roleAs(ctx, v, piece, "read");
     }
+    // jest --config '{"rootDir":"../x"}': JSON config whose keys (rootDir, roots, setupFiles,
+    // transform, …) name paths and modules (jest CLI docs).
+    for (const v of optionValues(ctx, "-c", "--config")) if (v.text !== null && /^\s*[{[]/.test(v.text)) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} --config is inline JSON whose paths the guard does not read`, v.span);
     // karma start CONFIG: the config file is code karma runs.
     if (ctx.name === "karma") for (const a of ctx.operands.slice(1)) ctx.role(a, "read");
     // vitest related FILE…
     if (ctx.operands[0]?.text === "related") for (const a of ctx.operands.slice(1)) ctx.role(a, "read");
+  },
+};
+
+/**
+ * mocha and jasmine load and run the spec files, directories and globs they are given (mocha
+ * docs, "spec"; jasmine CLI docs): operands are read, unlike jest's filters.
+ */
+const MOCHA: TableSpec = {
+  names: ["mocha", "_mocha"],
+  abbreviations: false,
+  flags: "bcCwSAh",
+  long: ["--bail", "--color", "--colors", "--no-color", "--no-colors", "--watch", "--sort", "--recursive", "--exit", "--no-exit", "--parallel", "--forbid-only", "--forbid-pending", "--full-trace", "--inline-diffs", "--invert", "--list-interfaces", "--list-reporters", "--no-diff", "--diff", "--allow-uncaught", "--async-only", "--check-leaks", "--delay", "--dry-run", "--fail-zero", "--pass-on-failing-test-suite", "--no-timeouts", "--no-config", "--no-package", "--version", "--help", "-V"],
+  options: {
+    ...each(read, "--config", "--package", "--spec", "--file", "-r", "--require", "--watch-files"),
+    ...each(none, "-g", "--grep", "-f", "--fgrep", "-R", "--reporter", "-O", "--reporter-option", "--reporter-options", "-u", "--ui", "-t", "--timeout", "-s", "--slow", "--retries", "-j", "--jobs", "--extension", "--ignore", "--exclude", "--watch-ignore"),
+  },
+  operands: { all: "read" },
+  changes: { fs: true, links: true },
+  // A reporter or interface named by path is a module mocha loads.
+  custom: (ctx) => {
+    for (const v of optionValues(ctx, "-R", "--reporter", "-u", "--ui")) if (v.text === null || /\/|^\.|^~/.test(v.text)) ctx.role(v, "read");
+  },
+};
+
+const JASMINE: TableSpec = {
+  names: ["jasmine"],
+  abbreviations: false,
+  long: ["--no-color", "--color", "--random", "--fail-fast", "--verbose", "--help", "-h", "--version", "-v"],
+  options: {
+    ...each({ value: "read", optional: true }, "--config", "--helper", "--require", "--reporter"),
+    // jasmine takes values only as --name=VALUE.
+    ...each(optionalNone, "--filter", "--seed", "--parallel", "--random"),
+  },
+  operands: { all: "read" },
+  changes: { fs: true, links: true },
+  custom: (ctx) => {
+    // jasmine init / examples: a verb, not a spec.
+    if (ctx.operands[0]?.text === "init" || ctx.operands[0]?.text === "examples") ctx.role(ctx.operands[0], "none");
   },
 };
 
@@ -929,7 +975,7 @@ export const MISC_SPECS: readonly TableSpec[] = [
   OPENSSL, GPG, SSH_COPY_ID, SQLITE, PSQL, MYSQL, MYSQLDUMP, PG_DUMP, CRONTAB,
   VIM, NANO, EMACS, EMACSCLIENT, VSCODE, SUBL,
   ENVSUBST, ICONV, CONVERT, PANDOC,
-  SHELLCHECK, PRETTIER, ESLINT, BLACK, AUTOPEP8, YAPF, AUTOFLAKE, DOCFORMATTER, PYUPGRADE, ISORT, RUFF, PYTEST, JEST,
+  SHELLCHECK, PRETTIER, ESLINT, BLACK, AUTOPEP8, YAPF, AUTOFLAKE, DOCFORMATTER, PYUPGRADE, ISORT, RUFF, PYTEST, JEST, MOCHA, JASMINE,
 ];
 
 export const MISC_ANALYSERS: readonly Analyser[] = [
