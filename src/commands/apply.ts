@@ -94,7 +94,26 @@ export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World
     }
     // Long options (and single-dash long options): exact, or a unique prefix.
     const eq = t.indexOf("=");
-    const key = eq > 0 ? t.slice(0, eq) : t;
+    let key = eq > 0 ? t.slice(0, eq) : t;
+    if (spec.goFlags) {
+      // `--name` is `-name`, and `-o=FILE` is `-o` with a value, never a cluster.
+      if (key.startsWith("--")) key = key.slice(1);
+      const o = options[key];
+      if (!o) {
+        items.push({ t: "unknown-option", word, next: eq > 0 ? null : args[i + 1] ?? null, base });
+        continue;
+      }
+      setModes(o);
+      let value: Arg | null = null;
+      if (o.value !== undefined) {
+        if (eq > 0) value = withValue(word, t.slice(eq + 1), "");
+        else if (!o.optional && i + 1 < args.length) value = args[++i]!;
+      }
+      items.push({ t: "option", name: key, spec: o, word, value, base });
+      if (value && roleOf(o.value!, modes) === "chdir") base = chdirTo(value);
+      if (o.ends) endOfOptions = true;
+      continue;
+    }
     let name: string | null = options[key] && (key.startsWith("--") || (spec.singleDashLong && key.length > 2)) ? key : null;
     if (!name && key.startsWith("--") && spec.abbreviations) {
       const matches = (longNames ??= longOptionNames(spec)).filter((n) => n.startsWith(key));

@@ -87,6 +87,11 @@ export interface CommandSpec {
   readonly abbreviations?: boolean;
   /** Options written with one dash and a whole word (`find -name`, `java -jar`). */
   readonly singleDashLong?: boolean;
+  /**
+   * Go's flag package (go, gofmt, terraform): every option is a whole word after one dash or
+   * two, `-name=VALUE` or `-name VALUE`; there are no clusters and no glued values.
+   */
+  readonly goFlags?: boolean;
   readonly options?: Readonly<Record<string, OptionSpec>>;
   readonly operands: Operands;
   readonly recursion?: RecursionSpec;

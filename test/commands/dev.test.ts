@@ -220,6 +220,13 @@ table("rust and go", box, [
   ["cargo --config 'target.x86_64-unknown-linux-gnu.runner=\"sh -c id\"' run", "ask", ["#OPAQUE_CODE"]],
   ["cargo --config build.jobs=4 build", "allow"],
   ["cargo --config ../outside/cfg.toml build", "ask", ["read $O/cfg.toml"]],
+  // Path-valued config keys (cargo book, "Configuration").
+  ["cargo build --config 'build.target-dir=\"../outside/tgt\"'", "ask", ["* $O/tgt"]],
+  ["cargo build --config 'patch.crates-io={foo={path=\"../outside/foo\"}}'", "ask", ["* $O/foo"]],
+  ["cargo build --config 'install.root=\"/tmp/x\"'", "ask", ["* /tmp/x"]],
+  ["cargo build --config 'build.target-dir=\"\\u002e\\u002e/outside\"'", "ask", ["#UNRESOLVED_WORD"]],
+  ["cargo build --config 'build.target-dir=\"tgt\"'", "allow"],
+  ["cargo build --config 'profile.release.opt-level=3'", "allow"],
   ["rustc main.rs -o ~/bin/main", "ask", ["write $H/bin/main"]],
   ["rustc main.rs -o main", "allow", ["read $P/main.rs", "write $P/main"]],
   ["rustc -L native=../outside/lib main.rs", "ask", ["read $O/lib"]],
@@ -247,6 +254,19 @@ table("rust and go", box, [
   ["go build -buildvcs ../outside/...", "ask", ["read $O/..."]],
   ["go mod edit -replace=example.com/x=../outside/x", "ask", ["* $O/x"]],
   ["go mod edit -replace=example.com/x=./vendor/x", "allow"],
+  // Go's flag package: one dash or two, `=VALUE` for any flag, no clusters.
+  ["go vet -vettool=$O/evil .", "ask", ["#OPAQUE_CODE"]],
+  ["go build -o=../outside/b .", "ask", ["write $O/b"]],
+  ["go build --o ../outside/b .", "ask", ["write $O/b"]],
+  ["go -C=../outside build", "ask", ["cwd $O"]],
+  ["go clean --modcache", "ask", ["#UNRESOLVED_PATH"]],
+  ["go test -run=TestX -count=1 -v ./...", "allow"],
+  ["go build -o=bin/app .", "allow", ["write $P/bin/app"]],
+  // After -args the words go to the test binary.
+  ["go test ./... -args -test.coverprofile=../outside/c", "ask", ["write $O/c"]],
+  ["go test ./... -args -test.outputdir ../outside/d", "ask", ["write $O/d"]],
+  ["go test ./... -args -data=../outside/fixtures", "ask", ["* $O/fixtures"]],
+  ["go test ./... -args -test.v -test.run=TestX", "allow"],
 ]);
 
 table("build systems and compilers", box, [
@@ -436,6 +456,10 @@ table("containers and infrastructure", box, [
   ["terraform plan -out=../tfplan", "ask", ["write $T/work/tfplan"]],
   ["terraform -chdir=infra apply", "allow", ["cwd $P/infra"]],
   ["terraform -chdir=../outside apply", "ask", ["cwd $O"]],
+  ["echo 'file(\"../outside/secret.txt\")' | terraform console", "ask", ["#OPAQUE_CODE"]],
+  ["terraform plan --state=../outside/s", "ask", ["write $O/s"]],
+  ["terraform plan -var-file=../outside/x.tfvars", "ask", ["read $O/x.tfvars"]],
+  ["terraform plan -lock=false -var-file=dev.tfvars", "allow", ["read $P/dev.tfvars"]],
   ["terraform apply -var-file=../outside/prod.tfvars", "ask", ["read $O/prod.tfvars"]],
   ["terraform apply -auto-approve tfplan", "allow"],
   ["terraform fmt -recursive", "allow"],

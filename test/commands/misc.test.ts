@@ -227,6 +227,19 @@ table("linters, formatters, test runners", box, [
   ["ruff ../outside", "ask", ["read $O"]],
   ["ruff check --config 'line-length = 100' .", "allow"],
   ["ruff check --config ../outside/ruff.toml .", "ask", ["read $O/ruff.toml"]],
+  // Inline TOML settings that name paths (ruff's CLI docs: --config FILE or KEY = VALUE).
+  ["ruff check --config 'cache-dir = \"../outside/c\"' .", "ask", ["* $O/c"]],
+  ["ruff --config 'extend = \"../outside/ruff.toml\"' check .", "ask", ["* $O/ruff.toml"]],
+  ["ruff check --config 'lint.select = [\"E\", \"F\"]' .", "allow"],
+  // Each formatter's own options: yapf -p is --parallel, autoflake/docformatter -c is --check.
+  ["yapf -i -p ../outside/x.py", "ask", ["write $O/x.py"]],
+  ["yapf -i -p app.py", "allow", ["write $P/app.py"]],
+  ["yapf --diff app.py", "allow", ["read $P/app.py"]],
+  ["autoflake -c ../outside/x.py", "ask", ["read $O/x.py"]],
+  ["autoflake -i --remove-all-unused-imports app.py", "allow", ["write $P/app.py"]],
+  ["docformatter -c ../outside/x.py", "ask", ["read $O/x.py"]],
+  ["autopep8 -i -p 2 app.py", "allow", ["write $P/app.py"]],
+  ["pyupgrade --py311-plus ../outside/x.py", "ask", ["write $O/x.py"]],
   ["pytest", "allow"],
   ["pytest tests/test_a.py::TestX::test_y -x -q", "allow", ["read $P/tests/test_a.py"]],
   ["pytest ../outside/tests", "ask", ["read $O/tests"]],
@@ -242,4 +255,16 @@ table("linters, formatters, test runners", box, [
   ["vitest run", "allow"],
   ["vitest --config ../outside/vitest.config.ts", "ask", ["read $O/vitest.config.ts"]],
   ["vitest related ../outside/x.ts", "ask", ["read $O/x.ts"]],
+  // mocha and jasmine run the files they are given; jest's operands are filters.
+  ["mocha ../outside/t.js", "ask", ["read $O/t.js"]],
+  ["jasmine ../outside/spec.js", "ask", ["read $O/spec.js"]],
+  ["mocha test/ --recursive -R spec", "allow", ["read $P/test"]],
+  ["jasmine --random=false spec/a.spec.js", "allow", ["read $P/spec/a.spec.js"]],
+  ["jasmine --helper=../outside/h.js", "ask", ["read $O/h.js"]],
+  ["jest --config='{\"rootDir\":\"../outside\"}'", "ask", ["#UNRESOLVED_WORD"]],
+  ["jest --config jest.config.js", "allow"],
+  // A parser or plugin named by path is a module eslint loads.
+  ["eslint --parser ../outside/p.js x.js", "ask", ["read $O/p.js"]],
+  ["eslint --parser @typescript-eslint/parser src", "allow"],
+  ["eslint --plugin ../outside/plug.js src", "ask", ["read $O/plug.js"]],
 ]);

@@ -220,3 +220,19 @@ export function writesUserConfig(ctx: SpecContext, what: string, fileOptions: re
   if (named.length) for (const v of named) roleAs(ctx, v, v.text ?? "", "write");
   else issue(ctx, "UNRESOLVED_PATH", `${ctx.name} ${what}`);
 }
+
+/** A TOML string (basic or literal): its text. */
+const TOML_STRINGS = /"((?:[^"\\]|\\.)*)"|'([^']*)'/g;
+
+/**
+ * The strings of a TOML value given on the command line (`cargo --config KEY=VALUE`, `ruff
+ * --config 'KEY = VALUE'`): each one is judged as a path when the key names a path, or when it
+ * looks like one. A basic string with escapes (`\u002e`) could spell any path.
+ */
+export function tomlValuePaths(ctx: SpecContext, v: Arg, value: string, pathKey: boolean): void {
+  for (const m of value.matchAll(TOML_STRINGS)) {
+    const text = m[1] ?? m[2] ?? "";
+    if (m[1]?.includes("\\")) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} ${v.source.slice(0, 60)}: a TOML escape the guard does not decode`, v.span);
+    else if (pathKey || /\/|^~|^\.\.?$/.test(text)) roleAs(ctx, v, text, "generic");
+  }
+}

@@ -8,7 +8,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, fileUrlPath, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { assignmentOptions, chdir, writesUserConfig, type Custom, each, embeddedPaths, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, write } from "./common.ts";
+import { assignmentOptions, chdir, writesUserConfig, type Custom, each, embeddedPaths, flag, generic, hooks, issue, localRole, locate, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, tomlValuePaths, write } from "./common.ts";
 import { tarWords } from "./archives.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { commandWords, SHELL_SYNTAX } from "../../shell/environment.ts";
@@ -822,12 +822,34 @@ const PIPX: TableSpec = {
 // ---------------------------------------------------------------------------------------
 // Rust and Go
 
-/** cargo --config KEY=VALUE: keys that name programs cargo runs; a value without `=` is a file. */
+/** Config keys whose value names a program cargo runs (cargo book, "Configuration"). */
+const CARGO_PROGRAM_KEYS = /(runner|wrapper|linker|rustc|rustdoc|credential-provider|global-credential-providers|browser|^alias\b|^env\b)/i;
+/**
+ * Config keys whose value is a path (cargo book, "Configuration": build.target-dir,
+ * build.build-dir, build.dep-info-basedir, build.target (a target spec file), install.root,
+ * paths, patch.*.path, source.*.directory/local-registry, http.cainfo, include, …).
+ */
+const CARGO_PATH_KEYS = /(dir|directory|root|path|paths|target|registry|cainfo|include|index|file)$/i;
+/**
+ * cargo --config KEY=VALUE (a TOML key and value, or an inline table that may hold more keys):
+ * a key that names a program runs one the guard does not see; a value that names a path
+ * (target-dir, install.root, patch paths, …) is judged. A value without `=` is a file.
+ */
 const cargoConfig: Custom = (ctx) => {
   for (const v of optionValues(ctx, "--config")) {
     if (v.text === null) ctx.role(v, "generic");
     else if (!v.text.includes("=")) ctx.role(v, "read");
-    else if (/(runner|wrapper|linker|rustc|rustdoc|credential-provider|global-credential-providers|^alias\.|^env\.)/i.test(v.text.slice(0, v.text.indexOf("=")))) issue(ctx, "OPAQUE_CODE", `cargo --config ${v.source} makes cargo run a program the guard does not see`, v.span);
+    else {
+      const key = v.text.slice(0, v.text.indexOf("=")).trim();
+      const value = v.text.slice(v.text.indexOf("=") + 1);
+      // Inline tables name their own keys: `target={x={runner="…"}}`.
+      const keys = [key, ...[...value.matchAll(/([\w.-]+)\s*=/g)].map((m) => m[1]!)];
+      if (keys.some((k) => CARGO_PROGRAM_KEYS.test(k))) {
+        issue(ctx, "OPAQUE_CODE", `cargo --config ${v.source} makes cargo run a program the guard does not see`, v.span);
+        continue;
+      }
+      tomlValuePaths(ctx, v, value, keys.some((k) => CARGO_PATH_KEYS.test(k)));
+    }
   }
 };
 
@@ -918,7 +940,7 @@ const GO_BUILD: Record<string, OptionSpec> = {
   "-buildvcs": optionalNone,
   ...each(none, "-p", "-covermode", "-coverpkg", "-asmflags", "-buildmode", "-compiler", "-gccgoflags", "-gcflags", "-installsuffix", "-ldflags", "-mod", "-tags", "-run", "-bench", "-benchtime", "-count", "-cpu", "-parallel", "-timeout", "-shuffle", "-list", "-skip", "-fuzz", "-fuzztime", "-fuzzminimizetime", "-vet", "-memprofilerate", "-blockprofilerate", "-mutexprofilefraction", "-f", "-go", "-compat", "-require", "-droprequire", "-exclude", "-dropexclude", "-retract", "-dropretract", "-module", "-godebug", "-dropgodebug", "-toolchain", "-droptoolchain", "-use", "-dropuse"),
   ...each(write, "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace", "-outputdir"),
-  ...each({ value: "none", modes: ["program"] }, "-toolexec", "-exec"),
+  ...each({ value: "none", modes: ["program"] }, "-toolexec", "-exec", "-vettool"),
   "-replace": none, "-dropreplace": none,
   ...each(flag, "-a", "-n", "-race", "-msan", "-asan", "-cover", "-v", "-work", "-x", "-linkshared", "-modcacherw", "-trimpath", "-json", "-short", "-failfast", "-benchmem", "-c", "-i", "-m", "-u", "-e", "-deps", "-test", "-export", "-find", "-compiled", "-fmt", "-print", "-r", "-cache", "-testcache", "-modcache", "-fuzzcache", "-w", "-d", "-s", "-l", "-t", "-insecure", "-fix", "-all"),
   "-args": { modes: ["args"], ends: true },
@@ -939,12 +961,32 @@ const goFlags: Custom = (ctx) => {
     else for (const w of v.text.split(/\s+/)) if (/\//.test(w)) ctx.role(withValue(v, w, ""), "generic");
   }
 };
-const goSub = (operands: RoleSpec, extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], singleDashLong: true, abbreviations: false, options: GO_BUILD, operands: { all: operands }, custom: hooks(runsProgram(["-toolexec", "-exec"]), goReplace, goFlags), ...extra });
+/**
+ * go test … -args WORDS: the words go to the test binary, whose -test.* flags (Go's testing
+ * package, flag syntax) write profiles, logs and coverage data; flags the test itself defines
+ * may name any path, so every `-name=VALUE` value is judged.
+ */
+const TEST_BINARY_FILES = /^-{1,2}test\.(coverprofile|cpuprofile|memprofile|blockprofile|mutexprofile|trace|outputdir|testlogfile|gocoverdir|fuzzcachedir)$/;
+const goTestArgs: Custom = (ctx) => {
+  const at = ctx.items.findIndex((it) => it.t === "option" && it.name === "-args");
+  if (at < 0) return;
+  const rest = ctx.items.slice(at + 1);
+  for (let i = 0; i < rest.length; i++) {
+    const t = rest[i]!.word.text;
+    if (t === null || !t.startsWith("-")) continue;
+    const eq = t.indexOf("=");
+    const name = eq > 0 ? t.slice(0, eq) : t;
+    const next = rest[i + 1]?.word;
+    if (eq > 0) roleAs(ctx, rest[i]!.word, t.slice(eq + 1), TEST_BINARY_FILES.test(name) ? "write" : "generic");
+    else if (TEST_BINARY_FILES.test(name) && next) ctx.role(next, "write");
+  }
+};
+const goSub = (operands: RoleSpec, extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], goFlags: true, abbreviations: false, options: GO_BUILD, operands: { all: operands }, custom: hooks(runsProgram(["-toolexec", "-exec", "-vettool"]), goReplace, goFlags, goTestArgs), ...extra });
 
 const GO: TableSpec = {
   names: ["go"],
   abbreviations: false,
-  singleDashLong: true,
+  goFlags: true,
   options: { "-C": chdir },
   operands: { all: "none" },
   subcommands: {
@@ -954,10 +996,10 @@ const GO: TableSpec = {
     // go env -w writes $GOENV in the user's configuration; go clean -cache/-modcache remove the
     // caches under the home directory: both change state outside the project.
     env: goSub("none", { custom: (ctx) => {
-      if (ctx.items.some((it) => it.word.text === "-w" || it.word.text === "-u")) issue(ctx, "OPAQUE_CODE", "go env -w changes go's configuration for every later build");
+      if (ctx.items.some((it) => it.t === "option" && (it.name === "-w" || it.name === "-u"))) issue(ctx, "OPAQUE_CODE", "go env -w changes go's configuration for every later build");
     } }),
     clean: goSub("none", { custom: (ctx) => {
-      for (const it of ctx.items) if (it.word.text !== null && /^-(cache|modcache|testcache|fuzzcache)$/.test(it.word.text)) issue(ctx, "UNRESOLVED_PATH", `go clean ${it.word.text} removes a cache outside the project`, it.word.span);
+      for (const it of ctx.items) if (it.t === "option" && /^-(cache|modcache|testcache|fuzzcache)$/.test(it.name)) issue(ctx, "UNRESOLVED_PATH", `go clean ${it.name} removes a cache outside the project`, it.word.span);
     } }), bug: goSub("none"), version: goSub("read"), help: goSub("none"), telemetry: goSub("none"),
     mod: goSub("none", { custom: (ctx) => {
       goReplace(ctx);
@@ -973,7 +1015,7 @@ const GO: TableSpec = {
 
 const GOFMT: TableSpec = {
   names: ["gofmt"],
-  singleDashLong: true,
+  goFlags: true,
   abbreviations: false,
   options: { "-w": { modes: ["write"] }, ...each(flag, "-l", "-d", "-e", "-s"), "-r": none, "-cpuprofile": write },
   operands: { all: { default: "read", modes: { write: "write" } } },
@@ -1638,12 +1680,12 @@ const TERRAFORM_OPTIONS: Record<string, OptionSpec> = {
   "-backend-config": none, "-from-module": none,
   ...each(flag, "-lock", "-input", "-auto-approve", "-refresh", "-refresh-only", "-json", "-no-color", "-compact-warnings", "-destroy", "-detailed-exitcode", "-upgrade", "-reconfigure", "-migrate-state", "-force-copy", "-get", "-check", "-diff", "-write", "-recursive", "-list", "-raw", "-allow-missing", "-ignore-remote-version", "-backend", "-force", "-verbose", "-no-tests", "-light"),
 };
-const tfSub = (operands: RoleSpec, extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], singleDashLong: true, abbreviations: false, options: TERRAFORM_OPTIONS, operands: { all: operands }, custom: assignmentOptions(["-backend-config"]), ...extra });
+const tfSub = (operands: RoleSpec, extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], goFlags: true, abbreviations: false, options: TERRAFORM_OPTIONS, operands: { all: operands }, custom: assignmentOptions(["-backend-config"]), ...extra });
 
 const TERRAFORM: TableSpec = {
   names: ["terraform", "tofu", "terragrunt"],
   style: "posix",
-  singleDashLong: true,
+  goFlags: true,
   abbreviations: false,
   options: { "-chdir": chdir, ...each(flag, "-help", "-version", "-v", "-h") },
   operands: { all: "none" },
@@ -1651,8 +1693,11 @@ const TERRAFORM: TableSpec = {
     apply: tfSub("read"), show: tfSub("read"), fmt: tfSub({ default: "write", modes: { check: "read" } }, { options: { ...TERRAFORM_OPTIONS, "-check": { modes: ["check"] } } }),
     init: tfSub("none", { custom: hooks(assignmentOptions(["-backend-config"]), (ctx) => { for (const v of optionValues(ctx, "-from-module")) localRole(ctx, v, "read"); }) }),
     providers: tfSub("none", { custom: (ctx) => { if (ctx.operands[0]?.text === "mirror") for (const a of ctx.operands.slice(1)) ctx.role(a, "write"); } }),
+    // Expressions read from standard input may call file(), templatefile(), fileset() and the
+    // like, which read any path: the guard does not evaluate them.
+    console: tfSub("none", { custom: (ctx) => issue(ctx, "OPAQUE_CODE", `${ctx.name} evaluates expressions from standard input, which may read any file`) }),
     state: tfSub("none", { custom: (ctx) => { if (ctx.operands[0]?.text === "push" && ctx.operands[1]) ctx.role(ctx.operands[1], "read"); } }),
-    ...Object.fromEntries(["plan", "destroy", "validate", "output", "import", "workspace", "console", "graph", "taint", "untaint", "refresh", "login", "logout", "force-unlock", "get", "test", "version", "metadata", "modules", "run-all"].map((n) => [n, tfSub("none")])),
+    ...Object.fromEntries(["plan", "destroy", "validate", "output", "import", "workspace", "graph", "taint", "untaint", "refresh", "login", "logout", "force-unlock", "get", "test", "version", "metadata", "modules", "run-all"].map((n) => [n, tfSub("none")])),
   },
   changes: projectCode,
 };

@@ -5,7 +5,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, parseWords, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, write } from "./common.ts";
+import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, tomlValuePaths, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 
 
@@ -702,21 +702,73 @@ const ESLINT: TableSpec = {
   custom: (ctx) => {
     // biome check/format/lint: the first word is a verb.
     if (ctx.name === "biome" && ctx.operands[0]) ctx.role(ctx.operands[0], "none");
-    for (const v of optionValues(ctx, "-f", "--format")) if (v.text === null || v.text.includes("/")) ctx.role(v, "read");
+    // A parser, plugin, formatter or reporter named by path is a module the linter loads
+    // (eslintrc mode resolves --parser ../p.js with require); a bare name is a package.
+    for (const v of optionValues(ctx, "-f", "--format", "--parser", "--plugin", "--formatter", "--reporter")) {
+      if (v.text === null) ctx.role(v, "read");
+      else for (const piece of v.text.split(",")) if (/\/|^\.|^~/.test(piece)) roleAs(ctx, v, piece, "read");
+    }
   },
 };
 
+// Each formatter parses its own options: a letter one takes a value another takes as a flag
+// (yapf -p is --parallel, autopep8 -p N is --pep8-passes; black -c CODE, autoflake -c --check).
 const BLACK: TableSpec = {
-  names: ["black", "autopep8", "yapf", "autoflake", "pyupgrade", "docformatter"],
-  flags: "SCqvhi",
-  long: ["--skip-string-normalization", "--skip-magic-trailing-comma", "--preview", "--unstable", "--quiet", "--verbose", "--fast", "--safe", "--ipynb", "--pyi", "--color", "--no-color", "--version", "--help", "--in-place", "--recursive", "--aggressive"],
+  names: ["black"],
+  flags: "SCqvh",
+  long: ["--skip-string-normalization", "--skip-magic-trailing-comma", "--preview", "--unstable", "--quiet", "--verbose", "--fast", "--safe", "--ipynb", "--pyi", "--color", "--no-color", "--version", "--help"],
   options: {
-    ...each({ modes: ["check"] }, "--check", "--diff", "-d"),
-    "--config": read, "--style": { value: "generic" },
-    ...each(none, "-l", "--line-length", "-t", "--target-version", "--include", "--exclude", "--extend-exclude", "--force-exclude", "--required-version", "--stdin-filename", "-W", "--workers", "--python-cell-magics", "--line-ranges", "--enable-unstable-feature", "--select", "--ignore", "--max-line-length", "-j", "--jobs", "-p", "--pep8-passes"),
+    ...each({ modes: ["check"] }, "--check", "--diff"),
+    "--config": read,
+    ...each(none, "-l", "--line-length", "-t", "--target-version", "--include", "--exclude", "--extend-exclude", "--force-exclude", "--required-version", "--stdin-filename", "-W", "--workers", "--python-cell-magics", "--line-ranges", "--enable-unstable-feature"),
     "-c": { value: "none", modes: ["check"] }, "--code": { value: "none", modes: ["check"] },
   },
   operands: { all: { default: "write", modes: { check: "read" } } },
+};
+
+/** autopep8, yapf, autoflake, docformatter: print the result unless -i rewrites the files. */
+const inPlace = { "-i": { modes: ["inplace"] }, "--in-place": { modes: ["inplace"] } } as const;
+const inPlaceOperands = { all: { default: "read", modes: { inplace: "write" } } } as const;
+
+const AUTOPEP8: TableSpec = {
+  names: ["autopep8"],
+  flags: "drahv",
+  long: ["--diff", "--recursive", "--aggressive", "--experimental", "--exit-code", "--list-fixes", "--hang-closing", "--ignore-local-config", "--verbose", "--version", "--help"],
+  options: { ...inPlace, "--global-config": read, ...each(none, "-j", "--jobs", "-p", "--pep8-passes", "--select", "--ignore", "--exclude", "--max-line-length", "--indent-size", "--line-range", "--range") },
+  operands: inPlaceOperands,
+};
+
+const YAPF: TableSpec = {
+  names: ["yapf"],
+  flags: "drpqmvh",
+  long: ["--diff", "--recursive", "--parallel", "--quiet", "--print-modified", "--no-local-style", "--style-help", "--version", "--help", "--verbose", "-vv"],
+  // --style is a style name, a file, or an inline {key: value} dict.
+  options: { ...inPlace, "--style": generic, ...each(none, "-l", "--lines", "-e", "--exclude") },
+  operands: inPlaceOperands,
+};
+
+const AUTOFLAKE: TableSpec = {
+  names: ["autoflake"],
+  flags: "crsqvh",
+  long: ["--check", "--check-diff", "-cd", "--recursive", "--stdout", "--quiet", "--verbose", "--expand-star-imports", "--remove-all-unused-imports", "--ignore-init-module-imports", "--remove-duplicate-keys", "--remove-unused-variables", "--remove-rhs-for-unused-variables", "--ignore-pass-statements", "--ignore-pass-after-docstring", "--version", "--help"],
+  options: { ...inPlace, "--config": read, ...each(none, "-j", "--jobs", "--exclude", "--imports", "--stdin-display-name") },
+  operands: inPlaceOperands,
+};
+
+const DOCFORMATTER: TableSpec = {
+  names: ["docformatter"],
+  flags: "cdrnsh",
+  long: ["--check", "--diff", "--recursive", "--non-cap", "--force-wrap", "--blank", "--pre-summary-newline", "--pre-summary-space", "--make-summary-multi-line", "--close-quotes-on-newline", "--non-strict", "--black", "--version", "--help"],
+  options: { ...inPlace, "--config": read, ...each(none, "--style", "--rest-section-adorns", "--wrap-summaries", "--wrap-descriptions", "--tab-width") },
+  operands: inPlaceOperands,
+  // -e/--exclude, --range and --docstring-length take several words: not listed, so judged.
+};
+
+/** pyupgrade rewrites every file it is given. */
+const PYUPGRADE: TableSpec = {
+  names: ["pyupgrade"],
+  long: ["--exit-zero-even-if-changed", "--keep-percent-format", "--keep-mock", "--keep-runtime-typing", "--py3-plus", "--py36-plus", "--py37-plus", "--py38-plus", "--py39-plus", "--py310-plus", "--py311-plus", "--py312-plus", "--py313-plus", "--py314-plus", "--help", "--version"],
+  operands: { all: "write" },
 };
 
 const ISORT: TableSpec = {
@@ -738,9 +790,18 @@ const RUFF_OPTIONS: Record<string, OptionSpec> = {
   ...each(none, "--select", "--ignore", "--extend-select", "--extend-ignore", "--per-file-ignores", "--extend-per-file-ignores", "--fixable", "--unfixable", "--extend-fixable", "--exclude", "--extend-exclude", "--target-version", "--line-length", "--output-format", "--stdin-filename", "--format", "--range", "--preview", "--python"),
   ...each(flag, "-n", "--no-cache", "-e", "--exit-zero", "--exit-non-zero-on-fix", "--statistics", "--show-fixes", "--no-show-fixes", "-w", "--watch", "--no-preview", "--respect-gitignore", "--no-respect-gitignore", "--force-exclude", "--no-force-exclude", "--isolated", "-q", "--quiet", "-v", "--verbose", "-s", "--silent", "--show-files", "--show-settings", "--all", "--json", "-h", "--help", "-V", "--version"),
 };
-/** ruff --config FILE, or an inline `key = value` setting. */
+/**
+ * ruff --config FILE, or an inline `KEY = VALUE` TOML setting (ruff's CLI docs): cache-dir,
+ * extend, src and namespace-packages name paths, and any string that looks like a path is judged.
+ */
 const ruffConfig: Custom = (ctx) => {
-  for (const v of optionValues(ctx, "--config")) if (v.text === null || !v.text.includes("=")) ctx.role(v, "read");
+  for (const v of optionValues(ctx, "--config")) {
+    if (v.text === null || !v.text.includes("=")) ctx.role(v, "read");
+    else {
+      const key = v.text.slice(0, v.text.indexOf("=")).trim();
+      tomlValuePaths(ctx, v, v.text.slice(v.text.indexOf("=") + 1), /(^|\.)(cache-dir|extend|src|namespace-packages)$/.test(key) || v.text.includes("{"));
+    }
+  }
 };
 const RUFF: TableSpec = {
   names: ["ruff"],
@@ -750,11 +811,12 @@ const RUFF: TableSpec = {
   subcommands: {
     check: { names: [], abbreviations: false, options: RUFF_OPTIONS, operands: { all: { default: "read", modes: { fix: "write" } }, defaultOperand: "." }, custom: ruffConfig },
     format: { names: [], abbreviations: false, options: RUFF_OPTIONS, operands: { all: { default: "write", modes: { check: "read" } }, defaultOperand: "." }, custom: ruffConfig },
-    ...Object.fromEntries(["rule", "config", "linter", "version", "help", "clean", "server", "analyze", "generate-shell-completion"].map((n) => [n, { names: [], abbreviations: false, options: RUFF_OPTIONS, operands: { all: "none" } } satisfies TableSpec])),
+    ...Object.fromEntries(["rule", "config", "linter", "version", "help", "clean", "server", "analyze", "generate-shell-completion"].map((n) => [n, { names: [], abbreviations: false, options: RUFF_OPTIONS, operands: { all: "none" }, custom: ruffConfig } satisfies TableSpec])),
   },
   // Older ruff: `ruff PATH…` checks the paths.
   unknownSubcommand: "generic",
   custom: (ctx) => {
+    ruffConfig(ctx);
     const first = ctx.operands[0];
     if (first && !(first.text !== null && RUFF.subcommands && first.text in RUFF.subcommands)) ctx.role(first, "read");
   },
@@ -795,7 +857,7 @@ const PYTEST: TableSpec = {
 };
 
 const JEST: TableSpec = {
-  names: ["jest", "vitest", "mocha", "ava", "jasmine", "karma", "playwright", "cypress"],
+  names: ["jest", "vitest", "ava", "karma", "playwright", "cypress"],
   abbreviations: false,
   flags: "uioewh",
   long: ["--watch", "--watchAll", "--ci", "--coverage", "--runInBand", "--silent", "--verbose", "--json", "--listTests", "--detectOpenHandles", "--forceExit", "--passWithNoTests", "--onlyChanged", "--updateSnapshot", "--update", "--run", "--ui", "--open", "--globals", "--dom", "--clearCache", "--no-cache", "--noStackTrace", "--errorOnDeprecated", "--lastCommit", "--debug", "--showConfig", "--version", "--help", "--headed", "--headless", "--recursive", "--exit", "--parallel", "--allowOnly", "--no-watch", "--typecheck", "--no-file-parallelism"],
@@ -816,10 +878,51 @@ const JEST: TableSpec = {
       if (v.text === null) ctx.role(v, "generic");
       else for (const piece of v.text.split(",")) if (/\/|^~|^\.\.?$/.test(piece)) roleAs(ctx, v, piece, "read");
     }
+    // jest --config '{"rootDir":"../x"}': JSON config whose keys (rootDir, roots, setupFiles,
+    // transform, …) name paths and modules (jest CLI docs).
+    for (const v of optionValues(ctx, "-c", "--config")) if (v.text !== null && /^\s*[{[]/.test(v.text)) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} --config is inline JSON whose paths the guard does not read`, v.span);
     // karma start CONFIG: the config file is code karma runs.
     if (ctx.name === "karma") for (const a of ctx.operands.slice(1)) ctx.role(a, "read");
     // vitest related FILE…
     if (ctx.operands[0]?.text === "related") for (const a of ctx.operands.slice(1)) ctx.role(a, "read");
+  },
+};
+
+/**
+ * mocha and jasmine load and run the spec files, directories and globs they are given (mocha
+ * docs, "spec"; jasmine CLI docs): operands are read, unlike jest's filters.
+ */
+const MOCHA: TableSpec = {
+  names: ["mocha", "_mocha"],
+  abbreviations: false,
+  flags: "bcCwSAh",
+  long: ["--bail", "--color", "--colors", "--no-color", "--no-colors", "--watch", "--sort", "--recursive", "--exit", "--no-exit", "--parallel", "--forbid-only", "--forbid-pending", "--full-trace", "--inline-diffs", "--invert", "--list-interfaces", "--list-reporters", "--no-diff", "--diff", "--allow-uncaught", "--async-only", "--check-leaks", "--delay", "--dry-run", "--fail-zero", "--pass-on-failing-test-suite", "--no-timeouts", "--no-config", "--no-package", "--version", "--help", "-V"],
+  options: {
+    ...each(read, "--config", "--package", "--spec", "--file", "-r", "--require", "--watch-files"),
+    ...each(none, "-g", "--grep", "-f", "--fgrep", "-R", "--reporter", "-O", "--reporter-option", "--reporter-options", "-u", "--ui", "-t", "--timeout", "-s", "--slow", "--retries", "-j", "--jobs", "--extension", "--ignore", "--exclude", "--watch-ignore"),
+  },
+  operands: { all: "read" },
+  changes: { fs: true, links: true },
+  // A reporter or interface named by path is a module mocha loads.
+  custom: (ctx) => {
+    for (const v of optionValues(ctx, "-R", "--reporter", "-u", "--ui")) if (v.text === null || /\/|^\.|^~/.test(v.text)) ctx.role(v, "read");
+  },
+};
+
+const JASMINE: TableSpec = {
+  names: ["jasmine"],
+  abbreviations: false,
+  long: ["--no-color", "--color", "--random", "--fail-fast", "--verbose", "--help", "-h", "--version", "-v"],
+  options: {
+    ...each({ value: "read", optional: true }, "--config", "--helper", "--require", "--reporter"),
+    // jasmine takes values only as --name=VALUE.
+    ...each(optionalNone, "--filter", "--seed", "--parallel", "--random"),
+  },
+  operands: { all: "read" },
+  changes: { fs: true, links: true },
+  custom: (ctx) => {
+    // jasmine init / examples: a verb, not a spec.
+    if (ctx.operands[0]?.text === "init" || ctx.operands[0]?.text === "examples") ctx.role(ctx.operands[0], "none");
   },
 };
 
@@ -872,7 +975,7 @@ export const MISC_SPECS: readonly TableSpec[] = [
   OPENSSL, GPG, SSH_COPY_ID, SQLITE, PSQL, MYSQL, MYSQLDUMP, PG_DUMP, CRONTAB,
   VIM, NANO, EMACS, EMACSCLIENT, VSCODE, SUBL,
   ENVSUBST, ICONV, CONVERT, PANDOC,
-  SHELLCHECK, PRETTIER, ESLINT, BLACK, ISORT, RUFF, PYTEST, JEST,
+  SHELLCHECK, PRETTIER, ESLINT, BLACK, AUTOPEP8, YAPF, AUTOFLAKE, DOCFORMATTER, PYUPGRADE, ISORT, RUFF, PYTEST, JEST, MOCHA, JASMINE,
 ];
 
 export const MISC_ANALYSERS: readonly Analyser[] = [
