@@ -509,7 +509,11 @@ const ICONV: TableSpec = {
 // ---------------------------------------------------------------------------------------
 // Media and documents
 
-/** ImageMagick file words: `FMT:file`, `@list`, `label:@file`, `msl:script`. */
+/**
+ * ImageMagick file words: `FMT:file`, `@list`, `label:@file`, `msl:script`. A name that starts
+ * with `|` is a pipe to a shell command (upstream's default policy allows it; a distribution's
+ * policy.xml may not, and the guard cannot see which policy applies).
+ */
 function magickFile(ctx: SpecContext, a: Arg, role: "read" | "write"): void {
   const t = a.text;
   if (t === null) {
@@ -520,36 +524,84 @@ function magickFile(ctx: SpecContext, a: Arg, role: "read" | "write"): void {
   const m = /^([a-z0-9]{2,10}):(.*)$/i.exec(t);
   if (m && /^(msl|mvg)$/i.test(m[1]!)) issue(ctx, "OPAQUE_CODE", `${ctx.name} ${m[1]}: runs a drawing script`, a.span);
   const rest = m ? m[2]! : t;
+  if (rest.startsWith("|")) {
+    issue(ctx, "OPAQUE_CODE", `${ctx.name} pipes ${JSON.stringify(t.slice(0, 60))} through a shell command`, a.span);
+    return;
+  }
   if (m && /^(label|caption|xc|canvas|gradient|radial-gradient|pattern|plasma|fractal|logo|rose|wizard|granite|netscape|null|rgb|hald)$/i.test(m[1]!) && !rest.startsWith("@")) return;
   if (rest.startsWith("@")) {
     roleAs(ctx, a, rest.slice(1), "read");
     if (!m) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} reads the file names listed in ${rest.slice(1)}`, a.span);
     return;
   }
-  roleAs(ctx, a, rest.replace(/\[[^\]]*\]$/, ""), role);
+  // ephemeral: (and tmp:) delete the file once read.
+  roleAs(ctx, a, rest.replace(/\[[^\]]*\]$/, ""), m && /^(ephemeral|tmp)$/i.test(m[1]!) ? "write" : role);
 }
+
+/**
+ * A -draw primitive list (MVG): `image OP X,Y W,H FILE` and `font FILE` read files, and so does
+ * an `@FILE` (an MVG file whose primitives the guard does not see).
+ */
+function magickDraw(ctx: SpecContext, v: Arg): void {
+  const t = v.text;
+  if (t === null) {
+    ctx.role(v, "generic");
+    return;
+  }
+  if (t.startsWith("@")) {
+    roleAs(ctx, v, t.slice(1), "read");
+    issue(ctx, "UNRESOLVED_WORD", `${ctx.name} -draw runs the primitives in ${t.slice(1)}, which may name other files`, v.span);
+    return;
+  }
+  const token = String.raw`(?:'([^']*)'|"([^"]*)"|(\S+))`;
+  const files = new RegExp(String.raw`\b(?:image\s+\S+\s+\S+\s+\S+|font)\s+` + token, "gi");
+  for (const f of t.matchAll(files)) magickFile(ctx, withValue(v, f[1] ?? f[2] ?? f[3]!, ""), "read");
+  // Primitives the guard does not take apart but that name resources (url(), use, href).
+  if (/\b(url\s*\(|use\b|href\b|push\s+pattern)|(^|[\s'"])@/i.test(t.replace(files, ""))) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} -draw ${JSON.stringify(t.slice(0, 60))} may name other files`, v.span);
+}
+
+// Values that ImageMagick reads as text and expands: `@FILE` reads FILE, and a value the guard
+// cannot see may be one.
+const MAGICK_TEXT = ["-label", "-comment", "-caption", "-format", "-print", "-kernel", "-fx", "-title", "-annotate", "-set", "-morphology", "-distort", "-sparse-color"];
+const MAGICK_FILES = ["-profile", "-cdl", "-texture", "-tile-pattern", "-mask", "-clip-mask", "-font", "-read-mask", "-write-mask", "-write", "-tile"];
 
 // ImageMagick settings and operators that take one value; everything else the table does not
 // list is judged as unknown together with the word after it, so a flag it does not know
 // never hides the output file.
 const MAGICK_OPTIONS: Record<string, OptionSpec> = {
-  // Image masks and font files.
-  ...each({ value: "generic" }, "-mask", "-clip-mask", "-font", "-read-mask", "-write-mask"),
+  // Files, judged by the hook (`FMT:file`, `|cmd`).
+  ...each(none, ...MAGICK_FILES),
   ...each(none, "-resize", "-quality", "-density", "-rotate", "-crop", "-geometry", "-gravity", "-background", "-fill", "-stroke", "-strokewidth", "-pointsize", "-size",
     "-depth", "-colorspace", "-type", "-format", "-thumbnail", "-scale", "-sample", "-extent", "-border", "-bordercolor", "-blur", "-sharpen", "-unsharp", "-level", "-modulate",
     "-colors", "-dither", "-delay", "-loop", "-dispose", "-layers", "-channel", "-alpha", "-compose", "-compress", "-define", "-draw", "-interpolate", "-filter", "-fuzz",
     "-transparent", "-opaque", "-threshold", "-gamma", "-brightness-contrast", "-contrast-stretch", "-fx", "-virtual-pixel", "-page", "-units", "-interlace", "-sampling-factor",
-    "-label", "-title", "-tile", "-frame", "-shadow", "-mode", "-quantize", "-chop", "-shave", "-splice", "-roll", "-kernel", "-metric", "-highlight-color", "-lowlight-color",
+    "-label", "-title", "-frame", "-shadow", "-mode", "-quantize", "-chop", "-shave", "-splice", "-roll", "-kernel", "-metric", "-highlight-color", "-lowlight-color",
     "-path", "-adaptive-resize", "-liquid-rescale", "-orient", "-attenuate", "-repage", "-clone", "-delete", "-insert", "-swap", "-duplicate", "-print", "-precision", "-debug",
     "-log", "-colorize", "-tint", "-posterize", "-solarize", "-deskew", "-features", "-channel-fx", "-color-matrix", "-affine", "-region", "-sepia-tone",
-    "-charcoal", "-edge", "-emboss", "-implode", "-swirl", "-spread", "-paint", "-vignette", "-grayscale", "-auto-threshold", "-median", "-despeckle-radius", "-quiet-level"),
-  ...each(read, "-profile", "-cdl", "-texture", "-tile-pattern"),
+    "-charcoal", "-edge", "-emboss", "-implode", "-swirl", "-spread", "-paint", "-vignette", "-grayscale", "-auto-threshold", "-median", "-despeckle-radius", "-quiet-level",
+    "-comment", "-caption"),
   ...each(flag, "-flip", "-flop", "-strip", "-negate", "-normalize", "-equalize", "-despeckle", "-enhance", "-monochrome", "-flatten", "-mosaic", "-coalesce", "-append",
     "-combine", "-separate", "-auto-orient", "-trim", "-ping", "-verbose", "-identify", "-regard-warnings", "-respect-parentheses", "-auto-level", "-auto-gamma", "-transpose",
     "-transverse", "-antialias", "-monitor", "-clip", "-clut", "-hald-clut", "-transform", "-contrast", "-version", "-quiet", "-magnify", "-minify", "-deconstruct", "-reverse",
     "-unique-colors", "-compare", "-composite", "-screen", "-silent", "-descend", "-frame-flag", "-render", "-matte", "+matte"),
-  "-write": write,
+  // magick -script FILE: a file of options and files, each of which may read or write anything.
+  "-script": read,
 };
+
+/** What the option values of an ImageMagick command name. */
+function magickValues(ctx: SpecContext, tool: string): void {
+  for (const it of ctx.items) {
+    if (it.t !== "option" || !it.value) continue;
+    const v = it.value;
+    if (it.name === "-draw") magickDraw(ctx, v);
+    else if (it.name === "-tile") {
+      // montage -tile is a geometry (4x3); elsewhere it is an image that fills.
+      if (tool !== "montage") magickFile(ctx, v, "read");
+    } else if (MAGICK_FILES.includes(it.name)) magickFile(ctx, v, it.name === "-write" ? "write" : "read");
+    else if (v.text === null && MAGICK_TEXT.includes(it.name)) ctx.role(v, "generic");
+    else if (v.text !== null && v.text.startsWith("@") && v.text !== "@") roleAs(ctx, v, v.text.slice(1), "read");
+  }
+}
 
 const CONVERT: TableSpec = {
   names: ["convert", "magick", "composite", "montage", "compare", "import", "stream", "conjure", "animate", "display", "identify", "mogrify"],
@@ -567,6 +619,8 @@ const CONVERT: TableSpec = {
     // Options with `+` (`+repage`) are operands to the parser; they are not files.
     ops = ops.filter((a) => !(a.text !== null && /^\+[a-z]/.test(a.text)));
     if (tool === "conjure") issue(ctx, "OPAQUE_CODE", "conjure runs Magick Scripting Language scripts");
+    if (optionItems(ctx, "-script").length) issue(ctx, "OPAQUE_CODE", `${ctx.name} -script runs the options in a file, which may read or write any file`);
+    magickValues(ctx, tool);
     const pathOpt = optionValues(ctx, "-path")[0];
     if (tool === "identify" || tool === "display" || tool === "animate") for (const a of ops) magickFile(ctx, a, "read");
     else if (tool === "mogrify") {
