@@ -641,7 +641,62 @@ const FFMPEG_FLAGS = new Set([
   "-count_packets", "-pretty", "-bitexact", "-fs", "-nodisp", "-autoexit", "-exitonkeydown", "-exitonmousedown", "-noborder", "-alwaysontop", "-loop", "-fast", "-genpts",
 ]);
 const FFMPEG_WRITES = new Set(["-passlogfile", "-vstats_file", "-sdp_file", "-progress", "-dump_attachment", "-stats_enc_pre", "-stats_enc_post", "-stats_mux_pre"]);
-const FFMPEG_READS = new Set(["-i", "-attach", "-filter_script", "-filter_complex_script", "-/filter_complex", "-/vf", "-/af"]);
+const FFMPEG_READS = new Set(["-i", "-attach"]);
+/** Options whose value is a filter graph, and options whose value is a file holding one. */
+const FFMPEG_GRAPH = /^-(filter_complex|lavfi|vf|af|filter)$/;
+const FFMPEG_GRAPH_FILE = /^-(filter_script|filter_complex_script)$/;
+
+/** Protocols that reach the network (FFmpeg 4–7 "Protocols" documentation), not a local file. */
+const FFMPEG_REMOTE = /^(https?|rtmp[a-z]*|ffrtmp[a-z]*|rtp|rtsp[su]?|srtp|udp|udplite|tcp|tls|srt|rist|librist|sctp|ftp|sftp|smb|gopher|gophers|mmsh|mmst|icecast|ipfs|ipns|amqp|zmq|httpproxy|data)$/i;
+
+/**
+ * Filter options whose value names a file (FFmpeg 4–7 "Filters" documentation): drawtext
+ * fontfile/textfile, curves psfile, sofalizer sofa, subtitles/ass filename and fontsdir, lut1d/
+ * lut3d file, sendcmd filename, metadata file, signature filename, arnndn model, vmaf
+ * model_path/log_path, psnr/ssim stats_file, vidstabdetect result, vidstabtransform input,
+ * cover_rect cover, find_rect object, firequalizer dumpfile, ocr datapath, libplacebo
+ * custom_shader_path. Written ones are judged as written, the rest as either.
+ */
+const FILTER_FILE_KEYS = new Set(["filename", "f", "file", "fontfile", "textfile", "psfile", "sofa", "fontsdir", "fonts_dir", "model", "model_path", "m", "path", "datapath",
+  "cover", "object", "custom_shader_path", "shader", "db_path", "hmm", "dict", "lm", "lmctl", "result", "input", "stats_file", "log_path", "dumpfile"]);
+const FILTER_WRITE_KEYS = new Set(["result", "stats_file", "log_path", "dumpfile"]);
+/** Filters whose first positional option is a file (its kind by FILTER_WRITE_KEYS of its name). */
+const FILTER_FIRST_FILE: Readonly<Record<string, string>> = {
+  movie: "filename", amovie: "filename", subtitles: "filename", ass: "filename", removelogo: "filename", lut3d: "file", lut1d: "file", sofalizer: "sofa",
+  vidstabdetect: "result", vidstabtransform: "input", cover_rect: "cover", find_rect: "object", arnndn: "model", drawtext: "fontfile",
+};
+/** Filters that load a plugin or run shader code the guard does not see. */
+const FILTER_CODE = /^(frei0r|frei0r_src|ladspa|lv2|program_opencl|openclsrc|vapoursynth)$/;
+/** Filters driven by commands at run time (which may reinit a filter with a file option). */
+const FILTER_COMMANDS = /^(sendcmd|asendcmd|zmq|azmq)$/;
+
+/** Splits at top-level separators, honouring `\` escapes and '…' quotes. */
+function splitLevel(text: string, seps: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "\\" && i + 1 < text.length) {
+      cur += c + text[++i]!;
+      continue;
+    }
+    if (c === "'") quoted = !quoted;
+    if (!quoted && seps.includes(c)) {
+      out.push(cur);
+      cur = "";
+      continue;
+    }
+    cur += c;
+  }
+  out.push(cur);
+  return out;
+}
+
+/** One level of filter-graph quoting removed: '…' and `\x`. */
+function unquote(text: string): string {
+  return text.replace(/\\(.)|'/g, (_m, c: string | undefined) => c ?? "").trim();
+}
 
 /**
  * ffmpeg [options] [-i INPUT]… OUTPUT…: inputs are read, every other operand is an output. An
@@ -651,15 +706,62 @@ const FFMPEG_READS = new Set(["-i", "-attach", "-filter_script", "-filter_comple
 function ffmpeg(call: Call): Effect[] {
   const effects: Effect[] = [];
   const probe = call.name !== "ffmpeg";
-  const url = (a: Arg, kind: "read" | "write") => {
-    if (a.text === "-" || a.text === "pipe:" || /^pipe:[0-9]+$/.test(a.text ?? "")) return;
+  const unresolved = (a: Arg, message: string) => effects.push({ t: "issue", code: "UNRESOLVED_WORD", message, span: a.span });
+  // A URL as libavformat opens it: `proto[,opts]:rest`; nested protocols (`md5:`, `tee:`,
+  // `cache:`, `crypto+file:`) open their inner URL; a local path is a file.
+  const url = (a: Arg, kind: "read" | "write" | "unknown", depth = 0): void => {
     const t = a.text;
-    if (t !== null && /^[a-z][a-z0-9+.-]*:/i.test(t) && !/^file:/i.test(t)) {
-      if (/^(concat|subfile|cache|crypto|async|data):/i.test(t)) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `${call.name} reads ${a.source}, which names other files`, span: a.span });
+    if (t === null) {
+      effects.push({ t: "path", arg: a, kind });
       return;
     }
-    effects.push({ t: "path", arg: t !== null && /^file:/i.test(t) ? withValue(a, t.replace(/^file:(\/\/)?/i, ""), "") : a, kind });
+    if (t === "-" || /^(pipe|fd)(:[0-9]*)?$/i.test(t)) return;
+    const m = /^([a-z][a-z0-9.-]*)(\+[a-z0-9+.-]+)?((?:,[^:]*)?):([\s\S]*)$/i.exec(t);
+    if (!m || depth > 8) {
+      effects.push({ t: "path", arg: a, kind });
+      return;
+    }
+    const scheme = m[1]!.toLowerCase();
+    const inner = (text: string, k: "read" | "write" | "unknown") => url(withValue(a, text, ""), k, depth + 1);
+    // `crypto+file:x`, `hls+http://…`: the part after `+` is the inner protocol.
+    if (m[2]) return inner(m[2].slice(1) + ":" + m[4]!, kind);
+    const rest = m[4]!;
+    if (scheme === "file") effects.push({ t: "path", arg: withValue(a, rest.replace(/^\/\/(?=\/)/, ""), ""), kind });
+    else if (FFMPEG_REMOTE.test(scheme)) return;
+    else if (scheme === "md5") {
+      if (rest) inner(rest, "write");
+    } else if (scheme === "tee" || scheme === "concat") for (const piece of rest.split("|")) inner(piece, scheme === "concat" ? "read" : kind);
+    else if (scheme === "concatf") {
+      inner(rest, "read");
+      unresolved(a, `${call.name} reads the files listed in ${rest}`);
+    } else inner(rest, kind);
   };
+  const graph = (a: Arg, what: string) => {
+    const t = a.text;
+    if (t === null) {
+      unresolved(a, `${call.name} ${what} names a filter graph the guard cannot read`);
+      return;
+    }
+    for (const chain of splitLevel(t, ";")) {
+      for (let filter of splitLevel(chain, ",")) {
+        filter = filter.trim().replace(/^(\s*\[[^\]]*\])+/, "").replace(/(\[[^\]]*\]\s*)+$/, "").trim();
+        const eq = splitLevel(filter, "=");
+        const name = unquote(eq[0]!).replace(/@.*$/, "").toLowerCase();
+        const args = filter.slice(eq[0]!.length + 1);
+        if (FILTER_CODE.test(name)) effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${call.name} filter ${name} loads code the guard does not see`, span: a.span });
+        if (FILTER_COMMANDS.test(name)) unresolved(a, `${call.name} filter ${name} changes other filters' options at run time`);
+        if (eq.length < 2) continue;
+        splitLevel(args, ":").forEach((opt, i) => {
+          const kv = splitLevel(opt, "=");
+          const key = kv.length > 1 ? unquote(kv[0]!).toLowerCase() : i === 0 ? FILTER_FIRST_FILE[name] : undefined;
+          if (key === undefined || !FILTER_FILE_KEYS.has(key)) return;
+          const value = unquote(kv.length > 1 ? opt.slice(kv[0]!.length + 1) : opt);
+          if (value) url(withValue(a, value, ""), FILTER_WRITE_KEYS.has(key) ? "write" : key === "file" || key === "filename" ? "unknown" : "read");
+        });
+      }
+    }
+  };
+  let format: string | null = null;
   for (let i = 0; i < call.args.length; i++) {
     const a = call.args[i]!;
     const t = a.text;
@@ -671,18 +773,32 @@ function ffmpeg(call: Call): Effect[] {
       url(a, probe ? "read" : "write");
       // The tee muxer writes each `|`-separated output ([options]path).
       if (!probe && t.includes("|")) for (const out of t.split("|")) url(withValue(a, out.replace(/^\[[^\]]*\]/, ""), ""), "write");
+      format = null;
       continue;
     }
     const name = t.replace(/:.*$/, "");
     if (FFMPEG_FLAGS.has(name)) continue;
     const v = call.args[++i];
     if (!v) break;
-    if (FFMPEG_READS.has(name)) url(v, "read");
+    if (name.startsWith("-/")) {
+      // ffmpeg 7: `-/OPT FILE` takes OPT's value from FILE, which the guard does not see.
+      url(v, "read");
+      unresolved(v, `${call.name} ${name} takes its value from ${v.source}`);
+    } else if (name === "-i") {
+      if (format === "lavfi") graph(v, "-f lavfi -i");
+      else if (format === "?") unresolved(v, `${call.name} reads ${v.source} in a format the guard cannot read`);
+      else if (format === "vapoursynth" || format === "avisynth") effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${call.name} -f ${format} runs the script ${v.source}`, span: v.span });
+      if (format !== "lavfi") url(v, "read");
+      if (format === "concat") unresolved(v, "ffmpeg -f concat reads the files listed in its input");
+      format = null;
+    } else if (FFMPEG_READS.has(name)) url(v, "read");
     else if (FFMPEG_WRITES.has(name)) url(v, "write");
-    else if (name === "-f" && v.text === "concat") effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "ffmpeg -f concat reads the files listed in its input", span: v.span });
-    else if (/^-(filter_complex|lavfi|vf|af|filter)$/.test(name) && (v.text === null || /\b(movie|amovie|subtitles|ass|sendcmd|zmq|azmq|ocr|lut3d|lut1d|haldclut|ladspa|lv2|frei0r|arnndn|textfile|stats_file|log_path|fontfile|file|filename|model|m)=|\b(movie|amovie|subtitles|ass|sendcmd|zmq|azmq|ocr|lut3d|haldclut)\b/.test(v.text))) {
-      effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `${call.name} ${name} names files inside a filter graph`, span: v.span });
-    } else if (!KNOWN_FFMPEG_VALUE.test(name)) effects.push({ t: "generic", arg: v, operand: true });
+    else if (FFMPEG_GRAPH_FILE.test(name)) {
+      url(v, "read");
+      unresolved(v, `${call.name} ${name} reads a filter graph from ${v.source}, which may name files`);
+    } else if (name === "-f") format = v.text === null ? "?" : v.text.toLowerCase();
+    else if (FFMPEG_GRAPH.test(name)) graph(v, name);
+    else if (!KNOWN_FFMPEG_VALUE.test(name)) effects.push({ t: "generic", arg: v, operand: true });
   }
   if (!probe) effects.push({ t: "changes", fs: true, links: false });
   return effects;
