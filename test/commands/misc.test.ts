@@ -248,6 +248,16 @@ table("text, media, documents", box, [
   ["pandoc --filter pandoc-crossref README.md", "allow"],
   ["pandoc --pdf-engine=xelatex README.md -o out.pdf", "allow"],
   ["pandoc --resource-path=.:../outside README.md -o x.html", "ask", ["read $O"]],
+  // A defaults file sets options; metadata keys, CSS and PDF-engine options name files.
+  ["pandoc -d d.yaml", "ask", ["#UNRESOLVED_WORD", "read $P/docs/d.yaml"], { cwd: "$P/docs" }],
+  ["pandoc -M bibliography=../../outside/refs.bib --citeproc in.md -o out.html", "ask", ["read $O/refs.bib"], { cwd: "$P/docs" }],
+  ["pandoc --metadata=csl:../../outside/x.csl in.md", "ask", ["read $O/x.csl"], { cwd: "$P/docs" }],
+  ["pandoc -V css=../../outside/x.css --embed-resources in.md", "ask", ["read $O/x.css"], { cwd: "$P/docs" }],
+  ["pandoc -c ../../outside/s.css --self-contained -s in.md -o out.html", "ask", ["read $O/s.css"], { cwd: "$P/docs" }],
+  ["pandoc --pdf-engine-opt=-shell-escape in.md -o o.pdf", "ask", ["#OPAQUE_CODE"], { cwd: "$P/docs" }],
+  ["pandoc --pdf-engine-opt=--output-directory=../../outside in.md -o o.pdf", "ask", ["* $O"], { cwd: "$P/docs" }],
+  ["pandoc -c https://cdn.example/x.css -c style.css -s in.md -o out.html", "allow", ["read $P/docs/style.css"], { cwd: "$P/docs" }],
+  ["pandoc -V geometry:margin=1in -M title=X -M bibliography=refs.bib in.md -o out.pdf", "allow", ["read $P/docs/refs.bib"], { cwd: "$P/docs" }],
 ]);
 
 table("linters, formatters, test runners", box, [

@@ -807,6 +807,9 @@ function ffmpeg(call: Call): Effect[] {
 /** ffmpeg options known to take a value that is not a path. */
 const KNOWN_FFMPEG_VALUE = /^-(c|codec|vcodec|acodec|scodec|b|ab|vb|r|s|aspect|ar|ac|af|vf|filter|filter_complex|lavfi|f|t|to|ss|sseof|itsoffset|map|map_metadata|map_chapters|metadata|preset|crf|qp|q|qscale|pix_fmt|profile|level|tune|g|bf|threads|loglevel|v|movflags|fps_mode|vsync|frames|vframes|aframes|dframes|tag|disposition|bsf|strict|max_muxing_queue_size|hwaccel|hwaccel_device|hwaccel_output_format|x264-params|x265-params|maxrate|bufsize|minrate|color_primaries|color_trc|colorspace|color_range|sample_fmt|channel_layout|ch_layout|shortest_buf_duration|timecode|analyzeduration|probesize|fflags|avoid_negative_ts|segment_time|segment_format|hls_time|hls_list_size|hls_playlist_type|rtsp_transport|user_agent|headers|seek_timestamp|timestamp|framerate|video_size|pixel_format|input_format|thread_queue_size|err_detect|flags|sws_flags|cpu-used|deadline|row-mt|tile-columns|speed|compression_level|async|vtag|atag|stats_period|print_format|of|select_streams|show_entries|read_intervals|x|y|window_title|volume|seek_interval|fs|ss|t|loglevel)$/;
 
+/** Metadata and variables that name files pandoc reads (citeproc, HTML/EPUB writers). */
+const PANDOC_FILE_KEYS = /^(bibliography|csl|citation-abbreviations|css|cover-image|epub-cover-image|logo|stylesheet|reference-doc|template|abbreviations|include-before-body|include-after-body|include-in-header)$/;
+
 const PANDOC: TableSpec = {
   names: ["pandoc"],
   abbreviations: true,
@@ -818,13 +821,32 @@ const PANDOC: TableSpec = {
     "--resource-path": none,
     "-F": none, "--filter": none, "--pdf-engine": none,
     "--highlight-style": generic,
-    ...each(none, "-f", "-r", "--from", "--read", "-t", "-w", "--to", "--write", "-V", "--variable", "-M", "--metadata", "--columns", "--wrap", "--shift-heading-level-by", "--top-level-division", "--toc-depth", "--dpi", "--eol", "--tab-stop", "--track-changes", "--number-offset", "--id-prefix", "-T", "--title-prefix", "-c", "--css", "--ipynb-output", "--markdown-headings", "--reference-location", "--pdf-engine-opt", "--slide-level", "--email-obfuscation", "--indented-code-classes", "--default-image-extension", "--request-header", "--chunk-template", "--epub-subdirectory", "--print-default-template", "--print-default-data-file", "--print-highlight-style"),
+    // Options handed to the PDF engine: `--output-directory=DIR`, `-shell-escape` (hook).
+    "--pdf-engine-opt": generic,
+    // Judged by the hook: KEY=VALUE where some keys name files; CSS may be a URL.
+    ...each(none, "-V", "--variable", "-M", "--metadata", "-c", "--css"),
+    ...each(none, "-f", "-r", "--from", "--read", "-t", "-w", "--to", "--write", "--columns", "--wrap", "--shift-heading-level-by", "--top-level-division", "--toc-depth", "--dpi", "--eol", "--tab-stop", "--track-changes", "--number-offset", "--id-prefix", "-T", "--title-prefix", "--ipynb-output", "--markdown-headings", "--reference-location", "--slide-level", "--email-obfuscation", "--indented-code-classes", "--default-image-extension", "--request-header", "--chunk-template", "--epub-subdirectory", "--print-default-template", "--print-default-data-file", "--print-highlight-style"),
     ...each(optionalNone, "--mathjax", "--katex", "--webtex"),
   },
   operands: { all: "read" },
   custom: hooks(pathList(["--resource-path"], "read"), (ctx) => {
     // Filters and the PDF engine are programs: named ones are looked up, paths are project code.
     for (const v of optionValues(ctx, "-F", "--filter", "--pdf-engine")) ctx.emit({ t: "run", argv: [v], inProcess: false, bypassFunctions: true, label: `pandoc ${v.source}` });
+    // A defaults file is a list of options (output-file, filters, …) the guard does not see.
+    for (const v of optionValues(ctx, "-d", "--defaults")) issue(ctx, "UNRESOLVED_WORD", `pandoc ${v.source} sets options (output file, filters) the guard does not see`, v.span);
+    for (const v of optionValues(ctx, "-c", "--css")) localRole(ctx, v, "read");
+    for (const v of optionValues(ctx, "--pdf-engine-opt")) {
+      if (v.text === null || /shell-escape|^-?-?enable-write18/.test(v.text)) issue(ctx, "OPAQUE_CODE", `pandoc --pdf-engine-opt ${v.source} lets the document run commands`, v.span);
+    }
+    // -M KEY=VALUE / -V KEY:VALUE: bibliography, csl and the like are files pandoc reads.
+    for (const v of optionValues(ctx, "-M", "--metadata", "-V", "--variable")) {
+      if (v.text === null) {
+        ctx.role(v, "generic");
+        continue;
+      }
+      const m = /^([^=:]+)[=:]([\s\S]*)$/.exec(v.text);
+      if (m && PANDOC_FILE_KEYS.test(m[1]!) && m[2]) localRole(ctx, withValue(v, m[2], ""), "read");
+    }
   }),
 };
 
