@@ -447,8 +447,15 @@ export const ARCHIVE_SPECS: readonly TableSpec[] = [
 const SEVENZ_COMMANDS = new Set(["a", "b", "d", "e", "h", "i", "l", "rn", "t", "u", "x"]);
 
 /**
+ * 7-Zip's switches that name no file (7-Zip 16.02–23.01 "Command Line Syntax"), matched
+ * case-insensitively as 7-Zip matches them: a switch not listed here is judged as a path.
+ */
+const SEVENZ_PLAIN = /^-(ao[asut]?|b[bsdt]|bb[0-3]|bs[oep][0-2]|bd|m.*|p.*|r[-0]?|sa[aes]|scc.*|scrc.*|scs.*|seml.*|slp-?|slt|sni|sns-?|snh|snld?|snr|snc|sse|ssp|ssw|ssc-?|stl|stm.*|stx.*|spd|spe|spm|t.*|v.*|y|an|so|si.*|sdel|spf2?|sfx)$/i;
+
+/**
  * 7z COMMAND [switches] ARCHIVE [files…]: switches carry their values glued (`-oDIR`,
- * `-x!pattern`, `-i@list`) and may appear anywhere before `--`.
+ * `-x!pattern`, `-i@list`) and may appear anywhere before `--`. 7-Zip reads switch names
+ * case-insensitively (`-O`, `-SDEL`, `-I@list` are the same switches).
  */
 function sevenZip(call: Call): Effect[] {
   const effects: Effect[] = [];
@@ -456,9 +463,13 @@ function sevenZip(call: Call): Effect[] {
   let outdir: Arg | null = null;
   let verbatim = false;
   const sw = new Set<string>();
+  /** `-i`/`-x` wildcards and lists: files to add (or hash) when the command reads files. */
+  const wildcards: { arg: Arg; recurse: boolean; list: boolean }[] = [];
   for (const a of call.args) {
     const t = a.text;
     if (verbatim || t === null || !t.startsWith("-") || t === "-") {
+      // A word the guard cannot read may be a switch (`-o$DIR`) as well as a name.
+      if (t === null && !verbatim && positional.length > 0) effects.push({ t: "generic", arg: a, operand: false });
       positional.push(a);
       continue;
     }
@@ -466,31 +477,63 @@ function sevenZip(call: Call): Effect[] {
       verbatim = true;
       continue;
     }
-    const m = /^-(o|w)(.*)$/.exec(t);
-    if (m) {
-      if (m[2]) {
-        const dir = withValue(a, m[2], "");
-        if (m[1] === "o") outdir = dir;
-        else effects.push({ t: "path", arg: dir, kind: "write" });
+    const lower = t.toLowerCase();
+    const dir = /^-(o|w)(.*)$/i.exec(t);
+    if (dir) {
+      if (dir[2]) {
+        const d = withValue(a, dir[2], "");
+        if (dir[1]!.toLowerCase() === "o") outdir = d;
+        else effects.push({ t: "path", arg: d, kind: "write" });
       }
       continue;
     }
-    const list = /^-[xi]r?[-0]?@(.+)$/.exec(t);
-    if (list) effects.push({ t: "path", arg: withValue(a, list[1]!, ""), kind: "read" });
-    for (const s of ["sdel", "spf", "snl", "so", "si"]) if (t.startsWith("-" + s)) sw.add(s);
+    // -i / -x (files) and -ai / -ax (archives): [r[-|0]]{@listfile|!wildcard}.
+    const pick = /^-(a?)([ix])(r[-0]?)?([@!])(.*)$/i.exec(t);
+    if (pick) {
+      const value = withValue(a, pick[5]!, "");
+      const list = pick[4] === "@";
+      const recurse = pick[3] !== undefined && pick[3].length === 1;
+      if (list) effects.push({ t: "path", arg: value, kind: "read" });
+      if (pick[1]) {
+        // Archives 7z opens (or skips): paths on disk whatever the command.
+        if (list) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `7z opens the archives listed in ${pick[5]}`, span: a.span });
+        else effects.push({ t: "path", arg: value, kind: "read" });
+      } else wildcards.push({ arg: value, recurse, list });
+      continue;
+    }
+    // -u…!NEWARCHIVE writes a second archive.
+    const update = /^-u[^!]*!(.+)$/i.exec(t);
+    if (update) {
+      effects.push({ t: "path", arg: withValue(a, update[1]!, ""), kind: "write" });
+      continue;
+    }
+    if (/^-u/i.test(t)) continue;
+    const sfx = /^-sfx(.+)$/i.exec(t);
+    if (sfx) {
+      effects.push({ t: "path", arg: withValue(a, sfx[1]!, ""), kind: "read" });
+      continue;
+    }
+    if (SEVENZ_PLAIN.test(t)) {
+      for (const s of ["sdel", "spf", "snl", "so", "si", "an"]) if (lower === "-" + s || (s === "si" && lower.startsWith("-si")) || (s === "spf" && lower === "-spf2")) sw.add(s);
+      continue;
+    }
+    effects.push({ t: "generic", arg: a, operand: false });
   }
-  const [command, archive, ...files] = positional;
+  const command = positional[0];
+  const archive = sw.has("an") ? undefined : positional[1];
+  const files = positional.slice(sw.has("an") ? 1 : 2);
   const cmd = command?.text?.toLowerCase() ?? null;
   if (cmd === null || !SEVENZ_COMMANDS.has(cmd)) {
     effects.push({ t: "changes", fs: true, links: true });
     for (const a of positional) effects.push({ t: "generic", arg: a, operand: true });
+    for (const w of wildcards) effects.push({ t: "generic", arg: w.arg, operand: true });
     return effects;
   }
   const writesArchive = cmd === "a" || cmd === "u" || cmd === "d" || cmd === "rn";
   if (archive && !(sw.has("si") && !writesArchive)) effects.push({ t: "path", arg: archive, kind: writesArchive ? "write" : "read" });
   if (cmd === "a" || cmd === "u" || cmd === "h") {
-    const sources = files.length ? files : cmd === "h" ? [] : [syntheticArg(".", call.span)];
     const kind = sw.has("sdel") ? "write" : "read";
+    const sources = files.length ? files : cmd === "h" ? [] : [syntheticArg(".", call.span)];
     for (const f of sources) {
       if (f.text !== null && f.text.startsWith("@")) {
         effects.push({ t: "path", arg: withValue(f, f.text.slice(1), ""), kind: "read" });
@@ -499,6 +542,15 @@ function sevenZip(call: Call): Effect[] {
       }
       effects.push({ t: "path", arg: f, kind });
       if (cmd !== "h" && !sw.has("snl")) effects.push({ t: "scan", arg: f, kind });
+    }
+    // -i!/-x! wildcards name files on disk when adding: judged as read (written under -sdel).
+    for (const w of wildcards) {
+      if (w.list) {
+        effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `7z adds the files listed in ${w.arg.source}`, span: w.arg.span });
+        continue;
+      }
+      effects.push({ t: "path", arg: w.arg, kind });
+      if (w.recurse && cmd !== "h" && !sw.has("snl")) effects.push({ t: "scan", arg: w.arg, kind });
     }
   }
   if ((cmd === "x" || cmd === "e") && !sw.has("so")) {
