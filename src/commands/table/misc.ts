@@ -289,12 +289,13 @@ const VIM: TableSpec = {
   names: ["vim", "vi", "view", "nvim", "gvim", "vimdiff", "nvi", "ex", "rvim", "evim", "mvim"],
   abbreviations: false,
   singleDashLong: true,
-  flags: "bdeEghlLmMnNrxXyZAHFfD",
+  flags: "bdghLmMnNrxXyZAHFfD",
   long: ["--clean", "--noplugin", "--not-a-term", "--ttyfail", "--nofork", "--literal", "--help", "--version", "--headless", "--embed", "--api-info", "-h", "-v", "--remote", "--remote-silent", "--remote-wait", "--remote-wait-silent", "--remote-tab", "--serverlist"],
   options: {
     "-R": { modes: ["readonly"] },
     ...each({ value: "none", modes: ["code"] }, "-c", "--cmd", "-S", "-l", "--remote-send", "--remote-expr"),
-    ...each({ modes: ["code"] }, "-es", "-Es", "-s"),
+    ...each({ modes: ["code", "ex"] }, "-es", "-Es"),
+    "-s": { modes: ["code"] }, "-e": { modes: ["ex"] }, "-E": { modes: ["ex"] },
     "-u": none, "-U": none, "-i": write, "-w": none, "-W": write, "--startuptime": write, "--log": write,
     "-T": none, "-t": none, "-q": read, "--servername": none, "--listen": none, "-V": optionalNone,
     ...each(optionalNone, "-o", "-O", "-p"),
@@ -302,7 +303,12 @@ const VIM: TableSpec = {
   operands: { all: "none" },
   custom: hooks(editorOperands, plusCommands, (ctx) => {
     for (const it of optionItems(ctx, "-c", "--cmd", "-S", "-l", "--remote-send", "--remote-expr", "-es", "-Es", "-s")) {
-      if (it.name === "-S" && it.value) ctx.role(it.value, "read");
+      // Vim's -l is lisp mode, a flag: the word after it is a file to edit. Nvim's runs a Lua script.
+      if (it.name === "-l" && ctx.name !== "nvim") {
+        if (it.value) ctx.role(it.value, editorFiles);
+        continue;
+      }
+      if ((it.name === "-S" || it.name === "-l") && it.value) ctx.role(it.value, "read");
       issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs editor commands the guard cannot see into`, it.value?.span ?? it.word.span);
     }
     // -V[N]FILE writes verbose messages to FILE.
@@ -317,10 +323,35 @@ const VIM: TableSpec = {
       ctx.role(v, "read");
       issue(ctx, "INLINE_CODE", `${ctx.name} runs the startup commands in ${v.source}`, v.span);
     }
+    // nvim --listen ADDRESS: a socket path it creates, unless host:port.
+    for (const v of optionValues(ctx, "--listen")) localRole(ctx, v, "write");
     // -w {scriptout} appends typed keys to a file; -wNUMBER sets the window height.
     for (const v of optionValues(ctx, "-w")) if (v.text === null || !/^[0-9]+$/.test(v.text)) ctx.role(v, "write");
   }),
 };
+
+const VIM_SPEC = expandSpec(VIM);
+
+/**
+ * Vim reads editor commands on standard input in Ex mode (`ex`, `-e`, `-E`, `-es`) and, when it
+ * is not a terminal, reads it as typed keys in Normal mode too (`:!cmd` runs one; vim(1) "Input
+ * is not from a terminal"): unless it is the shell's own input, that input is code. Outside Ex
+ * mode, Nvim and `vim -` read it as the text to edit instead.
+ */
+function vim(call: Call): Effect[] {
+  const effects = applySpec(call.name, VIM_SPEC, call.args, call.world, call.span, undefined, call.disk).effects;
+  const parsed = parseWords(VIM_SPEC, call.args, call.world, undefined, false);
+  const ex = parsed.modes.has("ex") || call.name === "ex";
+  const textIn = parsed.items.some((i) => i.t === "operand" && i.word.text === "-");
+  if (!ex && (call.name === "nvim" || textIn)) return effects;
+  const stdin = call.stdin;
+  if ((stdin.t === "unknown" && stdin.inherited) || (stdin.t === "text" && stdin.text.trim() === "")) return effects;
+  const what = ex ? "Ex commands" : "keys typed in Normal mode";
+  effects.push(stdin.t === "text"
+    ? { t: "issue", code: "INLINE_CODE", message: `${call.name} runs the ${what} on its standard input`, span: call.span }
+    : { t: "issue", code: "OPAQUE_CODE", message: `${call.name} runs ${what} from standard input, which the guard cannot see`, span: call.span });
+  return effects;
+}
 
 const NANO: TableSpec = {
   names: ["nano", "pico", "rnano"],
@@ -330,7 +361,8 @@ const NANO: TableSpec = {
   options: {
     "-v": { modes: ["readonly"] }, "--view": { modes: ["readonly"] },
     "-C": write, "--backupdir": write, "-f": read, "--rcfile": read,
-    ...each(none, "-o", "--operatingdir", "-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-Q", "--quotestr", "-X", "--wordchars", "-E", "--guidestripe", "-J"),
+    // -E is --tabstospaces, a flag; -J is --guidestripe (nano(1), nano 7).
+    ...each(none, "-o", "--operatingdir", "-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-Q", "--quotestr", "-X", "--wordchars", "--guidestripe", "-J"),
     "-s": { value: "none", modes: ["program"] }, "--speller": { value: "none", modes: ["program"] },
   },
   operands: { all: "none" },
@@ -870,7 +902,7 @@ const RENAME: TableSpec = {
 export const MISC_SPECS: readonly TableSpec[] = [
   RENAME,
   OPENSSL, GPG, SSH_COPY_ID, SQLITE, PSQL, MYSQL, MYSQLDUMP, PG_DUMP, CRONTAB,
-  VIM, NANO, EMACS, EMACSCLIENT, VSCODE, SUBL,
+  NANO, EMACS, EMACSCLIENT, VSCODE, SUBL,
   ENVSUBST, ICONV, CONVERT, PANDOC,
   SHELLCHECK, PRETTIER, ESLINT, BLACK, ISORT, RUFF, PYTEST, JEST,
 ];
@@ -878,5 +910,6 @@ export const MISC_SPECS: readonly TableSpec[] = [
 export const MISC_ANALYSERS: readonly Analyser[] = [
   { names: ["ssh-keygen"], analyse: sshKeygen },
   { names: ["patch", "gpatch"], analyse: patch },
+  { names: VIM.names, analyse: vim },
   { names: ["ffmpeg", "ffprobe", "ffplay"], analyse: ffmpeg },
 ];
