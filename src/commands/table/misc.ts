@@ -5,7 +5,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, parseWords, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, write } from "./common.ts";
+import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, spanOf, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 
 
@@ -20,11 +20,43 @@ const passFiles = (names: readonly string[]): Custom => (ctx) => {
   }
 };
 
+/** A module named by its file (`/x/evil.so`, `evil.so`) rather than by its name (`legacy`). */
+const MODULE_FILE = /\/|\.(so|dylib|dll)$/;
+
+/**
+ * Shared libraries openssl loads (openssl(1), OpenSSL 3 provider(7), engine(3)): `-provider`
+ * and `-engine` take a name or a library's path; a name is looked up in `-provider-path` or
+ * `$OPENSSL_MODULES` when given (else the system's modules directory), and `$OPENSSL_CONF`
+ * names a configuration file that can load either.
+ */
+function opensslModules(ctx: SpecContext): void {
+  const searched = optionValues(ctx, "-provider-path").length > 0 || isSet(ctx, "OPENSSL_MODULES");
+  for (const it of optionItems(ctx, "-provider", "-engine")) {
+    const v = it.value;
+    if (!v) continue;
+    const file = v.text === null || MODULE_FILE.test(v.text);
+    if (v.text !== null && v.text.includes("/")) roleAs(ctx, v, v.text, "exec");
+    if (file || (it.name === "-provider" && searched) || (it.name === "-engine" && isSet(ctx, "OPENSSL_ENGINES"))) {
+      issue(ctx, "OPAQUE_CODE", `openssl ${it.name} ${v.source} loads a library the guard cannot see into`, v.span);
+    }
+  }
+  const conf = ctx.world.getVar("OPENSSL_CONF");
+  if (conf !== undefined && conf.k !== "unset") {
+    if (conf.k === "str") ctx.role(syntheticArg(conf.v, spanOf(ctx)), "read");
+    issue(ctx, "UNRESOLVED_WORD", "openssl reads $OPENSSL_CONF, a configuration file that can load libraries");
+  }
+}
+
+function isSet(ctx: SpecContext, name: string): boolean {
+  const v = ctx.world.getVar(name);
+  return v !== undefined && v.k !== "unset";
+}
+
 const OPENSSL: TableSpec = {
   names: ["openssl"],
   singleDashLong: true,
   abbreviations: false,
-  long: ["-noout", "-text", "-pubin", "-pubout", "-nodes", "-noenc", "-x509", "-new", "-batch", "-verbose", "-quiet", "-brief", "-showcerts", "-CAcreateserial", "-subject", "-issuer", "-dates", "-enddate", "-startdate", "-fingerprint", "-hash", "-modulus", "-check", "-pubkey", "-serial", "-email", "-ocspid", "-ocsp_uri", "-purpose", "-nocert", "-export", "-legacy", "-nokeys", "-clcerts", "-cacerts", "-info", "-base64", "-a", "-A", "-d", "-e", "-p", "-P", "-salt", "-nosalt", "-pbkdf2", "-r", "-c", "-hex", "-binary", "-help", "-version", "-www", "-WWW", "-HTTP", "-msg", "-debug", "-state", "-crlf", "-ign_eof", "-no_ign_eof", "-reconnect", "-prexit", "-status", "-tls1_2", "-tls1_3", "-dtls", "-ssl3", "-no_ssl3", "-no_tls1", "-trace", "-genkey", "-param_out", "-noiter", "-v"],
+  long: ["-noout", "-text", "-pubin", "-pubout", "-nodes", "-noenc", "-x509", "-new", "-batch", "-verbose", "-quiet", "-brief", "-showcerts", "-CAcreateserial", "-subject", "-issuer", "-dates", "-enddate", "-startdate", "-fingerprint", "-hash", "-modulus", "-check", "-pubkey", "-serial", "-email", "-ocspid", "-ocsp_uri", "-purpose", "-nocert", "-export", "-legacy", "-nokeys", "-clcerts", "-cacerts", "-info", "-base64", "-a", "-A", "-d", "-e", "-p", "-P", "-salt", "-nosalt", "-pbkdf2", "-r", "-c", "-hex", "-binary", "-help", "-version", "-www", "-WWW", "-HTTP", "-msg", "-debug", "-state", "-crlf", "-ign_eof", "-no_ign_eof", "-reconnect", "-prexit", "-status", "-tls1_2", "-tls1_3", "-dtls", "-ssl3", "-no_ssl3", "-no_tls1", "-trace", "-genkey", "-param_out", "-noiter", "-v", "-providers", "-commands", "-digest-commands", "-cipher-commands", "-all-algorithms"],
   options: {
     ...each(read, "-in", "-key", "-cert", "-CAfile", "-CApath", "-CAkey", "-CA", "-config", "-signkey", "-inkey", "-certfile", "-extfile", "-sigfile", "-signature", "-sign", "-verify", "-prverify", "-kfile", "-sess_in", "-CRL", "-crl", "-cert_chain", "-dcert", "-dkey", "-chainCAfile", "-verifyCAfile", "-keyfile", "-ss_cert", "-spkac", "-provider-path", "-untrusted", "-trusted", "-paramfile", "-dhparam", "-peerkey", "-ctlogfile", "-host_key", "-recip", "-content"),
     ...each(write, "-out", "-keyout", "-writerand", "-sess_out", "-msgfile", "-keylogfile", "-outdir", "-CAserial", "-signer", "-reqout", "-respout", "-genstr"),
@@ -39,7 +71,7 @@ const OPENSSL: TableSpec = {
       if (v.text === null) ctx.role(v, "generic");
       else if (m && !/^[0-9]+$/.test(m[1]!)) roleAs(ctx, v, m[1]!, "read");
     }
-    for (const v of optionValues(ctx, "-engine")) if (v.text === null || v.text.includes("/")) issue(ctx, "OPAQUE_CODE", `openssl -engine ${v.source} loads a library`, v.span);
+    opensslModules(ctx);
   }),
 };
 
