@@ -19,7 +19,8 @@ export type Stdin =
   | { readonly t: "file"; readonly arg: Arg }
   /** Paths printed by `find DIR…` or `ls`: entries under these directories. */
   | { readonly t: "paths-under"; readonly dirs: readonly Arg[] }
-  | { readonly t: "unknown" };
+  /** `inherited`: nothing in the command redirects it; it is whatever the guard's caller gave the shell. */
+  | { readonly t: "unknown"; readonly inherited?: true };
 
 export interface Call {
   /** The command's basename, as the table knows it. */

@@ -16,7 +16,7 @@ import {
 import { ANY_ALIAS, runBuiltin, BUILTINS, writeGlobal } from "./builtins.ts";
 import { nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./environment.ts";
-import { hasSubstitution, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
+import { hasSubstitution, INHERITED_STDIN, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, isSystemProgram, type Stdin, withValue } from "../commands/analyse.ts";
 import type { Disk } from "../commands/effects.ts";
 import { ANYWHERE, type LinkZone, unionZones, zoneInListing, zoneWatch } from "./zones.ts";
@@ -573,7 +573,7 @@ export class Interpreter implements WordEnv {
         // Worked out only if something inside reads it.
         if (ws.length !== 1 || !w0 || !s.redirs.some((r) => r.fd === null || r.fd === "0")) return dedupe([...this.exec(s.body, ws), ...failed]);
         const outer = this.inheritedStdin;
-        const ran = this.withStdin(() => redirectedStdin(s.redirs, w0, this) ?? outer?.() ?? UNKNOWN_STDIN, () => this.exec(s.body, ws));
+        const ran = this.withStdin(() => redirectedStdin(s.redirs, w0, this) ?? outer?.() ?? INHERITED_STDIN, () => this.exec(s.body, ws));
         return dedupe([...ran, ...failed]);
       }
       case "if":
@@ -994,7 +994,7 @@ export class Interpreter implements WordEnv {
     const saved = this.assign(cmd.assigns, w, true);
     const piped = this.pipedStdin.get(cmd);
     const inherited = this.inheritedStdin;
-    const stdin = () => this.readable(redirectedStdin(cmd.redirs, w, this) ?? piped?.() ?? inherited?.() ?? UNKNOWN_STDIN, w);
+    const stdin = () => this.readable(redirectedStdin(cmd.redirs, w, this) ?? piped?.() ?? inherited?.() ?? INHERITED_STDIN, w);
     const out = this.dispatch(argv, w, { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin });
     // `declare a=(x y)`: the builtin saw only the name (and made it unknown); the elements are here.
     // (`local` outside a function fails, and assigns nothing.)
@@ -1511,7 +1511,8 @@ export class Interpreter implements WordEnv {
           let start = e.base !== undefined ? withCwd(w.clone(), e.base) : w;
           if (e.script !== undefined) {
             const explicitShell = e.label !== e.script;
-            const sub = this.runScript(e.script, e.span, e.label, start, e.positional ?? null, explicitShell, e.dialect, e.options);
+            // The script's commands read the command's standard input (what is left of it).
+            const sub = this.withStdin(info.stdin, () => this.runScript(e.script!, e.span, e.label, start, e.positional ?? null, explicitShell, e.dialect, e.options));
             if (sub === "program") {
               for (const a of argv.slice(1)) this.genericArg(a, w, command);
               for (const o of [w, ...out]) {
@@ -1521,7 +1522,7 @@ export class Interpreter implements WordEnv {
             } else if (sub) for (const s of sub) joinChild(w, [s]);
             break;
           }
-          const sub = this.runCode(e.text, e.span, e.label, start, inProcess, e.positional, e.dialect, e.options);
+          const sub = this.withStdin(info.stdin, () => this.runCode(e.text, e.span, e.label, start, inProcess, e.positional, e.dialect, e.options));
           if (inProcess) out = sub;
           else if (start !== w) joinChild(w, sub);
           break;

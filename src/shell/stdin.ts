@@ -13,6 +13,8 @@ import type { Redir, Stmt, Word } from "./syntax.ts";
 import { expandToSegs, expandWord, type Field, fieldText, firstUnknown, type Seg, type WordEnv } from "./words.ts";
 
 export const UNKNOWN_STDIN: Stdin = { t: "unknown" };
+/** The standard input of the shell the command runs in, which no redirection or pipe in it changed. */
+export const INHERITED_STDIN: Stdin = { t: "unknown", inherited: true };
 
 function argOf(f: Field, word: Word): Arg {
   const text = fieldText(f);

@@ -28,6 +28,9 @@ function prefixDirectory(ctx: SpecContext, prefix: Arg | undefined): void {
 }
 const write: OptionSpec = { value: "write" };
 const optionalNone: OptionSpec = { value: "none", optional: true };
+// apt's configuration options (apt-get(8), apt-cache(8), apt-mark(8)), judged by aptConfig.
+const APT_OPTIONS: Readonly<Record<string, OptionSpec>> = { "-o": none, "--option": none, "-c": read, "--config-file": read, "--with-source": read };
+
 
 /** -t DIR / --target-directory=DIR and -T for cp, mv, ln, install. */
 const targetOptions: Record<string, OptionSpec> = {
@@ -360,7 +363,7 @@ export const COREUTILS: readonly TableSpec[] = [
     // Their operands are not files, but some options are (journalctl --file, last -f, ip -b,
     // dig -f, ss -F, stty -F, lsusb -D, cowsay -f, apt -o Dir::…=, systemctl --root): an option
     // the entry does not list is judged with the word after it, as for a command nobody described.
-    names: ["last", "lastlog", "journalctl", "ss", "stty", "lscpu", "lsusb", "lspci", "cowsay", "figlet", "dpkg-query", "service", "apt-cache"],
+    names: ["last", "lastlog", "journalctl", "ss", "stty", "lscpu", "lsusb", "lspci", "cowsay", "figlet", "dpkg-query", "service"],
     operands: { all: "none" },
     changes: {},
   },
@@ -406,12 +409,41 @@ export const COREUTILS: readonly TableSpec[] = [
     },
   },
   {
-    // Package names, except a package file given by path (apt install ./x.deb).
-    names: ["apt", "apt-get", "brew", "info"],
+    // Package names, except a package file given by path (brew install ./x.rb).
+    names: ["brew", "info"],
+    operands: { all: "none" },
+    custom: packageFiles,
+  },
+  {
+    names: ["apt", "apt-get"], flags: "dfmqsyVbuhvU",
+    long: ["--download-only", "--fix-broken", "--ignore-missing", "--fix-missing", "--no-download", "--quiet", "--simulate", "--just-print", "--dry-run", "--recon", "--no-act", "--yes", "--assume-yes", "--assume-no", "--no-show-upgraded", "--show-upgraded", "--verbose-versions", "--compile", "--build", "--ignore-hold", "--with-new-pkgs", "--no-upgrade", "--only-upgrade", "--allow-downgrades", "--allow-remove-essential", "--allow-change-held-packages", "--force-yes", "--print-uris", "--purge", "--reinstall", "--list-cleanup", "--no-list-cleanup", "--trivial-only", "--no-remove", "--auto-remove", "--autoremove", "--only-source", "--diff-only", "--dsc-only", "--tar-only", "--arch-only", "--indep-only", "--allow-unauthenticated", "--allow-insecure-repositories", "--allow-releaseinfo-change", "--show-progress", "--no-install-recommends", "--install-recommends", "--no-install-suggests", "--install-suggests", "--fix-policy", "--update", "--help", "--version"],
+    options: { ...APT_OPTIONS, "-a": none, "--host-architecture": none, "-P": none, "--build-profiles": none, "-t": none, "--target-release": none, "--default-release": none, "-S": none, "--snapshot": none, "--error-on": none, "--solver": none, "--planner": none },
     operands: { all: "none" },
     custom: (ctx) => {
-      for (const a of ctx.operands) if (a.text === null || a.text.includes("/")) ctx.role(a, "read");
+      aptConfig(ctx);
+      packageFiles(ctx);
+      if (ctx.operands[0]?.text === "edit-sources") issue(ctx, "OPAQUE_CODE", "apt edit-sources runs an editor on the sources list");
     },
+  },
+  {
+    // apt-cache's -p/-s name its package caches (which gencaches writes).
+    names: ["apt-cache", "apt-config"], flags: "qiafgnhvAeE",
+    long: ["--quiet", "--important", "--full", "--all-versions", "--no-all-versions", "--generate", "--no-generate", "--names-only", "--all-names", "--recurse", "--installed", "--no-pre-depends", "--no-depends", "--no-recommends", "--no-suggests", "--no-conflicts", "--no-breaks", "--no-replaces", "--no-enhances", "--implicit", "--help", "--version", "--empty"],
+    options: { ...APT_OPTIONS, "-p": { value: "unknown" }, "--pkg-cache": { value: "unknown" }, "-s": { value: "unknown" }, "--src-cache": { value: "unknown" } },
+    operands: { all: "none" },
+    changes: {},
+    custom: (ctx) => {
+      aptConfig(ctx);
+      packageFiles(ctx);
+    },
+  },
+  {
+    // -f names the state file of automatically installed packages (written).
+    names: ["apt-mark"], flags: "qshv", long: ["--quiet", "--simulate", "--help", "--version"],
+    options: { ...APT_OPTIONS, "-f": write, "--file": write },
+    operands: { all: "none" },
+    changes: {},
+    custom: aptConfig,
   },
   {
     // Page names are not paths; one with a slash is a file man reads (as is -l's). -P and -H
@@ -451,6 +483,64 @@ export const COREUTILS: readonly TableSpec[] = [
     custom: runsProgram(["--pager"]),
   },
 ];
+
+/** Package names, except a package file given by path (`apt install ./x.deb`). */
+function packageFiles(ctx: SpecContext): void {
+  for (const a of ctx.operands) if (a.text === null || a.text.includes("/")) ctx.role(a, "read");
+}
+
+/**
+ * apt.conf keys (apt.conf(5), apt 2.6 configure-index) that give a command apt runs through
+ * `sh -c` (`APT::Update::Pre-Invoke`, `DPkg::Pre-Invoke`/`Post-Invoke`/`Pre-Install-Pkgs`,
+ * `Acquire::http::Proxy-Auto-Detect`, `Acquire::cdrom::Mount`), a program (`Dir::Bin::*`,
+ * `APT::Compressor::*::Binary`, solvers and planners) or the options of one (`DPkg::Options`
+ * passes `--pre-invoke=CMD` to dpkg; `DPkg::Tools::Options`). Deliberately broad: a key it
+ * catches by mistake asks.
+ */
+const APT_CODE_KEY = /(^|::)([^:]*(invoke|install-pkgs|auto-?detect|command|cmd|script|program|hook)[^:]*|tools|options|u?mount|solvers?|planners?|compressor|binary)(::|$)|^dir::bin(::|$)/;
+
+/** dpkg options that only force or refuse checks (`--force-confold`): what `DPkg::Options` mostly carries. */
+const DPKG_FORCE = /^--(force|no-force|refuse)-[a-z0-9,-]+$/;
+
+/**
+ * apt's `-o KEY=VALUE` options, `-c FILE` and `$APT_CONFIG`. Keys run commands (see
+ * APT_CODE_KEY) or name directories. `Dir` and a `Dir::…` value starting with `/`, `./`, `../`
+ * or `~/` resolve against the working directory (apt's Configuration::FindFile); any other
+ * `Dir::…` value resolves against its parent's, `/var/cache/apt` under `Dir` (by default `/`),
+ * so it is judged directly under `Dir`. A configuration file can set the same keys.
+ */
+function aptConfig(ctx: SpecContext): void {
+  const items = optionItems(ctx, "-o", "--option").flatMap((it) => (it.value ? [it.value] : []));
+  const parsed = items.map((v) => {
+    const m = v.text === null ? null : /^([^=]*)=([\s\S]*)$/.exec(v.text);
+    return { arg: v, key: m ? m[1]!.toLowerCase().replace(/^binary::[^:]*::/, "").replace(/::$/, "") : null, value: m ? m[2]! : null };
+  });
+  const root = parsed.filter((p) => p.key === "dir").at(-1);
+  for (const p of parsed) {
+    if (p.arg.text === null) {
+      issue(ctx, "UNRESOLVED_WORD", `${ctx.name} -o ${p.arg.source} sets a configuration key the guard cannot read; some run commands`, p.arg.span);
+      continue;
+    }
+    if (p.key === null || p.value === null) continue;
+    if (APT_CODE_KEY.test(p.key) && !(/(^|::)options$/.test(p.key) && p.key.startsWith("dpkg") && DPKG_FORCE.test(p.value))) {
+      issue(ctx, "OPAQUE_CODE", `${ctx.name} -o ${p.arg.text.slice(0, 60)} configures a command or program apt runs`, p.arg.span);
+      continue;
+    }
+    if (p.key === "dir") roleAs(ctx, p.arg, p.value, "unknown");
+    else if (p.key.startsWith("dir::")) {
+      const under = root === undefined ? "/" : root.value === null ? null : `${root.value}/`;
+      if (/^(\/|\.\.?\/|~\/)/.test(p.value)) roleAs(ctx, p.arg, p.value, "unknown");
+      else if (under === null) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} -o ${p.arg.text} names a directory under one the guard cannot tell`, p.arg.span);
+      else roleAs(ctx, p.arg, `${under}${p.value}`, "unknown");
+    } else if (p.value.includes("/") && !/^[a-z][a-z0-9+.-]*:\/\//i.test(p.value)) roleAs(ctx, p.arg, p.value, "unknown");
+  }
+  for (const v of optionValues(ctx, "-c", "--config-file")) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} reads configuration from ${v.source}, which can set keys that run commands`, v.span);
+  const env = ctx.world.getVar("APT_CONFIG");
+  if (env !== undefined && env.k !== "unset") {
+    if (env.k === "str") ctx.role(syntheticArg(env.v, spanOf(ctx)), "read");
+    issue(ctx, "UNRESOLVED_WORD", `${ctx.name} reads configuration from $APT_CONFIG, which can set keys that run commands`);
+  }
+}
 
 /**
  * `mkdir -p a/b/c` also creates the directories above c that are missing: the highest of them

@@ -5,7 +5,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, parseWords, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, tomlValuePaths, write } from "./common.ts";
+import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, tomlValuePaths, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 
 
@@ -20,11 +20,43 @@ const passFiles = (names: readonly string[]): Custom => (ctx) => {
   }
 };
 
+/** A module named by its file (`/x/evil.so`, `evil.so`) rather than by its name (`legacy`). */
+const MODULE_FILE = /\/|\.(so|dylib|dll)$/;
+
+/**
+ * Shared libraries openssl loads (openssl(1), OpenSSL 3 provider(7), engine(3)): `-provider`
+ * and `-engine` take a name or a library's path; a name is looked up in `-provider-path` or
+ * `$OPENSSL_MODULES` when given (else the system's modules directory), and `$OPENSSL_CONF`
+ * names a configuration file that can load either.
+ */
+function opensslModules(ctx: SpecContext): void {
+  const searched = optionValues(ctx, "-provider-path").length > 0 || isSet(ctx, "OPENSSL_MODULES");
+  for (const it of optionItems(ctx, "-provider", "-engine")) {
+    const v = it.value;
+    if (!v) continue;
+    const file = v.text === null || MODULE_FILE.test(v.text);
+    if (v.text !== null && v.text.includes("/")) roleAs(ctx, v, v.text, "exec");
+    if (file || (it.name === "-provider" && searched) || (it.name === "-engine" && isSet(ctx, "OPENSSL_ENGINES"))) {
+      issue(ctx, "OPAQUE_CODE", `openssl ${it.name} ${v.source} loads a library the guard cannot see into`, v.span);
+    }
+  }
+  const conf = ctx.world.getVar("OPENSSL_CONF");
+  if (conf !== undefined && conf.k !== "unset") {
+    if (conf.k === "str") ctx.role(syntheticArg(conf.v, spanOf(ctx)), "read");
+    issue(ctx, "UNRESOLVED_WORD", "openssl reads $OPENSSL_CONF, a configuration file that can load libraries");
+  }
+}
+
+function isSet(ctx: SpecContext, name: string): boolean {
+  const v = ctx.world.getVar(name);
+  return v !== undefined && v.k !== "unset";
+}
+
 const OPENSSL: TableSpec = {
   names: ["openssl"],
   singleDashLong: true,
   abbreviations: false,
-  long: ["-noout", "-text", "-pubin", "-pubout", "-nodes", "-noenc", "-x509", "-new", "-batch", "-verbose", "-quiet", "-brief", "-showcerts", "-CAcreateserial", "-subject", "-issuer", "-dates", "-enddate", "-startdate", "-fingerprint", "-hash", "-modulus", "-check", "-pubkey", "-serial", "-email", "-ocspid", "-ocsp_uri", "-purpose", "-nocert", "-export", "-legacy", "-nokeys", "-clcerts", "-cacerts", "-info", "-base64", "-a", "-A", "-d", "-e", "-p", "-P", "-salt", "-nosalt", "-pbkdf2", "-r", "-c", "-hex", "-binary", "-help", "-version", "-www", "-WWW", "-HTTP", "-msg", "-debug", "-state", "-crlf", "-ign_eof", "-no_ign_eof", "-reconnect", "-prexit", "-status", "-tls1_2", "-tls1_3", "-dtls", "-ssl3", "-no_ssl3", "-no_tls1", "-trace", "-genkey", "-param_out", "-noiter", "-v"],
+  long: ["-noout", "-text", "-pubin", "-pubout", "-nodes", "-noenc", "-x509", "-new", "-batch", "-verbose", "-quiet", "-brief", "-showcerts", "-CAcreateserial", "-subject", "-issuer", "-dates", "-enddate", "-startdate", "-fingerprint", "-hash", "-modulus", "-check", "-pubkey", "-serial", "-email", "-ocspid", "-ocsp_uri", "-purpose", "-nocert", "-export", "-legacy", "-nokeys", "-clcerts", "-cacerts", "-info", "-base64", "-a", "-A", "-d", "-e", "-p", "-P", "-salt", "-nosalt", "-pbkdf2", "-r", "-c", "-hex", "-binary", "-help", "-version", "-www", "-WWW", "-HTTP", "-msg", "-debug", "-state", "-crlf", "-ign_eof", "-no_ign_eof", "-reconnect", "-prexit", "-status", "-tls1_2", "-tls1_3", "-dtls", "-ssl3", "-no_ssl3", "-no_tls1", "-trace", "-genkey", "-param_out", "-noiter", "-v", "-providers", "-commands", "-digest-commands", "-cipher-commands", "-all-algorithms"],
   options: {
     ...each(read, "-in", "-key", "-cert", "-CAfile", "-CApath", "-CAkey", "-CA", "-config", "-signkey", "-inkey", "-certfile", "-extfile", "-sigfile", "-signature", "-sign", "-verify", "-prverify", "-kfile", "-sess_in", "-CRL", "-crl", "-cert_chain", "-dcert", "-dkey", "-chainCAfile", "-verifyCAfile", "-keyfile", "-ss_cert", "-spkac", "-provider-path", "-untrusted", "-trusted", "-paramfile", "-dhparam", "-peerkey", "-ctlogfile", "-host_key", "-recip", "-content"),
     ...each(write, "-out", "-keyout", "-writerand", "-sess_out", "-msgfile", "-keylogfile", "-outdir", "-CAserial", "-signer", "-reqout", "-respout", "-genstr"),
@@ -39,7 +71,7 @@ const OPENSSL: TableSpec = {
       if (v.text === null) ctx.role(v, "generic");
       else if (m && !/^[0-9]+$/.test(m[1]!)) roleAs(ctx, v, m[1]!, "read");
     }
-    for (const v of optionValues(ctx, "-engine")) if (v.text === null || v.text.includes("/")) issue(ctx, "OPAQUE_CODE", `openssl -engine ${v.source} loads a library`, v.span);
+    opensslModules(ctx);
   }),
 };
 
@@ -289,12 +321,13 @@ const VIM: TableSpec = {
   names: ["vim", "vi", "view", "nvim", "gvim", "vimdiff", "nvi", "ex", "rvim", "evim", "mvim"],
   abbreviations: false,
   singleDashLong: true,
-  flags: "bdeEghlLmMnNrxXyZAHFfD",
+  flags: "bdghLmMnNrxXyZAHFfD",
   long: ["--clean", "--noplugin", "--not-a-term", "--ttyfail", "--nofork", "--literal", "--help", "--version", "--headless", "--embed", "--api-info", "-h", "-v", "--remote", "--remote-silent", "--remote-wait", "--remote-wait-silent", "--remote-tab", "--serverlist"],
   options: {
     "-R": { modes: ["readonly"] },
     ...each({ value: "none", modes: ["code"] }, "-c", "--cmd", "-S", "-l", "--remote-send", "--remote-expr"),
-    ...each({ modes: ["code"] }, "-es", "-Es", "-s"),
+    ...each({ modes: ["code", "ex"] }, "-es", "-Es"),
+    "-s": { modes: ["code"] }, "-e": { modes: ["ex"] }, "-E": { modes: ["ex"] },
     "-u": none, "-U": none, "-i": write, "-w": none, "-W": write, "--startuptime": write, "--log": write,
     "-T": none, "-t": none, "-q": read, "--servername": none, "--listen": none, "-V": optionalNone,
     ...each(optionalNone, "-o", "-O", "-p"),
@@ -302,7 +335,12 @@ const VIM: TableSpec = {
   operands: { all: "none" },
   custom: hooks(editorOperands, plusCommands, (ctx) => {
     for (const it of optionItems(ctx, "-c", "--cmd", "-S", "-l", "--remote-send", "--remote-expr", "-es", "-Es", "-s")) {
-      if (it.name === "-S" && it.value) ctx.role(it.value, "read");
+      // Vim's -l is lisp mode, a flag: the word after it is a file to edit. Nvim's runs a Lua script.
+      if (it.name === "-l" && ctx.name !== "nvim") {
+        if (it.value) ctx.role(it.value, editorFiles);
+        continue;
+      }
+      if ((it.name === "-S" || it.name === "-l") && it.value) ctx.role(it.value, "read");
       issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs editor commands the guard cannot see into`, it.value?.span ?? it.word.span);
     }
     // -V[N]FILE writes verbose messages to FILE.
@@ -317,10 +355,35 @@ const VIM: TableSpec = {
       ctx.role(v, "read");
       issue(ctx, "INLINE_CODE", `${ctx.name} runs the startup commands in ${v.source}`, v.span);
     }
+    // nvim --listen ADDRESS: a socket path it creates, unless host:port.
+    for (const v of optionValues(ctx, "--listen")) localRole(ctx, v, "write");
     // -w {scriptout} appends typed keys to a file; -wNUMBER sets the window height.
     for (const v of optionValues(ctx, "-w")) if (v.text === null || !/^[0-9]+$/.test(v.text)) ctx.role(v, "write");
   }),
 };
+
+const VIM_SPEC = expandSpec(VIM);
+
+/**
+ * Vim reads editor commands on standard input in Ex mode (`ex`, `-e`, `-E`, `-es`) and, when it
+ * is not a terminal, reads it as typed keys in Normal mode too (`:!cmd` runs one; vim(1) "Input
+ * is not from a terminal"): unless it is the shell's own input, that input is code. Outside Ex
+ * mode, Nvim and `vim -` read it as the text to edit instead.
+ */
+function vim(call: Call): Effect[] {
+  const effects = applySpec(call.name, VIM_SPEC, call.args, call.world, call.span, undefined, call.disk).effects;
+  const parsed = parseWords(VIM_SPEC, call.args, call.world, undefined, false);
+  const ex = parsed.modes.has("ex") || call.name === "ex";
+  const textIn = parsed.items.some((i) => i.t === "operand" && i.word.text === "-");
+  if (!ex && (call.name === "nvim" || textIn)) return effects;
+  const stdin = call.stdin;
+  if ((stdin.t === "unknown" && stdin.inherited) || (stdin.t === "text" && stdin.text.trim() === "")) return effects;
+  const what = ex ? "Ex commands" : "keys typed in Normal mode";
+  effects.push(stdin.t === "text"
+    ? { t: "issue", code: "INLINE_CODE", message: `${call.name} runs the ${what} on its standard input`, span: call.span }
+    : { t: "issue", code: "OPAQUE_CODE", message: `${call.name} runs ${what} from standard input, which the guard cannot see`, span: call.span });
+  return effects;
+}
 
 const NANO: TableSpec = {
   names: ["nano", "pico", "rnano"],
@@ -330,7 +393,8 @@ const NANO: TableSpec = {
   options: {
     "-v": { modes: ["readonly"] }, "--view": { modes: ["readonly"] },
     "-C": write, "--backupdir": write, "-f": read, "--rcfile": read,
-    ...each(none, "-o", "--operatingdir", "-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-Q", "--quotestr", "-X", "--wordchars", "-E", "--guidestripe", "-J"),
+    // -E is --tabstospaces, a flag; -J is --guidestripe (nano(1), nano 7).
+    ...each(none, "-o", "--operatingdir", "-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-Q", "--quotestr", "-X", "--wordchars", "--guidestripe", "-J"),
     "-s": { value: "none", modes: ["program"] }, "--speller": { value: "none", modes: ["program"] },
   },
   operands: { all: "none" },
@@ -1165,7 +1229,7 @@ const RENAME: TableSpec = {
 export const MISC_SPECS: readonly TableSpec[] = [
   RENAME,
   OPENSSL, GPG, SSH_COPY_ID, SQLITE, PSQL, MYSQL, MYSQLDUMP, PG_DUMP, CRONTAB,
-  VIM, NANO, EMACS, EMACSCLIENT, VSCODE, SUBL,
+  NANO, EMACS, EMACSCLIENT, VSCODE, SUBL,
   ENVSUBST, ICONV, CONVERT, PANDOC,
   SHELLCHECK, PRETTIER, ESLINT, BLACK, AUTOPEP8, YAPF, AUTOFLAKE, DOCFORMATTER, PYUPGRADE, ISORT, RUFF, PYTEST, JEST, MOCHA, JASMINE,
 ];
@@ -1173,5 +1237,6 @@ export const MISC_SPECS: readonly TableSpec[] = [
 export const MISC_ANALYSERS: readonly Analyser[] = [
   { names: ["ssh-keygen"], analyse: sshKeygen },
   { names: ["patch", "gpatch"], analyse: patch },
+  { names: VIM.names, analyse: vim },
   { names: ["ffmpeg", "ffprobe", "ffplay"], analyse: ffmpeg },
 ];
