@@ -393,21 +393,42 @@ const NC: TableSpec = {
 };
 
 /** socat address types that name a local file or socket. */
-const SOCAT_PATHS = /^(FILE|OPEN|CREATE|CREAT|GOPEN|PIPE|UNIX-CONNECT|UNIX-LISTEN|UNIX-SENDTO|UNIX-RECVFROM|UNIX-RECV|UNIX-CLIENT|UNIX|LOCAL)$/i;
+const SOCAT_PATHS = /^(FILE|OPEN|CREATE|CREAT|GOPEN|PIPE|NAMED|UNIX-CONNECT|UNIX-LISTEN|UNIX-SENDTO|UNIX-RECVFROM|UNIX-RECV|UNIX-CLIENT|UNIX|LOCAL)$/i;
 const SOCAT_CODE = /^(EXEC|SYSTEM|SHELL)$/i;
-/** socat address options whose value is a local path. */
-const SOCAT_PATH_OPTIONS = /^(link|history|cert|key|cafile|capath|dhparams|dhparam|lockfile|waitlock|chroot|symbolic-link|unlink-close)$/i;
+/**
+ * The generic socket addresses (`SOCKET-CONNECT:1:0:x2f746d70…`) carry a raw sockaddr, which
+ * may be any Unix socket's path in hex (socat 1.7.4 man page, "SOCKET-CONNECT").
+ */
+const SOCAT_RAW = /^(SOCKET-CONNECT|SOCKET-LISTEN|SOCKET-SENDTO|SOCKET-RECVFROM|SOCKET-RECV|SOCKET-DATAGRAM)$/i;
+/**
+ * socat address options whose value is a local path: `bind=` names the socket file a UNIX
+ * address creates for its own end, `tun-device=` the device opened (socat 1.7.4 man page).
+ */
+const SOCAT_PATH_OPTIONS = /^(link|history|cert|certificate|key|cafile|capath|dhparams|dhparam|egd|lockfile|waitlock|chroot|chroot-early|symbolic-link|unlink-close|bind|tun-device|openssl-certificate|openssl-key|openssl-cafile|openssl-capath|openssl-dhparam|openssl-egd)$/i;
 
+/**
+ * One socat address. A dual address `A!!B` reads from A and writes to B, and socat 1.8 chains
+ * addresses with `|`: each piece is an address of its own.
+ */
 function socatAddress(a: Arg, effects: Effect[]): void {
   const t = a.text;
   if (t === null) {
     effects.push({ t: "issue", code: "OPAQUE_CODE", message: `socat address ${a.source} is not known`, span: a.span });
     return;
   }
+  const pieces = t.split(/!!|\|/);
+  if (pieces.length > 1) {
+    for (const p of pieces) socatAddress(withValue(a, p, ""), effects);
+    return;
+  }
   const colon = t.indexOf(":");
   const head = colon < 0 ? t.split(",")[0]! : t.slice(0, colon);
   if (SOCAT_CODE.test(head)) {
     effects.push({ t: "issue", code: "OPAQUE_CODE", message: `socat ${head}: runs a program the guard does not interpret`, span: a.span });
+    return;
+  }
+  if (SOCAT_RAW.test(head)) {
+    effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `socat ${head}: a raw socket address, which may name any Unix socket`, span: a.span });
     return;
   }
   let params = colon < 0 ? "" : t.slice(colon + 1);
@@ -422,7 +443,10 @@ function socatAddress(a: Arg, effects: Effect[]): void {
   }
   for (const opt of (colon < 0 ? t.split(",").slice(1) : params.split(","))) {
     const eq = opt.indexOf("=");
-    if (eq > 0 && SOCAT_PATH_OPTIONS.test(opt.slice(0, eq))) effects.push({ t: "path", arg: withValue(a, opt.slice(eq + 1), ""), kind: "write" });
+    if (eq <= 0) continue;
+    // A hex value (`x2f746d70…`) is raw bytes, a sockaddr for bind= on a generic socket.
+    if (/^x[0-9a-f]+$/i.test(opt.slice(eq + 1))) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `socat ${opt.slice(0, eq)}= with raw bytes, which may name any file or socket`, span: a.span });
+    if (SOCAT_PATH_OPTIONS.test(opt.slice(0, eq))) effects.push({ t: "path", arg: withValue(a, opt.slice(eq + 1), ""), kind: "write" });
   }
 }
 
