@@ -7,7 +7,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
 import { assignmentOptions, baseOfArg, each, flag, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
-import { SSH_CODE_KEYS, sshOptionFiles } from "./shells.ts";
+import { SSH_CODE_KEYS, sshOptionFiles, sshOptionWords } from "./shells.ts";
 
 // ---------------------------------------------------------------------------------------
 // curl
@@ -360,12 +360,34 @@ const RSYNC: TableSpec = {
       }
     }
     if (ctx.modes.has("names")) issue(ctx, "UNRESOLVED_WORD", "rsync --files-from copies the files listed in a file the guard does not read");
-    for (const it of optionItems(ctx, "-e", "--rsh")) {
-      const t = it.value?.text ?? null;
-      if (t === null || !/^(ssh|\/usr\/bin\/ssh)(\s|$)/.test(t) || /[;&|`$()<>]|(Proxy|Local|KnownHosts)Command/i.test(t)) issue(ctx, "OPAQUE_CODE", `rsync -e ${it.value?.source ?? ""} runs a program the guard does not interpret`, it.word.span);
-    }
+    for (const it of optionItems(ctx, "-e", "--rsh")) if (it.value) remoteShell(ctx, it.value);
   },
 };
+
+/**
+ * rsync -e COMMAND: rsync splits COMMAND into words itself (quotes group, no shell; rsync 3.2
+ * main.c do_cmd) and adds the host and `rsync --server …`. Only ssh is followed, with its own
+ * options judged as ssh's (`-F CONFIG`, `-E LOG`, `-i KEY`, `-o ProxyCommand=…`); another
+ * program, a shell metacharacter or a word after the options (it would become the host) is opaque.
+ */
+function remoteShell(ctx: SpecContext, v: Arg): void {
+  const words = v.text === null ? null : rshWords(v.text);
+  const opaque = () => issue(ctx, "OPAQUE_CODE", `rsync -e ${v.source} runs a program the guard does not interpret`, v.span);
+  if (words === null || !/^(ssh|\/usr\/bin\/ssh)$/.test(words[0] ?? "") || /[;&|`$()<>\\]/.test(v.text ?? "")) return opaque();
+  const effects: Effect[] = [];
+  // ssh expands a leading `~` in some values itself (-i), and the guard's home is not known
+  // here: a word with one, glued to its option or not, is unknown, as for scp -o.
+  const args = words.slice(1).map((w) => withValue(v, /^(-[^-=]*)?~/.test(w) ? null : w, "a home directory ssh expands"));
+  const end = sshOptionWords(args, effects, null);
+  if (end < args.length) return opaque();
+  for (const e of effects) ctx.emit(e);
+}
+
+/** The words of an rsync -e value: whitespace separates, single and double quotes group; null when a quote is open. */
+function rshWords(text: string): string[] | null {
+  if (!/^\s*(?:(?:[^\s'"]+|'[^']*'|"[^"]*")+\s*)*$/.test(text)) return null;
+  return [...text.matchAll(/(?:[^\s'"]+|'[^']*'|"[^"]*")+/g)].map((m) => m[0].replace(/'([^']*)'|"([^"]*)"/g, "$1$2"));
+}
 
 // ---------------------------------------------------------------------------------------
 // Raw sockets
