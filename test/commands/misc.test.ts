@@ -74,6 +74,10 @@ table("database shells", box, [
   ["sqlite3 app.db \"SELECT 'it''s", "ask", ["#INLINE_CODE"]],
   ["sqlite3 app.db \"SELECT 'readfile(x)', \\\"name\\\" FROM t -- writefile\"", "allow", ["write $P/app.db"]],
   ["sqlite3 app.db 'VACUUM'", "allow", ["write $P/app.db"]],
+  // ssh-copy-id passes -o to ssh: libraries and files named there, as for scp.
+  ["ssh-copy-id -o PKCS11Provider=../outside/p.so host", "ask", ["#OPAQUE_CODE"]],
+  ["ssh-copy-id -o IdentityFile=../outside/k host", "ask", ["read $O/k"]],
+  ["ssh-copy-id -i k.pub -o StrictHostKeyChecking=no host", "allow", ["read $P/k.pub"]],
   ["psql -c 'SELECT 1' mydb", "allow"],
   ["psql -h localhost -U postgres -d app -c 'select * from t'", "allow"],
   ["psql -c '\\! rm -rf ~' mydb", "ask", ["#INLINE_CODE"]],

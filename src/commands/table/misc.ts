@@ -7,6 +7,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
 import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
+import { sshOptions } from "./network.ts";
 
 
 // ---------------------------------------------------------------------------------------
@@ -129,9 +130,7 @@ const SSH_COPY_ID: TableSpec = {
   flags: "fnsxh",
   options: { "-i": read, "-p": none, "-t": none, "-o": none, "-F": read },
   operands: { all: "none" },
-  custom: (ctx) => {
-    for (const v of optionValues(ctx, "-o")) if (v.text === null || /(Proxy|Local|KnownHosts)Command/i.test(v.text)) issue(ctx, "OPAQUE_CODE", `ssh-copy-id -o ${v.source} makes ssh run a command`, v.span);
-  },
+  custom: sshOptions,
 };
 
 // ---------------------------------------------------------------------------------------

@@ -265,8 +265,8 @@ const sshStyle: Record<string, OptionSpec> = {
   "-S": { value: "none", modes: ["program"] }, "-D": { value: "none", modes: ["program"] },
 };
 
-/** ssh -o options that run commands, as scp and sftp pass them to ssh. */
-const sshOptions = (ctx: SpecContext) => {
+/** ssh -o options that run commands or name files, as scp, sftp and ssh-copy-id pass them to ssh. */
+export const sshOptions = (ctx: SpecContext): void => {
   for (const v of optionValues(ctx, "-o")) {
     if (v.text === null || SSH_CODE_KEYS.test(v.text)) issue(ctx, "OPAQUE_CODE", `${ctx.name} -o ${v.source} makes ssh run a command or load a library`, v.span);
     if (v.text === null) continue;
