@@ -7,7 +7,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
 import { assignmentOptions, baseOfArg, each, flag, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
-import { SSH_CODE_KEYS, sshOptionFiles } from "./shells.ts";
+import { SSH_CODE_KEYS, sshOptionFiles, sshOptionWords } from "./shells.ts";
 
 // ---------------------------------------------------------------------------------------
 // curl
@@ -265,8 +265,8 @@ const sshStyle: Record<string, OptionSpec> = {
   "-S": { value: "none", modes: ["program"] }, "-D": { value: "none", modes: ["program"] },
 };
 
-/** ssh -o options that run commands, as scp and sftp pass them to ssh. */
-const sshOptions = (ctx: SpecContext) => {
+/** ssh -o options that run commands or name files, as scp, sftp and ssh-copy-id pass them to ssh. */
+export const sshOptions = (ctx: SpecContext): void => {
   for (const v of optionValues(ctx, "-o")) {
     if (v.text === null || SSH_CODE_KEYS.test(v.text)) issue(ctx, "OPAQUE_CODE", `${ctx.name} -o ${v.source} makes ssh run a command or load a library`, v.span);
     if (v.text === null) continue;
@@ -360,12 +360,34 @@ const RSYNC: TableSpec = {
       }
     }
     if (ctx.modes.has("names")) issue(ctx, "UNRESOLVED_WORD", "rsync --files-from copies the files listed in a file the guard does not read");
-    for (const it of optionItems(ctx, "-e", "--rsh")) {
-      const t = it.value?.text ?? null;
-      if (t === null || !/^(ssh|\/usr\/bin\/ssh)(\s|$)/.test(t) || /[;&|`$()<>]|(Proxy|Local|KnownHosts)Command/i.test(t)) issue(ctx, "OPAQUE_CODE", `rsync -e ${it.value?.source ?? ""} runs a program the guard does not interpret`, it.word.span);
-    }
+    for (const it of optionItems(ctx, "-e", "--rsh")) if (it.value) remoteShell(ctx, it.value);
   },
 };
+
+/**
+ * rsync -e COMMAND: rsync splits COMMAND into words itself (quotes group, no shell; rsync 3.2
+ * main.c do_cmd) and adds the host and `rsync --server …`. Only ssh is followed, with its own
+ * options judged as ssh's (`-F CONFIG`, `-E LOG`, `-i KEY`, `-o ProxyCommand=…`); another
+ * program, a shell metacharacter or a word after the options (it would become the host) is opaque.
+ */
+function remoteShell(ctx: SpecContext, v: Arg): void {
+  const words = v.text === null ? null : rshWords(v.text);
+  const opaque = () => issue(ctx, "OPAQUE_CODE", `rsync -e ${v.source} runs a program the guard does not interpret`, v.span);
+  if (words === null || !/^(ssh|\/usr\/bin\/ssh)$/.test(words[0] ?? "") || /[;&|`$()<>\\]/.test(v.text ?? "")) return opaque();
+  const effects: Effect[] = [];
+  // ssh expands a leading `~` in some values itself (-i), and the guard's home is not known
+  // here: a word with one, glued to its option or not, is unknown, as for scp -o.
+  const args = words.slice(1).map((w) => withValue(v, /^(-[^-=]*)?~/.test(w) ? null : w, "a home directory ssh expands"));
+  const end = sshOptionWords(args, effects, null);
+  if (end < args.length) return opaque();
+  for (const e of effects) ctx.emit(e);
+}
+
+/** The words of an rsync -e value: whitespace separates, single and double quotes group; null when a quote is open. */
+function rshWords(text: string): string[] | null {
+  if (!/^\s*(?:(?:[^\s'"]+|'[^']*'|"[^"]*")+\s*)*$/.test(text)) return null;
+  return [...text.matchAll(/(?:[^\s'"]+|'[^']*'|"[^"]*")+/g)].map((m) => m[0].replace(/'([^']*)'|"([^"]*)"/g, "$1$2"));
+}
 
 // ---------------------------------------------------------------------------------------
 // Raw sockets
@@ -393,21 +415,42 @@ const NC: TableSpec = {
 };
 
 /** socat address types that name a local file or socket. */
-const SOCAT_PATHS = /^(FILE|OPEN|CREATE|CREAT|GOPEN|PIPE|UNIX-CONNECT|UNIX-LISTEN|UNIX-SENDTO|UNIX-RECVFROM|UNIX-RECV|UNIX-CLIENT|UNIX|LOCAL)$/i;
+const SOCAT_PATHS = /^(FILE|OPEN|CREATE|CREAT|GOPEN|PIPE|NAMED|UNIX-CONNECT|UNIX-LISTEN|UNIX-SENDTO|UNIX-RECVFROM|UNIX-RECV|UNIX-CLIENT|UNIX|LOCAL)$/i;
 const SOCAT_CODE = /^(EXEC|SYSTEM|SHELL)$/i;
-/** socat address options whose value is a local path. */
-const SOCAT_PATH_OPTIONS = /^(link|history|cert|key|cafile|capath|dhparams|dhparam|lockfile|waitlock|chroot|symbolic-link|unlink-close)$/i;
+/**
+ * The generic socket addresses (`SOCKET-CONNECT:1:0:x2f746d70…`) carry a raw sockaddr, which
+ * may be any Unix socket's path in hex (socat 1.7.4 man page, "SOCKET-CONNECT").
+ */
+const SOCAT_RAW = /^(SOCKET-CONNECT|SOCKET-LISTEN|SOCKET-SENDTO|SOCKET-RECVFROM|SOCKET-RECV|SOCKET-DATAGRAM)$/i;
+/**
+ * socat address options whose value is a local path: `bind=` names the socket file a UNIX
+ * address creates for its own end, `tun-device=` the device opened (socat 1.7.4 man page).
+ */
+const SOCAT_PATH_OPTIONS = /^(link|history|cert|certificate|key|cafile|capath|dhparams|dhparam|egd|lockfile|waitlock|chroot|chroot-early|symbolic-link|unlink-close|bind|tun-device|openssl-certificate|openssl-key|openssl-cafile|openssl-capath|openssl-dhparam|openssl-egd)$/i;
 
+/**
+ * One socat address. A dual address `A!!B` reads from A and writes to B, and socat 1.8 chains
+ * addresses with `|`: each piece is an address of its own.
+ */
 function socatAddress(a: Arg, effects: Effect[]): void {
   const t = a.text;
   if (t === null) {
     effects.push({ t: "issue", code: "OPAQUE_CODE", message: `socat address ${a.source} is not known`, span: a.span });
     return;
   }
+  const pieces = t.split(/!!|\|/);
+  if (pieces.length > 1) {
+    for (const p of pieces) socatAddress(withValue(a, p, ""), effects);
+    return;
+  }
   const colon = t.indexOf(":");
   const head = colon < 0 ? t.split(",")[0]! : t.slice(0, colon);
   if (SOCAT_CODE.test(head)) {
     effects.push({ t: "issue", code: "OPAQUE_CODE", message: `socat ${head}: runs a program the guard does not interpret`, span: a.span });
+    return;
+  }
+  if (SOCAT_RAW.test(head)) {
+    effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `socat ${head}: a raw socket address, which may name any Unix socket`, span: a.span });
     return;
   }
   let params = colon < 0 ? "" : t.slice(colon + 1);
@@ -422,7 +465,10 @@ function socatAddress(a: Arg, effects: Effect[]): void {
   }
   for (const opt of (colon < 0 ? t.split(",").slice(1) : params.split(","))) {
     const eq = opt.indexOf("=");
-    if (eq > 0 && SOCAT_PATH_OPTIONS.test(opt.slice(0, eq))) effects.push({ t: "path", arg: withValue(a, opt.slice(eq + 1), ""), kind: "write" });
+    if (eq <= 0) continue;
+    // A hex value (`x2f746d70…`) is raw bytes, a sockaddr for bind= on a generic socket.
+    if (/^x[0-9a-f]+$/i.test(opt.slice(eq + 1))) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `socat ${opt.slice(0, eq)}= with raw bytes, which may name any file or socket`, span: a.span });
+    if (SOCAT_PATH_OPTIONS.test(opt.slice(0, eq))) effects.push({ t: "path", arg: withValue(a, opt.slice(eq + 1), ""), kind: "write" });
   }
 }
 

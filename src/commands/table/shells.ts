@@ -200,31 +200,38 @@ function su(call: Call): Effect[] {
 const SSH_VALUE = new Set("BbcDEeFIiJLlmOoPpQRSWw".split("").map((c) => "-" + c));
 const LOCAL_HOSTS = /^(localhost|127\.[0-9.]+|::1|\[::1\]|0\.0\.0\.0|localhost\.localdomain)$/i;
 
-/** ssh [options] host [command]: the command runs remotely, unless the host is this machine. */
-function ssh(call: Call): Effect[] {
-  const effects: Effect[] = [];
+/**
+ * ssh's options (`-F FILE`, `-E LOG`, `-o ProxyCommand=…`, clustered and glued as ssh's getopt
+ * takes them), for ssh itself and for the ssh command other tools run (`rsync -e 'ssh …'`).
+ * Returns the index of the first word that is not an option: the host.
+ */
+export function sshOptionWords(args: readonly Arg[], effects: Effect[], home: string | null): number {
   let i = 0;
-  for (; i < call.args.length; i++) {
-    const a = call.args[i]!;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
     const t = a.text;
     if (t === null) {
       effects.push({ t: "generic", arg: a, operand: true });
       continue;
     }
-    if (t === "--") {
-      i++;
-      break;
-    }
+    if (t === "--") return i + 1;
     if (!t.startsWith("-")) break;
     for (let j = 1; j < t.length; j++) {
       const k = "-" + t[j]!;
       if (!SSH_VALUE.has(k)) continue;
       const glued = t.slice(j + 1);
-      const v = glued ? withValue(a, glued, "") : call.args[++i];
-      if (v) sshOption(k, v, effects, call.home);
+      const v = glued ? withValue(a, glued, "") : args[++i];
+      if (v) sshOption(k, v, effects, home);
       break;
     }
   }
+  return i;
+}
+
+/** ssh [options] host [command]: the command runs remotely, unless the host is this machine. */
+function ssh(call: Call): Effect[] {
+  const effects: Effect[] = [];
+  const i = sshOptionWords(call.args, effects, call.home);
   const host = call.args[i];
   const command = call.args.slice(i + 1);
   if (!host) return effects;
