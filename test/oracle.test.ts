@@ -13,7 +13,7 @@ import { posix } from "node:path";
 import { describe, expect, test } from "bun:test";
 import { createGuard, type Verdict } from "../src/index.ts";
 import { buildFixture, type Fixture } from "./support/fixture.ts";
-import { parseStrace, requireStrace, isInside, traceCommand, type Touch } from "./support/strace.ts";
+import { isNoise, parseStrace, requireStrace, isInside, traceCommand, type Touch } from "./support/strace.ts";
 import { uniqueByPath } from "./support/oracle.ts";
 import { explain } from "./support/table.ts";
 
@@ -250,6 +250,8 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     // sed -i writes a sedXXXXXX next to the file, then renames it over the file.
     ["sed -i -e 's/a/b/' ~/.bashrc", "out"],
     ["sed -i 's/x/y/' ../outside/secret.txt", "out"],
+    // A login shell reads its start-up files in the home directory (a documented limit).
+    ["bash -lc 'cat ../outside/secret.txt'", "out"],
     ["cp -r src build/", "in"],
     ["mkdir build/x && touch build/y && rm build/y", "in"],
     ["mkdir -p build/x && touch build/x/y && rm -r build/x", "stays"],
@@ -356,6 +358,18 @@ describe("strace reader", () => {
     expect(touches.map((t) => `${t.syscall} ${t.path} ${t.becomes ?? "-"}`)).toEqual([
       "openat /w/o/sedAb12 /w/o/f", "fchown /w/o/sedAb12 /w/o/f", "rename /w/o/sedAb12 /w/o/f", "rename /w/o/f -", "rename /w/o/g -", "rename /w/o/h -",
     ]);
+  });
+
+  test("a login shell's own start-up files are noise; the same files read by a command are not", () => {
+    const text = [
+      `20  execve("/bin/bash", ["bash", "-lc", "cat ~/.profile"], 0x1 /* 3 vars */) = 0`,
+      `20  openat(AT_FDCWD</w/p>, "/w/h/.bash_profile", O_RDONLY) = -1 ENOENT (No such file or directory)`,
+      `20  openat(AT_FDCWD</w/p>, "/w/h/.profile", O_RDONLY) = 3</w/h/.profile>`,
+      `21  execve("/bin/cat", ["cat", "/w/h/.profile"], 0x1 /* 3 vars */) = 0`,
+      `21  openat(AT_FDCWD</w/p>, "/w/h/.profile", O_RDONLY) = 3</w/h/.profile>`,
+    ].join("\n");
+    const touches = parseStrace(text, "/w/p", lexical).filter((t) => !isNoise(t)).map((t) => `${t.pid} ${t.syscall} ${t.path}`);
+    expect(touches).toEqual(["21 openat /w/h/.profile"]);
   });
 
   test("a failed open is a touch, relative to the annotated directory", () => {

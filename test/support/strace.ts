@@ -28,6 +28,9 @@ export interface Touch {
   /** A file this run created exclusively and then renamed onto another path (sed -i's
    * sedXXXXXX, an atomic save): that path. Set on every touch of the file. */
   readonly becomes?: string;
+  /** A login or interactive bash reading its own start-up files (~/.bash_profile, ~/.bashrc…),
+   * which the guard does not judge (docs/semantics.md, "Known limits"). */
+  readonly shellStartup?: boolean;
 }
 
 export interface Trace {
@@ -172,6 +175,24 @@ export function runKilling(program: string, args: readonly string[], opts: { cwd
 // docs/semantics.md "Known limits".)
 const NOISE_PREFIXES = ["/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/proc", "/sys", "/dev/fd", "/etc/ld.so.conf.d", "/etc/profile.d"];
 
+/** What a login or interactive bash reads from the home directory as it starts (and ends). */
+const SHELL_STARTUP_FILES = new Set([".bash_profile", ".bash_login", ".profile", ".bashrc", ".bash_logout", ".inputrc"]);
+
+/** An execve's argv (as strace prints it) starts bash or sh as a login or interactive shell. */
+export function startsLoginShell(argv: string): boolean {
+  const words = [...argv.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+  const program = words[0] ?? "";
+  if (!/^-?(?:.*\/)?(?:ba)?sh$/.test(program)) return false;
+  if (program.startsWith("-")) return true;
+  for (const w of words.slice(1)) {
+    if (w === "--login" || w === "--interactive") return true;
+    if (!/^-[A-Za-z]+$/.test(w)) return false;
+    if (/[li]/.test(w)) return true;
+    if (w.includes("c")) return false;
+  }
+  return false;
+}
+
 // Files libc, the loader and bash read on their own account. Other /etc paths are kept: when a
 // command reads /etc/hostname, that is the command's doing.
 const NOISE_FILES = new Set([
@@ -194,6 +215,7 @@ function isNoisePath(p: string): boolean {
  * /usr that lands elsewhere (`/usr/share/locale/locale.alias` → `/etc/locale.alias`) is still
  * the loader's business. */
 export function isNoise(t: Touch): boolean {
+  if (t.shellStartup) return true;
   // A temporary file a program makes for itself (tac and sort spill to $TMPDIR): created new,
   // under a name of its own choosing, it reaches nothing that was there.
   if (t.exclusiveCreate && /^\/(?:tmp|var\/tmp)\//.test(t.path)) return true;
@@ -504,6 +526,7 @@ export function parseStrace(text: string, cwd: string, resolve: typeof resolveOn
   const cwds = new Map<number, string>();
   const touches: Touch[] = [];
   const renamed = new Map<string, string>();
+  const loginShells = new Set<number>();
   // A pid first seen without a known parent can only be the traced bash itself.
   const cwdOf = (pid: number) => cwds.get(pid) ?? cwd;
   for (const e of order) {
@@ -521,6 +544,10 @@ export function parseStrace(text: string, cwd: string, resolve: typeof resolveOn
       if (Number.isInteger(child) && child > 0) cwds.set(child, cwdOf(e.pid));
       continue;
     }
+    if (e.name === "execve" && ok) {
+      if (startsLoginShell(e.args[1] ?? "")) loginShells.add(e.pid);
+      else loginShells.delete(e.pid);
+    }
     const ret = fdArg(e.result).path;
     const first = touches.length;
     for (const n of namedArgs(e)) {
@@ -536,10 +563,12 @@ export function parseStrace(text: string, cwd: string, resolve: typeof resolveOn
         path = (e.name === "open" || e.name === "openat" || e.name === "openat2" || e.name === "creat") && ok && ret ? ret : resolve(base, n.name, n.follow);
       }
       const flags = e.name === "open" ? (e.args[1] ?? "") : e.name === "openat" || e.name === "openat2" ? (e.args[2] ?? "") : "";
+      const readOnly = flags !== "" && !/\bO_(WRONLY|RDWR|CREAT|TRUNC|APPEND)\b/.test(flags);
       touches.push({
         pid: e.pid, syscall: e.name, path, named, ok, error,
         directoryOpen: /\bO_(DIRECTORY|PATH)\b/.test(flags) && !/\bO_TMPFILE\b/.test(flags),
         exclusiveCreate: O_CREAT_EXCL.test(flags) || /\bO_TMPFILE\b/.test(flags),
+        ...(readOnly && loginShells.has(e.pid) && SHELL_STARTUP_FILES.has(path.slice(path.lastIndexOf("/") + 1)) ? { shellStartup: true } : {}),
       });
     }
     if (ok && /^rename(at2?)?$/.test(e.name) && touches.length === first + 2) renamed.set(touches[first]!.path, touches[first + 1]!.path);
