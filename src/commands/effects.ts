@@ -2,6 +2,7 @@
 // and the effects it has.
 
 import type { ReasonCode } from "../reasons.ts";
+import type { Stdin } from "./analyse.ts";
 import type { Dialect, Span } from "../shell/syntax.ts";
 import type { Options } from "../shell/state.ts";
 import type { Seg } from "../shell/words.ts";
@@ -70,6 +71,8 @@ export type Effect =
       readonly assigns?: readonly (readonly [string, string | null])[];
       /** env -i: it starts with an empty environment. */
       readonly clearEnv?: boolean;
+      /** Its standard input, when the runner gives it another than its own (xargs: /dev/null). */
+      readonly stdin?: Stdin;
     } & BaseField)
   /**
    * A script of the nearest package.json (`npm run NAME`, `npm test`): its text, with the

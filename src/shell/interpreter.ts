@@ -519,6 +519,9 @@ export class Interpreter implements WordEnv {
    */
   readable(s: Stdin, w: World): Stdin {
     if (s.t !== "file") return s;
+    // `</dev/null` holds nothing; `</dev/tty` is the user at the terminal, as the shell's own input is.
+    if (s.arg.text === "/dev/null") return { t: "text", text: "" };
+    if (s.arg.text === "/dev/tty") return { t: "unknown", inherited: true };
     const text = s.arg.text === null ? null : this.readScript(w, s.arg.text);
     return text === null ? UNKNOWN_STDIN : { t: "text", text };
   }
@@ -1498,7 +1501,8 @@ export class Interpreter implements WordEnv {
           this.frame = { ...saved, via: [...saved.via, e.label] };
           let sub: World[];
           try {
-            sub = this.dispatch(e.argv, target, { ...info, inProcess, bypassFunctions: e.bypassFunctions, stdin: info.stdin });
+            const stdin = e.stdin;
+            sub = this.dispatch(e.argv, target, { ...info, inProcess, bypassFunctions: e.bypassFunctions, stdin: stdin ? () => stdin : info.stdin });
           } finally {
             this.frame = saved;
           }

@@ -155,6 +155,13 @@ table("editors", box, [
   ["printf abc | nvim", "allow"],
   ["printf ':!x' | nvim -es", "ask", ["#INLINE_CODE"]],
   ["vim -e x.txt", "allow"],
+  // Its input is nothing, or the user at the terminal: xargs gives /dev/null (the terminal with -o).
+  ["vim -e x.txt < /dev/null", "allow"],
+  ["vim x.txt < /dev/tty", "allow"],
+  ["echo a.txt b.txt | xargs vim", "allow", ["write $P/a.txt"]],
+  ["echo a.txt | xargs -o vim", "allow"],
+  ["echo a.txt | xargs bash -c '</dev/tty vim \"$@\"' ignoreme", "allow"],
+  ["printf ':!id\\n' | xargs -a list.txt vim -e", "ask", ["#INLINE_CODE"]],
   ["bash -c 'vim x.txt'", "allow"],
   // vim -l is lisp mode (a flag); nvim -l runs a Lua script.
   ["vim -l ../outside/secret.txt", "ask", ["write $O/secret.txt"]],

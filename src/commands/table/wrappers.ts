@@ -3,7 +3,7 @@
 // and options that change the directory or the environment are carried over.
 
 import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
-import type { Analyser, Call } from "../analyse.ts";
+import type { Analyser, Call, Stdin } from "../analyse.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec } from "../spec.ts";
 import { issue, optionItems, optionValues, spanOf } from "./common.ts";
@@ -452,6 +452,10 @@ function xargs(call: Call): Effect[] {
   const command = applied.runs && applied.runs.length ? applied.runs : [syntheticArg("echo", call.span)];
   const anchor = call.nameArg;
   const fromFile = parsed.modes.has("file");
+  // The command's own standard input: /dev/null, the terminal with -o, xargs's own with -a.
+  const openTty = parsed.items.some((i) => i.t === "option" && (i.name === "-o" || i.name === "--open-tty"));
+  const runStdin: Stdin | undefined = openTty ? { t: "unknown", inherited: true } : fromFile ? undefined : { t: "text", text: "" };
+  const withStdin = runStdin ? { stdin: runStdin } : {};
   let items: Arg[][];
   const stdin = call.stdin;
   if (!fromFile && stdin.t === "text") {
@@ -473,12 +477,12 @@ function xargs(call: Call): Effect[] {
       const variants = group.length ? group : [withValue(anchor, null, "xargs input")];
       for (const item of variants) {
         argv = command.map((c) => (c.text !== null && c.text.includes(rep) ? (item.text === null ? withValue(c, null, item.unknownWhy ?? "") : withValue(c, c.text.split(rep).join(item.text), "")) : c));
-        effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: "xargs" });
+        effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: "xargs", ...withStdin });
       }
       continue;
     }
     argv = [...command, ...group];
-    effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: "xargs" });
+    effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: "xargs", ...withStdin });
   }
   return effects;
 }
