@@ -21,6 +21,7 @@ import { command as grammarCommand } from "../test/support/arbitraries.ts";
 import { buildFixture } from "../test/support/fixture.ts";
 import { type IntentCommand, intentCommand } from "../test/support/intents.ts";
 import { MUTATION_NAMES, loadSeeds, mutantArbitrary, mutate, type Mutant, type Relation, type Seed } from "../test/support/mutate.ts";
+import { mulberry32 } from "./rng.ts";
 import {
   BLIND_REASONS, createOracle, detectIsolation, type Disagreement, explainVerdict, formatDisagreement, type Isolation, malformation, mapper, minimize, type OracleResult, runnable,
   safeToRun,
@@ -107,17 +108,6 @@ export function knownClass(f: Finding): string | null {
   return KNOWN_CLASSES.find((k) => k.matches(f))?.name ?? null;
 }
 
-/** A small deterministic generator for sampling decisions (fast-check owns the commands). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Item {
   readonly text: string;
@@ -150,7 +140,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const explain = (v: Verdict) => map(explainVerdict(v));
     const seeds = options.seeds ?? loadSeeds();
     log(`seeds: ${seeds.length} (corpora and case tables)`);
-    const random = rng(options.seed ^ 0x5eed);
+    // A small deterministic generator for sampling decisions (fast-check owns the commands).
+    const random = mulberry32(options.seed ^ 0x5eed);
     const counts: Record<string, number> = {};
     const execBySource: Record<string, number> = {};
     const relations: Record<Relation, number> = { equivalent: 0, escalating: 0, other: 0 };

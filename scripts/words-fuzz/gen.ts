@@ -10,19 +10,8 @@
 // The tables and the order of the random draws are those the word fuzzer's first campaigns ran
 // with (docs/testing.md): changing either changes what every seed generates.
 
-export type Rng = () => number;
+import { mulberry32, type Rng } from "../rng.ts";
 
-/** mulberry32: small, fast, and the same sequence on every platform. */
-export function mulberry32(seed: number): Rng {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface Case {
   readonly id: number;
