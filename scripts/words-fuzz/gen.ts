@@ -12,7 +12,6 @@
 
 import { mulberry32, type Rng } from "../rng.ts";
 
-
 export interface Case {
   readonly id: number;
   readonly setup: readonly string[];
