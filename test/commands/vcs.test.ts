@@ -347,6 +347,65 @@ table("git: a project below the top of its working tree", mono, [
   ["git -c core.excludesFile=.gitignore status", "ask", ["read $T/work/.gitignore"]],
 ]);
 
+// Review 9: write forms of git config, remotes named by branch settings, tool names that are
+// paths, GIT_TEST_FSMONITOR, clustered -F, pathspec magic.
+table("git config: every form that stores a key judges it", box, [
+  ["git config --add core.hooksPath ../outside/hooks", "ask", ["#OPAQUE_CODE"]],
+  ["git config --add core.fsmonitor /x/outside/fsm", "ask", ["#OPAQUE_CODE"]],
+  ["git config --replace-all alias.z '!cat ../outside/secret.txt'", "ask", ["#OPAQUE_CODE"]],
+  ["git config --add include.path ../outside/c", "ask", ["#OPAQUE_CODE"]],
+  ["git config --add remote.origin.url ../outside", "ask", ["read $O"]],
+  ["git config --replace-all core.worktree ../outside", "ask", ["write $O"]],
+  ["git config set --append core.hooksPath ../outside/h", "ask", ["#OPAQUE_CODE"]],
+  ["git config --rename-section foo core", "ask", ["#OPAQUE_CODE"]],
+  ["git config --add user.name Bob", "allow"],
+  ["git config --replace-all user.email a@b.c", "allow"],
+  ["git config --unset-all core.hooksPath", "allow"],
+  ["git config --remove-section foo", "allow"],
+]);
+
+table("git: settings naming the remote, and the diff or merge tool", box, [
+  ["git -c branch.main.remote=../outside/repo pull", "ask", ["read $O/repo"]],
+  ["git -c remote.pushDefault=../outside/repo push --all", "ask", ["write $O/repo"]],
+  ["git -c branch.main.pushRemote=../outside push", "ask", ["write $O"]],
+  ["git -c branch.main.remote=origin pull", "allow"],
+  ["git config branch.main.remote origin", "allow"],
+  ["git config branch.main.merge refs/heads/main", "allow"],
+  ["git difftool -y -t ../x/tool", "ask", ["#OPAQUE_CODE"]],
+  ["git difftool --tool=../x/tool", "ask", ["#OPAQUE_CODE"]],
+  ["git mergetool -t ../x/tool", "ask", ["#OPAQUE_CODE"]],
+  ["git -c diff.tool=../x difftool", "ask", ["#OPAQUE_CODE"]],
+  ["git -c merge.guitool=../x mergetool -g", "ask", ["#OPAQUE_CODE"]],
+  ["git config --add merge.tool ../x", "ask", ["#OPAQUE_CODE"]],
+  ["GIT_DIFF_TOOL=../x git difftool", "ask", ["#OPAQUE_CODE"]],
+  ["git difftool -t vimdiff", "allow"],
+  ["git -c diff.tool=meld difftool", "allow"],
+  ["GIT_TEST_FSMONITOR=../outside/fsm git status", "ask", ["#OPAQUE_CODE"]],
+  ["git tag -aF ../outside/secret.txt v1", "ask", ["read $O/secret.txt"]],
+  ["git tag -sF ../outside/secret.txt v1", "ask", ["read $O/secret.txt"]],
+  ["git notes add -fF ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["git tag -a v1 -m 'release'", "allow"],
+  ["git tag -n5 -l", "allow"],
+  ["git notes --ref=x add -f -m hi", "allow"],
+  ["git rm ':(glob)../outside/secret.txt'", "ask", ["write $O/secret.txt"]],
+  ["git rm ':/x'", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("git: pathspec magic from the top of the working tree", repo, [
+  ["git add ':/'", "allow"],
+  ["git rm ':/src/main.ts'", "allow"],
+  ["git add ':!vendor' .", "allow"],
+  ["git show :/fix", "allow"],
+]);
+
+table("git: pathspec magic above the project", mono, [
+  ["git rm ':/outside/secret.txt'", "ask", ["write $O/secret.txt"]],
+  ["git restore ':(top)outside/s2.txt'", "ask", ["write $O/s2.txt"]],
+  ["git add ':/'", "ask", ["read $T/work"]],
+  ["git grep foo -- ':/'", "ask", ["read $T/work"]],
+  ["git rm --cached ':(top,glob)outside/x'", "ask", ["read $O/x"]],
+]);
+
 table("git under wrappers and nested shells", box, [
   ["env git -C ~ clean -fdx", "ask", ["write $H"]],
   ["env GIT_WORK_TREE=/ git checkout -- .", "ask", ["write /"]],

@@ -39,6 +39,14 @@ const READ_KEY = new RegExp(
 const WRITE_KEY = /^(core\.worktree|http\.(.*\.)?cookiefile|format\.outputdirectory|gitcvs\.logfile|lfs\.storage|fsmonitor\.socketdir)$/;
 /** Keys whose value is a repository (a URL, `host:path`, or a local path git reads or writes). */
 const REPO_KEY = /^(remote\..+\.(url|pushurl|lfsurl|lfspushurl)|submodule\..+\.url|lfs\.(url|pushurl)|bundle\..+\.uri|fetch\.bundleuri)$/;
+/** Keys whose value is a remote's name, or a URL or path git uses as an unnamed remote (git-config(1), "branch.<name>.remote"). */
+const REMOTE_NAME_KEY = /^(branch\..+\.(remote|pushremote)|remote\.pushdefault)$/;
+/** Keys naming the diff or merge tool: git-mergetool--lib sources `$MERGE_TOOLS_DIR/$tool`, so a name with a `/` is a script run from there. */
+const TOOL_KEY = /^(diff|merge)\.(gui)?tool$/;
+/** A tool name that is not one of git's own (a `/` in it leaves the mergetools directory): the script it names is run. */
+function toolIsPath(name: string | null): boolean {
+  return name === null || name.includes("/");
+}
 /** `url.<base>.insteadOf`: the base, inside the key, is the repository that rewritten URLs reach. */
 const INSTEAD_OF = /^url\.(.+)\.(push)?insteadof$/i;
 
@@ -83,12 +91,18 @@ function configEffects(key: string | null, value: Arg | null, at: Arg, effects: 
     code(v ?? "…");
     return;
   }
+  if (TOOL_KEY.test(k) && value !== null && toolIsPath(v)) {
+    code(v ?? "…");
+    return;
+  }
   const path = (arg: Arg, kind: AccessKind) => {
     // git expands a leading ~ in path settings itself; the guard does not follow that here.
     effects.push(...pathsAt(arg.text !== null && arg.text.startsWith("~") ? withValue(arg, null, `git expands ${arg.text} itself`) : arg, kind, where));
   };
   const insteadOf = INSTEAD_OF.exec(key);
-  const repo = insteadOf ? withValue(at, insteadOf[1]!, "") : REPO_KEY.test(k) ? value : null;
+  // A remote's bare name (`origin`) is not a path.
+  const named = REMOTE_NAME_KEY.test(k) && value !== null && (v === null || /[/~]|^\./.test(v));
+  const repo = insteadOf ? withValue(at, insteadOf[1]!, "") : REPO_KEY.test(k) || named ? value : null;
   if (repo) {
     if (repo.text !== null && /^ext::/i.test(repo.text)) return code(repo.text);
     const loc = locate(repo.text);
@@ -195,6 +209,11 @@ function repository(role: RoleSpec, index = 0): Custom {
   };
 }
 
+/** `git difftool -t NAME`, `git mergetool --tool=NAME`: a name that is a path is a script git runs. */
+const toolOption: Custom = (ctx) => {
+  for (const v of optionValues(ctx, "-t", "--tool")) if (toolIsPath(v.text)) issue(ctx, "OPAQUE_CODE", `git ${ctx.name.slice(4)} --tool=${v.source} runs the script that name leads to`, v.span);
+};
+
 /** A subcommand: its options and operands, and the role of pathspecs after `--`. */
 interface GitSub extends TableSpec {
   readonly pathspec?: RoleSpec;
@@ -242,6 +261,23 @@ const logLike = (extra: Partial<GitSub> = {}): GitSub => ({
 });
 
 const BRANCH_LIKE: GitSub = { names: [], operands: { all: "none" }, unknownOptions: "none", options: { "-F": read, "--file": read } };
+// Their options that take values and every short flag are listed, so a cluster such as
+// `-aF FILE` is parsed letter by letter (git 2.39 tag(1), notes(1)): an unknown letter would
+// hide the file read after it.
+const TAG: GitSub = {
+  ...BRANCH_LIKE, flags: "asfdvlie",
+  options: {
+    ...BRANCH_LIKE.options, "-m": none, "--message": none, ...each(none, "-u", "--local-user", "--sort", "--format", "--cleanup", "--trailer", "--points-at"),
+    ...each(optionalNone, "-n", "--color", "--column", "--contains", "--no-contains", "--merged", "--no-merged"),
+  },
+};
+const NOTES: GitSub = {
+  ...BRANCH_LIKE, flags: "fvqne",
+  options: {
+    ...BRANCH_LIKE.options, ...each(none, "-m", "--message", "-C", "--reuse-message", "-c", "--reedit-message", "-s", "--strategy", "--ref", "--for-rewrite"),
+    "--separator": optionalNone,
+  },
+};
 
 const GIT_SUBS: Readonly<Record<string, GitSub>> = {
   // Reading history and the tree.
@@ -253,7 +289,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
   difftool: logLike({
     options: { ...LOG_OPTIONS, "-t": none, "--tool": none, "-x": { value: "none", modes: ["program"] }, "--extcmd": { value: "none", modes: ["program"] } },
     long: [...DIFF_FLAGS, "-y", "--no-prompt", "--prompt", "-d", "--dir-diff", "-g", "--gui", "--trust-exit-code", "--tool-help", "--symlinks", "--no-symlinks"],
-    custom: hooks(revsOrPaths("read"), runsProgram(["-x", "--extcmd"])),
+    custom: hooks(revsOrPaths("read"), runsProgram(["-x", "--extcmd"]), toolOption),
   }),
   blame: logLike({ options: { ...LOG_OPTIONS, "--contents": read, "-S": read, "--ignore-rev": none, "--ignore-revs-file": read }, long: ["-b", "--root", "--show-stats", "--score-debug", "-f", "--show-name", "-n", "--show-number", "-p", "--porcelain", "--line-porcelain", "-c", "-t", "-l", "-s", "-e", "--show-email", "-w", "--incremental", "--progress", "--color-lines", "--color-by-age"] }),
   annotate: logLike(),
@@ -327,7 +363,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     runsProgram(["--sendmail-cmd", "--to-cmd", "--cc-cmd", "--header-cmd"])(ctx);
     for (const v of optionValues(ctx, "--smtp-server")) if (v.text === null || v.text.includes("/")) issue(ctx, "OPAQUE_CODE", `git send-email --smtp-server ${v.source} runs that program`, v.span);
   } },
-  branch: BRANCH_LIKE, tag: BRANCH_LIKE, notes: BRANCH_LIKE,
+  branch: BRANCH_LIKE, tag: TAG, notes: NOTES,
   // `git remote add NAME URL`, `set-url NAME URL`: a URL that is a local path is a repository
   // later fetches read, wherever the command that fetches is run from.
   remote: {
@@ -569,7 +605,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
       for (const v of optionValues(ctx, "--remote")) repoRole(ctx, v, "read");
     }),
   },
-  mergetool: { names: [], flags: "yg", long: ["--no-prompt", "--prompt", "--gui", "--no-gui", "--tool-help"], options: { "-t": none, "--tool": none, "-O": read }, operands: { all: "none" }, custom: worktree() },
+  mergetool: { names: [], flags: "yg", long: ["--no-prompt", "--prompt", "--gui", "--no-gui", "--tool-help"], options: { "-t": none, "--tool": none, "-O": read }, operands: { all: "none" }, custom: hooks(worktree(), toolOption) },
   "filter-branch": { names: [], operands: { all: "none" }, unknownOptions: "none", custom: (ctx) => issue(ctx, "OPAQUE_CODE", "git filter-branch runs its filters as shell code") },
 };
 
@@ -616,6 +652,8 @@ export const GIT_GLOBAL: CommandSpec = {
 const GIT_ENV_CODE = [
   "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "GIT_PROXY_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_PARAMETERS",
   "GIT_CONFIG_COUNT", "GIT_TEMPLATE_DIR", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_MAN_VIEWER", "GIT_DIFFTOOL_EXTCMD",
+  // git 2.39 runs the fsmonitor hook this names in place of core.fsmonitor (fsmonitor.c).
+  "GIT_TEST_FSMONITOR", "GIT_CONFIG",
 ];
 const GIT_ENV_WRITE = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR", "GIT_SHALLOW_FILE"];
 /** Files git (and its https transport) reads; the alternates are a `:`-separated list. */
@@ -631,6 +669,9 @@ function envEffects(call: Call, where: Where): Effect[] {
   for (const name of GIT_ENV_CODE) {
     if (known(name)) effects.push({ t: "issue", code: "OPAQUE_CODE", message: `git with ${name} set runs a program or reads configuration the guard does not see`, span: call.span });
   }
+  // git-difftool--helper takes the tool from GIT_DIFF_TOOL (as from diff.tool).
+  const tool = known("GIT_DIFF_TOOL");
+  if (tool && toolIsPath(tool.text)) effects.push({ t: "issue", code: "OPAQUE_CODE", message: "git with GIT_DIFF_TOOL naming a path runs the script there", span: call.span });
   // GIT_ALLOW_PROTOCOL naming ext lets a URL run a command.
   const allow = known("GIT_ALLOW_PROTOCOL");
   if (allow && (allow.text === null || allow.text.split(":").includes("ext"))) {
@@ -680,10 +721,14 @@ function gitConfig(call: Call, args: readonly Arg[], base: Base): Effect[] {
     options: {
       ...each({ modes: ["global"] }, "--global"), "--system": { modes: ["system"] }, "--local": flag, "--worktree": flag,
       "-f": { value: "none", modes: ["file"] }, "--file": { value: "none", modes: ["file"] }, "--blob": none,
-      ...each({ modes: ["write"] }, "--unset", "--unset-all", "--add", "--replace-all", "--rename-section", "--remove-section", "-e", "--edit"),
+      // --add and --replace-all (like `set`, with or without --append/--all) store KEY VALUE;
+      // the others remove or rename what is there, or open the file in the editor.
+      ...each({ modes: ["write", "store"] }, "--add", "--replace-all"),
+      ...each({ modes: ["write"] }, "--unset", "--unset-all", "--remove-section", "-e", "--edit"),
+      "--rename-section": { modes: ["write", "rename"] },
       ...each({ modes: ["read"] }, "--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--get-color", "--get-colorbool"),
       ...each(none, "--type", "--default", "--comment", "--value", "--url"),
-      ...each(flag, "--bool", "--int", "--bool-or-int", "--path", "--expiry-date", "-z", "--null", "--name-only", "--show-origin", "--show-scope", "--includes", "--no-includes", "--fixed-value", "--all", "--regexp"),
+      ...each(flag, "--bool", "--int", "--bool-or-int", "--path", "--expiry-date", "-z", "--null", "--name-only", "--show-origin", "--show-scope", "--includes", "--no-includes", "--fixed-value", "--all", "--regexp", "--append"),
     },
     operands: { all: "none" },
   };
@@ -701,7 +746,10 @@ function gitConfig(call: Call, args: readonly Arg[], base: Base): Effect[] {
   } else writes = parsed.modes.has("write") || (!parsed.modes.has("read") && ops.length >= 2);
   if (writes && ops[0] && !parsed.modes.has("read")) {
     const key = ops[0].text;
-    if (verb === "set" || (!parsed.modes.has("write") && verb !== "unset")) configEffects(key, ops[1] ?? null, ops[0], effects, { base, top: call.disk.findUp(".git", base ?? null), push: false });
+    if (verb === "set" || parsed.modes.has("store") || (!parsed.modes.has("write") && verb !== "unset")) configEffects(key, ops[1] ?? null, ops[0], effects, { base, top: call.disk.findUp(".git", base ?? null), push: false });
+    // Renaming a section gives the values already in it new keys, which the guard cannot see
+    // (`foo.hookspath` renamed into `core`): any of them may be one that runs a program.
+    if ((verb === "rename-section" || parsed.modes.has("rename")) && ops[1]) configEffects(null, null, ops[1], effects, { base, top: null, push: false });
   }
   const baseField = base === undefined ? {} : { base };
   const file = parsed.items.find((i) => i.t === "option" && (i.name === "-f" || i.name === "--file"));
@@ -725,6 +773,24 @@ function gitLfs(call: Call, args: readonly Arg[], base: Base): Effect[] {
   }
   if (sub === "pull" || sub === "checkout" || sub === "migrate") return [{ t: "path", arg: syntheticArg(".", call.span), kind: "write", ...baseField }, { t: "links", arg: syntheticArg(".", call.span), tree: true, ...baseField }, { t: "changes", fs: true, links: true }];
   return [];
+}
+
+/**
+ * A pathspec with magic (gitglossary(7), "pathspec"): `:(top,glob)x` or the short `:/x`, `:!x`.
+ * `top` (`/`) resolves what follows from the top of the working tree, which may be above the
+ * project; other magic leaves it relative to where git runs. A word that is not a pathspec
+ * (a revision such as `:/message`, a value) is judged as this path at worst.
+ */
+function pathspecMagic(a: Arg, top: string | null): Arg {
+  const t = a.text;
+  if (t === null || !t.startsWith(":") || t === ":") return a;
+  const m = /^:(?:\(([^)]*)\)|([/!^]*):?)([\s\S]*)$/.exec(t);
+  if (!m) return a;
+  const magic = m[1] !== undefined ? m[1].split(",").map((w) => w.trim()) : [...(m[2] ?? "")];
+  const rest = m[3] ?? "";
+  if (!magic.includes("top") && !magic.includes("/")) return withValue(a, rest === "" ? "." : rest, "");
+  if (top === null) return withValue(a, null, `git resolves ${t} from the top of the working tree, which is not known`);
+  return withValue(a, rest === "" ? top : `${top.replace(/\/+$/, "")}/${rest}`, "");
 }
 
 function git(call: Call): Effect[] {
@@ -775,15 +841,16 @@ function git(call: Call): Effect[] {
     return effects;
   }
   const sub = name === null ? undefined : SUBS.get(name);
+  const words = rest.map((a) => pathspecMagic(a, where.top));
   if (!sub) {
     // An alias or an external git-NAME program: every word may be a path, `--opt=/abs` included.
     effects.push({ t: "changes", fs: true, links: true });
-    for (const a of name === null ? [subItem.word, ...rest] : rest) effects.push({ t: "generic", arg: a, operand: false });
+    for (const a of name === null ? [subItem.word, ...rest] : words) effects.push({ t: "generic", arg: a, operand: false });
     return effects;
   }
-  const dash = rest.findIndex((a) => a.text === "--");
-  const before = dash < 0 ? rest : rest.slice(0, dash);
-  const after = dash < 0 ? [] : rest.slice(dash + 1);
+  const dash = words.findIndex((a) => a.text === "--");
+  const before = dash < 0 ? words : words.slice(0, dash);
+  const after = dash < 0 ? [] : words.slice(dash + 1);
   effects.push(...applySpec(`git ${name}`, sub.spec, before, call.world, call.span, base, call.disk).effects);
   if (after.length) {
     const parsed = parseWords(sub.spec, before, call.world, base, false);
