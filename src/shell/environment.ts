@@ -43,6 +43,12 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   // Files of settings or code a program reads and obeys (rg's options, a Gemfile, psql's
   // startup file, credential helpers named in kube and AWS configuration).
   ...["RIPGREP_CONFIG_PATH", "BUNDLE_GEMFILE", "PSQLRC", "IRBRC", "R_PROFILE_USER", "PHPRC", "KUBECONFIG", "AWS_CONFIG_FILE", "WGETRC", "INPUTRC", "LESS"].map((n) => [n, COMMAND] as const),
+  // OpenSSL's configuration (read by node, git, curl, python) can load engines and providers,
+  // which are code (openssl-config(5)); node's REPL module (node 22) is code too.
+  ...["OPENSSL_CONF", "OPENSSL_CONF_INCLUDE", "NODE_REPL_EXTERNAL_MODULE"].map((n) => [n, COMMAND] as const),
+  // uv's settings (uv 0.5 "Environment variables"): a config file may set anything, a Python
+  // given by path is run, indexes may be local (`file://`, a directory), like PIP_*.
+  ...["UV_CONFIG_FILE", "UV_PYTHON", "UV_INDEX_URL", "UV_DEFAULT_INDEX", "UV_EXTRA_INDEX_URL", "UV_INDEX", "UV_FIND_LINKS", "UV_CONSTRAINT", "UV_OVERRIDE", "UV_BUILD_CONSTRAINT", "UV_ENV_FILE"].map((n) => [n, COMMAND] as const),
   // Code loaded into every process, options that load modules, and tools' option variables.
   ...["LD_PRELOAD", "LD_AUDIT", "NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "PYTHONSTARTUP", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"].map((n) => [n, COMMAND] as const),
   ["TAR_OPTIONS", { ...COMMAND, optionsOf: ["tar", "gtar"] }],
@@ -62,7 +68,10 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   ),
   // Where programs, libraries and modules are looked up.
   ...["DYLD_INSERT_LIBRARIES"].map((n) => [n, COMMAND] as const),
-  ...["PATH", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "LOCPATH", "R_LIBS", "R_LIBS_USER", "JULIA_LOAD_PATH", "GUILE_LOAD_PATH", "TCLLIBPATH", "GIT_EXEC_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "GEM_HOME", "GEM_PATH", "GCONV_PATH", "CLASSPATH", "CARGO_HOME", "RUSTUP_HOME", "GOPATH"].map(
+  ...["PATH", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "LOCPATH", "R_LIBS", "R_LIBS_USER", "JULIA_LOAD_PATH", "GUILE_LOAD_PATH", "TCLLIBPATH", "GIT_EXEC_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "GEM_HOME", "GEM_PATH", "GCONV_PATH", "CLASSPATH", "CARGO_HOME", "RUSTUP_HOME", "GOPATH",
+    // OpenSSL's providers and engines; python's lib-dynload under PYTHONPLATLIBDIR; the
+    // environments and tools uv installs into and runs from.
+    "OPENSSL_MODULES", "OPENSSL_ENGINES", "PYTHONPLATLIBDIR", "VIRTUAL_ENV", "CONDA_PREFIX", "UV_PROJECT_ENVIRONMENT", "UV_TOOL_DIR", "UV_TOOL_BIN_DIR", "UV_PYTHON_INSTALL_DIR", "UV_PYTHON_BIN_DIR", "UV_INSTALL_DIR"].map(
     (n) => [n, CODE_DIRS] as const,
   ),
   // Where configuration (which can name programs to run) is read.
@@ -70,7 +79,8 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
     (n) => [n, CONFIG_DIRS] as const,
   ),
   // Where programs write: temporary and cache directories, history, traces, key logs.
-  ...["TMPDIR", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "CARGO_TARGET_DIR", "PYTHONPYCACHEPREFIX", "GCOV_PREFIX", "NODE_V8_COVERAGE", "COVERAGE_FILE", "LLVM_PROFILE_FILE", "GMON_OUT_PREFIX"].map(
+  ...["TMPDIR", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "CARGO_TARGET_DIR", "PYTHONPYCACHEPREFIX", "GCOV_PREFIX", "NODE_V8_COVERAGE", "COVERAGE_FILE", "LLVM_PROFILE_FILE", "GMON_OUT_PREFIX",
+    "NODE_REDIRECT_WARNINGS", "NODE_COMPILE_CACHE", "UV_CACHE_DIR", "PIPX_HOME", "PIPX_BIN_DIR"].map(
     (n) => [n, OUTPUT_DIRS] as const,
   ),
   ...["LESSHISTFILE", "HISTFILE", "NODE_REPL_HISTORY", "SQLITE_HISTORY", "MYSQL_HISTFILE", "PSQL_HISTORY", "LD_DEBUG_OUTPUT", "MALLOC_TRACE", "SSLKEYLOGFILE"].map((n) => [n, OUTPUT_DIRS] as const),

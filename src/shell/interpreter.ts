@@ -19,6 +19,7 @@ import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./envir
 import { hasSubstitution, INHERITED_STDIN, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, isSystemProgram, type Stdin, withValue } from "../commands/analyse.ts";
 import type { Disk } from "../commands/effects.ts";
+import { fileUrlPath } from "../commands/apply.ts";
 import { ANYWHERE, type LinkZone, unionZones, zoneInListing, zoneWatch } from "./zones.ts";
 
 export interface InterpreterLimits extends Limits {
@@ -1278,7 +1279,8 @@ export class Interpreter implements WordEnv {
         // `SHELL=/bin/bash`, `EDITOR=/usr/bin/vim`: a system program is what its name says.
         const words = commandWords(text);
         if (words[0] !== undefined && isSystemProgram(words[0])) words.shift();
-        for (const word of words) for (const cand of pathCandidates(word)) this.access(w, withValue(at, cand, ""), role.kind, command);
+        // `PIP_INDEX_URL=file:///dir`, `UV_FIND_LINKS=file:…`: a file URL names its path.
+        for (const word of words) for (const cand of pathCandidates(word)) this.access(w, withValue(at, fileUrlPath(cand) ?? cand, ""), role.kind, command);
       }
     }
     return options;

@@ -35,11 +35,32 @@ function programFromStdin(programModes: readonly string[]): Custom {
   };
 }
 
-/** `-r MOD`, `--import MOD`: a module name, or a file when it is written as a path. */
+/**
+ * `-r MOD`, `--import MOD`, `--loader MOD`: a module name, or code at a path. node takes ESM
+ * specifiers as URLs (node 20 docs, "ESM specifiers"): `file:` is a file, resolved from `/`
+ * when it is relative (`file:x.mjs` is /x.mjs, as WHATWG URL parsing has it); `data:` is the
+ * module's code itself; `http:`/`https:` load code from the network.
+ */
 function modulePaths(names: readonly string[]): Custom {
   return (ctx) => {
-    for (const v of optionValues(ctx, ...names)) if (v.text === null || /^(\.{1,2}\/|\/|~)/.test(v.text)) ctx.role(v, "read");
+    for (const v of optionValues(ctx, ...names)) {
+      const t = v.text;
+      if (t === null || /^(\.{1,2}\/|\/|~)/.test(t)) ctx.role(v, "exec");
+      else if (/^file:/i.test(t)) roleAs(ctx, v, fileModulePath(t), "exec");
+      else if (/^data:/i.test(t)) issue(ctx, "INLINE_CODE", `${ctx.name} loads a data: URL module, code the guard cannot see into`, v.span);
+      else if (/^[a-z][a-z0-9+.-]*:/i.test(t) && !/^node:/i.test(t)) issue(ctx, "OPAQUE_CODE", `${ctx.name} loads a module from ${t}, which the guard does not read`, v.span);
+    }
   };
+}
+
+/** The file a `file:` URL module names; one that does not parse stays unresolved as the empty path. */
+function fileModulePath(text: string): string {
+  try {
+    const url = new URL(text);
+    return decodeURIComponent(url.hostname === "" || url.hostname === "localhost" ? url.pathname : `//${url.hostname}${url.pathname}`);
+  } catch {
+    return fileUrlPath(text) ?? "/";
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -62,11 +83,17 @@ const NODE: TableSpec = {
     "-i": { modes: ["repl"] }, "--interactive": { modes: ["repl"] },
     "--test": { modes: ["test"] },
     ...each(info, "-v", "--version", "-h", "--help", "--v8-options"),
+    // node ≥ 22 --run NAME runs the package.json script NAME (no pre/post scripts) with the operands.
     "--run": { value: "none", modes: ["info"] },
   },
   operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
   changes: projectCode,
-  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
+  custom: hooks((ctx) => {
+    const name = optionValues(ctx, "--run").at(-1);
+    if (!name) return;
+    if (name.text === null) issue(ctx, "OPAQUE_CODE", "node --run runs a package script whose name is not known", name.span);
+    else ctx.emit({ t: "package-script", name: name.text, args: ctx.operands.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `node --run ${name.text}`, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+  }, inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
 };
 
 /** TypeScript runners: node's way of running a file, plus their own inline-code options. */
@@ -214,24 +241,42 @@ const LUA: TableSpec = {
 
 /** A package spec is a path when it is written as one (`./lib`, `../x.tgz`, `file:../x`). */
 const packageSpecs: Custom = (ctx) => {
-  for (const a of ctx.operands) {
-    const t = a.text;
-    // A local package (its build and install scripts run): a path, `file:`/`link:`/`portal:`
-    // PATH, `name@file:PATH`, or a file URL, `git+file:///repo` included.
-    const local = t === null ? null : /^(?:[^@/]+@|@[^/]+\/[^@]+@)?(?:file|link|portal):(?!\/\/)(.*)$/.exec(t);
-    if (t === null) ctx.role(a, "read");
-    else if (local) roleAs(ctx, a, local[1]!, "read");
-    else if (fileUrlPath(t) !== null) roleAs(ctx, a, fileUrlPath(t)!, "read");
-    else if (/^(\.{1,2}(\/|$)|\/|~)/.test(t) || /\.(tgz|tar\.gz|tar|whl|zip)$/.test(t)) localRole(ctx, a, "read");
-  }
+  for (const a of ctx.operands) localPackage(ctx, a, "read");
 };
 
-/** The command a package runner starts: `npx eslint@8 .` runs eslint; a scoped package is not a known command. */
-function packageCommand(argv: readonly Arg[], at: Arg): Arg[] {
+/**
+ * Judges a package spec that names a local package (its build, install scripts or bins run):
+ * a path, `file:`/`link:`/`portal:` PATH, `name@file:PATH`, a file URL (`git+file:///repo`
+ * included) or an archive. Returns whether it was one.
+ */
+function localPackage(ctx: SpecContext, a: Arg, kind: "read" | "exec"): boolean {
+  const t = a.text;
+  const local = t === null ? null : /^(?:[^@/]+@|@[^/]+\/[^@]+@)?(?:file|link|portal):(?!\/\/)(.*)$/.exec(t);
+  if (t === null) ctx.role(a, kind);
+  else if (local) roleAs(ctx, a, local[1]!, kind);
+  else if (fileUrlPath(t) !== null) roleAs(ctx, a, fileUrlPath(t)!, kind);
+  else if (/^(\.{1,2}(\/|$)|\/|~)/.test(t) || /\.(tgz|tar\.gz|tar|whl|zip)$/.test(t)) localRole(ctx, a, kind);
+  else return false;
+  return true;
+}
+
+/** `npx --package SPEC`, `yarn dlx -p SPEC`: a local package's bins run. */
+function packageOptions(names: readonly string[]): Custom {
+  return (ctx) => {
+    for (const v of optionValues(ctx, ...names)) localPackage(ctx, v, "exec");
+  };
+}
+
+/**
+ * The command a package runner starts: `npx eslint@8 .` runs eslint; a scoped package is not a
+ * known command. A command written as a path runs that file (`npm exec -- ./x`, `uv run
+ * ../tool`); a local package spec (`npx ../pkg`, `npx file:../pkg`) runs that package's bin.
+ */
+function packageCommand(ctx: SpecContext, argv: readonly Arg[], at: Arg): Arg[] {
   const [first, ...rest] = argv;
   if (!first) return [];
-  if (first.text === null) return [first, ...rest];
-  const name = first.text.startsWith("@") || first.text.includes("/") ? "package-binary" : first.text.replace(/@[^@]*$/, "");
+  if (first.text === null || /^(\.{1,2}\/|\/|~)/.test(first.text)) return [first, ...rest];
+  const name = localPackage(ctx, first, "exec") || first.text.startsWith("@") || first.text.includes("/") ? "package-binary" : first.text.replace(/@[^@]*$/, "");
   return [withValue(at, name, ""), ...rest];
 }
 
@@ -240,7 +285,7 @@ function runsOperands(label: string, skip = 0, asPackage = true): Custom {
   return (ctx) => {
     const argv = ctx.operands.slice(skip);
     if (!argv.length) return;
-    const command = asPackage ? packageCommand(argv, argv[0]!) : [...argv];
+    const command = asPackage ? packageCommand(ctx, argv, argv[0]!) : [...argv];
     const base = ctx.items.find((i) => i.t === "operand")?.base;
     ctx.emit({ t: "run", argv: command, inProcess: false, bypassFunctions: true, label, ...(base !== undefined ? { base } : {}) });
   };
@@ -338,12 +383,25 @@ const npmInstall = npmSub({ custom: hooks(packageSpecs, nodeInstall) });
  * `npm install` and `npm ci` without packages run the project's own install and prepare
  * scripts (with their pre and post scripts); dependencies' scripts are the packages' code.
  */
-const npmInstallProject = npmSub({
-  custom: hooks(packageSpecs, nodeInstall, (ctx) => {
-    if (ctx.operands.length || optionItems(ctx, "--ignore-scripts").length) return;
-    for (const name of ["install", "prepare"]) ctx.emit({ t: "package-script", name, args: [], span: spanOf(ctx), label: `npm install ${name}`, event: true, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
-  }),
-});
+const npmInstallProject = npmSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("npm install", ["install", "prepare"])) });
+
+/**
+ * Lifecycle events of the project's own package.json, run (with their pre and post scripts)
+ * when no package is named and --ignore-scripts is not given: `npm install` (install,
+ * prepare), `npm pack` (prepack, prepare, postpack), `npm publish` (prepublishOnly, prepack,
+ * prepare, publish), `npm version X` (preversion, version, postversion), per npm 10's
+ * "scripts" docs; pnpm, yarn and bun run the root project's the same way. `--dry-run` does
+ * not stop them (npm pack --dry-run runs prepack).
+ */
+function projectEvents(label: string, events: readonly string[], skipOperands = 0): Custom {
+  return (ctx) => {
+    const named = ctx.operands.slice(skipOperands).filter((a) => a.text !== ".");
+    if (named.length || optionItems(ctx, "--ignore-scripts").length) return;
+    for (const name of events) ctx.emit({ t: "package-script", name, args: [], span: spanOf(ctx), label: `${label} ${name}`, event: true, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+  };
+}
+const PACK_EVENTS = ["prepack", "prepare", "postpack"];
+const PUBLISH_EVENTS = ["prepublishOnly", ...PACK_EVENTS, "publish"];
 const npmRun = npmSub({ operands: { all: "none" } });
 
 /** Options that run a script in other packages of a workspace (npm -w/-ws, pnpm -r/--filter). */
@@ -395,7 +453,7 @@ const npmScript = (lifecycle: string | null) => npmSub({ operands: { all: "none"
 const npmExec = npmSub({
   style: "posix",
   options: { ...NPM_GLOBAL, "-c": none, "--call": none, "--package": none },
-  custom: hooks(shellCodeOptions(["-c", "--call"], "npm exec -c"), runsOperands("npm exec")),
+  custom: hooks(shellCodeOptions(["-c", "--call"], "npm exec -c"), packageOptions(["--package", "-p"]), runsOperands("npm exec")),
 });
 
 const NPM: TableSpec = {
@@ -414,11 +472,15 @@ const NPM: TableSpec = {
     ...Object.fromEntries(["config", "c"].map((n) => [n, npmSub({ custom: npmConfigWrites(null) })])),
     set: npmSub({ custom: npmConfigWrites("set") }),
     ...Object.fromEntries(["login", "logout", "adduser", "add-user"].map((n) => [n, npmSub({ custom: npmConfigWrites("login") })])),
-    ...Object.fromEntries(["init", "create", "innit", "version", "pkg", "get", "cache", "whoami", "owner", "dist-tag", "deprecate", "unpublish", "access", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "star", "stars", "unstar", "bugs", "docs", "home", "repo", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
+    // npm version X bumps the version and runs the version scripts; with no operand it prints.
+    version: npmSub({ custom: (ctx) => { if (ctx.operands.length) projectEvents("npm version", ["version"], 1)(ctx); } }),
+    // npm cache add SPEC fetches the package into the cache: a local tarball or directory is read.
+    cache: npmSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "add" && ctx.operands[0]?.text !== null) return; for (const a of ctx.operands.slice(1)) localPackage(ctx, a, "read"); } }),
+    ...Object.fromEntries(["init", "create", "innit", "pkg", "get", "whoami", "owner", "dist-tag", "deprecate", "unpublish", "access", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "star", "stars", "unstar", "bugs", "docs", "home", "repo", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
     exec: npmExec, x: npmExec,
     link: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
-    pack: npmSub({ options: { ...NPM_GLOBAL, "--pack-destination": write }, custom: packageSpecs }),
-    publish: npmSub({ custom: packageSpecs }),
+    pack: npmSub({ options: { ...NPM_GLOBAL, "--pack-destination": write }, custom: hooks(packageSpecs, projectEvents("npm pack", PACK_EVENTS)) }),
+    publish: npmSub({ custom: hooks(packageSpecs, projectEvents("npm publish", PUBLISH_EVENTS)) }),
     edit: npmSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm edit opens an editor on an installed package") }),
     explore: npmSub({ style: "posix", custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm explore runs a shell in an installed package") }),
   },
@@ -434,7 +496,7 @@ const NPX: TableSpec = {
   options: { ...NPM_GLOBAL, "-c": none, "--call": none, "-p": none, "--package": none, "--no": flag, "--no-install": flag, "--ignore-existing": flag, "--shell": none },
   operands: { all: "none" },
   changes: projectCode,
-  custom: hooks(shellCodeOptions(["-c", "--call"], "npx -c"), runsOperands("npx"), runsProgram(["--script-shell", "--node-options"])),
+  custom: hooks(shellCodeOptions(["-c", "--call"], "npx -c"), packageOptions(["--package", "-p"]), runsOperands("npx"), runsProgram(["--script-shell", "--node-options"])),
 };
 
 const PNPM_GLOBAL: Record<string, OptionSpec> = {
@@ -472,7 +534,7 @@ const pnpmConfigWrites: Custom = (ctx) => {
   ctx.role(inHome(ctx, ".npmrc"), "write");
 };
 const pnpmExec = pnpmSub({ style: "posix", custom: runsOperands("pnpm exec", 0, false) });
-const pnpmDlx = pnpmSub({ style: "posix", options: { ...PNPM_GLOBAL, "--package": none }, custom: runsOperands("pnpm dlx") });
+const pnpmDlx = pnpmSub({ style: "posix", options: { ...PNPM_GLOBAL, "--package": none }, custom: hooks(packageOptions(["--package"]), runsOperands("pnpm dlx")) });
 
 const PNPM: TableSpec = {
   names: ["pnpm"],
@@ -482,7 +544,10 @@ const PNPM: TableSpec = {
   // pnpm -r NAME and pnpm --filter PKG NAME run scripts anywhere in the workspace.
   custom: hooks(workspaceScripts("pnpm", null), npmPrograms),
   subcommands: {
-    ...Object.fromEntries(["add", "install", "i", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "unlink", "import", "rebuild", "rb", "prune", "fetch", "audit", "list", "ls", "ll", "outdated", "why", "licenses", "publish", "pack"].map((n) => [n, pnpmSub({ custom: hooks(packageSpecs, nodeInstall) })])),
+    ...Object.fromEntries(["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "unlink", "import", "rebuild", "rb", "prune", "fetch", "audit", "list", "ls", "ll", "outdated", "why", "licenses"].map((n) => [n, pnpmSub({ custom: hooks(packageSpecs, nodeInstall) })])),
+    ...Object.fromEntries(["install", "i"].map((n) => [n, pnpmSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("pnpm install", ["install", "prepare"])) })])),
+    pack: pnpmSub({ custom: hooks(packageSpecs, projectEvents("pnpm pack", PACK_EVENTS)) }),
+    publish: pnpmSub({ custom: hooks(packageSpecs, projectEvents("pnpm publish", PUBLISH_EVENTS)) }),
     ...Object.fromEntries(["run", "run-script"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", null) })])),
     ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", "test") })])),
     start: pnpmSub({ custom: packageScript("pnpm run", "start") }),
@@ -539,7 +604,11 @@ const YARN: TableSpec = {
   operands: { all: "none" },
   subcommands: {
     config: yarnSub({ options: { ...YARN_GLOBAL, "-H": flag, "--home": flag, "-g": flag, "--global": flag }, custom: yarnConfigWrites }),
-    ...Object.fromEntries(["add", "install", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "publish", "unlink", "cache", "set", "version", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((n) => [n, yarnSub({ custom: hooks(packageSpecs, nodeInstall) })])),
+    install: yarnSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("yarn install", ["install", "prepare"])) }),
+    publish: yarnSub({ custom: hooks(packageSpecs, projectEvents("yarn publish", PUBLISH_EVENTS)) }),
+    // yarn 1 runs preversion/version/postversion; later yarns' version plugin does not, which is the smaller set.
+    version: yarnSub({ custom: hooks(packageSpecs, projectEvents("yarn version", ["version"], Number.MAX_SAFE_INTEGER)) }),
+    ...Object.fromEntries(["add", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "unlink", "cache", "set", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((n) => [n, yarnSub({ custom: hooks(packageSpecs, nodeInstall) })])),
     run: yarnSub({ custom: packageScript("yarn run", null) }),
     // yarn workspace PKG run NAME, yarn workspaces foreach …: another package's scripts.
     workspace: yarnSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "yarn workspace runs a command in another workspace package, which the guard does not read") }),
@@ -547,13 +616,13 @@ const YARN: TableSpec = {
     test: yarnSub({ custom: packageScript("yarn run", "test") }),
     start: yarnSub({ custom: packageScript("yarn run", "start") }),
     link: yarnSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
-    pack: yarnSub({ options: { ...YARN_GLOBAL, "--filename": write, "-o": write, "--out": write } }),
+    pack: yarnSub({ options: { ...YARN_GLOBAL, "--filename": write, "-o": write, "--out": write }, custom: projectEvents("yarn pack", PACK_EVENTS) }),
     exec: yarnSub({ style: "posix", custom: runsOperands("yarn exec", 0, false) }),
-    dlx: yarnSub({ style: "posix", options: { ...YARN_GLOBAL, "-p": none, "--package": none }, custom: runsOperands("yarn dlx") }),
+    dlx: yarnSub({ style: "posix", options: { ...YARN_GLOBAL, "-p": none, "--package": none }, custom: hooks(packageOptions(["-p", "--package"]), runsOperands("yarn dlx")) }),
     node: yarnSub({ style: "posix", custom: (ctx) => ctx.emit({ t: "run", argv: [syntheticArg("node", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), ...ctx.operands], inProcess: false, bypassFunctions: true, label: "yarn node" }) }),
   },
-  // `yarn NAME` runs the project's script NAME.
-  custom: yarnMutex,
+  // `yarn NAME` runs the project's script NAME; `yarn` alone installs.
+  custom: hooks(yarnMutex, (ctx) => { if (!ctx.operands.length) projectEvents("yarn install", ["install", "prepare"])(ctx); }),
   unknownSubcommand: "script",
   changes: projectCode,
 };
@@ -591,7 +660,7 @@ const BUN: TableSpec = {
       else if (first) packageScript("bun run", null)(ctx);
     } }),
     test: bunSub(),
-    x: bunSub({ style: "posix", custom: runsOperands("bun x") }),
+    x: bunSub({ style: "posix", options: { ...BUN_GLOBAL, "-p": none, "--package": none }, custom: hooks(packageOptions(["-p", "--package"]), runsOperands("bun x")) }),
     exec: bunSub({ style: "posix", custom: (ctx) => {
       const [code] = ctx.operands;
       if (code) ctx.emit({ t: "code", text: code.text, span: code.span, label: "bun exec", inProcess: false });
@@ -599,7 +668,9 @@ const BUN: TableSpec = {
     build: bunSub({ options: { ...BUN_GLOBAL, "--outdir": write, "--outfile": write, "--root": read, "--target": none, "--format": none, "-e": none, "--external": none, "--entry-naming": none, "--chunk-naming": none, "--asset-naming": none, "--public-path": none, "--packages": none }, operands: { all: "read" } }),
     repl: bunSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "bun repl runs code the guard cannot see") }),
     init: bunSub({ operands: { all: "write" } }), create: bunSub({ operands: { all: "generic" } }),
-    ...Object.fromEntries(["install", "i", "add", "a", "remove", "rm", "update", "link", "unlink", "pm", "outdated", "publish", "audit", "info", "patch", "patch-commit", "why", "upgrade", "completions", "discord", "help"].map((n) => [n, bunSub({ custom: hooks(packageSpecs, nodeInstall) })])),
+    ...Object.fromEntries(["install", "i"].map((n) => [n, bunSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("bun install", ["install", "prepare"])) })])),
+    publish: bunSub({ custom: hooks(packageSpecs, projectEvents("bun publish", PUBLISH_EVENTS)) }),
+    ...Object.fromEntries(["add", "a", "remove", "rm", "update", "link", "unlink", "pm", "outdated", "audit", "info", "patch", "patch-commit", "why", "upgrade", "completions", "discord", "help"].map((n) => [n, bunSub({ custom: hooks(packageSpecs, nodeInstall) })])),
   },
   // `bun FILE` runs a file; `bun NAME` a package.json script.
   unknownSubcommand: "generic",
@@ -610,7 +681,7 @@ const BUN: TableSpec = {
   }),
 };
 
-const BUNX: TableSpec = { names: ["bunx"], style: "posix", abbreviations: false, options: { ...BUN_GLOBAL, "-p": none, "--package": none }, operands: { all: "none" }, changes: projectCode, custom: runsOperands("bunx") };
+const BUNX: TableSpec = { names: ["bunx"], style: "posix", abbreviations: false, options: { ...BUN_GLOBAL, "-p": none, "--package": none }, operands: { all: "none" }, changes: projectCode, custom: hooks(packageOptions(["-p", "--package"]), runsOperands("bunx")) };
 
 const DENO_OPTIONS: Record<string, OptionSpec> = {
   ...each(optionalNone, "--allow-read", "-R", "--allow-write", "-W", "--allow-net", "-N", "--allow-env", "-E", "--allow-run", "--allow-ffi", "--allow-sys", "-S", "--allow-import", "-I",
@@ -733,7 +804,7 @@ function runsPython(label: string): Custom {
     const [first, ...rest] = ctx.operands;
     if (!first) return;
     const at = ctx.items[0]?.word.span ?? first.span;
-    const argv = first.text !== null && /\.py$/.test(first.text) ? [syntheticArg("python", at), first, ...rest] : packageCommand(ctx.operands, first);
+    const argv = first.text !== null && /\.py$/.test(first.text) ? [syntheticArg("python", at), first, ...rest] : packageCommand(ctx, ctx.operands, first);
     ctx.emit({ t: "run", argv, inProcess: false, bypassFunctions: true, label });
   };
 }
