@@ -42,10 +42,15 @@ export interface Disk {
    * command may have changed the filesystem, or made a name on its way a symlink.
    */
   settled(path: string, from?: string | null): boolean;
+  /**
+   * The text of a small file inside a root that nothing earlier in the command wrote (as a
+   * script is read); null otherwise. For files that name other files (requirement files).
+   */
+  readText(path: string, from?: string | null): string | null;
 }
 
 /** A disk that knows nothing: no directory exists, nothing is found, nothing is settled. */
-export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false };
+export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false, readText: () => null };
 
 /** Relative paths resolve against a logical directory, or the cwd when absent; null: unknown. */
 type BaseField = { readonly base?: string | null };

@@ -331,6 +331,11 @@ export class Interpreter implements WordEnv {
         const r = resolvePhysical(abs, this.fs);
         return r.ok && !r.exists;
       },
+      readText: (p, from) => {
+        const dir = dirOf(from);
+        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+        return abs === null ? null : this.readScript(w, abs);
+      },
     };
   }
 

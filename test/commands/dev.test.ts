@@ -55,7 +55,6 @@ table("interpreters", box, [
   ["python -m http.server 8000", "allow"],
   ["python -m pytest tests/ -x -q", "allow"],
   ["python -m venv ~/venv", "ask", ["* $H/venv"]],
-  ["python3 -m pip install -r requirements.txt", "allow"],
   ["python3 -u -W ignore script.py", "allow", ["exec $P/script.py"]],
   ["python3 -m mod -c ../x", "ask", ["* $T/work/x", "!#INLINE_CODE"]],
   ["python3 -c 'import os' ../outside", "ask", ["#INLINE_CODE"]],
@@ -187,7 +186,6 @@ table("javascript package managers", box, [
 
 table("python packaging", box, [
   ["pip install requests", "allow"],
-  ["pip install -r requirements.txt", "allow", ["read $P/requirements.txt"]],
   ["pip install -r ../outside/req.txt", "ask", ["read $O/req.txt"]],
   ["pip install -e .", "allow", ["read $P"]],
   ["pip install -e ../outside/pkg", "ask", ["read $O/pkg"]],
@@ -205,7 +203,6 @@ table("python packaging", box, [
   ["pip freeze > requirements.txt", "allow"],
   ["pip uninstall -y requests", "allow"],
   ["pip --log ~/pip.log install x", "ask", ["write $H/pip.log"]],
-  ["uv pip install -r requirements.txt", "allow"],
   ["uv pip install --target ~/x y", "ask", ["write $H/x"]],
   ["uv run pytest -x", "allow"],
   ["uv run python script.py", "allow"],
@@ -496,6 +493,81 @@ table("containers and infrastructure", box, [
   ["terraform apply -auto-approve tfplan", "allow"],
   ["terraform fmt -recursive", "allow"],
   ["terraform state pull", "allow"],
+]);
+
+// Requirement files name other files pip follows (pip 24 "Requirements File Format": nested
+// -r/-c relative to the file, -e, local paths, `name @ URL`, index options): a file inside the
+// project is read and each line judged; one the guard cannot read or place is UNRESOLVED_WORD.
+const withRequirements = useSandbox((fx) => {
+  const files: Record<string, string> = {
+    "requirements.txt": "requests>=2.31\nflask[async]==3.0 ; python_version < \"3.12\"\n# pinned\nnumpy==1.26 \\\n    --hash=sha256:abc\n--index-url https://pypi.org/simple\n",
+    "requirements-dev.txt": "-r requirements.txt\n-e .\npytest\n",
+    "nested.txt": "-r ../outside/r.txt\n", "constraint.txt": "-c ../x.txt\n", "editable.txt": "-e ../outside/pkg\n",
+    "local.txt": "../outside/pypkg\n", "direct.txt": "evil @ file:///etc/pkg\n", "index.txt": "--index-url file:///etc/simple\nfoo\n",
+    "env.txt": "${HOME}/pkg\n", "vcs.txt": "git+file:///etc/repo#egg=x\n", "remote.txt": "git+https://github.com/a/b#egg=b\nhttps://example.com/x-1.0.tar.gz\n", "odd.txt": "--global-option=--x foo\n",
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(fx.project, name), text);
+  return {};
+});
+table("requirement files are read", withRequirements, [
+  ["pip install -r requirements.txt", "allow", ["read $P/requirements.txt"]],
+  ["pip install -r requirements-dev.txt", "allow", ["read $P/requirements.txt", "read $P"]],
+  ["python3 -m pip install -r requirements.txt", "allow"],
+  ["uv pip install -r requirements.txt", "allow"],
+  ["uv pip sync requirements.txt", "allow"],
+  ["uv pip compile requirements.txt -o requirements.lock", "allow"],
+  ["uv pip compile pyproject.toml -o requirements.txt", "allow"],
+  ["uv add -r requirements.txt", "allow"],
+  ["uv run --with-requirements requirements.txt x.py", "allow"],
+  ["pip install -r nested.txt", "ask", ["read $O/r.txt", "#UNRESOLVED_WORD"]],
+  ["pip install -c constraint.txt x", "ask", ["read $T/work/x.txt"]],
+  ["pip install -r editable.txt", "ask", ["read $O/pkg"]],
+  ["pip install -r local.txt", "ask", ["read $O/pypkg"]],
+  ["pip install -r direct.txt", "ask", ["read /etc/pkg"]],
+  ["pip install -r index.txt", "ask", ["read /etc/simple"]],
+  ["pip install -r env.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["pip install -r vcs.txt", "ask", ["read /etc/repo"]],
+  ["pip install -r remote.txt", "allow"],
+  ["pip install -r odd.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["pip install -r missing.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["uv pip install -r direct.txt", "ask", ["read /etc/pkg"]],
+  ["uv pip sync local.txt", "ask", ["read $O/pypkg"]],
+  ["uv pip compile nested.txt", "ask", ["read $O/r.txt"]],
+  ["uv add -r editable.txt", "ask", ["read $O/pkg"]],
+  ["uv run --with-requirements nested.txt x.py", "ask", ["read $O/r.txt"]],
+  ["uvx --with-requirements local.txt ruff", "ask", ["read $O/pypkg"]],
+  ["python -m pip install -r nested.txt", "ask", ["read $O/r.txt"]],
+  ["echo x > requirements.txt && pip install -r requirements.txt", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("python direct references and scripts", box, [
+  ["pip install 'evil @ file://$O/pypkg'", "ask", ["read $O/pypkg"]],
+  ["pip install 'evil[x]@file:///etc/pkg'", "ask", ["read /etc/pkg"]],
+  ["pip install 'x @ https://example.com/x-1.0.whl'", "allow"],
+  ["pip install 'x @ git+https://github.com/a/b'", "allow"],
+  ["uv pip install 'x @ file://$O/pkg'", "ask", ["read $O/pkg"]],
+  ["uv add 'x @ file://$O/pkg'", "ask", ["read $O/pkg"]],
+  ["uv tool install 'x @ file://$O/pkg'", "ask", ["read $O/pkg"]],
+  ["poetry add 'x @ file://$O/pkg'", "ask", ["read $O/pkg"]],
+  ["pipx install 'x @ file://$O/pkg'", "ask", ["read $O/pkg"]],
+  ["python -m pip install 'x @ file://$O/pkg'", "ask", ["read $O/pkg"]],
+  // pip 25.1: --group [PATH:]GROUP reads PATH (./pyproject.toml without one).
+  ["pip install --group ../outside/pyproject.toml:dev", "ask", ["read $O/pyproject.toml"]],
+  ["pip install --group dev", "allow"],
+  // uv: --script PATH works on a PEP 723 script (add/remove rewrite it, lock writes PATH.lock).
+  ["uv lock --script=../outside/x.py", "ask", ["write $O/x.py"]],
+  ["uv remove --script ../outside/x.py requests", "ask", ["write $O/x.py"]],
+  ["uv add --script ../outside/x.py requests", "ask", ["write $O/x.py"]],
+  ["uv sync --script ../outside/x.py", "ask", ["read $O/x.py"]],
+  ["uv tree --script ../outside/x.py", "ask", ["read $O/x.py"]],
+  ["uv export --script ../outside/x.py", "ask", ["read $O/x.py"]],
+  ["uv add --script tools/x.py requests", "allow", ["write $P/tools/x.py"]],
+  ["uv run --script x.py", "allow", ["exec $P/x.py"]],
+  ["uvx --index file:///etc/simple ruff", "ask", ["read /etc/simple"]],
+  // python -m TOOL is the tool.
+  ["python -m pytest -o addopts=--basetemp=..", "ask", ["write $T/work"]],
+  ["python -m pip install requests", "allow"],
+  ["python -m http.server 8000", "allow"],
 ]);
 
 // A package.json script is shell code the project wrote: `npm run NAME`, `npm test`, `pnpm NAME`,

@@ -1213,6 +1213,8 @@ const RUFF: TableSpec = {
   },
 };
 
+/** ini keys whose value is a path or a list of paths (pytest 8 "Configuration Options"). */
+const PYTEST_PATH_KEYS = new Set(["cache_dir", "log_file", "testpaths", "pythonpath", "confcutdir", "junit_xml", "rootdir", "basetemp"]);
 const PYTEST: TableSpec = {
   names: ["pytest", "py.test"],
   abbreviations: true,
@@ -1229,11 +1231,22 @@ const PYTEST: TableSpec = {
   operands: { all: { default: "read", modes: { modules: "none" } } },
   changes: { fs: true, links: true },
   custom: (ctx) => {
-    // -o KEY=VALUE overrides an ini key; cache_dir, log_file, junit_xml and the like take paths.
+    // -o KEY=VALUE overrides an ini key (pytest 8 "Configuration"): addopts holds more options,
+    // which pytest parses as if given here; PYTEST_PATH_KEYS hold paths (pythonpath puts code on
+    // sys.path); any other value is judged when it is written as a path.
     for (const v of optionValues(ctx, "-o", "--override-ini")) {
-      const m = v.text === null ? null : /^[\w.-]+=(.*)$/.exec(v.text);
+      const m = v.text === null ? null : /^([\w.-]+)=(.*)$/s.exec(v.text);
       if (v.text === null) ctx.role(v, "generic");
-      else if (m && /\/|^~|^\.\.?$/.test(m[1]!)) roleAs(ctx, v, m[1]!, "generic");
+      else if (!m) continue;
+      else if (m[1] === "addopts") {
+        // pytest splits the value with shlex; quotes, escapes and expansions are not modelled.
+        if (/["'\\$`]/.test(m[2]!)) issue(ctx, "UNRESOLVED_WORD", `pytest ${v.source}: options the guard cannot split`, v.span);
+        else {
+          const words = m[2]!.split(/\s+/).filter(Boolean);
+          if (words.length) ctx.emit({ t: "run", argv: [syntheticArg(ctx.name, v.span), ...words.map((w) => withValue(v, w, ""))], inProcess: false, bypassFunctions: true, label: `${ctx.name} -o addopts` });
+        }
+      } else if (PYTEST_PATH_KEYS.has(m[1]!)) for (const p of m[2]!.split(/\s+/).filter(Boolean)) roleAs(ctx, v, p, "generic");
+      else if (/\/|^~|^\.\.?$/.test(m[2]!)) roleAs(ctx, v, m[2]!, "generic");
     }
     // Node ids name a file: tests/test_a.py::TestX::test_y.
     for (const a of ctx.operands) if (a.text !== null && a.text.includes("::")) roleAs(ctx, a, a.text.slice(0, a.text.indexOf("::")), "read");
