@@ -941,6 +941,11 @@ table("commands that run code are asked about", box, [
   ["trap 'rm -rf ~/x' EXIT; cd src", "ask", ["* $H/x"]],
   ["trap 'cat $F' EXIT; F=../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   ["trap \"$UNKNOWN\" EXIT", "ask", ["#OPAQUE_CODE"]],
+  // An EXIT body runs when the shell ends: what it removes does not change what the commands
+  // before the end see (a signal's body may run at once, so there it does).
+  ["trap 'rm -rf build' EXIT; cd src; cd ..; cat README.md", "allow", ["read $P/README.md", "!* $T/work/README.md"]],
+  ["trap 'rm -rf build' INT; cd src; cd ..; cat README.md", "ask", ["read $T/work/README.md"]],
+  ["trap 'cd ..' EXIT; ls", "ask", ["cwd $T/work"]],
   ["exec cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   ["exec > ../out.log; echo hi", "ask", ["write $T/work/out.log"]],
   ["hash -p /bin/rm cat; cat x", "ask", ["#SHELL_STATE"]],

@@ -958,8 +958,10 @@ function trap(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   if (!w.traps.includes(body.text)) w.traps = [...w.traps, body.text];
   const live = args.slice(1).some((a) => a.text === null || !EXIT_SIGNALS.has(a.text.toUpperCase()));
   if (live && !w.liveTraps.includes(body.text)) w.liveTraps = [...w.liveTraps, body.text];
-  // The body may run at once (a signal) as well as later.
-  it.runCode(body.text, body.span, "trap", w, false, w.positional);
+  // A signal's body may run at once as well as later. An EXIT body runs only when the shell
+  // ends: judged now on a copy, so that what it would change (`rm -rf "$tmp"`) does not make
+  // the commands before the end look at a changed disk.
+  it.runCode(body.text, body.span, "trap", live ? w : w.clone(), false, w.positional);
   return done(w, 0);
 }
 
