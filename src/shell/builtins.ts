@@ -883,11 +883,12 @@ function printfBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[]
     return [it.taint(w, "printf -v into an unknown variable")];
   }
   namedWrite(it, name, w, argv[0]!.span);
-  w.writeThroughNameref(name.replace(/\[.*$/s, ""));
+  const base = baseName(name);
+  w.writeThroughNameref(base);
   const words = argv.slice(i).map((a) => a.text);
   const text = words.length && words.every((x): x is string => x !== null) ? simplePrintf(words[0]!, words.slice(1)) : null;
   if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && text !== null) w.setVar(name, { k: "str", v: text });
-  else w.setVar(name.replace(/\[.*$/s, ""), unknown(`$${name} is set by printf -v`));
+  else w.setVar(base, unknown(`$${name} is set by printf -v`));
   return done(w, STATUS_UNKNOWN);
 }
 
@@ -899,6 +900,12 @@ function cdBookkeeping(it: Interpreter, name: string, add: string, span: Span): 
   if ((name === "PWD" || name === "OLDPWD") && add.includes("r")) it.issue("SHELL_STATE", `a read-only ${name} keeps cd from updating it, which the guard does not follow`, span);
 }
 
+/** `a[i]` names the variable `a`. */
+function baseName(name: string): string {
+  const cut = name.indexOf("[");
+  return cut < 0 ? name : name.slice(0, cut);
+}
+
 /** mapfile's options that take a value: -d DELIM, -n COUNT, -O ORIGIN, -s COUNT, -u FD, -C CALLBACK, -c QUANTUM. */
 const MAPFILE_OPTS_WITH_VALUE = new Set(["d", "n", "O", "s", "u", "C", "c"]);
 
@@ -908,7 +915,7 @@ const MAPFILE_OPTS_WITH_VALUE = new Set(["d", "n", "O", "s", "u", "C", "c"]);
  * them: the same judgement as for an assignment.
  */
 export function namedWrite(it: Interpreter, name: string, w: World, span: Span): void {
-  const base = name.replace(/\[.*$/s, "");
+  const base = baseName(name);
   if (base === "BASH_CMDS" || base === "BASH_ALIASES") it.issue("SHELL_STATE", `writing ${base} changes which program or alias a name runs`, span);
   // Writing DIRSTACK edits the stack: what popd and ~N reach is no longer known.
   else if (base === "DIRSTACK") w.stackUnknown = true;
