@@ -322,7 +322,8 @@ class ShellGuard implements Guard {
       const error = parsed.errors.length ? `the nested code does not parse at ${JSON.stringify(text.slice(parsed.errors[0]!.start, parsed.errors[0]!.start + 40))}` : null;
       const lowered = lowerProgram(copyTree(parsed.tree, text), dialect);
       const problem = lowered.problems[0];
-      return { stmt: lowered.stmt, error: error ?? (problem ? `cannot read ${problem.why}` : null) };
+      if (error !== null || !problem) return { stmt: lowered.stmt, error };
+      return { stmt: lowered.stmt, error: `cannot read ${problem.why}`, errorCode: problem.code };
     } finally {
       parsed.tree.delete();
     }

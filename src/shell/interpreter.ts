@@ -6,12 +6,13 @@ import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
 import { canonicalLogical, isAbsolute, join, type Physical, resolveFrom, resolvePhysical, unresolvedWhy } from "../paths/resolve.ts";
 import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
+import { Coverage } from "./coverage.ts";
 import { Findings } from "./findings.ts";
 import { compileMatcher, type PatternChar } from "./pattern.ts";
-import { dedupe, DEFAULT_OPTIONS, EMPTY_SCOPE, type Scope, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, type Value, World } from "./state.ts";
-import type { Assign, Dialect, Redir, Span, Stmt, Word } from "./syntax.ts";
+import { dedupe, DEFAULT_OPTIONS, EMPTY_SCOPE, type Scope, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, str, unknown, UNSET, type Value, World } from "./state.ts";
+import type { Assign, Dialect, Redir, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import {
-  evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
+  DEFAULT_IFS, evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
 } from "./words.ts";
 import { ANY_ALIAS, runBuiltin, BUILTINS, writeGlobal } from "./builtins.ts";
 import { nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
@@ -54,8 +55,10 @@ export const DEFAULT_LIMITS: InterpreterLimits = {
 
 export interface ParsedCode {
   readonly stmt: Stmt;
-  /** Set when the code has syntax errors. */
+  /** Set when the code has syntax errors, or constructs the lowering refused. */
   readonly error: string | null;
+  /** The reason for `error`: PARSE_ERROR unless the lowering said otherwise. */
+  readonly errorCode?: ReasonCode;
 }
 
 export interface InterpreterOptions {
@@ -119,6 +122,8 @@ interface Frame {
 
 export class Interpreter implements WordEnv {
   readonly findings = new Findings();
+  /** What of the lowered programs has been run or proven unreached (src/shell/coverage.ts). */
+  private readonly coverage = new Coverage();
   readonly fs: FileSystem;
   readonly limits: InterpreterLimits;
   readonly home: string | null;
@@ -393,11 +398,22 @@ export class Interpreter implements WordEnv {
 
   /** Runs the top-level program and replays traps at its end. */
   runProgram(stmt: Stmt, start: World): World[] {
+    this.coverage.register(stmt, (s) => this.span(s));
     let worlds = this.exec(stmt, [start]);
     worlds = worlds.map((w) => (w.flow === "exit" || w.flow === "return" ? this.resume(w) : w));
     this.replayTraps(worlds, null);
     this.analyseUncalled(worlds);
+    this.coverage.functionsDone();
+    // Code that nothing ran and nothing proved unreached: a construct the model missed.
+    for (const u of this.coverage.unmet()) {
+      this.findings.addIssue({ code: "UNMODELLED_SYNTAX", message: `${u.what} here is neither analysed nor known not to run`, span: u.span });
+    }
     return worlds;
+  }
+
+  account(x: Word | Extract<WordPart, { t: "code" }>): void {
+    if ("parts" in x) this.coverage.skipWord(x);
+    else this.coverage.ranCode(x);
   }
 
   private resume(w: World): World {
@@ -411,10 +427,17 @@ export class Interpreter implements WordEnv {
     const active: World[] = [];
     const passive: World[] = [];
     for (const w of worlds) (w.flow === "normal" ? active : passive).push(w);
-    if (active.length === 0) return passive;
+    if (active.length === 0) {
+      // No world reaches the statement: bash cannot run it either.
+      this.coverage.skip(s);
+      return passive;
+    }
+    this.coverage.ran(s);
     // Work is counted per world: the same statement run in many worlds costs as much.
     this.steps += active.length;
     if (this.steps > this.limits.maxSteps) {
+      // Reported once, and every statement from here on fails closed with it.
+      this.coverage.skip(s);
       if (!this.budgetReported) {
         this.budgetReported = true;
         this.issue("EXPANSION_TOO_LARGE", `the analysis passed its budget of ${this.limits.maxSteps} steps`, null);
@@ -650,11 +673,12 @@ export class Interpreter implements WordEnv {
       this.issue(parsed.refused, parsed.why, s.span);
       return ws.map((w) => this.taint(w, parsed.why));
     }
-    if (parsed.error) this.issue("PARSE_ERROR", parsed.error, s.span);
+    if (parsed.error) this.issue(parsed.errorCode ?? "PARSE_ERROR", parsed.error, s.span);
     const stmt = s.negate ? negateFirst(parsed.stmt) : parsed.stmt;
     const saved = this.frame;
     this.frame = { ...saved, offset: saved.offset + s.offset };
     try {
+      this.coverage.register(parsed.stmt, (x) => this.span(x));
       return this.exec(stmt, ws);
     } finally {
       this.frame = saved;
@@ -737,12 +761,9 @@ export class Interpreter implements WordEnv {
       }
       done.push(...this.exec(b.body, taken));
       pending = notTaken;
-      if (pending.length === 0) break;
     }
-    if (pending.length) {
-      if (orelse) done.push(...this.exec(orelse, pending));
-      else done.push(...pending.map((w) => withStatus(w, 0)));
-    }
+    if (orelse) done.push(...this.exec(orelse, pending));
+    else done.push(...pending.map((w) => withStatus(w, 0)));
     return dedupe(done);
   }
 
@@ -836,6 +857,8 @@ export class Interpreter implements WordEnv {
       }
       let cur: World[] = [w];
       const exits: World[] = [];
+      // No values: the body never runs.
+      if (values.length === 0) this.coverage.skip(s.body);
       for (const v of values) {
         const entered = cur.map((x) => {
           x.writeThroughNameref(s.name);
@@ -873,6 +896,8 @@ export class Interpreter implements WordEnv {
       for (const item of s.items) {
         const run: World[] = [...falling];
         const rest: World[] = [];
+        // Once every world has matched, bash expands no later pattern.
+        if (testing.length === 0) for (const p of item.patterns) this.account(p);
         for (const w of testing) {
           const m = this.caseMatches(item.patterns, subjectText, w);
           if (m === true) run.push(w);
@@ -900,7 +925,7 @@ export class Interpreter implements WordEnv {
 
   private caseMatches(patterns: readonly Word[], subject: string | null, w: World): boolean | null {
     let unknownMatch = false;
-    for (const p of patterns) {
+    for (const [i, p] of patterns.entries()) {
       const segs = expandToSegsForPattern(p, w, this);
       if (segs === null || subject === null) {
         unknownMatch = true;
@@ -911,7 +936,11 @@ export class Interpreter implements WordEnv {
         unknownMatch = true;
         continue;
       }
-      if (m) return true;
+      if (m) {
+        // The patterns after a match are not expanded.
+        for (const rest of patterns.slice(i + 1)) this.account(rest);
+        return true;
+      }
     }
     return unknownMatch ? null : false;
   }
@@ -1006,8 +1035,10 @@ export class Interpreter implements WordEnv {
     const stdin = () => this.readable(redirectedStdin(cmd.redirs, w, this) ?? piped?.() ?? inherited?.() ?? INHERITED_STDIN, w);
     const out = this.dispatch(argv, w, { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin });
     // `declare a=(x y)`: the builtin saw only the name (and made it unknown); the elements are here.
-    // (`local` outside a function fails, and assigns nothing.)
-    if (name.text !== null && DECLARATIONS.has(name.text) && !(name.text === "local" && w.frames.length === 0)) {
+    // (`local` outside a function fails, and assigns nothing; bash has expanded the elements all the same.)
+    if (name.text === "local" && w.frames.length === 0) {
+      for (const word of cmd.words) for (const e of word.assign?.array ?? []) expandWord(e, w.clone(), this);
+    } else if (name.text !== null && DECLARATIONS.has(name.text)) {
       const global = argv.some((a) => a.text !== null && /^-[A-Za-z]*g/.test(a.text));
       for (const word of cmd.words) {
         const a = word.assign;
@@ -1078,9 +1109,24 @@ export class Interpreter implements WordEnv {
         // A prefix assignment is in the environment of the command it precedes.
         if (!w.attr(a.name).includes("x")) w.setAttr(a.name, w.attr(a.name) + "x");
       }
+      // Bash refuses a subscripted name before a command ("not a valid identifier") without
+      // expanding the subscript; the command still runs.
+      if (temporary && a.index) this.account(a.index);
+      else if (a.index) this.subscript(a, w);
       this.setVariable(a, w);
     }
     return saved;
+  }
+
+  /**
+   * `a[i]=v`: the subscript is expanded, and for an array that is not associative the result
+   * is evaluated as arithmetic, whose variables are evaluated in turn.
+   */
+  private subscript(a: Assign, w: World): void {
+    const index = a.index!;
+    const fields = expandWord(index, w, this, { noGlob: true, noSplit: true }).fields;
+    if (w.attr(a.name).includes("A")) return;
+    this.evaluatedText(fields.map((f) => fieldText(f) ?? (onlyNumbers(f) ? "0" : null)), w, index.span, textRisk);
   }
 
   setVariable(a: Assign, w: World): void {
@@ -1820,10 +1866,11 @@ export class Interpreter implements WordEnv {
       this.issue(parsed.refused, `${label}: ${parsed.why}`, span);
       return [inProcess ? this.taint(w, parsed.why) : withStatus(w, STATUS_UNKNOWN)];
     }
-    if (parsed.error) this.issue("PARSE_ERROR", `${label}: ${parsed.error}`, span);
+    if (parsed.error) this.issue(parsed.errorCode ?? "PARSE_ERROR", `${label}: ${parsed.error}`, span);
     const saved = this.frame;
     this.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? this.span(span), callDepth: saved.callDepth, dialect: readBy };
     try {
+      this.coverage.register(parsed.stmt, (x) => this.span(x));
       let start = inProcess ? w : w.clone();
       if (!inProcess) {
         // A child shell starts with exported state only; what it was not given is unknown.
@@ -2198,6 +2245,11 @@ function childShellWorld(w: World, positional: readonly string[] | null | undefi
     // A variable the script set without exporting reaches the child only if it came from
     // the environment in the first place: the guard cannot tell, so it is unknown there.
     if (!c.attr(n).includes("x")) c.setVar(n, unknown(`$${n} may not be exported to the child shell`));
+  }
+  // A new shell sets IFS itself and ignores the one it inherits.
+  if (c.getVar("IFS") !== undefined) {
+    c.setVar("IFS", str(DEFAULT_IFS));
+    c.setAttr("IFS", "");
   }
   return c;
 }

@@ -19,6 +19,8 @@ import type { SyntaxNode as Node } from "../parse/tree.ts";
 import type { Assign, CaseItem, Dialect, ParamExpansion, ParamOp, Redir, RedirOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import { decodeAnsiC, unescapeDoubleQuoted } from "./escapes.ts";
 import { referencedNames } from "./arithmetic.ts";
+import { CODE_KINDS, NODE_KINDS } from "./node-kinds.ts";
+import { walkStmt } from "./walk.ts";
 
 /** The text being lowered, to look between nodes (lowering is synchronous). */
 let source = "";
@@ -30,12 +32,14 @@ export const MAX_DEPTH = 200;
 export interface LowerProblem {
   readonly span: Span;
   readonly why: string;
-  readonly code: "PARSE_ERROR" | "NESTING_TOO_DEEP";
+  readonly code: "PARSE_ERROR" | "NESTING_TOO_DEEP" | "UNMODELLED_SYNTAX";
 }
 
 let problems: LowerProblem[] = [];
 /** The shell that reads the code being lowered. */
 let dialect: Dialect = "bash";
+/** Where code nodes (CODE_KINDS) were lowered into statements that carry no span of their own. */
+let loweredCode = new Set<number>();
 
 function problem(n: Node, why: string, code: LowerProblem["code"] = "PARSE_ERROR"): void {
   if (problems.length < 16) problems.push({ span: span(n), why, code });
@@ -47,13 +51,52 @@ export function lowerProgram(root: Node, readBy: Dialect = "bash"): { readonly s
   depth = 0;
   problems = [];
   dialect = readBy;
+  loweredCode = new Set();
   try {
-    return { stmt: lowerSequence(root.children, true), problems };
+    const stmt = lowerSequence(root.children, true);
+    census(root, stmt);
+    return { stmt, problems };
   } finally {
     source = "";
     problems = [];
     dialect = "bash";
+    loweredCode = new Set();
   }
+}
+
+/**
+ * The lowering's own coverage check: every node is of a kind the grammar's node-types.json
+ * lists, and every piece of code in the tree (a command or process substitution, arithmetic)
+ * became something the interpreter runs — a part or statement of its own — or lies inside
+ * source the lowering refused or defers (a parse problem, a bad part, text parsed again later).
+ * Anything else was dropped: UNMODELLED_SYNTAX, whether or not that code would run.
+ */
+function census(root: Node, stmt: Stmt): void {
+  const starts = new Set(loweredCode);
+  const ranges: Span[] = problems.map((p) => p.span);
+  collectLowered(stmt, starts, ranges);
+  const within = (at: number): boolean => ranges.some((r) => r.start <= at && at < r.end);
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type !== "ERROR" && !NODE_KINDS.has(n.type)) {
+      problems.push({ span: span(n), why: `a ${JSON.stringify(n.type)} node, which the guard does not know`, code: "UNMODELLED_SYNTAX" });
+    } else if (CODE_KINDS.has(n.type) && !starts.has(n.startIndex) && !within(n.startIndex)) {
+      problems.push({ span: span(n), why: `code (${n.type}) the lowering did not keep`, code: "UNMODELLED_SYNTAX" });
+    }
+    for (const c of n.children) stack.push(c);
+  }
+}
+
+/** Starts of the code parts a lowered program holds, and the ranges it defers or refuses. */
+function collectLowered(root: Stmt, starts: Set<number>, ranges: Span[]): void {
+  walkStmt(root, {
+    stmt: (s) => (s.t === "reparse" || s.t === "bad") && ranges.push(s.span),
+    part: (p) => {
+      if (p.t === "cmdsub" || p.t === "procsub" || p.t === "arith") starts.add(p.span.start);
+      else if (p.t === "code" || p.t === "bad") ranges.push(p.span);
+    },
+  });
 }
 
 /** Two nodes are one shell word when nothing separates them but line continuations. */
@@ -639,6 +682,7 @@ function substitutionsIn(n: Node): Stmt[] {
   const out: Stmt[] = [];
   const visit = (x: Node) => {
     if (x.type === "command_substitution" || x.type === "process_substitution") {
+      loweredCode.add(x.startIndex);
       out.push({ t: "subshell", body: lowerSubstitutionBody(x) });
       return;
     }
@@ -1264,6 +1308,12 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
       continue;
     }
     if (c.startIndex > pos) parts.push(gapPart(src.slice(pos - base, c.startIndex - base), quoted, n));
+    if (n.type === "expansion" && (c.type === "word" || c.type === "regex") && HIDDEN_CODE.test(c.text)) {
+      // The grammar leaves code in some ${…} operands as text (`${x%$(cmd)}`, `${x:-\`cmd\`}`,
+      // `${x:-<(cmd)}`); bash runs it when it expands the operand. The text is analysed as the
+      // argument of `:` (after "", so a leading # is no comment) wherever the operand is expanded.
+      parts.push({ t: "code", text: `: ""${c.text}`, quoted: false, span: span(c) });
+    }
     if (n.type === "expansion" && (c.type === "regex" || (c.type === "raw_string" && quoted))) {
       parts.push(...expansionArgToken(c, quoted));
       pos = c.endIndex;
@@ -1280,6 +1330,9 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
   const where = { start: from, end: to };
   return { parts: quoted ? parts : rejoinDollars(parts, where), span: where, text: src.slice(from - base, to - base) };
 }
+
+/** Code bash would find in a token the grammar left whole. */
+const HIDDEN_CODE = /`|\$\(|[<>]\(/;
 
 /**
  * A token the grammar leaves whole in a ${…} argument. A pattern (`regex`): `$name` in it is
@@ -1395,6 +1448,21 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
       return [{ t: "arith", inner: substitutionsIn(n), names: arithNames(n), quoted, span: span(n) }];
     case "concatenation":
       return wordOfChildren(n, n.startIndex, n.endIndex, quoted).parts.slice();
+    case "array": {
+      // `${x:-(none)}`: the grammar reads a parenthesised operand as an array; to bash it is
+      // text (the parentheses and blanks included) around the words inside.
+      const text = (t: string): WordPart => (quoted ? { t: "lit", text: t } : { t: "raw", text: t });
+      const out: WordPart[] = [];
+      let pos = n.startIndex;
+      for (const c of n.namedChildren) {
+        if (c.type === "comment") return [{ t: "bad", why: "a comment in a ${…} operand", span: span(n) }];
+        if (c.startIndex > pos) out.push(text(source.slice(pos, c.startIndex)));
+        out.push(...partsOf(c, quoted));
+        pos = c.endIndex;
+      }
+      if (n.endIndex > pos) out.push(text(source.slice(pos, n.endIndex)));
+      return out;
+    }
     default:
       return [{ t: "bad", why: n.type === "ERROR" ? "unparseable word" : `unexpected ${n.type} in a word`, span: span(n) }];
   }

@@ -8,7 +8,7 @@
 import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
 import { compileMatcher, hasPatternChars, type PatternChar } from "./pattern.ts";
 import { braceExpand, type BraceResult } from "./brace.ts";
-import type { Dialect, ParamExpansion, Span, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Dialect, ParamExpansion, ParamOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import { type Unknown, type Value, type World, unknown, str } from "./state.ts";
 import { type EvaluationRisk, nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { printsOnlyNumbers } from "./stdin.ts";
@@ -66,10 +66,20 @@ export interface WordEnv {
   linkZoneAt?(path: string, world: World, listing: boolean): boolean;
   /** Which shell reads the code being expanded (dash's echo decodes escapes; bash's does not). */
   readonly dialect?: Dialect;
+  /**
+   * The code in `x` is accounted for without being expanded here: a word bash does not expand
+   * (an operand its operator does not need) or one analysed as text, or backquoted code that
+   * was analysed (src/shell/coverage.ts).
+   */
+  account(x: Word | CodePart): void;
 }
+
+type CodePart = Extract<WordPart, { t: "code" }>;
 
 // ---------------------------------------------------------------------------------------
 // Variables
+
+export const DEFAULT_IFS = " \t\n";
 
 /** The value of a variable in a world, falling back to what the environment is known to hold. */
 export function lookup(world: World, env: WordEnv, name: string): Value {
@@ -83,7 +93,9 @@ export function lookup(world: World, env: WordEnv, name: string): Value {
     case "OLDPWD":
       return world.oldpwd === undefined ? { k: "unset" } : world.oldpwd === null ? unknown("$OLDPWD is not known") : str(world.oldpwd);
     case "IFS":
-      return { k: "unset" };
+      // Every bash (and dash) starts with IFS set to space, tab and newline, whatever its
+      // environment holds: an unquoted $IFS splits, and "$IFS" is those three characters.
+      return str(DEFAULT_IFS);
     case "#":
     case "?":
     case "$":
@@ -315,6 +327,7 @@ function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, ass
         break;
       }
       case "code": {
+        env.account(p);
         env.substituteCode(p.text, world, p.span);
         out.push({ k: "unknown", u: unknown("the output of a backquoted command"), quoted: p.quoted, split: !p.quoted && !assignment });
         break;
@@ -484,13 +497,95 @@ function isNull(v: Value): boolean | null {
 function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: WordEnv, span: Span, assignment: boolean): Piece[] {
   const split = !quoted && !assignment;
   evaluationRisks(pe, world, env, span);
-  let v = paramValue(pe, world, env);
+  // A subscript is expanded (and, for an indexed array, evaluated: evaluationRisks).
+  if (pe.index !== null && pe.index.text !== "@" && pe.index.text !== "*") expandForEffects(pe.index, world, env, false);
+  const v = paramValue(pe, world, env);
   // Unquoted, $* and ${a[*]} are fields as $@ is; quoted or assigned, one word joined by IFS's first character.
   const atForm = (pe.name === "@" && pe.index === null) || (pe.index !== null && /^[@]$/.test(pe.index.text)) || (split && (pe.name === "*" || pe.index?.text === "*"));
   const ifs = ifsOf(world, env);
   const sep = ifs === null ? null : ifs.slice(0, 1);
   const valuePieces = (x: Value, q: boolean, sp: boolean, at: boolean): Piece[] => valuePiecesJoined(x, q, sp, at, sep);
-  const stringOf = (w: Word | null): Piece[] => (w ? expandParts(w.parts, world, env, assignment) : []);
+  const expanded = new Set<Word>();
+  const stringOf = (w: Word | null): Piece[] => {
+    if (!w) return [];
+    expanded.add(w);
+    return expandParts(w.parts, world, env, assignment);
+  };
+  const pieces = expandOperator(pe, v, quoted, split, atForm, world, env, span, valuePieces, stringOf);
+  // An operand the operator did not expand: bash does not either when the value says so;
+  // when the value is not known it may, so the code in it is analysed as if it ran.
+  for (const w of [pe.arg, pe.arg2]) {
+    if (!w || expanded.has(w)) continue;
+    if (operandReached(pe.op, v) === false) env.account(w);
+    else expandForEffects(w, world, env, assignment);
+  }
+  return pieces;
+}
+
+/**
+ * Whether bash expands the operand of `op` for this value: null when that depends on a value
+ * that is not known. Checked against bash 5.2: `${x:+w}` expands w when x is not null,
+ * `${x-w}` when x is unset, and the pattern and case operators whenever x is set.
+ */
+function operandReached(op: ParamOp, v: Value): boolean | null {
+  const nul = isNull(v);
+  switch (op) {
+    case ":-":
+    case ":=":
+    case ":?":
+      return nul;
+    case ":+":
+      return nul === null ? null : !nul;
+    case "-":
+    case "=":
+    case "?":
+      return v.k === "unknown" ? null : v.k === "unset";
+    case "+":
+    case "#":
+    case "##":
+    case "%":
+    case "%%":
+    case "/":
+    case "//":
+    case "/#":
+    case "/%":
+    case "^":
+    case "^^":
+    case ",":
+    case ",,":
+      return v.k === "unknown" ? null : v.k !== "unset";
+    case "":
+    case "length":
+    case "indirect":
+    case "@":
+    case ":":
+    case "other":
+      return null;
+    default: {
+      const never: never = op;
+      void never;
+      return null;
+    }
+  }
+}
+
+/**
+ * Expands a word only for what expanding it runs, on a copy of the world: a `${y:=v}` in it
+ * may or may not have assigned, so a variable it changed is unknown afterwards.
+ */
+function expandForEffects(w: Word, world: World, env: WordEnv, assignment: boolean): void {
+  const copy = world.clone();
+  expandParts(w.parts, copy, env, assignment);
+  for (const n of copy.varNames()) {
+    if (copy.getVar(n) !== world.getVar(n)) world.setVar(n, unknown(`$${n} may have been assigned by an expansion that may not run`));
+  }
+}
+
+function expandOperator(
+  pe: ParamExpansion, vIn: Value, quoted: boolean, split: boolean, atForm: boolean, world: World, env: WordEnv, span: Span,
+  valuePieces: (x: Value, q: boolean, sp: boolean, at: boolean) => Piece[], stringOf: (w: Word | null) => Piece[],
+): Piece[] {
+  let v = vIn;
   switch (pe.op) {
     case "":
       return valuePieces(v, quoted, split, atForm);

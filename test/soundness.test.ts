@@ -1,0 +1,120 @@
+// Soundness by construction (issue 11): code bash runs inside a word is analysed wherever the
+// word sits, whatever the guard knows of the variables around it; values bash gives its own
+// variables are known, never a silent empty string; and anything the interpreter does not
+// account for asks with UNMODELLED_SYNTAX. Each row was run under bash 5.2 with strace: the
+// probe `cat ../outside/secret.txt` ran in every row that expects its access.
+
+import { table, useSandbox } from "./support/table.ts";
+
+const box = useSandbox();
+const S = "$(cat ../outside/secret.txt)";
+const READ = "* $O/secret.txt";
+
+// Class 1: the operand of a parameter expansion. Bash expands it when the operator needs it,
+// which depends on the value; when the value is not known, the guard analyses it as if it ran.
+table("code in the operand of a parameter expansion runs", box, [
+  [`echo \${x:-${S}}`, "ask", [READ]],
+  [`echo \${x-${S}}`, "ask", [READ]],
+  [`echo \${x:=${S}}`, "ask", [READ]],
+  [`echo \${x=${S}}`, "ask", [READ]],
+  [`echo \${x:?${S}}`, "ask", [READ]],
+  [`echo \${x?${S}}`, "ask", [READ]],
+  [`echo \${x:+${S}}`, "ask", [READ]],
+  [`echo \${x+${S}}`, "ask", [READ]],
+  [`echo \${x#${S}}`, "ask", [READ]],
+  [`echo \${x##${S}}`, "ask", [READ]],
+  [`echo \${x%${S}}`, "ask", [READ]],
+  [`echo \${x%%${S}}`, "ask", [READ]],
+  [`echo \${x/${S}}`, "ask", [READ]],
+  [`echo \${x/a/${S}}`, "ask", [READ]],
+  [`echo \${x//${S}/b}`, "ask", [READ]],
+  [`echo \${x/#${S}}`, "ask", [READ]],
+  [`echo \${x/%a/${S}}`, "ask", [READ]],
+  [`echo \${x^${S}}`, "ask", [READ]],
+  [`echo \${x^^${S}}`, "ask", [READ]],
+  [`echo \${x,${S}}`, "ask", [READ]],
+  [`echo \${x,,${S}}`, "ask", [READ]],
+  [`echo \${HOME%${S}}`, "ask", [READ]],
+  [`echo \${PATH//${S}}`, "ask", [READ]],
+  [`echo \${x:-\`cat ../outside/secret.txt\`}`, "ask", [READ]],
+  [`echo \${x:-\${y:-${S}}}`, "ask", [READ]],
+  [`echo \${x:-<(cat ../outside/secret.txt)}`, "ask", [READ]],
+  [`echo \${x:-$(( $(cat ../outside/secret.txt) ))}`, "ask", [READ]],
+  [`echo "\${x:-${S}}"`, "ask", [READ]],
+  [`echo "\${x%${S}}"`, "ask", [READ]],
+  // A known value decides: these operands are not expanded by bash.
+  [`x=1; echo \${x:-${S}}`, "allow"],
+  [`x=; echo \${x:+${S}}`, "allow"],
+  [`unset x; echo \${x%${S}}`, "allow"],
+  // Known values that need the operand: analysed.
+  [`x=1; echo \${x:+${S}}`, "ask", [READ]],
+  [`x=; echo \${x:-${S}}`, "ask", [READ]],
+  [`x=abc; echo \${x%${S}}`, "ask", [READ]],
+  [`x=; echo \${x:?${S}}`, "ask", [READ]],
+]);
+
+table("the operand's code runs in every place a word is expanded", box, [
+  [`y=\${x:-${S}}`, "ask", [READ]],
+  [`export y=\${x:-${S}}`, "ask", [READ]],
+  [`local y=\${x:-${S}} 2>/dev/null`, "ask", [READ]],
+  [`f() { local y=\${x:-${S}}; }; f`, "ask", [READ]],
+  [`cat <<< \${x:-${S}}`, "ask", [READ]],
+  [`cat <<EOF\n\${x:-${S}}\nEOF`, "ask", [READ]],
+  [`cat <<EOF\n\${x:-\`cat ../outside/secret.txt\`}\nEOF`, "ask", [READ]],
+  [`case \${x:-${S}} in *) ;; esac`, "ask", [READ]],
+  [`case a in \${x:-${S}}) ;; esac`, "ask", [READ]],
+  [`for i in \${x/a/${S}}; do :; done`, "ask", [READ]],
+  [`[[ \${x:-${S}} ]]`, "ask", [READ]],
+  [`(( \${x:-${S}} ))`, "ask", [READ]],
+  [`echo > \${x:-${S}}`, "ask", [READ]],
+  [`x=\${y:-${S}} true`, "ask", [READ]],
+  [`a=(\${x:-${S}})`, "ask", [READ]],
+  [`eval 'echo \${x:-${S}}'`, "ask", [READ]],
+  [`bash -c 'echo \${x:-${S}}'`, "ask", [READ]],
+  [`sh -c 'echo \${x:-${S}}'`, "ask", [READ]],
+  [`sudo bash -c 'echo \${x:+${S}}'`, "ask", [READ]],
+  [`if true; then echo \${x:-${S}}; fi`, "ask", [READ]],
+  [`while read l; do echo \${l:+${S}}; done < README.md`, "ask", [READ]],
+  [`f() { echo \${1:-${S}}; }; f`, "ask", [READ]],
+  [`f() { echo \${1:-${S}}; }; f a`, "allow"],
+]);
+
+// Class 2: bash sets IFS to space, tab and newline when it starts, whatever the environment says.
+table("$IFS is space, tab and newline unless the command sets it", box, [
+  ["cat a$IFS../outside/secret.txt", "ask", [READ]],
+  ["cat a${IFS}../outside/secret.txt", "ask", [READ]],
+  ["cat a${IFS:0:1}../outside/secret.txt", "ask", [READ]],
+  ["x=$IFS; cat a${x}../outside/secret.txt", "ask", [READ]],
+  ["printf -v x %s \"$IFS\"; cat a${x}../outside/secret.txt", "ask"],
+  ["eval \"cat a${IFS}../outside/secret.txt\"", "ask", [READ]],
+  ["eval \"true${IFS:2:1}cat ../outside/secret.txt\"", "ask", [READ]],
+  ["bash -c 'cat a${IFS}../outside/secret.txt'", "ask", [READ]],
+  ["IFS=/; bash -c 'cat a${IFS}../outside/secret.txt'", "ask", [READ]],
+  // Quoted, IFS is text: one argument that names nothing outside.
+  ["cat \"a${IFS}../outside/secret.txt\"", "allow"],
+  ["IFS=:; cat a${IFS}../outside/secret.txt", "ask", [READ]],
+  ["unset IFS; cat a${IFS}../outside/secret.txt", "allow"],
+  ["cat README.md$IFS", "allow", ["* $P/README.md"]],
+]);
+
+// Class 3: the subscript of an assignment is expanded (and, for an indexed array, evaluated).
+table("code in the subscript of an assignment runs", box, [
+  [`a[${S}]=1`, "ask", [READ]],
+  [`a[${S}]+=1`, "ask", [READ]],
+  [`declare -A a; a[${S}]=1`, "ask", [READ]],
+  [`declare -A a; a[${S}]+=x`, "ask", [READ]],
+  [`a[\${x:-${S}}]=1`, "ask", [READ]],
+  [`a[i+${S}]=1`, "ask", [READ]],
+  [`a[\`cat ../outside/secret.txt\`]=1`, "ask", [READ]],
+  // Before a command, bash refuses a subscripted name without expanding it.
+  [`a[${S}]=1 true`, "allow"],
+  [`a[${S}]=1 cat ../outside/secret.txt`, "ask", [READ]],
+  [`f() { a[${S}]=1; }; f`, "ask", [READ]],
+  // A function defined and not called is analysed: a later command in the same shell may call it.
+  [`f() { a[${S}]=1; }`, "ask", [READ]],
+  [`for i in 1; do a[${S}]=1; done`, "ask", [READ]],
+  [`if true; then a[${S}]=1; fi`, "ask", [READ]],
+  [`bash -c 'a[${S}]=1'`, "ask", [READ]],
+  [`eval 'a[${S}]=1'`, "ask", [READ]],
+  [`a[1]=x; cat README.md`, "allow", ["* $P/README.md"]],
+]);
