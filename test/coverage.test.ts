@@ -5,7 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { NODE_KINDS } from "../src/shell/node-kinds.ts";
+import { NODE_KINDS } from "../src/parse/node-kinds.ts";
 import { Coverage } from "../src/shell/coverage.ts";
 import type { Stmt, Word } from "../src/shell/syntax.ts";
 import { table, useSandbox } from "./support/table.ts";

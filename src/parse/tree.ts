@@ -4,6 +4,16 @@
 // web-tree-sitter Node interface that the lowering uses.
 
 import type { Tree } from "web-tree-sitter";
+import { CODE_KINDS, NODE_KINDS } from "./node-kinds.ts";
+
+/**
+ * What the copy saw of the whole tree, for the lowering's census: the nodes of code kinds
+ * (CODE_KINDS) and the nodes of kinds the grammar's node-types.json does not list.
+ */
+export interface Census {
+  readonly code: SyntaxNode[];
+  readonly unknownKinds: SyntaxNode[];
+}
 
 export class SyntaxNode {
   readonly children: SyntaxNode[] = [];
@@ -42,7 +52,13 @@ export class SyntaxNode {
   childrenForFieldName(name: string): SyntaxNode[] {
     return this.children.filter((c) => c.field === name);
   }
+
+  /** Set on the root of a copy. */
+  census?: Census;
 }
+
+/** How each node type counts in the census: 0 nothing, 1 code, 2 unknown. */
+const typeCensus = new WeakMap<object, Map<number, 0 | 1 | 2>>();
 
 /**
  * Whether each node type is named: a property of the type alone, so it is asked of the
@@ -62,15 +78,25 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
   };
   // Only a tree with errors has missing nodes.
   const mayMiss = tree.rootNode.hasError;
+  let kinds = typeCensus.get(language);
+  if (!kinds) typeCensus.set(language, (kinds = new Map()));
+  const code: SyntaxNode[] = [];
+  const unknownKinds: SyntaxNode[] = [];
   const c = tree.walk();
   let id = 0;
   const make = () => {
     const typeId = c.nodeTypeId;
     // ERROR (and anything the language does not name) reads as "ERROR", as Node.type does.
     const type = language.types[typeId] || "ERROR";
-    return new SyntaxNode(source, id++, type, type === "ERROR" ? c.nodeIsNamed : isNamed(typeId), mayMiss && c.nodeIsMissing, c.startIndex, c.endIndex, c.currentFieldName);
+    const node = new SyntaxNode(source, id++, type, type === "ERROR" ? c.nodeIsNamed : isNamed(typeId), mayMiss && c.nodeIsMissing, c.startIndex, c.endIndex, c.currentFieldName);
+    let k = kinds.get(typeId);
+    if (k === undefined) kinds.set(typeId, (k = CODE_KINDS.has(type) ? 1 : type === "ERROR" || NODE_KINDS.has(type) ? 0 : 2));
+    if (k === 1) code.push(node);
+    else if (k === 2) unknownKinds.push(node);
+    return node;
   };
   const root = make();
+  root.census = { code, unknownKinds };
   const stack: SyntaxNode[] = [root];
   try {
     if (!c.gotoFirstChild()) return root;

@@ -19,7 +19,6 @@ import type { SyntaxNode as Node } from "../parse/tree.ts";
 import type { Assign, CaseItem, Dialect, ParamExpansion, ParamOp, Redir, RedirOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import { decodeAnsiC, unescapeDoubleQuoted } from "./escapes.ts";
 import { referencedNames } from "./arithmetic.ts";
-import { CODE_KINDS, NODE_KINDS } from "./node-kinds.ts";
 import { walkStmt } from "./walk.ts";
 
 /** The text being lowered, to look between nodes (lowering is synchronous). */
@@ -72,19 +71,19 @@ export function lowerProgram(root: Node, readBy: Dialect = "bash"): { readonly s
  * Anything else was dropped: UNMODELLED_SYNTAX, whether or not that code would run.
  */
 function census(root: Node, stmt: Stmt): void {
+  const seen = root.census;
+  if (!seen) {
+    problems.push({ span: span(root), why: "a tree copied without its census", code: "UNMODELLED_SYNTAX" });
+    return;
+  }
+  for (const n of seen.unknownKinds) problems.push({ span: span(n), why: `a ${JSON.stringify(n.type)} node, which the guard does not know`, code: "UNMODELLED_SYNTAX" });
+  if (seen.code.length === 0) return;
   const starts = new Set(loweredCode);
   const ranges: Span[] = problems.map((p) => p.span);
   collectLowered(stmt, starts, ranges);
-  const within = (at: number): boolean => ranges.some((r) => r.start <= at && at < r.end);
-  const stack: Node[] = [root];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type !== "ERROR" && !NODE_KINDS.has(n.type)) {
-      problems.push({ span: span(n), why: `a ${JSON.stringify(n.type)} node, which the guard does not know`, code: "UNMODELLED_SYNTAX" });
-    } else if (CODE_KINDS.has(n.type) && !starts.has(n.startIndex) && !within(n.startIndex)) {
-      problems.push({ span: span(n), why: `code (${n.type}) the lowering did not keep`, code: "UNMODELLED_SYNTAX" });
-    }
-    for (const c of n.children) stack.push(c);
+  for (const n of seen.code) {
+    if (starts.has(n.startIndex) || ranges.some((r) => r.start <= n.startIndex && n.startIndex < r.end)) continue;
+    problems.push({ span: span(n), why: `code (${n.type}) the lowering did not keep`, code: "UNMODELLED_SYNTAX" });
   }
 }
 
