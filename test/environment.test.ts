@@ -18,7 +18,7 @@ table("code loaded into the program", box, [
   ["bash -c 'LD_PRELOAD=../outside/x.so ls'", "ask", ["exec $O/x.so"]],
   ["NODE_OPTIONS='--require ../outside/hook.js' node app.js", "ask", ["exec $O/hook.js"]],
   ["NODE_OPTIONS=--require=../outside/hook.js npm test", "ask", ["exec $O/hook.js"]],
-  ["PERL5OPT=-M../outside/x perl x.pl", "ask"],
+  ["PERL5OPT=-M../outside/x perl x.pl", "ask", ["exec $O/x"]],
   ["LD_PRELOAD=$X ls", "ask", ["#UNRESOLVED_WORD"]],
   ["LD_PRELOAD=./build/x.so ls", "allow", ["exec $P/build/x.so"]],
   ["LD_PRELOAD= ls", "allow"],
@@ -120,7 +120,7 @@ table("where programs, libraries and configuration are looked up", box, [
   ["NODE_REDIRECT_WARNINGS=../outside/w node app.js", "ask", ["write $O/w"]],
   ["NODE_COMPILE_CACHE=../outside/c node app.js", "ask", ["write $O/c"]],
   ["NODE_COMPILE_CACHE=.cache node app.js", "allow"],
-  ["PYTHONPLATLIBDIR=../../x python3 a.py", "ask"],
+  ["PYTHONPLATLIBDIR=../../x python3 a.py", "ask", ["exec $T/x"]],
   // uv's environments, caches, Python, config file and indexes; pip's file: index.
   ["UV_PROJECT_ENVIRONMENT=../outside/v uv sync", "ask", ["exec $O/v"]],
   ["VIRTUAL_ENV=../outside/v uv pip install x", "ask", ["exec $O/v"]],
@@ -138,20 +138,20 @@ table("where programs, libraries and configuration are looked up", box, [
   ["PATH=.. cd src", "allow"],
 ]);
 
-/** Every form of setting must reach the program the same way (the metamorphic relation). */
-const forms = (assignment: string, command: string): Case[] => [
-  [`${assignment} ${command}`, "ask"],
-  [`export ${assignment}; ${command}`, "ask"],
-  [`env ${assignment} ${command}`, "ask"],
-  [`nice env ${assignment} ${command}`, "ask"],
-  [`( ${assignment} ${command} )`, "ask"],
-  [`bash -c '${assignment} ${command}'`, "ask"],
-  [`eval '${assignment} ${command}'`, "ask"],
-  [`cd src && ${assignment.replace("../", "../../")} ${command}`, "ask"],
+/** Every form of setting must reach the program the same way (the metamorphic relation), and ask for the same access. */
+const forms = (assignment: string, command: string, why: string): Case[] => [
+  [`${assignment} ${command}`, "ask", [why]],
+  [`export ${assignment}; ${command}`, "ask", [why]],
+  [`env ${assignment} ${command}`, "ask", [why]],
+  [`nice env ${assignment} ${command}`, "ask", [why]],
+  [`( ${assignment} ${command} )`, "ask", [why]],
+  [`bash -c '${assignment} ${command}'`, "ask", [why]],
+  [`eval '${assignment} ${command}'`, "ask", [why]],
+  [`cd src && ${assignment.replace("../", "../../")} ${command}`, "ask", [why]],
 ];
 table("every way of setting the variable", box, [
-  ...forms("LD_PRELOAD=../outside/x.so", "ls"),
-  ...forms("BASH_ENV=../outside/rc", "bash -c true"),
-  ...forms("PATH=../outside/dir", "ls"),
-  ...forms("HOME=../outside", "git log"),
+  ...forms("LD_PRELOAD=../outside/x.so", "ls", "exec $O/x.so"),
+  ...forms("BASH_ENV=../outside/rc", "bash -c true", "exec $O/rc"),
+  ...forms("PATH=../outside/dir", "ls", "exec $O/dir"),
+  ...forms("HOME=../outside", "git log", "read $O"),
 ]);

@@ -147,11 +147,11 @@ table("one .env rule covers cat, grep -r and cp", oneRule, [
   ["cat .env", "deny", ["* $P/.env", "#RULE_DENY"]],
   ["cat < .env", "deny", ["read $P/.env"]],
   ["cp .env /tmp", "deny", ["* $P/.env"]],
-  ["cat config/.env", "deny"],
+  ["cat config/.env", "deny", ["read $P/config/.env"]],
   ["cd config && cat .env", "deny", ["* $P/config/.env"]],
-  ["cat ./config/../.env", "deny"],
-  ["X=.env; cat $X", "deny"],
-  ["sh -c 'cat .env'", "deny"],
+  ["cat ./config/../.env", "deny", ["read $P/.env"]],
+  ["X=.env; cat $X", "deny", ["read $P/.env"]],
+  ["sh -c 'cat .env'", "deny", ["read $P/.env"]],
   ["cat README.md", "allow"],
   // A recursive search names only the directory; what it would read is walked.
   ["grep -r key .", "ask", ["#RULE_ASK", "!#RULE_DENY"]],
@@ -159,7 +159,7 @@ table("one .env rule covers cat, grep -r and cp", oneRule, [
   ["grep -r key src docs", "allow"],
   ["tar czf /tmp/x.tgz .", "ask", ["#RULE_ASK", "#EXTERNAL_PATH"]],
   ["cd src && grep -r key ..", "ask", ["#RULE_ASK"]],
-  ["cd config && grep -r key .", "ask"],
+  ["cd config && grep -r key .", "ask", ["#RULE_ASK"]],
 ]);
 
 agreeTable("checkTool and bash agree (one .env rule)", oneRule, [
@@ -212,7 +212,7 @@ table("the worked examples of docs/policy.md", layered, [
   ["cd /tmp", "allow", ["cwd /tmp"]],
   ["cat < ~/.ssh/id_rsa", "deny", ["#RULE_DENY"]],
   ["cd ~/.ssh", "deny", ["cwd $H/.ssh"]],
-  ["ls ~/.ssh", "deny"],
+  ["ls ~/.ssh", "deny", ["list $H/.ssh"]],
   ["cat < /etc/hosts", "ask", ["#EXTERNAL_PATH"]],
 ]);
 
@@ -227,7 +227,7 @@ const walked = useSandbox((fx) => {
 
 table("a directory reached recursively is judged by what it holds", walked, [
   ["grep -r x keys", "ask", ["#RULE_ASK"]],
-  ["grep -r x keys/deep", "ask"],
+  ["grep -r x keys/deep", "ask", ["#RULE_ASK"]],
   // xargs gets every path under what find lists: the directory is reached recursively.
   ["find keys | xargs cat", "ask", ["#RULE_ASK"]],
   ["find keys -name '*.txt' -print0 | xargs -0 wc -l", "ask", ["#RULE_ASK"]],
@@ -235,17 +235,17 @@ table("a directory reached recursively is judged by what it holds", walked, [
   // What the command does to each path is not known to xargs: every kind's rules apply.
   ["find scripts | xargs cat", "ask", ["#RULE_ASK"]],
   ["cat keys/deep/id.pem", "deny", ["#RULE_DENY"]],
-  ["grep -r x .", "ask"],
+  ["grep -r x .", "ask", ["#RULE_ASK"]],
   // Symlinks inside are judged by name and not followed (src/secret-link leads outside).
   ["grep -r x src", "allow"],
   // An ask inside is an ask for the whole.
   ["grep -r x docs", "ask", ["#RULE_ASK"]],
   // A search reads: the ls rule on scripts/escape.sh does not apply to it, but listing does.
   ["grep -r x scripts", "allow"],
-  ["ls scripts", "ask"],
+  ["ls scripts", "ask", ["#RULE_ASK"]],
   ["cat < scripts/build.sh", "allow"],
   // A read walks with the read rules only (the ls rule on scripts/escape.sh is not asked).
-  ["cat < keys", "ask"],
+  ["cat < keys", "ask", ["#RULE_ASK"]],
   ["cat < scripts", "allow"],
 ]);
 
@@ -364,15 +364,15 @@ const bashRules = useSandbox(() => ({
 
 table("bash rules match each simple command's text", bashRules, [
   ["git push origin main", "ask", ["#RULE_ASK"]],
-  ["git push", "ask"],
+  ["git push", "ask", ["#RULE_ASK"]],
   ["git pushx", "allow"],
   ["git status", "allow", ["!#RULE_ASK"]],
-  ["git status && git push", "ask"],
+  ["git status && git push", "ask", ["#RULE_ASK"]],
   ["git status; rm -rf build", "deny", ["#RULE_DENY"]],
-  ["sh -c 'git push origin'", "ask"],
-  ["eval 'rm -rf build'", "deny"],
-  ["R=origin; git push $R", "ask"],
-  ["npm publish", "deny"],
+  ["sh -c 'git push origin'", "ask", ["#RULE_ASK"]],
+  ["eval 'rm -rf build'", "deny", ["#RULE_DENY"]],
+  ["R=origin; git push $R", "ask", ["#RULE_ASK"]],
+  ["npm publish", "deny", ["#RULE_DENY"]],
   ["npm publish --dry-run", "allow"],
   ["echo 'git push'", "allow"],
   // An allow for the command text never loosens a path judgement.
@@ -387,19 +387,19 @@ const bashSpellings = useSandbox(() => ({
 table("bash rules see the program's basename and git's subcommand past its global options", bashSpellings, [
   // A program named by its path is the program: `/bin/rm` is `rm`.
   ["/bin/rm build/x", "deny", ["#RULE_DENY"]],
-  ["/usr/bin/rm build/x", "deny"],
-  ["/usr/bin/curl https://example.com", "deny"],
-  ["sudo /bin/rm build/x", "deny"],
+  ["/usr/bin/rm build/x", "deny", ["#RULE_DENY"]],
+  ["/usr/bin/curl https://example.com", "deny", ["#RULE_DENY"]],
+  ["sudo /bin/rm build/x", "deny", ["#RULE_DENY"]],
   // git's global options stand before the subcommand.
   ["git -C . push", "ask", ["#RULE_ASK"]],
-  ["git -C src push origin main", "ask"],
-  ["git -c user.name=x push", "ask"],
-  ["git --no-pager push", "ask"],
-  ["git --git-dir .git --work-tree . push origin", "ask"],
-  ["git --git-dir=.git push", "ask"],
-  ["/usr/bin/git -C . push", "ask"],
+  ["git -C src push origin main", "ask", ["#RULE_ASK"]],
+  ["git -c user.name=x push", "ask", ["#RULE_ASK"]],
+  ["git --no-pager push", "ask", ["#RULE_ASK"]],
+  ["git --git-dir .git --work-tree . push origin", "ask", ["#RULE_ASK"]],
+  ["git --git-dir=.git push", "ask", ["#RULE_ASK"]],
+  ["/usr/bin/git -C . push", "ask", ["#RULE_ASK"]],
   // Ordinary commands keep their verdict.
-  ["rm", "deny"],
+  ["rm", "deny", ["#RULE_DENY"]],
   ["rmdir build", "allow"],
   ["/bin/ls src", "allow"],
   ["git -C . status", "allow", ["!#RULE_ASK"]],
@@ -610,9 +610,9 @@ table("find -delete answers to the write rules (writes only in src/)", layered, 
   ["find README.md -delete", "deny", ["write $P/README.md", "#RULE_DENY"]],
   ["find . -name README.md -delete", "deny", ["write $P"]],
   ["find . -delete", "deny", ["#RULE_DENY"]],
-  ["find docs -type f -delete", "deny"],
+  ["find docs -type f -delete", "deny", ["write $P/docs"]],
   ["find src -name '*.o' -delete", "allow", ["write $P/src"]],
-  ["rm README.md", "deny"],
+  ["rm README.md", "deny", ["write $P/README.md"]],
   // A listing is still find's alone: the write rules do not judge it.
   ["find . -name '*.ts'", "allow"],
   ["find docs -type f", "allow"],
@@ -627,7 +627,7 @@ const writeSecrets = useSandbox((fx) => {
 table("find -delete under a write deny", writeSecrets, [
   ["rm -rf secrets", "deny", ["#RULE_DENY"]],
   ["find secrets -delete", "deny", ["#RULE_DENY"]],
-  ["find secrets -name key -delete", "deny"],
+  ["find secrets -name key -delete", "deny", ["write $P/secrets"]],
   ["find . -name key -delete", "ask", ["#RULE_ASK"]],
   ["find secrets -name key", "allow"],
   ["find src -delete", "allow"],

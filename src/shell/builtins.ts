@@ -8,7 +8,7 @@ import type { DispatchInfo, Interpreter } from "./interpreter.ts";
 import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, type Value, World } from "./state.ts";
 import { knownPrefix, lookup } from "./words.ts";
 import type { Assign, Span } from "./syntax.ts";
-import { simplePrintf } from "./stdin.ts";
+import { simplePrintf, UNKNOWN_STDIN } from "./stdin.ts";
 
 type Builtin = (it: Interpreter, argv: readonly Arg[], w: World, info: DispatchInfo) => World[];
 
@@ -91,8 +91,8 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
     const span = { start: parts[0]!.span.start, end: parts[parts.length - 1]!.span.end };
     return it.runCode(text, span, "eval", w, true);
   }],
-  ["source", (it, argv, w) => source(it, argv, w)],
-  [".", (it, argv, w) => source(it, argv, w)],
+  ["source", (it, argv, w, info) => source(it, argv, w, info)],
+  [".", (it, argv, w, info) => source(it, argv, w, info)],
   ["command", (it, argv, w, info) => commandBuiltin(it, argv, w, info)],
   ["builtin", (it, argv, w, info) => {
     const rest = argv.slice(1);
@@ -996,20 +996,29 @@ function loopControl(it: Interpreter, argv: readonly Arg[], w: World, kind: "bre
 // ---------------------------------------------------------------------------------------
 // source, command, exec
 
-function source(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+/** Names through which `source` reads its own standard input. */
+const STDIN_FILE = /^\/(dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/;
+
+function source(it: Interpreter, argv: readonly Arg[], w: World, info: DispatchInfo): World[] {
   const file = argv[1];
   if (!file) return done(w, 1);
   const label = argv[0]!.text === "." ? "." : "source";
   it.access(w, file, "read", label);
   const positional = argv.length > 2 ? (argv.slice(2).every((a) => a.text !== null) ? argv.slice(2).map((a) => a.text!) : null) : undefined;
-  const text = file.text === null ? null : it.readScript(w, file.text);
+  // `source /dev/stdin <<< CODE` runs what its standard input holds, as `bash <<< CODE` does.
+  const fromStdin = file.text !== null && STDIN_FILE.test(file.text);
+  const stdin = fromStdin ? it.readable(info.stdin(), w) : null;
+  const text = file.text === null ? null : stdin !== null ? (stdin.t === "text" ? stdin.text : null) : it.readScript(w, file.text);
   if (text === null) {
     it.issue("OPAQUE_CODE", `${label} ${file.source} runs a script the guard cannot read here`, file.span);
     return [it.taint(w, `${label} ran a script that was not read`)];
   }
   it.returnable++;
   try {
-    return it.runCode(text, file.span, `${label} ${file.text}`, w, true, positional).map((o) => {
+    // bash reads the whole file before running it: what the code then reads on its own
+    // standard input is what is left of that stream, which the guard does not follow.
+    const run = () => it.runCode(text, file.span, `${label} ${file.text}`, w, true, positional);
+    return (fromStdin ? it.withStdin(() => UNKNOWN_STDIN, run) : run()).map((o) => {
       if (o.flow === "return") {
         const c = o.clone();
         c.flow = "normal";

@@ -532,7 +532,8 @@ export class Interpreter implements WordEnv {
     return this.execStatement(s, ws);
   }
 
-  private withStdin<T>(stdin: () => Stdin, run: () => T): T {
+  /** Runs `run` with `stdin` as the standard input its commands inherit. */
+  withStdin<T>(stdin: () => Stdin, run: () => T): T {
     const saved = this.inheritedStdin;
     this.inheritedStdin = stdin;
     try {

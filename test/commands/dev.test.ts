@@ -337,7 +337,7 @@ table("build systems and compilers", box, [
   ["cmake -E chdir ~ ls", "ask", ["cwd $H"]],
   ["cmake -E env FOO=1 rm ~/x", "ask", ["write $H/x"]],
   ["ninja -C build", "allow", ["cwd $P/build"]],
-  ["ninja -C ~/build", "ask"],
+  ["ninja -C ~/build", "ask", ["cwd $H/build"]],
   ["gcc -O2 -Wall -o app main.c util.c -lm", "allow", ["write $P/app", "read $P/main.c"]],
   ["gcc -o ~/bin/app main.c", "ask", ["write $H/bin/app"]],
   ["gcc -I../outside/include -c main.c", "ask", ["read $O/include"]],
@@ -406,7 +406,7 @@ table("make's command line", box, [
   ["make -C docs ../../outside/tool", "ask", ["* $O/tool"]],
   ["make -C src ../README.md", "allow", ["* $P/README.md"]],
   ["make build/app.o test", "allow", ["* $P/build/app.o"]],
-  ["make $TARGET", "ask"],
+  ["make $TARGET", "ask", ["#UNRESOLVED_WORD"]],
   // Makefiles read, from the environment, the command line, -I and -f.
   ["MAKEFILES=../outside/x.mk make", "ask", ["exec $O/x.mk"]],
   ["make MAKEFILES=../outside/x.mk", "ask", ["* $O/x.mk"]],
@@ -591,9 +591,9 @@ table("package.json scripts are interpreted", withScripts, [
   ["cd src && npm run up", "ask", ["read $O/secret.txt"]],
   ["npm run args -- ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
   ["npm run args -- README.md", "allow"],
-  ["pnpm run leak", "ask"],
-  ["pnpm leak", "ask"],
-  ["yarn leak", "ask"],
+  ["pnpm run leak", "ask", ["read $H/.ssh/id_rsa"]],
+  ["pnpm leak", "ask", ["read $H/.ssh/id_rsa"]],
+  ["yarn leak", "ask", ["read $H/.ssh/id_rsa"]],
   ["yarn build", "allow"],
   ["bun run leak", "ask", ["read $H/.ssh/id_rsa"]],
   ["bun run build", "allow"],
@@ -703,7 +703,7 @@ table("optional and glued option values that name files", box, [
   ["perl -i'bak/*' -p t.pl README.md", "allow", ["write $P/bak/README.md"]],
   ["perl -i.bak -p t.pl README.md", "allow", ["exec $P/t.pl"]],
   ["perl -i -p t.pl README.md", "allow"],
-  ["ruby -i/../../outside/x -p t.rb README.md", "ask"],
+  ["ruby -i/../../outside/x -p t.rb README.md", "ask", ["write $O/x"]],
   ["perl -x../outside t.pl", "ask", ["cwd $O"]],
   ["ruby -x../outside t.rb", "ask", ["cwd $O"]],
   ["perl -x t.pl", "allow", ["exec $P/t.pl"]],
@@ -761,7 +761,7 @@ table("user configuration outside the project", box, [
 
 // Containers given the host: whatever runs inside may reach any host file (an access of `/`).
 table("containers that get the host", box, [
-  ["podman run --mount type=glob,src=../outside/*,dst=/x alpine cat /x/secret.txt", "ask"],
+  ["podman run --mount type=glob,src=../outside/*,dst=/x alpine cat /x/secret.txt", "ask", ["write $O/*"]],
   ["docker run --mount type=volume,src=data,dst=/d alpine", "allow"],
   ["docker run --mount type=tmpfs,dst=/t alpine", "allow"],
   ["docker run --privileged alpine sh", "ask", ["* /"]],

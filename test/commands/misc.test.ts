@@ -42,7 +42,7 @@ table("crypto", box, [
   ["gpg --locate-external-keys a@example.com", "ask", ["#UNRESOLVED_PATH"]],
   ["gpg --list-keys", "allow"],
   ["gpg --verify x.sig README.md", "allow"],
-  ["gpg --import key.asc", "ask"],
+  ["gpg --import key.asc", "ask", ["#UNRESOLVED_PATH"]],
   ["gpg --homedir .gnupg --import key.asc", "allow"],
   ["gpg --batch --passphrase-file ../outside/pw -d x.gpg", "ask", ["read $O/pw"]],
   ["gpg --photo-viewer 'rm x' --list-keys", "ask", ["#OPAQUE_CODE"]],
@@ -223,8 +223,8 @@ table("patch", box, [
   ["patch -r ~/rej -p0 -o out a fix", "ask", ["write $H/rej"]],
   // Backup names: -Y/-B prefixes (GNU patch 2.7), a -z suffix with a slash.
   ["patch -b -Y ../outside/ README.md fix.patch", "ask", ["* $O"]],
-  ["patch -b --basename-prefix=../outside/ README.md fix.patch", "ask"],
-  ["patch -b -z /../../outside/x README.md fix.patch", "ask"],
+  ["patch -b --basename-prefix=../outside/ README.md fix.patch", "ask", ["* $O"]],
+  ["patch -b -z /../../outside/x README.md fix.patch", "ask", ["* /outside/x"]],
   ["patch -b -Y .orig/ -z .bak README.md fix.patch", "allow", ["write $P/README.md"]],
 ]);
 

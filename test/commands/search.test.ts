@@ -31,7 +31,7 @@ table("grep", box, [
   ["fgrep -x ../y README.md", "allow"],
   ["zgrep foo ~/x.gz", "ask", ["read $H/x.gz"]],
   ["rgrep foo", "allow", ["read $P"]],
-  ["rgrep foo ~", "ask"],
+  ["rgrep foo ~", "ask", ["read $H"]],
   ["grep foo link-out/secret.txt", "ask", ["read $O/secret.txt"]],
   ["cat README.md | grep -v '^/etc'", "allow"],
 ]);
@@ -80,8 +80,8 @@ table("fd", box, [
   ["fd foo ../outside", "ask", ["list $O"]],
   // -x and -X inside a cluster of flags still run a command per match.
   ["fd -Hx sh -c 'cat ../outside/secret.txt'", "ask", ["read $O/secret.txt"]],
-  ["fd -HX rm", "ask", ["write $P"]],
-  ["fd -Hxcat", "ask", ["read $P"]],
+  ["fd -HX rm", "ask", ["* $O", "write $P"]],
+  ["fd -Hxcat", "ask", ["* $O/secret.txt", "read $P"]],
   ["fd -tx foo", "allow", ["list $P"]],
   ["fd -L foo", "ask", ["list $O"]],
   ["fd -L foo docs", "allow"],
@@ -91,7 +91,7 @@ table("fd", box, [
   ["fd deep src/sub -x cat {}", "allow", ["read $P/src/sub"]],
   ["fd -e txt . ../outside -x rm", "ask", ["write $O"]],
   ["fd -X rm {} \\;", "ask", ["* $O"]],
-  ["fdfind foo ~", "ask"],
+  ["fdfind foo ~", "ask", ["list $H"]],
   ["fd '^/etc' src", "allow"],
   ["fd --strip-cwd-prefix foo ../outside", "ask", ["list $O"]],
 ]);

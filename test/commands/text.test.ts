@@ -138,7 +138,7 @@ table("text tools under wrappers and nested shells", box, [
   ["sh -c \"awk '{print > \\\"/tmp/x\\\"}' f\"", "ask", ["write /tmp/x"]],
   // list.txt is inside the root and small: its names are read (it names src/main.ts).
   ["xargs sed -i s/a/b/ < list.txt", "allow", ["write $P/src/main.ts"]],
-  ["xargs sed -i s/a/b/ < ../outside/secret.txt", "ask"],
+  ["xargs sed -i s/a/b/ < ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
   ["echo src/main.ts | xargs sed -i s/a/b/", "allow", ["write $P/src/main.ts"]],
   ["nice -n 10 jq . ~/x.json", "ask", ["read $H/x.json"]],
 ]);

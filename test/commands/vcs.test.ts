@@ -173,7 +173,7 @@ table("git: changing the tree", box, [
   ["git checkout -- ../outside/x", "ask", ["write $O/x"]],
   ["git checkout main", "allow", ["write $P"]],
   ["git checkout -b feat/x origin/feat/x", "allow"],
-  ["git -C ~/other checkout main", "ask"],
+  ["git -C ~/other checkout main", "ask", ["cwd $H/other"]],
   ["git switch -c feat", "allow", ["write $P"]],
   ["git reset --hard", "allow", ["write $P"]],
   ["git -C ~ reset --hard HEAD", "ask", ["write $H"]],
@@ -226,7 +226,7 @@ table("git: repositories, configuration, tools", box, [
   ["git repack -a -d --cruft --cruft-expiration=now --expire-to=../outside/exp", "ask", ["write $O/exp"]],
   ["git repack -a -d --filter=blob:none --filter-to ../outside/x", "ask", ["write $O/x"]],
   ["git rev-parse --resolve-git-dir ../outside/x", "ask", ["read $O/x"]],
-  ["git gc --frobnicate=../outside/x", "ask"],
+  ["git gc --frobnicate=../outside/x", "ask", ["unknown $O/x"]],
   ["git repack -a -d --depth 50 --window 250", "allow"],
   ["git rev-parse -q --verify \"$x\"", "allow"],
   ["git rev-parse --abbrev-ref HEAD", "allow"],
@@ -292,7 +292,7 @@ table("git: repositories, configuration, tools", box, [
   ["git filter-branch --tree-filter 'rm x' HEAD", "ask", ["#OPAQUE_CODE"]],
   ["git difftool -x 'rm x' HEAD", "ask", ["#OPAQUE_CODE"]],
   ["git foo ../outside", "ask", ["* $O"]],
-  ["git $SUB", "ask"],
+  ["git $SUB", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 table("git: remotes that are local paths", box, [
@@ -414,5 +414,5 @@ table("git under wrappers and nested shells", box, [
   ["bash -c 'git -C ~ reset --hard'", "ask", ["write $H"]],
   ["cd ~ && git clean -fdx", "ask", ["write $H"]],
   ["cd src && git checkout -- . && cd ..", "allow", ["write $P/src"]],
-  ["find . -name '*.orig' -exec git rm {} \\;", "ask"],
+  ["find . -name '*.orig' -exec git rm {} \\;", "ask", ["* $O"]],
 ]);

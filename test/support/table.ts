@@ -3,6 +3,8 @@
 //   "!KIND PATH"  no such access may be reported
 //   "#CODE"       a reason with that code must be present ("!#CODE": must not be)
 // Paths use $P (project), $O (outside), $B (project-backup), $H (fake home), $T (top).
+// A case that asks or denies says why: one of its expectations must match a reason or an
+// access with that same decision, so that a regression asking for another reason fails.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createGuard, type Decision, type Guard, type GuardOptions, type Verdict } from "../../src/index.ts";
@@ -35,24 +37,46 @@ export function explain(v: Verdict): string {
   return lines.join("\n");
 }
 
+/** The reasons or accesses of `v` that a positive expectation (without `!`) names. */
+function matching(v: Verdict, spec: string, fx: Fixture): readonly { readonly decision: Decision }[] {
+  if (spec.startsWith("#")) return v.reasons.filter((r) => r.code === spec.slice(1));
+  const sp = spec.indexOf(" ");
+  const kind = spec.slice(0, sp);
+  const path = fx.sub(spec.slice(sp + 1));
+  return v.accesses.filter((a) => (kind === "*" || a.kind === kind) && (path === "?" ? a.resolved === null : a.resolved === path));
+}
+
+/** `path` with the fixture's directories written as placeholders, longest first. */
+function placeholders(fx: Fixture, path: string): string {
+  const dirs: [string, string][] = [["$B", fx.backup], ["$P", fx.project], ["$O", fx.outside], ["$H", fx.home], ["$T", fx.top]];
+  for (const [name, dir] of dirs) if (path === dir || path.startsWith(dir + "/")) return name + path.slice(dir.length);
+  return path;
+}
+
+/** Expectations that would justify `v`'s decision, for the message of a case that gives none. */
+function justifications(v: Verdict, fx: Fixture): string[] {
+  const out = new Set<string>();
+  for (const a of v.accesses) if (a.decision === v.decision) out.add(`${a.kind} ${a.resolved === null ? "?" : placeholders(fx, a.resolved)}`);
+  for (const r of v.reasons) if (r.decision === v.decision && r.code !== "EXTERNAL_PATH") out.add(`#${r.code}`);
+  return [...out];
+}
+
 export function assertCase(box: Sandbox, c: Case): void {
   const [command, decision, expectations = [], opts = {}] = c;
   const v = box.check(box.fx.sub(command), opts.cwd, opts.roots);
   const info = `${command}\n${explain(v)}`;
   expect({ command, decision: v.decision, info }).toMatchObject({ command, decision });
+  let justified = decision === "allow";
   for (const e of expectations) {
     const negate = e.startsWith("!");
     const spec = negate ? e.slice(1) : e;
-    let found: boolean;
-    if (spec.startsWith("#")) {
-      found = v.reasons.some((r) => r.code === spec.slice(1));
-    } else {
-      const sp = spec.indexOf(" ");
-      const kind = spec.slice(0, sp);
-      const path = box.fx.sub(spec.slice(sp + 1));
-      found = v.accesses.some((a) => (kind === "*" || a.kind === kind) && (path === "?" ? a.resolved === null : a.resolved === path));
-    }
-    if (found === negate) throw new Error(`expected ${negate ? "no " : ""}${spec} for:\n${info}`);
+    const found = matching(v, spec, box.fx);
+    if ((found.length > 0) === negate) throw new Error(`expected ${negate ? "no " : ""}${spec} for:\n${info}`);
+    if (!negate && found.some((x) => x.decision === decision)) justified = true;
+  }
+  if (!justified) {
+    const offer = justifications(v, box.fx).map((j) => JSON.stringify(j)).join(", ");
+    throw new Error(`a case that says ${decision} must say why: add an expectation naming a reason or an access that is ${decision} (${offer || "none reported"}) for:\n${info}`);
   }
 }
 
