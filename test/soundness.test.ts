@@ -85,7 +85,7 @@ table("$IFS is space, tab and newline unless the command sets it", box, [
   ["cat a${IFS}../outside/secret.txt", "ask", [READ]],
   ["cat a${IFS:0:1}../outside/secret.txt", "ask", [READ]],
   ["x=$IFS; cat a${x}../outside/secret.txt", "ask", [READ]],
-  ["printf -v x %s \"$IFS\"; cat a${x}../outside/secret.txt", "ask"],
+  ["printf -v x %s \"$IFS\"; cat a${x}../outside/secret.txt", "ask", [READ]],
   ["eval \"cat a${IFS}../outside/secret.txt\"", "ask", [READ]],
   ["eval \"true${IFS:2:1}cat ../outside/secret.txt\"", "ask", [READ]],
   ["bash -c 'cat a${IFS}../outside/secret.txt'", "ask", [READ]],
