@@ -45,8 +45,8 @@ export function runSandboxed(bwrap: string, args: readonly string[], command: st
   const deliver = (sig: Forwarded) => {
     const pid = reaper === null ? null : commandPid(reaper);
     if (pid === null) {
-      // Not started yet, or gone: stopping bwrap ends whatever is inside (--die-with-parent
-      // would, with SIGKILL; TERM lets bwrap tear the namespace down itself).
+      // Not started yet: delivered once it is. Its command gone but bwrap not: end bwrap,
+      // which takes the namespace (and anything left in it) down.
       if (reaper === null) pending.push(sig);
       else child.kill("SIGKILL");
       return;
