@@ -27,6 +27,8 @@ export interface Io {
 const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence check --jsonl [options] < requests.jsonl
        shellfence config --explain [--cwd DIR] [--config FILE]... [--json]
+       shellfence config --export claude-sandbox [--cwd DIR] [--config FILE]...
+       shellfence exec [options] [--] COMMAND                     (see: shellfence exec --help)
        shellfence hook claude-code [options] < hook-input.json   (see: shellfence hook --help)
        shellfence scan [options] [PATH...]                        (see: shellfence scan --help)
 
@@ -97,6 +99,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (sub === "config") return runConfig(rest, io);
   if (sub === "hook") return runHook(rest, io);
   if (sub === "scan") return runScan(rest, io);
+  if (sub === "exec") return runExecCommand(rest, io);
   if (sub !== "check") {
     io.stderr(`shellfence: unknown command ${JSON.stringify(sub)}\n${USAGE}\n`);
     return EXIT.usage;
@@ -168,6 +171,7 @@ function missingDirectory(cwd: string | undefined): string | null {
 /** `shellfence config --explain`: the merged rule set and where each rule came from. */
 async function runConfig(argv: readonly string[], io: Io): Promise<number> {
   let explain = false;
+  let exportAs: string | undefined;
   let json = false;
   let cwd: string | undefined;
   const configs: string[] = [];
@@ -175,6 +179,7 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
     const args = new Args(argv);
     for (let a = args.next(); a !== undefined; a = args.next()) {
       if (a === "--explain") explain = true;
+      else if (Args.is(a, "--export")) exportAs = args.value(a, "--export");
       else if (a === "--json") json = true;
       else if (a === "-h" || a === "--help") {
         io.stdout(USAGE + "\n");
@@ -183,7 +188,8 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
       else if (Args.is(a, "--config")) configs.push(args.value(a, "--config"));
       else throw new UsageError(`config: unknown argument ${JSON.stringify(a)}`);
     }
-    if (!explain) throw new UsageError("config: say what to do (--explain)");
+    if (exportAs !== undefined && exportAs !== "claude-sandbox") throw new UsageError(`config: --export knows claude-sandbox, not ${JSON.stringify(exportAs)}`);
+    if (!explain && exportAs === undefined) throw new UsageError("config: say what to do (--explain, or --export claude-sandbox)");
   } catch (e) {
     if (!(e instanceof ArgError)) throw e;
     io.stderr(`shellfence: ${e.message}\n${USAGE}\n`);
@@ -194,6 +200,7 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
     io.stderr(`shellfence: ${badCwd}\n`);
     return EXIT.usage;
   }
+  if (exportAs !== undefined) return exportClaudeSandbox(cwd, configs, io);
   const sources = layerOptions(cwd, configs, io);
   let text: string;
   try {
@@ -262,6 +269,35 @@ async function runHook(argv: readonly string[], io: Io): Promise<number> {
   }
   io.stderr(`${host === undefined ? "shellfence: hook needs a host" : `shellfence: unknown hook host ${JSON.stringify(host)}`} (known: claude-code)\n${usage}`);
   return EXIT.usage;
+}
+
+/** A guard for the CLI's other subcommands: the config layers of `check`, errors as exit 2. */
+async function cliGuard(a: { cwd: string | undefined; roots: readonly string[]; configs: readonly string[]; home?: string | undefined }, io: Io): Promise<Guard | number> {
+  const badCwd = missingDirectory(a.cwd);
+  if (badCwd !== null) {
+    io.stderr(`shellfence: ${badCwd}\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await createGuard({ roots: a.roots, ...layerOptions(a.cwd, a.configs, io), ...(a.home ? { home: a.home } : {}) });
+  } catch (e) {
+    if (!(e instanceof ConfigError || e instanceof GrammarError)) throw e;
+    io.stderr(`shellfence: ${e.message}\n`);
+    return EXIT.usage;
+  }
+}
+
+async function runExecCommand(argv: readonly string[], io: Io): Promise<number> {
+  const { runExec } = await import("./sandbox/cli.ts");
+  return runExec(argv, io, (a) => cliGuard(a, io));
+}
+
+async function exportClaudeSandbox(cwd: string | undefined, configs: readonly string[], io: Io): Promise<number> {
+  const guard = await cliGuard({ cwd, roots: [], configs }, io);
+  if (typeof guard === "number") return guard;
+  const { claudeSandboxSettings } = await import("./sandbox/claude.ts");
+  io.stdout(JSON.stringify(claudeSandboxSettings(guard.sandboxFor(null, cwd === undefined ? {} : { cwd })), null, 2) + "\n");
+  return 0;
 }
 
 async function runScan(argv: readonly string[], io: Io): Promise<number> {

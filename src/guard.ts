@@ -31,6 +31,8 @@ import type { Dialect } from "./shell/syntax.ts";
 import { copyTree } from "./parse/tree.ts";
 import { World } from "./shell/state.ts";
 import { type Access, type Decision, type Reason, stricter, type Verdict } from "./verdict.ts";
+import { execCommand, type ExecOptions, type ExecResult, type SandboxOptions } from "./sandbox/exec.ts";
+import { buildProfile, type SandboxProfile } from "./sandbox/profile.ts";
 
 export interface GuardOptions {
   /** Extra project roots (the cwd of each check is always one). */
@@ -106,6 +108,13 @@ export interface Guard {
   /** The session's approvals, oldest first. */
   approvals(): readonly Approval[];
   clearApprovals(): void;
+  /**
+   * The OS sandbox a command runs in under this policy (docs/sandbox.md). The accesses a given
+   * verdict asks about are made to work inside it: pass one only when it is to run approved.
+   */
+  sandboxFor(verdict: Verdict | null, options?: SandboxOptions): SandboxProfile;
+  /** Checks a command and runs what the verdict allows with `bash -c` inside sandboxFor's sandbox. */
+  exec(command: string, options?: ExecOptions): Promise<ExecResult>;
   /** The merged configuration the guard judges with. */
   readonly policy: Policy;
   /** The config layers, in merge order, with whether each was present. */
@@ -241,6 +250,21 @@ class ShellGuard implements Guard {
 
   approvals(): readonly Approval[] {
     return this.session.all();
+  }
+
+  sandboxFor(verdict: Verdict | null, options: SandboxOptions = {}): SandboxProfile {
+    const fs = cachingFileSystem(this.options.fs ?? nodeFileSystem);
+    const cwd = absoluteDir(options.cwd ?? process.cwd());
+    const physical = resolvePhysical(cwd, fs);
+    const approved = verdict === null ? [] : verdict.accesses.filter((a) => a.decision === "ask");
+    return buildProfile({
+      policy: this.policy, roots: this.physicalRoots(fs, cwd, options.roots ?? []), cwd: physical.ok ? physical.path : cwd,
+      mode: options.profile ?? "standard", approved, path: process.env.PATH ?? "",
+    });
+  }
+
+  exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
+    return execCommand(this, command, options);
   }
 
   clearApprovals(): void {

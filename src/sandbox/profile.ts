@@ -1,0 +1,261 @@
+// The sandbox a command runs in, derived from the same policy the static check judges by.
+// Each existing path whose treatment differs from its parent's becomes one mount: writable,
+// read-only or hidden. The policy is asked about every such path exactly as the guard asks
+// about an access (Policy.judgePath), so one rule set decides both.
+
+import { lstatSync, readdirSync, realpathSync } from "node:fs";
+import { delimiter } from "node:path";
+import { containingRoot, type Policy, relativeTo } from "../policy/decide.ts";
+import { protectedAnchors } from "../policy/protect.ts";
+import { expandPatternHome, lastMatch, pathMatches, pathMayMatchBelow } from "../policy/rules.ts";
+import { isInside } from "../paths/resolve.ts";
+import { type Access, stricter } from "../verdict.ts";
+import { HOME_SECRETS, ROOT_WRITE_PROTECTED, STRICT_SYSTEM, SYSTEM_SECRETS } from "./builtin.ts";
+
+/** `standard`: outside the roots is read-only. `strict`: outside the roots is hidden, but the system. */
+export const SANDBOX_MODES = ["standard", "strict"] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+
+export type MountMode = "writable" | "read-only" | "hidden";
+
+export interface Mount {
+  /** Absolute, physically resolved. */
+  readonly path: string;
+  readonly mode: MountMode;
+  readonly dir: boolean;
+  /** Why it is mounted so: a rule (`surface:pattern`), `root`, or a built-in reason. */
+  readonly why: string;
+}
+
+export interface SandboxProfile {
+  readonly mode: SandboxMode;
+  readonly cwd: string;
+  readonly roots: readonly string[];
+  readonly home: string | null;
+  /** `/tmp` is a private, empty tmpfs (it is not writable by the rules). */
+  readonly privateTmp: boolean;
+  /** `strict`: the home directory is a private, empty tmpfs, for what programs keep there. */
+  readonly privateHome: string | null;
+  /** Parents before children: a later mount lies on top of an earlier one. */
+  readonly mounts: readonly Mount[];
+}
+
+export class SandboxError extends Error {
+  override readonly name = "SandboxError";
+}
+
+export interface ProfileInput {
+  readonly policy: Policy;
+  /** Physically resolved project roots. */
+  readonly roots: readonly string[];
+  readonly cwd: string;
+  readonly mode: SandboxMode;
+  /** Accesses the user approved (an `ask` let through): they work inside the sandbox too. */
+  readonly approved?: readonly Access[];
+  /** PATH, whose directories `strict` shows. */
+  readonly path?: string;
+  /** Entries looked at while finding what the rules restrict, before giving up (default 50000). */
+  readonly maxEntries?: number;
+}
+
+const DEFAULT_MAX_ENTRIES = 50_000;
+const STRICTNESS: Record<MountMode, number> = { writable: 0, "read-only": 1, hidden: 2 };
+const PATH_SURFACES = ["read", "ls", "write", "edit"] as const;
+/** The sandbox makes its own /dev and /proc. */
+const OWN_MOUNTS = ["/dev", "/proc"];
+
+function exists(p: string): { real: string; dir: boolean } | null {
+  try {
+    const real = realpathSync(p);
+    return { real, dir: lstatSync(real).isDirectory() };
+  } catch {
+    return null;
+  }
+}
+
+function entryType(p: string): "dir" | "other" | "symlink" | null {
+  try {
+    const st = lstatSync(p);
+    return st.isSymbolicLink() ? "symlink" : st.isDirectory() ? "dir" : "other";
+  } catch {
+    return null;
+  }
+}
+
+/** The part of a path pattern before its first wildcard, as a directory path, or null when it has none. */
+export function literalPrefix(pattern: string): string | null {
+  const segments = pattern.split("/");
+  const out: string[] = [];
+  for (const s of segments) {
+    if (/[*?[\]{}!+@()]/.test(s)) break;
+    out.push(s);
+  }
+  const p = out.join("/");
+  return p === "" ? (pattern.startsWith("/") ? "/" : null) : p;
+}
+
+export function buildProfile(input: ProfileInput): SandboxProfile {
+  const { policy, roots, mode } = input;
+  const home = policy.home;
+  const approved = (input.approved ?? []).filter((a) => a.resolved !== null);
+  const systemVisible = mode === "strict" ? systemReadable(input.path ?? "") : [];
+  const secrets = [...(home ? HOME_SECRETS.map((s) => `${home}/${s}`) : []), ...SYSTEM_SECRETS].map((p) => exists(p)?.real ?? p);
+  const writeProtected = new Set<string>([
+    ...roots.flatMap((r) => ROOT_WRITE_PROTECTED.map((s) => `${r}/${s}`)),
+    ...protectedAnchors(roots, home).paths,
+  ]);
+
+  const modeOf = (p: string, dir: boolean): { mode: MountMode; why: string } => {
+    const read = policy.judgePath(p, "read", roots);
+    const list = dir ? policy.judgePath(p, "list", roots) : read;
+    const write = policy.judgePath(p, "write", roots);
+    const r = stricter(read.decision, list.decision);
+    const readRule = read.decision === "deny" ? read.rule : list.rule;
+    if (secrets.includes(p) && !(read.decision === "allow" && read.rule !== null)) return { mode: "hidden", why: "a built-in secret" };
+    if (r === "deny") return { mode: "hidden", why: readRule ?? "a deny" };
+    const approvedAs = (kinds: readonly string[]) => approved.some((a) => kinds.includes(a.kind) && isInside(p, a.resolved!));
+    if (mode === "strict" && r === "ask" && !approvedAs(["read", "list", "exec", "unknown", "write"]) && !systemVisible.some((s) => isInside(p, s))) {
+      return { mode: "hidden", why: "strict: outside the roots" };
+    }
+    if (writeProtected.has(p)) return { mode: "read-only", why: "the guard's own file or a repository's hooks/config" };
+    if (write.decision === "allow") return { mode: "writable", why: write.rule ?? (containingRoot(p, roots) ? "root" : "allowed") };
+    if (approvedAs(["write", "unknown"])) return { mode: "writable", why: "approved" };
+    return { mode: "read-only", why: write.rule ?? "outside the roots" };
+  };
+
+  const candidates = new Set<string>(roots);
+  for (const s of [...PATH_SURFACES, "external_directory"]) {
+    for (const rule of policy.rules(s)) {
+      if (!rule.pattern.includes("/")) continue; // A basename anywhere: the walks below find it.
+      const expanded = expandPatternHome(rule.pattern, home);
+      const prefix = literalPrefix(expanded);
+      if (prefix === null) continue;
+      if (prefix.startsWith("/")) candidates.add(prefix);
+      else for (const r of roots) candidates.add(`${r}/${prefix}`);
+    }
+  }
+  for (const a of approved) candidates.add(a.resolved!);
+  // Walked below: the roots and what the rules name. The built-in places are mounted whole.
+  const walkFrom = new Set(candidates);
+  for (const p of [...secrets, ...writeProtected, ...systemVisible]) candidates.add(p);
+
+  const tmp = exists("/tmp");
+  const privateTmp = tmp === null || modeOf(tmp.real, true).mode !== "writable";
+  const base: MountMode = mode === "strict" ? "hidden" : "read-only";
+  const found = new Map<string, Mount>();
+  const add = (m: Mount) => {
+    const prev = found.get(m.path);
+    if (!prev || STRICTNESS[m.mode] > STRICTNESS[prev.mode]) found.set(m.path, m);
+  };
+  const resolvedCandidates: { path: string; dir: boolean; walk: boolean }[] = [];
+  for (const c of candidates) {
+    const e = exists(c);
+    if (e === null || e.real === "/" || OWN_MOUNTS.some((o) => isInside(e.real, o))) continue;
+    if (privateTmp && e.real === "/tmp") continue;
+    resolvedCandidates.push({ path: e.real, dir: e.dir, walk: walkFrom.has(c) });
+    add({ path: e.real, dir: e.dir, ...modeOf(e.real, e.dir) });
+  }
+
+  // Below each candidate, the entries the rules treat differently from their parent.
+  const budget = { left: input.maxEntries ?? DEFAULT_MAX_ENTRIES };
+  const walked = new Set<string>();
+  for (const c of resolvedCandidates) {
+    const m = found.get(c.path)!;
+    if (!c.walk || !c.dir || m.mode === "hidden") continue;
+    walk(c.path, m.mode, { policy, roots, budget, walked, modeOf, add });
+  }
+
+  const mounts = [...found.values()]
+    // A mount that changes nothing (a nested root, a secret outside a hidden home) is left out.
+    .filter((m) => m.mode !== parentMode(m.path, found, base))
+    .sort((a, b) => depth(a.path) - depth(b.path) || a.path.localeCompare(b.path));
+  const homeDir = home === null ? null : exists(home);
+  const privateHome = mode === "strict" && homeDir !== null && !found.has(homeDir.real) ? homeDir.real : null;
+  return { mode, cwd: input.cwd, roots, home, privateTmp, privateHome, mounts };
+}
+
+function depth(p: string): number {
+  return p.split("/").length;
+}
+
+function parentMode(p: string, found: ReadonlyMap<string, Mount>, base: MountMode): MountMode {
+  for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) {
+    const m = found.get(p.slice(0, i));
+    if (m) return m.mode;
+  }
+  return base;
+}
+
+interface WalkContext {
+  readonly policy: Policy;
+  readonly roots: readonly string[];
+  readonly budget: { left: number };
+  readonly walked: Set<string>;
+  readonly modeOf: (p: string, dir: boolean) => { mode: MountMode; why: string };
+  readonly add: (m: Mount) => void;
+}
+
+function walk(start: string, startMode: MountMode, ctx: WalkContext): void {
+  const queue: { dir: string; mode: MountMode }[] = [{ dir: start, mode: startMode }];
+  while (queue.length) {
+    const { dir, mode } = queue.shift()!;
+    if (ctx.walked.has(dir) || !mayDifferBelow(dir, ctx.policy, ctx.roots)) continue;
+    ctx.walked.add(dir);
+    let names: string[];
+    try {
+      names = readdirNames(dir);
+    } catch {
+      continue; // The command cannot list it either.
+    }
+    for (const name of names) {
+      if (--ctx.budget.left < 0) {
+        throw new SandboxError(`the rules name paths at any depth below ${dir}, and finding them looked at more entries than the bound; narrow the patterns (a directory instead of a basename), or raise maxEntries`);
+      }
+      const p = dir === "/" ? `/${name}` : `${dir}/${name}`;
+      // A symlink is judged where it leads, which is mounted (or not) in its own right.
+      const t = entryType(p);
+      if (t === null || t === "symlink") continue;
+      const m = ctx.modeOf(p, t === "dir");
+      if (m.mode !== mode) ctx.add({ path: p, dir: t === "dir", ...m });
+      if (t === "dir" && m.mode !== "hidden") queue.push({ dir: p, mode: m.mode });
+    }
+  }
+}
+
+function readdirNames(dir: string): string[] {
+  return readdirSync(dir).sort();
+}
+
+/**
+ * Could an entry below `dir` be judged otherwise than `dir` is? Only when a rule after the
+ * last one covering all of `dir` could match something below it (or matches `dir` itself,
+ * so that its children answer to another rule).
+ */
+function mayDifferBelow(dir: string, policy: Policy, roots: readonly string[]): boolean {
+  const root = containingRoot(dir, roots);
+  if (root === undefined && roots.some((r) => isInside(r, dir))) return true;
+  const subjects = root === undefined ? [dir] : [relativeTo(dir, root), dir];
+  const home = policy.home;
+  const surfaces = root === undefined ? [...PATH_SURFACES, "external_directory"] : PATH_SURFACES;
+  for (const s of surfaces) {
+    const rules = policy.rules(s);
+    const cover = lastMatch(rules, (p) => p === "*" || p === "**" || (p.endsWith("/**") && subjects.some((x) => pathMatches(p, x, home))));
+    const from = cover ? rules.lastIndexOf(cover) + 1 : 0;
+    for (const r of rules.slice(from)) {
+      if (subjects.some((x) => (x === "." && !r.pattern.startsWith("/") && !r.pattern.startsWith("~")) || pathMayMatchBelow(r.pattern, x, home) || pathMatches(r.pattern, x, home))) return true;
+    }
+  }
+  return false;
+}
+
+/** What `strict` shows of the system: the usual directories, and each PATH directory's install prefix. */
+function systemReadable(pathVar: string): string[] {
+  const out = new Set<string>(STRICT_SYSTEM);
+  for (const d of pathVar.split(delimiter)) {
+    if (!d.startsWith("/")) continue;
+    // A tool installed under one prefix (~/.pyenv/shims, ~/.bun/bin) runs from all of it.
+    out.add(/\/(bin|sbin|shims)$/.test(d) ? d.replace(/\/[^/]+$/, "") || "/" : d);
+  }
+  out.delete("/");
+  return [...out];
+}

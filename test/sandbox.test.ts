@@ -1,0 +1,201 @@
+// `shellfence exec` against real execution: commands the static check allows but that still
+// reach outside fail inside the sandbox with the file untouched; ordinary project work runs
+// unchanged; status, output and signals pass through. Without bubblewrap these tests fail,
+// naming why — unless SHELLFENCE_SKIP_SANDBOX=1 says to skip them, which is printed.
+
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { claudeSandboxSettings, createGuard, sandboxAvailability } from "../src/index.ts";
+
+setDefaultTimeout(60_000);
+const repo = new URL("..", import.meta.url).pathname;
+const available = sandboxAvailability();
+const skip = !available.ok && process.env.SHELLFENCE_SKIP_SANDBOX === "1";
+if (skip) console.warn(`SKIPPED test/sandbox.test.ts: ${available.ok ? "" : available.reason}`);
+
+let top: string;
+let project: string;
+let home: string;
+let config: string;
+const SECRET = "-----BEGIN FAKE KEY-----";
+
+beforeAll(() => {
+  top = realpathSync(mkdtempSync(join(tmpdir(), "shellfence-sandbox-")));
+  project = join(top, "project");
+  home = join(top, "home");
+  mkdirSync(join(home, ".ssh"), { recursive: true });
+  writeFileSync(join(home, ".ssh", "id_rsa"), SECRET);
+  writeFileSync(join(home, ".bashrc"), "export TOKEN=secret-token\n");
+  mkdirSync(join(project, "src"), { recursive: true });
+  mkdirSync(join(project, "secrets"));
+  writeFileSync(join(project, "secrets", "prod.key"), "prod-key");
+  writeFileSync(join(project, ".env"), "API_KEY=abc");
+  writeFileSync(join(top, "outside.txt"), "outside");
+  writeFileSync(join(project, "src", "main.js"), "console.log('main')\n");
+  // Code the guard does not read: a Python program, a Node script, a Makefile recipe.
+  writeFileSync(join(project, "steal.py"), `import os\nprint(open(os.path.expanduser("~/.ssh/id_rsa")).read())\n`);
+  writeFileSync(join(project, "escape.py"), `open("../x", "w").write("escaped")\nprint("wrote")\n`);
+  writeFileSync(join(project, "peek.py"), `print(open("../outside.txt").read(), end="")\n`);
+  // A shell script run from Python: the guard reads neither.
+  writeFileSync(join(project, "unseen.sh"), "cat secrets/prod.key; cat .env; cat ~/.ssh/id_rsa; cat ~/.bashrc; umount .env; unshare -U true; mount -t tmpfs none secrets; echo done\n");
+  writeFileSync(join(project, "unseen.py"), `import subprocess\nsubprocess.run(["bash", "unseen.sh"])\n`);
+  writeFileSync(join(project, "env.js"), `console.log(require("fs").readFileSync(".env", "utf8"))\n`);
+  writeFileSync(join(project, "Makefile"), `steal:\n\tcat ~/.ssh/id_rsa\nhook:\n\techo 'curl evil' > .git/hooks/pre-commit\nbuild:\n\tmkdir -p dist && cp src/main.js dist/main.js\n`);
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node test.js" } }));
+  writeFileSync(join(project, "test.js"), `require("fs").readFileSync(require("os").homedir() + "/.ssh/id_rsa")\n`);
+  writeFileSync(join(project, "test_tiny.py"), `def test_one():\n    assert 1 + 1 == 2\n`);
+  config = join(top, "rules.json");
+  writeFileSync(config, JSON.stringify({ permission: { read: { "*.env": "deny", "secrets/**": "deny" } } }));
+  spawnSync("git", ["init", "-q", project]);
+});
+afterAll(() => rmSync(top, { recursive: true, force: true }));
+
+const env = () => ({ ...process.env, HOME: home, NO_COLOR: "1", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" });
+
+function exec(command: string, extra: readonly string[] = [], input?: string) {
+  const r = spawnSync(process.execPath, [join(repo, "src", "run.ts"), "exec", "--home", home, "--config", config, ...extra, "--", command], { cwd: project, env: env(), encoding: "utf8", input });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function check(command: string): string {
+  const r = spawnSync(process.execPath, [join(repo, "src", "run.ts"), "check", "--json", "--home", home, "--config", config, "--", command], { cwd: project, env: env(), encoding: "utf8" });
+  return (JSON.parse(r.stdout) as { decision: string }).decision;
+}
+
+describe.skipIf(skip)("the sandbox is there", () => {
+  test("bubblewrap can make a sandbox on this machine", () => {
+    expect(available.ok ? "ok" : available.reason).toBe("ok");
+  });
+});
+
+describe.skipIf(skip)("what the static check lets through, the sandbox stops", () => {
+  // [command, why the guard allows it, what must stay untouched or unread]
+  const cases: [string, string, string[]][] = [
+    ["python3 steal.py", "a Python program reads ~/.ssh/id_rsa", [SECRET]],
+    ["make -s steal", "a Makefile recipe reads ~/.ssh/id_rsa", [SECRET]],
+    ["npm test", "npm test runs a test that reads ~/.ssh/id_rsa", [SECRET]],
+    ["node env.js", "a Node script reads .env, which a rule denies", ["API_KEY=abc"]],
+  ];
+  for (const [command, why, secrets] of cases) {
+    test(`${command}: ${why}`, () => {
+      expect(check(command)).toBe("allow");
+      const r = exec(command);
+      expect(r.status).not.toBe(0);
+      for (const s of secrets) expect(r.stdout + r.stderr).not.toContain(s);
+    });
+  }
+  test("python3 escape.py: a Python program writes ../x, which stays unwritten", () => {
+    expect(check("python3 escape.py")).toBe("allow");
+    const r = exec("python3 escape.py");
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain("Read-only file system");
+    expect(existsSync(join(top, "x"))).toBe(false);
+  });
+  test("make hook: a recipe plants a git hook, and .git/hooks stays as it was", () => {
+    expect(check("make -s hook")).toBe("allow");
+    const r = exec("make -s hook");
+    expect(r.status).not.toBe(0);
+    expect(existsSync(join(project, ".git", "hooks", "pre-commit"))).toBe(false);
+  });
+  test("a program the guard never saw cannot read what the deny rules name, nor unmount the masks", () => {
+    // The guard does not read Python, so it never sees the shell script the program runs.
+    expect(check("python3 unseen.py")).toBe("allow");
+    const r = exec("python3 unseen.py");
+    expect(r.stdout).toContain("done");
+    for (const s of ["prod-key", "API_KEY", SECRET, "secret-token"]) expect(r.stdout + r.stderr).not.toContain(s);
+    expect(r.stderr).toContain("Permission denied");
+  });
+  test("--profile strict hides what is outside the roots; standard shows it read-only", () => {
+    expect(check("python3 peek.py")).toBe("allow");
+    expect(exec("python3 peek.py").stdout).toBe("outside");
+    const strict = exec("python3 peek.py", ["--profile", "strict"]);
+    expect(strict.stdout).toBe("");
+    expect(strict.status).not.toBe(0);
+  });
+});
+
+describe.skipIf(skip)("ordinary project work runs unchanged", () => {
+  test("a build writes dist/", () => {
+    const r = exec("make -s build");
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(project, "dist", "main.js"), "utf8")).toContain("main");
+  });
+  test("git commit", () => {
+    const r = exec("git add src && git commit -qm first && git log --oneline");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("first");
+  });
+  test("npm test of a tiny project", () => {
+    const dir = join(top, "tiny");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node t.js" } }));
+    writeFileSync(join(dir, "t.js"), `console.log("tests pass")\n`);
+    const r = spawnSync(process.execPath, [join(repo, "src", "run.ts"), "exec", "--", "npm test"], { cwd: dir, env: env(), encoding: "utf8" });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("tests pass");
+  });
+  test("python -m pytest, or a Python script where pytest is missing", () => {
+    const pytest = spawnSync("python3", ["-m", "pytest", "--version"]).status === 0;
+    const r = exec(pytest ? "python3 -m pytest -q -p no:cacheprovider test_tiny.py" : "python3 -c 'print(1 + 1)'");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(pytest ? "1 passed" : "2");
+  });
+});
+
+describe.skipIf(skip)("status, output and signals pass through", () => {
+  test("exit status, stdout and stderr", () => {
+    const r = exec("echo out; echo err >&2; exit 7");
+    expect(r).toEqual({ status: 7, stdout: "out\n", stderr: "err\n" });
+  });
+  test("stdin", () => {
+    expect(exec("tr a-z A-Z", [], "hello").stdout).toBe("HELLO");
+  });
+  test("a command killed by a signal exits 128+N", () => {
+    expect(exec("kill -TERM $$").status).toBe(143);
+  });
+  test("a signal sent to shellfence reaches the command", async () => {
+    const child = spawn(process.execPath, [join(repo, "src", "run.ts"), "exec", "--", `trap 'echo got-term; exit 42' TERM; echo ready; while :; do sleep 0.1; done`], { cwd: project, env: env() });
+    let out = "";
+    await new Promise<void>((ready) => child.stdout.on("data", (d: Buffer) => ((out += d.toString()), out.includes("ready") && ready())));
+    child.kill("SIGTERM");
+    const status = await new Promise<number | null>((done) => child.on("close", (code) => done(code)));
+    expect(out).toContain("got-term");
+    expect(status).toBe(42);
+  });
+});
+
+describe("refusals", () => {
+  test("deny: exit 1, the reasons on stderr, nothing run", () => {
+    const r = exec("cat .env > leaked");
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("RULE_DENY");
+    expect(existsSync(join(project, "leaked"))).toBe(false);
+  });
+  test("ask: exit 3 without --approve-ask; with it, the approved access works inside", () => {
+    const r = exec("cat ../outside.txt");
+    expect(r.status).toBe(3);
+    expect(r.stderr).toContain("EXTERNAL_PATH");
+    expect(exec("cat ../outside.txt", ["--approve-ask", "--profile", "strict"]).stdout).toBe("outside");
+  });
+  test("no bubblewrap: exit 2 and a message, never an unsandboxed run", () => {
+    const r = spawnSync(process.execPath, [join(repo, "src", "run.ts"), "exec", "--", "touch ran"], { cwd: project, env: { ...env(), PATH: "/nonexistent" }, encoding: "utf8" });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("bubblewrap (bwrap) is not installed");
+    expect(existsSync(join(project, "ran"))).toBe(false);
+  });
+});
+
+describe("the profile and its Claude Code export", () => {
+  test("roots writable; deny rules, secrets hidden; hooks read-only", async () => {
+    const guard = await createGuard({ home, config: [config] });
+    const p = guard.sandboxFor(null, { cwd: project });
+    const mode = (path: string) => p.mounts.find((m) => m.path === path)?.mode;
+    expect([mode(project), mode(join(project, ".env")), mode(join(project, "secrets")), mode(join(home, ".ssh")), mode(join(project, ".git", "hooks"))]).toEqual(["writable", "hidden", "hidden", "hidden", "read-only"]);
+    const claude = claudeSandboxSettings(p).sandbox.filesystem;
+    expect(claude.denyRead).toContain(`/${join(project, ".env")}`);
+    expect(claude.denyWrite).toContain(`/${join(project, ".git", "hooks")}`);
+  });
+});
