@@ -259,7 +259,9 @@ export async function runProbeFuzz(options: ProbeFuzzOptions): Promise<ProbeFuzz
           wrongAllows++;
           c.wrongAllows++;
           const key = classOf(j.spec);
-          candidatesByClass.set(key, [...(candidatesByClass.get(key) ?? []), { job: j, outcome: o, verdict: v }]);
+          const list = candidatesByClass.get(key);
+          if (list) list.push({ job: j, outcome: o, verdict: v });
+          else candidatesByClass.set(key, [{ job: j, outcome: o, verdict: v }]);
         });
         done += chunk.length;
         if (batches % 10 === 0) log(`  ${done}/${queue.length} judged and run, ${probesRan} probes ran, ${wrongAllows} wrong allows`);

@@ -74,7 +74,7 @@ const WORD_TYPES = new Set([
 /** Nodes whose operands bash evaluates arithmetically. */
 const ARITHMETIC_PARENTS = new Set(["binary_expression", "unary_expression", "ternary_expression", "postfix_expression", "parenthesized_expression"]);
 
-function insideArithmetic(n: SyntaxNode, parents: readonly SyntaxNode[]): boolean {
+function insideArithmetic(parents: readonly SyntaxNode[]): boolean {
   for (let i = parents.length - 1; i >= 0; i--) {
     const p = parents[i]!;
     if (p.type === "arithmetic_expansion") return true;
@@ -82,7 +82,6 @@ function insideArithmetic(n: SyntaxNode, parents: readonly SyntaxNode[]): boolea
     if (p.type === "c_style_for_statement") return true;
     if (p.type === "test_command" || p.type === "command" || p.type === "program") return false;
   }
-  void n;
   return false;
 }
 
@@ -126,13 +125,22 @@ export function positionsOf(root: SyntaxNode): Position[] {
       else if (p.type === "subscript" && n.field === "index") {
         const grand = parents[parents.length - 2];
         add(grand?.type === "variable_assignment" ? "assignment-subscript" : "expansion-subscript", n, n.endIndex, q);
-      } else if (p.type === "file_redirect" && n.field === "destination" && word) unsplit("redirect-target");
+      } else if (p.type === "file_redirect" && n.field === "destination" && word) {
+        // The grammar hangs the words after a redirection's target on the redirection; bash
+        // reads them as the command's arguments.
+        if (p.childrenForFieldName("destination")[0] === n) unsplit("redirect-target");
+        else add("argument", n, end, wordQuoting, q === "none" && wordQuoting === "none");
+      }
       else if (p.type === "herestring_redirect" && word) unsplit("here-string");
       else if (p.type === "case_statement" && n.field === "value" && word) unsplit("case-subject");
       else if (p.type === "case_item" && n.field === "value" && word) unsplit("case-pattern");
       else if (p.type === "for_statement" && n.field === "value" && word) add("for-list", n, end, wordQuoting, wordQuoting === "none" && q === "none");
-      else if (ARITHMETIC_PARENTS.has(p.type) && (n.type === "number" || n.type === "variable_name") && insideArithmetic(n, parents)) add("arithmetic", n, n.endIndex, q);
-      else if (ARITHMETIC_PARENTS.has(p.type) && word && parents.some((x) => x.type === "test_command")) unsplit("test-operand");
+      else if (ARITHMETIC_PARENTS.has(p.type) && (n.type === "number" || n.type === "variable_name") && insideArithmetic(parents)) add("arithmetic", n, n.endIndex, q);
+      else if (ARITHMETIC_PARENTS.has(p.type) && word && parents.some((x) => x.type === "test_command")) {
+        // `[ … ]` is a command and splits its words; `[[ … ]]` does not.
+        const single = parents.findLast((x) => x.type === "test_command")?.children[0]?.type === "[";
+        add("test-operand", n, end, wordQuoting, single && q === "none" && wordQuoting === "none");
+      }
       else if (p.type === "expansion" && word && n.type !== "variable_name") unsplit("expansion-operand");
       else if (n.type === "heredoc_body" && heredocExpands(n, p)) add("heredoc-body", n, n.startIndex, "heredoc");
     }
@@ -342,7 +350,7 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
   const bin = join(own, "bin");
   mkdirSync(bin);
   for (const name of RUNNABLE_PROGRAMS) {
-    const found = SANDBOX_PATH.map((d) => join(d, name)).find((p) => findProgramAt(p));
+    const found = SANDBOX_PATH.map((d) => join(d, name)).find((p) => exists(p));
     if (found) symlinkSync(found, join(bin, name));
   }
   const run = join(own, "run");
@@ -466,7 +474,7 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
   };
 }
 
-function findProgramAt(p: string): boolean {
+function exists(p: string): boolean {
   try {
     return realpathSync(p) !== "";
   } catch {
@@ -481,5 +489,3 @@ function readLines(file: string): string[] {
 function readFirst(file: string): string {
   return readTrace(file).slice(0, 1000);
 }
-
-export { explainVerdict };
