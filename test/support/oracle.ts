@@ -27,7 +27,7 @@ import { isInside, isNoise, parseStrace, runKilling, TRACED_SYSCALLS, type Touch
  * corpora name thousands of tools and the dangerous ones are not all known in advance. Not
  * pagers or editors either: they read their own files in HOME (~/.lesshst), which is the
  * program's business, not a path the command names. */
-const RUNNABLE_PROGRAMS = new Set([
+export const RUNNABLE_PROGRAMS: ReadonlySet<string> = new Set([
   "cat", "ls", "dir", "echo", "printf", "touch", "rm", "rmdir", "mkdir", "mv", "cp", "ln", "link", "unlink", "chmod",
   "chown", "chgrp", "head", "tail", "wc", "sort", "uniq", "cut", "tr", "grep", "egrep", "fgrep", "sed", "tee", "dd",
   "truncate", "install", "readlink", "realpath", "basename", "dirname", "pwd", "stat", "file", "du", "diff", "cmp",
@@ -64,13 +64,22 @@ const FORBIDDEN = new Set([
   "podman", "crontab", "at", "chroot", "nsenter", "unshare", "setsid", "sysctl", "insmod", "rmmod", "modprobe",
 ]);
 
-const SYSTEM_BIN_DIRS = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
+/** The PATH every traced command gets, and so the only directories in which a bare name can
+ * start a program. Whether a word names a program is asked of these and nothing else: what
+ * this machine happens to hold in /usr/local/bin (or /usr/sbin) is not found by the sandbox's
+ * bash, and must not change which commands run. */
+export const SANDBOX_PATH: readonly string[] = ["/usr/bin", "/bin"];
+
+/** Where the harness looks for its own tools (strace, unshare), not the command's programs. */
+const TOOL_DIRS = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
 const programCache = new Map<string, boolean>();
 
-function isProgram(name: string): boolean {
-  let known = programCache.get(name);
+/** `name` starts a program when looked up in `dirs` (default: the sandbox's PATH). */
+function isProgram(name: string, dirs: readonly string[] = SANDBOX_PATH): boolean {
+  const key = `${dirs.join(":")}\0${name}`;
+  let known = programCache.get(key);
   if (known === undefined) {
-    known = SYSTEM_BIN_DIRS.some((d) => {
+    known = dirs.some((d) => {
       try {
         accessSync(join(d, name), constants.X_OK);
         return true;
@@ -78,9 +87,33 @@ function isProgram(name: string): boolean {
         return false;
       }
     });
-    programCache.set(name, known);
+    programCache.set(key, known);
   }
   return known;
+}
+
+/**
+ * Why a command could make bash look programs up somewhere other than `dirs`, or null. The
+ * program check above holds only while PATH stays what the sandbox gave: a PATH assignment to
+ * another directory, an unset PATH (bash then searches its built-in default, /usr/local/bin
+ * first) or a login shell (/etc/profile sets PATH) would find names the check never saw.
+ * `strict` (a PATH narrower than the system's, see the probe fuzzer) also refuses the lookups
+ * that fall back to the system's own default path: `env -i`/`-u`, `command -p`, `hash -p`.
+ */
+export function pathEscape(view: string, dirs: readonly string[] = SANDBOX_PATH, strict = false): string | null {
+  for (const m of view.matchAll(/(?:^|[^A-Za-z0-9_])PATH\+?=([^\s;|&()]*)/g)) {
+    const entries = m[1]!.split(":").filter((e) => e !== "$PATH" && e !== "${PATH}");
+    if (entries.length === 0 || entries.some((e) => !dirs.includes(e))) return `sets PATH to ${m[1] || "nothing"}`;
+  }
+  if (/\b(?:unset|export\s+-n|declare\s+\+x)\b[^;|&\n]*\bPATH\b/.test(view)) return "unsets PATH";
+  if (/(?:^|[^A-Za-z0-9_.-])(?:ba|da)?sh\s+(?:-[A-Za-z]*[li][A-Za-z]*|--login|--interactive)\b/.test(view) || /\bexec\s+-[A-Za-z]*l/.test(view)) return "starts a login or interactive shell (its PATH comes from /etc/profile)";
+  if (strict) {
+    if (/\benv\b[^;|&\n]*\s(?:-[A-Za-z]*[iu]|--ignore-environment|--unset|-)(?=[\s=]|$)/.test(view)) return "env clears or unsets the environment (the default PATH then applies)";
+    if (/\bcommand\s+(?:-[A-Za-z]*p)/.test(view)) return "command -p (the default PATH)";
+    if (/\bhash\b/.test(view)) return "uses hash (which can name any program)";
+    if (/\bPATH\b/.test(view) && !/\$\{?PATH\b/.test(view)) return "names PATH";
+  }
+  return null;
 }
 
 const ANSI_SIMPLE: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
@@ -136,11 +169,19 @@ export interface RunCheck {
   readonly writeFree: boolean;
 }
 
+export interface RunCheckOptions {
+  /** The PATH the command will be run with (default SANDBOX_PATH): a name found there is a
+   * program, one found nowhere in it cannot start anything. */
+  readonly path?: readonly string[];
+  /** That PATH is narrower than the system's default path: refuse what falls back to it. */
+  readonly strictPath?: boolean;
+}
+
 /**
  * Whether a command (in placeholder form: $P, $O, $H… for sandbox paths) may be run for real.
  * Conservative on purpose: a false "unsafe" only costs an execution.
  */
-export function runCheck(command: string): RunCheck {
+export function runCheck(command: string, options: RunCheckOptions = {}): RunCheck {
   const no = (reason: string): RunCheck => ({ safe: false, reason, writeFree: false });
   // No process can be given a NUL in an argument: bash never sees such a command as written.
   if (command.includes("\u0000")) return no("holds a NUL byte");
@@ -166,8 +207,10 @@ export function runCheck(command: string): RunCheck {
     if (FORBIDDEN.has(t)) return no(`names ${t}`);
     if (BASH_BUILTINS.has(t) && !RUNNABLE_BUILTINS.has(t)) return no(`uses the builtin ${t}`);
     if (WRITERS.has(t)) writes = true;
-    if (!RUNNABLE_BUILTINS.has(t) && !RUNNABLE_PROGRAMS.has(t) && isProgram(t)) return no(`runs ${t}`);
+    if (!RUNNABLE_BUILTINS.has(t) && !RUNNABLE_PROGRAMS.has(t) && isProgram(t, options.path)) return no(`runs ${t}`);
   }
+  const escape = pathEscape(view, options.path, options.strictPath);
+  if (escape !== null) return no(escape);
   if (/\brm\b[^;|&\n]*\s(?:\/|\/\*|\/\.|--no-preserve-root)(?=\s|$)/.test(view)) return no("rm -rf / shape");
   // A function that calls itself in a pipeline or in the background: the fork bomb shape.
   for (const m of view.matchAll(/(?:^|[\s;&|(])(?:function\s+)?([A-Za-z_:.][\w:.-]*)\s*\(\s*\)\s*\{([^}]*)\}/g)) {
@@ -268,7 +311,7 @@ let harnessUsers = 0;
  * directories): made on first use, removed when its last user lets go. `bun test` runs no exit
  * handlers, so the count is what cleans up there; the exit handler is for interrupted scripts.
  */
-function acquireHarness(): string {
+export function acquireHarness(): string {
   if (harnessDir === null) {
     const dir = mkdtempSync(join(tmpdir(), "shellfence-oracle-"));
     writeFileSync(join(dir, "setup.sh"), SETUP_SCRIPT);
@@ -279,7 +322,7 @@ function acquireHarness(): string {
   return harnessDir;
 }
 
-function releaseHarness(): void {
+export function releaseHarness(): void {
   if (--harnessUsers > 0 || harnessDir === null) return;
   removeTree(harnessDir);
   harnessDir = null;
@@ -288,8 +331,8 @@ function releaseHarness(): void {
 
 // Looked up on the test's own PATH: the traced command's PATH is /usr/bin:/bin, and spawn
 // would look the program up there.
-function findProgram(name: string): string | null {
-  for (const dir of [...(process.env.PATH ?? "").split(":"), ...SYSTEM_BIN_DIRS]) {
+export function findProgram(name: string): string | null {
+  for (const dir of [...(process.env.PATH ?? "").split(":"), ...TOOL_DIRS]) {
     if (dir === "") continue;
     try {
       accessSync(join(dir, name), constants.X_OK);
@@ -384,7 +427,7 @@ function shellQuote(s: string): string {
 }
 
 /** Removes a tree the command may have made unwritable or unreadable (chmod 000 on a dir). */
-function removeTree(path: string): void {
+export function removeTree(path: string): void {
   try {
     rmSync(path, { recursive: true, force: true });
   } catch {
@@ -401,7 +444,7 @@ function removeTree(path: string): void {
   }
 }
 
-function readTrace(file: string): string {
+export function readTrace(file: string): string {
   let fd: number;
   try {
     fd = openSync(file, "r");
@@ -675,7 +718,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     const traceFile = join(slot.run, "trace");
     rmSync(traceFile, { force: true });
     const straceArgs = ["-f", "-y", "-qq", "-e", "signal=none", "-e", `trace=${TRACED_SYSCALLS.join(",")}`, "-o", traceFile, "bash", "-c", text];
-    const env = { HOME: fx.home, PATH: "/usr/bin:/bin", LC_ALL: "C" };
+    const env = { HOME: fx.home, PATH: SANDBOX_PATH.join(":"), LC_ALL: "C" };
     const run = unshare
       ? await runKilling(unshare, [...isolation.unshareArgs, "bash", join(dir, "setup.sh"), slot.run, fx.project, isolation.ownProc ? "1" : "0", "--", strace, ...straceArgs], { cwd: fx.project, env }, timeoutMs)
       : await runKilling(strace, straceArgs, { cwd: fx.project, env }, timeoutMs);
