@@ -77,6 +77,13 @@ table("the operand's code runs in every place a word is expanded", box, [
   [`while read l; do echo \${l:+${S}}; done < README.md`, "ask", [READ]],
   [`f() { echo \${1:-${S}}; }; f`, "ask", [READ]],
   [`f() { echo \${1:-${S}}; }; f a`, "allow"],
+  // Operands the grammar keeps as one token, inside [ ], (( )) and for (( )): found by the census.
+  [`[ -n /etc\${HOME##*${S}} ]`, "ask", [READ]],
+  [`[ -n "$v\${HOME,,${S}}" ]`, "ask", [READ]],
+  [`(( \${HOME%${S}} ))`, "ask", [READ]],
+  [`arr=(a b); for ((i=0; i<\${#arr[@\${HOME,,${S}}]}; i++)); do :; done`, "ask", [READ]],
+  [`[[ \${HOME/#${S}} == x ]]`, "ask", [READ]],
+  ["[ -n /etc${HOME##*x} ]", "allow"],
 ]);
 
 // Class 2: bash sets IFS to space, tab and newline when it starts, whatever the environment says.

@@ -53,5 +53,14 @@ export const NODE_KINDS: ReadonlyMap<string, NodeRole> = new Map<string, NodeRol
   ...TOKEN_KINDS.map((k) => [k, "token"] as const),
 ]);
 
+/**
+ * Code bash finds in a token the grammar left whole: `${x%$(cmd)}`, `${x:-\`cmd\`}` and
+ * `${x:-<(cmd)}` keep their operand as one `regex` or `word` token.
+ */
+export const HIDDEN_CODE = /`|\$\(|[<>]\(/;
+
+/** Tokens that may hide code (HIDDEN_CODE) when they are the operand of an `expansion`. */
+export const OPERAND_TOKEN_KINDS: ReadonlySet<string> = new Set(["regex", "word"]);
+
 /** Nodes bash evaluates as code wherever they sit: each must become something the interpreter runs. */
 export const CODE_KINDS: ReadonlySet<string> = new Set(["command_substitution", "process_substitution", "arithmetic_expansion"]);

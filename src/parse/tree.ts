@@ -4,11 +4,12 @@
 // web-tree-sitter Node interface that the lowering uses.
 
 import type { Tree } from "web-tree-sitter";
-import { CODE_KINDS, NODE_KINDS } from "./node-kinds.ts";
+import { CODE_KINDS, HIDDEN_CODE, NODE_KINDS, OPERAND_TOKEN_KINDS } from "./node-kinds.ts";
 
 /**
  * What the copy saw of the whole tree, for the lowering's census: the nodes of code kinds
- * (CODE_KINDS) and the nodes of kinds the grammar's node-types.json does not list.
+ * (CODE_KINDS) and operand tokens that hide code (HIDDEN_CODE), and the nodes of kinds the
+ * grammar's node-types.json does not list.
  */
 export interface Census {
   readonly code: SyntaxNode[];
@@ -93,6 +94,7 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
     if (k === undefined) kinds.set(typeId, (k = CODE_KINDS.has(type) ? 1 : type === "ERROR" || NODE_KINDS.has(type) ? 0 : 2));
     if (k === 1) code.push(node);
     else if (k === 2) unknownKinds.push(node);
+    else if (OPERAND_TOKEN_KINDS.has(type) && stack[stack.length - 1]?.type === "expansion" && HIDDEN_CODE.test(node.text)) code.push(node);
     return node;
   };
   const root = make();

@@ -20,6 +20,7 @@ import type { Assign, CaseItem, Dialect, ParamExpansion, ParamOp, Redir, RedirOp
 import { decodeAnsiC, unescapeDoubleQuoted } from "./escapes.ts";
 import { referencedNames } from "./arithmetic.ts";
 import { walkStmt } from "./walk.ts";
+import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../parse/node-kinds.ts";
 
 /** The text being lowered, to look between nodes (lowering is synchronous). */
 let source = "";
@@ -676,19 +677,33 @@ function lowerTest(n: Node): Stmt {
 /** `[[ a -eq b ]]` evaluates both operands as arithmetic. */
 const ARITH_TEST_OPS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
 
-/** Every command substitution nested anywhere under a node, lowered as statements to analyse. */
+/**
+ * Every command substitution nested anywhere under a node, lowered as statements to analyse,
+ * and the code hidden in operand tokens (HIDDEN_CODE), parsed again in a subshell of its own.
+ */
 function substitutionsIn(n: Node): Stmt[] {
   const out: Stmt[] = [];
-  const visit = (x: Node) => {
+  const visit = (x: Node, parent: Node | null) => {
     if (x.type === "command_substitution" || x.type === "process_substitution") {
       loweredCode.add(x.startIndex);
       out.push({ t: "subshell", body: lowerSubstitutionBody(x) });
       return;
     }
-    for (const c of x.children) if (c) visit(c);
+    if (parent?.type === "expansion" && OPERAND_TOKEN_KINDS.has(x.type) && HIDDEN_CODE.test(x.text)) {
+      const text = `(${hiddenCodeText(x)})`;
+      // Spans of the reparsed text count from `offset`: the token's own text lines up.
+      out.push({ t: "reparse", text, offset: x.startIndex - (text.length - x.text.length - 1), negate: false, span: span(x) });
+      return;
+    }
+    for (const c of x.children) if (c) visit(c, x);
   };
-  visit(n);
+  visit(n, null);
   return out;
+}
+
+/** Shell code that expands a token's text as a word: after "", so a leading # is no comment. */
+function hiddenCodeText(x: Node): string {
+  return `: ""${x.text}`;
 }
 
 function lowerDeclaration(n: Node): Stmt {
@@ -1307,11 +1322,11 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
       continue;
     }
     if (c.startIndex > pos) parts.push(gapPart(src.slice(pos - base, c.startIndex - base), quoted, n));
-    if (n.type === "expansion" && (c.type === "word" || c.type === "regex") && HIDDEN_CODE.test(c.text)) {
+    if (n.type === "expansion" && OPERAND_TOKEN_KINDS.has(c.type) && HIDDEN_CODE.test(c.text)) {
       // The grammar leaves code in some ${…} operands as text (`${x%$(cmd)}`, `${x:-\`cmd\`}`,
       // `${x:-<(cmd)}`); bash runs it when it expands the operand. The text is analysed as the
-      // argument of `:` (after "", so a leading # is no comment) wherever the operand is expanded.
-      parts.push({ t: "code", text: `: ""${c.text}`, quoted: false, span: span(c) });
+      // argument of `:` wherever the operand is expanded.
+      parts.push({ t: "code", text: hiddenCodeText(c), quoted: false, span: span(c) });
     }
     if (n.type === "expansion" && (c.type === "regex" || (c.type === "raw_string" && quoted))) {
       parts.push(...expansionArgToken(c, quoted));
@@ -1329,9 +1344,6 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
   const where = { start: from, end: to };
   return { parts: quoted ? parts : rejoinDollars(parts, where), span: where, text: src.slice(from - base, to - base) };
 }
-
-/** Code bash would find in a token the grammar left whole. */
-const HIDDEN_CODE = /`|\$\(|[<>]\(/;
 
 /**
  * A token the grammar leaves whole in a ${…} argument. A pattern (`regex`): `$name` in it is
