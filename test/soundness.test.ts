@@ -125,3 +125,18 @@ table("code in the subscript of an assignment runs", box, [
   [`eval 'a[${S}]=1'`, "ask", [READ]],
   [`a[1]=x; cat README.md`, "allow", ["* $P/README.md"]],
 ]);
+
+// The history file: bash 5.2 under strace writes $HISTFILE, or $HOME/.history when HISTFILE is
+// unset (as it is in a script); a HISTFILE the command did not set is the host's.
+table("history reads and writes the history file", box, [
+  ["history -w", "ask", ["#UNRESOLVED_WORD"]],
+  ["history -r", "ask", ["#UNRESOLVED_WORD"]],
+  ["unset HISTFILE; history -w", "ask", ["write $H/.history"]],
+  ["unset HISTFILE; set -o history; history -a", "ask", ["write $H/.history"]],
+  ["HISTFILE=../outside/h; history -w", "ask", ["write $O/h"]],
+  ["HISTFILE=h.txt; history -w", "allow", ["write $P/h.txt"]],
+  ["history -w h.txt", "allow", ["write $P/h.txt"]],
+  ["history -r ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["history -c; history -s 'cat ../outside/secret.txt'", "allow"],
+  ["history -d 1", "allow"],
+]);

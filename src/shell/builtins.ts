@@ -43,6 +43,7 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
     it.issue("OPAQUE_CODE", "fc re-runs commands from the history, which the guard does not see", argv[0]!.span);
     return done(w, STATUS_UNKNOWN);
   }],
+  ["history", (it, argv, w) => history(it, argv, w)],
   ["mapfile", (it, argv, w) => mapfile(it, argv, w)],
   ["readarray", (it, argv, w) => mapfile(it, argv, w)],
   ["getopts", (it, argv, w) => {
@@ -1070,3 +1071,46 @@ function execBuiltin(it: Interpreter, argv: readonly Arg[], w: World, info: Disp
 
 export { World };
 export type { Value };
+
+/**
+ * `history -a|-w [FILE]` writes the history to FILE, `-r|-n [FILE]` reads it; without FILE the
+ * file is $HISTFILE, and with HISTFILE unset (as in a script) readline's default, ~/.history
+ * (strace of bash 5.2: `bash -c 'history -w'` creates $HOME/.history). A HISTFILE the command
+ * did not set is the host's: not known.
+ */
+function history(it: Interpreter, argv: readonly Arg[], w: World): World[] {
+  const args = argv.slice(1);
+  let reads = false;
+  let writes = false;
+  let file: Arg | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.text === null) {
+      it.genericArg(a, w, "history");
+      continue;
+    }
+    if (a.text === "--") {
+      file = args[i + 1] ?? null;
+      break;
+    }
+    if (!a.text.startsWith("-") || a.text === "-") {
+      if (reads || writes) file = a;
+      break;
+    }
+    if (/^-[A-Za-z]*[aw]/.test(a.text)) writes = true;
+    if (/^-[A-Za-z]*[nr]/.test(a.text)) reads = true;
+    // -d takes an offset, -p and -s take text: no file follows.
+    if (/^-[A-Za-z]*[dps]/.test(a.text)) return done(w, STATUS_UNKNOWN);
+  }
+  if (!reads && !writes) return done(w, STATUS_UNKNOWN);
+  let target = file;
+  if (!target) {
+    const v = lookup(w, it, "HISTFILE");
+    const home = lookup(w, it, "HOME");
+    const path = v.k === "str" ? v.v : v.k === "unset" && home.k === "str" ? `${home.v.replace(/\/+$/, "")}/.history` : null;
+    target = withValue(argv[0]!, path, "the history file, $HISTFILE, is not known");
+  }
+  it.access(w, target, writes ? "write" : "read", "history");
+  return done(w, STATUS_UNKNOWN);
+}
+
