@@ -102,6 +102,10 @@ table("$IFS is space, tab and newline unless the command sets it", box, [
   ["IFS=:; cat a${IFS}../outside/secret.txt", "ask", [READ]],
   ["unset IFS; cat a${IFS}../outside/secret.txt", "allow"],
   ["cat README.md$IFS", "allow", ["* $P/README.md"]],
+  // Found by the probe campaign: find looks a stray word of its expression up on disk.
+  ["find . -perm 766$IFS../outside/secret.txt", "ask", ["list $O/secret.txt"]],
+  ["find . -atime +7 -o${IFS:0:1}../outside/secret.txt -print", "ask", ["list $O/secret.txt"]],
+  ["find . -name x ../outside/secret.txt", "ask", ["list $O/secret.txt"]],
 ]);
 
 // Class 3: the subscript of an assignment is expanded (and, for an indexed array, evaluated).

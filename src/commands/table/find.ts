@@ -86,6 +86,10 @@ function find(call: Call): Effect[] {
         words.push(w);
       }
       execs.push({ words, dir: t === "-execdir" || t === "-okdir", label: `find ${t}` });
+    } else if (!isExpressionStart(t)) {
+      // A word where a test belongs: GNU find looks it up on disk (to say "paths must precede
+      // expression") before it refuses the command.
+      effects.push({ t: "path", arg: a, kind: "list", surface: "find" });
     }
   }
   for (const s of starts) {
