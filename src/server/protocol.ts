@@ -55,13 +55,24 @@ export function packageRoot(): string {
 const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== "undefined";
 
 /**
- * The file whose code would answer: under Node.js the bundle when it is built, else the
- * compiled CLI; under Bun the TypeScript source. bin/shellfence.js imports the same one.
+ * The file whose code answers: under Node.js the bundle when it is built and not older than
+ * the compiled CLI (a `tsc` rebuild after it would otherwise run stale code), else the compiled
+ * CLI; under Bun the TypeScript source. bin/shellfence.js imports the one named here.
  */
 export function codeFile(root: string = packageRoot()): string {
   if (isBun) return join(root, "src", "cli.ts");
+  const compiled = join(root, "dist", "cli.js");
   const bundle = join(root, "dist", "bundle", "shellfence.mjs");
-  return existsSync(bundle) ? bundle : join(root, "dist", "cli.js");
+  try {
+    return statSync(bundle).mtimeMs >= statSync(compiled).mtimeMs ? bundle : compiled;
+  } catch {
+    return existsSync(bundle) ? bundle : compiled;
+  }
+}
+
+/** Whether hook calls go through the resident checker when SHELLFENCE_RESIDENT does not say. */
+export function residentByDefault(file: string): boolean {
+  return !isBun && file.endsWith(".mjs");
 }
 
 /**
