@@ -2,7 +2,7 @@
 // process start to first verdict along every path a hook can take (bench/start.ts), and batch
 // throughput under Node.js and Bun. Prints tables; asserts nothing.
 //
-//   bun run bench/run.ts [--corpus PATH]... [--limit N] [--cli-runs N] [--phases] [--start-only] [--no-batch]
+//   bun run bench/run.ts [--corpus PATH]... [--limit N] [--cli-runs N] [--phases] [--start-only] [--no-batch] [--before DIR]
 //
 // --start-only skips the in-process corpus tables; --cli-runs 0 skips the process tables.
 //
@@ -140,7 +140,17 @@ if (existsSync(join(here, "dist", "cli.js")) && cliRuns > 0) {
     ? spawn("node", [join(here, "bin", "shellfence.js"), "serve"], { env, stdio: "ignore" })
     : null;
   if (server) await waitForSocket(runtime);
-  const rows = measureStart(startPaths(here, project), { cwd: project, input: hookInput(project), runs: cliRuns, env });
+  // --before DIR: another checkout (built), timed in the same run, as it was before a change.
+  const before = opt("--before")[0];
+  const beforePaths = before
+    ? (() => {
+        const dir = join(scratch, "before");
+        mkdirSync(dir);
+        const beforeProject = installedProject(dir, before);
+        return startPaths(before, beforeProject).map((p) => ({ ...p, name: `before: ${p.name}`, cwd: beforeProject }));
+      })()
+    : [];
+  const rows = measureStart([...startPaths(here, project), ...beforePaths], { cwd: project, input: hookInput(project), runs: cliRuns, env });
   printStart(rows, cliRuns);
   if (server?.pid) {
     const status = readFileSync(`/proc/${server.pid}/status`, "utf8");

@@ -15,6 +15,8 @@ export interface StartPath {
   readonly name: string;
   readonly argv: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /** The process's working directory (which installed package npx finds); the hook input's is the same for all. */
+  readonly cwd?: string;
   /** Run once, untimed, before the runs (starts the resident server). */
   readonly warm?: boolean;
 }
@@ -53,7 +55,7 @@ export function measureStart(paths: readonly StartPath[], opts: { cwd: string; i
   const answers = new Map<string, Set<string>>(all.map((p) => [p.name, new Set()]));
   const run = (p: StartPath) => {
     const t0 = performance.now();
-    const r = spawnSync(p.argv[0]!, p.argv.slice(1), { cwd: opts.cwd, input: p === baseline ? "" : opts.input, encoding: "utf8", env: { ...opts.env, ...p.env } });
+    const r = spawnSync(p.argv[0]!, p.argv.slice(1), { cwd: p.cwd ?? opts.cwd, input: p === baseline ? "" : opts.input, encoding: "utf8", env: { ...opts.env, ...p.env } });
     const dt = performance.now() - t0;
     if (p !== baseline) answers.get(p.name)!.add(`${r.status} ${r.stdout}${r.error ? String(r.error) : ""}`);
     return dt;
@@ -72,8 +74,8 @@ export function measureStart(paths: readonly StartPath[], opts: { cwd: string; i
 
 export function printStart(rows: readonly StartRow[], runs: number): void {
   console.log(`\nstart to verdict (Claude Code hook, \`cat ../x\` → ask), median of ${runs}, interleaved`);
-  console.log(`path                                              ms   × node -e 0`);
-  for (const r of rows) console.log(`${r.name.padEnd(46)} ${r.medianMs.toFixed(1).padStart(7)}   ${r.ratio.toFixed(2).padStart(6)}  ${r.note}`);
+  console.log(`path${" ".repeat(52)}       ms   × node -e 0`);
+  for (const r of rows) console.log(`${r.name.padEnd(56)} ${r.medianMs.toFixed(1).padStart(7)}   ${r.ratio.toFixed(2).padStart(6)}  ${r.note}`);
 }
 
 /** The paths that exist in this checkout (the bundle and the binary only once built). */

@@ -22,7 +22,9 @@ module.enableCompileCache?.();
 const where = bun ? "../src/server/" : "../dist/server/";
 import(`${where}protocol${bun ? ".ts" : ".js"}`).then(async ({ codeFile, residentByDefault }) => {
   const file = codeFile();
-  if (argv[0] === "hook" && resident !== "0" && (resident === "1" || residentByDefault(file))) {
+  // Only a call to judge: usage and help are printed here, without waiting for stdin.
+  const call = argv[0] === "hook" && argv[1] === "claude-code" && !argv.includes("-h") && !argv.includes("--help");
+  if (call && resident !== "0" && (resident === "1" || residentByDefault(file))) {
     const client = await import(`${where}client${bun ? ".ts" : ".js"}`);
     return client.runHookClient(argv);
   }

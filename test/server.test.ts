@@ -379,6 +379,19 @@ describe("under Node.js, the bin as the README configures it", () => {
   }, 60_000);
 });
 
+describe("help is printed without waiting for stdin", () => {
+  for (const argv of [["hook", "claude-code", "--help"], ["hook", "--help"]]) test(argv.join(" "), async () => {
+    const child = spawn(process.execPath, [bin, ...argv], { env: { PATH: process.env.PATH ?? "", SHELLFENCE_RESIDENT: "1", XDG_RUNTIME_DIR: runtime("help") } });
+    let stdout = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    // stdin stays open: a client that read it first would never answer.
+    const timer = setTimeout(() => child.kill("SIGTERM"), 20_000);
+    const code = await exited(child);
+    clearTimeout(timer);
+    expect({ code, usage: stdout.startsWith("usage: shellfence hook claude-code") }).toEqual({ code: 0, usage: true });
+  }, 30_000);
+});
+
 describe("the request carries every environment variable the checker reads", () => {
   // Read by the client or the bin only, or by paths the server never runs.
   const NOT_FOR_THE_CHECK: Record<string, string> = {
