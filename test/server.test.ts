@@ -9,7 +9,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -277,6 +277,15 @@ describe("the client checks in its own process when it cannot trust an answer", 
     const rt = runtime("other-user");
     mkdirSync(join(rt, "shellfence"), { mode: 0o700 });
     expect(privateDirProblem(join(rt, "shellfence"), uid + 1, false)).toBe(`${join(rt, "shellfence")} belongs to uid ${uid}, not ${uid + 1}`);
+  });
+
+  test("a symlink in place of the directory, or a file in place of the socket, is not used", () => {
+    const rt = runtime("not-what-it-seems");
+    mkdirSync(join(rt, "real"), { mode: 0o700 });
+    symlinkSync(join(rt, "real"), join(rt, "shellfence"));
+    expect(privateDirProblem(join(rt, "shellfence"), uid, false)).toBe(`${join(rt, "shellfence")} is not a directory`);
+    writeFileSync(join(rt, "real", "plain.sock"), "", { mode: 0o600 });
+    expect(socketProblem(join(rt, "real", "plain.sock"), uid)).toBe(`${join(rt, "real", "plain.sock")} is not a socket`);
   });
 
   test("no server: the answer comes from this process", async () => {

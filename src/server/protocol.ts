@@ -114,27 +114,23 @@ export function privateDirProblem(dir: string, uid: number, create: boolean): st
       return `cannot create ${dir}: ${(e as Error).message}`;
     }
   }
-  let s;
-  try {
-    s = lstatSync(dir);
-  } catch (e) {
-    return `${dir}: ${(e as Error).message}`;
-  }
-  if (!s.isDirectory()) return `${dir} is not a directory`;
-  if (s.uid !== uid) return `${dir} belongs to uid ${s.uid}, not ${uid}`;
-  if ((s.mode & 0o077) !== 0) return `${dir} is open to others (mode ${(s.mode & 0o777).toString(8)})`;
-  return null;
+  return notPrivate(dir, uid, "directory");
 }
 
 /** Why the socket at `path` is not to be trusted (null when it is): a socket, ours, 0600 at most. */
 export function socketProblem(path: string, uid: number): string | null {
+  return notPrivate(path, uid, "socket");
+}
+
+/** Why `path` is not a `kind` of `uid`'s own that no one else may use (null when it is). */
+function notPrivate(path: string, uid: number, kind: "directory" | "socket"): string | null {
   let s;
   try {
     s = lstatSync(path);
   } catch (e) {
     return `${path}: ${(e as Error).message}`;
   }
-  if (!s.isSocket()) return `${path} is not a socket`;
+  if (kind === "directory" ? !s.isDirectory() : !s.isSocket()) return `${path} is not a ${kind}`;
   if (s.uid !== uid) return `${path} belongs to uid ${s.uid}, not ${uid}`;
   if ((s.mode & 0o077) !== 0) return `${path} is open to others (mode ${(s.mode & 0o777).toString(8)})`;
   return null;
