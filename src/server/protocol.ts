@@ -23,8 +23,12 @@ export const REQUEST_ENV = ["HOME", "PWD", "XDG_CONFIG_HOME", "CDPATH", "CLAUDE_
 /** Bounds a message; past it the reader gives up (the hook itself refuses 32 MiB of input). */
 export const MAX_MESSAGE = 40 * 1024 * 1024;
 
-/** How long a client waits for its answer before it checks in its own process. */
-export const DEFAULT_TIMEOUT_MS = 3000;
+/**
+ * How long a client waits for its answer before it checks in its own process. Calls queue at
+ * the server, so a burst on a loaded machine waits a while; a check in the client's own
+ * process then would cost more than waiting, and adds to the load that made the wait.
+ */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** How long a server waits for a request before it exits. */
 export const DEFAULT_IDLE_SECONDS = 600;

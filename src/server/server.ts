@@ -87,8 +87,10 @@ export async function serve(options: ServeOptions): Promise<number> {
   const server = createServer({ allowHalfOpen: true }, (socket) => {
     last = Date.now();
     busy++;
-    receive(socket, (text) => {
-      const job = queue.then(() => answer(text, options, print, uid));
+    receive(socket, (text, waiting) => {
+      // A client that gave up waiting (its timeout) checks in its own process: its request,
+      // still in the queue, is dropped rather than answered to no one behind the others.
+      const job = queue.then(() => (waiting() ? answer(text, options, print, uid) : null));
       queue = job.catch(() => {});
       return job;
     }).finally(() => {
@@ -154,9 +156,13 @@ function removeIfThere(path: string): void {
 }
 
 /** Reads one newline-terminated request, writes back what `reply` makes of it, and closes. */
-async function receive(socket: Socket, reply: (text: string) => Promise<HookReply>): Promise<void> {
+async function receive(socket: Socket, reply: (text: string, waiting: () => boolean) => Promise<HookReply | null>): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
+  // The client never ends its side while it waits; an end or a close means it has gone.
+  let gone = false;
+  socket.once("end", () => (gone = true));
+  socket.once("close", () => (gone = true));
   const text = await new Promise<string | null>((resolve) => {
     socket.on("data", (chunk: Buffer) => {
       const nl = chunk.indexOf(10);
@@ -179,7 +185,11 @@ async function receive(socket: Socket, reply: (text: string) => Promise<HookRepl
     socket.destroy();
     return;
   }
-  const out = await reply(text);
+  const out = await reply(text, () => !gone);
+  if (out === null || gone) {
+    socket.destroy();
+    return;
+  }
   await new Promise<void>((resolve) => {
     socket.on("error", () => resolve());
     socket.end(JSON.stringify(out) + "\n", () => resolve());
