@@ -31,6 +31,7 @@ const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence exec [options] [--] COMMAND                     (see: shellfence exec --help)
        shellfence hook claude-code [options] < hook-input.json   (see: shellfence hook --help)
        shellfence scan [options] [PATH...]                        (see: shellfence scan --help)
+       shellfence serve [--idle SECONDS]                          (the resident checker hooks use)
 
 Decides whether a bash command may touch the paths it names.
 
@@ -100,6 +101,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (sub === "hook") return runHook(rest, io);
   if (sub === "scan") return runScan(rest, io);
   if (sub === "exec") return runExecCommand(rest, io);
+  if (sub === "serve") return (await import("./server/server.ts")).runServe(rest, io, main);
   if (sub !== "check") {
     io.stderr(`shellfence: unknown command ${JSON.stringify(sub)}\n${USAGE}\n`);
     return EXIT.usage;

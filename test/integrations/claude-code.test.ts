@@ -26,7 +26,8 @@ function hook(input: string, args: readonly string[] = [], env: Record<string, s
     input,
     encoding: "utf8",
     cwd: fx.project,
-    env: { PATH: process.env.PATH ?? "", HOME: fx.home, ...env },
+    // The one-shot path; test/server.test.ts runs the resident one against these answers.
+    env: { PATH: process.env.PATH ?? "", HOME: fx.home, SHELLFENCE_RESIDENT: "0", ...env },
     maxBuffer: 64 * 1024 * 1024,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };

@@ -27,7 +27,7 @@ afterAll(() => rmSync(consumer, { recursive: true, force: true }));
 const hookInput = () => JSON.stringify({ cwd: consumer, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cat ../elsewhere/x" } });
 
 function run(cmd: string, args: readonly string[], input?: string) {
-  const r = spawnSync(cmd, args, { cwd: consumer, input, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  const r = spawnSync(cmd, args, { cwd: consumer, input, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", SHELLFENCE_RESIDENT: "0" } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
