@@ -409,11 +409,13 @@ describe("the request carries every environment variable the checker reads", () 
     SHELLFENCE_RESIDENT_IDLE: "the server's idle timeout",
     SHELLFENCE_RESIDENT_TIMEOUT_MS: "the client's timeout",
     SHELLFENCE_RESIDENT_DEBUG: "the client's own message",
+    PATH: "`exec` and guard.exec find bwrap and run the command with the caller's own PATH; the server never runs them",
   };
   // Where src/ hands the whole environment on or reads it by a computed name: the process's Io,
   // the default for layers, the client (to the server it starts), the server (REQUEST_ENV by
-  // name), and the scanner (a workflow's env, never served).
-  const WHOLE_ENV = new Set(["cli.ts", "policy/layers.ts", "server/client.ts", "server/server.ts", "integrations/scan-cli.ts"]);
+  // name), the scanner (a workflow's env, never served), and the sandbox runner (the command's
+  // own environment, never served).
+  const WHOLE_ENV = new Set(["cli.ts", "policy/layers.ts", "server/client.ts", "server/server.ts", "integrations/scan-cli.ts", "sandbox/run.ts"]);
 
   function sources(dir: string, rel = ""): string[] {
     return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
