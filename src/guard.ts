@@ -307,7 +307,7 @@ class ShellGuard implements Guard {
       // no host policy and no protected file could make that anything but allow.
       insideLinkMatters: (target, kind, surface) =>
         this.options.authorizePath !== undefined ||
-        this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface)) ||
+        this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface), "ask", kind) ||
         ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs) !== null),
       parse: (text, dialect) => this.parseNested(text, dialect),
     });
