@@ -926,7 +926,7 @@ table("patterns: case alternatives and quotes in extglob patterns", box, [
 
 table("commands that run code are asked about", box, [
   ["sh -c 'cat ../outside/secret.txt'", "ask"],
-  ["python3 -c 'print(1)'", "ask", ["#INLINE_CODE"]],
+  ["python3 -c 'import os; os.system(\"id\")'", "ask", ["#INLINE_CODE"]],
   ["node -e 'require(\"fs\")'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'unlink glob \"~/x\"'", "ask", ["#INLINE_CODE"]],
   ["ruby -e 'puts 1'", "ask", ["#INLINE_CODE"]],
