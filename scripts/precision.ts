@@ -18,7 +18,8 @@
 //   justified:opaque   every reason is code or a program nobody can see into from the text: a
 //                      shell or REPL reading its terminal, a script that is not there, a command
 //                      name built at run time, shell state (`OPAQUE_CODE`, `UNRESOLVED_COMMAND`,
-//                      `SHELL_STATE`); inline code (`INLINE_CODE`) is visible, so it is not here
+//                      `SHELL_STATE`, and `INLINE_CODE` for a program read from standard input);
+//                      inline code on the command line is visible, so it is not here
 //   needless           none of these: the command stays inside the project or only reads
 //                      harmless system files, and the ask is the guard's imprecision
 // The heuristic errs towards "justified" (any outside-looking word counts), so the needless
@@ -137,7 +138,8 @@ function classify(text: string, v: Verdict, project: string): Class {
   if (absoluteWords(text).some((w) => !harmlessSystem(w) && !w.startsWith(project))) return "justified:names";
   if (OUTSIDE_WORD.test(text) || /(^|[;&|(]\s*)cd\s*($|[;&|)]|-\s*($|[;&|)]))/.test(text)) return "justified:names";
   if (unknownVariable(text)) return "justified:env";
-  if (v.reasons.filter((r) => r.decision !== "allow").every((r) => OPAQUE.has(r.code))) return "justified:opaque";
+  const opaque = (r: Verdict["reasons"][number]) => OPAQUE.has(r.code) || (r.code === "INLINE_CODE" && /from standard input/.test(r.message));
+  if (v.reasons.filter((r) => r.decision !== "allow").every(opaque)) return "justified:opaque";
   return "needless";
 }
 
@@ -172,6 +174,26 @@ interface CorpusResult {
   examples: Record<string, string[]>;
 }
 const results: CorpusResult[] = [];
+
+// The inline-code analyser's figures: programs given to python -c / node -e, and what became of them.
+const INLINE_PROGRAM = /(^|[\s;|&(`'"])(python[0-9.]*|pypy[0-9]*|node|nodejs)\s+(-[\w-]+(=\S*)?\s+)*(-c|-e|--eval|-p|--print)(\s|=|$)/;
+const INLINE_REASON = /^(python[0-9.]*|pypy[0-9]*|node|nodejs) (-c|-e|--eval|-p|--print) runs inline code the guard (cannot prove confined: (.*)|cannot see into(.*))$/;
+const inline = { seen: 0, allowed: 0, confinedButAsked: 0, refused: 0, why: new Map<string, number>() };
+function countInline(text: string, v: Verdict): void {
+  if (!INLINE_PROGRAM.test(text)) return;
+  inline.seen++;
+  const refusals = v.reasons.filter((r) => r.code === "INLINE_CODE").map((r) => INLINE_REASON.exec(r.message)).filter((m) => m !== null);
+  if (refusals.length === 0) {
+    if (v.decision === "allow") inline.allowed++;
+    else inline.confinedButAsked++;
+    return;
+  }
+  inline.refused++;
+  for (const m of refusals) {
+    const why = (m[4] ?? (m[5] ? "not a literal word, or more code from the terminal" : "not a literal word")).replace(/"[^"]*"|\S+\.\S+ is not known/g, (x) => (x.startsWith('"') ? '"…"' : x));
+    inline.why.set(why, (inline.why.get(why) ?? 0) + 1);
+  }
+}
 const pct = (n: number, d: number) => (d ? ((100 * n) / d).toFixed(2) : "0.00") + " %";
 
 for (const file of corpora) {
@@ -182,6 +204,7 @@ for (const file of corpora) {
   let notAllow = 0;
   for (const l of lines) {
     const v = guard.check(l, { cwd: project });
+    countInline(l, v);
     if (v.decision === "allow") continue;
     notAllow++;
     const c = classify(l, v, project);
@@ -209,5 +232,10 @@ for (const file of corpora) {
 console.log("\n== summary (needless = not allowed though inside the project or a harmless system read)");
 console.log("  corpus                               commands  not allow   needless");
 for (const r of results) console.log(`  ${r.corpus.padEnd(36)} ${String(r.commands).padStart(8)} ${String(r.notAllow).padStart(10)} ${String(r.byClass.needless).padStart(6)} ${pct(r.byClass.needless, r.commands).padStart(8)}`);
-if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));
+console.log(`\n== inline code (python -c, node -e/-p) in all corpora: ${inline.seen} programs`);
+console.log(`  allowed:                                   ${inline.allowed}`);
+console.log(`  confined, but asked for another reason:    ${inline.confinedButAsked}`);
+console.log(`  not proved confined (INLINE_CODE):         ${inline.refused}`);
+for (const [w, n] of [...inline.why].sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(4)}  ${w}`);
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ results, inline: { ...inline, why: Object.fromEntries(inline.why) } }, null, 2));
 rmSync(scratch, { recursive: true, force: true });
