@@ -2,7 +2,9 @@
 // provably confined, and each file it opens by a literal name is an access judged like any
 // other; everything dynamic stays INLINE_CODE. Each confined case has a twin that is not.
 
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { analyseInline } from "../src/commands/inline/index.ts";
 import { table, useSandbox } from "./support/table.ts";
 
@@ -94,3 +96,26 @@ describe("inline analysers: the answer and its reason", () => {
     expect(analyseInline("python", "open('f', 'r+')")).toEqual({ ok: true, files: [{ path: "f", kind: "read" }, { path: "f", kind: "write" }], imports: [] });
   });
 });
+
+// `awk -f FILE`: the one program file, inside the root and not written earlier, is read as an
+// inline program is.
+const awk = useSandbox();
+beforeAll(() => {
+  const put = (name: string, text: string) => writeFileSync(join(awk.fx.project, name), text);
+  put("count.awk", "{ n++ } END { print n > \"count.txt\" }\n");
+  put("shell.awk", "BEGIN { system(\"rm -rf ~\") }\n");
+  put("out.awk", "{ print > \"../outside/x\" }\n");
+  put("getline.awk", "BEGIN { while ((getline l < \"/etc/shadow\") > 0) print l }\n");
+});
+table("awk -f: a program file is read like an inline program", awk, [
+  ["awk -f count.awk README.md", "allow", ["read $P/count.awk", "write $P/count.txt", "read $P/README.md", "!#OPAQUE_CODE"]],
+  ["cd src && awk -f ../count.awk main.ts", "allow", ["write $P/src/count.txt"]],
+  ["awk -f shell.awk README.md", "ask", ["#INLINE_CODE"]],
+  ["awk -f out.awk README.md", "ask", ["write $O/x"]],
+  ["awk -f getline.awk", "ask", ["read /etc/shadow"]],
+  ["awk -f ../outside/secret.txt README.md", "ask", ["#OPAQUE_CODE", "read $O/secret.txt"]],
+  ["echo 'BEGIN { system(\"x\") }' > count.awk; awk -f count.awk", "ask", ["#OPAQUE_CODE"]],
+  // Several sources make one program text: not read piece by piece.
+  ["awk -f count.awk -f shell.awk README.md", "ask", ["#OPAQUE_CODE"]],
+  ["awk -e 'BEGIN { x = 1 }' -f count.awk README.md", "ask", ["#OPAQUE_CODE"]],
+]);
