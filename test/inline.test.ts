@@ -49,6 +49,9 @@ table("inline python: the outside twins", box, [
   ["python3 -c 'from os import *'", "ask", ["#INLINE_CODE"]],
   ["python3 -c 'import urllib.request'", "ask", ["#INLINE_CODE"]],
   ["python3 -c 'open(\"x\", opener=print)'", "ask", ["#INLINE_CODE"]],
+  // PYTHONINSPECT set while the program runs makes python read more code from standard input.
+  ["python3 -c 'import os; os.environ[\"PYTHONINSPECT\"] = \"1\"'", "ask", ["#INLINE_CODE"]],
+  ["python3 -c 'import os; print(os.getenv(\"HOME\"))'", "allow"],
   ["python3 -i -c 'print(1)'", "ask", ["#INLINE_CODE"]],
   ["python3 -c \"$CODE\"", "ask", ["#INLINE_CODE"]],
   ["python3 -c 'print(1'", "ask", ["#INLINE_CODE"]],
@@ -84,6 +87,11 @@ table("inline javascript: the outside twins", box, [
   ["node -e 'x = 1'", "ask", ["#INLINE_CODE"]],
   ["node -e 'fetch(\"http://example.invalid\")'", "ask", ["#INLINE_CODE"]],
   ["node -i -e 'console.log(1)'", "ask", ["#INLINE_CODE"]],
+  // Options that could open the file for writing make a read a write too.
+  ["node -e 'require(\"fs\").readFileSync(\"README.md\", { flag: \"w\" })'", "allow", ["write $P/README.md"]],
+  ["node -e 'require(\"fs\").readFileSync(\"../outside/secret.txt\", { flag: \"w\" })'", "ask", ["write $O/secret.txt"]],
+  ["node -e 'const o = {}; require(\"fs\").createReadStream(\"README.md\", o)'", "allow", ["write $P/README.md"]],
+  ["node -e 'require(\"fs\").readFileSync(\"README.md\", { encoding: \"utf8\" })'", "allow", ["read $P/README.md", "!write $P/README.md"]],
 ]);
 
 describe("inline analysers: the answer and its reason", () => {

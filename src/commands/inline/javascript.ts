@@ -413,6 +413,9 @@ class Analysis {
         const path = args[0] ? jsString(args[0]) : null;
         if (path === null) throw new InlineRefusal(`${fn.module}.${fn.name} of a name built at run time`);
         this.files.push({ path, kind: fn.access });
+        // Options can open a file for writing from a reading function (`readFileSync(f, {flag: "w"})`):
+        // unless they are plainly read options, the file is judged as written too.
+        if (fn.access !== "write" && args.slice(1).some((a) => !readOptions(a))) this.files.push({ path, kind: "write" });
         for (const a of args.slice(1)) this.node(a, scope);
         return VALUE;
       }
@@ -424,6 +427,16 @@ class Analysis {
     for (const a of args) this.node(a, scope);
     return VALUE;
   }
+}
+
+/** Option keys of fs's reading functions that cannot make them write. */
+const READ_OPTION_KEYS = new Set(["encoding", "withFileTypes", "recursive", "bigint", "throwIfNoEntry", "highWaterMark", "start", "end"]);
+
+/** An argument after the path of a reading fs function that cannot make it write: an encoding, read options, a callback. */
+function readOptions(a: Node): boolean {
+  if (jsString(a) !== null || a.type === "arrow_function" || a.type === "function_expression" || a.type === "function") return true;
+  if (a.type !== "object") return false;
+  return a.namedChildren.every((p) => p?.type === "pair" && p.childForFieldName("key")?.type === "property_identifier" && READ_OPTION_KEYS.has(p.childForFieldName("key")!.text));
 }
 
 /** The value of a plain string literal (`"x"`, `'x'`, a template without substitutions), or null. */

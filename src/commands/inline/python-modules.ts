@@ -2,7 +2,9 @@
 // attributes that are modules themselves), then checked by hand: an allowlist of the names
 // inline Python may take from each module it imports. A name missing here keeps the code
 // INLINE_CODE; a module missing here cannot be imported. `sys`, `os` and `os.path` are chosen
-// by hand (no `sys.modules`, `os.system`, `os.path.exists`); operator.attrgetter and
+// by hand (no `sys.modules`, `os.system`, `os.path.exists`; no `os.environ`, whose writes reach
+// the interpreter: PYTHONINSPECT set while the program runs makes it read more code from
+// standard input when it ends — `os.getenv` reads); operator.attrgetter and
 // methodcaller are left out (they reach attributes named by a string); `platform` is left
 // out (platform.architecture runs `file`). A value that is a submodule is named `mod.sub`.
 
@@ -42,6 +44,6 @@ export const PYTHON_MODULES: ReadonlyMap<string, ReadonlySet<string>> = new Map<
   ["enum", new Set(["CONFORM", "CONTINUOUS", "DynamicClassAttribute", "EJECT", "Enum", "EnumCheck", "EnumMeta", "EnumType", "Flag", "FlagBoundary", "IntEnum", "IntFlag", "KEEP", "MappingProxyType", "NAMED_FLAGS", "ReprEnum", "STRICT", "StrEnum", "UNIQUE", "auto", "bin", "global_enum", "global_enum_repr", "global_flag_repr", "global_str", "member", "nonmember", "pickle_by_enum_name", "pickle_by_global_name", "property", "reduce", "show_flag_values", "unique", "verify"])],
   ["csv", new Set(["Dialect", "DictReader", "DictWriter", "Error", "QUOTE_ALL", "QUOTE_MINIMAL", "QUOTE_NONE", "QUOTE_NONNUMERIC", "Sniffer", "StringIO", "excel", "excel_tab", "field_size_limit", "get_dialect", "list_dialects", "reader", "register_dialect", "unix_dialect", "unregister_dialect", "writer"])],
   ["shlex", new Set(["StringIO", "deque", "join", "quote", "shlex", "split"])],
-  ["os", new Set(["altsep", "cpu_count", "curdir", "devnull", "environ", "extsep", "getcwd", "getenv", "getpid", "linesep", "name", "pardir", "path", "pathsep", "sep"])],
+  ["os", new Set(["altsep", "cpu_count", "curdir", "devnull", "extsep", "getcwd", "getenv", "getpid", "linesep", "name", "pardir", "path", "pathsep", "sep"])],
   ["os.path", new Set(["altsep", "basename", "commonpath", "commonprefix", "curdir", "dirname", "extsep", "isabs", "join", "normcase", "normpath", "pardir", "pathsep", "sep", "split", "splitext"])],
 ]);
