@@ -47,6 +47,8 @@ table("inline python: the outside twins", box, [
   // A name bound in a function is still the builtin outside it.
   ["python3 -c 'def f():\n    eval = print\neval(\"1\")'", "ask", ["#INLINE_CODE"]],
   ["python3 -c 'from os import *'", "ask", ["#INLINE_CODE"]],
+  // string.Formatter().get_field returns the object a string names: frames, then builtins.
+  ["python3 -c 'import string; g = (x for x in []); string.Formatter().get_field(\"0.gi_frame\", [g], {})'", "ask", ["#INLINE_CODE"]],
   ["python3 -c 'import urllib.request'", "ask", ["#INLINE_CODE"]],
   ["python3 -c 'open(\"x\", opener=print)'", "ask", ["#INLINE_CODE"]],
   // PYTHONINSPECT set while the program runs makes python read more code from standard input.
@@ -82,6 +84,7 @@ table("inline javascript: the outside twins", box, [
   ["node -e 'globalThis.process.binding(\"fs\")'", "ask", ["#INLINE_CODE"]],
   ["node -e 'process.binding(\"spawn_sync\")'", "ask", ["#INLINE_CODE"]],
   ["node -e 'this.process'", "ask", ["#INLINE_CODE"]],
+  ["node -e 'process.stdout._handle.writeUtf8String'", "ask", ["#INLINE_CODE"]],
   ["node -e 'import(\"fs\")'", "ask", ["#INLINE_CODE"]],
   ["node -e 'function f() { var eval = 1 } eval(\"x\")'", "ask", ["#INLINE_CODE"]],
   ["node -e 'x = 1'", "ask", ["#INLINE_CODE"]],

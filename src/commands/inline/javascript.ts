@@ -59,7 +59,8 @@ const MODULES = new Map<string, ReadonlyMap<string, ModuleName>>([
 /** Property names that reach code or the engine's machinery from any value. */
 const MACHINERY = new Set(["constructor", "prototype", "caller", "callee", "arguments", "mainModule", "binding", "_linkedBinding", "dlopen", "prepareStackTrace", "getFunction", "getThis", "require"]);
 function machinery(name: string): boolean {
-  return MACHINERY.has(name) || name.startsWith("__");
+  // `_` too: node's internals hang off objects under such names (`process.stdout._handle`).
+  return MACHINERY.has(name) || name.startsWith("_");
 }
 
 type Kind =

@@ -5,7 +5,8 @@
 // by hand (no `sys.modules`, `os.system`, `os.path.exists`; no `os.environ`, whose writes reach
 // the interpreter: PYTHONINSPECT set while the program runs makes it read more code from
 // standard input when it ends — `os.getenv` reads); operator.attrgetter and
-// methodcaller are left out (they reach attributes named by a string); `platform` is left
+// methodcaller are left out, and so is string.Formatter (its get_field returns the object a
+// string like "0.gi_frame" names: they reach attributes named by a string); `platform` is left
 // out (platform.architecture runs `file`). A value that is a submodule is named `mod.sub`.
 
 export const PYTHON_MODULES: ReadonlyMap<string, ReadonlySet<string>> = new Map<string, ReadonlySet<string>>([
@@ -17,7 +18,7 @@ export const PYTHON_MODULES: ReadonlyMap<string, ReadonlySet<string>> = new Map<
   ["itertools", new Set(["accumulate", "chain", "combinations", "combinations_with_replacement", "compress", "count", "cycle", "dropwhile", "filterfalse", "groupby", "islice", "pairwise", "permutations", "product", "repeat", "starmap", "takewhile", "tee", "zip_longest"])],
   ["functools", new Set(["GenericAlias", "RLock", "WRAPPER_ASSIGNMENTS", "WRAPPER_UPDATES", "cache", "cached_property", "cmp_to_key", "get_cache_token", "lru_cache", "namedtuple", "partial", "partialmethod", "recursive_repr", "reduce", "singledispatch", "singledispatchmethod", "total_ordering", "update_wrapper", "wraps"])],
   ["datetime", new Set(["MAXYEAR", "MINYEAR", "UTC", "date", "datetime", "datetime_CAPI", "time", "timedelta", "timezone", "tzinfo"])],
-  ["string", new Set(["Formatter", "Template", "ascii_letters", "ascii_lowercase", "ascii_uppercase", "capwords", "digits", "hexdigits", "octdigits", "printable", "punctuation", "whitespace"])],
+  ["string", new Set(["Template", "ascii_letters", "ascii_lowercase", "ascii_uppercase", "capwords", "digits", "hexdigits", "octdigits", "printable", "punctuation", "whitespace"])],
   ["textwrap", new Set(["TextWrapper", "dedent", "fill", "indent", "shorten", "wrap"])],
   ["statistics", new Set(["Counter", "Decimal", "Fraction", "LinearRegression", "NormalDist", "StatisticsError", "bisect_left", "bisect_right", "correlation", "covariance", "defaultdict", "erf", "exp", "fabs", "fmean", "fsum", "geometric_mean", "groupby", "harmonic_mean", "hypot", "linear_regression", "log", "mean", "median", "median_grouped", "median_high", "median_low", "mode", "mul", "multimode", "namedtuple", "pstdev", "pvariance", "quantiles", "reduce", "repeat", "sqrt", "stdev", "tau", "variance"])],
   ["random", new Set(["BPF", "LOG4", "NV_MAGICCONST", "RECIP_BPF", "Random", "SG_MAGICCONST", "SystemRandom", "TWOPI", "betavariate", "choice", "choices", "expovariate", "gammavariate", "gauss", "getrandbits", "getstate", "lognormvariate", "normalvariate", "paretovariate", "randbytes", "randint", "random", "randrange", "sample", "seed", "setstate", "shuffle", "triangular", "uniform", "vonmisesvariate", "weibullvariate"])],
