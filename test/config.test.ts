@@ -356,10 +356,11 @@ describe("the command line", () => {
     expect(r.code).toBe(0);
     const global = join(dir, "xdg", "shellfence", "config.json");
     const project = join(dir, "project", ".shellfence.json");
-    expect(r.stdout).toContain(`  global    ${global}\n  project   ${project}\n  config    extra.json\n`);
+    expect(r.stdout).toContain(`  defaults      built into shellfence\n  system-reads  built into shellfence (judges read, list, cwd accesses only)\n  global        ${global}\n  project       ${project}\n  config        extra.json\n`);
     expect(r.stdout).toContain(`  read  (paths)\n    "*"      allow  from ${global}\n    "*.pem"  deny   from ${global}\n    "*.env"  deny   from ${project}\n`);
     expect(r.stdout).toContain('  bash  (command text of each simple command)\n    "git push *"  ask    from extra.json\n');
-    expect(r.stdout).toContain('    "/dev/null"     allow  from defaults\n');
+    expect(r.stdout).toMatch(/\n {4}"\/dev\/null" +allow {2}from defaults\n/);
+    expect(r.stdout).toMatch(/\n {4}"\/usr\/share\/\*\*" +allow {2}from system-reads \(read, list, cwd only\)\n/);
     expect(r.stdout).toContain(`  INLINE_CODE  deny   from ${project}\n`);
   });
 

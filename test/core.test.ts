@@ -44,6 +44,25 @@ table("the words of a command nobody described", box, [
   ["frobnicate README.md -v --level=3", "allow", ["unknown $P/README.md"]],
 ]);
 
+// An interpreter named among the words of an unknown command runs a file when a plain word
+// follows it (`julia x.jl`, as `python x.py`), and code the guard cannot see otherwise.
+table("interpreters named by a command nobody described", box, [
+  ["julia README.md", "allow", ["unknown $P/README.md", "!#INLINE_CODE"]],
+  ["julia ../outside/secret.txt", "ask", ["unknown $O/secret.txt", "!#INLINE_CODE"]],
+  ["julia", "ask", ["#INLINE_CODE"]],
+  ["julia -e 'run(`rm -rf ~`)'", "ask", ["#INLINE_CODE"]],
+  ["julia --project=. README.md", "ask", ["#INLINE_CODE"]],
+  ["julia $SCRIPT", "ask", ["#INLINE_CODE"]],
+  ["blackfire run php src/main.ts", "allow", ["unknown $P/src/main.ts"]],
+  ["blackfire run php -r 'unlink(\"x\");'", "ask", ["#INLINE_CODE"]],
+  ["hardhat node", "ask", ["#INLINE_CODE"]],
+  ["frobnicate python README.md bash -c 'rm -rf ~'", "ask", ["#OPAQUE_CODE"]],
+  // Their first word may be code or a subcommand that runs it.
+  ["frobnicate deno eval 'Deno.removeSync(\"x\")'", "ask", ["#INLINE_CODE"]],
+  ["frobnicate powershell 'Remove-Item x'", "ask", ["#INLINE_CODE"]],
+  ["frobnicate scala run --script-snippet 'x'", "ask", ["#INLINE_CODE"]],
+]);
+
 // Values built where the guard must compute them as bash does.
 table("arrays given to declare, and printf's escapes", box, [
   // declare/local/export a=(…): the array is assigned (it was left empty, and `${a[@]}` ran nothing).
@@ -926,7 +945,7 @@ table("patterns: case alternatives and quotes in extglob patterns", box, [
 
 table("commands that run code are asked about", box, [
   ["sh -c 'cat ../outside/secret.txt'", "ask", ["read $O/secret.txt"]],
-  ["python3 -c 'print(1)'", "ask", ["#INLINE_CODE"]],
+  ["python3 -c 'import os; os.system(\"id\")'", "ask", ["#INLINE_CODE"]],
   ["node -e 'require(\"fs\")'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'unlink glob \"~/x\"'", "ask", ["#INLINE_CODE"]],
   ["ruby -e 'puts 1'", "ask", ["#INLINE_CODE"]],

@@ -117,7 +117,7 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["cat $'\\x2e\\x2e/outside/secret.txt'", "out"],
     ["cat ..\"/\"outside/secret.txt", "out"],
     ["cat $O/secret.txt", "out"],
-    ["cat /etc/hostname", "out"],
+    ["cat /etc/hosts", "out"],
     ["X=src; cat $X/main.ts", "in"],
     ["cat 'space dir/file.txt'", "in"],
     ["cat ../project/README.md", "in"],
@@ -278,7 +278,7 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["cp README.md ../outside/", "out"],
     ["mkdir ../newdir", "out"],
     ["mv rel-out/secret.txt src/", "out"],
-    ["ln -s /etc/hostname ../outside/l", "out"],
+    ["ln -s /etc/hosts ../outside/l", "out"],
     // sed -i writes a sedXXXXXX next to the file, then renames it over the file.
     ["sed -i -e 's/a/b/' ~/.bashrc", "out"],
     ["sed -i 's/x/y/' ../outside/secret.txt", "out"],

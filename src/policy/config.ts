@@ -6,6 +6,8 @@ import { REASONS, type ReasonCode } from "../reasons.ts";
 import type { Decision } from "../verdict.ts";
 import { locateJsonFault } from "./json.ts";
 import { isDecision, type Rule, type RuleSet } from "./rules.ts";
+import { SYSTEM_READ_KINDS, SYSTEM_READ_PATTERNS, SYSTEM_READS_ORIGIN } from "./system-reads.ts";
+import type { AccessKind } from "../verdict.ts";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -41,6 +43,11 @@ export interface ConfigLayer {
   readonly permission: Readonly<Record<string, RuleSpec>>;
   readonly reasons: Readonly<Partial<Record<ReasonCode, Decision>>>;
   readonly roots: readonly string[];
+  /**
+   * The kinds of access this layer's rules judge; absent, all. Only a built-in layer has it
+   * (system-reads.ts): a config file cannot write a rule that applies to reads alone.
+   */
+  readonly kinds?: readonly AccessKind[];
 }
 
 const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots"]);
@@ -256,7 +263,7 @@ function ruleEntries(spec: RuleSpec): [string, Decision][] {
  * laid over the defaults pattern by pattern, so `"external_directory": "deny"` still allows
  * `/dev/null` unless a layer names `/dev/null` itself.
  */
-export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly ConfigLayer[] = [DEFAULT_LAYER]): MergedConfig {
+export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly ConfigLayer[] = BUILT_IN_LAYERS): MergedConfig {
   const user = new Map<string, { spec: RuleSpec; rules: Map<string, Rule> }>();
   const reasons = new Map<ReasonCode, { action: Decision; origin: string }>();
   const roots: { path: string; origin: string }[] = [];
@@ -271,9 +278,11 @@ export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly C
   const surfaces = new Map<string, Map<string, Rule>>();
   for (const layer of defaults) {
     for (const [surface, spec] of Object.entries(layer.permission)) {
+      // A rule for some kinds only is left out where another kind is judged: safe only if it allows.
+      if (layer.kinds && ruleEntries(spec).some(([, a]) => a !== "allow")) throw new Error(`${layer.origin}: a layer for some kinds of access may only allow`);
       let m = surfaces.get(surface);
       if (!m) surfaces.set(surface, (m = new Map()));
-      for (const [pattern, action] of ruleEntries(spec)) m.set(pattern, { pattern, action, origin: layer.origin });
+      for (const [pattern, action] of ruleEntries(spec)) m.set(pattern, { pattern, action, origin: layer.origin, ...(layer.kinds ? { kinds: layer.kinds } : {}) });
     }
   }
   for (const [surface, { rules }] of user) {
@@ -310,3 +319,19 @@ export const DEFAULT_LAYER: ConfigLayer = {
   reasons: {},
   roots: [],
 };
+
+/**
+ * Reads, listings and `cd` of world-readable system data that holds no user secrets
+ * (/usr/share, /proc/loadavg, /etc/os-release, …): see system-reads.ts. After the defaults and
+ * before every user layer, and for those kinds of access only.
+ */
+export const SYSTEM_READS_LAYER: ConfigLayer = {
+  origin: SYSTEM_READS_ORIGIN,
+  permission: { external_directory: Object.fromEntries(SYSTEM_READ_PATTERNS.map((p) => [p, "allow" as const])) },
+  reasons: {},
+  roots: [],
+  kinds: SYSTEM_READ_KINDS,
+};
+
+/** The built-in layers, in merge order, under every user layer. */
+export const BUILT_IN_LAYERS: readonly ConfigLayer[] = [DEFAULT_LAYER, SYSTEM_READS_LAYER];

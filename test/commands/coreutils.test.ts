@@ -32,6 +32,9 @@ table("copies, moves and links", box, [
   ["mv docs/guide.md docs/g.md", "allow", ["write $P/docs/guide.md", "write $P/docs/g.md"]],
   ["mv -t ~ README.md", "ask", ["write $H"]],
   ["ln -s ~/.ssh/id_rsa key", "ask", ["unknown $H/.ssh/id_rsa", "write $P/key"]],
+  // No operand: ln only reports its usage (this was an internal error).
+  ["ln -s", "allow", ["!#INTERNAL_ERROR"]],
+  ["ln -sf < README.md", "allow", ["read $P/README.md", "!#INTERNAL_ERROR"]],
   ["ln -s ../../outside src/x", "ask", ["unknown $O"]],
   ["ln -s ../README.md src/readme", "allow", ["unknown $P/README.md", "write $P/src/readme", "!* $T/work/README.md"]],
   // src is a directory: the link is src/README.md, and ../README.md is read from there.

@@ -117,7 +117,7 @@ describe("Bash calls", () => {
 
 describe("file tools", () => {
   test.each([
-    ["Read", { file_path: "/etc/hostname" }, "Read reads /etc/hostname"],
+    ["Read", { file_path: "/etc/hosts" }, "Read reads /etc/hosts"],
     ["Write", { file_path: "$O/new.txt", content: "x" }, "Write writes $O/new.txt"],
     ["Edit", { file_path: "$O/secret.txt", old_string: "a", new_string: "b", replace_all: false }, "Edit writes $O/secret.txt"],
     ["MultiEdit", { file_path: "$O/secret.txt", edits: [] }, "MultiEdit writes $O/secret.txt"],

@@ -147,7 +147,8 @@ export const COREUTILS: readonly TableSpec[] = [
       const replaceLink = optionItems(ctx, "-n", "--no-dereference").length > 0;
       // The link (a hard link to a symlink is one too) is a name later paths cannot trust.
       linkNames(ctx, { sourced: !symbolic, replaceLink, single: true });
-      if (!symbolic) return;
+      // `ln -s` with no operand only reports its usage (`ln -s <a> <b>` is two redirections).
+      if (!symbolic || ctx.operands.length === 0) return;
       const ops = ctx.operands;
       const target = ctx.items.find((i) => i.t === "option" && (i.name === "-t" || i.name === "--target-directory"));
       const noTarget = optionItems(ctx, "-T", "--no-target-directory").length > 0;

@@ -12,6 +12,7 @@ import { assignmentOptions, chdir, writesUserConfig, type Custom, each, embedded
 import { tarWords } from "./archives.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { commandWords, SHELL_SYNTAX } from "../../shell/environment.ts";
+import { analyseInline, type InlineLanguage } from "../inline/index.ts";
 
 const projectCode = { fs: true, links: true } as const;
 const info = { modes: ["info"] } as const;
@@ -20,6 +21,33 @@ const info = { modes: ["info"] } as const;
 function inlineCode(names: readonly string[]): Custom {
   return (ctx) => {
     for (const it of optionItems(ctx, ...names)) issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot see into`, it.value?.span ?? it.word.span);
+  };
+}
+
+/**
+ * Inline code the guard can read (`python3 -c`, `node -e`): parsed with the language's grammar
+ * and allowed when src/commands/inline/ proves it confined; each file it opens by a literal
+ * name is judged as an access from the working directory, and each module it imports as the
+ * file the interpreter may load from there. Anything else is INLINE_CODE, with the reason.
+ * `interactive`: options after which the interpreter reads more code from its terminal.
+ */
+function analysedInlineCode(lang: InlineLanguage, names: readonly string[], interactive: readonly string[]): Custom {
+  return (ctx) => {
+    const repl = ctx.modes.has("repl") || optionItems(ctx, ...interactive).length > 0;
+    for (const it of optionItems(ctx, ...names)) {
+      const code = it.value;
+      if (!code || code.text === null || repl) {
+        issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot see into${repl ? " (and then reads more from the terminal)" : ""}`, code?.span ?? it.word.span);
+        continue;
+      }
+      const a = analyseInline(lang, code.text);
+      if (!a.ok) {
+        issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot prove confined: ${a.why}`, code.span);
+        continue;
+      }
+      for (const f of a.files) roleAs(ctx, code, f.path, f.kind);
+      for (const m of a.imports) roleAs(ctx, code, m, "exec");
+    }
   };
 }
 
@@ -93,7 +121,7 @@ const NODE: TableSpec = {
     if (!name) return;
     if (name.text === null) issue(ctx, "OPAQUE_CODE", "node --run runs a package script whose name is not known", name.span);
     else ctx.emit({ t: "package-script", name: name.text, args: ctx.operands.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `node --run ${name.text}`, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
-  }, inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
+  }, analysedInlineCode("javascript", ["-e", "--eval", "-p", "--print"], ["-i", "--interactive"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
 };
 
 /** TypeScript runners: node's way of running a file, plus their own inline-code options. */
@@ -134,7 +162,7 @@ const PYTHON: TableSpec = {
   },
   operands: { first: "exec", unlessModes: ["eval", "module", "info"], rest: "generic" },
   changes: projectCode,
-  custom: hooks(inlineCode(["-c"]), programFromStdin(["eval", "module", "info"]), embeddedPaths(["-X"], "write"), (ctx) => {
+  custom: hooks(analysedInlineCode("python", ["-c"], ["-i"]), programFromStdin(["eval", "module", "info"]), embeddedPaths(["-X"], "write"), (ctx) => {
     const mod = optionValues(ctx, "-m")[0];
     if (mod?.text && PYTHON_MODULE_COMMANDS.has(mod.text)) ctx.emit({ t: "run", argv: [withValue(mod, mod.text, ""), ...ctx.operands], inProcess: false, bypassFunctions: true, label: `${ctx.name} -m ${mod.text}` });
   }),
