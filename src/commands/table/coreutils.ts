@@ -155,6 +155,8 @@ export const COREUTILS: readonly TableSpec[] = [
       const abs = (p: string | null): string | null => (p === null ? null : isAbsolute(p) ? p : cwd === null ? null : `${cwd}/${p}`);
       const linkDirs: (string | null)[] = [];
       let targets = ops;
+      // No operand (`ln -s <a >b`: the redirections took the words): ln fails, naming nothing.
+      if (ops.length === 0) return;
       if (ctx.modes.has("relative")) linkDirs.push(cwd);
       else if (target && target.t === "option") linkDirs.push(abs(target.value?.text ?? null));
       else if (ops.length === 1) linkDirs.push(cwd);
