@@ -78,6 +78,18 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["(cd src; cat main.ts); cat README.md", "in"],
     ["ls | cat", "in"],
   ]],
+  ["the directory moves without a cd", [
+    ["mkdir -p d/e/f && cd d/e/f && mv ../../../d/e ../../../e2 && cat ../../../outside/secret.txt", "out"],
+    ["mkdir -p d/e/f; cd d/e/f; mv ../../../d/e ../../../e2; cat ../../../outside/secret.txt", "out"],
+    ["mkdir -p d/e && cd d/e && mv \"$PWD\" ../../e2 && cat ../../outside/secret.txt", "out"],
+    ["mkdir -p d/e/f && cd d/e/f && mv ../../../d/e ../../../e2 && cd .. && cat ../../outside/secret.txt", "out"],
+    ["mkdir -p d/e && cd d/e && (cd .. && mv e ../e2) && cat ../../outside/secret.txt", "out"],
+    ["mkdir -p d/e && cd d/e && env mv ../e ../../e2 && cat ../../outside/secret.txt", "out"],
+    ["mkdir -p d/e && cd d/e && bash -c 'mv ../e ../../e2' && cat ../../outside/secret.txt", "out"],
+    ["cd src && mv sub sub2 && cat main.ts", "in"],
+    ["cd src && cp -r ../src ../s2 && cat main.ts", "in"],
+    ["mkdir -p d/e && cd d/e && cp -r ../../d ../../d2 && rm -rf ../../d && cat ../../outside/secret.txt", "in"],
+  ]],
   ["functions, eval, control flow", [
     ["f(){ cat \"$1\"; }; f ../outside/secret.txt", "out"],
     ["f(){ cd ..; }; f; cat outside/secret.txt", "out"],

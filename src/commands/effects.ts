@@ -119,5 +119,11 @@ export type Effect =
       readonly t: "links"; readonly arg: Arg; readonly tree?: boolean;
       readonly entry?: string | null; readonly into?: boolean; readonly replaceLink?: boolean; readonly source?: Arg;
     } & BaseField)
+  /**
+   * The command may rename the entry `arg` (`mv`, `rename`, `git mv`, a command the table does
+   * not know): when that is the working directory or a directory above it, the shell's
+   * directory is somewhere else afterwards, and relative paths resolve there.
+   */
+  | ({ readonly t: "moves"; readonly arg: Arg } & BaseField)
   /** The command may change the filesystem (`fs`: remove or replace directories; `links`: create symlinks). */
   | { readonly t: "changes"; readonly fs: boolean; readonly links: boolean };

@@ -172,6 +172,14 @@ export function assignmentValue(arg: Arg): Arg | null {
   return m ? withValue(arg, m[1]!, "") : null;
 }
 
+/** Entries the command renames (`mv`, `git mv`, `rename`): the working directory may be one, or below one. */
+export function movedNames(ctx: SpecContext, sources: readonly Arg[]): void {
+  for (const s of sources) {
+    const base = baseOfArg(ctx, s);
+    ctx.emit({ t: "moves", arg: s, ...(base !== undefined ? { base } : {}) });
+  }
+}
+
 /**
  * The names cp, mv, ln and git mv may leave as symlinks (`links` effects, src/shell/zones.ts):
  * with -t DIR each source lands in DIR; with -T the destination is the name; with one

@@ -6,7 +6,7 @@ import { isAbsolute } from "../../paths/resolve.ts";
 import { type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
-import { issue, linkNames, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
+import { issue, linkNames, movedNames, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 export type { TableSpec } from "./expand.ts";
@@ -111,7 +111,9 @@ export const COREUTILS: readonly TableSpec[] = [
       linkNames(ctx, { sourced: true });
       // --exchange swaps the two: the source's name gets what the destination was.
       const ops = ctx.operands;
-      if (optionItems(ctx, "--exchange").length && ops.length === 2) ctx.emit({ t: "links", arg: ops[0]!, source: ops[1]! });
+      const exchange = optionItems(ctx, "--exchange").length > 0;
+      if (exchange && ops.length === 2) ctx.emit({ t: "links", arg: ops[0]!, source: ops[1]! });
+      movedNames(ctx, exchange ? ops : optionItems(ctx, "-t", "--target-directory").length ? ops : ops.slice(0, -1));
     },
   },
   {

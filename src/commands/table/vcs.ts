@@ -8,7 +8,7 @@ import { applySpec, type Base, parseWords, roleOf, type SpecContext, syntheticAr
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { AccessKind } from "../../verdict.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { chdir, type Custom, each, flag, hooks, issue, linkNames, localRole, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
+import { chdir, type Custom, each, flag, hooks, issue, linkNames, localRole, movedNames, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -413,7 +413,9 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     operands: { all: "write" }, pathspec: "write",
     // Like mv: a moved symlink (or a directory holding one) means something else where it lands.
     custom: (ctx) => {
-      if (!ctx.modes.has("dry")) linkNames(ctx, { sourced: true });
+      if (ctx.modes.has("dry")) return;
+      linkNames(ctx, { sourced: true });
+      movedNames(ctx, ctx.operands.slice(0, -1));
     },
   },
   restore: {
