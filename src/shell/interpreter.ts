@@ -19,7 +19,7 @@ import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./envir
 import { hasSubstitution, INHERITED_STDIN, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, isSystemProgram, type Stdin, withValue } from "../commands/analyse.ts";
 import type { Disk } from "../commands/effects.ts";
-import { fileUrlPath } from "../commands/apply.ts";
+import { fileUrlPath, syntheticArg } from "../commands/apply.ts";
 import { ANYWHERE, type LinkZone, unionZones, zoneInListing, zoneWatch } from "./zones.ts";
 
 export interface InterpreterLimits extends Limits {
@@ -102,6 +102,8 @@ const MAX_TRAP_ROUNDS = 4;
 const MAX_LEFT_WORLDS = 8;
 const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 
+/** Names judged from one list a command reads (`--files0-from`, `tar -T`); more is EXPANSION_TOO_LARGE. */
+const MAX_LISTED_NAMES = 4096;
 /** Entries walked in an outside tree nothing can allow: enough for a project-sized tree. */
 const OUTSIDE_COURTESY_SCAN = 2000;
 
@@ -1559,6 +1561,9 @@ export class Interpreter implements WordEnv {
         case "moves":
           moved = [...moved, ...this.movedEntries(w, e.arg, e.base)];
           break;
+        case "names":
+          this.namesFromList(w, e, info.stdin, command);
+          break;
         case "changes":
           for (const o of [w, ...out]) {
             if (e.fs) o.fsChanged = true;
@@ -1584,6 +1589,63 @@ export class Interpreter implements WordEnv {
     const fresh = [...new Set([...moved, ...w.movedDirs, ...out.flatMap((o) => o.movedDirs)])].filter((m) => !movedBefore.includes(m));
     if (fresh.length) for (const o of new Set([w, ...out])) this.followMoves(o, fresh, w);
     return out;
+  }
+
+  /** The names a command reads from a list (a `names` effect): each is judged, or the list is unknown. */
+  private namesFromList(w: World, e: Extract<Effect, { t: "names" }>, stdin: () => Stdin, command: string): void {
+    let text: string | null = null;
+    let at: Arg | null = e.from;
+    if (e.from === null) {
+      const s = stdin();
+      switch (s.t) {
+        case "text":
+          text = s.text;
+          break;
+        case "paths-under":
+          // `find DIR | tar -T -`: every path under DIR (and the links there that lead out, when
+          // the command follows them).
+          for (const d of s.dirs) {
+            this.access(w, d, e.kind, command, e.base);
+            if (e.scan) this.scanTree(w, d, e.kind, command, e.base);
+          }
+          return;
+        case "file": {
+          at = s.arg;
+          const r = this.readable(s, w);
+          text = r.t === "text" ? r.text : null;
+          break;
+        }
+        case "unknown":
+          break;
+        default: {
+          const never: never = s;
+          throw new Error(`unknown stdin ${JSON.stringify(never)}`);
+        }
+      }
+    } else {
+      const listBase = e.listBase === undefined ? e.base : e.listBase;
+      this.access(w, e.from, "read", command, listBase);
+      const dir = listBase === undefined ? w.cwd : listBase;
+      const path = e.from.text === null ? null : isAbsolute(e.from.text) ? e.from.text : dir === null ? null : join(dir, e.from.text);
+      text = path === null ? null : this.readScript(w, path);
+    }
+    const word = at ?? syntheticArg("-", e.span);
+    // Names the guard cannot see are accesses to paths it does not know.
+    if (text === null) return this.access(w, withValue(word, null, e.what), e.kind, command, e.base);
+    const names = text.split(e.separator).filter((n) => n !== "");
+    if (names.length > MAX_LISTED_NAMES) {
+      this.issue("EXPANSION_TOO_LARGE", `${command} reads ${names.length} names from a list, more than the ${MAX_LISTED_NAMES} the guard judges`, e.span);
+      return;
+    }
+    for (const name of names) {
+      if (e.reserved && name.startsWith(e.reserved.prefix)) {
+        this.issue("UNRESOLVED_WORD", `${command} reads ${JSON.stringify(name)} from its list as ${e.reserved.meaning}, which the guard does not follow`, e.span);
+        continue;
+      }
+      const arg = withValue(word, name, "");
+      this.access(w, arg, e.kind, command, e.base);
+      if (e.scan) this.scanTree(w, arg, e.kind, command, e.base);
+    }
   }
 
   /**
@@ -1932,7 +1994,8 @@ export class Interpreter implements WordEnv {
     if (hasSubstitution(body.words)) return null;
     // $(echo …) and $(printf …) print what they are given; $(find DIR) paths under DIR.
     const out = pipeOutput([body], 0, world.clone(), this);
-    if (out.t === "text") return out.text;
+    // (Bash drops the NUL bytes a substitution's output holds: `$(printf 'a\0b')` is `ab`.)
+    if (out.t === "text") return out.text.replaceAll("\0", "");
     if (out.t !== "paths-under") return null;
     // Paths under each directory: one that stands for them all, and every symlink under it
     // that leads out (found by the scan).
