@@ -1586,8 +1586,11 @@ export class Interpreter implements WordEnv {
         o.linksChanged = true;
       }
     }
-    const fresh = [...new Set([...moved, ...w.movedDirs, ...out.flatMap((o) => o.movedDirs)])].filter((m) => !movedBefore.includes(m));
-    if (fresh.length) for (const o of new Set([w, ...out])) this.followMoves(o, fresh, w);
+    // (Most commands move nothing: the lists are then the ones the world had.)
+    if (moved.length || w.movedDirs !== movedBefore || out.some((o) => o.movedDirs !== movedBefore)) {
+      const fresh = [...new Set([...moved, ...w.movedDirs, ...out.flatMap((o) => o.movedDirs)])].filter((m) => !movedBefore.includes(m));
+      if (fresh.length) for (const o of new Set([w, ...out])) this.followMoves(o, fresh, w);
+    }
     return out;
   }
 
@@ -1649,24 +1652,26 @@ export class Interpreter implements WordEnv {
   }
 
   /**
-   * Where the entry a `moves` effect names is, physically: the directory it leads to, and the
-   * name itself in its parent's physical directory (rename(2) does not follow a last symlink);
-   * "/" (anything) when that is not known.
+   * Where the entry a `moves` effect names is, physically: the name in its parent's physical
+   * directory, since rename(2) does not follow a last symlink — or, for `.`, `..` and a name
+   * with a trailing slash, the directory it leads to; "/" (anything) when that is not known.
    */
   private movedEntries(w: World, arg: Arg, base: string | null | undefined): string[] {
     const dir = base === undefined ? w.cwd : base;
     const text = arg.text;
     if (text === null || (dir === null && !isAbsolute(text))) return ["/"];
-    const abs = (isAbsolute(text) ? text : join(dir!, text)).replace(/(.)\/+$/, "$1");
+    const joined = isAbsolute(text) ? text : join(dir!, text);
+    const abs = joined.replace(/(.)\/+$/, "$1");
     const watch = zoneWatch(w.linkZones);
-    const full = resolvePhysical(abs, this.fs, watch);
-    if (!full.ok) return ["/"];
     const cut = abs.lastIndexOf("/");
     const name = abs.slice(cut + 1);
-    if (name === "" || name === "." || name === "..") return [full.path];
+    if (name === "" || name === "." || name === ".." || abs !== joined) {
+      const full = resolvePhysical(abs, this.fs, watch);
+      return full.ok ? [full.path] : ["/"];
+    }
     const parent = resolvePhysical(abs.slice(0, cut) || "/", this.fs, watch);
     if (!parent.ok) return ["/"];
-    return [full.path, parent.path === "/" ? "/" + name : `${parent.path}/${name}`];
+    return [parent.path === "/" ? "/" + name : `${parent.path}/${name}`];
   }
 
   /**
