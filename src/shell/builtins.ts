@@ -896,7 +896,8 @@ function printfBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[]
   const base = baseName(name);
   w.writeThroughNameref(base);
   const words = argv.slice(i).map((a) => a.text);
-  const text = words.length && words.every((x): x is string => x !== null) ? simplePrintf(words[0]!, words.slice(1)) : null;
+  // A variable ends at the first NUL printf writes (`printf -v x 'a\0b'` sets `a`).
+  const text = words.length && words.every((x): x is string => x !== null) ? simplePrintf(words[0]!, words.slice(1))?.split("\0")[0] ?? null : null;
   if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && text !== null) w.setVar(name, { k: "str", v: text });
   else w.setVar(base, unknown(`$${name} is set by printf -v`));
   return done(w, STATUS_UNKNOWN);

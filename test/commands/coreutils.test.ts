@@ -40,6 +40,10 @@ table("copies, moves and links", box, [
   // src is a directory: the link is src/README.md, and ../README.md is read from there.
   ["ln -s ../README.md src", "allow", ["unknown $P/README.md", "!* $T/work/README.md"]],
   ["ln -s ../README.md new-link", "ask", ["unknown $T/work/README.md"]],
+  // The redirections take every word: ln has no operand (it fails), the redirections are judged.
+  ["ln -s <README.md >new-link", "allow", ["read $P/README.md", "write $P/new-link"]],
+  ["ln -sf <README.md >../outside/x", "ask", ["read $P/README.md", "write $O/x"]],
+  ["ln -s <source-location> <symlink-location>", "ask", ["#PARSE_ERROR", "read $P/source-location"]],
   ["ln -sr docs/guide.md src/guide", "allow", ["unknown $P/docs/guide.md"]],
   ["ln -s -t src ../README.md", "allow", ["unknown $P/README.md"]],
   ["ln -s ../../x src/", "ask", ["unknown $T/work/x"]],

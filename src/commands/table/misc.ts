@@ -5,7 +5,7 @@ import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, parseWords, type SpecContext, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, tomlValuePaths, write } from "./common.ts";
+import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, movedNames, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, tomlValuePaths, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { sshOptions } from "./network.ts";
 
@@ -1367,6 +1367,7 @@ const RENAME: TableSpec = {
       issue(ctx, "UNRESOLVED_PATH", `${ctx.name} renames files named on standard input, to names the guard cannot compute`);
       return;
     }
+    if (!optionItems(ctx, "-n", "--no-act", "--nono").length) movedNames(ctx, files);
     for (const f of files) {
       ctx.role(f, "write");
       if (!safe || f.text === null || f.text.includes("/")) ctx.role(withValue(f, null, `the name ${ctx.name} gives ${f.source} is not known`), "write");
