@@ -9,6 +9,7 @@
 import { explainVerdict } from "./explain.ts";
 import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
+import { isBashCall, readSandboxRouting, sandboxBashInput, type SandboxRouting } from "./sandbox-route.ts";
 
 /** The part of opencode's PluginInput the plugin reads. */
 export interface OpencodePluginInput {
@@ -16,7 +17,7 @@ export interface OpencodePluginInput {
   readonly directory: string;
 }
 
-export interface OpencodeOptions {
+export interface OpencodeOptions extends SandboxRouting {
   /** What an ask does: "block" (default) throws like a deny; "allow" lets opencode decide. */
   readonly ask?: "block" | "allow";
   /** Config files merged after the project's .shellfence.json. */
@@ -63,7 +64,9 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
       if (calls.length === 0) return;
       if (host instanceof Error) throw new Error(`shellfence could not start, so nothing runs unchecked: ${host.message}`);
       const worst = worstCall(host, calls);
-      if (!worst || (worst.v.decision === "ask" && opts.ask === "allow")) return;
+      // An ask let through to opencode's own rules was approved by nobody who saw the reason:
+      // the sandbox opens none of what it asked about.
+      if (!worst || (worst.v.decision === "ask" && opts.ask === "allow")) return sandboxBash(host, call.tool, output.args, calls, opts);
       const reason = explainVerdict(worst.v, worst.c.kind === "tool" ? { actor: worst.c.actor } : {});
       throw new Error(worst.v.decision === "ask" ? `${reason} (Blocked: opencode plugins cannot ask.)` : reason);
     },
@@ -71,6 +74,20 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
 }
 
 export default ShellfencePlugin;
+
+/**
+ * With the sandbox option on, the allowed bash call's `args.command` becomes the sandboxed
+ * command line: opencode passes these very args to its bash tool after the hook returns.
+ */
+function sandboxBash(host: Host, tool: string, args: unknown, calls: readonly Call[], opts: OpencodeOptions): void {
+  if (opts.sandbox === undefined) return;
+  const bash = calls.find(isBashCall);
+  if (bash === undefined) return;
+  // batch runs its calls itself, from arguments the hook never sees again.
+  if (tool !== "bash" || !isRecord(args)) throw new Error(`shellfence: a bash call inside ${tool} cannot be run in the sandbox; call bash on its own.`);
+  const blocked = sandboxBashInput(host, args, bash, null, opts);
+  if (blocked !== null) throw new Error(blocked);
+}
 
 /** opencode's `batch` runs at most this many calls, and no batch inside a batch; deeper nesting is refused. */
 const MAX_BATCH_DEPTH = 2;
@@ -156,5 +173,5 @@ function readOptions(raw: unknown): OpencodeOptions {
   };
   const config = list("config");
   const roots = list("roots");
-  return { ...(ask !== undefined ? { ask } : {}), ...(config ? { config } : {}), ...(roots ? { roots } : {}) };
+  return { ...(ask !== undefined ? { ask } : {}), ...(config ? { config } : {}), ...(roots ? { roots } : {}), ...readSandboxRouting(raw) };
 }

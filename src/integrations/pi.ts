@@ -13,6 +13,8 @@ import { fileURLToPath } from "node:url";
 import { explainVerdict } from "./explain.ts";
 import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
+import { isBashCall, readSandboxRouting, sandboxBashInput, type SandboxRouting } from "./sandbox-route.ts";
+import type { Verdict } from "../verdict.ts";
 
 /** The part of pi's tool_call event the extension reads. */
 export interface PiToolCallEvent {
@@ -46,7 +48,17 @@ const FILE_TOOLS: Readonly<Record<string, { readonly tool: FileTool; readonly op
 
 export const CONFIRM_TITLE = "shellfence: allow this?";
 
-export default function shellfence(pi: PiApi): void {
+/** The extension's settings: pi has none for extensions, so they are given in code (`withOptions`). */
+export type PiOptions = SandboxRouting;
+
+/** The extension with settings, for `.pi/extensions/shellfence.ts`: `export default withOptions({ sandbox: "standard" })`. */
+export function withOptions(options: PiOptions): (pi: PiApi) => void {
+  return (pi) => shellfence(pi, options);
+}
+
+export default function shellfence(pi: PiApi, options: PiOptions = {}): void {
+  // Bad settings block every call it would judge: an extension that fails to load is dropped.
+  const routing = readPiOptions(options);
   // One guard per project directory: a session that moves (/resume elsewhere) gets its own.
   const hosts = new Map<string, Promise<Host>>();
   const hostFor = (cwd: string): Promise<Host> => {
@@ -74,15 +86,32 @@ export default function shellfence(pi: PiApi): void {
     } catch (e) {
       return { block: true, reason: `shellfence could not start, so nothing runs unchecked: ${(e as Error).message}` };
     }
+    if (routing instanceof Error) return { block: true, reason: `shellfence could not start, so nothing runs unchecked: ${routing.message}` };
+    // pi's bash tool runs this very event.input, so the sandboxed command line goes there.
+    const sandboxed = (approved: Verdict | null): PiToolCallResult => {
+      const bash = calls.find(isBashCall);
+      if (bash === undefined || !isRecord(event.input)) return undefined;
+      const blocked = sandboxBashInput(host, event.input, bash, approved, routing);
+      return blocked === null ? undefined : { block: true, reason: blocked };
+    };
     const worst = worstCall(host, calls);
-    if (worst === null) return undefined;
+    if (worst === null) return sandboxed(null);
     const verdict = worst.v;
     const reason = explainVerdict(verdict, worst.c.kind === "tool" ? { actor: event.toolName } : {});
     if (verdict.decision === "deny") return { block: true, reason };
     if (!ctx.hasUI) return { block: true, reason: `${reason} (Blocked: there is no UI to ask.)` };
     const ok = await ctx.ui.confirm(CONFIRM_TITLE, reason);
-    return ok ? undefined : { block: true, reason: `${reason} (Declined by the user.)` };
+    return ok ? sandboxed(verdict) : { block: true, reason: `${reason} (Declined by the user.)` };
   });
+}
+
+function readPiOptions(options: unknown): SandboxRouting | Error {
+  try {
+    if (!isRecord(options)) throw new Error("shellfence: the pi extension's options must be an object");
+    return readSandboxRouting(options);
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
 }
 
 /** The calls to judge (one per path pi may open), or none for a tool shellfence has no opinion on. */
