@@ -29,6 +29,7 @@ const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence config --explain [--cwd DIR] [--config FILE]... [--json]
        shellfence hook claude-code [options] < hook-input.json   (see: shellfence hook --help)
        shellfence scan [options] [PATH...]                        (see: shellfence scan --help)
+       shellfence doctor [--cwd DIR] [--json]                     (see: shellfence doctor --help)
 
 Decides whether a bash command may touch the paths it names.
 
@@ -97,6 +98,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (sub === "config") return runConfig(rest, io);
   if (sub === "hook") return runHook(rest, io);
   if (sub === "scan") return runScan(rest, io);
+  if (sub === "doctor") return (await import("./integrations/doctor.ts")).runDoctorCommand(rest, io);
   if (sub !== "check") {
     io.stderr(`shellfence: unknown command ${JSON.stringify(sub)}\n${USAGE}\n`);
     return EXIT.usage;

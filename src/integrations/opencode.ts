@@ -14,6 +14,8 @@ import { isRecord, stringField } from "./fields.ts";
 export interface OpencodePluginInput {
   /** The directory opencode works in: the project root. */
   readonly directory: string;
+  /** opencode's SDK client; its app.log writes to opencode's log (and stderr with --print-logs). */
+  readonly client?: { readonly app?: { log?(options: { body: { service: string; level: "info" | "error"; message: string } }): Promise<unknown> } };
 }
 
 export interface OpencodeOptions {
@@ -52,6 +54,9 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
   } catch (e) {
     host = e instanceof Error ? e : new Error(String(e));
   }
+  // Say once that the guard is loaded (or why it blocks everything), so a user can see it.
+  const message = host instanceof Error ? `shellfence: could not start, every guarded call is blocked: ${host.message}` : `shellfence: guarding ${root}`;
+  input.client?.app?.log?.({ body: { service: "shellfence", level: host instanceof Error ? "error" : "info", message } })?.catch(() => undefined);
   return {
     "tool.execute.before": async (call, output) => {
       let calls: Call[];

@@ -1,0 +1,90 @@
+// `npm run test:hosts`: the end-to-end tests in the real hosts (test/hosts/*.hosts.ts).
+//
+// 1. Installs the pinned hosts (test/hosts/support/pins.ts) into a cache directory, once per
+//    version: $SHELLFENCE_HOSTS_CACHE, else ~/.cache/shellfence/hosts. They are not
+//    devDependencies because together they weigh about 1 GB that every `npm ci` would pay.
+// 2. Packs this checkout as a user would get it (`npm pack`) and installs the tarball into a
+//    template project, which each test copies: the hosts load shellfence from a real install.
+// 3. Runs the tests in a network namespace of their own (`unshare -n`, loopback only), so no
+//    host can reach anything but the scripted model on 127.0.0.1; the hosts' own telemetry
+//    and update checks are switched off by environment as well. Where no namespace can be
+//    made, it says so loudly and runs with those switches alone.
+//
+// A host that cannot be installed or cannot run fails the run; nothing is skipped.
+
+import { spawnSync, type SpawnSyncOptions } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { PINS, type Pin, pinDir } from "../test/hosts/support/pins.ts";
+
+const repo = resolve(import.meta.dir, "..");
+const cache = process.env.SHELLFENCE_HOSTS_CACHE || join(homedir(), ".cache", "shellfence", "hosts");
+const INSTALL_TIMEOUT_MS = 10 * 60 * 1000;
+const TEST_TIMEOUT_MS = 20 * 60 * 1000;
+
+function run(cmd: string, args: readonly string[], opts: SpawnSyncOptions & { what: string }): void {
+  const r = spawnSync(cmd, args, { stdio: "inherit", timeout: INSTALL_TIMEOUT_MS, ...opts });
+  if (r.status !== 0) {
+    console.error(`test:hosts: ${opts.what} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`})`);
+    process.exit(1);
+  }
+}
+
+function installedVersion(dir: string, pkg: string): string | null {
+  try {
+    return (JSON.parse(readFileSync(join(dir, "node_modules", pkg, "package.json"), "utf8")) as { version?: string }).version ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function ensurePin(pin: Pin): void {
+  const dir = pinDir(cache, pin);
+  if (installedVersion(dir, pin.pkg) === pin.version && (pin.bin === null || existsSync(join(dir, "node_modules", ".bin", pin.bin)))) return;
+  console.log(`test:hosts: installing ${pin.pkg}@${pin.version} into ${dir}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true }));
+  run("npm", ["install", "--no-audit", "--no-fund", "--save-exact", `${pin.pkg}@${pin.version}`], { cwd: dir, what: `installing ${pin.pkg}@${pin.version}` });
+  const got = installedVersion(dir, pin.pkg);
+  if (got !== pin.version) {
+    console.error(`test:hosts: ${pin.pkg} installed as ${got ?? "nothing"}, not the pinned ${pin.version}`);
+    process.exit(1);
+  }
+}
+
+for (const pin of Object.values(PINS)) ensurePin(pin);
+
+// The package as a user installs it. dist/ is built by `npm ci` (prepare); packing does not rebuild it.
+if (!existsSync(join(repo, "dist", "integrations", "opencode.js"))) run("npm", ["run", "build"], { cwd: repo, what: "building dist/" });
+const work = mkdtempSync(join(tmpdir(), "shellfence-hosts-"));
+run("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", work], { cwd: repo, what: "npm pack", stdio: ["ignore", "ignore", "inherit"] });
+const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
+if (!tarball) {
+  console.error("test:hosts: npm pack wrote no tarball");
+  process.exit(1);
+}
+const template = join(work, "template");
+mkdirSync(template);
+writeFileSync(join(template, "package.json"), JSON.stringify({ name: "hosts-e2e-project", private: true }));
+run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--save-dev", join(work, tarball)], { cwd: template, what: "installing the packed shellfence" });
+
+const bun = join(repo, "node_modules", ".bin", "bun");
+const files = readdirSync(join(repo, "test", "hosts")).filter((f) => f.endsWith(".hosts.ts")).sort().map((f) => `./test/hosts/${f}`);
+const env = { ...process.env, SHELLFENCE_HOSTS_CACHE: cache, SHELLFENCE_HOSTS_TEMPLATE: template, SHELLFENCE_HOSTS_WORK: work };
+const testArgs = ["test", "--timeout", "300000", ...files];
+
+const canIsolate = spawnSync("unshare", ["-n", "true"], { stdio: "ignore" }).status === 0 && spawnSync("sh", ["-c", "command -v ip"], { stdio: "ignore" }).status === 0;
+let status: number | null;
+if (canIsolate) {
+  console.log("test:hosts: running the hosts in a network namespace with loopback only");
+  const script = `ip link set lo up && exec "$0" "$@"`;
+  status = spawnSync("unshare", ["-n", "sh", "-c", script, bun, ...testArgs], { cwd: repo, env: { ...env, SHELLFENCE_HOSTS_ISOLATED: "1" }, stdio: "inherit", timeout: TEST_TIMEOUT_MS }).status;
+} else {
+  console.error("test:hosts: WARNING: cannot make a network namespace (unshare -n needs root or user namespaces, and ip from iproute2);");
+  console.error("test:hosts: WARNING: the hosts run with the network reachable, kept off it only by their telemetry and update switches.");
+  status = spawnSync(bun, testArgs, { cwd: repo, env, stdio: "inherit", timeout: TEST_TIMEOUT_MS }).status;
+}
+if (!process.env.SHELLFENCE_HOSTS_KEEP) rmSync(work, { recursive: true, force: true });
+process.exit(status ?? 1);

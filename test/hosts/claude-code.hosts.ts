@@ -1,0 +1,106 @@
+// Claude Code, headless (`claude -p`) against the scripted model, with and without the hook.
+// Each run plays: Bash `cat ../outside-secret.txt`, Bash `ls`, Read of the secret, Write
+// outside, Bash `cd sub`, Bash `cat ../a.txt` (Claude Code keeps the shell's cwd between calls,
+// so this reads the project's a.txt and the hook must judge it from sub/), then timed `ls`
+// calls. Runs under --dangerously-skip-permissions, so the hook is all that stands in the way.
+
+import { afterEach, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runDoctor } from "../../src/integrations/doctor.ts";
+import { after, hostBin, hostEnv, makeProject, median, type Project, recordTiming, runHost, stepTimes, TIMED_CALLS } from "./support/harness.ts";
+import { FINAL_TEXT, type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
+
+const servers: ModelServer[] = [];
+afterEach(async () => {
+  while (servers.length) await servers.pop()!.close();
+});
+
+function steps(p: Project): Step[] {
+  const timed = Array.from({ length: TIMED_CALLS }, () => ({ tool: "Bash", input: { command: "ls sub", description: "list sub" } }));
+  return [
+    { tool: "Bash", input: { command: "cat ../outside-secret.txt", description: "read outside" } },
+    { tool: "Bash", input: { command: "ls", description: "list" } },
+    { tool: "Read", input: { file_path: p.secretPath } },
+    { tool: "Write", input: { file_path: p.outsideWrite, content: "written from inside\n" } },
+    { tool: "Bash", input: { command: "cd sub", description: "enter sub" } },
+    { tool: "Bash", input: { command: "cat ../a.txt", description: "read a.txt from sub" } },
+    ...timed,
+  ];
+}
+const TIMED = Array.from({ length: TIMED_CALLS }, (_, i) => 6 + i);
+
+/** The hook forms the docs offer. */
+const FORMS: Readonly<Record<string, string>> = {
+  "bin via $CLAUDE_PROJECT_DIR": `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence hook claude-code`,
+  npx: "npx shellfence hook claude-code",
+};
+
+function configure(p: Project, command: string | null): void {
+  if (command === null) return;
+  mkdirSync(join(p.dir, ".claude"));
+  const settings = { hooks: { PreToolUse: [{ matcher: "Bash|Read|Write|Edit|MultiEdit|Glob|Grep|LS", hooks: [{ type: "command", command }] }] } };
+  writeFileSync(join(p.dir, ".claude", "settings.json"), JSON.stringify(settings, null, 2));
+}
+
+async function play(label: string, command: string | null) {
+  const p = makeProject(label);
+  configure(p, command);
+  const server = await startModelServer(steps(p));
+  servers.push(server);
+  const env = hostEnv(p, {
+    ANTHROPIC_BASE_URL: server.url,
+    ANTHROPIC_API_KEY: "sk-ant-scripted-test",
+    // As root, Claude Code refuses --dangerously-skip-permissions outside a sandbox.
+    IS_SANDBOX: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    DISABLE_BUG_COMMAND: "1",
+  });
+  const run = await runHost(hostBin("claude"), ["-p", "Follow the scripted steps.", "--output-format", "json", "--dangerously-skip-permissions"], p.dir, env);
+  const context = `claude exited ${run.code}${run.timedOut ? " (timed out)" : ""}\nstdout: ${run.stdout.slice(0, 2000)}\nstderr: ${run.stderr.slice(0, 2000)}`;
+  expect(run.timedOut, context).toBe(false);
+  expect(run.code, context).toBe(0);
+  // Every step was played and the model's closing text came back.
+  expect(run.stdout, context).toContain(FINAL_TEXT);
+  return { p, server };
+}
+
+describe(`Claude Code (${hostBin("claude")})`, () => {
+  test("control: without the hook the outside read, Read and Write all happen", async () => {
+    const { p, server } = await play("cc-control", null);
+    expect(after(server, 0).body).toContain(p.secret);
+    expect(after(server, 2).body).toContain(p.secret);
+    expect(existsSync(p.outsideWrite)).toBe(true);
+    const times = stepTimes(server, TIMED);
+    recordTiming("Claude Code", "control (no guard)", { first: stepTimes(server, [1])[0]!, median: median(times) });
+    // The doctor sees a Claude Code project with no guard in it.
+    const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home } });
+    expect(report.hosts.find((h) => h.host === "claude-code")?.status).toBe("unguarded");
+  });
+
+  for (const [form, command] of Object.entries(FORMS)) {
+    test(`guarded (${form}): the secret never reaches the model, inside work goes on`, async () => {
+      const { p, server } = await play(`cc-${form.replace(/\W+/g, "-")}`, command);
+      expect(server.seen()).not.toContain(p.secret);
+      // The reason reaches the model in place of the output.
+      expect(after(server, 0).body).toContain("shellfence: cat reads");
+      // ls ran: its output is in the next request and was not before.
+      expect(after(server, 0).body).not.toContain(p.listed);
+      expect(after(server, 1).body).toContain(p.listed);
+      // The file tools are judged too.
+      expect(after(server, 2).body).toContain("shellfence: Read reads");
+      expect(after(server, 3).body).toContain("shellfence: Write writes");
+      expect(existsSync(p.outsideWrite)).toBe(false);
+      // cd sub, then ../a.txt: judged from sub/, where the shell is, so it runs.
+      expect(after(server, 5).body).toContain(p.inside);
+      const first = stepTimes(server, [0])[0]!;
+      recordTiming("Claude Code", form, { first, median: median(stepTimes(server, TIMED)) });
+      const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home } });
+      const cc = report.hosts.find((h) => h.host === "claude-code");
+      expect(cc?.status, JSON.stringify(report, null, 2)).toBe("guarded");
+    });
+  }
+});
