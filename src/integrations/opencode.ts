@@ -1,5 +1,6 @@
 // The opencode plugin. opencode calls every function this module exports with its plugin
-// context (and, from a `["shellfence/opencode", { … }]` config entry, the options), so the
+// context (and, from a `["./node_modules/shellfence/dist/integrations/opencode.js", { … }]`
+// config entry, the options; an entry that is not a path is an npm spec to opencode), so the
 // module exports the plugin and nothing else. Its tool.execute.before hook throws to block:
 // opencode has no way for a plugin to ask the user, so an ask blocks too, unless the options
 // say `"ask": "allow"` (then opencode's own permission rules decide).

@@ -37,9 +37,9 @@ const FORMS: Readonly<Record<string, string>> = {
 };
 
 function configure(p: Project, command: string | null): void {
-  if (command === null) return;
   mkdirSync(join(p.dir, ".claude"));
-  const settings = { hooks: { PreToolUse: [{ matcher: "Bash|Read|Write|Edit|MultiEdit|Glob|Grep|LS", hooks: [{ type: "command", command }] }] } };
+  // The control is a Claude Code project too, with settings but no hook.
+  const settings = command === null ? { permissions: { allow: [] } } : { hooks: { PreToolUse: [{ matcher: "Bash|Read|Write|Edit|MultiEdit|Glob|Grep|LS", hooks: [{ type: "command", command }] }] } };
   writeFileSync(join(p.dir, ".claude", "settings.json"), JSON.stringify(settings, null, 2));
 }
 

@@ -162,7 +162,7 @@ export function median(xs: readonly number[]): number {
 export function recordTiming(host: string, form: string, ms: { first: number; median: number }): void {
   const file = join(WORK, "timings.jsonl");
   writeFileSync(file, JSON.stringify({ host, form, ...ms }) + "\n", { flag: "a" });
-  console.log(`timing ${host} [${form}]: first guarded call ${ms.first.toFixed(0)} ms, median of the later ones ${ms.median.toFixed(0)} ms`);
+  console.log(`timing ${host} [${form}]: first call ${ms.first.toFixed(0)} ms, median of the later ones ${ms.median.toFixed(0)} ms`);
 }
 
 /** How many `ls` calls close every script, to measure the per-call time. */
