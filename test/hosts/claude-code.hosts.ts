@@ -77,7 +77,7 @@ describe(`Claude Code (${hostBin("claude")})`, () => {
     const times = stepTimes(server, TIMED);
     recordTiming("Claude Code", "control (no guard)", { first: stepTimes(server, [1])[0]!, median: median(times) });
     // The doctor sees a Claude Code project with no guard in it.
-    const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home } });
+    const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home, PATH: process.env.PATH } });
     expect(report.hosts.find((h) => h.host === "claude-code")?.status).toBe("unguarded");
   });
 
@@ -98,7 +98,7 @@ describe(`Claude Code (${hostBin("claude")})`, () => {
       expect(after(server, 5).body).toContain(p.inside);
       const first = stepTimes(server, [0])[0]!;
       recordTiming("Claude Code", form, { first, median: median(stepTimes(server, TIMED)) });
-      const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home } });
+      const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home, PATH: process.env.PATH } });
       const cc = report.hosts.find((h) => h.host === "claude-code");
       expect(cc?.status, JSON.stringify(report, null, 2)).toBe("guarded");
     });

@@ -92,7 +92,7 @@ describe(`opencode (${hostBin("opencode")})`, () => {
     expect(after(server, 2).body).toContain(p.secret);
     expect(existsSync(p.outsideWrite)).toBe(true);
     recordTiming("opencode", "control (no guard)", { first: stepTimes(server, [1])[0]!, median: median(stepTimes(server, TIMED)) });
-    const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home } });
+    const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home, PATH: process.env.PATH } });
     expect(report.hosts.find((h) => h.host === "opencode")?.status).toBe("unguarded");
   });
 
@@ -114,7 +114,7 @@ describe(`opencode (${hostBin("opencode")})`, () => {
       // The plugin says once that it is active.
       expect(run.stderr).toContain("shellfence: guarding");
       recordTiming("opencode", form, { first: stepTimes(server, [0])[0]!, median: median(stepTimes(server, TIMED)) });
-      const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home } });
+      const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home, PATH: process.env.PATH } });
       expect(report.hosts.find((h) => h.host === "opencode")?.status, JSON.stringify(report, null, 2)).toBe("guarded");
     });
   }

@@ -81,7 +81,7 @@ describe(`pi (${hostBin("pi")})`, () => {
       expect(after(server, 5).body).not.toContain(`${p.dir}/sub`);
       expect(after(server, 5).body.split(p.dir).length).toBeGreaterThan(after(server, 4).body.split(p.dir).length);
       recordTiming("pi", form, { first: stepTimes(server, [0])[0]!, median: median(stepTimes(server, TIMED)) });
-      const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home } });
+      const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home, PATH: process.env.PATH } });
       expect(report.hosts.find((h) => h.host === "pi")?.status, JSON.stringify(report, null, 2)).toBe("guarded");
     });
   }
