@@ -111,8 +111,9 @@ describe(`opencode (${hostBin("opencode")})`, () => {
       expect(after(server, 5).body.split(p.dir).length).toBeGreaterThan(after(server, 4).body.split(p.dir).length);
       // workdir sub/: ../a.txt is the project's own file, judged from there, so it runs.
       expect(after(server, 6).body).toContain(p.inside);
-      // The plugin says once that it is active.
-      expect(run.stderr).toContain("shellfence: guarding");
+      // The plugin's "shellfence: guarding" line goes through client.app.log, which opencode
+      // 1.18.33's `run` neither prints nor writes to its log file: not asserted, see docs.
+      void run;
       recordTiming("opencode", form, { first: stepTimes(server, [0])[0]!, median: median(stepTimes(server, TIMED)) });
       const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home, PATH: process.env.PATH } });
       expect(report.hosts.find((h) => h.host === "opencode")?.status, JSON.stringify(report, null, 2)).toBe("guarded");
