@@ -54,10 +54,21 @@ function ensurePin(pin: Pin): void {
   }
 }
 
+// `npm run test:hosts -- pi opencode` runs only those hosts' files; no argument runs them all.
+const wanted = process.argv.slice(2);
+const all = readdirSync(join(repo, "test", "hosts")).filter((f) => f.endsWith(".hosts.ts")).sort();
+const unknown = wanted.filter((w) => !all.includes(`${w}.hosts.ts`));
+if (unknown.length > 0 || all.length === 0) {
+  console.error(`test:hosts: no host test ${unknown.length > 0 ? `for ${unknown.join(", ")}` : "at all"}; there are: ${all.map((f) => f.replace(/\.hosts\.ts$/, "")).join(", ") || "none"}`);
+  process.exit(1);
+}
+const files = all.filter((f) => wanted.length === 0 || wanted.includes(f.replace(/\.hosts\.ts$/, ""))).map((f) => `./test/hosts/${f}`);
+
 for (const pin of Object.values(PINS)) ensurePin(pin);
 
-// The package as a user installs it. dist/ is built by `npm ci` (prepare); packing does not rebuild it.
-if (!existsSync(join(repo, "dist", "integrations", "opencode.js"))) run("npm", ["run", "build"], { cwd: repo, what: "building dist/" });
+// The package as a user installs it. Packing does not rebuild dist/, and a dist/ left by an
+// earlier `npm ci` would test yesterday's code: build it from this checkout every time.
+run("npm", ["run", "build", "--silent"], { cwd: repo, what: "building dist/" });
 const work = mkdtempSync(join(tmpdir(), "shellfence-hosts-"));
 run("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", work], { cwd: repo, what: "npm pack", stdio: ["ignore", "ignore", "inherit"] });
 const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
@@ -71,7 +82,6 @@ writeFileSync(join(template, "package.json"), JSON.stringify({ name: "hosts-e2e-
 run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--save-dev", join(work, tarball)], { cwd: template, what: "installing the packed shellfence" });
 
 const bun = join(repo, "node_modules", ".bin", "bun");
-const files = readdirSync(join(repo, "test", "hosts")).filter((f) => f.endsWith(".hosts.ts")).sort().map((f) => `./test/hosts/${f}`);
 const env = { ...process.env, SHELLFENCE_HOSTS_CACHE: cache, SHELLFENCE_HOSTS_TEMPLATE: template, SHELLFENCE_HOSTS_WORK: work };
 const testArgs = ["test", "--timeout", "300000", ...files];
 
