@@ -71,6 +71,21 @@ function readConfig(file: string): Read {
   }
 }
 
+/**
+ * The config files among `files` that exist, parsed; one the host could not read either is an
+ * error finding (`host` names it), and a value that is not an object holds no settings.
+ */
+function readConfigs(files: readonly string[], host: string, f: Finding[]): Array<{ readonly file: string; readonly value: Record<string, unknown> }> {
+  const out: Array<{ readonly file: string; readonly value: Record<string, unknown> }> = [];
+  for (const file of files) {
+    const r = readConfig(file);
+    if (r === null) continue;
+    if ("error" in r) f.push({ level: "error", where: file, message: `${host} cannot read it either: ${r.error}` });
+    else if (isRecord(r.value)) out.push({ file, value: r.value });
+  }
+  return out;
+}
+
 function isDir(p: string): boolean {
   try {
     return statSync(p).isDirectory();
@@ -158,19 +173,12 @@ export async function checkClaudeCode(ctx: DoctorContext): Promise<HostFindings>
   const configured = isDir(join(ctx.project, ".claude")) || existsSync(join(ctx.project, "CLAUDE.md"));
   let running = 0;
   let disabled = false;
-  for (const file of files) {
-    const r = readConfig(file);
-    if (r === null) continue;
-    if ("error" in r) {
-      f.push({ level: "error", where: file, message: `Claude Code cannot read it either: ${r.error}` });
-      continue;
-    }
-    if (!isRecord(r.value)) continue;
-    if (r.value.disableAllHooks === true) {
+  for (const { file, value } of readConfigs(files, "Claude Code", f)) {
+    if (value.disableAllHooks === true) {
       disabled = true;
       f.push({ level: "error", where: file, message: "disableAllHooks is true: no hook runs" });
     }
-    const groups = isRecord(r.value.hooks) ? r.value.hooks.PreToolUse : undefined;
+    const groups = isRecord(value.hooks) ? value.hooks.PreToolUse : undefined;
     if (!Array.isArray(groups)) continue;
     for (const g of groups) {
       if (!isRecord(g) || !Array.isArray(g.hooks)) continue;
@@ -210,14 +218,8 @@ export async function checkOpencode(ctx: DoctorContext): Promise<HostFindings> {
   const files = [join(globalDir, "config.json"), join(globalDir, "opencode.json"), join(globalDir, "opencode.jsonc"), ...(ctx.env.OPENCODE_CONFIG ? [ctx.env.OPENCODE_CONFIG] : []), ...(projectIgnored ? [] : projectFiles)];
   if (projectIgnored && configured) f.push({ level: "warn", where: "OPENCODE_DISABLE_PROJECT_CONFIG", message: "is set: opencode ignores this project's opencode.json and .opencode/" });
   let running = 0;
-  for (const file of files) {
-    const r = readConfig(file);
-    if (r === null) continue;
-    if ("error" in r) {
-      f.push({ level: "error", where: file, message: `opencode cannot read it either: ${r.error}` });
-      continue;
-    }
-    const plugins = isRecord(r.value) && Array.isArray(r.value.plugin) ? (r.value.plugin as unknown[]) : [];
+  for (const { file, value } of readConfigs(files, "opencode", f)) {
+    const plugins = Array.isArray(value.plugin) ? (value.plugin as unknown[]) : [];
     for (const entry of plugins) {
       const spec = typeof entry === "string" ? entry : Array.isArray(entry) && typeof entry[0] === "string" ? entry[0] : null;
       const options: unknown = Array.isArray(entry) ? entry[1] : undefined;
@@ -272,14 +274,10 @@ export async function checkPi(ctx: DoctorContext): Promise<HostFindings> {
   const localDir = join(ctx.project, ".pi");
   const configured = isDir(localDir);
   let running = 0;
-  for (const [file, base] of [[join(agentDir, "settings.json"), agentDir], [join(localDir, "settings.json"), localDir]] as const) {
-    const r = readConfig(file);
-    if (r === null) continue;
-    if ("error" in r) {
-      f.push({ level: "error", where: file, message: `pi cannot read it either: ${r.error}` });
-      continue;
-    }
-    const packages = isRecord(r.value) && Array.isArray(r.value.packages) ? (r.value.packages as unknown[]) : [];
+  for (const { file, value } of readConfigs([join(agentDir, "settings.json"), join(localDir, "settings.json")], "pi", f)) {
+    // pi resolves a package's local path from the directory holding the settings file.
+    const base = dirname(file);
+    const packages = Array.isArray(value.packages) ? (value.packages as unknown[]) : [];
     for (const entry of packages) {
       const source = typeof entry === "string" ? entry : isRecord(entry) && typeof entry.source === "string" ? entry.source : null;
       if (source === null) continue;

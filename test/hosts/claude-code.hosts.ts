@@ -5,10 +5,9 @@
 // calls. Runs under --dangerously-skip-permissions, so the hook is all that stands in the way.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runDoctor } from "../../src/integrations/doctor.ts";
-import { after, hostBin, hostEnv, makeProject, median, type Project, recordTiming, runHost, stepTimes, TIMED_CALLS } from "./support/harness.ts";
+import { after, expectDoctor, expectOpeningGuarded, expectOpeningUnguarded, hostBin, hostEnv, makeProject, median, type Project, recordTiming, runHost, stepTimes, TIMED_CALLS } from "./support/harness.ts";
 import { FINAL_TEXT, type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
 
 const servers: ModelServer[] = [];
@@ -71,36 +70,22 @@ async function play(label: string, command: string | null) {
 describe(`Claude Code (${hostBin("claude")})`, () => {
   test("control: without the hook the outside read, Read and Write all happen", async () => {
     const { p, server } = await play("cc-control", null);
-    expect(after(server, 0).body).toContain(p.secret);
-    expect(after(server, 2).body).toContain(p.secret);
-    expect(existsSync(p.outsideWrite)).toBe(true);
+    expectOpeningUnguarded(server, p);
     const times = stepTimes(server, TIMED);
     recordTiming("Claude Code", "control (no guard)", { first: stepTimes(server, [1])[0]!, median: median(times) });
     // The doctor sees a Claude Code project with no guard in it.
-    const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home, PATH: process.env.PATH } });
-    expect(report.hosts.find((h) => h.host === "claude-code")?.status).toBe("unguarded");
+    await expectDoctor(p, "claude-code", "unguarded");
   });
 
   for (const [form, command] of Object.entries(FORMS)) {
     test(`guarded (${form}): the secret never reaches the model, inside work goes on`, async () => {
       const { p, server } = await play(`cc-${form.replace(/\W+/g, "-")}`, command);
-      expect(server.seen()).not.toContain(p.secret);
-      // The reason reaches the model in place of the output.
-      expect(after(server, 0).body).toContain("shellfence: cat reads");
-      // ls ran: its output is in the next request and was not before.
-      expect(after(server, 0).body).not.toContain(p.listed);
-      expect(after(server, 1).body).toContain(p.listed);
-      // The file tools are judged too.
-      expect(after(server, 2).body).toContain("shellfence: Read reads");
-      expect(after(server, 3).body).toContain("shellfence: Write writes");
-      expect(existsSync(p.outsideWrite)).toBe(false);
+      expectOpeningGuarded(server, p, { read: "Read", write: "Write" });
       // cd sub, then ../a.txt: judged from sub/, where the shell is, so it runs.
       expect(after(server, 5).body).toContain(p.inside);
       const first = stepTimes(server, [0])[0]!;
       recordTiming("Claude Code", form, { first, median: median(stepTimes(server, TIMED)) });
-      const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home, PATH: process.env.PATH } });
-      const cc = report.hosts.find((h) => h.host === "claude-code");
-      expect(cc?.status, JSON.stringify(report, null, 2)).toBe("guarded");
+      await expectDoctor(p, "claude-code", "guarded");
     });
   }
 });

@@ -2,11 +2,14 @@
 // scripts/test-hosts.ts), a project with a secret outside it, a clean environment that keeps
 // each host off the network, and a bounded way to run a host.
 
+import { expect } from "bun:test";
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PINS, type PinKey, pinDir } from "./pins.ts";
+import { type HostStatus, runDoctor } from "../../../src/integrations/doctor.ts";
+import type { HostId } from "../../../src/integrations/doctor-hosts.ts";
 import type { ModelServer, Recorded } from "./model-server.ts";
 
 function need(name: string): string {
@@ -167,3 +170,40 @@ export function recordTiming(host: string, form: string, ms: { first: number; me
 
 /** How many `ls` calls close every script, to measure the per-call time. */
 export const TIMED_CALLS = 5;
+
+// Every host's script opens with the same four steps: bash `cat ../outside-secret.txt`, bash
+// `ls`, the file tool's read of the secret, and its write outside the project.
+
+/** Without a guard, the opening steps all did what they asked. */
+export function expectOpeningUnguarded(server: ModelServer, p: Project): void {
+  expect(after(server, 0).body).toContain(p.secret);
+  expect(after(server, 2).body).toContain(p.secret);
+  expect(existsSync(p.outsideWrite)).toBe(true);
+}
+
+/**
+ * With the guard, the secret never reached the model and the reasons did in its place, `ls`
+ * ran (its output is in the next request and was not before), and the file tools (named
+ * `read`/`write` as the host names them) were judged too.
+ */
+export function expectOpeningGuarded(server: ModelServer, p: Project, tools: { readonly read: string; readonly write: string }): void {
+  expect(server.seen()).not.toContain(p.secret);
+  expect(after(server, 0).body).toContain("shellfence: cat reads");
+  expect(after(server, 0).body).not.toContain(p.listed);
+  expect(after(server, 1).body).toContain(p.listed);
+  expect(after(server, 2).body).toContain(`shellfence: ${tools.read} reads`);
+  expect(after(server, 3).body).toContain(`shellfence: ${tools.write} writes`);
+  expect(existsSync(p.outsideWrite)).toBe(false);
+}
+
+/** The `pwd` at step `cd + 1` printed the project, not sub/: the `cd sub` at step `cd` did not carry over. */
+export function expectFreshShell(server: ModelServer, p: Project, cd: number): void {
+  expect(after(server, cd + 1).body).not.toContain(`${p.dir}/sub`);
+  expect(after(server, cd + 1).body.split(p.dir).length).toBeGreaterThan(after(server, cd).body.split(p.dir).length);
+}
+
+/** `shellfence doctor` on the project, run with the host's home and a user's PATH, calls `host` `status`. */
+export async function expectDoctor(p: Project, host: HostId, status: HostStatus): Promise<void> {
+  const report = await runDoctor({ cwd: p.dir, home: p.home, env: { HOME: p.home, PATH: process.env.PATH } });
+  expect(report.hosts.find((h) => h.host === host)?.status, JSON.stringify(report, null, 2)).toBe(status);
+}
