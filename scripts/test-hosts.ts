@@ -8,7 +8,7 @@
 // 3. Runs the tests in a network namespace of their own (`unshare -n`, loopback only), so no
 //    host can reach anything but the scripted model on 127.0.0.1; the hosts' own telemetry
 //    and update checks are switched off by environment as well. Where no namespace can be
-//    made, it says so loudly and runs with those switches alone.
+//    made it fails, unless SHELLFENCE_HOSTS_NETWORK=1 lets it run with those switches alone.
 //
 // A host that cannot be installed or cannot run fails the run; nothing is skipped.
 
@@ -64,6 +64,22 @@ if (unknown.length > 0 || all.length === 0) {
 }
 const files = all.filter((f) => wanted.length === 0 || wanted.includes(f.replace(/\.hosts\.ts$/, ""))).map((f) => `./test/hosts/${f}`);
 
+/**
+ * How to make a network namespace with loopback only: `unshare -n` as root, `unshare -rn`
+ * (a user namespace) otherwise. None is a failure, before anything is installed: the hosts
+ * must not run with a network unless SHELLFENCE_HOSTS_NETWORK=1 says so (null).
+ */
+function isolationArgs(): readonly string[] | null {
+  const probe = (args: readonly string[]) => spawnSync("unshare", [...args, "sh", "-c", "ip link set lo up"], { stdio: "ignore" }).status === 0;
+  for (const args of [["-n"], ["-r", "-n"]]) if (probe(args)) return args;
+  if (process.env.SHELLFENCE_HOSTS_NETWORK === "1") return null;
+  console.error("test:hosts: cannot make a network namespace (unshare -n needs root or user namespaces, and ip from iproute2),");
+  console.error("test:hosts: and the hosts must not run with the network reachable. Install util-linux and iproute2, or set");
+  console.error("test:hosts: SHELLFENCE_HOSTS_NETWORK=1 to run them kept off it only by their telemetry and update switches.");
+  process.exit(1);
+}
+const isolation = isolationArgs();
+
 for (const pin of Object.values(PINS)) ensurePin(pin);
 
 // The package as a user installs it. Packing does not rebuild dist/, and a dist/ left by an
@@ -85,16 +101,13 @@ const bun = join(repo, "node_modules", ".bin", "bun");
 const env = { ...process.env, SHELLFENCE_HOSTS_CACHE: cache, SHELLFENCE_HOSTS_TEMPLATE: template, SHELLFENCE_HOSTS_WORK: work };
 const testArgs = ["test", "--timeout", "300000", ...files];
 
-const canIsolate = spawnSync("unshare", ["-n", "true"], { stdio: "ignore" }).status === 0 && spawnSync("sh", ["-c", "command -v ip"], { stdio: "ignore" }).status === 0;
 let status: number | null;
-if (canIsolate) {
-  console.log("test:hosts: running the hosts in a network namespace with loopback only");
-  const script = `ip link set lo up && exec "$0" "$@"`;
-  status = spawnSync("unshare", ["-n", "sh", "-c", script, bun, ...testArgs], { cwd: repo, env: { ...env, SHELLFENCE_HOSTS_ISOLATED: "1" }, stdio: "inherit", timeout: TEST_TIMEOUT_MS }).status;
-} else {
-  console.error("test:hosts: WARNING: cannot make a network namespace (unshare -n needs root or user namespaces, and ip from iproute2);");
-  console.error("test:hosts: WARNING: the hosts run with the network reachable, kept off it only by their telemetry and update switches.");
+if (isolation === null) {
+  console.error("test:hosts: WARNING: SHELLFENCE_HOSTS_NETWORK=1: the hosts run with the network reachable, kept off it only by their telemetry and update switches.");
   status = spawnSync(bun, testArgs, { cwd: repo, env, stdio: "inherit", timeout: TEST_TIMEOUT_MS }).status;
+} else {
+  console.log("test:hosts: running the hosts in a network namespace with loopback only");
+  status = spawnSync("unshare", [...isolation, "sh", "-c", `ip link set lo up && exec "$0" "$@"`, bun, ...testArgs], { cwd: repo, env, stdio: "inherit", timeout: TEST_TIMEOUT_MS }).status;
 }
 if (!process.env.SHELLFENCE_HOSTS_KEEP) rmSync(work, { recursive: true, force: true });
 process.exit(status ?? 1);
