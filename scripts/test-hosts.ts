@@ -109,5 +109,14 @@ if (isolation === null) {
   console.log("test:hosts: running the hosts in a network namespace with loopback only");
   status = spawnSync("unshare", [...isolation, "sh", "-c", `ip link set lo up && exec "$0" "$@"`, bun, ...testArgs], { cwd: repo, env, stdio: "inherit", timeout: TEST_TIMEOUT_MS }).status;
 }
+printTimings(join(work, "timings.jsonl"));
 if (!process.env.SHELLFENCE_HOSTS_KEEP) rmSync(work, { recursive: true, force: true });
 process.exit(status ?? 1);
+
+/** The per-call times the tests recorded (test/hosts/support/harness.ts, recordTiming), as one table. */
+function printTimings(file: string): void {
+  if (!existsSync(file)) return;
+  const rows = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { host: string; form: string; first: number; median: number; load: number });
+  console.log("\ntest:hosts: per-call times inside the hosts (ms; first = the session's first call, median = of the later `ls sub` calls)");
+  for (const r of rows) console.log(`  ${`${r.host} [${r.form}]`.padEnd(58)} first ${r.first.toFixed(0).padStart(6)}  median ${r.median.toFixed(0).padStart(6)}  load ${r.load.toFixed(1)}`);
+}

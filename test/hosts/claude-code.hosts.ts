@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, expectDoctor, expectOpeningGuarded, expectOpeningUnguarded, hostBin, hostEnv, makeProject, median, type Project, recordTiming, runHost, stepTimes, TIMED_CALLS } from "./support/harness.ts";
+import { after, expectDoctor, expectOpeningGuarded, expectOpeningUnguarded, hostBin, hostEnv, makeProject, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
 import { FINAL_TEXT, type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
 
 const servers: ModelServer[] = [];
@@ -71,8 +71,7 @@ describe(`Claude Code (${hostBin("claude")})`, () => {
   test("control: without the hook the outside read, Read and Write all happen", async () => {
     const { p, server } = await play("cc-control", null);
     expectOpeningUnguarded(server, p);
-    const times = stepTimes(server, TIMED);
-    recordTiming("Claude Code", "control (no guard)", { first: stepTimes(server, [1])[0]!, median: median(times) });
+    recordTiming("Claude Code", "control (no guard)", server, TIMED);
     // The doctor sees a Claude Code project with no guard in it.
     await expectDoctor(p, "claude-code", "unguarded");
   });
@@ -83,8 +82,7 @@ describe(`Claude Code (${hostBin("claude")})`, () => {
       expectOpeningGuarded(server, p, { read: "Read", write: "Write" });
       // cd sub, then ../a.txt: judged from sub/, where the shell is, so it runs.
       expect(after(server, 5).body).toContain(p.inside);
-      const first = stepTimes(server, [0])[0]!;
-      recordTiming("Claude Code", form, { first, median: median(stepTimes(server, TIMED)) });
+      recordTiming("Claude Code", form, server, TIMED);
       await expectDoctor(p, "claude-code", "guarded");
     });
   }

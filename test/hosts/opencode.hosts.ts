@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, expectDoctor, expectFreshShell, expectOpeningGuarded, expectOpeningUnguarded, hostBin, hostEnv, makeProject, median, pinnedModules, type Project, recordTiming, runHost, stepTimes, TIMED_CALLS } from "./support/harness.ts";
+import { after, expectDoctor, expectFreshShell, expectOpeningGuarded, expectOpeningUnguarded, hostBin, hostEnv, makeProject, pinnedModules, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
 import { FINAL_TEXT, type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
 
 const servers: ModelServer[] = [];
@@ -89,7 +89,7 @@ describe(`opencode (${hostBin("opencode")})`, () => {
     const { p, server, run } = await play("oc-control", "none");
     expect(run.stderr).not.toContain("shellfence: guarding");
     expectOpeningUnguarded(server, p);
-    recordTiming("opencode", "control (no guard)", { first: stepTimes(server, [1])[0]!, median: median(stepTimes(server, TIMED)) });
+    recordTiming("opencode", "control (no guard)", server, TIMED);
     await expectDoctor(p, "opencode", "unguarded");
   });
 
@@ -102,7 +102,7 @@ describe(`opencode (${hostBin("opencode")})`, () => {
       expect(after(server, 6).body).toContain(p.inside);
       // The plugin announced itself once, through client.app.log (printed with --print-logs).
       expect(run.stderr.split(`shellfence: guarding ${p.dir}`).length - 1, run.stderr.slice(-4000)).toBe(1);
-      recordTiming("opencode", form, { first: stepTimes(server, [0])[0]!, median: median(stepTimes(server, TIMED)) });
+      recordTiming("opencode", form, server, TIMED);
       await expectDoctor(p, "opencode", "guarded");
     });
   }

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expectDoctor, expectFreshShell, expectOpeningGuarded, expectOpeningUnguarded, hostBin, hostEnv, makeProject, median, type Project, recordTiming, runHost, stepTimes, TIMED_CALLS } from "./support/harness.ts";
+import { expectDoctor, expectFreshShell, expectOpeningGuarded, expectOpeningUnguarded, hostBin, hostEnv, makeProject, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
 import { FINAL_TEXT, type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
 
 const servers: ModelServer[] = [];
@@ -66,7 +66,7 @@ describe(`pi (${hostBin("pi")})`, () => {
   test("control: without the extension the outside read, read and write all happen", async () => {
     const { p, server } = await play("pi-control", "none");
     expectOpeningUnguarded(server, p);
-    recordTiming("pi", "control (no guard)", { first: stepTimes(server, [1])[0]!, median: median(stepTimes(server, TIMED)) });
+    recordTiming("pi", "control (no guard)", server, TIMED);
     // The doctor sees a pi project with no guard in it.
     await expectDoctor(p, "pi", "unguarded");
   });
@@ -76,7 +76,7 @@ describe(`pi (${hostBin("pi")})`, () => {
       const { p, server } = await play(`pi-${form.replace(/\W+/g, "-")}`, form);
       expectOpeningGuarded(server, p, { read: "read", write: "write" });
       expectFreshShell(server, p, 4);
-      recordTiming("pi", form, { first: stepTimes(server, [0])[0]!, median: median(stepTimes(server, TIMED)) });
+      recordTiming("pi", form, server, TIMED);
       await expectDoctor(p, "pi", "guarded");
     });
   }

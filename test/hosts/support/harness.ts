@@ -6,6 +6,7 @@ import { expect } from "bun:test";
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { PINS, type PinKey, pinDir } from "./pins.ts";
 import { type HostStatus, runDoctor } from "../../../src/integrations/doctor.ts";
@@ -161,11 +162,19 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-/** Where the tests write the per-call times they measured (read by the closing summary). */
-export function recordTiming(host: string, form: string, ms: { first: number; median: number }): void {
-  const file = join(WORK, "timings.jsonl");
-  writeFileSync(file, JSON.stringify({ host, form, ...ms }) + "\n", { flag: "a" });
-  console.log(`timing ${host} [${form}]: first call ${ms.first.toFixed(0)} ms, median of the later ones ${ms.median.toFixed(0)} ms`);
+/**
+ * Records the host's per-call times: the session's first call (step 0: the outside `cat`, denied
+ * when guarded, run in the control, so both pay the host's own first-call costs) and the median
+ * of the `timed` steps, with the 1-minute load average beside them, since on a shared machine
+ * the load moves these more than the guard does. Written to timings.jsonl, which
+ * scripts/test-hosts.ts prints as a table at the end.
+ */
+export function recordTiming(host: string, form: string, server: ModelServer, timed: readonly number[]): void {
+  const first = stepTimes(server, [0])[0]!;
+  const med = median(stepTimes(server, timed));
+  const load = loadavg()[0]!;
+  writeFileSync(join(WORK, "timings.jsonl"), JSON.stringify({ host, form, first, median: med, load }) + "\n", { flag: "a" });
+  console.log(`timing ${host} [${form}]: first call ${first.toFixed(0)} ms, median of the later ones ${med.toFixed(0)} ms (load average ${load.toFixed(1)})`);
 }
 
 /** How many `ls` calls close every script, to measure the per-call time. */
