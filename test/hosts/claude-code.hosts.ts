@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, expectDoctor, expectOpeningGuarded, expectOpeningUnguarded, hostBin, hostEnv, makeProject, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
-import { FINAL_TEXT, type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
+import { after, expectDoctor, expectOpeningGuarded, expectOpeningUnguarded, expectPlayedThrough, hostBin, hostEnv, makeProject, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
+import { type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
 
 const servers: ModelServer[] = [];
 afterEach(async () => {
@@ -59,11 +59,7 @@ async function play(label: string, command: string | null) {
     DISABLE_BUG_COMMAND: "1",
   });
   const run = await runHost(hostBin("claude"), ["-p", "Follow the scripted steps.", "--output-format", "json", "--dangerously-skip-permissions"], p.dir, env);
-  const context = `claude exited ${run.code}${run.timedOut ? " (timed out)" : ""}\nstdout: ${run.stdout.slice(0, 2000)}\nstderr: ${run.stderr.slice(0, 2000)}`;
-  expect(run.timedOut, context).toBe(false);
-  expect(run.code, context).toBe(0);
-  // Every step was played and the model's closing text came back.
-  expect(run.stdout, context).toContain(FINAL_TEXT);
+  expectPlayedThrough("claude", run);
   return { p, server };
 }
 

@@ -9,8 +9,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, expectDoctor, expectFreshShell, expectOpeningGuarded, expectOpeningUnguarded, hostBin, hostEnv, makeProject, pinnedModules, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
-import { FINAL_TEXT, type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
+import { after, expectDoctor, expectFreshShell, expectOpeningGuarded, expectOpeningUnguarded, expectPlayedThrough, hostBin, hostEnv, makeProject, pinnedModules, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
+import { type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
 
 const servers: ModelServer[] = [];
 afterEach(async () => {
@@ -77,10 +77,7 @@ async function play(label: string, form: Form) {
     OPENCODE_DISABLE_EXTERNAL_SKILLS: "1",
   });
   const run = await runHost(hostBin("opencode"), ["run", "--print-logs", "--log-level", "INFO", "Follow the scripted steps."], p.dir, env);
-  const context = `opencode exited ${run.code}${run.timedOut ? " (timed out)" : ""}\nstdout: ${run.stdout.slice(0, 2000)}\nstderr (end): ${run.stderr.slice(-4000)}`;
-  expect(run.timedOut, context).toBe(false);
-  expect(run.code, context).toBe(0);
-  expect(run.stdout, context).toContain(FINAL_TEXT);
+  expectPlayedThrough("opencode", run);
   return { p, server, run };
 }
 

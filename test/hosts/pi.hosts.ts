@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expectDoctor, expectFreshShell, expectOpeningGuarded, expectOpeningUnguarded, hostBin, hostEnv, makeProject, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
-import { FINAL_TEXT, type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
+import { expectDoctor, expectFreshShell, expectOpeningGuarded, expectOpeningUnguarded, expectPlayedThrough, hostBin, hostEnv, makeProject, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
+import { type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
 
 const servers: ModelServer[] = [];
 afterEach(async () => {
@@ -55,10 +55,7 @@ async function play(label: string, form: Form) {
     writeFileSync(join(p.dir, ".pi", "extensions", "shellfence.ts"), 'export { default } from "shellfence/pi";\n');
   }
   const run = await runHost(hostBin("pi"), ["-p", "--provider", "scripted", "--model", "m", "Follow the scripted steps."], p.dir, env);
-  const context = `pi exited ${run.code}${run.timedOut ? " (timed out)" : ""}\nstdout: ${run.stdout.slice(0, 2000)}\nstderr: ${run.stderr.slice(-3000)}`;
-  expect(run.timedOut, context).toBe(false);
-  expect(run.code, context).toBe(0);
-  expect(run.stdout, context).toContain(FINAL_TEXT);
+  expectPlayedThrough("pi", run);
   return { p, server, run };
 }
 

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { PINS, type PinKey, pinDir } from "./pins.ts";
 import { type HostStatus, runDoctor } from "../../../src/integrations/doctor.ts";
 import type { HostId } from "../../../src/integrations/doctor-hosts.ts";
-import type { ModelServer, Recorded } from "./model-server.ts";
+import { FINAL_TEXT, type ModelServer, type Recorded } from "./model-server.ts";
 
 function need(name: string): string {
   const v = process.env[name];
@@ -131,6 +131,14 @@ export async function runHost(bin: string, args: readonly string[], cwd: string,
     // already gone
   }
   return { code, stdout, stderr, timedOut, ms: performance.now() - t0 };
+}
+
+/** The host ran to its end in time, exited 0 and printed the model's closing text: every step was played. */
+export function expectPlayedThrough(name: string, run: HostRun): void {
+  const context = `${name} exited ${run.code}${run.timedOut ? " (timed out)" : ""}\nstdout: ${run.stdout.slice(0, 2000)}\nstderr (end): ${run.stderr.slice(-4000)}`;
+  expect(run.timedOut, context).toBe(false);
+  expect(run.code, context).toBe(0);
+  expect(run.stdout, context).toContain(FINAL_TEXT);
 }
 
 /** The request the host sent after playing step `i` (it carries that step's tool result). */
