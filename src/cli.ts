@@ -32,6 +32,7 @@ const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence hook claude-code [options] < hook-input.json   (see: shellfence hook --help)
        shellfence scan [options] [PATH...]                        (see: shellfence scan --help)
        shellfence serve [--idle SECONDS]                          (the resident checker hooks use)
+       shellfence doctor [--cwd DIR] [--json]                     (see: shellfence doctor --help)
 
 Decides whether a bash command may touch the paths it names.
 
@@ -102,6 +103,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (sub === "scan") return runScan(rest, io);
   if (sub === "exec") return runExecCommand(rest, io);
   if (sub === "serve") return (await import("./server/server.ts")).runServe(rest, io, main);
+  if (sub === "doctor") return (await import("./integrations/doctor.ts")).runDoctorCommand(rest, io);
   if (sub !== "check") {
     io.stderr(`shellfence: unknown command ${JSON.stringify(sub)}\n${USAGE}\n`);
     return EXIT.usage;

@@ -1,5 +1,6 @@
 // The opencode plugin. opencode calls every function this module exports with its plugin
-// context (and, from a `["shellfence/opencode", { … }]` config entry, the options), so the
+// context (and, from a `["./node_modules/shellfence/dist/integrations/opencode.js", { … }]`
+// config entry, the options; an entry that is not a path is an npm spec to opencode), so the
 // module exports the plugin and nothing else. Its tool.execute.before hook throws to block:
 // opencode has no way for a plugin to ask the user, so an ask blocks too, unless the options
 // say `"ask": "allow"` (then opencode's own permission rules decide).
@@ -15,6 +16,8 @@ import { isBashCall, readSandboxRouting, sandboxBashInput, type SandboxRouting }
 export interface OpencodePluginInput {
   /** The directory opencode works in: the project root. */
   readonly directory: string;
+  /** opencode's SDK client; its app.log writes to opencode's log (and stderr with --print-logs). */
+  readonly client?: { readonly app?: { log?(options: { body: { service: string; level: "info" | "error"; message: string } }): Promise<unknown> } };
 }
 
 export interface OpencodeOptions extends SandboxRouting {
@@ -53,6 +56,9 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
   } catch (e) {
     host = e instanceof Error ? e : new Error(String(e));
   }
+  // Say once that the guard is loaded (or why it blocks everything), so a user can see it.
+  const message = host instanceof Error ? `shellfence: could not start, every guarded call is blocked: ${host.message}` : `shellfence: guarding ${root}`;
+  input.client?.app?.log?.({ body: { service: "shellfence", level: host instanceof Error ? "error" : "info", message } })?.catch(() => undefined);
   return {
     "tool.execute.before": async (call, output) => {
       let calls: Call[];

@@ -26,7 +26,7 @@ export interface PiToolCallEvent {
 export interface PiContext {
   readonly cwd: string;
   readonly hasUI: boolean;
-  readonly ui: { confirm(title: string, message: string): Promise<boolean> };
+  readonly ui: { confirm(title: string, message: string): Promise<boolean>; setStatus?(key: string, text: string | undefined): void };
 }
 
 export type PiToolCallResult = { readonly block: true; readonly reason: string } | undefined;
@@ -34,7 +34,11 @@ export type PiToolCallResult = { readonly block: true; readonly reason: string }
 /** The part of pi's ExtensionAPI the extension uses. */
 export interface PiApi {
   on(event: "tool_call", handler: (event: PiToolCallEvent, ctx: PiContext) => Promise<PiToolCallResult>): void;
+  on(event: "session_start", handler: (event: unknown, ctx: PiContext) => Promise<undefined>): void;
 }
+
+/** The footer status the extension sets, so a user can see the guard is loaded. */
+export const STATUS_KEY = "shellfence";
 
 /** pi's file tools: the input field naming the path, and how the policy judges them. */
 const FILE_TOOLS: Readonly<Record<string, { readonly tool: FileTool; readonly optional: boolean }>> = {
@@ -71,6 +75,13 @@ export default function shellfence(pi: PiApi, options: PiOptions = {}): void {
     }
     return h;
   };
+
+  // Start the guard with the session (its first start costs about a second) and say it is on.
+  pi.on("session_start", async (_event, ctx) => {
+    hostFor(ctx.cwd).catch(() => undefined);
+    if (ctx.hasUI) ctx.ui.setStatus?.(STATUS_KEY, `shellfence: guarding ${ctx.cwd}`);
+    return undefined;
+  });
 
   pi.on("tool_call", async (event, ctx) => {
     let calls: Call[];
