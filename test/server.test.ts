@@ -410,6 +410,9 @@ describe("the request carries every environment variable the checker reads", () 
     SHELLFENCE_RESIDENT_TIMEOUT_MS: "the client's timeout",
     SHELLFENCE_RESIDENT_DEBUG: "the client's own message",
     PATH: "`exec` and guard.exec find bwrap and run the command with the caller's own PATH; the server never runs them",
+    OPENCODE_CONFIG: "doctor reads opencode's config as opencode does; the server never runs doctor",
+    OPENCODE_DISABLE_PROJECT_CONFIG: "doctor, likewise",
+    PI_CODING_AGENT_DIR: "doctor reads pi's settings as pi does; the server never runs doctor",
   };
   // Where src/ hands the whole environment on or reads it by a computed name: the process's Io,
   // the default for layers, the client (to the server it starts), the server (REQUEST_ENV by

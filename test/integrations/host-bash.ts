@@ -33,7 +33,7 @@ type Handler = (event: PiToolCallEvent, ctx: unknown) => Promise<{ reason: strin
 
 export async function piBash(options: PiOptions, cwd: string, call: BashCallSpec): Promise<Outcome> {
   let handler: Handler | undefined;
-  shellfence({ on: (_event: string, h: Handler) => void (handler ??= h) } as never, options);
+  shellfence({ on: (event: string, h: Handler) => void (event === "tool_call" && (handler ??= h)) } as never, options);
   const input = { command: call.command, timeout: 30 };
   const ui = { confirm: async () => call.answer === true, notify: () => {} };
   const result = await handler!({ type: "tool_call", toolCallId: "toolu_1", toolName: "bash", input } as PiToolCallEvent, { cwd, hasUI: call.answer !== undefined, ui });
