@@ -141,6 +141,7 @@ export class Interpreter implements WordEnv {
   private readonly funcIds = new WeakMap<Stmt, number>();
   private nextFuncId = 1;
   private readonly physCache = new Map<string, string | null>();
+  private readonly physUnlinked = new Map<string, string | null>();
   /** Loops the running statement is inside (break and continue need one). */
   loopDepth = 0;
   /** command_not_found_handle is running. */
@@ -1543,7 +1544,12 @@ export class Interpreter implements WordEnv {
           // (A word that is only numbers cannot name `.`, `..` or a directory above.)
           if (e.arg.text === null && e.arg.segs.every((g) => !("unknown" in g) || g.unknown.numeric)) break;
           for (const cand of e.arg.text === null ? [null] : e.operand ? [e.arg.text] : pathCandidates(e.arg.text)) {
-            if (cand !== "") moved = [...moved, ...this.movedEntries(w, withValue(e.arg, cand, e.arg.unknownWhy ?? ""), undefined)];
+            if (cand === "") continue;
+            // Only a directory can hold a working directory; with the disk as it is (nothing
+            // earlier may have made one), a word that names no directory moves none.
+            for (const m of this.movedEntries(w, withValue(e.arg, cand, e.arg.unknownWhy ?? ""), undefined)) {
+              if (m === "/" || w.fsChanged || w.linksChanged || this.fs.lstat(m) === "dir") moved.push(m);
+            }
           }
           break;
         case "issue":
@@ -1716,9 +1722,28 @@ export class Interpreter implements WordEnv {
       const full = resolvePhysical(abs, this.fs, watch);
       return full.ok ? [full.path] : ["/"];
     }
-    const parent = resolvePhysical(abs.slice(0, cut) || "/", this.fs, watch);
-    if (!parent.ok) return ["/"];
-    return [parent.path === "/" ? "/" + name : `${parent.path}/${name}`];
+    const parent = this.physicalUnlessLinked(abs.slice(0, cut) || "/", w);
+    if (parent === null) return ["/"];
+    return [parent === "/" ? "/" + name : `${parent}/${name}`];
+  }
+
+  /**
+   * A physical path as the disk shows it before the command, or null; remembered for the check
+   * when no earlier command may have made links (the answer cannot change then), since every
+   * word of a command nobody described is asked about (movedEntries) and the answer is nearly
+   * always the working directory.
+   */
+  private physicalUnlessLinked(abs: string, w: World): string | null {
+    if (w.linkZones.length) {
+      const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
+      return r.ok ? r.path : null;
+    }
+    let p = this.physUnlinked.get(abs);
+    if (p === undefined) {
+      const r = resolvePhysical(abs, this.fs);
+      this.physUnlinked.set(abs, (p = r.ok ? r.path : null));
+    }
+    return p;
   }
 
   /**
@@ -1731,8 +1756,8 @@ export class Interpreter implements WordEnv {
     const all = [...new Set([...o.movedDirs, ...moved])];
     o.movedDirs = all.length > 64 ? ["/"] : all;
     if (o.cwd === null) return;
-    const here = resolvePhysical(o.cwd, this.fs, zoneWatch(before.linkZones));
-    if (here.ok && !moved.some((m) => isInside(here.path, m))) return;
+    const here = this.physicalUnlessLinked(o.cwd, before);
+    if (here !== null && !moved.some((m) => isInside(here, m))) return;
     o.cwd = null;
     o.stackUnknown = true;
   }
