@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { ArgError, Args } from "./args.ts";
 import { createGuard, type Guard, type GuardOptions } from "./guard.ts";
+import type { Io } from "./io.ts";
 import { ConfigError, mergeLayers } from "./policy/config.ts";
 import { explainConfig, formatExplanation } from "./policy/explain.ts";
 import { globalConfigPath, loadLayers } from "./policy/layers.ts";
@@ -15,14 +16,6 @@ import { formatHuman } from "./report/human.ts";
 import type { Decision, Verdict } from "./verdict.ts";
 
 export const EXIT = { allow: 0, deny: 1, usage: 2, ask: 3 } as const;
-
-export interface Io {
-  readonly stdout: (s: string) => void;
-  readonly stderr: (s: string) => void;
-  readonly stdin: () => AsyncIterable<string>;
-  readonly isTTY: boolean;
-  readonly env: Readonly<Record<string, string | undefined>>;
-}
 
 const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence check --jsonl [options] < requests.jsonl

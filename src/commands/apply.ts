@@ -4,7 +4,7 @@
 
 import { isAbsolute, join } from "../paths/resolve.ts";
 import type { World } from "../shell/state.ts";
-import type { Span } from "../shell/syntax.ts";
+import type { Span } from "../span.ts";
 import type { AccessKind } from "../verdict.ts";
 import type { Arg, Effect } from "./effects.ts";
 import { type Disk, NO_DISK, withValue } from "./effects.ts";

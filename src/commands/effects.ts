@@ -3,7 +3,8 @@
 
 import type { ReasonCode } from "../reasons.ts";
 import type { Stdin } from "./analyse.ts";
-import type { Dialect, Span } from "../shell/syntax.ts";
+import type { Dialect } from "../shell/syntax.ts";
+import type { Span } from "../span.ts";
 import type { Options } from "../shell/state.ts";
 import type { Seg } from "../shell/words.ts";
 import type { AccessKind } from "../verdict.ts";

@@ -7,7 +7,7 @@
 // control"); see docs/integrations.md for what each field does in the host.
 
 import { ArgError, Args } from "../args.ts";
-import type { Io } from "../cli.ts";
+import type { Io } from "../io.ts";
 import type { Decision } from "../verdict.ts";
 import { explainVerdict } from "./explain.ts";
 import { type Call, checkCall, createHost, type FileTool } from "./host.ts";

@@ -5,7 +5,7 @@ import { ArgError, Args } from "../args.ts";
 import { readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Io } from "../cli.ts";
+import type { Io } from "../io.ts";
 import { ConfigError } from "../policy/config.ts";
 import { GrammarError } from "../parse/grammar.ts";
 import { createProjectGuard } from "./host.ts";

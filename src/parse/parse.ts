@@ -3,7 +3,7 @@
 
 import type { Parser, Tree } from "web-tree-sitter";
 import type { ReasonCode } from "../reasons.ts";
-import type { Span } from "../shell/syntax.ts";
+import type { Span } from "../span.ts";
 
 export interface ParseBounds {
   /** Largest input, in UTF-8 bytes. */

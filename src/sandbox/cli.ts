@@ -3,7 +3,7 @@
 // usage error or when no sandbox can be made (and --no-sandbox was not given).
 
 import { ArgError, Args } from "../args.ts";
-import type { Io } from "../cli.ts";
+import type { Io } from "../io.ts";
 import type { Guard } from "../guard.ts";
 import { formatHuman } from "../report/human.ts";
 import { SANDBOX_MODES, type SandboxMode } from "./profile.ts";

@@ -7,7 +7,8 @@ import { type Arg, withValue } from "../commands/analyse.ts";
 import type { DispatchInfo, Interpreter } from "./interpreter.ts";
 import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, type Value, World } from "./state.ts";
 import { knownPrefix, lookup } from "./words.ts";
-import type { Assign, Span } from "./syntax.ts";
+import type { Assign } from "./syntax.ts";
+import type { Span } from "../span.ts";
 import { simplePrintf, UNKNOWN_STDIN } from "./stdin.ts";
 
 type Builtin = (it: Interpreter, argv: readonly Arg[], w: World, info: DispatchInfo) => World[];

@@ -10,7 +10,8 @@ import { Coverage } from "./coverage.ts";
 import { Findings } from "./findings.ts";
 import { compileMatcher, type PatternChar } from "./pattern.ts";
 import { dedupe, DEFAULT_OPTIONS, EMPTY_SCOPE, type Scope, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, str, unknown, UNSET, type Value, World } from "./state.ts";
-import type { Assign, Dialect, Redir, Span, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Assign, Dialect, Redir, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Span } from "../span.ts";
 import {
   DEFAULT_IFS, evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
 } from "./words.ts";

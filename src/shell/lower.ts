@@ -16,7 +16,8 @@
 //   text (`*(a)'*'`), and an escaped `|` splits a pattern (`a\|b`): see casePatterns.
 
 import type { SyntaxNode as Node } from "../parse/tree.ts";
-import type { Assign, CaseItem, Dialect, ParamExpansion, ParamOp, Redir, RedirOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Assign, CaseItem, Dialect, ParamExpansion, ParamOp, Redir, RedirOp, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Span } from "../span.ts";
 import { decodeAnsiC, unescapeDoubleQuoted } from "./escapes.ts";
 import { referencedNames } from "./arithmetic.ts";
 import { walkStmt } from "./walk.ts";

@@ -3,7 +3,8 @@
 // A world holds what is known literally; everything else is unknown and fails closed.
 
 import { environmentRole } from "./environment.ts";
-import type { Span, Stmt } from "./syntax.ts";
+import type { Stmt } from "./syntax.ts";
+import type { Span } from "../span.ts";
 import { type LinkZone, zonesKey } from "./zones.ts";
 
 export interface Unknown {

@@ -8,7 +8,8 @@
 import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
 import { compileMatcher, hasPatternChars, type PatternChar } from "./pattern.ts";
 import { braceExpand, type BraceResult } from "./brace.ts";
-import type { Dialect, ParamExpansion, ParamOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Dialect, ParamExpansion, ParamOp, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Span } from "../span.ts";
 import { type Unknown, type Value, type World, unknown, str } from "./state.ts";
 import { type EvaluationRisk, nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { printsOnlyNumbers } from "./stdin.ts";

@@ -2,7 +2,7 @@
 // the rules for telling a URL or a remote `host:path` from a local path.
 
 import type { ReasonCode } from "../../reasons.ts";
-import type { Span } from "../../shell/syntax.ts";
+import type { Span } from "../../span.ts";
 import { fileUrlPath, type Item, type SpecContext } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec, RoleSpec } from "../spec.ts";
