@@ -12,7 +12,7 @@ import { ConfigError, mergeLayers } from "./policy/config.ts";
 import { explainConfig, formatExplanation } from "./policy/explain.ts";
 import { globalConfigPath, loadLayers } from "./policy/layers.ts";
 import { GrammarError } from "./parse/grammar.ts";
-import { formatHuman } from "./report/human.ts";
+import { formatHuman } from "./report/verdict-text.ts";
 import type { Decision, Verdict } from "./verdict.ts";
 
 export const EXIT = { allow: 0, deny: 1, usage: 2, ask: 3 } as const;

@@ -9,7 +9,7 @@
 import { ArgError, Args } from "../args.ts";
 import type { Io } from "../io.ts";
 import type { Decision } from "../verdict.ts";
-import { explainVerdict } from "./explain.ts";
+import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, checkCall, createHost, type FileTool } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
 

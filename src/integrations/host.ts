@@ -37,9 +37,6 @@ export interface HostOptions {
   readonly env?: Readonly<Record<string, string>>;
 }
 
-/** The project's own rules, which every integration's reason text tells the user to edit. */
-export { PROJECT_CONFIG_NAME as PROJECT_CONFIG } from "../policy/layers.ts";
-
 export async function createHost(options: HostOptions): Promise<Host> {
   return guardHost(await createProjectGuard(options), resolvePath(options.root), options.roots ?? []);
 }

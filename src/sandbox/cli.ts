@@ -5,7 +5,7 @@
 import { ArgError, Args } from "../args.ts";
 import type { Io } from "../io.ts";
 import type { Guard } from "../guard.ts";
-import { formatHuman } from "../report/human.ts";
+import { formatHuman } from "../report/verdict-text.ts";
 import { SANDBOX_MODES, type SandboxMode } from "./profile.ts";
 
 export const EXEC_USAGE = `usage: shellfence exec [--cwd DIR] [--root DIR]... [--config FILE]... [--home DIR]

@@ -8,6 +8,7 @@ import { relative, resolve as resolvePath, sep } from "node:path";
 import type { Guard } from "../guard.ts";
 import type { ReasonCode } from "../reasons.ts";
 import type { Decision, Verdict } from "../verdict.ts";
+import type { ScanFinding } from "../report/scan-finding.ts";
 import { shellQuote } from "./glob-base.ts";
 import { locate, MappedBuilder, type MappedText, mapFile } from "./mapped.ts";
 import { readWorkflow } from "./workflow.ts";
@@ -17,18 +18,6 @@ export type TargetKind = "shell" | "workflow";
 export interface Target {
   readonly path: string;
   readonly kind: TargetKind;
-}
-
-export interface Finding {
-  /** Relative to the project root, with `/` separators. */
-  readonly file: string;
-  readonly line: number;
-  readonly col: number;
-  readonly endLine: number;
-  readonly endCol: number;
-  readonly decision: Exclude<Decision, "allow">;
-  readonly code: ReasonCode;
-  readonly message: string;
 }
 
 export class ScanInputError extends Error {}
@@ -111,14 +100,14 @@ export function interpreterOf(path: string): string | null {
 }
 
 /** Every objection the guard raises in one file, and the workflow steps it left alone. */
-export function scanFile(guard: Guard, root: string, target: Target): { findings: Finding[]; skipped: string[] } {
+export function scanFile(guard: Guard, root: string, target: Target): { findings: ScanFinding[]; skipped: string[] } {
   const text = readFileSync(target.path, "utf8");
   const file = relative(root, target.path).split(sep).join("/") || target.path;
   if (target.kind === "shell") {
     return { findings: findings(file, mapFile(text), guard.check(text, { cwd: root }), { line: 1, col: 1 }, new Map()), skipped: [] };
   }
   const wf = readWorkflow(text);
-  const out: Finding[] = wf.problems.map((p) => ({
+  const out: ScanFinding[] = wf.problems.map((p) => ({
     file, line: p.line, col: p.col, endLine: p.line, endCol: p.col, decision: "ask", code: p.code, message: p.message,
   }));
   for (const step of wf.steps) {
@@ -140,8 +129,8 @@ export function scanFile(guard: Guard, root: string, target: Target): { findings
   return { findings: out, skipped: wf.skipped.map((s) => `${file}: ${s} (not bash)`) };
 }
 
-function findings(file: string, m: MappedText, v: Verdict, whole: { line: number; col: number }, expressions: ReadonlyMap<string, string>): Finding[] {
-  const out: Finding[] = [];
+function findings(file: string, m: MappedText, v: Verdict, whole: { line: number; col: number }, expressions: ReadonlyMap<string, string>): ScanFinding[] {
+  const out: ScanFinding[] = [];
   for (const r of v.reasons) {
     if (r.decision === "allow") continue;
     const start = r.start !== undefined ? locate(m, r.start) : whole;
@@ -156,6 +145,6 @@ function findings(file: string, m: MappedText, v: Verdict, whole: { line: number
   return out;
 }
 
-export function compareFindings(a: Finding, b: Finding): number {
+export function compareFindings(a: ScanFinding, b: ScanFinding): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }
