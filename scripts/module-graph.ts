@@ -8,7 +8,7 @@
 // start of a line that begins with `import` and is none of these is an error, so an import
 // spelled some other way cannot go unseen.
 
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, sep } from "node:path";
 
 /** One import or re-export of another module of the repository. */
@@ -54,7 +54,8 @@ export function sourceFiles(root: string, dirs: readonly string[]): string[] {
 const STATEMENT = /^(import|export)\b[^;]*;?/gm;
 const FROM = /^(import|export)\s+(type\s+)?([\s\S]*?)\s*\bfrom\s*["']([^"']+)["']/;
 const SIDE_EFFECT = /^import\s*["']([^"']+)["']/;
-const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+// `const { a, b } = await import("…")` takes a and b; any other `import("…")` may take anything.
+const DYNAMIC = /(?:\bconst\s*\{([^}]*)\}\s*=\s*await\s+)?\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
 /** The modules of the repository under `dirs` and the imports between them. */
 export function moduleGraph(root: string, dirs: readonly string[]): ModuleGraph {
@@ -65,6 +66,7 @@ export function moduleGraph(root: string, dirs: readonly string[]): ModuleGraph 
   const add = (from: string, spec: string, typeOnly: boolean, names: readonly string[], reexport: boolean) => {
     if (!spec.startsWith(".")) return; // a package or node: built-in
     const to = normalize(join(dirname(from), spec)).split(sep).join("/");
+    if (!to.endsWith(".ts") && existsSync(join(root, to))) return; // an asset (the grammar's WASM), not a module
     if (!known.has(to)) errors.push(`${from}: import "${spec}" names no module read (${to})`);
     else imports.push({ from, to, typeOnly, names, reexport });
   };
@@ -80,15 +82,16 @@ export function moduleGraph(root: string, dirs: readonly string[]): ModuleGraph 
       }
       const bare = SIDE_EFFECT.exec(statement);
       if (bare) add(from, bare[1]!, false, [], false);
-      // `import(` and `import.meta` at the start of a line are expressions, read below.
-      else if (keyword === "import" && !/^import\s*[(.]/.test(statement)) errors.push(`${from}: cannot read the statement ${JSON.stringify(statement.slice(0, 80))}`);
+      // `import(` and `import.meta` at the start of a line are expressions, read below; an
+      // import from `${…}` is code in a template string, written for another process to run.
+      else if (keyword === "import" && !/^import\s*[(.]/.test(statement) && !/\bfrom\s*\$\{/.test(statement)) errors.push(`${from}: cannot read the statement ${JSON.stringify(statement.slice(0, 80))}`);
     }
-    for (const m of text.matchAll(DYNAMIC)) add(from, m[1]!, false, ["*"], false);
+    for (const m of text.matchAll(DYNAMIC)) add(from, m[2]!, false, m[1] !== undefined ? clauseNames(`{${m[1]}}`) : ["*"], false);
   }
   return { files, imports, errors };
 }
 
-/** The names an import clause takes: `{ a, type b, c as d }` → a, b, c; `x` → default; `* as ns` → `*`. */
+/** The names an import clause takes: `{ a, type b, c as d }` (or a destructuring `{ c: d }`) → a, b, c; `x` → default; `* as ns` → `*`. */
 function clauseNames(clause: string): string[] {
   const names: string[] = [];
   const braces = /\{([^}]*)\}/.exec(clause);
@@ -98,7 +101,7 @@ function clauseNames(clause: string): string[] {
   if (bare !== "") names.push("default");
   if (braces) {
     for (const item of braces[1]!.split(",")) {
-      const name = item.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]!.trim();
+      const name = item.trim().replace(/^type\s+/, "").split(/\s+as\s+|\s*:\s*/)[0]!.trim();
       if (name !== "") names.push(name);
     }
   }

@@ -15,7 +15,7 @@ import { GrammarError } from "./parse/grammar.ts";
 import { formatHuman } from "./report/verdict-text.ts";
 import type { Decision, Verdict } from "./verdict.ts";
 
-export const EXIT = { allow: 0, deny: 1, usage: 2, ask: 3 } as const;
+const EXIT = { allow: 0, deny: 1, usage: 2, ask: 3 } as const;
 
 const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence check --jsonl [options] < requests.jsonl
@@ -213,7 +213,7 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
   return 0;
 }
 
-export function exitFor(d: Decision): number {
+function exitFor(d: Decision): number {
   return EXIT[d];
 }
 

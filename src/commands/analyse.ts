@@ -44,7 +44,7 @@ export interface Analyser {
 
 export type Entry = CommandSpec | Analyser;
 
-export function basename(p: string): string {
+function basename(p: string): string {
   const i = p.lastIndexOf("/");
   return i < 0 ? p : p.slice(i + 1);
 }
@@ -57,7 +57,7 @@ export function isSystemProgram(path: string): boolean {
   return SYSTEM_BIN.test(path);
 }
 
-export interface AnalyseContext {
+interface AnalyseContext {
   readonly countUnknown: boolean;
   readonly world: World;
   readonly span: Span;
@@ -118,7 +118,7 @@ const INTERPRETERS = /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl[0-9.
  * unknown kind, the command may change anything, and a word naming a shell, an interpreter or
  * a command runner makes it opaque.
  */
-export function generic(name: Arg, args: readonly Arg[]): Effect[] {
+function generic(name: Arg, args: readonly Arg[]): Effect[] {
   const effects: Effect[] = [{ t: "changes", fs: true, links: true }];
   for (const w of [name, ...args]) {
     if (w.text === null) continue;

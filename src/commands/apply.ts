@@ -177,7 +177,7 @@ export function syntheticArg(text: string, at: Span): Arg {
   return { text, source: text, span: at, unknownWhy: null, segs: [{ text, quoted: true }] };
 }
 
-export interface Applied {
+interface Applied {
   readonly effects: Effect[];
   /** The words after a wrapper's own options: the command it runs. */
   readonly runs: readonly Arg[] | null;

@@ -25,7 +25,7 @@ export type Role =
   | "generic";
 
 /** A role that depends on modes set by flags: `{ default: "read", write: ["-i"] }`. */
-export interface ModalRole {
+interface ModalRole {
   readonly default: Role;
   /** Mode name → role when that mode is on (the first listed mode that is on wins). */
   readonly modes: Readonly<Record<string, Role>>;
@@ -48,7 +48,7 @@ export interface OptionSpec {
   readonly ends?: boolean;
 }
 
-export type Operands =
+type Operands =
   /** Every operand has the same role. */
   | { readonly all: RoleSpec; readonly surface?: string; readonly defaultOperand?: string; readonly defaultRole?: RoleSpec }
   /**
@@ -68,7 +68,7 @@ export type Operands =
   | { readonly runs: "command"; readonly skip?: number; readonly inProcess?: boolean }
   | { readonly none: true };
 
-export interface RecursionSpec {
+interface RecursionSpec {
   /** Mode that turns recursion on; absent: the command always recurses into directories. */
   readonly mode?: string;
   /**

@@ -118,7 +118,7 @@ async function readInput(io: Io): Promise<string> {
 }
 
 /** The call to judge, or null for an event or tool this hook has no opinion on. */
-export function readCall(text: string): Call | null {
+function readCall(text: string): Call | null {
   let input: unknown;
   try {
     input = JSON.parse(text);

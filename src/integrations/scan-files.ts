@@ -13,9 +13,9 @@ import { shellQuote } from "./glob-base.ts";
 import { locate, MappedBuilder, type MappedText, mapFile } from "./mapped.ts";
 import { readWorkflow } from "./workflow.ts";
 
-export type TargetKind = "shell" | "workflow";
+type TargetKind = "shell" | "workflow";
 
-export interface Target {
+interface Target {
   readonly path: string;
   readonly kind: TargetKind;
 }
@@ -67,7 +67,7 @@ export function collectTargets(paths: readonly string[], cwd: string): { targets
 }
 
 /** A workflow, a shell script by name or by `#!`, or null. */
-export function classify(path: string): TargetKind | null {
+function classify(path: string): TargetKind | null {
   const posix = path.split(sep).join("/");
   if (/(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/.test(posix)) return "workflow";
   if (/\.(sh|bash)$/.test(posix)) return "shell";
@@ -76,7 +76,7 @@ export function classify(path: string): TargetKind | null {
 }
 
 /** The program a `#!` line names (through `env`), or null without one. */
-export function interpreterOf(path: string): string | null {
+function interpreterOf(path: string): string | null {
   let head: string;
   try {
     if (lstatSync(path).size === 0) return null;

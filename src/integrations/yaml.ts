@@ -9,30 +9,30 @@ import { MappedBuilder, type MappedText } from "./mapped.ts";
 
 export type YamlNode = YamlMap | YamlSeq | YamlScalar;
 
-export interface YamlMap {
+interface YamlMap {
   readonly kind: "map";
   readonly line: number;
   readonly col: number;
   readonly entries: readonly YamlEntry[];
 }
 
-export interface YamlEntry {
+interface YamlEntry {
   readonly key: string;
   readonly line: number;
   readonly col: number;
   readonly value: YamlNode | null;
 }
 
-export interface YamlSeq {
+interface YamlSeq {
   readonly kind: "seq";
   readonly line: number;
   readonly col: number;
   readonly items: readonly (YamlNode | null)[];
 }
 
-export type ScalarStyle = "plain" | "single" | "double" | "literal" | "folded" | "flow" | "alias";
+type ScalarStyle = "plain" | "single" | "double" | "literal" | "folded" | "flow" | "alias";
 
-export interface YamlScalar {
+interface YamlScalar {
   readonly kind: "scalar";
   readonly line: number;
   readonly col: number;

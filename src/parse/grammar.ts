@@ -17,11 +17,11 @@ export class GrammarError extends Error {
 }
 
 /** Where the grammar lives: beside the package root, whether we run from src/ or dist/. */
-export function defaultGrammarPath(): string {
+function defaultGrammarPath(): string {
   return fileURLToPath(new URL("../../grammar/tree-sitter-bash.wasm", import.meta.url));
 }
 
-export function sha256(bytes: Uint8Array): string {
+function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 

@@ -4,7 +4,7 @@
 import { DEFAULT_LAYER, type MergedConfig, PATH_SURFACES, SURFACES } from "./config.ts";
 import type { LayerInfo } from "./layers.ts";
 
-export interface Explanation {
+interface Explanation {
   readonly layers: readonly { readonly kind: string; readonly origin: string; readonly loaded: boolean }[];
   readonly permission: Readonly<Record<string, readonly { readonly pattern: string; readonly action: string; readonly origin: string }[]>>;
   readonly reasons: Readonly<Record<string, { readonly action: string; readonly origin: string }>>;

@@ -6,7 +6,7 @@ import type { ReasonCode } from "../reasons.ts";
 import type { Access, AccessKind, Reason, Verdict } from "../verdict.ts";
 import { PROJECT_CONFIG_NAME } from "../policy/layers.ts";
 
-export interface ExplainOptions {
+interface ExplainOptions {
   /** Who acts, when it is a host tool rather than a command in the text (`Read`, `write`). */
   readonly actor?: string;
 }

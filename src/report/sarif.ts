@@ -5,10 +5,10 @@
 import { REASONS, type ReasonCode } from "../reasons.ts";
 import type { ScanFinding } from "./scan-finding.ts";
 
-export const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
-export const INFORMATION_URI = "https://www.npmjs.com/package/shellfence";
+const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+const INFORMATION_URI = "https://www.npmjs.com/package/shellfence";
 
-export interface SarifLog {
+interface SarifLog {
   readonly $schema: string;
   readonly version: "2.1.0";
   readonly runs: readonly SarifRun[];

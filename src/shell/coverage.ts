@@ -13,7 +13,7 @@ type CodePart = Extract<WordPart, { t: "code" }>;
 /** Something bash may run: a statement, or backquoted text the grammar left unparsed. */
 type Obligation = Stmt | CodePart;
 
-export interface Unmet {
+interface Unmet {
   readonly span: Span | null;
   readonly what: string;
 }

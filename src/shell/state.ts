@@ -83,7 +83,7 @@ export const SHOPT: Readonly<Record<string, keyof Options>> = {
 };
 
 /** The options `set` changes, which `local -` restores when the function returns. */
-export type SetOptions = Pick<Options, "physical" | "noglob">;
+type SetOptions = Pick<Options, "physical" | "noglob">;
 
 /** A function call's scope: what its return restores. */
 export interface Scope {
@@ -110,9 +110,9 @@ export type Status = 0 | 1 | 2;
 export const STATUS_UNKNOWN: Status = 2;
 
 /** How control leaves the statement being run. */
-export type Flow = "normal" | "break" | "continue" | "return" | "exit";
+type Flow = "normal" | "break" | "continue" | "return" | "exit";
 
-export interface FunctionDef {
+interface FunctionDef {
   readonly body: Stmt;
   readonly source: string;
   /** Where the body's spans count from: a body read from reparsed or nested code keeps that. */

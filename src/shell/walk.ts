@@ -6,7 +6,7 @@
 import type { Assign, Stmt, Word, WordPart } from "./syntax.ts";
 import type { Span } from "../span.ts";
 
-export interface Visitor {
+interface Visitor {
   stmt?(s: Stmt, near: Span | null): void;
   part?(p: WordPart, near: Span | null): void;
 }

@@ -26,7 +26,7 @@ export interface Field {
   readonly fromGlob: boolean;
 }
 
-export interface Expansion {
+interface Expansion {
   readonly fields: Field[];
   /** An unquoted unknown value could have split into any number of fields. */
   readonly countUnknown: boolean;
@@ -144,7 +144,7 @@ type Piece =
   /** A quoted empty string: keeps the field alive. */
   | { readonly k: "keep" };
 
-export interface ExpandOptions {
+interface ExpandOptions {
   /** Assignment context: no brace expansion, no splitting, no globbing; tildes after `:` and `=`. */
   readonly assignment?: boolean;
   /** No pathname expansion (case words, here-strings, redirection targets use their own rules). */
@@ -446,7 +446,7 @@ function expandTildePrefix(text: string, lastPart: boolean, world: World, env: W
 }
 
 /** ~N, ~+N, ~-N: an entry of the directory stack (0 is the current directory). */
-export function dirstackEntry(world: World, spec: string): Value | null {
+function dirstackEntry(world: World, spec: string): Value | null {
   const all = [world.cwd, ...world.stack];
   const fromEnd = spec.startsWith("-");
   const n = Number(spec.replace(/^[+-]/, ""));
@@ -735,7 +735,7 @@ function paramValue(pe: ParamExpansion, world: World, env: WordEnv): Value {
 }
 
 /** Joins pieces into one value (assignment semantics). */
-export function piecesToValue(pieces: readonly Piece[]): Value {
+function piecesToValue(pieces: readonly Piece[]): Value {
   let s = "";
   for (const p of pieces) {
     // Only a value that is nothing but a number is a number (`/$#/../x` is not).

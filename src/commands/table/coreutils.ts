@@ -9,7 +9,6 @@ import type { OptionSpec } from "../spec.ts";
 import { issue, linkNames, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
-export type { TableSpec } from "./expand.ts";
 
 
 const none: OptionSpec = { value: "none" };

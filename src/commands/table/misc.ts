@@ -651,7 +651,7 @@ const PATCH_SPEC = expandSpec({
 });
 
 /** The files a unified or context diff names, each with every `-p` strip level applied. */
-export function patchTargets(text: string, strip: number | null): string[] {
+function patchTargets(text: string, strip: number | null): string[] {
   const out = new Set<string>();
   for (const line of text.split("\n")) {
     const m = /^(?:\+\+\+|---|\*\*\*) ([^\t\n]+)/.exec(line) ?? /^Index: (.+)$/.exec(line) ?? /^diff --git (?:"?a\/)?(\S+) (?:"?b\/)?(\S+)/.exec(line);

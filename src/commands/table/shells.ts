@@ -125,7 +125,7 @@ function shell(call: Call): Effect[] {
 }
 
 /** Code a command reads on standard input, when the guard can see it. */
-export function stdinCode(call: Call, label: string, positional: readonly string[] | null): Effect[] {
+function stdinCode(call: Call, label: string, positional: readonly string[] | null): Effect[] {
   const s = call.stdin;
   if (s.t === "text") return [{ t: "code", text: s.text, span: call.span, label, inProcess: false, positional }];
   if (s.t === "file") {

@@ -12,7 +12,7 @@ import type { TableSpec } from "./expand.ts";
 // ---------------------------------------------------------------------------------------
 // sed
 
-export interface ProgramIO {
+interface ProgramIO {
   readonly reads: string[];
   readonly writes: string[];
   /** Why the program may do something the guard cannot see, such as run a command (null: nothing). */
@@ -24,7 +24,7 @@ function newIO(): ProgramIO {
 }
 
 /** Scans a GNU sed script for the commands that read files, write files or run commands. */
-export function scanSed(script: string): ProgramIO {
+function scanSed(script: string): ProgramIO {
   const io = newIO();
   const s = script;
   let i = 0;
@@ -393,7 +393,7 @@ function isTerminator(t: Tok | undefined): boolean {
  * the program computes, makes it opaque. Comparisons outside print (`$3 > 100`) are not
  * redirections.
  */
-export function scanAwk(program: string): ProgramIO {
+function scanAwk(program: string): ProgramIO {
   const io = newIO();
   const toks = awkTokens(program);
   if (toks === null) {

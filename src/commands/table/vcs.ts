@@ -150,7 +150,7 @@ const cloneConfig: Custom = (ctx) => {
  * ../x`): judged as paths only when they look like one, so revisions such as
  * `origin/main..HEAD` are not.
  */
-export function looksLikePath(t: string): boolean {
+function looksLikePath(t: string): boolean {
   return t.startsWith("/") || t.startsWith("~") || t.startsWith("..") || t.startsWith("./") || t.includes("/..");
 }
 
@@ -631,7 +631,7 @@ const SUBS: ReadonlyMap<string, { readonly spec: CommandSpec; readonly pathspec:
 // ---------------------------------------------------------------------------------------
 // The command
 
-export const GIT_GLOBAL: CommandSpec = {
+const GIT_GLOBAL: CommandSpec = {
   names: ["git"],
   style: "posix",
   options: GIT_GLOBAL_OPTIONS,

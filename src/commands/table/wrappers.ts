@@ -271,7 +271,7 @@ const ENV_ESCAPES: Readonly<Record<string, string>> = { f: "\f", n: "\n", r: "\r
  * the start of a word ends the string, `\_` is a blank. Null for what the guard does not
  * follow: `${NAME}` (the environment's value), `\c`, an unknown escape, an open quote.
  */
-export function splitEnvString(text: string): string[] | null {
+function splitEnvString(text: string): string[] | null {
   const words: string[] = [];
   let cur = "";
   let has = false;
@@ -383,7 +383,7 @@ function flock(call: Call): Effect[] {
 }
 
 /** Splits xargs input the way xargs does: blanks separate items; quotes and backslashes group. */
-export function xargsItems(text: string, mode: { nul: boolean; delim: string | null; lines: boolean }): string[] {
+function xargsItems(text: string, mode: { nul: boolean; delim: string | null; lines: boolean }): string[] {
   if (mode.nul) return text.split("\u0000").filter((x) => x !== "");
   if (mode.delim !== null) return text.split(mode.delim).filter((x, i, all) => !(i === all.length - 1 && x === ""));
   if (mode.lines) return text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
