@@ -6,7 +6,7 @@ import type { CommandSpec, OptionSpec } from "../spec.ts";
 import { ARCHIVE_ANALYSERS, ARCHIVE_SPECS } from "./archives.ts";
 import { COREUTILS } from "./coreutils.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
-import { DEV_ANALYSERS, DEV_SPECS } from "./dev.ts";
+import { DEV_ANALYSERS, DEV_SPECS } from "./dev/index.ts";
 import { EXPRESSIONS } from "./find.ts";
 import { MISC_ANALYSERS, MISC_SPECS } from "./misc.ts";
 import { NETWORK_ANALYSERS, NETWORK_SPECS } from "./network.ts";
