@@ -41,7 +41,7 @@ const KNOWN_EDGES: readonly (readonly [from: string, to: string])[] = [
   // apply.ts, which import the table; they move to commands/spec.ts.
   ["src/commands/spec.ts", "src/commands/apply.ts"],
   ["src/commands/effects.ts", "src/commands/analyse.ts"],
-  ...["archives", "dev/build", "dev/index", "dev/node", "dev/python", "find", "index", "misc", "network", "search", "shells", "text", "vcs", "wrappers"].map((t) => [`src/commands/table/${t}.ts`, "src/commands/analyse.ts"] as const),
+  ...["archives", "converters", "crypto", "dev/build", "dev/index", "dev/node", "dev/python", "editors", "find", "index", "network", "patch", "search", "shells", "text", "vcs", "wrappers"].map((t) => [`src/commands/table/${t}.ts`, "src/commands/analyse.ts"] as const),
 ];
 
 const graph = moduleGraph(join(import.meta.dir, ".."), ["src"]);

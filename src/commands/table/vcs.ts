@@ -9,7 +9,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { AccessKind } from "../../verdict.ts";
 import { GIT_GLOBAL_OPTIONS } from "../git-global-options.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { chdir, type Custom, each, flag, hooks, issue, linkNames, localRole, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
+import { type Custom, each, flag, hooks, issue, linkNames, localRole, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 // ---------------------------------------------------------------------------------------
