@@ -6,43 +6,12 @@
 import type { World } from "../shell/state.ts";
 import type { Span } from "../span.ts";
 import { applySpec } from "./apply.ts";
-import { type Arg, type Disk, type Effect, NO_DISK } from "./effects.ts";
-import type { CommandSpec } from "./spec.ts";
+import { type Arg, type Disk, type Effect, NO_DISK, type Stdin } from "./effects.ts";
+import type { Call } from "./spec.ts";
 import { TABLE } from "./table/index.ts";
 
 export type { Arg, Effect } from "./effects.ts";
 export { withValue } from "./effects.ts";
-
-/** What a command's standard input is known to hold. */
-export type Stdin =
-  | { readonly t: "text"; readonly text: string }
-  | { readonly t: "file"; readonly arg: Arg }
-  /** Paths printed by `find DIR…` or `ls`: entries under these directories. */
-  | { readonly t: "paths-under"; readonly dirs: readonly Arg[] }
-  /** `inherited`: nothing in the command redirects it; it is whatever the guard's caller gave the shell. */
-  | { readonly t: "unknown"; readonly inherited?: true };
-
-export interface Call {
-  /** The command's basename, as the table knows it. */
-  readonly name: string;
-  readonly nameArg: Arg;
-  readonly args: readonly Arg[];
-  readonly world: World;
-  readonly span: Span;
-  readonly countUnknown: boolean;
-  readonly stdin: Stdin;
-  /** The guard's home directory, for files a command writes there without naming them (`git config --global`). */
-  readonly home: string | null;
-  readonly disk: Disk;
-}
-
-/** A table entry that is a function: for commands whose words data cannot describe. */
-export interface Analyser {
-  readonly names: readonly string[];
-  readonly analyse: (call: Call) => Effect[];
-}
-
-export type Entry = CommandSpec | Analyser;
 
 function basename(p: string): string {
   const i = p.lastIndexOf("/");

@@ -6,8 +6,7 @@
 import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { relative, resolve as resolvePath, sep } from "node:path";
 import type { Guard } from "../guard.ts";
-import type { ReasonCode } from "../reasons.ts";
-import type { Decision, Verdict } from "../verdict.ts";
+import type { Verdict } from "../verdict.ts";
 import type { ScanFinding } from "../report/scan-finding.ts";
 import { shellQuote } from "./glob-base.ts";
 import { locate, MappedBuilder, type MappedText, mapFile } from "./mapped.ts";

@@ -3,9 +3,9 @@
 
 import type { ReasonCode } from "../../reasons.ts";
 import type { Span } from "../../span.ts";
-import { fileUrlPath, type Item, type SpecContext } from "../apply.ts";
+import { fileUrlPath } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
-import type { OptionSpec, RoleSpec } from "../spec.ts";
+import type { Item, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
 
 export const flag: OptionSpec = {};
 export const none: OptionSpec = { value: "none" };

@@ -1,10 +1,8 @@
 // Converters, one file into another: text (envsubst, iconv), images (ImageMagick), audio and
 // video (ffmpeg), documents (pandoc).
 
-import type { Analyser, Call } from "../analyse.ts";
-import type { SpecContext } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
-import type { OptionSpec } from "../spec.ts";
+import type { Analyser, Call, OptionSpec, SpecContext } from "../spec.ts";
 import { each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 

@@ -1,12 +1,12 @@
 // Crypto tools: openssl, gpg, ssh-keygen, ssh-copy-id. Keys, keyrings and certificates are
 // files; a library openssl loads as an engine or provider is code.
 
-import type { Analyser, Call } from "../analyse.ts";
-import { applySpec, parseWords, type SpecContext, syntheticArg } from "../apply.ts";
+import { applySpec, parseWords, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import { type Custom, each, flag, hooks, issue, none, optionItems, optionValues, pathList, read, roleAs, runsProgram, spanOf, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { sshOptions } from "./network.ts";
+import type { Analyser, Call, SpecContext } from "../spec.ts";
 
 /** -passin file:PATH and friends: only the file: form names a file. */
 const passFiles = (names: readonly string[]): Custom => (ctx) => {

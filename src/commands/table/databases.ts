@@ -1,10 +1,10 @@
 // Database shells and dumps: sqlite3, psql, mysql, mysqldump, pg_dump. SQL and meta-commands
 // that read, write or run files are INLINE_CODE.
 
-import type { SpecContext } from "../apply.ts";
 import type { Arg } from "../effects.ts";
 import { each, issue, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
+import type { SpecContext } from "../spec.ts";
 
 /** sqlite3 dot-commands that reach files or the shell (every one not on this list does, or may). */
 const SQLITE_DOT_RISK = /(^|\n|;)\s*\.(?!(tables|schema|headers?|mode|width|indexes|indices|dump|databases|show|help|quit|exit|timer|changes|nullvalue|separator|print|echo|eqp|stats|dbinfo|lint|bail|prompt|fullschema|expert)\b)[a-z]|(^|\n|;)\s*\.(dump|schema)\b[^\n]*>/i;

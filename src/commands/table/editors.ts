@@ -1,9 +1,8 @@
 // Editors: every file operand may be written; commands run at startup are code.
 
-import type { Analyser, Call } from "../analyse.ts";
-import { applySpec, parseWords, type SpecContext } from "../apply.ts";
+import { applySpec, parseWords } from "../apply.ts";
 import type { Effect } from "../effects.ts";
-import type { RoleSpec } from "../spec.ts";
+import type { Analyser, Call, RoleSpec, SpecContext } from "../spec.ts";
 import { chdir, type Custom, each, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 

@@ -1,8 +1,7 @@
 // The command table: every entry by name. Entries are data (CommandSpec) or, where data
 // cannot say it, a function (Analyser). Flag shorthands are expanded here, once.
 
-import type { Analyser, Entry } from "../analyse.ts";
-import type { CommandSpec, OptionSpec } from "../spec.ts";
+import type { Analyser, Entry } from "../spec.ts";
 import { ARCHIVE_ANALYSERS, ARCHIVE_SPECS } from "./archives.ts";
 import { CONVERTER_ANALYSERS, CONVERTER_SPECS } from "./converters.ts";
 import { COREUTILS } from "./coreutils.ts";

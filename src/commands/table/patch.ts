@@ -1,10 +1,10 @@
 // patch: the files a patch names are written (or the one named on the command line).
 
-import type { Analyser, Call } from "../analyse.ts";
 import { applySpec, parseWords, syntheticArg } from "../apply.ts";
 import { type Effect, withValue } from "../effects.ts";
 import { chdir, each, generic, none, optionalNone, optionItems, optionValues, write } from "./common.ts";
 import { expandSpec } from "./expand.ts";
+import type { Analyser, Call } from "../spec.ts";
 
 const PATCH_SPEC = expandSpec({
   names: ["patch"],

@@ -3,11 +3,10 @@
 // commands (sed `e`, awk `system()`): each program is scanned for those, and a program the
 // scanner cannot read is not trusted.
 
-import type { Analyser, Call } from "../analyse.ts";
-import type { SpecContext } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import { assignmentValue, each, issue, none, optionalNone, optionItems, optionValues, roleAs } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
+import type { Analyser, Call, SpecContext } from "../spec.ts";
 
 // ---------------------------------------------------------------------------------------
 // sed

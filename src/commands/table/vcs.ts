@@ -3,12 +3,11 @@
 // branch names, remotes and messages are not paths; pathspecs are, and so is the working tree
 // when a subcommand rewrites it (`checkout`, `reset --hard`, `clean`, `merge`, …).
 
-import type { Analyser, Call } from "../analyse.ts";
-import { applySpec, type Base, parseWords, roleOf, type SpecContext, syntheticArg } from "../apply.ts";
+import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { AccessKind } from "../../verdict.ts";
 import { GIT_GLOBAL_OPTIONS } from "../git-global-options.ts";
-import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
+import type { Analyser, Base, Call, CommandSpec, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
 import { type Custom, each, flag, hooks, issue, linkNames, localRole, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 

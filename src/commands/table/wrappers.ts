@@ -3,9 +3,8 @@
 // and options that change the directory or the environment are carried over.
 
 import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
-import type { Analyser, Call, Stdin } from "../analyse.ts";
-import { type Arg, type Effect, withValue } from "../effects.ts";
-import type { CommandSpec } from "../spec.ts";
+import { type Arg, type Effect, type Stdin, withValue } from "../effects.ts";
+import type { Analyser, Call, CommandSpec } from "../spec.ts";
 import { issue, optionItems, optionValues, spanOf } from "./common.ts";
 
 const none = { value: "none" } as const;

@@ -1,10 +1,9 @@
 // Build systems: make, cmake, ninja. They run the project's recipes, which may change anything
 // inside it.
 
-import type { Call } from "../../analyse.ts";
-import { applySpec, type SpecContext, syntheticArg } from "../../apply.ts";
+import { applySpec, syntheticArg } from "../../apply.ts";
 import { type Arg, type Effect, withValue } from "../../effects.ts";
-import type { CommandSpec } from "../../spec.ts";
+import type { Call, CommandSpec, SpecContext } from "../../spec.ts";
 import { assignmentOptions, chdir, each, flag, issue, none, optionalNone, optionItems, optionValues, read, roleAs, write } from "../common.ts";
 import { tarWords } from "../archives.ts";
 import type { TableSpec } from "../expand.ts";

@@ -1,8 +1,8 @@
 // Containers: docker and podman, their compose, and the host paths a container is given (bind
 // mounts, sockets, devices, capabilities).
 
-import { type SpecContext, syntheticArg } from "../../apply.ts";
-import type { OptionSpec, RoleSpec } from "../../spec.ts";
+import { syntheticArg } from "../../apply.ts";
+import type { OptionSpec, RoleSpec, SpecContext } from "../../spec.ts";
 import { chdir, writesUserConfig, type Custom, each, flag, hooks, issue, localRole, locate, none, optionItems, optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
 import type { TableSpec } from "../expand.ts";
 import { runsOperands } from "./node.ts";

@@ -1,7 +1,6 @@
 // Developer tools, one file per tool family: interpreters, package managers, build systems,
 // compilers, containers.
 
-import type { Analyser } from "../../analyse.ts";
 import type { TableSpec } from "../expand.ts";
 import { cmake, MAKE, NINJA } from "./build.ts";
 import { CC, LD } from "./c.ts";
@@ -14,6 +13,7 @@ import { PIP, PIPX, POETRY, PYTHON_ANALYSER, UV, UVX } from "./python.ts";
 import { CARGO, RUSTC, RUSTUP } from "./rust.ts";
 import { LUA, PERL, PHP, RUBY } from "./scripting.ts";
 import { TERRAFORM } from "./terraform.ts";
+import type { Analyser } from "../../spec.ts";
 
 export const DEV_SPECS: readonly TableSpec[] = [
   NODE, TS_RUNNERS, RUBY, PERL, PHP, LUA,

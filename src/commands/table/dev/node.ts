@@ -3,10 +3,9 @@
 // they may change anything inside, so later paths through directories that do not exist yet
 // are not trusted.
 
-import type { Analyser } from "../../analyse.ts";
-import { applySpec, fileUrlPath, type SpecContext, syntheticArg } from "../../apply.ts";
+import { applySpec, fileUrlPath, syntheticArg } from "../../apply.ts";
 import { type Arg, withValue } from "../../effects.ts";
-import type { OptionSpec } from "../../spec.ts";
+import type { Analyser, OptionSpec, SpecContext } from "../../spec.ts";
 import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
 import { info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";

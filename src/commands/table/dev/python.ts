@@ -1,9 +1,8 @@
 // Python: the interpreters and the packaging tools (pip, uv, uvx, poetry, pipx).
 
-import type { Analyser } from "../../analyse.ts";
 import { applySpec, syntheticArg } from "../../apply.ts";
 import { type Arg, withValue } from "../../effects.ts";
-import type { OptionSpec } from "../../spec.ts";
+import type { Analyser, OptionSpec } from "../../spec.ts";
 import { chdir, writesUserConfig, type Custom, each, embeddedPaths, flag, hooks, issue, localRole, locate, none, optionItems, optionValues, read, roleAs, spanOf, write } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
 import { info, inlineCode, programFromStdin, projectCode } from "./code-options.ts";
