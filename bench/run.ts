@@ -1,14 +1,17 @@
-// `bun run bench`: check time against the bare tree-sitter parse on the shared corpora, and
-// process start to first verdict for the CLI. Prints a table; asserts nothing.
+// `bun run bench`: check time against the bare tree-sitter parse on the shared corpora,
+// process start to first verdict along every path a hook can take (bench/start.ts), and batch
+// throughput under Node.js and Bun. Prints tables; asserts nothing.
 //
-//   bun run bench/run.ts [--corpus PATH]... [--limit N] [--cli-runs N] [--phases]
+//   bun run bench/run.ts [--corpus PATH]... [--limit N] [--cli-runs N] [--phases] [--start-only] [--no-batch] [--before DIR]
+//
+// --start-only skips the in-process corpus tables; --cli-runs 0 skips the process tables.
 //
 // --phases adds where a check's time goes: the front end (parse, copy of the tree, lowering),
 // and the whole check with every filesystem answer already known (no system calls), so the
 // rest of the time is the interpreter and the judge, and the difference is the disk.
 
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGuard } from "../src/index.ts";
@@ -17,6 +20,7 @@ import { DEFAULT_BOUNDS, parseBounded } from "../src/parse/parse.ts";
 import { copyTree } from "../src/parse/tree.ts";
 import { type FileSystem, nodeFileSystem } from "../src/paths/fs.ts";
 import { lowerProgram } from "../src/shell/lower.ts";
+import { hookInput, installedProject, measureStart, printStart, startPaths } from "./start.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string): string[] => args.flatMap((a, i) => (a === name && args[i + 1] ? [args[i + 1]!] : []));
@@ -27,6 +31,7 @@ const corpora = opt("--corpus").length
 const limit = Number(opt("--limit")[0] ?? Infinity);
 const cliRuns = Number(opt("--cli-runs")[0] ?? 20);
 const phases = args.includes("--phases");
+const startOnly = args.includes("--start-only");
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -42,8 +47,8 @@ const parser = await loadParser();
 const guard = await createGuard({ home: join(scratch, "home") });
 let peakRss = process.memoryUsage().rss;
 
-console.log(`corpus            commands  parse µs (med/p99)  check µs (med/p99)  ratio med  checks/s  short p99 µs  decisions (allow/ask/deny)`);
-for (const file of corpora) {
+if (!startOnly) console.log(`corpus            commands  parse µs (med/p99)  check µs (med/p99)  ratio med  checks/s  short p99 µs  decisions (allow/ask/deny)`);
+for (const file of startOnly ? [] : corpora) {
   const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").slice(0, limit);
   // Warm up both paths so the JIT settles before timing.
   for (const l of lines.slice(0, 500)) {
@@ -79,7 +84,7 @@ for (const file of corpora) {
       `${fmt(lines.length / (totalCheck / 1e6), 0).padStart(8)}  ${fmt(percentile(ss, 99)).padStart(12)}  ${counts.allow}/${counts.ask}/${counts.deny}`,
   );
 }
-console.log(`peak RSS: ${fmt(peakRss / 1024 / 1024)} MiB`);
+if (!startOnly) console.log(`peak RSS: ${fmt(peakRss / 1024 / 1024)} MiB`);
 
 if (phases) {
   // The disk as it was: every lstat answered from memory after its first real answer.
@@ -122,18 +127,60 @@ if (phases) {
   }
 }
 
-// Process start to first verdict: the npm entry under Node.js (needs dist/, built by npm install).
-const entry = join(here, "bin", "shellfence.js");
+// Process start to first verdict along every path (bench/start.ts), then batch throughput of
+// `check --jsonl` in one process under Node.js and under Bun.
 if (existsSync(join(here, "dist", "cli.js")) && cliRuns > 0) {
-  const times: number[] = [];
-  for (let i = 0; i < cliRuns; i++) {
-    const t0 = performance.now();
-    spawnSync("node", [entry, "check", "--cwd", scratch, "--", "cat README.md"], { encoding: "utf8" });
-    times.push(performance.now() - t0);
+  const project = installedProject(scratch, here.replace(/\/$/, ""));
+  const runtime = join(scratch, "runtime");
+  mkdirSync(runtime, { mode: 0o700 });
+  const env = { ...process.env, XDG_RUNTIME_DIR: runtime, SHELLFENCE_RESIDENT_IDLE: "60" };
+  // The resident server is started here, not by the first hook call, so its memory can be read
+  // and it can be stopped by its pid at the end.
+  const server = existsSync(join(here, "dist", "server", "client.js"))
+    ? spawn("node", [join(here, "bin", "shellfence.js"), "serve"], { env, stdio: "ignore" })
+    : null;
+  if (server) await waitForSocket(runtime);
+  // --before DIR: another checkout (built), timed in the same run, as it was before a change.
+  const before = opt("--before")[0];
+  const beforePaths = before
+    ? (() => {
+        const dir = join(scratch, "before");
+        mkdirSync(dir);
+        const beforeProject = installedProject(dir, before);
+        return startPaths(before, beforeProject).map((p) => ({ ...p, name: `before: ${p.name}`, cwd: beforeProject }));
+      })()
+    : [];
+  const rows = measureStart([...startPaths(here, project), ...beforePaths], { cwd: project, input: hookInput(project), runs: cliRuns, env });
+  printStart(rows, cliRuns);
+  if (server?.pid) {
+    const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+    console.log(`resident server: ${status.match(/VmRSS:\s*(.*)/)?.[1] ?? "?"} RSS, ${status.match(/VmHWM:\s*(.*)/)?.[1] ?? "?"} peak`);
+    server.kill("SIGTERM");
   }
-  times.sort((a, b) => a - b);
-  console.log(`CLI (node bin/shellfence.js) start to verdict: median ${fmt(percentile(times, 50))} ms over ${cliRuns} runs`);
+  if (!args.includes("--no-batch")) {
+    const lines = readFileSync(corpora[0]!, "utf8").split("\n").filter((l) => l.trim() !== "").slice(0, limit);
+    const input = lines.map((command) => JSON.stringify({ command, cwd: scratch })).join("\n") + "\n";
+    console.log(`\nbatch: check --jsonl, ${lines.length} commands of ${corpora[0]!.split("/").pop()}, one process`);
+    for (const [name, argv] of [
+      ["Node.js (bundle)", ["node", join(here, "bin", "shellfence.js")]],
+      ["Bun (sources)", [process.execPath, join(here, "bin", "shellfence.js")]],
+    ] as const) {
+      const t0 = performance.now();
+      const r = spawnSync(argv[0], [...argv.slice(1), "check", "--jsonl", "--home", join(scratch, "home")], { input, encoding: "utf8", maxBuffer: 1 << 30 });
+      const s = (performance.now() - t0) / 1000;
+      const answered = r.stdout.split("\n").filter((l) => l !== "").length;
+      console.log(`${name.padEnd(18)} ${fmt(lines.length / s, 0).padStart(7)} commands/s  (${answered} answers in ${fmt(s, 2)} s, process start included)`);
+    }
+  }
 } else {
-  console.log("CLI timing skipped: run `npm run build` first");
+  console.log("start-to-verdict timing skipped: run `npm run build` first");
 }
 rmSync(scratch, { recursive: true, force: true });
+
+async function waitForSocket(dir: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (existsSync(join(dir, "shellfence")) && readdirSync(join(dir, "shellfence")).some((f) => f.endsWith(".sock"))) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  console.log("the resident server did not start within 10 s");
+}

@@ -1,15 +1,50 @@
 #!/usr/bin/env node
-// Entry point for `npx shellfence`: runs the compiled CLI under Node.js (dist/ is built by
-// `npm install`'s prepare step), or the TypeScript sources directly under Bun.
-if (typeof Bun === "undefined") {
-  // V8 keeps a process alive until its optimising compiler is done with the grammar's WASM,
-  // about 1.3 s after the answer is printed; a one-shot CLI never runs that code, so it stays
-  // on the baseline compiler, which parses no slower here.
-  const { setFlagsFromString } = await import("node:v8");
-  setFlagsFromString("--liftoff-only");
-}
-const entry = typeof Bun !== "undefined" ? "../src/run.ts" : "../dist/run.js";
-import(entry).catch((e) => {
+// Entry point for `node_modules/.bin/shellfence` and `npx shellfence`. Under Node.js it runs the
+// bundled CLI (dist/bundle/shellfence.mjs, built by `npm install`'s prepare step; dist/cli.js
+// when the bundle is missing or older), under Bun the TypeScript sources. `hook` calls go to
+// the resident checker through a small client (src/server/client.ts) that loads nothing else,
+// and check here when it cannot answer; SHELLFENCE_RESIDENT=0 turns that off (=1 turns it on
+// where it is not on by default: under Bun, or without the bundle).
+import module from "node:module";
+
+const bun = typeof Bun !== "undefined";
+const argv = process.argv.slice(2);
+const resident = process.env.SHELLFENCE_RESIDENT;
+
+function fail(e) {
   process.stderr.write(`shellfence: cannot start: ${e && e.message ? e.message : e}\n`);
   process.exit(2);
-});
+}
+
+// Node.js 22.1+ keeps the compiled code of the modules it loads on disk for the next start.
+module.enableCompileCache?.();
+
+const where = bun ? "../src/server/" : "../dist/server/";
+import(`${where}protocol${bun ? ".ts" : ".js"}`).then(async ({ codeFile, residentByDefault }) => {
+  const file = codeFile();
+  // Only a call to judge: usage and help are printed here, without waiting for stdin.
+  const call = argv[0] === "hook" && argv[1] === "claude-code" && !argv.includes("-h") && !argv.includes("--help");
+  if (call && resident !== "0" && (resident === "1" || residentByDefault(file))) {
+    const client = await import(`${where}client${bun ? ".ts" : ".js"}`);
+    return client.runHookClient(argv);
+  }
+  if (!bun && argv[0] !== "serve") {
+    // V8 keeps a process alive until its optimising compiler is done with the grammar's WASM,
+    // about 1.3 s after the answer is printed; a one-shot CLI never runs that code, so it stays
+    // on the baseline compiler, which parses no slower here. The resident server is long-lived
+    // and keeps the optimising compiler.
+    const { setFlagsFromString } = await import("node:v8");
+    setFlagsFromString("--liftoff-only");
+  }
+  const { pathToFileURL } = await import("node:url");
+  const cli = await import(pathToFileURL(file).href);
+  return cli.main(argv, cli.processIo()).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      process.stderr.write(`shellfence: internal error: ${e && e.stack ? e.stack : e}\n`);
+      process.exitCode = 2;
+    },
+  );
+}, fail);

@@ -1,7 +1,7 @@
 // `bun run scripts/dead-exports.ts`: the exports of src/ modules that nothing else imports — no
 // other module of src/, no test, no script, no benchmark. The public surface is exempt: every
-// export of src/index.ts and of the modules package.json's `exports` (and `pi.extensions`)
-// name. An export only its own module uses should lose its `export`; one nothing uses, go.
+// export of src/index.ts, of the modules package.json's `exports` (and `pi.extensions`) name,
+// and of those bin/shellfence.js loads. An export only its own module uses should lose its `export`; one nothing uses, go.
 // test/dead-exports.test.ts fails on any.
 
 import { readFileSync } from "node:fs";
@@ -32,10 +32,17 @@ export function exportedNames(text: string): string[] {
   return [...names];
 }
 
-/** The src/ modules whose every export is public: src/index.ts and package.json's entry points. */
+/**
+ * Modules bin/shellfence.js loads by a path it computes (`../src/` or `../dist/`, by runtime; the
+ * CLI through src/server/protocol.ts's codeFile), so no import names them; test/dead-exports.test.ts
+ * checks that each is still named there.
+ */
+export const BIN_ENTRIES = ["src/cli.ts", "src/server/protocol.ts", "src/server/client.ts"];
+
+/** The src/ modules whose every export is public: src/index.ts, package.json's entry points, and what bin/ loads. */
 export function publicModules(root: string): string[] {
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports?: unknown; pi?: { extensions?: unknown } };
-  const out = new Set<string>(["src/index.ts"]);
+  const out = new Set<string>(["src/index.ts", ...BIN_ENTRIES]);
   const visit = (v: unknown) => {
     if (typeof v === "string") {
       // A condition names the source (bun) or its build: dist/x.js is built from src/x.ts.

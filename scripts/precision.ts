@@ -1,75 +1,241 @@
-// Precision on real commands: how many verdicts are `ask` although every path the command
-// names is inside the project? Run with the project root set to a scratch directory, once
-// with the command table and once with the conservative baseline (every argument a path).
+// Precision on real commands: how often does the guard ask although a careful reviewer would
+// not? Every corpus in ../shared/corpora is checked with a realistic project as the working
+// directory and root — a git repository with package.json, TypeScript sources and tests, a
+// Python package with pyproject.toml, node_modules, a README and a .env — built here in a
+// scratch directory, with a home directory of its own beside it. Nothing is run.
 //
-//   bun run scripts/precision.ts [--corpus PATH]... [--show N]
+//   bun run scripts/precision.ts [--corpus PATH]... [--show N] [--json FILE]
+//
+// Each verdict that is not `allow` is sorted by a heuristic reviewer (classify below):
+//   justified:parse    the command does not parse (a reviewer cannot read it either)
+//   justified:outside  an access the guard did not allow is outside the project and is not a
+//                      harmless system read (reads and listings of /usr/share, /proc/cpuinfo, …)
+//   justified:names    the text names a place outside: a word that starts with `/` (other than
+//                      harmless system data and /dev/null-like names), `~`, `$HOME`, a `..`
+//                      segment, a bare `cd` or `cd -`
+//   justified:env      the text uses a variable it never assigns (`$FILES`): its value comes
+//                      from an environment the reviewer cannot see either
+//   justified:opaque   every reason is code or a program nobody can see into from the text: a
+//                      shell or REPL reading its terminal, a script that is not there, a command
+//                      name built at run time, shell state (`OPAQUE_CODE`, `UNRESOLVED_COMMAND`,
+//                      `SHELL_STATE`, and `INLINE_CODE` for a program read from standard input);
+//                      inline code on the command line is visible, so it is not here
+//   needless           none of these: the command stays inside the project or only reads
+//                      harmless system files, and the ask is the guard's imprecision
+// The heuristic errs towards "justified" (any outside-looking word counts), so the needless
+// figure is a floor, not a ceiling. The top causes are counted as reason code × command name.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { createGuard, type Verdict } from "../src/index.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string): string[] => args.flatMap((a, i) => (a === name && args[i + 1] ? [args[i + 1]!] : []));
 const here = new URL("..", import.meta.url).pathname;
-const corpora = opt("--corpus").length
-  ? opt("--corpus")
-  : ["tldr.txt", "nl2bash.txt"].map((f) => join(here, "..", "shared", "corpora", f)).filter((f) => existsSync(f));
-const show = Number(opt("--show")[0] ?? 40);
+const shared = join(here, "..", "shared", "corpora");
+// tldr-alt1.txt, not tldr.txt: the latter keeps placeholder alternatives (`{{on|off}}` → `on|off`),
+// which bash reads as pipelines into commands named `off` or `path/to/file`.
+const DEFAULT_CORPORA = ["tldr-alt1.txt", "nl2bash.txt", "intercode-agent-actions.jsonl", "intercode-gold.txt", "cheatsheets.jsonl"];
+const corpora = opt("--corpus").length ? opt("--corpus") : DEFAULT_CORPORA.map((f) => join(shared, f)).filter((f) => existsSync(f));
+const show = Number(opt("--show")[0] ?? 3);
+const jsonOut = opt("--json")[0];
+
+/** The project every command runs in: what an agent's working copy typically holds. */
+const PROJECT_FILES: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "demo", version: "1.0.0", type: "module", scripts: { test: "bun test", build: "tsc -p .", lint: "eslint src test" }, dependencies: { "left-pad": "^1.3.0" }, devDependencies: { typescript: "^5.0.0" } }, null, 2),
+  "package-lock.json": "{}\n",
+  "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, outDir: "dist" }, include: ["src"] }),
+  "src/index.ts": 'import { add } from "./lib/math.ts";\nexport const main = () => console.log(add(1, 2)); // TODO\n',
+  "src/lib/math.ts": "export const add = (a: number, b: number) => a + b;\n",
+  "src/util.ts": "export function id<T>(x: T): T { return x; }\n",
+  "test/index.test.ts": 'import { add } from "../src/lib/math.ts";\ntest("add", () => expect(add(1, 2)).toBe(3));\n',
+  "pyproject.toml": '[project]\nname = "demo-pkg"\nversion = "0.1.0"\n',
+  "demo_pkg/__init__.py": "",
+  "demo_pkg/main.py": 'import json\n\ndef main():\n    print(json.dumps({"ok": True}))\n',
+  "tests/test_main.py": "from demo_pkg.main import main\n\ndef test_main():\n    main()\n",
+  "requirements.txt": "pytest\n",
+  "node_modules/left-pad/package.json": '{"name":"left-pad","version":"1.3.0","main":"index.js"}\n',
+  "node_modules/left-pad/index.js": "module.exports = (s, n) => String(s).padStart(n);\n",
+  "node_modules/typescript/package.json": '{"name":"typescript","version":"5.0.0"}\n',
+  "README.md": "# demo\n\nA demo project.\n",
+  ".env": "API_KEY=not-a-real-key\n",
+  ".gitignore": "node_modules/\ndist/\n.env\n",
+  "Makefile": "all:\n\tnpm run build\n",
+  "scripts/build.sh": "#!/bin/sh\nnpm run build\n",
+  "data/sample.csv": "a,b\n1,2\n",
+  "docs/guide.md": "# guide\n",
+  "file.txt": "hello\n",
+};
+
+function buildProject(root: string): void {
+  for (const [rel, text] of Object.entries(PROJECT_FILES)) {
+    const p = join(root, rel);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, text);
+  }
+  const git = (...a: string[]) => execFileSync("git", a, { cwd: root, stdio: "ignore", env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_SYSTEM: "/dev/null" } });
+  try {
+    git("init", "-q", "-b", "main");
+    git("add", "-A");
+    git("-c", "user.name=demo", "-c", "user.email=demo@example.invalid", "commit", "-q", "-m", "initial");
+  } catch {
+    mkdirSync(join(root, ".git"), { recursive: true }); // no git on this machine: a bare marker
+  }
+}
+
+/** Reads a corpus: one command per line, or JSONL with a `source` field (valid actions only). */
+function readCorpus(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  if (!file.endsWith(".jsonl")) return text.split("\n").filter((l) => l.trim() !== "");
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    const rec = JSON.parse(line) as { source: string; valid_action?: boolean | null };
+    // InterCode also logged what its models said instead of a command (prose, "blocked").
+    if (rec.valid_action === false) continue;
+    out.push(rec.source);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- the heuristic reviewer
+
+/** World-readable system data without user secrets, as a reviewer would wave it through. */
+const HARMLESS_PREFIXES = ["/usr/share/", "/usr/include/", "/usr/lib/", "/usr/lib64/", "/usr/libexec/", "/usr/local/share/", "/usr/local/include/", "/usr/local/lib/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/bin/", "/sbin/", "/lib/", "/lib64/"];
+const HARMLESS_EXACT = new Set(["/usr/share", "/usr/include", "/usr/lib", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/bin", "/sbin", "/lib", "/proc/cpuinfo", "/proc/meminfo", "/proc/loadavg", "/proc/version", "/proc/uptime", "/proc/stat", "/proc/partitions", "/proc/filesystems", "/proc/swaps", "/proc/diskstats", "/proc/vmstat", "/proc/devices", "/proc/interrupts", "/etc/os-release", "/etc/lsb-release", "/etc/debian_version", "/etc/redhat-release", "/etc/issue", "/etc/hostname", "/etc/timezone", "/etc/shells", "/dev/null", "/dev/zero", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/random", "/dev/urandom"]);
+
+function harmlessSystem(path: string): boolean {
+  return HARMLESS_EXACT.has(path) || HARMLESS_PREFIXES.some((p) => path.startsWith(p)) || /^\/dev\/fd\/\d+$/.test(path);
+}
+
+const OUTSIDE_WORD = /(^|[\s=:'"(<>|;&`])(~|\$HOME\b|\$\{HOME\}|\.\.(\/|$|[\s'"]))/;
+
+/** Words of the text that name an absolute path (a rough tokenizer: quotes and operators split). */
+function absoluteWords(text: string): string[] {
+  return [...text.matchAll(/(?:^|[\s=:'"(<>|;&`,])(\/[^\s'"`;|&<>()]*)/g)].map((m) => m[1]!.replace(/[,.]+$/, ""));
+}
+
+function unknownVariable(text: string): boolean {
+  const used = [...text.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+  const known = new Set(["HOME", "PWD", "OLDPWD", "IFS", "RANDOM", "LINENO", "SECONDS", "BASHPID", "PPID", "UID", "EUID"]);
+  return used.some((v) => !known.has(v) && !new RegExp(`(^|[\\s;&|(])(${v}=|for\\s+${v}\\b|read\\b[^;|&]*\\b${v}\\b|local\\s+${v}\\b|declare\\s+[^;]*\\b${v}\\b|mapfile\\b[^;]*\\b${v}\\b|getopts\\s+\\S+\\s+${v}\\b)`).test(text));
+}
+
+type Class = "needless" | "justified:parse" | "justified:outside" | "justified:names" | "justified:env" | "justified:opaque";
+const CLASSES: readonly Class[] = ["needless", "justified:parse", "justified:outside", "justified:names", "justified:env", "justified:opaque"];
+const OPAQUE = new Set(["OPAQUE_CODE", "UNRESOLVED_COMMAND", "SHELL_STATE"]);
+
+function classify(text: string, v: Verdict, project: string): Class {
+  if (v.reasons.some((r) => ["PARSE_ERROR", "PARSE_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT"].includes(r.code))) return "justified:parse";
+  const inside = (p: string) => p === project || p.startsWith(project + "/");
+  const harmlessKind = (k: string) => k === "read" || k === "list" || k === "cwd" || k === "exec";
+  for (const a of v.accesses) {
+    if (a.decision === "allow" || a.resolved === null) continue;
+    if (!inside(a.resolved) && !(harmlessKind(a.kind) && harmlessSystem(a.resolved))) return "justified:outside";
+  }
+  if (absoluteWords(text).some((w) => !harmlessSystem(w) && !w.startsWith(project))) return "justified:names";
+  if (OUTSIDE_WORD.test(text) || /(^|[;&|(]\s*)cd\s*($|[;&|)]|-\s*($|[;&|)]))/.test(text)) return "justified:names";
+  if (unknownVariable(text)) return "justified:env";
+  const opaque = (r: Verdict["reasons"][number]) => OPAQUE.has(r.code) || (r.code === "INLINE_CODE" && /from standard input/.test(r.message));
+  if (v.reasons.filter((r) => r.decision !== "allow").every(opaque)) return "justified:opaque";
+  return "needless";
+}
+
+/** Causes of a verdict: each non-allow reason as `CODE command`. */
+function causes(v: Verdict): string[] {
+  const out = new Set<string>();
+  for (const a of v.accesses) if (a.decision !== "allow" && a.reason) out.add(`${a.reason} ${a.command}`);
+  for (const r of v.reasons) {
+    if (r.decision === "allow") continue;
+    const covered = v.accesses.some((a) => a.decision !== "allow" && a.reason === r.code && a.start === r.start);
+    if (!covered) out.add(`${r.code} ${r.message.split(/[\s:]/)[0] || "?"}`);
+  }
+  return [...out];
+}
+
+// ---------------------------------------------------------------- the run
 
 const scratch = mkdtempSync(join(tmpdir(), "shellfence-precision-"));
+const project = join(scratch, "demo");
 const home = join(scratch, "home");
-const table = await createGuard({ home });
-const baseline = await createGuard({ home, commandKnowledge: false });
+mkdirSync(home, { recursive: true });
+writeFileSync(join(home, ".bashrc"), "");
+buildProject(project);
+const guard = await createGuard({ home });
 
-/** Why a verdict is not allow, in one word: the codes of its non-allow reasons. */
-function why(v: Verdict): string {
-  return [...new Set(v.reasons.filter((r) => r.decision !== "allow").map((r) => r.code))].sort().join("+");
+interface CorpusResult {
+  corpus: string;
+  commands: number;
+  notAllow: number;
+  byClass: Record<Class, number>;
+  needlessCauses: [string, number][];
+  examples: Record<string, string[]>;
 }
+const results: CorpusResult[] = [];
 
-/** The ask comes only from words judged as paths of unknown kind (no table knowledge). */
-function onlyGeneric(v: Verdict): boolean {
-  const bad = v.accesses.filter((a) => a.decision !== "allow");
-  const others = v.reasons.filter((r) => r.decision !== "allow" && !["EXTERNAL_PATH", "UNRESOLVED_WORD", "UNRESOLVED_PATH", "RULE_ASK", "RULE_DENY"].includes(r.code));
-  return bad.length > 0 && others.length === 0 && bad.every((a) => a.kind === "unknown");
+// The inline-code analyser's figures: programs given to python -c / node -e, and what became of them.
+const INLINE_PROGRAM = /(^|[\s;|&(`'"])(python[0-9.]*|pypy[0-9]*|node|nodejs)\s+(-[\w-]+(=\S*)?\s+)*(-c|-e|--eval|-p|--print)(\s|=|$)/;
+const INLINE_REASON = /^(python[0-9.]*|pypy[0-9]*|node|nodejs) (-c|-e|--eval|-p|--print) runs inline code the guard (cannot prove confined: (.*)|cannot see into(.*))$/;
+const inline = { seen: 0, allowed: 0, confinedButAsked: 0, refused: 0, why: new Map<string, number>() };
+function countInline(text: string, v: Verdict): void {
+  if (!INLINE_PROGRAM.test(text)) return;
+  inline.seen++;
+  const refusals = v.reasons.filter((r) => r.code === "INLINE_CODE").map((r) => INLINE_REASON.exec(r.message)).filter((m) => m !== null);
+  if (refusals.length === 0) {
+    if (v.decision === "allow") inline.allowed++;
+    else inline.confinedButAsked++;
+    return;
+  }
+  inline.refused++;
+  for (const m of refusals) {
+    const why = (m[4] ?? (m[5] ? "not a literal word, or more code from the terminal" : "not a literal word")).replace(/"[^"]*"|\S+\.\S+ is not known/g, (x) => (x.startsWith('"') ? '"…"' : x));
+    inline.why.set(why, (inline.why.get(why) ?? 0) + 1);
+  }
 }
+const pct = (n: number, d: number) => (d ? ((100 * n) / d).toFixed(2) : "0.00") + " %";
 
 for (const file of corpora) {
-  const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "");
-  let base = 0;
-  let now = 0;
-  let fixed = 0;
-  let generic = 0;
-  const reasons = new Map<string, number>();
-  const commands = new Map<string, number>();
-  const genericExamples: string[] = [];
+  const lines = readCorpus(file);
+  const byClass = Object.fromEntries(CLASSES.map((c) => [c, 0])) as Record<Class, number>;
+  const causeCount = new Map<string, number>();
+  const examples: Record<string, string[]> = {};
+  let notAllow = 0;
   for (const l of lines) {
-    const b = baseline.check(l, { cwd: scratch });
-    const t = table.check(l, { cwd: scratch });
-    if (b.decision !== "allow") base++;
-    if (t.decision !== "allow") {
-      now++;
-      const w = why(t);
-      reasons.set(w, (reasons.get(w) ?? 0) + 1);
-      if (onlyGeneric(t)) {
-        generic++;
-        const cmd = t.accesses.find((a) => a.decision !== "allow")?.command ?? "?";
-        commands.set(cmd, (commands.get(cmd) ?? 0) + 1);
-        if (genericExamples.length < show) genericExamples.push(l);
-      }
+    const v = guard.check(l, { cwd: project });
+    countInline(l, v);
+    if (v.decision === "allow") continue;
+    notAllow++;
+    const c = classify(l, v, project);
+    byClass[c]++;
+    if (c !== "needless") continue;
+    for (const k of causes(v)) {
+      causeCount.set(k, (causeCount.get(k) ?? 0) + 1);
+      const ex = (examples[k] ??= []);
+      if (ex.length < show) ex.push(l.length > 160 ? l.slice(0, 160) + "…" : l);
     }
-    if (b.decision !== "allow" && t.decision === "allow") fixed++;
   }
-  const name = file.split("/").pop();
-  console.log(`\n== ${name}: ${lines.length} commands`);
-  console.log(`not allow, baseline (every argument a path): ${base}`);
-  console.log(`not allow, with the command table:           ${now}`);
-  console.log(`made allow by the table:                     ${fixed}`);
-  console.log(`still not allow only because of words judged as paths of unknown kind: ${generic}`);
-  console.log("reasons of the remaining non-allow verdicts:");
-  for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${String(n).padStart(6)}  ${r}`);
-  console.log("commands behind the unknown-kind asks:");
-  for (const [c, n] of [...commands].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${String(n).padStart(6)}  ${c}`);
-  if (genericExamples.length) console.log("examples:\n  " + genericExamples.slice(0, show).join("\n  "));
+  const name = file.split("/").pop()!;
+  const needlessCauses = [...causeCount].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  results.push({ corpus: name, commands: lines.length, notAllow, byClass, needlessCauses, examples });
+  console.log(`\n== ${name}: ${lines.length} commands, cwd = a TypeScript + Python project`);
+  console.log(`  not allow:          ${String(notAllow).padStart(6)}  ${pct(notAllow, lines.length)}`);
+  for (const [c, n] of Object.entries(byClass)) console.log(`  ${c.padEnd(19)} ${String(n).padStart(6)}  ${pct(n, lines.length)}`);
+  console.log("  top causes of the needless asks (reason × command; a verdict may have several):");
+  for (const [k, n] of needlessCauses.slice(0, 20)) {
+    console.log(`    ${String(n).padStart(5)}  ${k}`);
+    for (const e of examples[k]!) console.log(`             ${e}`);
+  }
 }
+
+console.log("\n== summary (needless = not allowed though inside the project or a harmless system read)");
+console.log("  corpus                               commands  not allow   needless");
+for (const r of results) console.log(`  ${r.corpus.padEnd(36)} ${String(r.commands).padStart(8)} ${String(r.notAllow).padStart(10)} ${String(r.byClass.needless).padStart(6)} ${pct(r.byClass.needless, r.commands).padStart(8)}`);
+console.log(`\n== inline code (python -c, node -e/-p) in all corpora: ${inline.seen} programs`);
+console.log(`  allowed:                                   ${inline.allowed}`);
+console.log(`  confined, but asked for another reason:    ${inline.confinedButAsked}`);
+console.log(`  not proved confined (INLINE_CODE):         ${inline.refused}`);
+for (const [w, n] of [...inline.why].sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(4)}  ${w}`);
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ results, inline: { ...inline, why: Object.fromEntries(inline.why) } }, null, 2));
 rmSync(scratch, { recursive: true, force: true });

@@ -24,6 +24,8 @@ const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence exec [options] [--] COMMAND                     (see: shellfence exec --help)
        shellfence hook claude-code [options] < hook-input.json   (see: shellfence hook --help)
        shellfence scan [options] [PATH...]                        (see: shellfence scan --help)
+       shellfence serve [--idle SECONDS]                          (the resident checker hooks use)
+       shellfence doctor [--cwd DIR] [--json]                     (see: shellfence doctor --help)
 
 Decides whether a bash command may touch the paths it names.
 
@@ -93,6 +95,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (sub === "hook") return runHook(rest, io);
   if (sub === "scan") return runScan(rest, io);
   if (sub === "exec") return runExecCommand(rest, io);
+  if (sub === "serve") return (await import("./server/server.ts")).runServe(rest, io, main);
+  if (sub === "doctor") return (await import("./integrations/doctor.ts")).runDoctorCommand(rest, io);
   if (sub !== "check") {
     io.stderr(`shellfence: unknown command ${JSON.stringify(sub)}\n${USAGE}\n`);
     return EXIT.usage;

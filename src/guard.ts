@@ -6,6 +6,7 @@ import { homedir } from "node:os";
 import { dirname, isAbsolute, resolve as resolvePath } from "node:path";
 import type { Parser } from "web-tree-sitter";
 import { loadParser } from "./parse/grammar.ts";
+import { loadInlineParsers } from "./parse/inline-grammars.ts";
 import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds, parseBounded } from "./parse/parse.ts";
 import { cachingFileSystem, type FileSystem, nodeFileSystem } from "./paths/fs.ts";
 import { resolvePhysical } from "./paths/resolve.ts";
@@ -128,6 +129,7 @@ export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
     home,
   );
   const parser = await loadParser(options.grammarPath, options.grammarBytes);
+  await loadInlineParsers();
   return new ShellGuard(parser, new Policy(mergeLayers(layers), home), info, options);
 }
 
@@ -331,7 +333,7 @@ class ShellGuard implements Guard {
       // no host policy and no protected file could make that anything but allow.
       insideLinkMatters: (target, kind, surface) =>
         this.options.authorizePath !== undefined ||
-        this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface)) ||
+        this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface), "ask", kind) ||
         ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs) !== null),
       parse: (text, dialect) => this.parseNested(text, dialect),
     });

@@ -99,7 +99,7 @@ authTable('authorizePath: path !== "credentials"', credentials, [
   ["cd src/..", "allow", []],
   // Outside the roots the policy is not asked; external_directory judges.
   ["cat ../outside/secret.txt", "ask", [], ["#EXTERNAL_PATH", "!#FORBIDDEN"]],
-  ["cat /etc/hostname", "ask", []],
+  ["cat /etc/passwd", "ask", []],
   // A backslash after quote removal has two spellings: refused without asking.
   ["cat 'credentials\\token.txt'", "deny", [], ["#BACKSLASH_PATH"]],
   ["cat credentials\\\\token.txt", "deny", [], ["#BACKSLASH_PATH"]],

@@ -126,7 +126,7 @@ describe("malformed configs fail with a precise message", () => {
 const layer = (origin: string, permission: ConfigLayer["permission"]): ConfigLayer => ({ origin, permission, reasons: {}, roots: [] });
 const rules = (m: ReturnType<typeof mergeLayers>, s: string) => (m.surfaces.get(s) ?? []).map((r) => [r.pattern, r.action, r.origin]);
 
-describe("merging: deep-shallow on permission, as in the my-pi design", () => {
+describe("merging: the last matching pattern wins, in the order the user wrote the rules", () => {
   test("the seed's example: a project refines a global shorthand", () => {
     const m = mergeLayers([layer("global", { read: "allow" }), layer("project", { read: { "*": "allow", "*.env": "deny" } })]);
     expect(rules(m, "read")).toEqual([["*", "allow", "project"], ["*.env", "deny", "project"]]);
@@ -137,16 +137,35 @@ describe("merging: deep-shallow on permission, as in the my-pi design", () => {
     expect(rules(m, "bash")).toEqual([["git *", "allow", "global"], ["rm *", "deny", "project"]]);
   });
 
-  test("a later pattern replaces the earlier action and keeps its place", () => {
+  test("a pattern a later layer gives again moves to where that layer has it, with its action", () => {
     const m = mergeLayers([layer("global", { read: { "*": "allow", "*.env": "deny", "docs/**": "ask" } }), layer("agent", { read: { "*.env": "ask", "*.pem": "deny" } })]);
-    expect(rules(m, "read")).toEqual([["*", "allow", "global"], ["*.env", "ask", "agent"], ["docs/**", "ask", "global"], ["*.pem", "deny", "agent"]]);
+    expect(rules(m, "read")).toEqual([["*", "allow", "global"], ["docs/**", "ask", "global"], ["*.env", "ask", "agent"], ["*.pem", "deny", "agent"]]);
+    // The agent's `*` comes after the global exceptions: everything asks, as the agent wrote.
+    const m2 = mergeLayers([layer("global", { read: { "*": "allow", "*.env": "deny" } }), layer("agent", { read: { "docs/**": "allow", "*": "ask" } })]);
+    expect(rules(m2, "read")).toEqual([["*.env", "deny", "global"], ["docs/**", "allow", "agent"], ["*", "ask", "agent"]]);
   });
 
-  test("otherwise the later value replaces the earlier one", () => {
+  test("a shorthand replaces the earlier rules; a map after one goes after it", () => {
     const m1 = mergeLayers([layer("global", { read: { "*": "allow", "*.env": "deny" } }), layer("project", { read: "ask" })]);
     expect(rules(m1, "read")).toEqual([["*", "ask", "project"]]);
     const m2 = mergeLayers([layer("global", { write: "deny" }), layer("project", { write: { "src/**": "allow" } })]);
-    expect(rules(m2, "write")).toEqual([["src/**", "allow", "project"]]);
+    expect(rules(m2, "write")).toEqual([["*", "deny", "global"], ["src/**", "allow", "project"]]);
+  });
+
+  test("the user's catch-all after their exception is the user's order, over the built-in catch-all's place", () => {
+    const m = mergeLayers([layer("project", { external_directory: { "/srv/shared/**": "allow", "*": "ask" } })]);
+    const ext = rules(m, "external_directory");
+    expect(ext.slice(0, 2)).toEqual([["/srv/shared/**", "allow", "project"], ["*", "ask", "project"]]);
+    // The built-in device exceptions stay after a catch-all.
+    expect(ext.slice(2).every(([, action, origin]) => action === "allow" && (origin === "defaults" || origin === "system-reads"))).toBe(true);
+    expect(ext).toContainEqual(["/dev/null", "allow", "defaults"]);
+  });
+
+  test("rules after the user's last catch-all come after the built-in exceptions, and override them", () => {
+    const m = mergeLayers([layer("global", { external_directory: { "*": "ask" } }), layer("project", { external_directory: { "/dev/**": "deny", "/tmp/**": "allow" } })]);
+    const ext = rules(m, "external_directory");
+    expect(ext[0]).toEqual(["*", "ask", "global"]);
+    expect(ext.slice(-2)).toEqual([["/dev/**", "deny", "project"], ["/tmp/**", "allow", "project"]]);
   });
 
   test("surfaces a later layer does not name are kept", () => {
@@ -328,6 +347,7 @@ describe("the command line", () => {
     writeFileSync(join(dir, "project", ".shellfence.json"), JSON.stringify({ permission: { read: { "*.env": "deny" } }, reasons: { INLINE_CODE: "deny" } }));
     writeFileSync(join(dir, "extra.json"), JSON.stringify({ permission: { bash: { "git push *": "ask" } } }));
     writeFileSync(join(dir, "project", ".env"), "K=1\n");
+    writeFileSync(join(dir, "shared.json"), JSON.stringify({ permission: { external_directory: { "/srv/shared/**": "allow", "*": "ask" } } }));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -356,11 +376,20 @@ describe("the command line", () => {
     expect(r.code).toBe(0);
     const global = join(dir, "xdg", "shellfence", "config.json");
     const project = join(dir, "project", ".shellfence.json");
-    expect(r.stdout).toContain(`  global    ${global}\n  project   ${project}\n  config    extra.json\n`);
+    expect(r.stdout).toContain(`  defaults      built into shellfence\n  system-reads  built into shellfence (judges read, list, cwd accesses only)\n  global        ${global}\n  project       ${project}\n  config        extra.json\n`);
     expect(r.stdout).toContain(`  read  (paths)\n    "*"      allow  from ${global}\n    "*.pem"  deny   from ${global}\n    "*.env"  deny   from ${project}\n`);
     expect(r.stdout).toContain('  bash  (command text of each simple command)\n    "git push *"  ask    from extra.json\n');
-    expect(r.stdout).toContain('    "/dev/null"     allow  from defaults\n');
+    expect(r.stdout).toMatch(/\n {4}"\/dev\/null" +allow {2}from defaults\n/);
+    expect(r.stdout).toMatch(/\n {4}"\/usr\/share\/\*\*" +allow {2}from system-reads \(read, list, cwd only\)\n/);
     expect(r.stdout).toContain(`  INLINE_CODE  deny   from ${project}\n`);
+  });
+
+  test("config --explain shows the rules in the order they are evaluated: the user's catch-all after the user's exception", () => {
+    const r = run(["config", "--explain", "--cwd", dir, "--config", "shared.json"]);
+    expect(r.code).toBe(0);
+    const ext = r.stdout.slice(r.stdout.indexOf("  external_directory"));
+    const lines = ext.split("\n").slice(0, 4).map((l) => l.trim().replace(/ +/g, " "));
+    expect(lines).toEqual(["external_directory (paths outside the project roots)", '"/srv/shared/**" allow from shared.json', '"*" ask from shared.json', '"/dev/null" allow from defaults']);
   });
 
   test("config --explain --json, and absent layers named as such", () => {

@@ -44,6 +44,25 @@ table("the words of a command nobody described", box, [
   ["frobnicate README.md -v --level=3", "allow", ["unknown $P/README.md"]],
 ]);
 
+// An interpreter named among the words of an unknown command runs a file when a plain word
+// follows it (`julia x.jl`, as `python x.py`), and code the guard cannot see otherwise.
+table("interpreters named by a command nobody described", box, [
+  ["julia README.md", "allow", ["unknown $P/README.md", "!#INLINE_CODE"]],
+  ["julia ../outside/secret.txt", "ask", ["unknown $O/secret.txt", "!#INLINE_CODE"]],
+  ["julia", "ask", ["#INLINE_CODE"]],
+  ["julia -e 'run(`rm -rf ~`)'", "ask", ["#INLINE_CODE"]],
+  ["julia --project=. README.md", "ask", ["#INLINE_CODE"]],
+  ["julia $SCRIPT", "ask", ["#INLINE_CODE"]],
+  ["blackfire run php src/main.ts", "allow", ["unknown $P/src/main.ts"]],
+  ["blackfire run php -r 'unlink(\"x\");'", "ask", ["#INLINE_CODE"]],
+  ["hardhat node", "ask", ["#INLINE_CODE"]],
+  ["frobnicate python README.md bash -c 'rm -rf ~'", "ask", ["#OPAQUE_CODE"]],
+  // Their first word may be code or a subcommand that runs it.
+  ["frobnicate deno eval 'Deno.removeSync(\"x\")'", "ask", ["#INLINE_CODE"]],
+  ["frobnicate powershell 'Remove-Item x'", "ask", ["#INLINE_CODE"]],
+  ["frobnicate scala run --script-snippet 'x'", "ask", ["#INLINE_CODE"]],
+]);
+
 // Values built where the guard must compute them as bash does.
 table("arrays given to declare, and printf's escapes", box, [
   // declare/local/export a=(…): the array is assigned (it was left empty, and `${a[@]}` ran nothing).
@@ -524,6 +543,49 @@ table("cd and the directory stack", box, [
   ["shopt -s cdable_vars; d=/tmp; cd d; rm x", "ask", ["* /tmp/x"]],
 ]);
 
+// A directory renamed under the shell takes the shell along: bash keeps $PWD, the kernel resolves
+// relative paths from where the directory now is, and `cd ..` falls back to its physical parent
+// when $PWD no longer names it (seen under strace; the oracle's "the directory moves" cases).
+table("the working directory moves without a cd", box, [
+  // Both names inside, but the cwd is one level higher afterwards: ../../../x leaves the project.
+  ["mkdir -p d/e/f && cd d/e/f && mv ../../../d/e ../../../e2 && cat ../../../x", "ask", ["#UNRESOLVED_CWD", "read ?"]],
+  ["mkdir -p d/e/f; cd d/e/f; mv ../../../d/e ../../../e2; cat ../../../x", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src/sub && mv ../../src ../../s2 && cat ../main.ts", "ask", ["#UNRESOLVED_CWD", "read ?"]],
+  ["cd src/sub && mv ../sub ../../s2 && cat x", "ask", ["#UNRESOLVED_CWD"]],
+  // Named by $PWD, an absolute path, `..` or through a symlink to it.
+  ["cd src && mv \"$PWD\" ../s2 && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && mv $P/src ../s2 && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src/sub && mv .. ../../s2 && cat x", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd link-in && mv ../src ../s2 && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && mv -t ../docs ../src && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && mv --exchange ../docs ../src && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  // cd .. then goes to the physical parent: not known either.
+  ["cd src/sub && mv ../../src ../../s2 && cd .. && cat main.ts", "ask", ["#UNRESOLVED_WORD", "#UNRESOLVED_CWD"]],
+  // Through a wrapper, in a child, by git mv or rename, by a command nobody described.
+  ["cd src && env mv ../src ../s2 && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && sudo mv ../src ../s2 && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && (mv ../src ../s2) && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["(cd src && mv .. ../p2); cat README.md", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && bash -c 'mv ../src ../s2' && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && echo $(mv ../src ../s2) && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && git mv ../src ../s2 && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && rename s/src/s2/ ../src && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && somemover ../src ../s2 && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && mv \"$x\" ../s2 && cat main.ts", "ask", ["#UNRESOLVED_WORD", "#UNRESOLVED_CWD"]],
+  // An absolute cd afterwards is known again.
+  ["cd src && mv ../src ../s2 && cd $P && cat README.md", "allow", ["read $P/README.md"]],
+  // What does not move the directory: a child of it, a copy, a dry run, a link renamed.
+  ["cd src && mv sub sub2 && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  ["cd src && cp -r ../src ../s2 && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  ["cd src && git mv -n ../src ../s2 && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  ["cd src && rename -n s/src/s2/ ../src && cat main.ts", "ask", ["#UNRESOLVED_WORD", "!#UNRESOLVED_CWD", "read $P/src/main.ts"]],
+  ["cd docs && mv ../link-in ../l2 && cat guide.md", "allow", ["read $P/docs/guide.md"]],
+  // A deleted directory reaches nothing: relative paths fail there.
+  ["cd src && rm -rf ../src && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  // A move in one world of several: only that one's directory is unknown.
+  ["cd src; if [ -e x ]; then mv ../src ../s2; fi; cat main.ts", "ask", ["#UNRESOLVED_CWD", "read $P/src/main.ts"]],
+]);
+
 table("persistence: lists persist, subshells and pipelines do not", box, [
   ["cd /tmp; rm x", "ask", ["* /tmp/x"]],
   ["cd /tmp\nrm x", "ask", ["* /tmp/x"]],
@@ -926,7 +988,7 @@ table("patterns: case alternatives and quotes in extglob patterns", box, [
 
 table("commands that run code are asked about", box, [
   ["sh -c 'cat ../outside/secret.txt'", "ask", ["read $O/secret.txt"]],
-  ["python3 -c 'print(1)'", "ask", ["#INLINE_CODE"]],
+  ["python3 -c 'import os; os.system(\"id\")'", "ask", ["#INLINE_CODE"]],
   ["node -e 'require(\"fs\")'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'unlink glob \"~/x\"'", "ask", ["#INLINE_CODE"]],
   ["ruby -e 'puts 1'", "ask", ["#INLINE_CODE"]],

@@ -3,10 +3,10 @@
 // exported. Run `bun run scripts/dead-exports.ts` to see the list.
 
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { deadExports, exportedNames, publicModules } from "../scripts/dead-exports.ts";
+import { basename, join } from "node:path";
+import { BIN_ENTRIES, deadExports, exportedNames, publicModules } from "../scripts/dead-exports.ts";
 
 const root = join(import.meta.dir, "..");
 
@@ -17,8 +17,15 @@ describe("dead exports", () => {
     expect(dead).toEqual([]);
   });
 
-  test("the public surface is src/index.ts and the package's entry points", () => {
-    expect(publicModules(root)).toEqual(["src/index.ts", "src/integrations/opencode.ts", "src/integrations/pi.ts"]);
+  test("the public surface is src/index.ts, the package's entry points and what bin/ loads", () => {
+    expect(publicModules(root)).toEqual(["src/cli.ts", "src/index.ts", "src/integrations/opencode.ts", "src/integrations/pi.ts", "src/server/client.ts", "src/server/protocol.ts"]);
+    // bin/shellfence.js computes these paths, so they are listed by hand: each must be a module
+    // that the bin (or the codeFile it asks) names.
+    const loader = ["bin/shellfence.js", "src/server/protocol.ts"].map((f) => readFileSync(join(root, f), "utf8")).join("\n");
+    for (const m of BIN_ENTRIES) {
+      expect(existsSync(join(root, m))).toBe(true);
+      expect(loader).toMatch(new RegExp(`["/}]${basename(m, ".ts")}[.$"]`));
+    }
   });
 
   test("an export nothing imports is found; one a test or the public surface imports is not", () => {

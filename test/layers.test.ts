@@ -22,7 +22,8 @@ const LAYERS: readonly { readonly name: string; readonly members: readonly strin
   { name: "guard", members: ["src/guard.ts"] },
   { name: "report", members: ["src/report/"] },
   { name: "integrations", members: ["src/integrations/"] },
-  { name: "command line and public surface", members: ["src/cli.ts", "src/run.ts", "src/sandbox/cli.ts", "src/index.ts"] },
+  { name: "resident server", members: ["src/server/"] },
+  { name: "command line and public surface", members: ["src/cli.ts", "src/run.ts", "src/sandbox/cli.ts", "src/server/client.ts", "src/index.ts"] },
 ];
 
 /**

@@ -270,7 +270,8 @@ table("scripts inside the root are read and interpreted", box, [
 
 table("interpreters with inline code are opaque", box, [
   ["python3 -c 'import os; os.remove(\"/etc/x\")'", "ask", ["#INLINE_CODE"]],
-  ["node -e 'require(\"fs\").rmSync(\"/\")'", "ask", ["#INLINE_CODE"]],
+  ["node -e 'require(\"fs\").rmSync(\"/\")'", "ask", ["write /"]],
+  ["node -e 'require(\"fs\").rmSync(process.argv[1])' /", "ask", ["#INLINE_CODE"]],
   ["perl -e 'unlink \"x\"'", "ask", ["#INLINE_CODE"]],
   ["ruby -e 'File.delete(\"x\")'", "ask", ["#INLINE_CODE"]],
 ]);

@@ -313,6 +313,30 @@ describe("the walk skips what no rule can reach", () => {
     }
   });
 
+  test("rules are evaluated in the order the user wrote them, across layers", async () => {
+    const fx = buildFixture();
+    try {
+      const secret = `${fx.outside}/secret.txt`;
+      const verdict = async (config: object[], command: string) => {
+        const v = (await createGuard({ home: fx.home, config })).check(command, { cwd: fx.project });
+        const a = v.accesses.find((x) => x.resolved === secret || x.resolved === "/dev/null");
+        return [v.decision, a?.rule ?? null, a?.reason ?? null];
+      };
+      const ext = (rules: Record<string, string>) => ({ permission: { external_directory: rules } });
+      // "*" written last wins over the exception before it: it does not keep the built-in "*"'s place.
+      expect(await verdict([ext({ [`${fx.outside}/**`]: "allow", "*": "ask" })], `cat ${secret}`)).toEqual(["ask", "external_directory:*", "EXTERNAL_PATH"]);
+      expect(await verdict([ext({ "*": "ask", [`${fx.outside}/**`]: "allow" })], `cat ${secret}`)).toEqual(["allow", `external_directory:${fx.outside}/**`, null]);
+      // A later layer's pattern goes after everything the earlier layers said.
+      expect(await verdict([ext({ "*": "ask", [`${fx.outside}/**`]: "allow" }), ext({ "*": "deny" })], `cat ${secret}`)).toEqual(["deny", "external_directory:*", "RULE_DENY"]);
+      expect(await verdict([ext({ [`${fx.outside}/**`]: "deny" }), ext({ "*": "ask", [`${fx.outside}/**`]: "allow" })], `cat ${secret}`)).toEqual(["allow", `external_directory:${fx.outside}/**`, null]);
+      // The built-in device exceptions survive a catch-all, and give way to a rule written after it.
+      expect(await verdict([ext({ "*": "deny" })], "ls 2>/dev/null")).toEqual(["allow", "external_directory:/dev/null", null]);
+      expect(await verdict([ext({ "*": "ask", "/dev/**": "deny" })], "ls 2>/dev/null")).toEqual(["deny", "external_directory:/dev/**", "RULE_DENY"]);
+    } finally {
+      fx.remove();
+    }
+  });
+
   test("an allow covering a whole outside directory needs no walk", async () => {
     const fx = buildFixture();
     try {

@@ -425,7 +425,8 @@ const CLASSES: readonly BypassClass[] = [
       ["perl -pi -e 's/a/b/' ~/.bashrc", ["#INLINE_CODE", "* $H/.bashrc"]],
       ["echo 'import os' | python3", ["#INLINE_CODE"]],
       ["lua -e 'os.remove(\"/etc/x\")'", ["#INLINE_CODE"]],
-      ["/usr/bin/env python3 -c 'open(\"/etc/x\", \"w\")'", ["#INLINE_CODE"]],
+      // Confined inline code (src/commands/inline/): its literal file is judged as a write.
+      ["/usr/bin/env python3 -c 'open(\"/etc/x\", \"w\")'", ["write /etc/x"]],
       ["python3 scripts/tool.py ~/.bashrc", ["#INLINE_CODE|* $H/.bashrc"]],
     ],
   },

@@ -144,3 +144,14 @@ table("history reads and writes the history file", box, [
   ["history -c; history -s 'cat ../outside/secret.txt'", "allow"],
   ["history -d 1", "allow"],
 ]);
+
+// Found by the probe campaign (seed 8): an unknown word may expand to nothing, so `cd ../x $y`
+// may be `cd ../x` (bash 5.2 under strace: chdir("../x")).
+table("cd with a word that may vanish", box, [
+  ["cd ../outside $X; cat secret.txt", "ask", ["cwd $O"]],
+  ["cd $X ../outside; cat secret.txt", "ask", ["cwd $O"]],
+  ["cd -P $X ../outside; cat secret.txt", "ask", ["cwd $O"]],
+  ["cd src $X; cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd${IFS:0:1}../outside $X && find .", "ask", ["cwd $O"]],
+  ["cd src extra 2>/dev/null; cat README.md", "allow", ["* $P/README.md"]],
+]);

@@ -83,13 +83,24 @@ const CODE_RUNNERS = new Set([
 const INTERPRETERS = /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl[0-9.]*|ruby[0-9.]*|irb|php[0-9.]*|lua[0-9.]*|luajit|tclsh[0-9.]*|wish|R|Rscript|julia|osascript|powershell|pwsh|jshell|groovy|scala|kotlin|guile|racket|sbcl|clisp|ocaml|ghci|runghc|swift|elixir|erl|escript|iex|gdb)$/;
 
 /**
+ * Interpreters whose first word after their name may be code or a subcommand that runs code
+ * (`deno eval CODE`, `powershell CODE`, `scala run --script-snippet CODE`), not a script file.
+ */
+const CODE_OR_SUBCOMMAND_FIRST = new Set(["deno", "bun", "powershell", "R", "erl", "sbcl", "swift", "scala", "kotlin", "gdb"]);
+
+/**
  * The conservative analysis for a command without a table entry: every argument is a path of
  * unknown kind, the command may change anything, and a word naming a shell, an interpreter or
- * a command runner makes it opaque.
+ * a command runner makes it opaque. An interpreter followed by a word that is not an option
+ * (`julia x.jl`, `blackfire run php x.php`) runs that file, as `python x.py` does, and the
+ * file is judged as a path with the other words; one followed by an option (`-e CODE`), by
+ * nothing (its program comes from standard input), or by a word that is not known may run
+ * code the guard cannot see.
  */
 function generic(name: Arg, args: readonly Arg[]): Effect[] {
   const effects: Effect[] = [{ t: "changes", fs: true, links: true }];
-  for (const w of [name, ...args]) {
+  const words = [name, ...args];
+  for (const [i, w] of words.entries()) {
     if (w.text === null) continue;
     const b = basename(w.text);
     if (SHELL_NAMES.has(b)) {
@@ -97,6 +108,8 @@ function generic(name: Arg, args: readonly Arg[]): Effect[] {
       break;
     }
     if (INTERPRETERS.test(b)) {
+      const next = words[i + 1]?.text;
+      if (next !== undefined && next !== null && next !== "" && !next.startsWith("-") && !CODE_OR_SUBCOMMAND_FIRST.has(b)) continue;
       effects.push({ t: "issue", code: "INLINE_CODE", message: `${b} runs code the guard cannot see into`, span: w.span });
       break;
     }

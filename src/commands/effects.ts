@@ -128,5 +128,26 @@ export type Effect =
       readonly t: "links"; readonly arg: Arg; readonly tree?: boolean;
       readonly entry?: string | null; readonly into?: boolean; readonly replaceLink?: boolean; readonly source?: Arg;
     } & BaseField)
+  /**
+   * The command takes the names of files from a list (`--files0-from=F`, `file -f F`, `tar -T F`,
+   * `git --pathspec-from-file=F`): `from` is the file that holds it (itself read), or null for
+   * standard input. Each name is a path of `kind`, relative to `base` (`scan`: walked as the command walks its
+   * operands); a list the guard cannot see is `UNRESOLVED_WORD`, saying `what`. `reserved`: a
+   * name starting with that prefix means something else (an option to GNU tar, pathspec magic
+   * to git), which the guard does not follow.
+   */
+  | ({
+      readonly t: "names"; readonly from: Arg | null; readonly kind: AccessKind; readonly separator: "\n" | "\0";
+      readonly what: string; readonly span: Span; readonly scan?: boolean;
+      readonly reserved?: { readonly prefix: string; readonly meaning: string };
+      /** Where a relative `from` is found, when not where the names resolve (`tar -C DIR -T F` opens F where tar started). */
+      readonly listBase?: string | null;
+    } & BaseField)
+  /**
+   * The command may rename the entry `arg` (`mv`, `rename`, `git mv`, a command the table does
+   * not know): when that is the working directory or a directory above it, the shell's
+   * directory is somewhere else afterwards, and relative paths resolve there.
+   */
+  | ({ readonly t: "moves"; readonly arg: Arg } & BaseField)
   /** The command may change the filesystem (`fs`: remove or replace directories; `links`: create symlinks). */
   | { readonly t: "changes"; readonly fs: boolean; readonly links: boolean };

@@ -69,7 +69,10 @@ export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promis
     const projectDir = io.env.CLAUDE_PROJECT_DIR || call.cwd;
     const env: Record<string, string> = {};
     if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
-    const host = await createHost({ root: projectDir, roots: args.roots, config: args.configs, env, ...(args.home ? { home: args.home } : {}) });
+    // The caller's $HOME, as io.env has it: the resident server answers in many callers' place,
+    // and the home the process started with (os.homedir() under Bun) may be another's.
+    const home = args.home || io.env.HOME;
+    const host = await createHost({ root: projectDir, roots: args.roots, config: args.configs, env, ...(home ? { home } : {}) });
     const verdict = checkCall(host, call);
     if (verdict.decision === "allow" && !args.approve) return 0;
     answer(io, verdict.decision, explainVerdict(verdict, call.kind === "tool" ? { actor: call.actor } : {}));

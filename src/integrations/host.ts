@@ -3,6 +3,7 @@
 
 import { resolve as resolvePath } from "node:path";
 import { createGuard, type Guard, type GuardOptions } from "../guard.ts";
+import type { SandboxMode, SandboxProfile } from "../sandbox/profile.ts";
 import { nodeFileSystem } from "../paths/fs.ts";
 import { isInside, resolvePhysical } from "../paths/resolve.ts";
 import { expandToolHome } from "../policy/tool.ts";
@@ -25,6 +26,11 @@ export interface Host {
   readonly root: string;
   checkBash(command: string, cwd: string): Verdict;
   checkTool(tool: FileTool, input: ToolInput, cwd: string): Verdict;
+  /**
+   * The sandbox a bash command run from `cwd` gets (docs/sandbox.md); the accesses `approved`
+   * asks about work inside it. Throws SandboxError when the rules cannot be made into one.
+   */
+  sandboxFor(approved: Verdict | null, cwd: string, mode: SandboxMode): SandboxProfile;
 }
 
 interface HostOptions {
@@ -94,6 +100,14 @@ export function guardHost(guard: Guard, root: string, extraRoots: readonly strin
       const base = from === null ? "/" : globBase(from, pattern, home);
       if (from !== null && (base === from || base.startsWith(from.endsWith("/") ? from : from + "/"))) return verdict;
       return strictest(verdict, guard.checkTool({ tool, input: { path: base }, cwd: start, roots: [root] }));
+    },
+    sandboxFor(approved, cwd, mode) {
+      // As for checkBash, the cwd is never a root of its own (the guard would make it a
+      // writable one): the profile is built from the root, and the command only starts in the cwd.
+      const profile = guard.sandboxFor(approved, { cwd: root, profile: mode });
+      const start = resolvePath(root, cwd);
+      const physical = resolvePhysical(start, nodeFileSystem);
+      return { ...profile, cwd: physical.ok ? physical.path : start };
     },
   };
 }

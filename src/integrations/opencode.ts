@@ -1,5 +1,6 @@
 // The opencode plugin. opencode calls every function this module exports with its plugin
-// context (and, from a `["shellfence/opencode", { … }]` config entry, the options), so the
+// context (and, from a `["./node_modules/shellfence/dist/integrations/opencode.js", { … }]`
+// config entry, the options; an entry that is not a path is an npm spec to opencode), so the
 // module exports the plugin and nothing else. Its tool.execute.before hook throws to block:
 // opencode has no way for a plugin to ask the user, so an ask blocks too, unless the options
 // say `"ask": "allow"` (then opencode's own permission rules decide).
@@ -9,14 +10,17 @@
 import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
+import { isBashCall, readSandboxRouting, sandboxBashInput, type SandboxRouting } from "./sandbox-route.ts";
 
 /** The part of opencode's PluginInput the plugin reads. */
 export interface OpencodePluginInput {
   /** The directory opencode works in: the project root. */
   readonly directory: string;
+  /** opencode's SDK client; its app.log writes to opencode's log (and stderr with --print-logs). */
+  readonly client?: { readonly app?: { log?(options: { body: { service: string; level: "info" | "error"; message: string } }): Promise<unknown> } };
 }
 
-export interface OpencodeOptions {
+export interface OpencodeOptions extends SandboxRouting {
   /** What an ask does: "block" (default) throws like a deny; "allow" lets opencode decide. */
   readonly ask?: "block" | "allow";
   /** Config files merged after the project's .shellfence.json. */
@@ -52,6 +56,9 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
   } catch (e) {
     host = e instanceof Error ? e : new Error(String(e));
   }
+  // Say once that the guard is loaded (or why it blocks everything), so a user can see it.
+  const message = host instanceof Error ? `shellfence: could not start, every guarded call is blocked: ${host.message}` : `shellfence: guarding ${root}`;
+  input.client?.app?.log?.({ body: { service: "shellfence", level: host instanceof Error ? "error" : "info", message } })?.catch(() => undefined);
   return {
     "tool.execute.before": async (call, output) => {
       let calls: Call[];
@@ -63,7 +70,9 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
       if (calls.length === 0) return;
       if (host instanceof Error) throw new Error(`shellfence could not start, so nothing runs unchecked: ${host.message}`);
       const worst = worstCall(host, calls);
-      if (!worst || (worst.v.decision === "ask" && opts.ask === "allow")) return;
+      // An ask let through to opencode's own rules was approved by nobody who saw the reason:
+      // the sandbox opens none of what it asked about.
+      if (!worst || (worst.v.decision === "ask" && opts.ask === "allow")) return sandboxBash(host, call.tool, output.args, calls, opts);
       const reason = explainVerdict(worst.v, worst.c.kind === "tool" ? { actor: worst.c.actor } : {});
       throw new Error(worst.v.decision === "ask" ? `${reason} (Blocked: opencode plugins cannot ask.)` : reason);
     },
@@ -71,6 +80,20 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
 }
 
 export default ShellfencePlugin;
+
+/**
+ * With the sandbox option on, the allowed bash call's `args.command` becomes the sandboxed
+ * command line: opencode passes these very args to its bash tool after the hook returns.
+ */
+function sandboxBash(host: Host, tool: string, args: unknown, calls: readonly Call[], opts: OpencodeOptions): void {
+  if (opts.sandbox === undefined) return;
+  const bash = calls.find(isBashCall);
+  if (bash === undefined) return;
+  // batch runs its calls itself, from arguments the hook never sees again.
+  if (tool !== "bash" || !isRecord(args)) throw new Error(`shellfence: a bash call inside ${tool} cannot be run in the sandbox; call bash on its own.`);
+  const blocked = sandboxBashInput(host, args, bash, null, opts);
+  if (blocked !== null) throw new Error(blocked);
+}
 
 /** opencode's `batch` runs at most this many calls, and no batch inside a batch; deeper nesting is refused. */
 const MAX_BATCH_DEPTH = 2;
@@ -156,5 +179,5 @@ function readOptions(raw: unknown): OpencodeOptions {
   };
   const config = list("config");
   const roots = list("roots");
-  return { ...(ask !== undefined ? { ask } : {}), ...(config ? { config } : {}), ...(roots ? { roots } : {}) };
+  return { ...(ask !== undefined ? { ask } : {}), ...(config ? { config } : {}), ...(roots ? { roots } : {}), ...readSandboxRouting(raw) };
 }

@@ -13,6 +13,8 @@ import { fileURLToPath } from "node:url";
 import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
+import { isBashCall, readSandboxRouting, sandboxBashInput, type SandboxRouting } from "./sandbox-route.ts";
+import type { Verdict } from "../verdict.ts";
 
 /** The part of pi's tool_call event the extension reads. */
 export interface PiToolCallEvent {
@@ -24,7 +26,7 @@ export interface PiToolCallEvent {
 export interface PiContext {
   readonly cwd: string;
   readonly hasUI: boolean;
-  readonly ui: { confirm(title: string, message: string): Promise<boolean> };
+  readonly ui: { confirm(title: string, message: string): Promise<boolean>; setStatus?(key: string, text: string | undefined): void };
 }
 
 export type PiToolCallResult = { readonly block: true; readonly reason: string } | undefined;
@@ -32,7 +34,11 @@ export type PiToolCallResult = { readonly block: true; readonly reason: string }
 /** The part of pi's ExtensionAPI the extension uses. */
 export interface PiApi {
   on(event: "tool_call", handler: (event: PiToolCallEvent, ctx: PiContext) => Promise<PiToolCallResult>): void;
+  on(event: "session_start", handler: (event: unknown, ctx: PiContext) => Promise<undefined>): void;
 }
+
+/** The footer status the extension sets, so a user can see the guard is loaded. */
+export const STATUS_KEY = "shellfence";
 
 /** pi's file tools: the input field naming the path, and how the policy judges them. */
 const FILE_TOOLS: Readonly<Record<string, { readonly tool: FileTool; readonly optional: boolean }>> = {
@@ -46,7 +52,17 @@ const FILE_TOOLS: Readonly<Record<string, { readonly tool: FileTool; readonly op
 
 export const CONFIRM_TITLE = "shellfence: allow this?";
 
-export default function shellfence(pi: PiApi): void {
+/** The extension's settings: pi has none for extensions, so they are given in code (`withOptions`). */
+export type PiOptions = SandboxRouting;
+
+/** The extension with settings, for `.pi/extensions/shellfence.ts`: `export default withOptions({ sandbox: "standard" })`. */
+export function withOptions(options: PiOptions): (pi: PiApi) => void {
+  return (pi) => shellfence(pi, options);
+}
+
+export default function shellfence(pi: PiApi, options: PiOptions = {}): void {
+  // Bad settings block every call it would judge: an extension that fails to load is dropped.
+  const routing = readPiOptions(options);
   // One guard per project directory: a session that moves (/resume elsewhere) gets its own.
   const hosts = new Map<string, Promise<Host>>();
   const hostFor = (cwd: string): Promise<Host> => {
@@ -59,6 +75,13 @@ export default function shellfence(pi: PiApi): void {
     }
     return h;
   };
+
+  // Start the guard with the session (its first start costs about a second) and say it is on.
+  pi.on("session_start", async (_event, ctx) => {
+    hostFor(ctx.cwd).catch(() => undefined);
+    if (ctx.hasUI) ctx.ui.setStatus?.(STATUS_KEY, `shellfence: guarding ${ctx.cwd}`);
+    return undefined;
+  });
 
   pi.on("tool_call", async (event, ctx) => {
     let calls: Call[];
@@ -74,15 +97,32 @@ export default function shellfence(pi: PiApi): void {
     } catch (e) {
       return { block: true, reason: `shellfence could not start, so nothing runs unchecked: ${(e as Error).message}` };
     }
+    if (routing instanceof Error) return { block: true, reason: `shellfence could not start, so nothing runs unchecked: ${routing.message}` };
+    // pi's bash tool runs this very event.input, so the sandboxed command line goes there.
+    const sandboxed = (approved: Verdict | null): PiToolCallResult => {
+      const bash = calls.find(isBashCall);
+      if (bash === undefined || !isRecord(event.input)) return undefined;
+      const blocked = sandboxBashInput(host, event.input, bash, approved, routing);
+      return blocked === null ? undefined : { block: true, reason: blocked };
+    };
     const worst = worstCall(host, calls);
-    if (worst === null) return undefined;
+    if (worst === null) return sandboxed(null);
     const verdict = worst.v;
     const reason = explainVerdict(verdict, worst.c.kind === "tool" ? { actor: event.toolName } : {});
     if (verdict.decision === "deny") return { block: true, reason };
     if (!ctx.hasUI) return { block: true, reason: `${reason} (Blocked: there is no UI to ask.)` };
     const ok = await ctx.ui.confirm(CONFIRM_TITLE, reason);
-    return ok ? undefined : { block: true, reason: `${reason} (Declined by the user.)` };
+    return ok ? sandboxed(verdict) : { block: true, reason: `${reason} (Declined by the user.)` };
   });
+}
+
+function readPiOptions(options: unknown): SandboxRouting | Error {
+  try {
+    if (!isRecord(options)) throw new Error("shellfence: the pi extension's options must be an object");
+    return readSandboxRouting(options);
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
 }
 
 /** The calls to judge (one per path pi may open), or none for a tool shellfence has no opinion on. */

@@ -21,7 +21,7 @@ function defaultGrammarPath(): string {
   return fileURLToPath(new URL("../../grammar/tree-sitter-bash.wasm", import.meta.url));
 }
 
-function sha256(bytes: Uint8Array): string {
+export function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 

@@ -6,6 +6,8 @@ import { REASONS, type ReasonCode } from "../reasons.ts";
 import type { Decision } from "../verdict.ts";
 import { locateJsonFault } from "./json.ts";
 import { isDecision, type Rule, type RuleSet } from "./rules.ts";
+import { SYSTEM_READ_KINDS, SYSTEM_READ_PATTERNS, SYSTEM_READS_ORIGIN } from "./system-reads.ts";
+import type { AccessKind } from "../verdict.ts";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -41,6 +43,11 @@ export interface ConfigLayer {
   readonly permission: Readonly<Record<string, RuleSpec>>;
   readonly reasons: Readonly<Partial<Record<ReasonCode, Decision>>>;
   readonly roots: readonly string[];
+  /**
+   * The kinds of access this layer's rules judge; absent, all. Only a built-in layer has it
+   * (system-reads.ts): a config file cannot write a rule that applies to reads alone.
+   */
+  readonly kinds?: readonly AccessKind[];
 }
 
 const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots"]);
@@ -246,52 +253,71 @@ function ruleEntries(spec: RuleSpec): [string, Decision][] {
   return typeof spec === "string" ? [["*", spec]] : Object.entries(spec);
 }
 
+/** A pattern that matches every path: what a shorthand action stands for. */
+function isCatchAll(pattern: string): boolean {
+  return pattern === "*" || pattern === "**";
+}
+
 /**
  * Merges layers in order (global, project, extra layers, agent) over the built-in defaults.
  *
- * Between layers, `permission` merges deep-shallow, as in the my-pi design: surfaces merge
- * key by key; when a surface is a pattern map in both layers the maps merge shallowly (a
- * later layer's pattern replaces the earlier action and keeps its place, new patterns go
- * after); otherwise the later value replaces the earlier one. The merged user rules are then
- * laid over the defaults pattern by pattern, so `"external_directory": "deny"` still allows
- * `/dev/null` unless a layer names `/dev/null` itself.
+ * The last matching pattern wins, in the order the user wrote the rules: surfaces merge key by
+ * key; a layer that gives a surface a pattern map places each of its patterns where that layer
+ * has it, after everything the earlier layers said (a pattern an earlier layer gave too moves
+ * to its new place, with the new action); a shorthand action replaces the surface's earlier
+ * rules. The built-in rules lie under the user's: their catch-all first, and their exceptions
+ * (the standard devices) right after the user's last catch-all, so a blanket rule
+ * (`"external_directory": "deny"`) does not take `2>/dev/null` away while any rule written after
+ * that catch-all still overrides them. A built-in rule whose pattern a layer gives is dropped:
+ * the user's rule takes its place, in the user's order.
  */
-export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly ConfigLayer[] = [DEFAULT_LAYER]): MergedConfig {
-  const user = new Map<string, { spec: RuleSpec; rules: Map<string, Rule> }>();
+export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly ConfigLayer[] = BUILT_IN_LAYERS): MergedConfig {
+  const user = new Map<string, Map<string, Rule>>();
   const reasons = new Map<ReasonCode, { action: Decision; origin: string }>();
   const roots: { path: string; origin: string }[] = [];
   for (const layer of layers) {
     for (const [surface, spec] of Object.entries(layer.permission)) {
       const prev = user.get(surface);
-      const rules = prev && typeof prev.spec !== "string" && typeof spec !== "string" ? prev.rules : new Map<string, Rule>();
-      for (const [pattern, action] of ruleEntries(spec)) rules.set(pattern, { pattern, action, origin: layer.origin });
-      user.set(surface, { spec, rules });
+      const rules = prev && typeof spec !== "string" ? prev : new Map<string, Rule>();
+      for (const [pattern, action] of ruleEntries(spec)) {
+        // Deleting first puts the pattern at the end: Map.set on a present key keeps its place.
+        rules.delete(pattern);
+        rules.set(pattern, { pattern, action, origin: layer.origin });
+      }
+      user.set(surface, rules);
     }
   }
-  const surfaces = new Map<string, Map<string, Rule>>();
+  const builtIn = new Map<string, Map<string, Rule>>();
   for (const layer of defaults) {
     for (const [surface, spec] of Object.entries(layer.permission)) {
-      let m = surfaces.get(surface);
-      if (!m) surfaces.set(surface, (m = new Map()));
-      for (const [pattern, action] of ruleEntries(spec)) m.set(pattern, { pattern, action, origin: layer.origin });
+      // A rule for some kinds only is left out where another kind is judged: safe only if it allows.
+      if (layer.kinds && ruleEntries(spec).some(([, a]) => a !== "allow")) throw new Error(`${layer.origin}: a layer for some kinds of access may only allow`);
+      let m = builtIn.get(surface);
+      if (!m) builtIn.set(surface, (m = new Map()));
+      for (const [pattern, action] of ruleEntries(spec)) {
+        m.delete(pattern);
+        m.set(pattern, { pattern, action, origin: layer.origin, ...(layer.kinds ? { kinds: layer.kinds } : {}) });
+      }
     }
   }
-  for (const [surface, { rules }] of user) {
-    let m = surfaces.get(surface);
-    if (!m) surfaces.set(surface, (m = new Map()));
-    for (const [pattern, rule] of rules) m.set(pattern, rule);
+  const out = new Map<string, RuleSet>();
+  for (const surface of new Set([...builtIn.keys(), ...user.keys()])) {
+    const mine = [...(user.get(surface)?.values() ?? [])];
+    const named = new Set(mine.map((r) => r.pattern));
+    const base = [...(builtIn.get(surface)?.values() ?? [])].filter((r) => !named.has(r.pattern));
+    const lastCatchAll = mine.map((r) => isCatchAll(r.pattern)).lastIndexOf(true);
+    const exceptions = base.filter((r) => !isCatchAll(r.pattern));
+    out.set(surface, [...base.filter((r) => isCatchAll(r.pattern)), ...mine.slice(0, lastCatchAll + 1), ...exceptions, ...mine.slice(lastCatchAll + 1)]);
   }
   for (const layer of [...defaults, ...layers]) {
     for (const [code, action] of Object.entries(layer.reasons) as [ReasonCode, Decision][]) reasons.set(code, { action, origin: layer.origin });
     for (const r of layer.roots) roots.push({ path: r, origin: layer.origin });
   }
-  const out = new Map<string, RuleSet>();
-  for (const [s, m] of surfaces) out.set(s, [...m.values()]);
   return { surfaces: out, reasons, roots };
 }
 
 /** Built-in rules: outside the roots asks, except the standard descriptors and /dev/null. */
-export const DEFAULT_LAYER: ConfigLayer = {
+const DEFAULT_LAYER: ConfigLayer = {
   origin: "defaults",
   permission: {
     external_directory: {
@@ -310,3 +336,19 @@ export const DEFAULT_LAYER: ConfigLayer = {
   reasons: {},
   roots: [],
 };
+
+/**
+ * Reads, listings and `cd` of world-readable system data that holds no user secrets
+ * (/usr/share, /proc/loadavg, /etc/os-release, …): see system-reads.ts. After the defaults and
+ * before every user layer, and for those kinds of access only.
+ */
+export const SYSTEM_READS_LAYER: ConfigLayer = {
+  origin: SYSTEM_READS_ORIGIN,
+  permission: { external_directory: Object.fromEntries(SYSTEM_READ_PATTERNS.map((p) => [p, "allow" as const])) },
+  reasons: {},
+  roots: [],
+  kinds: SYSTEM_READ_KINDS,
+};
+
+/** The built-in layers, in merge order, under every user layer. */
+export const BUILT_IN_LAYERS: readonly ConfigLayer[] = [DEFAULT_LAYER, SYSTEM_READS_LAYER];

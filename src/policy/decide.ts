@@ -6,7 +6,7 @@ import { isInside } from "../paths/resolve.ts";
 import { REASONS, type ReasonCode } from "../reasons.ts";
 import { type AccessKind, type Decision, stricter } from "../verdict.ts";
 import type { MergedConfig } from "./config.ts";
-import { lastMatch, pathMatches, pathMayMatchBelow, type Rule, type RuleSet } from "./rules.ts";
+import { lastMatch, pathMatches, pathMayMatchBelow, type Rule, type RuleSet, rulesForKind } from "./rules.ts";
 
 /**
  * What a session approval must be allowed to do to lower a judgement: any approval lowers
@@ -125,6 +125,16 @@ export class Policy {
     return this.config.surfaces.get(surface) ?? [];
   }
 
+  /** The rules of a surface that judge an access of this kind (system-reads.ts: some judge reads only). */
+  rulesFor(surface: string, kind: AccessKind | undefined): RuleSet {
+    const key = `${surface}\u0000${kind ?? ""}`;
+    let r = this.byKind.get(key);
+    if (!r) this.byKind.set(key, (r = rulesForKind(this.rules(surface), kind)));
+    return r;
+  }
+
+  private readonly byKind = new Map<string, RuleSet>();
+
   /** The action for a reason code: the host's override, or the code's default. */
   reasonDecision(code: ReasonCode): Decision {
     return this.config.reasons.get(code)?.action ?? REASONS[code].decision;
@@ -135,7 +145,7 @@ export class Policy {
     const root = containingRoot(resolved, roots);
     const j = new Judging();
     if (root === undefined) {
-      const m = lastMatch(this.rules("external_directory"), (p) => pathMatches(p, resolved, this.home));
+      const m = lastMatch(this.rulesFor("external_directory", kind), (p) => pathMatches(p, resolved, this.home));
       const d = m?.action ?? "ask";
       j.consider(d, m ? `external_directory:${m.pattern}` : null, d === "deny" ? "RULE_DENY" : "EXTERNAL_PATH", `${resolved} is outside the project roots`, d === "deny" ? "deny" : "ask");
     }
@@ -176,16 +186,17 @@ export class Policy {
    * Could `dir` or anything below it be judged `at` least this strict (`ask`: anything other
    * than `allow`; `deny`: a deny) by these surfaces (and by `external_directory` where it is
    * outside the roots)? Lets a scan skip what cannot matter: a rule is dropped when a later
-   * `x/**` or catch-all rule covers all of `dir`.
+   * `x/**` or catch-all rule covers all of `dir`. `kind`: the access's kind, which decides
+   * which `external_directory` rules apply; without it, none made for some kinds only.
    */
-  mayRestrictBelow(dir: string, roots: readonly string[], surfaces: readonly string[], at: "ask" | "deny" = "ask"): boolean {
+  mayRestrictBelow(dir: string, roots: readonly string[], surfaces: readonly string[], at: "ask" | "deny" = "ask", kind?: AccessKind): boolean {
     const root = containingRoot(dir, roots);
     if (root === undefined && roots.some((r) => isInside(r, dir))) return true;
     const subjects = root === undefined ? [dir] : [relativeTo(dir, root), dir];
     const sets = root === undefined ? ["external_directory", ...surfaces] : surfaces;
     const counts = (a: Decision) => (at === "deny" ? a === "deny" : a !== "allow");
     for (const s of sets) {
-      const rules = this.rules(s);
+      const rules = this.rulesFor(s, kind);
       // With no rules at all, outside is `ask` (never `deny`).
       if (s === "external_directory" && rules.length === 0) {
         if (at === "ask") return true;

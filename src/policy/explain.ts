@@ -1,12 +1,13 @@
 // `shellfence config --explain`: the merged rule set, surface by surface in evaluation order,
 // each rule with the layer it came from, so a user can see why a path is judged as it is.
 
-import { DEFAULT_LAYER, type MergedConfig, PATH_SURFACES, SURFACES } from "./config.ts";
+import { BUILT_IN_LAYERS, type MergedConfig, PATH_SURFACES, SURFACES } from "./config.ts";
 import type { LayerInfo } from "./layers.ts";
 
 interface Explanation {
   readonly layers: readonly { readonly kind: string; readonly origin: string; readonly loaded: boolean }[];
-  readonly permission: Readonly<Record<string, readonly { readonly pattern: string; readonly action: string; readonly origin: string }[]>>;
+  /** `kinds`: the kinds of access a built-in rule judges, when not all. */
+  readonly permission: Readonly<Record<string, readonly { readonly pattern: string; readonly action: string; readonly origin: string; readonly kinds?: readonly string[] }[]>>;
   readonly reasons: Readonly<Record<string, { readonly action: string; readonly origin: string }>>;
   readonly roots: readonly { readonly path: string; readonly origin: string }[];
 }
@@ -18,14 +19,14 @@ function surfaceOrder(names: Iterable<string>): string[] {
 }
 
 export function explainConfig(merged: MergedConfig, layers: readonly LayerInfo[]): Explanation {
-  const permission: Record<string, { pattern: string; action: string; origin: string }[]> = {};
+  const permission: Record<string, { pattern: string; action: string; origin: string; kinds?: readonly string[] }[]> = {};
   for (const s of surfaceOrder(merged.surfaces.keys())) {
-    permission[s] = (merged.surfaces.get(s) ?? []).map((r) => ({ pattern: r.pattern, action: r.action, origin: r.origin }));
+    permission[s] = (merged.surfaces.get(s) ?? []).map((r) => ({ pattern: r.pattern, action: r.action, origin: r.origin, ...(r.kinds ? { kinds: r.kinds } : {}) }));
   }
   const reasons: Record<string, { action: string; origin: string }> = {};
   for (const [code, r] of merged.reasons) reasons[code] = { action: r.action, origin: r.origin };
   return {
-    layers: [{ kind: DEFAULT_LAYER.origin, origin: "built into shellfence", loaded: true }, ...layers],
+    layers: [...BUILT_IN_LAYERS.map((l) => ({ kind: l.origin, origin: l.kinds ? `built into shellfence (judges ${l.kinds.join(", ")} accesses only)` : "built into shellfence", loaded: true })), ...layers],
     permission,
     reasons,
     roots: merged.roots.map((r) => ({ path: r.path, origin: r.origin })),
@@ -47,7 +48,7 @@ export function formatExplanation(e: Explanation): string {
   for (const [surface, rules] of Object.entries(e.permission)) {
     out.push(`  ${surface}  (${what(surface)})`);
     const pw = Math.max(...rules.map((r) => JSON.stringify(r.pattern).length));
-    for (const r of rules) out.push(`    ${JSON.stringify(r.pattern).padEnd(pw)}  ${r.action.padEnd(5)}  from ${r.origin}`);
+    for (const r of rules) out.push(`    ${JSON.stringify(r.pattern).padEnd(pw)}  ${r.action.padEnd(5)}  from ${r.origin}${r.kinds ? ` (${r.kinds.join(", ")} only)` : ""}`);
   }
   const reasons = Object.entries(e.reasons);
   if (reasons.length) {

@@ -4,13 +4,15 @@
 // directory. Command patterns (the `bash` surface) are plain wildcards over the command text.
 
 import { minimatch } from "minimatch";
-import { type Decision, DECISIONS } from "../verdict.ts";
+import { type AccessKind, type Decision, DECISIONS } from "../verdict.ts";
 
 export interface Rule {
   readonly pattern: string;
   readonly action: Decision;
   /** Where the rule came from (a file, "defaults", "agent"), for explanations. */
   readonly origin: string;
+  /** The kinds of access the rule judges; absent, all (only built-in rules have it). */
+  readonly kinds?: readonly AccessKind[];
 }
 
 export type RuleSet = readonly Rule[];
@@ -122,4 +124,12 @@ export function toolLevel(rules: RuleSet, matchesStar: (pattern: string) => bool
   if (later.includes("allow")) return "allow";
   if (later.includes("ask")) return "ask";
   return "deny";
+}
+
+/** The rules that judge an access of this kind: all but those made for other kinds. */
+export function rulesForKind(rules: RuleSet, kind: AccessKind | undefined): RuleSet {
+  if (!rules.some((r) => r.kinds !== undefined)) return rules;
+  // Without a kind (a question about any access), a rule for some kinds only is left out: it
+  // can only allow, and leaving an allow out never loosens an answer.
+  return rules.filter((r) => r.kinds === undefined || (kind !== undefined && r.kinds.includes(kind)));
 }

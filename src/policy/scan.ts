@@ -59,10 +59,10 @@ export class Scanner {
   }
 
   /** Could an entry below `dir` be judged other than allow? (Then the walk must look.) */
-  private matters(dir: string, surfaces: readonly string[], mode: WalkMode): boolean {
+  private matters(dir: string, kind: AccessKind, surfaces: readonly string[], mode: WalkMode): boolean {
     const { authority, roots, policy } = this.ctx;
     if (authority && (containingRoot(dir, roots) !== undefined || roots.some((r) => isInside(r, dir)))) return true;
-    return policy.mayRestrictBelow(dir, roots, surfaces, mode === "deny" ? "deny" : "ask");
+    return policy.mayRestrictBelow(dir, roots, surfaces, mode === "deny" ? "deny" : "ask", kind);
   }
 
   /** Walks `dir` (an existing directory, physically resolved). */
@@ -74,7 +74,7 @@ export class Scanner {
     const queue = [dir];
     while (queue.length) {
       const d = queue.shift()!;
-      if (!this.matters(d, surfaces, mode)) continue;
+      if (!this.matters(d, kind, surfaces, mode)) continue;
       const names = this.list(d);
       if (names === null) continue; // The command cannot list it either.
       for (const name of names) {

@@ -127,6 +127,9 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
   for (const s of [...PATH_SURFACES, "external_directory"]) {
     for (const rule of policy.rules(s)) {
       if (!rule.pattern.includes("/")) continue; // A basename anywhere: the walks below find it.
+      // The built-in allowances to read system data (/usr/share/**, …) change no mount: the
+      // sandbox shows what is outside the roots read-only, or hides it under strict.
+      if (rule.kinds) continue;
       const expanded = expandPatternHome(rule.pattern, home);
       const prefix = literalPrefix(expanded);
       if (prefix === null) continue;

@@ -288,6 +288,15 @@ function cdOperand(it: Interpreter, w: World, operands: readonly Arg[], cmdArg: 
 function cd(it: Interpreter, argv: readonly Arg[], w: World): World[] {
   const { physical, operands, bad } = parseCdOptions(argv, w);
   if (bad) return done(w, 1);
+  if (operands.length > 1 && operands.some((o) => o.text === null)) {
+    // `cd ../x $maybe`: an unknown word may expand to nothing (or to options), so which word is
+    // the operand is not known — any of them, or none (bash refuses two with "too many
+    // arguments"). Found by the probe campaign.
+    for (const o of operands) it.access(w, o, "cwd", "cd");
+    const failed = w.clone();
+    failed.status = 1;
+    return [it.taintCwdOnly(w, "cd with words that may not be its operand"), failed];
+  }
   const op = cdOperand(it, w, operands, argv[0]!);
   if (op === "fail") return done(w, 1);
   if (op.target === null && op.arg.text === "") return done(w, 0); // cd "" stays put
@@ -888,7 +897,8 @@ function printfBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[]
   const base = baseName(name);
   w.writeThroughNameref(base);
   const words = argv.slice(i).map((a) => a.text);
-  const text = words.length && words.every((x): x is string => x !== null) ? simplePrintf(words[0]!, words.slice(1)) : null;
+  // A variable ends at the first NUL printf writes (`printf -v x 'a\0b'` sets `a`).
+  const text = words.length && words.every((x): x is string => x !== null) ? simplePrintf(words[0]!, words.slice(1))?.split("\0")[0] ?? null : null;
   if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && text !== null) w.setVar(name, { k: "str", v: text });
   else w.setVar(base, unknown(`$${name} is set by printf -v`));
   return done(w, STATUS_UNKNOWN);

@@ -3,7 +3,7 @@
 // kinds, and problems); builtins that change the shell change the worlds.
 
 import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
-import { canonicalLogical, isAbsolute, join, type Physical, resolveFrom, resolvePhysical, unresolvedWhy } from "../paths/resolve.ts";
+import { canonicalLogical, isAbsolute, isInside, join, type Physical, resolveFrom, resolvePhysical, unresolvedWhy } from "../paths/resolve.ts";
 import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
 import { Coverage } from "./coverage.ts";
@@ -21,7 +21,7 @@ import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./envir
 import { hasSubstitution, INHERITED_STDIN, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, isSystemProgram, withValue } from "../commands/analyse.ts";
 import type { Disk, Stdin } from "../commands/effects.ts";
-import { fileUrlPath } from "../commands/apply.ts";
+import { fileUrlPath, syntheticArg } from "../commands/apply.ts";
 import { ANYWHERE, type LinkZone, unionZones, zoneInListing, zoneWatch } from "./zones.ts";
 
 export interface InterpreterLimits extends Limits {
@@ -106,6 +106,8 @@ const MAX_TRAP_ROUNDS = 4;
 const MAX_LEFT_WORLDS = 8;
 const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 
+/** Names judged from one list a command reads (`--files0-from`, `tar -T`); more is EXPANSION_TOO_LARGE. */
+const MAX_LISTED_NAMES = 4096;
 /** Entries walked in an outside tree nothing can allow: enough for a project-sized tree. */
 const OUTSIDE_COURTESY_SCAN = 2000;
 
@@ -690,7 +692,7 @@ export class Interpreter implements WordEnv {
   /** Runs a statement in a copy of the world (a subshell) and returns its exit status. */
   subshell(s: Stmt, w: World): Status {
     const out = this.inChild(() => this.exec(s, [w.clone()]));
-    return joinChild(w, out);
+    return this.joinChild(w, out);
   }
 
   /** Runs code in a new shell: no loops, and no function or sourced file to return from. */
@@ -979,6 +981,7 @@ export class Interpreter implements WordEnv {
       base.fsChanged ||= w.fsChanged;
       base.linksChanged ||= w.linksChanged;
       base.linkZones = unionZones(base.linkZones, w.linkZones);
+      if (w.movedDirs.length) base.movedDirs = [...new Set([...base.movedDirs, ...w.movedDirs])];
       base.frames = mergeFrames(base.frames, w.frames);
     }
     if (always && ws.length > 1) {
@@ -1294,7 +1297,7 @@ export class Interpreter implements WordEnv {
     // Inside the handler, a command not found would run it again: it is judged here already.
     this.inNotFound = true;
     try {
-      joinChild(w, this.callFunction(COMMAND_NOT_FOUND, handler.body, argv, w.clone(), { ...info, inProcess: true }));
+      this.joinChild(w, this.callFunction(COMMAND_NOT_FOUND, handler.body, argv, w.clone(), { ...info, inProcess: true }));
     } finally {
       this.inNotFound = false;
     }
@@ -1518,10 +1521,15 @@ export class Interpreter implements WordEnv {
     const command = argv[0]!.text ?? "?";
     let out: World[] = [withStatus(w, STATUS_UNKNOWN)];
     // The command's own paths are resolved in the filesystem as it was before it ran.
-    const last = (e: Effect) => e.t === "changes" || e.t === "links";
-    const ordered = [...effects.filter((e) => !last(e)), ...effects.filter((e) => e.t === "links"), ...effects.filter((e) => e.t === "changes")];
+    const last = (e: Effect) => e.t === "changes" || e.t === "links" || e.t === "moves";
+    const ordered = [...effects.filter((e) => !last(e)), ...effects.filter((e) => e.t === "links" || e.t === "moves"), ...effects.filter((e) => e.t === "changes")];
     // Zones are worked out against the state before the command, then added together.
     let zones: readonly LinkZone[] = [];
+    // So are the directories it may rename (the working directory may be one of them), and
+    // those its children did (joinChild adds them to w): they move w's directory only once
+    // the command is done, as its other words resolve from where it started.
+    let moved: string[] = [];
+    const movedBefore = w.movedDirs;
     for (const e of ordered) {
       switch (e.t) {
         case "path":
@@ -1532,6 +1540,12 @@ export class Interpreter implements WordEnv {
           break;
         case "generic":
           this.genericArg(e.arg, w, command, e.operand);
+          // A command nobody described may rename what it is given.
+          // (A word that is only numbers cannot name `.`, `..` or a directory above.)
+          if (e.arg.text === null && e.arg.segs.every((g) => !("unknown" in g) || g.unknown.numeric)) break;
+          for (const cand of e.arg.text === null ? [null] : e.operand ? [e.arg.text] : pathCandidates(e.arg.text)) {
+            if (cand !== "") moved = [...moved, ...this.movedEntries(w, withValue(e.arg, cand, e.arg.unknownWhy ?? ""), undefined)];
+          }
           break;
         case "issue":
           this.issue(e.code, e.message, e.span);
@@ -1592,6 +1606,12 @@ export class Interpreter implements WordEnv {
         case "links":
           zones = unionZones(zones, this.linkZonesOf(w, e));
           break;
+        case "moves":
+          moved = [...moved, ...this.movedEntries(w, e.arg, e.base)];
+          break;
+        case "names":
+          this.namesFromList(w, e, info.stdin, command);
+          break;
         case "changes":
           for (const o of [w, ...out]) {
             if (e.fs) o.fsChanged = true;
@@ -1614,7 +1634,117 @@ export class Interpreter implements WordEnv {
         o.linksChanged = true;
       }
     }
+    // (Most commands move nothing: the lists are then the ones the world had.)
+    if (moved.length || w.movedDirs !== movedBefore || out.some((o) => o.movedDirs !== movedBefore)) {
+      const fresh = [...new Set([...moved, ...w.movedDirs, ...out.flatMap((o) => o.movedDirs)])].filter((m) => !movedBefore.includes(m));
+      if (fresh.length) for (const o of new Set([w, ...out])) this.followMoves(o, fresh, w);
+    }
     return out;
+  }
+
+  /** The names a command reads from a list (a `names` effect): each is judged, or the list is unknown. */
+  private namesFromList(w: World, e: Extract<Effect, { t: "names" }>, stdin: () => Stdin, command: string): void {
+    let text: string | null = null;
+    let at: Arg | null = e.from;
+    if (e.from === null) {
+      const s = stdin();
+      switch (s.t) {
+        case "text":
+          text = s.text;
+          break;
+        case "paths-under":
+          // `find DIR | tar -T -`: every path under DIR (and the links there that lead out, when
+          // the command follows them).
+          for (const d of s.dirs) {
+            this.access(w, d, e.kind, command, e.base);
+            if (e.scan) this.scanTree(w, d, e.kind, command, e.base);
+          }
+          return;
+        case "file": {
+          at = s.arg;
+          const r = this.readable(s, w);
+          text = r.t === "text" ? r.text : null;
+          break;
+        }
+        case "unknown":
+          break;
+        default: {
+          const never: never = s;
+          throw new Error(`unknown stdin ${JSON.stringify(never)}`);
+        }
+      }
+    } else {
+      const listBase = e.listBase === undefined ? e.base : e.listBase;
+      this.access(w, e.from, "read", command, listBase);
+      const dir = listBase === undefined ? w.cwd : listBase;
+      const path = e.from.text === null ? null : isAbsolute(e.from.text) ? e.from.text : dir === null ? null : join(dir, e.from.text);
+      text = path === null ? null : this.readScript(w, path);
+    }
+    const word = at ?? syntheticArg("-", e.span);
+    // Names the guard cannot see are accesses to paths it does not know.
+    if (text === null) return this.access(w, withValue(word, null, e.what), e.kind, command, e.base);
+    const names = text.split(e.separator).filter((n) => n !== "");
+    if (names.length > MAX_LISTED_NAMES) {
+      this.issue("EXPANSION_TOO_LARGE", `${command} reads ${names.length} names from a list, more than the ${MAX_LISTED_NAMES} the guard judges`, e.span);
+      return;
+    }
+    for (const name of names) {
+      if (e.reserved && name.startsWith(e.reserved.prefix)) {
+        this.issue("UNRESOLVED_WORD", `${command} reads ${JSON.stringify(name)} from its list as ${e.reserved.meaning}, which the guard does not follow`, e.span);
+        continue;
+      }
+      const arg = withValue(word, name, "");
+      this.access(w, arg, e.kind, command, e.base);
+      if (e.scan) this.scanTree(w, arg, e.kind, command, e.base);
+    }
+  }
+
+  /**
+   * Where the entry a `moves` effect names is, physically: the name in its parent's physical
+   * directory, since rename(2) does not follow a last symlink — or, for `.`, `..` and a name
+   * with a trailing slash, the directory it leads to; "/" (anything) when that is not known.
+   */
+  private movedEntries(w: World, arg: Arg, base: string | null | undefined): string[] {
+    const dir = base === undefined ? w.cwd : base;
+    const text = arg.text;
+    if (text === null || (dir === null && !isAbsolute(text))) return ["/"];
+    const joined = isAbsolute(text) ? text : join(dir!, text);
+    const abs = joined.replace(/(.)\/+$/, "$1");
+    const watch = zoneWatch(w.linkZones);
+    const cut = abs.lastIndexOf("/");
+    const name = abs.slice(cut + 1);
+    if (name === "" || name === "." || name === ".." || abs !== joined) {
+      const full = resolvePhysical(abs, this.fs, watch);
+      return full.ok ? [full.path] : ["/"];
+    }
+    const parent = resolvePhysical(abs.slice(0, cut) || "/", this.fs, watch);
+    if (!parent.ok) return ["/"];
+    return [parent.path === "/" ? "/" + name : `${parent.path}/${name}`];
+  }
+
+  /**
+   * After a command that may have renamed the physical directories `moved` (in the state
+   * `before`): a world whose working directory is one of them or below one has moved with it.
+   * Bash keeps $PWD, but the kernel resolves relative paths (and `cd ..` falls back to the
+   * physical parent) from where the directory now is: the working directory is not known.
+   */
+  private followMoves(o: World, moved: readonly string[], before: World): void {
+    const all = [...new Set([...o.movedDirs, ...moved])];
+    o.movedDirs = all.length > 64 ? ["/"] : all;
+    if (o.cwd === null) return;
+    const here = resolvePhysical(o.cwd, this.fs, zoneWatch(before.linkZones));
+    if (here.ok && !moved.some((m) => isInside(here.path, m))) return;
+    o.cwd = null;
+    o.stackUnknown = true;
+  }
+
+  /** What a child leaves in its parent (joinChild), and a directory above the parent's it may have moved. */
+  private joinChild(parent: World, out: readonly World[]): Status {
+    // Only what the child moved: what the parent had moved before is followed already.
+    const moved = [...new Set(out.flatMap((o) => o.movedDirs))].filter((m) => !parent.movedDirs.includes(m));
+    const status = joinChild(parent, out);
+    if (moved.length) this.followMoves(parent, moved, parent);
+    return status;
   }
 
   /**
@@ -1773,7 +1903,13 @@ export class Interpreter implements WordEnv {
   scanTree(w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
     if (arg.text === null) return;
     const dir = isAbsolute(arg.text) ? arg.text : (base === undefined ? w.cwd : base);
-    if (dir === null) return;
+    if (dir === null) {
+      this.findings.addPath({
+        path: arg.text, resolved: null, kind, command, via: this.frame.via, span: this.span(arg.span),
+        problem: { code: "UNRESOLVED_CWD", why: `the working directory ${command} walks ${arg.text} from is not known` }, ...(surface ? { surface } : {}),
+      });
+      return;
+    }
     const start = resolvePhysical(isAbsolute(arg.text) ? arg.text : join(dir, arg.text), this.fs, zoneWatch(w.linkZones));
     const zoned = (at: string) => this.findings.addPath({
       path: arg.text!, resolved: null, kind, command, via: this.frame.via, span: this.span(arg.span),
@@ -1886,6 +2022,7 @@ export class Interpreter implements WordEnv {
         start.positional = positional;
       }
       const out = inProcess ? this.exec(parsed.stmt, [start]) : this.inNewShell(() => this.exec(parsed.stmt, [start]));
+      // (What it may have moved reaches the caller's cwd when the caller's command is done.)
       if (!inProcess) return [withStatus(w, joinChild(w, out))];
       return out;
     } finally {
@@ -1911,7 +2048,8 @@ export class Interpreter implements WordEnv {
     if (hasSubstitution(body.words)) return null;
     // $(echo …) and $(printf …) print what they are given; $(find DIR) paths under DIR.
     const out = pipeOutput([body], 0, world.clone(), this);
-    if (out.t === "text") return out.text;
+    // (Bash drops the NUL bytes a substitution's output holds: `$(printf 'a\0b')` is `ab`.)
+    if (out.t === "text") return out.text.replaceAll("\0", "");
     if (out.t !== "paths-under") return null;
     // Paths under each directory: one that stands for them all, and every symlink under it
     // that leads out (found by the scan).
@@ -1994,6 +2132,7 @@ function joinChild(parent: World, out: readonly World[]): Status {
     if (o.fsChanged) parent.fsChanged = true;
     if (o.linksChanged) parent.linksChanged = true;
     parent.linkZones = unionZones(parent.linkZones, o.linkZones);
+    if (o.movedDirs.length) parent.movedDirs = [...new Set([...parent.movedDirs, ...o.movedDirs])];
   }
   return status ?? STATUS_UNKNOWN;
 }

@@ -167,6 +167,11 @@ export class World {
   linkZones: readonly LinkZone[];
   /** Variables set here that change what started programs reach (environment.ts); never copied in place. */
   environmentNames: readonly string[];
+  /**
+   * Physical directories a command here may have renamed ("/": any), so that a parent shell
+   * whose working directory is at or below one of them knows it has moved too.
+   */
+  movedDirs: readonly string[];
 
   constructor(cwd: Dir) {
     this.cwd = cwd;
@@ -194,6 +199,7 @@ export class World {
     this.linksChanged = false;
     this.linkZones = [];
     this.environmentNames = [];
+    this.movedDirs = [];
   }
 
   clone(): World {
@@ -227,6 +233,7 @@ export class World {
     w.linksChanged = this.linksChanged;
     w.linkZones = this.linkZones;
     w.environmentNames = this.environmentNames;
+    w.movedDirs = this.movedDirs;
     return w;
   }
 
@@ -237,7 +244,7 @@ export class World {
   sameAs(other: World): boolean {
     const scalars = this.cwd === other.cwd && this.oldpwd === other.oldpwd && this.stack === other.stack && this.stackUnknown === other.stackUnknown && this.flow === other.flow && this.flowLevels === other.flowLevels;
     const shared = this.positional === other.positional && this.vars === other.vars && this.funcs === other.funcs && this.aliases === other.aliases && this.attrs === other.attrs && this.traps === other.traps && this.liveTraps === other.liveTraps && this.frames === other.frames;
-    const rest = this.tainted === other.tainted && this.fsChanged === other.fsChanged && this.linksChanged === other.linksChanged && this.linkZones === other.linkZones && this.environmentNames === other.environmentNames;
+    const rest = this.tainted === other.tainted && this.fsChanged === other.fsChanged && this.linksChanged === other.linksChanged && this.linkZones === other.linkZones && this.environmentNames === other.environmentNames && this.movedDirs === other.movedDirs;
     return scalars && shared && rest && optionsKey(this.options) === optionsKey(other.options);
   }
 
@@ -322,6 +329,7 @@ export class World {
     // What a return restores tells worlds apart as much as what is visible now.
     for (const f of this.frames) k += "\u0000r:" + framesKey(f);
     if (this.linkZones.length) k += "\u0000z:" + zonesKey(this.linkZones);
+    if (this.movedDirs.length) k += "\u0000m:" + [...this.movedDirs].sort().join("\u0001");
     for (const [n, v] of [...this.vars.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
       k += `\u0000${n}=${valueKey(v)}`;
     }

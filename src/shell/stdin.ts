@@ -255,7 +255,16 @@ export function simplePrintf(format: string, args: readonly string[]): string | 
   // The format's escapes are decoded as $'…' decodes them (`\x2f` is `/`, `\057` too); one
   // that decodes to `%` would be literal to printf but a conversion here, and `\c` ends output.
   if (/\\c/.test(format)) return null;
-  const decoded = format.includes("\\") ? decodeAnsiC(format) : format;
+  // printf writes a NUL byte where $'…' would end the string (`\0`, `\x00`, `\u0000`): those are
+  // kept, so that `printf '%s\0' a b` feeds `xargs -0` two names.
+  const NUL = "\uE000";
+  if (format.includes(NUL)) return null;
+  const marked = format.replace(/\\\\|\\0([0-7]{0,2})|\\x([0-9A-Fa-f]{1,2})|\\u([0-9A-Fa-f]{1,4})|\\U([0-9A-Fa-f]{1,8})/g, (m: string, o?: string, x?: string, u?: string, U?: string) => {
+    if (m === "\\\\") return m;
+    return (o !== undefined ? parseInt(o || "0", 8) : parseInt(x ?? u ?? U ?? "1", 16)) === 0 ? NUL : m;
+  });
+  const plain = marked.includes("\\") ? decodeAnsiC(marked) : marked;
+  const decoded = plain === null ? null : plain.replaceAll(NUL, "\0");
   if (decoded === null || (decoded.match(/%/g) ?? []).length !== (format.match(/%/g) ?? []).length) return null;
   const slots = (format.match(/%s/g) ?? []).length;
   let out = "";

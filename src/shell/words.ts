@@ -13,6 +13,7 @@ import type { Span } from "../span.ts";
 import { type Unknown, type Value, type World, unknown, str } from "./state.ts";
 import { type EvaluationRisk, nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { printsOnlyNumbers } from "./stdin.ts";
+import { walkWord } from "./walk.ts";
 
 /** A piece of an expanded field: known text, or an unknown value. */
 export type Seg =
@@ -81,6 +82,7 @@ type CodePart = Extract<WordPart, { t: "code" }>;
 // Variables
 
 export const DEFAULT_IFS = " \t\n";
+const DEFAULT_IFS_VALUE: Value = str(DEFAULT_IFS);
 
 /** The value of a variable in a world, falling back to what the environment is known to hold. */
 export function lookup(world: World, env: WordEnv, name: string): Value {
@@ -96,7 +98,7 @@ export function lookup(world: World, env: WordEnv, name: string): Value {
     case "IFS":
       // Every bash (and dash) starts with IFS set to space, tab and newline, whatever its
       // environment holds: an unquoted $IFS splits, and "$IFS" is those three characters.
-      return str(DEFAULT_IFS);
+      return DEFAULT_IFS_VALUE;
     case "#":
     case "?":
     case "$":
@@ -506,22 +508,27 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
   const ifs = ifsOf(world, env);
   const sep = ifs === null ? null : ifs.slice(0, 1);
   const valuePieces = (x: Value, q: boolean, sp: boolean, at: boolean): Piece[] => valuePiecesJoined(x, q, sp, at, sep);
-  const expanded = new Set<Word>();
+  if (pe.arg === null) return expandOperator(pe, v, quoted, split, atForm, world, env, span, valuePieces, NO_OPERAND);
+  let expanded: Word | null = null;
+  let expanded2: Word | null = null;
   const stringOf = (w: Word | null): Piece[] => {
     if (!w) return [];
-    expanded.add(w);
+    if (expanded === null) expanded = w;
+    else expanded2 = w;
     return expandParts(w.parts, world, env, assignment);
   };
   const pieces = expandOperator(pe, v, quoted, split, atForm, world, env, span, valuePieces, stringOf);
   // An operand the operator did not expand: bash does not either when the value says so;
   // when the value is not known it may, so the code in it is analysed as if it ran.
   for (const w of [pe.arg, pe.arg2]) {
-    if (!w || expanded.has(w)) continue;
+    if (!w || w === expanded || w === expanded2) continue;
     if (operandReached(pe.op, v) === false) env.account(w);
     else expandForEffects(w, world, env, assignment);
   }
   return pieces;
 }
+
+const NO_OPERAND = (): Piece[] => [];
 
 /**
  * Whether bash expands the operand of `op` for this value: null when that depends on a value
@@ -575,11 +582,23 @@ function operandReached(op: ParamOp, v: Value): boolean | null {
  * may or may not have assigned, so a variable it changed is unknown afterwards.
  */
 function expandForEffects(w: Word, world: World, env: WordEnv, assignment: boolean): void {
+  // Text and plain variables run nothing: no copy of the world for `${x:-default}`.
+  if (!runsAnything(w)) {
+    env.account(w);
+    return;
+  }
   const copy = world.clone();
   expandParts(w.parts, copy, env, assignment);
   for (const n of copy.varNames()) {
     if (copy.getVar(n) !== world.getVar(n)) world.setVar(n, unknown(`$${n} may have been assigned by an expansion that may not run`));
   }
+}
+
+/** Whether expanding the word could run code or assign: a substitution, arithmetic, or an operator. */
+function runsAnything(w: Word): boolean {
+  let runs = false;
+  walkWord(w, { part: (p) => void (runs ||= p.t !== "raw" && p.t !== "lit" && (p.t !== "param" || p.param.op !== "" || p.param.index !== null)) });
+  return runs;
 }
 
 function expandOperator(
@@ -853,7 +872,7 @@ function replacePattern(s: string, pat: PatternChar[], rep: string, op: "/" | "/
 
 function ifsOf(world: World, env: WordEnv): string | null {
   const v = lookup(world, env, "IFS");
-  if (v.k === "unset") return " \t\n";
+  if (v === DEFAULT_IFS_VALUE || v.k === "unset") return DEFAULT_IFS;
   // With glob characters in IFS, bash treats quoted ones in a pattern otherwise: not followed.
   if (v.k === "str") return /[*?[\]\\]/.test(v.v) ? null : v.v;
   return null;

@@ -32,11 +32,18 @@ table("copies, moves and links", box, [
   ["mv docs/guide.md docs/g.md", "allow", ["write $P/docs/guide.md", "write $P/docs/g.md"]],
   ["mv -t ~ README.md", "ask", ["write $H"]],
   ["ln -s ~/.ssh/id_rsa key", "ask", ["unknown $H/.ssh/id_rsa", "write $P/key"]],
+  // No operand: ln only reports its usage (this was an internal error).
+  ["ln -s", "allow", ["!#INTERNAL_ERROR"]],
+  ["ln -sf < README.md", "allow", ["read $P/README.md", "!#INTERNAL_ERROR"]],
   ["ln -s ../../outside src/x", "ask", ["unknown $O"]],
   ["ln -s ../README.md src/readme", "allow", ["unknown $P/README.md", "write $P/src/readme", "!* $T/work/README.md"]],
   // src is a directory: the link is src/README.md, and ../README.md is read from there.
   ["ln -s ../README.md src", "allow", ["unknown $P/README.md", "!* $T/work/README.md"]],
   ["ln -s ../README.md new-link", "ask", ["unknown $T/work/README.md"]],
+  // The redirections take every word: ln has no operand (it fails), the redirections are judged.
+  ["ln -s <README.md >new-link", "allow", ["read $P/README.md", "write $P/new-link"]],
+  ["ln -sf <README.md >../outside/x", "ask", ["read $P/README.md", "write $O/x"]],
+  ["ln -s <source-location> <symlink-location>", "ask", ["#PARSE_ERROR", "read $P/source-location"]],
   ["ln -sr docs/guide.md src/guide", "allow", ["unknown $P/docs/guide.md"]],
   ["ln -s -t src ../README.md", "allow", ["unknown $P/README.md"]],
   ["ln -s ../../x src/", "ask", ["unknown $T/work/x"]],

@@ -83,6 +83,7 @@ table("awk", box, [
   ["awk -v OFS=/ -v dir=/etc '{print $1, dir}' README.md", "allow"],
   ["awk '{print}' OFS=/ README.md", "allow", ["!* /"]],
   ["awk '{print}' README.md ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  // A program file that is not there cannot be read (test/inline.test.ts has those that are).
   ["awk -f prog.awk README.md", "ask", ["#OPAQUE_CODE", "read $P/prog.awk"]],
   ["awk -e 'BEGIN{system(\"id\")}'", "ask", ["#INLINE_CODE"]],
   ["gawk -i inplace '{sub(/a/, \"b\")} 1' README.md", "allow", ["write $P/README.md"]],

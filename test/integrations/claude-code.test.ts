@@ -26,7 +26,8 @@ function hook(input: string, args: readonly string[] = [], env: Record<string, s
     input,
     encoding: "utf8",
     cwd: fx.project,
-    env: { PATH: process.env.PATH ?? "", HOME: fx.home, ...env },
+    // The one-shot path; test/server.test.ts runs the resident one against these answers.
+    env: { PATH: process.env.PATH ?? "", HOME: fx.home, SHELLFENCE_RESIDENT: "0", ...env },
     maxBuffer: 64 * 1024 * 1024,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -116,7 +117,7 @@ describe("Bash calls", () => {
 
 describe("file tools", () => {
   test.each([
-    ["Read", { file_path: "/etc/hostname" }, "Read reads /etc/hostname"],
+    ["Read", { file_path: "/etc/hosts" }, "Read reads /etc/hosts"],
     ["Write", { file_path: "$O/new.txt", content: "x" }, "Write writes $O/new.txt"],
     ["Edit", { file_path: "$O/secret.txt", old_string: "a", new_string: "b", replace_all: false }, "Edit writes $O/secret.txt"],
     ["MultiEdit", { file_path: "$O/secret.txt", edits: [] }, "MultiEdit writes $O/secret.txt"],

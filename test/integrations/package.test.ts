@@ -27,7 +27,7 @@ afterAll(() => rmSync(consumer, { recursive: true, force: true }));
 const hookInput = () => JSON.stringify({ cwd: consumer, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cat ../elsewhere/x" } });
 
 function run(cmd: string, args: readonly string[], input?: string) {
-  const r = spawnSync(cmd, args, { cwd: consumer, input, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  const r = spawnSync(cmd, args, { cwd: consumer, input, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", SHELLFENCE_RESIDENT: "0" } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -42,7 +42,7 @@ describe("the bin", () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe("ask");
   });
   test("npx shellfence scan", () => {
-    writeFileSync(join(consumer, "x.sh"), "cat /etc/hostname\n");
+    writeFileSync(join(consumer, "x.sh"), "cat /etc/hosts\n");
     const r = run("npx", ["shellfence", "scan", "--format", "json", "x.sh"]);
     expect(r.status).toBe(0);
     expect((JSON.parse(r.stdout) as { code: string }[]).map((f) => f.code)).toEqual(["EXTERNAL_PATH"]);
@@ -55,11 +55,11 @@ describe("subpath exports", () => {
     const pi = await import("shellfence/pi");
     const hooks = await oc.ShellfencePlugin({ directory: process.cwd() });
     let blocked = null;
-    try { await hooks["tool.execute.before"]({ tool: "read", sessionID: "s", callID: "c" }, { args: { filePath: "/etc/hostname" } }); }
+    try { await hooks["tool.execute.before"]({ tool: "read", sessionID: "s", callID: "c" }, { args: { filePath: "/etc/hosts" } }); }
     catch (e) { blocked = e.message; }
     let handler;
     pi.default({ on: (_e, h) => { handler = h; } });
-    const r = await handler({ toolName: "read", input: { path: "/etc/hostname" } }, { cwd: process.cwd(), hasUI: false, ui: { confirm: async () => true } });
+    const r = await handler({ toolName: "read", input: { path: "/etc/hosts" } }, { cwd: process.cwd(), hasUI: false, ui: { confirm: async () => true } });
     console.log(JSON.stringify([Object.keys(oc).sort(), typeof pi.default, blocked !== null, r.block]));
   `;
   test("under Node.js (dist/)", () => {

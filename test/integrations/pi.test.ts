@@ -67,8 +67,15 @@ async function call(toolName: string, input: unknown, cwd: string, hasUI = true,
 const OUTSIDE_FIX = "Allow it with a rule in .shellfence.json, or work inside the project.";
 
 describe("loading", () => {
-  test("subscribes to tool_call only", () => {
-    expect([...fakePi().keys()]).toEqual(["tool_call"]);
+  test("subscribes to session_start (to start the guard and show its status) and tool_call", () => {
+    expect([...fakePi().keys()].sort()).toEqual(["session_start", "tool_call"]);
+  });
+  test("with a UI, session_start sets a footer status naming the project", async () => {
+    const [start] = fakePi().get("session_start") ?? [];
+    const statuses: [string, string | undefined][] = [];
+    const { ctx } = fakeCtx(fx.project, true);
+    await start!({} as PiToolCallEvent, { ...ctx, ui: { ...ctx.ui, setStatus: (k: string, t: string | undefined) => void statuses.push([k, t]) } });
+    expect(statuses).toEqual([["shellfence", `shellfence: guarding ${fx.project}`]]);
   });
 });
 

@@ -1,7 +1,8 @@
 // dist/ is what Node.js runs (bin/shellfence.js, the package's `import` entries), so the tests that
-// run it under node build it first. One build per source state, not one per test file: the
-// build leaves a stamp in a temp directory keyed by this checkout's path, holding the hash of
-// what went in (src/, the tsconfigs, package.json, the compiler's version) and of what came out
+// run it under node build it first (`npm run build`: tsc, then the bundle the bin prefers). One
+// build per source state, not one per test file: the build leaves a stamp in a temp directory
+// keyed by this checkout's path, holding the hash of what went in (src/, the tsconfigs,
+// package.json, the compiler's, bundler's and grammar runtime's versions) and of what came out
 // (dist/, without the compiled binary). A later call whose sources and dist/ hash the same
 // returns at once; anything else rebuilds, so dist/ changed or deleted by hand is rebuilt too.
 // A lock keeps two test processes from building at once.
@@ -29,7 +30,7 @@ export function buildDist(): void {
       if (stamp.sources === sources && stamp.dist === treeHash("dist", (p) => !p.startsWith("dist/bin/"))) return;
     }
     rmSync(stampPath, { force: true });
-    const b = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
+    const b = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
     if (b.status !== 0) throw new Error(`build failed: ${b.stdout}${b.stderr}`);
     writeFileSync(stampPath, JSON.stringify({ sources, dist: treeHash("dist", (p) => !p.startsWith("dist/bin/")) }));
   });
@@ -37,7 +38,7 @@ export function buildDist(): void {
 
 function sourcesHash(): string {
   const h = createHash("sha256");
-  for (const f of ["package.json", "tsconfig.json", "tsconfig.build.json", "node_modules/typescript/package.json"]) h.update(`${f}\0`).update(readFileSync(join(root, f))).update("\0");
+  for (const f of ["package.json", "tsconfig.json", "tsconfig.build.json", "node_modules/typescript/package.json", "node_modules/bun/package.json", "node_modules/web-tree-sitter/package.json"]) h.update(`${f}\0`).update(readFileSync(join(root, f))).update("\0");
   h.update(treeHash("src", () => true));
   return h.digest("hex");
 }

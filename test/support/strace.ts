@@ -194,7 +194,7 @@ export function startsLoginShell(argv: string): boolean {
 }
 
 // Files libc, the loader and bash read on their own account. Other /etc paths are kept: when a
-// command reads /etc/hostname, that is the command's doing.
+// command reads /etc/hosts, that is the command's doing.
 const NOISE_FILES = new Set([
   "/etc/ld.so.cache", "/etc/ld.so.preload", "/etc/ld.so.conf", "/etc/nsswitch.conf", "/etc/passwd", "/etc/group",
   "/etc/locale.alias", "/etc/localtime", "/etc/selinux/config", "/etc/inputrc", "/etc/bash.bashrc", "/etc/profile",

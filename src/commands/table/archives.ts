@@ -6,7 +6,7 @@
 import { applySpec, parseWords, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
-import { chdir, each, flag, generic, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
+import { chdir, each, flag, generic, hooks, issue, locate, namesFrom, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 
 
@@ -77,12 +77,15 @@ function tarHook(ctx: SpecContext): void {
     if (locate(v.text).t === "remote" && !optionItems(ctx, "--force-local").length) continue;
     ctx.role(v, writesArchive ? "write" : "read", undefined);
   }
-  for (const it of optionItems(ctx, "-T", "--files-from", "-X", "--exclude-from")) {
+  for (const it of optionItems(ctx, "-X", "--exclude-from", ...(ctx.modes.has("adding") ? [] : ["-T", "--files-from"]))) {
     if (!it.value || it.value.text === "-") continue;
     ctx.role(it.value, "read", undefined);
-    if ((it.name === "-T" || it.name === "--files-from") && ctx.modes.has("adding")) {
-      issue(ctx, "UNRESOLVED_WORD", `tar adds the files listed in ${it.value.source}, which the guard does not read`, it.value.span);
-    }
+  }
+  // The members to add, one a line (NUL-terminated with --null); GNU tar reads a line starting
+  // with `-` as an option (`-C DIR` among them) unless --verbatim-files-from or --null.
+  const verbatim = optionItems(ctx, "--null", "--verbatim-files-from").length > 0;
+  if (ctx.modes.has("adding")) {
+    namesFrom(ctx, ["-T", "--files-from"], { kind: "read", separator: optionItems(ctx, "--null").length ? "\0" : "\n", scan: ctx.modes.has("follow"), ...(verbatim ? {} : { reserved: { prefix: "-", meaning: "an option" } }), listAtStart: true });
   }
   for (const it of optionItems(ctx, "--checkpoint-action")) {
     if (it.value && (it.value.text === null || /^(exec|sleep)?=|^exec/.test(it.value.text))) issue(ctx, "OPAQUE_CODE", `tar --checkpoint-action runs ${it.value.source}`, it.value.span);
@@ -145,12 +148,7 @@ export function tarWords(call: Call, words: readonly Arg[]): Effect[] {
     }
     args = [...rewritten, ...args.slice(next)];
   }
-  const effects = applySpec(call.name, TAR_SPEC, args, call.world, call.span).effects;
-  // `-T -`: the names of the files to add come from standard input.
-  const parsed = parseWords(TAR_SPEC, args, call.world, undefined, false);
-  const fromStdin = parsed.items.some((it) => it.t === "option" && (it.name === "-T" || it.name === "--files-from") && it.value?.text === "-");
-  if (fromStdin && parsed.modes.has("adding")) effects.push(...namesFromStdin(call, "read", false, `${call.name} -T - adds the files named on its standard input, which the guard cannot see`));
-  return effects;
+  return applySpec(call.name, TAR_SPEC, args, call.world, call.span).effects;
 }
 
 /** Files a command reads whose names come on its standard input (`cpio -o`, `tar -T -`). */

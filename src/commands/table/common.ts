@@ -6,6 +6,7 @@ import type { Span } from "../../span.ts";
 import { fileUrlPath } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
 import type { Item, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
+import type { AccessKind } from "../../verdict.ts";
 
 export const flag: OptionSpec = {};
 export const none: OptionSpec = { value: "none" };
@@ -160,6 +161,33 @@ export function assignmentValue(arg: Arg): Arg | null {
   if (arg.text === null) return null;
   const m = /^[A-Za-z_][A-Za-z0-9_.-]*=([\s\S]*)$/.exec(arg.text);
   return m ? withValue(arg, m[1]!, "") : null;
+}
+
+/**
+ * Names read from a list given to one of `options` (`--files0-from=F`, `-T F`; `-` is standard
+ * input): each is judged as a path of `kind`, where the command starts (src/shell/interpreter.ts
+ * namesFromList).
+ */
+export function namesFrom(
+  ctx: SpecContext, options: readonly string[],
+  how: { readonly kind: AccessKind; readonly separator: "\n" | "\0"; readonly scan?: boolean; readonly reserved?: { readonly prefix: string; readonly meaning: string }; readonly listAtStart?: boolean },
+): void {
+  const { listAtStart, ...rest } = how;
+  for (const it of optionItems(ctx, ...options)) {
+    const v = it.value;
+    if (!v) continue;
+    const what = `${ctx.name} ${it.name} reads the names of its files from ${v.text === "-" ? "its standard input" : v.source}, which the guard cannot see`;
+    const listBase = listAtStart && ctx.start !== it.base ? { listBase: ctx.start === undefined ? ctx.world.cwd : ctx.start } : {};
+    ctx.emit({ t: "names", from: v.text === "-" ? null : v, ...rest, what, span: v.span, ...(it.base !== undefined ? { base: it.base } : {}), ...listBase });
+  }
+}
+
+/** Entries the command renames (`mv`, `git mv`, `rename`): the working directory may be one, or below one. */
+export function movedNames(ctx: SpecContext, sources: readonly Arg[]): void {
+  for (const s of sources) {
+    const base = baseOfArg(ctx, s);
+    ctx.emit({ t: "moves", arg: s, ...(base !== undefined ? { base } : {}) });
+  }
 }
 
 /**

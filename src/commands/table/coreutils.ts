@@ -6,7 +6,7 @@ import { isAbsolute } from "../../paths/resolve.ts";
 import { syntheticArg } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
-import { issue, linkNames, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
+import { hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 
@@ -55,7 +55,10 @@ export const COREUTILS: readonly TableSpec[] = [
     options: { "-c": none, "--bytes": none, "-n": none, "--lines": none, "--follow": optionalNone, "-s": none, "--sleep-interval": none, "--pid": none, "--max-unchanged-stats": none },
     operands: { all: "read" },
   },
-  { names: ["wc"], flags: "cmlLw", long: ["--bytes", "--chars", "--lines", "--max-line-length", "--words", "--total"], options: { "--files0-from": read }, operands: { all: "read" } },
+  {
+    names: ["wc"], flags: "cmlLw", long: ["--bytes", "--chars", "--lines", "--max-line-length", "--words", "--total"], options: { "--files0-from": none }, operands: { all: "read" },
+    custom: (ctx) => namesFrom(ctx, ["--files0-from"], { kind: "read", separator: "\0", scan: true }),
+  },
   {
     names: ["ls", "dir", "vdir"], flags: "aAbBcCdDfFgGhHiklLmnNopqQrsStuUvwxXZ1",
     long: ["--all", "--almost-all", "--author", "--escape", "--ignore-backups", "--directory", "--dired", "--classify", "--file-type", "--full-time", "--group-directories-first", "--no-group", "--human-readable", "--si", "--dereference-command-line", "--dereference-command-line-symlink-to-dir", "--inode", "--kibibytes", "--literal", "--numeric-uid-gid", "--hide-control-chars", "--show-control-chars", "--quote-name", "--reverse", "--size", "--context", "--zero"],
@@ -110,7 +113,9 @@ export const COREUTILS: readonly TableSpec[] = [
       linkNames(ctx, { sourced: true });
       // --exchange swaps the two: the source's name gets what the destination was.
       const ops = ctx.operands;
-      if (optionItems(ctx, "--exchange").length && ops.length === 2) ctx.emit({ t: "links", arg: ops[0]!, source: ops[1]! });
+      const exchange = optionItems(ctx, "--exchange").length > 0;
+      if (exchange && ops.length === 2) ctx.emit({ t: "links", arg: ops[0]!, source: ops[1]! });
+      movedNames(ctx, exchange ? ops : optionItems(ctx, "-t", "--target-directory").length ? ops : ops.slice(0, -1));
     },
   },
   {
@@ -146,7 +151,8 @@ export const COREUTILS: readonly TableSpec[] = [
       const replaceLink = optionItems(ctx, "-n", "--no-dereference").length > 0;
       // The link (a hard link to a symlink is one too) is a name later paths cannot trust.
       linkNames(ctx, { sourced: !symbolic, replaceLink, single: true });
-      if (!symbolic) return;
+      // `ln -s` with no operand only reports its usage (`ln -s <a> <b>` is two redirections).
+      if (!symbolic || ctx.operands.length === 0) return;
       const ops = ctx.operands;
       const target = ctx.items.find((i) => i.t === "option" && (i.name === "-t" || i.name === "--target-directory"));
       const noTarget = optionItems(ctx, "-T", "--no-target-directory").length > 0;
@@ -154,6 +160,8 @@ export const COREUTILS: readonly TableSpec[] = [
       const abs = (p: string | null): string | null => (p === null ? null : isAbsolute(p) ? p : cwd === null ? null : `${cwd}/${p}`);
       const linkDirs: (string | null)[] = [];
       let targets = ops;
+      // No operand (`ln -s <a >b`: the redirections took the words): ln fails, naming nothing.
+      if (ops.length === 0) return;
       if (ctx.modes.has("relative")) linkDirs.push(cwd);
       else if (target && target.t === "option") linkDirs.push(abs(target.value?.text ?? null));
       else if (ops.length === 1) linkDirs.push(cwd);
@@ -194,17 +202,26 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["stat"], flags: "fLt", long: ["--dereference", "--file-system", "--terse"], options: { "-c": none, "--format": none, "--printf": none, "--cached": none }, operands: { all: "read" } },
   {
     names: ["du"], flags: "0abcDhHklmsSxP", long: ["--null", "--all", "--apparent-size", "--bytes", "--total", "--dereference-args", "--human-readable", "--inodes", "--count-links", "--separate-dirs", "--si", "--summarize", "--one-file-system", "--no-dereference"],
-    options: { "-L": { modes: ["follow"] }, "--dereference": { modes: ["follow"] }, "-d": none, "--max-depth": none, "-B": none, "--block-size": none, "-t": none, "--threshold": none, "--time": optionalNone, "--time-style": none, "--exclude": none, "-X": read, "--exclude-from": read, "--files0-from": read },
-    operands: { all: "list", defaultOperand: "." },
+    options: { "-L": { modes: ["follow"] }, "--dereference": { modes: ["follow"] }, "-d": none, "--max-depth": none, "-B": none, "--block-size": none, "-t": none, "--threshold": none, "--time": optionalNone, "--time-style": none, "--exclude": none, "-X": read, "--exclude-from": read, "--files0-from": none },
+    operands: { all: "list" },
     recursion: { follow: { mode: "follow" } },
+    custom: (ctx) => {
+      const follow = ctx.modes.has("follow");
+      namesFrom(ctx, ["--files0-from"], { kind: "list", separator: "\0", scan: follow });
+      // With no operand and no list, du measures `.`.
+      if (ctx.operands.length || optionItems(ctx, "--files0-from").length) return;
+      const dot = syntheticArg(".", spanOf(ctx));
+      ctx.role(dot, "list", ctx.start);
+      if (follow) ctx.emit({ t: "scan", arg: dot, kind: "list", ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+    },
   },
   { names: ["df"], flags: "ahHiklPTv", long: ["--all", "--human-readable", "--si", "--inodes", "--local", "--no-sync", "--portability", "--sync", "--total", "--print-type"], options: { "-B": none, "--block-size": none, "-t": none, "--type": none, "-x": none, "--exclude-type": none, "--output": optionalNone }, operands: { all: "read" } },
   {
     names: ["sort"], flags: "bdfgiMhnRrVcCmsuz", long: ["--ignore-leading-blanks", "--dictionary-order", "--ignore-case", "--general-numeric-sort", "--ignore-nonprinting", "--month-sort", "--human-numeric-sort", "--numeric-sort", "--random-sort", "--reverse", "--version-sort", "--merge", "--stable", "--unique", "--zero-terminated", "--debug"],
-    options: { "-o": write, "--output": write, "-T": write, "--temporary-directory": write, "--files0-from": read, "-k": none, "--key": none, "-t": none, "--field-separator": none, "-S": none, "--buffer-size": none, "--parallel": none, "--batch-size": none, "--random-source": read, "--sort": none, "--check": optionalNone, "--compress-program": none },
+    options: { "-o": write, "--output": write, "-T": write, "--temporary-directory": write, "--files0-from": none, "-k": none, "--key": none, "-t": none, "--field-separator": none, "-S": none, "--buffer-size": none, "--parallel": none, "--batch-size": none, "--random-source": read, "--sort": none, "--check": optionalNone, "--compress-program": none },
     operands: { all: "read" },
     // The compressor gets sort's temporary data on its stdin: `sh` would run the file sorted.
-    custom: runsProgram(["--compress-program"]),
+    custom: hooks(runsProgram(["--compress-program"]), (ctx) => namesFrom(ctx, ["--files0-from"], { kind: "read", separator: "\0", scan: true })),
   },
   { names: ["uniq"], flags: "cdDiuz", long: ["--count", "--repeated", "--ignore-case", "--unique", "--zero-terminated"], options: { "-f": none, "--skip-fields": none, "-s": none, "--skip-chars": none, "-w": none, "--check-chars": none, "--all-repeated": optionalNone, "--group": optionalNone }, operands: { positional: ["read", "write"] } },
   { names: ["cut"], flags: "nsz", long: ["--complement", "--only-delimited", "--zero-terminated"], options: { "-b": none, "--bytes": none, "-c": none, "--characters": none, "-f": none, "--fields": none, "-d": none, "--delimiter": none, "--output-delimiter": none }, operands: { all: "read" } },
@@ -301,7 +318,9 @@ export const COREUTILS: readonly TableSpec[] = [
       for (const a of ctx.operands) ctx.emit({ t: "issue", code: "UNRESOLVED_WORD", message: `${ctx.name} -c reads the files listed in ${a.source}`, span: a.span });
     },
   },
-  { names: ["file"], flags: "bciklLhNnprsvzZ0", long: ["--brief", "--mime", "--mime-type", "--mime-encoding", "--keep-going", "--dereference", "--no-dereference", "--special-files", "--uncompress", "--print0", "--preserve-date", "--raw", "--no-buffer", "--separator"], options: { "-m": read, "--magic-file": read, "-F": none, "-e": none, "--exclude": none, "-P": none, "-f": { value: "read", modes: ["namelist"] }, "--files-from": { value: "read", modes: ["namelist"] } }, operands: { all: "read" } },
+  { names: ["file"], flags: "bciklLhNnprsvzZ0", long: ["--brief", "--mime", "--mime-type", "--mime-encoding", "--keep-going", "--dereference", "--no-dereference", "--special-files", "--uncompress", "--print0", "--preserve-date", "--raw", "--no-buffer", "--separator"], options: { "-m": read, "--magic-file": read, "-F": none, "-e": none, "--exclude": none, "-P": none, "-f": none, "--files-from": none }, operands: { all: "read" },
+    custom: (ctx) => namesFrom(ctx, ["-f", "--files-from"], { kind: "read", separator: "\n" }),
+  },
   {
     names: ["diff"], flags: "aBbcdEeilNnpqrsTtuwyZ", long: ["--text", "--ignore-blank-lines", "--ignore-space-change", "--minimal", "--ignore-tab-expansion", "--ed", "--ignore-case", "--new-file", "--rcs", "--show-c-function", "--brief", "--recursive", "--report-identical-files", "--initial-tab", "--expand-tabs", "--ignore-all-space", "--side-by-side", "--strip-trailing-cr", "--normal", "--unidirectional-new-file", "--suppress-common-lines", "--left-column", "--speed-large-files", "--no-ignore-file-name-case", "--ignore-file-name-case", "--suppress-blank-empty", "--strip-trailing-cr"],
     options: {

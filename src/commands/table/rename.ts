@@ -1,7 +1,7 @@
 // rename: Perl's (Debian's `rename`, `prename`, `file-rename`) and util-linux's.
 
 import { withValue } from "../effects.ts";
-import { issue, optionalNone, optionValues } from "./common.ts";
+import { issue, movedNames, optionalNone, optionItems, optionValues } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 /**
@@ -38,6 +38,7 @@ const RENAME: TableSpec = {
       issue(ctx, "UNRESOLVED_PATH", `${ctx.name} renames files named on standard input, to names the guard cannot compute`);
       return;
     }
+    if (!optionItems(ctx, "-n", "--no-act", "--nono").length) movedNames(ctx, files);
     for (const f of files) {
       ctx.role(f, "write");
       if (!safe || f.text === null || f.text.includes("/")) ctx.role(withValue(f, null, `the name ${ctx.name} gives ${f.source} is not known`), "write");

@@ -507,9 +507,16 @@ const AWK: TableSpec = {
     }
     // gawk -i inplace is the in-place editing extension that ships with gawk: the files are written.
     const inplace = optionValues(ctx, "-i", "--include").some((v) => v.text === "inplace" || v.text === "inplace.awk");
+    // The one program file, inside a root and not written earlier, is read as an inline program
+    // is (`awk -f x.awk` as `awk '…'`). Several sources make one program text, which a scan of
+    // each alone would not see whole; -i/--include names a library looked up in AWKPATH.
+    const files = optionValues(ctx, "-f", "--file", "-E", "--exec");
+    const single = files.length === 1 && programs.length === 0 && optionItems(ctx, "-i", "--include").length === 0 ? files[0] : undefined;
     for (const f of optionValues(ctx, "-f", "--file", "-E", "--exec", "-i", "--include")) {
       if (inplace && (f.text === "inplace" || f.text === "inplace.awk")) continue;
-      issue(ctx, "OPAQUE_CODE", `${ctx.name} runs the program in ${f.source}, which the guard does not read`, f.span);
+      const text = f === single && f.text !== null ? ctx.disk.readText(f.text) : null;
+      if (text !== null) applyIO(ctx, scanAwk(text), f);
+      else issue(ctx, "OPAQUE_CODE", `${ctx.name} runs the program in ${f.source}, which the guard does not read`, f.span);
     }
     for (const l of optionValues(ctx, "-l", "--load")) issue(ctx, "OPAQUE_CODE", `${ctx.name} loads the extension ${l.source}`, l.span);
     // -W NAME[=VALUE] is gawk's (and mawk's) spelling of any long option: `-W source=…`,

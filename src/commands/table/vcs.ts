@@ -8,7 +8,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { AccessKind } from "../../verdict.ts";
 import { GIT_GLOBAL_OPTIONS } from "../git-global-options.ts";
 import type { Analyser, Base, Call, CommandSpec, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
-import { type Custom, each, flag, hooks, issue, linkNames, localRole, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
+import { type Custom, each, flag, hooks, issue, linkNames, localRole, movedNames, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -219,7 +219,8 @@ interface GitSub extends TableSpec {
   readonly pathspec?: RoleSpec;
 }
 
-const pathspecFile: Record<string, OptionSpec> = { "--pathspec-from-file": read, "--pathspec-file-nul": flag };
+// The file's pathspecs are judged by the git analyser (pathspecsFromFile), in the subcommand's pathspec role.
+const pathspecFile: Record<string, OptionSpec> = { "--pathspec-from-file": none, "--pathspec-file-nul": flag };
 const message: Record<string, OptionSpec> = { "-m": none, "--message": none, "-F": read, "--file": read };
 const strategy: Record<string, OptionSpec> = { ...each(none, "-s", "--strategy", "-X", "--strategy-option"), ...each(optionalNone, "-S", "--gpg-sign") };
 
@@ -413,7 +414,9 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     operands: { all: "write" }, pathspec: "write",
     // Like mv: a moved symlink (or a directory holding one) means something else where it lands.
     custom: (ctx) => {
-      if (!ctx.modes.has("dry")) linkNames(ctx, { sourced: true });
+      if (ctx.modes.has("dry")) return;
+      linkNames(ctx, { sourced: true });
+      movedNames(ctx, ctx.operands.slice(0, -1));
     },
   },
   restore: {
@@ -691,6 +694,21 @@ function envEffects(call: Call, where: Where): Effect[] {
   return effects;
 }
 
+/** `--pathspec-from-file=F` (`-`: standard input), one pathspec a line or NUL-terminated: each judged in the pathspec role. */
+function pathspecsFromFile(sub: { readonly spec: CommandSpec; readonly pathspec: RoleSpec }, words: readonly Arg[], call: Call, base: Base): Effect[] {
+  const parsed = parseWords(sub.spec, words, call.world, base, false);
+  const role = roleOf(sub.pathspec, parsed.modes);
+  if (role === "none") return [];
+  const kind: AccessKind = role === "read" || role === "write" || role === "list" ? role : "unknown";
+  const nul = parsed.items.some((i) => i.t === "option" && i.name === "--pathspec-file-nul");
+  return parsed.items.flatMap((i): Effect[] => {
+    if (i.t !== "option" || i.name !== "--pathspec-from-file" || !i.value) return [];
+    const v = i.value;
+    const what = `git --pathspec-from-file reads its pathspecs from ${v.text === "-" ? "its standard input" : v.source}, which the guard cannot see`;
+    return [{ t: "names", from: v.text === "-" ? null : v, kind, separator: nul ? "\0" : "\n", what, span: v.span, reserved: { prefix: ":", meaning: "pathspec magic" }, ...(base === undefined ? {} : { base }) }];
+  });
+}
+
 function pathEffect(arg: Arg, role: RoleSpec, modes: ReadonlySet<string>, base: Base): Effect[] {
   const r = roleOf(role, modes);
   const baseField = base === undefined ? {} : { base };
@@ -844,6 +862,7 @@ function git(call: Call): Effect[] {
   const before = dash < 0 ? words : words.slice(0, dash);
   const after = dash < 0 ? [] : words.slice(dash + 1);
   effects.push(...applySpec(`git ${name}`, sub.spec, before, call.world, call.span, base, call.disk).effects);
+  effects.push(...pathspecsFromFile(sub, before, call, base));
   if (after.length) {
     const parsed = parseWords(sub.spec, before, call.world, base, false);
     for (const a of after) effects.push(...pathEffect(a, sub.pathspec, parsed.modes, base));
@@ -851,7 +870,7 @@ function git(call: Call): Effect[] {
     const ops = [...parsed.items.flatMap((i) => (i.t === "operand" ? [i.word] : [])), ...after];
     if (name === "mv" && ops.length > 1 && !parsed.modes.has("dry")) {
       const dest = ops[ops.length - 1]!;
-      for (const s of ops.slice(0, -1)) effects.push({ t: "links", arg: dest, entry: s.text, ...(ops.length > 2 ? { into: true } : {}), source: s, ...baseField });
+      for (const s of ops.slice(0, -1)) effects.push({ t: "links", arg: dest, entry: s.text, ...(ops.length > 2 ? { into: true } : {}), source: s, ...baseField }, { t: "moves", arg: s, ...baseField });
     }
   }
   return effects;

@@ -6,6 +6,7 @@
 
 import { fileUrlPath } from "../../apply.ts";
 import { type Custom, issue, optionItems, optionValues, roleAs } from "../common.ts";
+import { analyseInline, type InlineLanguage } from "../../inline/index.ts";
 
 export const projectCode = { fs: true, links: true } as const;
 export const info = { modes: ["info"] } as const;
@@ -14,6 +15,33 @@ export const info = { modes: ["info"] } as const;
 export function inlineCode(names: readonly string[]): Custom {
   return (ctx) => {
     for (const it of optionItems(ctx, ...names)) issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot see into`, it.value?.span ?? it.word.span);
+  };
+}
+
+/**
+ * Inline code the guard can read (`python3 -c`, `node -e`): parsed with the language's grammar
+ * and allowed when src/commands/inline/ proves it confined; each file it opens by a literal
+ * name is judged as an access from the working directory, and each module it imports as the
+ * file the interpreter may load from there. Anything else is INLINE_CODE, with the reason.
+ * `interactive`: options after which the interpreter reads more code from its terminal.
+ */
+export function analysedInlineCode(lang: InlineLanguage, names: readonly string[], interactive: readonly string[]): Custom {
+  return (ctx) => {
+    const repl = ctx.modes.has("repl") || optionItems(ctx, ...interactive).length > 0;
+    for (const it of optionItems(ctx, ...names)) {
+      const code = it.value;
+      if (!code || code.text === null || repl) {
+        issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot see into${repl ? " (and then reads more from the terminal)" : ""}`, code?.span ?? it.word.span);
+        continue;
+      }
+      const a = analyseInline(lang, code.text);
+      if (!a.ok) {
+        issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot prove confined: ${a.why}`, code.span);
+        continue;
+      }
+      for (const f of a.files) roleAs(ctx, code, f.path, f.kind);
+      for (const m of a.imports) roleAs(ctx, code, m, "exec");
+    }
   };
 }
 

@@ -8,7 +8,7 @@ import { type Arg, withValue } from "../../effects.ts";
 import type { Analyser, OptionSpec, SpecContext } from "../../spec.ts";
 import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
-import { info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
+import { analysedInlineCode, info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
 
 export const NODE: TableSpec = {
   names: ["node", "nodejs"],
@@ -37,7 +37,7 @@ export const NODE: TableSpec = {
     if (!name) return;
     if (name.text === null) issue(ctx, "OPAQUE_CODE", "node --run runs a package script whose name is not known", name.span);
     else ctx.emit({ t: "package-script", name: name.text, args: ctx.operands.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `node --run ${name.text}`, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
-  }, inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
+  }, analysedInlineCode("javascript", ["-e", "--eval", "-p", "--print"], ["-i", "--interactive"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
 };
 
 /** TypeScript runners: node's way of running a file, plus their own inline-code options. */

@@ -1,0 +1,451 @@
+// Inline Python (`python3 -c CODE`): allowed only when the code is provably confined to pure
+// computation, standard input and output, and files named by a literal string to `open`.
+// Everything is an allowlist: node types, builtins, modules and each module's names
+// (python-modules.ts). Whatever is not on it — `__import__`, `eval`, `getattr`, `os.system`,
+// `subprocess`, a module used as a value, an attribute starting with `_` or reaching a frame
+// (`gi_frame`, `f_globals`), a path built at run time — leaves the code opaque, with the reason.
+//
+// Why names can be judged by syntax: no value the allowed code can reach is a module, a frame
+// or a function that opens files or runs code, so a rebound name (`open = print`) cannot hold
+// one either. Names of builtins that could reach one are refused wherever they appear, even
+// where the code also binds them, because Python falls back to the builtin before the binding
+// runs (`eval(x); eval = print`).
+
+import type { Node } from "web-tree-sitter";
+import { type InlineAnalysis, InlineRefusal, type InlineFile, literalOrNull } from "./result.ts";
+import { PYTHON_MODULES } from "./python-modules.ts";
+
+/** Builtins inline code may use: pure functions, types and exceptions. */
+const SAFE_BUILTINS = new Set([
+  "abs", "all", "any", "ascii", "bin", "bool", "bytearray", "bytes", "callable", "chr", "classmethod", "complex", "dict", "dir", "divmod",
+  "enumerate", "exit", "filter", "float", "format", "frozenset", "hash", "hex", "id", "int", "isinstance", "issubclass", "iter", "len", "list",
+  "map", "max", "min", "next", "object", "oct", "ord", "pow", "print", "property", "quit", "range", "repr", "reversed", "round", "set", "slice",
+  "sorted", "staticmethod", "str", "sum", "super", "tuple", "type", "zip", "True", "False", "None", "NotImplemented", "Ellipsis",
+  "ArithmeticError", "AssertionError", "AttributeError", "BaseException", "EOFError", "Exception", "FileNotFoundError", "IndexError", "KeyError",
+  "LookupError", "NameError", "NotImplementedError", "OSError", "IOError", "OverflowError", "RuntimeError", "StopIteration", "SystemExit",
+  "TypeError", "UnicodeDecodeError", "UnicodeEncodeError", "UnicodeError", "ValueError", "ZeroDivisionError", "KeyboardInterrupt", "BrokenPipeError",
+  // Python 2 names that are pure (a `python` that is Python 2 runs the code too).
+  "xrange", "unicode", "long", "basestring", "unichr", "raw_input",
+]);
+
+/**
+ * Every other builtin of CPython 3.11 and Python 2 that could reach outside or name an
+ * attribute by a string: refused wherever it appears. (`input` is `eval(raw_input())` in
+ * Python 2; `license` and `help` read files and run a pager.)
+ */
+const REFUSED_BUILTINS = new Set([
+  "eval", "exec", "compile", "open", "getattr", "setattr", "delattr", "hasattr", "globals", "locals", "vars", "breakpoint", "help", "input",
+  "license", "credits", "copyright", "memoryview", "aiter", "anext", "execfile", "file", "reload", "apply", "intern", "buffer", "coerce", "reduce", "cmp",
+]);
+
+/** Attribute names that reach the interpreter's machinery without a leading underscore. */
+const MACHINERY = /^(_|(gi|cr|ag|f|tb|co)_|func_|im_)/;
+
+const OPEN_KEYWORDS = new Set(["mode", "encoding", "errors", "newline", "buffering", "file"]);
+
+/** Node types whose named children are all expressions or statements checked the same way. */
+const PLAIN = new Set([
+  "module", "block", "expression_statement", "if_statement", "elif_clause", "else_clause", "while_statement", "try_statement", "finally_clause",
+  "return_statement", "raise_statement", "assert_statement", "pass_statement", "break_statement", "continue_statement", "delete_statement",
+  "print_statement", "chevron", "binary_operator", "unary_operator", "boolean_operator", "not_operator", "comparison_operator",
+  "conditional_expression", "parenthesized_expression", "list", "tuple", "set", "dictionary", "pair", "expression_list", "subscript", "slice",
+  "list_splat", "dictionary_splat", "if_clause", "yield", "comment", "decorator", "argument_list", "interpolation", "format_specifier",
+  "format_expression", "type_conversion", "concatenated_string", "type", "integer", "float", "true", "false", "none", "ellipsis",
+  "escape_sequence", "string_start", "string_content", "string_end", "line_continuation", "else",
+]);
+
+type Kind = { readonly t: "module"; readonly name: string } | { readonly t: "value" };
+const VALUE: Kind = { t: "value" };
+
+class Analysis {
+  readonly files: InlineFile[] = [];
+  readonly imports = new Set<string>();
+  /** Names bound anywhere in the code (assignment, def, parameter, loop, `as`). */
+  private readonly bound = new Set<string>();
+  /** Names bound to a module by an import: name → module. */
+  private readonly modules = new Map<string, string>();
+
+  run(root: Node): void {
+    this.collect(root);
+    for (const name of this.modules.keys()) if (this.bound.has(name)) throw new InlineRefusal(`${name} is both a module and a variable`);
+    this.stmt(root);
+  }
+
+  // ---- pass 1: what the code binds
+
+  private collect(n: Node): void {
+    switch (n.type) {
+      case "import_statement":
+        for (const c of n.childrenForFieldName("name")) this.importName(c);
+        return;
+      case "import_from_statement":
+        this.importFrom(n);
+        return;
+      case "assignment":
+      case "augmented_assignment":
+      case "for_statement":
+      case "for_in_clause":
+        this.bindPattern(n.childForFieldName("left"));
+        break;
+      case "function_definition":
+      case "class_definition":
+        this.bindPattern(n.childForFieldName("name"));
+        break;
+      case "parameters":
+      case "lambda_parameters":
+        for (const p of n.namedChildren) this.bindParameter(p);
+        break;
+      case "as_pattern_target":
+      case "global_statement":
+      case "nonlocal_statement":
+        for (const c of n.namedChildren) this.bindPattern(c);
+        break;
+      case "named_expression":
+        this.bindPattern(n.childForFieldName("name"));
+        break;
+    }
+    for (const c of n.namedChildren) if (c) this.collect(c);
+  }
+
+  private bindName(name: string): void {
+    if (REFUSED_BUILTINS.has(name) || MACHINERY.test(name)) throw new InlineRefusal(`the code binds ${name}`);
+    this.bound.add(name);
+  }
+
+  private bindPattern(n: Node | null): void {
+    if (!n) return;
+    switch (n.type) {
+      case "identifier":
+        this.bindName(n.text);
+        return;
+      case "pattern_list":
+      case "tuple_pattern":
+      case "list_pattern":
+      case "list_splat_pattern":
+      case "parenthesized_expression":
+      case "tuple":
+      case "list":
+        for (const c of n.namedChildren) this.bindPattern(c);
+        return;
+      // `a.b = …` and `a[i] = …` bind nothing; they are checked as expressions.
+      case "attribute":
+      case "subscript":
+        return;
+      default:
+        throw new InlineRefusal(`an assignment to ${n.type}`);
+    }
+  }
+
+  private bindParameter(p: Node | null): void {
+    if (!p) return;
+    switch (p.type) {
+      case "identifier":
+        this.bindName(p.text);
+        return;
+      case "default_parameter":
+      case "typed_default_parameter":
+        this.bindPattern(p.childForFieldName("name"));
+        return;
+      case "typed_parameter":
+      case "list_splat_pattern":
+      case "dictionary_splat_pattern":
+        for (const c of p.namedChildren) if (c?.type === "identifier") this.bindName(c.text);
+        return;
+      case "keyword_separator":
+      case "positional_separator":
+        return;
+      default:
+        throw new InlineRefusal(`a parameter of type ${p.type}`);
+    }
+  }
+
+  private module(name: string): string {
+    if (!PYTHON_MODULES.has(name)) throw new InlineRefusal(`it imports ${name}, which is not a module known to be pure`);
+    // `import json` may load ./json.py: the interpreter looks in the working directory first.
+    const top = name.split(".")[0]!;
+    if (top !== "sys") this.imports.add(top);
+    return name;
+  }
+
+  private importName(c: Node): void {
+    if (c.type === "dotted_name") {
+      this.module(c.text);
+      // `import os.path` binds `os`.
+      const top = c.text.split(".")[0]!;
+      this.modules.set(top, this.module(top));
+      return;
+    }
+    if (c.type === "aliased_import") {
+      const name = c.childForFieldName("name")!;
+      const alias = c.childForFieldName("alias")!;
+      this.modules.set(alias.text, this.module(name.text));
+      return;
+    }
+    throw new InlineRefusal(`an import of ${c.type}`);
+  }
+
+  private importFrom(n: Node): void {
+    const from = n.childForFieldName("module_name");
+    if (!from || from.type !== "dotted_name") throw new InlineRefusal("a relative import");
+    const mod = this.module(from.text);
+    const names = n.childrenForFieldName("name");
+    if (names.length === 0) throw new InlineRefusal(`from ${mod} import *`);
+    for (const c of names) {
+      const name = c.type === "aliased_import" ? c.childForFieldName("name")! : c;
+      const alias = c.type === "aliased_import" ? c.childForFieldName("alias")! : c;
+      if (name.type !== "dotted_name" || name.text.includes(".")) throw new InlineRefusal(`from ${mod} import ${name.text}`);
+      if (!PYTHON_MODULES.get(mod)!.has(name.text)) throw new InlineRefusal(`${mod}.${name.text} is not known to be pure`);
+      const sub = `${mod}.${name.text}`;
+      if (PYTHON_MODULES.has(sub)) this.modules.set(alias.text, sub);
+      else this.bindName(alias.text);
+    }
+  }
+
+  // ---- pass 2: every statement and expression
+
+  private stmt(n: Node): void {
+    switch (n.type) {
+      case "import_statement":
+      case "import_from_statement":
+        return; // judged in pass 1
+      case "assignment":
+      case "augmented_assignment": {
+        this.target(n.childForFieldName("left"));
+        const t = n.childForFieldName("type");
+        if (t) this.value(t);
+        const r = n.childForFieldName("right");
+        if (r) this.value(r);
+        return;
+      }
+      case "for_statement":
+        this.target(n.childForFieldName("left"));
+        this.value(n.childForFieldName("right")!);
+        for (const f of ["body", "alternative"]) {
+          const b = n.childForFieldName(f);
+          if (b) this.stmt(b);
+        }
+        return;
+      case "function_definition": {
+        const params = n.childForFieldName("parameters");
+        if (params) this.parameters(params);
+        for (const f of ["return_type", "body"]) {
+          const b = n.childForFieldName(f);
+          if (b) (f === "body" ? this.stmt(b) : this.value(b));
+        }
+        return;
+      }
+      case "class_definition": {
+        const sup = n.childForFieldName("superclasses");
+        if (sup) this.value(sup);
+        this.stmt(n.childForFieldName("body")!);
+        return;
+      }
+      case "decorated_definition":
+        for (const c of n.namedChildren) if (c) this.stmt(c);
+        return;
+      case "with_statement":
+      case "with_clause":
+        for (const c of n.namedChildren) if (c) this.stmt(c);
+        return;
+      case "with_item": {
+        const v = n.childForFieldName("value")!;
+        if (v.type === "as_pattern") {
+          this.value(v.namedChildren[0]!);
+          this.target(v.childForFieldName("alias"));
+        } else this.value(v);
+        return;
+      }
+      case "except_clause":
+        for (const c of n.namedChildren) {
+          if (!c) continue;
+          if (c.type === "as_pattern") {
+            this.value(c.namedChildren[0]!);
+            this.target(c.childForFieldName("alias"));
+          } else if (c.type === "block") this.stmt(c);
+          else this.value(c);
+        }
+        return;
+      case "global_statement":
+      case "nonlocal_statement":
+        return; // names checked when bound
+      default:
+        this.value(n);
+    }
+  }
+
+  private parameters(p: Node): void {
+    for (const c of p.namedChildren) {
+      if (!c) continue;
+      const d = c.childForFieldName("value");
+      if (d) this.value(d);
+      const t = c.childForFieldName("type");
+      if (t) this.value(t);
+    }
+  }
+
+  /** An assignment target: names were bound in pass 1; attributes and subscripts are expressions. */
+  private target(n: Node | null): void {
+    if (!n) return;
+    switch (n.type) {
+      case "identifier":
+        if (this.modules.has(n.text)) throw new InlineRefusal(`an assignment to the module name ${n.text}`);
+        return;
+      case "as_pattern_target":
+      case "pattern_list":
+      case "tuple_pattern":
+      case "list_pattern":
+      case "list_splat_pattern":
+      case "parenthesized_expression":
+      case "tuple":
+      case "list":
+        for (const c of n.namedChildren) this.target(c);
+        return;
+      case "attribute":
+      case "subscript":
+        this.value(n);
+        return;
+      default:
+        throw new InlineRefusal(`an assignment to ${n.type}`);
+    }
+  }
+
+  /** An expression whose value is used: it must not be a module. */
+  private value(n: Node): void {
+    if (this.expr(n).t === "module") throw new InlineRefusal(`the module ${n.text} used as a value`);
+  }
+
+  private expr(n: Node): Kind {
+    if (n.isMissing || n.type === "ERROR") throw new InlineRefusal("the code does not parse");
+    switch (n.type) {
+      case "identifier": {
+        const name = n.text;
+        const mod = this.modules.get(name);
+        if (mod) return { t: "module", name: mod };
+        if (REFUSED_BUILTINS.has(name) || MACHINERY.test(name)) throw new InlineRefusal(`it uses ${name}`);
+        if (!SAFE_BUILTINS.has(name) && !this.bound.has(name)) throw new InlineRefusal(`it uses ${name}, which it does not define`);
+        return VALUE;
+      }
+      case "attribute": {
+        const obj = this.expr(n.childForFieldName("object")!);
+        const attr = n.childForFieldName("attribute")!.text;
+        if (MACHINERY.test(attr)) throw new InlineRefusal(`it reaches the attribute ${attr}`);
+        if (obj.t === "value") return VALUE;
+        if (!PYTHON_MODULES.get(obj.name)!.has(attr)) throw new InlineRefusal(`${obj.name}.${attr} is not known to be pure`);
+        const sub = `${obj.name}.${attr}`;
+        return PYTHON_MODULES.has(sub) ? { t: "module", name: sub } : VALUE;
+      }
+      case "call":
+        this.call(n);
+        return VALUE;
+      case "string":
+        for (const c of n.namedChildren) if (c) this.expr(c);
+        return VALUE;
+      case "keyword_argument":
+        this.value(n.childForFieldName("value")!);
+        return VALUE;
+      case "lambda": {
+        const params = n.childForFieldName("parameters");
+        if (params) this.parameters(params);
+        this.value(n.childForFieldName("body")!);
+        return VALUE;
+      }
+      case "list_comprehension":
+      case "set_comprehension":
+      case "dictionary_comprehension":
+      case "generator_expression":
+        for (const c of n.namedChildren) {
+          if (!c) continue;
+          if (c.type === "for_in_clause") {
+            this.target(c.childForFieldName("left"));
+            for (const r of c.childrenForFieldName("right")) this.value(r);
+          } else this.value(c);
+        }
+        return VALUE;
+      case "named_expression":
+        this.value(n.childForFieldName("value")!);
+        return VALUE;
+      case "assignment":
+      case "augmented_assignment":
+        this.stmt(n);
+        return VALUE;
+      default:
+        if (!PLAIN.has(n.type)) throw new InlineRefusal(`it uses ${n.type.replace(/_/g, " ")}`);
+        // A block's children are statements; every other child is an expression, which stmt checks as a value.
+        for (const c of n.namedChildren) if (c) this.stmt(c);
+        return VALUE;
+    }
+  }
+
+  private call(n: Node): void {
+    const fn = n.childForFieldName("function")!;
+    const args = n.childForFieldName("arguments")!;
+    if (fn.type === "identifier" && fn.text === "open" && !this.modules.has("open")) {
+      this.open(args);
+      return;
+    }
+    this.value(fn);
+    this.value(args);
+  }
+
+  /** `open("name", "mode", encoding=…)`: the one way to a file, with its name a literal. */
+  private open(args: Node): void {
+    if (args.type !== "argument_list") throw new InlineRefusal("open with a generator argument");
+    let path: string | null = null;
+    let mode: string | null = "r";
+    let positional = 0;
+    for (const a of args.namedChildren) {
+      if (!a) continue;
+      if (a.type === "keyword_argument") {
+        const key = a.childForFieldName("name")!.text;
+        const v = a.childForFieldName("value")!;
+        if (!OPEN_KEYWORDS.has(key)) throw new InlineRefusal(`open(…, ${key}=…)`);
+        if (key === "file") path = this.literal(v, "the file open is given");
+        else if (key === "mode") mode = this.literal(v, "open's mode");
+        else this.value(v);
+        continue;
+      }
+      if (a.type === "comment") continue;
+      if (a.type === "list_splat" || a.type === "dictionary_splat") throw new InlineRefusal("open with unpacked arguments");
+      if (positional === 0) path = this.literal(a, "the file open is given");
+      else if (positional === 1) mode = this.literal(a, "open's mode");
+      else this.value(a);
+      positional++;
+    }
+    if (path === null) throw new InlineRefusal("open without a file name");
+    const m = mode ?? "r";
+    if (!/^[rwaxbtU+]*$/.test(m)) throw new InlineRefusal(`open with mode ${JSON.stringify(m)}`);
+    const writes = /[wax+]/.test(m);
+    const reads = !/[wax]/.test(m) || m.includes("+");
+    if (reads) this.files.push({ path, kind: "read" });
+    if (writes) this.files.push({ path, kind: "write" });
+  }
+
+  private literal(n: Node, what: string): string {
+    const s = pythonString(n);
+    if (s === null) throw new InlineRefusal(`${what} is not a plain string literal`);
+    return s;
+  }
+}
+
+/** The value of a plain string literal (`"x"`, `'x'`, `r"x"`, `u"x"`), or null. */
+function pythonString(n: Node): string | null {
+  if (n.type !== "string") return null;
+  const parts = n.namedChildren;
+  const start = parts[0]?.text ?? "";
+  if (!/^[rRuU]?("|'|"""|''')$/.test(start)) return null;
+  if (parts.length === 2) return null;
+  if (parts.length !== 3 || parts[1]!.type !== "string_content") return null;
+  return literalOrNull(parts[1]!.text);
+}
+
+export function analysePython(root: Node): InlineAnalysis {
+  const a = new Analysis();
+  try {
+    if (root.hasError) throw new InlineRefusal("the code does not parse");
+    a.run(root);
+  } catch (e) {
+    if (e instanceof InlineRefusal) return { ok: false, why: e.message };
+    throw e;
+  }
+  return { ok: true, files: a.files, imports: [...a.imports].map((m) => `${m}.py`) };
+}

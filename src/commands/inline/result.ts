@@ -1,0 +1,25 @@
+// What an inline-code analyser answers: the code is confined, with the files it opens by a
+// literal name (each judged as an access like any other path) and the files the interpreter
+// may load for its imports; or it is not, with the reason.
+
+export interface InlineFile {
+  readonly path: string;
+  readonly kind: "read" | "write" | "list";
+}
+
+export type InlineAnalysis =
+  | { readonly ok: true; readonly files: readonly InlineFile[]; readonly imports: readonly string[] }
+  | { readonly ok: false; readonly why: string };
+
+/** Thrown inside an analyser at the first construct it cannot prove confined. */
+export class InlineRefusal extends Error {
+  override readonly name = "InlineRefusal";
+}
+
+/**
+ * A literal's text as a path, or null when it holds what the analysers do not decode (escape
+ * sequences, a NUL, line breaks): such a name is not judged, the code is refused.
+ */
+export function literalOrNull(text: string): string | null {
+  return /[\\\u0000\n\r]/.test(text) || text === "" ? null : text;
+}

@@ -1,0 +1,194 @@
+// What the hook client and the resident checker agree on: where the socket lives and who may
+// trust it, which build is answering (the fingerprint), and the one message each way.
+//
+// The client loads this module on every hook call, before it knows whether a server is there,
+// so it imports node built-ins only and does no work at load time.
+
+import { existsSync, lstatSync, mkdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Raised when the message format changes, so that no old server reads a new request. */
+export const PROTOCOL = 1;
+
+/**
+ * The environment the hook's answer depends on, sent with every request and applied by the
+ * server while it answers: HOME (`~`, the home's protected files), XDG_CONFIG_HOME (the global
+ * config and its protected directory), CDPATH (`cd`), CLAUDE_PROJECT_DIR (the project root),
+ * PWD. test/server.test.ts fails when src/ reads an environment variable not listed here.
+ */
+export const REQUEST_ENV = ["HOME", "PWD", "XDG_CONFIG_HOME", "CDPATH", "CLAUDE_PROJECT_DIR"] as const;
+
+/** Bounds a message; past it the reader gives up (the hook itself refuses 32 MiB of input). */
+export const MAX_MESSAGE = 40 * 1024 * 1024;
+
+/**
+ * How long a client waits for its answer before it checks in its own process. Calls queue at
+ * the server, so a burst on a loaded machine waits a while; a check in the client's own
+ * process then would cost more than waiting, and adds to the load that made the wait.
+ */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** How long a server waits for a request before it exits. */
+export const DEFAULT_IDLE_SECONDS = 600;
+
+export interface HookRequest {
+  readonly protocol: number;
+  readonly fingerprint: string;
+  /** Who asks: a server answers only its own user. */
+  readonly uid: number;
+  /** The CLI arguments, `hook` first. */
+  readonly argv: readonly string[];
+  /** The client's working directory (relative --config paths resolve from it). */
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  /** The hook input, as read from the client's stdin. */
+  readonly stdin: string;
+}
+
+export type HookReply =
+  | { readonly protocol: number; readonly fingerprint: string; readonly uid: number; readonly code: number; readonly stdout: string; readonly stderr: string }
+  | { readonly protocol: number; readonly fingerprint: string; readonly uid: number; readonly error: string };
+
+/** The package directory: this file is two levels below it in src/, dist/ and the bundle alike. */
+export function packageRoot(): string {
+  return fileURLToPath(new URL("../../", import.meta.url));
+}
+
+const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== "undefined";
+
+/**
+ * The file whose code answers: under Node.js the bundle when it is built and not older than
+ * the compiled CLI (a `tsc` rebuild after it would otherwise run stale code), else the compiled
+ * CLI; under Bun the TypeScript source. bin/shellfence.js imports the one named here.
+ */
+export function codeFile(root: string = packageRoot()): string {
+  if (isBun) return join(root, "src", "cli.ts");
+  const compiled = join(root, "dist", "cli.js");
+  const bundle = join(root, "dist", "bundle", "shellfence.mjs");
+  try {
+    return statSync(bundle).mtimeMs >= statSync(compiled).mtimeMs ? bundle : compiled;
+  } catch {
+    return existsSync(bundle) ? bundle : compiled;
+  }
+}
+
+/** Whether hook calls go through the resident checker when SHELLFENCE_RESIDENT does not say. */
+export function residentByDefault(file: string): boolean {
+  return !isBun && file.endsWith(".mjs");
+}
+
+/**
+ * Which build answers: the runtime binary and its version, and the identity of the code file
+ * (inode, size, modification time), so a reinstall or rebuild names a new server. Config is
+ * not in it: the server reads the config layers afresh for every request, as a one-shot run does.
+ */
+export function fingerprint(file: string = codeFile()): string {
+  const s = statSync(file);
+  const parts = [PROTOCOL, process.execPath, process.version, process.versions.bun ?? "", file, s.ino, s.size, s.mtimeMs];
+  return fnv1a64(parts.join("\u0000"));
+}
+
+/**
+ * FNV-1a, 64 bits, as hex: names a build, it does not authenticate one (the socket's owner and
+ * mode do that), and it spares the client loading node:crypto on every call.
+ */
+function fnv1a64(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) h = BigInt.asUintN(64, (h ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n);
+  return h.toString(16).padStart(16, "0");
+}
+
+/** The per-user directory for sockets: $XDG_RUNTIME_DIR/shellfence, else TMPDIR/shellfence-UID. */
+export function runtimeDir(env: Readonly<Record<string, string | undefined>>, uid: number): string {
+  const xdg = env.XDG_RUNTIME_DIR;
+  return xdg && xdg.startsWith("/") ? join(xdg, "shellfence") : join(tmpdir(), `shellfence-${uid}`);
+}
+
+/**
+ * Why `dir` cannot hold this user's socket (null when it can): it must be a real directory,
+ * not a symlink, owned by `uid` and closed to everyone else. With `create` it is made (0700).
+ */
+export function privateDirProblem(dir: string, uid: number, create: boolean): string | null {
+  if (create) {
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+    } catch (e) {
+      return `cannot create ${dir}: ${(e as Error).message}`;
+    }
+  }
+  return notPrivate(dir, uid, "directory");
+}
+
+/** Why the socket at `path` is not to be trusted (null when it is): a socket, ours, 0600 at most. */
+export function socketProblem(path: string, uid: number): string | null {
+  return notPrivate(path, uid, "socket");
+}
+
+/** Why `path` is not a `kind` of `uid`'s own that no one else may use (null when it is). */
+function notPrivate(path: string, uid: number, kind: "directory" | "socket"): string | null {
+  let s;
+  try {
+    s = lstatSync(path);
+  } catch (e) {
+    return `${path}: ${(e as Error).message}`;
+  }
+  if (kind === "directory" ? !s.isDirectory() : !s.isSocket()) return `${path} is not a ${kind}`;
+  if (s.uid !== uid) return `${path} belongs to uid ${s.uid}, not ${uid}`;
+  if ((s.mode & 0o077) !== 0) return `${path} is open to others (mode ${(s.mode & 0o777).toString(8)})`;
+  return null;
+}
+
+export function socketPath(dir: string, print: string): string {
+  return join(dir, `hook-${print}.sock`);
+}
+
+/** The start lock: the first client to create it starts the server, the others do not. */
+export function lockPath(dir: string, print: string): string {
+  return join(dir, `hook-${print}.lock`);
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function isStringRecord(v: unknown): v is Record<string, string> {
+  return isRecord(v) && Object.values(v).every((x) => typeof x === "string");
+}
+
+/** A request read off the socket, or the reason it is not one. */
+export function readRequest(text: string): HookRequest | string {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return "the request is not JSON";
+  }
+  if (!isRecord(v)) return "the request is not an object";
+  if (v.protocol !== PROTOCOL) return `protocol ${String(v.protocol)}, expected ${PROTOCOL}`;
+  const { fingerprint: print, uid, argv, cwd, env, stdin } = v;
+  if (typeof print !== "string" || typeof uid !== "number" || typeof cwd !== "string" || typeof stdin !== "string") return "the request is malformed";
+  if (!Array.isArray(argv) || !argv.every((a) => typeof a === "string")) return "the request's argv is malformed";
+  if (!isStringRecord(env)) return "the request's env is malformed";
+  return { protocol: PROTOCOL, fingerprint: print, uid, argv, cwd, env, stdin };
+}
+
+/**
+ * A reply read off the socket, checked against what the client expects: this protocol, this
+ * build, this user, and an answer of the right shape. Anything else is null: the client then
+ * checks in its own process.
+ */
+export function readReply(text: string, print: string, uid: number): { code: number; stdout: string; stderr: string } | { error: string } | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(v) || v.protocol !== PROTOCOL || v.fingerprint !== print || v.uid !== uid) return null;
+  if (typeof v.error === "string") return { error: v.error };
+  const { code, stdout, stderr } = v;
+  if (typeof code !== "number" || !Number.isInteger(code) || typeof stdout !== "string" || typeof stderr !== "string") return null;
+  return { code, stdout, stderr };
+}

@@ -1,0 +1,85 @@
+// Claude Code, headless (`claude -p`) against the scripted model, with and without the hook.
+// Each run plays: Bash `cat ../outside-secret.txt`, Bash `ls`, Read of the secret, Write
+// outside, Bash `cd sub`, Bash `cat ../a.txt` (Claude Code keeps the shell's cwd between calls,
+// so this reads the project's a.txt and the hook must judge it from sub/), then timed `ls`
+// calls. Runs under --dangerously-skip-permissions, so the hook is all that stands in the way.
+
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, expectDoctor, expectOpeningGuarded, expectOpeningUnguarded, expectPlayedThrough, hostBin, hostEnv, makeProject, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
+import { type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
+
+const servers: ModelServer[] = [];
+afterEach(async () => {
+  while (servers.length) await servers.pop()!.close();
+});
+
+function steps(p: Project): Step[] {
+  const timed = Array.from({ length: TIMED_CALLS }, () => ({ tool: "Bash", input: { command: "ls sub", description: "list sub" } }));
+  return [
+    { tool: "Bash", input: { command: "cat ../outside-secret.txt", description: "read outside" } },
+    { tool: "Bash", input: { command: "ls", description: "list" } },
+    { tool: "Read", input: { file_path: p.secretPath } },
+    { tool: "Write", input: { file_path: p.outsideWrite, content: "written from inside\n" } },
+    { tool: "Bash", input: { command: "cd sub", description: "enter sub" } },
+    { tool: "Bash", input: { command: "cat ../a.txt", description: "read a.txt from sub" } },
+    ...timed,
+  ];
+}
+const TIMED = Array.from({ length: TIMED_CALLS }, (_, i) => 6 + i);
+
+/** The hook forms the docs offer. */
+const FORMS: Readonly<Record<string, string>> = {
+  "bin via $CLAUDE_PROJECT_DIR": `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence hook claude-code`,
+  npx: "npx shellfence hook claude-code",
+};
+
+function configure(p: Project, command: string | null): void {
+  mkdirSync(join(p.dir, ".claude"));
+  // The control is a Claude Code project too, with settings but no hook.
+  const settings = command === null ? { permissions: { allow: [] } } : { hooks: { PreToolUse: [{ matcher: "Bash|Read|Write|Edit|MultiEdit|Glob|Grep|LS", hooks: [{ type: "command", command }] }] } };
+  writeFileSync(join(p.dir, ".claude", "settings.json"), JSON.stringify(settings, null, 2));
+}
+
+async function play(label: string, command: string | null) {
+  const p = makeProject(label);
+  configure(p, command);
+  const server = await startModelServer(steps(p));
+  servers.push(server);
+  const env = hostEnv(p, {
+    ANTHROPIC_BASE_URL: server.url,
+    ANTHROPIC_API_KEY: "sk-ant-scripted-test",
+    // As root, Claude Code refuses --dangerously-skip-permissions outside a sandbox.
+    IS_SANDBOX: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    DISABLE_BUG_COMMAND: "1",
+  });
+  const run = await runHost(hostBin("claude"), ["-p", "Follow the scripted steps.", "--output-format", "json", "--dangerously-skip-permissions"], p.dir, env);
+  expectPlayedThrough("claude", run);
+  return { p, server };
+}
+
+describe(`Claude Code (${hostBin("claude")})`, () => {
+  test("control: without the hook the outside read, Read and Write all happen", async () => {
+    const { p, server } = await play("cc-control", null);
+    expectOpeningUnguarded(server, p);
+    recordTiming("Claude Code", "control (no guard)", server, TIMED);
+    // The doctor sees a Claude Code project with no guard in it.
+    await expectDoctor(p, "claude-code", "unguarded");
+  });
+
+  for (const [form, command] of Object.entries(FORMS)) {
+    test(`guarded (${form}): the secret never reaches the model, inside work goes on`, async () => {
+      const { p, server } = await play(`cc-${form.replace(/\W+/g, "-")}`, command);
+      expectOpeningGuarded(server, p, { read: "Read", write: "Write" });
+      // cd sub, then ../a.txt: judged from sub/, where the shell is, so it runs.
+      expect(after(server, 5).body).toContain(p.inside);
+      recordTiming("Claude Code", form, server, TIMED);
+      await expectDoctor(p, "claude-code", "guarded");
+    });
+  }
+});
