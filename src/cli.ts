@@ -7,22 +7,15 @@ import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { ArgError, Args } from "./args.ts";
 import { createGuard, type Guard, type GuardOptions } from "./guard.ts";
+import type { Io } from "./io.ts";
 import { ConfigError, mergeLayers } from "./policy/config.ts";
 import { explainConfig, formatExplanation } from "./policy/explain.ts";
 import { globalConfigPath, loadLayers } from "./policy/layers.ts";
 import { GrammarError } from "./parse/grammar.ts";
-import { formatHuman } from "./report/human.ts";
+import { formatHuman } from "./report/verdict-text.ts";
 import type { Decision, Verdict } from "./verdict.ts";
 
-export const EXIT = { allow: 0, deny: 1, usage: 2, ask: 3 } as const;
-
-export interface Io {
-  readonly stdout: (s: string) => void;
-  readonly stderr: (s: string) => void;
-  readonly stdin: () => AsyncIterable<string>;
-  readonly isTTY: boolean;
-  readonly env: Readonly<Record<string, string | undefined>>;
-}
+const EXIT = { allow: 0, deny: 1, usage: 2, ask: 3 } as const;
 
 const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence check --jsonl [options] < requests.jsonl
@@ -224,7 +217,7 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
   return 0;
 }
 
-export function exitFor(d: Decision): number {
+function exitFor(d: Decision): number {
   return EXIT[d];
 }
 

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFixture, type Fixture } from "./support/fixture.ts";
+import { buildDist } from "./support/build.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const bun = process.execPath;
@@ -112,8 +113,7 @@ describe("shellfence check", () => {
 describe("Node.js 20", () => {
   beforeAll(() => {
     // dist/ is what Node.js runs; build it from the current sources.
-    const b = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
-    if (b.status !== 0) throw new Error(`build failed: ${b.stdout}${b.stderr}`);
+    buildDist();
   }, 120_000);
   test("the npm entry runs the CLI under node", () => {
     const r = cli(["check", "--json", "--", "cat ../outside/secret.txt"], undefined, "node");

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { askServer, type ServerAnswer } from "../src/server/client.ts";
 import { codeFile, fingerprint, PROTOCOL, privateDirProblem, REQUEST_ENV, socketPath, socketProblem } from "../src/server/protocol.ts";
+import { buildDist } from "./support/build.ts";
 
 const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const bin = join(root, "bin", "shellfence.js");
@@ -361,8 +362,7 @@ describe("the server's life", () => {
 describe("under Node.js, the bin as the README configures it", () => {
   beforeAll(() => {
     // The bundle the bin runs, and the client it loads, built from these sources.
-    const b = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
-    if (b.status !== 0) throw new Error(`build failed: ${b.stdout}${b.stderr}`);
+    buildDist();
   }, 120_000);
 
   function nodeHook(c: Case, rt: string): { status: number | null; stdout: string; stderr: string } {

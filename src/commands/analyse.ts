@@ -4,47 +4,16 @@
 // be a path, and a word naming something that runs code makes the command opaque.
 
 import type { World } from "../shell/state.ts";
-import type { Span } from "../shell/syntax.ts";
+import type { Span } from "../span.ts";
 import { applySpec } from "./apply.ts";
-import { type Arg, type Disk, type Effect, NO_DISK } from "./effects.ts";
-import type { CommandSpec } from "./spec.ts";
+import { type Arg, type Disk, type Effect, NO_DISK, type Stdin } from "./effects.ts";
+import type { Call } from "./spec.ts";
 import { TABLE } from "./table/index.ts";
 
 export type { Arg, Effect } from "./effects.ts";
 export { withValue } from "./effects.ts";
 
-/** What a command's standard input is known to hold. */
-export type Stdin =
-  | { readonly t: "text"; readonly text: string }
-  | { readonly t: "file"; readonly arg: Arg }
-  /** Paths printed by `find DIR…` or `ls`: entries under these directories. */
-  | { readonly t: "paths-under"; readonly dirs: readonly Arg[] }
-  /** `inherited`: nothing in the command redirects it; it is whatever the guard's caller gave the shell. */
-  | { readonly t: "unknown"; readonly inherited?: true };
-
-export interface Call {
-  /** The command's basename, as the table knows it. */
-  readonly name: string;
-  readonly nameArg: Arg;
-  readonly args: readonly Arg[];
-  readonly world: World;
-  readonly span: Span;
-  readonly countUnknown: boolean;
-  readonly stdin: Stdin;
-  /** The guard's home directory, for files a command writes there without naming them (`git config --global`). */
-  readonly home: string | null;
-  readonly disk: Disk;
-}
-
-/** A table entry that is a function: for commands whose words data cannot describe. */
-export interface Analyser {
-  readonly names: readonly string[];
-  readonly analyse: (call: Call) => Effect[];
-}
-
-export type Entry = CommandSpec | Analyser;
-
-export function basename(p: string): string {
+function basename(p: string): string {
   const i = p.lastIndexOf("/");
   return i < 0 ? p : p.slice(i + 1);
 }
@@ -57,7 +26,7 @@ export function isSystemProgram(path: string): boolean {
   return SYSTEM_BIN.test(path);
 }
 
-export interface AnalyseContext {
+interface AnalyseContext {
   readonly countUnknown: boolean;
   readonly world: World;
   readonly span: Span;
@@ -128,7 +97,7 @@ const CODE_OR_SUBCOMMAND_FIRST = new Set(["deno", "bun", "powershell", "R", "erl
  * nothing (its program comes from standard input), or by a word that is not known may run
  * code the guard cannot see.
  */
-export function generic(name: Arg, args: readonly Arg[]): Effect[] {
+function generic(name: Arg, args: readonly Arg[]): Effect[] {
   const effects: Effect[] = [{ t: "changes", fs: true, links: true }];
   const words = [name, ...args];
   for (const [i, w] of words.entries()) {

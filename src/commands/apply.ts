@@ -4,39 +4,11 @@
 
 import { isAbsolute, join } from "../paths/resolve.ts";
 import type { World } from "../shell/state.ts";
-import type { Span } from "../shell/syntax.ts";
+import type { Span } from "../span.ts";
 import type { AccessKind } from "../verdict.ts";
 import type { Arg, Effect } from "./effects.ts";
 import { type Disk, NO_DISK, withValue } from "./effects.ts";
-import type { CommandSpec, OptionSpec, Role, RoleSpec } from "./spec.ts";
-
-/** One word as the parser read it, in order. */
-export type Item =
-  | { readonly t: "option"; readonly name: string; readonly spec: OptionSpec; readonly word: Arg; readonly value: Arg | null; readonly base: Base }
-  /** An option the table does not know: its word, and the next word that might be its value. */
-  | { readonly t: "unknown-option"; readonly word: Arg; readonly next: Arg | null; readonly base: Base }
-  | { readonly t: "operand"; readonly word: Arg; readonly base: Base };
-
-/** The directory relative paths resolve against: the cwd (undefined), a logical dir, or unknown (null). */
-export type Base = string | null | undefined;
-
-export interface SpecContext {
-  readonly name: string;
-  readonly spec: CommandSpec;
-  readonly world: World;
-  readonly items: readonly Item[];
-  readonly operands: readonly Arg[];
-  readonly modes: Set<string>;
-  /** Judges a word in a role, relative to `base`. */
-  role(word: Arg, role: RoleSpec, base?: Base, surface?: string): void;
-  emit(e: Effect): void;
-  /** True once something in the command writes. */
-  readonly writes: boolean;
-  /** The disk, for the few commands whose meaning depends on it. */
-  readonly disk: Disk;
-  /** Where the command's relative paths start (a directory-changing option may move it). */
-  readonly start: Base;
-}
+import type { Base, CommandSpec, Item, OptionSpec, Role, RoleSpec } from "./spec.ts";
 
 const NUMERIC_OPTION = /^-[0-9]+$/;
 
@@ -177,7 +149,7 @@ export function syntheticArg(text: string, at: Span): Arg {
   return { text, source: text, span: at, unknownWhy: null, segs: [{ text, quoted: true }] };
 }
 
-export interface Applied {
+interface Applied {
   readonly effects: Effect[];
   /** The words after a wrapper's own options: the command it runs. */
   readonly runs: readonly Arg[] | null;

@@ -2,8 +2,8 @@
 // and the effects it has.
 
 import type { ReasonCode } from "../reasons.ts";
-import type { Stdin } from "./analyse.ts";
-import type { Dialect, Span } from "../shell/syntax.ts";
+import type { Dialect } from "../shell/syntax.ts";
+import type { Span } from "../span.ts";
 import type { Options } from "../shell/state.ts";
 import type { Seg } from "../shell/words.ts";
 import type { AccessKind } from "../verdict.ts";
@@ -18,6 +18,15 @@ export interface Arg {
   readonly unknownWhy: string | null;
   readonly segs: readonly Seg[];
 }
+
+/** What a command's standard input is known to hold. */
+export type Stdin =
+  | { readonly t: "text"; readonly text: string }
+  | { readonly t: "file"; readonly arg: Arg }
+  /** Paths printed by `find DIR…` or `ls`: entries under these directories. */
+  | { readonly t: "paths-under"; readonly dirs: readonly Arg[] }
+  /** `inherited`: nothing in the command redirects it; it is whatever the guard's caller gave the shell. */
+  | { readonly t: "unknown"; readonly inherited?: true };
 
 /** An argument standing for `base`'s position with a value `text` (null: unknown, saying why). */
 export function withValue(base: Arg, text: string | null, why: string): Arg {

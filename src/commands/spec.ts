@@ -5,7 +5,9 @@
 // function (`custom`) covers what data cannot say.
 
 import type { AccessKind } from "../verdict.ts";
-import type { SpecContext } from "./apply.ts";
+import type { World } from "../shell/state.ts";
+import type { Span } from "../span.ts";
+import type { Arg, Disk, Effect, Stdin } from "./effects.ts";
 
 /** What a word is: a path of some kind, or not a path at all. */
 export type Role =
@@ -25,7 +27,7 @@ export type Role =
   | "generic";
 
 /** A role that depends on modes set by flags: `{ default: "read", write: ["-i"] }`. */
-export interface ModalRole {
+interface ModalRole {
   readonly default: Role;
   /** Mode name → role when that mode is on (the first listed mode that is on wins). */
   readonly modes: Readonly<Record<string, Role>>;
@@ -48,7 +50,7 @@ export interface OptionSpec {
   readonly ends?: boolean;
 }
 
-export type Operands =
+type Operands =
   /** Every operand has the same role. */
   | { readonly all: RoleSpec; readonly surface?: string; readonly defaultOperand?: string; readonly defaultRole?: RoleSpec }
   /**
@@ -68,7 +70,7 @@ export type Operands =
   | { readonly runs: "command"; readonly skip?: number; readonly inProcess?: boolean }
   | { readonly none: true };
 
-export interface RecursionSpec {
+interface RecursionSpec {
   /** Mode that turns recursion on; absent: the command always recurses into directories. */
   readonly mode?: string;
   /**
@@ -114,3 +116,53 @@ export interface CommandSpec {
   /** What an option the table does not list means. Default: generic (judged as any path). */
   readonly unknownOptions?: "generic" | "none";
 }
+
+/** One word as the parser read it, in order. */
+export type Item =
+  | { readonly t: "option"; readonly name: string; readonly spec: OptionSpec; readonly word: Arg; readonly value: Arg | null; readonly base: Base }
+  /** An option the table does not know: its word, and the next word that might be its value. */
+  | { readonly t: "unknown-option"; readonly word: Arg; readonly next: Arg | null; readonly base: Base }
+  | { readonly t: "operand"; readonly word: Arg; readonly base: Base };
+
+/** The directory relative paths resolve against: the cwd (undefined), a logical dir, or unknown (null). */
+export type Base = string | null | undefined;
+
+export interface SpecContext {
+  readonly name: string;
+  readonly spec: CommandSpec;
+  readonly world: World;
+  readonly items: readonly Item[];
+  readonly operands: readonly Arg[];
+  readonly modes: Set<string>;
+  /** Judges a word in a role, relative to `base`. */
+  role(word: Arg, role: RoleSpec, base?: Base, surface?: string): void;
+  emit(e: Effect): void;
+  /** True once something in the command writes. */
+  readonly writes: boolean;
+  /** The disk, for the few commands whose meaning depends on it. */
+  readonly disk: Disk;
+  /** Where the command's relative paths start (a directory-changing option may move it). */
+  readonly start: Base;
+}
+
+export interface Call {
+  /** The command's basename, as the table knows it. */
+  readonly name: string;
+  readonly nameArg: Arg;
+  readonly args: readonly Arg[];
+  readonly world: World;
+  readonly span: Span;
+  readonly countUnknown: boolean;
+  readonly stdin: Stdin;
+  /** The guard's home directory, for files a command writes there without naming them (`git config --global`). */
+  readonly home: string | null;
+  readonly disk: Disk;
+}
+
+/** A table entry that is a function: for commands whose words data cannot describe. */
+export interface Analyser {
+  readonly names: readonly string[];
+  readonly analyse: (call: Call) => Effect[];
+}
+
+export type Entry = CommandSpec | Analyser;

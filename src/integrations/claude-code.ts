@@ -7,9 +7,9 @@
 // control"); see docs/integrations.md for what each field does in the host.
 
 import { ArgError, Args } from "../args.ts";
-import type { Io } from "../cli.ts";
+import type { Io } from "../io.ts";
 import type { Decision } from "../verdict.ts";
-import { explainVerdict } from "./explain.ts";
+import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, checkCall, createHost, type FileTool } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
 
@@ -121,7 +121,7 @@ async function readInput(io: Io): Promise<string> {
 }
 
 /** The call to judge, or null for an event or tool this hook has no opinion on. */
-export function readCall(text: string): Call | null {
+function readCall(text: string): Call | null {
   let input: unknown;
   try {
     input = JSON.parse(text);

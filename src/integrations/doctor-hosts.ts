@@ -40,7 +40,7 @@ export interface DoctorContext {
 }
 
 /** JSON with comments and trailing commas (opencode.jsonc), read as opencode's parser does. */
-export function parseJsonc(text: string): unknown {
+function parseJsonc(text: string): unknown {
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;

@@ -8,8 +8,8 @@ import { pathToFileURL } from "node:url";
 import { isRecord } from "./fields.ts";
 
 /** A path outside every project: the probe only names it, nothing opens it. */
-export const PROBE_PATH = "/shellfence-doctor-probe/outside-secret.txt";
-export const PROBE_COMMAND = `cat ${PROBE_PATH}`;
+const PROBE_PATH = "/shellfence-doctor-probe/outside-secret.txt";
+const PROBE_COMMAND = `cat ${PROBE_PATH}`;
 const HOOK_TIMEOUT_MS = 30_000;
 
 export type ProbeResult = { readonly ok: true; readonly detail: string } | { readonly ok: false; readonly detail: string };

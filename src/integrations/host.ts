@@ -11,10 +11,10 @@ import { type Reason, stricter, type Verdict } from "../verdict.ts";
 import { globBase, shellQuote } from "./glob-base.ts";
 
 /** The file tools, named by the policy surfaces that judge them (src/policy/config.ts). */
-export const FILE_TOOLS = ["read", "write", "edit", "find", "grep", "ls"] as const;
+const FILE_TOOLS = ["read", "write", "edit", "find", "grep", "ls"] as const;
 export type FileTool = (typeof FILE_TOOLS)[number];
 
-export interface ToolInput {
+interface ToolInput {
   /** The file, or for find/grep/ls the directory searched (default: the cwd). */
   readonly path?: string;
   /** find only: the glob, which can climb out of `path` on its own (`../../**`, `/etc/*`). */
@@ -33,7 +33,7 @@ export interface Host {
   sandboxFor(approved: Verdict | null, cwd: string, mode: SandboxMode): SandboxProfile;
 }
 
-export interface HostOptions {
+interface HostOptions {
   readonly root: string;
   /** Further roots, as `check --root` (relative ones from the project root). */
   readonly roots?: readonly string[];
@@ -42,9 +42,6 @@ export interface HostOptions {
   readonly home?: string;
   readonly env?: Readonly<Record<string, string>>;
 }
-
-/** The project's own rules, which every integration's reason text tells the user to edit. */
-export { PROJECT_CONFIG_NAME as PROJECT_CONFIG } from "../policy/layers.ts";
 
 export async function createHost(options: HostOptions): Promise<Host> {
   return guardHost(await createProjectGuard(options), resolvePath(options.root), options.roots ?? []);
@@ -131,7 +128,7 @@ function physicallyInside(path: string, roots: readonly string[]): boolean {
 }
 
 /** A verdict for a call the host could not describe to the guard: ask, never allow. */
-export function refused(message: string): Verdict {
+function refused(message: string): Verdict {
   return { decision: "ask", reasons: [{ code: "INVALID_INPUT", message, decision: "ask" }], accesses: [] };
 }
 

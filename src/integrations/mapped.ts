@@ -1,7 +1,7 @@
 // Text cut out of a file (a workflow's run: block, unindented, unescaped, folded) together with
 // where each piece came from, so a span the guard reports maps back to the file's line:col.
 
-export interface Segment {
+interface Segment {
   /** Offset in the text where this piece starts. */
   readonly at: number;
   /** 1-based line and column (UTF-16 code units) in the source file. */
@@ -14,7 +14,7 @@ export interface MappedText {
   readonly segments: readonly Segment[];
 }
 
-export interface Position {
+interface Position {
   readonly line: number;
   readonly col: number;
 }

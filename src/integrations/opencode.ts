@@ -7,7 +7,7 @@
 //
 // Plugin API: https://opencode.ai/docs/plugins (PluginInput, Hooks["tool.execute.before"]).
 
-import { explainVerdict } from "./explain.ts";
+import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
 import { isBashCall, readSandboxRouting, sandboxBashInput, type SandboxRouting } from "./sandbox-route.ts";

@@ -10,7 +10,7 @@ import type { Verdict } from "../verdict.ts";
 import type { Call, Host } from "./host.ts";
 
 /** A bash call, as every host describes it. */
-export type BashCall = Extract<Call, { readonly kind: "bash" }>;
+type BashCall = Extract<Call, { readonly kind: "bash" }>;
 
 /** What an integration's options say about the sandbox. */
 export interface SandboxRouting {

@@ -5,13 +5,15 @@ import { ArgError, Args } from "../args.ts";
 import { readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Io } from "../cli.ts";
+import type { Io } from "../io.ts";
 import { ConfigError } from "../policy/config.ts";
 import { GrammarError } from "../parse/grammar.ts";
 import { createProjectGuard } from "./host.ts";
-import { formatGithub, formatHuman, formatJson } from "./report.ts";
-import { toSarif } from "./sarif.ts";
-import { collectTargets, compareFindings, type Finding, ScanInputError, scanFile } from "./scan.ts";
+import { formatGithubAnnotations } from "../report/github-annotations.ts";
+import type { ScanFinding } from "../report/scan-finding.ts";
+import { formatScanJson, formatScanLines } from "../report/scan-text.ts";
+import { toSarif } from "../report/sarif.ts";
+import { collectTargets, compareFindings, ScanInputError, scanFile } from "./scan-files.ts";
 
 const USAGE = `usage: shellfence scan [options] [PATH...]
 
@@ -59,7 +61,7 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
     return 2;
   }
   const root = resolvePath(args.root ?? ".");
-  let findings: Finding[] = [];
+  let findings: ScanFinding[] = [];
   let files = 0;
   try {
     const guard = await createProjectGuard({ root, config: args.configs, env: runnerEnv(root), ...(args.home ? { home: args.home } : {}) });
@@ -99,14 +101,14 @@ function runnerEnv(root: string): Record<string, string> {
   return env;
 }
 
-function render(format: Format, findings: readonly Finding[], root: string): string {
+function render(format: Format, findings: readonly ScanFinding[], root: string): string {
   switch (format) {
     case "human":
-      return formatHuman(findings);
+      return formatScanLines(findings);
     case "json":
-      return formatJson(findings);
+      return formatScanJson(findings);
     case "github":
-      return formatGithub(findings);
+      return formatGithubAnnotations(findings);
     case "sarif": {
       const rootUri = pathToFileURL(root).href.replace(/\/?$/, "/");
       return JSON.stringify(toSarif(findings, { version: packageVersion(), rootUri }), null, 2) + "\n";

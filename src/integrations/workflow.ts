@@ -8,13 +8,13 @@ import type { ReasonCode } from "../reasons.ts";
 import { type MappedText, rewrite } from "./mapped.ts";
 import { get, parseYaml, scalarText, YamlError, type YamlNode } from "./yaml.ts";
 
-export interface Located {
+interface Located {
   readonly text: string;
   readonly line: number;
   readonly col: number;
 }
 
-export interface WorkflowStep {
+interface WorkflowStep {
   /** `job-id › step name` (or the step's number), for messages. */
   readonly label: string;
   readonly line: number;
@@ -27,14 +27,14 @@ export interface WorkflowStep {
   readonly expressions: ReadonlyMap<string, string>;
 }
 
-export interface WorkflowProblem {
+interface WorkflowProblem {
   readonly line: number;
   readonly col: number;
   readonly code: ReasonCode;
   readonly message: string;
 }
 
-export interface Workflow {
+interface Workflow {
   readonly steps: readonly WorkflowStep[];
   readonly problems: readonly WorkflowProblem[];
   /** Steps left alone because they do not run bash (`shell: pwsh`, Windows runners). */

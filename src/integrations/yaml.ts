@@ -4,35 +4,45 @@
 // collections kept as raw text, anchors and tags skipped, aliases kept as aliases. Every scalar
 // keeps where each of its characters came from, so findings in a run: block point at the file.
 // Anything outside the subset is a YamlError with its line, never a silent guess.
+//
+// Why not the `yaml` package (eemeli/yaml, checked at 2.9.1): it reads all of YAML and keeps each
+// node's source range (`range`, `srcToken`, `LineCounter`), but a scalar's value comes without a
+// map from its characters to the source. A run: script is unindented, folded (`>`, line breaks
+// in plain and quoted scalars) and unescaped (`"\x41"`), so `../x` on the second line of a
+// `run: >` block sits at an offset of the value that no range gives; a finding must point at
+// it. Using the package would still need the scalar half of this reader (plain, quoted and
+// block scalars, re-read from `srcToken.source` with a map, checked against the package's value),
+// and would replace only the structure half, while reading what this reader refuses (complex
+// keys, tab indentation) or keeps opaque (flow collections): a change of behaviour of its own.
 
 import { MappedBuilder, type MappedText } from "./mapped.ts";
 
 export type YamlNode = YamlMap | YamlSeq | YamlScalar;
 
-export interface YamlMap {
+interface YamlMap {
   readonly kind: "map";
   readonly line: number;
   readonly col: number;
   readonly entries: readonly YamlEntry[];
 }
 
-export interface YamlEntry {
+interface YamlEntry {
   readonly key: string;
   readonly line: number;
   readonly col: number;
   readonly value: YamlNode | null;
 }
 
-export interface YamlSeq {
+interface YamlSeq {
   readonly kind: "seq";
   readonly line: number;
   readonly col: number;
   readonly items: readonly (YamlNode | null)[];
 }
 
-export type ScalarStyle = "plain" | "single" | "double" | "literal" | "folded" | "flow" | "alias";
+type ScalarStyle = "plain" | "single" | "double" | "literal" | "folded" | "flow" | "alias";
 
-export interface YamlScalar {
+interface YamlScalar {
   readonly kind: "scalar";
   readonly line: number;
   readonly col: number;

@@ -17,7 +17,7 @@ export class GrammarError extends Error {
 }
 
 /** Where the grammar lives: beside the package root, whether we run from src/ or dist/. */
-export function defaultGrammarPath(): string {
+function defaultGrammarPath(): string {
   return fileURLToPath(new URL("../../grammar/tree-sitter-bash.wasm", import.meta.url));
 }
 

@@ -11,7 +11,7 @@ import { GrammarError, sha256 } from "./grammar.ts";
 
 export type InlineLanguage = "python" | "javascript";
 
-export const INLINE_GRAMMARS: Readonly<Record<InlineLanguage, { readonly package: string; readonly version: string; readonly sha256: string }>> = {
+const INLINE_GRAMMARS: Readonly<Record<InlineLanguage, { readonly package: string; readonly version: string; readonly sha256: string }>> = {
   python: { package: "tree-sitter-python", version: "0.25.0", sha256: "16108b50df4ee9a30168794252ab55e7c93bfc5765d7fa0aa3e335752c515f47" },
   javascript: { package: "tree-sitter-javascript", version: "0.25.0", sha256: "5fb488d0cabb4775a594bab85682de5ad6ce83c0d6ac997a9f82dd084d571240" },
 };

@@ -9,7 +9,7 @@
  * - part: read by the node that holds it (a case item by its case, a redirect by its command);
  * - token: keywords and punctuation, meaning only where they stand.
  */
-export type NodeRole = "statement" | "word" | "part" | "token";
+type NodeRole = "statement" | "word" | "part" | "token";
 
 const STATEMENT_KINDS = [
   "program", "c_style_for_statement", "case_statement", "command", "compound_statement", "declaration_command",

@@ -3,7 +3,7 @@
 
 import type { Parser, Tree } from "web-tree-sitter";
 import type { ReasonCode } from "../reasons.ts";
-import type { Span } from "../shell/syntax.ts";
+import type { Span } from "../span.ts";
 
 export interface ParseBounds {
   /** Largest input, in UTF-8 bytes. */
@@ -16,11 +16,11 @@ export interface ParseBounds {
 // loaded machine (tens of milliseconds), so that it does not turn load into asks.
 export const DEFAULT_BOUNDS: ParseBounds = { maxBytes: 64 * 1024, maxParseMs: 2000 };
 
-export type ParseOutcome =
+type ParseOutcome =
   | { readonly ok: true; readonly tree: Tree; readonly errors: readonly Span[] }
   | { readonly ok: false; readonly code: ReasonCode; readonly message: string };
 
-export function utf8Length(s: string): number {
+function utf8Length(s: string): number {
   return Buffer.byteLength(s, "utf8");
 }
 

@@ -11,7 +11,7 @@ import { CODE_KINDS, HIDDEN_CODE, NODE_KINDS, OPERAND_TOKEN_KINDS } from "./node
  * (CODE_KINDS) and operand tokens that hide code (HIDDEN_CODE), and the nodes of kinds the
  * grammar's node-types.json does not list.
  */
-export interface Census {
+interface Census {
   readonly code: SyntaxNode[];
   readonly unknownKinds: SyntaxNode[];
 }

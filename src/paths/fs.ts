@@ -4,7 +4,7 @@
 
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 
-export type EntryType = "file" | "dir" | "symlink" | "other";
+type EntryType = "file" | "dir" | "symlink" | "other";
 
 /** `null`: the path does not exist. `"unreadable"`: a permission or I/O error hid the answer. */
 export type LstatResult = EntryType | null | "unreadable";

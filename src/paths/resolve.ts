@@ -4,9 +4,9 @@
 import type { FileSystem } from "./fs.ts";
 
 /** Linux gives up after this many symlinks in one lookup (ELOOP). */
-export const MAX_SYMLINK_HOPS = 40;
+const MAX_SYMLINK_HOPS = 40;
 /** Linux PATH_MAX, counting the terminating NUL. */
-export const PATH_MAX = 4096;
+const PATH_MAX = 4096;
 
 export type Physical =
   | {
@@ -128,9 +128,4 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: 
 export function isInside(path: string, root: string): boolean {
   if (root === "/") return path.startsWith("/");
   return path === root || path.startsWith(root + "/");
-}
-
-export function isInsideAny(path: string, roots: readonly string[]): boolean {
-  for (const r of roots) if (isInside(path, r)) return true;
-  return false;
 }

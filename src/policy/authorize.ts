@@ -16,7 +16,7 @@ export interface AuthorizePathRequest {
 
 export type AuthorizePath = (request: AuthorizePathRequest) => boolean | Promise<boolean>;
 
-export type Admission =
+type Admission =
   | { readonly ok: true }
   | { readonly ok: false; readonly code: Extract<ReasonCode, "FORBIDDEN" | "BACKSLASH_PATH">; readonly why: string }
   /** Async mode: an answer is still to be awaited (see answerPending). */
@@ -28,7 +28,7 @@ const ADMITTED: Admission = { ok: true };
 const PENDING: Admission = { ok: "pending" };
 
 /** Each ancestor of a root-relative path, outermost first, the path itself last. */
-export function ancestors(rel: string): string[] {
+function ancestors(rel: string): string[] {
   const segs = rel.split("/");
   const out: string[] = [];
   for (let i = 1; i <= segs.length; i++) out.push(segs.slice(0, i).join("/"));

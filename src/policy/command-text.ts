@@ -2,13 +2,13 @@
 // command as people write it (`rm *`, `git push *`), but the same program runs as `/bin/rm`,
 // and git takes global options before its subcommand (`git -C . push`). So a command is also
 // matched with its program's basename, and a git command with its global options removed as the
-// command table parses them (GIT_GLOBAL in src/commands/table/vcs.ts): the strictest match wins.
+// command table parses them (src/commands/git-global-options.ts): the strictest match wins.
 
-import { GIT_GLOBAL } from "../commands/table/vcs.ts";
+import { GIT_GLOBAL_OPTIONS } from "../commands/git-global-options.ts";
 
 /** git's global options that take their value as the next word (`-C DIR`, `-c KEY=VALUE`). */
 const GIT_VALUE_OPTIONS = new Set(
-  Object.entries(GIT_GLOBAL.options ?? {}).filter(([, o]) => o.value !== undefined && o.optional !== true).map(([name]) => name),
+  Object.entries(GIT_GLOBAL_OPTIONS).filter(([, o]) => o.value !== undefined && o.optional !== true).map(([name]) => name),
 );
 
 /**

@@ -22,11 +22,11 @@ export class ConfigError extends Error {
 
 /** Surfaces with path patterns; any other key under `permission` is an extension tool. */
 export const PATH_SURFACES = ["read", "write", "edit", "find", "grep", "ls"] as const;
-export type PathSurface = (typeof PATH_SURFACES)[number];
+type PathSurface = (typeof PATH_SURFACES)[number];
 export const SURFACES = ["bash", ...PATH_SURFACES, "external_directory"] as const;
-export type Surface = (typeof SURFACES)[number];
+type Surface = (typeof SURFACES)[number];
 
-export function isSurface(name: string): name is Surface {
+function isSurface(name: string): name is Surface {
   return (SURFACES as readonly string[]).includes(name);
 }
 
@@ -35,7 +35,7 @@ export function isPathSurface(name: string): name is PathSurface {
 }
 
 /** A rule set as written: an action, or pattern → action in order. */
-export type RuleSpec = Decision | Readonly<Record<string, Decision>>;
+type RuleSpec = Decision | Readonly<Record<string, Decision>>;
 
 export interface ConfigLayer {
   /** Where it came from, for messages and `config --explain`. */
@@ -153,7 +153,7 @@ function actionProblem(v: unknown): string {
  * (the root's `.env` only? any `.env`?), a `$VAR` (patterns are not expanded; `~/` is the home
  * directory), a `..` segment (root-relative paths have none). Returns the pattern or the problem.
  */
-export function normalizePathPattern(pattern: string): { pattern: string } | { problem: string } {
+function normalizePathPattern(pattern: string): { pattern: string } | { problem: string } {
   let p = pattern;
   if (/\$(\{|\(|[A-Za-z_][A-Za-z0-9_]*(\/|$))/.test(p)) {
     return { problem: `patterns are not expanded, so ${JSON.stringify(p.length > 40 ? p.slice(0, 40) + "…" : p)} would match only a name with "$" in it; write ~/ for the home directory, or the path itself` };
@@ -317,7 +317,7 @@ export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly C
 }
 
 /** Built-in rules: outside the roots asks, except the standard descriptors and /dev/null. */
-export const DEFAULT_LAYER: ConfigLayer = {
+const DEFAULT_LAYER: ConfigLayer = {
   origin: "defaults",
   permission: {
     external_directory: {

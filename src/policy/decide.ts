@@ -24,7 +24,7 @@ export interface Judgement {
   readonly override: Override;
 }
 
-export const ALLOWED: Judgement = { decision: "allow", rule: null, reason: null, message: null, override: "ask" };
+const ALLOWED: Judgement = { decision: "allow", rule: null, reason: null, message: null, override: "ask" };
 
 const POWER: Record<Override, number> = { ask: 1, deny: 2, never: 3 };
 

@@ -4,7 +4,7 @@
 import { BUILT_IN_LAYERS, type MergedConfig, PATH_SURFACES, SURFACES } from "./config.ts";
 import type { LayerInfo } from "./layers.ts";
 
-export interface Explanation {
+interface Explanation {
   readonly layers: readonly { readonly kind: string; readonly origin: string; readonly loaded: boolean }[];
   /** `kinds`: the kinds of access a built-in rule judges, when not all. */
   readonly permission: Readonly<Record<string, readonly { readonly pattern: string; readonly action: string; readonly origin: string; readonly kinds?: readonly string[] }[]>>;

@@ -2,7 +2,7 @@
 // between engines and some carry no position, so config errors locate the fault themselves.
 // Only called after JSON.parse has failed.
 
-export interface JsonFault {
+interface JsonFault {
   readonly line: number;
   readonly column: number;
   readonly expected: string;

@@ -29,7 +29,7 @@ export const PENDING = "pending";
 export type Judged = Judgement | typeof PENDING;
 
 /** What an access is, for judging: where it resolves, how it is used, and how it was named. */
-export interface Subject {
+interface Subject {
   readonly resolved: string;
   readonly kind: AccessKind;
   readonly surfaces: readonly string[];
@@ -38,7 +38,6 @@ export interface Subject {
   readonly command: string;
 }
 
-export { isProtectedPath } from "./protect.ts";
 
 /**
  * How to walk a directory whose access is otherwise judged `j`: for everything the rules
@@ -115,7 +114,7 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
 }
 
 /** Judges a command's text against the `bash` rules (session approvals may lower it). */
-export function judgeCommandText(text: string, ctx: JudgeContext): Judgement {
+function judgeCommandText(text: string, ctx: JudgeContext): Judgement {
   // `/bin/rm x` is `rm x` and `git -C . push` is `git push` to the rules: the strictest spelling wins.
   let worst: Judgement | null = null;
   for (const spelling of commandTexts(text)) {
@@ -134,7 +133,7 @@ function judgeCommandSpelling(spelling: string, text: string, ctx: JudgeContext)
   return { decision: m.action, rule: `bash:${m.pattern}`, reason: m.action === "deny" ? "RULE_DENY" : "RULE_ASK", message: `the bash rule ${JSON.stringify(m.pattern)} says ${m.action} for ${text}`, override };
 }
 
-export interface FindingsInput {
+interface FindingsInput {
   readonly paths: readonly PathFinding[];
   readonly issues: readonly IssueFinding[];
   readonly commands?: readonly CommandFinding[];

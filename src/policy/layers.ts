@@ -8,7 +8,7 @@ import { type ConfigLayer, loadConfigFile, loadOptionalConfigFile, validateLayer
 
 export const PROJECT_CONFIG_NAME = ".shellfence.json";
 
-export interface LayerSources {
+interface LayerSources {
   /** A file path, or true for the default location (see globalConfigPath). */
   readonly global?: string | boolean;
   /** A config file, or a directory whose `.shellfence.json` is read when present. */

@@ -11,11 +11,6 @@ function configHomeOf(home: string | null): string | null {
   return process.env.XDG_CONFIG_HOME || (home === null ? null : `${home.replace(/\/$/, "")}/.config`);
 }
 
-/** Is this (physically resolved) path one of the guard's files, or inside one of its directories? */
-export function isProtectedPath(resolved: string, home: string | null): boolean {
-  return isProtectedIn(resolved, configHomeOf(home));
-}
-
 /**
  * By name, at any depth: `.shellfence.json`, `.claude/settings(.local).json`, `opencode.json(c)`,
  * `.opencode/plugin(s)/`, `.pi/settings.json`, `.pi/agent/settings.json`, `.pi/(agent/)extensions/`,
@@ -26,6 +21,7 @@ const PROTECTED_NAME =
 /** In the config home: the guard's own directory and opencode's global plugins. */
 const PROTECTED_CONFIG = /^\/(shellfence|opencode\/plugins?)(\/|$)/;
 
+/** Is this (physically resolved) path one of the guard's files, or inside one of its directories? */
 function isProtectedIn(resolved: string, configHome: string | null): boolean {
   if (PROTECTED_NAME.test(resolved)) return true;
   return configHome !== null && resolved.startsWith(configHome) && PROTECTED_CONFIG.test(resolved.slice(configHome.length));
@@ -47,7 +43,7 @@ function under(dir: string, rel: string): string {
 }
 
 /** Where the guard's files live for some roots and a home, whether they exist or not. */
-export interface Anchors {
+interface Anchors {
   readonly paths: readonly string[];
   /** Every proper ancestor of a path in `paths`: only a write of one of these can reach one. */
   readonly above: ReadonlySet<string>;

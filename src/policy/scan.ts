@@ -14,7 +14,7 @@ import { containingRoot, type Judgement, type Policy, relativeTo } from "./decid
 /** Entries a scan looks at before it gives up and asks. */
 export const DEFAULT_SCAN_LIMIT = 5000;
 
-export type ScanOutcome =
+type ScanOutcome =
   | { readonly t: "clean" }
   /** An answer from an async path policy is still to come. */
   | { readonly t: "pending" }
@@ -25,7 +25,7 @@ export type ScanOutcome =
   /** A name below is not UTF-8: it cannot be matched against the rules faithfully. */
   | { readonly t: "undecodable"; readonly dir: string };
 
-export interface ScanContext {
+interface ScanContext {
   readonly policy: Policy;
   readonly fs: FileSystem;
   readonly roots: readonly string[];

@@ -4,14 +4,14 @@
 
 import type { AccessKind } from "../verdict.ts";
 
-export interface PathTool {
+interface PathTool {
   /** The kind reported on the access. */
   readonly kind: AccessKind;
   /** The surfaces whose rules judge it. A search reads what it searches: grep answers to read too. */
   readonly surfaces: readonly string[];
 }
 
-export const PATH_TOOLS: Readonly<Record<string, PathTool>> = {
+const PATH_TOOLS: Readonly<Record<string, PathTool>> = {
   read: { kind: "read", surfaces: ["read"] },
   write: { kind: "write", surfaces: ["write"] },
   edit: { kind: "write", surfaces: ["edit"] },
@@ -31,7 +31,7 @@ export function pathTool(tool: string): PathTool | null {
  * A `pattern` (grep's regex, find's glob) is not a path. Empty strings and non-strings name
  * nothing.
  */
-export function toolPaths(input: unknown): string[] {
+function toolPaths(input: unknown): string[] {
   if (typeof input !== "object" || input === null) return [];
   const rec = input as Record<string, unknown>;
   const out: string[] = [];
@@ -52,7 +52,7 @@ export function expandToolHome(path: string, home: string | null): string {
   return path;
 }
 
-export interface ToolSubject {
+interface ToolSubject {
   /** The path as the tool input names it, or "*" when it names none. */
   readonly written: string;
   /** Absolute, before physical resolution; null when the input names no path. */

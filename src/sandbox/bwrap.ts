@@ -117,7 +117,7 @@ export function sandboxAvailability(bwrap: string | null = findBwrap()): Availab
 }
 
 /** Quotes a word for bash. */
-export function shellWord(s: string): string {
+function shellWord(s: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 

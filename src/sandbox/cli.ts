@@ -3,12 +3,12 @@
 // usage error or when no sandbox can be made (and --no-sandbox was not given).
 
 import { ArgError, Args } from "../args.ts";
-import type { Io } from "../cli.ts";
+import type { Io } from "../io.ts";
 import type { Guard } from "../guard.ts";
-import { formatHuman } from "../report/human.ts";
+import { formatHuman } from "../report/verdict-text.ts";
 import { SANDBOX_MODES, type SandboxMode } from "./profile.ts";
 
-export const EXEC_USAGE = `usage: shellfence exec [--cwd DIR] [--root DIR]... [--config FILE]... [--home DIR]
+const EXEC_USAGE = `usage: shellfence exec [--cwd DIR] [--root DIR]... [--config FILE]... [--home DIR]
                        [--approve-ask] [--profile standard|strict] [--no-sandbox] [--] COMMAND
 
 Checks COMMAND; runs it with bash -c inside an OS sandbox built from the same policy when the
@@ -20,7 +20,7 @@ verdict allows it (see docs/sandbox.md).
 
 exit status: the command's (128+N for signal N); 1 deny; 3 ask; 2 usage error or no sandbox`;
 
-export interface ExecArgs {
+interface ExecArgs {
   readonly cwd: string | undefined;
   readonly roots: readonly string[];
   readonly configs: readonly string[];

@@ -37,7 +37,7 @@ export type ExecResult =
   | { readonly t: "ran"; readonly verdict: Verdict; readonly status: number; readonly profile: SandboxProfile | null };
 
 /** What exec needs of a guard. */
-export interface ExecGuard {
+interface ExecGuard {
   checkAsync(command: string, options: { cwd?: string; roots?: readonly string[] }): Promise<Verdict>;
   sandboxFor(verdict: Verdict | null, options: SandboxOptions): SandboxProfile;
 }

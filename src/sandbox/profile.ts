@@ -44,7 +44,7 @@ export class SandboxError extends Error {
   override readonly name = "SandboxError";
 }
 
-export interface ProfileInput {
+interface ProfileInput {
   readonly policy: Policy;
   /** Physically resolved project roots. */
   readonly roots: readonly string[];
@@ -83,7 +83,7 @@ function entryType(p: string): "dir" | "other" | "symlink" | null {
 }
 
 /** The part of a path pattern before its first wildcard, as a directory path, or null when it has none. */
-export function literalPrefix(pattern: string): string | null {
+function literalPrefix(pattern: string): string | null {
   const segments = pattern.split("/");
   const out: string[] = [];
   for (const s of segments) {

@@ -15,7 +15,7 @@ import { constants } from "node:os";
 const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR2"] as const;
 type Forwarded = (typeof FORWARDED)[number];
 
-export interface RunOptions {
+interface RunOptions {
   /** Where the command's stdin, stdout and stderr go (default: ours). */
   readonly stdio?: readonly ["inherit" | "pipe" | "ignore", "inherit" | "pipe" | "ignore", "inherit" | "pipe" | "ignore"];
   readonly env?: NodeJS.ProcessEnv;

@@ -28,7 +28,7 @@ const EXPANSION = /\$\(|`|\$\{|\$\[/;
 const REFERENCE = /(?:^|[^0-9A-Za-z_#@.])\$?([A-Za-z_][A-Za-z0-9_]*)(?!\s*=[^=]|[A-Za-z0-9_])|\$([0-9]+|[#?$!@*])/g;
 
 /** A variable's value, or undefined for one the command never set (the host's, taken on trust). */
-export type Lookup = (name: string) => Value | undefined;
+type Lookup = (name: string) => Value | undefined;
 
 /** The variables an expression's text names (each once, in order). */
 export function referencedNames(text: string): string[] {

@@ -5,9 +5,10 @@
 import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import { type Arg, withValue } from "../commands/analyse.ts";
 import type { DispatchInfo, Interpreter } from "./interpreter.ts";
-import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, type Value, World } from "./state.ts";
+import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, World } from "./state.ts";
 import { knownPrefix, lookup } from "./words.ts";
-import type { Assign, Span } from "./syntax.ts";
+import type { Assign } from "./syntax.ts";
+import type { Span } from "../span.ts";
 import { simplePrintf, UNKNOWN_STDIN } from "./stdin.ts";
 
 type Builtin = (it: Interpreter, argv: readonly Arg[], w: World, info: DispatchInfo) => World[];
@@ -925,7 +926,7 @@ const MAPFILE_OPTS_WITH_VALUE = new Set(["d", "n", "O", "s", "u", "C", "c"]);
  * `let`, the declaration builtins). Some names change what later commands do, whoever writes
  * them: the same judgement as for an assignment.
  */
-export function namedWrite(it: Interpreter, name: string, w: World, span: Span): void {
+function namedWrite(it: Interpreter, name: string, w: World, span: Span): void {
   const base = baseName(name);
   if (base === "BASH_CMDS" || base === "BASH_ALIASES") it.issue("SHELL_STATE", `writing ${base} changes which program or alias a name runs`, span);
   // Writing DIRSTACK edits the stack: what popd and ~N reach is no longer known.
@@ -1079,8 +1080,6 @@ function execBuiltin(it: Interpreter, argv: readonly Arg[], w: World, info: Disp
   return [w];
 }
 
-export { World };
-export type { Value };
 
 /**
  * `history -a|-w [FILE]` writes the history to FILE, `-r|-n [FILE]` reads it; without FILE the

@@ -5,14 +5,15 @@
 // at the end is reported as UNMODELLED_SYNTAX, so a construct the interpreter forgets to
 // evaluate asks instead of passing unseen.
 
-import type { Span, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Stmt, Word, WordPart } from "./syntax.ts";
+import type { Span } from "../span.ts";
 import { walkStmt, walkWord } from "./walk.ts";
 
 type CodePart = Extract<WordPart, { t: "code" }>;
 /** Something bash may run: a statement, or backquoted text the grammar left unparsed. */
 type Obligation = Stmt | CodePart;
 
-export interface Unmet {
+interface Unmet {
   readonly span: Span | null;
   readonly what: string;
 }

@@ -7,7 +7,7 @@
 
 import type { AccessKind } from "../verdict.ts";
 
-export interface EnvironmentRole {
+interface EnvironmentRole {
   /**
    * `command`: a command line or options that the program runs or obeys (split at blanks;
    * shell syntax in it is code the guard does not read). `dirs`: a `:`-separated list of

@@ -3,7 +3,7 @@
 
 import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
-import type { Span } from "./syntax.ts";
+import type { Span } from "../span.ts";
 
 export interface PathFinding {
   /** The path as the command names it (expanded text, or the word's source when unknown). */

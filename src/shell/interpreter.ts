@@ -10,16 +10,17 @@ import { Coverage } from "./coverage.ts";
 import { Findings } from "./findings.ts";
 import { compileMatcher, type PatternChar } from "./pattern.ts";
 import { dedupe, DEFAULT_OPTIONS, EMPTY_SCOPE, type Scope, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, str, unknown, UNSET, type Value, World } from "./state.ts";
-import type { Assign, Dialect, Redir, Span, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Assign, Dialect, Redir, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Span } from "../span.ts";
 import {
-  DEFAULT_IFS, evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, piecesToValue, type Seg, type WordEnv,
+  DEFAULT_IFS, evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, type Seg, type WordEnv,
 } from "./words.ts";
 import { ANY_ALIAS, runBuiltin, BUILTINS, writeGlobal } from "./builtins.ts";
 import { nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./environment.ts";
 import { hasSubstitution, INHERITED_STDIN, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
-import { analyseCommand, type Arg, type Effect, isSystemProgram, type Stdin, withValue } from "../commands/analyse.ts";
-import type { Disk } from "../commands/effects.ts";
+import { analyseCommand, type Arg, type Effect, isSystemProgram, withValue } from "../commands/analyse.ts";
+import type { Disk, Stdin } from "../commands/effects.ts";
 import { fileUrlPath, syntheticArg } from "../commands/apply.ts";
 import { ANYWHERE, type LinkZone, unionZones, zoneInListing, zoneWatch } from "./zones.ts";
 
@@ -61,7 +62,7 @@ export interface ParsedCode {
   readonly errorCode?: ReasonCode;
 }
 
-export interface InterpreterOptions {
+interface InterpreterOptions {
   readonly fs: FileSystem;
   readonly home: string | null;
   readonly env: ReadonlyMap<string, string>;
@@ -88,7 +89,7 @@ export interface InterpreterOptions {
   readonly parse: (text: string, dialect: Dialect) => ParsedCode | { readonly refused: ReasonCode; readonly why: string };
 }
 
-export type OutsideWalk = "judge" | "name" | "skip";
+type OutsideWalk = "judge" | "name" | "skip";
 
 /** POSIX special builtins: in posix mode they are found before functions of the same name. */
 /** Builtins that may assign a variable they are given by name (whether or not the guard runs them). */
@@ -2263,7 +2264,7 @@ function sameValue(a: Value | undefined, b: Value | undefined): boolean {
   return a.k === "unset";
 }
 
-export function argOf(f: Field, word: Word): Arg {
+function argOf(f: Field, word: Word): Arg {
   const text = fieldText(f);
   const u = text === null ? firstUnknown(f) : null;
   return { text, source: word.text, span: word.span, unknownWhy: u?.why ?? null, segs: f.segs };
@@ -2328,7 +2329,7 @@ function onlyNumbers(f: Field): boolean {
   return f.segs.every((seg) => ("unknown" in seg ? seg.unknown.numeric : /^[0-9]*$/.test(seg.text)));
 }
 
-export function pathCandidates(text: string): string[] {
+function pathCandidates(text: string): string[] {
   if (text === "-" || text === "--" || text === "") return [];
   // A word with blanks may be a command line the program hands to a shell (`fzf --preview
   // 'cat /etc/passwd'`, `watch 'ls ..'`): each of its words is a candidate too.
@@ -2360,7 +2361,6 @@ export function pathCandidates(text: string): string[] {
   return [...out];
 }
 
-export { canonicalLogical, piecesToValue };
 
 /**
  * The options an exported SHELLOPTS or BASHOPTS passes to a new bash: the parent's own (bash

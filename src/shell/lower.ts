@@ -16,7 +16,8 @@
 //   text (`*(a)'*'`), and an escaped `|` splits a pattern (`a\|b`): see casePatterns.
 
 import type { SyntaxNode as Node } from "../parse/tree.ts";
-import type { Assign, CaseItem, Dialect, ParamExpansion, ParamOp, Redir, RedirOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Assign, CaseItem, Dialect, ParamExpansion, ParamOp, Redir, RedirOp, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Span } from "../span.ts";
 import { decodeAnsiC, unescapeDoubleQuoted } from "./escapes.ts";
 import { referencedNames } from "./arithmetic.ts";
 import { walkStmt } from "./walk.ts";
@@ -26,10 +27,10 @@ import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../parse/node-kinds.ts";
 let source = "";
 /** How deep the lowering is; past MAX_DEPTH the rest is refused (a 10 000-deep `$(` would overflow the stack). */
 let depth = 0;
-export const MAX_DEPTH = 200;
+const MAX_DEPTH = 200;
 
 /** Where the lowering found the grammar's tree wrong: reported whether or not that code runs. */
-export interface LowerProblem {
+interface LowerProblem {
   readonly span: Span;
   readonly why: string;
   readonly code: "PARSE_ERROR" | "NESTING_TOO_DEEP" | "UNMODELLED_SYNTAX";
@@ -250,7 +251,7 @@ function lowerSequence(children: readonly (Node | null)[], top = false): Stmt {
   return { t: "seq", items };
 }
 
-export function lowerStatement(n: Node): Stmt {
+function lowerStatement(n: Node): Stmt {
   if (n.isMissing) return bad(n, "missing syntax");
   if (depth >= MAX_DEPTH) {
     problem(n, `nesting deeper than ${MAX_DEPTH} levels`, "NESTING_TOO_DEEP");
@@ -1227,7 +1228,7 @@ function startsWithString(n: Node | null | undefined): boolean {
 }
 
 /** Groups nodes into shell words: nodes that touch (no blank between them) are one word. */
-export function wordsFromNodes(nodes: readonly Node[]): Word[] {
+function wordsFromNodes(nodes: readonly Node[]): Word[] {
   const out: Word[] = [];
   let group: Node[] = [];
   // The grammar reads `$ find` as the expansion `$find` across the blank; bash reads a literal

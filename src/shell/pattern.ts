@@ -6,7 +6,7 @@ export interface PatternChar {
   readonly quoted: boolean;
 }
 
-export interface PatternOptions {
+interface PatternOptions {
   /** Pathname expansion: `*` and `?` never match `/`, and a leading `.` must be explicit. */
   readonly pathname: boolean;
   readonly extglob: boolean;
@@ -87,7 +87,7 @@ function findDelimitedClose(chars: readonly PatternChar[], from: number, delim: 
 }
 
 /** Whether a string matches; null when the pattern cannot decide (unreadable, or too costly). */
-export type Matcher = (s: string) => boolean | null;
+type Matcher = (s: string) => boolean | null;
 
 type Token = { readonly t: "char"; readonly c: string; readonly nocase: boolean } | { readonly t: "any" } | { readonly t: "star" } | { readonly t: "class"; readonly re: RegExp };
 
@@ -192,7 +192,7 @@ function matchTokens(tokens: readonly Token[], s: readonly string[], pathname: b
 }
 
 /** Compiles a whole pattern (anchored). Returns null when it cannot be compiled. */
-export function compilePattern(chars: readonly PatternChar[], opts: PatternOptions): RegExp | null {
+function compilePattern(chars: readonly PatternChar[], opts: PatternOptions): RegExp | null {
   const body = translate(chars, 0, chars.length, opts);
   if (body === null) return null;
   let src = body;
@@ -353,9 +353,4 @@ function bracketElement(chars: readonly PatternChar[], i: number): { el: Bracket
 
 function classEsc(c: string): string {
   return c === "\\" || c === "]" || c === "[" || c === "^" || c === "-" || c === "/" ? "\\" + c : c;
-}
-
-/** Plain text as pattern characters, all unquoted. */
-export function unquotedChars(text: string): PatternChar[] {
-  return Array.from(text, (c) => ({ c, quoted: false }));
 }

@@ -3,7 +3,8 @@
 // A world holds what is known literally; everything else is unknown and fails closed.
 
 import { environmentRole } from "./environment.ts";
-import type { Span, Stmt } from "./syntax.ts";
+import type { Stmt } from "./syntax.ts";
+import type { Span } from "../span.ts";
 import { type LinkZone, zonesKey } from "./zones.ts";
 
 export interface Unknown {
@@ -82,7 +83,7 @@ export const SHOPT: Readonly<Record<string, keyof Options>> = {
 };
 
 /** The options `set` changes, which `local -` restores when the function returns. */
-export type SetOptions = Pick<Options, "physical" | "noglob">;
+type SetOptions = Pick<Options, "physical" | "noglob">;
 
 /** A function call's scope: what its return restores. */
 export interface Scope {
@@ -109,9 +110,9 @@ export type Status = 0 | 1 | 2;
 export const STATUS_UNKNOWN: Status = 2;
 
 /** How control leaves the statement being run. */
-export type Flow = "normal" | "break" | "continue" | "return" | "exit";
+type Flow = "normal" | "break" | "continue" | "return" | "exit";
 
-export interface FunctionDef {
+interface FunctionDef {
   readonly body: Stmt;
   readonly source: string;
   /** Where the body's spans count from: a body read from reparsed or nested code keeps that. */

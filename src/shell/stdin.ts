@@ -3,8 +3,8 @@
 // output is known — a literal (`echo`, `printf`, `cat <<EOF`), or paths under directories
 // (`find DIR`, `git ls-files`), passed through line filters (`grep -v`, `sort`, `head`, …).
 
-import type { Arg, Stdin } from "../commands/analyse.ts";
-import { withValue } from "../commands/effects.ts";
+import type { Arg } from "../commands/analyse.ts";
+import { type Stdin, withValue } from "../commands/effects.ts";
 import { decodeAnsiC } from "./escapes.ts";
 import { parseWords } from "../commands/apply.ts";
 import { WRAPPER_SPECS } from "../commands/table/wrappers.ts";

@@ -2,16 +2,13 @@
 // (src/shell/lower.ts), so the interpreter never sees grammar quirks and every
 // switch over a node type can be exhaustive.
 
+import type { Span } from "../span.ts";
+
 /**
  * Which shell reads the code: bash, a POSIX sh that may be dash (which reads `$'…'` and `$"…"`
  * as a `$` and a quoted string), or zsh (`=cmd` is a program's path).
  */
 export type Dialect = "bash" | "sh" | "zsh";
-
-export interface Span {
-  readonly start: number;
-  readonly end: number;
-}
 
 /** One piece of a word before expansion. */
 export type WordPart =

@@ -3,9 +3,10 @@
 // compile until the walk knows what it holds — and with it, every check built on the walk
 // (src/shell/coverage.ts, the lowering's census). Iterative: programs can nest 10 000 deep.
 
-import type { Assign, Span, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Assign, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Span } from "../span.ts";
 
-export interface Visitor {
+interface Visitor {
   stmt?(s: Stmt, near: Span | null): void;
   part?(p: WordPart, near: Span | null): void;
 }

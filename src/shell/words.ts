@@ -8,7 +8,8 @@
 import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
 import { compileMatcher, hasPatternChars, type PatternChar } from "./pattern.ts";
 import { braceExpand, type BraceResult } from "./brace.ts";
-import type { Dialect, ParamExpansion, ParamOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Dialect, ParamExpansion, ParamOp, Stmt, Word, WordPart } from "./syntax.ts";
+import type { Span } from "../span.ts";
 import { type Unknown, type Value, type World, unknown, str } from "./state.ts";
 import { type EvaluationRisk, nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { printsOnlyNumbers } from "./stdin.ts";
@@ -26,7 +27,7 @@ export interface Field {
   readonly fromGlob: boolean;
 }
 
-export interface Expansion {
+interface Expansion {
   readonly fields: Field[];
   /** An unquoted unknown value could have split into any number of fields. */
   readonly countUnknown: boolean;
@@ -145,7 +146,7 @@ type Piece =
   /** A quoted empty string: keeps the field alive. */
   | { readonly k: "keep" };
 
-export interface ExpandOptions {
+interface ExpandOptions {
   /** Assignment context: no brace expansion, no splitting, no globbing; tildes after `:` and `=`. */
   readonly assignment?: boolean;
   /** No pathname expansion (case words, here-strings, redirection targets use their own rules). */
@@ -447,7 +448,7 @@ function expandTildePrefix(text: string, lastPart: boolean, world: World, env: W
 }
 
 /** ~N, ~+N, ~-N: an entry of the directory stack (0 is the current directory). */
-export function dirstackEntry(world: World, spec: string): Value | null {
+function dirstackEntry(world: World, spec: string): Value | null {
   const all = [world.cwd, ...world.stack];
   const fromEnd = spec.startsWith("-");
   const n = Number(spec.replace(/^[+-]/, ""));
@@ -753,7 +754,7 @@ function paramValue(pe: ParamExpansion, world: World, env: WordEnv): Value {
 }
 
 /** Joins pieces into one value (assignment semantics). */
-export function piecesToValue(pieces: readonly Piece[]): Value {
+function piecesToValue(pieces: readonly Piece[]): Value {
   let s = "";
   for (const p of pieces) {
     // Only a value that is nothing but a number is a number (`/$#/../x` is not).

@@ -7,14 +7,14 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFixture, type Fixture } from "../support/fixture.ts";
+import { buildDist } from "../support/build.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 
 let fx: Fixture;
 beforeAll(() => {
   fx = buildFixture();
-  const b = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
-  if (b.status !== 0) throw new Error(`build failed: ${b.stdout}${b.stderr}`);
+  buildDist();
 }, 120_000);
 afterAll(() => fx.remove());
 

@@ -7,14 +7,14 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildDist } from "../support/build.ts";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 const bunx = join(root, "node_modules", ".bin", "bunx");
 
 let consumer: string;
 beforeAll(() => {
-  const b = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
-  if (b.status !== 0) throw new Error(`build failed: ${b.stdout}${b.stderr}`);
+  buildDist();
   // An installed copy, as npm lays it out: node_modules/shellfence and its bin link.
   consumer = realpathSync(mkdtempSync(join(tmpdir(), "shellfence-consumer-")));
   mkdirSync(join(consumer, "node_modules", ".bin"), { recursive: true });

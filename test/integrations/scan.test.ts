@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sarifProblems } from "../support/sarif-shape.ts";
 import { buildScanFixture, type ScanFixture } from "./scan-fixture.ts";
+import { buildDist } from "../support/build.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -181,9 +182,8 @@ describe("exit status", () => {
 
 describe("under Node.js 20 (npx)", () => {
   beforeAll(() => {
-    const b = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
-    if (b.status !== 0) throw new Error(`build failed: ${b.stdout}${b.stderr}`);
-  });
+    buildDist();
+  }, 120_000);
   test("the npm entry gives the same findings", () => {
     const bun = scan(["--format", "json"]);
     const node = scan(["--format", "json"], "node");

@@ -6,7 +6,6 @@ import { analyseJavaScript } from "./javascript.ts";
 import { analysePython } from "./python.ts";
 import type { InlineAnalysis } from "./result.ts";
 
-export type { InlineAnalysis, InlineFile } from "./result.ts";
 export type { InlineLanguage } from "../../parse/inline-grammars.ts";
 
 /** Code past this size is not parsed: inline programs are one-liners. */

@@ -3,10 +3,9 @@
 // and writes into a directory, possibly creating symlinks there; compressing in place replaces
 // each file.
 
-import type { Analyser, Call } from "../analyse.ts";
-import { applySpec, parseWords, type SpecContext, syntheticArg } from "../apply.ts";
+import { applySpec, parseWords, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
-import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
+import type { Analyser, Call, CommandSpec, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
 import { chdir, each, flag, generic, hooks, issue, locate, namesFrom, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 

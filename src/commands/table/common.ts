@@ -2,10 +2,10 @@
 // the rules for telling a URL or a remote `host:path` from a local path.
 
 import type { ReasonCode } from "../../reasons.ts";
-import type { Span } from "../../shell/syntax.ts";
-import { fileUrlPath, type Item, type SpecContext } from "../apply.ts";
+import type { Span } from "../../span.ts";
+import { fileUrlPath } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
-import type { OptionSpec, RoleSpec } from "../spec.ts";
+import type { Item, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
 import type { AccessKind } from "../../verdict.ts";
 
 export const flag: OptionSpec = {};
@@ -23,7 +23,7 @@ export function each(spec: OptionSpec, ...names: readonly string[]): Record<stri
   return out;
 }
 
-export type OptionItem = Extract<Item, { t: "option" }>;
+type OptionItem = Extract<Item, { t: "option" }>;
 export type Custom = (ctx: SpecContext) => void;
 
 export function optionItems(ctx: SpecContext, ...names: readonly string[]): OptionItem[] {
@@ -78,16 +78,6 @@ export function runsProgram(names: readonly string[], code: ReasonCode = "OPAQUE
   };
 }
 
-/** Options whose value is `@FILE` (read) or text (`curl -d @body.json`, `-H @headers`). */
-export function atFile(names: readonly string[]): Custom {
-  return (ctx) => {
-    for (const v of optionValues(ctx, ...names)) {
-      if (v.text === null) ctx.role(v, "read");
-      else if (v.text.startsWith("@") && v.text !== "@-") ctx.role(withValue(v, v.text.slice(1), ""), "read");
-    }
-  };
-}
-
 /** Options whose value is a list of paths (`java -cp a:b`, `--resource-path`). */
 export function pathList(names: readonly string[], role: RoleSpec, separator = ":"): Custom {
   return (ctx) => {
@@ -100,7 +90,7 @@ export function pathList(names: readonly string[], role: RoleSpec, separator = "
   };
 }
 
-export type Location =
+type Location =
   /** A local path (a `file://` URL is one too). */
   | { readonly t: "local"; readonly path: string }
   /** A URL or a remote `[user@]host:path`: not a local access. */

@@ -3,13 +3,12 @@
 // and expanded by table/index.ts; options with values are written out with their role.
 
 import { isAbsolute } from "../../paths/resolve.ts";
-import { type SpecContext, syntheticArg } from "../apply.ts";
+import { syntheticArg } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
-import type { OptionSpec } from "../spec.ts";
+import type { OptionSpec, SpecContext } from "../spec.ts";
 import { hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
-export type { TableSpec } from "./expand.ts";
 
 
 const none: OptionSpec = { value: "none" };

@@ -1,8 +1,8 @@
 // find and test: commands whose words form an expression rather than options and operands.
 
 import { syntheticArg } from "../apply.ts";
-import type { Analyser, Call } from "../analyse.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
+import type { Analyser, Call } from "../spec.ts";
 
 /** Tests and actions that take one value that is not a path. */
 const FIND_VALUE = new Set([

@@ -1,10 +1,9 @@
 // Network clients. URLs and remote `host:path` words are not local paths (a `file://` URL is);
 // what these tools save, upload, log or read their settings from is.
 
-import type { Analyser, Call } from "../analyse.ts";
-import { fileUrlPath, type SpecContext, syntheticArg } from "../apply.ts";
+import { fileUrlPath, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
-import type { OptionSpec } from "../spec.ts";
+import type { Analyser, Call, OptionSpec, SpecContext } from "../spec.ts";
 import { assignmentOptions, baseOfArg, each, flag, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import { SSH_CODE_KEYS, sshOptionFiles, sshOptionWords } from "./shells.ts";

@@ -2,10 +2,9 @@
 // the files searched are read, recursively where the tool recurses, following symlinks where
 // it follows them.
 
-import type { Analyser, Call } from "../analyse.ts";
 import { applySpec } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
-import type { CommandSpec, OptionSpec } from "../spec.ts";
+import type { Analyser, Call, CommandSpec, OptionSpec } from "../spec.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { each, flag, hooks, none, optionalNone, read, runsProgram } from "./common.ts";
 

@@ -2,10 +2,10 @@
 // `su -c`, `ssh host CMD`. Code is handed back to the interpreter, which re-enters itself in
 // the current state (a child shell starts from a copy).
 
-import type { Analyser, Call } from "../analyse.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Dialect } from "../../shell/syntax.ts";
 import { type Options, SET_O, SHOPT, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT } from "../../shell/state.ts";
+import type { Analyser, Call } from "../spec.ts";
 
 /** Shells whose syntax is bash's closely enough to be interpreted as bash. */
 const BASH_LIKE = ["sh", "bash", "dash", "ash", "ksh", "mksh", "pdksh", "yash", "rbash", "zsh"];
@@ -125,7 +125,7 @@ function shell(call: Call): Effect[] {
 }
 
 /** Code a command reads on standard input, when the guard can see it. */
-export function stdinCode(call: Call, label: string, positional: readonly string[] | null): Effect[] {
+function stdinCode(call: Call, label: string, positional: readonly string[] | null): Effect[] {
   const s = call.stdin;
   if (s.t === "text") return [{ t: "code", text: s.text, span: call.span, label, inProcess: false, positional }];
   if (s.t === "file") {

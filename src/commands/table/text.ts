@@ -3,16 +3,15 @@
 // commands (sed `e`, awk `system()`): each program is scanned for those, and a program the
 // scanner cannot read is not trusted.
 
-import type { Analyser, Call } from "../analyse.ts";
-import type { SpecContext } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import { assignmentValue, each, issue, none, optionalNone, optionItems, optionValues, roleAs } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
+import type { Analyser, Call, SpecContext } from "../spec.ts";
 
 // ---------------------------------------------------------------------------------------
 // sed
 
-export interface ProgramIO {
+interface ProgramIO {
   readonly reads: string[];
   readonly writes: string[];
   /** Why the program may do something the guard cannot see, such as run a command (null: nothing). */
@@ -24,7 +23,7 @@ function newIO(): ProgramIO {
 }
 
 /** Scans a GNU sed script for the commands that read files, write files or run commands. */
-export function scanSed(script: string): ProgramIO {
+function scanSed(script: string): ProgramIO {
   const io = newIO();
   const s = script;
   let i = 0;
@@ -393,7 +392,7 @@ function isTerminator(t: Tok | undefined): boolean {
  * the program computes, makes it opaque. Comparisons outside print (`$3 > 100`) are not
  * redirections.
  */
-export function scanAwk(program: string): ProgramIO {
+function scanAwk(program: string): ProgramIO {
   const io = newIO();
   const toks = awkTokens(program);
   if (toks === null) {

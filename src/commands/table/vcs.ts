@@ -3,12 +3,12 @@
 // branch names, remotes and messages are not paths; pathspecs are, and so is the working tree
 // when a subcommand rewrites it (`checkout`, `reset --hard`, `clean`, `merge`, …).
 
-import type { Analyser, Call } from "../analyse.ts";
-import { applySpec, type Base, parseWords, roleOf, type SpecContext, syntheticArg } from "../apply.ts";
+import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { AccessKind } from "../../verdict.ts";
-import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
-import { chdir, type Custom, each, flag, hooks, issue, linkNames, localRole, movedNames, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
+import { GIT_GLOBAL_OPTIONS } from "../git-global-options.ts";
+import type { Analyser, Base, Call, CommandSpec, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
+import { type Custom, each, flag, hooks, issue, linkNames, localRole, movedNames, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -149,7 +149,7 @@ const cloneConfig: Custom = (ctx) => {
  * ../x`): judged as paths only when they look like one, so revisions such as
  * `origin/main..HEAD` are not.
  */
-export function looksLikePath(t: string): boolean {
+function looksLikePath(t: string): boolean {
   return t.startsWith("/") || t.startsWith("~") || t.startsWith("..") || t.startsWith("./") || t.includes("/..");
 }
 
@@ -633,18 +633,10 @@ const SUBS: ReadonlyMap<string, { readonly spec: CommandSpec; readonly pathspec:
 // ---------------------------------------------------------------------------------------
 // The command
 
-export const GIT_GLOBAL: CommandSpec = {
+const GIT_GLOBAL: CommandSpec = {
   names: ["git"],
   style: "posix",
-  options: {
-    "-C": chdir,
-    "-c": none, "--config-env": none,
-    "--git-dir": write, "--work-tree": write,
-    "--exec-path": { value: "none", optional: true, modes: ["program"] },
-    ...each(none, "--namespace", "--super-prefix", "--list-cmds", "--attr-source"),
-    ...each(flag, "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks", "--no-advice", "--bare", "--literal-pathspecs",
-      "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "-v", "--version", "-h", "--help"),
-  },
+  options: GIT_GLOBAL_OPTIONS,
   operands: { all: "none" },
   custom: (ctx) => {
     for (const it of optionItems(ctx, "--exec-path")) if (it.value) issue(ctx, "OPAQUE_CODE", `git --exec-path=${it.value.source} runs git's programs from there`, it.value.span);

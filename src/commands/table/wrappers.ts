@@ -3,9 +3,8 @@
 // and options that change the directory or the environment are carried over.
 
 import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
-import type { Analyser, Call, Stdin } from "../analyse.ts";
-import { type Arg, type Effect, withValue } from "../effects.ts";
-import type { CommandSpec } from "../spec.ts";
+import { type Arg, type Effect, type Stdin, withValue } from "../effects.ts";
+import type { Analyser, Call, CommandSpec } from "../spec.ts";
 import { issue, optionItems, optionValues, spanOf } from "./common.ts";
 
 const none = { value: "none" } as const;
@@ -271,7 +270,7 @@ const ENV_ESCAPES: Readonly<Record<string, string>> = { f: "\f", n: "\n", r: "\r
  * the start of a word ends the string, `\_` is a blank. Null for what the guard does not
  * follow: `${NAME}` (the environment's value), `\c`, an unknown escape, an open quote.
  */
-export function splitEnvString(text: string): string[] | null {
+function splitEnvString(text: string): string[] | null {
   const words: string[] = [];
   let cur = "";
   let has = false;
@@ -383,7 +382,7 @@ function flock(call: Call): Effect[] {
 }
 
 /** Splits xargs input the way xargs does: blanks separate items; quotes and backslashes group. */
-export function xargsItems(text: string, mode: { nul: boolean; delim: string | null; lines: boolean }): string[] {
+function xargsItems(text: string, mode: { nul: boolean; delim: string | null; lines: boolean }): string[] {
   if (mode.nul) return text.split("\u0000").filter((x) => x !== "");
   if (mode.delim !== null) return text.split(mode.delim).filter((x, i, all) => !(i === all.length - 1 && x === ""));
   if (mode.lines) return text.split("\n").map((l) => l.trim()).filter((l) => l !== "");

@@ -6,29 +6,17 @@
 import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { relative, resolve as resolvePath, sep } from "node:path";
 import type { Guard } from "../guard.ts";
-import type { ReasonCode } from "../reasons.ts";
-import type { Decision, Verdict } from "../verdict.ts";
+import type { Verdict } from "../verdict.ts";
+import type { ScanFinding } from "../report/scan-finding.ts";
 import { shellQuote } from "./glob-base.ts";
 import { locate, MappedBuilder, type MappedText, mapFile } from "./mapped.ts";
 import { readWorkflow } from "./workflow.ts";
 
-export type TargetKind = "shell" | "workflow";
+type TargetKind = "shell" | "workflow";
 
-export interface Target {
+interface Target {
   readonly path: string;
   readonly kind: TargetKind;
-}
-
-export interface Finding {
-  /** Relative to the project root, with `/` separators. */
-  readonly file: string;
-  readonly line: number;
-  readonly col: number;
-  readonly endLine: number;
-  readonly endCol: number;
-  readonly decision: Exclude<Decision, "allow">;
-  readonly code: ReasonCode;
-  readonly message: string;
 }
 
 export class ScanInputError extends Error {}
@@ -78,7 +66,7 @@ export function collectTargets(paths: readonly string[], cwd: string): { targets
 }
 
 /** A workflow, a shell script by name or by `#!`, or null. */
-export function classify(path: string): TargetKind | null {
+function classify(path: string): TargetKind | null {
   const posix = path.split(sep).join("/");
   if (/(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/.test(posix)) return "workflow";
   if (/\.(sh|bash)$/.test(posix)) return "shell";
@@ -87,7 +75,7 @@ export function classify(path: string): TargetKind | null {
 }
 
 /** The program a `#!` line names (through `env`), or null without one. */
-export function interpreterOf(path: string): string | null {
+function interpreterOf(path: string): string | null {
   let head: string;
   try {
     if (lstatSync(path).size === 0) return null;
@@ -111,14 +99,14 @@ export function interpreterOf(path: string): string | null {
 }
 
 /** Every objection the guard raises in one file, and the workflow steps it left alone. */
-export function scanFile(guard: Guard, root: string, target: Target): { findings: Finding[]; skipped: string[] } {
+export function scanFile(guard: Guard, root: string, target: Target): { findings: ScanFinding[]; skipped: string[] } {
   const text = readFileSync(target.path, "utf8");
   const file = relative(root, target.path).split(sep).join("/") || target.path;
   if (target.kind === "shell") {
     return { findings: findings(file, mapFile(text), guard.check(text, { cwd: root }), { line: 1, col: 1 }, new Map()), skipped: [] };
   }
   const wf = readWorkflow(text);
-  const out: Finding[] = wf.problems.map((p) => ({
+  const out: ScanFinding[] = wf.problems.map((p) => ({
     file, line: p.line, col: p.col, endLine: p.line, endCol: p.col, decision: "ask", code: p.code, message: p.message,
   }));
   for (const step of wf.steps) {
@@ -140,8 +128,8 @@ export function scanFile(guard: Guard, root: string, target: Target): { findings
   return { findings: out, skipped: wf.skipped.map((s) => `${file}: ${s} (not bash)`) };
 }
 
-function findings(file: string, m: MappedText, v: Verdict, whole: { line: number; col: number }, expressions: ReadonlyMap<string, string>): Finding[] {
-  const out: Finding[] = [];
+function findings(file: string, m: MappedText, v: Verdict, whole: { line: number; col: number }, expressions: ReadonlyMap<string, string>): ScanFinding[] {
+  const out: ScanFinding[] = [];
   for (const r of v.reasons) {
     if (r.decision === "allow") continue;
     const start = r.start !== undefined ? locate(m, r.start) : whole;
@@ -156,6 +144,6 @@ function findings(file: string, m: MappedText, v: Verdict, whole: { line: number
   return out;
 }
 
-export function compareFindings(a: Finding, b: Finding): number {
+export function compareFindings(a: ScanFinding, b: ScanFinding): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }

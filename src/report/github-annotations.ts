@@ -1,21 +1,13 @@
-// The scanner's text formats: one line per finding for people, a JSON array for scripts, and
-// GitHub's workflow commands, which the Actions runner turns into annotations on the diff.
+// The scanner's findings as GitHub's workflow commands, which the Actions runner turns into
+// annotations on the diff.
 
-import type { Finding } from "./scan.ts";
-
-export function formatHuman(findings: readonly Finding[]): string {
-  return findings.map((f) => `${f.file}:${f.line}:${f.col} ${f.decision} ${f.code} ${oneLine(f.message)}\n`).join("");
-}
-
-export function formatJson(findings: readonly Finding[]): string {
-  return JSON.stringify(findings, null, 2) + "\n";
-}
+import type { ScanFinding } from "./scan-finding.ts";
 
 /**
  * `::error file=…,line=…,col=…,title=CODE::message` (deny) or `::warning …` (ask), per GitHub's
  * "Workflow commands for GitHub Actions" (error/warning with file, line, endLine, col, endColumn, title).
  */
-export function formatGithub(findings: readonly Finding[]): string {
+export function formatGithubAnnotations(findings: readonly ScanFinding[]): string {
   return findings
     .map((f) => {
       // Columns are only accepted for a finding on one line.
@@ -33,8 +25,4 @@ function data(s: string): string {
 
 function property(s: string): string {
   return data(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-
-function oneLine(s: string): string {
-  return s.replace(/\n/g, "⏎");
 }

@@ -3,12 +3,12 @@
 // relative to the repository root.
 
 import { REASONS, type ReasonCode } from "../reasons.ts";
-import type { Finding } from "./scan.ts";
+import type { ScanFinding } from "./scan-finding.ts";
 
-export const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
-export const INFORMATION_URI = "https://www.npmjs.com/package/shellfence";
+const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+const INFORMATION_URI = "https://www.npmjs.com/package/shellfence";
 
-export interface SarifLog {
+interface SarifLog {
   readonly $schema: string;
   readonly version: "2.1.0";
   readonly runs: readonly SarifRun[];
@@ -51,7 +51,7 @@ interface SarifResult {
   }[];
 }
 
-export function toSarif(findings: readonly Finding[], options: { readonly version: string; readonly rootUri: string }): SarifLog {
+export function toSarif(findings: readonly ScanFinding[], options: { readonly version: string; readonly rootUri: string }): SarifLog {
   const codes = [...new Set(findings.map((f) => f.code))].sort();
   const rules: SarifRule[] = codes.map((code) => ({
     id: code,

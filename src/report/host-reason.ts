@@ -4,9 +4,9 @@
 
 import type { ReasonCode } from "../reasons.ts";
 import type { Access, AccessKind, Reason, Verdict } from "../verdict.ts";
-import { PROJECT_CONFIG } from "./host.ts";
+import { PROJECT_CONFIG_NAME } from "../policy/layers.ts";
 
-export interface ExplainOptions {
+interface ExplainOptions {
   /** Who acts, when it is a host tool rather than a command in the text (`Read`, `write`). */
   readonly actor?: string;
 }
@@ -62,19 +62,19 @@ function fixFor(code: ReasonCode, access: Access | undefined): string {
     case "RULE_DENY":
     case "RULE_ASK":
       return access?.rule && !access.rule.startsWith("external_directory:")
-        ? `Change the rule in ${PROJECT_CONFIG} if this access is intended.`
-        : `Allow it with a rule in ${PROJECT_CONFIG}, or work inside the project.`;
+        ? `Change the rule in ${PROJECT_CONFIG_NAME} if this access is intended.`
+        : `Allow it with a rule in ${PROJECT_CONFIG_NAME}, or work inside the project.`;
     case "UNRESOLVED_WORD":
     case "UNRESOLVED_COMMAND":
     case "UNRESOLVED_CWD":
     case "UNRESOLVED_PATH":
       return "Spell the path out literally so it can be checked.";
     case "PROTECTED_PATH":
-      return `Edit ${PROJECT_CONFIG} (or the host's settings) yourself if the change is intended.`;
+      return `Edit ${PROJECT_CONFIG_NAME} (or the host's settings) yourself if the change is intended.`;
     case "INLINE_CODE":
     case "OPAQUE_CODE":
     case "SHELL_STATE":
-      return `Run the code from a file inside the project, or allow it with "reasons": {"${code}": "allow"} in ${PROJECT_CONFIG}.`;
+      return `Run the code from a file inside the project, or allow it with "reasons": {"${code}": "allow"} in ${PROJECT_CONFIG_NAME}.`;
     case "PARSE_ERROR":
     case "PARSE_TIMEOUT":
     case "INPUT_TOO_LARGE":
@@ -87,7 +87,7 @@ function fixFor(code: ReasonCode, access: Access | undefined): string {
     case "INTERNAL_ERROR":
       return "Approve it only if you know it is safe.";
     default:
-      return `Allow it with "reasons": {"${code}": "allow"} in ${PROJECT_CONFIG} if it is intended.`;
+      return `Allow it with "reasons": {"${code}": "allow"} in ${PROJECT_CONFIG_NAME} if it is intended.`;
   }
 }
 

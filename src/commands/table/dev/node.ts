@@ -1,0 +1,567 @@
+// JavaScript and TypeScript: node and the TypeScript runners, the package managers and runtimes
+// (npm, npx, pnpm, yarn, bun, deno) and tsc. Package managers run the project's own scripts:
+// they may change anything inside, so later paths through directories that do not exist yet
+// are not trusted.
+
+import { applySpec, fileUrlPath, syntheticArg } from "../../apply.ts";
+import { type Arg, withValue } from "../../effects.ts";
+import type { Analyser, OptionSpec, SpecContext } from "../../spec.ts";
+import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
+import { expandSpec, type TableSpec } from "../expand.ts";
+import { analysedInlineCode, info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
+
+export const NODE: TableSpec = {
+  names: ["node", "nodejs"],
+  style: "posix",
+  abbreviations: false,
+  long: ["--watch", "--no-warnings", "--enable-source-maps", "--experimental-strip-types", "--experimental-vm-modules", "--trace-warnings", "--expose-gc", "--preserve-symlinks", "--no-deprecation", "--throw-deprecation", "--trace-uncaught", "--abort-on-uncaught-exception", "--experimental-default-type", "--no-experimental-fetch", "--frozen-intrinsics", "--test-only", "--pending-deprecation"],
+  options: {
+    ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
+    ...each(none, "-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--input-type", "--title", "--test-reporter", "--test-name-pattern"),
+    ...each(optionalNone, "--inspect", "--inspect-brk", "--inspect-port", "--inspect-wait", "--max-old-space-size", "--stack-size", "--stack-trace-limit", "--unhandled-rejections", "--dns-result-order", "--heapsnapshot-signal"),
+    "--experimental-policy": read,
+    ...each(write, "--diagnostic-dir", "--cpu-prof-dir", "--heap-prof-dir"),
+    ...each(read, "--env-file", "--env-file-if-exists", "--watch-path"),
+    "--test-reporter-destination": write, "--redirect-warnings": write,
+    "-c": { modes: ["check"] }, "--check": { modes: ["check"] },
+    "-i": { modes: ["repl"] }, "--interactive": { modes: ["repl"] },
+    "--test": { modes: ["test"] },
+    ...each(info, "-v", "--version", "-h", "--help", "--v8-options"),
+    // node ≥ 22 --run NAME runs the package.json script NAME (no pre/post scripts) with the operands.
+    "--run": { value: "none", modes: ["info"] },
+  },
+  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
+  changes: projectCode,
+  custom: hooks((ctx) => {
+    const name = optionValues(ctx, "--run").at(-1);
+    if (!name) return;
+    if (name.text === null) issue(ctx, "OPAQUE_CODE", "node --run runs a package script whose name is not known", name.span);
+    else ctx.emit({ t: "package-script", name: name.text, args: ctx.operands.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `node --run ${name.text}`, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+  }, analysedInlineCode("javascript", ["-e", "--eval", "-p", "--print"], ["-i", "--interactive"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
+};
+
+/** TypeScript runners: node's way of running a file, plus their own inline-code options. */
+export const TS_RUNNERS: TableSpec = {
+  names: ["ts-node", "ts-node-esm", "ts-node-script", "tsx", "esno", "esrun", "vite-node", "ts-node-dev", "tsnd"],
+  style: "posix",
+  abbreviations: false,
+  long: ["--transpile-only", "--swc", "--esm", "--files", "--pretty", "--skip-project", "--watch", "--respawn", "--clear-screen", "--no-cache", "--cjs"],
+  options: {
+    ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
+    ...each(none, "-r", "--require", "--import", "--loader", "-O", "--compiler-options", "-C", "--compiler", "-I", "--ignore"),
+    // (-C/--compiler is a module ts-node requires: judged below with the other module options.)
+    ...each(read, "-P", "--project", "--dir", "--cwd", "--tsconfig", "--env-file"),
+    "-i": { modes: ["repl"] }, "--interactive": { modes: ["repl"] },
+    ...each(info, "-v", "--version", "-h", "--help"),
+  },
+  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
+  changes: projectCode,
+  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader", "-C", "--compiler"]), programFromStdin(["eval", "info"])),
+};
+
+/** A package spec is a path when it is written as one (`./lib`, `../x.tgz`, `file:../x`). */
+export const packageSpecs: Custom = (ctx) => {
+  for (const a of ctx.operands) localPackage(ctx, a, "read");
+};
+
+/**
+ * Judges a package spec that names a local package (its build, install scripts or bins run):
+ * a path, `file:`/`link:`/`portal:` PATH, `name@file:PATH`, a file URL (`git+file:///repo`
+ * included) or an archive. Returns whether it was one.
+ */
+function localPackage(ctx: SpecContext, a: Arg, kind: "read" | "exec"): boolean {
+  const t = a.text;
+  const local = t === null ? null : /^(?:[^@/]+@|@[^/]+\/[^@]+@)?(?:file|link|portal):(?!\/\/)(.*)$/.exec(t);
+  if (t === null) ctx.role(a, kind);
+  else if (local) roleAs(ctx, a, local[1]!, kind);
+  else if (fileUrlPath(t) !== null) roleAs(ctx, a, fileUrlPath(t)!, kind);
+  else if (/^(\.{1,2}(\/|$)|\/|~)/.test(t) || /\.(tgz|tar\.gz|tar|whl|zip)$/.test(t)) localRole(ctx, a, kind);
+  else return false;
+  return true;
+}
+
+/** `npx --package SPEC`, `yarn dlx -p SPEC`: a local package's bins run. */
+function packageOptions(names: readonly string[]): Custom {
+  return (ctx) => {
+    for (const v of optionValues(ctx, ...names)) localPackage(ctx, v, "exec");
+  };
+}
+
+/**
+ * The command a package runner starts: `npx eslint@8 .` runs eslint; a scoped package is not a
+ * known command. A command written as a path runs that file (`npm exec -- ./x`, `uv run
+ * ../tool`); a local package spec (`npx ../pkg`, `npx file:../pkg`) runs that package's bin.
+ */
+export function packageCommand(ctx: SpecContext, argv: readonly Arg[], at: Arg): Arg[] {
+  const [first, ...rest] = argv;
+  if (!first) return [];
+  if (first.text === null || /^(\.{1,2}\/|\/|~)/.test(first.text)) return [first, ...rest];
+  const name = localPackage(ctx, first, "exec") || first.text.startsWith("@") || first.text.includes("/") ? "package-binary" : first.text.replace(/@[^@]*$/, "");
+  return [withValue(at, name, ""), ...rest];
+}
+
+/** Runs the operands as a command (`npm exec -- CMD`, `npx CMD`, `yarn dlx CMD`). */
+export function runsOperands(label: string, skip = 0, asPackage = true): Custom {
+  return (ctx) => {
+    const argv = ctx.operands.slice(skip);
+    if (!argv.length) return;
+    const command = asPackage ? packageCommand(ctx, argv, argv[0]!) : [...argv];
+    const base = ctx.items.find((i) => i.t === "operand")?.base;
+    ctx.emit({ t: "run", argv: command, inProcess: false, bypassFunctions: true, label, ...(base !== undefined ? { base } : {}) });
+  };
+}
+
+/** `-c CMD` / `--call CMD`: shell code. */
+function shellCodeOptions(names: readonly string[], label: string): Custom {
+  return (ctx) => {
+    for (const it of optionItems(ctx, ...names)) {
+      if (it.value) ctx.emit({ t: "code", text: it.value.text, span: it.value.span, label, inProcess: false, ...(it.base !== undefined ? { base: it.base } : {}) });
+    }
+  };
+}
+
+const NPM_GLOBAL: Record<string, OptionSpec> = {
+  "--prefix": chdir, "-C": chdir,
+  ...each(none, "-w", "--workspace", "--location", "--registry", "--loglevel", "--tag", "--access", "--otp", "--before", "--omit", "--include", "--install-strategy", "--save-prefix", "--auth-type", "--scope", "--preid", "--depth", "--audit-level", "--cpu", "--os", "--libc"),
+  "--userconfig": read, "--globalconfig": read, "--cache": write,
+  ...each(flag, "-g", "--global", "--workspaces", "-ws", "--include-workspace-root", "-s", "--silent", "-q", "--quiet", "-d", "--verbose", "--json", "--parseable", "-p", "--long", "-l",
+    "-y", "--yes", "--no-yes", "-f", "--force", "--dry-run", "--ignore-scripts", "--foreground-scripts", "-S", "--save", "-D", "--save-dev", "-O", "--save-optional", "-E",
+    "--save-exact", "-B", "--save-bundle", "--save-peer", "--no-save", "--legacy-peer-deps", "--strict-peer-deps", "--production", "--no-audit", "--audit", "--no-fund",
+    "--package-lock", "--no-package-lock", "--package-lock-only", "--install-links", "--prefer-offline", "--offline", "--prefer-online", "--no-progress", "--progress",
+    "--color", "--no-color", "--all", "-a", "--if-present", "--no-optional", "--global-style", "--link", "--no-bin-links", "--no-shrinkwrap", "--workspaces-update"),
+  "--script-shell": { value: "none", modes: ["program"] },
+  "--node-options": { value: "none", modes: ["program"] },
+};
+
+/**
+ * npm runs every lifecycle script through --script-shell (with NODE_OPTIONS from
+ * --node-options), and it reads its options after the subcommand as well as before it.
+ */
+const npmPrograms = runsProgram(["--script-shell", "--node-options"]);
+const npmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({
+  names: [], abbreviations: false, options: NPM_GLOBAL, operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(npmPrograms, extra.custom) : npmPrograms,
+});
+
+const HOME_UNKNOWN = "the home directory is not known";
+
+/**
+ * A file in the home directory. A hook sees the world's $HOME only; when the world does not
+ * set it, the word stays unknown with this reason and `homeAware` fills in the guard's home.
+ */
+function inHome(ctx: SpecContext, rel: string): Arg {
+  const v = ctx.world.getVar("HOME");
+  const at = syntheticArg(`~/${rel}`, spanOf(ctx));
+  if (v === undefined) return withValue(at, null, HOME_UNKNOWN);
+  return withValue(at, v.k === "str" && v.v.startsWith("/") ? `${v.v}/${rel}` : null, "$HOME is not known");
+}
+
+/** A table entry whose hooks name files in the home directory (`inHome`), which only the call knows. */
+export function homeAware(spec: TableSpec): Analyser {
+  const expanded = expandSpec(spec);
+  return {
+    names: spec.names,
+    analyse: (call) => applySpec(call.name, expanded, call.args, call.world, call.span, undefined, call.disk).effects.map((e) => {
+      if (e.t !== "path" || e.arg.text !== null || e.arg.unknownWhy !== HOME_UNKNOWN || call.home === null) return e;
+      return { ...e, arg: withValue(e.arg, `${call.home}/${e.arg.source.slice(2)}`, "") };
+    }),
+  };
+}
+
+/**
+ * `npm config set|delete|edit|fix`, `npm set`, `npm login`: they write an npmrc, whose
+ * settings (script-shell, node-options, git, editor…) choose what later npm commands run.
+ * The user's file (--userconfig, or ~/.npmrc) unless --location or -g says otherwise.
+ */
+function npmConfigWrites(fixedVerb: string | null): Custom {
+  return (ctx) => {
+    const verb = fixedVerb ?? ctx.operands[0]?.text;
+    if (verb === undefined || (verb !== null && !/^(set|delete|rm|del|edit|fix|login)$/.test(verb))) return;
+    if (verb === "edit") issue(ctx, "OPAQUE_CODE", "npm config edit opens an editor on the config file");
+    const global = optionItems(ctx, "-g", "--global").length > 0;
+    const location = global ? "global" : (optionValues(ctx, "--location").at(-1)?.text ?? (optionItems(ctx, "--location").length ? null : "user"));
+    if (location === "project") ctx.role(syntheticArg(".npmrc", spanOf(ctx)), "write", ctx.start);
+    else if (location === "user") ctx.role(optionValues(ctx, "--userconfig").at(-1) ?? inHome(ctx, ".npmrc"), "write");
+    else ctx.role(optionValues(ctx, "--globalconfig").at(-1) ?? withValue(syntheticArg("npmrc", spanOf(ctx)), null, "the global npmrc is not known"), "write");
+  };
+}
+/** Subcommands of npm, pnpm, yarn and bun that install or remove packages. */
+const INSTALLS = /^(install|i|in|ins|inst|isntall|ci|clean-install|ic|install-clean|install-test|it|install-ci-test|cit|add|a|update|up|upgrade|upgrade-interactive|remove|rm|r|un|uninstall|unlink|link|dedupe|ddp|prune|rebuild|rb|import|unplug)$/;
+
+/**
+ * Installing writes the package's node_modules, where links (workspace packages, `file:` and
+ * `link:` dependencies, bins) may lead anywhere: later paths below it that are not there now
+ * are not known (src/shell/zones.ts).
+ */
+const nodeInstall: Custom = (ctx) => {
+  if (!INSTALLS.test(ctx.name.slice(ctx.name.lastIndexOf(" ") + 1))) return;
+  const dir = ctx.disk.findUp("package.json", ctx.start ?? null);
+  const modules = dir === null ? "node_modules" : dir === "/" ? "/node_modules" : `${dir}/node_modules`;
+  ctx.emit({ t: "links", arg: syntheticArg(modules, spanOf(ctx)), tree: true, ...(dir === null && ctx.start !== undefined ? { base: ctx.start } : {}) });
+};
+const npmInstall = npmSub({ custom: hooks(packageSpecs, nodeInstall) });
+/**
+ * `npm install` and `npm ci` without packages run the project's own install and prepare
+ * scripts (with their pre and post scripts); dependencies' scripts are the packages' code.
+ */
+const npmInstallProject = npmSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("npm install", ["install", "prepare"])) });
+
+/**
+ * Lifecycle events of the project's own package.json, run (with their pre and post scripts)
+ * when no package is named and --ignore-scripts is not given: `npm install` (install,
+ * prepare), `npm pack` (prepack, prepare, postpack), `npm publish` (prepublishOnly, prepack,
+ * prepare, publish), `npm version X` (preversion, version, postversion), per npm 10's
+ * "scripts" docs; pnpm, yarn and bun run the root project's the same way. `--dry-run` does
+ * not stop them (npm pack --dry-run runs prepack).
+ */
+function projectEvents(label: string, events: readonly string[], skipOperands = 0): Custom {
+  return (ctx) => {
+    const named = ctx.operands.slice(skipOperands).filter((a) => a.text !== ".");
+    if (named.length || optionItems(ctx, "--ignore-scripts").length) return;
+    for (const name of events) ctx.emit({ t: "package-script", name, args: [], span: spanOf(ctx), label: `${label} ${name}`, event: true, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+  };
+}
+const PACK_EVENTS = ["prepack", "prepare", "postpack"];
+const PUBLISH_EVENTS = ["prepublishOnly", ...PACK_EVENTS, "publish"];
+const npmRun = npmSub({ operands: { all: "none" } });
+
+/** Options that run a script in other packages of a workspace (npm -w/-ws, pnpm -r/--filter). */
+function workspaceItems(ctx: SpecContext): readonly unknown[] {
+  return ctx.items.filter((it) => it.t === "option" && /^(-w|--workspace|--workspaces|-ws|--include-workspace-root|-r|--recursive|--filter|-F|--filter-prod)$/.test(it.name));
+}
+
+/**
+ * The same options before the subcommand (`npm -w pkg run build`, `pnpm -r build`): the
+ * scripts of other packages run, which the guard does not read.
+ */
+function workspaceScripts(tool: string, subcommands: RegExp | null): Custom {
+  return (ctx) => {
+    const sub = ctx.operands[0];
+    if (!sub || !workspaceItems(ctx).length) return;
+    if (sub.text === null || subcommands === null || subcommands.test(sub.text)) issue(ctx, "OPAQUE_CODE", `${tool} ${sub.source} runs scripts in other workspace packages, which the guard does not read`, sub.span);
+  };
+}
+
+/**
+ * Running a package.json script: `npm run NAME [-- ARGS]`, or the lifecycle subcommands
+ * (`npm test`, `npm start`) that run the script of their name.
+ */
+function packageScript(tool: string, lifecycle: string | null): Custom {
+  return (ctx) => {
+    const [first, ...rest] = ctx.operands;
+    const name = lifecycle ?? first?.text ?? null;
+    const args = lifecycle ? ctx.operands : rest;
+    if (lifecycle === null && !first) return;
+    if (name === null) {
+      issue(ctx, "OPAQUE_CODE", `${tool} runs a package script whose name is not known`, first?.span);
+      return;
+    }
+    if (workspaceItems(ctx).length) {
+      issue(ctx, "OPAQUE_CODE", `${tool} ${name} runs the script in other workspace packages, which the guard does not read`);
+      return;
+    }
+    // --prefix DIR / -C DIR: the package is there.
+    const prefix = optionValues(ctx, "--prefix", "-C", "--dir", "--cwd").at(-1);
+    if (prefix && prefix.text === null) {
+      issue(ctx, "OPAQUE_CODE", `${tool} ${name} runs a script of a package whose directory is not known`, prefix.span);
+      return;
+    }
+    const base = prefix?.text ? (prefix.text.startsWith("/") ? prefix.text : ctx.world.cwd === null ? null : `${ctx.world.cwd}/${prefix.text}`) : ctx.start;
+    ctx.emit({ t: "package-script", name, args: args.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `${tool} ${name}`, ...(base !== undefined ? { base } : {}) });
+  };
+}
+const npmScript = (lifecycle: string | null) => npmSub({ operands: { all: "none" }, custom: packageScript("npm run", lifecycle) });
+const npmExec = npmSub({
+  style: "posix",
+  options: { ...NPM_GLOBAL, "-c": none, "--call": none, "--package": none },
+  custom: hooks(shellCodeOptions(["-c", "--call"], "npm exec -c"), packageOptions(["--package", "-p"]), runsOperands("npm exec")),
+});
+
+export const NPM: TableSpec = {
+  names: ["npm"],
+  abbreviations: false,
+  options: NPM_GLOBAL,
+  operands: { all: "none" },
+  subcommands: {
+    ...Object.fromEntries(["install", "i", "in", "ins", "inst", "isntall", "ci", "clean-install", "ic", "install-clean"].map((n) => [n, npmInstallProject])),
+    // install-test / install-ci-test: npm install (or ci), then npm test.
+    ...Object.fromEntries(["install-test", "it", "install-ci-test", "cit"].map((n) => [n, npmSub({ custom: hooks(npmInstallProject.custom!, packageScript("npm run", "test")) })])),
+    ...Object.fromEntries(["add", "update", "up", "upgrade", "uninstall", "remove", "rm", "r", "un", "unlink", "dedupe", "ddp", "prune", "rebuild", "rb", "audit", "outdated", "ls", "list", "ll", "la", "view", "info", "show", "v", "explain", "why", "fund", "query", "sbom"].map((n) => [n, npmInstall])),
+    ...Object.fromEntries(["run", "run-script", "rum", "urn"].map((n) => [n, npmScript(null)])),
+    ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, npmScript("test")])),
+    start: npmScript("start"), stop: npmScript("stop"), restart: npmScript("restart"),
+    ...Object.fromEntries(["config", "c"].map((n) => [n, npmSub({ custom: npmConfigWrites(null) })])),
+    set: npmSub({ custom: npmConfigWrites("set") }),
+    ...Object.fromEntries(["login", "logout", "adduser", "add-user"].map((n) => [n, npmSub({ custom: npmConfigWrites("login") })])),
+    // npm version X bumps the version and runs the version scripts; with no operand it prints.
+    version: npmSub({ custom: (ctx) => { if (ctx.operands.length) projectEvents("npm version", ["version"], 1)(ctx); } }),
+    // npm cache add SPEC fetches the package into the cache: a local tarball or directory is read.
+    cache: npmSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "add" && ctx.operands[0]?.text !== null) return; for (const a of ctx.operands.slice(1)) localPackage(ctx, a, "read"); } }),
+    ...Object.fromEntries(["init", "create", "innit", "pkg", "get", "whoami", "owner", "dist-tag", "deprecate", "unpublish", "access", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "star", "stars", "unstar", "bugs", "docs", "home", "repo", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
+    exec: npmExec, x: npmExec,
+    link: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    pack: npmSub({ options: { ...NPM_GLOBAL, "--pack-destination": write }, custom: hooks(packageSpecs, projectEvents("npm pack", PACK_EVENTS)) }),
+    publish: npmSub({ custom: hooks(packageSpecs, projectEvents("npm publish", PUBLISH_EVENTS)) }),
+    edit: npmSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm edit opens an editor on an installed package") }),
+    explore: npmSub({ style: "posix", custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm explore runs a shell in an installed package") }),
+  },
+  unknownSubcommand: "none",
+  changes: projectCode,
+  custom: hooks(runsProgram(["--script-shell", "--node-options"]), workspaceScripts("npm", /^(run|run-script|rum|urn|test|t|tst|start|stop|restart|exec|x|install|i|ci)$/)),
+};
+
+export const NPX: TableSpec = {
+  names: ["npx"],
+  style: "posix",
+  abbreviations: false,
+  options: { ...NPM_GLOBAL, "-c": none, "--call": none, "-p": none, "--package": none, "--no": flag, "--no-install": flag, "--ignore-existing": flag, "--shell": none },
+  operands: { all: "none" },
+  changes: projectCode,
+  custom: hooks(shellCodeOptions(["-c", "--call"], "npx -c"), packageOptions(["--package", "-p"]), runsOperands("npx"), runsProgram(["--script-shell", "--node-options"])),
+};
+
+const PNPM_GLOBAL: Record<string, OptionSpec> = {
+  "-C": chdir, "--dir": chdir,
+  ...each(none, "--filter", "-F", "--reporter", "--loglevel", "--workspace-concurrency", "--resume-from", "--changed-files-ignore-pattern", "--test-pattern", "--filter-prod", "--network-concurrency", "--child-concurrency", "--registry", "--config"),
+  ...each(write, "--global-dir", "--store-dir", "--virtual-store-dir", "--modules-dir", "--cache-dir", "--state-dir", "--lockfile-dir"),
+  ...each(flag, "-w", "--workspace-root", "-r", "--recursive", "--stream", "-s", "--silent", "-g", "--global", "--prefer-offline", "--offline", "--frozen-lockfile", "--no-frozen-lockfile",
+    "--shamefully-hoist", "--ignore-scripts", "--aggregate-output", "--parallel", "--if-present", "--no-bail", "--sort", "--reverse", "--report-summary", "--use-stderr", "--color",
+    "--no-color", "-D", "--save-dev", "-P", "--save-prod", "-O", "--save-optional", "-E", "--save-exact", "--save-peer", "--prod", "--dev", "--no-optional", "--lockfile-only",
+    "--fix-lockfile", "--force", "--strict-peer-dependencies", "--prefer-frozen-lockfile", "-i", "--interactive", "--latest", "-L", "--depth", "--json", "--long", "--parseable",
+    "--workspace", "--dry-run", "--no-lockfile", "--ignore-workspace", "--include-workspace-root", "--shell-mode", "-c", "--shell-emulator"),
+  "--location": none,
+  // pnpm takes any setting as an option: these two choose what runs the scripts.
+  "--script-shell": { value: "none", modes: ["program"] },
+  "--node-options": { value: "none", modes: ["program"] },
+};
+const pnpmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({
+  names: [], abbreviations: false, options: PNPM_GLOBAL, operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(npmPrograms, extra.custom) : npmPrograms,
+});
+
+/**
+ * `pnpm config set|delete`: the global rc file by default (~/.config/pnpm/rc; ~/.npmrc before
+ * pnpm 9), the project's .npmrc with --location project.
+ */
+const pnpmConfigWrites: Custom = (ctx) => {
+  const verb = ctx.operands[0];
+  if (!verb || (verb.text !== null && !/^(set|delete)$/.test(verb.text))) return;
+  const location = optionValues(ctx, "--location").at(-1);
+  if (location?.text === "project" && !optionItems(ctx, "-g", "--global").length) {
+    ctx.role(syntheticArg(".npmrc", spanOf(ctx)), "write", ctx.start);
+    return;
+  }
+  const xdg = ctx.world.getVar("XDG_CONFIG_HOME");
+  ctx.role(xdg !== undefined && xdg.k === "str" && xdg.v.startsWith("/") ? withValue(syntheticArg("rc", spanOf(ctx)), `${xdg.v}/pnpm/rc`, "") : inHome(ctx, ".config/pnpm/rc"), "write");
+  ctx.role(inHome(ctx, ".npmrc"), "write");
+};
+const pnpmExec = pnpmSub({ style: "posix", custom: runsOperands("pnpm exec", 0, false) });
+const pnpmDlx = pnpmSub({ style: "posix", options: { ...PNPM_GLOBAL, "--package": none }, custom: hooks(packageOptions(["--package"]), runsOperands("pnpm dlx")) });
+
+export const PNPM: TableSpec = {
+  names: ["pnpm"],
+  abbreviations: false,
+  options: PNPM_GLOBAL,
+  operands: { all: "none" },
+  // pnpm -r NAME and pnpm --filter PKG NAME run scripts anywhere in the workspace.
+  custom: hooks(workspaceScripts("pnpm", null), npmPrograms),
+  subcommands: {
+    ...Object.fromEntries(["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "unlink", "import", "rebuild", "rb", "prune", "fetch", "audit", "list", "ls", "ll", "outdated", "why", "licenses"].map((n) => [n, pnpmSub({ custom: hooks(packageSpecs, nodeInstall) })])),
+    ...Object.fromEntries(["install", "i"].map((n) => [n, pnpmSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("pnpm install", ["install", "prepare"])) })])),
+    pack: pnpmSub({ custom: hooks(packageSpecs, projectEvents("pnpm pack", PACK_EVENTS)) }),
+    publish: pnpmSub({ custom: hooks(packageSpecs, projectEvents("pnpm publish", PUBLISH_EVENTS)) }),
+    ...Object.fromEntries(["run", "run-script"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", null) })])),
+    ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", "test") })])),
+    start: pnpmSub({ custom: packageScript("pnpm run", "start") }),
+    ...Object.fromEntries(["config", "c"].map((n) => [n, pnpmSub({ custom: pnpmConfigWrites })])),
+    ...Object.fromEntries(["create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "self-update", "approve-builds", "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((n) => [n, pnpmSub()])),
+    link: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    exec: pnpmExec, dlx: pnpmDlx,
+    deploy: pnpmSub({ operands: { all: "write" } }),
+  },
+  // `pnpm NAME` runs the project's script NAME.
+  unknownSubcommand: "script",
+  changes: projectCode,
+};
+
+export const PNPX: TableSpec = { ...pnpmDlx, names: ["pnpx"], changes: projectCode };
+
+const YARN_GLOBAL: Record<string, OptionSpec> = {
+  "--cwd": chdir,
+  ...each(write, "--modules-folder", "--cache-folder", "--global-folder", "--link-folder"),
+  ...each(none, "--mutex", "--network-timeout", "--registry", "--network-concurrency", "--emoji"),
+  // (--mutex file:PATH is a lock file: judged in packageSpecs' company, below.)
+  "--use-yarnrc": read,
+  ...each(flag, "--silent", "-s", "--verbose", "--offline", "--prefer-offline", "--frozen-lockfile", "--immutable", "--immutable-cache", "--check-cache", "--ignore-engines",
+    "--ignore-scripts", "--production", "--prod", "--non-interactive", "-W", "--ignore-workspace-root-check", "-D", "--dev", "-P", "--peer", "-O", "--optional", "-E",
+    "--exact", "-T", "--tilde", "--json", "--force", "--pure-lockfile", "--no-lockfile", "--flat", "--inline-builds", "-A", "--all", "-p", "--parallel", "-i", "--interlaced",
+    "-t", "--topological", "--topological-dev", "-v", "--version", "-h", "--help", "--mode", "--refresh-lockfile", "--no-default-rc"),
+};
+/** --mutex file:PATH takes a lock at PATH. */
+const yarnMutex: Custom = (ctx) => {
+  for (const v of optionValues(ctx, "--mutex")) if (v.text === null || v.text.startsWith("file:")) roleAs(ctx, v, v.text === null ? "" : v.text.slice(5), "write");
+};
+const yarnSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: YARN_GLOBAL, operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(yarnMutex, extra.custom) : yarnMutex });
+
+/**
+ * `yarn config set|unset|delete`: yarn 1 writes ~/.yarnrc (whose script-shell runs every
+ * script); later yarns write the project's .yarnrc.yml, or ~/.yarnrc.yml with -H. Which yarn
+ * this is is not known, so both.
+ */
+const yarnConfigWrites: Custom = (ctx) => {
+  const verb = ctx.operands[0];
+  if (!verb || (verb.text !== null && !/^(set|unset|delete)$/.test(verb.text))) return;
+  if (optionItems(ctx, "-H", "--home").length) {
+    ctx.role(inHome(ctx, ".yarnrc.yml"), "write");
+    return;
+  }
+  ctx.role(syntheticArg(".yarnrc.yml", spanOf(ctx)), "write", ctx.start);
+  ctx.role(inHome(ctx, ".yarnrc"), "write");
+};
+
+export const YARN: TableSpec = {
+  names: ["yarn", "yarnpkg"],
+  abbreviations: false,
+  options: YARN_GLOBAL,
+  operands: { all: "none" },
+  subcommands: {
+    config: yarnSub({ options: { ...YARN_GLOBAL, "-H": flag, "--home": flag, "-g": flag, "--global": flag }, custom: yarnConfigWrites }),
+    install: yarnSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("yarn install", ["install", "prepare"])) }),
+    publish: yarnSub({ custom: hooks(packageSpecs, projectEvents("yarn publish", PUBLISH_EVENTS)) }),
+    // yarn 1 runs preversion/version/postversion; later yarns' version plugin does not, which is the smaller set.
+    version: yarnSub({ custom: hooks(packageSpecs, projectEvents("yarn version", ["version"], Number.MAX_SAFE_INTEGER)) }),
+    ...Object.fromEntries(["add", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "unlink", "cache", "set", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((n) => [n, yarnSub({ custom: hooks(packageSpecs, nodeInstall) })])),
+    run: yarnSub({ custom: packageScript("yarn run", null) }),
+    // yarn workspace PKG run NAME, yarn workspaces foreach …: another package's scripts.
+    workspace: yarnSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "yarn workspace runs a command in another workspace package, which the guard does not read") }),
+    workspaces: yarnSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "info" && ctx.operands[0]?.text !== "list") issue(ctx, "OPAQUE_CODE", "yarn workspaces runs commands in the workspace packages, which the guard does not read"); } }),
+    test: yarnSub({ custom: packageScript("yarn run", "test") }),
+    start: yarnSub({ custom: packageScript("yarn run", "start") }),
+    link: yarnSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    pack: yarnSub({ options: { ...YARN_GLOBAL, "--filename": write, "-o": write, "--out": write }, custom: projectEvents("yarn pack", PACK_EVENTS) }),
+    exec: yarnSub({ style: "posix", custom: runsOperands("yarn exec", 0, false) }),
+    dlx: yarnSub({ style: "posix", options: { ...YARN_GLOBAL, "-p": none, "--package": none }, custom: hooks(packageOptions(["-p", "--package"]), runsOperands("yarn dlx")) }),
+    node: yarnSub({ style: "posix", custom: (ctx) => ctx.emit({ t: "run", argv: [syntheticArg("node", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), ...ctx.operands], inProcess: false, bypassFunctions: true, label: "yarn node" }) }),
+  },
+  // `yarn NAME` runs the project's script NAME; `yarn` alone installs.
+  custom: hooks(yarnMutex, (ctx) => { if (!ctx.operands.length) projectEvents("yarn install", ["install", "prepare"])(ctx); }),
+  unknownSubcommand: "script",
+  changes: projectCode,
+};
+
+const BUN_GLOBAL: Record<string, OptionSpec> = {
+  "--cwd": chdir,
+  ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
+  ...each(read, "--env-file", "-c", "--config", "--tsconfig-override"),
+  // A script bun runs before the entry point: a read of the project's code, judged where it is.
+  ...each(read, "-r", "--preload"),
+  ...each(none, "--filter", "-F", "--elide-lines", "-d", "--define", "-l", "--loader", "--port", "--main-fields", "--conditions", "--jsx-factory", "--jsx-fragment", "--jsx-import-source", "--jsx-runtime", "--extension-order", "--registry", "--backend", "--concurrent-scripts", "--network-concurrency", "--timeout", "--rerun-each", "-t", "--test-name-pattern", "--coverage-reporter", "--reporter", "--max-http-header-size", "--title"),
+  ...each(flag, "--bun", "-b", "--silent", "--watch", "--hot", "--no-clear-screen", "--smol", "--install", "-i", "--no-install", "--if-present", "--prefer-offline", "--prefer-latest",
+    "-y", "--yarn", "--production", "--frozen-lockfile", "--dry-run", "--force", "-f", "--no-save", "--save", "-g", "--global", "-D", "--dev", "-d", "--optional", "--peer", "--exact",
+    "-E", "--verbose", "--no-progress", "--no-summary", "--ignore-scripts", "--trust", "--only", "--todo", "--coverage", "--bail", "--update-snapshots", "-u", "--revision", "--version",
+    "-v", "--help", "-h", "--inspect", "--inspect-wait", "--inspect-brk", "--shell", "--no-env-file", "--no-deprecation", "--throw-deprecation", "--latest", "--minify", "--sourcemap",
+    "--splitting", "--compile", "--bytecode", "--linker", "--lockfile-only"),
+};
+const bunSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: BUN_GLOBAL, operands: { all: "none" }, ...extra });
+
+/** A word that bun runs as a file rather than as a package.json script. */
+function looksLikeScript(t: string | null): boolean {
+  return t === null || t.includes("/") || /\.(m?[jt]sx?|cjs|cts|sh|json|toml)$/.test(t);
+}
+
+export const BUN: TableSpec = {
+  names: ["bun"],
+  abbreviations: false,
+  options: BUN_GLOBAL,
+  operands: { all: "none" },
+  subcommands: {
+    run: bunSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: (ctx) => {
+      const first = ctx.operands[0];
+      if (first && looksLikeScript(first.text)) ctx.role(first, "exec");
+      // bun run NAME runs the package.json script NAME when there is one.
+      else if (first) packageScript("bun run", null)(ctx);
+    } }),
+    test: bunSub(),
+    x: bunSub({ style: "posix", options: { ...BUN_GLOBAL, "-p": none, "--package": none }, custom: hooks(packageOptions(["-p", "--package"]), runsOperands("bun x")) }),
+    exec: bunSub({ style: "posix", custom: (ctx) => {
+      const [code] = ctx.operands;
+      if (code) ctx.emit({ t: "code", text: code.text, span: code.span, label: "bun exec", inProcess: false });
+    } }),
+    build: bunSub({ options: { ...BUN_GLOBAL, "--outdir": write, "--outfile": write, "--root": read, "--target": none, "--format": none, "-e": none, "--external": none, "--entry-naming": none, "--chunk-naming": none, "--asset-naming": none, "--public-path": none, "--packages": none }, operands: { all: "read" } }),
+    repl: bunSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "bun repl runs code the guard cannot see") }),
+    init: bunSub({ operands: { all: "write" } }), create: bunSub({ operands: { all: "generic" } }),
+    ...Object.fromEntries(["install", "i"].map((n) => [n, bunSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("bun install", ["install", "prepare"])) })])),
+    publish: bunSub({ custom: hooks(packageSpecs, projectEvents("bun publish", PUBLISH_EVENTS)) }),
+    ...Object.fromEntries(["add", "a", "remove", "rm", "update", "link", "unlink", "pm", "outdated", "audit", "info", "patch", "patch-commit", "why", "upgrade", "completions", "discord", "help"].map((n) => [n, bunSub({ custom: hooks(packageSpecs, nodeInstall) })])),
+  },
+  // `bun FILE` runs a file; `bun NAME` a package.json script.
+  unknownSubcommand: "generic",
+  changes: projectCode,
+  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), (ctx) => {
+    const first = ctx.operands[0];
+    if (first && !(first.text !== null && BUN.subcommands && first.text in BUN.subcommands) && looksLikeScript(first.text)) ctx.role(first, "exec");
+  }),
+};
+
+export const BUNX: TableSpec = { names: ["bunx"], style: "posix", abbreviations: false, options: { ...BUN_GLOBAL, "-p": none, "--package": none }, operands: { all: "none" }, changes: projectCode, custom: hooks(packageOptions(["-p", "--package"]), runsOperands("bunx")) };
+
+const DENO_OPTIONS: Record<string, OptionSpec> = {
+  ...each(optionalNone, "--allow-read", "-R", "--allow-write", "-W", "--allow-net", "-N", "--allow-env", "-E", "--allow-run", "--allow-ffi", "--allow-sys", "-S", "--allow-import", "-I",
+    "--deny-read", "--deny-write", "--deny-net", "--deny-env", "--deny-run", "--deny-ffi", "--deny-sys", "--deny-import", "--no-check", "--check", "--reload", "-r", "--v8-flags",
+    "--inspect", "--inspect-brk", "--inspect-wait", "--node-modules-dir", "--unsafely-ignore-certificate-errors", "--strace-ops",
+    "--vendor", "--allow-scripts", "--exclude", "--ignore"),
+  // Files and directories: the env file and watched paths are read, the lockfile and coverage
+  // directory written (each value is optional, so only `--opt=VALUE` names one).
+  ...each({ value: "read", optional: true }, "--env", "--env-file", "--watch"),
+  ...each({ value: "write", optional: true }, "--lock", "--coverage"),
+  "--include": read,
+  ...each(flag, "-A", "--allow-all", "--allow-hrtime", "-q", "--quiet", "--unstable", "--cached-only", "--no-remote", "--no-npm", "--no-config", "--frozen", "--no-prompt", "--no-lock",
+    "--no-clear-screen", "--watch-hmr", "--parallel", "--doc", "--fail-fast", "--trace-leaks", "--json", "--frozen-lockfile", "--permit-no-files"),
+  ...each(read, "-c", "--config", "--import-map", "--cert", "--preload", "--require"),
+  ...each(none, "-L", "--log-level", "--location", "--seed", "--ext", "--filter", "--reporter", "--target", "--host", "--port", "--entrypoint", "--name"),
+  "--icon": read, "--root": write,
+  "-o": write, "--output": write,
+};
+const denoSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: DENO_OPTIONS, operands: { all: "none" }, ...extra });
+const denoScript: Custom = (ctx) => {
+  const first = ctx.operands[0];
+  if (first) localRole(ctx, first, "exec");
+};
+const denoRun = denoSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: denoScript });
+
+export const DENO: TableSpec = {
+  names: ["deno"],
+  abbreviations: false,
+  options: DENO_OPTIONS,
+  operands: { all: "none" },
+  subcommands: {
+    run: denoRun, serve: denoRun,
+    eval: denoSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "deno eval runs inline code the guard cannot see into") }),
+    repl: denoSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "deno repl runs code the guard cannot see") }),
+    ...Object.fromEntries(["test", "bench", "check", "lint", "doc", "info", "cache", "coverage", "publish"].map((n) => [n, denoSub({ operands: { all: "read" } })])),
+    fmt: denoSub({ options: { ...DENO_OPTIONS, "--check": { modes: ["check"] } }, operands: { all: { default: "write", modes: { check: "read" } } } }),
+    compile: denoSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: denoScript }),
+    install: denoSub({ options: { ...DENO_OPTIONS, "--root": write }, custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    init: denoSub({ operands: { all: "write" } }),
+    ...Object.fromEntries(["task", "uninstall", "upgrade", "vendor", "jupyter", "lsp", "types", "completions", "add", "remove", "outdated", "clean", "help", "x"].map((n) => [n, denoSub()])),
+  },
+  // `deno FILE` runs the file.
+  unknownSubcommand: "generic",
+  changes: projectCode,
+  custom: (ctx) => {
+    const first = ctx.operands[0];
+    if (first && !(first.text !== null && DENO.subcommands && first.text in DENO.subcommands)) localRole(ctx, first, "exec");
+  },
+};
+
+export const TSC: TableSpec = {
+  names: ["tsc", "vue-tsc"],
+  abbreviations: false,
+  long: ["--noEmit", "--watch", "-w", "--init", "--listFiles", "--showConfig", "--strict", "--declaration", "-d", "--sourceMap", "--incremental", "--composite", "--noEmitOnError", "--skipLibCheck", "--esModuleInterop", "--allowJs", "--checkJs", "--noImplicitAny", "--pretty", "--version", "-v", "--help", "-h", "--all", "--listEmittedFiles", "--extendedDiagnostics", "--diagnostics", "--force", "--verbose", "--clean", "--dry"],
+  options: {
+    ...each(read, "-p", "--project", "--rootDir", "--baseUrl"),
+    ...each(write, "--outDir", "--outFile", "--out", "--declarationDir", "--tsBuildInfoFile", "--generateTrace", "--generateCpuProfile"),
+    "-b": { modes: ["build"] }, "--build": { modes: ["build"] },
+    ...each(none, "-t", "--target", "-m", "--module", "--lib", "--jsx", "--moduleResolution", "--types", "--locale", "--newLine", "--moduleDetection", "--jsxFactory", "--jsxImportSource", "--verbatimModuleSyntax"),
+    "--typeRoots": generic, "--rootDirs": generic, "--paths": generic,
+  },
+  operands: { all: "read" },
+};

@@ -1,0 +1,19 @@
+// What the CI scanner reports: one command of a file that is not allowed, located by line and
+// column in that file. The scanner (src/integrations/scan-files.ts) makes them; the formats in
+// this folder print them.
+
+import type { ReasonCode } from "../reasons.ts";
+import type { Decision } from "../verdict.ts";
+
+export interface ScanFinding {
+  /** Relative to the project root, with `/` separators. */
+  readonly file: string;
+  /** 1-based line and column (the column in UTF-16 code units), the end exclusive. */
+  readonly line: number;
+  readonly col: number;
+  readonly endLine: number;
+  readonly endCol: number;
+  readonly decision: Exclude<Decision, "allow">;
+  readonly code: ReasonCode;
+  readonly message: string;
+}
