@@ -8,6 +8,7 @@ import type { Span } from "../shell/syntax.ts";
 import { applySpec } from "./apply.ts";
 import { type Arg, type Disk, type Effect, NO_DISK } from "./effects.ts";
 import type { CommandSpec } from "./spec.ts";
+import type { Listing } from "../shell/listing.ts";
 import { TABLE } from "./table/index.ts";
 
 export type { Arg, Effect } from "./effects.ts";
@@ -17,8 +18,8 @@ export { withValue } from "./effects.ts";
 export type Stdin =
   | { readonly t: "text"; readonly text: string }
   | { readonly t: "file"; readonly arg: Arg }
-  /** Paths printed by `find DIR…` or `ls`: entries under these directories. */
-  | { readonly t: "paths-under"; readonly dirs: readonly Arg[] }
+  /** Names printed by `find DIR…`, `ls`, `grep -rl`, …: see src/shell/listing.ts. */
+  | { readonly t: "listing"; readonly listing: Listing }
   /** `inherited`: nothing in the command redirects it; it is whatever the guard's caller gave the shell. */
   | { readonly t: "unknown"; readonly inherited?: true };
 

@@ -17,6 +17,11 @@ export interface Arg {
   readonly span: Span;
   readonly unknownWhy: string | null;
   readonly segs: readonly Seg[];
+  /**
+   * The text stands for any of the names a listing prints (src/shell/listing.ts): good as a
+   * path, never as a command name or code, where the name itself would matter.
+   */
+  readonly standIn?: true;
 }
 
 /** An argument standing for `base`'s position with a value `text` (null: unknown, saying why). */

@@ -9,6 +9,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec } from "../spec.ts";
 import { chdir, each, flag, generic, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
+import { cutProblem } from "../../shell/listing.ts";
 
 
 // ---------------------------------------------------------------------------------------
@@ -158,10 +159,15 @@ export function tarWords(call: Call, words: readonly Arg[]): Effect[] {
 function namesFromStdin(call: Call, kind: "read", follow: boolean, unseen: string): Effect[] {
   const stdin = call.stdin;
   const effects: Effect[] = [];
-  if (stdin.t === "paths-under") {
-    for (const d of stdin.dirs) {
-      effects.push({ t: "path", arg: d, kind });
-      if (follow) effects.push({ t: "scan", arg: d, kind });
+  if (stdin.t === "listing") {
+    // One name a line; tar decodes backslash escapes and reads a leading `-` as an option (src/shell/listing.ts).
+    const why = cutProblem(stdin.listing, { ends: "\n", special: "\\-" }, false);
+    if (why !== null) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `${unseen} whole (${why})`, span: call.span });
+    else {
+      for (const d of [...stdin.listing.reach, ...stdin.listing.reps]) {
+        effects.push({ t: "path", arg: d, kind });
+        if (follow) effects.push({ t: "scan", arg: d, kind });
+      }
     }
   } else if (stdin.t === "text") {
     for (const line of stdin.text.split("\n")) if (line) effects.push({ t: "path", arg: withValue(call.nameArg, line, ""), kind });
