@@ -65,6 +65,11 @@ export function isPlainChar(c: string): boolean {
   return PLAIN_CHAR.test(c);
 }
 
+/** A character a name the listing prints may hold: a plain one, or the `/` between names. */
+export function mayCut(c: string): boolean {
+  return c === "/" || PLAIN_CHAR.test(c);
+}
+
 export function isPlainName(name: string): boolean {
   return PLAIN_NAME.test(name);
 }
@@ -153,7 +158,7 @@ export function cutProblem(l: Listing, cut: Cut, strict = true): string | null {
   if (l.unplain !== null) return l.unplain;
   if (!cut.ends.includes(l.sep)) return l.sep === "\0" ? "names that end with NUL are read as one" : "names that end with a newline are read as one";
   // (`-` among the special characters stands for a name that starts with it.)
-  for (const c of cut.ends + cut.special.replace("-", "")) if (isPlainChar(c)) return `${JSON.stringify(c)} would cut a name`;
+  for (const c of cut.ends + cut.special.replace("-", "")) if (mayCut(c)) return `${JSON.stringify(c)} would cut a name`;
   const odd = strict ? l.odd : [...l.odd].filter((c) => (cut.ends + cut.special).includes(c)).join("");
   if (odd) return `a name there holds ${JSON.stringify(odd)}, not a plain name`;
   return null;

@@ -10,7 +10,7 @@ import { compileMatcher, hasPatternChars, type PatternChar } from "./pattern.ts"
 import { braceExpand, type BraceResult } from "./brace.ts";
 import type { Dialect, ParamExpansion, ParamOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import { isStandIn, type Unknown, type Value, type World, unknown, str } from "./state.ts";
-import { cutProblem, isPlainChar, type Listing } from "./listing.ts";
+import { cutProblem, type Listing, mayCut } from "./listing.ts";
 import { type EvaluationRisk, nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { printsOnlyNumbers } from "./stdin.ts";
 import { walkWord } from "./walk.ts";
@@ -597,7 +597,7 @@ function standInUse(v: Value, op: ParamOp, split: boolean, world: World, env: Wo
   if (!WHOLE_VALUE_OPS.has(op)) return unknown("a name read from a listing, taken apart");
   if (split) {
     const ifs = ifsOf(world, env);
-    if (ifs === null || [...ifs].some(isPlainChar)) return unknown("a name read from a listing, split at an IFS that may cut it");
+    if (ifs === null || [...ifs].some(mayCut)) return unknown("a name read from a listing, split at an IFS that may cut it");
   }
   return v;
 }
