@@ -1974,7 +1974,7 @@ export class Interpreter implements WordEnv {
     if (made !== null) return made.replace(/^a command/, "an earlier command");
     let odd = "";
     const relied = () => {
-      this.reliances.push({ dir, phys: start.path, span: this.span(span) });
+      this.reliances.push({ dir, phys: start.path, span: this.span(span), command: "listing", via: this.frame.via });
       return { odd };
     };
     if (!start.exists || this.fs.lstat(start.path) !== "dir") return relied();
@@ -2000,7 +2000,7 @@ export class Interpreter implements WordEnv {
   }
 
   /** Listings that stand for names only if nothing in the command makes a name that is not plain. */
-  private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span }[] = [];
+  private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[] }[] = [];
   /** Some command may have made symlinks or files the guard cannot place: an unknown program. */
   private linksAnywhere = false;
 
@@ -2008,7 +2008,8 @@ export class Interpreter implements WordEnv {
   private settleListings(worlds: readonly World[]): void {
     for (const r of this.reliances) {
       const why = nameMaker(r.phys, this.findings.paths, worlds, this.linksAnywhere);
-      if (why !== null) this.findings.addIssue({ code: "UNRESOLVED_WORD", message: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}`, span: r.span });
+      // The names it stood for are then any paths: an access that cannot be resolved.
+      if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
     }
   }
 
