@@ -89,10 +89,12 @@ table("listings: a command that makes a name that is not plain undoes them", box
   ["find names/plain | xargs cat; mkdir -p 'names/plain/x /etc'", "ask", ["#UNRESOLVED_WORD"]],
   ["mkdir -p 'names/plain/x /etc'; find names/plain | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | xargs cat | cp -r names/blank names/plain/", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain | while read f; do mv \"$f\" names/plain/; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | while read f; do mv names/blank names/plain/; done", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | xargs cat > 'names/plain/a b'", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | xargs cat; tar -xf names/plain/a.txt -C names/plain", "ask", ["#UNRESOLVED_WORD"]],
   // Elsewhere, or names that are plain, change nothing under the directory.
   ["find names/plain | xargs cat; mkdir -p 'build/x y'", "allow", ["read $P/names/plain"]],
   ["find names/plain -name '*.txt' | xargs rm; touch names/plain/new.txt", "allow", ["write $P/names/plain/new.txt"]],
+  ["find names/plain -name '*.txt' | xargs -I{} mv {} build/", "allow", ["write $P/build"]],
+  ["cd names/plain && ls | xargs -I{} cp {} {}.bak", "allow", ["write $P/names/plain/..bak"]],
 ]);

@@ -1601,7 +1601,6 @@ export class Interpreter implements WordEnv {
             const sub = this.withStdin(info.stdin, () => this.runScript(e.script!, e.span, e.label, start, e.positional ?? null, explicitShell, e.dialect, e.options));
             if (sub === "program") {
               for (const a of argv.slice(1)) this.genericArg(a, w, command);
-              this.linksAnywhere = true;
               for (const o of [w, ...out]) {
                 o.fsChanged = true;
                 o.linksChanged = true;
@@ -1621,8 +1620,6 @@ export class Interpreter implements WordEnv {
           zones = unionZones(zones, this.linkZonesOf(w, e));
           break;
         case "changes":
-          // Link changes without zones are a command whose symlinks the guard cannot place.
-          if (e.links && !effects.some((x) => x.t === "links")) this.linksAnywhere = true;
           for (const o of [w, ...out]) {
             if (e.fs) o.fsChanged = true;
             if (e.links) o.linksChanged = true;
@@ -1970,44 +1967,50 @@ export class Interpreter implements WordEnv {
     if (w.cwd === null && !isAbsolute(dir)) return "the working directory is not known";
     const start = resolvePhysical(isAbsolute(dir) ? dir : join(w.cwd!, dir), this.fs);
     if (!start.ok) return `${dir} cannot be resolved`;
-    const made = nameMaker(start.path, [], [w], this.linksAnywhere);
+    const made = nameMaker(start.path, [], [w], () => true);
     if (made !== null) return made.replace(/^a command/, "an earlier command");
+    const got = this.namesUnder(start.path, deep, dir);
+    if (typeof got !== "string") this.reliances.push({ dir, phys: start.path, span: this.span(span), command: "listing", via: this.frame.via });
+    return got;
+  }
+
+  /** Whether every name under a physical path (nothing, for a file or a path not there) is plain, within the bound. */
+  private plainTree(phys: string): boolean {
+    const got = this.namesUnder(phys, true, phys);
+    return typeof got !== "string" && got.odd === "";
+  }
+
+  /**
+   * The characters outside the plain set that the names under a physical directory hold, or
+   * why they cannot be told (past the bound, unreadable, not UTF-8). Links are not followed.
+   */
+  private namesUnder(start: string, deep: boolean, shown: string): string | { readonly odd: string } {
+    if (this.fs.lstat(start) !== "dir") return { odd: "" };
+    const queue = [start];
     let odd = "";
-    const relied = () => {
-      this.reliances.push({ dir, phys: start.path, span: this.span(span), command: "listing", via: this.frame.via });
-      return { odd };
-    };
-    if (!start.exists || this.fs.lstat(start.path) !== "dir") return relied();
-    const queue = [start.path];
-    const seen = new Set(queue);
     let entries = 0;
     while (queue.length) {
       const phys = queue.shift()!;
       const names = this.fs.readdir(phys);
       if (names === null) return `${phys} cannot be listed`;
       for (const name of names) {
-        if (++entries > this.limits.maxScanEntries) return `${dir} holds more than ${this.limits.maxScanEntries} entries`;
-        if (name === UNDECODABLE_NAME) return `${dir} holds a name that is not UTF-8`;
+        if (++entries > this.limits.maxScanEntries) return `${shown} holds more than ${this.limits.maxScanEntries} entries`;
+        if (name === UNDECODABLE_NAME) return `${shown} holds a name that is not UTF-8`;
         if (!isPlainName(name)) odd = [...new Set(odd + oddChars(name))].join("");
         const p = phys + "/" + name;
-        if (deep && this.fs.lstat(p) === "dir" && !seen.has(p)) {
-          seen.add(p);
-          queue.push(p);
-        }
+        if (deep && this.fs.lstat(p) === "dir") queue.push(p);
       }
     }
-    return relied();
+    return { odd };
   }
 
   /** Listings that stand for names only if nothing in the command makes a name that is not plain. */
   private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[] }[] = [];
-  /** Some command may have made symlinks or files the guard cannot place: an unknown program. */
-  private linksAnywhere = false;
 
   /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */
   private settleListings(worlds: readonly World[]): void {
     for (const r of this.reliances) {
-      const why = nameMaker(r.phys, this.findings.paths, worlds, this.linksAnywhere);
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p));
       // The names it stood for are then any paths: an access that cannot be resolved.
       if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
     }

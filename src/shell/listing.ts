@@ -10,7 +10,7 @@
 // `etc/passwd` under `.` prints `./x /etc/passwd`, which xargs cuts into `./x` and
 // `/etc/passwd`; a name `a⏎..` prints a line `..`; a name `-rf` or `a=b` is an option or an
 // assignment to the command that gets it. So the value stands for the names only when every
-// name it can print is *plain*: letters, digits and `._+,%@^-` (not first), no blank, quote,
+// name it can print is *plain*: letters, digits and `._+,%@^_-` (`-` not first), no blank, quote,
 // backslash, glob, `=` or shell metacharacter, so every way of cutting leaves it whole and no
 // program reads it as anything but a name. The guard checks that on disk at check time, under
 // every directory the listing reads (`unplainNames` in the interpreter), and keeps the value
@@ -56,10 +56,10 @@ export interface Listing {
 }
 
 /** A character a plain name may hold; a plain name also does not start with `-`. */
-const PLAIN_CHAR = /^[\p{L}\p{N}\p{M}._+,%@^-]$/u;
-const PLAIN_NAME = /^(?!-)[\p{L}\p{N}\p{M}._+,%@^-]+$/u;
+const PLAIN_CHAR = /^[\p{L}\p{N}\p{M}._+,%@^_-]$/u;
+const PLAIN_NAME = /^(?!-)[\p{L}\p{N}\p{M}._+,%@^_-]+$/u;
 /** A directory operand as written: plain components, `/`, `.` and `..`. */
-const PLAIN_PATH = /^[\p{L}\p{N}\p{M}._+,%@^/-]+$/u;
+const PLAIN_PATH = /^[\p{L}\p{N}\p{M}._+,%@^_/-]+$/u;
 
 export function isPlainChar(c: string): boolean {
   return PLAIN_CHAR.test(c);
@@ -187,24 +187,33 @@ export function filtered(l: Listing, single: boolean, sep: "\n" | "\0"): Listing
  * names from elsewhere: a tree copied, a file named inside another. (Those that unpack
  * archives or check out trees say so by the symlinks they may make: `links`.)
  */
-const NAME_KEEPING = new Set(["rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "touch", "truncate", "mkdir", "sed", "tee", "find", "wc", "sort", "tar", "zip", "cpio"]);
+const NAME_KEEPING = new Set(["rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "touch", "truncate", "mkdir", "sed", "tee", "find", "wc", "sort", "tar", "zip", "cpio", "bzip2", "xz", "zstd", "mogrify"]);
+
+/** Commands that make the names they are given and copy or move trees: each tree they name must hold plain names. */
+const TREE_MOVING = new Set(["cp", "mv"]);
 
 /**
  * Why a command in the command line may make a name that is not plain under `dir` (a
  * physical directory whose names a listing relied on: a listing printing while the command
- * runs, or after it, would print it), or null when none may. `linksAnywhere`: some command
- * may have made symlinks or files the guard cannot place (a program, an unknown command).
+ * runs, or after it, would print it), or null when none may. A program the guard cannot see
+ * into (an unknown command, project code) is taken to touch what its words name, as
+ * everywhere else (docs/semantics.md, "Known limits"): the names it might make are not
+ * followed, as what it might read is not.
  */
-export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], linksAnywhere: boolean): string | null {
-  if (linksAnywhere) return "a command may make files and symlinks the guard cannot place";
+export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean): string | null {
   if (worlds.some((w) => zoneInListing(w.linkZones, dir, true))) return "a command may make symlinks or unpack files there";
   for (const p of paths) {
     if (p.kind !== "write" || p.resolved === null) continue;
     const below = isInside(p.resolved, dir);
     if (!below && !isInside(dir, p.resolved)) continue;
-    const name = p.command.split(" ")[0]!;
+    const name = p.command.split(" ")[0]!.replace(/^.*\//, "");
     // A redirection (`cmd >`, `2>>`) makes the file it names.
-    if (!/[<>]/.test(p.command) && !NAME_KEEPING.has(name)) return `${p.command} writes ${p.path}, and may make names from elsewhere`;
+    if (TREE_MOVING.has(name)) {
+      // Every path the command names (a source, the destination) is plain, and so is every tree under one.
+      const own = paths.filter((q) => q.command === p.command && q.via.join(" ") === p.via.join(" "));
+      const bad = own.find((q) => q.resolved === null || !isPlainPath(q.path) || !plainTree(q.resolved));
+      if (bad) return `${p.command} may copy or move names that are not plain (${bad.path})`;
+    } else if (!/[<>]/.test(p.command) && !NAME_KEEPING.has(name)) return `${p.command} writes ${p.path}, and may make names from elsewhere`;
     const rel = p.resolved === dir ? "" : p.resolved.slice(dir === "/" ? 1 : dir.length + 1);
     if (below && rel !== "" && !isPlainPath(rel)) return `${p.command} writes ${p.path}, which is not a plain name`;
   }

@@ -151,17 +151,17 @@ export function tarWords(call: Call, words: readonly Arg[]): Effect[] {
   // `-T -`: the names of the files to add come from standard input.
   const parsed = parseWords(TAR_SPEC, args, call.world, undefined, false);
   const fromStdin = parsed.items.some((it) => it.t === "option" && (it.name === "-T" || it.name === "--files-from") && it.value?.text === "-");
-  if (fromStdin && parsed.modes.has("adding")) effects.push(...namesFromStdin(call, "read", false, `${call.name} -T - adds the files named on its standard input, which the guard cannot see`));
+  if (fromStdin && parsed.modes.has("adding")) effects.push(...namesFromStdin(call, "read", false, args.some((a) => a.text === "--null"), `${call.name} -T - adds the files named on its standard input, which the guard cannot see`));
   return effects;
 }
 
 /** Files a command reads whose names come on its standard input (`cpio -o`, `tar -T -`). */
-function namesFromStdin(call: Call, kind: "read", follow: boolean, unseen: string): Effect[] {
+function namesFromStdin(call: Call, kind: "read", follow: boolean, nul: boolean, unseen: string): Effect[] {
   const stdin = call.stdin;
   const effects: Effect[] = [];
   if (stdin.t === "listing") {
     // One name a line; tar decodes backslash escapes and reads a leading `-` as an option (src/shell/listing.ts).
-    const why = cutProblem(stdin.listing, { ends: "\n", special: "\\-" }, false);
+    const why = cutProblem(stdin.listing, { ends: nul ? "\0" : "\n", special: nul ? "-" : "\\-" }, false);
     if (why !== null) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `${unseen} whole (${why})`, span: call.span });
     else {
       for (const d of [...stdin.listing.reach, ...stdin.listing.reps]) {
@@ -618,7 +618,7 @@ function cpio(call: Call): Effect[] {
   const effects = applySpec("cpio", CPIO_SPEC, call.args, call.world, call.span).effects;
   const parsed = parseWords(CPIO_SPEC, call.args, call.world, undefined, false);
   if (!parsed.modes.has("out") && !parsed.modes.has("pass")) return effects;
-  return [...effects, ...namesFromStdin(call, "read", parsed.modes.has("follow"), "cpio copies the files named on its standard input, which the guard cannot see")];
+  return [...effects, ...namesFromStdin(call, "read", parsed.modes.has("follow"), call.args.some((a) => a.text !== null && (a.text === "--null" || /^-[a-zA-Z0-9]*0/.test(a.text))), "cpio copies the files named on its standard input, which the guard cannot see")];
 }
 
 // ---------------------------------------------------------------------------------------
