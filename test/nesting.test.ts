@@ -157,7 +157,16 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   ["bash --noprofile --norc -o pipefail -c 'cat README.md'", "allow"],
   ["bash -c 'cat \"$1\"' _ ~/x", "ask", ["read $H/x"]],
   ["bash -c 'cat \"$1\"' _ src/x", "allow", ["read $P/src/x"]],
-  ["bash -c 'cat $0' ../x", "ask", ["#UNRESOLVED_WORD"]],
+  // The word after the code is $0 (bash 5.2 and dash: `bash -c 'echo $0' f` prints f).
+  ["bash -c 'cat $0' ../x", "ask", ["read $T/work/x"]],
+  ["sh -c 'cat \"$0\"' docs/guide.md", "allow", ["read $P/docs/guide.md"]],
+  ["sh -c 'cat \"$0\" \"$1\"' docs/guide.md ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["sh -c 'cat \"$0\"'", "ask", ["#UNRESOLVED_WORD"]],
+  // A new shell inside gets a $0 of its own: its name, not known.
+  ["sh -c 'sh -c \"cat \\$0\"' docs/guide.md", "ask", ["#UNRESOLVED_WORD"]],
+  // {} stands for any path find yields: as $0 it is not known, as code it is opaque.
+  ["find docs -exec sh -c 'cat \"$0\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find docs -exec sh -c 'cat {}' \\;", "ask", ["#OPAQUE_CODE"]],
   ["bash -c \"$CODE\"", "ask", ["#OPAQUE_CODE"]],
   ["X=..; bash -c \"cat $X/x\"", "ask", ["read $T/work/x"]],
   ["X=..; bash -c 'cat $X/x'", "ask", ["#UNRESOLVED_WORD"]],

@@ -104,6 +104,8 @@ export type Effect =
       readonly dialect?: Dialect;
       readonly inProcess: boolean;
       readonly positional?: readonly string[] | null;
+      /** `$0` of the new shell, when its command line gives it (`sh -c CODE NAME`); null when that word is not known. */
+      readonly arg0?: string | null;
       /** Set for `bash script.sh`: the code came from a file inside the root. */
       readonly script?: string;
       /** Options the new shell starts with (`bash -P`, `-O nullglob`). */

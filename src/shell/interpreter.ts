@@ -1608,7 +1608,7 @@ export class Interpreter implements WordEnv {
             } else if (sub) for (const s of sub) joinChild(w, [s]);
             break;
           }
-          const sub = this.withStdin(info.stdin, () => this.runCode(e.text, e.span, e.label, start, inProcess, e.positional, e.dialect, e.options));
+          const sub = this.withStdin(info.stdin, () => this.runCode(e.text, e.span, e.label, start, inProcess, e.positional, e.dialect, e.options, e.arg0));
           if (inProcess) out = sub;
           else if (start !== w) joinChild(w, sub);
           break;
@@ -1875,7 +1875,7 @@ export class Interpreter implements WordEnv {
    * Interprets shell code found inside a word. In-process code (eval, source) changes the
    * worlds; a child shell (sh -c) runs on a copy.
    */
-  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean, positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions): World[] {
+  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean, positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions, arg0?: string | null): World[] {
     const readBy = dialect ?? this.frame.dialect ?? "bash";
     if (text === null) {
       this.issue("OPAQUE_CODE", `${label} runs code that is not known statically`, span);
@@ -1904,6 +1904,8 @@ export class Interpreter implements WordEnv {
       if (!inProcess) {
         // A child shell starts with exported state only; what it was not given is unknown.
         start = childShellWorld(start, positional, startOptions);
+        // `sh -c CODE NAME` makes NAME its $0; without one, $0 is the shell's name, not known here.
+        if (arg0 !== undefined) start.setVar("0", arg0 === null ? unknown("$0 is not known") : str(arg0));
         const unfollowed = unfollowedInherited(w);
         if (unfollowed !== null) {
           this.issue("SHELL_STATE", `${unfollowed} reaches the new shell from its environment and changes how it reads its commands, which the guard does not follow`, span);
