@@ -97,4 +97,6 @@ table("listings: a command that makes a name that is not plain undoes them", box
   ["find names/plain -name '*.txt' | xargs rm; touch names/plain/new.txt", "allow", ["write $P/names/plain/new.txt"]],
   ["find names/plain -name '*.txt' | xargs -I{} mv {} build/", "allow", ["write $P/build"]],
   ["cd names/plain && ls | xargs -I{} cp {} {}.bak", "allow", ["write $P/names/plain/..bak"]],
+  ["find names/plain -type f -print0 | xargs -0 -I {} gzip -9 {}", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f -print0 | xargs -0 gzip -dN", "ask", ["#UNRESOLVED_WORD"]],
 ]);

@@ -2012,7 +2012,7 @@ export class Interpreter implements WordEnv {
   /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */
   private settleListings(worlds: readonly World[]): void {
     for (const r of this.reliances) {
-      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p));
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), this.findings.commands.map((c) => c.text));
       // The names it stood for are then any paths: an access that cannot be resolved.
       if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
     }

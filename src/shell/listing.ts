@@ -189,6 +189,13 @@ export function filtered(l: Listing, single: boolean, sep: "\n" | "\0"): Listing
  */
 const NAME_KEEPING = new Set(["rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "touch", "truncate", "mkdir", "sed", "tee", "find", "wc", "sort", "tar", "zip", "cpio", "bzip2", "xz", "zstd", "mogrify"]);
 
+/**
+ * gzip names what it makes after what it is given (`x` → `x.gz` and back), except that `-N`
+ * restores the name stored in the file when it decompresses.
+ */
+const GZIP = new Set(["gzip", "gunzip", "pigz", "unpigz"]);
+const GZIP_NAME = /(^|\s)-[a-zA-Z0-9]*N|(^|\s)--name(\s|$)/;
+
 /** Commands that make the names they are given and copy or move trees: each tree they name must hold plain names. */
 const TREE_MOVING = new Set(["cp", "mv"]);
 
@@ -200,7 +207,7 @@ const TREE_MOVING = new Set(["cp", "mv"]);
  * everywhere else (docs/semantics.md, "Known limits"): the names it might make are not
  * followed, as what it might read is not.
  */
-export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean): string | null {
+export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = []): string | null {
   if (worlds.some((w) => zoneInListing(w.linkZones, dir, true))) return "a command may make symlinks or unpack files there";
   for (const p of paths) {
     if (p.kind !== "write" || p.resolved === null) continue;
@@ -213,6 +220,9 @@ export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: re
       const own = paths.filter((q) => q.command === p.command && q.via.join(" ") === p.via.join(" "));
       const bad = own.find((q) => q.resolved === null || !isPlainPath(q.path) || !plainTree(q.resolved));
       if (bad) return `${p.command} may copy or move names that are not plain (${bad.path})`;
+    } else if (GZIP.has(name)) {
+      const restoring = commands.find((c) => GZIP.has(c.split(" ")[0]!.replace(/^.*\//, "")) && GZIP_NAME.test(c));
+      if (restoring !== undefined) return `${restoring} may restore a name stored in a file`;
     } else if (!/[<>]/.test(p.command) && !NAME_KEEPING.has(name)) return `${p.command} writes ${p.path}, and may make names from elsewhere`;
     const rel = p.resolved === dir ? "" : p.resolved.slice(dir === "/" ? 1 : dir.length + 1);
     if (below && rel !== "" && !isPlainPath(rel)) return `${p.command} writes ${p.path}, which is not a plain name`;
