@@ -275,6 +275,13 @@ table("scripts inside the root are read and interpreted", box, [
   ["./missing-tool --flag src", "ask", ["exec $P/missing-tool", "#OPAQUE_CODE"]],
   ["echo 'cat ~/.bashrc' > scripts/build.sh; bash scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
   ["make; ./scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
+  // A change of mode leaves the text as it is: the script is still read.
+  ["chmod +x scripts/build.sh && ./scripts/build.sh", "allow", ["exec $P/scripts/build.sh", "#SCRIPT_INTERPRETED"]],
+  ["chmod +x scripts/escape.sh && ./scripts/escape.sh", "ask", ["read $O/secret.txt"]],
+  ["touch scripts/escape.sh; chmod 755 scripts/escape.sh; bash scripts/escape.sh", "ask", ["read $O/secret.txt"]],
+  ["echo 'cat ~/.bashrc' > scripts/build.sh; chmod +x scripts/build.sh && ./scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
+  // A write to a directory above it may put another script there.
+  ["rm -rf scripts && cp -r ../outside/dir scripts && ./scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
 ]);
 
 table("interpreters with inline code are opaque", box, [

@@ -3,7 +3,7 @@
 // kinds, and problems); builtins that change the shell change the worlds.
 
 import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
-import { canonicalLogical, isAbsolute, join, type Physical, resolveFrom, resolvePhysical, unresolvedWhy } from "../paths/resolve.ts";
+import { canonicalLogical, isAbsolute, isInside, join, type Physical, resolveFrom, resolvePhysical, unresolvedWhy } from "../paths/resolve.ts";
 import type { ReasonCode } from "../reasons.ts";
 import type { AccessKind } from "../verdict.ts";
 import { Coverage } from "./coverage.ts";
@@ -150,6 +150,11 @@ export class Interpreter implements WordEnv {
   loopBase = 0;
   /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
   private readonly written = new Set<string>();
+  /**
+   * Some command may have changed what files hold, not only their modes: a script read from
+   * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
+   */
+  private contentsMayChange = false;
   /** Standard input of a pipeline segment, from the segment before it. */
   private readonly pipedStdin = new WeakMap<Stmt, () => Stdin>();
   /** Standard input of the compound command being run (`… | while read f; do …; done`, `done < f`). */
@@ -300,7 +305,7 @@ export class Interpreter implements WordEnv {
       });
       return;
     }
-    if (kind === "write" || kind === "unknown") this.written.add(r.path);
+    if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) this.written.add(r.path);
     this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
   }
 
@@ -1530,8 +1535,9 @@ export class Interpreter implements WordEnv {
     if (abs === null) return null;
     const r = resolvePhysical(abs, this.fs);
     if (!r.ok || !r.exists) return null;
-    // What is on disk now is not what will run if the command writes the file first.
-    if (w.fsChanged || this.written.has(r.path)) return null;
+    // What is on disk now is not what will run if the command writes the file (or a directory
+    // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
+    if (this.contentsMayChange || [...this.written].some((p) => isInside(r.path, p))) return null;
     if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) return null;
     return this.fs.readFile(r.path, this.limits.maxScriptBytes);
   }
@@ -1601,6 +1607,7 @@ export class Interpreter implements WordEnv {
             const sub = this.withStdin(info.stdin, () => this.runScript(e.script!, e.span, e.label, start, e.positional ?? null, explicitShell, e.dialect, e.options));
             if (sub === "program") {
               for (const a of argv.slice(1)) this.genericArg(a, w, command);
+              this.contentsMayChange = true;
               for (const o of [w, ...out]) {
                 o.fsChanged = true;
                 o.linksChanged = true;
@@ -1620,6 +1627,7 @@ export class Interpreter implements WordEnv {
           zones = unionZones(zones, this.linkZonesOf(w, e));
           break;
         case "changes":
+          if (e.fs && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) this.contentsMayChange = true;
           for (const o of [w, ...out]) {
             if (e.fs) o.fsChanged = true;
             if (e.links) o.linksChanged = true;
@@ -1635,6 +1643,7 @@ export class Interpreter implements WordEnv {
       }
     }
     if (zones.length) {
+      this.contentsMayChange = true;
       for (const o of [w, ...out]) {
         o.linkZones = unionZones(o.linkZones, zones);
         o.fsChanged = true;
@@ -2078,6 +2087,9 @@ export interface DispatchInfo {
   readonly bypassFunctions: boolean;
 }
 
+
+/** Commands that change what a file is allowed to do, or when it was touched, never what it holds. */
+const METADATA_ONLY: ReadonlySet<string> = new Set(["chmod", "chown", "chgrp", "touch"]);
 
 /** Words of a command that are stand-ins for a listing's names: `n` fields from `at`. */
 interface StandInWord {
