@@ -19,7 +19,7 @@ export type Stdin =
   | { readonly t: "text"; readonly text: string }
   | { readonly t: "file"; readonly arg: Arg }
   /** Names printed by `find DIR…`, `ls`, `grep -rl`, …: see src/shell/listing.ts. */
-  | { readonly t: "listing"; readonly listing: Listing }
+  | { readonly t: "listing"; readonly listing: Listing<Arg> }
   /** `inherited`: nothing in the command redirects it; it is whatever the guard's caller gave the shell. */
   | { readonly t: "unknown"; readonly inherited?: true };
 

@@ -30,14 +30,21 @@
 // out). A stand-in never becomes a command name or code (`standIn` on the word): a plain name
 // run as a command is a program looked up in PATH.
 
-import type { Arg } from "../commands/effects.ts";
-import { withValue } from "../commands/effects.ts";
 import type { PathFinding } from "./findings.ts";
 import { isInside } from "../paths/resolve.ts";
 import { zoneInListing } from "./zones.ts";
 import type { World } from "./state.ts";
 
-export interface Listing {
+/**
+ * The words a listing is made of: commands' arguments (`Arg` in src/commands/effects.ts), of
+ * which only these fields are read here, so that this module needs nothing of the commands.
+ */
+export interface Named {
+  readonly text: string | null;
+  readonly standIn?: true;
+}
+
+export interface Listing<Arg extends Named = Named> {
   /** Texts each of which stands for every name the listing prints (one per directory). */
   readonly reps: readonly Arg[];
   /** Where the names are: each judged as reached recursively, and scanned for links that lead out. */
@@ -83,10 +90,10 @@ export function isPlainPath(path: string): boolean {
  * The interpreter's answer about the names under a directory (see `unplainNames` there): why
  * they cannot be checked, or the characters outside the plain set they hold.
  */
-export type NamesCheck = (dir: Arg, deep: boolean) => string | { readonly odd: string };
+export type NamesCheck<Arg extends Named> = (dir: Arg, deep: boolean) => string | { readonly odd: string };
 
 /** What a listing command prints, before the names on disk are checked. */
-export interface ListingSource {
+export interface ListingSource<Arg extends Named> {
   /** The stand-ins (see above). */
   readonly reps: readonly Arg[];
   /** Where the names resolve. */
@@ -98,7 +105,7 @@ export interface ListingSource {
   readonly unverifiable?: string;
 }
 
-export function listingOf(src: ListingSource, check: NamesCheck | null): Listing {
+export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: NamesCheck<Arg> | null): Listing<Arg> {
   let odd = "";
   const problem = (): string | null => {
     if (src.unverifiable) return src.unverifiable;
@@ -115,7 +122,7 @@ export function listingOf(src: ListingSource, check: NamesCheck | null): Listing
     return null;
   };
   const unplain = problem();
-  return { reps: src.reps.map(standIn), reach: src.reach, sep: src.sep, single: false, unplain, odd };
+  return { reps: src.reps.map((r) => standIn(r)), reach: src.reach, sep: src.sep, single: false, unplain, odd };
 }
 
 /** The characters of a name outside the plain set, with `-` for a leading one. */
@@ -126,13 +133,8 @@ export function oddChars(name: string): string {
 }
 
 /** An argument that stands for names a listing prints. */
-export function standIn(a: Arg): Arg {
+export function standIn<Arg extends Named>(a: Arg): Arg {
   return { ...a, standIn: true };
-}
-
-/** The working directory as the place bare names (`ls`, `fd`) resolve in. */
-export function dotOf(anchor: Arg): Arg {
-  return withValue(anchor, ".", "");
 }
 
 /** How a consumer cuts its input into words. */
@@ -169,7 +171,7 @@ export function cutProblem(l: Listing, cut: Cut, strict = true): string | null {
  * none, each alone, and each ordered pair (a command's words may play a part by their
  * place: `cp A B` reads A and writes B). Null past a bound.
  */
-export function repChoices(reps: readonly Arg[]): Arg[][] | null {
+export function repChoices<Arg extends Named>(reps: readonly Arg[]): Arg[][] | null {
   if (reps.length > 6) return null;
   const out: Arg[][] = [[], ...reps.map((r) => [r])];
   for (const a of reps) for (const b of reps) if (a !== b || reps.length === 1) out.push([a, b]);
@@ -177,7 +179,7 @@ export function repChoices(reps: readonly Arg[]): Arg[][] | null {
 }
 
 /** Lines of a line filter keep the listing (a subset, reordered), with `single` when it keeps at most one. */
-export function filtered(l: Listing, single: boolean, sep: "\n" | "\0"): Listing {
+export function filtered<Arg extends Named>(l: Listing<Arg>, single: boolean, sep: "\n" | "\0"): Listing<Arg> {
   return { ...l, sep, single: l.single || single };
 }
 

@@ -12,7 +12,7 @@ import { WRAPPER_SPECS } from "../commands/table/wrappers.ts";
 import type { World } from "./state.ts";
 import type { Redir, Stmt, Word } from "./syntax.ts";
 import { expandToSegs, expandWord, type Field, fieldText, firstUnknown, type Seg, type WordEnv } from "./words.ts";
-import { dotOf, filtered, listingOf, type ListingSource } from "./listing.ts";
+import { filtered, listingOf, type ListingSource } from "./listing.ts";
 
 export const UNKNOWN_STDIN: Stdin = { t: "unknown" };
 /** The standard input of the shell the command runs in, which no redirection or pipe in it changed. */
@@ -257,6 +257,11 @@ export function pipeOutput(items: readonly Stmt[], index: number, w: World, env:
   }
 }
 
+/** The working directory as the place bare names (`ls`, `fd`) resolve in. */
+function dotOf(anchor: Arg): Arg {
+  return withValue(anchor, ".", "");
+}
+
 /**
  * `find DIR…`, `fd`, `ls DIR` and `grep -rl PAT DIR` print names under directories they were
  * given; `ls -d` and `grep -l` without -r print some of their operands (src/shell/listing.ts).
@@ -268,13 +273,13 @@ function listingOutput(argv: readonly Arg[], w: World, env: WordEnv): Stdin {
   return { t: "listing", listing: listingOf(source, check) };
 }
 
-function listingSource(argv: readonly Arg[], w: World, env: WordEnv): ListingSource | null {
+function listingSource(argv: readonly Arg[], w: World, env: WordEnv): ListingSource<Arg> | null {
   const name = argv[0]?.text?.replace(/^.*\//, "");
   const args = argv.slice(1);
   if (!name || args.some((a) => a.text === null)) return null;
   const texts = args.map((a) => a.text!);
   const dot = dotOf(argv[0]!);
-  const under = (dirs: readonly Arg[], sep: "\n" | "\0"): ListingSource => ({ reps: dirs, reach: dirs, read: dirs.map((dir) => ({ dir, deep: true })), sep });
+  const under = (dirs: readonly Arg[], sep: "\n" | "\0"): ListingSource<Arg> => ({ reps: dirs, reach: dirs, read: dirs.map((dir) => ({ dir, deep: true })), sep });
   switch (name) {
     case "find": {
       // -printf, -ls and -exec print something other than the paths; -L and -follow list
@@ -335,7 +340,7 @@ function listingSource(argv: readonly Arg[], w: World, env: WordEnv): ListingSou
  * NAME…` and `ls FILE…`: some of the operands. Options that decorate, quote, add `.` and `..`
  * or headers make it unknown.
  */
-function lsSource(anchor: Arg, args: readonly Arg[], texts: readonly string[], w: World, env: WordEnv): ListingSource | null {
+function lsSource(anchor: Arg, args: readonly Arg[], texts: readonly string[], w: World, env: WordEnv): ListingSource<Arg> | null {
   const options = texts.filter((t) => t.startsWith("-") && t !== "-");
   const operands = args.filter((a) => !a.text!.startsWith("-") || a.text === "-");
   if (!options.every((o) => /^-[1trSXUvcuApLhGd]+$/.test(o) || /^--(sort=\w+|time=\w+|group-directories-first|color=(never|auto)|almost-all|reverse|dereference|directory)$/.test(o))) return null;
@@ -357,7 +362,7 @@ const GREP_VALUE = /^-[efmABCdD]$|^--(regexp|file|max-count|include|exclude|excl
  * `grep -rl PAT [DIR…]` (and -L): names of files under each directory, or bare names under
  * `.` without one; `grep -l PAT FILE…`: some of the files named.
  */
-function grepFilesSource(anchor: Arg, args: readonly Arg[], texts: readonly string[]): ListingSource | null {
+function grepFilesSource(anchor: Arg, args: readonly Arg[], texts: readonly string[]): ListingSource<Arg> | null {
   let files = false;
   let recursive = false;
   let nul = false;

@@ -10,7 +10,7 @@ import { compileMatcher, hasPatternChars, type PatternChar } from "./pattern.ts"
 import { braceExpand, type BraceResult } from "./brace.ts";
 import type { Dialect, ParamExpansion, ParamOp, Span, Stmt, Word, WordPart } from "./syntax.ts";
 import { isStandIn, type Unknown, type Value, type World, unknown, str } from "./state.ts";
-import { cutProblem, type Listing, mayCut } from "./listing.ts";
+import { cutProblem, type Listing, mayCut, type Named } from "./listing.ts";
 import { type EvaluationRisk, nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { printsOnlyNumbers } from "./stdin.ts";
 import { walkWord } from "./walk.ts";
@@ -60,7 +60,7 @@ export interface WordEnv {
    * Analyse a command substitution in a copy of the world; returns its output when it is
    * known, or the listing it prints.
    */
-  substitute(body: Stmt, world: World, span: Span): string | { readonly listing: Listing } | null;
+  substitute(body: Stmt, world: World, span: Span): string | { readonly listing: Listing<Named> } | null;
   /**
    * Why the names under `dir` (in it only, `deep` false) cannot be checked, or the characters
    * outside the plain set they hold — which the rest of the command must not add to
