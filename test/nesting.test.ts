@@ -110,10 +110,10 @@ table("xargs and find run commands on what they are given", box, [
   ["xargs -0 -n1 cat <<< ../outside/secret.txt", "ask", ["read $O/secret.txt\n"]],
   ["cat <<< 'src/main.ts' | xargs cat", "allow", ["read $P/src/main.ts"]],
   ["xargs cat <<< 'src/main.ts docs/guide.md'", "allow", ["read $P/src/main.ts", "read $P/docs/guide.md"]],
-  ["find docs -name '*.md' | xargs cat", "allow", ["read $P/docs/*"]],
+  ["find docs -name '*.md' | xargs cat", "allow", ["read $P/docs"]],
   ["find src -name '*.ts' | xargs rm", "ask", ["* $O/secret.txt"]],
   ["find ../outside | xargs cat", "ask", ["list $O"]],
-  ["git ls-files | xargs wc -l", "ask", ["* $O/secret.txt"]],
+  ["git ls-files | xargs wc -l", "ask", ["#UNRESOLVED_WORD"]],
   ["find . -name '*.o' -exec rm {} \\;", "ask", ["write $P", "* $O"]],
   ["find docs -name '*.md' -exec cat {} \\;", "allow", ["read $P/docs/*", "read $P/docs"]],
   ["find docs -exec cat {} + ", "allow"],
@@ -157,7 +157,16 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   ["bash --noprofile --norc -o pipefail -c 'cat README.md'", "allow"],
   ["bash -c 'cat \"$1\"' _ ~/x", "ask", ["read $H/x"]],
   ["bash -c 'cat \"$1\"' _ src/x", "allow", ["read $P/src/x"]],
-  ["bash -c 'cat $0' ../x", "ask", ["#UNRESOLVED_WORD"]],
+  // The word after the code is $0 (bash 5.2 and dash: `bash -c 'echo $0' f` prints f).
+  ["bash -c 'cat $0' ../x", "ask", ["read $T/work/x"]],
+  ["sh -c 'cat \"$0\"' docs/guide.md", "allow", ["read $P/docs/guide.md"]],
+  ["sh -c 'cat \"$0\" \"$1\"' docs/guide.md ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["sh -c 'cat \"$0\"'", "ask", ["#UNRESOLVED_WORD"]],
+  // A new shell inside gets a $0 of its own: its name, not known.
+  ["sh -c 'sh -c \"cat \\$0\"' docs/guide.md", "ask", ["#UNRESOLVED_WORD"]],
+  // {} stands for any path find yields: as $0 it is not known, as code it is opaque.
+  ["find docs -exec sh -c 'cat \"$0\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find docs -exec sh -c 'cat {}' \\;", "ask", ["#OPAQUE_CODE"]],
   ["bash -c \"$CODE\"", "ask", ["#OPAQUE_CODE"]],
   ["X=..; bash -c \"cat $X/x\"", "ask", ["read $T/work/x"]],
   ["X=..; bash -c 'cat $X/x'", "ask", ["#UNRESOLVED_WORD"]],
@@ -266,6 +275,13 @@ table("scripts inside the root are read and interpreted", box, [
   ["./missing-tool --flag src", "ask", ["exec $P/missing-tool", "#OPAQUE_CODE"]],
   ["echo 'cat ~/.bashrc' > scripts/build.sh; bash scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
   ["make; ./scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
+  // A change of mode leaves the text as it is: the script is still read.
+  ["chmod +x scripts/build.sh && ./scripts/build.sh", "allow", ["exec $P/scripts/build.sh", "#SCRIPT_INTERPRETED"]],
+  ["chmod +x scripts/escape.sh && ./scripts/escape.sh", "ask", ["read $O/secret.txt"]],
+  ["touch scripts/escape.sh; chmod 755 scripts/escape.sh; bash scripts/escape.sh", "ask", ["read $O/secret.txt"]],
+  ["echo 'cat ~/.bashrc' > scripts/build.sh; chmod +x scripts/build.sh && ./scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
+  // A write to a directory above it may put another script there.
+  ["rm -rf scripts && cp -r ../outside/dir scripts && ./scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
 ]);
 
 table("interpreters with inline code are opaque", box, [

@@ -8,6 +8,7 @@ import type { Span } from "../span.ts";
 import { applySpec } from "./apply.ts";
 import { type Arg, type Disk, type Effect, NO_DISK, type Stdin } from "./effects.ts";
 import type { Call } from "./spec.ts";
+import type { Listing } from "../shell/listing.ts";
 import { TABLE } from "./table/index.ts";
 
 export type { Arg, Effect } from "./effects.ts";

@@ -6,6 +6,7 @@ import type { Dialect } from "../shell/syntax.ts";
 import type { Span } from "../span.ts";
 import type { Options } from "../shell/state.ts";
 import type { Seg } from "../shell/words.ts";
+import type { Listing } from "../shell/listing.ts";
 import type { AccessKind } from "../verdict.ts";
 
 /** One expanded word of a command. */
@@ -17,14 +18,19 @@ export interface Arg {
   readonly span: Span;
   readonly unknownWhy: string | null;
   readonly segs: readonly Seg[];
+  /**
+   * The text stands for any of the names a listing prints (src/shell/listing.ts): good as a
+   * path, never as a command name or code, where the name itself would matter.
+   */
+  readonly standIn?: true;
 }
 
 /** What a command's standard input is known to hold. */
 export type Stdin =
   | { readonly t: "text"; readonly text: string }
   | { readonly t: "file"; readonly arg: Arg }
-  /** Paths printed by `find DIR…` or `ls`: entries under these directories. */
-  | { readonly t: "paths-under"; readonly dirs: readonly Arg[] }
+  /** Names printed by `find DIR…`, `ls`, `grep -rl`, …: see src/shell/listing.ts. */
+  | { readonly t: "listing"; readonly listing: Listing<Arg> }
   /** `inherited`: nothing in the command redirects it; it is whatever the guard's caller gave the shell. */
   | { readonly t: "unknown"; readonly inherited?: true };
 
@@ -108,6 +114,8 @@ export type Effect =
       readonly dialect?: Dialect;
       readonly inProcess: boolean;
       readonly positional?: readonly string[] | null;
+      /** `$0` of the new shell, when its command line gives it (`sh -c CODE NAME`); null when that word is not known. */
+      readonly arg0?: string | null;
       /** Set for `bash script.sh`: the code came from a file inside the root. */
       readonly script?: string;
       /** Options the new shell starts with (`bash -P`, `-O nullglob`). */

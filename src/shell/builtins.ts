@@ -5,7 +5,8 @@
 import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import { type Arg, withValue } from "../commands/analyse.ts";
 import type { DispatchInfo, Interpreter } from "./interpreter.ts";
-import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, World } from "./state.ts";
+import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, standInValue, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, type Value, World } from "./state.ts";
+import { cutProblem } from "./listing.ts";
 import { knownPrefix, lookup } from "./words.ts";
 import type { Assign } from "./syntax.ts";
 import type { Span } from "../span.ts";
@@ -798,8 +799,8 @@ const MAX_READ_LINES = 32;
 /**
  * read [-r] [-a ARR] [-d DELIM] NAME…: the variables get a line of standard input. When the
  * input is known text, each distinct line is followed (and end of input, where read fails);
- * when it is paths printed by `find DIR`, a path standing for any of them, with the symlinks
- * under DIR that lead out judged by a scan; otherwise the values are unknown.
+ * when it is the names a listing prints, a stand-in for any of them, with the symlinks under
+ * its directories that lead out judged by a scan; otherwise the values are unknown.
  */
 function readBuiltin(it: Interpreter, argv: readonly Arg[], w: World, info: DispatchInfo): World[] {
   const names: string[] = [];
@@ -841,13 +842,28 @@ function readBuiltin(it: Interpreter, argv: readonly Arg[], w: World, info: Disp
     return x;
   };
   const stdin = fromFd ? { t: "unknown" as const } : info.stdin();
-  if (stdin.t === "paths-under") {
-    for (const d of stdin.dirs) it.scanTree(w, d, "unknown", "read");
-    const known = stdin.dirs.every((d) => d.text !== null);
-    const rep = stdin.dirs.map((d) => `${(d.text ?? "").replace(/\/+$/, "") || "/"}/*`);
-    if (!known || rep.length !== 1 || names.length > 1 || array !== null) return done(unknownAll(w, "a path read from input"), STATUS_UNKNOWN);
-    w.setVar(names[0]!, { k: "str", v: rep[0]! });
-    return done(w, STATUS_UNKNOWN);
+  if (stdin.t === "listing") {
+    // Each line is a name of the listing, cut as read cuts it: at the delimiter, IFS blanks
+    // trimmed, backslashes removed without -r (src/shell/listing.ts). Where that may not leave
+    // the names whole, the value is not known.
+    const l = stdin.listing;
+    const ifs = lookup(w, it, "IFS");
+    const why = ifs.k === "unknown" || ifs.k === "arr" ? "IFS is not known" : names.length > 1 || array !== null ? "read into more than one variable" : cutProblem(l, { ends: delim, special: (raw ? "" : "\\") + (ifs.k === "str" ? ifs.v : " \t\n") });
+    if (why !== null) return done(unknownAll(w, `a name read from a listing (${why})`), STATUS_UNKNOWN);
+    for (const d of l.reach) {
+      it.scanTree(w, d, "unknown", "read");
+      it.access(w, d, "unknown", "read");
+    }
+    const out: World[] = [];
+    for (const r of l.reps) {
+      const x = w.clone();
+      x.setVar(names[0]!, standInValue(r.text!));
+      out.push(done(x, 0)[0]!);
+    }
+    const eof = w.clone();
+    eof.setVar(names[0]!, { k: "str", v: "" });
+    out.push(done(eof, 1)[0]!);
+    return out;
   }
   if (stdin.t !== "text" || delim === "") return done(unknownAll(w, "a value read from input"), STATUS_UNKNOWN);
   const lines = [...new Set(stdin.text.split(delim).filter((l, k, arr) => !(k === arr.length - 1 && l === "")))];

@@ -9,7 +9,7 @@ import type { AccessKind } from "../verdict.ts";
 import { Coverage } from "./coverage.ts";
 import { Findings } from "./findings.ts";
 import { compileMatcher, type PatternChar } from "./pattern.ts";
-import { dedupe, DEFAULT_OPTIONS, EMPTY_SCOPE, type Scope, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, str, unknown, UNSET, type Value, World } from "./state.ts";
+import { dedupe, DEFAULT_OPTIONS, EMPTY_SCOPE, type Scope, type Options, SET_O, SHOPT, STATUS_UNKNOWN, standInValue, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, str, unknown, UNSET, type Value, World } from "./state.ts";
 import type { Assign, Dialect, Redir, Stmt, Word, WordPart } from "./syntax.ts";
 import type { Span } from "../span.ts";
 import {
@@ -23,6 +23,7 @@ import { analyseCommand, type Arg, type Effect, isSystemProgram, withValue } fro
 import type { Disk, Stdin } from "../commands/effects.ts";
 import { fileUrlPath, syntheticArg } from "../commands/apply.ts";
 import { ANYWHERE, type LinkZone, unionZones, zoneInListing, zoneWatch } from "./zones.ts";
+import { isPlainName, type Listing, nameMaker, oddChars, repChoices } from "./listing.ts";
 
 export interface InterpreterLimits extends Limits {
   /** Worlds followed at once before they are merged (what differs becomes unknown). */
@@ -153,6 +154,11 @@ export class Interpreter implements WordEnv {
   loopBase = 0;
   /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
   private readonly written = new Set<string>();
+  /**
+   * Some command may have changed what files hold, not only their modes: a script read from
+   * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
+   */
+  private contentsMayChange = false;
   /** Standard input of a pipeline segment, from the segment before it. */
   private readonly pipedStdin = new WeakMap<Stmt, () => Stdin>();
   /** Standard input of the compound command being run (`… | while read f; do …; done`, `done < f`). */
@@ -303,7 +309,7 @@ export class Interpreter implements WordEnv {
       });
       return;
     }
-    if (kind === "write" || kind === "unknown") this.written.add(r.path);
+    if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) this.written.add(r.path);
     this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
   }
 
@@ -407,6 +413,7 @@ export class Interpreter implements WordEnv {
     worlds = worlds.map((w) => (w.flow === "exit" || w.flow === "return" ? this.resume(w) : w));
     this.replayTraps(worlds, null);
     this.analyseUncalled(worlds);
+    this.settleListings(worlds);
     this.coverage.functionsDone();
     // Code that nothing ran and nothing proved unreached: a construct the model missed.
     for (const u of this.coverage.unmet()) {
@@ -840,6 +847,7 @@ export class Interpreter implements WordEnv {
     const out: World[] = [];
     for (const w of ws) {
       let values: (string | null)[] | null = [];
+      let standIn: string | null = null;
       // Values made only of numbers (`$(seq 10)`) cannot hold a path or a subscript.
       let numeric = s.values !== null;
       if (s.values === null) {
@@ -847,10 +855,24 @@ export class Interpreter implements WordEnv {
       } else {
         for (const word of s.values) {
           const e = expandWord(word, w, this);
+          // `for f in $(find DIR)`: any number of passes, each with a stand-in for a name.
+          const rep = e.standIns === "fields" && s.values.length === 1 && e.fields.length === 1 ? fieldText(e.fields[0]!) : null;
+          if (rep !== null) {
+            standIn = rep;
+            break;
+          }
           if (e.countUnknown) values = null;
           if (!e.fields.every(onlyNumbers)) numeric = false;
           if (values) for (const f of e.fields) values.push(fieldText(f));
         }
+      }
+      if (standIn !== null) {
+        const rep = standIn;
+        out.push(...this.execLoop([w], (cur) => cur.map((x) => withStatus(x, STATUS_UNKNOWN)), false, s.body, (x) => {
+          x.setVar(s.name, standInValue(rep));
+          return x;
+        }));
+        continue;
       }
       if (values === null || values.length > 256) {
         const why = values === null ? "the loop's values are not known" : "a loop over many values";
@@ -1017,12 +1039,14 @@ export class Interpreter implements WordEnv {
       }
     }
     // 1. Words are expanded first (bash order), then redirections, then assignments.
-    const argv: Arg[] = [];
+    let argv: Arg[] = [];
     let countUnknown = false;
+    const standIns: StandInWord[] = [];
     for (const word of cmd.words) {
       const e = expandWord(word, w, this);
-      if (e.countUnknown) countUnknown = true;
-      for (const f of e.fields) argv.push(argOf(f, word));
+      if (e.standIns) standIns.push({ at: argv.length, n: e.fields.length, kind: e.standIns });
+      else if (e.countUnknown) countUnknown = true;
+      for (const f of e.fields) argv.push(e.standIns ? { ...argOf(f, word), standIn: true } : argOf(f, word));
     }
     if (argv.length === 0) {
       // Assignments alone persist; redirections are still performed.
@@ -1039,7 +1063,10 @@ export class Interpreter implements WordEnv {
     const piped = this.pipedStdin.get(cmd);
     const inherited = this.inheritedStdin;
     const stdin = () => this.readable(redirectedStdin(cmd.redirs, w, this) ?? piped?.() ?? inherited?.() ?? INHERITED_STDIN, w);
-    const out = this.dispatch(argv, w, { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin });
+    const info: DispatchInfo = { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin };
+    const variants = standIns.length ? standInVariants(argv, standIns, name.text !== null && !name.standIn && (BUILTINS.has(name.text) || w.funcs.has(name.text))) : [argv];
+    if (variants.length === 1) argv = variants[0]!;
+    const out = variants.length === 1 ? this.dispatch(argv, w, info) : dedupe(variants.flatMap((v, i) => this.dispatch(v, i === variants.length - 1 ? w : w.clone(), info)));
     // `declare a=(x y)`: the builtin saw only the name (and made it unknown); the elements are here.
     // (`local` outside a function fails, and assigns nothing; bash has expanded the elements all the same.)
     if (name.text === "local" && w.frames.length === 0) {
@@ -1265,8 +1292,9 @@ export class Interpreter implements WordEnv {
       via: this.frame.via,
       span: this.span(info.span),
     });
-    if (name.text === null) {
-      this.issue("UNRESOLVED_COMMAND", `the command name ${name.source} is not known`, name.span);
+    if (name.text === null || name.standIn) {
+      // A stand-in for a listing's names run as a command is any of them, looked up in PATH.
+      this.issue("UNRESOLVED_COMMAND", `the command name ${name.source} is not known${name.standIn ? " (it is a name a listing prints)" : ""}`, name.span);
       for (const a of argv.slice(1)) this.genericArg(a, w, "?");
       if (info.inProcess) this.issue("SHELL_STATE", "a command whose name is not known may change the shell", name.span);
       return [this.taintIfInProcess(w, info, "an unknown command ran")];
@@ -1512,8 +1540,9 @@ export class Interpreter implements WordEnv {
     if (abs === null) return null;
     const r = resolvePhysical(abs, this.fs);
     if (!r.ok || !r.exists) return null;
-    // What is on disk now is not what will run if the command writes the file first.
-    if (w.fsChanged || this.written.has(r.path)) return null;
+    // What is on disk now is not what will run if the command writes the file (or a directory
+    // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
+    if (this.contentsMayChange || [...this.written].some((p) => isInside(r.path, p))) return null;
     if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) return null;
     return this.fs.readFile(r.path, this.limits.maxScriptBytes);
   }
@@ -1523,7 +1552,9 @@ export class Interpreter implements WordEnv {
     let out: World[] = [withStatus(w, STATUS_UNKNOWN)];
     // The command's own paths are resolved in the filesystem as it was before it ran.
     const last = (e: Effect) => e.t === "changes" || e.t === "links" || e.t === "moves";
-    const ordered = [...effects.filter((e) => !last(e)), ...effects.filter((e) => e.t === "links" || e.t === "moves"), ...effects.filter((e) => e.t === "changes")];
+    // A list of names is read as the command starts, before its own writes (`git checkout
+    // --pathspec-from-file=l` writes the tree l is in only after reading l).
+    const ordered = [...effects.filter((e) => e.t === "names"), ...effects.filter((e) => !last(e) && e.t !== "names"), ...effects.filter((e) => e.t === "links" || e.t === "moves"), ...effects.filter((e) => e.t === "changes")];
     // Zones are worked out against the state before the command, then added together.
     let zones: readonly LinkZone[] = [];
     // So are the directories it may rename (the working directory may be one of them), and
@@ -1586,6 +1617,11 @@ export class Interpreter implements WordEnv {
           break;
         }
         case "code": {
+          // Code or a script made of a listing's stand-in is any of its names: not code to read.
+          if (argv.some((a) => a.standIn && a.span.start === e.span.start && a.span.end === e.span.end)) {
+            this.issue("OPAQUE_CODE", `${e.label} runs names a listing prints as code`, e.span);
+            break;
+          }
           const inProcess = e.inProcess && info.inProcess;
           let start = e.base !== undefined ? withCwd(w.clone(), e.base) : w;
           if (e.script !== undefined) {
@@ -1594,6 +1630,7 @@ export class Interpreter implements WordEnv {
             const sub = this.withStdin(info.stdin, () => this.runScript(e.script!, e.span, e.label, start, e.positional ?? null, explicitShell, e.dialect, e.options));
             if (sub === "program") {
               for (const a of argv.slice(1)) this.genericArg(a, w, command);
+              this.contentsMayChange = true;
               for (const o of [w, ...out]) {
                 o.fsChanged = true;
                 o.linksChanged = true;
@@ -1601,7 +1638,7 @@ export class Interpreter implements WordEnv {
             } else if (sub) for (const s of sub) joinChild(w, [s]);
             break;
           }
-          const sub = this.withStdin(info.stdin, () => this.runCode(e.text, e.span, e.label, start, inProcess, e.positional, e.dialect, e.options));
+          const sub = this.withStdin(info.stdin, () => this.runCode(e.text, e.span, e.label, start, inProcess, e.positional, e.dialect, e.options, e.arg0));
           if (inProcess) out = sub;
           else if (start !== w) joinChild(w, sub);
           break;
@@ -1619,6 +1656,7 @@ export class Interpreter implements WordEnv {
           this.namesFromList(w, e, info.stdin, command);
           break;
         case "changes":
+          if (e.fs && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) this.contentsMayChange = true;
           for (const o of [w, ...out]) {
             if (e.fs) o.fsChanged = true;
             if (e.links) o.linksChanged = true;
@@ -1634,6 +1672,7 @@ export class Interpreter implements WordEnv {
       }
     }
     if (zones.length) {
+      this.contentsMayChange = true;
       for (const o of [w, ...out]) {
         o.linkZones = unionZones(o.linkZones, zones);
         o.fsChanged = true;
@@ -1658,10 +1697,12 @@ export class Interpreter implements WordEnv {
         case "text":
           text = s.text;
           break;
-        case "paths-under":
-          // `find DIR | tar -T -`: every path under DIR (and the links there that lead out, when
-          // the command follows them).
-          for (const d of s.dirs) {
+        case "listing":
+          // `find DIR | tar -T -`: every name under DIR (and the links there that lead out, when
+          // the command follows them) — when every name was checked on disk to be plain, so
+          // that no line of the list can be anything else; otherwise the list is not known.
+          if (s.listing.unplain !== null) break;
+          for (const d of s.listing.reach) {
             this.access(w, d, e.kind, command, e.base);
             if (e.scan) this.scanTree(w, d, e.kind, command, e.base);
           }
@@ -2009,7 +2050,7 @@ export class Interpreter implements WordEnv {
    * Interprets shell code found inside a word. In-process code (eval, source) changes the
    * worlds; a child shell (sh -c) runs on a copy.
    */
-  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean, positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions): World[] {
+  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean, positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions, arg0?: string | null): World[] {
     const readBy = dialect ?? this.frame.dialect ?? "bash";
     if (text === null) {
       this.issue("OPAQUE_CODE", `${label} runs code that is not known statically`, span);
@@ -2038,6 +2079,8 @@ export class Interpreter implements WordEnv {
       if (!inProcess) {
         // A child shell starts with exported state only; what it was not given is unknown.
         start = childShellWorld(start, positional, startOptions);
+        // `sh -c CODE NAME` makes NAME its $0; without one, $0 is the shell's name, not known here.
+        if (arg0 !== undefined) start.setVar("0", arg0 === null ? unknown("$0 is not known") : str(arg0));
         const unfollowed = unfollowedInherited(w);
         if (unfollowed !== null) {
           this.issue("SHELL_STATE", `${unfollowed} reaches the new shell from its environment and changes how it reads its commands, which the guard does not follow`, span);
@@ -2058,34 +2101,98 @@ export class Interpreter implements WordEnv {
   // -------------------------------------------------------------------------------------
   // Command substitution (WordEnv)
 
-  substitute(body: Stmt, world: World, span: Span): string | null {
+  substitute(body: Stmt, world: World, span: Span): string | { readonly listing: Listing } | null {
     this.subshell(body, world);
-    if (body.t !== "cmd" || body.redirs.length || body.assigns.length) return null;
     // $(pwd) and $(find DIR …) are common enough in agents' commands to be worth knowing.
-    const words = body.words.map((w) => w.text);
-    if (words[0] === "pwd" && words.length <= 2) {
-      if (words[1] === "-P") return world.cwd === null ? null : this.physicalDir(world.cwd);
-      if (words.length === 1 || words[1] === "-L") return world.cwd;
-      return null;
+    if (body.t === "cmd" && !body.redirs.length && !body.assigns.length) {
+      const words = body.words.map((w) => w.text);
+      if (words[0] === "pwd" && words.length <= 2) {
+        if (words[1] === "-P") return world.cwd === null ? null : this.physicalDir(world.cwd);
+        if (words.length === 1 || words[1] === "-L") return world.cwd;
+        return null;
+      }
     }
+    const items = body.t === "pipe" ? body.items : [body];
+    const last = items[items.length - 1]!;
     // Expanding the words again is only cheap when no substitution is nested in them (each
-    // level would be analysed twice, and 2^depth times in all).
-    if (hasSubstitution(body.words)) return null;
-    // $(echo …) and $(printf …) print what they are given; $(find DIR) paths under DIR.
-    const out = pipeOutput([body], 0, world.clone(), this);
+    // level would be analysed twice, and 2^depth times in all). A redirection of the output
+    // of the last command leaves it empty; of standard error, unchanged.
+    if (items.some((i) => i.t !== "cmd" || hasSubstitution(i.words)) || last.t !== "cmd" || last.assigns.length) return null;
+    const quiet = last.redirs.length > 0 && last.redirs.every((r) => r.fd === "2");
+    if (last.redirs.length && !quiet) return null;
+    // $(echo …) and $(printf …) print what they are given; $(find DIR) names under DIR.
+    const out = pipeOutput(items, items.length - 1, world.clone(), this);
     // (Bash drops the NUL bytes a substitution's output holds: `$(printf 'a\0b')` is `ab`.)
-    if (out.t === "text") return out.text.replaceAll("\0", "");
-    if (out.t !== "paths-under") return null;
-    // Paths under each directory: one that stands for them all, and every symlink under it
-    // that leads out (found by the scan).
-    const reps: string[] = [];
-    for (const d of out.dirs) {
-      if (d.text === null) return null;
-      this.scanTree(world, d, "unknown", "$(…)");
-      reps.push(`${d.text.replace(/\/+$/, "") || "/"}/*`);
+    if (out.t === "text") return items.length === 1 && !quiet ? out.text.replaceAll("\0", "") : null;
+    if (out.t !== "listing") return null;
+    // Stand-ins for the names (src/shell/listing.ts): each directory is reached as a whole, and
+    // every symlink under it that leads out is judged by the scan.
+    if (out.listing.unplain === null) {
+      for (const d of out.listing.reach) {
+        this.scanTree(world, d, "unknown", "$(…)");
+        this.access(world, d, "unknown", "$(…)");
+      }
     }
     void span;
-    return reps.join("\n");
+    return { listing: out.listing };
+  }
+
+  /**
+   * Why the names under `dir` (in it only, `deep` false) cannot be checked, or the characters
+   * outside the plain set they hold (listing.ts); then the listing relies on the rest of the
+   * command not making a name that is not plain there (settleListings).
+   */
+  unplainNames(dir: string, deep: boolean, w: World, span: Span): string | { readonly odd: string } {
+    if (w.cwd === null && !isAbsolute(dir)) return "the working directory is not known";
+    const start = resolvePhysical(isAbsolute(dir) ? dir : join(w.cwd!, dir), this.fs);
+    if (!start.ok) return `${dir} cannot be resolved`;
+    const made = nameMaker(start.path, [], [w], () => true);
+    if (made !== null) return made.replace(/^a command/, "an earlier command");
+    const got = this.namesUnder(start.path, deep, dir);
+    if (typeof got !== "string") this.reliances.push({ dir, phys: start.path, span: this.span(span), command: "listing", via: this.frame.via });
+    return got;
+  }
+
+  /** Whether every name under a physical path (nothing, for a file or a path not there) is plain, within the bound. */
+  private plainTree(phys: string): boolean {
+    const got = this.namesUnder(phys, true, phys);
+    return typeof got !== "string" && got.odd === "";
+  }
+
+  /**
+   * The characters outside the plain set that the names under a physical directory hold, or
+   * why they cannot be told (past the bound, unreadable, not UTF-8). Links are not followed.
+   */
+  private namesUnder(start: string, deep: boolean, shown: string): string | { readonly odd: string } {
+    if (this.fs.lstat(start) !== "dir") return { odd: "" };
+    const queue = [start];
+    let odd = "";
+    let entries = 0;
+    while (queue.length) {
+      const phys = queue.shift()!;
+      const names = this.fs.readdir(phys);
+      if (names === null) return `${phys} cannot be listed`;
+      for (const name of names) {
+        if (++entries > this.limits.maxScanEntries) return `${shown} holds more than ${this.limits.maxScanEntries} entries`;
+        if (name === UNDECODABLE_NAME) return `${shown} holds a name that is not UTF-8`;
+        if (!isPlainName(name)) odd = [...new Set(odd + oddChars(name))].join("");
+        const p = phys + "/" + name;
+        if (deep && this.fs.lstat(p) === "dir") queue.push(p);
+      }
+    }
+    return { odd };
+  }
+
+  /** Listings that stand for names only if nothing in the command makes a name that is not plain. */
+  private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[] }[] = [];
+
+  /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */
+  private settleListings(worlds: readonly World[]): void {
+    for (const r of this.reliances) {
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), this.findings.commands.map((c) => c.text));
+      // The names it stood for are then any paths: an access that cannot be resolved.
+      if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
+    }
   }
 
   substituteCode(text: string, world: World, span: Span): string | null {
@@ -2148,6 +2255,42 @@ export interface DispatchInfo {
   readonly bypassFunctions: boolean;
 }
 
+
+/** Commands that change what a file is allowed to do, or when it was touched, never what it holds. */
+const METADATA_ONLY: ReadonlySet<string> = new Set(["chmod", "chown", "chgrp", "touch"]);
+
+/** Words of a command that are stand-ins for a listing's names: `n` fields from `at`. */
+interface StandInWord {
+  readonly at: number;
+  readonly n: number;
+  readonly kind: "fields" | "one";
+}
+
+/**
+ * The commands a command with stand-ins for a listing's names may be (src/shell/listing.ts):
+ * an unquoted `$(…)` that prints names is any number of words in any order, so each is
+ * followed as none, one and two of them (where the count or the place changes what a word is:
+ * `cp $(…)`, `grep -r x $(…)` with none searching `.`); a quoted one is one word, or empty. A builtin or function
+ * (whose words change the shell: `cd $(find …)` with none goes home) gets unknown words, as
+ * does a command with more than two such words.
+ */
+function standInVariants(argv: readonly Arg[], words: readonly StandInWord[], inShell: boolean): Arg[][] {
+  if (inShell || words.length > 2 || words[0]!.at === 0) {
+    const at = new Set(words.flatMap((sw) => Array.from({ length: sw.n }, (_, k) => sw.at + k)));
+    return [argv.map((a, i) => (at.has(i) && i > 0 ? withValue({ ...a, standIn: undefined }, null, "names a listing prints, whose number is not known") : a))];
+  }
+  let variants: Arg[][] = [[]];
+  let next = 0;
+  for (const sw of words) {
+    const head = argv.slice(next, sw.at);
+    const group = argv.slice(sw.at, sw.at + sw.n);
+    const choices: Arg[][] | null = sw.kind === "one" ? [[withValue({ ...group[0]!, standIn: undefined }, "", "")], group] : repChoices(group);
+    if (choices === null || variants.length * choices.length > 64) return standInVariants(argv, words, true);
+    variants = variants.flatMap((v) => choices.map((c) => [...v, ...head, ...c]));
+    next = sw.at + sw.n;
+  }
+  return variants.map((v) => [...v, ...argv.slice(next)]);
+}
 
 /** What a child process leaves behind in its parent: an exit status and filesystem changes. */
 function joinChild(parent: World, out: readonly World[]): Status {

@@ -23,6 +23,23 @@ export type Value =
 
 export const UNSET: Value = { k: "unset" };
 
+/**
+ * Values that stand for any of the names a listing prints (src/shell/listing.ts): their text is
+ * good as a path, but not as text to take apart (what `#`, `%` or `/` cut from a stand-in is not
+ * what they cut from a name). Kept by identity, and told apart from equal text wherever worlds are compared.
+ */
+const STAND_INS = new WeakSet<Value>();
+
+export function standInValue(text: string): Value {
+  const v: Value = { k: "str", v: text };
+  STAND_INS.add(v);
+  return v;
+}
+
+export function isStandIn(v: Value): boolean {
+  return STAND_INS.has(v);
+}
+
 export function unknown(why: string, numeric = false): Unknown {
   return { k: "unknown", why, numeric };
 }
@@ -256,7 +273,7 @@ export class World {
   setVar(name: string, value: Value): void {
     // Writing the value a variable has keeps the map shared, so that sameAs sees no change.
     const prev = this.vars.get(name);
-    if (prev !== undefined && (prev === value || (prev.k === "str" && value.k === "str" && prev.v === value.v) || (prev.k === "unset" && value.k === "unset"))) return;
+    if (prev !== undefined && (prev === value || (prev.k === "str" && value.k === "str" && prev.v === value.v && isStandIn(prev) === isStandIn(value)) || (prev.k === "unset" && value.k === "unset"))) return;
     if (environmentRole(name) !== null && !this.environmentNames.includes(name)) this.environmentNames = [...this.environmentNames, name];
     if (this.varsShared) {
       this.vars = new Map(this.vars);
@@ -355,7 +372,7 @@ function optionsKey(o: Partial<Options>): string {
 function valueKey(v: Value): string {
   switch (v.k) {
     case "str":
-      return "s" + v.v;
+      return (STAND_INS.has(v) ? "S" : "s") + v.v;
     case "arr":
       return "a" + v.v.join("\u0001");
     case "unset":

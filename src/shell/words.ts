@@ -10,7 +10,8 @@ import { compileMatcher, hasPatternChars, type PatternChar } from "./pattern.ts"
 import { braceExpand, type BraceResult } from "./brace.ts";
 import type { Dialect, ParamExpansion, ParamOp, Stmt, Word, WordPart } from "./syntax.ts";
 import type { Span } from "../span.ts";
-import { type Unknown, type Value, type World, unknown, str } from "./state.ts";
+import { isStandIn, type Unknown, type Value, type World, unknown, str } from "./state.ts";
+import { cutProblem, type Listing, mayCut, type Named } from "./listing.ts";
 import { type EvaluationRisk, nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { printsOnlyNumbers } from "./stdin.ts";
 import { walkWord } from "./walk.ts";
@@ -31,6 +32,12 @@ interface Expansion {
   readonly fields: Field[];
   /** An unquoted unknown value could have split into any number of fields. */
   readonly countUnknown: boolean;
+  /**
+   * The word is a command substitution that prints names of a listing (src/shell/listing.ts),
+   * and its fields are stand-ins for them: `fields`, any number of names (none too); `one`,
+   * one word that is a name or empty (a quoted substitution that prints at most one line).
+   */
+  readonly standIns?: "fields" | "one";
 }
 
 export interface Limits {
@@ -50,8 +57,17 @@ export interface WordEnv {
   readonly home: string | null;
   /** Known environment variables (CDPATH and any the host passed). */
   readonly env: ReadonlyMap<string, string>;
-  /** Analyse a command substitution in a copy of the world; returns its output when it is known. */
-  substitute(body: Stmt, world: World, span: Span): string | null;
+  /**
+   * Analyse a command substitution in a copy of the world; returns its output when it is
+   * known, or the listing it prints.
+   */
+  substitute(body: Stmt, world: World, span: Span): string | { readonly listing: Listing<Named> } | null;
+  /**
+   * Why the names under `dir` (in it only, `deep` false) cannot be checked, or the characters
+   * outside the plain set they hold — which the rest of the command must not add to
+   * (src/shell/listing.ts).
+   */
+  unplainNames?(dir: string, deep: boolean, world: World, span: Span): string | { readonly odd: string };
   /** The same for backquoted text the grammar did not parse. */
   substituteCode(text: string, world: World, span: Span): string | null;
   /** Physical directory for a logical one, for globbing. */
@@ -191,8 +207,9 @@ export function expandWord(word: Word, world: World, env: WordEnv, opts: ExpandO
   }
   const fields: Field[] = [];
   let countUnknown = false;
+  const sink: StandInSink = { standIns: undefined };
   for (const parts of alternatives) {
-    const pieces = expandParts(parts, world, env, opts.assignment === true);
+    const pieces = expandParts(parts, world, env, opts.assignment === true, alternatives.length === 1 && !opts.noSplit ? sink : undefined);
     const split = splitFields(pieces, world, env, opts.noSplit === true || opts.assignment === true);
     if (split.countUnknown) countUnknown = true;
     for (const segs of split.fields) {
@@ -204,7 +221,13 @@ export function expandWord(word: Word, world: World, env: WordEnv, opts: ExpandO
       }
     }
   }
+  if (sink.standIns) return { fields, countUnknown: true, standIns: sink.standIns };
   return { fields, countUnknown };
+}
+
+/** Where expandParts says that the word's fields are stand-ins for a listing's names. */
+interface StandInSink {
+  standIns: "fields" | "one" | undefined;
 }
 
 /**
@@ -269,7 +292,7 @@ export function knownPrefix(f: { readonly segs: readonly Seg[] }): string {
 // ---------------------------------------------------------------------------------------
 // Parts → pieces
 
-function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, assignment: boolean): Piece[] {
+function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, assignment: boolean, sink?: StandInSink): Piece[] {
   const out: Piece[] = [];
   let size = 0;
   let counted = 0;
@@ -320,7 +343,16 @@ function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, ass
         break;
       case "cmdsub": {
         const output = env.substitute(p.body, world, p.span);
-        if (output !== null) {
+        if (output !== null && typeof output === "object") {
+          const names = parts.length === 1 && sink && !assignment ? listingPieces(output.listing, p.quoted, world, env) : null;
+          if (names && sink) {
+            out.push(...names.pieces);
+            sink.standIns = names.standIns;
+          } else {
+            const why = parts.length === 1 ? listingWhy(output.listing, p.quoted, world, env) : "the names it prints are part of a longer word";
+            out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is names that may not be whole where they are used (${why})`), quoted: p.quoted, split: !p.quoted && !assignment });
+          }
+        } else if (output !== null) {
           const text = output.replace(/\n+$/, "");
           out.push({ k: "text", text, quoted: p.quoted, split: !p.quoted && !assignment });
         } else {
@@ -354,6 +386,29 @@ function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, ass
     }
   }
   return out;
+}
+
+/**
+ * The stand-ins of a listing printed by a command substitution that is a whole word: unquoted,
+ * cut at IFS (its pieces quoted here, as plain names have nothing pathname expansion would
+ * change); quoted, only when it prints at most one name. Null when the cut may not leave the
+ * names whole (listingWhy says why).
+ */
+function listingPieces(l: Listing, quoted: boolean, world: World, env: WordEnv): { pieces: Piece[]; standIns: "fields" | "one" } | null {
+  if (listingWhy(l, quoted, world, env) !== null) return null;
+  const pieces: Piece[] = [];
+  l.reps.forEach((r, i) => {
+    if (i > 0) pieces.push({ k: "break" });
+    pieces.push({ k: "text", text: r.text!, quoted: true, split: false });
+  });
+  return { pieces, standIns: quoted ? "one" : "fields" };
+}
+
+function listingWhy(l: Listing, quoted: boolean, world: World, env: WordEnv): string | null {
+  if (l.reps.some((r) => r.text === null)) return "a directory that is not known";
+  if (quoted) return l.single ? cutProblem(l, { ends: "\n", special: "" }) : "quoted, the names are one word";
+  const ifs = ifsOf(world, env);
+  return ifs === null ? "IFS is not known" : cutProblem(l, { ends: ifs, special: "" });
 }
 
 function shorten(span: Span, _env: WordEnv): string {
@@ -502,7 +557,7 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
   evaluationRisks(pe, world, env, span);
   // A subscript is expanded (and, for an indexed array, evaluated: evaluationRisks).
   if (pe.index !== null && pe.index.text !== "@" && pe.index.text !== "*") expandForEffects(pe.index, world, env, false);
-  const v = paramValue(pe, world, env);
+  const v = standInUse(paramValue(pe, world, env), pe.op, split, world, env);
   // Unquoted, $* and ${a[*]} are fields as $@ is; quoted or assigned, one word joined by IFS's first character.
   const atForm = (pe.name === "@" && pe.index === null) || (pe.index !== null && /^[@]$/.test(pe.index.text)) || (split && (pe.name === "*" || pe.index?.text === "*"));
   const ifs = ifsOf(world, env);
@@ -529,6 +584,24 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
 }
 
 const NO_OPERAND = (): Piece[] => [];
+
+/** Operators that give the value as it is, or another word: a stand-in stays one. */
+const WHOLE_VALUE_OPS: ReadonlySet<ParamOp> = new Set(["", "length", ":-", "-", ":=", "=", ":?", "?", ":+", "+"]);
+
+/**
+ * A stand-in for a listing's names (src/shell/listing.ts) is good as a path, not as text to
+ * take apart: an operator on its text, or splitting at an IFS that holds a character a plain
+ * name may hold, would not give what the operator gives on the names.
+ */
+function standInUse(v: Value, op: ParamOp, split: boolean, world: World, env: WordEnv): Value {
+  if (!isStandIn(v)) return v;
+  if (!WHOLE_VALUE_OPS.has(op)) return unknown("a name read from a listing, taken apart");
+  if (split) {
+    const ifs = ifsOf(world, env);
+    if (ifs === null || [...ifs].some(mayCut)) return unknown("a name read from a listing, split at an IFS that may cut it");
+  }
+  return v;
+}
 
 /**
  * Whether bash expands the operand of `op` for this value: null when that depends on a value

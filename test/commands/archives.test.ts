@@ -54,7 +54,9 @@ table("tar -T -: names of the files to add on standard input", box, [
   ["find ../outside | tar -cf build/a.tar -T -", "ask", ["read $O"]],
   ["cat list.txt | tar -cf build/a.tar -T -", "ask", ["#UNRESOLVED_WORD"]],
   ["curl -s https://example.com/list | tar -cf build/a.tar --files-from=-", "ask", ["#UNRESOLVED_WORD"]],
-  ["git ls-files | tar -cf build/a.tar --files-from=-", "allow"],
+  // git's index may hold a name that is not on disk, and tar reads a line that starts with `-` as an option.
+  ["git ls-files | tar -cf build/a.tar --files-from=-", "ask", ["#UNRESOLVED_WORD"]],
+  ["find docs | tar -cf build/a.tar --files-from=-", "allow", ["read $P/docs"]],
   // What README.md holds (`# project`) is the one name tar reads: inside.
   ["tar -cf build/a.tar --files-from=- < README.md", "allow"],
   ["printf '../outside/secret.txt\\n' | tar -cf build/a.tar -T -", "ask", ["read $O/secret.txt"]],
@@ -186,7 +188,8 @@ table("7z and cpio", box, [
   ["find docs | cpio -o > a.cpio", "allow", ["read $P/docs"]],
   ["find . | cpio -ov > a.cpio", "allow"],
   ["find . | cpio -oL > a.cpio", "ask", ["read $O"]],
-  ["ls | cpio -o > a.cpio", "ask", ["#UNRESOLVED_WORD"]],
+  // The names in the working directory, one a line (`space dir` too: cpio does not cut at blanks).
+  ["ls | cpio -o > a.cpio", "allow", ["read $P"]],
   ["cpio -o -F ~/a.cpio < list", "ask", ["write $H/a.cpio"]],
   ["cpio -id < a.cpio", "ask", ["#UNRESOLVED_PATH", "write $P"]],
   ["cpio -id --no-absolute-filenames < a.cpio", "ask", ["write $P", "write $O"]],

@@ -8,6 +8,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
 import { chdir, each, flag, generic, hooks, issue, locate, namesFrom, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
+import { cutProblem } from "../../shell/listing.ts";
 
 
 // ---------------------------------------------------------------------------------------
@@ -148,17 +149,27 @@ export function tarWords(call: Call, words: readonly Arg[]): Effect[] {
     }
     args = [...rewritten, ...args.slice(next)];
   }
-  return applySpec(call.name, TAR_SPEC, args, call.world, call.span).effects;
+  const effects = applySpec(call.name, TAR_SPEC, args, call.world, call.span).effects;
+  // `-T -`: the names of the files to add come from standard input.
+  const parsed = parseWords(TAR_SPEC, args, call.world, undefined, false);
+  const fromStdin = parsed.items.some((it) => it.t === "option" && (it.name === "-T" || it.name === "--files-from") && it.value?.text === "-");
+  if (fromStdin && parsed.modes.has("adding")) effects.push(...namesFromStdin(call, "read", false, args.some((a) => a.text === "--null"), `${call.name} -T - adds the files named on its standard input, which the guard cannot see`));
+  return effects;
 }
 
 /** Files a command reads whose names come on its standard input (`cpio -o`, `tar -T -`). */
-function namesFromStdin(call: Call, kind: "read", follow: boolean, unseen: string): Effect[] {
+function namesFromStdin(call: Call, kind: "read", follow: boolean, nul: boolean, unseen: string): Effect[] {
   const stdin = call.stdin;
   const effects: Effect[] = [];
-  if (stdin.t === "paths-under") {
-    for (const d of stdin.dirs) {
-      effects.push({ t: "path", arg: d, kind });
-      if (follow) effects.push({ t: "scan", arg: d, kind });
+  if (stdin.t === "listing") {
+    // One name a line; tar decodes backslash escapes and reads a leading `-` as an option (src/shell/listing.ts).
+    const why = cutProblem(stdin.listing, { ends: nul ? "\0" : "\n", special: nul ? "-" : "\\-" }, false);
+    if (why !== null) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `${unseen} whole (${why})`, span: call.span });
+    else {
+      for (const d of [...stdin.listing.reach, ...stdin.listing.reps]) {
+        effects.push({ t: "path", arg: d, kind });
+        if (follow) effects.push({ t: "scan", arg: d, kind });
+      }
     }
   } else if (stdin.t === "text") {
     for (const line of stdin.text.split("\n")) if (line) effects.push({ t: "path", arg: withValue(call.nameArg, line, ""), kind });
@@ -609,7 +620,7 @@ function cpio(call: Call): Effect[] {
   const effects = applySpec("cpio", CPIO_SPEC, call.args, call.world, call.span).effects;
   const parsed = parseWords(CPIO_SPEC, call.args, call.world, undefined, false);
   if (!parsed.modes.has("out") && !parsed.modes.has("pass")) return effects;
-  return [...effects, ...namesFromStdin(call, "read", parsed.modes.has("follow"), "cpio copies the files named on its standard input, which the guard cannot see")];
+  return [...effects, ...namesFromStdin(call, "read", parsed.modes.has("follow"), call.args.some((a) => a.text !== null && (a.text === "--null" || /^-[a-zA-Z0-9]*0/.test(a.text))), "cpio copies the files named on its standard input, which the guard cannot see")];
 }
 
 // ---------------------------------------------------------------------------------------

@@ -104,7 +104,8 @@ function find(call: Call): Effect[] {
       // is its parent (`find src/sub -execdir` runs in src), for what is under it, the start
       // point or a directory below it.
       for (const [representative, dir] of [[s, s.text === null ? null : parentOf(s.text)], [under, s.text]] as const) {
-        const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : withValue(w, w.text.split("{}").join(representative.text), "")) : w));
+        // A word made with `{}` stands for any of the paths (src/shell/listing.ts): never a command name or code.
+        const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : { ...withValue(w, w.text.split("{}").join(representative.text), ""), standIn: true as const }) : w));
         effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label, ...(e.dir ? { base: dir === null ? null : absoluteOrNull(dir, call) } : {}) });
       }
       // {} may also be a symlink under the start point that leads out.

@@ -108,9 +108,11 @@ function shell(call: Call): Effect[] {
   if (cFlag) {
     const code = rest[0];
     if (!code) return effects;
-    // sh -c CODE [$0 [$1 …]]
-    const positional = rest.length > 2 ? texts(rest.slice(2)) : [];
-    effects.push({ t: "code", text: code.text, span: code.span, label: `${name} -c`, inProcess: false, positional, dialect, options });
+    // sh -c CODE [$0 [$1 …]]. A stand-in for a listing's names is no text to take apart (src/shell/listing.ts).
+    const given = rest.slice(1);
+    const positional = given.some((g) => g.standIn) ? null : rest.length > 2 ? texts(rest.slice(2)) : [];
+    const arg0 = given.length === 0 ? {} : { arg0: given[0]!.standIn ? null : given[0]!.text };
+    effects.push({ t: "code", text: code.text, span: code.span, label: `${name} -c`, inProcess: false, positional, ...arg0, dialect, options });
     return effects;
   }
   if (rest.length && !stdinFlag) {

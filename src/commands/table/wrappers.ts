@@ -5,6 +5,7 @@
 import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, type Stdin, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec } from "../spec.ts";
+import { type Cut, cutProblem, repChoices, XARGS_CUT } from "../../shell/listing.ts";
 import { issue, optionItems, optionValues, spanOf } from "./common.ts";
 
 const none = { value: "none" } as const;
@@ -434,7 +435,7 @@ const XARGS_SPEC: CommandSpec = {
 /**
  * xargs: the command gets more arguments from its input. When the guard can see the input
  * (a here-string, `echo … |`, a file inside the root) they are those words; when they come
- * from `find DIR` they are paths under DIR; otherwise they are unknown.
+ * from a listing (`find DIR`, `ls`), stand-ins for its names; otherwise they are unknown.
  */
 function xargs(call: Call): Effect[] {
   const applied = applySpec("xargs", XARGS_SPEC, call.args, call.world, call.span);
@@ -460,12 +461,23 @@ function xargs(call: Call): Effect[] {
   if (!fromFile && stdin.t === "text") {
     const words = xargsItems(stdin.text, { nul: parsed.modes.has("nul"), delim, lines: parsed.modes.has("lines") || replace !== null });
     items = [words.map((w) => withValue(anchor, w, ""))];
-  } else if (!fromFile && stdin.t === "paths-under") {
-    // One representative entry under each directory; links under it that lead out are judged by a scan.
-    items = [stdin.dirs.map((d) => withValue(d, d.text === null ? null : `${d.text.replace(/\/+$/, "")}/*`, "a path under a directory the guard cannot name"))];
-    // The command gets every path under each directory: the directory is judged as reached
-    // recursively (rules on what it holds apply, `find . | xargs cat` with `.env` denied).
-    for (const d of stdin.dirs) effects.push({ t: "scan", arg: d, kind: "unknown" }, { t: "path", arg: d, kind: "unknown" });
+  } else if (!fromFile && stdin.t === "listing") {
+    // xargs cuts its input at blanks and newlines and removes quotes (NUL with -0, the
+    // delimiter with -d, lines with -I): each item is a whole name only where the cut cannot
+    // split one (src/shell/listing.ts). The command may run with no item (unless -r), with one,
+    // or with several.
+    const l = stdin.listing;
+    const cut: Cut = parsed.modes.has("nul") ? { ends: "\0", special: "" } : delim !== null ? { ends: delim, special: "" } : replace !== null ? { ends: "\n", special: XARGS_CUT.special + XARGS_CUT.ends } : XARGS_CUT;
+    const why = cutProblem(l, cut);
+    if (why !== null) items = [[withValue(anchor, null, `xargs reads names a listing prints, which its input may not give whole (${why})`)]];
+    else {
+      const noEmpty = parsed.items.some((i) => i.t === "option" && (i.name === "-r" || i.name === "--no-run-if-empty"));
+      const groups = repChoices(l.reps);
+      items = replace !== null ? [[...l.reps]] : groups === null ? [[withValue(anchor, null, "xargs reads names of more places than the guard follows")]] : groups.filter((g) => g.length > 0 || !noEmpty);
+      // The command gets every name under each directory: the directory is judged as reached
+      // recursively (rules on what it holds apply, `find . | xargs cat` with `.env` denied).
+      for (const d of l.reach) effects.push({ t: "scan", arg: d, kind: "unknown" }, { t: "path", arg: d, kind: "unknown" });
+    }
   } else {
     items = [[withValue(anchor, null, fromFile ? "xargs reads its arguments from a file" : "xargs reads its arguments from standard input")]];
   }
@@ -475,7 +487,8 @@ function xargs(call: Call): Effect[] {
       const rep = replace;
       const variants = group.length ? group : [withValue(anchor, null, "xargs input")];
       for (const item of variants) {
-        argv = command.map((c) => (c.text !== null && c.text.includes(rep) ? (item.text === null ? withValue(c, null, item.unknownWhy ?? "") : withValue(c, c.text.split(rep).join(item.text), "")) : c));
+        // A word made with a stand-in is one too: never a command name or code.
+        argv = command.map((c) => (c.text !== null && c.text.includes(rep) ? (item.text === null ? withValue(c, null, item.unknownWhy ?? "") : { ...withValue(c, c.text.split(rep).join(item.text), ""), ...(item.standIn ? { standIn: true as const } : {}) }) : c));
         effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: "xargs", ...withStdin });
       }
       continue;

@@ -1,0 +1,233 @@
+// Names that can only come from a listing: what `find DIR`, `fd`, `ls DIR` and `grep -rl … DIR`
+// print, passed through line filters (`sort`, `grep -v`, `head`, …), wherever it arrives:
+// xargs, `read` in a loop, `$(…)` and a `for` list. All of them use the one value below.
+//
+// Soundness. A consumer does not get names, it gets a stream of bytes that it cuts into
+// words: xargs at blanks and newlines (and it removes quotes and backslashes), `read` at its
+// delimiter (trimming IFS blanks, removing backslashes without -r), an unquoted `$(…)` at IFS
+// characters and then through pathname expansion, a shell that gets a name as code at every
+// metacharacter. A piece of a name is not a name under the directory: a directory `x ` holding
+// `etc/passwd` under `.` prints `./x /etc/passwd`, which xargs cuts into `./x` and
+// `/etc/passwd`; a name `a⏎..` prints a line `..`; a name `-rf` or `a=b` is an option or an
+// assignment to the command that gets it. So the value stands for the names only when every
+// name it can print is *plain*: letters, digits and `._+,%@^_-` (`-` not first), no blank, quote,
+// backslash, glob, `=` or shell metacharacter, so every way of cutting leaves it whole and no
+// program reads it as anything but a name. The guard checks that on disk at check time, under
+// every directory the listing reads (`unplainNames` in the interpreter), and keeps the value
+// unknown when it cannot: a name is not plain, the tree is past the bound, an earlier command
+// may have made symlinks or unpacked something there, the names come from git's index or
+// history (which may hold names that are not on disk), or IFS holds a character a plain
+// name may contain. Since the consumer may run while the listing is still being printed, a
+// command anywhere in the command line that could make a name that is not plain (a write
+// whose name is not plain, or by a program that copies or unpacks trees, or one that may
+// create symlinks) makes the value unknown after the fact (the interpreter's `settleListings`).
+//
+// The value is one text that stands for every name: the directory itself for `find DIR`
+// (which may print DIR itself, the shallowest name: `DIR/..` climbs the furthest of them all),
+// `.` for names printed relative to the working directory (`ls`, `fd` without a directory).
+// Every name is under that place, so the place is also judged as reached as a whole
+// (`reach`: rules on what it holds apply, and a scan judges every symlink under it that leads
+// out). A stand-in never becomes a command name or code (`standIn` on the word): a plain name
+// run as a command is a program looked up in PATH.
+
+import type { PathFinding } from "./findings.ts";
+import { isInside } from "../paths/resolve.ts";
+import { zoneInListing } from "./zones.ts";
+import type { World } from "./state.ts";
+
+/**
+ * The words a listing is made of: commands' arguments (`Arg` in src/commands/effects.ts), of
+ * which only these fields are read here, so that this module needs nothing of the commands.
+ */
+export interface Named {
+  readonly text: string | null;
+  readonly standIn?: true;
+}
+
+export interface Listing<Arg extends Named = Named> {
+  /** Texts each of which stands for every name the listing prints (one per directory). */
+  readonly reps: readonly Arg[];
+  /** Where the names are: each judged as reached recursively, and scanned for links that lead out. */
+  readonly reach: readonly Arg[];
+  /** What ends each name: a newline, or NUL (`-print0`, `-z`, `tr '\n' '\0'`). */
+  readonly sep: "\n" | "\0";
+  /** At most one name is printed (`head -1`). */
+  readonly single: boolean;
+  /** Null when every name the listing can print was checked on disk; otherwise why not. */
+  readonly unplain: string | null;
+  /**
+   * The characters outside the plain set that the names checked hold (`-` also when a name
+   * starts with it): empty when every name is plain.
+   */
+  readonly odd: string;
+}
+
+/** A character a plain name may hold; a plain name also does not start with `-`. */
+const PLAIN_CHAR = /^[\p{L}\p{N}\p{M}._+,%@^_-]$/u;
+const PLAIN_NAME = /^(?!-)[\p{L}\p{N}\p{M}._+,%@^_-]+$/u;
+/** A directory operand as written: plain components, `/`, `.` and `..`. */
+const PLAIN_PATH = /^[\p{L}\p{N}\p{M}._+,%@^_/-]+$/u;
+
+function isPlainChar(c: string): boolean {
+  return PLAIN_CHAR.test(c);
+}
+
+/** A character a name the listing prints may hold: a plain one, or the `/` between names. */
+export function mayCut(c: string): boolean {
+  return c === "/" || PLAIN_CHAR.test(c);
+}
+
+export function isPlainName(name: string): boolean {
+  return PLAIN_NAME.test(name);
+}
+
+/** A path whose every component is plain (or `.`, `..`), for names written by a command. */
+function isPlainPath(path: string): boolean {
+  return PLAIN_PATH.test(path) && path.split("/").every((c) => c === "" || c === "." || c === ".." || PLAIN_NAME.test(c));
+}
+
+/**
+ * The interpreter's answer about the names under a directory (see `unplainNames` there): why
+ * they cannot be checked, or the characters outside the plain set they hold.
+ */
+type NamesCheck<Arg extends Named> = (dir: Arg, deep: boolean) => string | { readonly odd: string };
+
+/** What a listing command prints, before the names on disk are checked. */
+export interface ListingSource<Arg extends Named> {
+  /** The stand-ins (see above). */
+  readonly reps: readonly Arg[];
+  /** Where the names resolve. */
+  readonly reach: readonly Arg[];
+  /** The directories whose names it prints: every name under each (in it only, `deep` false). */
+  readonly read: readonly { readonly dir: Arg; readonly deep: boolean }[];
+  readonly sep: "\n" | "\0";
+  /** Why names it prints may not be on disk to check (git's index and history). */
+  readonly unverifiable?: string;
+}
+
+export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: NamesCheck<Arg> | null): Listing<Arg> {
+  let odd = "";
+  const problem = (): string | null => {
+    if (src.unverifiable) return src.unverifiable;
+    for (const a of [...src.reps, ...src.read.map((r) => r.dir)]) {
+      if (a.text === null) return "a directory that is not known";
+      if (!isPlainPath(a.text) || a.text.startsWith("-")) return `${JSON.stringify(a.text)} is not a plain name`;
+    }
+    if (check === null) return "the names on disk cannot be checked here";
+    for (const r of src.read) {
+      const got = check(r.dir, r.deep);
+      if (typeof got === "string") return got;
+      odd = [...new Set(odd + got.odd)].join("");
+    }
+    return null;
+  };
+  const unplain = problem();
+  return { reps: src.reps.map((r) => standIn(r)), reach: src.reach, sep: src.sep, single: false, unplain, odd };
+}
+
+/** The characters of a name outside the plain set, with `-` for a leading one. */
+export function oddChars(name: string): string {
+  let out = name.startsWith("-") ? "-" : "";
+  for (const c of name) if (!isPlainChar(c) && !out.includes(c)) out += c;
+  return out;
+}
+
+/** An argument that stands for names a listing prints. */
+function standIn<Arg extends Named>(a: Arg): Arg {
+  return { ...a, standIn: true };
+}
+
+/** How a consumer cuts its input into words. */
+export interface Cut {
+  /** The characters it ends a word at. */
+  readonly ends: string;
+  /** Characters it removes or treats specially inside a word (quotes, backslashes, IFS blanks it trims). */
+  readonly special: string;
+}
+
+/** xargs without -0 or -d: blanks and newlines end an item; quotes and backslashes are removed. */
+export const XARGS_CUT: Cut = { ends: " \t\n", special: "'\"\\" };
+
+/**
+ * Why the words a consumer cuts from the listing are not each a whole name, or null when they
+ * are: the listing's separator must end a word, and nothing the consumer cuts at or treats
+ * specially may be in a plain name. A consumer that hands the names on as words of a command
+ * (xargs, `$(…)`, `read`) needs them all plain (`strict`): the command may cut them again,
+ * run them or read them as options. One that opens them itself (`tar -T -`, `cpio`) needs only
+ * that none holds what it cuts at or treats specially.
+ */
+export function cutProblem(l: Listing, cut: Cut, strict = true): string | null {
+  if (l.unplain !== null) return l.unplain;
+  if (!cut.ends.includes(l.sep)) return l.sep === "\0" ? "names that end with NUL are read as one" : "names that end with a newline are read as one";
+  // (`-` among the special characters stands for a name that starts with it.)
+  for (const c of cut.ends + cut.special.replace("-", "")) if (mayCut(c)) return `${JSON.stringify(c)} would cut a name`;
+  const odd = strict ? l.odd : [...l.odd].filter((c) => (cut.ends + cut.special).includes(c)).join("");
+  if (odd) return `a name there holds ${JSON.stringify(odd)}, not a plain name`;
+  return null;
+}
+
+/**
+ * The groups of stand-ins a command may get where it gets any number of names in any order:
+ * none, each alone, and each ordered pair (a command's words may play a part by their
+ * place: `cp A B` reads A and writes B). Null past a bound.
+ */
+export function repChoices<Arg extends Named>(reps: readonly Arg[]): Arg[][] | null {
+  if (reps.length > 6) return null;
+  const out: Arg[][] = [[], ...reps.map((r) => [r])];
+  for (const a of reps) for (const b of reps) if (a !== b || reps.length === 1) out.push([a, b]);
+  return out;
+}
+
+/** Lines of a line filter keep the listing (a subset, reordered), with `single` when it keeps at most one. */
+export function filtered<Arg extends Named>(l: Listing<Arg>, single: boolean, sep: "\n" | "\0"): Listing<Arg> {
+  return { ...l, sep, single: l.single || single };
+}
+
+/**
+ * Commands that make no name but the one they are given (or none): a write by one of them
+ * to a plain name makes only plain names. Others (cp, mv, rsync, patch, a program) may make
+ * names from elsewhere: a tree copied, a file named inside another. (Those that unpack
+ * archives or check out trees say so by the symlinks they may make: `links`.)
+ */
+const NAME_KEEPING = new Set(["rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "touch", "truncate", "mkdir", "sed", "tee", "find", "wc", "sort", "tar", "zip", "cpio", "bzip2", "xz", "zstd", "mogrify"]);
+
+/**
+ * gzip names what it makes after what it is given (`x` → `x.gz` and back), except that `-N`
+ * restores the name stored in the file when it decompresses.
+ */
+const GZIP = new Set(["gzip", "gunzip", "pigz", "unpigz"]);
+const GZIP_NAME = /(^|\s)-[a-zA-Z0-9]*N|(^|\s)--name(\s|$)/;
+
+/** Commands that make the names they are given and copy or move trees: each tree they name must hold plain names. */
+const TREE_MOVING = new Set(["cp", "mv"]);
+
+/**
+ * Why a command in the command line may make a name that is not plain under `dir` (a
+ * physical directory whose names a listing relied on: a listing printing while the command
+ * runs, or after it, would print it), or null when none may. A program the guard cannot see
+ * into (an unknown command, project code) is taken to touch what its words name, as
+ * everywhere else (docs/semantics.md, "Known limits"): the names it might make are not
+ * followed, as what it might read is not.
+ */
+export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = []): string | null {
+  if (worlds.some((w) => zoneInListing(w.linkZones, dir, true))) return "a command may make symlinks or unpack files there";
+  for (const p of paths) {
+    if (p.kind !== "write" || p.resolved === null) continue;
+    const below = isInside(p.resolved, dir);
+    if (!below && !isInside(dir, p.resolved)) continue;
+    const name = p.command.split(" ")[0]!.replace(/^.*\//, "");
+    // A redirection (`cmd >`, `2>>`) makes the file it names.
+    if (TREE_MOVING.has(name)) {
+      // Every path the command names (a source, the destination) is plain, and so is every tree under one.
+      const own = paths.filter((q) => q.command === p.command && q.via.join(" ") === p.via.join(" "));
+      const bad = own.find((q) => q.resolved === null || !isPlainPath(q.path) || !plainTree(q.resolved));
+      if (bad) return `${p.command} may copy or move names that are not plain (${bad.path})`;
+    } else if (GZIP.has(name)) {
+      const restoring = commands.find((c) => GZIP.has(c.split(" ")[0]!.replace(/^.*\//, "")) && GZIP_NAME.test(c));
+      if (restoring !== undefined) return `${restoring} may restore a name stored in a file`;
+    } else if (!/[<>]/.test(p.command) && !NAME_KEEPING.has(name)) return `${p.command} writes ${p.path}, and may make names from elsewhere`;
+    const rel = p.resolved === dir ? "" : p.resolved.slice(dir === "/" ? 1 : dir.length + 1);
+    if (below && rel !== "" && !isPlainPath(rel)) return `${p.command} writes ${p.path}, which is not a plain name`;
+  }
+  return null;
+}

@@ -1,0 +1,102 @@
+// Names a listing prints (src/shell/listing.ts): find, fd, ls and grep -rl, through line
+// filters, into xargs, `read`, `$(…)` and `for` — inside cases that allow next to the twins
+// that must not: names that a cut turns into other paths, links out, writes that make such
+// names, and a stand-in used as a command, as code, or taken apart.
+
+import { beforeAll } from "bun:test";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { table, useSandbox } from "./support/table.ts";
+
+const box = useSandbox();
+
+beforeAll(() => {
+  const n = join(box.fx.project, "names");
+  for (const d of ["plain/sub", "blank/x /etc", "newline/y\n..", "dash", "link", "quote"]) mkdirSync(join(n, d), { recursive: true });
+  const files: Record<string, string> = {
+    "plain/a.txt": "TODO\n", "plain/sub/b.txt": "b\n", "blank/x /etc/passwd": "p\n", "newline/y\n../z": "z\n", "dash/-rf": "", "quote/it's": "",
+  };
+  for (const [f, c] of Object.entries(files)) writeFileSync(join(n, f), c);
+  symlinkSync(box.fx.outside, join(n, "link", "out"));
+});
+
+table("listings: the same names wherever they arrive", box, [
+  ["find names/plain | sort | xargs wc -l", "allow", ["read $P/names/plain"]],
+  ["wc -l $(find names/plain -name '*.txt' | sort)", "allow", ["read $P/names/plain"]],
+  ["for f in $(find names/plain -name '*.txt'); do wc -l \"$f\"; done", "allow", ["read $P/names/plain"]],
+  ["find names/plain -name '*.txt' | while read f; do cat \"$f\"; done", "allow", ["read $P/names/plain"]],
+  ["find names/plain -print0 | xargs -0 chmod 644", "allow", ["write $P/names/plain"]],
+  ["grep -rl TODO names/plain | xargs sed -i s/TODO/DONE/", "allow", ["write $P/names/plain"]],
+  ["cd names/plain && ls | xargs rm", "allow", ["write $P/names/plain"]],
+  ["cd names/plain && ls -tr | head -n -1 | xargs rm -f", "allow", ["write $P/names/plain"]],
+  ["cat \"$(find names/plain -name a.txt | head -1)\"", "allow", ["read $P/names/plain"]],
+  ["fd -e txt . names/plain | xargs cat", "allow", ["read $P/names/plain"]],
+  ["find names/plain -name '*.txt' 2>/dev/null | xargs grep -l TODO", "allow", ["read $P/names/plain"]],
+]);
+
+table("listings: names a cut turns into other paths", box, [
+  // `./names/blank/x /etc/passwd` is cut into `./names/blank/x` and `/etc/passwd`.
+  ["find names/blank -type f | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat $(find names/blank -type f)", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/blank); do cat $f; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/blank -type f | while read f; do cat $f; done", "ask", ["#UNRESOLVED_WORD"]],
+  // Exact cuts do not help: the command that gets the name may cut it again (`sh -c 'cat $1'`).
+  ["find names/blank -type f -print0 | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
+  // A name with a newline prints a line `..`.
+  ["find names/newline -type f | while IFS= read -r f; do rm \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/quote | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // A bare name that starts with `-` is an option to the command that gets it.
+  ["cd names/dash && ls | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  // IFS that holds a character a plain name may hold cuts it.
+  ["IFS=.; cat $(find names/plain -type f)", "ask", ["#UNRESOLVED_WORD"]],
+  ["IFS=/; cat $(find names/plain -type f)", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | while read f; do IFS=/; cat $f; done", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("listings: outside, and what a filter or an option makes of them", box, [
+  ["find .. | xargs cat", "ask", ["list $T/work"]],
+  ["ls ../outside | xargs rm", "ask", ["list $O"]],
+  ["find -O3 ../outside | xargs cat", "ask", ["list $O"]],
+  ["find names/link | xargs cat", "ask", ["* $O"]],
+  ["find names/plain -name x -printf '../%p\\n' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | sed s/^/..\\\\// | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | head -c 12 | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | uniq ../outside/secret.txt | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // find prints the directory itself: `names/plain/../../../x` is above the project.
+  ["find names/plain | xargs -I{} cat {}/../../../x", "ask", ["read $T/work/x"]],
+  ["find names/plain -maxdepth 0 | while read f; do cat \"$f/../../../x\"; done", "ask", ["read $T/work/x"]],
+  // With no name, `cd` goes home; with two, it fails and stays.
+  ["cd $(find names/plain -name nothing) && cat .bashrc", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd \"$(find names/plain -maxdepth 0 | head -1)\" && cat ../../../x", "ask", ["#UNRESOLVED_WORD"]],
+  // With no name, grep -r searches the working directory.
+  ["cd ../outside && grep -r x $(find ../project/names/plain -name nothing)", "ask", ["cwd $O"]],
+  // At the end of input read empties its variable: `$f/etc/hosts` is then `/etc/hosts`.
+  ["find names/plain -maxdepth 0 | { while read f; do :; done; cat \"$f/etc/hosts\"; }", "ask", ["read /etc/hosts"]],
+]);
+
+table("listings: a stand-in is not a command, code, or text to take apart", box, [
+  ["find names/plain | xargs -I{} sh -c 'cat {}'", "ask", ["#OPAQUE_CODE"]],
+  ["cd names/plain && ls | xargs sh -c", "ask", ["#OPAQUE_CODE"]],
+  ["cd names/plain && ls | xargs -n1 bash", "ask", ["#OPAQUE_CODE"]],
+  ["cd names/plain && ls | xargs -I{} {}", "ask", ["#UNRESOLVED_COMMAND"]],
+  ["cd names/plain && ls | xargs env", "ask", ["#UNRESOLVED_COMMAND"]],
+  ["find names/plain -type f | while read f; do cat \"${f##*/}\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain -type f); do cat \"${f#*/}\"; done", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("listings: a command that makes a name that is not plain undoes them", box, [
+  ["find names/plain | xargs cat; mkdir -p 'names/plain/x /etc'", "ask", ["#UNRESOLVED_WORD"]],
+  ["mkdir -p 'names/plain/x /etc'; find names/plain | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat | cp -r names/blank names/plain/", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | while read f; do mv names/blank names/plain/; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat > 'names/plain/a b'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; tar -xf names/plain/a.txt -C names/plain", "ask", ["#UNRESOLVED_WORD"]],
+  // Elsewhere, or names that are plain, change nothing under the directory.
+  ["find names/plain | xargs cat; mkdir -p 'build/x y'", "allow", ["read $P/names/plain"]],
+  ["find names/plain -name '*.txt' | xargs rm; touch names/plain/new.txt", "allow", ["write $P/names/plain/new.txt"]],
+  ["find names/plain -name '*.txt' | xargs -I{} mv {} build/", "allow", ["write $P/build"]],
+  ["cd names/plain && ls | xargs -I{} cp {} {}.bak", "allow", ["write $P/names/plain/..bak"]],
+  ["find names/plain -type f -print0 | xargs -0 -I {} gzip -9 {}", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f -print0 | xargs -0 gzip -dN", "ask", ["#UNRESOLVED_WORD"]],
+]);
