@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Entry point for `node_modules/.bin/shellfence` and `npx shellfence`. Under Node.js it runs the
-// bundled CLI (dist/bundle/shellfence.mjs, built by `npm install`'s prepare step; dist/cli.js
-// when the bundle is missing or older), under Bun the TypeScript sources. `hook` calls go to
+// bundled CLI (dist/bundle/shellfence.cjs, built by `npm install`'s prepare step, with V8's code
+// cache beside it; dist/cli.js when the bundle is missing or older), under Bun the TypeScript
+// sources. `hook` calls go to
 // the resident checker through a small client (src/server/client.ts) that loads nothing else,
 // and check here when it cannot answer; SHELLFENCE_RESIDENT=0 turns that off (=1 turns it on
 // where it is not on by default: under Bun, or without the bundle).
@@ -36,11 +37,16 @@ import(`${where}protocol${bun ? ".ts" : ".js"}`).then(async ({ codeFile, residen
     const { setFlagsFromString } = await import("node:v8");
     setFlagsFromString("--liftoff-only");
   }
-  const { pathToFileURL } = await import("node:url");
-  const cli = await import(pathToFileURL(file).href);
+  // The bundle comes with V8's code cache beside it (src/start/code-cache.ts); the server runs
+  // without --liftoff-only, so its compiled code is kept apart.
+  const loaded = await import(`${bun ? "../src/start/code-cache.ts" : "../dist/start/code-cache.js"}`).then((m) =>
+    m.loadCodeFile(file, argv[0] === "serve" ? "default" : "liftoff"),
+  );
+  const cli = loaded.exports;
   return cli.main(argv, cli.processIo()).then(
     (code) => {
       process.exitCode = code;
+      loaded.save();
     },
     (e) => {
       process.stderr.write(`shellfence: internal error: ${e && e.stack ? e.stack : e}\n`);

@@ -6,11 +6,11 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { ArgError, Args } from "./args.ts";
-import { createGuard, type Guard, type GuardOptions } from "./guard.ts";
+import type { Guard, GuardOptions } from "./guard.ts";
 import { ConfigError, mergeLayers } from "./policy/config.ts";
 import { explainConfig, formatExplanation } from "./policy/explain.ts";
 import { globalConfigPath, loadLayers } from "./policy/layers.ts";
-import { GrammarError } from "./parse/grammar.ts";
+import { GrammarError, prefetchGrammar } from "./parse/grammar.ts";
 import { formatHuman } from "./report/human.ts";
 import type { Decision, Verdict } from "./verdict.ts";
 
@@ -97,6 +97,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     (sub === undefined ? io.stderr : io.stdout)(USAGE + "\n");
     return sub === undefined ? EXIT.usage : 0;
   }
+  // The grammar compiles in the background while the checker's modules load (they are imported
+  // when first needed, below: most of a one-shot run's start is loading them).
+  if (sub === "check" || sub === "hook") prefetchGrammar();
   if (sub === "config") return runConfig(rest, io);
   if (sub === "hook") return runHook(rest, io);
   if (sub === "scan") return runScan(rest, io);
@@ -127,7 +130,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const env: Record<string, string> = {};
     if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
     const opts: GuardOptions = { roots: args.roots, ...layerOptions(args.cwd, args.configs, io), env, ...(args.home ? { home: args.home } : {}) };
-    guard = await createGuard(opts);
+    guard = await (await import("./guard.ts")).createGuard(opts);
   } catch (e) {
     if (e instanceof ConfigError || e instanceof GrammarError) {
       io.stderr(`shellfence: ${e.message}\n`);
@@ -281,7 +284,7 @@ async function cliGuard(a: { cwd: string | undefined; roots: readonly string[]; 
     return EXIT.usage;
   }
   try {
-    return await createGuard({ roots: a.roots, ...layerOptions(a.cwd, a.configs, io), ...(a.home ? { home: a.home } : {}) });
+    return await (await import("./guard.ts")).createGuard({ roots: a.roots, ...layerOptions(a.cwd, a.configs, io), ...(a.home ? { home: a.home } : {}) });
   } catch (e) {
     if (!(e instanceof ConfigError || e instanceof GrammarError)) throw e;
     io.stderr(`shellfence: ${e.message}\n`);
