@@ -229,32 +229,57 @@ export function exitFor(d: Decision): number {
   return EXIT[d];
 }
 
-/** One request per line; one verdict per line, in order. A bad line gets an error object. */
+/**
+ * One request per line; one verdict per line, in order. A bad line gets an error object.
+ * Answers are written once per batch of input lines that arrived together, not once per line
+ * (a write per line was a twentieth of the batch): the batch is flushed before the loop next
+ * waits for input, so a caller that sends one line and waits for its answer gets it.
+ */
 async function runJsonl(guard: Guard, args: CheckArgs, io: Io): Promise<number> {
   let worst: Decision = "allow";
   let lineNo = 0;
   let hadError = false;
-  for await (const line of io.stdin()) {
-    lineNo++;
-    if (line.trim() === "") continue;
-    let req: unknown;
-    try {
-      req = JSON.parse(line);
-    } catch (e) {
-      io.stdout(JSON.stringify({ error: `line ${lineNo}: invalid JSON: ${(e as Error).message}` }) + "\n");
-      hadError = true;
-      continue;
+  let pending: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const text = pending.join("");
+    pending = [];
+    io.stdout(text);
+  };
+  const answer = (s: string) => {
+    pending.push(s + "\n");
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
     }
-    const r = req as { command?: unknown; cwd?: unknown };
-    if (typeof req !== "object" || req === null || typeof r.command !== "string" || (r.cwd !== undefined && typeof r.cwd !== "string")) {
-      io.stdout(JSON.stringify({ error: `line ${lineNo}: expected {"command": string, "cwd"?: string}` }) + "\n");
-      hadError = true;
-      continue;
+  };
+  try {
+    for await (const line of io.stdin()) {
+      lineNo++;
+      if (line.trim() === "") continue;
+      let req: unknown;
+      try {
+        req = JSON.parse(line);
+      } catch (e) {
+        answer(JSON.stringify({ error: `line ${lineNo}: invalid JSON: ${(e as Error).message}` }));
+        hadError = true;
+        continue;
+      }
+      const r = req as { command?: unknown; cwd?: unknown };
+      if (typeof req !== "object" || req === null || typeof r.command !== "string" || (r.cwd !== undefined && typeof r.cwd !== "string")) {
+        answer(JSON.stringify({ error: `line ${lineNo}: expected {"command": string, "cwd"?: string}` }));
+        hadError = true;
+        continue;
+      }
+      const cwd = (r.cwd as string | undefined) ?? args.cwd;
+      const v: Verdict = guard.check(r.command, cwd === undefined ? {} : { cwd });
+      if (v.decision === "deny" || (v.decision === "ask" && worst === "allow")) worst = v.decision;
+      answer(JSON.stringify(v));
     }
-    const cwd = (r.cwd as string | undefined) ?? args.cwd;
-    const v: Verdict = guard.check(r.command, cwd === undefined ? {} : { cwd });
-    if (v.decision === "deny" || (v.decision === "ask" && worst === "allow")) worst = v.decision;
-    io.stdout(JSON.stringify(v) + "\n");
+  } finally {
+    flush();
   }
   if (hadError) return EXIT.usage;
   return exitFor(worst);
