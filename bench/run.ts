@@ -158,18 +158,28 @@ if (existsSync(join(here, "dist", "cli.js")) && cliRuns > 0) {
     server.kill("SIGTERM");
   }
   if (!args.includes("--no-batch")) {
-    const lines = readFileSync(corpora[0]!, "utf8").split("\n").filter((l) => l.trim() !== "").slice(0, limit);
+    const corpus = corpora[0]!;
+    const lines = readFileSync(corpus, "utf8").split("\n").filter((l) => l.trim() !== "").slice(0, limit);
     const input = lines.map((command) => JSON.stringify({ command, cwd: scratch })).join("\n") + "\n";
-    console.log(`\nbatch: check --jsonl, ${lines.length} commands of ${corpora[0]!.split("/").pop()}, one process`);
-    for (const [name, argv] of [
-      ["Node.js (bundle)", ["node", join(here, "bin", "shellfence.js")]],
-      ["Bun (sources)", [process.execPath, join(here, "bin", "shellfence.js")]],
+    console.log(`\nbatch: check --jsonl, ${lines.length} commands of ${corpus.split("/").pop()}, one process (start included);`);
+    console.log(`front end: parse + copy of the tree alone, same commands, same runtime (bench/front.mjs), in process`);
+    console.log(`${"".padEnd(28)} check/s   front/s   check ÷ front`);
+    const roots: [string, string][] = [["", here], ...(before ? ([["before: ", before]] as [string, string][]) : [])];
+    // Interleaved: this checkout and the other one take turns, so load falls on both alike.
+    for (const [runtime, exe, flags] of [
+      ["Node.js (bundle)", "node", ["--liftoff-only"]],
+      ["Bun (sources)", process.execPath, []],
     ] as const) {
-      const t0 = performance.now();
-      const r = spawnSync(argv[0], [...argv.slice(1), "check", "--jsonl", "--home", join(scratch, "home")], { input, encoding: "utf8", maxBuffer: 1 << 30 });
-      const s = (performance.now() - t0) / 1000;
-      const answered = r.stdout.split("\n").filter((l) => l !== "").length;
-      console.log(`${name.padEnd(18)} ${fmt(lines.length / s, 0).padStart(7)} commands/s  (${answered} answers in ${fmt(s, 2)} s, process start included)`);
+      for (const [label, root] of roots) {
+        const t0 = performance.now();
+        const r = spawnSync(exe, [join(root, "bin", "shellfence.js"), "check", "--jsonl", "--home", join(scratch, "home")], { input, encoding: "utf8", maxBuffer: 1 << 30 });
+        const s = (performance.now() - t0) / 1000;
+        const answered = r.stdout.split("\n").filter((l) => l !== "").length;
+        const f = spawnSync(exe, [...flags, join(here, "bench", "front.mjs"), root, corpus, String(lines.length)], { encoding: "utf8" });
+        const front = f.status === 0 ? (JSON.parse(f.stdout) as { perSecond: number }).perSecond : NaN;
+        const note = answered === lines.length ? "" : `  (${answered} answers)`;
+        console.log(`${(label + runtime).padEnd(28)} ${fmt(lines.length / s, 0).padStart(7)}   ${fmt(front, 0).padStart(7)}   ${fmt(lines.length / s / front, 2).padStart(13)}${note}`);
+      }
     }
   }
 } else {

@@ -82,7 +82,7 @@ export function printStart(rows: readonly StartRow[], runs: number): void {
 export function startPaths(root: string, project: string): StartPath[] {
   const bin = join(project, "node_modules", ".bin", "shellfence");
   const oneShot = { SHELLFENCE_RESIDENT: "0" };
-  const bundled = existsSync(join(root, "dist", "bundle", "shellfence.mjs"));
+  const bundled = ["shellfence.cjs", "shellfence.mjs"].some((f) => existsSync(join(root, "dist", "bundle", f)));
   const paths: StartPath[] = [
     { name: "npx shellfence (one-shot)", argv: ["npx", "--no-install", "shellfence", "hook", "claude-code"], env: oneShot },
     { name: "node_modules/.bin/shellfence (one-shot)", argv: [bin, "hook", "claude-code"], env: oneShot },

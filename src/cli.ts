@@ -6,12 +6,12 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { ArgError, Args } from "./args.ts";
-import { createGuard, type Guard, type GuardOptions } from "./guard.ts";
+import type { Guard, GuardOptions } from "./guard.ts";
 import type { Io } from "./io.ts";
 import { ConfigError, mergeLayers } from "./policy/config.ts";
 import { explainConfig, formatExplanation } from "./policy/explain.ts";
 import { globalConfigPath, loadLayers } from "./policy/layers.ts";
-import { GrammarError } from "./parse/grammar.ts";
+import { GrammarError, prefetchGrammar } from "./parse/grammar.ts";
 import { formatHuman } from "./report/verdict-text.ts";
 import type { Decision, Verdict } from "./verdict.ts";
 
@@ -91,6 +91,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     (sub === undefined ? io.stderr : io.stdout)(USAGE + "\n");
     return sub === undefined ? EXIT.usage : 0;
   }
+  // The grammar compiles in the background while the checker's modules load (they are imported
+  // when first needed, below: most of a one-shot run's start is loading them).
+  if (sub === "check" || sub === "hook") prefetchGrammar();
   if (sub === "config") return runConfig(rest, io);
   if (sub === "hook") return runHook(rest, io);
   if (sub === "scan") return runScan(rest, io);
@@ -122,7 +125,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const env: Record<string, string> = {};
     if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
     const opts: GuardOptions = { roots: args.roots, ...layerOptions(args.cwd, args.configs, io), env, ...(args.home ? { home: args.home } : {}) };
-    guard = await createGuard(opts);
+    guard = await (await import("./guard.ts")).createGuard(opts);
   } catch (e) {
     if (e instanceof ConfigError || e instanceof GrammarError) {
       io.stderr(`shellfence: ${e.message}\n`);
@@ -221,32 +224,57 @@ function exitFor(d: Decision): number {
   return EXIT[d];
 }
 
-/** One request per line; one verdict per line, in order. A bad line gets an error object. */
+/**
+ * One request per line; one verdict per line, in order. A bad line gets an error object.
+ * Answers are written once per batch of input lines that arrived together, not once per line
+ * (a write per line was a twentieth of the batch): the batch is flushed before the loop next
+ * waits for input, so a caller that sends one line and waits for its answer gets it.
+ */
 async function runJsonl(guard: Guard, args: CheckArgs, io: Io): Promise<number> {
   let worst: Decision = "allow";
   let lineNo = 0;
   let hadError = false;
-  for await (const line of io.stdin()) {
-    lineNo++;
-    if (line.trim() === "") continue;
-    let req: unknown;
-    try {
-      req = JSON.parse(line);
-    } catch (e) {
-      io.stdout(JSON.stringify({ error: `line ${lineNo}: invalid JSON: ${(e as Error).message}` }) + "\n");
-      hadError = true;
-      continue;
+  let pending: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const text = pending.join("");
+    pending = [];
+    io.stdout(text);
+  };
+  const answer = (s: string) => {
+    pending.push(s + "\n");
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
     }
-    const r = req as { command?: unknown; cwd?: unknown };
-    if (typeof req !== "object" || req === null || typeof r.command !== "string" || (r.cwd !== undefined && typeof r.cwd !== "string")) {
-      io.stdout(JSON.stringify({ error: `line ${lineNo}: expected {"command": string, "cwd"?: string}` }) + "\n");
-      hadError = true;
-      continue;
+  };
+  try {
+    for await (const line of io.stdin()) {
+      lineNo++;
+      if (line.trim() === "") continue;
+      let req: unknown;
+      try {
+        req = JSON.parse(line);
+      } catch (e) {
+        answer(JSON.stringify({ error: `line ${lineNo}: invalid JSON: ${(e as Error).message}` }));
+        hadError = true;
+        continue;
+      }
+      const r = req as { command?: unknown; cwd?: unknown };
+      if (typeof req !== "object" || req === null || typeof r.command !== "string" || (r.cwd !== undefined && typeof r.cwd !== "string")) {
+        answer(JSON.stringify({ error: `line ${lineNo}: expected {"command": string, "cwd"?: string}` }));
+        hadError = true;
+        continue;
+      }
+      const cwd = (r.cwd as string | undefined) ?? args.cwd;
+      const v: Verdict = guard.check(r.command, cwd === undefined ? {} : { cwd });
+      if (v.decision === "deny" || (v.decision === "ask" && worst === "allow")) worst = v.decision;
+      answer(JSON.stringify(v));
     }
-    const cwd = (r.cwd as string | undefined) ?? args.cwd;
-    const v: Verdict = guard.check(r.command, cwd === undefined ? {} : { cwd });
-    if (v.decision === "deny" || (v.decision === "ask" && worst === "allow")) worst = v.decision;
-    io.stdout(JSON.stringify(v) + "\n");
+  } finally {
+    flush();
   }
   if (hadError) return EXIT.usage;
   return exitFor(worst);
@@ -276,7 +304,7 @@ async function cliGuard(a: { cwd: string | undefined; roots: readonly string[]; 
     return EXIT.usage;
   }
   try {
-    return await createGuard({ roots: a.roots, ...layerOptions(a.cwd, a.configs, io), ...(a.home ? { home: a.home } : {}) });
+    return await (await import("./guard.ts")).createGuard({ roots: a.roots, ...layerOptions(a.cwd, a.configs, io), ...(a.home ? { home: a.home } : {}) });
   } catch (e) {
     if (!(e instanceof ConfigError || e instanceof GrammarError)) throw e;
     io.stderr(`shellfence: ${e.message}\n`);

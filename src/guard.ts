@@ -6,7 +6,6 @@ import { homedir } from "node:os";
 import { dirname, isAbsolute, resolve as resolvePath } from "node:path";
 import type { Parser } from "web-tree-sitter";
 import { loadParser } from "./parse/grammar.ts";
-import { loadInlineParsers } from "./parse/inline-grammars.ts";
 import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds, parseBounded } from "./parse/parse.ts";
 import { cachingFileSystem, type FileSystem, nodeFileSystem } from "./paths/fs.ts";
 import { resolvePhysical } from "./paths/resolve.ts";
@@ -32,7 +31,7 @@ import type { Dialect } from "./shell/syntax.ts";
 import { copyTree } from "./parse/tree.ts";
 import { World } from "./shell/state.ts";
 import { type Access, type Decision, type Reason, stricter, type Verdict } from "./verdict.ts";
-import { execCommand, type ExecOptions, type ExecResult, type SandboxOptions } from "./sandbox/exec.ts";
+import type { ExecOptions, ExecResult, SandboxOptions } from "./sandbox/exec.ts";
 import { buildProfile, type SandboxProfile } from "./sandbox/profile.ts";
 
 export interface GuardOptions {
@@ -129,7 +128,6 @@ export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
     home,
   );
   const parser = await loadParser(options.grammarPath, options.grammarBytes);
-  await loadInlineParsers();
   return new ShellGuard(parser, new Policy(mergeLayers(layers), home), info, options);
 }
 
@@ -265,7 +263,9 @@ class ShellGuard implements Guard {
     });
   }
 
-  exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
+  async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
+    // Loaded here: it brings node:child_process (and with it net and dgram), which a check never needs.
+    const { execCommand } = await import("./sandbox/exec.ts");
     return execCommand(this, command, options);
   }
 

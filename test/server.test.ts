@@ -409,6 +409,7 @@ describe("the request carries every environment variable the checker reads", () 
     SHELLFENCE_RESIDENT_IDLE: "the server's idle timeout",
     SHELLFENCE_RESIDENT_TIMEOUT_MS: "the client's timeout",
     SHELLFENCE_RESIDENT_DEBUG: "the client's own message",
+    NODE_OPTIONS: "which V8 flags the bin's code cache was made under (src/start/code-cache.ts), read before any check",
     PATH: "`exec` and guard.exec find bwrap and run the command with the caller's own PATH; the server never runs them",
     OPENCODE_CONFIG: "doctor reads opencode's config as opencode does; the server never runs doctor",
     OPENCODE_DISABLE_PROJECT_CONFIG: "doctor, likewise",

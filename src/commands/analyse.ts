@@ -9,7 +9,7 @@ import { applySpec } from "./apply.ts";
 import { type Arg, type Disk, type Effect, NO_DISK, type Stdin } from "./effects.ts";
 import type { Call } from "./spec.ts";
 import type { Listing } from "../shell/listing.ts";
-import { TABLE } from "./table/index.ts";
+import { lookupCommand } from "./table/index.ts";
 
 export type { Arg, Effect } from "./effects.ts";
 export { withValue } from "./effects.ts";
@@ -47,7 +47,7 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
   const effects: Effect[] = SYSTEM_BIN.test(text) ? [] : [{ t: "exec", arg: name }];
   const base = basename(text);
   // ./cat is whatever the project put there, not coreutils' cat.
-  const entry = ctx.useTable && (!text.includes("/") || SYSTEM_BIN.test(text)) ? TABLE.get(base) : undefined;
+  const entry = ctx.useTable && (!text.includes("/") || SYSTEM_BIN.test(text)) ? lookupCommand(base) : undefined;
   if (!entry) {
     if (text.includes("/")) {
       // A program named by a path: a shell script inside the root is read and interpreted.

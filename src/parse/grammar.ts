@@ -25,6 +25,32 @@ export function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
+/** The WebAssembly global, which the build's type set (node) does not declare. */
+const WasmApi = (globalThis as unknown as { WebAssembly: { compile: (bytes: Uint8Array) => Promise<Parameters<typeof Language.loadSync>[0]> } }).WebAssembly;
+
+/** The grammar file as read by prefetchGrammar, and its compilation under way. */
+let early: { readonly path: string; readonly bytes: Uint8Array; readonly module: Promise<Parameters<typeof Language.loadSync>[0]> } | null = null;
+
+/**
+ * Reads the default grammar and starts compiling it, off the main thread, so that the work
+ * overlaps loading the rest of the checker (the CLI calls this first). Nothing of it runs:
+ * loadParser compares the same bytes with the pinned hash before it instantiates the module.
+ * A file that cannot be read is left for loadParser to report.
+ */
+export function prefetchGrammar(): void {
+  if (early || shared || embedded) return;
+  const path = defaultGrammarPath();
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return;
+  }
+  const module = WasmApi.compile(bytes);
+  module.catch(() => undefined);
+  early = { path, bytes, module };
+}
+
 let shared: Promise<Parser> | null = null;
 let sharedPath: string | null = null;
 
@@ -47,10 +73,11 @@ export function loadParser(path?: string, bytes?: Uint8Array): Promise<Parser> {
   const fromBinary = path === undefined && bytes === undefined ? embedded : null;
   const grammarPath = path ?? (fromBinary ? "(embedded)" : defaultGrammarPath());
   if (shared && sharedPath === grammarPath) return shared;
+  const pre = bytes === undefined && !fromBinary && early?.path === grammarPath ? early : null;
   const p = (async () => {
     let wasm: Uint8Array;
     try {
-      wasm = bytes ?? fromBinary?.grammar ?? readFileSync(grammarPath);
+      wasm = bytes ?? fromBinary?.grammar ?? pre?.bytes ?? readFileSync(grammarPath);
     } catch (e) {
       throw new GrammarError(`cannot read the bash grammar at ${grammarPath}: ${(e as Error).message}`);
     }
@@ -61,7 +88,8 @@ export function loadParser(path?: string, bytes?: Uint8Array): Promise<Parser> {
       );
     }
     await Parser.init(embedded ? { wasmBinary: embedded.runtime } : undefined);
-    const language = await Language.load(wasm);
+    // The prefetched module was compiled from the very bytes just hashed.
+    const language = pre ? Language.loadSync(await pre.module) : await Language.load(wasm);
     const parser = new Parser();
     parser.setLanguage(language);
     return parser;

@@ -1,8 +1,8 @@
 // The pinned grammars for inline code (`python3 -c`, `node -e`): tree-sitter-python and
 // tree-sitter-javascript, hashed and compared with the pins before they are loaded, like the
-// bash grammar (grammar.ts). Loaded once per process by createGuard, after the bash parser
-// (which initialises web-tree-sitter). Until they are loaded — or where their files are not
-// there — there is no parser and inline code is INLINE_CODE.
+// bash grammar (grammar.ts). Each is loaded once per process, when the first program in its
+// language is analysed; where its file is not there, there is no parser and inline code is
+// INLINE_CODE.
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -16,8 +16,11 @@ const INLINE_GRAMMARS: Readonly<Record<InlineLanguage, { readonly package: strin
   javascript: { package: "tree-sitter-javascript", version: "0.25.0", sha256: "5fb488d0cabb4775a594bab85682de5ad6ce83c0d6ac997a9f82dd084d571240" },
 };
 
-const parsers = new Map<InlineLanguage, Parser>();
-let loading: Promise<void> | null = null;
+/** Each language's parser once it was asked for; null where its grammar file is not there. */
+const parsers = new Map<InlineLanguage, Parser | null>();
+
+/** The WebAssembly global, which the build's type set (node) does not declare. */
+const WasmModule = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => Parameters<typeof Language.loadSync>[0] } }).WebAssembly.Module;
 
 /** The grammars carried inside the single-file binary (scripts/binary-entry.ts). */
 let embedded: Partial<Record<InlineLanguage, Uint8Array>> = {};
@@ -30,32 +33,30 @@ function grammarPath(lang: InlineLanguage): string {
   return fileURLToPath(new URL(`../../grammar/${INLINE_GRAMMARS[lang].package}.wasm`, import.meta.url));
 }
 
-/** Loads both grammars once. A file that is absent leaves its language unparsed; one whose hash differs is an error. */
-export function loadInlineParsers(): Promise<void> {
-  loading ??= (async () => {
-    for (const lang of Object.keys(INLINE_GRAMMARS) as InlineLanguage[]) {
-      const path = grammarPath(lang);
-      let wasm: Uint8Array;
-      try {
-        wasm = embedded[lang] ?? readFileSync(path);
-      } catch {
-        continue;
-      }
-      const pin = INLINE_GRAMMARS[lang];
-      const got = sha256(wasm);
-      if (got !== pin.sha256) throw new GrammarError(`the ${lang} grammar at ${path} has SHA-256 ${got}, expected ${pin.sha256} (${pin.package} ${pin.version}); refusing to load it`);
-      const parser = new Parser();
-      parser.setLanguage(await Language.load(wasm));
-      parsers.set(lang, parser);
-    }
-  })();
-  loading.catch(() => {
-    loading = null;
-  });
-  return loading;
-}
-
-/** The loaded parser of a language, or null. */
+/**
+ * The parser of a language, loaded the first time a program in it is analysed (most checks
+ * have none, and compiling both grammars was a tenth of a one-shot run's start), or null when
+ * its grammar file is not there. A file whose hash differs from the pin is an error, raised at
+ * every use (the check that meets it fails closed with INTERNAL_ERROR). Needs web-tree-sitter
+ * initialised, which the bash parser does (grammar.ts `loadParser`) before any guard exists.
+ */
 export function inlineParser(lang: InlineLanguage): Parser | null {
-  return parsers.get(lang) ?? null;
+  const known = parsers.get(lang);
+  if (known !== undefined) return known;
+  const path = grammarPath(lang);
+  let wasm: Uint8Array;
+  try {
+    wasm = embedded[lang] ?? readFileSync(path);
+  } catch {
+    parsers.set(lang, null);
+    return null;
+  }
+  const pin = INLINE_GRAMMARS[lang];
+  const got = sha256(wasm);
+  if (got !== pin.sha256) throw new GrammarError(`the ${lang} grammar at ${path} has SHA-256 ${got}, expected ${pin.sha256} (${pin.package} ${pin.version}); refusing to load it`);
+  // Synchronous, because a check is: the module is compiled from the bytes just hashed.
+  const parser = new Parser();
+  parser.setLanguage(Language.loadSync(new WasmModule(wasm)));
+  parsers.set(lang, parser);
+  return parser;
 }

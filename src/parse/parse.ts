@@ -41,15 +41,24 @@ export function hasLoneSurrogate(s: string): boolean {
   return false;
 }
 
+/**
+ * Monotonic milliseconds. Not `performance.now()`: under Node.js its first use loads perf_hooks
+ * and a dozen modules behind it, a few milliseconds of every one-shot run.
+ */
+function monotonicMs(): number {
+  const [s, ns] = process.hrtime();
+  return s * 1e3 + ns / 1e6;
+}
+
 export function parseBounded(parser: Parser, text: string, bounds: ParseBounds): ParseOutcome {
   const bytes = utf8Length(text);
   if (bytes > bounds.maxBytes) {
     return { ok: false, code: "INPUT_TOO_LARGE", message: `the command is ${bytes} bytes; the bound is ${bounds.maxBytes}` };
   }
-  const deadline = performance.now() + bounds.maxParseMs;
+  const deadline = monotonicMs() + bounds.maxParseMs;
   let timedOut = false;
   const progressCallback = (() => {
-    if (performance.now() > deadline) timedOut = true;
+    if (monotonicMs() > deadline) timedOut = true;
     return timedOut;
   }) as unknown as () => void;
   let tree: Tree | null;

@@ -9,7 +9,6 @@
 import { closeSync, openSync, statSync, unlinkSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import {
   codeFile, DEFAULT_TIMEOUT_MS, fingerprint, type HookRequest, lockPath, MAX_MESSAGE, packageRoot, PROTOCOL, privateDirProblem, readReply, REQUEST_ENV,
   runtimeDir, socketPath, socketProblem,
@@ -167,7 +166,11 @@ async function checkHere(argv: readonly string[], stdin: string): Promise<number
     const { setFlagsFromString } = await import("node:v8");
     setFlagsFromString("--liftoff-only");
   }
-  const cli = (await import(pathToFileURL(codeFile()).href)) as typeof import("../cli.ts");
+  const { loadCodeFile } = await import("../start/code-cache.ts");
+  const loaded = await loadCodeFile(codeFile(), "liftoff");
+  const cli = loaded.exports as typeof import("../cli.ts");
   const { stdinLines } = await import("./lines.ts");
-  return cli.main(argv, { ...cli.processIo(), stdin: () => stdinLines(stdin) });
+  const code = await cli.main(argv, { ...cli.processIo(), stdin: () => stdinLines(stdin) });
+  loaded.save();
+  return code;
 }

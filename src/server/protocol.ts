@@ -66,7 +66,7 @@ const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== "undefined";
 export function codeFile(root: string = packageRoot()): string {
   if (isBun) return join(root, "src", "cli.ts");
   const compiled = join(root, "dist", "cli.js");
-  const bundle = join(root, "dist", "bundle", "shellfence.mjs");
+  const bundle = join(root, "dist", "bundle", "shellfence.cjs");
   try {
     return statSync(bundle).mtimeMs >= statSync(compiled).mtimeMs ? bundle : compiled;
   } catch {
@@ -76,7 +76,7 @@ export function codeFile(root: string = packageRoot()): string {
 
 /** Whether hook calls go through the resident checker when SHELLFENCE_RESIDENT does not say. */
 export function residentByDefault(file: string): boolean {
-  return !isBun && file.endsWith(".mjs");
+  return !isBun && file.endsWith(".cjs");
 }
 
 /**

@@ -1,7 +1,8 @@
 // The command table: every entry by name. Entries are data (CommandSpec) or, where data
-// cannot say it, a function (Analyser). Flag shorthands are expanded here, once.
+// cannot say it, a function (Analyser). Flag shorthands are expanded here, once per entry, when
+// a command of that entry is first looked up.
 
-import type { Analyser, Entry } from "../spec.ts";
+import type { Analyser, CommandSpec, Entry } from "../spec.ts";
 import { ARCHIVE_ANALYSERS, ARCHIVE_SPECS } from "./archives.ts";
 import { CONVERTER_ANALYSERS, CONVERTER_SPECS } from "./converters.ts";
 import { COREUTILS } from "./coreutils.ts";
@@ -31,18 +32,34 @@ const ANALYSERS: readonly Analyser[] = [
   ...CRYPTO_ANALYSERS, ...PATCH_ANALYSERS, ...EDITOR_ANALYSERS, ...CONVERTER_ANALYSERS,
 ];
 
-function build(): Map<string, Entry> {
-  const table = new Map<string, Entry>();
-  const add = (name: string, e: Entry) => {
-    if (table.has(name)) throw new Error(`the command table lists ${name} twice`);
-    table.set(name, e);
-  };
-  for (const s of SPECS) {
-    const spec = expandSpec(s);
-    for (const n of s.names) add(n, spec);
-  }
-  for (const a of ANALYSERS) for (const n of a.names) add(n, a);
-  return table;
+/** Every name to its entry as written; a name listed twice is an error when the table loads. */
+const WRITTEN = new Map<string, { readonly spec: TableSpec } | { readonly analyser: Analyser }>();
+for (const spec of SPECS) for (const n of spec.names) add(n, { spec });
+for (const analyser of ANALYSERS) for (const n of analyser.names) add(n, { analyser });
+
+function add(name: string, e: { readonly spec: TableSpec } | { readonly analyser: Analyser }): void {
+  if (WRITTEN.has(name)) throw new Error(`the command table lists ${name} twice`);
+  WRITTEN.set(name, e);
 }
 
-export const TABLE: ReadonlyMap<string, Entry> = build();
+/**
+ * Expanded specs, by the entry they came from: a check looks up a handful of the table's
+ * names, and expanding all of them as the module loaded was a tenth of a one-shot run's start
+ * (and much of its garbage collection). Names that share an entry share its expansion.
+ */
+const EXPANDED = new Map<TableSpec, CommandSpec>();
+
+/** The table entry of a command name, or undefined. */
+export function lookupCommand(name: string): Entry | undefined {
+  const e = WRITTEN.get(name);
+  if (e === undefined) return undefined;
+  if ("analyser" in e) return e.analyser;
+  let spec = EXPANDED.get(e.spec);
+  if (spec === undefined) EXPANDED.set(e.spec, (spec = expandSpec(e.spec)));
+  return spec;
+}
+
+/** How many command names the table holds (docs/commands.md states it; test/docs.test.ts checks). */
+export function commandCount(): number {
+  return WRITTEN.size;
+}

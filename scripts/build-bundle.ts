@@ -1,0 +1,89 @@
+// `npm run build:bundle`: the CLI as one CommonJS script, dist/bundle/shellfence.cjs, with
+// web-tree-sitter's WASM beside it, and dist/bundle/start.cjs, what bin/shellfence.js needs
+// before it (src/start/entry.ts). The bin compiles the CLI with node:vm so that V8's code cache
+// can be kept beside it (src/start/code-cache.ts): Node.js 20 has no compile cache for ES
+// modules, and compiling the bundle was a fifth of a one-shot hook call.
+//
+// The CLI script is checked here, and the build fails rather than ship one that would load wrong:
+// - `import.meta.url` (the bundle's own URL under ESM: the grammar, the WASM and the package
+//   root are found from it) becomes a parameter the loader passes, `__shellfenceUrl`;
+// - no dynamic `import()` is left: V8 drops a script's dynamic-import host options when the
+//   script comes from the code cache, so web-tree-sitter's `import("module")` becomes a call of
+//   `__shellfenceRequire`, the loader's require under a name nothing in the bundle declares;
+// - the text is ASCII, so Node.js reads it as Latin-1 into a one-byte string (decoding 700 KB
+//   of UTF-8 with a few non-ASCII characters in it took longer than hashing it): characters
+//   outside ASCII, which minified output has only in string, template and regex literals, are
+//   written as \u escapes, which mean the same there.
+
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const out = join(root, "dist", "bundle");
+
+async function build(entry: string): Promise<string> {
+  const built = await Bun.build({
+    entrypoints: [join(root, entry)],
+    target: "node",
+    format: "cjs",
+    minify: true,
+    define: { "import.meta.url": "__shellfenceUrl" },
+  });
+  if (!built.success || built.outputs.length !== 1) {
+    for (const m of built.logs) console.error(m);
+    throw new Error(`bundle: the build of ${entry} failed`);
+  }
+  return built.outputs[0]!.text();
+}
+
+/** Replaces every match of `re`, failing when the count is not what the sources hold. */
+function rewrite(text: string, re: RegExp, to: string, expected: number, what: string): string {
+  const n = text.match(re)?.length ?? 0;
+  if (n !== expected) throw new Error(`bundle: expected ${expected} ${what}, found ${n}; look at the sources before changing this count`);
+  return text.replace(re, to);
+}
+
+/** The same program in ASCII: \u escapes for the rest, in the literals that hold them. */
+function ascii(text: string): string {
+  // String.raw sees the \u escapes as written: its templates must be ASCII already.
+  for (const m of text.matchAll(/\bString\.raw`([^`]*)`/g)) {
+    if (/[^\x00-\x7f]|\$\{/.test(m[1]!)) throw new Error(`bundle: String.raw with non-ASCII or \${} at ${m.index}; escape it in the source`);
+  }
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      out += text[i];
+      continue;
+    }
+    // `\…` is an identity escape; the \u escape written for it would follow a backslash.
+    if (text[i - 1] === "\\") throw new Error(`bundle: a backslash before a non-ASCII character at ${i}`);
+    out += "\\u" + c.toString(16).padStart(4, "0");
+  }
+  return out;
+}
+
+let cli = await build("src/cli.ts");
+// web-tree-sitter's loader: `await import("module")` (Parser.init) and `import("fs/promises")`
+// (Language.load given a path, which the guard never does). (Not `require`: the code right
+// after it declares a `var require` of its own.)
+cli = rewrite(cli, /\bimport\("(module|fs\/promises)"\)/g, 'Promise.resolve(__shellfenceRequire("$1"))', 2, "dynamic imports of node built-ins");
+// (A string that names `import()`, as the inline analyser's refusals do, is not a call.)
+const left = cli.match(/(?<!["'`])\bimport\s*\(/g)?.length ?? 0;
+if (left !== 0) throw new Error(`bundle: ${left} dynamic import() left; the code cache would break them`);
+if (cli.includes("import.meta")) throw new Error("bundle: import.meta left in a CommonJS script");
+cli = ascii(cli);
+
+// Required as it is, so it says its own URL; its dynamic import (of a code file that is not the
+// bundle) runs under Node.js's own loader, not from a code cache.
+let start = await build("src/start/entry.ts");
+if (start.includes("import.meta")) throw new Error("bundle: import.meta left in start.cjs");
+start = ascii(`var __shellfenceUrl = require("node:url").pathToFileURL(__filename).href;\n${start}`);
+
+mkdirSync(out, { recursive: true });
+// The ES module bundle of earlier builds, and code caches of an earlier bundle.
+for (const stale of ["shellfence.mjs", ...(await Array.fromAsync(new Bun.Glob("*.v8cache").scan(out)))]) rmSync(join(out, stale), { force: true });
+writeFileSync(join(out, "shellfence.cjs"), cli, "latin1");
+writeFileSync(join(out, "start.cjs"), start, "latin1");
+copyFileSync(join(root, "node_modules", "web-tree-sitter", "web-tree-sitter.wasm"), join(out, "web-tree-sitter.wasm"));
+console.log(`dist/bundle/shellfence.cjs: ${(cli.length / 1024).toFixed(0)} KiB, start.cjs: ${(start.length / 1024).toFixed(1)} KiB`);
