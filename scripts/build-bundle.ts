@@ -68,6 +68,8 @@ let cli = await build("src/cli.ts");
 // (Language.load given a path, which the guard never does). (Not `require`: the code right
 // after it declares a `var require` of its own.)
 cli = rewrite(cli, /\bimport\("(module|fs\/promises)"\)/g, 'Promise.resolve(__shellfenceRequire("$1"))', 2, "dynamic imports of node built-ins");
+// A file's URL made at run time (doctor loading a host's plugin): the loader's own import().
+cli = rewrite(cli, /\bimport\((?=[A-Za-z_$][\w$.]*\()/g, "__shellfenceImport(", 1, "dynamic imports of a file's URL");
 // (A string that names `import()`, as the inline analyser's refusals do, is not a call.)
 const left = cli.match(/(?<!["'`])\bimport\s*\(/g)?.length ?? 0;
 if (left !== 0) throw new Error(`bundle: ${left} dynamic import() left; the code cache would break them`);

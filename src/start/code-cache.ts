@@ -68,7 +68,7 @@ export function loadScript(file: string, variant: string): LoadedScript {
   }
   // One byte per character when the script is ASCII (as the build makes it): no UTF-8 decoding.
   const source = isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
-  const script = new Script(`(function (exports, require, module, __filename, __dirname, __shellfenceUrl, __shellfenceRequire) {${source}\n})`, {
+  const script = new Script(`(function (exports, require, module, __filename, __dirname, __shellfenceUrl, __shellfenceRequire, __shellfenceImport) {${source}\n})`, {
     filename: file,
     ...(cached ? { cachedData: cached } : {}),
   });
@@ -76,7 +76,9 @@ export function loadScript(file: string, variant: string): LoadedScript {
   const module = { exports: {} as unknown };
   const wrapper = script.runInThisContext() as (...a: unknown[]) => void;
   const require = createRequire(file);
-  wrapper.call(module.exports, module.exports, require, module, file, dirname(file), pathToFileURL(file).href, require);
+  // A script run through node:vm cannot import() on Node 20; this module, a file of its own, can
+  // (doctor loads a host's plugin file to probe it).
+  wrapper.call(module.exports, module.exports, require, module, file, dirname(file), pathToFileURL(file).href, require, (url: string) => import(url));
   let saved = fromCache;
   return {
     exports: module.exports,
