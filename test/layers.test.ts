@@ -23,7 +23,7 @@ const LAYERS: readonly { readonly name: string; readonly members: readonly strin
   { name: "report", members: ["src/report/"] },
   { name: "integrations", members: ["src/integrations/"] },
   { name: "resident server", members: ["src/server/"] },
-  { name: "command line and public surface", members: ["src/cli.ts", "src/run.ts", "src/sandbox/cli.ts", "src/server/client.ts", "src/index.ts"] },
+  { name: "command line and public surface", members: ["src/cli.ts", "src/run.ts", "src/sandbox/cli.ts", "src/server/client.ts", "src/start/entry.ts", "src/start/code-cache.ts", "src/index.ts"] },
 ];
 
 /**

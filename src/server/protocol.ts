@@ -149,7 +149,7 @@ export function lockPath(dir: string, print: string): string {
   return join(dir, `hook-${print}.lock`);
 }
 
-export function isRecord(v: unknown): v is Record<string, unknown> {
+function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
