@@ -12,7 +12,7 @@
 // name elsewhere, where it is the global.
 
 import type { Node } from "web-tree-sitter";
-import { type InlineAnalysis, InlineRefusal, type InlineFile, literalOrNull } from "./result.ts";
+import { analyseTree, type InlineAnalysis, InlineRefusal, type InlineFile, literalOrNull } from "./result.ts";
 
 /** Globals and what may be taken from each; `call`: it may be called or constructed. */
 interface GlobalSpec {
@@ -450,12 +450,8 @@ function jsString(n: Node): string | null {
 
 export function analyseJavaScript(root: Node): InlineAnalysis {
   const a = new Analysis();
-  try {
-    if (root.hasError) throw new InlineRefusal("the code does not parse");
+  return analyseTree(root, () => {
     a.run(root);
-  } catch (e) {
-    if (e instanceof InlineRefusal) return { ok: false, why: e.message };
-    throw e;
-  }
-  return { ok: true, files: a.files, imports: [] };
+    return { files: a.files, imports: [] };
+  });
 }

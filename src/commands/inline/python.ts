@@ -12,7 +12,7 @@
 // runs (`eval(x); eval = print`).
 
 import type { Node } from "web-tree-sitter";
-import { type InlineAnalysis, InlineRefusal, type InlineFile, literalOrNull } from "./result.ts";
+import { analyseTree, type InlineAnalysis, InlineRefusal, type InlineFile, literalOrNull } from "./result.ts";
 import { PYTHON_MODULES } from "./python-modules.ts";
 
 /** Builtins inline code may use: pure functions, types and exceptions. */
@@ -440,12 +440,8 @@ function pythonString(n: Node): string | null {
 
 export function analysePython(root: Node): InlineAnalysis {
   const a = new Analysis();
-  try {
-    if (root.hasError) throw new InlineRefusal("the code does not parse");
+  return analyseTree(root, () => {
     a.run(root);
-  } catch (e) {
-    if (e instanceof InlineRefusal) return { ok: false, why: e.message };
-    throw e;
-  }
-  return { ok: true, files: a.files, imports: [...a.imports].map((m) => `${m}.py`) };
+    return { files: a.files, imports: [...a.imports].map((m) => `${m}.py`) };
+  });
 }

@@ -23,3 +23,18 @@ export class InlineRefusal extends Error {
 export function literalOrNull(text: string): string | null {
   return /[\\\u0000\n\r]/.test(text) || text === "" ? null : text;
 }
+
+/**
+ * Runs an analyser over a parsed program: code that does not parse, or the first construct the
+ * analyser refuses, is the answer `ok: false` with the reason; anything else it throws is a bug.
+ */
+export function analyseTree(root: { readonly hasError: boolean }, run: () => { readonly files: readonly InlineFile[]; readonly imports: readonly string[] }): InlineAnalysis {
+  try {
+    if (root.hasError) throw new InlineRefusal("the code does not parse");
+    return { ok: true, ...run() };
+  } catch (e) {
+    if (e instanceof InlineRefusal) return { ok: false, why: e.message };
+    throw e;
+  }
+}
+
