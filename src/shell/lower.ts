@@ -23,10 +23,7 @@ import { referencedNames } from "./arithmetic.ts";
 import { walkStmt } from "./walk.ts";
 import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../parse/node-kinds.ts";
 
-/** The text being lowered, to look between nodes (lowering is synchronous). */
-let source = "";
-/** How deep the lowering is; past MAX_DEPTH the rest is refused (a 10 000-deep `$(` would overflow the stack). */
-let depth = 0;
+/** How deep the lowering may go; past it the rest is refused (a 10 000-deep `$(` would overflow the stack). */
 const MAX_DEPTH = 200;
 
 /** Where the lowering found the grammar's tree wrong: reported whether or not that code runs. */
@@ -36,56 +33,56 @@ interface LowerProblem {
   readonly code: "PARSE_ERROR" | "NESTING_TOO_DEEP" | "UNMODELLED_SYNTAX";
 }
 
-let problems: LowerProblem[] = [];
-/** The shell that reads the code being lowered. */
-let dialect: Dialect = "bash";
-/** Where code nodes (CODE_KINDS) were lowered into statements that carry no span of their own. */
-let loweredCode = new Set<number>();
+/**
+ * One lowering call's state, made by lowerProgram and passed to every step: nothing lives
+ * between calls, so lowering is re-entrant (a lowering may start another, and two may run in
+ * turn without either seeing the other's problems).
+ */
+interface Lowering {
+  /** The text being lowered, to look between nodes (node indices count from its start). */
+  readonly source: string;
+  /** The shell that reads the code being lowered. */
+  readonly dialect: Dialect;
+  /** How deep the lowering is: statements and word parts nested in each other. */
+  depth: number;
+  readonly problems: LowerProblem[];
+  /** Where code nodes (CODE_KINDS) were lowered into statements that carry no span of their own. */
+  readonly loweredCode: Set<number>;
+}
 
-function problem(n: Node, why: string, code: LowerProblem["code"] = "PARSE_ERROR"): void {
-  if (problems.length < 16) problems.push({ span: span(n), why, code });
+function problem(cx: Lowering, n: Node, why: string, code: LowerProblem["code"] = "PARSE_ERROR"): void {
+  if (cx.problems.length < 16) cx.problems.push({ span: span(n), why, code });
 }
 
 export function lowerProgram(root: Node, readBy: Dialect = "bash"): { readonly stmt: Stmt; readonly problems: readonly LowerProblem[] } {
   // Node indices count from the start of the text, which the root may not (leading blanks).
-  source = root.source;
-  depth = 0;
-  problems = [];
-  dialect = readBy;
-  loweredCode = new Set();
-  try {
-    const stmt = lowerSequence(root.children, true);
-    census(root, stmt);
-    return { stmt, problems };
-  } finally {
-    source = "";
-    problems = [];
-    dialect = "bash";
-    loweredCode = new Set();
-  }
+  const cx: Lowering = { source: root.source, dialect: readBy, depth: 0, problems: [], loweredCode: new Set() };
+  const stmt = lowerSequence(cx, root.children, true);
+  census(cx, root, stmt);
+  return { stmt, problems: cx.problems };
 }
 
 /**
  * The lowering's own coverage check: every node is of a kind the grammar's node-types.json
  * lists, and every piece of code in the tree (a command or process substitution, arithmetic)
  * became something the interpreter runs — a part or statement of its own — or lies inside
- * source the lowering refused or defers (a parse problem, a bad part, text parsed again later).
+ * cx.source the lowering refused or defers (a parse problem, a bad part, text parsed again later).
  * Anything else was dropped: UNMODELLED_SYNTAX, whether or not that code would run.
  */
-function census(root: Node, stmt: Stmt): void {
+function census(cx: Lowering, root: Node, stmt: Stmt): void {
   const seen = root.census;
   if (!seen) {
-    problems.push({ span: span(root), why: "a tree copied without its census", code: "UNMODELLED_SYNTAX" });
+    cx.problems.push({ span: span(root), why: "a tree copied without its census", code: "UNMODELLED_SYNTAX" });
     return;
   }
-  for (const n of seen.unknownKinds) problems.push({ span: span(n), why: `a ${JSON.stringify(n.type)} node, which the guard does not know`, code: "UNMODELLED_SYNTAX" });
+  for (const n of seen.unknownKinds) cx.problems.push({ span: span(n), why: `a ${JSON.stringify(n.type)} node, which the guard does not know`, code: "UNMODELLED_SYNTAX" });
   if (seen.code.length === 0) return;
-  const starts = new Set(loweredCode);
-  const ranges: Span[] = problems.map((p) => p.span);
+  const starts = new Set(cx.loweredCode);
+  const ranges: Span[] = cx.problems.map((p) => p.span);
   collectLowered(stmt, starts, ranges);
   for (const n of seen.code) {
     if (starts.has(n.startIndex) || ranges.some((r) => r.start <= n.startIndex && n.startIndex < r.end)) continue;
-    problems.push({ span: span(n), why: `code (${n.type}) the lowering did not keep`, code: "UNMODELLED_SYNTAX" });
+    cx.problems.push({ span: span(n), why: `code (${n.type}) the lowering did not keep`, code: "UNMODELLED_SYNTAX" });
   }
 }
 
@@ -101,10 +98,10 @@ function collectLowered(root: Stmt, starts: Set<number>, ranges: Span[]): void {
 }
 
 /** Two nodes are one shell word when nothing separates them but line continuations. */
-function touching(a: Node, b: Node): boolean {
+function touching(cx: Lowering, a: Node, b: Node): boolean {
   if (a.endIndex === b.startIndex) return true;
   if (b.startIndex < a.endIndex) return false;
-  return /^(\\\n)+$/.test(source.slice(a.endIndex, b.startIndex));
+  return /^(\\\n)+$/.test(cx.source.slice(a.endIndex, b.startIndex));
 }
 
 function span(n: Node): Span {
@@ -130,7 +127,7 @@ const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
 /**
  * `! { …; }`, `! if …`, `time { …; }`, `time ! …`, `time X=1 cmd`: tree-sitter-bash reads the keyword after `!`
  * or `time` as a command name and splits the compound command across the statements that
- * follow. Returns the source offset where the misread part starts (after the `!` or `time`),
+ * follow. Returns the cx.source offset where the misread part starts (after the `!` or `time`),
  * and whether it was negated; null when the statement was read correctly.
  */
 function misreadKeyword(n: Node): { from: number; negate: boolean } | null {
@@ -175,10 +172,10 @@ function hasHeredocBefore(n: Node, at: number): boolean {
 }
 
 /** An unquoted newline inside a word (`echo hi⏎\rm x`): where the grammar joined two lines; -1 if none. */
-function gluedNewline(root: Node): number {
-  // The statement's own text, not the rest of the source: indexOf would scan to its end.
-  if (!source.slice(root.startIndex, root.endIndex).includes("\n")) return -1;
-  // Iterative, in source order: trees can be 10 000 levels deep.
+function gluedNewline(cx: Lowering, root: Node): number {
+  // The statement's own text, not the rest of the cx.source: indexOf would scan to its end.
+  if (!cx.source.slice(root.startIndex, root.endIndex).includes("\n")) return -1;
+  // Iterative, in cx.source order: trees can be 10 000 levels deep.
   const stack = [root];
   let first = -1;
   while (stack.length) {
@@ -197,7 +194,7 @@ function gluedNewline(root: Node): number {
       // Between the words of one command there is only blank space: a newline there that is
       // not a line continuation (`echo hi⏎\⏎rm x`) ends the command in bash.
       if (n.type === "command" && prevEnd >= 0 && c.startIndex > prevEnd) {
-        const m = /(^|[^\\])\n/.exec(source.slice(prevEnd, c.startIndex));
+        const m = /(^|[^\\])\n/.exec(cx.source.slice(prevEnd, c.startIndex));
         if (m) {
           const at = prevEnd + m.index + m[1]!.length;
           if (first < 0 || at < first) first = at;
@@ -211,18 +208,18 @@ function gluedNewline(root: Node): number {
 }
 
 /** A run of statements separated by `;`, `&` or newlines. A statement followed by `&` runs in the background. */
-function lowerSequence(children: readonly (Node | null)[], top = false): Stmt {
+function lowerSequence(cx: Lowering, children: readonly (Node | null)[], top = false): Stmt {
   const items: Stmt[] = [];
   for (let i = 0; i < children.length; i++) {
     const c = children[i];
     if (!c) continue;
     if (top && c.isNamed && c.type !== "comment" && c.type !== "heredoc_body") {
-      const nl = gluedNewline(c);
+      const nl = gluedNewline(cx, c);
       if (nl >= 0 && !hasHeredocBefore(c, nl)) {
         // The grammar joined the next line to this command. A newline between commands is a
         // `;`: read the rest again with one there (the same length, so spans still hold).
         const last = children.filter((x): x is Node => x !== null).at(-1)!;
-        const text = source.slice(c.startIndex, nl) + ";" + source.slice(nl + 1, last.endIndex);
+        const text = cx.source.slice(c.startIndex, nl) + ";" + cx.source.slice(nl + 1, last.endIndex);
         items.push({ t: "reparse", text, offset: c.startIndex, negate: false, span: { start: c.startIndex, end: last.endIndex } });
         break;
       }
@@ -232,7 +229,7 @@ function lowerSequence(children: readonly (Node | null)[], top = false): Stmt {
         // (Deeper, the grammar has also closed the enclosing construct early: that is a
         // parse error, reported by lowerCommand.)
         const last = children.filter((x): x is Node => x !== null).at(-1)!;
-        const text = source.slice(mis.from, last.endIndex);
+        const text = cx.source.slice(mis.from, last.endIndex);
         items.push({ t: "reparse", text, offset: mis.from, negate: mis.negate, span: { start: c.startIndex, end: last.endIndex } });
         break;
       }
@@ -241,7 +238,7 @@ function lowerSequence(children: readonly (Node | null)[], top = false): Stmt {
       if (c.type === "heredoc_body") continue;
       continue;
     }
-    let s = lowerStatement(c);
+    let s = lowerStatement(cx, c);
     const next = children[i + 1];
     if (next && !next.isNamed && next.type === "&") s = { t: "bg", body: s };
     items.push(s);
@@ -251,58 +248,58 @@ function lowerSequence(children: readonly (Node | null)[], top = false): Stmt {
   return { t: "seq", items };
 }
 
-function lowerStatement(n: Node): Stmt {
+function lowerStatement(cx: Lowering, n: Node): Stmt {
   if (n.isMissing) return bad(n, "missing syntax");
-  if (depth >= MAX_DEPTH) {
-    problem(n, `nesting deeper than ${MAX_DEPTH} levels`, "NESTING_TOO_DEEP");
+  if (cx.depth >= MAX_DEPTH) {
+    problem(cx, n, `nesting deeper than ${MAX_DEPTH} levels`, "NESTING_TOO_DEEP");
     return bad(n, `nesting deeper than ${MAX_DEPTH} levels`);
   }
-  depth++;
+  cx.depth++;
   try {
-    return lowerStatementAt(n);
+    return lowerStatementAt(cx, n);
   } finally {
-    depth--;
+    cx.depth--;
   }
 }
 
-function lowerStatementAt(n: Node): Stmt {
+function lowerStatementAt(cx: Lowering, n: Node): Stmt {
   switch (n.type) {
     case "command":
-      return lowerCommand(n, []);
+      return lowerCommand(cx, n, []);
     case "redirected_statement":
-      return lowerRedirected(n);
+      return lowerRedirected(cx, n);
     case "list":
-      return lowerList(n);
+      return lowerList(cx, n);
     case "pipeline":
-      return lowerPipeline(n);
+      return lowerPipeline(cx, n);
     case "negated_command": {
       const body = n.namedChildren.find((c) => c !== null && c.type !== "comment");
-      return { t: "not", body: body ? lowerStatement(body) : bad(n, "empty negation") };
+      return { t: "not", body: body ? lowerStatement(cx, body) : bad(n, "empty negation") };
     }
     case "subshell":
-      return { t: "subshell", body: lowerSequence(innerChildren(n)) };
+      return { t: "subshell", body: lowerSequence(cx, innerChildren(n)) };
     case "compound_statement":
-      if (n.text.startsWith("((")) return arithmeticCommand(n);
-      return { t: "group", body: lowerSequence(innerChildren(n)) };
+      if (n.text.startsWith("((")) return arithmeticCommand(cx, n);
+      return { t: "group", body: lowerSequence(cx, innerChildren(n)) };
     case "if_statement":
-      return lowerIf(n);
+      return lowerIf(cx, n);
     case "while_statement":
-      return lowerWhile(n);
+      return lowerWhile(cx, n);
     case "for_statement":
-      return lowerFor(n);
+      return lowerFor(cx, n);
     case "c_style_for_statement":
-      return lowerCFor(n);
+      return lowerCFor(cx, n);
     case "case_statement":
-      return lowerCase(n);
+      return lowerCase(cx, n);
     case "function_definition":
-      return lowerFunction(n);
+      return lowerFunction(cx, n);
     case "test_command":
-      return lowerTest(n);
+      return lowerTest(cx, n);
     case "declaration_command":
     case "unset_command":
-      return lowerDeclaration(n);
+      return lowerDeclaration(cx, n);
     case "variable_assignment": {
-      const a = lowerAssign(n);
+      const a = lowerAssign(cx, n);
       return { t: "cmd", assigns: [a], words: [], redirs: [], span: span(n) };
     }
     case "variable_assignments": {
@@ -311,7 +308,7 @@ function lowerStatementAt(n: Node): Stmt {
       for (let i = 0; i < kids.length; i++) {
         if (kids[i]!.type !== "variable_assignment") continue;
         const { glued, count } = gluedToAssignment(kids, i);
-        assigns.push(lowerAssign(kids[i]!, glued));
+        assigns.push(lowerAssign(cx, kids[i]!, glued));
         i += count;
       }
       return { t: "cmd", assigns, words: [], redirs: [], span: span(n) };
@@ -328,17 +325,17 @@ function innerChildren(n: Node): (Node | null)[] {
   return n.children.filter((c) => c !== null && (c.isNamed || c.type === "&"));
 }
 
-function lowerList(n: Node): Stmt {
+function lowerList(cx: Lowering, n: Node): Stmt {
   const named = n.children.filter((c): c is Node => c !== null && c.isNamed && c.type !== "comment");
   const op = n.children.find((c) => c !== null && !c.isNamed && (c.type === "&&" || c.type === "||"));
   if (named.length !== 2 || !op) return bad(n, "malformed list");
-  return { t: op.type === "&&" ? "and" : "or", left: lowerStatement(named[0]!), right: lowerStatement(named[1]!) };
+  return { t: op.type === "&&" ? "and" : "or", left: lowerStatement(cx, named[0]!), right: lowerStatement(cx, named[1]!) };
 }
 
-function lowerPipeline(n: Node): Stmt {
+function lowerPipeline(cx: Lowering, n: Node): Stmt {
   const items = n.children
     .filter((c): c is Node => c !== null && c.isNamed && c.type !== "comment")
-    .map(lowerStatement);
+    .map((c) => lowerStatement(cx, c));
   if (items.length === 1) return items[0]!;
   // `! a | b`: the grammar negates `a`; bash negates the whole pipeline's status.
   const first = items[0]!;
@@ -356,16 +353,16 @@ function pipeAfterList(first: Stmt, rest: Stmt[]): Stmt {
   return { t: "pipe", items: [first, ...rest] };
 }
 
-function arithmeticCommand(n: Node): Stmt {
-  return { t: "test", words: [], inner: substitutionsIn(n), assigned: arithAssigned(n), names: arithNames(n), exprs: [], varNames: [], span: span(n) };
+function arithmeticCommand(cx: Lowering, n: Node): Stmt {
+  return { t: "test", words: [], inner: substitutionsIn(cx, n), assigned: arithAssigned(n), names: arithNames(cx, n), exprs: [], varNames: [], span: span(n) };
 }
 
 /**
- * The variables an arithmetic expression names, literally or as `$x`: the source with its
+ * The variables an arithmetic expression names, literally or as `$x`: the cx.source with its
  * command substitutions blanked out (they are analysed as commands of their own).
  */
-function arithNames(n: Node): string[] {
-  let text = source.slice(n.startIndex, n.endIndex);
+function arithNames(cx: Lowering, n: Node): string[] {
+  let text = cx.source.slice(n.startIndex, n.endIndex);
   const stack = [n];
   while (stack.length) {
     for (const c of stack.pop()!.children) {
@@ -402,7 +399,7 @@ function arithAssigned(n: Node): string[] {
   return [...out].filter((v) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(v));
 }
 
-function lowerIf(n: Node): Stmt {
+function lowerIf(cx: Lowering, n: Node): Stmt {
   // if C; then B; [elif C; then B;]... [else B;] fi — split on the `then` tokens.
   const branches: { cond: Stmt; body: Stmt }[] = [];
   let orelse: Stmt | null = null;
@@ -410,7 +407,7 @@ function lowerIf(n: Node): Stmt {
   let body: (Node | null)[] = [];
   let inBody = false;
   const flush = () => {
-    if (cond.length || body.length) branches.push({ cond: lowerSequence(cond), body: lowerSequence(body) });
+    if (cond.length || body.length) branches.push({ cond: lowerSequence(cx, cond), body: lowerSequence(cx, body) });
     cond = [];
     body = [];
     inBody = false;
@@ -437,7 +434,7 @@ function lowerIf(n: Node): Stmt {
     }
     if (c.type === "else_clause") {
       flush();
-      orelse = lowerSequence(innerChildren(c));
+      orelse = lowerSequence(cx, innerChildren(c));
       continue;
     }
     (inBody ? body : cond).push(c);
@@ -447,59 +444,59 @@ function lowerIf(n: Node): Stmt {
   return { t: "if", branches, orelse };
 }
 
-function lowerWhile(n: Node): Stmt {
+function lowerWhile(cx: Lowering, n: Node): Stmt {
   const until = n.children[0]?.type === "until";
   const cond: (Node | null)[] = [];
   let body: Stmt = { t: "empty" };
   for (const c of n.children) {
     if (!c) continue;
-    if (c.type === "do_group") body = lowerSequence(innerChildren(c));
+    if (c.type === "do_group") body = lowerSequence(cx, innerChildren(c));
     else if (c.isNamed || c.type === "&") cond.push(c);
   }
-  return { t: "while", until, cond: lowerSequence(cond), body };
+  return { t: "while", until, cond: lowerSequence(cx, cond), body };
 }
 
-function lowerFor(n: Node): Stmt {
+function lowerFor(cx: Lowering, n: Node): Stmt {
   const v = n.childForFieldName("variable");
   const bodyNode = n.childForFieldName("body");
   const valueNodes = n.childrenForFieldName("value").filter((c): c is Node => c !== null);
   const hasIn = n.children.some((c) => c !== null && !c.isNamed && c.type === "in");
-  const body = bodyNode ? lowerSequence(innerChildren(bodyNode)) : bad(n, "for without body");
+  const body = bodyNode ? lowerSequence(cx, innerChildren(bodyNode)) : bad(n, "for without body");
   if (!v) return bad(n, "for without variable");
-  return { t: "for", name: v.text, values: hasIn ? wordsFromNodes(valueNodes) : null, body, span: span(n) };
+  return { t: "for", name: v.text, values: hasIn ? wordsFromNodes(cx, valueNodes) : null, body, span: span(n) };
 }
 
-function lowerCFor(n: Node): Stmt {
+function lowerCFor(cx: Lowering, n: Node): Stmt {
   const bodyNode = n.childForFieldName("body");
-  const body = bodyNode ? lowerSequence(innerChildren(bodyNode)) : bad(n, "for without body");
+  const body = bodyNode ? lowerSequence(cx, innerChildren(bodyNode)) : bad(n, "for without body");
   const inner: Stmt[] = [];
   const assigned: string[] = [];
   const names: string[] = [];
   for (const c of n.children) {
     if (!c || c.id === bodyNode?.id) continue;
-    inner.push(...substitutionsIn(c));
+    inner.push(...substitutionsIn(cx, c));
     assigned.push(...arithAssigned(c));
     // Only the expressions: `for`, `((`, `;` and `))` are tokens.
-    if (c.isNamed) names.push(...arithNames(c));
+    if (c.isNamed) names.push(...arithNames(cx, c));
   }
   return { t: "cfor", inner, assigned, names, body, span: span(n) };
 }
 
-function lowerCase(n: Node): Stmt {
+function lowerCase(cx: Lowering, n: Node): Stmt {
   const valueNode = n.childForFieldName("value");
   if (!valueNode) return bad(n, "case without a word");
   const items: CaseItem[] = [];
   for (const c of n.namedChildren) {
     if (!c || c.type !== "case_item") continue;
-    const patterns = casePatterns(c.childrenForFieldName("value").filter((x): x is Node => x !== null));
+    const patterns = casePatterns(cx, c.childrenForFieldName("value").filter((x): x is Node => x !== null));
     const stmts = c.children.filter(
       (x) => x !== null && (x.type === "&" || (x.isNamed && STATEMENT_TYPES.has(x.type))) && !c.childrenForFieldName("value").some((v) => v?.id === x.id),
     );
     const term = c.children.find((x) => x !== null && !x.isNamed && (x.type === ";;" || x.type === ";&" || x.type === ";;&"));
     const fallthrough = term?.type === ";&" ? "next" : term?.type === ";;&" ? "test" : "break";
-    items.push({ patterns, body: lowerSequence(stmts), fallthrough });
+    items.push({ patterns, body: lowerSequence(cx, stmts), fallthrough });
   }
-  return { t: "case", word: wordFromNodes([valueNode]), items };
+  return { t: "case", word: wordFromNodes(cx, [valueNode]), items };
 }
 
 /**
@@ -508,8 +505,8 @@ function lowerCase(n: Node): Stmt {
  * again here, split at each unquoted `|` outside extglob parentheses as bash's parser does (a
  * bracket does not protect it: `[|b]` is `[` or `b]`), with its quotes removed.
  */
-function casePatterns(nodes: readonly Node[]): Word[] {
-  if (!nodes.some((n) => (n.type === "extglob_pattern" && /[|'"`$]/.test(n.text)) || escapedBar(n))) return wordsFromNodes(nodes);
+function casePatterns(cx: Lowering, nodes: readonly Node[]): Word[] {
+  if (!nodes.some((n) => (n.type === "extglob_pattern" && /[|'"`$]/.test(n.text)) || escapedBar(cx, n))) return wordsFromNodes(cx, nodes);
   const out: Word[] = [];
   let parts: WordPart[] = [];
   let text = "";
@@ -524,16 +521,16 @@ function casePatterns(nodes: readonly Node[]): Word[] {
   let prev: Node | null = null;
   for (const n of nodes) {
     // `a\|b` is one pattern to bash; the grammar ends a node at `a\` and takes `|` as a separator.
-    const joined = prev !== null && escapedBar(prev) && n.startIndex === prev.endIndex + 1;
-    if (prev && !touching(prev, n) && !joined) flush();
+    const joined = prev !== null && escapedBar(cx, prev) && n.startIndex === prev.endIndex + 1;
+    if (prev && !touching(cx, prev, n) && !joined) flush();
     prev = n;
-    const pieces = caseNodePieces(n);
+    const pieces = caseNodePieces(cx, n);
     pieces.forEach((piece, k) => {
       if (k > 0) flush();
       if (start < 0) start = piece.start;
       end = piece.end;
       parts.push(...piece.parts);
-      text += source.slice(piece.start, piece.end);
+      text += cx.source.slice(piece.start, piece.end);
     });
   }
   flush();
@@ -541,20 +538,20 @@ function casePatterns(nodes: readonly Node[]): Word[] {
 }
 
 /** A node that ends in an unescaped backslash right before a `|`: the `|` is quoted. */
-function escapedBar(n: Node): boolean {
-  return source[n.endIndex] === "|" && /(^|[^\\])(\\\\)*\\$/.test(n.text);
+function escapedBar(cx: Lowering, n: Node): boolean {
+  return cx.source[n.endIndex] === "|" && /(^|[^\\])(\\\\)*\\$/.test(n.text);
 }
 
-function caseNodePieces(n: Node): PatternPiece[] {
+function caseNodePieces(cx: Lowering, n: Node): PatternPiece[] {
   const whole = { start: n.startIndex, end: n.endIndex };
-  if (escapedBar(n)) {
+  if (escapedBar(cx, n)) {
     if (n.type !== "extglob_pattern" && n.type !== "word") return [{ parts: [{ t: "bad", why: "an escaped | the guard does not read", span: whole }], ...whole }];
-    const pieces = lexCasePattern(n, n.text.slice(0, -1));
+    const pieces = lexCasePattern(cx, n, n.text.slice(0, -1));
     const last = pieces[pieces.length - 1]!;
     pieces[pieces.length - 1] = { parts: [...last.parts, { t: "lit", text: "|" }], start: last.start, end: last.end + 2 };
     return pieces;
   }
-  return n.type === "extglob_pattern" ? lexCasePattern(n, n.text) : [{ parts: partsOf(n, false), ...whole }];
+  return n.type === "extglob_pattern" ? lexCasePattern(cx, n, n.text) : [{ parts: partsOf(cx, n, false), ...whole }];
 }
 
 interface PatternPiece {
@@ -564,7 +561,7 @@ interface PatternPiece {
 }
 
 /** An extglob_pattern's text as bash reads it: alternatives, quotes, `$name`. */
-function lexCasePattern(n: Node, t: string): PatternPiece[] {
+function lexCasePattern(cx: Lowering, n: Node, t: string): PatternPiece[] {
   const base = n.startIndex;
   const pieces: PatternPiece[] = [];
   let parts: WordPart[] = [];
@@ -604,7 +601,7 @@ function lexCasePattern(n: Node, t: string): PatternPiece[] {
       if (close >= 0 && c === "'") part = { t: "lit", text: inner };
       else if (close >= 0 && c === '"' && !/[$`]/.test(inner)) part = { t: "lit", text: unescapeDoubleQuoted(inner) };
       else if (close >= 0 && ansi) {
-        if (dialect === "sh") dialectProblem(n, "$'…'");
+        if (cx.dialect === "sh") dialectProblem(cx, n, "$'…'");
         const decoded = decodeAnsiC(inner);
         if (decoded !== null) part = { t: "lit", text: decoded };
       }
@@ -630,19 +627,19 @@ function lexCasePattern(n: Node, t: string): PatternPiece[] {
   return pieces;
 }
 
-function lowerFunction(n: Node): Stmt {
+function lowerFunction(cx: Lowering, n: Node): Stmt {
   const name = n.childForFieldName("name");
   const bodyNode = n.childForFieldName("body");
   if (!name || !bodyNode) return bad(n, "malformed function");
-  let body = lowerStatement(bodyNode);
+  let body = lowerStatement(cx, bodyNode);
   const redirs = n.childrenForFieldName("redirect").filter((c): c is Node => c !== null);
-  if (redirs.length) body = { t: "redir", body, redirs: redirs.map((r) => lowerRedirect(r).redir) };
+  if (redirs.length) body = { t: "redir", body, redirs: redirs.map((r) => lowerRedirect(cx, r).redir) };
   return { t: "func", name: name.text, body, span: span(n) };
 }
 
 const FILE_TEST_OPS = new Set(["-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S"]);
 
-function lowerTest(n: Node): Stmt {
+function lowerTest(cx: Lowering, n: Node): Stmt {
   // [[ … ]]: expand every operand (their substitutions run); the operands of file tests are
   // reported as reads so that `[[ -f ~/.ssh/id_rsa ]]` is judged like `test -f`.
   const words: Word[] = [];
@@ -654,25 +651,25 @@ function lowerTest(n: Node): Stmt {
     if (x.type === "binary_expression") {
       const op = x.childForFieldName("operator");
       if (doubleBracket && op && ARITH_TEST_OPS.has(op.text)) {
-        for (const side of [x.childForFieldName("left"), x.childForFieldName("right")]) if (side) exprs.push(wordFromNodes([side]));
+        for (const side of [x.childForFieldName("left"), x.childForFieldName("right")]) if (side) exprs.push(wordFromNodes(cx, [side]));
       }
     }
     if (x.type === "unary_expression") {
       const op = x.children[0];
       const operand = x.namedChildren.find((c) => c !== null && c.type !== "test_operator");
-      if (op?.text === "-v" && operand) varNames.push(wordFromNodes([operand]));
+      if (op?.text === "-v" && operand) varNames.push(wordFromNodes(cx, [operand]));
       if (op && FILE_TEST_OPS.has(op.text) && operand) {
         // tree-sitter reads `~/x` here as the unary operator `~`; it is a word.
         if (operand.type === "unary_expression" && operand.children[0]?.type === "~") {
           words.push({ parts: [{ t: "raw", text: operand.text }], span: span(operand), text: operand.text });
-        } else words.push(wordFromNodes([operand]));
+        } else words.push(wordFromNodes(cx, [operand]));
         return;
       }
     }
     for (const c of x.namedChildren) if (c) visit(c);
   };
   for (const c of n.namedChildren) if (c) visit(c);
-  return { t: "test", words, inner: substitutionsIn(n), assigned: [], names: [], exprs, varNames, span: span(n) };
+  return { t: "test", words, inner: substitutionsIn(cx, n), assigned: [], names: [], exprs, varNames, span: span(n) };
 }
 
 /** `[[ a -eq b ]]` evaluates both operands as arithmetic. */
@@ -682,12 +679,12 @@ const ARITH_TEST_OPS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
  * Every command substitution nested anywhere under a node, lowered as statements to analyse,
  * and the code hidden in operand tokens (HIDDEN_CODE), parsed again in a subshell of its own.
  */
-function substitutionsIn(n: Node): Stmt[] {
+function substitutionsIn(cx: Lowering, n: Node): Stmt[] {
   const out: Stmt[] = [];
   const visit = (x: Node, parent: Node | null) => {
     if (x.type === "command_substitution" || x.type === "process_substitution") {
-      loweredCode.add(x.startIndex);
-      out.push({ t: "subshell", body: lowerSubstitutionBody(x) });
+      cx.loweredCode.add(x.startIndex);
+      out.push({ t: "subshell", body: lowerSubstitutionBody(cx, x) });
       return;
     }
     if (parent?.type === "expansion" && OPERAND_TOKEN_KINDS.has(x.type) && HIDDEN_CODE.test(x.text)) {
@@ -707,7 +704,7 @@ function hiddenCodeText(x: Node): string {
   return `: ""${x.text}`;
 }
 
-function lowerDeclaration(n: Node): Stmt {
+function lowerDeclaration(cx: Lowering, n: Node): Stmt {
   // declare/typeset/export/readonly/local/unset: keep them as commands whose words the
   // interpreter reads like bash's builtins do; assignments keep their structure.
   const words: Word[] = [];
@@ -717,7 +714,7 @@ function lowerDeclaration(n: Node): Stmt {
   const rest = n.children.slice(1).filter((c): c is Node => c !== null && c.type !== "comment");
   let group: Node[] = [];
   const flush = () => {
-    if (group.length) words.push(wordFromNodes(group));
+    if (group.length) words.push(wordFromNodes(cx, group));
     group = [];
   };
   for (let i = 0; i < rest.length; i++) {
@@ -725,11 +722,11 @@ function lowerDeclaration(n: Node): Stmt {
     if (c.type === "variable_assignment") {
       flush();
       const { glued, count } = gluedToAssignment(rest, i);
-      words.push(assignmentWord(c, glued));
+      words.push(assignmentWord(cx, c, glued));
       i += count;
       continue;
     }
-    if (group.length && !touching(group[group.length - 1]!, c)) flush();
+    if (group.length && !touching(cx, group[group.length - 1]!, c)) flush();
     group.push(c);
   }
   flush();
@@ -737,9 +734,9 @@ function lowerDeclaration(n: Node): Stmt {
 }
 
 /** An assignment given as an argument (`export A=~/x`), kept as a word that carries its parts. */
-function assignmentWord(n: Node, glued: readonly Node[]): Word {
-  const a = lowerAssign(n, glued);
-  return { parts: [], span: a.span, text: source.slice(a.span.start, a.span.end), assign: a };
+function assignmentWord(cx: Lowering, n: Node, glued: readonly Node[]): Word {
+  const a = lowerAssign(cx, n, glued);
+  return { parts: [], span: a.span, text: cx.source.slice(a.span.start, a.span.end), assign: a };
 }
 
 /** Nodes that can be part of a word (not redirections, assignments or statements). */
@@ -769,14 +766,14 @@ function gluedToAssignment(nodes: readonly Node[], from: number): { glued: Node[
   return { glued, count };
 }
 
-function lowerAssign(n: Node, glued: readonly Node[] = []): Assign {
+function lowerAssign(cx: Lowering, n: Node, glued: readonly Node[] = []): Assign {
   const nameNode = n.childForFieldName("name");
   let name = nameNode?.text ?? "";
   let index: Word | null = null;
   if (nameNode?.type === "subscript") {
     name = nameNode.childForFieldName("name")?.text ?? "";
     const idx = nameNode.childForFieldName("index");
-    index = idx ? wordFromNodes([idx]) : null;
+    index = idx ? wordFromNodes(cx, [idx]) : null;
   }
   const append = n.children.some((c) => c !== null && !c.isNamed && c.type === "+=");
   const valueNodes = n.childrenForFieldName("value").filter((c): c is Node => c !== null);
@@ -787,10 +784,10 @@ function lowerAssign(n: Node, glued: readonly Node[] = []): Assign {
   const whole = glued.length ? { start: n.startIndex, end: glued[glued.length - 1]!.endIndex } : span(n);
   if (after.length === 1 && after[0]!.type === "array") {
     const elems = after[0]!.namedChildren.filter((c): c is Node => c !== null && c.type !== "comment");
-    return { name, index, append, value: null, array: wordsFromNodes(elems), span: whole };
+    return { name, index, append, value: null, array: wordsFromNodes(cx, elems), span: whole };
   }
   const start = op ? op.endIndex : n.endIndex;
-  const value = after.length ? wordFromNodes(after, start) : { parts: [], span: { start, end: start }, text: "" };
+  const value = after.length ? wordFromNodes(cx, after, start) : { parts: [], span: { start, end: start }, text: "" };
   return { name, index, append, value, array: null, span: whole };
 }
 
@@ -805,12 +802,12 @@ interface CommandPiece {
 /** Keywords that are never command names: a command named so is the grammar misreading bash. */
 const KEYWORD_NAMES = new Set(["{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "select", "function", "[[", "]]", "coproc"]);
 
-function lowerCommand(n: Node, outerRedirs: readonly Node[]): Stmt {
+function lowerCommand(cx: Lowering, n: Node, outerRedirs: readonly Node[]): Stmt {
   const nameNode = n.childForFieldName("name");
   const firstArg = n.childrenForFieldName("argument")[0];
   if (nameNode && (KEYWORD_NAMES.has(nameNode.text) || (nameNode.text === "time" && firstArg && (KEYWORD_NAMES.has(firstArg.text) || firstArg.text === "!")))) {
-    problem(n, `the keyword ${nameNode.text === "time" ? firstArg!.text : nameNode.text} where the grammar expects a command`);
-    return { t: "seq", items: [bad(n, `the keyword ${nameNode.text === "time" ? firstArg!.text : nameNode.text} where the grammar expects a command`), lowerCommandAt(n, outerRedirs)] };
+    problem(cx, n, `the keyword ${nameNode.text === "time" ? firstArg!.text : nameNode.text} where the grammar expects a command`);
+    return { t: "seq", items: [bad(n, `the keyword ${nameNode.text === "time" ? firstArg!.text : nameNode.text} where the grammar expects a command`), lowerCommandAt(cx, n, outerRedirs)] };
   }
   if (nameNode?.text === "time") {
     // `time [-p] NAME=value cmd` below the top level (in a group, a body, a pipeline): the
@@ -822,25 +819,25 @@ function lowerCommand(n: Node, outerRedirs: readonly Node[]): Stmt {
     if (first && ASSIGNMENT_WORD.test(first.text)) {
       const from = skip ? args[0]!.endIndex : nameNode.endIndex;
       if (outerRedirs.some((r) => r.type === "heredoc_redirect" || r.startIndex < from)) {
-        problem(n, "time with an assignment and a redirection the guard cannot place");
+        problem(cx, n, "time with an assignment and a redirection the guard cannot place");
         return bad(n, "time with an assignment and a redirection the guard cannot place");
       }
       const end = Math.max(n.endIndex, ...outerRedirs.map((r) => r.endIndex));
-      return { t: "reparse", text: source.slice(from, end), offset: from, negate: false, span: { start: n.startIndex, end } };
+      return { t: "reparse", text: cx.source.slice(from, end), offset: from, negate: false, span: { start: n.startIndex, end } };
     }
   }
-  return lowerCommandAt(n, outerRedirs);
+  return lowerCommandAt(cx, n, outerRedirs);
 }
 
-function lowerCommandAt(n: Node, outerRedirs: readonly Node[]): Stmt {
-  droppedText(n);
+function lowerCommandAt(cx: Lowering, n: Node, outerRedirs: readonly Node[]): Stmt {
+  droppedText(cx, n);
   const assigns: Assign[] = [];
   const wordNodes: CommandPiece[] = [];
   const redirs: { redir: Redir; start: number }[] = [];
   let sawName = false;
   let bad_: Stmt | null = null;
   const takeRedirect = (r: Node) => {
-    const { redir, extra } = lowerRedirect(r);
+    const { redir, extra } = lowerRedirect(cx, r);
     redirs.push({ redir, start: r.startIndex });
     for (const e of extra) wordNodes.push({ node: e, start: e.startIndex });
   };
@@ -849,7 +846,7 @@ function lowerCommandAt(n: Node, outerRedirs: readonly Node[]): Stmt {
     const c = kids[i]!;
     if (c.type === "variable_assignment" && !sawName) {
       const { glued, count } = gluedToAssignment(kids, i);
-      assigns.push(lowerAssign(c, glued));
+      assigns.push(lowerAssign(cx, c, glued));
       i += count;
       continue;
     }
@@ -873,7 +870,7 @@ function lowerCommandAt(n: Node, outerRedirs: readonly Node[]): Stmt {
   wordNodes.sort((a, b) => a.start - b.start);
   redirs.sort((a, b) => a.start - b.start);
   takeDescriptorNames(wordNodes, redirs);
-  const words = wordsFromNodes(wordNodes.map((w) => w.node));
+  const words = wordsFromNodes(cx, wordNodes.map((w) => w.node));
   const cmd: Stmt = { t: "cmd", assigns, words, redirs: redirs.map((r) => r.redir), span: span(n) };
   if (bad_) return { t: "seq", items: [bad_, cmd] };
   return cmd;
@@ -907,7 +904,7 @@ function takeDescriptorNames(wordNodes: CommandPiece[], redirs: { redir: Redir; 
 const REDIR_OPS = new Set<string>(["<", ">", ">>", ">|", "&>", "&>>", "<>", ">&", "<&", "<<<", "<<", "<<-", "&>|"]);
 
 /** A redirect node, and any command words tree-sitter put inside it. */
-function lowerRedirect(r: Node): { redir: Redir; extra: Node[] } {
+function lowerRedirect(cx: Lowering, r: Node): { redir: Redir; extra: Node[] } {
   let op: RedirOp | null = null;
   let fd: string | null = null;
   const targetNodes: Node[] = [];
@@ -929,18 +926,18 @@ function lowerRedirect(r: Node): { redir: Redir; extra: Node[] } {
     }
     if (c.type === "heredoc_start") {
       delimiterQuoted = /["'\\]/.test(c.text);
-      const nl = source.indexOf("\n", c.endIndex);
+      const nl = cx.source.indexOf("\n", c.endIndex);
       bodyStart = nl < 0 ? -1 : nl + 1;
       continue;
     }
     if (c.type === "heredoc_body") {
-      if (!misreadBody) heredoc = { body: heredocBody(c, delimiterQuoted), expands: !delimiterQuoted };
+      if (!misreadBody) heredoc = { body: heredocBody(cx, c, delimiterQuoted), expands: !delimiterQuoted };
       continue;
     }
     if (c.type === "heredoc_end" && misreadBody) {
       // The grammar read the body's first lines (those starting with `\`) as words of the
-      // command: the body is the source between the first line and the delimiter.
-      const text = source.slice(bodyStart, c.startIndex);
+      // command: the body is the cx.source between the first line and the delimiter.
+      const text = cx.source.slice(bodyStart, c.startIndex);
       heredoc = { body: heredocFromSource(text, delimiterQuoted, { start: bodyStart, end: c.startIndex }), expands: !delimiterQuoted };
       continue;
     }
@@ -967,23 +964,23 @@ function lowerRedirect(r: Node): { redir: Redir; extra: Node[] } {
   // Bash reads digits glued to a redirection operator as that redirection's descriptor
   // (`> 2>&1` is `>` without a target): a syntax error, where the grammar saw a target.
   const last = targetNodes[targetNodes.length - 1];
-  if (targetNodes.length === 1 && /^[0-9]+$/.test(last!.text) && /[<>]/.test(source[last!.endIndex] ?? "")) {
-    problem(r, `${JSON.stringify(source.slice(r.startIndex, last!.endIndex + 1))}: the digits are the next redirection's descriptor, so this one has no target`);
+  if (targetNodes.length === 1 && /^[0-9]+$/.test(last!.text) && /[<>]/.test(cx.source[last!.endIndex] ?? "")) {
+    problem(cx, r, `${JSON.stringify(cx.source.slice(r.startIndex, last!.endIndex + 1))}: the digits are the next redirection's descriptor, so this one has no target`);
   }
   if (r.type === "herestring_redirect") op = "<<<";
   if (r.type === "heredoc_redirect" && op !== "<<-") op = "<<";
-  const target = targetNodes.length ? wordFromNodes(targetNodes) : null;
+  const target = targetNodes.length ? wordFromNodes(cx, targetNodes) : null;
   if (r.type === "heredoc_redirect" && !heredoc) heredoc = { body: { parts: [], span: span(r), text: "" }, expands: false };
   return { redir: { op: op ?? ">", fd, target, heredoc, span: span(r) }, extra };
 }
 
-/** A here-document body rebuilt from source: literal, or with `$name` and backquotes expanded. */
+/** A here-document body rebuilt from cx.source: literal, or with `$name` and backquotes expanded. */
 function heredocFromSource(text: string, quoted: boolean, where: Span): Word {
   if (quoted) return { parts: [{ t: "lit", text }], span: where, text };
   return { parts: heredocText(text, where), span: where, text };
 }
 
-function heredocBody(n: Node, quoted: boolean): Word {
+function heredocBody(cx: Lowering, n: Node, quoted: boolean): Word {
   if (quoted) return { parts: [{ t: "lit", text: n.text }], span: span(n), text: n.text };
   const parts: WordPart[] = [];
   let pos = n.startIndex;
@@ -993,7 +990,7 @@ function heredocBody(n: Node, quoted: boolean): Word {
     if (!c) continue;
     if (c.startIndex > pos) parts.push(...heredocText(src.slice(pos - base, c.startIndex - base), { start: pos, end: c.startIndex }));
     if (c.type === "heredoc_content") parts.push(...heredocText(c.text, span(c)));
-    else parts.push(...partsOf(c, true));
+    else parts.push(...partsOf(cx, c, true));
     pos = c.endIndex;
   }
   if (n.endIndex > pos) parts.push(...heredocText(src.slice(pos - base), { start: pos, end: n.endIndex }));
@@ -1096,24 +1093,24 @@ function findBacktickClose(text: string, from: number): number {
  * (which follow the line) may sit there.
  */
 /** Offsets of lone `-` words between a command and its first redirection, or none. */
-function droppedDashes(n: Node, body: Node): number[] {
+function droppedDashes(cx: Lowering, n: Node, body: Node): number[] {
   const next = n.children.find((c) => c.startIndex >= body.endIndex && c !== body);
   if (!next) return [];
-  const gap = source.slice(body.endIndex, next.startIndex);
+  const gap = cx.source.slice(body.endIndex, next.startIndex);
   if (!/^([ \t]+-)+[ \t]+$/.test(gap)) return [];
   const out: number[] = [];
   for (let k = 0; k < gap.length; k++) if (gap[k] === "-") out.push(body.endIndex + k);
   return out;
 }
 
-function droppedText(n: Node): void {
+function droppedText(cx: Lowering, n: Node): void {
   let prev: Node | null = null;
   for (const c of n.children) {
     if (prev && c.startIndex > prev.endIndex) {
-      const gap = source.slice(prev.endIndex, c.startIndex);
+      const gap = cx.source.slice(prev.endIndex, c.startIndex);
       // Most gaps are blanks: test before copying the gap without its line continuations.
       if (/[^\s\\]/.test(gap) && /[^\s\\]/.test(gap.replace(/\\\n/g, "")) && !n.children.some((x) => x.type === "heredoc_redirect")) {
-        problem(n, `text the grammar read as nothing: ${JSON.stringify(gap.trim().slice(0, 40))}`);
+        problem(cx, n, `text the grammar read as nothing: ${JSON.stringify(gap.trim().slice(0, 40))}`);
         return;
       }
     }
@@ -1121,12 +1118,12 @@ function droppedText(n: Node): void {
   }
 }
 
-function lowerRedirected(n: Node): Stmt {
+function lowerRedirected(cx: Lowering, n: Node): Stmt {
   const body = n.childForFieldName("body");
   // The grammar drops a lone `-` just before an `N>` redirection (`ls - 2>/dev/null`): it is
   // a word of the command.
-  const dashes = body?.type === "command" ? droppedDashes(n, body) : [];
-  if (dashes.length === 0) droppedText(n);
+  const dashes = body?.type === "command" ? droppedDashes(cx, n, body) : [];
+  if (dashes.length === 0) droppedText(cx, n);
   const redirNodes = n.children.filter(
     (c): c is Node => c !== null && (c.type === "file_redirect" || c.type === "herestring_redirect" || c.type === "heredoc_redirect"),
   );
@@ -1144,33 +1141,33 @@ function lowerRedirected(n: Node): Stmt {
   }
   let stmt: Stmt;
   if (!body) {
-    stmt = lowerCommandLike(n, redirNodes);
+    stmt = lowerCommandLike(cx, n, redirNodes);
   } else if (body.type === "command") {
-    stmt = lowerCommand(body, redirNodes);
+    stmt = lowerCommand(cx, body, redirNodes);
     if (dashes.length && stmt.t === "cmd") {
       const words = [...stmt.words, ...dashes.map((at): Word => ({ parts: [{ t: "raw", text: "-" }], span: { start: at, end: at + 1 }, text: "-" }))];
       stmt = { ...stmt, words: words.sort((a, b) => a.span.start - b.span.start) };
     }
   } else {
-    stmt = attachRedirects(lowerStatement(body), redirNodes, n);
+    stmt = attachRedirects(cx, lowerStatement(cx, body), redirNodes, n);
   }
   if (!continuation) return stmt;
-  const rest = lowerStatement(continuation.node);
+  const rest = lowerStatement(cx, continuation.node);
   if (continuation.kind === "pipe") return joinPipe(stmt, rest);
   return { t: continuation.kind, left: stmt, right: rest };
 }
 
 /** `> f` alone, or redirections with words inside them and no command node. */
-function lowerCommandLike(n: Node, redirNodes: readonly Node[]): Stmt {
+function lowerCommandLike(cx: Lowering, n: Node, redirNodes: readonly Node[]): Stmt {
   const redirs: Redir[] = [];
   const words: Node[] = [];
   for (const r of redirNodes) {
-    const { redir, extra } = lowerRedirect(r);
+    const { redir, extra } = lowerRedirect(cx, r);
     redirs.push(redir);
     words.push(...extra);
   }
   words.sort((a, b) => a.startIndex - b.startIndex);
-  return { t: "cmd", assigns: [], words: wordsFromNodes(words), redirs, span: span(n) };
+  return { t: "cmd", assigns: [], words: wordsFromNodes(cx, words), redirs, span: span(n) };
 }
 
 /** `x | <rest>` where rest was parsed as `(y && z)`: the pipe binds tighter, so x joins y. */
@@ -1187,11 +1184,11 @@ function joinPipe(left: Stmt, rest: Stmt): Stmt {
 }
 
 /** Redirections written after a list or pipeline belong to its last command. */
-function attachRedirects(s: Stmt, redirNodes: readonly Node[], where: Node): Stmt {
+function attachRedirects(cx: Lowering, s: Stmt, redirNodes: readonly Node[], where: Node): Stmt {
   const extraWords: Node[] = [];
   const redirs: Redir[] = [];
   for (const r of redirNodes) {
-    const { redir, extra } = lowerRedirect(r);
+    const { redir, extra } = lowerRedirect(cx, r);
     redirs.push(redir);
     extraWords.push(...extra);
   }
@@ -1228,24 +1225,24 @@ function startsWithString(n: Node | null | undefined): boolean {
 }
 
 /** Groups nodes into shell words: nodes that touch (no blank between them) are one word. */
-function wordsFromNodes(nodes: readonly Node[]): Word[] {
+function wordsFromNodes(cx: Lowering, nodes: readonly Node[]): Word[] {
   const out: Word[] = [];
   let group: Node[] = [];
   // The grammar reads `$ find` as the expansion `$find` across the blank; bash reads a literal
   // `$` and the word `find`.
-  const split = nodes.flatMap((n) => (n.type === "simple_expansion" && n.children.length === 2 && !touching(n.children[0]!, n.children[1]!) ? [...n.children] : [n]));
+  const split = nodes.flatMap((n) => (n.type === "simple_expansion" && n.children.length === 2 && !touching(cx, n.children[0]!, n.children[1]!) ? [...n.children] : [n]));
   for (const n of split) {
-    if (group.length && !touching(group[group.length - 1]!, n)) {
-      out.push(wordFromNodes(group));
+    if (group.length && !touching(cx, group[group.length - 1]!, n)) {
+      out.push(wordFromNodes(cx, group));
       group = [];
     }
     group.push(n);
   }
-  if (group.length) out.push(wordFromNodes(group));
+  if (group.length) out.push(wordFromNodes(cx, group));
   return out;
 }
 
-function wordFromNodes(nodes: readonly Node[], emptyAt?: number): Word {
+function wordFromNodes(cx: Lowering, nodes: readonly Node[], emptyAt?: number): Word {
   if (nodes.length === 0) {
     const at = emptyAt ?? 0;
     return { parts: [], span: { start: at, end: at }, text: "" };
@@ -1255,15 +1252,15 @@ function wordFromNodes(nodes: readonly Node[], emptyAt?: number): Word {
     const n = nodes[i]!;
     // $"…" is a translated string; tree-sitter leaves the `$` as a separate token.
     if (!n.isNamed && n.type === "$" && startsWithString(nodes[i + 1]) && nodes[i + 1]!.startIndex === n.endIndex) {
-      if (dialect === "sh") dialectProblem(n, '$"…"');
+      if (cx.dialect === "sh") dialectProblem(cx, n, '$"…"');
       if (n.text.length > 1) parts.push(...textParts(n.text.slice(0, -1), false, span(n)));
       continue;
     }
-    if (i > 0 && !touching(nodes[i - 1]!, n)) {
+    if (i > 0 && !touching(cx, nodes[i - 1]!, n)) {
       // A gap inside what the caller declared one word (an assignment value that tree-sitter split).
       parts.push({ t: "bad", why: "unexpected blank inside a word", span: { start: nodes[i - 1]!.endIndex, end: n.startIndex } });
     }
-    parts.push(...partsOf(n, false));
+    parts.push(...partsOf(cx, n, false));
   }
   const first = nodes[0]!;
   const last = nodes[nodes.length - 1]!;
@@ -1300,7 +1297,7 @@ function endsWithBareDollar(text: string): boolean {
   return (text.length - 2 - k) % 2 === 0;
 }
 
-function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Word {
+function wordOfChildren(cx: Lowering, n: Node, from: number, to: number, quoted: boolean): Word {
   const parts: WordPart[] = [];
   let pos = from;
   const src = n.text;
@@ -1315,14 +1312,14 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
     // $"…" is a translated string: the `$` is not text.
     const next = kids[k + 1];
     if (!c.isNamed && c.type === "$" && startsWithString(next) && next!.startIndex === c.endIndex) {
-      if (c.startIndex > pos) parts.push(gapPart(src.slice(pos - base, c.startIndex - base), quoted, n));
+      if (c.startIndex > pos) parts.push(gapPart(cx, src.slice(pos - base, c.startIndex - base), quoted, n));
       // The grammar's `$` token can carry the text before it (`"a"-$"b"` has a `-$` token).
-      if (c.text.length > 1) parts.push(gapPart(c.text.slice(0, -1), quoted, n));
-      if (dialect === "sh" && !quoted) dialectProblem(c, '$"…"');
+      if (c.text.length > 1) parts.push(gapPart(cx, c.text.slice(0, -1), quoted, n));
+      if (cx.dialect === "sh" && !quoted) dialectProblem(cx, c, '$"…"');
       pos = c.endIndex;
       continue;
     }
-    if (c.startIndex > pos) parts.push(gapPart(src.slice(pos - base, c.startIndex - base), quoted, n));
+    if (c.startIndex > pos) parts.push(gapPart(cx, src.slice(pos - base, c.startIndex - base), quoted, n));
     if (n.type === "expansion" && OPERAND_TOKEN_KINDS.has(c.type) && HIDDEN_CODE.test(c.text)) {
       // The grammar leaves code in some ${…} operands as text (`${x%$(cmd)}`, `${x:-\`cmd\`}`,
       // `${x:-<(cmd)}`); bash runs it when it expands the operand. The text is analysed as the
@@ -1337,11 +1334,11 @@ function wordOfChildren(n: Node, from: number, to: number, quoted: boolean): Wor
     // Inside quotes, the blanks before an expansion are part of its node (`" $HOME"` has the
     // node ` $HOME`): they are text of the word.
     const lead = quoted && c.isNamed && c.type !== "string_content" ? leadingBlanks(c.text) : 0;
-    if (lead) parts.push(gapPart(c.text.slice(0, lead), quoted, n));
-    parts.push(...partsOf(c, quoted));
+    if (lead) parts.push(gapPart(cx, c.text.slice(0, lead), quoted, n));
+    parts.push(...partsOf(cx, c, quoted));
     pos = c.endIndex;
   }
-  if (to > pos) parts.push(gapPart(src.slice(pos - base, to - base), quoted, n));
+  if (to > pos) parts.push(gapPart(cx, src.slice(pos - base, to - base), quoted, n));
   const where = { start: from, end: to };
   return { parts: quoted ? parts : rejoinDollars(parts, where), span: where, text: src.slice(from - base, to - base) };
 }
@@ -1368,32 +1365,32 @@ function leadingBlanks(text: string): number {
  * Text a POSIX sh that is dash reads otherwise than bash: read as bash does (the accesses
  * that reading makes are reported), and a problem, since sh may be either.
  */
-function dialectProblem(n: Node, what: string): void {
-  problem(n, `${what}, which dash reads as a $ and a quoted string, and bash does not`);
+function dialectProblem(cx: Lowering, n: Node, what: string): void {
+  problem(cx, n, `${what}, which dash reads as a $ and a quoted string, and bash does not`);
 }
 
-function gapPart(text: string, quoted: boolean, n: Node): WordPart {
+function gapPart(cx: Lowering, text: string, quoted: boolean, n: Node): WordPart {
   // An unquoted blank between the pieces of one word: the grammar joined two words
   // (`"-"- $"x"` is `--` and `x` to bash, one concatenation to tree-sitter).
-  if (!quoted && /(^|[^\\])[ \t\n]/.test(text)) problem(n, "words the grammar joined into one");
+  if (!quoted && /(^|[^\\])[ \t\n]/.test(text)) problem(cx, n, "words the grammar joined into one");
   return quoted ? { t: "lit", text: unescapeDoubleQuoted(text) } : { t: "raw", text };
 }
 
 /** The parts of one word node. `quoted` is true inside double quotes. */
-function partsOf(n: Node, quoted: boolean): WordPart[] {
-  if (depth >= MAX_DEPTH) {
-    problem(n, `nesting deeper than ${MAX_DEPTH} levels`, "NESTING_TOO_DEEP");
+function partsOf(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
+  if (cx.depth >= MAX_DEPTH) {
+    problem(cx, n, `nesting deeper than ${MAX_DEPTH} levels`, "NESTING_TOO_DEEP");
     return [{ t: "bad", why: `nesting deeper than ${MAX_DEPTH} levels`, span: span(n) }];
   }
-  depth++;
+  cx.depth++;
   try {
-    return partsOfAt(n, quoted);
+    return partsOfAt(cx, n, quoted);
   } finally {
-    depth--;
+    cx.depth--;
   }
 }
 
-function partsOfAt(n: Node, quoted: boolean): WordPart[] {
+function partsOfAt(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
   if (!n.isNamed) {
     return textParts(n.text, quoted, span(n));
   }
@@ -1401,10 +1398,10 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
     case "word":
       // An unquoted newline ends a command; a word holding one (`echo hi⏎\rm x` read as one
       // command) means the grammar joined two commands.
-      if (!quoted && /(^|[^\\])\n/.test(n.text)) problem(n, "a line the grammar joined to the command before it");
+      if (!quoted && /(^|[^\\])\n/.test(n.text)) problem(cx, n, "a line the grammar joined to the command before it");
       // A blank inside one word token (`] [`): the grammar joined two words.
-      else if (!quoted && /(^|[^\\])[ \t]/.test(n.text)) problem(n, "words the grammar joined into one");
-      if (dialect === "zsh" && !quoted && /^=[A-Za-z0-9_.+-]/.test(n.text)) problem(n, "=name, which zsh expands to the path of the program name");
+      else if (!quoted && /(^|[^\\])[ \t]/.test(n.text)) problem(cx, n, "words the grammar joined into one");
+      if (cx.dialect === "zsh" && !quoted && /^=[A-Za-z0-9_.+-]/.test(n.text)) problem(cx, n, "=name, which zsh expands to the path of the program name");
       return textParts(n.text, quoted, span(n));
     case "extglob_pattern":
     case "regex":
@@ -1416,34 +1413,34 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
       return [{ t: "raw", text: n.text }];
     case "number":
       if (n.namedChildCount === 0) return [quoted ? { t: "lit", text: n.text } : { t: "raw", text: n.text }];
-      return wordOfChildren(n, n.startIndex, n.endIndex, quoted).parts.slice();
+      return wordOfChildren(cx, n, n.startIndex, n.endIndex, quoted).parts.slice();
     case "raw_string":
       if (quoted) return [{ t: "lit", text: n.text }];
       return [{ t: "lit", text: n.text.slice(1, -1) }];
     case "ansi_c_string": {
       if (quoted) return [{ t: "lit", text: n.text }];
-      if (dialect === "sh") dialectProblem(n, "$'…'");
+      if (cx.dialect === "sh") dialectProblem(cx, n, "$'…'");
       const text = decodeAnsiC(n.text.slice(2, -1));
       return [text === null ? { t: "bad", why: "bytes in $'…' that are not UTF-8", span: span(n) } : { t: "lit", text }];
     }
     case "string": {
       const open = n.text.startsWith('$"') ? 2 : 1;
-      if (open === 2 && dialect === "sh" && !quoted) dialectProblem(n, '$"…"');
-      const w = wordOfChildren(n, n.startIndex + open, n.endIndex - 1, true);
+      if (open === 2 && cx.dialect === "sh" && !quoted) dialectProblem(cx, n, '$"…"');
+      const w = wordOfChildren(cx, n, n.startIndex + open, n.endIndex - 1, true);
       // "" is an empty field, not nothing: keep an empty literal so the word survives.
       return w.parts.length ? w.parts.slice() : [{ t: "lit", text: "" }];
     }
     case "translated_string": {
-      if (dialect === "sh" && !quoted) dialectProblem(n, '$"…"');
+      if (cx.dialect === "sh" && !quoted) dialectProblem(cx, n, '$"…"');
       const s = n.namedChildren.find((c) => c !== null && c.type === "string");
-      return s ? partsOf(s, quoted) : [{ t: "bad", why: "translated string", span: span(n) }];
+      return s ? partsOf(cx, s, quoted) : [{ t: "bad", why: "translated string", span: span(n) }];
     }
     case "string_content":
       return [quoted ? { t: "lit", text: unescapeDoubleQuoted(n.text) } : { t: "raw", text: n.text }];
     case "simple_expansion":
       return [{ t: "param", param: simpleParam(n.text.slice(leadingBlanks(n.text) + 1)), quoted, span: span(n) }];
     case "expansion":
-      return [lowerExpansion(n, quoted)];
+      return [lowerExpansion(cx, n, quoted)];
     case "command_substitution": {
       // Inside backquotes a backslash before ` $ or \ is removed before the text is parsed, so
       // `echo \`cmd\`` runs cmd: such text is parsed again when it runs.
@@ -1452,14 +1449,14 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
         const code = t.slice(1, -1).replace(/\\([`$\\])/g, "$1");
         return [{ t: "code", text: code, quoted, span: span(n) }];
       }
-      return [{ t: "cmdsub", body: lowerSubstitutionBody(n), quoted, span: span(n) }];
+      return [{ t: "cmdsub", body: lowerSubstitutionBody(cx, n), quoted, span: span(n) }];
     }
     case "process_substitution":
-      return [{ t: "procsub", body: lowerSubstitutionBody(n), output: n.text.startsWith(">"), span: span(n) }];
+      return [{ t: "procsub", body: lowerSubstitutionBody(cx, n), output: n.text.startsWith(">"), span: span(n) }];
     case "arithmetic_expansion":
-      return [{ t: "arith", inner: substitutionsIn(n), names: arithNames(n), quoted, span: span(n) }];
+      return [{ t: "arith", inner: substitutionsIn(cx, n), names: arithNames(cx, n), quoted, span: span(n) }];
     case "concatenation":
-      return wordOfChildren(n, n.startIndex, n.endIndex, quoted).parts.slice();
+      return wordOfChildren(cx, n, n.startIndex, n.endIndex, quoted).parts.slice();
     case "array": {
       // `${x:-(none)}`: the grammar reads a parenthesised operand as an array; to bash it is
       // text (the parentheses and blanks included) around the words inside.
@@ -1468,11 +1465,11 @@ function partsOfAt(n: Node, quoted: boolean): WordPart[] {
       let pos = n.startIndex;
       for (const c of n.namedChildren) {
         if (c.type === "comment") return [{ t: "bad", why: "a comment in a ${…} operand", span: span(n) }];
-        if (c.startIndex > pos) out.push(text(source.slice(pos, c.startIndex)));
-        out.push(...partsOf(c, quoted));
+        if (c.startIndex > pos) out.push(text(cx.source.slice(pos, c.startIndex)));
+        out.push(...partsOf(cx, c, quoted));
         pos = c.endIndex;
       }
-      if (n.endIndex > pos) out.push(text(source.slice(pos, n.endIndex)));
+      if (n.endIndex > pos) out.push(text(cx.source.slice(pos, n.endIndex)));
       return out;
     }
     default:
@@ -1514,14 +1511,14 @@ function textParts(text: string, quoted: boolean, where: Span): WordPart[] {
   return out;
 }
 
-function lowerSubstitutionBody(n: Node): Stmt {
+function lowerSubstitutionBody(cx: Lowering, n: Node): Stmt {
   const stmts = n.children.filter((c) => c !== null && (STATEMENT_TYPES.has(c.type) || c.type === "&"));
   const redirs = n.childrenForFieldName("redirect").filter((c): c is Node => c !== null);
   if (redirs.length && !stmts.some((c) => c?.isNamed)) {
     // $(< file) reads the file.
-    return lowerCommandLike(n, redirs);
+    return lowerCommandLike(cx, n, redirs);
   }
-  return lowerSequence(stmts);
+  return lowerSequence(cx, stmts);
 }
 
 function simpleParam(name: string): ParamExpansion {
@@ -1532,7 +1529,7 @@ const PARAM_OPS = new Set<string>([":-", "-", ":=", "=", ":?", "?", ":+", "+", "
 
 const PATTERN_OPS = new Set<string>(["#", "##", "%", "%%", "/", "//", "/#", "/%"]);
 
-function lowerExpansion(n: Node, quoted: boolean): WordPart {
+function lowerExpansion(cx: Lowering, n: Node, quoted: boolean): WordPart {
   // ${ [#|!] name [index] [op arg [/ arg2]] }
   const kids = n.children.filter((c): c is Node => c !== null);
   let i = 1; // after "${"
@@ -1554,7 +1551,7 @@ function lowerExpansion(n: Node, quoted: boolean): WordPart {
   if (nameNode.type === "subscript") {
     name = nameNode.childForFieldName("name")?.text ?? "";
     const idx = nameNode.childForFieldName("index");
-    index = idx ? wordFromNodes([idx]) : null;
+    index = idx ? wordFromNodes(cx, [idx]) : null;
   } else if (nameNode.type !== "variable_name" && nameNode.type !== "special_variable_name" && nameNode.type !== "number") {
     return { t: "bad", why: "unreadable ${…}", span: span(n) };
   }
@@ -1583,9 +1580,9 @@ function lowerExpansion(n: Node, quoted: boolean): WordPart {
     const sep = kids.slice(i + 1).find((c) => !c.isNamed && (c.type === "/" || c.type === ":") && c.startIndex < end);
     if (sep) {
       argEnd = sep.startIndex;
-      arg2 = wordOfChildren(n, sep.endIndex, end, ownQuoting);
+      arg2 = wordOfChildren(cx, n, sep.endIndex, end, ownQuoting);
     }
   }
-  const arg = wordOfChildren(n, opNode.endIndex, argEnd, ownQuoting);
+  const arg = wordOfChildren(cx, n, opNode.endIndex, argEnd, ownQuoting);
   return { t: "param", param: { name, index, op, arg, arg2 }, quoted, span: span(n) };
 }
