@@ -26,7 +26,7 @@ import { pathTool } from "./policy/tool.ts";
 import { REASONS, type ReasonCode } from "./reasons.ts";
 import type { Findings } from "./shell/findings.ts";
 import { DEFAULT_LIMITS, Interpreter, type InterpreterLimits, type ParsedCode } from "./shell/interpreter.ts";
-import { lowerProgram } from "./shell/lower.ts";
+import { lowerProgram } from "./shell/lower/program.ts";
 import type { Dialect } from "./shell/syntax.ts";
 import { copyTree } from "./parse/tree.ts";
 import { World } from "./shell/state.ts";

@@ -1,0 +1,291 @@
+// Word nodes into Words and their parts: grouping touching nodes into shell words, strings,
+// expansions and ${…} operators, command and process substitutions (whose bodies are lowered
+// through the context, as statements.ts is above this file).
+
+import type { SyntaxNode as Node } from "../../parse/tree.ts";
+import type { ParamOp, Word, WordPart } from "../syntax.ts";
+import { decodeAnsiC, unescapeDoubleQuoted } from "../escapes.ts";
+import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../../parse/node-kinds.ts";
+import { MAX_DEPTH, type Lowering, problem, touching, span, dialectProblem } from "./context.ts";
+import { textParts, simpleParam, leadingBlanks, rejoinDollars } from "./text.ts";
+import { arithNames, substitutionsIn, hiddenCodeText } from "./arith.ts";
+
+/** The node is, or begins with, a double-quoted string (so a `$` just before it makes `$"…"`). */
+function startsWithString(n: Node | null | undefined): boolean {
+  if (!n) return false;
+  if (n.type === "string") return true;
+  return n.type === "concatenation" && n.children[0]?.type === "string";
+}
+
+/** Groups nodes into shell words: nodes that touch (no blank between them) are one word. */
+export function wordsFromNodes(cx: Lowering, nodes: readonly Node[]): Word[] {
+  const out: Word[] = [];
+  let group: Node[] = [];
+  // The grammar reads `$ find` as the expansion `$find` across the blank; bash reads a literal
+  // `$` and the word `find`.
+  const split = nodes.flatMap((n) => (n.type === "simple_expansion" && n.children.length === 2 && !touching(cx, n.children[0]!, n.children[1]!) ? [...n.children] : [n]));
+  for (const n of split) {
+    if (group.length && !touching(cx, group[group.length - 1]!, n)) {
+      out.push(wordFromNodes(cx, group));
+      group = [];
+    }
+    group.push(n);
+  }
+  if (group.length) out.push(wordFromNodes(cx, group));
+  return out;
+}
+
+export function wordFromNodes(cx: Lowering, nodes: readonly Node[], emptyAt?: number): Word {
+  if (nodes.length === 0) {
+    const at = emptyAt ?? 0;
+    return { parts: [], span: { start: at, end: at }, text: "" };
+  }
+  const parts: WordPart[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    // $"…" is a translated string; tree-sitter leaves the `$` as a separate token.
+    if (!n.isNamed && n.type === "$" && startsWithString(nodes[i + 1]) && nodes[i + 1]!.startIndex === n.endIndex) {
+      if (cx.dialect === "sh") dialectProblem(cx, n, '$"…"');
+      if (n.text.length > 1) parts.push(...textParts(n.text.slice(0, -1), false, span(n)));
+      continue;
+    }
+    if (i > 0 && !touching(cx, nodes[i - 1]!, n)) {
+      // A gap inside what the caller declared one word (an assignment value that tree-sitter split).
+      parts.push({ t: "bad", why: "unexpected blank inside a word", span: { start: nodes[i - 1]!.endIndex, end: n.startIndex } });
+    }
+    parts.push(...partsOf(cx, n, false));
+  }
+  const first = nodes[0]!;
+  const last = nodes[nodes.length - 1]!;
+  const text = nodes.map((n) => n.text).join("");
+  const where = { start: first.startIndex, end: last.endIndex };
+  return { parts: rejoinDollars(parts, where), span: where, text };
+}
+
+function wordOfChildren(cx: Lowering, n: Node, from: number, to: number, quoted: boolean): Word {
+  const parts: WordPart[] = [];
+  let pos = from;
+  const src = n.text;
+  const base = n.startIndex;
+  const kids = n.children;
+  for (let k = 0; k < kids.length; k++) {
+    const c = kids[k];
+    if (!c || c.endIndex <= from || c.startIndex >= to) continue;
+    // A token can carry blanks that belong to the text: in `" "` the closing quote's token is
+    // ` "`. Its share of [from, to) is left to the gap text.
+    if (!c.isNamed && (c.startIndex < from || c.endIndex > to)) continue;
+    // $"…" is a translated string: the `$` is not text.
+    const next = kids[k + 1];
+    if (!c.isNamed && c.type === "$" && startsWithString(next) && next!.startIndex === c.endIndex) {
+      if (c.startIndex > pos) parts.push(gapPart(cx, src.slice(pos - base, c.startIndex - base), quoted, n));
+      // The grammar's `$` token can carry the text before it (`"a"-$"b"` has a `-$` token).
+      if (c.text.length > 1) parts.push(gapPart(cx, c.text.slice(0, -1), quoted, n));
+      if (cx.dialect === "sh" && !quoted) dialectProblem(cx, c, '$"…"');
+      pos = c.endIndex;
+      continue;
+    }
+    if (c.startIndex > pos) parts.push(gapPart(cx, src.slice(pos - base, c.startIndex - base), quoted, n));
+    if (n.type === "expansion" && OPERAND_TOKEN_KINDS.has(c.type) && HIDDEN_CODE.test(c.text)) {
+      // The grammar leaves code in some ${…} operands as text (`${x%$(cmd)}`, `${x:-\`cmd\`}`,
+      // `${x:-<(cmd)}`); bash runs it when it expands the operand. The text is analysed as the
+      // argument of `:` wherever the operand is expanded.
+      parts.push({ t: "code", text: hiddenCodeText(c), quoted: false, span: span(c) });
+    }
+    if (n.type === "expansion" && (c.type === "regex" || (c.type === "raw_string" && quoted))) {
+      parts.push(...expansionArgToken(c, quoted));
+      pos = c.endIndex;
+      continue;
+    }
+    // Inside quotes, the blanks before an expansion are part of its node (`" $HOME"` has the
+    // node ` $HOME`): they are text of the word.
+    const lead = quoted && c.isNamed && c.type !== "string_content" ? leadingBlanks(c.text) : 0;
+    if (lead) parts.push(gapPart(cx, c.text.slice(0, lead), quoted, n));
+    parts.push(...partsOf(cx, c, quoted));
+    pos = c.endIndex;
+  }
+  if (to > pos) parts.push(gapPart(cx, src.slice(pos - base, to - base), quoted, n));
+  const where = { start: from, end: to };
+  return { parts: quoted ? parts : rejoinDollars(parts, where), span: where, text: src.slice(from - base, to - base) };
+}
+
+/**
+ * A token the grammar leaves whole in a ${…} argument. A pattern (`regex`): `$name` in it is
+ * still expanded; quotes, escapes and substitutions in it are not read here. Single quotes in
+ * "${x+'$y'}": text, with $y expanded.
+ */
+function expansionArgToken(c: Node, quoted: boolean): WordPart[] {
+  // A `}` in a pattern token: bash ends the ${…} at the first one (`${y%{}/x}` is `${y%{}` and `/x}`).
+  const unread = c.type === "regex" ? /['"\\`}]|\$[({]/ : /[`\\]|\$[({]/;
+  if (unread.test(c.text)) return [{ t: "bad", why: "a ${…} argument the guard does not read", span: span(c) }];
+  return textParts(c.text, quoted, span(c));
+}
+
+function gapPart(cx: Lowering, text: string, quoted: boolean, n: Node): WordPart {
+  // An unquoted blank between the pieces of one word: the grammar joined two words
+  // (`"-"- $"x"` is `--` and `x` to bash, one concatenation to tree-sitter).
+  if (!quoted && /(^|[^\\])[ \t\n]/.test(text)) problem(cx, n, "words the grammar joined into one");
+  return quoted ? { t: "lit", text: unescapeDoubleQuoted(text) } : { t: "raw", text };
+}
+
+/** The parts of one word node. `quoted` is true inside double quotes. */
+export function partsOf(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
+  if (cx.depth >= MAX_DEPTH) {
+    problem(cx, n, `nesting deeper than ${MAX_DEPTH} levels`, "NESTING_TOO_DEEP");
+    return [{ t: "bad", why: `nesting deeper than ${MAX_DEPTH} levels`, span: span(n) }];
+  }
+  cx.depth++;
+  try {
+    return partsOfAt(cx, n, quoted);
+  } finally {
+    cx.depth--;
+  }
+}
+
+function partsOfAt(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
+  if (!n.isNamed) {
+    return textParts(n.text, quoted, span(n));
+  }
+  switch (n.type) {
+    case "word":
+      // An unquoted newline ends a command; a word holding one (`echo hi⏎\rm x` read as one
+      // command) means the grammar joined two commands.
+      if (!quoted && /(^|[^\\])\n/.test(n.text)) problem(cx, n, "a line the grammar joined to the command before it");
+      // A blank inside one word token (`] [`): the grammar joined two words.
+      else if (!quoted && /(^|[^\\])[ \t]/.test(n.text)) problem(cx, n, "words the grammar joined into one");
+      if (cx.dialect === "zsh" && !quoted && /^=[A-Za-z0-9_.+-]/.test(n.text)) problem(cx, n, "=name, which zsh expands to the path of the program name");
+      return textParts(n.text, quoted, span(n));
+    case "extglob_pattern":
+    case "regex":
+    case "variable_name":
+    case "special_variable_name":
+    case "brace_expression":
+    case "test_operator":
+      if (quoted) return [{ t: "lit", text: unescapeDoubleQuoted(n.text) }];
+      return [{ t: "raw", text: n.text }];
+    case "number":
+      if (n.namedChildCount === 0) return [quoted ? { t: "lit", text: n.text } : { t: "raw", text: n.text }];
+      return wordOfChildren(cx, n, n.startIndex, n.endIndex, quoted).parts.slice();
+    case "raw_string":
+      if (quoted) return [{ t: "lit", text: n.text }];
+      return [{ t: "lit", text: n.text.slice(1, -1) }];
+    case "ansi_c_string": {
+      if (quoted) return [{ t: "lit", text: n.text }];
+      if (cx.dialect === "sh") dialectProblem(cx, n, "$'…'");
+      const text = decodeAnsiC(n.text.slice(2, -1));
+      return [text === null ? { t: "bad", why: "bytes in $'…' that are not UTF-8", span: span(n) } : { t: "lit", text }];
+    }
+    case "string": {
+      const open = n.text.startsWith('$"') ? 2 : 1;
+      if (open === 2 && cx.dialect === "sh" && !quoted) dialectProblem(cx, n, '$"…"');
+      const w = wordOfChildren(cx, n, n.startIndex + open, n.endIndex - 1, true);
+      // "" is an empty field, not nothing: keep an empty literal so the word survives.
+      return w.parts.length ? w.parts.slice() : [{ t: "lit", text: "" }];
+    }
+    case "translated_string": {
+      if (cx.dialect === "sh" && !quoted) dialectProblem(cx, n, '$"…"');
+      const s = n.namedChildren.find((c) => c !== null && c.type === "string");
+      return s ? partsOf(cx, s, quoted) : [{ t: "bad", why: "translated string", span: span(n) }];
+    }
+    case "string_content":
+      return [quoted ? { t: "lit", text: unescapeDoubleQuoted(n.text) } : { t: "raw", text: n.text }];
+    case "simple_expansion":
+      return [{ t: "param", param: simpleParam(n.text.slice(leadingBlanks(n.text) + 1)), quoted, span: span(n) }];
+    case "expansion":
+      return [lowerExpansion(cx, n, quoted)];
+    case "command_substitution": {
+      // Inside backquotes a backslash before ` $ or \ is removed before the text is parsed, so
+      // `echo \`cmd\`` runs cmd: such text is parsed again when it runs.
+      const t = n.text.slice(leadingBlanks(n.text));
+      if (t.startsWith("`") && t.endsWith("`") && t.length > 1 && t.includes("\\")) {
+        const code = t.slice(1, -1).replace(/\\([`$\\])/g, "$1");
+        return [{ t: "code", text: code, quoted, span: span(n) }];
+      }
+      return [{ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) }];
+    }
+    case "process_substitution":
+      return [{ t: "procsub", body: cx.substitutionBody(cx, n), output: n.text.startsWith(">"), span: span(n) }];
+    case "arithmetic_expansion":
+      return [{ t: "arith", inner: substitutionsIn(cx, n), names: arithNames(cx, n), quoted, span: span(n) }];
+    case "concatenation":
+      return wordOfChildren(cx, n, n.startIndex, n.endIndex, quoted).parts.slice();
+    case "array": {
+      // `${x:-(none)}`: the grammar reads a parenthesised operand as an array; to bash it is
+      // text (the parentheses and blanks included) around the words inside.
+      const text = (t: string): WordPart => (quoted ? { t: "lit", text: t } : { t: "raw", text: t });
+      const out: WordPart[] = [];
+      let pos = n.startIndex;
+      for (const c of n.namedChildren) {
+        if (c.type === "comment") return [{ t: "bad", why: "a comment in a ${…} operand", span: span(n) }];
+        if (c.startIndex > pos) out.push(text(cx.source.slice(pos, c.startIndex)));
+        out.push(...partsOf(cx, c, quoted));
+        pos = c.endIndex;
+      }
+      if (n.endIndex > pos) out.push(text(cx.source.slice(pos, n.endIndex)));
+      return out;
+    }
+    default:
+      return [{ t: "bad", why: n.type === "ERROR" ? "unparseable word" : `unexpected ${n.type} in a word`, span: span(n) }];
+  }
+}
+
+const PARAM_OPS = new Set<string>([":-", "-", ":=", "=", ":?", "?", ":+", "+", "#", "##", "%", "%%", "/", "//", "/#", "/%", "^", "^^", ",", ",,", "@", ":"]);
+
+const PATTERN_OPS = new Set<string>(["#", "##", "%", "%%", "/", "//", "/#", "/%"]);
+
+function lowerExpansion(cx: Lowering, n: Node, quoted: boolean): WordPart {
+  // ${ [#|!] name [index] [op arg [/ arg2]] }
+  const kids = n.children.filter((c): c is Node => c !== null);
+  let i = 1; // after "${"
+  let prefix: "length" | "indirect" | null = null;
+  const first = kids[i];
+  if (first && !first.isNamed && (first.type === "#" || first.type === "!")) {
+    const next = kids[i + 1];
+    if (next && next.isNamed) {
+      prefix = first.type === "#" ? "length" : "indirect";
+      i++;
+    } else if (first.type === "#" && next?.type === "}") {
+      return { t: "param", param: simpleParam("#"), quoted, span: span(n) };
+    }
+  }
+  const nameNode = kids[i];
+  if (!nameNode || !nameNode.isNamed) return { t: "bad", why: "unreadable ${…}", span: span(n) };
+  let name = nameNode.text;
+  let index: Word | null = null;
+  if (nameNode.type === "subscript") {
+    name = nameNode.childForFieldName("name")?.text ?? "";
+    const idx = nameNode.childForFieldName("index");
+    index = idx ? wordFromNodes(cx, [idx]) : null;
+  } else if (nameNode.type !== "variable_name" && nameNode.type !== "special_variable_name" && nameNode.type !== "number") {
+    return { t: "bad", why: "unreadable ${…}", span: span(n) };
+  }
+  i++;
+  const close = kids[kids.length - 1];
+  const end = close && close.type === "}" ? close.startIndex : n.endIndex;
+  if (prefix) {
+    // ${#x} is a number; ${!x} and ${!p*} are indirections the guard does not follow. With an
+    // operator after the name (`${!r:-w}`, `${!r#p}`), the operator applies to what the
+    // indirection names: not followed either.
+    const after = kids[i];
+    if (prefix === "indirect" && after && after.type !== "}") return { t: "bad", why: `\${!${name}…} with an operator`, span: span(n) };
+    return { t: "param", param: { name, index, op: prefix, arg: null, arg2: null }, quoted, span: span(n) };
+  }
+  const opNode = kids[i];
+  if (!opNode || opNode.type === "}") return { t: "param", param: { name, index, op: "", arg: null, arg2: null }, quoted, span: span(n) };
+  if (opNode.isNamed || !PARAM_OPS.has(opNode.type)) return { t: "bad", why: "unreadable ${…}", span: span(n) };
+  const op = opNode.type as ParamOp;
+  // The argument runs to the next operator token (only ${x/p/r} and ${x:o:l} have two).
+  let argEnd = end;
+  let arg2: Word | null = null;
+  // A pattern and its replacement are read as if unquoted even inside "…": `"${v#*/}"` removes
+  // through the first slash, and `"${x#'a'}"` removes `a`.
+  const ownQuoting = PATTERN_OPS.has(op) ? false : quoted;
+  if (op === "/" || op === "//" || op === "/#" || op === "/%" || op === ":") {
+    const sep = kids.slice(i + 1).find((c) => !c.isNamed && (c.type === "/" || c.type === ":") && c.startIndex < end);
+    if (sep) {
+      argEnd = sep.startIndex;
+      arg2 = wordOfChildren(cx, n, sep.endIndex, end, ownQuoting);
+    }
+  }
+  const arg = wordOfChildren(cx, n, opNode.endIndex, argEnd, ownQuoting);
+  return { t: "param", param: { name, index, op, arg, arg2 }, quoted, span: span(n) };
+}
