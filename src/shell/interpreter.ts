@@ -12,9 +12,10 @@ import { compileMatcher, type PatternChar } from "./pattern.ts";
 import { dedupe, DEFAULT_OPTIONS, EMPTY_SCOPE, type Scope, type Options, SET_O, SHOPT, STATUS_UNKNOWN, standInValue, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, str, unknown, UNSET, type Value, World } from "./state.ts";
 import type { Assign, Dialect, Redir, Stmt, Word, WordPart } from "./syntax.ts";
 import type { Span } from "../span.ts";
-import {
-  DEFAULT_IFS, evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, type Seg, type WordEnv,
-} from "./words.ts";
+import { expandToSegs, expandWord } from "./words/expand.ts";
+import { type Field, fieldText, firstUnknown, type Limits, type Seg, type WordEnv } from "./words/env.ts";
+import { DEFAULT_IFS, evaluationLookup, lookup, reportRisk } from "./words/variables.ts";
+import { globPattern } from "./words/glob.ts";
 import { ANY_ALIAS, runBuiltin, BUILTINS, writeGlobal } from "./builtins.ts";
 import { nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./environment.ts";
