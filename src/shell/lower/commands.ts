@@ -4,28 +4,27 @@
 
 import type { SyntaxNode as Node } from "../../parse/tree.ts";
 import type { Assign, Redir, Stmt, Word } from "../syntax.ts";
-import { type Lowering, problem, touching, span, bad } from "./context.ts";
+import { type Lowering, notComment, problem, touching, span, bad } from "./context.ts";
 import { wordsFromNodes, wordFromNodes } from "./words.ts";
 import { lowerRedirect } from "./redirects.ts";
 import { gluedToAssignment, lowerAssign, assignmentWord } from "./assignments.ts";
 import { ASSIGNMENT_WORD } from "./misreads.ts";
-
-interface CommandPiece {
-  readonly node: Node;
-  readonly start: number;
-}
 
 /** Keywords that are never command names: a command named so is the grammar misreading bash. */
 const KEYWORD_NAMES = new Set(["{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "select", "function", "[[", "]]", "coproc"]);
 
 export function lowerCommand(cx: Lowering, n: Node, outerRedirs: readonly Node[]): Stmt {
   const nameNode = n.childForFieldName("name");
+  // Only a keyword or `time` as the name is a misreading: the arguments are looked at for those alone.
+  const name = nameNode?.text;
+  if (name === undefined || (name !== "time" && !KEYWORD_NAMES.has(name))) return lowerCommandAt(cx, n, outerRedirs);
   const firstArg = n.childrenForFieldName("argument")[0];
-  if (nameNode && (KEYWORD_NAMES.has(nameNode.text) || (nameNode.text === "time" && firstArg && (KEYWORD_NAMES.has(firstArg.text) || firstArg.text === "!")))) {
-    problem(cx, n, `the keyword ${nameNode.text === "time" ? firstArg!.text : nameNode.text} where the grammar expects a command`);
-    return { t: "seq", items: [bad(n, `the keyword ${nameNode.text === "time" ? firstArg!.text : nameNode.text} where the grammar expects a command`), lowerCommandAt(cx, n, outerRedirs)] };
+  if (KEYWORD_NAMES.has(name) || (name === "time" && firstArg && (KEYWORD_NAMES.has(firstArg.text) || firstArg.text === "!"))) {
+    const why = `the keyword ${name === "time" ? firstArg!.text : name} where the grammar expects a command`;
+    problem(cx, n, why);
+    return { t: "seq", items: [bad(n, why), lowerCommandAt(cx, n, outerRedirs)] };
   }
-  if (nameNode?.text === "time") {
+  if (name === "time") {
     // `time [-p] NAME=value cmd` below the top level (in a group, a body, a pipeline): the
     // grammar reads NAME=value as the program `time` runs; bash's keyword times `cmd` with the
     // assignment. Read the rest of the command, its redirections included, again on its own.
@@ -33,7 +32,7 @@ export function lowerCommand(cx: Lowering, n: Node, outerRedirs: readonly Node[]
     const skip = args[0]?.text === "-p" ? 1 : 0;
     const first = args[skip];
     if (first && ASSIGNMENT_WORD.test(first.text)) {
-      const from = skip ? args[0]!.endIndex : nameNode.endIndex;
+      const from = skip ? args[0]!.endIndex : nameNode!.endIndex;
       if (outerRedirs.some((r) => r.type === "heredoc_redirect" || r.startIndex < from)) {
         problem(cx, n, "time with an assignment and a redirection the guard cannot place");
         return bad(n, "time with an assignment and a redirection the guard cannot place");
@@ -48,16 +47,11 @@ export function lowerCommand(cx: Lowering, n: Node, outerRedirs: readonly Node[]
 function lowerCommandAt(cx: Lowering, n: Node, outerRedirs: readonly Node[]): Stmt {
   droppedText(cx, n);
   const assigns: Assign[] = [];
-  const wordNodes: CommandPiece[] = [];
+  const wordNodes: Node[] = [];
   const redirs: { redir: Redir; start: number }[] = [];
   let sawName = false;
   let bad_: Stmt | null = null;
-  const takeRedirect = (r: Node) => {
-    const { redir, extra } = lowerRedirect(cx, r);
-    redirs.push({ redir, start: r.startIndex });
-    for (const e of extra) wordNodes.push({ node: e, start: e.startIndex });
-  };
-  const kids = n.children.filter((c): c is Node => c !== null && c.type !== "comment");
+  const kids = n.children.filter(notComment);
   for (let i = 0; i < kids.length; i++) {
     const c = kids[i]!;
     if (c.type === "variable_assignment" && !sawName) {
@@ -67,12 +61,12 @@ function lowerCommandAt(cx: Lowering, n: Node, outerRedirs: readonly Node[]): St
       continue;
     }
     if (c.type === "file_redirect" || c.type === "herestring_redirect" || c.type === "heredoc_redirect") {
-      takeRedirect(c);
+      takeRedirect(cx, c, redirs, wordNodes);
       continue;
     }
     if (c.type === "command_name") {
       sawName = true;
-      for (const x of c.children) if (x) wordNodes.push({ node: x, start: x.startIndex });
+      for (const x of c.children) if (x) wordNodes.push(x);
       continue;
     }
     if (c.type === "subshell" || c.type === "ERROR") {
@@ -80,17 +74,27 @@ function lowerCommandAt(cx: Lowering, n: Node, outerRedirs: readonly Node[]): St
       continue;
     }
     sawName = true;
-    wordNodes.push({ node: c, start: c.startIndex });
+    wordNodes.push(c);
   }
-  for (const r of outerRedirs) takeRedirect(r);
-  wordNodes.sort((a, b) => a.start - b.start);
-  redirs.sort((a, b) => a.start - b.start);
+  for (const r of outerRedirs) takeRedirect(cx, r, redirs, wordNodes);
+  wordNodes.sort(byStartIndex);
+  redirs.sort(byStart);
   takeDescriptorNames(wordNodes, redirs);
-  const words = wordsFromNodes(cx, wordNodes.map((w) => w.node));
+  const words = wordsFromNodes(cx, wordNodes);
   const cmd: Stmt = { t: "cmd", assigns, words, redirs: redirs.map((r) => r.redir), span: span(n) };
   if (bad_) return { t: "seq", items: [bad_, cmd] };
   return cmd;
 }
+
+/** A redirection of a command, and the command's words the grammar put inside it. */
+function takeRedirect(cx: Lowering, r: Node, redirs: { redir: Redir; start: number }[], wordNodes: Node[]): void {
+  const { redir, extra } = lowerRedirect(cx, r);
+  redirs.push({ redir, start: r.startIndex });
+  for (const e of extra) wordNodes.push(e);
+}
+
+const byStartIndex = (a: Node, b: Node): number => a.startIndex - b.startIndex;
+const byStart = (a: { readonly start: number }, b: { readonly start: number }): number => a.start - b.start;
 
 const FD_NAME = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
@@ -103,18 +107,18 @@ const FD_NUMBER = /^[0-9]+$/;
  * leaves it among the command's words (`exec {fd}>&1` would otherwise run a program `{fd}`).
  * Digits against an operator are that redirection's descriptor (`exec 0</dev/null`).
  */
-function takeDescriptorNames(wordNodes: CommandPiece[], redirs: { redir: Redir; start: number }[]): void {
+function takeDescriptorNames(wordNodes: Node[], redirs: { redir: Redir; start: number }[]): void {
   for (let k = 0; k < redirs.length; k++) {
     const r = redirs[k]!;
     if (r.redir.fd !== null) continue;
-    const at = wordNodes.findIndex((w) => w.node.endIndex === r.start && (FD_NAME.test(w.node.text) || FD_NUMBER.test(w.node.text)));
+    const at = wordNodes.findIndex((w) => w.endIndex === r.start && (FD_NAME.test(w.text) || FD_NUMBER.test(w.text)));
     if (at < 0) continue;
     const w = wordNodes[at]!;
     // Glued to the word before it, `{fd}` is text of that word.
-    if (at > 0 && wordNodes[at - 1]!.node.endIndex === w.node.startIndex) continue;
+    if (at > 0 && wordNodes[at - 1]!.endIndex === w.startIndex) continue;
     wordNodes.splice(at, 1);
-    const name = FD_NAME.exec(w.node.text);
-    redirs[k] = { redir: name ? { ...r.redir, fdVar: name[1]! } : { ...r.redir, fd: w.node.text }, start: r.start };
+    const name = FD_NAME.exec(w.text);
+    redirs[k] = { redir: name ? { ...r.redir, fdVar: name[1]! } : { ...r.redir, fd: w.text }, start: r.start };
   }
 }
 
@@ -163,10 +167,19 @@ function droppedDashes(cx: Lowering, n: Node, body: Node): number[] {
  * 2>&1` has no node for the `-`). Only blanks, line continuations and here-document bodies
  * (which follow the line) may sit there.
  */
+/** Whether source[from, to) is spaces and tabs alone, the usual gap: read in place, without a copy. */
+function spacesOnly(source: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const ch = source.charCodeAt(k);
+    if (ch !== 32 && ch !== 9) return false;
+  }
+  return true;
+}
+
 function droppedText(cx: Lowering, n: Node): void {
   let prev: Node | null = null;
   for (const c of n.children) {
-    if (prev && c.startIndex > prev.endIndex) {
+    if (prev && c.startIndex > prev.endIndex && !spacesOnly(cx.source, prev.endIndex, c.startIndex)) {
       const gap = cx.source.slice(prev.endIndex, c.startIndex);
       // Most gaps are blanks: test before copying the gap without its line continuations.
       if (/[^\s\\]/.test(gap) && /[^\s\\]/.test(gap.replace(/\\\n/g, "")) && !n.children.some((x) => x.type === "heredoc_redirect")) {

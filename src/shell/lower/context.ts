@@ -53,6 +53,11 @@ export function touching(cx: Lowering, a: Node, b: Node): boolean {
   return /^(\\\n)+$/.test(cx.source.slice(a.endIndex, b.startIndex));
 }
 
+/** A child that is there and is not a comment; one function for every filter that asks (no closure per node). */
+export function notComment(c: Node | null): c is Node {
+  return c !== null && c.type !== "comment";
+}
+
 export function span(n: Node): Span {
   return { start: n.startIndex, end: n.endIndex };
 }

@@ -3,7 +3,7 @@
 // or `time` read as a command name, a newline glued into a word.
 
 import type { SyntaxNode as Node } from "../../parse/tree.ts";
-import type { Lowering } from "./context.ts";
+import { type Lowering, notComment } from "./context.ts";
 
 /** Words that are only keywords in command position; tree-sitter reads some as command names. */
 const RESERVED = new Set(["{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "select", "function", "[[", "]]", "!", "time", "coproc", "(", ")"]);
@@ -21,12 +21,12 @@ export function misreadKeyword(n: Node): { from: number; negate: boolean } | nul
   let negate = false;
   // Only the first pipeline of a list can start with the keyword.
   while (cur.type === "list" || cur.type === "pipeline" || cur.type === "redirected_statement") {
-    const first = cur.type === "redirected_statement" ? cur.childForFieldName("body") : cur.namedChildren.find((c) => c !== null && c.type !== "comment");
+    const first = cur.type === "redirected_statement" ? cur.childForFieldName("body") : cur.namedChildren.find(notComment);
     if (!first) return null;
     cur = first;
   }
   if (cur.type === "negated_command") {
-    const inner = cur.namedChildren.find((c) => c !== null);
+    const inner = cur.namedChildren[0];
     if (inner?.type !== "command") return null;
     const name = inner.childForFieldName("name");
     if (!name || !RESERVED.has(name.text)) return null;
@@ -35,12 +35,13 @@ export function misreadKeyword(n: Node): { from: number; negate: boolean } | nul
   }
   if (cur.type === "command") {
     const name = cur.childForFieldName("name");
+    if (name?.text !== "time") return null;
     const args = cur.childrenForFieldName("argument");
     // `time [-p] NAME=value cmd`: the keyword times a pipeline whose command has assignments;
     // the grammar reads NAME=value as the program `time` runs.
     const skip = args[0]?.text === "-p" ? 1 : 0;
     const firstArg = args[skip];
-    if (name?.text === "time" && firstArg && (RESERVED.has(firstArg.text) || ASSIGNMENT_WORD.test(firstArg.text))) return { from: skip ? args[0]!.endIndex : name.endIndex, negate: false };
+    if (firstArg && (RESERVED.has(firstArg.text) || ASSIGNMENT_WORD.test(firstArg.text))) return { from: skip ? args[0]!.endIndex : name.endIndex, negate: false };
   }
   return null;
 }

@@ -93,7 +93,7 @@ function lowerStatementAt(cx: Lowering, n: Node): Stmt {
     case "subshell":
       return { t: "subshell", body: lowerSequence(cx, innerChildren(n)) };
     case "compound_statement":
-      if (n.text.startsWith("((")) return arithmeticCommand(cx, n);
+      if (cx.source.startsWith("((", n.startIndex)) return arithmeticCommand(cx, n);
       return { t: "group", body: lowerSequence(cx, innerChildren(n)) };
     case "if_statement":
       return lowerIf(cx, n);

@@ -10,8 +10,7 @@ import { unescapeDoubleQuoted } from "../escapes.ts";
  * is still an expansion in bash (tree-sitter leaves `x$$` as text): it becomes one here.
  */
 export function textParts(text: string, quoted: boolean, where: Span): WordPart[] {
-  const plain = (t: string): WordPart => (quoted ? { t: "lit", text: unescapeDoubleQuoted(t) } : { t: "raw", text: t });
-  if (!text.includes("$")) return [plain(text)];
+  if (!text.includes("$")) return [plain(text, quoted)];
   const out: WordPart[] = [];
   let buf = "";
   for (let i = 0; i < text.length; i++) {
@@ -25,7 +24,7 @@ export function textParts(text: string, quoted: boolean, where: Span): WordPart[
       const rest = text.slice(i + 1);
       const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!_-])/.exec(rest);
       if (m) {
-        if (buf) out.push(plain(buf));
+        if (buf) out.push(plain(buf, quoted));
         buf = "";
         const at = where.start + i;
         out.push({ t: "param", param: simpleParam(m[1]!), quoted, span: { start: at, end: at + 1 + m[1]!.length } });
@@ -35,8 +34,13 @@ export function textParts(text: string, quoted: boolean, where: Span): WordPart[
     }
     buf += c;
   }
-  if (buf) out.push(plain(buf));
+  if (buf) out.push(plain(buf, quoted));
   return out;
+}
+
+/** Text with no expansion in it: inside double quotes its escapes are removed now. */
+function plain(t: string, quoted: boolean): WordPart {
+  return quoted ? { t: "lit", text: unescapeDoubleQuoted(t) } : { t: "raw", text: t };
 }
 
 export function simpleParam(name: string): ParamExpansion {

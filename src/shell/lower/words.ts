@@ -21,18 +21,25 @@ function startsWithString(n: Node | null | undefined): boolean {
 export function wordsFromNodes(cx: Lowering, nodes: readonly Node[]): Word[] {
   const out: Word[] = [];
   let group: Node[] = [];
-  // The grammar reads `$ find` as the expansion `$find` across the blank; bash reads a literal
-  // `$` and the word `find`.
-  const split = nodes.flatMap((n) => (n.type === "simple_expansion" && n.children.length === 2 && !touching(cx, n.children[0]!, n.children[1]!) ? [...n.children] : [n]));
-  for (const n of split) {
-    if (group.length && !touching(cx, group[group.length - 1]!, n)) {
-      out.push(wordFromNodes(cx, group));
-      group = [];
-    }
-    group.push(n);
+  for (const n of nodes) {
+    // The grammar reads `$ find` as the expansion `$find` across the blank; bash reads a literal
+    // `$` and the word `find`.
+    if (n.type === "simple_expansion" && n.children.length === 2 && !touching(cx, n.children[0]!, n.children[1]!)) {
+      for (const c of n.children) group = addToWord(cx, out, group, c);
+    } else group = addToWord(cx, out, group, n);
   }
   if (group.length) out.push(wordFromNodes(cx, group));
   return out;
+}
+
+/** Adds a node to the word being gathered, or ends that word first when the node does not touch it; returns the word's nodes. */
+function addToWord(cx: Lowering, out: Word[], group: Node[], n: Node): Node[] {
+  if (group.length && !touching(cx, group[group.length - 1]!, n)) {
+    out.push(wordFromNodes(cx, group));
+    return [n];
+  }
+  group.push(n);
+  return group;
 }
 
 export function wordFromNodes(cx: Lowering, nodes: readonly Node[], emptyAt?: number): Word {
@@ -41,8 +48,11 @@ export function wordFromNodes(cx: Lowering, nodes: readonly Node[], emptyAt?: nu
     return { parts: [], span: { start: at, end: at }, text: "" };
   }
   const parts: WordPart[] = [];
+  // Whether the nodes follow each other with nothing between: then the word's text is one slice.
+  let adjacent = true;
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i]!;
+    if (i > 0 && nodes[i - 1]!.endIndex !== n.startIndex) adjacent = false;
     // $"…" is a translated string; tree-sitter leaves the `$` as a separate token.
     if (!n.isNamed && n.type === "$" && startsWithString(nodes[i + 1]) && nodes[i + 1]!.startIndex === n.endIndex) {
       if (cx.dialect === "sh") dialectProblem(cx, n, '$"…"');
@@ -57,7 +67,7 @@ export function wordFromNodes(cx: Lowering, nodes: readonly Node[], emptyAt?: nu
   }
   const first = nodes[0]!;
   const last = nodes[nodes.length - 1]!;
-  const text = nodes.map((n) => n.text).join("");
+  const text = adjacent ? cx.source.slice(first.startIndex, last.endIndex) : nodes.map((n) => n.text).join("");
   const where = { start: first.startIndex, end: last.endIndex };
   return { parts: rejoinDollars(parts, where), span: where, text };
 }
@@ -146,14 +156,16 @@ function partsOfAt(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
     return textParts(n.text, quoted, span(n));
   }
   switch (n.type) {
-    case "word":
+    case "word": {
+      const text = n.text;
       // An unquoted newline ends a command; a word holding one (`echo hi⏎\rm x` read as one
       // command) means the grammar joined two commands.
-      if (!quoted && /(^|[^\\])\n/.test(n.text)) problem(cx, n, "a line the grammar joined to the command before it");
+      if (!quoted && /(^|[^\\])\n/.test(text)) problem(cx, n, "a line the grammar joined to the command before it");
       // A blank inside one word token (`] [`): the grammar joined two words.
-      else if (!quoted && /(^|[^\\])[ \t]/.test(n.text)) problem(cx, n, "words the grammar joined into one");
-      if (cx.dialect === "zsh" && !quoted && /^=[A-Za-z0-9_.+-]/.test(n.text)) problem(cx, n, "=name, which zsh expands to the path of the program name");
-      return textParts(n.text, quoted, span(n));
+      else if (!quoted && /(^|[^\\])[ \t]/.test(text)) problem(cx, n, "words the grammar joined into one");
+      if (cx.dialect === "zsh" && !quoted && /^=[A-Za-z0-9_.+-]/.test(text)) problem(cx, n, "=name, which zsh expands to the path of the program name");
+      return textParts(text, quoted, span(n));
+    }
     case "extglob_pattern":
     case "regex":
     case "variable_name":
