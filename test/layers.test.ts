@@ -14,7 +14,7 @@ const LAYERS: readonly { readonly name: string; readonly members: readonly strin
   { name: "verdict", members: ["src/verdict.ts"] },
   { name: "paths", members: ["src/paths/"] },
   { name: "parse", members: ["src/parse/"] },
-  { name: "shell language", members: ["src/shell/"] },
+  { name: "shell language", members: ["src/shell/", "src/shell/lower/", "src/shell/words/"] },
   { name: "commands", members: ["src/commands/"] },
   { name: "interpreter", members: ["src/shell/interpreter.ts", "src/shell/builtins.ts", "src/shell/stdin.ts"] },
   { name: "policy", members: ["src/policy/"] },

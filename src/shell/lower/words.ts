@@ -207,7 +207,8 @@ function partsOfAt(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
     case "command_substitution": {
       // Inside backquotes a backslash before ` $ or \ is removed before the text is parsed, so
       // `echo \`cmd\`` runs cmd: such text is parsed again when it runs.
-      const t = n.text.slice(leadingBlanks(n.text));
+      const whole = n.text;
+      const t = whole.slice(leadingBlanks(whole));
       if (t.startsWith("`") && t.endsWith("`") && t.length > 1 && t.includes("\\")) {
         const code = t.slice(1, -1).replace(/\\([`$\\])/g, "$1");
         return [{ t: "code", text: code, quoted, span: span(n) }];
@@ -215,7 +216,7 @@ function partsOfAt(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
       return [{ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) }];
     }
     case "process_substitution":
-      return [{ t: "procsub", body: cx.substitutionBody(cx, n), output: n.text.startsWith(">"), span: span(n) }];
+      return [{ t: "procsub", body: cx.substitutionBody(cx, n), output: cx.source.startsWith(">", n.startIndex), span: span(n) }];
     case "arithmetic_expansion":
       return [{ t: "arith", inner: substitutionsIn(cx, n), names: arithNames(cx, n), quoted, span: span(n) }];
     case "concatenation":
