@@ -136,20 +136,24 @@ function lowerStatementAt(cx: Lowering, n: Node): Stmt {
 
 /** Children between the opening and closing tokens of ( … ), { … }, do … done. */
 function innerChildren(n: Node): (Node | null)[] {
-  return n.children.filter((c) => c !== null && (c.isNamed || c.type === "&"));
+  return n.children.filter(isInner);
 }
 
+// Predicates of the filters above and below, made once rather than once per node.
+const isInner = (c: Node | null): boolean => c !== null && (c.isNamed || c.type === "&");
+const isNamedStatement = (c: Node | null): c is Node => c !== null && c.isNamed && c.type !== "comment";
+const isListOperator = (c: Node | null): boolean => c !== null && !c.isNamed && (c.type === "&&" || c.type === "||");
+
 function lowerList(cx: Lowering, n: Node): Stmt {
-  const named = n.children.filter((c): c is Node => c !== null && c.isNamed && c.type !== "comment");
-  const op = n.children.find((c) => c !== null && !c.isNamed && (c.type === "&&" || c.type === "||"));
+  const named = n.children.filter(isNamedStatement);
+  const op = n.children.find(isListOperator);
   if (named.length !== 2 || !op) return bad(n, "malformed list");
   return { t: op.type === "&&" ? "and" : "or", left: lowerStatement(cx, named[0]!), right: lowerStatement(cx, named[1]!) };
 }
 
 function lowerPipeline(cx: Lowering, n: Node): Stmt {
-  const items = n.children
-    .filter((c): c is Node => c !== null && c.isNamed && c.type !== "comment")
-    .map((c) => lowerStatement(cx, c));
+  const items: Stmt[] = [];
+  for (const c of n.children) if (isNamedStatement(c)) items.push(lowerStatement(cx, c));
   if (items.length === 1) return items[0]!;
   // `! a | b`: the grammar negates `a`; bash negates the whole pipeline's status.
   const first = items[0]!;
