@@ -51,7 +51,8 @@ function lowerCommandAt(cx: Lowering, n: Node, outerRedirs: readonly Node[]): St
   const redirs: { redir: Redir; start: number }[] = [];
   let sawName = false;
   let bad_: Stmt | null = null;
-  const kids = n.children.filter(notComment);
+  // A comment inside a command node is rare: without one the children are used as they are.
+  const kids = n.children.some(isComment) ? n.children.filter(notComment) : n.children;
   for (let i = 0; i < kids.length; i++) {
     const c = kids[i]!;
     if (c.type === "variable_assignment" && !sawName) {
@@ -77,8 +78,9 @@ function lowerCommandAt(cx: Lowering, n: Node, outerRedirs: readonly Node[]): St
     wordNodes.push(c);
   }
   for (const r of outerRedirs) takeRedirect(cx, r, redirs, wordNodes);
-  wordNodes.sort(byStartIndex);
-  redirs.sort(byStart);
+  // Usually already in source order (nothing came out of a redirection): sorting then changes nothing.
+  if (!inOrder(wordNodes, nodeStart)) wordNodes.sort(byStartIndex);
+  if (!inOrder(redirs, pieceStart)) redirs.sort(byStart);
   takeDescriptorNames(wordNodes, redirs);
   const words = wordsFromNodes(cx, wordNodes);
   const cmd: Stmt = { t: "cmd", assigns, words, redirs: redirs.map((r) => r.redir), span: span(n) };
@@ -95,6 +97,15 @@ function takeRedirect(cx: Lowering, r: Node, redirs: { redir: Redir; start: numb
 
 const byStartIndex = (a: Node, b: Node): number => a.startIndex - b.startIndex;
 const byStart = (a: { readonly start: number }, b: { readonly start: number }): number => a.start - b.start;
+const nodeStart = (a: Node): number => a.startIndex;
+const isComment = (c: Node): boolean => c.type === "comment";
+const pieceStart = (a: { readonly start: number }): number => a.start;
+
+/** Whether the items' starts never decrease: a stable sort by start would leave them as they are. */
+function inOrder<T>(items: readonly T[], start: (x: T) => number): boolean {
+  for (let i = 1; i < items.length; i++) if (start(items[i - 1]!) > start(items[i]!)) return false;
+  return true;
+}
 
 const FD_NAME = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
