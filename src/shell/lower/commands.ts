@@ -83,7 +83,9 @@ function lowerCommandAt(cx: Lowering, n: Node, outerRedirs: readonly Node[]): St
   if (!inOrder(redirs, pieceStart)) redirs.sort(byStart);
   takeDescriptorNames(wordNodes, redirs);
   const words = wordsFromNodes(cx, wordNodes);
-  const cmd: Stmt = { t: "cmd", assigns, words, redirs: redirs.map((r) => r.redir), span: span(n) };
+  const lowered: Redir[] = [];
+  for (const r of redirs) lowered.push(r.redir);
+  const cmd: Stmt = { t: "cmd", assigns, words, redirs: lowered, span: span(n) };
   if (bad_) return { t: "seq", items: [bad_, cmd] };
   return cmd;
 }

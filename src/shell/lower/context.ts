@@ -58,6 +58,11 @@ export function notComment(c: Node | null): c is Node {
   return c !== null && c.type !== "comment";
 }
 
+/** `n.text.startsWith(prefix)`, read from the source in place rather than from a copy of a node that may be long. */
+export function textStartsWith(cx: Lowering, n: Node, prefix: string): boolean {
+  return n.endIndex - n.startIndex >= prefix.length && cx.source.startsWith(prefix, n.startIndex);
+}
+
 export function span(n: Node): Span {
   return { start: n.startIndex, end: n.endIndex };
 }

@@ -4,7 +4,7 @@
 
 import type { SyntaxNode as Node } from "../../parse/tree.ts";
 import type { Assign, CaseItem, Stmt } from "../syntax.ts";
-import { MAX_DEPTH, type Lowering, problem, span, bad } from "./context.ts";
+import { MAX_DEPTH, type Lowering, problem, span, bad, textStartsWith } from "./context.ts";
 import { arithNames, arithAssigned, substitutionsIn } from "./arith.ts";
 import { wordsFromNodes, wordFromNodes } from "./words.ts";
 import { casePatterns } from "./case-patterns.ts";
@@ -93,7 +93,7 @@ function lowerStatementAt(cx: Lowering, n: Node): Stmt {
     case "subshell":
       return { t: "subshell", body: lowerSequence(cx, innerChildren(n)) };
     case "compound_statement":
-      if (cx.source.startsWith("((", n.startIndex)) return arithmeticCommand(cx, n);
+      if (textStartsWith(cx, n, "((")) return arithmeticCommand(cx, n);
       return { t: "group", body: lowerSequence(cx, innerChildren(n)) };
     case "if_statement":
       return lowerIf(cx, n);

@@ -6,7 +6,7 @@ import type { SyntaxNode as Node } from "../../parse/tree.ts";
 import type { ParamOp, Word, WordPart } from "../syntax.ts";
 import { decodeAnsiC, unescapeDoubleQuoted } from "../escapes.ts";
 import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../../parse/node-kinds.ts";
-import { MAX_DEPTH, type Lowering, problem, touching, span, dialectProblem } from "./context.ts";
+import { MAX_DEPTH, type Lowering, problem, touching, span, dialectProblem, textStartsWith } from "./context.ts";
 import { textParts, simpleParam, leadingBlanks, rejoinDollars } from "./text.ts";
 import { arithNames, substitutionsIn, hiddenCodeText } from "./arith.ts";
 
@@ -187,7 +187,7 @@ function partsOfAt(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
       return [text === null ? { t: "bad", why: "bytes in $'…' that are not UTF-8", span: span(n) } : { t: "lit", text }];
     }
     case "string": {
-      const open = n.text.startsWith('$"') ? 2 : 1;
+      const open = textStartsWith(cx, n, '$"') ? 2 : 1;
       if (open === 2 && cx.dialect === "sh" && !quoted) dialectProblem(cx, n, '$"…"');
       const w = wordOfChildren(cx, n, n.startIndex + open, n.endIndex - 1, true);
       // "" is an empty field, not nothing: keep an empty literal so the word survives.
@@ -200,8 +200,10 @@ function partsOfAt(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
     }
     case "string_content":
       return [quoted ? { t: "lit", text: unescapeDoubleQuoted(n.text) } : { t: "raw", text: n.text }];
-    case "simple_expansion":
-      return [{ t: "param", param: simpleParam(n.text.slice(leadingBlanks(n.text) + 1)), quoted, span: span(n) }];
+    case "simple_expansion": {
+      const text = n.text;
+      return [{ t: "param", param: simpleParam(text.slice(leadingBlanks(text) + 1)), quoted, span: span(n) }];
+    }
     case "expansion":
       return [lowerExpansion(cx, n, quoted)];
     case "command_substitution": {
@@ -216,7 +218,7 @@ function partsOfAt(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
       return [{ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) }];
     }
     case "process_substitution":
-      return [{ t: "procsub", body: cx.substitutionBody(cx, n), output: cx.source.startsWith(">", n.startIndex), span: span(n) }];
+      return [{ t: "procsub", body: cx.substitutionBody(cx, n), output: textStartsWith(cx, n, ">"), span: span(n) }];
     case "arithmetic_expansion":
       return [{ t: "arith", inner: substitutionsIn(cx, n), names: arithNames(cx, n), quoted, span: span(n) }];
     case "concatenation":
