@@ -63,7 +63,7 @@ export function wordFromNodes(cx: Lowering, nodes: readonly Node[], emptyAt?: nu
       // A gap inside what the caller declared one word (an assignment value that tree-sitter split).
       parts.push({ t: "bad", why: "unexpected blank inside a word", span: { start: nodes[i - 1]!.endIndex, end: n.startIndex } });
     }
-    parts.push(...partsOf(cx, n, false));
+    partsInto(cx, n, false, parts);
   }
   const first = nodes[0]!;
   const last = nodes[nodes.length - 1]!;
@@ -110,7 +110,7 @@ function wordOfChildren(cx: Lowering, n: Node, from: number, to: number, quoted:
     // node ` $HOME`): they are text of the word.
     const lead = quoted && c.isNamed && c.type !== "string_content" ? leadingBlanks(c.text) : 0;
     if (lead) parts.push(gapPart(cx, c.text.slice(0, lead), quoted, n));
-    parts.push(...partsOf(cx, c, quoted));
+    partsInto(cx, c, quoted, parts);
     pos = c.endIndex;
   }
   if (to > pos) parts.push(gapPart(cx, src.slice(pos - base, to - base), quoted, n));
@@ -139,21 +139,30 @@ function gapPart(cx: Lowering, text: string, quoted: boolean, n: Node): WordPart
 
 /** The parts of one word node. `quoted` is true inside double quotes. */
 export function partsOf(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
+  const out: WordPart[] = [];
+  partsInto(cx, n, quoted, out);
+  return out;
+}
+
+/** Adds the parts of one word node to `out` (no array of its own per node). `quoted` is true inside double quotes. */
+function partsInto(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): void {
   if (cx.depth >= MAX_DEPTH) {
     problem(cx, n, `nesting deeper than ${MAX_DEPTH} levels`, "NESTING_TOO_DEEP");
-    return [{ t: "bad", why: `nesting deeper than ${MAX_DEPTH} levels`, span: span(n) }];
+    out.push({ t: "bad", why: `nesting deeper than ${MAX_DEPTH} levels`, span: span(n) });
+    return;
   }
   cx.depth++;
   try {
-    return partsOfAt(cx, n, quoted);
+    partsIntoAt(cx, n, quoted, out);
   } finally {
     cx.depth--;
   }
 }
 
-function partsOfAt(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
+function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): void {
   if (!n.isNamed) {
-    return textParts(n.text, quoted, span(n));
+    out.push(...textParts(n.text, quoted, span(n)));
+    return;
   }
   switch (n.type) {
     case "word": {
@@ -164,7 +173,8 @@ function partsOfAt(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
       // A blank inside one word token (`] [`): the grammar joined two words.
       else if (!quoted && /(^|[^\\])[ \t]/.test(text)) problem(cx, n, "words the grammar joined into one");
       if (cx.dialect === "zsh" && !quoted && /^=[A-Za-z0-9_.+-]/.test(text)) problem(cx, n, "=name, which zsh expands to the path of the program name");
-      return textParts(text, quoted, span(n));
+      out.push(...textParts(text, quoted, span(n)));
+      return;
     }
     case "extglob_pattern":
     case "regex":
@@ -172,40 +182,52 @@ function partsOfAt(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
     case "special_variable_name":
     case "brace_expression":
     case "test_operator":
-      if (quoted) return [{ t: "lit", text: unescapeDoubleQuoted(n.text) }];
-      return [{ t: "raw", text: n.text }];
+      out.push(quoted ? { t: "lit", text: unescapeDoubleQuoted(n.text) } : { t: "raw", text: n.text });
+      return;
     case "number":
-      if (n.namedChildCount === 0) return [quoted ? { t: "lit", text: n.text } : { t: "raw", text: n.text }];
-      return wordOfChildren(cx, n, n.startIndex, n.endIndex, quoted).parts.slice();
+      if (n.namedChildCount === 0) out.push(quoted ? { t: "lit", text: n.text } : { t: "raw", text: n.text });
+      else out.push(...wordOfChildren(cx, n, n.startIndex, n.endIndex, quoted).parts);
+      return;
     case "raw_string":
-      if (quoted) return [{ t: "lit", text: n.text }];
-      return [{ t: "lit", text: n.text.slice(1, -1) }];
+      out.push({ t: "lit", text: quoted ? n.text : n.text.slice(1, -1) });
+      return;
     case "ansi_c_string": {
-      if (quoted) return [{ t: "lit", text: n.text }];
+      if (quoted) {
+        out.push({ t: "lit", text: n.text });
+        return;
+      }
       if (cx.dialect === "sh") dialectProblem(cx, n, "$'…'");
       const text = decodeAnsiC(n.text.slice(2, -1));
-      return [text === null ? { t: "bad", why: "bytes in $'…' that are not UTF-8", span: span(n) } : { t: "lit", text }];
+      out.push(text === null ? { t: "bad", why: "bytes in $'…' that are not UTF-8", span: span(n) } : { t: "lit", text });
+      return;
     }
     case "string": {
       const open = textStartsWith(cx, n, '$"') ? 2 : 1;
       if (open === 2 && cx.dialect === "sh" && !quoted) dialectProblem(cx, n, '$"…"');
       const w = wordOfChildren(cx, n, n.startIndex + open, n.endIndex - 1, true);
       // "" is an empty field, not nothing: keep an empty literal so the word survives.
-      return w.parts.length ? w.parts.slice() : [{ t: "lit", text: "" }];
+      if (w.parts.length) out.push(...w.parts);
+      else out.push({ t: "lit", text: "" });
+      return;
     }
     case "translated_string": {
       if (cx.dialect === "sh" && !quoted) dialectProblem(cx, n, '$"…"');
-      const s = n.namedChildren.find((c) => c !== null && c.type === "string");
-      return s ? partsOf(cx, s, quoted) : [{ t: "bad", why: "translated string", span: span(n) }];
+      const s = n.namedChildren.find(isString);
+      if (s) partsInto(cx, s, quoted, out);
+      else out.push({ t: "bad", why: "translated string", span: span(n) });
+      return;
     }
     case "string_content":
-      return [quoted ? { t: "lit", text: unescapeDoubleQuoted(n.text) } : { t: "raw", text: n.text }];
+      out.push(quoted ? { t: "lit", text: unescapeDoubleQuoted(n.text) } : { t: "raw", text: n.text });
+      return;
     case "simple_expansion": {
       const text = n.text;
-      return [{ t: "param", param: simpleParam(text.slice(leadingBlanks(text) + 1)), quoted, span: span(n) }];
+      out.push({ t: "param", param: simpleParam(text.slice(leadingBlanks(text) + 1)), quoted, span: span(n) });
+      return;
     }
     case "expansion":
-      return [lowerExpansion(cx, n, quoted)];
+      out.push(lowerExpansion(cx, n, quoted));
+      return;
     case "command_substitution": {
       // Inside backquotes a backslash before ` $ or \ is removed before the text is parsed, so
       // `echo \`cmd\`` runs cmd: such text is parsed again when it runs.
@@ -213,35 +235,48 @@ function partsOfAt(cx: Lowering, n: Node, quoted: boolean): WordPart[] {
       const t = whole.slice(leadingBlanks(whole));
       if (t.startsWith("`") && t.endsWith("`") && t.length > 1 && t.includes("\\")) {
         const code = t.slice(1, -1).replace(/\\([`$\\])/g, "$1");
-        return [{ t: "code", text: code, quoted, span: span(n) }];
+        out.push({ t: "code", text: code, quoted, span: span(n) });
+        return;
       }
-      return [{ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) }];
+      out.push({ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) });
+      return;
     }
     case "process_substitution":
-      return [{ t: "procsub", body: cx.substitutionBody(cx, n), output: textStartsWith(cx, n, ">"), span: span(n) }];
+      out.push({ t: "procsub", body: cx.substitutionBody(cx, n), output: textStartsWith(cx, n, ">"), span: span(n) });
+      return;
     case "arithmetic_expansion":
-      return [{ t: "arith", inner: substitutionsIn(cx, n), names: arithNames(cx, n), quoted, span: span(n) }];
+      out.push({ t: "arith", inner: substitutionsIn(cx, n), names: arithNames(cx, n), quoted, span: span(n) });
+      return;
     case "concatenation":
-      return wordOfChildren(cx, n, n.startIndex, n.endIndex, quoted).parts.slice();
+      out.push(...wordOfChildren(cx, n, n.startIndex, n.endIndex, quoted).parts);
+      return;
     case "array": {
       // `${x:-(none)}`: the grammar reads a parenthesised operand as an array; to bash it is
-      // text (the parentheses and blanks included) around the words inside.
+      // text (the parentheses and blanks included) around the words inside. A comment in it
+      // makes the whole operand one bad part, so the parts are gathered apart first.
       const text = (t: string): WordPart => (quoted ? { t: "lit", text: t } : { t: "raw", text: t });
-      const out: WordPart[] = [];
+      const inner: WordPart[] = [];
       let pos = n.startIndex;
       for (const c of n.namedChildren) {
-        if (c.type === "comment") return [{ t: "bad", why: "a comment in a ${…} operand", span: span(n) }];
-        if (c.startIndex > pos) out.push(text(cx.source.slice(pos, c.startIndex)));
-        out.push(...partsOf(cx, c, quoted));
+        if (c.type === "comment") {
+          out.push({ t: "bad", why: "a comment in a ${…} operand", span: span(n) });
+          return;
+        }
+        if (c.startIndex > pos) inner.push(text(cx.source.slice(pos, c.startIndex)));
+        partsInto(cx, c, quoted, inner);
         pos = c.endIndex;
       }
-      if (n.endIndex > pos) out.push(text(cx.source.slice(pos, n.endIndex)));
-      return out;
+      if (n.endIndex > pos) inner.push(text(cx.source.slice(pos, n.endIndex)));
+      out.push(...inner);
+      return;
     }
     default:
-      return [{ t: "bad", why: n.type === "ERROR" ? "unparseable word" : `unexpected ${n.type} in a word`, span: span(n) }];
+      out.push({ t: "bad", why: n.type === "ERROR" ? "unparseable word" : `unexpected ${n.type} in a word`, span: span(n) });
+      return;
   }
 }
+
+const isString = (c: Node): boolean => c.type === "string";
 
 const PARAM_OPS = new Set<string>([":-", "-", ":=", "=", ":?", "?", ":+", "+", "#", "##", "%", "%%", "/", "//", "/#", "/%", "^", "^^", ",", ",,", "@", ":"]);
 
