@@ -17,7 +17,7 @@ import { judgeToolCall } from "./policy/judge-tool.ts";
 import { type LayerInfo, loadLayers } from "./policy/layers.ts";
 import { protectedReach } from "./policy/protect.ts";
 import { pathMatches, textMatches, toolLevel } from "./policy/rules.ts";
-import { DEFAULT_SCAN_LIMIT, Scanner } from "./policy/scan.ts";
+import { DEFAULT_SCAN_LIMIT, Scanner } from "./policy/reach.ts";
 import {
   type Approval, approvalPattern, type ApprovalScope, type ApprovalSuggestion, type ApproveOptions, kindsCovered, type RuleTarget,
   SessionApprovals, suggestApproval,
