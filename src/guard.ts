@@ -5,6 +5,7 @@
 import { homedir } from "node:os";
 import { dirname, isAbsolute, resolve as resolvePath } from "node:path";
 import type { Parser } from "web-tree-sitter";
+import { isEnvironmentVariable } from "./commands/environment.ts";
 import { loadParser } from "./parse/grammar.ts";
 import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds, parseBounded } from "./parse/parse.ts";
 import { cachingFileSystem, type FileSystem, nodeFileSystem } from "./paths/fs.ts";
@@ -337,7 +338,7 @@ class ShellGuard implements Guard {
         ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs) !== null),
       parse: (text, dialect) => this.parseNested(text, dialect),
     });
-    interp.runProgram(stmt, new World(cwd));
+    interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));
     return { findings: interp.findings, roots, fs, pre };
   }
 

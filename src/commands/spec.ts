@@ -80,6 +80,17 @@ interface RecursionSpec {
   readonly follow: "always" | "never" | { readonly mode: string };
 }
 
+/**
+ * The environment variables a command honours as its own. `options`: variables whose words it
+ * reads as if written first on its command line (`TAR_OPTIONS`), each with the names of the
+ * entry that read it (bsdtar, another name of tar's entry, ignores TAR_OPTIONS). Any other
+ * program may start the command, so for the rest the variable is code the guard does not
+ * follow (src/commands/environment.ts). Read on a table entry, not on a subcommand.
+ */
+interface EntryEnvironment {
+  readonly options: Readonly<Record<string, readonly string[]>>;
+}
+
 export interface CommandSpec {
   /** Command names this entry answers for (matched on the basename). */
   readonly names: readonly string[];
@@ -115,6 +126,7 @@ export interface CommandSpec {
   readonly modes?: readonly string[];
   /** What an option the table does not list means. Default: generic (judged as any path). */
   readonly unknownOptions?: "generic" | "none";
+  readonly environment?: EntryEnvironment;
 }
 
 /** One word as the parser read it, in order. */
@@ -163,6 +175,7 @@ export interface Call {
 export interface Analyser {
   readonly names: readonly string[];
   readonly analyse: (call: Call) => Effect[];
+  readonly environment?: EntryEnvironment;
 }
 
 export type Entry = CommandSpec | Analyser;

@@ -17,7 +17,8 @@ import {
 } from "./words.ts";
 import { ANY_ALIAS, runBuiltin, BUILTINS, writeGlobal } from "./builtins.ts";
 import { nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
-import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./environment.ts";
+import { commandWords, dirEntries, SHELL_SYNTAX } from "./environment.ts";
+import { environmentRole } from "../commands/environment.ts";
 import { hasSubstitution, INHERITED_STDIN, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, isSystemProgram, withValue } from "../commands/analyse.ts";
 import type { Disk, Stdin } from "../commands/effects.ts";

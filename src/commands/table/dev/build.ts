@@ -12,6 +12,9 @@ import { projectCode } from "./code-options.ts";
 
 export const MAKE: TableSpec = {
   names: ["make", "gmake", "bmake", "remake"],
+  // GNU make's option variables; bmake and remake are not judged as reading them (what they
+  // hold is OPAQUE_CODE there, as for any program that may start make).
+  environment: { options: Object.fromEntries(["MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS"].map((n) => [n, ["make", "gmake"]])) },
   flags: "bBeiknpqrRsStvwL",
   long: ["--always-make", "--environment-overrides", "--ignore-errors", "--keep-going", "--just-print", "--dry-run", "--recon", "--print-data-base", "--question", "--no-builtin-rules", "--no-builtin-variables", "--silent", "--quiet", "--no-silent", "--no-keep-going", "--stop", "--touch", "--trace", "--version", "--print-directory", "--no-print-directory", "--warn-undefined-variables", "--check-symlink-times", "--help"],
   options: {
