@@ -85,7 +85,8 @@ interface RecursionSpec {
  * reads as if written first on its command line (`TAR_OPTIONS`), each with the names of the
  * entry that read it (bsdtar, another name of tar's entry, ignores TAR_OPTIONS). Any other
  * program may start the command, so for the rest the variable is code the guard does not
- * follow (src/commands/environment.ts). Read on a table entry, not on a subcommand.
+ * follow (src/commands/environment.ts). Read on the entry the table lists by name only: not
+ * on a subcommand, nor on a spec an Analyser applies (tar's is on its Analyser).
  */
 interface EntryEnvironment {
   readonly options: Readonly<Record<string, readonly string[]>>;
@@ -126,6 +127,7 @@ export interface CommandSpec {
   readonly modes?: readonly string[];
   /** What an option the table does not list means. Default: generic (judged as any path). */
   readonly unknownOptions?: "generic" | "none";
+  /** The environment variables it honours as its own options. */
   readonly environment?: EntryEnvironment;
 }
 
@@ -175,6 +177,7 @@ export interface Call {
 export interface Analyser {
   readonly names: readonly string[];
   readonly analyse: (call: Call) => Effect[];
+  /** The environment variables it honours as its own options. */
   readonly environment?: EntryEnvironment;
 }
 
