@@ -7,15 +7,18 @@ import type { Span } from "../../span.ts";
 import { nameRisk, textRisk, variablesRisk } from "../arithmetic.ts";
 import { unknown, type Value, type World } from "../state.ts";
 import type { Assign } from "../syntax.ts";
-import { evaluationLookup, expandToSegs, expandWord, type Field, fieldText, lookup, reportRisk, type Seg } from "../words.ts";
+import { evaluationLookup, expandToSegs, expandWord, type Field, fieldText, lookup, reportRisk, type Seg, type WordEnv } from "../words.ts";
 import type { Shell } from "./context.ts";
+
+/** What assignments and evaluation need of the shell: the word environment, and where to report. */
+type Evaluator = WordEnv & Pick<Shell, "issue">;
 
 /**
  * Variables whose assignment changes what later commands run: BASH_CMDS (like hash -p),
  * BASH_ALIASES (like alias), PS4 (expanded, command substitutions included, under set -x),
  * POSIXLY_CORRECT (posix mode), GLOBIGNORE (dotglob).
  */
-function specialVariable(it: Shell, a: Assign, w: World): void {
+function specialVariable(it: Evaluator, a: Assign, w: World): void {
   if (a.name === "BASH_CMDS" || a.name === "BASH_ALIASES") it.issue("SHELL_STATE", `assigning ${a.name} changes which program or alias a name runs`, a.span);
   // Assigning DIRSTACK edits the stack: what popd and ~N reach is no longer known.
   else if (a.name === "DIRSTACK") w.stackUnknown = true;
@@ -33,7 +36,7 @@ function specialVariable(it: Shell, a: Assign, w: World): void {
 }
 
 /** Applies assignments; returns the previous values when they are temporary. */
-export function assign(it: Shell, assigns: readonly Assign[], w: World, temporary: boolean): [string, Value, string][] {
+export function assign(it: Evaluator, assigns: readonly Assign[], w: World, temporary: boolean): [string, Value, string][] {
   const saved: [string, Value, string][] = [];
   for (const a of assigns) {
     const prev = w.getVar(a.name);
@@ -55,14 +58,14 @@ export function assign(it: Shell, assigns: readonly Assign[], w: World, temporar
  * `a[i]=v`: the subscript is expanded, and for an array that is not associative the result
  * is evaluated as arithmetic, whose variables are evaluated in turn.
  */
-function subscript(it: Shell, a: Assign, w: World): void {
+function subscript(it: Evaluator, a: Assign, w: World): void {
   const index = a.index!;
   const fields = expandWord(index, w, it, { noGlob: true, noSplit: true }).fields;
   if (w.attr(a.name).includes("A")) return;
   evaluatedText(it, fields.map((f) => fieldText(f) ?? (onlyNumbers(f) ? "0" : null)), w, index.span, textRisk);
 }
 
-export function setVariable(it: Shell, a: Assign, w: World): void {
+export function setVariable(it: Evaluator, a: Assign, w: World): void {
   // A nameref's target may be any variable, special ones (PS4, BASH_CMDS, PATH) included.
   if (w.attr(a.name).includes("n")) it.issue("SHELL_STATE", `$${a.name} is a nameref: what a write through it changes is not followed`, a.span);
   w.writeThroughNameref(a.name);
@@ -126,7 +129,7 @@ export function setVariable(it: Shell, a: Assign, w: World): void {
  * arithmetic (`read 'a[$(cmd)]'` runs cmd). `declare -n` targets and `declare -i` values
  * are evaluated when used or assigned.
  */
-export function builtinEvaluation(it: Shell, name: string, argv: readonly Arg[], w: World, span: Span): void {
+export function builtinEvaluation(it: Evaluator, name: string, argv: readonly Arg[], w: World, span: Span): void {
   const args = argv.slice(1);
   const names: (string | null)[] = [];
   const exprs: (string | null)[] = [];
@@ -196,13 +199,13 @@ export function builtinEvaluation(it: Shell, name: string, argv: readonly Arg[],
 }
 
 /** Variables an arithmetic expression names are evaluated: reports what that could run. */
-export function evaluated(it: Shell, names: readonly string[], w: World, span: Span): World {
+export function evaluated(it: Evaluator, names: readonly string[], w: World, span: Span): World {
   if (names.length) reportRisk(variablesRisk(names, evaluationLookup(w, it)), w, it, span);
   return w;
 }
 
 /** Texts bash evaluates (as arithmetic, or as a name with a subscript); null is not known. */
-export function evaluatedText(it: Shell, texts: readonly (string | null)[], w: World, span: Span, risk: typeof textRisk | typeof nameRisk): void {
+export function evaluatedText(it: Evaluator, texts: readonly (string | null)[], w: World, span: Span, risk: typeof textRisk | typeof nameRisk): void {
   for (const t of texts) {
     const r = t === null ? { code: "UNRESOLVED_WORD" as const, why: "a word that is evaluated as arithmetic or as a variable name is not known" } : risk(t, evaluationLookup(w, it));
     if (r) {

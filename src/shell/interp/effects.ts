@@ -9,7 +9,7 @@ import { UNDECODABLE_NAME } from "../../paths/fs.ts";
 import { isAbsolute, join, resolvePhysical } from "../../paths/resolve.ts";
 import { STATUS_UNKNOWN, UNSET, type World } from "../state.ts";
 import { ANYWHERE, type LinkZone, unionZones, zoneWatch } from "../zones.ts";
-import { METADATA_ONLY, pathCandidates } from "./access.ts";
+import { type Accesses, METADATA_ONLY, pathCandidates } from "./access.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { runCode, runPackageScript, runScript } from "./nested.ts";
 import { joinChild, withCwd, withStatus } from "./worlds.ts";
@@ -117,7 +117,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
         runPackageScript(it, e, w);
         break;
       case "links":
-        zones = unionZones(zones, linkZonesOf(it, w, e));
+        zones = unionZones(zones, linkZonesOf(it.paths, w, e));
         break;
       case "moves":
         moved = [...moved, ...it.paths.movedEntries(w, e.arg, e.base)];
@@ -220,23 +220,23 @@ function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, 
  * The zones a `links` effect adds (src/shell/zones.ts), against the state before the command:
  * nothing when the name cannot become a symlink, ANYWHERE when where it is is not known.
  */
-function linkZonesOf(it: Shell, w: World, e: Extract<Effect, { t: "links" }>): readonly LinkZone[] {
+function linkZonesOf(paths: Accesses, w: World, e: Extract<Effect, { t: "links" }>): readonly LinkZone[] {
   const dir = e.base === undefined ? w.cwd : e.base;
   const text = e.arg.text;
   if (text === null || (dir === null && !isAbsolute(text))) return [ANYWHERE];
   const abs = isAbsolute(text) ? text : join(dir!, text);
   const watch = zoneWatch(w.linkZones);
   if (e.tree) {
-    const r = resolvePhysical(abs, it.fs, watch);
+    const r = resolvePhysical(abs, paths.fs, watch);
     return r.ok ? [{ path: r.path, tree: true }] : [ANYWHERE];
   }
-  if (e.source && plainSource(it, w, e.source, dir)) return [];
+  if (e.source && plainSource(paths, w, e.source, dir)) return [];
   const zones: LinkZone[] = [];
   // `DEST/` names what DEST is or leads to; without the slash, DEST is the name replaced.
   const slash = /[^/]\/+$/.test(abs);
   const named = slash ? abs.replace(/\/+$/, "") : abs;
   const name = (): boolean => {
-    const loc = it.paths.entryLocation(w, named, null);
+    const loc = paths.entryLocation(w, named, null);
     if (loc === "self") return true;
     if (loc === null || loc === "changed") return false;
     zones.push({ path: loc, tree: false });
@@ -246,7 +246,7 @@ function linkZonesOf(it: Shell, w: World, e: Extract<Effect, { t: "links" }>): r
   if (e.entry === null) return [ANYWHERE];
   // The name inside the directory `arg` (following a link to it, unless ln -n replaces the link).
   const inside = (): boolean => {
-    const r = resolvePhysical(abs, it.fs, watch);
+    const r = resolvePhysical(abs, paths.fs, watch);
     if (!r.ok) return false;
     const entry = e.entry!.replace(/\/+$/, "");
     const base = entry.slice(entry.lastIndexOf("/") + 1);
@@ -256,10 +256,10 @@ function linkZonesOf(it: Shell, w: World, e: Extract<Effect, { t: "links" }>): r
   if (e.into) return inside() ? zones : [ANYWHERE];
   let isDir: boolean | null = null;
   if (!w.fsChanged) {
-    const loc = it.paths.entryLocation(w, named, null);
-    const t = typeof loc === "string" && loc !== "self" && loc !== "changed" ? it.fs.lstat(loc) : null;
+    const loc = paths.entryLocation(w, named, null);
+    const t = typeof loc === "string" && loc !== "self" && loc !== "changed" ? paths.fs.lstat(loc) : null;
     if (loc === "self") isDir = true;
-    else if (t === "symlink") isDir = e.replaceLink && !slash ? false : it.paths.physicalDir(named) !== null && !it.paths.throughLinkZone(w, named);
+    else if (t === "symlink") isDir = e.replaceLink && !slash ? false : paths.physicalDir(named) !== null && !paths.throughLinkZone(w, named);
     else if (typeof loc === "string" && loc !== "changed") isDir = t === "dir";
   }
   if (isDir !== false && !inside()) return [ANYWHERE];
@@ -272,13 +272,13 @@ function linkZonesOf(it: Shell, w: World, e: Extract<Effect, { t: "links" }>): r
  * the command may have made symlinks, and it is a regular file now, or a directory with no
  * symlink in it, or nothing (then an earlier command made it, not as a symlink).
  */
-function plainSource(it: Shell, w: World, source: Arg, dir: string | null): boolean {
+function plainSource(paths: Accesses, w: World, source: Arg, dir: string | null): boolean {
   if (w.linksChanged || source.text === null) return false;
-  const loc = it.paths.entryLocation(w, source.text, dir);
+  const loc = paths.entryLocation(w, source.text, dir);
   if (loc === null || loc === "changed") return false;
-  const at = loc === "self" ? it.paths.physicalDir(isAbsolute(source.text) ? source.text : join(dir!, source.text)) : loc;
+  const at = loc === "self" ? paths.physicalDir(isAbsolute(source.text) ? source.text : join(dir!, source.text)) : loc;
   if (at === null) return false;
-  const t = it.fs.lstat(at);
+  const t = paths.fs.lstat(at);
   if (t === null || t === "file" || t === "other") return true;
   if (t !== "dir") return false;
   // A directory: plain when no symlink is in it (within a bound).
@@ -286,12 +286,12 @@ function plainSource(it: Shell, w: World, source: Arg, dir: string | null): bool
   let seen = 0;
   while (queue.length) {
     const d = queue.shift()!;
-    const names = it.fs.readdir(d);
+    const names = paths.fs.readdir(d);
     if (names === null) return false;
     for (const n of names) {
-      if (++seen > it.limits.maxScanEntries || n === UNDECODABLE_NAME) return false;
+      if (++seen > paths.limits.maxScanEntries || n === UNDECODABLE_NAME) return false;
       const p = d === "/" ? "/" + n : `${d}/${n}`;
-      const k = it.fs.lstat(p);
+      const k = paths.fs.lstat(p);
       if (k === "dir") queue.push(p);
       else if (k !== "file" && k !== "other") return false;
     }
