@@ -26,7 +26,9 @@ import {
 import { pathTool } from "./policy/tool.ts";
 import { REASONS, type ReasonCode } from "./reasons.ts";
 import type { Findings } from "./shell/findings.ts";
-import { DEFAULT_LIMITS, Interpreter, type InterpreterLimits, type ParsedCode } from "./shell/interpreter.ts";
+import type { ParsedCode } from "./shell/interp/context.ts";
+import { Interpreter } from "./shell/interp/interpreter.ts";
+import { DEFAULT_LIMITS, type InterpreterLimits } from "./shell/interp/limits.ts";
 import { lowerProgram } from "./shell/lower.ts";
 import type { Dialect } from "./shell/syntax.ts";
 import { copyTree } from "./parse/tree.ts";
