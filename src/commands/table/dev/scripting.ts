@@ -4,6 +4,7 @@ import { syntheticArg } from "../../apply.ts";
 import { assignmentOptions, chdir, type Custom, each, hooks, issue, none, optionalNone, optionItems, optionValues, read, roleAs } from "../common.ts";
 import type { TableSpec } from "../expand.ts";
 import { info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
+import { perlInlineCode } from "./perl-code.ts";
 
 export const RUBY: TableSpec = {
   names: ["ruby", "jruby", "truffleruby"],
@@ -62,9 +63,10 @@ export const PERL: TableSpec = {
     ...each(info, "-v", "-h", "--help", "--version"),
     "-V": { value: "none", optional: true, modes: ["info"] },
   },
-  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
+  // With -e, perlInlineCode gives each operand its role: what the code does with it.
+  operands: { first: "exec", unlessModes: ["eval", "info"], rest: { default: "generic", modes: { eval: "none" } } },
   changes: projectCode,
-  custom: hooks(inlineCode(["-e", "-E"]), programFromStdin(["eval", "info"]), (ctx) => {
+  custom: hooks(perlInlineCode, programFromStdin(["eval", "info"]), (ctx) => {
     // -MMod=a,b is `use Mod split(/,/, q{a,b})`; anything else in it is spliced in as code.
     for (const v of optionValues(ctx, "-M", "-m")) if (v.text === null || !/^-?[\w:]*(=[\w:.,/-]*)?$/.test(v.text)) issue(ctx, "INLINE_CODE", `perl -M${v.source} runs code`, v.span);
   }, inPlaceBackup("*")),
