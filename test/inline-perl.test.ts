@@ -37,12 +37,17 @@ table("inline perl: confined code is allowed, the operands it reads judged", box
   ["perl -le 'print for @ARGV' ../outside/secret.txt", "allow", ["!read $O/secret.txt"]],
   ["perl -e 'printf qq[%s => %s\\n], scalar @ARGV, length join q[ ], @ARGV' a b", "allow"],
   ["perl -ne print -- -", "allow"],
+  ["perl -ge 'print length <>' README.md", "allow", ["read $P/README.md"]],
 ]);
 
 table("inline perl: the outside twins", box, [
   ["perl -ne 'print if /x/' ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
   ["perl -ne print link-out/secret.txt", "ask", ["read $O/secret.txt"]],
   ["perl -pi -e 's/a/b/' ../outside/secret.txt", "ask", ["write $O/secret.txt"]],
+  // -a and -F imply -n (perl 5.20+): the program loops over <>.
+  ["perl -ae 'print' ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["perl -F: -e 'print' ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["perl -F: -e 'print' 'id |'", "ask", ["#INLINE_CODE"]],
   ["cd .. && perl -pi -e 's/a/b/' outside/secret.txt", "ask", ["write $O/secret.txt"]],
   ["perl -i'../outside/*' -pe 's/a/b/' README.md", "ask", ["write $O/README.md"]],
   // <> opens each operand with a two-argument open: `id |` runs id.
@@ -129,6 +134,16 @@ describe("inline perl: what perl does", () => {
       writeFileSync(join(dir, "echo ran |"), "");
       expect(run(["-ne", "print", "echo ran |"], dir).stdout).toBe("ran\n");
       expect(run(["-pi", "-e", "1", "echo ran |"], dir).stdout).toBe("");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  test("-a and -F loop over <> without -n", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sf-perl-"));
+    try {
+      writeFileSync(join(dir, "f"), "a:b\n");
+      expect(run(["-ae", "print", "f"], dir).stdout).toBe("a:b\n");
+      expect(run(["-F:", "-e", "print $F[1]", "f"], dir).stdout).toBe("b\n");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -11,12 +11,12 @@ import { type Custom, issue, optionItems } from "../common.ts";
 /**
  * Options that change nothing the analysis depends on (perlrun): warnings, taint checks,
  * `-c` (compile only: BEGIN blocks still run, and are analysed like the rest), the loop and
- * split switches, line-ending handling, Unicode features, and -i's backup suffix (judged by
+ * split switches, line-ending and record handling (-l, -0, -g), Unicode features, and -i's backup suffix (judged by
  * inPlaceBackup). The rest load code (-M, -m, -I: the modules perl loads on its own come from
  * there, -d: the debugger and ~/.perldb), read the program elsewhere (-x, -S), set variables from
  * the operands (-s) or dump core (-u).
  */
-const FOLLOWED = new Set(["-e", "-E", "-n", "-p", "-a", "-l", "-i", "-0", "-F", "-C", "-w", "-W", "-X", "-t", "-T", "-c"]);
+const FOLLOWED = new Set(["-e", "-E", "-n", "-p", "-a", "-l", "-i", "-0", "-g", "-F", "-C", "-w", "-W", "-X", "-t", "-T", "-c"]);
 
 /** Option values perl splices into the program or reads as numbers: only plain ones are followed. */
 const PLAIN_VALUE: Readonly<Record<string, RegExp>> = {
@@ -51,7 +51,8 @@ export const perlInlineCode: Custom = (ctx) => {
   }
   const texts = codes.map((c) => c.value?.text ?? null);
   if (texts.some((t) => t === null)) return refuse("the code is not a literal word", codes.find((c) => c.value?.text == null)?.value ?? null);
-  const loop = optionItems(ctx, "-n", "-p").length > 0;
+  // -a and -F imply -n since perl 5.20 (perlrun): they loop over <> too.
+  const loop = optionItems(ctx, "-n", "-p", "-a", "-F").length > 0;
   const a = analyseInline("perl", texts.join("\n"), { loop });
   if (!a.ok) return refuse(a.why, codes[0]!.value);
   // Confined code opens nothing by name: the operands are only strings in @ARGV, unless `<>` reads them.

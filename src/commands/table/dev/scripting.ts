@@ -53,7 +53,8 @@ export const PERL: TableSpec = {
   names: ["perl", "perl5"],
   style: "posix",
   abbreviations: false,
-  flags: "acnpsStTuUwWXl",
+  // -g (5.36) is -0777.
+  flags: "acgnpsStTuUwWXl",
   options: {
     ...each({ value: "none", modes: ["eval"] }, "-e", "-E"),
     "-I": read,
