@@ -71,6 +71,11 @@ table("inline perl: the outside twins", box, [
   ["perl -e 'print `id`'", "ask", ["#INLINE_CODE"]],
   ["perl -pe 's/x/1/e' README.md", "ask", ["#INLINE_CODE"]],
   ["perl -pe 's{x}{1}ee' README.md", "ask", ["#INLINE_CODE"]],
+  // The grammar may not see a substitution with other delimiters: /ee is refused in the text.
+  ["perl -pe 's#x#\"\\x73ystem(q(id))\"#ee' README.md", "ask", ["#INLINE_CODE"]],
+  ["perl -e 'print -e \"/etc/shadow\"'", "ask", ["#INLINE_CODE"]],
+  ["perl -e 'print -T \"/etc/shadow\"'", "ask", ["#INLINE_CODE"]],
+  ["perl -ne '$h{a}{b} = 1' README.md", "ask", ["#INLINE_CODE"]],
   ["perl -e 'do \"x\"'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'require $x'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'require \"x.pl\"'", "ask", ["#INLINE_CODE"]],

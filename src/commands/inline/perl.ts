@@ -34,6 +34,13 @@ const RAW_REFUSALS: readonly (readonly [RegExp, string])[] = [
   [/<(?!(?:STDIN|ARGV)>)[$~*/.{\w][^\s<>]*>/, "`<PATTERN>` lists files (glob) or reads a handle named at run time"],
   [/\\N\{/, "`\\N{NAME}` loads the character-name tables"],
   [/\bARGVOUT\b/, "ARGVOUT is the in-place output handle"],
+  // `$h{a}[0]` is `${$h{a}}[0]`: with a string in `$h{a}`, the element of the array it names
+  // (`"ARGV"`, `"SIG"`). Refused in the text too, at the cost of `[0-9][a-z]` and `s{a}{b}`.
+  [/[\]}]\s*[[{]/, "a chained subscript may name a symbol by a string"],
+  // `s//…/ee` evaluates the replacement's value, a string the text need not spell.
+  [/[^\w\s][msixpodualngcr]*e[msixpodualngcr]*e[msixpodualngcre]*(?!\w)/, "`/ee` evaluates a string as code"],
+  // File tests stat the path, and -T/-B read it.
+  [/(?<![\w$@%&*>.-])-[rwxoRWXOezsfdlpSbcugktTBAMC]\s*(?=[$"'(\w])/, "a file test reads a path"],
   // `sort NAME LIST` and `sort $name LIST` call a subroutine by its name.
   [/\bsort\s*(?:\$|(?!(?:keys|values|map|grep|reverse|split)\b)[A-Za-z_])/, "`sort NAME` calls a subroutine by its name"],
 ];
@@ -52,7 +59,7 @@ const PLAIN = new Set([
   "string_single_quoted", "string_q_quoted", "transliteration_tr_or_y", "word_list_qw", "return_expression", "anonymous_array_expression",
   "anonymous_hash_expression", "empty_parenthesized_argument", "identifier", "standard_input", "string_double_quoted", "string_qq_quoted",
   "pattern_matcher", "pattern_matcher_m", "substitution_pattern_s", "regex_pattern_qr", "array_access_variable", "hash_access_variable",
-  "hash_access_variable_simple", "special_block", "semi_colon", "ellipsis_statement", "bareword", "hash_key", "array_dereference",
+  "hash_access_variable_simple", "special_block", "semi_colon", "ellipsis_statement", "bareword", "hash_key",
 ]);
 
 /** Node types whose text interpolates: each is scanned for code in subscripts. */
