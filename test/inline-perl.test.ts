@@ -96,6 +96,7 @@ table("inline perl: the outside twins", box, [
   ["perl -e 'print \"${\\ 1}\"'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print \"$h{1 + 1}\"'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print \"$x[1 + 1]\"'", "ask", ["#INLINE_CODE"]],
+  ["perl -e 'print \"$ x[1 + 1]\"'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print <<EOF\n`id`\nEOF'", "ask", ["#INLINE_CODE"]],
   // Options that load code, read the program elsewhere, or that the guard does not follow.
   ["perl -MPOSIX -e 'print 1'", "ask", ["#INLINE_CODE"]],

@@ -85,8 +85,10 @@ function interpolationRefusal(text: string): string | null {
     if (c !== "$" && c !== "@") continue;
     let j = i + 1;
     if (text[j] === "#") j++;
+    // perl takes `"$ x[1]"` as `$x[1]`: space may follow the sigil.
+    while (/\s/.test(text[j] ?? "")) j++;
     if (/\w/.test(text[j] ?? "")) while (/\w/.test(text[j] ?? "")) j++;
-    else if (c === "$" && j < text.length && !/\s/.test(text[j]!)) j++;
+    else if (c === "$" && j < text.length && j === i + 1) j++;
     else continue;
     const next = text[j];
     if (next === "[" || next === "{") return `${JSON.stringify(text.slice(i, j + 1))} in an interpolating string runs the subscript as code`;
