@@ -73,6 +73,10 @@ table("inline perl: the outside twins", box, [
   ["perl -pe 's{x}{1}ee' README.md", "ask", ["#INLINE_CODE"]],
   // The grammar may not see a substitution with other delimiters: /ee is refused in the text.
   ["perl -pe 's#x#\"\\x73ystem(q(id))\"#ee' README.md", "ask", ["#INLINE_CODE"]],
+  ["perl -pe 's.x.\"\\x73ystem(q(id))\".ee' README.md", "ask", ["#INLINE_CODE"]],
+  ["perl -pe 's(x) /\"\\x73ystem(q(id))\"/ee' README.md", "ask", ["#INLINE_CODE"]],
+  // A word of flag letters after a dot is not a substitution.
+  ["perl -pi -e 's/subdomainA\\.example\\.com/subdomainB.example.com/g' README.md", "allow", ["write $P/README.md"]],
   ["perl -e 'print -e \"/etc/shadow\"'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print -T \"/etc/shadow\"'", "ask", ["#INLINE_CODE"]],
   ["perl -ne '$h{a}{b} = 1' README.md", "ask", ["#INLINE_CODE"]],

@@ -37,8 +37,11 @@ const RAW_REFUSALS: readonly (readonly [RegExp, string])[] = [
   // `$h{a}[0]` is `${$h{a}}[0]`: with a string in `$h{a}`, the element of the array it names
   // (`"ARGV"`, `"SIG"`). Refused in the text too, at the cost of `[0-9][a-z]` and `s{a}{b}`.
   [/[\]}]\s*[[{]/, "a chained subscript may name a symbol by a string"],
-  // `s//…/ee` evaluates the replacement's value, a string the text need not spell.
-  [/[^\w\s][msixpodualngcr]*e[msixpodualngcr]*e[msixpodualngcre]*(?!\w)/, "`/ee` evaluates a string as code"],
+  // `s//…/ee` evaluates the replacement's value, a string the text need not spell: any `s`
+  // followed by three of one delimiter, or a closing bracket (and maybe a part in another
+  // delimiter: `s(x) /y/ee`), then flags with two `e`.
+  [/\bs\s*([^\w\s])(?:\\.|(?!\1).)*\1(?:\\.|(?!\1).)*\1[a-z]*e[a-z]*e/s, "`/ee` evaluates a string as code"],
+  [/[)\]}>]\s*(?:([^\w\s])(?:\\.|(?!\1).)*\1)?[a-z]*e[a-z]*e[a-z]*(?!\w)/s, "`/ee` evaluates a string as code"],
   // File tests stat the path, and -T/-B read it.
   [/(?<![\w$@%&*>.-])-[rwxoRWXOezsfdlpSbcugktTBAMC]\s*(?=[$"'(\w])/, "a file test reads a path"],
   // `sort NAME LIST` and `sort $name LIST` call a subroutine by its name.
