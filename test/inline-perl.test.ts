@@ -38,6 +38,9 @@ table("inline perl: confined code is allowed, the operands it reads judged", box
   ["perl -e 'printf qq[%s => %s\\n], scalar @ARGV, length join q[ ], @ARGV' a b", "allow"],
   ["perl -ne print -- -", "allow"],
   ["perl -ge 'print length <>' README.md", "allow", ["read $P/README.md"]],
+  // perl takes only digits after -0 and -l, then reads more switches: -0777ne is -0777 -ne.
+  ["perl -0777ne 'print' README.md", "allow", ["read $P/README.md"]],
+  ["perl -0777l0ne 'print' README.md", "allow", ["read $P/README.md"]],
 ]);
 
 table("inline perl: the outside twins", box, [
@@ -113,6 +116,13 @@ table("inline perl: the outside twins", box, [
   ["perl -u -e 1", "ask", ["#INLINE_CODE"]],
   ["perl -Z -e 1", "ask", ["#INLINE_CODE"]],
   ["perl -F'/x/;system\"id\";/' -ane 1", "ask", ["#INLINE_CODE"]],
+  // The table's bundles would take the rest of the word as -0's or -d's value, and CODE for a
+  // script: perl runs it.
+  ["perl -0e 'system \"id\"'", "ask", ["#INLINE_CODE"]],
+  ["perl -l0e 'system \"id\"'", "ask", ["#INLINE_CODE"]],
+  ["perl -0777ne 'system \"id\"' README.md", "ask", ["#INLINE_CODE"]],
+  ["perl -de 'system \"id\"'", "ask", ["#INLINE_CODE"]],
+  ["perl -D-e 'system \"id\"'", "ask", ["#INLINE_CODE"]],
   ["perl -e \"$CODE\"", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print 1' -e \"$MORE\"", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print (1'", "ask", ["#INLINE_CODE"]],
@@ -154,6 +164,16 @@ describe("inline perl: what perl does", () => {
       writeFileSync(join(dir, "f"), "a:b\n");
       expect(run(["-ae", "print", "f"], dir).stdout).toBe("a:b\n");
       expect(run(["-F:", "-e", "print $F[1]", "f"], dir).stdout).toBe("b\n");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  test("-0 and -l take digits only, and switches follow", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sf-perl-"));
+    try {
+      expect(run(["-0e", "print 1"], dir).stdout).toBe("1");
+      expect(run(["-l0e", "print 1"], dir).stdout).toBe("1\0");
+      expect(run(["-0x1Fe", "print 1"], dir).stderr).toContain("Can't open perl script");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

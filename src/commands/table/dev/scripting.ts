@@ -1,10 +1,11 @@
 // The other script interpreters: ruby, perl, php, lua.
 
-import { syntheticArg } from "../../apply.ts";
+import { applySpec, syntheticArg } from "../../apply.ts";
+import type { Analyser } from "../../spec.ts";
 import { assignmentOptions, chdir, type Custom, each, hooks, issue, none, optionalNone, optionItems, optionValues, read, roleAs } from "../common.ts";
-import type { TableSpec } from "../expand.ts";
+import { expandSpec, type TableSpec } from "../expand.ts";
 import { info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
-import { perlInlineCode } from "./perl-code.ts";
+import { perlInlineCode, perlSwitchWords } from "./perl-code.ts";
 
 export const RUBY: TableSpec = {
   names: ["ruby", "jruby", "truffleruby"],
@@ -49,7 +50,7 @@ function inPlaceBackup(placeholder: "*" | null): Custom {
   };
 }
 
-export const PERL: TableSpec = {
+const PERL: TableSpec = {
   names: ["perl", "perl5"],
   style: "posix",
   abbreviations: false,
@@ -72,6 +73,24 @@ export const PERL: TableSpec = {
     for (const v of optionValues(ctx, "-M", "-m")) if (v.text === null || !/^-?[\w:]*(=[\w:.,/-]*)?$/.test(v.text)) issue(ctx, "INLINE_CODE", `perl -M${v.source} runs code`, v.span);
   }, inPlaceBackup("*")),
 };
+
+/**
+ * perl's entry, its switch words first split where perl reads them otherwise than bundles are
+ * (perlSwitchWords: `-0777ne` is `-0777 -ne`); where they cannot be, a word the table takes for
+ * a script or an operand may be code.
+ */
+export const PERL_ANALYSER: Analyser = (() => {
+  const expanded = expandSpec(PERL);
+  return {
+    names: PERL.names,
+    analyse: (call) => {
+      const words = perlSwitchWords(call.args);
+      const effects = applySpec(call.name, expanded, words.args, call.world, call.span, undefined, call.disk).effects;
+      if (words.mismatch) effects.push({ t: "issue", code: "INLINE_CODE", message: `${words.mismatch}, which may run a word as code`, span: call.span });
+      return effects;
+    },
+  };
+})();
 
 export const PHP: TableSpec = {
   names: ["php", "php-cli", "php7", "php8"],
