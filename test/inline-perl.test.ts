@@ -122,10 +122,21 @@ table("inline perl: the outside twins", box, [
   ["perl -l0e 'system \"id\"'", "ask", ["#INLINE_CODE"]],
   ["perl -0777ne 'system \"id\"' README.md", "ask", ["#INLINE_CODE"]],
   ["perl -de 'system \"id\"'", "ask", ["#INLINE_CODE"]],
-  ["perl -D-e 'system \"id\"'", "ask", ["#INLINE_CODE"]],
   ["perl -e \"$CODE\"", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print 1' -e \"$MORE\"", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print (1'", "ask", ["#INLINE_CODE"]],
+]);
+
+// ruby's -e is not read, but its switch words are split as ruby reads them (ruby 3.1.2, run by
+// hand: -0 takes octal digits, -W a level, -K one letter, and more switches follow), so that
+// `ruby -0e CODE` is not taken for a script named CODE.
+table("ruby: switches read as ruby reads them", box, [
+  ["ruby -0e 'system \"id\"'", "ask", ["#INLINE_CODE"]],
+  ["ruby -We 'system \"id\"'", "ask", ["#INLINE_CODE"]],
+  ["ruby -W0e 'system \"id\"'", "ask", ["#INLINE_CODE"]],
+  ["ruby -Kue 'system \"id\"'", "ask", ["#INLINE_CODE"]],
+  ["ruby --disable-gems -0e 'system \"id\"'", "ask", ["#INLINE_CODE"]],
+  ["ruby -ne 'puts $_' README.md", "ask", ["#INLINE_CODE"]],
 ]);
 
 describe("inline perl: the answer and its reason", () => {

@@ -3,7 +3,7 @@
 // are the operands, which `<>` (or -n/-p) reads, and -i rewrites in place. Any option whose
 // effect the analyser does not follow keeps the whole program INLINE_CODE.
 
-import { type Arg, withValue } from "../../effects.ts";
+import type { Arg } from "../../effects.ts";
 import type { Base } from "../../spec.ts";
 import { analyseInline } from "../../inline/index.ts";
 import { type Custom, issue, optionItems } from "../common.ts";
@@ -68,74 +68,3 @@ export const perlInlineCode: Custom = (ctx) => {
   }
   for (const o of operands) if (o.word.text !== "-" || inPlace) ctx.role(o.word, inPlace ? "write" : "read", o.base);
 };
-
-/**
- * perl's words with its switches split where perl reads them otherwise than the table's
- * bundles do (perl.c, moreswitches). The table gives an optional value the rest of its word, but
- * perl takes only octal (or `x` hex) digits after -0 and -l, and `t` and `:MOD` after -d, and
- * goes on reading switches after them: `-0777ne CODE` is `-0777 -ne CODE`, `-l0e CODE` runs
- * CODE. `mismatch` says where the words could not be split so (-D followed by a non-letter).
- */
-export function perlSwitchWords(args: readonly Arg[]): { readonly args: readonly Arg[]; readonly mismatch: string | null } {
-  const out: Arg[] = [];
-  let i = 0;
-  const rest = (): { args: Arg[]; mismatch: string | null } => ({ args: [...out, ...args.slice(i)], mismatch: null });
-  for (; i < args.length; i++) {
-    const arg = args[i]!;
-    const w = arg.text;
-    if (w === null || !w.startsWith("-") || w === "-" || w === "--") return rest();
-    let s = 1;
-    let split: number | null = null;
-    let takesNext = false;
-    word: while (s < w.length) {
-      const c = w[s++]!;
-      const after = w.slice(s);
-      switch (c) {
-        case "0":
-        case "l": {
-          const digits = (c === "0" ? /^(x[0-9a-fA-F]*|[0-7]*)/ : /^[0-7]*/).exec(after)![0];
-          s += digits.length;
-          if ((c === "0" || digits) && s < w.length) {
-            split = s;
-            break word;
-          }
-          break;
-        }
-        case "d": {
-          const own = /^t?(:.*)?/.exec(after)![0];
-          if (own.length < after.length) split = s + own.length;
-          break word;
-        }
-        case "D":
-          if (!/^[A-Za-z0-9]*$/.test(after)) return { args, mismatch: `perl reads -D and then the switches in ${w}` };
-          break word;
-        case "e":
-        case "E":
-        case "I":
-          takesNext = after === "";
-          break word;
-        case "F":
-        case "i":
-        case "x":
-        case "M":
-        case "m":
-        case "C":
-        case "V":
-          break word;
-        default:
-          // A flag (-n, -a, -w, …) goes on to the next letter; perl stops at an unknown one.
-          if (!/[acgnpsStTuUwWXhv]/.test(c)) return rest();
-      }
-    }
-    if (split !== null) {
-      // The rest is read again as a word of its own: it may split once more (`-0777l0e`).
-      const head = withValue(arg, w.slice(0, split), "");
-      const tail = withValue(arg, "-" + w.slice(split), "");
-      const again = perlSwitchWords([tail, ...args.slice(i + 1)]);
-      return { args: [...out, head, ...again.args], mismatch: again.mismatch };
-    }
-    out.push(arg);
-    if (takesNext && i + 1 < args.length) out.push(args[++i]!);
-  }
-  return rest();
-}

@@ -5,9 +5,10 @@ import type { Analyser } from "../../spec.ts";
 import { assignmentOptions, chdir, type Custom, each, hooks, issue, none, optionalNone, optionItems, optionValues, read, roleAs } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
 import { info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
-import { perlInlineCode, perlSwitchWords } from "./perl-code.ts";
+import { perlInlineCode } from "./perl-code.ts";
+import { PERL_SWITCHES, RUBY_SWITCHES, splitSwitchWords } from "./switch-words.ts";
 
-export const RUBY: TableSpec = {
+const RUBY: TableSpec = {
   names: ["ruby", "jruby", "truffleruby"],
   style: "posix",
   abbreviations: false,
@@ -75,22 +76,19 @@ const PERL: TableSpec = {
 };
 
 /**
- * perl's entry, its switch words first split where perl reads them otherwise than bundles are
- * (perlSwitchWords: `-0777ne` is `-0777 -ne`); where they cannot be, a word the table takes for
- * a script or an operand may be code.
+ * An interpreter's entry with its switch words first split where it reads them otherwise than
+ * the table's bundles (switch-words.ts: `perl -0777ne` is `-0777 -ne`, `ruby -We` is `-W -e`).
  */
-export const PERL_ANALYSER: Analyser = (() => {
-  const expanded = expandSpec(PERL);
+function switchesFirst(spec: TableSpec, rules: Parameters<typeof splitSwitchWords>[1]): Analyser {
+  const expanded = expandSpec(spec);
   return {
-    names: PERL.names,
-    analyse: (call) => {
-      const words = perlSwitchWords(call.args);
-      const effects = applySpec(call.name, expanded, words.args, call.world, call.span, undefined, call.disk).effects;
-      if (words.mismatch) effects.push({ t: "issue", code: "INLINE_CODE", message: `${words.mismatch}, which may run a word as code`, span: call.span });
-      return effects;
-    },
+    names: spec.names,
+    analyse: (call) => applySpec(call.name, expanded, splitSwitchWords(call.args, rules), call.world, call.span, undefined, call.disk).effects,
   };
-})();
+}
+
+export const PERL_ANALYSER: Analyser = switchesFirst(PERL, PERL_SWITCHES);
+export const RUBY_ANALYSER: Analyser = switchesFirst(RUBY, RUBY_SWITCHES);
 
 export const PHP: TableSpec = {
   names: ["php", "php-cli", "php7", "php8"],
