@@ -98,6 +98,8 @@ table("inline perl: the outside twins", box, [
   ["perl -e 'sub f { 1 } f()'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print sort $x 1, 2'", "ask", ["#INLINE_CODE"]],
   ["perl -e '$SIG{__WARN__} = \"f\"; warn 1'", "ask", ["#INLINE_CODE"]],
+  // tzset reads the file TZ names when localtime runs (strace: openat of that path).
+  ["perl -e '$ENV{TZ} = \"/etc/shadow\"; print scalar localtime'", "ask", ["#INLINE_CODE"]],
   // Interpolation runs the code in a subscript or a block.
   ["perl -e 'print \"@{[ 1 ]}\"'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print \"${\\ 1}\"'", "ask", ["#INLINE_CODE"]],

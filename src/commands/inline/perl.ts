@@ -114,6 +114,8 @@ class Analysis {
   private raw(): void {
     for (const [re, why] of RAW_REFUSALS) if (re.test(this.code)) throw new InlineRefusal(why);
     for (const word of this.code.match(/[A-Za-z_]\w*/g) ?? []) if (REFUSED_WORDS.has(word)) throw new InlineRefusal(`the code names ${word}`);
+    // localtime reads the zone file that $ENV{TZ} names (tzset), which the code may set.
+    if (/\bENV\b/.test(this.code) && /\blocaltime\b/.test(this.code)) throw new InlineRefusal("localtime reads the zone file $ENV{TZ} names");
     // `<>` opens each operand with a two-argument open (a name ending in `|` runs a command),
     // so the program may not change @ARGV: any mention of it but the current file's name $ARGV.
     if (/\bARGV\b/.test(this.code.replace(/\$ARGV(?![\w[{])/g, "")) && /<(ARGV|<?)>|\beof\b/.test(this.code)) throw new InlineRefusal("the code reads its operands and names @ARGV");
