@@ -41,6 +41,7 @@ table("inline perl: confined code is allowed, the operands it reads judged", box
   // perl takes only digits after -0 and -l, then reads more switches: -0777ne is -0777 -ne.
   ["perl -0777ne 'print' README.md", "allow", ["read $P/README.md"]],
   ["perl -0777l0ne 'print' README.md", "allow", ["read $P/README.md"]],
+  ["ls | perl -l40pe0", "allow"],
 ]);
 
 table("inline perl: the outside twins", box, [

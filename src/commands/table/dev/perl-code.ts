@@ -20,8 +20,9 @@ const FOLLOWED = new Set(["-e", "-E", "-n", "-p", "-a", "-l", "-i", "-0", "-g", 
 
 /** Option values perl splices into the program or reads as numbers: only plain ones are followed. */
 const PLAIN_VALUE: Readonly<Record<string, RegExp>> = {
-  // -0 takes an octal or `x` hex record separator; -C Unicode flags, digits or letters.
+  // -0 takes an octal or `x` hex record separator, -l an octal one; -C Unicode flags.
   "-0": /^([0-7]*|x[0-9A-Fa-f]+)$/,
+  "-l": /^[0-7]*$/,
   "-C": /^[0-9A-Za-z]*$/,
   // -F's pattern becomes `split(/PATTERN/)` or `split(q\0PATTERN\0)` in the program (perlrun):
   // nothing that closes it, interpolates or runs code.

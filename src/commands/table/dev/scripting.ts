@@ -55,14 +55,14 @@ const PERL: TableSpec = {
   names: ["perl", "perl5"],
   style: "posix",
   abbreviations: false,
-  // -g (5.36) is -0777.
-  flags: "acgnpsStTuUwWXl",
+  // -g (5.36) is -0777. -l takes octal digits of its own (split off by PERL_SWITCHES).
+  flags: "acgnpsStTuUwWX",
   options: {
     ...each({ value: "none", modes: ["eval"] }, "-e", "-E"),
     "-I": read,
     // -x[DIR] changes to DIR before running the script (perlrun).
     "-x": { value: "chdir", optional: true },
-    ...each(optionalNone, "-M", "-m", "-0", "-i", "-d", "-D", "-C", "-F"),
+    ...each(optionalNone, "-M", "-m", "-0", "-l", "-i", "-d", "-D", "-C", "-F"),
     ...each(info, "-v", "-h", "--help", "--version"),
     "-V": { value: "none", optional: true, modes: ["info"] },
   },
