@@ -9,12 +9,12 @@ import { analyseInline } from "../../inline/index.ts";
 import { type Custom, issue, optionItems } from "../common.ts";
 
 /**
- * Options that change nothing the analysis depends on (perlrun): warnings, taint checks,
- * `-c` (compile only: BEGIN blocks still run, and are analysed like the rest), the loop and
- * split switches, line-ending and record handling (-l, -0, -g), Unicode features, and -i's backup suffix (judged by
- * inPlaceBackup). The rest load code (-M, -m, -I: the modules perl loads on its own come from
- * there, -d: the debugger and ~/.perldb), read the program elsewhere (-x, -S), set variables from
- * the operands (-s) or dump core (-u).
+ * Options that change nothing the analysis depends on (perlrun): warnings, taint checks, `-c`
+ * (compile only: BEGIN blocks still run, and are analysed like the rest), the loop and split
+ * switches, line-ending and record handling (-l, -0, -g), Unicode features, and -i's backup
+ * suffix (judged by inPlaceBackup). The rest load code (-M, -m, -I: the modules perl loads on
+ * its own come from there, -d: the debugger and ~/.perldb), read the program elsewhere (-x, -S),
+ * set variables from the operands (-s) or dump core (-u).
  */
 const FOLLOWED = new Set(["-e", "-E", "-n", "-p", "-a", "-l", "-i", "-0", "-g", "-F", "-C", "-w", "-W", "-X", "-t", "-T", "-c"]);
 
