@@ -80,10 +80,11 @@ const PERL: TableSpec = {
  * the table's bundles (switch-words.ts: `perl -0777ne` is `-0777 -ne`, `ruby -We` is `-W -e`).
  */
 function switchesFirst(spec: TableSpec, rules: Parameters<typeof splitSwitchWords>[1]): Analyser {
-  const expanded = expandSpec(spec);
+  // Expanded on first use, as the table's own entries are (table/index.ts).
+  let expanded: ReturnType<typeof expandSpec> | null = null;
   return {
     names: spec.names,
-    analyse: (call) => applySpec(call.name, expanded, splitSwitchWords(call.args, rules), call.world, call.span, undefined, call.disk).effects,
+    analyse: (call) => applySpec(call.name, (expanded ??= expandSpec(spec)), splitSwitchWords(call.args, rules), call.world, call.span, undefined, call.disk).effects,
   };
 }
 
