@@ -123,6 +123,10 @@ table("xargs and find run commands on what they are given", box, [
   ["find src/sub -maxdepth 0 -execdir cat ../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
   ["find docs -maxdepth 0 -execdir ls .. \\;", "ask", ["list $T/work"]],
   ["find docs -maxdepth 0 -execdir cat README.md \\;", "allow", ["read $P/README.md"]],
+  // There `{}` is `./sub` in src, not `src/sub` (which would climb one level less).
+  ["find src/sub -maxdepth 0 -execdir cat {}/../../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  ["find src -execdir cat {}/../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  ["find src/sub -execdir cat {} \\;", "allow", ["read $P/src/sub"]],
   ["find docs -ok rm {} \\;", "allow", ["write $P/docs/*"]],
   ["find ~ -delete", "ask", ["write $H"]],
   ["find docs -delete", "allow", ["write $P/docs"]],

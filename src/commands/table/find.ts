@@ -100,10 +100,14 @@ function find(call: Call): Effect[] {
     if (e.words.length === 0) continue;
     for (const s of starts) {
       const under = s.text === null ? withValue(s, null, "a path find yields") : withValue(s, `${s.text.replace(/\/+$/, "") || "/"}/*`, "");
-      // -execdir runs in the directory that holds the match: for the start point itself that
-      // is its parent (`find src/sub -execdir` runs in src), for what is under it, the start
-      // point or a directory below it.
-      for (const [representative, dir] of [[s, s.text === null ? null : parentOf(s.text)], [under, s.text]] as const) {
+      // -execdir runs in the directory that holds the match, with `{}` as `./NAME` there: for
+      // the start point itself that is its parent (`find src/sub -execdir` runs in src with
+      // `./sub`; `find .. -execdir` in the working directory with `./..`), for what is under
+      // it, the start point or a directory below it (the start point climbs the furthest).
+      const reps: (readonly [Arg, string | null])[] = e.dir
+        ? [[s.text === null ? s : withValue(s, execdirName(s.text), ""), s.text === null ? null : parentOf(s.text)], [s.text === null ? under : withValue(s, "./*", ""), s.text]]
+        : [[s, null], [under, null]];
+      for (const [representative, dir] of reps) {
         // A word made with `{}` stands for any of the paths (src/shell/listing.ts): never a command name or code.
         const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : { ...withValue(w, w.text.split("{}").join(representative.text), ""), standIn: true as const }) : w));
         effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label, ...(e.dir ? { base: dir === null ? null : absoluteOrNull(dir, call) } : {}) });
@@ -114,6 +118,13 @@ function find(call: Call): Effect[] {
   }
   if (deletes || execs.length) effects.push({ t: "changes", fs: true, links: execs.length > 0 });
   return effects;
+}
+
+/** What `{}` is under -execdir for a start point (checked with GNU find): `./b/` for `a/b/`, `./.` for `.`, `/` for `/`. */
+function execdirName(p: string): string {
+  if (/^\/+$/.test(p)) return "/";
+  const m = /([^/]*)(\/*)$/.exec(p)!;
+  return `./${m[1]}${m[2]}`;
 }
 
 /** The directory find's -execdir runs in for a start point: `.` for `src`, `a` for `a/b/`, `.` for `.`. */
