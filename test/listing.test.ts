@@ -100,3 +100,38 @@ table("listings: a command that makes a name that is not plain undoes them", box
   ["find names/plain -type f -print0 | xargs -0 -I {} gzip -9 {}", "allow", ["write $P/names/plain"]],
   ["find names/plain -type f -print0 | xargs -0 gzip -dN", "ask", ["#UNRESOLVED_WORD"]],
 ]);
+
+table("listings: a stand-in copied into a variable, a parameter or a loop stays one", box, [
+  // `${x%plain?a.txt}` cuts `names/` from the name `names/plain/a.txt`, nothing from the stand-in `names/plain`.
+  ["find names/plain -name a.txt | while read f; do y=$f; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain -name a.txt); do y=$f; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do for y in \"$f\"; do cat \"${y%plain?a.txt}../../outside/secret.txt\"; done; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do set -- \"$f\"; cat \"${1%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do g() { cat \"${1%plain?a.txt}../../outside/secret.txt\"; }; g \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do y=${f:-x}; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  // What a `case` pattern matches in a name is not what it matches in the stand-in.
+  ["find names/plain | while read f; do case $f in */a.txt) cat ../outside/secret.txt;; esac; done", "ask", ["read $O/secret.txt"]],
+  ["find names/plain | while read f; do y=$f; case $y in */a.txt) cat ../outside/secret.txt;; esac; done", "ask", ["read $O/secret.txt"]],
+  // Whole, they stay good as paths.
+  ["find names/plain -name '*.txt' | while read f; do y=$f; wc -l \"$y\"; done", "allow", ["read $P/names/plain"]],
+  ["find names/plain -name '*.txt' | while read f; do g() { wc -l \"$1\"; }; g \"$f\"; done", "allow", ["read $P/names/plain"]],
+]);
+
+table("listings: find -exec sh -c and xargs sh -c get the names as $0, $1 and \"$@\"", box, [
+  ["find names/plain -exec sh -c 'mv \"$1\" \"$1.bak\"' sh {} \\;", "allow", ["write $P/names/plain", "write $P/names/plain/*.bak"]],
+  ["find names/plain -type f -exec sh -c 'iconv -f cp1252 -t utf-8 \"$1\" > converted && mv converted \"$1\"' -- {} \\;", "allow", ["write $P/names/plain/*"]],
+  ["find names/plain ! -name . -prune -exec sh -c 'mv \"$@\" build/' sh {} +", "allow", ["write $P/build"]],
+  ["find names/plain -name '*.txt' -exec sh -c 'wc -l \"$0\"' {} \\;", "allow", ["read $P/names/plain/*"]],
+  ["find names/plain | xargs sh -c 'wc -l \"$@\"' _", "allow", ["read $P/names/plain"]],
+  ["find names/plain | xargs -I{} sh -c 'wc -l \"$1\"' _ {}", "allow", ["read $P/names/plain"]],
+  // Names that are not plain, links out, a start outside, a directory change first, a name taken apart.
+  ["find names/blank -exec sh -c 'cat $1' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/blank -exec sh -c 'cat \"$0\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/link -exec sh -c 'cat \"$1\"' _ {} \\;", "ask", ["* $O"]],
+  ["find ../outside -exec sh -c 'cat \"$1\"' _ {} \\;", "ask", ["read $O"]],
+  ["find names/plain -exec sh -c 'cd /; cat \"$1\"' _ {} \\;", "ask", ["read /names/plain"]],
+  ["find names/plain -exec sh -c 'cat \"${1%plain?a.txt}../../outside/secret.txt\"' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -exec sh -c 'sh -c \"$1\"' _ {} \\;", "ask", ["#OPAQUE_CODE"]],
+  ["find names/plain -exec sh -c 'mv \"$1\" \"$1 x\"' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -execdir sh -c 'cat \"$1/../../../outside/secret.txt\"' _ {} \\;", "ask", ["read $O/secret.txt"]],
+]);

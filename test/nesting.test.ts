@@ -168,8 +168,16 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   ["sh -c 'cat \"$0\"'", "ask", ["#UNRESOLVED_WORD"]],
   // A new shell inside gets a $0 of its own: its name, not known.
   ["sh -c 'sh -c \"cat \\$0\"' docs/guide.md", "ask", ["#UNRESOLVED_WORD"]],
-  // {} stands for any path find yields: as $0 it is not known, as code it is opaque.
-  ["find docs -exec sh -c 'cat \"$0\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  // {} stands for any path find yields: as $0 or $1 it is a stand-in for them when every name
+  // under the start point is plain (src/shell/listing.ts), and not known otherwise (`space dir`,
+  // and the project, which holds it); as code it is opaque.
+  ["find docs -exec sh -c 'cat \"$0\"' {} \\;", "allow", ["read $P/docs", "read $P/docs/*"]],
+  ["find docs -exec sh -c 'cat $1' _ {} \\;", "allow", ["read $P/docs", "read $P/docs/guide.md"]],
+  ["find 'space dir' -exec sh -c 'cat \"$0\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find . -exec sh -c 'cat \"$1\"' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find docs -exec sh -c 'cat \"$1/../../outside/secret.txt\"' _ {} \\;", "ask", ["read $O/secret.txt"]],
+  ["find docs -exec sh -c 'cd ..; cat \"../$1\"' _ {} \\;", "ask", ["read $T/docs"]],
+  ["find docs -exec sh -c 'cd /; cat \"$1\"' _ {} \\;", "ask", ["read /docs"]],
   ["find docs -exec sh -c 'cat {}' \\;", "ask", ["#OPAQUE_CODE"]],
   ["bash -c \"$CODE\"", "ask", ["#OPAQUE_CODE"]],
   ["X=..; bash -c \"cat $X/x\"", "ask", ["read $T/work/x"]],

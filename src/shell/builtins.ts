@@ -5,7 +5,7 @@
 import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import { type Arg, withValue } from "../commands/analyse.ts";
 import type { DispatchInfo, Interpreter } from "./interpreter.ts";
-import { type Dir, type Options, SET_O, SHOPT, STATUS_UNKNOWN, standInValue, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, type Value, World } from "./state.ts";
+import { type Dir, type Options, positionalText, SET_O, SHOPT, STATUS_UNKNOWN, standInValue, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, UNSET, type Value, World } from "./state.ts";
 import { cutProblem } from "./listing.ts";
 import { knownPrefix, lookup } from "./words.ts";
 import type { Assign } from "./syntax.ts";
@@ -681,7 +681,7 @@ function setBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
     }
     if (t === "--" || t === "-") {
       const rest = args.slice(i + 1);
-      w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => r.text!) : null;
+      w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => positionalText(r.text!, r.standIn === true)) : null;
       return done(w, 0);
     }
     if (/^[-+][a-zA-Z]+$/.test(t)) {
@@ -704,7 +704,7 @@ function setBuiltin(it: Interpreter, argv: readonly Arg[], w: World): World[] {
     }
     // First non-option word: the rest are positional parameters.
     const rest = args.slice(i);
-    w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => r.text!) : null;
+    w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => positionalText(r.text!, r.standIn === true)) : null;
     return done(w, 0);
   }
   void it;

@@ -9,11 +9,11 @@ import type { AccessKind } from "../verdict.ts";
 import { Coverage } from "./coverage.ts";
 import { Findings } from "./findings.ts";
 import { compileMatcher, type PatternChar } from "./pattern.ts";
-import { dedupe, DEFAULT_OPTIONS, EMPTY_SCOPE, type Scope, type Options, SET_O, SHOPT, STATUS_UNKNOWN, standInValue, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, str, unknown, UNSET, type Value, World } from "./state.ts";
+import { dedupe, DEFAULT_OPTIONS, EMPTY_SCOPE, markStandIn, positionalText, positionalValue, type Scope, type Options, SET_O, SHOPT, STATUS_UNKNOWN, standInValue, type Status, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, str, unknown, UNSET, type Value, World } from "./state.ts";
 import type { Assign, Dialect, Redir, Stmt, Word, WordPart } from "./syntax.ts";
 import type { Span } from "../span.ts";
 import {
-  DEFAULT_IFS, evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, type Limits, lookup, type Seg, type WordEnv,
+  DEFAULT_IFS, evaluationLookup, expandToSegs, expandWord, type Field, reportRisk, fieldText, firstUnknown, globPattern, hasStandIn, type Limits, lookup, type Seg, type WordEnv,
 } from "./words.ts";
 import { ANY_ALIAS, runBuiltin, BUILTINS, writeGlobal } from "./builtins.ts";
 import { nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
@@ -23,7 +23,7 @@ import { analyseCommand, type Arg, type Effect, isSystemProgram, withValue } fro
 import type { Disk, Stdin } from "../commands/effects.ts";
 import { fileUrlPath, syntheticArg } from "../commands/apply.ts";
 import { ANYWHERE, type LinkZone, unionZones, zoneInListing, zoneWatch } from "./zones.ts";
-import { isPlainName, type Listing, nameMaker, oddChars, repChoices } from "./listing.ts";
+import { isPlainName, isPlainPath, type Listing, nameMaker, oddChars, repChoices } from "./listing.ts";
 
 export interface InterpreterLimits extends Limits {
   /** Worlds followed at once before they are merged (what differs becomes unknown). */
@@ -214,6 +214,7 @@ export class Interpreter implements WordEnv {
     const via = this.frame.via;
     if (arg.text === null && this.accessNumeric(world, arg, kind, command, base)) return;
     const extra = surface ? { surface } : {};
+    if (arg.standIn && !arg.exact && arg.text !== null) this.standInPaths.add(`${span.start}:${span.end}:${arg.text}`);
     if (arg.text === null) {
       this.findings.addPath({
         path: arg.source, resolved: null, kind, command, via, span,
@@ -350,6 +351,14 @@ export class Interpreter implements WordEnv {
         const dir = dirOf(from);
         const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
         return abs === null ? null : this.readScript(w, abs);
+      },
+      plainNames: (p, span, from) => {
+        if (!isPlainPath(p) || p.startsWith("-")) return `${JSON.stringify(p)} is not a plain name`;
+        const dir = dirOf(from);
+        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+        if (abs === null) return "the working directory is not known";
+        const got = this.unplainNames(abs, true, w, span, true);
+        return typeof got === "string" ? got : got.odd === "" ? null : `a name there holds ${JSON.stringify(got.odd)}`;
       },
     };
   }
@@ -863,7 +872,8 @@ export class Interpreter implements WordEnv {
           }
           if (e.countUnknown) values = null;
           if (!e.fields.every(onlyNumbers)) numeric = false;
-          if (values) for (const f of e.fields) values.push(fieldText(f));
+          // (A value made with a stand-in is kept marked, as a positional parameter is.)
+          if (values) for (const f of e.fields) values.push(markedText(f));
         }
       }
       if (standIn !== null) {
@@ -889,7 +899,7 @@ export class Interpreter implements WordEnv {
       for (const v of values) {
         const entered = cur.map((x) => {
           x.writeThroughNameref(s.name);
-          x.setVar(s.name, v === null ? unknown("a loop value that is not known", numeric) : { k: "str", v });
+          x.setVar(s.name, v === null ? unknown("a loop value that is not known", numeric) : positionalValue(v));
           return x;
         });
         const next: World[] = [];
@@ -917,7 +927,8 @@ export class Interpreter implements WordEnv {
     const done: World[] = [];
     for (const w0 of ws) {
       const subject = expandToSegs(s.word, w0, this, false);
-      const subjectText = segsText(subject);
+      // What a stand-in for a listing's names matches is not what the names match.
+      const subjectText = hasStandIn({ segs: subject }) ? null : segsText(subject);
       let testing: World[] = [w0];
       let falling: World[] = [];
       for (const item of s.items) {
@@ -1487,7 +1498,7 @@ export class Interpreter implements WordEnv {
     const outerPositional = w.positional;
     const outerFrames = w.frames;
     const entered = w.clone();
-    entered.positional = unknownArgs || args.some((a) => a.text === null) || info.countUnknown ? null : args.map((a) => a.text!);
+    entered.positional = unknownArgs || args.some((a) => a.text === null) || info.countUnknown ? null : args.map((a) => positionalText(a.text!, a.standIn === true));
     entered.frames = [...outerFrames, EMPTY_SCOPE];
     const saved = this.frame;
     this.frame = { ...saved, ...(def ? { offset: def.at.offset, span: def.at.span } : {}), callDepth: saved.callDepth + 1 };
@@ -2080,7 +2091,7 @@ export class Interpreter implements WordEnv {
         // A child shell starts with exported state only; what it was not given is unknown.
         start = childShellWorld(start, positional, startOptions);
         // `sh -c CODE NAME` makes NAME its $0; without one, $0 is the shell's name, not known here.
-        if (arg0 !== undefined) start.setVar("0", arg0 === null ? unknown("$0 is not known") : str(arg0));
+        if (arg0 !== undefined) start.setVar("0", arg0 === null ? unknown("$0 is not known") : positionalValue(arg0));
         const unfollowed = unfollowedInherited(w);
         if (unfollowed !== null) {
           this.issue("SHELL_STATE", `${unfollowed} reaches the new shell from its environment and changes how it reads its commands, which the guard does not follow`, span);
@@ -2142,14 +2153,15 @@ export class Interpreter implements WordEnv {
    * outside the plain set they hold (listing.ts); then the listing relies on the rest of the
    * command not making a name that is not plain there (settleListings).
    */
-  unplainNames(dir: string, deep: boolean, w: World, span: Span): string | { readonly odd: string } {
+  unplainNames(dir: string, deep: boolean, w: World, span: Span, onlyPlain = false): string | { readonly odd: string } {
     if (w.cwd === null && !isAbsolute(dir)) return "the working directory is not known";
     const start = resolvePhysical(isAbsolute(dir) ? dir : join(w.cwd!, dir), this.fs);
     if (!start.ok) return `${dir} cannot be resolved`;
     const made = nameMaker(start.path, [], [w], () => true);
     if (made !== null) return made.replace(/^a command/, "an earlier command");
     const got = this.namesUnder(start.path, deep, dir);
-    if (typeof got !== "string") this.reliances.push({ dir, phys: start.path, span: this.span(span), command: "listing", via: this.frame.via });
+    // (`onlyPlain`: a command that takes the names only when they are all plain relies on nothing otherwise.)
+    if (typeof got !== "string" && (!onlyPlain || got.odd === "")) this.reliances.push({ dir, phys: start.path, span: this.span(span), command: "listing", via: this.frame.via });
     return got;
   }
 
@@ -2183,13 +2195,16 @@ export class Interpreter implements WordEnv {
     return { odd };
   }
 
+  /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
+  private readonly standInPaths = new Set<string>();
+
   /** Listings that stand for names only if nothing in the command makes a name that is not plain. */
   private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[] }[] = [];
 
   /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */
   private settleListings(worlds: readonly World[]): void {
     for (const r of this.reliances) {
-      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), this.findings.commands.map((c) => c.text));
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), this.findings.commands.map((c) => c.text), (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`));
       // The names it stood for are then any paths: an access that cannot be resolved.
       if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
     }
@@ -2410,7 +2425,15 @@ function sameValue(a: Value | undefined, b: Value | undefined): boolean {
 function argOf(f: Field, word: Word): Arg {
   const text = fieldText(f);
   const u = text === null ? firstUnknown(f) : null;
-  return { text, source: word.text, span: word.span, unknownWhy: u?.why ?? null, segs: f.segs };
+  const arg: Arg = { text, source: word.text, span: word.span, unknownWhy: u?.why ?? null, segs: f.segs };
+  // A word made with a stand-in for a listing's names is one too (a variable read from it, `$1` of `sh -c … {}`).
+  return hasStandIn(f) ? { ...arg, standIn: true } : arg;
+}
+
+/** A field's text, marked as a positional parameter is when it came from a stand-in (state.ts). */
+function markedText(f: Field): string | null {
+  const t = fieldText(f);
+  return t === null ? null : positionalText(t, hasStandIn(f));
 }
 
 function segsText(segs: readonly Seg[]): string | null {
@@ -2429,7 +2452,7 @@ function segsValue(segs: readonly Seg[]): Value {
     if ("unknown" in seg) return segs.length === 1 || !seg.unknown.numeric ? seg.unknown : unknown(seg.unknown.why);
     s += seg.text;
   }
-  return { k: "str", v: s };
+  return segs.some((g) => "text" in g && g.standIn) ? markStandIn(str(s)) : { k: "str", v: s };
 }
 
 function expandToSegsForPattern(word: Word, w: World, env: WordEnv): PatternChar[] | null {

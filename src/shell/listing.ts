@@ -82,7 +82,7 @@ export function isPlainName(name: string): boolean {
 }
 
 /** A path whose every component is plain (or `.`, `..`), for names written by a command. */
-function isPlainPath(path: string): boolean {
+export function isPlainPath(path: string): boolean {
   return PLAIN_PATH.test(path) && path.split("/").every((c) => c === "" || c === "." || c === ".." || PLAIN_NAME.test(c));
 }
 
@@ -201,6 +201,11 @@ const GZIP_NAME = /(^|\s)-[a-zA-Z0-9]*N|(^|\s)--name(\s|$)/;
 /** Commands that make the names they are given and copy or move trees: each tree they name must hold plain names. */
 const TREE_MOVING = new Set(["cp", "mv"]);
 
+/** A stand-in path as a plain one: its `*` (find's `DIR/*`, a name under DIR) is a plain name. */
+function ofStandIn(path: string): string {
+  return path.replace(/(^|\/)\*([^/]*)$/, "$1x$2");
+}
+
 /**
  * Why a command in the command line may make a name that is not plain under `dir` (a
  * physical directory whose names a listing relied on: a listing printing while the command
@@ -209,7 +214,7 @@ const TREE_MOVING = new Set(["cp", "mv"]);
  * everywhere else (docs/semantics.md, "Known limits"): the names it might make are not
  * followed, as what it might read is not.
  */
-export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = []): string | null {
+export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = [], standIn: (p: PathFinding) => boolean = () => false): string | null {
   if (worlds.some((w) => zoneInListing(w.linkZones, dir, true))) return "a command may make symlinks or unpack files there";
   for (const p of paths) {
     if (p.kind !== "write" || p.resolved === null) continue;
@@ -220,14 +225,15 @@ export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: re
     if (TREE_MOVING.has(name)) {
       // Every path the command names (a source, the destination) is plain, and so is every tree under one.
       const own = paths.filter((q) => q.command === p.command && q.via.join(" ") === p.via.join(" "));
-      const bad = own.find((q) => q.resolved === null || !isPlainPath(q.path) || !plainTree(q.resolved));
+      // (A stand-in `DIR/*` is a plain name under DIR, checked on disk.)
+      const bad = own.find((q) => q.resolved === null || !isPlainPath(standIn(q) ? ofStandIn(q.path) : q.path) || !plainTree(q.resolved));
       if (bad) return `${p.command} may copy or move names that are not plain (${bad.path})`;
     } else if (GZIP.has(name)) {
       const restoring = commands.find((c) => GZIP.has(c.split(" ")[0]!.replace(/^.*\//, "")) && GZIP_NAME.test(c));
       if (restoring !== undefined) return `${restoring} may restore a name stored in a file`;
     } else if (!/[<>]/.test(p.command) && !NAME_KEEPING.has(name)) return `${p.command} writes ${p.path}, and may make names from elsewhere`;
     const rel = p.resolved === dir ? "" : p.resolved.slice(dir === "/" ? 1 : dir.length + 1);
-    if (below && rel !== "" && !isPlainPath(rel)) return `${p.command} writes ${p.path}, which is not a plain name`;
+    if (below && rel !== "" && !isPlainPath(standIn(p) ? ofStandIn(rel) : rel)) return `${p.command} writes ${p.path}, which is not a plain name`;
   }
   return null;
 }

@@ -10,7 +10,7 @@ import { compileMatcher, hasPatternChars, type PatternChar } from "./pattern.ts"
 import { braceExpand, type BraceResult } from "./brace.ts";
 import type { Dialect, ParamExpansion, ParamOp, Stmt, Word, WordPart } from "./syntax.ts";
 import type { Span } from "../span.ts";
-import { isStandIn, type Unknown, type Value, type World, unknown, str } from "./state.ts";
+import { isStandIn, markStandIn, positionalArray, positionalValue, type Unknown, type Value, type World, unknown, str } from "./state.ts";
 import { cutProblem, type Listing, mayCut, type Named } from "./listing.ts";
 import { type EvaluationRisk, nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { printsOnlyNumbers } from "./stdin.ts";
@@ -18,7 +18,8 @@ import { walkWord } from "./walk.ts";
 
 /** A piece of an expanded field: known text, or an unknown value. */
 export type Seg =
-  | { readonly text: string; readonly quoted: boolean }
+  /** `standIn`: the text came from a value that stands for a listing's names (src/shell/listing.ts). */
+  | { readonly text: string; readonly quoted: boolean; readonly standIn?: true }
   | { readonly unknown: Unknown; readonly quoted: boolean };
 
 export interface Field {
@@ -129,12 +130,12 @@ export function lookup(world: World, env: WordEnv, name: string): Value {
       return unknown(`$${name} is a number the guard does not compute`, true);
     case "@":
     case "*":
-      return world.positional === null ? unknown("the positional parameters are not known") : { k: "arr", v: world.positional };
+      return world.positional === null ? unknown("the positional parameters are not known") : positionalArray(world.positional);
   }
   if (/^[1-9][0-9]*$/.test(name)) {
     if (world.positional === null) return unknown(`$${name} is not known`);
     const p = world.positional[Number(name) - 1];
-    return p === undefined ? { k: "unset" } : str(p);
+    return p === undefined ? { k: "unset" } : positionalValue(p);
   }
   const e = env.env.get(name);
   if (e !== undefined) return str(e);
@@ -155,7 +156,7 @@ export function evaluationLookup(world: World, env: WordEnv): (name: string) => 
 // Expansion of one word
 
 type Piece =
-  | { readonly k: "text"; readonly text: string; readonly quoted: boolean; readonly split: boolean }
+  | { readonly k: "text"; readonly text: string; readonly quoted: boolean; readonly split: boolean; readonly standIn?: true }
   | { readonly k: "unknown"; readonly u: Unknown; readonly quoted: boolean; readonly split: boolean }
   /** "$@": a field boundary that splitting does not decide. */
   | { readonly k: "break" }
@@ -257,7 +258,7 @@ export function expandToSegs(word: Word, world: World, env: WordEnv, assignment:
   const pieces = expandParts(word.parts, world, env, assignment);
   const segs: Seg[] = [];
   for (const p of pieces) {
-    if (p.k === "text") segs.push({ text: p.text, quoted: true });
+    if (p.k === "text") segs.push(p.standIn ? { text: p.text, quoted: true, standIn: true } : { text: p.text, quoted: true });
     else if (p.k === "unknown") segs.push({ unknown: p.u, quoted: true });
     else if (p.k === "break") segs.push({ text: " ", quoted: true });
   }
@@ -522,6 +523,12 @@ function dirstackEntry(world: World, spec: string): Value | null {
  * `sep`: the first character of IFS (null: IFS is not known).
  */
 function valuePiecesJoined(v: Value, quoted: boolean, split: boolean, atForm: boolean, sep: string | null): Piece[] {
+  const pieces = valuePiecesOf(v, quoted, split, atForm, sep);
+  // Text from a stand-in stays one wherever it goes: a variable, a positional parameter, a `case` subject.
+  return isStandIn(v) ? pieces.map((p) => (p.k === "text" ? { ...p, standIn: true as const } : p)) : pieces;
+}
+
+function valuePiecesOf(v: Value, quoted: boolean, split: boolean, atForm: boolean, sep: string | null): Piece[] {
   switch (v.k) {
     case "str":
       return [{ k: "text", text: v.v, quoted, split }];
@@ -595,6 +602,8 @@ const WHOLE_VALUE_OPS: ReadonlySet<ParamOp> = new Set(["", "length", ":-", "-", 
  */
 function standInUse(v: Value, op: ParamOp, split: boolean, world: World, env: WordEnv): Value {
   if (!isStandIn(v)) return v;
+  // (The length of a stand-in is not the length of a name.)
+  if (op === "length") return unknown("the length of a name read from a listing", true);
   if (!WHOLE_VALUE_OPS.has(op)) return unknown("a name read from a listing, taken apart");
   if (split) {
     const ifs = ifsOf(world, env);
@@ -736,7 +745,7 @@ function expandOperator(
       const pat = piecesToPattern(stringOf(pe.arg));
       const repPieces = stringOf(pe.arg2);
       const rep = piecesToValue(repPieces);
-      if (pat === null || rep.k !== "str") return [{ k: "unknown", u: unknown("a substitution with unknown parts"), quoted, split }];
+      if (pat === null || rep.k !== "str" || isStandIn(rep)) return [{ k: "unknown", u: unknown("a substitution with unknown parts"), quoted, split }];
       // An unquoted & in the replacement is the matched text (bash 5.2's patsub_replacement).
       if (repPieces.some((p) => p.k === "text" && !p.quoted && p.text.includes("&"))) return [{ k: "unknown", u: unknown("a replacement holding &, the matched text"), quoted, split }];
       const r = replacePattern(v.v, pat, rep.v, pe.op, world);
@@ -810,12 +819,12 @@ function markSplit(pieces: Piece[], split: boolean): Piece[] {
 function paramValue(pe: ParamExpansion, world: World, env: WordEnv): Value {
   const base = lookup(world, env, pe.name);
   if (pe.index === null) {
-    if (base.k === "arr" && pe.name !== "@" && pe.name !== "*") return base.v.length ? str(base.v[0]!) : { k: "unset" };
+    if (base.k === "arr" && pe.name !== "@" && pe.name !== "*") return base.v.length ? keepMark(base, str(base.v[0]!)) : { k: "unset" };
     return base;
   }
   const idx = pe.index.text;
   if (idx === "@" || idx === "*") {
-    if (base.k === "str") return { k: "arr", v: [base.v] };
+    if (base.k === "str") return keepMark(base, { k: "arr", v: [base.v] });
     return base;
   }
   if (base.k === "unknown" || base.k === "unset") return base;
@@ -823,7 +832,12 @@ function paramValue(pe: ParamExpansion, world: World, env: WordEnv): Value {
   if (n === null) return unknown(`the subscript [${idx}] is not known`);
   if (base.k === "str") return n === 0 ? base : { k: "unset" };
   const e = base.v[n];
-  return e === undefined ? { k: "unset" } : str(e);
+  return e === undefined ? { k: "unset" } : keepMark(base, str(e));
+}
+
+/** `to`, a stand-in when `from` is one. */
+function keepMark(from: Value, to: Value): Value {
+  return isStandIn(from) ? markStandIn(to) : to;
 }
 
 /** Joins pieces into one value (assignment semantics). */
@@ -835,13 +849,14 @@ function piecesToValue(pieces: readonly Piece[]): Value {
     if (p.k === "text") s += p.text;
     else if (p.k === "break") s += " ";
   }
-  return str(s);
+  return pieces.some((p) => p.k === "text" && p.standIn) ? markStandIn(str(s)) : str(s);
 }
 
 function piecesToPattern(pieces: readonly Piece[]): PatternChar[] | null {
   const out: PatternChar[] = [];
   for (const p of pieces) {
-    if (p.k === "unknown") return null;
+    // (What a pattern made of a stand-in matches is not what one made of a name matches.)
+    if (p.k === "unknown" || (p.k === "text" && p.standIn)) return null;
     if (p.k === "text") for (const c of p.text) out.push({ c, quoted: p.quoted });
   }
   return out;
@@ -980,7 +995,7 @@ function splitFields(pieces: readonly Piece[], world: World, env: WordEnv, noSpl
     }
     if (!p.split || ifs === "") {
       if (p.text === "" && !p.quoted) continue;
-      cur.push({ text: p.text, quoted: p.quoted });
+      cur.push(textSeg(p.text, p.quoted, p.standIn));
       if (p.quoted || p.text !== "") alive = true;
       continue;
     }
@@ -1017,13 +1032,22 @@ function splitFields(pieces: readonly Piece[], world: World, env: WordEnv, noSpl
       }
       let j = i;
       while (j < text.length && !ifs.includes(text[j]!)) j++;
-      cur.push({ text: text.slice(i, j), quoted: false });
+      cur.push(textSeg(text.slice(i, j), false, p.standIn));
       alive = true;
       i = j;
     }
   }
   end();
   return { fields, countUnknown };
+}
+
+function textSeg(text: string, quoted: boolean, standIn: true | undefined): Seg {
+  return standIn ? { text, quoted, standIn } : { text, quoted };
+}
+
+/** Whether any text of the field came from a stand-in for a listing's names. */
+export function hasStandIn(f: { readonly segs: readonly Seg[] }): boolean {
+  return f.segs.some((g) => "text" in g && g.standIn === true);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1077,13 +1101,15 @@ function globField(segs: Seg[], span: Span, world: World, env: WordEnv): { field
     return { fields: [{ segs: [{ unknown: unknown("a glob with too many matches"), quoted: false }], span, fromGlob: true }], countUnknown: true };
   }
   // No match: the word stays as it was, backslashes from expansions included.
-  const literal = { segs: [{ text: segs.map((g) => ("text" in g ? g.text : "")).join(""), quoted: true }], span, fromGlob: false };
+  // (A pattern made with a stand-in matches names under it: its matches stand in as well.)
+  const mark = hasStandIn({ segs }) ? true : undefined;
+  const literal = { segs: [textSeg(segs.map((g) => ("text" in g ? g.text : "")).join(""), true, mark)], span, fromGlob: false };
   if (matches.length === 0) {
     if (opts.nullglob === true || opts.failglob === true) return { fields: [], countUnknown: false };
     // nullglob unknown: the word may vanish or stay; keep it (a vanished word touches nothing).
     return { fields: [literal], countUnknown: opts.nullglob === null };
   }
-  const fields: Field[] = matches.map((m) => ({ segs: [{ text: m, quoted: true }], span, fromGlob: true }));
+  const fields: Field[] = matches.map((m) => ({ segs: [textSeg(m, true, mark)], span, fromGlob: true }));
   return { fields, countUnknown: false };
 }
 

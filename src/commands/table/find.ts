@@ -107,9 +107,12 @@ function find(call: Call): Effect[] {
       const reps: (readonly [Arg, string | null])[] = e.dir
         ? [[s.text === null ? s : withValue(s, execdirName(s.text), ""), s.text === null ? null : parentOf(s.text)], [s.text === null ? under : withValue(s, "./*", ""), s.text]]
         : [[s, null], [under, null]];
+      // A shell that gets the names may read them again (`sh -c 'cat $1' _ {}`): they stand in
+      // as a listing's do only when every name under the start point is plain (src/shell/listing.ts).
+      const exact = s.text === null || !e.words.some((w) => w.text?.includes("{}")) || call.disk.plainNames(s.text, s.span) !== null ? { exact: true as const } : {};
       for (const [representative, dir] of reps) {
         // A word made with `{}` stands for any of the paths (src/shell/listing.ts): never a command name or code.
-        const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : { ...withValue(w, w.text.split("{}").join(representative.text), ""), standIn: true as const }) : w));
+        const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : { ...withValue(w, w.text.split("{}").join(representative.text), ""), standIn: true as const, ...exact }) : w));
         effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label, ...(e.dir ? { base: dir === null ? null : absoluteOrNull(dir, call) } : {}) });
       }
       // {} may also be a symlink under the start point that leads out.
