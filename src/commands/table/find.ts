@@ -3,6 +3,7 @@
 import { syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call } from "../spec.ts";
+import { BASH_LIKE } from "./shells.ts";
 
 /** Tests and actions that take one value that is not a path. */
 const FIND_VALUE = new Set([
@@ -109,7 +110,9 @@ function find(call: Call): Effect[] {
         : [[s, null], [under, null]];
       // A shell that gets the names may read them again (`sh -c 'cat $1' _ {}`): they stand in
       // as a listing's do only when every name under the start point is plain (src/shell/listing.ts).
-      const exact = s.text === null || !e.words.some((w) => w.text?.includes("{}")) || call.disk.plainNames(s.text, s.span) !== null ? { exact: true as const } : {};
+      // (Only a shell reads them again; other commands take each as one word, plain or not.)
+      const shell = e.words[0]?.text != null && BASH_LIKE.includes(e.words[0].text.replace(/^.*\//, ""));
+      const exact = s.text === null || !shell || !e.words.some((w) => w.text?.includes("{}")) || call.disk.plainNames(s.text, s.span) !== null ? { exact: true as const } : {};
       for (const [representative, dir] of reps) {
         // A word made with `{}` stands for any of the paths (src/shell/listing.ts): never a command name or code.
         const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : { ...withValue(w, w.text.split("{}").join(representative.text), ""), standIn: true as const, ...exact }) : w));

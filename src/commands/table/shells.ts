@@ -8,7 +8,7 @@ import { type Options, positionalText, SET_O, SHOPT, UNFOLLOWED_SET_O, UNFOLLOWE
 import type { Analyser, Call } from "../spec.ts";
 
 /** Shells whose syntax is bash's closely enough to be interpreted as bash. */
-const BASH_LIKE = ["sh", "bash", "dash", "ash", "ksh", "mksh", "pdksh", "yash", "rbash", "zsh"];
+export const BASH_LIKE = ["sh", "bash", "dash", "ash", "ksh", "mksh", "pdksh", "yash", "rbash", "zsh"];
 /** Shells with a syntax of their own: their code is opaque. */
 const FOREIGN = ["fish", "csh", "tcsh", "nu", "elvish", "xonsh"];
 
