@@ -135,3 +135,22 @@ table("listings: find -exec sh -c and xargs sh -c get the names as $0, $1 and \"
   ["find names/plain -exec sh -c 'mv \"$1\" \"$1 x\"' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -execdir sh -c 'cat \"$1/../../../outside/secret.txt\"' _ {} \\;", "ask", ["read $O/secret.txt"]],
 ]);
+
+table("listings: commands that make only the names they are given, or plain names made from them", box, [
+  // vim writes NAME and makes .NAME.swp beside it; compress makes NAME.Z; sed -i.bak NAME.bak.
+  ["find names/plain -name '*.txt' | xargs vim", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f -mtime +7 | tee list.txt | xargs compress", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f | xargs sed -i.bak s/a/b/", "allow", ["write $P/names/plain.bak"]],
+  ["find names/plain -type f -print0 | xargs -0 -I{} ffmpeg -i {} {}.mp4", "allow", ["write $P/names/plain.mp4"]],
+  ["find names/plain -type f | xargs -I{} touch {}.done", "allow", ["write $P/names/plain.done"]],
+  ["find names/plain -type f | xargs bunzip2", "allow", ["write $P/names/plain"]],
+  // Twins: a suffix that is not plain, a name stored in the file, a program that may make any name.
+  ["find names/plain -type f | xargs sed '-i b' s/a/b/", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs -I{} touch '{} x'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs gunzip -N", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type d | xargs -I{} cp -r names/blank {}", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; patch -d names/plain -p1 < list.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; ln -s ../../outside names/plain/x", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; tar -xf a.tar -C names/plain", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; unzip a.zip -d names/plain", "ask", ["#UNRESOLVED_WORD"]],
+]);
