@@ -154,3 +154,24 @@ table("listings: commands that make only the names they are given, or plain name
   ["find names/plain | xargs cat; tar -xf a.tar -C names/plain", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | xargs cat; unzip a.zip -d names/plain", "ask", ["#UNRESOLVED_WORD"]],
 ]);
+
+table("listings: rename of the names a listing stands for", box, [
+  // The substitution cannot touch `names/plain` itself: every new name stays under it.
+  ["find names/plain -name '*.txt' | xargs rename 's/\\.txt$/.md/'", "allow", ["write $P/names/plain"]],
+  ["find names/plain -name '*.txt' | rename 's/\\.txt$/.md/'", "allow", ["write $P/names/plain"]],
+  ["find names/plain -name '*_test.rb' | xargs -r rename s/_test/_spec/g", "allow", ["write $P/names/plain"]],
+  ["find names/plain -name '*.txt' -exec rename 's/\\.txt$/.md/' {} \\;", "allow", ["write $P/names/plain/*"]],
+  ["find names/plain -name '*.txt' -print0 | xargs -0 rename .txt .abc", "allow", ["write $P/names/plain"]],
+  // Twins: a match in the directory's own text, a component that may become `..`, a pattern
+  // that is not literal, util-linux renaming the start point, `cd` first, a start outside.
+  ["find names/plain | xargs rename 's/plain/x/'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs rename 's/^names/x/'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs rename 's/a/../'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs rename 's/.txt/x/'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs rename plain ../x", "ask", ["#UNRESOLVED_WORD"]],
+  ["find . -name '*.txt' | xargs rename 's/\\.//'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | rename -s a b", "ask", ["#UNRESOLVED_WORD"]],
+  ["find ../outside | xargs rename 's/\\.txt$/.md/'", "ask", ["list $O"]],
+  // (rename renames a link itself, not what it leads to; xargs judges the links it hands on.)
+  ["find names/link | xargs rename 's/\\.txt$/.md/'", "ask", ["* $O"]],
+]);
