@@ -305,6 +305,9 @@ table("symlinks resolve physically", box, [
 // a recursive walk that would list it, nor a cd into it (docs/semantics.md). Every ask here was
 // an allow when only a directory that did not exist yet was distrusted.
 table("symlinks the command itself creates, moves or replaces", box, [
+  // A regular file moved to a name not known leaves no symlink anywhere; a symlink may be anywhere then.
+  ["mv docs/guide.md \"$X\"; cat new/x", "ask", ["#UNRESOLVED_WORD", "!#UNRESOLVED_PATH", "read $P/new/x"]],
+  ["mv link-out \"$X\"; cat new/x", "ask", ["#UNRESOLVED_PATH"]],
   // Judged where it was made (inside), it leads out once moved up a level.
   ["ln -s ../outside/secret.txt src/x; mv src/x y; cat y", "ask", ["#UNRESOLVED_PATH"]],
   ["ln -s ../outside/secret.txt src/x; mv src/x y; echo pwned > y", "ask", ["#UNRESOLVED_PATH"]],

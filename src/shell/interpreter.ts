@@ -1831,6 +1831,8 @@ export class Interpreter implements WordEnv {
   private linkZonesOf(w: World, e: Extract<Effect, { t: "links" }>): readonly LinkZone[] {
     const dir = e.base === undefined ? w.cwd : e.base;
     const text = e.arg.text;
+    // A source that cannot leave a symlink leaves none, wherever it goes (`mv x.txt "$unknown"`).
+    if (!e.tree && e.source && this.plainSource(w, e.source, dir)) return [];
     if (text === null || (dir === null && !isAbsolute(text))) return [ANYWHERE];
     const abs = isAbsolute(text) ? text : join(dir!, text);
     const watch = zoneWatch(w.linkZones);
@@ -1838,7 +1840,6 @@ export class Interpreter implements WordEnv {
       const r = resolvePhysical(abs, this.fs, watch);
       return r.ok ? [{ path: r.path, tree: true }] : [ANYWHERE];
     }
-    if (e.source && this.plainSource(w, e.source, dir)) return [];
     const zones: LinkZone[] = [];
     // `DEST/` names what DEST is or leads to; without the slash, DEST is the name replaced.
     const slash = /[^/]\/+$/.test(abs);
