@@ -50,10 +50,21 @@ function find(call: Call): Effect[] {
   if (starts.length === 0) starts.push(syntheticArg(".", call.span));
   const expression = args.slice(i);
   let deletes = false;
-  const execs: { words: Arg[]; dir: boolean; label: string }[] = [];
+  const execs: { words: Arg[]; dir: boolean; label: string; guards: readonly Guard[] | null }[] = [];
+  // The tests an -exec comes after, while the expression is only `and`s of them (null past an
+  // operator): they may show that find never yields the start point itself to it.
+  let guards: Guard[] | null = [];
+  let mindepth = 0;
   for (let j = 0; j < expression.length; j++) {
     const a = expression[j]!;
     const t = a.text;
+    if (t !== null && OPERATORS.has(t)) guards = null;
+    if ((t === "-type" || t === "-xtype" || t === "-name" || t === "-iname") && expression[j + 1]) {
+      const v = expression[j + 1]!.text;
+      if (t !== "-xtype" && v !== null) guards?.push({ test: t, value: v });
+      else guards = null;
+    }
+    if (t === "-mindepth" && /^[0-9]+$/.test(expression[j + 1]?.text ?? "")) mindepth = Number(expression[j + 1]!.text);
     if (t === null) {
       // An unknown predicate could be -delete or -exec: the start points may be written.
       effects.push({ t: "generic", arg: a, operand: true });
@@ -86,7 +97,7 @@ function find(call: Call): Effect[] {
         if (w.text === ";" || (w.text === "+" && words.length && words[words.length - 1]!.text === "{}")) break;
         words.push(w);
       }
-      execs.push({ words, dir: t === "-execdir" || t === "-okdir", label: `find ${t}` });
+      execs.push({ words, dir: t === "-execdir" || t === "-okdir", label: `find ${t}`, guards: guards === null ? null : [...guards] });
     } else if (!isExpressionStart(t)) {
       // A word where a test belongs: GNU find looks it up on disk (to say "paths must precede
       // expression") before it refuses the command.
@@ -105,9 +116,11 @@ function find(call: Call): Effect[] {
       // the start point itself that is its parent (`find src/sub -execdir` runs in src with
       // `./sub`; `find .. -execdir` in the working directory with `./..`), for what is under
       // it, the start point or a directory below it (the start point climbs the furthest).
-      const reps: (readonly [Arg, string | null])[] = e.dir
+      const all: (readonly [Arg, string | null])[] = e.dir
         ? [[s.text === null ? s : withValue(s, execdirName(s.text), ""), s.text === null ? null : parentOf(s.text)], [s.text === null ? under : withValue(s, "./*", ""), s.text]]
         : [[s, null], [under, null]];
+      // (`find src -type f -exec …` never runs it on src itself.)
+      const reps = mindepth > 0 || startExcluded(s, e.guards, call) ? all.slice(1) : all;
       // A shell that gets the names may read them again (`sh -c 'cat $1' _ {}`): they stand in
       // as a listing's do only when every name under the start point is plain (src/shell/listing.ts).
       // (Only a shell reads them again; other commands take each as one word, plain or not.)
@@ -124,6 +137,32 @@ function find(call: Call): Effect[] {
   }
   if (deletes || execs.length) effects.push({ t: "changes", fs: true, links: execs.length > 0 });
   return effects;
+}
+
+/** A test an -exec comes after: `-type f`, `-name '*.c'`. */
+interface Guard {
+  readonly test: "-type" | "-name" | "-iname";
+  readonly value: string;
+}
+
+/** Words that make the expression more than tests joined by `and`. */
+const OPERATORS = new Set(["-o", "-or", ",", "!", "-not", "(", ")"]);
+
+/**
+ * Whether the tests before an -exec are false for the start point itself: a directory for
+ * `-type` without `d`, a name its base name does not match for `-name` (a pattern of literal
+ * text, `*` and `?`; find's `*` matches a leading dot too).
+ */
+function startExcluded(s: Arg, guards: readonly Guard[] | null, call: Call): boolean {
+  if (guards === null || s.text === null) return false;
+  const base = s.text.replace(/\/+$/, "").replace(/^.*\//, "") || (s.text.startsWith("/") ? "/" : ".");
+  return guards.some((g) => {
+    // (A start point that is a symlink is of type `l` to find without -H or -L.)
+    if (g.test === "-type") return !/[dl]/.test(g.value) && call.disk.isDirectory(s.text!);
+    if (!/^[^[\]\\]*$/.test(g.value) || /[^\x00-\x7f]/.test(g.value + base)) return false;
+    const re = new RegExp("^" + [...g.value].map((c) => (c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|]/g, "\\$&"))).join("") + "$", g.test === "-iname" ? "iu" : "u");
+    return !re.test(base);
+  });
 }
 
 /** What `{}` is under -execdir for a start point (checked with GNU find): `./b/` for `a/b/`, `./.` for `.`, `/` for `/`. */
