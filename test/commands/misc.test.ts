@@ -214,6 +214,14 @@ table("rename", box, [
   // util-linux's rename changes the last component only.
   ["rename main deep src/main.ts", "allow", ["write $P/src/deep.ts"]],
   ["rename src .. src/main.ts", "ask", ["#UNRESOLVED_WORD"]],
+  // Which rename is installed is not known: FROM is Perl code to Perl's (`readpipe` runs the
+  // name as a command, `s=src=..=` substitutes), TO a replacement to util-linux's.
+  ["rename readpipe x 'cat ../outside/secret.txt'", "ask", ["#INLINE_CODE"]],
+  ["rename unlink x README.md", "ask", ["#INLINE_CODE"]],
+  ["rename 's=src=..=' x src/main.ts", "ask", ["write $T/work/main.ts"]],
+  ["rename 'y=a=b=' x src/main.ts", "ask", ["#INLINE_CODE"]],
+  ["rename s=ab=b= sub/.. xs=ab=b=", "ask", ["#UNRESOLVED_WORD"]],
+  ["rename _dbg.txt .txt src/main.ts", "allow", ["write $P/src/main.ts"]],
   ["rename 's/x/y/' ../outside/secret.txt", "ask", ["write $O/secret.txt"]],
   ["rename .md ../x README.md", "ask", ["#UNRESOLVED_WORD"]],
   // Names on standard input from a listing: `.` holds `space dir`, so the listing is relied on

@@ -17,6 +17,25 @@ const SAFE_SUBSTITUTION = /^(s|y|tr)\/[^/]*\/([^/\\]|\\[.\-_ ])*\/[gixms]*$/;
 const PLAIN_TEXT = /^[A-Za-z0-9_ .,+=@%-]*$/;
 
 /**
+ * Which rename is installed is not known, and Perl's reads FROM as code: plain text is inert
+ * there only without a quote-like operator (`s=src=..=` substitutes, `y=a=b=` transliterates)
+ * and without a builtin that works on `$_` or the world (`readpipe` runs the name as a shell
+ * command, `unlink` removes it, `do` and `require` run it as a file).
+ */
+const PERL_QUOTE_LIKE = /(^|[^A-Za-z0-9_])(s|y|tr|m|q|qq|qw|qx|qr)([^A-Za-z0-9_]|$)/;
+const PERL_ACTIVE = new Set([
+  "readpipe", "eval", "evalbytes", "do", "require", "use", "no", "system", "exec", "open", "sysopen", "syscall", "dump", "fork", "kill", "chdir", "chroot",
+  "symlink", "link", "rename", "mkdir", "rmdir", "unlink", "truncate", "utime", "chmod", "chown", "glob", "readline", "readlink", "stat", "lstat", "opendir",
+  "print", "printf", "say", "exit", "die", "warn", "sleep", "alarm", "socket", "connect", "bind", "send", "recv", "select", "ioctl", "fcntl", "flock", "pipe",
+  "wait", "waitpid", "chop", "chomp", "lc", "uc", "lcfirst", "ucfirst", "sub", "BEGIN", "END", "goto", "local", "our", "my", "sprintf", "pack", "unpack",
+  "reverse", "sort", "map", "grep", "join", "split", "substr", "sprintf", "shift", "pop", "push", "splice", "delete", "undef", "__FILE__", "__LINE__",
+]);
+
+function inertAsPerl(text: string): boolean {
+  return !PERL_QUOTE_LIKE.test(text) && !(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []).some((t) => PERL_ACTIVE.has(t) || /^(CORE|__)/.test(t));
+}
+
+/**
  * A Perl substitution whose pattern is literal text (escaped punctuation included), anchored at
  * the start or the end or neither, with a replacement of literal text and no flags but `g` and
  * `i`: what it does to a name can be computed here. Any delimiter but a letter, a digit, a
@@ -142,16 +161,19 @@ const RENAME: TableSpec = {
     const perl = exprs.length > 0 || literal !== null || (first?.text != null && SAFE_SUBSTITUTION.test(first.text));
     const code = exprs.length ? exprs : first ? [first] : [];
     const files = exprs.length ? ops : perl ? ops.slice(1) : ops.slice(2);
-    const safe = perl ? code.every((e) => e.text !== null && (SAFE_SUBSTITUTION.test(e.text) || literalSubstitution(e.text) !== null)) : first?.text != null && second?.text != null && PLAIN_TEXT.test(first.text) && PLAIN_TEXT.test(second.text) && !second.text.includes("..");
-    if (!safe && code.some((e) => e.text === null || !PLAIN_TEXT.test(e.text))) issue(ctx, "INLINE_CODE", `${ctx.name} runs ${code[0]?.source ?? "an expression"} as Perl code for each name`, code[0]?.span);
+    const safe = perl ? code.every((e) => e.text !== null && (SAFE_SUBSTITUTION.test(e.text) || literalSubstitution(e.text) !== null)) : first?.text != null && second?.text != null && PLAIN_TEXT.test(first.text) && PLAIN_TEXT.test(second.text) && !second.text.includes("..") && inertAsPerl(first.text);
+    if (!safe && code.some((e) => e.text === null || !PLAIN_TEXT.test(e.text) || !inertAsPerl(e.text))) issue(ctx, "INLINE_CODE", `${ctx.name} runs ${code[0]?.source ?? "an expression"} as Perl code for each name`, code[0]?.span);
     if (files.length === 0) {
       issue(ctx, "UNRESOLVED_PATH", `${ctx.name} renames files named on standard input, to names the guard cannot compute`);
       return;
     }
     if (!optionItems(ctx, "-n", "--no-act", "--nono").length) movedNames(ctx, files);
     const unknownName = (f: Arg) => ctx.role(withValue(f, null, `the name ${ctx.name} gives ${f.source} is not known`), "write");
+    // Read as util-linux's `FROM TO FILE…`, a file whose name holds FROM would be renamed with TO.
+    const asUtilLinux = (f: Arg) => perl && !exprs.length && first?.text != null && (f.text === null || (f.standIn === true && /^[\p{L}\p{N}\p{M}._+,%@^-]+$/u.test(first.text)) || f.text.slice(f.text.lastIndexOf("/") + 1).includes(first.text));
     for (const f of files) {
       ctx.role(f, "write");
+      if (f !== files[0] && asUtilLinux(f)) unknownName(f);
       // (Case folding of text that is not ASCII is Perl's and the locale's, not JavaScript's.)
       if (!safe || f.text === null || (literal?.nocase && /[^\x00-\x7f]/.test(f.text))) unknownName(f);
       else if (!perl) {
