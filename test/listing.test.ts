@@ -112,6 +112,13 @@ table("listings: a stand-in copied into a variable, a parameter or a loop stays 
   // What a `case` pattern matches in a name is not what it matches in the stand-in.
   ["find names/plain | while read f; do case $f in */a.txt) cat ../outside/secret.txt;; esac; done", "ask", ["read $O/secret.txt"]],
   ["find names/plain | while read f; do y=$f; case $y in */a.txt) cat ../outside/secret.txt;; esac; done", "ask", ["read $O/secret.txt"]],
+  // Text printed or given as a here-string from a stand-in is not the names' text either.
+  ["find names/plain -name a.txt | while read f; do x=$(echo $f); cat \"${x%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do x=$(printf %s \"$f\"); cat \"${x%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do echo \"$f\" | while read g; do cat \"${g%plain?a.txt}../../outside/secret.txt\"; done; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do while read g; do cat \"${g%plain?a.txt}../../outside/secret.txt\"; done <<< \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do echo \"$f\" | xargs -I{} sh -c 'cat \"${1%plain?a.txt}../../outside/secret.txt\"' _ {}; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["echo src/main.ts | while read g; do cat \"${g%main.ts}x\"; done", "allow", ["read $P/src/x"]],
   // Whole, they stay good as paths.
   ["find names/plain -name '*.txt' | while read f; do y=$f; wc -l \"$y\"; done", "allow", ["read $P/names/plain"]],
   ["find names/plain -name '*.txt' | while read f; do g() { wc -l \"$1\"; }; g \"$f\"; done", "allow", ["read $P/names/plain"]],

@@ -626,7 +626,7 @@ export class Interpreter implements WordEnv {
         // Worked out only if something inside reads it.
         if (ws.length !== 1 || !w0 || !s.redirs.some((r) => r.fd === null || r.fd === "0")) return dedupe([...this.exec(s.body, ws), ...failed]);
         const outer = this.inheritedStdin;
-        const ran = this.withStdin(() => redirectedStdin(s.redirs, w0, this) ?? outer?.() ?? INHERITED_STDIN, () => this.exec(s.body, ws));
+        const ran = this.withStdin(() => this.unmarked(redirectedStdin(s.redirs, w0, this), [], s.redirs, w0) ?? outer?.() ?? INHERITED_STDIN, () => this.exec(s.body, ws));
         return dedupe([...ran, ...failed]);
       }
       case "if":
@@ -741,7 +741,7 @@ export class Interpreter implements WordEnv {
     for (let i = 1; i < items.length; i++) {
       // Worked out in the world the pipeline starts in, only if the consumer reads it.
       const w0 = ws[0];
-      if (ws.length === 1 && w0) this.pipedStdin.set(items[i]!, () => pipeOutput(items, i - 1, w0.clone(), this));
+      if (ws.length === 1 && w0) this.pipedStdin.set(items[i]!, () => this.unmarked(pipeOutput(items, i - 1, w0.clone(), this), items.slice(0, i), [], w0)!);
     }
     // Every segment but the last runs in a subshell; the last too, unless lastpipe is set.
     const last = items[items.length - 1]!;
@@ -1073,7 +1073,7 @@ export class Interpreter implements WordEnv {
     const saved = this.assign(cmd.assigns, w, true);
     const piped = this.pipedStdin.get(cmd);
     const inherited = this.inheritedStdin;
-    const stdin = () => this.readable(redirectedStdin(cmd.redirs, w, this) ?? piped?.() ?? inherited?.() ?? INHERITED_STDIN, w);
+    const stdin = () => this.readable(this.unmarked(redirectedStdin(cmd.redirs, w, this), [], cmd.redirs, w) ?? piped?.() ?? inherited?.() ?? INHERITED_STDIN, w);
     const info: DispatchInfo = { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin };
     const variants = standIns.length ? standInVariants(argv, standIns, name.text !== null && !name.standIn && (BUILTINS.has(name.text) || w.funcs.has(name.text))) : [argv];
     if (variants.length === 1) argv = variants[0]!;
@@ -2133,7 +2133,7 @@ export class Interpreter implements WordEnv {
     const quiet = last.redirs.length > 0 && last.redirs.every((r) => r.fd === "2");
     if (last.redirs.length && !quiet) return null;
     // $(echo …) and $(printf …) print what they are given; $(find DIR) names under DIR.
-    const out = pipeOutput(items, items.length - 1, world.clone(), this);
+    const out = this.unmarked(pipeOutput(items, items.length - 1, world.clone(), this), items, [], world)!;
     // (Bash drops the NUL bytes a substitution's output holds: `$(printf 'a\0b')` is `ab`.)
     if (out.t === "text") return items.length === 1 && !quiet ? out.text.replaceAll("\0", "") : null;
     if (out.t !== "listing") return null;
@@ -2147,6 +2147,21 @@ export class Interpreter implements WordEnv {
     }
     void span;
     return { listing: out.listing };
+  }
+
+  /**
+   * Text a command prints or a here-string holds that was made with a stand-in for a listing's
+   * names (`echo "$f"`, `<<< "$f"`) is not the names' text: read again (`read`, `$(…)`, xargs)
+   * it would lose the mark, so it is not known. (A listing's own output is its value.)
+   */
+  private unmarked(s: Stdin | null, stmts: readonly Stmt[], redirs: readonly Redir[], w: World): Stdin | null {
+    if (s === null || s.t !== "text") return s;
+    // (Words with a substitution in them are not expanded again, which would analyse it twice:
+    // one that also reads a variable counts as made with a stand-in.)
+    const marked = (word: Word | undefined | null) => word != null && (hasSubstitution([word]) ? word.parts.some((p) => p.t === "param") : expandWord(word, w.clone(), this, { noGlob: true }).fields.some(hasStandIn));
+    const inRedirs = (rs: readonly Redir[]) => rs.some((r) => (r.op === "<<<" && marked(r.target)) || (r.heredoc?.expands === true && marked(r.heredoc.body)));
+    if (inRedirs(redirs) || stmts.some((x) => x.t === "cmd" && (x.words.some(marked) || inRedirs(x.redirs)))) return UNKNOWN_STDIN;
+    return s;
   }
 
   /**
