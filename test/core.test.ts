@@ -581,6 +581,10 @@ table("the working directory moves without a cd", box, [
   ["cd src && mv sub sub2 && cat main.ts", "allow", ["read $P/src/main.ts"]],
   ["cd src && cp -r ../src ../s2 && cat main.ts", "allow", ["read $P/src/main.ts"]],
   ["cd src && git mv -n ../src ../s2 && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  // A listing's `.` and `..` cannot be renamed themselves (EBUSY); what is under them may hold the directory.
+  ["find docs -name '*.md' | while read f; do mv \"$f\" build/; done", "allow", ["write $P/build"]],
+  ["cd docs && find . | while read f; do mv \"$f\" ../build/; done; cat guide.md", "allow", ["read $P/docs/guide.md"]],
+  ["cd docs && find .. -maxdepth 1 -name docs | while read f; do mv \"$f\" x; done; cat guide.md", "ask", ["#UNRESOLVED_CWD"]],
   ["cd src && rename -n s/src/s2/ ../src && cat main.ts", "allow", ["!#UNRESOLVED_CWD", "read $P/src/main.ts", "write $P/s2"]],
   ["cd docs && mv ../link-in ../l2 && cat guide.md", "allow", ["read $P/docs/guide.md"]],
   // A deleted directory reaches nothing: relative paths fail there.

@@ -1769,6 +1769,7 @@ export class Interpreter implements WordEnv {
     const joined = isAbsolute(text) ? text : join(dir!, text);
     const abs = joined.replace(/(.)\/+$/, "$1");
     const watch = zoneWatch(w.linkZones);
+    if (arg.standIn && /(^|\/)\.\.?\/*$/.test(text)) return this.movedUnder(w, abs);
     const cut = abs.lastIndexOf("/");
     const name = abs.slice(cut + 1);
     if (name === "" || name === "." || name === ".." || abs !== joined) {
@@ -1778,6 +1779,20 @@ export class Interpreter implements WordEnv {
     const parent = this.physicalUnlessLinked(abs.slice(0, cut) || "/", w);
     if (parent === null) return ["/"];
     return [parent === "/" ? "/" + name : `${parent}/${name}`];
+  }
+
+  /**
+   * What renaming the names a stand-in `T/.` or `T/..` stands for may move (`find . | while read
+   * f; do mv "$f" x; done`): not T itself, since rename(2) refuses a last component `.` or `..`
+   * (EBUSY), but the entry under it that holds the working directory, if one does.
+   */
+  private movedUnder(w: World, abs: string): string[] {
+    const full = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
+    const cwd = w.cwd === null ? null : this.physicalDir(w.cwd);
+    if (!full.ok || cwd === null) return ["/"];
+    if (cwd === full.path || !isInside(cwd, full.path)) return [];
+    const rel = cwd.slice(full.path === "/" ? 1 : full.path.length + 1);
+    return [`${full.path === "/" ? "" : full.path}/${rel.split("/")[0]}`];
   }
 
   /**
