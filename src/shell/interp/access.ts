@@ -246,10 +246,8 @@ export class Accesses {
         return abs === null ? null : this.readScript(w, abs);
       },
       plainNames: (p, span, from) => {
-        if (!isPlainPath(p) || p.startsWith("-")) return `${JSON.stringify(p)} is not a plain name`;
-        const dir = dirOf(from);
-        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
-        if (abs === null) return "the working directory is not known";
+        const abs = isAbsolute(p) ? p : dirOf(from) === null ? null : join(dirOf(from)!, p);
+        if (!isPlainPath(p) || p.startsWith("-") || abs === null) return abs === null ? "the working directory is not known" : `${JSON.stringify(p)} is not a plain name`;
         const got = this.unplainNames(abs, true, w, span, true);
         return typeof got === "string" ? got : got.odd === "" ? null : `a name there holds ${JSON.stringify(got.odd)}`;
       },
@@ -343,18 +341,12 @@ export class Accesses {
    * directory, since rename(2) does not follow a last symlink — or, for `.`, `..` and a name
    * with a trailing slash, the directory it leads to; "/" (anything) when that is not known.
    */
-  /**
-   * What renaming the names a stand-in `T/.` or `T/..` stands for may move (`find . | while read
-   * f; do mv "$f" x; done`): not T itself, since rename(2) refuses a last component `.` or `..`
-   * (EBUSY), but the entry under it that holds the working directory, if one does.
-   */
+  /** Renaming what a stand-in `T/.` or `T/..` stands for moves not T (rename(2) refuses `.` and `..`: EBUSY) but the entry under it holding the cwd. */
   private movedUnder(w: World, abs: string): string[] {
     const full = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
     const cwd = w.cwd === null ? null : this.physicalDir(w.cwd);
     if (!full.ok || cwd === null) return ["/"];
-    if (cwd === full.path || !isInside(cwd, full.path)) return [];
-    const rel = cwd.slice(full.path === "/" ? 1 : full.path.length + 1);
-    return [`${full.path === "/" ? "" : full.path}/${rel.split("/")[0]}`];
+    return cwd === full.path || !isInside(cwd, full.path) ? [] : [`${full.path === "/" ? "" : full.path}/${cwd.slice(full.path === "/" ? 1 : full.path.length + 1).split("/")[0]}`];
   }
 
   movedEntries(w: World, arg: Arg, base: string | null | undefined): string[] {
@@ -519,7 +511,7 @@ export class Accesses {
     const made = nameMaker(start.path, [], [w], () => true);
     if (made !== null) return made.replace(/^a command/, "an earlier command");
     const got = this.namesUnder(start.path, deep, dir);
-    // (`onlyPlain`: a command that takes the names only when they are all plain relies on nothing otherwise.)
+    // (`onlyPlain`: one that takes them only if all are plain relies on nothing otherwise.)
     if (typeof got !== "string" && (!onlyPlain || got.odd === "")) this.reliances.push({ dir, phys: start.path, span: this.shell.span(span), command: "listing", via: this.shell.via });
     return got;
   }
