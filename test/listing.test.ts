@@ -109,6 +109,13 @@ table("listings: a stand-in copied into a variable, a parameter or a loop stays 
   ["find names/plain -name a.txt | while read f; do set -- \"$f\"; cat \"${1%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -name a.txt | while read f; do g() { cat \"${1%plain?a.txt}../../outside/secret.txt\"; }; g \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -name a.txt | while read f; do y=${f:-x}; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do printf -v y %s \"$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do declare y=\"$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do export y=\"$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do a=(\"$f\"); cat \"${a[0]%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do a[0]=\"$f\"; cat \"${a[0]%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do y=x; y+=\"$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name '*.txt' | while read f; do a=(\"$f\"); wc -l \"${a[0]}\"; done", "allow", ["read $P/names/plain"]],
   // What a `case` pattern matches in a name is not what it matches in the stand-in.
   ["find names/plain | while read f; do case $f in */a.txt) cat ../outside/secret.txt;; esac; done", "ask", ["read $O/secret.txt"]],
   ["find names/plain | while read f; do y=$f; case $y in */a.txt) cat ../outside/secret.txt;; esac; done", "ask", ["read $O/secret.txt"]],
