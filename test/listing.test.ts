@@ -78,6 +78,8 @@ table("listings: outside, and what a filter or an option makes of them", box, [
 table("listings: a stand-in is not a command, code, or text to take apart", box, [
   ["find names/plain | xargs -I{} sh -c 'cat {}'", "ask", ["#OPAQUE_CODE"]],
   ["cd names/plain && ls | xargs sh -c", "ask", ["#OPAQUE_CODE"]],
+  ["find names/plain -name a.txt | while read f; do eval \"y=$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#OPAQUE_CODE"]],
+  ["for f in $(find names/plain); do eval cat $f; done", "ask", ["#OPAQUE_CODE"]],
   ["cd names/plain && ls | xargs -n1 bash", "ask", ["#OPAQUE_CODE"]],
   ["cd names/plain && ls | xargs -I{} {}", "ask", ["#UNRESOLVED_COMMAND"]],
   ["cd names/plain && ls | xargs env", "ask", ["#UNRESOLVED_COMMAND"]],
