@@ -46,13 +46,17 @@ table("the words of a command nobody described", box, [
 
 // An interpreter named among the words of an unknown command runs a file when a plain word
 // follows it (`julia x.jl`, as `python x.py`), and code the guard cannot see otherwise.
+// (julia has a table entry of its own now, dev/runtimes.ts: here it is a word of `frobnicate`.)
 table("interpreters named by a command nobody described", box, [
-  ["julia README.md", "allow", ["unknown $P/README.md", "!#INLINE_CODE"]],
-  ["julia ../outside/secret.txt", "ask", ["unknown $O/secret.txt", "!#INLINE_CODE"]],
+  ["frobnicate julia README.md", "allow", ["unknown $P/README.md", "!#INLINE_CODE"]],
+  ["frobnicate julia ../outside/secret.txt", "ask", ["unknown $O/secret.txt", "!#INLINE_CODE"]],
+  ["frobnicate julia", "ask", ["#INLINE_CODE"]],
+  ["frobnicate julia -e 'run(`rm -rf ~`)'", "ask", ["#INLINE_CODE"]],
+  ["frobnicate julia --project=. README.md", "ask", ["#INLINE_CODE"]],
+  ["frobnicate julia $SCRIPT", "ask", ["#INLINE_CODE"]],
   ["julia", "ask", ["#INLINE_CODE"]],
   ["julia -e 'run(`rm -rf ~`)'", "ask", ["#INLINE_CODE"]],
-  ["julia --project=. README.md", "ask", ["#INLINE_CODE"]],
-  ["julia $SCRIPT", "ask", ["#INLINE_CODE"]],
+  ["julia $SCRIPT", "ask", ["#UNRESOLVED_WORD"]],
   ["blackfire run php src/main.ts", "allow", ["unknown $P/src/main.ts"]],
   ["blackfire run php -r 'unlink(\"x\");'", "ask", ["#INLINE_CODE"]],
   ["hardhat node", "ask", ["#INLINE_CODE"]],
