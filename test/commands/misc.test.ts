@@ -410,3 +410,34 @@ table("linters, formatters, test runners", box, [
   ["eslint --parser @typescript-eslint/parser src", "allow"],
   ["eslint --plugin ../outside/plug.js src", "ask", ["read $O/plug.js"]],
 ]);
+
+// Clients of services (src/commands/table/services.ts): a word that is an interpreter's name is a
+// mode, a node or an extension here; a verb the table does not list asks.
+table("clients of services", box, [
+  ["sudo iscsiadm --mode node --targetname iqn --portal 10.0.0.1:3260 --login", "allow", ["!#INLINE_CODE"]],
+  ["iscsiadm --mode node --unknown ../outside/x", "ask", ["* $O/x"]],
+  ["pvecm addnode node", "allow", ["!#INLINE_CODE"]],
+  ["pvecm keygen ../outside/key", "ask", ["#OPAQUE_CODE"]],
+  ["rabbitmq-diagnostics log_tail --number 10 --node node", "allow"],
+  ["rabbitmq-diagnostics remote_shell", "ask", ["#OPAQUE_CODE"]],
+  // Unknown, its `eval` code was judged as a path; now an unlisted verb asks.
+  ["rabbitmqctl eval 'file:read_file(\"/etc/shadow\")'", "ask", ["#OPAQUE_CODE"]],
+  ["rabbitmqctl list_queues --vhost v", "allow"],
+  ["rabbitmq-queues add_member queue node", "allow"],
+  ["rabbitmq-queues eval x", "ask", ["#OPAQUE_CODE"]],
+  ["rabbitmq-streams delete_replica stream node", "allow"],
+  ["bspc node --to-desktop 2", "allow"],
+  ["bspc config external_rules_command ~/rules.sh", "ask", ["* $H/rules.sh"]],
+  ["bspc wm -l ../outside/state", "ask", ["read $O/state"]],
+  ["elasticsearch-create-enrollment-token --scope node --verbose", "allow"],
+  ["volta install node", "allow", ["!#INLINE_CODE"]],
+  ["volta run node app.js", "allow", ["exec $P/app.js"]],
+  ["volta run node ../outside/x.js", "ask", ["exec $O/x.js"]],
+  ["volta run node", "ask", ["#INLINE_CODE"]],
+  ["volta setup", "ask", ["#UNRESOLVED_PATH"]],
+  ["dirsearch --url https://example.com --extensions php --json-report reports/r.json", "allow", ["write $P/reports/r.json"]],
+  ["dirsearch -u https://example.com -w ../outside/words.txt", "ask", ["read $O/words.txt"]],
+  ["dirsearch -u https://example.com -e php -o ~/report.txt", "ask", ["write $H/report.txt"]],
+  ["oh-my-posh init pwsh --config themes/t.json", "allow", ["read $P/themes/t.json"]],
+  ["oh-my-posh init bash --config ~/t.json", "ask", ["read $H/t.json"]],
+]);

@@ -1,0 +1,160 @@
+// Clients of services and daemons whose words are names, not paths: storage initiators, cluster
+// managers, message brokers, a window manager, search-engine tokens, a toolchain manager, a web
+// path scanner, a prompt theme engine. Unknown to the table, each asked INLINE_CODE because a
+// word was an interpreter's name (`iscsiadm --mode node`, `pvecm addnode node`, `dirsearch
+// --extensions php`): here that word is a mode, a node or an extension. Where a tool has verbs,
+// only the listed ones are read as names; any other asks, since a verb may run code
+// (`rabbitmqctl eval`) or take a path.
+
+import { syntheticArg } from "../apply.ts";
+import { type Custom, each, flag, issue, none, read, spanOf, write, writesUserConfig } from "./common.ts";
+import type { TableSpec } from "./expand.ts";
+
+/** The first operand is a verb; one not listed asks (it may run code or name a path). */
+function verbs(tool: string, known: readonly string[]): Custom {
+  const set = new Set(known);
+  return (ctx) => {
+    const verb = ctx.operands[0];
+    if (verb === undefined) return;
+    if (verb.text === null || !set.has(verb.text)) issue(ctx, "OPAQUE_CODE", `${tool} ${verb.source} is a command the guard does not model`, verb.span);
+  };
+}
+
+const ISCSIADM: TableSpec = {
+  names: ["iscsiadm"],
+  flags: "luskRSdhV",
+  long: ["--login", "--logout", "--stats", "--killiscsid", "--rescan", "--show", "--help", "--version"],
+  options: {
+    ...each(none, "-m", "--mode", "-T", "--targetname", "-p", "--portal", "-o", "--op", "-n", "--name", "-v", "--value", "-t", "--type", "-I", "--interface", "-P", "--print", "-r", "--sid", "-L", "--loginall", "-U", "--logoutall", "-D", "--discover", "-x", "--index"),
+    "-d": { value: "none", optional: true }, "--debug": { value: "none", optional: true },
+  },
+  operands: { all: "none" },
+};
+
+const PVECM: TableSpec = {
+  names: ["pvecm"],
+  style: "posix",
+  options: { ...each(none, "--nodeid", "--votes", "--link0", "--link1", "--fingerprint", "--force", "--use_ssh", "--vmid", "--get_migration_ip", "--migration_network", "--run-command") },
+  operands: { all: "none" },
+  custom: verbs("pvecm", ["add", "addnode", "delnode", "create", "expected", "nodes", "status", "apiver", "help", "updatecerts"]),
+};
+
+const RABBITMQ_OPTIONS = {
+  flags: "qsl",
+  long: ["--quiet", "--silent", "--longnames", "--errors-only", "--offline"],
+  options: { ...each(none, "-n", "--node", "-t", "--timeout", "--formatter", "-N", "--number", "--erlang-cookie", "-p", "--vhost", "--membership", "--vhost-pattern", "--queue-pattern", "--within", "--unit", "--tcp-port") },
+  operands: { all: "none" },
+} as const;
+
+const RABBITMQ_DIAGNOSTICS: TableSpec = {
+  names: ["rabbitmq-diagnostics"], ...RABBITMQ_OPTIONS,
+  custom: verbs("rabbitmq-diagnostics", [
+    "check_running", "log_tail", "log_tail_stream", "log_location", "status", "ping", "environment", "listeners", "memory_breakdown", "alarms", "check_alarms",
+    "check_local_alarms", "check_port_connectivity", "check_protocol_listener", "check_port_listener", "check_virtual_hosts", "check_certificate_expiration",
+    "certificates", "cipher_suites", "command_line_arguments", "discover_peers", "erlang_cookie_hash", "erlang_version", "is_booting", "is_running",
+    "list_network_interfaces", "maybe_stuck", "runtime_thread_stats", "schema_info", "server_version", "tls_versions", "help", "version",
+  ]),
+};
+
+const RABBITMQ_QUEUES: TableSpec = {
+  names: ["rabbitmq-queues"], ...RABBITMQ_OPTIONS,
+  custom: verbs("rabbitmq-queues", ["add_member", "delete_member", "grow", "shrink", "rebalance", "quorum_status", "reclaim_quorum_memory", "check_if_node_is_quorum_critical", "check_if_node_is_mirror_sync_critical", "help", "version"]),
+};
+
+const RABBITMQ_STREAMS: TableSpec = {
+  names: ["rabbitmq-streams"], ...RABBITMQ_OPTIONS,
+  custom: verbs("rabbitmq-streams", ["add_replica", "delete_replica", "stream_status", "restart_stream", "list_stream_connections", "list_stream_consumers", "list_stream_publishers", "help", "version"]),
+};
+
+/** rabbitmqctl: `eval` runs Erlang code in the broker, and the definition files are paths. */
+const RABBITMQCTL: TableSpec = {
+  names: ["rabbitmqctl"], ...RABBITMQ_OPTIONS,
+  custom: verbs("rabbitmqctl", [
+    "status", "cluster_status", "environment", "report", "help", "version", "await_startup", "start_app", "stop_app", "stop", "reset", "force_reset", "rotate_logs",
+    "join_cluster", "forget_cluster_node", "change_cluster_node_type", "update_cluster_nodes", "add_user", "delete_user", "change_password", "clear_password",
+    "authenticate_user", "set_user_tags", "list_users", "add_vhost", "delete_vhost", "list_vhosts", "set_permissions", "clear_permissions", "list_permissions",
+    "list_user_permissions", "set_topic_permissions", "clear_topic_permissions", "list_topic_permissions", "list_queues", "list_exchanges", "list_bindings",
+    "list_connections", "list_channels", "list_consumers", "close_connection", "close_all_connections", "purge_queue", "delete_queue", "set_policy",
+    "clear_policy", "list_policies", "set_operator_policy", "clear_operator_policy", "list_operator_policies", "set_parameter", "clear_parameter",
+    "list_parameters", "set_vm_memory_high_watermark", "set_disk_free_limit", "enable_feature_flag", "list_feature_flags", "list_global_parameters",
+  ]),
+};
+
+/**
+ * bspc talks to bspwm: selectors, states and names. `config` is judged as paths, since a
+ * setting may name a program bspwm runs (`external_rules_command`); `wm -l` loads a state file.
+ */
+const bspcDomain: TableSpec = { names: [], operands: { all: "none" } };
+const BSPC: TableSpec = {
+  names: ["bspc"],
+  style: "posix",
+  operands: { all: "none" },
+  subcommands: {
+    node: bspcDomain, desktop: bspcDomain, monitor: bspcDomain, query: bspcDomain, rule: bspcDomain, subscribe: bspcDomain, quit: bspcDomain,
+    wm: { names: [], options: { ...each(read, "-l", "--load-state") }, operands: { all: "none" } },
+    config: { names: [], operands: { all: "generic" } },
+  },
+};
+
+const ELASTICSEARCH_TOKEN: TableSpec = {
+  names: ["elasticsearch-create-enrollment-token"],
+  flags: "fvh",
+  long: ["--force", "--verbose", "--silent", "--help"],
+  options: { ...each(none, "-s", "--scope", "--url", "-E") },
+  operands: { all: "none" },
+};
+
+/** volta installs tools in its own directory, as `npm install -g` does; `run` runs a command. */
+const voltaTool: TableSpec = { names: [], long: ["--verbose", "--quiet"], operands: { all: "none" } };
+const VOLTA: TableSpec = {
+  names: ["volta"],
+  style: "posix",
+  long: ["--verbose", "--quiet", "-V", "--version", "-h", "--help"],
+  operands: { all: "none" },
+  subcommands: {
+    install: voltaTool, fetch: voltaTool, uninstall: voltaTool, list: { names: [], long: ["--current", "--default", "-c", "-d"], options: { "--format": none }, operands: { all: "none" } },
+    which: voltaTool, help: voltaTool,
+    // pin writes the versions into the package.json of the project it is in.
+    pin: { names: [], operands: { all: "none" }, custom: (ctx) => {
+      const dir = ctx.disk.findUp("package.json");
+      if (dir === null) issue(ctx, "UNRESOLVED_PATH", "volta pin writes the package.json of the project it is in, which the guard did not find");
+      else ctx.role(syntheticArg(`${dir}/package.json`, spanOf(ctx)), "write");
+    } },
+    run: { names: [], style: "posix", long: ["--bundled-npm", "--no-yarn"], options: { ...each(none, "--node", "--npm", "--pnpm", "--yarn", "--env") }, operands: { runs: "command" } },
+    completions: { names: [], long: ["-f", "--force"], options: { "-o": write, "--output": write }, operands: { all: "none" } },
+    setup: { names: [], operands: { all: "none" }, custom: (ctx) => writesUserConfig(ctx, "writes the user's shell profile") },
+  },
+};
+
+const DIRSEARCH_REPORTS = ["-o", "--output", "--json-report", "--plain-text-report", "--simple-report", "--xml-report", "--md-report", "--csv-report", "--html-report", "--sqlite-report", "--log"];
+const DIRSEARCH: TableSpec = {
+  names: ["dirsearch"],
+  flags: "rfqF",
+  long: ["--recursive", "--force-extensions", "--quiet-mode", "--follow-redirects", "--random-agent", "--full-url", "--no-color", "--crawl", "--overwrite-extensions", "--remove-extensions"],
+  options: {
+    ...each(none, "-u", "--url", "-e", "--extensions", "-m", "--http-method", "--cookie", "-t", "--threads", "-x", "--exclude-status", "-i", "--include-status", "-H", "--header",
+      "--user-agent", "--proxy", "--format", "--prefixes", "--suffixes", "-X", "--exclude-extensions", "--timeout", "--delay", "--max-rate", "--retries", "--auth", "--auth-type",
+      "-R", "--max-recursion-depth", "--subdirs", "--exclude-subdirs", "--exclude-sizes", "--exclude-text", "--exclude-regex", "--exclude-redirect", "-d", "--data"),
+    ...each(read, "-w", "--wordlists", "-l", "--urls-file", "--config", "--cidr-file", "--raw"),
+    ...each(write, ...DIRSEARCH_REPORTS),
+    ...each({ value: "write" }, "-s", "--session"),
+    "--stdin": flag,
+  },
+  operands: { all: "none" },
+};
+
+/** oh-my-posh init SHELL prints the shell's init script; the theme is read. */
+const OH_MY_POSH: TableSpec = {
+  names: ["oh-my-posh"],
+  style: "posix",
+  long: ["--version", "-h", "--help"],
+  options: { "-c": read, "--config": read },
+  operands: { all: "none" },
+  subcommands: {
+    init: { names: [], long: ["--print", "-p", "--strict", "-s", "--eval", "-e"], options: { "-c": read, "--config": read }, operands: { all: "none" } },
+    print: { names: [], long: ["--plain", "--strict"], options: { "-c": read, "--config": read, ...each(none, "--shell", "--pwd", "--status", "--execution-time", "--terminal-width", "--stack-count", "--pipestatus", "--job-count", "--no-status") }, operands: { all: "none" } },
+    version: { names: [], operands: { all: "none" } },
+  },
+};
+
+export const SERVICE_SPECS: readonly TableSpec[] = [ISCSIADM, PVECM, RABBITMQCTL, RABBITMQ_DIAGNOSTICS, RABBITMQ_QUEUES, RABBITMQ_STREAMS, BSPC, ELASTICSEARCH_TOKEN, VOLTA, DIRSEARCH, OH_MY_POSH];
