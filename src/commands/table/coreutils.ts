@@ -7,6 +7,7 @@ import { syntheticArg } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
 import { hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
+import { checkLists } from "./checksums.ts";
 import type { TableSpec } from "./expand.ts";
 
 
@@ -313,9 +314,7 @@ export const COREUTILS: readonly TableSpec[] = [
     options: { "-c": { modes: ["check"] }, "--check": { modes: ["check"] }, "-a": none, "--algorithm": none, "-l": none, "--length": none, "-r": {}, "-s": {}, "-U": {} },
     operands: { all: "read" },
     custom: (ctx) => {
-      if (!ctx.modes.has("check")) return;
-      // --check reads the files named inside the list, which the guard does not open.
-      for (const a of ctx.operands) ctx.emit({ t: "issue", code: "UNRESOLVED_WORD", message: `${ctx.name} -c reads the files listed in ${a.source}`, span: a.span });
+      if (ctx.modes.has("check")) checkLists(ctx);
     },
   },
   { names: ["file"], flags: "bciklLhNnprsvzZ0", long: ["--brief", "--mime", "--mime-type", "--mime-encoding", "--keep-going", "--dereference", "--no-dereference", "--special-files", "--uncompress", "--print0", "--preserve-date", "--raw", "--no-buffer", "--separator"], options: { "-m": read, "--magic-file": read, "-F": none, "-e": none, "--exclude": none, "-P": none, "-f": none, "--files-from": none }, operands: { all: "read" },
