@@ -441,3 +441,32 @@ table("clients of services", box, [
   ["oh-my-posh init pwsh --config themes/t.json", "allow", ["read $P/themes/t.json"]],
   ["oh-my-posh init bash --config ~/t.json", "ask", ["read $H/t.json"]],
 ]);
+
+// Filters (src/commands/table/filters.ts): files in, standard output or a named file out. Known,
+// they no longer count as creating symlinks, so a later redirection into a directory that does
+// not exist yet is judged where it lands.
+table("filters: groff, graphviz, netpbm, llvm, alsa, bwa, pv", box, [
+  ["eqn -T pdf docs/x.eqn | groff -me -T pdf > out/x.pdf", "allow", ["read $P/docs/x.eqn", "write $P/out/x.pdf"]],
+  ["tbl ../outside/x.tbl | groff -ms > x.pdf", "ask", ["read $O/x.tbl"]],
+  ["groff -ms -I ../outside doc.ms", "ask", ["read $O"]],
+  ["groff -U -ms doc.ms", "ask", ["#OPAQUE_CODE"]],
+  ["pic -U x.pic | groff", "ask", ["#OPAQUE_CODE"]],
+  ["dot docs/g.gv | gvcolor | dot -T png > out/g.png", "allow", ["write $P/out/g.png"]],
+  ["dot -T png -o ../outside/g.png docs/g.gv", "ask", ["write $O/g.png"]],
+  ["dot -T png -O ../outside/g.gv", "ask", ["write $O/g.gv"]],
+  ["dot -c", "ask", ["#UNRESOLVED_PATH"]],
+  ["unflatten -o ../outside/g.gv docs/g.gv", "ask", ["write $O/g.gv"]],
+  ["rawtoppm 640 480 img.raw | pamflip -topbottom > out/img.ppm", "allow", ["write $P/out/img.ppm"]],
+  ["llvm-as src/x.ll -o out/x.bc", "allow", ["read $P/src/x.ll", "write $P/out/x.bc"]],
+  ["llvm-as ../outside/x.ll", "ask", ["write $O/x.ll"]],
+  ["arecord -f cd -t raw | lame -r - out/x.mp3", "allow", ["write $P/out/x.mp3"]],
+  ["arecord -d 5 ~/x.wav", "ask", ["write $H/x.wav"]],
+  ["bwa mem -t 4 ref.fa reads.fq | gzip > out/a.sam.gz", "allow", ["read $P/ref.fa", "write $P/out/a.sam.gz"]],
+  ["bwa mem ref.fa ../outside/reads.fq", "ask", ["read $O/reads.fq"]],
+  ["bwa index -p ../outside/ref ref.fa", "ask", ["write $O/ref"]],
+  ["pv --cursor -N in data.txt | grep x | pv -N out > out/f.txt", "allow", ["read $P/data.txt", "write $P/out/f.txt"]],
+  ["pv ~/.ssh/id_rsa > x", "ask", ["read $H/.ssh/id_rsa"]],
+  ["pv -d 1234", "ask", ["#UNRESOLVED_PATH"]],
+  ["color_command | aha --black > out/x.html", "ask", ["#UNRESOLVED_PATH"]],
+  ["ls --color=always | aha --black > out/x.html", "allow", ["write $P/out/x.html"]],
+]);
