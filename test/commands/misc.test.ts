@@ -440,6 +440,39 @@ table("clients of services", box, [
   ["dirsearch -u https://example.com -e php -o ~/report.txt", "ask", ["write $H/report.txt"]],
   ["oh-my-posh init pwsh --config themes/t.json", "allow", ["read $P/themes/t.json"]],
   ["oh-my-posh init bash --config ~/t.json", "ask", ["read $H/t.json"]],
+  // Option values from substitutions are names and numbers here, not paths.
+  ["rgpt --model davinci --i \"$(git diff src/main.ts)\"", "allow", ["!#UNRESOLVED_WORD"]],
+  ["rgpt --i x --unknown ../outside/x", "ask", ["* $O/x"]],
+  ["jira issue list --assignee $(jira me) --priority High", "allow", ["!#UNRESOLVED_WORD"]],
+  ["jira issue create --template ~/t.md", "ask", ["read $H/t.md"]],
+  ["jira init", "ask", ["#UNRESOLVED_PATH"]],
+  ["sacct --starttime $(date --date '1 week ago' +%F)", "allow"],
+  ["wg genkey | tee keys/private | wg pubkey > keys/public", "allow", ["write $P/keys/private", "write $P/keys/public"]],
+  ["wg setconf wg0 ../outside/wg0.conf", "ask", ["read $O/wg0.conf"]],
+  ["wg set wg0 private-key ~/.wg/key", "ask", ["read $H/.wg/key"]],
+  ["subfinder -list domains.txt | katana -crawl-duration 60s -output out/urls.txt", "allow", ["read $P/domains.txt", "write $P/out/urls.txt"]],
+  ["subfinder -d example.com -o ../outside/subs.txt", "ask", ["write $O/subs.txt"]],
+  ["pstree -p $(pgrep -x node)", "allow", ["!#UNRESOLVED_WORD"]],
+  ["reptyr $(pidof htop)", "allow", ["!#UNRESOLVED_WORD"]],
+  ["expac --sync --humansize M '%k %n' $(pacman -Qqu)", "allow", ["!#UNRESOLVED_WORD"]],
+  ["expac -p %n ../outside/x.pkg.tar.zst", "ask", ["read $O/x.pkg.tar.zst"]],
+]);
+
+// Desktop tools (src/commands/table/desktop.ts): geometries and window ids in, a file out.
+table("screenshots, recordings, the clipboard, MIME", box, [
+  ["grim -g \"$(slurp)\" shots/x.png", "allow", ["write $P/shots/x.png"]],
+  ["grim -g \"$(slurp -w 0)\"", "ask", ["#UNRESOLVED_PATH"]],
+  ["grim ~/x.png", "ask", ["write $H/x.png"]],
+  ["maim --window $(xdotool getactivewindow) shots/x.png", "ask", ["#UNRESOLVED_PATH"]],
+  ["maim -g 100x100+0+0 shots/x.png", "allow", ["write $P/shots/x.png"]],
+  ["maim --select ~/x.png", "ask", ["write $H/x.png"]],
+  ["maim --select | xclip -selection clipboard -target image/png", "allow"],
+  ["xclip -selection clipboard ~/.ssh/id_rsa", "ask", ["read $H/.ssh/id_rsa"]],
+  ["wf-recorder --geometry \"$(slurp)\"", "allow", ["write $P/recording.mp4"]],
+  ["wf-recorder -f ~/r.mp4", "ask", ["write $H/r.mp4"]],
+  ["xdg-mime query default $(xdg-mime query filetype docs/guide.md)", "allow", ["read $P/docs/guide.md"]],
+  ["xdg-mime query filetype ~/x", "ask", ["read $H/x"]],
+  ["xdg-mime default firefox.desktop text/html", "ask", ["#UNRESOLVED_PATH"]],
 ]);
 
 // Filters (src/commands/table/filters.ts): files in, standard output or a named file out. Known,

@@ -20,7 +20,6 @@ const ROFF_DIRS = each(read, "-M", "-I", "-F");
 
 const GROFF: TableSpec = {
   names: ["groff", "troff", "nroff"],
-  style: "posix",
   flags: "abcCEegGhijJkNpRsStvzZ",
   options: { ...ROFF_VALUES, ...ROFF_DIRS, "-U": {} },
   operands: { all: "read" },
@@ -30,7 +29,6 @@ const GROFF: TableSpec = {
 /** The preprocessors and output drivers: files in, text out. */
 const ROFF_FILTERS: TableSpec = {
   names: ["eqn", "neqn", "tbl", "pic", "grap", "gropdf", "grops", "grotty", "grodvi", "grolj4", "grolbp"],
-  style: "posix",
   flags: "CNrRvVnSlu",
   // pic -U, like groff's, lets the picture run commands (`sh`).
   options: { ...each(none, "-T", "-d", "-f", "-s", "-m", "-w", "-e", "-y", "-p", "-c", "-b"), ...ROFF_DIRS, "-P": read, "-U": {} },
@@ -40,7 +38,6 @@ const ROFF_FILTERS: TableSpec = {
 
 const GRAPHVIZ: TableSpec = {
   names: ["dot", "neato", "twopi", "circo", "fdp", "sfdp", "patchwork", "osage"],
-  style: "posix",
   flags: "vVqy",
   options: {
     "-o": write, "-l": read, ...each(none, "-T", "-K", "-G", "-N", "-E", "-s", "-n", "-L"),
@@ -56,7 +53,6 @@ const GRAPHVIZ: TableSpec = {
 /** The other Graphviz tools: their options differ from tool to tool, -o is the output. */
 const GRAPHVIZ_FILTERS: TableSpec = {
   names: ["edgepaint", "gvcolor", "mingle", "unflatten", "ccomps", "tred", "acyclic", "nop", "gc", "sccmap"],
-  style: "posix",
   options: { "-o": write },
   operands: { all: "read" },
 };
@@ -95,7 +91,6 @@ const APLAY: TableSpec = { names: ["aplay"], ...ALSA_OPTIONS, operands: { all: "
 
 const LAME: TableSpec = {
   names: ["lame"],
-  style: "posix",
   flags: "rxahfS",
   long: ["--preset", "--silent", "--quiet", "--verbose", "--help", "--version", "--decode", "--mp3input", "--nohist", "--disptime"],
   options: { ...each(none, "-b", "-B", "-V", "-q", "-s", "-m", "--resample", "--preset", "--abr", "--cbr", "--vbr-new", "--tt", "--ta", "--tl", "--ty", "--tc", "--tn", "--tg"), "--ti": read },
@@ -103,14 +98,13 @@ const LAME: TableSpec = {
 };
 
 /** bwa: `index` writes its files beside the reference (or at -p PREFIX); the aligners read. */
-const bwaAlign: TableSpec = { names: [], style: "posix", flags: "aCHMpPSY", options: { ...each(none, "-t", "-k", "-w", "-d", "-r", "-c", "-D", "-m", "-W", "-A", "-B", "-O", "-E", "-L", "-U", "-x", "-R", "-T", "-h", "-I", "-v", "-n", "-o", "-e", "-i", "-l", "-q", "-s", "-j", "-N", "-z", "-G") , "-f": write }, operands: { all: "read" } };
+const bwaAlign: TableSpec = { names: [], flags: "aCHMpPSY", options: { ...each(none, "-t", "-k", "-w", "-d", "-r", "-c", "-D", "-m", "-W", "-A", "-B", "-O", "-E", "-L", "-U", "-x", "-R", "-T", "-h", "-I", "-v", "-n", "-o", "-e", "-i", "-l", "-q", "-s", "-j", "-N", "-z", "-G") , "-f": write }, operands: { all: "read" } };
 const BWA: TableSpec = {
   names: ["bwa"],
-  style: "posix",
   operands: { all: "generic" },
   subcommands: {
     mem: bwaAlign, aln: bwaAlign, samse: bwaAlign, sampe: bwaAlign, bwasw: bwaAlign,
-    index: { names: [], style: "posix", options: { "-p": write, "-a": none, "-b": none }, operands: { all: "write" } },
+    index: { names: [], options: { "-p": write, "-a": none, "-b": none }, operands: { all: "write" } },
   },
 };
 

@@ -18,6 +18,7 @@ import { NETWORK_ANALYSERS, NETWORK_SPECS } from "./network.ts";
 import { PATCH_ANALYSERS } from "./patch.ts";
 import { RENAME_SPECS } from "./rename.ts";
 import { SEARCH_ANALYSERS, SEARCH_SPECS } from "./search.ts";
+import { DESKTOP_SPECS } from "./desktop.ts";
 import { FILTER_SPECS } from "./filters.ts";
 import { SERVICE_SPECS } from "./services.ts";
 import { SHELLS } from "./shells.ts";
@@ -28,7 +29,7 @@ import { WRAPPER_SPECS, WRAPPERS } from "./wrappers.ts";
 const SPECS: readonly TableSpec[] = [
   ...COREUTILS, ...WRAPPER_SPECS, ...SEARCH_SPECS, ...TEXT_SPECS, ...ARCHIVE_SPECS, ...DEV_SPECS, ...NETWORK_SPECS,
   ...RENAME_SPECS, ...CRYPTO_SPECS, ...DATABASE_SPECS, ...CRONTAB_SPECS, ...EDITOR_SPECS, ...CONVERTER_SPECS, ...LINTER_SPECS,
-  ...SERVICE_SPECS, ...FILTER_SPECS,
+  ...SERVICE_SPECS, ...FILTER_SPECS, ...DESKTOP_SPECS,
 ];
 const ANALYSERS: readonly Analyser[] = [
   ...SHELLS, ...WRAPPERS, ...EXPRESSIONS, ...SEARCH_ANALYSERS, ...TEXT_ANALYSERS, ...ARCHIVE_ANALYSERS, ...VCS_ANALYSERS, ...DEV_ANALYSERS, ...NETWORK_ANALYSERS,

@@ -1,6 +1,7 @@
 // Clients of services and daemons whose words are names, not paths: storage initiators, cluster
 // managers, message brokers, a window manager, search-engine tokens, a toolchain manager, a web
-// path scanner, a prompt theme engine. Unknown to the table, each asked INLINE_CODE because a
+// path scanner, a prompt theme engine, issue trackers and batch schedulers, WireGuard, and the
+// process tools that take process ids (pstree, reptyr, pidof) and package queries (expac). Unknown to the table, each asked INLINE_CODE because a
 // word was an interpreter's name (`iscsiadm --mode node`, `pvecm addnode node`, `dirsearch
 // --extensions php`): here that word is a mode, a node or an extension. Where a tool has verbs,
 // only the listed ones are read as names; any other asks, since a verb may run code
@@ -33,7 +34,6 @@ const ISCSIADM: TableSpec = {
 
 const PVECM: TableSpec = {
   names: ["pvecm"],
-  style: "posix",
   options: { ...each(none, "--nodeid", "--votes", "--link0", "--link1", "--fingerprint", "--force", "--use_ssh", "--vmid", "--get_migration_ip", "--migration_network", "--run-command") },
   operands: { all: "none" },
   custom: verbs("pvecm", ["add", "addnode", "delnode", "create", "expected", "nodes", "status", "apiver", "help", "updatecerts"]),
@@ -157,4 +157,100 @@ const OH_MY_POSH: TableSpec = {
   },
 };
 
-export const SERVICE_SPECS: readonly TableSpec[] = [ISCSIADM, PVECM, RABBITMQCTL, RABBITMQ_DIAGNOSTICS, RABBITMQ_QUEUES, RABBITMQ_STREAMS, BSPC, ELASTICSEARCH_TOKEN, VOLTA, DIRSEARCH, OH_MY_POSH];
+/** rgpt sends the text it is given (`--i "$(git diff)"`) to a model: values, not paths. */
+const RGPT: TableSpec = {
+  names: ["rgpt"],
+  long: ["--json", "--v", "--verbose", "--raw", "--help", "--version"],
+  options: { ...each(none, "--i", "--input", "--model", "--max", "--pres", "--temp", "--top", "--freq", "--stop") },
+  operands: { all: "none" },
+};
+
+/** jira (jira-cli): queries and edits of issues by name; a template or config file is read. */
+const JIRA: TableSpec = {
+  names: ["jira"],
+  long: ["--current", "--prev", "--next", "--plain", "--no-headers", "--reverse", "--raw", "--debug", "--web", "--no-input", "--history", "--watching"],
+  options: {
+    ...each(none, "-a", "--assignee", "-y", "--priority", "-s", "--status", "-t", "--type", "-l", "--label", "-r", "--reporter", "-C", "--component", "--created", "--updated",
+      "--columns", "--order-by", "-p", "--project", "-b", "--body", "--summary", "-q", "--jql", "-P", "--parent", "--fix-version", "--affects-version", "--paginate", "--state", "--delimiter"),
+    ...each(read, "-T", "--template", "-c", "--config"),
+  },
+  operands: { all: "none" },
+  custom: (ctx) => {
+    if (ctx.operands[0]?.text === "init") writesUserConfig(ctx, "init writes the user's configuration");
+  },
+};
+
+/** sacct (Slurm): job accounting by job, user and time. */
+const SACCT: TableSpec = {
+  names: ["sacct"],
+  flags: "abDelLnPpTXV",
+  long: ["--allusers", "--brief", "--duplicates", "--long", "--noheader", "--parsable", "--parsable2", "--truncate", "--allocations", "--json", "--yaml", "--help", "--version"],
+  options: { ...each(none, "-S", "--starttime", "-E", "--endtime", "-u", "--user", "-j", "--jobs", "-o", "--format", "-s", "--state", "-A", "--accounts", "--name", "-M", "--clusters", "-r", "--partition", "--units", "-N", "--nodelist", "-q", "--qos", "-g", "--gid", "--group") },
+  operands: { all: "none" },
+};
+
+/** WireGuard: keys through standard input and output; setconf and its kin read a config file. */
+const wgNames: TableSpec = { names: [], operands: { all: "none" } };
+const wgConf: TableSpec = { names: [], operands: { positional: ["none", "read"] } };
+const WG: TableSpec = {
+  names: ["wg"],
+  operands: { all: "generic" },
+  subcommands: {
+    genkey: wgNames, genpsk: wgNames, pubkey: wgNames, show: wgNames, showconf: wgNames, help: wgNames,
+    setconf: wgConf, addconf: wgConf, syncconf: wgConf,
+    // wg set IF … private-key FILE … peer KEY preshared-key FILE
+    set: { names: [], operands: { all: "none" }, custom: (ctx) => {
+      ctx.operands.forEach((a, i) => {
+        const prev = ctx.operands[i - 1]?.text;
+        if (prev === "private-key" || prev === "preshared-key") ctx.role(a, "read");
+      });
+    } },
+  },
+};
+
+/** ProjectDiscovery's subfinder and katana (goflags: -name or --name, with a value). */
+const SUBFINDER: TableSpec = {
+  names: ["subfinder"],
+  goFlags: true,
+  long: ["-silent", "-all", "-recursive", "-nW", "-active", "-v", "-version", "-oJ", "-json", "-cs", "-collect-sources", "-oI", "-ip", "-nc", "-no-color", "-ls", "-list-sources", "-stats"],
+  options: {
+    ...each(none, "-d", "-domain", "-t", "-timeout", "-max-time", "-s", "-sources", "-es", "-exclude-sources", "-r", "-rl", "-rate-limit", "-proxy", "-m", "-match", "-f", "-filter"),
+    ...each(read, "-dL", "-list", "-pc", "-provider-config", "-config", "-rL", "-rlist"),
+    ...each(write, "-o", "-output"), ...each({ value: "outdir" }, "-oD", "-output-dir"),
+  },
+  operands: { all: "none" },
+};
+
+const KATANA: TableSpec = {
+  names: ["katana"],
+  goFlags: true,
+  long: ["-silent", "-jc", "-js-crawl", "-headless", "-xhr", "-xhr-extraction", "-kf", "-known-files", "-v", "-version", "-j", "-jsonl", "-nc", "-no-color", "-fx", "-form-extraction", "-aff", "-automatic-form-fill"],
+  options: {
+    ...each(none, "-u", "-d", "-depth", "-ct", "-crawl-duration", "-c", "-concurrency", "-p", "-parallelism", "-rl", "-rate-limit", "-timeout", "-f", "-field", "-sf", "-store-field", "-em", "-extension-match", "-ef", "-extension-filter", "-H", "-headers", "-proxy", "-cs", "-crawl-scope", "-cos", "-crawl-out-scope", "-fs", "-field-scope"),
+    ...each(read, "-list", "-config", "-fc", "-field-config"),
+    ...each(write, "-o", "-output"),
+  },
+  operands: { all: "none" },
+};
+
+const PSTREE: TableSpec = {
+  names: ["pstree"],
+  flags: "acghlnpsStTuUZAGV",
+  long: ["--arguments", "--compact-not", "--show-pgids", "--highlight-all", "--long", "--numeric-sort", "--show-pids", "--show-parents", "--ns-changes", "--thread-names", "--hide-threads", "--uid-changes", "--unicode", "--security-context", "--ascii", "--vt100", "--color", "--version"],
+  options: { ...each(none, "-H", "--highlight-pid", "-N", "--ns-sort", "-C", "--color") },
+  operands: { all: "none" },
+};
+
+const REPTYR: TableSpec = { names: ["reptyr"], flags: "lLsTV", operands: { all: "none" } };
+const PIDOF: TableSpec = { names: ["pidof"], flags: "scnxzqw", options: { "-o": none, "--omit-pid": none }, operands: { all: "none" } };
+
+/** expac: package names, or package files with -p. */
+const EXPAC: TableSpec = {
+  names: ["expac"],
+  flags: "QS1v",
+  long: ["--query", "--sync", "--readone", "--verbose", "--help", "--version"],
+  options: { ...each(none, "-H", "--humansize", "-d", "--delim", "-l", "--listdelim", "-t", "--timefmt"), "--config": read, "-p": { modes: ["files"] }, "--file": { modes: ["files"] } },
+  operands: { all: { default: "none", modes: { files: "read" } } },
+};
+
+export const SERVICE_SPECS: readonly TableSpec[] = [RGPT, JIRA, SACCT, WG, SUBFINDER, KATANA, PSTREE, REPTYR, PIDOF, EXPAC, ISCSIADM, PVECM, RABBITMQCTL, RABBITMQ_DIAGNOSTICS, RABBITMQ_QUEUES, RABBITMQ_STREAMS, BSPC, ELASTICSEARCH_TOKEN, VOLTA, DIRSEARCH, OH_MY_POSH];

@@ -213,7 +213,7 @@ const SBCL: TableSpec = {
 const SCALA_RUNS = new Set(["run", "compile", "test", "package", "doc", "fmt", "clean", "version", "help"]);
 const SCALA: TableSpec = {
   names: ["scala", "scala-cli"],
-  style: "posix",
+  // Options anywhere, as the tool reads them (an `-e` after the file is still code).
   abbreviations: false,
   long: ["--quiet", "-q", "--verbose", "-v"],
   options: {
@@ -345,7 +345,7 @@ const ELIXIR: TableSpec = {
 const gdbBoth = (...names: readonly string[]): readonly string[] => names.flatMap((n) => [`-${n}`, `--${n}`]);
 const GDB: TableSpec = {
   names: ["gdb", "gdb-multiarch"],
-  style: "posix",
+  // Options anywhere, as the tool reads them (an `-e` after the file is still code).
   abbreviations: false,
   singleDashLong: true,
   long: [...gdbBoth("q", "quiet", "silent", "nx", "n", "nh", "readnow", "readnever", "tui", "f", "fullname")],
