@@ -151,6 +151,18 @@ table("other language runtimes", box, [
   ["gdb build/app", "ask", ["#INLINE_CODE"]],
   ["gdb --batch -ex 'shell cat ~/.ssh/id_rsa' build/app", "ask", ["#INLINE_CODE"]],
   ["gdb --batch -x cmds.gdb build/app", "ask", ["#OPAQUE_CODE"]],
+  ["gdb build/app --batch -ex 'shell id'", "ask", ["#INLINE_CODE"]],
+  ["scala src/x.scala -e 'println(1)'", "ask", ["#INLINE_CODE"]],
+  ["swift --version", "allow"],
+  ["swift build --configuration debug", "allow"],
+  ["swift package init --type executable", "allow"],
+  ["swift build --package-path ../outside/pkg", "ask", ["cwd $O/pkg"]],
+  ["swift run --scratch-path ~/build", "ask", ["write $H/build"]],
+  ["swift src/x.swift a b", "allow", ["exec $P/src/x.swift"]],
+  ["swift ../outside/x.swift", "ask", ["exec $O/x.swift"]],
+  ["swift repl", "ask", ["#INLINE_CODE"]],
+  ["swift", "ask", ["#INLINE_CODE"]],
+  ["bun repl", "ask", ["#INLINE_CODE"]],
 ]);
 
 table("javascript package managers", box, [
@@ -583,6 +595,11 @@ const withRequirements = useSandbox((fx) => {
   return {};
 });
 table("requirement files are read", withRequirements, [
+  // A file in a directory that does not exist cannot be opened, unless an earlier command made it.
+  ["pip install --requirement missing/dir/r.txt", "allow"],
+  ["mkdir -p missing/dir && pip install -r missing/dir/r.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["pip install -r missing.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["uv run --with-requirements missing/dir/r.txt main.py", "allow", ["exec $P/main.py"]],
   ["pip install -r requirements.txt", "allow", ["read $P/requirements.txt"]],
   ["pip install -r requirements-dev.txt", "allow", ["read $P/requirements.txt", "read $P"]],
   ["python3 -m pip install -r requirements.txt", "allow"],

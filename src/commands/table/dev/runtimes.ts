@@ -368,4 +368,41 @@ const GDB: TableSpec = {
   }),
 };
 
-export const RUNTIMES: readonly TableSpec[] = [R, RSCRIPT, JULIA, PWSH, RACKET, GUILE, SBCL, SCALA, KOTLIN, GHCI, OCAML, IRB, ERL, ELIXIR, GDB];
+/**
+ * swift: the package manager's subcommands build and run the project's code; a file is
+ * interpreted (`swift x.swift`); with nothing, or `repl`, a REPL reads standard input.
+ */
+const SWIFTPM_OPTIONS = {
+  long: ["-v", "--verbose", "-q", "--quiet", "--disable-sandbox", "--static-swift-stdlib", "--build-tests", "--show-bin-path", "--enable-code-coverage", "--parallel", "--skip-build", "--skip-update", "--disable-automatic-resolution", "--force-resolved-versions"],
+  options: {
+    ...each(chdir, "--package-path"), ...each({ value: "write" }, "--scratch-path", "--build-path", "--cache-path", "--config-path", "--security-path"),
+    ...each(none, "-c", "--configuration", "--product", "--target", "-j", "--jobs", "--triple", "--swift-sdk", "--arch", "--filter", "--skip", "--num-workers", "--type", "--name", "--experimental-xunit-message-failure"),
+    ...each(read, "--sdk", "--toolchain", "--swift-sdks-path"),
+  },
+  operands: { all: "generic" },
+  changes: projectCode,
+} as const;
+const swiftpm: TableSpec = { names: [], ...SWIFTPM_OPTIONS };
+const SWIFT_SUBCOMMANDS = new Set(["build", "test", "run", "package", "repl"]);
+const SWIFT: TableSpec = {
+  names: ["swift"],
+  style: "posix",
+  options: { ...each(info, "--version", "-version", "--help", "-help", "-h") },
+  operands: { first: "exec", rest: "generic" },
+  changes: projectCode,
+  subcommands: {
+    build: swiftpm, test: swiftpm, run: swiftpm, package: swiftpm,
+    repl: { names: [], operands: { all: "none" }, custom: (ctx) => readsStdin(ctx) },
+  },
+  custom: (ctx) => {
+    const first = ctx.operands[0];
+    if (first === undefined) {
+      if (!ctx.modes.has("info")) readsStdin(ctx);
+      return;
+    }
+    // Not a subcommand: the file swift interprets (or a `swift-NAME` tool of the toolchain).
+    if (first.text === null || !SWIFT_SUBCOMMANDS.has(first.text)) ctx.role(first, "exec");
+  },
+};
+
+export const RUNTIMES: readonly TableSpec[] = [R, RSCRIPT, JULIA, PWSH, RACKET, GUILE, SBCL, SCALA, KOTLIN, GHCI, OCAML, IRB, ERL, ELIXIR, GDB, SWIFT];
