@@ -456,6 +456,18 @@ table("clients of services", box, [
   ["reptyr $(pidof htop)", "allow", ["!#UNRESOLVED_WORD"]],
   ["expac --sync --humansize M '%k %n' $(pacman -Qqu)", "allow", ["!#UNRESOLVED_WORD"]],
   ["expac -p %n ../outside/x.pkg.tar.zst", "ask", ["read $O/x.pkg.tar.zst"]],
+  ["systemd-analyze dot | dot -T svg > out/units.svg", "allow", ["write $P/out/units.svg"]],
+  ["systemd-analyze verify ~/.config/systemd/user/x.service", "ask", ["read $H/.config/systemd/user/x.service"]],
+  ["systemd-analyze cat-config systemd/system.conf", "ask", ["#OPAQUE_CODE"]],
+  ["sudo pacman -Rsn $(pacman -Qdtq)", "allow", ["!#UNRESOLVED_WORD"]],
+  ["pacman -U ../outside/x.pkg.tar.zst", "ask", ["read $O/x.pkg.tar.zst"]],
+  ["pacman -Qo $(which ls)", "ask", ["#UNRESOLVED_WORD"]],
+  ["adb logcat --pid $(adb shell pidof -s com.example)", "allow", ["!#UNRESOLVED_WORD"]],
+  ["adb push ~/.ssh/id_rsa /sdcard/", "ask", ["read $H/.ssh/id_rsa"]],
+  ["adb pull /sdcard/x.png shots/", "allow", ["write $P/shots"]],
+  ["adb pull /sdcard/x ~/x", "ask", ["write $H/x"]],
+  ["adb install ../outside/app.apk", "ask", ["read $O/app.apk"]],
+  ["pv --watchfd 1234", "ask", ["list /proc/1234/fd"]],
 ]);
 
 // Desktop tools (src/commands/table/desktop.ts): geometries and window ids in, a file out.
@@ -463,7 +475,6 @@ table("screenshots, recordings, the clipboard, MIME", box, [
   ["grim -g \"$(slurp)\" shots/x.png", "allow", ["write $P/shots/x.png"]],
   ["grim -g \"$(slurp -w 0)\"", "ask", ["#UNRESOLVED_PATH"]],
   ["grim ~/x.png", "ask", ["write $H/x.png"]],
-  ["maim --window $(xdotool getactivewindow) shots/x.png", "ask", ["#UNRESOLVED_PATH"]],
   ["maim -g 100x100+0+0 shots/x.png", "allow", ["write $P/shots/x.png"]],
   ["maim --select ~/x.png", "ask", ["write $H/x.png"]],
   ["maim --select | xclip -selection clipboard -target image/png", "allow"],
@@ -473,6 +484,12 @@ table("screenshots, recordings, the clipboard, MIME", box, [
   ["xdg-mime query default $(xdg-mime query filetype docs/guide.md)", "allow", ["read $P/docs/guide.md"]],
   ["xdg-mime query filetype ~/x", "ask", ["read $H/x"]],
   ["xdg-mime default firefox.desktop text/html", "ask", ["#UNRESOLVED_PATH"]],
+  ["maim --window $(xdotool getactivewindow) shots/x.png", "allow", ["write $P/shots/x.png"]],
+  ["xdotool search --name editor windowactivate", "allow"],
+  ["xdotool search --name term windowactivate type 'cat ~/.ssh/id_rsa'", "ask", ["#OPAQUE_CODE"]],
+  ["xdotool getactivewindow exec sh -c 'cat /etc/shadow'", "ask", ["#OPAQUE_CODE"]],
+  ["xdotool script.xdo", "ask", ["#OPAQUE_CODE"]],
+  ["screenkey --position fixed --geometry $(slop --nodecorations --format '%g')", "allow"],
 ]);
 
 // Filters (src/commands/table/filters.ts): files in, standard output or a named file out. Known,
@@ -499,7 +516,9 @@ table("filters: groff, graphviz, netpbm, llvm, alsa, bwa, pv", box, [
   ["bwa index -p ../outside/ref ref.fa", "ask", ["write $O/ref"]],
   ["pv --cursor -N in data.txt | grep x | pv -N out > out/f.txt", "allow", ["read $P/data.txt", "write $P/out/f.txt"]],
   ["pv ~/.ssh/id_rsa > x", "ask", ["read $H/.ssh/id_rsa"]],
-  ["pv -d 1234", "ask", ["#UNRESOLVED_PATH"]],
+  ["pv -d 1234", "ask", ["list /proc/1234/fd"]],
+  ["pv -d \"$PID\"", "ask", ["#UNRESOLVED_PATH"]],
+  ["pv -R 1234 -L 1m", "ask", ["#UNRESOLVED_PATH"]],
   ["color_command | aha --black > out/x.html", "ask", ["#UNRESOLVED_PATH"]],
   ["ls --color=always | aha --black > out/x.html", "allow", ["write $P/out/x.html"]],
 ]);

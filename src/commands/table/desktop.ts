@@ -1,5 +1,5 @@
-// Desktop tools: screenshots and screen recordings (grim, slurp, maim, wf-recorder), the
-// clipboard (xclip) and the MIME database (xdg-mime). Their option values are geometries, window
+// Desktop tools: screenshots and screen recordings (grim, slurp, maim, wf-recorder, screenkey),
+// the clipboard (xclip), the MIME database (xdg-mime) and window automation (xdotool). Their option values are geometries, window
 // ids and MIME types, often from `$(slurp)` or `$(xdotool …)`; the files are the output.
 
 import { syntheticArg } from "../apply.ts";
@@ -72,4 +72,41 @@ const XDG_MIME: TableSpec = {
   },
 };
 
-export const DESKTOP_SPECS: readonly TableSpec[] = [GRIM, SLURP, MAIM, WF_RECORDER, XCLIP, XDG_MIME];
+/**
+ * xdotool chains commands in one call (`search --name x windowactivate`). Queries and window
+ * moves are inert; `exec` and `behave` run commands, `type` and `key` send keystrokes to
+ * whatever window has the focus (a terminal too), and a first word that is no command is a
+ * script file (or `-`, standard input).
+ */
+const XDOTOOL_INERT = new Set([
+  "getactivewindow", "getwindowfocus", "getwindowname", "getwindowpid", "getwindowgeometry", "getwindowclassname", "getdisplaygeometry", "getmouselocation", "search",
+  "selectwindow", "windowactivate", "windowfocus", "windowmap", "windowunmap", "windowraise", "windowminimize", "windowmove", "windowsize", "windowstate", "set_window",
+  "mousemove", "mousemove_relative", "click", "mousedown", "mouseup", "sleep", "set_desktop", "get_desktop", "set_num_desktops", "get_num_desktops",
+  "set_desktop_for_window", "get_desktop_for_window", "set_desktop_viewport", "get_desktop_viewport", "version", "help",
+]);
+const XDOTOOL_ACTIVE = new Set(["exec", "behave", "behave_screen_edge", "type", "key", "keydown", "keyup", "windowkill", "windowclose", "windowquit"]);
+const XDOTOOL: TableSpec = {
+  names: ["xdotool"],
+  style: "posix",
+  operands: { all: "none" },
+  unknownOptions: "none",
+  custom: (ctx) => {
+    const first = ctx.operands[0];
+    if (first !== undefined && (first.text === null || !XDOTOOL_INERT.has(first.text))) {
+      if (first.text === null || !XDOTOOL_ACTIVE.has(first.text)) return issue(ctx, "OPAQUE_CODE", `xdotool ${first.source} runs a script of xdotool commands the guard does not read`, first.span);
+    }
+    for (const a of ctx.items) {
+      if (a.word.text !== null && XDOTOOL_ACTIVE.has(a.word.text)) return issue(ctx, "OPAQUE_CODE", `xdotool ${a.word.source} runs a command or sends keystrokes to a window`, a.word.span);
+    }
+  },
+};
+
+const SCREENKEY: TableSpec = {
+  names: ["screenkey"],
+  flags: "mMh",
+  long: ["--mods-only", "--multiline", "--vis-shift", "--vis-space", "--no-whitespace", "--start-disabled", "--persist", "--mouse", "--no-systray", "--window", "--version", "--help", "--debug", "--show-settings"],
+  options: { ...each(none, "-t", "--timeout", "-p", "--position", "-s", "--font-size", "-g", "--geometry", "--key-mode", "--bak-mode", "--mods-mode", "--scr", "-f", "--font", "--font-color", "--bg-color", "--opacity", "--ignore", "--compr-cnt", "--mouse-fade") },
+  operands: { all: "none" },
+};
+
+export const DESKTOP_SPECS: readonly TableSpec[] = [GRIM, SLURP, MAIM, WF_RECORDER, XCLIP, XDG_MIME, XDOTOOL, SCREENKEY];

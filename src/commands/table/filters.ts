@@ -7,7 +7,7 @@
 // pandoc, those are not followed. What would run commands is: groff's unsafe mode (`-U`).
 
 import type { SpecContext } from "../spec.ts";
-import { each, issue, none, optionItems, read, write } from "./common.ts";
+import { each, issue, none, optionItems, read, roleAs, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 /** groff -U lets the document run shell commands (`.sy`, `.pso`, `.pi`). */
@@ -116,7 +116,13 @@ const PV: TableSpec = {
   options: { ...each(none, "-d", "--watchfd", "-R", "--remote", "-N", "--name", "-L", "--rate-limit", "-s", "--size", "-i", "--interval", "-w", "--width", "-H", "--height", "-B", "--buffer-size", "-D", "--delay-start", "-m", "--average-rate-window", "-F", "--format", "-x", "--last-written"), "-P": write, "--pidfile": write },
   operands: { all: "read" },
   custom: (ctx) => {
-    for (const it of optionItems(ctx, "-d", "--watchfd", "-R", "--remote")) issue(ctx, "UNRESOLVED_PATH", `pv ${it.name} reads the files another process has open`, it.word.span);
+    // -d PID[:FD] watches another process's descriptors through /proc; -R PID sends it options.
+    for (const it of optionItems(ctx, "-d", "--watchfd")) {
+      const pid = it.value?.text?.match(/^(\d+)(:\d+)?$/)?.[1];
+      if (it.value && pid !== undefined) roleAs(ctx, it.value, `/proc/${pid}/fd`, "list");
+      else issue(ctx, "UNRESOLVED_PATH", `pv ${it.name} watches the files another process has open`, it.word.span);
+    }
+    for (const it of optionItems(ctx, "-R", "--remote")) issue(ctx, "UNRESOLVED_PATH", `pv ${it.name} changes another pv process`, it.word.span);
   },
 };
 

@@ -1,7 +1,8 @@
 // Clients of services and daemons whose words are names, not paths: storage initiators, cluster
 // managers, message brokers, a window manager, search-engine tokens, a toolchain manager, a web
 // path scanner, a prompt theme engine, issue trackers and batch schedulers, WireGuard, and the
-// process tools that take process ids (pstree, reptyr, pidof) and package queries (expac). Unknown to the table, each asked INLINE_CODE because a
+// process tools that take process ids (pstree, reptyr, pidof), package managers' queries (expac,
+// pacman), systemd-analyze and adb (whose shell and paths are the device's). Unknown to the table, each asked INLINE_CODE because a
 // word was an interpreter's name (`iscsiadm --mode node`, `pvecm addnode node`, `dirsearch
 // --extensions php`): here that word is a mode, a node or an extension. Where a tool has verbs,
 // only the listed ones are read as names; any other asks, since a verb may run code
@@ -253,4 +254,63 @@ const EXPAC: TableSpec = {
   operands: { all: { default: "none", modes: { files: "read" } } },
 };
 
-export const SERVICE_SPECS: readonly TableSpec[] = [RGPT, JIRA, SACCT, WG, SUBFINDER, KATANA, PSTREE, REPTYR, PIDOF, EXPAC, ISCSIADM, PVECM, RABBITMQCTL, RABBITMQ_DIAGNOSTICS, RABBITMQ_QUEUES, RABBITMQ_STREAMS, BSPC, ELASTICSEARCH_TOKEN, VOLTA, DIRSEARCH, OH_MY_POSH];
+/** systemd-analyze: reports on the boot and the units; `verify` and `inspect-elf` read files. */
+const SYSTEMD_ANALYZE: TableSpec = {
+  names: ["systemd-analyze"],
+  flags: "hq",
+  long: ["--system", "--user", "--global", "--order", "--require", "--generators", "--offline", "--table", "--no-pager", "--quiet", "--tldr", "--detailed", "--no-legend", "--help", "--version"],
+  options: {
+    ...each(none, "--from-pattern", "--to-pattern", "--fuzz", "--man", "--threshold", "--json", "-H", "--host", "-M", "--machine", "--iterations", "--base-time", "--unit", "--scale-svg", "--recursive-errors", "--profile"),
+    ...each(read, "--root", "--image", "--security-policy"),
+  },
+  operands: { all: "none" },
+  custom: (ctx) => {
+    const verb = ctx.operands[0];
+    if (verb?.text === "verify" || verb?.text === "inspect-elf") for (const a of ctx.operands.slice(1)) ctx.role(a, "read");
+    else verbs("systemd-analyze", ["time", "blame", "critical-chain", "dot", "plot", "dump", "unit-files", "unit-paths", "exit-status", "capability", "condition", "syscall-filter",
+      "filesystems", "calendar", "timestamp", "timespan", "security", "log-level", "log-target", "service-watchdogs", "architectures", "has-tpm2", "pcrs", "image-policy"])(ctx);
+  },
+};
+
+/**
+ * pacman: package names, except the files of -U, -Qp and -Qo. The operation and its options
+ * share one cluster of letters (`-Syu`, `-Rsn`, `-Qdtq`): U, p and o make the operands files.
+ */
+const PACMAN: TableSpec = {
+  names: ["pacman"],
+  flags: "DFQRSTVcdegiklmnqstuvwy",
+  long: ["--database", "--files", "--query", "--remove", "--sync", "--deptest", "--needed", "--noconfirm", "--confirm", "--asdeps", "--asexplicit", "--noprogressbar", "--noscriptlet",
+    "--disable-download-timeout", "--refresh", "--sysupgrade", "--search", "--info", "--list", "--groups", "--quiet", "--verbose", "--explicit", "--deps", "--unrequired", "--upgrades",
+    "--native", "--foreign", "--changelog", "--check", "--nodeps", "--cascade", "--nosave", "--recursive", "--unneeded", "--clean", "--downloadonly", "--print", "--debug", "--help", "--version"],
+  options: {
+    ...each({ modes: ["files"] }, "-U", "--upgrade", "-p", "--file", "-o", "--owns"),
+    ...each(none, "--ignore", "--ignoregroup", "--assume-installed", "--arch", "--color", "--print-format", "--overwrite"),
+    ...each(read, "-b", "--dbpath", "-r", "--root", "--cachedir", "--config", "--gpgdir", "--hookdir", "--sysroot"),
+    "--logfile": write,
+  },
+  operands: { all: { default: "none", modes: { files: "read" } } },
+};
+
+/** adb: the device's own paths and commands are not this machine's; push reads, pull writes here. */
+const adbNames: TableSpec = { names: [], operands: { all: "none" } };
+const ADB: TableSpec = {
+  names: ["adb"],
+  style: "posix",
+  flags: "adehlL",
+  options: { ...each(none, "-s", "-t", "-H", "-P") },
+  operands: { all: "generic" },
+  subcommands: {
+    devices: adbNames, connect: adbNames, disconnect: adbNames, reboot: adbNames, root: adbNames, unroot: adbNames, "start-server": adbNames, "kill-server": adbNames,
+    version: adbNames, help: adbNames, "get-state": adbNames, "get-serialno": adbNames, "wait-for-device": adbNames, tcpip: adbNames, usb: adbNames, forward: adbNames, reverse: adbNames, uninstall: adbNames,
+    // Run on the device: its words name the device's files.
+    shell: { names: [], style: "posix", operands: { all: "none" } }, logcat: { names: [], flags: "cdgsDSLB", options: { ...each(none, "--pid", "-v", "--format", "-b", "--buffer", "-e", "--regex", "-t", "-T", "-r", "-n", "-f", "--file", "-m", "--max-count") }, operands: { all: "none" } },
+    push: { names: [], long: ["--sync", "-z", "-Z", "-n"], operands: { sources: "read", dest: "none" } },
+    pull: { names: [], long: ["-a", "-z", "-Z"], operands: { sources: "none", dest: "write", single: "none" }, custom: (ctx) => {
+      if (ctx.operands.length === 1) ctx.role(syntheticArg(".", spanOf(ctx)), "write");
+    } },
+    install: { names: [], flags: "lrtsdgp", options: { "--user": none }, operands: { all: "read" } },
+    sideload: { names: [], operands: { all: "read" } },
+  },
+};
+
+export const SERVICE_SPECS: readonly TableSpec[] = [SYSTEMD_ANALYZE, PACMAN, ADB, RGPT, JIRA, SACCT, WG, SUBFINDER, KATANA, PSTREE, REPTYR, PIDOF, EXPAC, ISCSIADM, PVECM, RABBITMQCTL, RABBITMQ_DIAGNOSTICS, RABBITMQ_QUEUES, RABBITMQ_STREAMS, BSPC, ELASTICSEARCH_TOKEN, VOLTA, DIRSEARCH, OH_MY_POSH];
