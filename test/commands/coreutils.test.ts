@@ -19,6 +19,12 @@ for (const spec of COREUTILS) {
     uniform.push([`${name} src/main.ts`, "allow", [`${ops.all} $P/src/main.ts`]]);
   }
 }
+// The checksum tools are an analyser now (checksums.ts: it reads the lists of -c); without -c
+// they read their operands, as the entries above do.
+for (const name of ["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum"]) {
+  uniform.push([`${name} ../outside/secret.txt`, "ask", ["read $O/secret.txt"]]);
+  uniform.push([`${name} src/main.ts`, "allow", ["read $P/src/main.ts"]]);
+}
 table("commands whose operands all have one kind", box, uniform);
 
 table("copies, moves and links", box, [
@@ -137,9 +143,13 @@ table("reading and listing", box, [
   ["wc --files0-from=../list src/main.ts", "ask", ["read $T/work/list"]],
   ["sha256sum ~/.ssh/id_rsa", "ask", ["read $H/.ssh/id_rsa"]],
   ["sha256sum -c SHA256SUMS", "ask", ["#UNRESOLVED_WORD"]],
-  // The list on standard input names files the guard cannot see (sha256sum opens /etc/shadow).
-  ["echo 'e3b0c442  /etc/shadow' | sha256sum -c", "ask", ["#UNRESOLVED_WORD"]],
-  ["sha256sum -c < SHA256SUMS", "ask", ["#UNRESOLVED_WORD"]],
+  // A list on standard input is read when the guard sees it (sha256sum opens /etc/shadow here).
+  ["echo 'e3b0c442  /etc/shadow' | sha256sum -c", "ask", ["read /etc/shadow"]],
+  ["sha256sum -c <<< 'e3b0c442  ../outside/secret.txt'", "ask", ["read $O/secret.txt"]],
+  ["some_tool | sha256sum -c", "ask", ["#UNRESOLVED_WORD"]],
+  ["echo 'e3b0c442  src/main.ts' | sha256sum -c", "allow", ["read $P/src/main.ts"]],
+  // A line whose digest is no hex or base64 word is rejected: nothing is opened (strace).
+  ["echo known_sha256_checksum_of_the_file src/main.ts | sha256sum --check", "allow", ["!read $P/src/main.ts"]],
   ["md5sum README.md", "allow"],
   ["realpath ../outside", "ask", ["read $O"]],
   ["readlink -f link-out", "ask", ["read $O"]],
@@ -373,4 +383,6 @@ table("checksum lists are read", withLists, [
   ["sha256sum -c missing/dir/x.sha256", "allow"],
   ["mkdir -p missing/dir && sha256sum -c missing/dir/x.sha256", "ask", ["#UNRESOLVED_WORD"]],
   ["sha256sum -c missing.sha256", "ask", ["#UNRESOLVED_WORD"]],
+  ["sha256sum -c < SHA256SUMS", "allow", ["read $P/README.md", "read $P/src/main.ts"]],
+  ["sha256sum -c - < out.sha256", "ask", ["read $O/secret.txt"]],
 ]);

@@ -7,7 +7,6 @@ import { syntheticArg } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
 import { hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
-import { checkLists } from "./checksums.ts";
 import type { TableSpec } from "./expand.ts";
 
 
@@ -308,15 +307,6 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["readlink"], flags: "efmnqsvz", long: ["--canonicalize", "--canonicalize-existing", "--canonicalize-missing", "--no-newline", "--quiet", "--silent", "--verbose", "--zero"], operands: { all: "read" } },
   { names: ["basename"], flags: "az", long: ["--multiple", "--zero"], options: { "-s": none, "--suffix": none }, operands: { all: "none" } },
   { names: ["dirname"], flags: "z", long: ["--zero"], operands: { all: "none" } },
-  {
-    names: ["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum"],
-    flags: "btwz", long: ["--binary", "--text", "--tag", "--zero", "--ignore-missing", "--quiet", "--status", "--strict", "--warn"],
-    options: { "-c": { modes: ["check"] }, "--check": { modes: ["check"] }, "-a": none, "--algorithm": none, "-l": none, "--length": none, "-r": {}, "-s": {}, "-U": {} },
-    operands: { all: "read" },
-    custom: (ctx) => {
-      if (ctx.modes.has("check")) checkLists(ctx);
-    },
-  },
   { names: ["file"], flags: "bciklLhNnprsvzZ0", long: ["--brief", "--mime", "--mime-type", "--mime-encoding", "--keep-going", "--dereference", "--no-dereference", "--special-files", "--uncompress", "--print0", "--preserve-date", "--raw", "--no-buffer", "--separator"], options: { "-m": read, "--magic-file": read, "-F": none, "-e": none, "--exclude": none, "-P": none, "-f": none, "--files-from": none }, operands: { all: "read" },
     custom: (ctx) => namesFrom(ctx, ["-f", "--files-from"], { kind: "read", separator: "\n" }),
   },

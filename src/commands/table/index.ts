@@ -4,6 +4,7 @@
 
 import type { Analyser, CommandSpec, Entry } from "../spec.ts";
 import { ARCHIVE_ANALYSERS, ARCHIVE_SPECS } from "./archives.ts";
+import { CHECKSUMS } from "./checksums.ts";
 import { CONVERTER_ANALYSERS, CONVERTER_SPECS } from "./converters.ts";
 import { COREUTILS } from "./coreutils.ts";
 import { CRONTAB_SPECS } from "./crontab.ts";
@@ -33,7 +34,7 @@ const SPECS: readonly TableSpec[] = [
 ];
 const ANALYSERS: readonly Analyser[] = [
   ...SHELLS, ...WRAPPERS, ...EXPRESSIONS, ...SEARCH_ANALYSERS, ...TEXT_ANALYSERS, ...ARCHIVE_ANALYSERS, ...VCS_ANALYSERS, ...DEV_ANALYSERS, ...NETWORK_ANALYSERS,
-  ...CRYPTO_ANALYSERS, ...PATCH_ANALYSERS, ...EDITOR_ANALYSERS, ...CONVERTER_ANALYSERS,
+  ...CRYPTO_ANALYSERS, ...PATCH_ANALYSERS, ...EDITOR_ANALYSERS, ...CONVERTER_ANALYSERS, CHECKSUMS,
 ];
 
 /** Every name to its entry as written; a name listed twice is an error when the table loads. */
