@@ -823,6 +823,12 @@ table("words: variables and parameter expansion", box, [
   ["X=abc; cat ${#X}", "allow", ["* $P/3"]],
   ["X=HOME; cat ${!X}/x", "ask", ["* $H/x"]],
   ["cat ${!P*}", "ask", ["#UNRESOLVED_WORD"]],
+  // ${!a[@]} is a's keys: nothing is evaluated, even for a value that names a subscript (bash 5.2).
+  ["declare -A h=([a]=1); for k in \"${!h[@]}\"; do echo \"$k\"; done", "allow"],
+  ["x='a[$(cat ../outside/secret.txt)]'; echo ${!x[*]}", "allow"],
+  ["x='a[$(cat ../outside/secret.txt)]'; echo ${!x}", "ask", ["#OPAQUE_CODE"]],
+  ["echo ${!h[0]}", "ask", ["#UNRESOLVED_WORD"]],
+  ["for k in \"${!h[@]}\"; do cat \"$k\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["a=(src /tmp); cat ${a[1]}/x", "ask", ["* /tmp/x"]],
   ["a=(src docs); cat \"${a[@]}\"", "allow", ["* $P/src", "* $P/docs"]],
   ["a=(src); a+=(/etc); cat ${a[@]}", "ask", ["* /etc"]],
