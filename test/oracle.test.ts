@@ -39,6 +39,14 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["cat link-out/secret.txt", "out"],
     ["cat rel-out/secret.txt", "out"],
     ["ls dir-out", "out"],
+    // ls -l and -d read a command-line symlink itself (lstat, readlink; the harness does not
+    // trace stat calls, so -F's stat of the target is a table case in coreutils.test.ts).
+    ["ls -l link-out", "in"],
+    ["ls -ld rel-out dir-out", "in"],
+    ["ls -lR link-out", "in"],
+    ["ls -l link-out/", "out"],
+    ["ls link-out", "out"],
+    ["ls -lL rel-out", "out"],
     ["cat dir-out/file.txt", "out"],
     ["cat dir-out/../secret.txt", "out"],
     ["cat src/secret-link", "out"],

@@ -124,6 +124,28 @@ table("reading and listing", box, [
   ["ls -R link-out", "ask", ["list $O"]],
   ["ls -RL src", "ask", ["list $O/secret.txt"]],
   ["ls -l src", "allow", ["list $P/src"]],
+  // ls -l and -d read a symlink named on the command line, not where it leads (lstat and
+  // readlink under strace, coreutils 9.1): the link's directory is what is listed.
+  ["ls -l link-out", "allow", ["list $P", "!list $O"]],
+  ["ls -ld link-out rel-out", "allow", ["list $P", "!list $O"]],
+  ["ls -l src/secret-link", "allow", ["list $P/src", "!* $O/secret.txt"]],
+  ["ls -lR link-out", "allow", ["!list $O"]],
+  ["ls -l -- link-out", "allow", ["!list $O"]],
+  // …but it follows with -L, -H, without -l/-d, through a trailing slash, with -f, and the
+  // guard keeps following where ls may look at the target (-F, -p, --color, --hyperlink).
+  ["ls link-out", "ask", ["list $O"]],
+  ["ls -l link-out/", "ask", ["list $O"]],
+  ["ls -lL link-out", "ask", ["list $O"]],
+  ["ls -Hl link-out", "ask", ["list $O"]],
+  ["ls -lf link-out", "ask", ["list $O"]],
+  ["ls -lF link-out", "ask", ["list $O"]],
+  ["ls -lp link-out", "ask", ["list $O"]],
+  ["ls -l --color=always link-out", "ask", ["list $O"]],
+  ["ls -l --col=always link-out", "ask", ["list $O"]],
+  ["ls -l --hyperlink link-out", "ask", ["list $O"]],
+  ["ls -l dir-out/file.txt", "ask", ["list $O/dir/file.txt"]],
+  ["ls -l link-out/../x", "ask", ["list $T/work/x"]],
+  ["ls -ld ../outside", "ask", ["list $O"]],
   ["ls --color=auto -1 docs", "allow"],
   ["ls -I '*.md' docs", "allow"],
   ["du -sh ~", "ask", ["list $H"]],

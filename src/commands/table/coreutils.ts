@@ -8,6 +8,7 @@ import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
 import { hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
+import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands } from "./ls-links.ts";
 
 
 
@@ -64,11 +65,14 @@ export const COREUTILS: readonly TableSpec[] = [
     long: ["--all", "--almost-all", "--author", "--escape", "--ignore-backups", "--directory", "--dired", "--classify", "--file-type", "--full-time", "--group-directories-first", "--no-group", "--human-readable", "--si", "--dereference-command-line", "--dereference-command-line-symlink-to-dir", "--inode", "--kibibytes", "--literal", "--numeric-uid-gid", "--hide-control-chars", "--show-control-chars", "--quote-name", "--reverse", "--size", "--context", "--zero"],
     options: {
       "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "-L": { modes: ["follow"] }, "--dereference": { modes: ["follow"] },
-      "-I": none, "--ignore": none, "--hide": none, "-w": none, "--width": none, "-T": none, "--tabsize": none, "--format": none, "--sort": none, "--time": none,
-      "--time-style": none, "--color": optionalNone, "--colour": optionalNone, "--hyperlink": optionalNone, "--block-size": none, "--indicator-style": none, "--quoting-style": none,
+      "-I": none, "--ignore": none, "--hide": none, "-w": none, "--width": none, "-T": none, "--tabsize": none, "--sort": none, "--time": none,
+      "--time-style": none, "--block-size": none, "--quoting-style": none,
+      // -l, -d and what decides whether a symlink operand is followed (ls-links.ts).
+      ...LS_LINK_OPTIONS,
     },
-    operands: { all: "list", defaultOperand: "." },
+    operands: { all: LS_OPERAND_ROLE, defaultOperand: ".", defaultRole: "list" },
     recursion: { mode: "recursive", follow: { mode: "follow" } },
+    custom: lsOperands,
   },
   {
     names: ["cp"], flags: "adfHilLnprRsuvxZ",
