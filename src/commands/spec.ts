@@ -80,6 +80,18 @@ interface RecursionSpec {
   readonly follow: "always" | "never" | { readonly mode: string };
 }
 
+/**
+ * The environment variables a command honours as its own. `options`: variables whose words it
+ * reads as if written first on its command line (`TAR_OPTIONS`), each with the names of the
+ * entry that read it (bsdtar, another name of tar's entry, ignores TAR_OPTIONS). Any other
+ * program may start the command, so for the rest the variable is code the guard does not
+ * follow (src/commands/environment.ts). Read on the entry the table lists by name only: not
+ * on a subcommand, nor on a spec an Analyser applies (tar's is on its Analyser).
+ */
+interface EntryEnvironment {
+  readonly options: Readonly<Record<string, readonly string[]>>;
+}
+
 export interface CommandSpec {
   /** Command names this entry answers for (matched on the basename). */
   readonly names: readonly string[];
@@ -115,6 +127,8 @@ export interface CommandSpec {
   readonly modes?: readonly string[];
   /** What an option the table does not list means. Default: generic (judged as any path). */
   readonly unknownOptions?: "generic" | "none";
+  /** The environment variables it honours as its own options. */
+  readonly environment?: EntryEnvironment;
 }
 
 /** One word as the parser read it, in order. */
@@ -163,6 +177,8 @@ export interface Call {
 export interface Analyser {
   readonly names: readonly string[];
   readonly analyse: (call: Call) => Effect[];
+  /** The environment variables it honours as its own options. */
+  readonly environment?: EntryEnvironment;
 }
 
 export type Entry = CommandSpec | Analyser;

@@ -11,7 +11,8 @@ import { parseWords } from "../commands/apply.ts";
 import { WRAPPER_SPECS } from "../commands/table/wrappers.ts";
 import type { World } from "./state.ts";
 import type { Redir, Stmt, Word } from "./syntax.ts";
-import { expandToSegs, expandWord, type Field, fieldText, firstUnknown, type Seg, type WordEnv } from "./words.ts";
+import { expandToSegs, expandWord } from "./words/expand.ts";
+import { type Field, fieldText, firstUnknown, type Seg, type WordEnv } from "./words/env.ts";
 import { filtered, listingOf, type ListingSource } from "./listing.ts";
 
 export const UNKNOWN_STDIN: Stdin = { t: "unknown" };
