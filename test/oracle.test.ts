@@ -47,6 +47,10 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["ls -l link-out/", "out"],
     ["ls link-out", "out"],
     ["ls -lL rel-out", "out"],
+    // tar -c stores a symlink operand as a link; -h reads where it leads.
+    ["tar -cf a.tar link-out rel-out", "in"],
+    ["tar -chf a.tar dir-out", "out"],
+    ["tar -cf a.tar link-out/", "stays"],
     ["cat dir-out/file.txt", "out"],
     ["cat dir-out/../secret.txt", "out"],
     ["cat src/secret-link", "out"],

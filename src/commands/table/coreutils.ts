@@ -8,7 +8,7 @@ import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
 import { hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
-import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands } from "./ls-links.ts";
+import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands } from "./link-operands.ts";
 
 
 
@@ -67,7 +67,7 @@ export const COREUTILS: readonly TableSpec[] = [
       "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "-L": { modes: ["follow"] }, "--dereference": { modes: ["follow"] },
       "-I": none, "--ignore": none, "--hide": none, "-w": none, "--width": none, "-T": none, "--tabsize": none, "--sort": none, "--time": none,
       "--time-style": none, "--block-size": none, "--quoting-style": none,
-      // -l, -d and what decides whether a symlink operand is followed (ls-links.ts).
+      // -l, -d and what decides whether a symlink operand is followed (link-operands.ts).
       ...LS_LINK_OPTIONS,
     },
     operands: { all: LS_OPERAND_ROLE, defaultOperand: ".", defaultRole: "list" },
