@@ -10,11 +10,17 @@
 //   justified:parse    the command does not parse (a reviewer cannot read it either)
 //   justified:outside  an access the guard did not allow is outside the project and is not a
 //                      harmless system read (reads and listings of /usr/share, /proc/cpuinfo, …)
+//                      — or one the guard could not resolve whose reason places it outside:
+//                      the user's configuration, credentials, cache or keyring, the history
+//                      file, another user's home (`docker login`, `cargo login`, `pip config`,
+//                      `go clean -cache`, `history -w`, `su - user`)
 //   justified:names    the text names a place outside: a word that starts with `/` (other than
 //                      harmless system data and /dev/null-like names), `~`, `$HOME`, a `..`
-//                      segment, a bare `cd` or `cd -`
-//   justified:env      the text uses a variable it never assigns (`$FILES`): its value comes
-//                      from an environment the reviewer cannot see either
+//                      segment, a bare `cd` or `cd -`; or it uses what `which`, `whereis`,
+//                      `type`, `command -v` (a program's path on PATH) or `mount` (mount
+//                      points) print, in a pipe or a `$(…)`: those name places outside
+//   justified:env      the text uses a variable it never assigns (`$FILES`, `${!name}`): its
+//                      value comes from an environment the reviewer cannot see either
 //   justified:opaque   every reason is code or a program nobody can see into from the text: a
 //                      shell or REPL reading its terminal, a script that is not there, a command
 //                      name built at run time, shell state (`OPAQUE_CODE`, `UNRESOLVED_COMMAND`,
@@ -110,6 +116,12 @@ function harmlessSystem(path: string): boolean {
   return HARMLESS_EXACT.has(path) || HARMLESS_PREFIXES.some((p) => path.startsWith(p)) || /^\/dev\/fd\/\d+$/.test(path);
 }
 
+/** A command whose output names places outside the project, piped or substituted. */
+const OUTSIDE_OUTPUT = /(^|[;&|(`]\s*|\$\(\s*)(which|whereis|type|command\s+-[vV]|mount)\b[^|;&()]*(\||\))/;
+
+/** Reasons for an unresolved path that say where it is: the user's own files outside the project. */
+const OUTSIDE_REASON = /\buser's\b|\buser configuration\b|~\/|\bhome directory\b|\bkubeconfig\b|\boutside the project\b|\$HISTFILE\b/;
+
 const OUTSIDE_WORD = /(^|[\s=:'"(<>|;&`])(~|\$HOME\b|\$\{HOME\}|\.\.(\/|$|[\s'"]))/;
 
 /** Words of the text that name an absolute path (a rough tokenizer: quotes and operators split). */
@@ -118,7 +130,7 @@ function absoluteWords(text: string): string[] {
 }
 
 function unknownVariable(text: string): boolean {
-  const used = [...text.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+  const used = [...text.matchAll(/\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
   const known = new Set(["HOME", "PWD", "OLDPWD", "IFS", "RANDOM", "LINENO", "SECONDS", "BASHPID", "PPID", "UID", "EUID"]);
   return used.some((v) => !known.has(v) && !new RegExp(`(^|[\\s;&|(])(${v}=|for\\s+${v}\\b|read\\b[^;|&]*\\b${v}\\b|local\\s+${v}\\b|declare\\s+[^;]*\\b${v}\\b|mapfile\\b[^;]*\\b${v}\\b|getopts\\s+\\S+\\s+${v}\\b)`).test(text));
 }
@@ -135,6 +147,9 @@ function classify(text: string, v: Verdict, project: string): Class {
     if (a.decision === "allow" || a.resolved === null) continue;
     if (!inside(a.resolved) && !(harmlessKind(a.kind) && harmlessSystem(a.resolved))) return "justified:outside";
   }
+  const unresolvedOutside = (r: Verdict["reasons"][number]) => r.decision !== "allow" && r.code.startsWith("UNRESOLVED_") && OUTSIDE_REASON.test(r.message);
+  if (v.reasons.some(unresolvedOutside)) return "justified:outside";
+  if (OUTSIDE_OUTPUT.test(text)) return "justified:names";
   if (absoluteWords(text).some((w) => !harmlessSystem(w) && !w.startsWith(project))) return "justified:names";
   if (OUTSIDE_WORD.test(text) || /(^|[;&|(]\s*)cd\s*($|[;&|)]|-\s*($|[;&|)]))/.test(text)) return "justified:names";
   if (unknownVariable(text)) return "justified:env";

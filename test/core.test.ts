@@ -46,13 +46,17 @@ table("the words of a command nobody described", box, [
 
 // An interpreter named among the words of an unknown command runs a file when a plain word
 // follows it (`julia x.jl`, as `python x.py`), and code the guard cannot see otherwise.
+// (julia has a table entry of its own now, dev/runtimes.ts: here it is a word of `frobnicate`.)
 table("interpreters named by a command nobody described", box, [
-  ["julia README.md", "allow", ["unknown $P/README.md", "!#INLINE_CODE"]],
-  ["julia ../outside/secret.txt", "ask", ["unknown $O/secret.txt", "!#INLINE_CODE"]],
+  ["frobnicate julia README.md", "allow", ["unknown $P/README.md", "!#INLINE_CODE"]],
+  ["frobnicate julia ../outside/secret.txt", "ask", ["unknown $O/secret.txt", "!#INLINE_CODE"]],
+  ["frobnicate julia", "ask", ["#INLINE_CODE"]],
+  ["frobnicate julia -e 'run(`rm -rf ~`)'", "ask", ["#INLINE_CODE"]],
+  ["frobnicate julia --project=. README.md", "ask", ["#INLINE_CODE"]],
+  ["frobnicate julia $SCRIPT", "ask", ["#INLINE_CODE"]],
   ["julia", "ask", ["#INLINE_CODE"]],
   ["julia -e 'run(`rm -rf ~`)'", "ask", ["#INLINE_CODE"]],
-  ["julia --project=. README.md", "ask", ["#INLINE_CODE"]],
-  ["julia $SCRIPT", "ask", ["#INLINE_CODE"]],
+  ["julia $SCRIPT", "ask", ["#UNRESOLVED_WORD"]],
   ["blackfire run php src/main.ts", "allow", ["unknown $P/src/main.ts"]],
   ["blackfire run php -r 'unlink(\"x\");'", "ask", ["#INLINE_CODE"]],
   ["hardhat node", "ask", ["#INLINE_CODE"]],
@@ -826,6 +830,12 @@ table("words: variables and parameter expansion", box, [
   ["X=abc; cat ${#X}", "allow", ["* $P/3"]],
   ["X=HOME; cat ${!X}/x", "ask", ["* $H/x"]],
   ["cat ${!P*}", "ask", ["#UNRESOLVED_WORD"]],
+  // ${!a[@]} is a's keys: nothing is evaluated, even for a value that names a subscript (bash 5.2).
+  ["declare -A h=([a]=1); for k in \"${!h[@]}\"; do echo \"$k\"; done", "allow"],
+  ["x='a[$(cat ../outside/secret.txt)]'; echo ${!x[*]}", "allow"],
+  ["x='a[$(cat ../outside/secret.txt)]'; echo ${!x}", "ask", ["#OPAQUE_CODE"]],
+  ["echo ${!h[0]}", "ask", ["#UNRESOLVED_WORD"]],
+  ["for k in \"${!h[@]}\"; do cat \"$k\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["a=(src /tmp); cat ${a[1]}/x", "ask", ["* /tmp/x"]],
   ["a=(src docs); cat \"${a[@]}\"", "allow", ["* $P/src", "* $P/docs"]],
   ["a=(src); a+=(/etc); cat ${a[@]}", "ask", ["* /etc"]],

@@ -39,6 +39,18 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["cat link-out/secret.txt", "out"],
     ["cat rel-out/secret.txt", "out"],
     ["ls dir-out", "out"],
+    // ls -l and -d read a command-line symlink itself (lstat, readlink; the harness does not
+    // trace stat calls, so -F's stat of the target is a table case in coreutils.test.ts).
+    ["ls -l link-out", "in"],
+    ["ls -ld rel-out dir-out", "in"],
+    ["ls -lR link-out", "in"],
+    ["ls -l link-out/", "out"],
+    ["ls link-out", "out"],
+    ["ls -lL rel-out", "out"],
+    // tar -c stores a symlink operand as a link; -h reads where it leads.
+    ["tar -cf a.tar link-out rel-out", "in"],
+    ["tar -chf a.tar dir-out", "out"],
+    ["tar -cf a.tar link-out/", "stays"],
     ["cat dir-out/file.txt", "out"],
     ["cat dir-out/../secret.txt", "out"],
     ["cat src/secret-link", "out"],

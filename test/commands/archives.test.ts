@@ -283,3 +283,21 @@ table("decompressing a name tries its compressed siblings", denyGz, [
   ["gzip docs/guide.md", "allow"],
   ["zcat docs/notes.bz", "deny", ["read $P/docs/notes.bz.gz"]],
 ]);
+
+// tar -c stores a symlink operand as a link (lstat and readlink, GNU tar 1.34 under strace): the
+// link's directory is judged, not where it leads; -h follows, and a trailing `/` is read where
+// it leads (GNU tar strips it, bsdtar may not).
+table("symlink operands tar stores as links", box, [
+  ["tar -cf a.tar link-out", "allow", ["list $P", "!read $O"]],
+  ["tar -czf a.tgz rel-out src", "allow", ["read $P/src", "!read $O"]],
+  ["tar -cf a.tar -C src secret-link", "allow", ["list $P/src", "!read $O/secret.txt"]],
+  ["tar -rf a.tar link-out", "allow", ["!read $O"]],
+  ["tar -cf a.tar link-out/", "ask", ["read $O"]],
+  ["tar -chf a.tar link-out", "ask", ["read $O"]],
+  ["tar -chf a.tar src", "ask", ["read $O/secret.txt"]],
+  ["tar -cf a.tar --remove-files link-out", "ask", ["write $O"]],
+  ["tar -cf a.tar dir-out/file.txt", "ask", ["read $O/dir/file.txt"]],
+  ["tar -cf a.tar -C .. outside", "ask", ["read $O"]],
+  ["tar cf a.tar link-out", "allow", ["!read $O"]],
+  ["ln -s ../outside x && tar -cf a.tar x", "ask", ["#UNRESOLVED_PATH"]],
+]);

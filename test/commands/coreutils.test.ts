@@ -1,6 +1,8 @@
 // Coreutils and friends: for every entry with path semantics, a case that reaches outside (not
 // allow, with the access that justifies it) and one that stays inside (allow).
 
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { COREUTILS } from "../../src/commands/table/coreutils.ts";
 import type { Case } from "../support/table.ts";
 import { table, useSandbox } from "../support/table.ts";
@@ -16,6 +18,12 @@ for (const spec of COREUTILS) {
     uniform.push([`${name} ../outside/secret.txt`, "ask", [`${ops.all} $O/secret.txt`]]);
     uniform.push([`${name} src/main.ts`, "allow", [`${ops.all} $P/src/main.ts`]]);
   }
+}
+// The checksum tools are an analyser now (checksums.ts: it reads the lists of -c); without -c
+// they read their operands, as the entries above do.
+for (const name of ["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum"]) {
+  uniform.push([`${name} ../outside/secret.txt`, "ask", ["read $O/secret.txt"]]);
+  uniform.push([`${name} src/main.ts`, "allow", ["read $P/src/main.ts"]]);
 }
 table("commands whose operands all have one kind", box, uniform);
 
@@ -116,6 +124,28 @@ table("reading and listing", box, [
   ["ls -R link-out", "ask", ["list $O"]],
   ["ls -RL src", "ask", ["list $O/secret.txt"]],
   ["ls -l src", "allow", ["list $P/src"]],
+  // ls -l and -d read a symlink named on the command line, not where it leads (lstat and
+  // readlink under strace, coreutils 9.1): the link's directory is what is listed.
+  ["ls -l link-out", "allow", ["list $P", "!list $O"]],
+  ["ls -ld link-out rel-out", "allow", ["list $P", "!list $O"]],
+  ["ls -l src/secret-link", "allow", ["list $P/src", "!* $O/secret.txt"]],
+  ["ls -lR link-out", "allow", ["!list $O"]],
+  ["ls -l -- link-out", "allow", ["!list $O"]],
+  // …but it follows with -L, -H, without -l/-d, through a trailing slash, with -f, and the
+  // guard keeps following where ls may look at the target (-F, -p, --color, --hyperlink).
+  ["ls link-out", "ask", ["list $O"]],
+  ["ls -l link-out/", "ask", ["list $O"]],
+  ["ls -lL link-out", "ask", ["list $O"]],
+  ["ls -Hl link-out", "ask", ["list $O"]],
+  ["ls -lf link-out", "ask", ["list $O"]],
+  ["ls -lF link-out", "ask", ["list $O"]],
+  ["ls -lp link-out", "ask", ["list $O"]],
+  ["ls -l --color=always link-out", "ask", ["list $O"]],
+  ["ls -l --col=always link-out", "ask", ["list $O"]],
+  ["ls -l --hyperlink link-out", "ask", ["list $O"]],
+  ["ls -l dir-out/file.txt", "ask", ["list $O/dir/file.txt"]],
+  ["ls -l link-out/../x", "ask", ["list $T/work/x"]],
+  ["ls -ld ../outside", "ask", ["list $O"]],
   ["ls --color=auto -1 docs", "allow"],
   ["ls -I '*.md' docs", "allow"],
   ["du -sh ~", "ask", ["list $H"]],
@@ -135,6 +165,13 @@ table("reading and listing", box, [
   ["wc --files0-from=../list src/main.ts", "ask", ["read $T/work/list"]],
   ["sha256sum ~/.ssh/id_rsa", "ask", ["read $H/.ssh/id_rsa"]],
   ["sha256sum -c SHA256SUMS", "ask", ["#UNRESOLVED_WORD"]],
+  // A list on standard input is read when the guard sees it (sha256sum opens /etc/shadow here).
+  ["echo 'e3b0c442  /etc/shadow' | sha256sum -c", "ask", ["read /etc/shadow"]],
+  ["sha256sum -c <<< 'e3b0c442  ../outside/secret.txt'", "ask", ["read $O/secret.txt"]],
+  ["some_tool | sha256sum -c", "ask", ["#UNRESOLVED_WORD"]],
+  ["echo 'e3b0c442  src/main.ts' | sha256sum -c", "allow", ["read $P/src/main.ts"]],
+  // A line whose digest is no hex or base64 word is rejected: nothing is opened (strace).
+  ["echo known_sha256_checksum_of_the_file src/main.ts | sha256sum --check", "allow", ["!read $P/src/main.ts"]],
   ["md5sum README.md", "allow"],
   ["realpath ../outside", "ask", ["read $O"]],
   ["readlink -f link-out", "ask", ["read $O"]],
@@ -329,4 +366,45 @@ table("time, temporary files and the rest", box, [
   ["[ \"$x\" = /etc/passwd ]", "allow"],
   ["test ~/.bashrc -nt README.md", "ask", ["read $H/.bashrc"]],
   ["[ -n /etc ] && [ -z \"$HOME\" ]", "allow"],
+]);
+
+// Checksum lists (src/commands/table/checksums.ts): a list inside the project is read and every
+// name in it judged as a read from the working directory, as sha256sum opens them.
+const withLists = useSandbox((fx) => {
+  const h = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+  mkdirSync(join(fx.project, "sums"), { recursive: true });
+  const files: Record<string, string> = {
+    "SHA256SUMS": `${h}  README.md\n${h} *src/main.ts\n\n`,
+    "tagged.sha256": `SHA256 (README.md) = ${h}\n`,
+    "out.sha256": `${h}  ../outside/secret.txt\n`,
+    "abs.md5": `d41d8cd98f00b204e9800998ecf8427e  /etc/shadow\n`,
+    "tagged-out.sha256": `SHA256 (/etc/shadow) = ${h}\n`,
+    "escaped.sha256": `\\${h}  a\\nb\n`,
+    "odd.sha256": "not a checksum line\n",
+    "sums/list.sha256": `${h}  README.md\n`,
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(fx.project, name), text);
+  return {};
+});
+
+table("checksum lists are read", withLists, [
+  ["sha256sum -c SHA256SUMS", "allow", ["read $P/README.md", "read $P/src/main.ts"]],
+  ["sha256sum --check --quiet tagged.sha256", "allow", ["read $P/README.md"]],
+  ["sha256sum -c out.sha256", "ask", ["read $O/secret.txt"]],
+  ["md5sum -c abs.md5", "ask", ["read /etc/shadow"]],
+  ["sha256sum -c tagged-out.sha256", "ask", ["read /etc/shadow"]],
+  ["sha256sum -c escaped.sha256", "ask", ["#UNRESOLVED_WORD"]],
+  ["sha256sum -c odd.sha256", "ask", ["#UNRESOLVED_WORD"]],
+  // Names are opened from the working directory, not from the list's.
+  ["sha256sum -c sums/list.sha256", "allow", ["read $P/README.md", "!read $P/sums/README.md"]],
+  ["cd src && sha256sum -c ../SHA256SUMS", "allow", ["read $P/src/README.md"]],
+  ["sha256sum -c ../outside/SHA256SUMS", "ask", ["read $O/SHA256SUMS"]],
+  // Written earlier in the command: what it will hold is not what is there now.
+  ["echo x > SHA256SUMS && sha256sum -c SHA256SUMS", "ask", ["#UNRESOLVED_WORD"]],
+  // A list in a directory that does not exist cannot be opened, unless an earlier command made it.
+  ["sha256sum -c missing/dir/x.sha256", "allow"],
+  ["mkdir -p missing/dir && sha256sum -c missing/dir/x.sha256", "ask", ["#UNRESOLVED_WORD"]],
+  ["sha256sum -c missing.sha256", "ask", ["#UNRESOLVED_WORD"]],
+  ["sha256sum -c < SHA256SUMS", "allow", ["read $P/README.md", "read $P/src/main.ts"]],
+  ["sha256sum -c - < out.sha256", "ask", ["read $O/secret.txt"]],
 ]);

@@ -313,6 +313,8 @@ export function applyMutation(cmd: string, name: MutationName, pick: number, var
     case "wrap":
       return wrap(cmd, WRAPS[variant % WRAPS.length]!);
     case "cd-before":
+      // `cd x && # comment` does not parse: `&&` needs a command after it.
+      if (/^\s*#/.test(cmd)) return null;
       return { text: BEFORE[variant % BEFORE.length]! + cmd, relation: "escalating", op: `cd-before:${BEFORE[variant % BEFORE.length]!.trim()}` };
     case "swap-path": {
       const ws = plainWords(cmd)?.filter((w) => w.text.includes("/") || /\.[A-Za-z0-9]{1,4}$/.test(w.text));

@@ -8,6 +8,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
 import { chdir, each, flag, generic, hooks, issue, locate, namesFrom, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
+import { tarAddedOperands } from "./link-operands.ts";
 import { cutProblem } from "../../shell/listing.ts";
 
 
@@ -64,9 +65,10 @@ const TAR: TableSpec = {
   // Members are read when they are added (relative to the -C before them); otherwise they are
   // names inside the archive.
   // With -A the operands are archives whose members are appended: read.
-  operands: { all: { default: "none", modes: { removefiles: "write", adding: "read", catenate: "read" } } },
+  // Added members are judged in tarAddedOperands (link-operands.ts: a symlink is stored as itself).
+  operands: { all: { default: "none", modes: { removefiles: "write", catenate: "read", adding: "none" } } },
   recursion: { mode: "adding", follow: { mode: "follow" } },
-  custom: hooks(runsProgram(["-I", "--use-compress-program", "--to-command", "--rmt-command", "--rsh-command", "-F", "--info-script", "--new-volume-script"]), tarHook),
+  custom: hooks(runsProgram(["-I", "--use-compress-program", "--to-command", "--rmt-command", "--rsh-command", "-F", "--info-script", "--new-volume-script"]), tarHook, tarAddedOperands),
 };
 
 function tarHook(ctx: SpecContext): void {
@@ -149,7 +151,7 @@ export function tarWords(call: Call, words: readonly Arg[]): Effect[] {
     }
     args = [...rewritten, ...args.slice(next)];
   }
-  const effects = applySpec(call.name, TAR_SPEC, args, call.world, call.span).effects;
+  const effects = applySpec(call.name, TAR_SPEC, args, call.world, call.span, undefined, call.disk).effects;
   // `-T -`: the names of the files to add come from standard input.
   const parsed = parseWords(TAR_SPEC, args, call.world, undefined, false);
   const fromStdin = parsed.items.some((it) => it.t === "option" && (it.name === "-T" || it.name === "--files-from") && it.value?.text === "-");

@@ -8,6 +8,7 @@ import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
 import { hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
+import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands } from "./link-operands.ts";
 
 
 
@@ -64,11 +65,14 @@ export const COREUTILS: readonly TableSpec[] = [
     long: ["--all", "--almost-all", "--author", "--escape", "--ignore-backups", "--directory", "--dired", "--classify", "--file-type", "--full-time", "--group-directories-first", "--no-group", "--human-readable", "--si", "--dereference-command-line", "--dereference-command-line-symlink-to-dir", "--inode", "--kibibytes", "--literal", "--numeric-uid-gid", "--hide-control-chars", "--show-control-chars", "--quote-name", "--reverse", "--size", "--context", "--zero"],
     options: {
       "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "-L": { modes: ["follow"] }, "--dereference": { modes: ["follow"] },
-      "-I": none, "--ignore": none, "--hide": none, "-w": none, "--width": none, "-T": none, "--tabsize": none, "--format": none, "--sort": none, "--time": none,
-      "--time-style": none, "--color": optionalNone, "--colour": optionalNone, "--hyperlink": optionalNone, "--block-size": none, "--indicator-style": none, "--quoting-style": none,
+      "-I": none, "--ignore": none, "--hide": none, "-w": none, "--width": none, "-T": none, "--tabsize": none, "--sort": none, "--time": none,
+      "--time-style": none, "--block-size": none, "--quoting-style": none,
+      // -l, -d and what decides whether a symlink operand is followed (link-operands.ts).
+      ...LS_LINK_OPTIONS,
     },
-    operands: { all: "list", defaultOperand: "." },
+    operands: { all: LS_OPERAND_ROLE, defaultOperand: ".", defaultRole: "list" },
     recursion: { mode: "recursive", follow: { mode: "follow" } },
+    custom: lsOperands,
   },
   {
     names: ["cp"], flags: "adfHilLnprRsuvxZ",
@@ -307,17 +311,6 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["readlink"], flags: "efmnqsvz", long: ["--canonicalize", "--canonicalize-existing", "--canonicalize-missing", "--no-newline", "--quiet", "--silent", "--verbose", "--zero"], operands: { all: "read" } },
   { names: ["basename"], flags: "az", long: ["--multiple", "--zero"], options: { "-s": none, "--suffix": none }, operands: { all: "none" } },
   { names: ["dirname"], flags: "z", long: ["--zero"], operands: { all: "none" } },
-  {
-    names: ["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum"],
-    flags: "btwz", long: ["--binary", "--text", "--tag", "--zero", "--ignore-missing", "--quiet", "--status", "--strict", "--warn"],
-    options: { "-c": { modes: ["check"] }, "--check": { modes: ["check"] }, "-a": none, "--algorithm": none, "-l": none, "--length": none, "-r": {}, "-s": {}, "-U": {} },
-    operands: { all: "read" },
-    custom: (ctx) => {
-      if (!ctx.modes.has("check")) return;
-      // --check reads the files named inside the list, which the guard does not open.
-      for (const a of ctx.operands) ctx.emit({ t: "issue", code: "UNRESOLVED_WORD", message: `${ctx.name} -c reads the files listed in ${a.source}`, span: a.span });
-    },
-  },
   { names: ["file"], flags: "bciklLhNnprsvzZ0", long: ["--brief", "--mime", "--mime-type", "--mime-encoding", "--keep-going", "--dereference", "--no-dereference", "--special-files", "--uncompress", "--print0", "--preserve-date", "--raw", "--no-buffer", "--separator"], options: { "-m": read, "--magic-file": read, "-F": none, "-e": none, "--exclude": none, "-P": none, "-f": none, "--files-from": none }, operands: { all: "read" },
     custom: (ctx) => namesFrom(ctx, ["-f", "--files-from"], { kind: "read", separator: "\n" }),
   },

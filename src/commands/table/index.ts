@@ -5,6 +5,7 @@
 import { anyProgramRole } from "../../shell/environment.ts";
 import type { Analyser, CommandSpec, Entry } from "../spec.ts";
 import { ARCHIVE_ANALYSERS, ARCHIVE_SPECS } from "./archives.ts";
+import { CHECKSUMS } from "./checksums.ts";
 import { CONVERTER_ANALYSERS, CONVERTER_SPECS } from "./converters.ts";
 import { COREUTILS } from "./coreutils.ts";
 import { CRONTAB_SPECS } from "./crontab.ts";
@@ -19,6 +20,9 @@ import { NETWORK_ANALYSERS, NETWORK_SPECS } from "./network.ts";
 import { PATCH_ANALYSERS } from "./patch.ts";
 import { RENAME_ANALYSERS } from "./rename.ts";
 import { SEARCH_ANALYSERS, SEARCH_SPECS } from "./search.ts";
+import { DESKTOP_SPECS } from "./desktop.ts";
+import { FILTER_SPECS } from "./filters.ts";
+import { SERVICE_SPECS } from "./services.ts";
 import { SHELLS } from "./shells.ts";
 import { TEXT_ANALYSERS, TEXT_SPECS } from "./text.ts";
 import { VCS_ANALYSERS } from "./vcs.ts";
@@ -27,10 +31,11 @@ import { WRAPPER_SPECS, WRAPPERS } from "./wrappers.ts";
 const SPECS: readonly TableSpec[] = [
   ...COREUTILS, ...WRAPPER_SPECS, ...SEARCH_SPECS, ...TEXT_SPECS, ...ARCHIVE_SPECS, ...DEV_SPECS, ...NETWORK_SPECS,
   ...CRYPTO_SPECS, ...DATABASE_SPECS, ...CRONTAB_SPECS, ...EDITOR_SPECS, ...CONVERTER_SPECS, ...LINTER_SPECS,
+  ...SERVICE_SPECS, ...FILTER_SPECS, ...DESKTOP_SPECS,
 ];
 const ANALYSERS: readonly Analyser[] = [
   ...SHELLS, ...WRAPPERS, ...EXPRESSIONS, ...SEARCH_ANALYSERS, ...TEXT_ANALYSERS, ...ARCHIVE_ANALYSERS, ...VCS_ANALYSERS, ...DEV_ANALYSERS, ...NETWORK_ANALYSERS,
-  ...CRYPTO_ANALYSERS, ...PATCH_ANALYSERS, ...RENAME_ANALYSERS, ...EDITOR_ANALYSERS, ...CONVERTER_ANALYSERS,
+  ...CRYPTO_ANALYSERS, ...PATCH_ANALYSERS, ...RENAME_ANALYSERS, ...EDITOR_ANALYSERS, ...CONVERTER_ANALYSERS, CHECKSUMS,
 ];
 
 /** Every name to its entry as written; a name listed twice is an error when the table loads. */

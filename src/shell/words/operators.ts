@@ -64,6 +64,8 @@ export function expandOperator(
       if (v.k === "unset") return [{ k: "text", text: "0", quoted, split }];
       return [{ k: "unknown", u: unknown("a length", true), quoted, split }];
     case "indirect": {
+      // ${!a[@]} and ${!a[*]} are a's keys, not an indirection: bash evaluates nothing (5.2).
+      if (pe.index !== null && (pe.index.text === "@" || pe.index.text === "*")) return [{ k: "unknown", u: unknown(`the keys of ${pe.name}`), quoted, split }];
       if (v.k === "str" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v.v)) return valuePieces(lookup(world, env, v.v), quoted, split, false);
       // The value is a name whose subscript bash evaluates: `a[$(cmd)]` runs cmd.
       reportRisk(nameRisk(v.k === "str" ? v.v : v.k === "unset" ? "" : null, evaluationLookup(world, env)), world, env, span);

@@ -12,6 +12,7 @@ import { BUN, BUNX, DENO, homeAware, NODE, NPM, NPX, PNPM, PNPX, TS_RUNNERS, TSC
 import { PIP, PIPX, POETRY, PYTHON_ANALYSER, UV, UVX } from "./python.ts";
 import { CARGO, RUSTC, RUSTUP } from "./rust.ts";
 import { LUA, PERL_ANALYSER, PHP, RUBY_ANALYSER } from "./scripting.ts";
+import { RUNTIMES } from "./runtimes.ts";
 import { TERRAFORM } from "./terraform.ts";
 import type { Analyser } from "../../spec.ts";
 
@@ -23,6 +24,7 @@ export const DEV_SPECS: readonly TableSpec[] = [
   MAKE, NINJA, CC, LD, JAVAC, JAVA, MVN, GRADLE, TSC,
   KUBECTL_ALL_VERBS,
   DOCKER, COMPOSE, TERRAFORM,
+  ...RUNTIMES,
 ];
 
 export const DEV_ANALYSERS: readonly Analyser[] = [{ names: ["cmake"], analyse: cmake }, PYTHON_ANALYSER, PERL_ANALYSER, RUBY_ANALYSER, homeAware(NPM), homeAware(PNPM), homeAware(YARN)];

@@ -486,7 +486,7 @@ export const BUN: TableSpec = {
       if (code) ctx.emit({ t: "code", text: code.text, span: code.span, label: "bun exec", inProcess: false });
     } }),
     build: bunSub({ options: { ...BUN_GLOBAL, "--outdir": write, "--outfile": write, "--root": read, "--target": none, "--format": none, "-e": none, "--external": none, "--entry-naming": none, "--chunk-naming": none, "--asset-naming": none, "--public-path": none, "--packages": none }, operands: { all: "read" } }),
-    repl: bunSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "bun repl runs code the guard cannot see") }),
+    repl: bunSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "bun repl reads code from standard input (a REPL), which the guard cannot see") }),
     init: bunSub({ operands: { all: "write" } }), create: bunSub({ operands: { all: "generic" } }),
     ...Object.fromEntries(["install", "i"].map((n) => [n, bunSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("bun install", ["install", "prepare"])) })])),
     publish: bunSub({ custom: hooks(packageSpecs, projectEvents("bun publish", PUBLISH_EVENTS)) }),
@@ -535,7 +535,7 @@ export const DENO: TableSpec = {
   subcommands: {
     run: denoRun, serve: denoRun,
     eval: denoSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "deno eval runs inline code the guard cannot see into") }),
-    repl: denoSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "deno repl runs code the guard cannot see") }),
+    repl: denoSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "deno repl reads code from standard input (a REPL), which the guard cannot see") }),
     ...Object.fromEntries(["test", "bench", "check", "lint", "doc", "info", "cache", "coverage", "publish"].map((n) => [n, denoSub({ operands: { all: "read" } })])),
     fmt: denoSub({ options: { ...DENO_OPTIONS, "--check": { modes: ["check"] } }, operands: { all: { default: "write", modes: { check: "read" } } } }),
     compile: denoSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: denoScript }),

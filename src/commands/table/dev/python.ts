@@ -1,5 +1,6 @@
 // Python: the interpreters and the packaging tools (pip, uv, uvx, poetry, pipx).
 
+import { dirname } from "node:path";
 import { applySpec, syntheticArg } from "../../apply.ts";
 import { type Arg, withValue } from "../../effects.ts";
 import type { Analyser, OptionSpec } from "../../spec.ts";
@@ -107,6 +108,9 @@ function requirementFiles(names: readonly string[], operands = false): Custom {
       const text = name === null || base === null || depth > 4 || seen.has(name) ? null : ctx.disk.readText(name, base);
       if (name !== null) seen.add(name);
       if (text === null) {
+        // A file in a directory that does not exist, in a command that changed nothing before,
+        // cannot be opened: pip stops there, having read nothing it names.
+        if (name !== null && base !== null && !ctx.world.fsChanged && !ctx.world.linksChanged && !ctx.disk.isDirectory(dirname(name), base)) return;
         issue(ctx, "UNRESOLVED_WORD", `pip follows the files and packages named inside ${file.source}, which the guard cannot read here`, file.span);
         return;
       }
