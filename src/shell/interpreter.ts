@@ -18,7 +18,7 @@ import {
 import { ANY_ALIAS, runBuiltin, BUILTINS, writeGlobal } from "./builtins.ts";
 import { nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
 import { commandWords, dirEntries, environmentRole, SHELL_SYNTAX } from "./environment.ts";
-import { hasSubstitution, INHERITED_STDIN, pipeOutput, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
+import { hasSubstitution, INHERITED_STDIN, pipeOutput, printsOnlyNumbers, redirectedStdin, UNKNOWN_STDIN } from "./stdin.ts";
 import { analyseCommand, type Arg, type Effect, isSystemProgram, withValue } from "../commands/analyse.ts";
 import type { Disk, Stdin } from "../commands/effects.ts";
 import { fileUrlPath, syntheticArg } from "../commands/apply.ts";
@@ -2135,6 +2135,10 @@ export class Interpreter implements WordEnv {
     }
     void span;
     return { listing: out.listing };
+  }
+
+  printsOnlyNumbers(body: Stmt): boolean {
+    return printsOnlyNumbers(body);
   }
 
   /**

@@ -13,7 +13,6 @@ import type { Span } from "../span.ts";
 import { isStandIn, type Unknown, type Value, type World, unknown, str } from "./state.ts";
 import { cutProblem, type Listing, mayCut, type Named } from "./listing.ts";
 import { type EvaluationRisk, nameRisk, textRisk, variablesRisk } from "./arithmetic.ts";
-import { printsOnlyNumbers } from "./stdin.ts";
 import { walkWord } from "./walk.ts";
 
 /** A piece of an expanded field: known text, or an unknown value. */
@@ -68,6 +67,11 @@ export interface WordEnv {
    * (src/shell/listing.ts).
    */
   unplainNames?(dir: string, deep: boolean, world: World, span: Span): string | { readonly odd: string };
+  /**
+   * Whether a command substitution's output can only be numbers (`$(wc -l <f)`): an unknown
+   * value that cannot hold a path or a subscript (the command table says, src/shell/stdin.ts).
+   */
+  printsOnlyNumbers(body: Stmt): boolean;
   /** The same for backquoted text the grammar did not parse. */
   substituteCode(text: string, world: World, span: Span): string | null;
   /** Physical directory for a logical one, for globbing. */
@@ -356,7 +360,7 @@ function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, ass
           const text = output.replace(/\n+$/, "");
           out.push({ k: "text", text, quoted: p.quoted, split: !p.quoted && !assignment });
         } else {
-          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`, printsOnlyNumbers(p.body)), quoted: p.quoted, split: !p.quoted && !assignment });
+          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`, env.printsOnlyNumbers(p.body)), quoted: p.quoted, split: !p.quoted && !assignment });
         }
         if (p.quoted) out.push({ k: "keep" });
         break;

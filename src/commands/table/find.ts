@@ -3,6 +3,7 @@
 import { syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call } from "../spec.ts";
+import { FIND_LISTING } from "./pipe/listings.ts";
 
 /** Tests and actions that take one value that is not a path. */
 const FIND_VALUE = new Set([
@@ -154,6 +155,6 @@ function test(call: Call): Effect[] {
 }
 
 export const EXPRESSIONS: readonly Analyser[] = [
-  { names: ["find", "gfind"], analyse: find },
+  { names: ["find", "gfind"], analyse: find, pipe: [FIND_LISTING] },
   { names: ["test", "["], analyse: test },
 ];

@@ -7,6 +7,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import { assignmentValue, each, issue, none, optionalNone, optionItems, optionValues, roleAs } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import type { Analyser, Call, SpecContext } from "../spec.ts";
+import { SED_LINES } from "./pipe/lines.ts";
 
 // ---------------------------------------------------------------------------------------
 // sed
@@ -239,6 +240,7 @@ const SED: TableSpec = {
     "--sandbox": { modes: ["sandbox"] },
   },
   operands: { first: "none", unlessModes: ["script"], rest: { default: "read", modes: { inplace: "write" } } },
+  pipe: [SED_LINES],
   custom: (ctx) => {
     const scripts: Arg[] = optionValues(ctx, "-e", "--expression");
     const fromOperand = !ctx.modes.has("script");
