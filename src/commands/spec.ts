@@ -134,6 +134,20 @@ export interface PipeCall {
   readonly dialect: Dialect | undefined;
   /** The physical directory of a logical path, or null when it is not one. */
   physicalDir(logical: string): string | null;
+  /** What it reads on standard input (a pipe, a here-string, `< file`), worked out when asked. */
+  input(): Stdin;
+  /**
+   * Where the kernel would resolve a path (relative to the working directory) now, or null when
+   * that is not sound at this point: the working directory is not known, or an earlier command
+   * may have moved, linked or unpacked something (src/shell/zones.ts).
+   */
+  resolve(path: string): { readonly path: string; readonly exists: boolean; readonly missingParent: boolean } | null;
+  /** The type of a physical path on disk (null: absent), or "unreadable". */
+  lstat(physical: string): "file" | "dir" | "symlink" | "other" | null | "unreadable";
+  /** The first executable named `name` on PATH, as `which` finds it, or null when not known. */
+  lookPath(name: string): string | null;
+  /** What another command (`xargs CMD`) prints with these words and this input. */
+  output(name: string, args: readonly Arg[], input: Stdin): Stdin;
 }
 
 /** What a line filter does to a listing: which separator it leaves, and whether it keeps at most one line. */
@@ -146,7 +160,8 @@ export interface LineFilter {
 /**
  * One way a command's output may be known (src/shell/stdin.ts asks an entry's variants in order;
  * the first that answers wins, and none answering leaves the output unknown):
- * - `text`: a text that is a function of its words (`echo`, `printf`);
+ * - `text`: a text that is a function of its words, its known input text and what the disk
+ *   shows where the guard can look (`echo`, `dirname`, `tr`, `realpath`, `which`);
  * - `input`: its standard input, unchanged (`cat` without operands);
  * - `filter`: some of its input lines, unchanged, so a listing stays a listing (`sort`, `grep -v`);
  * - `listing`: names under directories it was given (`find DIR`, `ls`, `grep -rl`; src/shell/listing.ts);

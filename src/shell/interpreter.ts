@@ -2123,7 +2123,8 @@ export class Interpreter implements WordEnv {
     // $(echo …) and $(printf …) print what they are given; $(find DIR) names under DIR.
     const out = pipeOutput(items, items.length - 1, world.clone(), this);
     // (Bash drops the NUL bytes a substitution's output holds: `$(printf 'a\0b')` is `ab`.)
-    if (out.t === "text") return items.length === 1 && !quiet ? out.text.replaceAll("\0", "") : null;
+    // (A redirection of standard error leaves standard output as it is.)
+    if (out.t === "text") return out.text.replaceAll("\0", "");
     if (out.t !== "listing") return null;
     // Stand-ins for the names (src/shell/listing.ts): each directory is reached as a whole, and
     // every symlink under it that leads out is judged by the scan.

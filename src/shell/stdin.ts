@@ -13,8 +13,9 @@ import { lookupCommand } from "../commands/table/index.ts";
 import { WRAPPER_SPECS } from "../commands/table/wrappers.ts";
 import type { World } from "./state.ts";
 import type { Redir, Stmt, Word } from "./syntax.ts";
-import { expandToSegs, expandWord, type Field, fieldText, firstUnknown, type Seg, type WordEnv } from "./words.ts";
+import { expandToSegs, expandWord, type Field, fieldText, firstUnknown, lookup, type Seg, type WordEnv } from "./words.ts";
 import { filtered, listingOf } from "./listing.ts";
+import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 
 export const UNKNOWN_STDIN: Stdin = { t: "unknown" };
 /** The standard input of the shell the command runs in, which no redirection or pipe in it changed. */
@@ -128,15 +129,65 @@ export function pipeOutput(items: readonly Stmt[], index: number, w: World, env:
   if (!argv || argv.length === 0 || argv[0]!.text === null || s.t !== "cmd") return UNKNOWN_STDIN;
   const name = argv[0]!.text!.replace(/^.*\//, "");
   const args = argv.slice(1);
+  const input = (): Stdin => redirectedStdin(s.redirs, w, env) ?? (index > 0 && printsToPipe(items[index - 1]!) ? pipeOutput(items, index - 1, w, env) : UNKNOWN_STDIN);
+  // The disk is what the command sees only when nothing that runs before it or alongside it
+  // (another segment of its pipeline) may have changed it.
+  return outputOf(name, argv[0]!, args, input, w, env, items.length === 1);
+}
+
+/** Whether a pipeline segment's standard output is the pipe: no redirection sends it elsewhere (`> f`, `&>f`, `>&2`). */
+function printsToPipe(s: Stmt): boolean {
+  return s.t === "cmd" && s.redirs.every((r) => r.fd !== "1" && (r.fd !== null || r.op.startsWith("<")));
+}
+
+/** What a command with these known words prints, as its table entry says. */
+function outputOf(name: string, nameArg: Arg, args: readonly Arg[], input: () => Stdin, w: World, env: WordEnv, alone: boolean): Stdin {
   const texts = args.map((a) => a.text);
   if (!texts.every((t): t is string => t !== null)) return UNKNOWN_STDIN;
-  const call: PipeCall = { name, nameArg: argv[0]!, args, texts, world: w, dialect: env.dialect, physicalDir: (p) => env.physicalDir(p) };
-  const input = (): Stdin => redirectedStdin(s.redirs, w, env) ?? (index > 0 ? pipeOutput(items, index - 1, w, env) : UNKNOWN_STDIN);
+  const diskSettled = alone && !w.fsChanged && !w.linksChanged && w.linkZones.length === 0;
+  const resolve = (path: string) => {
+    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
+    if (abs === null || !diskSettled || path === "") return null;
+    const r = resolvePhysical(abs, env.fs);
+    return r.ok ? r : null;
+  };
+  const call: PipeCall = {
+    name, nameArg, args, texts, world: w, dialect: env.dialect,
+    physicalDir: (p) => env.physicalDir(p),
+    input,
+    resolve,
+    lstat: (p) => env.fs.lstat(p),
+    lookPath: (program) => (diskSettled ? lookPath(program, w, env, resolve) : null),
+    output: (other, otherArgs, otherInput) => outputOf(other, nameArg, otherArgs, () => otherInput, w, env, alone),
+  };
   for (const p of lookupCommand(name)?.pipe ?? []) {
     const out = answer(p, call, input, w, env);
     if (out !== null) return out;
   }
   return UNKNOWN_STDIN;
+}
+
+/**
+ * `which NAME` (debianutils and GNU alike): the first `DIR/NAME` on PATH, as written, that is a
+ * regular file (through symlinks) the user may execute; null when PATH is not known, the name is
+ * not found, or the disk cannot tell.
+ */
+function lookPath(program: string, w: World, env: WordEnv, resolve: PipeCall["resolve"]): string | null {
+  const path = lookup(w, env, "PATH");
+  if (path.k !== "str" || path.v === "" || program === "" || program.includes("/")) return null;
+  for (const raw of path.v.split(":")) {
+    const candidate = `${raw === "" ? "." : raw}/${program}`;
+    const r = resolve(candidate);
+    if (r === null) return null;
+    if (!r.exists) continue;
+    const type = env.fs.lstat(r.path);
+    if (type === "unreadable") return null;
+    if (type !== "file") continue;
+    const x = env.fs.executable?.(r.path) ?? null;
+    if (x === null) return null;
+    if (x) return candidate;
+  }
+  return null;
 }
 
 /** One variant's answer, or null when it does not apply to these words (or this input). */

@@ -11,6 +11,8 @@ import type { TableSpec } from "./expand.ts";
 import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
 import { LS_LISTING } from "./pipe/listings.ts";
 import { CAT_INPUT, DATE_NUMBERS, ECHO_TEXT, ID_NPROC_NUMBERS, PRINTF_TEXT, SEQ_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
+import { BASENAME_TEXT, CUT_TEXT, DIRNAME_TEXT, HEAD_TEXT, REV_TEXT, TAIL_TEXT, TR_TEXT, UNIQ_TEXT } from "./pipe/compute.ts";
+import { READLINK_TEXT, REALPATH_TEXT, WHICH_TEXT } from "./pipe/disk.ts";
 
 
 
@@ -51,13 +53,13 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["tac"], flags: "br", long: ["--before", "--regex"], options: { "-s": none, "--separator": none }, operands: { all: "read" }, pipe: [SORT_LINES] },
   {
     names: ["head"], numeric: true, flags: "qvz", long: ["--quiet", "--silent", "--verbose", "--zero-terminated"],
-    options: { "-c": none, "--bytes": none, "-n": none, "--lines": none }, operands: { all: "read" }, pipe: [HEAD_TAIL_LINES],
+    options: { "-c": none, "--bytes": none, "-n": none, "--lines": none }, operands: { all: "read" }, pipe: [HEAD_TAIL_LINES, HEAD_TEXT],
   },
   {
     names: ["tail"], numeric: true, flags: "fFqvz", long: ["--quiet", "--silent", "--verbose", "--zero-terminated", "--retry"],
     options: { "-c": none, "--bytes": none, "-n": none, "--lines": none, "--follow": optionalNone, "-s": none, "--sleep-interval": none, "--pid": none, "--max-unchanged-stats": none },
     operands: { all: "read" },
-    pipe: [HEAD_TAIL_LINES],
+    pipe: [HEAD_TAIL_LINES, TAIL_TEXT],
   },
   {
     names: ["wc"], flags: "cmlLw", long: ["--bytes", "--chars", "--lines", "--max-line-length", "--words", "--total"], options: { "--files0-from": none }, operands: { all: "read" }, pipe: [WC_NUMBERS],
@@ -229,10 +231,10 @@ export const COREUTILS: readonly TableSpec[] = [
     // The compressor gets sort's temporary data on its stdin: `sh` would run the file sorted.
     custom: hooks(runsProgram(["--compress-program"]), (ctx) => namesFrom(ctx, ["--files0-from"], { kind: "read", separator: "\0", scan: true })),
   },
-  { names: ["uniq"], flags: "cdDiuz", long: ["--count", "--repeated", "--ignore-case", "--unique", "--zero-terminated"], options: { "-f": none, "--skip-fields": none, "-s": none, "--skip-chars": none, "-w": none, "--check-chars": none, "--all-repeated": optionalNone, "--group": optionalNone }, operands: { positional: ["read", "write"] }, pipe: [UNIQ_LINES] },
-  { names: ["cut"], flags: "nsz", long: ["--complement", "--only-delimited", "--zero-terminated"], options: { "-b": none, "--bytes": none, "-c": none, "--characters": none, "-f": none, "--fields": none, "-d": none, "--delimiter": none, "--output-delimiter": none }, operands: { all: "read" } },
+  { names: ["uniq"], flags: "cdDiuz", long: ["--count", "--repeated", "--ignore-case", "--unique", "--zero-terminated"], options: { "-f": none, "--skip-fields": none, "-s": none, "--skip-chars": none, "-w": none, "--check-chars": none, "--all-repeated": optionalNone, "--group": optionalNone }, operands: { positional: ["read", "write"] }, pipe: [UNIQ_LINES, UNIQ_TEXT] },
+  { names: ["cut"], flags: "nsz", long: ["--complement", "--only-delimited", "--zero-terminated"], options: { "-b": none, "--bytes": none, "-c": none, "--characters": none, "-f": none, "--fields": none, "-d": none, "--delimiter": none, "--output-delimiter": none }, operands: { all: "read" }, pipe: [CUT_TEXT] },
   { names: ["paste"], flags: "sz", long: ["--serial", "--zero-terminated"], options: { "-d": none, "--delimiters": none }, operands: { all: "read" } },
-  { names: ["tr"], flags: "cCdst", long: ["--complement", "--delete", "--squeeze-repeats", "--truncate-set1"], operands: { all: "none" }, pipe: [TR_LINES] },
+  { names: ["tr"], flags: "cCdst", long: ["--complement", "--delete", "--squeeze-repeats", "--truncate-set1"], operands: { all: "none" }, pipe: [TR_LINES, TR_TEXT] },
   { names: ["tee"], flags: "aip", long: ["--append", "--ignore-interrupts"], options: { "--output-error": optionalNone }, operands: { all: "write" }, pipe: [TEE_LINES] },
   { names: ["echo"], flags: "neE", style: "posix", unknownOptions: "none", operands: { all: "none" }, pipe: [ECHO_TEXT] },
   { names: ["printf"], style: "posix", unknownOptions: "none", options: { "-v": none }, operands: { all: "none" }, pipe: [PRINTF_TEXT] },
@@ -309,10 +311,10 @@ export const COREUTILS: readonly TableSpec[] = [
       } else ctx.role(template, "write");
     },
   },
-  { names: ["realpath"], flags: "eLmPqsz", long: ["--canonicalize-existing", "--logical", "--canonicalize-missing", "--physical", "--quiet", "--strip", "--no-symlinks", "--zero"], options: { "--relative-to": read, "--relative-base": read }, operands: { all: "read" } },
-  { names: ["readlink"], flags: "efmnqsvz", long: ["--canonicalize", "--canonicalize-existing", "--canonicalize-missing", "--no-newline", "--quiet", "--silent", "--verbose", "--zero"], operands: { all: "read" } },
-  { names: ["basename"], flags: "az", long: ["--multiple", "--zero"], options: { "-s": none, "--suffix": none }, operands: { all: "none" } },
-  { names: ["dirname"], flags: "z", long: ["--zero"], operands: { all: "none" } },
+  { names: ["realpath"], flags: "eLmPqsz", long: ["--canonicalize-existing", "--logical", "--canonicalize-missing", "--physical", "--quiet", "--strip", "--no-symlinks", "--zero"], options: { "--relative-to": read, "--relative-base": read }, operands: { all: "read" }, pipe: [REALPATH_TEXT] },
+  { names: ["readlink"], flags: "efmnqsvz", long: ["--canonicalize", "--canonicalize-existing", "--canonicalize-missing", "--no-newline", "--quiet", "--silent", "--verbose", "--zero"], operands: { all: "read" }, pipe: [READLINK_TEXT] },
+  { names: ["basename"], flags: "az", long: ["--multiple", "--zero"], options: { "-s": none, "--suffix": none }, operands: { all: "none" }, pipe: [BASENAME_TEXT] },
+  { names: ["dirname"], flags: "z", long: ["--zero"], operands: { all: "none" }, pipe: [DIRNAME_TEXT] },
   {
     names: ["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum"],
     flags: "btwz", long: ["--binary", "--text", "--tag", "--zero", "--ignore-missing", "--quiet", "--status", "--strict", "--warn"],
@@ -346,7 +348,7 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["fold"], flags: "bs", long: ["--bytes", "--spaces"], options: { "-w": none, "--width": none }, operands: { all: "read" } },
   { names: ["fmt"], flags: "cstu", long: ["--crown-margin", "--split-only", "--tagged-paragraph", "--uniform-spacing"], numeric: true, options: { "-p": none, "--prefix": none, "-w": none, "--width": none, "-g": none, "--goal": none }, operands: { all: "read" } },
   { names: ["expand", "unexpand"], flags: "ia", long: ["--initial", "--all", "--first-only"], options: { "-t": none, "--tabs": none }, numeric: true, operands: { all: "read" } },
-  { names: ["rev"], flags: "0", operands: { all: "read" } },
+  { names: ["rev"], flags: "0", operands: { all: "read" }, pipe: [REV_TEXT] },
   { names: ["strings"], flags: "afwz", long: ["--all", "--print-file-name", "--include-all-whitespace", "--data"], numeric: true, options: { "-n": none, "--bytes": none, "-t": none, "--radix": none, "-e": none, "--encoding": none, "-s": none, "--output-separator": none, "-T": none, "--target": none }, operands: { all: "read" } },
   { names: ["od"], flags: "bcdfilosvx", long: ["--output-duplicates", "--traditional"], options: { "-A": none, "--address-radix": none, "-j": none, "--skip-bytes": none, "-N": none, "--read-bytes": none, "-S": none, "--strings": optionalNone, "-t": none, "--format": none, "-w": optionalNone, "--width": optionalNone, "--endian": none }, operands: { all: "read" } },
   { names: ["hexdump", "hd"], flags: "bcCdovx", options: { "-e": none, "-f": read, "-n": none, "-s": none, "-L": optionalNone }, operands: { all: "read" } },
@@ -413,7 +415,7 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["shuf"], flags: "ernz", long: ["--echo", "--repeat", "--zero-terminated"], options: { "-n": none, "--head-count": none, "-i": none, "--input-range": none, "-o": write, "--output": write, "--random-source": read }, operands: { all: "read" }, pipe: [SHUF_LINES] },
   { names: ["tsort", "who", "users", "wall", "sync", "fortune"], operands: { all: "read" } },
   { names: ["lsblk"], operands: { all: "list" } },
-  { names: ["which", "whereis", "type"], flags: "aspbmusflP", operands: { all: "generic" } },
+  { names: ["which", "whereis", "type"], flags: "aspbmusflP", operands: { all: "generic" }, pipe: [WHICH_TEXT] },
   {
     // ip netns exec NAME CMD runs CMD in another network namespace.
     names: ["ip"],

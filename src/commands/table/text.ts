@@ -8,6 +8,7 @@ import { assignmentValue, each, issue, none, optionalNone, optionItems, optionVa
 import type { TableSpec } from "./expand.ts";
 import type { Analyser, Call, SpecContext } from "../spec.ts";
 import { SED_LINES } from "./pipe/lines.ts";
+import { SED_TEXT } from "./pipe/sed.ts";
 
 // ---------------------------------------------------------------------------------------
 // sed
@@ -240,7 +241,7 @@ const SED: TableSpec = {
     "--sandbox": { modes: ["sandbox"] },
   },
   operands: { first: "none", unlessModes: ["script"], rest: { default: "read", modes: { inplace: "write" } } },
-  pipe: [SED_LINES],
+  pipe: [SED_LINES, SED_TEXT],
   custom: (ctx) => {
     const scripts: Arg[] = optionValues(ctx, "-e", "--expression");
     const fromOperand = !ctx.modes.has("script");
