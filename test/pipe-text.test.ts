@@ -71,6 +71,14 @@ table("realpath and readlink -f resolve on the disk as it is", box, [
   ["rm -rf build; cd \"$(readlink -f build)\" && rm -rf ../../x", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
+table("a substitution inside a substitution is known once deep", box, [
+  ["cd \"$(dirname \"$(readlink -f link-in/main.ts)\")\" && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  ["cd $(dirname $(readlink -f src/secret-link)) && cat secret.txt", "ask", ["read $O/secret.txt"]],
+  ["cat $(dirname $(echo src/sub/deep.ts | tr s S))", "allow", ["read $P/Src/Sub"]],
+  ["cat $(dirname $(dirname $(echo ../outside/dir/file.txt)))", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd $(dirname $(echo ../outside/x)) && rm -f secret.txt", "ask", ["write $O/secret.txt"]],
+]);
+
 describe("which finds the first executable on a known PATH", () => {
   const sys = useSandbox((fx) => ({ env: { PATH: `${fx.project}/scripts:/usr/bin:/bin` } }));
   beforeAll(() => {
@@ -80,6 +88,8 @@ describe("which finds the first executable on a known PATH", () => {
   });
   table("which", sys, [
     ["cat \"$(which build.sh)\"", "allow", ["read $P/scripts/build.sh"]],
+    ["cd $(dirname $(which build.sh))/.. && cat README.md", "allow", ["read $P/README.md"]],
+    ["PATH=$PWD/../outside:$PATH; cat $(dirname $(which tool))/secret.txt", "ask", ["read $O/secret.txt"]],
     ["ls -l $(which bash)", "allow", ["list /usr/bin/bash"]],
     ["PATH=$PWD/../outside:$PATH; cat \"$(which tool)\"", "ask", ["read $O/tool"]],
     // Not executable: which goes on, and finds nothing.

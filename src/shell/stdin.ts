@@ -50,9 +50,23 @@ export function redirectedStdin(redirs: readonly Redir[], w: World, env: WordEnv
   return out;
 }
 
-/** Words with substitutions in them: expanding them again would analyse the substitutions again. */
+/**
+ * Words whose substitutions are too costly to expand again: expanding them again analyses the
+ * substitutions again, 2^depth times in all. A command substitution of commands without
+ * substitutions of their own (`$(dirname $(which perl))`: `which perl`) is analysed twice at most.
+ */
 export function hasSubstitution(words: readonly Word[]): boolean {
-  return words.some((w) => w.parts.some((p) => p.t === "cmdsub" || p.t === "procsub" || p.t === "arith" || p.t === "code" || (p.t === "param" && p.param.arg !== null)));
+  return words.some((w) => w.parts.some((p) => (p.t === "cmdsub" ? !flat(p.body) : nested(p))));
+}
+
+function nested(p: Word["parts"][number]): boolean {
+  return p.t === "cmdsub" || p.t === "procsub" || p.t === "arith" || p.t === "code" || (p.t === "param" && p.param.arg !== null);
+}
+
+/** A simple command or a pipeline of them with no substitution anywhere in their words or redirections. */
+function flat(body: Stmt): boolean {
+  const items = body.t === "pipe" ? body.items : [body];
+  return items.every((i) => i.t === "cmd" && ![...i.words, ...i.redirs.flatMap((r) => (r.target ? [r.target] : [])), ...i.assigns.flatMap((a) => (a.value ? [a.value] : []))].some((w) => w.parts.some(nested)) && i.redirs.every((r) => r.heredoc === null));
 }
 
 /** The words of a simple command, when all are known. */
