@@ -71,6 +71,14 @@ table("realpath and readlink -f resolve on the disk as it is", box, [
   ["rm -rf build; cd \"$(readlink -f build)\" && rm -rf ../../x", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
+table("a function or an alias of the name runs instead", box, [
+  ["echo() { printf ../outside/secret.txt; }; cat \"$(echo hi)\"", "ask", ["#UNRESOLVED_WORD"]],
+  ["dirname() { printf ../outside; }; cat \"$(dirname src/x)/secret.txt\"", "ask", ["#UNRESOLVED_WORD"]],
+  ["alias dirname='printf ../outside'; cat \"$(dirname src/x)/secret.txt\"", "ask", ["#UNRESOLVED_WORD"]],
+  ["wc() { echo ../outside/secret.txt; }; cat $(wc -l)", "ask", ["#UNRESOLVED_WORD"]],
+  ["dirname() { printf ../outside; }; cat \"$(command dirname src/x)/main.ts\"", "allow", ["read $P/src/main.ts"]],
+]);
+
 table("a substitution inside a substitution is known once deep", box, [
   ["cd \"$(dirname \"$(readlink -f link-in/main.ts)\")\" && cat main.ts", "allow", ["read $P/src/main.ts"]],
   ["cd $(dirname $(readlink -f src/secret-link)) && cat secret.txt", "ask", ["read $O/secret.txt"]],
@@ -95,6 +103,7 @@ describe("which finds the first executable on a known PATH", () => {
     // Not executable: which goes on, and finds nothing.
     ["cat \"$(which plain)\"", "ask", ["#UNRESOLVED_WORD"]],
     ["cat \"$(which no-such-program-here)\"", "ask", ["#UNRESOLVED_WORD"]],
+    ["PATH=.:$PATH; cat \"$(which build.sh)\"", "ask", ["#UNRESOLVED_WORD"]],
     ["chmod +x ../outside/secret.txt; PATH=$PWD/../outside; cat \"$(which secret.txt)\"", "ask", ["#UNRESOLVED_WORD"]],
   ]);
 });
@@ -127,9 +136,9 @@ describe("the values are what bash and coreutils print", () => {
     [TR_TEXT, "tr", ["abc", "de"], "abc"], [TR_TEXT, "tr", ["a", "de"], "abc"], [TR_TEXT, "tr", ["a-", "x_"], "a-b"], [TR_TEXT, "tr", ["\\\\", "/"], "a\\b"],
     [TR_TEXT, "tr", ["\\n", " "], "a\nb\n"], [TR_TEXT, "tr", ["-d", "\\n"], "a\nb\n"], [TR_TEXT, "tr", ["A-Z", "a-z"], "SRC/Main.TS"], [TR_TEXT, "tr", ["/", "\\012"], "a/b"],
     [SED_TEXT, "sed", ["s/a/x/"], "banana\nab"], [SED_TEXT, "sed", ["s/a/x/g"], "banana\n"], [SED_TEXT, "sed", ["s|^.*/||"], "a/b/c\nx\n"], [SED_TEXT, "sed", ["s/\\.ts$/.js/"], "a.ts\nb.tsx\n"],
-    [SED_TEXT, "sed", ["-E", "s/([a-z]+)-([0-9])/\\2-\\1/"], "abc-1 x\n"], [SED_TEXT, "sed", ["s/\\(b*\\)c/[\\1]/"], "abbbc\n"], [SED_TEXT, "sed", ["s/[^-]*$/&.bak/"], "a-b\n"],
+    [SED_TEXT, "sed", ["-E", "s/([^-]+)-([0-9])/\\2-\\1/"], "abc-1 x\n"], [SED_TEXT, "sed", ["s/\\(b*\\)c/[\\1]/"], "abbbc\n"], [SED_TEXT, "sed", ["s/[^-]*$/&.bak/"], "a-b\n"],
     [SED_TEXT, "sed", ["-e", "s/a\\/b/&&/"], "a/b\n"], [SED_TEXT, "sed", ["s/[]x]/y/g"], "a]x\n"], [SED_TEXT, "sed", ["s/.$//"], "ab\r\n"], [SED_TEXT, "sed", ["s/a.c/X/"], "a\rc\n"],
-    [SED_TEXT, "sed", ["s/+?(a)/X/"], "+?(a)\n"], [SED_TEXT, "sed", ["s/^*a/X/"], "*a\n"], [SED_TEXT, "sed", ["s/x*/-/"], "abc\n"], [SED_TEXT, "sed", ["s/b*$/-/"], "abb\nab-\n"], [SED_TEXT, "sed", ["s/[a-c]x/\\n/"], "bx\n"],
+    [SED_TEXT, "sed", ["s/+?(a)/X/"], "+?(a)\n"], [SED_TEXT, "sed", ["s/^*a/X/"], "*a\n"], [SED_TEXT, "sed", ["s/x*/-/"], "abc\n"], [SED_TEXT, "sed", ["s/b*$/-/"], "abb\nab-\n"], [SED_TEXT, "sed", ["s/[0-3]x/\\n/"], "2x\n"],
     [CUT_TEXT, "cut", ["-d:", "-f2"], "a:b:c\nxyz"], [CUT_TEXT, "cut", ["-d", ":", "-f3,1"], "a:b:c\nxyz\n"], [CUT_TEXT, "cut", ["-d:", "-f2-"], "a:b:c\n"],
     [CUT_TEXT, "cut", ["-d:", "-f-2"], "a:b:c\n"], [CUT_TEXT, "cut", ["-d:", "-f5"], "a:b:c\n"], [CUT_TEXT, "cut", ["-s", "-d:", "-f1"], "a:b\nxyz\n"], [CUT_TEXT, "cut", ["-c2-3"], "abcd"],
     [CUT_TEXT, "cut", ["-f2"], "ab\tc\n"], [CUT_TEXT, "cut", ["--delimiter=/", "--fields=1,3"], "a/b/c/d\n"],
@@ -147,7 +156,7 @@ describe("the values are what bash and coreutils print", () => {
   const refused: [PipeOutput, string, string[]][] = [
     [SED_TEXT, "sed", ["-E", "s/(ab)?(abcd)?/X/"]], [SED_TEXT, "sed", ["s/a*b*/X/"]], [SED_TEXT, "sed", ["s/a*/x/g"]], [SED_TEXT, "sed", ["s/\\(ab\\)*c/X/"]],
     [SED_TEXT, "sed", ["s/[[:alpha:]]/X/"]], [SED_TEXT, "sed", ["s/a\\+/X/"]], [SED_TEXT, "sed", ["s/a/X/w out"]], [SED_TEXT, "sed", ["s/a/\\U&/"]], [SED_TEXT, "sed", ["-i", "s/a/b/"]],
-    [SED_TEXT, "sed", ["s/a/b/", "file"]], [SED_TEXT, "sed", ["s/a/b/;s/c/d/"]], [SED_TEXT, "sed", ["s/[a-Z]/b/"]], [SED_TEXT, "sed", ["s/[^/]*$/x/"]],
+    [SED_TEXT, "sed", ["s/a/b/", "file"]], [SED_TEXT, "sed", ["s/a/b/;s/c/d/"]], [SED_TEXT, "sed", ["s/[a-Z]/b/"]], [SED_TEXT, "sed", ["s/[^/]*$/x/"]], [SED_TEXT, "sed", ["s//x/"]], [SED_TEXT, "sed", ["s/[a-c]/x/"]], [SED_TEXT, "sed", ["s&a&\\&&"]],
     [TR_TEXT, "tr", ["-c", "a", "b"]], [TR_TEXT, "tr", ["[a*3]", "b"]], [TR_TEXT, "tr", ["c-a", "x"]], [TR_TEXT, "tr", ["aa", "xy"]], [TR_TEXT, "tr", ["a-\\n", "x"]],
     [CUT_TEXT, "cut", ["-d:", "-f1", "file"]], [CUT_TEXT, "cut", ["-b1"]], [BASENAME_TEXT, "basename", ["a", "b", "c"]], [DIRNAME_TEXT, "dirname", []], [HEAD_TEXT, "head", ["-c", "2"]],
   ];

@@ -2138,8 +2138,8 @@ export class Interpreter implements WordEnv {
     return { listing: out.listing };
   }
 
-  printsOnlyNumbers(body: Stmt): boolean {
-    return printsOnlyNumbers(body);
+  printsOnlyNumbers(body: Stmt, world: World): boolean {
+    return printsOnlyNumbers(body, world);
   }
 
   /**

@@ -126,19 +126,27 @@ function unwrap(argv: readonly Arg[], w: World): readonly Arg[] | null {
  * `$(date +%s)`): such a value cannot hold a path or a subscript. Judged by the table entry of
  * the last command of a pipeline, from its words as written.
  */
-export function printsOnlyNumbers(body: Stmt): boolean {
+export function printsOnlyNumbers(body: Stmt, w: World): boolean {
   const last = body.t === "pipe" ? body.items[body.items.length - 1] : body;
   if (!last || last.t !== "cmd" || last.words.some((w) => w.parts.some((p) => p.t !== "raw" && p.t !== "lit"))) return false;
   const [name, ...args] = last.words.map((w) => w.text);
-  if (name === undefined) return false;
+  if (name === undefined || mayBeRedefined(name, w)) return false;
   const pipe = lookupCommand(name)?.pipe ?? [];
   return pipe.some((p) => p.t === "numbers" && p.when(name, args));
+}
+
+/** Whether a name may run a function or an alias the script defined, rather than the command. */
+function mayBeRedefined(name: string, w: World): boolean {
+  return w.funcs.has(name) || w.aliases.has(name) || w.tainted !== null;
 }
 
 /** What pipeline segment `index` writes to the next one: what its table entry says it prints. */
 export function pipeOutput(items: readonly Stmt[], index: number, w: World, env: WordEnv): Stdin {
   const s = items[index]!;
   const words = knownArgv(s, w, env);
+  // A function or alias of that name runs instead of the command the table knows. (Wrappers
+  // after it run programs, which functions do not replace; `command` skips them too.)
+  if (words && words[0]?.text && mayBeRedefined(words[0].text, w)) return UNKNOWN_STDIN;
   const argv = words && unwrap(words, w);
   if (!argv || argv.length === 0 || argv[0]!.text === null || s.t !== "cmd") return UNKNOWN_STDIN;
   const name = argv[0]!.text!.replace(/^.*\//, "");
@@ -190,7 +198,9 @@ function lookPath(program: string, w: World, env: WordEnv, resolve: PipeCall["re
   const path = lookup(w, env, "PATH");
   if (path.k !== "str" || path.v === "" || program === "" || program.includes("/")) return null;
   for (const raw of path.v.split(":")) {
-    const candidate = `${raw === "" ? "." : raw}/${program}`;
+    // A relative entry (`.`, empty) or one with `~` is printed differently by different whiches.
+    if (!isAbsolute(raw) || raw.includes("~")) return null;
+    const candidate = `${raw}/${program}`;
     const r = resolve(candidate);
     if (r === null) return null;
     if (!r.exists) continue;

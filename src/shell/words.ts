@@ -71,7 +71,7 @@ export interface WordEnv {
    * Whether a command substitution's output can only be numbers (`$(wc -l <f)`): an unknown
    * value that cannot hold a path or a subscript (the command table says, src/shell/stdin.ts).
    */
-  printsOnlyNumbers(body: Stmt): boolean;
+  printsOnlyNumbers(body: Stmt, world: World): boolean;
   /** The same for backquoted text the grammar did not parse. */
   substituteCode(text: string, world: World, span: Span): string | null;
   /** Physical directory for a logical one, for globbing. */
@@ -360,7 +360,7 @@ function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, ass
           const text = output.replace(/\n+$/, "");
           out.push({ k: "text", text, quoted: p.quoted, split: !p.quoted && !assignment });
         } else {
-          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`, env.printsOnlyNumbers(p.body)), quoted: p.quoted, split: !p.quoted && !assignment });
+          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`, env.printsOnlyNumbers(p.body, world)), quoted: p.quoted, split: !p.quoted && !assignment });
         }
         if (p.quoted) out.push({ k: "keep" });
         break;

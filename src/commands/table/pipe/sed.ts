@@ -16,7 +16,8 @@ const ASCII = /^[\x00-\x7f]*$/;
 function splitS(script: string): { re: string; repl: string; flags: string } | null {
   if (!script.startsWith("s") || script.length < 4) return null;
   const d = script[1]!;
-  if (/[\\\n\sA-Za-z0-9]/.test(d)) return null;
+  // (`&` would be whole-match in the replacement, or itself when escaped: not modelled.)
+  if (/[\\\n\sA-Za-z0-9&]/.test(d)) return null;
   const parts: string[] = [];
   let cur = "";
   for (let i = 2; i < script.length; i++) {
@@ -52,7 +53,8 @@ function splitS(script: string): { re: string; repl: string; flags: string } | n
     }
     cur += c;
   }
-  if (parts.length !== 2) return null;
+  // An empty expression is the last one sed used: not this one.
+  if (parts.length !== 2 || parts[0] === "") return null;
   return { re: parts[0]!, repl: parts[1]!, flags: cur };
 }
 
@@ -77,9 +79,9 @@ function bracket(re: string, i: number): { js: string; end: number } | null {
     if (c === "[" && /[:=.]/.test(re[j + 1] ?? "")) return null;
     if (re[j + 1] === "-" && re[j + 2] !== undefined && re[j + 2] !== "]") {
       const to = re[j + 2]!;
-      // Ranges are the locale's collation order but for runs of one kind (a-f, A-F, 0-9).
-      const kind = (x: string) => (/[a-z]/.test(x) ? 1 : /[A-Z]/.test(x) ? 2 : /[0-9]/.test(x) ? 3 : 0);
-      if (kind(c) === 0 || kind(c) !== kind(to) || to < c) return null;
+      // Ranges follow the locale's collation, where letters of both cases may interleave
+      // (`[a-z]` holding `B`): only digits are in the same order everywhere.
+      if (!/[0-9]/.test(c) || !/[0-9]/.test(to) || to < c) return null;
       items.push(`${c}-${to}`);
       j += 2;
       continue;
