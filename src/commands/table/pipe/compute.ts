@@ -131,7 +131,8 @@ function trSet(set: string): string | null {
     let c = set[i]!;
     if (c === "\\") {
       const n = set[++i];
-      if (n === undefined) c = "\\";
+      // A lone backslash at the end is itself, with a warning on standard error (see disk.ts).
+      if (n === undefined) return null;
       else if (/[0-7]/.test(n)) {
         let oct = n;
         while (oct.length < 3 && /[0-7]/.test(set[i + 1] ?? "")) oct += set[++i];

@@ -80,8 +80,10 @@ export const READLINK_TEXT: PipeOutput = {
   text: (call) => {
     const o = letters(call.texts, "efmnqs", { "--canonicalize": "f", "--canonicalize-existing": "e", "--canonicalize-missing": "m", "--no-newline": "n", "--quiet": "q", "--silent": "s" });
     if (o === null || !/[efm]/.test(o.set)) return null;
-    // -n is ignored (with a warning) when more than one path is given.
-    return canonicalAll(call, o.operands, need(o.set, "parent"), !o.set.includes("n") || o.operands.length > 1);
+    // -n with more than one path is ignored with a warning on standard error, which `2>&1` or
+    // `|&` would mix in: these commands answer only where they print nothing there.
+    if (o.set.includes("n") && o.operands.length > 1) return null;
+    return canonicalAll(call, o.operands, need(o.set, "parent"), !o.set.includes("n"));
   },
 };
 
