@@ -79,11 +79,13 @@ table("a function or an alias of the name runs instead", box, [
   ["dirname() { printf ../outside; }; cat \"$(command dirname src/x)/main.ts\"", "allow", ["read $P/src/main.ts"]],
 ]);
 
-table("a substitution inside a substitution is known once deep", box, [
+table("substitutions inside substitutions are known two deep", box, [
   ["cd \"$(dirname \"$(readlink -f link-in/main.ts)\")\" && cat main.ts", "allow", ["read $P/src/main.ts"]],
   ["cd $(dirname $(readlink -f src/secret-link)) && cat secret.txt", "ask", ["read $O/secret.txt"]],
   ["cat $(dirname $(echo src/sub/deep.ts | tr s S))", "allow", ["read $P/Src/Sub"]],
-  ["cat $(dirname $(dirname $(echo ../outside/dir/file.txt)))", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat $(dirname $(dirname $(echo ../outside/dir/file.txt)))", "ask", ["read $O"]],
+  ["cat $(dirname $(dirname $(echo src/sub/deep.ts)))", "allow", ["read $P/src"]],
+  ["cat $(dirname $(dirname $(dirname $(echo ../outside/dir/file.txt))))", "ask", ["#UNRESOLVED_WORD"]],
   ["cd $(dirname $(echo ../outside/x)) && rm -f secret.txt", "ask", ["write $O/secret.txt"]],
 ]);
 

@@ -52,21 +52,33 @@ export function redirectedStdin(redirs: readonly Redir[], w: World, env: WordEnv
 
 /**
  * Words whose substitutions are too costly to expand again: expanding them again analyses the
- * substitutions again, 2^depth times in all. A command substitution of commands without
- * substitutions of their own (`$(dirname $(which perl))`: `which perl`) is analysed twice at most.
+ * substitutions again, 2^depth times in all. Command substitutions nested two deep
+ * (`$(dirname $(dirname $(which perl)))`) are analysed four times at most.
  */
 export function hasSubstitution(words: readonly Word[]): boolean {
-  return words.some((w) => w.parts.some((p) => (p.t === "cmdsub" ? !flat(p.body) : nested(p))));
+  return depthOf(words) > 2;
 }
 
-function nested(p: Word["parts"][number]): boolean {
-  return p.t === "cmdsub" || p.t === "procsub" || p.t === "arith" || p.t === "code" || (p.t === "param" && p.param.arg !== null);
+/** How deep command substitutions nest in words (Infinity for other expansions that run code). */
+function depthOf(words: readonly Word[]): number {
+  let depth = 0;
+  for (const w of words) {
+    for (const p of w.parts) {
+      if (p.t === "cmdsub") depth = Math.max(depth, 1 + bodyDepth(p.body));
+      else if (p.t === "procsub" || p.t === "arith" || p.t === "code" || (p.t === "param" && p.param.arg !== null)) return Infinity;
+    }
+  }
+  return depth;
 }
 
-/** A simple command or a pipeline of them with no substitution anywhere in their words or redirections. */
-function flat(body: Stmt): boolean {
-  const items = body.t === "pipe" ? body.items : [body];
-  return items.every((i) => i.t === "cmd" && ![...i.words, ...i.redirs.flatMap((r) => (r.target ? [r.target] : [])), ...i.assigns.flatMap((a) => (a.value ? [a.value] : []))].some((w) => w.parts.some(nested)) && i.redirs.every((r) => r.heredoc === null));
+/** The same for a simple command or a pipeline of them; Infinity for anything else (and here-documents). */
+function bodyDepth(body: Stmt): number {
+  let depth = 0;
+  for (const i of body.t === "pipe" ? body.items : [body]) {
+    if (i.t !== "cmd" || i.redirs.some((r) => r.heredoc !== null)) return Infinity;
+    depth = Math.max(depth, depthOf([...i.words, ...i.redirs.flatMap((r) => (r.target ? [r.target] : [])), ...i.assigns.flatMap((a) => (a.value ? [a.value] : []))]));
+  }
+  return depth;
 }
 
 /** The words of a simple command, when all are known. */
