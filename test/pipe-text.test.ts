@@ -56,6 +56,8 @@ table("tr, sed, cut, rev, head, tail, uniq on known text", box, [
   ["cat \"$(echo src/main.ts 2>/dev/null)\"", "allow", ["read $P/src/main.ts"]],
   // The first segment's output goes to a file: cat reads nothing, cd "" stays where it is.
   ["cd \"$(echo src > /dev/null | cat)\" && cat ../x", "ask", ["#UNRESOLVED_WORD"]],
+  ["find docs 2>&1 | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find docs 2>/dev/null | xargs cat", "allow", ["read $P/docs"]],
 ]);
 
 table("realpath and readlink -f resolve on the disk as it is", box, [

@@ -155,6 +155,7 @@ function mayBeRedefined(name: string, w: World): boolean {
 /** What pipeline segment `index` writes to the next one: what its table entry says it prints. */
 export function pipeOutput(items: readonly Stmt[], index: number, w: World, env: WordEnv): Stdin {
   const s = items[index]!;
+  if (!printsToPipe(s)) return UNKNOWN_STDIN;
   const words = knownArgv(s, w, env);
   // A function or alias of that name runs instead of the command the table knows. (Wrappers
   // after it run programs, which functions do not replace; `command` skips them too.)
@@ -163,15 +164,19 @@ export function pipeOutput(items: readonly Stmt[], index: number, w: World, env:
   if (!argv || argv.length === 0 || argv[0]!.text === null || s.t !== "cmd") return UNKNOWN_STDIN;
   const name = argv[0]!.text!.replace(/^.*\//, "");
   const args = argv.slice(1);
-  const input = (): Stdin => redirectedStdin(s.redirs, w, env) ?? (index > 0 && printsToPipe(items[index - 1]!) ? pipeOutput(items, index - 1, w, env) : UNKNOWN_STDIN);
+  const input = (): Stdin => redirectedStdin(s.redirs, w, env) ?? (index > 0 ? pipeOutput(items, index - 1, w, env) : UNKNOWN_STDIN);
   // The disk is what the command sees only when nothing that runs before it or alongside it
   // (another segment of its pipeline) may have changed it.
   return outputOf(name, argv[0]!, args, input, w, env, items.length === 1);
 }
 
-/** Whether a pipeline segment's standard output is the pipe: no redirection sends it elsewhere (`> f`, `&>f`, `>&2`). */
+/**
+ * Whether a pipeline segment's standard output is the pipe and only its output goes there: no
+ * redirection sends it elsewhere (`> f`, `&>f`, `>&2`) or adds standard error (`2>&1`: find's
+ * messages are not names).
+ */
 function printsToPipe(s: Stmt): boolean {
-  return s.t === "cmd" && s.redirs.every((r) => r.fd !== "1" && (r.fd !== null || r.op.startsWith("<")));
+  return s.t === "cmd" && s.redirs.every((r) => r.fd !== "1" && (r.fd !== null || r.op.startsWith("<")) && !(r.fd === "2" && (r.op === ">&" || r.op === "<&")));
 }
 
 /** What a command with these known words prints, as its table entry says. */
