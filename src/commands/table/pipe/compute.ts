@@ -262,8 +262,8 @@ export const HEAD_TEXT: PipeOutput = {
   text: (call) => {
     if (call.name !== "head") return null;
     const c = lineCount(call.texts, false);
-    const text = c && inputText(call);
-    if (!c || text === null || text === undefined) return null;
+    const text = c === null ? null : inputText(call);
+    if (c === null || text === null) return null;
     const { lines, ended } = linesOf(text);
     return joinLines(lines.slice(0, c.n), c.n < lines.length || ended);
   },
@@ -274,8 +274,8 @@ export const TAIL_TEXT: PipeOutput = {
   text: (call) => {
     if (call.name !== "tail") return null;
     const c = lineCount(call.texts, true);
-    const text = c && inputText(call);
-    if (!c || text === null || text === undefined) return null;
+    const text = c === null ? null : inputText(call);
+    if (c === null || text === null) return null;
     const { lines, ended } = linesOf(text);
     return joinLines(c.from ? lines.slice(Math.max(c.n - 1, 0)) : c.n === 0 ? [] : lines.slice(-c.n), ended);
   },
