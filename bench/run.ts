@@ -19,7 +19,7 @@ import { loadParser } from "../src/parse/grammar.ts";
 import { DEFAULT_BOUNDS, parseBounded } from "../src/parse/parse.ts";
 import { copyTree } from "../src/parse/tree.ts";
 import { type FileSystem, nodeFileSystem } from "../src/paths/fs.ts";
-import { lowerProgram } from "../src/shell/lower.ts";
+import { lowerProgram } from "../src/shell/lower/program.ts";
 import { hookInput, installedProject, measureStart, printStart, startPaths } from "./start.ts";
 
 const args = process.argv.slice(2);

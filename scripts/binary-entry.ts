@@ -7,13 +7,14 @@ import { readFileSync } from "node:fs";
 import grammarFile from "../grammar/tree-sitter-bash.wasm" with { type: "file" };
 import pythonFile from "../grammar/tree-sitter-python.wasm" with { type: "file" };
 import javascriptFile from "../grammar/tree-sitter-javascript.wasm" with { type: "file" };
+import perlFile from "../grammar/tree-sitter-perl.wasm" with { type: "file" };
 import runtimeFile from "web-tree-sitter/web-tree-sitter.wasm" with { type: "file" };
 import { main, processIo } from "../src/cli.ts";
 import { useEmbeddedWasm } from "../src/parse/grammar.ts";
 import { useEmbeddedInlineWasm } from "../src/parse/inline-grammars.ts";
 
 useEmbeddedWasm({ grammar: readFileSync(grammarFile), runtime: readFileSync(runtimeFile) });
-useEmbeddedInlineWasm({ python: readFileSync(pythonFile), javascript: readFileSync(javascriptFile) });
+useEmbeddedInlineWasm({ python: readFileSync(pythonFile), javascript: readFileSync(javascriptFile), perl: readFileSync(perlFile) });
 
 main(process.argv.slice(2), processIo()).then(
   (code) => {

@@ -175,9 +175,9 @@ interface CorpusResult {
 }
 const results: CorpusResult[] = [];
 
-// The inline-code analyser's figures: programs given to python -c / node -e, and what became of them.
-const INLINE_PROGRAM = /(^|[\s;|&(`'"])(python[0-9.]*|pypy[0-9]*|node|nodejs)\s+(-[\w-]+(=\S*)?\s+)*(-c|-e|--eval|-p|--print)(\s|=|$)/;
-const INLINE_REASON = /^(python[0-9.]*|pypy[0-9]*|node|nodejs) (-c|-e|--eval|-p|--print) runs inline code the guard (cannot prove confined: (.*)|cannot see into(.*))$/;
+// The inline-code analyser's figures: programs given to python -c / node -e / perl -e, and what became of them.
+const INLINE_PROGRAM = /(^|[\s;|&(`'"])((python[0-9.]*|pypy[0-9]*|node|nodejs)\s+(-[\w-]+(=\S*)?\s+)*(-c|-e|--eval|-p|--print)|perl[0-9.]*\s+(-\S+\s+)*-[\w.]*[eE])(\s|=|$)/;
+const INLINE_REASON = /^(python[0-9.]*|pypy[0-9]*|node|nodejs|perl[0-9.]*) (-c|-e|--eval|-p|--print) runs inline code the guard (cannot prove confined: (.*)|cannot see into(.*))$/;
 const inline = { seen: 0, allowed: 0, confinedButAsked: 0, refused: 0, why: new Map<string, number>() };
 function countInline(text: string, v: Verdict): void {
   if (!INLINE_PROGRAM.test(text)) return;
@@ -232,7 +232,7 @@ for (const file of corpora) {
 console.log("\n== summary (needless = not allowed though inside the project or a harmless system read)");
 console.log("  corpus                               commands  not allow   needless");
 for (const r of results) console.log(`  ${r.corpus.padEnd(36)} ${String(r.commands).padStart(8)} ${String(r.notAllow).padStart(10)} ${String(r.byClass.needless).padStart(6)} ${pct(r.byClass.needless, r.commands).padStart(8)}`);
-console.log(`\n== inline code (python -c, node -e/-p) in all corpora: ${inline.seen} programs`);
+console.log(`\n== inline code (python -c, node -e/-p, perl -e) in all corpora: ${inline.seen} programs`);
 console.log(`  allowed:                                   ${inline.allowed}`);
 console.log(`  confined, but asked for another reason:    ${inline.confinedButAsked}`);
 console.log(`  not proved confined (INLINE_CODE):         ${inline.refused}`);

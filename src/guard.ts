@@ -5,6 +5,7 @@
 import { homedir } from "node:os";
 import { dirname, isAbsolute, resolve as resolvePath } from "node:path";
 import type { Parser } from "web-tree-sitter";
+import { isEnvironmentVariable } from "./commands/environment.ts";
 import { loadParser } from "./parse/grammar.ts";
 import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds, parseBounded } from "./parse/parse.ts";
 import { cachingFileSystem, type FileSystem, nodeFileSystem } from "./paths/fs.ts";
@@ -17,7 +18,7 @@ import { judgeToolCall } from "./policy/judge-tool.ts";
 import { type LayerInfo, loadLayers } from "./policy/layers.ts";
 import { protectedReach } from "./policy/protect.ts";
 import { pathMatches, textMatches, toolLevel } from "./policy/rules.ts";
-import { DEFAULT_SCAN_LIMIT, Scanner } from "./policy/scan.ts";
+import { DEFAULT_SCAN_LIMIT, Scanner } from "./policy/reach.ts";
 import {
   type Approval, approvalPattern, type ApprovalScope, type ApprovalSuggestion, type ApproveOptions, kindsCovered, type RuleTarget,
   SessionApprovals, suggestApproval,
@@ -25,8 +26,10 @@ import {
 import { pathTool } from "./policy/tool.ts";
 import { REASONS, type ReasonCode } from "./reasons.ts";
 import type { Findings } from "./shell/findings.ts";
-import { DEFAULT_LIMITS, Interpreter, type InterpreterLimits, type ParsedCode } from "./shell/interpreter.ts";
-import { lowerProgram } from "./shell/lower.ts";
+import type { ParsedCode } from "./shell/interp/context.ts";
+import { Interpreter } from "./shell/interp/interpreter.ts";
+import { DEFAULT_LIMITS, type InterpreterLimits } from "./shell/interp/limits.ts";
+import { lowerProgram } from "./shell/lower/program.ts";
 import type { Dialect } from "./shell/syntax.ts";
 import { copyTree } from "./parse/tree.ts";
 import { World } from "./shell/state.ts";
@@ -337,7 +340,7 @@ class ShellGuard implements Guard {
         ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs) !== null),
       parse: (text, dialect) => this.parseNested(text, dialect),
     });
-    interp.runProgram(stmt, new World(cwd));
+    interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));
     return { findings: interp.findings, roots, fs, pre };
   }
 

@@ -3,6 +3,7 @@
 // command can set it: a prefix assignment, an assignment with export, a wrapper, a function
 // call, and a nested shell.
 
+import { describe, expect, test } from "bun:test";
 import type { Case } from "./support/table.ts";
 import { table, useSandbox } from "./support/table.ts";
 
@@ -155,3 +156,40 @@ table("every way of setting the variable", box, [
   ...forms("PATH=../outside/dir", "ls", "exec $O/dir"),
   ...forms("HOME=../outside", "git log", "read $O"),
 ]);
+
+// Option variables are read by the programs their table entries name (src/commands/environment.ts):
+// there the words join the command line; any other program may start a reader, so there the
+// variable is code the guard does not follow. bsdtar, bmake and remake do not read them.
+table("option variables and the programs that read them", box, [
+  ["TAR_OPTIONS=-C../outside gtar -xf a.tar -C build", "ask", ["cwd $O"]],
+  ["TAR_OPTIONS=-C../outside /usr/bin/tar -tf a.tar", "ask", ["cwd $O", "!#OPAQUE_CODE"]],
+  ["TAR_OPTIONS=-C../outside bsdtar -xf a.tar -C build", "ask", ["#OPAQUE_CODE", "!cwd $O"]],
+  ["TAR_OPTIONS=--no-same-owner ls", "ask", ["#OPAQUE_CODE"]],
+  ["TAR_OPTIONS=--no-same-owner . x", "ask", ["#OPAQUE_CODE"]],
+  ["TAR_OPTIONS=-C../outside env tar -tf a.tar", "ask", ["#OPAQUE_CODE", "cwd $O"]],
+  ["TAR_OPTIONS=-C../outside bash -c 'tar -tf a.tar'", "ask", ["#OPAQUE_CODE", "cwd $O"]],
+  ["UNZIP='-d ../outside' unzip a.zip -d build", "ask", ["write $O"]],
+  ["UNZIP='-d ../outside' zip -r build/a.zip src", "ask", ["#OPAQUE_CODE"]],
+  ["GNUMAKEFLAGS='-f ../outside/M' gmake", "ask", ["read $O/M"]],
+  ["export MAKEFLAGS=-C../outside; make", "ask", ["cwd $O"]],
+  ["MAKEFLAGS=-C../outside bmake", "ask", ["#OPAQUE_CODE", "!cwd $O"]],
+  ["MAKEFLAGS=-C../outside remake", "ask", ["#OPAQUE_CODE", "!cwd $O"]],
+  ["VALGRIND_OPTS=--log-file=../outside/vglog make", "ask", ["#OPAQUE_CODE"]],
+  ["PYTEST_ADDOPTS='--basetemp ../outside/t' py.test", "ask", ["write $O/t"]],
+  ["UNZIPOPT='-d ../outside/x' unzip a.zip -d build", "ask", ["write $O/x"]],
+  ["MFLAGS=-C../outside make", "ask", ["cwd $O"]],
+  ["ZIPOPT='-b ../outside' zip -r build/a.zip src", "ask", ["* $O"]],
+  ["UNZIPOPT=-o unzip a.zip -d build", "allow"],
+  ["MFLAGS=-j4 make", "allow"],
+  ["TAR_OPTIONS=--no-same-owner cd src", "allow"],
+]);
+
+describe("the reason an option variable gives", () => {
+  const reason = (command: string) => box.check(box.fx.sub(command)).reasons.find((r) => r.code === "OPAQUE_CODE")?.message;
+  test("names the program that reads it and the one that may start it", () => {
+    expect(reason("TAR_OPTIONS=--to-command=sh make")).toBe("TAR_OPTIONS holds options for tar, which make may start");
+    expect(reason("MAKEFLAGS=-C.. bmake")).toBe("MAKEFLAGS holds options for make, which bmake may start");
+    expect(reason("VALGRIND_OPTS=-q pytest")).toBe("VALGRIND_OPTS holds options for valgrind, which pytest may start");
+    expect(reason("UNZIPOPT=-o . x")).toBe("UNZIPOPT holds options for unzip, which this command may start");
+  });
+});

@@ -14,9 +14,9 @@ const LAYERS: readonly { readonly name: string; readonly members: readonly strin
   { name: "verdict", members: ["src/verdict.ts"] },
   { name: "paths", members: ["src/paths/"] },
   { name: "parse", members: ["src/parse/"] },
-  { name: "shell language", members: ["src/shell/"] },
+  { name: "shell language", members: ["src/shell/", "src/shell/lower/", "src/shell/words/"] },
   { name: "commands", members: ["src/commands/"] },
-  { name: "interpreter", members: ["src/shell/interpreter.ts", "src/shell/builtins.ts", "src/shell/stdin.ts"] },
+  { name: "interpreter", members: ["src/shell/interp/", "src/shell/stdin.ts"] },
   { name: "policy", members: ["src/policy/"] },
   { name: "sandbox", members: ["src/sandbox/"] },
   { name: "guard", members: ["src/guard.ts"] },
@@ -27,13 +27,10 @@ const LAYERS: readonly { readonly name: string; readonly members: readonly strin
 ];
 
 /**
- * Imports that go up a layer or close a cycle, left for the interpreter split (issue 15, "the
- * interpreter split along its own seams" and "one place per command"). Nothing may be added here.
+ * Imports that go up a layer or close a cycle. The last ones went with the interpreter split and
+ * with each command's pipe output moving into its table entry (issue 15); nothing may be added.
  */
-const KNOWN_EDGES: readonly (readonly [from: string, to: string])[] = [
-  // The builtins take the whole interpreter; splitting it gives them a narrow context.
-  ["src/shell/builtins.ts", "src/shell/interpreter.ts"],
-];
+const KNOWN_EDGES: readonly (readonly [from: string, to: string])[] = [];
 
 const graph = moduleGraph(join(import.meta.dir, ".."), ["src"]);
 
@@ -121,11 +118,10 @@ describe("layers of src/", () => {
   });
 
   test("the check sees a cycle and an upward import", () => {
-    // The cycles the exceptions break are still there: the check is not vacuous.
-    const next = new Map<string, string[]>();
-    for (const i of graph.imports) next.set(i.from, [...(next.get(i.from) ?? []), i.to]);
-    expect(cycles(graph.files, next).length).toBeGreaterThan(0);
-    expect(layerOf("src/shell/stdin.ts")).toBeGreaterThan(layerOf("src/shell/words.ts"));
-    expect(layerOf("src/shell/interpreter.ts")).toBeGreaterThan(layerOf("src/commands/analyse.ts"));
+    // No cycle is left in src/: the check is shown a made-up one, so that it is not vacuous.
+    const next = new Map<string, string[]>([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]], ["d.ts", ["a.ts"]]]);
+    expect(cycles(["a.ts", "b.ts", "c.ts", "d.ts"], next)).toEqual([["a.ts", "b.ts", "c.ts"]]);
+    expect(layerOf("src/shell/stdin.ts")).toBeGreaterThan(layerOf("src/shell/words/parts.ts"));
+    expect(layerOf("src/shell/interp/interpreter.ts")).toBeGreaterThan(layerOf("src/commands/analyse.ts"));
   });
 });

@@ -9,7 +9,7 @@ import { createGuard, type Guard } from "../src/index.ts";
 import { mergeLayers, validateLayer } from "../src/policy/config.ts";
 import { Policy, surfacesFor } from "../src/policy/decide.ts";
 import { judgeFindings, type JudgeContext } from "../src/policy/judge.ts";
-import { Scanner } from "../src/policy/scan.ts";
+import { Scanner } from "../src/policy/reach.ts";
 import { SessionApprovals } from "../src/policy/session.ts";
 import { nodeFileSystem } from "../src/paths/fs.ts";
 import type { PathFinding } from "../src/shell/findings.ts";

@@ -400,9 +400,9 @@ table("regressions found by the properties", box, [
 
 // `!` before a compound command that opens with a reserved word (`{`, `if`, `for`, `while`,
 // `until`) is parsed by tree-sitter-bash as a negated simple command named `{` (or `if`, …)
-// with the body's words as its arguments, and no error; lower.ts does not undo it. A `cd` in
+// with the body's words as its arguments, and no error; the lowering did not undo it. A `cd` in
 // the body is then an argument, not a change of directory, and in a function body the group's
-// `}` ends the function early, so the rest is read at top level. lower.ts now reads a top-level
+// `}` ends the function early, so the rest is read at top level. The lowering now reads a top-level
 // `! compound` (and `time compound`) again on its own, and reports deeper ones as parse errors.
 // Found by "! { c; }" (c = `cd`),
 // and by "f(){ c; }; f" and "f(){ c; } (never called)", whose shared counterexample is last.

@@ -422,11 +422,13 @@ const CLASSES: readonly BypassClass[] = [
       ["python3 - <<'PY'\nimport os\nos.remove('/etc/x')\nPY", ["#INLINE_CODE"]],
       ["php -r 'unlink(\"/etc/x\");'", ["#INLINE_CODE"]],
       ["awk 'BEGIN { system(\"rm ~/x\") }'", ["#INLINE_CODE|#OPAQUE_CODE"]],
-      ["perl -pi -e 's/a/b/' ~/.bashrc", ["#INLINE_CODE", "* $H/.bashrc"]],
+      ["perl -pi -e 'system \"id\"' ~/.bashrc", ["#INLINE_CODE", "* $H/.bashrc"]],
       ["echo 'import os' | python3", ["#INLINE_CODE"]],
       ["lua -e 'os.remove(\"/etc/x\")'", ["#INLINE_CODE"]],
-      // Confined inline code (src/commands/inline/): its literal file is judged as a write.
+      // Confined inline code (src/commands/inline/): its literal file, or the operand perl -i
+      // rewrites, is judged as a write.
       ["/usr/bin/env python3 -c 'open(\"/etc/x\", \"w\")'", ["write /etc/x"]],
+      ["perl -pi -e 's/a/b/' ~/.bashrc", ["write $H/.bashrc"]],
       ["python3 scripts/tool.py ~/.bashrc", ["#INLINE_CODE|* $H/.bashrc"]],
     ],
   },

@@ -5,7 +5,7 @@ import type { ReasonCode } from "../reasons.ts";
 import type { Dialect } from "../shell/syntax.ts";
 import type { Span } from "../span.ts";
 import type { Options } from "../shell/state.ts";
-import type { Seg } from "../shell/words.ts";
+import type { Seg } from "../shell/words/env.ts";
 import type { Listing } from "../shell/listing.ts";
 import type { AccessKind } from "../verdict.ts";
 

@@ -82,6 +82,18 @@ interface RecursionSpec {
   readonly follow: "always" | "never" | { readonly mode: string };
 }
 
+/**
+ * The environment variables a command honours as its own. `options`: variables whose words it
+ * reads as if written first on its command line (`TAR_OPTIONS`), each with the names of the
+ * entry that read it (bsdtar, another name of tar's entry, ignores TAR_OPTIONS). Any other
+ * program may start the command, so for the rest the variable is code the guard does not
+ * follow (src/commands/environment.ts). Read on the entry the table lists by name only: not
+ * on a subcommand, nor on a spec an Analyser applies (tar's is on its Analyser).
+ */
+interface EntryEnvironment {
+  readonly options: Readonly<Record<string, readonly string[]>>;
+}
+
 export interface CommandSpec {
   /** Command names this entry answers for (matched on the basename). */
   readonly names: readonly string[];
@@ -119,6 +131,8 @@ export interface CommandSpec {
   readonly unknownOptions?: "generic" | "none";
   /** What it prints into a pipe or a substitution, when the guard can know it (see PipeOutput). */
   readonly pipe?: readonly PipeOutput[];
+  /** The environment variables it honours as its own options. */
+  readonly environment?: EntryEnvironment;
 }
 
 /** A command in a pipeline or a substitution whose words are all known, as its pipe output sees it. */
@@ -223,6 +237,8 @@ export interface Analyser {
   readonly names: readonly string[];
   readonly analyse: (call: Call) => Effect[];
   readonly pipe?: readonly PipeOutput[];
+  /** The environment variables it honours as its own options. */
+  readonly environment?: EntryEnvironment;
 }
 
 export type Entry = CommandSpec | Analyser;

@@ -1,19 +1,21 @@
-// The pinned grammars for inline code (`python3 -c`, `node -e`): tree-sitter-python and
-// tree-sitter-javascript, hashed and compared with the pins before they are loaded, like the
-// bash grammar (grammar.ts). Each is loaded once per process, when the first program in its
-// language is analysed; where its file is not there, there is no parser and inline code is
-// INLINE_CODE.
+// The pinned grammars for inline code (`python3 -c`, `node -e`, `perl -e`): tree-sitter-python,
+// tree-sitter-javascript and tree-sitter-perl (grammar/*.json say where each came from), hashed
+// and compared with the pins before they are loaded, like the bash grammar (grammar.ts). Each is
+// loaded once per process, when the first program in its language is analysed; where its file
+// is not there, there is no parser and inline code is INLINE_CODE.
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Language, Parser } from "web-tree-sitter";
 import { GrammarError, sha256 } from "./grammar.ts";
 
-export type InlineLanguage = "python" | "javascript";
+export type InlineLanguage = "python" | "javascript" | "perl";
 
 const INLINE_GRAMMARS: Readonly<Record<InlineLanguage, { readonly package: string; readonly version: string; readonly sha256: string }>> = {
   python: { package: "tree-sitter-python", version: "0.25.0", sha256: "16108b50df4ee9a30168794252ab55e7c93bfc5765d7fa0aa3e335752c515f47" },
   javascript: { package: "tree-sitter-javascript", version: "0.25.0", sha256: "5fb488d0cabb4775a594bab85682de5ad6ce83c0d6ac997a9f82dd084d571240" },
+  // ganezdragon's grammar as @cursorless/tree-sitter-wasms 0.7.0 ships it built (ABI 14).
+  perl: { package: "tree-sitter-perl", version: "ganezdragon@8d48b29", sha256: "88e1c9367bd4ac1928de72590947940566b67bd290f27c25bc759847ede62299" },
 };
 
 /** Each language's parser once it was asked for; null where its grammar file is not there. */

@@ -1,5 +1,5 @@
 // Every kind of node tree-sitter-bash 0.25.1 can put in a tree, from the grammar's own
-// node-types.json, each with what the lowering (src/shell/lower.ts) does with it. The lowering refuses a node of any
+// node-types.json, each with what the lowering (src/shell/lower/) does with it. The lowering refuses a node of any
 // other kind (UNMODELLED_SYNTAX), so a grammar upgrade that adds one asks until someone decides
 // what it means; test/coverage.test.ts fails when this list and node-types.json disagree.
 

@@ -11,7 +11,7 @@ import { containingRoot, type Judgement, Judging, type Policy, relativeTo, surfa
 import { protectedReach } from "./protect.ts";
 import { commandTexts } from "./command-text.ts";
 import { lastMatch, textMatches } from "./rules.ts";
-import { reachesInside, type Scanner, type WalkMode } from "./scan.ts";
+import { reachesInside, type Scanner, type WalkMode } from "./reach.ts";
 import type { SessionApprovals } from "./session.ts";
 
 export interface JudgeContext {

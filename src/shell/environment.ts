@@ -4,10 +4,16 @@
 // line, yet each reaches outside. A command run while one of them is set in the command (by a
 // prefix assignment, an assignment or export, or a wrapper such as `env`) is judged by what
 // the value names, as if those were the program's own words.
+//
+// Only variables that any program may honour are here: a program started by another program
+// (a pager git starts, git started by npm, a compiler make starts) still sees them, so they
+// belong to no one command. Variables that carry one tool's options (TAR_OPTIONS, MAKEFLAGS)
+// are in that tool's table entry (`environment` in src/commands/spec.ts), and
+// src/commands/environment.ts answers for both.
 
 import type { AccessKind } from "../verdict.ts";
 
-interface EnvironmentRole {
+export interface EnvironmentRole {
   /**
    * `command`: a command line or options that the program runs or obeys (split at blanks;
    * shell syntax in it is code the guard does not read). `dirs`: a `:`-separated list of
@@ -16,12 +22,6 @@ interface EnvironmentRole {
   readonly value: "command" | "dirs";
   /** What the program does with the paths the value names. */
   readonly kind: AccessKind;
-  /**
-   * Options read by these programs as if written first on their command line (`TAR_OPTIONS`):
-   * for them the words join the command's own; any other program may start one of them, so
-   * what the options do is not known there.
-   */
-  readonly optionsOf?: readonly string[];
   /** Only an absolute value is a path (`GIT_TRACE=1` traces to stderr, `GIT_TRACE=/x` to /x). */
   readonly absoluteOnly?: boolean;
 }
@@ -49,16 +49,11 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   // uv's settings (uv 0.5 "Environment variables"): a config file may set anything, a Python
   // given by path is run, indexes may be local (`file://`, a directory), like PIP_*.
   ...["UV_CONFIG_FILE", "UV_PYTHON", "UV_INDEX_URL", "UV_DEFAULT_INDEX", "UV_EXTRA_INDEX_URL", "UV_INDEX", "UV_FIND_LINKS", "UV_CONSTRAINT", "UV_OVERRIDE", "UV_BUILD_CONSTRAINT", "UV_ENV_FILE"].map((n) => [n, COMMAND] as const),
-  // Code loaded into every process, options that load modules, and tools' option variables.
+  // Code loaded into every process, and options that load modules.
   ...["LD_PRELOAD", "LD_AUDIT", "NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "PYTHONSTARTUP", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"].map((n) => [n, COMMAND] as const),
-  ["TAR_OPTIONS", { ...COMMAND, optionsOf: ["tar", "gtar"] }],
-  ["VALGRIND_OPTS", { ...COMMAND, optionsOf: ["valgrind"] }],
-  ["PYTEST_ADDOPTS", { ...COMMAND, optionsOf: ["pytest", "py.test"] }],
-  // Options whose paths are read; what else they do stays inside the program.
+  // Options whose paths are read, whichever program starts the tool (tar -J starts xz, which
+  // reads XZ_OPT); what else they do stays inside the tool.
   ...["XZ_OPT", "XZ_DEFAULTS", "PARALLEL", "MANOPT"].map((n) => [n, COMMAND] as const),
-  ["ZIPOPT", { ...COMMAND, optionsOf: ["zip"] }],
-  ...["UNZIP", "UNZIPOPT"].map((n) => [n, { ...COMMAND, optionsOf: ["unzip"] }] as const),
-  ...["MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS"].map((n) => [n, { ...COMMAND, optionsOf: ["make", "gmake"] }] as const),
   ...["MAKEFILES", "GOFLAGS"].map((n) => [n, COMMAND] as const),
   // Compilers and wrappers build tools run.
   ...["CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "RUSTC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTDOC", "CARGO_BUILD_RUSTC_WRAPPER"].map((n) => [n, COMMAND] as const),
@@ -92,8 +87,11 @@ const COMMAND_FAMILIES = /^(npm_config_|NPM_CONFIG_|PIP_|GIT_CONFIG_(KEY|VALUE)_
 /** git's trace files, for git started by any program (npm, cargo, pip). */
 const TRACE_FILE: EnvironmentRole = { value: "dirs", kind: "write", absoluteOnly: true };
 
-/** The role of an environment variable a program is started with, or null when it has none. */
-export function environmentRole(name: string): EnvironmentRole | null {
+/**
+ * The role of an environment variable for any program started with it, or null when it has
+ * none here (one tool's option variable may still have one: src/commands/environment.ts).
+ */
+export function anyProgramRole(name: string): EnvironmentRole | null {
   return BY_NAME.get(name) ?? (COMMAND_FAMILIES.test(name) || BASH_FUNCTION.test(name) ? COMMAND : name.startsWith("GIT_TRACE") ? TRACE_FILE : null);
 }
 

@@ -2,7 +2,6 @@
 // shell may be when it reaches a point of the script (after `cd a || cd b` there are two).
 // A world holds what is known literally; everything else is unknown and fails closed.
 
-import { environmentRole } from "./environment.ts";
 import type { Stmt } from "./syntax.ts";
 import type { Span } from "../span.ts";
 import { type LinkZone, zonesKey } from "./zones.ts";
@@ -185,13 +184,20 @@ export class World {
   /** Variables set here that change what started programs reach (environment.ts); never copied in place. */
   environmentNames: readonly string[];
   /**
+   * Which names go into environmentNames. The table knows some of them (a tool's option
+   * variables, src/commands/environment.ts), and this layer may not import it: the guard
+   * hands the answer in.
+   */
+  private isEnvironmentName: (name: string) => boolean;
+  /**
    * Physical directories a command here may have renamed ("/": any), so that a parent shell
    * whose working directory is at or below one of them knows it has moved too.
    */
   movedDirs: readonly string[];
 
-  constructor(cwd: Dir) {
+  constructor(cwd: Dir, isEnvironmentName: (name: string) => boolean) {
     this.cwd = cwd;
+    this.isEnvironmentName = isEnvironmentName;
     this.oldpwd = null;
     this.stack = [];
     this.stackUnknown = false;
@@ -250,6 +256,7 @@ export class World {
     w.linksChanged = this.linksChanged;
     w.linkZones = this.linkZones;
     w.environmentNames = this.environmentNames;
+    w.isEnvironmentName = this.isEnvironmentName;
     w.movedDirs = this.movedDirs;
     return w;
   }
@@ -274,7 +281,7 @@ export class World {
     // Writing the value a variable has keeps the map shared, so that sameAs sees no change.
     const prev = this.vars.get(name);
     if (prev !== undefined && (prev === value || (prev.k === "str" && value.k === "str" && prev.v === value.v && isStandIn(prev) === isStandIn(value)) || (prev.k === "unset" && value.k === "unset"))) return;
-    if (environmentRole(name) !== null && !this.environmentNames.includes(name)) this.environmentNames = [...this.environmentNames, name];
+    if (this.isEnvironmentName(name) && !this.environmentNames.includes(name)) this.environmentNames = [...this.environmentNames, name];
     if (this.varsShared) {
       this.vars = new Map(this.vars);
       this.varsShared = false;

@@ -13,7 +13,9 @@ import { lookupCommand } from "../commands/table/index.ts";
 import { WRAPPER_SPECS } from "../commands/table/wrappers.ts";
 import type { World } from "./state.ts";
 import type { Redir, Stmt, Word } from "./syntax.ts";
-import { expandToSegs, expandWord, type Field, fieldText, firstUnknown, lookup, type Seg, type WordEnv } from "./words.ts";
+import { expandToSegs, expandWord } from "./words/expand.ts";
+import { type Field, fieldText, firstUnknown, type Seg, type WordEnv } from "./words/env.ts";
+import { lookup } from "./words/variables.ts";
 import { filtered, listingOf } from "./listing.ts";
 import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 

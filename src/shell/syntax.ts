@@ -1,5 +1,5 @@
 // Our own small syntax tree. The tree-sitter tree is lowered into these types once
-// (src/shell/lower.ts), so the interpreter never sees grammar quirks and every
+// (src/shell/lower/), so the interpreter never sees grammar quirks and every
 // switch over a node type can be exhaustive.
 
 import type { Span } from "../span.ts";

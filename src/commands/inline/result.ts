@@ -7,8 +7,19 @@ export interface InlineFile {
   readonly kind: "read" | "write" | "list";
 }
 
+/**
+ * What a confined program does: the files it opens by a literal name, the modules the
+ * interpreter may load for it, and (perl's `<>`, `-n`, `-p`) whether it reads the files named
+ * by the command's operands.
+ */
+interface Confined {
+  readonly files: readonly InlineFile[];
+  readonly imports: readonly string[];
+  readonly readsOperands?: true;
+}
+
 export type InlineAnalysis =
-  | { readonly ok: true; readonly files: readonly InlineFile[]; readonly imports: readonly string[] }
+  | ({ readonly ok: true } & Confined)
   | { readonly ok: false; readonly why: string };
 
 /** Thrown inside an analyser at the first construct it cannot prove confined. */
@@ -28,7 +39,7 @@ export function literalOrNull(text: string): string | null {
  * Runs an analyser over a parsed program: code that does not parse, or the first construct the
  * analyser refuses, is the answer `ok: false` with the reason; anything else it throws is a bug.
  */
-export function analyseTree(root: { readonly hasError: boolean }, run: () => { readonly files: readonly InlineFile[]; readonly imports: readonly string[] }): InlineAnalysis {
+export function analyseTree(root: { readonly hasError: boolean }, run: () => Confined): InlineAnalysis {
   try {
     if (root.hasError) throw new InlineRefusal("the code does not parse");
     return { ok: true, ...run() };

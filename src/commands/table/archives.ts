@@ -297,6 +297,7 @@ const ZIP_LONG_FLAGS = new Set([
 
 const UNZIP: TableSpec = {
   names: ["unzip"],
+  environment: { options: { UNZIP: ["unzip"], UNZIPOPT: ["unzip"] } },
   abbreviations: false,
   flags: "fnoqujCLMVXKDNUWa$bjs",
   options: {
@@ -694,8 +695,9 @@ function ar(call: Call): Effect[] {
 
 export const ARCHIVE_ANALYSERS: readonly Analyser[] = [
   { names: ["ar", "gcc-ar", "llvm-ar"], analyse: ar },
-  { names: TAR.names, analyse: tar },
-  { names: ["zip"], analyse: zip },
+  // GNU tar reads TAR_OPTIONS before its command line (tar 1.35 "Using tar Options"); bsdtar does not.
+  { names: TAR.names, analyse: tar, environment: { options: { TAR_OPTIONS: ["tar", "gtar"] } } },
+  { names: ["zip"], analyse: zip, environment: { options: { ZIPOPT: ["zip"] } } },
   { names: ["7z", "7za", "7zr", "7zz"], analyse: sevenZip },
   { names: ["cpio"], analyse: cpio },
 ];

@@ -165,7 +165,7 @@ export function assignmentValue(arg: Arg): Arg | null {
 
 /**
  * Names read from a list given to one of `options` (`--files0-from=F`, `-T F`; `-` is standard
- * input): each is judged as a path of `kind`, where the command starts (src/shell/interpreter.ts
+ * input): each is judged as a path of `kind`, where the command starts (src/shell/interp/effects.ts
  * namesFromList).
  */
 export function namesFrom(

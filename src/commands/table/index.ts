@@ -2,6 +2,7 @@
 // cannot say it, a function (Analyser). Flag shorthands are expanded here, once per entry, when
 // a command of that entry is first looked up.
 
+import { anyProgramRole } from "../../shell/environment.ts";
 import type { Analyser, CommandSpec, Entry } from "../spec.ts";
 import { ARCHIVE_ANALYSERS, ARCHIVE_SPECS } from "./archives.ts";
 import { CONVERTER_ANALYSERS, CONVERTER_SPECS } from "./converters.ts";
@@ -34,12 +35,37 @@ const ANALYSERS: readonly Analyser[] = [
 
 /** Every name to its entry as written; a name listed twice is an error when the table loads. */
 const WRITTEN = new Map<string, { readonly spec: TableSpec } | { readonly analyser: Analyser }>();
-for (const spec of SPECS) for (const n of spec.names) add(n, { spec });
-for (const analyser of ANALYSERS) for (const n of analyser.names) add(n, { analyser });
+/** Option variables (TAR_OPTIONS) to the names that read them, from the entries' `environment`. */
+const OPTION_VARIABLES = new Map<string, readonly string[]>();
+for (const spec of SPECS) {
+  for (const n of spec.names) add(n, { spec });
+  if (spec.environment) addEnvironment(spec);
+}
+for (const analyser of ANALYSERS) {
+  for (const n of analyser.names) add(n, { analyser });
+  if (analyser.environment) addEnvironment(analyser);
+}
 
 function add(name: string, e: { readonly spec: TableSpec } | { readonly analyser: Analyser }): void {
   if (WRITTEN.has(name)) throw new Error(`the command table lists ${name} twice`);
   WRITTEN.set(name, e);
+}
+
+function addEnvironment(entry: TableSpec | Analyser): void {
+  for (const [variable, readers] of Object.entries(entry.environment?.options ?? {})) {
+    // A reader that is not a name of the entry would never match: the words would be lost.
+    const stray = readers.find((r) => !entry.names.includes(r));
+    if (stray !== undefined) throw new Error(`the command table says ${stray} reads ${variable}, but ${stray} is not a name of that entry`);
+    if (OPTION_VARIABLES.has(variable)) throw new Error(`the command table lists ${variable} for two entries`);
+    // What any program honours is judged for every program; a second role would be ignored.
+    if (anyProgramRole(variable) !== null) throw new Error(`${variable} is in src/shell/environment.ts and in the command table`);
+    OPTION_VARIABLES.set(variable, readers);
+  }
+}
+
+/** The commands that read an environment variable as their options (TAR_OPTIONS: tar, gtar), or undefined. */
+export function optionVariableReaders(variable: string): readonly string[] | undefined {
+  return OPTION_VARIABLES.get(variable);
 }
 
 /**

@@ -173,6 +173,7 @@ const RUFF: TableSpec = {
 const PYTEST_PATH_KEYS = new Set(["cache_dir", "log_file", "testpaths", "pythonpath", "confcutdir", "junit_xml", "rootdir", "basetemp"]);
 const PYTEST: TableSpec = {
   names: ["pytest", "py.test"],
+  environment: { options: { PYTEST_ADDOPTS: ["pytest", "py.test"] } },
   abbreviations: true,
   flags: "xqvslh",
   long: ["--exitfirst", "--quiet", "--verbose", "--showlocals", "--full-trace", "--lf", "--last-failed", "--ff", "--failed-first", "--nf", "--new-first", "--sw", "--stepwise", "--cache-clear", "--pdb", "--co", "--collect-only", "--noconftest", "--doctest-modules", "--strict-markers", "--strict-config", "--runxfail", "--setup-show", "--setup-only", "--setup-plan", "--fixtures", "--markers", "--version", "--help", "--trace-config", "--disable-warnings", "--no-header", "--no-summary", "--cov-append", "--no-cov", "--lfnf", "--trace", "--pyargs"],

@@ -10,8 +10,14 @@ import type { TableSpec } from "../expand.ts";
 import { commandWords, SHELL_SYNTAX } from "../../../shell/environment.ts";
 import { projectCode } from "./code-options.ts";
 
+/** GNU make's option variables: read from the environment, and again when set on its command line. */
+const MAKEFLAGS_NAMES: readonly string[] = ["MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS"];
+
 export const MAKE: TableSpec = {
   names: ["make", "gmake", "bmake", "remake"],
+  // GNU make's option variables; bmake and remake are not judged as reading them (what they
+  // hold is OPAQUE_CODE there, as for any program that may start make).
+  environment: { options: Object.fromEntries(MAKEFLAGS_NAMES.map((n) => [n, ["make", "gmake"]])) },
   flags: "bBeiknpqrRsStvwL",
   long: ["--always-make", "--environment-overrides", "--ignore-errors", "--keep-going", "--just-print", "--dry-run", "--recon", "--print-data-base", "--question", "--no-builtin-rules", "--no-builtin-variables", "--silent", "--quiet", "--no-silent", "--no-keep-going", "--stop", "--touch", "--trace", "--version", "--print-directory", "--no-print-directory", "--warn-undefined-variables", "--check-symlink-times", "--help"],
   options: {
@@ -47,7 +53,6 @@ export const MAKE: TableSpec = {
  * words are targets.
  */
 const MAKE_DEFINITION = /^([^=]*?)(:::=|::=|:=|\+=|\?=|!=|=)([\s\S]*)$/;
-const MAKEFLAGS_NAMES = /^(MAKEFLAGS|MFLAGS|GNUMAKEFLAGS)$/;
 
 /** Judges a command-line variable definition; false when the word is a target. */
 function makeDefinition(ctx: SpecContext, a: Arg, text: string, inMakeflags: boolean): boolean {
@@ -73,7 +78,7 @@ function makeDefinition(ctx: SpecContext, a: Arg, text: string, inMakeflags: boo
   // shell reads code (-i and -l read rc files, -s standard input) are not plain either.
   if (name === ".SHELLFLAGS" && !plainShellOptions(words)) issue(ctx, "OPAQUE_CODE", `${what} gives the shell that runs each recipe more than plain options`, a.span);
   // MAKEFLAGS set on the command line is read again as options and definitions.
-  if (MAKEFLAGS_NAMES.test(name) && !inMakeflags) {
+  if (MAKEFLAGS_NAMES.includes(name) && !inMakeflags) {
     for (const word of words) {
       if (/^-(E|-eval)/.test(word)) issue(ctx, "OPAQUE_CODE", `${what} holds --eval, makefile code the guard does not read`, a.span);
       else if (!makeDefinition(ctx, a, word, true)) ctx.role(withValue(a, word, ""), "generic");

@@ -11,12 +11,12 @@ import { KUBECTL_ALL_VERBS } from "./kubernetes.ts";
 import { BUN, BUNX, DENO, homeAware, NODE, NPM, NPX, PNPM, PNPX, TS_RUNNERS, TSC, YARN } from "./node.ts";
 import { PIP, PIPX, POETRY, PYTHON_ANALYSER, UV, UVX } from "./python.ts";
 import { CARGO, RUSTC, RUSTUP } from "./rust.ts";
-import { LUA, PERL, PHP, RUBY } from "./scripting.ts";
+import { LUA, PERL_ANALYSER, PHP, RUBY_ANALYSER } from "./scripting.ts";
 import { TERRAFORM } from "./terraform.ts";
 import type { Analyser } from "../../spec.ts";
 
 export const DEV_SPECS: readonly TableSpec[] = [
-  NODE, TS_RUNNERS, RUBY, PERL, PHP, LUA,
+  NODE, TS_RUNNERS, PHP, LUA,
   NPX, PNPX, BUN, BUNX, DENO,
   PIP, UV, UVX, POETRY, PIPX,
   CARGO, RUSTC, RUSTUP, GO, GOFMT,
@@ -25,4 +25,4 @@ export const DEV_SPECS: readonly TableSpec[] = [
   DOCKER, COMPOSE, TERRAFORM,
 ];
 
-export const DEV_ANALYSERS: readonly Analyser[] = [{ names: ["cmake"], analyse: cmake }, PYTHON_ANALYSER, homeAware(NPM), homeAware(PNPM), homeAware(YARN)];
+export const DEV_ANALYSERS: readonly Analyser[] = [{ names: ["cmake"], analyse: cmake }, PYTHON_ANALYSER, PERL_ANALYSER, RUBY_ANALYSER, homeAware(NPM), homeAware(PNPM), homeAware(YARN)];

@@ -1,11 +1,14 @@
 // The other script interpreters: ruby, perl, php, lua.
 
-import { syntheticArg } from "../../apply.ts";
+import { applySpec, syntheticArg } from "../../apply.ts";
+import type { Analyser } from "../../spec.ts";
 import { assignmentOptions, chdir, type Custom, each, hooks, issue, none, optionalNone, optionItems, optionValues, read, roleAs } from "../common.ts";
-import type { TableSpec } from "../expand.ts";
+import { expandSpec, type TableSpec } from "../expand.ts";
 import { info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
+import { perlInlineCode } from "./perl-code.ts";
+import { PERL_SWITCHES, RUBY_SWITCHES, splitSwitchWords } from "./switch-words.ts";
 
-export const RUBY: TableSpec = {
+const RUBY: TableSpec = {
   names: ["ruby", "jruby", "truffleruby"],
   style: "posix",
   abbreviations: false,
@@ -48,27 +51,45 @@ function inPlaceBackup(placeholder: "*" | null): Custom {
   };
 }
 
-export const PERL: TableSpec = {
+const PERL: TableSpec = {
   names: ["perl", "perl5"],
   style: "posix",
   abbreviations: false,
-  flags: "acnpsStTuUwWXl",
+  // -g (5.36) is -0777. -l takes octal digits of its own (split off by PERL_SWITCHES).
+  flags: "acgnpsStTuUwWX",
   options: {
     ...each({ value: "none", modes: ["eval"] }, "-e", "-E"),
     "-I": read,
     // -x[DIR] changes to DIR before running the script (perlrun).
     "-x": { value: "chdir", optional: true },
-    ...each(optionalNone, "-M", "-m", "-0", "-i", "-d", "-D", "-C", "-F"),
+    ...each(optionalNone, "-M", "-m", "-0", "-l", "-i", "-d", "-D", "-C", "-F"),
     ...each(info, "-v", "-h", "--help", "--version"),
     "-V": { value: "none", optional: true, modes: ["info"] },
   },
-  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
+  // With -e, perlInlineCode gives each operand its role: what the code does with it.
+  operands: { first: "exec", unlessModes: ["eval", "info"], rest: { default: "generic", modes: { eval: "none" } } },
   changes: projectCode,
-  custom: hooks(inlineCode(["-e", "-E"]), programFromStdin(["eval", "info"]), (ctx) => {
+  custom: hooks(perlInlineCode, programFromStdin(["eval", "info"]), (ctx) => {
     // -MMod=a,b is `use Mod split(/,/, q{a,b})`; anything else in it is spliced in as code.
     for (const v of optionValues(ctx, "-M", "-m")) if (v.text === null || !/^-?[\w:]*(=[\w:.,/-]*)?$/.test(v.text)) issue(ctx, "INLINE_CODE", `perl -M${v.source} runs code`, v.span);
   }, inPlaceBackup("*")),
 };
+
+/**
+ * An interpreter's entry with its switch words first split where it reads them otherwise than
+ * the table's bundles (switch-words.ts: `perl -0777ne` is `-0777 -ne`, `ruby -We` is `-W -e`).
+ */
+function switchesFirst(spec: TableSpec, rules: Parameters<typeof splitSwitchWords>[1]): Analyser {
+  // Expanded on first use, as the table's own entries are (table/index.ts).
+  let expanded: ReturnType<typeof expandSpec> | null = null;
+  return {
+    names: spec.names,
+    analyse: (call) => applySpec(call.name, (expanded ??= expandSpec(spec)), splitSwitchWords(call.args, rules), call.world, call.span, undefined, call.disk).effects,
+  };
+}
+
+export const PERL_ANALYSER: Analyser = switchesFirst(PERL, PERL_SWITCHES);
+export const RUBY_ANALYSER: Analyser = switchesFirst(RUBY, RUBY_SWITCHES);
 
 export const PHP: TableSpec = {
   names: ["php", "php-cli", "php7", "php8"],

@@ -1,0 +1,71 @@
+// `perl -e CODE` and its kin (`-ne`, `-pe`, `-pi -e`, `-lane`): the code is read by the inline
+// analyser (src/commands/inline/perl.ts) and allowed when it is confined; then what it touches
+// are the operands, which `<>` (or -n/-p) reads, and -i rewrites in place. Any option whose
+// effect the analyser does not follow keeps the whole program INLINE_CODE.
+
+import type { Arg } from "../../effects.ts";
+import type { Base } from "../../spec.ts";
+import { analyseInline } from "../../inline/index.ts";
+import { type Custom, issue, optionItems } from "../common.ts";
+
+/**
+ * Options that change nothing the analysis depends on (perlrun): warnings, taint checks, `-c`
+ * (compile only: BEGIN blocks still run, and are analysed like the rest), the loop and split
+ * switches, line-ending and record handling (-l, -0, -g), Unicode features, and -i's backup
+ * suffix (judged by inPlaceBackup). The rest load code (-M, -m, -I: the modules perl loads on
+ * its own come from there, -d: the debugger and ~/.perldb), read the program elsewhere (-x, -S),
+ * set variables from the operands (-s) or dump core (-u).
+ */
+const FOLLOWED = new Set(["-e", "-E", "-n", "-p", "-a", "-l", "-i", "-0", "-g", "-F", "-C", "-w", "-W", "-X", "-t", "-T", "-c"]);
+
+/** Option values perl splices into the program or reads as numbers: only plain ones are followed. */
+const PLAIN_VALUE: Readonly<Record<string, RegExp>> = {
+  // -0 takes an octal or `x` hex record separator, -l an octal one; -C Unicode flags.
+  "-0": /^([0-7]*|x[0-9A-Fa-f]+)$/,
+  "-l": /^[0-7]*$/,
+  "-C": /^[0-9A-Za-z]*$/,
+  // -F's pattern becomes `split(/PATTERN/)` or `split(q\0PATTERN\0)` in the program (perlrun):
+  // nothing that closes it, interpolates or runs code.
+  "-F": /^\/?[\w\\:,.|!#%^*+?=~<>[\]-]*\/?$/,
+};
+
+/**
+ * A name `<>` may open: with two-argument open, a leading `<`, `>`, `+` or `|`, a trailing `|`
+ * and surrounding spaces are modes (`perl -ne print 'id |'` runs `id`: perlop "I/O Operators").
+ */
+const PLAIN_OPERAND = /^(?![\s<>+|])[^|]*(?<![\s|])$/;
+
+export const perlInlineCode: Custom = (ctx) => {
+  const codes = optionItems(ctx, "-e", "-E");
+  if (codes.length === 0) return;
+  const operands = ctx.items.flatMap((i): { word: Arg; base: Base }[] => (i.t === "operand" ? [{ word: i.word, base: i.base }] : []));
+  const refuse = (why: string, word: Arg | null): void => {
+    issue(ctx, "INLINE_CODE", `${ctx.name} -e runs inline code the guard cannot prove confined: ${why}`, word?.span ?? codes[0]!.word.span);
+    for (const o of operands) ctx.role(o.word, "generic", o.base);
+  };
+  for (const it of ctx.items) {
+    if (it.t === "unknown-option") return refuse(`${it.word.source} is an option the guard does not know`, it.word);
+    if (it.t !== "option") continue;
+    if (!FOLLOWED.has(it.name)) return refuse(`${it.name} is not followed`, it.word);
+    const plain = PLAIN_VALUE[it.name];
+    if (plain && it.value && (it.value.text === null || !plain.test(it.value.text))) return refuse(`${it.name} ${it.value.source} is not a plain value`, it.value);
+  }
+  const texts = codes.map((c) => c.value?.text ?? null);
+  if (texts.some((t) => t === null)) return refuse("the code is not a literal word", codes.find((c) => c.value?.text == null)?.value ?? null);
+  // -a and -F imply -n since perl 5.20 (perlrun): they loop over <> too.
+  const loop = optionItems(ctx, "-n", "-p", "-a", "-F").length > 0;
+  const a = analyseInline("perl", texts.join("\n"), { loop });
+  if (!a.ok) return refuse(a.why, codes[0]!.value);
+  // Confined code opens nothing by name: the operands are only strings in @ARGV, unless `<>` reads them.
+  if (!a.readsOperands) {
+    for (const o of operands) ctx.role(o.word, "none", o.base);
+    return;
+  }
+  // -i opens each file itself (doio.c, no two-argument open) and writes it back, as sed -i does.
+  const inPlace = optionItems(ctx, "-i").length > 0;
+  if (!inPlace) {
+    const unsafe = operands.find((o) => o.word.text === null || o.word.standIn === true || (o.word.text !== "-" && !PLAIN_OPERAND.test(o.word.text)));
+    if (unsafe) return refuse(`<> opens ${unsafe.word.source} with a two-argument open, where a name ending in | runs a command`, unsafe.word);
+  }
+  for (const o of operands) if (o.word.text !== "-" || inPlace) ctx.role(o.word, inPlace ? "write" : "read", o.base);
+};

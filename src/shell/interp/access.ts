@@ -1,0 +1,583 @@
+// Accesses: what a command touches, as findings. A path relative to a world's cwd is resolved
+// physically (symlinks followed, as the kernel does) and recorded with its kind; what cannot be
+// resolved is recorded with the reason. This is also where the interpreter keeps what earlier
+// commands may have done to the disk that later paths depend on: files written (a script read
+// from one may be stale), directories renamed under a working directory (cwd-move tracking),
+// symlinks followed by recursive commands (scanTree), and listings that rely on plain names.
+
+import { type FileSystem, UNDECODABLE_NAME } from "../../paths/fs.ts";
+import { canonicalLogical, isAbsolute, isInside, join, type Physical, resolveFrom, resolvePhysical, unresolvedWhy } from "../../paths/resolve.ts";
+import type { ReasonCode } from "../../reasons.ts";
+import type { Span } from "../../span.ts";
+import type { AccessKind } from "../../verdict.ts";
+import { type Arg, withValue } from "../../commands/analyse.ts";
+import type { Disk } from "../../commands/effects.ts";
+import type { Findings } from "../findings.ts";
+import { isPlainName, nameMaker, oddChars } from "../listing.ts";
+import type { PatternChar } from "../pattern.ts";
+import type { Status, World } from "../state.ts";
+import type { WordEnv } from "../words/env.ts";
+import { globPattern } from "../words/glob.ts";
+import { zoneInListing, zoneWatch } from "../zones.ts";
+import type { InterpreterLimits } from "./limits.ts";
+import { joinChild } from "./worlds.ts";
+
+/**
+ * How to walk a tree outside the roots that a command recurses into following symlinks:
+ * `judge` when the policy could allow something in it (every link out must be found);
+ * `name` when nothing can allow it but a link could lead somewhere denied (the first links
+ * are named, so a deny can show); `skip` when nothing the walk finds could change the
+ * verdict, which the tree's own access already makes `ask`. Default: `judge`.
+ */
+type OutsideWalk = "judge" | "name" | "skip";
+
+/** What the accesses are judged against: the disk, the roots, and what the policy could say. */
+export interface PathOptions {
+  readonly fs: FileSystem;
+  readonly home: string | null;
+  readonly limits: InterpreterLimits;
+  readonly roots: readonly string[];
+  /** The walk of a tree outside the roots (OutsideWalk); default `judge`. */
+  readonly outsideWalk?: (dir: string) => OutsideWalk;
+  /**
+   * Could an access of `kind` (judged by `surface`, when named) to `target`, a place inside
+   * the roots that a followed symlink leads to, be judged other than `allow` — by a rule, the
+   * host's path policy or the guard's protection of its own files? When it cannot, the link
+   * need not be reported. Default: it could.
+   */
+  readonly insideLinkMatters?: (target: string, kind: AccessKind, surface?: string) => boolean;
+}
+
+/**
+ * Where findings are attributed (nested code reports at the span of the word that holds it),
+ * and the word environment globbing a numeric word needs: the interpreter.
+ */
+interface Attribution extends WordEnv {
+  span(s: Span): Span;
+  readonly via: readonly string[];
+  issue(code: ReasonCode, message: string, span: Span | null): void;
+}
+
+/** Commands that change what a file is allowed to do, or when it was touched, never what it holds. */
+export const METADATA_ONLY: ReadonlySet<string> = new Set(["chmod", "chown", "chgrp", "touch"]);
+
+/** Entries walked in an outside tree nothing can allow: enough for a project-sized tree. */
+const OUTSIDE_COURTESY_SCAN = 2000;
+
+export class Accesses {
+  readonly fs: FileSystem;
+  readonly home: string | null;
+  readonly limits: InterpreterLimits;
+  private readonly opts: PathOptions;
+  private readonly findings: Findings;
+  private readonly shell: Attribution;
+  private readonly physCache = new Map<string, string | null>();
+  private readonly physUnlinked = new Map<string, string | null>();
+  /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
+  private readonly written = new Set<string>();
+  /**
+   * Some command may have changed what files hold, not only their modes: a script read from
+   * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
+   */
+  contentsMayChange = false;
+  /** Listings that stand for names only if nothing in the command makes a name that is not plain. */
+  private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[] }[] = [];
+
+  constructor(opts: PathOptions, findings: Findings, shell: Attribution) {
+    this.opts = opts;
+    this.fs = opts.fs;
+    this.home = opts.home;
+    this.limits = opts.limits;
+    this.findings = findings;
+    this.shell = shell;
+  }
+
+  listed(dir: string, shown: string, span: Span): void {
+    // `dir` was reached through the pattern's literal prefix, symlinks followed: judge where it is.
+    const r = resolvePhysical(dir, this.fs);
+    this.findings.addPath({ path: shown, resolved: r.ok ? r.path : dir, kind: "list", command: "glob", via: this.shell.via, span: this.shell.span(span), problem: null });
+  }
+
+  /** Records a path access relative to a world's cwd (or to `base`, a logical directory). */
+  access(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
+    const span = this.shell.span(arg.span);
+    const via = this.shell.via;
+    if (arg.text === null && this.accessNumeric(world, arg, kind, command, base)) return;
+    const extra = surface ? { surface } : {};
+    if (arg.text === null) {
+      this.findings.addPath({
+        path: arg.source, resolved: null, kind, command, via, span,
+        problem: { code: "UNRESOLVED_WORD", why: arg.unknownWhy ?? "the word's value is not known" }, ...extra,
+      });
+      return;
+    }
+    const text = arg.text;
+    let abs: string;
+    if (isAbsolute(text)) abs = text;
+    else {
+      const dir = base === undefined ? world.cwd : base;
+      if (dir === null) {
+        this.findings.addPath({
+          path: text, resolved: null, kind, command, via, span,
+          problem: { code: "UNRESOLVED_CWD", why: `the working directory for ${text} is not known` }, ...extra,
+        });
+        return;
+      }
+      abs = join(dir, text);
+      // Most paths are relative to a directory that exists: start from its physical path
+      // (unless a name on the way to it may have become a symlink: then the walk starts at /).
+      const physDir = world.linkZones.length ? null : this.physicalDir(dir);
+      if (physDir !== null && !/^\/dev\//.test(abs)) {
+        this.recordPhysical(resolveFrom(physDir, text, this.fs), text, kind, command, span, world.linksChanged, surface);
+        return;
+      }
+    }
+    this.accessAbsolute(abs, text, kind, command, span, world, surface);
+  }
+
+  /**
+   * A word whose only unknown parts are numbers ($i, $$, $((…))) cannot hold `/` or `..`:
+   * it names an entry of a known directory. Every entry it could name is checked (as a
+   * glob would be), with 0 standing for the number when nothing matches.
+   */
+  private accessNumeric(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null): boolean {
+    if (!arg.segs.some((s) => "unknown" in s) || !arg.segs.every((s) => !("unknown" in s) || s.unknown.numeric)) return false;
+    const pattern: PatternChar[] = [];
+    let sample = "";
+    let re = "";
+    for (const s of arg.segs) {
+      if ("unknown" in s) {
+        pattern.push({ c: "*", quoted: false });
+        sample += "0";
+        re += "-?[0-9]+";
+      } else {
+        for (const c of s.text) pattern.push({ c, quoted: true });
+        sample += s.text;
+        re += s.text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+      }
+    }
+    const dirText = base === undefined ? world.cwd : base;
+    const matches = this.globFrom(pattern, dirText ?? null, world);
+    if (matches === null) return false;
+    const numeric = new RegExp("^" + re + "$");
+    for (const m of [sample, ...matches.filter((x) => numeric.test(x))]) this.access(world, withValue(arg, m, ""), kind, command, base);
+    return true;
+  }
+
+  private globFrom(pattern: PatternChar[], dir: string | null, world: World): string[] | null {
+    const probe = world.clone();
+    if (dir !== null) probe.cwd = dir;
+    probe.options = { ...probe.options, dotglob: true, extglob: false };
+    return globPattern(pattern, probe, this.shell, { start: 0, end: 0 });
+  }
+
+  /** `world`: the one the access happens in, when what earlier commands changed counts (zones.ts). */
+  accessAbsolute(abs: string, text: string, kind: AccessKind, command: string, span: Span, world: World | null = null, surface?: string): void {
+    const via = this.shell.via;
+    const extra = surface ? { surface } : {};
+    // Bash opens these itself for redirections, and the kernel's /proc/self/fd links name
+    // descriptors that are already open: judge them by name.
+    if (/^\/dev\/(null|stdin|stdout|stderr|tty|fd\/[0-9]+)$/.test(abs)) {
+      this.findings.addPath({ path: text, resolved: abs, kind, command, via, span, problem: null, ...extra });
+      return;
+    }
+    this.recordPhysical(resolvePhysical(abs, this.fs, world ? zoneWatch(world.linkZones) : undefined), text, kind, command, span, world?.linksChanged ?? false, surface);
+  }
+
+  private recordPhysical(r: Physical, text: string, kind: AccessKind, command: string, span: Span, linksChanged: boolean, surface?: string): void {
+    const via = this.shell.via;
+    const extra = surface ? { surface } : {};
+    if (!r.ok) {
+      const why = r.error === "changed" ? linkZoneWhy(r.at) : unresolvedWhy(r);
+      this.findings.addPath({ path: text, resolved: null, kind, command, via, span, problem: { code: "UNRESOLVED_PATH", why }, ...extra });
+      return;
+    }
+    if (linksChanged && r.missingParent) {
+      this.findings.addPath({
+        path: text, resolved: null, kind, command, via, span,
+        problem: { code: "UNRESOLVED_PATH", why: `a directory on the way to ${r.path} does not exist yet and an earlier command may create it as a symlink` }, ...extra,
+      });
+      return;
+    }
+    if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) this.written.add(r.path);
+    this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
+  }
+
+  /** Disk questions asked by commands, answered from a world's working directory. */
+  diskFor(w: World): Disk {
+    const dirOf = (from: string | null | undefined): string | null => (from === undefined || from === null ? w.cwd : isAbsolute(from) ? from : w.cwd === null ? null : join(w.cwd, from));
+    return {
+      isDirectory: (p, from) => {
+        const dir = dirOf(from);
+        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+        return abs !== null && this.physicalDir(abs) !== null;
+      },
+      findUp: (name, from) => {
+        const dir = dirOf(from);
+        let cur = dir === null ? null : this.physicalDir(dir);
+        while (cur !== null) {
+          if (this.fs.lstat(cur === "/" ? `/${name}` : `${cur}/${name}`) !== null) return cur;
+          if (cur === "/") return null;
+          cur = cur.slice(0, cur.lastIndexOf("/")) || "/";
+        }
+        return null;
+      },
+      isLink: (p, from) => {
+        const loc = this.entryLocation(w, p, dirOf(from));
+        return typeof loc === "string" && this.fs.lstat(loc) === "symlink";
+      },
+      settled: (p, from) => {
+        const dir = dirOf(from);
+        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+        if (abs === null || this.throughLinkZone(w, abs)) return false;
+        // A name that is not there now is read as the name of the new link, as it was before
+        // the command; one that is there may have been removed or replaced since.
+        if (!w.fsChanged) return true;
+        const r = resolvePhysical(abs, this.fs);
+        return r.ok && !r.exists;
+      },
+      readText: (p, from) => {
+        const dir = dirOf(from);
+        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+        return abs === null ? null : this.readScript(w, abs);
+      },
+    };
+  }
+
+  /**
+   * Where the entry a path names is (its directory resolved physically, its last segment as
+   * written), without following it: null when its directory is not known, "changed" when a name
+   * on the way may have become a symlink, "self" when the path ends in `.`, `..` or `/` (it names
+   * a directory, not an entry that can be replaced).
+   */
+  entryLocation(w: World, p: string, dir: string | null): string | null | "changed" | "self" {
+    const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+    if (abs === null) return null;
+    const cut = abs.lastIndexOf("/");
+    const last = abs.slice(cut + 1);
+    if (last === "" || last === "." || last === "..") return "self";
+    const parent = resolvePhysical(abs.slice(0, cut) || "/", this.fs, zoneWatch(w.linkZones));
+    if (!parent.ok) return parent.error === "changed" ? "changed" : null;
+    return parent.path === "/" ? "/" + last : parent.path + "/" + last;
+  }
+
+  /** Whether resolving `abs` (logically as `cd` does, or physically) meets a name an earlier command may have made a symlink. */
+  throughLinkZone(w: World, abs: string): boolean {
+    const watch = zoneWatch(w.linkZones);
+    if (watch === undefined) return false;
+    for (const p of [abs, canonicalLogical(abs)]) {
+      const r = resolvePhysical(p, this.fs, watch);
+      if (!r.ok && r.error === "changed") return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether what a glob sees at `path` may not be what is there when it runs: resolving it meets
+   * a zone, or (`listing`: a directory it lists) symlinks may have been added to it.
+   */
+  linkZoneAt(path: string, world: World, listing: boolean): boolean {
+    if (world.linkZones.length === 0) return false;
+    const r = resolvePhysical(path, this.fs, zoneWatch(world.linkZones));
+    if (!r.ok) return r.error === "changed";
+    return listing && zoneInListing(world.linkZones, r.path, false);
+  }
+
+  /** Physical directory for a logical path, or null when it is not an existing directory. */
+  physicalDir(logical: string): string | null {
+    const cached = this.physCache.get(logical);
+    if (cached !== undefined || this.physCache.has(logical)) return cached ?? null;
+    const r = resolvePhysical(logical, this.fs);
+    const out = r.ok && r.exists && this.fs.lstat(r.path) === "dir" ? r.path : null;
+    this.physCache.set(logical, out);
+    return out;
+  }
+
+  /** Issue 2's rule for commands the guard does not know: every argument may be a path. */
+  genericArg(a: Arg, w: World, command: string, operand = false): void {
+    if (a.text === null) {
+      this.access(w, a, "unknown", command);
+      return;
+    }
+    const cands = operand ? (a.text === "" ? [] : [a.text]) : pathCandidates(a.text);
+    const shellText = /\s/.test(a.text);
+    for (const cand of cands) {
+      // In a command line the program hands to a shell, that shell expands a leading `~`.
+      // (`~x` for a user x that does not exist stays as it is, as in bash.)
+      const m = shellText && cand !== a.text ? /^~([A-Za-z0-9._-]*)(\/.*)?$/.exec(cand) : null;
+      if (m) {
+        const home = m[1] === "" ? this.home : this.fs.homeOf(m[1]!);
+        if (home !== null || m[1] === "") this.access(w, home === null ? withValue(a, null, `${cand} names a home directory that is not known`) : { ...a, text: home + (m[2] ?? "") }, "unknown", command);
+      }
+      this.access(w, { ...a, text: cand }, "unknown", command);
+    }
+  }
+
+  /** The text of a script file inside a root, small enough to read; null otherwise. */
+  readScript(w: World, path: string): string | null {
+    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
+    if (abs === null) return null;
+    const r = resolvePhysical(abs, this.fs);
+    if (!r.ok || !r.exists) return null;
+    // What is on disk now is not what will run if the command writes the file (or a directory
+    // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
+    if (this.contentsMayChange || [...this.written].some((p) => isInside(r.path, p))) return null;
+    if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) return null;
+    return this.fs.readFile(r.path, this.limits.maxScriptBytes);
+  }
+
+  /**
+   * Where the entry a `moves` effect names is, physically: the name in its parent's physical
+   * directory, since rename(2) does not follow a last symlink — or, for `.`, `..` and a name
+   * with a trailing slash, the directory it leads to; "/" (anything) when that is not known.
+   */
+  movedEntries(w: World, arg: Arg, base: string | null | undefined): string[] {
+    const dir = base === undefined ? w.cwd : base;
+    const text = arg.text;
+    if (text === null || (dir === null && !isAbsolute(text))) return ["/"];
+    const joined = isAbsolute(text) ? text : join(dir!, text);
+    const abs = joined.replace(/(.)\/+$/, "$1");
+    const watch = zoneWatch(w.linkZones);
+    const cut = abs.lastIndexOf("/");
+    const name = abs.slice(cut + 1);
+    if (name === "" || name === "." || name === ".." || abs !== joined) {
+      const full = resolvePhysical(abs, this.fs, watch);
+      return full.ok ? [full.path] : ["/"];
+    }
+    const parent = this.physicalUnlessLinked(abs.slice(0, cut) || "/", w);
+    if (parent === null) return ["/"];
+    return [parent === "/" ? "/" + name : `${parent}/${name}`];
+  }
+
+  /**
+   * A physical path as the disk shows it before the command, or null; remembered for the check
+   * when no earlier command may have made links (the answer cannot change then), since every
+   * word of a command nobody described is asked about (movedEntries) and the answer is nearly
+   * always the working directory.
+   */
+  private physicalUnlessLinked(abs: string, w: World): string | null {
+    if (w.linkZones.length) {
+      const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
+      return r.ok ? r.path : null;
+    }
+    let p = this.physUnlinked.get(abs);
+    if (p === undefined) {
+      const r = resolvePhysical(abs, this.fs);
+      this.physUnlinked.set(abs, (p = r.ok ? r.path : null));
+    }
+    return p;
+  }
+
+  /**
+   * After a command that may have renamed the physical directories `moved` (in the state
+   * `before`): a world whose working directory is one of them or below one has moved with it.
+   * Bash keeps $PWD, but the kernel resolves relative paths (and `cd ..` falls back to the
+   * physical parent) from where the directory now is: the working directory is not known.
+   */
+  followMoves(o: World, moved: readonly string[], before: World): void {
+    const all = [...new Set([...o.movedDirs, ...moved])];
+    o.movedDirs = all.length > 64 ? ["/"] : all;
+    if (o.cwd === null) return;
+    const here = this.physicalUnlessLinked(o.cwd, before);
+    if (here !== null && !moved.some((m) => isInside(here, m))) return;
+    o.cwd = null;
+    o.stackUnknown = true;
+  }
+
+  /** What a child leaves in its parent (joinChild), and a directory above the parent's it may have moved. */
+  joinChild(parent: World, out: readonly World[]): Status {
+    // Only what the child moved: what the parent had moved before is followed already.
+    const moved = [...new Set(out.flatMap((o) => o.movedDirs))].filter((m) => !parent.movedDirs.includes(m));
+    const status = joinChild(parent, out);
+    if (moved.length) this.followMoves(parent, moved, parent);
+    return status;
+  }
+
+  /**
+   * A directory a command recurses into while following symlinks: every symlink under it
+   * that leads out of the tree is an access of the command's kind to where it leads — out of
+   * the roots, or to another place inside them (`src/sl -> ../secrets`), which the rules and
+   * the host's path policy must judge as if it had been named. A link that stays in the tree
+   * is judged with the tree (the walk of the directory itself reaches it), and one into the
+   * roots that nothing could judge other than allow (`insideLinkMatters`) is not reported.
+   * Directories links lead to inside the roots are walked too. Past the bound, the command is
+   * asked about.
+   */
+  scanTree(w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
+    if (arg.text === null) return;
+    const dir = isAbsolute(arg.text) ? arg.text : (base === undefined ? w.cwd : base);
+    if (dir === null) {
+      this.findings.addPath({
+        path: arg.text, resolved: null, kind, command, via: this.shell.via, span: this.shell.span(arg.span),
+        problem: { code: "UNRESOLVED_CWD", why: `the working directory ${command} walks ${arg.text} from is not known` }, ...(surface ? { surface } : {}),
+      });
+      return;
+    }
+    const start = resolvePhysical(isAbsolute(arg.text) ? arg.text : join(dir, arg.text), this.fs, zoneWatch(w.linkZones));
+    const zoned = (at: string) => this.findings.addPath({
+      path: arg.text!, resolved: null, kind, command, via: this.shell.via, span: this.shell.span(arg.span),
+      problem: { code: "UNRESOLVED_PATH", why: `${command} follows symlinks under ${arg.text}, where an earlier command may have created, moved or unpacked some (${at})` }, ...(surface ? { surface } : {}),
+    });
+    if (!start.ok && start.error === "changed") return zoned(start.at);
+    if (!start.ok || !start.exists || this.fs.lstat(start.path) !== "dir") return;
+    // A tree outside the roots is judged as a whole by the access to it; a link in it that
+    // leads somewhere else still needs its own judgement when that tree may be allowed (the
+    // place the link reaches may not be). When nothing can allow it, the walk only names
+    // what it finds early, for the person asked, and stops quietly at a small bound; when
+    // nothing it could find is stricter than the tree's own `ask`, there is no walk.
+    const startOutside = !this.opts.roots.some((r) => isInsideRoot(start.path, r));
+    const walk: OutsideWalk = startOutside ? (this.opts.outsideWalk?.(start.path) ?? "judge") : "judge";
+    if (walk === "skip") return;
+    const mustWalk = walk === "judge";
+    const bound = mustWalk ? this.limits.maxScanEntries : Math.min(this.limits.maxScanEntries, OUTSIDE_COURTESY_SCAN);
+    const covered = (p: string) => this.opts.roots.some((root) => isInsideRoot(p, root)) || (startOutside && isInsideRoot(p, start.path));
+    const span = this.shell.span(arg.span);
+    const queue: [string, string][] = [[start.path, arg.text.replace(/\/+$/, "") || "/"]];
+    const seen = new Set<string>([start.path]);
+    let entries = 0;
+    while (queue.length) {
+      const [phys, shown] = queue.shift()!;
+      if (w.linkZones.length && zoneInListing(w.linkZones, phys, true)) return zoned(phys);
+      const names = this.fs.readdir(phys);
+      if (!names) continue;
+      for (const name of names) {
+        if (++entries > bound) {
+          if (mustWalk) this.shell.issue("EXPANSION_TOO_LARGE", `${command} follows symlinks under ${arg.text}, which holds more than ${bound} entries`, arg.span);
+          return;
+        }
+        const shownPath = shown === "/" ? "/" + name : shown + "/" + name;
+        if (name === UNDECODABLE_NAME) {
+          this.findings.addPath({ path: shown, resolved: null, kind, command, via: this.shell.via, span, problem: { code: "UNRESOLVED_PATH", why: `${shown} holds a name that is not UTF-8` }, ...(surface ? { surface } : {}) });
+          continue;
+        }
+        const p = phys + "/" + name;
+        const t = this.fs.lstat(p);
+        if (t === "dir") {
+          if (!seen.has(p)) {
+            seen.add(p);
+            queue.push([p, shownPath]);
+          }
+          continue;
+        }
+        if (t !== "symlink") continue;
+        const r = resolvePhysical(p, this.fs);
+        if (!r.ok) {
+          this.findings.addPath({ path: shownPath, resolved: null, kind, command, via: this.shell.via, span, problem: { code: "UNRESOLVED_PATH", why: `${shownPath} is a symlink that cannot be resolved` }, ...(surface ? { surface } : {}) });
+          continue;
+        }
+        if (!covered(r.path)) {
+          this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span, problem: null, ...(surface ? { surface } : {}) });
+          continue;
+        }
+        if (!isInsideRoot(r.path, start.path) && (this.opts.insideLinkMatters?.(r.path, kind, surface) ?? true)) {
+          this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span, problem: null, ...(surface ? { surface } : {}) });
+        }
+        if (!seen.has(r.path) && this.fs.lstat(r.path) === "dir") {
+          seen.add(r.path);
+          queue.push([r.path, shownPath]);
+        }
+      }
+    }
+  }
+
+  /**
+   * Why the names under `dir` (in it only, `deep` false) cannot be checked, or the characters
+   * outside the plain set they hold (listing.ts); then the listing relies on the rest of the
+   * command not making a name that is not plain there (settleListings).
+   */
+  unplainNames(dir: string, deep: boolean, w: World, span: Span): string | { readonly odd: string } {
+    if (w.cwd === null && !isAbsolute(dir)) return "the working directory is not known";
+    const start = resolvePhysical(isAbsolute(dir) ? dir : join(w.cwd!, dir), this.fs);
+    if (!start.ok) return `${dir} cannot be resolved`;
+    const made = nameMaker(start.path, [], [w], () => true);
+    if (made !== null) return made.replace(/^a command/, "an earlier command");
+    const got = this.namesUnder(start.path, deep, dir);
+    if (typeof got !== "string") this.reliances.push({ dir, phys: start.path, span: this.shell.span(span), command: "listing", via: this.shell.via });
+    return got;
+  }
+
+  /** Whether every name under a physical path (nothing, for a file or a path not there) is plain, within the bound. */
+  private plainTree(phys: string): boolean {
+    const got = this.namesUnder(phys, true, phys);
+    return typeof got !== "string" && got.odd === "";
+  }
+
+  /**
+   * The characters outside the plain set that the names under a physical directory hold, or
+   * why they cannot be told (past the bound, unreadable, not UTF-8). Links are not followed.
+   */
+  private namesUnder(start: string, deep: boolean, shown: string): string | { readonly odd: string } {
+    if (this.fs.lstat(start) !== "dir") return { odd: "" };
+    const queue = [start];
+    let odd = "";
+    let entries = 0;
+    while (queue.length) {
+      const phys = queue.shift()!;
+      const names = this.fs.readdir(phys);
+      if (names === null) return `${phys} cannot be listed`;
+      for (const name of names) {
+        if (++entries > this.limits.maxScanEntries) return `${shown} holds more than ${this.limits.maxScanEntries} entries`;
+        if (name === UNDECODABLE_NAME) return `${shown} holds a name that is not UTF-8`;
+        if (!isPlainName(name)) odd = [...new Set(odd + oddChars(name))].join("");
+        const p = phys + "/" + name;
+        if (deep && this.fs.lstat(p) === "dir") queue.push(p);
+      }
+    }
+    return { odd };
+  }
+
+  /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */
+  settleListings(worlds: readonly World[]): void {
+    for (const r of this.reliances) {
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), this.findings.commands.map((c) => c.text));
+      // The names it stood for are then any paths: an access that cannot be resolved.
+      if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
+    }
+  }
+}
+
+/** Why a path is not known when its walk meets a link zone. */
+function linkZoneWhy(at: string): string {
+  return `${at} may be a symlink an earlier command created, moved or unpacked: where it leads is not known`;
+}
+
+function isInsideRoot(path: string, root: string): boolean {
+  return root === "/" ? path.startsWith("/") : path === root || path.startsWith(root + "/");
+}
+
+/**
+ * The ways a program could read an argument as a path: the word itself; for an option word,
+ * a value glued on (`-o../x`, `--out=../x`); and after `=` (`dd of=~/x`, `DESTDIR=/x`),
+ * each `:`-separated piece of the value (`a=b:/x`).
+ */
+export function pathCandidates(text: string): string[] {
+  if (text === "-" || text === "--" || text === "") return [];
+  // A word with blanks may be a command line the program hands to a shell (`fzf --preview
+  // 'cat /etc/passwd'`, `watch 'ls ..'`): each of its words is a candidate too.
+  if (/\s/.test(text)) {
+    const out = new Set<string>([text]);
+    for (const piece of text.split(/\s+/)) for (const c of pathCandidates(piece)) out.add(c);
+    return [...out];
+  }
+  const out = new Set<string>();
+  const addValue = (v: string) => {
+    if (!v) return;
+    out.add(v);
+    if (v.includes(":")) for (const piece of v.split(":")) if (piece) out.add(piece);
+  };
+  const eq = text.indexOf("=");
+  if (!text.startsWith("-")) {
+    out.add(text);
+    if (eq > 0) addValue(text.slice(eq + 1));
+    return [...out];
+  }
+  if (text.startsWith("--")) {
+    if (eq > 0) addValue(text.slice(eq + 1));
+    return [...out];
+  }
+  // Short options: the value may start after any option letter.
+  for (let i = 2; i <= text.length - 1 && i <= 16; i++) out.add(text.slice(i));
+  for (let i = 1; i < text.length; i++) if (text[i] === "/") out.add(text.slice(i));
+  if (eq > 0) addValue(text.slice(eq + 1));
+  return [...out];
+}

@@ -1,0 +1,80 @@
+// Arithmetic (`(( … ))`, `$(( … ))`, C-style for): the variables it names and assigns, and
+// the code nested in it (command substitutions, code hidden in ${…} operand tokens), which
+// is analysed as statements of its own.
+
+import type { SyntaxNode as Node } from "../../parse/tree.ts";
+import type { Stmt } from "../syntax.ts";
+import { referencedNames } from "../arithmetic.ts";
+import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../../parse/node-kinds.ts";
+import { type Lowering, span } from "./context.ts";
+
+/**
+ * The variables an arithmetic expression names, literally or as `$x`: the source with its
+ * command substitutions blanked out (they are analysed as commands of their own).
+ */
+export function arithNames(cx: Lowering, n: Node): string[] {
+  let text = cx.source.slice(n.startIndex, n.endIndex);
+  const stack = [n];
+  while (stack.length) {
+    for (const c of stack.pop()!.children) {
+      if (c.type === "command_substitution" || c.type === "process_substitution") {
+        const a = c.startIndex - n.startIndex;
+        text = text.slice(0, a) + " ".repeat(c.endIndex - c.startIndex) + text.slice(c.endIndex - n.startIndex);
+      } else stack.push(c);
+    }
+  }
+  return referencedNames(text);
+}
+
+const ARITH_ASSIGN = new Set(["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|=", "**="]);
+
+/** Variables an arithmetic expression assigns (`i=0`, `i++`, `n+=2`): they become numbers. */
+export function arithAssigned(n: Node): string[] {
+  const out = new Set<string>();
+  const visit = (x: Node) => {
+    if (x.type === "variable_assignment") {
+      const name = x.childForFieldName("name");
+      if (name) out.add(name.text.replace(/\[.*$/, ""));
+    } else if (x.type === "binary_expression") {
+      const op = x.childForFieldName("operator");
+      const left = x.childForFieldName("left");
+      if (op && left && ARITH_ASSIGN.has(op.type)) out.add(left.text.replace(/^\$/, "").replace(/\[.*$/, ""));
+    } else if (x.type === "postfix_expression" || x.type === "unary_expression") {
+      const op = x.children.find((c) => c !== null && (c.type === "++" || c.type === "--"));
+      const operand = x.namedChildren.find((c) => c !== null);
+      if (op && operand) out.add(operand.text.replace(/^\$/, "").replace(/\[.*$/, ""));
+    }
+    for (const c of x.children) if (c) visit(c);
+  };
+  visit(n);
+  return [...out].filter((v) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(v));
+}
+
+/**
+ * Every command substitution nested anywhere under a node, lowered as statements to analyse,
+ * and the code hidden in operand tokens (HIDDEN_CODE), parsed again in a subshell of its own.
+ */
+export function substitutionsIn(cx: Lowering, n: Node): Stmt[] {
+  const out: Stmt[] = [];
+  const visit = (x: Node, parent: Node | null) => {
+    if (x.type === "command_substitution" || x.type === "process_substitution") {
+      cx.loweredCode.add(x.startIndex);
+      out.push({ t: "subshell", body: cx.substitutionBody(cx, x) });
+      return;
+    }
+    if (parent?.type === "expansion" && OPERAND_TOKEN_KINDS.has(x.type) && HIDDEN_CODE.test(x.text)) {
+      const text = `(${hiddenCodeText(x)})`;
+      // Spans of the reparsed text count from `offset`: the token's own text lines up.
+      out.push({ t: "reparse", text, offset: x.startIndex - (text.length - x.text.length - 1), negate: false, span: span(x) });
+      return;
+    }
+    for (const c of x.children) if (c) visit(c, x);
+  };
+  visit(n, null);
+  return out;
+}
+
+/** Shell code that expands a token's text as a word: after "", so a leading # is no comment. */
+export function hiddenCodeText(x: Node): string {
+  return `: ""${x.text}`;
+}

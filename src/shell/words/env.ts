@@ -1,0 +1,113 @@
+// What word expansion works with and makes: the WordEnv through which everything outside it
+// arrives (the disk, the analysis of command substitutions, where problems go), its limits,
+// and the fields it makes out of segments of known text and unknown values.
+
+import type { FileSystem } from "../../paths/fs.ts";
+import type { Dialect, Stmt, Word, WordPart } from "../syntax.ts";
+import type { Span } from "../../span.ts";
+import type { Unknown, World } from "../state.ts";
+import type { Listing, Named } from "../listing.ts";
+
+/** A piece of an expanded field: known text, or an unknown value. */
+export type Seg =
+  | { readonly text: string; readonly quoted: boolean }
+  | { readonly unknown: Unknown; readonly quoted: boolean };
+
+export interface Field {
+  readonly segs: readonly Seg[];
+  readonly span: Span;
+  /** The field came out of a pathname expansion that matched on disk. */
+  readonly fromGlob: boolean;
+}
+
+export interface Limits {
+  readonly maxBraceWords: number;
+  /** Longest value a word or variable may take; longer is unknown (EXPANSION_TOO_LARGE). */
+  readonly maxValueBytes: number;
+  /** Most elements an array may hold. */
+  readonly maxArrayLength: number;
+  readonly maxGlobMatches: number;
+  readonly maxGlobDirs: number;
+}
+
+export interface WordEnv {
+  readonly fs: FileSystem;
+  readonly limits: Limits;
+  /** $HOME when the script has not set it. */
+  readonly home: string | null;
+  /** Known environment variables (CDPATH and any the host passed). */
+  readonly env: ReadonlyMap<string, string>;
+  /**
+   * Analyse a command substitution in a copy of the world; returns its output when it is
+   * known, or the listing it prints.
+   */
+  substitute(body: Stmt, world: World, span: Span): string | { readonly listing: Listing<Named> } | null;
+  /**
+   * Why the names under `dir` (in it only, `deep` false) cannot be checked, or the characters
+   * outside the plain set they hold — which the rest of the command must not add to
+   * (src/shell/listing.ts).
+   */
+  unplainNames?(dir: string, deep: boolean, world: World, span: Span): string | { readonly odd: string };
+  /**
+   * Whether a command substitution's output can only be numbers (`$(wc -l <f)`): an unknown
+   * value that cannot hold a path or a subscript (the command table says, src/shell/stdin.ts).
+   */
+  printsOnlyNumbers(body: Stmt, world: World): boolean;
+  /** The same for backquoted text the grammar did not parse. */
+  substituteCode(text: string, world: World, span: Span): string | null;
+  /** Physical directory for a logical one, for globbing. */
+  physicalDir(logical: string): string | null;
+  /** Problems found while expanding (limits reached, code that evaluation would run) are reported here. */
+  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR" | "OPAQUE_CODE" | "UNRESOLVED_WORD", why: string, span: Span): void;
+  /** Pathname expansion read this directory (a physical path): listing it is an access. */
+  listed(dir: string, shown: string, span: Span): void;
+  /**
+   * Whether what the disk shows at `path` may not be what the glob meets when it runs: an
+   * earlier command may have made a name on its way a symlink, or (`listing`) added symlinks
+   * to the directory (src/shell/zones.ts).
+   */
+  linkZoneAt?(path: string, world: World, listing: boolean): boolean;
+  /** Which shell reads the code being expanded (dash's echo decodes escapes; bash's does not). */
+  readonly dialect?: Dialect;
+  /**
+   * The code in `x` is accounted for without being expanded here: a word bash does not expand
+   * (an operand its operator does not need) or one analysed as text, or backquoted code that
+   * was analysed (src/shell/coverage.ts).
+   */
+  account(x: Word | CodePart): void;
+}
+
+type CodePart = Extract<WordPart, { t: "code" }>;
+
+export type Piece =
+  | { readonly k: "text"; readonly text: string; readonly quoted: boolean; readonly split: boolean }
+  | { readonly k: "unknown"; readonly u: Unknown; readonly quoted: boolean; readonly split: boolean }
+  /** "$@": a field boundary that splitting does not decide. */
+  | { readonly k: "break" }
+  /** A quoted empty string: keeps the field alive. */
+  | { readonly k: "keep" };
+
+/** Known text of a field, or null when any part is unknown. */
+export function fieldText(f: { readonly segs: readonly Seg[] }): string | null {
+  let s = "";
+  for (const seg of f.segs) {
+    if ("unknown" in seg) return null;
+    s += seg.text;
+  }
+  return s;
+}
+
+export function firstUnknown(f: { readonly segs: readonly Seg[] }): Unknown | null {
+  for (const seg of f.segs) if ("unknown" in seg) return seg.unknown;
+  return null;
+}
+
+/** The known text before the first unknown segment. */
+export function knownPrefix(f: { readonly segs: readonly Seg[] }): string {
+  let s = "";
+  for (const seg of f.segs) {
+    if ("unknown" in seg) break;
+    s += seg.text;
+  }
+  return s;
+}

@@ -1,0 +1,77 @@
+// Variables as expansion reads them: a world's own, then what the environment is known to
+// hold; IFS; and the risks of evaluating a value as arithmetic.
+
+import type { Span } from "../../span.ts";
+import { type Value, type World, unknown, str } from "../state.ts";
+import type { EvaluationRisk } from "../arithmetic.ts";
+import type { WordEnv } from "./env.ts";
+
+export const DEFAULT_IFS = " \t\n";
+
+const DEFAULT_IFS_VALUE: Value = str(DEFAULT_IFS);
+
+/** The value of a variable in a world, falling back to what the environment is known to hold. */
+export function lookup(world: World, env: WordEnv, name: string): Value {
+  const v = world.getVar(name);
+  if (v !== undefined) return v;
+  switch (name) {
+    case "HOME":
+      return env.home === null ? unknown("$HOME is not known") : str(env.home);
+    case "PWD":
+      return world.cwd === null ? unknown("the working directory is not known") : str(world.cwd);
+    case "OLDPWD":
+      return world.oldpwd === undefined ? { k: "unset" } : world.oldpwd === null ? unknown("$OLDPWD is not known") : str(world.oldpwd);
+    case "IFS":
+      // Every bash (and dash) starts with IFS set to space, tab and newline, whatever its
+      // environment holds: an unquoted $IFS splits, and "$IFS" is those three characters.
+      return DEFAULT_IFS_VALUE;
+    case "#":
+    case "?":
+    case "$":
+    case "!":
+    case "RANDOM":
+    case "LINENO":
+    case "SECONDS":
+    case "BASHPID":
+    case "PPID":
+    case "UID":
+    case "EUID":
+      return unknown(`$${name} is a number the guard does not compute`, true);
+    case "@":
+    case "*":
+      return world.positional === null ? unknown("the positional parameters are not known") : { k: "arr", v: world.positional };
+  }
+  if (/^[1-9][0-9]*$/.test(name)) {
+    if (world.positional === null) return unknown(`$${name} is not known`);
+    const p = world.positional[Number(name) - 1];
+    return p === undefined ? { k: "unset" } : str(p);
+  }
+  const e = env.env.get(name);
+  if (e !== undefined) return str(e);
+  if (name === "CDPATH") return { k: "unset" };
+  return unknown(`$${name} is not known`);
+}
+
+/**
+ * Values as arithmetic evaluation sees them, for judging what it could run: a variable the
+ * command set (or a positional parameter), or undefined for one inherited from the host,
+ * whose environment is taken on trust as its aliases and functions are.
+ */
+export function evaluationLookup(world: World, env: WordEnv): (name: string) => Value | undefined {
+  return (name) => world.getVar(name) ?? (/^([0-9]+|[@*#?$!])$/.test(name) ? lookup(world, env, name) : undefined);
+}
+
+export function ifsOf(world: World, env: WordEnv): string | null {
+  const v = lookup(world, env, "IFS");
+  if (v === DEFAULT_IFS_VALUE || v.k === "unset") return DEFAULT_IFS;
+  // With glob characters in IFS, bash treats quoted ones in a pattern otherwise: not followed.
+  if (v.k === "str") return /[*?[\]\\]/.test(v.v) ? null : v.v;
+  return null;
+}
+
+/** Reports a risk, and analyses the command substitutions in a value that evaluation runs. */
+export function reportRisk(r: EvaluationRisk | null, world: World, env: WordEnv, span: Span): void {
+  if (!r) return;
+  env.problem(r.code, r.why, span);
+  if (r.runs !== undefined) env.substituteCode(`: ${r.runs}`, world, span);
+}
