@@ -305,6 +305,9 @@ table("symlinks resolve physically", box, [
 // a recursive walk that would list it, nor a cd into it (docs/semantics.md). Every ask here was
 // an allow when only a directory that did not exist yet was distrusted.
 table("symlinks the command itself creates, moves or replaces", box, [
+  // A regular file moved to a name not known leaves no symlink anywhere; a symlink may be anywhere then.
+  ["mv docs/guide.md \"$X\"; cat new/x", "ask", ["#UNRESOLVED_WORD", "!#UNRESOLVED_PATH", "read $P/new/x"]],
+  ["mv link-out \"$X\"; cat new/x", "ask", ["#UNRESOLVED_PATH"]],
   // Judged where it was made (inside), it leads out once moved up a level.
   ["ln -s ../outside/secret.txt src/x; mv src/x y; cat y", "ask", ["#UNRESOLVED_PATH"]],
   ["ln -s ../outside/secret.txt src/x; mv src/x y; echo pwned > y", "ask", ["#UNRESOLVED_PATH"]],
@@ -578,7 +581,11 @@ table("the working directory moves without a cd", box, [
   ["cd src && mv sub sub2 && cat main.ts", "allow", ["read $P/src/main.ts"]],
   ["cd src && cp -r ../src ../s2 && cat main.ts", "allow", ["read $P/src/main.ts"]],
   ["cd src && git mv -n ../src ../s2 && cat main.ts", "allow", ["read $P/src/main.ts"]],
-  ["cd src && rename -n s/src/s2/ ../src && cat main.ts", "ask", ["#UNRESOLVED_WORD", "!#UNRESOLVED_CWD", "read $P/src/main.ts"]],
+  // A listing's `.` and `..` cannot be renamed themselves (EBUSY); what is under them may hold the directory.
+  ["find docs -name '*.md' | while read f; do mv \"$f\" build/; done", "allow", ["write $P/build"]],
+  ["cd docs && find . | while read f; do mv \"$f\" ../build/; done; cat guide.md", "allow", ["read $P/docs/guide.md"]],
+  ["cd docs && find .. -maxdepth 1 -name docs | while read f; do mv \"$f\" x; done; cat guide.md", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && rename -n s/src/s2/ ../src && cat main.ts", "allow", ["!#UNRESOLVED_CWD", "read $P/src/main.ts", "write $P/s2"]],
   ["cd docs && mv ../link-in ../l2 && cat guide.md", "allow", ["read $P/docs/guide.md"]],
   // A deleted directory reaches nothing: relative paths fail there.
   ["cd src && rm -rf ../src && cat main.ts", "allow", ["read $P/src/main.ts"]],

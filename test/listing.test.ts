@@ -78,6 +78,8 @@ table("listings: outside, and what a filter or an option makes of them", box, [
 table("listings: a stand-in is not a command, code, or text to take apart", box, [
   ["find names/plain | xargs -I{} sh -c 'cat {}'", "ask", ["#OPAQUE_CODE"]],
   ["cd names/plain && ls | xargs sh -c", "ask", ["#OPAQUE_CODE"]],
+  ["find names/plain -name a.txt | while read f; do eval \"y=$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#OPAQUE_CODE"]],
+  ["for f in $(find names/plain); do eval cat $f; done", "ask", ["#OPAQUE_CODE"]],
   ["cd names/plain && ls | xargs -n1 bash", "ask", ["#OPAQUE_CODE"]],
   ["cd names/plain && ls | xargs -I{} {}", "ask", ["#UNRESOLVED_COMMAND"]],
   ["cd names/plain && ls | xargs env", "ask", ["#UNRESOLVED_COMMAND"]],
@@ -99,4 +101,93 @@ table("listings: a command that makes a name that is not plain undoes them", box
   ["cd names/plain && ls | xargs -I{} cp {} {}.bak", "allow", ["write $P/names/plain/..bak"]],
   ["find names/plain -type f -print0 | xargs -0 -I {} gzip -9 {}", "allow", ["write $P/names/plain"]],
   ["find names/plain -type f -print0 | xargs -0 gzip -dN", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("listings: a stand-in copied into a variable, a parameter or a loop stays one", box, [
+  // `${x%plain?a.txt}` cuts `names/` from the name `names/plain/a.txt`, nothing from the stand-in `names/plain`.
+  ["find names/plain -name a.txt | while read f; do y=$f; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain -name a.txt); do y=$f; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do for y in \"$f\"; do cat \"${y%plain?a.txt}../../outside/secret.txt\"; done; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do set -- \"$f\"; cat \"${1%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do g() { cat \"${1%plain?a.txt}../../outside/secret.txt\"; }; g \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do y=${f:-x}; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do printf -v y %s \"$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do declare y=\"$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do export y=\"$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do a=(\"$f\"); cat \"${a[0]%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do a[0]=\"$f\"; cat \"${a[0]%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do y=x; y+=\"$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name '*.txt' | while read f; do a=(\"$f\"); wc -l \"${a[0]}\"; done", "allow", ["read $P/names/plain"]],
+  // What a `case` pattern matches in a name is not what it matches in the stand-in.
+  ["find names/plain | while read f; do case $f in */a.txt) cat ../outside/secret.txt;; esac; done", "ask", ["read $O/secret.txt"]],
+  ["find names/plain | while read f; do y=$f; case $y in */a.txt) cat ../outside/secret.txt;; esac; done", "ask", ["read $O/secret.txt"]],
+  // Text printed or given as a here-string from a stand-in is not the names' text either.
+  ["find names/plain -name a.txt | while read f; do x=$(echo $f); cat \"${x%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do x=$(printf %s \"$f\"); cat \"${x%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do echo \"$f\" | while read g; do cat \"${g%plain?a.txt}../../outside/secret.txt\"; done; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do while read g; do cat \"${g%plain?a.txt}../../outside/secret.txt\"; done <<< \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt | while read f; do echo \"$f\" | xargs -I{} sh -c 'cat \"${1%plain?a.txt}../../outside/secret.txt\"' _ {}; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["echo src/main.ts | while read g; do cat \"${g%main.ts}x\"; done", "allow", ["read $P/src/x"]],
+  // Whole, they stay good as paths.
+  ["find names/plain -name '*.txt' | while read f; do y=$f; wc -l \"$y\"; done", "allow", ["read $P/names/plain"]],
+  ["find names/plain -name '*.txt' | while read f; do g() { wc -l \"$1\"; }; g \"$f\"; done", "allow", ["read $P/names/plain"]],
+]);
+
+table("listings: find -exec sh -c and xargs sh -c get the names as $0, $1 and \"$@\"", box, [
+  ["find names/plain -exec sh -c 'mv \"$1\" \"$1.bak\"' sh {} \\;", "allow", ["write $P/names/plain", "write $P/names/plain/*.bak"]],
+  ["find names/plain -type f -exec sh -c 'iconv -f cp1252 -t utf-8 \"$1\" > converted && mv converted \"$1\"' -- {} \\;", "allow", ["write $P/names/plain/*"]],
+  ["find names/plain ! -name . -prune -exec sh -c 'mv \"$@\" build/' sh {} +", "allow", ["write $P/build"]],
+  ["find names/plain -name '*.txt' -exec sh -c 'wc -l \"$0\"' {} \\;", "allow", ["read $P/names/plain/*"]],
+  ["find names/plain | xargs sh -c 'wc -l \"$@\"' _", "allow", ["read $P/names/plain"]],
+  ["find names/plain | xargs -I{} sh -c 'wc -l \"$1\"' _ {}", "allow", ["read $P/names/plain"]],
+  // Names that are not plain, links out, a start outside, a directory change first, a name taken apart.
+  ["find names/blank -exec sh -c 'cat $1' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/blank -exec sh -c 'cat \"$0\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/link -exec sh -c 'cat \"$1\"' _ {} \\;", "ask", ["* $O"]],
+  ["find ../outside -exec sh -c 'cat \"$1\"' _ {} \\;", "ask", ["read $O"]],
+  ["find names/plain -exec sh -c 'cd /; cat \"$1\"' _ {} \\;", "ask", ["read /names/plain"]],
+  ["find names/plain -exec sh -c 'cat \"${1%plain?a.txt}../../outside/secret.txt\"' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -exec sh -c 'sh -c \"$1\"' _ {} \\;", "ask", ["#OPAQUE_CODE"]],
+  ["find names/plain -exec sh -c 'mv \"$1\" \"$1 x\"' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -execdir sh -c 'cat \"$1/../../../outside/secret.txt\"' _ {} \\;", "ask", ["read $O/secret.txt"]],
+]);
+
+table("listings: commands that make only the names they are given, or plain names made from them", box, [
+  // vim writes NAME and makes .NAME.swp beside it; compress makes NAME.Z; sed -i.bak NAME.bak.
+  ["find names/plain -name '*.txt' | xargs vim", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f -mtime +7 | tee list.txt | xargs compress", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f | xargs sed -i.bak s/a/b/", "allow", ["write $P/names/plain.bak"]],
+  ["find names/plain -type f -print0 | xargs -0 -I{} ffmpeg -i {} {}.mp4", "allow", ["write $P/names/plain.mp4"]],
+  ["find names/plain -type f | xargs -I{} touch {}.done", "allow", ["write $P/names/plain.done"]],
+  ["find names/plain -type f | xargs bunzip2", "allow", ["write $P/names/plain"]],
+  // Twins: a suffix that is not plain, a name stored in the file, a program that may make any name.
+  ["find names/plain -type f | xargs sed '-i b' s/a/b/", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs -I{} touch '{} x'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs gunzip -N", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type d | xargs -I{} cp -r names/blank {}", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; patch -d names/plain -p1 < list.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; ln -s ../../outside names/plain/x", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; tar -xf a.tar -C names/plain", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; unzip a.zip -d names/plain", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("listings: rename of the names a listing stands for", box, [
+  // The substitution cannot touch `names/plain` itself: every new name stays under it.
+  ["find names/plain -name '*.txt' | xargs rename 's/\\.txt$/.md/'", "allow", ["write $P/names/plain"]],
+  ["find names/plain -name '*.txt' | rename 's/\\.txt$/.md/'", "allow", ["write $P/names/plain"]],
+  ["find names/plain -name '*_test.rb' | xargs -r rename s/_test/_spec/g", "allow", ["write $P/names/plain"]],
+  ["find names/plain -name '*.txt' -exec rename 's/\\.txt$/.md/' {} \\;", "allow", ["write $P/names/plain/*"]],
+  ["find names/plain -name '*.txt' -print0 | xargs -0 rename .txt .abc", "allow", ["write $P/names/plain"]],
+  // Twins: a match in the directory's own text, a component that may become `..`, a pattern
+  // that is not literal, util-linux renaming the start point, `cd` first, a start outside.
+  ["find names/plain | xargs rename 's/plain/x/'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs rename 's/^names/x/'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs rename 's/a/../'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs rename 's/.txt/x/'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs rename plain ../x", "ask", ["#UNRESOLVED_WORD"]],
+  ["find . -name '*.txt' | xargs rename 's/\\.//'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | rename -s a b", "ask", ["#UNRESOLVED_WORD"]],
+  ["find ../outside | xargs rename 's/\\.txt$/.md/'", "ask", ["list $O"]],
+  // (rename renames a link itself, not what it leads to; xargs judges the links it hands on.)
+  ["find names/link | xargs rename 's/\\.txt$/.md/'", "ask", ["* $O"]],
 ]);

@@ -114,8 +114,26 @@ table("xargs and find run commands on what they are given", box, [
   ["find src -name '*.ts' | xargs rm", "ask", ["* $O/secret.txt"]],
   ["find ../outside | xargs cat", "ask", ["list $O"]],
   ["git ls-files | xargs wc -l", "ask", ["#UNRESOLVED_WORD"]],
-  ["find . -name '*.o' -exec rm {} \\;", "ask", ["write $P", "* $O"]],
-  ["find docs -name '*.md' -exec cat {} \\;", "allow", ["read $P/docs/*", "read $P/docs"]],
+  // `-name '*.o'` is false for `.` itself, so {} is only a name under it.
+  ["find . -name '*.o' -exec rm {} \\;", "ask", ["write $P/*", "!write $P", "* $O"]],
+  ["find . -exec rm {} \\;", "ask", ["write $P", "* $O"]],
+  ["find docs -name '*.md' -exec cat {} \\;", "allow", ["read $P/docs/*", "!read $P/docs"]],
+  ["find docs -name 'do*' -exec cat {} \\;", "allow", ["read $P/docs/*", "read $P/docs"]],
+  ["find docs -name '*.md' -o -name x -exec cat {} \\;", "allow", ["read $P/docs/*", "read $P/docs"]],
+  // A start point excluded by -type f or -mindepth: {} climbs from a name under it.
+  ["find docs -type f -exec cat {}/../../outside/secret.txt \\;", "allow", ["read $P/outside/secret.txt"]],
+  ["find src -type d -exec cat {}/../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  ["find src -type l -exec cat {}/../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  ["find src ! -type f -exec cat {}/../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  ["find src -exec cat {}/../../outside/secret.txt \\; -type f", "ask", ["read $O/secret.txt"]],
+  ["find src -mindepth 1 -exec cat {}/../../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  ["find docs -mindepth 1 -exec cat {}/../../outside/secret.txt \\;", "allow", ["read $P/outside/secret.txt"]],
+  // Links made from names under the project, into the project (issue 12).
+  ["find docs -type f -exec ln -s {} build/{} \\;", "allow", ["write $P/build/docs/*"]],
+  ["find docs -type f -exec ln -s {} ../outside/{} \\;", "ask", ["write $O/docs/*"]],
+  ["find docs -type f -exec ln -s {} build/{} \\; ; cat build/docs/guide.md", "ask", ["#UNRESOLVED_PATH"]],
+  ["find src -type f -exec ln -s {} build/{} \\;", "ask", ["* $O/secret.txt"]],
+  ["find ../outside -type f -exec ln -s {} build/{} \\;", "ask", ["list $O"]],
   ["find docs -exec cat {} + ", "allow"],
   ["find docs -exec cat ~/.bashrc \\;", "ask", ["read $H/.bashrc"]],
   ["find docs -execdir cat ../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
@@ -123,6 +141,10 @@ table("xargs and find run commands on what they are given", box, [
   ["find src/sub -maxdepth 0 -execdir cat ../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
   ["find docs -maxdepth 0 -execdir ls .. \\;", "ask", ["list $T/work"]],
   ["find docs -maxdepth 0 -execdir cat README.md \\;", "allow", ["read $P/README.md"]],
+  // There `{}` is `./sub` in src, not `src/sub` (which would climb one level less).
+  ["find src/sub -maxdepth 0 -execdir cat {}/../../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  ["find src -execdir cat {}/../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  ["find src/sub -execdir cat {} \\;", "allow", ["read $P/src/sub"]],
   ["find docs -ok rm {} \\;", "allow", ["write $P/docs/*"]],
   ["find ~ -delete", "ask", ["write $H"]],
   ["find docs -delete", "allow", ["write $P/docs"]],
@@ -164,8 +186,16 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   ["sh -c 'cat \"$0\"'", "ask", ["#UNRESOLVED_WORD"]],
   // A new shell inside gets a $0 of its own: its name, not known.
   ["sh -c 'sh -c \"cat \\$0\"' docs/guide.md", "ask", ["#UNRESOLVED_WORD"]],
-  // {} stands for any path find yields: as $0 it is not known, as code it is opaque.
-  ["find docs -exec sh -c 'cat \"$0\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  // {} stands for any path find yields: as $0 or $1 it is a stand-in for them when every name
+  // under the start point is plain (src/shell/listing.ts), and not known otherwise (`space dir`,
+  // and the project, which holds it); as code it is opaque.
+  ["find docs -exec sh -c 'cat \"$0\"' {} \\;", "allow", ["read $P/docs", "read $P/docs/*"]],
+  ["find docs -exec sh -c 'cat $1' _ {} \\;", "allow", ["read $P/docs", "read $P/docs/guide.md"]],
+  ["find 'space dir' -exec sh -c 'cat \"$0\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find . -exec sh -c 'cat \"$1\"' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find docs -exec sh -c 'cat \"$1/../../outside/secret.txt\"' _ {} \\;", "ask", ["read $O/secret.txt"]],
+  ["find docs -exec sh -c 'cd ..; cat \"../$1\"' _ {} \\;", "ask", ["read $T/docs"]],
+  ["find docs -exec sh -c 'cd /; cat \"$1\"' _ {} \\;", "ask", ["read /docs"]],
   ["find docs -exec sh -c 'cat {}' \\;", "ask", ["#OPAQUE_CODE"]],
   ["bash -c \"$CODE\"", "ask", ["#OPAQUE_CODE"]],
   ["X=..; bash -c \"cat $X/x\"", "ask", ["read $T/work/x"]],

@@ -23,6 +23,11 @@ export interface Arg {
    * path, never as a command name or code, where the name itself would matter.
    */
   readonly standIn?: true;
+  /**
+   * A stand-in for names nobody checked to be plain (`find -exec CMD {}` passes each name as
+   * one word, whatever it holds): good as that word, not as text a shell reads again.
+   */
+  readonly exact?: true;
 }
 
 /** What a command's standard input is known to hold. */
@@ -62,10 +67,16 @@ export interface Disk {
    * script is read); null otherwise. For files that name other files (requirement files).
    */
   readText(path: string, from?: string | null): string | null;
+  /**
+   * Why a name under `path` (at any depth, `path` included) may not be plain
+   * (src/shell/listing.ts), or null when every one is: the command then relies on nothing in
+   * the command line making one that is not, as a listing does.
+   */
+  plainNames(path: string, span: Span, from?: string | null): string | null;
 }
 
 /** A disk that knows nothing: no directory exists, nothing is found, nothing is settled. */
-export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false, readText: () => null };
+export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false, readText: () => null, plainNames: () => "the names on disk cannot be checked here" };
 
 /** Relative paths resolve against a logical directory, or the cwd when absent; null: unknown. */
 type BaseField = { readonly base?: string | null };

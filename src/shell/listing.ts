@@ -82,7 +82,7 @@ export function isPlainName(name: string): boolean {
 }
 
 /** A path whose every component is plain (or `.`, `..`), for names written by a command. */
-function isPlainPath(path: string): boolean {
+export function isPlainPath(path: string): boolean {
   return PLAIN_PATH.test(path) && path.split("/").every((c) => c === "" || c === "." || c === ".." || PLAIN_NAME.test(c));
 }
 
@@ -184,22 +184,50 @@ export function filtered<Arg extends Named>(l: Listing<Arg>, single: boolean, se
 }
 
 /**
- * Commands that make no name but the one they are given (or none): a write by one of them
- * to a plain name makes only plain names. Others (cp, mv, rsync, patch, a program) may make
- * names from elsewhere: a tree copied, a file named inside another. (Those that unpack
- * archives or check out trees say so by the symlinks they may make: `links`.)
+ * Commands that make no name but those their writes name (each a finding judged below) and
+ * plain names made from them, as strace shows: vim's `.NAME.swp`/`.swx` and `4913` beside NAME
+ * (and `NAME~` with 'writebackup', whose `~` after the first character no consumer reads
+ * specially: tilde expansion is done on words as written, not on what an expansion gives),
+ * sed -i's `sedXXXXXX` renamed onto NAME, gzip's NAME.gz, compress's NAME.Z, bzip2/xz/zstd's
+ * NAME.bz2/.xz/.zst and back, ImageMagick's and ffmpeg's output names (`out-0.png` for frames).
+ * Others (cp, mv, rsync, patch, a program) may make names from elsewhere: a tree copied, a file
+ * named inside another. (Those that unpack archives or check out trees say so by the symlinks
+ * they may make: zones.ts.) The value says which invocations make other names after all.
  */
-const NAME_KEEPING = new Set(["rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "touch", "truncate", "mkdir", "sed", "tee", "find", "wc", "sort", "tar", "zip", "cpio", "bzip2", "xz", "zstd", "mogrify"]);
+type Unless = (words: readonly string[]) => string | null;
+const NAME_KEEPING: ReadonlyMap<string, Unless | null> = new Map<string, Unless | null>([
+  ...["rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "touch", "truncate", "mkdir", "tee", "find", "wc", "sort", "tar", "zip", "cpio", "mogrify", "convert", "magick", "ffmpeg"].map((n) => [n, null] as const),
+  // (sed -i[SUFFIX]'s backups are among its writes: src/commands/table/text.ts.)
+  ...["sed", "gsed"].map((n) => [n, null] as const),
+  ...["vim", "vi", "view", "nvim", "gvim", "vimdiff", "rvim", "ex"].map((n) => [n, null] as const),
+  ...["bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "compress", "uncompress"].map((n) => [n, null] as const),
+  // gzip names what it makes after what it is given (`x` → `x.gz` and back), except that `-N`
+  // restores the name stored in the file when it decompresses.
+  ...["gzip", "gunzip", "pigz", "unpigz"].map((n) => [n, (ws: readonly string[]) => (ws.some((w) => /^-[a-zA-Z0-9]*N/.test(w) || w === "--name") ? "may restore a name stored in a file" : null)] as const),
+  // rename makes the names its expression computes: plain when the replacement is (renameKeepsPlain).
+  ...["rename", "prename", "file-rename", "perl-rename"].map((n) => [n, (ws: readonly string[]) => (renameKeepsPlain(ws) ? null : "may compute names that are not plain")] as const),
+]);
 
 /**
- * gzip names what it makes after what it is given (`x` → `x.gz` and back), except that `-N`
- * restores the name stored in the file when it decompresses.
+ * Whether every name rename computes from a plain name is plain (src/commands/table/rename.ts
+ * keeps it beside the old one): a substitution `s/PAT/REPL/[gi]` (or util-linux's `FROM TO`)
+ * whose replacement is plain text with a character other than `.`, not starting with `-`, so that
+ * every component it changes holds that character, none starts with `-` and none is `.` or `..`.
  */
-const GZIP = new Set(["gzip", "gunzip", "pigz", "unpigz"]);
-const GZIP_NAME = /(^|\s)-[a-zA-Z0-9]*N|(^|\s)--name(\s|$)/;
+function renameKeepsPlain(ws: readonly string[]): boolean {
+  const ops = ws.slice(1).filter((w) => !w.startsWith("-"));
+  if (ws.slice(1).some((w) => w === "-e" || w === "-E")) return false;
+  const repl = /^s(.)(?:(?!\1).)*\1((?:(?!\1).)*)\1[gi]*$/.exec(ops[0] ?? "")?.[2] ?? (ops[0] !== undefined && !/^(s|y|tr)\W/.test(ops[0]) ? ops[1] : undefined);
+  return repl !== undefined && repl !== "" && [...repl].every(isPlainChar) && !repl.startsWith("-") && /[^.]/.test(repl);
+}
 
 /** Commands that make the names they are given and copy or move trees: each tree they name must hold plain names. */
 const TREE_MOVING = new Set(["cp", "mv"]);
+
+/** A stand-in path as a plain one: its `*` (find's `DIR/*`, a name under DIR) is a plain name. */
+function ofStandIn(path: string): string {
+  return path.replace(/(^|\/)\*([^/]*)$/, "$1x$2");
+}
 
 /**
  * Why a command in the command line may make a name that is not plain under `dir` (a
@@ -209,10 +237,12 @@ const TREE_MOVING = new Set(["cp", "mv"]);
  * everywhere else (docs/semantics.md, "Known limits"): the names it might make are not
  * followed, as what it might read is not.
  */
-export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = []): string | null {
+export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = [], standIn: (p: PathFinding) => boolean = () => false): string | null {
   if (worlds.some((w) => zoneInListing(w.linkZones, dir, true))) return "a command may make symlinks or unpack files there";
   for (const p of paths) {
     if (p.kind !== "write" || p.resolved === null) continue;
+    // A name made from a stand-in (`{}.bak`, sed's `-i SUFFIX` on one) is made beside each name the stand-in stands for.
+    if (standIn(p) && !isPlainPath(ofStandIn(p.path))) return `${p.command} writes ${p.path}, which is not a plain name`;
     const below = isInside(p.resolved, dir);
     if (!below && !isInside(dir, p.resolved)) continue;
     const name = p.command.split(" ")[0]!.replace(/^.*\//, "");
@@ -220,14 +250,23 @@ export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: re
     if (TREE_MOVING.has(name)) {
       // Every path the command names (a source, the destination) is plain, and so is every tree under one.
       const own = paths.filter((q) => q.command === p.command && q.via.join(" ") === p.via.join(" "));
-      const bad = own.find((q) => q.resolved === null || !isPlainPath(q.path) || !plainTree(q.resolved));
+      // (A stand-in `DIR/*` is a plain name under DIR, checked on disk.)
+      const bad = own.find((q) => q.resolved === null || !isPlainPath(standIn(q) ? ofStandIn(q.path) : q.path) || !plainTree(q.resolved));
       if (bad) return `${p.command} may copy or move names that are not plain (${bad.path})`;
-    } else if (GZIP.has(name)) {
-      const restoring = commands.find((c) => GZIP.has(c.split(" ")[0]!.replace(/^.*\//, "")) && GZIP_NAME.test(c));
-      if (restoring !== undefined) return `${restoring} may restore a name stored in a file`;
-    } else if (!/[<>]/.test(p.command) && !NAME_KEEPING.has(name)) return `${p.command} writes ${p.path}, and may make names from elsewhere`;
+    } else if (/[<>]/.test(p.command)) {
+      // A redirection makes the file it names (judged below).
+    } else if (!NAME_KEEPING.has(name)) return `${p.command} writes ${p.path}, and may make names from elsewhere`;
+    else {
+      // Any invocation of it in the command line counts: its words say whether it makes other names.
+      const unless = NAME_KEEPING.get(name);
+      for (const c of unless ? commands : []) {
+        const ws = c.split(" ");
+        const why = ws[0]!.replace(/^.*\//, "") === name ? unless!(ws) : null;
+        if (why !== null) return `${c} ${why}`;
+      }
+    }
     const rel = p.resolved === dir ? "" : p.resolved.slice(dir === "/" ? 1 : dir.length + 1);
-    if (below && rel !== "" && !isPlainPath(rel)) return `${p.command} writes ${p.path}, which is not a plain name`;
+    if (below && rel !== "" && !isPlainPath(standIn(p) ? ofStandIn(rel) : rel)) return `${p.command} writes ${p.path}, which is not a plain name`;
   }
   return null;
 }

@@ -39,6 +39,34 @@ export function isStandIn(v: Value): boolean {
   return STAND_INS.has(v);
 }
 
+/** `v`, told to be a stand-in (an array: one whose elements may be). */
+export function markStandIn<V extends Value>(v: V): V {
+  STAND_INS.add(v);
+  return v;
+}
+
+/**
+ * Positional parameters are kept as text (`World.positional`); one that stands for a listing's
+ * names (`sh -c CODE _ {}` under find, `f "$name"`) starts with a NUL, which no bash string
+ * holds, so that `shift` and `set --` carry the mark along and `$1` is a stand-in again.
+ */
+const STAND_IN_MARK = "\u0000";
+
+export function positionalText(text: string, standIn: boolean): string {
+  return standIn ? STAND_IN_MARK + text : text;
+}
+
+/** The value of a positional parameter kept by `positionalText`. */
+export function positionalValue(p: string): Value {
+  return p.startsWith(STAND_IN_MARK) ? standInValue(p.slice(1)) : str(p);
+}
+
+/** The positional parameters as an array value: a stand-in array when any of them is one. */
+export function positionalArray(ps: readonly string[]): Value {
+  if (!ps.some((p) => p.startsWith(STAND_IN_MARK))) return { k: "arr", v: ps };
+  return markStandIn({ k: "arr", v: ps.map((p) => (p.startsWith(STAND_IN_MARK) ? p.slice(1) : p)) });
+}
+
 export function unknown(why: string, numeric = false): Unknown {
   return { k: "unknown", why, numeric };
 }

@@ -70,8 +70,12 @@ table("interpreters", box, [
   ["ruby -C ~ script.rb", "ask", ["cwd $H"]],
   ["ruby -I ../outside/lib script.rb", "ask", ["read $O/lib"]],
   ["perl -e 'unlink glob \"~/x\"'", "ask", ["#INLINE_CODE"]],
-  ["perl -pi -e 's/a/b/' ~/x", "ask", ["#INLINE_CODE"]],
-  ["perl -ne 'print' README.md", "ask", ["#INLINE_CODE"]],
+  // Confined perl code (src/commands/inline/perl.ts): its operands are judged, reads or, with
+  // -i, writes; code that could run or open anything else keeps INLINE_CODE.
+  ["perl -pi -e 's/a/b/' ~/x", "ask", ["write $H/x", "!#INLINE_CODE"]],
+  ["perl -ne 'print' README.md", "allow", ["read $P/README.md"]],
+  ["perl -ne 'print; system \"id\"' README.md", "ask", ["#INLINE_CODE"]],
+  ["perl -pi -e 's/a/b/' README.md", "allow", ["write $P/README.md"]],
   ["perl script.pl README.md", "allow"],
   ["perl -Ilib script.pl", "allow", ["read $P/lib"]],
   ["perl -MO=Deparse script.pl", "allow"],

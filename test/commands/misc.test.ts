@@ -201,10 +201,35 @@ table("rename", box, [
   ["rename 's/x/y/e' README.md", "ask", ["#INLINE_CODE"]],
   ["rename 's/README/..\\/x/' README.md", "ask", ["#INLINE_CODE"]],
   ["rename -e 's/x/y/;system(1)' README.md", "ask", ["#INLINE_CODE"]],
-  ["rename 's/x/y/' src/main.ts", "ask", ["#UNRESOLVED_WORD"]],
+  // A literal substitution on a path with a slash is computed: the new path is judged.
+  ["rename 's/x/y/' src/main.ts", "allow", ["write $P/src/main.ts"]],
+  ["rename 's/main/deep/' src/main.ts", "allow", ["write $P/src/deep.ts"]],
+  ["rename 's#/main##' src/main.ts", "allow", ["write $P/src.ts"]],
+  ["rename 's/src/../' src/main.ts", "ask", ["write $T/work/main.ts"]],
+  ["rename 's#^src/#../#' src/main.ts", "ask", ["write $T/work/main.ts"]],
+  ["rename 's/SRC/../i' src/main.ts", "ask", ["write $T/work/main.ts"]],
+  // A pattern that is not literal text (`.` is any character, `/` too) is not computed.
+  ["rename 's/.rc/x/' src/main.ts", "ask", ["#UNRESOLVED_WORD"]],
+  ["rename 's/(s)/$1/' src/main.ts", "ask", ["#UNRESOLVED_WORD"]],
+  // util-linux's rename changes the last component only.
+  ["rename main deep src/main.ts", "allow", ["write $P/src/deep.ts"]],
+  ["rename src .. src/main.ts", "ask", ["#UNRESOLVED_WORD"]],
+  // Which rename is installed is not known: FROM is Perl code to Perl's (`readpipe` runs the
+  // name as a command, `s=src=..=` substitutes), TO a replacement to util-linux's.
+  ["rename readpipe x 'cat ../outside/secret.txt'", "ask", ["#INLINE_CODE"]],
+  ["rename unlink x README.md", "ask", ["#INLINE_CODE"]],
+  ["rename 's=src=..=' x src/main.ts", "ask", ["write $T/work/main.ts"]],
+  ["rename 'y=a=b=' x src/main.ts", "ask", ["#INLINE_CODE"]],
+  ["rename s=ab=b= sub/.. xs=ab=b=", "ask", ["#UNRESOLVED_WORD"]],
+  ["rename _dbg.txt .txt src/main.ts", "allow", ["write $P/src/main.ts"]],
   ["rename 's/x/y/' ../outside/secret.txt", "ask", ["write $O/secret.txt"]],
   ["rename .md ../x README.md", "ask", ["#UNRESOLVED_WORD"]],
-  ["find . -name '* *' | rename 's/ /_/g'", "ask", ["#UNRESOLVED_PATH"]],
+  // Names on standard input from a listing: `.` holds `space dir`, so the listing is relied on
+  // only if nothing may make other such names, and rename's expression is not read here.
+  ["find . -name '* *' | rename 's/ /_/g'", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat list.txt | rename 's/x/y/'", "ask", ["#UNRESOLVED_PATH"]],
+  ["echo src/main.ts | rename 's/main/deep/'", "allow", ["write $P/src/deep.ts"]],
+  ["echo src/main.ts | rename 's/src/../'", "ask", ["write $T/work/main.ts"]],
 ]);
 
 table("patch", box, [

@@ -3,6 +3,7 @@
 import { syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call } from "../spec.ts";
+import { BASH_LIKE } from "./shells.ts";
 import { FIND_LISTING } from "./pipe/listings.ts";
 
 /** Tests and actions that take one value that is not a path. */
@@ -50,10 +51,21 @@ function find(call: Call): Effect[] {
   if (starts.length === 0) starts.push(syntheticArg(".", call.span));
   const expression = args.slice(i);
   let deletes = false;
-  const execs: { words: Arg[]; dir: boolean; label: string }[] = [];
+  const execs: { words: Arg[]; dir: boolean; label: string; guards: readonly Guard[] | null }[] = [];
+  // The tests an -exec comes after, while the expression is only `and`s of them (null past an
+  // operator): they may show that find never yields the start point itself to it.
+  let guards: Guard[] | null = [];
+  let mindepth = 0;
   for (let j = 0; j < expression.length; j++) {
     const a = expression[j]!;
     const t = a.text;
+    if (t !== null && OPERATORS.has(t)) guards = null;
+    if ((t === "-type" || t === "-xtype" || t === "-name" || t === "-iname") && expression[j + 1]) {
+      const v = expression[j + 1]!.text;
+      if (t !== "-xtype" && v !== null) guards?.push({ test: t, value: v });
+      else guards = null;
+    }
+    if (t === "-mindepth" && /^[0-9]+$/.test(expression[j + 1]?.text ?? "")) mindepth = Number(expression[j + 1]!.text);
     if (t === null) {
       // An unknown predicate could be -delete or -exec: the start points may be written.
       effects.push({ t: "generic", arg: a, operand: true });
@@ -86,7 +98,7 @@ function find(call: Call): Effect[] {
         if (w.text === ";" || (w.text === "+" && words.length && words[words.length - 1]!.text === "{}")) break;
         words.push(w);
       }
-      execs.push({ words, dir: t === "-execdir" || t === "-okdir", label: `find ${t}` });
+      execs.push({ words, dir: t === "-execdir" || t === "-okdir", label: `find ${t}`, guards: guards === null ? null : [...guards] });
     } else if (!isExpressionStart(t)) {
       // A word where a test belongs: GNU find looks it up on disk (to say "paths must precede
       // expression") before it refuses the command.
@@ -101,12 +113,23 @@ function find(call: Call): Effect[] {
     if (e.words.length === 0) continue;
     for (const s of starts) {
       const under = s.text === null ? withValue(s, null, "a path find yields") : withValue(s, `${s.text.replace(/\/+$/, "") || "/"}/*`, "");
-      // -execdir runs in the directory that holds the match: for the start point itself that
-      // is its parent (`find src/sub -execdir` runs in src), for what is under it, the start
-      // point or a directory below it.
-      for (const [representative, dir] of [[s, s.text === null ? null : parentOf(s.text)], [under, s.text]] as const) {
+      // -execdir runs in the directory that holds the match, with `{}` as `./NAME` there: for
+      // the start point itself that is its parent (`find src/sub -execdir` runs in src with
+      // `./sub`; `find .. -execdir` in the working directory with `./..`), for what is under
+      // it, the start point or a directory below it (the start point climbs the furthest).
+      const all: (readonly [Arg, string | null])[] = e.dir
+        ? [[s.text === null ? s : withValue(s, execdirName(s.text), ""), s.text === null ? null : parentOf(s.text)], [s.text === null ? under : withValue(s, "./*", ""), s.text]]
+        : [[s, null], [under, null]];
+      // (`find src -type f -exec …` never runs it on src itself.)
+      const reps = mindepth > 0 || startExcluded(s, e.guards, call) ? all.slice(1) : all;
+      // A shell that gets the names may read them again (`sh -c 'cat $1' _ {}`): they stand in
+      // as a listing's do only when every name under the start point is plain (src/shell/listing.ts).
+      // (Only a shell reads them again; other commands take each as one word, plain or not.)
+      const shell = e.words[0]?.text != null && BASH_LIKE.includes(e.words[0].text.replace(/^.*\//, ""));
+      const exact = s.text === null || !shell || !e.words.some((w) => w.text?.includes("{}")) || call.disk.plainNames(s.text, s.span) !== null ? { exact: true as const } : {};
+      for (const [representative, dir] of reps) {
         // A word made with `{}` stands for any of the paths (src/shell/listing.ts): never a command name or code.
-        const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : { ...withValue(w, w.text.split("{}").join(representative.text), ""), standIn: true as const }) : w));
+        const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : { ...withValue(w, w.text.split("{}").join(representative.text), ""), standIn: true as const, ...exact }) : w));
         effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label, ...(e.dir ? { base: dir === null ? null : absoluteOrNull(dir, call) } : {}) });
       }
       // {} may also be a symlink under the start point that leads out.
@@ -115,6 +138,39 @@ function find(call: Call): Effect[] {
   }
   if (deletes || execs.length) effects.push({ t: "changes", fs: true, links: execs.length > 0 });
   return effects;
+}
+
+/** A test an -exec comes after: `-type f`, `-name '*.c'`. */
+interface Guard {
+  readonly test: "-type" | "-name" | "-iname";
+  readonly value: string;
+}
+
+/** Words that make the expression more than tests joined by `and`. */
+const OPERATORS = new Set(["-o", "-or", ",", "!", "-not", "(", ")"]);
+
+/**
+ * Whether the tests before an -exec are false for the start point itself: a directory for
+ * `-type` without `d`, a name its base name does not match for `-name` (a pattern of literal
+ * text, `*` and `?`; find's `*` matches a leading dot too).
+ */
+function startExcluded(s: Arg, guards: readonly Guard[] | null, call: Call): boolean {
+  if (guards === null || s.text === null) return false;
+  const base = s.text.replace(/\/+$/, "").replace(/^.*\//, "") || (s.text.startsWith("/") ? "/" : ".");
+  return guards.some((g) => {
+    // (A start point that is a symlink is of type `l` to find without -H or -L.)
+    if (g.test === "-type") return !/[dl]/.test(g.value) && call.disk.isDirectory(s.text!);
+    if (!/^[^[\]\\]*$/.test(g.value) || /[^\x00-\x7f]/.test(g.value + base)) return false;
+    const re = new RegExp("^" + [...g.value].map((c) => (c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|]/g, "\\$&"))).join("") + "$", g.test === "-iname" ? "iu" : "u");
+    return !re.test(base);
+  });
+}
+
+/** What `{}` is under -execdir for a start point (checked with GNU find): `./b/` for `a/b/`, `./.` for `.`, `/` for `/`. */
+function execdirName(p: string): string {
+  if (/^\/+$/.test(p)) return "/";
+  const m = /([^/]*)(\/*)$/.exec(p)!;
+  return `./${m[1]}${m[2]}`;
 }
 
 /** The directory find's -execdir runs in for a start point: `.` for `src`, `a` for `a/b/`, `.` for `.`. */

@@ -17,7 +17,7 @@ import { EXPRESSIONS } from "./find.ts";
 import { LINTER_SPECS } from "./linters.ts";
 import { NETWORK_ANALYSERS, NETWORK_SPECS } from "./network.ts";
 import { PATCH_ANALYSERS } from "./patch.ts";
-import { RENAME_SPECS } from "./rename.ts";
+import { RENAME_ANALYSERS } from "./rename.ts";
 import { SEARCH_ANALYSERS, SEARCH_SPECS } from "./search.ts";
 import { SHELLS } from "./shells.ts";
 import { TEXT_ANALYSERS, TEXT_SPECS } from "./text.ts";
@@ -26,11 +26,11 @@ import { WRAPPER_SPECS, WRAPPERS } from "./wrappers.ts";
 
 const SPECS: readonly TableSpec[] = [
   ...COREUTILS, ...WRAPPER_SPECS, ...SEARCH_SPECS, ...TEXT_SPECS, ...ARCHIVE_SPECS, ...DEV_SPECS, ...NETWORK_SPECS,
-  ...RENAME_SPECS, ...CRYPTO_SPECS, ...DATABASE_SPECS, ...CRONTAB_SPECS, ...EDITOR_SPECS, ...CONVERTER_SPECS, ...LINTER_SPECS,
+  ...CRYPTO_SPECS, ...DATABASE_SPECS, ...CRONTAB_SPECS, ...EDITOR_SPECS, ...CONVERTER_SPECS, ...LINTER_SPECS,
 ];
 const ANALYSERS: readonly Analyser[] = [
   ...SHELLS, ...WRAPPERS, ...EXPRESSIONS, ...SEARCH_ANALYSERS, ...TEXT_ANALYSERS, ...ARCHIVE_ANALYSERS, ...VCS_ANALYSERS, ...DEV_ANALYSERS, ...NETWORK_ANALYSERS,
-  ...CRYPTO_ANALYSERS, ...PATCH_ANALYSERS, ...EDITOR_ANALYSERS, ...CONVERTER_ANALYSERS,
+  ...CRYPTO_ANALYSERS, ...PATCH_ANALYSERS, ...RENAME_ANALYSERS, ...EDITOR_ANALYSERS, ...CONVERTER_ANALYSERS,
 ];
 
 /** Every name to its entry as written; a name listed twice is an error when the table loads. */

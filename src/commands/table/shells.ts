@@ -4,11 +4,11 @@
 
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Dialect } from "../../shell/syntax.ts";
-import { type Options, SET_O, SHOPT, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT } from "../../shell/state.ts";
+import { type Options, positionalText, SET_O, SHOPT, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT } from "../../shell/state.ts";
 import type { Analyser, Call } from "../spec.ts";
 
 /** Shells whose syntax is bash's closely enough to be interpreted as bash. */
-const BASH_LIKE = ["sh", "bash", "dash", "ash", "ksh", "mksh", "pdksh", "yash", "rbash", "zsh"];
+export const BASH_LIKE = ["sh", "bash", "dash", "ash", "ksh", "mksh", "pdksh", "yash", "rbash", "zsh"];
 /** Shells with a syntax of their own: their code is opaque. */
 const FOREIGN = ["fish", "csh", "tcsh", "nu", "elvish", "xonsh"];
 
@@ -108,10 +108,11 @@ function shell(call: Call): Effect[] {
   if (cFlag) {
     const code = rest[0];
     if (!code) return effects;
-    // sh -c CODE [$0 [$1 …]]. A stand-in for a listing's names is no text to take apart (src/shell/listing.ts).
+    // sh -c CODE [$0 [$1 …]]. A stand-in for a listing's names (`find … -exec sh -c CODE _ {} \;`)
+    // stays one there: good as a path, no text to take apart (src/shell/listing.ts, state.ts).
     const given = rest.slice(1);
-    const positional = given.some((g) => g.standIn) ? null : rest.length > 2 ? texts(rest.slice(2)) : [];
-    const arg0 = given.length === 0 ? {} : { arg0: given[0]!.standIn ? null : given[0]!.text };
+    const positional = rest.length > 2 ? texts(rest.slice(2)) : [];
+    const arg0 = given.length === 0 ? {} : { arg0: given[0]!.text === null || given[0]!.exact ? null : positionalText(given[0]!.text, given[0]!.standIn === true) };
     effects.push({ t: "code", text: code.text, span: code.span, label: `${name} -c`, inProcess: false, positional, ...arg0, dialect, options });
     return effects;
   }
@@ -140,7 +141,8 @@ function stdinCode(call: Call, label: string, positional: readonly string[] | nu
 }
 
 function texts(args: readonly Arg[]): readonly string[] | null {
-  return args.every((a) => a.text !== null) ? args.map((a) => a.text!) : null;
+  // (A name nobody checked is no value for a shell that may split it, glob it or run it.)
+  return args.every((a) => a.text !== null && !a.exact) ? args.map((a) => positionalText(a.text!, a.standIn === true)) : null;
 }
 
 function foreign(call: Call): Effect[] {

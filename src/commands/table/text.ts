@@ -256,11 +256,12 @@ const SED: TableSpec = {
     } else if (scripts.length) {
       applyIO(ctx, scanSed(scripts.map((s) => s.text).join("\n")), scripts[0]!);
     }
-    // A backup suffix with `/` or `*` names a file elsewhere: `-i'bak/*'` writes bak/FILE.
+    // The backup is a write: FILE+SUFFIX, or with `*` in the suffix FILE's name put there
+    // (`-i'bak/*'` writes bak/FILE, elsewhere when it holds `/`).
     for (const it of optionItems(ctx, "-i", "--in-place")) {
       const suffix = it.value?.text;
       if (it.value && suffix === null) ctx.role(it.value, "generic");
-      if (!suffix || !/[/*]/.test(suffix)) continue;
+      if (!suffix) continue;
       for (const f of files) {
         if (f.text === null) continue;
         const backup = suffix.includes("*") ? suffix.split("*").join(basenameOf(f.text)) : f.text + suffix;

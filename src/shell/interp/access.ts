@@ -13,7 +13,7 @@ import type { AccessKind } from "../../verdict.ts";
 import { type Arg, withValue } from "../../commands/analyse.ts";
 import type { Disk } from "../../commands/effects.ts";
 import type { Findings } from "../findings.ts";
-import { isPlainName, nameMaker, oddChars } from "../listing.ts";
+import { isPlainName, isPlainPath, nameMaker, oddChars } from "../listing.ts";
 import type { PatternChar } from "../pattern.ts";
 import type { Status, World } from "../state.ts";
 import type { WordEnv } from "../words/env.ts";
@@ -81,6 +81,9 @@ export class Accesses {
    */
   contentsMayChange = false;
   /** Listings that stand for names only if nothing in the command makes a name that is not plain. */
+  /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
+  private readonly standInPaths = new Set<string>();
+
   private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[] }[] = [];
 
   constructor(opts: PathOptions, findings: Findings, shell: Attribution) {
@@ -104,6 +107,7 @@ export class Accesses {
     const via = this.shell.via;
     if (arg.text === null && this.accessNumeric(world, arg, kind, command, base)) return;
     const extra = surface ? { surface } : {};
+    if (arg.standIn && !arg.exact && arg.text !== null) this.standInPaths.add(`${span.start}:${span.end}:${arg.text}`);
     if (arg.text === null) {
       this.findings.addPath({
         path: arg.source, resolved: null, kind, command, via, span,
@@ -241,6 +245,12 @@ export class Accesses {
         const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
         return abs === null ? null : this.readScript(w, abs);
       },
+      plainNames: (p, span, from) => {
+        const abs = isAbsolute(p) ? p : dirOf(from) === null ? null : join(dirOf(from)!, p);
+        if (!isPlainPath(p) || p.startsWith("-") || abs === null) return abs === null ? "the working directory is not known" : `${JSON.stringify(p)} is not a plain name`;
+        const got = this.unplainNames(abs, true, w, span, true);
+        return typeof got === "string" ? got : got.odd === "" ? null : `a name there holds ${JSON.stringify(got.odd)}`;
+      },
     };
   }
 
@@ -331,6 +341,14 @@ export class Accesses {
    * directory, since rename(2) does not follow a last symlink — or, for `.`, `..` and a name
    * with a trailing slash, the directory it leads to; "/" (anything) when that is not known.
    */
+  /** Renaming what a stand-in `T/.` or `T/..` stands for moves not T (rename(2) refuses `.` and `..`: EBUSY) but the entry under it holding the cwd. */
+  private movedUnder(w: World, abs: string): string[] {
+    const full = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
+    const cwd = w.cwd === null ? null : this.physicalDir(w.cwd);
+    if (!full.ok || cwd === null) return ["/"];
+    return cwd === full.path || !isInside(cwd, full.path) ? [] : [`${full.path === "/" ? "" : full.path}/${cwd.slice(full.path === "/" ? 1 : full.path.length + 1).split("/")[0]}`];
+  }
+
   movedEntries(w: World, arg: Arg, base: string | null | undefined): string[] {
     const dir = base === undefined ? w.cwd : base;
     const text = arg.text;
@@ -338,6 +356,7 @@ export class Accesses {
     const joined = isAbsolute(text) ? text : join(dir!, text);
     const abs = joined.replace(/(.)\/+$/, "$1");
     const watch = zoneWatch(w.linkZones);
+    if (arg.standIn && /(^|\/)\.\.?\/*$/.test(text)) return this.movedUnder(w, abs);
     const cut = abs.lastIndexOf("/");
     const name = abs.slice(cut + 1);
     if (name === "" || name === "." || name === ".." || abs !== joined) {
@@ -485,14 +504,15 @@ export class Accesses {
    * outside the plain set they hold (listing.ts); then the listing relies on the rest of the
    * command not making a name that is not plain there (settleListings).
    */
-  unplainNames(dir: string, deep: boolean, w: World, span: Span): string | { readonly odd: string } {
+  unplainNames(dir: string, deep: boolean, w: World, span: Span, onlyPlain = false): string | { readonly odd: string } {
     if (w.cwd === null && !isAbsolute(dir)) return "the working directory is not known";
     const start = resolvePhysical(isAbsolute(dir) ? dir : join(w.cwd!, dir), this.fs);
     if (!start.ok) return `${dir} cannot be resolved`;
     const made = nameMaker(start.path, [], [w], () => true);
     if (made !== null) return made.replace(/^a command/, "an earlier command");
     const got = this.namesUnder(start.path, deep, dir);
-    if (typeof got !== "string") this.reliances.push({ dir, phys: start.path, span: this.shell.span(span), command: "listing", via: this.shell.via });
+    // (`onlyPlain`: one that takes them only if all are plain relies on nothing otherwise.)
+    if (typeof got !== "string" && (!onlyPlain || got.odd === "")) this.reliances.push({ dir, phys: start.path, span: this.shell.span(span), command: "listing", via: this.shell.via });
     return got;
   }
 
@@ -529,7 +549,7 @@ export class Accesses {
   /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */
   settleListings(worlds: readonly World[]): void {
     for (const r of this.reliances) {
-      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), this.findings.commands.map((c) => c.text));
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), this.findings.commands.map((c) => c.text), (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`));
       // The names it stood for are then any paths: an access that cannot be resolved.
       if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
     }

@@ -5,10 +5,10 @@
 import type { Arg } from "../../commands/analyse.ts";
 import type { Span } from "../../span.ts";
 import { nameRisk, textRisk, variablesRisk } from "../arithmetic.ts";
-import { unknown, type Value, type World } from "../state.ts";
+import { isStandIn, markStandIn, unknown, type Value, type World } from "../state.ts";
 import type { Assign } from "../syntax.ts";
 import { expandToSegs, expandWord } from "../words/expand.ts";
-import { type Field, fieldText, type Seg, type WordEnv } from "../words/env.ts";
+import { type Field, fieldText, hasStandIn, type Seg, type WordEnv } from "../words/env.ts";
 import { evaluationLookup, lookup, reportRisk } from "../words/variables.ts";
 import type { Shell } from "./context.ts";
 
@@ -76,11 +76,13 @@ export function setVariable(it: Evaluator, a: Assign, w: World): void {
   if (a.array) {
     const elems: string[] = [];
     let known = true;
+    let marked = false;
     for (const word of a.array) {
       const e = expandWord(word, w, it);
       if (e.countUnknown) known = false;
       for (const f of e.fields) {
         const t = fieldText(f);
+        if (hasStandIn(f)) marked = true;
         if (t === null) known = false;
         else elems.push(t);
       }
@@ -93,7 +95,8 @@ export function setVariable(it: Evaluator, a: Assign, w: World): void {
       it.issue("EXPANSION_TOO_LARGE", `the array ${a.name} grows past ${it.limits.maxArrayLength} elements or ${it.limits.maxValueBytes} bytes`, a.span);
       v = unknown(`the array ${a.name} is past the size bound`);
     }
-    w.setVar(a.name, v);
+    // (An array holding a stand-in for a listing's names is a stand-in array: src/shell/listing.ts.)
+    w.setVar(a.name, marked && v.k === "arr" ? markStandIn({ ...v }) : v);
     return;
   }
   const segs = a.value ? expandToSegs(a.value, w, it, true) : [];
@@ -106,12 +109,13 @@ export function setVariable(it: Evaluator, a: Assign, w: World): void {
       const arr = prev.k === "arr" ? [...prev.v] : prev.k === "str" ? [prev.v] : [];
       while (arr.length < idx) arr.push("");
       arr[idx] = v.v;
-      v = { k: "arr", v: arr };
+      v = isStandIn(v) || isStandIn(prev) ? markStandIn({ k: "arr", v: arr }) : { k: "arr", v: arr };
     }
   } else if (a.append) {
-    if (prev.k === "str" && v.k === "str") v = { k: "str", v: prev.v + v.v };
+    const mark = isStandIn(v) || isStandIn(prev);
+    if (prev.k === "str" && v.k === "str") v = mark ? markStandIn({ k: "str", v: prev.v + v.v }) : { k: "str", v: prev.v + v.v };
     else if (prev.k === "unset") { /* v as is */ }
-    else if (prev.k === "arr" && v.k === "str") v = { k: "arr", v: [prev.v[0] + v.v, ...prev.v.slice(1)] };
+    else if (prev.k === "arr" && v.k === "str") v = mark ? markStandIn({ k: "arr", v: [prev.v[0] + v.v, ...prev.v.slice(1)] }) : { k: "arr", v: [prev.v[0] + v.v, ...prev.v.slice(1)] };
     else v = unknown(`$${a.name} is appended to an unknown value`);
   }
   const attrs = w.attr(a.name);
@@ -224,7 +228,7 @@ function segsValue(segs: readonly Seg[]): Value {
     if ("unknown" in seg) return segs.length === 1 || !seg.unknown.numeric ? seg.unknown : unknown(seg.unknown.why);
     s += seg.text;
   }
-  return { k: "str", v: s };
+  return segs.some((g) => "text" in g && g.standIn) ? markStandIn({ k: "str", v: s }) : { k: "str", v: s };
 }
 
 /** A field of digits and numbers only (`$(seq 5)`, `$((i+1))0`). */

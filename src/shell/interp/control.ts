@@ -3,14 +3,14 @@
 // leave it; a world that has left (break, return, exit) passes through to whoever catches it.
 
 import { compileMatcher, type PatternChar } from "../pattern.ts";
-import { dedupe, STATUS_UNKNOWN, standInValue, type Status, unknown, World } from "../state.ts";
+import { dedupe, positionalText, positionalValue, STATUS_UNKNOWN, standInValue, type Status, unknown, World } from "../state.ts";
 import type { Stmt, Word } from "../syntax.ts";
 import { expandToSegs, expandWord } from "../words/expand.ts";
-import { fieldText, type Seg, type WordEnv } from "../words/env.ts";
+import { type Field, fieldText, hasStandIn, type Seg, type WordEnv } from "../words/env.ts";
 import { pipeOutput } from "../stdin.ts";
 import { evaluated, onlyNumbers } from "./assign.ts";
 import type { Shell } from "./context.ts";
-import { subshell } from "./nested.ts";
+import { subshell, unmarked } from "./nested.ts";
 import { widen, withStatus } from "./worlds.ts";
 
 export function execAndOr(it: Shell, s: Extract<Stmt, { t: "and" | "or" }>, ws: World[]): World[] {
@@ -46,7 +46,7 @@ export function execPipe(it: Shell, items: readonly Stmt[], ws: World[]): World[
   for (let i = 1; i < items.length; i++) {
     // Worked out in the world the pipeline starts in, only if the consumer reads it.
     const w0 = ws[0];
-    if (ws.length === 1 && w0) it.pipedStdin.set(items[i]!, () => pipeOutput(items, i - 1, w0.clone(), it));
+    if (ws.length === 1 && w0) it.pipedStdin.set(items[i]!, () => unmarked(it, pipeOutput(items, i - 1, w0.clone(), it), items.slice(0, i), [], w0)!);
   }
   // Every segment but the last runs in a subshell; the last too, unless lastpipe is set.
   const last = items[items.length - 1]!;
@@ -177,7 +177,8 @@ export function execFor(it: Shell, s: Extract<Stmt, { t: "for" }>, ws: World[]):
         }
         if (e.countUnknown) values = null;
         if (!e.fields.every(onlyNumbers)) numeric = false;
-        if (values) for (const f of e.fields) values.push(fieldText(f));
+        // (A value made with a stand-in is kept marked, as a positional parameter is.)
+        if (values) for (const f of e.fields) values.push(markedText(f));
       }
     }
     if (standIn !== null) {
@@ -203,7 +204,7 @@ export function execFor(it: Shell, s: Extract<Stmt, { t: "for" }>, ws: World[]):
     for (const v of values) {
       const entered = cur.map((x) => {
         x.writeThroughNameref(s.name);
-        x.setVar(s.name, v === null ? unknown("a loop value that is not known", numeric) : { k: "str", v });
+        x.setVar(s.name, v === null ? unknown("a loop value that is not known", numeric) : positionalValue(v));
         return x;
       });
       const next: World[] = [];
@@ -231,7 +232,8 @@ export function execCase(it: Shell, s: Extract<Stmt, { t: "case" }>, ws: World[]
   const done: World[] = [];
   for (const w0 of ws) {
     const subject = expandToSegs(s.word, w0, it, false);
-    const subjectText = segsText(subject);
+    // What a stand-in for a listing's names matches is not what the names match.
+    const subjectText = hasStandIn({ segs: subject }) ? null : segsText(subject);
     let testing: World[] = [w0];
     let falling: World[] = [];
     for (const item of s.items) {
@@ -357,3 +359,9 @@ function expandToSegsForPattern(word: Word, w: World, env: WordEnv): PatternChar
   return out;
 }
 
+
+/** A field's text, marked as a positional parameter is when it came from a stand-in (state.ts). */
+function markedText(f: Field): string | null {
+  const t = fieldText(f);
+  return t === null ? null : positionalText(t, hasStandIn(f));
+}

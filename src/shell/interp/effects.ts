@@ -223,6 +223,8 @@ function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, 
 function linkZonesOf(paths: Accesses, w: World, e: Extract<Effect, { t: "links" }>): readonly LinkZone[] {
   const dir = e.base === undefined ? w.cwd : e.base;
   const text = e.arg.text;
+  // A source that cannot leave a symlink leaves none, wherever it goes (`mv x.txt "$unknown"`).
+  if (!e.tree && e.source && plainSource(paths, w, e.source, dir)) return [];
   if (text === null || (dir === null && !isAbsolute(text))) return [ANYWHERE];
   const abs = isAbsolute(text) ? text : join(dir!, text);
   const watch = zoneWatch(w.linkZones);
@@ -230,7 +232,6 @@ function linkZonesOf(paths: Accesses, w: World, e: Extract<Effect, { t: "links" 
     const r = resolvePhysical(abs, paths.fs, watch);
     return r.ok ? [{ path: r.path, tree: true }] : [ANYWHERE];
   }
-  if (e.source && plainSource(paths, w, e.source, dir)) return [];
   const zones: LinkZone[] = [];
   // `DEST/` names what DEST is or leads to; without the slash, DEST is the name replaced.
   const slash = /[^/]\/+$/.test(abs);

@@ -6,9 +6,12 @@
 import type { Arg, Effect } from "../../commands/analyse.ts";
 import type { Span } from "../../span.ts";
 import type { Listing } from "../listing.ts";
-import { DEFAULT_OPTIONS, EMPTY_SCOPE, type Options, SET_O, SHOPT, STATUS_UNKNOWN, type Status, str, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, type World } from "../state.ts";
-import { hasSubstitution, pipeOutput } from "../stdin.ts";
-import type { Dialect, Stmt } from "../syntax.ts";
+import { DEFAULT_OPTIONS, EMPTY_SCOPE, type Options, positionalText, positionalValue, SET_O, SHOPT, STATUS_UNKNOWN, type Status, str, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, type World } from "../state.ts";
+import type { Stdin } from "../../commands/effects.ts";
+import { hasSubstitution, pipeOutput, UNKNOWN_STDIN } from "../stdin.ts";
+import type { Dialect, Redir, Stmt, Word } from "../syntax.ts";
+import { expandWord } from "../words/expand.ts";
+import { hasStandIn } from "../words/env.ts";
 import { DEFAULT_IFS } from "../words/variables.ts";
 import type { DispatchInfo, Shell, StartOptions } from "./context.ts";
 import { joinChild, resume, taint, withCwd, withStatus } from "./worlds.ts";
@@ -79,7 +82,7 @@ export function callFunction(it: Shell, name: string, body: Stmt, args: readonly
   const outerPositional = w.positional;
   const outerFrames = w.frames;
   const entered = w.clone();
-  entered.positional = unknownArgs || args.some((a) => a.text === null) || info.countUnknown ? null : args.map((a) => a.text!);
+  entered.positional = unknownArgs || args.some((a) => a.text === null) || info.countUnknown ? null : args.map((a) => positionalText(a.text!, a.standIn === true));
   entered.frames = [...outerFrames, EMPTY_SCOPE];
   const saved = it.frame;
   it.frame = { ...saved, ...(def ? { offset: def.at.offset, span: def.at.span } : {}), callDepth: saved.callDepth + 1 };
@@ -200,7 +203,7 @@ export function runCode(it: Shell, text: string | null, span: Span, label: strin
       // A child shell starts with exported state only; what it was not given is unknown.
       start = childShellWorld(start, positional, startOptions);
       // `sh -c CODE NAME` makes NAME its $0; without one, $0 is the shell's name, not known here.
-      if (arg0 !== undefined) start.setVar("0", arg0 === null ? unknown("$0 is not known") : str(arg0));
+      if (arg0 !== undefined) start.setVar("0", arg0 === null ? unknown("$0 is not known") : positionalValue(arg0));
       const unfollowed = unfollowedInherited(w);
       if (unfollowed !== null) {
         it.issue("SHELL_STATE", `${unfollowed} reaches the new shell from its environment and changes how it reads its commands, which the guard does not follow`, span);
@@ -238,7 +241,7 @@ export function substitute(it: Shell, body: Stmt, world: World, span: Span): str
   const quiet = last.redirs.length > 0 && last.redirs.every((r) => r.fd === "2");
   if (last.redirs.length && !quiet) return null;
   // $(echo …) and $(printf …) print what they are given; $(find DIR) names under DIR.
-  const out = pipeOutput(items, items.length - 1, world.clone(), it);
+  const out = unmarked(it, pipeOutput(items, items.length - 1, world.clone(), it), items, [], world)!;
   // (Bash drops the NUL bytes a substitution's output holds: `$(printf 'a\0b')` is `ab`.)
   // (A redirection of standard error leaves standard output as it is.)
   if (out.t === "text") return out.text.replaceAll("\0", "");
@@ -339,3 +342,18 @@ function childShellWorld(w: World, positional: readonly string[] | null | undefi
   return c;
 }
 
+
+/**
+ * Text a command prints or a here-string holds that was made with a stand-in for a listing's
+ * names (`echo "$f"`, `<<< "$f"`) is not the names' text: read again (`read`, `$(…)`, xargs)
+ * it would lose the mark, so it is not known. (A listing's own output is its value.)
+ */
+export function unmarked(it: Shell, s: Stdin | null, stmts: readonly Stmt[], redirs: readonly Redir[], w: World): Stdin | null {
+  if (s === null || s.t !== "text") return s;
+  // (Words with a substitution in them are not expanded again, which would analyse it twice:
+  // one that also reads a variable counts as made with a stand-in.)
+  const marked = (word: Word | undefined | null) => word != null && (hasSubstitution([word]) ? word.parts.some((p) => p.t === "param") : expandWord(word, w.clone(), it, { noGlob: true }).fields.some(hasStandIn));
+  const inRedirs = (rs: readonly Redir[]) => rs.some((r) => (r.op === "<<<" && marked(r.target)) || (r.heredoc?.expands === true && marked(r.heredoc.body)));
+  if (inRedirs(redirs) || stmts.some((x) => x.t === "cmd" && (x.words.some(marked) || inRedirs(x.redirs)))) return UNKNOWN_STDIN;
+  return s;
+}

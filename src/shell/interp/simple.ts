@@ -16,7 +16,7 @@ import { dedupe, STATUS_UNKNOWN, unknown, type World } from "../state.ts";
 import { INHERITED_STDIN, redirectedStdin } from "../stdin.ts";
 import type { Redir, Stmt, Word } from "../syntax.ts";
 import { expandToSegs, expandWord } from "../words/expand.ts";
-import { type Field, fieldText, firstUnknown } from "../words/env.ts";
+import { type Field, fieldText, firstUnknown, hasStandIn } from "../words/env.ts";
 import { pathCandidates } from "./access.ts";
 import { assign, builtinEvaluation, evaluated, evaluatedText, onlyNumbers, setVariable } from "./assign.ts";
 import { ANY_ALIAS } from "./builtins/flow.ts";
@@ -24,7 +24,7 @@ import { BUILTINS, runBuiltin } from "./builtins/index.ts";
 import { writeGlobal } from "./builtins/variables.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { applyEffects } from "./effects.ts";
-import { callFunction, subshell } from "./nested.ts";
+import { callFunction, subshell, unmarked } from "./nested.ts";
 import { replayTrapsIfChanged } from "./traps.ts";
 import { taint, taintCwdOnly, withStatus } from "./worlds.ts";
 
@@ -46,7 +46,7 @@ export function execRedirected(it: Shell, s: Extract<Stmt, { t: "redir" }>, ws: 
   // Worked out only if something inside reads it.
   if (ws.length !== 1 || !w0 || !s.redirs.some((r) => r.fd === null || r.fd === "0")) return dedupe([...it.exec(s.body, ws), ...failed]);
   const outer = it.inheritedStdin;
-  const ran = it.withStdin(() => redirectedStdin(s.redirs, w0, it) ?? outer?.() ?? INHERITED_STDIN, () => it.exec(s.body, ws));
+  const ran = it.withStdin(() => unmarked(it, redirectedStdin(s.redirs, w0, it), [], s.redirs, w0) ?? outer?.() ?? INHERITED_STDIN, () => it.exec(s.body, ws));
   return dedupe([...ran, ...failed]);
 }
 
@@ -103,7 +103,7 @@ export function runSimple(it: Shell, cmd: Extract<Stmt, { t: "cmd" }>, w: World)
   const saved = assign(it, cmd.assigns, w, true);
   const piped = it.pipedStdin.get(cmd);
   const inherited = it.inheritedStdin;
-  const stdin = () => it.readable(redirectedStdin(cmd.redirs, w, it) ?? piped?.() ?? inherited?.() ?? INHERITED_STDIN, w);
+  const stdin = () => it.readable(unmarked(it, redirectedStdin(cmd.redirs, w, it), [], cmd.redirs, w) ?? piped?.() ?? inherited?.() ?? INHERITED_STDIN, w);
   const info: DispatchInfo = { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin };
   const variants = standIns.length ? standInVariants(argv, standIns, name.text !== null && !name.standIn && (BUILTINS.has(name.text) || w.funcs.has(name.text))) : [argv];
   if (variants.length === 1) argv = variants[0]!;
@@ -339,5 +339,7 @@ function standInVariants(argv: readonly Arg[], words: readonly StandInWord[], in
 function argOf(f: Field, word: Word): Arg {
   const text = fieldText(f);
   const u = text === null ? firstUnknown(f) : null;
-  return { text, source: word.text, span: word.span, unknownWhy: u?.why ?? null, segs: f.segs };
+  const arg: Arg = { text, source: word.text, span: word.span, unknownWhy: u?.why ?? null, segs: f.segs };
+  // A word made with a stand-in for a listing's names is one too (a variable read from it, `$1` of `sh -c … {}`).
+  return hasStandIn(f) ? { ...arg, standIn: true } : arg;
 }

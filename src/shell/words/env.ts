@@ -10,7 +10,8 @@ import type { Listing, Named } from "../listing.ts";
 
 /** A piece of an expanded field: known text, or an unknown value. */
 export type Seg =
-  | { readonly text: string; readonly quoted: boolean }
+  /** `standIn`: the text came from a value that stands for a listing's names (src/shell/listing.ts). */
+  | { readonly text: string; readonly quoted: boolean; readonly standIn?: true }
   | { readonly unknown: Unknown; readonly quoted: boolean };
 
 export interface Field {
@@ -80,7 +81,7 @@ export interface WordEnv {
 type CodePart = Extract<WordPart, { t: "code" }>;
 
 export type Piece =
-  | { readonly k: "text"; readonly text: string; readonly quoted: boolean; readonly split: boolean }
+  | { readonly k: "text"; readonly text: string; readonly quoted: boolean; readonly split: boolean; readonly standIn?: true }
   | { readonly k: "unknown"; readonly u: Unknown; readonly quoted: boolean; readonly split: boolean }
   /** "$@": a field boundary that splitting does not decide. */
   | { readonly k: "break" }
@@ -110,4 +111,13 @@ export function knownPrefix(f: { readonly segs: readonly Seg[] }): string {
     s += seg.text;
   }
   return s;
+}
+
+export function textSeg(text: string, quoted: boolean, standIn: true | undefined): Seg {
+  return standIn ? { text, quoted, standIn } : { text, quoted };
+}
+
+/** Whether any text of the field came from a stand-in for a listing's names. */
+export function hasStandIn(f: { readonly segs: readonly Seg[] }): boolean {
+  return f.segs.some((g) => "text" in g && g.standIn === true);
 }

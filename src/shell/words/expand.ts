@@ -119,7 +119,7 @@ export function expandToSegs(word: Word, world: World, env: WordEnv, assignment:
   const pieces = expandParts(word.parts, world, env, assignment);
   const segs: Seg[] = [];
   for (const p of pieces) {
-    if (p.k === "text") segs.push({ text: p.text, quoted: true });
+    if (p.k === "text") segs.push(p.standIn ? { text: p.text, quoted: true, standIn: true } : { text: p.text, quoted: true });
     else if (p.k === "unknown") segs.push({ unknown: p.u, quoted: true });
     else if (p.k === "break") segs.push({ text: " ", quoted: true });
   }

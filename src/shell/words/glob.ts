@@ -5,7 +5,7 @@ import { UNDECODABLE_NAME } from "../../paths/fs.ts";
 import { compileMatcher, hasPatternChars, type PatternChar } from "../pattern.ts";
 import type { Span } from "../../span.ts";
 import { type World, unknown } from "../state.ts";
-import type { Seg, Field, WordEnv } from "./env.ts";
+import { type Seg, type Field, hasStandIn, textSeg, type WordEnv } from "./env.ts";
 import { lookup } from "./variables.ts";
 
 /**
@@ -56,13 +56,15 @@ export function globField(segs: Seg[], span: Span, world: World, env: WordEnv): 
     return { fields: [{ segs: [{ unknown: unknown("a glob with too many matches"), quoted: false }], span, fromGlob: true }], countUnknown: true };
   }
   // No match: the word stays as it was, backslashes from expansions included.
-  const literal = { segs: [{ text: segs.map((g) => ("text" in g ? g.text : "")).join(""), quoted: true }], span, fromGlob: false };
+  // (A pattern made with a stand-in matches names under it: its matches stand in as well.)
+  const mark = hasStandIn({ segs }) ? true : undefined;
+  const literal = { segs: [textSeg(segs.map((g) => ("text" in g ? g.text : "")).join(""), true, mark)], span, fromGlob: false };
   if (matches.length === 0) {
     if (opts.nullglob === true || opts.failglob === true) return { fields: [], countUnknown: false };
     // nullglob unknown: the word may vanish or stay; keep it (a vanished word touches nothing).
     return { fields: [literal], countUnknown: opts.nullglob === null };
   }
-  const fields: Field[] = matches.map((m) => ({ segs: [{ text: m, quoted: true }], span, fromGlob: true }));
+  const fields: Field[] = matches.map((m) => ({ segs: [textSeg(m, true, mark)], span, fromGlob: true }));
   return { fields, countUnknown: false };
 }
 

@@ -5,7 +5,7 @@
 import { compileMatcher, type PatternChar } from "../pattern.ts";
 import type { ParamExpansion, Word } from "../syntax.ts";
 import type { Span } from "../../span.ts";
-import { type Value, type World, unknown, str } from "../state.ts";
+import { isStandIn, markStandIn, type Value, type World, unknown, str } from "../state.ts";
 import { nameRisk } from "../arithmetic.ts";
 import type { WordEnv, Piece } from "./env.ts";
 import { lookup, evaluationLookup, reportRisk } from "./variables.ts";
@@ -15,6 +15,12 @@ import { lookup, evaluationLookup, reportRisk } from "./variables.ts";
  * `sep`: the first character of IFS (null: IFS is not known).
  */
 export function valuePiecesJoined(v: Value, quoted: boolean, split: boolean, atForm: boolean, sep: string | null): Piece[] {
+  const pieces = valuePiecesOf(v, quoted, split, atForm, sep);
+  // Text from a stand-in stays one wherever it goes: a variable, a positional parameter, a `case` subject.
+  return isStandIn(v) ? pieces.map((p) => (p.k === "text" ? { ...p, standIn: true as const } : p)) : pieces;
+}
+
+function valuePiecesOf(v: Value, quoted: boolean, split: boolean, atForm: boolean, sep: string | null): Piece[] {
   switch (v.k) {
     case "str":
       return [{ k: "text", text: v.v, quoted, split }];
@@ -107,7 +113,7 @@ export function expandOperator(
       const pat = piecesToPattern(stringOf(pe.arg));
       const repPieces = stringOf(pe.arg2);
       const rep = piecesToValue(repPieces);
-      if (pat === null || rep.k !== "str") return [{ k: "unknown", u: unknown("a substitution with unknown parts"), quoted, split }];
+      if (pat === null || rep.k !== "str" || isStandIn(rep)) return [{ k: "unknown", u: unknown("a substitution with unknown parts"), quoted, split }];
       // An unquoted & in the replacement is the matched text (bash 5.2's patsub_replacement).
       if (repPieces.some((p) => p.k === "text" && !p.quoted && p.text.includes("&"))) return [{ k: "unknown", u: unknown("a replacement holding &, the matched text"), quoted, split }];
       const r = replacePattern(v.v, pat, rep.v, pe.op, world);
@@ -158,13 +164,14 @@ function piecesToValue(pieces: readonly Piece[]): Value {
     if (p.k === "text") s += p.text;
     else if (p.k === "break") s += " ";
   }
-  return str(s);
+  return pieces.some((p) => p.k === "text" && p.standIn) ? markStandIn(str(s)) : str(s);
 }
 
 function piecesToPattern(pieces: readonly Piece[]): PatternChar[] | null {
   const out: PatternChar[] = [];
   for (const p of pieces) {
-    if (p.k === "unknown") return null;
+    // (What a pattern made of a stand-in matches is not what one made of a name matches.)
+    if (p.k === "unknown" || (p.k === "text" && p.standIn)) return null;
     if (p.k === "text") for (const c of p.text) out.push({ c, quoted: p.quoted });
   }
   return out;

@@ -4,7 +4,7 @@
 
 import type { ParamExpansion, ParamOp, Word, WordPart } from "../syntax.ts";
 import type { Span } from "../../span.ts";
-import { isStandIn, type Value, type World, unknown, str } from "../state.ts";
+import { isStandIn, markStandIn, type Value, type World, unknown, str } from "../state.ts";
 import { cutProblem, type Listing, mayCut } from "../listing.ts";
 import { textRisk, variablesRisk } from "../arithmetic.ts";
 import { walkWord } from "../walk.ts";
@@ -282,6 +282,8 @@ const WHOLE_VALUE_OPS: ReadonlySet<ParamOp> = new Set(["", "length", ":-", "-", 
  */
 function standInUse(v: Value, op: ParamOp, split: boolean, world: World, env: WordEnv): Value {
   if (!isStandIn(v)) return v;
+  // (The length of a stand-in is not the length of a name.)
+  if (op === "length") return unknown("the length of a name read from a listing", true);
   if (!WHOLE_VALUE_OPS.has(op)) return unknown("a name read from a listing, taken apart");
   if (split) {
     const ifs = ifsOf(world, env);
@@ -386,12 +388,12 @@ function evaluationRisks(pe: ParamExpansion, world: World, env: WordEnv, span: S
 function paramValue(pe: ParamExpansion, world: World, env: WordEnv): Value {
   const base = lookup(world, env, pe.name);
   if (pe.index === null) {
-    if (base.k === "arr" && pe.name !== "@" && pe.name !== "*") return base.v.length ? str(base.v[0]!) : { k: "unset" };
+    if (base.k === "arr" && pe.name !== "@" && pe.name !== "*") return base.v.length ? keepMark(base, str(base.v[0]!)) : { k: "unset" };
     return base;
   }
   const idx = pe.index.text;
   if (idx === "@" || idx === "*") {
-    if (base.k === "str") return { k: "arr", v: [base.v] };
+    if (base.k === "str") return keepMark(base, { k: "arr", v: [base.v] });
     return base;
   }
   if (base.k === "unknown" || base.k === "unset") return base;
@@ -399,5 +401,10 @@ function paramValue(pe: ParamExpansion, world: World, env: WordEnv): Value {
   if (n === null) return unknown(`the subscript [${idx}] is not known`);
   if (base.k === "str") return n === 0 ? base : { k: "unset" };
   const e = base.v[n];
-  return e === undefined ? { k: "unset" } : str(e);
+  return e === undefined ? { k: "unset" } : keepMark(base, str(e));
+}
+
+/** `to`, a stand-in when `from` is one. */
+function keepMark(from: Value, to: Value): Value {
+  return isStandIn(from) ? markStandIn(to) : to;
 }

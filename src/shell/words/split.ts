@@ -1,7 +1,7 @@
 // Word splitting: pieces into fields at the characters of IFS, as bash 5.2 does it.
 
 import { type World, unknown } from "../state.ts";
-import type { Seg, WordEnv, Piece } from "./env.ts";
+import { type Seg, textSeg, type WordEnv, type Piece } from "./env.ts";
 import { ifsOf } from "./variables.ts";
 
 export function splitFields(pieces: readonly Piece[], world: World, env: WordEnv, noSplit: boolean): { fields: Seg[][]; countUnknown: boolean } {
@@ -33,7 +33,7 @@ export function splitFields(pieces: readonly Piece[], world: World, env: WordEnv
     }
     if (!p.split || ifs === "") {
       if (p.text === "" && !p.quoted) continue;
-      cur.push({ text: p.text, quoted: p.quoted });
+      cur.push(textSeg(p.text, p.quoted, p.standIn));
       if (p.quoted || p.text !== "") alive = true;
       continue;
     }
@@ -70,7 +70,7 @@ export function splitFields(pieces: readonly Piece[], world: World, env: WordEnv
       }
       let j = i;
       while (j < text.length && !ifs.includes(text[j]!)) j++;
-      cur.push({ text: text.slice(i, j), quoted: false });
+      cur.push(textSeg(text.slice(i, j), false, p.standIn));
       alive = true;
       i = j;
     }

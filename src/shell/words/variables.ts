@@ -2,7 +2,7 @@
 // hold; IFS; and the risks of evaluating a value as arithmetic.
 
 import type { Span } from "../../span.ts";
-import { type Value, type World, unknown, str } from "../state.ts";
+import { positionalArray, positionalValue, type Value, type World, unknown, str } from "../state.ts";
 import type { EvaluationRisk } from "../arithmetic.ts";
 import type { WordEnv } from "./env.ts";
 
@@ -39,12 +39,12 @@ export function lookup(world: World, env: WordEnv, name: string): Value {
       return unknown(`$${name} is a number the guard does not compute`, true);
     case "@":
     case "*":
-      return world.positional === null ? unknown("the positional parameters are not known") : { k: "arr", v: world.positional };
+      return world.positional === null ? unknown("the positional parameters are not known") : positionalArray(world.positional);
   }
   if (/^[1-9][0-9]*$/.test(name)) {
     if (world.positional === null) return unknown(`$${name} is not known`);
     const p = world.positional[Number(name) - 1];
-    return p === undefined ? { k: "unset" } : str(p);
+    return p === undefined ? { k: "unset" } : positionalValue(p);
   }
   const e = env.env.get(name);
   if (e !== undefined) return str(e);

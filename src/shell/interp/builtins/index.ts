@@ -86,7 +86,8 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ["eval", (it, argv, w) => {
     const parts = argv.slice(1);
     if (parts.length === 0) return done(w, 0);
-    const text = parts.some((p) => p.text === null) ? null : parts.map((p) => p.text).join(" ");
+    // (A stand-in for a listing's names is no code to read: src/shell/listing.ts.)
+    const text = parts.some((p) => p.text === null || p.standIn) ? null : parts.map((p) => p.text).join(" ");
     const span = { start: parts[0]!.span.start, end: parts[parts.length - 1]!.span.end };
     return it.runCode(text, span, "eval", w, true);
   }],

@@ -3,7 +3,7 @@
 
 import type { Arg } from "../../../commands/analyse.ts";
 import { cutProblem } from "../../listing.ts";
-import { STATUS_UNKNOWN, standInValue, unknown, type World } from "../../state.ts";
+import { markStandIn, STATUS_UNKNOWN, standInValue, unknown, type World } from "../../state.ts";
 import { simplePrintf } from "../../stdin.ts";
 import { lookup } from "../../words/variables.ts";
 import type { BuiltinContext, DispatchInfo } from "../context.ts";
@@ -134,7 +134,8 @@ export function printfBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World
   const words = argv.slice(i).map((a) => a.text);
   // A variable ends at the first NUL printf writes (`printf -v x 'a\0b'` sets `a`).
   const text = words.length && words.every((x): x is string => x !== null) ? simplePrintf(words[0]!, words.slice(1))?.split("\0")[0] ?? null : null;
-  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && text !== null) w.setVar(name, { k: "str", v: text });
+  // (Text made with a stand-in for a listing's names is one: src/shell/listing.ts.)
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && text !== null) w.setVar(name, argv.slice(i).some((a) => a.standIn) ? markStandIn({ k: "str", v: text }) : { k: "str", v: text });
   else w.setVar(base, unknown(`$${name} is set by printf -v`));
   return done(w, STATUS_UNKNOWN);
 }

@@ -2,7 +2,7 @@
 // that changes how bash reads the commands after it (UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT) asks.
 
 import type { Arg } from "../../../commands/analyse.ts";
-import { type Options, SET_O, SHOPT, STATUS_UNKNOWN, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, type World } from "../../state.ts";
+import { type Options, positionalText, SET_O, SHOPT, STATUS_UNKNOWN, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, type World } from "../../state.ts";
 import type { BuiltinContext } from "../context.ts";
 import { done, taint } from "../worlds.ts";
 
@@ -19,7 +19,7 @@ export function setBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World): 
     }
     if (t === "--" || t === "-") {
       const rest = args.slice(i + 1);
-      w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => r.text!) : null;
+      w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => positionalText(r.text!, r.standIn === true)) : null;
       return done(w, 0);
     }
     if (/^[-+][a-zA-Z]+$/.test(t)) {
@@ -42,7 +42,7 @@ export function setBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World): 
     }
     // First non-option word: the rest are positional parameters.
     const rest = args.slice(i);
-    w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => r.text!) : null;
+    w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => positionalText(r.text!, r.standIn === true)) : null;
     return done(w, 0);
   }
   void it;

@@ -4,7 +4,7 @@
 
 import type { Arg } from "../../../commands/analyse.ts";
 import type { Span } from "../../../span.ts";
-import { unknown, UNSET, type World } from "../../state.ts";
+import { markStandIn, unknown, UNSET, type World } from "../../state.ts";
 import type { Assign } from "../../syntax.ts";
 import { knownPrefix } from "../../words/env.ts";
 import { lookup } from "../../words/variables.ts";
@@ -79,6 +79,9 @@ export function declare(it: BuiltinContext, argv: readonly Arg[], w: World, kind
       const assign = a.text !== null ? assignFromArg(a, parsed) : null;
       if (assign) it.setVariable(assign, w);
       else w.setVar(name, unknown(`$${name} is not known`));
+      // (A value given as a stand-in for a listing's names is one: src/shell/listing.ts.)
+      const set = w.getVar(name);
+      if (a.standIn && set !== undefined && (set.k === "str" || set.k === "arr")) w.setVar(name, markStandIn({ ...set }));
       if (add.includes("A") || (parsed.value.startsWith("(") && !assign)) w.setVar(name, unknown(`$${name} is an array the guard does not follow`));
     };
     if (global && inFunction) writeGlobal(it, w, name, write);
