@@ -8,6 +8,8 @@ import type { AccessKind } from "../verdict.ts";
 import type { World } from "../shell/state.ts";
 import type { Span } from "../span.ts";
 import type { Arg, Disk, Effect, Stdin } from "./effects.ts";
+import type { ListingSource } from "../shell/listing.ts";
+import type { Dialect } from "../shell/syntax.ts";
 
 /** What a word is: a path of some kind, or not a path at all. */
 export type Role =
@@ -127,9 +129,66 @@ export interface CommandSpec {
   readonly modes?: readonly string[];
   /** What an option the table does not list means. Default: generic (judged as any path). */
   readonly unknownOptions?: "generic" | "none";
+  /** What it prints into a pipe or a substitution, when the guard can know it (see PipeOutput). */
+  readonly pipe?: readonly PipeOutput[];
   /** The environment variables it honours as its own options. */
   readonly environment?: EntryEnvironment;
 }
+
+/** A command in a pipeline or a substitution whose words are all known, as its pipe output sees it. */
+export interface PipeCall {
+  /** The name it was run by (the basename): entries that share options may differ in output (`ls`, `dir`). */
+  readonly name: string;
+  readonly nameArg: Arg;
+  readonly args: readonly Arg[];
+  /** The words' texts, all known. */
+  readonly texts: readonly string[];
+  readonly world: World;
+  /** Which shell runs it (dash's echo decodes escapes; bash's does not). */
+  readonly dialect: Dialect | undefined;
+  /** The physical directory of a logical path, or null when it is not one. */
+  physicalDir(logical: string): string | null;
+  /** What it reads on standard input (a pipe, a here-string, `< file`), worked out when asked. */
+  input(): Stdin;
+  /**
+   * Where the kernel would resolve a path (relative to the working directory) now, or null when
+   * that is not sound at this point: the working directory is not known, or an earlier command
+   * may have moved, linked or unpacked something (src/shell/zones.ts).
+   */
+  resolve(path: string): { readonly path: string; readonly exists: boolean; readonly missingParent: boolean } | null;
+  /** The type of a physical path on disk (null: absent), or "unreadable". */
+  lstat(physical: string): "file" | "dir" | "symlink" | "other" | null | "unreadable";
+  /** The first executable named `name` on PATH, as `which` finds it, or null when not known. */
+  lookPath(name: string): string | null;
+  /** What another command (`xargs CMD`) prints with these words and this input. */
+  output(name: string, args: readonly Arg[], input: Stdin): Stdin;
+}
+
+/** What a line filter does to a listing: which separator it leaves, and whether it keeps at most one line. */
+export interface LineFilter {
+  readonly single: boolean;
+  /** The separator of its output: the input's, or the one `tr` turns it into. */
+  readonly sep: "keep" | "\n" | "\0";
+}
+
+/**
+ * One way a command's output may be known (src/shell/stdin.ts asks an entry's variants in order;
+ * the first that answers wins, and none answering leaves the output unknown):
+ * - `text`: a text that is a function of its words, its known input text and what the disk
+ *   shows where the guard can look (`echo`, `dirname`, `tr`, `realpath`, `which`);
+ * - `input`: its standard input, unchanged (`cat` without operands);
+ * - `filter`: some of its input lines, unchanged, so a listing stays a listing (`sort`, `grep -v`);
+ * - `listing`: names under directories it was given (`find DIR`, `ls`, `grep -rl`; src/shell/listing.ts);
+ * - `numbers`: only numbers (`wc -l`, `id -u`), judged from the words as written, which cannot
+ *   hold a path or a subscript.
+ * Each returns null (or false) for words it does not model, which must then stay unknown.
+ */
+export type PipeOutput =
+  | { readonly t: "text"; readonly text: (call: PipeCall) => string | null }
+  | { readonly t: "input"; readonly when: (call: PipeCall) => boolean }
+  | { readonly t: "filter"; readonly filter: (call: PipeCall) => LineFilter | null }
+  | { readonly t: "listing"; readonly source: (call: PipeCall) => ListingSource<Arg> | null }
+  | { readonly t: "numbers"; readonly when: (name: string, words: readonly string[]) => boolean };
 
 /** One word as the parser read it, in order. */
 export type Item =
@@ -177,6 +236,7 @@ export interface Call {
 export interface Analyser {
   readonly names: readonly string[];
   readonly analyse: (call: Call) => Effect[];
+  readonly pipe?: readonly PipeOutput[];
   /** The environment variables it honours as its own options. */
   readonly environment?: EntryEnvironment;
 }

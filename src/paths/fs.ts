@@ -2,7 +2,7 @@
 // real disk or on an in-memory tree in tests. Every method answers "not there" or "cannot
 // tell" instead of throwing.
 
-import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { accessSync, constants, lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 type EntryType = "file" | "dir" | "symlink" | "other";
 
@@ -34,6 +34,8 @@ export interface FileSystem {
   readFile(path: string, maxBytes: number): string | null;
   /** Home directory of a user name (for `~user`), or null when unknown. */
   homeOf(user: string): string | null;
+  /** Whether the guard's user may execute a path (`test -x`), or null when it cannot tell. */
+  executable?(path: string): boolean | null;
 }
 
 function errCode(e: unknown): string {
@@ -68,6 +70,14 @@ export const nodeFileSystem: FileSystem = {
       return readdirSync(path, { encoding: "buffer" }).map((b) => decodeName(b) ?? UNDECODABLE_NAME);
     } catch {
       return null;
+    }
+  },
+  executable(path) {
+    try {
+      accessSync(path, constants.X_OK);
+      return true;
+    } catch (e) {
+      return errCode(e) === "EACCES" || ABSENT.has(errCode(e)) ? false : null;
     }
   },
   readFile(path, maxBytes) {
@@ -125,6 +135,7 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
     },
     readdir: (path) => inner.readdir(path),
     readFile: (path, max) => inner.readFile(path, max),
+    executable: (path) => inner.executable?.(path) ?? null,
     homeOf(user) {
       if (homes.has(user)) return homes.get(user)!;
       const r = inner.homeOf(user);

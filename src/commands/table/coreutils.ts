@@ -9,6 +9,11 @@ import type { OptionSpec, SpecContext } from "../spec.ts";
 import { hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands } from "./link-operands.ts";
+import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
+import { LS_LISTING } from "./pipe/listings.ts";
+import { CAT_INPUT, DATE_NUMBERS, ECHO_TEXT, ID_NPROC_NUMBERS, PRINTF_TEXT, SEQ_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
+import { BASENAME_TEXT, CUT_TEXT, DIRNAME_TEXT, HEAD_TEXT, REV_TEXT, TAIL_TEXT, TR_TEXT, UNIQ_TEXT } from "./pipe/compute.ts";
+import { READLINK_TEXT, REALPATH_TEXT, WHICH_TEXT } from "./pipe/disk.ts";
 
 
 
@@ -45,19 +50,20 @@ const backupOptions: Record<string, OptionSpec> = {
 };
 
 export const COREUTILS: readonly TableSpec[] = [
-  { names: ["cat"], flags: "AbeEnstTuv", long: ["--show-all", "--number-nonblank", "--show-ends", "--number", "--squeeze-blank", "--show-tabs", "--show-nonprinting"], operands: { all: "read" } },
-  { names: ["tac"], flags: "br", long: ["--before", "--regex"], options: { "-s": none, "--separator": none }, operands: { all: "read" } },
+  { names: ["cat"], flags: "AbeEnstTuv", long: ["--show-all", "--number-nonblank", "--show-ends", "--number", "--squeeze-blank", "--show-tabs", "--show-nonprinting"], operands: { all: "read" }, pipe: [CAT_INPUT] },
+  { names: ["tac"], flags: "br", long: ["--before", "--regex"], options: { "-s": none, "--separator": none }, operands: { all: "read" }, pipe: [SORT_LINES] },
   {
     names: ["head"], numeric: true, flags: "qvz", long: ["--quiet", "--silent", "--verbose", "--zero-terminated"],
-    options: { "-c": none, "--bytes": none, "-n": none, "--lines": none }, operands: { all: "read" },
+    options: { "-c": none, "--bytes": none, "-n": none, "--lines": none }, operands: { all: "read" }, pipe: [HEAD_TAIL_LINES, HEAD_TEXT],
   },
   {
     names: ["tail"], numeric: true, flags: "fFqvz", long: ["--quiet", "--silent", "--verbose", "--zero-terminated", "--retry"],
     options: { "-c": none, "--bytes": none, "-n": none, "--lines": none, "--follow": optionalNone, "-s": none, "--sleep-interval": none, "--pid": none, "--max-unchanged-stats": none },
     operands: { all: "read" },
+    pipe: [HEAD_TAIL_LINES, TAIL_TEXT],
   },
   {
-    names: ["wc"], flags: "cmlLw", long: ["--bytes", "--chars", "--lines", "--max-line-length", "--words", "--total"], options: { "--files0-from": none }, operands: { all: "read" },
+    names: ["wc"], flags: "cmlLw", long: ["--bytes", "--chars", "--lines", "--max-line-length", "--words", "--total"], options: { "--files0-from": none }, operands: { all: "read" }, pipe: [WC_NUMBERS],
     custom: (ctx) => namesFrom(ctx, ["--files0-from"], { kind: "read", separator: "\0", scan: true }),
   },
   {
@@ -73,6 +79,7 @@ export const COREUTILS: readonly TableSpec[] = [
     operands: { all: LS_OPERAND_ROLE, defaultOperand: ".", defaultRole: "list" },
     recursion: { mode: "recursive", follow: { mode: "follow" } },
     custom: lsOperands,
+    pipe: [LS_LISTING],
   },
   {
     names: ["cp"], flags: "adfHilLnprRsuvxZ",
@@ -224,16 +231,17 @@ export const COREUTILS: readonly TableSpec[] = [
     names: ["sort"], flags: "bdfgiMhnRrVcCmsuz", long: ["--ignore-leading-blanks", "--dictionary-order", "--ignore-case", "--general-numeric-sort", "--ignore-nonprinting", "--month-sort", "--human-numeric-sort", "--numeric-sort", "--random-sort", "--reverse", "--version-sort", "--merge", "--stable", "--unique", "--zero-terminated", "--debug"],
     options: { "-o": write, "--output": write, "-T": write, "--temporary-directory": write, "--files0-from": none, "-k": none, "--key": none, "-t": none, "--field-separator": none, "-S": none, "--buffer-size": none, "--parallel": none, "--batch-size": none, "--random-source": read, "--sort": none, "--check": optionalNone, "--compress-program": none },
     operands: { all: "read" },
+    pipe: [SORT_LINES],
     // The compressor gets sort's temporary data on its stdin: `sh` would run the file sorted.
     custom: hooks(runsProgram(["--compress-program"]), (ctx) => namesFrom(ctx, ["--files0-from"], { kind: "read", separator: "\0", scan: true })),
   },
-  { names: ["uniq"], flags: "cdDiuz", long: ["--count", "--repeated", "--ignore-case", "--unique", "--zero-terminated"], options: { "-f": none, "--skip-fields": none, "-s": none, "--skip-chars": none, "-w": none, "--check-chars": none, "--all-repeated": optionalNone, "--group": optionalNone }, operands: { positional: ["read", "write"] } },
-  { names: ["cut"], flags: "nsz", long: ["--complement", "--only-delimited", "--zero-terminated"], options: { "-b": none, "--bytes": none, "-c": none, "--characters": none, "-f": none, "--fields": none, "-d": none, "--delimiter": none, "--output-delimiter": none }, operands: { all: "read" } },
+  { names: ["uniq"], flags: "cdDiuz", long: ["--count", "--repeated", "--ignore-case", "--unique", "--zero-terminated"], options: { "-f": none, "--skip-fields": none, "-s": none, "--skip-chars": none, "-w": none, "--check-chars": none, "--all-repeated": optionalNone, "--group": optionalNone }, operands: { positional: ["read", "write"] }, pipe: [UNIQ_LINES, UNIQ_TEXT] },
+  { names: ["cut"], flags: "nsz", long: ["--complement", "--only-delimited", "--zero-terminated"], options: { "-b": none, "--bytes": none, "-c": none, "--characters": none, "-f": none, "--fields": none, "-d": none, "--delimiter": none, "--output-delimiter": none }, operands: { all: "read" }, pipe: [CUT_TEXT] },
   { names: ["paste"], flags: "sz", long: ["--serial", "--zero-terminated"], options: { "-d": none, "--delimiters": none }, operands: { all: "read" } },
-  { names: ["tr"], flags: "cCdst", long: ["--complement", "--delete", "--squeeze-repeats", "--truncate-set1"], operands: { all: "none" } },
-  { names: ["tee"], flags: "aip", long: ["--append", "--ignore-interrupts"], options: { "--output-error": optionalNone }, operands: { all: "write" } },
-  { names: ["echo"], flags: "neE", style: "posix", unknownOptions: "none", operands: { all: "none" } },
-  { names: ["printf"], style: "posix", unknownOptions: "none", options: { "-v": none }, operands: { all: "none" } },
+  { names: ["tr"], flags: "cCdst", long: ["--complement", "--delete", "--squeeze-repeats", "--truncate-set1"], operands: { all: "none" }, pipe: [TR_LINES, TR_TEXT] },
+  { names: ["tee"], flags: "aip", long: ["--append", "--ignore-interrupts"], options: { "--output-error": optionalNone }, operands: { all: "write" }, pipe: [TEE_LINES] },
+  { names: ["echo"], flags: "neE", style: "posix", unknownOptions: "none", operands: { all: "none" }, pipe: [ECHO_TEXT] },
+  { names: ["printf"], style: "posix", unknownOptions: "none", options: { "-v": none }, operands: { all: "none" }, pipe: [PRINTF_TEXT] },
   { names: ["bc"], flags: "hilqsvw", long: ["--mathlib", "--quiet", "--standard", "--warn", "--interactive"], options: { "-e": none, "--expression": none, "-f": read, "--file": read }, operands: { all: "read" } },
   {
     // dc's `!` runs a shell command, from -e, a file or standard input alike; m4's syscmd,
@@ -307,10 +315,10 @@ export const COREUTILS: readonly TableSpec[] = [
       } else ctx.role(template, "write");
     },
   },
-  { names: ["realpath"], flags: "eLmPqsz", long: ["--canonicalize-existing", "--logical", "--canonicalize-missing", "--physical", "--quiet", "--strip", "--no-symlinks", "--zero"], options: { "--relative-to": read, "--relative-base": read }, operands: { all: "read" } },
-  { names: ["readlink"], flags: "efmnqsvz", long: ["--canonicalize", "--canonicalize-existing", "--canonicalize-missing", "--no-newline", "--quiet", "--silent", "--verbose", "--zero"], operands: { all: "read" } },
-  { names: ["basename"], flags: "az", long: ["--multiple", "--zero"], options: { "-s": none, "--suffix": none }, operands: { all: "none" } },
-  { names: ["dirname"], flags: "z", long: ["--zero"], operands: { all: "none" } },
+  { names: ["realpath"], flags: "eLmPqsz", long: ["--canonicalize-existing", "--logical", "--canonicalize-missing", "--physical", "--quiet", "--strip", "--no-symlinks", "--zero"], options: { "--relative-to": read, "--relative-base": read }, operands: { all: "read" }, pipe: [REALPATH_TEXT] },
+  { names: ["readlink"], flags: "efmnqsvz", long: ["--canonicalize", "--canonicalize-existing", "--canonicalize-missing", "--no-newline", "--quiet", "--silent", "--verbose", "--zero"], operands: { all: "read" }, pipe: [READLINK_TEXT] },
+  { names: ["basename"], flags: "az", long: ["--multiple", "--zero"], options: { "-s": none, "--suffix": none }, operands: { all: "none" }, pipe: [BASENAME_TEXT] },
+  { names: ["dirname"], flags: "z", long: ["--zero"], operands: { all: "none" }, pipe: [DIRNAME_TEXT] },
   { names: ["file"], flags: "bciklLhNnprsvzZ0", long: ["--brief", "--mime", "--mime-type", "--mime-encoding", "--keep-going", "--dereference", "--no-dereference", "--special-files", "--uncompress", "--print0", "--preserve-date", "--raw", "--no-buffer", "--separator"], options: { "-m": read, "--magic-file": read, "-F": none, "-e": none, "--exclude": none, "-P": none, "-f": none, "--files-from": none }, operands: { all: "read" },
     custom: (ctx) => namesFrom(ctx, ["-f", "--files-from"], { kind: "read", separator: "\n" }),
   },
@@ -333,7 +341,7 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["fold"], flags: "bs", long: ["--bytes", "--spaces"], options: { "-w": none, "--width": none }, operands: { all: "read" } },
   { names: ["fmt"], flags: "cstu", long: ["--crown-margin", "--split-only", "--tagged-paragraph", "--uniform-spacing"], numeric: true, options: { "-p": none, "--prefix": none, "-w": none, "--width": none, "-g": none, "--goal": none }, operands: { all: "read" } },
   { names: ["expand", "unexpand"], flags: "ia", long: ["--initial", "--all", "--first-only"], options: { "-t": none, "--tabs": none }, numeric: true, operands: { all: "read" } },
-  { names: ["rev"], flags: "0", operands: { all: "read" } },
+  { names: ["rev"], flags: "0", operands: { all: "read" }, pipe: [REV_TEXT] },
   { names: ["strings"], flags: "afwz", long: ["--all", "--print-file-name", "--include-all-whitespace", "--data"], numeric: true, options: { "-n": none, "--bytes": none, "-t": none, "--radix": none, "-e": none, "--encoding": none, "-s": none, "--output-separator": none, "-T": none, "--target": none }, operands: { all: "read" } },
   { names: ["od"], flags: "bcdfilosvx", long: ["--output-duplicates", "--traditional"], options: { "-A": none, "--address-radix": none, "-j": none, "--skip-bytes": none, "-N": none, "--read-bytes": none, "-S": none, "--strings": optionalNone, "-t": none, "--format": none, "-w": optionalNone, "--width": optionalNone, "--endian": none }, operands: { all: "read" } },
   { names: ["hexdump", "hd"], flags: "bcCdovx", options: { "-e": none, "-f": read, "-n": none, "-s": none, "-L": optionalNone }, operands: { all: "read" } },
@@ -356,15 +364,17 @@ export const COREUTILS: readonly TableSpec[] = [
     options: { "-f": write, "--prefix": write, "-b": none, "--suffix-format": none, "-n": none, "--digits": none }, operands: { first: "read", rest: "none" },
     custom: (ctx) => prefixDirectory(ctx, optionValues(ctx, "-f", "--prefix")[0]),
   },
-  { names: ["seq"], flags: "w", long: ["--equal-width"], options: { "-f": none, "--format": none, "-s": none, "--separator": none }, operands: { all: "none" } },
+  { names: ["seq"], flags: "w", long: ["--equal-width"], options: { "-f": none, "--format": none, "-s": none, "--separator": none }, operands: { all: "none" }, pipe: [SEQ_NUMBERS] },
   {
     names: ["date"], flags: "uRI", long: ["--utc", "--universal", "--rfc-email", "--debug"],
     options: { "-d": none, "--date": none, "-f": read, "--file": read, "-r": read, "--reference": read, "-s": none, "--set": none, "--iso-8601": optionalNone, "--rfc-3339": none, "--resolution": {} },
     operands: { all: "none" },
+    pipe: [DATE_NUMBERS],
   },
   {
     names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "expr", "factor", "numfmt", "getconf", "locale", "tput", "kill", "killall", "ps", "top", "htop", "jobs", "cal", "ifconfig", "ping", "nslookup", "host", "netstat", "hostnamectl", "timedatectl", "fc-list", "help", "sl", "env-update", "mesg", "write", "finger"],
     numeric: true,
+    pipe: [ID_NPROC_NUMBERS],
     operands: { all: "none" },
     // Informational commands: no operand or option of theirs names a file to open.
     unknownOptions: "none",
@@ -395,10 +405,10 @@ export const COREUTILS: readonly TableSpec[] = [
   },
   // Files read: shuf's lines, tsort's pairs, the utmp files of who and users, wall's message,
   // fortune's databases, sync's files, lsblk's devices; which, whereis and type look programs up.
-  { names: ["shuf"], flags: "ernz", long: ["--echo", "--repeat", "--zero-terminated"], options: { "-n": none, "--head-count": none, "-i": none, "--input-range": none, "-o": write, "--output": write, "--random-source": read }, operands: { all: "read" } },
+  { names: ["shuf"], flags: "ernz", long: ["--echo", "--repeat", "--zero-terminated"], options: { "-n": none, "--head-count": none, "-i": none, "--input-range": none, "-o": write, "--output": write, "--random-source": read }, operands: { all: "read" }, pipe: [SHUF_LINES] },
   { names: ["tsort", "who", "users", "wall", "sync", "fortune"], operands: { all: "read" } },
   { names: ["lsblk"], operands: { all: "list" } },
-  { names: ["which", "whereis", "type"], flags: "aspbmusflP", operands: { all: "generic" } },
+  { names: ["which", "whereis", "type"], flags: "aspbmusflP", operands: { all: "generic" }, pipe: [WHICH_TEXT] },
   {
     // ip netns exec NAME CMD runs CMD in another network namespace.
     names: ["ip"],

@@ -4,6 +4,7 @@ import { syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call } from "../spec.ts";
 import { BASH_LIKE } from "./shells.ts";
+import { FIND_LISTING } from "./pipe/listings.ts";
 
 /** Tests and actions that take one value that is not a path. */
 const FIND_VALUE = new Set([
@@ -210,6 +211,6 @@ function test(call: Call): Effect[] {
 }
 
 export const EXPRESSIONS: readonly Analyser[] = [
-  { names: ["find", "gfind"], analyse: find },
+  { names: ["find", "gfind"], analyse: find, pipe: [FIND_LISTING] },
   { names: ["test", "["], analyse: test },
 ];

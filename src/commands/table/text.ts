@@ -7,6 +7,8 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import { assignmentValue, each, issue, none, optionalNone, optionItems, optionValues, roleAs } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import type { Analyser, Call, SpecContext } from "../spec.ts";
+import { SED_LINES } from "./pipe/lines.ts";
+import { SED_TEXT } from "./pipe/sed.ts";
 
 // ---------------------------------------------------------------------------------------
 // sed
@@ -239,6 +241,7 @@ const SED: TableSpec = {
     "--sandbox": { modes: ["sandbox"] },
   },
   operands: { first: "none", unlessModes: ["script"], rest: { default: "read", modes: { inplace: "write" } } },
+  pipe: [SED_LINES, SED_TEXT],
   custom: (ctx) => {
     const scripts: Arg[] = optionValues(ctx, "-e", "--expression");
     const fromOperand = !ctx.modes.has("script");

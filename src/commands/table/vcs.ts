@@ -10,6 +10,7 @@ import { GIT_GLOBAL_OPTIONS } from "../git-global-options.ts";
 import type { Analyser, Base, Call, CommandSpec, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
 import { type Custom, each, flag, hooks, issue, linkNames, localRole, movedNames, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
+import { GIT_LISTING } from "./pipe/listings.ts";
 
 // ---------------------------------------------------------------------------------------
 // Configuration that runs programs or names paths
@@ -876,4 +877,4 @@ function git(call: Call): Effect[] {
   return effects;
 }
 
-export const VCS_ANALYSERS: readonly Analyser[] = [{ names: ["git"], analyse: git }];
+export const VCS_ANALYSERS: readonly Analyser[] = [{ names: ["git"], analyse: git, pipe: [GIT_LISTING] }];

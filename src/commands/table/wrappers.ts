@@ -7,6 +7,7 @@ import { type Arg, type Effect, type Stdin, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec } from "../spec.ts";
 import { type Cut, cutProblem, repChoices, XARGS_CUT } from "../../shell/listing.ts";
 import { issue, optionItems, optionValues, spanOf } from "./common.ts";
+import { XARGS_TEXT } from "./pipe/disk.ts";
 
 const none = { value: "none" } as const;
 
@@ -503,7 +504,7 @@ export const WRAPPERS: readonly Analyser[] = [
   { names: ["sudo", "doas", "pkexec", "run0"], analyse: sudoLike },
   { names: ["env"], analyse: env },
   { names: ["watch"], analyse: watch },
-  { names: ["xargs"], analyse: xargs },
+  { names: ["xargs"], analyse: xargs, pipe: [XARGS_TEXT] },
   { names: ["flock"], analyse: flock },
   { names: ["strace", "ltrace"], analyse: tracer },
 ];

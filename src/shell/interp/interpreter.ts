@@ -18,7 +18,7 @@ import { Coverage } from "../coverage.ts";
 import { Findings } from "../findings.ts";
 import type { Listing } from "../listing.ts";
 import { dedupe, STATUS_UNKNOWN, type World } from "../state.ts";
-import { UNKNOWN_STDIN } from "../stdin.ts";
+import { printsOnlyNumbers, UNKNOWN_STDIN } from "../stdin.ts";
 import type { Assign, Dialect, Stmt, Word, WordPart } from "../syntax.ts";
 import type { WordEnv } from "../words/env.ts";
 import { Accesses } from "./access.ts";
@@ -312,5 +312,9 @@ export class Interpreter implements Shell, WordEnv {
 
   substituteCode(text: string, world: World, span: Span): string | null {
     return substituteCode(this, text, world, span);
+  }
+
+  printsOnlyNumbers(body: Stmt, world: World): boolean {
+    return printsOnlyNumbers(body, world);
   }
 }

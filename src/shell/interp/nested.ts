@@ -243,7 +243,8 @@ export function substitute(it: Shell, body: Stmt, world: World, span: Span): str
   // $(echo …) and $(printf …) print what they are given; $(find DIR) names under DIR.
   const out = unmarked(it, pipeOutput(items, items.length - 1, world.clone(), it), items, [], world)!;
   // (Bash drops the NUL bytes a substitution's output holds: `$(printf 'a\0b')` is `ab`.)
-  if (out.t === "text") return items.length === 1 && !quiet ? out.text.replaceAll("\0", "") : null;
+  // (A redirection of standard error leaves standard output as it is.)
+  if (out.t === "text") return out.text.replaceAll("\0", "");
   if (out.t !== "listing") return null;
   // Stand-ins for the names (src/shell/listing.ts): each directory is reached as a whole, and
   // every symlink under it that leads out is judged by the scan.

@@ -49,6 +49,11 @@ export interface WordEnv {
    * (src/shell/listing.ts).
    */
   unplainNames?(dir: string, deep: boolean, world: World, span: Span): string | { readonly odd: string };
+  /**
+   * Whether a command substitution's output can only be numbers (`$(wc -l <f)`): an unknown
+   * value that cannot hold a path or a subscript (the command table says, src/shell/stdin.ts).
+   */
+  printsOnlyNumbers(body: Stmt, world: World): boolean;
   /** The same for backquoted text the grammar did not parse. */
   substituteCode(text: string, world: World, span: Span): string | null;
   /** Physical directory for a logical one, for globbing. */

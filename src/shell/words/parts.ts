@@ -7,7 +7,6 @@ import type { Span } from "../../span.ts";
 import { isStandIn, markStandIn, type Value, type World, unknown, str } from "../state.ts";
 import { cutProblem, type Listing, mayCut } from "../listing.ts";
 import { textRisk, variablesRisk } from "../arithmetic.ts";
-import { printsOnlyNumbers } from "../stdin.ts";
 import { walkWord } from "../walk.ts";
 import type { WordEnv, Piece } from "./env.ts";
 import { lookup, evaluationLookup, ifsOf, reportRisk } from "./variables.ts";
@@ -82,7 +81,7 @@ export function expandParts(parts: readonly WordPart[], world: World, env: WordE
           const text = output.replace(/\n+$/, "");
           out.push({ k: "text", text, quoted: p.quoted, split: !p.quoted && !assignment });
         } else {
-          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`, printsOnlyNumbers(p.body)), quoted: p.quoted, split: !p.quoted && !assignment });
+          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`, env.printsOnlyNumbers(p.body, world)), quoted: p.quoted, split: !p.quoted && !assignment });
         }
         if (p.quoted) out.push({ k: "keep" });
         break;

@@ -1,0 +1,124 @@
+// Commands whose output depends on the disk where the guard can look: realpath and readlink
+// -f/-e/-m (physical resolution), `which NAME` (the first executable on PATH). The caller
+// (src/shell/stdin.ts) answers only while the disk is what the command will see: no earlier
+// command, and no other segment of its pipeline, may have changed it. And `xargs CMD`, whose
+// output is CMD's with the words it reads.
+
+import type { PipeCall, PipeOutput } from "../../spec.ts";
+
+/** How much of a path must exist: all of it (-e), all but the last part (-f), none (-m). */
+type Need = "all" | "parent" | "none";
+
+/** The physical path `path` names, as `readlink -f`/`realpath` prints it, or null. */
+function canonical(call: PipeCall, path: string, need: Need): string | null {
+  const r = call.resolve(path);
+  if (r === null) return null;
+  if (need === "none") return r.path;
+  if (need === "all" && !r.exists) return null;
+  if (r.missingParent) return null;
+  // The parent must be a directory (`f/x` with f a file fails), and so must a path written with a trailing slash.
+  const parent = r.path === "/" ? "/" : r.path.slice(0, r.path.lastIndexOf("/")) || "/";
+  if (call.lstat(parent) !== "dir") return null;
+  if (/\/$/.test(path) && call.lstat(r.path) !== "dir") return null;
+  if (r.exists && call.lstat(r.path) === "unreadable") return null;
+  return r.path;
+}
+
+function canonicalAll(call: PipeCall, operands: readonly string[], need: Need, newline: boolean): string | null {
+  if (operands.length === 0) return null;
+  const out: string[] = [];
+  for (const p of operands) {
+    const c = canonical(call, p, need);
+    if (c === null) return null;
+    out.push(c);
+  }
+  return out.join("\n") + (newline ? "\n" : "");
+}
+
+/** Options as single letters (`-ef`, `--canonicalize` as `f`) and the operands; null for any other option. */
+function letters(texts: readonly string[], allowed: string, longs: Readonly<Record<string, string>>): { set: string; operands: string[] } | null {
+  let set = "";
+  const operands: string[] = [];
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i]!;
+    if (t === "--") {
+      operands.push(...texts.slice(i + 1));
+      break;
+    }
+    if (t.startsWith("--")) {
+      if (!(t in longs)) return null;
+      set += longs[t];
+    } else if (t.startsWith("-") && t !== "-") {
+      for (const c of t.slice(1)) {
+        if (!allowed.includes(c)) return null;
+        set += c;
+      }
+    } else operands.push(t);
+  }
+  return { set, operands };
+}
+
+/** The last of the mode letters given wins, as in GNU's option loop; `fallback` without one. */
+function need(set: string, fallback: Need): Need {
+  let n = fallback;
+  for (const c of set) n = c === "e" ? "all" : c === "f" ? "parent" : c === "m" ? "none" : n;
+  return n;
+}
+
+/** realpath [-e|-m|-q] PATH…: every part but the last must exist by default. */
+export const REALPATH_TEXT: PipeOutput = {
+  t: "text",
+  text: (call) => {
+    const o = letters(call.texts, "emqE", { "--canonicalize-existing": "e", "--canonicalize-missing": "m", "--quiet": "q" });
+    return o === null ? null : canonicalAll(call, o.operands, need(o.set.replace("E", "f"), "parent"), true);
+  },
+};
+
+/** readlink -f/-e/-m [-n] PATH…: without a mode it prints a link's target, which is not modelled. */
+export const READLINK_TEXT: PipeOutput = {
+  t: "text",
+  text: (call) => {
+    const o = letters(call.texts, "efmnqs", { "--canonicalize": "f", "--canonicalize-existing": "e", "--canonicalize-missing": "m", "--no-newline": "n", "--quiet": "q", "--silent": "s" });
+    if (o === null || !/[efm]/.test(o.set)) return null;
+    // -n with more than one path is ignored with a warning on standard error, which `2>&1` or
+    // `|&` would mix in: these commands answer only where they print nothing there.
+    if (o.set.includes("n") && o.operands.length > 1) return null;
+    return canonicalAll(call, o.operands, need(o.set, "parent"), !o.set.includes("n"));
+  },
+};
+
+/** `which NAME…` (without -a): each name's first executable on PATH. */
+export const WHICH_TEXT: PipeOutput = {
+  t: "text",
+  text: (call) => {
+    if (call.name !== "which" || call.texts.length === 0 || call.texts.some((t) => t.startsWith("-"))) return null;
+    const out: string[] = [];
+    for (const t of call.texts) {
+      const found = call.lookPath(t);
+      if (found === null) return null;
+      out.push(found + "\n");
+    }
+    return out.join("");
+  },
+};
+
+/**
+ * `xargs CMD ARGS…` without options: CMD run once with the words of its input, which is what
+ * it prints when the input is short known text without quotes or backslashes (xargs removes
+ * them) and holds at least one word (with none GNU xargs runs CMD with no words).
+ */
+export const XARGS_TEXT: PipeOutput = {
+  t: "text",
+  text: (call) => {
+    const [cmd, ...rest] = call.args;
+    if (!cmd || cmd.text === null || cmd.text.startsWith("-") || call.name !== "xargs") return null;
+    const input = call.input();
+    if (input.t !== "text" || input.text.length > 4096 || /['"\\\0]/.test(input.text)) return null;
+    const words = input.text.split(/[ \t\n]+/).filter((w) => w !== "");
+    if (words.length === 0) return null;
+    const args = [...rest, ...words.map((w) => ({ ...cmd, text: w, source: w }))];
+    // CMD reads what xargs leaves it on standard input: nothing the guard knows.
+    const out = call.output(cmd.text.replace(/^.*\//, ""), args, { t: "unknown" });
+    return out.t === "text" ? out.text : null;
+  },
+};

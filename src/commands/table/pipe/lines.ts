@@ -1,0 +1,70 @@
+// Line filters: commands whose output lines are some of their input lines, unchanged (or,
+// with `tr '\n' '\0'`, the same names ended otherwise), so names from a listing stay names of
+// that listing (src/shell/listing.ts). Each answers null for words it does not model: `head -c`
+// cuts inside a name, `grep -o` prints parts of lines, `uniq FILE` and `grep PAT FILE` read a
+// file instead.
+
+import type { LineFilter, PipeCall, PipeOutput } from "../../spec.ts";
+
+const ONE = /^(-1|-n1|-n 1|--lines=1)$/;
+
+const keep = (single = false): LineFilter => ({ single, sep: "keep" });
+
+const flagsOf = (words: readonly string[]): string => words.filter((a) => a.startsWith("-")).join(" ");
+
+/** A filter for the entry's names in `only` (others sharing the entry's options print otherwise). */
+function filter(only: readonly string[], f: (words: readonly string[]) => LineFilter | null): PipeOutput {
+  return { t: "filter", filter: (call: PipeCall) => (only.includes(call.name) ? f(call.texts) : null) };
+}
+
+export const GREP_LINES = filter(["grep", "egrep", "fgrep"], (words) => {
+  const flags = flagsOf(words);
+  // -o prints parts of lines, -c counts, -l/-L/-n/-b decorate, -A/-B/-C add `--` lines: not the lines themselves.
+  if (/-[a-zA-Z]*[oclLnbHZrRABC]|--(only-matching|count|files-with|line-number|byte-offset|with-filename|null\b|recursive|after|before|context|dereference)/.test(flags)) return null;
+  // Reading standard input: no operand beyond the pattern (which -e or -f may give instead).
+  return words.filter((a, i) => !a.startsWith("-") && !/^-(e|f)$/.test(words[i - 1] ?? "")).length <= (/(^|\s)-(e|f)\b|--(regexp|file)\b/.test(flags) ? 0 : 1) ? keep() : null;
+});
+
+// `sort -o FILE` prints nothing; the file is judged as sort's own write.
+export const SORT_LINES = filter(["sort", "tac"], (words) => (words.every((a) => a.startsWith("-") && !/^-[a-zA-Z]*o/.test(a) && !/^--(output|files0-from)/.test(a)) ? keep() : null));
+
+export const HEAD_TAIL_LINES = filter(["head", "tail"], (words) => {
+  // Lines only: `-c`/`--bytes` cut inside a name; `tail -f` follows, with the same lines.
+  if (/(^|\s)-[a-zA-Z0-9]*c|--bytes/.test(flagsOf(words))) return null;
+  const ok = words.every((a, i) => /^-([0-9]+|[nqvzf]+|n[+-]?[0-9]+)$|^--(lines=[+-]?[0-9]+|quiet|silent|verbose|zero-terminated|follow)$/.test(a) || (/^[+-]?[0-9]+$/.test(a) && /^(-n|--lines)$/.test(words[i - 1] ?? "")));
+  return ok ? keep(ONE.test(words.join(" "))) : null;
+});
+
+export const UNIQ_LINES = filter(["uniq"], (words) => {
+  if (/-[a-zA-Z]*c|--count|--group|--all-repeated/.test(flagsOf(words))) return null;
+  // uniq IN OUT reads IN: no operand but the numbers -f, -s and -w take.
+  return words.every((a, i) => a.startsWith("-") || (/^[0-9]+$/.test(a) && /^-[fsw]$/.test(words[i - 1] ?? ""))) ? keep() : null;
+});
+
+export const SHUF_LINES = filter(["shuf"], (words) =>
+  words.every((a, i) => /^-(n|-head-count)$|^-n[0-9]+$|^--head-count=[0-9]+$|^-z$/.test(a) || (/^[0-9]+$/.test(a) && /^-(n|-head-count)$/.test(words[i - 1] ?? ""))) ? keep(ONE.test(words.join(" "))) : null,
+);
+
+export const SED_LINES = filter(["sed"], (words) => {
+  // -n with `p` of a line number or `$`, `Nq`, `Nd`: some lines, unchanged. Any other script may make any text.
+  const quiet = words.some((a) => a === "-n" || a === "--quiet" || a === "--silent");
+  const scripts = words.filter((a) => !/^(-n|--quiet|--silent|-z|--null-data)$/.test(a));
+  if (scripts.length !== 1) return null;
+  const script = scripts[0]!.replace(/^-e$/, "");
+  if (quiet && /^([0-9]+|\$)p$/.test(script)) return keep(true);
+  if (quiet && /^[0-9]+,([0-9]+|\$)p$/.test(script)) return keep();
+  if (!quiet && /^1q$/.test(script)) return keep(true);
+  if (!quiet && /^([0-9]+|\$)d$|^[0-9]+,([0-9]+|\$)d$|^[0-9]+q$/.test(script)) return keep();
+  return null;
+});
+
+// Its output is its input; its files are its own writes.
+export const TEE_LINES = filter(["tee"], (words) => (words.every((a) => !a.startsWith("-") || /^-[aip]+$|^--(append|ignore-interrupts|output-error(=\w+)?)$/.test(a)) ? keep() : null));
+
+export const TR_LINES = filter(["tr"], (words) => {
+  // tr '\n' '\0' and back only change the separator.
+  const nl = ["\\n", "\n"];
+  const nul = ["\\0", "\\000"];
+  if (words.length !== 2 || ![...nl, ...nul].includes(words[0]!) || ![...nl, ...nul].includes(words[1]!)) return null;
+  return { single: false, sep: nul.includes(words[1]!) ? (nl.includes(words[0]!) ? "\0" : "keep") : nl.includes(words[0]!) ? "keep" : "\n" };
+});

@@ -1,0 +1,143 @@
+// Listings: commands that print names under directories they were given (`find DIR…`, `fd`,
+// `ls DIR`, `grep -rl PAT DIR`), or some of their operands (`ls -d`, `grep -l` without -r).
+// What the names may be, and when they stand for themselves, is src/shell/listing.ts's.
+
+import { type Arg, withValue } from "../../effects.ts";
+import type { ListingSource } from "../../../shell/listing.ts";
+import type { PipeCall, PipeOutput } from "../../spec.ts";
+
+/** The working directory as the place bare names (`ls`, `fd`) resolve in. */
+function dotOf(anchor: Arg): Arg {
+  return withValue(anchor, ".", "");
+}
+
+const under = (dirs: readonly Arg[], sep: "\n" | "\0"): ListingSource<Arg> => ({ reps: dirs, reach: dirs, read: dirs.map((dir) => ({ dir, deep: true })), sep });
+
+function listing(only: readonly string[], source: (call: PipeCall) => ListingSource<Arg> | null): PipeOutput {
+  return { t: "listing", source: (call) => (only.includes(call.name) ? source(call) : null) };
+}
+
+export const FIND_LISTING = listing(["find"], ({ args, texts, nameArg }) => {
+  // -printf, -ls and -exec print something other than the paths; -L and -follow list
+  // names under the directories links lead to.
+  if (texts.some((t) => /^-(exec|execdir|ok|okdir|printf|fprintf|ls|fls|fprint|fprint0|files0-from|L|follow)$/.test(t))) return null;
+  let i = 0;
+  for (; i < args.length; i++) {
+    if (texts[i] === "-H" || texts[i] === "-P" || /^-O[0-9]$/.test(texts[i]!)) continue;
+    if (texts[i] === "-D") {
+      i++;
+      continue;
+    }
+    break;
+  }
+  const starts: Arg[] = [];
+  for (; i < args.length && !/^[-(!),]/.test(texts[i]!); i++) starts.push(args[i]!);
+  return under(starts.length ? starts : [dotOf(nameArg)], texts.some((t) => t === "-print0") ? "\0" : "\n");
+});
+
+// Names from the index or from history need not be on disk, where the guard could check them.
+export const GIT_LISTING = listing(["git"], ({ texts, nameArg }) => {
+  if ((texts[0] === "ls-files" && !texts.some((t) => /^--(format|stage|debug)|^-s$/.test(t))) || (texts[0] === "diff" && texts.includes("--name-only"))) {
+    const dot = dotOf(nameArg);
+    return { reps: [dot], reach: [dot], read: [], sep: "\n", unverifiable: `git ${texts[0]} prints names from git's index or history, which need not be on disk` };
+  }
+  return null;
+});
+
+export const FD_LISTING = listing(["fd", "fdfind"], ({ args, texts, nameArg }) => {
+  if (texts.some((t) => /^-(x|X|l|L)$|^--(exec|list-details|format|follow|base-directory)/.test(t))) return null;
+  // fd [options] [pattern] [path…]; --search-path adds a path, other value options take a word.
+  const dirs: Arg[] = [];
+  let pattern = false;
+  let nul = false;
+  for (let k = 0; k < args.length; k++) {
+    const t = texts[k]!;
+    if (t === "-0" || t === "--print0") nul = true;
+    if (t === "--search-path") {
+      if (args[k + 1]) dirs.push(args[++k]!);
+    } else if (/^-[etEdSoc]$|^--(extension|type|exclude|max-depth|min-depth|exact-depth|size|owner|changed-within|changed-before|ignore-file|max-results|threads|path-separator|color)$/.test(t)) k++;
+    else if (t.startsWith("-")) continue;
+    else if (!pattern) pattern = true;
+    else dirs.push(args[k]!);
+  }
+  // Without a directory fd prints names relative to the working directory.
+  const dot = dotOf(nameArg);
+  return dirs.length ? under(dirs, nul ? "\0" : "\n") : { reps: [dot], reach: [dot], read: [{ dir: dot, deep: true }], sep: nul ? "\0" : "\n" };
+});
+
+/**
+ * `ls [DIR]`: the bare names in DIR, which resolve in the working directory (`.`); `ls -d
+ * NAME…` and `ls FILE…`: some of the operands. Options that decorate, quote, add `.` and `..`
+ * or headers make it unknown. (`dir` and `vdir` print columns.)
+ */
+export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physicalDir }) => {
+  const options = texts.filter((t) => t.startsWith("-") && t !== "-");
+  const operands = args.filter((a) => !a.text!.startsWith("-") || a.text === "-");
+  if (!options.every((o) => /^-[1trSXUvcuApLhGd]+$/.test(o) || /^--(sort=\w+|time=\w+|group-directories-first|color=(never|auto)|almost-all|reverse|dereference|directory)$/.test(o))) return null;
+  const dirOnly = options.some((o) => /^-[a-zA-Z]*d|^--directory$/.test(o));
+  const cwd = world.cwd;
+  const dirAt = (t: string) => (cwd === null && !t.startsWith("/") ? null : physicalDir(t.startsWith("/") ? t : `${cwd}/${t}`));
+  // Operands that are not directories are printed as they are written: some of them, in an order of ls's.
+  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands, reach: [], read: [], sep: "\n" };
+  // One directory, or none: more print a header for each.
+  if (operands.length > 1) return null;
+  const dir = operands[0] ?? dotOf(nameArg);
+  return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir, deep: false }], sep: "\n" };
+});
+
+/** Value options of grep that take the next word. */
+const GREP_VALUE = /^-[efmABCdD]$|^--(regexp|file|max-count|include|exclude|exclude-dir|exclude-from|context|after-context|before-context|directories|devices|label|binary-files|color|colour)$/;
+
+/**
+ * `grep -rl PAT [DIR…]` (and -L): names of files under each directory, or bare names under
+ * `.` without one; `grep -l PAT FILE…`: some of the files named.
+ */
+export const GREP_FILES_LISTING = listing(["grep", "egrep", "fgrep"], ({ args, texts, nameArg }) => {
+  let files = false;
+  let recursive = false;
+  let nul = false;
+  let patternGiven = false;
+  const operands: Arg[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const t = texts[k]!;
+    if (t === "--") {
+      operands.push(...args.slice(k + 1));
+      break;
+    }
+    if (!t.startsWith("-") || t === "-") {
+      operands.push(args[k]!);
+      continue;
+    }
+    if (/^--(files-with-matches|files-without-match)$/.test(t)) files = true;
+    else if (t === "--recursive") recursive = true;
+    else if (t === "--null") nul = true;
+    else if (/^--(dereference-recursive|count|only-matching|files0-from)/.test(t)) return null;
+    else if (GREP_VALUE.test(t)) {
+      if (/^-(e|f)$|^--(regexp|file)$/.test(t)) patternGiven = true;
+      k++;
+    } else if (t.startsWith("--")) {
+      if (/^--(regexp|file)=/.test(t)) patternGiven = true;
+      else if (!/^--(include|exclude|exclude-dir|max-count|ignore-case|no-ignore-case|extended-regexp|fixed-strings|basic-regexp|perl-regexp|word-regexp|line-regexp|invert-match|no-messages|silent|quiet|text|binary-files|color|colour|null-data)(=|$)/.test(t)) return null;
+    } else {
+      // A cluster of letters; a value letter takes the rest, or the next word.
+      for (let j = 1; j < t.length; j++) {
+        const c = t[j]!;
+        if (c === "l" || c === "L") files = true;
+        else if (c === "r") recursive = true;
+        else if (c === "Z") nul = true;
+        else if (c === "R" || c === "c" || c === "o") return null;
+        else if ("efmABCdD".includes(c)) {
+          if (c === "e" || c === "f") patternGiven = true;
+          if (j === t.length - 1) k++;
+          break;
+        }
+      }
+    }
+  }
+  if (!files) return null;
+  const named = patternGiven ? operands : operands.slice(1);
+  const sep = nul ? "\0" : "\n";
+  if (!recursive) return named.length ? { reps: named, reach: [], read: [], sep } : null;
+  if (named.length === 0) return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir: dotOf(nameArg), deep: true }], sep };
+  return { reps: named, reach: named, read: named.map((dir) => ({ dir, deep: true })), sep };
+});

@@ -1,0 +1,96 @@
+// Commands whose output is a text the guard can work out from their words (`echo`, `printf`),
+// their standard input unchanged (`cat`), or only numbers (`wc -l`, `id -u`, `seq 5`: such a
+// value cannot hold a path or a subscript).
+
+import { decodeAnsiC } from "../../../shell/escapes.ts";
+import type { PipeOutput } from "../../spec.ts";
+
+export const ECHO_TEXT: PipeOutput = {
+  t: "text",
+  text: ({ texts, world, dialect }) => {
+    let words = texts;
+    let newline = true;
+    while (words[0] && /^-[neE]+$/.test(words[0])) {
+      // dash's echo takes no option but -n: it prints `-e` and `-E`.
+      if (dialect !== "bash" && words[0] !== "-n") return null;
+      if (words[0].includes("n")) newline = false;
+      if (words[0].includes("e")) return null;
+      words = words.slice(1);
+    }
+    // Escapes are decoded by bash with xpg_echo on, and by dash and zsh always (`\056` is
+    // `.`, `\c` ends the output): text with a backslash is then not what was written.
+    if (words.some((t) => t.includes("\\")) && (world.options.xpgEcho !== false || dialect !== "bash")) return null;
+    return words.join(" ") + (newline ? "\n" : "");
+  },
+};
+
+export const PRINTF_TEXT: PipeOutput = {
+  t: "text",
+  text: ({ texts }) => (texts.length === 0 ? null : simplePrintf(texts[0]!, texts.slice(1))),
+};
+
+/** `cat` without operands prints what it reads. */
+export const CAT_INPUT: PipeOutput = { t: "input", when: ({ args }) => args.length === 0 };
+
+/** printf with only %s (and %%, \n, \t): the format is reused until the arguments run out. */
+export function simplePrintf(format: string, args: readonly string[]): string | null {
+  if (/%(?![s%])/.test(format)) return null;
+  // The format's escapes are decoded as $'…' decodes them (`\x2f` is `/`, `\057` too); one
+  // that decodes to `%` would be literal to printf but a conversion here, and `\c` ends output.
+  if (/\\c/.test(format)) return null;
+  // printf writes a NUL byte where $'…' would end the string (`\0`, `\x00`, `\u0000`): those are
+  // kept, so that `printf '%s\0' a b` feeds `xargs -0` two names.
+  const NUL = "\uE000";
+  if (format.includes(NUL)) return null;
+  const marked = format.replace(/\\\\|\\0([0-7]{0,2})|\\x([0-9A-Fa-f]{1,2})|\\u([0-9A-Fa-f]{1,4})|\\U([0-9A-Fa-f]{1,8})/g, (m: string, o?: string, x?: string, u?: string, U?: string) => {
+    if (m === "\\\\") return m;
+    return (o !== undefined ? parseInt(o || "0", 8) : parseInt(x ?? u ?? U ?? "1", 16)) === 0 ? NUL : m;
+  });
+  const plain = marked.includes("\\") ? decodeAnsiC(marked) : marked;
+  const decoded = plain === null ? null : plain.replaceAll(NUL, "\0");
+  if (decoded === null || (decoded.match(/%/g) ?? []).length !== (format.match(/%/g) ?? []).length) return null;
+  const slots = (format.match(/%s/g) ?? []).length;
+  let out = "";
+  let i = 0;
+  do {
+    out += decoded.replace(/%s|%%/g, (m) => (m === "%%" ? "%" : args[i++] ?? ""));
+  } while (slots > 0 && i < args.length);
+  return out;
+}
+
+const optionsOf = (words: readonly string[]) => words.filter((a) => a.startsWith("-") && a !== "-");
+const operandsOf = (words: readonly string[]) => words.filter((a) => !a.startsWith("-") || a === "-");
+
+// With a file operand wc prints its name too.
+export const WC_NUMBERS: PipeOutput = {
+  t: "numbers",
+  when: (_name, args) => {
+    const options = optionsOf(args);
+    return operandsOf(args).length === 0 && options.length > 0 && options.every((o) => /^-[lcwmL]+$/.test(o) || /^--(lines|bytes|chars|words|max-line-length)$/.test(o));
+  },
+};
+
+export const GREP_NUMBERS: PipeOutput = {
+  t: "numbers",
+  when: (name, args) => {
+    if (!["grep", "egrep", "fgrep"].includes(name)) return false;
+    const options = optionsOf(args);
+    return options.some((o) => /^-[A-Za-z]*c/.test(o) || o === "--count") && !options.some((o) => /^-[A-Za-z]*[HroefA-CN]|^--(with-filename|recursive|file|regexp|only|after|before|context)/.test(o)) && operandsOf(args).length <= 2;
+  },
+};
+
+export const DATE_NUMBERS: PipeOutput = { t: "numbers", when: (_name, args) => args.length === 1 && /^\+(%[sNYmdHMSjuwVUWGgyCe])+$/.test(args[0]!) };
+
+/** `id -u`, `nproc`: entries shared with other informational commands, told apart by name. */
+export const ID_NPROC_NUMBERS: PipeOutput = {
+  t: "numbers",
+  when: (name, args) => (name === "id" ? args.length === 1 && /^-[rugG]+$/.test(args[0]!) : name === "nproc" && args.every((a) => /^--(all|ignore=[0-9]+)$/.test(a))),
+};
+
+export const SEQ_NUMBERS: PipeOutput = {
+  t: "numbers",
+  when: (_name, args) => {
+    const operands = operandsOf(args);
+    return operands.length >= 1 && operands.length <= 3 && operands.every((o) => /^-?[0-9]+(\.[0-9]+)?$/.test(o)) && optionsOf(args).every((o) => o === "-w" || /^-?[0-9]/.test(o));
+  },
+};
