@@ -360,6 +360,13 @@ class ShellGuard implements Guard {
     const out = new Set<string>();
     for (const r of [cwd, ...this.roots, ...extra]) {
       const abs = absoluteDir(r.startsWith("/") ? r : resolvePath(cwd, r));
+      // Most roots are directories without a symlink above them: one call says so (and tells
+      // the check's filesystem cache about each directory on the way), where the walk asks
+      // lstat of each segment — a fifth of a short command's check.
+      if (fs.realpathDir?.(abs) === abs) {
+        out.add(abs);
+        continue;
+      }
       const p = resolvePhysical(abs, fs);
       if (p.ok) out.add(p.path);
     }

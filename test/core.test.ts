@@ -1066,4 +1066,11 @@ table("roots", box, [
   ["cat ../../outside/secret.txt", "ask", ["read $O/secret.txt"], { cwd: "$P/src" }],
   ["cat README.md", "allow", ["* $P/src/README.md"], { cwd: "$P/link-in" }],
   ["cat secret.txt", "allow", ["* $O/secret.txt"], { cwd: "$O" }],
+  // A root reached through a symlink is where the link leads; `..` climbs from there.
+  ["cat secret.txt", "allow", ["* $O/secret.txt"], { cwd: "$P/link-out" }],
+  ["cat ../project/README.md", "ask", ["read $P/README.md"], { cwd: "$P/link-out" }],
+  ["cat main.ts", "allow", ["* $P/src/main.ts"], { cwd: "$P/rel-out/../src" }],
+  // A root that is not a directory (yet) is still one.
+  ["cat ../missing/x", "allow", ["* $P/missing/x"], { cwd: "$P/src", roots: ["$P/missing"] }],
+  ["cat ../README.md/x", "allow", ["* $P/README.md/x"], { cwd: "$P/src", roots: ["$P/README.md"] }],
 ]);

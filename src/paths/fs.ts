@@ -2,7 +2,7 @@
 // real disk or on an in-memory tree in tests. Every method answers "not there" or "cannot
 // tell" instead of throwing.
 
-import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 
 type EntryType = "file" | "dir" | "symlink" | "other";
 
@@ -34,6 +34,12 @@ export interface FileSystem {
   readFile(path: string, maxBytes: number): string | null;
   /** Home directory of a user name (for `~user`), or null when unknown. */
   homeOf(user: string): string | null;
+  /**
+   * The physical path of an existing directory, every symlink on the way followed by the
+   * kernel in one call, or null when it is not one or cannot be looked up (then ask lstat,
+   * segment by segment, why). Optional: a filesystem without it is walked.
+   */
+  realpathDir?(path: string): string | null;
 }
 
 function errCode(e: unknown): string {
@@ -75,6 +81,15 @@ export const nodeFileSystem: FileSystem = {
       const buf = readFileSync(path);
       if (buf.length > maxBytes) return null;
       return buf.toString("utf8");
+    } catch {
+      return null;
+    }
+  },
+  realpathDir(path) {
+    try {
+      // The trailing slash: a path naming anything but a directory fails (ENOTDIR), as the
+      // kernel resolves it.
+      return realpathSync.native(path === "/" ? "/" : `${path}/`);
     } catch {
       return null;
     }
@@ -121,6 +136,13 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
       if (links.has(path)) return links.get(path)!;
       const r = inner.readlink(path);
       links.set(path, r);
+      return r;
+    },
+    realpathDir(path) {
+      const r = inner.realpathDir?.(path) ?? null;
+      // A directory that is its own physical path: it and every directory above it are
+      // directories, not symlinks, as lstat would say of each.
+      if (r !== null && r === path) for (let i = path.length; i > 0; i = path.lastIndexOf("/", i - 1)) lstats.set(path.slice(0, i), "dir");
       return r;
     },
     readdir: (path) => inner.readdir(path),
