@@ -48,6 +48,16 @@ function errCode(e: unknown): string {
 
 const ABSENT = new Set(["ENOENT", "ENOTDIR", "ENAMETOOLONG", "ELOOP"]);
 
+function realpathDir(path: string): string | null {
+  try {
+    // The trailing slash: a path naming anything but a directory fails (ENOTDIR), as the
+    // kernel resolves it.
+    return realpathSync.native(path === "/" ? "/" : `${path}/`);
+  } catch {
+    return null;
+  }
+}
+
 export const nodeFileSystem: FileSystem = {
   lstat(path) {
     try {
@@ -85,15 +95,10 @@ export const nodeFileSystem: FileSystem = {
       return null;
     }
   },
-  realpathDir(path) {
-    try {
-      // The trailing slash: a path naming anything but a directory fails (ENOTDIR), as the
-      // kernel resolves it.
-      return realpathSync.native(path === "/" ? "/" : `${path}/`);
-    } catch {
-      return null;
-    }
-  },
+  // Node.js asks libc's realpath, one call for the whole path. Bun answers it with open,
+  // readlink of /proc/self/fd and close, no cheaper than lstat of a cwd three deep: there the
+  // walk asks.
+  ...(process.versions.bun === undefined ? { realpathDir } : {}),
   homeOf(user) {
     let text: string;
     try {
