@@ -2,9 +2,12 @@
 // process start to first verdict along every path a hook can take (bench/start.ts), and batch
 // throughput under Node.js and Bun. Prints tables; asserts nothing.
 //
-//   bun run bench/run.ts [--corpus PATH]... [--limit N] [--cli-runs N] [--phases] [--start-only] [--no-batch] [--before DIR]
+//   bun run bench/run.ts [--corpus PATH]... [--limit N] [--cli-runs N] [--phases] [--start-only] [--no-batch] [--batch-only] [--batch-runs N] [--before DIR]
 //
-// --start-only skips the in-process corpus tables; --cli-runs 0 skips the process tables.
+// --start-only skips the in-process corpus tables; --cli-runs 0 skips the process tables;
+// --batch-only runs the batch table alone. --batch-runs N (default 1) runs each batch row N
+// times, the rows taking turns, and prints the median and the best run: on a machine shared
+// with others one run says little.
 //
 // --phases adds where a check's time goes: the front end (parse, copy of the tree, lowering),
 // and the whole check with every filesystem answer already known (no system calls), so the
@@ -31,7 +34,9 @@ const corpora = opt("--corpus").length
 const limit = Number(opt("--limit")[0] ?? Infinity);
 const cliRuns = Number(opt("--cli-runs")[0] ?? 20);
 const phases = args.includes("--phases");
-const startOnly = args.includes("--start-only");
+const batchOnly = args.includes("--batch-only");
+const startOnly = args.includes("--start-only") || batchOnly;
+const batchRuns = Math.max(1, Number(opt("--batch-runs")[0] ?? 1));
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -136,7 +141,7 @@ if (existsSync(join(here, "dist", "cli.js")) && cliRuns > 0) {
   const env = { ...process.env, XDG_RUNTIME_DIR: runtime, SHELLFENCE_RESIDENT_IDLE: "60" };
   // The resident server is started here, not by the first hook call, so its memory can be read
   // and it can be stopped by its pid at the end.
-  const server = existsSync(join(here, "dist", "server", "client.js"))
+  const server = !batchOnly && existsSync(join(here, "dist", "server", "client.js"))
     ? spawn("node", [join(here, "bin", "shellfence.js"), "serve"], { env, stdio: "ignore" })
     : null;
   if (server) await waitForSocket(runtime);
@@ -150,8 +155,10 @@ if (existsSync(join(here, "dist", "cli.js")) && cliRuns > 0) {
         return startPaths(before, beforeProject).map((p) => ({ ...p, name: `before: ${p.name}`, cwd: beforeProject }));
       })()
     : [];
-  const rows = measureStart([...startPaths(here, project), ...beforePaths], { cwd: project, input: hookInput(project), runs: cliRuns, env });
-  printStart(rows, cliRuns);
+  if (!batchOnly) {
+    const rows = measureStart([...startPaths(here, project), ...beforePaths], { cwd: project, input: hookInput(project), runs: cliRuns, env });
+    printStart(rows, cliRuns);
+  }
   if (server?.pid) {
     const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
     console.log(`resident server: ${status.match(/VmRSS:\s*(.*)/)?.[1] ?? "?"} RSS, ${status.match(/VmHWM:\s*(.*)/)?.[1] ?? "?"} peak`);
@@ -163,22 +170,43 @@ if (existsSync(join(here, "dist", "cli.js")) && cliRuns > 0) {
     const input = lines.map((command) => JSON.stringify({ command, cwd: scratch })).join("\n") + "\n";
     console.log(`\nbatch: check --jsonl, ${lines.length} commands of ${corpus.split("/").pop()}, one process (start included);`);
     console.log(`front end: parse + copy of the tree alone, same commands, same runtime (bench/front.mjs), in process`);
-    console.log(`${"".padEnd(28)} check/s   front/s   check ÷ front`);
+    console.log(batchRuns > 1 ? `median (best) of ${batchRuns} runs, the rows taking turns` : "one run");
+    console.log(`${"".padEnd(28)} check/s          front/s          check ÷ front`);
     const roots: [string, string][] = [["", here], ...(before ? ([["before: ", before]] as [string, string][]) : [])];
-    // Interleaved: this checkout and the other one take turns, so load falls on both alike.
-    for (const [runtime, exe, flags] of [
+    const runtimes = [
       ["Node.js (bundle)", "node", ["--liftoff-only"]],
       ["Bun (sources)", process.execPath, []],
-    ] as const) {
-      for (const [label, root] of roots) {
-        const t0 = performance.now();
-        const r = spawnSync(exe, [join(root, "bin", "shellfence.js"), "check", "--jsonl", "--home", join(scratch, "home")], { input, encoding: "utf8", maxBuffer: 1 << 30 });
-        const s = (performance.now() - t0) / 1000;
-        const answered = r.stdout.split("\n").filter((l) => l !== "").length;
-        const f = spawnSync(exe, [...flags, join(here, "bench", "front.mjs"), root, corpus, String(lines.length)], { encoding: "utf8" });
-        const front = f.status === 0 ? (JSON.parse(f.stdout) as { perSecond: number }).perSecond : NaN;
-        const note = answered === lines.length ? "" : `  (${answered} answers)`;
-        console.log(`${(label + runtime).padEnd(28)} ${fmt(lines.length / s, 0).padStart(7)}   ${fmt(front, 0).padStart(7)}   ${fmt(lines.length / s / front, 2).padStart(13)}${note}`);
+    ] as const;
+    const rates = new Map<string, { check: number[]; front: number[]; answered: number }>();
+    // Interleaved: this checkout and the other one take turns, so load falls on both alike.
+    for (let run = 0; run < batchRuns; run++) {
+      for (const [runtime, exe, flags] of runtimes) {
+        for (const [label, root] of roots) {
+          const t0 = performance.now();
+          const r = spawnSync(exe, [join(root, "bin", "shellfence.js"), "check", "--jsonl", "--home", join(scratch, "home")], { input, encoding: "utf8", maxBuffer: 1 << 30 });
+          const s = (performance.now() - t0) / 1000;
+          const answered = r.stdout.split("\n").filter((l) => l !== "").length;
+          const f = spawnSync(exe, [...flags, join(here, "bench", "front.mjs"), root, corpus, String(lines.length)], { encoding: "utf8" });
+          const front = f.status === 0 ? (JSON.parse(f.stdout) as { perSecond: number }).perSecond : NaN;
+          const key = label + runtime;
+          const row = rates.get(key) ?? { check: [], front: [], answered };
+          row.check.push(lines.length / s);
+          row.front.push(front);
+          rates.set(key, row);
+        }
+      }
+    }
+    const med = (xs: readonly number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+    const both = (xs: readonly number[]) => (batchRuns > 1 ? `${fmt(med(xs), 0)} (${fmt(Math.max(...xs), 0)})` : fmt(xs[0]!, 0));
+    for (const [key, row] of rates) {
+      const note = row.answered === lines.length ? "" : `  (${row.answered} answers)`;
+      console.log(`${key.padEnd(28)} ${both(row.check).padEnd(16)} ${both(row.front).padEnd(16)} ${fmt(med(row.check) / med(row.front), 2).padStart(13)}${note}`);
+    }
+    if (before) {
+      for (const [runtime] of runtimes) {
+        const now = rates.get(runtime)!;
+        const then = rates.get(`before: ${runtime}`)!;
+        console.log(`${runtime}: ${fmt(med(now.check) / med(then.check), 2)}× the checks/s of before (median), ${fmt(Math.max(...now.check) / Math.max(...then.check), 2)}× (best)`);
       }
     }
   }

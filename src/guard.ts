@@ -16,7 +16,7 @@ import { Policy, surfacesFor } from "./policy/decide.ts";
 import { type JudgeContext, judgeFindings, PENDING } from "./policy/judge.ts";
 import { judgeToolCall } from "./policy/judge-tool.ts";
 import { type LayerInfo, loadLayers } from "./policy/layers.ts";
-import { protectedReach } from "./policy/protect.ts";
+import { configHomeOf, protectedReach } from "./policy/protect.ts";
 import { pathMatches, textMatches, toolLevel } from "./policy/rules.ts";
 import { DEFAULT_SCAN_LIMIT, Scanner } from "./policy/reach.ts";
 import {
@@ -279,7 +279,7 @@ class ShellGuard implements Guard {
   private context(roots: readonly string[], fs: FileSystem, mode: "sync" | "async"): JudgeContext {
     const authority = this.options.authorizePath ? new PathAuthority(this.options.authorizePath, mode) : null;
     const scanner = new Scanner({ policy: this.policy, fs, roots, authority, limit: this.options.maxScanEntries ?? DEFAULT_SCAN_LIMIT });
-    return { policy: this.policy, roots, fs, authority, scanner, approvals: this.session };
+    return { policy: this.policy, roots, fs, authority, scanner, approvals: this.session, configHome: configHomeOf(this.home) };
   }
 
   private bashCall(call: ToolCall): { done: Verdict } | { command: string; options: CheckOptions } {
@@ -318,6 +318,8 @@ class ShellGuard implements Guard {
     } finally {
       parsed.tree.delete();
     }
+    // Read once for the check: an environment variable costs a lookup each time it is read.
+    const configHome = configHomeOf(this.home);
     const interp = new Interpreter({
       fs,
       home: this.home,
@@ -337,7 +339,7 @@ class ShellGuard implements Guard {
       insideLinkMatters: (target, kind, surface) =>
         this.options.authorizePath !== undefined ||
         this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface), "ask", kind) ||
-        ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs) !== null),
+        ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs, configHome) !== null),
       parse: (text, dialect) => this.parseNested(text, dialect),
     });
     interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));
@@ -363,6 +365,13 @@ class ShellGuard implements Guard {
     const out = new Set<string>();
     for (const r of [cwd, ...this.roots, ...extra]) {
       const abs = absoluteDir(r.startsWith("/") ? r : resolvePath(cwd, r));
+      // Most roots are directories without a symlink above them: one call says so (and tells
+      // the check's filesystem cache about each directory on the way), where the walk asks
+      // lstat of each segment — a fifth of a short command's check.
+      if (fs.realpathDir?.(abs) === abs) {
+        out.add(abs);
+        continue;
+      }
       const p = resolvePhysical(abs, fs);
       if (p.ok) out.add(p.path);
     }

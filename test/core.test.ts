@@ -1,7 +1,9 @@
 // The core guard's specification as a table: command, expected decision, and the accesses
 // (or reasons) that justify it. Commands run from the project root ($P) unless told.
 
-import { table, useSandbox } from "./support/table.ts";
+import { realpathSync } from "node:fs";
+import { nodeFileSystem } from "../src/paths/fs.ts";
+import { type Case, table, useSandbox } from "./support/table.ts";
 
 const box = useSandbox();
 
@@ -1075,7 +1077,7 @@ table("unparseable input fails closed", box, [
   ["x".repeat(70 * 1024), "ask", ["#INPUT_TOO_LARGE"]],
 ]);
 
-table("roots", box, [
+const ROOTS: readonly Case[] = [
   ["cat ../project-backup/x.txt", "allow", [], { roots: ["$B"] }],
   ["cat ../outside/secret.txt", "ask", ["read $O/secret.txt"], { roots: ["$B"] }],
   ["cat ../README.md", "allow", ["* $P/README.md"], { cwd: "$P/src", roots: ["$P"] }],
@@ -1083,4 +1085,19 @@ table("roots", box, [
   ["cat ../../outside/secret.txt", "ask", ["read $O/secret.txt"], { cwd: "$P/src" }],
   ["cat README.md", "allow", ["* $P/src/README.md"], { cwd: "$P/link-in" }],
   ["cat secret.txt", "allow", ["* $O/secret.txt"], { cwd: "$O" }],
-]);
+  // A root reached through a symlink is where the link leads; `..` climbs from there.
+  ["cat secret.txt", "allow", ["* $O/secret.txt"], { cwd: "$P/link-out" }],
+  ["cat ../project/README.md", "ask", ["read $P/README.md"], { cwd: "$P/link-out" }],
+  ["cat main.ts", "allow", ["* $P/src/main.ts"], { cwd: "$P/rel-out/../src" }],
+  // A root that is not a directory (yet) is still one.
+  ["cat ../missing/x", "allow", ["* $P/missing/x"], { cwd: "$P/src", roots: ["$P/missing"] }],
+  ["cat ../README.md/x", "allow", ["* $P/README.md/x"], { cwd: "$P/src", roots: ["$P/README.md"] }],
+];
+table("roots", box, ROOTS);
+// The same under Node.js's filesystem, whose realpath answers for a root in one call (the
+// bun test runner has none): it must say what the walk says.
+const realpathBox = useSandbox(() => ({
+  fs: { ...nodeFileSystem, realpathDir: (p: string) => { try { return realpathSync.native(p === "/" ? "/" : `${p}/`); } catch { return null; } } },
+}));
+table("roots, resolved by realpath", realpathBox, ROOTS);
+

@@ -56,17 +56,45 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
     }
     return [...effects, ...generic(name, args)];
   }
-  const call: Call = {
-    name: base, nameArg: name, args, world: ctx.world, span: ctx.span, countUnknown: ctx.countUnknown, home: ctx.home ?? null, disk: ctx.disk ?? NO_DISK,
-    get stdin() {
-      return ctx.stdin();
-    },
-  };
-  if ("analyse" in entry) return [...effects, ...entry.analyse(call)];
+  if ("analyse" in entry) return [...effects, ...entry.analyse(new CommandCall(base, name, args, ctx))];
   const applied = applySpec(base, entry, args, ctx.world, ctx.span, undefined, ctx.disk ?? NO_DISK);
   effects.push(...applied.effects);
   if (applied.runs) effects.push({ t: "run", argv: applied.runs, inProcess: "runs" in entry.operands && entry.operands.inProcess === true, bypassFunctions: true, label: base });
   return effects;
+}
+
+/**
+ * What an analyser is given. A class, for its getter: standard input is worked out only when
+ * an analyser reads it, and an object literal with a getter costs V8 a new hidden class per
+ * call, made in the old generation, through which everything the getter reaches (the world,
+ * the interpreter) outlived every young collection until a full one (a third of a batch's
+ * garbage, and most of its collection time).
+ */
+class CommandCall implements Call {
+  readonly world: World;
+  readonly span: Span;
+  readonly countUnknown: boolean;
+  readonly home: string | null;
+  readonly disk: Disk;
+  readonly #stdin: () => Stdin;
+
+  constructor(
+    readonly name: string,
+    readonly nameArg: Arg,
+    readonly args: readonly Arg[],
+    ctx: AnalyseContext,
+  ) {
+    this.world = ctx.world;
+    this.span = ctx.span;
+    this.countUnknown = ctx.countUnknown;
+    this.home = ctx.home ?? null;
+    this.disk = ctx.disk ?? NO_DISK;
+    this.#stdin = ctx.stdin;
+  }
+
+  get stdin(): Stdin {
+    return this.#stdin();
+  }
 }
 
 function knownTexts(args: readonly Arg[]): readonly string[] | null {

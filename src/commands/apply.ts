@@ -8,7 +8,7 @@ import type { Span } from "../span.ts";
 import type { AccessKind } from "../verdict.ts";
 import type { Arg, Effect } from "./effects.ts";
 import { type Disk, NO_DISK, withValue } from "./effects.ts";
-import type { Base, CommandSpec, Item, OptionSpec, Role, RoleSpec } from "./spec.ts";
+import type { Base, CommandSpec, Item, OptionSpec, Role, RoleSpec, SpecContext } from "./spec.ts";
 
 const NUMERIC_OPTION = /^-[0-9]+$/;
 
@@ -276,21 +276,45 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
   }
 
   if (spec.custom) {
-    spec.custom({
-      name, spec, world, items: parsed.items, operands, modes: parsed.modes,
-      role, emit: (e) => effects.push(e),
-      get writes() {
-        return writes;
-      },
-      disk,
-      start,
-    });
+    spec.custom(new CustomCall(name, spec, world, parsed, operands, role, (e) => effects.push(e), () => writes, disk, start));
   }
 
   const fs = spec.changes?.fs ?? writes;
   const links = spec.changes?.links ?? false;
   if (fs || links) effects.push({ t: "changes", fs, links });
   return { effects, runs };
+}
+
+/**
+ * What a spec's custom hook is given. A class, for its getter (`writes` changes as the hook
+ * emits): an object literal with a getter costs V8 a new hidden class per call, made in the
+ * old generation, and what the getter reaches then outlives young collections.
+ */
+class CustomCall implements SpecContext {
+  readonly items: readonly Item[];
+  readonly modes: Set<string>;
+  readonly #writes: () => boolean;
+
+  constructor(
+    readonly name: string,
+    readonly spec: CommandSpec,
+    readonly world: World,
+    parsed: ParseResult,
+    readonly operands: readonly Arg[],
+    readonly role: SpecContext["role"],
+    readonly emit: SpecContext["emit"],
+    writes: () => boolean,
+    readonly disk: Disk,
+    readonly start: Base,
+  ) {
+    this.items = parsed.items;
+    this.modes = parsed.modes;
+    this.#writes = writes;
+  }
+
+  get writes(): boolean {
+    return this.#writes();
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 // real disk or on an in-memory tree in tests. Every method answers "not there" or "cannot
 // tell" instead of throwing.
 
-import { accessSync, constants, lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { accessSync, constants, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 
 type EntryType = "file" | "dir" | "symlink" | "other";
 
@@ -36,6 +36,12 @@ export interface FileSystem {
   homeOf(user: string): string | null;
   /** Whether the guard's user may execute a path (`test -x`), or null when it cannot tell. */
   executable?(path: string): boolean | null;
+  /**
+   * The physical path of an existing directory, every symlink on the way followed by the
+   * kernel in one call, or null when it is not one or cannot be looked up (then ask lstat,
+   * segment by segment, why). Optional: a filesystem without it is walked.
+   */
+  realpathDir?(path: string): string | null;
 }
 
 function errCode(e: unknown): string {
@@ -43,6 +49,16 @@ function errCode(e: unknown): string {
 }
 
 const ABSENT = new Set(["ENOENT", "ENOTDIR", "ENAMETOOLONG", "ELOOP"]);
+
+function realpathDir(path: string): string | null {
+  try {
+    // The trailing slash: a path naming anything but a directory fails (ENOTDIR), as the
+    // kernel resolves it.
+    return realpathSync.native(path === "/" ? "/" : `${path}/`);
+  } catch {
+    return null;
+  }
+}
 
 export const nodeFileSystem: FileSystem = {
   lstat(path) {
@@ -89,6 +105,10 @@ export const nodeFileSystem: FileSystem = {
       return null;
     }
   },
+  // Node.js asks libc's realpath, one call for the whole path. Bun answers it with open,
+  // readlink of /proc/self/fd and close, no cheaper than lstat of a cwd three deep: there the
+  // walk asks.
+  ...(process.versions.bun === undefined ? { realpathDir } : {}),
   homeOf(user) {
     let text: string;
     try {
@@ -131,6 +151,13 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
       if (links.has(path)) return links.get(path)!;
       const r = inner.readlink(path);
       links.set(path, r);
+      return r;
+    },
+    realpathDir(path) {
+      const r = inner.realpathDir?.(path) ?? null;
+      // A directory that is its own physical path: it and every directory above it are
+      // directories, not symlinks, as lstat would say of each.
+      if (r !== null && r === path) for (let i = path.length; i > 0; i = path.lastIndexOf("/", i - 1)) lstats.set(path.slice(0, i), "dir");
       return r;
     },
     readdir: (path) => inner.readdir(path),

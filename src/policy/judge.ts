@@ -22,6 +22,8 @@ export interface JudgeContext {
   readonly authority: PathAuthority | null;
   readonly scanner: Scanner;
   readonly approvals: SessionApprovals;
+  /** Where the user's config lives, read once for the check (src/policy/protect.ts configHomeOf); read at each use without it. */
+  readonly configHome?: string | null;
 }
 
 /** An access still waiting for an answer from an async path policy. */
@@ -72,7 +74,7 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   // very path lowers it. Writing a directory writes what it holds: `rm -rf .claude`.
   let guarded = false;
   if (s.kind === "write" || s.kind === "unknown") {
-    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs);
+    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome);
     if (reached !== null && policy.reasonDecision("PROTECTED_PATH") !== "allow") {
       guarded = true;
       const what = reached === s.resolved ? s.written : `${s.written}: what it writes includes ${reached.slice(s.resolved === "/" ? 1 : s.resolved.length + 1)}, which`;

@@ -6,8 +6,11 @@
 
 import type { FileSystem } from "../paths/fs.ts";
 
-/** `$XDG_CONFIG_HOME`, else `~/.config` (null without a home). */
-function configHomeOf(home: string | null): string | null {
+/**
+ * `$XDG_CONFIG_HOME`, else `~/.config` (null without a home). Read from the environment as it
+ * is now (the resident server sets it for each request): a check reads it once and passes it on.
+ */
+export function configHomeOf(home: string | null): string | null {
   return process.env.XDG_CONFIG_HOME || (home === null ? null : `${home.replace(/\/$/, "")}/.config`);
 }
 
@@ -88,8 +91,7 @@ function anchorsFor(roots: readonly string[], home: string | null, configHome: s
  * the first place below it where one lives and something exists (a recursive write, move or
  * removal of a directory writes what it holds). Null when there is none.
  */
-export function protectedReach(resolved: string, home: string | null, roots: readonly string[], fs: FileSystem): string | null {
-  const configHome = configHomeOf(home);
+export function protectedReach(resolved: string, home: string | null, roots: readonly string[], fs: FileSystem, configHome = configHomeOf(home)): string | null {
   if (isProtectedIn(resolved, configHome)) return resolved;
   const anchors = anchorsFor(roots, home, configHome);
   if (!anchors.above.has(resolved)) return null;

@@ -187,13 +187,12 @@ function sudoLike(call: Call): Effect[] {
 }
 
 /** env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]… [command [args]] */
-function env(call: Call): Effect[] {
+function env(call: Call, args: readonly Arg[] = call.args): Effect[] {
   const effects: Effect[] = [];
   const assigns: [string, string | null][] = [];
   let clearEnv = false;
   let base: string | null | undefined = undefined;
   let i = 0;
-  const args = call.args;
   for (; i < args.length; i++) {
     const a = args[i]!;
     let t = a.text;
@@ -238,7 +237,8 @@ function env(call: Call): Effect[] {
           for (const r of args.slice(i + 1)) effects.push({ t: "generic", arg: r, operand: true });
           return effects;
         }
-        const again = env({ ...call, args: [...args.slice(0, start), ...words.map((w) => withValue(v, w, "")), ...args.slice(i + 1)] });
+        // (Not `{ ...call, args }`: a spread drops the call's stdin, a getter of its class.)
+        const again = env(call, [...args.slice(0, start), ...words.map((w) => withValue(v, w, "")), ...args.slice(i + 1)]);
         return [...effects, ...again];
       }
       continue;

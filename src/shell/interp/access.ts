@@ -579,13 +579,15 @@ export function pathCandidates(text: string): string[] {
     for (const piece of text.split(/\s+/)) for (const c of pathCandidates(piece)) out.add(c);
     return [...out];
   }
+  const eq = text.indexOf("=");
+  // Most words: no option, no value — the word alone (without a Set and a closure for it).
+  if (eq < 0 && !text.startsWith("-")) return [text];
   const out = new Set<string>();
   const addValue = (v: string) => {
     if (!v) return;
     out.add(v);
     if (v.includes(":")) for (const piece of v.split(":")) if (piece) out.add(piece);
   };
-  const eq = text.indexOf("=");
   if (!text.startsWith("-")) {
     out.add(text);
     if (eq > 0) addValue(text.slice(eq + 1));
