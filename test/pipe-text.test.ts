@@ -57,6 +57,11 @@ table("tr, sed, cut, rev, head, tail, uniq on known text", box, [
   // The first segment's output goes to a file: cat reads nothing, cd "" stays where it is.
   ["cd \"$(echo src > /dev/null | cat)\" && cat ../x", "ask", ["#UNRESOLVED_WORD"]],
   ["find docs 2>&1 | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // `|&` is `2>&1 |`, applied after the command's own redirections (bash(1), Pipelines).
+  ["find docs |& xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find docs 2>/dev/null |& xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat \"$(find docs |& head -1)\"", "ask", ["#UNRESOLVED_WORD"]],
+  ["find docs |& grep x | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find docs 2>/dev/null | xargs cat", "allow", ["read $P/docs"]],
 ]);
 

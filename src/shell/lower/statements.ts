@@ -153,12 +153,26 @@ function lowerList(cx: Lowering, n: Node): Stmt {
 
 function lowerPipeline(cx: Lowering, n: Node): Stmt {
   const items: Stmt[] = [];
-  for (const c of n.children) if (isNamedStatement(c)) items.push(lowerStatement(cx, c));
+  // `a |& b` is `a 2>&1 | b`, the descriptor copied after a's own redirections (bash(1),
+  // Pipelines): a's errors are part of what b reads. The first item's is applied below, to the
+  // command the pipe really takes.
+  let firstErr: Node | null = null;
+  for (const c of n.children) {
+    if (c?.type === "|&" && items.length > 0) {
+      if (items.length === 1) firstErr = c;
+      else items[items.length - 1] = stderrToPipe(items[items.length - 1]!, c);
+    } else if (isNamedStatement(c)) items.push(lowerStatement(cx, c));
+  }
   if (items.length === 1) return items[0]!;
   // `! a | b`: the grammar negates `a`; bash negates the whole pipeline's status.
   const first = items[0]!;
-  if (first.t === "not") return { t: "not", body: pipeAfterList(first.body, items.slice(1)) };
-  return pipeAfterList(first, items.slice(1));
+  if (first.t === "not") return { t: "not", body: pipeAfterList(first.body, items.slice(1), firstErr) };
+  return pipeAfterList(first, items.slice(1), firstErr);
+}
+
+function stderrToPipe(s: Stmt, op: Node): Stmt {
+  const at = span(op);
+  return { t: "redir", body: s, redirs: [{ op: ">&", fd: "2", target: { parts: [{ t: "lit", text: "1" }], span: at, text: "1" }, heredoc: null, span: at }] };
 }
 
 /**
@@ -166,9 +180,9 @@ function lowerPipeline(cx: Lowering, n: Node): Stmt {
  * redirection pulls the list in); `|` binds tighter in bash: `a && (b >x | c)`. The pipe takes
  * the list's last command, and the list keeps its operators and status.
  */
-function pipeAfterList(first: Stmt, rest: Stmt[]): Stmt {
-  if (first.t === "and" || first.t === "or") return { ...first, right: pipeAfterList(first.right, rest) };
-  return { t: "pipe", items: [first, ...rest] };
+function pipeAfterList(first: Stmt, rest: Stmt[], err: Node | null): Stmt {
+  if (first.t === "and" || first.t === "or") return { ...first, right: pipeAfterList(first.right, rest, err) };
+  return { t: "pipe", items: [err ? stderrToPipe(first, err) : first, ...rest] };
 }
 
 function lowerIf(cx: Lowering, n: Node): Stmt {
