@@ -168,30 +168,25 @@ class ShellGuard implements Guard {
   }
 
   check(command: string, options: CheckOptions = {}): Verdict {
-    try {
+    return guarded(() => {
       const a = this.analyse(command, options);
       if ("done" in a) return a.done;
       const ctx = this.context(a.roots, a.fs, "sync");
-      const v = judgeFindings(a.findings, ctx, a.pre);
-      return v === PENDING ? failClosed("INTERNAL_ERROR", "a synchronous path policy left a question open") : v;
-    } catch (e) {
-      return failClosed("INTERNAL_ERROR", `the guard failed: ${e instanceof Error ? e.message : String(e)}`);
-    }
+      return settled(judgeFindings(a.findings, ctx, a.pre));
+    });
   }
 
-  async checkAsync(command: string, options: CheckOptions = {}): Promise<Verdict> {
-    try {
+  checkAsync(command: string, options: CheckOptions = {}): Promise<Verdict> {
+    return guardedAsync(async () => {
       const a = this.analyse(command, options);
       if ("done" in a) return a.done;
       const ctx = this.context(a.roots, a.fs, "async");
       return await settle(ctx, () => judgeFindings(a.findings, ctx, a.pre));
-    } catch (e) {
-      return failClosed("INTERNAL_ERROR", `the guard failed: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    });
   }
 
   checkTool(call: ToolCall): Verdict {
-    try {
+    return guarded(() => {
       if (typeof call?.tool !== "string") return failClosed("INVALID_INPUT", "a tool call needs a tool name");
       if (call.tool === "bash") {
         const b = this.bashCall(call);
@@ -199,15 +194,12 @@ class ShellGuard implements Guard {
       }
       const { cwd, roots, fs } = this.toolSetting(call);
       const ctx = this.context(roots, fs, "sync");
-      const v = judgeToolCall(call.tool, call.input, cwd, ctx);
-      return v === PENDING ? failClosed("INTERNAL_ERROR", "a synchronous path policy left a question open") : v;
-    } catch (e) {
-      return failClosed("INTERNAL_ERROR", `the guard failed: ${e instanceof Error ? e.message : String(e)}`);
-    }
+      return settled(judgeToolCall(call.tool, call.input, cwd, ctx));
+    });
   }
 
-  async checkToolAsync(call: ToolCall): Promise<Verdict> {
-    try {
+  checkToolAsync(call: ToolCall): Promise<Verdict> {
+    return guardedAsync(async () => {
       if (typeof call?.tool !== "string") return failClosed("INVALID_INPUT", "a tool call needs a tool name");
       if (call.tool === "bash") {
         const b = this.bashCall(call);
@@ -216,9 +208,7 @@ class ShellGuard implements Guard {
       const { cwd, roots, fs } = this.toolSetting(call);
       const ctx = this.context(roots, fs, "async");
       return await settle(ctx, () => judgeToolCall(call.tool, call.input, cwd, ctx));
-    } catch (e) {
-      return failClosed("INTERNAL_ERROR", `the guard failed: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    });
   }
 
   toolPermission(tool: string): Decision {
@@ -392,6 +382,33 @@ async function settle(ctx: JudgeContext, run: () => Verdict | typeof PENDING): P
       return failClosed("INTERNAL_ERROR", "a check stayed pending without a new question to ask");
     }
   }
+}
+
+/** The one place a failure inside a check becomes a verdict, so check() never throws. */
+function guarded(run: () => Verdict): Verdict {
+  try {
+    return run();
+  } catch (e) {
+    return guardFailed(e);
+  }
+}
+
+/** guarded for the async forms: a throw before the first await and a rejection both land here. */
+async function guardedAsync(run: () => Promise<Verdict>): Promise<Verdict> {
+  try {
+    return await run();
+  } catch (e) {
+    return guardFailed(e);
+  }
+}
+
+function guardFailed(e: unknown): Verdict {
+  return failClosed("INTERNAL_ERROR", `the guard failed: ${e instanceof Error ? e.message : String(e)}`);
+}
+
+/** A synchronous check cannot await the path policy: a question it left open fails closed. */
+function settled(v: Verdict | typeof PENDING): Verdict {
+  return v === PENDING ? failClosed("INTERNAL_ERROR", "a synchronous path policy left a question open") : v;
 }
 
 function reason(policy: Policy, code: ReasonCode, message: string): Reason {
