@@ -117,6 +117,16 @@ export function locate(text: string | null, opts: { readonly rsyncModules?: bool
   return { t: "local", path: text };
 }
 
+/**
+ * A directory a hook names (`-C DIR`, `--prefix DIR`, …) as the absolute path a later access
+ * resolves against: left as it is when absolute, below the cwd otherwise, and null (unknown,
+ * judged as outside) when the cwd is not known. Lexical on purpose: the path layer resolves it.
+ */
+export function againstCwd(cwd: string | null, text: string): string | null {
+  if (text.startsWith("/")) return text;
+  return cwd === null ? null : `${cwd}/${text}`;
+}
+
 /** The directory a word the parser read resolves against (after `-C DIR` options before it). */
 export function baseOfArg(ctx: SpecContext, arg: Arg): string | null | undefined {
   for (const it of ctx.items) {

@@ -6,7 +6,7 @@ import { isAbsolute } from "../../paths/resolve.ts";
 import { syntheticArg } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
-import { hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
+import { againstCwd, hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands } from "./link-operands.ts";
 import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
@@ -168,7 +168,7 @@ export const COREUTILS: readonly TableSpec[] = [
       const target = ctx.items.find((i) => i.t === "option" && (i.name === "-t" || i.name === "--target-directory"));
       const noTarget = optionItems(ctx, "-T", "--no-target-directory").length > 0;
       const cwd = ctx.world.cwd;
-      const abs = (p: string | null): string | null => (p === null ? null : isAbsolute(p) ? p : cwd === null ? null : `${cwd}/${p}`);
+      const abs = (p: string | null): string | null => (p === null ? null : againstCwd(cwd, p));
       const linkDirs: (string | null)[] = [];
       let targets = ops;
       // No operand (`ln -s <a >b`: the redirections took the words): ln fails, naming nothing.

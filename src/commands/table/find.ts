@@ -3,6 +3,7 @@
 import { syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call } from "../spec.ts";
+import { againstCwd } from "./common.ts";
 import { BASH_LIKE } from "./shells.ts";
 import { FIND_LISTING } from "./pipe/listings.ts";
 
@@ -130,7 +131,7 @@ function find(call: Call): Effect[] {
       for (const [representative, dir] of reps) {
         // A word made with `{}` stands for any of the paths (src/shell/listing.ts): never a command name or code.
         const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : { ...withValue(w, w.text.split("{}").join(representative.text), ""), standIn: true as const, ...exact }) : w));
-        effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label, ...(e.dir ? { base: dir === null ? null : absoluteOrNull(dir, call) } : {}) });
+        effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label, ...(e.dir ? { base: dir === null ? null : againstCwd(call.world.cwd, dir) } : {}) });
       }
       // {} may also be a symlink under the start point that leads out.
       effects.push({ t: "scan", arg: s, kind: "unknown", surface: "find" });
@@ -180,11 +181,6 @@ function parentOf(p: string): string {
   const k = t.lastIndexOf("/");
   if (k < 0) return ".";
   return k === 0 ? "/" : t.slice(0, k);
-}
-
-function absoluteOrNull(p: string, call: Call): string | null {
-  if (p.startsWith("/")) return p;
-  return call.world.cwd === null ? null : `${call.world.cwd}/${p}`;
 }
 
 const FILE_UNARY = new Set(["-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S"]);

@@ -2,7 +2,7 @@
 
 import { applySpec, parseWords, syntheticArg } from "../apply.ts";
 import { type Effect, withValue } from "../effects.ts";
-import { chdir, each, generic, none, optionalNone, optionItems, optionValues, write } from "./common.ts";
+import { againstCwd, chdir, each, generic, none, optionalNone, optionItems, optionValues, write } from "./common.ts";
 import { expandSpec } from "./expand.ts";
 import type { Analyser, Call } from "../spec.ts";
 
@@ -71,7 +71,7 @@ function patch(call: Call): Effect[] {
   const stripText = stripItem && stripItem.t === "option" ? stripItem.value?.text ?? null : null;
   const strip = stripText !== null && /^[0-9]+$/.test(stripText) ? Number(stripText) : stripItem ? null : null;
   const dir = [...parsed.items].reverse().find((i) => i.t === "option" && (i.name === "-d" || i.name === "--directory"));
-  const base = dir && dir.t === "option" && dir.value ? (dir.value.text === null ? null : dir.value.text.startsWith("/") ? dir.value.text : call.world.cwd === null ? null : `${call.world.cwd}/${dir.value.text}`) : undefined;
+  const base = dir && dir.t === "option" && dir.value ? (dir.value.text === null ? null : againstCwd(call.world.cwd, dir.value.text)) : undefined;
   const stdin = parsed.modes.has("input") ? { t: "unknown" as const } : call.stdin;
   if (stdin.t === "text") {
     for (const f of patchTargets(stdin.text, strip)) effects.push({ t: "path", arg: withValue(call.nameArg, f, ""), kind: "write", ...(base !== undefined ? { base } : {}) });

@@ -4,7 +4,7 @@
 import { applySpec, syntheticArg } from "../../apply.ts";
 import { type Arg, type Effect, withValue } from "../../effects.ts";
 import type { Call, CommandSpec, SpecContext } from "../../spec.ts";
-import { assignmentOptions, chdir, each, flag, issue, none, optionalNone, optionItems, optionValues, read, roleAs, write } from "../common.ts";
+import { againstCwd, assignmentOptions, chdir, each, flag, issue, none, optionalNone, optionItems, optionValues, read, roleAs, write } from "../common.ts";
 import { tarWords } from "../archives.ts";
 import type { TableSpec } from "../expand.ts";
 import { commandWords, SHELL_SYNTAX } from "../../../shell/environment.ts";
@@ -154,7 +154,7 @@ function cmakeTool(call: Call, args: readonly Arg[]): Effect[] {
     case "echo": case "echo_append": case "sleep": case "true": case "false": case "capabilities": case "environment":
       return [];
     case "chdir":
-      return rest[0] ? [{ t: "path", arg: rest[0], kind: "cwd" }, { t: "run", argv: rest.slice(1), inProcess: false, bypassFunctions: true, label: "cmake -E chdir", ...(rest[0].text !== null ? { base: rest[0].text.startsWith("/") ? rest[0].text : call.world.cwd === null ? null : `${call.world.cwd}/${rest[0].text}` } : { base: null }) }] : [];
+      return rest[0] ? [{ t: "path", arg: rest[0], kind: "cwd" }, { t: "run", argv: rest.slice(1), inProcess: false, bypassFunctions: true, label: "cmake -E chdir", base: rest[0].text === null ? null : againstCwd(call.world.cwd, rest[0].text) }] : [];
     case "time":
       return rest.length ? [{ t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: "cmake -E time" }] : [];
     case "env": {

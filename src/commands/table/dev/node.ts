@@ -6,7 +6,7 @@
 import { applySpec, fileUrlPath, syntheticArg } from "../../apply.ts";
 import { type Arg, withValue } from "../../effects.ts";
 import type { Analyser, OptionSpec, SpecContext } from "../../spec.ts";
-import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
+import { againstCwd, chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
 import { analysedInlineCode, info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
 
@@ -265,7 +265,7 @@ function packageScript(tool: string, lifecycle: string | null): Custom {
       issue(ctx, "OPAQUE_CODE", `${tool} ${name} runs a script of a package whose directory is not known`, prefix.span);
       return;
     }
-    const base = prefix?.text ? (prefix.text.startsWith("/") ? prefix.text : ctx.world.cwd === null ? null : `${ctx.world.cwd}/${prefix.text}`) : ctx.start;
+    const base = prefix?.text ? againstCwd(ctx.world.cwd, prefix.text) : ctx.start;
     ctx.emit({ t: "package-script", name, args: args.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `${tool} ${name}`, ...(base !== undefined ? { base } : {}) });
   };
 }

@@ -5,6 +5,7 @@
 import { type Arg, withValue } from "../../effects.ts";
 import type { ListingSource } from "../../../shell/listing.ts";
 import type { PipeCall, PipeOutput } from "../../spec.ts";
+import { againstCwd } from "../common.ts";
 
 /** The working directory as the place bare names (`ls`, `fd`) resolve in. */
 function dotOf(anchor: Arg): Arg {
@@ -76,7 +77,10 @@ export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physic
   if (!options.every((o) => /^-[1trSXUvcuApLhGd]+$/.test(o) || /^--(sort=\w+|time=\w+|group-directories-first|color=(never|auto)|almost-all|reverse|dereference|directory)$/.test(o))) return null;
   const dirOnly = options.some((o) => /^-[a-zA-Z]*d|^--directory$/.test(o));
   const cwd = world.cwd;
-  const dirAt = (t: string) => (cwd === null && !t.startsWith("/") ? null : physicalDir(t.startsWith("/") ? t : `${cwd}/${t}`));
+  const dirAt = (t: string) => {
+    const at = againstCwd(cwd, t);
+    return at === null ? null : physicalDir(at);
+  };
   // Operands that are not directories are printed as they are written: some of them, in an order of ls's.
   if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands, reach: [], read: [], sep: "\n" };
   // One directory, or none: more print a header for each.
