@@ -17,7 +17,7 @@ import { INHERITED_STDIN, redirectedStdin } from "../stdin.ts";
 import type { Redir, Stmt, Word } from "../syntax.ts";
 import { expandToSegs, expandWord } from "../words/expand.ts";
 import { type Field, fieldText, firstUnknown, hasStandIn } from "../words/env.ts";
-import { pathCandidates } from "./access.ts";
+import { pathCandidates } from "./candidates.ts";
 import { assign, builtinEvaluation, evaluated, evaluatedText, onlyNumbers, setVariable } from "./assign.ts";
 import { ANY_ALIAS } from "./builtins/flow.ts";
 import { BUILTINS, runBuiltin } from "./builtins/index.ts";
