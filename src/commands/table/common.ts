@@ -127,6 +127,35 @@ export function againstCwd(cwd: string | null, text: string): string | null {
   return cwd === null ? null : `${cwd}/${text}`;
 }
 
+/** What leadingOptions needs to know of the options a command takes before its first operand. */
+export interface LeadingOptionRules {
+  /** The words that are options here: the first that is not (or whose text is not known) ends them. */
+  readonly isOption: (text: string) => boolean;
+  /** Options whose value is the next word, skipped with them. */
+  readonly takesValue?: (text: string) => boolean;
+  /** `--` ends the options and is skipped (find has no such word: there it is an operand). */
+  readonly doubleDash?: boolean;
+}
+
+/**
+ * The options before a command's first operand, read the way `find -H -D tree DIR` and `flock
+ * -w 3 LOCK CMD` read them: the index of that operand, and the option words (values left out).
+ */
+export function leadingOptions(texts: readonly (string | null)[], rules: LeadingOptionRules): { readonly end: number; readonly options: readonly string[] } {
+  const options: string[] = [];
+  let i = 0;
+  for (; i < texts.length; i++) {
+    const t = texts[i];
+    if (t === null || t === undefined) break;
+    if (rules.doubleDash && t === "--") return { end: i + 1, options };
+    if (!rules.isOption(t)) break;
+    options.push(t);
+    if (rules.takesValue?.(t)) i++;
+  }
+  // A value option last (`find -D`) takes a word that is not there.
+  return { end: Math.min(i, texts.length), options };
+}
+
 /** The directory a word the parser read resolves against (after `-C DIR` options before it). */
 export function baseOfArg(ctx: SpecContext, arg: Arg): string | null | undefined {
   for (const it of ctx.items) {

@@ -3,7 +3,7 @@
 import { syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call } from "../spec.ts";
-import { againstCwd } from "./common.ts";
+import { againstCwd, leadingOptions, type LeadingOptionRules } from "./common.ts";
 import { BASH_LIKE } from "./shells.ts";
 import { FIND_LISTING } from "./pipe/listings.ts";
 
@@ -28,25 +28,18 @@ function isExpressionStart(t: string | null): boolean {
  * a path under each start point (the start itself, an entry under it, and every symlink under
  * it that leads out, found by a scan).
  */
+/** find's options before its start points: -H, -L, -P, -D DEBUGOPTS, -O LEVEL. */
+const FIND_OPTIONS: LeadingOptionRules = {
+  isOption: (t) => t === "-H" || t === "-P" || t === "-L" || t === "-D" || /^-O[0-9]*$/.test(t),
+  takesValue: (t) => t === "-D",
+};
+
 function find(call: Call): Effect[] {
   const { args } = call;
   const effects: Effect[] = [];
-  let follow = false;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const t = args[i]!.text;
-    if (t === "-H" || t === "-P") continue;
-    if (t === "-L") {
-      follow = true;
-      continue;
-    }
-    if (t === "-D") {
-      i++;
-      continue;
-    }
-    if (t !== null && /^-O[0-9]*$/.test(t)) continue;
-    break;
-  }
+  const leading = leadingOptions(args.map((a) => a.text), FIND_OPTIONS);
+  let follow = leading.options.includes("-L");
+  let i = leading.end;
   const starts: Arg[] = [];
   for (; i < args.length && !isExpressionStart(args[i]!.text); i++) starts.push(args[i]!);
   if (starts.length === 0) starts.push(syntheticArg(".", call.span));

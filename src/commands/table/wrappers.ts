@@ -6,7 +6,7 @@ import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, type Stdin, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec } from "../spec.ts";
 import { type Cut, cutProblem, repChoices, XARGS_CUT } from "../../shell/listing.ts";
-import { issue, optionItems, optionValues, spanOf } from "./common.ts";
+import { issue, leadingOptions, type LeadingOptionRules, optionItems, optionValues, spanOf } from "./common.ts";
 import { XARGS_TEXT } from "./pipe/disk.ts";
 
 const none = { value: "none" } as const;
@@ -351,6 +351,12 @@ function watch(call: Call): Effect[] {
 }
 
 const FLOCK_VALUE = new Set(["-w", "--wait", "--timeout", "-E", "--conflict-exit-code"]);
+/** Before the lock file; -c stops them too (it comes after the lock file, where flock looks for it). */
+const FLOCK_OPTIONS: LeadingOptionRules = {
+  isOption: (t) => t.startsWith("-") && t !== "-" && t !== "-c" && t !== "--command",
+  takesValue: (t) => FLOCK_VALUE.has(t),
+  doubleDash: true,
+};
 
 /**
  * flock [options] FILE|DIR COMMAND [args], flock [options] FILE|DIR -c COMMAND, flock [options] FD.
@@ -359,17 +365,7 @@ const FLOCK_VALUE = new Set(["-w", "--wait", "--timeout", "-E", "--conflict-exit
 function flock(call: Call): Effect[] {
   const { args } = call;
   const effects: Effect[] = [];
-  let i = 0;
-  for (; i < args.length; i++) {
-    const t = args[i]!.text;
-    if (t === null || !t.startsWith("-") || t === "-") break;
-    if (t === "--") {
-      i++;
-      break;
-    }
-    if (FLOCK_VALUE.has(t)) i++;
-    else if (t === "-c" || t === "--command") break;
-  }
+  const i = leadingOptions(args.map((a) => a.text), FLOCK_OPTIONS).end;
   const lock = args[i];
   if (!lock) return effects;
   // A descriptor number locks what is already open.

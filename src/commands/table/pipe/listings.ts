@@ -5,7 +5,7 @@
 import { type Arg, withValue } from "../../effects.ts";
 import type { ListingSource } from "../../../shell/listing.ts";
 import type { PipeCall, PipeOutput } from "../../spec.ts";
-import { againstCwd } from "../common.ts";
+import { againstCwd, leadingOptions, type LeadingOptionRules } from "../common.ts";
 
 /** The working directory as the place bare names (`ls`, `fd`) resolve in. */
 function dotOf(anchor: Arg): Arg {
@@ -18,19 +18,17 @@ function listing(only: readonly string[], source: (call: PipeCall) => ListingSou
   return { t: "listing", source: (call) => (only.includes(call.name) ? source(call) : null) };
 }
 
+/** find's options before its start points (-L was refused above). */
+const FIND_LISTING_OPTIONS: LeadingOptionRules = {
+  isOption: (t) => t === "-H" || t === "-P" || t === "-D" || /^-O[0-9]$/.test(t),
+  takesValue: (t) => t === "-D",
+};
+
 export const FIND_LISTING = listing(["find"], ({ args, texts, nameArg }) => {
   // -printf, -ls and -exec print something other than the paths; -L and -follow list
   // names under the directories links lead to.
   if (texts.some((t) => /^-(exec|execdir|ok|okdir|printf|fprintf|ls|fls|fprint|fprint0|files0-from|L|follow)$/.test(t))) return null;
-  let i = 0;
-  for (; i < args.length; i++) {
-    if (texts[i] === "-H" || texts[i] === "-P" || /^-O[0-9]$/.test(texts[i]!)) continue;
-    if (texts[i] === "-D") {
-      i++;
-      continue;
-    }
-    break;
-  }
+  let i = leadingOptions(texts, FIND_LISTING_OPTIONS).end;
   const starts: Arg[] = [];
   for (; i < args.length && !/^[-(!),]/.test(texts[i]!); i++) starts.push(args[i]!);
   return under(starts.length ? starts : [dotOf(nameArg)], texts.some((t) => t === "-print0") ? "\0" : "\n");
