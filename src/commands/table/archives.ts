@@ -222,6 +222,7 @@ function zip(call: Call): Effect[] {
       inList = true;
     }
   };
+  // Own rules, not leadingOptions: zip takes options anywhere and -@/-i/-x lists run on.
   for (let i = 0; i < call.args.length; i++) {
     const a = call.args[i]!;
     const t = a.text;
@@ -476,6 +477,7 @@ function sevenZip(call: Call): Effect[] {
   const sw = new Set<string>();
   /** `-i`/`-x` wildcards and lists: files to add (or hash) when the command reads files. */
   const wildcards: { arg: Arg; recurse: boolean; list: boolean }[] = [];
+  // Own rules, not leadingOptions: 7z's switches go anywhere and glue their values (-oDIR).
   for (const a of call.args) {
     const t = a.text;
     if (verbatim || t === null || !t.startsWith("-") || t === "-") {
@@ -645,6 +647,7 @@ function ar(call: Call): Effect[] {
   let output: Arg | null = null;
   let opaque = false;
   const fallBack = (): Effect[] => [{ t: "changes", fs: true, links: true }, ...call.args.map((a): Effect => ({ t: "generic", arg: a, operand: true }))];
+  // Own rules, not leadingOptions: ar's first operand is a cluster of key letters.
   for (let i = 0; i < call.args.length; i++) {
     const a = call.args[i]!;
     const t = a.text;

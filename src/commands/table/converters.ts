@@ -269,6 +269,7 @@ function ffmpeg(call: Call): Effect[] {
     }
   };
   let format: string | null = null;
+  // Own rules, not leadingOptions: ffmpeg options apply to the next input or output, anywhere.
   for (let i = 0; i < call.args.length; i++) {
     const a = call.args[i]!;
     const t = a.text;

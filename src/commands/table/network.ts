@@ -475,6 +475,7 @@ function socatAddress(a: Arg, effects: Effect[]): void {
 function socat(call: Call): Effect[] {
   const effects: Effect[] = [];
   const addresses: Arg[] = [];
+  // Own rules, not leadingOptions: several of socat's options name files, judged as they are read.
   for (let i = 0; i < call.args.length; i++) {
     const a = call.args[i]!;
     const t = a.text;

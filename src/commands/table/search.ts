@@ -189,6 +189,7 @@ function clusteredExec(t: string): number {
 function fd(call: Call): Effect[] {
   const rest: Arg[] = [];
   const execs: { words: Arg[]; label: string }[] = [];
+  // Own rules, not leadingOptions: it cuts fd's -x/-X commands out, wherever they stand.
   for (let i = 0; i < call.args.length; i++) {
     const a = call.args[i]!;
     const eq = a.text?.startsWith("--exec=") ? 7 : a.text?.startsWith("--exec-batch=") ? 13 : 0;

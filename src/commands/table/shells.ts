@@ -66,6 +66,7 @@ function shell(call: Call): Effect[] {
   let stdinFlag = false;
   const startup = new StartupOptions(name, effects);
   let i = 0;
+  // Own rules, not leadingOptions: a shell's options change how it reads the rest (-c, -s, +o, startup files).
   for (; i < args.length; i++) {
     const a = args[i]!;
     const t = a.text;
@@ -166,6 +167,7 @@ function su(call: Call): Effect[] {
   let interactive = true;
   let login = false;
   let user: Arg | null = null;
+  // Own rules, not leadingOptions: su takes options anywhere and `-` is one of them.
   for (let i = 0; i < call.args.length; i++) {
     const a = call.args[i]!;
     const t = a.text;
@@ -211,6 +213,7 @@ const LOCAL_HOSTS = /^(localhost|127\.[0-9.]+|::1|\[::1\]|0\.0\.0\.0|localhost\.
  */
 export function sshOptionWords(args: readonly Arg[], effects: Effect[], home: string | null): number {
   let i = 0;
+  // Own rules, not leadingOptions: ssh's getopt clusters letters and glues values, and each option may name a file.
   for (; i < args.length; i++) {
     const a = args[i]!;
     const t = a.text;

@@ -572,6 +572,7 @@ function jq(call: Call): Effect[] {
     }
     if (!stringArgs) effects.push({ t: "path", arg: a, kind: "read" });
   };
+  // Own rules, not leadingOptions: jq takes options anywhere, some with two values.
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const t = a.text;

@@ -193,6 +193,7 @@ function env(call: Call, args: readonly Arg[] = call.args): Effect[] {
   let clearEnv = false;
   let base: string | null | undefined = undefined;
   let i = 0;
+  // Own rules, not leadingOptions: env's options cluster (-iC DIR), and -S re-reads them from a string.
   for (; i < args.length; i++) {
     const a = args[i]!;
     let t = a.text;

@@ -91,6 +91,7 @@ function makeDefinition(ctx: SpecContext, a: Arg, text: string, inMakeflags: boo
 
 /** Shell options that change only how a recipe runs (`-ec`, `-eu -o pipefail -c`); -c takes the recipe. */
 function plainShellOptions(words: readonly string[]): boolean {
+  // Own rules, not leadingOptions: it checks every word is a harmless shell option, not where they end.
   for (let i = 0; i < words.length; i++) {
     const m = /^[-+][abefhknptuvxBCEHPTc]*([oO]?)$/.exec(words[i]!);
     if (!m) {

@@ -22,6 +22,7 @@ type SwitchRule = "flag" | "rest" | "next" | RegExp;
  */
 export function splitSwitchWords(args: readonly Arg[], rules: Readonly<Record<string, SwitchRule>>): readonly Arg[] {
   const out: Arg[] = [];
+  // Own rules, not leadingOptions: switches cluster with values glued, per interpreter's letter rules.
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const w = arg.text;

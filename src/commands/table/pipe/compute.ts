@@ -32,6 +32,7 @@ function scan(texts: readonly string[], flags: string, longs: Readonly<Record<st
   const set = new Set<string>();
   const vals = new Map<string, string>();
   const operands: string[] = [];
+  // Own rules, not leadingOptions: GNU order (options anywhere), clustered letters and glued values.
   for (let i = 0; i < texts.length; i++) {
     const t = texts[i]!;
     if (t === "--") {

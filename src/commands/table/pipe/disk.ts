@@ -39,6 +39,7 @@ function canonicalAll(call: PipeCall, operands: readonly string[], need: Need, n
 function letters(texts: readonly string[], allowed: string, longs: Readonly<Record<string, string>>): { set: string; operands: string[] } | null {
   let set = "";
   const operands: string[] = [];
+  // Own rules, not compute.ts's scan: the letters are kept in order (the last of -e/-f/-m wins).
   for (let i = 0; i < texts.length; i++) {
     const t = texts[i]!;
     if (t === "--") {

@@ -49,6 +49,7 @@ export const FD_LISTING = listing(["fd", "fdfind"], ({ args, texts, nameArg }) =
   const dirs: Arg[] = [];
   let pattern = false;
   let nul = false;
+  // Own rules, not leadingOptions: fd takes options anywhere, and the first operand is the pattern.
   for (let k = 0; k < args.length; k++) {
     const t = texts[k]!;
     if (t === "-0" || t === "--print0") nul = true;
@@ -100,6 +101,7 @@ export const GREP_FILES_LISTING = listing(["grep", "egrep", "fgrep"], ({ args, t
   let nul = false;
   let patternGiven = false;
   const operands: Arg[] = [];
+  // Own rules, not leadingOptions: grep takes options anywhere before `--` and some change what it prints.
   for (let k = 0; k < args.length; k++) {
     const t = texts[k]!;
     if (t === "--") {

@@ -217,6 +217,7 @@ export const SED_TEXT: PipeOutput = {
     if (call.name !== "sed") return null;
     let ere = false;
     const scripts: string[] = [];
+    // Own rules, not leadingOptions: options may follow the script, and -e scripts are collected.
     for (let i = 0; i < call.texts.length; i++) {
       const t = call.texts[i]!;
       if (t === "-E" || t === "-r" || t === "--regexp-extended") ere = true;

@@ -10,6 +10,7 @@ export const ECHO_TEXT: PipeOutput = {
   text: ({ texts, world, dialect }) => {
     let words = texts;
     let newline = true;
+    // Own rules, not leadingOptions: echo's options are only clusters of n, e and E, and dash's only -n.
     while (words[0] && /^-[neE]+$/.test(words[0])) {
       // dash's echo takes no option but -n: it prints `-e` and `-E`.
       if (dialect !== "bash" && words[0] !== "-n") return null;
