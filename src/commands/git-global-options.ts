@@ -1,5 +1,5 @@
 // git's global options, the ones before its subcommand (`git -C DIR -c k=v push`). Two readers
-// need them: the command table parses git's words with them (GIT_GLOBAL in table/vcs.ts), and
+// need them: the command table parses git's words with them (GIT_GLOBAL in table/vcs/git.ts), and
 // the policy matches a `bash` rule like `git push *` against the command with them removed
 // (src/policy/command-text.ts). The data lives here, apart from the table's code, so the policy
 // can read it without importing the command table.

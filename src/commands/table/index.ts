@@ -25,7 +25,7 @@ import { FILTER_SPECS } from "./filters.ts";
 import { SERVICE_SPECS } from "./services.ts";
 import { SHELLS } from "./shells.ts";
 import { TEXT_ANALYSERS, TEXT_SPECS } from "./text.ts";
-import { VCS_ANALYSERS } from "./vcs.ts";
+import { VCS_ANALYSERS } from "./vcs/git.ts";
 import { WRAPPER_SPECS, WRAPPERS } from "./wrappers.ts";
 
 const SPECS: readonly TableSpec[] = [
