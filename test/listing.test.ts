@@ -57,6 +57,8 @@ table("listings: outside, and what a filter or an option makes of them", box, [
   ["find .. | xargs cat", "ask", ["list $T/work"]],
   ["ls ../outside | xargs rm", "ask", ["list $O"]],
   ["find -O3 ../outside | xargs cat", "ask", ["list $O"]],
+  // find takes any level after -O (`-O12` runs, as find 4.9 does): the start point is still ../outside.
+  ["find -O12 ../outside | xargs cat", "ask", ["list $O", "read $O"]],
   ["find names/link | xargs cat", "ask", ["* $O"]],
   ["find names/plain -name x -printf '../%p\\n' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | sed s/^/..\\\\// | xargs cat", "ask", ["#UNRESOLVED_WORD"]],

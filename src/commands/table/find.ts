@@ -3,9 +3,9 @@
 import { syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call } from "../spec.ts";
-import { againstCwd, leadingOptions, type LeadingOptionRules } from "./common.ts";
+import { againstCwd, leadingOptions } from "./common.ts";
 import { BASH_LIKE } from "./shells.ts";
-import { FIND_LISTING } from "./pipe/listings.ts";
+import { FIND_LISTING, FIND_OPTIONS } from "./pipe/listings.ts";
 
 /** Tests and actions that take one value that is not a path. */
 const FIND_VALUE = new Set([
@@ -28,12 +28,6 @@ function isExpressionStart(t: string | null): boolean {
  * a path under each start point (the start itself, an entry under it, and every symlink under
  * it that leads out, found by a scan).
  */
-/** find's options before its start points: -H, -L, -P, -D DEBUGOPTS, -O LEVEL. */
-const FIND_OPTIONS: LeadingOptionRules = {
-  isOption: (t) => t === "-H" || t === "-P" || t === "-L" || t === "-D" || /^-O[0-9]*$/.test(t),
-  takesValue: (t) => t === "-D",
-};
-
 function find(call: Call): Effect[] {
   const { args } = call;
   const effects: Effect[] = [];

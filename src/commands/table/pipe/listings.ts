@@ -18,9 +18,12 @@ function listing(only: readonly string[], source: (call: PipeCall) => ListingSou
   return { t: "listing", source: (call) => (only.includes(call.name) ? source(call) : null) };
 }
 
-/** find's options before its start points (-L was refused above). */
-const FIND_LISTING_OPTIONS: LeadingOptionRules = {
-  isOption: (t) => t === "-H" || t === "-P" || t === "-D" || /^-O[0-9]$/.test(t),
+/**
+ * find's options before its start points: -H, -L, -P, -D DEBUGOPTS, -O LEVEL (find 4.9 takes
+ * any number after -O, `-O12` too). find.ts reads its words with the same rule.
+ */
+export const FIND_OPTIONS: LeadingOptionRules = {
+  isOption: (t) => t === "-H" || t === "-P" || t === "-L" || t === "-D" || /^-O[0-9]*$/.test(t),
   takesValue: (t) => t === "-D",
 };
 
@@ -28,7 +31,7 @@ export const FIND_LISTING = listing(["find"], ({ args, texts, nameArg }) => {
   // -printf, -ls and -exec print something other than the paths; -L and -follow list
   // names under the directories links lead to.
   if (texts.some((t) => /^-(exec|execdir|ok|okdir|printf|fprintf|ls|fls|fprint|fprint0|files0-from|L|follow)$/.test(t))) return null;
-  let i = leadingOptions(texts, FIND_LISTING_OPTIONS).end;
+  let i = leadingOptions(texts, FIND_OPTIONS).end;
   const starts: Arg[] = [];
   for (; i < args.length && !/^[-(!),]/.test(texts[i]!); i++) starts.push(args[i]!);
   return under(starts.length ? starts : [dotOf(nameArg)], texts.some((t) => t === "-print0") ? "\0" : "\n");
