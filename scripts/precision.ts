@@ -19,8 +19,11 @@
 //                      segment, a bare `cd` or `cd -`; or it uses what `which`, `whereis`,
 //                      `type`, `command -v` (a program's path on PATH) or `mount` (mount
 //                      points) print, in a pipe or a `$(…)`: those name places outside
-//   justified:env      the text uses a variable it never assigns (`$FILES`, `${!name}`): its
-//                      value comes from an environment the reviewer cannot see either
+//   justified:env      the text uses a variable it never assigns (`$FILES`, `${!name}`), or a
+//                      positional parameter (`$1`…`$9`, `${10}`, `$@`, `$*`, outside single
+//                      quotes) that nothing in it binds (`set --`, a function, `sh -c CODE
+//                      ARG…`): its value comes from an environment the reviewer cannot see
+//                      either (`$0`, `$$`, `$?`, `$#` are not values of that kind)
 //   justified:opaque   every reason is code or a program nobody can see into from the text: a
 //                      shell or REPL reading its terminal, a script that is not there, a command
 //                      name built at run time, shell state (`OPAQUE_CODE`, `UNRESOLVED_COMMAND`,
@@ -135,6 +138,17 @@ function unknownVariable(text: string): boolean {
   return used.some((v) => !known.has(v) && !new RegExp(`(^|[\\s;&|(])(${v}=|for\\s+${v}\\b|read\\b[^;|&]*\\b${v}\\b|local\\s+${v}\\b|declare\\s+[^;]*\\b${v}\\b|mapfile\\b[^;]*\\b${v}\\b|getopts\\s+\\S+\\s+${v}\\b)`).test(text));
 }
 
+/**
+ * A positional parameter of the command line's own shell that nothing in the text binds: an
+ * argument of a script or function the reviewer cannot see. Single-quoted text is another
+ * program's (awk's `$1` is a field), and `\$1` is not an expansion.
+ */
+function unboundPositional(text: string): boolean {
+  const shell = text.replace(/'[^']*'/g, "''");
+  if (!/(^|[^\\])\$([1-9@*]|\{([1-9][0-9]*|[@*])\})/.test(shell)) return false;
+  return !/(^|[\s;&|(])set\s+(--|[^-\s])|(^|[\s;&|(])(function\s+)?[A-Za-z_][\w-]*\s*\(\s*\)|(^|[\s;&|(])function\s+[A-Za-z_]|(^|[\s;&|(/])(ba|da|k|z)?sh\s+(-\w+\s+)*-\w*c\b/.test(text);
+}
+
 type Class = "needless" | "justified:parse" | "justified:outside" | "justified:names" | "justified:env" | "justified:opaque";
 const CLASSES: readonly Class[] = ["needless", "justified:parse", "justified:outside", "justified:names", "justified:env", "justified:opaque"];
 const OPAQUE = new Set(["OPAQUE_CODE", "UNRESOLVED_COMMAND", "SHELL_STATE"]);
@@ -152,7 +166,7 @@ function classify(text: string, v: Verdict, project: string): Class {
   if (OUTSIDE_OUTPUT.test(text)) return "justified:names";
   if (absoluteWords(text).some((w) => !harmlessSystem(w) && !w.startsWith(project))) return "justified:names";
   if (OUTSIDE_WORD.test(text) || /(^|[;&|(]\s*)cd\s*($|[;&|)]|-\s*($|[;&|)]))/.test(text)) return "justified:names";
-  if (unknownVariable(text)) return "justified:env";
+  if (unknownVariable(text) || unboundPositional(text)) return "justified:env";
   const opaque = (r: Verdict["reasons"][number]) => OPAQUE.has(r.code) || (r.code === "INLINE_CODE" && /from standard input/.test(r.message));
   if (v.reasons.filter((r) => r.decision !== "allow").every(opaque)) return "justified:opaque";
   return "needless";

@@ -4,7 +4,8 @@
 // names, and a stand-in used as a command, as code, or taken apart.
 
 import { beforeAll } from "bun:test";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { table, useSandbox } from "./support/table.ts";
 
@@ -192,4 +193,71 @@ table("listings: rename of the names a listing stands for", box, [
   ["find ../outside | xargs rename 's/\\.txt$/.md/'", "ask", ["list $O"]],
   // (rename renames a link itself, not what it leads to; xargs judges the links it hands on.)
   ["find names/link | xargs rename 's/\\.txt$/.md/'", "ask", ["* $O"]],
+]);
+
+// git ls-files and git diff --name-only print names from git's index, not from the disk: the
+// guard reads the index (src/paths/git-index.ts). Real repositories, made by git: one whose
+// index holds plain names; one whose index holds `link-out/x` where link-out is now a symlink
+// out; one whose index holds `a /etc/passwd` (added by update-index, never on disk), which
+// xargs cuts into `a` and `/etc/passwd`; one with a version 4 index (names prefix-compressed).
+const gitBox = useSandbox();
+
+beforeAll(() => {
+  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
+  const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, env, stdio: "pipe" });
+  const make = (name: string, files: Record<string, string>) => {
+    const dir = join(gitBox.fx.project, "repos", name);
+    for (const [f, c] of Object.entries(files)) {
+      mkdirSync(join(dir, f, ".."), { recursive: true });
+      writeFileSync(join(dir, f), c);
+    }
+    git(dir, "init", "-q");
+    git(dir, "add", "-A");
+    return dir;
+  };
+  const good = make("good", { "README.md": "r\n", "src/a.ts": "a\n", "src/b.ts": "TODO\n" });
+  writeFileSync(join(good, "src/b.ts"), "TODO changed\n");
+  const out = make("linkout", { "ok.txt": "o\n", "link-out/x": "x\n" });
+  rmSync(join(out, "link-out"), { recursive: true });
+  symlinkSync(gitBox.fx.outside, join(out, "link-out"));
+  const tracked = make("tracked", { "ok.txt": "o\n" });
+  symlinkSync(gitBox.fx.outside, join(tracked, "out"));
+  git(tracked, "add", "out");
+  const blank = make("blank", { "ok.txt": "o\n" });
+  git(blank, "update-index", "--add", "--cacheinfo", "100644,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,a /etc/passwd");
+  // A `.git` git passes over (no HEAD): it reads the index of the repository above instead.
+  mkdirSync(join(blank, "inner", ".git"), { recursive: true });
+  const v4 = make("v4", { "src/lib/aa.ts": "a\n", "src/lib/ab.ts": "b\n", "src/x.ts": "x\n" });
+  git(v4, "update-index", "--index-version", "4");
+});
+
+table("listings: names from git's index", gitBox, [
+  ["cd repos/good && git ls-files | xargs wc -l", "allow", ["read $P/repos/good"]],
+  ["cd repos/good && wc -l $(git ls-files '*.ts')", "allow", ["read $P/repos/good"]],
+  ["cd repos/good && for f in $(git ls-files); do cat \"$f\"; done", "allow", ["read $P/repos/good"]],
+  ["cd repos/good && git ls-files | grep x | xargs cat", "allow", ["read $P/repos/good"]],
+  ["cd repos/good && git ls-files -z | xargs -0 cat", "allow", ["read $P/repos/good"]],
+  ["cd repos/good && git diff --name-only | xargs grep -l TODO", "allow", ["read $P/repos/good"]],
+  ["cd repos/good/src && git ls-files | xargs cat", "allow", ["read $P/repos/good/src"]],
+  ["cd repos/v4 && git ls-files | xargs cat", "allow", ["read $P/repos/v4"]],
+  // The index names a file under what is now a symlink out; or a name a cut makes outside.
+  ["cd repos/linkout && git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/tracked && git ls-files | xargs cat", "ask", ["* $O"]],
+  ["cd repos/blank && git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/blank && cat $(git ls-files)", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/blank/inner && git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // Names from history, from the disk, or printed relative to a place above.
+  ["cd repos/good && git diff --name-only HEAD | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/good && git diff --cached --name-only | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/good/src && git ls-files .. | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/good && git ls-files -o | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/good && git ls-files ':(top)' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // Another index, or one the command line changes (before or while the names are read).
+  ["cd repos/good && GIT_INDEX_FILE=../blank/.git/index git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/good && cat $(GIT_INDEX_FILE=../blank/.git/index git ls-files)", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/good && export GIT_DIR=../blank/.git && git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/good && git update-index --add --cacheinfo '100644,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,a /etc/passwd' && git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/good && cp ../blank/.git/index .git/index; git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/good && git ls-files | xargs cat & git read-tree HEAD", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/good && ln -s /etc link && git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
 ]);

@@ -33,6 +33,15 @@ table("xargs gets what the pipeline before it prints", box, [
   ["find . -type f | xargs chmod 644", "ask", ["#UNRESOLVED_WORD"]],
   ["find src -type f | xargs chmod 644", "ask", ["* $O/secret.txt"]],
   ["fd -e md . docs | xargs cat", "allow"],
+  // pv copies its input unchanged: judged as without it.
+  ["find docs -name '*.md' | pv -l | xargs chmod 755", "allow", ["write $P/docs"]],
+  ["find docs | pv --line-mode -q -L 10 | sort | xargs cat", "allow"],
+  ["find docs -print0 | pv -0 -l | xargs -0 cat", "allow"],
+  ["find src -type f | pv -l | xargs chmod 755", "ask", ["* $O/secret.txt"]],
+  ["echo ../outside/secret.txt | pv | xargs cat", "ask", ["read $O/secret.txt"]],
+  // -S stops at a size (a cut name is another name); an operand is read instead of the input.
+  ["find docs | pv -S -s 5 | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find docs | pv list.txt | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["xargs cat < list.txt", "allow", ["read $P/src/main.ts"]],
   ["xargs rm < ../outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
 ]);

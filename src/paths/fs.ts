@@ -2,7 +2,7 @@
 // real disk or on an in-memory tree in tests. Every method answers "not there" or "cannot
 // tell" instead of throwing.
 
-import { accessSync, constants, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
+import { accessSync, constants, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
 
 type EntryType = "file" | "dir" | "symlink" | "other";
 
@@ -32,6 +32,8 @@ export interface FileSystem {
   readdir(path: string): string[] | null;
   /** At most `maxBytes` of a file as UTF-8, or null. */
   readFile(path: string, maxBytes: number): string | null;
+  /** A file's bytes when it holds at most `maxBytes`, or null (optional: then binary files are not read). */
+  readBytes?(path: string, maxBytes: number): Uint8Array | null;
   /** Home directory of a user name (for `~user`), or null when unknown. */
   homeOf(user: string): string | null;
   /** Whether the guard's user may execute a path (`test -x`), or null when it cannot tell. */
@@ -105,6 +107,15 @@ export const nodeFileSystem: FileSystem = {
       return null;
     }
   },
+  readBytes(path, maxBytes) {
+    try {
+      if (statSync(path).size > maxBytes) return null;
+      const buf = readFileSync(path);
+      return buf.length > maxBytes ? null : buf;
+    } catch {
+      return null;
+    }
+  },
   // Node.js asks libc's realpath, one call for the whole path. Bun answers it with open,
   // readlink of /proc/self/fd and close, no cheaper than lstat of a cwd three deep: there the
   // walk asks.
@@ -162,6 +173,7 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
     },
     readdir: (path) => inner.readdir(path),
     readFile: (path, max) => inner.readFile(path, max),
+    ...(inner.readBytes ? { readBytes: (path: string, max: number) => inner.readBytes!(path, max) } : {}),
     executable: (path) => inner.executable?.(path) ?? null,
     homeOf(user) {
       if (homes.has(user)) return homes.get(user)!;

@@ -15,8 +15,9 @@
 // program reads it as anything but a name. The guard checks that on disk at check time, under
 // every directory the listing reads (`unplainNames` in the interpreter), and keeps the value
 // unknown when it cannot: a name is not plain, the tree is past the bound, an earlier command
-// may have made symlinks or unpacked something there, the names come from git's index or
-// history (which may hold names that are not on disk), or IFS holds a character a plain
+// may have made symlinks or unpacked something there, the names come from git's history
+// (which may hold names that are not on disk) or from an index that holds a name that is not
+// plain or one under a symlink (src/paths/git-index.ts), or IFS holds a character a plain
 // name may contain. Since the consumer may run while the listing is still being printed, a
 // command anywhere in the command line that could make a name that is not plain (a write
 // whose name is not plain, or by a program that copies or unpacks trees, or one that may
@@ -101,14 +102,24 @@ export interface ListingSource<Arg extends Named> {
   /** The directories whose names it prints: every name under each (in it only, `deep` false). */
   readonly read: readonly { readonly dir: Arg; readonly deep: boolean }[];
   readonly sep: "\n" | "\0";
-  /** Why names it prints may not be on disk to check (git's index and history). */
+  /** Why names it prints may not be on disk to check (git's history). */
   readonly unverifiable?: string;
+  /** It prints names from git's index (the interpreter reads it: src/paths/git-index.ts). */
+  readonly fromIndex?: true;
 }
 
-export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: NamesCheck<Arg> | null): Listing<Arg> {
+/** The interpreter's answer about git's index: why its names are not all plain, or null. */
+type IndexCheck = () => string | null;
+
+export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: NamesCheck<Arg> | null, indexCheck: IndexCheck | null = null): Listing<Arg> {
   let odd = "";
   const problem = (): string | null => {
     if (src.unverifiable) return src.unverifiable;
+    if (src.fromIndex) {
+      if (indexCheck === null) return "git's index cannot be read here";
+      const why = indexCheck();
+      if (why !== null) return why;
+    }
     for (const a of [...src.reps, ...src.read.map((r) => r.dir)]) {
       if (a.text === null) return "a directory that is not known";
       if (!isPlainPath(a.text) || a.text.startsWith("-")) return `${JSON.stringify(a.text)} is not a plain name`;
@@ -267,6 +278,25 @@ export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: re
     }
     const rel = p.resolved === dir ? "" : p.resolved.slice(dir === "/" ? 1 : dir.length + 1);
     if (below && rel !== "" && !isPlainPath(standIn(p) ? ofStandIn(rel) : rel)) return `${p.command} writes ${p.path}, which is not a plain name`;
+  }
+  return null;
+}
+
+/** git verbs that do not change the index's names (status may rewrite it, with the same names). */
+const INDEX_KEEPING = new Set(["ls-files", "diff", "log", "show", "status", "grep", "rev-parse", "blame", "shortlog", "describe", "cat-file", "ls-tree", "branch", "tag", "remote"]);
+
+/**
+ * Why a command in the command line may change the names in git's index at `gitDir` (which
+ * a listing from it relied on), or null: a write there (`cp x .git/index`), or a git command
+ * that is not known to keep the index's names (`git update-index --cacheinfo`, `git add`,
+ * `git read-tree`, `git -C dir …`). A program the guard cannot see into is taken to touch what
+ * its words name, as in nameMaker.
+ */
+export function indexChanger(gitDir: string, paths: readonly PathFinding[], commands: readonly string[]): string | null {
+  for (const p of paths) if (p.kind === "write" && p.resolved !== null && (isInside(p.resolved, gitDir) || isInside(gitDir, p.resolved))) return `${p.command} writes ${p.path}`;
+  for (const c of commands) {
+    const ws = c.split(" ");
+    if (ws[0]!.replace(/^.*\//, "") === "git" && !INDEX_KEEPING.has(ws[1] ?? "")) return `${c} may change git's index`;
   }
   return null;
 }

@@ -165,6 +165,8 @@ export function pipeOutput(items: readonly Stmt[], index: number, w: World, env:
   const argv = words && unwrap(words, w);
   if (!argv || argv.length === 0 || argv[0]!.text === null || s.t !== "cmd") return UNKNOWN_STDIN;
   const name = argv[0]!.text!.replace(/^.*\//, "");
+  // `GIT_INDEX_FILE=… git ls-files` lists another index, which the world here does not hold.
+  if (name === "git" && s.assigns.some((a) => a.name.startsWith("GIT_"))) return UNKNOWN_STDIN;
   const args = argv.slice(1);
   const input = (): Stdin => redirectedStdin(s.redirs, w, env) ?? (index > 0 ? pipeOutput(items, index - 1, w, env) : UNKNOWN_STDIN);
   // The disk is what the command sees only when nothing that runs before it or alongside it
@@ -253,7 +255,8 @@ function answer(p: PipeOutput, call: PipeCall, input: () => Stdin, w: World, env
       const source = p.source(call);
       if (source === null) return null;
       const check = env.unplainNames ? (d: Arg, deep: boolean) => env.unplainNames!(d.text!, deep, w, d.span) : null;
-      return { t: "listing", listing: listingOf(source, check) };
+      const indexCheck = env.unplainIndexNames ? () => env.unplainIndexNames!(w, call.nameArg.span) : null;
+      return { t: "listing", listing: listingOf(source, check, indexCheck) };
     }
     case "numbers":
       // Says only what the output cannot hold (printsOnlyNumbers), not what it is.

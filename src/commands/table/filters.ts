@@ -9,6 +9,7 @@
 import type { SpecContext } from "../spec.ts";
 import { each, issue, none, optionItems, read, roleAs, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
+import { PV_INPUT } from "./pipe/text.ts";
 
 /** groff -U lets the document run shell commands (`.sy`, `.pso`, `.pi`). */
 function unsafeMode(ctx: SpecContext): void {
@@ -115,6 +116,7 @@ const PV: TableSpec = {
   long: ["--progress", "--timer", "--eta", "--fineta", "--rate", "--average-rate", "--bytes", "--buffer-percent", "--numeric", "--quiet", "--cursor", "--wait", "--line-mode", "--null", "--force", "--skip-errors", "--stop-at-size", "--no-splice", "--help", "--version"],
   options: { ...each(none, "-d", "--watchfd", "-R", "--remote", "-N", "--name", "-L", "--rate-limit", "-s", "--size", "-i", "--interval", "-w", "--width", "-H", "--height", "-B", "--buffer-size", "-D", "--delay-start", "-m", "--average-rate-window", "-F", "--format", "-x", "--last-written"), "-P": write, "--pidfile": write },
   operands: { all: "read" },
+  pipe: [PV_INPUT],
   custom: (ctx) => {
     // -d PID[:FD] watches another process's descriptors through /proc; -R PID sends it options.
     for (const it of optionItems(ctx, "-d", "--watchfd")) {

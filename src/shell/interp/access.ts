@@ -13,7 +13,8 @@ import type { AccessKind } from "../../verdict.ts";
 import { type Arg, withValue } from "../../commands/analyse.ts";
 import type { Disk } from "../../commands/effects.ts";
 import type { Findings } from "../findings.ts";
-import { isPlainName, isPlainPath, nameMaker, oddChars } from "../listing.ts";
+import { indexChanger, isPlainName, isPlainPath, nameMaker, oddChars } from "../listing.ts";
+import { unplainIndexNames } from "../../paths/git-index.ts";
 import type { PatternChar } from "../pattern.ts";
 import type { Status, World } from "../state.ts";
 import type { WordEnv } from "../words/env.ts";
@@ -85,7 +86,8 @@ export class Accesses {
   /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
   private readonly standInPaths = new Set<string>();
 
-  private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[] }[] = [];
+  /** (`gitDir`: names from that repository's index, which the command must not change either.) */
+  private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[]; readonly gitDir?: string }[] = [];
 
   constructor(opts: PathOptions, findings: Findings, shell: Attribution) {
     this.opts = opts;
@@ -517,6 +519,21 @@ export class Accesses {
     return got;
   }
 
+  /** Why the names in the working directory's git index are not all plain relative paths (src/paths/git-index.ts), or null. */
+  unplainIndexNames(w: World, span: Span): string | null {
+    if (w.cwd === null) return "the working directory is not known";
+    const moved = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR"].find((n) => w.getVar(n) !== undefined && w.getVar(n)!.k !== "unset");
+    if (moved) return `git with ${moved} set reads another index`;
+    const start = resolvePhysical(w.cwd, this.fs);
+    if (!start.ok) return `${w.cwd} cannot be resolved`;
+    const made = nameMaker(start.path, [], [w], () => true);
+    if (made !== null) return made.replace(/^a command/, "an earlier command");
+    const got = unplainIndexNames(this.fs, start.path, this.limits.maxScanEntries);
+    if ("why" in got) return got.why;
+    this.reliances.push({ dir: ".", phys: start.path, span: this.shell.span(span), command: "listing", via: this.shell.via, gitDir: got.gitDir });
+    return null;
+  }
+
   /** Whether every name under a physical path (nothing, for a file or a path not there) is plain, within the bound. */
   private plainTree(phys: string): boolean {
     const got = this.namesUnder(phys, true, phys);
@@ -550,7 +567,8 @@ export class Accesses {
   /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */
   settleListings(worlds: readonly World[]): void {
     for (const r of this.reliances) {
-      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), this.findings.commands.map((c) => c.text), (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`));
+      const commands = this.findings.commands.map((c) => c.text);
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), commands, (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`)) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
       // The names it stood for are then any paths: an access that cannot be resolved.
       if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
     }

@@ -124,6 +124,10 @@ export class Interpreter implements Shell, WordEnv {
     return this.paths.unplainNames(dir, deep, w, span);
   }
 
+  unplainIndexNames(w: World, span: Span): string | null {
+    return this.paths.unplainIndexNames(w, span);
+  }
+
   // -------------------------------------------------------------------------------------
   // Statements
 

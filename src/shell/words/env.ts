@@ -49,6 +49,8 @@ export interface WordEnv {
    * (src/shell/listing.ts).
    */
   unplainNames?(dir: string, deep: boolean, world: World, span: Span): string | { readonly odd: string };
+  /** Why the names in git's index (for the working directory) are not all plain relative paths, or null. */
+  unplainIndexNames?(world: World, span: Span): string | null;
   /**
    * Whether a command substitution's output can only be numbers (`$(wc -l <f)`): an unknown
    * value that cannot hold a path or a subscript (the command table says, src/shell/stdin.ts).

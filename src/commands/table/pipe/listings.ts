@@ -37,11 +37,35 @@ export const FIND_LISTING = listing(["find"], ({ args, texts, nameArg }) => {
   return under(starts.length ? starts : [dotOf(nameArg)], texts.some((t) => t === "-print0") ? "\0" : "\n");
 });
 
-// Names from the index or from history need not be on disk, where the guard could check them.
+/** A pathspec whose matches print as names under the working directory: no `..`, no `/` or magic first. */
+const INNER_PATHSPEC = /^(?![/:-])[A-Za-z0-9._+,%@^*?[\]/-]+$/;
+const innerPathspec = (t: string) => INNER_PATHSPEC.test(t) && !t.split("/").includes("..");
+
+/**
+ * `git ls-files [PATHSPEC…]` and `git diff --name-only [-- PATHSPEC…]` print names from git's
+ * index (the names of the entries, or of those that differ from the working tree), relative
+ * to the working directory or the top, as plain relative paths when the index's names are
+ * (the interpreter reads it: `fromIndex`). Options that print other names (`--others`, from
+ * disk; `--cached` or a revision, from history) or more than names keep them unknown.
+ */
 export const GIT_LISTING = listing(["git"], ({ texts, nameArg }) => {
+  const dot = dotOf(nameArg);
+  const nul = texts.includes("-z");
+  const fromIndex = { reps: [dot], reach: [dot], read: [], sep: nul ? "\0" : "\n", fromIndex: true } as const;
+  if (texts[0] === "ls-files") {
+    const rest = texts.slice(1);
+    const dash = rest.indexOf("--");
+    const opts = dash < 0 ? rest.filter((t) => t.startsWith("-")) : rest.slice(0, dash).filter((t) => t.startsWith("-"));
+    const specs = dash < 0 ? rest.filter((t) => !t.startsWith("-")) : [...rest.slice(0, dash).filter((t) => !t.startsWith("-")), ...rest.slice(dash + 1)];
+    if (opts.every((t) => /^-[zcmd]+$|^--(cached|modified|deleted|full-name|exclude-standard)$/.test(t)) && specs.every(innerPathspec)) return fromIndex;
+  } else if (texts[0] === "diff" && texts.includes("--name-only")) {
+    // Without `--`, an operand may be a revision: names from history.
+    const dash = texts.indexOf("--");
+    const before = dash < 0 ? texts.slice(1) : texts.slice(1, dash);
+    if (before.every((t) => /^(-z|--name-only|--relative|--no-renames|--diff-filter=[A-Za-z]+)$/.test(t)) && (dash < 0 || texts.slice(dash + 1).every(innerPathspec))) return fromIndex;
+  }
   if ((texts[0] === "ls-files" && !texts.some((t) => /^--(format|stage|debug)|^-s$/.test(t))) || (texts[0] === "diff" && texts.includes("--name-only"))) {
-    const dot = dotOf(nameArg);
-    return { reps: [dot], reach: [dot], read: [], sep: "\n", unverifiable: `git ${texts[0]} prints names from git's index or history, which need not be on disk` };
+    return { reps: [dot], reach: [dot], read: [], sep: nul ? "\0" : "\n", unverifiable: `git ${texts[0]} with these words prints names from git's history or other names, which need not be on disk` };
   }
   return null;
 });

@@ -33,6 +33,26 @@ export const PRINTF_TEXT: PipeOutput = {
 /** `cat` without operands prints what it reads. */
 export const CAT_INPUT: PipeOutput = { t: "input", when: ({ args }) => args.length === 0 };
 
+/** pv's options that change only what it shows on the terminal (and how fast), not the bytes it copies. */
+const PV_DISPLAY = /^-[pterIabnqlcW0]+$|^--(progress|timer|eta|fineta|rate|average-rate|bytes|numeric|quiet|line-mode|null|wait|cursor)$/;
+const PV_VALUE = /^-[LsiwHNBD]$|^--(rate-limit|size|interval|width|height|name|buffer-size|delay-start)$/;
+
+/**
+ * `pv` without operands copies its input to its output unchanged. Not with options that stop
+ * early (`-S`: a cut name is another name), watch other processes (`-d`, `-R`) or write
+ * elsewhere: only those known to change the display or the pace.
+ */
+export const PV_INPUT: PipeOutput = {
+  t: "input",
+  when: ({ texts }) => {
+    for (let k = 0; k < texts.length; k++) {
+      if (PV_VALUE.test(texts[k]!) && k + 1 < texts.length) k++;
+      else if (!PV_DISPLAY.test(texts[k]!)) return false;
+    }
+    return true;
+  },
+};
+
 /** printf with only %s (and %%, \n, \t): the format is reused until the arguments run out. */
 export function simplePrintf(format: string, args: readonly string[]): string | null {
   if (/%(?![s%])/.test(format)) return null;
