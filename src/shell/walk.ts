@@ -11,28 +11,43 @@ interface Visitor {
   part?(p: WordPart, near: Span | null): void;
 }
 
-type Item = { readonly s: Stmt; readonly near: Span | null } | { readonly w: Word; readonly near: Span | null };
-
 export function walkStmt(root: Stmt, visit: Visitor, near: Span | null = null): void {
-  walk([{ s: root, near }], visit);
+  walk(root, false, near, visit);
 }
 
 export function walkWord(root: Word, visit: Visitor, near: Span | null = null): void {
-  walk([{ w: root, near }], visit);
+  walk(root, true, near, visit);
 }
 
-function walk(stack: Item[], visit: Visitor): void {
-  const word = (w: Word, near: Span | null) => stack.push({ w, near });
-  const stmt = (s: Stmt, near: Span | null) => stack.push({ s, near });
+/**
+ * The pending items are three parallel stacks, not an object per item: the walk runs over
+ * every lowered program at least twice per check (the census, the coverage), and an object per
+ * node pushed is garbage made per node.
+ */
+function walk(root: Stmt | Word, rootIsWord: boolean, rootNear: Span | null, visit: Visitor): void {
+  const items: (Stmt | Word)[] = [root];
+  const isWord: boolean[] = [rootIsWord];
+  const nears: (Span | null)[] = [rootNear];
+  const word = (w: Word, near: Span | null) => {
+    items.push(w);
+    isWord.push(true);
+    nears.push(near);
+  };
+  const stmt = (s: Stmt, near: Span | null) => {
+    items.push(s);
+    isWord.push(false);
+    nears.push(near);
+  };
   const assign = (a: Assign) => {
     if (a.index) word(a.index, a.span);
     if (a.value) word(a.value, a.span);
     for (const w of a.array ?? []) word(w, a.span);
   };
-  while (stack.length) {
-    const item = stack.pop()!;
-    if ("w" in item) {
-      const w = item.w;
+  while (items.length) {
+    const item = items.pop()!;
+    const itemNear = nears.pop()!;
+    if (isWord.pop()!) {
+      const w = item as Word;
       if (w.assign) assign(w.assign);
       for (const p of w.parts) {
         visit.part?.(p, w.span);
@@ -43,7 +58,10 @@ function walk(stack: Item[], visit: Visitor): void {
           case "bad":
             break;
           case "param":
-            for (const x of [p.param.index, p.param.arg, p.param.arg2]) if (x) word(x, p.span);
+            // In this order, as the walk has always visited them (findings keep the order).
+            if (p.param.index) word(p.param.index, p.span);
+            if (p.param.arg) word(p.param.arg, p.span);
+            if (p.param.arg2) word(p.param.arg2, p.span);
             break;
           case "cmdsub":
           case "procsub":
@@ -60,8 +78,8 @@ function walk(stack: Item[], visit: Visitor): void {
       }
       continue;
     }
-    const s = item.s;
-    const near = "span" in s ? s.span : item.near;
+    const s = item as Stmt;
+    const near = "span" in s ? s.span : itemNear;
     visit.stmt?.(s, near);
     switch (s.t) {
       case "cmd":
@@ -123,7 +141,9 @@ function walk(stack: Item[], visit: Visitor): void {
         break;
       case "test":
         for (const i of s.inner) stmt(i, near);
-        for (const w of [...s.words, ...s.exprs, ...s.varNames]) word(w, near);
+        for (const w of s.words) word(w, near);
+        for (const w of s.exprs) word(w, near);
+        for (const w of s.varNames) word(w, near);
         break;
       case "empty":
       case "reparse":
