@@ -11,43 +11,28 @@ interface Visitor {
   part?(p: WordPart, near: Span | null): void;
 }
 
+type Item = { readonly s: Stmt; readonly near: Span | null } | { readonly w: Word; readonly near: Span | null };
+
 export function walkStmt(root: Stmt, visit: Visitor, near: Span | null = null): void {
-  walk(root, false, near, visit);
+  walk([{ s: root, near }], visit);
 }
 
 export function walkWord(root: Word, visit: Visitor, near: Span | null = null): void {
-  walk(root, true, near, visit);
+  walk([{ w: root, near }], visit);
 }
 
-/**
- * The pending items are three parallel stacks, not an object per item: the walk runs over
- * every lowered program at least twice per check (the census, the coverage), and an object per
- * node pushed is garbage made per node.
- */
-function walk(root: Stmt | Word, rootIsWord: boolean, rootNear: Span | null, visit: Visitor): void {
-  const items: (Stmt | Word)[] = [root];
-  const isWord: boolean[] = [rootIsWord];
-  const nears: (Span | null)[] = [rootNear];
-  const word = (w: Word, near: Span | null) => {
-    items.push(w);
-    isWord.push(true);
-    nears.push(near);
-  };
-  const stmt = (s: Stmt, near: Span | null) => {
-    items.push(s);
-    isWord.push(false);
-    nears.push(near);
-  };
+function walk(stack: Item[], visit: Visitor): void {
+  const word = (w: Word, near: Span | null) => stack.push({ w, near });
+  const stmt = (s: Stmt, near: Span | null) => stack.push({ s, near });
   const assign = (a: Assign) => {
     if (a.index) word(a.index, a.span);
     if (a.value) word(a.value, a.span);
     for (const w of a.array ?? []) word(w, a.span);
   };
-  while (items.length) {
-    const item = items.pop()!;
-    const itemNear = nears.pop()!;
-    if (isWord.pop()!) {
-      const w = item as Word;
+  while (stack.length) {
+    const item = stack.pop()!;
+    if ("w" in item) {
+      const w = item.w;
       if (w.assign) assign(w.assign);
       for (const p of w.parts) {
         visit.part?.(p, w.span);
@@ -58,10 +43,7 @@ function walk(root: Stmt | Word, rootIsWord: boolean, rootNear: Span | null, vis
           case "bad":
             break;
           case "param":
-            // In this order, as the walk has always visited them (findings keep the order).
-            if (p.param.index) word(p.param.index, p.span);
-            if (p.param.arg) word(p.param.arg, p.span);
-            if (p.param.arg2) word(p.param.arg2, p.span);
+            for (const x of [p.param.index, p.param.arg, p.param.arg2]) if (x) word(x, p.span);
             break;
           case "cmdsub":
           case "procsub":
@@ -78,8 +60,8 @@ function walk(root: Stmt | Word, rootIsWord: boolean, rootNear: Span | null, vis
       }
       continue;
     }
-    const s = item as Stmt;
-    const near = "span" in s ? s.span : itemNear;
+    const s = item.s;
+    const near = "span" in s ? s.span : item.near;
     visit.stmt?.(s, near);
     switch (s.t) {
       case "cmd":
@@ -141,9 +123,7 @@ function walk(root: Stmt | Word, rootIsWord: boolean, rootNear: Span | null, vis
         break;
       case "test":
         for (const i of s.inner) stmt(i, near);
-        for (const w of s.words) word(w, near);
-        for (const w of s.exprs) word(w, near);
-        for (const w of s.varNames) word(w, near);
+        for (const w of [...s.words, ...s.exprs, ...s.varNames]) word(w, near);
         break;
       case "empty":
       case "reparse":
