@@ -135,7 +135,7 @@ export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
 }
 
 /** What a check found before judging, or the verdict when there is nothing to judge. */
-type Analysis = { readonly done: Verdict } | { readonly findings: Findings; readonly roots: readonly string[]; readonly fs: FileSystem; readonly pre: readonly Reason[] };
+type Analysis = { readonly done: Verdict } | { readonly findings: Findings; readonly roots: readonly string[]; readonly fs: FileSystem; readonly pre: readonly Reason[]; readonly configHome: string | null };
 
 class ShellGuard implements Guard {
   private readonly limits: InterpreterLimits;
@@ -171,7 +171,7 @@ class ShellGuard implements Guard {
     return guarded(() => {
       const a = this.analyse(command, options);
       if ("done" in a) return a.done;
-      const ctx = this.context(a.roots, a.fs, "sync");
+      const ctx = this.context(a.roots, a.fs, "sync", a.configHome);
       return settled(judgeFindings(a.findings, ctx, a.pre));
     });
   }
@@ -180,7 +180,7 @@ class ShellGuard implements Guard {
     return guardedAsync(async () => {
       const a = this.analyse(command, options);
       if ("done" in a) return a.done;
-      const ctx = this.context(a.roots, a.fs, "async");
+      const ctx = this.context(a.roots, a.fs, "async", a.configHome);
       return await settle(ctx, () => judgeFindings(a.findings, ctx, a.pre));
     });
   }
@@ -266,10 +266,11 @@ class ShellGuard implements Guard {
     this.session.clear();
   }
 
-  private context(roots: readonly string[], fs: FileSystem, mode: "sync" | "async"): JudgeContext {
+  /** `configHome`: read by the check's analysis already (each read of the environment costs a lookup). */
+  private context(roots: readonly string[], fs: FileSystem, mode: "sync" | "async", configHome = configHomeOf(this.home)): JudgeContext {
     const authority = this.options.authorizePath ? new PathAuthority(this.options.authorizePath, mode) : null;
     const scanner = new Scanner({ policy: this.policy, fs, roots, authority, limit: this.options.maxScanEntries ?? DEFAULT_SCAN_LIMIT });
-    return { policy: this.policy, roots, fs, authority, scanner, approvals: this.session, configHome: configHomeOf(this.home) };
+    return { policy: this.policy, roots, fs, authority, scanner, approvals: this.session, configHome };
   }
 
   private bashCall(call: ToolCall): { done: Verdict } | { command: string; options: CheckOptions } {
@@ -333,7 +334,7 @@ class ShellGuard implements Guard {
       parse: (text, dialect) => this.parseNested(text, dialect),
     });
     interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));
-    return { findings: interp.findings, roots, fs, pre };
+    return { findings: interp.findings, roots, fs, pre, configHome };
   }
 
   private parseNested(text: string, dialect: Dialect): ParsedCode | { refused: ReasonCode; why: string } {

@@ -240,7 +240,7 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
   }
   commandNotFound(it, name.text, argv, w, info);
   const options = environment(it, w, info.span, name.text);
-  const effects = analyseCommand(name, [...options, ...argv.slice(1)], { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: it.opts.commandKnowledge !== false, home: it.home, disk: it.paths.diskFor(w) });
+  const effects = analyseCommand(name, options.length ? [...options, ...argv.slice(1)] : argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: it.opts.commandKnowledge !== false, home: it.home, disk: it.paths.diskFor(w) });
   return applyEffects(it, effects, argv, w, info);
 }
 
