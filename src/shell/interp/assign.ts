@@ -135,15 +135,7 @@ export function setVariable(it: Evaluator, a: Assign, w: World): void {
  * arithmetic (`read 'a[$(cmd)]'` runs cmd). `declare -n` targets and `declare -i` values
  * are evaluated when used or assigned.
  */
-/**
- * The builtins builtinEvaluation reads: exactly the cases of its switch (a case added there
- * must be added here, or it is never reached). Asked first, so any other command allocates
- * nothing there.
- */
-const EVALUATING_BUILTINS: ReadonlySet<string> = new Set(["let", "read", "printf", "test", "[", "unset", "declare", "typeset", "local", "export", "readonly"]);
-
 export function builtinEvaluation(it: Evaluator, name: string, argv: readonly Arg[], w: World, span: Span): void {
-  if (!EVALUATING_BUILTINS.has(name)) return;
   const args = argv.slice(1);
   const names: (string | null)[] = [];
   const exprs: (string | null)[] = [];
