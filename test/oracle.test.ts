@@ -271,6 +271,11 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["echo ${HOME/a/$(cat ../outside/secret.txt)}", "out"],
     ["echo ${HOME^$(cat ../outside/secret.txt)}", "out"],
     ["echo ${SF_UNSET:-`cat ../outside/secret.txt`}", "out"],
+    // The grammar reads `a `cmd`` and `a]`cmd`` in a quoted operand as a concatenation of words
+    // (found by the probe fuzz): the backquotes are still code to bash.
+    ["echo \"${SF_UNSET:-a `cat ../outside/secret.txt`} \"", "out"],
+    ["echo \"${SF_UNSET:-a]`cat ../outside/secret.txt`}\"", "out"],
+    ["read -r -p \"${SF_UNSET:-Sure? [y/N]`cat ../outside/secret.txt`} \" r < /dev/null", "out"],
     ["echo ${SF_UNSET:-<(cat ../outside/secret.txt)}", "out"],
     ["echo \"${SF_UNSET:-${SF_UNSET2:-$(cat ../outside/secret.txt)}}\"", "out"],
     ["cat <<< ${SF_UNSET:-$(cat ../outside/secret.txt)}", "out"],

@@ -94,8 +94,14 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
     if (k === undefined) kinds.set(typeId, (k = CODE_KINDS.has(type) ? 1 : type === "ERROR" || NODE_KINDS.has(type) ? 0 : 2));
     if (k === 1) code.push(node);
     else if (k === 2) unknownKinds.push(node);
-    else if (OPERAND_TOKEN_KINDS.has(type) && stack[stack.length - 1]?.type === "expansion" && HIDDEN_CODE.test(node.text)) code.push(node);
+    else if (OPERAND_TOKEN_KINDS.has(type) && inExpansionOperand() && HIDDEN_CODE.test(node.text)) code.push(node);
     return node;
+  };
+  // An operand token's parent is the expansion, or a concatenation in it: in a quoted operand
+  // the grammar reads `a \`cmd\`` and `a]\`cmd\`` as a concatenation of words, code and all.
+  const inExpansionOperand = (): boolean => {
+    const parent = stack[stack.length - 1];
+    return parent?.type === "expansion" || (parent?.type === "concatenation" && stack[stack.length - 2]?.type === "expansion");
   };
   const root = make();
   root.census = { code, unknownKinds };

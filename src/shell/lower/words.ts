@@ -100,6 +100,12 @@ function wordOfChildren(cx: Lowering, n: Node, from: number, to: number, quoted:
       // `${x:-<(cmd)}`); bash runs it when it expands the operand. The text is analysed as the
       // argument of `:` wherever the operand is expanded.
       parts.push({ t: "code", text: hiddenCodeText(c), quoted: false, span: span(c) });
+    } else if (n.type === "expansion" && c.type === "concatenation") {
+      // In a quoted operand the grammar can read `a \`cmd\`` as a concatenation of words, with
+      // the code left in them as text (the census counts those tokens too).
+      for (const g of c.children) {
+        if (g && OPERAND_TOKEN_KINDS.has(g.type) && HIDDEN_CODE.test(g.text)) parts.push({ t: "code", text: hiddenCodeText(g), quoted: false, span: span(g) });
+      }
     }
     if (n.type === "expansion" && (c.type === "regex" || (c.type === "raw_string" && quoted))) {
       parts.push(...expansionArgToken(c, quoted));
