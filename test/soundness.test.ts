@@ -155,3 +155,18 @@ table("cd with a word that may vanish", box, [
   ["cd${IFS:0:1}../outside $X && find .", "ask", ["cwd $O"]],
   ["cd src extra 2>/dev/null; cat README.md", "allow", ["* $P/README.md"]],
 ]);
+
+// Backquoted substitutions side by side (found by the probe fuzz): to bash `a``b` and `a` `b`
+// are two substitutions, each run; the grammar reads one, with a "``" token inside it, and the
+// second command became words of the first (`echo \`echo a\` \`cat ../x\`` was allowed). The
+// census refuses the token until the lowering splits them.
+table("two backquoted substitutions the grammar reads as one", box, [
+  ["echo `echo a``cat ../outside/secret.txt`", "ask", ["#UNMODELLED_SYNTAX"]],
+  ["echo `echo a` `cat ../outside/secret.txt`", "ask", ["#UNMODELLED_SYNTAX"]],
+  ["set -- a b; shift `expr $# - 1``cat ../outside/secret.txt`", "ask", ["#UNMODELLED_SYNTAX"]],
+  ["echo \"`echo a` `cat ../outside/secret.txt`\"", "ask", ["#UNMODELLED_SYNTAX"]],
+  // One substitution, and escaped backquotes inside one, stay readable.
+  ["echo `echo a`", "allow"],
+  ["echo `echo \\`echo a\\``", "allow"],
+  ["echo a``b", "allow"],
+]);

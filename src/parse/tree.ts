@@ -58,6 +58,9 @@ export class SyntaxNode {
   census?: Census;
 }
 
+/** A backquote no backslash escapes. */
+const UNESCAPED_BACKQUOTE = /(^|[^\\])(\\\\)*`/;
+
 /** How each node type counts in the census: 0 nothing, 1 code, 2 unknown. */
 const typeCensus = new WeakMap<object, Map<number, 0 | 1 | 2>>();
 
@@ -82,6 +85,12 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
   let kinds = typeCensus.get(language);
   if (!kinds) typeCensus.set(language, (kinds = new Map()));
   const code: SyntaxNode[] = [];
+  // A backquote bash would read as the start of a substitution, in a word or as the "``" token
+  // inside `…`, is code the grammar took for text (`` `a``b` `` is two substitutions to bash,
+  // one holding "``" to the grammar).
+  const backquoted = source.includes("`");
+  // Inside `…`, a "``" token is where bash ends one substitution and starts the next.
+  const inBackquotes = (): boolean => stack.some((n) => n.type === "command_substitution" && source[n.startIndex] === "`");
   const unknownKinds: SyntaxNode[] = [];
   const c = tree.walk();
   let id = 0;
@@ -95,6 +104,7 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
     if (k === 1) code.push(node);
     else if (k === 2) unknownKinds.push(node);
     else if (OPERAND_TOKEN_KINDS.has(type) && inExpansionOperand() && HIDDEN_CODE.test(node.text)) code.push(node);
+    else if (backquoted && ((type === "word" && UNESCAPED_BACKQUOTE.test(node.text)) || (type === "``" && inBackquotes()))) code.push(node);
     return node;
   };
   // An operand token's parent is the expansion, or a concatenation in it: in a quoted operand
