@@ -5,6 +5,7 @@
 // where a locale decides what a character is).
 
 import type { PipeCall, PipeOutput } from "../../spec.ts";
+import { scan } from "./options.ts";
 
 const ASCII = /^[\x00-\x7f]*$/;
 
@@ -24,49 +25,6 @@ function linesOf(text: string): { lines: string[]; ended: boolean } {
 
 const joinLines = (lines: readonly string[], ended: boolean): string => (lines.length === 0 ? "" : lines.join("\n") + (ended ? "\n" : ""));
 
-/**
- * Short options without values and the operands, GNU style (options anywhere until `--`);
- * null when a word is an option not in `flags` or in `values` (whose values are collected).
- */
-function scan(texts: readonly string[], flags: string, longs: Readonly<Record<string, string>>, values: string, longValues: Readonly<Record<string, string>>): { set: Set<string>; vals: Map<string, string>; operands: string[] } | null {
-  const set = new Set<string>();
-  const vals = new Map<string, string>();
-  const operands: string[] = [];
-  // Own rules, not leadingOptions: GNU order (options anywhere), clustered letters and glued values.
-  for (let i = 0; i < texts.length; i++) {
-    const t = texts[i]!;
-    if (t === "--") {
-      operands.push(...texts.slice(i + 1));
-      break;
-    }
-    if (t.startsWith("--")) {
-      const eq = t.indexOf("=");
-      const name = eq < 0 ? t : t.slice(0, eq);
-      if (name in longs && eq < 0) set.add(longs[name]!);
-      else if (name in longValues) {
-        const v = eq < 0 ? texts[++i] : t.slice(eq + 1);
-        if (v === undefined) return null;
-        vals.set(longValues[name]!, v);
-      } else return null;
-      continue;
-    }
-    if (!t.startsWith("-") || t === "-") {
-      operands.push(t);
-      continue;
-    }
-    for (let j = 1; j < t.length; j++) {
-      const c = t[j]!;
-      if (flags.includes(c)) set.add(c);
-      else if (values.includes(c)) {
-        const v = j < t.length - 1 ? t.slice(j + 1) : texts[++i];
-        if (v === undefined) return null;
-        vals.set(c, v);
-        break;
-      } else return null;
-    }
-  }
-  return { set, vals, operands };
-}
 
 /** gnulib's last_component: after the last slash that is not trailing. */
 function lastComponent(p: string): number {

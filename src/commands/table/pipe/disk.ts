@@ -5,6 +5,7 @@
 // output is CMD's with the words it reads.
 
 import type { PipeCall, PipeOutput } from "../../spec.ts";
+import { scan } from "./options.ts";
 
 /** How much of a path must exist: all of it (-e), all but the last part (-f), none (-m). */
 type Need = "all" | "parent" | "none";
@@ -35,29 +36,6 @@ function canonicalAll(call: PipeCall, operands: readonly string[], need: Need, n
   return out.join("\n") + (newline ? "\n" : "");
 }
 
-/** Options as single letters (`-ef`, `--canonicalize` as `f`) and the operands; null for any other option. */
-function letters(texts: readonly string[], allowed: string, longs: Readonly<Record<string, string>>): { set: string; operands: string[] } | null {
-  let set = "";
-  const operands: string[] = [];
-  // Own rules, not compute.ts's scan: the letters are kept in order (the last of -e/-f/-m wins).
-  for (let i = 0; i < texts.length; i++) {
-    const t = texts[i]!;
-    if (t === "--") {
-      operands.push(...texts.slice(i + 1));
-      break;
-    }
-    if (t.startsWith("--")) {
-      if (!(t in longs)) return null;
-      set += longs[t];
-    } else if (t.startsWith("-") && t !== "-") {
-      for (const c of t.slice(1)) {
-        if (!allowed.includes(c)) return null;
-        set += c;
-      }
-    } else operands.push(t);
-  }
-  return { set, operands };
-}
 
 /** The last of the mode letters given wins, as in GNU's option loop; `fallback` without one. */
 function need(set: string, fallback: Need): Need {
@@ -70,8 +48,8 @@ function need(set: string, fallback: Need): Need {
 export const REALPATH_TEXT: PipeOutput = {
   t: "text",
   text: (call) => {
-    const o = letters(call.texts, "emqE", { "--canonicalize-existing": "e", "--canonicalize-missing": "m", "--quiet": "q" });
-    return o === null ? null : canonicalAll(call, o.operands, need(o.set.replace("E", "f"), "parent"), true);
+    const o = scan(call.texts, "emqE", { "--canonicalize-existing": "e", "--canonicalize-missing": "m", "--quiet": "q" }, "", {});
+    return o === null ? null : canonicalAll(call, o.operands, need(o.order.replace("E", "f"), "parent"), true);
   },
 };
 
@@ -79,12 +57,12 @@ export const REALPATH_TEXT: PipeOutput = {
 export const READLINK_TEXT: PipeOutput = {
   t: "text",
   text: (call) => {
-    const o = letters(call.texts, "efmnqs", { "--canonicalize": "f", "--canonicalize-existing": "e", "--canonicalize-missing": "m", "--no-newline": "n", "--quiet": "q", "--silent": "s" });
-    if (o === null || !/[efm]/.test(o.set)) return null;
+    const o = scan(call.texts, "efmnqs", { "--canonicalize": "f", "--canonicalize-existing": "e", "--canonicalize-missing": "m", "--no-newline": "n", "--quiet": "q", "--silent": "s" }, "", {});
+    if (o === null || !/[efm]/.test(o.order)) return null;
     // -n with more than one path is ignored with a warning on standard error, which `2>&1` or
     // `|&` would mix in: these commands answer only where they print nothing there.
-    if (o.set.includes("n") && o.operands.length > 1) return null;
-    return canonicalAll(call, o.operands, need(o.set, "parent"), !o.set.includes("n"));
+    if (o.order.includes("n") && o.operands.length > 1) return null;
+    return canonicalAll(call, o.operands, need(o.order, "parent"), !o.order.includes("n"));
   },
 };
 
