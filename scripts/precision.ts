@@ -23,7 +23,15 @@
 //                      positional parameter (`$1`…`$9`, `${10}`, `$@`, `$*`, outside single
 //                      quotes) that nothing in it binds (`set --`, a function, `sh -c CODE
 //                      ARG…`): its value comes from an environment the reviewer cannot see
-//                      either (`$0`, `$$`, `$?`, `$#` are not values of that kind)
+//                      either; so does `$0` of the command line's own shell, which is the
+//                      host's shell as it was started (`bash` under one, `/bin/bash` under
+//                      another: `readlink -f $0` lands inside or outside); `$$`, `$?` and `$#`
+//                      are not values of that kind
+//   justified:data     the names come from data the reviewer cannot see either: a file the
+//                      project does not hold (`cat list.txt | xargs rm`, `$(<xaa)`, `done < infile`),
+//                      the terminal (`xargs rm` with nothing piped in, `sort | uniq -u | xargs rm`),
+//                      a clipboard or picker (`xsel`, `fzf`), or the output of a program nobody can
+//                      see into (a script, `ruby genrc.rb`, a program this machine does not have)
 //   justified:opaque   every reason is code or a program nobody can see into from the text: a
 //                      shell or REPL reading its terminal, a script that is not there, a command
 //                      name built at run time, shell state (`OPAQUE_CODE`, `UNRESOLVED_COMMAND`,
@@ -39,6 +47,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createGuard, type Verdict } from "../src/index.ts";
+import { type Class, CLASSES, causes, classify } from "./precision-reviewer.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string): string[] => args.flatMap((a, i) => (a === name && args[i + 1] ? [args[i + 1]!] : []));
@@ -107,81 +116,6 @@ function readCorpus(file: string): string[] {
     out.push(rec.source);
   }
   return out;
-}
-
-// ---------------------------------------------------------------- the heuristic reviewer
-
-/** World-readable system data without user secrets, as a reviewer would wave it through. */
-const HARMLESS_PREFIXES = ["/usr/share/", "/usr/include/", "/usr/lib/", "/usr/lib64/", "/usr/libexec/", "/usr/local/share/", "/usr/local/include/", "/usr/local/lib/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/bin/", "/sbin/", "/lib/", "/lib64/"];
-const HARMLESS_EXACT = new Set(["/usr/share", "/usr/include", "/usr/lib", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/bin", "/sbin", "/lib", "/proc/cpuinfo", "/proc/meminfo", "/proc/loadavg", "/proc/version", "/proc/uptime", "/proc/stat", "/proc/partitions", "/proc/filesystems", "/proc/swaps", "/proc/diskstats", "/proc/vmstat", "/proc/devices", "/proc/interrupts", "/etc/os-release", "/etc/lsb-release", "/etc/debian_version", "/etc/redhat-release", "/etc/issue", "/etc/hostname", "/etc/timezone", "/etc/shells", "/dev/null", "/dev/zero", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/random", "/dev/urandom"]);
-
-function harmlessSystem(path: string): boolean {
-  return HARMLESS_EXACT.has(path) || HARMLESS_PREFIXES.some((p) => path.startsWith(p)) || /^\/dev\/fd\/\d+$/.test(path);
-}
-
-/** A command whose output names places outside the project, piped or substituted. */
-const OUTSIDE_OUTPUT = /(^|[;&|(`]\s*|\$\(\s*)(which|whereis|type|command\s+-[vV]|mount)\b[^|;&()]*(\||\))/;
-
-/** Reasons for an unresolved path that say where it is: the user's own files outside the project. */
-const OUTSIDE_REASON = /\buser's\b|\buser configuration\b|~\/|\bhome directory\b|\bkubeconfig\b|\boutside the project\b|\$HISTFILE\b/;
-
-const OUTSIDE_WORD = /(^|[\s=:'"(<>|;&`])(~|\$HOME\b|\$\{HOME\}|\.\.(\/|$|[\s'"]))/;
-
-/** Words of the text that name an absolute path (a rough tokenizer: quotes and operators split). */
-function absoluteWords(text: string): string[] {
-  return [...text.matchAll(/(?:^|[\s=:'"(<>|;&`,])(\/[^\s'"`;|&<>()]*)/g)].map((m) => m[1]!.replace(/[,.]+$/, ""));
-}
-
-function unknownVariable(text: string): boolean {
-  const used = [...text.matchAll(/\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
-  const known = new Set(["HOME", "PWD", "OLDPWD", "IFS", "RANDOM", "LINENO", "SECONDS", "BASHPID", "PPID", "UID", "EUID"]);
-  return used.some((v) => !known.has(v) && !new RegExp(`(^|[\\s;&|(])(${v}=|for\\s+${v}\\b|read\\b[^;|&]*\\b${v}\\b|local\\s+${v}\\b|declare\\s+[^;]*\\b${v}\\b|mapfile\\b[^;]*\\b${v}\\b|getopts\\s+\\S+\\s+${v}\\b)`).test(text));
-}
-
-/**
- * A positional parameter of the command line's own shell that nothing in the text binds: an
- * argument of a script or function the reviewer cannot see. Single-quoted text is another
- * program's (awk's `$1` is a field), and `\$1` is not an expansion.
- */
-function unboundPositional(text: string): boolean {
-  const shell = text.replace(/'[^']*'/g, "''");
-  if (!/(^|[^\\])\$([1-9@*]|\{([1-9][0-9]*|[@*])\})/.test(shell)) return false;
-  return !/(^|[\s;&|(])set\s+(--|[^-\s])|(^|[\s;&|(])(function\s+)?[A-Za-z_][\w-]*\s*\(\s*\)|(^|[\s;&|(])function\s+[A-Za-z_]|(^|[\s;&|(/])(ba|da|k|z)?sh\s+(-\w+\s+)*-\w*c\b/.test(text);
-}
-
-type Class = "needless" | "justified:parse" | "justified:outside" | "justified:names" | "justified:env" | "justified:opaque";
-const CLASSES: readonly Class[] = ["needless", "justified:parse", "justified:outside", "justified:names", "justified:env", "justified:opaque"];
-const OPAQUE = new Set(["OPAQUE_CODE", "UNRESOLVED_COMMAND", "SHELL_STATE"]);
-
-function classify(text: string, v: Verdict, project: string): Class {
-  if (v.reasons.some((r) => ["PARSE_ERROR", "PARSE_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT"].includes(r.code))) return "justified:parse";
-  const inside = (p: string) => p === project || p.startsWith(project + "/");
-  const harmlessKind = (k: string) => k === "read" || k === "list" || k === "cwd" || k === "exec";
-  for (const a of v.accesses) {
-    if (a.decision === "allow" || a.resolved === null) continue;
-    if (!inside(a.resolved) && !(harmlessKind(a.kind) && harmlessSystem(a.resolved))) return "justified:outside";
-  }
-  const unresolvedOutside = (r: Verdict["reasons"][number]) => r.decision !== "allow" && r.code.startsWith("UNRESOLVED_") && OUTSIDE_REASON.test(r.message);
-  if (v.reasons.some(unresolvedOutside)) return "justified:outside";
-  if (OUTSIDE_OUTPUT.test(text)) return "justified:names";
-  if (absoluteWords(text).some((w) => !harmlessSystem(w) && !w.startsWith(project))) return "justified:names";
-  if (OUTSIDE_WORD.test(text) || /(^|[;&|(]\s*)cd\s*($|[;&|)]|-\s*($|[;&|)]))/.test(text)) return "justified:names";
-  if (unknownVariable(text) || unboundPositional(text)) return "justified:env";
-  const opaque = (r: Verdict["reasons"][number]) => OPAQUE.has(r.code) || (r.code === "INLINE_CODE" && /from standard input/.test(r.message));
-  if (v.reasons.filter((r) => r.decision !== "allow").every(opaque)) return "justified:opaque";
-  return "needless";
-}
-
-/** Causes of a verdict: each non-allow reason as `CODE command`. */
-function causes(v: Verdict): string[] {
-  const out = new Set<string>();
-  for (const a of v.accesses) if (a.decision !== "allow" && a.reason) out.add(`${a.reason} ${a.command}`);
-  for (const r of v.reasons) {
-    if (r.decision === "allow") continue;
-    const covered = v.accesses.some((a) => a.decision !== "allow" && a.reason === r.code && a.start === r.start);
-    if (!covered) out.add(`${r.code} ${r.message.split(/[\s:]/)[0] || "?"}`);
-  }
-  return [...out];
 }
 
 // ---------------------------------------------------------------- the run

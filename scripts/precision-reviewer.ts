@@ -1,0 +1,159 @@
+// The heuristic reviewer of scripts/precision.ts: given a command line, the verdict and the
+// project it ran in, says whether a careful reviewer would have asked too (and why), or whether
+// the ask is the guard's imprecision ("needless"). See that script's header for the classes.
+// Its rules are tested in test/precision-reviewer.test.ts: the figure it prints is only as good
+// as they are.
+
+import { existsSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import type { Verdict } from "../src/index.ts";
+
+/** World-readable system data without user secrets, as a reviewer would wave it through. */
+const HARMLESS_PREFIXES = ["/usr/share/", "/usr/include/", "/usr/lib/", "/usr/lib64/", "/usr/libexec/", "/usr/local/share/", "/usr/local/include/", "/usr/local/lib/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/bin/", "/sbin/", "/lib/", "/lib64/"];
+const HARMLESS_EXACT = new Set(["/usr/share", "/usr/include", "/usr/lib", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/bin", "/sbin", "/lib", "/proc/cpuinfo", "/proc/meminfo", "/proc/loadavg", "/proc/version", "/proc/uptime", "/proc/stat", "/proc/partitions", "/proc/filesystems", "/proc/swaps", "/proc/diskstats", "/proc/vmstat", "/proc/devices", "/proc/interrupts", "/etc/os-release", "/etc/lsb-release", "/etc/debian_version", "/etc/redhat-release", "/etc/issue", "/etc/hostname", "/etc/timezone", "/etc/shells", "/dev/null", "/dev/zero", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/random", "/dev/urandom"]);
+
+function harmlessSystem(path: string): boolean {
+  return HARMLESS_EXACT.has(path) || HARMLESS_PREFIXES.some((p) => path.startsWith(p)) || /^\/dev\/fd\/\d+$/.test(path);
+}
+
+/** A command whose output names places outside the project, piped or substituted. */
+const OUTSIDE_OUTPUT = /(^|[;&|(`]\s*|\$\(\s*)(which|whereis|type|command\s+-[vV]|mount)\b[^|;&()`]*(\||\)|`)/;
+
+/** Reasons for an unresolved path that say where it is: the user's own files outside the project. */
+const OUTSIDE_REASON = /\buser's\b|\buser configuration\b|~\/|\bhome directory\b|\bkubeconfig\b|\boutside the project\b|\$HISTFILE\b/;
+
+const OUTSIDE_WORD = /(^|[\s=:'"(<>|;&`])(~|\$HOME\b|\$\{HOME\}|\.\.(\/|$|[\s'"]))/;
+
+/** Words of the text that name an absolute path (a rough tokenizer: quotes and operators split). */
+function absoluteWords(text: string): string[] {
+  return [...text.matchAll(/(?:^|[\s=:'"(<>|;&`,])(\/[^\s'"`;|&<>()]*)/g)].map((m) => m[1]!.replace(/[,.]+$/, ""));
+}
+
+function unknownVariable(text: string): boolean {
+  const used = [...text.matchAll(/\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+  const known = new Set(["HOME", "PWD", "OLDPWD", "IFS", "RANDOM", "LINENO", "SECONDS", "BASHPID", "PPID", "UID", "EUID"]);
+  return used.some((v) => !known.has(v) && !new RegExp(`(^|[\\s;&|(])(${v}=|for\\s+${v}\\b|read\\b[^;|&]*\\b${v}\\b|local\\s+${v}\\b|declare\\s+[^;]*\\b${v}\\b|mapfile\\b[^;]*\\b${v}\\b|getopts\\s+\\S+\\s+${v}\\b)`).test(text));
+}
+
+/**
+ * A positional parameter of the command line's own shell that nothing in the text binds: an
+ * argument of a script or function the reviewer cannot see. Single-quoted text is another
+ * program's (awk's `$1` is a field), and `\$1` is not an expansion.
+ */
+function unboundPositional(text: string): boolean {
+  const shell = text.replace(/'[^']*'/g, "''");
+  if (!/(^|[^\\])\$([1-9@*]|\{([1-9][0-9]*|[@*])\})/.test(shell)) return false;
+  return !/(^|[\s;&|(])set\s+(--|[^-\s])|(^|[\s;&|(])(function\s+)?[A-Za-z_][\w-]*\s*\(\s*\)|(^|[\s;&|(])function\s+[A-Za-z_]|(^|[\s;&|(/])(ba|da|k|z)?sh\s+(-\w+\s+)*-\w*c\b/.test(text);
+}
+
+export type Class = "needless" | "justified:parse" | "justified:outside" | "justified:names" | "justified:env" | "justified:data" | "justified:opaque";
+export const CLASSES: readonly Class[] = ["needless", "justified:parse", "justified:outside", "justified:names", "justified:env", "justified:data", "justified:opaque"];
+const OPAQUE = new Set(["OPAQUE_CODE", "UNRESOLVED_COMMAND", "SHELL_STATE"]);
+/** Reasons that say a name (a path, a word, the working directory) is not known. */
+const NAME_CODES = new Set(["UNRESOLVED_WORD", "UNRESOLVED_PATH", "UNRESOLVED_CWD"]);
+
+export function classify(text: string, v: Verdict, project: string): Class {
+  if (v.reasons.some((r) => ["PARSE_ERROR", "PARSE_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT"].includes(r.code))) return "justified:parse";
+  const inside = (p: string) => p === project || p.startsWith(project + "/");
+  const harmlessKind = (k: string) => k === "read" || k === "list" || k === "cwd" || k === "exec";
+  for (const a of v.accesses) {
+    if (a.decision === "allow" || a.resolved === null) continue;
+    if (!inside(a.resolved) && !(harmlessKind(a.kind) && harmlessSystem(a.resolved))) return "justified:outside";
+  }
+  const unresolvedOutside = (r: Verdict["reasons"][number]) => r.decision !== "allow" && r.code.startsWith("UNRESOLVED_") && OUTSIDE_REASON.test(r.message);
+  if (v.reasons.some(unresolvedOutside)) return "justified:outside";
+  if (OUTSIDE_OUTPUT.test(text)) return "justified:names";
+  if (absoluteWords(text).some((w) => !harmlessSystem(w) && !w.startsWith(project))) return "justified:names";
+  if (OUTSIDE_WORD.test(text) || /(^|[;&|(]\s*)cd\s*($|[;&|)]|-\s*($|[;&|)]))/.test(text)) return "justified:names";
+  if (unknownVariable(text) || unboundPositional(text)) return "justified:env";
+  // `$0` and unseen data say where names lead, so they justify only asks about names.
+  const aboutNames = v.reasons.filter((r) => r.decision !== "allow").every((r) => NAME_CODES.has(r.code) || OPAQUE.has(r.code));
+  if (aboutNames && shellName(text)) return "justified:env";
+  if (aboutNames && unseenData(text, project)) return "justified:data";
+  const opaque = (r: Verdict["reasons"][number]) => OPAQUE.has(r.code) || (r.code === "INLINE_CODE" && /from standard input/.test(r.message));
+  if (v.reasons.filter((r) => r.decision !== "allow").every(opaque)) return "justified:opaque";
+  return "needless";
+}
+
+/** Causes of a verdict: each non-allow reason as `CODE command`. */
+export function causes(v: Verdict): string[] {
+  const out = new Set<string>();
+  for (const a of v.accesses) if (a.decision !== "allow" && a.reason) out.add(`${a.reason} ${a.command}`);
+  for (const r of v.reasons) {
+    if (r.decision === "allow") continue;
+    const covered = v.accesses.some((a) => a.decision !== "allow" && a.reason === r.code && a.start === r.start);
+    if (!covered) out.add(`${r.code} ${r.message.split(/[\s:]/)[0] || "?"}`);
+  }
+  return [...out];
+}
+
+
+/**
+ * `$0` of the command line's own shell, outside single quotes: the host's shell as it was
+ * started (`bash`, `/bin/bash`, `-bash`, `zsh`, `sh`), which the reviewer cannot see —
+ * `readlink -f "$0"` is `$PWD/bash` under one host and `/usr/bin/bash` under another. Inside
+ * `sh -c CODE ARG0` it is bound (the text names the binding; `unboundPositional` does the same).
+ */
+function shellName(text: string): boolean {
+  const shell = text.replace(/'[^']*'/g, "''");
+  if (!/(^|[^\\])\$(0|\{0\})/.test(shell)) return false;
+  return !/(^|[\s;&|(/'"])(ba|da|k|z)?sh\s+(-\w+\s+)*-\w*c\b/.test(text);
+}
+
+/** Programs whose output the user picks or types: a clipboard, a picker, the terminal's history. */
+const PICKED = /(^|[\s;&|(`$])(xsel|xclip|pbpaste|wl-paste|fzf|sk|iselect|zenity|kdialog|dialog|whiptail|gum|tty)\b|\bhistory\s+-p\b/;
+
+/** Interpreters that run the file they are given. */
+const RUNS_A_FILE = new Set(["node", "nodejs", "ruby", "python", "python2", "python3", "perl", "bash", "sh", "zsh", "php", "lua"]);
+
+/**
+ * Whether a command (the text of a substitution or the head of a pipe) prints what nobody can
+ * see from the text: a script, or a program run from a file. (A program this machine does not
+ * have is not counted: `tree` is not installed here, yet a reviewer knows what it prints.)
+ */
+function unseenProgram(command: string): boolean {
+  const words = command.trim().split(/\s+/).filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
+  while (words[0] === "sudo" || words[0] === "env" || words[0] === "command") words.shift();
+  const program = words[0];
+  if (program === undefined || program === "" || /[$`'"\\{}[\]*?]/.test(program)) return false;
+  if (/\.(sh|bash|rb|py|pl|js)$/.test(program) || program.startsWith("./")) return true;
+  if (RUNS_A_FILE.has(program) && words[1] !== undefined && !words[1].startsWith("-")) return true;
+  return false;
+}
+
+/** A file a command reads names from, as written: `cat F |`, `$(cat F)`, `$(<F)`, `< F`, `xargs -a F`. */
+function namesFiles(text: string): string[] {
+  const out: string[] = [];
+  // (A file the command line writes itself is not data from elsewhere: `find … > tmp && mv $(cat tmp) d`.)
+  const written = new Set([...text.matchAll(/\d?>>?\|?\s*([^\s|;&<>()`$'"]+)/g)].map((m) => m[1]!));
+  for (const m of text.matchAll(/(?:^|[\s;&|(`])(?:cat|zcat|tac)\s+([^\s|;&<>()`$'"-][^\s|;&<>()`$'"]*)(?=\s*[|)`])/g)) out.push(m[1]!);
+  for (const m of text.matchAll(/(?:^|[^<])<(?![<(&])\s*([^\s|;&<>()`$'"]+)/g)) out.push(m[1]!);
+  for (const m of text.matchAll(/\bxargs\s+(?:-\S+\s+)*?(?:-a\s*|--arg-file=)([^\s|;&<>()`$'"]+)/g)) out.push(m[1]!);
+  return out.filter((f) => !written.has(f));
+}
+
+/**
+ * Names that come from data the reviewer cannot see: a file the project does not hold, the
+ * terminal (`xargs rm` with nothing piped in), a clipboard or a picker, or the output of a
+ * program nobody can see into. Where they lead is not in the text, so a reviewer asks too.
+ */
+function unseenData(raw: string, project: string): boolean {
+  // Quoted text is another program's (a grep pattern's `<`, awk's `;`), and `\;` ends -exec.
+  const text = raw.replace(/'[^']*'/g, "''").replace(/"[^"]*"/g, '""').replace(/\\;/g, " ");
+  if (PICKED.test(raw)) return true;
+  if (namesFiles(text).some((f) => !isAbsolute(f) && !existsSync(join(project, f)))) return true;
+  for (const pipeline of text.split(/;|&&|\|\||&(?!>)|[()]|\bdo\b|\bthen\b/)) {
+    const head = pipeline.split("|")[0]!.trim();
+    const fed = pipeline.includes("|");
+    // The head of a pipeline that reads the terminal: xargs itself, or a filter given no file.
+    if (/^xargs\b/.test(head) && !/(^|\s)(-a|--arg-file)/.test(head) && !/</.test(pipeline)) return true;
+    if (fed && /^(sort|uniq|nl|tac)(\s+-\S+)*$/.test(head)) return true;
+    if (fed && /^grep(\s+-\S+)*\s+('[^']*'|"[^"]*"|[^\s'"-]\S*)$/.test(head)) return true;
+    if (fed && /\bxargs\b/.test(pipeline) && unseenProgram(head)) return true;
+  }
+  for (const m of raw.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)) {
+    const body = (m[1] ?? m[2])!;
+    if (unseenProgram(body.split("|")[0]!)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,65 @@
+// The heuristic reviewer behind scripts/precision.ts: which asks a careful reviewer would make
+// too. The precision figure is only as honest as these rules, so each is pinned here with a
+// command it must count as justified next to a twin it must leave needless.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Class, classify } from "../scripts/precision-reviewer.ts";
+import { createGuard, type Guard, type Verdict } from "../src/index.ts";
+
+let scratch = "";
+let project = "";
+let guard: Guard;
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), "shellfence-reviewer-"));
+  project = join(scratch, "demo");
+  mkdirSync(join(project, "src"), { recursive: true });
+  mkdirSync(join(project, ".git"));
+  writeFileSync(join(project, "src", "a.ts"), "");
+  writeFileSync(join(project, "list.txt"), "src/a.ts\n");
+  mkdirSync(join(scratch, "home"));
+  guard = await createGuard({ home: join(scratch, "home") });
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const CASES: readonly (readonly [string, Class])[] = [
+  // which/type print places on PATH, in a backquoted substitution as in $(…)
+  ["ls -l `which passwd`", "justified:names"],
+  ["file $(which gcc)", "justified:names"],
+  // $0 is the host's shell as it was started
+  ["MY_DIR=$(dirname $(readlink -f $0))", "justified:env"],
+  ['dirname "$(readlink -f "$0")"', "justified:env"],
+  // …but bound by sh -c CODE ARG0, and awk's $0 in single quotes is a field
+  ["find . -name '*.jpg' -exec sh -c 'mv \"$0\" \"${0%.JPG}$.jpg\"' {} \\;", "needless"],
+  // names from a file the project does not hold, from the terminal, a picker, a script
+  ["cat files.txt | xargs du -c", "justified:data"],
+  ["rm $(<xaa)", "justified:data"],
+  ["while read line; do mkdir -p \"${line%/*}\"; done < infile", "justified:data"],
+  ["xargs rm -f", "justified:data"],
+  ["sort | uniq -u | xargs -r rm", "justified:data"],
+  ['cd "$(xsel)"', "justified:data"],
+  ["find `gen_root_dirs.sh` -type f -size 0", "justified:data"],
+  // …but a file the project holds is data the reviewer can read
+  ["cat list.txt | xargs -0 rm", "needless"],
+  // …so is a file the command line writes itself; a `<` in a quoted pattern is no redirection
+  ["find . -name a.ts > tmpfile && mv `cat tmpfile` src", "needless"],
+  ["find . -type f -exec grep -l '<img>' {} \\; | xargs rm -f", "needless"],
+  // unseen data justifies asks about names only: inline code is asked about for itself
+  ['cat numbers.txt | php -r "echo 1;"', "needless"],
+  // a program this machine lacks is not unseen: a reviewer knows what `tree` prints
+  ["wc -l `tree -if --noreport | grep -e'\\.php$'`", "needless"],
+];
+
+describe("the precision reviewer", () => {
+  for (const [command, want] of CASES) {
+    test(`${want}: ${command}`, () => {
+      // The reviewer sees only asks. Where the guard has learnt to allow a case, it still
+      // judges the same text with the ask it used to get, so the rule stays pinned.
+      const real = guard.check(command, { cwd: project });
+      const v: Verdict = real.decision !== "allow" ? real : { ...real, decision: "ask", reasons: [{ code: "UNRESOLVED_WORD", message: "a word is not known", decision: "ask" }] };
+      expect(classify(command, v, project)).toBe(want);
+    });
+  }
+});
