@@ -271,6 +271,11 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["echo ${HOME/a/$(cat ../outside/secret.txt)}", "out"],
     ["echo ${HOME^$(cat ../outside/secret.txt)}", "out"],
     ["echo ${SF_UNSET:-`cat ../outside/secret.txt`}", "out"],
+    // Inside "…" bash removes the backslash before " in backquoted text before parsing it.
+    ["echo \"`cat \\\"../outside/secret.txt\\\"`\"", "out"],
+    ["echo \"`cat \\\"..\\\"/outside/secret.txt`\"", "out"],
+    ["echo `cat \\\"../outside/secret.txt\\\"` 2>/dev/null", "in"],
+    ["cat `echo ..\\/outside/secret.txt`", "out"],
     // The grammar reads `a `cmd`` and `a]`cmd`` in a quoted operand as a concatenation of words
     // (found by the probe fuzz): the backquotes are still code to bash.
     ["echo \"${SF_UNSET:-a `cat ../outside/secret.txt`} \"", "out"],

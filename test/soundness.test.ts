@@ -170,3 +170,24 @@ table("two backquoted substitutions the grammar reads as one", box, [
   ["echo `echo \\`echo a\\``", "allow"],
   ["echo a``b", "allow"],
 ]);
+
+// Inside "…", bash removes a backslash before " in backquoted text before it parses it, as it
+// does before ` $ and \ anywhere: "`cat \"../x\"`" runs cat "../x" (strace shows the open).
+// Read without that step, the word was a file named "..", inside, and the line was allowed.
+table("backslashes in backquoted text inside double quotes", box, [
+  ['echo "`cat \\"../outside/secret.txt\\"`"', "ask", ["read $O/secret.txt"]],
+  ['echo "`cat \\"..\\"/outside/secret.txt`"', "ask", ["read $O/secret.txt"]],
+  ['x="`cat \\"../outside/secret.txt\\"`"', "ask", ["read $O/secret.txt"]],
+  // Outside "…" the backslash stays: the name holds the quotes.
+  ['echo `cat \\"../outside/secret.txt\\"`', "allow"],
+]);
+
+// A backquoted command with escapes is parsed as bash will parse it, and what it prints is
+// known as for $(…): a listing's names under the project, a known text.
+table("what a backquoted command with escapes prints", box, [
+  ["wc -l `find names/plain -name \\*.txt`", "allow", ["read $P/names/plain"]],
+  ["rm `find . -name \\*.pyc`", "ask", ["unknown $O"]],
+  ["cat `find ../outside -name \\*.txt`", "ask", ["* $O"]],
+  ["cat `echo \\$HOME/x`", "ask", ["read $H/x"]],
+  ["cat `echo ..\\/outside/secret.txt`", "ask", ["read $O/secret.txt"]],
+]);

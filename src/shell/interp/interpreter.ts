@@ -314,7 +314,7 @@ export class Interpreter implements Shell, WordEnv {
     return substitute(this, body, world, span);
   }
 
-  substituteCode(text: string, world: World, span: Span): string | null {
+  substituteCode(text: string, world: World, span: Span): string | { readonly listing: Listing } | null {
     return substituteCode(this, text, world, span);
   }
 

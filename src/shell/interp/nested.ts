@@ -183,12 +183,7 @@ export function runCode(it: Shell, text: string | null, span: Span, label: strin
     it.issue("NESTING_TOO_DEEP", `${label} nests code deeper than ${it.limits.maxNesting} levels`, span);
     return [inProcess ? taint(w, "nesting too deep") : withStatus(w, STATUS_UNKNOWN)];
   }
-  const key = readBy === "bash" ? text : `${readBy}\u0000${text}`;
-  let parsed = it.parsed.get(key);
-  if (!parsed) {
-    parsed = it.opts.parse(text, readBy);
-    it.parsed.set(key, parsed);
-  }
+  const parsed = parsedCode(it, text, readBy);
   if ("refused" in parsed) {
     it.issue(parsed.refused, `${label}: ${parsed.why}`, span);
     return [inProcess ? taint(w, parsed.why) : withStatus(w, STATUS_UNKNOWN)];
@@ -258,9 +253,38 @@ export function substitute(it: Shell, body: Stmt, world: World, span: Span): str
   return { listing: out.listing };
 }
 
-export function substituteCode(it: Shell, text: string, world: World, span: Span): string | null {
-  inChild(it, () => runCode(it, text, span, "`…`", world.clone(), true));
-  return null;
+/**
+ * A backquoted command whose text bash unescapes before it parses it (`\`` `\$` `\\`): parsed
+ * here as bash will, then substituted like any `$(…)`, so that what it prints is known where
+ * it can be (`` rm `find . -name \*.pyc` `` prints names under `.`). Text that does not parse
+ * cleanly, or nests too deep, is run for its effects and its output stays unknown.
+ */
+export function substituteCode(it: Shell, text: string, world: World, span: Span): string | { readonly listing: Listing } | null {
+  const readBy = it.frame.dialect ?? "bash";
+  const parsed = parsedCode(it, text, readBy);
+  if ("refused" in parsed || parsed.error || it.frame.depth >= it.limits.maxNesting) {
+    inChild(it, () => runCode(it, text, span, "`…`", world.clone(), true));
+    return null;
+  }
+  const saved = it.frame;
+  it.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, "`…`"], span: saved.span ?? it.span(span), callDepth: saved.callDepth, dialect: readBy };
+  try {
+    it.coverage.register(parsed.stmt, (x) => it.span(x));
+    return substitute(it, parsed.stmt, world, span);
+  } finally {
+    it.frame = saved;
+  }
+}
+
+/** Code text parsed once per check, keyed by the dialect that reads it. */
+function parsedCode(it: Shell, text: string, readBy: Dialect): ReturnType<Shell["opts"]["parse"]> {
+  const key = readBy === "bash" ? text : `${readBy}\u0000${text}`;
+  let parsed = it.parsed.get(key);
+  if (!parsed) {
+    parsed = it.opts.parse(text, readBy);
+    it.parsed.set(key, parsed);
+  }
+  return parsed;
 }
 
 /** `! a && b` negates `a`: the first pipeline of what was reparsed. */

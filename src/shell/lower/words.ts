@@ -236,11 +236,12 @@ function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): v
       return;
     case "command_substitution": {
       // Inside backquotes a backslash before ` $ or \ is removed before the text is parsed, so
-      // `echo \`cmd\`` runs cmd: such text is parsed again when it runs.
+      // `echo \`cmd\`` runs cmd: such text is parsed again when it runs. Inside "…" a backslash
+      // before " is removed too: "`cat \"../x\"`" runs cat "../x" (checked with bash).
       const whole = n.text;
       const t = whole.slice(leadingBlanks(whole));
       if (t.startsWith("`") && t.endsWith("`") && t.length > 1 && t.includes("\\")) {
-        const code = t.slice(1, -1).replace(/\\([`$\\])/g, "$1");
+        const code = t.slice(1, -1).replace(quoted ? /\\([`$\\"])/g : /\\([`$\\])/g, "$1");
         out.push({ t: "code", text: code, quoted, span: span(n) });
         return;
       }

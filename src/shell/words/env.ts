@@ -57,7 +57,7 @@ export interface WordEnv {
    */
   printsOnlyNumbers(body: Stmt, world: World): boolean;
   /** The same for backquoted text the grammar did not parse. */
-  substituteCode(text: string, world: World, span: Span): string | null;
+  substituteCode(text: string, world: World, span: Span): string | { readonly listing: Listing<Named> } | null;
   /** Physical directory for a logical one, for globbing. */
   physicalDir(logical: string): string | null;
   /** Problems found while expanding (limits reached, code that evaluation would run) are reported here. */

@@ -66,8 +66,16 @@ export function expandParts(parts: readonly WordPart[], world: World, env: WordE
         out.push(...expandParam(p.param, p.quoted, world, env, p.span, assignment));
         if (p.quoted) out.push({ k: "keep" });
         break;
-      case "cmdsub": {
-        const output = env.substitute(p.body, world, p.span);
+      case "cmdsub":
+      case "code": {
+        // (A backquoted command with escapes is text bash parses when it runs: `code`.)
+        let output;
+        if (p.t === "code") {
+          env.account(p);
+          output = env.substituteCode(p.text, world, p.span);
+        } else {
+          output = env.substitute(p.body, world, p.span);
+        }
         if (output !== null && typeof output === "object") {
           const names = parts.length === 1 && sink && !assignment ? listingPieces(output.listing, p.quoted, world, env) : null;
           if (names && sink) {
@@ -80,16 +88,12 @@ export function expandParts(parts: readonly WordPart[], world: World, env: WordE
         } else if (output !== null) {
           const text = output.replace(/\n+$/, "");
           out.push({ k: "text", text, quoted: p.quoted, split: !p.quoted && !assignment });
+        } else if (p.t === "code") {
+          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`), quoted: p.quoted, split: !p.quoted && !assignment });
         } else {
           out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`, env.printsOnlyNumbers(p.body, world)), quoted: p.quoted, split: !p.quoted && !assignment });
         }
         if (p.quoted) out.push({ k: "keep" });
-        break;
-      }
-      case "code": {
-        env.account(p);
-        env.substituteCode(p.text, world, p.span);
-        out.push({ k: "unknown", u: unknown("the output of a backquoted command"), quoted: p.quoted, split: !p.quoted && !assignment });
         break;
       }
       case "procsub":
