@@ -65,6 +65,9 @@ export function classify(text: string, v: Verdict, project: string): Class {
   if (OUTSIDE_OUTPUT.test(text)) return "justified:names";
   if (absoluteWords(text).some((w) => !harmlessSystem(w) && !w.startsWith(project))) return "justified:names";
   if (OUTSIDE_WORD.test(text) || /(^|[;&|(]\s*)cd\s*($|[;&|)]|-\s*($|[;&|)]))/.test(text)) return "justified:names";
+  // An unquoted substitution as cd's only word may give it no word at all: `cd $(find … | head -1)`
+  // that finds nothing is a bare `cd`, which goes home (bash; a quoted empty word stays put).
+  if (/(^|[;&|(`]\s*)cd\s+(\$\([^()]*\)|`[^`]*`)\s*($|[;&|)`])/.test(text)) return "justified:names";
   if (unknownVariable(text) || unboundPositional(text)) return "justified:env";
   // `$0` and unseen data say where names lead, so they justify only asks about names.
   const aboutNames = v.reasons.filter((r) => r.decision !== "allow").every((r) => NAME_CODES.has(r.code) || OPAQUE.has(r.code));
