@@ -165,6 +165,9 @@ table("two backquoted substitutions the grammar reads as one", box, [
   ["echo `echo a` `cat ../outside/secret.txt`", "ask", ["#UNMODELLED_SYNTAX"]],
   ["set -- a b; shift `expr $# - 1``cat ../outside/secret.txt`", "ask", ["#UNMODELLED_SYNTAX"]],
   ["echo \"`echo a` `cat ../outside/secret.txt`\"", "ask", ["#UNMODELLED_SYNTAX"]],
+  // …also where a backslash in the text has it parsed again (found by the probe fuzz)
+  ["echo `seq 1 2``cat \\\\../outside/secret.txt`", "ask", ["#PARSE_ERROR"]],
+  ["echo `echo \\$x``cat ../outside/secret.txt`", "ask", ["#PARSE_ERROR"]],
   // One substitution, and escaped backquotes inside one, stay readable.
   ["echo `echo a`", "allow"],
   ["echo `echo \\`echo a\\``", "allow"],
@@ -190,4 +193,11 @@ table("what a backquoted command with escapes prints", box, [
   ["cat `find ../outside -name \\*.txt`", "ask", ["* $O"]],
   ["cat `echo \\$HOME/x`", "ask", ["read $H/x"]],
   ["cat `echo ..\\/outside/secret.txt`", "ask", ["read $O/secret.txt"]],
+  // …in a test command too, whose substitutions are gathered apart (found by the probe fuzz)
+  ['[ "$TERM`echo \\`cat ../outside/secret.txt\\``" == "screen" ]', "ask", ["read $O/secret.txt"]],
+  ['[[ "`echo \\`cat ../outside/secret.txt\\``" == a ]]', "ask", ["read $O/secret.txt"]],
+  ['[[ `cat \\"../outside/secret.txt\\"` == a ]]', "allow"],
+  ['[[ "`cat \\"../outside/secret.txt\\"`" == a ]]', "ask", ["read $O/secret.txt"]],
+  ["(( `echo 1``cat ../outside/secret.txt` ))", "ask", ["#UNMODELLED_SYNTAX"]],
+  ["[[ `echo \\$x``cat ../outside/secret.txt` == a ]]", "ask", ["#UNMODELLED_SYNTAX"]],
 ]);

@@ -185,6 +185,14 @@ const codeText = (p: Position) => p.kind !== "statement" && p.kind !== "assignme
 export const FORMS: readonly Form[] = [
   { name: "cmdsub", text: `$(cat ${P})`, applies: codeText },
   { name: "backquote", text: `\`cat ${P}\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
+  // Backquoted text is unescaped before it is parsed (`\\` `\$` `\``, and `\"` inside "…"),
+  // and two backquoted commands side by side are two substitutions.
+  { name: "backquote-escaped-quotes", text: `\`cat \\"${P}\\"\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
+  { name: "backquote-escaped-subst", text: `\`cat \\$(echo ${P})\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
+  { name: "backquote-nested", text: `\`echo \\\`cat ${P}\\\`\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
+  { name: "backquote-backslash", text: `\`cat \\\\${P}\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
+  { name: "backquote-pair", text: `\`:\`\`cat ${P}\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
+  { name: "backquote-side-by-side", text: `\`:\` \`cat ${P}\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
   { name: "procsub", text: ` <(cat ${P})`, applies: (p) => (p.kind === "argument" || p.kind === "for-list") && p.quoting === "none" && p.splits },
   { name: "pe-default", text: `\${SHELLFENCE_UNSET:-$(cat ${P})}`, applies: expands },
   { name: "pe-assign", text: `\${SHELLFENCE_UNSET:=$(cat ${P})}`, applies: expands },

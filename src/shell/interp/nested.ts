@@ -18,13 +18,7 @@ import { joinChild, resume, taint, withCwd, withStatus } from "./worlds.ts";
 
 /** Source the grammar misread, parsed again on its own and run in place (not a nesting level). */
 export function execReparse(it: Shell, s: Extract<Stmt, { t: "reparse" }>, ws: World[]): World[] {
-  const readBy = it.frame.dialect ?? "bash";
-  const key = readBy === "bash" ? s.text : `${readBy}\u0000${s.text}`;
-  let parsed = it.parsed.get(key);
-  if (!parsed) {
-    parsed = it.opts.parse(s.text, readBy);
-    it.parsed.set(key, parsed);
-  }
+  const parsed = parsedCode(it, s.text, it.frame.dialect ?? "bash");
   if ("refused" in parsed) {
     it.issue(parsed.refused, parsed.why, s.span);
     return ws.map((w) => taint(w, parsed.why));

@@ -6,7 +6,9 @@ import type { SyntaxNode as Node } from "../../parse/tree.ts";
 import type { Stmt } from "../syntax.ts";
 import { referencedNames } from "../arithmetic.ts";
 import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../../parse/node-kinds.ts";
-import { type Lowering, span } from "./context.ts";
+import { type Lowering, problem, span } from "./context.ts";
+import { escapedBackquote } from "./backquotes.ts";
+import { leadingBlanks } from "./text.ts";
 
 /**
  * The variables an arithmetic expression names, literally or as `$x`: the source with its
@@ -56,10 +58,14 @@ export function arithAssigned(n: Node): string[] {
  */
 export function substitutionsIn(cx: Lowering, n: Node): Stmt[] {
   const out: Stmt[] = [];
-  const visit = (x: Node, parent: Node | null) => {
+  const visit = (x: Node, parent: Node | null, quoted: boolean) => {
     if (x.type === "command_substitution" || x.type === "process_substitution") {
       cx.loweredCode.add(x.startIndex);
-      out.push({ t: "subshell", body: cx.substitutionBody(cx, x) });
+      // Backquoted text with a backslash runs unescaped (backquotes.ts), not as the grammar read it.
+      const escaped = x.type === "command_substitution" ? escapedBackquote(x.text.slice(leadingBlanks(x.text)), quoted) : null;
+      if (escaped === null) out.push({ t: "subshell", body: cx.substitutionBody(cx, x) });
+      else if ("code" in escaped) out.push({ t: "reparse", text: `(${escaped.code})`, offset: x.startIndex, negate: false, span: span(x) });
+      else problem(cx, x, "backquoted commands side by side", "UNMODELLED_SYNTAX");
       return;
     }
     if (parent?.type === "expansion" && OPERAND_TOKEN_KINDS.has(x.type) && HIDDEN_CODE.test(x.text)) {
@@ -68,9 +74,9 @@ export function substitutionsIn(cx: Lowering, n: Node): Stmt[] {
       out.push({ t: "reparse", text, offset: x.startIndex - (text.length - x.text.length - 1), negate: false, span: span(x) });
       return;
     }
-    for (const c of x.children) if (c) visit(c, x);
+    for (const c of x.children) if (c) visit(c, x, quoted || x.type === "string");
   };
-  visit(n, null);
+  visit(n, null, false);
   return out;
 }
 

@@ -9,6 +9,7 @@ import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../../parse/node-kinds.ts";
 import { MAX_DEPTH, type Lowering, problem, touching, span, dialectProblem, textStartsWith } from "./context.ts";
 import { textParts, simpleParam, leadingBlanks, rejoinDollars } from "./text.ts";
 import { arithNames, substitutionsIn, hiddenCodeText } from "./arith.ts";
+import { escapedBackquote } from "./backquotes.ts";
 
 /** The node is, or begins with, a double-quoted string (so a `$` just before it makes `$"…"`). */
 function startsWithString(n: Node | null | undefined): boolean {
@@ -235,14 +236,11 @@ function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): v
       out.push(lowerExpansion(cx, n, quoted));
       return;
     case "command_substitution": {
-      // Inside backquotes a backslash before ` $ or \ is removed before the text is parsed, so
-      // `echo \`cmd\`` runs cmd: such text is parsed again when it runs. Inside "…" a backslash
-      // before " is removed too: "`cat \"../x\"`" runs cat "../x" (checked with bash).
+      // Backquoted text with a backslash is parsed again, unescaped, when it runs (backquotes.ts).
       const whole = n.text;
-      const t = whole.slice(leadingBlanks(whole));
-      if (t.startsWith("`") && t.endsWith("`") && t.length > 1 && t.includes("\\")) {
-        const code = t.slice(1, -1).replace(quoted ? /\\([`$\\"])/g : /\\([`$\\])/g, "$1");
-        out.push({ t: "code", text: code, quoted, span: span(n) });
+      const escaped = escapedBackquote(whole.slice(leadingBlanks(whole)), quoted);
+      if (escaped !== null) {
+        out.push("code" in escaped ? { t: "code", text: escaped.code, quoted, span: span(n) } : { t: "bad", why: "backquoted commands side by side", span: span(n) });
         return;
       }
       out.push({ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) });
