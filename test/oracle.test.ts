@@ -299,6 +299,19 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["unset IFS; cat a${IFS}../outside/secret.txt 2>/dev/null", "in"],
     ["cat \"README.md${IFS}\" 2>/dev/null; cat README.md$IFS", "in"],
   ]],
+  // tree-sitter reads `a` `b` and `a``b` as one substitution; bash runs two (issue 12).
+  ["backquoted substitutions side by side", [
+    ["echo `echo a` `cat ../outside/secret.txt`", "out"],
+    ["echo `echo a``cat ../outside/secret.txt`", "out"],
+    ["echo \"`echo a` `cat ../outside/secret.txt`\"", "out"],
+    ["echo `echo \\`echo a\\`` `cat ../outside/secret.txt`", "out"],
+    ["echo `echo $(echo a)` `cat $(echo ../outside/secret.txt)`", "out"],
+    ["echo `date +\"%a %x\"` `cat ../outside/secret.txt`", "out"],
+    ["echo \"`cat \\\"../outside/secret.txt\\\"`\"", "out"],
+    ["echo `cat \\\"../outside/secret.txt\\\"` 2>/dev/null", "in"],
+    ["echo `date` `hostname`", "in"],
+    ["echo `echo a``echo b` `date +\"%a %x %X\"`", "in"],
+  ]],
   ["arithmetic evaluation runs the subscript in a value", [
     ["x='a[$(cat ../outside/secret.txt)]'; echo $((x))", "out"],
     ["x='a[$(cat ../outside/secret.txt)]'; [[ $x -eq 1 ]]", "out"],
