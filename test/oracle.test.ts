@@ -315,6 +315,8 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
   // date +FORMAT of digits and plain text prints one path segment, or nothing (issue 12).
   ["outputs of a known shape used in a path", [
     ["touch link-out/$(date +%Y_x)", "out"],
+    ["touch link-out/$(uname -m)", "out"],
+    ["touch build-$(uname -m).log", "in"],
     ["cat .$(date -d bogus +%Y_x 2>/dev/null)./outside/secret.txt", "out"],
     ["x=$(wc -l < README.md); cat ${x/[0-9]*/..\\/outside}/secret.txt", "out"],
     ["cat $(date -f ../outside/secret.txt +%Y_x 2>/dev/null) 2>/dev/null", "out"],

@@ -203,6 +203,16 @@ table("outputs of a known shape used in a path", box, [
   ["x=a$(date +%Y_x); touch $x", "ask", ["#UNRESOLVED_WORD"]],
   ["x=$(date +%Y_x); cat ${x/[0-9]*/..\\/outside}/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
   ["x=$(wc -l < README.md); cat ${x/[0-9]*/..\\/outside}/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  // uname -m and -s print names the kernel's source fixes; the release, the node name (any
+  // bytes to sethostname) and combinations (blanks) do not have that shape.
+  ["touch build-$(uname -m).log", "allow", ["write $P/build-0.log"]],
+  ["touch \"$(/bin/uname -s)\"", "allow", ["write $P/0"]],
+  ["touch link-out/$(uname -m)", "ask", ["write $O/0"]],
+  ["touch build-$(uname -r).log", "ask", ["#UNRESOLVED_WORD"]],
+  ["touch $(uname -n)", "ask", ["#UNRESOLVED_WORD"]],
+  ["touch $(hostname)", "ask", ["#UNRESOLVED_WORD"]],
+  ["touch $(whoami)", "ask", ["#UNRESOLVED_WORD"]],
+  ["touch $(uname -sm)", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 // Backquoted substitutions side by side (found by the probe fuzz): to bash `a``b` and `a` `b`

@@ -13,6 +13,7 @@ import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TEE_LINES, TR_LINES, UNIQ_LINE
 import { LS_LISTING } from "./pipe/listings.ts";
 import { CAT_INPUT, ECHO_TEXT, ID_NPROC_NUMBERS, PRINTF_TEXT, SEQ_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
 import { DATE_NUMBERS, DATE_SEGMENT } from "./pipe/date.ts";
+import { UNAME_SEGMENT } from "./pipe/uname.ts";
 import { BASENAME_TEXT, CUT_TEXT, DIRNAME_TEXT, HEAD_TEXT, REV_TEXT, TAIL_TEXT, TR_TEXT, UNIQ_TEXT } from "./pipe/compute.ts";
 import { READLINK_TEXT, REALPATH_TEXT, WHICH_TEXT } from "./pipe/disk.ts";
 
@@ -375,7 +376,7 @@ export const COREUTILS: readonly TableSpec[] = [
   {
     names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "expr", "factor", "numfmt", "getconf", "locale", "tput", "kill", "killall", "ps", "top", "htop", "jobs", "cal", "ifconfig", "ping", "nslookup", "host", "netstat", "hostnamectl", "timedatectl", "fc-list", "help", "sl", "env-update", "mesg", "write", "finger"],
     numeric: true,
-    pipe: [ID_NPROC_NUMBERS],
+    pipe: [ID_NPROC_NUMBERS, UNAME_SEGMENT],
     operands: { all: "none" },
     // Informational commands: no operand or option of theirs names a file to open.
     unknownOptions: "none",
