@@ -316,6 +316,7 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
   ["outputs of a known shape used in a path", [
     ["touch link-out/$(date +%Y_x)", "out"],
     ["touch link-out/$(uname -m)", "out"],
+    ["date -d 'TZ=\"$O/secret.txt\" now'", "out"],
     ["touch build-$(uname -m).log", "in"],
     ["cat .$(date -d bogus +%Y_x 2>/dev/null)./outside/secret.txt", "out"],
     ["x=$(wc -l < README.md); cat ${x/[0-9]*/..\\/outside}/secret.txt", "out"],

@@ -14,6 +14,7 @@ import { LS_LISTING } from "./pipe/listings.ts";
 import { CAT_INPUT, ECHO_TEXT, ID_NPROC_NUMBERS, PRINTF_TEXT, SEQ_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
 import { DATE_NUMBERS, DATE_SEGMENT } from "./pipe/date.ts";
 import { UNAME_SEGMENT } from "./pipe/uname.ts";
+import { dateStringZone } from "./date-zone.ts";
 import { BASENAME_TEXT, CUT_TEXT, DIRNAME_TEXT, HEAD_TEXT, REV_TEXT, TAIL_TEXT, TR_TEXT, UNIQ_TEXT } from "./pipe/compute.ts";
 import { READLINK_TEXT, REALPATH_TEXT, WHICH_TEXT } from "./pipe/disk.ts";
 
@@ -371,6 +372,9 @@ export const COREUTILS: readonly TableSpec[] = [
     names: ["date"], flags: "uRI", long: ["--utc", "--universal", "--rfc-email", "--debug"],
     options: { "-d": none, "--date": none, "-f": read, "--file": read, "-r": read, "--reference": read, "-s": none, "--set": none, "--iso-8601": optionalNone, "--rfc-3339": none, "--resolution": {} },
     operands: { all: "none" },
+    custom: (ctx) => {
+      for (const v of optionValues(ctx, "-d", "--date")) dateStringZone(ctx, v);
+    },
     pipe: [DATE_NUMBERS, DATE_SEGMENT],
   },
   {
