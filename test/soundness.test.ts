@@ -197,6 +197,8 @@ table("outputs of a known shape used in a path", box, [
   // IFS may cut it into fields that are not entries it names whole (IFS=0: a2 and 26.12).
   ["IFS=0; touch a$(date +%Y.%m_x)", "ask", ["#UNRESOLVED_WORD"]],
   ["IFS=0; touch a$(date +%s)", "ask", ["#UNRESOLVED_WORD"]],
+  ["IFS=:; touch a$(date +%s_x)", "ask", ["#UNRESOLVED_WORD"]],
+  ["IFS=:; touch a$(date +%s)", "allow", ["write $P/a0"]],
   // Text cut from it or joined to it is not a segment; a replacement can make anything of a
   // number too (bash under strace reads ../outside/secret.txt: was allowed).
   ["x=$(date +%Y.); touch ${x#*[0-9]}", "ask", ["#UNRESOLVED_WORD"]],

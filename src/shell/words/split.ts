@@ -25,9 +25,11 @@ export function splitFields(pieces: readonly Piece[], world: World, env: WordEnv
       continue;
     }
     if (p.k === "unknown") {
-      // A number or a segment holds no blank, but another character of IFS may cut it into
-      // fields that are not the entries it names whole (IFS=0: `a$(date +%Y.%m)` is a2 and 26.12).
-      const u = p.split && plainUnknown(p.u) && (ifs === null || /[^ \t\n]/.test(ifs)) ? unknown(p.u.why) : p.u;
+      // A number or a segment holds no blank, but a digit, `-` or (in a segment) any other
+      // character of IFS may cut it into fields that are not the entries it names whole
+      // (IFS=0: `a$(date +%Y.%m)` is a2 and 26.12).
+      const cut = ifs === null || (p.u.segment !== undefined ? /[^ \t\n]/ : /[-0-9]/).test(ifs);
+      const u = p.split && plainUnknown(p.u) && cut ? unknown(p.u.why) : p.u;
       if (p.split && !u.numeric && u.segment === undefined) countUnknown = true;
       if (p.split && ifs === null) countUnknown = true;
       cur.push({ unknown: u, quoted: p.quoted });
