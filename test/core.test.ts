@@ -476,6 +476,9 @@ table("tree-sitter quirks follow bash", box, [
   // Inside backquotes, escaped backquotes nest.
   ["echo `echo \\`cat ~/.bashrc\\``", "ask", ["read $H/.bashrc"]],
   ["x=`cat \\`echo ~\\`/.bashrc`", "ask", ["read $H/.bashrc"]],
+  // Side by side, backquoted substitutions are two to bash, one to the grammar.
+  ["echo `echo a` `cat ~/.bashrc`", "ask", ["read $H/.bashrc"]],
+  ["echo \"`echo a``cat ~/.bashrc`\"", "ask", ["read $H/.bashrc"]],
   ["(( x = 1 )); cat README.md", "allow"],
   // A redirection that cannot be opened stops the command, builtins included, with status 1.
   [": > missing/x || cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],

@@ -304,6 +304,33 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["unset IFS; cat a${IFS}../outside/secret.txt 2>/dev/null", "in"],
     ["cat \"README.md${IFS}\" 2>/dev/null; cat README.md$IFS", "in"],
   ]],
+  // tree-sitter reads `a` `b` and `a``b` as one substitution; bash runs two (issue 12).
+  ["backquoted substitutions side by side", [
+    ["echo `echo a` `cat ../outside/secret.txt`", "out"],
+    ["echo `echo a``cat ../outside/secret.txt`", "out"],
+    ["echo \"`echo a` `cat ../outside/secret.txt`\"", "out"],
+    ["echo `echo \\`echo a\\`` `cat ../outside/secret.txt`", "out"],
+    ["echo `echo $(echo a)` `cat $(echo ../outside/secret.txt)`", "out"],
+    ["echo `date +\"%a %x\"` `cat ../outside/secret.txt`", "out"],
+    ["echo \"`cat \\\"../outside/secret.txt\\\"`\"", "out"],
+    ["echo `cat \\\"../outside/secret.txt\\\"` 2>/dev/null", "in"],
+    ["echo `date` `hostname`", "in"],
+    ["echo `echo a``echo b` `date +\"%a %x %X\"`", "in"],
+  ]],
+  // date +FORMAT of digits and plain text prints one path segment, or nothing (issue 12).
+  ["outputs of a known shape used in a path", [
+    ["touch link-out/$(date +%Y_x)", "out"],
+    ["touch link-out/$(uname -m)", "out"],
+    ["date -d 'TZ=\"$O/secret.txt\" now'", "out"],
+    ["touch build-$(uname -m).log", "in"],
+    ["cat .$(date -d bogus +%Y_x 2>/dev/null)./outside/secret.txt", "out"],
+    ["x=$(wc -l < README.md); cat ${x/[0-9]*/..\\/outside}/secret.txt", "out"],
+    ["cat $(date -f ../outside/secret.txt +%Y_x 2>/dev/null) 2>/dev/null", "out"],
+    ["touch filename_`/bin/date +%Y%m%d%H%M%S`.txt", "in"],
+    ["echo hi > logs-$(date +%F_%T).txt", "in"],
+    ["cp README.md{,.\"$(date +%Y%m%d-%H%M%S)\"}", "in"],
+    ["mkdir -p logs && mv README.md logs/$(date -d \"today\" +\"%Y%m%d%H%M\").log", "in"],
+  ]],
   ["arithmetic evaluation runs the subscript in a value", [
     ["x='a[$(cat ../outside/secret.txt)]'; echo $((x))", "out"],
     ["x='a[$(cat ../outside/secret.txt)]'; [[ $x -eq 1 ]]", "out"],

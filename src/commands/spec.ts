@@ -180,7 +180,10 @@ export interface LineFilter {
  * - `filter`: some of its input lines, unchanged, so a listing stays a listing (`sort`, `grep -v`);
  * - `listing`: names under directories it was given (`find DIR`, `ls`, `grep -rl`; src/shell/listing.ts);
  * - `numbers`: only numbers (`wc -l`, `id -u`), judged from the words as written, which cannot
- *   hold a path or a subscript.
+ *   hold a path or a subscript;
+ * - `segment`: one plain path segment or nothing (`date +%Y%m%d`), judged from the words'
+ *   values (`assigned`: the command set that variable), as the source of a regular expression
+ *   the output matches (Unknown.segment in src/shell/state.ts).
  * Each returns null (or false) for words it does not model, which must then stay unknown.
  */
 export type PipeOutput =
@@ -188,7 +191,8 @@ export type PipeOutput =
   | { readonly t: "input"; readonly when: (call: PipeCall) => boolean }
   | { readonly t: "filter"; readonly filter: (call: PipeCall) => LineFilter | null }
   | { readonly t: "listing"; readonly source: (call: PipeCall) => ListingSource<Arg> | null }
-  | { readonly t: "numbers"; readonly when: (name: string, words: readonly string[]) => boolean };
+  | { readonly t: "numbers"; readonly when: (name: string, words: readonly string[]) => boolean }
+  | { readonly t: "segment"; readonly segment: (name: string, words: readonly string[], assigned: (variable: string) => boolean) => string | null };
 
 /** One word as the parser read it, in order. */
 export type Item =

@@ -12,6 +12,13 @@ export interface Unknown {
   readonly why: string;
   /** A number: it cannot hold `/`, `.`, blanks or glob characters. */
   readonly numeric: boolean;
+  /**
+   * One plain path segment or nothing (`$(date +%Y%m%d)`): no `/`, blank or glob character,
+   * never `.` or `..`, or empty when the command fails. The source of a regular expression
+   * every such value matches. Only the whole value has it: text cut from it or joined to it
+   * is an unknown without it.
+   */
+  readonly segment?: string;
 }
 
 export type Value =
@@ -67,8 +74,13 @@ export function positionalArray(ps: readonly string[]): Value {
   return markStandIn({ k: "arr", v: ps.map((p) => (p.startsWith(STAND_IN_MARK) ? p.slice(1) : p)) });
 }
 
-export function unknown(why: string, numeric = false): Unknown {
-  return { k: "unknown", why, numeric };
+export function unknown(why: string, numeric = false, segment: string | null = null): Unknown {
+  return segment === null ? { k: "unknown", why, numeric } : { k: "unknown", why, numeric, segment };
+}
+
+/** A value known to hold no blank and no glob character: a number or a segment. */
+export function plainUnknown(u: Unknown): boolean {
+  return u.numeric || u.segment !== undefined;
 }
 
 export function str(v: string): Value {
@@ -413,7 +425,7 @@ function valueKey(v: Value): string {
     case "unset":
       return "u";
     case "unknown":
-      return "?" + (v.numeric ? "n" : "");
+      return "?" + (v.numeric ? "n" : "") + (v.segment === undefined ? "" : "s" + v.segment);
   }
 }
 

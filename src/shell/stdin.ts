@@ -149,6 +149,29 @@ export function printsOnlyNumbers(body: Stmt, w: World): boolean {
   return pipe.some((p) => p.t === "numbers" && p.when(name, args));
 }
 
+/**
+ * Whether a command substitution's output is one plain path segment or nothing
+ * (`$(date +%Y%m%d)`): the source of a regular expression it matches, or null. Only a lone
+ * command with no assignment or redirection of its own but of standard error to a file, named by its name or its path in a
+ * system bin directory, whose words are all known; its table entry says.
+ */
+export function printsSegment(body: Stmt, w: World, env: WordEnv): string | null {
+  // Standard error sent to a file leaves the output alone (`2>&1` would put a message in it).
+  if (body.t !== "cmd" || body.assigns.length > 0 || body.redirs.some((r) => r.fd !== "2" || (r.op !== ">" && r.op !== ">>"))) return null;
+  const argv = knownArgv(body, w, env);
+  if (!argv || argv.some((a) => a.text === null || a.standIn)) return null;
+  const [written, ...args] = argv.map((a) => a.text!);
+  if (written === undefined || mayBeRedefined(written, w)) return null;
+  const name = /^\/(usr\/)?bin\/[^/]+$/.test(written) ? written.slice(written.lastIndexOf("/") + 1) : written;
+  if (name.includes("/")) return null;
+  const assigned = (v: string) => w.getVar(v) !== undefined;
+  for (const p of lookupCommand(name)?.pipe ?? []) {
+    const s = p.t === "segment" ? p.segment(name, args, assigned) : null;
+    if (s !== null) return s;
+  }
+  return null;
+}
+
 /** Whether a name may run a function or an alias the script defined, rather than the command. */
 function mayBeRedefined(name: string, w: World): boolean {
   return w.funcs.has(name) || w.aliases.has(name) || w.tainted !== null;
@@ -259,7 +282,8 @@ function answer(p: PipeOutput, call: PipeCall, input: () => Stdin, w: World, env
       return { t: "listing", listing: listingOf(source, check, indexCheck) };
     }
     case "numbers":
-      // Says only what the output cannot hold (printsOnlyNumbers), not what it is.
+    case "segment":
+      // Says only what the output cannot hold (printsOnlyNumbers, printsSegment), not what it is.
       return null;
     default: {
       // A variant this dispatcher does not know prints something unknown.

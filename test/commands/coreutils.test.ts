@@ -349,6 +349,16 @@ table("time, temporary files and the rest", box, [
   ["date -f ../dates", "ask", ["read $T/work/dates"]],
   ["date +%Y-%m-%d", "allow"],
   ["date -d '2 days ago'", "allow"],
+  // TZ="NAME" at the start of a date string: glibc opens NAME, absolute or under
+  // /usr/share/zoneinfo (strace of date 9.1).
+  ["date -d 'TZ=\"$O/secret.txt\" now'", "ask", ["read $O/secret.txt"]],
+  ["date -d ' TZ=\":$H/.bashrc\" now' +%s", "ask", ["read $H/.bashrc"]],
+  ["date --date='TZ=\"../../../../etc/shadow\" now'", "ask", ["read /etc/shadow"]],
+  ["date -d 'TZ=\"Europe/Paris\" now'", "allow"],
+  ["date -d \"TZ=\\\"$X\\\" now\"", "ask", ["#UNRESOLVED_WORD"]],
+  ["date -d \"$X\"", "ask", ["#UNRESOLVED_WORD"]],
+  ["date -d \"@$(stat -c %Y README.md)\"", "allow"],
+  ["date -d 'now TZ=\"/etc/shadow\"'", "allow"],
   ["basename /etc/passwd .txt", "allow"],
   ["dirname ~/.ssh/id_rsa", "allow"],
   ["seq 1 10", "allow"],

@@ -11,7 +11,10 @@ import type { TableSpec } from "./expand.ts";
 import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands } from "./link-operands.ts";
 import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
 import { LS_LISTING } from "./pipe/listings.ts";
-import { CAT_INPUT, DATE_NUMBERS, ECHO_TEXT, ID_NPROC_NUMBERS, PRINTF_TEXT, SEQ_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
+import { CAT_INPUT, ECHO_TEXT, ID_NPROC_NUMBERS, PRINTF_TEXT, SEQ_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
+import { DATE_NUMBERS, DATE_SEGMENT } from "./pipe/date.ts";
+import { UNAME_SEGMENT } from "./pipe/uname.ts";
+import { dateStringZone } from "./date-zone.ts";
 import { BASENAME_TEXT, CUT_TEXT, DIRNAME_TEXT, HEAD_TEXT, REV_TEXT, TAIL_TEXT, TR_TEXT, UNIQ_TEXT } from "./pipe/compute.ts";
 import { READLINK_TEXT, REALPATH_TEXT, WHICH_TEXT } from "./pipe/disk.ts";
 
@@ -369,12 +372,15 @@ export const COREUTILS: readonly TableSpec[] = [
     names: ["date"], flags: "uRI", long: ["--utc", "--universal", "--rfc-email", "--debug"],
     options: { "-d": none, "--date": none, "-f": read, "--file": read, "-r": read, "--reference": read, "-s": none, "--set": none, "--iso-8601": optionalNone, "--rfc-3339": none, "--resolution": {} },
     operands: { all: "none" },
-    pipe: [DATE_NUMBERS],
+    custom: (ctx) => {
+      for (const v of optionValues(ctx, "-d", "--date")) dateStringZone(ctx, v);
+    },
+    pipe: [DATE_NUMBERS, DATE_SEGMENT],
   },
   {
     names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "expr", "factor", "numfmt", "getconf", "locale", "tput", "kill", "killall", "ps", "top", "htop", "jobs", "cal", "ifconfig", "ping", "nslookup", "host", "netstat", "hostnamectl", "timedatectl", "fc-list", "help", "sl", "env-update", "mesg", "write", "finger"],
     numeric: true,
-    pipe: [ID_NPROC_NUMBERS],
+    pipe: [ID_NPROC_NUMBERS, UNAME_SEGMENT],
     operands: { all: "none" },
     // Informational commands: no operand or option of theirs names a file to open.
     unknownOptions: "none",

@@ -16,7 +16,7 @@ import type { Findings } from "../findings.ts";
 import { indexChanger, isPlainName, isPlainPath, nameMaker, oddChars } from "../listing.ts";
 import { unplainIndexNames } from "../../paths/git-index.ts";
 import type { PatternChar } from "../pattern.ts";
-import type { Status, World } from "../state.ts";
+import { plainUnknown, type Status, type World } from "../state.ts";
 import type { WordEnv } from "../words/env.ts";
 import { pathCandidates } from "./candidates.ts";
 import { globPattern } from "../words/glob.ts";
@@ -143,31 +143,40 @@ export class Accesses {
   }
 
   /**
-   * A word whose only unknown parts are numbers ($i, $$, $((…))) cannot hold `/` or `..`:
-   * it names an entry of a known directory. Every entry it could name is checked (as a
-   * glob would be), with 0 standing for the number when nothing matches.
+   * A word whose only unknown parts are numbers ($i, $$, $((…))) or plain segments
+   * (`$(date +%Y%m%d)`, Unknown.segment) cannot hold `/` or `..`: it names an entry of a known
+   * directory, existing or not. Every entry it could name is checked (as a glob would be),
+   * with 0 standing for each unknown part, and, where a segment may be empty (its command
+   * failed), the word without it (`.$(date -d "$x" +%s).` may be `..`).
    */
   private accessNumeric(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null): boolean {
-    if (!arg.segs.some((s) => "unknown" in s) || !arg.segs.every((s) => !("unknown" in s) || s.unknown.numeric)) return false;
+    if (!arg.segs.some((s) => "unknown" in s) || !arg.segs.every((s) => !("unknown" in s) || plainUnknown(s.unknown))) return false;
     const pattern: PatternChar[] = [];
-    let sample = "";
+    // The samples: each segment as 0 or as nothing, in every combination (a few at most).
+    let samples = [""];
     let re = "";
     for (const s of arg.segs) {
       if ("unknown" in s) {
         pattern.push({ c: "*", quoted: false });
-        sample += "0";
-        re += "-?[0-9]+";
+        if (s.unknown.numeric) {
+          samples = samples.map((x) => x + "0");
+          re += "-?[0-9]+";
+        } else {
+          samples = [...samples.map((x) => x + "0"), ...samples];
+          re += `(?:${s.unknown.segment!})?`;
+        }
       } else {
         for (const c of s.text) pattern.push({ c, quoted: true });
-        sample += s.text;
+        samples = samples.map((x) => x + s.text);
         re += s.text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
       }
     }
+    if (samples.length > 8) return false;
     const dirText = base === undefined ? world.cwd : base;
     const matches = this.globFrom(pattern, dirText ?? null, world);
     if (matches === null) return false;
     const numeric = new RegExp("^" + re + "$");
-    for (const m of [sample, ...matches.filter((x) => numeric.test(x))]) this.access(world, withValue(arg, m, ""), kind, command, base);
+    for (const m of [...samples.filter((x) => x !== ""), ...matches.filter((x) => numeric.test(x))]) this.access(world, withValue(arg, m, ""), kind, command, base);
     return true;
   }
 

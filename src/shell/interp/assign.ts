@@ -224,8 +224,8 @@ export function evaluatedText(it: Evaluator, texts: readonly (string | null)[], 
 function segsValue(segs: readonly Seg[]): Value {
   let s = "";
   for (const seg of segs) {
-    // Only a value that is nothing but a number is a number (`/$#/../x` is not).
-    if ("unknown" in seg) return segs.length === 1 || !seg.unknown.numeric ? seg.unknown : unknown(seg.unknown.why);
+    // Only a value that is nothing but a number is a number (`/$#/../x` is not), or a segment.
+    if ("unknown" in seg) return segs.length === 1 ? seg.unknown : unknown(seg.unknown.why);
     s += seg.text;
   }
   return segs.some((g) => "text" in g && g.standIn) ? markStandIn({ k: "str", v: s }) : { k: "str", v: s };

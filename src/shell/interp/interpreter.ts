@@ -18,7 +18,7 @@ import { Coverage } from "../coverage.ts";
 import { Findings } from "../findings.ts";
 import type { Listing } from "../listing.ts";
 import { dedupe, STATUS_UNKNOWN, type World } from "../state.ts";
-import { printsOnlyNumbers, UNKNOWN_STDIN } from "../stdin.ts";
+import { printsOnlyNumbers, printsSegment, UNKNOWN_STDIN } from "../stdin.ts";
 import type { Assign, Dialect, Stmt, Word, WordPart } from "../syntax.ts";
 import type { WordEnv } from "../words/env.ts";
 import { Accesses } from "./access.ts";
@@ -320,5 +320,9 @@ export class Interpreter implements Shell, WordEnv {
 
   printsOnlyNumbers(body: Stmt, world: World): boolean {
     return printsOnlyNumbers(body, world);
+  }
+
+  printsSegment(body: Stmt, world: World): string | null {
+    return printsSegment(body, world, this);
   }
 }

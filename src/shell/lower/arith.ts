@@ -7,7 +7,7 @@ import type { Stmt } from "../syntax.ts";
 import { referencedNames } from "../arithmetic.ts";
 import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../../parse/node-kinds.ts";
 import { type Lowering, problem, span } from "./context.ts";
-import { escapedBackquote } from "./backquotes.ts";
+import { splitBackquotes } from "./backquotes.ts";
 import { leadingBlanks } from "./text.ts";
 
 /**
@@ -61,11 +61,13 @@ export function substitutionsIn(cx: Lowering, n: Node): Stmt[] {
   const visit = (x: Node, parent: Node | null, quoted: boolean) => {
     if (x.type === "command_substitution" || x.type === "process_substitution") {
       cx.loweredCode.add(x.startIndex);
-      // Backquoted text with a backslash runs unescaped (backquotes.ts), not as the grammar read it.
-      const escaped = x.type === "command_substitution" ? escapedBackquote(x.text.slice(leadingBlanks(x.text)), quoted) : null;
-      if (escaped === null) out.push({ t: "subshell", body: cx.substitutionBody(cx, x) });
-      else if ("code" in escaped) out.push({ t: "reparse", text: `(${escaped.code})`, offset: x.startIndex, negate: false, span: span(x) });
-      else problem(cx, x, "backquoted commands side by side", "UNMODELLED_SYNTAX");
+      // Backquoted text runs as bash splits and unescapes it (backquotes.ts); the grammar's own
+      // tree is what bash runs only for one substitution without a backslash.
+      const at = x.startIndex + leadingBlanks(x.text);
+      const pieces = x.type === "command_substitution" && cx.source[at] === "`" ? splitBackquotes(cx.source, at, x.endIndex, quoted) : undefined;
+      if (pieces === undefined || (pieces?.length === 1 && pieces[0]!.t === "code" && !pieces[0]!.escaped)) out.push({ t: "subshell", body: cx.substitutionBody(cx, x) });
+      else if (pieces === null) problem(cx, x, "backquotes the guard cannot split as bash does", "UNMODELLED_SYNTAX");
+      else for (const p of pieces) if (p.t === "code") out.push({ t: "reparse", text: `(${p.text})`, offset: p.span.start, negate: false, span: p.span });
       return;
     }
     if (parent?.type === "expansion" && OPERAND_TOKEN_KINDS.has(x.type) && HIDDEN_CODE.test(x.text)) {

@@ -1,27 +1,58 @@
-// Backquoted commands as bash reads them. Inside `…` bash removes a backslash before ` $ and \
-// (and, inside "…", before ") before it parses the text, and the first backquote no backslash
-// escapes ends the command. The grammar parses the text as written, so where a backslash is in
-// it the grammar's tree is not what bash runs (`echo \`cat x\`` runs cat; "`cat \"../x\"`"
-// reads ../x): that text is parsed again, unescaped, when it runs.
+// Backquoted substitutions read as bash reads them. tree-sitter-bash takes `a``b` and `a` `b`
+// for ONE substitution holding a "``" token (the second command became words of the first);
+// bash ends a backquoted substitution at the first backquote no backslash escapes, whatever
+// quotes or $( … ) stand before it (bash 5.2: `echo '`'` and `echo $(echo `)` both end
+// early). The grammar's node is split here into the substitutions bash sees.
 
-/** What bash runs for backquoted text `t` (quotes included) that holds a backslash. */
-export type EscapedBackquote =
-  | { readonly code: string }
-  /** A backquote before the last one ends it: a second substitution the text would hide. */
-  | { readonly sideBySide: true };
+import type { Span } from "../../span.ts";
 
-/** Null when `t` holds no backslash (the grammar's own tree is what bash runs). */
-export function escapedBackquote(t: string, quoted: boolean): EscapedBackquote | null {
-  if (!(t.startsWith("`") && t.endsWith("`") && t.length > 1 && t.includes("\\"))) return null;
-  if (backquoteEnd(t) !== t.length - 1) return { sideBySide: true };
-  return { code: t.slice(1, -1).replace(quoted ? /\\([`$\\"])/g : /\\([`$\\])/g, "$1") };
+/** One substitution's body as bash parses it, or the text between two substitutions. */
+type BackquotePiece =
+  | { readonly t: "code"; readonly text: string; readonly escaped: boolean; readonly span: Span }
+  | { readonly t: "text"; readonly text: string; readonly span: Span };
+
+/**
+ * Text between two substitutions that is plainly text: blanks (which end a word outside
+ * quotes) and characters with no meaning to the shell at any place in a word. Anything else
+ * (a quote, `$`, `~`, a glob character, a newline that would end the command) is left to the
+ * caller's refusal rather than read here.
+ */
+const PLAIN_BETWEEN = /^[ \tA-Za-z0-9_.,:+=@%/-]*$/;
+
+/**
+ * `source[start, end)`, which starts with a backquote, as the substitutions bash reads in it;
+ * null unless they fill it exactly (the last one closing at `end`), with plain text between.
+ * `quoted`: the text is inside "…", where a backslash also escapes `"` in the body.
+ */
+export function splitBackquotes(source: string, start: number, end: number, quoted: boolean): BackquotePiece[] | null {
+  const out: BackquotePiece[] = [];
+  let i = start;
+  while (i < end) {
+    if (source[i] !== "`") {
+      let j = i;
+      while (j < end && source[j] !== "`") j++;
+      const text = source.slice(i, j);
+      if (!PLAIN_BETWEEN.test(text) || j >= end) return null;
+      out.push({ t: "text", text, span: { start: i, end: j } });
+      i = j;
+      continue;
+    }
+    // bash's scan: a backslash passes the next character, whatever it is.
+    let j = i + 1;
+    while (j < end && source[j] !== "`") j += source[j] === "\\" ? 2 : 1;
+    if (j >= end) return null;
+    const body = source.slice(i + 1, j);
+    const escaped = body.includes("\\");
+    out.push({ t: "code", text: escaped ? unescapeBody(body, quoted) : body, escaped, span: { start: i, end: j + 1 } });
+    i = j + 1;
+  }
+  return out.length > 0 ? out : null;
 }
 
-/** Where bash ends a backquoted command that opens at 0: the first backquote not escaped by a backslash, or -1. */
-function backquoteEnd(t: string): number {
-  for (let i = 1; i < t.length; i++) {
-    if (t[i] === "\\") i++;
-    else if (t[i] === "`") return i;
-  }
-  return -1;
+/**
+ * The body as the shell parses it: a backslash before ` $ or \ (and, inside "…", before ")
+ * is removed; any other stays (bash 5.2: "`echo '\"'`" prints ", `echo \"x\"` prints "x").
+ */
+function unescapeBody(body: string, quoted: boolean): string {
+  return body.replace(quoted ? /\\([`$\\"])/g : /\\([`$\\])/g, "$1");
 }

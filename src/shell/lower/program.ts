@@ -12,6 +12,8 @@
 //   them are one shell word.
 // - `cat <<EOF | sh && rm x` nests the rest of the line inside the here-document node.
 // - `(( … ))` is a compound_statement; `time` is an ordinary command name.
+// - `` `a` `b` `` and `` `a``b` `` are one backquoted substitution holding a "``" token; bash
+//   runs two: split where bash ends each (backquotes.ts).
 // - Some case alternatives are one extglob_pattern (`\ |a`, `[|b`), whose quotes are kept as
 //   text (`*(a)'*'`), and an escaped `|` splits a pattern (`a\|b`): see casePatterns.
 //

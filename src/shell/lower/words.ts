@@ -4,12 +4,13 @@
 
 import type { SyntaxNode as Node } from "../../parse/tree.ts";
 import type { ParamOp, Word, WordPart } from "../syntax.ts";
+import type { Span } from "../../span.ts";
 import { decodeAnsiC, unescapeDoubleQuoted } from "../escapes.ts";
 import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../../parse/node-kinds.ts";
 import { MAX_DEPTH, type Lowering, problem, touching, span, dialectProblem, textStartsWith } from "./context.ts";
 import { textParts, simpleParam, leadingBlanks, rejoinDollars } from "./text.ts";
 import { arithNames, substitutionsIn, hiddenCodeText } from "./arith.ts";
-import { escapedBackquote } from "./backquotes.ts";
+import { splitBackquotes } from "./backquotes.ts";
 
 /** The node is, or begins with, a double-quoted string (so a `$` just before it makes `$"…"`). */
 function startsWithString(n: Node | null | undefined): boolean {
@@ -22,7 +23,16 @@ function startsWithString(n: Node | null | undefined): boolean {
 export function wordsFromNodes(cx: Lowering, nodes: readonly Node[]): Word[] {
   const out: Word[] = [];
   let group: Node[] = [];
-  for (const n of nodes) {
+  for (let k = 0; k < nodes.length; k++) {
+    const n = nodes[k]!;
+    // `a` `b`: one node to the grammar, words of their own to bash (when nothing touches it).
+    const apart = sideBySide(cx, n);
+    if (apart && !(group.length && touching(cx, group[group.length - 1]!, n)) && !(k + 1 < nodes.length && touching(cx, n, nodes[k + 1]!))) {
+      if (group.length) out.push(wordFromNodes(cx, group));
+      group = [];
+      out.push(...apart);
+      continue;
+    }
     // The grammar reads `$ find` as the expansion `$find` across the blank; bash reads a literal
     // `$` and the word `find`.
     if (n.type === "simple_expansion" && n.children.length === 2 && !touching(cx, n.children[0]!, n.children[1]!)) {
@@ -236,14 +246,9 @@ function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): v
       out.push(lowerExpansion(cx, n, quoted));
       return;
     case "command_substitution": {
-      // Backquoted text with a backslash is parsed again, unescaped, when it runs (backquotes.ts).
-      const whole = n.text;
-      const escaped = escapedBackquote(whole.slice(leadingBlanks(whole)), quoted);
-      if (escaped !== null) {
-        out.push("code" in escaped ? { t: "code", text: escaped.code, quoted, span: span(n) } : { t: "bad", why: "backquoted commands side by side", span: span(n) });
-        return;
-      }
-      out.push({ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) });
+      const at = n.startIndex + leadingBlanks(n.text);
+      if (cx.source.charCodeAt(at) === BACKQUOTE) backquoted(cx, n, at, quoted, out);
+      else out.push({ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) });
       return;
     }
     case "process_substitution":
@@ -282,6 +287,74 @@ function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): v
 }
 
 const isString = (c: Node): boolean => c.type === "string";
+
+const BACKQUOTE = 96;
+
+/**
+ * A backquoted substitution node, read as the substitutions bash sees in it (backquotes.ts):
+ * the grammar's tree of it is used only when bash reads one substitution with no backslash in
+ * it. A body with a backslash (`echo \`cmd\``, whose backslashes bash removes before it parses
+ * the body) or one of several side by side is text parsed again when it runs.
+ */
+function backquoted(cx: Lowering, n: Node, at: number, quoted: boolean, out: WordPart[]): void {
+  const pieces = splitBackquotes(cx.source, at, n.endIndex, quoted);
+  if (!pieces) return refuseBackquotes(cx, n, out, "backquotes the guard cannot split as bash does");
+  const only = pieces[0]!;
+  if (pieces.length === 1 && only.t === "code") {
+    if (only.escaped) out.push({ t: "code", text: only.text, quoted, span: span(n) });
+    else out.push({ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) });
+    return;
+  }
+  // Unquoted, a blank between two substitutions ends the word: only wordsFromNodes, which
+  // sees the node as a whole word of its own, can give each its own word (sideBySide).
+  if (!quoted && pieces.some((p) => p.t === "text" && /[ \t]/.test(p.text))) return refuseBackquotes(cx, n, out, "backquoted substitutions side by side in a word the guard cannot split");
+  for (const p of pieces) {
+    if (p.t === "code") out.push({ t: "code", text: p.text, quoted, span: p.span });
+    else out.push(quoted ? { t: "lit", text: p.text } : { t: "raw", text: p.text });
+  }
+}
+
+function refuseBackquotes(cx: Lowering, n: Node, out: WordPart[], why: string): void {
+  problem(cx, n, why, "UNMODELLED_SYNTAX");
+  out.push({ t: "bad", why, span: span(n) });
+}
+
+/**
+ * The words bash reads in an unquoted backquoted node whose substitutions blanks keep apart
+ * (`echo \`date\` \`hostname\`` is two words, one node to the grammar); null for any other node.
+ */
+function sideBySide(cx: Lowering, n: Node): Word[] | null {
+  if (n.type !== "command_substitution" || cx.source.charCodeAt(n.startIndex) !== BACKQUOTE) return null;
+  const pieces = splitBackquotes(cx.source, n.startIndex, n.endIndex, false);
+  if (!pieces || !pieces.some((p) => p.t === "text" && /[ \t]/.test(p.text))) return null;
+  const words: Word[] = [];
+  let parts: WordPart[] = [];
+  let from = -1;
+  let to = -1;
+  const add = (p: WordPart, where: Span) => {
+    if (from < 0) from = where.start;
+    to = where.end;
+    parts.push(p);
+  };
+  const end = () => {
+    if (parts.length) words.push({ parts, span: { start: from, end: to }, text: cx.source.slice(from, to) });
+    parts = [];
+    from = -1;
+  };
+  for (const p of pieces) {
+    if (p.t === "code") {
+      add({ t: "code", text: p.text, quoted: false, span: p.span }, p.span);
+      continue;
+    }
+    for (const m of p.text.matchAll(/[ \t]+|[^ \t]+/g)) {
+      const start = p.span.start + m.index;
+      if (m[0][0] === " " || m[0][0] === "\t") end();
+      else add({ t: "raw", text: m[0] }, { start, end: start + m[0].length });
+    }
+  }
+  end();
+  return words;
+}
 
 const PARAM_OPS = new Set<string>([":-", "-", ":=", "=", ":?", "?", ":+", "+", "#", "##", "%", "%%", "/", "//", "/#", "/%", "^", "^^", ",", ",,", "@", ":"]);
 

@@ -56,6 +56,8 @@ export interface WordEnv {
    * value that cannot hold a path or a subscript (the command table says, src/shell/stdin.ts).
    */
   printsOnlyNumbers(body: Stmt, world: World): boolean;
+  /** Whether it is one plain path segment or nothing (`$(date +%Y%m%d)`): Unknown.segment, or null. */
+  printsSegment(body: Stmt, world: World): string | null;
   /** The same for backquoted text the grammar did not parse. */
   substituteCode(text: string, world: World, span: Span): string | { readonly listing: Listing<Named> } | null;
   /** Physical directory for a logical one, for globbing. */

@@ -4,7 +4,7 @@
 import { UNDECODABLE_NAME } from "../../paths/fs.ts";
 import { compileMatcher, hasPatternChars, type PatternChar } from "../pattern.ts";
 import type { Span } from "../../span.ts";
-import { type World, unknown } from "../state.ts";
+import { plainUnknown, type World, unknown } from "../state.ts";
 import { type Seg, type Field, hasStandIn, textSeg, type WordEnv } from "./env.ts";
 import { lookup } from "./variables.ts";
 
@@ -30,7 +30,7 @@ export function globField(segs: Seg[], span: Span, world: World, env: WordEnv): 
   const opts = world.options;
   const self = { fields: [{ segs, span, fromGlob: false }], countUnknown: false };
   if (opts.noglob === true) return self;
-  if (!segs.some((s) => ("unknown" in s ? !s.quoted && !s.unknown.numeric : !s.quoted && /[*?[]|[+@!]\(/.test(s.text)))) return self;
+  if (!segs.some((s) => ("unknown" in s ? !s.quoted && !plainUnknown(s.unknown) : !s.quoted && /[*?[]|[+@!]\(/.test(s.text)))) return self;
   // bash 5.2 quirk: with a glob character in IFS, a quoted one in a pattern may match as a glob.
   const ifs = lookup(world, env, "IFS");
   if (ifs.k === "str" && /[*?[]/.test(ifs.v) && segs.some((s) => !("unknown" in s) && s.quoted && /[*?[]/.test(s.text))) {
@@ -39,7 +39,7 @@ export function globField(segs: Seg[], span: Span, world: World, env: WordEnv): 
   const chars = toPatternChars(segs);
   if (chars === null) {
     // An unquoted unknown value may hold glob characters: the field could become several.
-    const unq = segs.some((s) => "unknown" in s && !s.quoted && !s.unknown.numeric);
+    const unq = segs.some((s) => "unknown" in s && !s.quoted && !plainUnknown(s.unknown));
     // A pattern with a number in it (`$((n))*`) matches what the number makes it match.
     if (!unq) return { fields: [{ segs: [{ unknown: unknown("a glob holding a value that is not known"), quoted: false }], span, fromGlob: true }], countUnknown: true };
     return { fields: self.fields, countUnknown: unq };

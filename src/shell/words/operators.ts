@@ -100,7 +100,8 @@ export function expandOperator(
     case "%":
     case "%%": {
       if (v.k === "unset") return [];
-      if (v.k !== "str") return [{ k: "unknown", u: v.k === "unknown" ? v : unknown("an array pattern removal"), quoted, split }];
+      // What is left of a number is digits; of a segment, perhaps `.` (`${d#*[0-9]}` of `1.`).
+      if (v.k !== "str") return [{ k: "unknown", u: v.k === "unknown" ? unknown(v.why, v.numeric) : unknown("an array pattern removal"), quoted, split }];
       const pat = piecesToPattern(stringOf(pe.arg));
       if (pat === null) return [{ k: "unknown", u: unknown("a pattern removal with an unknown pattern"), quoted, split }];
       const r = removePattern(v.v, pat, pe.op, world);
@@ -111,7 +112,8 @@ export function expandOperator(
     case "/#":
     case "/%": {
       if (v.k === "unset") return [];
-      if (v.k !== "str") return [{ k: "unknown", u: v.k === "unknown" ? v : unknown("an array substitution"), quoted, split }];
+      // A replacement can put anything in a number or a segment (`${n/1/..\/x}`).
+      if (v.k !== "str") return [{ k: "unknown", u: unknown(v.k === "unknown" ? v.why : "an array substitution"), quoted, split }];
       const pat = piecesToPattern(stringOf(pe.arg));
       const repPieces = stringOf(pe.arg2);
       const rep = piecesToValue(repPieces);
@@ -161,8 +163,8 @@ function markSplit(pieces: Piece[], split: boolean): Piece[] {
 function piecesToValue(pieces: readonly Piece[]): Value {
   let s = "";
   for (const p of pieces) {
-    // Only a value that is nothing but a number is a number (`/$#/../x` is not).
-    if (p.k === "unknown") return pieces.length === 1 || !p.u.numeric ? p.u : unknown(p.u.why);
+    // Only a value that is nothing but a number is a number (`/$#/../x` is not), or a segment.
+    if (p.k === "unknown") return pieces.length === 1 ? p.u : unknown(p.u.why);
     if (p.k === "text") s += p.text;
     else if (p.k === "break") s += " ";
   }

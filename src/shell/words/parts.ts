@@ -91,7 +91,9 @@ export function expandParts(parts: readonly WordPart[], world: World, env: WordE
         } else if (p.t === "code") {
           out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`), quoted: p.quoted, split: !p.quoted && !assignment });
         } else {
-          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`, env.printsOnlyNumbers(p.body, world)), quoted: p.quoted, split: !p.quoted && !assignment });
+          const why = `the output of ${shorten(p.span, env)} is not known`;
+          const numeric = env.printsOnlyNumbers(p.body, world);
+          out.push({ k: "unknown", u: unknown(why, numeric, numeric ? null : env.printsSegment(p.body, world)), quoted: p.quoted, split: !p.quoted && !assignment });
         }
         if (p.quoted) out.push({ k: "keep" });
         break;

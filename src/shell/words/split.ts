@@ -1,6 +1,6 @@
 // Word splitting: pieces into fields at the characters of IFS, as bash 5.2 does it.
 
-import { type World, unknown } from "../state.ts";
+import { plainUnknown, type World, unknown } from "../state.ts";
 import { type Seg, textSeg, type WordEnv, type Piece } from "./env.ts";
 import { ifsOf } from "./variables.ts";
 
@@ -25,9 +25,14 @@ export function splitFields(pieces: readonly Piece[], world: World, env: WordEnv
       continue;
     }
     if (p.k === "unknown") {
-      if (p.split && !p.u.numeric) countUnknown = true;
+      // A number or a segment holds no blank, but a digit, `-` or (in a segment) any other
+      // character of IFS may cut it into fields that are not the entries it names whole
+      // (IFS=0: `a$(date +%Y.%m)` is a2 and 26.12).
+      const cut = ifs === null || (p.u.segment !== undefined ? /[^ \t\n]/ : /[-0-9]/).test(ifs);
+      const u = p.split && plainUnknown(p.u) && cut ? unknown(p.u.why) : p.u;
+      if (p.split && !u.numeric && u.segment === undefined) countUnknown = true;
       if (p.split && ifs === null) countUnknown = true;
-      cur.push({ unknown: p.u, quoted: p.quoted });
+      cur.push({ unknown: u, quoted: p.quoted });
       if (p.quoted) alive = true;
       continue;
     }

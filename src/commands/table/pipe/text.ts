@@ -100,8 +100,6 @@ export const GREP_NUMBERS: PipeOutput = {
   },
 };
 
-export const DATE_NUMBERS: PipeOutput = { t: "numbers", when: (_name, args) => args.length === 1 && /^\+(%[sNYmdHMSjuwVUWGgyCe])+$/.test(args[0]!) };
-
 /** `id -u`, `nproc`: entries shared with other informational commands, told apart by name. */
 export const ID_NPROC_NUMBERS: PipeOutput = {
   t: "numbers",
