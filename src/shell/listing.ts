@@ -300,3 +300,71 @@ export function indexChanger(gitDir: string, paths: readonly PathFinding[], comm
   }
   return null;
 }
+
+/** The `${…}` operators that take a stand-in's text apart (standInOperator). */
+export type StandInOp = "#" | "##" | "%" | "%%" | "/" | "//" | "/#" | "/%";
+
+/**
+ * What an operator makes of the names a stand-in `rep` stands for: `rep` itself and `rep/N`
+ * for every N of plain components (none `.`, `..` or empty); for find's `DIR/*`, `DIR/N`. The
+ * operand is literal text (`pattern`), or `${x%/*}`'s and `${x%%/*}`'s `/*` (`slashStar`).
+ * A stand-in again (`text`, one whose names the listing's reach covers) when, component by
+ * component:
+ *   - `#LIT`, `##LIT` (no `/`): a match is a prefix of rep's first component, so none when rep
+ *     keeps its text: the names are unchanged.
+ *   - `%LIT`, `%%LIT` (no `/`): a match is inside the last component, which becomes a prefix of
+ *     a plain name — empty, `.` or `..` among them (`./...txt` minus `.txt` is `./..`): `open`,
+ *     safe only when the word goes on with a name's text (closeOpen in parts.ts).
+ *   - `%/*` drops the last component: rep (no `/` in it), or DIR for find's `DIR/*`, covers
+ *     what is left. `%%/*` keeps the text before the first `/`: rep's own first component
+ *     when rep has a `/`, the same for every name (`exact`: not a stand-in).
+ *   - `/PAT/REP`, `//`, `/#`, `/%` (PAT literal without `/`, not in rep's text in any case,
+ *     as `shopt -s nocasematch` would match it): only components below rep change, and each
+ *     one that does holds REP, plain text with a character other than `.` that does not start
+ *     with `-` and has no `/`: a plain component, not `.` or `..`.
+ * Otherwise why not.
+ */
+export function standInOperator(rep: string, op: StandInOp, pattern: string | "slashStar", repl: string | null): { readonly text: string; readonly open?: true; readonly exact?: true } | string {
+  if (pattern === "slashStar") {
+    if (op === "%") {
+      if (!rep.includes("/")) return { text: rep };
+      const dir = /^(.+)\/\*$/.exec(rep)?.[1];
+      return dir !== undefined && !dir.endsWith("/") ? { text: dir } : "the directory above a name may be above the listing's";
+    }
+    if (op === "%%") return rep.includes("/") ? { text: rep.slice(0, rep.indexOf("/")), exact: true } : { text: rep };
+    return "a pattern the guard does not follow on a name read from a listing";
+  }
+  if (pattern.includes("/")) return "a pattern holding / may match across names";
+  const low = rep.toLowerCase();
+  if (pattern !== "" && low.includes(pattern.toLowerCase())) return `${JSON.stringify(pattern)} matches in ${JSON.stringify(rep)} itself`;
+  switch (op) {
+    case "#":
+    case "##":
+      return { text: rep };
+    case "%":
+    case "%%":
+      return pattern === "" ? { text: rep } : { text: rep, open: true };
+    case "/":
+    case "//":
+    case "/#":
+    case "/%": {
+      if (pattern === "") return op === "/" || op === "//" ? { text: rep } : "an empty pattern anchored at an end adds text to every name";
+      if (repl === null || repl === "" || !isPlainName(repl) || !/[^.]/.test(repl)) return "a replacement that may not leave a plain name (empty, `.`, `..`, `/`, or a character a plain name does not hold)";
+      return { text: rep };
+    }
+    default: {
+      const never: never = op;
+      return never;
+    }
+  }
+}
+
+/**
+ * Whether text that follows an `open` stand-in (standInOperator) in its word makes the last
+ * component a plain name that is not `.` or `..`: up to its first `/`, plain characters with
+ * one other than `.`.
+ */
+export function closesComponent(following: string): boolean {
+  const head = following.split("/")[0]!;
+  return head !== "" && [...head].every(isPlainChar) && /[^.]/.test(head);
+}

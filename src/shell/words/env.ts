@@ -83,7 +83,8 @@ export interface WordEnv {
 type CodePart = Extract<WordPart, { t: "code" }>;
 
 export type Piece =
-  | { readonly k: "text"; readonly text: string; readonly quoted: boolean; readonly split: boolean; readonly standIn?: true }
+  /** `open`: a stand-in whose last component may be empty, `.` or `..` until text that follows closes it (parts.ts). */
+  | { readonly k: "text"; readonly text: string; readonly quoted: boolean; readonly split: boolean; readonly standIn?: true; readonly open?: true }
   | { readonly k: "unknown"; readonly u: Unknown; readonly quoted: boolean; readonly split: boolean }
   /** "$@": a field boundary that splitting does not decide. */
   | { readonly k: "break" }
