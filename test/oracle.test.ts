@@ -251,6 +251,21 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["bash scripts/build.sh", "in"],
     ["./scripts/build.sh", "in"],
   ]],
+  ["names taken apart (standInOperator in src/shell/listing.ts)", [
+    // `./...txt` minus `.txt` is `./..`: mv moves the file into the project's parent.
+    ["touch ...txt && find . -maxdepth 1 -name '...txt' -exec sh -c 'mv \"$0\" \"${0%.txt}\"' {} \\;", "out"],
+    ["touch ...txt && find . -maxdepth 1 -name '...txt' | while read f; do mv \"$f\" \"${f%.txt}\"; done", "out"],
+    // A replacement `..`, one holding `/`, a pattern that matches in the start point's text.
+    ["mkdir -p n/foo && find n -mindepth 1 -type d -exec bash -c 'ls \"${1//foo/..}/..\"' -- {} \\;", "out"],
+    ["find . -maxdepth 1 -name src -exec bash -c 'cat \"${1/src/../outside/secret.txt}\"' -- {} \\;", "out"],
+    ["find src -maxdepth 0 -exec bash -c 'ls \"${1/src/..}\"' -- {} \\;", "out"],
+    ["find .. -maxdepth 1 -name outside -exec sh -c 'ls \"${0%/*}\"' {} \\;", "out"],
+    // With a name's text after it the last component is a plain name under the start point.
+    ["mkdir -p n/sub && touch n/a.txt n/sub/b.txt n/...txt && find n -name '*.txt' -exec sh -c 'mv \"$0\" \"${0%.txt}.bak\"' {} \\;", "in"],
+    ["mkdir -p n/foodir && touch n/foo1 && find n -mindepth 1 -exec bash -c 'mv \"$1\" \"${1//foo/Bar}\"' -- {} \\;", "in"],
+    ["find docs -name '*.md' | while read f; do cp \"$f\" \"${f%.md}.txt\"; done", "in"],
+    ["cd docs && find . -type f | while read l; do ls \"${l%/*}\"; done", "in"],
+  ]],
   ["variables that make a program reach elsewhere", [
     ["LD_PRELOAD=../outside/secret.txt ls", "out"],
     ["export LD_PRELOAD=$O/secret.txt; ls", "out"],
