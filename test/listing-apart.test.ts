@@ -82,3 +82,21 @@ table("names taken apart: a literal replaced by a plain name", box, [
   ["find names/link -exec bash -c 'mv \"$1\" \"${1//foo/Bar}\"' -- {} \\;", "ask", ["#UNRESOLVED_PATH"]],
   ["find .. -type d -exec bash -c 'mv \"$1\" \"${1//foo/Bar}\"' -- {} \\;", "ask", ["list $T/work"]],
 ]);
+
+table("names taken apart: $(dirname NAME) and $(basename NAME [SUFFIX])", box, [
+  ["cd names/plain && find . -name '*.txt' | while read f; do ls \"$(dirname \"$f\")\"; done", "allow", ["list $P/names/plain"]],
+  ["cd names/plain && find . -name '*.txt' | while read f; do d=$(dirname \"$f\"); ls -a \"$d\"; done", "allow", ["list $P/names/plain"]],
+  ["find names/plain -name '*.txt' -exec bash -c 'test -f $(dirname \"$1\")/Makefile' -- {} \\; -print", "allow", ["read $P/names/plain/Makefile"]],
+  ["cd names/plain && find . -name '*.txt' -exec sh -c 'if [ ! -f \"$(dirname \"$1\")/$(basename \"$1\" .txt)\" ]; then echo == $1; fi' sh {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && find . -name '*.txt' | while read f; do mv \"$f\" \"$(dirname \"$f\")/$(basename \"$f\" .txt).md\"; done", "allow", ["write $P/names/plain/..md"]],
+  ["cd names/plain && find . -type f | while read f; do echo \"$(basename \"$f\")\"; done", "allow"],
+  // Twins: the parent of a start point other than `.`, a base name in the working directory
+  // for one, a suffix that leaves `.` or `..` with nothing after it, a start point outside.
+  ["find names/plain -name '*.txt' | while read f; do ls \"$(dirname \"$f\")\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name '*.txt' | while read f; do cat \"$(basename \"$f\")\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && find . -name '*.txt' | while read f; do mv \"$f\" \"$(basename \"$f\" .txt)\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && find . -name '*.txt' | while read f; do mv \"$f\" \"$(dirname \"$f\" \"$f\")\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find .. -name '*.txt' -exec bash -c 'test -f $(dirname \"$1\")/Makefile' -- {} \\;", "ask", ["list $T/work"]],
+  ["cd names/link && find . | while read f; do cat \"$(dirname \"$f\")/x\"; done", "ask", ["* $O"]],
+  ["cd names/plain && find . | while read f; do IFS=.; cat $(dirname \"$f\")/x; done", "ask", ["#UNRESOLVED_WORD"]],
+]);

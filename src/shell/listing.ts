@@ -368,3 +368,25 @@ export function closesComponent(following: string): boolean {
   const head = following.split("/")[0]!;
   return head !== "" && [...head].every(isPlainChar) && /[^.]/.test(head);
 }
+
+/** What `$(dirname NAME)` or `$(basename NAME [SUFFIX])` prints for a stand-in, as standInOperator gives it. */
+export type StandInPart = { readonly standIn: string; readonly open?: true };
+
+/**
+ * `dirname` and `basename` of the names a stand-in stands for (see standInOperator), when a
+ * stand-in covers what they print. dirname of `.` and `./N` is `.` or `./…`, and of find's
+ * `DIR/N` DIR or `DIR/…`: the stand-in `.`, or DIR. basename of `.` is `.` and of `./N` a plain
+ * name in `.`: the stand-in `.`, whose names the listing's reach covers; with a suffix, a prefix
+ * of a plain name, which may be `.` or `..` (`...text` minus `.text`): open. Null otherwise:
+ * the parent of any other start point is above it, and a base name is a name in the working
+ * directory, which is not under it.
+ */
+export function standInPathPart(rep: string, program: "dirname" | "basename", suffix: string | null): StandInPart | null {
+  const dir = /^(.+)\/\*$/.exec(rep)?.[1];
+  if (program === "dirname") {
+    if (rep === ".") return { standIn: "." };
+    return dir !== undefined && !dir.endsWith("/") && !dir.includes("*") ? { standIn: dir } : null;
+  }
+  if (rep !== "." && rep !== "./*") return null;
+  return suffix === null || suffix === "" ? { standIn: "." } : { standIn: ".", open: true };
+}

@@ -6,7 +6,7 @@ import type { FileSystem } from "../../paths/fs.ts";
 import type { Dialect, Stmt, Word, WordPart } from "../syntax.ts";
 import type { Span } from "../../span.ts";
 import type { Unknown, World } from "../state.ts";
-import type { Listing, Named } from "../listing.ts";
+import type { Listing, Named, StandInPart } from "../listing.ts";
 
 /** A piece of an expanded field: known text, or an unknown value. */
 export type Seg =
@@ -40,9 +40,9 @@ export interface WordEnv {
   readonly env: ReadonlyMap<string, string>;
   /**
    * Analyse a command substitution in a copy of the world; returns its output when it is
-   * known, or the listing it prints.
+   * known, the listing it prints, or the stand-in that covers what it prints (`$(dirname "$f")`).
    */
-  substitute(body: Stmt, world: World, span: Span): string | { readonly listing: Listing<Named> } | null;
+  substitute(body: Stmt, world: World, span: Span): string | { readonly listing: Listing<Named> } | StandInPart | null;
   /**
    * Why the names under `dir` (in it only, `deep` false) cannot be checked, or the characters
    * outside the plain set they hold — which the rest of the command must not add to

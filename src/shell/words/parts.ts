@@ -68,7 +68,13 @@ export function expandParts(parts: readonly WordPart[], world: World, env: WordE
         break;
       case "cmdsub": {
         const output = env.substitute(p.body, world, p.span);
-        if (output !== null && typeof output === "object") {
+        if (output !== null && typeof output === "object" && "standIn" in output) {
+          // `$(dirname "$f")`: a stand-in again (standInPathPart in src/shell/listing.ts), unless split at an IFS that may cut it.
+          const ifs = ifsOf(world, env);
+          const split = !p.quoted && !assignment;
+          if (split && (ifs === null || [...ifs].some(mayCut))) out.push({ k: "unknown", u: unknown("a name read from a listing, split at an IFS that may cut it"), quoted: false, split });
+          else out.push({ k: "text", text: output.standIn, quoted: p.quoted, split, standIn: true, ...(output.open ? { open: true as const } : {}) });
+        } else if (output !== null && typeof output === "object") {
           const names = parts.length === 1 && sink && !assignment ? listingPieces(output.listing, p.quoted, world, env) : null;
           if (names && sink) {
             out.push(...names.pieces);
