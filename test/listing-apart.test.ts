@@ -16,7 +16,7 @@ const box = useSandbox();
 beforeAll(() => {
   const n = join(box.fx.project, "names");
   for (const d of ["plain/sub", "plain/foodir", "link", "blank/x /etc"]) mkdirSync(join(n, d), { recursive: true });
-  for (const f of ["plain/a.txt", "plain/...txt", "plain/sub/b.txt", "plain/x.doc", "plain/foo1", "link/c.txt", "blank/x /etc/passwd"]) writeFileSync(join(n, f), "x\n");
+  for (const f of ["plain/a.txt", "plain/...txt", "plain/sub/b.txt", "plain/x.doc", "plain/foo1", "plain/out", "link/c.txt", "blank/x /etc/passwd"]) writeFileSync(join(n, f), "x\n");
   symlinkSync(box.fx.outside, join(n, "link", "out"));
 });
 
@@ -99,4 +99,15 @@ table("names taken apart: $(dirname NAME) and $(basename NAME [SUFFIX])", box, [
   ["find .. -name '*.txt' -exec bash -c 'test -f $(dirname \"$1\")/Makefile' -- {} \\;", "ask", ["list $T/work"]],
   ["cd names/link && find . | while read f; do cat \"$(dirname \"$f\")/x\"; done", "ask", ["* $O"]],
   ["cd names/plain && find . | while read f; do IFS=.; cat $(dirname \"$f\")/x; done", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("a stand-in after other text: the names are under that text joined to it", box, [
+  ["cd names/plain && ls | xargs -I{} cp {} ../copy/{}", "allow", ["unknown $P/names/copy"]],
+  ["cd names/plain && find . -type f | while read f; do cp \"$f\" \"../copy/$(basename \"$f\")\"; done", "allow", ["unknown $P/names/copy"]],
+  // Twins: `../link/out` is a symlink out, though `../link/.` is inside.
+  ["cd names/plain && ls | xargs -I{} cat ../link/{}", "ask", ["unknown $O"]],
+  ["cd names/plain && ls | while read f; do cat \"../link/$f\"; done", "ask", ["unknown $O"]],
+  ["cd names/plain && find . -type f | while read f; do cat \"../link/$(basename \"$f\")\"; done", "ask", ["unknown $O"]],
+  ["cd names/plain && find . -type f -exec cat ../link/{} \\;", "ask", ["unknown $O"]],
+  ["cd names/plain && find . -type f -exec sh -c 'cat \"../link/${0%.txt}.txt\"' {} \\;", "ask", ["unknown $O"]],
 ]);

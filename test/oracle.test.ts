@@ -260,6 +260,11 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["find . -maxdepth 1 -name src -exec bash -c 'cat \"${1/src/../outside/secret.txt}\"' -- {} \\;", "out"],
     ["find src -maxdepth 0 -exec bash -c 'ls \"${1/src/..}\"' -- {} \\;", "out"],
     ["find .. -maxdepth 1 -name outside -exec sh -c 'ls \"${0%/*}\"' {} \\;", "out"],
+    // A stand-in after other text names what is under that text: `../src/secret-link` is a link out.
+    ["mkdir -p n && touch n/secret-link && cd n && ls | xargs -I{} cat ../src/{}", "out"],
+    ["mkdir -p n && touch n/secret-link && cd n && ls | while read f; do cat \"../src/$f\"; done", "out"],
+    ["mkdir -p n && touch n/secret-link && cd n && find . -type f | while read f; do cat \"../src/$(basename \"$f\")\"; done", "out"],
+    ["mkdir -p n && touch n/main.ts && cd n && ls | xargs -I{} cat ../docs/{}", "stays"],
     // With a name's text after it the last component is a plain name under the start point.
     ["mkdir -p n/sub && touch n/a.txt n/sub/b.txt n/...txt && find n -name '*.txt' -exec sh -c 'mv \"$0\" \"${0%.txt}.bak\"' {} \\;", "in"],
     ["mkdir -p n/foodir && touch n/foo1 && find n -mindepth 1 -exec bash -c 'mv \"$1\" \"${1//foo/Bar}\"' -- {} \\;", "in"],

@@ -111,6 +111,7 @@ export class Accesses {
     if (arg.text === null && this.accessNumeric(world, arg, kind, command, base)) return;
     const extra = surface ? { surface } : {};
     if (arg.standIn && !arg.exact && arg.text !== null) this.standInPaths.add(`${span.start}:${span.end}:${arg.text}`);
+    if (arg.standIn && arg.text !== null) this.prefixedStandIns(world, arg, command, base);
     if (arg.text === null) {
       this.findings.addPath({
         path: arg.source, resolved: null, kind, command, via, span,
@@ -140,6 +141,27 @@ export class Accesses {
       }
     }
     this.accessAbsolute(abs, text, kind, command, span, world, surface);
+  }
+
+  /**
+   * A stand-in for a listing's names after other text in its word (`../other/$f`, `cp {}
+   * backup/{}`, `$(dirname "$f")/$(basename "$f")`) stands for names under that text joined to
+   * it, not under the listing's directory, whose reach covers only what is under it: that place
+   * is judged as the reach is, as a whole and by a scan of every symlink under it that leads out.
+   */
+  private prefixedStandIns(world: World, arg: Arg, command: string, base?: string | null): void {
+    let prefix = "";
+    for (const s of arg.segs) {
+      if ("unknown" in s) return;
+      if (s.standIn && prefix !== "") {
+        // (find's `DIR/*` is a name under DIR.)
+        const { standIn: _s, exact: _e, ...plain } = arg;
+        const at = withValue(plain, prefix + s.text.replace(/\/\*$/, ""), "");
+        this.scanTree(world, at, "unknown", command, base);
+        this.access(world, at, "unknown", command, base);
+      }
+      prefix += s.text;
+    }
   }
 
   /**
