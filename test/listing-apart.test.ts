@@ -111,3 +111,14 @@ table("a stand-in after other text: the names are under that text joined to it",
   ["cd names/plain && find . -type f -exec cat ../link/{} \\;", "ask", ["unknown $O"]],
   ["cd names/plain && find . -type f -exec sh -c 'cat \"../link/${0%.txt}.txt\"' {} \\;", "ask", ["unknown $O"]],
 ]);
+
+table("names taken apart: the last component, and what is after the first /", box, [
+  ["cd names/plain && find . -type f | while read f; do cat \"${f##*/}\"; done", "allow", ["read $P/names/plain"]],
+  ["cd names/plain && find . -name '*.txt' -exec bash -c 'd=\"${1%/*}\"; cp \"$1\" \"$d/$d-${1##*/}\"' - '{}' \\;", "allow", ["write $P/names/plain/.-."]],
+  ["cd names/plain && find . -type f | while read f; do cp \"$f\" \"../copy/${f#*/}\"; done", "allow", ["unknown $P/names/copy"]],
+  // Twins: the base name of a name under another start point is a name in the working
+  // directory; a base name after text that leads to a symlink out.
+  ["find names/plain -type f | while read f; do cat \"${f##*/}\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f -exec sh -c 'cat \"${0#*/}\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && find . -type f | while read f; do cat \"../link/${f##*/}\"; done", "ask", ["unknown $O"]],
+]);

@@ -270,6 +270,8 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["mkdir -p n/foodir && touch n/foo1 && find n -mindepth 1 -exec bash -c 'mv \"$1\" \"${1//foo/Bar}\"' -- {} \\;", "in"],
     ["find docs -name '*.md' | while read f; do cp \"$f\" \"${f%.md}.txt\"; done", "in"],
     ["cd docs && find . -type f | while read l; do ls \"${l%/*}\"; done", "in"],
+    ["cd src && find . -name secret-link | while read f; do cat \"${f##*/}\"; done", "out"],
+    ["cd docs && find . -type f | while read f; do cat \"${f##*/}\" \"${f#*/}\"; done", "in"],
   ]],
   ["variables that make a program reach elsewhere", [
     ["LD_PRELOAD=../outside/secret.txt ls", "out"],

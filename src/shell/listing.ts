@@ -324,7 +324,14 @@ export type StandInOp = "#" | "##" | "%" | "%%" | "/" | "//" | "/#" | "/%";
  *     with `-` and has no `/`: a plain component, not `.` or `..`.
  * Otherwise why not.
  */
-export function standInOperator(rep: string, op: StandInOp, pattern: string | "slashStar", repl: string | null): { readonly text: string; readonly open?: true; readonly exact?: true } | string {
+export function standInOperator(rep: string, op: StandInOp, pattern: string | "slashStar" | "starSlash", repl: string | null): { readonly text: string; readonly open?: true; readonly exact?: true } | string {
+  if (pattern === "starSlash") {
+    // `##` of `*` then `/` is the last component, `#` what is after the first `/`: for `.` and
+    // `./N` (and find's `./*`), `.` or a plain relative path, under `.`; for another start
+    // point, names in the working directory, which are not under it.
+    if ((op === "#" || op === "##") && (rep === "." || rep === "./*")) return { text: "." };
+    return "a base name is a name in the working directory, not under the listing's";
+  }
   if (pattern === "slashStar") {
     if (op === "%") {
       if (!rep.includes("/")) return { text: rep };

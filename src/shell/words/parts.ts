@@ -331,8 +331,8 @@ function takenApart(pe: ParamExpansion, rep: string, quoted: boolean, split: boo
 /** Characters that make unquoted text a pattern rather than literal text (extglob's among them). */
 const PATTERN_SPECIAL = /[*?[\\\]+@!()|]/;
 
-/** An operand's pieces as literal text, `/*` as "slashStar", or null when they are a pattern or not known. */
-function literalPattern(pieces: readonly Piece[]): string | "slashStar" | null {
+/** An operand's pieces as literal text, `/*` as "slashStar", `*` then `/` as "starSlash", or null when they are a pattern or not known. */
+function literalPattern(pieces: readonly Piece[]): string | "slashStar" | "starSlash" | null {
   let text = "";
   let shape = "";
   for (const p of pieces) {
@@ -342,6 +342,7 @@ function literalPattern(pieces: readonly Piece[]): string | "slashStar" | null {
     shape += p.quoted ? "x".repeat(p.text.length) : p.text;
   }
   if (shape === "/*" && text === "/*") return "slashStar";
+  if (shape === "*/" && text === "*/") return "starSlash";
   return PATTERN_SPECIAL.test(shape) ? null : text;
 }
 
