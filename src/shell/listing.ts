@@ -397,3 +397,23 @@ export function standInPathPart(rep: string, program: "dirname" | "basename", su
   if (rep !== "." && rep !== "./*") return null;
   return suffix === null || suffix === "" ? { standIn: "." } : { standIn: ".", open: true };
 }
+
+/**
+ * The places a word's stand-ins name when other text comes before one (`../other/$f`, `cp {}
+ * backup/{}`, `$(dirname "$f")/$(basename "$f")`): the names are under that text joined to
+ * the stand-in, not under the listing's directory, whose reach covers only what is under it.
+ * Each place is judged as the reach is, as a whole and by a scan of every symlink under it that
+ * leads out (`ls | xargs -I{} cat ../src/{}` reads through `src/secret-link` when the listing
+ * holds `secret-link`). None when a part is not known (the word is then not known either).
+ */
+export function placesAfterText(segs: readonly ({ readonly text: string; readonly standIn?: true } | { readonly unknown: unknown })[]): string[] {
+  const out: string[] = [];
+  let prefix = "";
+  for (const s of segs) {
+    if (!("text" in s)) return [];
+    // (find's `DIR/*` is a name under DIR.)
+    if (s.standIn && prefix !== "") out.push(prefix + s.text.replace(/\/\*$/, ""));
+    prefix += s.text;
+  }
+  return out;
+}

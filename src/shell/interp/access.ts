@@ -13,7 +13,7 @@ import type { AccessKind } from "../../verdict.ts";
 import { type Arg, withValue } from "../../commands/analyse.ts";
 import type { Disk } from "../../commands/effects.ts";
 import type { Findings } from "../findings.ts";
-import { indexChanger, isPlainName, isPlainPath, nameMaker, oddChars } from "../listing.ts";
+import { indexChanger, isPlainName, isPlainPath, nameMaker, oddChars, placesAfterText } from "../listing.ts";
 import { unplainIndexNames } from "../../paths/git-index.ts";
 import type { PatternChar } from "../pattern.ts";
 import type { Status, World } from "../state.ts";
@@ -111,7 +111,12 @@ export class Accesses {
     if (arg.text === null && this.accessNumeric(world, arg, kind, command, base)) return;
     const extra = surface ? { surface } : {};
     if (arg.standIn && !arg.exact && arg.text !== null) this.standInPaths.add(`${span.start}:${span.end}:${arg.text}`);
-    if (arg.standIn && arg.text !== null) this.prefixedStandIns(world, arg, command, base);
+    // A stand-in after other text: the place it names is judged as a listing's reach is (listing.ts).
+    if (arg.standIn) for (const at of placesAfterText(arg.segs)) {
+      const { standIn: _s, exact: _e, ...plain } = arg;
+      this.scanTree(world, withValue(plain, at, ""), "unknown", command, base);
+      this.access(world, withValue(plain, at, ""), "unknown", command, base);
+    }
     if (arg.text === null) {
       this.findings.addPath({
         path: arg.source, resolved: null, kind, command, via, span,
@@ -141,27 +146,6 @@ export class Accesses {
       }
     }
     this.accessAbsolute(abs, text, kind, command, span, world, surface);
-  }
-
-  /**
-   * A stand-in for a listing's names after other text in its word (`../other/$f`, `cp {}
-   * backup/{}`, `$(dirname "$f")/$(basename "$f")`) stands for names under that text joined to
-   * it, not under the listing's directory, whose reach covers only what is under it: that place
-   * is judged as the reach is, as a whole and by a scan of every symlink under it that leads out.
-   */
-  private prefixedStandIns(world: World, arg: Arg, command: string, base?: string | null): void {
-    let prefix = "";
-    for (const s of arg.segs) {
-      if ("unknown" in s) return;
-      if (s.standIn && prefix !== "") {
-        // (find's `DIR/*` is a name under DIR.)
-        const { standIn: _s, exact: _e, ...plain } = arg;
-        const at = withValue(plain, prefix + s.text.replace(/\/\*$/, ""), "");
-        this.scanTree(world, at, "unknown", command, base);
-        this.access(world, at, "unknown", command, base);
-      }
-      prefix += s.text;
-    }
   }
 
   /**
