@@ -15,8 +15,8 @@ const box = useSandbox();
 
 beforeAll(() => {
   const n = join(box.fx.project, "names");
-  for (const d of ["plain/sub", "plain/foodir", "link", "blank/x /etc"]) mkdirSync(join(n, d), { recursive: true });
-  for (const f of ["plain/a.txt", "plain/...txt", "plain/sub/b.txt", "plain/x.doc", "plain/foo1", "plain/out", "link/c.txt", "blank/x /etc/passwd"]) writeFileSync(join(n, f), "x\n");
+  for (const d of ["plain/sub", "plain/foodir", "link", "blank/x /etc", "v1.0/sub"]) mkdirSync(join(n, d), { recursive: true });
+  for (const f of ["plain/a.txt", "plain/...txt", "plain/sub/b.txt", "plain/x.doc", "plain/foo1", "plain/out", "link/c.txt", "v1.0/sub/b", "blank/x /etc/passwd"]) writeFileSync(join(n, f), "x\n");
   symlinkSync(box.fx.outside, join(n, "link", "out"));
 });
 
@@ -37,7 +37,7 @@ table("names taken apart: a suffix removed, then a name's text after it", box, [
   ["find names/plain -name '*.txt' | while read f; do mv \"$f\" \"${f%.txt}$x\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -name '*.txt' -exec sh -c 'mv \"$0\" \"${0%.txt} b\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
   // A pattern, not literal text; a pattern holding `/`; a match in the start point's text.
-  ["find names/plain -name '*.txt' -exec sh -c 'mv \"$0\" \"${0%.*}.bak\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name '*.txt' -exec sh -c 'mv \"$0\" \"${0%.t?t}.bak\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -name '*.txt' -exec sh -c 'mv \"$0\" \"${0%sub/b.txt}x\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -name '*.txt' | while read f; do mv \"$f\" \"${f%plain}x\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f | while read f; do cat \"${f#names}\"; done", "ask", ["#UNRESOLVED_WORD"]],
@@ -121,4 +121,18 @@ table("names taken apart: the last component, and what is after the first /", bo
   ["find names/plain -type f | while read f; do cat \"${f##*/}\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f -exec sh -c 'cat \"${0#*/}\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
   ["cd names/plain && find . -type f | while read f; do cat \"../link/${f##*/}\"; done", "ask", ["unknown $O"]],
+]);
+
+table("names taken apart: ${x%LIT*}, cut at the last LIT of the whole text", box, [
+  ["cd names/plain && find . -name '*.txt' -exec sh -c 'cp \"$0\" \"${0%.*}.md\"' {} \\;", "allow", ["write $P/names/plain/..md"]],
+  ["find names/plain -name '*.txt' | while read f; do cp \"$f\" \"${f%.*}.bak\"; done", "allow", ["write $P/names/plain.bak"]],
+  ["cd names/plain && find . -type f | while read f; do cp \"$f\" \"${f%%.*}.bak\"; done", "allow", ["write $P/names/plain/.bak"]],
+  ["find names/plain -type f -exec sh -c 'cp \"$0\" \"${0%_*}_x\"' {} \\;", "allow", ["write $P/names/plain/*_x"]],
+  // Twins: nothing after it (`./...` minus `.*` is `./..`), a start point that holds the text
+  // (`names/v1.0/sub/b` minus `.*` is `names/v1`), a pattern before the `*`, `#`.
+  ["cd names/plain && find . -type f -exec sh -c 'mv \"$0\" \"${0%.*}\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/v1.0 -type f | while read f; do cp \"$f\" \"${f%.*}.bak\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | while read f; do cp \"$f\" \"${f%?.*}.bak\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | while read f; do cp \"$f\" \"${f#.*}.bak\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | while read f; do cp \"$f\" \"${f%/x*}.bak\"; done", "ask", ["#UNRESOLVED_WORD"]],
 ]);

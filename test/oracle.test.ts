@@ -271,6 +271,9 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["find docs -name '*.md' | while read f; do cp \"$f\" \"${f%.md}.txt\"; done", "in"],
     ["cd docs && find . -type f | while read l; do ls \"${l%/*}\"; done", "in"],
     ["cd src && find . -name secret-link | while read f; do cat \"${f##*/}\"; done", "out"],
+    ["touch ... && find . -maxdepth 1 -name '...' -exec sh -c 'mv \"$0\" \"${0%.*}\"' {} \\;", "out"],
+    ["mkdir -p v1.0/sub && touch v1.0/sub/b && find v1.0 -type f | while read f; do touch \"${f%.*}.bak\"; done", "stays"],
+    ["cd docs && find . -name '*.md' -exec sh -c 'cp \"$0\" \"${0%.*}.txt\"' {} \\;", "in"],
     ["cd docs && find . -type f | while read f; do cat \"${f##*/}\" \"${f#*/}\"; done", "in"],
   ]],
   ["variables that make a program reach elsewhere", [

@@ -331,8 +331,8 @@ function takenApart(pe: ParamExpansion, rep: string, quoted: boolean, split: boo
 /** Characters that make unquoted text a pattern rather than literal text (extglob's among them). */
 const PATTERN_SPECIAL = /[*?[\\\]+@!()|]/;
 
-/** An operand's pieces as literal text, `/*` as "slashStar", `*` then `/` as "starSlash", or null when they are a pattern or not known. */
-function literalPattern(pieces: readonly Piece[]): string | "slashStar" | "starSlash" | null {
+/** An operand's pieces as literal text, `/*` as "slashStar", `*` then `/` as "starSlash", text then `*` as litStar, or null when they are a pattern or not known. */
+function literalPattern(pieces: readonly Piece[]): string | "slashStar" | "starSlash" | { readonly litStar: string } | null {
   let text = "";
   let shape = "";
   for (const p of pieces) {
@@ -343,6 +343,8 @@ function literalPattern(pieces: readonly Piece[]): string | "slashStar" | "starS
   }
   if (shape === "/*" && text === "/*") return "slashStar";
   if (shape === "*/" && text === "*/") return "starSlash";
+  // Literal text, then one unquoted `*` (`.*`): the text is what it cuts at.
+  if (shape.endsWith("*") && text.endsWith("*") && !PATTERN_SPECIAL.test(shape.slice(0, -1))) return { litStar: text.slice(0, -1) };
   return PATTERN_SPECIAL.test(shape) ? null : text;
 }
 
