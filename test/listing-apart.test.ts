@@ -135,4 +135,6 @@ table("names taken apart: ${x%LIT*}, cut at the last LIT of the whole text", box
   ["find names/plain -type f | while read f; do cp \"$f\" \"${f%?.*}.bak\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f | while read f; do cp \"$f\" \"${f#.*}.bak\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f | while read f; do cp \"$f\" \"${f%/x*}.bak\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  // `./a` minus `.*` is empty: `-x` after it would be an option.
+  ["cd names/plain && find . -type f | while read f; do cp \"$f\" \"${f%.*}-x\"; done", "ask", ["#UNRESOLVED_WORD"]],
 ]);

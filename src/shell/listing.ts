@@ -382,11 +382,12 @@ export function standInOperator(rep: string, op: StandInOp, pattern: string | "s
 /**
  * Whether text that follows an `open` stand-in (standInOperator) in its word makes the last
  * component a plain name that is not `.` or `..`: up to its first `/`, plain characters with
- * one other than `.`.
+ * one other than `.`, not starting with `-`.
  */
 export function closesComponent(following: string): boolean {
   const head = following.split("/")[0]!;
-  return head !== "" && [...head].every(isPlainChar) && /[^.]/.test(head);
+  // (Not starting with `-`: after `${f%.*}` cut to nothing, it would start the word, an option.)
+  return head !== "" && [...head].every(isPlainChar) && /[^.]/.test(head) && !head.startsWith("-");
 }
 
 /** What `$(dirname NAME)` or `$(basename NAME [SUFFIX])` prints for a stand-in, as standInOperator gives it. */
