@@ -41,6 +41,9 @@ table("names taken apart: a suffix removed, then a name's text after it", box, [
   ["find names/plain -name '*.txt' -exec sh -c 'mv \"$0\" \"${0%sub/b.txt}x\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -name '*.txt' | while read f; do mv \"$f\" \"${f%plain}x\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f | while read f; do cat \"${f#names}\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  // `.` also stands for names printed without `./`: `plain/a.txt` minus `plain` is `/a.txt`.
+  ["cd names && grep -rl x | while read f; do cat \"${f#plain}\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names && git ls-files | while read f; do cat \"${f##plain}\"; done", "ask", ["#UNRESOLVED_WORD"]],
   // A start point outside, a symlink under it that leads out, names that are not plain.
   ["find .. -name '*.txt' -exec sh -c 'mv \"$0\" \"${0%.txt}.txt_bak\"' {} \\;", "ask", ["list $T/work"]],
   ["find names/link -name '*.txt' -exec sh -c 'mv \"$0\" \"${0%.txt}.bak\"' {} \\;", "ask", ["* $O"]],
@@ -110,6 +113,9 @@ table("a stand-in after other text: the names are under that text joined to it",
   ["cd names/plain && find . -type f | while read f; do cat \"../link/$(basename \"$f\")\"; done", "ask", ["unknown $O"]],
   ["cd names/plain && find . -type f -exec cat ../link/{} \\;", "ask", ["unknown $O"]],
   ["cd names/plain && find . -type f -exec sh -c 'cat \"../link/${0%.txt}.txt\"' {} \\;", "ask", ["unknown $O"]],
+  // Names printed without `./` after text that does not end with `/`: `../lin` + `k`.
+  ["cd names/plain && ls | xargs -I{} cat ../lin{}/out", "ask", ["unknown $O"]],
+  ["cd names/plain && ls | while read f; do cat \"x$f\"; done", "allow", ["unknown $P/names/plain"]],
 ]);
 
 table("names taken apart: the last component, and what is after the first /", box, [

@@ -306,7 +306,8 @@ export type StandInOp = "#" | "##" | "%" | "%%" | "/" | "//" | "/#" | "/%";
 
 /**
  * What an operator makes of the names a stand-in `rep` stands for: `rep` itself and `rep/N`
- * for every N of plain components (none `.`, `..` or empty); for find's `DIR/*`, `DIR/N`. The
+ * for every N of plain components (none `.`, `..` or empty); for find's `DIR/*`, `DIR/N`; for
+ * `.`, also N itself (`ls`, `fd`, `git ls-files` and `grep -r` without a directory print `src/a`). The
  * operand is literal text (`pattern`), or `${x%/*}`'s and `${x%%/*}`'s `/*` (`slashStar`).
  * A stand-in again (`text`, one whose names the listing's reach covers) when, component by
  * component:
@@ -360,7 +361,8 @@ export function standInOperator(rep: string, op: StandInOp, pattern: string | "s
   switch (op) {
     case "#":
     case "##":
-      return { text: rep };
+      // (`.` also stands for names printed without `./`, `src/a` from `grep -rl x`: `${f#src}` is `/a`.)
+      return rep === "." && pattern !== "" ? "a name printed without ./ may start with the pattern" : { text: rep };
     case "%":
     case "%%":
       return pattern === "" ? { text: rep } : { text: rep, open: true };
@@ -427,6 +429,8 @@ export function placesAfterText(segs: readonly ({ readonly text: string; readonl
     if (!("text" in s)) return [];
     // (find's `DIR/*` is a name under DIR.)
     if (s.standIn && prefix !== "") out.push(prefix + s.text.replace(/\/\*$/, ""));
+    // `.` also stands for names printed without `./` (`ls`, `grep -rl x`): after `x` they are `xN`, in x's directory.
+    if (s.standIn && s.text === "." && prefix !== "" && !prefix.endsWith("/")) out.push(prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/") + 1) + "." : ".");
     prefix += s.text;
   }
   return out;
