@@ -132,7 +132,8 @@ table("names taken apart: the last component, and what is after the first /", bo
 table("names taken apart: ${x%LIT*}, cut at the last LIT of the whole text", box, [
   ["cd names/plain && find . -name '*.txt' -exec sh -c 'cp \"$0\" \"${0%.*}.md\"' {} \\;", "allow", ["write $P/names/plain/..md"]],
   ["find names/plain -name '*.txt' | while read f; do cp \"$f\" \"${f%.*}.bak\"; done", "allow", ["write $P/names/plain.bak"]],
-  ["cd names/plain && find . -type f | while read f; do cp \"$f\" \"${f%%.*}.bak\"; done", "allow", ["write $P/names/plain/.bak"]],
+  ["cd names/plain && find . -type f | while read f; do cp \"$f\" \"${f%%.*}.bak\"; done", "allow", ["write $P/names/plain/..bak"]],
+  ["cd names/plain && grep -rl x | while read f; do cp \"$f\" \"${f%%.*}.bak\"; done", "allow", ["write $P/names/plain/..bak"]],
   ["find names/plain -type f -exec sh -c 'cp \"$0\" \"${0%_*}_x\"' {} \\;", "allow", ["write $P/names/plain/*_x"]],
   // Twins: nothing after it (`./...` minus `.*` is `./..`), a start point that holds the text
   // (`names/v1.0/sub/b` minus `.*` is `names/v1`), a pattern before the `*`, `#`.

@@ -330,13 +330,14 @@ export function standInOperator(rep: string, op: StandInOp, pattern: string | "s
     // `%LIT*` cuts at the last LIT of the whole text, `%%LIT*` at the first: inside any
     // component of a name, which is left a prefix of a plain name and the rest dropped (open);
     // inside the start point's own text only when it holds LIT. For `.` (and find's `./*`) and
-    // LIT `.`, that cut leaves nothing: a name's text that follows is then a name in `.`.
+    // LIT `.`, that cut may leave nothing (`./a`; not `src/a.b`, printed without `./`): a
+    // name's text that follows is then a name in `.`.
     const lit = pattern.litStar;
     if (op !== "%" && op !== "%%") return "a pattern the guard does not follow on a name read from a listing";
     if (lit === "" || lit.includes("/")) return "a pattern holding / may match across names";
     const own = rep.replace(/\/\*$/, "");
     if (!own.toLowerCase().includes(lit.toLowerCase())) return { text: rep, open: true };
-    if (own === "." && lit === ".") return op === "%%" ? { text: "", exact: true } : { text: ".", open: true };
+    if (own === "." && lit === ".") return { text: ".", open: true };
     return `${JSON.stringify(lit)} matches in ${JSON.stringify(rep)} itself`;
   }
   if (pattern === "starSlash") {
