@@ -102,6 +102,10 @@ table("names taken apart: $(dirname NAME) and $(basename NAME [SUFFIX])", box, [
   ["find .. -name '*.txt' -exec bash -c 'test -f $(dirname \"$1\")/Makefile' -- {} \\;", "ask", ["list $T/work"]],
   ["cd names/link && find . | while read f; do cat \"$(dirname \"$f\")/x\"; done", "ask", ["* $O"]],
   ["cd names/plain && find . | while read f; do IFS=.; cat $(dirname \"$f\")/x; done", "ask", ["#UNRESOLVED_WORD"]],
+  // A function or an alias by that name prints what it likes.
+  ["cd names/plain && dirname() { echo /etc; }; find . -name a.txt | while read f; do cat \"$(dirname \"$f\")/passwd\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && shopt -s expand_aliases; alias basename='echo /etc/passwd'; find . -name a.txt | while read f; do cat \"$(basename \"$f\")\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["pwd() { echo /etc; }; cat \"$(pwd)/passwd\"", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 table("a stand-in after other text: the names are under that text joined to it", box, [

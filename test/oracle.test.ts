@@ -275,6 +275,9 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     // grep -r without a directory prints `x/etc/hostname`, not `./x/…`: minus `x` it is absolute.
     ["cd docs && mkdir -p x/etc && echo 1 > x/etc/hostname && grep -rl 1 | while read f; do cat \"${f#x}\"; done", "out"],
     ["cd docs && ls | xargs -I{} cat x{}", "stays"],
+    // A function named pwd or dirname prints what it likes.
+    ["pwd() { echo ../outside; }; cat \"$(pwd)/secret.txt\"", "out"],
+    ["cd docs && dirname() { echo ../../outside; }; find . -name guide.md | while read f; do cat \"$(dirname \"$f\")/secret.txt\"; done", "out"],
     ["mkdir -p v1.0/sub && touch v1.0/sub/b && find v1.0 -type f | while read f; do touch \"${f%.*}.bak\"; done", "stays"],
     ["cd docs && find . -name '*.md' -exec sh -c 'cp \"$0\" \"${0%.*}.txt\"' {} \\;", "in"],
     ["cd docs && find . -type f | while read f; do cat \"${f##*/}\" \"${f#*/}\"; done", "in"],

@@ -228,7 +228,7 @@ export function substitute(it: Shell, body: Stmt, world: World, span: Span): str
   // $(pwd) and $(find DIR …) are common enough in agents' commands to be worth knowing.
   if (body.t === "cmd" && !body.redirs.length && !body.assigns.length) {
     const words = body.words.map((w) => w.text);
-    if (words[0] === "pwd" && words.length <= 2) {
+    if (words[0] === "pwd" && words.length <= 2 && !redefined(world, "pwd")) {
       if (words[1] === "-P") return world.cwd === null ? null : it.paths.physicalDir(world.cwd);
       if (words.length === 1 || words[1] === "-L") return world.cwd;
       return null;
@@ -260,6 +260,11 @@ export function substitute(it: Shell, body: Stmt, world: World, span: Span): str
   return { listing: out.listing };
 }
 
+/** Whether `name` may run something else than the program or builtin: a function, or an alias bash may expand. */
+function redefined(world: World, name: string): boolean {
+  return world.funcs.has(name) || (world.options.expandAliases !== false && world.aliases.size > 0);
+}
+
 /**
  * `$(dirname "$f")` and `$(basename "$f" [SUFFIX])` of a word that is a stand-in for a
  * listing's names, and nothing else: the stand-in that covers what they print
@@ -268,7 +273,7 @@ export function substitute(it: Shell, body: Stmt, world: World, span: Span): str
 function pathPartOf(it: Shell, body: Stmt, world: World): StandInPart | null {
   if (body.t !== "cmd" || body.redirs.length || body.assigns.length || hasSubstitution(body.words)) return null;
   const program = body.words[0]?.text;
-  if (program !== "dirname" && program !== "basename") return null;
+  if ((program !== "dirname" && program !== "basename") || redefined(world, program)) return null;
   const args = body.words.slice(1);
   if (args.length < 1 || args.length > (program === "basename" ? 2 : 1)) return null;
   const fields = args.map((w) => expandWord(w, world.clone(), it, { noGlob: true }).fields);
