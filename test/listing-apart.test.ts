@@ -109,28 +109,28 @@ table("names taken apart: $(dirname NAME) and $(basename NAME [SUFFIX])", box, [
 ]);
 
 table("a stand-in after other text: the names are under that text joined to it", box, [
-  ["cd names/plain && ls | xargs -I{} cp {} ../copy/{}", "allow", ["unknown $P/names/copy"]],
-  ["cd names/plain && find . -type f | while read f; do cp \"$f\" \"../copy/$(basename \"$f\")\"; done", "allow", ["unknown $P/names/copy"]],
+  ["cd names/plain && ls | xargs -I{} cp {} ../copy/{}", "allow", ["write $P/names/copy"]],
+  ["cd names/plain && find . -type f | while read f; do cp \"$f\" \"../copy/$(basename \"$f\")\"; done", "allow", ["write $P/names/copy"]],
   // Twins: `../link/out` is a symlink out, though `../link/.` is inside.
-  ["cd names/plain && ls | xargs -I{} cat ../link/{}", "ask", ["unknown $O"]],
-  ["cd names/plain && ls | while read f; do cat \"../link/$f\"; done", "ask", ["unknown $O"]],
-  ["cd names/plain && find . -type f | while read f; do cat \"../link/$(basename \"$f\")\"; done", "ask", ["unknown $O"]],
-  ["cd names/plain && find . -type f -exec cat ../link/{} \\;", "ask", ["unknown $O"]],
-  ["cd names/plain && find . -type f -exec sh -c 'cat \"../link/${0%.txt}.txt\"' {} \\;", "ask", ["unknown $O"]],
+  ["cd names/plain && ls | xargs -I{} cat ../link/{}", "ask", ["read $O"]],
+  ["cd names/plain && ls | while read f; do cat \"../link/$f\"; done", "ask", ["read $O"]],
+  ["cd names/plain && find . -type f | while read f; do cat \"../link/$(basename \"$f\")\"; done", "ask", ["read $O"]],
+  ["cd names/plain && find . -type f -exec cat ../link/{} \\;", "ask", ["read $O"]],
+  ["cd names/plain && find . -type f -exec sh -c 'cat \"../link/${0%.txt}.txt\"' {} \\;", "ask", ["read $O"]],
   // Names printed without `./` after text that does not end with `/`: `../lin` + `k`.
-  ["cd names/plain && ls | xargs -I{} cat ../lin{}/out", "ask", ["unknown $O"]],
-  ["cd names/plain && ls | while read f; do cat \"x$f\"; done", "allow", ["unknown $P/names/plain"]],
+  ["cd names/plain && ls | xargs -I{} cat ../lin{}/out", "ask", ["read $O"]],
+  ["cd names/plain && ls | while read f; do cat \"x$f\"; done", "allow", ["read $P/names/plain"]],
 ]);
 
 table("names taken apart: the last component, and what is after the first /", box, [
   ["cd names/plain && find . -type f | while read f; do cat \"${f##*/}\"; done", "allow", ["read $P/names/plain"]],
   ["cd names/plain && find . -name '*.txt' -exec bash -c 'd=\"${1%/*}\"; cp \"$1\" \"$d/$d-${1##*/}\"' - '{}' \\;", "allow", ["write $P/names/plain/.-."]],
-  ["cd names/plain && find . -type f | while read f; do cp \"$f\" \"../copy/${f#*/}\"; done", "allow", ["unknown $P/names/copy"]],
+  ["cd names/plain && find . -type f | while read f; do cp \"$f\" \"../copy/${f#*/}\"; done", "allow", ["write $P/names/copy"]],
   // Twins: the base name of a name under another start point is a name in the working
   // directory; a base name after text that leads to a symlink out.
   ["find names/plain -type f | while read f; do cat \"${f##*/}\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f -exec sh -c 'cat \"${0#*/}\"' {} \\;", "ask", ["#UNRESOLVED_WORD"]],
-  ["cd names/plain && find . -type f | while read f; do cat \"../link/${f##*/}\"; done", "ask", ["unknown $O"]],
+  ["cd names/plain && find . -type f | while read f; do cat \"../link/${f##*/}\"; done", "ask", ["read $O"]],
 ]);
 
 table("names taken apart: ${x%LIT*}, cut at the last LIT of the whole text", box, [

@@ -111,11 +111,11 @@ export class Accesses {
     if (arg.text === null && this.accessNumeric(world, arg, kind, command, base)) return;
     const extra = surface ? { surface } : {};
     if (arg.standIn && !arg.exact && arg.text !== null) this.standInPaths.add(`${span.start}:${span.end}:${arg.text}`);
-    // A stand-in after other text: the place it names is judged as a listing's reach is (listing.ts).
+    // A stand-in after other text: the place it names is judged as a listing's reach is, with this access's kind (listing.ts).
     if (arg.standIn) for (const at of placesAfterText(arg.segs)) {
       const { standIn: _s, exact: _e, ...plain } = arg;
-      this.scanTree(world, withValue(plain, at, ""), "unknown", command, base);
-      this.access(world, withValue(plain, at, ""), "unknown", command, base);
+      this.scanTree(world, withValue(plain, at, ""), kind, command, base);
+      this.access(world, withValue(plain, at, ""), kind, command, base);
     }
     if (arg.text === null) {
       this.findings.addPath({
