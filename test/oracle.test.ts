@@ -251,6 +251,37 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["bash scripts/build.sh", "in"],
     ["./scripts/build.sh", "in"],
   ]],
+  ["names taken apart (standInOperator in src/shell/listing.ts)", [
+    // `./...txt` minus `.txt` is `./..`: mv moves the file into the project's parent.
+    ["touch ...txt && find . -maxdepth 1 -name '...txt' -exec sh -c 'mv \"$0\" \"${0%.txt}\"' {} \\;", "out"],
+    ["touch ...txt && find . -maxdepth 1 -name '...txt' | while read f; do mv \"$f\" \"${f%.txt}\"; done", "out"],
+    // A replacement `..`, one holding `/`, a pattern that matches in the start point's text.
+    ["mkdir -p n/foo && find n -mindepth 1 -type d -exec bash -c 'ls \"${1//foo/..}/..\"' -- {} \\;", "out"],
+    ["find . -maxdepth 1 -name src -exec bash -c 'cat \"${1/src/../outside/secret.txt}\"' -- {} \\;", "out"],
+    ["find src -maxdepth 0 -exec bash -c 'ls \"${1/src/..}\"' -- {} \\;", "out"],
+    ["find .. -maxdepth 1 -name outside -exec sh -c 'ls \"${0%/*}\"' {} \\;", "out"],
+    // A stand-in after other text names what is under that text: `../src/secret-link` is a link out.
+    ["mkdir -p n && touch n/secret-link && cd n && ls | xargs -I{} cat ../src/{}", "out"],
+    ["mkdir -p n && touch n/secret-link && cd n && ls | while read f; do cat \"../src/$f\"; done", "out"],
+    ["mkdir -p n && touch n/secret-link && cd n && find . -type f | while read f; do cat \"../src/$(basename \"$f\")\"; done", "out"],
+    ["mkdir -p n && touch n/main.ts && cd n && ls | xargs -I{} cat ../docs/{}", "stays"],
+    // With a name's text after it the last component is a plain name under the start point.
+    ["mkdir -p n/sub && touch n/a.txt n/sub/b.txt n/...txt && find n -name '*.txt' -exec sh -c 'mv \"$0\" \"${0%.txt}.bak\"' {} \\;", "in"],
+    ["mkdir -p n/foodir && touch n/foo1 && find n -mindepth 1 -exec bash -c 'mv \"$1\" \"${1//foo/Bar}\"' -- {} \\;", "in"],
+    ["find docs -name '*.md' | while read f; do cp \"$f\" \"${f%.md}.txt\"; done", "in"],
+    ["cd docs && find . -type f | while read l; do ls \"${l%/*}\"; done", "in"],
+    ["cd src && find . -name secret-link | while read f; do cat \"${f##*/}\"; done", "out"],
+    ["touch ... && find . -maxdepth 1 -name '...' -exec sh -c 'mv \"$0\" \"${0%.*}\"' {} \\;", "out"],
+    // grep -r without a directory prints `x/etc/hostname`, not `./x/…`: minus `x` it is absolute.
+    ["cd docs && mkdir -p x/etc && echo 1 > x/etc/hostname && grep -rl 1 | while read f; do cat \"${f#x}\"; done", "out"],
+    ["cd docs && ls | xargs -I{} cat x{}", "stays"],
+    // A function named pwd or dirname prints what it likes.
+    ["pwd() { echo ../outside; }; cat \"$(pwd)/secret.txt\"", "out"],
+    ["cd docs && dirname() { echo ../../outside; }; find . -name guide.md | while read f; do cat \"$(dirname \"$f\")/secret.txt\"; done", "out"],
+    ["mkdir -p v1.0/sub && touch v1.0/sub/b && find v1.0 -type f | while read f; do touch \"${f%.*}.bak\"; done", "stays"],
+    ["cd docs && find . -name '*.md' -exec sh -c 'cp \"$0\" \"${0%.*}.txt\"' {} \\;", "in"],
+    ["cd docs && find . -type f | while read f; do cat \"${f##*/}\" \"${f#*/}\"; done", "in"],
+  ]],
   ["variables that make a program reach elsewhere", [
     ["LD_PRELOAD=../outside/secret.txt ls", "out"],
     ["export LD_PRELOAD=$O/secret.txt; ls", "out"],

@@ -46,6 +46,16 @@ export function withValue(base: Arg, text: string | null, why: string): Arg {
 }
 
 /**
+ * `base` with each occurrence of a replacement string (find's `{}`, xargs' `-I` string) made
+ * `item`, a stand-in for a listing's names: the segments keep where it stands, so that a
+ * stand-in after other text (`backup/{}`) is judged where it is (src/shell/interp/access.ts).
+ */
+export function replacedByStandIn(base: Arg, parts: readonly string[], item: string, extra: { readonly exact?: true } = {}): Arg {
+  const segs = parts.flatMap((p, i) => [...(i > 0 ? [{ text: item, quoted: true, standIn: true as const }] : []), ...(p ? [{ text: p, quoted: true }] : [])]);
+  return { ...base, text: parts.join(item), unknownWhy: null, segs, standIn: true, ...extra };
+}
+
+/**
  * The few questions about the disk whose answer changes what a command does: `ln -s T DIR`
  * puts the link inside DIR when it is a directory; `git checkout` rewrites the whole working
  * tree of the repository the directory is in.

@@ -300,3 +300,139 @@ export function indexChanger(gitDir: string, paths: readonly PathFinding[], comm
   }
   return null;
 }
+
+/** The `${…}` operators that take a stand-in's text apart (standInOperator). */
+export type StandInOp = "#" | "##" | "%" | "%%" | "/" | "//" | "/#" | "/%";
+
+/**
+ * What an operator makes of the names a stand-in `rep` stands for: `rep` itself and `rep/N`
+ * for every N of plain components (none `.`, `..` or empty); for find's `DIR/*`, `DIR/N`; for
+ * `.`, also N itself (`ls`, `fd`, `git ls-files` and `grep -r` without a directory print `src/a`). The
+ * operand is literal text (`pattern`), or `${x%/*}`'s and `${x%%/*}`'s `/*` (`slashStar`).
+ * A stand-in again (`text`, one whose names the listing's reach covers) when, component by
+ * component:
+ *   - `#LIT`, `##LIT` (no `/`): a match is a prefix of rep's first component, so none when rep
+ *     keeps its text: the names are unchanged.
+ *   - `%LIT`, `%%LIT` (no `/`): a match is inside the last component, which becomes a prefix of
+ *     a plain name — empty, `.` or `..` among them (`./...txt` minus `.txt` is `./..`): `open`,
+ *     safe only when the word goes on with a name's text (closeOpen in parts.ts).
+ *   - `%/*` drops the last component: rep (no `/` in it), or DIR for find's `DIR/*`, covers
+ *     what is left. `%%/*` keeps the text before the first `/`: rep's own first component
+ *     when rep has a `/`, the same for every name (`exact`: not a stand-in).
+ *   - `/PAT/REP`, `//`, `/#`, `/%` (PAT literal without `/`, not in rep's text in any case,
+ *     as `shopt -s nocasematch` would match it): only components below rep change, and each
+ *     one that does holds REP, plain text with a character other than `.` that does not start
+ *     with `-` and has no `/`: a plain component, not `.` or `..`.
+ * Otherwise why not.
+ */
+export function standInOperator(rep: string, op: StandInOp, pattern: string | "slashStar" | "starSlash" | { readonly litStar: string }, repl: string | null): { readonly text: string; readonly open?: true; readonly exact?: true } | string {
+  if (typeof pattern === "object") {
+    // `%LIT*` cuts at the last LIT of the whole text, `%%LIT*` at the first: inside any
+    // component of a name, which is left a prefix of a plain name and the rest dropped (open);
+    // inside the start point's own text only when it holds LIT. For `.` (and find's `./*`) and
+    // LIT `.`, that cut may leave nothing (`./a`; not `src/a.b`, printed without `./`): a
+    // name's text that follows is then a name in `.`.
+    const lit = pattern.litStar;
+    if (op !== "%" && op !== "%%") return "a pattern the guard does not follow on a name read from a listing";
+    if (lit === "" || lit.includes("/")) return "a pattern holding / may match across names";
+    const own = rep.replace(/\/\*$/, "");
+    if (!own.toLowerCase().includes(lit.toLowerCase())) return { text: rep, open: true };
+    if (own === "." && lit === ".") return { text: ".", open: true };
+    return `${JSON.stringify(lit)} matches in ${JSON.stringify(rep)} itself`;
+  }
+  if (pattern === "starSlash") {
+    // `##` of `*` then `/` is the last component, `#` what is after the first `/`: for `.` and
+    // `./N` (and find's `./*`), `.` or a plain relative path, under `.`; for another start
+    // point, names in the working directory, which are not under it.
+    if ((op === "#" || op === "##") && (rep === "." || rep === "./*")) return { text: "." };
+    return "a base name is a name in the working directory, not under the listing's";
+  }
+  if (pattern === "slashStar") {
+    if (op === "%") {
+      if (!rep.includes("/")) return { text: rep };
+      const dir = /^(.+)\/\*$/.exec(rep)?.[1];
+      return dir !== undefined && !dir.endsWith("/") ? { text: dir } : "the directory above a name may be above the listing's";
+    }
+    if (op === "%%") return rep.includes("/") ? { text: rep.slice(0, rep.indexOf("/")), exact: true } : { text: rep };
+    return "a pattern the guard does not follow on a name read from a listing";
+  }
+  if (pattern.includes("/")) return "a pattern holding / may match across names";
+  const low = rep.toLowerCase();
+  if (pattern !== "" && low.includes(pattern.toLowerCase())) return `${JSON.stringify(pattern)} matches in ${JSON.stringify(rep)} itself`;
+  switch (op) {
+    case "#":
+    case "##":
+      // (`.` also stands for names printed without `./`, `src/a` from `grep -rl x`: `${f#src}` is `/a`.)
+      return rep === "." && pattern !== "" ? "a name printed without ./ may start with the pattern" : { text: rep };
+    case "%":
+    case "%%":
+      return pattern === "" ? { text: rep } : { text: rep, open: true };
+    case "/":
+    case "//":
+    case "/#":
+    case "/%": {
+      if (pattern === "") return op === "/" || op === "//" ? { text: rep } : "an empty pattern anchored at an end adds text to every name";
+      if (repl === null || repl === "" || !isPlainName(repl) || !/[^.]/.test(repl)) return "a replacement that may not leave a plain name (empty, `.`, `..`, `/`, or a character a plain name does not hold)";
+      return { text: rep };
+    }
+    default: {
+      const never: never = op;
+      return never;
+    }
+  }
+}
+
+/**
+ * Whether text that follows an `open` stand-in (standInOperator) in its word makes the last
+ * component a plain name that is not `.` or `..`: up to its first `/`, plain characters with
+ * one other than `.`, not starting with `-`.
+ */
+export function closesComponent(following: string): boolean {
+  const head = following.split("/")[0]!;
+  // (Not starting with `-`: after `${f%.*}` cut to nothing, it would start the word, an option.)
+  return head !== "" && [...head].every(isPlainChar) && /[^.]/.test(head) && !head.startsWith("-");
+}
+
+/** What `$(dirname NAME)` or `$(basename NAME [SUFFIX])` prints for a stand-in, as standInOperator gives it. */
+export type StandInPart = { readonly standIn: string; readonly open?: true };
+
+/**
+ * `dirname` and `basename` of the names a stand-in stands for (see standInOperator), when a
+ * stand-in covers what they print. dirname of `.` and `./N` is `.` or `./…`, and of find's
+ * `DIR/N` DIR or `DIR/…`: the stand-in `.`, or DIR. basename of `.` is `.` and of `./N` a plain
+ * name in `.`: the stand-in `.`, whose names the listing's reach covers; with a suffix, a prefix
+ * of a plain name, which may be `.` or `..` (`...text` minus `.text`): open. Null otherwise:
+ * the parent of any other start point is above it, and a base name is a name in the working
+ * directory, which is not under it.
+ */
+export function standInPathPart(rep: string, program: "dirname" | "basename", suffix: string | null): StandInPart | null {
+  const dir = /^(.+)\/\*$/.exec(rep)?.[1];
+  if (program === "dirname") {
+    if (rep === ".") return { standIn: "." };
+    return dir !== undefined && !dir.endsWith("/") && !dir.includes("*") ? { standIn: dir } : null;
+  }
+  if (rep !== "." && rep !== "./*") return null;
+  return suffix === null || suffix === "" ? { standIn: "." } : { standIn: ".", open: true };
+}
+
+/**
+ * The places a word's stand-ins name when other text comes before one (`../other/$f`, `cp {}
+ * backup/{}`, `$(dirname "$f")/$(basename "$f")`): the names are under that text joined to
+ * the stand-in, not under the listing's directory, whose reach covers only what is under it.
+ * Each place is judged as the reach is, as a whole and by a scan of every symlink under it that
+ * leads out (`ls | xargs -I{} cat ../src/{}` reads through `src/secret-link` when the listing
+ * holds `secret-link`). None when a part is not known (the word is then not known either).
+ */
+export function placesAfterText(segs: readonly ({ readonly text: string; readonly standIn?: true } | { readonly unknown: unknown })[]): string[] {
+  const out: string[] = [];
+  let prefix = "";
+  for (const s of segs) {
+    if (!("text" in s)) return [];
+    // (find's `DIR/*` is a name under DIR.)
+    if (s.standIn && prefix !== "") out.push(prefix + s.text.replace(/\/\*$/, ""));
+    // `.` also stands for names printed without `./` (`ls`, `grep -rl x`): after `x` they are `xN`, in x's directory.
+    if (s.standIn && s.text === "." && prefix !== "" && !prefix.endsWith("/")) out.push(prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/") + 1) + "." : ".");
+    prefix += s.text;
+  }
+  return out;
+}

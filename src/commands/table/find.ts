@@ -1,7 +1,7 @@
 // find and test: commands whose words form an expression rather than options and operands.
 
 import { syntheticArg } from "../apply.ts";
-import { type Arg, type Effect, withValue } from "../effects.ts";
+import { type Arg, type Effect, replacedByStandIn, withValue } from "../effects.ts";
 import type { Analyser, Call } from "../spec.ts";
 import { againstCwd, leadingOptions } from "./common.ts";
 import { BASH_LIKE } from "./shells.ts";
@@ -117,7 +117,7 @@ function find(call: Call): Effect[] {
       const exact = s.text === null || !shell || !e.words.some((w) => w.text?.includes("{}")) || call.disk.plainNames(s.text, s.span) !== null ? { exact: true as const } : {};
       for (const [representative, dir] of reps) {
         // A word made with `{}` stands for any of the paths (src/shell/listing.ts): never a command name or code.
-        const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : { ...withValue(w, w.text.split("{}").join(representative.text), ""), standIn: true as const, ...exact }) : w));
+        const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : replacedByStandIn(w, w.text.split("{}"), representative.text, exact)) : w));
         effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label, ...(e.dir ? { base: dir === null ? null : againstCwd(call.world.cwd, dir) } : {}) });
       }
       // {} may also be a symlink under the start point that leads out.

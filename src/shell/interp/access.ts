@@ -13,7 +13,7 @@ import type { AccessKind } from "../../verdict.ts";
 import { type Arg, withValue } from "../../commands/analyse.ts";
 import type { Disk } from "../../commands/effects.ts";
 import type { Findings } from "../findings.ts";
-import { indexChanger, isPlainName, isPlainPath, nameMaker, oddChars } from "../listing.ts";
+import { indexChanger, isPlainName, isPlainPath, nameMaker, oddChars, placesAfterText } from "../listing.ts";
 import { unplainIndexNames } from "../../paths/git-index.ts";
 import type { PatternChar } from "../pattern.ts";
 import { plainUnknown, type Status, type World } from "../state.ts";
@@ -111,6 +111,12 @@ export class Accesses {
     if (arg.text === null && this.accessNumeric(world, arg, kind, command, base)) return;
     const extra = surface ? { surface } : {};
     if (arg.standIn && !arg.exact && arg.text !== null) this.standInPaths.add(`${span.start}:${span.end}:${arg.text}`);
+    // A stand-in after other text: the place it names is judged as a listing's reach is, with this access's kind (listing.ts).
+    if (arg.standIn) for (const at of placesAfterText(arg.segs)) {
+      const { standIn: _s, exact: _e, ...plain } = arg;
+      this.scanTree(world, withValue(plain, at, ""), kind, command, base);
+      this.access(world, withValue(plain, at, ""), kind, command, base);
+    }
     if (arg.text === null) {
       this.findings.addPath({
         path: arg.source, resolved: null, kind, command, via, span,

@@ -16,7 +16,7 @@ import type { Stdin } from "../../commands/effects.ts";
 import type { FileSystem } from "../../paths/fs.ts";
 import { Coverage } from "../coverage.ts";
 import { Findings } from "../findings.ts";
-import type { Listing } from "../listing.ts";
+import type { Listing, StandInPart } from "../listing.ts";
 import { dedupe, STATUS_UNKNOWN, type World } from "../state.ts";
 import { printsOnlyNumbers, printsSegment, UNKNOWN_STDIN } from "../stdin.ts";
 import type { Assign, Dialect, Stmt, Word, WordPart } from "../syntax.ts";
@@ -310,11 +310,11 @@ export class Interpreter implements Shell, WordEnv {
 
   // Command substitution (WordEnv)
 
-  substitute(body: Stmt, world: World, span: Span): string | { readonly listing: Listing } | null {
+  substitute(body: Stmt, world: World, span: Span): string | { readonly listing: Listing } | StandInPart | null {
     return substitute(this, body, world, span);
   }
 
-  substituteCode(text: string, world: World, span: Span): string | { readonly listing: Listing } | null {
+  substituteCode(text: string, world: World, span: Span): string | { readonly listing: Listing } | StandInPart | null {
     return substituteCode(this, text, world, span);
   }
 

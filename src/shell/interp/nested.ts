@@ -5,7 +5,7 @@
 
 import type { Arg, Effect } from "../../commands/analyse.ts";
 import type { Span } from "../../span.ts";
-import type { Listing } from "../listing.ts";
+import { type Listing, standInPathPart, type StandInPart } from "../listing.ts";
 import { DEFAULT_OPTIONS, EMPTY_SCOPE, type Options, positionalText, positionalValue, SET_O, SHOPT, STATUS_UNKNOWN, type Status, str, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, type World } from "../state.ts";
 import type { Stdin } from "../../commands/effects.ts";
 import { hasSubstitution, pipeOutput, UNKNOWN_STDIN } from "../stdin.ts";
@@ -210,12 +210,14 @@ export function runCode(it: Shell, text: string | null, span: Span, label: strin
   }
 }
 
-export function substitute(it: Shell, body: Stmt, world: World, span: Span): string | { readonly listing: Listing } | null {
+export function substitute(it: Shell, body: Stmt, world: World, span: Span): string | { readonly listing: Listing } | StandInPart | null {
   subshell(it, body, world);
+  const part = pathPartOf(it, body, world);
+  if (part !== null) return part;
   // $(pwd) and $(find DIR …) are common enough in agents' commands to be worth knowing.
   if (body.t === "cmd" && !body.redirs.length && !body.assigns.length) {
     const words = body.words.map((w) => w.text);
-    if (words[0] === "pwd" && words.length <= 2) {
+    if (words[0] === "pwd" && words.length <= 2 && !redefined(world, "pwd")) {
       if (words[1] === "-P") return world.cwd === null ? null : it.paths.physicalDir(world.cwd);
       if (words.length === 1 || words[1] === "-L") return world.cwd;
       return null;
@@ -247,13 +249,45 @@ export function substitute(it: Shell, body: Stmt, world: World, span: Span): str
   return { listing: out.listing };
 }
 
+/** Whether `name` may run something else than the program or builtin: a function, or an alias bash may expand. */
+function redefined(world: World, name: string): boolean {
+  return world.funcs.has(name) || (world.options.expandAliases !== false && world.aliases.size > 0);
+}
+
+/**
+ * `$(dirname "$f")` and `$(basename "$f" [SUFFIX])` of a word that is a stand-in for a
+ * listing's names, and nothing else: the stand-in that covers what they print
+ * (standInPathPart in src/shell/listing.ts), or null.
+ */
+function pathPartOf(it: Shell, body: Stmt, world: World): StandInPart | null {
+  if (body.t !== "cmd" || body.redirs.length || body.assigns.length || hasSubstitution(body.words)) return null;
+  const program = body.words[0]?.text;
+  if ((program !== "dirname" && program !== "basename") || redefined(world, program)) return null;
+  const args = body.words.slice(1);
+  if (args.length < 1 || args.length > (program === "basename" ? 2 : 1)) return null;
+  const fields = args.map((w) => expandWord(w, world.clone(), it, { noGlob: true }).fields);
+  if (fields.some((f) => f.length !== 1)) return null;
+  const name = fields[0]![0]!;
+  // (One stand-in and nothing else: `$f$f` is not a name the listing prints.)
+  const only = name.segs.length === 1 ? name.segs[0]! : null;
+  if (only === null || !("text" in only) || only.standIn !== true) return null;
+  const rep = only.text;
+  const suffix = fields[1] ? fields[1][0]! : null;
+  // (A suffix made of a stand-in, or not known, is not a suffix the guard can read.)
+  if (suffix !== null && (hasStandIn(suffix) || suffix.segs.some((g) => "unknown" in g))) return null;
+  const suffixText = suffix === null ? null : suffix.segs.map((g) => ("text" in g ? g.text : "")).join("");
+  if (rep.startsWith("-") || suffixText?.startsWith("-")) return null;
+  return standInPathPart(rep, program, suffixText);
+}
+
+
 /**
  * A backquoted command whose text bash unescapes before it parses it (`\`` `\$` `\\`): parsed
  * here as bash will, then substituted like any `$(…)`, so that what it prints is known where
  * it can be (`` rm `find . -name \*.pyc` `` prints names under `.`). Text that does not parse
  * cleanly, or nests too deep, is run for its effects and its output stays unknown.
  */
-export function substituteCode(it: Shell, text: string, world: World, span: Span): string | { readonly listing: Listing } | null {
+export function substituteCode(it: Shell, text: string, world: World, span: Span): string | { readonly listing: Listing } | StandInPart | null {
   const readBy = it.frame.dialect ?? "bash";
   const parsed = parsedCode(it, text, readBy);
   if ("refused" in parsed || parsed.error || it.frame.depth >= it.limits.maxNesting) {

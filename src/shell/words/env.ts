@@ -6,7 +6,7 @@ import type { FileSystem } from "../../paths/fs.ts";
 import type { Dialect, Stmt, Word, WordPart } from "../syntax.ts";
 import type { Span } from "../../span.ts";
 import type { Unknown, World } from "../state.ts";
-import type { Listing, Named } from "../listing.ts";
+import type { Listing, Named, StandInPart } from "../listing.ts";
 
 /** A piece of an expanded field: known text, or an unknown value. */
 export type Seg =
@@ -40,9 +40,9 @@ export interface WordEnv {
   readonly env: ReadonlyMap<string, string>;
   /**
    * Analyse a command substitution in a copy of the world; returns its output when it is
-   * known, or the listing it prints.
+   * known, the listing it prints, or the stand-in that covers what it prints (`$(dirname "$f")`).
    */
-  substitute(body: Stmt, world: World, span: Span): string | { readonly listing: Listing<Named> } | null;
+  substitute(body: Stmt, world: World, span: Span): string | { readonly listing: Listing<Named> } | StandInPart | null;
   /**
    * Why the names under `dir` (in it only, `deep` false) cannot be checked, or the characters
    * outside the plain set they hold — which the rest of the command must not add to
@@ -59,7 +59,7 @@ export interface WordEnv {
   /** Whether it is one plain path segment or nothing (`$(date +%Y%m%d)`): Unknown.segment, or null. */
   printsSegment(body: Stmt, world: World): string | null;
   /** The same for backquoted text the grammar did not parse. */
-  substituteCode(text: string, world: World, span: Span): string | { readonly listing: Listing<Named> } | null;
+  substituteCode(text: string, world: World, span: Span): string | { readonly listing: Listing<Named> } | StandInPart | null;
   /** Physical directory for a logical one, for globbing. */
   physicalDir(logical: string): string | null;
   /** Problems found while expanding (limits reached, code that evaluation would run) are reported here. */
@@ -85,7 +85,8 @@ export interface WordEnv {
 type CodePart = Extract<WordPart, { t: "code" }>;
 
 export type Piece =
-  | { readonly k: "text"; readonly text: string; readonly quoted: boolean; readonly split: boolean; readonly standIn?: true }
+  /** `open`: a stand-in whose last component may be empty, `.` or `..` until text that follows closes it (parts.ts). */
+  | { readonly k: "text"; readonly text: string; readonly quoted: boolean; readonly split: boolean; readonly standIn?: true; readonly open?: true }
   | { readonly k: "unknown"; readonly u: Unknown; readonly quoted: boolean; readonly split: boolean }
   /** "$@": a field boundary that splitting does not decide. */
   | { readonly k: "break" }

@@ -5,7 +5,7 @@
 import type { ParamExpansion, ParamOp, Word, WordPart } from "../syntax.ts";
 import type { Span } from "../../span.ts";
 import { isStandIn, markStandIn, type Value, type World, unknown, str } from "../state.ts";
-import { cutProblem, type Listing, mayCut } from "../listing.ts";
+import { closesComponent, cutProblem, type Listing, mayCut, standInOperator, type StandInOp } from "../listing.ts";
 import { textRisk, variablesRisk } from "../arithmetic.ts";
 import { walkWord } from "../walk.ts";
 import type { WordEnv, Piece } from "./env.ts";
@@ -76,7 +76,13 @@ export function expandParts(parts: readonly WordPart[], world: World, env: WordE
         } else {
           output = env.substitute(p.body, world, p.span);
         }
-        if (output !== null && typeof output === "object") {
+        if (output !== null && typeof output === "object" && "standIn" in output) {
+          // `$(dirname "$f")`: a stand-in again (standInPathPart in src/shell/listing.ts), unless split at an IFS that may cut it.
+          const ifs = ifsOf(world, env);
+          const split = !p.quoted && !assignment;
+          if (split && (ifs === null || [...ifs].some(mayCut))) out.push({ k: "unknown", u: unknown("a name read from a listing, split at an IFS that may cut it"), quoted: false, split });
+          else out.push({ k: "text", text: output.standIn, quoted: p.quoted, split, standIn: true, ...(output.open ? { open: true as const } : {}) });
+        } else if (output !== null && typeof output === "object") {
           const names = parts.length === 1 && sink && !assignment ? listingPieces(output.listing, p.quoted, world, env) : null;
           if (names && sink) {
             out.push(...names.pieces);
@@ -116,7 +122,30 @@ export function expandParts(parts: readonly WordPart[], world: World, env: WordE
         break;
     }
   }
-  return out;
+  return closeOpen(out);
+}
+
+/**
+ * An `open` stand-in (a name whose last component may have become empty, `.` or `..`:
+ * standInOperator in src/shell/listing.ts) is a name again only when the text that follows
+ * it in the same field makes that component a plain name; otherwise its value is unknown.
+ * (No open piece leaves expandParts: a variable assigned one, or an operand, is unknown.)
+ */
+function closeOpen(pieces: Piece[]): Piece[] {
+  if (!pieces.some((p) => p.k === "text" && p.open)) return pieces;
+  return pieces.map((p, i) => {
+    if (p.k !== "text" || !p.open) return p;
+    let following = "";
+    for (const q of pieces.slice(i + 1)) {
+      if (q.k === "keep") continue;
+      // (Text that splitting may cut, or an unknown, does not say what the field goes on with.)
+      if (q.k !== "text" || (q.split && !q.quoted) || q.open) break;
+      following += q.text;
+      if (following.includes("/")) break;
+    }
+    const { open: _open, ...closed } = p;
+    return closesComponent(following) ? closed : { k: "unknown", u: unknown("a name read from a listing, taken apart, whose last component may be empty, `.` or `..`"), quoted: p.quoted, split: p.split };
+  });
 }
 
 /**
@@ -250,7 +279,10 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
   evaluationRisks(pe, world, env, span);
   // A subscript is expanded (and, for an indexed array, evaluated: evaluationRisks).
   if (pe.index !== null && pe.index.text !== "@" && pe.index.text !== "*") expandForEffects(pe.index, world, env, false);
-  const v = standInUse(paramValue(pe, world, env), pe.op, split, world, env);
+  const base = paramValue(pe, world, env);
+  const apart = isStandIn(base) && base.k === "str" && TAKING_APART.has(pe.op) ? takenApart(pe, base.v, quoted, split, world, env, assignment) : null;
+  if (apart !== null) return apart;
+  const v = standInUse(base, pe.op, split, world, env);
   // Unquoted, $* and ${a[*]} are fields as $@ is; quoted or assigned, one word joined by IFS's first character.
   const atForm = (pe.name === "@" && pe.index === null) || (pe.index !== null && /^[@]$/.test(pe.index.text)) || (split && (pe.name === "*" || pe.index?.text === "*"));
   const ifs = ifsOf(world, env);
@@ -277,6 +309,61 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
 }
 
 const NO_OPERAND = (): Piece[] => [];
+
+/** Operators whose result on a stand-in standInOperator (src/shell/listing.ts) may follow. */
+const TAKING_APART: ReadonlySet<ParamOp> = new Set<StandInOp>(["#", "##", "%", "%%", "/", "//", "/#", "/%"]);
+
+/**
+ * A pattern operator on a stand-in for a listing's names, when its operands are literal text
+ * and standInOperator proves what it makes of every name; null when not (standInUse then
+ * makes it unknown). The operands are expanded as bash expands them.
+ */
+function takenApart(pe: ParamExpansion, rep: string, quoted: boolean, split: boolean, world: World, env: WordEnv, assignment: boolean): Piece[] | null {
+  if (split) {
+    const ifs = ifsOf(world, env);
+    if (ifs === null || [...ifs].some(mayCut)) return null;
+  }
+  const pattern = pe.arg === null ? "" : literalPattern(expandParts(pe.arg.parts, world, env, assignment));
+  const slash = pe.op.startsWith("/");
+  const repl = slash && pe.arg2 !== null ? literalText(expandParts(pe.arg2.parts, world, env, assignment)) : slash ? "" : null;
+  if (!slash && pe.arg2) env.account(pe.arg2);
+  if (pattern === null) return null;
+  const got = standInOperator(rep, pe.op as StandInOp, pattern, repl);
+  if (typeof got === "string") return [{ k: "unknown", u: unknown(`a name read from a listing, taken apart (${got})`), quoted, split }];
+  if (got.exact) return [{ k: "text", text: got.text, quoted, split }];
+  return [{ k: "text", text: got.text, quoted, split, standIn: true, ...(got.open ? { open: true as const } : {}) }];
+}
+
+/** Characters that make unquoted text a pattern rather than literal text (extglob's among them). */
+const PATTERN_SPECIAL = /[*?[\\\]+@!()|]/;
+
+/** An operand's pieces as literal text, `/*` as "slashStar", `*` then `/` as "starSlash", text then `*` as litStar, or null when they are a pattern or not known. */
+function literalPattern(pieces: readonly Piece[]): string | "slashStar" | "starSlash" | { readonly litStar: string } | null {
+  let text = "";
+  let shape = "";
+  for (const p of pieces) {
+    if (p.k === "keep") continue;
+    if (p.k !== "text" || p.standIn) return null;
+    text += p.text;
+    shape += p.quoted ? "x".repeat(p.text.length) : p.text;
+  }
+  if (shape === "/*" && text === "/*") return "slashStar";
+  if (shape === "*/" && text === "*/") return "starSlash";
+  // Literal text, then one unquoted `*` (`.*`): the text is what it cuts at.
+  if (shape.endsWith("*") && text.endsWith("*") && !PATTERN_SPECIAL.test(shape.slice(0, -1))) return { litStar: text.slice(0, -1) };
+  return PATTERN_SPECIAL.test(shape) ? null : text;
+}
+
+/** A replacement's pieces as text, or null (unknown, a stand-in, or an unquoted `&`: the matched text). */
+function literalText(pieces: readonly Piece[]): string | null {
+  let text = "";
+  for (const p of pieces) {
+    if (p.k === "keep") continue;
+    if (p.k !== "text" || p.standIn || (!p.quoted && p.text.includes("&"))) return null;
+    text += p.text;
+  }
+  return text;
+}
 
 /** Operators that give the value as it is, or another word: a stand-in stays one. */
 const WHOLE_VALUE_OPS: ReadonlySet<ParamOp> = new Set(["", "length", ":-", "-", ":=", "=", ":?", "?", ":+", "+"]);
