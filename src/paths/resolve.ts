@@ -82,13 +82,28 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: 
   // Whether each segment this walk added exists; `..` past them climbs into `base` (or, after
   // an absolute symlink target, stays at /), where everything exists.
   const added: boolean[] = [];
-  const pending = (fromBase ? rest : abs).split("/").reverse();
+  // The segments still to walk: those of `text` from `at` on, then the texts in `later` (the
+  // last first), each from its start. A symlink's target is walked before the rest of the
+  // text it was met in. (No split: a path's array of segments was a percent of a batch.)
+  let text = fromBase ? rest : abs;
+  let at = 0;
+  const later: string[] = [];
   let hops = 0;
   let exists = true;
   let missingParent = false;
   let current = fromBase ? base : "/";
-  while (pending.length) {
-    const seg = pending.pop()!;
+  for (;;) {
+    if (at > text.length) {
+      const t = later.pop();
+      if (t === undefined) break;
+      text = t;
+      at = 0;
+      continue;
+    }
+    let end = text.indexOf("/", at);
+    if (end < 0) end = text.length;
+    const seg = text.slice(at, end);
+    at = end + 1;
     if (seg === "" || seg === ".") continue;
     if (seg === "..") {
       if (current !== "/") current = current.slice(0, current.lastIndexOf("/")) || "/";
@@ -98,7 +113,7 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: 
     }
     const next = current === "/" ? "/" + seg : current + "/" + seg;
     // Nothing exists below a directory that does not: no need to ask the disk.
-    const type = exists ? fs.lstat(next) : null;
+    const type: ReturnType<FileSystem["lstat"]> = exists ? fs.lstat(next) : null;
     if (type === "unreadable") return { ok: false, error: "unreadable", at: next };
     if (watch !== undefined && watch(next, type !== null)) return { ok: false, error: "changed", at: next };
     if (type === "symlink") {
@@ -106,8 +121,9 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: 
       if (PROCESS_LINK.test(next)) return { ok: false, error: "process", at: next };
       const target = fs.readlink(next);
       if (target === null) return { ok: false, error: "unreadable", at: next };
-      const parts = target.split("/").reverse();
-      for (const p of parts) pending.push(p);
+      if (at <= text.length) later.push(text.slice(at));
+      text = target;
+      at = 0;
       if (isAbsolute(target)) {
         added.length = 0;
         current = "/";
@@ -115,13 +131,25 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: 
       }
       continue;
     }
-    if (type === null && pending.some((p) => p !== "" && p !== ".")) missingParent = true;
+    if (type === null && (namesSegment(text, at) || later.some((t) => namesSegment(t, 0)))) missingParent = true;
     current = next;
     exists = type !== null;
     added.push(exists);
     if (current.length >= PATH_MAX) return { ok: false, error: "too-long", at: current.slice(0, 80) + "…" };
   }
   return { ok: true, path: current, exists, missingParent };
+}
+
+/** Whether `text` from `at` on holds a segment other than `` and `.` (a name or `..`). */
+function namesSegment(text: string, at: number): boolean {
+  for (let i = at; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 47) continue;
+    // `.` alone (followed by `/` or the end) names nothing.
+    if (c === 46 && (i + 1 === text.length || text.charCodeAt(i + 1) === 47)) continue;
+    return true;
+  }
+  return false;
 }
 
 /** Segment-wise containment: `/p/project-backup` is not inside `/p/project`. */
