@@ -14,12 +14,81 @@
 //   of UTF-8 with a few non-ASCII characters in it took longer than hashing it): characters
 //   outside ASCII, which minified output has only in string, template and regex literals, are
 //   written as \u escapes, which mean the same there.
+// - the command table's groups (src/commands/table/groups.ts) are required when first looked
+//   up, not imported as the bundle starts, and the table's index, computed here from the same
+//   sources (and so checked: a name twice is an error), is put in the bundle
+//   (src/commands/table/built-index.ts), so that it knows the names without loading a group.
 
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { BunPlugin } from "bun";
+import { builtIndex } from "../src/commands/table/index.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const out = join(root, "dist", "bundle");
+
+/**
+ * groups.ts with each module required by the loaders that use it: `import { A, B } from "M"`
+ * becomes `const m = () => require("M")`, and A, B in the loaders `m().A`, `m().B` (Bun bundles
+ * a require of an ES module as a call of that module's initialiser, made when first reached).
+ */
+function lazyGroups(text: string): string {
+  const IMPORT = /^import (type )?\{([^}]*)\} from "([^"]+)";\n/gm;
+  const modules: string[] = [];
+  const bindings = new Map<string, string>();
+  let rest = text.replace(IMPORT, (line, typeOnly: string | undefined, names: string, from: string) => {
+    if (typeOnly) return line;
+    const values = names.split(",").map((n) => n.trim()).filter((n) => n !== "" && !n.startsWith("type "));
+    const types = names.split(",").map((n) => n.trim()).filter((n) => n.startsWith("type "));
+    const m = `__tableModule${modules.length}`;
+    modules.push(`const ${m} = () => require(${JSON.stringify(from)});\n`);
+    for (const v of values) {
+      if (!/^[A-Za-z_$][\w$]*$/.test(v)) throw new Error(`bundle: groups.ts imports ${v} from ${from}; only plain named bindings can be made lazy`);
+      bindings.set(v, `${m}().${v}`);
+    }
+    return types.length > 0 ? `import { ${types.join(", ")} } from ${JSON.stringify(from)};\n` : "";
+  });
+  if (/^\s*import (?!type \{)/m.test(rest)) throw new Error("bundle: groups.ts has an import the build does not make lazy");
+  const start = rest.indexOf("export const GROUPS = {");
+  const end = rest.indexOf("} satisfies", start);
+  if (start < 0 || end < 0) throw new Error("bundle: groups.ts has no `export const GROUPS = { … } satisfies …`");
+  const used = new Set<string>();
+  // Bindings outside string literals (a group's key, a command's name) are the modules' exports.
+  const body = rest
+    .slice(start, end)
+    .split(/("[^"\n]*")/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(/(?<![\w$.])[A-Za-z_$][\w$]*(?![\w$])/g, (id) => {
+            const to = bindings.get(id);
+            if (to === undefined) return id;
+            used.add(id);
+            return to;
+          }),
+    )
+    .join("");
+  const unused = [...bindings.keys()].filter((b) => !used.has(b));
+  if (unused.length > 0) throw new Error(`bundle: groups.ts imports ${unused.join(", ")} and no loader uses them`);
+  const outside = rest.slice(0, start) + rest.slice(end);
+  for (const b of bindings.keys()) if (new RegExp(`(?<![\\w$."])${b.replace(/\$/g, "\\$")}(?![\\w$"])`).test(outside)) throw new Error(`bundle: groups.ts uses ${b} outside GROUPS`);
+  rest = rest.slice(0, start) + body + rest.slice(end);
+  return modules.join("") + rest;
+}
+
+/** The table's groups required when first used, and its index computed here (see the top). */
+const tablePlugin: BunPlugin = {
+  name: "shellfence-table",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]commands[\\/]table[\\/]groups\.ts$/ }, async (args) => ({ contents: lazyGroups(await Bun.file(args.path).text()), loader: "ts" }));
+    b.onLoad({ filter: /[\\/]src[\\/]commands[\\/]table[\\/]built-index\.ts$/ }, async (args) => {
+      const text = await Bun.file(args.path).text();
+      const NULL = "export const BUILT_INDEX: BuiltIndex | null = null;";
+      if (!text.includes(NULL)) throw new Error(`bundle: built-index.ts has no \`${NULL}\``);
+      return { contents: text.replace(NULL, `export const BUILT_INDEX: BuiltIndex | null = JSON.parse(${JSON.stringify(JSON.stringify(builtIndex()))});`), loader: "ts" };
+    });
+  },
+};
 
 async function build(entry: string): Promise<string> {
   const built = await Bun.build({
@@ -28,6 +97,7 @@ async function build(entry: string): Promise<string> {
     format: "cjs",
     minify: true,
     define: { "import.meta.url": "__shellfenceUrl" },
+    plugins: [tablePlugin],
   });
   if (!built.success || built.outputs.length !== 1) {
     for (const m of built.logs) console.error(m);

@@ -135,4 +135,28 @@ describe("Node.js 20", () => {
     expect(Number(major)).toBeGreaterThanOrEqual(20);
     expect([a, b]).toEqual(["allow", "ask"]);
   });
+  test("the bundle, whose table groups load on first lookup, answers as the sources do: a command of every group, and names of none", () => {
+    // One name per group of src/commands/table/groups.ts (the bundle carries its index), several in one call.
+    const commands = [
+      "tar xf ../a.tar", "sha256sum -c ../sums", "pandoc ../a.md -o b.html", "cp ../a b", "crontab ../tab", "gpg -d ../x.gpg",
+      "sqlite3 ../db .dump", "xdg-open ../a.pdf", "make -C ../x", "cmake -S ../src -B build", "gcc ../a.c -o a", "docker build ../ctx",
+      "go build ../m", "javac ../A.java", "kubectl apply -f ../k.yaml", "npm install ../pkg", "node ../a.js", "uv pip install -r ../r.txt",
+      "python3 ../a.py", "Rscript ../a.R", "cargo build --manifest-path ../Cargo.toml", "perl ../a.pl", "php ../a.php", "terraform -chdir=../t plan",
+      "vim ../a", "jq . ../a.json", "find .. -delete", "shellcheck ../a.sh", "curl -o ../x http://h", "patch -p1 -i ../p.diff", "rename s/a/b/ ../a",
+      "grep -r x ..", "systemctl --user start x", "ssh h cat ../x", "sed -i s/a/b/ ../a", "git -C .. status", "timeout 5 cat ../x", "nosuchcommand ../x",
+      "TAR_OPTIONS=-C.. tar xf a.tar",
+    ];
+    const input = commands.map((command) => JSON.stringify({ command })).join("\n") + "\n";
+    const bundled = cli(["check", "--jsonl"], input, "node");
+    expect(bundled.stderr).toBe("");
+    // The decision and reason codes (the order of what a directory lists differs between runtimes).
+    const codes = (out: string) =>
+      out.split("\n").filter((l) => l !== "").map((l) => {
+        const v = JSON.parse(l) as { decision: string; reasons: { code: string }[] };
+        return `${v.decision} ${v.reasons.map((r) => r.code).sort().join(",")}`;
+      });
+    const got = codes(bundled.stdout);
+    expect(got).toHaveLength(commands.length);
+    expect(got).toEqual(codes(cli(["check", "--jsonl"], input).stdout));
+  });
 });
