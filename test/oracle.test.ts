@@ -302,6 +302,9 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["echo ${HOME/a/$(cat ../outside/secret.txt)}", "out"],
     ["echo ${HOME^$(cat ../outside/secret.txt)}", "out"],
     ["echo ${SF_UNSET:-`cat ../outside/secret.txt`}", "out"],
+    // A descriptor against a redirection after a list: `exec 0>&-` closes stdin and goes on.
+    ["true && exec 0>&-; cat ../outside/secret.txt", "out"],
+    ["true && exec 3>&-; cat ../outside/secret.txt", "out"],
     // Inside "…" bash removes the backslash before " in backquoted text before parsing it.
     ["echo \"`cat \\\"../outside/secret.txt\\\"`\"", "out"],
     ["echo \"`cat \\\"..\\\"/outside/secret.txt`\"", "out"],

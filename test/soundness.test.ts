@@ -217,6 +217,20 @@ table("outputs of a known shape used in a path", box, [
   ["touch $(uname -sm)", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
+// A redirection after a list is the last command's, and digits against it are its descriptor
+// (found by the fuzzer): the grammar read `true && exec 0>&-` as `(true && exec 0) >&-`, a
+// program `0` that replaced the shell, so nothing after it was analysed.
+table("a descriptor number against a redirection after a list", box, [
+  ["true && exec 0>&-; cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["true && exec 0<&-; cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["true || exec 3>&-; cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["true | exec 2>/dev/null; cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["cd src && exec {fd}>&-; cat ../../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["cd src && exec 0>&-; cat main.ts", "allow", ["read $P/src/main.ts"]],
+  // Glued to the word before it, the digits are text of that word: a program that never returns.
+  ["true && exec x0>&-; cat ../outside/secret.txt", "allow"],
+]);
+
 // Backquoted substitutions side by side (found by the probe fuzz): to bash `a``b` and `a` `b`
 // are two substitutions, each run; the grammar reads one, with a "``" token inside it, and the
 // second command became words of the first (`echo \`echo a\` \`cat ../x\`` was allowed). The

@@ -282,6 +282,28 @@ function attachRedirects(cx: Lowering, s: Stmt, redirNodes: readonly Node[], whe
   return attach(s, redirs);
 }
 
+/**
+ * `true && exec 0>&-`: the grammar reads the redirection as one of the whole list and the `0`
+ * as a word of its last command (`exec 0`, a program that never returns, so nothing after it
+ * was analysed: `true && exec 0>&-; cat ../x` was allowed). Bash gives the redirection to that
+ * command, and digits or `{name}` written against it are its descriptor, as
+ * takeDescriptorNames does for a command the grammar reads with its redirections.
+ */
+function descriptorWords(s: Extract<Stmt, { t: "cmd" }>): Stmt {
+  let words = s.words;
+  const out = s.redirs.map((r) => {
+    const last = words[words.length - 1];
+    if (r.fd !== null || r.fdVar !== undefined || !last || last.span.end !== r.span.start) return r;
+    const before = words[words.length - 2];
+    if (before && before.span.end === last.span.start) return r;
+    const name = FD_NAME.exec(last.text ?? "");
+    if (!name && !FD_NUMBER.test(last.text ?? "")) return r;
+    words = words.slice(0, -1);
+    return name ? { ...r, fdVar: name[1]! } : { ...r, fd: last.text };
+  });
+  return { ...s, words, redirs: out };
+}
+
 function attach(s: Stmt, redirs: readonly Redir[]): Stmt {
   switch (s.t) {
     case "and":
@@ -292,7 +314,7 @@ function attach(s: Stmt, redirs: readonly Redir[]): Stmt {
     case "not":
       return { t: "not", body: attach(s.body, redirs) };
     case "cmd":
-      return { ...s, redirs: [...s.redirs, ...redirs] };
+      return descriptorWords({ ...s, redirs: [...s.redirs, ...redirs] });
     case "redir":
       return { t: "redir", body: s.body, redirs: [...s.redirs, ...redirs] };
     default:
