@@ -283,6 +283,10 @@ table("listings: names a command makes from the names (find -printf, dirname, aw
   ["cd names/plain && ls -t | awk '!/keep/ {print $0}' | xargs rm", "allow", ["write $P/names/plain"]],
   ["find names/plain -type d | sed 's/$/\\/abc.txt/g' | xargs touch", "allow", ["write $P/names/plain/abc.txt"]],
   ["find names/plain -name '*.txt' | sed 's/\\(.*\\)/\\1.out/' | xargs touch", "allow", ["write $P/names/plain.out"]],
+  // ls options that only order or choose names: -C1 (the last of -C and -1 wins), -p, -Q for xargs.
+  ["cd names/plain && ls -C1 -t | awk 'NR>5' | xargs rm", "allow", ["write $P/names/plain"]],
+  ["cd names/plain && ls -tQ | tail -n+4 | xargs rm", "allow", ["write $P/names/plain"]],
+  ["cd names/plain && ls -p | xargs ls", "allow", ["list $P/names/plain"]],
   // xargs -0 on names ended by newlines gets one item, the whole output: under `.`.
   ["cd names/plain && find . -name '*.txt' | xargs -0 rm -f", "allow", ["write $P/names/plain"]],
 ]);
@@ -319,6 +323,13 @@ table("listings: what a command makes of the names, outside", box, [
   ["find names/plain | sed 's/$/ x/' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -print0 | sed 's/$/.x/' | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find .. -name x | sed 's/$/.out/' | xargs touch", "ask", ["list $T/work"]],
+  ["cd names/plain && ls -1C | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && ls -l | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && ls -Q | while read f; do rm \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && rm $(ls -Q)", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && ls -Qp | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/quote && ls -Q | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && ls -Q | tar -cf ../../x.tar -T -", "ask", ["#UNRESOLVED_WORD"]],
   // xargs -0 on names ended by newlines: `d⏎d/x` is under d's parent; names that are not plain.
   ["find names/plain | xargs -0 rm -f", "ask", ["#UNRESOLVED_WORD"]],
   ["cd names/blank && find . | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],

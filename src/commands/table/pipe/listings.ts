@@ -169,13 +169,21 @@ export const FD_LISTING = listing(["fd", "fdfind"], ({ args, texts, nameArg }) =
 
 /**
  * `ls [DIR]`: the bare names in DIR, which resolve in the working directory (`.`); `ls -d
- * NAME…` and `ls FILE…`: some of the operands. Options that decorate, quote, add `.` and `..`
- * or headers make it unknown. (`dir` and `vdir` print columns.)
+ * NAME…` and `ls FILE…`: some of the operands. Options that decorate, add `.` and `..`, print
+ * columns or headers make it unknown; -p adds `/` to a directory's name (the same place), and
+ * -Q quotes each name, which only xargs removes. (`dir` and `vdir` print columns.)
  */
 export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physicalDir }) => {
   const options = texts.filter((t) => t.startsWith("-") && t !== "-");
   const operands = args.filter((a) => !a.text!.startsWith("-") || a.text === "-");
-  if (!options.every((o) => /^-[1trSXUvcuApLhGd]+$/.test(o) || /^--(sort=\w+|time=\w+|group-directories-first|color=(never|auto)|almost-all|reverse|dereference|directory)$/.test(o))) return null;
+  if (!options.every((o) => /^-[1trSXUvcuApLhGdCxQp]+$/.test(o) || /^--(sort=\w+|time=\w+|group-directories-first|color=(never|auto)|almost-all|reverse|dereference|directory)$/.test(o))) return null;
+  // Columns (-C, -x) unless a -1 after them wins (`ls -C1`; `ls -1C` prints columns).
+  const letters = options.filter((o) => !o.startsWith("--")).join("");
+  if (/[Cx][^1]*$/.test(letters)) return null;
+  // -Q prints each name in double quotes (with -p, the `/` after them: `"d"/`).
+  const quoted = letters.includes("Q");
+  if (quoted && letters.includes("p")) return null;
+  const quote = quoted ? { quote: '"' as const } : {};
   const dirOnly = options.some((o) => /^-[a-zA-Z]*d|^--directory$/.test(o));
   const cwd = world.cwd;
   const dirAt = (t: string) => {
@@ -183,11 +191,11 @@ export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physic
     return at === null ? null : physicalDir(at);
   };
   // Operands that are not directories are printed as they are written: some of them, in an order of ls's.
-  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands, reach: [], read: [], sep: "\n" };
+  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands, reach: [], read: [], sep: "\n", ...quote };
   // One directory, or none: more print a header for each.
   if (operands.length > 1) return null;
   const dir = operands[0] ?? dotOf(nameArg);
-  return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir, deep: false }], sep: "\n" };
+  return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir, deep: false }], sep: "\n", ...quote };
 });
 
 /** Value options of grep that take the next word. */
