@@ -261,3 +261,77 @@ table("listings: names from git's index", gitBox, [
   ["cd repos/good && git ls-files | xargs cat & git read-tree HEAD", "ask", ["#UNRESOLVED_WORD"]],
   ["cd repos/good && ln -s /etc link && git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
 ]);
+
+table("listings: names a command makes from the names (find -printf, dirname, awk, sed)", box, [
+  // find -printf: %p, %h (dirname: `.` for a top name), %f (a bare name), PREFIX/%P, quoted for xargs.
+  ["find names/plain -type f -printf '%p\\n' | xargs cat", "allow", ["read $P/names/plain"]],
+  ["find names/plain -type f -printf '%h\\0' | xargs -0 ls", "allow", ["list $P/names/plain", "list $P/names"]],
+  ["find names/plain -type d -printf 'build/%P\\0' | xargs -0 mkdir -p", "allow", ["write $P/build"]],
+  ["find names/plain -type f -printf '\"%p\"\\n' | xargs rm -f", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f -printf '\"%p\"\\n' | xargs -I{} cat {}", "allow", ["read $P/names/plain"]],
+  ["cd names/plain && find sub -type f -printf '%f\\n' | xargs ls", "allow", ["list $P/names/plain"]],
+  ["find names/plain -name a.txt -printf '%p\\0' -printf 'build/%P\\0' | xargs -0 -n2 cp -n", "allow", ["write $P/build"]],
+  ["wc -l $(find names/plain -name '*.txt' -printf '%h\\n')", "allow", ["read $P/names/plain"]],
+  // dirname of each name: the directories under the start point, and the start point's own.
+  ["find names/plain -name '*.txt' | xargs dirname | xargs ls", "allow", ["list $P/names/plain", "list $P/names"]],
+  ["cd names/plain && find . -name '*.txt' | xargs -n 1 dirname | xargs -n 1 cp -f ../../README.md", "allow", ["write $P/names/plain"]],
+  // (cp into `names`, dirname of the start point, may copy into a tree whose names are not plain.)
+  ["find names/plain -name '*.txt' | xargs -n 1 dirname | xargs -n 1 cp -f README.md", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name '*.txt' -exec dirname {} \\; | xargs ls", "allow", ["list $P/names/plain", "list $P/names"]],
+  // awk that only chooses lines; sed that appends a plain literal.
+  ["cd names/plain && rm `ls -t | awk 'NR>5'`", "allow", ["write $P/names/plain"]],
+  ["cd names/plain && ls -t | awk '!/keep/ {print $0}' | xargs rm", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type d | sed 's/$/\\/abc.txt/g' | xargs touch", "allow", ["write $P/names/plain/abc.txt"]],
+  ["find names/plain -name '*.txt' | sed 's/\\(.*\\)/\\1.out/' | xargs touch", "allow", ["write $P/names/plain.out"]],
+  // ls options that only order or choose names: -C1 (the last of -C and -1 wins), -p, -Q for xargs.
+  ["cd names/plain && ls -C1 -t | awk 'NR>5' | xargs rm", "allow", ["write $P/names/plain"]],
+  ["cd names/plain && ls -tQ | tail -n+4 | xargs rm", "allow", ["write $P/names/plain"]],
+  ["cd names/plain && ls -p | xargs ls", "allow", ["list $P/names/plain"]],
+  // xargs -0 on names ended by newlines gets one item, the whole output: under `.`.
+  ["cd names/plain && find . -name '*.txt' | xargs -0 rm -f", "allow", ["write $P/names/plain"]],
+]);
+
+table("listings: what a command makes of the names, outside", box, [
+  ["find .. -type f -printf '%p\\n' | xargs cat", "ask", ["list $T/work"]],
+  ["cd names/plain && find . -printf '%h\\n' | xargs -I{} cat {}/../../../x", "ask", ["read $T/work/x"]],
+  ["find names/plain -maxdepth 0 -printf '%h\\n' | xargs -I{} cat {}/../../x", "ask", ["read $T/work/x"]],
+  ["find names/plain -printf '../%P\\n' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -printf 'x/../../%P\\n' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -printf '%P\\n' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -printf '%s %p\\n' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat $(find names/plain -printf '%h')", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/blank -printf '%h\\n' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -printf 'names/link/%P\\n' | xargs cat", "ask", ["* $O"]],
+  ["cd names/link && find ../plain -printf '%f\\n' | xargs cat", "ask", ["* $O"]],
+  // Quotes are xargs's to remove: `read`, `$(…)` and `xargs -0` keep them.
+  ["find names/plain -printf '\"%p\"\\n' | while read f; do cat \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat $(find names/plain -printf '\"%p\"\\n')", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -printf '\"%p\"\\0' | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -printf '\"%p\"\\n' | sed 's/$/.x/' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/blank | xargs dirname | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find .. | xargs dirname | xargs cat", "ask", ["list $T/work"]],
+  ["find names/plain -exec dirname {} \\; | xargs -I{} cat {}/../../x", "ask", ["read $T/work/x"]],
+  ["find names/plain -exec basename {} \\; | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // awk that runs, reads or writes, prints fields or changes the record; sed that makes `..`.
+  ["cd names/plain && ls | awk '{system(\"cat \" $0)}' | xargs cat", "ask", ["#INLINE_CODE", "#UNRESOLVED_WORD"]],
+  ["cd names/plain && ls | awk 'NR>1 {print > \"x\"}' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && ls | awk '{print \"../\" $0}' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && ls | awk '{ getline x < \"../../../x\"; print }' | xargs cat", "ask", ["read $T/work/x"]],
+  ["find names/plain -print0 | awk 'NR>0' | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && find . -maxdepth 0 | sed 's/$/./' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | sed 's/$/\\/..\\/..\\/../' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | sed 's/$/ x/' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -print0 | sed 's/$/.x/' | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find .. -name x | sed 's/$/.out/' | xargs touch", "ask", ["list $T/work"]],
+  ["cd names/plain && ls -1C | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && ls -l | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && ls -Q | while read f; do rm \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && rm $(ls -Q)", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && ls -Qp | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/quote && ls -Q | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/plain && ls -Q | tar -cf ../../x.tar -T -", "ask", ["#UNRESOLVED_WORD"]],
+  // xargs -0 on names ended by newlines: `d⏎d/x` is under d's parent; names that are not plain.
+  ["find names/plain | xargs -0 rm -f", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/blank && find . | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find .. | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
+]);

@@ -8,7 +8,7 @@ import type { AccessKind } from "../verdict.ts";
 import type { World } from "../shell/state.ts";
 import type { Span } from "../span.ts";
 import type { Arg, Disk, Effect, Stdin } from "./effects.ts";
-import type { ListingSource } from "../shell/listing.ts";
+import type { Listing, ListingSource } from "../shell/listing.ts";
 import type { Dialect } from "../shell/syntax.ts";
 
 /** What a word is: a path of some kind, or not a path at all. */
@@ -169,6 +169,11 @@ export interface LineFilter {
   readonly single: boolean;
   /** The separator of its output: the input's, or the one `tr` turns it into. */
   readonly sep: "keep" | "\n" | "\0";
+  /**
+   * What it makes of each name instead of keeping it (`sed 's/$/.out/'`, `xargs dirname`):
+   * the listing of what it prints, or null when that is not one (src/shell/listing.ts).
+   */
+  readonly map?: (l: Listing<Arg>) => Listing<Arg> | null;
 }
 
 /**

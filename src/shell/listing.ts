@@ -61,6 +61,11 @@ export interface Listing<Arg extends Named = Named> {
    * starts with it): empty when every name is plain.
    */
   readonly odd: string;
+  /**
+   * Each name is printed between these quotes (`find -printf '"%p"\n'`, `ls -Q`): only a
+   * consumer that removes them (xargs without -0 or -d) gets the names.
+   */
+  readonly quote?: '"';
 }
 
 /** A character a plain name may hold; a plain name also does not start with `-`. */
@@ -97,6 +102,12 @@ type NamesCheck<Arg extends Named> = (dir: Arg, deep: boolean) => string | { rea
 export interface ListingSource<Arg extends Named> {
   /** The stand-ins (see above). */
   readonly reps: readonly Arg[];
+  /**
+   * Texts it may print as they are, beside the names the stand-ins stand for (`find DIR
+   * -printf %h` prints DIR's own dirname): judged as written, never as stand-ins.
+   */
+  readonly exact?: readonly Arg[];
+  readonly quote?: '"';
   /** Where the names resolve. */
   readonly reach: readonly Arg[];
   /** The directories whose names it prints: every name under each (in it only, `deep` false). */
@@ -120,7 +131,7 @@ export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: Nam
       const why = indexCheck();
       if (why !== null) return why;
     }
-    for (const a of [...src.reps, ...src.read.map((r) => r.dir)]) {
+    for (const a of [...src.reps, ...(src.exact ?? []), ...src.read.map((r) => r.dir)]) {
       if (a.text === null) return "a directory that is not known";
       if (!isPlainPath(a.text) || a.text.startsWith("-")) return `${JSON.stringify(a.text)} is not a plain name`;
     }
@@ -133,7 +144,8 @@ export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: Nam
     return null;
   };
   const unplain = problem();
-  return { reps: src.reps.map((r) => standIn(r)), reach: src.reach, sep: src.sep, single: false, unplain, odd };
+  const quote = src.quote ? { quote: src.quote } : {};
+  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep, single: false, unplain, odd, ...quote };
 }
 
 /** The characters of a name outside the plain set, with `-` for a leading one. */
@@ -154,10 +166,12 @@ export interface Cut {
   readonly ends: string;
   /** Characters it removes or treats specially inside a word (quotes, backslashes, IFS blanks it trims). */
   readonly special: string;
+  /** It removes the quotes around a word (xargs without -0 or -d, -I too: `"./a"` is `./a`). */
+  readonly unquotes?: true;
 }
 
 /** xargs without -0 or -d: blanks and newlines end an item; quotes and backslashes are removed. */
-export const XARGS_CUT: Cut = { ends: " \t\n", special: "'\"\\" };
+export const XARGS_CUT: Cut = { ends: " \t\n", special: "'\"\\", unquotes: true };
 
 /**
  * Why the words a consumer cuts from the listing are not each a whole name, or null when they
@@ -169,6 +183,7 @@ export const XARGS_CUT: Cut = { ends: " \t\n", special: "'\"\\" };
  */
 export function cutProblem(l: Listing, cut: Cut, strict = true): string | null {
   if (l.unplain !== null) return l.unplain;
+  if (l.quote && !cut.unquotes) return "the names are printed in quotes, which this consumer keeps";
   if (!cut.ends.includes(l.sep)) return l.sep === "\0" ? "names that end with NUL are read as one" : "names that end with a newline are read as one";
   // (`-` among the special characters stands for a name that starts with it.)
   for (const c of cut.ends + cut.special.replace("-", "")) if (mayCut(c)) return `${JSON.stringify(c)} would cut a name`;

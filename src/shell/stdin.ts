@@ -272,7 +272,9 @@ function answer(p: PipeOutput, call: PipeCall, input: () => Stdin, w: World, env
       if (f === null) return null;
       // Some of the lines of a listing stay names of that listing; of known text, unknown lines.
       const got = input();
-      return got.t === "listing" ? { t: "listing", listing: filtered(got.listing, f.single, f.sep === "keep" ? got.listing.sep : f.sep) } : null;
+      if (got.t !== "listing") return null;
+      const mapped = f.map ? f.map(got.listing) : got.listing;
+      return mapped === null ? null : { t: "listing", listing: filtered(mapped, f.single, f.sep === "keep" ? mapped.sep : f.sep) };
     }
     case "listing": {
       const source = p.source(call);

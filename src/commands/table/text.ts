@@ -7,7 +7,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import { assignmentValue, each, issue, none, optionalNone, optionItems, optionValues, roleAs } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import type { Analyser, Call, SpecContext } from "../spec.ts";
-import { SED_LINES } from "./pipe/lines.ts";
+import { AWK_LINES, SED_APPEND, SED_LINES } from "./pipe/lines.ts";
 import { SED_TEXT } from "./pipe/sed.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -241,7 +241,7 @@ const SED: TableSpec = {
     "--sandbox": { modes: ["sandbox"] },
   },
   operands: { first: "none", unlessModes: ["script"], rest: { default: "read", modes: { inplace: "write" } } },
-  pipe: [SED_LINES, SED_TEXT],
+  pipe: [SED_LINES, SED_APPEND, SED_TEXT],
   custom: (ctx) => {
     const scripts: Arg[] = optionValues(ctx, "-e", "--expression");
     const fromOperand = !ctx.modes.has("script");
@@ -483,6 +483,7 @@ const AWK_HARMLESS_W = [
 
 const AWK: TableSpec = {
   names: ["awk", "gawk", "mawk", "nawk", "original-awk"],
+  pipe: [AWK_LINES],
   flags: "bcCghkMnNOPrsStV",
   long: [
     "--characters-as-bytes", "--traditional", "--copyright", "--gen-pot", "--help", "--bignum", "--use-lc-numeric", "--non-decimal-data", "--optimize", "--posix",

@@ -5,9 +5,10 @@
 import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, replacedByStandIn, type Stdin, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec } from "../spec.ts";
-import { type Cut, cutProblem, repChoices, XARGS_CUT } from "../../shell/listing.ts";
+import { type Cut, cutProblem, type Listing, repChoices, XARGS_CUT } from "../../shell/listing.ts";
 import { issue, leadingOptions, type LeadingOptionRules, optionItems, optionValues, spanOf } from "./common.ts";
 import { XARGS_TEXT } from "./pipe/disk.ts";
+import { XARGS_DIRNAME } from "./pipe/lines.ts";
 
 const none = { value: "none" } as const;
 
@@ -431,6 +432,19 @@ const XARGS_SPEC: CommandSpec = {
 };
 
 /**
+ * `xargs -0` on names ended by newlines gets ONE item: the whole output, newlines included
+ * (`./a.pyc⏎./b/c.pyc⏎`). Its segments are those of the names, where the last of one name and
+ * the first of the next are joined by a newline into one segment that is never `.` or `..`:
+ * when every name is plain and is `.` or under it (every text stands for `.`), so is the item,
+ * a path under the working directory, judged as the stand-in `.`. Otherwise null: the item is
+ * not known (a name `d` then `d/x` make `d⏎d/x`, under d's parent, not under d).
+ */
+function wholeOutput(l: Listing<Arg>, anchor: Arg): Arg | null {
+  if (l.unplain !== null || l.odd !== "" || l.quote || !l.reps.length || !l.reps.every((r) => r.text !== null && /^\.\/*$/.test(r.text))) return null;
+  return { ...withValue(anchor, ".", ""), standIn: true };
+}
+
+/**
  * xargs: the command gets more arguments from its input. When the guard can see the input
  * (a here-string, `echo … |`, a file inside the root) they are those words; when they come
  * from a listing (`find DIR`, `ls`), stand-ins for its names; otherwise they are unknown.
@@ -465,13 +479,14 @@ function xargs(call: Call): Effect[] {
     // split one (src/shell/listing.ts). The command may run with no item (unless -r), with one,
     // or with several.
     const l = stdin.listing;
-    const cut: Cut = parsed.modes.has("nul") ? { ends: "\0", special: "" } : delim !== null ? { ends: delim, special: "" } : replace !== null ? { ends: "\n", special: XARGS_CUT.special + XARGS_CUT.ends } : XARGS_CUT;
-    const why = cutProblem(l, cut);
+    const cut: Cut = parsed.modes.has("nul") ? { ends: "\0", special: "" } : delim !== null ? { ends: delim, special: "" } : replace !== null ? { ends: "\n", special: XARGS_CUT.special + XARGS_CUT.ends, unquotes: true } : XARGS_CUT;
+    const whole = parsed.modes.has("nul") && l.sep === "\n" ? wholeOutput(l, anchor) : null;
+    const why = whole !== null ? null : cutProblem(l, cut);
     if (why !== null) items = [[withValue(anchor, null, `xargs reads names a listing prints, which its input may not give whole (${why})`)]];
     else {
       const noEmpty = parsed.items.some((i) => i.t === "option" && (i.name === "-r" || i.name === "--no-run-if-empty"));
-      const groups = repChoices(l.reps);
-      items = replace !== null ? [[...l.reps]] : groups === null ? [[withValue(anchor, null, "xargs reads names of more places than the guard follows")]] : groups.filter((g) => g.length > 0 || !noEmpty);
+      const groups = whole !== null ? [[], [whole]] : repChoices(l.reps);
+      items = replace !== null ? [whole !== null ? [whole] : [...l.reps]] : groups === null ? [[withValue(anchor, null, "xargs reads names of more places than the guard follows")]] : groups.filter((g) => g.length > 0 || !noEmpty);
       // The command gets every name under each directory: the directory is judged as reached
       // recursively (rules on what it holds apply, `find . | xargs cat` with `.env` denied).
       for (const d of l.reach) effects.push({ t: "scan", arg: d, kind: "unknown" }, { t: "path", arg: d, kind: "unknown" });
@@ -501,7 +516,7 @@ export const WRAPPERS: readonly Analyser[] = [
   { names: ["sudo", "doas", "pkexec", "run0"], analyse: sudoLike },
   { names: ["env"], analyse: env },
   { names: ["watch"], analyse: watch },
-  { names: ["xargs"], analyse: xargs, pipe: [XARGS_TEXT] },
+  { names: ["xargs"], analyse: xargs, pipe: [XARGS_DIRNAME, XARGS_TEXT] },
   { names: ["flock"], analyse: flock },
   { names: ["strace", "ltrace"], analyse: tracer },
 ];

@@ -183,7 +183,8 @@ function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, 
         // `find DIR | tar -T -`: every name under DIR (and the links there that lead out, when
         // the command follows them) — when every name was checked on disk to be plain, so
         // that no line of the list can be anything else; otherwise the list is not known.
-        if (s.listing.unplain !== null) break;
+        // (Names printed in quotes, `find -printf '"%p"\n'`, are lines with quotes to it.)
+        if (s.listing.unplain !== null || s.listing.quote) break;
         for (const d of s.listing.reach) {
           it.paths.access(w, d, e.kind, command, e.base);
           if (e.scan) it.paths.scanTree(w, d, e.kind, command, e.base);

@@ -5,6 +5,9 @@
 // file instead.
 
 import type { LineFilter, PipeCall, PipeOutput } from "../../spec.ts";
+import { appended, dirnames } from "./mapped.ts";
+import { cutProblem, XARGS_CUT } from "../../../shell/listing.ts";
+import { splitS } from "./sed.ts";
 
 const ONE = /^(-1|-n1|-n 1|--lines=1)$/;
 
@@ -68,3 +71,73 @@ export const TR_LINES = filter(["tr"], (words) => {
   if (words.length !== 2 || ![...nl, ...nul].includes(words[0]!) || ![...nl, ...nul].includes(words[1]!)) return null;
   return { single: false, sep: nul.includes(words[1]!) ? (nl.includes(words[0]!) ? "\0" : "keep") : nl.includes(words[0]!) ? "keep" : "\n" };
 });
+
+/**
+ * awk programs that only choose whole lines, reading standard input: a pattern on the line's
+ * number (`NR>5`, `NR==1`) or on the whole line (`/re/`, `!/re/`, `$0 ~ /re/`), `1`, with no
+ * action or `{print}` / `{print $0}`. No option (-f, -v, -F), no file, no field, getline,
+ * system() or redirection: awk prints each chosen record and a newline, so a listing ended by
+ * newlines stays itself (one ended by NUL is one record to awk: not followed).
+ */
+export const AWK_LINES: PipeOutput = {
+  t: "filter",
+  filter: (call: PipeCall) => {
+    if (call.texts.length !== 1) return null;
+    const m = /^\s*(?:(NR\s*(==|!=|<=|>=|<|>)\s*[0-9]+)|(!?\s*\/(?:[^/\\\n]|\\[^\n])*\/)|(\$0\s*!?~\s*\/(?:[^/\\\n]|\\[^\n])*\/)|(1))?\s*(\{\s*print(?:\s+\$0)?\s*;?\s*\})?\s*$/.exec(call.texts[0]!);
+    if (m === null || (m[1] === undefined && m[3] === undefined && m[4] === undefined && m[5] === undefined && m[6] === undefined)) return null;
+    const single = m[2] === "==" || (m[2] === "<" && /<\s*[01]$/.test(m[1]!)) || (m[2] === "<=" && /<=\s*[01]$/.test(m[1]!));
+    return { single, sep: "\n", map: (l) => (l.sep === "\n" ? l : null) };
+  },
+};
+
+/**
+ * `sed 's/$/LIT/'` (and `s/\(.*\)/\1LIT/`, `s/.*\/&LIT/`, -E's `s/(.*)/\1LIT/`) appends LIT to
+ * each line: the names with LIT appended (pipe/mapped.ts). Lines end as the listing's names
+ * do only with -z for NUL and without it for newlines.
+ */
+export const SED_APPEND = filter(["sed"], (words) => {
+  let ere = false;
+  let nul = false;
+  const scripts: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const t = words[i]!;
+    if (t === "-E" || t === "-r" || t === "--regexp-extended") ere = true;
+    else if (t === "-z" || t === "--null-data") nul = true;
+    else if (t === "-e" || t === "--expression") scripts.push(words[++i] ?? "");
+    else if (t.startsWith("-")) return null;
+    else scripts.push(t);
+  }
+  if (scripts.length !== 1) return null;
+  const s = splitS(scripts[0]!.replace(/;?\s*$/, ""));
+  if (s === null || !/^g?$/.test(s.flags)) return null;
+  const { re, repl } = s;
+  const group = ere ? "(.*)" : "\\(.*\\)";
+  let lit: string | null = null;
+  if (re === "$") lit = repl;
+  else if (re === ".*" && repl.startsWith("&")) lit = repl.slice(1);
+  else if ((re === group || re === `^${group}$` || re === `^${group}`) && repl.startsWith("\\1")) lit = repl.slice(2);
+  // LIT is plain text (the delimiter is split out above, so an escaped one is refused with every other escape).
+  if (lit === null || /[\\&\n]/.test(lit)) return null;
+  const text = lit;
+  return { single: false, sep: "keep", map: (l) => (l.sep === (nul ? "\0" : "\n") ? appended(l, text) : null) };
+});
+
+/**
+ * `xargs [-r] [-n N] [-L N] [-0] dirname` on a listing: the directory of each name (pipe/mapped.ts),
+ * one a line, when xargs gives dirname the names whole (src/shell/listing.ts).
+ */
+export const XARGS_DIRNAME: PipeOutput = {
+  t: "filter",
+  filter: (call: PipeCall) => {
+    const w = call.texts;
+    let k = 0;
+    let nul = false;
+    for (; k < w.length && w[k]!.startsWith("-"); k++) {
+      if (w[k] === "-0" || w[k] === "--null") nul = true;
+      else if (/^-(n|L)$/.test(w[k]!) && /^[0-9]+$/.test(w[k + 1] ?? "")) k++;
+      else if (!/^-(n|L)[0-9]+$|^-r$|^--no-run-if-empty$|^--max-args=[0-9]+$/.test(w[k]!)) return null;
+    }
+    if (call.name !== "xargs" || w[k]?.replace(/^.*\//, "") !== "dirname" || k !== w.length - 1) return null;
+    return { single: false, sep: "\n", map: (l) => (cutProblem(l, nul ? { ends: "\0", special: "" } : XARGS_CUT) === null ? dirnames(l) : null) };
+  },
+};

@@ -3,9 +3,10 @@
 // What the names may be, and when they stand for themselves, is src/shell/listing.ts's.
 
 import { type Arg, withValue } from "../../effects.ts";
-import type { ListingSource } from "../../../shell/listing.ts";
+import { isPlainPath, type ListingSource } from "../../../shell/listing.ts";
 import type { PipeCall, PipeOutput } from "../../spec.ts";
 import { againstCwd, leadingOptions, type LeadingOptionRules } from "../common.ts";
+import { textDirname } from "./mapped.ts";
 
 /** The working directory as the place bare names (`ls`, `fd`) resolve in. */
 function dotOf(anchor: Arg): Arg {
@@ -28,14 +29,88 @@ export const FIND_OPTIONS: LeadingOptionRules = {
 };
 
 export const FIND_LISTING = listing(["find"], ({ args, texts, nameArg }) => {
-  // -printf, -ls and -exec print something other than the paths; -L and -follow list
+  // -ls and other -exec commands print something other than the paths; -L and -follow list
   // names under the directories links lead to.
-  if (texts.some((t) => /^-(exec|execdir|ok|okdir|printf|fprintf|ls|fls|fprint|fprint0|files0-from|L|follow)$/.test(t))) return null;
+  if (texts.some((t) => /^-(execdir|ok|okdir|fprintf|ls|fls|fprint|fprint0|files0-from|L|follow)$/.test(t))) return null;
   let i = leadingOptions(texts, FIND_OPTIONS).end;
   const starts: Arg[] = [];
   for (; i < args.length && !/^[-(!),]/.test(texts[i]!); i++) starts.push(args[i]!);
-  return under(starts.length ? starts : [dotOf(nameArg)], texts.some((t) => t === "-print0") ? "\0" : "\n");
+  const dirs = starts.length ? starts : [dotOf(nameArg)];
+  // What each action prints: -print, -print0, -printf FORMAT, -exec dirname {} ; (or +).
+  const printed: Printed[] = [];
+  for (let k = i; k < texts.length; k++) {
+    const t = texts[k]!;
+    if (t === "-print" || t === "-print0") printed.push({ d: "p", pre: "", sep: t === "-print" ? "\n" : "\0", quote: false });
+    else if (t === "-printf") {
+      const f = k + 1 < texts.length ? printfFormat(texts[++k]!) : null;
+      if (f === null) return null;
+      printed.push(f);
+    } else if (t === "-exec") {
+      const end = texts.findIndex((x, j) => j > k && (x === ";" || x === "+"));
+      if (end !== k + 3 || texts[k + 1] !== "dirname" || texts[k + 2] !== "{}") return null;
+      printed.push({ d: "h", pre: "", sep: "\n", quote: false });
+      k = end;
+    }
+  }
+  // Without an action, find prints each name as -print does.
+  if (!printed.length) return under(dirs, "\n");
+  const first = printed[0]!;
+  if (printed.some((p) => p.sep !== first.sep || p.quote !== first.quote)) return null;
+  const src = { reps: [] as Arg[], exact: [] as Arg[], reach: [] as Arg[], read: dirs.map((dir) => ({ dir, deep: true })), sep: first.sep, ...(first.quote ? { quote: '"' as const } : {}) };
+  for (const p of printed) {
+    for (const dir of dirs) {
+      const d = dir.text;
+      if (d === null) return null;
+      if (p.d === "p" || p.d === "h") {
+        src.reps.push(dir);
+        src.reach.push(dir);
+        const up = p.d === "h" ? textDirname(d) : null;
+        if (p.d === "h" && up === null) return null;
+        if (up !== null) src.exact.push(withValue(dir, up, ""));
+      } else if (p.d === "f") {
+        // Bare names, which resolve in the working directory; and the start point's own.
+        const base = d.replace(/\/+$/, "").replace(/^.*\//, "");
+        if (base === "") return null;
+        src.reps.push(dotOf(nameArg));
+        src.reach.push(dotOf(nameArg));
+        src.exact.push(withValue(dir, base, ""));
+      } else {
+        // PREFIX/ and PREFIX/ with each name relative to the start point.
+        const at = withValue(dir, p.pre.replace(/\/+$/, ""), "");
+        src.reps.push(at);
+        src.reach.push(at);
+      }
+    }
+  }
+  return src;
 });
+
+/**
+ * One name per action: the name (`p`), its directory (`h`, as dirname prints it: `.` for a
+ * top name), its last component (`f`), or a literal prefix and the name relative to the start
+ * point (`P`, empty for the start point itself), maybe in double quotes, ended by `sep`.
+ */
+interface Printed {
+  readonly d: "p" | "h" | "f" | "P";
+  readonly pre: string;
+  readonly sep: "\n" | "\0";
+  readonly quote: boolean;
+}
+
+/**
+ * A -printf format that prints one name per line (GNU find 4.9, checked with real find):
+ * `["][PREFIX/]%X["]\n` or `\0`, X one of p, h, f and P. PREFIX comes only with %P, as plain
+ * components that are not `..` ending with `/` (the start point's %P is empty: `PREFIX/`).
+ * Anything else (%s, %T@, two names a line, no separator: `.` then `.` print `..`) is null.
+ */
+function printfFormat(format: string): Printed | null {
+  const m = /^("?)((?:[^%\\"]|%%)*)%([phfP])("?)\\([n0])$/.exec(format);
+  if (m === null || m[1] !== m[4]) return null;
+  const d = m[3] as Printed["d"];
+  const pre = m[2]!.replaceAll("%%", "%");
+  if (d !== "P" ? pre !== "" : !pre.endsWith("/") || !isPlainPath(pre) || pre.split("/").some((c) => c === "..") || pre.startsWith("/")) return null;
+  return { d, pre, sep: m[5] === "n" ? "\n" : "\0", quote: m[1] === '"' };
+}
 
 /** A pathspec whose matches print as names under the working directory: no `..`, no `/` or magic first. */
 const INNER_PATHSPEC = /^(?![/:-])[A-Za-z0-9._+,%@^*?[\]/-]+$/;
@@ -94,13 +169,21 @@ export const FD_LISTING = listing(["fd", "fdfind"], ({ args, texts, nameArg }) =
 
 /**
  * `ls [DIR]`: the bare names in DIR, which resolve in the working directory (`.`); `ls -d
- * NAME…` and `ls FILE…`: some of the operands. Options that decorate, quote, add `.` and `..`
- * or headers make it unknown. (`dir` and `vdir` print columns.)
+ * NAME…` and `ls FILE…`: some of the operands. Options that decorate, add `.` and `..`, print
+ * columns or headers make it unknown; -p adds `/` to a directory's name (the same place), and
+ * -Q quotes each name, which only xargs removes. (`dir` and `vdir` print columns.)
  */
 export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physicalDir }) => {
   const options = texts.filter((t) => t.startsWith("-") && t !== "-");
   const operands = args.filter((a) => !a.text!.startsWith("-") || a.text === "-");
-  if (!options.every((o) => /^-[1trSXUvcuApLhGd]+$/.test(o) || /^--(sort=\w+|time=\w+|group-directories-first|color=(never|auto)|almost-all|reverse|dereference|directory)$/.test(o))) return null;
+  if (!options.every((o) => /^-[1trSXUvcuApLhGdCxQp]+$/.test(o) || /^--(sort=\w+|time=\w+|group-directories-first|color=(never|auto)|almost-all|reverse|dereference|directory)$/.test(o))) return null;
+  // Columns (-C, -x) unless a -1 after them wins (`ls -C1`; `ls -1C` prints columns).
+  const letters = options.filter((o) => !o.startsWith("--")).join("");
+  if (/[Cx][^1]*$/.test(letters)) return null;
+  // -Q prints each name in double quotes (with -p, the `/` after them: `"d"/`).
+  const quoted = letters.includes("Q");
+  if (quoted && letters.includes("p")) return null;
+  const quote = quoted ? { quote: '"' as const } : {};
   const dirOnly = options.some((o) => /^-[a-zA-Z]*d|^--directory$/.test(o));
   const cwd = world.cwd;
   const dirAt = (t: string) => {
@@ -108,11 +191,11 @@ export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physic
     return at === null ? null : physicalDir(at);
   };
   // Operands that are not directories are printed as they are written: some of them, in an order of ls's.
-  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands, reach: [], read: [], sep: "\n" };
+  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands, reach: [], read: [], sep: "\n", ...quote };
   // One directory, or none: more print a header for each.
   if (operands.length > 1) return null;
   const dir = operands[0] ?? dotOf(nameArg);
-  return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir, deep: false }], sep: "\n" };
+  return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir, deep: false }], sep: "\n", ...quote };
 });
 
 /** Value options of grep that take the next word. */

@@ -13,7 +13,7 @@ import type { PipeOutput } from "../../spec.ts";
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** `s` with its delimiter split out: pattern, replacement, flags (escaped delimiters unescaped). */
-function splitS(script: string): { re: string; repl: string; flags: string } | null {
+export function splitS(script: string): { re: string; repl: string; flags: string } | null {
   if (!script.startsWith("s") || script.length < 4) return null;
   const d = script[1]!;
   // (`&` would be whole-match in the replacement, or itself when escaped: not modelled.)
