@@ -174,6 +174,27 @@ table("listings: commands that make only the names they are given, or plain name
   ["find names/plain | xargs cat; unzip a.zip -d names/plain", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
+table("listings: commands that only remove or change names make none, whatever a write's text", box, [
+  // strace: rm/unlink unlinkat, rmdir rmdir, chmod/chown/chgrp fchmodat/fchownat, shred -u
+  // renames to `0…` and unlinks; none opens with O_CREAT. (xargs without -I passes `{}` as is.)
+  ["cd names/plain && find . | grep -v xml | xargs rm -rf {}", "allow", ["write $P/names/plain/{}"]],
+  ["find names/plain | xargs -I{} rm -f '{} x'", "allow", ["write $P/names/plain x"]],
+  ["find names/plain -type f | xargs -I{} shred -u '{} x'", "allow", ["write $P/names/plain x"]],
+  ["find names/plain -type f | xargs -I{} chmod 644 '{} x'", "allow", ["write $P/names/plain x"]],
+  ["find names/plain -type f | xargs -I{} chgrp -h users '{} x'", "allow", ["write $P/names/plain x"]],
+  ["find names/plain | while read f; do rmdir 'names/plain/a b'; unlink 'names/plain/c d'; done", "allow", ["write $P/names/plain/a b"]],
+  ["find names/plain | xargs -I{} /usr/bin/rm -i '{} x'", "allow", ["write $P/names/plain x"]],
+  // Twins: a redirection on one makes its file; touch, mkdir, tee and truncate make the names they write; outside.
+  ["find names/plain | xargs rm -rf {} > 'names/plain/a b'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | while read f; do rm \"$f\" 2> 'names/plain/a b'; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs -I{} mkdir '{} x'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs -I{} tee '{} x'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs -I{} truncate -s 0 '{} x'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | while read f; do rm \"$f\"; mkdir 'names/plain/a b'; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find ../outside | grep -v xml | xargs rm -rf {}", "ask", ["list $O"]],
+  ["find names/blank | xargs rm -rf {}", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
 table("listings: rename of the names a listing stands for", box, [
   // The substitution cannot touch `names/plain` itself: every new name stays under it.
   ["find names/plain -name '*.txt' | xargs rename 's/\\.txt$/.md/'", "allow", ["write $P/names/plain"]],

@@ -258,6 +258,10 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["find docs -type f | sed 's/$/.x/' | xargs touch", "in"],
     ["cd docs && ls -tQ | awk 'NR>0' | xargs cat", "in"],
     ["cd docs && find . -type f | xargs -0 ls", "in"],
+    // rm, shred -u and chmod make no name, whatever their words' text (rm -rf refuses `.`; shred renames to `0…` beside the name).
+    ["cd docs && find . | grep -v xml | xargs rm -rf {}", "in"],
+    ["find docs -type f | xargs -I{} shred -u {}", "in"],
+    ["find docs -type f | xargs -I{} chmod 644 '{} x' {}", "in"],
     ["bash scripts/build.sh", "in"],
     ["./scripts/build.sh", "in"],
   ]],
