@@ -195,6 +195,25 @@ table("listings: commands that only remove or change names make none, whatever a
   ["find names/blank | xargs rm -rf {}", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
+table("listings: perl -i with confined code rewrites the names in place, and makes plain backups beside them", box, [
+  // strace: perl opens NAME, writes `XX` and six letters or digits beside it and renames that
+  // onto NAME; with a suffix it links NAME to NAME+SUFFIX first; a NAME not there is not made.
+  ["find names/plain -type f -print0 | xargs -0 perl -pi -e 's/ +$//'", "allow", ["write $P/names/plain"]],
+  ["find names/plain -name '*.txt' -print | xargs perl -pi -e 's/Windows/Linux/ig' names/plain/*.txt", "allow", ["write $P/names/plain/a.txt"]],
+  ["find names/plain -type f | xargs perl -pi.bak -e 's/a/b/'", "allow", ["write $P/names/plain.bak"]],
+  ["find names/plain -type f | xargs perl -i -pe 's/a/b/'", "allow", ["write $P/names/plain"]],
+  ["find names/plain | xargs cat; perl -pi.orig -e 's/a/b/' names/plain/a.txt", "allow", ["write $P/names/plain/a.txt.orig"]],
+  // Twins: a suffix that is not plain (perl reads `-pi b` as -p and -i` b`), one with `*` or
+  // `/`, code that is not confined, a name written that is not plain, ruby, outside.
+  ["find names/plain -type f | xargs perl '-pi b' -e 's/a/b/'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs perl -pi'*x y' -e 's/a/b/'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs perl -pi'bak/*' -e 's/a/b/'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs perl -pi -e 'rename $_, 1'", "ask", ["#INLINE_CODE"]],
+  ["find names/plain | xargs cat; perl -pi -e 's/a/b/' 'names/plain/a b'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs ruby -pi -e 'x'", "ask", ["#INLINE_CODE"]],
+  ["find ../outside -type f | xargs perl -pi -e 's/a/b/'", "ask", ["list $O"]],
+]);
+
 table("listings: rename of the names a listing stands for", box, [
   // The substitution cannot touch `names/plain` itself: every new name stays under it.
   ["find names/plain -name '*.txt' | xargs rename 's/\\.txt$/.md/'", "allow", ["write $P/names/plain"]],

@@ -262,6 +262,10 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["cd docs && find . | grep -v xml | xargs rm -rf {}", "in"],
     ["find docs -type f | xargs -I{} shred -u {}", "in"],
     ["find docs -type f | xargs -I{} chmod 644 '{} x' {}", "in"],
+    // perl -i with confined code: a temporary `XX…` renamed onto each name, NAME.bak linked beside it.
+    ["find docs -type f -print0 | xargs -0 perl -pi -e 's/ +$//'", "in"],
+    ["find docs -type f | xargs perl -pi.bak -e 's/a/b/'", "in"],
+    ["perl -pi.bak -e 's/a/b/' ../outside/secret.txt", "out"],
     ["bash scripts/build.sh", "in"],
     ["./scripts/build.sh", "in"],
   ]],

@@ -281,7 +281,7 @@ function ofStandIn(path: string): string {
  * everywhere else (docs/semantics.md, "Known limits"): the names it might make are not
  * followed, as what it might read is not.
  */
-export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = [], standIn: (p: PathFinding) => boolean = () => false): string | null {
+export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = [], standIn: (p: PathFinding) => boolean = () => false, keeps: (p: PathFinding) => boolean = () => false): string | null {
   if (worlds.some((w) => zoneInListing(w.linkZones, dir, true))) return "a command may make symlinks or unpack files there";
   for (const p of paths) {
     if (p.kind !== "write" || p.resolved === null || removesOnly(p.command)) continue;
@@ -297,8 +297,9 @@ export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: re
       // (A stand-in `DIR/*` is a plain name under DIR, checked on disk.)
       const bad = own.find((q) => q.resolved === null || !isPlainPath(standIn(q) ? ofStandIn(q.path) : q.path) || !plainTree(q.resolved));
       if (bad) return `${p.command} may copy or move names that are not plain (${bad.path})`;
-    } else if (/[<>]/.test(p.command)) {
-      // A redirection makes the file it names (judged below).
+    } else if (/[<>]/.test(p.command) || keeps(p)) {
+      // A redirection makes the file it names; a write marked so (perl -i with confined code) the
+      // name it writes and plain ones beside it (judged below).
     } else if (!NAME_KEEPING.has(name)) return `${p.command} writes ${p.path}, and may make names from elsewhere`;
     else {
       // Any invocation of it in the command line counts: its words say whether it makes other names.
