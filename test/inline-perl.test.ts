@@ -17,7 +17,7 @@ table("inline perl: confined code is allowed, the operands it reads judged", box
   ["perl -e 'print \"a\" x 10'", "allow", ["!#INLINE_CODE"]],
   ["perl -ne 'print if /x/' README.md", "allow", ["read $P/README.md"]],
   ["perl -pi -e 's/foo/bar/g' README.md src/main.ts", "allow", ["write $P/README.md", "write $P/src/main.ts"]],
-  ["perl -pi.bak -e 's/a/b/' README.md", "allow", ["write $P/README.md"]],
+  ["perl -pi.bak -e 's/a/b/' README.md", "allow", ["write $P/README.md", "write $P/README.md.bak"]],
   ["perl -i -pe 's/something/another/g' README.md", "allow", ["write $P/README.md"]],
   ["perl -e 's/a/b/' -pi README.md", "allow", ["write $P/README.md"]],
   ["find . | perl -lne 'print quotemeta'", "allow"],
@@ -54,6 +54,9 @@ table("inline perl: the outside twins", box, [
   ["perl -F: -e 'print' 'id |'", "ask", ["#INLINE_CODE"]],
   ["cd .. && perl -pi -e 's/a/b/' outside/secret.txt", "ask", ["write $O/secret.txt"]],
   ["perl -i'../outside/*' -pe 's/a/b/' README.md", "ask", ["write $O/README.md"]],
+  // The backup NAME+SUFFIX is beside NAME (perl links it there: strace).
+  ["perl -pi.bak -e 's/a/b/' ../outside/secret.txt", "ask", ["write $O/secret.txt.bak"]],
+  ["perl -pi.bak -e 'system 1' ../outside/secret.txt", "ask", ["#INLINE_CODE", "write $O/secret.txt.bak"]],
   // <> opens each operand with a two-argument open: `id |` runs id.
   ["perl -ne print 'id |'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print while <>' '<../outside/secret.txt'", "ask", ["#INLINE_CODE"]],

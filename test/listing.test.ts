@@ -174,6 +174,46 @@ table("listings: commands that make only the names they are given, or plain name
   ["find names/plain | xargs cat; unzip a.zip -d names/plain", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
+table("listings: commands that only remove or change names make none, whatever a write's text", box, [
+  // strace: rm/unlink unlinkat, rmdir rmdir, chmod/chown/chgrp fchmodat/fchownat, shred -u
+  // renames to `0…` and unlinks; none opens with O_CREAT. (xargs without -I passes `{}` as is.)
+  ["cd names/plain && find . | grep -v xml | xargs rm -rf {}", "allow", ["write $P/names/plain/{}"]],
+  ["find names/plain | xargs -I{} rm -f '{} x'", "allow", ["write $P/names/plain x"]],
+  ["find names/plain -type f | xargs -I{} shred -u '{} x'", "allow", ["write $P/names/plain x"]],
+  ["find names/plain -type f | xargs -I{} chmod 644 '{} x'", "allow", ["write $P/names/plain x"]],
+  ["find names/plain -type f | xargs -I{} chgrp -h users '{} x'", "allow", ["write $P/names/plain x"]],
+  ["find names/plain | while read f; do rmdir 'names/plain/a b'; unlink 'names/plain/c d'; done", "allow", ["write $P/names/plain/a b"]],
+  ["find names/plain | xargs -I{} /usr/bin/rm -i '{} x'", "allow", ["write $P/names/plain x"]],
+  // Twins: a redirection on one makes its file; touch, mkdir, tee and truncate make the names they write; outside.
+  ["find names/plain | xargs rm -rf {} > 'names/plain/a b'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | while read f; do rm \"$f\" 2> 'names/plain/a b'; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs -I{} mkdir '{} x'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs -I{} tee '{} x'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs -I{} truncate -s 0 '{} x'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | while read f; do rm \"$f\"; mkdir 'names/plain/a b'; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find ../outside | grep -v xml | xargs rm -rf {}", "ask", ["list $O"]],
+  ["find names/blank | xargs rm -rf {}", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("listings: perl -i with confined code rewrites the names in place, and makes plain backups beside them", box, [
+  // strace: perl opens NAME, writes `XX` and six letters or digits beside it and renames that
+  // onto NAME; with a suffix it links NAME to NAME+SUFFIX first; a NAME not there is not made.
+  ["find names/plain -type f -print0 | xargs -0 perl -pi -e 's/ +$//'", "allow", ["write $P/names/plain"]],
+  ["find names/plain -name '*.txt' -print | xargs perl -pi -e 's/Windows/Linux/ig' names/plain/*.txt", "allow", ["write $P/names/plain/a.txt"]],
+  ["find names/plain -type f | xargs perl -pi.bak -e 's/a/b/'", "allow", ["write $P/names/plain.bak"]],
+  ["find names/plain -type f | xargs perl -i -pe 's/a/b/'", "allow", ["write $P/names/plain"]],
+  ["find names/plain | xargs cat; perl -pi.orig -e 's/a/b/' names/plain/a.txt", "allow", ["write $P/names/plain/a.txt.orig"]],
+  // Twins: a suffix that is not plain (perl reads `-pi b` as -p and -i` b`), one with `*` or
+  // `/`, code that is not confined, a name written that is not plain, ruby, outside.
+  ["find names/plain -type f | xargs perl '-pi b' -e 's/a/b/'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs perl -pi'*x y' -e 's/a/b/'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs perl -pi'bak/*' -e 's/a/b/'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs perl -pi -e 'rename $_, 1'", "ask", ["#INLINE_CODE"]],
+  ["find names/plain | xargs cat; perl -pi -e 's/a/b/' 'names/plain/a b'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs ruby -pi -e 'x'", "ask", ["#INLINE_CODE"]],
+  ["find ../outside -type f | xargs perl -pi -e 's/a/b/'", "ask", ["list $O"]],
+]);
+
 table("listings: rename of the names a listing stands for", box, [
   // The substitution cannot touch `names/plain` itself: every new name stays under it.
   ["find names/plain -name '*.txt' | xargs rename 's/\\.txt$/.md/'", "allow", ["write $P/names/plain"]],

@@ -258,6 +258,14 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["find docs -type f | sed 's/$/.x/' | xargs touch", "in"],
     ["cd docs && ls -tQ | awk 'NR>0' | xargs cat", "in"],
     ["cd docs && find . -type f | xargs -0 ls", "in"],
+    // rm, shred -u and chmod make no name, whatever their words' text (rm -rf refuses `.`; shred renames to `0…` beside the name).
+    ["cd docs && find . | grep -v xml | xargs rm -rf {}", "in"],
+    ["find docs -type f | xargs -I{} shred -u {}", "in"],
+    ["find docs -type f | xargs -I{} chmod 644 '{} x' {}", "in"],
+    // perl -i with confined code: a temporary `XX…` renamed onto each name, NAME.bak linked beside it.
+    ["find docs -type f -print0 | xargs -0 perl -pi -e 's/ +$//'", "in"],
+    ["find docs -type f | xargs perl -pi.bak -e 's/a/b/'", "in"],
+    ["perl -pi.bak -e 's/a/b/' ../outside/secret.txt", "out"],
     ["bash scripts/build.sh", "in"],
     ["./scripts/build.sh", "in"],
   ]],

@@ -93,7 +93,11 @@ type BaseField = { readonly base?: string | null };
 
 export type Effect =
   /** A path access. */
-  | ({ readonly t: "path"; readonly arg: Arg; readonly kind: AccessKind; readonly command?: string; readonly surface?: string } & BaseField)
+  /**
+   * (`keepsNames`: a write by which the command makes no name but this one and plain ones beside
+   * it, as perl -i's temporary file: a listing's names stay what it prints, src/shell/listing.ts.)
+   */
+  | ({ readonly t: "path"; readonly arg: Arg; readonly kind: AccessKind; readonly command?: string; readonly surface?: string; readonly keepsNames?: true } & BaseField)
   /** A directory the command recurses into following symlinks: every link in it that leads out is an access. */
   | ({ readonly t: "scan"; readonly arg: Arg; readonly kind: AccessKind; readonly surface?: string } & BaseField)
   /** A word the guard knows nothing about: every way it could name a path is judged. */

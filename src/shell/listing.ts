@@ -247,6 +247,24 @@ function renameKeepsPlain(ws: readonly string[]): boolean {
   return repl !== undefined && repl !== "" && [...repl].every(isPlainChar) && !repl.startsWith("-") && /[^.]/.test(repl);
 }
 
+/**
+ * Commands that only remove names or change what a name holds (its mode, its owner), as strace
+ * shows on GNU coreutils: rm and unlink call unlinkat, rmdir rmdir, chmod/chown/chgrp
+ * fchmodat/fchownat; shred opens without O_CREAT and, with -u, renames the name to names of
+ * `0`s (its set is digits, letters, `_` and `.`: plain) before it unlinks it. None makes the
+ * name its write names, whatever its text (`xargs rm -rf {}` removes a file `{}`, if there
+ * is one), so no write of theirs makes a name that is not plain. Only these programs as the
+ * system has them: `./rm` is a project program that may do anything.
+ */
+const NAME_REMOVING = new Set(["rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp"]);
+
+function removesOnly(command: string): boolean {
+  // (A redirection on one, `rm x > 'a b'`, makes the file it names: its command holds `>`.)
+  if (/[<>]/.test(command)) return false;
+  const m = /^(?:(?:\/usr)?\/bin\/)?([a-z]+)$/.exec(command.split(" ")[0]!);
+  return m !== null && NAME_REMOVING.has(m[1]!);
+}
+
 /** Commands that make the names they are given and copy or move trees: each tree they name must hold plain names. */
 const TREE_MOVING = new Set(["cp", "mv"]);
 
@@ -263,10 +281,10 @@ function ofStandIn(path: string): string {
  * everywhere else (docs/semantics.md, "Known limits"): the names it might make are not
  * followed, as what it might read is not.
  */
-export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = [], standIn: (p: PathFinding) => boolean = () => false): string | null {
+export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = [], standIn: (p: PathFinding) => boolean = () => false, keeps: (p: PathFinding) => boolean = () => false): string | null {
   if (worlds.some((w) => zoneInListing(w.linkZones, dir, true))) return "a command may make symlinks or unpack files there";
   for (const p of paths) {
-    if (p.kind !== "write" || p.resolved === null) continue;
+    if (p.kind !== "write" || p.resolved === null || removesOnly(p.command)) continue;
     // A name made from a stand-in (`{}.bak`, sed's `-i SUFFIX` on one) is made beside each name the stand-in stands for.
     if (standIn(p) && !isPlainPath(ofStandIn(p.path))) return `${p.command} writes ${p.path}, which is not a plain name`;
     const below = isInside(p.resolved, dir);
@@ -279,8 +297,9 @@ export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: re
       // (A stand-in `DIR/*` is a plain name under DIR, checked on disk.)
       const bad = own.find((q) => q.resolved === null || !isPlainPath(standIn(q) ? ofStandIn(q.path) : q.path) || !plainTree(q.resolved));
       if (bad) return `${p.command} may copy or move names that are not plain (${bad.path})`;
-    } else if (/[<>]/.test(p.command)) {
-      // A redirection makes the file it names (judged below).
+    } else if (/[<>]/.test(p.command) || keeps(p)) {
+      // A redirection makes the file it names; a write marked so (perl -i with confined code) the
+      // name it writes and plain ones beside it (judged below).
     } else if (!NAME_KEEPING.has(name)) return `${p.command} writes ${p.path}, and may make names from elsewhere`;
     else {
       // Any invocation of it in the command line counts: its words say whether it makes other names.

@@ -85,6 +85,8 @@ export class Accesses {
   /** Listings that stand for names only if nothing in the command makes a name that is not plain. */
   /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
   private readonly standInPaths = new Set<string>();
+  /** Writes (command, via, span and text) that make no name but their own and plain ones beside it (`keepsNames` on the effect). */
+  private readonly keptNames = new Set<string>();
 
   /** (`gitDir`: names from that repository's index, which the command must not change either.) */
   private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[]; readonly gitDir?: string }[] = [];
@@ -102,6 +104,11 @@ export class Accesses {
     // `dir` was reached through the pattern's literal prefix, symlinks followed: judge where it is.
     const r = resolvePhysical(dir, this.fs);
     this.findings.addPath({ path: shown, resolved: r.ok ? r.path : dir, kind: "list", command: "glob", via: this.shell.via, span: this.shell.span(span), problem: null });
+  }
+
+  /** Marks the write of `arg` by `command` as one that makes no other name (nameMaker's `keeps`). */
+  keepsNames(arg: Arg, command: string): void {
+    if (arg.text !== null) this.keptNames.add(keptKey(command, this.shell.via, this.shell.span(arg.span), arg.text));
   }
 
   /** Records a path access relative to a world's cwd (or to `base`, a logical directory). */
@@ -583,11 +590,16 @@ export class Accesses {
   settleListings(worlds: readonly World[]): void {
     for (const r of this.reliances) {
       const commands = this.findings.commands.map((c) => c.text);
-      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), commands, (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`)) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), commands, (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`), (p) => this.keptNames.has(keptKey(p.command, p.via, p.span, p.path))) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
       // The names it stood for are then any paths: an access that cannot be resolved.
       if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
     }
   }
+}
+
+/** (A write of the same text by another command, or by the same from elsewhere, is not the marked one.) */
+function keptKey(command: string, via: readonly string[], span: Span, text: string): string {
+  return JSON.stringify([command, via, span.start, span.end, text]);
 }
 
 /** Why a path is not known when its walk meets a link zone. */

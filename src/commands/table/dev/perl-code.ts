@@ -3,10 +3,10 @@
 // are the operands, which `<>` (or -n/-p) reads, and -i rewrites in place. Any option whose
 // effect the analyser does not follow keeps the whole program INLINE_CODE.
 
-import type { Arg } from "../../effects.ts";
-import type { Base } from "../../spec.ts";
+import { type Arg, withValue } from "../../effects.ts";
+import type { Base, SpecContext } from "../../spec.ts";
 import { analyseInline } from "../../inline/index.ts";
-import { type Custom, issue, optionItems } from "../common.ts";
+import { type Custom, issue, optionItems, optionValues } from "../common.ts";
 
 /**
  * Options that change nothing the analysis depends on (perlrun): warnings, taint checks, `-c`
@@ -67,5 +67,33 @@ export const perlInlineCode: Custom = (ctx) => {
     const unsafe = operands.find((o) => o.word.text === null || o.word.standIn === true || (o.word.text !== "-" && !PLAIN_OPERAND.test(o.word.text)));
     if (unsafe) return refuse(`<> opens ${unsafe.word.source} with a two-argument open, where a name ending in | runs a command`, unsafe.word);
   }
+  const suffixes = optionValues(ctx, "-i").map((v) => v.text);
+  if (inPlace && suffixes.every((s) => s !== null && PLAIN_SUFFIX.test(s))) return keepNames(ctx, operands, suffixes as string[]);
   for (const o of operands) if (o.word.text !== "-" || inPlace) ctx.role(o.word, inPlace ? "write" : "read", o.base);
 };
+
+/** An -i suffix whose backup lands beside the file, under a name plain when the file's is: no `/`, no `*`. */
+const PLAIN_SUFFIX = /^[\p{L}\p{N}\p{M}._+,%@^_-]*$/u;
+
+/** The calls whose in-place writes keepNames marked, with their backups: inPlaceBackup leaves them be. */
+const kept = new WeakSet<SpecContext>();
+
+/** Whether keepNames recorded this call's in-place writes and backups. */
+export function inPlaceKept(ctx: SpecContext): boolean {
+  return kept.has(ctx);
+}
+
+/**
+ * Confined code under -i[SUFFIX] makes no name but the files' own (rewritten in place: perl
+ * opens each, writes `XX` and six letters or digits beside it, renames that onto it; a file
+ * not there is not made), and NAME+SUFFIX beside each with a suffix (linkat), as strace shows:
+ * each a write marked so, which a listing's names survive when its text is plain (nameMaker).
+ */
+function keepNames(ctx: SpecContext, operands: readonly { word: Arg; base: Base }[], suffixes: readonly string[]): void {
+  kept.add(ctx);
+  const write = (word: Arg, base: Base) => ctx.emit({ t: "path", arg: word, kind: "write", keepsNames: true, ...(base !== undefined ? { base } : {}) });
+  for (const o of operands) {
+    write(o.word, o.base);
+    for (const s of suffixes) if (s !== "" && o.word.text !== null) write(withValue(o.word, o.word.text + s, ""), o.base);
+  }
+}

@@ -5,7 +5,7 @@ import type { Analyser } from "../../spec.ts";
 import { assignmentOptions, chdir, type Custom, each, hooks, issue, none, optionalNone, optionItems, optionValues, read, roleAs } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
 import { info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
-import { perlInlineCode } from "./perl-code.ts";
+import { inPlaceKept, perlInlineCode } from "./perl-code.ts";
 import { PERL_SWITCHES, RUBY_SWITCHES, splitSwitchWords } from "./switch-words.ts";
 
 const RUBY: TableSpec = {
@@ -31,18 +31,20 @@ const RUBY: TableSpec = {
 /**
  * `-i[EXT]` edits the files in place and keeps the original under a backup name: with a `/` in
  * EXT (or perl's `*`, replaced by the file's name as given: perlrun) the backup is written
- * elsewhere, `perl -i'../bak/*'`. ruby only appends EXT (ruby(1)).
+ * elsewhere, `perl -i'../bak/*'`; without, it is NAME+EXT beside the file (perl links it there:
+ * strace), a name it makes. ruby only appends EXT (ruby(1)). (perl's confined inline code has
+ * its writes and backups recorded already, marked: inPlaceKept.)
  */
 function inPlaceBackup(placeholder: "*" | null): Custom {
   return (ctx) => {
+    if (inPlaceKept(ctx)) return;
     const files = ctx.modes.has("eval") ? ctx.operands : ctx.operands.slice(1);
     for (const ext of optionValues(ctx, "-i")) {
       if (ext.text === null) {
         ctx.role(ext, "generic");
         continue;
       }
-      const elsewhere = ext.text.includes("/") || (placeholder !== null && ext.text.includes(placeholder));
-      if (!elsewhere) continue;
+      if (ext.text === "") continue;
       for (const f of files) {
         if (f.text === null) ctx.role(f, "generic");
         else roleAs(ctx, f, placeholder !== null && ext.text.includes(placeholder) ? ext.text.split(placeholder).join(f.text) : f.text + ext.text, "write");
