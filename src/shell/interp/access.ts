@@ -13,12 +13,13 @@ import type { AccessKind } from "../../verdict.ts";
 import { type Arg, withValue } from "../../commands/analyse.ts";
 import type { Disk } from "../../commands/effects.ts";
 import type { Findings } from "../findings.ts";
-import { indexChanger, isPlainName, isPlainPath, nameMaker, oddChars, placesAfterText } from "../listing.ts";
+import { indexChanger, isPlainPath, nameMaker, placesAfterText } from "../listing.ts";
 import { unplainIndexNames } from "../../paths/git-index.ts";
 import type { PatternChar } from "../pattern.ts";
 import { plainUnknown, type Status, type World } from "../state.ts";
 import type { WordEnv } from "../words/env.ts";
 import { pathCandidates } from "./candidates.ts";
+import { namesUnder } from "./names-under.ts";
 import { globPattern } from "../words/glob.ts";
 import { zoneInListing, zoneWatch } from "../zones.ts";
 import type { InterpreterLimits } from "./limits.ts";
@@ -535,7 +536,7 @@ export class Accesses {
     if (!start.ok) return `${dir} cannot be resolved`;
     const made = nameMaker(start.path, [], [w], () => true);
     if (made !== null) return made.replace(/^a command/, "an earlier command");
-    const got = this.namesUnder(start.path, deep, dir);
+    const got = namesUnder(this.fs, start.path, deep, dir, this.limits.maxScanEntries);
     // (`onlyPlain`: one that takes them only if all are plain relies on nothing otherwise.)
     if (typeof got !== "string" && (!onlyPlain || got.odd === "")) this.reliances.push({ dir, phys: start.path, span: this.shell.span(span), command: "listing", via: this.shell.via });
     return got;
@@ -558,32 +559,8 @@ export class Accesses {
 
   /** Whether every name under a physical path (nothing, for a file or a path not there) is plain, within the bound. */
   private plainTree(phys: string): boolean {
-    const got = this.namesUnder(phys, true, phys);
+    const got = namesUnder(this.fs, phys, true, phys, this.limits.maxScanEntries);
     return typeof got !== "string" && got.odd === "";
-  }
-
-  /**
-   * The characters outside the plain set that the names under a physical directory hold, or
-   * why they cannot be told (past the bound, unreadable, not UTF-8). Links are not followed.
-   */
-  private namesUnder(start: string, deep: boolean, shown: string): string | { readonly odd: string } {
-    if (this.fs.lstat(start) !== "dir") return { odd: "" };
-    const queue = [start];
-    let odd = "";
-    let entries = 0;
-    while (queue.length) {
-      const phys = queue.shift()!;
-      const names = this.fs.readdir(phys);
-      if (names === null) return `${phys} cannot be listed`;
-      for (const name of names) {
-        if (++entries > this.limits.maxScanEntries) return `${shown} holds more than ${this.limits.maxScanEntries} entries`;
-        if (name === UNDECODABLE_NAME) return `${shown} holds a name that is not UTF-8`;
-        if (!isPlainName(name)) odd = [...new Set(odd + oddChars(name))].join("");
-        const p = phys + "/" + name;
-        if (deep && this.fs.lstat(p) === "dir") queue.push(p);
-      }
-    }
-    return { odd };
   }
 
   /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */

@@ -1,0 +1,30 @@
+// The names under a directory on disk, as a listing relies on them (src/shell/listing.ts):
+// whether each is plain, walked breadth first without following links, within a bound.
+
+import { type FileSystem, UNDECODABLE_NAME } from "../../paths/fs.ts";
+import { isPlainName, oddChars } from "../listing.ts";
+
+/**
+ * The characters outside the plain set that the names under a physical directory hold (in it
+ * only, `deep` false), or why they cannot be told (past `limit` entries, unreadable, not UTF-8).
+ * A file, or a path not there, holds none. `shown` is the directory as the command wrote it.
+ */
+export function namesUnder(fs: FileSystem, start: string, deep: boolean, shown: string, limit: number): string | { readonly odd: string } {
+  if (fs.lstat(start) !== "dir") return { odd: "" };
+  const queue = [start];
+  let odd = "";
+  let entries = 0;
+  while (queue.length) {
+    const phys = queue.shift()!;
+    const names = fs.readdir(phys);
+    if (names === null) return `${phys} cannot be listed`;
+    for (const name of names) {
+      if (++entries > limit) return `${shown} holds more than ${limit} entries`;
+      if (name === UNDECODABLE_NAME) return `${shown} holds a name that is not UTF-8`;
+      if (!isPlainName(name)) odd = [...new Set(odd + oddChars(name))].join("");
+      const p = phys + "/" + name;
+      if (deep && fs.lstat(p) === "dir") queue.push(p);
+    }
+  }
+  return { odd };
+}
