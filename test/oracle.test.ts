@@ -320,6 +320,10 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["echo ${HOME/a/$(cat ../outside/secret.txt)}", "out"],
     ["echo ${HOME^$(cat ../outside/secret.txt)}", "out"],
     ["echo ${SF_UNSET:-`cat ../outside/secret.txt`}", "out"],
+    // glibc opens TZ as a zone file: absolute, or under /usr/share/zoneinfo with its `../`.
+    ["TZ=../outside/secret.txt date", "in"],
+    ["TZ=$PWD/../outside/secret.txt date", "out"],
+    ["TZ=:$PWD/../outside/secret.txt date", "out"],
     // A descriptor against a redirection after a list: `exec 0>&-` closes stdin and goes on.
     ["true && exec 0>&-; cat ../outside/secret.txt", "out"],
     ["true && exec 3>&-; cat ../outside/secret.txt", "out"],

@@ -217,6 +217,21 @@ table("outputs of a known shape used in a path", box, [
   ["touch $(uname -sm)", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
+// TZ names a zone file every program using glibc's time functions opens before it reads the
+// value as a rule: absolute (after an optional `:`), or under $TZDIR or /usr/share/zoneinfo,
+// `../` and all (strace of date 9.1 and ls -l).
+table("TZ names a file a started program reads", box, [
+  ["TZ=$O/secret.txt date", "ask", ["read $O/secret.txt"]],
+  ["TZ=:$O/secret.txt date", "ask", ["read $O/secret.txt"]],
+  ["export TZ=$O/secret.txt; ls -l", "ask", ["read $O/secret.txt"]],
+  ["TZ=../../../..$O/secret.txt date", "ask", ["read $O/secret.txt"]],
+  ["TZDIR=../outside TZ=secret.txt date", "ask", ["read $O/secret.txt"]],
+  ["TZ=$X date", "ask", ["#UNRESOLVED_WORD"]],
+  ["TZ=UTC date", "allow"],
+  ["TZ=Europe/Paris ls -l", "allow"],
+  ["TZ= date", "allow"],
+]);
+
 // A redirection after a list is the last command's, and digits against it are its descriptor
 // (found by the fuzzer): the grammar read `true && exec 0>&-` as `(true && exec 0) >&-`, a
 // program `0` that replaced the shell, so nothing after it was analysed.

@@ -17,9 +17,11 @@ export interface EnvironmentRole {
   /**
    * `command`: a command line or options that the program runs or obeys (split at blanks;
    * shell syntax in it is code the guard does not read). `dirs`: a `:`-separated list of
-   * directories (an empty entry is the working directory).
+   * directories (an empty entry is the working directory). `zone`: TZ, which glibc opens as a
+   * zone file before it reads it as a rule (strace of date 9.1: TZ=/x opens /x, TZ=:/x too,
+   * TZ=UTC and TZ=../a open them under $TZDIR or /usr/share/zoneinfo, `../` and all).
    */
-  readonly value: "command" | "dirs";
+  readonly value: "command" | "dirs" | "zone";
   /** What the program does with the paths the value names. */
   readonly kind: AccessKind;
   /** Only an absolute value is a path (`GIT_TRACE=1` traces to stderr, `GIT_TRACE=/x` to /x). */
@@ -73,6 +75,9 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   ...["HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS", "CURL_HOME", "GNUPGHOME", "DOCKER_CONFIG", "IPYTHONDIR", "JUPYTER_CONFIG_DIR", "TERMINFO", "TERMINFO_DIRS", "MAGIC", "NLSPATH", "HOSTALIASES", "SSL_CERT_FILE", "SSL_CERT_DIR", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE", "NODE_EXTRA_CA_CERTS", "AWS_SHARED_CREDENTIALS_FILE"].map(
     (n) => [n, CONFIG_DIRS] as const,
   ),
+  // The time zone any program using glibc's time functions loads, and where it looks for one.
+  ["TZ", { value: "zone", kind: "read" } as const],
+  ["TZDIR", CONFIG_DIRS],
   // Where programs write: temporary and cache directories, history, traces, key logs.
   ...["TMPDIR", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "CARGO_TARGET_DIR", "PYTHONPYCACHEPREFIX", "GCOV_PREFIX", "NODE_V8_COVERAGE", "COVERAGE_FILE", "LLVM_PROFILE_FILE", "GMON_OUT_PREFIX",
     "NODE_REDIRECT_WARNINGS", "NODE_COMPILE_CACHE", "UV_CACHE_DIR", "PIPX_HOME", "PIPX_BIN_DIR"].map(

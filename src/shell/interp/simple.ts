@@ -12,7 +12,7 @@ import { nameRisk, textRisk } from "../arithmetic.ts";
 import { commandWords, dirEntries, SHELL_SYNTAX } from "../environment.ts";
 import { environmentRole } from "../../commands/environment.ts";
 import { repChoices } from "../listing.ts";
-import { dedupe, STATUS_UNKNOWN, unknown, type World } from "../state.ts";
+import { dedupe, STATUS_UNKNOWN, str, unknown, type World } from "../state.ts";
 import { INHERITED_STDIN, redirectedStdin } from "../stdin.ts";
 import type { Redir, Stmt, Word } from "../syntax.ts";
 import { expandToSegs, expandWord } from "../words/expand.ts";
@@ -283,6 +283,13 @@ function environment(it: Shell, w: World, span: Span, program?: string): Arg[] {
     if (role.value === "dirs") {
       // `af_unix:stream:/path` splits into entries like any list; its path is the absolute one.
       for (const e of dirEntries(text)) if (!role.absoluteOnly || e.startsWith("/")) it.paths.access(w, withValue(at, e, ""), role.kind, command);
+    } else if (role.value === "zone") {
+      const zone = text.replace(/^:/, "");
+      const dir = w.getVar("TZDIR") ?? (it.env.get("TZDIR") !== undefined ? str(it.env.get("TZDIR")!) : str("/usr/share/zoneinfo"));
+      if (zone === "") continue;
+      if (zone.startsWith("/")) it.paths.access(w, withValue(at, zone, ""), role.kind, command);
+      else if (dir.k === "str") it.paths.access(w, withValue(at, `${dir.v}/${zone}`, ""), role.kind, command);
+      else it.paths.access(w, withValue(at, null, `$TZDIR is not known, and ${name} names a zone file under it`), role.kind, command);
     } else if (SHELL_SYNTAX.test(text)) {
       it.issue("OPAQUE_CODE", `${name} holds shell code that a program started here may run`, span);
     } else if (role.optionsOf && text.trim() !== "") {
