@@ -22,8 +22,12 @@ export function namesUnder(fs: FileSystem, start: string, deep: boolean, shown: 
       if (++entries > limit) return `${shown} holds more than ${limit} entries`;
       if (name === UNDECODABLE_NAME) return `${shown} holds a name that is not UTF-8`;
       if (!isPlainName(name)) odd = [...new Set(odd + oddChars(name))].join("");
+      if (!deep) continue;
       const p = phys + "/" + name;
-      if (deep && fs.lstat(p) === "dir") queue.push(p);
+      const type = fs.lstat(p);
+      // A directory it cannot look into may hold anything, and a chmod may open it meanwhile.
+      if (type === "unreadable") return `${p} cannot be looked at`;
+      if (type === "dir") queue.push(p);
     }
   }
   return { odd };
