@@ -320,6 +320,8 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["echo ${HOME/a/$(cat ../outside/secret.txt)}", "out"],
     ["echo ${HOME^$(cat ../outside/secret.txt)}", "out"],
     ["echo ${SF_UNSET:-`cat ../outside/secret.txt`}", "out"],
+    // `$` before a backquote is text; the substitution runs, unescaped as bash reads it.
+    ["echo \"a$`cat \\\"../outside/secret.txt\\\"`\"", "out"],
     // glibc opens TZ as a zone file: absolute, or under /usr/share/zoneinfo with its `../`.
     ["TZ=../outside/secret.txt date", "in"],
     ["TZ=$PWD/../outside/secret.txt date", "out"],

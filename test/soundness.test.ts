@@ -269,6 +269,11 @@ table("two backquoted substitutions the grammar reads as one", box, [
   // …also where a backslash in the text has it parsed again (found by the probe fuzz)
   ["echo `seq 1 2``cat \\\\../outside/secret.txt`", "ask", ["read $O/secret.txt"]],
   ["echo `echo \\$x``cat ../outside/secret.txt`", "ask", ["read $O/secret.txt"]],
+  // `$` before a backquote is text; the substitution after it runs as bash reads it (probe fuzz)
+  ['echo "a$`cat \\"../outside/secret.txt\\"`"', "ask", ["read $O/secret.txt"]],
+  ['[ "a$`cat \\"../outside/secret.txt\\"`" = b ]', "ask", ["read $O/secret.txt"]],
+  ["echo a$`echo \\$x``cat ../outside/secret.txt`", "ask", ["read $O/secret.txt"]],
+  ["echo \"a$`echo hi`\"", "allow"],
   // Where the words cannot be told apart here, or a newline between them ends the command.
   ["x=`echo a` `cat ../outside/secret.txt`", "ask", ["#UNMODELLED_SYNTAX"]],
   ["echo x`echo a` `cat ../outside/secret.txt`", "ask", ["#UNMODELLED_SYNTAX"]],

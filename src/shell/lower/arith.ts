@@ -63,7 +63,9 @@ export function substitutionsIn(cx: Lowering, n: Node): Stmt[] {
       cx.loweredCode.add(x.startIndex);
       // Backquoted text runs as bash splits and unescapes it (backquotes.ts); the grammar's own
       // tree is what bash runs only for one substitution without a backslash.
-      const at = x.startIndex + leadingBlanks(x.text);
+      // (`$` before a backquote is text to bash, though the grammar puts it in the opener.)
+      const first = x.startIndex + leadingBlanks(x.text);
+      const at = cx.source[first] === "$" && cx.source[first + 1] === "`" ? first + 1 : first;
       const pieces = x.type === "command_substitution" && cx.source[at] === "`" ? splitBackquotes(cx.source, at, x.endIndex, quoted) : undefined;
       if (pieces === undefined || (pieces?.length === 1 && pieces[0]!.t === "code" && !pieces[0]!.escaped)) out.push({ t: "subshell", body: cx.substitutionBody(cx, x) });
       else if (pieces === null) problem(cx, x, "backquotes the guard cannot split as bash does", "UNMODELLED_SYNTAX");

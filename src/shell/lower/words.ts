@@ -247,7 +247,12 @@ function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): v
       return;
     case "command_substitution": {
       const at = n.startIndex + leadingBlanks(n.text);
-      if (cx.source.charCodeAt(at) === BACKQUOTE) backquoted(cx, n, at, quoted, out);
+      // The grammar reads `$` before a backquote as part of the substitution's opener; to bash
+      // it is a `$` of text ("a$`cmd`" is a$ and then what cmd prints).
+      if (cx.source.charCodeAt(at) === DOLLAR && cx.source.charCodeAt(at + 1) === BACKQUOTE) {
+        out.push(quoted ? { t: "lit", text: "$" } : { t: "raw", text: "$" });
+        backquoted(cx, n, at + 1, quoted, out);
+      } else if (cx.source.charCodeAt(at) === BACKQUOTE) backquoted(cx, n, at, quoted, out);
       else out.push({ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) });
       return;
     }
@@ -289,6 +294,7 @@ function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): v
 const isString = (c: Node): boolean => c.type === "string";
 
 const BACKQUOTE = 96;
+const DOLLAR = 36;
 
 /**
  * A backquoted substitution node, read as the substitutions bash sees in it (backquotes.ts):
