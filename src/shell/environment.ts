@@ -28,6 +28,9 @@ export interface EnvironmentRole {
   readonly absoluteOnly?: boolean;
 }
 
+/** Where glibc looks up a zone name that is not absolute, unless TZDIR says otherwise. */
+export const ZONE_DIRECTORY = "/usr/share/zoneinfo";
+
 const COMMAND: EnvironmentRole = { value: "command", kind: "exec" };
 const CODE_DIRS: EnvironmentRole = { value: "dirs", kind: "exec" };
 const CONFIG_DIRS: EnvironmentRole = { value: "dirs", kind: "read" };

@@ -6,8 +6,8 @@
 
 import { type Arg, withValue } from "../effects.ts";
 import type { SpecContext } from "../spec.ts";
+import { ZONE_DIRECTORY } from "../../shell/environment.ts";
 
-const ZONEINFO = "/usr/share/zoneinfo";
 
 /** `TZ="…"` at the start of a date string, its `\` escapes kept. */
 const ZONE = /^[ \t\n]*TZ="((?:[^"\\]|\\.)*)"/;
@@ -22,12 +22,12 @@ export function dateStringZone(ctx: SpecContext, value: Arg): void {
       known += s.text;
     }
     const start = known.replace(/^[ \t\n]+/, "");
-    if (start.startsWith('TZ="') || 'TZ="'.startsWith(start)) ctx.role(value, "read", ZONEINFO);
+    if (start.startsWith('TZ="') || 'TZ="'.startsWith(start)) ctx.role(value, "read", ZONE_DIRECTORY);
     return;
   }
   const m = ZONE.exec(value.text);
   if (!m) return;
   const name = m[1]!.replace(/\\(.)/g, "$1").replace(/^:/, "");
-  const base = ctx.world.getVar("TZDIR") === undefined ? ZONEINFO : null;
+  const base = ctx.world.getVar("TZDIR") === undefined ? ZONE_DIRECTORY : null;
   ctx.role(withValue(value, name, ""), "read", name.startsWith("/") ? undefined : base);
 }

@@ -9,7 +9,7 @@ import { isAbsolute, join, resolvePhysical } from "../../paths/resolve.ts";
 import type { Span } from "../../span.ts";
 import type { AccessKind } from "../../verdict.ts";
 import { nameRisk, textRisk } from "../arithmetic.ts";
-import { commandWords, dirEntries, SHELL_SYNTAX } from "../environment.ts";
+import { commandWords, dirEntries, SHELL_SYNTAX, ZONE_DIRECTORY } from "../environment.ts";
 import { environmentRole } from "../../commands/environment.ts";
 import { repChoices } from "../listing.ts";
 import { dedupe, STATUS_UNKNOWN, str, unknown, type World } from "../state.ts";
@@ -285,7 +285,7 @@ function environment(it: Shell, w: World, span: Span, program?: string): Arg[] {
       for (const e of dirEntries(text)) if (!role.absoluteOnly || e.startsWith("/")) it.paths.access(w, withValue(at, e, ""), role.kind, command);
     } else if (role.value === "zone") {
       const zone = text.replace(/^:/, "");
-      const dir = w.getVar("TZDIR") ?? (it.env.get("TZDIR") !== undefined ? str(it.env.get("TZDIR")!) : str("/usr/share/zoneinfo"));
+      const dir = w.getVar("TZDIR") ?? (it.env.get("TZDIR") !== undefined ? str(it.env.get("TZDIR")!) : str(ZONE_DIRECTORY));
       if (zone === "") continue;
       if (zone.startsWith("/")) it.paths.access(w, withValue(at, zone, ""), role.kind, command);
       else if (dir.k === "str") it.paths.access(w, withValue(at, `${dir.v}/${zone}`, ""), role.kind, command);

@@ -7,8 +7,7 @@ import type { Stmt } from "../syntax.ts";
 import { referencedNames } from "../arithmetic.ts";
 import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../../parse/node-kinds.ts";
 import { type Lowering, problem, span } from "./context.ts";
-import { splitBackquotes } from "./backquotes.ts";
-import { leadingBlanks } from "./text.ts";
+import { openingBackquote, splitBackquotes } from "./backquotes.ts";
 
 /**
  * The variables an arithmetic expression names, literally or as `$x`: the source with its
@@ -63,10 +62,8 @@ export function substitutionsIn(cx: Lowering, n: Node): Stmt[] {
       cx.loweredCode.add(x.startIndex);
       // Backquoted text runs as bash splits and unescapes it (backquotes.ts); the grammar's own
       // tree is what bash runs only for one substitution without a backslash.
-      // (`$` before a backquote is text to bash, though the grammar puts it in the opener.)
-      const first = x.startIndex + leadingBlanks(x.text);
-      const at = cx.source[first] === "$" && cx.source[first + 1] === "`" ? first + 1 : first;
-      const pieces = x.type === "command_substitution" && cx.source[at] === "`" ? splitBackquotes(cx.source, at, x.endIndex, quoted) : undefined;
+      const at = x.type === "command_substitution" ? openingBackquote(cx.source, x.startIndex, x.text) : -1;
+      const pieces = at >= 0 ? splitBackquotes(cx.source, at, x.endIndex, quoted) : undefined;
       if (pieces === undefined || (pieces?.length === 1 && pieces[0]!.t === "code" && !pieces[0]!.escaped)) out.push({ t: "subshell", body: cx.substitutionBody(cx, x) });
       else if (pieces === null) problem(cx, x, "backquotes the guard cannot split as bash does", "UNMODELLED_SYNTAX");
       else for (const p of pieces) if (p.t === "code") out.push({ t: "reparse", text: `(${p.text})`, offset: p.span.start, negate: false, span: p.span });

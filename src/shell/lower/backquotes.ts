@@ -5,11 +5,23 @@
 // early). The grammar's node is split here into the substitutions bash sees.
 
 import type { Span } from "../../span.ts";
+import { leadingBlanks } from "./text.ts";
 
 /** One substitution's body as bash parses it, or the text between two substitutions. */
 type BackquotePiece =
   | { readonly t: "code"; readonly text: string; readonly escaped: boolean; readonly span: Span }
   | { readonly t: "text"; readonly text: string; readonly span: Span };
+
+/**
+ * Where the backquote opening a command substitution node (`text`, from `start` in the source)
+ * is, or -1 for `$(…)`: past leading blanks, and past a `$` the grammar puts in the opener
+ * (`` $` ``), which is text to bash ("a$`cmd`" is a$ and then what cmd prints).
+ */
+export function openingBackquote(source: string, start: number, text: string): number {
+  const at = start + leadingBlanks(text);
+  if (source[at] === "`") return at;
+  return source[at] === "$" && source[at + 1] === "`" ? at + 1 : -1;
+}
 
 /**
  * Text between two substitutions that is plainly text: blanks (which end a word outside

@@ -10,7 +10,7 @@ import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../../parse/node-kinds.ts";
 import { MAX_DEPTH, type Lowering, problem, touching, span, dialectProblem, textStartsWith } from "./context.ts";
 import { textParts, simpleParam, leadingBlanks, rejoinDollars } from "./text.ts";
 import { arithNames, substitutionsIn, hiddenCodeText } from "./arith.ts";
-import { splitBackquotes } from "./backquotes.ts";
+import { openingBackquote, splitBackquotes } from "./backquotes.ts";
 
 /** The node is, or begins with, a double-quoted string (so a `$` just before it makes `$"…"`). */
 function startsWithString(n: Node | null | undefined): boolean {
@@ -246,14 +246,13 @@ function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): v
       out.push(lowerExpansion(cx, n, quoted));
       return;
     case "command_substitution": {
-      const at = n.startIndex + leadingBlanks(n.text);
-      // The grammar reads `$` before a backquote as part of the substitution's opener; to bash
-      // it is a `$` of text ("a$`cmd`" is a$ and then what cmd prints).
-      if (cx.source.charCodeAt(at) === DOLLAR && cx.source.charCodeAt(at + 1) === BACKQUOTE) {
-        out.push(quoted ? { t: "lit", text: "$" } : { t: "raw", text: "$" });
-        backquoted(cx, n, at + 1, quoted, out);
-      } else if (cx.source.charCodeAt(at) === BACKQUOTE) backquoted(cx, n, at, quoted, out);
-      else out.push({ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) });
+      const at = openingBackquote(cx.source, n.startIndex, n.text);
+      if (at < 0) out.push({ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) });
+      else {
+        // (A `$` the grammar put in the opener is text of the word.)
+        if (cx.source[at - 1] === "$" && at - 1 >= n.startIndex) out.push(quoted ? { t: "lit", text: "$" } : { t: "raw", text: "$" });
+        backquoted(cx, n, at, quoted, out);
+      }
       return;
     }
     case "process_substitution":
@@ -294,7 +293,6 @@ function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): v
 const isString = (c: Node): boolean => c.type === "string";
 
 const BACKQUOTE = 96;
-const DOLLAR = 36;
 
 /**
  * A backquoted substitution node, read as the substitutions bash sees in it (backquotes.ts):
