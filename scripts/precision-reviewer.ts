@@ -26,7 +26,8 @@ const OUTSIDE_WORD = /(^|[\s=:'"(<>|;&`])(~|\$HOME\b|\$\{HOME\}|\.\.(\/|$|[\s'"]
 
 /** Words of the text that name an absolute path (a rough tokenizer: quotes and operators split). */
 function absoluteWords(text: string): string[] {
-  return [...text.matchAll(/(?:^|[\s=:'"(<>|;&`,])(\/[^\s'"`;|&<>()]*)/g)].map((m) => m[1]!.replace(/[,.]+$/, ""));
+  // `@` and `#` too: they delimit sed programs that write a path into names (`s@^@/usr/x/@`).
+  return [...text.matchAll(/(?:^|[\s=:'"(<>|;&`,@#])(\/[^\s'"`;|&<>()@#]*)/g)].map((m) => m[1]!.replace(/[,.]+$/, ""));
 }
 
 function unknownVariable(text: string): boolean {
@@ -57,8 +58,12 @@ export function classify(text: string, v: Verdict, project: string): Class {
   const inside = (p: string) => p === project || p.startsWith(project + "/");
   const harmlessKind = (k: string) => k === "read" || k === "list" || k === "cwd" || k === "exec";
   for (const a of v.accesses) {
-    if (a.decision === "allow" || a.resolved === null) continue;
-    if (!inside(a.resolved) && !(harmlessKind(a.kind) && harmlessSystem(a.resolved))) return "justified:outside";
+    if (a.decision === "allow") continue;
+    // A word the guard could not resolve that starts at an absolute place outside: harmless
+    // system data is harmless to read, not to write (`cp x /lib/modules/$(uname -r)/`).
+    const at = a.resolved ?? (a.path.startsWith("/") ? a.path.slice(0, a.path.search(/[$`*?[{]|$/)) : null);
+    if (at === null || at === "") continue;
+    if (!inside(at) && !(harmlessKind(a.kind) && harmlessSystem(at))) return "justified:outside";
   }
   const unresolvedOutside = (r: Verdict["reasons"][number]) => r.decision !== "allow" && r.code.startsWith("UNRESOLVED_") && OUTSIDE_REASON.test(r.message);
   if (v.reasons.some(unresolvedOutside)) return "justified:outside";

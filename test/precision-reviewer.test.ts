@@ -54,6 +54,12 @@ const CASES: readonly (readonly [string, Class])[] = [
   ['cat numbers.txt | php -r "echo 1;"', "needless"],
   // a program this machine lacks is not unseen: a reviewer knows what `tree` prints
   ["wc -l `tree -if --noreport | grep -e'\\.php$'`", "needless"],
+  // harmless system data is harmless to read: a write there is outside, even through a word the guard could not resolve
+  ["sudo cp a.ko /lib/modules/$(uname -r)/kernel/drivers/", "justified:outside"],
+  ["find /lib/modules/$(uname -r) -name '*.ko'", "needless"],
+  // an absolute path a sed program writes into the names (any delimiter) names a place outside
+  ["find . -type d -print|sed 's@^@/usr/project/@'|xargs mkdir -p", "justified:names"],
+  ["find . -type d -print|sed 's@^@usr/project/@'|xargs mkdir -p", "needless"],
 ];
 
 describe("the precision reviewer", () => {
