@@ -19,6 +19,9 @@ function harmlessSystem(path: string): boolean {
 /** A command whose output names places outside the project, piped or substituted. */
 const OUTSIDE_OUTPUT = /(^|[;&|(`]\s*|\$\(\s*)(which|whereis|type|command\s+-[vV]|mount)\b[^|;&()`]*(\||\)|`)/;
 
+/** Programs that print where something is installed: the package manager's prefix, the running interpreter. */
+const INSTALL_PLACE = /\bbrew\s+--(prefix|cellar|repository)\b|\bnpm\s+(config\s+get\s+prefix|root\s+-g|prefix\s+-g|bin\s+-g)\b|\bjava_home\b|\bsys\.(executable|prefix|base_prefix)\b|\bgo\s+env\s+GO(ROOT|PATH)\b|\brustc\s+--print\s+sysroot\b|\bgem\s+env\s+(home|gemdir)\b/;
+
 /** Reasons for an unresolved path that say where it is: the user's own files outside the project. */
 const OUTSIDE_REASON = /\buser's\b|\buser configuration\b|~\/|\bhome directory\b|\bkubeconfig\b|\boutside the project\b|\$HISTFILE\b/;
 
@@ -33,7 +36,7 @@ function absoluteWords(text: string): string[] {
 function unknownVariable(text: string): boolean {
   const used = [...text.matchAll(/\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
   const known = new Set(["HOME", "PWD", "OLDPWD", "IFS", "RANDOM", "LINENO", "SECONDS", "BASHPID", "PPID", "UID", "EUID"]);
-  return used.some((v) => !known.has(v) && !new RegExp(`(^|[\\s;&|(])(${v}=|for\\s+${v}\\b|read\\b[^;|&]*\\b${v}\\b|local\\s+${v}\\b|declare\\s+[^;]*\\b${v}\\b|mapfile\\b[^;]*\\b${v}\\b|getopts\\s+\\S+\\s+${v}\\b)`).test(text));
+  return used.some((v) => !known.has(v) && !new RegExp(`(^|[\\s;&|(])(${v}=|for\\s+${v}\\b|read\\b[^;|&<>]*\\b${v}\\b|local\\s+${v}\\b|declare\\s+[^;]*\\b${v}\\b|mapfile\\b[^;]*\\b${v}\\b|getopts\\s+\\S+\\s+${v}\\b)`).test(text));
 }
 
 /**
@@ -67,7 +70,7 @@ export function classify(text: string, v: Verdict, project: string): Class {
   }
   const unresolvedOutside = (r: Verdict["reasons"][number]) => r.decision !== "allow" && r.code.startsWith("UNRESOLVED_") && OUTSIDE_REASON.test(r.message);
   if (v.reasons.some(unresolvedOutside)) return "justified:outside";
-  if (OUTSIDE_OUTPUT.test(text)) return "justified:names";
+  if (OUTSIDE_OUTPUT.test(text) || INSTALL_PLACE.test(text)) return "justified:names";
   if (absoluteWords(text).some((w) => !harmlessSystem(w) && !w.startsWith(project))) return "justified:names";
   if (OUTSIDE_WORD.test(text) || /(^|[;&|(]\s*)cd\s*($|[;&|)]|-\s*($|[;&|)]))/.test(text)) return "justified:names";
   // An unquoted substitution as cd's only word may give it no word at all: `cd $(find … | head -1)`

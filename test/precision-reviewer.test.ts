@@ -60,6 +60,14 @@ const CASES: readonly (readonly [string, Class])[] = [
   // an absolute path a sed program writes into the names (any delimiter) names a place outside
   ["find . -type d -print|sed 's@^@/usr/project/@'|xargs mkdir -p", "justified:names"],
   ["find . -type d -print|sed 's@^@usr/project/@'|xargs mkdir -p", "needless"],
+  // programs that print where something is installed print places outside
+  ["chmod +x $(brew --prefix)/etc/bash_completion", "justified:names"],
+  ["sudo chown -R $(whoami) $(npm config get prefix)/{lib/node_modules,bin,share}", "justified:names"],
+  ["file -L $(python -c 'import sys; print(sys.executable)')", "justified:names"],
+  ["chmod +x $(npm run --silent where)/x", "needless"],
+  // `read NAME < $FILE` assigns NAME, not FILE
+  ["read pid < $lock_file", "justified:env"],
+  ["read lock_file < src/a.ts; cat $lock_file", "needless"],
 ];
 
 describe("the precision reviewer", () => {
