@@ -112,6 +112,22 @@ table("echo's escapes", box, [
   ["shopt -s xpg_echo; echo src | xargs -I@ cat @/main.ts", "allow", ["* $P/src/main.ts"]],
 ]);
 
+// xargs -I puts each input line where its replacement string stands: an item the guard does not
+// know leaves the text around it known, as a substitution in a word does (`date -d "2023-03-{}"`
+// cannot start with TZ=, while `TZ="{}"` and `src/{}` may lead anywhere).
+table("xargs -I: an unknown item keeps the text around it", box, [
+  ["date +%-d | xargs -I{} date -d \"2023-03-{}\" +%w", "allow"],
+  ["cat README.md | xargs -I{} date -d \"2023-03-{}\" +%w", "allow", ["read $P/README.md"]],
+  ["cat README.md | xargs -I{} date -d 'TZ=\"{}\" now'", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat README.md | xargs -I{} date -d ' {}'", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat README.md | xargs -I{} date -d {}", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat README.md | xargs -I{} cat src/{}", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat README.md | xargs -I{} cat {}/x", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat README.md | xargs -I{} cat ../outside/{}", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat README.md | xargs -I{} sh -c 'echo {}'", "ask", ["#OPAQUE_CODE"]],
+  ["cat README.md | xargs -I{} {}x", "ask", ["#UNRESOLVED_COMMAND"]],
+]);
+
 // Shell state that changes what later commands do, found by probing bash 5.2 under strace:
 // unset removing a function, writes through namerefs, nocasematch, posix mode, BASH_CMDS and
 // BASH_ALIASES, PS4 under set -x, & in a replacement, set -k. Each reached outside in bash.

@@ -388,6 +388,9 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["echo hi > logs-$(date +%F_%T).txt", "in"],
     ["cp README.md{,.\"$(date +%Y%m%d-%H%M%S)\"}", "in"],
     ["mkdir -p logs && mv README.md logs/$(date -d \"today\" +\"%Y%m%d%H%M\").log", "in"],
+    // xargs -I puts the line where {} stands: text before it that is not TZ=" names no zone
+    ["printf '3\\n4\\n' | xargs -I{} date -d \"2023-03-{}\" +%w", "in"],
+    ["echo '$O/secret.txt' | xargs -I{} date -d 'TZ=\"{}\" now'", "out"],
   ]],
   ["arithmetic evaluation runs the subscript in a value", [
     ["x='a[$(cat ../outside/secret.txt)]'; echo $((x))", "out"],

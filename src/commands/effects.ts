@@ -56,6 +56,16 @@ export function replacedByStandIn(base: Arg, parts: readonly string[], item: str
 }
 
 /**
+ * `base` with each occurrence of a replacement string made an unknown item (xargs -I with input
+ * the guard does not know): the text around it stays known, as around a substitution, so that
+ * `date -d "2023-03-{}"` is known not to start with `TZ=` while `src/{}` still leads anywhere.
+ */
+export function replacedByUnknown(base: Arg, parts: readonly string[], why: string): Arg {
+  const segs = parts.flatMap((p, i) => [...(i > 0 ? [{ unknown: { k: "unknown" as const, why, numeric: false }, quoted: true }] : []), ...(p ? [{ text: p, quoted: true }] : [])]);
+  return { ...base, text: null, unknownWhy: why, segs };
+}
+
+/**
  * The few questions about the disk whose answer changes what a command does: `ln -s T DIR`
  * puts the link inside DIR when it is a directory; `git checkout` rewrites the whole working
  * tree of the repository the directory is in.

@@ -3,7 +3,7 @@
 // and options that change the directory or the environment are carried over.
 
 import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
-import { type Arg, type Effect, replacedByStandIn, type Stdin, withValue } from "../effects.ts";
+import { type Arg, type Effect, replacedByStandIn, replacedByUnknown, type Stdin, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec } from "../spec.ts";
 import { type Cut, cutProblem, type Listing, repChoices, XARGS_CUT } from "../../shell/listing.ts";
 import { issue, leadingOptions, type LeadingOptionRules, optionItems, optionValues, spanOf } from "./common.ts";
@@ -501,7 +501,7 @@ function xargs(call: Call): Effect[] {
       const variants = group.length ? group : [withValue(anchor, null, "xargs input")];
       for (const item of variants) {
         // A word made with a stand-in is one too: never a command name or code.
-        argv = command.map((c) => (c.text !== null && c.text.includes(rep) ? (item.text === null ? withValue(c, null, item.unknownWhy ?? "") : (item.standIn ? replacedByStandIn(c, c.text.split(rep), item.text, item.exact ? { exact: true } : {}) : withValue(c, c.text.split(rep).join(item.text), ""))) : c));
+        argv = command.map((c) => (c.text !== null && c.text.includes(rep) ? (item.text === null ? replacedByUnknown(c, c.text.split(rep), item.unknownWhy ?? "") : (item.standIn ? replacedByStandIn(c, c.text.split(rep), item.text, item.exact ? { exact: true } : {}) : withValue(c, c.text.split(rep).join(item.text), ""))) : c));
         effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: "xargs", ...withStdin });
       }
       continue;
