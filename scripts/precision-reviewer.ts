@@ -140,6 +140,8 @@ function namesFiles(text: string): string[] {
   for (const m of text.matchAll(/(?:^|[\s;&|(`])(?:cat|zcat|tac)\s+([^\s|;&<>()`$'"-][^\s|;&<>()`$'"]*)(?=\s*[|)`])/g)) out.push(m[1]!);
   for (const m of text.matchAll(/(?:^|[^<])<(?![<(&])\s*([^\s|;&<>()`$'"]+)/g)) out.push(m[1]!);
   for (const m of text.matchAll(/\bxargs\s+(?:-\S+\s+)*?(?:-a\s*|--arg-file=)([^\s|;&<>()`$'"]+)/g)) out.push(m[1]!);
+  // patch writes the files its patch names.
+  for (const m of text.matchAll(/\bpatch\s+(?:-\S+\s+)*?(?:-i\s*|--input[=\s]\s*)([^\s|;&<>()`$'"]+)/g)) out.push(m[1]!);
   return out.filter((f) => !written.has(f));
 }
 

@@ -65,6 +65,10 @@ const CASES: readonly (readonly [string, Class])[] = [
   ["sudo chown -R $(whoami) $(npm config get prefix)/{lib/node_modules,bin,share}", "justified:names"],
   ["file -L $(python -c 'import sys; print(sys.executable)')", "justified:names"],
   ["chmod +x $(npm run --silent where)/x", "needless"],
+  // patch writes the files a patch the project does not hold names
+  ["patch --input patch.diff --strip 1", "justified:data"],
+  ["patch -p1 -i fix.diff", "justified:data"],
+  ["patch -p1 -i list.txt", "needless"],
   // `read NAME < $FILE` assigns NAME, not FILE
   ["read pid < $lock_file", "justified:env"],
   ["read lock_file < src/a.ts; cat $lock_file", "needless"],
