@@ -8,6 +8,7 @@ import { chdir, writesUserConfig, type Custom, each, embeddedPaths, flag, hooks,
 import { expandSpec, type TableSpec } from "../expand.ts";
 import { analysedInlineCode, info, inlineCode, programFromStdin, projectCode } from "./code-options.ts";
 import { packageCommand, packageSpecs } from "./node.ts";
+import { pythonModules } from "./python-run-module.ts";
 
 const PYTHON_NAMES = ["python", "python2", "python3", "pypy", "pypy3", "python2.7", ...Array.from({ length: 16 }, (_, i) => `python3.${i}`)];
 
@@ -28,7 +29,7 @@ const PYTHON: TableSpec = {
   },
   operands: { first: "exec", unlessModes: ["eval", "module", "info"], rest: "generic" },
   changes: projectCode,
-  custom: hooks(analysedInlineCode("python", ["-c"], ["-i"]), programFromStdin(["eval", "module", "info"]), embeddedPaths(["-X"], "write"), (ctx) => {
+  custom: hooks(analysedInlineCode("python", ["-c"], ["-i"]), programFromStdin(["eval", "module", "info"]), embeddedPaths(["-X"], "write"), pythonModules, (ctx) => {
     const mod = optionValues(ctx, "-m")[0];
     if (mod?.text && PYTHON_MODULE_COMMANDS.has(mod.text)) ctx.emit({ t: "run", argv: [withValue(mod, mod.text, ""), ...ctx.operands], inProcess: false, bypassFunctions: true, label: `${ctx.name} -m ${mod.text}` });
   }),
