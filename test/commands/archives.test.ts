@@ -209,6 +209,29 @@ table("7z and cpio", box, [
 // directory in a name (GNU tar writes member `link-out/README.md` into the directory link-out
 // leads to). So every symlink below it that leads out is written. The fixture's project holds
 // link-out, rel-out, dir-out, home-link and backup-link at its top and src/secret-link.
+// pax (MirBSD pax 20201030, by hand): -r keeps absolute and ../ member names, where GNU tar and
+// cpio --no-absolute-filenames strip them; -rw copies FILE to DIR/FILE, and -s or -i renames
+// the copy (`-s ',^,../,'` put it beside DIR).
+table("pax", box, [
+  ["pax -r -f a.tar", "ask", ["#UNRESOLVED_PATH", "read $P/a.tar"]],
+  ["pax -r < a.tar", "ask", ["#UNRESOLVED_PATH"]],
+  ["pax -rv -f a.tar", "ask", ["#UNRESOLVED_PATH"]],
+  ["pax -f a.tar", "allow", ["read $P/a.tar"]],
+  ["pax -v < a.tar", "allow"],
+  ["pax -w -f out.pax src", "allow", ["write $P/out.pax", "read $P/src"]],
+  ["pax -wf out.pax src", "allow", ["write $P/out.pax"]],
+  ["pax -w -f ../outside/out.pax src", "ask", ["write $O/out.pax"]],
+  ["pax -w -f out.pax ../outside", "ask", ["read $O"]],
+  ["pax -w -s ',^,../,' -f out.pax src", "allow", ["write $P/out.pax"]],
+  ["find src | pax -w -f out.pax", "ask", ["#UNRESOLVED_WORD"]],
+  ["pax -rw src docs", "allow", ["read $P/src", "write $P/docs"]],
+  ["pax -r -w src docs", "allow", ["write $P/docs"]],
+  ["pax -rw src ../outside", "ask", ["write $O"]],
+  ["pax -rw ../outside docs", "ask", ["read $O"]],
+  ["pax -rw -s ',^,../,' src docs", "ask", ["#UNRESOLVED_PATH"]],
+  ["pax -rwi src docs", "ask", ["#UNRESOLVED_PATH"]],
+]);
+
 table("extraction writes through the symlinks below its directory", box, [
   ["tar xf b.tar", "ask", ["write $P", "write $O", "write $O/dir", "write $H", "write $B", "write $O/secret.txt"]],
   ["tar xf a.tar --transform 's,^,link-out/,'", "ask", ["write $O"]],

@@ -461,9 +461,12 @@ table("build systems and compilers", box, [
   ["cmake -E remove -f ~/x", "ask", ["write $H/x"]],
   ["cmake -E copy src/main.ts ../outside/", "ask", ["write $O"]],
   ["cmake -E make_directory build", "allow", ["write $P/build"]],
-  // Extracting writes through the symlinks that lead out of the project's top (see archives).
-  ["cmake -E tar xzf a.tgz", "ask", ["read $P/a.tgz", "write $O"]],
-  ["cmake -E tar xzf a.tgz", "allow", ["read $P/docs/a.tgz"], { cwd: "$P/docs" }],
+  // Extracting writes through the symlinks that lead out of the project's top (see archives),
+  // and cmake keeps absolute and ../ member names (cmake 3.25, by hand: both written).
+  ["cmake -E tar xzf a.tgz", "ask", ["read $P/a.tgz", "write $O", "#UNRESOLVED_PATH"]],
+  ["cmake -E tar xzf a.tgz", "ask", ["read $P/docs/a.tgz", "#UNRESOLVED_PATH"], { cwd: "$P/docs" }],
+  ["cmake -E tar cf out.tar src", "allow", ["write $P/out.tar", "!#UNRESOLVED_PATH"]],
+  ["cmake -E tar tf a.tgz", "allow", ["read $P/a.tgz"]],
   ["cmake -E chdir ~ ls", "ask", ["cwd $H"]],
   ["cmake -E env FOO=1 rm ~/x", "ask", ["write $H/x"]],
   ["ninja -C build", "allow", ["cwd $P/build"]],

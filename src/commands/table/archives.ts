@@ -118,7 +118,7 @@ function tarHook(ctx: SpecContext): void {
  * replace a link that is the member itself; ar writes through that too). So every symlink
  * below the directory that leads out is written.
  */
-function intoTree(ctx: SpecContext, dir: Arg, kind: "read" | "write", base: string | null | undefined): void {
+export function intoTree(ctx: SpecContext, dir: Arg, kind: "read" | "write", base: string | null | undefined): void {
   ctx.role(dir, kind, base);
   ctx.emit({ t: "scan", arg: dir, kind, ...(base !== undefined ? { base } : {}) });
   // Members may be symlinks, under names the guard does not see: later paths below the

@@ -35,6 +35,7 @@ import { EXPRESSIONS } from "./find.ts";
 import { LINTER_SPECS } from "./linters.ts";
 import { NETWORK_ANALYSERS, NETWORK_SPECS } from "./network.ts";
 import { PATCH_ANALYSERS } from "./patch.ts";
+import { PAX } from "./pax.ts";
 import { RENAME_ANALYSERS } from "./rename.ts";
 import { SEARCH_ANALYSERS, SEARCH_SPECS } from "./search.ts";
 import { SERVICE_SPECS } from "./services.ts";
@@ -78,6 +79,7 @@ export const GROUPS = {
   "linters": () => ({ specs: LINTER_SPECS, analysers: [] }),
   "network": () => ({ specs: NETWORK_SPECS, analysers: NETWORK_ANALYSERS }),
   "patch": () => ({ specs: [], analysers: PATCH_ANALYSERS }),
+  "pax": () => ({ specs: [PAX], analysers: [] }),
   "rename": () => ({ specs: [], analysers: RENAME_ANALYSERS }),
   "search": () => ({ specs: SEARCH_SPECS, analysers: SEARCH_ANALYSERS }),
   "services": () => ({ specs: SERVICE_SPECS, analysers: [] }),

@@ -163,8 +163,14 @@ function cmakeTool(call: Call, args: readonly Arg[]): Effect[] {
       while (i < rest.length && rest[i]!.text !== null && (rest[i]!.text!.startsWith("--") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[i]!.text!))) i++;
       return rest.length > i ? [{ t: "run", argv: rest.slice(i), inProcess: false, bypassFunctions: true, label: "cmake -E env" }] : [];
     }
-    case "tar":
-      return tarWords(call, rest);
+    case "tar": {
+      // cmake's own libarchive extraction keeps absolute and `../` member names (cmake 3.25:
+      // `cmake -E tar xf` wrote both where they said), which GNU tar would strip or refuse.
+      const op = rest[0]?.text;
+      const extracts = op === null || op === undefined || op.replace(/^-/, "").includes("x");
+      const effects = tarWords(call, rest);
+      return extracts ? [...effects, { t: "issue", code: "UNRESOLVED_PATH", message: "cmake -E tar x writes members to the names the archive stores, absolute and ../ ones included", span: call.span }] : effects;
+    }
     default:
       return [{ t: "changes", fs: true, links: true }, ...rest.map((a): Effect => ({ t: "generic", arg: a, operand: true }))];
   }
