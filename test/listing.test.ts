@@ -160,11 +160,19 @@ table("listings: commands that make only the names they are given, or plain name
   ["find names/plain -name '*.txt' | xargs vim", "allow", ["write $P/names/plain"]],
   ["find names/plain -type f -mtime +7 | tee list.txt | xargs compress", "allow", ["write $P/names/plain"]],
   ["find names/plain -type f | xargs sed -i.bak s/a/b/", "allow", ["write $P/names/plain.bak"]],
+  // sed -i '' and -i .bak, read as GNU and as BSD sed (src/commands/table/sed.ts): GNU's file
+  // `s/[[:space:]]*$//` is only edited if it is there, which makes no name.
+  ["find names/plain -type f -print0 | xargs -0 sed -i '' -E 's/[[:space:]]*$//'", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f -print0 | xargs -0 sed -i .bak -E 's/a/b/'", "allow", ["write $P/names/plain.bak"]],
+  ["find names/plain -name '*.txt' | xargs -I{} sed -i '' 's/[[:space:]]*$//g' {}", "allow", ["write $P/names/plain"]],
   ["find names/plain -type f -print0 | xargs -0 -I{} ffmpeg -i {} {}.mp4", "allow", ["write $P/names/plain.mp4"]],
   ["find names/plain -type f | xargs -I{} touch {}.done", "allow", ["write $P/names/plain.done"]],
   ["find names/plain -type f | xargs bunzip2", "allow", ["write $P/names/plain"]],
   // Twins: a suffix that is not plain, a name stored in the file, a program that may make any name.
   ["find names/plain -type f | xargs sed '-i b' s/a/b/", "ask", ["#UNRESOLVED_WORD"]],
+  // BSD sed reads the first name as its script; a script BSD sed reads that writes a name that is not plain there.
+  ["find names/plain -type f -print0 | xargs -0 sed -i ''", "ask", ["#INLINE_CODE"]],
+  ["find names/plain -type f -print0 | xargs -0 sed -i '' 's/a/b/w names/plain/x y'", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f | xargs -I{} touch '{} x'", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f | xargs gunzip -N", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type d | xargs -I{} cp -r names/blank {}", "ask", ["#UNRESOLVED_WORD"]],

@@ -225,6 +225,8 @@ export interface SpecContext {
   readonly disk: Disk;
   /** Where the command's relative paths start (a directory-changing option may move it). */
   readonly start: Base;
+  /** The words after the command name as given (`--` too), for a command that other implementations read otherwise (BSD sed's `-i SUFFIX`). */
+  readonly args: readonly Arg[];
 }
 
 export interface Call {
