@@ -174,6 +174,8 @@ export interface LineFilter {
    * the listing of what it prints, or null when that is not one (src/shell/listing.ts).
    */
   readonly map?: (l: Listing<Arg>) => Listing<Arg> | null;
+  /** Each line it reads gives exactly one line (`sed s/a/b/`): a listing of exactly one name stays one (`one`). */
+  readonly keepsEach?: true;
 }
 
 /**

@@ -54,6 +54,8 @@ export interface Listing<Arg extends Named = Named> {
   readonly sep: "\n" | "\0";
   /** At most one name is printed (`head -1`). */
   readonly single: boolean;
+  /** Exactly one name is printed (`echo "$f"` of a stand-in, then filters that change each name): a stand-in as `$(dirname "$f")` is. */
+  readonly one?: true;
   /** Null when every name the listing can print was checked on disk; otherwise why not. */
   readonly unplain: string | null;
   /**
@@ -117,6 +119,8 @@ export interface ListingSource<Arg extends Named> {
   readonly unverifiable?: string;
   /** It prints names from git's index (the interpreter reads it: src/paths/git-index.ts). */
   readonly fromIndex?: true;
+  /** It prints one name at most (`echo "$f"` of a stand-in). */
+  readonly single?: true;
 }
 
 /** The interpreter's answer about git's index: why its names are not all plain, or null. */
@@ -145,7 +149,7 @@ export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: Nam
   };
   const unplain = problem();
   const quote = src.quote ? { quote: src.quote } : {};
-  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep, single: false, unplain, odd, ...quote };
+  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep, single: src.single === true, ...(src.single ? { one: true as const } : {}), unplain, odd, ...quote };
 }
 
 /** The characters of a name outside the plain set, with `-` for a leading one. */
@@ -204,9 +208,13 @@ export function repChoices<Arg extends Named>(reps: readonly Arg[]): Arg[][] | n
   return out;
 }
 
-/** Lines of a line filter keep the listing (a subset, reordered), with `single` when it keeps at most one. */
-export function filtered<Arg extends Named>(l: Listing<Arg>, single: boolean, sep: "\n" | "\0"): Listing<Arg> {
-  return { ...l, sep, single: l.single || single };
+/**
+ * Lines of a line filter keep the listing (a subset, reordered), with `single` when it keeps at
+ * most one; exactly one name stays one only through a filter that gives a line for each (`keepsEach`).
+ */
+export function filtered<Arg extends Named>(l: Listing<Arg>, single: boolean, sep: "\n" | "\0", keepsEach = false): Listing<Arg> {
+  const { one: _one, ...rest } = l;
+  return { ...rest, sep, single: l.single || single, ...(keepsEach && l.one ? { one: true as const } : {}) };
 }
 
 /**

@@ -20,6 +20,7 @@ import type { TableSpec } from "./expand.ts";
 import type { SpecContext } from "../spec.ts";
 import { SED_APPEND, SED_LINES } from "./pipe/lines.ts";
 import { SED_TEXT } from "./pipe/sed.ts";
+import { SED_NAMES } from "./pipe/names-text.ts";
 import { applyIO, newIO, type ProgramIO } from "./program-io.ts";
 
 /** Scans a GNU sed script for the commands that read files, write files or run commands. */
@@ -352,7 +353,7 @@ export const SED: TableSpec = {
   },
   // (The script and the files are judged below, by both readings.)
   operands: { all: "none" },
-  pipe: [SED_LINES, SED_APPEND, SED_TEXT],
+  pipe: [SED_LINES, SED_APPEND, SED_NAMES, SED_TEXT],
   custom: (ctx) => {
     const bsd = bsdReading(ctx.args);
     const both = bsd !== null && suffixLike(bsd.suffix.text);
