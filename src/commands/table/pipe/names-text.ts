@@ -122,7 +122,10 @@ export const TR_NAMES: PipeOutput = {
   filter: (call: PipeCall) => {
     if (call.name !== "tr") return null;
     const del = call.texts[0] === "-d" || call.texts[0] === "--delete";
-    const sets = (del ? call.texts.slice(1) : call.texts).map(trChars);
+    const words = del ? call.texts.slice(1) : call.texts;
+    // (Any other option, `-s`, `-c`, `-t`, `--`, changes what the sets mean.)
+    if (words.some((t) => t.startsWith("-"))) return null;
+    const sets = words.map(trChars);
     if (sets.length !== (del ? 1 : 2) || sets.some((s) => s === null || s === "")) return null;
     const [a, b] = sets as string[];
     const to = new Map<string, string>();
