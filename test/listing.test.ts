@@ -160,11 +160,19 @@ table("listings: commands that make only the names they are given, or plain name
   ["find names/plain -name '*.txt' | xargs vim", "allow", ["write $P/names/plain"]],
   ["find names/plain -type f -mtime +7 | tee list.txt | xargs compress", "allow", ["write $P/names/plain"]],
   ["find names/plain -type f | xargs sed -i.bak s/a/b/", "allow", ["write $P/names/plain.bak"]],
+  // sed -i '' and -i .bak, read as GNU and as BSD sed (src/commands/table/sed.ts): GNU's file
+  // `s/[[:space:]]*$//` is only edited if it is there, which makes no name.
+  ["find names/plain -type f -print0 | xargs -0 sed -i '' -E 's/[[:space:]]*$//'", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f -print0 | xargs -0 sed -i .bak -E 's/a/b/'", "allow", ["write $P/names/plain.bak"]],
+  ["find names/plain -name '*.txt' | xargs -I{} sed -i '' 's/[[:space:]]*$//g' {}", "allow", ["write $P/names/plain"]],
   ["find names/plain -type f -print0 | xargs -0 -I{} ffmpeg -i {} {}.mp4", "allow", ["write $P/names/plain.mp4"]],
   ["find names/plain -type f | xargs -I{} touch {}.done", "allow", ["write $P/names/plain.done"]],
   ["find names/plain -type f | xargs bunzip2", "allow", ["write $P/names/plain"]],
   // Twins: a suffix that is not plain, a name stored in the file, a program that may make any name.
   ["find names/plain -type f | xargs sed '-i b' s/a/b/", "ask", ["#UNRESOLVED_WORD"]],
+  // BSD sed reads the first name as its script; a script BSD sed reads that writes a name that is not plain there.
+  ["find names/plain -type f -print0 | xargs -0 sed -i ''", "ask", ["#INLINE_CODE"]],
+  ["find names/plain -type f -print0 | xargs -0 sed -i '' 's/a/b/w names/plain/x y'", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f | xargs -I{} touch '{} x'", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f | xargs gunzip -N", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type d | xargs -I{} cp -r names/blank {}", "ask", ["#UNRESOLVED_WORD"]],
@@ -329,6 +337,42 @@ table("listings: names a command makes from the names (find -printf, dirname, aw
   ["cd names/plain && ls -p | xargs ls", "allow", ["list $P/names/plain"]],
   // xargs -0 on names ended by newlines gets one item, the whole output: under `.`.
   ["cd names/plain && find . -name '*.txt' | xargs -0 rm -f", "allow", ["write $P/names/plain"]],
+]);
+
+// A name rebuilt through text tools stays a name under its stand-in when the change stays inside
+// its components below it (src/commands/table/pipe/names-text.ts).
+table("listings: names rebuilt through sed s/LIT/REPL/, tr, echo, basename", box, [
+  ["for f in $(find names/plain -name '*.txt'); do mv \"$f\" \"$(echo $f | sed s/txt/bak/)\"; done", "allow", ["write $P/names/plain"]],
+  ["for f in `find names/plain -name '*.txt'`; do mv \"$f\" \"`echo $f | sed s/txt/text/`\"; done", "allow", ["write $P/names/plain"]],
+  ["cd names/plain && find . -name '*.txt' | while read -r f; do cp \"$f\" \"$(dirname \"$f\")/$(basename \"$f\" | tr ' ' _)\"; done", "allow", ["write $P/names/plain"]],
+  // (The base name of a name under names/plain is a name in the working directory.)
+  ["find names/plain -name '*.txt' | while read -r f; do cp \"$f\" \"$(basename \"$f\" | tr ' ' _)\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do n=$(echo $f | tr A-Z a-z); cat \"$n\"; done", "allow", ["read $P/names/plain"]],
+  ["for f in $(find names/plain); do n=$(printf '%s\\n' \"$f\" | tr '[:blank:]' _ | sed 's/\\.txt/.md/g'); cat \"$n\"; done", "allow", ["read $P/names/plain"]],
+  ["find names/plain -type d | sed 'p;s/sub/sub2/' | xargs -n2 mv", "allow", ["write $P/names/plain"]],
+  ["find names/plain -name '*.txt' -print0 | sed -z 's/txt/bak/' | xargs -0 cat", "allow", ["read $P/names/plain"]],
+  ["for f in $(find names/plain); do echo $f | sed s/txt/md/ | xargs cat; done", "allow", ["read $P/names/plain"]],
+  // Twins: a replacement with `/` or only dots, or starting with `-`; a pattern in the stand-in's
+  // own text, anchored, or one that matches anything; tr that makes `.` or `/`, deletes a plain
+  // character or the separator; a filter that may print nothing, cut, rev; more than the name.
+  ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/txt/..\\/..\\/..\\/x/')\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/txt/../')\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/txt/-rf/')\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/plain/../')\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/^names\\///')\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | sed 's|.*|/etc/x|')\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/t.t/b/')\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | tr a-z ./)\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | tr s S)\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | tr -d t)\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | tr '\\n' x | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | grep x)/../../x\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | cut -c1-2)\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | rev | cut -c3- | rev)\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo \"$f x\" | sed s/txt/md/)\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/txt/md/')/../../../x\"; done", "ask", ["#EXTERNAL_PATH"]],
+  ["for f in $(find names/plain); do echo $f | sed 's/txt/..\\/..\\/x/' | xargs cat; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/blank -exec sh -c 'cat \"$(echo \"$1\" | sed s/txt/md/)\"' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 table("listings: what a command makes of the names, outside", box, [

@@ -425,6 +425,11 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     // sed -i writes a sedXXXXXX next to the file, then renames it over the file.
     ["sed -i -e 's/a/b/' ~/.bashrc", "out"],
     ["sed -i 's/x/y/' ../outside/secret.txt", "out"],
+    // GNU sed takes `''` after -i as the script, and edits every file after it (BSD sed: the suffix).
+    ["sed -i '' ../outside/secret.txt README.md", "out"],
+    ["sed -i '' 's/x/y/' ../outside/secret.txt", "out"],
+    // GNU sed refuses a script that starts with `.` before it opens a file; BSD sed would edit it.
+    ["sed -i .bak -E 's/a/b/' ../outside/secret.txt", "stays"],
     // A login shell reads its start-up files in the home directory (a documented limit).
     ["bash -lc 'cat ../outside/secret.txt'", "out"],
     ["cp -r src build/", "in"],

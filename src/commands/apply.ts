@@ -276,7 +276,7 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
   }
 
   if (spec.custom) {
-    spec.custom(new CustomCall(name, spec, world, parsed, operands, role, (e) => effects.push(e), () => writes, disk, start));
+    spec.custom(new CustomCall(name, spec, world, parsed, operands, role, (e) => effects.push(e), () => writes, disk, start, args));
   }
 
   const fs = spec.changes?.fs ?? writes;
@@ -306,6 +306,7 @@ class CustomCall implements SpecContext {
     writes: () => boolean,
     readonly disk: Disk,
     readonly start: Base,
+    readonly args: readonly Arg[],
   ) {
     this.items = parsed.items;
     this.modes = parsed.modes;

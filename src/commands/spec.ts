@@ -174,6 +174,8 @@ export interface LineFilter {
    * the listing of what it prints, or null when that is not one (src/shell/listing.ts).
    */
   readonly map?: (l: Listing<Arg>) => Listing<Arg> | null;
+  /** Each line it reads gives exactly one line (`sed s/a/b/`): a listing of exactly one name stays one (`one`). */
+  readonly keepsEach?: true;
 }
 
 /**
@@ -225,6 +227,8 @@ export interface SpecContext {
   readonly disk: Disk;
   /** Where the command's relative paths start (a directory-changing option may move it). */
   readonly start: Base;
+  /** The words after the command name as given (`--` too), for a command that other implementations read otherwise (BSD sed's `-i SUFFIX`). */
+  readonly args: readonly Arg[];
 }
 
 export interface Call {

@@ -54,6 +54,8 @@ export interface Listing<Arg extends Named = Named> {
   readonly sep: "\n" | "\0";
   /** At most one name is printed (`head -1`). */
   readonly single: boolean;
+  /** Exactly one name is printed (`echo "$f"` of a stand-in, then filters that change each name): a stand-in as `$(dirname "$f")` is. */
+  readonly one?: true;
   /** Null when every name the listing can print was checked on disk; otherwise why not. */
   readonly unplain: string | null;
   /**
@@ -117,6 +119,8 @@ export interface ListingSource<Arg extends Named> {
   readonly unverifiable?: string;
   /** It prints names from git's index (the interpreter reads it: src/paths/git-index.ts). */
   readonly fromIndex?: true;
+  /** It prints one name at most (`echo "$f"` of a stand-in). */
+  readonly single?: true;
 }
 
 /** The interpreter's answer about git's index: why its names are not all plain, or null. */
@@ -145,7 +149,7 @@ export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: Nam
   };
   const unplain = problem();
   const quote = src.quote ? { quote: src.quote } : {};
-  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep, single: false, unplain, odd, ...quote };
+  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep, single: src.single === true, ...(src.single ? { one: true as const } : {}), unplain, odd, ...quote };
 }
 
 /** The characters of a name outside the plain set, with `-` for a leading one. */
@@ -204,9 +208,13 @@ export function repChoices<Arg extends Named>(reps: readonly Arg[]): Arg[][] | n
   return out;
 }
 
-/** Lines of a line filter keep the listing (a subset, reordered), with `single` when it keeps at most one. */
-export function filtered<Arg extends Named>(l: Listing<Arg>, single: boolean, sep: "\n" | "\0"): Listing<Arg> {
-  return { ...l, sep, single: l.single || single };
+/**
+ * Lines of a line filter keep the listing (a subset, reordered), with `single` when it keeps at
+ * most one; exactly one name stays one only through a filter that gives a line for each (`keepsEach`).
+ */
+export function filtered<Arg extends Named>(l: Listing<Arg>, single: boolean, sep: "\n" | "\0", keepsEach = false): Listing<Arg> {
+  const { one: _one, ...rest } = l;
+  return { ...rest, sep, single: l.single || single, ...(keepsEach && l.one ? { one: true as const } : {}) };
 }
 
 /**
@@ -223,7 +231,7 @@ export function filtered<Arg extends Named>(l: Listing<Arg>, single: boolean, se
 type Unless = (words: readonly string[]) => string | null;
 const NAME_KEEPING: ReadonlyMap<string, Unless | null> = new Map<string, Unless | null>([
   ...["rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "touch", "truncate", "mkdir", "tee", "find", "wc", "sort", "tar", "zip", "cpio", "mogrify", "convert", "magick", "ffmpeg"].map((n) => [n, null] as const),
-  // (sed -i[SUFFIX]'s backups are among its writes: src/commands/table/text.ts.)
+  // (sed -i[SUFFIX]'s backups are among its writes, and its in-place edits make no name: src/commands/table/sed.ts.)
   ...["sed", "gsed"].map((n) => [n, null] as const),
   ...["vim", "vi", "view", "nvim", "gvim", "vimdiff", "rvim", "ex"].map((n) => [n, null] as const),
   ...["bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "compress", "uncompress"].map((n) => [n, null] as const),
@@ -281,10 +289,14 @@ function ofStandIn(path: string): string {
  * everywhere else (docs/semantics.md, "Known limits"): the names it might make are not
  * followed, as what it might read is not.
  */
-export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = [], standIn: (p: PathFinding) => boolean = () => false, keeps: (p: PathFinding) => boolean = () => false): string | null {
+export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = [], standIn: (p: PathFinding) => boolean = () => false, keeps: (p: PathFinding) => boolean | "replaces" = () => false): string | null {
   if (worlds.some((w) => zoneInListing(w.linkZones, dir, true))) return "a command may make symlinks or unpack files there";
   for (const p of paths) {
     if (p.kind !== "write" || p.resolved === null || removesOnly(p.command)) continue;
+    // A write that only replaces a file that is there (sed -i's) makes no name: one that is
+    // there was checked on disk, or is made by another command, judged here itself.
+    const kept = keeps(p);
+    if (kept === "replaces") continue;
     // A name made from a stand-in (`{}.bak`, sed's `-i SUFFIX` on one) is made beside each name the stand-in stands for.
     if (standIn(p) && !isPlainPath(ofStandIn(p.path))) return `${p.command} writes ${p.path}, which is not a plain name`;
     const below = isInside(p.resolved, dir);
@@ -297,7 +309,7 @@ export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: re
       // (A stand-in `DIR/*` is a plain name under DIR, checked on disk.)
       const bad = own.find((q) => q.resolved === null || !isPlainPath(standIn(q) ? ofStandIn(q.path) : q.path) || !plainTree(q.resolved));
       if (bad) return `${p.command} may copy or move names that are not plain (${bad.path})`;
-    } else if (/[<>]/.test(p.command) || keeps(p)) {
+    } else if (/[<>]/.test(p.command) || kept) {
       // A redirection makes the file it names; a write marked so (perl -i with confined code) the
       // name it writes and plain ones beside it (judged below).
     } else if (!NAME_KEEPING.has(name)) return `${p.command} writes ${p.path}, and may make names from elsewhere`;

@@ -274,7 +274,7 @@ function answer(p: PipeOutput, call: PipeCall, input: () => Stdin, w: World, env
       const got = input();
       if (got.t !== "listing") return null;
       const mapped = f.map ? f.map(got.listing) : got.listing;
-      return mapped === null ? null : { t: "listing", listing: filtered(mapped, f.single, f.sep === "keep" ? mapped.sep : f.sep) };
+      return mapped === null ? null : { t: "listing", listing: filtered(mapped, f.single, f.sep === "keep" ? mapped.sep : f.sep, f.keepsEach === true) };
     }
     case "listing": {
       const source = p.source(call);

@@ -47,6 +47,26 @@ table("sed", box, [
   ["sed 's/a/b/' < ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
 ]);
 
+// BSD sed (macOS) takes the word after a separate -i as its suffix; GNU sed takes it as the
+// script (`''`: empty, and the next word is a file) or refuses it (`.bak`): both readings are judged.
+table("sed: the BSD reading of -i SUFFIX beside GNU's", box, [
+  ["sed -i '' 's/x/y/' README.md", "allow", ["write $P/README.md", "write $P/s/x/y"]],
+  ["sed -i '' -E 's/[[:space:]]*$//' src/main.ts", "allow", ["write $P/src/main.ts"]],
+  ["sed -i .bak -E 's/a/b/' README.md", "allow", ["write $P/README.md", "write $P/README.md.bak"]],
+  ["sed -i .orig 's/company/newcompany/g' README.md", "allow", ["write $P/README.md.orig"]],
+  // BSD's backup of `sed -i -e …` is FILE-e.
+  ["sed -i -e 's/a/b/' README.md", "allow", ["write $P/README.md-e"]],
+  // Twins: the script BSD reads writes or reads outside; a suffix that climbs; a file outside.
+  ["sed -i '' 's/x/y/w /tmp/x' README.md", "ask", ["write /tmp/x"]],
+  ["sed -i .bak 's/x/y/w ../outside/x' README.md", "ask", ["write $O/x"]],
+  ["sed -i '' '1r ../outside/secret.txt' README.md", "ask", ["read $O/secret.txt"]],
+  ["sed -i '' 's/a/b/e' README.md", "ask", ["#INLINE_CODE"]],
+  ["sed -i .bak/../../outside/x 's/a/b/' README.md", "ask", ["write $O/x"]],
+  ["sed -i -e/../../outside/x 's/a/b/' README.md", "ask", ["write $O/x"]],
+  ["sed -i '' 's/a/b/' ../outside/x", "ask", ["write $O/x"]],
+  ["sed -i '' -f ../outside/x.sed README.md", "ask", ["#OPAQUE_CODE", "read $O/x.sed"]],
+]);
+
 table("awk", box, [
   ["awk '{print $1}' README.md", "allow", ["read $P/README.md"]],
   ["awk '{system(\"rm x\")}' f", "ask", ["#INLINE_CODE"]],

@@ -15,6 +15,7 @@ import { CAT_INPUT, ECHO_TEXT, ID_NPROC_NUMBERS, PRINTF_TEXT, SEQ_NUMBERS, WC_NU
 import { DATE_NUMBERS, DATE_SEGMENT } from "./pipe/date.ts";
 import { UNAME_SEGMENT } from "./pipe/uname.ts";
 import { dateStringZone } from "./date-zone.ts";
+import { ECHO_NAME, PATH_PART_NAME, TR_NAMES } from "./pipe/names-text.ts";
 import { BASENAME_TEXT, CUT_TEXT, DIRNAME_TEXT, HEAD_TEXT, REV_TEXT, TAIL_TEXT, TR_TEXT, UNIQ_TEXT } from "./pipe/compute.ts";
 import { READLINK_TEXT, REALPATH_TEXT, WHICH_TEXT } from "./pipe/disk.ts";
 
@@ -241,10 +242,10 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["uniq"], flags: "cdDiuz", long: ["--count", "--repeated", "--ignore-case", "--unique", "--zero-terminated"], options: { "-f": none, "--skip-fields": none, "-s": none, "--skip-chars": none, "-w": none, "--check-chars": none, "--all-repeated": optionalNone, "--group": optionalNone }, operands: { positional: ["read", "write"] }, pipe: [UNIQ_LINES, UNIQ_TEXT] },
   { names: ["cut"], flags: "nsz", long: ["--complement", "--only-delimited", "--zero-terminated"], options: { "-b": none, "--bytes": none, "-c": none, "--characters": none, "-f": none, "--fields": none, "-d": none, "--delimiter": none, "--output-delimiter": none }, operands: { all: "read" }, pipe: [CUT_TEXT] },
   { names: ["paste"], flags: "sz", long: ["--serial", "--zero-terminated"], options: { "-d": none, "--delimiters": none }, operands: { all: "read" } },
-  { names: ["tr"], flags: "cCdst", long: ["--complement", "--delete", "--squeeze-repeats", "--truncate-set1"], operands: { all: "none" }, pipe: [TR_LINES, TR_TEXT] },
+  { names: ["tr"], flags: "cCdst", long: ["--complement", "--delete", "--squeeze-repeats", "--truncate-set1"], operands: { all: "none" }, pipe: [TR_LINES, TR_NAMES, TR_TEXT] },
   { names: ["tee"], flags: "aip", long: ["--append", "--ignore-interrupts"], options: { "--output-error": optionalNone }, operands: { all: "write" }, pipe: [TEE_LINES] },
-  { names: ["echo"], flags: "neE", style: "posix", unknownOptions: "none", operands: { all: "none" }, pipe: [ECHO_TEXT] },
-  { names: ["printf"], style: "posix", unknownOptions: "none", options: { "-v": none }, operands: { all: "none" }, pipe: [PRINTF_TEXT] },
+  { names: ["echo"], flags: "neE", style: "posix", unknownOptions: "none", operands: { all: "none" }, pipe: [ECHO_NAME, ECHO_TEXT] },
+  { names: ["printf"], style: "posix", unknownOptions: "none", options: { "-v": none }, operands: { all: "none" }, pipe: [ECHO_NAME, PRINTF_TEXT] },
   { names: ["bc"], flags: "hilqsvw", long: ["--mathlib", "--quiet", "--standard", "--warn", "--interactive"], options: { "-e": none, "--expression": none, "-f": read, "--file": read }, operands: { all: "read" } },
   {
     // dc's `!` runs a shell command, from -e, a file or standard input alike; m4's syscmd,
@@ -320,8 +321,8 @@ export const COREUTILS: readonly TableSpec[] = [
   },
   { names: ["realpath"], flags: "eLmPqsz", long: ["--canonicalize-existing", "--logical", "--canonicalize-missing", "--physical", "--quiet", "--strip", "--no-symlinks", "--zero"], options: { "--relative-to": read, "--relative-base": read }, operands: { all: "read" }, pipe: [REALPATH_TEXT] },
   { names: ["readlink"], flags: "efmnqsvz", long: ["--canonicalize", "--canonicalize-existing", "--canonicalize-missing", "--no-newline", "--quiet", "--silent", "--verbose", "--zero"], operands: { all: "read" }, pipe: [READLINK_TEXT] },
-  { names: ["basename"], flags: "az", long: ["--multiple", "--zero"], options: { "-s": none, "--suffix": none }, operands: { all: "none" }, pipe: [BASENAME_TEXT] },
-  { names: ["dirname"], flags: "z", long: ["--zero"], operands: { all: "none" }, pipe: [DIRNAME_TEXT] },
+  { names: ["basename"], flags: "az", long: ["--multiple", "--zero"], options: { "-s": none, "--suffix": none }, operands: { all: "none" }, pipe: [PATH_PART_NAME, BASENAME_TEXT] },
+  { names: ["dirname"], flags: "z", long: ["--zero"], operands: { all: "none" }, pipe: [PATH_PART_NAME, DIRNAME_TEXT] },
   { names: ["file"], flags: "bciklLhNnprsvzZ0", long: ["--brief", "--mime", "--mime-type", "--mime-encoding", "--keep-going", "--dereference", "--no-dereference", "--special-files", "--uncompress", "--print0", "--preserve-date", "--raw", "--no-buffer", "--separator"], options: { "-m": read, "--magic-file": read, "-F": none, "-e": none, "--exclude": none, "-P": none, "-f": none, "--files-from": none }, operands: { all: "read" },
     custom: (ctx) => namesFrom(ctx, ["-f", "--files-from"], { kind: "read", separator: "\n" }),
   },

@@ -86,8 +86,11 @@ export class Accesses {
   /** Listings that stand for names only if nothing in the command makes a name that is not plain. */
   /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
   private readonly standInPaths = new Set<string>();
-  /** Writes (command, via, span and text) that make no name but their own and plain ones beside it (`keepsNames` on the effect). */
-  private readonly keptNames = new Set<string>();
+  /**
+   * Writes (command, via, span and text) that make no name but their own and plain ones beside
+   * it, or (`"replaces"`) none at all (`keepsNames` on the effect).
+   */
+  private readonly keptNames = new Map<string, true | "replaces">();
 
   /** (`gitDir`: names from that repository's index, which the command must not change either.) */
   private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[]; readonly gitDir?: string }[] = [];
@@ -108,8 +111,8 @@ export class Accesses {
   }
 
   /** Marks the write of `arg` by `command` as one that makes no other name (nameMaker's `keeps`). */
-  keepsNames(arg: Arg, command: string): void {
-    if (arg.text !== null) this.keptNames.add(keptKey(command, this.shell.via, this.shell.span(arg.span), arg.text));
+  keepsNames(arg: Arg, command: string, how: true | "replaces"): void {
+    if (arg.text !== null) this.keptNames.set(keptKey(command, this.shell.via, this.shell.span(arg.span), arg.text), how);
   }
 
   /** Records a path access relative to a world's cwd (or to `base`, a logical directory). */
@@ -567,7 +570,7 @@ export class Accesses {
   settleListings(worlds: readonly World[]): void {
     for (const r of this.reliances) {
       const commands = this.findings.commands.map((c) => c.text);
-      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), commands, (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`), (p) => this.keptNames.has(keptKey(p.command, p.via, p.span, p.path))) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), commands, (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`), (p) => this.keptNames.get(keptKey(p.command, p.via, p.span, p.path)) ?? false) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
       // The names it stood for are then any paths: an access that cannot be resolved.
       if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
     }

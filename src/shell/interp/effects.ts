@@ -47,7 +47,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   for (const e of ordered) {
     switch (e.t) {
       case "path":
-        if (e.keepsNames) it.paths.keepsNames(e.arg, e.command ?? command);
+        if (e.keepsNames) it.paths.keepsNames(e.arg, e.command ?? command, e.keepsNames);
         it.paths.access(w, e.arg, e.kind, e.command ?? command, e.base, e.surface);
         break;
       case "scan":

@@ -237,6 +237,11 @@ export function substitute(it: Shell, body: Stmt, world: World, span: Span): str
   // (A redirection of standard error leaves standard output as it is.)
   if (out.t === "text") return out.text.replaceAll("\0", "");
   if (out.t !== "listing") return null;
+  // Exactly one name made from a stand-in's own (`$(echo "$f" | sed s/a/b/)`, src/commands/table/pipe/names-text.ts):
+  // a stand-in again, as `$(dirname "$f")` is, in a longer word or an assignment too.
+  const l = out.listing;
+  const rep = l.reps.length === 1 ? l.reps[0]! : null;
+  if (l.one && l.reach.length === 0 && l.unplain === null && l.odd === "" && !l.quote && rep !== null && rep.standIn && rep.text !== null) return { standIn: rep.text };
   // Stand-ins for the names (src/shell/listing.ts): each directory is reached as a whole, and
   // every symlink under it that leads out is judged by the scan.
   if (out.listing.unplain === null) {

@@ -83,7 +83,7 @@ export const BASENAME_TEXT: PipeOutput = {
 };
 
 /** The characters of a tr set: plain ASCII, ranges, and the escapes GNU tr reads; null otherwise. */
-function trSet(set: string): string | null {
+export function trSet(set: string): string | null {
   if (!ASCII.test(set) || set.includes("[")) return null;
   const chars: string[] = [];
   for (let i = 0; i < set.length; i++) {
