@@ -62,6 +62,12 @@ export interface Listing<Arg extends Named = Named> {
    */
   readonly odd: string;
   /**
+   * A name it may print is a symlink, or was not looked at (a listing of one directory's
+   * entries, a name that is not on disk): a consumer that copies names as they are (`cpio -p`)
+   * may make a link that resolves elsewhere from where the copy lands.
+   */
+  readonly links: boolean;
+  /**
    * Each name is printed between these quotes (`find -printf '"%p"\n'`, `ls -Q`): only a
    * consumer that removes them (xargs without -0 or -d) gets the names.
    */
@@ -92,11 +98,17 @@ export function isPlainPath(path: string): boolean {
   return PLAIN_PATH.test(path) && path.split("/").every((c) => c === "" || c === "." || c === ".." || PLAIN_NAME.test(c));
 }
 
+/** What the walk of a directory saw (src/shell/interp/names-under.ts): the characters outside the plain set, and whether an entry is a symlink. */
+export interface NamesSeen {
+  readonly odd: string;
+  readonly links?: true;
+}
+
 /**
  * The interpreter's answer about the names under a directory (see `unplainNames` there): why
- * they cannot be checked, or the characters outside the plain set they hold.
+ * they cannot be checked, or what the names hold.
  */
-type NamesCheck<Arg extends Named> = (dir: Arg, deep: boolean) => string | { readonly odd: string };
+type NamesCheck<Arg extends Named> = (dir: Arg, deep: boolean) => string | NamesSeen;
 
 /** What a listing command prints, before the names on disk are checked. */
 export interface ListingSource<Arg extends Named> {
@@ -124,6 +136,8 @@ type IndexCheck = () => string | null;
 
 export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: NamesCheck<Arg> | null, indexCheck: IndexCheck | null = null): Listing<Arg> {
   let odd = "";
+  // (Git's index, an exact text and a name not on disk are not looked at.)
+  let links = src.fromIndex === true || (src.exact ?? []).length > 0;
   const problem = (): string | null => {
     if (src.unverifiable) return src.unverifiable;
     if (src.fromIndex) {
@@ -140,12 +154,13 @@ export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: Nam
       const got = check(r.dir, r.deep);
       if (typeof got === "string") return got;
       odd = [...new Set(odd + got.odd)].join("");
+      if (got.links) links = true;
     }
     return null;
   };
   const unplain = problem();
   const quote = src.quote ? { quote: src.quote } : {};
-  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep, single: false, unplain, odd, ...quote };
+  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep, single: false, unplain, odd, links: links || unplain !== null, ...quote };
 }
 
 /** The characters of a name outside the plain set, with `-` for a leading one. */

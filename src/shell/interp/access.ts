@@ -13,7 +13,7 @@ import type { AccessKind } from "../../verdict.ts";
 import { type Arg, withValue } from "../../commands/analyse.ts";
 import type { Disk } from "../../commands/effects.ts";
 import type { Findings } from "../findings.ts";
-import { indexChanger, isPlainPath, nameMaker, placesAfterText } from "../listing.ts";
+import { indexChanger, isPlainPath, nameMaker, type NamesSeen, placesAfterText } from "../listing.ts";
 import { unplainIndexNames } from "../../paths/git-index.ts";
 import type { PatternChar } from "../pattern.ts";
 import { plainUnknown, type Status, type World } from "../state.ts";
@@ -530,7 +530,7 @@ export class Accesses {
    * outside the plain set they hold (listing.ts); then the listing relies on the rest of the
    * command not making a name that is not plain there (settleListings).
    */
-  unplainNames(dir: string, deep: boolean, w: World, span: Span, onlyPlain = false): string | { readonly odd: string } {
+  unplainNames(dir: string, deep: boolean, w: World, span: Span, onlyPlain = false): string | NamesSeen {
     if (w.cwd === null && !isAbsolute(dir)) return "the working directory is not known";
     const start = resolvePhysical(isAbsolute(dir) ? dir : join(w.cwd!, dir), this.fs);
     if (!start.ok) return `${dir} cannot be resolved`;
