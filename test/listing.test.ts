@@ -172,6 +172,16 @@ table("listings: commands that make only the names they are given, or plain name
   ["find names/plain | xargs cat; ln -s ../../outside names/plain/x", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | xargs cat; tar -xf a.tar -C names/plain", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | xargs cat; unzip a.zip -d names/plain", "ask", ["#UNRESOLVED_WORD"]],
+  // xargs without -I passes `{}` as it is: a source that is not there moves and copies nothing.
+  ["find names/plain -type f -iname '*.txt' -print0 | xargs -0 mv {} {}.abc", "allow", ["write $P/{}", "write $P/names/plain"]],
+  ["cd names/plain && find . -type f -print0 | xargs -0 cp {} {}.abc", "allow", ["write $P/names/plain"]],
+  // Twins: made earlier, there (a name that is not plain, moved into the last name), a
+  // destination made from a source that is there, an option that names the destination.
+  ["touch '{}'; find names/plain -type f -print0 | xargs -0 mv {} {}.abc", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type d -print0 | xargs -0 mv \"names/quote/it's\"", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; mv names/plain/a.txt 'names/plain/{}'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; mv README.md '{}'; mv '{}' names/plain", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type d -print0 | xargs -0 mv -t {}", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 table("listings: consumers that copy or archive the names into the listed tree", box, [

@@ -567,7 +567,7 @@ export class Accesses {
   settleListings(worlds: readonly World[]): void {
     for (const r of this.reliances) {
       const commands = this.findings.commands.map((c) => c.text);
-      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), commands, (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`), (p) => this.keptNames.has(keptKey(p.command, p.via, p.span, p.path))) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), commands, (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`), (p) => this.keptNames.has(keptKey(p.command, p.via, p.span, p.path)), (p) => this.fs.lstat(p) === null) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
       // The names it stood for are then any paths: an access that cannot be resolved.
       if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
     }
