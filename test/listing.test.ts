@@ -180,6 +180,56 @@ table("listings: commands that make only the names they are given, or plain name
   ["find names/plain | xargs cat; ln -s ../../outside names/plain/x", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | xargs cat; tar -xf a.tar -C names/plain", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | xargs cat; unzip a.zip -d names/plain", "ask", ["#UNRESOLVED_WORD"]],
+  // xargs without -I passes `{}` as it is: a source that is not there moves and copies nothing.
+  ["find names/plain -type f -iname '*.txt' -print0 | xargs -0 mv {} {}.abc", "allow", ["write $P/{}", "write $P/names/plain"]],
+  ["cd names/plain && find . -type f -print0 | xargs -0 cp {} {}.abc", "allow", ["write $P/names/plain"]],
+  // Twins: made earlier, there (a name that is not plain, moved into the last name), a
+  // destination made from a source that is there, an option that names the destination.
+  ["touch '{}'; find names/plain -type f -print0 | xargs -0 mv {} {}.abc", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type d -print0 | xargs -0 mv \"names/quote/it's\"", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; mv names/plain/a.txt 'names/plain/{}'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs cat; mv README.md '{}'; mv '{}' names/plain", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type d -print0 | xargs -0 mv -t {}", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("listings: consumers that copy or archive the names into the listed tree", box, [
+  // cpio -p copies NAME to DEST/NAME (`../x` to DEST/../x), a symlink as a symlink: with plain
+  // names and no symlink among them (on disk), the copies are plain names and no link.
+  ["find names/plain | cpio -pd names/plain/copy", "allow", ["write $P/names/plain/copy/names/plain"]],
+  ["cd names/plain && find . -name '*.txt' | cpio -pd ./fails", "allow", ["write $P/names/plain/fails"]],
+  ["cd names/plain && find . -type d | cpio -pdvm destdir", "allow", ["write $P/names/plain/destdir"]],
+  ["cd names/plain && find ./ -depth -print0 | cpio -0pvd copy", "allow", ["write $P/names/plain/copy"]],
+  ["cd names/plain && find ../plain | cpio -pd copy", "allow", ["write $P/names/plain/plain"]],
+  // tar -T - switches to NUL-ended names at the first NUL; zip -@ reads one name a line, blanks kept.
+  ["find names/plain -print0 | tar -cf build/x.tar -T -", "allow", ["read $P/names/plain"]],
+  ["find names/blank -print0 | tar --null -cf build/x.tar -T -", "allow", ["read $P/names/blank"]],
+  ["find names/newline -print0 | tar --null -cf build/x.tar -T -", "allow", ["read $P/names/newline"]],
+  ["find names/plain -name '*.txt' -print | zip names/plain/all.zip -@", "allow", ["read $P/names/plain"]],
+  ["find names/blank -type f | zip -j build/all -@", "allow", ["read $P/names/blank"]],
+  ["find names/link | zip -y build/x.zip -@", "allow", ["read $P/names/link"]],
+  // Twins: a symlink in the tree (copied as itself, it resolves from elsewhere), or followed
+  // (-L); a destination outside or through a link out; a listing above; a link made later.
+  ["find names/link | cpio -pd names/link/copy", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/link | cpio -pdL build/copy", "ask", ["read $O"]],
+  ["find names/plain | cpio -pd ../outside/copy", "ask", ["write $O/copy/names/plain"]],
+  ["find names/plain | cpio -pd names/link/out/copy", "ask", ["write $O/copy"]],
+  ["cd names/plain && find ../.. | cpio -pd copy", "ask", ["#UNRESOLVED_WORD"]],
+  // (The copies of `..` land in DEST/..: above the project here.)
+  ["cd names/plain/sub && find .. | cpio -pd ../../..", "ask", ["#EXTERNAL_PATH"]],
+  ["find names/plain | cpio -pd names/plain/c; ln -s ../../.. names/plain/c/up", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | cpio -pd names/plain/c && ln -s ../../../.. names/plain/c/up && cat names/plain/c/up/outside/secret.txt", "ask", ["#UNRESOLVED_PATH"]],
+  ["find names/plain -print0 | cpio -pd names/plain/copy", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/newline -print0 | tar -cf build/x.tar -T -", "ask", ["#UNRESOLVED_WORD"]],
+  ["printf 'README.md\\0../outside/secret.txt\\0' | tar -cf build/x.tar -T -", "ask", ["read $O/secret.txt"]],
+  ["find names/link | zip build/x.zip -@", "ask", ["read $O"]],
+  ["find names/newline | zip build/x.zip -@", "ask", ["#UNRESOLVED_WORD"]],
+  ["printf 'README.md\\n../outside/secret.txt\\n' | zip build/x.zip -@", "ask", ["read $O/secret.txt"]],
+  // unzip strips `../` and a leading `/` and makes an archive's own links last, but a second
+  // archive writes `l/x` through the link `l` a first one made (unzip 6.0): several archives
+  // into one tree stay unknown, as `unzip a.zip; unzip b.zip` does.
+  ["find names/plain -name '*.zip' | xargs -n 1 unzip", "ask", ["#UNRESOLVED_PATH"]],
+  ["find names/plain -name '*.zip' -execdir unzip '{}' ';'", "ask", ["#UNRESOLVED_PATH"]],
+  ["find names/plain -type f -name '*.zip' -print0 | xargs -0 tar -xzf", "ask", ["#UNRESOLVED_PATH"]],
 ]);
 
 table("listings: commands that only remove or change names make none, whatever a write's text", box, [

@@ -134,6 +134,19 @@ table("xargs and find run commands on what they are given", box, [
   ["find docs -type f -exec ln -s {} build/{} \\; ; cat build/docs/guide.md", "ask", ["#UNRESOLVED_PATH"]],
   ["find src -type f -exec ln -s {} build/{} \\;", "ask", ["* $O/secret.txt"]],
   ["find ../outside -type f -exec ln -s {} build/{} \\;", "ask", ["list $O"]],
+  // A start point that is not a directory (a file, or not there) and that nothing earlier may
+  // have made one has nothing under it: find yields it alone, and only it is `{}`.
+  ["find README.md -exec ln -s {} build/{} \\;", "allow", ["write $P/build/README.md", "!write $P/build/README.md/*"]],
+  ["find not-here -type f -exec ln -s {} build/{} \\;", "allow", ["write $P/build/not-here", "!write $P/build/not-here/*"]],
+  ["find not-here -exec cat {} \\; -exec cat {}/x \\;", "allow", ["read $P/not-here/x", "!read $P/not-here/*/x"]],
+  ["find README.md -exec cat {}/../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  // Twins: made a directory earlier, or unpacked into; a link (followed with -H or -L).
+  ["mkdir not-here && find not-here -exec cat {}/../../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  ["mkdir not-here | find not-here -exec cat {}/../../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  ["mkdir -p not-here/a & find not-here -exec cat {}/../../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
+  ["tar -xf a.tar; find not-here -exec cat {}/x \\;", "ask", ["#UNRESOLVED_PATH"]],
+  ["find -H link-out -exec cat {} \\;", "ask", ["read $O"]],
+  ["find link-out -exec cat {}/x \\;", "ask", ["read $O/x"]],
   ["find docs -exec cat {} + ", "allow"],
   ["find docs -exec cat ~/.bashrc \\;", "ask", ["read $H/.bashrc"]],
   ["find docs -execdir cat ../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],

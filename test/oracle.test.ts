@@ -114,6 +114,20 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["printf 'src\\0' | du --files0-from=-", "in"],
     ["tar -cf a.tar -T list.txt", "in"],
     ["file -f list.txt", "in"],
+    // GNU tar switches to NUL-ended names at the first NUL; zip -@ and cpio read lines, whose C
+    // string ends at a NUL: they get the first name only.
+    ["printf 'README.md\\0../outside/secret.txt\\0' | tar -cf a.tar -T -", "out"],
+    ["find docs -print0 | tar -cf a.tar -T -", "in"],
+    ["printf 'README.md\\n../outside/secret.txt\\n' | zip -q a.zip -@", "out"],
+    ["printf 'README.md\\0../outside/secret.txt\\0' | zip -q a.zip -@", "in"],
+    ["find docs | zip -q a.zip -@", "in"],
+    ["find src -name '*-link' | zip -q a.zip -@", "out"],
+    ["printf 'README.md\\0../outside/secret.txt\\0' | cpio -o > a.cpio", "in"],
+    // cpio -p copies NAME to DEST/NAME; with -L what a link leads to.
+    ["find docs | cpio -pd docs/copy", "in"],
+    ["find src | cpio -pdL build/copy", "out"],
+    // xargs without -I passes `{}` as it is: mv of a `{}` that is not there fails.
+    ["find docs -type f -print0 | xargs -0 mv {} {}.abc", "in"],
   ]],
   ["functions, eval, control flow", [
     ["f(){ cat \"$1\"; }; f ../outside/secret.txt", "out"],

@@ -64,6 +64,12 @@ export interface Listing<Arg extends Named = Named> {
    */
   readonly odd: string;
   /**
+   * A name it may print is a symlink, or was not looked at (a listing of one directory's
+   * entries, a name that is not on disk): a consumer that copies names as they are (`cpio -p`)
+   * may make a link that resolves elsewhere from where the copy lands.
+   */
+  readonly links: boolean;
+  /**
    * Each name is printed between these quotes (`find -printf '"%p"\n'`, `ls -Q`): only a
    * consumer that removes them (xargs without -0 or -d) gets the names.
    */
@@ -94,11 +100,17 @@ export function isPlainPath(path: string): boolean {
   return PLAIN_PATH.test(path) && path.split("/").every((c) => c === "" || c === "." || c === ".." || PLAIN_NAME.test(c));
 }
 
+/** What the walk of a directory saw (src/shell/interp/names-under.ts): the characters outside the plain set, and whether an entry is a symlink. */
+export interface NamesSeen {
+  readonly odd: string;
+  readonly links?: true;
+}
+
 /**
  * The interpreter's answer about the names under a directory (see `unplainNames` there): why
- * they cannot be checked, or the characters outside the plain set they hold.
+ * they cannot be checked, or what the names hold.
  */
-type NamesCheck<Arg extends Named> = (dir: Arg, deep: boolean) => string | { readonly odd: string };
+type NamesCheck<Arg extends Named> = (dir: Arg, deep: boolean) => string | NamesSeen;
 
 /** What a listing command prints, before the names on disk are checked. */
 export interface ListingSource<Arg extends Named> {
@@ -128,6 +140,8 @@ type IndexCheck = () => string | null;
 
 export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: NamesCheck<Arg> | null, indexCheck: IndexCheck | null = null): Listing<Arg> {
   let odd = "";
+  // (Git's index, an exact text and a name not on disk are not looked at.)
+  let links = src.fromIndex === true || (src.exact ?? []).length > 0;
   const problem = (): string | null => {
     if (src.unverifiable) return src.unverifiable;
     if (src.fromIndex) {
@@ -144,12 +158,13 @@ export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: Nam
       const got = check(r.dir, r.deep);
       if (typeof got === "string") return got;
       odd = [...new Set(odd + got.odd)].join("");
+      if (got.links) links = true;
     }
     return null;
   };
   const unplain = problem();
   const quote = src.quote ? { quote: src.quote } : {};
-  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep, single: src.single === true, ...(src.single ? { one: true as const } : {}), unplain, odd, ...quote };
+  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep, single: src.single === true, ...(src.single ? { one: true as const } : {}), unplain, odd, links: links || unplain !== null, ...quote };
 }
 
 /** The characters of a name outside the plain set, with `-` for a leading one. */
@@ -289,14 +304,16 @@ function ofStandIn(path: string): string {
  * everywhere else (docs/semantics.md, "Known limits"): the names it might make are not
  * followed, as what it might read is not.
  */
-export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = [], standIn: (p: PathFinding) => boolean = () => false, keeps: (p: PathFinding) => boolean | "replaces" = () => false): string | null {
+export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = [], standIn: (p: PathFinding) => boolean = () => false, keeps: (p: PathFinding) => boolean | "replaces" = () => false, absent: (phys: string) => boolean = () => false): string | null {
   if (worlds.some((w) => zoneInListing(w.linkZones, dir, true))) return "a command may make symlinks or unpack files there";
+  const noneMoved = (q: PathFinding) => movesNothing(q, paths, worlds, commands, standIn, absent);
   for (const p of paths) {
     if (p.kind !== "write" || p.resolved === null || removesOnly(p.command)) continue;
     // A write that only replaces a file that is there (sed -i's) makes no name: one that is
     // there was checked on disk, or is made by another command, judged here itself.
     const kept = keeps(p);
     if (kept === "replaces") continue;
+    if (TREE_MOVING.has(p.command.split(" ")[0]!.replace(/^.*\//, "")) && noneMoved(p)) continue;
     // A name made from a stand-in (`{}.bak`, sed's `-i SUFFIX` on one) is made beside each name the stand-in stands for.
     if (standIn(p) && !isPlainPath(ofStandIn(p.path))) return `${p.command} writes ${p.path}, which is not a plain name`;
     const below = isInside(p.resolved, dir);
@@ -307,7 +324,7 @@ export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: re
       // Every path the command names (a source, the destination) is plain, and so is every tree under one.
       const own = paths.filter((q) => q.command === p.command && q.via.join(" ") === p.via.join(" "));
       // (A stand-in `DIR/*` is a plain name under DIR, checked on disk.)
-      const bad = own.find((q) => q.resolved === null || !isPlainPath(standIn(q) ? ofStandIn(q.path) : q.path) || !plainTree(q.resolved));
+      const bad = own.find((q) => q.resolved === null || (!isPlainPath(standIn(q) ? ofStandIn(q.path) : q.path) && !noneMoved(q)) || !plainTree(q.resolved));
       if (bad) return `${p.command} may copy or move names that are not plain (${bad.path})`;
     } else if (/[<>]/.test(p.command) || kept) {
       // A redirection makes the file it names; a write marked so (perl -i with confined code) the
@@ -326,6 +343,38 @@ export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: re
     if (below && rel !== "" && !isPlainPath(standIn(p) ? ofStandIn(rel) : rel)) return `${p.command} writes ${p.path}, which is not a plain name`;
   }
   return null;
+}
+
+/**
+ * Whether cp or mv makes no name from a path whose text is not plain: it is literal text
+ * (xargs without -I passes `{}` as it is: `xargs -0 mv {} {}.abc`) that names nothing on disk,
+ * in no link zone, that no other command in the command line writes at or above, and in every
+ * invocation that names it (no option there, so the last operand is the destination) it is a
+ * source, or the destination of sources that are all such paths. A source that is not there
+ * fails (`cannot stat`); a destination is made only from a source that is.
+ */
+function movesNothing(q: PathFinding, paths: readonly PathFinding[], worlds: readonly World[], commands: readonly string[], standIn: (p: PathFinding) => boolean, absent: (phys: string) => boolean): boolean {
+  const own = paths.filter((o) => o.command === q.command && o.via.join(" ") === q.via.join(" "));
+  const nothing = (o: PathFinding | undefined): boolean => {
+    if (o === undefined || o.resolved === null || standIn(o) || isPlainPath(o.path) || /\s/.test(o.path) || !absent(o.resolved)) return false;
+    const at = o.resolved;
+    if (worlds.some((w) => w.linkZones.some((z) => isInside(at, z.path)))) return false;
+    // (A stand-in stands for plain names that are there; a listing undone is this check's own finding.)
+    return !paths.some((x) => !own.includes(x) && !standIn(x) && x.command !== "listing" && (x.kind === "write" || x.kind === "unknown" || x.kind === "exec") && (x.resolved === null || isInside(at, x.resolved)));
+  };
+  if (!nothing(q)) return false;
+  const name = q.command.split(" ")[0]!.replace(/^.*\//, "");
+  const calls = commands.map((c) => c.split(" ")).filter((ws) => ws[0]!.replace(/^.*\//, "") === name && ws.includes(q.path));
+  if (calls.length === 0) return false;
+  return calls.every((ws) => {
+    const ops = ws.slice(1);
+    if (ops.some((w) => w.startsWith("-"))) return false;
+    const named = (w: string) => own.find((o) => o.path === w);
+    const sources = ops.slice(0, -1);
+    const dest = ops[ops.length - 1]!;
+    if (!sources.every((w) => isPlainPath(w) || nothing(named(w)))) return false;
+    return isPlainPath(dest) || sources.every((w) => nothing(named(w)));
+  });
 }
 
 /** git verbs that do not change the index's names (status may rewrite it, with the same names). */

@@ -88,7 +88,10 @@ table("zip and unzip", box, [
   ["zip -m out.zip ../outside/secret.txt", "ask", ["write $O/secret.txt"]],
   ["zip -ry out.zip docs -x '*.git*' '../*'", "allow"],
   ["zip -r out.zip docs -x@../outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["find . -name '*.ts' | zip -@ out.zip", "ask", ["#UNRESOLVED_WORD"]],
+  // zip -@ reads the names a listing prints and follows the symlinks among them (not with -y).
+  ["find . -name '*.ts' | zip -@ out.zip", "ask", ["read $O/secret.txt"]],
+  ["find docs | zip -@ out.zip", "allow", ["read $P/docs"]],
+  ["cat list.txt | zip -@ out.zip", "ask", ["#UNRESOLVED_WORD"]],
   ["zip -T -TT 'sh -c id' out.zip README.md", "ask", ["#OPAQUE_CODE"]],
   ["zip -b /tmp out.zip README.md", "ask", ["write /tmp"]],
   ["zip out.zip README.md -O ../new.zip", "ask", ["write $T/work/new.zip", "read $P/out.zip"]],

@@ -9,7 +9,7 @@ import type { Analyser, Call, CommandSpec, OptionSpec, RoleSpec, SpecContext } f
 import { chdir, each, flag, generic, hooks, issue, locate, namesFrom, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { tarAddedOperands } from "./link-operands.ts";
-import { cutProblem } from "../../shell/listing.ts";
+import { type Cut, cutProblem, isPlainPath } from "../../shell/listing.ts";
 
 
 // ---------------------------------------------------------------------------------------
@@ -155,17 +155,31 @@ export function tarWords(call: Call, words: readonly Arg[]): Effect[] {
   // `-T -`: the names of the files to add come from standard input.
   const parsed = parseWords(TAR_SPEC, args, call.world, undefined, false);
   const fromStdin = parsed.items.some((it) => it.t === "option" && (it.name === "-T" || it.name === "--files-from") && it.value?.text === "-");
-  if (fromStdin && parsed.modes.has("adding")) effects.push(...namesFromStdin(call, "read", false, args.some((a) => a.text === "--null"), `${call.name} -T - adds the files named on its standard input, which the guard cannot see`));
+  // GNU tar (1.34, names.c) ends a name at a newline, and at the first NUL it meets switches to
+  // NUL-ended names (warning "file name read contains nul character"): `find -print0 | tar -T -`
+  // gets every name whole. With --null only NUL ends one.
+  const cut = args.some((a) => a.text === "--null") ? TAR_NUL_CUT : TAR_LINE_CUT;
+  if (fromStdin && parsed.modes.has("adding")) effects.push(...namesFromStdin(call, "read", false, cut, `${call.name} -T - adds the files named on its standard input, which the guard cannot see`));
   return effects;
 }
 
-/** Files a command reads whose names come on its standard input (`cpio -o`, `tar -T -`). */
-function namesFromStdin(call: Call, kind: "read", follow: boolean, nul: boolean, unseen: string): Effect[] {
+/** One name a line; tar decodes backslash escapes and reads a leading `-` as an option (src/shell/listing.ts). */
+const TAR_LINE_CUT: Cut = { ends: "\n\0", special: "\\-" };
+const TAR_NUL_CUT: Cut = { ends: "\0", special: "-" };
+/** cpio reads one name a line (with -0 one a NUL): a NUL inside a line ends the C string it is read into. */
+const cpioCut = (nul: boolean): Cut => ({ ends: nul ? "\0" : "\n", special: nul ? "-" : "\\-" });
+/**
+ * zip -@ reads one name a line, keeping blanks and a leading `-` (`-x` is a file; checked with
+ * Info-ZIP zip 3.0); a NUL ends the C string, so NUL-ended names give it the first one only.
+ */
+const ZIP_CUT: Cut = { ends: "\n", special: "\\" };
+
+/** Files a command reads (or, zip -m, removes) whose names come on its standard input (`cpio -o`, `tar -T -`, `zip -@`). */
+function namesFromStdin(call: Call, kind: "read" | "write", follow: boolean, cut: Cut, unseen: string): Effect[] {
   const stdin = call.stdin;
   const effects: Effect[] = [];
   if (stdin.t === "listing") {
-    // One name a line; tar decodes backslash escapes and reads a leading `-` as an option (src/shell/listing.ts).
-    const why = cutProblem(stdin.listing, { ends: nul ? "\0" : "\n", special: nul ? "-" : "\\-" }, false);
+    const why = cutProblem(stdin.listing, cut, false);
     if (why !== null) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `${unseen} whole (${why})`, span: call.span });
     else {
       for (const d of [...stdin.listing.reach, ...stdin.listing.reps]) {
@@ -174,7 +188,11 @@ function namesFromStdin(call: Call, kind: "read", follow: boolean, nul: boolean,
       }
     }
   } else if (stdin.t === "text") {
-    for (const line of stdin.text.split("\n")) if (line) effects.push({ t: "path", arg: withValue(call.nameArg, line, ""), kind });
+    // (A NUL that does not end a name ends the C string it is read into.)
+    for (const line of stdin.text.split(new RegExp(`[${cut.ends}]`))) {
+      const name = line.split("\0")[0]!;
+      if (name) effects.push({ t: "path", arg: withValue(call.nameArg, name, ""), kind });
+    }
   } else {
     effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: unseen, span: call.span });
   }
@@ -283,7 +301,8 @@ function zip(call: Call): Effect[] {
     effects.push({ t: "path", arg: f, kind: fileKind });
     if (recursive && follow) effects.push({ t: "scan", arg: f, kind: fileKind });
   }
-  if (modes.has("stdin-names")) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "zip -@ adds files whose names it reads from standard input", span: call.span });
+  // (Recursion into a listed directory, -r, reaches no more than the listing's reach, which a follow scans.)
+  if (modes.has("stdin-names") && !members) effects.push(...namesFromStdin(call, fileKind, follow, ZIP_CUT, "zip -@ adds files whose names it reads from standard input, which the guard cannot see"));
   effects.push({ t: "changes", fs: true, links: false });
   return effects;
 }
@@ -622,10 +641,49 @@ const CPIO_SPEC = expandSpec({
 
 /** cpio -o and -p take the names of the files to copy from standard input. */
 function cpio(call: Call): Effect[] {
-  const effects = applySpec("cpio", CPIO_SPEC, call.args, call.world, call.span).effects;
+  let effects = applySpec("cpio", CPIO_SPEC, call.args, call.world, call.span).effects;
   const parsed = parseWords(CPIO_SPEC, call.args, call.world, undefined, false);
   if (!parsed.modes.has("out") && !parsed.modes.has("pass")) return effects;
-  return [...effects, ...namesFromStdin(call, "read", parsed.modes.has("follow"), call.args.some((a) => a.text !== null && (a.text === "--null" || /^-[a-zA-Z0-9]*0/.test(a.text))), "cpio copies the files named on its standard input, which the guard cannot see")];
+  const follow = parsed.modes.has("follow");
+  const cut = cpioCut(call.args.some((a) => a.text !== null && (a.text === "--null" || /^-[a-zA-Z0-9]*0/.test(a.text))));
+  const reps = parsed.modes.has("pass") && !parsed.modes.has("in") ? passedAsMade(call, follow, cut) : null;
+  if (reps !== null) {
+    // The copies are DEST/NAME for the names the listing stands for: plain, and no symlink among them.
+    const dests = parsed.items.flatMap((it) => (it.t === "operand" ? [it] : []));
+    const isDest = (a: Arg) => dests.some((d) => d.word.span.start === a.span.start && d.word.span.end === a.span.end);
+    effects = effects.filter((e) => !(e.t === "links" && isDest(e.arg)));
+    for (const d of dests) {
+      if (d.word.text === null) continue;
+      const base = d.base !== undefined ? { base: d.base } : {};
+      for (const r of reps) {
+        const copy = withValue(d.word, `${d.word.text}/${r}`, "");
+        effects.push({ t: "path", arg: copy, kind: "write", ...base }, { t: "scan", arg: copy, kind: "write", ...base });
+      }
+    }
+  }
+  return [...effects, ...namesFromStdin(call, "read", follow, cut, "cpio copies the files named on its standard input, which the guard cannot see")];
+}
+
+/**
+ * The texts of the names `cpio -p DEST` copies when it makes no symlink and no name that is not
+ * plain, or null. GNU cpio 2.13 copies NAME to DEST/NAME as it is (`../x` to DEST/../x, `/a/x`
+ * to DEST/a/x, DEST made with -d), a symlink as a symlink with the same text, which resolves
+ * from elsewhere there (`a/l -> ../../p/x` from `out/a`), and with -L what a link leads to as a
+ * file or a directory. So the names it gets are a listing's plain ones, none of them a symlink
+ * (each start point not one, as written; nothing under it one, on disk), or any with -L: then
+ * the tree below DEST holds after the copy only plain names and no new symlink, and nothing
+ * else in the command may add one there (the listing relies on that).
+ */
+function passedAsMade(call: Call, follow: boolean, cut: Cut): string[] | null {
+  if (call.stdin.t !== "listing") return null;
+  const l = call.stdin.listing;
+  if (cutProblem(l, cut, false) !== null || (!follow && l.links)) return null;
+  const reps: string[] = [];
+  for (const r of l.reps) {
+    if (r.text === null || !isPlainPath(r.text) || (!follow && call.disk.isLink(r.text))) return null;
+    reps.push(r.text);
+  }
+  return reps;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -108,8 +108,12 @@ function find(call: Call): Effect[] {
       const all: (readonly [Arg, string | null])[] = e.dir
         ? [[s.text === null ? s : withValue(s, execdirName(s.text), ""), s.text === null ? null : parentOf(s.text)], [s.text === null ? under : withValue(s, "./*", ""), s.text]]
         : [[s, null], [under, null]];
-      // (`find src -type f -exec …` never runs it on src itself.)
-      const reps = mindepth > 0 || startExcluded(s, e.guards, call) ? all.slice(1) : all;
+      // (`find src -type f -exec …` never runs it on src itself; a start point that is not a
+      // directory, and that nothing earlier may have made one, has nothing under it: find yields
+      // it alone, or nothing when it is not there. Without -L it does not follow a link there.)
+      const unchanged = !call.world.fsChanged && !call.world.linksChanged && s.text !== null && call.disk.settled(s.text);
+      const alone = unchanged && !follow && !call.disk.isDirectory(s.text!) && !call.disk.isLink(s.text!);
+      const reps = (mindepth > 0 || startExcluded(s, e.guards, call) ? all.slice(1) : all).filter((r) => !alone || r === all[0]);
       // A shell that gets the names may read them again (`sh -c 'cat $1' _ {}`): they stand in
       // as a listing's do only when every name under the start point is plain (src/shell/listing.ts).
       // (Only a shell reads them again; other commands take each as one word, plain or not.)

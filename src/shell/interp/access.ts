@@ -13,7 +13,7 @@ import type { AccessKind } from "../../verdict.ts";
 import { type Arg, withValue } from "../../commands/analyse.ts";
 import type { Disk } from "../../commands/effects.ts";
 import type { Findings } from "../findings.ts";
-import { indexChanger, isPlainPath, nameMaker, placesAfterText } from "../listing.ts";
+import { indexChanger, isPlainPath, nameMaker, type NamesSeen, placesAfterText } from "../listing.ts";
 import { unplainIndexNames } from "../../paths/git-index.ts";
 import type { PatternChar } from "../pattern.ts";
 import { plainUnknown, type Status, type World } from "../state.ts";
@@ -533,7 +533,7 @@ export class Accesses {
    * outside the plain set they hold (listing.ts); then the listing relies on the rest of the
    * command not making a name that is not plain there (settleListings).
    */
-  unplainNames(dir: string, deep: boolean, w: World, span: Span, onlyPlain = false): string | { readonly odd: string } {
+  unplainNames(dir: string, deep: boolean, w: World, span: Span, onlyPlain = false): string | NamesSeen {
     if (w.cwd === null && !isAbsolute(dir)) return "the working directory is not known";
     const start = resolvePhysical(isAbsolute(dir) ? dir : join(w.cwd!, dir), this.fs);
     if (!start.ok) return `${dir} cannot be resolved`;
@@ -570,7 +570,7 @@ export class Accesses {
   settleListings(worlds: readonly World[]): void {
     for (const r of this.reliances) {
       const commands = this.findings.commands.map((c) => c.text);
-      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), commands, (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`), (p) => this.keptNames.get(keptKey(p.command, p.via, p.span, p.path)) ?? false) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), commands, (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`), (p) => this.keptNames.get(keptKey(p.command, p.via, p.span, p.path)) ?? false, (p) => this.fs.lstat(p) === null) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
       // The names it stood for are then any paths: an access that cannot be resolved.
       if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
     }

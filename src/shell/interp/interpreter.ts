@@ -16,7 +16,7 @@ import type { Stdin } from "../../commands/effects.ts";
 import type { FileSystem } from "../../paths/fs.ts";
 import { Coverage } from "../coverage.ts";
 import { Findings } from "../findings.ts";
-import type { Listing, StandInPart } from "../listing.ts";
+import type { Listing, NamesSeen, StandInPart } from "../listing.ts";
 import { dedupe, STATUS_UNKNOWN, type World } from "../state.ts";
 import { printsOnlyNumbers, printsSegment, UNKNOWN_STDIN } from "../stdin.ts";
 import type { Assign, Dialect, Stmt, Word, WordPart } from "../syntax.ts";
@@ -120,7 +120,7 @@ export class Interpreter implements Shell, WordEnv {
     return this.paths.linkZoneAt(path, world, listing);
   }
 
-  unplainNames(dir: string, deep: boolean, w: World, span: Span): string | { readonly odd: string } {
+  unplainNames(dir: string, deep: boolean, w: World, span: Span): string | NamesSeen {
     return this.paths.unplainNames(dir, deep, w, span);
   }
 

@@ -2,15 +2,17 @@
 // whether each is plain, walked breadth first without following links, within a bound.
 
 import { type FileSystem, UNDECODABLE_NAME } from "../../paths/fs.ts";
-import { isPlainName, oddChars } from "../listing.ts";
+import { isPlainName, type NamesSeen, oddChars } from "../listing.ts";
 
 /**
  * The characters outside the plain set that the names under a physical directory hold (in it
  * only, `deep` false), or why they cannot be told (past `limit` entries, unreadable, not UTF-8).
  * A file, or a path not there, holds none. `shown` is the directory as the command wrote it.
+ * `links` when an entry is a symlink, or (not `deep`) the entries' types were not looked at.
  */
-export function namesUnder(fs: FileSystem, start: string, deep: boolean, shown: string, limit: number): string | { readonly odd: string } {
+export function namesUnder(fs: FileSystem, start: string, deep: boolean, shown: string, limit: number): string | NamesSeen {
   if (fs.lstat(start) !== "dir") return { odd: "" };
+  let links = !deep;
   const queue = [start];
   let odd = "";
   let entries = 0;
@@ -28,7 +30,8 @@ export function namesUnder(fs: FileSystem, start: string, deep: boolean, shown: 
       // A directory it cannot look into may hold anything, and a chmod may open it meanwhile.
       if (type === "unreadable") return `${p} cannot be looked at`;
       if (type === "dir") queue.push(p);
+      else if (type === "symlink") links = true;
     }
   }
-  return { odd };
+  return links ? { odd, links } : { odd };
 }

@@ -6,7 +6,7 @@ import type { FileSystem } from "../../paths/fs.ts";
 import type { Dialect, Stmt, Word, WordPart } from "../syntax.ts";
 import type { Span } from "../../span.ts";
 import type { Unknown, World } from "../state.ts";
-import type { Listing, Named, StandInPart } from "../listing.ts";
+import type { Listing, Named, NamesSeen, StandInPart } from "../listing.ts";
 
 /** A piece of an expanded field: known text, or an unknown value. */
 export type Seg =
@@ -48,7 +48,7 @@ export interface WordEnv {
    * outside the plain set they hold — which the rest of the command must not add to
    * (src/shell/listing.ts).
    */
-  unplainNames?(dir: string, deep: boolean, world: World, span: Span): string | { readonly odd: string };
+  unplainNames?(dir: string, deep: boolean, world: World, span: Span): string | NamesSeen;
   /** Why the names in git's index (for the working directory) are not all plain relative paths, or null. */
   unplainIndexNames?(world: World, span: Span): string | null;
   /**
