@@ -149,6 +149,10 @@ export interface Scope {
   readonly options: SetOptions | null;
 }
 
+function cwdKey(c: Dir | StandInCwd): string {
+  return c === null ? "null" : typeof c === "string" ? c : `?${c.under}`;
+}
+
 export const EMPTY_SCOPE: Scope = { vars: new Map(), options: null };
 
 /**
@@ -180,9 +184,27 @@ interface FunctionDef {
 /** A dirstack entry or directory: a logical absolute path, or null when unknown. */
 export type Dir = string | null;
 
+/**
+ * A working directory known only as one of the directories under `under` (physical): where
+ * `cd` took a name a listing prints (src/shell/listing.ts). Since every such name is a path
+ * of plain components below the listing's directory, the shell is there or in a directory
+ * below it, or where a symlink under it leads (which the judgement of `under` covers: it is
+ * judged as a whole, and every symlink under it that leads out is scanned). A relative path
+ * from it stays in that tree unless it has a `..`.
+ */
+export interface StandInCwd {
+  readonly under: string;
+  /** How the command named the tree, for messages. */
+  readonly shown: string;
+}
+
 export class World {
-  /** Logical working directory ($PWD as bash keeps it), or null when unknown. */
-  cwd: Dir;
+  /**
+   * Where the shell is: a logical path, a stand-in, or null when unknown. Only `cwd` and
+   * `standInCwd` read it, so that code which knows nothing of stand-ins sees an unknown
+   * directory (and asks), and any assignment to `cwd` drops a stand-in.
+   */
+  private here: Dir | StandInCwd;
   /** $OLDPWD: a path, null when unknown, undefined when unset. */
   oldpwd: Dir | undefined;
   /** The directory stack below the current directory (dirs prints cwd first). */
@@ -236,7 +258,7 @@ export class World {
   movedDirs: readonly string[];
 
   constructor(cwd: Dir, isEnvironmentName: (name: string) => boolean) {
-    this.cwd = cwd;
+    this.here = cwd;
     this.isEnvironmentName = isEnvironmentName;
     this.oldpwd = null;
     this.stack = [];
@@ -265,9 +287,32 @@ export class World {
     this.movedDirs = [];
   }
 
+  /** Logical working directory ($PWD as bash keeps it), or null when unknown or only a stand-in. */
+  get cwd(): Dir {
+    return typeof this.here === "string" ? this.here : null;
+  }
+
+  set cwd(dir: Dir) {
+    this.here = dir;
+  }
+
+  /** The tree the working directory is in, when it is a stand-in (StandInCwd). */
+  get standInCwd(): StandInCwd | null {
+    return this.here !== null && typeof this.here === "object" ? this.here : null;
+  }
+
+  enterStandIn(s: StandInCwd): void {
+    this.here = s;
+  }
+
+  /** Whether the working directories are the same value (stand-ins too). */
+  sameCwd(other: World): boolean {
+    return cwdKey(this.here) === cwdKey(other.here);
+  }
+
   clone(): World {
     const w = Object.create(World.prototype) as World;
-    w.cwd = this.cwd;
+    w.here = this.here;
     w.oldpwd = this.oldpwd;
     w.stack = this.stack;
     w.stackUnknown = this.stackUnknown;
@@ -306,7 +351,7 @@ export class World {
    * copied from the other (a cheap check: false does not mean they differ).
    */
   sameAs(other: World): boolean {
-    const scalars = this.cwd === other.cwd && this.oldpwd === other.oldpwd && this.stack === other.stack && this.stackUnknown === other.stackUnknown && this.flow === other.flow && this.flowLevels === other.flowLevels;
+    const scalars = this.sameCwd(other) && this.oldpwd === other.oldpwd && this.stack === other.stack && this.stackUnknown === other.stackUnknown && this.flow === other.flow && this.flowLevels === other.flowLevels;
     const shared = this.positional === other.positional && this.vars === other.vars && this.funcs === other.funcs && this.aliases === other.aliases && this.attrs === other.attrs && this.traps === other.traps && this.liveTraps === other.liveTraps && this.frames === other.frames;
     const rest = this.tainted === other.tainted && this.fsChanged === other.fsChanged && this.linksChanged === other.linksChanged && this.linkZones === other.linkZones && this.environmentNames === other.environmentNames && this.movedDirs === other.movedDirs;
     return scalars && shared && rest && optionsKey(this.options) === optionsKey(other.options);
@@ -386,7 +431,7 @@ export class World {
 
   /** Identity of the state, ignoring the exit status: worlds with equal keys are merged. */
   key(): string {
-    let k = `${this.cwd}\u0000${this.oldpwd}\u0000${this.stack.join("\u0001")}\u0000${this.stackUnknown}\u0000${this.flow}${this.flowLevels}\u0000`;
+    let k = `${cwdKey(this.here)}\u0000${this.oldpwd}\u0000${this.stack.join("\u0001")}\u0000${this.stackUnknown}\u0000${this.flow}${this.flowLevels}\u0000`;
     k += this.positional ? this.positional.join("\u0001") : "?";
     k += "\u0000" + optionsKey(this.options) + "\u0000" + this.traps.join("\u0001") + "\u0000" + this.liveTraps.join("\u0001") + "\u0000" + (this.tainted ?? "");
     k += "\u0000" + this.frames.length + (this.fsChanged ? "F" : "f") + (this.linksChanged ? "L" : "l");

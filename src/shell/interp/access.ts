@@ -16,7 +16,7 @@ import type { Findings } from "../findings.ts";
 import { indexChanger, isPlainPath, nameMaker, type NamesSeen, placesAfterText } from "../listing.ts";
 import { unplainIndexNames } from "../../paths/git-index.ts";
 import type { PatternChar } from "../pattern.ts";
-import { plainUnknown, type Status, type World } from "../state.ts";
+import { plainUnknown, type StandInCwd, type Status, type World } from "../state.ts";
 import type { WordEnv } from "../words/env.ts";
 import { pathCandidates } from "./candidates.ts";
 import { namesUnder } from "./names-under.ts";
@@ -93,7 +93,8 @@ export class Accesses {
   private readonly keptNames = new Map<string, true | "replaces">();
 
   /** (`gitDir`: names from that repository's index, which the command must not change either.) */
-  private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[]; readonly gitDir?: string }[] = [];
+  /** (`linksOnly`: a tree a stand-in working directory is in, which only symlinks made there change.) */
+  private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[]; readonly gitDir?: string; readonly linksOnly?: true }[] = [];
 
   constructor(opts: PathOptions, findings: Findings, shell: Attribution) {
     this.opts = opts;
@@ -140,6 +141,8 @@ export class Accesses {
     if (isAbsolute(text)) abs = text;
     else {
       const dir = base === undefined ? world.cwd : base;
+      const tree = base === undefined ? world.standInCwd : null;
+      if (tree !== null) return this.underStandIn(world, tree, arg, kind, command, surface);
       if (dir === null) {
         this.findings.addPath({
           path: text, resolved: null, kind, command, via, span,
@@ -157,6 +160,30 @@ export class Accesses {
       }
     }
     this.accessAbsolute(abs, text, kind, command, span, world, surface);
+  }
+
+  /**
+   * A relative path from a working directory that is a stand-in (StandInCwd in state.ts): it
+   * names a place in the tree under `tree.under`, unless a `..` climbs out of it. That tree is
+   * judged as a whole with the access's kind (and, for a kind whose judgement does not reach
+   * into a directory, `cwd` and `exec`, also as a listing or a read of it, so that rules on
+   * what it holds apply), and every symlink under it that leads out is judged by the scan.
+   * What is on disk now is that tree only if no earlier command may have made symlinks in it.
+   */
+  private underStandIn(world: World, tree: StandInCwd, arg: Arg, kind: AccessKind, command: string, surface?: string): void {
+    const text = arg.text!;
+    const span = this.shell.span(arg.span);
+    const extra = surface ? { surface } : {};
+    const unresolved = (why: string) => this.findings.addPath({ path: text, resolved: null, kind, command, via: this.shell.via, span, problem: { code: "UNRESOLVED_CWD", why }, ...extra });
+    const where = `the working directory is one of the directories under ${tree.shown} that a listing prints`;
+    if (text.split("/").includes("..")) return unresolved(`${where}, and ${text} may climb out of it`);
+    if (world.linksChanged || zoneInListing(world.linkZones, tree.under, true)) return unresolved(`${where}, and an earlier command may have made symlinks there`);
+    if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) this.written.add(tree.under);
+    const at = withValue({ ...arg, standIn: undefined, exact: undefined }, tree.under, "");
+    this.scanTree(world, at, kind, command, undefined, surface);
+    for (const k of kind === "cwd" ? ["cwd", "list"] as const : kind === "exec" ? ["exec", "read"] as const : [kind]) {
+      this.findings.addPath({ path: text, resolved: tree.under, kind: k, command, via: this.shell.via, span, problem: null, ...extra });
+    }
   }
 
   /**
@@ -236,12 +263,27 @@ export class Accesses {
     this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
   }
 
-  /** Disk questions asked by commands, answered from a world's working directory. */
-  diskFor(w: World): Disk {
-    const dirOf = (from: string | null | undefined): string | null => (from === undefined || from === null ? w.cwd : isAbsolute(from) ? from : w.cwd === null ? null : join(w.cwd, from));
+  /**
+   * Disk questions asked by commands, answered from a world's working directory. From a
+   * stand-in one (StandInCwd in state.ts) a question about a relative path has no answer: the
+   * command (`span`) is asked about, since what it would make of the answer — a file that is
+   * not there read nothing, the repository or package found above — is not known, and the
+   * paths it names would otherwise be judged as in the tree.
+   */
+  diskFor(w: World, span: Span, command: string): Disk {
+    const tree = w.standInCwd;
+    let told = false;
+    const dirOf = (from: string | null | undefined, p?: string): string | null => {
+      const dir = from === undefined || from === null ? w.cwd : isAbsolute(from) ? from : w.cwd === null ? null : join(w.cwd, from);
+      if (dir === null && tree !== null && !told && (p === undefined || !isAbsolute(p))) {
+        told = true;
+        this.shell.issue("UNRESOLVED_CWD", `${command} looks for files from the working directory, one of the directories under ${tree.shown} that a listing prints, and what it finds there is not known`, span);
+      }
+      return dir;
+    };
     return {
       isDirectory: (p, from) => {
-        const dir = dirOf(from);
+        const dir = dirOf(from, p);
         const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
         return abs !== null && this.physicalDir(abs) !== null;
       },
@@ -256,11 +298,11 @@ export class Accesses {
         return null;
       },
       isLink: (p, from) => {
-        const loc = this.entryLocation(w, p, dirOf(from));
+        const loc = this.entryLocation(w, p, dirOf(from, p));
         return typeof loc === "string" && this.fs.lstat(loc) === "symlink";
       },
       settled: (p, from) => {
-        const dir = dirOf(from);
+        const dir = dirOf(from, p);
         const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
         if (abs === null || this.throughLinkZone(w, abs)) return false;
         // A name that is not there now is read as the name of the new link, as it was before
@@ -270,12 +312,13 @@ export class Accesses {
         return r.ok && !r.exists;
       },
       readText: (p, from) => {
-        const dir = dirOf(from);
+        const dir = dirOf(from, p);
         const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
         return abs === null ? null : this.readScript(w, abs);
       },
       plainNames: (p, span, from) => {
-        const abs = isAbsolute(p) ? p : dirOf(from) === null ? null : join(dirOf(from)!, p);
+        const dir = dirOf(from, p);
+        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
         if (!isPlainPath(p) || p.startsWith("-") || abs === null) return abs === null ? "the working directory is not known" : `${JSON.stringify(p)} is not a plain name`;
         const got = this.unplainNames(abs, true, w, span, true);
         return typeof got === "string" ? got : got.odd === "" ? null : `a name there holds ${JSON.stringify(got.odd)}`;
@@ -425,6 +468,15 @@ export class Accesses {
   followMoves(o: World, moved: readonly string[], before: World): void {
     const all = [...new Set([...o.movedDirs, ...moved])];
     o.movedDirs = all.length > 64 ? ["/"] : all;
+    // A stand-in may be below any directory a symlink under its tree leads to: any directory
+    // renamed may have taken it along (a file renamed cannot, if it is one when the command runs).
+    if (o.standInCwd !== null) {
+      if (moved.some((m) => before.fsChanged || this.fs.lstat(m) !== "file")) {
+        o.cwd = null;
+        o.stackUnknown = true;
+      }
+      return;
+    }
     if (o.cwd === null) return;
     const here = this.physicalUnlessLinked(o.cwd, before);
     if (here !== null && !moved.some((m) => isInside(here, m))) return;
@@ -455,6 +507,9 @@ export class Accesses {
     if (arg.text === null) return;
     const dir = isAbsolute(arg.text) ? arg.text : (base === undefined ? w.cwd : base);
     if (dir === null) {
+      // From a stand-in working directory, a path without `..` is in its tree: that tree is walked (the access says when it is not).
+      const tree = base === undefined ? w.standInCwd : null;
+      if (tree !== null && !arg.text.split("/").includes("..") && !w.linksChanged && !zoneInListing(w.linkZones, tree.under, true)) return this.scanTree(w, withValue(arg, tree.under, ""), kind, command, undefined, surface);
       this.findings.addPath({
         path: arg.text, resolved: null, kind, command, via: this.shell.via, span: this.shell.span(arg.span),
         problem: { code: "UNRESOLVED_CWD", why: `the working directory ${command} walks ${arg.text} from is not known` }, ...(surface ? { surface } : {}),
@@ -560,6 +615,15 @@ export class Accesses {
     return null;
   }
 
+  /**
+   * A stand-in working directory relies on its tree as the disk has it (StandInCwd in
+   * state.ts): a command anywhere in the command line that may make a symlink there (one
+   * running beside it in a pipeline, or in the background) undoes it at the end (settleListings).
+   */
+  reliesOnTree(phys: string, shown: string, span: Span, command: string): void {
+    this.reliances.push({ dir: shown, phys, span: this.shell.span(span), command, via: this.shell.via, linksOnly: true });
+  }
+
   /** Whether every name under a physical path (nothing, for a file or a path not there) is plain, within the bound. */
   private plainTree(phys: string): boolean {
     const got = namesUnder(this.fs, phys, true, phys, this.limits.maxScanEntries);
@@ -569,6 +633,10 @@ export class Accesses {
   /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */
   settleListings(worlds: readonly World[]): void {
     for (const r of this.reliances) {
+      if (r.linksOnly) {
+        if (worlds.some((w) => zoneInListing(w.linkZones, r.phys, true))) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_CWD", why: `the working directory is one of the directories under ${r.dir} that a listing prints, and a command may make symlinks or unpack files there` } });
+        continue;
+      }
       const commands = this.findings.commands.map((c) => c.text);
       const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), commands, (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`), (p) => this.keptNames.get(keptKey(p.command, p.via, p.span, p.path)) ?? false, (p) => this.fs.lstat(p) === null) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
       // The names it stood for are then any paths: an access that cannot be resolved.

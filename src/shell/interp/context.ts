@@ -58,7 +58,7 @@ export type StartOptions = Partial<Record<keyof Options, boolean>>;
 
 /** What a builtin may ask of the shell it runs in. */
 export interface BuiltinContext extends WordEnv {
-  readonly paths: Pick<Accesses, "access" | "accessAbsolute" | "throughLinkZone" | "scanTree" | "readScript" | "genericArg">;
+  readonly paths: Pick<Accesses, "access" | "accessAbsolute" | "throughLinkZone" | "scanTree" | "readScript" | "genericArg" | "reliesOnTree">;
   issue(code: ReasonCode, message: string, span: Span | null): void;
   span(s: Span): Span;
   setVariable(a: Assign, w: World): void;

@@ -110,7 +110,7 @@ export function callFunction(it: Shell, name: string, body: Stmt, args: readonly
  * is OPAQUE_CODE. A script that is not there runs nothing (npm stops with an error).
  */
 export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-script" }>, w: World): void {
-  const dir = it.paths.diskFor(w).findUp("package.json", e.base);
+  const dir = it.paths.diskFor(w, e.span, e.label).findUp("package.json", e.base);
   if (dir === null) return;
   const text = it.paths.readScript(w, dir === "/" ? "/package.json" : `${dir}/package.json`);
   let scripts: Record<string, unknown> | null = null;

@@ -105,7 +105,9 @@ export function runSimple(it: Shell, cmd: Extract<Stmt, { t: "cmd" }>, w: World)
   const inherited = it.inheritedStdin;
   const stdin = () => it.readable(unmarked(it, redirectedStdin(cmd.redirs, w, it), [], cmd.redirs, w) ?? piped?.() ?? inherited?.() ?? INHERITED_STDIN, w);
   const info: DispatchInfo = { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin };
-  const variants = standIns.length ? standInVariants(argv, standIns, name.text !== null && !name.standIn && (BUILTINS.has(name.text) || w.funcs.has(name.text))) : [argv];
+  // (cd follows each way its operands may come out: none goes home, two fail, one is a stand-in: builtins/directories.ts.)
+  const inShell = name.text !== null && !name.standIn && (BUILTINS.has(name.text) || w.funcs.has(name.text)) && !(name.text === "cd" && !w.funcs.has("cd"));
+  const variants = standIns.length ? standInVariants(argv, standIns, inShell) : [argv];
   if (variants.length === 1) argv = variants[0]!;
   const out = variants.length === 1 ? dispatch(it, argv, w, info) : dedupe(variants.flatMap((v, i) => dispatch(it, v, i === variants.length - 1 ? w : w.clone(), info)));
   // `declare a=(x y)`: the builtin saw only the name (and made it unknown); the elements are here.
@@ -240,7 +242,7 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
   }
   commandNotFound(it, name.text, argv, w, info);
   const options = environment(it, w, info.span, name.text);
-  const effects = analyseCommand(name, options.length ? [...options, ...argv.slice(1)] : argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: it.opts.commandKnowledge !== false, home: it.home, disk: it.paths.diskFor(w) });
+  const effects = analyseCommand(name, options.length ? [...options, ...argv.slice(1)] : argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: it.opts.commandKnowledge !== false, home: it.home, disk: it.paths.diskFor(w, info.span, name.text) });
   return applyEffects(it, effects, argv, w, info);
 }
 
@@ -322,8 +324,8 @@ interface StandInWord {
  * an unquoted `$(…)` that prints names is any number of words in any order, so each is
  * followed as none, one and two of them (where the count or the place changes what a word is:
  * `cp $(…)`, `grep -r x $(…)` with none searching `.`); a quoted one is one word, or empty. A builtin or function
- * (whose words change the shell: `cd $(find …)` with none goes home) gets unknown words, as
- * does a command with more than two such words.
+ * (whose words change the shell) gets unknown words, but for `cd`, which follows each
+ * (`cd $(find …)` with none goes home), as does a command with more than two such words.
  */
 function standInVariants(argv: readonly Arg[], words: readonly StandInWord[], inShell: boolean): Arg[][] {
   if (inShell || words.length > 2 || words[0]!.at === 0) {

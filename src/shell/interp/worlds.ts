@@ -11,7 +11,7 @@ export function widen(ws: readonly World[], always = false): World[] {
   if (ws.length <= 1 && !always) return ws.slice();
   const base = ws[0]!.clone();
   for (const w of ws.slice(1)) {
-    if (w.cwd !== base.cwd) base.cwd = null;
+    if (!w.sameCwd(base)) base.cwd = null;
     if (w.oldpwd !== base.oldpwd) base.oldpwd = null;
     if (w.stack.join("\u0000") !== base.stack.join("\u0000") || w.stackUnknown) base.stackUnknown = true;
     if (w.status !== base.status) base.status = STATUS_UNKNOWN;
@@ -43,7 +43,7 @@ export function widen(ws: readonly World[], always = false): World[] {
   }
   if (always && ws.length > 1) {
     // Still changing after several rounds: the directory may go on changing.
-    if (ws.some((w) => w.cwd !== ws[0]!.cwd)) base.cwd = null;
+    if (ws.some((w) => !w.sameCwd(ws[0]!))) base.cwd = null;
   }
   return [base];
 }

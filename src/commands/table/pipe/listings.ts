@@ -186,6 +186,9 @@ export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physic
   const quote = quoted ? { quote: '"' as const } : {};
   const dirOnly = options.some((o) => /^-[a-zA-Z]*d|^--directory$/.test(o));
   const cwd = world.cwd;
+  // (Where the working directory is not known — a stand-in among them — a relative operand
+  // may be a directory whose names nobody checked: not "printed as written".)
+  if (!dirOnly && cwd === null && operands.some((o) => !o.text!.startsWith("/"))) return null;
   const dirAt = (t: string) => {
     const at = againstCwd(cwd, t);
     return at === null ? null : physicalDir(at);

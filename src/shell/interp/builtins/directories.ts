@@ -4,7 +4,8 @@
 
 import { type Arg, withValue } from "../../../commands/analyse.ts";
 import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../../../paths/resolve.ts";
-import { type Dir, STATUS_UNKNOWN, unknown, type World } from "../../state.ts";
+import { type Dir, type StandInCwd, STATUS_UNKNOWN, unknown, type World } from "../../state.ts";
+import { zoneInListing } from "../../zones.ts";
 import { lookup } from "../../words/variables.ts";
 import type { BuiltinContext } from "../context.ts";
 import { done, taintCwdOnly } from "../worlds.ts";
@@ -126,7 +127,10 @@ function parseCdOptions(argv: readonly Arg[], w: World): { physical: boolean | n
 /** Moves a world to `logical` (or to an unknown directory), keeping OLDPWD and PWD in step. */
 function moveTo(w: World, logical: Dir): World {
   const c = w.clone();
-  const old = c.cwd;
+  // bash sets OLDPWD to $PWD as the shell has it, which an assignment may have changed:
+  // `PWD=/etc; cd src; cd -` goes to /etc. (Text that is not an absolute path is not followed.)
+  const pwd = c.getVar("PWD");
+  const old: Dir = pwd === undefined ? c.cwd : pwd.k === "str" && isAbsolute(pwd.v) ? pwd.v : null;
   c.oldpwd = old;
   c.cwd = logical;
   if (c.getVar("OLDPWD") !== undefined) c.setVar("OLDPWD", old === null ? unknown("$OLDPWD is not known") : { k: "str", v: old });
@@ -181,9 +185,12 @@ export function cd(it: BuiltinContext, argv: readonly Arg[], w: World): World[] 
     failed.status = 1;
     return [taintCwdOnly(w, "cd with words that may not be its operand"), failed];
   }
+  if (operands.length === 1 && operands[0]!.standIn) return cdStandIn(it, w, operands[0]!, physical);
   const op = cdOperand(it, w, operands, argv[0]!);
   if (op === "fail") return done(w, 1);
-  if (op.target === null && op.arg.text === "") return done(w, 0); // cd "" stays put
+  if (op.target === null && op.arg.text === "") return cdEmpty(w, physical);
+  const here = w.standInCwd;
+  if (here !== null && op.target !== null && !isAbsolute(op.target)) return cdInTree(it, w, op.arg, op.target, here);
   const plan: CdPlan = op.target === null ? { outcomes: [{ logical: null }], mayFail: true } : cdTargets(it, w, op.target, physical);
   const targets = [...plan.outcomes];
   let mayFail = plan.mayFail;
@@ -204,6 +211,112 @@ export function cd(it: BuiltinContext, argv: readonly Arg[], w: World): World[] 
   return out;
 }
 
+/**
+ * `cd ""`: bash 5.2 changes to the directory it is in (strace: `chdir("$PWD")`) and sets
+ * OLDPWD as any cd does; with -P it fails ("No such file or directory"), status 1. It fails
+ * too when the directory may be gone.
+ */
+function cdEmpty(w: World, physical: boolean | null): World[] {
+  const failed = w.clone();
+  failed.status = 1;
+  if (physical === true) return [failed];
+  const tree = w.standInCwd;
+  const moved = moveTo(w, w.cwd);
+  if (tree !== null) moved.enterStandIn(tree);
+  return physical === null || w.fsChanged ? [moved, failed] : [moved];
+}
+
+/**
+ * `cd NAME` where NAME is one of the names a listing prints (src/shell/listing.ts): the shell
+ * goes to a directory in the tree under the stand-in's place, or stays where it was when the
+ * name is not a directory (or is gone): a stand-in working directory (StandInCwd in
+ * state.ts). The tree is judged as a whole, as a `cwd` and as a listing of what it holds,
+ * and every symlink under it that leads out is judged by the scan. Where the place cannot be
+ * pinned down the directory is unknown, as for any word that is not known.
+ */
+function cdStandIn(it: BuiltinContext, w: World, arg: Arg, physical: boolean | null): World[] {
+  const failed = w.clone();
+  failed.status = 1;
+  const tree = standInTree(it, w, arg, physical);
+  if (typeof tree === "string") {
+    it.paths.access(w, withValue(arg, null, `${arg.source} is a name a listing prints, and ${tree}`), "cwd", "cd");
+    return [moveTo(w, null), failed];
+  }
+  const span = it.span(arg.span);
+  it.paths.accessAbsolute(tree.under, arg.text!, "cwd", "cd", span, w);
+  it.paths.accessAbsolute(tree.under, arg.text!, "list", "cd", span, w);
+  it.paths.scanTree(w, withValue({ ...arg, standIn: undefined }, tree.under, ""), "cwd", "cd");
+  it.paths.reliesOnTree(tree.under, tree.shown, arg.span, "cd");
+  const moved = moveTo(w, null);
+  moved.enterStandIn(tree);
+  return [moved, failed];
+}
+
+/**
+ * The tree the names a stand-in operand stands for are in — its text T, and T/N for plain
+ * components N — or why it is not known. T must be the whole operand, or follow text that
+ * ends with `/` (`cd "$d/.."` is not below anything the listing names); a relative T is taken
+ * from the working directory, or stays in a stand-in one's tree. CDPATH (which `ls`'s bare
+ * names would be looked up in) and cdable_vars (a plain name may be a variable) must be off,
+ * and no symlink made on the way or in the tree by an earlier command.
+ */
+function standInTree(it: BuiltinContext, w: World, arg: Arg, physical: boolean | null): StandInCwd | string {
+  const segs = arg.segs.filter((g) => !("text" in g) || g.text !== "" || g.standIn);
+  const marked = segs.filter((g) => "text" in g && g.standIn);
+  if (arg.text === null || segs.some((g) => "unknown" in g)) return "its value is not known";
+  if (marked.length > 1 || (marked.length === 1 && segs[segs.length - 1] !== marked[0])) return "text after it names another place";
+  const prefix = marked.length ? arg.text.slice(0, arg.text.length - (marked[0] as { text: string }).text.length) : "";
+  if (prefix !== "" && !prefix.endsWith("/")) return "text before it makes other names of it";
+  const target = arg.text.replace(/\/\*$/, "");
+  if (target === "" || target.includes("*")) return "it is not a directory's name";
+  if (w.options.cdableVars !== false) return "with cdable_vars a name may be a variable holding a directory";
+  if (!isAbsolute(target)) {
+    const cdpath = lookup(w, it, "CDPATH");
+    if (!(cdpath.k === "unset" || (cdpath.k === "str" && cdpath.v === ""))) return "CDPATH may lead a name elsewhere";
+  }
+  const here = w.standInCwd;
+  if (!isAbsolute(target) && here !== null) return outOfTree(w, target, here) ?? here;
+  if (!isAbsolute(target) && w.cwd === null) return "the working directory is not known";
+  const abs = isAbsolute(target) ? target : join(w.cwd!, target);
+  if (w.linksChanged || it.paths.throughLinkZone(w, abs)) return "an earlier command may have made symlinks on the way";
+  // `cd -L` removes `..` with the segment before it, `-P` climbs the physical parent: where a
+  // symlink comes before a `..` they differ, and the tree is known only when both agree.
+  // (A name below T that -L does not find is tried physically as well: both must agree.)
+  const r = resolvePhysical(abs, it.fs);
+  const phys = r.ok ? it.physicalDir(r.path) : null;
+  const logical = physical === true ? phys : it.physicalDir(canonicalLogical(abs));
+  if (phys === null || logical !== phys) return `${target} is not a directory now, or \`..\` in it follows a symlink`;
+  if (zoneInListing(w.linkZones, phys, true)) return `an earlier command may have made symlinks under ${target}`;
+  return { under: phys, shown: target };
+}
+
+/** Why a relative `cd target` from a stand-in working directory may leave its tree, or null. */
+function outOfTree(w: World, target: string, here: StandInCwd): string | null {
+  if (target.split("/").includes("..")) return `a \`..\` in it may climb out of the tree under ${here.shown} the working directory is in`;
+  if (w.linksChanged || zoneInListing(w.linkZones, here.under, true)) return `an earlier command may have made symlinks under ${here.shown}`;
+  return null;
+}
+
+/**
+ * A relative `cd` from a stand-in working directory: a name without `..` is in the same tree
+ * (or cd fails and the shell stays). CDPATH and cdable_vars may lead it elsewhere.
+ */
+function cdInTree(it: BuiltinContext, w: World, arg: Arg, target: string, here: StandInCwd): World[] {
+  const failed = w.clone();
+  failed.status = 1;
+  const cdpath = lookup(w, it, "CDPATH");
+  const why = !(cdpath.k === "unset" || (cdpath.k === "str" && cdpath.v === "")) ? "CDPATH may lead it elsewhere" : w.options.cdableVars !== false ? "with cdable_vars a name may be a variable holding a directory" : outOfTree(w, target, here);
+  if (why !== null) {
+    it.paths.access(w, withValue(arg, null, `the working directory is one of the directories under ${here.shown} that a listing prints, and ${why}`), "cwd", "cd");
+    return [moveTo(w, null), failed];
+  }
+  // (Judged as any relative path from there: the tree as a whole.)
+  it.paths.access(w, arg, "cwd", "cd");
+  const moved = moveTo(w, null);
+  moved.enterStandIn(here);
+  return [moved, failed];
+}
+
 function parseStackIndex(t: string): { fromEnd: boolean; n: number } | null {
   const m = /^([+-])([0-9]+)$/.exec(t);
   if (!m) return null;
@@ -222,8 +335,10 @@ export function pushd(it: BuiltinContext, argv: readonly Arg[], w: World): World
     } else break;
   }
   const ops = argv.slice(i);
-  if (ops.some((o) => o.text === null)) {
-    it.paths.access(w, ops.find((o) => o.text === null)!, "cwd", "pushd");
+  if (ops.some((o) => o.text === null || o.standIn)) {
+    // (A name a listing prints is not its text: `.` stands for every directory below.)
+    const o = ops.find((x) => x.text === null || x.standIn)!;
+    it.paths.access(w, o.standIn ? withValue(o, null, `${o.source} is a name a listing prints, which pushd does not follow`) : o, "cwd", "pushd");
     return [taintCwdOnly(w, "pushd with an unknown operand")];
   }
   const all: Dir[] = [w.cwd, ...w.stack];
