@@ -139,6 +139,25 @@ table("where programs, libraries and configuration are looked up", box, [
   ["PATH=.. cd src", "allow"],
 ]);
 
+// gettext opens DIR/NAME/LC_MESSAGES/DOMAIN.mo for each NAME in LANGUAGE, under the directory
+// the program binds (/usr/share/locale for ls): strace of ls 9.1 with glibc 2.36 under
+// LC_ALL=C.utf8 showed LANGUAGE=../../../../tmp/x open /tmp/x/LC_MESSAGES/coreutils.mo. A name
+// that climbs with `..` reaches anywhere from a directory the guard does not know; an absolute
+// one stays under it. The locale's own names are no paths: glibc refuses `..` in LC_ALL, LANG
+// and LC_MESSAGES and puts an absolute one under /usr/lib/locale (strace).
+table("message catalogues and locales", box, [
+  ["LANGUAGE=../../../../outside ls --badopt", "ask", ["#UNRESOLVED_WORD"]],
+  ["export LANGUAGE=fr:../../../x; ls", "ask", ["#UNRESOLVED_WORD"]],
+  ["LANGUAGE=de/../../../x git status", "ask", ["#UNRESOLVED_WORD"]],
+  ["LANGUAGE=fr:de_DE ls", "allow"],
+  ["LANGUAGE=/tmp/x ls", "allow"],
+  ["LC_ALL=../outside ls", "allow"],
+  ["LANG=/etc/shadow ls", "allow"],
+  // BSD grep (macOS) reads options from GREP_OPTIONS; GNU grep ignores it since 3.6.
+  ["GREP_OPTIONS='-f ../outside/secret.txt' grep a README.md", "ask", ["* $O/secret.txt"]],
+  ["GREP_OPTIONS=-i grep a README.md", "allow"],
+]);
+
 /** Every form of setting must reach the program the same way (the metamorphic relation), and ask for the same access. */
 const forms = (assignment: string, command: string, why: string): Case[] => [
   [`${assignment} ${command}`, "ask", [why]],
@@ -155,6 +174,7 @@ table("every way of setting the variable", box, [
   ...forms("BASH_ENV=../outside/rc", "bash -c true", "exec $O/rc"),
   ...forms("PATH=../outside/dir", "ls", "exec $O/dir"),
   ...forms("HOME=../outside", "git log", "read $O"),
+  ...forms("LANGUAGE=../../../../outside", "ls", "#UNRESOLVED_WORD"),
 ]);
 
 // Option variables are read by the programs their table entries name (src/commands/environment.ts):

@@ -20,8 +20,14 @@ export interface EnvironmentRole {
    * directories (an empty entry is the working directory). `zone`: TZ, which glibc opens as a
    * zone file before it reads it as a rule (strace of date 9.1: TZ=/x opens /x, TZ=:/x too,
    * TZ=UTC and TZ=../a open them under $TZDIR or /usr/share/zoneinfo, `../` and all).
+   * `catalogues`: LANGUAGE, a `:`-separated list of names gettext opens as
+   * DIR/NAME/LC_MESSAGES/DOMAIN.mo under the directory each program binds (strace of ls 9.1,
+   * glibc 2.36, any locale but C: LANGUAGE=../../../../tmp/x opens
+   * /usr/share/locale/../../../../tmp/x/LC_MESSAGES/coreutils.mo; an absolute name is put under
+   * the directory too). A name that climbs with `..` can reach any file, from a directory the
+   * guard does not know.
    */
-  readonly value: "command" | "dirs" | "zone";
+  readonly value: "command" | "dirs" | "zone" | "catalogues";
   /** What the program does with the paths the value names. */
   readonly kind: AccessKind;
   /** Only an absolute value is a path (`GIT_TRACE=1` traces to stderr, `GIT_TRACE=/x` to /x). */
@@ -58,7 +64,9 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   ...["LD_PRELOAD", "LD_AUDIT", "NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "PYTHONSTARTUP", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"].map((n) => [n, COMMAND] as const),
   // Options whose paths are read, whichever program starts the tool (tar -J starts xz, which
   // reads XZ_OPT); what else they do stays inside the tool.
-  ...["XZ_OPT", "XZ_DEFAULTS", "PARALLEL", "MANOPT"].map((n) => [n, COMMAND] as const),
+  // GREP_OPTIONS: BSD grep (macOS, FreeBSD) still reads it (`-f FILE` in it reads FILE); GNU
+  // grep ignores it since 3.6.
+  ...["XZ_OPT", "XZ_DEFAULTS", "PARALLEL", "MANOPT", "GREP_OPTIONS"].map((n) => [n, COMMAND] as const),
   ...["MAKEFILES", "GOFLAGS"].map((n) => [n, COMMAND] as const),
   // Compilers and wrappers build tools run.
   ...["CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "RUSTC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTDOC", "CARGO_BUILD_RUSTC_WRAPPER"].map((n) => [n, COMMAND] as const),
@@ -81,6 +89,9 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   // The time zone any program using glibc's time functions loads, and where it looks for one.
   ["TZ", { value: "zone", kind: "read" } as const],
   ["TZDIR", CONFIG_DIRS],
+  // The message catalogues gettext loads (the locale's own names, LANG and LC_*, are not
+  // paths: glibc 2.36 refuses one with `..` and puts an absolute one under /usr/lib/locale).
+  ["LANGUAGE", { value: "catalogues", kind: "read" } as const],
   // Where programs write: temporary and cache directories, history, traces, key logs.
   ...["TMPDIR", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "CARGO_TARGET_DIR", "PYTHONPYCACHEPREFIX", "GCOV_PREFIX", "NODE_V8_COVERAGE", "COVERAGE_FILE", "LLVM_PROFILE_FILE", "GMON_OUT_PREFIX",
     "NODE_REDIRECT_WARNINGS", "NODE_COMPILE_CACHE", "UV_CACHE_DIR", "PIPX_HOME", "PIPX_BIN_DIR"].map(
@@ -112,6 +123,11 @@ export const SHELL_SYNTAX = /[;&|<>()$`\\"'\n*?[\]{}#~]/;
 /** The words of a command-line value that may name paths (an option's value included). */
 export function commandWords(value: string): string[] {
   return value.split(/[ \t]+/).filter((w) => w !== "");
+}
+
+/** A catalogue name that climbs out of the directory it is looked up in (role `catalogues`). */
+export function climbs(name: string): boolean {
+  return name.split("/").includes("..");
 }
 
 /** The entries of a directory list; an empty entry means the working directory. */
