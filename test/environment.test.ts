@@ -145,7 +145,7 @@ table("where programs, libraries and configuration are looked up", box, [
 // that climbs with `..` reaches anywhere from a directory the guard does not know; an absolute
 // one stays under it. The locale's own names are no paths: glibc refuses `..` in LC_ALL, LANG
 // and LC_MESSAGES and puts an absolute one under /usr/lib/locale (strace).
-table("message catalogues and locales", box, [
+table("glibc: message catalogues, locales and the other files it opens", box, [
   ["LANGUAGE=../../../../outside ls --badopt", "ask", ["#UNRESOLVED_WORD"]],
   ["export LANGUAGE=fr:../../../x; ls", "ask", ["#UNRESOLVED_WORD"]],
   ["LANGUAGE=de/../../../x git status", "ask", ["#UNRESOLVED_WORD"]],
@@ -153,6 +153,17 @@ table("message catalogues and locales", box, [
   ["LANGUAGE=/tmp/x ls", "allow"],
   ["LC_ALL=../outside ls", "allow"],
   ["LANG=/etc/shadow ls", "allow"],
+  // glibc's other files: iconv's modules, code (strace: iconv -l opens $GCONV_PATH/gconv-modules),
+  // catopen's catalogues, the resolver's host aliases (getent hosts opens $HOSTALIASES), and
+  // mtrace's log. The resolver's options and domain, and the allocator's tunables, name none.
+  ["GCONV_PATH=../outside iconv -l", "ask", ["exec $O"]],
+  ["NLSPATH=../outside/%N ls", "ask", ["read $O/%N"]],
+  ["HOSTALIASES=../outside/h curl http://a", "ask", ["read $O/h"]],
+  ["MALLOC_TRACE=../outside/t ls", "ask", ["write $O/t"]],
+  ["RES_OPTIONS='ndots:2 timeout:1' LOCALDOMAIN=example.org ls", "allow"],
+  ["GLIBC_TUNABLES=glibc.malloc.check=3 MALLOC_CHECK_=3 ls", "allow"],
+  // git's configuration given in the environment: a pager is a command line.
+  ["GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='cat ../outside/secret.txt' git log", "ask", ["* $O/secret.txt"]],
   // BSD grep (macOS) reads options from GREP_OPTIONS; GNU grep ignores it since 3.6.
   ["GREP_OPTIONS='-f ../outside/secret.txt' grep a README.md", "ask", ["* $O/secret.txt"]],
   ["GREP_OPTIONS=-i grep a README.md", "allow"],

@@ -429,7 +429,7 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["mkdir -p build/x && touch build/x/y && rm -r build/x", "stays"],
   ]],
   // Found by the probe fuzz's new forms and a review of what glibc reads from the environment.
-  ["single quotes in arithmetic, line continuations, message catalogues", [
+  ["single quotes in arithmetic, line continuations, what glibc opens", [
     ["echo $(( '$(cat ../outside/secret.txt)' ))", "out"],
     ["(( 'a[$(cat ../outside/secret.txt)]' ))", "out"],
     ["echo \"$\\\n(cat ../outside/secret.txt)\"", "out"],
@@ -440,6 +440,7 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["LC_ALL=C.utf8 LANGUAGE=../../..$O ls --badopt", "out"],
     ["[[ '$(cat ../outside/secret.txt)' == a ]]", "in"],
     ["LC_ALL=C.utf8 LANGUAGE=fr ls --badopt", "in"],
+    ["GCONV_PATH=$O iconv -l", "out"],
   ]],
   ["shell state: pipeline status, prefix assignments, builtins that assign", [
     ["set -o pipefail; false | true || cat ../outside/secret.txt", "out"],
