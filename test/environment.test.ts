@@ -169,6 +169,27 @@ table("glibc: message catalogues, locales and the other files it opens", box, [
   ["GREP_OPTIONS=-i grep a README.md", "allow"],
 ]);
 
+// Runtimes and toolchains the tools run from a directory a variable names (mvn runs
+// $JAVA_HOME/bin/java: strace), other start-up code (vim runs $VIMINIT: a writefile() in it wrote
+// its file; zsh -c reads $ZDOTDIR/.zshenv), JVM options the launchers pass on, and ld.so's profile.
+table("runtimes, toolchains and other start-up code", box, [
+  ["JAVA_HOME=../outside/jdk mvn package", "ask", ["exec $O/jdk"]],
+  ["GOROOT=$O go build", "ask", ["exec $O"]],
+  ["RUSTUP_TOOLCHAIN=../outside/tc cargo build", "ask", ["exec $O/tc"]],
+  ["ZDOTDIR=.. zsh -c true", "ask", ["exec $T/work"]],
+  ["HGRCPATH=../outside/hgrc hg status", "ask", ["exec $O/hgrc"]],
+  ["GRADLE_USER_HOME=../outside gradle build", "ask", ["exec $O"]],
+  ["MAVEN_OPTS='-javaagent:../outside/a.jar' mvn package", "ask", ["exec $O/a.jar"]],
+  ["VIMINIT='source ../outside/v' vim a", "ask", ["exec $O/v"]],
+  ["VIMINIT='call writefile([1], \"/tmp/x\")' vim a", "ask", ["#OPAQUE_CODE"]],
+  ["SVN_EDITOR='cat ../outside/secret.txt' svn commit", "ask", ["* $O/secret.txt"]],
+  ["R_ENVIRON_USER=../outside/r Rscript a.R", "ask", ["exec $O/r"]],
+  ["LD_PROFILE=libc.so.6 LD_PROFILE_OUTPUT=../outside ls", "ask", ["write $O"]],
+  ["MEMUSAGE_OUTPUT=../outside/m ls", "ask", ["write $O/m"]],
+  ["RUSTUP_TOOLCHAIN=stable cargo build", "allow"],
+  ["MAVEN_OPTS=-Xmx2g JAVA_HOME=.jdk mvn package", "allow"],
+]);
+
 /** Every form of setting must reach the program the same way (the metamorphic relation), and ask for the same access. */
 const forms = (assignment: string, command: string, why: string): Case[] => [
   [`${assignment} ${command}`, "ask", [why]],

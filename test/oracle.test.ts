@@ -441,6 +441,7 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["[[ '$(cat ../outside/secret.txt)' == a ]]", "in"],
     ["LC_ALL=C.utf8 LANGUAGE=fr ls --badopt", "in"],
     ["GCONV_PATH=$O iconv -l", "out"],
+    ["LD_PROFILE=libc.so.6 LD_PROFILE_OUTPUT=$O ls", "out"],
   ]],
   ["shell state: pipeline status, prefix assignments, builtins that assign", [
     ["set -o pipefail; false | true || cat ../outside/secret.txt", "out"],
