@@ -139,6 +139,57 @@ table("where programs, libraries and configuration are looked up", box, [
   ["PATH=.. cd src", "allow"],
 ]);
 
+// gettext opens DIR/NAME/LC_MESSAGES/DOMAIN.mo for each NAME in LANGUAGE, under the directory
+// the program binds (/usr/share/locale for ls): strace of ls 9.1 with glibc 2.36 under
+// LC_ALL=C.utf8 showed LANGUAGE=../../../../tmp/x open /tmp/x/LC_MESSAGES/coreutils.mo. A name
+// that climbs with `..` reaches anywhere from a directory the guard does not know; an absolute
+// one stays under it. The locale's own names are no paths: glibc refuses `..` in LC_ALL, LANG
+// and LC_MESSAGES and puts an absolute one under /usr/lib/locale (strace).
+table("glibc: message catalogues, locales and the other files it opens", box, [
+  ["LANGUAGE=../../../../outside ls --badopt", "ask", ["#UNRESOLVED_WORD"]],
+  ["export LANGUAGE=fr:../../../x; ls", "ask", ["#UNRESOLVED_WORD"]],
+  ["LANGUAGE=de/../../../x git status", "ask", ["#UNRESOLVED_WORD"]],
+  ["LANGUAGE=fr:de_DE ls", "allow"],
+  ["LANGUAGE=/tmp/x ls", "allow"],
+  ["LC_ALL=../outside ls", "allow"],
+  ["LANG=/etc/shadow ls", "allow"],
+  // glibc's other files: iconv's modules, code (strace: iconv -l opens $GCONV_PATH/gconv-modules),
+  // catopen's catalogues, the resolver's host aliases (getent hosts opens $HOSTALIASES), and
+  // mtrace's log. The resolver's options and domain, and the allocator's tunables, name none.
+  ["GCONV_PATH=../outside iconv -l", "ask", ["exec $O"]],
+  ["NLSPATH=../outside/%N ls", "ask", ["read $O/%N"]],
+  ["HOSTALIASES=../outside/h curl http://a", "ask", ["read $O/h"]],
+  ["MALLOC_TRACE=../outside/t ls", "ask", ["write $O/t"]],
+  ["RES_OPTIONS='ndots:2 timeout:1' LOCALDOMAIN=example.org ls", "allow"],
+  ["GLIBC_TUNABLES=glibc.malloc.check=3 MALLOC_CHECK_=3 ls", "allow"],
+  // git's configuration given in the environment: a pager is a command line.
+  ["GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='cat ../outside/secret.txt' git log", "ask", ["* $O/secret.txt"]],
+  // BSD grep (macOS) reads options from GREP_OPTIONS; GNU grep ignores it since 3.6.
+  ["GREP_OPTIONS='-f ../outside/secret.txt' grep a README.md", "ask", ["* $O/secret.txt"]],
+  ["GREP_OPTIONS=-i grep a README.md", "allow"],
+]);
+
+// Runtimes and toolchains the tools run from a directory a variable names (mvn runs
+// $JAVA_HOME/bin/java: strace), other start-up code (vim runs $VIMINIT: a writefile() in it wrote
+// its file; zsh -c reads $ZDOTDIR/.zshenv), JVM options the launchers pass on, and ld.so's profile.
+table("runtimes, toolchains and other start-up code", box, [
+  ["JAVA_HOME=../outside/jdk mvn package", "ask", ["exec $O/jdk"]],
+  ["GOROOT=$O go build", "ask", ["exec $O"]],
+  ["RUSTUP_TOOLCHAIN=../outside/tc cargo build", "ask", ["exec $O/tc"]],
+  ["ZDOTDIR=.. zsh -c true", "ask", ["exec $T/work"]],
+  ["HGRCPATH=../outside/hgrc hg status", "ask", ["exec $O/hgrc"]],
+  ["GRADLE_USER_HOME=../outside gradle build", "ask", ["exec $O"]],
+  ["MAVEN_OPTS='-javaagent:../outside/a.jar' mvn package", "ask", ["exec $O/a.jar"]],
+  ["VIMINIT='source ../outside/v' vim a", "ask", ["exec $O/v"]],
+  ["VIMINIT='call writefile([1], \"/tmp/x\")' vim a", "ask", ["#OPAQUE_CODE"]],
+  ["SVN_EDITOR='cat ../outside/secret.txt' svn commit", "ask", ["* $O/secret.txt"]],
+  ["R_ENVIRON_USER=../outside/r Rscript a.R", "ask", ["exec $O/r"]],
+  ["LD_PROFILE=libc.so.6 LD_PROFILE_OUTPUT=../outside ls", "ask", ["write $O"]],
+  ["MEMUSAGE_OUTPUT=../outside/m ls", "ask", ["write $O/m"]],
+  ["RUSTUP_TOOLCHAIN=stable cargo build", "allow"],
+  ["MAVEN_OPTS=-Xmx2g JAVA_HOME=.jdk mvn package", "allow"],
+]);
+
 /** Every form of setting must reach the program the same way (the metamorphic relation), and ask for the same access. */
 const forms = (assignment: string, command: string, why: string): Case[] => [
   [`${assignment} ${command}`, "ask", [why]],
@@ -155,6 +206,7 @@ table("every way of setting the variable", box, [
   ...forms("BASH_ENV=../outside/rc", "bash -c true", "exec $O/rc"),
   ...forms("PATH=../outside/dir", "ls", "exec $O/dir"),
   ...forms("HOME=../outside", "git log", "read $O"),
+  ...forms("LANGUAGE=../../../../outside", "ls", "#UNRESOLVED_WORD"),
 ]);
 
 // Option variables are read by the programs their table entries name (src/commands/environment.ts):

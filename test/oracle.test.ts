@@ -450,6 +450,21 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["mkdir build/x && touch build/y && rm build/y", "in"],
     ["mkdir -p build/x && touch build/x/y && rm -r build/x", "stays"],
   ]],
+  // Found by the probe fuzz's new forms and a review of what glibc reads from the environment.
+  ["single quotes in arithmetic, line continuations, what glibc opens", [
+    ["echo $(( '$(cat ../outside/secret.txt)' ))", "out"],
+    ["(( 'a[$(cat ../outside/secret.txt)]' ))", "out"],
+    ["echo \"$\\\n(cat ../outside/secret.txt)\"", "out"],
+    ["cat \"$\\\n{HOME}/.bashrc\"", "out"],
+    ["cat ~\\\n/.bashrc", "out"],
+    ["cat <<E\n$\\\n(cat ../outside/secret.txt)\nE", "out"],
+    // /usr/share/locale/../../..$O/LC_MESSAGES/coreutils.mo (gettext reads LANGUAGE in any locale but C).
+    ["LC_ALL=C.utf8 LANGUAGE=../../..$O ls --badopt", "out"],
+    ["[[ '$(cat ../outside/secret.txt)' == a ]]", "in"],
+    ["LC_ALL=C.utf8 LANGUAGE=fr ls --badopt", "in"],
+    ["GCONV_PATH=$O iconv -l", "out"],
+    ["LD_PROFILE=libc.so.6 LD_PROFILE_OUTPUT=$O ls", "out"],
+  ]],
   ["shell state: pipeline status, prefix assignments, builtins that assign", [
     ["set -o pipefail; false | true || cat ../outside/secret.txt", "out"],
     ["set -eo pipefail; true | false | true || cat ../outside/secret.txt", "out"],

@@ -105,7 +105,18 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
     else if (k === 2) unknownKinds.push(node);
     else if (OPERAND_TOKEN_KINDS.has(type) && inExpansionOperand() && HIDDEN_CODE.test(node.text)) code.push(node);
     else if (backquoted && ((type === "word" && UNESCAPED_BACKQUOTE.test(node.text)) || (type === "``" && inBackquotes()))) code.push(node);
+    else if (type === "raw_string" && HIDDEN_CODE.test(node.text) && inArithmetic()) code.push(node);
     return node;
+  };
+  // Bash expands an arithmetic expression as if it were in double quotes: single quotes in it
+  // are text, and the code between them runs (`(( '$(cmd)' ))` runs cmd, then fails).
+  const inArithmetic = (): boolean => {
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const n = stack[i]!;
+      if (n.type === "command_substitution" || n.type === "process_substitution") return false;
+      if (n.type === "arithmetic_expansion" || n.type === "c_style_for_statement" || (n.type === "compound_statement" && n.children[0]?.type === "((")) return true;
+    }
+    return false;
   };
   // An operand token's parent is the expansion, or a concatenation in it: in a quoted operand
   // the grammar reads `a \`cmd\`` and `a]\`cmd\`` as a concatenation of words, code and all.

@@ -20,8 +20,14 @@ export interface EnvironmentRole {
    * directories (an empty entry is the working directory). `zone`: TZ, which glibc opens as a
    * zone file before it reads it as a rule (strace of date 9.1: TZ=/x opens /x, TZ=:/x too,
    * TZ=UTC and TZ=../a open them under $TZDIR or /usr/share/zoneinfo, `../` and all).
+   * `catalogues`: LANGUAGE, a `:`-separated list of names gettext opens as
+   * DIR/NAME/LC_MESSAGES/DOMAIN.mo under the directory each program binds (strace of ls 9.1,
+   * glibc 2.36, any locale but C: LANGUAGE=../../../../tmp/x opens
+   * /usr/share/locale/../../../../tmp/x/LC_MESSAGES/coreutils.mo; an absolute name is put under
+   * the directory too). A name that climbs with `..` can reach any file, from a directory the
+   * guard does not know.
    */
-  readonly value: "command" | "dirs" | "zone";
+  readonly value: "command" | "dirs" | "zone" | "catalogues";
   /** What the program does with the paths the value names. */
   readonly kind: AccessKind;
   /** Only an absolute value is a path (`GIT_TRACE=1` traces to stderr, `GIT_TRACE=/x` to /x). */
@@ -44,10 +50,14 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   ...["SHELL", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "SUDO_EDITOR", "FCEDIT", "BROWSER", "LESSOPEN", "LESSCLOSE", "LESSKEY", "LESSKEYIN", "SSH_ASKPASS", "SUDO_ASKPASS"].map(
     (n) => [n, COMMAND] as const,
   ),
-  ...["RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "PARALLEL_SHELL", "LUA_INIT", "PERL5DB"].map((n) => [n, COMMAND] as const),
+  ...["RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "PARALLEL_SHELL", "LUA_INIT", "PERL5DB", "SVN_EDITOR"].map((n) => [n, COMMAND] as const),
+  // vim's (and vi's) start-up commands: ex code (VIMINIT='call writefile([…], "/x")' wrote /x).
+  ...["VIMINIT", "EXINIT"].map((n) => [n, COMMAND] as const),
   // Files of settings or code a program reads and obeys (rg's options, a Gemfile, psql's
   // startup file, credential helpers named in kube and AWS configuration).
   ...["RIPGREP_CONFIG_PATH", "BUNDLE_GEMFILE", "PSQLRC", "IRBRC", "R_PROFILE_USER", "PHPRC", "KUBECONFIG", "AWS_CONFIG_FILE", "WGETRC", "INPUTRC", "LESS"].map((n) => [n, COMMAND] as const),
+  // R's environ and profile files, gem's and conda's settings, yarn's rc (whose yarnPath is run).
+  ...["R_PROFILE", "R_ENVIRON", "R_ENVIRON_USER", "GEMRC", "CONDARC", "YARN_RC_FILENAME"].map((n) => [n, COMMAND] as const),
   // OpenSSL's configuration (read by node, git, curl, python) can load engines and providers,
   // which are code (openssl-config(5)); node's REPL module (node 22) is code too.
   ...["OPENSSL_CONF", "OPENSSL_CONF_INCLUDE", "NODE_REPL_EXTERNAL_MODULE"].map((n) => [n, COMMAND] as const),
@@ -56,9 +66,13 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   ...["UV_CONFIG_FILE", "UV_PYTHON", "UV_INDEX_URL", "UV_DEFAULT_INDEX", "UV_EXTRA_INDEX_URL", "UV_INDEX", "UV_FIND_LINKS", "UV_CONSTRAINT", "UV_OVERRIDE", "UV_BUILD_CONSTRAINT", "UV_ENV_FILE"].map((n) => [n, COMMAND] as const),
   // Code loaded into every process, and options that load modules.
   ...["LD_PRELOAD", "LD_AUDIT", "NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "PYTHONSTARTUP", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"].map((n) => [n, COMMAND] as const),
+  // The JVM options the build tools' launchers pass on (`-javaagent:x.jar` loads code).
+  ...["JAVA_OPTS", "MAVEN_OPTS", "MAVEN_ARGS", "GRADLE_OPTS", "ANT_OPTS", "SBT_OPTS"].map((n) => [n, COMMAND] as const),
   // Options whose paths are read, whichever program starts the tool (tar -J starts xz, which
   // reads XZ_OPT); what else they do stays inside the tool.
-  ...["XZ_OPT", "XZ_DEFAULTS", "PARALLEL", "MANOPT"].map((n) => [n, COMMAND] as const),
+  // GREP_OPTIONS: BSD grep (macOS, FreeBSD) still reads it (`-f FILE` in it reads FILE); GNU
+  // grep ignores it since 3.6.
+  ...["XZ_OPT", "XZ_DEFAULTS", "PARALLEL", "MANOPT", "GREP_OPTIONS"].map((n) => [n, COMMAND] as const),
   ...["MAKEFILES", "GOFLAGS"].map((n) => [n, COMMAND] as const),
   // Compilers and wrappers build tools run.
   ...["CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "RUSTC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTDOC", "CARGO_BUILD_RUSTC_WRAPPER"].map((n) => [n, COMMAND] as const),
@@ -71,7 +85,12 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   ...["PATH", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "LOCPATH", "R_LIBS", "R_LIBS_USER", "JULIA_LOAD_PATH", "GUILE_LOAD_PATH", "TCLLIBPATH", "GIT_EXEC_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "GEM_HOME", "GEM_PATH", "GCONV_PATH", "CLASSPATH", "CARGO_HOME", "RUSTUP_HOME", "GOPATH",
     // OpenSSL's providers and engines; python's lib-dynload under PYTHONPLATLIBDIR; the
     // environments and tools uv installs into and runs from.
-    "OPENSSL_MODULES", "OPENSSL_ENGINES", "PYTHONPLATLIBDIR", "VIRTUAL_ENV", "CONDA_PREFIX", "UV_PROJECT_ENVIRONMENT", "UV_TOOL_DIR", "UV_TOOL_BIN_DIR", "UV_PYTHON_INSTALL_DIR", "UV_PYTHON_BIN_DIR", "UV_INSTALL_DIR"].map(
+    "OPENSSL_MODULES", "OPENSSL_ENGINES", "PYTHONPLATLIBDIR", "VIRTUAL_ENV", "CONDA_PREFIX", "UV_PROJECT_ENVIRONMENT", "UV_TOOL_DIR", "UV_TOOL_BIN_DIR", "UV_PYTHON_INSTALL_DIR", "UV_PYTHON_BIN_DIR", "UV_INSTALL_DIR",
+    // Runtimes and toolchains run from where these say (mvn runs $JAVA_HOME/bin/java, strace),
+    // start-up files of zsh (`zsh -c` reads $ZDOTDIR/.zshenv), Mercurial's and emacs's
+    // configuration and code, and the homes whose init scripts and packages gradle, composer,
+    // julia and bundler load.
+    "JAVA_HOME", "GOROOT", "RUSTUP_TOOLCHAIN", "DOTNET_ROOT", "WINEPREFIX", "ZDOTDIR", "HGRCPATH", "EMACSLOADPATH", "JULIA_DEPOT_PATH", "BUNDLE_PATH", "GRADLE_USER_HOME", "COMPOSER_HOME"].map(
     (n) => [n, CODE_DIRS] as const,
   ),
   // Where configuration (which can name programs to run) is read.
@@ -81,12 +100,18 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   // The time zone any program using glibc's time functions loads, and where it looks for one.
   ["TZ", { value: "zone", kind: "read" } as const],
   ["TZDIR", CONFIG_DIRS],
+  // The message catalogues gettext loads (the locale's own names, LANG and LC_*, are not
+  // paths: glibc 2.36 refuses one with `..` and puts an absolute one under /usr/lib/locale).
+  ["LANGUAGE", { value: "catalogues", kind: "read" } as const],
   // Where programs write: temporary and cache directories, history, traces, key logs.
   ...["TMPDIR", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "CARGO_TARGET_DIR", "PYTHONPYCACHEPREFIX", "GCOV_PREFIX", "NODE_V8_COVERAGE", "COVERAGE_FILE", "LLVM_PROFILE_FILE", "GMON_OUT_PREFIX",
     "NODE_REDIRECT_WARNINGS", "NODE_COMPILE_CACHE", "UV_CACHE_DIR", "PIPX_HOME", "PIPX_BIN_DIR"].map(
     (n) => [n, OUTPUT_DIRS] as const,
   ),
   ...["LESSHISTFILE", "HISTFILE", "NODE_REPL_HISTORY", "SQLITE_HISTORY", "MYSQL_HISTFILE", "PSQL_HISTORY", "LD_DEBUG_OUTPUT", "MALLOC_TRACE", "SSLKEYLOGFILE"].map((n) => [n, OUTPUT_DIRS] as const),
+  // ld.so's profile (LD_PROFILE=libc.so.6 writes $LD_PROFILE_OUTPUT/libc.so.6.profile, strace)
+  // and memusage's log.
+  ...["LD_PROFILE_OUTPUT", "MEMUSAGE_OUTPUT"].map((n) => [n, OUTPUT_DIRS] as const),
 ]);
 
 /** Families whose every member is configuration a tool obeys (npm's, pip's and git's settings). */
@@ -112,6 +137,11 @@ export const SHELL_SYNTAX = /[;&|<>()$`\\"'\n*?[\]{}#~]/;
 /** The words of a command-line value that may name paths (an option's value included). */
 export function commandWords(value: string): string[] {
   return value.split(/[ \t]+/).filter((w) => w !== "");
+}
+
+/** A catalogue name that climbs out of the directory it is looked up in (role `catalogues`). */
+export function climbs(name: string): boolean {
+  return name.split("/").includes("..");
 }
 
 /** The entries of a directory list; an empty entry means the working directory. */

@@ -359,6 +359,11 @@ table("time, temporary files and the rest", box, [
   ["date -d \"$X\"", "ask", ["#UNRESOLVED_WORD"]],
   ["date -d \"@$(stat -c %Y README.md)\"", "allow"],
   ["date -d 'now TZ=\"/etc/shadow\"'", "allow"],
+  // Setting the clock changes the system (clock_settime under strace), whatever the roots say.
+  ["date -s '2020-01-01'", "ask", ["#UNRESOLVED_PATH"]],
+  ["date --set='2020-01-01 00:00'", "ask", ["#UNRESOLVED_PATH"]],
+  ["date -us 2020-01-01", "ask", ["#UNRESOLVED_PATH"]],
+  ["sudo date --set 2020-01-01", "ask", ["#UNRESOLVED_PATH"]],
   ["basename /etc/passwd .txt", "allow"],
   ["dirname ~/.ssh/id_rsa", "allow"],
   ["seq 1 10", "allow"],

@@ -215,6 +215,54 @@ export const FORMS: readonly Form[] = [
   { name: "stmt-declare-subscript", text: `declare "a[$(cat ${P})]=1"; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-printf-subscript", text: `printf -v 'a[$(cat ${P})]' %s x; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-arith-indirect", text: `i='a[$(cat ${P})]'; : $((i)); `, applies: (p) => p.kind === "statement" },
+  // Line continuations, which bash removes before it reads anything else (outside single
+  // quotes): inside a substitution, and between the `$` and what it opens.
+  { name: "cmdsub-continued", text: `$(cat \\\n${P})`, applies: codeText },
+  { name: "cmdsub-dollar-continued", text: `$\\\n(cat ${P})`, applies: codeText },
+  { name: "pe-dollar-continued", text: `$\\\n{SHELLFENCE_UNSET:-$(cat ${P})}`, applies: codeText },
+  // Comments in substitutions (a `)` in one does not close it), and a `#` that is no comment.
+  { name: "cmdsub-comment", text: `$(# c )\ncat ${P})`, applies: codeText },
+  { name: "backquote-comment", text: `\`# c\ncat ${P}\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
+  { name: "cmdsub-hash", text: `$(echo a#b; cat ${P})`, applies: codeText },
+  // Code in more ${…} operands.
+  { name: "pe-default-backquote", text: `\${SHELLFENCE_UNSET:-\`cat ${P}\`}`, applies: expands },
+  { name: "pe-replacement", text: `\${HOME/?/$(cat ${P})}`, applies: expands },
+  { name: "pe-trim-front", text: `\${HOME#$(cat ${P})}`, applies: expands },
+  { name: "pe-length-subscript", text: `\${#HOME[$(cat ${P})]}`, applies: expands },
+  { name: "pe-subscript-backquote", text: `\${SHELLFENCE_ARRAY[\`cat ${P}\`]}`, applies: expands },
+  { name: "pe-default-quoted-in-arith", text: `$(( \${SHELLFENCE_UNSET:-'$(cat ${P})'} ))`, applies: expands },
+  // Arithmetic: substitutions in it, and single quotes, which are text there (bash expands an
+  // arithmetic expression as if in double quotes).
+  { name: "arith-cmdsub", text: `$(( $(cat ${P})0 ))`, applies: expands },
+  { name: "arith-backquote", text: `$(( \`cat ${P}\`0 + 1 ))`, applies: expands },
+  { name: "arith-single-quoted", text: `$(( '$(cat ${P})'0 ))`, applies: expands },
+  { name: "arith-bracket-single-quoted", text: `$[ '$(cat ${P})'0 ]`, applies: expands },
+  // $"…" (a locale string) where a word may start one.
+  { name: "translated", text: `$"$(cat ${P})"`, applies: (p) => codeText(p) && p.quoting === "none" },
+  { name: "stmt-arith-subscript", text: `(( a[$(cat ${P})] )); `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-arith-single-quoted", text: `(( 'a[$(cat ${P})]' )); `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-cfor", text: `for ((i=$(cat ${P})0;0;)); do :; done; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-declare-integer", text: `declare -i n; n='a[$(cat ${P})]'; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-test-subscript", text: `[[ a[$(cat ${P})] -eq 1 ]]; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-test-quoted-subscript", text: `[[ 'a[$(cat ${P})]' -eq 1 ]]; `, applies: (p) => p.kind === "statement" },
+  // Here-strings and here-documents (an unquoted delimiter: the body is expanded).
+  { name: "stmt-herestring", text: `: <<<$(cat ${P}); `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-herestring-quoted", text: `: <<< "$(cat ${P})"; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-herestring-backquote", text: `: <<< \`cat ${P}\`; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-heredoc", text: `: <<SHELLFENCE_E\n$(cat ${P})\nSHELLFENCE_E\n`, applies: (p) => p.kind === "statement" },
+  { name: "stmt-heredoc-continued", text: `: <<SHELLFENCE_E\n$\\\n(cat ${P})\nSHELLFENCE_E\n`, applies: (p) => p.kind === "statement" },
+  // Compound commands, functions and what may hang on them.
+  { name: "stmt-case-subject", text: `case $(cat ${P}) in *) ;; esac; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-case-pattern", text: `case x in $(cat ${P})) ;; esac; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-select", text: `select i in $(cat ${P}); do break; done </dev/null; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-coproc", text: `coproc { cat ${P}; }; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-function", text: `function shellfence_f { cat ${P}; }; shellfence_f; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-function-subshell", text: `shellfence_g() ( cat ${P} ); shellfence_g; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-group-redirect", text: `{ :; } > $(cat ${P}); `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-exec-fd", text: `exec {shellfence_fd}<${P}; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-dup-target", text: `: >&$(cat ${P}); `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-procsub-assign", text: `shellfence_p=<(cat ${P}); `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-procsub-redirect", text: `: < <(cat ${P}); `, applies: (p) => p.kind === "statement" },
 ];
 
 export interface MutantSpec {

@@ -9,7 +9,7 @@ import { isAbsolute, join, resolvePhysical } from "../../paths/resolve.ts";
 import type { Span } from "../../span.ts";
 import type { AccessKind } from "../../verdict.ts";
 import { nameRisk, textRisk } from "../arithmetic.ts";
-import { commandWords, dirEntries, SHELL_SYNTAX, ZONE_DIRECTORY } from "../environment.ts";
+import { climbs, commandWords, dirEntries, SHELL_SYNTAX, ZONE_DIRECTORY } from "../environment.ts";
 import { environmentRole } from "../../commands/environment.ts";
 import { repChoices } from "../listing.ts";
 import { dedupe, STATUS_UNKNOWN, str, unknown, type World } from "../state.ts";
@@ -292,6 +292,8 @@ function environment(it: Shell, w: World, span: Span, program?: string): Arg[] {
       if (zone.startsWith("/")) it.paths.access(w, withValue(at, zone, ""), role.kind, command);
       else if (dir.k === "str") it.paths.access(w, withValue(at, `${dir.v}/${zone}`, ""), role.kind, command);
       else it.paths.access(w, withValue(at, null, `$TZDIR is not known, and ${name} names a zone file under it`), role.kind, command);
+    } else if (role.value === "catalogues") {
+      for (const e of text.split(":").filter(climbs)) it.paths.access(w, withValue(at, null, `${name} names the message catalogue ${JSON.stringify(e)}, which climbs out of a directory the guard does not know`), role.kind, command);
     } else if (SHELL_SYNTAX.test(text)) {
       it.issue("OPAQUE_CODE", `${name} holds shell code that a program started here may run`, span);
     } else if (role.optionsOf && text.trim() !== "") {

@@ -55,9 +55,9 @@ export function arithAssigned(n: Node): string[] {
  * Every command substitution nested anywhere under a node, lowered as statements to analyse,
  * and the code hidden in operand tokens (HIDDEN_CODE), parsed again in a subshell of its own.
  */
-export function substitutionsIn(cx: Lowering, n: Node): Stmt[] {
+export function substitutionsIn(cx: Lowering, n: Node, arithmetic = true): Stmt[] {
   const out: Stmt[] = [];
-  const visit = (x: Node, parent: Node | null, quoted: boolean) => {
+  const visit = (x: Node, parent: Node | null, quoted: boolean, arith: boolean) => {
     if (x.type === "command_substitution" || x.type === "process_substitution") {
       cx.loweredCode.add(x.startIndex);
       // Backquoted text runs as bash splits and unescapes it (backquotes.ts); the grammar's own
@@ -75,9 +75,17 @@ export function substitutionsIn(cx: Lowering, n: Node): Stmt[] {
       out.push({ t: "reparse", text, offset: x.startIndex - (text.length - x.text.length - 1), negate: false, span: span(x) });
       return;
     }
-    for (const c of x.children) if (c) visit(c, x, quoted || x.type === "string");
+    if (arith && x.type === "raw_string" && HIDDEN_CODE.test(x.text)) {
+      // Arithmetic is expanded as if in double quotes: the single quotes are text, the code
+      // between them runs (the census in src/parse/tree.ts counts such strings as code).
+      const inner = x.text.slice(1, -1);
+      if (/["\\]/.test(inner)) problem(cx, x, "single quotes around code in arithmetic, which bash expands as if in double quotes", "UNMODELLED_SYNTAX");
+      else out.push({ t: "reparse", text: `(: "${inner}")`, offset: x.startIndex + 1 - 4, negate: false, span: span(x) });
+      return;
+    }
+    for (const c of x.children) if (c) visit(c, x, quoted || x.type === "string", arith || x.type === "arithmetic_expansion");
   };
-  visit(n, null, false);
+  visit(n, null, false, arithmetic);
   return out;
 }
 

@@ -5,6 +5,7 @@ import type { Stmt } from "../syntax.ts";
 import type { Span } from "../../span.ts";
 import { walkStmt } from "../walk.ts";
 import { type Lowering, span } from "./context.ts";
+import { continuedExpansions, hasContinuedExpansion } from "./continuations.ts";
 
 /**
  * The lowering's own coverage check: every node is of a kind the grammar's node-types.json
@@ -20,6 +21,7 @@ export function census(cx: Lowering, root: Node, stmt: Stmt): void {
     return;
   }
   for (const n of seen.unknownKinds) cx.problems.push({ span: span(n), why: `a ${JSON.stringify(n.type)} node, which the guard does not know`, code: "UNMODELLED_SYNTAX" });
+  continuedExpansionsLeft(cx, root);
   if (seen.code.length === 0) return;
   const starts = new Set(cx.loweredCode);
   const ranges: Span[] = cx.problems.map((p) => p.span);
@@ -39,4 +41,16 @@ function collectLowered(root: Stmt, starts: Set<number>, ranges: Span[]): void {
       else if (p.t === "code" || p.t === "bad") ranges.push(p.span);
     },
   });
+}
+
+/**
+ * A line continuation after a `$` or `~` that program.ts could not move out of the way
+ * (continuations.ts): the grammar reads that `$` or `~` as text, bash perhaps not.
+ */
+function continuedExpansionsLeft(cx: Lowering, root: Node): void {
+  const text = cx.source.slice(root.startIndex, root.endIndex);
+  if (!hasContinuedExpansion(text)) return;
+  for (const m of continuedExpansions(text, root.startIndex)) {
+    cx.problems.push({ span: { start: m.start, end: m.end }, why: `a line continuation after ${m.char}, which bash removes before it reads what follows`, code: "UNMODELLED_SYNTAX" });
+  }
 }

@@ -42,7 +42,8 @@ export function lowerTest(cx: Lowering, n: Node): Stmt {
     for (const c of x.namedChildren) if (c) visit(c);
   };
   for (const c of n.namedChildren) if (c) visit(c);
-  return { t: "test", words, inner: substitutionsIn(cx, n), assigned: [], names: [], exprs, varNames, span: span(n) };
+  // Single quotes in [[ ]] are quotes (an arithmetic expansion in it is arithmetic again).
+  return { t: "test", words, inner: substitutionsIn(cx, n, false), assigned: [], names: [], exprs, varNames, span: span(n) };
 }
 
 /** `[[ a -eq b ]]` evaluates both operands as arithmetic. */

@@ -14,6 +14,8 @@
 // - `(( … ))` is a compound_statement; `time` is an ordinary command name.
 // - `` `a` `b` `` and `` `a``b` `` are one backquoted substitution holding a "``" token; bash
 //   runs two: split where bash ends each (backquotes.ts).
+// - A line continuation right after `$` or `~` (`"$\⏎(cmd)"`) is an escape to the grammar;
+//   bash removes it first: the text is read again with it before the `$` (continuations.ts).
 // - Some case alternatives are one extglob_pattern (`\ |a`, `[|b`), whose quotes are kept as
 //   text (`*(a)'*'`), and an escaped `|` splits a pattern (`a\|b`): see casePatterns.
 //
@@ -26,6 +28,7 @@ import type { Dialect, Stmt } from "../syntax.ts";
 import type { LowerProblem, Lowering } from "./context.ts";
 import { lowerSequence, lowerStatement, lowerSubstitutionBody } from "./statements.ts";
 import { census } from "./census.ts";
+import { movedContinuations } from "./continuations.ts";
 
 export function lowerProgram(root: Node, readBy: Dialect = "bash"): { readonly stmt: Stmt; readonly problems: readonly LowerProblem[] } {
   // Node indices count from the start of the text, which the root may not (leading blanks).
@@ -33,6 +36,10 @@ export function lowerProgram(root: Node, readBy: Dialect = "bash"): { readonly s
     source: root.source, dialect: readBy, depth: 0, problems: [], loweredCode: new Set(),
     statement: lowerStatement, substitutionBody: lowerSubstitutionBody,
   };
+  // A continuation the grammar misreads after `$` or `~`: the text is read again with it moved
+  // where the grammar reads it as bash does (continuations.ts).
+  const moved = movedContinuations(root);
+  if (moved !== null) return { stmt: { t: "reparse", text: moved, offset: root.startIndex, negate: false, span: { start: root.startIndex, end: root.endIndex } }, problems: [] };
   const stmt = lowerSequence(cx, root.children, true);
   census(cx, root, stmt);
   return { stmt, problems: cx.problems };
