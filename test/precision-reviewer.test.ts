@@ -28,9 +28,10 @@ const CASES: readonly (readonly [string, Class])[] = [
   // which/type print places on PATH, in a backquoted substitution as in $(…)
   ["ls -l `which passwd`", "justified:names"],
   ["file $(which gcc)", "justified:names"],
-  // an unquoted substitution that prints nothing leaves a bare cd, which goes home
-  ["cd $(find . -name config -type d | sed 1q)", "justified:names"],
-  ["cd `find . -name config`", "justified:names"],
+  // an unquoted substitution that prints nothing leaves a bare cd, which goes home (the guard
+  // now follows that way itself: the home directory is its access)
+  ["cd $(find . -name config -type d | sed 1q)", "justified:outside"],
+  ["cd `find . -name config`", "justified:outside"],
   ['cd "$(find . -name config -type d | sed 1q)"', "needless"],
   // $0 is the host's shell as it was started
   ["MY_DIR=$(dirname $(readlink -f $0))", "justified:env"],

@@ -29,7 +29,10 @@ table("xargs gets what the pipeline before it prints", box, [
   ["find docs | grep -v x | xargs cat", "allow"],
   ["find docs | sort | head -5 | xargs cat", "allow"],
   ["find docs | grep -v x docs/guide.md | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
-  ["find docs | sed s/a/b/ | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // sed s/LIT/REPL/ with LIT not in the stand-in's text keeps each name under it (text.test.ts)
+  ["find docs | sed s/a/b/ | xargs cat", "allow", ["read $P/docs"]],
+  ["find docs | sed 's/a/..\/x/' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find docs | sed s/docs/x/ | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find . -type f | xargs chmod 644", "ask", ["#UNRESOLVED_WORD"]],
   ["find src -type f | xargs chmod 644", "ask", ["* $O/secret.txt"]],
   ["fd -e md . docs | xargs cat", "allow"],
