@@ -57,3 +57,8 @@ export function zoneInListing(zones: readonly LinkZone[], dir: string, deep: boo
     return !z.tree && parent === dir;
   });
 }
+
+/** Why a path is not known when its walk meets a link zone. */
+export function linkZoneWhy(at: string): string {
+  return `${at} may be a symlink an earlier command created, moved or unpacked: where it leads is not known`;
+}

@@ -8,7 +8,9 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
 import { chdir, each, flag, generic, hooks, issue, locate, namesFrom, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
+import { ar } from "./ar.ts";
 import { tarAddedOperands } from "./link-operands.ts";
+import { sevenZip } from "./seven-zip.ts";
 import { type Cut, cutProblem, isPlainPath } from "../../shell/listing.ts";
 
 
@@ -473,128 +475,6 @@ export const ARCHIVE_SPECS: readonly TableSpec[] = [
 ];
 
 // ---------------------------------------------------------------------------------------
-// 7-Zip
-
-const SEVENZ_COMMANDS = new Set(["a", "b", "d", "e", "h", "i", "l", "rn", "t", "u", "x"]);
-
-/**
- * 7-Zip's switches that name no file (7-Zip 16.02–23.01 "Command Line Syntax"), matched
- * case-insensitively as 7-Zip matches them: a switch not listed here is judged as a path.
- */
-const SEVENZ_PLAIN = /^-(ao[asut]?|b[bsdt]|bb[0-3]|bs[oep][0-2]|bd|m.*|p.*|r[-0]?|sa[aes]|scc.*|scrc.*|scs.*|seml.*|slp-?|slt|sni|sns-?|snh|snld?|snr|snc|sse|ssp|ssw|ssc-?|stl|stm.*|stx.*|spd|spe|spm|t.*|v.*|y|an|so|si.*|sdel|spf2?|sfx)$/i;
-
-/**
- * 7z COMMAND [switches] ARCHIVE [files…]: switches carry their values glued (`-oDIR`,
- * `-x!pattern`, `-i@list`) and may appear anywhere before `--`. 7-Zip reads switch names
- * case-insensitively (`-O`, `-SDEL`, `-I@list` are the same switches).
- */
-function sevenZip(call: Call): Effect[] {
-  const effects: Effect[] = [];
-  const positional: Arg[] = [];
-  let outdir: Arg | null = null;
-  let verbatim = false;
-  const sw = new Set<string>();
-  /** `-i`/`-x` wildcards and lists: files to add (or hash) when the command reads files. */
-  const wildcards: { arg: Arg; recurse: boolean; list: boolean }[] = [];
-  // Own rules, not leadingOptions: 7z's switches go anywhere and glue their values (-oDIR).
-  for (const a of call.args) {
-    const t = a.text;
-    if (verbatim || t === null || !t.startsWith("-") || t === "-") {
-      // A word the guard cannot read may be a switch (`-o$DIR`) as well as a name.
-      if (t === null && !verbatim && positional.length > 0) effects.push({ t: "generic", arg: a, operand: false });
-      positional.push(a);
-      continue;
-    }
-    if (t === "--") {
-      verbatim = true;
-      continue;
-    }
-    const lower = t.toLowerCase();
-    const dir = /^-(o|w)(.*)$/i.exec(t);
-    if (dir) {
-      if (dir[2]) {
-        const d = withValue(a, dir[2], "");
-        if (dir[1]!.toLowerCase() === "o") outdir = d;
-        else effects.push({ t: "path", arg: d, kind: "write" });
-      }
-      continue;
-    }
-    // -i / -x (files) and -ai / -ax (archives): [r[-|0]]{@listfile|!wildcard}.
-    const pick = /^-(a?)([ix])(r[-0]?)?([@!])(.*)$/i.exec(t);
-    if (pick) {
-      const value = withValue(a, pick[5]!, "");
-      const list = pick[4] === "@";
-      const recurse = pick[3] !== undefined && pick[3].length === 1;
-      if (list) effects.push({ t: "path", arg: value, kind: "read" });
-      if (pick[1]) {
-        // Archives 7z opens (or skips): paths on disk whatever the command.
-        if (list) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `7z opens the archives listed in ${pick[5]}`, span: a.span });
-        else effects.push({ t: "path", arg: value, kind: "read" });
-      } else wildcards.push({ arg: value, recurse, list });
-      continue;
-    }
-    // -u…!NEWARCHIVE writes a second archive.
-    const update = /^-u[^!]*!(.+)$/i.exec(t);
-    if (update) {
-      effects.push({ t: "path", arg: withValue(a, update[1]!, ""), kind: "write" });
-      continue;
-    }
-    if (/^-u/i.test(t)) continue;
-    const sfx = /^-sfx(.+)$/i.exec(t);
-    if (sfx) {
-      effects.push({ t: "path", arg: withValue(a, sfx[1]!, ""), kind: "read" });
-      continue;
-    }
-    if (SEVENZ_PLAIN.test(t)) {
-      for (const s of ["sdel", "spf", "snl", "so", "si", "an"]) if (lower === "-" + s || (s === "si" && lower.startsWith("-si")) || (s === "spf" && lower === "-spf2")) sw.add(s);
-      continue;
-    }
-    effects.push({ t: "generic", arg: a, operand: false });
-  }
-  const command = positional[0];
-  const archive = sw.has("an") ? undefined : positional[1];
-  const files = positional.slice(sw.has("an") ? 1 : 2);
-  const cmd = command?.text?.toLowerCase() ?? null;
-  if (cmd === null || !SEVENZ_COMMANDS.has(cmd)) {
-    effects.push({ t: "changes", fs: true, links: true });
-    for (const a of positional) effects.push({ t: "generic", arg: a, operand: true });
-    for (const w of wildcards) effects.push({ t: "generic", arg: w.arg, operand: true });
-    return effects;
-  }
-  const writesArchive = cmd === "a" || cmd === "u" || cmd === "d" || cmd === "rn";
-  if (archive && !(sw.has("si") && !writesArchive)) effects.push({ t: "path", arg: archive, kind: writesArchive ? "write" : "read" });
-  if (cmd === "a" || cmd === "u" || cmd === "h") {
-    const kind = sw.has("sdel") ? "write" : "read";
-    const sources = files.length ? files : cmd === "h" ? [] : [syntheticArg(".", call.span)];
-    for (const f of sources) {
-      if (f.text !== null && f.text.startsWith("@")) {
-        effects.push({ t: "path", arg: withValue(f, f.text.slice(1), ""), kind: "read" });
-        effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `7z adds the files listed in ${f.source.slice(1)}`, span: f.span });
-        continue;
-      }
-      effects.push({ t: "path", arg: f, kind });
-      if (cmd !== "h" && !sw.has("snl")) effects.push({ t: "scan", arg: f, kind });
-    }
-    // -i!/-x! wildcards name files on disk when adding: judged as read (written under -sdel).
-    for (const w of wildcards) {
-      if (w.list) {
-        effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `7z adds the files listed in ${w.arg.source}`, span: w.arg.span });
-        continue;
-      }
-      effects.push({ t: "path", arg: w.arg, kind });
-      if (w.recurse && cmd !== "h" && !sw.has("snl")) effects.push({ t: "scan", arg: w.arg, kind });
-    }
-  }
-  if ((cmd === "x" || cmd === "e") && !sw.has("so")) {
-    const into = outdir ?? syntheticArg(".", call.span);
-    effects.push({ t: "path", arg: into, kind: "write" }, { t: "scan", arg: into, kind: "write" }, { t: "links", arg: into, tree: true });
-    effects.push({ t: "changes", fs: true, links: true });
-    if (sw.has("spf")) effects.push({ t: "issue", code: "UNRESOLVED_PATH", message: "7z -spf extracts members to the absolute paths stored in the archive", span: call.span });
-  } else if (writesArchive || sw.has("sdel")) effects.push({ t: "changes", fs: true, links: false });
-  return effects;
-}
-
-// ---------------------------------------------------------------------------------------
 // cpio
 
 const CPIO_SPEC = expandSpec({
@@ -684,76 +564,6 @@ function passedAsMade(call: Call, follow: boolean, cut: Cut): string[] | null {
     reps.push(r.text);
   }
   return reps;
-}
-
-// ---------------------------------------------------------------------------------------
-// ar
-
-/** ar's operations, and the modifiers it knows (a, b and i take a member name; N a count). */
-const AR_OPS = "dmpqrstx";
-const AR_MODIFIERS = "abcDfiNoOPsSTuUvV";
-
-/**
- * ar [-]KEY[MODS] [--output DIR] [--plugin SO] [RELPOS] [COUNT] ARCHIVE [MEMBER…]: the key's
- * letters may also come as separate `-x` words. x writes each member into the working
- * directory (or --output), by its name, through whatever symlink is already there.
- */
-function ar(call: Call): Effect[] {
-  const effects: Effect[] = [];
-  const positional: Arg[] = [];
-  let letters = "";
-  let output: Arg | null = null;
-  let opaque = false;
-  const fallBack = (): Effect[] => [{ t: "changes", fs: true, links: true }, ...call.args.map((a): Effect => ({ t: "generic", arg: a, operand: true }))];
-  // Own rules, not leadingOptions: ar's first operand is a cluster of key letters.
-  for (let i = 0; i < call.args.length; i++) {
-    const a = call.args[i]!;
-    const t = a.text;
-    if (t === null) return fallBack();
-    const long = /^--(output|plugin|target|record-libdeps)(?:=([\s\S]*))?$/.exec(t);
-    if (long) {
-      const v = long[2] !== undefined ? withValue(a, long[2], "") : call.args[++i];
-      if (!v) continue;
-      if (long[1] === "output") output = v;
-      // A plugin is a shared object ar loads: code.
-      else if (long[1] === "plugin") effects.push({ t: "path", arg: v, kind: "exec" });
-      continue;
-    }
-    if (/^--(thin|help|version)$/.test(t) || /^-X(32|64|32_64|any)$/.test(t)) continue;
-    if (t.startsWith("--")) return fallBack();
-    // @FILE: more arguments, read from a file the guard does not open.
-    if (t.startsWith("@")) {
-      effects.push({ t: "path", arg: withValue(a, t.slice(1), ""), kind: "read" });
-      opaque = true;
-      continue;
-    }
-    if (t.startsWith("-") && t.length > 1 && positional.length === 0) letters += t.slice(1);
-    else if (positional.length === 0 && ![...letters].some((c) => AR_OPS.includes(c))) letters += t;
-    else positional.push(a);
-  }
-  const ops = [...letters].filter((c) => AR_OPS.includes(c) && !(c === "s" && [...letters].some((o) => o !== "s" && AR_OPS.includes(o))));
-  if (letters.includes("M")) {
-    effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "ar -M runs an MRI script from its standard input, which names files the guard cannot see", span: call.span });
-    return [...effects, ...fallBack()];
-  }
-  if (opaque) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "ar reads more arguments from an @file, which the guard does not read", span: call.span });
-  if (ops.length !== 1 || [...letters].some((c) => !AR_OPS.includes(c) && !AR_MODIFIERS.includes(c))) return [...effects, ...fallBack()];
-  const op = ops[0]!;
-  const skip = (/[abi]/.test(letters) ? 1 : 0) + (letters.includes("N") ? 1 : 0);
-  const [archive, ...members] = positional.slice(skip);
-  if (!archive) return effects;
-  const changes = "dmqrs".includes(op);
-  effects.push({ t: "path", arg: archive, kind: changes ? "write" : "read" });
-  // q and r add files; the other operations take the names of members.
-  if (op === "q" || op === "r") for (const m of members) effects.push({ t: "path", arg: m, kind: "read" });
-  // p prints members; a thin archive's members are files it names by path, anywhere.
-  if (op === "p") effects.push({ t: "issue", code: "UNRESOLVED_PATH", message: `${call.name} p prints members, which a thin archive reads from the paths it stores`, span: call.span });
-  if (op === "x") {
-    const into = output ?? syntheticArg(".", call.span);
-    effects.push({ t: "path", arg: into, kind: "write" }, { t: "scan", arg: into, kind: "write" }, { t: "changes", fs: true, links: false });
-    if (letters.includes("P")) effects.push({ t: "issue", code: "UNRESOLVED_PATH", message: `${call.name} xP extracts members to the paths stored in the archive, which the guard cannot see`, span: call.span });
-  } else if (changes) effects.push({ t: "changes", fs: true, links: false });
-  return effects;
 }
 
 export const ARCHIVE_ANALYSERS: readonly Analyser[] = [

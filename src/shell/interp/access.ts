@@ -19,9 +19,10 @@ import type { PatternChar } from "../pattern.ts";
 import { plainUnknown, type StandInCwd, type Status, type World } from "../state.ts";
 import type { WordEnv } from "../words/env.ts";
 import { pathCandidates } from "./candidates.ts";
+import { type DiskSource, diskView } from "./disk-view.ts";
 import { namesUnder } from "./names-under.ts";
 import { globPattern } from "../words/glob.ts";
-import { zoneInListing, zoneWatch } from "../zones.ts";
+import { linkZoneWhy, zoneInListing, zoneWatch } from "../zones.ts";
 import type { InterpreterLimits } from "./limits.ts";
 import { joinChild } from "./worlds.ts";
 
@@ -67,7 +68,7 @@ export const METADATA_ONLY: ReadonlySet<string> = new Set(["chmod", "chown", "ch
 /** Entries walked in an outside tree nothing can allow: enough for a project-sized tree. */
 const OUTSIDE_COURTESY_SCAN = 2000;
 
-export class Accesses {
+export class Accesses implements DiskSource {
   readonly fs: FileSystem;
   readonly home: string | null;
   readonly limits: InterpreterLimits;
@@ -263,67 +264,13 @@ export class Accesses {
     this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
   }
 
-  /**
-   * Disk questions asked by commands, answered from a world's working directory. From a
-   * stand-in one (StandInCwd in state.ts) a question about a relative path has no answer: the
-   * command (`span`) is asked about, since what it would make of the answer — a file that is
-   * not there read nothing, the repository or package found above — is not known, and the
-   * paths it names would otherwise be judged as in the tree.
-   */
+  /** Disk questions asked by commands, answered from a world's working directory (disk-view.ts). */
   diskFor(w: World, span: Span, command: string): Disk {
-    const tree = w.standInCwd;
-    let told = false;
-    const dirOf = (from: string | null | undefined, p?: string): string | null => {
-      const dir = from === undefined || from === null ? w.cwd : isAbsolute(from) ? from : w.cwd === null ? null : join(w.cwd, from);
-      if (dir === null && tree !== null && !told && (p === undefined || !isAbsolute(p))) {
-        told = true;
-        this.shell.issue("UNRESOLVED_CWD", `${command} looks for files from the working directory, one of the directories under ${tree.shown} that a listing prints, and what it finds there is not known`, span);
-      }
-      return dir;
-    };
-    return {
-      isDirectory: (p, from) => {
-        const dir = dirOf(from, p);
-        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
-        return abs !== null && this.physicalDir(abs) !== null;
-      },
-      findUp: (name, from) => {
-        const dir = dirOf(from);
-        let cur = dir === null ? null : this.physicalDir(dir);
-        while (cur !== null) {
-          if (this.fs.lstat(cur === "/" ? `/${name}` : `${cur}/${name}`) !== null) return cur;
-          if (cur === "/") return null;
-          cur = cur.slice(0, cur.lastIndexOf("/")) || "/";
-        }
-        return null;
-      },
-      isLink: (p, from) => {
-        const loc = this.entryLocation(w, p, dirOf(from, p));
-        return typeof loc === "string" && this.fs.lstat(loc) === "symlink";
-      },
-      settled: (p, from) => {
-        const dir = dirOf(from, p);
-        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
-        if (abs === null || this.throughLinkZone(w, abs)) return false;
-        // A name that is not there now is read as the name of the new link, as it was before
-        // the command; one that is there may have been removed or replaced since.
-        if (!w.fsChanged) return true;
-        const r = resolvePhysical(abs, this.fs);
-        return r.ok && !r.exists;
-      },
-      readText: (p, from) => {
-        const dir = dirOf(from, p);
-        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
-        return abs === null ? null : this.readScript(w, abs);
-      },
-      plainNames: (p, span, from) => {
-        const dir = dirOf(from, p);
-        const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
-        if (!isPlainPath(p) || p.startsWith("-") || abs === null) return abs === null ? "the working directory is not known" : `${JSON.stringify(p)} is not a plain name`;
-        const got = this.unplainNames(abs, true, w, span, true);
-        return typeof got === "string" ? got : got.odd === "" ? null : `a name there holds ${JSON.stringify(got.odd)}`;
-      },
-    };
+    return diskView(this, w, span, command);
+  }
+
+  issue(code: ReasonCode, message: string, span: Span | null): void {
+    this.shell.issue(code, message, span);
   }
 
   /**
@@ -528,12 +475,12 @@ export class Accesses {
     // place the link reaches may not be). When nothing can allow it, the walk only names
     // what it finds early, for the person asked, and stops quietly at a small bound; when
     // nothing it could find is stricter than the tree's own `ask`, there is no walk.
-    const startOutside = !this.opts.roots.some((r) => isInsideRoot(start.path, r));
+    const startOutside = !this.opts.roots.some((r) => isInside(start.path, r));
     const walk: OutsideWalk = startOutside ? (this.opts.outsideWalk?.(start.path) ?? "judge") : "judge";
     if (walk === "skip") return;
     const mustWalk = walk === "judge";
     const bound = mustWalk ? this.limits.maxScanEntries : Math.min(this.limits.maxScanEntries, OUTSIDE_COURTESY_SCAN);
-    const covered = (p: string) => this.opts.roots.some((root) => isInsideRoot(p, root)) || (startOutside && isInsideRoot(p, start.path));
+    const covered = (p: string) => this.opts.roots.some((root) => isInside(p, root)) || (startOutside && isInside(p, start.path));
     const span = this.shell.span(arg.span);
     const queue: [string, string][] = [[start.path, arg.text.replace(/\/+$/, "") || "/"]];
     const seen = new Set<string>([start.path]);
@@ -572,7 +519,7 @@ export class Accesses {
           this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span, problem: null, ...(surface ? { surface } : {}) });
           continue;
         }
-        if (!isInsideRoot(r.path, start.path) && (this.opts.insideLinkMatters?.(r.path, kind, surface) ?? true)) {
+        if (!isInside(r.path, start.path) && (this.opts.insideLinkMatters?.(r.path, kind, surface) ?? true)) {
           this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span, problem: null, ...(surface ? { surface } : {}) });
         }
         if (!seen.has(r.path) && this.fs.lstat(r.path) === "dir") {
@@ -650,11 +597,3 @@ function keptKey(command: string, via: readonly string[], span: Span, text: stri
   return JSON.stringify([command, via, span.start, span.end, text]);
 }
 
-/** Why a path is not known when its walk meets a link zone. */
-function linkZoneWhy(at: string): string {
-  return `${at} may be a symlink an earlier command created, moved or unpacked: where it leads is not known`;
-}
-
-function isInsideRoot(path: string, root: string): boolean {
-  return root === "/" ? path.startsWith("/") : path === root || path.startsWith(root + "/");
-}
