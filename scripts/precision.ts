@@ -4,7 +4,10 @@
 // Python package with pyproject.toml, node_modules, a README and a .env — built here in a
 // scratch directory, with a home directory of its own beside it. Nothing is run.
 //
-//   bun run scripts/precision.ts [--corpus PATH]... [--show N] [--json FILE]
+//   bun run scripts/precision.ts [--corpus PATH]... [--show N] [--json FILE] [--needless FILE]
+//
+// --needless writes every needless verdict, one JSON line each (corpus, command, reasons), for
+// whoever works through them next.
 //
 // Each verdict that is not `allow` is sorted by a heuristic reviewer (classify below):
 //   justified:parse    the command does not parse (a reviewer cannot read it either)
@@ -59,6 +62,8 @@ const DEFAULT_CORPORA = ["tldr-alt1.txt", "nl2bash.txt", "intercode-agent-action
 const corpora = opt("--corpus").length ? opt("--corpus") : DEFAULT_CORPORA.map((f) => join(shared, f)).filter((f) => existsSync(f));
 const show = Number(opt("--show")[0] ?? 3);
 const jsonOut = opt("--json")[0];
+const needlessOut = opt("--needless")[0];
+const needlessLines: string[] = [];
 
 /** The project every command runs in: what an agent's working copy typically holds. */
 const PROJECT_FILES: Record<string, string> = {
@@ -173,6 +178,7 @@ for (const file of corpora) {
     const c = classify(l, v, project);
     byClass[c]++;
     if (c !== "needless") continue;
+    if (needlessOut) needlessLines.push(JSON.stringify({ corpus: file.split("/").pop(), command: l, reasons: v.reasons.map((r) => `${r.code} ${r.message}`) }));
     for (const k of causes(v)) {
       causeCount.set(k, (causeCount.get(k) ?? 0) + 1);
       const ex = (examples[k] ??= []);
@@ -201,4 +207,5 @@ console.log(`  confined, but asked for another reason:    ${inline.confinedButAs
 console.log(`  not proved confined (INLINE_CODE):         ${inline.refused}`);
 for (const [w, n] of [...inline.why].sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(4)}  ${w}`);
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ results, inline: { ...inline, why: Object.fromEntries(inline.why) } }, null, 2));
+if (needlessOut) writeFileSync(needlessOut, needlessLines.map((l) => l + "\n").join(""));
 rmSync(scratch, { recursive: true, force: true });
