@@ -364,6 +364,11 @@ table("time, temporary files and the rest", box, [
   ["date --set='2020-01-01 00:00'", "ask", ["#UNRESOLVED_PATH"]],
   ["date -us 2020-01-01", "ask", ["#UNRESOLVED_PATH"]],
   ["sudo date --set 2020-01-01", "ask", ["#UNRESOLVED_PATH"]],
+  // -I[FMT] takes only a glued value: `-Iseconds` is ISO output, not -I -s econds.
+  ["date -u -Iseconds", "allow"],
+  ["date -Is -d yesterday", "allow"],
+  ["date -I -s 2020-01-01", "ask", ["#UNRESOLVED_PATH"]],
+  ["date -Iseconds -s 2020-01-01", "ask", ["#UNRESOLVED_PATH"]],
   ["basename /etc/passwd .txt", "allow"],
   ["dirname ~/.ssh/id_rsa", "allow"],
   ["seq 1 10", "allow"],

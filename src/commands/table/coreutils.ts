@@ -370,8 +370,9 @@ export const COREUTILS: readonly TableSpec[] = [
   },
   { names: ["seq"], flags: "w", long: ["--equal-width"], options: { "-f": none, "--format": none, "-s": none, "--separator": none }, operands: { all: "none" }, pipe: [SEQ_NUMBERS] },
   {
-    names: ["date"], flags: "uRI", long: ["--utc", "--universal", "--rfc-email", "--debug"],
-    options: { "-d": none, "--date": none, "-f": read, "--file": read, "-r": read, "--reference": read, "-s": none, "--set": none, "--iso-8601": optionalNone, "--rfc-3339": none, "--resolution": {} },
+    names: ["date"], flags: "uR", long: ["--utc", "--universal", "--rfc-email", "--debug"],
+    // -I[FMT] takes its format glued (`-Iseconds`), never the next word: as a flag, `-Iseconds` was read as -I -s econds.
+    options: { "-I": optionalNone, "-d": none, "--date": none, "-f": read, "--file": read, "-r": read, "--reference": read, "-s": none, "--set": none, "--iso-8601": optionalNone, "--rfc-3339": none, "--resolution": {} },
     operands: { all: "none" },
     custom: (ctx) => {
       for (const v of optionValues(ctx, "-d", "--date")) dateStringZone(ctx, v);
