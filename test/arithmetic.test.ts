@@ -70,6 +70,23 @@ table("arithmetic on values that cannot hold a command", box, [
   ["while read -r line; do echo \"$line\"; done < README.md", "allow"],
   // What a small file inside the project holds is read, as bash would read it: `# project`.
   ["read -r n < README.md; echo $((n + 1))", "allow"],
+  // unset evaluates the subscript: a number there runs nothing, whatever it is.
+  ["zz=(1 2 3 4); unset zz[$RANDOM%4]", "allow"],
+  // … unless a name there starts like the pattern, which it may then match.
+  ["sr=(1 2 3 4); unset sr[$RANDOM%4]", "ask", ["#UNRESOLVED_WORD"]],
+  ["ln -s ../outside/secret.txt zz1; cat zz[$RANDOM]", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat zz[$RANDOM]", "allow"],
+  ["unset array[`shuf -i 0-4 -n1`]", "allow"],
+  // Quoted, the substitution is part of the subscript, and unset runs it.
+  ["unset 'a[$(shuf -i0-3 -n 1)]'", "ask", ["#OPAQUE_CODE"]],
+  [`${X}; unset "a[$RANDOM+x]"`, "ask", ["#OPAQUE_CODE"]],
+  ["unset a[$(shuf -e ../x -n1)]", "ask", ["#UNRESOLVED_WORD"]],
+  ["unset a$RANDOM", "ask", ["#SHELL_STATE"]],
+  // What is left of the array is not known; unquoted, the word is a pattern too (bash 5.2:
+  // with a file a1 there, `unset a[$RANDOM%4]` unset the variable a1).
+  ["a=(src src); unset a[$RANDOM%2]; cat ${a[0]}/../../outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["a1=src; touch a1; unset a[$RANDOM]; cat ${a1-..}/../outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["a1=src; unset 'a[$RANDOM]'; cat ${a1-..}/x", "allow", ["* $P/src/x"]],
 ]);
 
 /** Every wrapper and nesting form keeps the ask (the metamorphic relation). */

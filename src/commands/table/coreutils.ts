@@ -11,7 +11,7 @@ import type { TableSpec } from "./expand.ts";
 import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands } from "./link-operands.ts";
 import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
 import { LS_LISTING } from "./pipe/listings.ts";
-import { CAT_INPUT, ECHO_TEXT, ID_NPROC_NUMBERS, PRINTF_TEXT, SEQ_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
+import { CAT_INPUT, ECHO_TEXT, ID_NPROC_NUMBERS, PRINTF_TEXT, SEQ_NUMBERS, SHUF_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
 import { DATE_NUMBERS, DATE_SEGMENT } from "./pipe/date.ts";
 import { UNAME_SEGMENT } from "./pipe/uname.ts";
 import { dateStringZone } from "./date-zone.ts";
@@ -415,7 +415,7 @@ export const COREUTILS: readonly TableSpec[] = [
   },
   // Files read: shuf's lines, tsort's pairs, the utmp files of who and users, wall's message,
   // fortune's databases, sync's files, lsblk's devices; which, whereis and type look programs up.
-  { names: ["shuf"], flags: "ernz", long: ["--echo", "--repeat", "--zero-terminated"], options: { "-n": none, "--head-count": none, "-i": none, "--input-range": none, "-o": write, "--output": write, "--random-source": read }, operands: { all: "read" }, pipe: [SHUF_LINES] },
+  { names: ["shuf"], flags: "ernz", long: ["--echo", "--repeat", "--zero-terminated"], options: { "-n": none, "--head-count": none, "-i": none, "--input-range": none, "-o": write, "--output": write, "--random-source": read }, operands: { all: "read" }, pipe: [SHUF_NUMBERS, SHUF_LINES] },
   { names: ["tsort", "who", "users", "wall", "sync", "fortune"], operands: { all: "read" } },
   { names: ["lsblk"], operands: { all: "list" } },
   { names: ["which", "whereis", "type"], flags: "aspbmusflP", operands: { all: "generic" }, pipe: [WHICH_TEXT] },

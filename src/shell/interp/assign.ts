@@ -8,7 +8,7 @@ import { nameRisk, textRisk, variablesRisk } from "../arithmetic.ts";
 import { isStandIn, markStandIn, unknown, type Value, type World } from "../state.ts";
 import type { Assign } from "../syntax.ts";
 import { expandToSegs, expandWord } from "../words/expand.ts";
-import { type Field, fieldText, hasStandIn, type Seg, type WordEnv } from "../words/env.ts";
+import { type Field, fieldText, hasStandIn, type Seg, textWithNumbers, type WordEnv } from "../words/env.ts";
 import { evaluationLookup, lookup, reportRisk } from "../words/variables.ts";
 import type { Shell } from "./context.ts";
 
@@ -155,7 +155,8 @@ export function builtinEvaluation(it: Evaluator, name: string, argv: readonly Ar
       for (let i = 0; i < args.length; i++) {
         const t = args[i]!.text;
         if (t === null) {
-          if (operands) names.push(null);
+          // `unset a[$RANDOM%4]`: a number in the subscript runs nothing, whatever it is.
+          if (operands) names.push(name === "unset" ? textWithNumbers(args[i]!) : null);
           continue;
         }
         if (t === "--" && name !== "test" && name !== "[") {

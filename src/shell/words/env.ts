@@ -103,6 +103,20 @@ export function fieldText(f: { readonly segs: readonly Seg[] }): string | null {
   return s;
 }
 
+/**
+ * The text with each unknown number (`$RANDOM`, `$(shuf -i 0-4 -n1)`) as `0`, or null when
+ * anything else is unknown: for judging what evaluating it (arithmetic, a subscript) could run,
+ * where any number is as harmless as another — never for the value itself.
+ */
+export function textWithNumbers(f: { readonly segs: readonly Seg[] }): string | null {
+  let s = "";
+  for (const seg of f.segs) {
+    if ("unknown" in seg && !seg.unknown.numeric) return null;
+    s += "unknown" in seg ? "0" : seg.text;
+  }
+  return s;
+}
+
 export function firstUnknown(f: { readonly segs: readonly Seg[] }): Unknown | null {
   for (const seg of f.segs) if ("unknown" in seg) return seg.unknown;
   return null;

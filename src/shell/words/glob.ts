@@ -41,7 +41,12 @@ export function globField(segs: Seg[], span: Span, world: World, env: WordEnv): 
     // An unquoted unknown value may hold glob characters: the field could become several.
     const unq = segs.some((s) => "unknown" in s && !s.quoted && !plainUnknown(s.unknown));
     // A pattern with a number in it (`$((n))*`) matches what the number makes it match.
-    if (!unq) return { fields: [{ segs: [{ unknown: unknown("a glob holding a value that is not known"), quoted: false }], span, fromGlob: true }], countUnknown: true };
+    if (!unq) {
+      // Whatever the numbers are, a match starts with the text before them (`a[$RANDOM%4]`):
+      // with no such name there, the word stays as it is.
+      if (matchesNothing(segs, world, env, span)) return opts.nullglob === true || opts.failglob === true ? { fields: [], countUnknown: false } : { fields: self.fields, countUnknown: opts.nullglob === null };
+      return { fields: [{ segs: [{ unknown: unknown("a glob holding a value that is not known"), quoted: false }], span, fromGlob: true }], countUnknown: true };
+    }
     return { fields: self.fields, countUnknown: unq };
   }
   const extglob = opts.extglob !== false;
@@ -66,6 +71,25 @@ export function globField(segs: Seg[], span: Span, world: World, env: WordEnv): 
   }
   const fields: Field[] = matches.map((m) => ({ segs: [textSeg(m, true, mark)], span, fromGlob: true }));
   return { fields, countUnknown: false };
+}
+
+/**
+ * A pattern in one directory (no `/`) with numbers in it matches nothing: no name there starts
+ * with the literal text before its first number or pattern character.
+ */
+function matchesNothing(segs: readonly Seg[], world: World, env: WordEnv, span: Span): boolean {
+  const prefix: PatternChar[] = [];
+  for (const s of segs) {
+    if ("unknown" in s) break;
+    if (s.text.includes("/")) return false;
+    const chars = toPatternChars([s])!;
+    const stop = chars.findIndex((c) => !c.quoted && "*?[+@!(".includes(c.c));
+    prefix.push(...(stop < 0 ? chars : chars.slice(0, stop)));
+    if (stop >= 0) break;
+  }
+  if (segs.some((s) => "text" in s && s.text.includes("/"))) return false;
+  const m = globMatches([...prefix, { c: "*", quoted: false }], world, env, span);
+  return Array.isArray(m) && m.length === 0;
 }
 
 /** Matches of a pattern on disk, or null when they cannot be listed (unknown cwd, too many). */

@@ -113,3 +113,26 @@ export const SEQ_NUMBERS: PipeOutput = {
     return operands.length >= 1 && operands.length <= 3 && operands.every((o) => /^-?[0-9]+(\.[0-9]+)?$/.test(o)) && optionsOf(args).every((o) => o === "-w" || /^-?[0-9]/.test(o));
   },
 };
+
+/**
+ * `shuf -i LO-HI [-n COUNT] [-r] [-z]`: numbers of the range, one per line (or NUL-ended); a
+ * range it refuses prints nothing. Any other word (an operand, -e, -o, --random-source) is not modelled here.
+ */
+export const SHUF_NUMBERS: PipeOutput = {
+  t: "numbers",
+  when: (_name, args) => {
+    let range = false;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      const glued = /^(-i|--input-range=)([0-9]+-[0-9]+)$/.exec(a);
+      if (glued) range = true;
+      else if (a === "-i" || a === "--input-range") {
+        if (!/^[0-9]+-[0-9]+$/.test(args[++i] ?? "")) return false;
+        range = true;
+      } else if (a === "-n" || a === "--head-count") {
+        if (!/^[0-9]+$/.test(args[++i] ?? "")) return false;
+      } else if (!/^(-n[0-9]+|--head-count=[0-9]+|-[rz]+|--repeat|--zero-terminated)$/.test(a)) return false;
+    }
+    return range;
+  },
+};

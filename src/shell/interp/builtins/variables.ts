@@ -6,7 +6,7 @@ import type { Arg } from "../../../commands/analyse.ts";
 import type { Span } from "../../../span.ts";
 import { markStandIn, unknown, UNSET, type World } from "../../state.ts";
 import type { Assign } from "../../syntax.ts";
-import { knownPrefix } from "../../words/env.ts";
+import { knownPrefix, textWithNumbers } from "../../words/env.ts";
 import { lookup } from "../../words/variables.ts";
 import type { BuiltinContext } from "../context.ts";
 import { done, taint } from "../worlds.ts";
@@ -165,6 +165,15 @@ export function unsetBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World)
   let ws: World[] = [w];
   for (const a of argv.slice(1)) {
     if (a.text === null) {
+      // `unset a[$RANDOM%4]`: some element of `a` goes, whichever the number picks. Unquoted,
+      // the word is also a pattern (`a[1%4]` matches a file `a1`): then a variable named `a`
+      // and one character more may be what goes instead.
+      const element = mode === "v" ? /^([A-Za-z_][A-Za-z0-9_]*)\[[^[\]]*\]$/.exec(textWithNumbers(a) ?? "") : null;
+      if (element) {
+        const name = element[1]!;
+        for (const x of ws) for (const n of [name, ...[...x.varNames()].filter((v) => v.length === name.length + 1 && v.startsWith(name))]) x.setVar(n, unknown(`an element of ${n} may have been unset`));
+        continue;
+      }
       it.issue("SHELL_STATE", "unset with an argument that is not known", a.span);
       return ws.map((x) => taint(x, "unset with an unknown argument"));
     }
