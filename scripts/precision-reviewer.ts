@@ -23,7 +23,18 @@ const OUTSIDE_OUTPUT = /(^|[;&|(`]\s*|\$\(\s*)(which|whereis|type|command\s+-[vV
 const INSTALL_PLACE = /\bbrew\s+--(prefix|cellar|repository)\b|\bnpm\s+(config\s+get\s+prefix|root\s+-g|prefix\s+-g|bin\s+-g)\b|\bjava_home\b|\bsys\.(executable|prefix|base_prefix)\b|\bgo\s+env\s+GO(ROOT|PATH)\b|\brustc\s+--print\s+sysroot\b|\bgem\s+env\s+(home|gemdir)\b/;
 
 /** Reasons for an unresolved path that say where it is: the user's own files outside the project. */
-const OUTSIDE_REASON = /\buser's\b|\buser configuration\b|~\/|\bhome directory\b|\bkubeconfig\b|\boutside the project\b|\$HISTFILE\b/;
+const OUTSIDE_REASON = /\buser's\b|\buser configuration\b|~\/|\bhome directory\b|\bkubeconfig\b|\boutside (the|every) project\b|\$HISTFILE\b/;
+
+/** Becoming another user: what runs then is that user's, outside the project whatever it names. */
+const OTHER_USER = /(^|[;&|(]\s*)(sudo\s+)?su(\s|$)/;
+
+/**
+ * Archives unpacked where names stored in them decide what is written, which nobody can see
+ * from the text: cpio -i and pax -r keep absolute and `../` members, and several archives
+ * unpacked into one tree by a listing (`xargs -n1 unzip`, `find -exec unzip {} \;`) can each
+ * write through a link an earlier one made (unzip 6.0 does).
+ */
+const UNSEEN_ARCHIVE = /\bcpio\s+(-\w*\s+)*-\w*i|\bcpio\s+(\S+\s+)*--extract\b|\bpax\s+(-\w+\s+)*-\w*r|(\bxargs\b[^|;&]*?\s|-exec(dir)?\s+)(\S*\/)?(unzip|7za?\s+[xe]|unrar\s+[xe]|(bsd)?tar\s+(-?[A-Za-wyz]*x[A-Za-z]*|--extract)(\s|$))/;
 
 const OUTSIDE_WORD = /(^|[\s=:'"(<>|;&`])(~|\$HOME\b|\$\{HOME\}|\.\.(\/|$|[\s'"]))/;
 
@@ -70,6 +81,7 @@ export function classify(text: string, v: Verdict, project: string): Class {
   }
   const unresolvedOutside = (r: Verdict["reasons"][number]) => r.decision !== "allow" && r.code.startsWith("UNRESOLVED_") && OUTSIDE_REASON.test(r.message);
   if (v.reasons.some(unresolvedOutside)) return "justified:outside";
+  if (OTHER_USER.test(text)) return "justified:outside";
   if (OUTSIDE_OUTPUT.test(text) || INSTALL_PLACE.test(text)) return "justified:names";
   if (absoluteWords(text).some((w) => !harmlessSystem(w) && !w.startsWith(project))) return "justified:names";
   if (OUTSIDE_WORD.test(text) || /(^|[;&|(]\s*)cd\s*($|[;&|)]|-\s*($|[;&|)]))/.test(text)) return "justified:names";
@@ -80,7 +92,7 @@ export function classify(text: string, v: Verdict, project: string): Class {
   // `$0` and unseen data say where names lead, so they justify only asks about names.
   const aboutNames = v.reasons.filter((r) => r.decision !== "allow").every((r) => NAME_CODES.has(r.code) || OPAQUE.has(r.code));
   if (aboutNames && shellName(text)) return "justified:env";
-  if (aboutNames && unseenData(text, project)) return "justified:data";
+  if (aboutNames && (unseenData(text, project) || UNSEEN_ARCHIVE.test(text))) return "justified:data";
   const opaque = (r: Verdict["reasons"][number]) => OPAQUE.has(r.code) || (r.code === "INLINE_CODE" && /from standard input/.test(r.message));
   if (v.reasons.filter((r) => r.decision !== "allow").every(opaque)) return "justified:opaque";
   return "needless";

@@ -16,7 +16,7 @@
 //                      — or one the guard could not resolve whose reason places it outside:
 //                      the user's configuration, credentials, cache or keyring, the history
 //                      file, another user's home (`docker login`, `cargo login`, `pip config`,
-//                      `go clean -cache`, `history -w`, `su - user`)
+//                      `go clean -cache`, `history -w`, `su - user`); setting the clock; `su`
 //   justified:names    the text names a place outside: a word that starts with `/` (other than
 //                      harmless system data and /dev/null-like names), `~`, `$HOME`, a `..`
 //                      segment, a bare `cd` or `cd -`; or it uses what `which`, `whereis`,
@@ -34,7 +34,9 @@
 //                      project does not hold (`cat list.txt | xargs rm`, `$(<xaa)`, `done < infile`),
 //                      the terminal (`xargs rm` with nothing piped in, `sort | uniq -u | xargs rm`),
 //                      a clipboard or picker (`xsel`, `fzf`), or the output of a program nobody can
-//                      see into (a script, `ruby genrc.rb`, a program this machine does not have)
+//                      see into (a script, `ruby genrc.rb`, a program this machine does not have);
+//                      or archives whose stored names decide what is written (`cpio -i`, `pax -r`,
+//                      several archives unpacked into one tree: `xargs -n1 unzip`)
 //   justified:opaque   every reason is code or a program nobody can see into from the text: a
 //                      shell or REPL reading its terminal, a script that is not there, a command
 //                      name built at run time, shell state (`OPAQUE_CODE`, `UNRESOLVED_COMMAND`,

@@ -73,6 +73,20 @@ const CASES: readonly (readonly [string, Class])[] = [
   // `read NAME < $FILE` assigns NAME, not FILE
   ["read pid < $lock_file", "justified:env"],
   ["read lock_file < src/a.ts; cat $lock_file", "needless"],
+  // archives whose stored names decide what is written: cpio -i keeps absolute ones, and
+  // several archives unpacked into one tree may write through each other's links
+  ["rpm2cpio foo.rpm | cpio -idmv", "justified:data"],
+  ["find ./test -printf \"././%f\\n\"| cpio -o -F newArch", "needless"],
+  ["find . -name '*.zip' | xargs -n1 unzip", "justified:data"],
+  ["find . -depth -name '*.zip' -exec /usr/bin/unzip -n {} \\;", "justified:data"],
+  ["find . -type f -name '*.tgz' -print0 | xargs -0 tar -xzf", "justified:data"],
+  ["unzip src.zip", "needless"],
+  ["find . -type d | xargs tar czf x.tar", "needless"],
+  // setting the clock, becoming another user: outside every project
+  ["sudo date --set='2013-05-11 06:00'", "justified:outside"],
+  ["date -u -Iseconds", "needless"],
+  ["su apache -s /bin/ksh", "justified:outside"],
+  ["echo su", "needless"],
 ];
 
 describe("the precision reviewer", () => {
