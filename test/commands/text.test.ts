@@ -6,6 +6,21 @@ const box = useSandbox();
 
 table("sed", box, [
   ["sed -n 1p src/main.ts", "allow", ["read $P/src/main.ts"]],
+  // A script every sed refuses opens nothing (GNU sed 4.9, busybox: "unknown command",
+  // "unknown option to `s'", and f unchanged) — unless a w file came first, which GNU sed
+  // opens while it compiles (`s/a/b/w out` then `‘` made out).
+  ["sed -i ‘s/foo/bar/g’ ../outside/x", "allow", ["!* $O/x"]],
+  ["sed -i 's/x/y/.' ../outside/x", "allow", ["!* $O/x"]],
+  ["sed -n 's/^/http:\/\/127.0.0.1/server/g' ../outside/x", "allow", ["!* $O/x"]],
+  ["nl -n ln README.md | sed ...", "allow"],
+  ["find . -type f | xargs sed -i ‘s/foo/bar/g’", "allow"],
+  ["sed -e 's/a/b/w ../outside/w' -e '‘' README.md", "ask", ["write $O/w"]],
+  ["sed -i 's/x/y/ p' ../outside/x", "ask", ["write $O/x"]],
+  ["sed -i 's/x/y/;p' ../outside/x", "ask", ["write $O/x"]],
+  ["sed -i 's/x/y/#.' ../outside/x", "ask", ["write $O/x"]],
+  ["sed -i 'j' ../outside/x", "ask", ["#INLINE_CODE"]],
+  ["sed -i \"$X\" ../outside/x", "ask", ["write $O/x"]],
+  ["sed -f prog.sed -e '‘' ../outside/x", "ask", ["read $O/x"]],
   ["sed -i s/a/b/ ../outside/x", "ask", ["write $O/x"]],
   ["sed -i d ~/x", "ask", ["write $H/x"]],
   ["sed -i -e 's/a/b/' ~/.bashrc", "ask", ["write $H/.bashrc"]],

@@ -10,6 +10,12 @@ export interface ProgramIO {
   readonly writes: string[];
   /** Why the program may do something the guard cannot see, such as run a command (null: nothing). */
   opaque: string | null;
+  /**
+   * The program cannot compile, so it runs nothing and opens nothing: set only where every
+   * implementation refuses it and nothing before the refusal opened a file (GNU sed opens `w`
+   * files while it compiles).
+   */
+  refused?: boolean;
 }
 
 export function newIO(): ProgramIO {

@@ -33,6 +33,13 @@ function scanSed(script: string): ProgramIO {
     io.opaque ??= why;
     i = n;
   };
+  // GNU, BSD and busybox sed all refuse these before running anything (each checked): an
+  // unknown command that is not a letter or a digit (`...`, `‘s/a/b/’`), and after the flags of
+  // an s command anything but a blank, `;`, a newline, `}` or `#` (`s/a/b/.`, `s/^/a/b/g`).
+  const refuse = (why: string) => {
+    if (io.writes.length === 0 && io.opaque === null) io.refused = true;
+    fail(why);
+  };
   const skipBlanks = () => {
     while (i < n && (s[i] === " " || s[i] === "\t")) i++;
   };
@@ -204,11 +211,15 @@ function scanSed(script: string): ProgramIO {
             skipBlanks();
             io.writes.push(toEol());
             break;
-          } else break;
+          } else {
+            if (f !== undefined && !/[ \t\n;}#]/.test(f)) return refuse(`an s command with a flag (${f}) sed refuses`), io;
+            break;
+          }
         }
         break;
       }
       default:
+        if (!/[A-Za-z0-9]/.test(cmd)) return refuse(`a command (${cmd}) sed refuses`), io;
         return fail(`a command (${cmd}) the guard does not know`), io;
     }
   }
@@ -294,6 +305,12 @@ function judgeScripts(ctx: SpecContext, scripts: readonly Arg[]): void {
   } else if (scripts.length) applyIO(ctx, scanSed(scripts.map((s) => s.text).join("\n")), scripts[0]!);
 }
 
+/** The scripts are known and sed refuses them: it opens nothing, neither script files nor the files it was given. */
+function refusedScripts(scripts: readonly Arg[], programFiles: readonly Arg[]): boolean {
+  if (programFiles.length || scripts.length === 0 || scripts.some((s) => s.text === null || s.standIn)) return false;
+  return scanSed(scripts.map((s) => s.text).join("\n")).refused === true;
+}
+
 /** GNU sed's reading: the words as the table parsed them. */
 function gnuReading(ctx: SpecContext, bsd: BsdReading | null): void {
   const scripts: Arg[] = optionValues(ctx, "-e", "--expression");
@@ -301,6 +318,7 @@ function gnuReading(ctx: SpecContext, bsd: BsdReading | null): void {
   if (fromOperand && ctx.operands[0]) scripts.push(ctx.operands[0]);
   // GNU sed refuses a script that starts with `.` before it opens anything (BSD's suffix `.bak`).
   if (bsd !== null && fromOperand && scripts.length === 1 && scripts[0] === bsd.suffix && bsd.suffix.text!.startsWith(".")) return;
+  if (refusedScripts(scripts, optionValues(ctx, "-f", "--file"))) return;
   const files = fromOperand ? ctx.operands.slice(1) : ctx.operands;
   for (const f of optionValues(ctx, "-f", "--file")) {
     if (!ctx.modes.has("sandbox")) issue(ctx, "OPAQUE_CODE", `sed runs the script in ${f.source}, which can write files and run commands`, f.span);
@@ -327,6 +345,7 @@ function gnuReading(ctx: SpecContext, bsd: BsdReading | null): void {
 
 /** BSD sed's reading: its scripts, its files edited in place, and each backup FILE+SUFFIX (no `*` rule). */
 function bsdAccesses(ctx: SpecContext, bsd: BsdReading): void {
+  if (refusedScripts(bsd.scripts, bsd.programFiles)) return;
   for (const f of bsd.programFiles) {
     ctx.role(f, "read");
     issue(ctx, "OPAQUE_CODE", `sed runs the script in ${f.source}, which can write files and run commands`, f.span);
