@@ -26,6 +26,8 @@ table("cd to a name a listing prints", box, [
   ["cd \"$(find names/plain -name sub -type d | sed 1q)\" && cat b.txt", "allow", ["cwd $P/names/plain", "read $P/names/plain"]],
   ["cd \"$(find names/plain -print0 | sort -z | tr '\\0' '\\n' | tail -1)\" && ls", "allow", ["list $P/names/plain"]],
   ["cd \"$(ls -rd names/plain/*/ | tail -1)\" && pwd", "allow", ["cwd $P/names/plain/sub"]],
+  ["cd \"$(ls -rd names/plain/*/ | tail --lines 1)\" && pwd", "allow", ["cwd $P/names/plain/sub"]],
+  ["cd \"$(ls -rd names/plain/*/ | tail --lines=1)\" && pwd", "allow", ["cwd $P/names/plain/sub"]],
   ["cd -- \"$(find names/plain -type d | head -n 1)\" && wc -l a.txt sub/b.txt", "allow", ["read $P/names/plain"]],
   ["find names/plain -type d | while read d; do cd \"$d\" && pwd; done", "allow", ["cwd $P/names/plain"]],
   ["find names/plain -type d | while read d; do (cd \"$d\" && cat b.txt); done; cat README.md", "allow", ["read $P/names/plain", "read $P/README.md"]],
@@ -48,6 +50,8 @@ table("cd to a name a listing prints", box, [
 
 table("cd to a name a listing prints: the twins that climb out or cannot be followed", box, [
   ["cd \"$(find .. -type d | head -1)\"; cat x", "ask", ["list $T/work"]],
+  ["cd \"$(ls -rd names/plain/*/ | tail --lines ../x)\" && pwd", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd \"$(ls -rd names/plain/*/ | tail --lines 1 ../x)\" && pwd", "ask", ["read $T/work/x"]],
   ["cd \"$(find / -maxdepth 1 -type d | head -1)\"; cat x", "ask", ["list /"]],
   ["cd \"$(find names/withlink -type d | head -1)\" && cat c.txt", "ask", ["* $O"]],
   ["cd \"$(find names/plain -type d | head -1)\"; cat ../../x", "ask", ["#UNRESOLVED_CWD"]],

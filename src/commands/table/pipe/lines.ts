@@ -9,7 +9,7 @@ import { appended, dirnames } from "./mapped.ts";
 import { cutProblem, XARGS_CUT } from "../../../shell/listing.ts";
 import { splitS } from "./sed.ts";
 
-const ONE = /^(-1|-n1|-n 1|--lines=1)$/;
+const ONE = /^(-1|-n1|-n 1|--lines=1|--lines 1)$/;
 
 const keep = (single = false): LineFilter => ({ single, sep: "keep" });
 
@@ -34,7 +34,8 @@ export const SORT_LINES = filter(["sort", "tac"], (words) => (words.every((a) =>
 export const HEAD_TAIL_LINES = filter(["head", "tail"], (words) => {
   // Lines only: `-c`/`--bytes` cut inside a name; `tail -f` follows, with the same lines.
   if (/(^|\s)-[a-zA-Z0-9]*c|--bytes/.test(flagsOf(words))) return null;
-  const ok = words.every((a, i) => /^-([0-9]+|[nqvzf]+|n[+-]?[0-9]+)$|^--(lines=[+-]?[0-9]+|quiet|silent|verbose|zero-terminated|follow)$/.test(a) || (/^[+-]?[0-9]+$/.test(a) && /^(-n|--lines)$/.test(words[i - 1] ?? "")));
+  // (`--lines N` as two words, like `-n N`: the number is checked as the next word.)
+  const ok = words.every((a, i) => /^-([0-9]+|[nqvzf]+|n[+-]?[0-9]+)$|^--(lines(=[+-]?[0-9]+)?|quiet|silent|verbose|zero-terminated|follow)$/.test(a) || (/^[+-]?[0-9]+$/.test(a) && /^(-n|--lines)$/.test(words[i - 1] ?? "")));
   return ok ? keep(ONE.test(words.join(" "))) : null;
 });
 
