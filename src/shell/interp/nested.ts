@@ -222,6 +222,13 @@ export function substitute(it: Shell, body: Stmt, world: World, span: Span): str
       if (words.length === 1 || words[1] === "-L") return world.cwd;
       return null;
     }
+    // coreutils' pwd prints the physical directory, or with POSIXLY_CORRECT (the host's) the
+    // logical one: known when both are the same.
+    if ((words[0] === "/bin/pwd" || words[0] === "/usr/bin/pwd") && words.length <= 2 && !redefined(world, words[0]) && world.cwd !== null) {
+      const physical = it.paths.physicalDir(world.cwd);
+      if (words[1] === "-P" || (words.length === 1 && physical === world.cwd)) return physical;
+      return null;
+    }
   }
   const items = body.t === "pipe" ? body.items : [body];
   const last = items[items.length - 1]!;
