@@ -35,6 +35,7 @@ import { EXPRESSIONS } from "./find.ts";
 import { LINTER_SPECS } from "./linters.ts";
 import { NETWORK_ANALYSERS, NETWORK_SPECS } from "./network.ts";
 import { PATCH_ANALYSERS } from "./patch.ts";
+import { LOOKUP_SPECS } from "./lookups.ts";
 import { PAX } from "./pax.ts";
 import { RENAME_ANALYSERS } from "./rename.ts";
 import { SEARCH_ANALYSERS, SEARCH_SPECS } from "./search.ts";
@@ -77,6 +78,7 @@ export const GROUPS = {
   "filters": () => ({ specs: FILTER_SPECS, analysers: [] }),
   "find": () => ({ specs: [], analysers: EXPRESSIONS }),
   "linters": () => ({ specs: LINTER_SPECS, analysers: [] }),
+  "lookups": () => ({ specs: LOOKUP_SPECS, analysers: [] }),
   "network": () => ({ specs: NETWORK_SPECS, analysers: NETWORK_ANALYSERS }),
   "patch": () => ({ specs: [], analysers: PATCH_ANALYSERS }),
   "pax": () => ({ specs: [PAX], analysers: [] }),
