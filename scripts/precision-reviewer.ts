@@ -57,7 +57,8 @@ function unknownVariable(text: string): boolean {
  */
 function unboundPositional(text: string): boolean {
   const shell = text.replace(/'[^']*'/g, "''");
-  if (!/(^|[^\\])\$([1-9@*]|\{([1-9][0-9]*|[@*])\})/.test(shell)) return false;
+  // (`${1:-.}`, `${1#x}`, `${@:2}` use it as much as `$1` does.)
+  if (!/(^|[^\\])\$([1-9@*]|\{([1-9][0-9]*|[@*])[}:#%/^,@-])/.test(shell)) return false;
   return !/(^|[\s;&|(])set\s+(--|[^-\s])|(^|[\s;&|(])(function\s+)?[A-Za-z_][\w-]*\s*\(\s*\)|(^|[\s;&|(])function\s+[A-Za-z_]|(^|[\s;&|(/])(ba|da|k|z)?sh\s+(-\w+\s+)*-\w*c\b/.test(text);
 }
 

@@ -73,6 +73,9 @@ const CASES: readonly (readonly [string, Class])[] = [
   // `read NAME < $FILE` assigns NAME, not FILE
   ["read pid < $lock_file", "justified:env"],
   ["read lock_file < src/a.ts; cat $lock_file", "needless"],
+  // a positional parameter nothing binds, with an operator too
+  ["find ${1:-.} -mindepth 1 -maxdepth 1 -type d", "justified:env"],
+  ["set -- src; find ${1:-.} -mindepth 1 -maxdepth 1 -type d", "needless"],
   // archives whose stored names decide what is written: cpio -i keeps absolute ones, and
   // several archives unpacked into one tree may write through each other's links
   ["rpm2cpio foo.rpm | cpio -idmv", "justified:data"],
