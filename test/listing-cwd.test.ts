@@ -30,6 +30,9 @@ table("cd to a name a listing prints", box, [
   ["cd \"$(ls -rd names/plain/*/ | tail --lines=1)\" && pwd", "allow", ["cwd $P/names/plain/sub"]],
   ["cd -- \"$(find names/plain -type d | head -n 1)\" && wc -l a.txt sub/b.txt", "allow", ["read $P/names/plain"]],
   ["find names/plain -type d | while read d; do cd \"$d\" && pwd; done", "allow", ["cwd $P/names/plain"]],
+  // -exec dirname only prints: the names stay a listing's, and nothing changed on the way.
+  ["find . -name b.txt -exec dirname {} \\; | while read d; do cd \"$d\" && pwd; done", "allow", ["cwd $P/names/plain"], { cwd: "$P/names/plain" }],
+  ["find names/plain -exec grep -q x {} \\; ; cd \"$(find names/plain -type d | head -1)\" && cat b.txt", "allow", ["read $P/names/plain"]],
   ["find names/plain -type d | while read d; do (cd \"$d\" && cat b.txt); done; cat README.md", "allow", ["read $P/names/plain", "read $P/README.md"]],
   ["for d in $(find names/plain -type d); do cd \"$d\" && { cat b.txt; cd - > /dev/null; }; done", "allow", ["read $P/names/plain"]],
   ["for l in $(find . -type f); do (cd $(dirname $l) && wc -c $(basename $l)); done", "allow", ["read $P/names/plain"], { cwd: "$P/names/plain" }],
@@ -50,6 +53,8 @@ table("cd to a name a listing prints", box, [
 
 table("cd to a name a listing prints: the twins that climb out or cannot be followed", box, [
   ["cd \"$(find .. -type d | head -1)\"; cat x", "ask", ["list $T/work"]],
+  ["find names/plain -name a.txt -exec ln -sf ../../../outside/secret.txt {} \\; ; cd \"$(find names/plain -type d | head -1)\" && cat a.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -name a.txt -exec /tmp/dirname {} \\; ; cd \"$(find names/plain -type d | head -1)\" && cat a.txt", "ask", ["#UNRESOLVED_WORD"]],
   ["cd \"$(ls -rd names/plain/*/ | tail --lines ../x)\" && pwd", "ask", ["#UNRESOLVED_WORD"]],
   ["cd \"$(ls -rd names/plain/*/ | tail --lines 1 ../x)\" && pwd", "ask", ["read $T/work/x"]],
   ["cd \"$(find / -maxdepth 1 -type d | head -1)\"; cat x", "ask", ["list /"]],

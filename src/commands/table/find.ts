@@ -128,9 +128,17 @@ function find(call: Call): Effect[] {
       effects.push({ t: "scan", arg: s, kind: "unknown", surface: "find" });
     }
   }
-  if (deletes || execs.length) effects.push({ t: "changes", fs: true, links: execs.length > 0 });
+  // (An -exec of a program that only reads and prints changes nothing a later name goes through.)
+  const changing = execs.filter((e) => !PRINTS_ONLY.has(e.words[0]?.text ?? ""));
+  if (deletes || changing.length) effects.push({ t: "changes", fs: true, links: changing.length > 0 });
   return effects;
 }
+
+/**
+ * Programs that write no file whatever their words, run by -exec under their own names (a
+ * path, `/bin/ls`, may be another program): their analysis judges what they read.
+ */
+const PRINTS_ONLY: ReadonlySet<string> = new Set(["dirname", "basename", "echo", "printf", "stat", "wc", "grep", "egrep", "fgrep", "cat", "ls", "md5sum", "sha1sum", "sha256sum", "sha512sum", "du", "head", "tail", "realpath", "readlink", "test", "["]);
 
 /** A test an -exec comes after: `-type f`, `-name '*.c'`. */
 interface Guard {
