@@ -29,6 +29,37 @@ function longOptionNames(spec: CommandSpec): readonly string[] {
   return names;
 }
 
+/**
+ * A word whose known text starts `--NAME=` for a long option of the spec that takes a value,
+ * and whose value is not known: the option, and its value as an unknown word.
+ */
+function gluedLongOption(word: Arg, options: Readonly<Record<string, OptionSpec>>): { name: string; spec: OptionSpec; value: Arg } | null {
+  let prefix = "";
+  for (const seg of word.segs) {
+    if ("unknown" in seg) break;
+    prefix += seg.text;
+  }
+  const m = /^(--[A-Za-z0-9][\w-]*)=/.exec(prefix);
+  const spec = m ? options[m[1]!] : undefined;
+  if (!m || spec === undefined || spec.value === undefined || word.standIn) return null;
+  // The value: what follows `=`, with the segments that make it.
+  let drop = m[0].length;
+  const segs = [];
+  for (const seg of word.segs) {
+    if (drop > 0 && "text" in seg) {
+      if (seg.text.length <= drop) {
+        drop -= seg.text.length;
+        continue;
+      }
+      segs.push({ ...seg, text: seg.text.slice(drop) });
+      drop = 0;
+      continue;
+    }
+    segs.push(seg);
+  }
+  return { name: m[1]!, spec, value: { ...word, text: null, segs } };
+}
+
 /** Parses words against a spec's options. `stopAtFirstOperand` forces POSIX behaviour. */
 export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World, start: Base, stopAtFirstOperand: boolean): ParseResult {
   const options = spec.options ?? {};
@@ -51,6 +82,15 @@ export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World
   for (let i = 0; i < args.length; i++) {
     const word = args[i]!;
     const t = word.text;
+    // `--date="$(date)"`: the option is written out, only its value is not known.
+    const glued = t === null && !endOfOptions ? gluedLongOption(word, options) : null;
+    if (glued) {
+      setModes(glued.spec);
+      items.push({ t: "option", name: glued.name, spec: glued.spec, word, value: glued.value, base });
+      if (roleOf(glued.spec.value!, modes) === "chdir") base = null;
+      if (glued.spec.ends) endOfOptions = true;
+      continue;
+    }
     if (endOfOptions || t === null || t === "-" || !t.startsWith("-")) {
       items.push({ t: "operand", word, base });
       if (posix && t !== null) endOfOptions = true;
