@@ -110,6 +110,16 @@ table("echo's escapes", box, [
   ["sh -c 'x=$(echo src); cat $x/main.ts'", "allow", ["* $P/src/main.ts"]],
   ["sh -c 'echo -n src | xargs -I@ cat @/main.ts'", "allow", ["* $P/src/main.ts"]],
   ["shopt -s xpg_echo; echo src | xargs -I@ cat @/main.ts", "allow", ["* $P/src/main.ts"]],
+  // bash's echo -e, for the escapes it shares with $'…' (bash 5.2: `echo -e "a\rb"` prints a CR).
+  ["echo -e \"Icon\\r\" | xargs touch", "allow"],
+  ["echo -e \"src\\nREADME.md\" | xargs cat", "allow", ["read $P/src", "read $P/README.md"]],
+  ["echo -e \"a\\n../outside/secret.txt\" | xargs cat", "ask", ["read $O/secret.txt"]],
+  ["echo -ne \"a\\n..\\n\" | xargs -I@ cat @/outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["echo -ne \"a\\t..\\n\" | xargs -I@ cat @/outside/secret.txt", "allow", ["read $P/a\t../outside/secret.txt"]],
+  ["echo -e \"\\056\\056\" | xargs -I@ cat @/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["echo -e \"..\\c\" | xargs -I@ cat @/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["echo -eE \"a\\n..\" | xargs -I@ cat @/outside/secret.txt", "allow", ["!* $O/secret.txt"]],
+  ["sh -c 'echo -e \"a\\nb\" | xargs cat'", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 // xargs -I puts each input line where its replacement string stands: an item the guard does not

@@ -10,18 +10,27 @@ export const ECHO_TEXT: PipeOutput = {
   text: ({ texts, world, dialect }) => {
     let words = texts;
     let newline = true;
+    let escapes: boolean | null = world.options.xpgEcho === null ? null : world.options.xpgEcho;
     // Own rules, not leadingOptions: echo's options are only clusters of n, e and E, and dash's only -n.
     while (words[0] && /^-[neE]+$/.test(words[0])) {
       // dash's echo takes no option but -n: it prints `-e` and `-E`.
       if (dialect !== "bash" && words[0] !== "-n") return null;
-      if (words[0].includes("n")) newline = false;
-      if (words[0].includes("e")) return null;
+      for (const c of words[0].slice(1)) {
+        if (c === "n") newline = false;
+        else escapes = c === "e";
+      }
       words = words.slice(1);
     }
-    // Escapes are decoded by bash with xpg_echo on, and by dash and zsh always (`\056` is
-    // `.`, `\c` ends the output): text with a backslash is then not what was written.
-    if (words.some((t) => t.includes("\\")) && (world.options.xpgEcho !== false || dialect !== "bash")) return null;
-    return words.join(" ") + (newline ? "\n" : "");
+    const text = words.join(" ");
+    if (!text.includes("\\")) return text + (newline ? "\n" : "");
+    // Escapes are decoded by bash with -e or xpg_echo on, and by dash and zsh always (`\056`
+    // is `.`, `\c` ends the output): text with a backslash is then not what was written.
+    if (dialect === "bash" && escapes === false) return text + (newline ? "\n" : "");
+    // bash's own decoding, of the escapes it shares with $'…' (`echo -e "Icon\r"`); its
+    // octal `\0nnn`, `\c` and the rest differ, and are not followed.
+    if (dialect !== "bash" || escapes !== true || /\\([^\\abeEfnrtv]|$)/.test(text.replace(/\\\\/g, ""))) return null;
+    const decoded = decodeAnsiC(text);
+    return decoded === null ? null : decoded + (newline ? "\n" : "");
   },
 };
 
