@@ -222,6 +222,9 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["case b in [[.a.]]) cat ../outside/secret.txt;; esac", "in"],
     ["case c in \\ |a) cat ../outside/secret.txt;; esac", "in"],
     ["sh -c 'x=$(echo src); cat $x/main.ts'", "in"],
+    ["echo -e \"src/main.ts\\n../outside/secret.txt\" | xargs cat", "out"],
+    ["echo -ne \"a\\t..\\n\" | xargs -I@ cat @/outside/secret.txt", "in"],
+    ["echo -e \"src/main.ts\\nREADME.md\" | xargs cat", "in"],
   ]],
   ["wrappers and nested shells", [
     ["env cat ../outside/secret.txt", "out"],
