@@ -44,6 +44,21 @@ table("contexts where bash evaluates a value, and runs the command in it", box, 
   ["f() { echo $(( $1 * 2 )); }; f \"$(cat README.md)\"", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
+// What a command substitution in the expression prints is part of the text evaluated: bash
+// 5.2 ran the subscript of `a[$(touch x)]` read from a file by `echo $(( $(cat f) ))`.
+table("a command substitution's output, evaluated as arithmetic", box, [
+  ["printf 'a[$(cat ../outside/secret.txt)]' > f; echo $(( $(cat f) ))", "ask", ["#UNRESOLVED_WORD"]],
+  ["printf 'a[$(cat ../outside/secret.txt)]' > f; (( $(cat f) ))", "ask", ["#UNRESOLVED_WORD"]],
+  ["printf 'a[$(cat ../outside/secret.txt)]' > f; for ((i=0; i<`cat f`; i++)); do :; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["printf 'a[$(cat ../outside/secret.txt)]' > f; echo $[ $(cat f) + 1 ]", "ask", ["#UNRESOLVED_WORD"]],
+  ["echo $(( $(git rev-list --count HEAD | sed 's/x/y/') ))", "ask", ["#UNRESOLVED_WORD"]],
+  ["echo $(( $(echo 'a[$(cat ../outside/secret.txt)]') ))", "ask", ["#OPAQUE_CODE", "read $O/secret.txt"]],
+  ["echo $(( $(wc -l < README.md) + 1 ))", "allow"],
+  ["(( $(date +%s) > 0 )) && echo later", "allow"],
+  ["echo $(( $(echo 3) * 2 ))", "allow"],
+  ["for ((i=0; i<$(ls | wc -l); i++)); do echo $i; done", "allow"],
+]);
+
 table("contexts where bash does not evaluate the value", box, [
   // test's -eq takes integers only; shift, mapfile and getopts take the name as it is.
   [`${X}; [ "$x" -eq 1 ]`, "allow"],

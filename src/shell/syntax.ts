@@ -117,6 +117,8 @@ export type Stmt =
    */
   | {
       readonly t: "test"; readonly words: readonly Word[]; readonly inner: readonly Stmt[]; readonly assigned: readonly string[];
+      /** `((…))`: what the substitutions in `inner` print is part of the expression. */
+      readonly arith: boolean;
       readonly names: readonly string[]; readonly exprs: readonly Word[]; readonly varNames: readonly Word[]; readonly span: Span;
     }
   | { readonly t: "empty" }

@@ -8,6 +8,7 @@ import type { Stmt, Word } from "../syntax.ts";
 import { expandToSegs, expandWord } from "../words/expand.ts";
 import { type Field, fieldText, hasStandIn, type Seg, type WordEnv } from "../words/env.ts";
 import { pipeOutput } from "../stdin.ts";
+import { substituteEvaluated } from "../words/variables.ts";
 import { evaluated, onlyNumbers } from "./assign.ts";
 import type { Shell } from "./context.ts";
 import { subshell, unmarked } from "./nested.ts";
@@ -35,7 +36,7 @@ export function execAndOr(it: Shell, s: Extract<Stmt, { t: "and" | "or" }>, ws: 
 
 export function execCFor(it: Shell, s: Extract<Stmt, { t: "cfor" }>, ws: World[]): World[] {
   for (const w of ws) {
-    for (const i of s.inner) subshell(it, i, w);
+    substituteEvaluated(s.inner, w, it, s.span);
     for (const v of s.assigned) w.setVar(v, unknown(`$${v} is set by arithmetic`, true));
   }
   // The condition and update are evaluated again after each pass of the body.

@@ -210,8 +210,10 @@ export function runCode(it: Shell, text: string | null, span: Span, label: strin
   }
 }
 
-export function substitute(it: Shell, body: Stmt, world: World, span: Span): string | { readonly listing: Listing } | StandInPart | null {
-  subshell(it, body, world);
+export function substitute(it: Shell, code: Stmt, world: World, span: Span): string | { readonly listing: Listing } | StandInPart | null {
+  subshell(it, code, world);
+  // `$( (cmd) )`, and the substitutions of an arithmetic expression as lowered: what cmd prints.
+  const body = code.t === "subshell" ? code.body : code;
   const part = pathPartOf(it, body, world);
   if (part !== null) return part;
   // $(pwd) and $(find DIR …) are common enough in agents' commands to be worth knowing.

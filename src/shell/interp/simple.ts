@@ -18,6 +18,7 @@ import type { Redir, Stmt, Word } from "../syntax.ts";
 import { expandToSegs, expandWord } from "../words/expand.ts";
 import { type Field, fieldText, firstUnknown, hasStandIn } from "../words/env.ts";
 import { pathCandidates } from "./candidates.ts";
+import { substituteEvaluated } from "../words/variables.ts";
 import { assign, builtinEvaluation, evaluated, evaluatedText, onlyNumbers, setVariable } from "./assign.ts";
 import { ANY_ALIAS } from "./builtins/flow.ts";
 import { BUILTINS, runBuiltin } from "./builtins/index.ts";
@@ -53,7 +54,8 @@ export function execRedirected(it: Shell, s: Extract<Stmt, { t: "redir" }>, ws: 
 /** `[[ … ]]`: what it evaluates, and the files its tests look at. */
 export function execTest(it: Shell, s: Extract<Stmt, { t: "test" }>, ws: World[]): World[] {
   return ws.map((w) => {
-    for (const i of s.inner) subshell(it, i, w);
+    if (s.arith) substituteEvaluated(s.inner, w, it, s.span);
+    else for (const i of s.inner) subshell(it, i, w);
     evaluated(it, s.names, w, s.span);
     for (const word of s.exprs) {
       const texts = expandWord(word, w, it, { noGlob: true, noSplit: true }).fields.map((f) => fieldText(f) ?? (onlyNumbers(f) ? "0" : null));

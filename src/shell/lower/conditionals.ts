@@ -7,7 +7,7 @@ import { arithNames, arithAssigned, substitutionsIn } from "./arith.ts";
 import { wordFromNodes } from "./words.ts";
 
 export function arithmeticCommand(cx: Lowering, n: Node): Stmt {
-  return { t: "test", words: [], inner: substitutionsIn(cx, n), assigned: arithAssigned(n), names: arithNames(cx, n), exprs: [], varNames: [], span: span(n) };
+  return { t: "test", words: [], inner: substitutionsIn(cx, n), assigned: arithAssigned(n), arith: true, names: arithNames(cx, n), exprs: [], varNames: [], span: span(n) };
 }
 
 const FILE_TEST_OPS = new Set(["-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S"]);
@@ -43,7 +43,7 @@ export function lowerTest(cx: Lowering, n: Node): Stmt {
   };
   for (const c of n.namedChildren) if (c) visit(c);
   // Single quotes in [[ ]] are quotes (an arithmetic expansion in it is arithmetic again).
-  return { t: "test", words, inner: substitutionsIn(cx, n, false), assigned: [], names: [], exprs, varNames, span: span(n) };
+  return { t: "test", words, inner: substitutionsIn(cx, n, false), assigned: [], arith: false, names: [], exprs, varNames, span: span(n) };
 }
 
 /** `[[ a -eq b ]]` evaluates both operands as arithmetic. */

@@ -9,7 +9,7 @@ import { closesComponent, cutProblem, type Listing, mayCut, standInOperator, typ
 import { textRisk, variablesRisk } from "../arithmetic.ts";
 import { walkWord } from "../walk.ts";
 import type { WordEnv, Piece } from "./env.ts";
-import { lookup, evaluationLookup, ifsOf, reportRisk } from "./variables.ts";
+import { lookup, evaluationLookup, ifsOf, reportRisk, substituteEvaluated } from "./variables.ts";
 import { valuePiecesJoined, isNull, expandOperator } from "./operators.ts";
 
 /** Where expandParts says that the word's fields are stand-ins for a listing's names. */
@@ -109,7 +109,7 @@ export function expandParts(parts: readonly WordPart[], world: World, env: WordE
         out.push({ k: "text", text: "/dev/fd/63", quoted: true, split: false });
         break;
       case "arith": {
-        for (const s of p.inner) env.substitute(s, world, p.span);
+        substituteEvaluated(p.inner, world, env, p.span);
         reportRisk(variablesRisk(p.names, evaluationLookup(world, env)), world, env, p.span);
         out.push({ k: "unknown", u: unknown("an arithmetic result", true), quoted: p.quoted, split: !p.quoted && !assignment });
         break;

@@ -3,7 +3,8 @@
 
 import type { Span } from "../../span.ts";
 import { positionalArray, positionalValue, type Value, type World, unknown, str } from "../state.ts";
-import type { EvaluationRisk } from "../arithmetic.ts";
+import { type EvaluationRisk, textRisk } from "../arithmetic.ts";
+import type { Stmt } from "../syntax.ts";
 import type { WordEnv } from "./env.ts";
 
 export const DEFAULT_IFS = " \t\n";
@@ -74,4 +75,26 @@ export function reportRisk(r: EvaluationRisk | null, world: World, env: WordEnv,
   if (!r) return;
   env.problem(r.code, r.why, span);
   if (r.runs !== undefined) env.substituteCode(`: ${r.runs}`, world, span);
+}
+
+/**
+ * Runs the command substitutions of an arithmetic expression (`$((…))`, `((…))`, `for ((…))`),
+ * whose output is part of the text bash evaluates: an output that is not only numbers must be
+ * known text, judged as any evaluated value is. `echo $(( $(cat f) ))` runs what a subscript
+ * in f holds (bash 5.2: a file holding `a[$(touch x)]` made x).
+ */
+export function substituteEvaluated(inner: readonly Stmt[], world: World, env: WordEnv, span: Span): void {
+  let risk: EvaluationRisk | null = null;
+  for (const s of inner) {
+    if (s.t !== "subshell") {
+      // Code the lowering parses again (text in single quotes, a backquoted command with escapes): its output is not followed.
+      env.substitute(s, world, span);
+      risk ??= { code: "UNRESOLVED_WORD", why: "code in an arithmetic expression prints text that is evaluated, which the guard does not follow" };
+      continue;
+    }
+    const out = env.substitute(s, world, span);
+    if (env.printsOnlyNumbers(s.body, world)) continue;
+    risk ??= typeof out === "string" ? textRisk(out.replace(/\n+$/, ""), evaluationLookup(world, env)) : { code: "UNRESOLVED_WORD", why: "the output of a command substitution is evaluated as arithmetic, and it is not known (a subscript in it would run a command)" };
+  }
+  reportRisk(risk, world, env, span);
 }
