@@ -493,6 +493,12 @@ table("listings: a start point that is not there prints no name", box, [
   ["mv `ls starts/*.boo` build", "allow", ["write $P/build"]],
   ["grep -rl TODO 'starts/x y' | xargs sed -i s/TODO/DONE/", "allow", ["!* ?"]],
   ["find 'starts/x y' | while read f; do rm \"$f\"; done", "allow", ["!* ?"]],
+  // No name, so no cut can make one: newlines into xargs -0, IFS with a plain character.
+  ["find 'starts/x y' | xargs -0 rm", "allow", ["!* ?"]],
+  ["IFS=.; cat $(find 'starts/x y')", "allow", ["!* ?"]],
+  ["find 'starts/x y' names/plain | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["IFS=.; cat $(find 'starts/x y' names/plain)", "ask", ["#UNRESOLVED_WORD"]],
+  ["find 'starts/Test Folder' -print0 | xargs -0 -I{} cat {}", "ask", ["#UNRESOLVED_WORD"]],
   // With no name, xargs still runs the command once (its standard input /dev/null), with its own words.
   ["find 'starts/x y' | xargs cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
   // There: the names are `starts/Test Folder/in/a.txt`, cut at the blank (or given to a command that may cut them again).
