@@ -21,7 +21,7 @@ beforeAll(() => {
   symlinkSync(box.fx.outside, join(n, "link", "out"));
   // Start points that are not plain names: one there, an empty directory, a dangling link.
   const st = join(box.fx.project, "starts");
-  for (const d of ["Test Folder/in", "empty"]) mkdirSync(join(st, d), { recursive: true });
+  for (const d of ["Test Folder/in", "empty", "deep/sub"]) mkdirSync(join(st, d), { recursive: true });
   writeFileSync(join(st, "Test Folder", "in", "a.txt"), "a\n");
   symlinkSync("nowhere", join(st, "dang ling"));
 });
@@ -518,5 +518,25 @@ table("listings: a start point that is not there prints no name", box, [
   ["find 'starts/x y' | xargs cat; cp -r names/blank 'starts/x y'", "ask", ["#UNRESOLVED_WORD"]],
   ["find 'starts/x y' | xargs cat; cp -r names/blank starts/", "ask", ["#UNRESOLVED_WORD"]],
   ["find starts/empty/* | xargs cat > 'starts/empty/a b'", "ask", ["#UNRESOLVED_WORD"]],
+  // Another listing's consumer reaches the place above it, and writes only what its command writes.
+  ["find starts/empty | xargs cat; find 'starts/empty/x y' | xargs cat", "allow", ["read $P/starts/empty"]],
+  ["cd starts/empty && comm -23 <(ls) <(ls *Music*)", "allow", ["!* ?"]],
+  ["find starts/empty | xargs rm; find 'starts/empty/x y' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find starts/empty | while read d; do mkdir -p \"$d/x\"; done; find 'starts/empty/x y' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // A write made from a stand-in is at every name it stands for: `starts/deep/sub/new` too, which `*` matches.
+  ["find starts/deep/sub/* | xargs rm; find starts/deep -type d | xargs -I{} mkdir -p {}/new", "ask", ["#UNRESOLVED_WORD"]],
   ["mkdir -p starts/z; ln -s ../../names/blank starts/z/l; find starts/z/* | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+// GNU sort, uniq and shuf end their last line with a newline: names ended by NUL read without
+// -z are one line, printed with `⏎` after the last NUL, one more name for xargs -0.
+table("listings: sort, uniq and shuf of names ended by NUL", box, [
+  ["find names/plain -print0 | sort -z | xargs -0 rm", "allow", ["write $P/names/plain"]],
+  ["find names/plain -print0 | sort -rz | xargs -0 rm", "allow", ["write $P/names/plain"]],
+  ["find names/plain -print0 | shuf -z | xargs -0 rm", "allow", ["write $P/names/plain"]],
+  ["find names/plain -print0 | tac | xargs -0 rm", "allow", ["write $P/names/plain"]],
+  ["find names/plain -print0 | sort | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -print0 | sort -tz | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -print0 | uniq | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -print0 | shuf | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
 ]);

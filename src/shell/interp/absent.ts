@@ -62,26 +62,36 @@ function globRegion(fs: FileSystem, abs: string): string | null {
 }
 
 /**
+ * What a consumer of another listing reports for the places the names are under (xargs, `$(…)`,
+ * `read`: reached as a whole, kind unknown): no write of its own. What the command that gets
+ * the names does with them is its own finding (`rm $(ls)` writes the stand-in `.`).
+ */
+const READS_LISTING = new Set(["xargs", "$(…)", "read"]);
+
+/**
  * Why an entry may be at `phys` after all, or null: a command in the command line writes at,
  * under or above it (`mkdir -p 'a b'`, `cp -r x .`, `tar -x`), or a path whose place is not
- * known, or may make symlinks there. (A program the guard cannot see into is taken to touch
- * what its words name, as for the names a listing checked: docs/semantics.md, "Known limits".)
+ * known, or may make symlinks there. A write made from a stand-in (`xargs -I{} mkdir '{}/x y'`)
+ * is at that text for every name the stand-in stands for, not only where it resolves as
+ * written: any counts. (A program the guard cannot see into is taken to touch what its words
+ * name, as for the names a listing checked: docs/semantics.md, "Known limits".)
  */
-function absenceUndone(phys: string, paths: readonly PathFinding[], worlds: readonly World[]): string | null {
+function absenceUndone(phys: string, paths: readonly PathFinding[], worlds: readonly World[], standIn: (p: PathFinding) => boolean): string | null {
   if (worlds.some((w) => zoneInListing(w.linkZones, phys, true))) return "a command may make symlinks or unpack files there";
   for (const p of paths) {
-    if (p.kind !== "write" && p.kind !== "unknown") continue;
+    if ((p.kind !== "write" && p.kind !== "unknown") || READS_LISTING.has(p.command)) continue;
     if (p.resolved === null) return `${p.command} may write a path that is not known`;
+    if (standIn(p)) return `${p.command} writes ${p.path} for names a listing prints`;
     if (isInside(p.resolved, phys) || isInside(phys, p.resolved)) return `${p.command} may make it (${p.path})`;
   }
   return null;
 }
 
 /** At the end: each absence that a command in the command line may undo, as an access that cannot be resolved (the names are then any). */
-export function settleAbsences(absences: readonly Absence[], paths: readonly PathFinding[], worlds: readonly World[]): PathFinding[] {
+export function settleAbsences(absences: readonly Absence[], paths: readonly PathFinding[], worlds: readonly World[], standIn: (p: PathFinding) => boolean): PathFinding[] {
   const out: PathFinding[] = [];
   for (const a of absences) {
-    const why = absenceUndone(a.phys, paths, worlds);
+    const why = absenceUndone(a.phys, paths, worlds, standIn);
     if (why !== null) out.push({ path: a.dir, resolved: null, kind: "unknown", command: "listing", via: a.via, span: a.span, problem: { code: "UNRESOLVED_WORD", why: `a listing from ${a.dir}, which is not there, prints no name only if nothing makes it, and ${why}` } });
   }
   return out;

@@ -12,7 +12,7 @@ import type { Span } from "../../span.ts";
 import type { AccessKind } from "../../verdict.ts";
 import { type Arg, withValue } from "../../commands/analyse.ts";
 import type { Disk } from "../../commands/effects.ts";
-import type { Findings } from "../findings.ts";
+import type { Findings, PathFinding } from "../findings.ts";
 import { indexChanger, isPlainPath, nameMaker, type NamesSeen, placesAfterText } from "../listing.ts";
 import { unplainIndexNames } from "../../paths/git-index.ts";
 import type { PatternChar } from "../pattern.ts";
@@ -566,14 +566,15 @@ export class Accesses implements DiskSource {
 
   /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */
   settleListings(worlds: readonly World[]): void {
-    for (const f of settleAbsences(this.absences, this.findings.paths, worlds)) this.findings.addPath(f);
+    const standIn = (p: PathFinding) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`);
+    for (const f of settleAbsences(this.absences, this.findings.paths, worlds, standIn)) this.findings.addPath(f);
     for (const r of this.reliances) {
       if (r.linksOnly) {
         if (worlds.some((w) => zoneInListing(w.linkZones, r.phys, true))) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_CWD", why: `the working directory is one of the directories under ${r.dir} that a listing prints, and a command may make symlinks or unpack files there` } });
         continue;
       }
       const commands = this.findings.commands.map((c) => c.text);
-      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => plainTree(this.fs, p, this.limits.maxScanEntries), commands, (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`), (p) => this.keptNames.get(keptKey(p.command, p.via, p.span, p.path)) ?? false, (p) => this.fs.lstat(p) === null) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => plainTree(this.fs, p, this.limits.maxScanEntries), commands, standIn, (p) => this.keptNames.get(keptKey(p.command, p.via, p.span, p.path)) ?? false, (p) => this.fs.lstat(p) === null) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
       // The names it stood for are then any paths: an access that cannot be resolved.
       if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
     }
