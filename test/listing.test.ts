@@ -488,6 +488,8 @@ table("listings: a start point that is not there prints no name", box, [
   ["find 'starts/Not There' -type d -print0 | xargs -0 rm -rf", "allow", ["!* ?"]],
   ["find starts/none -print0 | xargs -0 -I FILENAME grep -IR pattern FILENAME", "allow", ["!* ?"]],
   ["find 'starts/x y' starts/empty | xargs cat", "allow", ["read $P/starts/empty"]],
+  // A plain one stays a stand-in, for no name: a write through another stand-in does not undo it.
+  ["find starts/none starts/empty/ -type f | xargs chmod a+x", "allow", ["write $P/starts/none", "write $P/starts/empty"]],
   ["find README.md/x* | xargs rm", "allow", ["!* ?"]],
   ["ls -Art starts/*.sql.gz | tail -n 1 | xargs gunzip -c", "allow", ["!* ?"]],
   ["mv `ls starts/*.boo` build", "allow", ["write $P/build"]],

@@ -15,6 +15,16 @@ function dotOf(anchor: Arg): Arg {
 
 const under = (dirs: readonly Arg[], sep: "\n" | "\0"): ListingSource<Arg> => ({ reps: dirs, reach: dirs, read: dirs.map((dir) => ({ dir, deep: true })), sep });
 
+/**
+ * Whether a start point whose text is not a plain name is not there, so that it prints no name
+ * (src/shell/interp/absent.ts). A plain one stays a stand-in whatever is there: it stands for no
+ * name as well when nothing is, and a command that makes names there is followed as for any
+ * listing (`nameMaker`), with a write through another stand-in judged as the place it names.
+ */
+function gone(absent: PipeCall["absent"], a: Arg): boolean {
+  return a.text !== null && (!isPlainPath(a.text) || a.text.startsWith("-")) && absent(a);
+}
+
 function listing(only: readonly string[], source: (call: PipeCall) => ListingSource<Arg> | null): PipeOutput {
   return { t: "listing", source: (call) => (only.includes(call.name) ? source(call) : null) };
 }
@@ -52,7 +62,7 @@ export const FIND_LISTING = listing(["find"], ({ args, texts, nameArg, absent })
     }
   }
   // A start point that is not there prints only a message on standard error (absent.ts).
-  const dirs = starts.length ? starts.filter((s) => !absent(s)) : [dotOf(nameArg)];
+  const dirs = starts.length ? starts.filter((s) => !gone(absent, s)) : [dotOf(nameArg)];
   // Without an action, find prints each name as -print does.
   if (!printed.length) return under(dirs, "\n");
   const first = printed[0]!;
@@ -196,7 +206,7 @@ export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physic
   };
   // Operands that are not directories are printed as they are written: some of them, in an
   // order of ls's; one that is not there only as a message on standard error (absent.ts).
-  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands.filter((o) => !absent(o)), reach: [], read: [], sep: "\n", ...quote };
+  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands.filter((o) => !gone(absent, o)), reach: [], read: [], sep: "\n", ...quote };
   // One directory, or none: more print a header for each (`ls nothing dir` too: `dir:`).
   if (operands.length > 1) return null;
   const dir = operands[0] ?? dotOf(nameArg);
@@ -259,7 +269,7 @@ export const GREP_FILES_LISTING = listing(["grep", "egrep", "fgrep"], ({ args, t
   if (!recursive && given.length === 0) return null;
   if (given.length === 0) return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir: dotOf(nameArg), deep: true }], sep };
   // A file or directory that is not there prints only a message on standard error (absent.ts); `-` is standard input, `(standard input)`.
-  const named = given.filter((a) => a.text === "-" || !absent(a));
+  const named = given.filter((a) => a.text === "-" || !gone(absent, a));
   if (!recursive) return { reps: named, reach: [], read: [], sep };
   return { reps: named, reach: named, read: named.map((dir) => ({ dir, deep: true })), sep };
 });
