@@ -19,7 +19,8 @@ const under = (dirs: readonly Arg[], sep: "\n" | "\0"): ListingSource<Arg> => ({
  * Whether a start point whose text is not a plain name is not there, so that it prints no name
  * (src/shell/interp/absent.ts). A plain one stays a stand-in whatever is there: it stands for no
  * name as well when nothing is, and a command that makes names there is followed as for any
- * listing (`nameMaker`), with a write through another stand-in judged as the place it names.
+ * listing (`nameMaker`), which a write through another listing's stand-in does not undo as it
+ * undoes an absence.
  */
 function gone(absent: PipeCall["absent"], a: Arg): boolean {
   return a.text !== null && (!isPlainPath(a.text) || a.text.startsWith("-")) && absent(a);
