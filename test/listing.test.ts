@@ -19,6 +19,11 @@ beforeAll(() => {
   };
   for (const [f, c] of Object.entries(files)) writeFileSync(join(n, f), c);
   symlinkSync(box.fx.outside, join(n, "link", "out"));
+  // Start points that are not plain names: one there, an empty directory, a dangling link.
+  const st = join(box.fx.project, "starts");
+  for (const d of ["Test Folder/in", "empty", "deep/sub"]) mkdirSync(join(st, d), { recursive: true });
+  writeFileSync(join(st, "Test Folder", "in", "a.txt"), "a\n");
+  symlinkSync("nowhere", join(st, "dang ling"));
 });
 
 table("listings: the same names wherever they arrive", box, [
@@ -469,4 +474,71 @@ table("listings: what a command makes of the names, outside", box, [
   ["find names/plain | xargs -0 rm -f", "ask", ["#UNRESOLVED_WORD"]],
   ["cd names/blank && find . | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find .. | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+// A start point that is not there (src/shell/interp/absent.ts): find, ls and grep print only a
+// message on standard error for it (GNU find 4.9: `No such file or directory`, `Not a
+// directory`), whatever its text — a glob that matched nothing stays literal. Its twins: one
+// that is there, a dangling link (printed as a name), one an earlier, a later or a beside
+// command may make, an entry a pattern beside it may match, a start with `..`.
+table("listings: a start point that is not there prints no name", box, [
+  ["find starts/none/* -maxdepth 2 -iname '*.jpg' -print0 | xargs -0 mogrify -resize 428x270'^' -strip", "allow", ["list $P/starts/none/*", "!* ?"]],
+  ["find [whatever] | xargs cat", "allow", ["!* ?"]],
+  ["cat `find [whatever]`", "allow", ["!* ?"]],
+  ["find 'starts/Not There' -type d -print0 | xargs -0 rm -rf", "allow", ["!* ?"]],
+  ["find starts/none -print0 | xargs -0 -I FILENAME grep -IR pattern FILENAME", "allow", ["!* ?"]],
+  ["find 'starts/x y' starts/empty | xargs cat", "allow", ["read $P/starts/empty"]],
+  // A plain one stays a stand-in, for no name: a write through another stand-in does not undo it.
+  ["find starts/none starts/empty/ -type f | xargs chmod a+x", "allow", ["write $P/starts/none", "write $P/starts/empty"]],
+  ["find README.md/x* | xargs rm", "allow", ["!* ?"]],
+  ["ls -Art starts/*.sql.gz | tail -n 1 | xargs gunzip -c", "allow", ["!* ?"]],
+  ["mv `ls starts/*.boo` build", "allow", ["write $P/build"]],
+  ["grep -rl TODO 'starts/x y' | xargs sed -i s/TODO/DONE/", "allow", ["!* ?"]],
+  ["find 'starts/x y' | while read f; do rm \"$f\"; done", "allow", ["!* ?"]],
+  // No name, so no cut can make one: newlines into xargs -0, IFS with a plain character.
+  ["find 'starts/x y' | xargs -0 rm", "allow", ["!* ?"]],
+  ["IFS=.; cat $(find 'starts/x y')", "allow", ["!* ?"]],
+  ["find 'starts/x y' names/plain | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["IFS=.; cat $(find 'starts/x y' names/plain)", "ask", ["#UNRESOLVED_WORD"]],
+  ["find 'starts/Test Folder' -print0 | xargs -0 -I{} cat {}", "ask", ["#UNRESOLVED_WORD"]],
+  // With no name, xargs still runs the command once (its standard input /dev/null), with its own words.
+  ["find 'starts/x y' | xargs cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  // There: the names are `starts/Test Folder/in/a.txt`, cut at the blank (or given to a command that may cut them again).
+  ["find 'starts/Test Folder' | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["find 'starts/Test Folder' -type d -print0 | xargs -0 rm -rf", "ask", ["#UNRESOLVED_WORD"]],
+  ["find starts/T* | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["find 'starts/plain/../Test Folder' | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["ls 'starts/Test Folder' | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  // `ls NOTHING DIR` prints `DIR:` first; a dangling link is printed itself.
+  ["ls 'starts/x y' 'starts/Test Folder' | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["find 'starts/dang ling' | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["ls 'starts/dang ling' | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  // Made before, beside or after it, or under a symlink an earlier command made.
+  ["mkdir -p 'starts/x y'; find 'starts/x y' | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["find 'starts/x y' | xargs rm; mkdir -p 'starts/x y/z'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find 'starts/x y' | xargs cat & mkdir 'starts/x y'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find 'starts/x y' | xargs cat; cp -r names/blank 'starts/x y'", "ask", ["#UNRESOLVED_WORD"]],
+  ["find 'starts/x y' | xargs cat; cp -r names/blank starts/", "ask", ["#UNRESOLVED_WORD"]],
+  ["find starts/empty/* | xargs cat > 'starts/empty/a b'", "ask", ["#UNRESOLVED_WORD"]],
+  // Another listing's consumer reaches the place above it, and writes only what its command writes.
+  ["find starts/empty | xargs cat; find 'starts/empty/x y' | xargs cat", "allow", ["read $P/starts/empty"]],
+  ["cd starts/empty && comm -23 <(ls) <(ls *Music*)", "allow", ["!* ?"]],
+  ["find starts/empty | xargs rm; find 'starts/empty/x y' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find starts/empty | while read d; do mkdir -p \"$d/x\"; done; find 'starts/empty/x y' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // A write made from a stand-in is at every name it stands for: `starts/deep/sub/new` too, which `*` matches.
+  ["find starts/deep/sub/* | xargs rm; find starts/deep -type d | xargs -I{} mkdir -p {}/new", "ask", ["#UNRESOLVED_WORD"]],
+  ["mkdir -p starts/z; ln -s ../../names/blank starts/z/l; find starts/z/* | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+// GNU sort, uniq and shuf end their last line with a newline: names ended by NUL read without
+// -z are one line, printed with `⏎` after the last NUL, one more name for xargs -0.
+table("listings: sort, uniq and shuf of names ended by NUL", box, [
+  ["find names/plain -print0 | sort -z | xargs -0 rm", "allow", ["write $P/names/plain"]],
+  ["find names/plain -print0 | sort -rz | xargs -0 rm", "allow", ["write $P/names/plain"]],
+  ["find names/plain -print0 | shuf -z | xargs -0 rm", "allow", ["write $P/names/plain"]],
+  ["find names/plain -print0 | tac | xargs -0 rm", "allow", ["write $P/names/plain"]],
+  ["find names/plain -print0 | sort | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -print0 | sort -tz | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -print0 | uniq | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -print0 | shuf | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
 ]);

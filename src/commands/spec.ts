@@ -158,6 +158,11 @@ export interface PipeCall {
   resolve(path: string): { readonly path: string; readonly exists: boolean; readonly missingParent: boolean } | null;
   /** The type of a physical path on disk (null: absent), or "unreadable". */
   lstat(physical: string): "file" | "dir" | "symlink" | "other" | null | "unreadable";
+  /**
+   * Whether no entry is at a listing's start point `arg` (a known text, not a stand-in), so that
+   * the listing prints nothing from it (src/shell/interp/absent.ts); false when not certain.
+   */
+  absent(arg: Arg): boolean;
   /** The first executable named `name` on PATH, as `which` finds it, or null when not known. */
   lookPath(name: string): string | null;
   /** What another command (`xargs CMD`) prints with these words and this input. */

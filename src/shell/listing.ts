@@ -46,7 +46,7 @@ export interface Named {
 }
 
 export interface Listing<Arg extends Named = Named> {
-  /** Texts each of which stands for every name the listing prints (one per directory). */
+  /** Texts each of which stands for every name the listing prints (one per directory); none: it prints nothing. */
   readonly reps: readonly Arg[];
   /** Where the names are: each judged as reached recursively, and scanned for links that lead out. */
   readonly reach: readonly Arg[];
@@ -202,6 +202,8 @@ export const XARGS_CUT: Cut = { ends: " \t\n", special: "'\"\\", unquotes: true 
  */
 export function cutProblem(l: Listing, cut: Cut, strict = true): string | null {
   if (l.unplain !== null) return l.unplain;
+  // No stand-in: it prints nothing (every start point is not there), and no cut makes a name of nothing.
+  if (l.reps.length === 0) return null;
   if (l.quote && !cut.unquotes) return "the names are printed in quotes, which this consumer keeps";
   if (!cut.ends.includes(l.sep)) return l.sep === "\0" ? "names that end with NUL are read as one" : "names that end with a newline are read as one";
   // (`-` among the special characters stands for a name that starts with it.)

@@ -223,6 +223,7 @@ function outputOf(name: string, nameArg: Arg, args: readonly Arg[], input: () =>
     input,
     resolve,
     lstat: (p) => env.fs.lstat(p),
+    absent: (a) => a.text !== null && !a.standIn && env.absentStart !== undefined && env.absentStart(a.text, w, a.span),
     lookPath: (program) => (diskSettled ? lookPath(program, w, env, resolve) : null),
     output: (other, otherArgs, otherInput) => outputOf(other, nameArg, otherArgs, () => otherInput, w, env, alone),
   };

@@ -9,7 +9,7 @@ import type { OptionSpec, SpecContext } from "../spec.ts";
 import { againstCwd, hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands } from "./link-operands.ts";
-import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
+import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TAC_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
 import { LS_LISTING } from "./pipe/listings.ts";
 import { CAT_INPUT, ECHO_TEXT, ID_NPROC_NUMBERS, PRINTF_TEXT, SEQ_NUMBERS, SHUF_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
 import { DATE_NUMBERS, DATE_SEGMENT } from "./pipe/date.ts";
@@ -55,7 +55,7 @@ const backupOptions: Record<string, OptionSpec> = {
 
 export const COREUTILS: readonly TableSpec[] = [
   { names: ["cat"], flags: "AbeEnstTuv", long: ["--show-all", "--number-nonblank", "--show-ends", "--number", "--squeeze-blank", "--show-tabs", "--show-nonprinting"], operands: { all: "read" }, pipe: [CAT_INPUT] },
-  { names: ["tac"], flags: "br", long: ["--before", "--regex"], options: { "-s": none, "--separator": none }, operands: { all: "read" }, pipe: [SORT_LINES] },
+  { names: ["tac"], flags: "br", long: ["--before", "--regex"], options: { "-s": none, "--separator": none }, operands: { all: "read" }, pipe: [TAC_LINES] },
   {
     names: ["head"], numeric: true, flags: "qvz", long: ["--quiet", "--silent", "--verbose", "--zero-terminated"],
     options: { "-c": none, "--bytes": none, "-n": none, "--lines": none }, operands: { all: "read" }, pipe: [HEAD_TAIL_LINES, HEAD_TEXT],

@@ -486,7 +486,8 @@ function xargs(call: Call): Effect[] {
     else {
       const noEmpty = parsed.items.some((i) => i.t === "option" && (i.name === "-r" || i.name === "--no-run-if-empty"));
       const groups = whole !== null ? [[], [whole]] : repChoices(l.reps);
-      items = replace !== null ? [whole !== null ? [whole] : [...l.reps]] : groups === null ? [[withValue(anchor, null, "xargs reads names of more places than the guard follows")]] : groups.filter((g) => g.length > 0 || !noEmpty);
+      // (With -I, each input line runs the command once: no name, no run.)
+      items = replace !== null ? (whole === null && l.reps.length === 0 ? [] : [whole !== null ? [whole] : [...l.reps]]) : groups === null ? [[withValue(anchor, null, "xargs reads names of more places than the guard follows")]] : groups.filter((g) => g.length > 0 || !noEmpty);
       // The command gets every name under each directory: the directory is judged as reached
       // recursively (rules on what it holds apply, `find . | xargs cat` with `.env` denied).
       for (const d of l.reach) effects.push({ t: "scan", arg: d, kind: "unknown" }, { t: "path", arg: d, kind: "unknown" });

@@ -12,7 +12,7 @@ import type { Span } from "../../span.ts";
 import type { AccessKind } from "../../verdict.ts";
 import { type Arg, withValue } from "../../commands/analyse.ts";
 import type { Disk } from "../../commands/effects.ts";
-import type { Findings } from "../findings.ts";
+import type { Findings, PathFinding } from "../findings.ts";
 import { indexChanger, isPlainPath, nameMaker, type NamesSeen, placesAfterText } from "../listing.ts";
 import { unplainIndexNames } from "../../paths/git-index.ts";
 import type { PatternChar } from "../pattern.ts";
@@ -20,7 +20,9 @@ import { plainUnknown, type StandInCwd, type Status, type World } from "../state
 import type { WordEnv } from "../words/env.ts";
 import { pathCandidates } from "./candidates.ts";
 import { type DiskSource, diskView } from "./disk-view.ts";
-import { namesUnder } from "./names-under.ts";
+import { namesUnder, plainTree } from "./names-under.ts";
+import { numericSamples } from "./numeric-samples.ts";
+import { type Absence, absentAt, settleAbsences } from "./absent.ts";
 import { globPattern } from "../words/glob.ts";
 import { linkZoneWhy, zoneInListing, zoneWatch } from "../zones.ts";
 import type { InterpreterLimits } from "./limits.ts";
@@ -84,7 +86,6 @@ export class Accesses implements DiskSource {
    * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
    */
   contentsMayChange = false;
-  /** Listings that stand for names only if nothing in the command makes a name that is not plain. */
   /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
   private readonly standInPaths = new Set<string>();
   /**
@@ -92,9 +93,13 @@ export class Accesses implements DiskSource {
    * it, or (`"replaces"`) none at all (`keepsNames` on the effect).
    */
   private readonly keptNames = new Map<string, true | "replaces">();
-
-  /** (`gitDir`: names from that repository's index, which the command must not change either.) */
-  /** (`linksOnly`: a tree a stand-in working directory is in, which only symlinks made there change.) */
+  /** Start points of listings that are not there (absent.ts): nothing in the command may make them. */
+  private readonly absences: Absence[] = [];
+  /**
+   * Listings that stand for names only if nothing in the command makes a name that is not plain
+   * (`gitDir`: names from that repository's index, which the command must not change either;
+   * `linksOnly`: a tree a stand-in working directory is in, which only symlinks made there change).
+   */
   private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[]; readonly gitDir?: string; readonly linksOnly?: true }[] = [];
 
   constructor(opts: PathOptions, findings: Findings, shell: Attribution) {
@@ -196,27 +201,9 @@ export class Accesses implements DiskSource {
    */
   private accessNumeric(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null): boolean {
     if (!arg.segs.some((s) => "unknown" in s) || !arg.segs.every((s) => !("unknown" in s) || plainUnknown(s.unknown))) return false;
-    const pattern: PatternChar[] = [];
-    // The samples: each segment as 0 or as nothing, in every combination (a few at most).
-    let samples = [""];
-    let re = "";
-    for (const s of arg.segs) {
-      if ("unknown" in s) {
-        pattern.push({ c: "*", quoted: false });
-        if (s.unknown.numeric) {
-          samples = samples.map((x) => x + "0");
-          re += "-?[0-9]+";
-        } else {
-          samples = [...samples.map((x) => x + "0"), ...samples];
-          re += `(?:${s.unknown.segment!})?`;
-        }
-      } else {
-        for (const c of s.text) pattern.push({ c, quoted: true });
-        samples = samples.map((x) => x + s.text);
-        re += s.text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-      }
-    }
-    if (samples.length > 8) return false;
+    const sampled = numericSamples(arg.segs);
+    if (sampled === null) return false;
+    const { pattern, samples, re } = sampled;
     const dirText = base === undefined ? world.cwd : base;
     const matches = this.globFrom(pattern, dirText ?? null, world);
     if (matches === null) return false;
@@ -571,21 +558,23 @@ export class Accesses implements DiskSource {
     this.reliances.push({ dir: shown, phys, span: this.shell.span(span), command, via: this.shell.via, linksOnly: true });
   }
 
-  /** Whether every name under a physical path (nothing, for a file or a path not there) is plain, within the bound. */
-  private plainTree(phys: string): boolean {
-    const got = namesUnder(this.fs, phys, true, phys, this.limits.maxScanEntries);
-    return typeof got !== "string" && got.odd === "";
+  /** Whether no entry is at a listing's start point `path`, which then prints nothing: nothing in the command line may make one (settleListings). */
+  absentStart(path: string, w: World, span: Span): boolean {
+    const at = absentAt(this.fs, w, path);
+    return at !== null && this.absences.push({ dir: path, phys: at, span: this.shell.span(span), via: this.shell.via }) > 0;
   }
 
   /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */
   settleListings(worlds: readonly World[]): void {
+    const standIn = (p: PathFinding) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`);
+    for (const f of settleAbsences(this.absences, this.findings.paths, worlds, standIn)) this.findings.addPath(f);
     for (const r of this.reliances) {
       if (r.linksOnly) {
         if (worlds.some((w) => zoneInListing(w.linkZones, r.phys, true))) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_CWD", why: `the working directory is one of the directories under ${r.dir} that a listing prints, and a command may make symlinks or unpack files there` } });
         continue;
       }
       const commands = this.findings.commands.map((c) => c.text);
-      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => this.plainTree(p), commands, (p) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`), (p) => this.keptNames.get(keptKey(p.command, p.via, p.span, p.path)) ?? false, (p) => this.fs.lstat(p) === null) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => plainTree(this.fs, p, this.limits.maxScanEntries), commands, standIn, (p) => this.keptNames.get(keptKey(p.command, p.via, p.span, p.path)) ?? false, (p) => this.fs.lstat(p) === null) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
       // The names it stood for are then any paths: an access that cannot be resolved.
       if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
     }

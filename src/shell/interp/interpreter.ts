@@ -124,6 +124,10 @@ export class Interpreter implements Shell, WordEnv {
     return this.paths.unplainNames(dir, deep, w, span);
   }
 
+  absentStart(path: string, w: World, span: Span): boolean {
+    return this.paths.absentStart(path, w, span);
+  }
+
   unplainIndexNames(w: World, span: Span): string | null {
     return this.paths.unplainIndexNames(w, span);
   }

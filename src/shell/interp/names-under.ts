@@ -35,3 +35,9 @@ export function namesUnder(fs: FileSystem, start: string, deep: boolean, shown: 
   }
   return links ? { odd, links } : { odd };
 }
+
+/** Whether every name under a physical path (nothing, for a file or a path not there) is plain, within the bound. */
+export function plainTree(fs: FileSystem, phys: string, limit: number): boolean {
+  const got = namesUnder(fs, phys, true, phys, limit);
+  return typeof got !== "string" && got.odd === "";
+}

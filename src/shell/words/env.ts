@@ -49,6 +49,11 @@ export interface WordEnv {
    * (src/shell/listing.ts).
    */
   unplainNames?(dir: string, deep: boolean, world: World, span: Span): string | NamesSeen;
+  /**
+   * Whether no entry is at a listing's start point `path` (src/shell/interp/absent.ts), so that
+   * it prints no name from there — which the rest of the command must not change.
+   */
+  absentStart?(path: string, world: World, span: Span): boolean;
   /** Why the names in git's index (for the working directory) are not all plain relative paths, or null. */
   unplainIndexNames?(world: World, span: Span): string | null;
   /**

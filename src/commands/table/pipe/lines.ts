@@ -15,6 +15,18 @@ const keep = (single = false): LineFilter => ({ single, sep: "keep" });
 
 const flagsOf = (words: readonly string[]): string => words.filter((a) => a.startsWith("-")).join(" ");
 
+/**
+ * GNU sort, uniq and shuf (coreutils 9) end their last line with a newline: names ended by NUL
+ * read without -z are one line, printed with `\n` after the last NUL — one more name, `⏎`, for
+ * `xargs -0`. Such a listing is then not the names (tac and head add nothing).
+ */
+function endsLines(words: readonly string[], f: LineFilter): LineFilter {
+  // (-z after letters that take no value: in `-tz` z is sort's separator, in `-n5z` shuf's count.)
+  if (words.some((a) => /^-[a-zA-Z]*z/.test(a) && !/^-[a-zA-Z]*[ktoSTfswni0-9][a-zA-Z]*z/.test(a)) || words.includes("--zero-terminated")) return f;
+  // (With nothing to read, they print nothing.)
+  return { ...f, map: (l) => (l.sep === "\0" && l.reps.length > 0 ? null : l) };
+}
+
 /** A filter for the entry's names in `only` (others sharing the entry's options print otherwise). */
 function filter(only: readonly string[], f: (words: readonly string[]) => LineFilter | null): PipeOutput {
   return { t: "filter", filter: (call: PipeCall) => (only.includes(call.name) ? f(call.texts) : null) };
@@ -29,7 +41,9 @@ export const GREP_LINES = filter(["grep", "egrep", "fgrep"], (words) => {
 });
 
 // `sort -o FILE` prints nothing; the file is judged as sort's own write.
-export const SORT_LINES = filter(["sort", "tac"], (words) => (words.every((a) => a.startsWith("-") && !/^-[a-zA-Z]*o/.test(a) && !/^--(output|files0-from)/.test(a)) ? keep() : null));
+const sortsOnly = (words: readonly string[]) => words.every((a) => a.startsWith("-") && !/^-[a-zA-Z]*o/.test(a) && !/^--(output|files0-from)/.test(a));
+export const SORT_LINES = filter(["sort"], (words) => (sortsOnly(words) ? endsLines(words, keep()) : null));
+export const TAC_LINES = filter(["tac"], (words) => (sortsOnly(words) ? keep() : null));
 
 export const HEAD_TAIL_LINES = filter(["head", "tail"], (words) => {
   // Lines only: `-c`/`--bytes` cut inside a name; `tail -f` follows, with the same lines.
@@ -42,11 +56,11 @@ export const HEAD_TAIL_LINES = filter(["head", "tail"], (words) => {
 export const UNIQ_LINES = filter(["uniq"], (words) => {
   if (/-[a-zA-Z]*c|--count|--group|--all-repeated/.test(flagsOf(words))) return null;
   // uniq IN OUT reads IN: no operand but the numbers -f, -s and -w take.
-  return words.every((a, i) => a.startsWith("-") || (/^[0-9]+$/.test(a) && /^-[fsw]$/.test(words[i - 1] ?? ""))) ? keep() : null;
+  return words.every((a, i) => a.startsWith("-") || (/^[0-9]+$/.test(a) && /^-[fsw]$/.test(words[i - 1] ?? ""))) ? endsLines(words, keep()) : null;
 });
 
 export const SHUF_LINES = filter(["shuf"], (words) =>
-  words.every((a, i) => /^-(n|-head-count)$|^-n[0-9]+$|^--head-count=[0-9]+$|^-z$/.test(a) || (/^[0-9]+$/.test(a) && /^-(n|-head-count)$/.test(words[i - 1] ?? ""))) ? keep(ONE.test(words.join(" "))) : null,
+  words.every((a, i) => /^-(n|-head-count)$|^-n[0-9]+$|^--head-count=[0-9]+$|^-z$/.test(a) || (/^[0-9]+$/.test(a) && /^-(n|-head-count)$/.test(words[i - 1] ?? ""))) ? endsLines(words, keep(ONE.test(words.join(" ")))) : null,
 );
 
 export const SED_LINES = filter(["sed"], (words) => {

@@ -15,6 +15,17 @@ function dotOf(anchor: Arg): Arg {
 
 const under = (dirs: readonly Arg[], sep: "\n" | "\0"): ListingSource<Arg> => ({ reps: dirs, reach: dirs, read: dirs.map((dir) => ({ dir, deep: true })), sep });
 
+/**
+ * Whether a start point whose text is not a plain name is not there, so that it prints no name
+ * (src/shell/interp/absent.ts). A plain one stays a stand-in whatever is there: it stands for no
+ * name as well when nothing is, and a command that makes names there is followed as for any
+ * listing (`nameMaker`), which a write through another listing's stand-in does not undo as it
+ * undoes an absence.
+ */
+function gone(absent: PipeCall["absent"], a: Arg): boolean {
+  return a.text !== null && (!isPlainPath(a.text) || a.text.startsWith("-")) && absent(a);
+}
+
 function listing(only: readonly string[], source: (call: PipeCall) => ListingSource<Arg> | null): PipeOutput {
   return { t: "listing", source: (call) => (only.includes(call.name) ? source(call) : null) };
 }
@@ -28,14 +39,13 @@ export const FIND_OPTIONS: LeadingOptionRules = {
   takesValue: (t) => t === "-D",
 };
 
-export const FIND_LISTING = listing(["find"], ({ args, texts, nameArg }) => {
+export const FIND_LISTING = listing(["find"], ({ args, texts, nameArg, absent }) => {
   // -ls and other -exec commands print something other than the paths; -L and -follow list
   // names under the directories links lead to.
   if (texts.some((t) => /^-(execdir|ok|okdir|fprintf|ls|fls|fprint|fprint0|files0-from|L|follow)$/.test(t))) return null;
   let i = leadingOptions(texts, FIND_OPTIONS).end;
   const starts: Arg[] = [];
   for (; i < args.length && !/^[-(!),]/.test(texts[i]!); i++) starts.push(args[i]!);
-  const dirs = starts.length ? starts : [dotOf(nameArg)];
   // What each action prints: -print, -print0, -printf FORMAT, -exec dirname {} ; (or +).
   const printed: Printed[] = [];
   for (let k = i; k < texts.length; k++) {
@@ -52,6 +62,8 @@ export const FIND_LISTING = listing(["find"], ({ args, texts, nameArg }) => {
       k = end;
     }
   }
+  // A start point that is not there prints only a message on standard error (absent.ts).
+  const dirs = starts.length ? starts.filter((s) => !gone(absent, s)) : [dotOf(nameArg)];
   // Without an action, find prints each name as -print does.
   if (!printed.length) return under(dirs, "\n");
   const first = printed[0]!;
@@ -173,7 +185,7 @@ export const FD_LISTING = listing(["fd", "fdfind"], ({ args, texts, nameArg }) =
  * columns or headers make it unknown; -p adds `/` to a directory's name (the same place), and
  * -Q quotes each name, which only xargs removes. (`dir` and `vdir` print columns.)
  */
-export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physicalDir }) => {
+export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physicalDir, absent }) => {
   const options = texts.filter((t) => t.startsWith("-") && t !== "-");
   const operands = args.filter((a) => !a.text!.startsWith("-") || a.text === "-");
   if (!options.every((o) => /^-[1trSXUvcuApLhGdCxQp]+$/.test(o) || /^--(sort=\w+|time=\w+|group-directories-first|color=(never|auto)|almost-all|reverse|dereference|directory)$/.test(o))) return null;
@@ -193,9 +205,10 @@ export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physic
     const at = againstCwd(cwd, t);
     return at === null ? null : physicalDir(at);
   };
-  // Operands that are not directories are printed as they are written: some of them, in an order of ls's.
-  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands, reach: [], read: [], sep: "\n", ...quote };
-  // One directory, or none: more print a header for each.
+  // Operands that are not directories are printed as they are written: some of them, in an
+  // order of ls's; one that is not there only as a message on standard error (absent.ts).
+  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands.filter((o) => !gone(absent, o)), reach: [], read: [], sep: "\n", ...quote };
+  // One directory, or none: more print a header for each (`ls nothing dir` too: `dir:`).
   if (operands.length > 1) return null;
   const dir = operands[0] ?? dotOf(nameArg);
   return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir, deep: false }], sep: "\n", ...quote };
@@ -208,7 +221,7 @@ const GREP_VALUE = /^-[efmABCdD]$|^--(regexp|file|max-count|include|exclude|excl
  * `grep -rl PAT [DIR…]` (and -L): names of files under each directory, or bare names under
  * `.` without one; `grep -l PAT FILE…`: some of the files named.
  */
-export const GREP_FILES_LISTING = listing(["grep", "egrep", "fgrep"], ({ args, texts, nameArg }) => {
+export const GREP_FILES_LISTING = listing(["grep", "egrep", "fgrep"], ({ args, texts, nameArg, absent }) => {
   let files = false;
   let recursive = false;
   let nul = false;
@@ -252,9 +265,12 @@ export const GREP_FILES_LISTING = listing(["grep", "egrep", "fgrep"], ({ args, t
     }
   }
   if (!files) return null;
-  const named = patternGiven ? operands : operands.slice(1);
+  const given = patternGiven ? operands : operands.slice(1);
   const sep = nul ? "\0" : "\n";
-  if (!recursive) return named.length ? { reps: named, reach: [], read: [], sep } : null;
-  if (named.length === 0) return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir: dotOf(nameArg), deep: true }], sep };
+  if (!recursive && given.length === 0) return null;
+  if (given.length === 0) return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir: dotOf(nameArg), deep: true }], sep };
+  // A file or directory that is not there prints only a message on standard error (absent.ts); `-` is standard input, `(standard input)`.
+  const named = given.filter((a) => a.text === "-" || !gone(absent, a));
+  if (!recursive) return { reps: named, reach: [], read: [], sep };
   return { reps: named, reach: named, read: named.map((dir) => ({ dir, deep: true })), sep };
 });
