@@ -1,0 +1,99 @@
+// Commands that print names as they were given them (src/shell/listing.ts `asGiven`): grep -l
+// and -L without -r, fed a listing's names by xargs or by find -exec, print some of those
+// names; find -exec grep -q is only a test. And what readlink prints: a link's target, a word
+// like any other, relative to the working directory of whoever uses it. Inside cases that
+// allow, next to twins that must not: names a cut splits, a link out, other words printed,
+// a name list nobody can see, the first name taken for the pattern, and links made earlier.
+
+import { beforeAll } from "bun:test";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { table, useSandbox } from "./support/table.ts";
+
+const box = useSandbox();
+
+beforeAll(() => {
+  const n = join(box.fx.project, "names");
+  for (const d of ["plain/sub", "blank/x /etc", "link"]) mkdirSync(join(n, d), { recursive: true });
+  const files: Record<string, string> = { "plain/a.txt": "TODO\n", "plain/sub/b.txt": "b\n", "blank/x /etc/passwd": "p\n" };
+  for (const [f, c] of Object.entries(files)) writeFileSync(join(n, f), c);
+  symlinkSync(box.fx.outside, join(n, "link", "out"));
+});
+
+table("grep: one reading of its words", box, [
+  ["grep -l TODO names/plain/a.txt | xargs cat", "allow", ["read $P/names/plain/a.txt"]],
+  // -d recurse recurses as -r does, and prints the names under the directory.
+  ["grep -l -d recurse p names/blank | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["grep -l --directories=recurse p names/blank | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["grep -l -drecurse p names/blank | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["grep -rl --color=never TODO names/plain | xargs cat", "allow", ["read $P/names/plain"]],
+  // Escape sequences around each name.
+  ["grep -rl --color=always TODO names/plain | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["grep -lV x names/plain/a.txt | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | grep -v x | xargs cat", "allow", ["read $P/names/plain"]],
+  // With no file, `-d recurse` searches the working directory: `FILE:LINE`, not the input's lines.
+  ["find names/plain | grep --directories=recurse x | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | grep -5 x | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -print0 | grep -zv x | xargs -0 cat", "allow", ["read $P/names/plain"]],
+  // NUL-ended names are one binary line to grep without -z.
+  ["find names/plain -print0 | grep -v x | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["a=$(grep -c x README.md); echo $(( a ))", "allow", ["read $P/README.md"]],
+  // `FILE:COUNT` for every file under the working directory.
+  ["a=$(grep -c -d recurse x); echo $(( a ))", "ask", ["#UNRESOLVED_WORD"]],
+  ["a=$(grep -cl x README.md); echo $(( a ))", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("xargs grep -l: some of the names it was given", box, [
+  ["find names/plain -name '*.txt' | xargs grep -l TODO | xargs wc -l", "allow", ["read $P/names/plain"]],
+  ["find names/plain -type f | xargs grep 'string_to_find' -sl | xargs perl -pi -w -e 's/string_to_find//g;'", "allow", ["write $P/names/plain"]],
+  ["find names/plain \\( -name '*.php' -or -name '*.txt' \\) | xargs grep -l StringA | xargs sed -i -e 's/StringA/StringB/g'", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f -print0 | xargs -0 grep -IZl . | xargs -0 grep 'needle text'", "allow", ["read $P/names/plain"]],
+  ["find names/plain | xargs -r grep -PL '\\x00' | xargs grep -Pl '\\x0c'", "allow", ["read $P/names/plain"]],
+  ["find names/plain | xargs /usr/bin/grep -il todo | xargs rm -f", "allow", ["write $P/names/plain"]],
+  ["find names/plain | xargs -n 1 grep --files-with-matches TODO | sort | xargs cat", "allow", ["read $P/names/plain"]],
+  ["find names/plain | xargs -r ls -d | xargs cat", "allow", ["read $P/names/plain"]],
+  // Without -r xargs runs `grep -L` once with no name when the listing is empty: `(standard input)`.
+  ["find names/plain | xargs grep -PL '\\x00' | xargs grep -Pl '\\x0c'", "ask", ["#UNRESOLVED_WORD"]],
+  // (and `ls -d` with no name prints `.`.)
+  ["find names/plain | xargs ls -d | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs ls | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // `names/blank/x /etc/passwd` is cut into two.
+  ["find names/blank -type f | xargs grep -l p | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -print0 | xargs grep -l x | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/link | xargs grep -l x | xargs cat", "ask", ["* $O"]],
+  // The first name is the pattern: the rest are printed, not the listing's.
+  ["find names/plain | xargs grep -l | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs grep -l x ../outside/secret.txt | xargs cat", "ask", ["read $O/secret.txt"]],
+  ["find names/plain | xargs grep -l x README.md | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs grep -rl x ../outside | xargs cat", "ask", ["read $O"]],
+  ["find names/plain | xargs grep -l x - | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs grep -l --label=../outside/secret.txt x - | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // BusyBox prints `NAME:COUNT` for -lc.
+  ["find names/plain | xargs grep -lc x | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs grep -l --color=always x | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // Runs in parallel write into the pipe at once.
+  ["find names/plain | xargs -P 4 grep -l x | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain | xargs ./grep -l x | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat list.txt | xargs grep -l x | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["grep -l x $(cat list.txt) | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("find -exec grep: a filtered listing, or a test", box, [
+  ["find names/plain -name '*.txt' -exec grep -li todo {} + | xargs grep -l TODO", "allow", ["read $P/names/plain"]],
+  ["find names/plain -name '*.*' -type f -exec grep -l x {} \\; | xargs rm -f", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f -exec grep -Iq . {} \\; -and -print0 | xargs -0 grep 'needle text'", "allow", ["read $P/names/plain"]],
+  ["find names/plain -type f -exec grep -lZ . {} + | xargs -0 wc -l", "allow", ["read $P/names/plain"]],
+  // find runs nothing with `+` when nothing matched: no `(standard input)`.
+  ["find names/plain -type f -exec grep -L TODO {} + | xargs rm", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f -exec grep -Iq . {} \\; -print | xargs -0 grep x", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f -exec grep -lZ . {} + | xargs wc -l", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f -exec grep -l . {} ../outside/secret.txt \\; | xargs cat", "ask", ["read $O/secret.txt"]],
+  ["find names/plain -type f -exec grep -l . {}.bak \\; | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -exec grep -Rl . {} \\; | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/blank -type f -exec grep -l . {} \\; | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/link -exec grep -l . {} \\; | xargs cat", "ask", ["* $O"]],
+  ["find -L names/plain -exec grep -l . {} + | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f -exec grep -l . {} \\; -exec rm {} \\; | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f -exec sh -c 'grep -l . \"$1\"' _ {} \\; | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f -exec grep -q . {} \\; -exec mv {} names/x \\; -print | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+]);
