@@ -18,6 +18,16 @@ beforeAll(() => {
   const files: Record<string, string> = { "plain/a.txt": "TODO\n", "plain/sub/b.txt": "b\n", "blank/x /etc/passwd": "p\n" };
   for (const [f, c] of Object.entries(files)) writeFileSync(join(n, f), c);
   symlinkSync(box.fx.outside, join(n, "link", "out"));
+  // Inside from where it is, outside from the working directory: `$P/../../x`.
+  mkdirSync(join(n, "rl", "a", "b"), { recursive: true });
+  symlinkSync("../../x", join(n, "rl", "a", "b", "l"));
+  const p = box.fx.project;
+  symlinkSync("/etc/passwd", join(p, "pw-link"));
+  symlinkSync("src/main.ts", join(p, "main-link"));
+  // Relative to the working directory of the command that gets it, not to the link's own.
+  symlinkSync("src/main.ts", join(p, "src", "rel-main"));
+  symlinkSync("src/main.ts ../outside/secret.txt", join(p, "two-link"));
+  symlinkSync("../outside/*", join(p, "glob-out"));
 });
 
 table("grep: one reading of its words", box, [
@@ -96,4 +106,34 @@ table("find -exec grep: a filtered listing, or a test", box, [
   ["find names/plain -type f -exec grep -l . {} \\; -exec rm {} \\; | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f -exec sh -c 'grep -l . \"$1\"' _ {} \\; | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f -exec grep -q . {} \\; -exec mv {} names/x \\; -print | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // readlink of `{}` is not readlink of each name (`../../x`, printed beside the names).
+  ["find names/rl -exec readlink {} \\; -print | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("readlink: a link's target, a word like any other", box, [
+  ["ls `readlink main-link`", "allow", ["list $P/src/main.ts"]],
+  ["cp --remove-destination `readlink main-link` main-link", "allow", ["read $P/src/main.ts"]],
+  ["cat $(readlink -n main-link)", "allow", ["read $P/src/main.ts"]],
+  // It reads the link itself, not where it leads: judged by its directory.
+  ["readlink pw-link", "allow", ["list $P", "!read /etc/passwd"]],
+  ["readlink link-out/back-in", "ask", ["list $O"]],
+  ["cat $(readlink pw-link)", "ask", ["read /etc/passwd"]],
+  // A relative target is relative to the working directory of the command that gets it.
+  ["cat $(readlink link-in/rel-main)", "allow", ["read $P/src/main.ts"]],
+  ["cat $(readlink src/secret-link)", "ask", ["read $T/outside/secret.txt"]],
+  ["cd src && cat $(readlink secret-link)", "ask", ["read $O/secret.txt"]],
+  ["cat \"$(readlink two-link)\"", "allow", ["read $P/src/main.ts ../outside/secret.txt"]],
+  ["cat $(readlink two-link)", "ask", ["read $O/secret.txt"]],
+  ["cat $(readlink glob-out)", "ask", ["read $O/secret.txt"]],
+  // Not a link: nothing, and cat reads its input.
+  ["cat $(readlink README.md) < README.md", "allow", ["read $P/README.md"]],
+  ["ln -sf /etc/passwd l; cat $(readlink l)", "ask", ["#UNRESOLVED_WORD"]],
+  ["ln -sf src/main.ts l; cat $(readlink l)", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat $(readlink main-link main-link)", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat $(readlink /proc/self/cwd)/x", "ask", ["#UNRESOLVED_WORD"]],
+  ["ls $(readlink link-in/)", "ask", ["#UNRESOLVED_WORD"]],
+  // Of a listing's names, each may be a link: what they print is not the stand-in's.
+  ["find names/rl -type l | while read f; do cat \"$(readlink \"$f\")\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/rl -type l | while read f; do readlink \"$f\" | xargs cat; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/rl -type l | xargs readlink | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
 ]);

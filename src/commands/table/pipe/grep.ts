@@ -163,18 +163,25 @@ export const GREP_NUMBERS: PipeOutput = {
   },
 };
 
+/** `grep -q` prints nothing, whatever it reads (GNU and BusyBox: its errors go to standard error). */
+export const GREP_QUIET: PipeOutput = {
+  t: "silent",
+  when: (name, words) => {
+    const g = GREPS.includes(name) ? grepWords(words) : null;
+    return g !== null && g.flags.has("q");
+  },
+};
+
 /**
- * Where grep prints nothing: with -q (GNU and BusyBox: errors go to standard error), and
- * reading empty standard input (what `xargs grep` without -r reads when it runs grep with no
- * name: /dev/null), but with -L, which prints `(standard input)`, and -c, which prints `0`.
+ * grep reading empty standard input prints nothing (what `xargs grep` without -r reads when it
+ * runs grep with no name: /dev/null), but with -L, which prints `(standard input)`, and -c,
+ * which prints `0`.
  */
-export const GREP_NOTHING: PipeOutput = {
+export const GREP_EMPTY_INPUT: PipeOutput = {
   t: "text",
   text: ({ name, texts, input }: PipeCall) => {
     const g = GREPS.includes(name) ? grepWords(texts) : null;
-    if (g === null) return null;
-    if (g.flags.has("q")) return "";
-    if (g.recursive || g.fileOperands.length > 0 || g.files === "L" || g.flags.has("c")) return null;
+    if (g === null || g.recursive || g.fileOperands.length > 0 || g.files === "L" || g.flags.has("c")) return null;
     const got = input();
     return got.t === "text" && got.text === "" ? "" : null;
   },

@@ -118,8 +118,11 @@ function execPrints(call: PipeCall, words: readonly Arg[]): Printed | "nothing" 
   const program = programName(cmd?.text ?? null);
   if (program === null) return null;
   if (program === "dirname" && rest.length === 1 && rest[0]!.text === "{}") return { d: "h", pre: "", sep: "\n", quote: false };
+  // `{}` stands for every name find yields: an answer worked out from its text is no answer
+  // (`readlink {}` of a name `{}` that is not there prints nothing; of a link, its target).
   // CMD reads find's own standard input: not known here.
-  const out = call.output(program, rest, UNKNOWN_INPUT);
+  const given = rest.map((w) => (w.text?.includes("{}") ? { ...w, standIn: true as const } : w));
+  const out = call.output(program, given, UNKNOWN_INPUT);
   if (out.t === "text" && out.text === "") return "nothing";
   if (out.t !== "listing" || !out.listing.asGiven || out.listing.quote || out.listing.reps.length !== 1 || out.listing.reps[0]!.text !== "{}") return null;
   return { d: "p", pre: "", sep: out.listing.sep, quote: false };
