@@ -62,6 +62,12 @@ table("xargs grep -l: some of the names it was given", box, [
   ["find names/plain | xargs /usr/bin/grep -il todo | xargs rm -f", "allow", ["write $P/names/plain"]],
   ["find names/plain | xargs -n 1 grep --files-with-matches TODO | sort | xargs cat", "allow", ["read $P/names/plain"]],
   ["find names/plain | xargs -r ls -d | xargs cat", "allow", ["read $P/names/plain"]],
+  ["find names/plain -type f | xargs -I{} grep -l TODO {} | xargs cat", "allow", ["read $P/names/plain"]],
+  ["find names/plain -type f -print0 | xargs -0 -I % grep -ilZ todo % | xargs -0 rm", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f | xargs -I{} grep -l TODO {}.bak | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f | xargs -I{} grep -l TODO {} README.md | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // With -I the item is the whole line, which grep prints and the next xargs cuts.
+  ["find names/blank -type f | xargs -I{} grep -l p {} | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   // Without -r xargs runs `grep -L` once with no name when the listing is empty: `(standard input)`.
   ["find names/plain | xargs grep -PL '\\x00' | xargs grep -Pl '\\x0c'", "ask", ["#UNRESOLVED_WORD"]],
   // (and `ls -d` with no name prints `.`.)

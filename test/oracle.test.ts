@@ -275,6 +275,7 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     // grep -l prints some of the names it is given (src/shell/listing.ts asGiven); -q is only a test.
     ["find docs -type f | xargs grep -l guide | xargs cat", "in"],
     ["find docs -type f -exec grep -l guide {} + | xargs cat", "in"],
+    ["find docs -type f | xargs -I{} grep -l guide {} | xargs cat", "in"],
     ["find docs -type f -exec grep -q guide {} \\; -print0 | xargs -0 cat", "in"],
     ["mkdir -p 'n/a ../outside' && touch 'n/a ../outside/secret.txt' && find n -type f | xargs grep -L zzz | xargs cat", "out"],
     // readlink prints a link's target, which the command that gets it resolves from its own directory.

@@ -16,18 +16,22 @@ interface XargsWords {
   readonly command: number;
   readonly nul: boolean;
   readonly noRun: boolean;
+  /** The string -I (-i, --replace) replaces with each name: xargs then runs once a line, never on empty input. */
+  readonly replace: string | null;
 }
 
 /**
  * xargs' options before the command, when all are ones that leave each run's output whole and
- * the names cut as XARGS_CUT (or at NUL) says: -0, -r, -n N, -L N, -s N, -t (which echoes to
- * standard error), -x. Not -P (runs in parallel write into the pipe at once, and a run's
- * output may be cut inside a name), -I (each name put into words), -d, -a, -E, -p, -o.
+ * the names cut as the analyser cuts them (src/commands/table/wrappers.ts): -0, -r, -n N,
+ * -L N, -s N, -t (which echoes to standard error), -x, -I R (-i, --replace). Not -P (runs in
+ * parallel write into the pipe at once, and a run's output may be cut inside a name), -d, -a,
+ * -E, -p, -o.
  */
 function xargsWords(w: readonly string[]): XargsWords | null {
   let k = 0;
   let nul = false;
   let noRun = false;
+  let replace: string | null = null;
   for (; k < w.length && w[k]!.startsWith("-"); k++) {
     const t = w[k]!;
     if (t === "--") {
@@ -37,12 +41,17 @@ function xargsWords(w: readonly string[]): XargsWords | null {
     if (t === "-0" || t === "--null") nul = true;
     else if (t === "-r" || t === "--no-run-if-empty") noRun = true;
     else if (/^-[nLs]$/.test(t) && /^[0-9]+$/.test(w[k + 1] ?? "")) k++;
+    else if (t === "-I" && w[k + 1] !== undefined) replace = w[++k]!;
+    else if (/^-I./.test(t) || /^--replace=./.test(t)) replace = t.slice(t.startsWith("-I") ? 2 : 10);
+    else if (t === "-i" || t === "--replace") replace = "{}";
+    else if (/^-i./.test(t)) replace = t.slice(2);
     else if (!/^-[nLs][0-9]+$|^--(max-args|max-lines|max-chars)=[0-9]+$|^-[tx]$|^--(verbose|exit)$/.test(t)) return null;
   }
-  return k < w.length ? { command: k, nul, noRun } : null;
+  return k < w.length && replace !== "" ? { command: k, nul, noRun, replace } : null;
 }
 
-const cutOf = (x: XargsWords): Cut => (x.nul ? { ends: "\0", special: "" } : XARGS_CUT);
+/** How xargs cuts its input: at NUL with -0, at newlines with -I (where blanks and quotes are no cut but still special), else XARGS_CUT. */
+const cutOf = (x: XargsWords): Cut => (x.nul ? { ends: "\0", special: "" } : x.replace !== null ? { ends: "\n", special: XARGS_CUT.special + XARGS_CUT.ends, unquotes: true } : XARGS_CUT);
 
 /**
  * `xargs [-r] [-n N] [-L N] [-0] dirname` on a listing: the directory of each name (pipe/mapped.ts),
@@ -52,7 +61,7 @@ export const XARGS_DIRNAME: PipeOutput = {
   t: "filter",
   filter: (call: PipeCall) => {
     const x = call.name === "xargs" ? xargsWords(call.texts) : null;
-    if (x === null || programName(call.texts[x.command]!) !== "dirname" || x.command !== call.texts.length - 1) return null;
+    if (x === null || x.replace !== null || programName(call.texts[x.command]!) !== "dirname" || x.command !== call.texts.length - 1) return null;
     return { single: false, sep: "\n", map: (l) => (cutProblem(l, cutOf(x)) === null ? dirnames(l) : null) };
   },
 };
@@ -69,7 +78,9 @@ const EMPTY: Stdin = { t: "text", text: "" };
  * taken as something else (`xargs grep -l` takes the first name for the pattern). Without -r,
  * xargs runs CMD once with no name when the listing is empty: it must then print nothing
  * (`grep -L PAT` reading /dev/null prints `(standard input)`). The names come out without
- * the quotes xargs removed, ended as CMD ends them (NUL for `grep -lZ`).
+ * the quotes xargs removed, ended as CMD ends them (NUL for `grep -lZ`). With -I R, xargs runs
+ * CMD once a name (never on empty input, GNU and BusyBox), R replaced in each word: CMD must
+ * print the word that is R, and nothing else (`xargs -I{} grep -l PAT {}`).
  */
 export const XARGS_NAMES: PipeOutput = {
   t: "filter",
@@ -80,6 +91,15 @@ export const XARGS_NAMES: PipeOutput = {
     const rest = call.args.slice(x.command + 1);
     const map = (l: Listing<Arg>): Listing<Arg> | null => {
       if (cutProblem(l, cutOf(x)) !== null || l.reps.length === 0) return null;
+      if (x.replace !== null) {
+        // One run a name, R in each word replaced by it (as find -exec's `{}`): CMD must print R's word, and only it.
+        const r = x.replace;
+        const given = rest.map((a) => (a.text?.includes(r) ? { ...a, standIn: true as const } : a));
+        const one = call.output(program, given, EMPTY);
+        if (one.t !== "listing" || !one.listing.asGiven || one.listing.quote || one.listing.reps.length !== 1 || one.listing.reps[0]!.text !== r) return null;
+        const { quote: _q, ...names } = l;
+        return { ...names, sep: one.listing.sep };
+      }
       const out = call.output(program, [...rest, ...l.reps], EMPTY);
       if (out.t !== "listing" || !out.listing.asGiven || out.listing.quote || out.listing.reps.length !== l.reps.length) return null;
       if (!out.listing.reps.every((r, i) => r.text === l.reps[i]!.text)) return null;
