@@ -275,6 +275,16 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["find docs -type f | sed 's/$/.x/' | xargs touch", "in"],
     ["cd docs && ls -tQ | awk 'NR>0' | xargs cat", "in"],
     ["cd docs && find . -type f | xargs -0 ls", "in"],
+    // grep -l prints some of the names it is given (src/shell/listing.ts asGiven); -q is only a test.
+    ["find docs -type f | xargs grep -l guide | xargs cat", "in"],
+    ["find docs -type f -exec grep -l guide {} + | xargs cat", "in"],
+    ["find docs -type f | xargs -I{} grep -l guide {} | xargs cat", "in"],
+    ["find docs -type f -exec grep -q guide {} \\; -print0 | xargs -0 cat", "in"],
+    ["mkdir -p 'n/a ../outside' && touch 'n/a ../outside/secret.txt' && find n -type f | xargs grep -L zzz | xargs cat", "out"],
+    // readlink prints a link's target, which the command that gets it resolves from its own directory.
+    ["readlink link-out", "in"],
+    ["ls $(readlink link-in)", "in"],
+    ["cat $(readlink rel-out)/secret.txt", "out"],
     // rm, shred -u and chmod make no name, whatever their words' text (rm -rf refuses `.`; shred renames to `0…` beside the name).
     ["cd docs && find . | grep -v xml | xargs rm -rf {}", "in"],
     ["find docs -type f | xargs -I{} shred -u {}", "in"],

@@ -163,6 +163,8 @@ export interface PipeCall {
    * the listing prints nothing from it (src/shell/interp/absent.ts); false when not certain.
    */
   absent(arg: Arg): boolean;
+  /** The target text of the symlink at a physical path, or null (not one, not readable, or the disk may have changed: as `resolve`). */
+  readlink(physical: string): string | null;
   /** The first executable named `name` on PATH, as `which` finds it, or null when not known. */
   lookPath(name: string): string | null;
   /** What another command (`xargs CMD`) prints with these words and this input. */
@@ -187,10 +189,15 @@ export interface LineFilter {
  * One way a command's output may be known (src/shell/stdin.ts asks an entry's variants in order;
  * the first that answers wins, and none answering leaves the output unknown):
  * - `text`: a text that is a function of its words, its known input text and what the disk
- *   shows where the guard can look (`echo`, `dirname`, `tr`, `realpath`, `which`);
+ *   shows where the guard can look (`echo`, `dirname`, `tr`, `realpath`, `which`); not asked
+ *   when a word stands for a listing's names (a stand-in's text is one name of many);
+ * - `silent`: nothing at all, whatever its operands are (`grep -q`), judged from the words as
+ *   written (so `find -exec grep -q PAT {} ;` is only a test);
  * - `input`: its standard input, unchanged (`cat` without operands);
  * - `filter`: some of its input lines, unchanged, so a listing stays a listing (`sort`, `grep -v`);
- * - `listing`: names under directories it was given (`find DIR`, `ls`, `grep -rl`; src/shell/listing.ts);
+ * - `listing`: names under directories it was given (`find DIR`, `ls`, `grep -rl`; src/shell/listing.ts),
+ *   or some of its operands; `asGiven` when those are printed exactly as given whatever they
+ *   are (`grep -l PAT FILE…`, `ls -d`: not `ls FILE`, which lists a directory's names);
  * - `numbers`: only numbers (`wc -l`, `id -u`), judged from the words as written, which cannot
  *   hold a path or a subscript;
  * - `segment`: one plain path segment or nothing (`date +%Y%m%d`), judged from the words'
@@ -203,6 +210,7 @@ export type PipeOutput =
   | { readonly t: "input"; readonly when: (call: PipeCall) => boolean }
   | { readonly t: "filter"; readonly filter: (call: PipeCall) => LineFilter | null }
   | { readonly t: "listing"; readonly source: (call: PipeCall) => ListingSource<Arg> | null }
+  | { readonly t: "silent"; readonly when: (name: string, words: readonly string[]) => boolean }
   | { readonly t: "numbers"; readonly when: (name: string, words: readonly string[]) => boolean }
   | { readonly t: "segment"; readonly segment: (name: string, words: readonly string[], assigned: (variable: string) => boolean) => string | null };
 

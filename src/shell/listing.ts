@@ -74,6 +74,12 @@ export interface Listing<Arg extends Named = Named> {
    * consumer that removes them (xargs without -0 or -d) gets the names.
    */
   readonly quote?: '"';
+  /**
+   * Every name it prints is one of `reps` exactly as the command was given it (`grep -l PAT
+   * FILE…`, `ls -d NAME…`): what it prints of names from another listing is some of those
+   * names. Only on a listing straight from its command (`filtered` drops it).
+   */
+  readonly asGiven?: true;
 }
 
 /** A character a plain name may hold; a plain name also does not start with `-`. */
@@ -133,6 +139,8 @@ export interface ListingSource<Arg extends Named> {
   readonly fromIndex?: true;
   /** It prints one name at most (`echo "$f"` of a stand-in). */
   readonly single?: true;
+  /** It prints only some of `reps`, each exactly as written: its operands (see Listing). */
+  readonly asGiven?: true;
 }
 
 /** The interpreter's answer about git's index: why its names are not all plain, or null. */
@@ -164,7 +172,8 @@ export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: Nam
   };
   const unplain = problem();
   const quote = src.quote ? { quote: src.quote } : {};
-  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep, single: src.single === true, ...(src.single ? { one: true as const } : {}), unplain, odd, links: links || unplain !== null, ...quote };
+  const asGiven = src.asGiven && !src.exact?.length ? { asGiven: true as const } : {};
+  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep, single: src.single === true, ...(src.single ? { one: true as const } : {}), unplain, odd, links: links || unplain !== null, ...quote, ...asGiven };
 }
 
 /** The characters of a name outside the plain set, with `-` for a leading one. */
@@ -230,7 +239,7 @@ export function repChoices<Arg extends Named>(reps: readonly Arg[]): Arg[][] | n
  * most one; exactly one name stays one only through a filter that gives a line for each (`keepsEach`).
  */
 export function filtered<Arg extends Named>(l: Listing<Arg>, single: boolean, sep: "\n" | "\0", keepsEach = false): Listing<Arg> {
-  const { one: _one, ...rest } = l;
+  const { one: _one, asGiven: _given, ...rest } = l;
   return { ...rest, sep, single: l.single || single, ...(keepsEach && l.one ? { one: true as const } : {}) };
 }
 

@@ -14,7 +14,7 @@ import { WRAPPER_SPECS } from "../commands/table/wrappers.ts";
 import type { World } from "./state.ts";
 import type { Redir, Stmt, Word } from "./syntax.ts";
 import { expandToSegs, expandWord } from "./words/expand.ts";
-import { type Field, fieldText, firstUnknown, type Seg, type WordEnv } from "./words/env.ts";
+import { type Field, fieldText, firstUnknown, hasStandIn, type Seg, type WordEnv } from "./words/env.ts";
 import { lookup } from "./words/variables.ts";
 import { filtered, listingOf } from "./listing.ts";
 import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
@@ -224,6 +224,7 @@ function outputOf(name: string, nameArg: Arg, args: readonly Arg[], input: () =>
     resolve,
     lstat: (p) => env.fs.lstat(p),
     absent: (a) => a.text !== null && !a.standIn && env.absentStart !== undefined && env.absentStart(a.text, w, a.span),
+    readlink: (p) => (diskSettled ? env.fs.readlink(p) : null),
     lookPath: (program) => (diskSettled ? lookPath(program, w, env, resolve) : null),
     output: (other, otherArgs, otherInput) => outputOf(other, nameArg, otherArgs, () => otherInput, w, env, alone),
   };
@@ -263,6 +264,8 @@ function lookPath(program: string, w: World, env: WordEnv, resolve: PipeCall["re
 function answer(p: PipeOutput, call: PipeCall, input: () => Stdin, w: World, env: WordEnv): Stdin | null {
   switch (p.t) {
     case "text": {
+      // (A stand-in's text is one name of many: what the command prints of the others is not known.)
+      if (call.args.some((a) => a.standIn || hasStandIn(a))) return null;
       const text = p.text(call);
       return text === null ? null : { t: "text", text };
     }
@@ -284,6 +287,8 @@ function answer(p: PipeOutput, call: PipeCall, input: () => Stdin, w: World, env
       const indexCheck = env.unplainIndexNames ? () => env.unplainIndexNames!(w, call.nameArg.span) : null;
       return { t: "listing", listing: listingOf(source, check, indexCheck) };
     }
+    case "silent":
+      return p.when(call.name, call.texts) ? { t: "text", text: "" } : null;
     case "numbers":
     case "segment":
       // Says only what the output cannot hold (printsOnlyNumbers, printsSegment), not what it is.

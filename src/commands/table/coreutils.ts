@@ -6,9 +6,9 @@ import { isAbsolute } from "../../paths/resolve.ts";
 import { syntheticArg } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
-import { againstCwd, hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
+import { againstCwd, each, hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
-import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands } from "./link-operands.ts";
+import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands, readlinkOperands } from "./link-operands.ts";
 import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TAC_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
 import { LS_LISTING } from "./pipe/listings.ts";
 import { CAT_INPUT, ECHO_TEXT, ID_NPROC_NUMBERS, PRINTF_TEXT, SEQ_NUMBERS, SHUF_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
@@ -320,7 +320,14 @@ export const COREUTILS: readonly TableSpec[] = [
     },
   },
   { names: ["realpath"], flags: "eLmPqsz", long: ["--canonicalize-existing", "--logical", "--canonicalize-missing", "--physical", "--quiet", "--strip", "--no-symlinks", "--zero"], options: { "--relative-to": read, "--relative-base": read }, operands: { all: "read" }, pipe: [REALPATH_TEXT] },
-  { names: ["readlink"], flags: "efmnqsvz", long: ["--canonicalize", "--canonicalize-existing", "--canonicalize-missing", "--no-newline", "--quiet", "--silent", "--verbose", "--zero"], operands: { all: "read" }, pipe: [READLINK_TEXT] },
+  {
+    names: ["readlink"], flags: "nqsvz", long: ["--no-newline", "--quiet", "--silent", "--verbose", "--zero"],
+    options: { ...each({ modes: ["canonicalize"] }, "-e", "-f", "-m", "--canonicalize", "--canonicalize-existing", "--canonicalize-missing") },
+    // Without a mode each operand is read as itself (readlinkOperands).
+    operands: { all: { default: "none", modes: { canonicalize: "read" } } },
+    custom: readlinkOperands,
+    pipe: [READLINK_TEXT],
+  },
   { names: ["basename"], flags: "az", long: ["--multiple", "--zero"], options: { "-s": none, "--suffix": none }, operands: { all: "none" }, pipe: [PATH_PART_NAME, BASENAME_TEXT] },
   { names: ["dirname"], flags: "z", long: ["--zero"], operands: { all: "none" }, pipe: [PATH_PART_NAME, DIRNAME_TEXT] },
   { names: ["file"], flags: "bciklLhNnprsvzZ0", long: ["--brief", "--mime", "--mime-type", "--mime-encoding", "--keep-going", "--dereference", "--no-dereference", "--special-files", "--uncompress", "--print0", "--preserve-date", "--raw", "--no-buffer", "--separator"], options: { "-m": read, "--magic-file": read, "-F": none, "-e": none, "--exclude": none, "-P": none, "-f": none, "--files-from": none }, operands: { all: "read" },

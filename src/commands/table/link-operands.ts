@@ -1,5 +1,5 @@
 // Symlinks named on the command line that a command reads itself, not where they lead: ls -l
-// and ls -d, tar -c without -h. Such a link is judged by its directory, whose listing shows
+// and ls -d, tar -c without -h, readlink without -f, -e or -m. Such a link is judged by its directory, whose listing shows
 // what reading the link does (its type, its target's name).
 //
 // ls: GNU ls (coreutils 9.1 ls.c) does not
@@ -72,4 +72,16 @@ export function tarAddedOperands(ctx: SpecContext): void {
     ctx.role(it.word, "read", it.base);
     if (follow) ctx.emit({ t: "scan", arg: it.word, kind: "read", ...(it.base !== undefined ? { base: it.base } : {}) });
   }
+}
+
+/**
+ * readlink without -f, -e or -m reads each operand itself (readlink(2), which follows the
+ * links on the way but not the last: coreutils 9.1 and BusyBox 1.35 under strace): a symlink
+ * there is judged by its directory, as ls -l's is. With a mode it resolves the whole chain,
+ * and the operand is read where it leads (the table's role). A name ending in `/` is resolved
+ * to its end by the kernel.
+ */
+export function readlinkOperands(ctx: SpecContext): void {
+  if (ctx.modes.has("canonicalize")) return;
+  for (const a of ctx.operands) if (!linkItself(ctx, a, "read")) ctx.role(a, "read");
 }

@@ -7,9 +7,8 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec, OptionSpec } from "../spec.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { each, flag, hooks, none, optionalNone, read, runsProgram } from "./common.ts";
-import { GREP_LINES } from "./pipe/lines.ts";
-import { FD_LISTING, GREP_FILES_LISTING } from "./pipe/listings.ts";
-import { GREP_NUMBERS } from "./pipe/text.ts";
+import { GREP_FILES_LISTING, GREP_LINES, GREP_NUMBERS, GREP_QUIET, GREP_EMPTY_INPUT } from "./pipe/grep.ts";
+import { FD_LISTING } from "./pipe/listings.ts";
 
 const pattern: OptionSpec = { value: "none", modes: ["pattern"] };
 const patternFile: OptionSpec = { value: "read", modes: ["pattern"] };
@@ -37,7 +36,7 @@ const GREP: TableSpec = {
   // With -r and no file, grep searches the working directory; without -r it reads stdin.
   operands: { first: "none", unlessModes: ["pattern"], rest: "read", surface: "grep", defaultOperand: ".", defaultRole: { default: "none", modes: { recursive: "read" } } },
   recursion: { mode: "recursive", follow: { mode: "follow" } },
-  pipe: [GREP_LINES, GREP_FILES_LISTING, GREP_NUMBERS],
+  pipe: [GREP_LINES, GREP_FILES_LISTING, GREP_NUMBERS, GREP_QUIET, GREP_EMPTY_INPUT],
 };
 
 /** ripgrep: recursive by default, from `.` when no path is given; -L follows symlinks. */

@@ -8,7 +8,7 @@ import type { Analyser, Call, CommandSpec } from "../spec.ts";
 import { type Cut, cutProblem, type Listing, repChoices, XARGS_CUT } from "../../shell/listing.ts";
 import { issue, leadingOptions, type LeadingOptionRules, optionItems, optionValues, spanOf } from "./common.ts";
 import { XARGS_TEXT } from "./pipe/disk.ts";
-import { XARGS_DIRNAME } from "./pipe/lines.ts";
+import { XARGS_DIRNAME, XARGS_NAMES } from "./pipe/xargs.ts";
 
 const none = { value: "none" } as const;
 
@@ -517,7 +517,7 @@ export const WRAPPERS: readonly Analyser[] = [
   { names: ["sudo", "doas", "pkexec", "run0"], analyse: sudoLike },
   { names: ["env"], analyse: env },
   { names: ["watch"], analyse: watch },
-  { names: ["xargs"], analyse: xargs, pipe: [XARGS_DIRNAME, XARGS_TEXT] },
+  { names: ["xargs"], analyse: xargs, pipe: [XARGS_DIRNAME, XARGS_NAMES, XARGS_TEXT] },
   { names: ["flock"], analyse: flock },
   { names: ["strace", "ltrace"], analyse: tracer },
 ];

@@ -1,5 +1,5 @@
 // Commands whose output depends on the disk where the guard can look: realpath and readlink
-// -f/-e/-m (physical resolution), `which NAME` (the first executable on PATH). The caller
+// -f/-e/-m (physical resolution), plain readlink (a link's target), `which NAME` (the first executable on PATH). The caller
 // (src/shell/stdin.ts) answers only while the disk is what the command will see: no earlier
 // command, and no other segment of its pipeline, may have changed it. And `xargs CMD`, whose
 // output is CMD's with the words it reads.
@@ -53,12 +53,48 @@ export const REALPATH_TEXT: PipeOutput = {
   },
 };
 
-/** readlink -f/-e/-m [-n] PATH…: without a mode it prints a link's target, which is not modelled. */
+/**
+ * What plain `readlink PATH` prints (coreutils 9.1 and BusyBox 1.35, run): the target text of
+ * the symlink PATH names (the links on the way followed, the last not), as it is stored, and a
+ * newline; nothing when PATH is not a symlink or cannot be looked up. The parent is resolved
+ * as the kernel would, on the disk as it is (null when that is not sound: `resolve`), and the
+ * last component looked at there. A name ending in `/`, `.` or `..` is left unknown, and so is
+ * anything under /proc, whose links (`/proc/self/exe`) depend on the process that reads them.
+ */
+function linkText(call: PipeCall, path: string): string | null {
+  const cut = path.lastIndexOf("/");
+  const last = path.slice(cut + 1);
+  if (last === "" || last === "." || last === "..") return null;
+  const parent = cut < 0 ? "." : cut === 0 ? "/" : path.slice(0, cut);
+  const r = call.resolve(parent);
+  if (r === null || r.path === "/proc" || r.path.startsWith("/proc/")) return null;
+  // A parent that is not there, or not a directory: ENOENT, ENOTDIR, and nothing printed.
+  const type = r.exists ? call.lstat(r.path) : null;
+  if (type === "unreadable") return null;
+  if (type !== "dir") return "";
+  const at = r.path === "/" ? `/${last}` : `${r.path}/${last}`;
+  const self = call.lstat(at);
+  if (self === "unreadable") return null;
+  if (self !== "symlink") return "";
+  const target = call.readlink(at);
+  return target === null ? null : target + "\n";
+}
+
+/**
+ * readlink -f/-e/-m [-n] PATH…: the canonical path; plain `readlink [-n] [-v] PATH`: the
+ * link's target (linkText). Plain readlink takes one operand only: with more GNU prints each
+ * target and BusyBox refuses, and -q, -s and -z are GNU's alone.
+ */
 export const READLINK_TEXT: PipeOutput = {
   t: "text",
   text: (call) => {
-    const o = scan(call.texts, "efmnqs", { "--canonicalize": "f", "--canonicalize-existing": "e", "--canonicalize-missing": "m", "--no-newline": "n", "--quiet": "q", "--silent": "s" }, "", {});
-    if (o === null || !/[efm]/.test(o.order)) return null;
+    const o = scan(call.texts, "efmnqsvz", { "--canonicalize": "f", "--canonicalize-existing": "e", "--canonicalize-missing": "m", "--no-newline": "n", "--quiet": "q", "--silent": "s", "--verbose": "v", "--zero": "z" }, "", {});
+    if (o === null || o.order.includes("z")) return null;
+    if (!/[efm]/.test(o.order)) {
+      if (o.operands.length !== 1 || /[qs]/.test(o.order)) return null;
+      const t = linkText(call, o.operands[0]!);
+      return t === null || !o.order.includes("n") ? t : t.replace(/\n$/, "");
+    }
     // -n with more than one path is ignored with a warning on standard error, which `2>&1` or
     // `|&` would mix in: these commands answer only where they print nothing there.
     if (o.order.includes("n") && o.operands.length > 1) return null;

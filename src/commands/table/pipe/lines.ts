@@ -1,12 +1,10 @@
 // Line filters: commands whose output lines are some of their input lines, unchanged (or,
 // with `tr '\n' '\0'`, the same names ended otherwise), so names from a listing stay names of
 // that listing (src/shell/listing.ts). Each answers null for words it does not model: `head -c`
-// cuts inside a name, `grep -o` prints parts of lines, `uniq FILE` and `grep PAT FILE` read a
-// file instead.
+// cuts inside a name, `uniq FILE` reads a file instead. (grep's are in pipe/grep.ts.)
 
 import type { LineFilter, PipeCall, PipeOutput } from "../../spec.ts";
-import { appended, dirnames } from "./mapped.ts";
-import { cutProblem, XARGS_CUT } from "../../../shell/listing.ts";
+import { appended } from "./mapped.ts";
 import { splitS } from "./sed.ts";
 
 const ONE = /^(-1|-n1|-n 1|--lines=1|--lines 1)$/;
@@ -31,14 +29,6 @@ function endsLines(words: readonly string[], f: LineFilter): LineFilter {
 function filter(only: readonly string[], f: (words: readonly string[]) => LineFilter | null): PipeOutput {
   return { t: "filter", filter: (call: PipeCall) => (only.includes(call.name) ? f(call.texts) : null) };
 }
-
-export const GREP_LINES = filter(["grep", "egrep", "fgrep"], (words) => {
-  const flags = flagsOf(words);
-  // -o prints parts of lines, -c counts, -l/-L/-n/-b decorate, -A/-B/-C add `--` lines: not the lines themselves.
-  if (/-[a-zA-Z]*[oclLnbHZrRABC]|--(only-matching|count|files-with|line-number|byte-offset|with-filename|null\b|recursive|after|before|context|dereference)/.test(flags)) return null;
-  // Reading standard input: no operand beyond the pattern (which -e or -f may give instead).
-  return words.filter((a, i) => !a.startsWith("-") && !/^-(e|f)$/.test(words[i - 1] ?? "")).length <= (/(^|\s)-(e|f)\b|--(regexp|file)\b/.test(flags) ? 0 : 1) ? keep() : null;
-});
 
 // `sort -o FILE` prints nothing; the file is judged as sort's own write.
 const sortsOnly = (words: readonly string[]) => words.every((a) => a.startsWith("-") && !/^-[a-zA-Z]*o/.test(a) && !/^--(output|files0-from)/.test(a));
@@ -136,23 +126,3 @@ export const SED_APPEND = filter(["sed"], (words) => {
   const text = lit;
   return { single: false, sep: "keep", map: (l) => (l.sep === (nul ? "\0" : "\n") ? appended(l, text) : null) };
 });
-
-/**
- * `xargs [-r] [-n N] [-L N] [-0] dirname` on a listing: the directory of each name (pipe/mapped.ts),
- * one a line, when xargs gives dirname the names whole (src/shell/listing.ts).
- */
-export const XARGS_DIRNAME: PipeOutput = {
-  t: "filter",
-  filter: (call: PipeCall) => {
-    const w = call.texts;
-    let k = 0;
-    let nul = false;
-    for (; k < w.length && w[k]!.startsWith("-"); k++) {
-      if (w[k] === "-0" || w[k] === "--null") nul = true;
-      else if (/^-(n|L)$/.test(w[k]!) && /^[0-9]+$/.test(w[k + 1] ?? "")) k++;
-      else if (!/^-(n|L)[0-9]+$|^-r$|^--no-run-if-empty$|^--max-args=[0-9]+$/.test(w[k]!)) return null;
-    }
-    if (call.name !== "xargs" || w[k]?.replace(/^.*\//, "") !== "dirname" || k !== w.length - 1) return null;
-    return { single: false, sep: "\n", map: (l) => (cutProblem(l, nul ? { ends: "\0", special: "" } : XARGS_CUT) === null ? dirnames(l) : null) };
-  },
-};

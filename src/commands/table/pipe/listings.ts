@@ -1,12 +1,13 @@
 // Listings: commands that print names under directories they were given (`find DIR…`, `fd`,
-// `ls DIR`, `grep -rl PAT DIR`), or some of their operands (`ls -d`, `grep -l` without -r).
+// `ls DIR`), or some of their operands (`ls -d`); grep's are in pipe/grep.ts.
 // What the names may be, and when they stand for themselves, is src/shell/listing.ts's.
 
-import { type Arg, withValue } from "../../effects.ts";
+import { type Arg, type Stdin, withValue } from "../../effects.ts";
 import { isPlainPath, type ListingSource } from "../../../shell/listing.ts";
 import type { PipeCall, PipeOutput } from "../../spec.ts";
 import { againstCwd, leadingOptions, type LeadingOptionRules } from "../common.ts";
 import { textDirname } from "./mapped.ts";
+import { programName } from "./options.ts";
 
 /** The working directory as the place bare names (`ls`, `fd`) resolve in. */
 function dotOf(anchor: Arg): Arg {
@@ -22,7 +23,7 @@ const under = (dirs: readonly Arg[], sep: "\n" | "\0"): ListingSource<Arg> => ({
  * listing (`nameMaker`), which a write through another listing's stand-in does not undo as it
  * undoes an absence.
  */
-function gone(absent: PipeCall["absent"], a: Arg): boolean {
+export function gone(absent: PipeCall["absent"], a: Arg): boolean {
   return a.text !== null && (!isPlainPath(a.text) || a.text.startsWith("-")) && absent(a);
 }
 
@@ -39,26 +40,32 @@ export const FIND_OPTIONS: LeadingOptionRules = {
   takesValue: (t) => t === "-D",
 };
 
-export const FIND_LISTING = listing(["find"], ({ args, texts, nameArg, absent }) => {
-  // -ls and other -exec commands print something other than the paths; -L and -follow list
-  // names under the directories links lead to.
-  if (texts.some((t) => /^-(execdir|ok|okdir|fprintf|ls|fls|fprint|fprint0|files0-from|L|follow)$/.test(t))) return null;
+export const FIND_LISTING = listing(["find"], (call) => {
+  const { args, texts, nameArg, absent } = call;
   let i = leadingOptions(texts, FIND_OPTIONS).end;
+  // -L and -follow list names under the directories links lead to.
+  if (texts.slice(0, i).includes("-L")) return null;
   const starts: Arg[] = [];
   for (; i < args.length && !/^[-(!),]/.test(texts[i]!); i++) starts.push(args[i]!);
-  // What each action prints: -print, -print0, -printf FORMAT, -exec dirname {} ; (or +).
+  // What each action prints: -print, -print0, -printf FORMAT, -exec CMD … ; (or +).
   const printed: Printed[] = [];
   for (let k = i; k < texts.length; k++) {
     const t = texts[k]!;
+    // -ls and the others print something other than the paths, or elsewhere.
+    if (/^-(execdir|ok|okdir|fprintf|ls|fls|fprint|fprint0|files0-from|L|follow)$/.test(t)) return null;
     if (t === "-print" || t === "-print0") printed.push({ d: "p", pre: "", sep: t === "-print" ? "\n" : "\0", quote: false });
     else if (t === "-printf") {
       const f = k + 1 < texts.length ? printfFormat(texts[++k]!) : null;
       if (f === null) return null;
       printed.push(f);
     } else if (t === "-exec") {
-      const end = texts.findIndex((x, j) => j > k && (x === ";" || x === "+"));
-      if (end !== k + 3 || texts[k + 1] !== "dirname" || texts[k + 2] !== "{}") return null;
-      printed.push({ d: "h", pre: "", sep: "\n", quote: false });
+      // The command ends at `;`, or at a `+` right after `{}` (another `+` is a word of it).
+      let end = k + 1;
+      while (end < texts.length && texts[end] !== ";" && !(texts[end] === "+" && texts[end - 1] === "{}")) end++;
+      if (end >= texts.length) return null;
+      const p = execPrints(call, args.slice(k + 1, end));
+      if (p === null) return null;
+      if (p !== "nothing") printed.push(p);
       k = end;
     }
   }
@@ -107,6 +114,30 @@ interface Printed {
   readonly pre: string;
   readonly sep: "\n" | "\0";
   readonly quote: boolean;
+}
+
+const UNKNOWN_INPUT: Stdin = { t: "unknown" };
+
+/**
+ * What `-exec CMD ARGS… ;` (or `+`) prints of each name: its directory (`dirname {}`); the name
+ * itself, as CMD's entry says when CMD prints some of its operands as given and `{}` is the
+ * only one it would print (`grep -l PAT {}`, `grep -lZ`: ended as grep ends it); nothing
+ * (`grep -q PAT {}`: the -exec is then only a test). Null otherwise. Find writes what it
+ * printed before it starts the command (GNU and BusyBox, under strace), so their lines do not mix.
+ */
+function execPrints(call: PipeCall, words: readonly Arg[]): Printed | "nothing" | null {
+  const [cmd, ...rest] = words;
+  const program = programName(cmd?.text ?? null);
+  if (program === null) return null;
+  if (program === "dirname" && rest.length === 1 && rest[0]!.text === "{}") return { d: "h", pre: "", sep: "\n", quote: false };
+  // `{}` stands for every name find yields: an answer worked out from its text is no answer
+  // (`readlink {}` of a name `{}` that is not there prints nothing; of a link, its target).
+  // CMD reads find's own standard input: not known here.
+  const given = rest.map((w) => (w.text?.includes("{}") ? { ...w, standIn: true as const } : w));
+  const out = call.output(program, given, UNKNOWN_INPUT);
+  if (out.t === "text" && out.text === "") return "nothing";
+  if (out.t !== "listing" || !out.listing.asGiven || out.listing.quote || out.listing.reps.length !== 1 || out.listing.reps[0]!.text !== "{}") return null;
+  return { d: "p", pre: "", sep: out.listing.sep, quote: false };
 }
 
 /**
@@ -207,70 +238,10 @@ export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physic
   };
   // Operands that are not directories are printed as they are written: some of them, in an
   // order of ls's; one that is not there only as a message on standard error (absent.ts).
-  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands.filter((o) => !gone(absent, o)), reach: [], read: [], sep: "\n", ...quote };
+  // (With -d they are exactly the names given, whatever they are: `asGiven`.)
+  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands.filter((o) => !gone(absent, o)), reach: [], read: [], sep: "\n", ...quote, ...(dirOnly ? { asGiven: true as const } : {}) };
   // One directory, or none: more print a header for each (`ls nothing dir` too: `dir:`).
   if (operands.length > 1) return null;
   const dir = operands[0] ?? dotOf(nameArg);
   return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir, deep: false }], sep: "\n", ...quote };
-});
-
-/** Value options of grep that take the next word. */
-const GREP_VALUE = /^-[efmABCdD]$|^--(regexp|file|max-count|include|exclude|exclude-dir|exclude-from|context|after-context|before-context|directories|devices|label|binary-files|color|colour)$/;
-
-/**
- * `grep -rl PAT [DIR…]` (and -L): names of files under each directory, or bare names under
- * `.` without one; `grep -l PAT FILE…`: some of the files named.
- */
-export const GREP_FILES_LISTING = listing(["grep", "egrep", "fgrep"], ({ args, texts, nameArg, absent }) => {
-  let files = false;
-  let recursive = false;
-  let nul = false;
-  let patternGiven = false;
-  const operands: Arg[] = [];
-  // Own rules, not leadingOptions: grep takes options anywhere before `--` and some change what it prints.
-  for (let k = 0; k < args.length; k++) {
-    const t = texts[k]!;
-    if (t === "--") {
-      operands.push(...args.slice(k + 1));
-      break;
-    }
-    if (!t.startsWith("-") || t === "-") {
-      operands.push(args[k]!);
-      continue;
-    }
-    if (/^--(files-with-matches|files-without-match)$/.test(t)) files = true;
-    else if (t === "--recursive") recursive = true;
-    else if (t === "--null") nul = true;
-    else if (/^--(dereference-recursive|count|only-matching|files0-from)/.test(t)) return null;
-    else if (GREP_VALUE.test(t)) {
-      if (/^-(e|f)$|^--(regexp|file)$/.test(t)) patternGiven = true;
-      k++;
-    } else if (t.startsWith("--")) {
-      if (/^--(regexp|file)=/.test(t)) patternGiven = true;
-      else if (!/^--(include|exclude|exclude-dir|max-count|ignore-case|no-ignore-case|extended-regexp|fixed-strings|basic-regexp|perl-regexp|word-regexp|line-regexp|invert-match|no-messages|silent|quiet|text|binary-files|color|colour|null-data)(=|$)/.test(t)) return null;
-    } else {
-      // A cluster of letters; a value letter takes the rest, or the next word.
-      for (let j = 1; j < t.length; j++) {
-        const c = t[j]!;
-        if (c === "l" || c === "L") files = true;
-        else if (c === "r") recursive = true;
-        else if (c === "Z") nul = true;
-        else if (c === "R" || c === "c" || c === "o") return null;
-        else if ("efmABCdD".includes(c)) {
-          if (c === "e" || c === "f") patternGiven = true;
-          if (j === t.length - 1) k++;
-          break;
-        }
-      }
-    }
-  }
-  if (!files) return null;
-  const given = patternGiven ? operands : operands.slice(1);
-  const sep = nul ? "\0" : "\n";
-  if (!recursive && given.length === 0) return null;
-  if (given.length === 0) return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir: dotOf(nameArg), deep: true }], sep };
-  // A file or directory that is not there prints only a message on standard error (absent.ts); `-` is standard input, `(standard input)`.
-  const named = given.filter((a) => a.text === "-" || !gone(absent, a));
-  if (!recursive) return { reps: named, reach: [], read: [], sep };
-  return { reps: named, reach: named, read: named.map((dir) => ({ dir, deep: true })), sep };
 });

@@ -51,3 +51,14 @@ export function scan(texts: readonly string[], flags: string, longs: Readonly<Re
   }
   return { set, order, vals, operands };
 }
+
+/**
+ * The name of a program another command runs (xargs CMD, find -exec CMD), as its table entry
+ * knows it: a bare name, found on PATH, or one in a system bin directory; null for another
+ * path (`./grep` is whatever that file is).
+ */
+export function programName(text: string | null): string | null {
+  if (text === null) return null;
+  if (/^\/(usr\/)?bin\/[^/]+$/.test(text)) return text.slice(text.lastIndexOf("/") + 1);
+  return text.includes("/") || text === "" ? null : text;
+}

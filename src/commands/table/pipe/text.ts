@@ -100,15 +100,6 @@ export const WC_NUMBERS: PipeOutput = {
   },
 };
 
-export const GREP_NUMBERS: PipeOutput = {
-  t: "numbers",
-  when: (name, args) => {
-    if (!["grep", "egrep", "fgrep"].includes(name)) return false;
-    const options = optionsOf(args);
-    return options.some((o) => /^-[A-Za-z]*c/.test(o) || o === "--count") && !options.some((o) => /^-[A-Za-z]*[HroefA-CN]|^--(with-filename|recursive|file|regexp|only|after|before|context)/.test(o)) && operandsOf(args).length <= 2;
-  },
-};
-
 /** `id -u`, `nproc`: entries shared with other informational commands, told apart by name. */
 export const ID_NPROC_NUMBERS: PipeOutput = {
   t: "numbers",
