@@ -12,9 +12,8 @@ import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands, readlinkOperands } from "
 import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TAC_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
 import { LS_LISTING } from "./pipe/listings.ts";
 import { CAT_INPUT, ECHO_TEXT, ID_NPROC_NUMBERS, PRINTF_TEXT, SEQ_NUMBERS, SHUF_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
-import { DATE_NUMBERS, DATE_SEGMENT } from "./pipe/date.ts";
 import { UNAME_SEGMENT } from "./pipe/uname.ts";
-import { dateStringZone } from "./date-zone.ts";
+import { DATE } from "./date-zone.ts";
 import { ECHO_NAME, PATH_PART_NAME, TR_NAMES } from "./pipe/names-text.ts";
 import { BASENAME_TEXT, CUT_TEXT, DIRNAME_TEXT, HEAD_TEXT, REV_TEXT, TAIL_TEXT, TR_TEXT, UNIQ_TEXT } from "./pipe/compute.ts";
 import { READLINK_TEXT, REALPATH_TEXT, WHICH_TEXT } from "./pipe/disk.ts";
@@ -376,18 +375,7 @@ export const COREUTILS: readonly TableSpec[] = [
     custom: (ctx) => prefixDirectory(ctx, optionValues(ctx, "-f", "--prefix")[0]),
   },
   { names: ["seq"], flags: "w", long: ["--equal-width"], options: { "-f": none, "--format": none, "-s": none, "--separator": none }, operands: { all: "none" }, pipe: [SEQ_NUMBERS] },
-  {
-    names: ["date"], flags: "uR", long: ["--utc", "--universal", "--rfc-email", "--debug"],
-    // -I[FMT] takes its format glued (`-Iseconds`), never the next word: as a flag, `-Iseconds` was read as -I -s econds.
-    options: { "-I": optionalNone, "-d": none, "--date": none, "-f": read, "--file": read, "-r": read, "--reference": read, "-s": none, "--set": none, "--iso-8601": optionalNone, "--rfc-3339": none, "--resolution": {} },
-    operands: { all: "none" },
-    custom: (ctx) => {
-      for (const v of optionValues(ctx, "-d", "--date")) dateStringZone(ctx, v);
-      // Setting the clock changes the whole system, not a path: nothing the roots can allow.
-      for (const it of optionItems(ctx, "-s", "--set")) issue(ctx, "UNRESOLVED_PATH", `date ${it.name} sets the system clock, which is outside every project`, it.word.span);
-    },
-    pipe: [DATE_NUMBERS, DATE_SEGMENT],
-  },
+  DATE,
   {
     names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "expr", "factor", "numfmt", "getconf", "locale", "tput", "kill", "killall", "ps", "top", "htop", "jobs", "cal", "ifconfig", "ping", "nslookup", "host", "netstat", "hostnamectl", "timedatectl", "fc-list", "help", "sl", "env-update", "mesg", "write", "finger"],
     numeric: true,
