@@ -4,6 +4,7 @@
 
 import { isAbsolute, join } from "../paths/resolve.ts";
 import type { World } from "../shell/state.ts";
+import { knownPrefix } from "../shell/words/env.ts";
 import type { Span } from "../span.ts";
 import type { AccessKind } from "../verdict.ts";
 import type { Arg, Effect } from "./effects.ts";
@@ -34,12 +35,7 @@ function longOptionNames(spec: CommandSpec): readonly string[] {
  * and whose value is not known: the option, and its value as an unknown word.
  */
 function gluedLongOption(word: Arg, options: Readonly<Record<string, OptionSpec>>): { name: string; spec: OptionSpec; value: Arg } | null {
-  let prefix = "";
-  for (const seg of word.segs) {
-    if ("unknown" in seg) break;
-    prefix += seg.text;
-  }
-  const m = /^(--[A-Za-z0-9][\w-]*)=/.exec(prefix);
+  const m = /^(--[A-Za-z0-9][\w-]*)=/.exec(knownPrefix(word));
   const spec = m ? options[m[1]!] : undefined;
   if (!m || spec === undefined || spec.value === undefined || word.standIn) return null;
   // The value: what follows `=`, with the segments that make it.

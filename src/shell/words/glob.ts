@@ -81,7 +81,6 @@ function matchesNothing(segs: readonly Seg[], world: World, env: WordEnv, span: 
   const prefix: PatternChar[] = [];
   for (const s of segs) {
     if ("unknown" in s) break;
-    if (s.text.includes("/")) return false;
     const chars = toPatternChars([s])!;
     const stop = chars.findIndex((c) => !c.quoted && "*?[+@!(".includes(c.c));
     prefix.push(...(stop < 0 ? chars : chars.slice(0, stop)));
