@@ -15,7 +15,7 @@
 
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGuard } from "../src/index.ts";
 import { loadParser } from "../src/parse/grammar.ts";
@@ -173,17 +173,23 @@ if (existsSync(join(here, "dist", "cli.js")) && cliRuns > 0) {
     console.log(batchRuns > 1 ? `median (best) of ${batchRuns} runs, the rows taking turns` : "one run");
     console.log(`${"".padEnd(28)} check/s          front/s          check ÷ front`);
     const roots: [string, string][] = [["", here], ...(before ? ([["before: ", before]] as [string, string][]) : [])];
+    // The last row spreads the batch over one worker thread per core (`--jobs auto`); its front
+    // end is one thread's, so no ratio is printed for it.
+    const cores = availableParallelism();
     const runtimes = [
-      ["Node.js (bundle)", "node", ["--liftoff-only"]],
-      ["Bun (sources)", process.execPath, []],
+      ["Node.js (bundle)", "node", ["--liftoff-only"], []],
+      ["Bun (sources)", process.execPath, [], []],
+      [`Node.js, --jobs auto (${cores})`, "node", ["--liftoff-only"], ["--jobs", "auto"]],
     ] as const;
     const rates = new Map<string, { check: number[]; front: number[]; answered: number }>();
     // Interleaved: this checkout and the other one take turns, so load falls on both alike.
     for (let run = 0; run < batchRuns; run++) {
-      for (const [runtime, exe, flags] of runtimes) {
+      for (const [runtime, exe, flags, extra] of runtimes) {
         for (const [label, root] of roots) {
+          // A checkout from before --jobs has no parallel row.
+          if (extra.length > 0 && label !== "") continue;
           const t0 = performance.now();
-          const r = spawnSync(exe, [join(root, "bin", "shellfence.js"), "check", "--jsonl", "--home", join(scratch, "home")], { input, encoding: "utf8", maxBuffer: 1 << 30 });
+          const r = spawnSync(exe, [join(root, "bin", "shellfence.js"), "check", "--jsonl", ...extra, "--home", join(scratch, "home")], { input, encoding: "utf8", maxBuffer: 1 << 30 });
           const s = (performance.now() - t0) / 1000;
           const answered = r.stdout.split("\n").filter((l) => l !== "").length;
           const f = spawnSync(exe, [...flags, join(here, "bench", "front.mjs"), root, corpus, String(lines.length)], { encoding: "utf8" });
@@ -200,10 +206,14 @@ if (existsSync(join(here, "dist", "cli.js")) && cliRuns > 0) {
     const both = (xs: readonly number[]) => (batchRuns > 1 ? `${fmt(med(xs), 0)} (${fmt(Math.max(...xs), 0)})` : fmt(xs[0]!, 0));
     for (const [key, row] of rates) {
       const note = row.answered === lines.length ? "" : `  (${row.answered} answers)`;
-      console.log(`${key.padEnd(28)} ${both(row.check).padEnd(16)} ${both(row.front).padEnd(16)} ${fmt(med(row.check) / med(row.front), 2).padStart(13)}${note}`);
+      const ratio = key.includes("--jobs") ? "-" : fmt(med(row.check) / med(row.front), 2);
+      console.log(`${key.padEnd(28)} ${both(row.check).padEnd(16)} ${both(row.front).padEnd(16)} ${ratio.padStart(13)}${note}`);
     }
+    const parallel = rates.get(runtimes[2][0]);
+    if (parallel) console.log(`--jobs auto: ${fmt(med(parallel.check) / med(rates.get(runtimes[0][0])!.check), 2)}× one thread's checks/s (median), on ${cores} cores`);
     if (before) {
-      for (const [runtime] of runtimes) {
+      for (const [runtime, , , extra] of runtimes) {
+        if (extra.length > 0) continue;
         const now = rates.get(runtime)!;
         const then = rates.get(`before: ${runtime}`)!;
         console.log(`${runtime}: ${fmt(med(now.check) / med(then.check), 2)}× the checks/s of before (median), ${fmt(Math.max(...now.check) / Math.max(...then.check), 2)}× (best)`);

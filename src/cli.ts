@@ -2,7 +2,7 @@
 // an exit status: 0 allow, 1 deny, 3 ask, 2 usage or configuration error.
 
 import { existsSync, statSync } from "node:fs";
-import { homedir } from "node:os";
+import { availableParallelism, homedir } from "node:os";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { ArgError, Args } from "./args.ts";
@@ -14,12 +14,13 @@ import { formatExplanation } from "./report/config-explanation.ts";
 import { globalConfigPath, loadLayers } from "./policy/layers.ts";
 import { GrammarError, prefetchGrammar } from "./parse/grammar.ts";
 import { formatHuman } from "./report/verdict-text.ts";
+import type { CheckAnswer } from "./server/check-pool.ts";
 import type { Decision, Verdict } from "./verdict.ts";
 
 const EXIT = { allow: 0, deny: 1, usage: 2, ask: 3 } as const;
 
 const USAGE = `usage: shellfence check [options] [--] COMMAND
-       shellfence check --jsonl [options] < requests.jsonl
+       shellfence check --jsonl [--jobs N|auto] [options] < requests.jsonl
        shellfence config --explain [--cwd DIR] [--config FILE]... [--json]
        shellfence config --export claude-sandbox [--cwd DIR] [--config FILE]...
        shellfence exec [options] [--] COMMAND                     (see: shellfence exec --help)
@@ -36,6 +37,7 @@ options:
   --config FILE   a JSON config file (repeatable; later files override earlier ones)
   --json          print the verdict as JSON
   --jsonl         read {"command": …, "cwd"?: …} lines on stdin, write one verdict per line
+  --jobs N|auto   with --jsonl: check on N worker threads (auto: one per core), answers in order
   --home DIR      the home directory for ~ and cd (default: $HOME)
   -h, --help      show this help
 
@@ -56,10 +58,23 @@ interface CheckArgs {
   jsonl: boolean;
   home: string | undefined;
   command: string | undefined;
+  /** Worker threads for --jsonl; 1 checks in this thread. */
+  jobs: number;
+}
+
+/** Past this many threads a batch gains nothing and each costs a guard's memory. */
+const MAX_JOBS = 64;
+
+function parseJobs(value: string): number {
+  if (value === "auto") return Math.min(MAX_JOBS, Math.max(1, availableParallelism()));
+  const n = /^[0-9]+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= MAX_JOBS)) throw new UsageError(`--jobs takes a number from 1 to ${MAX_JOBS}, or auto, not ${JSON.stringify(value)}`);
+  return n;
 }
 
 function parseCheckArgs(argv: readonly string[]): CheckArgs {
-  const out: CheckArgs = { cwd: undefined, roots: [], configs: [], json: false, jsonl: false, home: undefined, command: undefined };
+  const out: CheckArgs = { cwd: undefined, roots: [], configs: [], json: false, jsonl: false, home: undefined, command: undefined, jobs: 1 };
+  let jobsGiven = false;
   const rest: string[] = [];
   const args = new Args(argv);
   for (let a = args.next(); a !== undefined; a = args.next()) {
@@ -73,12 +88,16 @@ function parseCheckArgs(argv: readonly string[]): CheckArgs {
     else if (Args.is(a, "--root")) out.roots.push(args.value(a, "--root"));
     else if (Args.is(a, "--config")) out.configs.push(args.value(a, "--config"));
     else if (Args.is(a, "--home")) out.home = args.value(a, "--home");
-    else if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a}`);
+    else if (Args.is(a, "--jobs")) {
+      out.jobs = parseJobs(args.value(a, "--jobs"));
+      jobsGiven = true;
+    } else if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a}`);
     else rest.push(a);
   }
   if (out.jsonl) {
     if (rest.length) throw new UsageError("--jsonl reads commands from stdin; do not pass one as an argument");
   } else {
+    if (jobsGiven) throw new UsageError("--jobs spreads a --jsonl batch; one command is checked in this thread");
     if (rest.length === 0) throw new UsageError("no command given");
     if (rest.length > 1) throw new UsageError("give the command as one argument (quote it)");
     out.command = rest[0];
@@ -122,10 +141,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return EXIT.usage;
   }
   let guard: Guard;
+  let opts: GuardOptions;
   try {
     const env: Record<string, string> = {};
     if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
-    const opts: GuardOptions = { roots: args.roots, ...layerOptions(args.cwd, args.configs, io), env, ...(args.home ? { home: args.home } : {}) };
+    opts = { roots: args.roots, ...layerOptions(args.cwd, args.configs, io), env, ...(args.home ? { home: args.home } : {}) };
     guard = await (await import("./guard.ts")).createGuard(opts);
   } catch (e) {
     if (e instanceof ConfigError || e instanceof GrammarError) {
@@ -134,7 +154,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     throw e;
   }
-  if (args.jsonl) return runJsonl(guard, args, io);
+  if (args.jsonl) return runJsonl(guard, args, io, args.jobs > 1 ? opts : null);
   const verdict = guard.check(args.command!, args.cwd === undefined ? {} : { cwd: args.cwd });
   if (args.json) io.stdout(JSON.stringify(verdict) + "\n");
   else io.stdout(formatHuman(args.command!, verdict, { color: io.isTTY && !io.env.NO_COLOR }));
@@ -231,7 +251,12 @@ function exitFor(d: Decision): number {
  * (a write per line was a twentieth of the batch): the batch is flushed before the loop next
  * waits for input, so a caller that sends one line and waits for its answer gets it.
  */
-async function runJsonl(guard: Guard, args: CheckArgs, io: Io): Promise<number> {
+/**
+ * `check --jsonl`: one verdict line per request line, in order. With `workers` (--jobs N), the
+ * checks run on a pool of worker threads (server/check-pool.ts) and each answer is written as
+ * soon as every answer before it is; without, each request is checked here as it is read.
+ */
+async function runJsonl(guard: Guard, args: CheckArgs, io: Io, workers: GuardOptions | null): Promise<number> {
   let worst: Decision = "allow";
   let lineNo = 0;
   let hadError = false;
@@ -251,35 +276,70 @@ async function runJsonl(guard: Guard, args: CheckArgs, io: Io): Promise<number> 
       setImmediate(flush);
     }
   };
+  const local = (command: string, cwd: string | undefined): CheckAnswer => {
+    const v: Verdict = guard.check(command, cwd === undefined ? {} : { cwd });
+    return { decision: v.decision, line: JSON.stringify(v) };
+  };
+  const pool = workers === null ? null : new (await import("./server/check-pool.ts")).CheckPool(args.jobs, workers, local);
+  // Answers that came before one ahead of them wait here, by request number.
+  const early = new Map<number, string>();
+  let numbered = 0;
+  let written = 0;
+  let advanced: (() => void) | null = null;
+  const put = (n: number, line: string) => {
+    early.set(n, line);
+    for (let next = early.get(written); next !== undefined; next = early.get(written)) {
+      early.delete(written++);
+      answer(next);
+    }
+    advanced?.();
+    advanced = null;
+  };
+  const settle = (n: number, a: CheckAnswer) => {
+    if (a.decision === "deny" || (a.decision === "ask" && worst === "allow")) worst = a.decision;
+    put(n, a.line);
+  };
+  const writtenUpTo = async (behind: number) => {
+    while (numbered - written > behind) await new Promise<void>((r) => (advanced = r));
+  };
   try {
     for await (const line of io.stdin()) {
       lineNo++;
       if (line.trim() === "") continue;
+      const n = numbered++;
       let req: unknown;
       try {
         req = JSON.parse(line);
       } catch (e) {
-        answer(JSON.stringify({ error: `line ${lineNo}: invalid JSON: ${(e as Error).message}` }));
+        put(n, JSON.stringify({ error: `line ${lineNo}: invalid JSON: ${(e as Error).message}` }));
         hadError = true;
         continue;
       }
       const r = req as { command?: unknown; cwd?: unknown };
       if (typeof req !== "object" || req === null || typeof r.command !== "string" || (r.cwd !== undefined && typeof r.cwd !== "string")) {
-        answer(JSON.stringify({ error: `line ${lineNo}: expected {"command": string, "cwd"?: string}` }));
+        put(n, JSON.stringify({ error: `line ${lineNo}: expected {"command": string, "cwd"?: string}` }));
         hadError = true;
         continue;
       }
       const cwd = (r.cwd as string | undefined) ?? args.cwd;
-      const v: Verdict = guard.check(r.command, cwd === undefined ? {} : { cwd });
-      if (v.decision === "deny" || (v.decision === "ask" && worst === "allow")) worst = v.decision;
-      answer(JSON.stringify(v));
+      if (pool === null) settle(n, local(r.command, cwd));
+      else {
+        void pool.check(r.command, cwd).then((a) => settle(n, a));
+        // A batch read faster than it is checked waits here rather than in memory.
+        await writtenUpTo(QUEUED_PER_JOB * args.jobs);
+      }
     }
+    await writtenUpTo(0);
   } finally {
+    await pool?.close();
     flush();
   }
   if (hadError) return EXIT.usage;
   return exitFor(worst);
 }
+
+/** Requests a --jobs batch keeps in flight per thread: enough that no thread waits for work. */
+const QUEUED_PER_JOB = 32;
 
 /** `shellfence hook HOST`: an agent host's hook protocol on stdin/stdout. */
 async function runHook(argv: readonly string[], io: Io): Promise<number> {
@@ -329,6 +389,11 @@ async function exportClaudeSandbox(cwd: string | undefined, configs: readonly st
 async function runScan(argv: readonly string[], io: Io): Promise<number> {
   const { runScanCommand } = await import("./integrations/scan-cli.ts");
   return runScanCommand(argv, io);
+}
+
+/** The entry of a `check --jsonl --jobs N` worker thread, which loads this module (check-pool.ts). */
+export async function runCheckWorker(): Promise<void> {
+  return (await import("./server/check-worker.ts")).runCheckWorker();
 }
 
 export function processIo(): Io {

@@ -75,6 +75,31 @@ describe("shellfence check", () => {
     expect(lines[2]!.decision).toBe("allow");
     expect(r.status).toBe(2);
   });
+  test.each(["bun", "node"] as const)("--jsonl --jobs 2 under %s: the same lines as one thread, in order, and the same exit", (runtime) => {
+    // Bad lines among good ones, the same command from two directories, and every decision.
+    const requests = [
+      ...["cat README.md", "cd .. && cat ../secrets/.env", "ls -la src", "tar xf ../a.tar", "cat ../outside/secret.txt", "echo hi | wc -l", "find . -name '*.ts' | xargs grep x"].flatMap((command) => [
+        JSON.stringify({ command }),
+        JSON.stringify({ command, cwd: fx.outside }),
+      ]),
+      "not json",
+      JSON.stringify({ command: 7 }),
+    ];
+    const input = Array.from({ length: 12 }, () => requests).flat().join("\n") + "\n";
+    const one = cli(["check", "--jsonl"], input, runtime);
+    const two = cli(["check", "--jsonl", "--jobs", "2"], input, runtime);
+    expect(two.stderr).toBe("");
+    expect(one.stdout.split("\n").filter((l) => l !== "")).toHaveLength(12 * requests.length);
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.status).toBe(2);
+    expect(one.status).toBe(2);
+  });
+  test("--jsonl --jobs: a batch without bad lines exits with its strictest decision", () => {
+    const input = ["cat README.md", "cat ../outside/secret.txt", "ls"].map((command) => JSON.stringify({ command })).join("\n") + "\n";
+    const r = cli(["check", "--jsonl", "--jobs", "auto"], input);
+    expect(r.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { decision: string }).decision)).toEqual(["allow", "ask", "allow"]);
+    expect(r.status).toBe(3);
+  });
   test.each([
     [["check"], "no command given"],
     [["check", "a", "b"], "one argument"],
@@ -82,6 +107,10 @@ describe("shellfence check", () => {
     [["check", "--cwd"], "--cwd needs a value"],
     [["frobnicate"], "unknown command"],
     [[], "usage"],
+    [["check", "--jsonl", "--jobs", "0"], "--jobs takes a number from 1 to 64, or auto"],
+    [["check", "--jsonl", "--jobs", "two"], "--jobs takes a number"],
+    [["check", "--jsonl", "--jobs", "65"], "--jobs takes a number"],
+    [["check", "--jobs", "2", "--", "ls"], "--jobs spreads a --jsonl batch"],
   ])("usage error %p exits 2", (args, message) => {
     const r = cli(args);
     expect(r.status).toBe(2);
