@@ -280,7 +280,8 @@ async function runJsonl(guard: Guard, args: CheckArgs, io: Io, workers: GuardOpt
     const v: Verdict = guard.check(command, cwd === undefined ? {} : { cwd });
     return { decision: v.decision, line: JSON.stringify(v) };
   };
-  const pool = workers === null ? null : new (await import("./server/check-pool.ts")).CheckPool(args.jobs, workers, local);
+  // The main thread is one of the --jobs threads.
+  const pool = workers === null ? null : new (await import("./server/check-pool.ts")).CheckPool(args.jobs - 1, workers, local);
   // Answers that came before one ahead of them wait here, by request number.
   const early = new Map<number, string>();
   let numbered = 0;
@@ -324,9 +325,12 @@ async function runJsonl(guard: Guard, args: CheckArgs, io: Io, workers: GuardOpt
       const cwd = (r.cwd as string | undefined) ?? args.cwd;
       if (pool === null) settle(n, local(r.command, cwd));
       else {
-        void pool.check(r.command, cwd).then((a) => settle(n, a));
-        // A batch read faster than it is checked waits here rather than in memory.
+        const sent = pool.check(r.command, cwd);
+        void sent.answer.then((a) => settle(n, a));
+        // A batch read faster than it is checked waits here rather than in memory; after a
+        // check of its own the main thread lets in what the workers answered meanwhile.
         await writtenUpTo(QUEUED_PER_JOB * args.jobs);
+        if (sent.local) await new Promise<void>((r) => setImmediate(r));
       }
     }
     await writtenUpTo(0);

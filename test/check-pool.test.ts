@@ -26,13 +26,37 @@ describe("CheckPool", () => {
       return { decision: "deny", line: "from the main thread" };
     });
     try {
-      const got = await Promise.all(COMMANDS.map((c) => pool.check(c, fx.project)));
+      // One at a time, so no worker has work queued and none falls to the main thread.
+      const got: CheckAnswer[] = [];
+      for (const c of COMMANDS) got.push(await pool.check(c, fx.project).answer);
       expect(local).toBe(0);
       expect(got).toEqual(COMMANDS.map((c) => {
         const v = guard.check(c, { cwd: fx.project });
         return { decision: v.decision, line: JSON.stringify(v) };
       }));
       expect(got.map((a) => a.decision)).toEqual(["allow", "ask", "allow", "ask", "ask"]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("a burst fills the workers' queues and the main thread takes the rest; every answer is a check", async () => {
+    const expected = (c: string): CheckAnswer => {
+      const v = guard.check(c, { cwd: fx.project });
+      return { decision: v.decision, line: JSON.stringify(v) };
+    };
+    let local = 0;
+    const pool = new CheckPool(1, { home: fx.home }, (c) => {
+      local++;
+      return expected(c);
+    });
+    try {
+      const burst = Array.from({ length: 8 }, () => COMMANDS).flat();
+      const sent = burst.map((c) => pool.check(c, fx.project));
+      // The worker holds four; the main thread checked the other 36 itself.
+      expect(sent.filter((s) => !s.local)).toHaveLength(4);
+      expect(local).toBe(36);
+      expect(await Promise.all(sent.map((s) => s.answer))).toEqual(burst.map(expected));
     } finally {
       await pool.close();
     }
@@ -47,7 +71,7 @@ describe("CheckPool", () => {
     };
     const pool = new CheckPool(2, { home: fx.home }, local, join(fx.top, "no-such-code.js"));
     try {
-      const got = await Promise.all(COMMANDS.map((c) => pool.check(c, fx.project)));
+      const got = await Promise.all(COMMANDS.map((c) => pool.check(c, fx.project).answer));
       expect(got.map((a) => a.decision)).toEqual(["allow", "ask", "allow", "ask", "ask"]);
       // Each request once (the workers fail in either order).
       expect(asked.sort()).toEqual(COMMANDS.map((c) => `${c} @ ${fx.project}`).sort());

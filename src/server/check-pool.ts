@@ -1,5 +1,5 @@
-// `check --jsonl --jobs N`: the checks of a batch spread over N worker threads, each with its
-// own guard built from the same options (check-worker.ts). A check is CPU work on one thread,
+// `check --jsonl --jobs N`: the checks of a batch spread over the main thread and N - 1 worker
+// threads, each worker with its own guard built from the same options (check-worker.ts). A check is CPU work on one thread,
 // so a batch on a machine with N cores finishes up to N times sooner; the answers still come
 // in the order the requests came.
 //
@@ -40,6 +40,9 @@ const loaded = file.endsWith(".cjs")
   : import/**/(require("node:url").pathToFileURL(file).href).then((exports) => ({ exports }));
 loaded.then((l) => l.exports.runCheckWorker());`;
 
+/** Requests a worker holds before the main thread checks the next one itself. */
+const QUEUED_PER_WORKER = 4;
+
 export class CheckPool {
   private readonly slots: Slot[] = [];
   private nextId = 0;
@@ -65,17 +68,24 @@ export class CheckPool {
     }
   }
 
-  /** The verdict for one command: from the least busy worker, or the main thread when none is left. */
-  check(command: string, cwd: string | undefined): Promise<CheckAnswer> {
+  /**
+   * The verdict for one command: from the least busy worker, or from the main thread when every
+   * worker has work queued (the main thread is one of the batch's threads) or none is left.
+   * `local` says whether the main thread checked it.
+   */
+  check(command: string, cwd: string | undefined): { readonly local: boolean; readonly answer: Promise<CheckAnswer> } {
     let best: Slot | null = null;
     for (const s of this.slots) if (s.alive && (best === null || s.pending.size < best.pending.size)) best = s;
-    if (best === null) return Promise.resolve(this.local(command, cwd));
+    if (best === null || best.pending.size >= QUEUED_PER_WORKER) return { local: true, answer: Promise.resolve(this.local(command, cwd)) };
     const slot = best;
     const request: CheckRequest = { id: this.nextId++, command, cwd };
-    return new Promise((resolve) => {
-      slot.pending.set(request.id, { request, resolve });
-      slot.worker.postMessage(request);
-    });
+    return {
+      local: false,
+      answer: new Promise((resolve) => {
+        slot.pending.set(request.id, { request, resolve });
+        slot.worker.postMessage(request);
+      }),
+    };
   }
 
   /** Stops the workers. Call it once every answer is in. */
