@@ -205,6 +205,22 @@ table("7z and cpio", box, [
   ["find docs | cpio -p -d ../outside", "ask", ["write $O"]],
   ["find docs | cpio -pdm build", "allow", ["write $P/build", "read $P/docs"]],
   ["find docs | cpio --pass-through --make-directories src", "ask", ["write $P/src", "write $O/secret.txt"]],
+  // bsdcpio (libarchive 3.6.2, by hand): -i refuses members named `/x` or `../x` ("Path is
+  // absolute", "Path contains '..'") unless --insecure, and writes the rest below the working
+  // directory, through its symlinks as GNU cpio does.
+  ["bsdcpio -id < a.cpio", "ask", ["write $P", "write $O"]],
+  // bsdcpio has no -D: it prints its usage and extracts nothing; judged as extracting here.
+  ["cd docs && bsdcpio -id -D docs < ../a.cpio", "allow", ["write $P/docs"]],
+  ["cd docs && bsdcpio -idv < ../a.cpio", "allow", ["write $P/docs"]],
+  ["cd docs && bsdcpio -i --insecure < ../a.cpio", "ask", ["#UNRESOLVED_PATH", "write $P/docs"]],
+  ["cd docs && bsdcpio -i -I ../../outside/a.cpio", "ask", ["read $O/a.cpio"]],
+  ["cd docs && bsdcpio -it < ../a.cpio", "allow"],
+  ["find docs | bsdcpio -o -F ~/a.cpio", "ask", ["write $H/a.cpio", "read $P/docs"]],
+  ["find docs | bsdcpio -oz -O ../outside/a.cpio.gz", "ask", ["write $O/a.cpio.gz"]],
+  ["find docs | bsdcpio -oL > a.cpio", "allow", ["read $P/docs"]],
+  ["find docs | bsdcpio -pdm ~/copy", "ask", ["write $H/copy"]],
+  ["find docs | bsdcpio -pdm build", "allow", ["write $P/build", "read $P/docs"]],
+  ["bsdcpio -o < list > a.cpio", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 // An archive's member names are inside it, where the guard does not look: extracting writes

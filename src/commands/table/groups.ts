@@ -9,6 +9,7 @@
 // of named bindings and the GROUPS object, whose loaders use the bindings and nothing else.
 
 import { ARCHIVE_ANALYSERS, ARCHIVE_SPECS } from "./archives.ts";
+import { CPIO_ANALYSERS } from "./cpio.ts";
 import { CHECKSUMS } from "./checksums.ts";
 import { CONVERTER_ANALYSERS, CONVERTER_SPECS } from "./converters.ts";
 import { COREUTILS } from "./coreutils.ts";
@@ -57,6 +58,7 @@ export const GROUPS = {
   "archives": () => ({ specs: ARCHIVE_SPECS, analysers: ARCHIVE_ANALYSERS }),
   "checksums": () => ({ specs: [], analysers: [CHECKSUMS] }),
   "converters": () => ({ specs: CONVERTER_SPECS, analysers: CONVERTER_ANALYSERS }),
+  "cpio": () => ({ specs: [], analysers: CPIO_ANALYSERS }),
   "coreutils": () => ({ specs: COREUTILS, analysers: [] }),
   "crontab": () => ({ specs: CRONTAB_SPECS, analysers: [] }),
   "crypto": () => ({ specs: CRYPTO_SPECS, analysers: CRYPTO_ANALYSERS }),
