@@ -7,6 +7,7 @@ import type { World } from "../shell/state.ts";
 import type { Span } from "../span.ts";
 import { applySpec } from "./apply.ts";
 import { type Arg, type Disk, type Effect, NO_DISK, type Stdin } from "./effects.ts";
+import { extractionEffects } from "./extractors.ts";
 import type { Call } from "./spec.ts";
 import type { Listing } from "../shell/listing.ts";
 import { lookupCommand } from "./table/index.ts";
@@ -155,5 +156,6 @@ function generic(name: Arg, args: readonly Arg[]): Effect[] {
     }
     effects.push({ t: "generic", arg: a, operand: operands });
   }
+  if (name.text !== null) effects.push(...extractionEffects(basename(name.text), args, name));
   return effects;
 }

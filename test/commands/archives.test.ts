@@ -221,6 +221,24 @@ table("7z and cpio", box, [
   ["find docs | bsdcpio -pdm ~/copy", "ask", ["write $H/copy"]],
   ["find docs | bsdcpio -pdm build", "allow", ["write $P/build", "read $P/docs"]],
   ["bsdcpio -o < list > a.cpio", "ask", ["#UNRESOLVED_WORD"]],
+  // Extractors without an entry (src/commands/extractors.ts): their words are judged as an
+  // unknown program's, and extracting writes the working directory's tree (and a destination's),
+  // through the symlinks at the project's top that lead out.
+  ["unrar x a.rar", "ask", ["write $O"]],
+  ["cd docs && unrar x ../a.rar", "allow", ["write $P/docs"]],
+  ["cd docs && unrar x ../a.rar ../../outside/", "ask", ["write $O"]],
+  ["unrar l a.rar", "allow"],
+  ["jar xf a.jar", "ask", ["write $O"]],
+  ["jar -tf a.jar", "allow"],
+  ["cd docs && jar xf ../a.jar", "allow", ["write $P/docs"]],
+  ["cd docs && unar -o .. ../a.rar", "ask", ["write $P", "write $O"]],
+  ["cd docs && cabextract -d .. ../a.cab", "ask", ["write $O"]],
+  ["cabextract -l a.cab", "allow"],
+  ["lha x a.lzh", "ask", ["write $O"]],
+  ["cd docs && aunpack ../a.tgz", "allow", ["write $P/docs"]],
+  ["cd docs && bsdunzip ../a.zip", "allow", ["write $P/docs"]],
+  ["bsdunzip -l a.zip", "allow"],
+  ["unrar \"$X\" a.rar", "ask", ["write $O"]],
 ]);
 
 // An archive's member names are inside it, where the guard does not look: extracting writes
