@@ -18,7 +18,7 @@ const CURL: TableSpec = {
   long: [
     "--silent", "--show-error", "--location", "--fail", "--fail-with-body", "--fail-early", "--include", "--head", "--insecure", "--verbose", "--progress-bar", "--no-buffer",
     "--globoff", "--get", "--ipv4", "--ipv6", "--http1.0", "--http1.1", "--http2", "--http2-prior-knowledge", "--http3", "--http3-only", "--list-only", "--append",
-    "--junk-session-cookies", "--remote-header-name", "--remote-name-all", "--remote-time", "--parallel", "--parallel-immediate", "--netrc", "--netrc-optional",
+    "--junk-session-cookies", "--remote-header-name", "--remote-time", "--parallel", "--parallel-immediate", "--netrc", "--netrc-optional",
     "--proxytunnel", "--disable-epsv", "--disable", "--use-ascii", "--manual", "--version", "--compressed", "--compressed-ssh", "--create-dirs", "--digest", "--basic", "--ntlm",
     "--negotiate", "--anyauth", "--location-trusted", "--post301", "--post302", "--post303", "--raw", "--tr-encoding", "--tcp-nodelay", "--tcp-fastopen", "--no-keepalive",
     "--no-sessionid", "--no-alpn", "--no-npn", "--ssl", "--ssl-reqd", "--tlsv1", "--tlsv1.0", "--tlsv1.1", "--tlsv1.2", "--tlsv1.3", "--sslv2", "--sslv3", "--cert-status",
@@ -30,7 +30,7 @@ const CURL: TableSpec = {
   ],
   options: {
     "-o": write, "--output": write, "--output-dir": write,
-    "-O": { modes: ["remote-name"] }, "--remote-name": { modes: ["remote-name"] },
+    "-O": { modes: ["remote-name"] }, "--remote-name": { modes: ["remote-name"] }, "--remote-name-all": { modes: ["remote-name"] },
     "-T": read, "--upload-file": read,
     ...each(none, "-d", "--data", "--data-ascii", "--data-binary", "--data-urlencode", "--json", "-F", "--form", "-H", "--header", "--proxy-header", "-w", "--write-out", "--variable", "-b", "--cookie"),
     "--data-raw": none, "--form-string": none,
