@@ -1,4 +1,5 @@
-// Archive extractors the table has no entry for (unrar, unar, jar, lha, cabextract, …). Their
+// Archive extractors the table has no entry for (unrar, unar, jar, lha, cabextract, …), and
+// downloads that save files under their remote names (`gh release download`). Their
 // words are judged as any unknown program's (analyse.ts `generic`), which sees a destination
 // outside the project but not what extracting does below one inside it: the archive's members
 // land under names the guard never sees, through any symlink already there. So when one
@@ -44,6 +45,8 @@ const EXTRACTORS: ReadonlyMap<string, Extractor> = new Map<string, Extractor>([
   ["dtrx", { extracts: unless("-l", "--list", "-t", "--table") }],
   ["unp", { extracts: () => true }],
   ["zpaq", { extracts: commandIn("x"), into: ["-to"] }],
+  // gh 2.x: a release's assets and a run's artifacts land under their own names.
+  ["gh", { extracts: (w) => ["release", "run"].includes(w[0] ?? "") && w[1] === "download", into: ["-D", "--dir"] }],
 ]);
 
 /** What extracting adds to an unknown program's effects: nothing when `name` is not an extractor or does not extract. */

@@ -239,6 +239,10 @@ table("7z and cpio", box, [
   ["cd docs && bsdunzip ../a.zip", "allow", ["write $P/docs"]],
   ["bsdunzip -l a.zip", "allow"],
   ["unrar \"$X\" a.rar", "ask", ["write $O"]],
+  ["gh release download v1", "ask", ["write $O"]],
+  ["cd docs && gh release download v1 -D ../src", "ask", ["write $P/src", "write $O/secret.txt"]],
+  ["cd docs && gh run download 42", "allow", ["write $P/docs"]],
+  ["gh release list", "allow"],
 ]);
 
 // An archive's member names are inside it, where the guard does not look: extracting writes
