@@ -101,7 +101,16 @@ table("zip and unzip", box, [
 ]);
 
 table("compressors", box, [
-  ["gzip README.md", "allow", ["write $P/README.md"]],
+  ["gzip README.md", "allow", ["write $P/README.md", "write $P/README.md.gz"]],
+  // Beside each operand: NAME.SUFFIX compressing, NAME less its suffix decompressing.
+  ["gunzip docs/a.tgz", "allow", ["write $P/docs/a.tgz", "write $P/docs/a.tar"]],
+  ["bunzip2 docs/a", "allow", ["write $P/docs/a.out"]],
+  ["xz -d docs/a.txz", "allow", ["write $P/docs/a.tar"]],
+  ["zstd docs/a", "allow", ["write $P/docs/a.zst"]],
+  ["zstd -d docs/a.tzst", "allow", ["write $P/docs/a.tar"]],
+  ["lz4 docs/a", "allow", ["write $P/docs/a.lz4"]],
+  ["brotli docs/a", "allow", ["write $P/docs/a.br"]],
+  ["compress docs/a", "allow", ["write $P/docs/a.Z"]],
   // -r with -f compresses what the symlinks it meets point to (helper review 4, F8).
   ["gzip -rfk src", "ask", ["write $O/secret.txt"]],
   ["zstd -rf src", "ask", ["write $O/secret.txt"]],

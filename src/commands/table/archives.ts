@@ -7,6 +7,7 @@ import { applySpec, parseWords, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
 import { chdir, each, flag, generic, hooks, issue, locate, namesFrom, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
+import { compressedNames } from "./compressed-names.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { ar } from "./ar.ts";
 import { tarAddedOperands } from "./link-operands.ts";
@@ -367,7 +368,7 @@ const GZIP: TableSpec = {
   recursion: { mode: "recursive", follow: { mode: "force" } },
   // Decompressing NAME that is not there, gzip tries NAME.gz, NAME.z, NAME-z and NAME.Z (and
   // NAME with the -S suffix): a rule on `*.gz` must see them.
-  custom: (ctx) => {
+  custom: hooks(compressedNames, (ctx) => {
     const decompress = /^(gunzip|unpigz|uncompress|zcat|gzcat)$/.test(ctx.name) || ctx.items.some((it) => it.t === "option" && /^(-d|--decompress|--uncompress)$/.test(it.name));
     if (!decompress) return;
     const suffixes = [".gz", ".z", "-z", ".Z", ...optionValues(ctx, "-S", "--suffix").map((v) => v.text)];
@@ -375,7 +376,7 @@ const GZIP: TableSpec = {
       if (a.text === null || a.text === "-" || /(\.(gz|z|Z|tgz|taz)|-gz|-z|_z)$/.test(a.text)) continue;
       for (const sfx of suffixes) ctx.role(sfx === null ? withValue(a, null, "a suffix that is not known") : withValue(a, a.text + sfx, ""), inPlace);
     }
-  },
+  }),
 };
 
 const BZIP2: TableSpec = {
@@ -385,6 +386,7 @@ const BZIP2: TableSpec = {
   long: ["--decompress", "--compress", "--keep", "--force", "--quiet", "--verbose", "--small", "--license", "--version", "--help", "--fast", "--best"],
   options: { "-c": stdoutMode, "--stdout": stdoutMode, "-t": mode("test"), "--test": mode("test"), "-p": optionalNone, "-n": none },
   operands: { all: inPlace },
+  custom: compressedNames,
 };
 
 const XZ: TableSpec = {
@@ -403,9 +405,9 @@ const XZ: TableSpec = {
     "--files": { value: "read", optional: true, modes: ["namelist"] }, "--files0": { value: "read", optional: true, modes: ["namelist"] },
   },
   operands: { all: inPlace },
-  custom: (ctx) => {
+  custom: hooks(compressedNames, (ctx) => {
     if (ctx.modes.has("namelist")) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} --files compresses files named in a list the guard does not read`);
-  },
+  }),
 };
 
 const ZSTD: TableSpec = {
@@ -434,9 +436,9 @@ const ZSTD: TableSpec = {
   operands: { all: inPlace },
   // -f makes zstd -r take the files symlinks point to (it skips links otherwise).
   recursion: { mode: "recursive", follow: { mode: "force" } },
-  custom: (ctx) => {
+  custom: hooks(compressedNames, (ctx) => {
     if (ctx.modes.has("namelist")) issue(ctx, "UNRESOLVED_WORD", "zstd --filelist compresses files named in a list the guard does not read");
-  },
+  }),
 };
 
 const LZ4: TableSpec = {
@@ -447,6 +449,7 @@ const LZ4: TableSpec = {
   options: { "-c": stdoutMode, "--stdout": stdoutMode, "-t": mode("test"), "--test": mode("test"), "-l": mode("list"), "--list": mode("list"), "-T": none },
   // lz4 IN [OUT]: both are files it reads or writes; OUT is written.
   operands: { all: inPlace },
+  custom: compressedNames,
 };
 
 const BROTLI: TableSpec = {
@@ -460,6 +463,7 @@ const BROTLI: TableSpec = {
     ...each(none, "-q", "--quality", "-w", "--lgwin", "-S", "--suffix"),
   },
   operands: { all: inPlace },
+  custom: compressedNames,
 };
 
 export const ARCHIVE_SPECS: readonly TableSpec[] = [
