@@ -275,6 +275,9 @@ export const FORMS: readonly Form[] = [
   { name: "stmt-herestring-ansi-c", text: `: <<< $'a'$(cat ${P}); `, applies: (p) => p.kind === "statement" },
   { name: "stmt-herestring-translated", text: `: <<< "a"$"$(cat ${P})"; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-herestring-pe", text: `: <<< 'a'\${SHELLFENCE_UNSET:-\`cat ${P}\`}"b"; `, applies: (p) => p.kind === "statement" },
+  // Bash's compatibility level: at 4.2 and below a single quote in "${x/p/r}"'s replacement is text.
+  { name: "stmt-compat-shopt", text: `shopt -s compat42; : "\${HOME/?/'$(cat ${P})'}"; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-compat-variable", text: `BASH_COMPAT=4.1; : "\${HOME/?/'\`cat ${P}\`'}"; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-herestring-continued", text: `: <<< "a$(cat \\\n${P})"'b'; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-arith-subscript", text: `(( a[$(cat ${P})] )); `, applies: (p) => p.kind === "statement" },
   { name: "stmt-arith-single-quoted", text: `(( 'a[$(cat ${P})]' )); `, applies: (p) => p.kind === "statement" },
