@@ -289,6 +289,13 @@ table("bash's compatibility level", box, [
   ["env BASH_COMPAT=4.2 bash -c 'echo hi'", "ask", ["#SHELL_STATE"]],
   ["BASH_COMPAT=4.2 bash -c 'echo hi'", "ask", ["#SHELL_STATE"]],
   ["export BASH_COMPAT=4.2; bash -c 'echo hi'", "ask", ["#SHELL_STATE"]],
+  // An option name that is not known may be any of them, or nocasematch, or posix.
+  ["shopt -s $1; echo hi", "ask", ["#SHELL_STATE"]],
+  ["set -o \"$1\"; echo hi", "ask", ["#SHELL_STATE"]],
+  ["shopt -u $1; echo hi", "allow"],
+  ["set +o \"$1\"; echo hi", "allow"],
+  ["set $1; echo hi", "ask", ["#SHELL_STATE"]],
+  ["set -- $1; echo hi", "allow"],
   // Turning a level off, or back to the default, changes nothing.
   ["shopt -u compat42; echo hi", "allow"],
   ["BASH_COMPAT=; echo hi", "allow"],
