@@ -167,7 +167,7 @@ export const UNFOLLOWED_SET_O: ReadonlySet<string> = new Set(["posix", "keyword"
  * bash did (at 4.2 and below a single quote in the replacement of "${x/p/r}" is text, so
  * `shopt -s compat42; echo "${HOME/r/'$(cmd)'}"` runs cmd). The guard models bash 5.2 only.
  */
-export const COMPAT_SHOPT: readonly string[] = ["compat31", "compat32", "compat40", "compat41", "compat42", "compat43", "compat44"];
+const COMPAT_SHOPT: readonly string[] = ["compat31", "compat32", "compat40", "compat41", "compat42", "compat43", "compat44"];
 // execfail: a failed `exec` no longer ends the shell, so what follows it runs.
 export const UNFOLLOWED_SHOPT: ReadonlySet<string> = new Set(["nocasematch", "execfail", ...COMPAT_SHOPT]);
 
