@@ -264,6 +264,47 @@ table("shell state that changes later commands", box, [
   ["sh -c 'eval() { :; }; eval \"cat ../outside/secret.txt\"'", "ask", ["* $O/secret.txt"]],
 ]);
 
+// Bash's compatibility level (shopt -s compat31…compat44, BASH_COMPAT) changes how it reads and
+// expands the commands after it: at 4.2 and below a single quote in the replacement of
+// "${x/p/r}" is text, so `shopt -s compat42; echo "${HOME/r/'$(cat ../x)'}"` runs the cat
+// (strace: openat ../outside/secret.txt; at 5.2 the quotes hold and nothing runs). Found by the
+// probe fuzz's forms of quoting (by hand, from a quoted ${…} operand). The guard models bash
+// 5.2 only: any other level, however it is set, asks.
+table("bash's compatibility level", box, [
+  ["shopt -s compat42; echo \"${HOME/r/'$(cat ../outside/secret.txt)'}\"", "ask", ["#SHELL_STATE"]],
+  ["shopt -s compat31; echo hi", "ask", ["#SHELL_STATE"]],
+  ["shopt -s compat44; echo hi", "ask", ["#SHELL_STATE"]],
+  ["shopt -s extglob compat41; echo hi", "ask", ["#SHELL_STATE"]],
+  ["BASH_COMPAT=4.2; echo \"${HOME/r/'$(cat ../outside/secret.txt)'}\"", "ask", ["#SHELL_STATE"]],
+  ["BASH_COMPAT=42; echo hi", "ask", ["#SHELL_STATE"]],
+  ["export BASH_COMPAT=4.2; echo hi", "ask", ["#SHELL_STATE"]],
+  ["declare BASH_COMPAT=4.2; echo hi", "ask", ["#SHELL_STATE"]],
+  ["f() { local BASH_COMPAT=4.2; echo hi; }; f", "ask", ["#SHELL_STATE"]],
+  ["printf -v BASH_COMPAT 42; echo hi", "ask", ["#SHELL_STATE"]],
+  ["read BASH_COMPAT < README.md; echo hi", "ask", ["#SHELL_STATE"]],
+  ["BASH_COMPAT=$v; echo hi", "ask", ["#SHELL_STATE"]],
+  // …and reaching a new bash: its command line, its environment.
+  ["bash -O compat42 -c 'echo \"${HOME/r/'\"'\"'$(cat ../outside/secret.txt)'\"'\"'}\"'", "ask", ["#SHELL_STATE"]],
+  ["env BASHOPTS=compat42 bash -c 'echo hi'", "ask", ["#SHELL_STATE"]],
+  ["env BASH_COMPAT=4.2 bash -c 'echo hi'", "ask", ["#SHELL_STATE"]],
+  ["BASH_COMPAT=4.2 bash -c 'echo hi'", "ask", ["#SHELL_STATE"]],
+  ["export BASH_COMPAT=4.2; bash -c 'echo hi'", "ask", ["#SHELL_STATE"]],
+  // An option name that is not known may be any of them, or nocasematch, or posix.
+  ["shopt -s $1; echo hi", "ask", ["#SHELL_STATE"]],
+  ["set -o \"$1\"; echo hi", "ask", ["#SHELL_STATE"]],
+  ["shopt -u $1; echo hi", "allow"],
+  ["set +o \"$1\"; echo hi", "allow"],
+  ["set $1; echo hi", "ask", ["#SHELL_STATE"]],
+  ["set -- $1; echo hi", "allow"],
+  // Turning a level off, or back to the default, changes nothing.
+  ["shopt -u compat42; echo hi", "allow"],
+  ["BASH_COMPAT=; echo hi", "allow"],
+  ["unset BASH_COMPAT; echo hi", "allow"],
+  ["shopt compat42", "allow"],
+  // At bash 5.2's level the quotes hold: nothing runs.
+  ["echo \"${HOME/r/'$(cat ../outside/secret.txt)'}\"", "allow"],
+]);
+
 // Found by a differential fuzzer of words against bash 5.2 (helper review 5): each was
 // allowed with a definite value that was not bash's.
 table("word expansion as bash does it", box, [

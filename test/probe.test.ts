@@ -82,6 +82,23 @@ describe.skipIf(why !== null)("probe runs", () => {
     expect(outcomes[3]!.touches.map((t) => t.path)).toContain("$T/work/probe-14");
     expect(verdicts.map((v) => (v instanceof Error ? v.message : v.decision))).toEqual(["ask", "allow", "allow", expect.any(String), "ask"]);
   }, 60_000);
+
+  // At compat 4.2 and below a single quote in "${x/p/r}"'s replacement is text, so the code in
+  // it runs; at 5.2 it does not (test/core.test.ts, "bash's compatibility level"). The guard
+  // models 5.2 only and asks for any other level.
+  test("code a lower compatibility level runs is run by bash, and the guard asks", async () => {
+    const items = [
+      { id: 21, text: `shopt -s compat42; echo "\${HOME/?/'$(cat ../${MARK})'}"` },
+      { id: 22, text: `BASH_COMPAT=4.1; echo "\${HOME/?/'\`cat ../${MARK}\`'}"` },
+      { id: 23, text: `env BASH_COMPAT=4.2 bash -c 'echo "\${HOME/?/'"'"'$(cat ../${MARK})'"'"'}"'` },
+      { id: 24, text: `echo "\${HOME/?/'$(cat ../${MARK})'}"` },
+    ];
+    const { verdicts, outcomes } = await runner.batch(items);
+    expect(outcomes.map((o) => [o.id, o.touches.length > 0])).toEqual([[21, true], [22, true], [23, true], [24, false]]);
+    expect(verdicts.map((v) => (v instanceof Error ? v.message : [v.decision, v.reasons.map((r) => r.code)]))).toEqual([
+      ["ask", ["SHELL_STATE"]], ["ask", ["SHELL_STATE"]], ["ask", expect.arrayContaining(["SHELL_STATE"])], ["allow", []],
+    ]);
+  }, 60_000);
 });
 
 describe.skipIf(why !== null)("probe campaign", () => {

@@ -162,8 +162,23 @@ export const EMPTY_SCOPE: Scope = { vars: new Map(), options: null };
  * execfail (a failed `exec` does not end the shell).
  */
 export const UNFOLLOWED_SET_O: ReadonlySet<string> = new Set(["posix", "keyword"]);
+/**
+ * Bash's compatibility levels: each makes bash read and expand the commands after it as an older
+ * bash did (at 4.2 and below a single quote in the replacement of "${x/p/r}" is text, so
+ * `shopt -s compat42; echo "${HOME/r/'$(cmd)'}"` runs cmd). The guard models bash 5.2 only.
+ */
+const COMPAT_SHOPT: readonly string[] = ["compat31", "compat32", "compat40", "compat41", "compat42", "compat43", "compat44"];
 // execfail: a failed `exec` no longer ends the shell, so what follows it runs.
-export const UNFOLLOWED_SHOPT: ReadonlySet<string> = new Set(["nocasematch", "execfail"]);
+export const UNFOLLOWED_SHOPT: ReadonlySet<string> = new Set(["nocasematch", "execfail", ...COMPAT_SHOPT]);
+
+/** BASH_COMPAT sets the same levels as a variable (`BASH_COMPAT=4.2`, also from a new bash's
+ * environment); only the empty value, the default, leaves bash as the guard models it. */
+export const COMPAT_VARIABLE = "BASH_COMPAT";
+
+/** A write of `value` to BASH_COMPAT (null: not known) changes bash's compatibility level. */
+export function changesCompat(value: string | null): boolean {
+  return value !== "";
+}
 
 /** Exit status of the last command: 0, non-zero, or either. */
 export type Status = 0 | 1 | 2;

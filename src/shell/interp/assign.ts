@@ -5,7 +5,7 @@
 import type { Arg } from "../../commands/analyse.ts";
 import type { Span } from "../../span.ts";
 import { nameRisk, textRisk, variablesRisk } from "../arithmetic.ts";
-import { isStandIn, markStandIn, unknown, type Value, type World } from "../state.ts";
+import { changesCompat, COMPAT_VARIABLE, isStandIn, markStandIn, unknown, type Value, type World } from "../state.ts";
 import type { Assign } from "../syntax.ts";
 import { expandToSegs, expandWord } from "../words/expand.ts";
 import { type Field, fieldText, hasStandIn, type Seg, textWithNumbers, type WordEnv } from "../words/env.ts";
@@ -25,6 +25,7 @@ function specialVariable(it: Evaluator, a: Assign, w: World): void {
   // Assigning DIRSTACK edits the stack: what popd and ~N reach is no longer known.
   else if (a.name === "DIRSTACK") w.stackUnknown = true;
   else if (a.name === "POSIXLY_CORRECT") it.issue("SHELL_STATE", "POSIXLY_CORRECT puts bash in posix mode, which the guard does not follow", a.span);
+  else if (a.name === COMPAT_VARIABLE && changesCompat(a.array ? null : compatText(a))) it.issue("SHELL_STATE", `${COMPAT_VARIABLE} sets bash's compatibility level, which changes how it reads the commands after it; the guard does not follow it`, a.span);
   // A GLOBIGNORE that is not empty turns dotglob on: `*` matches dotfiles (`.env`).
   else if (a.name === "GLOBIGNORE") {
     const v = w.getVar("GLOBIGNORE");
@@ -35,6 +36,12 @@ function specialVariable(it: Evaluator, a: Assign, w: World): void {
     const text = a.value.text;
     if (/\$\(|`|\$\{/.test(text)) reportRisk({ code: "OPAQUE_CODE", why: "PS4 is expanded before each command under set -x, command substitutions included", runs: text.replace(/^'(.*)'$/s, "$1") }, w, it, a.span);
   }
+}
+
+/** The text an assignment's value will have when it needs no expansion: `x=`, `x=''`, `x=""`. */
+function compatText(a: Assign): string | null {
+  if (!a.value) return "";
+  return /^(?:''|"")*$/.test(a.value.text) ? "" : null;
 }
 
 /** Applies assignments; returns the previous values when they are temporary. */

@@ -6,7 +6,7 @@
 import type { Arg, Effect } from "../../commands/analyse.ts";
 import type { Span } from "../../span.ts";
 import { type Listing, standInPathPart, type StandInPart } from "../listing.ts";
-import { DEFAULT_OPTIONS, EMPTY_SCOPE, type Options, positionalText, positionalValue, SET_O, SHOPT, STATUS_UNKNOWN, type Status, str, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, type World } from "../state.ts";
+import { changesCompat, COMPAT_VARIABLE, DEFAULT_OPTIONS, EMPTY_SCOPE, type Options, positionalText, positionalValue, SET_O, SHOPT, STATUS_UNKNOWN, type Status, str, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, type World } from "../state.ts";
 import type { Stdin } from "../../commands/effects.ts";
 import { hasSubstitution, pipeOutput, UNKNOWN_STDIN } from "../stdin.ts";
 import type { Dialect, Redir, Stmt, Word } from "../syntax.ts";
@@ -369,8 +369,13 @@ function inheritedOptions(w: World, name: "SHELLOPTS" | "BASHOPTS", names: Reado
   return Object.fromEntries(Object.entries(names).map(([n, k]) => [k, on.has(n)]));
 }
 
-/** An exported SHELLOPTS or BASHOPTS that turns on an option the guard does not follow (`env SHELLOPTS=posix bash`). */
+/** An exported SHELLOPTS or BASHOPTS that turns on an option the guard does not follow (`env
+ * SHELLOPTS=posix bash`), or an exported BASH_COMPAT that sets another compatibility level. */
 function unfollowedInherited(w: World): string | null {
+  const compat = w.getVar(COMPAT_VARIABLE);
+  if (w.attr(COMPAT_VARIABLE).includes("x") && compat !== undefined && compat.k !== "unset" && changesCompat(compat.k === "str" ? compat.v : null)) {
+    return compat.k === "str" ? `${COMPAT_VARIABLE}=${compat.v}` : `an exported ${COMPAT_VARIABLE} that is not known`;
+  }
   for (const [name, unfollowed] of [["SHELLOPTS", UNFOLLOWED_SET_O], ["BASHOPTS", UNFOLLOWED_SHOPT]] as const) {
     const v = w.getVar(name);
     if (!w.attr(name).includes("x") || v === undefined || v.k === "unset") continue;

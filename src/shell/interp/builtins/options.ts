@@ -12,7 +12,9 @@ export function setBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World): 
   for (let i = 0; i < args.length; i++) {
     const t = args[i]!.text;
     if (t === null) {
-      // set "$x": options and positional parameters become unknown.
+      // set "$x": options and positional parameters become unknown; the word may turn on one
+      // the guard does not follow (`-k`, `-o posix`).
+      unfollowedIssue(it, "set with a word that is not known", args[i]!);
       for (const k of Object.keys(w.options) as (keyof Options)[]) w.options[k] = null;
       w.positional = null;
       return done(w, STATUS_UNKNOWN);
@@ -34,6 +36,8 @@ export function setBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World): 
         if (name === undefined) return done(w, 0);
         i++;
         if (name === null) {
+          // An unknown name may be one the guard does not follow (posix); the others become unknown.
+          if (on) unfollowedIssue(it, `set -o with an option name that is not known`, args[i]!);
           for (const k of Object.values(SET_O)) w.options[k] = null;
         } else if (SET_O[name]) w.options[SET_O[name]] = on;
         else if (on && UNFOLLOWED_SET_O.has(name)) return unfollowedOption(it, w, `set -o ${name}`, args[i]!);
@@ -70,6 +74,8 @@ export function shopt(_it: BuiltinContext, argv: readonly Arg[], w: World): Worl
   }
   for (const n of names) {
     if (n === null) {
+      // An unknown name may be one the guard does not follow (nocasematch, compat42); the others become unknown.
+      if (on) unfollowedIssue(_it, `shopt ${setStyle ? "-so" : "-s"} with an option name that is not known`, argv[0]!);
       for (const k of Object.keys(w.options) as (keyof Options)[]) w.options[k] = null;
       continue;
     }
@@ -85,4 +91,8 @@ export function shopt(_it: BuiltinContext, argv: readonly Arg[], w: World): Worl
 function unfollowedOption(it: BuiltinContext, w: World, what: string, at: Arg): World[] {
   it.issue("SHELL_STATE", `${what} changes how bash reads the commands after it, which the guard does not follow`, at.span);
   return [taint(w, what)];
+}
+
+function unfollowedIssue(it: BuiltinContext, what: string, at: Arg): void {
+  it.issue("SHELL_STATE", `${what} may change how bash reads the commands after it, which the guard does not follow`, at.span);
 }

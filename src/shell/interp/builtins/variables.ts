@@ -4,7 +4,7 @@
 
 import type { Arg } from "../../../commands/analyse.ts";
 import type { Span } from "../../../span.ts";
-import { markStandIn, unknown, UNSET, type World } from "../../state.ts";
+import { COMPAT_VARIABLE, markStandIn, unknown, UNSET, type World } from "../../state.ts";
 import type { Assign } from "../../syntax.ts";
 import { knownPrefix, textWithNumbers } from "../../words/env.ts";
 import { lookup } from "../../words/variables.ts";
@@ -259,6 +259,7 @@ export function namedWrite(it: BuiltinContext, name: string, w: World, span: Spa
   // Writing DIRSTACK edits the stack: what popd and ~N reach is no longer known.
   else if (base === "DIRSTACK") w.stackUnknown = true;
   else if (base === "POSIXLY_CORRECT") it.issue("SHELL_STATE", "POSIXLY_CORRECT puts bash in posix mode, which the guard does not follow", span);
+  else if (base === COMPAT_VARIABLE) it.issue("SHELL_STATE", `writing ${COMPAT_VARIABLE} sets bash's compatibility level, which changes how it reads the commands after it; the guard does not follow it`, span);
   else if (base === "GLOBIGNORE") w.options.dotglob = null;
   else if (base === "PS4") it.issue("OPAQUE_CODE", "PS4 is expanded before each command under set -x, command substitutions included", span);
 }
