@@ -173,13 +173,13 @@ if (existsSync(join(here, "dist", "cli.js")) && cliRuns > 0) {
     console.log(batchRuns > 1 ? `median (best) of ${batchRuns} runs, the rows taking turns` : "one run");
     console.log(`${"".padEnd(28)} check/s          front/s          check ÷ front`);
     const roots: [string, string][] = [["", here], ...(before ? ([["before: ", before]] as [string, string][]) : [])];
-    // The last row spreads the batch over one worker thread per core (`--jobs auto`); its front
-    // end is one thread's, so no ratio is printed for it.
+    // The last row spreads the batch over one thread per core (`--jobs N`, not auto, which
+    // leaves a core to V8); its front end is one thread's, so no ratio is printed for it.
     const cores = availableParallelism();
     const runtimes = [
       ["Node.js (bundle)", "node", ["--liftoff-only"], []],
       ["Bun (sources)", process.execPath, [], []],
-      [`Node.js, --jobs auto (${cores})`, "node", ["--liftoff-only"], ["--jobs", "auto"]],
+      [`Node.js, --jobs ${cores}`, "node", ["--liftoff-only"], ["--jobs", String(cores)]],
     ] as const;
     const rates = new Map<string, { check: number[]; front: number[]; answered: number }>();
     // Interleaved: this checkout and the other one take turns, so load falls on both alike.
@@ -210,7 +210,7 @@ if (existsSync(join(here, "dist", "cli.js")) && cliRuns > 0) {
       console.log(`${key.padEnd(28)} ${both(row.check).padEnd(16)} ${both(row.front).padEnd(16)} ${ratio.padStart(13)}${note}`);
     }
     const parallel = rates.get(runtimes[2][0]);
-    if (parallel) console.log(`--jobs auto: ${fmt(med(parallel.check) / med(rates.get(runtimes[0][0])!.check), 2)}× one thread's checks/s (median), on ${cores} cores`);
+    if (parallel) console.log(`--jobs ${cores}: ${fmt(med(parallel.check) / med(rates.get(runtimes[0][0])!.check), 2)}× one thread's checks/s (median), on ${cores} cores`);
     if (before) {
       for (const [runtime, , , extra] of runtimes) {
         if (extra.length > 0) continue;
