@@ -15,9 +15,11 @@ export interface CheckRequest {
 }
 
 /** What a worker sends back: the verdict as its JSON line, and its decision for the exit status. */
-export type WorkerMessage =
-  | { readonly kind: "ready" }
-  | { readonly kind: "answer"; readonly id: number; readonly decision: Decision; readonly line: string };
+export interface WorkerMessage {
+  readonly id: number;
+  readonly decision: Decision;
+  readonly line: string;
+}
 
 export interface WorkerSetup {
   readonly options: GuardOptions;
@@ -33,8 +35,7 @@ export async function runCheckWorker(): Promise<void> {
   const guard = await createGuard((workerData as WorkerSetup).options);
   port.on("message", (r: CheckRequest) => {
     const v = guard.check(r.command, r.cwd === undefined ? {} : { cwd: r.cwd });
-    const answer: WorkerMessage = { kind: "answer", id: r.id, decision: v.decision, line: JSON.stringify(v) };
+    const answer: WorkerMessage = { id: r.id, decision: v.decision, line: JSON.stringify(v) };
     port.postMessage(answer);
   });
-  port.postMessage({ kind: "ready" } satisfies WorkerMessage);
 }

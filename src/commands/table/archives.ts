@@ -7,7 +7,7 @@ import { applySpec, parseWords, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
 import { chdir, each, flag, generic, hooks, issue, locate, namesFrom, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
-import { compressedNames } from "./compressed-names.ts";
+import { compressedNames, decompressing } from "./compressed-names.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { ar } from "./ar.ts";
 import { tarAddedOperands } from "./link-operands.ts";
@@ -369,8 +369,7 @@ const GZIP: TableSpec = {
   // Decompressing NAME that is not there, gzip tries NAME.gz, NAME.z, NAME-z and NAME.Z (and
   // NAME with the -S suffix): a rule on `*.gz` must see them.
   custom: hooks(compressedNames, (ctx) => {
-    const decompress = /^(gunzip|unpigz|uncompress|zcat|gzcat)$/.test(ctx.name) || ctx.items.some((it) => it.t === "option" && /^(-d|--decompress|--uncompress)$/.test(it.name));
-    if (!decompress) return;
+    if (!decompressing(ctx)) return;
     const suffixes = [".gz", ".z", "-z", ".Z", ...optionValues(ctx, "-S", "--suffix").map((v) => v.text)];
     for (const a of ctx.operands) {
       if (a.text === null || a.text === "-" || /(\.(gz|z|Z|tgz|taz)|-gz|-z|_z)$/.test(a.text)) continue;

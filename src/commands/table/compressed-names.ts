@@ -13,7 +13,7 @@ interface Suffixes {
   readonly add: string;
   /** What decompressing takes off, and what it puts instead (`.tgz` → `.tar`). */
   readonly strip: readonly (readonly [string, string])[];
-  /** bzip2 and gzip: where no suffix is known, decompressing writes NAME.out (bzip2) or refuses. */
+  /** What decompressing a name without a known suffix writes beside it (bzip2: NAME.out); others refuse. */
   readonly unknown?: string;
 }
 
@@ -22,9 +22,9 @@ const NO_OUTPUT = ["stdout", "list", "test", "output"];
 
 const DECOMPRESS = new Set(["-d", "--decompress", "--uncompress"]);
 
-function decompressing(ctx: SpecContext): boolean {
-  // gunzip, bunzip2, unxz, unzstd, uncompress, …
-  return ctx.name.includes("un") || ctx.items.some((it) => it.t === "option" && DECOMPRESS.has(it.name));
+/** Whether a compressor decompresses: by its name (gunzip, bunzip2, unxz, zcat, …) or by -d. */
+export function decompressing(ctx: SpecContext): boolean {
+  return ctx.name.includes("un") || ctx.name.endsWith("cat") || ctx.items.some((it) => it.t === "option" && DECOMPRESS.has(it.name));
 }
 
 const GZIP: Suffixes = { add: ".gz", strip: [[".gz", ""], [".z", ""], ["-z", ""], ["_z", ""], ["-gz", ""], [".Z", ""], [".tgz", ".tar"], [".taz", ".tar"]] };
