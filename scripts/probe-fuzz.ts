@@ -21,6 +21,7 @@ import { detectIsolation, type Isolation } from "../test/support/oracle.ts";
 import {
   classOf, createPositionFinder, createRunner, FORMS, inject, MARK, type MutantSpec, type ProbeTouch, type Runner, type RunOutcome,
 } from "../test/support/probe.ts";
+import { programMutants, runsHere } from "../test/support/program-probe.ts";
 import { mulberry32 } from "./rng.ts";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -74,6 +75,9 @@ export interface ProbeFuzzOptions {
   /** Longest base command taken, in characters. */
   readonly maxBaseLength?: number;
   readonly log?: (line: string) => void;
+  /** The program probe (test/support/program-probe.ts): outside paths handed to programs as
+   * their words, run with any program on the system's PATH. */
+  readonly programs?: boolean;
 }
 
 export interface ClassFinding {
@@ -144,7 +148,7 @@ export async function runProbeFuzz(options: ProbeFuzzOptions): Promise<ProbeFuzz
   log(`isolation: ${isolation.mode}: ${isolation.description}`);
   const slots = Math.max(1, options.slots ?? 2);
   const runners: Runner[] = [];
-  for (let i = 0; i < slots; i++) runners.push(await createRunner({ isolation }));
+  for (let i = 0; i < slots; i++) runners.push(await createRunner({ isolation, anyProgram: options.programs === true }));
   try {
     const find = await createPositionFinder();
     const maxLen = options.maxBaseLength ?? 400;
@@ -170,7 +174,10 @@ export async function runProbeFuzz(options: ProbeFuzzOptions): Promise<ProbeFuzz
         continue;
       }
       const specs: MutantSpec[] = [];
-      for (const pos of p.positions) for (const f of FORMS) if (f.applies(pos)) specs.push(inject(seed.text, pos, f));
+      if (options.programs === true) {
+        if (runsHere(seed.text, p.positions)) specs.push(...programMutants(seed.text, p.positions));
+      }
+      else for (const pos of p.positions) for (const f of FORMS) if (f.applies(pos)) specs.push(inject(seed.text, pos, f));
       if (specs.length === 0) continue;
       positions += p.positions.length;
       candidates += specs.length;
@@ -380,6 +387,7 @@ async function main(): Promise<void> {
     batch: opt("--batch", 100),
     slots: opt("--slots", 2),
     sample: opt("--sample", 1),
+    programs: args.includes("--programs"),
     log: (l) => console.log(l),
   });
   mkdirSync(out, { recursive: true });

@@ -117,6 +117,9 @@ table("removing, creating, changing", box, [
   ["chgrp staff ~/x", "ask", ["write $H/x"]],
   ["mkfifo ~/pipe", "ask", ["write $H/pipe"]],
   ["mkfifo build/pipe", "allow"],
+  // Every operand is made (strace: mknodat for each).
+  ["mkfifo build/pipe ../pipe", "ask", ["write $P/build/pipe", "write $T/work/pipe"]],
+  ["mknod build/node p", "allow", ["write $P/build/node"]],
 ]);
 
 table("reading and listing", box, [

@@ -214,6 +214,10 @@ table("javascript package managers", box, [
   ["npm install", "allow"],
   ["npm install lodash@4 @types/node", "allow"],
   ["npm install ../outside/pkg", "ask", ["read $O/pkg"]],
+  // A folder spec's package.json is read (strace: npm bugs ../x opens ../x/package.json).
+  ["npm bugs ../outside/pkg", "ask", ["read $O/pkg"]],
+  ["npm docs lodash", "allow"],
+  ["npm owner ls ../outside/pkg", "ask", ["read $O/pkg"]],
   ["npm install file:../outside/pkg", "ask", ["read $O/pkg"]],
   ["npm i foo@file:../outside", "ask", ["read $O"]],
   ["npm install git+file://$O/repo.git#main", "ask", ["read $O/repo.git"]],
@@ -332,6 +336,8 @@ table("python packaging", box, [
   ["pip download -d ~/pkgs x", "ask", ["write $H/pkgs"]],
   ["pip freeze > requirements.txt", "allow"],
   ["pip uninstall -y requests", "allow"],
+  // A requirement that looks like a path is looked up (strace: newfstatat of it).
+  ["pip uninstall -y ../outside/pkg", "ask", ["read $O/pkg"]],
   ["pip --log ~/pip.log install x", "ask", ["write $H/pip.log"]],
   ["uv pip install --target ~/x y", "ask", ["write $H/x"]],
   ["uv run pytest -x", "allow"],

@@ -260,6 +260,11 @@ table("text, media, documents", box, [
   ["iconv -f latin1 -t utf-8 README.md -o out.txt", "allow", ["write $P/out.txt"]],
   ["iconv -f latin1 -t utf-8 ~/x", "ask", ["read $H/x"]],
   ["iconv -f utf-8 -t ascii -o ../x README.md", "ask", ["write $T/work/x"]],
+  // A code name with a slash is a charmap file (strace: openat of the name).
+  ["iconv -f ../outside/map -t utf-8 README.md", "ask", ["read $O/map"]],
+  ["iconv -f utf-8 --to-code=$O/map README.md", "ask", ["read $O/map"]],
+  ["iconv -f utf-8 -t ASCII//TRANSLIT README.md", "allow", ["read $P/ASCII/TRANSLIT"]],
+  ["iconv -f $ENC README.md", "ask", ["#UNRESOLVED_WORD"]],
   ["convert in.png -resize 50% out.png", "allow", ["read $P/in.png", "write $P/out.png"]],
   ["convert in.png -resize 50% ~/out.png", "ask", ["write $H/out.png"]],
   ["convert ../outside/in.png out.jpg", "ask", ["read $O/in.png"]],
@@ -525,6 +530,14 @@ table("filters: groff, graphviz, netpbm, llvm, alsa, bwa, pv", box, [
   ["tbl ../outside/x.tbl | groff -ms > x.pdf", "ask", ["read $O/x.tbl"]],
   ["groff -ms -I ../outside doc.ms", "ask", ["read $O"]],
   ["groff -U -ms doc.ms", "ask", ["#OPAQUE_CODE"]],
+  // -m NAME: NAME.tmac in the macro path, HOME first (strace); an absolute NAME as it is.
+  ["troff -T ascii -m../outside/m doc.ms", "ask", ["#UNRESOLVED_WORD"]],
+  ["HOME=$P; troff -T ascii -m../outside/m doc.ms", "ask", ["read $T/work/outside/m.tmac"]],
+  ["groff -m $O/m doc.ms", "ask", ["read $O/m.tmac"]],
+  ["groff -m $MACROS doc.ms", "ask", ["#UNRESOLVED_WORD"]],
+  // pidof stats a name with a slash, to match processes by the file's inode.
+  ["pidof -x $O/tool", "ask", ["read $O/tool"]],
+  ["pidof -x script.py", "allow"],
   ["pic -U x.pic | groff", "ask", ["#OPAQUE_CODE"]],
   ["dot docs/g.gv | gvcolor | dot -T png > out/g.png", "allow", ["write $P/out/g.png"]],
   ["dot -T png -o ../outside/g.png docs/g.gv", "ask", ["write $O/g.png"]],

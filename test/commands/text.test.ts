@@ -158,6 +158,9 @@ table("yq, column, pr", box, [
   ["yq '.a' config.yaml", "allow", ["read $P/config.yaml"]],
   ["yq -i '.a = 1' ~/config.yaml", "ask", ["write $H/config.yaml"]],
   ["yq e '.a' ../outside/x.yaml", "ask", ["read $O/x.yaml"]],
+  // Debian's yq (kislyuk's) takes `eval` as its filter and the next word as a file.
+  ["yq eval ../outside/x.yaml f.yaml", "ask", ["read $O/x.yaml"]],
+  ["yq eval '.[0]' f.yaml", "allow", ["read $P/.[0]", "read $P/f.yaml"]],
   ["yq eval -i '.x = \"/etc\"' a.yaml", "allow", ["write $P/a.yaml"]],
   ["yq 'load(\"../x\")' f", "ask", ["#INLINE_CODE"]],
   ["yq -o json '.' f.yaml", "allow"],

@@ -175,7 +175,28 @@ export interface RunCheckOptions {
   readonly path?: readonly string[];
   /** That PATH is narrower than the system's default path: refuse what falls back to it. */
   readonly strictPath?: boolean;
+  /** Any program on that PATH may run but those that reach past the fence or the machine
+   * (SYSTEM_FORBIDDEN): for the program probe, whose truth is what the programs do. */
+  readonly anyProgram?: boolean;
 }
+
+/** What the program probe never runs, even fenced: what acts on the machine, not on files
+ * (power, services, mounts, packages, users, kernel), what talks to a daemon, and what would
+ * open an editor or a pager's own terminal handling. */
+export const SYSTEM_FORBIDDEN: ReadonlySet<string> = new Set([
+  "sudo", "su", "doas", "pkexec", "kill", "killall", "pkill", "reboot", "shutdown", "halt", "poweroff", "init",
+  "systemctl", "service", "mount", "umount", "swapoff", "mkfs", "fdisk", "parted", "apt", "apt-get", "aptitude", "dpkg",
+  "yum", "dnf", "rpm", "pacman", "apk", "snap", "brew", "docker", "podman", "crontab", "at", "chroot", "nsenter",
+  "unshare", "sysctl", "insmod", "rmmod", "modprobe",
+  "swapon", "mkswap", "losetup", "cryptsetup", "lvm", "mdadm", "wipefs", "blkdiscard", "hdparm", "sfdisk", "gdisk", "sgdisk",
+  "mkfs.ext4", "mkfs.vfat", "mke2fs", "tune2fs", "e2fsck", "fsck", "dmsetup", "busctl", "dbus-send", "dbus-daemon",
+  "loginctl", "machinectl", "journalctl", "timedatectl", "hostnamectl", "localectl", "networkctl", "resolvectl",
+  "systemd-run", "telinit", "runlevel", "wall", "write", "passwd", "chpasswd", "useradd", "userdel", "usermod", "groupadd",
+  "groupdel", "adduser", "deluser", "visudo", "vipw", "chsh", "chfn", "newgrp", "sg", "runuser", "setpriv", "capsh",
+  "ip", "iptables", "nft", "tc", "ifconfig", "route", "hwclock", "rtcwake", "chvt", "openvt", "setsid",
+  "vi", "vim", "nvim", "nano", "emacs", "less", "more", "most", "man", "top", "htop", "watch", "screen", "tmux",
+  "script", "expect", "xdg-open", "open", "bwrap", "strace", "ltrace", "gdb", "perf",
+]);
 
 /**
  * Whether a command (in placeholder form: $P, $O, $H… for sandbox paths) may be run for real.
@@ -197,16 +218,18 @@ export function runCheck(command: string, options: RunCheckOptions = {}): RunChe
   // Tokens as separated by anything a shell would separate them by, and again with braces and
   // commas dropped, so that `s{u,}do` shows `sudo` too.
   const tokens = new Set([...words.split(/[^A-Za-z0-9_.+@%:-]+/), ...words.replace(/[{},]/g, "").split(/[^A-Za-z0-9_.+@%:-]+/)]);
+  const any = options.anyProgram === true;
   for (const p of programPaths) {
     const name = p.slice(p.lastIndexOf("/") + 1);
-    if (!RUNNABLE_PROGRAMS.has(name)) return no(`runs ${p}`);
+    if (any ? SYSTEM_FORBIDDEN.has(name) : !RUNNABLE_PROGRAMS.has(name)) return no(`runs ${p}`);
   }
   let writes = writesThroughRedirect(view);
   for (const t of tokens) {
     if (t === "" || !/^[A-Za-z_]/.test(t)) continue;
-    if (FORBIDDEN.has(t)) return no(`names ${t}`);
+    if (any ? SYSTEM_FORBIDDEN.has(t) : FORBIDDEN.has(t)) return no(`names ${t}`);
     if (BASH_BUILTINS.has(t) && !RUNNABLE_BUILTINS.has(t)) return no(`uses the builtin ${t}`);
     if (WRITERS.has(t)) writes = true;
+    if (any) continue;
     if (!RUNNABLE_BUILTINS.has(t) && !RUNNABLE_PROGRAMS.has(t) && isProgram(t, options.path)) return no(`runs ${t}`);
   }
   const escape = pathEscape(view, options.path, options.strictPath);
@@ -297,6 +320,12 @@ done
 ln -s /proc/self/fd /dev/fd && ln -s fd/0 /dev/stdin && ln -s fd/1 /dev/stdout && ln -s fd/2 /dev/stderr || fail "/dev/fd links"
 mount -o remount,ro /dev || fail "remount /dev read-only"
 mount -t tmpfs -o ro,size=4k shellfence-sys /sys || fail "cover /sys"
+# Daemons' sockets (dbus, databases) live under /run: a read-only mount does not stop a connect.
+for d in /run /var/run; do
+  [ -d "$d" ] && [ ! -L "$d" ] || continue
+  case $run/ in "$d"/*) continue ;; esac
+  mount -t tmpfs -o ro,size=4k shellfence-run "$d" || fail "cover $d"
+done
 cd -- "$start" || fail "cd $start"
 unset OLDPWD
 ulimit -f 131072

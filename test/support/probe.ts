@@ -377,6 +377,8 @@ function asOpens(raw: string): string {
 }
 
 const MARKER = /(?:^|\/)probe-(\d+)$/;
+/** A program given the probe may open a name made from it: `probe-3.gz`, `probe-3/x`, `probe-3~`. */
+const PROGRAM_MARKER = /(?:^|\/)probe-(\d+)(?![0-9])/;
 
 /** Mutants that may wait without using CPU: a sleep, a loop, a read, a FIFO, a background job. */
 const MAY_WAIT = /\b(?:sleep|tail|wait|while|until|select|read|mkfifo|timeout|nohup|xargs|yes|watch|coproc)\b|(?<![&>|])&(?![&>])|\|&/;
@@ -404,6 +406,10 @@ export interface RunnerOptions {
   readonly isolation: Isolation;
   /** Seconds one mutant may take before its process group is killed. */
   readonly mutantSeconds?: number;
+  /** Run the mutants with the system's PATH, any program but SYSTEM_FORBIDDEN (the program
+   * probe: a probe handed to a program as a word, reached when the program opens it). Only
+   * inside namespaces. */
+  readonly anyProgram?: boolean;
 }
 
 export interface Runner {
@@ -440,6 +446,8 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
   const timeout = findProgram("timeout");
   if (!timeout) throw new Error("timeout (coreutils) is required for the probe fuzzer");
   const fenced = isolation.mode !== "none";
+  const anyProgram = options.anyProgram === true;
+  if (anyProgram && isolation.mode !== "namespaces") throw new Error(`the program probe runs any program and needs namespaces; here: ${isolation.description}`);
   // strace stops only at the traced calls with a seccomp filter: three times faster here.
   const seccomp = spawnSync(strace, ["-qq", "--seccomp-bpf", "-f", "-e", "trace=openat", "-o", "/dev/null", "true"], { stdio: "ignore", timeout: 5000 }).status === 0;
   const unshare = fenced ? findProgram("unshare") : null;
@@ -462,9 +470,9 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
   };
   let fx = resetFixture();
   const guard: Guard = await createGuard({ home: fx.home });
-  const path = fenced ? [bin] : SANDBOX_PATH;
+  const path = fenced && !anyProgram ? [bin] : SANDBOX_PATH;
   const refusal = (text: string): string | null => {
-    const c = runCheck(text, { path, strictPath: fenced });
+    const c = runCheck(text, anyProgram ? { anyProgram } : { path, strictPath: fenced });
     if (!c.safe) return c.reason;
     if (!fenced && !c.writeFree) return "writes, and no namespace fences the run";
     return null;
@@ -539,7 +547,8 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
       const byId = new Map<number, Touch[]>();
       for (const raw of traces) {
         for (const t of parseStrace(asOpens(raw), fx.project)) {
-          const m = MARKER.exec(t.named) ?? MARKER.exec(t.path);
+          const marker = anyProgram ? PROGRAM_MARKER : MARKER;
+          const m = marker.exec(t.named) ?? marker.exec(t.path);
           if (!m || isInside(t.path, fx.project)) continue;
           const id = Number(m[1]);
           byId.set(id, [...(byId.get(id) ?? []), t]);

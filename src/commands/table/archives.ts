@@ -298,6 +298,9 @@ function zip(call: Call): Effect[] {
   const recursive = modes.has("recursive") || modes.has("patterns");
   // zip -R matches its operands as patterns in the tree under the working directory.
   const sources = members ? [] : modes.has("patterns") ? [syntheticArg(".", call.span)] : files.filter((f) => f.text !== "-");
+  // -d and -U name members of the archive, but zip still looks each name up on disk (strace:
+  // newfstatat of every operand).
+  if (members) for (const f of files) if (f.text !== "-") effects.push({ t: "path", arg: f, kind: "read" });
   for (const f of sources) {
     effects.push({ t: "path", arg: f, kind: fileKind });
     if (recursive && follow) effects.push({ t: "scan", arg: f, kind: fileKind });

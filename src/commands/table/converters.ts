@@ -14,6 +14,11 @@ const ICONV: TableSpec = {
   long: ["--silent", "--list", "--verbose", "--help", "--version"],
   options: { "-f": none, "--from-code": none, "-t": none, "--to-code": none, "-o": write, "--output": write },
   operands: { all: "read" },
+  // glibc's iconv opens a code name holding a slash as a charmap file, relative to the cwd
+  // (strace: openat "ASCII//TRANSLIT"); a name it cannot read may hold one.
+  custom: (ctx) => {
+    for (const v of optionValues(ctx, "-f", "--from-code", "-t", "--to-code")) if (v.text === null || v.text.includes("/")) ctx.role(v, "read");
+  },
 };
 
 /**

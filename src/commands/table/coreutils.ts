@@ -487,7 +487,9 @@ export const COREUTILS: readonly TableSpec[] = [
       for (const a of ctx.operands) if (a.text === null || a.text.includes("/")) ctx.role(a, "read");
     },
   },
-  { names: ["mkfifo", "mknod"], flags: "Z", options: { "-m": none, "--mode": none, "--context": optionalNone }, operands: { first: "write", rest: "none" } },
+  // mkfifo makes a FIFO of every operand; mknod NAME TYPE [MAJOR MINOR] one node.
+  { names: ["mkfifo"], flags: "Z", options: { "-m": none, "--mode": none, "--context": optionalNone }, operands: { all: "write" } },
+  { names: ["mknod"], flags: "Z", options: { "-m": none, "--mode": none, "--context": optionalNone }, operands: { first: "write", rest: "none" } },
   {
     names: ["tree"], flags: "aAdfFgiJnNpqrsStuvxCDQSX", long: ["--noreport", "--inodes", "--device", "--dirsfirst", "--du", "--prune", "--si", "--fromfile"],
     options: { "-l": { modes: ["follow"] }, "-L": none, "-P": none, "-I": none, "-o": write, "-H": none, "-T": none, "--charset": none, "--filelimit": none, "--timefmt": none, "--sort": none },

@@ -6,14 +6,31 @@
 // A document may name other files inside it (groff's `.so`, Graphviz's image attributes): as for
 // pandoc, those are not followed. What would run commands is: groff's unsafe mode (`-U`).
 
+import { withValue } from "../effects.ts";
 import type { SpecContext } from "../spec.ts";
-import { each, issue, none, optionItems, read, roleAs, write } from "./common.ts";
+import { each, issue, none, optionItems, optionValues, read, roleAs, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import { PV_INPUT } from "./pipe/text.ts";
 
 /** groff -U lets the document run shell commands (`.sy`, `.pso`, `.pi`). */
 function unsafeMode(ctx: SpecContext): void {
   for (const it of optionItems(ctx, "-U")) issue(ctx, "OPAQUE_CODE", `${ctx.name} -U lets the document run commands`, it.word.span);
+}
+
+/**
+ * groff -m NAME reads NAME.tmac from the macro path, HOME first; a NAME with a slash is a path
+ * there (strace: `-m ../x` opens ~/../x.tmac, then each system directory's), an absolute one
+ * is opened as it is (/x.tmac). A plain NAME is a macro package of the system's or the user's.
+ */
+function macroFiles(ctx: SpecContext): void {
+  for (const v of optionValues(ctx, "-m")) {
+    if (v.text === null) ctx.role(v, "read");
+    else if (v.text.startsWith("/")) roleAs(ctx, v, `${v.text}.tmac`, "read");
+    else if (v.text.includes("/")) {
+      const home = ctx.world.getVar("HOME");
+      ctx.role(withValue(v, home?.k === "str" ? `${home.v}/${v.text}.tmac` : null, "the home directory is not known"), "read");
+    }
+  }
 }
 
 const ROFF_VALUES = each(none, "-m", "-T", "-P", "-f", "-d", "-r", "-w", "-W", "-n", "-o", "-K", "-D", "-L");
@@ -24,7 +41,10 @@ const GROFF: TableSpec = {
   flags: "abcCEegGhijJkNpRsStvzZ",
   options: { ...ROFF_VALUES, ...ROFF_DIRS, "-U": {} },
   operands: { all: "read" },
-  custom: unsafeMode,
+  custom: (ctx) => {
+    unsafeMode(ctx);
+    macroFiles(ctx);
+  },
 };
 
 /** The preprocessors and output drivers: files in, text out. */

@@ -243,7 +243,13 @@ const PSTREE: TableSpec = {
 };
 
 const REPTYR: TableSpec = { names: ["reptyr"], flags: "lLsTV", operands: { all: "none" } };
-const PIDOF: TableSpec = { names: ["pidof"], flags: "scnxzqw", options: { "-o": none, "--omit-pid": none }, operands: { all: "none" } };
+/** pidof matches a name holding a slash by the file's device and inode: it stats the path. */
+const PIDOF: TableSpec = {
+  names: ["pidof"], flags: "scnxzqw", options: { "-o": none, "--omit-pid": none }, operands: { all: "none" },
+  custom: (ctx) => {
+    for (const a of ctx.operands) if (a.text === null || a.text.includes("/")) ctx.role(a, "read");
+  },
+};
 
 /** expac: package names, or package files with -p. */
 const EXPAC: TableSpec = {

@@ -377,6 +377,10 @@ const YQ: TableSpec = {
       if (e.text === null) ctx.role(e, "generic");
       else if (/\bload(_[a-z0-9]+)?\s*\(/.test(e.text)) issue(ctx, "INLINE_CODE", "yq's load() reads files the guard does not see", e.span);
     }
+    // The other yq (kislyuk's, Debian's) has no eval verb: `yq eval EXPR FILE` filters with
+    // "eval" and reads EXPR as a file (strace: openat of it). So the word in the expression's
+    // place is judged as a file too.
+    if (expr && expr.text !== null && ops !== ctx.operands) ctx.role(expr, ctx.modes.has("inplace") ? "write" : "read");
     if (ctx.modes.has("split")) issue(ctx, "UNRESOLVED_WORD", "yq --split-exp writes files whose names an expression computes");
     for (const f of files) ctx.role(f, ctx.modes.has("inplace") ? "write" : "read");
   },

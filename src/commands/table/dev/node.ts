@@ -223,6 +223,9 @@ function projectEvents(label: string, events: readonly string[], skipOperands = 
 const PACK_EVENTS = ["prepack", "prepare", "postpack"];
 const PUBLISH_EVENTS = ["prepublishOnly", ...PACK_EVENTS, "publish"];
 const npmRun = npmSub({ operands: { all: "none" } });
+/** Verbs whose operands are package specs: a folder spec's package.json is read (strace: `npm
+ * bugs ../x` opens ../x/package.json). */
+const npmSpecs = npmSub({ operands: { all: "none" }, custom: packageSpecs });
 
 /** Options that run a script in other packages of a workspace (npm -w/-ws, pnpm -r/--filter). */
 function workspaceItems(ctx: SpecContext): readonly unknown[] {
@@ -296,7 +299,8 @@ export const NPM: TableSpec = {
     version: npmSub({ custom: (ctx) => { if (ctx.operands.length) projectEvents("npm version", ["version"], 1)(ctx); } }),
     // npm cache add SPEC fetches the package into the cache: a local tarball or directory is read.
     cache: npmSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "add" && ctx.operands[0]?.text !== null) return; for (const a of ctx.operands.slice(1)) localPackage(ctx, a, "read"); } }),
-    ...Object.fromEntries(["init", "create", "innit", "pkg", "get", "whoami", "owner", "dist-tag", "deprecate", "unpublish", "access", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "star", "stars", "unstar", "bugs", "docs", "home", "repo", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
+    ...Object.fromEntries(["init", "create", "innit", "pkg", "get", "whoami", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "stars", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
+    ...Object.fromEntries(["owner", "author", "dist-tag", "dist-tags", "deprecate", "unpublish", "access", "star", "unstar", "bugs", "issues", "docs", "home", "repo"].map((n) => [n, npmSpecs])),
     exec: npmExec, x: npmExec,
     link: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
     pack: npmSub({ options: { ...NPM_GLOBAL, "--pack-destination": write }, custom: hooks(packageSpecs, projectEvents("npm pack", PACK_EVENTS)) }),

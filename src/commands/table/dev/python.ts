@@ -189,7 +189,9 @@ const pipInstall: TableSpec = {
 };
 const pipOther: TableSpec = { names: [], abbreviations: false, options: { ...PIP_INSTALL, "--path": read, ...each(none, "--format", "--exclude") }, operands: { all: "none" }, custom: packageIndexes };
 const PIP_SUBS: Record<string, TableSpec> = {
-  install: pipInstall, download: pipInstall, wheel: pipInstall, uninstall: pipOther, freeze: pipOther, list: pipOther, show: pipOther, check: pipOther,
+  // uninstall parses its operands as requirements: one that looks like a path is looked up
+  // (strace: newfstatat of the operand) and a directory's metadata read.
+  install: pipInstall, download: pipInstall, wheel: pipInstall, uninstall: { ...pipOther, custom: hooks(packageIndexes, pythonSpecs) }, freeze: pipOther, list: pipOther, show: pipOther, check: pipOther,
   // pip 24: config set/unset/edit write the user's pip.conf ($PIP_CONFIG_FILE, ~/.config/pip),
   // whose index-url and options every later pip run uses; cache purge/remove delete ~/.cache/pip.
   config: { ...pipOther, custom: (ctx) => {

@@ -1,0 +1,85 @@
+// The program probe: the probe-injection test (probe.ts) one step later, in the program. An
+// argument of a real command is replaced by, or given, an outside path the program may open:
+// the whole word, the value of `--name=VALUE`, `-xVALUE` and `key=VALUE`, the last item of a
+// list, a URL, or a new word after it (an option's argument). The mutant runs under the
+// system's PATH inside the namespaces (any program but SYSTEM_FORBIDDEN), and a probe the
+// program touched while the guard said allow is a finding: the guard's model of that program
+// missed a path it was handed. Truth is the program, not the command table.
+
+import { accessSync, constants } from "node:fs";
+import { join } from "node:path";
+import { SANDBOX_PATH } from "./oracle.ts";
+import type { Position } from "./probe.ts";
+import { MARK, type MutantSpec } from "./probe.ts";
+
+const OUT = `../${MARK}`;
+
+interface ArgForm {
+  readonly name: string;
+  /** The word's replacement, or null where the form does not apply to it. */
+  readonly make: (word: string) => string | null;
+}
+
+const LIST = /^([^=]*[,:])[^,:]*$/;
+
+export const ARG_FORMS: readonly ArgForm[] = [
+  { name: "operand", make: () => OUT },
+  { name: "absolute", make: () => `$O/${MARK}` },
+  { name: "after", make: (w) => `${w} ${OUT}` },
+  { name: "long-value", make: (w) => (/^--[A-Za-z0-9][\w-]*=/.test(w) ? `${w.slice(0, w.indexOf("=") + 1)}${OUT}` : null) },
+  { name: "short-glued", make: (w) => (/^-[A-Za-z0-9]./.test(w) && !w.startsWith("--") ? `${w.slice(0, 2)}${OUT}` : null) },
+  { name: "key-value", make: (w) => (/^[A-Za-z_][\w.-]*=./.test(w) ? `${w.slice(0, w.indexOf("=") + 1)}${OUT}` : null) },
+  { name: "list-item", make: (w) => (!/:\/\//.test(w) && LIST.test(w) ? w.replace(LIST, `$1${OUT}`) : null) },
+  { name: "url", make: (w) => (/^[a-z][a-z0-9+.-]*:\/\//.test(w) ? `file://$O/${MARK}` : null) },
+];
+
+const BUILTINS = new Set([
+  "cd", "pushd", "popd", "dirs", "echo", "printf", "test", "[", "true", "false", "source", ".", "eval", "exec", "export",
+  "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "read", "let", "trap", "type", "hash", "builtin",
+  "command", "return", "exit", "shift", "getopts", "wait", "umask", "pwd", "mapfile", "readarray", ":",
+]);
+const found = new Map<string, boolean>();
+
+/** Every command the base names is a builtin or a program of the sandbox's PATH: a mutant of
+ * a command that is not found here touches nothing and says nothing. */
+export function runsHere(base: string, positions: readonly Position[]): boolean {
+  return positions.every((p) => {
+    if (p.kind !== "command-name") return true;
+    const name = base.slice(p.start, p.end);
+    if (BUILTINS.has(name)) return true;
+    if (!/^[\w.+-]+$/.test(name)) return false;
+    let here = found.get(name);
+    if (here === undefined) {
+      here = SANDBOX_PATH.some((d) => {
+        try {
+          accessSync(join(d, name), constants.X_OK);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      found.set(name, here);
+    }
+    return here;
+  });
+}
+
+/** Every (argument, form) mutant of a base command: plain unquoted words only, so that the
+ * replacement is all the word holds. */
+export function programMutants(base: string, positions: readonly Position[]): MutantSpec[] {
+  const out: MutantSpec[] = [];
+  let program = "";
+  for (const p of positions) {
+    // The findings are grouped by program: the name of the command the argument belongs to.
+    if (p.kind === "command-name") program = base.slice(p.start, p.end).replace(/^.*\//, "");
+    if (p.kind !== "argument" || p.node !== "word" || p.quoting !== "none") continue;
+    const word = base.slice(p.start, p.end);
+    if (word.includes(MARK) || /^[<>&|;]/.test(word)) continue;
+    for (const f of ARG_FORMS) {
+      const made = f.make(word);
+      if (made === null || made === word) continue;
+      out.push({ base, template: base.slice(0, p.start) + made + base.slice(p.end), kind: "argument", quoting: "none", form: `${f.name} of ${program}`, node: p.node, at: p.start });
+    }
+  }
+  return out;
+}
