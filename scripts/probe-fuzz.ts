@@ -5,7 +5,7 @@
 // guard judges each. A probe that ran while the guard said allow is a finding.
 //
 //   bun run probe-fuzz -- [--count N] [--seed S] [--out DIR] [--batch N] [--slots N]
-//                         [--committed-only] [--sample FRACTION]
+//                         [--committed-only] [--sample FRACTION] [--programs [--help-seeds]]
 //
 // The findings are grouped by class (position kind × injection form), each shown with its
 // shortest base command, confirmed by a run of its own, with the strace lines that show the
@@ -21,7 +21,8 @@ import { detectIsolation, type Isolation } from "../test/support/oracle.ts";
 import {
   classOf, createPositionFinder, createRunner, FORMS, inject, MARK, type MutantSpec, type ProbeTouch, type Runner, type RunOutcome,
 } from "../test/support/probe.ts";
-import { programMutants, runsHere } from "../test/support/program-probe.ts";
+import { builtIndex } from "../src/commands/table/index.ts";
+import { helpSeeds, programMutants, runsHere } from "../test/support/program-probe.ts";
 import { mulberry32 } from "./rng.ts";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -379,7 +380,8 @@ async function main(): Promise<void> {
     return i < 0 ? fallback : args[i + 1] ?? fallback;
   };
   const out = str("--out", join(tmpdir(), "shellfence-probe-fuzz"));
-  const seeds = args.includes("--committed-only") ? committedSeeds() : allSeeds();
+  // --help-seeds: the program probe's bases made from each program's --help (test/support/program-probe.ts).
+  const seeds = args.includes("--help-seeds") ? helpSeeds(builtIndex().names.map(([name]) => name)) : args.includes("--committed-only") ? committedSeeds() : allSeeds();
   const report = await runProbeFuzz({
     count: opt("--count", 100_000),
     seed: opt("--seed", 1),

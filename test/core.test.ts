@@ -44,6 +44,11 @@ table("the words of a command nobody described", box, [
   ["frobnicate \"x --out=../outside/y\"", "ask", ["unknown $O/y"]],
   ["frobnicate --title 'fix the README' src", "allow"],
   ["frobnicate README.md -v --level=3", "allow", ["unknown $P/README.md"]],
+  // A file URL is its path to most programs that take URLs (gio, xdg-open, urllib; the program
+  // probe saw `gio trash file://…` open the file).
+  ["frobnicate file://$O/x", "ask", ["unknown $O/x"]],
+  ["frobnicate --in=file:///etc/passwd", "ask", ["unknown /etc/passwd"]],
+  ["frobnicate file://$P/README.md https://example.com/file:/etc", "allow", ["unknown $P/README.md"]],
 ]);
 
 // An interpreter named among the words of an unknown command runs a file when a plain word

@@ -86,6 +86,9 @@ table("zip and unzip", box, [
   // The members to delete are looked up on disk too (strace: newfstatat of each name).
   ["zip -d out.zip ../x /etc/passwd", "ask", ["write $P/out.zip", "read $T/work/x", "read /etc/passwd"]],
   ["zip -d out.zip 'docs/*'", "allow", ["write $P/out.zip", "read $P/docs/*"]],
+  // tar looks a tag name up in each directory it walks (strace: openat(dirfd, "../x")).
+  ["tar -cf a.tar --exclude-tag=../outside/x .", "ask", ["read $O/x"]],
+  ["tar -cf a.tar --exclude-tag=CACHEDIR.TAG --exclude-ignore=.tarignore src", "allow"],
   ["zip -m out.zip README.md", "allow", ["write $P/README.md"]],
   ["zip -m out.zip ../outside/secret.txt", "ask", ["write $O/secret.txt"]],
   ["zip -ry out.zip docs -x '*.git*' '../*'", "allow"],

@@ -480,6 +480,11 @@ table("build systems and compilers", box, [
   ["gcc -O2 -Wall -o app main.c util.c -lm", "allow", ["write $P/app", "read $P/main.c"]],
   ["gcc -o ~/bin/app main.c", "ask", ["write $H/bin/app"]],
   ["gcc -I../outside/include -c main.c", "ask", ["read $O/include"]],
+  // -l NAME with a slash is a path under each library directory; gold opens an absolute one.
+  ["gcc -o app main.c -l ../x", "ask", ["#UNRESOLVED_PATH"]],
+  ["ld -L. -l:../outside/x.so main.o", "ask", ["#UNRESOLVED_PATH"]],
+  ["ld.gold --library $O/x main.o", "ask", ["read $O/x"]],
+  ["ld -o app main.o -lc -lm", "allow", ["write $P/app"]],
   ["gcc -std=c11 -pthread -fPIC -shared -o lib.so x.c", "allow"],
   ["g++ -include ../outside/x.h main.cpp", "ask", ["read $O/x.h"]],
   ["clang -MMD -MF ../deps.d -c x.c", "ask", ["write $T/work/deps.d"]],
@@ -504,6 +509,9 @@ table("build systems and compilers", box, [
   ["java Main.java", "allow", ["exec $P/Main.java"]],
   ["mvn clean install -DskipTests", "allow"],
   ["mvn -f ../outside/pom.xml package", "ask", ["read $O/pom.xml"]],
+  // -pl items are artifact ids or module directories (strace: --projects ../x opens ../x).
+  ["mvn compile --projects ../outside", "ask", ["read $O"]],
+  ["mvn -pl core,!web,:api -am install", "allow", ["read $P/core", "read $P/web"]],
   ["mvn -Dmaven.repo.local=../repo install", "ask", ["* $T/work/repo"]],
   ["mvn -pl core -am test", "allow"],
   ["gradle build", "allow"],

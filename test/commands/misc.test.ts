@@ -62,6 +62,10 @@ table("database shells", box, [
   ["sqlite3 app.db 'SELECT * FROM users'", "allow", ["write $P/app.db"]],
   ["sqlite3 ~/app.db 'SELECT 1'", "ask", ["write $H/app.db"]],
   ["sqlite3 -readonly ../outside/x.db .tables", "ask", ["read $O/x.db"]],
+  // -nonce takes a value: the database is the word after it (strace: open of ../x.db).
+  ["sqlite3 -nonce x ../outside/x.db", "ask", ["write $O/x.db"]],
+  // An option not listed may take the next word: any operand may be the database.
+  ["sqlite3 -frobnicate x ../outside/x.db", "ask", ["write $O/x.db"]],
   ["sqlite3 app.db '.tables'", "allow"],
   ["sqlite3 app.db '.schema users'", "allow"],
   ["sqlite3 app.db '.output /tmp/x'", "ask", ["#INLINE_CODE"]],
@@ -535,6 +539,7 @@ table("filters: groff, graphviz, netpbm, llvm, alsa, bwa, pv", box, [
   ["HOME=$P; troff -T ascii -m../outside/m doc.ms", "ask", ["read $T/work/outside/m.tmac"]],
   ["groff -m $O/m doc.ms", "ask", ["read $O/m.tmac"]],
   ["groff -m $MACROS doc.ms", "ask", ["#UNRESOLVED_WORD"]],
+  ["groff -mandoc -T../outside/x doc.ms", "ask", ["#UNRESOLVED_PATH"]],
   // pidof stats a name with a slash, to match processes by the file's inode.
   ["pidof -x $O/tool", "ask", ["read $O/tool"]],
   ["pidof -x script.py", "allow"],

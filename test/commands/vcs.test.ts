@@ -230,6 +230,11 @@ table("git: repositories, configuration, tools", box, [
   ["git repack -a -d --depth 50 --window 250", "allow"],
   ["git rev-parse -q --verify \"$x\"", "allow"],
   ["git rev-parse --abbrev-ref HEAD", "allow"],
+  // Not a revision: looked up as a file (strace: newfstatat of it); --verify takes revisions only.
+  ["git rev-parse ../outside/x HEAD", "ask", ["read $O/x"]],
+  ["git rev-parse -q --verify ../outside/x", "allow"],
+  ["git remote show ../outside", "ask", ["read $O"]],
+  ["git remote show origin", "allow"],
   ["git for-each-ref --sort -committerdate --format '%(refname:short)' refs/heads/", "allow"],
   ["git symbolic-ref -m 'move to /etc' HEAD refs/heads/main", "allow"],
   ["git gc --aggressive --prune=now", "allow"],

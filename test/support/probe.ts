@@ -463,10 +463,18 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
   const run = join(own, "run");
   mkdirSync(run);
   const fxAt = join(run, "fx");
+  const git = anyProgram ? findProgram("git") : null;
   const resetFixture = () => {
     removeTree(fxAt);
     mkdirSync(fxAt);
-    return buildFixture(fxAt);
+    const made = buildFixture(fxAt);
+    // Programs get a project that is a repository with one commit, so that git's verbs go
+    // past "not a git repository" to the words they were given.
+    if (git) {
+      const env = { HOME: made.home, PATH: SANDBOX_PATH.join(":"), GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "p", GIT_AUTHOR_EMAIL: "p@p", GIT_COMMITTER_NAME: "p", GIT_COMMITTER_EMAIL: "p@p" };
+      for (const args of [["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "fixture"]]) spawnSync(git, args, { cwd: made.project, env, stdio: "ignore", timeout: 10_000 });
+    }
+    return made;
   };
   let fx = resetFixture();
   const guard: Guard = await createGuard({ home: fx.home });

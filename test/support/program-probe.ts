@@ -6,9 +6,10 @@
 // program touched while the guard said allow is a finding: the guard's model of that program
 // missed a path it was handed. Truth is the program, not the command table.
 
+import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { join } from "node:path";
-import { SANDBOX_PATH } from "./oracle.ts";
+import { findProgram, SANDBOX_PATH, SYSTEM_FORBIDDEN } from "./oracle.ts";
 import type { Position } from "./probe.ts";
 import { MARK, type MutantSpec } from "./probe.ts";
 
@@ -79,6 +80,59 @@ export function programMutants(base: string, positions: readonly Position[]): Mu
       const made = f.make(word);
       if (made === null || made === word) continue;
       out.push({ base, template: base.slice(0, p.start) + made + base.slice(p.end), kind: "argument", quoting: "none", form: `${f.name} of ${program}`, node: p.node, at: p.start });
+    }
+  }
+  return out;
+}
+
+/** Tools with verbs: each verb's own `-h` lists its options. */
+const VERBS: Readonly<Record<string, readonly string[]>> = {
+  git: [
+    "add", "am", "apply", "archive", "bisect", "blame", "branch", "bundle", "checkout", "cherry-pick", "clean", "clone", "commit", "config", "describe", "diff",
+    "fetch", "format-patch", "gc", "grep", "init", "log", "merge", "mv", "notes", "pull", "push", "rebase", "reset", "restore", "rm", "shortlog", "show", "stash",
+    "status", "submodule", "switch", "tag", "worktree", "fast-export", "fast-import", "hash-object", "ls-files", "ls-tree", "read-tree", "update-index", "cat-file",
+    "rev-parse", "merge-file", "diff-files", "diff-index", "diff-tree", "range-diff", "revert", "send-email", "sparse-checkout", "maintenance", "credential-store",
+  ],
+};
+
+/**
+ * Base commands made from the programs' own help: for each name the command table holds that
+ * is a program here, every option `--help` shows taking a value, once with a value and once
+ * more before an operand that exists (README.md). The corpora name few of most programs'
+ * options; the help names them all. `--help` itself runs inside bubblewrap (read-only, no
+ * network), and a program without bwrap gives no seeds.
+ */
+export function helpSeeds(names: Iterable<string>): { text: string; source: string }[] {
+  const bwrap = findProgram("bwrap");
+  if (bwrap === null) return [];
+  const out: { text: string; source: string }[] = [];
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (SYSTEM_FORBIDDEN.has(name) || !/^[\w.+-]+$/.test(name)) continue;
+    const path = SANDBOX_PATH.map((d) => join(d, name)).find((p) => {
+      try {
+        accessSync(p, constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (path === undefined) continue;
+    for (const verb of ["", ...(VERBS[name] ?? [])]) {
+      const command = verb === "" ? name : `${name} ${verb}`;
+      const r = spawnSync(bwrap, ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/run", "--unshare-all", "--die-with-parent", "--new-session", path, ...(verb === "" ? ["--help"] : [verb, "-h"])], {
+        encoding: "utf8", timeout: 3000, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 22,
+      });
+      const help = `${r.stdout ?? ""}\n${r.stderr ?? ""}`;
+      const add = (option: string) => {
+        for (const text of [`${command} ${option}`, `${command} ${option} README.md`]) {
+          if (seen.has(text)) continue;
+          seen.add(text);
+          out.push({ text, source: "help" });
+        }
+      };
+      for (const m of help.matchAll(/(--[A-Za-z0-9][\w-]*)\[?=([A-Za-z<{][\w<>{}|.,:-]*)/g)) add(`${m[1]}=x`);
+      for (const m of help.matchAll(/(?:^|[\s,[])(--?[A-Za-z0-9][\w-]*)[ \t]+(?:[A-Z][A-Z0-9_]+|<[\w-]+>)\b/gm)) add(`${m[1]} x`);
     }
   }
   return out;

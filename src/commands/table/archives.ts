@@ -71,7 +71,7 @@ const TAR: TableSpec = {
   // Added members are judged in tarAddedOperands (link-operands.ts: a symlink is stored as itself).
   operands: { all: { default: "none", modes: { removefiles: "write", catenate: "read", adding: "none" } } },
   recursion: { mode: "adding", follow: { mode: "follow" } },
-  custom: hooks(runsProgram(["-I", "--use-compress-program", "--to-command", "--rmt-command", "--rsh-command", "-F", "--info-script", "--new-volume-script"]), tarHook, tarAddedOperands),
+  custom: hooks(runsProgram(["-I", "--use-compress-program", "--to-command", "--rmt-command", "--rsh-command", "-F", "--info-script", "--new-volume-script"]), tarHook, tarAddedOperands, tagFiles),
 };
 
 function tarHook(ctx: SpecContext): void {
@@ -224,6 +224,17 @@ const ZIP_MODES: Readonly<Record<string, string>> = {
  * zip [options] ARCHIVE [file…] [-x pattern…]: the archive is written and the files read, into
  * directories with -r, following symlinks unless -y.
  */
+/**
+ * --exclude-tag NAME (and -all, -under, --exclude-ignore[-recursive]) looks NAME up in every
+ * directory tar walks (strace: openat(dirfd, NAME)): a NAME with a slash reaches past it, and
+ * from the top directory past the working directory.
+ */
+function tagFiles(ctx: SpecContext): void {
+  for (const v of optionValues(ctx, "--exclude-tag", "--exclude-tag-all", "--exclude-tag-under", "--exclude-ignore", "--exclude-ignore-recursive")) {
+    if (v.text === null || v.text.includes("/")) ctx.role(v, "read");
+  }
+}
+
 function zip(call: Call): Effect[] {
   const effects: Effect[] = [];
   const modes = new Set<string>();

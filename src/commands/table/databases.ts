@@ -75,7 +75,7 @@ const SQLITE: TableSpec = {
     "-cmd": { value: "none", modes: ["sql"] }, "--cmd": { value: "none", modes: ["sql"] },
     "-init": { value: "read", modes: ["init"] }, "--init": { value: "read", modes: ["init"] },
     "-A": { value: "none", optional: true, modes: ["archive"] },
-    ...each(none, "-nullvalue", "-separator", "-newline", "-mmap", "-vfs", "-maxsize", "-heap", "-escape"),
+    ...each(none, "-nullvalue", "-separator", "-newline", "-mmap", "-vfs", "-maxsize", "-heap", "-escape", "-nonce"),
     // Two values each: the second is read as its own option below.
     ...each(none, "-lookaside", "-pagecache"),
   },
@@ -91,6 +91,9 @@ const SQLITE: TableSpec = {
       if (path === null) ctx.role(db, "write");
       else roleAs(ctx, db, path, ctx.modes.has("readonly") ? "read" : "write");
     }
+    // An option the table does not know may take the next word, and then the database is a
+    // later operand (`-nonce x ../db` opened ../db before -nonce was listed).
+    if (ctx.items.some((it) => it.t === "unknown-option")) for (const a of sql) ctx.role(a, ctx.modes.has("readonly") ? "read" : "write");
     if (ctx.modes.has("archive")) issue(ctx, "INLINE_CODE", "sqlite3 -A reads and writes files named inside the archive");
     for (const f of optionValues(ctx, "-init", "--init")) if (!ctx.modes.has("safe")) issue(ctx, "INLINE_CODE", `sqlite3 runs the commands in ${f.source}, which can read and write files`, f.span);
     if (ctx.modes.has("safe")) return;

@@ -23,6 +23,10 @@ function unsafeMode(ctx: SpecContext): void {
  * is opened as it is (/x.tmac). A plain NAME is a macro package of the system's or the user's.
  */
 function macroFiles(ctx: SpecContext): void {
+  // -T NAME reads devNAME/DESC under each font directory (strace: -T../x opens
+  // /usr/share/groff/…/font/dev../x/DESC): a NAME with a slash reaches past them, into a -F
+  // directory of the project as much as the system's.
+  for (const v of optionValues(ctx, "-T")) if (v.text === null || v.text.includes("/")) issue(ctx, "UNRESOLVED_PATH", `${ctx.name} -T ${v.source} looks a device up under each font directory`, v.span);
   for (const v of optionValues(ctx, "-m")) {
     if (v.text === null) ctx.role(v, "read");
     else if (v.text.startsWith("/")) roleAs(ctx, v, `${v.text}.tmac`, "read");

@@ -1,18 +1,32 @@
 // Path candidates: the texts in one argument word a program might open. Pure text work, kept
 // apart from access.ts (which resolves and records them) so the rule can be read on its own.
 
+import { fileUrlPath } from "../../commands/apply.ts";
+
 /**
  * The ways a program could read an argument as a path: the word itself; for an option word,
  * a value glued on (`-o../x`, `--out=../x`); and after `=` (`dd of=~/x`, `DESTDIR=/x`),
  * each `:`-separated piece of the value (`a=b:/x`).
  */
 export function pathCandidates(text: string): string[] {
+  const found = wordCandidates(text);
+  // A file URL is its path to most programs that take URLs (xdg-open, gio, a browser, urllib).
+  if (!/file:/i.test(text)) return found;
+  const out = new Set(found);
+  for (const c of found) {
+    const p = fileUrlPath(c);
+    if (p !== null) out.add(p);
+  }
+  return [...out];
+}
+
+function wordCandidates(text: string): string[] {
   if (text === "-" || text === "--" || text === "") return [];
   // A word with blanks may be a command line the program hands to a shell (`fzf --preview
   // 'cat /etc/passwd'`, `watch 'ls ..'`): each of its words is a candidate too.
   if (/\s/.test(text)) {
     const out = new Set<string>([text]);
-    for (const piece of text.split(/\s+/)) for (const c of pathCandidates(piece)) out.add(c);
+    for (const piece of text.split(/\s+/)) for (const c of wordCandidates(piece)) out.add(c);
     return [...out];
   }
   const eq = text.indexOf("=");

@@ -1,7 +1,23 @@
 // C and C++ compilers and the linker.
 
+import type { SpecContext } from "../../spec.ts";
 import { each, embeddedPaths, generic, hooks, issue, none, optionalNone, optionValues, read, roleAs, runsProgram, write } from "../common.ts";
 import type { TableSpec } from "../expand.ts";
+
+/**
+ * -l NAME is libNAME.so or .a in each library directory, -l:NAME the file NAME there: a NAME with
+ * a slash is a path under each of them (strace: `ld -l ../x` opens
+ * /usr/local/lib/…/lib../x.so), one under a -L directory of the project as much as the
+ * system's; gold opens an absolute NAME as it is.
+ */
+function libraryNames(ctx: SpecContext): void {
+  for (const v of optionValues(ctx, "-l", "--library")) {
+    const name = v.text?.replace(/^:/, "") ?? null;
+    if (name === null) ctx.role(v, "read");
+    else if (name.startsWith("/")) roleAs(ctx, v, name, "read");
+    else if (name.includes("/")) issue(ctx, "UNRESOLVED_PATH", `${ctx.name} looks ${v.source} up under each library directory`, v.span);
+  }
+}
 
 const CC_NAMES = ["gcc", "g++", "cc", "c++", "clang", "clang++", "c99", "c89", "tcc", "icc", "icx", "zig-cc", "emcc", "em++", ...["9", "10", "11", "12", "13", "14", "15"].flatMap((v) => [`gcc-${v}`, `g++-${v}`]), ...["14", "15", "16", "17", "18", "19", "20"].flatMap((v) => [`clang-${v}`, `clang++-${v}`])];
 
@@ -23,7 +39,7 @@ export const CC: TableSpec = {
     "-fuse-ld": none,
   },
   operands: { all: "read" },
-  custom: hooks(runsProgram(["-B", "-wrapper", "--ld-path"]), embeddedPaths(["-f", "-W"]), (ctx) => {
+  custom: hooks(runsProgram(["-B", "-wrapper", "--ld-path"]), embeddedPaths(["-f", "-W"]), libraryNames, (ctx) => {
     for (const a of ctx.operands) if (a.text?.startsWith("@")) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} reads more options from ${a.source.slice(1)}`, a.span);
     // -fuse-ld=lld names a linker; a path is a program of its own.
     for (const v of optionValues(ctx, "-fuse-ld")) if (v.text === null || v.text.includes("/")) issue(ctx, "OPAQUE_CODE", `${ctx.name} -fuse-ld=${v.source} runs that linker`, v.span);
@@ -45,4 +61,5 @@ export const LD: TableSpec = {
     ...each(optionalNone, "--build-id", "--package-metadata", "--unique", "--demangle", "--sort-common", "--split-by-file", "--split-by-reloc", "--verbose", "--enable-auto-image-base"),
   },
   operands: { all: "read" },
+  custom: libraryNames,
 };

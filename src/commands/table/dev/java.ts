@@ -1,6 +1,6 @@
 // Java: javac, java, and the build tools mvn and gradle.
 
-import { assignmentOptions, chdir, each, embeddedPaths, generic, hooks, issue, none, optionalNone, pathList, read, roleAs, write } from "../common.ts";
+import { assignmentOptions, chdir, each, embeddedPaths, generic, hooks, issue, none, optionalNone, optionValues, pathList, read, roleAs, write } from "../common.ts";
 import type { TableSpec } from "../expand.ts";
 import { projectCode } from "./code-options.ts";
 
@@ -82,7 +82,14 @@ export const MVN: TableSpec = {
   },
   operands: { all: "none" },
   changes: projectCode,
-  custom: assignmentOptions(["-D", "--define"]),
+  custom: hooks(assignmentOptions(["-D", "--define"]), (ctx) => {
+    // -pl a,!b,../c: each item is [groupId]:artifactId or a module's directory, whose pom.xml
+    // is read (strace: `--projects ../x` opens ../x).
+    for (const v of optionValues(ctx, "-pl", "--projects")) {
+      if (v.text === null) ctx.role(v, "read");
+      else for (const item of v.text.split(",")) if (item !== "" && !item.includes(":")) roleAs(ctx, v, item.replace(/^[!+-]/, ""), "read");
+    }
+  }),
 };
 
 export const GRADLE: TableSpec = {

@@ -209,12 +209,14 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
   // Their options are mostly flags, but not all (git 2.43: repack --expire-to/--filter-to DIR,
   // rev-parse --resolve-git-dir PATH), so an option not listed is judged as any path.
   repack: { names: [], operands: { all: "none" }, options: { ...each(write, "--expire-to", "--filter-to"), ...each(none, "--cruft-expiration", "--max-cruft-size", "--filter", "--window", "--depth", "--threads", "--window-memory", "--max-pack-size", "--keep-pack", "--geometric", "--unpack-unreachable") } },
+  // An operand that is not a revision is looked up as a file (strace: lstat of it); not with
+  // --verify, whose operand is a revision only.
   "rev-parse": {
-    names: [], operands: { all: "none" }, flags: "q",
-    long: ["--verify", "--quiet", "--show-toplevel", "--git-dir", "--absolute-git-dir", "--git-common-dir", "--is-inside-work-tree", "--is-inside-git-dir", "--is-bare-repository", "--is-shallow-repository",
+    names: [], operands: { all: { default: "read", modes: { verify: "none" } } }, flags: "q",
+    long: ["--quiet", "--show-toplevel", "--git-dir", "--absolute-git-dir", "--git-common-dir", "--is-inside-work-tree", "--is-inside-git-dir", "--is-bare-repository", "--is-shallow-repository",
       "--show-cdup", "--show-prefix", "--show-superproject-working-tree", "--shared-index-path", "--show-object-format", "--show-ref-format", "--local-env-vars", "--symbolic", "--symbolic-full-name",
       "--all", "--branches", "--tags", "--remotes", "--sq", "--sq-quote", "--not", "--revs-only", "--no-revs", "--flags", "--no-flags", "--parseopt", "--keep-dashdash", "--stop-at-non-option", "--stuck-long"],
-    options: { "--resolve-git-dir": read, ...each(none, "--git-path", "--prefix", "--default", "--since", "--after", "--until", "--before"), ...each(optionalNone, "--short", "--abbrev-ref", "--disambiguate") },
+    options: { "--verify": { modes: ["verify"] }, "--resolve-git-dir": read, ...each(none, "--git-path", "--prefix", "--default", "--since", "--after", "--until", "--before"), ...each(optionalNone, "--short", "--abbrev-ref", "--disambiguate") },
   },
   "for-each-ref": { names: [], operands: { all: "none" }, options: { ...each(none, "--format", "--sort", "--count", "--exclude"), ...each(optionalNone, "--points-at", "--merged", "--no-merged", "--contains", "--no-contains") } },
   ...Object.fromEntries(["update-ref", "symbolic-ref"].map((n) => [n, { names: [], operands: { all: "none" }, options: { "-m": none } } satisfies GitSub])),
@@ -238,6 +240,9 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
       const [verb, ...rest] = ctx.operands;
       if (verb?.text === null) for (const a of rest) repoRole(ctx, a, "read");
       else if (verb?.text === "add" || verb?.text === "set-url") for (const a of rest.slice(1)) repoRole(ctx, a, "read");
+      // A name that is no configured remote is a URL or a path, which these contact (strace:
+      // `git remote show ../x` opens ../x/.git).
+      else if (verb?.text === "show" || verb?.text === "prune" || verb?.text === "update" || verb?.text === "set-head") for (const a of rest) repoRole(ctx, a, "read");
     },
   },
   "ls-remote": { names: [], operands: { all: "none" }, options: { ...each(none, "--sort", "-o", "--server-option"), ...each({ value: "none", modes: ["program"] }, "--upload-pack", "--exec") }, custom: hooks(runsProgram(["--upload-pack", "--exec"]), repository("read")) },

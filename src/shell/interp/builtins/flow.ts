@@ -134,8 +134,12 @@ export function commandBuiltin(it: BuiltinContext, argv: readonly Arg[], w: Worl
       i++;
       break;
     }
-    // command -v / -V only describe the command.
-    if (/[vV]/.test(t)) return done(w, STATUS_UNKNOWN);
+    // command -v / -V only describe the command, but a name with a slash is looked up on
+    // disk (strace: newfstatat of it), as `type` and `which` do.
+    if (/[vV]/.test(t)) {
+      for (const a of argv.slice(i + 1)) if (a.text === null || a.text.includes("/")) it.paths.access(w, a, "read", "command");
+      return done(w, STATUS_UNKNOWN);
+    }
   }
   const rest = argv.slice(i);
   if (rest.length === 0) return done(w, 0);
