@@ -326,6 +326,16 @@ table("informational commands and the files some of their words name", box, [
   ["kill -9 1234", "allow"],
   ["pkill -f 'node server'", "allow"],
   ["uname -a; id -u; whoami; nproc; free -h; uptime", "allow"],
+  // getconf asks pathconf(3) about its PATH (strace: statfs of it).
+  ["getconf -a ../outside", "ask", ["read $O"]],
+  ["getconf NAME_MAX ../outside", "ask", ["read $O"]],
+  ["getconf PAGESIZE", "allow"],
+  ["getconf -a | grep CACHE", "allow"],
+  // The machine's name, clock and zone are outside every project, as for date -s.
+  ["timedatectl set-time '2020-01-01 00:00'", "ask", ["#UNRESOLVED_PATH"]],
+  ["hostnamectl set-hostname box", "ask", ["#UNRESOLVED_PATH"]],
+  ["hostnamectl hostname box", "ask", ["#UNRESOLVED_PATH"]],
+  ["hostnamectl; timedatectl status; hostnamectl hostname", "allow"],
   ["systemctl status nginx", "allow"],
   ["journalctl -u nginx --since today", "allow"],
   ["apt-get install -y curl", "allow"],

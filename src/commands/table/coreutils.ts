@@ -376,8 +376,29 @@ export const COREUTILS: readonly TableSpec[] = [
   },
   { names: ["seq"], flags: "w", long: ["--equal-width"], options: { "-f": none, "--format": none, "-s": none, "--separator": none }, operands: { all: "none" }, pipe: [SEQ_NUMBERS] },
   DATE,
+  // getconf NAME PATH and getconf -a PATH ask pathconf(3) about PATH (strace: statfs of it).
   {
-    names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "expr", "factor", "numfmt", "getconf", "locale", "tput", "kill", "killall", "ps", "top", "htop", "jobs", "cal", "ifconfig", "ping", "nslookup", "host", "netstat", "hostnamectl", "timedatectl", "fc-list", "help", "sl", "env-update", "mesg", "write", "finger"],
+    names: ["getconf"], flags: "a", options: { "-v": none }, operands: { all: "none" }, changes: {},
+    custom: (ctx) => {
+      const path = ctx.operands[optionItems(ctx, "-a").length > 0 ? 0 : 1];
+      if (path) ctx.role(path, "read");
+    },
+  },
+  // Their set- verbs (and hostnamectl's hostname/icon-name/chassis/deployment/location with a
+  // value) change the machine's name, clock or zone: outside every project, as date -s.
+  {
+    names: ["hostnamectl", "timedatectl"], operands: { all: "none" }, changes: {},
+    long: ["--static", "--transient", "--pretty", "--no-ask-password", "--adjust-system-clock", "--monitor", "--all", "--value", "--no-pager", "--help", "--version", "--json"],
+    options: { "-H": none, "--host": none, "-M": none, "--machine": none, "-p": none, "--property": none, "--json": optionalNone },
+    custom: (ctx) => {
+      const [verb, ...rest] = ctx.operands;
+      if (verb === undefined) return;
+      const sets = verb.text === null || verb.text.startsWith("set-") || (ctx.name === "hostnamectl" && /^(hostname|icon-name|chassis|deployment|location)$/.test(verb.text) && rest.length > 0);
+      if (sets) issue(ctx, "UNRESOLVED_PATH", `${ctx.name} ${verb.source} changes the machine's settings, which are outside every project`, verb.span);
+    },
+  },
+  {
+    names: ["sleep", "yes", "pwd", "printenv", "id", "whoami", "uname", "groups", "nproc", "arch", "tty", "w", "uptime", "free", "clear", "reset", "logname", "hostid", "true", "false", "expr", "factor", "numfmt", "locale", "tput", "kill", "killall", "ps", "top", "htop", "jobs", "cal", "ifconfig", "ping", "nslookup", "host", "netstat", "fc-list", "help", "sl", "env-update", "mesg", "write", "finger"],
     numeric: true,
     pipe: [ID_NPROC_NUMBERS, UNAME_SEGMENT],
     operands: { all: "none" },
