@@ -74,6 +74,10 @@ table("programs that other programs start", box, [
   ["LESSHISTFILE=~/.lesshst less README.md", "ask", ["write $H/.lesshst"]],
   ["KUBECONFIG=../outside/kc kubectl get pods", "ask", ["exec $O/kc"]],
   ["GNUPGHOME=../outside gpg --list-keys", "ask", ["read $O"]],
+  // man reads (and formats) the pages under MANPATH; ssh connects to the agent's socket.
+  ["MANPATH=../outside man ls", "ask", ["read $O"]],
+  ["SSH_AUTH_SOCK=../outside/agent ssh-add -l", "ask", ["read $O/agent"]],
+  ["XAUTHORITY=../outside/.Xauthority xclip -o", "ask", ["read $O/.Xauthority"]],
   // git's trace files, for git that another program starts.
   ["GIT_TRACE=../outside/t npm install", "allow"],
   ["GIT_TRACE=$O/t npm install", "ask", ["write $O/t"]],

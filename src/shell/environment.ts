@@ -94,7 +94,10 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
     (n) => [n, CODE_DIRS] as const,
   ),
   // Where configuration (which can name programs to run) is read.
-  ...["HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS", "CURL_HOME", "GNUPGHOME", "DOCKER_CONFIG", "IPYTHONDIR", "JUPYTER_CONFIG_DIR", "TERMINFO", "TERMINFO_DIRS", "MAGIC", "NLSPATH", "HOSTALIASES", "SSL_CERT_FILE", "SSL_CERT_DIR", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE", "NODE_EXTRA_CA_CERTS", "AWS_SHARED_CREDENTIALS_FILE"].map(
+  ...["HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS", "CURL_HOME", "GNUPGHOME", "DOCKER_CONFIG", "IPYTHONDIR", "JUPYTER_CONFIG_DIR", "TERMINFO", "TERMINFO_DIRS", "MAGIC", "NLSPATH", "HOSTALIASES", "SSL_CERT_FILE", "SSL_CERT_DIR", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE", "NODE_EXTRA_CA_CERTS", "AWS_SHARED_CREDENTIALS_FILE",
+    // The manual pages man and info read (and man formats), X's cookie file, and the agent's
+    // socket ssh connects to: each a path the program opens.
+    "MANPATH", "INFOPATH", "XAUTHORITY", "SSH_AUTH_SOCK"].map(
     (n) => [n, CONFIG_DIRS] as const,
   ),
   // The time zone any program using glibc's time functions loads, and where it looks for one.

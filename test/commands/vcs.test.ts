@@ -133,6 +133,8 @@ table("git: reading history", box, [
   ["git blame -- /etc/passwd", "ask", ["read /etc/passwd"]],
   ["git blame --contents ../outside/secret.txt src/main.ts", "ask", ["read $O/secret.txt"]],
   ["git shortlog -sn", "allow"],
+  // shortlog's --committer is a flag: the word after it is a revision or a path (strace: lstat).
+  ["git shortlog --committer ../outside/x", "ask", ["read $O/x"]],
   ["git grep -e foo -- ../outside", "ask", ["read $O"]],
   ["git grep 'a/b' HEAD -- src", "allow"],
   ["git grep foo ../outside", "ask", ["read $O"]],
@@ -379,6 +381,8 @@ table("git: settings naming the remote, and the diff or merge tool", box, [
   ["git difftool -y -t ../x/tool", "ask", ["#OPAQUE_CODE"]],
   ["git difftool --tool=../x/tool", "ask", ["#OPAQUE_CODE"]],
   ["git mergetool -t ../x/tool", "ask", ["#OPAQUE_CODE"]],
+  // The files to merge are pathspecs, written with the result (strace: openat of the name).
+  ["git mergetool ../outside/x", "ask", ["write $O/x"]],
   ["git -c diff.tool=../x difftool", "ask", ["#OPAQUE_CODE"]],
   ["git -c merge.guitool=../x mergetool -g", "ask", ["#OPAQUE_CODE"]],
   ["git config --add merge.tool ../x", "ask", ["#OPAQUE_CODE"]],

@@ -7,7 +7,8 @@
 // missed a path it was handed. Truth is the program, not the command table.
 
 import { spawnSync } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { findProgram, SANDBOX_PATH, SYSTEM_FORBIDDEN } from "./oracle.ts";
 import type { Position } from "./probe.ts";
@@ -65,6 +66,37 @@ export function runsHere(base: string, positions: readonly Position[]): boolean 
   });
 }
 
+/** Variables many programs read as paths, through libc or by convention. */
+const COMMON_VARIABLES = [
+  "TMPDIR", "HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS",
+  "LOCPATH", "GCONV_PATH", "NLSPATH", "TZDIR", "TZ", "TERMINFO", "TERMINFO_DIRS", "MAGIC", "INPUTRC", "HISTFILE", "MANPATH", "SSL_CERT_FILE", "SSL_CERT_DIR",
+];
+const manVariables = new Map<string, readonly string[]>();
+
+/** The variables the ENVIRONMENT section of a program's manual page names (sections 1 and 8). */
+export function documentedVariables(program: string): readonly string[] {
+  let found = manVariables.get(program);
+  if (found !== undefined) return found;
+  const names = new Set<string>();
+  for (const section of ["1", "8"]) {
+    let text: string;
+    try {
+      text = gunzipSync(readFileSync(`/usr/share/man/man${section}/${program}.${section}.gz`)).toString("utf8");
+    } catch {
+      continue;
+    }
+    const lines = text.split("\n");
+    let inside = false;
+    for (const line of lines) {
+      if (/^\.S[Hh]\s/.test(line)) inside = /ENVIRONMENT/i.test(line);
+      else if (inside) for (const m of line.matchAll(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[A-Z]{4,}\b/g)) names.add(m[0]);
+    }
+  }
+  found = [...names].filter((n) => !/^(NOTE|SEE|ALSO|BUGS|FILES|ENVIRONMENT|EXAMPLES?|DESCRIPTION|OPTIONS|WARNING|POSIX|GNU|NULL|TRUE|FALSE|UTF|ASCII|HTTP|HTTPS|URL)$/.test(n));
+  manVariables.set(program, found);
+  return found;
+}
+
 /** Every (argument, form) mutant of a base command: plain unquoted words only, so that the
  * replacement is all the word holds. */
 export function programMutants(base: string, positions: readonly Position[]): MutantSpec[] {
@@ -72,7 +104,15 @@ export function programMutants(base: string, positions: readonly Position[]): Mu
   let program = "";
   for (const p of positions) {
     // The findings are grouped by program: the name of the command the argument belongs to.
-    if (p.kind === "command-name") program = base.slice(p.start, p.end).replace(/^.*\//, "");
+    if (p.kind === "command-name") {
+      program = base.slice(p.start, p.end).replace(/^.*\//, "");
+      // A variable the program may read as a path, set for it alone.
+      if (p.quoting === "none") {
+        for (const v of new Set([...COMMON_VARIABLES, ...documentedVariables(program)])) {
+          out.push({ base, template: `${base.slice(0, p.start)}${v}=${OUT} ${base.slice(p.start)}`, kind: "command-name", quoting: "none", form: `env ${v} of ${program}`, node: p.node, at: p.start });
+        }
+      }
+    }
     if (p.kind !== "argument" || p.node !== "word" || p.quoting !== "none") continue;
     const word = base.slice(p.start, p.end);
     if (word.includes(MARK) || /^[<>&|;]/.test(word)) continue;

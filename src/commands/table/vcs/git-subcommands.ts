@@ -147,7 +147,9 @@ const NOTES: GitSub = {
 
 const GIT_SUBS: Readonly<Record<string, GitSub>> = {
   // Reading history and the tree.
-  log: logLike(), show: logLike(), whatchanged: logLike(), reflog: logLike(), shortlog: logLike(), "range-diff": logLike(), cherry: logLike(), "show-branch": logLike(),
+  log: logLike(), show: logLike(), whatchanged: logLike(), reflog: logLike(),
+  // shortlog's -c/--committer groups by committer: a flag, where log's --committer takes a pattern.
+  shortlog: logLike({ options: { ...LOG_OPTIONS, "--committer": optionalNone } }), "range-diff": logLike(), cherry: logLike(), "show-branch": logLike(),
   "rev-list": logLike(), "diff-tree": logLike(), "diff-index": logLike(), "diff-files": logLike(),
   diff: logLike({
     custom: (ctx) => (ctx.modes.has("noindex") ? ctx.operands.forEach((a) => ctx.role(a, "read")) : revsOrPaths("read")(ctx)),
@@ -478,7 +480,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
       for (const v of optionValues(ctx, "--remote")) repoRole(ctx, v, "read");
     }),
   },
-  mergetool: { names: [], flags: "yg", long: ["--no-prompt", "--prompt", "--gui", "--no-gui", "--tool-help"], options: { "-t": none, "--tool": none, "-O": read }, operands: { all: "none" }, custom: hooks(worktree(), toolOption) },
+  mergetool: { names: [], flags: "yg", long: ["--no-prompt", "--prompt", "--gui", "--no-gui", "--tool-help"], options: { "-t": none, "--tool": none, "-O": read }, operands: { all: "write" }, custom: hooks(worktree(), toolOption) },
   "filter-branch": { names: [], operands: { all: "none" }, unknownOptions: "none", custom: (ctx) => issue(ctx, "OPAQUE_CODE", "git filter-branch runs its filters as shell code") },
 };
 
