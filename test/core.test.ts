@@ -47,6 +47,12 @@ table("the words of a command nobody described", box, [
   // A file URL is its path to most programs that take URLs (gio, xdg-open, urllib; the program
   // probe saw `gio trash file://…` open the file).
   ["frobnicate file://$O/x", "ask", ["unknown $O/x"]],
+  // A variable set for a program nobody described is handed to it: it may read it as a path
+  // (the program probe: BOOT_ROOT=../x kernel-install opens ../x/…). ls reads no such variable.
+  ["FROB_ROOT=../outside frobnicate inspect", "ask", ["unknown $O"]],
+  ["FROB_ROOT=$UNSET_ROOT frobnicate inspect", "ask", ["#UNRESOLVED_WORD"]],
+  ["FROB_LEVEL=3 FROB_NAME=build frobnicate", "allow"],
+  ["FROB_ROOT=../outside ls", "allow"],
   ["frobnicate --in=file:///etc/passwd", "ask", ["unknown /etc/passwd"]],
   ["frobnicate file://$P/README.md https://example.com/file:/etc", "allow", ["unknown $P/README.md"]],
 ]);

@@ -74,6 +74,14 @@ table("programs that other programs start", box, [
   ["LESSHISTFILE=~/.lesshst less README.md", "ask", ["write $H/.lesshst"]],
   ["KUBECONFIG=../outside/kc kubectl get pods", "ask", ["exec $O/kc"]],
   ["GNUPGHOME=../outside gpg --list-keys", "ask", ["read $O"]],
+  // bash loads the zone when TZ is set for a builtin or a function alone (strace), not when
+  // it is only assigned or exported.
+  ["TZ=$O/zone :", "ask", ["read $O/zone"]],
+  ["TZ=$O/zone true", "ask", ["read $O/zone"]],
+  ["f() { :; }; TZ=$O/zone f", "ask", ["read $O/zone"]],
+  ["TZ=$ZONE :", "ask", ["#UNRESOLVED_WORD"]],
+  ["TZ=$O/zone; export TZ", "allow"],
+  ["TZ=UTC echo hi", "allow"],
   // man reads (and formats) the pages under MANPATH; ssh connects to the agent's socket.
   ["MANPATH=../outside man ls", "ask", ["read $O"]],
   ["SSH_AUTH_SOCK=../outside/agent ssh-add -l", "ask", ["read $O/agent"]],

@@ -353,6 +353,10 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["TZ=../outside/secret.txt date", "in"],
     ["TZ=$PWD/../outside/secret.txt date", "out"],
     ["TZ=:$PWD/../outside/secret.txt date", "out"],
+    // bash loads the zone itself when TZ is set for a builtin or a function alone.
+    ["TZ=$PWD/../outside/secret.txt :", "out"],
+    ["f() { :; }; TZ=$PWD/../outside/secret.txt f", "out"],
+    ["TZ=$PWD/../outside/secret.txt; true", "in"],
     // A descriptor against a redirection after a list: `exec 0>&-` closes stdin and goes on.
     ["true && exec 0>&-; cat ../outside/secret.txt", "out"],
     ["true && exec 3>&-; cat ../outside/secret.txt", "out"],

@@ -19,6 +19,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGuard, type Guard, type Verdict } from "../../src/index.ts";
+import { SYSTEM_READ_PATTERNS } from "../../src/policy/system-reads.ts";
 import { loadParser } from "../../src/parse/grammar.ts";
 import { copyTree, type SyntaxNode } from "../../src/parse/tree.ts";
 import { buildFixture, type Fixture } from "./fixture.ts";
@@ -377,6 +378,12 @@ function asOpens(raw: string): string {
 }
 
 const MARKER = /(?:^|\/)probe-(\d+)$/;
+const SYSTEM_TREES = SYSTEM_READ_PATTERNS.filter((p) => p.endsWith("/**")).map((p) => p.slice(0, -3));
+
+function systemRead(path: string): boolean {
+  return SYSTEM_TREES.some((t) => isInside(path, t)) || SYSTEM_READ_PATTERNS.includes(path);
+}
+
 /** A program given the probe may open a name made from it: `probe-3.gz`, `probe-3/x`, `probe-3~`. */
 const PROGRAM_MARKER = /(?:^|\/)probe-(\d+)(?![0-9])/;
 
@@ -558,6 +565,10 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
           const marker = anyProgram ? PROGRAM_MARKER : MARKER;
           const m = marker.exec(t.named) ?? marker.exec(t.path);
           if (!m || isInside(t.path, fx.project)) continue;
+          // A program that looks a name up under the system's trees (TZ=../x opens
+          // /usr/share/x, ld -l ../x a library directory's lib../x.so) reads where the policy
+          // lets every command read (src/policy/system-reads.ts); the fence keeps them read-only.
+          if (anyProgram && /^(open|openat)$/.test(t.syscall) && systemRead(t.path)) continue;
           const id = Number(m[1]);
           byId.set(id, [...(byId.get(id) ?? []), t]);
         }

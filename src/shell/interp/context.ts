@@ -51,6 +51,8 @@ export interface DispatchInfo {
   /** The command runs in the shell itself (builtins and functions can change it). */
   readonly inProcess: boolean;
   readonly bypassFunctions: boolean;
+  /** The names the command's own prefix assignments set (`FOO=x cmd`), which the program gets. */
+  readonly prefix?: readonly string[];
 }
 
 /** Options a new shell is started with (`bash -P -O nullglob`). */

@@ -11,6 +11,7 @@ import type { AccessKind } from "../../verdict.ts";
 import { nameRisk, textRisk } from "../arithmetic.ts";
 import { climbs, commandWords, dirEntries, SHELL_SYNTAX, ZONE_DIRECTORY } from "../environment.ts";
 import { environmentRole } from "../../commands/environment.ts";
+import { lookupCommand } from "../../commands/table/index.ts";
 import { repChoices } from "../listing.ts";
 import { dedupe, STATUS_UNKNOWN, str, unknown, type World } from "../state.ts";
 import { INHERITED_STDIN, redirectedStdin } from "../stdin.ts";
@@ -106,9 +107,10 @@ export function runSimple(it: Shell, cmd: Extract<Stmt, { t: "cmd" }>, w: World)
   const piped = it.pipedStdin.get(cmd);
   const inherited = it.inheritedStdin;
   const stdin = () => it.readable(unmarked(it, redirectedStdin(cmd.redirs, w, it), [], cmd.redirs, w) ?? piped?.() ?? inherited?.() ?? INHERITED_STDIN, w);
-  const info: DispatchInfo = { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin };
+  const info: DispatchInfo = { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin, ...(saved.length ? { prefix: saved.map(([n]) => n) } : {}) };
   // (cd follows each way its operands may come out: none goes home, two fail, one is a stand-in: builtins/directories.ts.)
   const inShell = name.text !== null && !name.standIn && (BUILTINS.has(name.text) || w.funcs.has(name.text)) && !(name.text === "cd" && !w.funcs.has("cd"));
+  if (saved.length && (inShell || name.text === "cd")) shellZone(it, w, cmd.span, saved.map(([n]) => n));
   const variants = standIns.length ? standInVariants(argv, standIns, inShell) : [argv];
   if (variants.length === 1) argv = variants[0]!;
   const out = variants.length === 1 ? dispatch(it, argv, w, info) : dedupe(variants.flatMap((v, i) => dispatch(it, v, i === variants.length - 1 ? w : w.clone(), info)));
@@ -244,6 +246,9 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
   }
   commandNotFound(it, name.text, argv, w, info);
   const options = environment(it, w, info.span, name.text);
+  // (A program named by a path is the project's own, or one the table may know: a /usr/bin/x
+  // the table describes keeps to its entry, as analyseCommand does.)
+  if (info.prefix !== undefined && (it.opts.commandKnowledge === false || lookupCommand(name.text.slice(name.text.lastIndexOf("/") + 1)) === undefined || (name.text.includes("/") && !/^\/(usr\/)?(local\/)?s?bin\//.test(name.text)))) prefixValues(it, w, info);
   const effects = analyseCommand(name, options.length ? [...options, ...argv.slice(1)] : argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: it.opts.commandKnowledge !== false, home: it.home, disk: it.paths.diskFor(w, info.span, name.text) });
   return applyEffects(it, effects, argv, w, info);
 }
@@ -262,6 +267,47 @@ function commandNotFound(it: Shell, name: string, argv: readonly Arg[], w: World
   } finally {
     it.inNotFound = false;
   }
+}
+
+/**
+ * A variable the guard knows no role for, set for a program the table does not describe
+ * either (`BOOT_ROOT=../x kernel-install …`, `FOO_DIR=../x tool`): the program was handed it
+ * on purpose and may read it as a path, so its value is judged as that program's words are.
+ * A program the table describes reads the variables its entry and environment.ts name.
+ */
+function prefixValues(it: Shell, w: World, info: DispatchInfo): void {
+  for (const name of info.prefix ?? []) {
+    if (environmentRole(name) !== null) continue;
+    const v = w.getVar(name);
+    if (v === undefined || v.k === "unset") continue;
+    const at: Arg = { text: null, source: `${name}=…`, span: info.span, unknownWhy: `$${name} is not known, and the program started is given it`, segs: [] };
+    if (v.k === "unknown") it.paths.genericArg(at, w, `$${name}`);
+    else for (const text of v.k === "str" ? [v.v] : v.v) it.paths.genericArg(withValue(at, text, ""), w, `$${name}`);
+  }
+}
+
+/** The zone file a TZ value names: absolute, or under $TZDIR (glibc's tzset, strace). */
+function zoneFile(it: Shell, w: World, at: Arg, name: string, text: string, kind: AccessKind): void {
+  const zone = text.replace(/^:/, "");
+  const dir = w.getVar("TZDIR") ?? (it.env.get("TZDIR") !== undefined ? str(it.env.get("TZDIR")!) : str(ZONE_DIRECTORY));
+  if (zone === "") return;
+  const command = `$${name}`;
+  if (zone.startsWith("/")) it.paths.access(w, withValue(at, zone, ""), kind, command);
+  else if (dir.k === "str") it.paths.access(w, withValue(at, `${dir.v}/${zone}`, ""), kind, command);
+  else it.paths.access(w, withValue(at, null, `$TZDIR is not known, and ${name} names a zone file under it`), kind, command);
+}
+
+/**
+ * bash itself loads the zone when TZ is set for a builtin or a function alone (`TZ=/x :`:
+ * strace shows bash opening /x), not when it is assigned or exported.
+ */
+function shellZone(it: Shell, w: World, span: Span, names: readonly string[]): void {
+  if (!names.includes("TZ")) return;
+  const v = w.getVar("TZ");
+  const at: Arg = { text: null, source: "TZ=…", span, unknownWhy: null, segs: [] };
+  if (v === undefined || v.k === "unset") return;
+  if (v.k === "unknown") it.paths.access(w, withValue(at, null, "$TZ is not known, and bash loads the zone it names"), "read", "$TZ");
+  else zoneFile(it, w, at, "TZ", v.k === "str" ? v.v : (v.v[0] ?? ""), "read");
 }
 
 /**
@@ -288,12 +334,7 @@ function environment(it: Shell, w: World, span: Span, program?: string): Arg[] {
       // `af_unix:stream:/path` splits into entries like any list; its path is the absolute one.
       for (const e of dirEntries(text)) if (!role.absoluteOnly || e.startsWith("/")) it.paths.access(w, withValue(at, e, ""), role.kind, command);
     } else if (role.value === "zone") {
-      const zone = text.replace(/^:/, "");
-      const dir = w.getVar("TZDIR") ?? (it.env.get("TZDIR") !== undefined ? str(it.env.get("TZDIR")!) : str(ZONE_DIRECTORY));
-      if (zone === "") continue;
-      if (zone.startsWith("/")) it.paths.access(w, withValue(at, zone, ""), role.kind, command);
-      else if (dir.k === "str") it.paths.access(w, withValue(at, `${dir.v}/${zone}`, ""), role.kind, command);
-      else it.paths.access(w, withValue(at, null, `$TZDIR is not known, and ${name} names a zone file under it`), role.kind, command);
+      zoneFile(it, w, at, name, text, role.kind);
     } else if (role.value === "catalogues") {
       for (const e of text.split(":").filter(climbs)) it.paths.access(w, withValue(at, null, `${name} names the message catalogue ${JSON.stringify(e)}, which climbs out of a directory the guard does not know`), role.kind, command);
     } else if (SHELL_SYNTAX.test(text)) {
