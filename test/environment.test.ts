@@ -82,6 +82,8 @@ table("programs that other programs start", box, [
   ["TZ=$ZONE :", "ask", ["#UNRESOLVED_WORD"]],
   ["TZ=$O/zone; export TZ", "allow"],
   ["TZ=UTC echo hi", "allow"],
+  // ssh-keygen and ssh load the security-key middleware library SSH_SK_PROVIDER names (program probe).
+  ["SSH_SK_PROVIDER=../outside/sk.so ssh-keygen -K", "ask", ["exec $O/sk.so"]],
   // man reads (and formats) the pages under MANPATH; ssh connects to the agent's socket.
   ["MANPATH=../outside man ls", "ask", ["read $O"]],
   ["SSH_AUTH_SOCK=../outside/agent ssh-add -l", "ask", ["read $O/agent"]],

@@ -85,7 +85,7 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   ...["PATH", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "LOCPATH", "R_LIBS", "R_LIBS_USER", "JULIA_LOAD_PATH", "GUILE_LOAD_PATH", "TCLLIBPATH", "GIT_EXEC_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "GEM_HOME", "GEM_PATH", "GCONV_PATH", "CLASSPATH", "CARGO_HOME", "RUSTUP_HOME", "GOPATH",
     // OpenSSL's providers and engines; python's lib-dynload under PYTHONPLATLIBDIR; the
     // environments and tools uv installs into and runs from.
-    "OPENSSL_MODULES", "OPENSSL_ENGINES", "PYTHONPLATLIBDIR", "VIRTUAL_ENV", "CONDA_PREFIX", "UV_PROJECT_ENVIRONMENT", "UV_TOOL_DIR", "UV_TOOL_BIN_DIR", "UV_PYTHON_INSTALL_DIR", "UV_PYTHON_BIN_DIR", "UV_INSTALL_DIR",
+    "OPENSSL_MODULES", "OPENSSL_ENGINES", "SSH_SK_PROVIDER", "SSH_PKCS11_PROVIDER", "PYTHONPLATLIBDIR", "VIRTUAL_ENV", "CONDA_PREFIX", "UV_PROJECT_ENVIRONMENT", "UV_TOOL_DIR", "UV_TOOL_BIN_DIR", "UV_PYTHON_INSTALL_DIR", "UV_PYTHON_BIN_DIR", "UV_INSTALL_DIR",
     // Runtimes and toolchains run from where these say (mvn runs $JAVA_HOME/bin/java, strace),
     // start-up files of zsh (`zsh -c` reads $ZDOTDIR/.zshenv), Mercurial's and emacs's
     // configuration and code, and the homes whose init scripts and packages gradle, composer,
