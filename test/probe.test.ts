@@ -8,18 +8,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { committedSeeds, formatFinding, formatProbeReport, runProbeFuzz } from "../scripts/probe-fuzz.ts";
 import { detectIsolation, findProgram } from "./support/oracle.ts";
-import { createPositionFinder, createRunner, FORMS, inject, MARK, type Position, type Runner } from "./support/probe.ts";
+import { createPositionFinder, createRunner, FORMS, inject, MARK, type Position, probesUnavailable, type Runner } from "./support/probe.ts";
 
 const SEED = 20261201;
 
-/** Why the campaign cannot run here, or null. Said out loud, and under CI a failure. */
-function missing(): string | null {
-  if (findProgram("strace") === null) return "strace is not installed";
-  const iso = detectIsolation();
-  if (iso.mode !== "namespaces") return `no user, mount and pid namespaces (${iso.description})`;
-  return null;
-}
-const why = missing();
+// Why the campaign cannot run here, or null: said out loud, and under CI a failure.
+const why = probesUnavailable();
 if (why !== null) console.log(`SKIPPED: the probe-injection test needs strace and namespaces: ${why}`);
 
 describe("probe harness", () => {

@@ -75,7 +75,7 @@ const TOOL_DIRS = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin",
 const programCache = new Map<string, boolean>();
 
 /** `name` starts a program when looked up in `dirs` (default: the sandbox's PATH). */
-function isProgram(name: string, dirs: readonly string[] = SANDBOX_PATH): boolean {
+export function isProgram(name: string, dirs: readonly string[] = SANDBOX_PATH): boolean {
   const key = `${dirs.join(":")}\0${name}`;
   let known = programCache.get(key);
   if (known === undefined) {

@@ -24,7 +24,7 @@ import { loadParser } from "../../src/parse/grammar.ts";
 import { copyTree, type SyntaxNode } from "../../src/parse/tree.ts";
 import { buildFixture, type Fixture } from "./fixture.ts";
 import {
-  acquireHarness, explainVerdict, findProgram, type Isolation, mapper, readTrace, releaseHarness, removeTree, RUNNABLE_PROGRAMS, runCheck, SANDBOX_PATH,
+  acquireHarness, detectIsolation, explainVerdict, findProgram, type Isolation, mapper, readTrace, releaseHarness, removeTree, RUNNABLE_PROGRAMS, runCheck, SANDBOX_PATH,
 } from "./oracle.ts";
 import { isInside, parseStrace, runKilling, TRACED_SYSCALLS, type Touch } from "./strace.ts";
 
@@ -443,6 +443,14 @@ function shellQuote(s: string): string {
 /** The mutant's text with its probe numbered and the sandbox's placeholders filled in. */
 export function materialize(template: string, id: number, fx: Fixture): string {
   return fx.sub(template.split(MARK).join(`probe-${id}`));
+}
+
+/** Why the probes cannot run here (strace and namespaces are needed), or null. */
+export function probesUnavailable(): string | null {
+  if (findProgram("strace") === null) return "strace is not installed";
+  const iso = detectIsolation();
+  if (iso.mode !== "namespaces") return `no user, mount and pid namespaces (${iso.description})`;
+  return null;
 }
 
 export async function createRunner(options: RunnerOptions): Promise<Runner> {

@@ -7,10 +7,10 @@
 // missed a path it was handed. Truth is the program, not the command table.
 
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
-import { findProgram, SANDBOX_PATH, SYSTEM_FORBIDDEN } from "./oracle.ts";
+import { findProgram, isProgram, SANDBOX_PATH, SYSTEM_FORBIDDEN } from "./oracle.ts";
 import type { Position } from "./probe.ts";
 import { MARK, type MutantSpec } from "./probe.ts";
 
@@ -40,7 +40,6 @@ const BUILTINS = new Set([
   "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "read", "let", "trap", "type", "hash", "builtin",
   "command", "return", "exit", "shift", "getopts", "wait", "umask", "pwd", "mapfile", "readarray", ":",
 ]);
-const found = new Map<string, boolean>();
 
 /** Every command the base names is a builtin or a program of the sandbox's PATH: a mutant of
  * a command that is not found here touches nothing and says nothing. */
@@ -50,19 +49,7 @@ export function runsHere(base: string, positions: readonly Position[]): boolean 
     const name = base.slice(p.start, p.end);
     if (BUILTINS.has(name)) return true;
     if (!/^[\w.+-]+$/.test(name)) return false;
-    let here = found.get(name);
-    if (here === undefined) {
-      here = SANDBOX_PATH.some((d) => {
-        try {
-          accessSync(join(d, name), constants.X_OK);
-          return true;
-        } catch {
-          return false;
-        }
-      });
-      found.set(name, here);
-    }
-    return here;
+    return isProgram(name);
   });
 }
 
@@ -149,15 +136,9 @@ export function helpSeeds(names: Iterable<string>): { text: string; source: stri
   const seen = new Set<string>();
   for (const name of names) {
     if (SYSTEM_FORBIDDEN.has(name) || !/^[\w.+-]+$/.test(name)) continue;
-    const path = SANDBOX_PATH.map((d) => join(d, name)).find((p) => {
-      try {
-        accessSync(p, constants.X_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-    if (path === undefined) continue;
+    const dir = SANDBOX_PATH.find((d) => isProgram(name, [d]));
+    if (dir === undefined) continue;
+    const path = join(dir, name);
     for (const verb of ["", ...(VERBS[name] ?? [])]) {
       const command = verb === "" ? name : `${name} ${verb}`;
       const r = spawnSync(bwrap, ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/run", "--unshare-all", "--die-with-parent", "--new-session", path, ...(verb === "" ? ["--help"] : [verb, "-h"])], {
