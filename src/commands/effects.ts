@@ -95,6 +95,26 @@ export interface Disk {
   plainNames(path: string, span: Span, from?: string | null): string | null;
 }
 
+/**
+ * The highest directory above `path` that is missing, which a command that makes its parents
+ * (`mkdir -p`, 7z's archives and output directory) creates: everything else it creates is
+ * below it. Null when the parent is there, or the name has no parent of its own.
+ */
+export function missingTop(disk: Disk, path: string, from?: string | null): string | null {
+  let top: string | null = null;
+  for (let p = parentOf(path); p !== null && !disk.isDirectory(p, from); p = parentOf(p)) top = p;
+  return top;
+}
+
+/** The lexical parent of a path, or null at `/`, `.`, `..` or a single name. */
+function parentOf(path: string): string | null {
+  const t = path.replace(/\/+$/, "");
+  const cut = t.lastIndexOf("/");
+  if (cut < 0) return null;
+  const parent = t.slice(0, cut).replace(/\/+$/, "") || "/";
+  return parent === "/" || parent === "." || parent === ".." ? null : parent;
+}
+
 /** A disk that knows nothing: no directory exists, nothing is found, nothing is settled. */
 export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false, readText: () => null, plainNames: () => "the names on disk cannot be checked here" };
 

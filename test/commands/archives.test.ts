@@ -196,6 +196,13 @@ table("7z and cpio", box, [
   ["7z x -an -ai@archives.txt", "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/docs" }],
   ["7z a out.7z -sfx../../outside/x.sfx x", "ask", ["read $O/x.sfx"], { cwd: "$P/docs" }],
   ["7z u a.7z '-up0q3!../../outside/n.7z' x", "ask", ["write $O/n.7z"], { cwd: "$P/docs" }],
+  // 7-Zip makes the missing directories above an archive it creates and above -o (mkdir -p).
+  ["7z u a.7z '-up0q3!../../made/deep/n.7z' x", "ask", ["write $T/work/made/deep/n.7z", "write $T/work/made"], { cwd: "$P/docs" }],
+  ["7z a new/deep/out.7z x", "allow", ["write $P/docs/new/deep/out.7z", "write $P/docs/new"], { cwd: "$P/docs" }],
+  ["7z a ../../made/out.7z x", "ask", ["write $T/work/made"], { cwd: "$P/docs" }],
+  ["7z x a.7z -o../../made/deep", "ask", ["write $T/work/made/deep", "write $T/work/made"], { cwd: "$P/docs" }],
+  ["7z x a.7z -obuild", "allow", ["!write $P/docs"], { cwd: "$P/docs" }],
+  ["7z l ../../made/a.7z", "ask", ["read $T/work/made/a.7z", "!write $T/work/made"], { cwd: "$P/docs" }],
   ["7z x a.7z -Q../../outside", "ask", ["#EXTERNAL_PATH"], { cwd: "$P/docs" }],
   ["7z x a.7z \"$X\"", "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/docs" }],
   ["7z a -mx=9 -mhe=on -pSECRET -t7z -v10m -bb3 -bso0 -y -r -ssc- out.7z x", "allow", ["write $P/docs/out.7z", "read $P/docs/x"], { cwd: "$P/docs" }],

@@ -4,9 +4,9 @@
 
 import { isAbsolute } from "../../paths/resolve.ts";
 import { syntheticArg } from "../apply.ts";
-import { type Arg, withValue } from "../effects.ts";
+import { type Arg, missingTop, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
-import { againstCwd, each, hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
+import { againstCwd, baseOfArg, each, hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands, readlinkOperands } from "./link-operands.ts";
 import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TAC_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
@@ -591,25 +591,12 @@ function aptConfig(ctx: SpecContext): void {
   }
 }
 
-/**
- * `mkdir -p a/b/c` also creates the directories above c that are missing: the highest of them
- * is written too (everything else it creates is below it).
- */
+/** `mkdir -p a/b/c` also creates the directories above c that are missing. */
 function mkdirParents(ctx: SpecContext): void {
   if (!ctx.modes.has("parents")) return;
   for (const a of ctx.operands) {
     if (a.text === null) continue;
-    let top: string | null = null;
-    for (let p = parentOf(a.text); p !== null && !ctx.disk.isDirectory(p); p = parentOf(p)) top = p;
+    const top = missingTop(ctx.disk, a.text, baseOfArg(ctx, a));
     if (top !== null) roleAs(ctx, a, top, "write");
   }
-}
-
-/** The lexical parent of a path, or null at `/`, `.`, `..` or a single name. */
-function parentOf(path: string): string | null {
-  const t = path.replace(/\/+$/, "");
-  const cut = t.lastIndexOf("/");
-  if (cut < 0) return null;
-  const parent = t.slice(0, cut).replace(/\/+$/, "") || "/";
-  return parent === "/" || parent === "." || parent === ".." ? null : parent;
 }

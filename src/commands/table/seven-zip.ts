@@ -1,7 +1,7 @@
 // 7-Zip (7z, 7za, 7zr, 7zz): its commands and switches, read as 7-Zip reads them.
 
 import { syntheticArg } from "../apply.ts";
-import { type Arg, type Effect, withValue } from "../effects.ts";
+import { type Arg, type Effect, missingTop, withValue } from "../effects.ts";
 import type { Call } from "../spec.ts";
 
 const SEVENZ_COMMANDS = new Set(["a", "b", "d", "e", "h", "i", "l", "rn", "t", "u", "x"]);
@@ -65,7 +65,8 @@ export function sevenZip(call: Call): Effect[] {
     // -u…!NEWARCHIVE writes a second archive.
     const update = /^-u[^!]*!(.+)$/i.exec(t);
     if (update) {
-      effects.push({ t: "path", arg: withValue(a, update[1]!, ""), kind: "write" });
+      const made = withValue(a, update[1]!, "");
+      effects.push({ t: "path", arg: made, kind: "write" }, ...parentsMade(call, made));
       continue;
     }
     if (/^-u/i.test(t)) continue;
@@ -92,6 +93,7 @@ export function sevenZip(call: Call): Effect[] {
   }
   const writesArchive = cmd === "a" || cmd === "u" || cmd === "d" || cmd === "rn";
   if (archive && !(sw.has("si") && !writesArchive)) effects.push({ t: "path", arg: archive, kind: writesArchive ? "write" : "read" });
+  if (archive && (cmd === "a" || cmd === "u")) effects.push(...parentsMade(call, archive));
   if (cmd === "a" || cmd === "u" || cmd === "h") {
     const kind = sw.has("sdel") ? "write" : "read";
     const sources = files.length ? files : cmd === "h" ? [] : [syntheticArg(".", call.span)];
@@ -116,9 +118,15 @@ export function sevenZip(call: Call): Effect[] {
   }
   if ((cmd === "x" || cmd === "e") && !sw.has("so")) {
     const into = outdir ?? syntheticArg(".", call.span);
-    effects.push({ t: "path", arg: into, kind: "write" }, { t: "scan", arg: into, kind: "write" }, { t: "links", arg: into, tree: true });
+    effects.push({ t: "path", arg: into, kind: "write" }, ...parentsMade(call, into), { t: "scan", arg: into, kind: "write" }, { t: "links", arg: into, tree: true });
     effects.push({ t: "changes", fs: true, links: true });
     if (sw.has("spf")) effects.push({ t: "issue", code: "UNRESOLVED_PATH", message: "7z -spf extracts members to the absolute paths stored in the archive", span: call.span });
   } else if (writesArchive || sw.has("sdel")) effects.push({ t: "changes", fs: true, links: false });
   return effects;
+}
+
+/** 7-Zip makes the missing directories above an archive it creates and above its -o directory. */
+function parentsMade(call: Call, arg: Arg): Effect[] {
+  const top = arg.text === null ? null : missingTop(call.disk, arg.text);
+  return top === null ? [] : [{ t: "path", arg: withValue(arg, top, ""), kind: "write" }];
 }
