@@ -466,6 +466,13 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["cp -r src build/", "in"],
     ["mkdir build/x && touch build/y && rm build/y", "in"],
     ["mkdir -p build/x && touch build/x/y && rm -r build/x", "stays"],
+    // A path that climbs out of a directory that is not there: the kernel fails on it, but a
+    // program that makes the directories it names one by one creates that one first (git init
+    // too: test/core.test.ts, as git reads /etc/gitconfig, which this harness counts).
+    ["mkdir -p ../newdir/../project/sub", "out"],
+    ["mkdir -p src/new/../../../nd/../project/y", "out"],
+    ["install -D README.md ../nd/../project/x", "out"],
+    ["mkdir -p a/b/../c", "in"],
   ]],
   // Found by the probe fuzz's new forms and a review of what glibc reads from the environment.
   ["single quotes in arithmetic, line continuations, what glibc opens", [

@@ -593,6 +593,10 @@ describe("checkTool edge cases", () => {
     // The kernel follows link-out first (→ outside/..); a tool that normalises first lands in the project.
     assertVerdict(box, "both", callTool(box, "read", "link-out/../README.md"), "ask", ["read $P/README.md", "read $T/work/README.md"]);
   });
+  test("a tool path that climbs out of a missing directory names where it would be made", () => {
+    // Node's mkdirSync(…, { recursive: true }) on the unnormalised name makes ../nd first.
+    assertVerdict(box, "climbed", callTool(box, "write", "../nd/../project/new.txt"), "ask", ["write $T/work", "write $P/new.txt"]);
+  });
   test("a symlink loop is unresolved", () => {
     assertVerdict(box, "loop", callTool(box, "read", "loop-a/x"), "ask", ["#UNRESOLVED_PATH"]);
   });

@@ -460,9 +460,12 @@ describe("physical resolution agrees with the kernel", () => {
           // Past a missing name the rest applies lexically (what `mkdir -p` would make of it),
           // so `missing/..` lands back where it started.
           if (r.exists) expect(segs).toContain("..");
+          // It ended where it exists, so a `..` climbed out of a missing name: that one is said.
+          if (r.exists) expect(r.climbed).not.toBeNull();
         } else {
           expect(r.exists).toBe(true);
           expect(real).toBe(r.path);
+          expect(r.climbed).toBeNull();
         }
         // The same walk from / gives the same answer.
         expect(resolvePhysical(abs, fs)).toEqual(r);

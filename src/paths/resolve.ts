@@ -15,6 +15,14 @@ export type Physical =
       readonly exists: boolean;
       /** A directory on the way does not exist (so, once created, it could be a symlink). */
       readonly missingParent: boolean;
+      /**
+       * Where a later `..` climbed out of directories that do not exist: for each such run of
+       * missing names, the existing directory it starts in (`../new/../p` climbs out of
+       * `../new`, which would be made in `..`), or null. The kernel fails on such a path, but a
+       * program that makes the directories it names one by one (`mkdir -p`, `install -D`,
+       * `git clone`, `curl --create-dirs`) goes there and makes them first.
+       */
+      readonly climbed: readonly string[] | null;
     }
   /** `changed`: the walk met an entry an earlier command may have turned into a symlink (a Watch said so). */
   | { readonly ok: false; readonly error: "loop" | "too-long" | "unreadable" | "changed" | "process"; readonly at: string };
@@ -91,6 +99,7 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: 
   let hops = 0;
   let exists = true;
   let missingParent = false;
+  let climbed: string[] | null = null;
   let current = fromBase ? base : "/";
   for (;;) {
     if (at > text.length) {
@@ -106,6 +115,10 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: 
     at = end + 1;
     if (seg === "" || seg === ".") continue;
     if (seg === "..") {
+      if (added.length > 0 && !added[added.length - 1]!) {
+        const from = runParent(current, added);
+        if (!climbed?.includes(from)) (climbed ??= []).push(from);
+      }
       if (current !== "/") current = current.slice(0, current.lastIndexOf("/")) || "/";
       added.pop();
       exists = added.length ? added[added.length - 1]! : true;
@@ -137,7 +150,14 @@ export function resolveFrom(base: string, rest: string, fs: FileSystem, watch?: 
     added.push(exists);
     if (current.length >= PATH_MAX) return { ok: false, error: "too-long", at: current.slice(0, 80) + "…" };
   }
-  return { ok: true, path: current, exists, missingParent };
+  return { ok: true, path: current, exists, missingParent, climbed };
+}
+
+/** `current` without its trailing segments that do not exist (the last entries of `added`). */
+function runParent(current: string, added: readonly boolean[]): string {
+  let dir = current;
+  for (let i = added.length - 1; i >= 0 && !added[i]; i--) dir = dir.slice(0, dir.lastIndexOf("/")) || "/";
+  return dir;
 }
 
 /** Whether `text` from `at` on holds a segment other than `` and `.` (a name or `..`). */

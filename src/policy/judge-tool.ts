@@ -74,6 +74,12 @@ export function judgeToolCall(tool: string, input: unknown, cwd: string, ctx: Ju
           continue;
         }
         resolved = r.path;
+        // A tool that makes the file's directories one by one goes where the missing ones climbed out of (src/paths/resolve.ts).
+        for (const dir of r.climbed ?? []) {
+          if (judged.has(dir)) continue;
+          judged.add(dir);
+          record(written, dir, judgeSubject({ resolved: dir, kind: spec.kind, surfaces: spec.surfaces, written, command: tool }, ctx));
+        }
       }
       if (judged.has(resolved)) continue;
       judged.add(resolved);

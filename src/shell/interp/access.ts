@@ -249,6 +249,8 @@ export class Accesses implements DiskSource {
     }
     if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) this.written.add(r.path);
     this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
+    // The path climbs out of directories that are not there: where they would be made is named too.
+    for (const dir of r.climbed ?? []) this.findings.addPath({ path: text, resolved: dir, kind, command, via, span, problem: null, ...extra });
   }
 
   /** Disk questions asked by commands, answered from a world's working directory (disk-view.ts). */
