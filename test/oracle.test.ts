@@ -473,6 +473,9 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["mkdir -p src/new/../../../nd/../project/y", "out"],
     ["install -D README.md ../nd/../project/x", "out"],
     ["mkdir -p a/b/../c", "in"],
+    // Python cleans the name before it makes the directory: deep-in leads to src/sub, so the
+    // kernel would take deep-in/../../x to the project, abspath takes it above.
+    ["python3 -m venv --without-pip deep-in/../../x", "out"],
   ]],
   // Found by the probe fuzz's new forms and a review of what glibc reads from the environment.
   ["single quotes in arithmetic, line continuations, what glibc opens", [

@@ -56,6 +56,7 @@ export function buildFixture(at?: string): Fixture {
     ["../outside", join(project, "rel-out")], // relative, out
     ["src", join(project, "link-in")], // relative, in
     [join(project, "src"), join(project, "abs-in")], // absolute, in
+    ["src/sub", join(project, "deep-in")], // relative, in, one level deeper than itself
     ["../../outside/secret.txt", join(project, "src", "secret-link")], // file link out
     ["../outside/dir", join(project, "dir-out")],
     ["loop-b", join(project, "loop-a")],

@@ -28,6 +28,9 @@ import { linkZoneWhy, zoneInListing, zoneWatch } from "../zones.ts";
 import type { InterpreterLimits } from "./limits.ts";
 import { joinChild } from "./worlds.ts";
 
+/** A name with a `..` segment, which a program that cleans names and the kernel may take to different places. */
+const CLIMBS = /(^|\/)\.\.(\/|$)/;
+
 /**
  * How to walk a tree outside the roots that a command recurses into following symlinks:
  * `judge` when the policy could allow something in it (every link out must be found);
@@ -161,11 +164,31 @@ export class Accesses implements DiskSource {
       // (unless a name on the way to it may have become a symlink: then the walk starts at /).
       const physDir = world.linkZones.length ? null : this.physicalDir(dir);
       if (physDir !== null && !/^\/dev\//.test(abs)) {
-        this.recordPhysical(resolveFrom(physDir, text, this.fs), text, kind, command, span, world.linksChanged, surface);
+        const r = resolveFrom(physDir, text, this.fs);
+        this.recordPhysical(r, text, kind, command, span, world.linksChanged, surface);
+        if (CLIMBS.test(text)) this.cleanedToo(world, [join(physDir, text), abs], r, text, kind, command, span, surface);
         return;
       }
     }
     this.accessAbsolute(abs, text, kind, command, span, world, surface);
+  }
+
+  /**
+   * A program that cleans a name before it opens it (Python's os.path.abspath, Node's
+   * path.resolve, Go's filepath.Abs, from getcwd or $PWD) lets `..` remove the segment before it
+   * even where that is a symlink, which the kernel follows first: `lnk/../../x` with lnk leading
+   * deeper into the project lands above it. Each place such a program may reach is judged too.
+   */
+  private cleanedToo(world: World, starts: readonly string[], kernel: Physical, text: string, kind: AccessKind, command: string, span: Span, surface?: string): void {
+    const seen = new Set<string>();
+    for (const start of starts) {
+      const cleaned = canonicalLogical(start);
+      if (seen.has(cleaned)) continue;
+      seen.add(cleaned);
+      const r = resolvePhysical(cleaned, this.fs, zoneWatch(world.linkZones));
+      if (r.ok && kernel.ok && r.path === kernel.path) continue;
+      this.recordPhysical(r, text, kind, command, span, world.linksChanged, surface);
+    }
   }
 
   /**
@@ -229,7 +252,9 @@ export class Accesses implements DiskSource {
       this.findings.addPath({ path: text, resolved: abs, kind, command, via, span, problem: null, ...extra });
       return;
     }
-    this.recordPhysical(resolvePhysical(abs, this.fs, world ? zoneWatch(world.linkZones) : undefined), text, kind, command, span, world?.linksChanged ?? false, surface);
+    const r = resolvePhysical(abs, this.fs, world ? zoneWatch(world.linkZones) : undefined);
+    this.recordPhysical(r, text, kind, command, span, world?.linksChanged ?? false, surface);
+    if (world !== null && CLIMBS.test(abs)) this.cleanedToo(world, [abs], r, text, kind, command, span, surface);
   }
 
   private recordPhysical(r: Physical, text: string, kind: AccessKind, command: string, span: Span, linksChanged: boolean, surface?: string): void {
