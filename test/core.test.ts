@@ -52,6 +52,23 @@ table("a path that climbs out of a directory that is not there", box, [
   ["cat link-out/../README.md", "ask", ["read $T/work/README.md", "!* $P/link-out"]],
 ]);
 
+// A name that still starts with ~ after bash's expansions is a name in the working directory
+// to the kernel, but gpg --homedir, ssh -i and pip's path options (os.path.expanduser) expand it
+// themselves (strace: gpg --homedir '~/x' opens $HOME/x/gpg.conf, ssh -i '~/k' stats $HOME/k).
+table("a name that still starts with ~", box, [
+  ["gpg --homedir=~/.gnupg -k", "ask", ["write $H/.gnupg", "write $P/~/.gnupg"]],
+  ["ssh -i '~/.ssh/id_rsa' host", "ask", ["read $H/.ssh/id_rsa"]],
+  ["pip install --prefix=~/.local requests", "ask", ["write $H/.local"]],
+  ["pip install --target '~/lib' requests", "ask", ["write $H/lib"]],
+  ["cat \\~/.bashrc", "ask", ["read $H/.bashrc", "read $P/~/.bashrc"]],
+  ["cat \"~\"", "ask", ["read $H"]],
+  ["x='~/.bashrc'; cat $x", "ask", ["read $H/.bashrc"]],
+  ["cat '~nosuchuser-shellfence/x'", "allow", ["read $P/~nosuchuser-shellfence/x"]],
+  ["cat '~x~'", "allow", ["read $P/~x~"]],
+  ["sed -i 's/~/x/' README.md", "allow"],
+  ["git log --format='%h ~ %s'", "allow"],
+]);
+
 // deep-in leads to src/sub: the kernel takes deep-in/../../x to $P/x, but a program that cleans
 // the name first (Python's os.path.abspath, Node's path.resolve, Go's filepath.Abs: python3 -m
 // venv deep-in/../../x made $T/work/x, by hand) takes it above the project.
@@ -896,7 +913,7 @@ table("words: quoting, escapes, ANSI-C, concatenation", box, [
   ["cat $'\\x2fetc'/passwd", "ask", ["* /etc/passwd"]],
   ["cat $'\\057etc/passwd'", "ask", ["* /etc/passwd"]],
   ["cat $'\\u002fetc/passwd'", "ask", ["* /etc/passwd"]],
-  ["cat $'\\176'/x", "allow", ["* $P/~/x"]],
+  ["cat $'\\176'/x", "ask", ["* $P/~/x", "* $H/x"]],
   ["cat $\"../outside/secret.txt\"", "ask", ["* $O/secret.txt"]],
   ["cat ''../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   ["\\cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
@@ -912,9 +929,9 @@ table("words: tilde forms", box, [
   ["cat ~", "ask", ["* $H"]],
   ["cat ~root/x", "ask", ["#EXTERNAL_PATH"]],
   ["cat ~nosuchuser999/x", "allow", ["* $P/~nosuchuser999/x"]],
-  ["cat '~'/x", "allow", ["* $P/~/x"]],
-  ["cat \\~/x", "allow", ["* $P/~/x"]],
-  ["cat \"~/x\"", "allow", ["* $P/~/x"]],
+  ["cat '~'/x", "ask", ["* $P/~/x", "* $H/x"]],
+  ["cat \\~/x", "ask", ["* $P/~/x", "* $H/x"]],
+  ["cat \"~/x\"", "ask", ["* $P/~/x", "* $H/x"]],
   ["cat a~/x", "allow", ["* $P/a~/x"]],
   ["cat ~+/README.md", "allow", ["* $P/README.md"]],
   ["cd src; cat ~-/README.md", "allow", ["* $P/README.md"]],
@@ -923,7 +940,7 @@ table("words: tilde forms", box, [
   ["pushd /tmp; cat ~1/x", "ask", ["cwd /tmp", "* $P/x"]],
   ["dd of=~/x", "ask", ["* $H/x"]],
   ["cmd a=b:~/x", "ask", ["* $H/x"]],
-  ["cmd --prefix=~/x", "allow", ["* $P/~/x"]],
+  ["cmd --prefix=~/x", "ask", ["* $P/~/x", "* $H/x"]],
   ["X=~; rm $X/x", "ask", ["* $H/x"]],
   ["X=a:~/y; cat ${X#a:}", "ask", ["* $H/y"]],
   ["export D=~/d; cat $D", "ask", ["* $H/d"]],

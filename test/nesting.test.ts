@@ -102,7 +102,7 @@ table("xargs and find run commands on what they are given", box, [
   ["xargs rm", "ask", ["#UNRESOLVED_WORD"]],
   ["echo src/x docs/y | xargs rm", "allow", ["write $P/src/x", "write $P/docs/y"]],
   ["echo ~/x | xargs rm", "ask", ["write $H/x"]],
-  ["echo '~/x' | xargs rm", "allow", ["write $P/~/x"]],
+  ["echo '~/x' | xargs rm", "ask", ["write $P/~/x", "write $H/x"]],
   ["echo ../outside/secret.txt | xargs cat", "ask", ["read $O/secret.txt"]],
   ["printf '%s\\n' a b | xargs -I{} cp {} build/{}", "allow", ["read $P/a", "write $P/build/b"]],
   ["printf '%s\\n' a ../x | xargs -I{} cp {} build/", "ask", ["read $T/work/x"]],

@@ -167,7 +167,7 @@ table("compressors", box, [
 table("7z and cpio", box, [
   ["7z x a.7z", "ask", ["read $P/a.7z", "write $P", "write $O"]],
   ["7z x a.7z", "allow", ["read $P/docs/a.7z", "write $P/docs"], { cwd: "$P/docs" }],
-  ["7z x a.7z -o~/out", "allow", ["write $P/~/out"]],
+  ["7z x a.7z -o~/out", "ask", ["write $P/~/out", "write $H/out"]],
   ["7z x a.7z -o$HOME/out", "ask", ["write $H/out"]],
   ["7z x a.7z -obuild", "allow", ["write $P/build"]],
   ["7z l ~/a.7z", "ask", ["read $H/a.7z"]],

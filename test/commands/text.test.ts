@@ -34,8 +34,8 @@ table("sed", box, [
   ["sed -e 's/[/]/x/;w out.txt' README.md", "allow", ["write $P/out.txt"]],
   ["sed '1r ../outside/secret.txt' README.md", "ask", ["read $O/secret.txt"]],
   ["sed 'R ../outside/secret.txt' README.md", "ask", ["read $O/secret.txt"]],
-  // sed does not expand `~`: the file is ./~/.bashrc.
-  ["sed 'R ~/.bashrc' README.md", "allow", ["read $P/~/.bashrc"]],
+  // sed does not expand `~`: the file is ./~/.bashrc; many programs do, so $HOME is judged too.
+  ["sed 'R ~/.bashrc' README.md", "ask", ["read $P/~/.bashrc", "read $H/.bashrc"]],
   ["sed 's/a/b/e' f", "ask", ["#INLINE_CODE"]],
   ["sed 'e rm -rf ~' f", "ask", ["#INLINE_CODE"]],
   ["sed '1e date' f", "ask", ["#INLINE_CODE"]],

@@ -146,6 +146,7 @@ export class Accesses implements DiskSource {
       return;
     }
     const text = arg.text;
+    if (text.charCodeAt(0) === 126) this.homeSpelled(world, arg, text, kind, command, base, surface);
     let abs: string;
     if (isAbsolute(text)) abs = text;
     else {
@@ -171,6 +172,22 @@ export class Accesses implements DiskSource {
       }
     }
     this.accessAbsolute(abs, text, kind, command, span, world, surface);
+  }
+
+  /**
+   * A name that still starts with `~` after bash's expansions (quoted, escaped, after `=` in
+   * `--opt=~/x`, made by a substitution) is a name in the working directory to the kernel, but
+   * many programs expand it themselves: gpg --homedir, ssh -i, pip's path options, a shell the
+   * command line is handed to. So the home directory it may name is judged too. (`~user` for
+   * a user who does not exist stays as it is, as in bash and in Python's expanduser.)
+   */
+  private homeSpelled(world: World, arg: Arg, text: string, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
+    const m = /^~([A-Za-z0-9._-]*)(\/.*)?$/.exec(text);
+    if (m === null) return;
+    const home = m[1] === "" ? this.home : this.fs.homeOf(m[1]!);
+    if (home === null && m[1] !== "") return;
+    const at = home === null ? withValue(arg, null, `${text} names a home directory that is not known`) : withValue(arg, home + (m[2] ?? ""), "");
+    this.access(world, at, kind, command, base, surface);
   }
 
   /**
@@ -343,17 +360,9 @@ export class Accesses implements DiskSource {
       return;
     }
     const cands = operand ? (a.text === "" ? [] : [a.text]) : pathCandidates(a.text);
-    const shellText = /\s/.test(a.text);
-    for (const cand of cands) {
-      // In a command line the program hands to a shell, that shell expands a leading `~`.
-      // (`~x` for a user x that does not exist stays as it is, as in bash.)
-      const m = shellText && cand !== a.text ? /^~([A-Za-z0-9._-]*)(\/.*)?$/.exec(cand) : null;
-      if (m) {
-        const home = m[1] === "" ? this.home : this.fs.homeOf(m[1]!);
-        if (home !== null || m[1] === "") this.access(w, home === null ? withValue(a, null, `${cand} names a home directory that is not known`) : { ...a, text: home + (m[2] ?? "") }, "unknown", command);
-      }
-      this.access(w, { ...a, text: cand }, "unknown", command);
-    }
+    // (A candidate in a command line the program hands to a shell starts with `~`, which that
+    // shell expands: access() judges that spelling too.)
+    for (const cand of cands) this.access(w, { ...a, text: cand }, "unknown", command);
   }
 
   /** The text of a script file inside a root, small enough to read; null otherwise. */
