@@ -69,6 +69,53 @@ table("a name that still starts with ~", box, [
   ["git log --format='%h ~ %s'", "allow"],
 ]);
 
+// Braces bash leaves in a name are text to the kernel, but a program that globs its operands
+// itself may expand them (by hand: prettier 3 --write '{src,../outside}/*.js' rewrote
+// ../outside/b.js), so each name they make is judged too.
+table("braces a program may expand itself", box, [
+  ["prettier --write '{src,../outside}/*.js'", "ask", ["write $O/*.js", "write $P/src/*.js"]],
+  ["eslint --fix \"{../outside,src}/**\"", "ask", ["write $O/**"]],
+  ["unknowncmd '{src,../outside}/x'", "ask", ["* $O/x"]],
+  ["cat '..{,}/outside/secret.txt'", "ask", ["read $O/secret.txt"]],
+  ["x='{a,../outside/b}'; cat $x", "ask", ["read $O/b"]],
+  ["cat '{1..1000}'", "ask", ["#UNRESOLVED_PATH"]],
+  ["cat '{a,b}'", "allow", ["read $P/a", "read $P/b", "read $P/{a,b}"]],
+  ["git stash show 'stash@{0}'", "allow"],
+  ["cat 'a{b}c'", "allow", ["read $P/a{b}c"]],
+]);
+
+// Glob characters bash leaves in a name are text to the kernel, but a program that globs its
+// operands itself matches them (prettier, eslint: fast-glob, which also follows symlinked
+// directories under **). What the glob matches is judged; under ** the tree is scanned.
+table("globs a program may match itself", box, [
+  ["prettier --write 'src/*'", "ask", ["write $O/secret.txt"]],
+  ["prettier --write 'src/*.ts'", "allow", ["write $P/src/main.ts"]],
+  ["eslint --fix 'dir-*/file.txt'", "ask", ["write $O/dir/file.txt"]],
+  ["cat 'rel-?u?/secret.txt'", "ask", ["read $O/secret.txt"]],
+  ["cat 'link-[o]ut/secret.txt'", "ask", ["read $O/secret.txt"]],
+  ["x='link-*'; cat \"$x/secret.txt\"", "ask", ["read $O/secret.txt"]],
+  ["prettier --write 'docs/**/*.md'", "allow", ["write $P/docs/guide.md"]],
+  ["prettier --write 'src/**/*.ts'", "ask", ["write $O/secret.txt"]],
+  ["prettier --check 'docs/**/../../../outside/x'", "ask", ["#EXTERNAL_PATH"]],
+  ["git add 'docs/*.md'", "allow"],
+  ["find docs -name '*.md'", "allow"],
+  ["cat 'docs/\\*'", "allow", ["read $P/docs/\\*", "!list $P/docs"]],
+]);
+
+// `@FILE` is a response file to gcc, clang, javac, tsc (tsc @../x opened ../x under strace),
+// Python's fromfile_prefix_chars and more: whatever the table says of the word, FILE is read.
+table("a word that starts with @ names a response file", box, [
+  ["tsc @../outside/args", "ask", ["read $O/args"]],
+  ["unknowncmd @../outside/args", "ask", ["read $O/args"]],
+  ["gcc @../outside/args", "ask", ["read $O/args"]],
+  ["cat @README.md", "allow", ["read $P/README.md", "read $P/@README.md"]],
+  ["npm install @types/node", "allow"],
+  ["git log @{u}", "allow"],
+  // A long option glued to its value with `:` (nim's --out:FILE).
+  ["nim c --out:../outside/x a.nim", "ask", ["* $O/x"]],
+  ["unknowncmd --out:build/x", "allow", ["* $P/build/x"]],
+]);
+
 // deep-in leads to src/sub: the kernel takes deep-in/../../x to $P/x, but a program that cleans
 // the name first (Python's os.path.abspath, Node's path.resolve, Go's filepath.Abs: python3 -m
 // venv deep-in/../../x made $T/work/x, by hand) takes it above the project.
@@ -245,12 +292,13 @@ table("builtins that write variables, and assignments that outlive their command
   ["mapfile -C'cat ../outside/secret.txt #' -c1 arr <<< x", "ask", ["#OPAQUE_CODE"]],
   ["readarray -tc1 -C 'cat ../outside/secret.txt #' arr <<< x", "ask", ["#OPAQUE_CODE"]],
   ["mapfile -t -n 2 lines < README.md", "allow", ["read $P/README.md"]],
-  // A word given to a declaration builtin is brace-expanded; an assignment statement is not.
+  // A word given to a declaration builtin is brace-expanded; an assignment statement is not,
+  // but the braces it leaves are judged as a program that globs its operands would expand them.
   ["declare x={b,..}/outside/secret.txt; cat $x", "ask", ["read $O/secret.txt"]],
   ["export x={b,..}/outside/secret.txt; cat $x", "ask", ["read $O/secret.txt"]],
   ["f(){ local x={b,..}/outside/secret.txt; cat $x; }; f", "ask", ["read $O/secret.txt"]],
-  ["x={b,..}/outside/secret.txt; cat $x", "allow", ["read $P/{b,..}/outside/secret.txt"]],
-  ["declare x='{b,..}'/outside/secret.txt; cat $x", "allow"],
+  ["x={b,..}/outside/secret.txt; cat $x", "ask", ["read $P/{b,..}/outside/secret.txt", "read $O/secret.txt"]],
+  ["declare x='{b,..}'/outside/secret.txt; cat $x", "ask", ["read $O/secret.txt"]],
   // `0<`: the digits are the redirection's descriptor, not a word (so not `exec 0`).
   ["exec 0</dev/null; cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
   ["exec 0<<<x; cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
@@ -871,10 +919,11 @@ table("functions", box, [
   ["shopt $X localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; cat $x/outside/secret.txt; }; x=src; f", "ask", ["read $O/secret.txt"]],
   ["shopt $X localvar_inherit; x=$O; f(){ local x; cat $x/secret.txt; }; f", "ask", ["#UNRESOLVED_WORD"]],
   // local - restores the set options on return.
-  ["f(){ local -; set -f; }; f; cat */secret.txt", "ask", ["read $O/secret.txt"]],
+  ["f(){ local -; set -f; }; f; cat */secret.txt", "ask", ["read $O/secret.txt", "!read $P/*/secret.txt"]],
   ["set -P; f(){ local -; set +P; }; f; cd rel-out/..; cat outside/secret.txt", "ask", ["read $O/secret.txt"]],
   ["f(){ local -; set -f; }; f; cat src/*.ts", "allow", ["read $P/src/main.ts"]],
-  ["f(){ set -f; }; f; cat */secret.txt", "allow"],
+  // Under set -f cat is given */secret.txt as it is (and a program that globs would match it).
+  ["f(){ set -f; }; f; cat */secret.txt", "ask", ["read $P/*/secret.txt", "read $O/secret.txt"]],
   // A local declared without a value starts unset (localvar_inherit keeps the outer one).
   ["x=src; f(){ local x; cat $x$O/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
   ["x=src; f(){ declare x; cat $x$O/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
@@ -1038,7 +1087,7 @@ table("words: brace expansion", box, [
   ["cat f{1..3}", "allow", ["* $P/f1", "* $P/f2", "* $P/f3"]],
   ["cat {.,..}/x", "ask", ["* $T/work/x"]],
   ["cat {..,.}{/outside,}/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["cat '{../outside,src}/x'", "allow"],
+  ["cat '{../outside,src}/x'", "ask", ["* $O/x", "* $P/{../outside,src}/x"]],
   ["cat \\{a,b}", "allow", ["* $P/{a,b}"]],
   ["cat {a}", "allow", ["* $P/{a}"]],
   ["cat {1..100000000}", "ask", ["#EXPANSION_TOO_LARGE"]],
@@ -1060,15 +1109,17 @@ table("words: globs", box, [
   ["cat ~/.ssh/*", "ask", ["* $H/.ssh/id_rsa"]],
   ["cat src/*", "ask", ["* $O/secret.txt"]],
   ["cat docs/*", "allow", ["* $P/docs/guide.md"]],
-  ["cat 'src/*'", "allow", ["* $P/src/*"]],
+  // Quoted, the pattern is cat's to match, and a program that globs its operands would.
+  ["cat 'src/*'", "ask", ["* $P/src/*", "* $O/secret.txt"]],
   ["cat nomatch*", "allow", ["* $P/nomatch*"]],
   ["shopt -s nullglob; cat nomatch* README.md", "allow"],
   ["cat /etc/pass?d", "ask", ["* /etc/passwd"]],
   ["cat link-o[u]t/secret.txt", "ask", ["* $O/secret.txt"]],
   ["shopt -s globstar; cat **/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["set -f; cat */secret.txt", "allow", ["* $P/*/secret.txt"]],
+  ["set -f; cat */secret.txt", "ask", ["* $P/*/secret.txt", "* $O/secret.txt"]],
   ["X='*'; cat $X/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["X='*'; cat \"$X\"/secret.txt", "allow"],
+  ["X='*'; cat \"$X\"/secret.txt", "ask", ["* $P/*/secret.txt", "* $O/secret.txt"]],
+  ["X='*'; cat \"$X\"/guide.md", "allow", ["* $P/*/guide.md", "* $P/docs/guide.md"]],
   // `.*` matches `.` and `..` unless globskipdots is on, which is bash 5.2's default but an
   // option older bash does not have: the host's bash may match them.
   ["cat .*", "ask", ["* $P/.env", "* $T/work"]],

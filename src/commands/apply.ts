@@ -361,8 +361,9 @@ class CustomCall implements SpecContext {
 export function fileUrlPath(text: string): string | null {
   // `file:///p`, `file://host/p`, and `file:/p` (one slash), which curl and most parsers accept.
   const m = /^((?:git|hg|svn|bzr)\+)?file:(?:\/\/([^/]*))?(\/[^?#]*)?/i.exec(text);
-  if (m && m[2] === undefined && m[3] === undefined) return null;
   if (!m) return null;
+  // `file:../p`: pip and npm take it as a path from the working directory (pip stat'd ../p).
+  if (m[2] === undefined && m[3] === undefined) return text.length > m[0].length ? text.slice(m[0].length) : null;
   let p = m[3] ?? "/";
   if (m[1]) p = p.replace(/@[^/@]*$/, "");
   try {

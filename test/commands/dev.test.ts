@@ -323,6 +323,11 @@ table("python packaging", box, [
   ["pip install -r ../outside/req.txt", "ask", ["read $O/req.txt"]],
   ["pip install -e .", "allow", ["read $P"]],
   ["pip install -e ../outside/pkg", "ask", ["read $O/pkg"]],
+  // `file:REL` is a path from the working directory to pip (strace: it stat'd ../outside/pkg).
+  ["pip install -e file:../outside/pkg", "ask", ["read $O/pkg"]],
+  ["pip install file:../outside/pkg", "ask", ["read $O/pkg"]],
+  ["unknowncmd file:../outside/x", "ask", ["* $O/x"]],
+  ["pip install file:./vendor/pkg", "allow", ["read $P/vendor/pkg"]],
   ["pip install -e git+https://github.com/a/b.git#egg=b", "allow"],
   ["pip install ../outside/pkg.whl", "ask", ["read $O/pkg.whl"]],
   ["pip install git+file://$O/repo", "ask", ["read $O/repo"]],

@@ -370,7 +370,9 @@ table("linters, formatters, test runners", box, [
   ["shellcheck ~/.bashrc", "ask", ["read $H/.bashrc"]],
   ["shellcheck -x -e SC2086 -s bash scripts/*.sh", "allow"],
   ["prettier --check .", "allow", ["read $P"]],
-  ["prettier --write 'src/**/*.ts'", "allow"],
+  // prettier globs the pattern itself; src holds secret-link, a link that leads out.
+  ["prettier --write 'src/**/*.ts'", "ask", ["write $O/secret.txt"]],
+  ["prettier --write 'docs/**/*.md'", "allow", ["write $P/docs/guide.md"]],
   ["prettier --write ~/x.js", "ask", ["write $H/x.js"]],
   ["prettier -c ../outside", "ask", ["read $O"]],
   ["prettier --config ../outside/.prettierrc --check .", "ask", ["read $O/.prettierrc"]],

@@ -6,7 +6,8 @@ import { fileUrlPath } from "../../commands/apply.ts";
 /**
  * The ways a program could read an argument as a path: the word itself; for an option word,
  * a value glued on (`-o../x`, `--out=../x`); and after `=` (`dd of=~/x`, `DESTDIR=/x`),
- * each `:`-separated piece of the value (`a=b:/x`).
+ * each `:`-separated piece of the value (`a=b:/x`); for a long option without `=`, what follows
+ * its first `:` (`--out:../x`).
  */
 export function pathCandidates(text: string): string[] {
   const found = wordCandidates(text);
@@ -45,6 +46,8 @@ function wordCandidates(text: string): string[] {
   }
   if (text.startsWith("--")) {
     if (eq > 0) addValue(text.slice(eq + 1));
+    // `--out:FILE` (nim, and the /out: style of Windows tools ported over).
+    else if (text.includes(":")) addValue(text.slice(text.indexOf(":") + 1));
     return [...out];
   }
   // Short options: the value may start after any option letter.
