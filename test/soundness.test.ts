@@ -226,6 +226,12 @@ table("TZ names a file a started program reads", box, [
   ["export TZ=$O/secret.txt; ls -l", "ask", ["read $O/secret.txt"]],
   ["TZ=../../../..$O/secret.txt date", "ask", ["read $O/secret.txt"]],
   ["TZDIR=../outside TZ=secret.txt date", "ask", ["read $O/secret.txt"]],
+  // Go's time package and Python's zoneinfo look a name up under other directories too
+  // (TZ=../x kubectl opened /etc/zoneinfo/../x, the program probe under strace).
+  ["TZ=../probe kubectl get pods", "ask", ["read /etc/probe", "read /usr/share/probe"]],
+  ["TZDIR=/usr/share/zoneinfo TZ=../probe kubectl get pods", "ask", ["read /etc/probe"]],
+  ["ZONEINFO=../outside/z TZ=../secret.txt kubectl get pods", "ask", ["read $O/secret.txt"]],
+  ["ZONEINFO=$X TZ=../secret.txt kubectl get pods", "ask", ["#UNRESOLVED_WORD"]],
   ["TZ=$X date", "ask", ["#UNRESOLVED_WORD"]],
   ["TZ=UTC date", "allow"],
   ["TZ=Europe/Paris ls -l", "allow"],

@@ -36,6 +36,12 @@ export interface EnvironmentRole {
 
 /** Where glibc looks up a zone name that is not absolute, unless TZDIR says otherwise. */
 export const ZONE_DIRECTORY = "/usr/share/zoneinfo";
+/**
+ * Where other runtimes look a zone name up, whatever TZDIR says: Go's time package tries
+ * these after $ZONEINFO (TZ=../x kubectl opened /etc/zoneinfo/../x, under strace), and
+ * Python's zoneinfo's default TZPATH holds them too. The same `..` lands elsewhere from each.
+ */
+export const OTHER_ZONE_DIRECTORIES: readonly string[] = ["/usr/lib/zoneinfo", "/usr/share/lib/zoneinfo", "/usr/lib/locale/TZ", "/etc/zoneinfo"];
 
 const COMMAND: EnvironmentRole = { value: "command", kind: "exec" };
 const CODE_DIRS: EnvironmentRole = { value: "dirs", kind: "exec" };

@@ -9,7 +9,7 @@ import { isAbsolute, join, resolvePhysical } from "../../paths/resolve.ts";
 import type { Span } from "../../span.ts";
 import type { AccessKind } from "../../verdict.ts";
 import { nameRisk, textRisk } from "../arithmetic.ts";
-import { climbs, commandWords, dirEntries, SHELL_SYNTAX, ZONE_DIRECTORY } from "../environment.ts";
+import { climbs, commandWords, dirEntries, OTHER_ZONE_DIRECTORIES, SHELL_SYNTAX, ZONE_DIRECTORY } from "../environment.ts";
 import { environmentRole } from "../../commands/environment.ts";
 import { lookupCommand } from "../../commands/table/index.ts";
 import { repChoices } from "../listing.ts";
@@ -292,9 +292,16 @@ function zoneFile(it: Shell, w: World, at: Arg, name: string, text: string, kind
   const dir = w.getVar("TZDIR") ?? (it.env.get("TZDIR") !== undefined ? str(it.env.get("TZDIR")!) : str(ZONE_DIRECTORY));
   if (zone === "") return;
   const command = `$${name}`;
-  if (zone.startsWith("/")) it.paths.access(w, withValue(at, zone, ""), kind, command);
-  else if (dir.k === "str") it.paths.access(w, withValue(at, `${dir.v}/${zone}`, ""), kind, command);
+  if (zone.startsWith("/")) return it.paths.access(w, withValue(at, zone, ""), kind, command);
+  if (dir.k === "str") it.paths.access(w, withValue(at, `${dir.v}/${zone}`, ""), kind, command);
   else it.paths.access(w, withValue(at, null, `$TZDIR is not known, and ${name} names a zone file under it`), kind, command);
+  if (!climbs(zone)) return;
+  const zoneinfo = w.getVar("ZONEINFO") ?? (it.env.get("ZONEINFO") !== undefined ? str(it.env.get("ZONEINFO")!) : undefined);
+  if (zoneinfo !== undefined && zoneinfo.k !== "unset") {
+    if (zoneinfo.k === "str") it.paths.access(w, withValue(at, `${zoneinfo.v}/${zone}`, ""), kind, command);
+    else it.paths.access(w, withValue(at, null, `$ZONEINFO is not known, and ${name} names a zone file under it`), kind, command);
+  }
+  for (const other of OTHER_ZONE_DIRECTORIES) it.paths.access(w, withValue(at, `${other}/${zone}`, ""), kind, command);
 }
 
 /**
