@@ -146,11 +146,19 @@ table("the words of a command nobody described", box, [
   // probe saw `gio trash file://…` open the file).
   ["frobnicate file://$O/x", "ask", ["unknown $O/x"]],
   // A variable set for a program nobody described is handed to it: it may read it as a path
-  // (the program probe: BOOT_ROOT=../x kernel-install opens ../x/…). ls reads no such variable.
+  // (the program probe: BOOT_ROOT=../x kernel-install opens ../x/…). A program the table
+  // describes may read one its manual names (DPKG_ROOT=../x dpkg-query read
+  // ../x/var/lib/dpkg/status, GROFF_FONT_PATH=../x troff ../x/devascii/DESC): a value that
+  // looks like a path, or a list of them, is judged for it too; an unknown value is not.
   ["FROB_ROOT=../outside frobnicate inspect", "ask", ["unknown $O"]],
   ["FROB_ROOT=$UNSET_ROOT frobnicate inspect", "ask", ["#UNRESOLVED_WORD"]],
   ["FROB_LEVEL=3 FROB_NAME=build frobnicate", "allow"],
-  ["FROB_ROOT=../outside ls", "allow"],
+  ["FROB_ROOT=../outside ls", "ask", ["unknown $O"]],
+  ["DPKG_ROOT=../outside dpkg-query --list 'libc6*'", "ask", ["unknown $O"]],
+  ["GROFF_FONT_PATH=src/fonts:../outside troff -T ascii README.md", "ask", ["unknown $O", "unknown $P/src/fonts"]],
+  ["FROB_ROOT=$UNSET_ROOT ls", "allow"],
+  ["CFLAGS=-O2 FROB=bar NAME=a:b ls", "allow"],
+  ["FROB_DIR=build ls", "allow"],
   ["frobnicate --in=file:///etc/passwd", "ask", ["unknown /etc/passwd"]],
   ["frobnicate file://$P/README.md https://example.com/file:/etc", "allow", ["unknown $P/README.md"]],
 ]);

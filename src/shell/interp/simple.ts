@@ -248,7 +248,10 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
   const options = environment(it, w, info.span, name.text);
   // (A program named by a path is the project's own, or one the table may know: a /usr/bin/x
   // the table describes keeps to its entry, as analyseCommand does.)
-  if (info.prefix !== undefined && (it.opts.commandKnowledge === false || lookupCommand(name.text.slice(name.text.lastIndexOf("/") + 1)) === undefined || (name.text.includes("/") && !/^\/(usr\/)?(local\/)?s?bin\//.test(name.text)))) prefixValues(it, w, info);
+  if (info.prefix !== undefined) {
+    const described = it.opts.commandKnowledge !== false && lookupCommand(name.text.slice(name.text.lastIndexOf("/") + 1)) !== undefined && (!name.text.includes("/") || /^\/(usr\/)?(local\/)?s?bin\//.test(name.text));
+    if (!BASH_BUILTINS.has(name.text)) prefixValues(it, w, info, described);
+  }
   const effects = analyseCommand(name, options.length ? [...options, ...argv.slice(1)] : argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: it.opts.commandKnowledge !== false, home: it.home, disk: it.paths.diskFor(w, info.span, name.text) });
   return applyEffects(it, effects, argv, w, info);
 }
@@ -273,18 +276,33 @@ function commandNotFound(it: Shell, name: string, argv: readonly Arg[], w: World
  * A variable the guard knows no role for, set for a program the table does not describe
  * either (`BOOT_ROOT=../x kernel-install …`, `FOO_DIR=../x tool`): the program was handed it
  * on purpose and may read it as a path, so its value is judged as that program's words are.
- * A program the table describes reads the variables its entry and environment.ts name.
+ * A program the table describes reads the variables its entry and environment.ts name, and
+ * many more its manual names (DPKG_ROOT=../x dpkg-query read ../x/var/lib/dpkg/status,
+ * GROFF_FONT_PATH=../x troff ../x/devascii/DESC: the program probe, under strace): a value
+ * given to one that looks like a path, or a `:`-separated list of them, is judged as a path
+ * of unknown kind (`FOO=bar ls`, `CFLAGS=-O2 make` name none).
  */
-function prefixValues(it: Shell, w: World, info: DispatchInfo): void {
+function prefixValues(it: Shell, w: World, info: DispatchInfo, described: boolean): void {
   for (const name of info.prefix ?? []) {
-    if (environmentRole(name) !== null) continue;
+    if (environmentRole(name) !== null || (described && LOCALE_NAME.test(name))) continue;
     const v = w.getVar(name);
     if (v === undefined || v.k === "unset") continue;
     const at: Arg = { text: null, source: `${name}=…`, span: info.span, unknownWhy: `$${name} is not known, and the program started is given it`, segs: [] };
-    if (v.k === "unknown") it.paths.genericArg(at, w, `$${name}`);
-    else for (const text of v.k === "str" ? [v.v] : v.v) it.paths.genericArg(withValue(at, text, ""), w, `$${name}`);
+    // (What an unknown value names, a described program is not asked about: `V=$(git describe) make`.)
+    if (v.k === "unknown") {
+      if (!described) it.paths.genericArg(at, w, `$${name}`);
+    } else for (const text of v.k === "str" ? [v.v] : v.v) {
+      if (!described) it.paths.genericArg(withValue(at, text, ""), w, `$${name}`);
+      else for (const piece of new Set([text, ...text.split(":")])) if (PATH_LIKE.test(piece)) it.paths.access(w, withValue(at, piece, ""), "unknown", `$${name}`);
+    }
   }
 }
+
+/** The locale's names, which glibc never opens as paths (it refuses `..`; strace, test/environment.test.ts). */
+const LOCALE_NAME = /^(LANG|LC_[A-Z_]+)$/;
+
+/** A value that names a place: it holds a `/`, or is `.`, `..` or starts with `~`. */
+const PATH_LIKE = /^(?!-)(?=.*\/|\.\.?$|~)/;
 
 /** The zone file a TZ value names: absolute, or under $TZDIR (glibc's tzset, strace). */
 function zoneFile(it: Shell, w: World, at: Arg, name: string, text: string, kind: AccessKind): void {
