@@ -15,7 +15,7 @@ import type { Disk } from "../../commands/effects.ts";
 import type { Findings, PathFinding } from "../findings.ts";
 import { indexChanger, isPlainPath, nameMaker, type NamesSeen, placesAfterText } from "../listing.ts";
 import { unplainIndexNames } from "../../paths/git-index.ts";
-import { hasPatternChars, type PatternChar } from "../pattern.ts";
+import type { PatternChar } from "../pattern.ts";
 import { plainUnknown, type StandInCwd, type Status, type World } from "../state.ts";
 import type { WordEnv } from "../words/env.ts";
 import { pathCandidates } from "./candidates.ts";
@@ -23,38 +23,12 @@ import { type DiskSource, diskView } from "./disk-view.ts";
 import { namesUnder, plainTree } from "./names-under.ts";
 import { numericSamples } from "./numeric-samples.ts";
 import { type Absence, absentAt, settleAbsences } from "./absent.ts";
-import { braceExpand } from "../brace.ts";
 import { globPattern } from "../words/glob.ts";
 import { linkZoneWhy, zoneInListing, zoneWatch } from "../zones.ts";
 import type { InterpreterLimits } from "./limits.ts";
+import { CLIMBS, cleanedPlaces, MAY_SPELL_OTHERWISE, otherSpellings } from "./spellings.ts";
 import { joinChild } from "./worlds.ts";
 
-/** The characters that make a name a glob to a program that globs its operands. */
-const GLOB_CHARS = /[*?[]/;
-
-/** A name as a pattern: a backslash quotes the character after it, as in the glob libraries. */
-function patternChars(text: string): PatternChar[] {
-  const out: PatternChar[] = [];
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === "\\" && i + 1 < text.length) out.push({ c: text[++i]!, quoted: true });
-    else out.push({ c: text[i]!, quoted: false });
-  }
-  return out;
-}
-
-/** The directory a glob starts in: its segments before the first that holds a glob character. */
-function globStart(text: string): string {
-  const segs = text.split("/");
-  const first = segs.findIndex((s) => GLOB_CHARS.test(s));
-  const head = segs.slice(0, first).join("/");
-  return head === "" ? (isAbsolute(text) ? "/" : ".") : head;
-}
-
-/** More names than this from braces a program may expand, and the name is not judged one by one. */
-const MAX_BRACED_NAMES = 256;
-
-/** A name with a `..` segment, which a program that cleans names and the kernel may take to different places. */
-const CLIMBS = /(^|\/)\.\.(\/|$)/;
 
 /**
  * How to walk a tree outside the roots that a command recurses into following symlinks:
@@ -171,12 +145,7 @@ export class Accesses implements DiskSource {
       return;
     }
     const text = arg.text;
-    if (text.charCodeAt(0) === 126) this.homeSpelled(world, arg, text, kind, command, base, surface);
-    // `@FILE` is a response file to gcc, javac, tsc, Python's fromfile_prefix_chars and many
-    // more: they read the arguments in FILE (tsc @../x opened ../x, under strace).
-    if (text.charCodeAt(0) === 64 && text.length > 1) this.access(world, withValue(arg, text.slice(1), ""), "read", command, base, surface);
-    if (text.includes("{") && this.bracesSpelled(world, arg, text, kind, command, base, surface)) return;
-    if (kind !== "cwd" && GLOB_CHARS.test(text)) this.globsSpelled(world, arg, text, kind, command, base, surface);
+    if (MAY_SPELL_OTHERWISE.test(text) && otherSpellings(this, world, arg, text, kind, command, base, surface)) return;
     let abs: string;
     if (isAbsolute(text)) abs = text;
     else {
@@ -197,86 +166,11 @@ export class Accesses implements DiskSource {
       if (physDir !== null && !/^\/dev\//.test(abs)) {
         const r = resolveFrom(physDir, text, this.fs);
         this.recordPhysical(r, text, kind, command, span, world.linksChanged, surface);
-        if (CLIMBS.test(text)) this.cleanedToo(world, [join(physDir, text), abs], r, text, kind, command, span, surface);
+        if (CLIMBS.test(text)) for (const c of cleanedPlaces([join(physDir, text), abs], r, this.fs, zoneWatch(world.linkZones))) this.recordPhysical(c, text, kind, command, span, world.linksChanged, surface);
         return;
       }
     }
     this.accessAbsolute(abs, text, kind, command, span, world, surface);
-  }
-
-  /**
-   * A name that still starts with `~` after bash's expansions (quoted, escaped, after `=` in
-   * `--opt=~/x`, made by a substitution) is a name in the working directory to the kernel, but
-   * many programs expand it themselves: gpg --homedir, ssh -i, pip's path options, a shell the
-   * command line is handed to. So the home directory it may name is judged too. (`~user` for
-   * a user who does not exist stays as it is, as in bash and in Python's expanduser.)
-   */
-  private homeSpelled(world: World, arg: Arg, text: string, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
-    const m = /^~([A-Za-z0-9._-]*)(\/.*)?$/.exec(text);
-    if (m === null) return;
-    const home = m[1] === "" ? this.home : this.fs.homeOf(m[1]!);
-    if (home === null && m[1] !== "") return;
-    const at = home === null ? withValue(arg, null, `${text} names a home directory that is not known`) : withValue(arg, home + (m[2] ?? ""), "");
-    this.access(world, at, kind, command, base, surface);
-  }
-
-  /**
-   * Braces left in a name by bash (quoted, or made by a substitution) are text to the kernel,
-   * but a program that globs its operands itself may expand them as bash would: prettier
-   * --write '{src,../outside}/*.js' wrote ../outside/b.js (Node's glob libraries, and a shell
-   * the name is handed to). Each name they make is judged too. True when there are too many
-   * to judge one by one, and the name was judged as unresolved instead.
-   */
-  private bracesSpelled(world: World, arg: Arg, text: string, kind: AccessKind, command: string, base?: string | null, surface?: string): boolean {
-    const braced = braceExpand([{ t: "raw", text }], MAX_BRACED_NAMES);
-    if (braced.tooLarge) {
-      const why = `${text.slice(0, 40)} holds braces that a program may expand to more than ${MAX_BRACED_NAMES} names`;
-      this.findings.addPath({ path: text, resolved: null, kind, command, via: this.shell.via, span: this.shell.span(arg.span), problem: { code: "UNRESOLVED_PATH", why }, ...(surface ? { surface } : {}) });
-      return true;
-    }
-    for (const parts of braced.words) {
-      const name = parts.map((p) => (p.t === "raw" || p.t === "lit" ? p.text : "")).join("");
-      if (name !== text) this.access(world, withValue(arg, name, ""), kind, command, base, surface);
-    }
-    return false;
-  }
-
-  /**
-   * Glob characters left in a name by bash (quoted, or made by a substitution) are text to the
-   * kernel, but a program that globs its operands itself (prettier, eslint, 7z, a shell the name
-   * is handed to) matches them, `**` at any depth and, in Node's fast-glob, through symlinked
-   * directories. What the glob matches now is judged; under a `**` (or when the matches cannot
-   * be listed) the tree it starts in is scanned for symlinks that lead out, as a recursive
-   * command's is, and `**` matching no directory at all is judged too.
-   */
-  private globsSpelled(world: World, arg: Arg, text: string, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
-    const chars = patternChars(text);
-    if (!hasPatternChars(chars, true)) return;
-    const dir = isAbsolute(text) ? "/" : base === undefined ? world.cwd : base;
-    const matches = this.globFrom(chars, dir ?? null, world);
-    for (const m of matches ?? []) if (m !== text) this.access(world, withValue(arg, m, ""), kind, command, base, surface);
-    if (matches !== null && !text.includes("**")) return;
-    this.scanTree(world, withValue(arg, globStart(text), ""), kind, command, base, surface);
-    const none = text.replace(/(^|\/)\*\*(\/|$)/g, "$1");
-    if (none !== text) this.access(world, withValue(arg, none === "" ? "." : none, ""), kind, command, base, surface);
-  }
-
-  /**
-   * A program that cleans a name before it opens it (Python's os.path.abspath, Node's
-   * path.resolve, Go's filepath.Abs, from getcwd or $PWD) lets `..` remove the segment before it
-   * even where that is a symlink, which the kernel follows first: `lnk/../../x` with lnk leading
-   * deeper into the project lands above it. Each place such a program may reach is judged too.
-   */
-  private cleanedToo(world: World, starts: readonly string[], kernel: Physical, text: string, kind: AccessKind, command: string, span: Span, surface?: string): void {
-    const seen = new Set<string>();
-    for (const start of starts) {
-      const cleaned = canonicalLogical(start);
-      if (seen.has(cleaned)) continue;
-      seen.add(cleaned);
-      const r = resolvePhysical(cleaned, this.fs, zoneWatch(world.linkZones));
-      if (r.ok && kernel.ok && r.path === kernel.path) continue;
-      this.recordPhysical(r, text, kind, command, span, world.linksChanged, surface);
-    }
   }
 
   /**
@@ -323,11 +217,17 @@ export class Accesses implements DiskSource {
     return true;
   }
 
-  private globFrom(pattern: PatternChar[], dir: string | null, world: World): string[] | null {
+  /** The names a pattern matches from `dir` (dot files too), or null when they cannot be listed. */
+  globFrom(pattern: PatternChar[], dir: string | null, world: World): string[] | null {
     const probe = world.clone();
     if (dir !== null) probe.cwd = dir;
     probe.options = { ...probe.options, dotglob: true, extglob: false };
     return globPattern(pattern, probe, this.shell, { start: 0, end: 0 });
+  }
+
+  /** A path the guard cannot judge, with why (UNRESOLVED_PATH). */
+  unresolvedPath(arg: Arg, text: string, kind: AccessKind, command: string, why: string, surface?: string): void {
+    this.findings.addPath({ path: text, resolved: null, kind, command, via: this.shell.via, span: this.shell.span(arg.span), problem: { code: "UNRESOLVED_PATH", why }, ...(surface ? { surface } : {}) });
   }
 
   /** `world`: the one the access happens in, when what earlier commands changed counts (zones.ts). */
@@ -342,7 +242,7 @@ export class Accesses implements DiskSource {
     }
     const r = resolvePhysical(abs, this.fs, world ? zoneWatch(world.linkZones) : undefined);
     this.recordPhysical(r, text, kind, command, span, world?.linksChanged ?? false, surface);
-    if (world !== null && CLIMBS.test(abs)) this.cleanedToo(world, [abs], r, text, kind, command, span, surface);
+    if (world !== null && CLIMBS.test(abs)) for (const c of cleanedPlaces([abs], r, this.fs, zoneWatch(world.linkZones))) this.recordPhysical(c, text, kind, command, span, world.linksChanged, surface);
   }
 
   private recordPhysical(r: Physical, text: string, kind: AccessKind, command: string, span: Span, linksChanged: boolean, surface?: string): void {
