@@ -61,7 +61,8 @@ export const GO: TableSpec = {
   options: { "-C": chdir },
   operands: { all: "none" },
   subcommands: {
-    build: goSub("read"), install: goSub("read"), vet: goSub("read"), list: goSub("read"), test: goSub("read"),
+    // go install puts the programs in $GOBIN, else $GOPATH/bin (~/go/bin): outside the project.
+    build: goSub("read"), install: goSub("read", { custom: hooks(runsProgram(["-toolexec", "-exec", "-vettool"]), goReplace, goFlags, goTestArgs, (ctx) => issue(ctx, "UNRESOLVED_PATH", "go install puts programs in $GOBIN or ~/go/bin, outside the project")) }), vet: goSub("read"), list: goSub("read"), test: goSub("read"),
     run: goSub("generic"), tool: goSub("generic"), generate: goSub("read"), fix: goSub("write"), fmt: goSub("write"),
     get: goSub("none"), doc: goSub("none"),
     // go env -w writes $GOENV in the user's configuration; go clean -cache/-modcache remove the

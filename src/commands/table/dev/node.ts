@@ -193,7 +193,12 @@ const INSTALLS = /^(install|i|in|ins|inst|isntall|ci|clean-install|ic|install-cl
  * are not known (src/shell/zones.ts).
  */
 const nodeInstall: Custom = (ctx) => {
-  if (!INSTALLS.test(ctx.name.slice(ctx.name.lastIndexOf(" ") + 1))) return;
+  const verb = ctx.name.slice(ctx.name.lastIndexOf(" ") + 1);
+  // -g (and `yarn global add`) installs into the global prefix and puts the packages' programs
+  // on PATH: outside the project, where the guard does not know (npm prefix -g).
+  const global = optionItems(ctx, "-g", "--global").length > 0 || (verb === "global" && (ctx.operands[0]?.text === null || INSTALLS.test(ctx.operands[0]?.text ?? "")));
+  if (global && (verb === "global" || INSTALLS.test(verb))) issue(ctx, "UNRESOLVED_PATH", `${ctx.name} installs or removes packages in the global prefix, outside the project`);
+  if (!INSTALLS.test(verb)) return;
   const dir = ctx.disk.findUp("package.json", ctx.start ?? null);
   const modules = dir === null ? "node_modules" : dir === "/" ? "/node_modules" : `${dir}/node_modules`;
   ctx.emit({ t: "links", arg: syntheticArg(modules, spanOf(ctx)), tree: true, ...(dir === null && ctx.start !== undefined ? { base: ctx.start } : {}) });

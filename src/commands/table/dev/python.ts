@@ -185,6 +185,8 @@ const pipInstall: TableSpec = {
   names: [], abbreviations: false, options: PIP_INSTALL, operands: { all: "none" },
   custom: hooks(pythonSpecs, packageIndexes, requirementFiles(PIP_REQUIREMENT_OPTIONS), pipGroups, (ctx) => {
     for (const v of optionValues(ctx, "-e", "--editable")) localRole(ctx, v, "read");
+    // --user installs into the user's site-packages and ~/.local/bin ($PYTHONUSERBASE).
+    if (optionItems(ctx, "--user").length > 0) issue(ctx, "UNRESOLVED_PATH", `${ctx.name} --user installs into ~/.local, outside the project`);
   }),
 };
 const pipOther: TableSpec = { names: [], abbreviations: false, options: { ...PIP_INSTALL, "--path": read, ...each(none, "--format", "--exclude") }, operands: { all: "none" }, custom: packageIndexes };
@@ -255,7 +257,7 @@ export const UV: TableSpec = {
   subcommands: {
     run: uvRun,
     pip: { names: [], abbreviations: false, options: { ...UV_GLOBAL, ...PIP_GLOBAL }, operands: { all: "none" }, subcommands: Object.fromEntries(Object.entries(PIP_SUBS).map(([k, v]) => [k, { ...v, options: { ...UV_GLOBAL, ...v.options } }])) },
-    tool: uvSub({ subcommands: { run: uvRun, install: uvSub({ custom: pythonSpecs }), uninstall: uvSub(), list: uvSub(), upgrade: uvSub(), dir: uvSub(), "update-shell": uvSub() } }),
+    tool: uvSub({ subcommands: { run: uvRun, install: uvSub({ custom: hooks(pythonSpecs, pipxHome("uv tool install")) }), uninstall: uvSub({ custom: pipxHome("uv tool uninstall") }), list: uvSub(), upgrade: uvSub({ custom: pipxHome("uv tool upgrade") }), dir: uvSub(), "update-shell": uvSub({ custom: pipxHome("uv tool update-shell") }) } }),
     venv: uvSub({ operands: { all: "write", defaultOperand: ".venv" } }),
     init: uvSub({ operands: { all: "write" } }),
     export: uvScript("read", { options: { ...UV_GLOBAL, "-o": write, "--output-file": write } }),
@@ -301,6 +303,11 @@ export const POETRY: TableSpec = {
   changes: projectCode,
 };
 
+/** pipx's and uv's tools live in ~/.local (share/pipx, share/uv/tools, bin), and update-shell edits the shell's rc files. */
+function pipxHome(what: string): Custom {
+  return (ctx) => issue(ctx, "UNRESOLVED_PATH", `${what} changes the user's tools in ~/.local, outside the project`);
+}
+
 export const PIPX: TableSpec = {
   names: ["pipx"],
   abbreviations: false,
@@ -308,9 +315,10 @@ export const PIPX: TableSpec = {
   operands: { all: "none" },
   subcommands: {
     run: { names: [], style: "posix", abbreviations: false, options: { ...each(none, "--pip-args", "--index-url"), ...each({ value: "generic" }, "--spec", "--python"), ...each(flag, "--no-cache", "--path", "--pypackages", "-v", "--verbose", "-q", "--quiet") }, operands: { all: "none" }, custom: hooks(packageIndexes, runsPython("pipx run")) },
-    install: { names: [], abbreviations: false, options: { ...each(none, "--pip-args", "--suffix", "--index-url", "--preinstall"), "--python": { value: "generic" }, ...each(flag, "--force", "-f", "--include-deps", "--system-site-packages", "-v", "-q", "--global") }, operands: { all: "none" }, custom: hooks(pythonSpecs, packageIndexes) },
+    install: { names: [], abbreviations: false, options: { ...each(none, "--pip-args", "--suffix", "--index-url", "--preinstall"), "--python": { value: "generic" }, ...each(flag, "--force", "-f", "--include-deps", "--system-site-packages", "-v", "-q", "--global") }, operands: { all: "none" }, custom: hooks(pythonSpecs, packageIndexes, pipxHome("pipx install")) },
     runpip: { names: [], style: "posix", operands: { first: "none", rest: "generic" } },
-    ...Object.fromEntries(["inject", "uninstall", "upgrade", "upgrade-all", "uninstall-all", "reinstall", "reinstall-all", "list", "ensurepath", "environment", "completions", "interpreter", "pin", "unpin", "upgrade-shared"].map((n) => [n, { names: [], abbreviations: false, operands: { all: "none" } } satisfies TableSpec])),
+    ...Object.fromEntries(["inject", "uninstall", "upgrade", "upgrade-all", "uninstall-all", "reinstall", "reinstall-all", "ensurepath", "upgrade-shared"].map((n) => [n, { names: [], abbreviations: false, operands: { all: "none" }, custom: pipxHome(`pipx ${n}`) } satisfies TableSpec])),
+    ...Object.fromEntries(["list", "environment", "completions", "interpreter", "pin", "unpin"].map((n) => [n, { names: [], abbreviations: false, operands: { all: "none" } } satisfies TableSpec])),
   },
   changes: projectCode,
 };

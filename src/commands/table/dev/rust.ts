@@ -66,10 +66,12 @@ export const CARGO: TableSpec = {
   options: { ...CARGO_COMMON, "-C": chdir },
   operands: { all: "none" },
   subcommands: {
-    ...Object.fromEntries(["build", "b", "check", "c", "doc", "d", "clippy", "fix", "clean", "update", "tree", "metadata", "add", "remove", "rm", "install", "uninstall", "publish", "package", "search", "generate-lockfile", "fetch", "locate-project", "pkgid", "verify-project", "version", "yank", "owner", "report", "help", "info", "fmt", "rustdoc"].map((n) => [n, cargoSub()])),
+    ...Object.fromEntries(["build", "b", "check", "c", "doc", "d", "clippy", "fix", "clean", "update", "tree", "metadata", "add", "remove", "rm", "publish", "package", "search", "generate-lockfile", "fetch", "locate-project", "pkgid", "verify-project", "version", "yank", "owner", "report", "help", "info", "fmt", "rustdoc"].map((n) => [n, cargoSub()])),
     ...Object.fromEntries(["run", "r", "test", "t", "bench", "rustc", "miri", "nextest", "llvm-cov"].map((n) => [n, cargoRun])),
     // login/logout write the token to $CARGO_HOME/credentials.toml (~/.cargo: cargo book, "cargo login").
     ...Object.fromEntries(["login", "logout"].map((n) => [n, cargoSub({ custom: hooks(cargoConfig, manifestDir, (ctx) => writesUserConfig(ctx, "writes the registry token in ~/.cargo/credentials.toml")) })])),
+    // install/uninstall put programs in --root DIR, else $CARGO_HOME/bin (~/.cargo/bin).
+    ...Object.fromEntries(["install", "uninstall"].map((n) => [n, cargoSub({ options: { ...CARGO_COMMON, "--root": write }, custom: hooks(cargoConfig, manifestDir, (ctx) => writesUserConfig(ctx, `${n}s programs in ~/.cargo/bin, outside the project`, ["--root"])) })])),
     new: cargoSub({ operands: { all: "write" } }),
     init: cargoSub({ operands: { all: "write", defaultOperand: "." } }),
     vendor: cargoSub({ operands: { all: "write", defaultOperand: "vendor" } }),
