@@ -159,6 +159,15 @@ table("the words of a command nobody described", box, [
   ["FROB_ROOT=$UNSET_ROOT ls", "allow"],
   ["CFLAGS=-O2 FROB=bar NAME=a:b ls", "allow"],
   ["FROB_DIR=build ls", "allow"],
+  // Exported (export, declare -x, set -a), a variable is handed to every program started later.
+  ["export FROB_ROOT=../outside; frobnicate inspect", "ask", ["unknown $O"]],
+  ["FROB_ROOT=../outside; export FROB_ROOT; frobnicate", "ask", ["unknown $O"]],
+  ["declare -x DPKG_ROOT=../outside; dpkg-query --list", "ask", ["unknown $O"]],
+  ["set -a; FROB_ROOT=../outside; frobnicate", "ask", ["unknown $O"]],
+  ["set -o allexport; FROB_ROOT=../outside; frobnicate", "ask", ["unknown $O"]],
+  ["FROB_ROOT=../outside; frobnicate", "allow"],
+  ["set -a; set +a; FROB_ROOT=../outside; frobnicate", "allow"],
+  ["export FROB_ROOT=../outside; echo hi", "allow"],
   ["frobnicate --in=file:///etc/passwd", "ask", ["unknown /etc/passwd"]],
   ["frobnicate file://$P/README.md https://example.com/file:/etc", "allow", ["unknown $P/README.md"]],
 ]);
@@ -954,9 +963,10 @@ table("functions", box, [
   ["f(){ cat \"$x/file.txt\"; }; typeset -xf f; x=dir-out bash -c 'f'; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
   ["f(){ :; }; export -f f; f(){ cat ../outside/secret.txt; }; bash -c f", "ask", ["read $O/secret.txt"]],
   ["command_not_found_handle(){ cat \"$x/file.txt\"; }; export -f command_not_found_handle; x=dir-out bash -c nonexist; x=src", "ask", ["read $O/dir/file.txt"]],
-  ["f(){ cat \"$x/file.txt\"; }; x=dir-out bash -c f; x=\"space dir\"", "allow"],
-  ["f(){ cat \"$x/file.txt\"; }; export -f f; export -fn f; x=dir-out bash -c f; x=\"space dir\"", "allow"],
-  ["f(){ cat \"$x/file.txt\"; }; export -f f; declare +x -f f; x=dir-out bash -c f; x=\"space dir\"", "allow"],
+  // Not exported, f is a program of that name to the child, which is handed x (exported there).
+  ["f(){ cat \"$x/file.txt\"; }; x=dir-out bash -c f; x=\"space dir\"", "ask", ["unknown $O/dir", "!read $O/dir/file.txt"]],
+  ["f(){ cat \"$x/file.txt\"; }; export -f f; export -fn f; x=dir-out bash -c f; x=\"space dir\"", "ask", ["unknown $O/dir", "!read $O/dir/file.txt"]],
+  ["f(){ cat \"$x/file.txt\"; }; export -f f; declare +x -f f; x=dir-out bash -c f; x=\"space dir\"", "ask", ["unknown $O/dir", "!read $O/dir/file.txt"]],
   ["env 'BASH_FUNC_f%%=() { cat ../outside/secret.txt; }' bash -c f", "ask", ["#OPAQUE_CODE"]],
   ["env 'BASH_FUNC_f()=() { cat README.md; }' bash -c f", "ask", ["#OPAQUE_CODE"]],
 ]);

@@ -102,6 +102,7 @@ export interface Options {
   noglob: boolean | null; // set -f
   cdableVars: boolean | null;
   pipefail: boolean | null; // set -o pipefail
+  allexport: boolean | null; // set -a: every variable assigned is exported
   xpgEcho: boolean | null; // shopt xpg_echo: echo decodes backslash escapes
   /** shopt localvar_unset: unset of a caller's local hides it rather than exposing the variable below. */
   localvarUnset: boolean | null;
@@ -124,13 +125,14 @@ export const DEFAULT_OPTIONS: Readonly<Options> = {
   noglob: false,
   cdableVars: false,
   pipefail: false,
+  allexport: false,
   xpgEcho: false,
   localvarUnset: false,
   localvarInherit: false,
 };
 
 /** `set -o NAME` and `shopt NAME` options the guard follows. */
-export const SET_O: Readonly<Record<string, keyof Options>> = { physical: "physical", noglob: "noglob", pipefail: "pipefail" };
+export const SET_O: Readonly<Record<string, keyof Options>> = { physical: "physical", noglob: "noglob", pipefail: "pipefail", allexport: "allexport" };
 export const SHOPT: Readonly<Record<string, keyof Options>> = {
   lastpipe: "lastpipe", expand_aliases: "expandAliases", extglob: "extglob", globstar: "globstar",
   dotglob: "dotglob", nullglob: "nullglob", failglob: "failglob", nocaseglob: "nocaseglob",
@@ -400,6 +402,13 @@ export class World {
   writeThroughNameref(name: string): void {
     if (!this.attr(name).includes("n")) return;
     for (const n of [...this.varNames()]) if (n !== name) this.setVar(n, { k: "unknown", why: `$${n} may have been written through the nameref $${name}`, numeric: false });
+  }
+
+  /** The names marked exported (`export`, `declare -x`) in this world. */
+  exportedNames(): string[] {
+    const out: string[] = [];
+    for (const [n, flags] of this.attrs) if (flags.includes("x")) out.push(n);
+    return out;
   }
 
   attr(name: string): string {

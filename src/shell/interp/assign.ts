@@ -78,6 +78,8 @@ export function setVariable(it: Evaluator, a: Assign, w: World): void {
   // A nameref's target may be any variable, special ones (PS4, BASH_CMDS, PATH) included.
   if (w.attr(a.name).includes("n")) it.issue("SHELL_STATE", `$${a.name} is a nameref: what a write through it changes is not followed`, a.span);
   w.writeThroughNameref(a.name);
+  // Under set -a (or an unknown state of it) the variable is exported: programs started later get it.
+  if (w.options.allexport !== false && !w.attr(a.name).includes("x")) w.setAttr(a.name, w.attr(a.name) + "x");
   specialVariable(it, a, w);
   const prev = lookup(w, it, a.name);
   if (a.array) {

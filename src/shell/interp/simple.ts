@@ -248,9 +248,11 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
   const options = environment(it, w, info.span, name.text);
   // (A program named by a path is the project's own, or one the table may know: a /usr/bin/x
   // the table describes keeps to its entry, as analyseCommand does.)
-  if (info.prefix !== undefined) {
+  // What the program is handed: the prefix assignments, and what the command exported.
+  const handed = info.prefix === undefined ? w.exportedNames() : [...new Set([...info.prefix, ...w.exportedNames()])];
+  if (handed.length > 0 && !BASH_BUILTINS.has(name.text)) {
     const described = it.opts.commandKnowledge !== false && lookupCommand(name.text.slice(name.text.lastIndexOf("/") + 1)) !== undefined && (!name.text.includes("/") || /^\/(usr\/)?(local\/)?s?bin\//.test(name.text));
-    if (!BASH_BUILTINS.has(name.text)) prefixValues(it, w, info, described);
+    handedValues(it, w, info, handed, described);
   }
   const effects = analyseCommand(name, options.length ? [...options, ...argv.slice(1)] : argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: it.opts.commandKnowledge !== false, home: it.home, disk: it.paths.diskFor(w, info.span, name.text) });
   return applyEffects(it, effects, argv, w, info);
@@ -273,7 +275,7 @@ function commandNotFound(it: Shell, name: string, argv: readonly Arg[], w: World
 }
 
 /**
- * A variable the guard knows no role for, set for a program the table does not describe
+ * A variable the guard knows no role for, set (or exported) for a program the table does not describe
  * either (`BOOT_ROOT=../x kernel-install …`, `FOO_DIR=../x tool`): the program was handed it
  * on purpose and may read it as a path, so its value is judged as that program's words are.
  * A program the table describes reads the variables its entry and environment.ts name, and
@@ -282,8 +284,8 @@ function commandNotFound(it: Shell, name: string, argv: readonly Arg[], w: World
  * given to one that looks like a path, or a `:`-separated list of them, is judged as a path
  * of unknown kind (`FOO=bar ls`, `CFLAGS=-O2 make` name none).
  */
-function prefixValues(it: Shell, w: World, info: DispatchInfo, described: boolean): void {
-  for (const name of info.prefix ?? []) {
+function handedValues(it: Shell, w: World, info: DispatchInfo, names: readonly string[], described: boolean): void {
+  for (const name of names) {
     if (environmentRole(name) !== null || (described && LOCALE_NAME.test(name))) continue;
     const v = w.getVar(name);
     if (v === undefined || v.k === "unset") continue;

@@ -29,6 +29,7 @@ export function setBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World): 
       for (const c of t.slice(1)) {
         if (c === "P") w.options.physical = on;
         if (c === "f") w.options.noglob = on;
+        if (c === "a") w.options.allexport = on;
         if (c === "k" && on) return unfollowedOption(it, w, "set -k", args[i]!);
         if (c !== "o") continue;
         // `-o NAME`, also inside a cluster (`set -eo pipefail`): the next word is the option.
