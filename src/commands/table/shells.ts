@@ -36,6 +36,7 @@ class StartupOptions {
     for (const c of cluster.slice(1)) {
       if (c === "P") this.options.physical = on;
       if (c === "f") this.options.noglob = on;
+      if (c === "a") this.options.allexport = on;
       if (c === "k" && on) this.unfollowed(`${this.shell} -k`, at);
     }
   }
