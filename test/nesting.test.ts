@@ -257,6 +257,13 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   // Files ssh reads or writes here, and forwardings whose local end is a Unix socket.
   ["ssh -o GlobalKnownHostsFile=../outside/kh host ls", "ask", ["read $O/kh"]],
   ["ssh -o RevokedHostKeys=../outside/r host ls", "ask", ["read $O/r"]],
+  // ssh expands %d (the home), %% and ${NAME} in identity files and control paths (ssh_config(5)).
+  ["ssh -i '%d/.ssh/id_rsa' host ls", "ask", ["read $H/.ssh/id_rsa"]],
+  ["ssh -o 'IdentityFile=%d/.ssh/k' host ls", "ask", ["read $H/.ssh/k"]],
+  ["ssh -o 'ControlPath=%d/.ssh/c-%h' host ls", "ask", ["write $H/.ssh/c-%h"]],
+  ["ssh -o 'IdentityFile=${HOME}/k' host ls", "ask", ["#UNRESOLVED_WORD"]],
+  ["ssh -S 'build/c-%r@%h:%p' host ls", "allow", ["write $P/build/c-%r@%h:%p"]],
+  ["ssh -o 'ControlPath=build/c-%%-%C' host ls", "allow", ["write $P/build/c-%-%C"]],
   ["ssh -o IdentityAgent=../outside/agent.sock host", "ask", ["write $O/agent.sock"]],
   ["ssh -o 'UserKnownHostsFile ~/.ssh/kh ../outside/kh2' host", "ask", ["write $H/.ssh/kh", "write $O/kh2"]],
   ["ssh -R 9000:$O/docker.sock host", "ask", ["write $O/docker.sock"]],

@@ -282,14 +282,31 @@ const SSH_FILE_KEYS: Readonly<Record<string, "read" | "write">> = {
 };
 
 /**
- * The files an ssh `-o Key=Value` option makes ssh read or write here. ssh expands a leading
- * `~` itself, from the user's home (null: unknown, as for `~user`).
+ * A file name as ssh reads it (ssh_config(5), TOKENS and ENVIRONMENT VARIABLES): a leading `~`
+ * and the `%d` token are the user's home, `%%` is `%`, and `${NAME}` is a variable of ssh's
+ * environment, which is not known here (null, as for `~user` and an unknown home). The other
+ * tokens (`%h`, `%r`, `%p`, …) are names without a slash and stay as they are.
+ */
+function sshFileName(x: string, home: string | null): string | null {
+  if (x.startsWith("~")) {
+    if (home === null || !/^~(\/|$)/.test(x)) return null;
+    x = home + x.slice(1);
+  }
+  if (x.includes("${")) return null;
+  if (!x.includes("%")) return x;
+  if (x.includes("%d") && home === null) return null;
+  return x.replace(/%(.)/g, (m, c: string) => (c === "d" ? home! : c === "%" ? "%" : m));
+}
+
+/**
+ * The files an ssh `-o Key=Value` option makes ssh read or write here, as ssh expands their
+ * names (sshFileName; null: not known).
  */
 export function sshOptionFiles(option: string, home: string | null): [string | null, "read" | "write"][] {
   const f = /^\s*([A-Za-z]+)\s*[= ]\s*([\s\S]*)$/.exec(option);
   if (!f) return [];
   const key = f[1]!.toLowerCase();
-  const words = f[2]!.split(/\s+/).filter((x) => x !== "").map((x) => (!x.startsWith("~") ? x : home !== null && /^~(\/|$)/.test(x) ? home + x.slice(1) : null));
+  const words = f[2]!.split(/\s+/).filter((x) => x !== "").map((x) => sshFileName(x, home));
   const kind = SSH_FILE_KEYS[key];
   // Known-hosts keys take several files; the value `none` turns the feature off.
   if (kind) return words.filter((x) => x?.toLowerCase() !== "none").map((x) => [x, kind]);
@@ -305,6 +322,10 @@ function sshOption(k: string, v: Arg, effects: Effect[], home: string | null): v
   else if (k === "-I") effects.push({ t: "issue", code: "OPAQUE_CODE", message: `ssh -I ${v.source} loads a PKCS#11 library`, span: v.span }, { t: "path", arg: v, kind: "exec" });
   else if (k === "-i" || k === "-F") effects.push({ t: "path", arg: v, kind: "read" });
   else if (k === "-E" || k === "-S") effects.push({ t: "path", arg: v, kind: "write" });
+  // The identity file and the control socket are expanded as their ssh_config keys are.
+  if ((k === "-i" || k === "-S") && v.text !== null && /[%$]/.test(v.text)) {
+    effects.push({ t: "path", arg: withValue(v, sshFileName(v.text, home), `ssh expands the tokens or variables in ${v.source}`), kind: k === "-i" ? "read" : "write" });
+  }
   else if (k === "-o" && v.text !== null) {
     const m = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[= ]\s*([\s\S]*)$/i.exec(v.text);
     if (m && m[1]!.toLowerCase() !== "remotecommand") {
@@ -312,7 +333,7 @@ function sshOption(k: string, v: Arg, effects: Effect[], home: string | null): v
     } else if (SSH_CODE_KEYS.test(v.text)) {
       effects.push({ t: "issue", code: "OPAQUE_CODE", message: `ssh -o ${v.source} makes ssh load or run a program`, span: v.span });
     }
-    for (const [file, kind] of sshOptionFiles(v.text, home)) effects.push({ t: "path", arg: withValue(v, file, "a home directory ssh expands"), kind });
+    for (const [file, kind] of sshOptionFiles(v.text, home)) effects.push({ t: "path", arg: withValue(v, file, "a home directory, a token or a variable that ssh expands"), kind });
   } else if (k === "-o") effects.push({ t: "generic", arg: v, operand: true });
 }
 
