@@ -109,6 +109,7 @@ table("a word that starts with @ names a response file", box, [
   ["unknowncmd @../outside/args", "ask", ["read $O/args"]],
   ["gcc @../outside/args", "ask", ["read $O/args"]],
   ["cat @README.md", "allow", ["read $P/README.md", "read $P/@README.md"]],
+  ["cat @@../outside/args", "ask", ["read $O/args"]],
   ["npm install @types/node", "allow"],
   ["git log @{u}", "allow"],
   // A long option glued to its value with `:` (nim's --out:FILE).

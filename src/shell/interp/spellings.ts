@@ -32,7 +32,10 @@ export function otherSpellings(at: Speller, world: World, arg: Arg, text: string
   if (text.charCodeAt(0) === 126) homeSpelled(at, world, arg, text, kind, command, base, surface);
   // `@FILE` is a response file to gcc, javac, tsc, Python's fromfile_prefix_chars and many
   // more: they read the arguments in FILE (tsc @../x opened ../x, under strace).
-  if (text.charCodeAt(0) === 64 && text.length > 1) at.access(world, withValue(arg, text.slice(1), ""), "read", command, base, surface);
+  if (text.charCodeAt(0) === 64) {
+    const file = text.replace(/^@+/, "");
+    if (file !== "") at.access(world, withValue(arg, file, ""), "read", command, base, surface);
+  }
   if (text.includes("{") && bracesSpelled(at, world, arg, text, kind, command, base, surface)) return true;
   if (kind !== "cwd" && GLOB_CHARS.test(text)) globsSpelled(at, world, arg, text, kind, command, base, surface);
   return false;
