@@ -256,6 +256,24 @@ table("past the walk's bound, ask", bounded, [
   ["grep -r x docs", "allow"],
 ]);
 
+test("a quoted ** is walked only as far as the bound, quietly past it, while a recursive command asks", async () => {
+  // prettier --write '**/*.ts' over a large node_modules is no reason to ask (prettier does not
+  // follow the links; a program that does, through one deeper than the bound, is a known limit).
+  const fx = buildFixture();
+  try {
+    // Past the interpreter's bound on a walk (src/shell/interp/limits.ts; 20,000 by default).
+    mkdirSync(join(fx.project, "many"));
+    for (let i = 0; i < 6; i++) writeFileSync(join(fx.project, "many", `f${i}.js`), "");
+    const g = await createGuard({ home: fx.home, limits: { maxScanEntries: 3 } });
+    const quoted = g.check("prettier --write 'many/**/*.js'", { cwd: fx.project });
+    expect({ decision: quoted.decision, codes: quoted.reasons.map((r) => r.code) }).toEqual({ decision: "allow", codes: [] });
+    const recursive = g.check("grep -R x many", { cwd: fx.project });
+    expect(recursive.reasons.map((r) => r.code)).toContain("EXPANSION_TOO_LARGE");
+  } finally {
+    fx.remove();
+  }
+});
+
 describe("the walk skips what no rule can reach", () => {
   test("a rule on one subtree does not walk the others", async () => {
     const fx = buildFixture();

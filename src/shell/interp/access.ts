@@ -442,9 +442,9 @@ export class Accesses implements DiskSource {
    * is judged with the tree (the walk of the directory itself reaches it), and one into the
    * roots that nothing could judge other than allow (`insideLinkMatters`) is not reported.
    * Directories links lead to inside the roots are walked too. Past the bound, the command is
-   * asked about.
+   * asked about, unless `quietPastBound` (a walk that only may be the program's: spellings.ts).
    */
-  scanTree(w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
+  scanTree(w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string, quietPastBound = false): void {
     if (arg.text === null) return;
     const dir = isAbsolute(arg.text) ? arg.text : (base === undefined ? w.cwd : base);
     if (dir === null) {
@@ -486,7 +486,7 @@ export class Accesses implements DiskSource {
       if (!names) continue;
       for (const name of names) {
         if (++entries > bound) {
-          if (mustWalk) this.shell.issue("EXPANSION_TOO_LARGE", `${command} follows symlinks under ${arg.text}, which holds more than ${bound} entries`, arg.span);
+          if (mustWalk && !quietPastBound) this.shell.issue("EXPANSION_TOO_LARGE", `${command} follows symlinks under ${arg.text}, which holds more than ${bound} entries`, arg.span);
           return;
         }
         const shownPath = shown === "/" ? "/" + name : shown + "/" + name;

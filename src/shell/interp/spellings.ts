@@ -16,7 +16,7 @@ interface Speller {
   readonly home: string | null;
   readonly fs: FileSystem;
   access(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string): void;
-  scanTree(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string): void;
+  scanTree(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string, quietPastBound?: boolean): void;
   globFrom(pattern: PatternChar[], dir: string | null, world: World): string[] | null;
   unresolvedPath(arg: Arg, text: string, kind: AccessKind, command: string, why: string, surface?: string): void;
 }
@@ -107,8 +107,8 @@ function bracesSpelled(at: Speller, world: World, arg: Arg, text: string, kind: 
  * kernel, but a program that globs its operands itself (prettier, eslint, 7z, a shell the name
  * is handed to) matches them, `**` at any depth and, in Node's fast-glob, through symlinked
  * directories. What the glob matches now is judged; under a `**` (or when the matches cannot
- * be listed) the tree it starts in is scanned for symlinks that lead out, as a recursive
- * command's is, and `**` matching no directory at all is judged too.
+ * be listed) the tree it starts in is scanned for symlinks that lead out, as far as the scan's
+ * bound, and `**` matching no directory at all is judged too.
  */
 function globsSpelled(at: Speller, world: World, arg: Arg, text: string, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
   const chars = patternChars(text);
@@ -117,7 +117,9 @@ function globsSpelled(at: Speller, world: World, arg: Arg, text: string, kind: A
   const matches = at.globFrom(chars, dir ?? null, world);
   for (const m of matches ?? []) if (m !== text) at.access(world, withValue(arg, m, ""), kind, command, base, surface);
   if (matches !== null && !text.includes("**")) return;
-  at.scanTree(world, withValue(arg, globStart(text), ""), kind, command, base, surface);
+  // (Past the scan's bound it stops quietly: prettier --write '**/*.ts' over a project with a
+  // large node_modules is no reason to ask, and prettier itself does not follow the links.)
+  at.scanTree(world, withValue(arg, globStart(text), ""), kind, command, base, surface, true);
   const none = text.replace(/(^|\/)\*\*(\/|$)/g, "$1");
   if (none !== text) at.access(world, withValue(arg, none === "" ? "." : none, ""), kind, command, base, surface);
 }
