@@ -160,6 +160,9 @@ table("the words of a command nobody described", box, [
   ["FROB_ROOT=$UNSET_ROOT ls", "allow"],
   ["CFLAGS=-O2 FROB=bar NAME=a:b ls", "allow"],
   ["FROB_DIR=build ls", "allow"],
+  ["DATABASE_URL=postgres://u@db.example/app npm test", "allow"],
+  ["export REDIS_URL=redis://cache:6379/0; npm test", "allow"],
+  ["FROB_URL=file://$O/x ls", "ask", ["unknown $O/x"]],
   // Exported (export, declare -x, set -a), a variable is handed to every program started later.
   ["export FROB_ROOT=../outside; frobnicate inspect", "ask", ["unknown $O"]],
   ["FROB_ROOT=../outside; export FROB_ROOT; frobnicate", "ask", ["unknown $O"]],

@@ -295,13 +295,19 @@ function handedValues(it: Shell, w: World, info: DispatchInfo, names: readonly s
       if (!described) it.paths.genericArg(at, w, `$${name}`);
     } else for (const text of v.k === "str" ? [v.v] : v.v) {
       if (!described) it.paths.genericArg(withValue(at, text, ""), w, `$${name}`);
-      else for (const piece of new Set([text, ...text.split(":")])) if (PATH_LIKE.test(piece)) it.paths.access(w, withValue(at, piece, ""), "unknown", `$${name}`);
+      else for (const piece of URL_LIKE.test(text) ? [fileUrlPath(text)] : new Set([text, ...text.split(":")])) {
+        // A URL (DATABASE_URL=postgres://u@h/db) names no place here, unless it is a file URL.
+        if (piece !== null && PATH_LIKE.test(piece)) it.paths.access(w, withValue(at, piece, ""), "unknown", `$${name}`);
+      }
     }
   }
 }
 
 /** The locale's names, which glibc never opens as paths (it refuses `..`; strace, test/environment.test.ts). */
 const LOCALE_NAME = /^(LANG|LC_[A-Z_]+)$/;
+
+/** A value that is a URL: `scheme://…`. */
+const URL_LIKE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /** A value that names a place: it holds a `/`, or is `.`, `..` or starts with `~`. */
 const PATH_LIKE = /^(?!-)(?=.*\/|\.\.?$|~)/;
