@@ -166,7 +166,7 @@ export class Accesses implements DiskSource {
       if (physDir !== null && !/^\/dev\//.test(abs)) {
         const r = resolveFrom(physDir, text, this.fs);
         this.recordPhysical(r, text, kind, command, span, world.linksChanged, surface);
-        if (CLIMBS.test(text)) for (const c of cleanedPlaces([join(physDir, text), abs], r, this.fs, zoneWatch(world.linkZones))) this.recordPhysical(c, text, kind, command, span, world.linksChanged, surface);
+        if (CLIMBS.test(text)) this.recordCleaned(world, [join(physDir, text), abs], r, text, kind, command, span, surface);
         return;
       }
     }
@@ -242,7 +242,12 @@ export class Accesses implements DiskSource {
     }
     const r = resolvePhysical(abs, this.fs, world ? zoneWatch(world.linkZones) : undefined);
     this.recordPhysical(r, text, kind, command, span, world?.linksChanged ?? false, surface);
-    if (world !== null && CLIMBS.test(abs)) for (const c of cleanedPlaces([abs], r, this.fs, zoneWatch(world.linkZones))) this.recordPhysical(c, text, kind, command, span, world.linksChanged, surface);
+    if (world !== null && CLIMBS.test(abs)) this.recordCleaned(world, [abs], r, text, kind, command, span, surface);
+  }
+
+  /** Where a program that cleans `..` away first lands from each of `starts`, where the kernel (`r`) does not (spellings.ts). */
+  private recordCleaned(world: World, starts: readonly string[], r: Physical, text: string, kind: AccessKind, command: string, span: Span, surface?: string): void {
+    for (const c of cleanedPlaces(starts, r, this.fs, zoneWatch(world.linkZones))) this.recordPhysical(c, text, kind, command, span, world.linksChanged, surface);
   }
 
   private recordPhysical(r: Physical, text: string, kind: AccessKind, command: string, span: Span, linksChanged: boolean, surface?: string): void {

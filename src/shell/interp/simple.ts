@@ -13,7 +13,7 @@ import { climbs, commandWords, dirEntries, OTHER_ZONE_DIRECTORIES, SHELL_SYNTAX,
 import { environmentRole } from "../../commands/environment.ts";
 import { lookupCommand } from "../../commands/table/index.ts";
 import { repChoices } from "../listing.ts";
-import { dedupe, STATUS_UNKNOWN, str, unknown, type World } from "../state.ts";
+import { dedupe, STATUS_UNKNOWN, str, unknown, type Value, type World } from "../state.ts";
 import { INHERITED_STDIN, redirectedStdin } from "../stdin.ts";
 import type { Redir, Stmt, Word } from "../syntax.ts";
 import { expandToSegs, expandWord } from "../words/expand.ts";
@@ -312,17 +312,23 @@ const URL_LIKE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 /** A value that names a place: it holds a `/`, or is `.`, `..` or starts with `~`. */
 const PATH_LIKE = /^(?!-)(?=.*\/|\.\.?$|~)/;
 
+/** A variable as the command has it, else as the host's environment does (undefined: neither). */
+function shellOrHost(it: Shell, w: World, name: string): Value | undefined {
+  const host = it.env.get(name);
+  return w.getVar(name) ?? (host !== undefined ? str(host) : undefined);
+}
+
 /** The zone file a TZ value names: absolute, or under $TZDIR (glibc's tzset, strace). */
 function zoneFile(it: Shell, w: World, at: Arg, name: string, text: string, kind: AccessKind): void {
   const zone = text.replace(/^:/, "");
-  const dir = w.getVar("TZDIR") ?? (it.env.get("TZDIR") !== undefined ? str(it.env.get("TZDIR")!) : str(ZONE_DIRECTORY));
+  const dir = shellOrHost(it, w, "TZDIR") ?? str(ZONE_DIRECTORY);
   if (zone === "") return;
   const command = `$${name}`;
   if (zone.startsWith("/")) return it.paths.access(w, withValue(at, zone, ""), kind, command);
   if (dir.k === "str") it.paths.access(w, withValue(at, `${dir.v}/${zone}`, ""), kind, command);
   else it.paths.access(w, withValue(at, null, `$TZDIR is not known, and ${name} names a zone file under it`), kind, command);
   if (!climbs(zone)) return;
-  const zoneinfo = w.getVar("ZONEINFO") ?? (it.env.get("ZONEINFO") !== undefined ? str(it.env.get("ZONEINFO")!) : undefined);
+  const zoneinfo = shellOrHost(it, w, "ZONEINFO");
   if (zoneinfo !== undefined && zoneinfo.k !== "unset") {
     if (zoneinfo.k === "str") it.paths.access(w, withValue(at, `${zoneinfo.v}/${zone}`, ""), kind, command);
     else it.paths.access(w, withValue(at, null, `$ZONEINFO is not known, and ${name} names a zone file under it`), kind, command);
