@@ -336,8 +336,7 @@ export class Accesses implements DiskSource {
       return;
     }
     const cands = operand ? (a.text === "" ? [] : [a.text]) : pathCandidates(a.text);
-    // (A candidate in a command line the program hands to a shell starts with `~`, which that
-    // shell expands: access() judges that spelling too.)
+    // (A `~` a shell the command line is handed to would expand: access() judges that spelling too.)
     for (const cand of cands) this.access(w, { ...a, text: cand }, "unknown", command);
   }
 
