@@ -134,7 +134,7 @@ if (phases) {
 
 // Process start to first verdict along every path (bench/start.ts), then batch throughput of
 // `check --jsonl` in one process under Node.js and under Bun.
-if (existsSync(join(here, "dist", "cli.js")) && cliRuns > 0) {
+if (existsSync(join(here, "dist", "cli", "main.js")) && cliRuns > 0) {
   const project = installedProject(scratch, here.replace(/\/$/, ""));
   const runtime = join(scratch, "runtime");
   mkdirSync(runtime, { mode: 0o700 });

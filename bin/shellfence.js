@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Entry point for `node_modules/.bin/shellfence` and `npx shellfence`. Under Node.js it runs the
 // bundled CLI (dist/bundle/shellfence.cjs, built by `npm install`'s prepare step, with V8's code
-// cache beside it; dist/cli.js when the bundle is missing or older), under Bun the TypeScript
+// cache beside it; dist/cli/main.js when the bundle is missing or older), under Bun the TypeScript
 // sources. `hook` calls go to
-// the resident checker through a small client (src/server/client.ts) that loads nothing else,
+// the resident checker through a small client (src/start/client.ts) that loads nothing else,
 // and check here when it cannot answer; SHELLFENCE_RESIDENT=0 turns that off (=1 turns it on
 // where it is not on by default: under Bun, or without the bundle).
 //
@@ -33,7 +33,7 @@ function start() {
   const dist = join(__dirname, "..", "dist");
   try {
     const bundled = join(dist, "bundle", "start.cjs");
-    if (statSync(bundled).mtimeMs >= statSync(join(dist, "cli.js")).mtimeMs) return Promise.resolve(require(bundled));
+    if (statSync(bundled).mtimeMs >= statSync(join(dist, "cli", "main.js")).mtimeMs) return Promise.resolve(require(bundled));
   } catch {
     // Not built, or only one of the two: the compiled modules say which code answers.
   }

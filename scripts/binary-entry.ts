@@ -9,7 +9,7 @@ import pythonFile from "../grammar/tree-sitter-python.wasm" with { type: "file" 
 import javascriptFile from "../grammar/tree-sitter-javascript.wasm" with { type: "file" };
 import perlFile from "../grammar/tree-sitter-perl.wasm" with { type: "file" };
 import runtimeFile from "web-tree-sitter/web-tree-sitter.wasm" with { type: "file" };
-import { main, processIo } from "../src/cli.ts";
+import { main, processIo } from "../src/cli/main.ts";
 import { useEmbeddedWasm } from "../src/parse/grammar.ts";
 import { useEmbeddedInlineWasm } from "../src/parse/inline-grammars.ts";
 

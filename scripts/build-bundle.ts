@@ -133,7 +133,7 @@ function ascii(text: string): string {
   return out;
 }
 
-let cli = await build("src/cli.ts");
+let cli = await build("src/cli/main.ts");
 // web-tree-sitter's loader: `await import("module")` (Parser.init) and `import("fs/promises")`
 // (Language.load given a path, which the guard never does). (Not `require`: the code right
 // after it declares a `var require` of its own.)

@@ -45,7 +45,7 @@ function measure(label: string, cmd: string[]): void {
 
 console.log(`hook latency, process start to answer (${runs} runs each)`);
 measure("npm entry (node bin/shellfence.js)", ["node", join(root, "bin", "shellfence.js")]);
-measure("bunx (bun src/run.ts)", [process.execPath, join(root, "src", "run.ts")]);
+measure("bunx (bun src/cli/run.ts)", [process.execPath, join(root, "src", "cli", "run.ts")]);
 measure("binary (dist/bin/shellfence)", [join(root, "dist", "bin", "shellfence")]);
 
 // Where the npm entry's time goes: the same steps, timed inside one Node.js process.
@@ -56,7 +56,7 @@ const probe = `
   const lap = [];
   const mark = (l) => lap.push([l, performance.now()]);
   const { createHost, checkCall } = await import(${JSON.stringify(join(root, "dist", "integrations", "host.js"))});
-  await import(${JSON.stringify(join(root, "dist", "cli.js"))});
+  await import(${JSON.stringify(join(root, "dist", "cli", "main.js"))});
   mark("load modules");
   const { Parser } = await import("web-tree-sitter");
   await Parser.init();

@@ -13,7 +13,7 @@ import { dirname, join, normalize, sep } from "node:path";
 
 /** One import or re-export of another module of the repository. */
 export interface ModuleImport {
-  /** The importing file, relative to the repository root with `/` separators (`src/cli.ts`). */
+  /** The importing file, relative to the repository root with `/` separators (`src/cli/main.ts`). */
   readonly from: string;
   /** The imported file, the same way. */
   readonly to: string;

@@ -1,11 +1,11 @@
 // The public surface of shellfence. Everything else is internal.
 
-export { createGuard } from "./guard.ts";
-export type { CheckOptions, Guard, GuardOptions, ToolCall } from "./guard.ts";
-export type { Access, AccessKind, Decision, Reason, Verdict } from "./verdict.ts";
-export { ACCESS_KINDS, DECISIONS } from "./verdict.ts";
-export { REASONS } from "./reasons.ts";
-export type { ReasonCode } from "./reasons.ts";
+export { createGuard } from "./guard/guard.ts";
+export type { CheckOptions, Guard, GuardOptions, ToolCall } from "./guard/guard.ts";
+export type { Access, AccessKind, Decision, Reason, Verdict } from "./base/verdict.ts";
+export { ACCESS_KINDS, DECISIONS } from "./base/verdict.ts";
+export { REASONS } from "./base/reasons.ts";
+export type { ReasonCode } from "./base/reasons.ts";
 export { ConfigError } from "./policy/config.ts";
 export type { AuthorizePath, AuthorizePathRequest } from "./policy/authorize.ts";
 export type { LayerInfo, LayerKind } from "./policy/layers.ts";

@@ -18,7 +18,7 @@ beforeAll(() => {
 afterAll(() => fx.remove());
 
 function cli(args: readonly string[], input?: string, runtime: "bun" | "node" = "bun") {
-  const cmd = runtime === "bun" ? [bun, join(root, "src", "run.ts")] : ["node", join(root, "bin", "shellfence.js")];
+  const cmd = runtime === "bun" ? [bun, join(root, "src", "cli", "run.ts")] : ["node", join(root, "bin", "shellfence.js")];
   const r = spawnSync(cmd[0]!, [...cmd.slice(1), ...args], { input, encoding: "utf8", cwd: fx.project, env: { ...process.env, HOME: fx.home, NO_COLOR: "1" } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -331,7 +331,7 @@ describe("the JSON Schema and the example config", () => {
 describe("the command line", () => {
   let dir: string;
   const run = (args: string[], cwd: string = dir) => {
-    const p = Bun.spawnSync([join(ROOT, "node_modules", ".bin", "bun"), join(ROOT, "src", "run.ts"), ...args], {
+    const p = Bun.spawnSync([join(ROOT, "node_modules", ".bin", "bun"), join(ROOT, "src", "cli", "run.ts"), ...args], {
       cwd,
       env: { PATH: process.env.PATH ?? "", HOME: join(dir, "home"), XDG_CONFIG_HOME: join(dir, "xdg"), NO_COLOR: "1" },
     });

@@ -476,7 +476,7 @@ table("listings: what a command makes of the names, outside", box, [
   ["find .. | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
-// A start point that is not there (src/shell/interp/absent.ts): find, ls and grep print only a
+// A start point that is not there (src/interp/absent.ts): find, ls and grep print only a
 // message on standard error for it (GNU find 4.9: `No such file or directory`, `Not a
 // directory`), whatever its text — a glob that matched nothing stays literal. Its twins: one
 // that is there, a dangling link (printed as a name), one an earlier, a later or a beside

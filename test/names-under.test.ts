@@ -1,9 +1,9 @@
-// The walk a listing relies on (src/shell/interp/names-under.ts): it fails closed where it
+// The walk a listing relies on (src/interp/names-under.ts): it fails closed where it
 // cannot look. As root a real mode-000 directory does not bite, so the disk here is made up.
 
 import { describe, expect, test } from "bun:test";
 import type { FileSystem, LstatResult } from "../src/index.ts";
-import { namesUnder } from "../src/shell/interp/names-under.ts";
+import { namesUnder } from "../src/interp/names-under.ts";
 
 function disk(types: Record<string, LstatResult>, dirs: Record<string, string[] | null>): FileSystem {
   return { lstat: (p: string) => types[p] ?? null, readdir: (p: string) => dirs[p] ?? null } as unknown as FileSystem;

@@ -261,7 +261,7 @@ test("a quoted ** is walked only as far as the bound, quietly past it, while a r
   // follow the links; a program that does, through one deeper than the bound, is a known limit).
   const fx = buildFixture();
   try {
-    // Past the interpreter's bound on a walk (src/shell/interp/limits.ts; 20,000 by default).
+    // Past the interpreter's bound on a walk (src/interp/limits.ts; 20,000 by default).
     mkdirSync(join(fx.project, "many"));
     for (let i = 0; i < 6; i++) writeFileSync(join(fx.project, "many", `f${i}.js`), "");
     const g = await createGuard({ home: fx.home, limits: { maxScanEntries: 3 } });
@@ -819,7 +819,7 @@ describe("suggestApproval for an access that is a directory", () => {
 const guarded = useSandbox((fx) => {
   const files = [
     ".shellfence.json", ".claude/settings.json", ".opencode/plugin/shellfence.ts", ".pi/extensions/shellfence.ts",
-    "node_modules/shellfence/dist/cli.js", "node_modules/.bin/shellfence", "node_modules/left-pad/index.js",
+    "node_modules/shellfence/dist/cli/main.js", "node_modules/.bin/shellfence", "node_modules/left-pad/index.js",
   ];
   for (const f of files) {
     mkdirSync(join(fx.project, f, ".."), { recursive: true });
@@ -854,7 +854,7 @@ table("a write that reaches the guard's files from above is never silent", guard
   ["find . -name .shellfence.json -delete", "ask", ["#PROTECTED_PATH"]],
   ["rm -rf node_modules", "ask", ["#PROTECTED_PATH"]],
   ["echo x > node_modules/.bin/shellfence", "ask", ["#PROTECTED_PATH"]],
-  ["echo x > node_modules/shellfence/dist/cli.js", "ask", ["#PROTECTED_PATH"]],
+  ["echo x > node_modules/shellfence/dist/cli/main.js", "ask", ["#PROTECTED_PATH"]],
   // What holds none of them keeps its verdict.
   ["rm -rf build", "allow"],
   ["rm -rf src/sub", "allow"],

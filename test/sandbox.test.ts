@@ -56,12 +56,12 @@ afterAll(() => rmSync(top, { recursive: true, force: true }));
 const env = () => ({ ...process.env, HOME: home, NO_COLOR: "1", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" });
 
 function exec(command: string, extra: readonly string[] = [], input?: string) {
-  const r = spawnSync(process.execPath, [join(repo, "src", "run.ts"), "exec", "--home", home, "--config", config, ...extra, "--", command], { cwd: project, env: env(), encoding: "utf8", input });
+  const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--home", home, "--config", config, ...extra, "--", command], { cwd: project, env: env(), encoding: "utf8", input });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 function check(command: string): string {
-  const r = spawnSync(process.execPath, [join(repo, "src", "run.ts"), "check", "--json", "--home", home, "--config", config, "--", command], { cwd: project, env: env(), encoding: "utf8" });
+  const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "check", "--json", "--home", home, "--config", config, "--", command], { cwd: project, env: env(), encoding: "utf8" });
   return (JSON.parse(r.stdout) as { decision: string }).decision;
 }
 
@@ -133,7 +133,7 @@ describe.skipIf(skip)("ordinary project work runs unchanged", () => {
     mkdirSync(dir);
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node t.js" } }));
     writeFileSync(join(dir, "t.js"), `console.log("tests pass")\n`);
-    const r = spawnSync(process.execPath, [join(repo, "src", "run.ts"), "exec", "--", "npm test"], { cwd: dir, env: env(), encoding: "utf8" });
+    const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", "npm test"], { cwd: dir, env: env(), encoding: "utf8" });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("tests pass");
   });
@@ -157,7 +157,7 @@ describe.skipIf(skip)("status, output and signals pass through", () => {
     expect(exec("kill -TERM $$").status).toBe(143);
   });
   test("a signal sent to shellfence reaches the command", async () => {
-    const child = spawn(process.execPath, [join(repo, "src", "run.ts"), "exec", "--", `trap 'echo got-term; exit 42' TERM; echo ready; while :; do sleep 0.1; done`], { cwd: project, env: env() });
+    const child = spawn(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", `trap 'echo got-term; exit 42' TERM; echo ready; while :; do sleep 0.1; done`], { cwd: project, env: env() });
     let out = "";
     await new Promise<void>((ready) => child.stdout.on("data", (d: Buffer) => ((out += d.toString()), out.includes("ready") && ready())));
     child.kill("SIGTERM");
@@ -181,7 +181,7 @@ describe("refusals", () => {
     expect(exec("cat ../outside.txt", ["--approve-ask", "--profile", "strict"]).stdout).toBe("outside");
   });
   test("no bubblewrap: exit 2 and a message, never an unsandboxed run", () => {
-    const r = spawnSync(process.execPath, [join(repo, "src", "run.ts"), "exec", "--", "touch ran"], { cwd: project, env: { ...env(), PATH: "/nonexistent" }, encoding: "utf8" });
+    const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", "touch ran"], { cwd: project, env: { ...env(), PATH: "/nonexistent" }, encoding: "utf8" });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("bubblewrap (bwrap) is not installed");
     expect(existsSync(join(project, "ran"))).toBe(false);

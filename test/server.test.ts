@@ -13,7 +13,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { connect, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { askServer, type ServerAnswer } from "../src/server/client.ts";
+import { askServer, type ServerAnswer } from "../src/start/client.ts";
 import { codeFile, fingerprint, PROTOCOL, privateDirProblem, REQUEST_ENV, socketPath, socketProblem } from "../src/server/protocol.ts";
 import { buildDist } from "./support/build.ts";
 
@@ -419,7 +419,7 @@ describe("the request carries every environment variable the checker reads", () 
   // the default for layers, the client (to the server it starts), the server (REQUEST_ENV by
   // name), the scanner (a workflow's env, never served), and the sandbox runner (the command's
   // own environment, never served).
-  const WHOLE_ENV = new Set(["cli.ts", "policy/layers.ts", "server/client.ts", "server/server.ts", "integrations/scan-cli.ts", "sandbox/run.ts"]);
+  const WHOLE_ENV = new Set(["cli/main.ts", "policy/layers.ts", "start/client.ts", "server/server.ts", "cli/scan.ts", "sandbox/run.ts"]);
 
   function sources(dir: string, rel = ""): string[] {
     return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

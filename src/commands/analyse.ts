@@ -4,7 +4,7 @@
 // be a path, and a word naming something that runs code makes the command opaque.
 
 import type { World } from "../shell/state.ts";
-import type { Span } from "../span.ts";
+import type { Span } from "../base/span.ts";
 import { applySpec } from "./apply.ts";
 import { type Arg, type Disk, type Effect, NO_DISK, type Stdin } from "./effects.ts";
 import { extractionEffects } from "./extractors.ts";

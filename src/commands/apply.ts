@@ -5,8 +5,8 @@
 import { isAbsolute, join } from "../paths/resolve.ts";
 import type { World } from "../shell/state.ts";
 import { knownPrefix } from "../shell/words/env.ts";
-import type { Span } from "../span.ts";
-import type { AccessKind } from "../verdict.ts";
+import type { Span } from "../base/span.ts";
+import type { AccessKind } from "../base/verdict.ts";
 import type { Arg, Effect } from "./effects.ts";
 import { type Disk, NO_DISK, withValue } from "./effects.ts";
 import type { Base, CommandSpec, Item, OptionSpec, Role, RoleSpec, SpecContext } from "./spec.ts";

@@ -1,13 +1,13 @@
 // The vocabulary between command knowledge and the interpreter: the words a command got,
 // and the effects it has.
 
-import type { ReasonCode } from "../reasons.ts";
+import type { ReasonCode } from "../base/reasons.ts";
 import type { Dialect } from "../shell/syntax.ts";
-import type { Span } from "../span.ts";
+import type { Span } from "../base/span.ts";
 import type { Options } from "../shell/state.ts";
 import type { Seg } from "../shell/words/env.ts";
 import type { Listing } from "../shell/listing.ts";
-import type { AccessKind } from "../verdict.ts";
+import type { AccessKind } from "../base/verdict.ts";
 
 /** One expanded word of a command. */
 export interface Arg {
@@ -48,7 +48,7 @@ export function withValue(base: Arg, text: string | null, why: string): Arg {
 /**
  * `base` with each occurrence of a replacement string (find's `{}`, xargs' `-I` string) made
  * `item`, a stand-in for a listing's names: the segments keep where it stands, so that a
- * stand-in after other text (`backup/{}`) is judged where it is (src/shell/interp/access.ts).
+ * stand-in after other text (`backup/{}`) is judged where it is (src/interp/access.ts).
  */
 export function replacedByStandIn(base: Arg, parts: readonly string[], item: string, extra: { readonly exact?: true } = {}): Arg {
   const segs = parts.flatMap((p, i) => [...(i > 0 ? [{ text: item, quoted: true, standIn: true as const }] : []), ...(p ? [{ text: p, quoted: true }] : [])]);

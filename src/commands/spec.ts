@@ -4,9 +4,9 @@
 // command recurses, follows symlinks, changes the filesystem or runs another command. A small
 // function (`custom`) covers what data cannot say.
 
-import type { AccessKind } from "../verdict.ts";
+import type { AccessKind } from "../base/verdict.ts";
 import type { World } from "../shell/state.ts";
-import type { Span } from "../span.ts";
+import type { Span } from "../base/span.ts";
 import type { Arg, Disk, Effect, Stdin } from "./effects.ts";
 import type { Listing, ListingSource } from "../shell/listing.ts";
 import type { Dialect } from "../shell/syntax.ts";
@@ -160,7 +160,7 @@ export interface PipeCall {
   lstat(physical: string): "file" | "dir" | "symlink" | "other" | null | "unreadable";
   /**
    * Whether no entry is at a listing's start point `arg` (a known text, not a stand-in), so that
-   * the listing prints nothing from it (src/shell/interp/absent.ts); false when not certain.
+   * the listing prints nothing from it (src/interp/absent.ts); false when not certain.
    */
   absent(arg: Arg): boolean;
   /** The target text of the symlink at a physical path, or null (not one, not readable, or the disk may have changed: as `resolve`). */
@@ -186,7 +186,7 @@ export interface LineFilter {
 }
 
 /**
- * One way a command's output may be known (src/shell/stdin.ts asks an entry's variants in order;
+ * One way a command's output may be known (src/interp/stdin.ts asks an entry's variants in order;
  * the first that answers wins, and none answering leaves the output unknown):
  * - `text`: a text that is a function of its words, its known input text and what the disk
  *   shows where the guard can look (`echo`, `dirname`, `tr`, `realpath`, `which`); not asked

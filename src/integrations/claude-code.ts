@@ -6,9 +6,9 @@
 // Protocol: https://code.claude.com/docs/en/hooks (PreToolUse input, "PreToolUse decision
 // control"); see docs/integrations.md for what each field does in the host.
 
-import { ArgError, Args } from "../args.ts";
-import type { Io } from "../io.ts";
-import type { Decision } from "../verdict.ts";
+import { ArgError, Args } from "../base/args.ts";
+import type { Io } from "../base/io.ts";
+import type { Decision } from "../base/verdict.ts";
 import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, checkCall, createHost, type FileTool } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";

@@ -9,8 +9,8 @@
 
 import { homedir } from "node:os";
 import { resolve } from "node:path";
-import { ArgError, Args } from "../args.ts";
-import type { Io } from "../io.ts";
+import { ArgError, Args } from "../base/args.ts";
+import type { Io } from "../base/io.ts";
 import { checkClaudeCode, checkOpencode, checkPi, type DoctorContext, type Finding, type HostFindings, type HostId } from "./doctor-hosts.ts";
 
 export type HostStatus = "guarded" | "unguarded" | "not-configured";

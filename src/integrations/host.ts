@@ -2,12 +2,12 @@
 // from this directory? Hosts differ in protocol, not in judgement, so they all ask it here.
 
 import { resolve as resolvePath } from "node:path";
-import { createGuard, type Guard, type GuardOptions } from "../guard.ts";
+import { createGuard, type Guard, type GuardOptions } from "../guard/guard.ts";
 import type { SandboxMode, SandboxProfile } from "../sandbox/profile.ts";
 import { nodeFileSystem } from "../paths/fs.ts";
 import { isInside, resolvePhysical } from "../paths/resolve.ts";
 import { expandToolHome } from "../policy/tool.ts";
-import { type Reason, stricter, type Verdict } from "../verdict.ts";
+import { type Reason, stricter, type Verdict } from "../base/verdict.ts";
 import { globBase, shellQuote } from "./glob-base.ts";
 
 /** The file tools, named by the policy surfaces that judge them (src/policy/config.ts). */

@@ -14,7 +14,7 @@ import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
 import { isBashCall, readSandboxRouting, sandboxBashInput, type SandboxRouting } from "./sandbox-route.ts";
-import type { Verdict } from "../verdict.ts";
+import type { Verdict } from "../base/verdict.ts";
 
 /** The part of pi's tool_call event the extension reads. */
 export interface PiToolCallEvent {

@@ -6,7 +6,7 @@
 
 import { type Availability, sandboxAvailability, sandboxedCommandLine } from "../sandbox/bwrap.ts";
 import { SANDBOX_MODES, SandboxError, type SandboxMode } from "../sandbox/profile.ts";
-import type { Verdict } from "../verdict.ts";
+import type { Verdict } from "../base/verdict.ts";
 import type { Call, Host } from "./host.ts";
 
 /** A bash call, as every host describes it. */

@@ -5,8 +5,8 @@
 
 import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { relative, resolve as resolvePath, sep } from "node:path";
-import type { Guard } from "../guard.ts";
-import type { Verdict } from "../verdict.ts";
+import type { Guard } from "../guard/guard.ts";
+import type { Verdict } from "../base/verdict.ts";
 import type { ScanFinding } from "../report/scan-finding.ts";
 import { shellQuote } from "./glob-base.ts";
 import { locate, MappedBuilder, type MappedText, mapFile } from "./mapped.ts";

@@ -4,7 +4,7 @@
 // `${{ … }}` is substituted by GitHub before the shell sees the script, so each one becomes a
 // variable the guard does not know, quoted so that it stays unknown wherever it sits.
 
-import type { ReasonCode } from "../reasons.ts";
+import type { ReasonCode } from "../base/reasons.ts";
 import { type MappedText, rewrite } from "./mapped.ts";
 import { get, parseYaml, scalarText, YamlError, type YamlNode } from "./yaml.ts";
 

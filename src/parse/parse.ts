@@ -2,8 +2,8 @@
 // refusal with a reason, never a hang and never an empty (allowed) tree.
 
 import type { Parser, Tree } from "web-tree-sitter";
-import type { ReasonCode } from "../reasons.ts";
-import type { Span } from "../span.ts";
+import type { ReasonCode } from "../base/reasons.ts";
+import type { Span } from "../base/span.ts";
 
 export interface ParseBounds {
   /** Largest input, in UTF-8 bytes. */

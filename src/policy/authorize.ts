@@ -5,7 +5,7 @@
 // spellings (a separator to some tools, a name character to the kernel) and is refused
 // without asking. A refusal is FORBIDDEN: it tells the host's own rule, not what is on disk.
 
-import type { ReasonCode } from "../reasons.ts";
+import type { ReasonCode } from "../base/reasons.ts";
 
 export interface AuthorizePathRequest {
   /** Root-relative, `/`-separated, never "." (the root is not asked about). */

@@ -2,12 +2,12 @@
 // file, the key and the expected shape, then merged global → project → agent.
 
 import { readFileSync } from "node:fs";
-import { REASONS, type ReasonCode } from "../reasons.ts";
-import type { Decision } from "../verdict.ts";
+import { REASONS, type ReasonCode } from "../base/reasons.ts";
+import type { Decision } from "../base/verdict.ts";
 import { locateJsonFault } from "./json.ts";
 import { isDecision, type Rule, type RuleSet } from "./rules.ts";
 import { SYSTEM_READ_KINDS, SYSTEM_READ_PATTERNS, SYSTEM_READS_ORIGIN } from "./system-reads.ts";
-import type { AccessKind } from "../verdict.ts";
+import type { AccessKind } from "../base/verdict.ts";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";

@@ -3,8 +3,8 @@
 // strictest judgement wins (deny > ask > allow).
 
 import { isInside } from "../paths/resolve.ts";
-import { REASONS, type ReasonCode } from "../reasons.ts";
-import { type AccessKind, type Decision, stricter } from "../verdict.ts";
+import { REASONS, type ReasonCode } from "../base/reasons.ts";
+import { type AccessKind, type Decision, stricter } from "../base/verdict.ts";
 import type { MergedConfig } from "./config.ts";
 import { lastMatch, pathMatches, pathMayMatchBelow, type Rule, type RuleSet, rulesForKind } from "./rules.ts";
 

@@ -3,7 +3,7 @@
 // `.env` rule means the same thing to `read` as to `cat`.
 
 import { canonicalLogical, resolvePhysical, unresolvedWhy } from "../paths/resolve.ts";
-import { type Access, type Decision, type Reason, stricter, type Verdict } from "../verdict.ts";
+import { type Access, type Decision, type Reason, stricter, type Verdict } from "../base/verdict.ts";
 import { Judging } from "./decide.ts";
 import { dedupeReasons, type JudgeContext, type Judged, judgeSubject, PENDING } from "./judge.ts";
 import { catchAll } from "./rules.ts";

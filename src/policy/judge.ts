@@ -5,7 +5,7 @@
 
 import type { FileSystem } from "../paths/fs.ts";
 import type { CommandFinding, IssueFinding, PathFinding } from "../shell/findings.ts";
-import { type Access, type AccessKind, type Decision, type Reason, stricter, type Verdict } from "../verdict.ts";
+import { type Access, type AccessKind, type Decision, type Reason, stricter, type Verdict } from "../base/verdict.ts";
 import type { PathAuthority } from "./authorize.ts";
 import { containingRoot, type Judgement, Judging, type Policy, relativeTo, surfacesFor } from "./decide.ts";
 import { protectedReach } from "./protect.ts";

@@ -7,7 +7,7 @@
 
 import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
 import { isInside } from "../paths/resolve.ts";
-import type { AccessKind } from "../verdict.ts";
+import type { AccessKind } from "../base/verdict.ts";
 import type { PathAuthority } from "./authorize.ts";
 import { containingRoot, type Judgement, type Policy, relativeTo } from "./decide.ts";
 

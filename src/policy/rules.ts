@@ -4,7 +4,7 @@
 // directory. Command patterns (the `bash` surface) are plain wildcards over the command text.
 
 import { minimatch } from "minimatch";
-import { type AccessKind, type Decision, DECISIONS } from "../verdict.ts";
+import { type AccessKind, type Decision, DECISIONS } from "../base/verdict.ts";
 
 export interface Rule {
   readonly pattern: string;

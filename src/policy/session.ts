@@ -4,7 +4,7 @@
 // the host says so. It never lowers a refusal by the host's path policy or anything the
 // guard could not look at.
 
-import type { Access, AccessKind } from "../verdict.ts";
+import type { Access, AccessKind } from "../base/verdict.ts";
 import type { Override } from "./decide.ts";
 import { literalPattern, pathMatches, textMatches } from "./rules.ts";
 

@@ -11,7 +11,7 @@
 // What is named here is data, not code: add a place only when it is readable by every user on
 // a stock system and no program keeps a user's credentials there.
 
-import type { AccessKind } from "../verdict.ts";
+import type { AccessKind } from "../base/verdict.ts";
 
 /** The kinds of access the layer judges: reading, listing, entering. Never write or unknown. */
 export const SYSTEM_READ_KINDS: readonly AccessKind[] = ["read", "list", "cwd"];

@@ -2,7 +2,7 @@
 // path-bearing tool is judged on the path it names, `*` when it names none, and any other
 // tool (an extension tool) on `*` alone.
 
-import type { AccessKind } from "../verdict.ts";
+import type { AccessKind } from "../base/verdict.ts";
 
 interface PathTool {
   /** The kind reported on the access. */

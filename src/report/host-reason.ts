@@ -2,8 +2,8 @@
 // rule that decided, and how to fix it. Agents read it (deny) and people read it (ask), so it
 // names things concretely and stays short.
 
-import type { ReasonCode } from "../reasons.ts";
-import type { Access, AccessKind, Reason, Verdict } from "../verdict.ts";
+import type { ReasonCode } from "../base/reasons.ts";
+import type { Access, AccessKind, Reason, Verdict } from "../base/verdict.ts";
 import { PROJECT_CONFIG_NAME } from "../policy/layers.ts";
 
 interface ExplainOptions {

@@ -2,7 +2,7 @@
 // one run, one rule per reason code that occurs, one result per finding, located by a URI
 // relative to the repository root.
 
-import { REASONS, type ReasonCode } from "../reasons.ts";
+import { REASONS, type ReasonCode } from "../base/reasons.ts";
 import type { ScanFinding } from "./scan-finding.ts";
 
 const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";

@@ -2,8 +2,8 @@
 // column in that file. The scanner (src/integrations/scan-files.ts) makes them; the formats in
 // this folder print them.
 
-import type { ReasonCode } from "../reasons.ts";
-import type { Decision } from "../verdict.ts";
+import type { ReasonCode } from "../base/reasons.ts";
+import type { Decision } from "../base/verdict.ts";
 
 export interface ScanFinding {
   /** Relative to the project root, with `/` separators. */

@@ -1,7 +1,7 @@
 // The verdict for people: the command with each offending span marked, then the reasons.
 // Colour only when asked (the CLI asks on a TTY without NO_COLOR).
 
-import type { Decision, Verdict } from "../verdict.ts";
+import type { Decision, Verdict } from "../base/verdict.ts";
 
 const COLOR: Record<Decision, string> = { allow: "\x1b[32m", ask: "\x1b[33m", deny: "\x1b[31m" };
 const RESET = "\x1b[0m";

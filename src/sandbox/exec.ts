@@ -2,7 +2,7 @@
 // same policy describes. Nothing runs without a sandbox unless the caller said so by name.
 
 import type { ChildProcess } from "node:child_process";
-import type { Verdict } from "../verdict.ts";
+import type { Verdict } from "../base/verdict.ts";
 import { bwrapArgs, findBwrap, sandboxAvailability } from "./bwrap.ts";
 import { SandboxError, type SandboxMode, type SandboxProfile } from "./profile.ts";
 import { runSandboxed, runUnsandboxed } from "./run.ts";

@@ -9,7 +9,7 @@ import { containingRoot, type Policy, relativeTo } from "../policy/decide.ts";
 import { protectedAnchors } from "../policy/protect.ts";
 import { expandPatternHome, lastMatch, pathMatches, pathMayMatchBelow } from "../policy/rules.ts";
 import { isInside } from "../paths/resolve.ts";
-import { type Access, stricter } from "../verdict.ts";
+import { type Access, stricter } from "../base/verdict.ts";
 import { HOME_SECRETS, ROOT_WRITE_PROTECTED, STRICT_SYSTEM, SYSTEM_SECRETS } from "./builtin.ts";
 
 /** `standard`: outside the roots is read-only. `strict`: outside the roots is hidden, but the system. */

@@ -8,8 +8,8 @@
 // which checks them itself: a request is never lost and never answered by anything but a check.
 
 import { Worker } from "node:worker_threads";
-import type { GuardOptions } from "../guard.ts";
-import type { Decision } from "../verdict.ts";
+import type { GuardOptions } from "../guard/guard.ts";
+import type { Decision } from "../base/verdict.ts";
 import type { CheckRequest, WorkerMessage, WorkerSetup } from "./check-worker.ts";
 import { codeFile } from "./protocol.ts";
 

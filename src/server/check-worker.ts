@@ -4,8 +4,8 @@
 // the main thread would give.
 
 import { parentPort, workerData } from "node:worker_threads";
-import type { GuardOptions } from "../guard.ts";
-import type { Decision } from "../verdict.ts";
+import type { GuardOptions } from "../guard/guard.ts";
+import type { Decision } from "../base/verdict.ts";
 
 /** What the pool sends: one command, numbered so the answers can be put back in order. */
 export interface CheckRequest {
@@ -31,7 +31,7 @@ export interface WorkerSetup {
 export async function runCheckWorker(): Promise<void> {
   const port = parentPort;
   if (port === null) throw new Error("runCheckWorker runs in a worker thread");
-  const { createGuard } = await import("../guard.ts");
+  const { createGuard } = await import("../guard/guard.ts");
   const guard = await createGuard((workerData as WorkerSetup).options);
   port.on("message", (r: CheckRequest) => {
     const v = guard.check(r.command, r.cwd === undefined ? {} : { cwd: r.cwd });

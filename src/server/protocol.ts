@@ -64,8 +64,8 @@ const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== "undefined";
  * CLI; under Bun the TypeScript source. bin/shellfence.js imports the one named here.
  */
 export function codeFile(root: string = packageRoot()): string {
-  if (isBun) return join(root, "src", "cli.ts");
-  const compiled = join(root, "dist", "cli.js");
+  if (isBun) return join(root, "src", "cli", "main.ts");
+  const compiled = join(root, "dist", "cli", "main.js");
   const bundle = join(root, "dist", "bundle", "shellfence.cjs");
   try {
     return statSync(bundle).mtimeMs >= statSync(compiled).mtimeMs ? bundle : compiled;

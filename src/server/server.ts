@@ -9,8 +9,8 @@
 
 import { chmodSync, lstatSync, renameSync, unlinkSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
-import { ArgError, Args } from "../args.ts";
-import type { Io } from "../io.ts";
+import { ArgError, Args } from "../base/args.ts";
+import type { Io } from "../base/io.ts";
 import { stdinLines } from "./lines.ts";
 import {
   codeFile, DEFAULT_IDLE_SECONDS, fingerprint, type HookReply, type HookRequest, lockPath, MAX_MESSAGE, PROTOCOL, privateDirProblem, readRequest, REQUEST_ENV, runtimeDir,

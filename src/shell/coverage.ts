@@ -6,7 +6,7 @@
 // evaluate asks instead of passing unseen.
 
 import type { Stmt, Word, WordPart } from "./syntax.ts";
-import type { Span } from "../span.ts";
+import type { Span } from "../base/span.ts";
 import { walkStmt, walkWord } from "./walk.ts";
 
 type CodePart = Extract<WordPart, { t: "code" }>;

@@ -11,7 +11,7 @@
 // are in that tool's table entry (`environment` in src/commands/spec.ts), and
 // src/commands/environment.ts answers for both.
 
-import type { AccessKind } from "../verdict.ts";
+import type { AccessKind } from "../base/verdict.ts";
 
 export interface EnvironmentRole {
   /**

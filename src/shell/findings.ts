@@ -1,9 +1,9 @@
 // What the interpreter finds, before any policy: paths with their kind and resolution, and
 // problems that keep it from knowing. The policy turns these into judgements.
 
-import type { ReasonCode } from "../reasons.ts";
-import type { AccessKind } from "../verdict.ts";
-import type { Span } from "../span.ts";
+import type { ReasonCode } from "../base/reasons.ts";
+import type { AccessKind } from "../base/verdict.ts";
+import type { Span } from "../base/span.ts";
 
 export interface PathFinding {
   /** The path as the command names it (expanded text, or the word's source when unknown). */

@@ -106,7 +106,7 @@ export function isPlainPath(path: string): boolean {
   return PLAIN_PATH.test(path) && path.split("/").every((c) => c === "" || c === "." || c === ".." || PLAIN_NAME.test(c));
 }
 
-/** What the walk of a directory saw (src/shell/interp/names-under.ts): the characters outside the plain set, and whether an entry is a symlink. */
+/** What the walk of a directory saw (src/interp/names-under.ts): the characters outside the plain set, and whether an entry is a symlink. */
 export interface NamesSeen {
   readonly odd: string;
   readonly links?: true;

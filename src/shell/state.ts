@@ -3,7 +3,7 @@
 // A world holds what is known literally; everything else is unknown and fails closed.
 
 import type { Stmt } from "./syntax.ts";
-import type { Span } from "../span.ts";
+import type { Span } from "../base/span.ts";
 import { type LinkZone, zonesKey } from "./zones.ts";
 
 export interface Unknown {

@@ -2,7 +2,7 @@
 // (src/shell/lower/), so the interpreter never sees grammar quirks and every
 // switch over a node type can be exhaustive.
 
-import type { Span } from "../span.ts";
+import type { Span } from "../base/span.ts";
 
 /**
  * Which shell reads the code: bash, a POSIX sh that may be dash (which reads `$'…'` and `$"…"`

@@ -4,7 +4,7 @@
 // (src/shell/coverage.ts, the lowering's census). Iterative: programs can nest 10 000 deep.
 
 import type { Assign, Stmt, Word, WordPart } from "./syntax.ts";
-import type { Span } from "../span.ts";
+import type { Span } from "../base/span.ts";
 
 interface Visitor {
   stmt?(s: Stmt, near: Span | null): void;

@@ -11,7 +11,7 @@ import type { LoadedScript } from "./code-cache.ts";
 export { codeFile, residentByDefault } from "../server/protocol.ts";
 
 export async function runHookClient(argv: readonly string[]): Promise<void> {
-  return (await import("../server/client.ts")).runHookClient(argv);
+  return (await import("./client.ts")).runHookClient(argv);
 }
 
 export async function loadCodeFile(file: string, variant: string): Promise<Pick<LoadedScript, "exports" | "save">> {

@@ -21,7 +21,7 @@ afterAll(() => fx.remove());
 type Runtime = "node" | "bun";
 
 function hook(input: string, args: readonly string[] = [], env: Record<string, string> = {}, runtime: Runtime = "node") {
-  const cmd = runtime === "node" ? ["node", join(root, "bin", "shellfence.js")] : [process.execPath, join(root, "src", "run.ts")];
+  const cmd = runtime === "node" ? ["node", join(root, "bin", "shellfence.js")] : [process.execPath, join(root, "src", "cli", "run.ts")];
   const r = spawnSync(cmd[0]!, [...cmd.slice(1), "hook", "claude-code", ...args], {
     input,
     encoding: "utf8",

@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { createGuard } from "../../src/guard.ts";
+import { createGuard } from "../../src/guard/guard.ts";
 import { explainVerdict } from "../../src/report/host-reason.ts";
 import { guardHost, type Host } from "../../src/integrations/host.ts";
 import { globBase, shellQuote } from "../../src/integrations/glob-base.ts";

@@ -19,7 +19,7 @@ beforeAll(() => {
 afterAll(() => fx.remove());
 
 function scan(args: readonly string[], runtime: "bun" | "node" = "bun") {
-  const cmd = runtime === "bun" ? [process.execPath, join(root, "src", "run.ts")] : ["node", join(root, "bin", "shellfence.js")];
+  const cmd = runtime === "bun" ? [process.execPath, join(root, "src", "cli", "run.ts")] : ["node", join(root, "bin", "shellfence.js")];
   const r = spawnSync(cmd[0]!, [...cmd.slice(1), "scan", "--home", fx.home, ...args], { encoding: "utf8", cwd: fx.repo, env: { PATH: process.env.PATH ?? "", HOME: fx.home } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -65,7 +65,7 @@ describe("formats", () => {
     const dir = join(fx.top, "odd,dir:x");
     spawnSync("mkdir", ["-p", dir]);
     writeFileSync(join(dir, "a.sh"), "cat /etc/100%\n");
-    const r = spawnSync(process.execPath, [join(root, "src", "run.ts"), "scan", "--root", fx.top, "--format", "github", dir], { encoding: "utf8" });
+    const r = spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "scan", "--root", fx.top, "--format", "github", dir], { encoding: "utf8" });
     expect(r.stdout).toBe("::warning file=odd%2Cdir%3Ax/a.sh,line=1,endLine=1,col=5,endColumn=14,title=EXTERNAL_PATH::cat: /etc/100%25 is outside the project roots (rule external_directory:*)\n");
   });
 

@@ -1,12 +1,12 @@
 // Shared vocabulary for the table modules: option shapes, small hooks that data composes, and
 // the rules for telling a URL or a remote `host:path` from a local path.
 
-import type { ReasonCode } from "../../reasons.ts";
-import type { Span } from "../../span.ts";
+import type { ReasonCode } from "../../base/reasons.ts";
+import type { Span } from "../../base/span.ts";
 import { fileUrlPath } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
 import type { Item, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
-import type { AccessKind } from "../../verdict.ts";
+import type { AccessKind } from "../../base/verdict.ts";
 
 export const flag: OptionSpec = {};
 export const none: OptionSpec = { value: "none" };
@@ -204,7 +204,7 @@ export function assignmentValue(arg: Arg): Arg | null {
 
 /**
  * Names read from a list given to one of `options` (`--files0-from=F`, `-T F`; `-` is standard
- * input): each is judged as a path of `kind`, where the command starts (src/shell/interp/effects.ts
+ * input): each is judged as a path of `kind`, where the command starts (src/interp/effects.ts
  * namesFromList).
  */
 export function namesFrom(

@@ -4,7 +4,7 @@
 // quotes or $( … ) stand before it (bash 5.2: `echo '`'` and `echo $(echo `)` both end
 // early). The grammar's node is split here into the substitutions bash sees.
 
-import type { Span } from "../../span.ts";
+import type { Span } from "../../base/span.ts";
 import { leadingBlanks } from "./text.ts";
 
 /** One substitution's body as bash parses it, or the text between two substitutions. */

@@ -2,7 +2,7 @@
 
 import type { SyntaxNode as Node } from "../../parse/tree.ts";
 import type { Stmt } from "../syntax.ts";
-import type { Span } from "../../span.ts";
+import type { Span } from "../../base/span.ts";
 import { walkStmt } from "../walk.ts";
 import { type Lowering, span } from "./context.ts";
 import { continuedExpansions, hasContinuedExpansion } from "./continuations.ts";

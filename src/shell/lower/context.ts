@@ -6,7 +6,7 @@
 
 import type { SyntaxNode as Node } from "../../parse/tree.ts";
 import type { Dialect, Stmt } from "../syntax.ts";
-import type { Span } from "../../span.ts";
+import type { Span } from "../../base/span.ts";
 
 /** How deep the lowering may go; past it the rest is refused (a 10 000-deep `$(` would overflow the stack). */
 export const MAX_DEPTH = 200;

@@ -3,7 +3,7 @@
 
 import type { SyntaxNode as Node } from "../../parse/tree.ts";
 import type { Redir, RedirOp, Word, WordPart } from "../syntax.ts";
-import type { Span } from "../../span.ts";
+import type { Span } from "../../base/span.ts";
 import { type Lowering, problem, span } from "./context.ts";
 import { textParts, simpleParam } from "./text.ts";
 import { wordFromNodes, partsOf } from "./words.ts";

@@ -2,7 +2,7 @@
 // expansion. Pure functions of the text, shared by words, here-documents and case patterns.
 
 import type { ParamExpansion, WordPart } from "../syntax.ts";
-import type { Span } from "../../span.ts";
+import type { Span } from "../../base/span.ts";
 import { unescapeDoubleQuoted } from "../escapes.ts";
 
 /**

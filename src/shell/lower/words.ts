@@ -4,7 +4,7 @@
 
 import type { SyntaxNode as Node } from "../../parse/tree.ts";
 import type { ParamOp, Word, WordPart } from "../syntax.ts";
-import type { Span } from "../../span.ts";
+import type { Span } from "../../base/span.ts";
 import { decodeAnsiC, unescapeDoubleQuoted } from "../escapes.ts";
 import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../../parse/node-kinds.ts";
 import { MAX_DEPTH, type Lowering, problem, touching, span, dialectProblem, textStartsWith } from "./context.ts";

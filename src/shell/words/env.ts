@@ -4,7 +4,7 @@
 
 import type { FileSystem } from "../../paths/fs.ts";
 import type { Dialect, Stmt, Word, WordPart } from "../syntax.ts";
-import type { Span } from "../../span.ts";
+import type { Span } from "../../base/span.ts";
 import type { Unknown, World } from "../state.ts";
 import type { Listing, Named, NamesSeen, StandInPart } from "../listing.ts";
 
@@ -50,7 +50,7 @@ export interface WordEnv {
    */
   unplainNames?(dir: string, deep: boolean, world: World, span: Span): string | NamesSeen;
   /**
-   * Whether no entry is at a listing's start point `path` (src/shell/interp/absent.ts), so that
+   * Whether no entry is at a listing's start point `path` (src/interp/absent.ts), so that
    * it prints no name from there — which the rest of the command must not change.
    */
   absentStart?(path: string, world: World, span: Span): boolean;
@@ -58,7 +58,7 @@ export interface WordEnv {
   unplainIndexNames?(world: World, span: Span): string | null;
   /**
    * Whether a command substitution's output can only be numbers (`$(wc -l <f)`): an unknown
-   * value that cannot hold a path or a subscript (the command table says, src/shell/stdin.ts).
+   * value that cannot hold a path or a subscript (the command table says, src/interp/stdin.ts).
    */
   printsOnlyNumbers(body: Stmt, world: World): boolean;
   /** Whether it is one plain path segment or nothing (`$(date +%Y%m%d)`): Unknown.segment, or null. */

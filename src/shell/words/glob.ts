@@ -3,7 +3,7 @@
 
 import { UNDECODABLE_NAME } from "../../paths/fs.ts";
 import { compileMatcher, hasPatternChars, type PatternChar } from "../pattern.ts";
-import type { Span } from "../../span.ts";
+import type { Span } from "../../base/span.ts";
 import { plainUnknown, type World, unknown } from "../state.ts";
 import { type Seg, type Field, hasStandIn, textSeg, type WordEnv } from "./env.ts";
 import { lookup } from "./variables.ts";

@@ -4,7 +4,7 @@
 
 import { compileMatcher, type PatternChar } from "../pattern.ts";
 import type { ParamExpansion, Word } from "../syntax.ts";
-import type { Span } from "../../span.ts";
+import type { Span } from "../../base/span.ts";
 import { isStandIn, markStandIn, type Value, type World, unknown, str } from "../state.ts";
 import { nameRisk } from "../arithmetic.ts";
 import type { WordEnv, Piece } from "./env.ts";

@@ -3,7 +3,7 @@
 // split.ts and glob.ts.
 
 import type { ParamExpansion, ParamOp, Word, WordPart } from "../syntax.ts";
-import type { Span } from "../../span.ts";
+import type { Span } from "../../base/span.ts";
 import { isStandIn, markStandIn, type Value, type World, unknown, str } from "../state.ts";
 import { closesComponent, cutProblem, type Listing, mayCut, standInOperator, type StandInOp } from "../listing.ts";
 import { textRisk, variablesRisk } from "../arithmetic.ts";

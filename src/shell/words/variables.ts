@@ -1,7 +1,7 @@
 // Variables as expansion reads them: a world's own, then what the environment is known to
 // hold; IFS; and the risks of evaluating a value as arithmetic.
 
-import type { Span } from "../../span.ts";
+import type { Span } from "../../base/span.ts";
 import { positionalArray, positionalValue, type Value, type World, unknown, str } from "../state.ts";
 import { type EvaluationRisk, textRisk } from "../arithmetic.ts";
 import type { Stmt } from "../syntax.ts";

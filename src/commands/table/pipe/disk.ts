@@ -1,6 +1,6 @@
 // Commands whose output depends on the disk where the guard can look: realpath and readlink
 // -f/-e/-m (physical resolution), plain readlink (a link's target), `which NAME` (the first executable on PATH). The caller
-// (src/shell/stdin.ts) answers only while the disk is what the command will see: no earlier
+// (src/interp/stdin.ts) answers only while the disk is what the command will see: no earlier
 // command, and no other segment of its pipeline, may have changed it. And `xargs CMD`, whose
 // output is CMD's with the words it reads.
 

@@ -18,7 +18,7 @@ const under = (dirs: readonly Arg[], sep: "\n" | "\0"): ListingSource<Arg> => ({
 
 /**
  * Whether a start point whose text is not a plain name is not there, so that it prints no name
- * (src/shell/interp/absent.ts). A plain one stays a stand-in whatever is there: it stands for no
+ * (src/interp/absent.ts). A plain one stays a stand-in whatever is there: it stands for no
  * name as well when nothing is, and a command that makes names there is followed as for any
  * listing (`nameMaker`), which a write through another listing's stand-in does not undo as it
  * undoes an absence.

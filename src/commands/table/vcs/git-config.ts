@@ -4,7 +4,7 @@
 
 import { applySpec, parseWords } from "../../apply.ts";
 import { type Arg, type Effect, withValue } from "../../effects.ts";
-import type { AccessKind } from "../../../verdict.ts";
+import type { AccessKind } from "../../../base/verdict.ts";
 import type { Base, Call, CommandSpec } from "../../spec.ts";
 import { type Custom, each, flag, locate, none, optionItems } from "../common.ts";
 

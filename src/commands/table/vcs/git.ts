@@ -6,7 +6,7 @@
 
 import { applySpec, parseWords, roleOf, syntheticArg } from "../../apply.ts";
 import { type Arg, type Effect, withValue } from "../../effects.ts";
-import type { AccessKind } from "../../../verdict.ts";
+import type { AccessKind } from "../../../base/verdict.ts";
 import { GIT_GLOBAL_OPTIONS } from "../../git-global-options.ts";
 import type { Analyser, Base, Call, CommandSpec, RoleSpec } from "../../spec.ts";
 import { issue, optionItems } from "../common.ts";

@@ -1,0 +1,599 @@
+// Accesses: what a command touches, as findings. A path relative to a world's cwd is resolved
+// physically (symlinks followed, as the kernel does) and recorded with its kind; what cannot be
+// resolved is recorded with the reason. This is also where the interpreter keeps what earlier
+// commands may have done to the disk that later paths depend on: files written (a script read
+// from one may be stale), directories renamed under a working directory (cwd-move tracking),
+// symlinks followed by recursive commands (scanTree), and listings that rely on plain names.
+
+import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
+import { canonicalLogical, isAbsolute, isInside, join, type Physical, resolveFrom, resolvePhysical, unresolvedWhy } from "../paths/resolve.ts";
+import type { ReasonCode } from "../base/reasons.ts";
+import type { Span } from "../base/span.ts";
+import type { AccessKind } from "../base/verdict.ts";
+import { type Arg, withValue } from "../commands/analyse.ts";
+import type { Disk } from "../commands/effects.ts";
+import type { Findings, PathFinding } from "../shell/findings.ts";
+import { indexChanger, isPlainPath, nameMaker, type NamesSeen, placesAfterText } from "../shell/listing.ts";
+import { unplainIndexNames } from "../paths/git-index.ts";
+import type { PatternChar } from "../shell/pattern.ts";
+import { plainUnknown, type StandInCwd, type Status, type World } from "../shell/state.ts";
+import type { WordEnv } from "../shell/words/env.ts";
+import { pathCandidates } from "./candidates.ts";
+import { type DiskSource, diskView } from "./disk-view.ts";
+import { namesUnder, plainTree } from "./names-under.ts";
+import { numericSamples } from "./numeric-samples.ts";
+import { type Absence, absentAt, settleAbsences } from "./absent.ts";
+import { globPattern } from "../shell/words/glob.ts";
+import { linkZoneWhy, zoneInListing, zoneWatch } from "../shell/zones.ts";
+import type { InterpreterLimits } from "./limits.ts";
+import { CLIMBS, cleanedPlaces, MAY_SPELL_OTHERWISE, otherSpellings } from "./spellings.ts";
+import { joinChild } from "./worlds.ts";
+
+
+/**
+ * How to walk a tree outside the roots that a command recurses into following symlinks:
+ * `judge` when the policy could allow something in it (every link out must be found);
+ * `name` when nothing can allow it but a link could lead somewhere denied (the first links
+ * are named, so a deny can show); `skip` when nothing the walk finds could change the
+ * verdict, which the tree's own access already makes `ask`. Default: `judge`.
+ */
+type OutsideWalk = "judge" | "name" | "skip";
+
+/** What the accesses are judged against: the disk, the roots, and what the policy could say. */
+export interface PathOptions {
+  readonly fs: FileSystem;
+  readonly home: string | null;
+  readonly limits: InterpreterLimits;
+  readonly roots: readonly string[];
+  /** The walk of a tree outside the roots (OutsideWalk); default `judge`. */
+  readonly outsideWalk?: (dir: string) => OutsideWalk;
+  /**
+   * Could an access of `kind` (judged by `surface`, when named) to `target`, a place inside
+   * the roots that a followed symlink leads to, be judged other than `allow` — by a rule, the
+   * host's path policy or the guard's protection of its own files? When it cannot, the link
+   * need not be reported. Default: it could.
+   */
+  readonly insideLinkMatters?: (target: string, kind: AccessKind, surface?: string) => boolean;
+}
+
+/**
+ * Where findings are attributed (nested code reports at the span of the word that holds it),
+ * and the word environment globbing a numeric word needs: the interpreter.
+ */
+interface Attribution extends WordEnv {
+  span(s: Span): Span;
+  readonly via: readonly string[];
+  issue(code: ReasonCode, message: string, span: Span | null): void;
+}
+
+/** Commands that change what a file is allowed to do, or when it was touched, never what it holds. */
+export const METADATA_ONLY: ReadonlySet<string> = new Set(["chmod", "chown", "chgrp", "touch"]);
+
+/** Entries walked in an outside tree nothing can allow: enough for a project-sized tree. */
+const OUTSIDE_COURTESY_SCAN = 2000;
+
+export class Accesses implements DiskSource {
+  readonly fs: FileSystem;
+  readonly home: string | null;
+  readonly limits: InterpreterLimits;
+  private readonly opts: PathOptions;
+  private readonly findings: Findings;
+  private readonly shell: Attribution;
+  private readonly physCache = new Map<string, string | null>();
+  private readonly physUnlinked = new Map<string, string | null>();
+  /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
+  private readonly written = new Set<string>();
+  /**
+   * Some command may have changed what files hold, not only their modes: a script read from
+   * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
+   */
+  contentsMayChange = false;
+  /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
+  private readonly standInPaths = new Set<string>();
+  /**
+   * Writes (command, via, span and text) that make no name but their own and plain ones beside
+   * it, or (`"replaces"`) none at all (`keepsNames` on the effect).
+   */
+  private readonly keptNames = new Map<string, true | "replaces">();
+  /** Start points of listings that are not there (absent.ts): nothing in the command may make them. */
+  private readonly absences: Absence[] = [];
+  /**
+   * Listings that stand for names only if nothing in the command makes a name that is not plain
+   * (`gitDir`: names from that repository's index, which the command must not change either;
+   * `linksOnly`: a tree a stand-in working directory is in, which only symlinks made there change).
+   */
+  private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[]; readonly gitDir?: string; readonly linksOnly?: true }[] = [];
+
+  constructor(opts: PathOptions, findings: Findings, shell: Attribution) {
+    this.opts = opts;
+    this.fs = opts.fs;
+    this.home = opts.home;
+    this.limits = opts.limits;
+    this.findings = findings;
+    this.shell = shell;
+  }
+
+  listed(dir: string, shown: string, span: Span): void {
+    // `dir` was reached through the pattern's literal prefix, symlinks followed: judge where it is.
+    const r = resolvePhysical(dir, this.fs);
+    this.findings.addPath({ path: shown, resolved: r.ok ? r.path : dir, kind: "list", command: "glob", via: this.shell.via, span: this.shell.span(span), problem: null });
+  }
+
+  /** Marks the write of `arg` by `command` as one that makes no other name (nameMaker's `keeps`). */
+  keepsNames(arg: Arg, command: string, how: true | "replaces"): void {
+    if (arg.text !== null) this.keptNames.set(keptKey(command, this.shell.via, this.shell.span(arg.span), arg.text), how);
+  }
+
+  /** Records a path access relative to a world's cwd (or to `base`, a logical directory). */
+  access(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
+    const span = this.shell.span(arg.span);
+    const via = this.shell.via;
+    if (arg.text === null && this.accessNumeric(world, arg, kind, command, base)) return;
+    const extra = surface ? { surface } : {};
+    if (arg.standIn && !arg.exact && arg.text !== null) this.standInPaths.add(`${span.start}:${span.end}:${arg.text}`);
+    // A stand-in after other text: the place it names is judged as a listing's reach is, with this access's kind (listing.ts).
+    if (arg.standIn) for (const at of placesAfterText(arg.segs)) {
+      const { standIn: _s, exact: _e, ...plain } = arg;
+      this.scanTree(world, withValue(plain, at, ""), kind, command, base);
+      this.access(world, withValue(plain, at, ""), kind, command, base);
+    }
+    if (arg.text === null) {
+      this.findings.addPath({
+        path: arg.source, resolved: null, kind, command, via, span,
+        problem: { code: "UNRESOLVED_WORD", why: arg.unknownWhy ?? "the word's value is not known" }, ...extra,
+      });
+      return;
+    }
+    const text = arg.text;
+    if (MAY_SPELL_OTHERWISE.test(text) && otherSpellings(this, world, arg, text, kind, command, base, surface)) return;
+    let abs: string;
+    if (isAbsolute(text)) abs = text;
+    else {
+      const dir = base === undefined ? world.cwd : base;
+      const tree = base === undefined ? world.standInCwd : null;
+      if (tree !== null) return this.underStandIn(world, tree, arg, kind, command, surface);
+      if (dir === null) {
+        this.findings.addPath({
+          path: text, resolved: null, kind, command, via, span,
+          problem: { code: "UNRESOLVED_CWD", why: `the working directory for ${text} is not known` }, ...extra,
+        });
+        return;
+      }
+      abs = join(dir, text);
+      // Most paths are relative to a directory that exists: start from its physical path
+      // (unless a name on the way to it may have become a symlink: then the walk starts at /).
+      const physDir = world.linkZones.length ? null : this.physicalDir(dir);
+      if (physDir !== null && !/^\/dev\//.test(abs)) {
+        const r = resolveFrom(physDir, text, this.fs);
+        this.recordPhysical(r, text, kind, command, span, world.linksChanged, surface);
+        if (CLIMBS.test(text)) this.recordCleaned(world, [join(physDir, text), abs], r, text, kind, command, span, surface);
+        return;
+      }
+    }
+    this.accessAbsolute(abs, text, kind, command, span, world, surface);
+  }
+
+  /**
+   * A relative path from a working directory that is a stand-in (StandInCwd in state.ts): it
+   * names a place in the tree under `tree.under`, unless a `..` climbs out of it. That tree is
+   * judged as a whole with the access's kind (and, for a kind whose judgement does not reach
+   * into a directory, `cwd` and `exec`, also as a listing or a read of it, so that rules on
+   * what it holds apply), and every symlink under it that leads out is judged by the scan.
+   * What is on disk now is that tree only if no earlier command may have made symlinks in it.
+   */
+  private underStandIn(world: World, tree: StandInCwd, arg: Arg, kind: AccessKind, command: string, surface?: string): void {
+    const text = arg.text!;
+    const span = this.shell.span(arg.span);
+    const extra = surface ? { surface } : {};
+    const unresolved = (why: string) => this.findings.addPath({ path: text, resolved: null, kind, command, via: this.shell.via, span, problem: { code: "UNRESOLVED_CWD", why }, ...extra });
+    const where = `the working directory is one of the directories under ${tree.shown} that a listing prints`;
+    if (text.split("/").includes("..")) return unresolved(`${where}, and ${text} may climb out of it`);
+    if (world.linksChanged || zoneInListing(world.linkZones, tree.under, true)) return unresolved(`${where}, and an earlier command may have made symlinks there`);
+    if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) this.written.add(tree.under);
+    const at = withValue({ ...arg, standIn: undefined, exact: undefined }, tree.under, "");
+    this.scanTree(world, at, kind, command, undefined, surface);
+    for (const k of kind === "cwd" ? ["cwd", "list"] as const : kind === "exec" ? ["exec", "read"] as const : [kind]) {
+      this.findings.addPath({ path: text, resolved: tree.under, kind: k, command, via: this.shell.via, span, problem: null, ...extra });
+    }
+  }
+
+  /**
+   * A word whose only unknown parts are numbers ($i, $$, $((…))) or plain segments
+   * (`$(date +%Y%m%d)`, Unknown.segment) cannot hold `/` or `..`: it names an entry of a known
+   * directory, existing or not. Every entry it could name is checked (as a glob would be),
+   * with 0 standing for each unknown part, and, where a segment may be empty (its command
+   * failed), the word without it (`.$(date -d "$x" +%s).` may be `..`).
+   */
+  private accessNumeric(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null): boolean {
+    if (!arg.segs.some((s) => "unknown" in s) || !arg.segs.every((s) => !("unknown" in s) || plainUnknown(s.unknown))) return false;
+    const sampled = numericSamples(arg.segs);
+    if (sampled === null) return false;
+    const { pattern, samples, re } = sampled;
+    const dirText = base === undefined ? world.cwd : base;
+    const matches = this.globFrom(pattern, dirText ?? null, world);
+    if (matches === null) return false;
+    const numeric = new RegExp("^" + re + "$");
+    for (const m of [...samples.filter((x) => x !== ""), ...matches.filter((x) => numeric.test(x))]) this.access(world, withValue(arg, m, ""), kind, command, base);
+    return true;
+  }
+
+  /** The names a pattern matches from `dir` (dot files too), or null when they cannot be listed. */
+  globFrom(pattern: PatternChar[], dir: string | null, world: World): string[] | null {
+    const probe = world.clone();
+    if (dir !== null) probe.cwd = dir;
+    probe.options = { ...probe.options, dotglob: true, extglob: false };
+    return globPattern(pattern, probe, this.shell, { start: 0, end: 0 });
+  }
+
+  /** A path the guard cannot judge, with why (UNRESOLVED_PATH). */
+  unresolvedPath(arg: Arg, text: string, kind: AccessKind, command: string, why: string, surface?: string): void {
+    this.findings.addPath({ path: text, resolved: null, kind, command, via: this.shell.via, span: this.shell.span(arg.span), problem: { code: "UNRESOLVED_PATH", why }, ...(surface ? { surface } : {}) });
+  }
+
+  /** `world`: the one the access happens in, when what earlier commands changed counts (zones.ts). */
+  accessAbsolute(abs: string, text: string, kind: AccessKind, command: string, span: Span, world: World | null = null, surface?: string): void {
+    const via = this.shell.via;
+    const extra = surface ? { surface } : {};
+    // Bash opens these itself for redirections, and the kernel's /proc/self/fd links name
+    // descriptors that are already open: judge them by name.
+    if (/^\/dev\/(null|stdin|stdout|stderr|tty|fd\/[0-9]+)$/.test(abs)) {
+      this.findings.addPath({ path: text, resolved: abs, kind, command, via, span, problem: null, ...extra });
+      return;
+    }
+    const r = resolvePhysical(abs, this.fs, world ? zoneWatch(world.linkZones) : undefined);
+    this.recordPhysical(r, text, kind, command, span, world?.linksChanged ?? false, surface);
+    if (world !== null && CLIMBS.test(abs)) this.recordCleaned(world, [abs], r, text, kind, command, span, surface);
+  }
+
+  /** Where a program that cleans `..` away first lands from each of `starts`, where the kernel (`r`) does not (spellings.ts). */
+  private recordCleaned(world: World, starts: readonly string[], r: Physical, text: string, kind: AccessKind, command: string, span: Span, surface?: string): void {
+    for (const c of cleanedPlaces(starts, r, this.fs, zoneWatch(world.linkZones))) this.recordPhysical(c, text, kind, command, span, world.linksChanged, surface);
+  }
+
+  private recordPhysical(r: Physical, text: string, kind: AccessKind, command: string, span: Span, linksChanged: boolean, surface?: string): void {
+    const via = this.shell.via;
+    const extra = surface ? { surface } : {};
+    if (!r.ok) {
+      const why = r.error === "changed" ? linkZoneWhy(r.at) : unresolvedWhy(r);
+      this.findings.addPath({ path: text, resolved: null, kind, command, via, span, problem: { code: "UNRESOLVED_PATH", why }, ...extra });
+      return;
+    }
+    if (linksChanged && r.missingParent) {
+      this.findings.addPath({
+        path: text, resolved: null, kind, command, via, span,
+        problem: { code: "UNRESOLVED_PATH", why: `a directory on the way to ${r.path} does not exist yet and an earlier command may create it as a symlink` }, ...extra,
+      });
+      return;
+    }
+    if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) this.written.add(r.path);
+    this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
+    // The path climbs out of directories that are not there: where they would be made is named too.
+    for (const dir of r.climbed ?? []) this.findings.addPath({ path: text, resolved: dir, kind, command, via, span, problem: null, ...extra });
+  }
+
+  /** Disk questions asked by commands, answered from a world's working directory (disk-view.ts). */
+  diskFor(w: World, span: Span, command: string): Disk {
+    return diskView(this, w, span, command);
+  }
+
+  issue(code: ReasonCode, message: string, span: Span | null): void {
+    this.shell.issue(code, message, span);
+  }
+
+  /**
+   * Where the entry a path names is (its directory resolved physically, its last segment as
+   * written), without following it: null when its directory is not known, "changed" when a name
+   * on the way may have become a symlink, "self" when the path ends in `.`, `..` or `/` (it names
+   * a directory, not an entry that can be replaced).
+   */
+  entryLocation(w: World, p: string, dir: string | null): string | null | "changed" | "self" {
+    const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+    if (abs === null) return null;
+    const cut = abs.lastIndexOf("/");
+    const last = abs.slice(cut + 1);
+    if (last === "" || last === "." || last === "..") return "self";
+    const parent = resolvePhysical(abs.slice(0, cut) || "/", this.fs, zoneWatch(w.linkZones));
+    if (!parent.ok) return parent.error === "changed" ? "changed" : null;
+    return parent.path === "/" ? "/" + last : parent.path + "/" + last;
+  }
+
+  /** Whether resolving `abs` (logically as `cd` does, or physically) meets a name an earlier command may have made a symlink. */
+  throughLinkZone(w: World, abs: string): boolean {
+    const watch = zoneWatch(w.linkZones);
+    if (watch === undefined) return false;
+    for (const p of [abs, canonicalLogical(abs)]) {
+      const r = resolvePhysical(p, this.fs, watch);
+      if (!r.ok && r.error === "changed") return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether what a glob sees at `path` may not be what is there when it runs: resolving it meets
+   * a zone, or (`listing`: a directory it lists) symlinks may have been added to it.
+   */
+  linkZoneAt(path: string, world: World, listing: boolean): boolean {
+    if (world.linkZones.length === 0) return false;
+    const r = resolvePhysical(path, this.fs, zoneWatch(world.linkZones));
+    if (!r.ok) return r.error === "changed";
+    return listing && zoneInListing(world.linkZones, r.path, false);
+  }
+
+  /** Physical directory for a logical path, or null when it is not an existing directory. */
+  physicalDir(logical: string): string | null {
+    const cached = this.physCache.get(logical);
+    if (cached !== undefined || this.physCache.has(logical)) return cached ?? null;
+    const r = resolvePhysical(logical, this.fs);
+    const out = r.ok && r.exists && this.fs.lstat(r.path) === "dir" ? r.path : null;
+    this.physCache.set(logical, out);
+    return out;
+  }
+
+  /** Issue 2's rule for commands the guard does not know: every argument may be a path. */
+  genericArg(a: Arg, w: World, command: string, operand = false): void {
+    if (a.text === null) {
+      this.access(w, a, "unknown", command);
+      return;
+    }
+    const cands = operand ? (a.text === "" ? [] : [a.text]) : pathCandidates(a.text);
+    // (A `~` a shell the command line is handed to would expand: access() judges that spelling too.)
+    for (const cand of cands) this.access(w, { ...a, text: cand }, "unknown", command);
+  }
+
+  /** The text of a script file inside a root, small enough to read; null otherwise. */
+  readScript(w: World, path: string): string | null {
+    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
+    if (abs === null) return null;
+    const r = resolvePhysical(abs, this.fs);
+    if (!r.ok || !r.exists) return null;
+    // What is on disk now is not what will run if the command writes the file (or a directory
+    // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
+    if (this.contentsMayChange || [...this.written].some((p) => isInside(r.path, p))) return null;
+    if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) return null;
+    return this.fs.readFile(r.path, this.limits.maxScriptBytes);
+  }
+
+  /**
+   * Where the entry a `moves` effect names is, physically: the name in its parent's physical
+   * directory, since rename(2) does not follow a last symlink — or, for `.`, `..` and a name
+   * with a trailing slash, the directory it leads to; "/" (anything) when that is not known.
+   */
+  /** Renaming what a stand-in `T/.` or `T/..` stands for moves not T (rename(2) refuses `.` and `..`: EBUSY) but the entry under it holding the cwd. */
+  private movedUnder(w: World, abs: string): string[] {
+    const full = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
+    const cwd = w.cwd === null ? null : this.physicalDir(w.cwd);
+    if (!full.ok || cwd === null) return ["/"];
+    return cwd === full.path || !isInside(cwd, full.path) ? [] : [`${full.path === "/" ? "" : full.path}/${cwd.slice(full.path === "/" ? 1 : full.path.length + 1).split("/")[0]}`];
+  }
+
+  movedEntries(w: World, arg: Arg, base: string | null | undefined): string[] {
+    const dir = base === undefined ? w.cwd : base;
+    const text = arg.text;
+    if (text === null || (dir === null && !isAbsolute(text))) return ["/"];
+    const joined = isAbsolute(text) ? text : join(dir!, text);
+    const abs = joined.replace(/(.)\/+$/, "$1");
+    const watch = zoneWatch(w.linkZones);
+    if (arg.standIn && /(^|\/)\.\.?\/*$/.test(text)) return this.movedUnder(w, abs);
+    const cut = abs.lastIndexOf("/");
+    const name = abs.slice(cut + 1);
+    if (name === "" || name === "." || name === ".." || abs !== joined) {
+      const full = resolvePhysical(abs, this.fs, watch);
+      return full.ok ? [full.path] : ["/"];
+    }
+    const parent = this.physicalUnlessLinked(abs.slice(0, cut) || "/", w);
+    if (parent === null) return ["/"];
+    return [parent === "/" ? "/" + name : `${parent}/${name}`];
+  }
+
+  /**
+   * A physical path as the disk shows it before the command, or null; remembered for the check
+   * when no earlier command may have made links (the answer cannot change then), since every
+   * word of a command nobody described is asked about (movedEntries) and the answer is nearly
+   * always the working directory.
+   */
+  private physicalUnlessLinked(abs: string, w: World): string | null {
+    if (w.linkZones.length) {
+      const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
+      return r.ok ? r.path : null;
+    }
+    let p = this.physUnlinked.get(abs);
+    if (p === undefined) {
+      const r = resolvePhysical(abs, this.fs);
+      this.physUnlinked.set(abs, (p = r.ok ? r.path : null));
+    }
+    return p;
+  }
+
+  /**
+   * After a command that may have renamed the physical directories `moved` (in the state
+   * `before`): a world whose working directory is one of them or below one has moved with it.
+   * Bash keeps $PWD, but the kernel resolves relative paths (and `cd ..` falls back to the
+   * physical parent) from where the directory now is: the working directory is not known.
+   */
+  followMoves(o: World, moved: readonly string[], before: World): void {
+    const all = [...new Set([...o.movedDirs, ...moved])];
+    o.movedDirs = all.length > 64 ? ["/"] : all;
+    // A stand-in may be below any directory a symlink under its tree leads to: any directory
+    // renamed may have taken it along (a file renamed cannot, if it is one when the command runs).
+    if (o.standInCwd !== null) {
+      if (moved.some((m) => before.fsChanged || this.fs.lstat(m) !== "file")) {
+        o.cwd = null;
+        o.stackUnknown = true;
+      }
+      return;
+    }
+    if (o.cwd === null) return;
+    const here = this.physicalUnlessLinked(o.cwd, before);
+    if (here !== null && !moved.some((m) => isInside(here, m))) return;
+    o.cwd = null;
+    o.stackUnknown = true;
+  }
+
+  /** What a child leaves in its parent (joinChild), and a directory above the parent's it may have moved. */
+  joinChild(parent: World, out: readonly World[]): Status {
+    // Only what the child moved: what the parent had moved before is followed already.
+    const moved = [...new Set(out.flatMap((o) => o.movedDirs))].filter((m) => !parent.movedDirs.includes(m));
+    const status = joinChild(parent, out);
+    if (moved.length) this.followMoves(parent, moved, parent);
+    return status;
+  }
+
+  /**
+   * A directory a command recurses into while following symlinks: every symlink under it
+   * that leads out of the tree is an access of the command's kind to where it leads — out of
+   * the roots, or to another place inside them (`src/sl -> ../secrets`), which the rules and
+   * the host's path policy must judge as if it had been named. A link that stays in the tree
+   * is judged with the tree (the walk of the directory itself reaches it), and one into the
+   * roots that nothing could judge other than allow (`insideLinkMatters`) is not reported.
+   * Directories links lead to inside the roots are walked too. Past the bound, the command is
+   * asked about, unless `quietPastBound` (a walk that only may be the program's: spellings.ts).
+   */
+  scanTree(w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string, quietPastBound = false): void {
+    if (arg.text === null) return;
+    const dir = isAbsolute(arg.text) ? arg.text : (base === undefined ? w.cwd : base);
+    if (dir === null) {
+      // From a stand-in working directory, a path without `..` is in its tree: that tree is walked (the access says when it is not).
+      const tree = base === undefined ? w.standInCwd : null;
+      if (tree !== null && !arg.text.split("/").includes("..") && !w.linksChanged && !zoneInListing(w.linkZones, tree.under, true)) return this.scanTree(w, withValue(arg, tree.under, ""), kind, command, undefined, surface);
+      this.findings.addPath({
+        path: arg.text, resolved: null, kind, command, via: this.shell.via, span: this.shell.span(arg.span),
+        problem: { code: "UNRESOLVED_CWD", why: `the working directory ${command} walks ${arg.text} from is not known` }, ...(surface ? { surface } : {}),
+      });
+      return;
+    }
+    const start = resolvePhysical(isAbsolute(arg.text) ? arg.text : join(dir, arg.text), this.fs, zoneWatch(w.linkZones));
+    const zoned = (at: string) => this.findings.addPath({
+      path: arg.text!, resolved: null, kind, command, via: this.shell.via, span: this.shell.span(arg.span),
+      problem: { code: "UNRESOLVED_PATH", why: `${command} follows symlinks under ${arg.text}, where an earlier command may have created, moved or unpacked some (${at})` }, ...(surface ? { surface } : {}),
+    });
+    if (!start.ok && start.error === "changed") return zoned(start.at);
+    if (!start.ok || !start.exists || this.fs.lstat(start.path) !== "dir") return;
+    // A tree outside the roots is judged as a whole by the access to it; a link in it that
+    // leads somewhere else still needs its own judgement when that tree may be allowed (the
+    // place the link reaches may not be). When nothing can allow it, the walk only names
+    // what it finds early, for the person asked, and stops quietly at a small bound; when
+    // nothing it could find is stricter than the tree's own `ask`, there is no walk.
+    const startOutside = !this.opts.roots.some((r) => isInside(start.path, r));
+    const walk: OutsideWalk = startOutside ? (this.opts.outsideWalk?.(start.path) ?? "judge") : "judge";
+    if (walk === "skip") return;
+    const mustWalk = walk === "judge";
+    const bound = mustWalk ? this.limits.maxScanEntries : Math.min(this.limits.maxScanEntries, OUTSIDE_COURTESY_SCAN);
+    const covered = (p: string) => this.opts.roots.some((root) => isInside(p, root)) || (startOutside && isInside(p, start.path));
+    const span = this.shell.span(arg.span);
+    const queue: [string, string][] = [[start.path, arg.text.replace(/\/+$/, "") || "/"]];
+    const seen = new Set<string>([start.path]);
+    let entries = 0;
+    while (queue.length) {
+      const [phys, shown] = queue.shift()!;
+      if (w.linkZones.length && zoneInListing(w.linkZones, phys, true)) return zoned(phys);
+      const names = this.fs.readdir(phys);
+      if (!names) continue;
+      for (const name of names) {
+        if (++entries > bound) {
+          if (mustWalk && !quietPastBound) this.shell.issue("EXPANSION_TOO_LARGE", `${command} follows symlinks under ${arg.text}, which holds more than ${bound} entries`, arg.span);
+          return;
+        }
+        const shownPath = shown === "/" ? "/" + name : shown + "/" + name;
+        if (name === UNDECODABLE_NAME) {
+          this.findings.addPath({ path: shown, resolved: null, kind, command, via: this.shell.via, span, problem: { code: "UNRESOLVED_PATH", why: `${shown} holds a name that is not UTF-8` }, ...(surface ? { surface } : {}) });
+          continue;
+        }
+        const p = phys + "/" + name;
+        const t = this.fs.lstat(p);
+        if (t === "dir") {
+          if (!seen.has(p)) {
+            seen.add(p);
+            queue.push([p, shownPath]);
+          }
+          continue;
+        }
+        if (t !== "symlink") continue;
+        const r = resolvePhysical(p, this.fs);
+        if (!r.ok) {
+          this.findings.addPath({ path: shownPath, resolved: null, kind, command, via: this.shell.via, span, problem: { code: "UNRESOLVED_PATH", why: `${shownPath} is a symlink that cannot be resolved` }, ...(surface ? { surface } : {}) });
+          continue;
+        }
+        if (!covered(r.path)) {
+          this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span, problem: null, ...(surface ? { surface } : {}) });
+          continue;
+        }
+        if (!isInside(r.path, start.path) && (this.opts.insideLinkMatters?.(r.path, kind, surface) ?? true)) {
+          this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span, problem: null, ...(surface ? { surface } : {}) });
+        }
+        if (!seen.has(r.path) && this.fs.lstat(r.path) === "dir") {
+          seen.add(r.path);
+          queue.push([r.path, shownPath]);
+        }
+      }
+    }
+  }
+
+  /**
+   * Why the names under `dir` (in it only, `deep` false) cannot be checked, or the characters
+   * outside the plain set they hold (listing.ts); then the listing relies on the rest of the
+   * command not making a name that is not plain there (settleListings).
+   */
+  unplainNames(dir: string, deep: boolean, w: World, span: Span, onlyPlain = false): string | NamesSeen {
+    if (w.cwd === null && !isAbsolute(dir)) return "the working directory is not known";
+    const start = resolvePhysical(isAbsolute(dir) ? dir : join(w.cwd!, dir), this.fs);
+    if (!start.ok) return `${dir} cannot be resolved`;
+    const made = nameMaker(start.path, [], [w], () => true);
+    if (made !== null) return made.replace(/^a command/, "an earlier command");
+    const got = namesUnder(this.fs, start.path, deep, dir, this.limits.maxScanEntries);
+    // (`onlyPlain`: one that takes them only if all are plain relies on nothing otherwise.)
+    if (typeof got !== "string" && (!onlyPlain || got.odd === "")) this.reliances.push({ dir, phys: start.path, span: this.shell.span(span), command: "listing", via: this.shell.via });
+    return got;
+  }
+
+  /** Why the names in the working directory's git index are not all plain relative paths (src/paths/git-index.ts), or null. */
+  unplainIndexNames(w: World, span: Span): string | null {
+    if (w.cwd === null) return "the working directory is not known";
+    const moved = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR"].find((n) => w.getVar(n) !== undefined && w.getVar(n)!.k !== "unset");
+    if (moved) return `git with ${moved} set reads another index`;
+    const start = resolvePhysical(w.cwd, this.fs);
+    if (!start.ok) return `${w.cwd} cannot be resolved`;
+    const made = nameMaker(start.path, [], [w], () => true);
+    if (made !== null) return made.replace(/^a command/, "an earlier command");
+    const got = unplainIndexNames(this.fs, start.path, this.limits.maxScanEntries);
+    if ("why" in got) return got.why;
+    this.reliances.push({ dir: ".", phys: start.path, span: this.shell.span(span), command: "listing", via: this.shell.via, gitDir: got.gitDir });
+    return null;
+  }
+
+  /**
+   * A stand-in working directory relies on its tree as the disk has it (StandInCwd in
+   * state.ts): a command anywhere in the command line that may make a symlink there (one
+   * running beside it in a pipeline, or in the background) undoes it at the end (settleListings).
+   */
+  reliesOnTree(phys: string, shown: string, span: Span, command: string): void {
+    this.reliances.push({ dir: shown, phys, span: this.shell.span(span), command, via: this.shell.via, linksOnly: true });
+  }
+
+  /** Whether no entry is at a listing's start point `path`, which then prints nothing: nothing in the command line may make one (settleListings). */
+  absentStart(path: string, w: World, span: Span): boolean {
+    const at = absentAt(this.fs, w, path);
+    return at !== null && this.absences.push({ dir: path, phys: at, span: this.shell.span(span), via: this.shell.via }) > 0;
+  }
+
+  /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */
+  settleListings(worlds: readonly World[]): void {
+    const standIn = (p: PathFinding) => this.standInPaths.has(`${p.span.start}:${p.span.end}:${p.path}`);
+    for (const f of settleAbsences(this.absences, this.findings.paths, worlds, standIn)) this.findings.addPath(f);
+    for (const r of this.reliances) {
+      if (r.linksOnly) {
+        if (worlds.some((w) => zoneInListing(w.linkZones, r.phys, true))) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_CWD", why: `the working directory is one of the directories under ${r.dir} that a listing prints, and a command may make symlinks or unpack files there` } });
+        continue;
+      }
+      const commands = this.findings.commands.map((c) => c.text);
+      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => plainTree(this.fs, p, this.limits.maxScanEntries), commands, standIn, (p) => this.keptNames.get(keptKey(p.command, p.via, p.span, p.path)) ?? false, (p) => this.fs.lstat(p) === null) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
+      // The names it stood for are then any paths: an access that cannot be resolved.
+      if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
+    }
+  }
+}
+
+/** (A write of the same text by another command, or by the same from elsewhere, is not the marked one.) */
+function keptKey(command: string, via: readonly string[], span: Span, text: string): string {
+  return JSON.stringify([command, via, span.start, span.end, text]);
+}
+
