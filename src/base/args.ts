@@ -1,6 +1,7 @@
 // Reading command-line words: flags, and options whose value is glued on (`--opt=value`) or
 // is the next word. Shared by every subcommand's parser.
 
+/** A usage mistake in a command line: reported with the usage text, exit 2. */
 export class ArgError extends Error {
   override readonly name = "ArgError";
 }

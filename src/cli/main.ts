@@ -47,8 +47,6 @@ config layers, merged in this order: $XDG_CONFIG_HOME/shellfence/config.json (or
 
 exit status: 0 allow, 1 deny, 3 ask, 2 usage or configuration error`;
 
-/** A usage mistake: reported with the usage text, exit 2. */
-class UsageError extends ArgError {}
 
 interface CheckArgs {
   cwd: string | undefined;
@@ -70,7 +68,7 @@ function parseJobs(value: string): number {
   // thread keeps about 1.3 cores busy, and on 2 cores two checking threads ran 0.89× as fast.
   if (value === "auto") return Math.min(MAX_JOBS, Math.max(1, availableParallelism() - 1));
   const n = /^[0-9]+$/.test(value) ? Number(value) : NaN;
-  if (!(n >= 1 && n <= MAX_JOBS)) throw new UsageError(`--jobs takes a number from 1 to ${MAX_JOBS}, or auto, not ${JSON.stringify(value)}`);
+  if (!(n >= 1 && n <= MAX_JOBS)) throw new ArgError(`--jobs takes a number from 1 to ${MAX_JOBS}, or auto, not ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -93,15 +91,15 @@ function parseCheckArgs(argv: readonly string[]): CheckArgs {
     else if (Args.is(a, "--jobs")) {
       out.jobs = parseJobs(args.value(a, "--jobs"));
       jobsGiven = true;
-    } else if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a}`);
+    } else if (a.startsWith("-") && a !== "-") throw new ArgError(`unknown option ${a}`);
     else rest.push(a);
   }
   if (out.jsonl) {
-    if (rest.length) throw new UsageError("--jsonl reads commands from stdin; do not pass one as an argument");
+    if (rest.length) throw new ArgError("--jsonl reads commands from stdin; do not pass one as an argument");
   } else {
-    if (jobsGiven) throw new UsageError("--jobs spreads a --jsonl batch; one command is checked in this thread");
-    if (rest.length === 0) throw new UsageError("no command given");
-    if (rest.length > 1) throw new UsageError("give the command as one argument (quote it)");
+    if (jobsGiven) throw new ArgError("--jobs spreads a --jsonl batch; one command is checked in this thread");
+    if (rest.length === 0) throw new ArgError("no command given");
+    if (rest.length > 1) throw new ArgError("give the command as one argument (quote it)");
     out.command = rest[0];
   }
   return out;
@@ -209,10 +207,10 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
         return 0;
       } else if (Args.is(a, "--cwd")) cwd = args.value(a, "--cwd");
       else if (Args.is(a, "--config")) configs.push(args.value(a, "--config"));
-      else throw new UsageError(`config: unknown argument ${JSON.stringify(a)}`);
+      else throw new ArgError(`config: unknown argument ${JSON.stringify(a)}`);
     }
-    if (exportAs !== undefined && exportAs !== "claude-sandbox") throw new UsageError(`config: --export knows claude-sandbox, not ${JSON.stringify(exportAs)}`);
-    if (!explain && exportAs === undefined) throw new UsageError("config: say what to do (--explain, or --export claude-sandbox)");
+    if (exportAs !== undefined && exportAs !== "claude-sandbox") throw new ArgError(`config: --export knows claude-sandbox, not ${JSON.stringify(exportAs)}`);
+    if (!explain && exportAs === undefined) throw new ArgError("config: say what to do (--explain, or --export claude-sandbox)");
   } catch (e) {
     if (!(e instanceof ArgError)) throw e;
     io.stderr(`shellfence: ${e.message}\n${USAGE}\n`);

@@ -46,8 +46,6 @@ interface ScanArgs {
   paths: string[];
 }
 
-class UsageError extends ArgError {}
-
 export async function runScanCommand(argv: readonly string[], io: Io): Promise<number> {
   if (argv.includes("-h") || argv.includes("--help")) {
     io.stdout(USAGE + "\n");
@@ -129,13 +127,13 @@ function parseArgs(argv: readonly string[]): ScanArgs {
     else if (Args.is(a, "--home")) out.home = args.value(a, "--home");
     else if (Args.is(a, "--format")) {
       const f = args.value(a, "--format");
-      if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, not ${JSON.stringify(f)}`);
+      if (!(FORMATS as readonly string[]).includes(f)) throw new ArgError(`--format must be one of ${FORMATS.join(", ")}, not ${JSON.stringify(f)}`);
       out.format = f as Format;
     } else if (Args.is(a, "--fail-on")) {
       const f = args.value(a, "--fail-on");
-      if (f !== "ask" && f !== "deny") throw new UsageError(`--fail-on must be ask or deny, not ${JSON.stringify(f)}`);
+      if (f !== "ask" && f !== "deny") throw new ArgError(`--fail-on must be ask or deny, not ${JSON.stringify(f)}`);
       out.failOn = f;
-    } else if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a}`);
+    } else if (a.startsWith("-") && a !== "-") throw new ArgError(`unknown option ${a}`);
     else out.paths.push(a);
   }
   return out;

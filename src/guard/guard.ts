@@ -9,7 +9,7 @@ import { isEnvironmentVariable } from "../commands/environment.ts";
 import { loadParser } from "../parse/grammar.ts";
 import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds, parseBounded } from "../parse/parse.ts";
 import { cachingFileSystem, type FileSystem, nodeFileSystem } from "../paths/fs.ts";
-import { resolvePhysical } from "../paths/resolve.ts";
+import { resolvePhysical, startDir } from "../paths/resolve.ts";
 import { type AuthorizePath, PathAuthority } from "../policy/authorize.ts";
 import { isPathSurface, mergeLayers } from "../policy/config.ts";
 import { Policy, surfacesFor } from "../policy/decide.ts";
@@ -28,6 +28,7 @@ import { REASONS, type ReasonCode } from "../base/reasons.ts";
 import type { Findings } from "../shell/findings.ts";
 import type { ParsedCode } from "../interp/context.ts";
 import { Interpreter } from "../interp/interpreter.ts";
+import type { WalkAdvice } from "../interp/walk-advice.ts";
 import { DEFAULT_LIMITS, type InterpreterLimits } from "../interp/limits.ts";
 import { lowerProgram } from "../shell/lower/program.ts";
 import type { Dialect } from "../shell/syntax.ts";
@@ -76,7 +77,7 @@ export interface GuardOptions {
 }
 
 export interface CheckOptions {
-  /** Where the command starts; also a project root. Defaults to process.cwd(). */
+  /** Where the command starts; also a project root. Defaults to the process's working directory (startDir). */
   readonly cwd?: string;
   /** Roots for this check only, added to the guard's. */
   readonly roots?: readonly string[];
@@ -247,7 +248,7 @@ class ShellGuard implements Guard {
 
   sandboxFor(verdict: Verdict | null, options: SandboxOptions = {}): SandboxProfile {
     const fs = cachingFileSystem(this.options.fs ?? nodeFileSystem);
-    const cwd = absoluteDir(options.cwd ?? process.cwd());
+    const cwd = startDir(options.cwd);
     const physical = resolvePhysical(cwd, fs);
     const approved = verdict === null ? [] : verdict.accesses.filter((a) => a.decision === "ask");
     return buildProfile({
@@ -282,16 +283,17 @@ class ShellGuard implements Guard {
 
   private toolSetting(call: ToolCall): { cwd: string; roots: readonly string[]; fs: FileSystem } {
     const fs = cachingFileSystem(this.options.fs ?? nodeFileSystem);
-    const cwd = absoluteDir(call.cwd ?? process.cwd());
+    const cwd = startDir(call.cwd);
     return { cwd, roots: this.physicalRoots(fs, cwd, call.roots ?? []), fs };
   }
 
   private analyse(command: string, options: CheckOptions): Analysis {
+    // The input is checked before anything is read from the disk for it.
+    if (typeof command !== "string") return { done: failClosed("INVALID_INPUT", "the command is not a string") };
     const fs = cachingFileSystem(this.options.fs ?? nodeFileSystem);
-    const cwd = absoluteDir(options.cwd ?? process.cwd());
+    const cwd = startDir(options.cwd);
     const roots = this.physicalRoots(fs, cwd, options.roots ?? []);
     const pre: Reason[] = [];
-    if (typeof command !== "string") return { done: failClosed("INVALID_INPUT", "the command is not a string") };
     if (command.includes("\u0000") || hasLoneSurrogate(command)) {
       // Bash never sees such a command as written (a NUL ends it); it is not parsed at all,
       // which also spares the parser inputs it handles slowly.
@@ -318,9 +320,23 @@ class ShellGuard implements Guard {
       limits: this.limits,
       roots,
       commandKnowledge: this.options.commandKnowledge !== false,
+      advice: this.walkAdvice(roots, fs, configHome),
+      parse: (text, dialect) => this.parseNested(text, dialect),
+    });
+    interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));
+    return { findings: interp.findings, roots, fs, pre, configHome };
+  }
+
+  /**
+   * The walk advice (docs/architecture.md, "Walk advice"): how much of a tree the interpreter
+   * must walk, asked of the policy, the session and the host; it never decides anything.
+   */
+  private walkAdvice(roots: readonly string[], fs: FileSystem, configHome: string | null): WalkAdvice {
+    const host = this.options.authorizePath !== undefined;
+    return {
       // A host's authority or a session approval may allow any outside path.
       outsideWalk: (dir) =>
-        this.options.authorizePath !== undefined || this.session.all().some((a) => a.surface === "path") || this.policy.mayAllowOutside(dir)
+        host || this.session.all().some((a) => a.surface === "path") || this.policy.mayAllowOutside(dir)
           ? "judge"
           : this.policy.mayDeny
             ? "name"
@@ -328,13 +344,10 @@ class ShellGuard implements Guard {
       // A link followed into another place inside the roots is judged there — unless no rule,
       // no host policy and no protected file could make that anything but allow.
       insideLinkMatters: (target, kind, surface) =>
-        this.options.authorizePath !== undefined ||
+        host ||
         this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface), "ask", kind) ||
         ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs, configHome) !== null),
-      parse: (text, dialect) => this.parseNested(text, dialect),
-    });
-    interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));
-    return { findings: interp.findings, roots, fs, pre, configHome };
+    };
   }
 
   private parseNested(text: string, dialect: Dialect): ParsedCode | { refused: ReasonCode; why: string } {
@@ -355,7 +368,7 @@ class ShellGuard implements Guard {
   private physicalRoots(fs: FileSystem, cwd: string, extra: readonly string[]): string[] {
     const out = new Set<string>();
     for (const r of [cwd, ...this.roots, ...extra]) {
-      const abs = absoluteDir(r.startsWith("/") ? r : resolvePath(cwd, r));
+      const abs = startDir(r.startsWith("/") ? r : resolvePath(cwd, r));
       // Most roots are directories without a symlink above them: one call says so (and tells
       // the check's filesystem cache about each directory on the way), where the walk asks
       // lstat of each segment — a fifth of a short command's check.
@@ -427,11 +440,3 @@ function safeHome(): string | null {
     return null;
   }
 }
-
-/** A host's working directory as an absolute, normal path; most already are, and need no work. */
-function absoluteDir(cwd: string): string {
-  return NORMAL_ABSOLUTE.test(cwd) ? cwd : resolvePath(cwd);
-}
-
-/** Absolute, no empty, `.` or `..` segment, no trailing slash (or just `/`). */
-const NORMAL_ABSOLUTE = /^(\/(?!\.\.?(\/|$))[^/]+)+$|^\/$/;

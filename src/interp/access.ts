@@ -28,16 +28,8 @@ import { linkZoneWhy, zoneInListing, zoneWatch } from "../shell/zones.ts";
 import type { InterpreterLimits } from "./limits.ts";
 import { CLIMBS, cleanedPlaces, MAY_SPELL_OTHERWISE, otherSpellings } from "./spellings.ts";
 import { joinChild } from "./worlds.ts";
+import type { OutsideWalk, WalkAdvice } from "./walk-advice.ts";
 
-
-/**
- * How to walk a tree outside the roots that a command recurses into following symlinks:
- * `judge` when the policy could allow something in it (every link out must be found);
- * `name` when nothing can allow it but a link could lead somewhere denied (the first links
- * are named, so a deny can show); `skip` when nothing the walk finds could change the
- * verdict, which the tree's own access already makes `ask`. Default: `judge`.
- */
-type OutsideWalk = "judge" | "name" | "skip";
 
 /** What the accesses are judged against: the disk, the roots, and what the policy could say. */
 export interface PathOptions {
@@ -45,15 +37,8 @@ export interface PathOptions {
   readonly home: string | null;
   readonly limits: InterpreterLimits;
   readonly roots: readonly string[];
-  /** The walk of a tree outside the roots (OutsideWalk); default `judge`. */
-  readonly outsideWalk?: (dir: string) => OutsideWalk;
-  /**
-   * Could an access of `kind` (judged by `surface`, when named) to `target`, a place inside
-   * the roots that a followed symlink leads to, be judged other than `allow` — by a rule, the
-   * host's path policy or the guard's protection of its own files? When it cannot, the link
-   * need not be reported. Default: it could.
-   */
-  readonly insideLinkMatters?: (target: string, kind: AccessKind, surface?: string) => boolean;
+  /** Default: walk every tree in full and report every link (`judge`, and every link matters). */
+  readonly advice?: WalkAdvice;
 }
 
 /**
@@ -474,7 +459,7 @@ export class Accesses implements DiskSource {
     // what it finds early, for the person asked, and stops quietly at a small bound; when
     // nothing it could find is stricter than the tree's own `ask`, there is no walk.
     const startOutside = !this.opts.roots.some((r) => isInside(start.path, r));
-    const walk: OutsideWalk = startOutside ? (this.opts.outsideWalk?.(start.path) ?? "judge") : "judge";
+    const walk: OutsideWalk = startOutside ? (this.opts.advice?.outsideWalk(start.path) ?? "judge") : "judge";
     if (walk === "skip") return;
     const mustWalk = walk === "judge";
     const bound = mustWalk ? this.limits.maxScanEntries : Math.min(this.limits.maxScanEntries, OUTSIDE_COURTESY_SCAN);
@@ -517,7 +502,7 @@ export class Accesses implements DiskSource {
           this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span, problem: null, ...(surface ? { surface } : {}) });
           continue;
         }
-        if (!isInside(r.path, start.path) && (this.opts.insideLinkMatters?.(r.path, kind, surface) ?? true)) {
+        if (!isInside(r.path, start.path) && (this.opts.advice?.insideLinkMatters(r.path, kind, surface) ?? true)) {
           this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span, problem: null, ...(surface ? { surface } : {}) });
         }
         if (!seen.has(r.path) && this.fs.lstat(r.path) === "dir") {

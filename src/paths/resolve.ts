@@ -1,6 +1,7 @@
 // Where a path goes: lexically (bash's `cd -L` and $PWD) and physically (the kernel, which
 // follows every symlink, so `link/..` lands in the parent of the link's target).
 
+import { resolve as nodeResolve } from "node:path";
 import type { FileSystem } from "./fs.ts";
 
 /** Linux gives up after this many symlinks in one lookup (ELOOP). */
@@ -177,3 +178,15 @@ export function isInside(path: string, root: string): boolean {
   if (root === "/") return path.startsWith("/");
   return path === root || path.startsWith(root + "/");
 }
+
+/**
+ * Where a check or a run starts: the caller's directory as an absolute, normal path, or the
+ * process's working directory when none is given. The one place that default is taken.
+ */
+export function startDir(cwd: string | undefined): string {
+  const dir = cwd ?? process.cwd();
+  return NORMAL_ABSOLUTE.test(dir) ? dir : nodeResolve(dir);
+}
+
+/** Absolute, no empty, `.` or `..` segment, no trailing slash (or just `/`): most already are, and need no work. */
+const NORMAL_ABSOLUTE = /^(\/(?!\.\.?(\/|$))[^/]+)+$|^\/$/;

@@ -3,12 +3,13 @@
 
 import type { ChildProcess } from "node:child_process";
 import type { Verdict } from "../base/verdict.ts";
+import { startDir } from "../paths/resolve.ts";
 import { bwrapArgs, findBwrap, sandboxAvailability } from "./bwrap.ts";
 import { SandboxError, type SandboxMode, type SandboxProfile } from "./profile.ts";
 import { runSandboxed, runUnsandboxed } from "./run.ts";
 
 export interface SandboxOptions {
-  /** Where the command starts; also a project root. Defaults to process.cwd(). */
+  /** Where the command starts; also a project root. Defaults to the process's working directory (startDir). */
   readonly cwd?: string;
   /** Roots for this command only, added to the guard's. */
   readonly roots?: readonly string[];
@@ -48,7 +49,7 @@ export async function execCommand(guard: ExecGuard, command: string, options: Ex
   if (verdict.decision === "deny" || (verdict.decision === "ask" && options.approveAsk !== true)) return { t: "refused", verdict };
   const run = { ...(options.stdio ? { stdio: options.stdio } : {}), ...(options.env ? { env: options.env } : {}), ...(options.onSpawn ? { onSpawn: options.onSpawn } : {}) };
   if (options.noSandbox === true) {
-    const status = await runUnsandboxed(command, { ...run, cwd: options.cwd ?? process.cwd() });
+    const status = await runUnsandboxed(command, { ...run, cwd: startDir(options.cwd) });
     return { t: "ran", verdict, status, profile: null };
   }
   const availability = sandboxAvailability(options.bwrap ?? findBwrap(options.env?.PATH ?? process.env.PATH));
