@@ -110,3 +110,69 @@ const wrapped = (c: string): Case[] => [
   [`f() { ${c}; }; f`, "ask", ["#OPAQUE_CODE"]], [`cd src && ${c.replace("../", "../../")}`, "ask", ["#OPAQUE_CODE"]],
 ];
 table("wrapped and nested", box, [...wrapped(`${X}; echo $((x))`), ...wrapped("read 'a[$(cat ../outside/secret.txt)]' <<< x")]);
+
+// A write into a variable with the integer attribute evaluates what is written, whichever
+// builtin or construct writes it; so does any write to RANDOM, SRANDOM, OPTIND and HISTCMD (bash
+// 5.2, each checked with `a[$(echo RAN >&2)]` as the value: RAN was printed; SECONDS and LINENO
+// printed nothing). `S` is a value that runs the command in its subscript.
+const S = "'a[$(cat ../outside/secret.txt)]'";
+table("every write into an integer variable evaluates the value", box, [
+  [`declare -i n; read n <<< ${S}`, "ask", ["#OPAQUE_CODE", "read $O/secret.txt"]],
+  ["printf 'a[$(cat ../outside/secret.txt)]' > f; declare -i n; read n < f", "ask", ["#UNRESOLVED_WORD"]],
+  ["mytool | { declare -i n; read n; }", "ask", ["#UNRESOLVED_WORD"]],
+  ["declare -i n; read -u 3 n 3< README.md", "ask", ["#UNRESOLVED_WORD"]],
+  [`declare -i n; read -a n <<< ${S}`, "ask", ["#OPAQUE_CODE"]],
+  ["declare -i n; mapfile n < README.md", "ask", ["#UNRESOLVED_WORD"]],
+  ["declare -i n; readarray -t n < README.md", "ask", ["#UNRESOLVED_WORD"]],
+  [`typeset -i n; printf -v n '%s' ${S}`, "ask", ["#OPAQUE_CODE"]],
+  ["typeset -i n; printf -v n '%s' \"$(cat README.md)\"", "ask", ["#UNRESOLVED_WORD"]],
+  [`declare -i n; for n in ${S}; do :; done`, "ask", ["#OPAQUE_CODE"]],
+  ["declare -i n; for n in $(cat README.md); do :; done", "ask", ["#UNRESOLVED_WORD"]],
+  [`declare -i n; select n in ${S}; do break; done`, "ask", ["#OPAQUE_CODE"]],
+  [`x=${S}; declare -i n; : \${n:=$x}`, "ask", ["#OPAQUE_CODE"]],
+  ["declare -i n; : ${n:=$(cat README.md)}", "ask", ["#UNRESOLVED_WORD"]],
+  [`x=${S}; declare -i n; n+=$x`, "ask", ["#OPAQUE_CODE"]],
+  [`x=${S}; declare -i n; declare n=$x`, "ask", ["#OPAQUE_CODE"]],
+  [`x=${S}; f() { local -i n; local n=$x; }; f`, "ask", ["#OPAQUE_CODE"]],
+  [`x=${S}; declare -i n; export n=$x`, "ask", ["#OPAQUE_CODE"]],
+  [`x=${S}; declare -i n; readonly n=$x`, "ask", ["#OPAQUE_CODE"]],
+  [`x=${S}; declare -ia n; n=($x)`, "ask", ["#OPAQUE_CODE"]],
+  // getopts writes the option letter, which is then evaluated: the variable `a` here.
+  [`a=${S}; declare -i n; getopts a n -a`, "ask", ["#OPAQUE_CODE"]],
+  ["declare -i n; getopts \"$(cat README.md)\" n", "ask", ["#UNRESOLVED_WORD"]],
+  ["f() { local -i n; read -u 3 n; }; f 3< README.md", "ask", ["#UNRESOLVED_WORD"]],
+  ["export -i n; mytool | read n", "ask", ["#UNRESOLVED_WORD"]],
+  // The guard reads a small project file as bash would: its first line is the text evaluated.
+  ["declare -i n; read n < README.md", "allow", ["read $P/README.md"]],
+]);
+
+table("writes into the variables bash always evaluates", box, [
+  ...["RANDOM", "SRANDOM", "OPTIND", "HISTCMD"].map((v): Case => [`x=${S}; ${v}=$x`, "ask", ["#OPAQUE_CODE"]]),
+  ["RANDOM=$(cat README.md)", "ask", ["#UNRESOLVED_WORD"]],
+  ["OPTIND=$(head -1 README.md)", "ask", ["#UNRESOLVED_WORD"]],
+  [`x=${S}; declare OPTIND=$x`, "ask", ["#OPAQUE_CODE"]],
+  ["mytool | { read RANDOM; }", "ask", ["#UNRESOLVED_WORD"]],
+  [`printf -v HISTCMD %s ${S}`, "ask", ["#OPAQUE_CODE"]],
+  [`x=${S}; : \${OPTIND:=$x}`, "allow"],
+  // Not evaluated: SECONDS and LINENO take the value as it is; an assignment before a command
+  // only goes into its environment; `local` makes a new variable of the function's own.
+  [`x=${S}; SECONDS=$x; LINENO=$x`, "allow"],
+  [`x=${S}; RANDOM=$x true; RANDOM=$x /bin/true; declare -i n; n=$x true`, "allow"],
+]);
+
+table("integer writes of values that cannot hold a command", box, [
+  ["declare -i n; n=$(wc -l < README.md)", "allow"],
+  ["declare -i n=$(wc -l < README.md)", "allow"],
+  ["declare -i n; n+=$(wc -c < README.md)", "allow"],
+  ["declare -i n; read n <<< 42", "allow"],
+  ["declare -i n; for n in 1 2 3; do echo $n; done", "allow"],
+  ["declare -i n; for n in $(seq 3); do echo $n; done", "allow"],
+  ["declare -i n; printf -v n '%d' 5", "allow"],
+  ["declare -i n; : ${n:=0}", "allow"],
+  ["declare -i n; getopts ab n -a", "allow"],
+  ["while getopts ab opt; do echo $opt; done", "allow"],
+  ["read n < README.md; echo \"$n\"", "allow"],
+  ["mapfile -t lines < README.md; echo \"${#lines[@]}\"", "allow"],
+  ["RANDOM=42; OPTIND=1; echo $RANDOM", "allow"],
+  ["OPTIND=$(( OPTIND + 1 ))", "allow"],
+]);

@@ -9,7 +9,7 @@ import { changesCompat, COMPAT_VARIABLE, isStandIn, markStandIn, unknown, type V
 import type { Assign } from "../shell/syntax.ts";
 import { expandToSegs, expandWord } from "../shell/words/expand.ts";
 import { type Field, fieldText, hasStandIn, type Seg, textWithNumbers, type WordEnv } from "../shell/words/env.ts";
-import { evaluationLookup, lookup, reportRisk } from "../shell/words/variables.ts";
+import { evaluatesOnWrite, evaluationLookup, lookup, reportRisk, writeEvaluated } from "../shell/words/variables.ts";
 import type { Shell } from "./context.ts";
 
 /** What assignments and evaluation need of the shell: the word environment, and where to report. */
@@ -58,7 +58,7 @@ export function assign(it: Evaluator, assigns: readonly Assign[], w: World, temp
     // expanding the subscript; the command still runs.
     if (temporary && a.index) it.account(a.index);
     else if (a.index) subscript(it, a, w);
-    setVariable(it, a, w);
+    setVariable(it, a, w, !temporary);
   }
   return saved;
 }
@@ -74,7 +74,12 @@ function subscript(it: Evaluator, a: Assign, w: World): void {
   evaluatedText(it, fields.map((f) => fieldText(f) ?? (onlyNumbers(f) ? "0" : null)), w, index.span, textRisk);
 }
 
-export function setVariable(it: Evaluator, a: Assign, w: World): void {
+/**
+ * Writes an assignment's value. `evaluates`: whether bash evaluates the value of an integer
+ * variable (or RANDOM, OPTIND) here; not in an assignment before a command, which only goes into
+ * the command's environment (bash 5.2: `RANDOM='a[$(cmd)]' true` ran nothing).
+ */
+export function setVariable(it: Evaluator, a: Assign, w: World, evaluates = true): void {
   // A nameref's target may be any variable, special ones (PS4, BASH_CMDS, PATH) included.
   if (w.attr(a.name).includes("n")) it.issue("SHELL_STATE", `$${a.name} is a nameref: what a write through it changes is not followed`, a.span);
   w.writeThroughNameref(a.name);
@@ -104,12 +109,15 @@ export function setVariable(it: Evaluator, a: Assign, w: World): void {
       it.issue("EXPANSION_TOO_LARGE", `the array ${a.name} grows past ${it.limits.maxArrayLength} elements or ${it.limits.maxValueBytes} bytes`, a.span);
       v = unknown(`the array ${a.name} is past the size bound`);
     }
+    if (evaluates) writeEvaluated(w, it, a.name, [v], a.span);
     // (An array holding a stand-in for a listing's names is a stand-in array: src/shell/listing.ts.)
     w.setVar(a.name, marked && v.k === "arr" ? markStandIn({ ...v }) : v);
     return;
   }
   const segs = a.value ? expandToSegs(a.value, w, it, true) : [];
   let v: Value = segsValue(segs);
+  // (`n+=x` on an integer evaluates x and adds it: what is evaluated is what is written.)
+  const written = v;
   if (a.index) {
     // a[i]=v: only literal indices into known arrays are followed.
     const idx = /^[0-9]+$/.test(a.index.text) ? Number(a.index.text) : null;
@@ -128,12 +136,10 @@ export function setVariable(it: Evaluator, a: Assign, w: World): void {
     else v = unknown(`$${a.name} is appended to an unknown value`);
   }
   const attrs = w.attr(a.name);
+  // An integer variable's value (and RANDOM's, OPTIND's) is evaluated as arithmetic when assigned.
+  if (evaluates) writeEvaluated(w, it, a.name, [written], a.span);
   if (attrs.includes("n")) v = unknown(`$${a.name} is a nameref`);
-  else if (attrs.includes("i")) {
-    // An integer variable's value is evaluated as arithmetic when assigned.
-    evaluatedText(it, [v.k === "str" ? v.v : v.k === "unset" ? "" : null], w, a.span, textRisk);
-    v = unknown(`$${a.name} is an integer`, true);
-  }
+  else if (attrs.includes("i")) v = unknown(`$${a.name} is an integer`, true);
   else if (/[luc]/.test(attrs)) v = unknown(`$${a.name} changes case on assignment`);
   w.setVar(a.name, v);
 }
@@ -193,17 +199,21 @@ export function builtinEvaluation(it: Evaluator, name: string, argv: readonly Ar
       const flags = args.filter((a) => a.text !== null && /^[-+][A-Za-z]+$/.test(a.text)).map((a) => a.text!).join("");
       for (const a of args) {
         if (a.text === null) {
-          // `NAME=$(…)`: the value is not known, but the name is written out.
+          // `NAME=$(…)`: the value is not known, but the name is written out. A value of numbers
+          // alone (`$(wc -l < f)`) runs nothing when an integer evaluates it.
           const written = /^([A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?)\+?=/.exec(a.source);
           names.push(written && !/[$`]/.test(written[2] ?? "") ? written[1]! : null);
-          if (written && /-[A-Za-z]*[ni]/.test(flags)) names.push(null);
+          if (written && /-[A-Za-z]*n/.test(flags)) names.push(null);
+          else if (written && /-[A-Za-z]*i/.test(flags)) exprs.push(numericText(a));
           continue;
         }
         if (/^[-+][A-Za-z]+$/.test(a.text)) continue;
         const eq = a.text.indexOf("=");
         names.push(eq < 0 ? a.text : a.text.slice(0, eq));
         if (eq >= 0 && /-[A-Za-z]*n/.test(flags)) names.push(a.text.slice(eq + 1));
-        if (eq >= 0 && /-[A-Za-z]*i/.test(flags)) exprs.push(a.text.slice(eq + 1));
+        // An integer variable evaluates its value, and so do RANDOM and OPTIND (not a new `local` one).
+        const integer = /-[A-Za-z]*i/.test(flags) || (name !== "local" && evaluatesOnWrite(w, a.text.slice(0, eq)));
+        if (eq >= 0 && integer) exprs.push(a.text.slice(eq + 1));
       }
       break;
     }
@@ -229,6 +239,12 @@ export function evaluatedText(it: Evaluator, texts: readonly (string | null)[], 
       return;
     }
   }
+}
+
+/** The text of a word whose unknown parts are numbers alone, with 0 for each; else null. */
+function numericText(a: Arg): string | null {
+  const t = textWithNumbers(a);
+  return t === null ? null : t.replace(/^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/, "");
 }
 
 function segsValue(segs: readonly Seg[]): Value {

@@ -8,7 +8,7 @@ import type { Stmt, Word } from "../shell/syntax.ts";
 import { expandToSegs, expandWord } from "../shell/words/expand.ts";
 import { type Field, fieldText, hasStandIn, type Seg, type WordEnv } from "../shell/words/env.ts";
 import { pipeOutput } from "./stdin.ts";
-import { substituteEvaluated } from "../shell/words/variables.ts";
+import { substituteEvaluated, writeEvaluated } from "../shell/words/variables.ts";
 import { evaluated, onlyNumbers } from "./assign.ts";
 import type { Shell } from "./context.ts";
 import { subshell, unmarked } from "./nested.ts";
@@ -185,6 +185,7 @@ export function execFor(it: Shell, s: Extract<Stmt, { t: "for" }>, ws: World[]):
     if (standIn !== null) {
       const rep = standIn;
       out.push(...execLoop(it, [w], (cur) => cur.map((x) => withStatus(x, STATUS_UNKNOWN)), false, s.body, (x) => {
+        writeEvaluated(x, it, s.name, [standInValue(rep)], s.span);
         x.setVar(s.name, standInValue(rep));
         return x;
       }));
@@ -193,6 +194,7 @@ export function execFor(it: Shell, s: Extract<Stmt, { t: "for" }>, ws: World[]):
     if (values === null || values.length > 256) {
       const why = values === null ? "the loop's values are not known" : "a loop over many values";
       out.push(...execLoop(it, [w], (cur) => cur.map((x) => withStatus(x, STATUS_UNKNOWN)), false, s.body, (x) => {
+        writeEvaluated(x, it, s.name, [unknown(why, numeric)], s.span);
         x.setVar(s.name, unknown(why, numeric));
         return x;
       }));
@@ -205,7 +207,10 @@ export function execFor(it: Shell, s: Extract<Stmt, { t: "for" }>, ws: World[]):
     for (const v of values) {
       const entered = cur.map((x) => {
         x.writeThroughNameref(s.name);
-        x.setVar(s.name, v === null ? unknown("a loop value that is not known", numeric) : positionalValue(v));
+        // (A loop variable with the integer attribute evaluates each value written into it.)
+        const value = v === null ? unknown("a loop value that is not known", numeric) : positionalValue(v);
+        writeEvaluated(x, it, s.name, [value], s.span);
+        x.setVar(s.name, value);
         return x;
       });
       const next: World[] = [];

@@ -7,6 +7,7 @@ import type { Arg } from "../../commands/analyse.ts";
 import { STATUS_UNKNOWN, unknown, type World } from "../../shell/state.ts";
 import type { BuiltinContext, DispatchInfo } from "../context.ts";
 import { done } from "../worlds.ts";
+import { writeEvaluated } from "../../shell/words/variables.ts";
 import { cd, dirs, popd, pushd } from "./directories.ts";
 import { alias, commandBuiltin, execBuiltin, history, loopControl, source, trap, unalias } from "./flow.ts";
 import { mapfile, printfBuiltin, readBuiltin } from "./io.ts";
@@ -47,6 +48,12 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ["getopts", (it, argv, w) => {
     const name = argv[2]?.text;
     if (name) namedWrite(it, name, w, argv[0]!.span);
+    // getopts writes an option letter of its first word (or `?`, `:`): an integer variable
+    // evaluates it, that is, the variable the letter names (bash 5.2).
+    const letters = argv[1]?.text;
+    const written = letters === null || letters === undefined ? [unknown("the options getopts reads are not known")]
+      : [...letters.replace(/:/g, "")].map((c) => ({ k: "str" as const, v: c }));
+    if (name) writeEvaluated(w, it, name, written, argv[0]!.span);
     if (name) w.setVar(name, unknown(`$${name} is set by getopts`));
     w.setVar("OPTARG", unknown("$OPTARG is set by getopts"));
     w.setVar("OPTIND", unknown("$OPTIND is set by getopts", true));

@@ -3,9 +3,9 @@
 
 import type { Arg } from "../../commands/analyse.ts";
 import { cutProblem } from "../../shell/listing.ts";
-import { markStandIn, STATUS_UNKNOWN, standInValue, unknown, type World } from "../../shell/state.ts";
+import { markStandIn, STATUS_UNKNOWN, standInValue, unknown, type Value, type World } from "../../shell/state.ts";
 import { simplePrintf } from "../stdin.ts";
-import { lookup } from "../../shell/words/variables.ts";
+import { lookup, writeEvaluated } from "../../shell/words/variables.ts";
 import type { BuiltinContext, DispatchInfo } from "../context.ts";
 import { done, taint } from "../worlds.ts";
 import { baseName, namedWrite } from "./variables.ts";
@@ -56,8 +56,13 @@ export function readBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World, 
   const all = array === null ? names : [...names, array];
   for (const n of all) namedWrite(it, n, w, argv[0]!.span);
   for (const n of all) w.writeThroughNameref(n);
+  // A variable with the integer attribute (or RANDOM, OPTIND) evaluates what read writes.
+  const put = (x: World, n: string, v: Value) => {
+    writeEvaluated(x, it, n, [v], argv[0]!.span);
+    x.setVar(n, v);
+  };
   const unknownAll = (x: World, why: string) => {
-    for (const n of all) x.setVar(n, unknown(why));
+    for (const n of all) put(x, n, unknown(why));
     return x;
   };
   const stdin = fromFd ? { t: "unknown" as const } : info.stdin();
@@ -76,7 +81,7 @@ export function readBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World, 
     const out: World[] = [];
     for (const r of l.reps) {
       const x = w.clone();
-      x.setVar(names[0]!, standInValue(r.text!));
+      put(x, names[0]!, standInValue(r.text!));
       out.push(done(x, 0)[0]!);
     }
     const eof = w.clone();
@@ -93,10 +98,10 @@ export function readBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World, 
   for (const line of lines) {
     const x = w.clone();
     const fields = line.trim().split(/[ \t\n]+/).filter((f) => f !== "");
-    if (array !== null) x.setVar(array, { k: "arr", v: fields });
+    if (array !== null) put(x, array, { k: "arr", v: fields });
     names.forEach((n, k) => {
       const v = k === names.length - 1 ? fields.slice(k).join(" ") : fields[k] ?? "";
-      x.setVar(n, { k: "str", v });
+      put(x, n, { k: "str", v });
     });
     out.push(done(x, 0)[0]!);
   }
@@ -135,6 +140,11 @@ export function printfBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World
   // A variable ends at the first NUL printf writes (`printf -v x 'a\0b'` sets `a`).
   const text = words.length && words.every((x): x is string => x !== null) ? simplePrintf(words[0]!, words.slice(1))?.split("\0")[0] ?? null : null;
   // (Text made with a stand-in for a listing's names is one: src/shell/listing.ts.)
+  // A variable with the integer attribute (or RANDOM, OPTIND) evaluates what printf writes.
+  // (A format of number conversions and digits alone, `%d`, writes numbers whatever its arguments.)
+  const numbers = words.length > 0 && words[0] !== null && /^(%[-+ 0#]*[0-9]*[diouxX]|[0-9])+$/.test(words[0]!);
+  const written = text === null ? unknown(`$${name} is set by printf -v`, numbers) : { k: "str" as const, v: text };
+  writeEvaluated(w, it, name, [written], argv[0]!.span);
   if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && text !== null) w.setVar(name, argv.slice(i).some((a) => a.standIn) ? markStandIn({ k: "str", v: text }) : { k: "str", v: text });
   else w.setVar(base, unknown(`$${name} is set by printf -v`));
   return done(w, STATUS_UNKNOWN);
@@ -165,6 +175,8 @@ export function mapfile(it: BuiltinContext, argv: readonly Arg[], w: World): Wor
     name = t;
   }
   namedWrite(it, name, w, argv[0]!.span);
+  // An array with the integer attribute evaluates each line mapfile writes into it.
+  writeEvaluated(w, it, name, [unknown(`$${name} is read from input`)], argv[0]!.span);
   w.setVar(name, unknown(`$${name} is read from input`));
   return done(w, STATUS_UNKNOWN);
 }

@@ -8,7 +8,7 @@ import type { Span } from "../../base/span.ts";
 import { isStandIn, markStandIn, type Value, type World, unknown, str } from "../state.ts";
 import { nameRisk } from "../arithmetic.ts";
 import type { WordEnv, Piece } from "./env.ts";
-import { lookup, evaluationLookup, reportRisk } from "./variables.ts";
+import { lookup, evaluationLookup, reportRisk, writeEvaluated } from "./variables.ts";
 
 /**
  * The pieces of a value. An array not in the `$@` form is one word, its elements joined by
@@ -80,10 +80,18 @@ export function expandOperator(
     case ":=":
     case "=": {
       const empty = pe.op === ":=" ? isNull(v) : v.k === "unknown" ? null : v.k === "unset";
-      if (empty === null) return [{ k: "unknown", u: unknown(`\${${pe.name}${pe.op}…} depends on $${pe.name}, which is not known`), quoted, split }];
+      if (empty === null) {
+        // It may assign: an integer variable (or RANDOM, OPTIND) would evaluate the default.
+        if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(pe.name)) writeEvaluated(world, env, pe.name, [piecesToValue(stringOf(pe.arg))], span);
+        return [{ k: "unknown", u: unknown(`\${${pe.name}${pe.op}…} depends on $${pe.name}, which is not known`), quoted, split }];
+      }
       if (!empty) return valuePieces(v, quoted, split, atForm);
       const assigned = piecesToValue(stringOf(pe.arg));
-      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(pe.name)) world.setVar(pe.name, assigned);
+      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(pe.name)) {
+        // An integer variable (or RANDOM, OPTIND) evaluates the default written into it.
+        writeEvaluated(world, env, pe.name, [assigned], span);
+        world.setVar(pe.name, assigned);
+      }
       return valuePieces(assigned, quoted, split, false);
     }
     case ":?":

@@ -26,6 +26,9 @@ export function lookup(world: World, env: WordEnv, name: string): Value {
       // Every bash (and dash) starts with IFS set to space, tab and newline, whatever its
       // environment holds: an unquoted $IFS splits, and "$IFS" is those three characters.
       return DEFAULT_IFS_VALUE;
+    case "OPTIND":
+      // "OPTIND is initialized to 1 each time the shell or a shell script is invoked" (bash(1)).
+      return str("1");
     case "#":
     case "?":
     case "$":
@@ -68,6 +71,39 @@ export function ifsOf(world: World, env: WordEnv): string | null {
   // With glob characters in IFS, bash treats quoted ones in a pattern otherwise: not followed.
   if (v.k === "str") return /[*?[\]\\]/.test(v.v) ? null : v.v;
   return null;
+}
+
+/**
+ * Variables bash evaluates as arithmetic whenever a value is written into them, whatever their
+ * attributes: bash 5.2 ran the subscript of `a[$(cmd)]` written to each (SECONDS and LINENO
+ * take the value as it is).
+ */
+const EVALUATED_ON_WRITE: ReadonlySet<string> = new Set(["RANDOM", "SRANDOM", "OPTIND", "HISTCMD"]);
+
+/** Whether bash evaluates as arithmetic what is written into `name` (an integer variable, RANDOM). */
+export function evaluatesOnWrite(world: World, name: string): boolean {
+  const base = name.replace(/\[.*$/s, "");
+  return world.attr(base).includes("i") || EVALUATED_ON_WRITE.has(base);
+}
+
+/**
+ * A write of `values` into the variable `name` (by an assignment, `read`, `mapfile`, `printf -v`,
+ * `for`, `select`, `getopts`, `${name:=…}`, a declaration builtin): where bash evaluates what is
+ * written (evaluatesOnWrite), reports what that could run. A value that is not known runs
+ * nothing only when it is made of numbers alone (`$(wc -l < f)`).
+ */
+export function writeEvaluated(world: World, env: WordEnv, name: string, values: readonly Value[], span: Span): void {
+  if (!evaluatesOnWrite(world, name)) return;
+  for (const v of values) {
+    const texts = v.k === "str" ? [v.v] : v.k === "arr" ? v.v : v.k === "unset" ? [] : [v.numeric ? "0" : null];
+    for (const t of texts) {
+      const r = t === null ? { code: "UNRESOLVED_WORD" as const, why: `$${name} evaluates what is written into it as arithmetic, and ${v.k === "unknown" ? v.why : "it"}` } : textRisk(t, evaluationLookup(world, env));
+      if (r) {
+        reportRisk(r, world, env, span);
+        return;
+      }
+    }
+  }
 }
 
 /** Reports a risk, and analyses the command substitutions in a value that evaluation runs. */
