@@ -7,8 +7,18 @@ import type { Dialect } from "../../shell/syntax.ts";
 import { type Options, positionalText, SET_O, SHOPT, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT } from "../../shell/state.ts";
 import type { Analyser, Call } from "../spec.ts";
 
-/** Shells whose syntax is bash's closely enough to be interpreted as bash. */
-export const BASH_LIKE = ["sh", "bash", "dash", "ash", "ksh", "mksh", "pdksh", "yash", "rbash", "zsh"];
+/** Shells the guard models: bash, and sh as dash reads it (the `sh` dialect). */
+const MODELLED = ["sh", "bash", "dash", "rbash"];
+/**
+ * Shells whose syntax is close to bash's but whose meaning is not: zsh arrays start at 1, `cd OLD
+ * NEW` substitutes in $PWD (ksh, mksh, zsh), zsh's glob qualifiers and `=cmd` run or name
+ * programs, zsh reads ~/.zshenv and $ZDOTDIR even for -c. Their code is read as bash for what it
+ * visibly names, and asks (otherShell), under every name they go by.
+ */
+const OTHER_SHELLS = ["zsh", "zsh5", "ksh", "ksh93", "ksh88", "mksh", "mksh-static", "lksh", "pdksh", "oksh", "loksh",
+  "yash", "ash", "posh", "hush"];
+/** Shells whose syntax is bash's closely enough to be read as bash (`find -exec sh -c CODE`). */
+export const BASH_LIKE = [...MODELLED, ...OTHER_SHELLS];
 /** Shells with a syntax of their own: their code is opaque. */
 const FOREIGN = ["fish", "csh", "tcsh", "nu", "elvish", "xonsh"];
 
@@ -59,10 +69,44 @@ class StartupOptions {
   }
 }
 
+/** A shell the guard does not model: asks, and its code is read as bash for what it names. */
+function otherShell(call: Call): Effect[] {
+  // (Printing its version or usage runs no code and reads no start-up file.)
+  if (call.args.length === 1 && (call.args[0]!.text === "--version" || call.args[0]!.text === "--help")) return [];
+  const message = `${call.name} is not bash: the guard reads its code as bash for what it names, but it may read it otherwise`;
+  return [{ t: "issue", code: "OPAQUE_CODE", message, span: call.span }, ...shell(call)];
+}
+
+/** The quoted text of `.` that sources FILE as bash sources $BASH_ENV: never searched for in PATH. */
+function sourceLine(file: string): string {
+  const path = file.startsWith("/") || file.startsWith("./") || file.startsWith("../") ? file : `./${file}`;
+  return `. '${path.replace(/'/g, "'\\''")}'\n`;
+}
+
+/**
+ * What bash runs from $BASH_ENV before a script or -c code (a non-interactive bash; not sh, which
+ * is dash or bash in posix mode): the text to put before the code, null when nothing, or an
+ * issue when it cannot be followed. Only a variable the command exported counts; the host's
+ * environment is taken on trust.
+ */
+function bashEnv(call: Call): string | null | Effect {
+  if (call.name !== "bash" && call.name !== "rbash") return null;
+  const v = call.world.getVar("BASH_ENV");
+  if (v === undefined || !call.world.attr("BASH_ENV").includes("x") || v.k === "unset") return null;
+  if (v.k === "str" && v.v === "") return null;
+  // bash expands the value (parameters, command and arithmetic substitution) before sourcing it.
+  if (v.k !== "str" || /[$`]/.test(v.v)) {
+    const why = v.k === "unknown" ? v.why : "its value is expanded again";
+    return { t: "issue", code: v.k === "unknown" ? "UNRESOLVED_WORD" : "OPAQUE_CODE", message: `${call.name} runs $BASH_ENV first, and ${why}`, span: call.span };
+  }
+  return sourceLine(v.v);
+}
+
 function shell(call: Call): Effect[] {
   const { args, name } = call;
   const dialect = dialectOf(name);
   const effects: Effect[] = [];
+  const startFile = bashEnv(call);
   let cFlag = false;
   let stdinFlag = false;
   const startup = new StartupOptions(name, effects);
@@ -90,6 +134,7 @@ function shell(call: Call): Effect[] {
       continue;
     }
     if (t === "--posix") startup.unfollowed("--posix", a);
+    if (t === "--login" || (/^-[a-zA-Z]+$/.test(t) && /[il]/.test(t))) interactive(name, a, effects);
     if (t.startsWith("--")) continue;
     if (/^[-+][a-zA-Z]+$/.test(t)) {
       if (t.startsWith("-") && t.includes("c")) cFlag = true;
@@ -107,6 +152,10 @@ function shell(call: Call): Effect[] {
   }
   const options = startup.options;
   const rest = args.slice(i);
+  if (startFile !== null && typeof startFile !== "string") effects.push(startFile);
+  if (typeof startFile === "string" && !cFlag) {
+    effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${name} runs $BASH_ENV before what it reads, which the guard does not follow there`, span: call.span });
+  }
   if (cFlag) {
     const code = rest[0];
     if (!code) return effects;
@@ -115,7 +164,9 @@ function shell(call: Call): Effect[] {
     const given = rest.slice(1);
     const positional = rest.length > 2 ? texts(rest.slice(2)) : [];
     const arg0 = given.length === 0 ? {} : { arg0: given[0]!.text === null || given[0]!.exact ? null : positionalText(given[0]!.text, given[0]!.standIn === true) };
-    effects.push({ t: "code", text: code.text, span: code.span, label: `${name} -c`, inProcess: false, positional, ...arg0, dialect, options });
+    // $BASH_ENV is sourced in the same shell first: its `cd`s and variables count for the code.
+    const text = typeof startFile === "string" && code.text !== null ? startFile + code.text : code.text;
+    effects.push({ t: "code", text, span: code.span, label: `${name} -c`, inProcess: false, positional, ...arg0, dialect, options });
     return effects;
   }
   if (rest.length && !stdinFlag) {
@@ -142,6 +193,16 @@ function stdinCode(call: Call, label: string, positional: readonly string[] | nu
   return [{ t: "issue", code: "OPAQUE_CODE", message: `${label} reads code from standard input, which the guard cannot see`, span: call.span }];
 }
 
+/**
+ * `-i`, `-l`, `--login`: an interactive or login shell runs the user's start-up files (~/.bashrc,
+ * ~/.profile, $ENV; the project's own with HOME=$PWD), PROMPT_COMMAND and PS1 before each command
+ * it reads, and writes its history file: none of which the guard follows.
+ */
+function interactive(name: string, a: Arg, effects: Effect[]): void {
+  const message = `${name} ${a.text} starts an interactive or login shell, which runs start-up files and writes its history`;
+  effects.push({ t: "issue", code: "OPAQUE_CODE", message, span: a.span });
+}
+
 function texts(args: readonly Arg[]): readonly string[] | null {
   // (A name nobody checked is no value for a shell that may split it, glob it or run it.)
   return args.every((a) => a.text !== null && !a.exact) ? args.map((a) => positionalText(a.text!, a.standIn === true)) : null;
@@ -154,10 +215,13 @@ function foreign(call: Call): Effect[] {
   ];
 }
 
-/** busybox APPLET args: the applet is the command. */
+/** busybox APPLET args: the applet is the command; its shells (ash, hush) are not bash. */
 function busybox(call: Call): Effect[] {
   const [applet, ...rest] = call.args;
   if (!applet) return [];
+  if (applet.text !== null && ["sh", "ash", "hush", "bash"].includes(applet.text)) {
+    return otherShell({ ...call, name: `busybox ${applet.text}`, nameArg: applet, args: rest });
+  }
   return [{ t: "run", argv: [applet, ...rest], inProcess: false, bypassFunctions: true, label: "busybox" }];
 }
 
@@ -338,7 +402,8 @@ function sshOption(k: string, v: Arg, effects: Effect[], home: string | null): v
 }
 
 export const SHELLS: readonly Analyser[] = [
-  { names: BASH_LIKE, analyse: shell },
+  { names: MODELLED, analyse: shell },
+  { names: OTHER_SHELLS, analyse: otherShell },
   { names: FOREIGN, analyse: foreign },
   { names: ["busybox"], analyse: busybox },
   { names: ["su"], analyse: su },
