@@ -339,13 +339,16 @@ table("informational commands and the files some of their words name", box, [
   ["hostnamectl; timedatectl status; hostnamectl hostname", "allow"],
   ["systemctl status nginx", "allow"],
   ["journalctl -u nginx --since today", "allow"],
-  ["apt-get install -y curl", "allow"],
-  ["apt-get -o Dpkg::Options::=--force-confold -o Dpkg::Options::=--force-confdef install -y curl", "allow"],
-  ["apt-get -o Debug::pkgProblemResolver=true -o APT::Get::Assume-Yes=true -o Dpkg::Progress-Fancy=1 install curl", "allow"],
-  ["apt-get -o Acquire::http::Proxy=http://proxy:3128/ -qq update", "allow"],
+  // Installing for the system writes outside the project (test/commands/system.test.ts); these
+  // -o keys neither run a program nor name a place.
+  ["apt-get install -y curl", "ask", ["#UNRESOLVED_PATH", "!#OPAQUE_CODE"]],
+  ["apt-get -o Dpkg::Options::=--force-confold -o Dpkg::Options::=--force-confdef install -y curl", "ask", ["#UNRESOLVED_PATH", "!#OPAQUE_CODE"]],
+  ["apt-get -o Debug::pkgProblemResolver=true -o APT::Get::Assume-Yes=true -o Dpkg::Progress-Fancy=1 install curl", "ask", ["#UNRESOLVED_PATH", "!#OPAQUE_CODE"]],
+  ["apt-get -o Acquire::http::Proxy=http://proxy:3128/ -qq update", "ask", ["#UNRESOLVED_PATH", "!#OPAQUE_CODE"]],
+  // Dir= moves every place apt writes under it: into the project here.
   ["apt-get -o Dir=. -o Dir::Cache=cache update", "allow"],
   ["apt-cache policy curl", "allow"],
-  ["apt-mark hold curl", "allow"],
+  ["apt-mark hold curl", "ask", ["#UNRESOLVED_PATH"]],
   ["apt-config dump", "allow"],
   ["which python3", "allow"],
 ]);

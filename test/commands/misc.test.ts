@@ -495,7 +495,7 @@ table("clients of services", box, [
   ["systemd-analyze dot | dot -T svg > out/units.svg", "allow", ["write $P/out/units.svg"]],
   ["systemd-analyze verify ~/.config/systemd/user/x.service", "ask", ["read $H/.config/systemd/user/x.service"]],
   ["systemd-analyze cat-config systemd/system.conf", "ask", ["#OPAQUE_CODE"]],
-  ["sudo pacman -Rsn $(pacman -Qdtq)", "allow", ["!#UNRESOLVED_WORD"]],
+  ["sudo pacman -Rsn $(pacman -Qdtq)", "ask", ["#UNRESOLVED_PATH", "!#UNRESOLVED_WORD"]],
   ["pacman -U ../outside/x.pkg.tar.zst", "ask", ["read $O/x.pkg.tar.zst"]],
   ["pacman -Qo $(which ls)", "ask", ["#UNRESOLVED_WORD"]],
   ["adb logcat --pid $(adb shell pidof -s com.example)", "allow", ["!#UNRESOLVED_WORD"]],

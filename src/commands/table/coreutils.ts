@@ -7,6 +7,7 @@ import { syntheticArg } from "../apply.ts";
 import { type Arg, missingTop, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
 import { againstCwd, baseOfArg, each, hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
+import { APT_READ_ONLY, aptSimulates, BREW_READ_ONLY, systemVerb } from "./system-packages.ts";
 import type { TableSpec } from "./expand.ts";
 import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands, readlinkOperands } from "./link-operands.ts";
 import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TAC_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
@@ -459,7 +460,10 @@ export const COREUTILS: readonly TableSpec[] = [
     // Package names, except a package file given by path (brew install ./x.rb).
     names: ["brew", "info"],
     operands: { all: "none" },
-    custom: packageFiles,
+    custom: (ctx) => {
+      packageFiles(ctx);
+      if (ctx.name === "brew") systemVerb(BREW_READ_ONLY)(ctx);
+    },
   },
   {
     names: ["apt", "apt-get"], flags: "dfmqsyVbuhvU",
@@ -470,6 +474,7 @@ export const COREUTILS: readonly TableSpec[] = [
       aptConfig(ctx);
       packageFiles(ctx);
       if (ctx.operands[0]?.text === "edit-sources") issue(ctx, "OPAQUE_CODE", "apt edit-sources runs an editor on the sources list");
+      else if (!aptSimulates(ctx)) systemVerb(APT_READ_ONLY)(ctx);
     },
   },
   {
@@ -490,7 +495,11 @@ export const COREUTILS: readonly TableSpec[] = [
     options: { ...APT_OPTIONS, "-f": write, "--file": write },
     operands: { all: "none" },
     changes: {},
-    custom: aptConfig,
+    custom: (ctx) => {
+      aptConfig(ctx);
+      // auto, manual, hold, unhold, minimize-manual change the system's package state.
+      if (!aptSimulates(ctx)) systemVerb(new Set(["showauto", "showmanual", "showhold", "showinstall", "showremove", "showpurge"]))(ctx);
+    },
   },
   {
     // Page names are not paths; one with a slash is a file man reads (as is -l's). -P and -H

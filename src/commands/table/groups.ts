@@ -42,6 +42,7 @@ import { RENAME_ANALYSERS } from "./rename.ts";
 import { SEARCH_ANALYSERS, SEARCH_SPECS } from "./search.ts";
 import { SERVICE_SPECS } from "./services.ts";
 import { SHELLS } from "./shells.ts";
+import { SYSTEM_PACKAGE_SPECS } from "./system-packages.ts";
 import { TEXT_ANALYSERS, TEXT_SPECS } from "./text.ts";
 import { VCS_ANALYSERS } from "./vcs/git.ts";
 import { WRAPPER_SPECS, WRAPPERS } from "./wrappers.ts";
@@ -88,6 +89,7 @@ export const GROUPS = {
   "search": () => ({ specs: SEARCH_SPECS, analysers: SEARCH_ANALYSERS }),
   "services": () => ({ specs: SERVICE_SPECS, analysers: [] }),
   "shells": () => ({ specs: [], analysers: SHELLS }),
+  "system-packages": () => ({ specs: SYSTEM_PACKAGE_SPECS, analysers: [] }),
   "text": () => ({ specs: TEXT_SPECS, analysers: TEXT_ANALYSERS }),
   "vcs/git": () => ({ specs: [], analysers: VCS_ANALYSERS }),
   "wrappers": () => ({ specs: WRAPPER_SPECS, analysers: WRAPPERS }),

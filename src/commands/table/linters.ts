@@ -246,6 +246,12 @@ const JEST: TableSpec = {
     if (ctx.name === "karma") for (const a of ctx.operands.slice(1)) ctx.role(a, "read");
     // vitest related FILE…
     if (ctx.operands[0]?.text === "related") for (const a of ctx.operands.slice(1)) ctx.role(a, "read");
+    // playwright install-deps, and install --with-deps, run the system's package manager (apt-get
+    // through sudo) for the browsers' libraries; `install` alone fills its own browser cache.
+    const verb = ctx.operands[0]?.text;
+    if (ctx.name === "playwright" && (verb === "install-deps" || (verb === "install" && ctx.items.some((i) => i.word.text === "--with-deps")))) {
+      issue(ctx, "UNRESOLVED_PATH", `playwright ${verb} installs system packages for the browsers, outside the project`);
+    }
   },
 };
 

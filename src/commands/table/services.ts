@@ -11,6 +11,7 @@
 import { syntheticArg } from "../apply.ts";
 import { type Custom, each, flag, issue, none, read, spanOf, write, writesUserConfig } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
+import type { SpecContext } from "../spec.ts";
 
 /** The first operand is a verb; one not listed asks (it may run code or name a path). */
 function verbs(tool: string, known: readonly string[]): Custom {
@@ -295,7 +296,26 @@ const PACMAN: TableSpec = {
     "--logfile": write,
   },
   operands: { all: { default: "none", modes: { files: "read" } } },
+  custom: pacmanOperation,
 };
+
+/**
+ * pacman's operation changes the system's packages unless it only queries: -Q, -T, -V, -F
+ * without -y, and -S that searches, shows or lists (-Ss, -Si, -Sl, -Sg, -Sp) without -y or -u.
+ */
+function pacmanOperation(ctx: SpecContext): void {
+  const words = ctx.items.filter((i) => i.t !== "operand").map((i) => i.word.text ?? "?");
+  const long = (w: string) => ({ "--sync": "S", "--remove": "R", "--upgrade": "U", "--database": "D", "--query": "Q",
+    "--files": "F", "--deptest": "T", "--version": "V", "--help": "h", "--refresh": "y", "--sysupgrade": "u",
+    "--search": "s", "--info": "i", "--list": "l", "--groups": "g", "--print": "p" })[w] ?? "";
+  const letters = words.map((w) => (w.startsWith("--") ? long(w) : w.startsWith("-") ? w.slice(1) : "")).join("");
+  const op = /[SRUDQFTVh]/.exec(letters)?.[0];
+  const refreshes = /[yu]/.test(letters);
+  const reads = op === "Q" || op === "T" || op === "V" || op === "h" || (op === "F" && !refreshes) ||
+    (op === "S" && !refreshes && /[silgp]/.test(letters.replace(/S/g, "")));
+  if (op === undefined || reads) return;
+  issue(ctx, "UNRESOLVED_PATH", `pacman -${op} changes packages installed for the whole system, outside the project`);
+}
 
 /** adb: the device's own paths and commands are not this machine's; push reads, pull writes here. */
 const adbNames: TableSpec = { names: [], operands: { all: "none" } };
