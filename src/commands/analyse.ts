@@ -7,6 +7,7 @@ import type { World } from "../shell/state.ts";
 import type { Span } from "../base/span.ts";
 import { applySpec } from "./apply.ts";
 import { type Arg, type Disk, type Effect, NO_DISK, type Stdin } from "./effects.ts";
+import { disclosureEffects } from "./disclosures.ts";
 import { extractionEffects } from "./extractors.ts";
 import type { Call } from "./spec.ts";
 import type { Listing } from "../shell/listing.ts";
@@ -55,7 +56,8 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
       effects.push({ t: "code", text: null, span: name.span, label: text, inProcess: false, script: text, positional: knownTexts(args) });
       return effects;
     }
-    return [...effects, ...generic(name, args)];
+    const disclosed = disclosureEffects({ name: base, nameArg: name, args, world: ctx.world, span: ctx.span, home: ctx.home ?? null });
+    return [...effects, ...generic(name, args), ...disclosed];
   }
   if ("analyse" in entry) return [...effects, ...entry.analyse(new CommandCall(base, name, args, ctx))];
   const applied = applySpec(base, entry, args, ctx.world, ctx.span, undefined, ctx.disk ?? NO_DISK);

@@ -907,7 +907,8 @@ table("user configuration outside the project", box, [
   ["pip config set global.index-url http://x", "ask", ["#UNRESOLVED_PATH"]],
   ["pip config unset global.index-url", "ask", ["#UNRESOLVED_PATH"]],
   ["pip cache purge", "ask", ["#UNRESOLVED_PATH"]],
-  ["pip config list", "allow"],
+  // (pip config list prints the user's settings, credentials among them: test/commands/credentials.test.ts.)
+  ["pip config --help", "allow"],
   ["pip cache dir", "allow"],
   ["kubectl config set-context foo --cluster=bar", "ask", ["#UNRESOLVED_PATH"]],
   ["kubectl config set-credentials u --exec-command=./evil", "ask", ["#UNRESOLVED_PATH"]],

@@ -175,6 +175,11 @@ export function homeAware(spec: TableSpec): Analyser {
 function npmConfigWrites(fixedVerb: string | null): Custom {
   return (ctx) => {
     const verb = fixedVerb ?? ctx.operands[0]?.text;
+    // `npm config get //registry…/:_authToken` prints the token the user's npmrc holds: a read of it.
+    const key = ctx.operands[fixedVerb === null ? 1 : 0];
+    if ((verb === "get" || verb === null) && key !== undefined && (key.text === null || NPM_SECRET_KEY.test(key.text))) {
+      ctx.role(optionValues(ctx, "--userconfig").at(-1) ?? inHome(ctx, ".npmrc"), "read");
+    }
     if (verb === undefined || (verb !== null && !/^(set|delete|rm|del|edit|fix|login)$/.test(verb))) return;
     if (verb === "edit") issue(ctx, "OPAQUE_CODE", "npm config edit opens an editor on the config file");
     const global = optionItems(ctx, "-g", "--global").length > 0;
@@ -184,6 +189,9 @@ function npmConfigWrites(fixedVerb: string | null): Custom {
     else ctx.role(optionValues(ctx, "--globalconfig").at(-1) ?? withValue(syntheticArg("npmrc", spanOf(ctx)), null, "the global npmrc is not known"), "write");
   };
 }
+/** npmrc keys that hold a credential (npm's docs, "Auth related configuration"). */
+const NPM_SECRET_KEY = /(_auth|_authToken|_password|token|certfile|keyfile|username)$/i;
+
 /** Subcommands of npm, pnpm, yarn and bun that install or remove packages. */
 const INSTALLS = /^(install|i|in|ins|inst|isntall|ci|clean-install|ic|install-clean|install-test|it|install-ci-test|cit|add|a|update|up|upgrade|upgrade-interactive|remove|rm|r|un|uninstall|unlink|link|dedupe|ddp|prune|rebuild|rb|import|unplug)$/;
 
@@ -299,12 +307,13 @@ export const NPM: TableSpec = {
     start: npmScript("start"), stop: npmScript("stop"), restart: npmScript("restart"),
     ...Object.fromEntries(["config", "c"].map((n) => [n, npmSub({ custom: npmConfigWrites(null) })])),
     set: npmSub({ custom: npmConfigWrites("set") }),
+    get: npmSub({ custom: npmConfigWrites("get") }),
     ...Object.fromEntries(["login", "logout", "adduser", "add-user"].map((n) => [n, npmSub({ custom: npmConfigWrites("login") })])),
     // npm version X bumps the version and runs the version scripts; with no operand it prints.
     version: npmSub({ custom: (ctx) => { if (ctx.operands.length) projectEvents("npm version", ["version"], 1)(ctx); } }),
     // npm cache add SPEC fetches the package into the cache: a local tarball or directory is read.
     cache: npmSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "add" && ctx.operands[0]?.text !== null) return; for (const a of ctx.operands.slice(1)) localPackage(ctx, a, "read"); } }),
-    ...Object.fromEntries(["init", "create", "innit", "pkg", "get", "whoami", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "stars", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
+    ...Object.fromEntries(["init", "create", "innit", "pkg", "whoami", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "stars", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
     ...Object.fromEntries(["owner", "author", "dist-tag", "dist-tags", "deprecate", "unpublish", "access", "star", "unstar", "bugs", "issues", "docs", "home", "repo"].map((n) => [n, npmSpecs])),
     exec: npmExec, x: npmExec,
     link: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),

@@ -200,6 +200,10 @@ const PIP_SUBS: Record<string, TableSpec> = {
     const verb = ctx.operands[0];
     if (verb && (verb.text === null || /^(set|unset|edit)$/.test(verb.text))) writesUserConfig(ctx, `${verb.source} writes the user's pip configuration`);
     if (verb?.text === "edit") issue(ctx, "OPAQUE_CODE", "pip config edit opens an editor on the config file");
+    // list, get and debug print the user's settings, an index URL with its password among them.
+    if (verb && (verb.text === null || /^(list|get|debug)$/.test(verb.text))) {
+      issue(ctx, "UNRESOLVED_PATH", `${ctx.name} config ${verb.source} prints the user's pip configuration, which may hold an index's credentials`);
+    }
   } },
   cache: { ...pipOther, custom: (ctx) => {
     const verb = ctx.operands[0];

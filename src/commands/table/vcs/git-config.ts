@@ -5,7 +5,7 @@
 import { applySpec, parseWords } from "../../apply.ts";
 import { type Arg, type Effect, withValue } from "../../effects.ts";
 import type { AccessKind } from "../../../base/verdict.ts";
-import type { Base, Call, CommandSpec } from "../../spec.ts";
+import type { Base, Call, CommandSpec, Item } from "../../spec.ts";
 import { type Custom, each, flag, locate, none, optionItems } from "../common.ts";
 
 /** Keys whose value git runs as a program or shell command (or that load more configuration). */
@@ -185,5 +185,29 @@ export function gitConfig(call: Call, args: readonly Arg[], base: Base): Effect[
     const home = homeOf(call);
     effects.push({ t: "path", arg: withValue(call.nameArg, home === null ? null : `${home}/.gitconfig`, "the home directory is not known"), kind: "write" });
   } else if (writes && parsed.modes.has("system")) effects.push({ t: "path", arg: withValue(call.nameArg, "/etc/gitconfig", ""), kind: "write" });
+  else if (!writes && !file && disclosesGlobal(parsed.items, verb, ops)) {
+    // What it prints of the user's configuration may be a credential (a token in a URL, an
+    // http.extraHeader): a read of ~/.gitconfig, as `cat` of it would be.
+    const home = homeOf(call);
+    effects.push({ t: "path", arg: withValue(call.nameArg, home === null ? null : `${home}/.gitconfig`, "the home directory is not known"), kind: "read" });
+  }
   return effects;
+}
+
+/** Keys whose value may be a credential: URLs with a token in them, headers, passwords, helpers' data. */
+const SECRET_KEY = /^(url\.|credential\.)|(^|\.)(extraheader|password|token|pass|insteadof|pushinsteadof|proxyauthmethod|proxy)$/i;
+
+/**
+ * Whether `git config` prints values of the user's configuration that may be credentials: a
+ * list or a pattern (`--list`, `--get-regexp`, `--get-urlmatch`) of anything but the repository's
+ * own file, or the value of a key that may hold one. (`--get user.email` prints only that.)
+ */
+function disclosesGlobal(items: readonly Item[], verb: string | null | undefined, ops: readonly Arg[]): boolean {
+  const names = new Set(items.flatMap((i) => (i.t === "option" ? [i.name] : [])));
+  if (names.has("--local") || names.has("--worktree") || names.has("--blob")) return false;
+  if (verb === "list" || ["-l", "--list", "--get-regexp", "--get-urlmatch"].some((n) => names.has(n))) return true;
+  // (`git config KEY` alone gets it too.)
+  const getting = verb === "get" || names.has("--get") || names.has("--get-all") || ops.length === 1;
+  const key = ops[0]?.text ?? null;
+  return getting && (key === null || SECRET_KEY.test(key));
 }

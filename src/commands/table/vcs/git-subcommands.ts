@@ -205,8 +205,19 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
   ...Object.fromEntries(
     ["describe", "name-rev", "merge-base", "cat-file", "show-ref", "count-objects", "verify-commit", "verify-tag", "fsck", "gc", "prune",
       "pack-refs", "var", "version", "help", "check-ref-format", "column", "mktree", "mktag",
-      "write-tree", "rerere", "get-tar-commit-id", "stripspace", "credential", "replace"]
+      "write-tree", "rerere", "get-tar-commit-id", "stripspace", "replace"]
       .map((n) => [n, { names: [], operands: { all: "none" } } satisfies GitSub]),
+  ),
+  // git credential fill prints a stored password or token (approve and reject change the store),
+  // and so do the helpers run by name: a read of the user's credential store, outside the project.
+  ...Object.fromEntries(
+    ["credential", "credential-store", "credential-cache", "credential-osxkeychain", "credential-libsecret",
+      "credential-manager", "credential-manager-core", "credential-wincred"]
+      .map((n) => [n, { names: [], operands: { all: "none" }, custom: (ctx: SpecContext) => {
+        const verb = ctx.operands[0]?.text;
+        if (verb === "capability" || verb === undefined) return;
+        issue(ctx, "UNRESOLVED_PATH", `git ${n} ${verb ?? "…"} reads or changes the user's stored credentials`);
+      } } satisfies GitSub]),
   ),
   // Their options are mostly flags, but not all (git 2.43: repack --expire-to/--filter-to DIR,
   // rev-parse --resolve-git-dir PATH), so an option not listed is judged as any path.
