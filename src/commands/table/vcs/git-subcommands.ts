@@ -6,7 +6,7 @@ import { roleOf, syntheticArg } from "../../apply.ts";
 import { type Arg, withValue } from "../../effects.ts";
 import type { CommandSpec, OptionSpec, RoleSpec, SpecContext } from "../../spec.ts";
 import { type Custom, each, flag, hooks, issue, linkNames, localRole, movedNames, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "../common.ts";
-import type { TableSpec } from "../expand.ts";
+import { expandSpec, type TableSpec } from "../expand.ts";
 import { cloneConfig, toolIsPath } from "./git-config.ts";
 
 /**
@@ -487,17 +487,9 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
 /** What a name means as a subcommand, with table shorthands expanded. */
 export const SUBS: ReadonlyMap<string, { readonly spec: CommandSpec; readonly pathspec: RoleSpec }> = new Map(
   Object.entries(GIT_SUBS).map(([name, sub]) => {
-    const options: Record<string, OptionSpec> = {};
-    for (const c of sub.flags ?? "") options["-" + c] = {};
-    for (const l of sub.long ?? []) options[l] = {};
-    if (sub.numeric) options["-N"] = {};
-    Object.assign(options, sub.options ?? {});
-    const { flags: _f, long: _l, numeric: _n, pathspec, ...rest } = sub;
-    void _f;
-    void _l;
-    void _n;
+    const { pathspec, ...table } = sub;
     // git's own parser takes long options only in full here: an unknown one stays unknown.
-    const spec: CommandSpec = { style: "gnu", abbreviations: false, ...rest, names: [name], options };
+    const spec = expandSpec({ abbreviations: false, ...table, names: [name] });
     return [name, { spec, pathspec: pathspec ?? "read" }];
   }),
 );
