@@ -9,8 +9,9 @@ import { applySpec } from "./apply.ts";
 import { type Arg, type Disk, type Effect, NO_DISK, type Stdin } from "./effects.ts";
 import { disclosureEffects } from "./disclosures.ts";
 import { extractionEffects } from "./extractors.ts";
-import type { Call } from "./spec.ts";
+import type { Call, Entry } from "./spec.ts";
 import type { Listing } from "../shell/listing.ts";
+import type { Naming } from "../shell/findings.ts";
 import { lookupCommand } from "./table/index.ts";
 
 export type { Arg, Effect } from "./effects.ts";
@@ -48,8 +49,7 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
   // an access to judge. Anything else named by a path is.
   const effects: Effect[] = SYSTEM_BIN.test(text) ? [] : [{ t: "exec", arg: name }];
   const base = basename(text);
-  // ./cat is whatever the project put there, not coreutils' cat.
-  const entry = ctx.useTable && (!text.includes("/") || SYSTEM_BIN.test(text)) ? lookupCommand(base) : undefined;
+  const entry = entryFor(text, ctx.useTable);
   if (!entry) {
     if (text.includes("/")) {
       // A program named by a path: a shell script inside the root is read and interpreted.
@@ -64,6 +64,21 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
   effects.push(...applied.effects);
   if (applied.runs) effects.push({ t: "run", argv: applied.runs, inProcess: "runs" in entry.operands && entry.operands.inProcess === true, bypassFunctions: true, label: base });
   return effects;
+}
+
+/** The entry of a program run by the name `text`, if any. */
+function entryFor(text: string, useTable: boolean): Entry | undefined {
+  // ./cat is whatever the project put there, not coreutils' cat.
+  return useTable && (!text.includes("/") || SYSTEM_BIN.test(text)) ? lookupCommand(basename(text)) : undefined;
+}
+
+/** What the entry of the program `name` says of the names its writes make, run with the words `args` (EntryNaming). */
+export function namingOf(name: Arg, args: readonly Arg[], useTable: boolean): Naming | undefined {
+  const n = name.text === null ? undefined : entryFor(name.text, useTable)?.naming;
+  if (n === undefined || (n.names !== undefined && !n.names.includes(basename(name.text!)))) return undefined;
+  // (A word that is not known is its source, as in the command's text.)
+  const why = n.unless?.(args.map((a) => a.text ?? a.source)) ?? null;
+  return why === null ? { fact: n.fact } : { fact: n.fact, unless: why };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Span } from "../base/span.ts";
 import type { Arg, Disk, Effect, Stdin } from "./effects.ts";
 import type { Listing, ListingSource } from "../shell/listing.ts";
 import type { Dialect } from "../shell/syntax.ts";
+import type { NameFact } from "../shell/findings.ts";
 
 /** What a word is: a path of some kind, or not a path at all. */
 export type Role =
@@ -94,6 +95,21 @@ interface EntryEnvironment {
   readonly options: Readonly<Record<string, readonly string[]>>;
 }
 
+/**
+ * What the names its writes make are (NameFact in src/shell/findings.ts), as strace shows:
+ * the interpreter marks what a run of it finds with it, for src/shell/listing.ts, which has
+ * no table to ask. Only for a program by its bare name or in a system bin directory: `./rm` is
+ * a project program that may do anything. Read on the entry the table lists by name (a
+ * subcommand's is read by its command's own `unless`: git's).
+ */
+export interface EntryNaming {
+  readonly fact: NameFact;
+  /** The entry's names it holds for, when not all of them: the programs that were checked (`tar`, not `bsdtar`). */
+  readonly names?: readonly string[];
+  /** Why the words after the name undo the fact for that run (`gzip -N`), or null when they do not. */
+  readonly unless?: (words: readonly string[]) => string | null;
+}
+
 export interface CommandSpec {
   /** Command names this entry answers for (matched on the basename). */
   readonly names: readonly string[];
@@ -133,6 +149,8 @@ export interface CommandSpec {
   readonly pipe?: readonly PipeOutput[];
   /** The environment variables it honours as its own options. */
   readonly environment?: EntryEnvironment;
+  /** What the names its writes make are, for a listing's names (EntryNaming). */
+  readonly naming?: EntryNaming;
 }
 
 /** A command in a pipeline or a substitution whose words are all known, as its pipe output sees it. */
@@ -265,6 +283,8 @@ export interface Analyser {
   readonly pipe?: readonly PipeOutput[];
   /** The environment variables it honours as its own options. */
   readonly environment?: EntryEnvironment;
+  /** What the names its writes make are, for a listing's names (EntryNaming). */
+  readonly naming?: EntryNaming;
 }
 
 export type Entry = CommandSpec | Analyser;

@@ -569,7 +569,7 @@ export class Accesses implements DiskSource {
         if (worlds.some((w) => zoneInListing(w.linkZones, r.phys, true))) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_CWD", why: `the working directory is one of the directories under ${r.dir} that a listing prints, and a command may make symlinks or unpack files there` } });
         continue;
       }
-      const commands = this.findings.commands.map((c) => c.text);
+      const commands = this.findings.commands;
       const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => plainTree(this.fs, p, this.limits.maxScanEntries), commands, standIn, (p) => this.keptNames.get(keptKey(p.command, p.via, p.span, p.path)) ?? false, (p) => this.fs.lstat(p) === null) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
       // The names it stood for are then any paths: an access that cannot be resolved.
       if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });

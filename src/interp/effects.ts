@@ -5,6 +5,7 @@
 import { type Arg, type Effect, withValue } from "../commands/analyse.ts";
 import { syntheticArg } from "../commands/apply.ts";
 import type { Stdin } from "../commands/effects.ts";
+import type { Naming, Origin } from "../shell/findings.ts";
 import { UNDECODABLE_NAME } from "../paths/fs.ts";
 import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import { STATUS_UNKNOWN, UNSET, type World } from "../shell/state.ts";
@@ -18,8 +19,12 @@ import { joinChild, withCwd, withStatus } from "./worlds.ts";
 /** Names judged from one list a command reads (`--files0-from`, `tar -T`); more is EXPANSION_TOO_LARGE. */
 const MAX_LISTED_NAMES = 4096;
 
-export function applyEffects(it: Shell, effects: readonly Effect[], argv: readonly Arg[], w: World, info: DispatchInfo): World[] {
+export function applyEffects(it: Shell, effects: readonly Effect[], argv: readonly Arg[], w: World, info: DispatchInfo, naming?: Naming): World[] {
   const command = argv[0]!.text ?? "?";
+  // The command's own accesses carry what its entry says of the names it makes (listing.ts);
+  // not those of a command it runs, nor those of reading its input.
+  const origin: Origin = naming ? { program: command, naming } : { program: command };
+  const own = <T>(f: () => T): T => it.findings.attributed(origin, f);
   let out: World[] = [withStatus(w, STATUS_UNKNOWN)];
   // The command's own paths are resolved in the filesystem as it was before it ran (links,
   // moves, then changes last). A list of names is read as the command starts, before its own
@@ -48,13 +53,13 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
     switch (e.t) {
       case "path":
         if (e.keepsNames) it.paths.keepsNames(e.arg, e.command ?? command, e.keepsNames);
-        it.paths.access(w, e.arg, e.kind, e.command ?? command, e.base, e.surface);
+        own(() => it.paths.access(w, e.arg, e.kind, e.command ?? command, e.base, e.surface));
         break;
       case "scan":
-        it.paths.scanTree(w, e.arg, e.kind, command, e.base, e.surface);
+        own(() => it.paths.scanTree(w, e.arg, e.kind, command, e.base, e.surface));
         break;
       case "generic":
-        it.paths.genericArg(e.arg, w, command, e.operand);
+        own(() => it.paths.genericArg(e.arg, w, command, e.operand));
         // A command nobody described may rename what it is given.
         // (A word that is only numbers cannot name `.`, `..` or a directory above.)
         if (e.arg.text === null && e.arg.segs.every((g) => !("unknown" in g) || g.unknown.numeric)) break;
@@ -136,7 +141,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
         moved = [...moved, ...it.paths.movedEntries(w, e.arg, e.base)];
         break;
       case "names":
-        namesFromList(it, w, e, info.stdin, command);
+        namesFromList(it, w, e, info.stdin, command, own);
         break;
       case "changes":
         if (e.fs && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) it.paths.contentsMayChange = true;
@@ -171,7 +176,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
 }
 
 /** The names a command reads from a list (a `names` effect): each is judged, or the list is unknown. */
-function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, stdin: () => Stdin, command: string): void {
+function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, stdin: () => Stdin, command: string, own: (f: () => void) => void): void {
   let text: string | null = null;
   let at: Arg | null = e.from;
   if (e.from === null) {
@@ -187,8 +192,8 @@ function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, 
         // (Names printed in quotes, `find -printf '"%p"\n'`, are lines with quotes to it.)
         if (s.listing.unplain !== null || s.listing.quote) break;
         for (const d of s.listing.reach) {
-          it.paths.access(w, d, e.kind, command, e.base);
-          if (e.scan) it.paths.scanTree(w, d, e.kind, command, e.base);
+          own(() => it.paths.access(w, d, e.kind, command, e.base));
+          if (e.scan) own(() => it.paths.scanTree(w, d, e.kind, command, e.base));
         }
         return;
       case "file": {
@@ -206,14 +211,15 @@ function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, 
     }
   } else {
     const listBase = e.listBase === undefined ? e.base : e.listBase;
-    it.paths.access(w, e.from, "read", command, listBase);
+    const from = e.from;
+    own(() => it.paths.access(w, from, "read", command, listBase));
     const dir = listBase === undefined ? w.cwd : listBase;
     const path = e.from.text === null ? null : isAbsolute(e.from.text) ? e.from.text : dir === null ? null : join(dir, e.from.text);
     text = path === null ? null : it.paths.readScript(w, path);
   }
   const word = at ?? syntheticArg("-", e.span);
   // Names the guard cannot see are accesses to paths it does not know.
-  if (text === null) return it.paths.access(w, withValue(word, null, e.what), e.kind, command, e.base);
+  if (text === null) return own(() => it.paths.access(w, withValue(word, null, e.what), e.kind, command, e.base));
   const names = text.split(e.separator).filter((n) => n !== "");
   if (names.length > MAX_LISTED_NAMES) {
     it.issue("EXPANSION_TOO_LARGE", `${command} reads ${names.length} names from a list, more than the ${MAX_LISTED_NAMES} the guard judges`, e.span);
@@ -225,8 +231,8 @@ function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, 
       continue;
     }
     const arg = withValue(word, name, "");
-    it.paths.access(w, arg, e.kind, command, e.base);
-    if (e.scan) it.paths.scanTree(w, arg, e.kind, command, e.base);
+    own(() => it.paths.access(w, arg, e.kind, command, e.base));
+    if (e.scan) own(() => it.paths.scanTree(w, arg, e.kind, command, e.base));
   }
 }
 

@@ -3,7 +3,7 @@
 // builtin (builtins/), or the command table (src/commands/), whose effects effects.ts applies.
 // `[[ … ]]` and a compound command's redirections are here too: words and redirections.
 
-import { analyseCommand, type Arg, isSystemProgram, withValue } from "../commands/analyse.ts";
+import { analyseCommand, type Arg, isSystemProgram, namingOf, withValue } from "../commands/analyse.ts";
 import { fileUrlPath } from "../commands/apply.ts";
 import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import type { Span } from "../base/span.ts";
@@ -157,6 +157,9 @@ function mayKeepPrefix(it: Shell, name: string, argv: readonly Arg[], names: rea
   return argv.slice(1).some((a) => a.text === null || names.some((n) => a.text!.includes(n)));
 }
 
+/** A compound command's redirection (`{ …; } > f`). */
+const REDIRECT = { redirect: true } as const;
+
 /**
  * Performs redirections: each target is an access. Returns whether one of them may fail:
  * a file that cannot be opened stops the command before it runs, with status 1.
@@ -192,14 +195,20 @@ function redirections(it: Shell, redirs: readonly Redir[], w: World, command: st
     }
     const kind: AccessKind = r.op === "<" ? "read" : r.op === "<&" ? "read" : "write";
     const label = `${r.fd ?? ""}${r.op}`;
+    // The shell makes the file, whatever the command is (listing.ts).
+    const origin = command === "redirection" ? REDIRECT : { program: command, redirect: true as const };
     if (e.fields.length === 0 || e.countUnknown) {
       mayFail = true;
-      it.paths.access(w, withValue({ text: null, source: r.target.text, span: r.target.span, unknownWhy: null, segs: [] }, null, "the redirection target is not known"), kind, label);
+      const word: Arg = { text: null, source: r.target.text, span: r.target.span, unknownWhy: null, segs: [] };
+      const at = withValue(word, null, "the redirection target is not known");
+      it.findings.attributed(origin, () => it.paths.access(w, at, kind, label));
       continue;
     }
+    const target = r.target;
     for (const f of e.fields) {
       if (!opensSurely(it, w, fieldText(f), r.op)) mayFail = true;
-      it.paths.access(w, argOf(f, r.target), kind, command === "redirection" ? label : `${command} ${label}`);
+      const by = command === "redirection" ? label : `${command} ${label}`;
+      it.findings.attributed(origin, () => it.paths.access(w, argOf(f, target), kind, by));
     }
   }
   return mayFail;
@@ -220,8 +229,13 @@ function opensSurely(it: Shell, w: World, target: string | null, op: string): bo
 
 export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: DispatchInfo): World[] {
   const name = argv[0]!;
+  const words = argv.map((a) => a.text ?? a.source);
+  // (Whatever runs it, a function of that name too: as listing.ts reads every run of a program.)
+  const naming = namingOf(name, argv.slice(1), it.opts.commandKnowledge !== false);
   it.findings.addCommand({
-    text: argv.map((a) => a.text ?? a.source).join(" "),
+    text: words.join(" "),
+    words,
+    ...(naming ? { naming } : {}),
     known: argv.every((a) => a.text !== null),
     via: it.frame.via,
     span: it.span(info.span),
@@ -255,7 +269,7 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
     handedValues(it, w, info, handed, described);
   }
   const effects = analyseCommand(name, options.length ? [...options, ...argv.slice(1)] : argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: it.opts.commandKnowledge !== false, home: it.home, disk: it.paths.diskFor(w, info.span, name.text) });
-  return applyEffects(it, effects, argv, w, info);
+  return applyEffects(it, effects, argv, w, info, naming);
 }
 
 /**

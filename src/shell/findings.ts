@@ -18,6 +18,37 @@ export interface PathFinding {
   readonly problem: { readonly code: ReasonCode; readonly why: string } | null;
   /** The per-tool surface that judges this access when its kind alone does not say (`grep`, `find`). */
   readonly surface?: string;
+  /** The name the command that made this access was run by (`rm`, `/bin/rm`, `./rm`): see Origin. */
+  readonly program?: string;
+  /** The access is a redirection of the command's (`rm x > f`): the shell, not the program, makes the file. */
+  readonly redirect?: true;
+  /** What the program's table entry says of the names its writes make, when it says anything. */
+  readonly naming?: Naming;
+}
+
+/**
+ * What a table entry says of the names a program's writes make (`naming` in src/commands/spec.ts;
+ * src/shell/listing.ts reads it, since a listing's names stay what it printed only if nothing
+ * makes a name that is not plain where they are):
+ * - `removes`: it only removes names or changes what a name holds (rm, chmod): it makes no name;
+ * - `keeps`: it makes no name but those its writes name and plain ones made from them (gzip's NAME.gz);
+ * - `trees`: it makes the names it is given and copies or moves trees (cp, mv);
+ * - `index`: it keeps the names in git's index (`git status`).
+ */
+export type NameFact = "removes" | "keeps" | "trees" | "index";
+
+/** A NameFact as it holds for one run of the program. */
+export interface Naming {
+  readonly fact: NameFact;
+  /** Why this run's words undo the fact after all (`gzip -N` may restore a name stored in a file). */
+  readonly unless?: string;
+}
+
+/** Which run of a program a path finding comes from (`Findings.attributed`). */
+export interface Origin {
+  readonly program?: string;
+  readonly redirect?: true;
+  readonly naming?: Naming;
 }
 
 export interface IssueFinding {
@@ -30,6 +61,10 @@ export interface IssueFinding {
 export interface CommandFinding {
   /** The words joined with spaces; a word whose value is not known appears as written. */
   readonly text: string;
+  /** The words `text` joins, the first the name it was run by. */
+  readonly words: readonly string[];
+  /** What the program's table entry says of the names its writes make, for these words. */
+  readonly naming?: Naming;
   /** False when a word's value is not known (its source text stands in for it). */
   readonly known: boolean;
   readonly via: readonly string[];
@@ -43,12 +78,29 @@ export class Findings {
   private readonly seenCommands = new Set<string>();
   private readonly seenPaths = new Set<string>();
   private readonly seenIssues = new Set<string>();
+  /** The run the paths added now come from; null outside one (a word's glob, the end of a check). */
+  private origin: Origin | null = null;
+
+  /**
+   * Runs `run` with every path it adds marked as coming from `origin`: the interpreter wraps a
+   * command's own accesses and its redirections, so that the accesses made for a word's
+   * expansion, or by another command it runs, are not marked as this one's.
+   */
+  attributed<T>(origin: Origin | null, run: () => T): T {
+    const outer = this.origin;
+    this.origin = origin;
+    try {
+      return run();
+    } finally {
+      this.origin = outer;
+    }
+  }
 
   addPath(f: PathFinding): void {
     const k = `${f.kind}\u0000${f.path}\u0000${f.resolved}\u0000${f.span.start}\u0000${f.span.end}\u0000${f.command}\u0000${f.problem?.code ?? ""}`;
     if (this.seenPaths.has(k)) return;
     this.seenPaths.add(k);
-    this.paths.push(f);
+    this.paths.push(this.origin === null ? f : { ...f, ...this.origin });
   }
 
   addIssue(f: IssueFinding): void {

@@ -31,7 +31,7 @@
 // out). A stand-in never becomes a command name or code (`standIn` on the word): a plain name
 // run as a command is a program looked up in PATH.
 
-import type { PathFinding } from "./findings.ts";
+import type { CommandFinding, NameFact, PathFinding } from "./findings.ts";
 import { isInside } from "../paths/resolve.ts";
 import { zoneInListing } from "./zones.ts";
 import type { World } from "./state.ts";
@@ -244,63 +244,41 @@ export function filtered<Arg extends Named>(l: Listing<Arg>, single: boolean, se
 }
 
 /**
- * Commands that make no name but those their writes name (each a finding judged below) and
- * plain names made from them, as strace shows: vim's `.NAME.swp`/`.swx` and `4913` beside NAME
- * (and `NAME~` with 'writebackup', whose `~` after the first character no consumer reads
- * specially: tilde expansion is done on words as written, not on what an expansion gives),
- * sed -i's `sedXXXXXX` renamed onto NAME, gzip's NAME.gz, compress's NAME.Z, bzip2/xz/zstd's
- * NAME.bz2/.xz/.zst and back, ImageMagick's and ffmpeg's output names (`out-0.png` for frames).
- * Others (cp, mv, rsync, patch, a program) may make names from elsewhere: a tree copied, a file
- * named inside another. (Those that unpack archives or check out trees say so by the symlinks
- * they may make: zones.ts.) The value says which invocations make other names after all.
+ * What a program's writes make of names, as its table entry says (NameFact in findings.ts,
+ * `naming` on the entries, each checked under strace):
+ * - `keeps`: no name but those its writes name (each a finding judged below) and plain names
+ *   made from them: vim's `.NAME.swp`/`.swx` and `4913` beside NAME (and `NAME~` with
+ *   'writebackup', whose `~` after the first character no consumer reads specially: tilde
+ *   expansion is done on words as written, not on what an expansion gives), sed -i's
+ *   `sedXXXXXX` renamed onto NAME, gzip's NAME.gz, compress's NAME.Z, bzip2/xz/zstd's
+ *   NAME.bz2/.xz/.zst and back, ImageMagick's and ffmpeg's output names (`out-0.png` for
+ *   frames); the entry's `unless` says which runs make other names after all (gzip -N, a
+ *   rename whose replacement is not plain text). Others (rsync, patch, a program) may make
+ *   names from elsewhere: a tree copied, a file named inside another. (Those that unpack
+ *   archives or check out trees say so by the symlinks they may make: zones.ts.)
+ * - `removes`: rm and unlink call unlinkat, rmdir rmdir, chmod/chown/chgrp fchmodat/fchownat;
+ *   shred opens without O_CREAT and, with -u, renames the name to names of `0`s (its set is
+ *   digits, letters, `_` and `.`: plain) before it unlinks it. None makes the name its write
+ *   names, whatever its text (`xargs rm -rf {}` removes a file `{}`, if there is one), so no
+ *   write of theirs makes a name that is not plain.
+ * - `trees` (cp, mv): each tree they name must hold plain names.
  */
-type Unless = (words: readonly string[]) => string | null;
-const NAME_KEEPING: ReadonlyMap<string, Unless | null> = new Map<string, Unless | null>([
-  ...["rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "touch", "truncate", "mkdir", "tee", "find", "wc", "sort", "tar", "zip", "cpio", "mogrify", "convert", "magick", "ffmpeg"].map((n) => [n, null] as const),
-  // (sed -i[SUFFIX]'s backups are among its writes, and its in-place edits make no name: src/commands/table/sed.ts.)
-  ...["sed", "gsed"].map((n) => [n, null] as const),
-  ...["vim", "vi", "view", "nvim", "gvim", "vimdiff", "rvim", "ex"].map((n) => [n, null] as const),
-  ...["bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "compress", "uncompress"].map((n) => [n, null] as const),
-  // gzip names what it makes after what it is given (`x` → `x.gz` and back), except that `-N`
-  // restores the name stored in the file when it decompresses.
-  ...["gzip", "gunzip", "pigz", "unpigz"].map((n) => [n, (ws: readonly string[]) => (ws.some((w) => /^-[a-zA-Z0-9]*N/.test(w) || w === "--name") ? "may restore a name stored in a file" : null)] as const),
-  // rename makes the names its expression computes: plain when the replacement is (renameKeepsPlain).
-  ...["rename", "prename", "file-rename", "perl-rename"].map((n) => [n, (ws: readonly string[]) => (renameKeepsPlain(ws) ? null : "may compute names that are not plain")] as const),
-]);
-
-/**
- * Whether every name rename computes from a plain name is plain (src/commands/table/rename.ts
- * keeps it beside the old one): a substitution `s/PAT/REPL/[gi]` (or util-linux's `FROM TO`)
- * whose replacement is plain text with a character other than `.`, not starting with `-`, so that
- * every component it changes holds that character, none starts with `-` and none is `.` or `..`.
- */
-function renameKeepsPlain(ws: readonly string[]): boolean {
-  const ops = ws.slice(1).filter((w) => !w.startsWith("-"));
-  if (ws.slice(1).some((w) => w === "-e" || w === "-E")) return false;
-  const repl = /^s(.)(?:(?!\1).)*\1((?:(?!\1).)*)\1[gi]*$/.exec(ops[0] ?? "")?.[2] ?? (ops[0] !== undefined && !/^(s|y|tr)\W/.test(ops[0]) ? ops[1] : undefined);
-  return repl !== undefined && repl !== "" && [...repl].every(isPlainChar) && !repl.startsWith("-") && /[^.]/.test(repl);
+function removesOnly(p: PathFinding): boolean {
+  // (A redirection on one, `rm x > 'a b'`, makes the file it names.) Only as the system has
+  // it, by its bare name or in /bin or /usr/bin: `./rm` is a project program that may do anything.
+  return p.naming?.fact === "removes" && !p.redirect && /^(?:(?:\/usr)?\/bin\/)?[a-z]+$/.test(p.program ?? "");
 }
 
-/**
- * Commands that only remove names or change what a name holds (its mode, its owner), as strace
- * shows on GNU coreutils: rm and unlink call unlinkat, rmdir rmdir, chmod/chown/chgrp
- * fchmodat/fchownat; shred opens without O_CREAT and, with -u, renames the name to names of
- * `0`s (its set is digits, letters, `_` and `.`: plain) before it unlinks it. None makes the
- * name its write names, whatever its text (`xargs rm -rf {}` removes a file `{}`, if there
- * is one), so no write of theirs makes a name that is not plain. Only these programs as the
- * system has them: `./rm` is a project program that may do anything.
- */
-const NAME_REMOVING = new Set(["rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp"]);
-
-function removesOnly(command: string): boolean {
-  // (A redirection on one, `rm x > 'a b'`, makes the file it names: its command holds `>`.)
-  if (/[<>]/.test(command)) return false;
-  const m = /^(?:(?:\/usr)?\/bin\/)?([a-z]+)$/.exec(command.split(" ")[0]!);
-  return m !== null && NAME_REMOVING.has(m[1]!);
+/** A program's name without the directory it was named in. */
+function baseName(program: string): string {
+  return program.replace(/^.*\//, "");
 }
 
-/** Commands that make the names they are given and copy or move trees: each tree they name must hold plain names. */
-const TREE_MOVING = new Set(["cp", "mv"]);
+/** The runs in the command line of the program that made `p`, by its base name (as a function or a path runs it too). */
+function runsOf(p: PathFinding, commands: readonly CommandFinding[]): CommandFinding[] {
+  const name = baseName(p.program ?? "");
+  return commands.filter((c) => baseName(c.words[0]!) === name);
+}
 
 /** A stand-in path as a plain one: its `*` (find's `DIR/*`, a name under DIR) is a plain name. */
 function ofStandIn(path: string): string {
@@ -315,41 +293,24 @@ function ofStandIn(path: string): string {
  * everywhere else (docs/semantics.md, "Known limits"): the names it might make are not
  * followed, as what it might read is not.
  */
-export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly string[] = [], standIn: (p: PathFinding) => boolean = () => false, keeps: (p: PathFinding) => boolean | "replaces" = () => false, absent: (phys: string) => boolean = () => false): string | null {
+export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly CommandFinding[] = [], standIn: (p: PathFinding) => boolean = () => false, keeps: (p: PathFinding) => boolean | "replaces" = () => false, absent: (phys: string) => boolean = () => false): string | null {
   if (worlds.some((w) => zoneInListing(w.linkZones, dir, true))) return "a command may make symlinks or unpack files there";
   const noneMoved = (q: PathFinding) => movesNothing(q, paths, worlds, commands, standIn, absent);
   for (const p of paths) {
-    if (p.kind !== "write" || p.resolved === null || removesOnly(p.command)) continue;
+    if (p.kind !== "write" || p.resolved === null || removesOnly(p)) continue;
     // A write that only replaces a file that is there (sed -i's) makes no name: one that is
     // there was checked on disk, or is made by another command, judged here itself.
     const kept = keeps(p);
     if (kept === "replaces") continue;
-    if (TREE_MOVING.has(p.command.split(" ")[0]!.replace(/^.*\//, "")) && noneMoved(p)) continue;
+    // (What the shell makes for a redirection is not the program's.)
+    const fact = p.redirect ? undefined : p.naming?.fact;
+    if (fact === "trees" && noneMoved(p)) continue;
     // A name made from a stand-in (`{}.bak`, sed's `-i SUFFIX` on one) is made beside each name the stand-in stands for.
     if (standIn(p) && !isPlainPath(ofStandIn(p.path))) return `${p.command} writes ${p.path}, which is not a plain name`;
     const below = isInside(p.resolved, dir);
     if (!below && !isInside(dir, p.resolved)) continue;
-    const name = p.command.split(" ")[0]!.replace(/^.*\//, "");
-    // A redirection (`cmd >`, `2>>`) makes the file it names.
-    if (TREE_MOVING.has(name)) {
-      // Every path the command names (a source, the destination) is plain, and so is every tree under one.
-      const own = paths.filter((q) => q.command === p.command && q.via.join(" ") === p.via.join(" "));
-      // (A stand-in `DIR/*` is a plain name under DIR, checked on disk.)
-      const bad = own.find((q) => q.resolved === null || (!isPlainPath(standIn(q) ? ofStandIn(q.path) : q.path) && !noneMoved(q)) || !plainTree(q.resolved));
-      if (bad) return `${p.command} may copy or move names that are not plain (${bad.path})`;
-    } else if (/[<>]/.test(p.command) || kept) {
-      // A redirection makes the file it names; a write marked so (perl -i with confined code) the
-      // name it writes and plain ones beside it (judged below).
-    } else if (!NAME_KEEPING.has(name)) return `${p.command} writes ${p.path}, and may make names from elsewhere`;
-    else {
-      // Any invocation of it in the command line counts: its words say whether it makes other names.
-      const unless = NAME_KEEPING.get(name);
-      for (const c of unless ? commands : []) {
-        const ws = c.split(" ");
-        const why = ws[0]!.replace(/^.*\//, "") === name ? unless!(ws) : null;
-        if (why !== null) return `${c} ${why}`;
-      }
-    }
+    const made = p.redirect || kept ? null : madeElsewhere(p, fact, paths, commands, standIn, noneMoved, plainTree);
+    if (made !== null) return made;
     const rel = p.resolved === dir ? "" : p.resolved.slice(dir === "/" ? 1 : dir.length + 1);
     if (below && rel !== "" && !isPlainPath(standIn(p) ? ofStandIn(rel) : rel)) return `${p.command} writes ${p.path}, which is not a plain name`;
   }
@@ -357,14 +318,50 @@ export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: re
 }
 
 /**
+ * Why the program's write `p` (not a redirection, which makes the file it names; nor a write
+ * marked so, as perl -i's with confined code, which makes that name and plain ones beside
+ * it) may make names other than the one it names, or null.
+ */
+function madeElsewhere(
+  p: PathFinding, fact: NameFact | undefined, paths: readonly PathFinding[], commands: readonly CommandFinding[],
+  standIn: (p: PathFinding) => boolean, noneMoved: (q: PathFinding) => boolean, plainTree: (phys: string) => boolean,
+): string | null {
+  switch (fact) {
+    case "trees": {
+      // Every path the command names (a source, the destination) is plain, and so is every tree under one.
+      const own = paths.filter((q) => q.command === p.command && q.via.join(" ") === p.via.join(" "));
+      // (A stand-in `DIR/*` is a plain name under DIR, checked on disk.)
+      const bad = own.find((q) => q.resolved === null || (!isPlainPath(standIn(q) ? ofStandIn(q.path) : q.path) && !noneMoved(q)) || !plainTree(q.resolved));
+      return bad ? `${p.command} may copy or move names that are not plain (${bad.path})` : null;
+    }
+    // (One that only removes names, named by a path removesOnly does not take for the system's,
+    // `/usr/local/bin/rm`, is still one that keeps them.)
+    case "removes":
+    case "keeps": {
+      // Any run of it in the command line counts: its words say whether it makes other names.
+      for (const c of runsOf(p, commands)) if (c.naming?.unless !== undefined) return `${c.text} ${c.naming.unless}`;
+      return null;
+    }
+    // (Keeping git's index says nothing of what git's writes make.)
+    case "index":
+    case undefined:
+      return `${p.command} writes ${p.path}, and may make names from elsewhere`;
+    default: {
+      const never: never = fact;
+      return never;
+    }
+  }
+}
+
+/**
  * Whether cp or mv makes no name from a path whose text is not plain: it is literal text
  * (xargs without -I passes `{}` as it is: `xargs -0 mv {} {}.abc`) that names nothing on disk,
  * in no link zone, that no other command in the command line writes at or above, and in every
- * invocation that names it (no option there, so the last operand is the destination) it is a
+ * run that names it (no option there, so the last operand is the destination) it is a
  * source, or the destination of sources that are all such paths. A source that is not there
  * fails (`cannot stat`); a destination is made only from a source that is.
  */
-function movesNothing(q: PathFinding, paths: readonly PathFinding[], worlds: readonly World[], commands: readonly string[], standIn: (p: PathFinding) => boolean, absent: (phys: string) => boolean): boolean {
+function movesNothing(q: PathFinding, paths: readonly PathFinding[], worlds: readonly World[], commands: readonly CommandFinding[], standIn: (p: PathFinding) => boolean, absent: (phys: string) => boolean): boolean {
   const own = paths.filter((o) => o.command === q.command && o.via.join(" ") === q.via.join(" "));
   const nothing = (o: PathFinding | undefined): boolean => {
     if (o === undefined || o.resolved === null || standIn(o) || isPlainPath(o.path) || /\s/.test(o.path) || !absent(o.resolved)) return false;
@@ -374,11 +371,10 @@ function movesNothing(q: PathFinding, paths: readonly PathFinding[], worlds: rea
     return !paths.some((x) => !own.includes(x) && !standIn(x) && x.command !== "listing" && (x.kind === "write" || x.kind === "unknown" || x.kind === "exec") && (x.resolved === null || isInside(at, x.resolved)));
   };
   if (!nothing(q)) return false;
-  const name = q.command.split(" ")[0]!.replace(/^.*\//, "");
-  const calls = commands.map((c) => c.split(" ")).filter((ws) => ws[0]!.replace(/^.*\//, "") === name && ws.includes(q.path));
+  const calls = runsOf(q, commands).filter((c) => c.words.includes(q.path));
   if (calls.length === 0) return false;
-  return calls.every((ws) => {
-    const ops = ws.slice(1);
+  return calls.every((c) => {
+    const ops = c.words.slice(1);
     if (ops.some((w) => w.startsWith("-"))) return false;
     const named = (w: string) => own.find((o) => o.path === w);
     const sources = ops.slice(0, -1);
@@ -388,21 +384,19 @@ function movesNothing(q: PathFinding, paths: readonly PathFinding[], worlds: rea
   });
 }
 
-/** git verbs that do not change the index's names (status may rewrite it, with the same names). */
-const INDEX_KEEPING = new Set(["ls-files", "diff", "log", "show", "status", "grep", "rev-parse", "blame", "shortlog", "describe", "cat-file", "ls-tree", "branch", "tag", "remote"]);
-
 /**
  * Why a command in the command line may change the names in git's index at `gitDir` (which
- * a listing from it relied on), or null: a write there (`cp x .git/index`), or a git command
- * that is not known to keep the index's names (`git update-index --cacheinfo`, `git add`,
- * `git read-tree`, `git -C dir …`). A program the guard cannot see into is taken to touch what
- * its words name, as in nameMaker.
+ * a listing from it relied on), or null: a write there (`cp x .git/index`), or a run of git
+ * whose entry does not say it keeps the index's names (`git update-index --cacheinfo`, `git
+ * add`, `git read-tree`, `git -C dir …`: git-subcommands.ts). A program the guard cannot see
+ * into is taken to touch what its words name, as in nameMaker, but one named git that no
+ * entry answers for (`./git`) may be git.
  */
-export function indexChanger(gitDir: string, paths: readonly PathFinding[], commands: readonly string[]): string | null {
+export function indexChanger(gitDir: string, paths: readonly PathFinding[], commands: readonly CommandFinding[]): string | null {
   for (const p of paths) if (p.kind === "write" && p.resolved !== null && (isInside(p.resolved, gitDir) || isInside(gitDir, p.resolved))) return `${p.command} writes ${p.path}`;
   for (const c of commands) {
-    const ws = c.split(" ");
-    if (ws[0]!.replace(/^.*\//, "") === "git" && !INDEX_KEEPING.has(ws[1] ?? "")) return `${c} may change git's index`;
+    const changes = c.naming?.fact === "index" ? c.naming.unless !== undefined : baseName(c.words[0]!) === "git";
+    if (changes) return `${c.text} may change git's index`;
   }
   return null;
 }

@@ -6,7 +6,7 @@
 import { applySpec, parseWords, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
-import { chdir, each, flag, generic, hooks, issue, locate, namesFrom, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
+import { chdir, each, flag, generic, hooks, issue, KEEPS, locate, namesFrom, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "./common.ts";
 import { compressedNames, decompressing } from "./compressed-names.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { ar } from "./ar.ts";
@@ -366,8 +366,15 @@ const UNZIP: TableSpec = {
 const inPlace: RoleSpec = { default: "write", modes: { stdout: "read", list: "read", test: "read", output: "read" } };
 const stdoutMode = mode("stdout");
 
+// gzip names what it makes after what it is given (`x` → `x.gz` and back), except that `-N`
+// restores the name stored in the file when it decompresses (compress, below, is not asked).
+const GZIP_NAMES = ["gzip", "gunzip", "pigz", "unpigz"];
+const restoresName = (ws: readonly string[]) =>
+  (ws.some((w) => /^-[a-zA-Z0-9]*N/.test(w) || w === "--name") ? "may restore a name stored in a file" : null);
+
 const GZIP: TableSpec = {
-  names: ["gzip", "gunzip", "pigz", "unpigz", "compress", "uncompress"],
+  names: GZIP_NAMES,
+  naming: { fact: "keeps", names: GZIP_NAMES, unless: restoresName },
   numeric: true,
   flags: "dknNqvVhLiIzKRTmMYB",
   long: ["--decompress", "--uncompress", "--keep", "--no-name", "--name", "--quiet", "--verbose", "--version", "--help", "--license", "--fast", "--best", "--rsyncable", "--synchronous", "--zlib", "--zip", "--independent", "--rle", "--huffman", "--rsyncable", "--no-time"],
@@ -394,6 +401,7 @@ const GZIP: TableSpec = {
 
 const BZIP2: TableSpec = {
   names: ["bzip2", "bunzip2", "pbzip2", "lbzip2"],
+  naming: { fact: "keeps", names: ["bzip2", "bunzip2"] },
   numeric: true,
   flags: "dzkfqvsLVh",
   long: ["--decompress", "--compress", "--keep", "--force", "--quiet", "--verbose", "--small", "--license", "--version", "--help", "--fast", "--best"],
@@ -404,6 +412,7 @@ const BZIP2: TableSpec = {
 
 const XZ: TableSpec = {
   names: ["xz", "unxz", "lzma", "unlzma"],
+  naming: { fact: "keeps", names: ["xz", "unxz"] },
   numeric: true,
   flags: "zdkfeqvhHVQ",
   long: [
@@ -425,6 +434,7 @@ const XZ: TableSpec = {
 
 const ZSTD: TableSpec = {
   names: ["zstd", "unzstd", "zstdmt", "pzstd"],
+  naming: { fact: "keeps", names: ["zstd", "unzstd"] },
   numeric: true,
   flags: "zdkqvhHVCbe",
   long: [
@@ -482,6 +492,7 @@ const BROTLI: TableSpec = {
 export const ARCHIVE_SPECS: readonly TableSpec[] = [
   UNZIP,
   GZIP, { ...GZIP, names: ["zcat", "gzcat"], modes: ["stdout"] },
+  { ...GZIP, names: ["compress", "uncompress"], naming: KEEPS },
   BZIP2, { ...BZIP2, names: ["bzcat"], modes: ["stdout"] },
   XZ, { ...XZ, names: ["xzcat", "lzcat"], modes: ["stdout"] },
   ZSTD, { ...ZSTD, names: ["zstdcat"], modes: ["stdout"] },
@@ -492,7 +503,7 @@ export const ARCHIVE_SPECS: readonly TableSpec[] = [
 export const ARCHIVE_ANALYSERS: readonly Analyser[] = [
   { names: ["ar", "gcc-ar", "llvm-ar"], analyse: ar },
   // GNU tar reads TAR_OPTIONS before its command line (tar 1.35 "Using tar Options"); bsdtar does not.
-  { names: TAR.names, analyse: tar, environment: { options: { TAR_OPTIONS: ["tar", "gtar"] } } },
-  { names: ["zip"], analyse: zip, environment: { options: { ZIPOPT: ["zip"] } } },
+  { names: TAR.names, analyse: tar, environment: { options: { TAR_OPTIONS: ["tar", "gtar"] } }, naming: { fact: "keeps", names: ["tar"] } },
+  { names: ["zip"], analyse: zip, environment: { options: { ZIPOPT: ["zip"] } }, naming: KEEPS },
   { names: ["7z", "7za", "7zr", "7zz"], analyse: sevenZip },
 ];

@@ -5,7 +5,7 @@ import type { ReasonCode } from "../../base/reasons.ts";
 import type { Span } from "../../base/span.ts";
 import { fileUrlPath } from "../apply.ts";
 import { type Arg, withValue } from "../effects.ts";
-import type { Item, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
+import type { EntryNaming, Item, OptionSpec, RoleSpec, SpecContext } from "../spec.ts";
 import type { AccessKind } from "../../base/verdict.ts";
 
 export const flag: OptionSpec = {};
@@ -15,6 +15,11 @@ export const write: OptionSpec = { value: "write" };
 export const generic: OptionSpec = { value: "generic" };
 export const chdir: OptionSpec = { value: "chdir" };
 export const optionalNone: OptionSpec = { value: "none", optional: true };
+
+/** The `naming` of most entries that have one (EntryNaming; what each means: src/shell/listing.ts). */
+export const REMOVES: EntryNaming = { fact: "removes" };
+export const KEEPS: EntryNaming = { fact: "keeps" };
+export const TREES: EntryNaming = { fact: "trees" };
 
 /** The same option shape under several names: `...each(none, "-A", "--after-context")`. */
 export function each(spec: OptionSpec, ...names: readonly string[]): Record<string, OptionSpec> {

@@ -117,6 +117,7 @@ function magickValues(ctx: SpecContext, tool: string): void {
 
 const CONVERT: TableSpec = {
   names: ["convert", "magick", "composite", "montage", "compare", "import", "stream", "conjure", "animate", "display", "identify", "mogrify"],
+  naming: { fact: "keeps", names: ["convert", "magick", "mogrify"] },
   singleDashLong: true,
   abbreviations: false,
   options: MAGICK_OPTIONS,
@@ -365,4 +366,4 @@ const PANDOC: TableSpec = {
 
 export const CONVERTER_SPECS: readonly TableSpec[] = [ENVSUBST, ICONV, CONVERT, PANDOC];
 
-export const CONVERTER_ANALYSERS: readonly Analyser[] = [{ names: ["ffmpeg", "ffprobe", "ffplay"], analyse: ffmpeg }];
+export const CONVERTER_ANALYSERS: readonly Analyser[] = [{ names: ["ffmpeg", "ffprobe", "ffplay"], analyse: ffmpeg, naming: { fact: "keeps", names: ["ffmpeg"] } }];

@@ -6,7 +6,7 @@ import { isAbsolute } from "../../paths/resolve.ts";
 import { syntheticArg } from "../apply.ts";
 import { type Arg, missingTop, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
-import { againstCwd, baseOfArg, each, hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
+import { againstCwd, baseOfArg, each, hooks, issue, KEEPS, linkNames, movedNames, namesFrom, optionItems, optionValues, REMOVES, roleAs, runsProgram, spanOf, TREES } from "./common.ts";
 import { APT_READ_ONLY, aptSimulates, BREW_READ_ONLY, systemVerb } from "./system-packages.ts";
 import type { TableSpec } from "./expand.ts";
 import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands, readlinkOperands } from "./link-operands.ts";
@@ -67,7 +67,7 @@ export const COREUTILS: readonly TableSpec[] = [
     pipe: [HEAD_TAIL_LINES, TAIL_TEXT],
   },
   {
-    names: ["wc"], flags: "cmlLw", long: ["--bytes", "--chars", "--lines", "--max-line-length", "--words", "--total"], options: { "--files0-from": none }, operands: { all: "read" }, pipe: [WC_NUMBERS],
+    names: ["wc"], naming: KEEPS, flags: "cmlLw", long: ["--bytes", "--chars", "--lines", "--max-line-length", "--words", "--total"], options: { "--files0-from": none }, operands: { all: "read" }, pipe: [WC_NUMBERS],
     custom: (ctx) => namesFrom(ctx, ["--files0-from"], { kind: "read", separator: "\0", scan: true }),
   },
   {
@@ -86,7 +86,7 @@ export const COREUTILS: readonly TableSpec[] = [
     pipe: [LS_LISTING],
   },
   {
-    names: ["cp"], flags: "adfHilLnprRsuvxZ",
+    names: ["cp"], naming: TREES, flags: "adfHilLnprRsuvxZ",
     long: ["--attributes-only", "--copy-contents", "--debug", "--force", "--interactive", "--link", "--no-clobber", "--one-file-system", "--parents", "--remove-destination", "--strip-trailing-slashes", "--symbolic-link", "--update", "--verbose", "--keep-directory-symlink"],
     options: {
       ...targetOptions, ...backupOptions,
@@ -118,7 +118,7 @@ export const COREUTILS: readonly TableSpec[] = [
     },
   },
   {
-    names: ["mv"], flags: "finuvZ", long: ["--force", "--interactive", "--no-clobber", "--strip-trailing-slashes", "--update", "--verbose", "--exchange", "--no-copy", "--context"],
+    names: ["mv"], naming: TREES, flags: "finuvZ", long: ["--force", "--interactive", "--no-clobber", "--strip-trailing-slashes", "--update", "--verbose", "--exchange", "--no-copy", "--context"],
     options: { ...targetOptions, ...backupOptions },
     // A moved file is gone from where it was: both ends are written.
     operands: { sources: "write", dest: "write" },
@@ -134,20 +134,20 @@ export const COREUTILS: readonly TableSpec[] = [
     },
   },
   {
-    names: ["rm"], flags: "fiIdv", long: ["--force", "--dir", "--verbose", "--one-file-system", "--no-preserve-root", "--preserve-root"],
+    names: ["rm"], naming: REMOVES, flags: "fiIdv", long: ["--force", "--dir", "--verbose", "--one-file-system", "--no-preserve-root", "--preserve-root"],
     options: { "-r": { modes: ["recursive"] }, "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "--interactive": optionalNone, "--preserve-root=": none },
     operands: { all: "write" },
     recursion: { mode: "recursive", follow: "never" },
   },
   {
-    names: ["mkdir"], flags: "vZ", long: ["--verbose"],
+    names: ["mkdir"], naming: KEEPS, flags: "vZ", long: ["--verbose"],
     options: { "-m": none, "--mode": none, "--context": optionalNone, "-p": { modes: ["parents"] }, "--parents": { modes: ["parents"] } },
     operands: { all: "write" },
     custom: mkdirParents,
   },
-  { names: ["rmdir"], flags: "pv", long: ["--parents", "--verbose", "--ignore-fail-on-non-empty"], operands: { all: "write" } },
+  { names: ["rmdir"], naming: REMOVES, flags: "pv", long: ["--parents", "--verbose", "--ignore-fail-on-non-empty"], operands: { all: "write" } },
   {
-    names: ["touch"], flags: "acfhm", long: ["--no-create", "--no-dereference"],
+    names: ["touch"], naming: KEEPS, flags: "acfhm", long: ["--no-create", "--no-dereference"],
     options: { "-d": none, "--date": none, "-t": none, "-r": read, "--reference": read, "--time": none },
     operands: { all: "write" },
   },
@@ -203,13 +203,13 @@ export const COREUTILS: readonly TableSpec[] = [
     },
   },
   {
-    names: ["chmod"], flags: "cfvR", long: ["--changes", "--silent", "--quiet", "--verbose", "--no-preserve-root", "--preserve-root"],
+    names: ["chmod"], naming: REMOVES, flags: "cfvR", long: ["--changes", "--silent", "--quiet", "--verbose", "--no-preserve-root", "--preserve-root"],
     options: { "--reference": { value: "read", modes: ["reference"] }, "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "-H": {}, "-L": { modes: ["follow"] }, "-P": { clears: ["follow"] } },
     operands: { first: "none", unlessModes: ["reference"], rest: "write" },
     recursion: { mode: "recursive", follow: { mode: "follow" } },
   },
   {
-    names: ["chown", "chgrp"], flags: "cfvh", long: ["--changes", "--silent", "--quiet", "--verbose", "--no-dereference", "--dereference", "--no-preserve-root", "--preserve-root"],
+    names: ["chown", "chgrp"], naming: REMOVES, flags: "cfvh", long: ["--changes", "--silent", "--quiet", "--verbose", "--no-dereference", "--dereference", "--no-preserve-root", "--preserve-root"],
     options: { "--reference": { value: "read", modes: ["reference"] }, "--from": none, "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "-H": {}, "-L": { modes: ["follow"] }, "-P": { clears: ["follow"] } },
     operands: { first: "none", unlessModes: ["reference"], rest: "write" },
     recursion: { mode: "recursive", follow: { mode: "follow" } },
@@ -232,7 +232,7 @@ export const COREUTILS: readonly TableSpec[] = [
   },
   { names: ["df"], flags: "ahHiklPTv", long: ["--all", "--human-readable", "--si", "--inodes", "--local", "--no-sync", "--portability", "--sync", "--total", "--print-type"], options: { "-B": none, "--block-size": none, "-t": none, "--type": none, "-x": none, "--exclude-type": none, "--output": optionalNone }, operands: { all: "read" } },
   {
-    names: ["sort"], flags: "bdfgiMhnRrVcCmsuz", long: ["--ignore-leading-blanks", "--dictionary-order", "--ignore-case", "--general-numeric-sort", "--ignore-nonprinting", "--month-sort", "--human-numeric-sort", "--numeric-sort", "--random-sort", "--reverse", "--version-sort", "--merge", "--stable", "--unique", "--zero-terminated", "--debug"],
+    names: ["sort"], naming: KEEPS, flags: "bdfgiMhnRrVcCmsuz", long: ["--ignore-leading-blanks", "--dictionary-order", "--ignore-case", "--general-numeric-sort", "--ignore-nonprinting", "--month-sort", "--human-numeric-sort", "--numeric-sort", "--random-sort", "--reverse", "--version-sort", "--merge", "--stable", "--unique", "--zero-terminated", "--debug"],
     options: { "-o": write, "--output": write, "-T": write, "--temporary-directory": write, "--files0-from": none, "-k": none, "--key": none, "-t": none, "--field-separator": none, "-S": none, "--buffer-size": none, "--parallel": none, "--batch-size": none, "--random-source": read, "--sort": none, "--check": optionalNone, "--compress-program": none },
     operands: { all: "read" },
     pipe: [SORT_LINES],
@@ -243,7 +243,7 @@ export const COREUTILS: readonly TableSpec[] = [
   { names: ["cut"], flags: "nsz", long: ["--complement", "--only-delimited", "--zero-terminated"], options: { "-b": none, "--bytes": none, "-c": none, "--characters": none, "-f": none, "--fields": none, "-d": none, "--delimiter": none, "--output-delimiter": none }, operands: { all: "read" }, pipe: [CUT_TEXT] },
   { names: ["paste"], flags: "sz", long: ["--serial", "--zero-terminated"], options: { "-d": none, "--delimiters": none }, operands: { all: "read" } },
   { names: ["tr"], flags: "cCdst", long: ["--complement", "--delete", "--squeeze-repeats", "--truncate-set1"], operands: { all: "none" }, pipe: [TR_LINES, TR_NAMES, TR_TEXT] },
-  { names: ["tee"], flags: "aip", long: ["--append", "--ignore-interrupts"], options: { "--output-error": optionalNone }, operands: { all: "write" }, pipe: [TEE_LINES] },
+  { names: ["tee"], naming: KEEPS, flags: "aip", long: ["--append", "--ignore-interrupts"], options: { "--output-error": optionalNone }, operands: { all: "write" }, pipe: [TEE_LINES] },
   { names: ["echo"], flags: "neE", style: "posix", unknownOptions: "none", operands: { all: "none" }, pipe: [ECHO_NAME, ECHO_TEXT] },
   { names: ["printf"], style: "posix", unknownOptions: "none", options: { "-v": none }, operands: { all: "none" }, pipe: [ECHO_NAME, PRINTF_TEXT] },
   { names: ["bc"], flags: "hilqsvw", long: ["--mathlib", "--quiet", "--standard", "--warn", "--interactive"], options: { "-e": none, "--expression": none, "-f": read, "--file": read }, operands: { all: "read" } },
@@ -280,9 +280,9 @@ export const COREUTILS: readonly TableSpec[] = [
       }
     },
   },
-  { names: ["truncate"], flags: "co", long: ["--no-create", "--io-blocks"], options: { "-s": none, "--size": none, "-r": read, "--reference": read }, operands: { all: "write" } },
-  { names: ["shred"], flags: "fuvxz", long: ["--force", "--verbose", "--exact", "--zero"], options: { "-n": none, "--iterations": none, "-s": none, "--size": none, "--random-source": read, "--remove": optionalNone }, operands: { all: "write" } },
-  { names: ["unlink"], operands: { all: "write" } },
+  { names: ["truncate"], naming: KEEPS, flags: "co", long: ["--no-create", "--io-blocks"], options: { "-s": none, "--size": none, "-r": read, "--reference": read }, operands: { all: "write" } },
+  { names: ["shred"], naming: REMOVES, flags: "fuvxz", long: ["--force", "--verbose", "--exact", "--zero"], options: { "-n": none, "--iterations": none, "-s": none, "--size": none, "--random-source": read, "--remove": optionalNone }, operands: { all: "write" } },
+  { names: ["unlink"], naming: REMOVES, operands: { all: "write" } },
   {
     names: ["install"], flags: "bcCDpsvZ", long: ["--compare", "--preserve-timestamps", "--strip", "--verbose", "--debug", "--preserve-context"],
     options: { ...targetOptions, ...backupOptions, "-d": { modes: ["dirs"] }, "--directory": { modes: ["dirs"] }, "-m": none, "--mode": none, "-o": none, "--owner": none, "-g": none, "--group": none, "--strip-program": none, "--context": optionalNone },

@@ -10,7 +10,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec, OptionSpec, SpecContext } from "../spec.ts";
 import { type Cut, cutProblem, isPlainPath } from "../../shell/listing.ts";
 import { intoTree, namesFromStdin } from "./archives.ts";
-import { chdir, each, hooks, issue, locate, none, optionItems, read, runsProgram, spanOf, write } from "./common.ts";
+import { chdir, each, hooks, issue, KEEPS, locate, none, optionItems, read, runsProgram, spanOf, write } from "./common.ts";
 import { expandSpec } from "./expand.ts";
 
 const mode = (...modes: string[]): OptionSpec => ({ modes });
@@ -141,6 +141,6 @@ function passedAsMade(call: Call, follow: boolean, cut: Cut): string[] | null {
 }
 
 export const CPIO_ANALYSERS: readonly Analyser[] = [
-  { names: ["cpio"], analyse: cpioWith(CPIO_SPEC) },
+  { names: ["cpio"], analyse: cpioWith(CPIO_SPEC), naming: KEEPS },
   { names: ["bsdcpio"], analyse: cpioWith(BSDCPIO_SPEC) },
 ];

@@ -2,7 +2,7 @@
 
 import { applySpec, parseWords } from "../apply.ts";
 import type { Effect } from "../effects.ts";
-import type { Analyser, Call, RoleSpec, SpecContext } from "../spec.ts";
+import type { Analyser, Call, EntryNaming, RoleSpec, SpecContext } from "../spec.ts";
 import { chdir, type Custom, each, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 
@@ -184,4 +184,9 @@ const SUBL: TableSpec = {
 
 export const EDITOR_SPECS: readonly TableSpec[] = [NANO, EMACS, EMACSCLIENT, VSCODE, SUBL];
 
-export const EDITOR_ANALYSERS: readonly Analyser[] = [{ names: VIM.names, analyse: vim }];
+// (vim's `.NAME.swp`, `.NAME.swx`, `4913` and `NAME~` beside NAME: src/shell/listing.ts.)
+const VIM_NAMING: EntryNaming = {
+  fact: "keeps", names: ["vim", "vi", "view", "nvim", "gvim", "vimdiff", "rvim", "ex"],
+};
+
+export const EDITOR_ANALYSERS: readonly Analyser[] = [{ names: VIM.names, analyse: vim, naming: VIM_NAMING }];

@@ -206,6 +206,6 @@ function test(call: Call): Effect[] {
 }
 
 export const EXPRESSIONS: readonly Analyser[] = [
-  { names: ["find", "gfind"], analyse: find, pipe: [FIND_LISTING] },
+  { names: ["find", "gfind"], analyse: find, pipe: [FIND_LISTING], naming: { fact: "keeps", names: ["find"] } },
   { names: ["test", "["], analyse: test },
 ];

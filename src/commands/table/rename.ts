@@ -2,7 +2,7 @@
 
 import { applySpec } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
-import { cutProblem } from "../../shell/listing.ts";
+import { cutProblem, isPlainName } from "../../shell/listing.ts";
 import type { Analyser, Call, CommandSpec } from "../spec.ts";
 import { issue, movedNames, optionalNone, optionItems, optionValues } from "./common.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
@@ -225,4 +225,25 @@ function rename(call: Call): Effect[] {
   return [...effects, ...applySpec(call.name, spec, [...call.args, ...names.map((n) => (n.text?.startsWith("-") ? withValue(n, null, "a name that starts with -") : n))], call.world, call.span, undefined, call.disk).effects];
 }
 
-export const RENAME_ANALYSERS: readonly Analyser[] = [{ names: RENAME.names, analyse: rename }];
+/**
+ * Why a rename may make a name that is not plain (src/shell/listing.ts), or null: every name it
+ * computes from a plain name is plain (kept beside the old one, above) when it is a
+ * substitution `s/PAT/REPL/[gi]` (or util-linux's `FROM TO`) whose replacement is plain text
+ * with a character other than `.`, not starting with `-`, so that every component it changes
+ * holds that character, none starts with `-` and none is `.` or `..`. An expression holding a
+ * blank matches only in names that hold one, which are not plain, and what it leaves of such a
+ * name may not be plain either (`s/ /_/` replaces the first blank only).
+ */
+function computesOtherNames(ws: readonly string[]): string | null {
+  const why = "may compute names that are not plain";
+  const ops = ws.filter((w) => !w.startsWith("-"));
+  const expr = ops[0];
+  if (expr === undefined || ws.some((w) => w === "-e" || w === "-E") || /\s/.test(expr)) return why;
+  const subst = /^s(.)(?:(?!\1).)*\1((?:(?!\1).)*)\1[gi]*$/.exec(expr);
+  const repl = subst ? subst[2] : /^(s|y|tr)\W/.test(expr) ? undefined : ops[1];
+  return repl !== undefined && isPlainName(repl) && /[^.]/.test(repl) ? null : why;
+}
+
+export const RENAME_ANALYSERS: readonly Analyser[] = [
+  { names: RENAME.names, analyse: rename, naming: { fact: "keeps", unless: computesOtherNames } },
+];

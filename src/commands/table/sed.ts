@@ -15,7 +15,7 @@
 // and SCRIPT as the suffix; that reading is not followed.)
 
 import { type Arg, withValue } from "../effects.ts";
-import { baseOfArg, issue, none, optionItems, optionValues, roleAs } from "./common.ts";
+import { baseOfArg, issue, KEEPS, none, optionItems, optionValues, roleAs } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import type { SpecContext } from "../spec.ts";
 import { SED_APPEND, SED_LINES } from "./pipe/lines.ts";
@@ -360,6 +360,8 @@ function bsdAccesses(ctx: SpecContext, bsd: BsdReading): void {
 
 export const SED: TableSpec = {
   names: ["sed", "gsed"],
+  // (Its backups with -i[SUFFIX] are among its writes, and its in-place edits make no name.)
+  naming: KEEPS,
   flags: "nrEsuzb",
   long: ["--quiet", "--silent", "--regexp-extended", "--separate", "--unbuffered", "--null-data", "--binary", "--posix", "--debug", "--follow-symlinks", "--help", "--version"],
   options: {

@@ -4,9 +4,9 @@
 
 import { roleOf, syntheticArg } from "../../apply.ts";
 import { type Arg, withValue } from "../../effects.ts";
-import type { CommandSpec, OptionSpec, RoleSpec, SpecContext } from "../../spec.ts";
+import type { CommandSpec, EntryNaming, OptionSpec, RoleSpec, SpecContext } from "../../spec.ts";
 import { type Custom, each, flag, hooks, issue, linkNames, localRole, movedNames, locate, none, optionalNone, optionItems, optionValues, read, runsProgram, spanOf, write } from "../common.ts";
-import type { TableSpec } from "../expand.ts";
+import { expandSpec, type TableSpec } from "../expand.ts";
 import { cloneConfig, toolIsPath } from "./git-config.ts";
 
 /**
@@ -126,6 +126,9 @@ const logLike = (extra: Partial<GitSub> = {}): GitSub => ({
   custom: revsOrPaths("read"), ...extra,
 });
 
+/** What the subcommands that do not change the names in git's index say (git.ts reads it: src/shell/listing.ts). */
+const KEEPS_INDEX: EntryNaming = { fact: "index" };
+
 const BRANCH_LIKE: GitSub = { names: [], operands: { all: "none" }, unknownOptions: "none", options: { "-F": read, "--file": read } };
 // Their options that take values and every short flag are listed, so a cluster such as
 // `-aF FILE` is parsed letter by letter (git 2.39 tag(1), notes(1)): an unknown letter would
@@ -147,11 +150,12 @@ const NOTES: GitSub = {
 
 const GIT_SUBS: Readonly<Record<string, GitSub>> = {
   // Reading history and the tree.
-  log: logLike(), show: logLike(), whatchanged: logLike(), reflog: logLike(),
+  log: logLike({ naming: KEEPS_INDEX }), show: logLike({ naming: KEEPS_INDEX }), whatchanged: logLike(), reflog: logLike(),
   // shortlog's -c/--committer groups by committer: a flag, where log's --committer takes a pattern.
-  shortlog: logLike({ options: { ...LOG_OPTIONS, "--committer": optionalNone } }), "range-diff": logLike(), cherry: logLike(), "show-branch": logLike(),
+  shortlog: logLike({ options: { ...LOG_OPTIONS, "--committer": optionalNone }, naming: KEEPS_INDEX }), "range-diff": logLike(), cherry: logLike(), "show-branch": logLike(),
   "rev-list": logLike(), "diff-tree": logLike(), "diff-index": logLike(), "diff-files": logLike(),
   diff: logLike({
+    naming: KEEPS_INDEX,
     custom: (ctx) => (ctx.modes.has("noindex") ? ctx.operands.forEach((a) => ctx.role(a, "read")) : revsOrPaths("read")(ctx)),
   }),
   difftool: logLike({
@@ -159,7 +163,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     long: [...DIFF_FLAGS, "-y", "--no-prompt", "--prompt", "-d", "--dir-diff", "-g", "--gui", "--trust-exit-code", "--tool-help", "--symlinks", "--no-symlinks"],
     custom: hooks(revsOrPaths("read"), runsProgram(["-x", "--extcmd"]), toolOption),
   }),
-  blame: logLike({ options: { ...LOG_OPTIONS, "--contents": read, "-S": read, "--ignore-rev": none, "--ignore-revs-file": read }, long: ["-b", "--root", "--show-stats", "--score-debug", "-f", "--show-name", "-n", "--show-number", "-p", "--porcelain", "--line-porcelain", "-c", "-t", "-l", "-s", "-e", "--show-email", "-w", "--incremental", "--progress", "--color-lines", "--color-by-age"] }),
+  blame: logLike({ naming: KEEPS_INDEX, options: { ...LOG_OPTIONS, "--contents": read, "-S": read, "--ignore-rev": none, "--ignore-revs-file": read }, long: ["-b", "--root", "--show-stats", "--score-debug", "-f", "--show-name", "-n", "--show-number", "-p", "--porcelain", "--line-porcelain", "-c", "-t", "-l", "-s", "-e", "--show-email", "-w", "--incremental", "--progress", "--color-lines", "--color-by-age"] }),
   annotate: logLike(),
   "format-patch": logLike({
     options: {
@@ -172,7 +176,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     custom: hooks(revsOrPaths("read"), worktree({ default: "write", modes: { outdir: "none" } })),
   }),
   grep: {
-    names: [], numeric: true,
+    names: [], numeric: true, naming: KEEPS_INDEX,
     flags: "aiIvwcLlhHnpzEGFPWqr",
     long: ["--cached", "--untracked", "--no-exclude-standard", "--exclude-standard", "--recurse-submodules", "--text", "--textconv", "--no-textconv", "--ignore-case", "--invert-match", "--word-regexp", "--full-name", "--extended-regexp", "--basic-regexp", "--perl-regexp", "--fixed-strings", "--line-number", "--column", "--name-only", "--files-with-matches", "--files-without-match", "--null", "--count", "--break", "--heading", "--show-function", "--function-context", "--and", "--or", "--not", "--all-match", "--quiet", "--only-matching"],
     options: {
@@ -189,21 +193,21 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     },
   },
   status: {
-    names: [], flags: "sbvz", long: ["--short", "--branch", "--show-stash", "--long", "--verbose", "--no-column", "--ahead-behind", "--no-ahead-behind", "--renames", "--no-renames"],
+    names: [], naming: KEEPS_INDEX, flags: "sbvz", long: ["--short", "--branch", "--show-stash", "--long", "--verbose", "--no-column", "--ahead-behind", "--no-ahead-behind", "--renames", "--no-renames"],
     options: each(optionalNone, "--porcelain", "-u", "--untracked-files", "--ignored", "--ignore-submodules", "--column", "--find-renames", "-M"),
     operands: { all: "none" }, custom: revsOrPaths("read"),
   },
   "ls-files": {
-    names: [], flags: "cdmoiskuzvtf",
+    names: [], naming: KEEPS_INDEX, flags: "cdmoiskuzvtf",
     long: ["--cached", "--deleted", "--modified", "--others", "--ignored", "--stage", "--unmerged", "--killed", "--exclude-standard", "--full-name", "--recurse-submodules", "--error-unmatch", "--directory", "--no-empty-directory", "--eol", "--deduplicate", "--sparse", "--debug", "--resolve-undo"],
     options: { "-X": read, "--exclude-from": read, ...each(none, "-x", "--exclude", "--exclude-per-directory", "--format", "--with-tree"), "--abbrev": optionalNone },
     operands: { all: "none" }, pathspec: "list", custom: revsOrPaths("list"),
   },
-  "ls-tree": { names: [], flags: "dtrlz", long: ["--long", "--name-only", "--name-status", "--object-only", "--full-name", "--full-tree"], options: { "--format": none, "--abbrev": optionalNone }, operands: { all: "none" } },
+  "ls-tree": { names: [], naming: KEEPS_INDEX, flags: "dtrlz", long: ["--long", "--name-only", "--name-status", "--object-only", "--full-name", "--full-tree"], options: { "--format": none, "--abbrev": optionalNone }, operands: { all: "none" } },
   "check-ignore": { names: [], operands: { all: "none" }, custom: revsOrPaths("read") },
   "check-attr": { names: [], operands: { all: "none" }, custom: revsOrPaths("read") },
   ...Object.fromEntries(
-    ["describe", "name-rev", "merge-base", "cat-file", "show-ref", "count-objects", "verify-commit", "verify-tag", "fsck", "gc", "prune",
+    ["name-rev", "merge-base", "show-ref", "count-objects", "verify-commit", "verify-tag", "fsck", "gc", "prune",
       "pack-refs", "var", "version", "help", "check-ref-format", "column", "mktree", "mktag",
       "write-tree", "rerere", "get-tar-commit-id", "stripspace", "replace"]
       .map((n) => [n, { names: [], operands: { all: "none" } } satisfies GitSub]),
@@ -219,13 +223,16 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
         issue(ctx, "UNRESOLVED_PATH", `git ${n} ${verb ?? "…"} reads or changes the user's stored credentials`);
       } } satisfies GitSub]),
   ),
+  ...Object.fromEntries(
+    ["describe", "cat-file"].map((n) => [n, { names: [], operands: { all: "none" }, naming: KEEPS_INDEX } satisfies GitSub]),
+  ),
   // Their options are mostly flags, but not all (git 2.43: repack --expire-to/--filter-to DIR,
   // rev-parse --resolve-git-dir PATH), so an option not listed is judged as any path.
   repack: { names: [], operands: { all: "none" }, options: { ...each(write, "--expire-to", "--filter-to"), ...each(none, "--cruft-expiration", "--max-cruft-size", "--filter", "--window", "--depth", "--threads", "--window-memory", "--max-pack-size", "--keep-pack", "--geometric", "--unpack-unreachable") } },
   // An operand that is not a revision is looked up as a file (strace: lstat of it); not with
   // --verify, whose operand is a revision only.
   "rev-parse": {
-    names: [], operands: { all: { default: "read", modes: { verify: "none" } } }, flags: "q",
+    names: [], naming: KEEPS_INDEX, operands: { all: { default: "read", modes: { verify: "none" } } }, flags: "q",
     long: ["--quiet", "--show-toplevel", "--git-dir", "--absolute-git-dir", "--git-common-dir", "--is-inside-work-tree", "--is-inside-git-dir", "--is-bare-repository", "--is-shallow-repository",
       "--show-cdup", "--show-prefix", "--show-superproject-working-tree", "--shared-index-path", "--show-object-format", "--show-ref-format", "--local-env-vars", "--symbolic", "--symbolic-full-name",
       "--all", "--branches", "--tags", "--remotes", "--sq", "--sq-quote", "--not", "--revs-only", "--no-revs", "--flags", "--no-flags", "--parseopt", "--keep-dashdash", "--stop-at-non-option", "--stuck-long"],
@@ -244,11 +251,11 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     runsProgram(["--sendmail-cmd", "--to-cmd", "--cc-cmd", "--header-cmd"])(ctx);
     for (const v of optionValues(ctx, "--smtp-server")) if (v.text === null || v.text.includes("/")) issue(ctx, "OPAQUE_CODE", `git send-email --smtp-server ${v.source} runs that program`, v.span);
   } },
-  branch: BRANCH_LIKE, tag: TAG, notes: NOTES,
+  branch: { ...BRANCH_LIKE, naming: KEEPS_INDEX }, tag: { ...TAG, naming: KEEPS_INDEX }, notes: NOTES,
   // `git remote add NAME URL`, `set-url NAME URL`: a URL that is a local path is a repository
   // later fetches read, wherever the command that fetches is run from.
   remote: {
-    ...BRANCH_LIKE,
+    ...BRANCH_LIKE, naming: KEEPS_INDEX,
     custom: (ctx) => {
       const [verb, ...rest] = ctx.operands;
       if (verb?.text === null) for (const a of rest) repoRole(ctx, a, "read");
@@ -498,17 +505,9 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
 /** What a name means as a subcommand, with table shorthands expanded. */
 export const SUBS: ReadonlyMap<string, { readonly spec: CommandSpec; readonly pathspec: RoleSpec }> = new Map(
   Object.entries(GIT_SUBS).map(([name, sub]) => {
-    const options: Record<string, OptionSpec> = {};
-    for (const c of sub.flags ?? "") options["-" + c] = {};
-    for (const l of sub.long ?? []) options[l] = {};
-    if (sub.numeric) options["-N"] = {};
-    Object.assign(options, sub.options ?? {});
-    const { flags: _f, long: _l, numeric: _n, pathspec, ...rest } = sub;
-    void _f;
-    void _l;
-    void _n;
+    const { pathspec, ...table } = sub;
     // git's own parser takes long options only in full here: an unknown one stays unknown.
-    const spec: CommandSpec = { style: "gnu", abbreviations: false, ...rest, names: [name], options };
+    const spec = expandSpec({ abbreviations: false, ...table, names: [name] });
     return [name, { spec, pathspec: pathspec ?? "read" }];
   }),
 );

@@ -204,4 +204,11 @@ function git(call: Call): Effect[] {
   return effects;
 }
 
-export const VCS_ANALYSERS: readonly Analyser[] = [{ names: ["git"], analyse: git, pipe: [GIT_LISTING] }];
+/**
+ * git keeps the names in its index only when its first word is a subcommand whose entry says so
+ * (git-subcommands.ts): `git -C dir …`, with an option first, is not looked into.
+ */
+const changesIndex = (ws: readonly string[]) =>
+  (SUBS.get(ws[0] ?? "")?.spec.naming?.fact === "index" ? null : "may change git's index");
+
+export const VCS_ANALYSERS: readonly Analyser[] = [{ names: ["git"], analyse: git, pipe: [GIT_LISTING], naming: { fact: "index", unless: changesIndex } }];
