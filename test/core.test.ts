@@ -1317,3 +1317,26 @@ const realpathBox = useSandbox(() => ({
 }));
 table("roots, resolved by realpath", realpathBox, ROOTS);
 
+
+// Parts that run beside each other: every segment of a pipeline, and a background job until the
+// command ends, may run before or after the others. A link made, or a directory moved, by any of
+// them may already be there when another opens its path (bash 5.2: in `cat lnk/x | ln -s ../outside
+// lnk`, cat often runs after ln). Each part is judged against what the others may have done too.
+table("parts that run concurrently see what the others do to the disk", box, [
+  ["cat lnk/secret.txt | ln -s ../outside lnk", "ask", ["read ?"]],
+  ["cat moved/secret.txt | mv rel-out moved", "ask", ["read ?"]],
+  ["cat lnk/secret.txt & ln -s ../outside lnk", "ask", ["read ?"]],
+  ["(sleep 1; cat lnk/secret.txt) & ln -s ../outside lnk; wait", "ask", ["read ?"]],
+  ["cat lnk/secret.txt | tee log | ln -s ../outside lnk", "ask", ["read ?"]],
+  // Inside twins: nothing the others do moves a path.
+  ["cat README.md | grep project | wc -l", "allow"],
+  ["npm run dev & sleep 2; curl -s localhost:3000 > out.html", "allow", ["write $P/out.html"]],
+  ["cat src/main.ts | ln -s src/main.ts main-link.ts", "allow"],
+  ["cat README.md & mkdir build/x", "allow"],
+]);
+
+table("concurrent parts inside nested code and functions", box, [
+  ["bash -c 'cat lnk/secret.txt & ln -s ../outside lnk'", "ask", ["read ?"]],
+  ["f() { cat lnk/secret.txt & }; f; ln -s ../outside lnk", "ask", ["read ?"]],
+  ["bash -c 'cat README.md & sleep 1'", "allow"],
+]);

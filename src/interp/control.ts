@@ -12,7 +12,7 @@ import { substituteEvaluated, writeEvaluated } from "../shell/words/variables.ts
 import { evaluated, onlyNumbers } from "./assign.ts";
 import type { Shell } from "./context.ts";
 import { subshell, unmarked } from "./nested.ts";
-import { widen, withStatus } from "./worlds.ts";
+import { diskKey, widen, withStatus } from "./worlds.ts";
 
 export function execAndOr(it: Shell, s: Extract<Stmt, { t: "and" | "or" }>, ws: World[]): World[] {
   const left = it.exec(s.left, ws);
@@ -53,6 +53,7 @@ export function execPipe(it: Shell, items: readonly Stmt[], ws: World[]): World[
   const last = items[items.length - 1]!;
   const out: World[] = [];
   for (const w of ws) {
+    const start = w.clone();
     const earlier = items.slice(0, -1).map((item) => subshell(it, item, w));
     const pipefail = w.options.pipefail;
     const lp = w.options.lastpipe;
@@ -63,8 +64,23 @@ export function execPipe(it: Shell, items: readonly Stmt[], ws: World[]): World[
       ends.push(...it.exec(last, [w]));
     } else ends.push(withStatus(w, subshell(it, last, w)));
     for (const e of ends) out.push(pipefail === false || e.flow !== "normal" ? e : withStatus(e, pipefailStatus(earlier, e.status, pipefail)));
+    besideEachOther(it, items.slice(0, -1), start, ends);
   }
   return dedupe(out);
+}
+
+/**
+ * The segments of a pipeline run at once: each may open its paths after the others (a later
+ * segment's `ln -s`, `mv`) have changed the disk. Each segment but the last, which was judged
+ * after the others, is judged again in the world the pipeline started in with everything the
+ * segments did to the disk, when that changes how a path resolves.
+ */
+function besideEachOther(it: Shell, segments: readonly Stmt[], start: World, ends: readonly World[]): void {
+  if (segments.length === 0) return;
+  const all = start.clone();
+  it.paths.joinChild(all, ends);
+  if (diskKey(all) === diskKey(start)) return;
+  for (const s of segments) subshell(it, s, all.clone());
 }
 
 export function execIf(it: Shell, branches: readonly { cond: Stmt; body: Stmt }[], orelse: Stmt | null, ws: World[]): World[] {

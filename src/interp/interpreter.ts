@@ -29,7 +29,7 @@ import type { InterpreterLimits } from "./limits.ts";
 import { execReparse, runCode, subshell, substitute, substituteCode } from "./nested.ts";
 import { dispatch, execRedirected, execTest, runSimple } from "./simple.ts";
 import { analyseUncalled, fireTraps, replayTraps } from "./traps.ts";
-import { resume, taint, widen, withStatus } from "./worlds.ts";
+import { diskKey, resume, taint, widen, withStatus } from "./worlds.ts";
 
 /** Worlds that left the same way, kept apart before they are merged. */
 const MAX_LEFT_WORLDS = 8;
@@ -68,6 +68,12 @@ export class Interpreter implements Shell, WordEnv {
   inheritedStdin: (() => Stdin) | null = null;
   /** Function definitions (by id) whose bodies have been analysed through a call. */
   readonly called = new Set<string>();
+  /**
+   * Background jobs, each with the world it started in and the one it left: a job runs beside
+   * everything after it, until the command ends (rejudgeJobs).
+   */
+  private readonly jobs: { readonly body: Stmt; readonly start: World; readonly left: World; readonly frame: Frame }[] = [];
+  private rejudging = false;
   readonly parsed = new Map<string, ReturnType<InterpreterOptions["parse"]>>();
   /** Functions and sourced files the running statement is inside (return needs one). */
   returnable = 0;
@@ -140,6 +146,7 @@ export class Interpreter implements Shell, WordEnv {
     this.coverage.register(stmt, (s) => this.span(s));
     let worlds = this.exec(stmt, [start]);
     worlds = worlds.map((w) => (w.flow === "exit" || w.flow === "return" ? resume(w) : w));
+    this.rejudgeJobs(worlds);
     replayTraps(this, worlds, null);
     analyseUncalled(this, worlds);
     this.paths.settleListings(worlds);
@@ -149,6 +156,33 @@ export class Interpreter implements Shell, WordEnv {
       this.findings.addIssue({ code: "UNMODELLED_SYNTAX", message: `${u.what} here is neither analysed nor known not to run`, span: u.span });
     }
     return worlds;
+  }
+
+  /**
+   * A background job may open its paths after anything that follows it (`cat lnk/x & ln -s ../o
+   * lnk`): when what followed changed how a path resolves (a link made, a directory moved), the
+   * job is judged again in the world it started in with everything done by the end. (`wait` is
+   * not followed: a job is taken to run until the command ends.)
+   */
+  private rejudgeJobs(end: readonly World[]): void {
+    const live = end.filter((w) => w.flow === "normal");
+    const frame = this.frame;
+    this.rejudging = true;
+    try {
+      for (const job of this.jobs) {
+        const all = job.start.clone();
+        this.paths.joinChild(all, [job.left, ...live]);
+        const left = job.left.clone();
+        this.paths.joinChild(left, [job.left]);
+        if (diskKey(all) === diskKey(left)) continue;
+        // (Found where the job was started: nested code reports at the word that holds it.)
+        this.frame = job.frame;
+        subshell(this, job.body, all);
+      }
+    } finally {
+      this.frame = frame;
+      this.rejudging = false;
+    }
   }
 
   account(x: Word | Extract<WordPart, { t: "code" }>): void {
@@ -251,7 +285,11 @@ export class Interpreter implements Shell, WordEnv {
       case "pipe":
         return execPipe(this, s.items, ws);
       case "bg":
-        for (const w of ws) subshell(this, s.body, w);
+        for (const w of ws) {
+          const start = w.clone();
+          subshell(this, s.body, w);
+          if (!this.rejudging) this.jobs.push({ body: s.body, start, left: w.clone(), frame: this.frame });
+        }
         return ws.map((w) => withStatus(w, 0));
       case "not":
         return this.exec(s.body, ws).map((w) => withStatus(w, w.status === 2 ? 2 : w.status === 0 ? 1 : 0));

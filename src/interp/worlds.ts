@@ -90,6 +90,14 @@ export function joinChild(parent: World, out: readonly World[]): Status {
   return status ?? STATUS_UNKNOWN;
 }
 
+/**
+ * What a world knows about the disk that a later path resolves through: links made, directories
+ * moved, changes made. Two worlds with the same key resolve every path alike.
+ */
+export function diskKey(w: World): string {
+  return JSON.stringify([w.linkZones, w.movedDirs, w.fsChanged, w.linksChanged]);
+}
+
 export function withCwd(w: World, dir: string | null): World {
   const c = w.clone();
   c.cwd = dir === null ? null : isAbsolute(dir) ? dir : w.cwd === null ? null : canonicalLogical(join(w.cwd, dir));
