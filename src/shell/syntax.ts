@@ -3,6 +3,7 @@
 // switch over a node type can be exhaustive.
 
 import type { Span } from "../base/span.ts";
+import type { ParamOp } from "./param-ops.ts";
 
 /**
  * Which shell reads the code: bash, a POSIX sh that may be dash (which reads `$'…'` and `$"…"`
@@ -38,17 +39,8 @@ export interface Word {
   readonly assign?: Assign;
 }
 
-export type ParamOp =
-  | "" // $x ${x}
-  | "length" // ${#x}
-  | "indirect" // ${!x}
-  | ":-" | "-" | ":=" | "=" | ":?" | "?" | ":+" | "+"
-  | "#" | "##" | "%" | "%%"
-  | "/" | "//" | "/#" | "/%"
-  | "^" | "^^" | "," | ",,"
-  | "@" // ${x@Q} and friends
-  | ":" // substring ${x:1:2}
-  | "other";
+/** The `${…}` operators: one table, src/shell/param-ops.ts ("" is `$x`, `length` `${#x}`, `indirect` `${!x}`). */
+export type { ParamOp } from "./param-ops.ts";
 
 export interface ParamExpansion {
   readonly name: string; // variable name, digit string, or special: @ * # ? - $ ! 0 _
