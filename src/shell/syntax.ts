@@ -53,8 +53,18 @@ export interface ParamExpansion {
   readonly arg2: Word | null;
 }
 
-export type RedirOp =
-  | "<" | ">" | ">>" | ">|" | "&>" | "&>>" | "<>" | ">&" | "<&" | "<<<" | "<<" | "<<-";
+/**
+ * The redirection operators, and the file each one opens on its target: read, written (created
+ * or truncated, or opened read-write: `<>`), or none (a here-string or here-document, whose
+ * word is text). `>&` and `<&` duplicate a descriptor when the target is a number or `-`.
+ * The lowering reads these tokens (and the grammar's `&>|`, which is `&>`).
+ */
+export const REDIR_OPS = {
+  "<": "read", ">": "write", ">>": "write", ">|": "write", "&>": "write", "&>>": "write", "<>": "write",
+  ">&": "write", "<&": "read", "<<<": null, "<<": null, "<<-": null,
+} as const satisfies Readonly<Record<string, "read" | "write" | null>>;
+
+export type RedirOp = keyof typeof REDIR_OPS;
 
 export interface Redir {
   readonly op: RedirOp;
