@@ -43,7 +43,8 @@ interface ParamOpFacts {
   /**
    * The first operand: a word; a pattern, read as if unquoted even inside "…" (`"${v#*.}"`
    * removes through the first dot); the case operators' pattern, read as quoted as the
-   * expansion is; a transformation letter; an arithmetic offset.
+   * expansion is; a transformation letter (`${x@P}` expands the value as a prompt); an offset,
+   * which with the second operand, a length, bash evaluates as arithmetic.
    */
   readonly operand: "none" | "word" | "pattern" | "case-pattern" | "letter" | "offset";
   /** A second operand after `/` or `:` (`${x/p/r}`, `${x:1:2}`). */

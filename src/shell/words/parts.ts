@@ -454,9 +454,9 @@ function evaluationRisks(pe: ParamExpansion, world: World, env: WordEnv, span: S
   const look = evaluationLookup(world, env);
   const texts: string[] = [];
   if (pe.index !== null && pe.index.text !== "@" && pe.index.text !== "*") texts.push(pe.index.text);
-  if (pe.op === ":") for (const w of [pe.arg, pe.arg2]) if (w) texts.push(w.text);
+  if (PARAM_OPS[pe.op].operand === "offset") for (const w of [pe.arg, pe.arg2]) if (w) texts.push(w.text);
   for (const t of texts) reportRisk(textRisk(t, look), world, env, span);
-  const v = pe.op === "@" && pe.arg?.text === "P" ? look(pe.name) : undefined;
+  const v = PARAM_OPS[pe.op].operand === "letter" && pe.arg?.text === "P" ? look(pe.name) : undefined;
   if (v !== undefined) {
     const values = v.k === "str" ? [v.v] : v.k === "arr" ? v.v : [];
     if (v.k === "unknown" || values.some((x) => /\$\(|`/.test(x))) {
