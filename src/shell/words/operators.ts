@@ -102,7 +102,7 @@ export function expandOperator(
       if (v.k !== "str") return [{ k: "unknown", u: v.k === "unknown" ? unknown(v.why, v.numeric) : unknown("an array pattern removal"), quoted, split }];
       const pat = piecesToPattern(stringOf(pe.arg));
       if (pat === null) return [{ k: "unknown", u: unknown("a pattern removal with an unknown pattern"), quoted, split }];
-      const r = removePattern(v.v, pat, facts.at === "start", facts.all, world);
+      const r = removePattern(v.v, pat, facts.at, facts.all, world);
       return r === null ? [{ k: "unknown", u: unknown("a pattern the guard cannot read"), quoted, split }] : [{ k: "text", text: r, quoted, split }];
     }
     case "replace": {
@@ -206,13 +206,13 @@ function tester(pat: PatternChar[], world: World): ((s: string) => boolean) | nu
 }
 
 /** Removes the shortest or the `longest` match at the start (`#`, `##`) or the end (`%`, `%%`). */
-function removePattern(s: string, pat: PatternChar[], atStart: boolean, longest: boolean, world: World): string | null {
+function removePattern(s: string, pat: PatternChar[], at: "start" | "end", longest: boolean, world: World): string | null {
   const test = tester(pat, world);
   const cps = [...s];
   if (!test || cps.length > MAX_PATTERN_SUBJECT) return null;
   const n = cps.length;
   try {
-    if (atStart) {
+    if (at === "start") {
       const order = longest ? range(0, n).reverse() : range(0, n);
       for (const i of order) if (test(cps.slice(0, i).join(""))) return cps.slice(i).join("");
       return s;
