@@ -11,6 +11,7 @@
 // with (docs/testing.md): changing either changes what every seed generates.
 
 import { mulberry32, type Rng } from "../rng.ts";
+import { PARAM_OPS, type FuzzedOp } from "../../src/shell/param-ops.ts";
 
 export interface Case {
   readonly id: number;
@@ -174,10 +175,28 @@ const LIST_FORMS = [
   "${@:1:1}", "$1", "${1}", "$2", "${2}", "${10}", "${a[@]#a}", "${a[@]/a/x}", "${a[*]%b}", "${@#a}", "${*/a/x}", "${a[@]^^}", "${@:-w}", "${a[@]:-w}",
   "${a[@]+x}", "${!a[@]}", "${#a[@]}", "${#@}", "${#a[1]}", "${#1}",
 ];
-const PARAM_OPS = [
-  ":-", "-", ":+", "+", ":=", "=", "#", "##", "%", "%%", "/", "//", "/#", "/%", "^^", ",,", "^", ",", ":1", ":1:2", ": -2", ":(-2):1", "::2", "#len",
-  ":?", "?", "@Q", "@U", "@L", "@u", "^^[ab]", ":0:-1", ":2:-1", "/pat", "//pat",
-];
+/**
+ * The `${x OP …}` forms drawn from, in the order the first campaigns drew them: an operator of
+ * src/shell/param-ops.ts, written with its operand as the table's `fuzz` says, or with `text`
+ * as its fixed operand, or in another `shape` (`${x/p}`: a replacement without its `/r`).
+ */
+type Sample = { readonly op: FuzzedOp; readonly text?: string; readonly shape?: "pattern" };
+const PARAM_SAMPLES = [
+  { op: ":-" }, { op: "-" }, { op: ":+" }, { op: "+" }, { op: ":=" }, { op: "=" },
+  { op: "#" }, { op: "##" }, { op: "%" }, { op: "%%" }, { op: "/" }, { op: "//" }, { op: "/#" }, { op: "/%" },
+  { op: "^^" }, { op: ",," }, { op: "^" }, { op: "," },
+  { op: ":", text: "1" }, { op: ":", text: "1:2" }, { op: ":", text: " -2" }, { op: ":", text: "(-2):1" },
+  { op: ":", text: ":2" },
+  { op: "length" },
+  { op: ":?" }, { op: "?" },
+  { op: "@", text: "Q" }, { op: "@", text: "U" }, { op: "@", text: "L" }, { op: "@", text: "u" },
+  { op: "^^", text: "[ab]" }, { op: ":", text: "0:-1" }, { op: ":", text: "2:-1" },
+  { op: "/", shape: "pattern" }, { op: "//", shape: "pattern" },
+] as const satisfies readonly Sample[];
+// Every operator the table has the generator write is drawn: a new one fails to compile here
+// until it is added above (at the end, so that what the seeds drew before stays the same).
+const EVERY_OP_SAMPLED: [Exclude<FuzzedOp, (typeof PARAM_SAMPLES)[number]["op"]>] extends [never] ? true : false = true;
+void EVERY_OP_SAMPLED;
 
 /** A parameter expansion: plain, an array or positional form, an indirection, or `${x OP …}`. */
 function param(c: Ctx, inQuotes: boolean, depth: number): string {
@@ -196,15 +215,29 @@ function param(c: Ctx, inQuotes: boolean, depth: number): string {
     return pick(c.r, ["${!r}", "${!r}", "${!r:-w}", "${!r#a}"]);
   }
   const v = varName(c);
-  const op = pick(c.r, PARAM_OPS);
-  if (op === "#len") return "${#" + v + "}";
+  const sample: Sample = pick(c.r, PARAM_SAMPLES);
+  const op = sample.op;
   // substrings, case conversion and transformations take no word
-  if (/^[:^,@]/.test(op) && !/^:[-+=?]/.test(op)) return "${" + v + op + "}";
-  if (op === "/pat" || op === "//pat") return "${" + v + op.slice(0, -3) + argWord(c, depth, inQuotes, "pattern") + "}";
-  if (op === "?" || op === ":?") return "${" + v + op + (chance(c.r, 0.5) ? "" : "msg") + "}";
-  if (["/", "//", "/#", "/%"].includes(op)) return "${" + v + op + argWord(c, depth, inQuotes, "pattern") + "/" + argWord(c, depth, inQuotes, "rep") + "}";
-  if (["#", "##", "%", "%%"].includes(op)) return "${" + v + op + argWord(c, depth, inQuotes, "pattern") + "}";
-  return "${" + v + op + argWord(c, depth, inQuotes, "word") + "}";
+  if (sample.text !== undefined) return "${" + v + op + sample.text + "}";
+  const shape = sample.shape ?? PARAM_OPS[op].fuzz;
+  switch (shape) {
+    case "prefix":
+      return "${#" + v + "}";
+    case "bare":
+      return "${" + v + op + "}";
+    case "pattern":
+      return "${" + v + op + argWord(c, depth, inQuotes, "pattern") + "}";
+    case "message":
+      return "${" + v + op + (chance(c.r, 0.5) ? "" : "msg") + "}";
+    case "replace":
+      return "${" + v + op + argWord(c, depth, inQuotes, "pattern") + "/" + argWord(c, depth, inQuotes, "rep") + "}";
+    case "word":
+      return "${" + v + op + argWord(c, depth, inQuotes, "word") + "}";
+    default: {
+      const never: never = shape;
+      throw new Error(`words-fuzz: no way to write ${JSON.stringify(never)}`);
+    }
+  }
 }
 
 const BRACE_ALTS = ["a", "b", "", "..", "/", "dir", "a\\ b", "'a b'", '"a,b"', "a\\,b", "~", "~/y", "*", ".*", "x/..", "-", "d*"];

@@ -157,6 +157,12 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
           return c;
         });
         break;
+      default: {
+        // An effect this switch does not apply would be an access nobody judged: the check
+        // fails, and the guard answers ask (INTERNAL_ERROR).
+        const never: never = e;
+        throw new Error(`unknown effect ${JSON.stringify(never)}`);
+      }
     }
   }
   if (zones.length) {

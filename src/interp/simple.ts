@@ -15,7 +15,7 @@ import { lookupCommand } from "../commands/table/index.ts";
 import { repChoices } from "../shell/listing.ts";
 import { dedupe, STATUS_UNKNOWN, str, unknown, type Value, type World } from "../shell/state.ts";
 import { INHERITED_STDIN, redirectedStdin } from "./stdin.ts";
-import type { Redir, Stmt, Word } from "../shell/syntax.ts";
+import { REDIR_OPS, type Redir, type Stmt, type Word } from "../shell/syntax.ts";
 import { expandToSegs, expandWord } from "../shell/words/expand.ts";
 import { type Field, fieldText, firstUnknown, hasStandIn } from "../shell/words/env.ts";
 import { pathCandidates } from "./candidates.ts";
@@ -193,7 +193,8 @@ function redirections(it: Shell, redirs: readonly Redir[], w: World, command: st
         continue;
       }
     }
-    const kind: AccessKind = r.op === "<" ? "read" : r.op === "<&" ? "read" : "write";
+    // (A here-string or here-document opened no file above; were one here, a write is the stricter.)
+    const kind: AccessKind = REDIR_OPS[r.op] === "read" ? "read" : "write";
     const label = `${r.fd ?? ""}${r.op}`;
     // The shell makes the file, whatever the command is (listing.ts).
     const origin = command === "redirection" ? REDIRECT : { program: command, redirect: true as const };

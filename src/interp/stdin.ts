@@ -66,8 +66,28 @@ function depthOf(words: readonly Word[]): number {
   let depth = 0;
   for (const w of words) {
     for (const p of w.parts) {
-      if (p.t === "cmdsub") depth = Math.max(depth, 1 + bodyDepth(p.body));
-      else if (p.t === "procsub" || p.t === "arith" || p.t === "code" || (p.t === "param" && p.param.arg !== null)) return Infinity;
+      switch (p.t) {
+        case "raw":
+        case "lit":
+        case "bad":
+          break;
+        case "param":
+          if (p.param.arg !== null) return Infinity;
+          break;
+        case "cmdsub":
+          depth = Math.max(depth, 1 + bodyDepth(p.body));
+          break;
+        case "procsub":
+        case "arith":
+        case "code":
+          return Infinity;
+        default: {
+          // (A part not known here may run code: too costly to expand again.)
+          const never: never = p;
+          void never;
+          return Infinity;
+        }
+      }
     }
   }
   return depth;

@@ -4,7 +4,7 @@
 // the host says so. It never lowers a refusal by the host's path policy or anything the
 // guard could not look at.
 
-import type { Access, AccessKind } from "../base/verdict.ts";
+import { ACCESS_KINDS, type Access, type AccessKind } from "../base/verdict.ts";
 import type { Override } from "./decide.ts";
 import { literalPattern, pathMatches, textMatches } from "./rules.ts";
 
@@ -42,7 +42,7 @@ export interface ApprovalSuggestion {
  * approving it covers every kind; approving a read does not approve an unknown access.
  */
 export function kindsCovered(kind: AccessKind): AccessKind[] {
-  if (kind === "unknown") return ["read", "write", "list", "cwd", "exec", "unknown"];
+  if (kind === "unknown") return [...ACCESS_KINDS];
   if (kind === "read") return ["read", "exec"];
   return [kind];
 }

@@ -35,6 +35,7 @@ import type { CommandFinding, NameFact, PathFinding } from "./findings.ts";
 import { isInside } from "../paths/resolve.ts";
 import { zoneInListing } from "./zones.ts";
 import type { World } from "./state.ts";
+import type { PatternOp } from "./param-ops.ts";
 
 /**
  * The words a listing is made of: commands' arguments (`Arg` in src/commands/effects.ts), of
@@ -401,9 +402,6 @@ export function indexChanger(gitDir: string, paths: readonly PathFinding[], comm
   return null;
 }
 
-/** The `${…}` operators that take a stand-in's text apart (standInOperator). */
-export type StandInOp = "#" | "##" | "%" | "%%" | "/" | "//" | "/#" | "/%";
-
 /**
  * What an operator makes of the names a stand-in `rep` stands for: `rep` itself and `rep/N`
  * for every N of plain components (none `.`, `..` or empty); for find's `DIR/*`, `DIR/N`; for
@@ -425,7 +423,7 @@ export type StandInOp = "#" | "##" | "%" | "%%" | "/" | "//" | "/#" | "/%";
  *     with `-` and has no `/`: a plain component, not `.` or `..`.
  * Otherwise why not.
  */
-export function standInOperator(rep: string, op: StandInOp, pattern: string | "slashStar" | "starSlash" | { readonly litStar: string }, repl: string | null): { readonly text: string; readonly open?: true; readonly exact?: true } | string {
+export function standInOperator(rep: string, op: PatternOp, pattern: string | "slashStar" | "starSlash" | { readonly litStar: string }, repl: string | null): { readonly text: string; readonly open?: true; readonly exact?: true } | string {
   if (typeof pattern === "object") {
     // `%LIT*` cuts at the last LIT of the whole text, `%%LIT*` at the first: inside any
     // component of a name, which is left a prefix of a plain name and the rest dropped (open);

@@ -3,6 +3,7 @@
 // switch over a node type can be exhaustive.
 
 import type { Span } from "../base/span.ts";
+import type { ParamOp } from "./param-ops.ts";
 
 /**
  * Which shell reads the code: bash, a POSIX sh that may be dash (which reads `$'…'` and `$"…"`
@@ -38,17 +39,8 @@ export interface Word {
   readonly assign?: Assign;
 }
 
-export type ParamOp =
-  | "" // $x ${x}
-  | "length" // ${#x}
-  | "indirect" // ${!x}
-  | ":-" | "-" | ":=" | "=" | ":?" | "?" | ":+" | "+"
-  | "#" | "##" | "%" | "%%"
-  | "/" | "//" | "/#" | "/%"
-  | "^" | "^^" | "," | ",,"
-  | "@" // ${x@Q} and friends
-  | ":" // substring ${x:1:2}
-  | "other";
+/** The `${…}` operators: one table, src/shell/param-ops.ts ("" is `$x`, `length` `${#x}`, `indirect` `${!x}`). */
+export type { ParamOp } from "./param-ops.ts";
 
 export interface ParamExpansion {
   readonly name: string; // variable name, digit string, or special: @ * # ? - $ ! 0 _
@@ -61,8 +53,18 @@ export interface ParamExpansion {
   readonly arg2: Word | null;
 }
 
-export type RedirOp =
-  | "<" | ">" | ">>" | ">|" | "&>" | "&>>" | "<>" | ">&" | "<&" | "<<<" | "<<" | "<<-";
+/**
+ * The redirection operators, and the file each one opens on its target: read, written (created
+ * or truncated, or opened read-write: `<>`), or none (a here-string or here-document, whose
+ * word is text). `>&` and `<&` duplicate a descriptor when the target is a number or `-`.
+ * The lowering reads these tokens (and the grammar's `&>|`, which is `&>`).
+ */
+export const REDIR_OPS = {
+  "<": "read", ">": "write", ">>": "write", ">|": "write", "&>": "write", "&>>": "write", "<>": "write",
+  ">&": "write", "<&": "read", "<<<": null, "<<": null, "<<-": null,
+} as const satisfies Readonly<Record<string, "read" | "write" | null>>;
+
+export type RedirOp = keyof typeof REDIR_OPS;
 
 export interface Redir {
   readonly op: RedirOp;

@@ -6,6 +6,7 @@ import type { Analyser, Call } from "../spec.ts";
 import { againstCwd, leadingOptions } from "./common.ts";
 import { BASH_LIKE } from "./shells.ts";
 import { FIND_LISTING, FIND_OPTIONS } from "./pipe/listings.ts";
+import { FILE_COMPARISONS, FILE_TESTS } from "../../shell/test-ops.ts";
 
 /** Tests and actions that take one value that is not a path. */
 const FIND_VALUE = new Set([
@@ -182,8 +183,6 @@ function parentOf(p: string): string {
   return k === 0 ? "/" : t.slice(0, k);
 }
 
-const FILE_UNARY = new Set(["-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S"]);
-const FILE_BINARY = new Set(["-nt", "-ot", "-ef"]);
 
 /** test / [: the operands of file tests are looked at (a read of metadata); strings are not paths. */
 function test(call: Call): Effect[] {
@@ -194,10 +193,10 @@ function test(call: Call): Effect[] {
     const w = words[i]!;
     if (w.text === null) continue;
     const next = words[i + 1];
-    if (FILE_UNARY.has(w.text) && next && !(w.text === "-a" && i > 0)) {
+    if (FILE_TESTS.has(w.text) && next && !(w.text === "-a" && i > 0)) {
       effects.push({ t: "path", arg: next, kind: "read" });
       i++;
-    } else if (FILE_BINARY.has(w.text) && next && i > 0) {
+    } else if (FILE_COMPARISONS.has(w.text) && next && i > 0) {
       effects.push({ t: "path", arg: words[i - 1]!, kind: "read" }, { t: "path", arg: next, kind: "read" });
       i++;
     }

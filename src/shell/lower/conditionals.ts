@@ -5,12 +5,11 @@ import type { Stmt, Word } from "../syntax.ts";
 import { type Lowering, span } from "./context.ts";
 import { arithNames, arithAssigned, substitutionsIn } from "./arith.ts";
 import { wordFromNodes } from "./words.ts";
+import { ARITH_COMPARISONS, FILE_TESTS, NAME_TESTS } from "../test-ops.ts";
 
 export function arithmeticCommand(cx: Lowering, n: Node): Stmt {
   return { t: "test", words: [], inner: substitutionsIn(cx, n), assigned: arithAssigned(n), arith: true, names: arithNames(cx, n), exprs: [], varNames: [], span: span(n) };
 }
-
-const FILE_TEST_OPS = new Set(["-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S"]);
 
 export function lowerTest(cx: Lowering, n: Node): Stmt {
   // [[ … ]]: expand every operand (their substitutions run); the operands of file tests are
@@ -23,15 +22,15 @@ export function lowerTest(cx: Lowering, n: Node): Stmt {
   const visit = (x: Node) => {
     if (x.type === "binary_expression") {
       const op = x.childForFieldName("operator");
-      if (doubleBracket && op && ARITH_TEST_OPS.has(op.text)) {
+      if (doubleBracket && op && ARITH_COMPARISONS.has(op.text)) {
         for (const side of [x.childForFieldName("left"), x.childForFieldName("right")]) if (side) exprs.push(wordFromNodes(cx, [side]));
       }
     }
     if (x.type === "unary_expression") {
       const op = x.children[0];
       const operand = x.namedChildren.find((c) => c !== null && c.type !== "test_operator");
-      if (op?.text === "-v" && operand) varNames.push(wordFromNodes(cx, [operand]));
-      if (op && FILE_TEST_OPS.has(op.text) && operand) {
+      if (op && NAME_TESTS.has(op.text) && operand) varNames.push(wordFromNodes(cx, [operand]));
+      if (op && FILE_TESTS.has(op.text) && operand) {
         // tree-sitter reads `~/x` here as the unary operator `~`; it is a word.
         if (operand.type === "unary_expression" && operand.children[0]?.type === "~") {
           words.push({ parts: [{ t: "raw", text: operand.text }], span: span(operand), text: operand.text });
@@ -45,6 +44,3 @@ export function lowerTest(cx: Lowering, n: Node): Stmt {
   // Single quotes in [[ ]] are quotes (an arithmetic expansion in it is arithmetic again).
   return { t: "test", words, inner: substitutionsIn(cx, n, false), assigned: [], arith: false, names: [], exprs, varNames, span: span(n) };
 }
-
-/** `[[ a -eq b ]]` evaluates both operands as arithmetic. */
-const ARITH_TEST_OPS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);

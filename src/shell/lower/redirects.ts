@@ -2,13 +2,14 @@
 // grammar misreads as command words).
 
 import type { SyntaxNode as Node } from "../../parse/tree.ts";
-import type { Redir, RedirOp, Word, WordPart } from "../syntax.ts";
+import { REDIR_OPS, type Redir, type RedirOp, type Word, type WordPart } from "../syntax.ts";
 import type { Span } from "../../base/span.ts";
 import { type Lowering, problem, span } from "./context.ts";
 import { textParts, simpleParam } from "./text.ts";
 import { wordFromNodes, partsOf } from "./words.ts";
 
-const REDIR_OPS = new Set<string>(["<", ">", ">>", ">|", "&>", "&>>", "<>", ">&", "<&", "<<<", "<<", "<<-", "&>|"]);
+/** The grammar's redirection tokens: ours, and `&>|` (read as `&>`). */
+const REDIR_TOKENS: ReadonlySet<string> = new Set([...Object.keys(REDIR_OPS), "&>|"]);
 
 /** A redirect node, and any command words tree-sitter put inside it. */
 export function lowerRedirect(cx: Lowering, r: Node): { redir: Redir; extra: Node[] } {
@@ -27,7 +28,7 @@ export function lowerRedirect(cx: Lowering, r: Node): { redir: Redir; extra: Nod
       fd = c.text;
       continue;
     }
-    if (!c.isNamed && REDIR_OPS.has(c.type)) {
+    if (!c.isNamed && REDIR_TOKENS.has(c.type)) {
       op = op ?? (c.type === "&>|" ? "&>" : (c.type as RedirOp));
       continue;
     }

@@ -4,6 +4,7 @@
 
 import type { SyntaxNode as Node } from "../../parse/tree.ts";
 import type { ParamOp, Word, WordPart } from "../syntax.ts";
+import { PARAM_OPS, TOKEN_OPS, isPatternOp } from "../param-ops.ts";
 import type { Span } from "../../base/span.ts";
 import { decodeAnsiC, unescapeDoubleQuoted } from "../escapes.ts";
 import { HIDDEN_CODE, OPERAND_TOKEN_KINDS } from "../../parse/node-kinds.ts";
@@ -360,10 +361,6 @@ function sideBySide(cx: Lowering, n: Node): Word[] | null {
   return words;
 }
 
-const PARAM_OPS = new Set<string>([":-", "-", ":=", "=", ":?", "?", ":+", "+", "#", "##", "%", "%%", "/", "//", "/#", "/%", "^", "^^", ",", ",,", "@", ":"]);
-
-const PATTERN_OPS = new Set<string>(["#", "##", "%", "%%", "/", "//", "/#", "/%"]);
-
 function lowerExpansion(cx: Lowering, n: Node, quoted: boolean): WordPart {
   // ${ [#|!] name [index] [op arg [/ arg2]] }
   const kids = n.children.filter((c): c is Node => c !== null);
@@ -403,15 +400,15 @@ function lowerExpansion(cx: Lowering, n: Node, quoted: boolean): WordPart {
   }
   const opNode = kids[i];
   if (!opNode || opNode.type === "}") return { t: "param", param: { name, index, op: "", arg: null, arg2: null }, quoted, span: span(n) };
-  if (opNode.isNamed || !PARAM_OPS.has(opNode.type)) return { t: "bad", why: "unreadable ${…}", span: span(n) };
+  if (opNode.isNamed || !TOKEN_OPS.has(opNode.type)) return { t: "bad", why: "unreadable ${…}", span: span(n) };
   const op = opNode.type as ParamOp;
   // The argument runs to the next operator token (only ${x/p/r} and ${x:o:l} have two).
   let argEnd = end;
   let arg2: Word | null = null;
   // A pattern and its replacement are read as if unquoted even inside "…": `"${v#*/}"` removes
   // through the first slash, and `"${x#'a'}"` removes `a`.
-  const ownQuoting = PATTERN_OPS.has(op) ? false : quoted;
-  if (op === "/" || op === "//" || op === "/#" || op === "/%" || op === ":") {
+  const ownQuoting = isPatternOp(op) ? false : quoted;
+  if (PARAM_OPS[op].second) {
     const sep = kids.slice(i + 1).find((c) => !c.isNamed && (c.type === "/" || c.type === ":") && c.startIndex < end);
     if (sep) {
       argEnd = sep.startIndex;

@@ -4,6 +4,7 @@
 
 import { compileMatcher, type PatternChar } from "../pattern.ts";
 import type { ParamExpansion, Word } from "../syntax.ts";
+import { PARAM_OPS } from "../param-ops.ts";
 import type { Span } from "../../base/span.ts";
 import { isStandIn, markStandIn, type Value, type World, unknown, str } from "../state.ts";
 import { nameRisk } from "../arithmetic.ts";
@@ -52,12 +53,16 @@ export function isNull(v: Value): boolean | null {
 }
 
 export function expandOperator(
-  pe: ParamExpansion, vIn: Value, quoted: boolean, split: boolean, atForm: boolean, world: World, env: WordEnv, span: Span,
+  pe: ParamExpansion, v: Value, quoted: boolean, split: boolean, atForm: boolean, world: World, env: WordEnv, span: Span,
   valuePieces: (x: Value, q: boolean, sp: boolean, at: boolean) => Piece[], stringOf: (w: Word | null) => Piece[],
 ): Piece[] {
-  let v = vIn;
-  switch (pe.op) {
-    case "":
+  const facts = PARAM_OPS[pe.op];
+  // (By family: the table says which operator of it this is, src/shell/param-ops.ts.)
+  const family = facts.family;
+  // Whether the default, assign and alternative forms see the value as empty: null when not known.
+  const empty = (): boolean | null => (facts.empty === "null" ? isNull(v) : v.k === "unknown" ? null : v.k === "unset");
+  switch (family) {
+    case "value":
       return valuePieces(v, quoted, split, atForm);
     case "length":
       if (v.k === "str") return [{ k: "text", text: String([...v.v].length), quoted, split }];
@@ -71,21 +76,19 @@ export function expandOperator(
       reportRisk(nameRisk(v.k === "str" ? v.v : v.k === "unset" ? "" : null, evaluationLookup(world, env)), world, env, span);
       return [{ k: "unknown", u: unknown(`the indirection \${!${pe.name}} is not followed`), quoted, split }];
     }
-    case ":-":
-    case "-": {
-      const empty = pe.op === ":-" ? isNull(v) : v.k === "unknown" ? null : v.k === "unset";
-      if (empty === null) return [{ k: "unknown", u: unknown(`\${${pe.name}${pe.op}…} depends on $${pe.name}, which is not known`), quoted, split }];
-      return empty ? markSplit(stringOf(pe.arg), split) : valuePieces(v, quoted, split, atForm);
+    case "default": {
+      const isEmpty = empty();
+      if (isEmpty === null) return unknownEmptiness(pe, quoted, split);
+      return isEmpty ? markSplit(stringOf(pe.arg), split) : valuePieces(v, quoted, split, atForm);
     }
-    case ":=":
-    case "=": {
-      const empty = pe.op === ":=" ? isNull(v) : v.k === "unknown" ? null : v.k === "unset";
-      if (empty === null) {
+    case "assign": {
+      const isEmpty = empty();
+      if (isEmpty === null) {
         // It may assign: an integer variable (or RANDOM, OPTIND) would evaluate the default.
         if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(pe.name)) writeEvaluated(world, env, pe.name, [piecesToValue(stringOf(pe.arg))], span);
-        return [{ k: "unknown", u: unknown(`\${${pe.name}${pe.op}…} depends on $${pe.name}, which is not known`), quoted, split }];
+        return unknownEmptiness(pe, quoted, split);
       }
-      if (!empty) return valuePieces(v, quoted, split, atForm);
+      if (!isEmpty) return valuePieces(v, quoted, split, atForm);
       const assigned = piecesToValue(stringOf(pe.arg));
       if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(pe.name)) {
         // An integer variable (or RANDOM, OPTIND) evaluates the default written into it.
@@ -94,31 +97,23 @@ export function expandOperator(
       }
       return valuePieces(assigned, quoted, split, false);
     }
-    case ":?":
-    case "?":
+    case "error":
       return valuePieces(v, quoted, split, atForm);
-    case ":+":
-    case "+": {
-      const empty = pe.op === ":+" ? isNull(v) : v.k === "unknown" ? null : v.k === "unset";
-      if (empty === null) return [{ k: "unknown", u: unknown(`\${${pe.name}${pe.op}…} depends on $${pe.name}, which is not known`), quoted, split }];
-      return empty ? [] : markSplit(stringOf(pe.arg), split);
+    case "alternative": {
+      const isEmpty = empty();
+      if (isEmpty === null) return unknownEmptiness(pe, quoted, split);
+      return isEmpty ? [] : markSplit(stringOf(pe.arg), split);
     }
-    case "#":
-    case "##":
-    case "%":
-    case "%%": {
+    case "remove": {
       if (v.k === "unset") return [];
       // What is left of a number is digits; of a segment, perhaps `.` (`${d#*[0-9]}` of `1.`).
       if (v.k !== "str") return [{ k: "unknown", u: v.k === "unknown" ? unknown(v.why, v.numeric) : unknown("an array pattern removal"), quoted, split }];
       const pat = piecesToPattern(stringOf(pe.arg));
       if (pat === null) return [{ k: "unknown", u: unknown("a pattern removal with an unknown pattern"), quoted, split }];
-      const r = removePattern(v.v, pat, pe.op, world);
+      const r = removePattern(v.v, pat, facts.at, facts.all, world);
       return r === null ? [{ k: "unknown", u: unknown("a pattern the guard cannot read"), quoted, split }] : [{ k: "text", text: r, quoted, split }];
     }
-    case "/":
-    case "//":
-    case "/#":
-    case "/%": {
+    case "replace": {
       if (v.k === "unset") return [];
       // A replacement can put anything in a number or a segment (`${n/1/..\/x}`).
       if (v.k !== "str") return [{ k: "unknown", u: unknown(v.k === "unknown" ? v.why : "an array substitution"), quoted, split }];
@@ -128,21 +123,19 @@ export function expandOperator(
       if (pat === null || rep.k !== "str" || isStandIn(rep)) return [{ k: "unknown", u: unknown("a substitution with unknown parts"), quoted, split }];
       // An unquoted & in the replacement is the matched text (bash 5.2's patsub_replacement).
       if (repPieces.some((p) => p.k === "text" && !p.quoted && p.text.includes("&"))) return [{ k: "unknown", u: unknown("a replacement holding &, the matched text"), quoted, split }];
-      const r = replacePattern(v.v, pat, rep.v, pe.op, world);
+      const r = replacePattern(v.v, pat, rep.v, facts.at, facts.all, world);
       return r === null ? [{ k: "unknown", u: unknown("a pattern the guard cannot read"), quoted, split }] : [{ k: "text", text: r, quoted, split }];
     }
-    case "^":
-    case "^^":
-    case ",":
-    case ",,": {
+    case "case": {
       if (v.k === "unset") return [];
       // Non-ASCII letters convert by the locale's rules, not JavaScript's (`ß` is not `SS`).
       if (v.k !== "str" || (pe.arg && pe.arg.text !== "") || /[^\x00-\x7f]/.test(v.v)) return [{ k: "unknown", u: unknown("a case conversion"), quoted, split }];
       const s = v.v;
-      const r = pe.op === "^^" ? s.toUpperCase() : pe.op === ",," ? s.toLowerCase() : pe.op === "^" ? s.slice(0, 1).toUpperCase() + s.slice(1) : s.slice(0, 1).toLowerCase() + s.slice(1);
+      const r = facts.all ? (facts.upper ? s.toUpperCase() : s.toLowerCase())
+        : (facts.upper ? s.slice(0, 1).toUpperCase() : s.slice(0, 1).toLowerCase()) + s.slice(1);
       return [{ k: "text", text: r, quoted, split }];
     }
-    case ":": {
+    case "substring": {
       if (v.k === "unset") return [];
       const off = pe.arg ? Number(pe.arg.text.trim()) : NaN;
       const len = pe.arg2 ? Number(pe.arg2.text.trim()) : undefined;
@@ -156,10 +149,21 @@ export function expandOperator(
       const end = len === undefined ? s.length : len < 0 ? s.length + len : start + len;
       return [{ k: "text", text: s.slice(start, Math.max(start, end)), quoted, split }];
     }
-    default:
-      v = unknown(`the expansion \${${pe.name}${pe.op}…} is not modelled`);
-      return [{ k: "unknown", u: v, quoted, split }];
+    case "transform":
+    case "other":
+      return [{ k: "unknown", u: unknown(`the expansion \${${pe.name}${pe.op}…} is not modelled`), quoted, split }];
+    default: {
+      // A family this switch does not know: not modelled, so not known.
+      const never: never = family;
+      void never;
+      return [{ k: "unknown", u: unknown(`the expansion \${${pe.name}${pe.op}…} is not modelled`), quoted, split }];
+    }
   }
+}
+
+function unknownEmptiness(pe: ParamExpansion, quoted: boolean, split: boolean): Piece[] {
+  const why = `\${${pe.name}${pe.op}…} depends on $${pe.name}, which is not known`;
+  return [{ k: "unknown", u: unknown(why), quoted, split }];
 }
 
 function markSplit(pieces: Piece[], split: boolean): Piece[] {
@@ -209,18 +213,19 @@ function tester(pat: PatternChar[], world: World): ((s: string) => boolean) | nu
   };
 }
 
-function removePattern(s: string, pat: PatternChar[], op: "#" | "##" | "%" | "%%", world: World): string | null {
+/** Removes the shortest or the `longest` match at the start (`#`, `##`) or the end (`%`, `%%`). */
+function removePattern(s: string, pat: PatternChar[], at: "start" | "end", longest: boolean, world: World): string | null {
   const test = tester(pat, world);
   const cps = [...s];
   if (!test || cps.length > MAX_PATTERN_SUBJECT) return null;
   const n = cps.length;
   try {
-    if (op === "#" || op === "##") {
-      const order = op === "#" ? range(0, n) : range(0, n).reverse();
+    if (at === "start") {
+      const order = longest ? range(0, n).reverse() : range(0, n);
       for (const i of order) if (test(cps.slice(0, i).join(""))) return cps.slice(i).join("");
       return s;
     }
-    const order = op === "%" ? range(0, n).reverse() : range(0, n);
+    const order = longest ? range(0, n) : range(0, n).reverse();
     for (const i of order) if (test(cps.slice(i).join(""))) return cps.slice(0, i).join("");
     return s;
   } catch (e) {
@@ -235,21 +240,24 @@ function range(a: number, b: number): number[] {
   return out;
 }
 
-function replacePattern(s: string, pat: PatternChar[], rep: string, op: "/" | "//" | "/#" | "/%", world: World): string | null {
+/** Replaces the first match, or `all` of them, or the one anchored at the start (`/#`) or the end (`/%`). */
+function replacePattern(
+  s: string, pat: PatternChar[], rep: string, at: "start" | "end" | "any", all: boolean, world: World,
+): string | null {
   const test = tester(pat, world);
   const cps = [...s];
   if (!test || cps.length > MAX_PATTERN_SUBJECT) return null;
   // An empty pattern anchored at either end matches there: `${p/#/../}` prefixes p.
-  if (pat.length === 0) return op === "/#" ? rep + s : op === "/%" ? s + rep : s;
+  if (pat.length === 0) return at === "start" ? rep + s : at === "end" ? s + rep : s;
   const n = cps.length;
   try {
     // An empty value is replaced when the pattern matches the empty string (`${e/*/x}`).
     if (n === 0) return test("") ? rep : s;
-    if (op === "/#") {
+    if (at === "start") {
       for (let j = n; j >= 0; j--) if (test(cps.slice(0, j).join(""))) return rep + cps.slice(j).join("");
       return s;
     }
-    if (op === "/%") {
+    if (at === "end") {
       for (let i = 0; i <= n; i++) if (test(cps.slice(i).join(""))) return cps.slice(0, i).join("") + rep;
       return s;
     }
@@ -258,7 +266,7 @@ function replacePattern(s: string, pat: PatternChar[], rep: string, op: "/" | "/
     let replaced = false;
     while (i <= n) {
       let matched = -1;
-      if (!(replaced && op === "/")) {
+      if (!(replaced && !all)) {
         for (let j = n; j > i; j--) {
           if (test(cps.slice(i, j).join(""))) {
             matched = j;
