@@ -12,7 +12,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawn, spawnSync } from "node:child_process";
 import {
-  cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync,
+  chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -155,6 +156,33 @@ describe("installed from the tarball", () => {
       const version = pkg.version.replace(/\./g, "\\.");
       expect(r.stdout).toMatch(new RegExp(`^shellfence ${version} \\(build [0-9a-f]{16}\\)\\n$`));
     }
+  }, 30_000);
+});
+
+describe("a read-only install", () => {
+  test("runs the bundle without a code cache: no error, nothing left behind", () => {
+    const dir = join(installed, "dist", "bundle");
+    for (const f of readdirSync(dir)) if (f.endsWith(".v8cache")) rmSync(join(dir, f));
+    const bin = join(project, "node_modules", ".bin", "shellfence");
+    const env = { PATH: process.env.PATH ?? "", HOME: T, SHELLFENCE_RESIDENT: "0", SHELLFENCE_RESIDENT_DEBUG: "1" };
+    let r;
+    if (process.getuid?.() === 0) {
+      // Root writes anywhere: the call runs as nobody, in a tree it may read but not write.
+      spawnSync("chmod", ["-R", "a+rX", T]);
+      const as = ["--reuid=65534", "--regid=65534", "--clear-groups", bin, "hook", "claude-code"];
+      r = spawnSync("setpriv", as, { cwd: project, input: hookInput(), encoding: "utf8", env });
+    } else {
+      chmodSync(dir, 0o555);
+      try {
+        r = spawnSync(bin, ["hook", "claude-code"], { cwd: project, input: hookInput(), encoding: "utf8", env });
+      } finally {
+        chmodSync(dir, 0o755);
+      }
+    }
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe("ask");
+    expect(r.stderr).toBe(`shellfence: ${join(dir, "shellfence.cjs")}, compiled (no usable code cache)\n`);
+    expect(readdirSync(dir).sort()).toEqual(["shellfence.cjs", "start.cjs", "web-tree-sitter.wasm"]);
   }, 30_000);
 });
 
