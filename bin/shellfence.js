@@ -41,7 +41,9 @@ function notBuilt(root) {
       (npx
         ? `npx keeps this copy in its cache: delete ${npx}, then install the packed tarball instead ` +
           '(README.md, "Install").\n'
-        : `Run \`npm run build\` in ${root}, or install the packed tarball, which is built (README.md, "Install").\n`),
+        : `In ${root}, run \`npm rebuild bun --ignore-scripts=false && npm run build\` (the build runs Bun, whose ` +
+          "own install script was skipped too), or install the packed tarball, which is built " +
+          '(README.md, "Install").\n'),
   );
   process.exit(2);
 }

@@ -203,7 +203,7 @@ describe("a copy that was never built (npm's ignore-scripts skips the prepare st
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain(`${dir} is not built`);
     expect(r.stderr).toContain("ignore-scripts");
-    expect(r.stderr).toContain("npm run build");
+    expect(r.stderr).toContain("npm rebuild bun --ignore-scripts=false && npm run build");
   });
 
   test("in npx's cache, it names the folder to delete", () => {
