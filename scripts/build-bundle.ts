@@ -195,7 +195,7 @@ writeFileSync(join(out, "shellfence.cjs"), cli, "latin1");
 const compiledId = join(root, "dist", "base", "build-id.js");
 const COMPILED_ID = /^export const BUILD_ID = (null|"[0-9a-f]{16}");$/m;
 const compiled = readFileSync(compiledId, "utf8");
-if (!COMPILED_ID.test(compiled)) throw new Error("bundle: dist/base/build-id.js has no `export const BUILD_ID = …;` (run tsc first)");
+if (!COMPILED_ID.test(compiled)) throw new Error("bundle: dist/base/build-id.js has no BUILD_ID line (run tsc first)");
 writeFileSync(compiledId, compiled.replace(COMPILED_ID, `export const BUILD_ID = ${JSON.stringify(id)};`));
 writeFileSync(join(out, "start.cjs"), start, "latin1");
 copyFileSync(join(root, "node_modules", "web-tree-sitter", "web-tree-sitter.wasm"), join(out, "web-tree-sitter.wasm"));

@@ -27,7 +27,8 @@ function built(name: string, bundleId: string | null, compiledId: string | null,
   writeFileSync(bundle, `${bundleId === null ? "" : `// shellfence build ${bundleId}\n`}module.exports = {};\n`);
   writeFileSync(main, "export {};\n");
   const id = compiledId === null ? "null" : JSON.stringify(compiledId);
-  writeFileSync(join(root, "dist", "base", "build-id.js"), `// comment\nexport const BUILD_ID = ${id};\n//# sourceMappingURL=build-id.js.map`);
+  const text = `// comment\nexport const BUILD_ID = ${id};\n//# sourceMappingURL=build-id.js.map`;
+  writeFileSync(join(root, "dist", "base", "build-id.js"), text);
   // What npm does to a tarball: the bundle older on disk than the compiled CLI, or the reverse.
   const [older, newer] = bundleFirst ? [bundle, main] : [main, bundle];
   utimesSync(older, 1_000_000, 1_000_000);
