@@ -118,9 +118,17 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return sub === undefined ? EXIT.usage : 0;
   }
   if (sub === "--version" || sub === "-V") {
-    // The manifest of the package this code runs from; the build id says which build of it.
-    const { version } = JSON.parse(readFileSync(resolve(packageRoot(), "package.json"), "utf8")) as { version: string };
-    const build = BUILD_ID === null ? "no build id: the sources or a bare tsc build" : `build ${BUILD_ID}`;
+    // The manifest of the package this code runs from; the build id says which build of it. The
+    // compiled binary has no package directory to read.
+    let version = "(version unknown)";
+    try {
+      const manifest = JSON.parse(readFileSync(resolve(packageRoot(), "package.json"), "utf8")) as { version: string };
+      version = manifest.version;
+    } catch {
+      // As said in the answer.
+    }
+    // No id: the sources, a bare tsc build, or the compiled binary (scripts/binary-entry.ts).
+    const build = BUILD_ID === null ? "no build id" : `build ${BUILD_ID}`;
     io.stdout(`shellfence ${version} (${build})\n`);
     return 0;
   }
