@@ -85,6 +85,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
+  if (T === undefined) return;
   // The resident checker the hook started: stopped by its pid (found by its command line, which
   // names this test's own directory), else it idles out.
   for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
