@@ -1,6 +1,8 @@
 // `bun run bench`: check time against the bare tree-sitter parse on the shared corpora,
 // process start to first verdict along every path a hook can take (bench/start.ts), and batch
-// throughput under Node.js and Bun. Prints tables; asserts nothing.
+// throughput under Node.js and Bun. Prints tables; asserts nothing. The process tables run the
+// package as a user installs it: packed and installed from the tarball into a scratch project
+// (`npm run build` first; the install needs the npm registry or npm's cache).
 //
 //   bun run bench/run.ts [--corpus PATH]... [--limit N] [--cli-runs N] [--phases] [--start-only] [--no-batch] [--batch-only] [--batch-runs N] [--before DIR]
 //
@@ -23,7 +25,9 @@ import { DEFAULT_BOUNDS, parseBounded } from "../src/parse/parse.ts";
 import { copyTree } from "../src/parse/tree.ts";
 import { type FileSystem, nodeFileSystem } from "../src/paths/fs.ts";
 import { lowerProgram } from "../src/shell/lower/program.ts";
-import { hookInput, installedProject, measureStart, printStart, startPaths } from "./start.ts";
+import {
+  describeInstall, hookInput, installedPackage, installedProject, measureStart, printStart, startPaths,
+} from "./start.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string): string[] => args.flatMap((a, i) => (a === name && args[i + 1] ? [args[i + 1]!] : []));
@@ -135,23 +139,28 @@ if (phases) {
 // Process start to first verdict along every path (bench/start.ts), then batch throughput of
 // `check --jsonl` in one process under Node.js and under Bun.
 if (existsSync(join(here, "dist", "cli", "main.js")) && cliRuns > 0) {
-  const project = installedProject(scratch, here.replace(/\/$/, ""));
+  const project = installedProject(join(scratch, "now"), here.replace(/\/$/, ""));
+  const installed = installedPackage(project);
   const runtime = join(scratch, "runtime");
   mkdirSync(runtime, { mode: 0o700 });
   const env = { ...process.env, XDG_RUNTIME_DIR: runtime, SHELLFENCE_RESIDENT_IDLE: "60" };
+  console.log(`\n${describeInstall(project, env)}`);
   // The resident server is started here, not by the first hook call, so its memory can be read
-  // and it can be stopped by its pid at the end.
-  const server = !batchOnly && existsSync(join(here, "dist", "server", "client.js"))
-    ? spawn("node", [join(here, "bin", "shellfence.js"), "serve"], { env, stdio: "ignore" })
+  // and it can be stopped by its pid at the end. It is the installed package's: the socket's
+  // name holds the code file's path and build.
+  const server = !batchOnly && existsSync(join(installed, "dist", "bundle", "shellfence.cjs"))
+    ? spawn("node", [join(installed, "bin", "shellfence.js"), "serve"], { env, stdio: "ignore" })
     : null;
   if (server) await waitForSocket(runtime);
   // --before DIR: another checkout (built), timed in the same run, as it was before a change.
   const before = opt("--before")[0];
+  let beforeInstalled = "";
   const beforePaths = before
     ? (() => {
         const dir = join(scratch, "before");
         mkdirSync(dir);
         const beforeProject = installedProject(dir, before);
+        beforeInstalled = installedPackage(beforeProject);
         return startPaths(before, beforeProject).map((p) => ({ ...p, name: `before: ${p.name}`, cwd: beforeProject }));
       })()
     : [];
@@ -172,7 +181,9 @@ if (existsSync(join(here, "dist", "cli", "main.js")) && cliRuns > 0) {
     console.log(`front end: parse + copy of the tree alone, same commands, same runtime (bench/front.mjs), in process`);
     console.log(batchRuns > 1 ? `median (best) of ${batchRuns} runs, the rows taking turns` : "one run");
     console.log(`${"".padEnd(28)} check/s          front/s          check ÷ front`);
-    const roots: [string, string][] = [["", here], ...(before ? ([["before: ", before]] as [string, string][]) : [])];
+    // The installed packages: Node.js runs their dist/, Bun their src/ (both in the tarball).
+    const roots: [string, string][] = [["", installed]];
+    if (before) roots.push(["before: ", beforeInstalled]);
     // The last row spreads the batch over one thread per core (`--jobs N`, not auto, which
     // leaves a core to V8); its front end is one thread's, so no ratio is printed for it.
     const cores = availableParallelism();

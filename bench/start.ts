@@ -1,14 +1,17 @@
-// Start to verdict: how long a user waits for one hook answer along each path the package
-// offers, against a bare `node -e 0` measured in the same run (the ratio is what the targets
-// in issue 14 name; milliseconds depend on the machine and its load).
+// Start to verdict: how long a user waits for one answer along each path the package offers,
+// against a bare `node -e 0` measured in the same run (the ratio is what the targets in issues
+// 14 and 33 name; milliseconds depend on the machine and its load).
 //
-// Every path answers the same Claude Code PreToolUse call (`cat ../x`, which is `ask`) from a
-// scratch project that has the package installed as a dependency would be
-// (node_modules/shellfence and node_modules/.bin/shellfence), and every answer is compared with
-// the first one: a path that answers differently is reported, not timed as if it were right.
+// The package is measured as users install it: packed (`npm pack`) and installed from the
+// tarball into a scratch project (npm extracts it with fresh modification times, and the runtime
+// dependencies come from the registry or npm's cache), not a symlinked checkout, whose files
+// and times are not what an install has. Every hook path answers the same Claude Code PreToolUse
+// call (`cat ../x`, which is `ask`), every check path the same command, and every answer is
+// compared with the first of its kind: a path that answers differently is reported, not timed
+// as if it were right.
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export interface StartPath {
@@ -19,6 +22,8 @@ export interface StartPath {
   readonly cwd?: string;
   /** Run once, untimed, before the runs (starts the resident server). */
   readonly warm?: boolean;
+  /** A `check` on the command line: no stdin, and its answers compared with the other checks'. */
+  readonly check?: boolean;
 }
 
 export interface StartRow {
@@ -33,14 +38,29 @@ function median(xs: number[]): number {
   return s.length === 0 ? NaN : s[Math.floor(s.length / 2)]!;
 }
 
-/** A project with the package installed the way npm installs a dependency. */
+/**
+ * A project with the package installed from its tarball, as a user installs it: `npm pack` in
+ * `packageRoot` (built already: --ignore-scripts skips the prepare step's second build), then
+ * `npm install` of the tarball. Returns the project; the package is in node_modules/shellfence.
+ */
 export function installedProject(scratch: string, packageRoot: string): string {
   const project = join(scratch, "project");
-  mkdirSync(join(project, "node_modules", ".bin"), { recursive: true });
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "bench-project", private: true, dependencies: { shellfence: "*" } }));
-  symlinkSync(packageRoot, join(project, "node_modules", "shellfence"));
-  symlinkSync("../shellfence/bin/shellfence.js", join(project, "node_modules", ".bin", "shellfence"));
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "bench-project", private: true }));
+  const npm = (args: string[], cwd: string, what: string) => {
+    const r = spawnSync("npm", args, { cwd, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`${what} failed: ${r.stderr}`);
+    return r.stdout;
+  };
+  const packed = npm(["pack", "--ignore-scripts", "--pack-destination", scratch], packageRoot, "npm pack");
+  const tarball = packed.trim().split("\n").pop()!;
+  npm(["install", "--no-audit", "--no-fund", join(scratch, tarball)], project, `npm install of ${tarball}`);
   return project;
+}
+
+/** The package as installed in `project`. */
+export function installedPackage(project: string): string {
+  return join(project, "node_modules", "shellfence");
 }
 
 export function hookInput(cwd: string): string {
@@ -55,7 +75,9 @@ export function measureStart(paths: readonly StartPath[], opts: { cwd: string; i
   const answers = new Map<string, Set<string>>(all.map((p) => [p.name, new Set()]));
   const run = (p: StartPath) => {
     const t0 = performance.now();
-    const r = spawnSync(p.argv[0]!, p.argv.slice(1), { cwd: p.cwd ?? opts.cwd, input: p === baseline ? "" : opts.input, encoding: "utf8", env: { ...opts.env, ...p.env } });
+    const input = p === baseline || p.check ? "" : opts.input;
+    const env = { ...opts.env, ...p.env };
+    const r = spawnSync(p.argv[0]!, p.argv.slice(1), { cwd: p.cwd ?? opts.cwd, input, encoding: "utf8", env });
     const dt = performance.now() - t0;
     if (p !== baseline) answers.get(p.name)!.add(`${r.status} ${r.stdout}${r.error ? String(r.error) : ""}`);
     return dt;
@@ -63,40 +85,66 @@ export function measureStart(paths: readonly StartPath[], opts: { cwd: string; i
   for (const p of all) if (p.warm) run(p);
   for (let i = 0; i < opts.runs; i++) for (const p of all) times.get(p.name)!.push(run(p));
   const base = median(times.get(baseline.name)!);
-  const reference = answers.get(paths[0]!.name)!;
+  // The first hook path's answer is the reference for hook paths, the first check's for checks.
+  const reference = (check: boolean) => answers.get(paths.find((p) => (p.check ?? false) === check)!.name)!;
   return all.map((p) => {
     const got = answers.get(p.name)!;
-    const same = p === baseline || (got.size === 1 && [...got][0] === [...reference][0]);
+    const same = p === baseline || (got.size === 1 && [...got][0] === [...reference(p.check ?? false)][0]);
     const m = median(times.get(p.name)!);
     return { name: p.name, medianMs: m, ratio: m / base, note: same ? "" : `DIFFERENT ANSWER: ${[...got].join(" | ").slice(0, 200)}` };
   });
 }
 
 export function printStart(rows: readonly StartRow[], runs: number): void {
-  console.log(`\nstart to verdict (Claude Code hook, \`cat ../x\` → ask), median of ${runs}, interleaved`);
+  const what = "Claude Code hook, `cat ../x` → ask; check -- 'cat ../x' → ask";
+  console.log(`\nstart to verdict (${what}), median of ${runs}, interleaved`);
   console.log(`path${" ".repeat(52)}       ms   × node -e 0`);
   for (const r of rows) console.log(`${r.name.padEnd(56)} ${r.medianMs.toFixed(1).padStart(7)}   ${r.ratio.toFixed(2).padStart(6)}  ${r.note}`);
 }
 
-/** The paths that exist in this checkout (the bundle and the binary only once built). */
+/**
+ * The paths of the package installed in `project`: the hook one-shot and through the resident
+ * checker (by the installed bin, as the README's hook command runs it, and by npx), a one-shot
+ * `check`, and for comparison the compiled modules one by one and the compiled binary when
+ * `root` (the checkout) has one built.
+ */
 export function startPaths(root: string, project: string): StartPath[] {
+  const pkg = installedPackage(project);
   const bin = join(project, "node_modules", ".bin", "shellfence");
   const oneShot = { SHELLFENCE_RESIDENT: "0" };
-  const bundled = ["shellfence.cjs", "shellfence.mjs"].some((f) => existsSync(join(root, "dist", "bundle", f)));
+  const bundled = existsSync(join(pkg, "dist", "bundle", "shellfence.cjs"));
+  const npx = ["npx", "--no-install", "shellfence", "hook", "claude-code"];
+  const hook = [bin, "hook", "claude-code"];
   const paths: StartPath[] = [
-    { name: "npx shellfence (one-shot)", argv: ["npx", "--no-install", "shellfence", "hook", "claude-code"], env: oneShot },
-    { name: "node_modules/.bin/shellfence (one-shot)", argv: [bin, "hook", "claude-code"], env: oneShot },
-    { name: `node bin/shellfence.js (one-shot${bundled ? ", bundle" : ""})`, argv: ["node", join(root, "bin", "shellfence.js"), "hook", "claude-code"], env: oneShot },
+    { name: `hook, one-shot (node_modules/.bin${bundled ? ", bundle" : ""})`, argv: hook, env: oneShot },
+    { name: "hook, one-shot (npx shellfence)", argv: npx, env: oneShot },
   ];
-  // The compiled modules one by one, as the entry ran them before the bundle.
-  if (bundled) paths.push({ name: "node --liftoff-only dist/run.js (unbundled)", argv: ["node", "--liftoff-only", join(root, "dist", "run.js"), "hook", "claude-code"] });
-  const binary = join(root, "dist", "bin", "shellfence");
-  if (existsSync(binary)) paths.push({ name: "compiled binary (bun build --compile)", argv: [binary, "hook", "claude-code"], env: oneShot });
-  if (existsSync(join(root, "dist", "server", "client.js"))) {
-    paths.push({ name: "node_modules/.bin/shellfence (resident, README)", argv: [bin, "hook", "claude-code"], warm: true });
-    paths.push({ name: "npx shellfence (resident)", argv: ["npx", "--no-install", "shellfence", "hook", "claude-code"], warm: true });
+  if (bundled) {
+    paths.push({ name: "hook, resident (node_modules/.bin, README)", argv: hook, warm: true });
+    paths.push({ name: "hook, resident (npx shellfence)", argv: npx, warm: true });
+    // The compiled modules one by one, as the entry ran them before the bundle.
+    const run = join(pkg, "dist", "cli", "run.js");
+    const name = "hook, one-shot (node --liftoff-only dist/cli/run.js)";
+    if (existsSync(run)) paths.push({ name, argv: ["node", "--liftoff-only", run, "hook", "claude-code"] });
   }
+  paths.push({ name: "check, one-shot (node_modules/.bin)", argv: [bin, "check", "--", "cat ../x"], check: true });
+  const binary = join(root, "dist", "bin", "shellfence");
+  const name = "hook, compiled binary (checkout's dist/bin)";
+  if (existsSync(binary)) paths.push({ name, argv: [binary, "hook", "claude-code"], env: oneShot });
   return paths;
+}
+
+/** Which code the installed bin runs and whether V8's code cache was there (SHELLFENCE_RESIDENT_DEBUG). */
+export function describeInstall(project: string, env: Record<string, string | undefined>): string {
+  const bin = join(project, "node_modules", ".bin", "shellfence");
+  const dbg = { ...env, SHELLFENCE_RESIDENT: "0", SHELLFENCE_RESIDENT_DEBUG: "1" };
+  // The first call after the install, then one that finds the cache it wrote.
+  const first = spawnSync(bin, ["check", "--", "ls"], { cwd: project, encoding: "utf8", env: dbg }).stderr.trim();
+  const second = spawnSync(bin, ["check", "--", "ls"], { cwd: project, encoding: "utf8", env: dbg }).stderr.trim();
+  const version = spawnSync(bin, ["--version"], { cwd: project, encoding: "utf8", env }).stdout.trim();
+  const caches = readdirSync(join(installedPackage(project), "dist", "bundle")).filter((f) => f.endsWith(".v8cache"));
+  const cached = `code caches beside the bundle: ${caches.join(", ") || "none"}`;
+  return `${version}, installed from its tarball\n${first}\n${second}\n${cached}`;
 }
 
 export function cleanup(dir: string): void {

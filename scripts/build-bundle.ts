@@ -18,8 +18,12 @@
 //   up, not imported as the bundle starts, and the table's index, computed here from the same
 //   sources (and so checked: a name twice is an error), is put in the bundle
 //   (src/commands/table/built-index.ts), so that it knows the names without loading a group.
+// - the build's id (src/base/build-id.ts), a hash of what the build reads, goes into both
+//   scripts, as the CLI script's first line, and into dist/base/build-id.js (compiled by `tsc`
+//   just before): src/server/protocol.ts runs the bundle only when the two name the same build.
 
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BunPlugin } from "bun";
 import { builtIndex } from "../src/commands/table/index.ts";
@@ -76,10 +80,41 @@ function lazyGroups(text: string): string {
   return modules.join("") + rest;
 }
 
+/**
+ * The build's id: what both outputs are made from (src/, the package's manifest and lock file,
+ * the compiler settings, this script) and the tools' versions, hashed. The same sources give the
+ * same id, so a reinstall of one build keeps its resident server; any change names a new one.
+ */
+function buildId(): string {
+  const h = createHash("sha256").update(`bun ${Bun.version}\0`);
+  const add = (path: string) => h.update(`${path}\0`).update(readFileSync(join(root, path))).update("\0");
+  const walk = (dir: string) => {
+    const entries = readdirSync(join(root, dir), { withFileTypes: true });
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (e.isDirectory()) walk(`${dir}/${e.name}`);
+      else if (e.isFile()) add(`${dir}/${e.name}`);
+    }
+  };
+  const inputs = ["package.json", "package-lock.json", "tsconfig.json", "tsconfig.build.json"];
+  inputs.push("scripts/build-bundle.ts");
+  for (const f of [...inputs, "node_modules/typescript/package.json"]) if (existsSync(join(root, f))) add(f);
+  walk("src");
+  return h.digest("hex").slice(0, 16);
+}
+
+const id = buildId();
+const ID_NULL = "export const BUILD_ID: string | null = null;";
+
 /** The table's groups required when first used, and its index computed here (see the top). */
 const tablePlugin: BunPlugin = {
   name: "shellfence-table",
   setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]base[\\/]build-id\.ts$/ }, async (args) => {
+      const text = await Bun.file(args.path).text();
+      if (!text.includes(ID_NULL)) throw new Error(`bundle: build-id.ts has no \`${ID_NULL}\``);
+      const contents = text.replace(ID_NULL, `export const BUILD_ID: string | null = ${JSON.stringify(id)};`);
+      return { contents, loader: "ts" };
+    });
     b.onLoad({ filter: /[\\/]src[\\/]commands[\\/]table[\\/]groups\.ts$/ }, async (args) => ({ contents: lazyGroups(await Bun.file(args.path).text()), loader: "ts" }));
     b.onLoad({ filter: /[\\/]src[\\/]commands[\\/]table[\\/]built-index\.ts$/ }, async (args) => {
       const text = await Bun.file(args.path).text();
@@ -144,7 +179,7 @@ cli = rewrite(cli, /\bimport\((?=[A-Za-z_$][\w$.]*\()/g, "__shellfenceImport(", 
 const left = cli.match(/(?<!["'`])\bimport\s*\(/g)?.length ?? 0;
 if (left !== 0) throw new Error(`bundle: ${left} dynamic import() left; the code cache would break them`);
 if (cli.includes("import.meta")) throw new Error("bundle: import.meta left in a CommonJS script");
-cli = ascii(cli);
+cli = ascii(`// shellfence build ${id}\n${cli}`);
 
 // Required as it is, so it says its own URL; its dynamic import (of a code file that is not the
 // bundle) runs under Node.js's own loader, not from a code cache.
@@ -156,6 +191,13 @@ mkdirSync(out, { recursive: true });
 // The ES module bundle of earlier builds, and code caches of an earlier bundle.
 for (const stale of ["shellfence.mjs", ...(await Array.fromAsync(new Bun.Glob("*.v8cache").scan(out)))]) rmSync(join(out, stale), { force: true });
 writeFileSync(join(out, "shellfence.cjs"), cli, "latin1");
+// The compiled modules name the same build (`tsc` wrote the sources' null just before).
+const compiledId = join(root, "dist", "base", "build-id.js");
+const COMPILED_ID = /^export const BUILD_ID = (null|"[0-9a-f]{16}");$/m;
+const compiled = readFileSync(compiledId, "utf8");
+if (!COMPILED_ID.test(compiled)) throw new Error("bundle: dist/base/build-id.js has no BUILD_ID line (run tsc first)");
+writeFileSync(compiledId, compiled.replace(COMPILED_ID, `export const BUILD_ID = ${JSON.stringify(id)};`));
 writeFileSync(join(out, "start.cjs"), start, "latin1");
 copyFileSync(join(root, "node_modules", "web-tree-sitter", "web-tree-sitter.wasm"), join(out, "web-tree-sitter.wasm"));
-console.log(`dist/bundle/shellfence.cjs: ${(cli.length / 1024).toFixed(0)} KiB, start.cjs: ${(start.length / 1024).toFixed(1)} KiB`);
+const size = (text: string, digits: number) => `${(text.length / 1024).toFixed(digits)} KiB`;
+console.log(`dist/bundle/shellfence.cjs: ${size(cli, 0)}, start.cjs: ${size(start, 1)}, build ${id}`);

@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFixture, type Fixture } from "./support/fixture.ts";
 import { buildDist } from "./support/build.ts";
@@ -137,6 +137,15 @@ describe("shellfence check", () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("exit status");
   });
+  test("--version and -V print the package's version; the sources name no build", () => {
+    const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+    for (const flag of ["--version", "-V"]) {
+      const r = cli([flag]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(`shellfence ${version} (no build id)\n`);
+    }
+    expect(cli(["--help"]).stdout).toContain("-V, --version");
+  });
 });
 
 describe("Node.js 20", () => {
@@ -144,6 +153,11 @@ describe("Node.js 20", () => {
     // dist/ is what Node.js runs; build it from the current sources.
     buildDist();
   }, 120_000);
+  test("--version under node names the build", () => {
+    const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+    const built = new RegExp(`^shellfence ${version.replace(/\./g, "\\.")} \\(build [0-9a-f]{16}\\)\\n$`);
+    expect(cli(["--version"], undefined, "node").stdout).toMatch(built);
+  });
   test("the npm entry runs the CLI under node", () => {
     const r = cli(["check", "--json", "--", "cat ../outside/secret.txt"], undefined, "node");
     expect(r.stderr).toBe("");

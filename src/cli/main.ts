@@ -1,7 +1,7 @@
 // The shellfence command line. It parses arguments, runs the guard, and maps the verdict to
 // an exit status: 0 allow, 1 deny, 3 ask, 2 usage or configuration error.
 
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism, homedir } from "node:os";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -16,6 +16,8 @@ import { GrammarError, prefetchGrammar } from "../parse/grammar.ts";
 import { formatHuman } from "../report/verdict-text.ts";
 import type { CheckAnswer } from "../server/check-pool.ts";
 import type { Decision, Verdict } from "../base/verdict.ts";
+import { BUILD_ID } from "../base/build-id.ts";
+import { packageRoot } from "../server/protocol.ts";
 
 const EXIT = { allow: 0, deny: 1, usage: 2, ask: 3 } as const;
 
@@ -28,6 +30,7 @@ const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence scan [options] [PATH...]                        (see: shellfence scan --help)
        shellfence serve [--idle SECONDS]                          (the resident checker hooks use)
        shellfence doctor [--cwd DIR] [--json]                     (see: shellfence doctor --help)
+       shellfence --version
 
 Decides whether a bash command may touch the paths it names.
 
@@ -40,6 +43,7 @@ options:
   --jobs N|auto   with --jsonl: check on N threads (auto: one per core but one), answers in order
   --home DIR      the home directory for ~ and cd (default: $HOME)
   -h, --help      show this help
+  -V, --version   print the package's version and build id
 
 config layers, merged in this order: $XDG_CONFIG_HOME/shellfence/config.json (or
 ~/.config/shellfence/config.json), .shellfence.json in the --cwd directory, then each --config;
@@ -110,6 +114,21 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (sub === undefined || sub === "-h" || sub === "--help" || sub === "help") {
     (sub === undefined ? io.stderr : io.stdout)(USAGE + "\n");
     return sub === undefined ? EXIT.usage : 0;
+  }
+  if (sub === "--version" || sub === "-V") {
+    // The manifest of the package this code runs from; the build id says which build of it. The
+    // compiled binary has no package directory to read.
+    let version = "(version unknown)";
+    try {
+      const manifest = JSON.parse(readFileSync(resolve(packageRoot(), "package.json"), "utf8")) as { version: string };
+      version = manifest.version;
+    } catch {
+      // As said in the answer.
+    }
+    // No id: the sources, a bare tsc build, or the compiled binary (scripts/binary-entry.ts).
+    const build = BUILD_ID === null ? "no build id" : `build ${BUILD_ID}`;
+    io.stdout(`shellfence ${version} (${build})\n`);
+    return 0;
   }
   // The grammar compiles in the background while the checker's modules load (they are imported
   // when first needed, below: most of a one-shot run's start is loading them).

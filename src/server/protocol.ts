@@ -4,7 +4,7 @@
 // The client loads this module on every hook call, before it knows whether a server is there,
 // so it imports node built-ins only and does no work at load time.
 
-import { existsSync, lstatSync, mkdirSync, statSync } from "node:fs";
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,20 +58,60 @@ export function packageRoot(): string {
 
 const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== "undefined";
 
+/** The bundled CLI, which starts fastest (scripts/build-bundle.ts). */
+function bundleFile(root: string): string {
+  return join(root, "dist", "bundle", "shellfence.cjs");
+}
+
+/** The CLI as `tsc` compiled it, one ES module per source file. */
+function compiledFile(root: string): string {
+  return join(root, "dist", "cli", "main.js");
+}
+
+/** The bundle's first line names its build (scripts/build-bundle.ts writes it). */
+const BUNDLE_HEADER = /^\/\/ shellfence build ([0-9a-f]{16})\n/;
+/** dist/base/build-id.js as the build rewrites it; a bare `tsc` writes the sources' null. */
+const COMPILED_ID = /^export const BUILD_ID = "([0-9a-f]{16})";$/m;
+
 /**
- * The file whose code answers: under Node.js the bundle when it is built and not older than
- * the compiled CLI (a `tsc` rebuild after it would otherwise run stale code), else the compiled
- * CLI; under Bun the TypeScript source. bin/shellfence.js imports the one named here.
+ * The build a code file belongs to (src/base/build-id.ts), read from the files, not from the
+ * module asking, which may be another copy: null for the sources, a bare `tsc` build, a file
+ * that is not there, or one without the id.
  */
-export function codeFile(root: string = packageRoot()): string {
-  if (isBun) return join(root, "src", "cli", "main.ts");
-  const compiled = join(root, "dist", "cli", "main.js");
-  const bundle = join(root, "dist", "bundle", "shellfence.cjs");
+export function buildIdOf(file: string, root: string = packageRoot()): string | null {
   try {
-    return statSync(bundle).mtimeMs >= statSync(compiled).mtimeMs ? bundle : compiled;
+    if (file === bundleFile(root)) {
+      const head = Buffer.alloc(64);
+      const fd = openSync(file, "r");
+      try {
+        return BUNDLE_HEADER.exec(head.toString("latin1", 0, readSync(fd, head, 0, head.length, 0)))?.[1] ?? null;
+      } finally {
+        closeSync(fd);
+      }
+    }
+    if (file === compiledFile(root)) {
+      return COMPILED_ID.exec(readFileSync(join(root, "dist", "base", "build-id.js"), "latin1"))?.[1] ?? null;
+    }
   } catch {
-    return existsSync(bundle) ? bundle : compiled;
+    // Not built, or only in part: no id, so not this build.
   }
+  return null;
+}
+
+/**
+ * The file whose code answers: under Bun the TypeScript sources; under Node.js the bundle when
+ * it and the compiled modules name the same build, else the compiled CLI (a bare `tsc` rebuild
+ * after the bundle would otherwise run stale code). By build identity, never by modification
+ * time: npm extracts a tarball in its own order with fresh times, so an installed bundle is
+ * often older on disk than the modules it was built with. bin/shellfence.js runs the one named
+ * here, and the resident server's fingerprint names its build.
+ */
+export function codeFile(root: string = packageRoot(), runtime: "bun" | "node" = isBun ? "bun" : "node"): string {
+  if (runtime === "bun") return join(root, "src", "cli", "main.ts");
+  const bundle = bundleFile(root);
+  const compiled = compiledFile(root);
+  const id = buildIdOf(bundle, root);
+  return id !== null && id === buildIdOf(compiled, root) ? bundle : compiled;
 }
 
 /** Whether hook calls go through the resident checker when SHELLFENCE_RESIDENT does not say. */
@@ -80,13 +120,17 @@ export function residentByDefault(file: string): boolean {
 }
 
 /**
- * Which build answers: the runtime binary and its version, and the identity of the code file
- * (inode, size, modification time), so a reinstall or rebuild names a new server. Config is
- * not in it: the server reads the config layers afresh for every request, as a one-shot run does.
+ * Which build answers: the runtime binary and its version, the code file, and its build id
+ * (buildIdOf), so a rebuild or an install of other code names a new server and a reinstall of
+ * the same build does not. Without an id (the sources under Bun, a bare `tsc` build) the file's
+ * identity stands in for it: inode, size, modification time. Config is not in it: the server
+ * reads the config layers afresh for every request, as a one-shot run does.
  */
-export function fingerprint(file: string = codeFile()): string {
-  const s = statSync(file);
-  const parts = [PROTOCOL, process.execPath, process.version, process.versions.bun ?? "", file, s.ino, s.size, s.mtimeMs];
+export function fingerprint(file: string = codeFile(), root: string = packageRoot()): string {
+  const id = buildIdOf(file, root);
+  const s = id === null ? statSync(file) : null;
+  const identity = s ? [s.ino, s.size, s.mtimeMs] : [id];
+  const parts = [PROTOCOL, process.execPath, process.version, process.versions.bun ?? "", file, ...identity];
   return fnv1a64(parts.join("\u0000"));
 }
 

@@ -34,9 +34,12 @@ export interface LoadedScript {
  * The CLI module in a code file (protocol.ts `codeFile`): the bundle through the code cache,
  * compiled modules and TypeScript sources by import.
  */
-export async function loadCodeFile(file: string, variant: string): Promise<Pick<LoadedScript, "exports" | "save">> {
+export async function loadCodeFile(
+  file: string,
+  variant: string,
+): Promise<Pick<LoadedScript, "exports" | "fromCache" | "save">> {
   if (file.endsWith(".cjs")) return loadScript(file, variant);
-  return { exports: (await import(pathToFileURL(file).href)) as unknown, save: () => undefined };
+  return { exports: (await import(pathToFileURL(file).href)) as unknown, fromCache: false, save: () => undefined };
 }
 
 /**
