@@ -1340,3 +1340,11 @@ table("concurrent parts inside nested code and functions", box, [
   ["f() { cat lnk/secret.txt & }; f; ln -s ../outside lnk", "ask", ["read ?"]],
   ["bash -c 'cat README.md & sleep 1'", "allow"],
 ]);
+
+// tree-sitter nests what follows a file test's operand under it (`[ -f "$x" -a -r y ]` parses as
+// `-f ("$x" -a (-r y))`): each operand is still the word bash tests (issue 32.5).
+table("`[ … -a … ]` and `-o` between file tests", box, [
+  ["[ -f README.md -a -r src/main.ts ] && echo ok", "allow", ["read $P/README.md", "read $P/src/main.ts", "!#PARSE_ERROR"]],
+  ["[ -d src -o -f ../outside/secret.txt ]", "ask", ["read $O/secret.txt", "!#PARSE_ERROR"]],
+  ["x=README.md; [ -f \"$x\" -a -r \"$x\" ]", "allow", ["read $P/README.md", "!#PARSE_ERROR"]],
+]);

@@ -31,10 +31,22 @@ export function lowerTest(cx: Lowering, n: Node): Stmt {
       const operand = x.namedChildren.find((c) => c !== null && c.type !== "test_operator");
       if (op && NAME_TESTS.has(op.text) && operand) varNames.push(wordFromNodes(cx, [operand]));
       if (op && FILE_TESTS.has(op.text) && operand) {
+        // tree-sitter nests what follows a file test's operand under it (`[ -f "$x" -a -r y ]` is
+        // `-f ("$x" -a (-r y))`): the operand is the leftmost word, the rest is tests of its own.
+        let target = operand;
+        const rest: Node[] = [];
+        while (target.type === "binary_expression") {
+          const right = target.childForFieldName("right");
+          const left = target.childForFieldName("left");
+          if (right) rest.push(right);
+          if (!left) break;
+          target = left;
+        }
         // tree-sitter reads `~/x` here as the unary operator `~`; it is a word.
-        if (operand.type === "unary_expression" && operand.children[0]?.type === "~") {
-          words.push({ parts: [{ t: "raw", text: operand.text }], span: span(operand), text: operand.text });
-        } else words.push(wordFromNodes(cx, [operand]));
+        if (target.type === "unary_expression" && target.children[0]?.type === "~") {
+          words.push({ parts: [{ t: "raw", text: target.text }], span: span(target), text: target.text });
+        } else words.push(wordFromNodes(cx, [target]));
+        for (const r of rest) visit(r);
         return;
       }
     }
