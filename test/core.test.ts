@@ -1348,3 +1348,9 @@ table("`[ … -a … ]` and `-o` between file tests", box, [
   ["[ -d src -o -f ../outside/secret.txt ]", "ask", ["read $O/secret.txt", "!#PARSE_ERROR"]],
   ["x=README.md; [ -f \"$x\" -a -r \"$x\" ]", "allow", ["read $P/README.md", "!#PARSE_ERROR"]],
 ]);
+
+table("a blank in a ${…} operand is text of the operand", box, [
+  // bash: `v=src.x; arr=(${v//./ })` makes ("src" "x").
+  ["v=src.x; arr=(${v//./ }); ls ${arr[0]}", "allow", ["list $P/src", "!#PARSE_ERROR"]],
+  ["v=outside.x; arr=(${v//./ }); ls ../${arr[0]}", "ask", ["list $T/work/outside", "!#PARSE_ERROR"]],
+]);

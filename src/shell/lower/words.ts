@@ -124,6 +124,13 @@ function wordOfChildren(cx: Lowering, n: Node, from: number, to: number, quoted:
       pos = c.endIndex;
       continue;
     }
+    // A blank in a ${…} operand is text of the operand (`${v//./ }` replaces with a blank), not
+    // two words the grammar joined: only a line break there would be.
+    if (n.type === "expansion" && c.type === "word" && /[ \t]/.test(c.text) && !c.text.includes("\n")) {
+      parts.push(...textParts(c.text, quoted, span(c)));
+      pos = c.endIndex;
+      continue;
+    }
     // Inside quotes, the blanks before an expansion are part of its node (`" $HOME"` has the
     // node ` $HOME`): they are text of the word.
     const lead = quoted && c.isNamed && c.type !== "string_content" ? leadingBlanks(c.text) : 0;
