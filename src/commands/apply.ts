@@ -317,7 +317,9 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
 
   const fs = spec.changes?.fs ?? writes;
   const links = spec.changes?.links ?? false;
-  if (fs || links) effects.push({ t: "changes", fs, links });
+  // Without changes of its own, what it changes is what its write accesses name (each judged,
+  // and remembered as written: a script or package.json elsewhere still holds what it held).
+  if (fs || links) effects.push({ t: "changes", fs, links, ...(spec.changes === undefined ? { confined: true } : {}) });
   return { effects, runs };
 }
 

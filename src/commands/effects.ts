@@ -215,4 +215,8 @@ export type Effect =
    */
   | ({ readonly t: "moves"; readonly arg: Arg } & BaseField)
   /** The command may change the filesystem (`fs`: remove or replace directories; `links`: create symlinks). */
-  | { readonly t: "changes"; readonly fs: boolean; readonly links: boolean };
+  /**
+   * What running it may do to the filesystem (CommandSpec.changes). `confined`: its changes are
+   * to the places its write accesses name, nothing else (an entry whose writes are all data).
+   */
+  | { readonly t: "changes"; readonly fs: boolean; readonly links: boolean; readonly confined?: boolean };

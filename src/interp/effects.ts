@@ -144,7 +144,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
         namesFromList(it, w, e, info.stdin, command, own);
         break;
       case "changes":
-        if (e.fs && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) it.paths.contentsMayChange = true;
+        if (e.fs && !e.confined && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) it.paths.contentsMayChange = true;
         for (const o of [w, ...out]) {
           if (e.fs) o.fsChanged = true;
           if (e.links) o.linksChanged = true;

@@ -775,6 +775,15 @@ table("package.json scripts are interpreted", withScripts, [
   ["bun run build", "allow"],
   ["npm install lodash", "allow"],
   ["echo '{\"scripts\":{\"x\":\"ls\"}}' > package.json && npm run x", "ask", ["#OPAQUE_CODE"]],
+  // An earlier command whose writes are all named, none of them package.json or a directory
+  // above it, cannot change the scripts: they are still read (issue 31, cause 2).
+  ["rm -rf .next && npm run build", "allow", ["write $P/.next"]],
+  ["rm -rf dist build && npm run up", "ask", ["read $O/secret.txt"]],
+  ["mkdir -p out && touch out/x && npm test", "allow"],
+  ["rm -f package.json && npm run build", "ask", ["#OPAQUE_CODE"]],
+  ["rm -rf ../project && npm run build", "ask", ["#OPAQUE_CODE"]],
+  ["cp ../outside/pkg.json package.json && npm run build", "ask", ["#OPAQUE_CODE"]],
+  ["make && npm run build", "ask", ["#OPAQUE_CODE"]],
   // Other workspace packages' scripts are not read.
   ["npm run build -w packages/a", "ask", ["#OPAQUE_CODE"]],
   ["npm -w packages/a run build", "ask", ["#OPAQUE_CODE"]],
