@@ -253,12 +253,16 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
     }
   }
 
+  // A subcommand that says what it changes says it for the whole command (`npm run` runs a
+  // script that is interpreted, and changes what that script changes, not what npm may).
+  let subChanges: CommandSpec["changes"];
   if (spec.subcommands) {
     const [sub, ...rest] = operands;
     const subIndex = sub ? args.indexOf(sub) : -1;
     const after = subIndex >= 0 ? args.slice(subIndex + 1) : [];
     const subSpec = sub?.text ? spec.subcommands[sub.text] : undefined;
     if (sub && subSpec) {
+      if (subSpec.changes !== undefined) subChanges = subSpec.changes;
       const inner = applySpec(`${name} ${sub.text}`, subSpec, after, world, at, sub ? baseOf(sub) : undefined, disk);
       effects.push(...inner.effects);
       runs = inner.runs;
@@ -315,11 +319,12 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
     spec.custom(new CustomCall(name, spec, world, parsed, operands, role, (e) => effects.push(e), () => writes, disk, start, args));
   }
 
-  const fs = spec.changes?.fs ?? writes;
-  const links = spec.changes?.links ?? false;
+  const changes = subChanges ?? spec.changes;
+  const fs = changes?.fs ?? writes;
+  const links = changes?.links ?? false;
   // Without changes of its own, what it changes is what its write accesses name (each judged,
   // and remembered as written: a script or package.json elsewhere still holds what it held).
-  if (fs || links) effects.push({ t: "changes", fs, links, ...(spec.changes === undefined ? { confined: true } : {}) });
+  if (fs || links) effects.push({ t: "changes", fs, links, ...(changes === undefined ? { confined: true } : {}) });
   return { effects, runs };
 }
 

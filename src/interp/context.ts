@@ -41,6 +41,8 @@ export interface Frame {
   readonly callDepth: number;
   /** The shell reading the code: eval and source inside it read alike. */
   readonly dialect?: Dialect;
+  /** The package.json scripts running, outermost first (`DIR/package.json#NAME`): a chain's stack. */
+  readonly scripts?: readonly string[];
 }
 
 export interface DispatchInfo {

@@ -130,12 +130,34 @@ export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-scr
   const main = scripts[e.name];
   if (typeof main !== "string" && !e.event) return;
   const extra = e.args.map((a) => (a.text === null ? null : shellQuote(a.text)));
+  const running = it.frame.scripts ?? [];
   for (const [key, code] of [[`pre${e.name}`, scripts[`pre${e.name}`]], [e.name, main], [`post${e.name}`, scripts[`post${e.name}`]]] as const) {
     if (typeof code !== "string") continue;
+    const id = `${dir}/package.json#${key}`;
+    if (running.includes(id)) {
+      it.issue("OPAQUE_CODE", `${e.label} runs the script ${key} of ${dir}/package.json again from inside itself, a cycle`, e.span);
+      continue;
+    }
+    if (running.length >= MAX_SCRIPT_CHAIN) {
+      it.issue("NESTING_TOO_DEEP", `${e.label}: package.json scripts run each other more than ${MAX_SCRIPT_CHAIN} deep`, e.span);
+      continue;
+    }
     const withArgs = key === e.name && extra.length ? (extra.includes(null) ? null : `${code} ${extra.join(" ")}`) : code;
-    runCode(it, withArgs, e.span, `${e.label.split(" ").slice(0, -1).join(" ")} ${key}`, withCwd(w.clone(), dir), false, [], "sh");
+    // A script that runs another script (`"test": "npm run lint && npm run unit"`) is followed as
+    // deep as the chain goes: it is not code nested in a word, so it adds no nesting level, and
+    // the chain is bounded by its own stack (a cycle, or MAX_SCRIPT_CHAIN).
+    const saved = it.frame;
+    it.frame = { ...saved, depth: saved.depth - 1, scripts: [...running, id] };
+    try {
+      runCode(it, withArgs, e.span, `${e.label.split(" ").slice(0, -1).join(" ")} ${key}`, withCwd(w.clone(), dir), false, [], "sh");
+    } finally {
+      it.frame = saved;
+    }
   }
 }
+
+/** How many package.json scripts may run one another before the chain asks (NESTING_TOO_DEEP). */
+const MAX_SCRIPT_CHAIN = 16;
 
 /**
  * A script file run as a program (`./build.sh`, `bash build.sh`): read and interpreted in a
@@ -184,7 +206,7 @@ export function runCode(it: Shell, text: string | null, span: Span, label: strin
   }
   if (parsed.error) it.issue(parsed.errorCode ?? "PARSE_ERROR", `${label}: ${parsed.error}`, span);
   const saved = it.frame;
-  it.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? it.span(span), callDepth: saved.callDepth, dialect: readBy };
+  it.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? it.span(span), callDepth: saved.callDepth, dialect: readBy, ...(saved.scripts ? { scripts: saved.scripts } : {}) };
   try {
     it.coverage.register(parsed.stmt, (x) => it.span(x));
     let start = inProcess ? w : w.clone();

@@ -956,3 +956,32 @@ table("containers that get the host", box, [
   ["docker run --pid container:x alpine", "allow"],
   ["docker run --rm -it -p 8080:80 -v ./data:/data nginx", "allow"],
 ]);
+
+// A monorepo root's scripts run one another (`"test": "npm run test:a && npm run test:b"`): the
+// chain is followed as deep as it goes, and asks only on a cycle or past 16 scripts; and
+// `npm run` changes what its script changes, so a second script after it is still read
+// (issue 31, cause 2).
+const withChains = useSandbox((fx) => {
+  writeFileSync(join(fx.project, "package.json"), JSON.stringify({
+    scripts: {
+      test: "npm run test:a && npm run test:b", "test:a": "npm run lint", "test:b": "echo b", lint: "npm run lint:ts",
+      "lint:ts": "tsc --noEmit", ci: "npm test && npm run build", build: "tsc -p .",
+      deep: "npm run d1", d1: "npm run d2", d2: "npm run d3", d3: "npm run d4", d4: "cat ../outside/secret.txt",
+      loop: "npm run loop2", loop2: "npm run loop",
+      gen: "node gen.js", after: "npm run gen && npm run test:b",
+      ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`c${i}`, i === 19 ? "echo end" : `npm run c${i + 1}`])),
+    },
+  }));
+  return {};
+});
+table("package.json scripts that run each other", withChains, [
+  ["npm test", "allow", ["!#NESTING_TOO_DEEP", "!#OPAQUE_CODE"]],
+  ["npm run ci", "allow", ["!#NESTING_TOO_DEEP", "!#OPAQUE_CODE"]],
+  ["npm run test:b && npm run test:b", "allow"],
+  ["pnpm run test && yarn test", "allow"],
+  ["npm run deep", "ask", ["read $O/secret.txt"]],
+  ["npm run loop", "ask", ["#OPAQUE_CODE"]],
+  ["npm run c0", "ask", ["#NESTING_TOO_DEEP"]],
+  // Project code that runs may rewrite package.json: what follows it is not read.
+  ["npm run after", "ask", ["#OPAQUE_CODE"]],
+]);

@@ -285,7 +285,12 @@ function packageScript(tool: string, lifecycle: string | null): Custom {
     ctx.emit({ t: "package-script", name, args: args.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `${tool} ${name}`, ...(base !== undefined ? { base } : {}) });
   };
 }
-const npmScript = (lifecycle: string | null) => npmSub({ operands: { all: "none" }, custom: packageScript("npm run", lifecycle) });
+/**
+ * `npm run NAME`, `npm test`: the script is read and interpreted (package-script), so what the
+ * command changes is what the script's code changes; npm itself changes nothing.
+ */
+const SCRIPT_RUN = { changes: {} } as const;
+const npmScript = (lifecycle: string | null) => npmSub({ operands: { all: "none" }, ...SCRIPT_RUN, custom: packageScript("npm run", lifecycle) });
 const npmExec = npmSub({
   style: "posix",
   options: { ...NPM_GLOBAL, "-c": none, "--call": none, "--package": none },
@@ -386,9 +391,9 @@ export const PNPM: TableSpec = {
     ...Object.fromEntries(["install", "i"].map((n) => [n, pnpmSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("pnpm install", ["install", "prepare"])) })])),
     pack: pnpmSub({ custom: hooks(packageSpecs, projectEvents("pnpm pack", PACK_EVENTS)) }),
     publish: pnpmSub({ custom: hooks(packageSpecs, projectEvents("pnpm publish", PUBLISH_EVENTS)) }),
-    ...Object.fromEntries(["run", "run-script"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", null) })])),
-    ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, pnpmSub({ custom: packageScript("pnpm run", "test") })])),
-    start: pnpmSub({ custom: packageScript("pnpm run", "start") }),
+    ...Object.fromEntries(["run", "run-script"].map((n) => [n, pnpmSub({ ...SCRIPT_RUN, custom: packageScript("pnpm run", null) })])),
+    ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, pnpmSub({ ...SCRIPT_RUN, custom: packageScript("pnpm run", "test") })])),
+    start: pnpmSub({ ...SCRIPT_RUN, custom: packageScript("pnpm run", "start") }),
     ...Object.fromEntries(["config", "c"].map((n) => [n, pnpmSub({ custom: pnpmConfigWrites })])),
     ...Object.fromEntries(["create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "self-update", "approve-builds", "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((n) => [n, pnpmSub()])),
     link: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
@@ -447,12 +452,12 @@ export const YARN: TableSpec = {
     // yarn 1 runs preversion/version/postversion; later yarns' version plugin does not, which is the smaller set.
     version: yarnSub({ custom: hooks(packageSpecs, projectEvents("yarn version", ["version"], Number.MAX_SAFE_INTEGER)) }),
     ...Object.fromEntries(["add", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "unlink", "cache", "set", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((n) => [n, yarnSub({ custom: hooks(packageSpecs, nodeInstall) })])),
-    run: yarnSub({ custom: packageScript("yarn run", null) }),
+    run: yarnSub({ ...SCRIPT_RUN, custom: packageScript("yarn run", null) }),
     // yarn workspace PKG run NAME, yarn workspaces foreach …: another package's scripts.
     workspace: yarnSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "yarn workspace runs a command in another workspace package, which the guard does not read") }),
     workspaces: yarnSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "info" && ctx.operands[0]?.text !== "list") issue(ctx, "OPAQUE_CODE", "yarn workspaces runs commands in the workspace packages, which the guard does not read"); } }),
-    test: yarnSub({ custom: packageScript("yarn run", "test") }),
-    start: yarnSub({ custom: packageScript("yarn run", "start") }),
+    test: yarnSub({ ...SCRIPT_RUN, custom: packageScript("yarn run", "test") }),
+    start: yarnSub({ ...SCRIPT_RUN, custom: packageScript("yarn run", "start") }),
     link: yarnSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
     pack: yarnSub({ options: { ...YARN_GLOBAL, "--filename": write, "-o": write, "--out": write }, custom: projectEvents("yarn pack", PACK_EVENTS) }),
     exec: yarnSub({ style: "posix", custom: runsOperands("yarn exec", 0, false) }),
