@@ -3,7 +3,7 @@
 // other; everything dynamic stays INLINE_CODE. Each confined case has a twin that is not.
 
 import { beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { analyseInline } from "../src/commands/inline/index.ts";
 import { table, useSandbox } from "./support/table.ts";
@@ -129,4 +129,30 @@ table("awk -f: a program file is read like an inline program", awk, [
   // Several sources make one program text: not read piece by piece.
   ["awk -f count.awk -f shell.awk README.md", "ask", ["#OPAQUE_CODE"]],
   ["awk -e 'BEGIN { x = 1 }' -f count.awk README.md", "ask", ["#OPAQUE_CODE"]],
+]);
+
+// Importing a module that is not the standard library's runs project or installed code, as
+// `python3 x.py` does: allowed, with the module judged where the interpreter looks first (the
+// working directory: `mypkg.py`, `mypkg/`), and every plain string the code holds judged as a
+// place, since that code may be handed it (issue 31, cause 1).
+const withPackages = useSandbox((fx) => {
+  mkdirSync(join(fx.project, "mypkg"), { recursive: true });
+  writeFileSync(join(fx.project, "mypkg", "__init__.py"), "");
+  symlinkSync(fx.outside, join(fx.project, "evilpkg"));
+  return {};
+});
+table("inline python that imports project or installed code", withPackages, [
+  ["python3 -c 'import numpy as np; print(np.__version__)'", "allow"],
+  ["python -c 'import mypkg; print(mypkg.__file__)'", "allow", ["exec $P/mypkg"]],
+  ["python3 -c 'from app import create_app; app = create_app(); print(app.name)'", "allow"],
+  ["python3 -c 'import mypkg; mypkg.main([\"--config\", \"conf/app.yaml\"])'", "allow"],
+  // What the code hands the module is judged; so is where the module is.
+  ["python3 -c 'import numpy as np; np.save(\"../outside/x.npy\", [1])'", "ask", ["* $O/x.npy"]],
+  ["python3 -c 'from mypkg import ROOT; print((ROOT / \"/etc/shadow\").read_text())'", "ask", ["* /etc/shadow"]],
+  ["python3 -c 'import mypkg; f = mypkg.opener; f(\"~/.ssh/id_rsa\")'", "ask", ["* $H/.ssh/id_rsa"]],
+  ["python3 -c 'import evilpkg'", "ask", ["exec $O"]],
+  // The standard library's modules that reach outside stay refused, and so does the machinery.
+  ["python3 -c 'import subprocess; subprocess.run([\"id\"])'", "ask", ["#INLINE_CODE"]],
+  ["python3 -c 'import mypkg; mypkg.__builtins__[\"open\"](\"x\")'", "ask", ["#INLINE_CODE"]],
+  ["python3 -c 'import sys; sys.path.insert(0, \"../outside\"); import evil'", "ask", ["#INLINE_CODE"]],
 ]);

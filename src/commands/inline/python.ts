@@ -13,7 +13,7 @@
 
 import type { Node } from "web-tree-sitter";
 import { analyseTree, type InlineAnalysis, InlineRefusal, type InlineFile, literalOrNull } from "./result.ts";
-import { PYTHON_MODULES } from "./python-modules.ts";
+import { PYTHON_MODULES, PYTHON_STDLIB } from "./python-modules.ts";
 
 /** Builtins inline code may use: pure functions, types and exceptions. */
 const SAFE_BUILTINS = new Set([
@@ -54,12 +54,26 @@ const PLAIN = new Set([
   "escape_sequence", "string_start", "string_content", "string_end", "line_continuation", "else",
 ]);
 
-type Kind = { readonly t: "module"; readonly name: string } | { readonly t: "value" };
+/**
+ * What an expression is: a pure module (its names are checked one by one), a value the allowed
+ * code made, or something of a module that is not known to be pure (`opaque`): project or
+ * installed code, which runs as `python3 x.py` runs, and whose values may be anything.
+ */
+type Kind = { readonly t: "module"; readonly name: string } | { readonly t: "value" } | { readonly t: "opaque" };
 const VALUE: Kind = { t: "value" };
+const OPAQUE: Kind = { t: "opaque" };
+/** Dunder attributes of a module that are data: `np.__version__`, `mypkg.__file__`. */
+const OPAQUE_DATA = new Set(["__version__", "__file__", "__name__", "__doc__", "__all__", "__path__", "__package__"]);
+/** What `modules` maps a name bound to something of an opaque module to. */
+const OPAQUE_MODULE = "\u0000opaque";
 
 class Analysis {
   readonly files: InlineFile[] = [];
   readonly imports = new Set<string>();
+  /** Top-level modules imported that are not known to be pure: the code they run is the project's or an installed package's. */
+  readonly opaque = new Set<string>();
+  /** Every plain string literal, judged as a place when opaque code may be handed it (run's end). */
+  readonly literals: string[] = [];
   /** Names bound anywhere in the code (assignment, def, parameter, loop, `as`). */
   private readonly bound = new Set<string>();
   /** Names bound to a module by an import: name → module. */
@@ -160,7 +174,16 @@ class Analysis {
   }
 
   private module(name: string): string {
-    if (!PYTHON_MODULES.has(name)) throw new InlineRefusal(`it imports ${name}, which is not a module known to be pure`);
+    if (!PYTHON_MODULES.has(name)) {
+      // Project or installed code: it runs, as `python3 x.py` does; what it is handed is judged.
+      // A standard module that is not known to be pure (subprocess, socket) is not such code.
+      const top = name.split(".")[0]!;
+      if (PYTHON_STDLIB.has(top) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(top)) {
+        throw new InlineRefusal(`it imports ${name}, which is not a module known to be pure`);
+      }
+      this.opaque.add(top);
+      return OPAQUE_MODULE;
+    }
     // `import json` may load ./json.py: the interpreter looks in the working directory first.
     const top = name.split(".")[0]!;
     if (top !== "sys") this.imports.add(top);
@@ -172,7 +195,7 @@ class Analysis {
       this.module(c.text);
       // `import os.path` binds `os`.
       const top = c.text.split(".")[0]!;
-      this.modules.set(top, this.module(top));
+      this.modules.set(top, PYTHON_MODULES.has(c.text) ? this.module(top) : OPAQUE_MODULE);
       return;
     }
     if (c.type === "aliased_import") {
@@ -189,7 +212,18 @@ class Analysis {
     if (!from || from.type !== "dotted_name") throw new InlineRefusal("a relative import");
     const mod = this.module(from.text);
     const names = n.childrenForFieldName("name");
-    if (names.length === 0) throw new InlineRefusal(`from ${mod} import *`);
+    if (names.length === 0) throw new InlineRefusal(`from ${from.text} import *`);
+    if (mod === OPAQUE_MODULE) {
+      // Every name taken from it may be anything it made: a function, a class, a path.
+      for (const c of names) {
+        const alias = c.type === "aliased_import" ? c.childForFieldName("alias")! : c;
+        if (alias.type !== "dotted_name" && alias.type !== "identifier") throw new InlineRefusal(`from ${from.text} import ${alias.text}`);
+        if (alias.text.includes(".")) throw new InlineRefusal(`from ${from.text} import ${alias.text}`);
+        if (REFUSED_BUILTINS.has(alias.text) || MACHINERY.test(alias.text)) throw new InlineRefusal(`the code binds ${alias.text}`);
+        this.modules.set(alias.text, OPAQUE_MODULE);
+      }
+      return;
+    }
     for (const c of names) {
       const name = c.type === "aliased_import" ? c.childForFieldName("name")! : c;
       const alias = c.type === "aliased_import" ? c.childForFieldName("alias")! : c;
@@ -320,6 +354,7 @@ class Analysis {
       case "identifier": {
         const name = n.text;
         const mod = this.modules.get(name);
+        if (mod === OPAQUE_MODULE) return OPAQUE;
         if (mod) return { t: "module", name: mod };
         if (REFUSED_BUILTINS.has(name) || MACHINERY.test(name)) throw new InlineRefusal(`it uses ${name}`);
         if (!SAFE_BUILTINS.has(name) && !this.bound.has(name)) throw new InlineRefusal(`it uses ${name}, which it does not define`);
@@ -328,18 +363,23 @@ class Analysis {
       case "attribute": {
         const obj = this.expr(n.childForFieldName("object")!);
         const attr = n.childForFieldName("attribute")!.text;
+        // (A package's version, name, file and docs are data, not the interpreter's machinery.)
+        if (obj.t === "opaque" && OPAQUE_DATA.has(attr)) return OPAQUE;
         if (MACHINERY.test(attr)) throw new InlineRefusal(`it reaches the attribute ${attr}`);
+        if (obj.t === "opaque") return OPAQUE;
         if (obj.t === "value") return VALUE;
         if (!PYTHON_MODULES.get(obj.name)!.has(attr)) throw new InlineRefusal(`${obj.name}.${attr} is not known to be pure`);
         const sub = `${obj.name}.${attr}`;
         return PYTHON_MODULES.has(sub) ? { t: "module", name: sub } : VALUE;
       }
       case "call":
-        this.call(n);
-        return VALUE;
-      case "string":
+        return this.call(n);
+      case "string": {
+        const text = pythonString(n);
+        if (text !== null) this.literals.push(text);
         for (const c of n.namedChildren) if (c) this.expr(c);
         return VALUE;
+      }
       case "keyword_argument":
         this.value(n.childForFieldName("value")!);
         return VALUE;
@@ -376,15 +416,19 @@ class Analysis {
     }
   }
 
-  private call(n: Node): void {
+  private call(n: Node): Kind {
     const fn = n.childForFieldName("function")!;
     const args = n.childForFieldName("arguments")!;
     if (fn.type === "identifier" && fn.text === "open" && !this.modules.has("open")) {
       this.open(args);
-      return;
+      return VALUE;
     }
-    this.value(fn);
+    const callee = this.expr(fn);
+    if (callee.t === "module") throw new InlineRefusal(`the module ${fn.text} used as a value`);
     this.value(args);
+    // What opaque code returns may be anything; so may what any call returns once opaque code
+    // is in the program (a name may hold one of its functions).
+    return callee.t === "opaque" || this.opaque.size > 0 ? OPAQUE : VALUE;
   }
 
   /** `open("name", "mode", encoding=…)`: the one way to a file, with its name a literal. */
@@ -442,6 +486,13 @@ export function analysePython(root: Node): InlineAnalysis {
   const a = new Analysis();
   return analyseTree(root, () => {
     a.run(root);
-    return { files: a.files, imports: [...a.imports].map((m) => `${m}.py`) };
+    // An opaque module is loaded from the working directory first (`mypkg/`, `mypkg.py`): code
+    // there runs, judged as running a project's program is. Its functions may be handed any
+    // string the code holds: each plain literal is judged as a place, as an unknown program's
+    // words are (a message that names no place outside stays allowed).
+    const files: InlineFile[] = [...a.files];
+    if (a.opaque.size > 0) for (const t of a.literals) files.push({ path: t, kind: "generic" });
+    const imports = [...[...a.imports].map((m) => `${m}.py`), ...[...a.opaque].flatMap((m) => [`${m}.py`, m])];
+    return { files, imports };
   });
 }

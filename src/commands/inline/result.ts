@@ -4,7 +4,8 @@
 
 export interface InlineFile {
   readonly path: string;
-  readonly kind: "read" | "write" | "list";
+  /** `generic`: a string opaque code may be handed, judged every way it could name a place. */
+  readonly kind: "read" | "write" | "list" | "generic";
 }
 
 /**
