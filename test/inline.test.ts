@@ -156,3 +156,22 @@ table("inline python that imports project or installed code", withPackages, [
   ["python3 -c 'import mypkg; mypkg.__builtins__[\"open\"](\"x\")'", "ask", ["#INLINE_CODE"]],
   ["python3 -c 'import sys; sys.path.insert(0, \"../outside\"); import evil'", "ask", ["#INLINE_CODE"]],
 ]);
+
+// The same for node -e: a module that is not node's runs as `node x.js` runs; a package is the one
+// node finds in node_modules, here or in a directory above (above the project it is outside).
+const withNodeModules = useSandbox((fx) => {
+  mkdirSync(join(fx.project, "lib"), { recursive: true });
+  writeFileSync(join(fx.project, "lib", "x.js"), "module.exports = { f: 1 };\n");
+  mkdirSync(join(fx.project, "node_modules", "dotenv"), { recursive: true });
+  mkdirSync(join(fx.top, "work", "node_modules", "hoisted"), { recursive: true });
+  return {};
+});
+table("inline node code that requires project or installed code", withNodeModules, [
+  ["node -e \"const {f} = require('./lib/x.js'); console.log(f)\"", "allow", ["exec $P/lib/x.js"]],
+  ["node -e \"require('dotenv').config(); console.log(process.env.PORT)\"", "allow", ["exec $P/node_modules/dotenv"]],
+  ["node -e \"require('hoisted')\"", "ask", ["exec $T/work/node_modules/hoisted"]],
+  ["node -e \"require('../outside/x.js')\"", "ask", ["exec $O/x.js"]],
+  ["node -e \"require('./lib/x.js').save('../outside/out.txt')\"", "ask", ["* $O/out.txt"]],
+  ["node -e \"require('child_process').execSync('id')\"", "ask", ["#INLINE_CODE"]],
+  ["node -e \"const x = require('./lib/x.js'); x.constructor.constructor('return process')()\"", "ask", ["#INLINE_CODE"]],
+]);

@@ -68,8 +68,22 @@ type Kind =
   | { readonly t: "global"; readonly name: string }
   | { readonly t: "module"; readonly name: string }
   /** A module function that must be called where it is named. */
-  | { readonly t: "fn"; readonly module: string; readonly name: string; readonly access: InlineFile["kind"] };
+  | { readonly t: "fn"; readonly module: string; readonly name: string; readonly access: InlineFile["kind"] }
+  /** Something of a module that is not node's: project or installed code, which may be anything. */
+  | { readonly t: "opaque" };
 const VALUE: Kind = { t: "value" };
+const OPAQUE: Kind = { t: "opaque" };
+/** What requireCall answers for a module that is not node's own: project or installed code. */
+const OPAQUE_MODULE = "\u0000opaque";
+
+/** node's own modules (node 20's builtinModules): one that is not known confined stays refused. */
+const NODE_BUILTINS = new Set([
+  "assert", "async_hooks", "buffer", "child_process", "cluster", "console", "constants", "crypto", "dgram",
+  "diagnostics_channel", "dns", "domain", "events", "fs", "http", "http2", "https", "inspector", "module", "net", "os",
+  "path", "perf_hooks", "process", "punycode", "querystring", "readline", "repl", "stream", "string_decoder", "sys",
+  "timers", "tls", "trace_events", "tty", "url", "util", "v8", "vm", "wasi", "worker_threads", "zlib", "test", "sea",
+  "sqlite",
+]);
 
 const FUNCTIONS = new Set(["function_declaration", "function_expression", "function", "arrow_function", "generator_function_declaration", "generator_function"]);
 const BLOCKS = new Set(["statement_block", "for_statement", "for_in_statement", "switch_body", "class_body"]);
@@ -93,6 +107,10 @@ class Scope {
 
 class Analysis {
   readonly files: InlineFile[] = [];
+  /** What the code requires that is not node's: relative specifiers and package names. */
+  readonly opaque = new Set<string>();
+  /** Every plain string literal, judged as a place when opaque code may be handed it. */
+  readonly literals: string[] = [];
 
   run(root: Node): void {
     const top = new Scope(null);
@@ -168,6 +186,12 @@ class Analysis {
     const name = d.childForFieldName("name")!;
     const value = d.childForFieldName("value");
     const required = value ? this.requireCall(value) : null;
+    if (required === OPAQUE_MODULE) {
+      const names: string[] = [];
+      this.patternNames(name, names);
+      for (const n of names) this.declare(scope, n, OPAQUE);
+      return;
+    }
     if (required !== null && name.type === "identifier") {
       this.declare(scope, name.text, { t: "module", name: required });
       return;
@@ -196,7 +220,15 @@ class Analysis {
     const name = args.length === 1 ? jsString(args[0]!) : null;
     if (name === null) throw new InlineRefusal("require of a name built at run time");
     const bare = name.replace(/^node:/, "");
-    if (!MODULES.has(bare)) throw new InlineRefusal(`it requires ${name}, which is not a module known to be confined`);
+    if (!MODULES.has(bare)) {
+      // node's own modules that reach outside (child_process, net, vm) stay refused; anything else
+      // is project or installed code, which runs as `node x.js` does.
+      if (name.startsWith("node:") || NODE_BUILTINS.has(bare.split("/")[0]!)) {
+        throw new InlineRefusal(`it requires ${name}, which is not a module known to be confined`);
+      }
+      this.opaque.add(name);
+      return OPAQUE_MODULE;
+    }
     return bare;
   }
 
@@ -209,7 +241,8 @@ class Analysis {
   // ---- checking
 
   private node(n: Node, scope: Scope): void {
-    if (this.expr(n, scope).t !== "value") throw new InlineRefusal(`${n.text.slice(0, 40)} used as a value`);
+    const k = this.expr(n, scope).t;
+    if (k !== "value" && k !== "opaque") throw new InlineRefusal(`${n.text.slice(0, 40)} used as a value`);
   }
 
   private scopeFor(n: Node, parent: Scope): Scope {
@@ -330,10 +363,13 @@ class Analysis {
         if (!scope.lookup(n.text)) throw new InlineRefusal(`it uses ${n.text}, which it does not define`);
         if (scope.lookup(n.text)!.t !== "value") throw new InlineRefusal(`${n.text} used as a value`);
         return VALUE;
-      default:
+      default: {
         if (!PLAIN.has(n.type)) throw new InlineRefusal(`it uses ${n.type.replace(/_/g, " ")}`);
+        const text = n.type === "string" || n.type === "template_string" ? jsString(n) : null;
+        if (text !== null) this.literals.push(text);
         for (const c of n.namedChildren) if (c) this.node(c, scope);
         return VALUE;
+      }
     }
   }
 
@@ -381,6 +417,8 @@ class Analysis {
         return this.moduleMember(obj.name, prop);
       case "fn":
         throw new InlineRefusal(`${obj.module}.${obj.name}.${prop}`);
+      case "opaque":
+        return OPAQUE;
       default: {
         const never: never = obj;
         throw new InlineRefusal(`an unknown kind ${String(never)}`);
@@ -391,6 +429,7 @@ class Analysis {
   private call(n: Node, scope: Scope): Kind {
     const fnNode = n.childForFieldName("function")!;
     const required = this.requireCall(n);
+    if (required === OPAQUE_MODULE) return OPAQUE;
     if (required !== null) return { t: "module", name: required };
     if (fnNode.type === "import") throw new InlineRefusal("import()");
     const fn = this.expr(fnNode, scope);
@@ -410,6 +449,10 @@ class Analysis {
         break;
       case "module":
         throw new InlineRefusal(`the module ${fnNode.text} called`);
+      case "opaque":
+        // Project or installed code runs with what it is handed (each literal is judged at the end).
+        for (const a of args) this.node(a, scope);
+        return OPAQUE;
       case "fn": {
         const path = args[0] ? jsString(args[0]) : null;
         if (path === null) throw new InlineRefusal(`${fn.module}.${fn.name} of a name built at run time`);
@@ -452,6 +495,13 @@ export function analyseJavaScript(root: Node): InlineAnalysis {
   const a = new Analysis();
   return analyseTree(root, () => {
     a.run(root);
-    return { files: a.files, imports: [] };
+    // What it requires runs as `node x.js` runs: a relative specifier is the file node loads
+    // from the working directory, a package the one node finds in node_modules (code-options.ts
+    // looks for it upwards as node does); every plain literal may be handed to that code.
+    const files: InlineFile[] = [...a.files];
+    if (a.opaque.size > 0) for (const t of a.literals) files.push({ path: t, kind: "generic" });
+    const relative = [...a.opaque].filter((m) => /^(\.{1,2}\/|\/)/.test(m));
+    const packages = [...a.opaque].filter((m) => !/^(\.{1,2}\/|\/)/.test(m)).map((m) => m.split("/").slice(0, m.startsWith("@") ? 2 : 1).join("/"));
+    return { files, imports: relative, packages };
   });
 }

@@ -16,6 +16,8 @@ export interface InlineFile {
 interface Confined {
   readonly files: readonly InlineFile[];
   readonly imports: readonly string[];
+  /** Packages the code loads by name, found in node_modules as node finds them (upwards). */
+  readonly packages?: readonly string[];
   readonly readsOperands?: true;
 }
 

@@ -41,6 +41,12 @@ export function analysedInlineCode(lang: InlineLanguage, names: readonly string[
       }
       for (const f of a.files) roleAs(ctx, code, f.path, f.kind);
       for (const m of a.imports) roleAs(ctx, code, m, "exec");
+      // node looks for a package in node_modules here and in every directory above: the one it
+      // finds is the code that runs (above the project it is outside, and judged so).
+      for (const p of a.packages ?? []) {
+        const dir = ctx.disk.findUp(`node_modules/${p}`);
+        if (dir !== null) roleAs(ctx, code, `${dir === "/" ? "" : dir}/node_modules/${p}`, "exec");
+      }
     }
   };
 }
