@@ -6,10 +6,11 @@
 import type { World } from "../shell/state.ts";
 import type { Span } from "../base/span.ts";
 import { applySpec } from "./apply.ts";
-import { type Arg, type Disk, type Effect, NO_DISK, type Stdin } from "./effects.ts";
+import { type Arg, type Disk, type Effect, NO_DISK, type Stdin, withValue } from "./effects.ts";
 import { extractionEffects } from "./extractors.ts";
 import type { Call } from "./spec.ts";
 import type { Listing } from "../shell/listing.ts";
+import { GUARD_PROGRAM } from "./table/guard-cli.ts";
 import { lookupCommand } from "./table/index.ts";
 
 export type { Arg, Effect } from "./effects.ts";
@@ -50,6 +51,12 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
   // ./cat is whatever the project put there, not coreutils' cat.
   const entry = ctx.useTable && (!text.includes("/") || SYSTEM_BIN.test(text)) ? lookupCommand(base) : undefined;
   if (!entry) {
+    if (text.includes("/") && ctx.useTable && GUARD_PROGRAM.test(text)) {
+      // The guard's own program by a path (node_modules/.bin/shellfence): its command line is
+      // judged as `shellfence`'s, whatever the file holds (table/guard-cli.ts).
+      effects.push({ t: "run", argv: [withValue(name, "shellfence", ""), ...args], inProcess: false, bypassFunctions: true, label: text });
+      return effects;
+    }
     if (text.includes("/")) {
       // A program named by a path: a shell script inside the root is read and interpreted.
       effects.push({ t: "code", text: null, span: name.span, label: text, inProcess: false, script: text, positional: knownTexts(args) });

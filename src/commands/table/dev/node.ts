@@ -8,7 +8,16 @@ import { type Arg, withValue } from "../../effects.ts";
 import type { Analyser, OptionSpec, SpecContext } from "../../spec.ts";
 import { againstCwd, chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
+import { GUARD_PROGRAM } from "../guard-cli.ts";
 import { analysedInlineCode, info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
+
+/** `node node_modules/shellfence/bin/shellfence.js ARGS` is the guard's command line (table/guard-cli.ts). */
+const guardScript: Custom = (ctx) => {
+  const [script, ...rest] = ctx.operands;
+  if (script?.text && GUARD_PROGRAM.test(script.text) && !optionItems(ctx, "-e", "--eval", "-p", "--print").length) {
+    ctx.emit({ t: "run", argv: [withValue(script, "shellfence", ""), ...rest], inProcess: false, bypassFunctions: true, label: `node ${script.text}` });
+  }
+};
 
 export const NODE: TableSpec = {
   names: ["node", "nodejs"],
@@ -37,7 +46,7 @@ export const NODE: TableSpec = {
     if (!name) return;
     if (name.text === null) issue(ctx, "OPAQUE_CODE", "node --run runs a package script whose name is not known", name.span);
     else ctx.emit({ t: "package-script", name: name.text, args: ctx.operands.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `node --run ${name.text}`, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
-  }, analysedInlineCode("javascript", ["-e", "--eval", "-p", "--print"], ["-i", "--interactive"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
+  }, guardScript, analysedInlineCode("javascript", ["-e", "--eval", "-p", "--print"], ["-i", "--interactive"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
 };
 
 /** TypeScript runners: node's way of running a file, plus their own inline-code options. */

@@ -1,0 +1,63 @@
+// The guard's own command line (src/cli/main.ts, src/cli/exec.ts). From inside a guarded call
+// it is a way around the guard: `shellfence exec --no-sandbox -- CMD` runs CMD unchecked and
+// unconfined, `--approve-ask` approves what the verdict asks about, and `--config`, `--root` and
+// `--home` give the inner check rules, roots or a home the agent chose. Each of these asks
+// (PROTECTED_PATH: it turns the guard's protection off, as a write of its config would). What
+// only reads and reports (`check`, `config`, `doctor`, `scan`, `hook`) is harmless; a
+// subcommand the table does not know is asked about, since it could be any of these.
+
+import { chdir, type Custom, each, flag, hooks, issue, none, optionItems, read } from "./common.ts";
+import type { TableSpec } from "./expand.ts";
+
+/** Options every reading subcommand takes: where it starts, and files it reads. */
+const READING = {
+  ...each(chdir, "--cwd"), ...each(read, "--config"), ...each(none, "--root", "--home", "--jobs", "--format", "--fail-on", "--idle", "--export"),
+  ...each(flag, "--json", "--jsonl", "--explain", "-h", "--help"),
+};
+
+/** The options of `shellfence exec` that take the guard's protection away from its command. */
+const DISARMS = ["--no-sandbox", "--approve-ask", "--config", "--root", "--home"];
+
+/** `shellfence exec [options] [--] COMMAND`: COMMAND is bash code, run from --cwd. */
+const execCustom: Custom = (ctx) => {
+  for (const it of optionItems(ctx, ...DISARMS)) {
+    issue(ctx, "PROTECTED_PATH", `shellfence exec ${it.name}: runs a command with the guard's checks or sandbox turned off or replaced`);
+  }
+  const code = ctx.operands[0];
+  if (!code) return;
+  if (ctx.operands.length > 1) issue(ctx, "PROTECTED_PATH", "shellfence exec: more than one command word, which it refuses; judged as a command it could run");
+  const base = ctx.items.find((i) => i.t === "operand")?.base;
+  ctx.emit({ t: "code", text: code.text, span: code.span, label: "shellfence exec", inProcess: false, ...(base !== undefined ? { base } : {}) });
+};
+
+/** The guard's program as a path names it: its bin link, or the script in its package. */
+export const GUARD_PROGRAM = /(^|\/)shellfence(\.[cm]?js)?$|(^|\/)node_modules\/shellfence\/bin\//;
+
+const KNOWN = new Set(["check", "config", "doctor", "scan", "hook", "serve", "exec", "help", "-h", "--help"]);
+
+export const SHELLFENCE: TableSpec = {
+  names: ["shellfence"],
+  abbreviations: false,
+  options: {},
+  operands: { all: "none" },
+  subcommands: {
+    check: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
+    config: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
+    doctor: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
+    hook: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
+    serve: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
+    scan: { names: [], abbreviations: false, options: { ...READING, ...each(read, "--root") }, operands: { all: "read" } },
+    exec: {
+      names: [], abbreviations: false,
+      options: { "--cwd": chdir, "--profile": none, ...each(read, "--config"), ...each(none, "--root", "--home"), ...each(flag, "--no-sandbox", "--approve-ask", "-h", "--help") },
+      operands: { all: "none" }, custom: execCustom,
+    },
+  },
+  unknownSubcommand: "none",
+  custom: hooks((ctx) => {
+    const sub = ctx.operands[0];
+    if (sub !== undefined && (sub.text === null || !KNOWN.has(sub.text))) {
+      issue(ctx, "PROTECTED_PATH", `shellfence ${sub.text ?? sub.source}: a subcommand of the guard's own program that is not known to only read`);
+    }
+  }),
+};
