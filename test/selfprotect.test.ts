@@ -27,7 +27,18 @@ const box = useSandbox((fx) => {
   }
   mkdirSync(join(fx.project, "node_modules/.bin"));
   symlinkSync("../shellfence/bin/shellfence.js", join(fx.project, "node_modules/.bin/shellfence"));
-  return { config: [{ permission: { read: { "*.env": "deny" }, write: "allow" } }] };
+  // The user's host directories are outside the roots: allowed there, so that only the guard's protection asks.
+  const home = Object.fromEntries([".claude/**", ".config/**", ".pi/**"].map((d) => [`${fx.home}/${d}`, "allow"]));
+  return { config: [{ permission: { read: { "*.env": "deny" }, write: "allow", external_directory: { "*": "ask", ...home } } }] };
+});
+
+/** A repository with none of the guard's files in it: what git does to its whole tree is git's work. */
+const repo = useSandbox((fx) => {
+  for (const [f, c] of Object.entries({ ".git/config": "[core]\n", ".git/HEAD": "ref: refs/heads/main\n", ".git/hooks/x.sample": "\n", x: "\n" })) {
+    mkdirSync(join(fx.project, f, ".."), { recursive: true });
+    writeFileSync(join(fx.project, f), c);
+  }
+  return { config: [{ permission: { write: "allow" } }] };
 });
 
 table("the guard's own command line, however it is started, asks when it turns the guard off", box, [
@@ -56,4 +67,54 @@ table("the guard's own command line, however it is started, asks when it turns t
   ["npx shellfence exec -- 'cat src/main.ts'", "allow", ["read $P/src/main.ts"]],
   ["npx shellfence doctor --json", "allow"],
   ["shellfence config --explain", "allow"],
+]);
+
+// git's directory holds code the next `git status` runs (core.fsmonitor, hooks): a zone that
+// only git itself, doing its ordinary work, writes without asking.
+table("git's own directory is written by git alone", box, [
+  ["printf '[core]\\n\\tfsmonitor = x' >> .git/config", "ask", ["#PROTECTED_PATH", "write $P/.git/config"]],
+  ["cp x .git/hooks/pre-commit", "ask", ["#PROTECTED_PATH", "write $P/.git/hooks/pre-commit"]],
+  ["tee .git/info/attributes < x", "ask", ["#PROTECTED_PATH"]],
+  ["echo 'gitdir: /tmp/evil' > .git/commondir", "ask", ["#PROTECTED_PATH"]],
+  ["mkdir -p .git/modules/m && cp x .git/modules/m/config", "ask", ["#PROTECTED_PATH"]],
+  ["echo 'gitdir: /tmp/evil' > src/.git", "ask", ["#PROTECTED_PATH", "write $P/src/.git"]],
+  ["mv .git /tmp/g", "ask", ["#PROTECTED_PATH"]],
+  ["mv x .git", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf .git/hooks", "ask", ["#PROTECTED_PATH"]],
+  ["tar xf a.tar -C .git", "ask", ["#PROTECTED_PATH"]],
+]);
+
+table("git doing its own work in a repository is not asked about", repo, [
+  ["printf '[core]\\n\\tfsmonitor = x' >> .git/config", "ask", ["#PROTECTED_PATH", "write $P/.git/config"]],
+  ["cp x .git/hooks/pre-commit", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf .", "ask", ["#PROTECTED_PATH"]],
+  ["git commit -m x", "allow"],
+  ["git stash", "allow"],
+  ["git clean -fdx", "allow"],
+  ["git init sub", "allow"],
+  ["git config user.name me", "allow"],
+  ["git checkout -b topic", "allow"],
+  ["cat .git/config", "allow"],
+  ["echo x > .gitignore", "allow"],
+  ["echo x > .github/workflows/ci.yml", "allow"],
+  ["rm -rf build && cp -r src build", "allow"],
+  ["rm -rf build", "allow"],
+]);
+
+// The hosts load what is in their directories as code or configuration, with no check.
+table("the hosts' directories are zones: writing, making, renaming or unpacking into them asks", box, [
+  ["mkdir -p .opencode/tools && echo x > .opencode/tools/bash.ts", "ask", ["#PROTECTED_PATH", "write $P/.opencode"]],
+  ["mkdir .opencode && tar xf a.tar -C .opencode", "ask", ["#PROTECTED_PATH"]],
+  ["echo x > .opencode/tool/bash.ts", "ask", ["#PROTECTED_PATH"]],
+  ["echo '{}' > .opencode/opencode.jsonc", "ask", ["#PROTECTED_PATH"]],
+  ["mkdir -p .claude/hooks && cp x .claude/hooks/pre.sh", "ask", ["#PROTECTED_PATH"]],
+  ["cp x .claude/agents/a.md", "ask", ["#PROTECTED_PATH"]],
+  ["mkdir -p .pi/extensions && cp x .pi/extensions/e.ts", "ask", ["#PROTECTED_PATH"]],
+  ["mv docs .pi", "ask", ["#PROTECTED_PATH"]],
+  ["cp x $H/.claude/settings.json", "ask", ["#PROTECTED_PATH"]],
+  ["mkdir -p $H/.config/opencode/tools && cp x $H/.config/opencode/tools/bash.ts", "ask", ["#PROTECTED_PATH"]],
+  ["cp x $H/.pi/agent/extensions/e.ts", "ask", ["#PROTECTED_PATH"]],
+  ["cat .opencode/tools/bash.ts", "allow"],
+  ["echo x > opencode-notes.md", "allow"],
+  ["mkdir -p docs/pi && echo x > docs/pi/notes.md", "allow"],
 ]);

@@ -26,6 +26,9 @@ export interface JudgeContext {
   readonly configHome?: string | null;
 }
 
+/** A command run as git itself (`git stash`, `/usr/bin/git commit`): its writes in `.git/` are git's own work. */
+const GIT_COMMAND = /^(\S*\/)?git( |$)/;
+
 /** An access still waiting for an answer from an async path policy. */
 export const PENDING = "pending";
 export type Judged = Judgement | typeof PENDING;
@@ -74,7 +77,7 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   // very path lowers it. Writing a directory writes what it holds: `rm -rf .claude`.
   let guarded = false;
   if (s.kind === "write" || s.kind === "unknown") {
-    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome);
+    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, GIT_COMMAND.test(s.command));
     if (reached !== null && policy.reasonDecision("PROTECTED_PATH") !== "allow") {
       guarded = true;
       const what = reached === s.resolved ? s.written : `${s.written}: what it writes includes ${reached.slice(s.resolved === "/" ? 1 : s.resolved.length + 1)}, which`;

@@ -15,18 +15,30 @@ export function configHomeOf(home: string | null): string | null {
 }
 
 /**
- * By name, at any depth: `.shellfence.json`, `.claude/settings(.local).json`, `opencode.json(c)`,
- * `.opencode/plugin(s)/`, `.pi/settings.json`, `.pi/agent/settings.json`, `.pi/(agent/)extensions/`,
- * and the hook program (`node_modules/shellfence/`, `node_modules/.bin/shellfence`).
+ * By name, at any depth: `.shellfence.json`, `opencode.json(c)`, the hook program
+ * (`node_modules/shellfence/`, `node_modules/.bin/shellfence`), and the hosts' directories as
+ * zones — `.claude/` (settings, hooks, and the agents and skills whose frontmatter may hold
+ * hooks), `.opencode/` (plugins, and tools: a tool named `bash` replaces opencode's own and
+ * runs in the host unchecked), `.pi/` (settings, extensions): whatever is written there, made,
+ * renamed or unpacked, the host loads as its own code or configuration.
  */
 const PROTECTED_NAME =
-  /\/(\.shellfence\.json$|\.claude\/settings(\.local)?\.json$|(\.opencode\/)?opencode\.jsonc?$|\.opencode\/plugins?(\/|$)|\.pi\/(agent\/)?(settings\.json$|extensions(\/|$))|node_modules\/shellfence(\/|$)|node_modules\/\.bin\/shellfence$)/;
-/** In the config home: the guard's own directory and opencode's global plugins. */
-const PROTECTED_CONFIG = /^\/(shellfence|opencode\/plugins?)(\/|$)/;
+  /\/(\.shellfence\.json$|\.claude(\/|$)|opencode\.jsonc?$|\.opencode(\/|$)|\.pi(\/|$)|node_modules\/shellfence(\/|$)|node_modules\/\.bin\/shellfence$)/;
+/**
+ * git's own directory, where a write is code the next `git status` or `git commit` runs (the
+ * agent's or the user's): `core.fsmonitor` or an alias in `config`, a hook, `info/attributes`,
+ * a submodule's config, `commondir` or a worktree's link to another git directory — and a
+ * `.git` itself, a directory renamed or a file made that points git elsewhere. git doing its
+ * ordinary work writes here (`git commit`, `git init`), and is not asked about for it: the
+ * git entry judges the options and keys that make it run programs (table/vcs/git-config.ts).
+ */
+const GIT_ZONE = /\/\.git(\/(config|hooks|info|modules|commondir|worktrees)(\/|$)|$)/;
+/** In the config home: the guard's own directory and opencode's. */
+const PROTECTED_CONFIG = /^\/(shellfence|opencode)(\/|$)/;
 
 /** Is this (physically resolved) path one of the guard's files, or inside one of its directories? */
-function isProtectedIn(resolved: string, configHome: string | null): boolean {
-  if (PROTECTED_NAME.test(resolved)) return true;
+function isProtectedIn(resolved: string, configHome: string | null, byGit: boolean): boolean {
+  if (PROTECTED_NAME.test(resolved) || (!byGit && GIT_ZONE.test(resolved))) return true;
   return configHome !== null && resolved.startsWith(configHome) && PROTECTED_CONFIG.test(resolved.slice(configHome.length));
 }
 
@@ -40,6 +52,13 @@ const ROOT_ANCHORS = [
 const HOME_ANCHORS = [".claude/settings.json", ".claude/settings.local.json", ".pi/agent/settings.json", ".pi/agent/extensions"];
 /** …in the config home. */
 const CONFIG_ANCHORS = ["shellfence", "opencode/opencode.json", "opencode/opencode.jsonc", "opencode/plugin", "opencode/plugins"];
+/**
+ * Zones a write from above reaches as well, but which the sandbox leaves writable (git's own
+ * work writes `.git/`; the hosts write their directories): only the judgement uses them.
+ */
+const ROOT_ZONES = [".claude", ".opencode", ".pi", ".git"];
+const HOME_ZONES = [".claude", ".pi"];
+const CONFIG_ZONES = ["opencode"];
 
 function under(dir: string, rel: string): string {
   return dir === "/" ? `/${rel}` : `${dir.replace(/\/$/, "")}/${rel}`;
@@ -48,7 +67,9 @@ function under(dir: string, rel: string): string {
 /** Where the guard's files live for some roots and a home, whether they exist or not. */
 interface Anchors {
   readonly paths: readonly string[];
-  /** Every proper ancestor of a path in `paths`: only a write of one of these can reach one. */
+  /** The zones (ROOT_ZONES…): judged as `paths` are, not kept read-only by the sandbox. */
+  readonly zones: readonly string[];
+  /** Every proper ancestor of a path in `paths` or `zones`: only a write of one of these can reach one. */
   readonly above: ReadonlySet<string>;
 }
 
@@ -74,12 +95,16 @@ function anchorsFor(roots: readonly string[], home: string | null, configHome: s
   for (const r of roots) for (const rel of ROOT_ANCHORS) paths.add(under(r, rel));
   if (home !== null) for (const rel of HOME_ANCHORS) paths.add(under(home, rel));
   if (configHome !== null) for (const rel of CONFIG_ANCHORS) paths.add(under(configHome, rel));
+  const zones = new Set<string>();
+  for (const r of roots) for (const rel of ROOT_ZONES) zones.add(under(r, rel));
+  if (home !== null) for (const rel of HOME_ZONES) zones.add(under(home, rel));
+  if (configHome !== null) for (const rel of CONFIG_ZONES) zones.add(under(configHome, rel));
   const above = new Set<string>();
-  for (const p of paths) {
+  for (const p of [...paths, ...zones]) {
     for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) above.add(p.slice(0, i));
     above.add("/");
   }
-  const anchors = { paths: [...paths], above };
+  const anchors = { paths: [...paths], zones: [...zones], above };
   if (ANCHOR_CACHE.size > 64) ANCHOR_CACHE.clear();
   ANCHOR_CACHE.set(key, anchors);
   last = { roots, home, configHome, anchors };
@@ -89,15 +114,16 @@ function anchorsFor(roots: readonly string[], home: string | null, configHome: s
 /**
  * The guard's file that a write of `resolved` reaches: `resolved` itself when it is one, else
  * the first place below it where one lives and something exists (a recursive write, move or
- * removal of a directory writes what it holds). Null when there is none.
+ * removal of a directory writes what it holds). Null when there is none. `byGit`: the write
+ * is git's own (a command run as `git …`), which git's directory does not count against.
  */
-export function protectedReach(resolved: string, home: string | null, roots: readonly string[], fs: FileSystem, configHome = configHomeOf(home)): string | null {
-  if (isProtectedIn(resolved, configHome)) return resolved;
+export function protectedReach(resolved: string, home: string | null, roots: readonly string[], fs: FileSystem, configHome = configHomeOf(home), byGit = false): string | null {
+  if (isProtectedIn(resolved, configHome, byGit)) return resolved;
   const anchors = anchorsFor(roots, home, configHome);
   if (!anchors.above.has(resolved)) return null;
   const prefix = resolved === "/" ? "/" : `${resolved}/`;
-  for (const a of anchors.paths) {
-    if (!a.startsWith(prefix)) continue;
+  for (const a of [...anchors.paths, ...anchors.zones]) {
+    if (!a.startsWith(prefix) || (byGit && GIT_ZONE.test(a))) continue;
     // Directory by directory, so a missing `.claude` costs one look for both of its files.
     let present = true;
     for (let i = a.indexOf("/", prefix.length); present && i > 0; i = a.indexOf("/", i + 1)) present = fs.lstat(a.slice(0, i)) !== null;
