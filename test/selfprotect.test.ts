@@ -118,3 +118,25 @@ table("the hosts' directories are zones: writing, making, renaming or unpacking 
   ["echo x > opencode-notes.md", "allow"],
   ["mkdir -p docs/pi && echo x > docs/pi/notes.md", "allow"],
 ]);
+
+// A hard link is the same file under a name the guard does not protect: making one is a write
+// of it (as `ln` without -s is), and of a tree that holds one.
+table("a hard link of the guard's files is a write of them", box, [
+  ["cp -l .shellfence.json y && echo '{}' > y", "ask", ["#PROTECTED_PATH", "unknown $P/.shellfence.json"]],
+  ["cp --link .shellfence.json y", "ask", ["#PROTECTED_PATH"]],
+  ["cp -al node_modules/shellfence/bin hb", "ask", ["#PROTECTED_PATH", "unknown $P/node_modules/shellfence/bin"]],
+  ["cp -lr . ../copy", "ask", ["#PROTECTED_PATH"]],
+  ["cp -l -t /tmp .git/config", "ask", ["#PROTECTED_PATH"]],
+  ["rsync -a --link-dest=$P/node_modules/shellfence src/ /tmp/b/", "ask", ["#PROTECTED_PATH"]],
+  ["echo .shellfence.json | cpio -pl /tmp/c", "ask", ["#PROTECTED_PATH"]],
+  ["echo .shellfence.json | cpio -p --link /tmp/c", "ask", ["#PROTECTED_PATH"]],
+  ["echo .shellfence.json | bsdcpio -pl /tmp/c", "ask", ["#PROTECTED_PATH"]],
+  ["ln .shellfence.json y", "ask", ["#PROTECTED_PATH"]],
+  ["link .shellfence.json y", "ask", ["#PROTECTED_PATH"]],
+  // Copies are not links, and a hard link of the project's own files is as before.
+  ["cp .shellfence.json y && echo '{}' > y", "allow"],
+  ["cp -r node_modules/shellfence/bin hb", "allow"],
+  ["cp -al src build/src", "allow", ["unknown $P/src"]],
+  ["cp -a src build/src", "allow"],
+  ["echo src/main.ts | cpio -p build", "allow"],
+]);

@@ -85,15 +85,17 @@ export const COREUTILS: readonly TableSpec[] = [
     pipe: [LS_LISTING],
   },
   {
-    names: ["cp"], flags: "adfHilLnprRsuvxZ",
-    long: ["--attributes-only", "--copy-contents", "--debug", "--force", "--interactive", "--link", "--no-clobber", "--one-file-system", "--parents", "--remove-destination", "--strip-trailing-slashes", "--symbolic-link", "--update", "--verbose", "--keep-directory-symlink"],
+    names: ["cp"], flags: "adfHiLnprRsuvxZ",
+    long: ["--attributes-only", "--copy-contents", "--debug", "--force", "--interactive", "--no-clobber", "--one-file-system", "--parents", "--remove-destination", "--strip-trailing-slashes", "--symbolic-link", "--update", "--verbose", "--keep-directory-symlink"],
     options: {
       ...targetOptions, ...backupOptions,
       "-r": { modes: ["recursive"] }, "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "-a": { modes: ["recursive"] }, "--archive": { modes: ["recursive"] },
       "-L": { modes: ["follow"] }, "--dereference": { modes: ["follow"] }, "-P": { clears: ["follow"] }, "--no-dereference": { clears: ["follow"] },
       "--preserve": optionalNone, "--no-preserve": none, "--sparse": none, "--reflink": optionalNone, "--context": optionalNone, "--update=": none,
+      "-l": { modes: ["link"] }, "--link": { modes: ["link"] },
     },
-    operands: { sources: "read", dest: "write" },
+    // -l hard-links the sources: a write through the new name is a write of them, as with `ln`.
+    operands: { sources: { default: "read", modes: { link: "unknown" } }, dest: "write" },
     recursion: { mode: "recursive", follow: { mode: "follow" } },
     // Symlinks they may leave are `links` effects (linkNames), not a change anywhere.
     changes: { fs: true },

@@ -350,7 +350,8 @@ const RSYNC: TableSpec = {
     for (const it of optionItems(ctx, "--backup-dir", "-T", "--temp-dir", "--partial-dir", "--link-dest", "--compare-dest", "--copy-dest")) {
       const v = it.value;
       if (!v) continue;
-      const kind = /dest$/.test(it.name) ? "read" : "write";
+      // --link-dest hard-links what is unchanged there into the destination: written through it, as `ln` is.
+      const kind = it.name === "--link-dest" ? "unknown" : /dest$/.test(it.name) ? "read" : "write";
       ctx.role(v, kind, it.base);
       if (dest && dest.text !== null && v.text !== null && !v.text.startsWith("/")) {
         const base = baseOfArg(ctx, dest);
