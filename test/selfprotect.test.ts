@@ -99,6 +99,9 @@ table("git doing its own work in a repository is not asked about", repo, [
   ["echo x > .github/workflows/ci.yml", "allow"],
   ["rm -rf build && cp -r src build", "allow"],
   ["rm -rf build", "allow"],
+  // No package.json names the guard here.
+  ["npm pkg set scripts.x=y", "allow", ["write $P/package.json"]],
+  ["echo '{}' > package.json", "allow"],
 ]);
 
 // The hosts load what is in their directories as code or configuration, with no check.
@@ -139,4 +142,33 @@ table("a hard link of the guard's files is a write of them", box, [
   ["cp -al src build/src", "allow", ["unknown $P/src"]],
   ["cp -a src build/src", "allow"],
   ["echo src/main.ts | cpio -p build", "allow"],
+]);
+
+// Removing or replacing the guard's package leaves the hook missing (Claude Code runs on after
+// a hook that exits 127) or running the agent's program.
+table("the package manager does not remove or replace the guard's package without asking", box, [
+  ["npm uninstall shellfence", "ask", ["#PROTECTED_PATH", "write $P/node_modules/shellfence"]],
+  ["npm rm shellfence left-pad", "ask", ["#PROTECTED_PATH"]],
+  ["npm i -D shellfence@file:./x", "ask", ["#PROTECTED_PATH"]],
+  ["npm install sf@npm:shellfence@0.0.1", "ask", ["#PROTECTED_PATH"]],
+  ["npm link shellfence", "ask", ["#PROTECTED_PATH"]],
+  ["npm uninstall $PKG", "ask", ["#PROTECTED_PATH"]],
+  ["pnpm remove shellfence", "ask", ["#PROTECTED_PATH"]],
+  ["yarn remove shellfence", "ask", ["#PROTECTED_PATH"]],
+  ["bun remove shellfence", "ask", ["#PROTECTED_PATH"]],
+  ["npm pkg set devDependencies.shellfence=file:./x && npm install", "ask", ["#PROTECTED_PATH", "write $P/package.json"]],
+  ["npm pkg delete devDependencies.shellfence", "ask", ["#PROTECTED_PATH"]],
+  ["sed -i s/shellfence/x/ package.json", "ask", ["#PROTECTED_PATH"]],
+  ["echo '{}' > package-lock.json", "ask", ["#PROTECTED_PATH"]],
+  ["echo '{}' > package.json", "ask", ["#PROTECTED_PATH"]],
+  // Everyday package work is not asked about.
+  ["npm install", "allow"],
+  ["npm ci", "allow"],
+  ["npm install left-pad", "allow"],
+  ["npm uninstall left-pad", "allow"],
+  ["npm update", "allow"],
+  ["pnpm add -D shellfence-plugin", "allow"],
+  ["npm pkg get name", "allow"],
+  ["npm run build", "allow"],
+  ["echo '{}' > src/package.json", "allow"],
 ]);

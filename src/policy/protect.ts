@@ -36,9 +36,24 @@ const GIT_ZONE = /\/\.git(\/(config|hooks|info|modules|commondir|worktrees)(\/|$
 /** In the config home: the guard's own directory and opencode's. */
 const PROTECTED_CONFIG = /^\/(shellfence|opencode)(\/|$)/;
 
+/**
+ * The package manager's manifest and lockfiles: where one names the guard's package, rewriting
+ * it and installing replaces or removes the hook program (`npm pkg set
+ * devDependencies.shellfence=file:./x && npm install`).
+ */
+const MANIFEST = /\/(package\.json|package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?)$/;
+/** The guard's package named in one (a key, a `node_modules/` path, a `shellfence@` spec); not `shellfence-x`. */
+const NAMES_GUARD = /(^|[^\w.-])shellfence($|[^\w.-])/m;
+/** Lockfiles of large projects run to megabytes; past this one is taken to name the guard. */
+const MANIFEST_MAX = 16 * 1024 * 1024;
+
 /** Is this (physically resolved) path one of the guard's files, or inside one of its directories? */
-function isProtectedIn(resolved: string, configHome: string | null, byGit: boolean): boolean {
+function isProtectedIn(resolved: string, configHome: string | null, byGit: boolean, fs: FileSystem): boolean {
   if (PROTECTED_NAME.test(resolved) || (!byGit && GIT_ZONE.test(resolved))) return true;
+  if (MANIFEST.test(resolved) && fs.lstat(resolved) === "file") {
+    const text = fs.readFile(resolved, MANIFEST_MAX);
+    return text === null || NAMES_GUARD.test(text);
+  }
   return configHome !== null && resolved.startsWith(configHome) && PROTECTED_CONFIG.test(resolved.slice(configHome.length));
 }
 
@@ -118,7 +133,7 @@ function anchorsFor(roots: readonly string[], home: string | null, configHome: s
  * is git's own (a command run as `git …`), which git's directory does not count against.
  */
 export function protectedReach(resolved: string, home: string | null, roots: readonly string[], fs: FileSystem, configHome = configHomeOf(home), byGit = false): string | null {
-  if (isProtectedIn(resolved, configHome, byGit)) return resolved;
+  if (isProtectedIn(resolved, configHome, byGit, fs)) return resolved;
   const anchors = anchorsFor(roots, home, configHome);
   if (!anchors.above.has(resolved)) return null;
   const prefix = resolved === "/" ? "/" : `${resolved}/`;

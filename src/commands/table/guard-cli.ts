@@ -33,6 +33,15 @@ const execCustom: Custom = (ctx) => {
 /** The guard's program as a path names it: its bin link, or the script in its package. */
 export const GUARD_PROGRAM = /(^|\/)shellfence(\.[cm]?js)?$|(^|\/)node_modules\/shellfence\/bin\//;
 
+/**
+ * A package spec that names the guard's package (`shellfence`, `shellfence@1`, an alias
+ * `x@npm:shellfence@1`), or one whose text is not known: installing, removing, updating or
+ * linking it replaces the hook program.
+ */
+export function namesGuardPackage(text: string | null): boolean {
+  return text === null || /^(shellfence(@.*)?|[^@]+@npm:shellfence(@.*)?)$/.test(text);
+}
+
 const KNOWN = new Set(["check", "config", "doctor", "scan", "hook", "serve", "exec", "help", "-h", "--help"]);
 
 export const SHELLFENCE: TableSpec = {

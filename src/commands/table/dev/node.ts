@@ -8,7 +8,7 @@ import { type Arg, withValue } from "../../effects.ts";
 import type { Analyser, OptionSpec, SpecContext } from "../../spec.ts";
 import { againstCwd, chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
-import { GUARD_PROGRAM } from "../guard-cli.ts";
+import { GUARD_PROGRAM, namesGuardPackage } from "../guard-cli.ts";
 import { analysedInlineCode, info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
 
 /** `node node_modules/shellfence/bin/shellfence.js ARGS` is the guard's command line (table/guard-cli.ts). */
@@ -194,7 +194,7 @@ function npmConfigWrites(fixedVerb: string | null): Custom {
   };
 }
 /** Subcommands of npm, pnpm, yarn and bun that install or remove packages. */
-const INSTALLS = /^(install|i|in|ins|inst|isntall|ci|clean-install|ic|install-clean|install-test|it|install-ci-test|cit|add|a|update|up|upgrade|upgrade-interactive|remove|rm|r|un|uninstall|unlink|link|dedupe|ddp|prune|rebuild|rb|import|unplug)$/;
+const INSTALLS = /^(install|i|in|ins|inst|isntall|ci|clean-install|ic|install-clean|install-test|it|install-ci-test|cit|add|a|update|up|upgrade|upgrade-interactive|remove|rm|r|un|uninstall|unlink|link|ln|dedupe|ddp|prune|rebuild|rb|import|unplug)$/;
 
 /**
  * Installing writes the package's node_modules, where links (workspace packages, `file:` and
@@ -210,7 +210,11 @@ const nodeInstall: Custom = (ctx) => {
   if (!INSTALLS.test(verb)) return;
   const dir = ctx.disk.findUp("package.json", ctx.start ?? null);
   const modules = dir === null ? "node_modules" : dir === "/" ? "/node_modules" : `${dir}/node_modules`;
-  ctx.emit({ t: "links", arg: syntheticArg(modules, spanOf(ctx)), tree: true, ...(dir === null && ctx.start !== undefined ? { base: ctx.start } : {}) });
+  const base = dir === null && ctx.start !== undefined ? { base: ctx.start } : {};
+  ctx.emit({ t: "links", arg: syntheticArg(modules, spanOf(ctx)), tree: true, ...base });
+  // Naming the guard's package replaces or removes the hook program: a write of it (PROTECTED_PATH).
+  const guard = ctx.operands.find((a) => namesGuardPackage(a.text));
+  if (guard) ctx.emit({ t: "path", arg: withValue(guard, `${modules}/shellfence`, ""), kind: "write", ...base });
 };
 const npmInstall = npmSub({ custom: hooks(packageSpecs, nodeInstall) });
 /**
@@ -313,10 +317,12 @@ export const NPM: TableSpec = {
     version: npmSub({ custom: (ctx) => { if (ctx.operands.length) projectEvents("npm version", ["version"], 1)(ctx); } }),
     // npm cache add SPEC fetches the package into the cache: a local tarball or directory is read.
     cache: npmSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "add" && ctx.operands[0]?.text !== null) return; for (const a of ctx.operands.slice(1)) localPackage(ctx, a, "read"); } }),
-    ...Object.fromEntries(["init", "create", "innit", "pkg", "get", "whoami", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "stars", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
+    // npm pkg set|delete|fix rewrites the package.json it works in.
+    pkg: npmSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "get") ctx.role(syntheticArg("package.json", spanOf(ctx)), "write", ctx.start); } }),
+    ...Object.fromEntries(["init", "create", "innit", "get", "whoami", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "stars", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
     ...Object.fromEntries(["owner", "author", "dist-tag", "dist-tags", "deprecate", "unpublish", "access", "star", "unstar", "bugs", "issues", "docs", "home", "repo"].map((n) => [n, npmSpecs])),
     exec: npmExec, x: npmExec,
-    link: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    ...Object.fromEntries(["link", "ln"].map((n) => [n, npmSub({ custom: hooks((ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")), nodeInstall) })])),
     pack: npmSub({ options: { ...NPM_GLOBAL, "--pack-destination": write }, custom: hooks(packageSpecs, projectEvents("npm pack", PACK_EVENTS)) }),
     publish: npmSub({ custom: hooks(packageSpecs, projectEvents("npm publish", PUBLISH_EVENTS)) }),
     edit: npmSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm edit opens an editor on an installed package") }),
@@ -391,7 +397,7 @@ export const PNPM: TableSpec = {
     start: pnpmSub({ custom: packageScript("pnpm run", "start") }),
     ...Object.fromEntries(["config", "c"].map((n) => [n, pnpmSub({ custom: pnpmConfigWrites })])),
     ...Object.fromEntries(["create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "self-update", "approve-builds", "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((n) => [n, pnpmSub()])),
-    link: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    ...Object.fromEntries(["link", "ln"].map((n) => [n, pnpmSub({ custom: hooks((ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")), nodeInstall) })])),
     exec: pnpmExec, dlx: pnpmDlx,
     deploy: pnpmSub({ operands: { all: "write" } }),
   },
