@@ -172,3 +172,17 @@ table("the package manager does not remove or replace the guard's package withou
   ["npm run build", "allow"],
   ["echo '{}' > src/package.json", "allow"],
 ]);
+
+// A rule judges a file where it is; a rename or a hard link in the same command moves it out
+// from under the rule's pattern, so the rule follows it to the new name.
+table("a deny follows the file through a rename or a link made earlier in the command", box, [
+  ["mv .env z && cat z", "deny", ["#RULE_DENY", "read $P/.env"]],
+  ["mv .env build/ && cat build/.env.txt build/.env", "deny", ["read $P/.env"]],
+  ["mv -t build .env; grep x build/.env", "deny", ["read $P/.env"]],
+  ["mv .env a && mv a b && cat b", "deny", ["read $P/.env"]],
+  ["cd src && mv ../.env z && cd .. && cat src/z", "deny", ["read $P/.env"]],
+  ["git mv .env z && cat z", "deny", ["read $P/.env"]],
+  ["mv src/main.ts m.ts && cat m.ts", "allow"],
+  ["cat z; mv .env z", "allow"],
+  ["mv .env z", "allow", ["write $P/.env"]],
+]);

@@ -237,7 +237,7 @@ export function movedNames(ctx: SpecContext, sources: readonly Arg[]): void {
  * `replaceLink`: a destination that is a symlink to a directory is replaced (`ln -n`).
  * `single`: what one operand alone means (`ln -s T` makes `./basename(T)`); without it, nothing.
  */
-export function linkNames(ctx: SpecContext, opts: { readonly sourced: boolean; readonly replaceLink?: boolean; readonly single?: boolean }): void {
+export function linkNames(ctx: SpecContext, opts: { readonly sourced: boolean; readonly replaceLink?: boolean; readonly single?: boolean; readonly sameFile?: boolean }): void {
   const ops = ctx.operands;
   const emit = (dest: Arg, source: Arg, shape: { entry?: boolean; into?: boolean }) => {
     const base = baseOfArg(ctx, dest);
@@ -247,6 +247,7 @@ export function linkNames(ctx: SpecContext, opts: { readonly sourced: boolean; r
       ...(shape.into ? { into: true } : {}),
       ...(opts.replaceLink ? { replaceLink: true } : {}),
       ...(opts.sourced ? { source } : {}),
+      ...(opts.sourced && opts.sameFile ? { sameFile: true as const } : {}),
       ...(base !== undefined ? { base } : {}),
     });
   };

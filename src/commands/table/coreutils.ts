@@ -105,9 +105,10 @@ export const COREUTILS: readonly TableSpec[] = [
     custom: (ctx) => {
       const symbolic = optionItems(ctx, "-s", "--symbolic-link").length > 0;
       const asIs = ctx.modes.has("recursive") || optionItems(ctx, "-d", "-P", "--no-dereference").length > 0;
-      if (!symbolic && !asIs) return;
+      const link = ctx.modes.has("link") && !symbolic;
+      if (!symbolic && !asIs && !link) return;
       const parents = optionItems(ctx, "--parents").length > 0;
-      if (!parents) return linkNames(ctx, { sourced: !symbolic });
+      if (!parents) return linkNames(ctx, { sourced: !symbolic, sameFile: link });
       // --parents: each source lands at DIR/SOURCE, its whole name kept.
       const target = optionValues(ctx, "-t", "--target-directory").pop();
       const dir = target ?? (ctx.operands.length > 1 ? ctx.operands[ctx.operands.length - 1]! : null);
@@ -126,7 +127,7 @@ export const COREUTILS: readonly TableSpec[] = [
     // Symlinks they may leave are `links` effects (linkNames), not a change anywhere.
     changes: { fs: true },
     custom: (ctx) => {
-      linkNames(ctx, { sourced: true });
+      linkNames(ctx, { sourced: true, sameFile: true });
       // --exchange swaps the two: the source's name gets what the destination was.
       const ops = ctx.operands;
       const exchange = optionItems(ctx, "--exchange").length > 0;
@@ -166,7 +167,7 @@ export const COREUTILS: readonly TableSpec[] = [
       // -n: a LINK that is a symlink to a directory is replaced, not followed.
       const replaceLink = optionItems(ctx, "-n", "--no-dereference").length > 0;
       // The link (a hard link to a symlink is one too) is a name later paths cannot trust.
-      linkNames(ctx, { sourced: !symbolic, replaceLink, single: true });
+      linkNames(ctx, { sourced: !symbolic, replaceLink, single: true, sameFile: !symbolic });
       // `ln -s` with no operand only reports its usage (`ln -s <a> <b>` is two redirections).
       if (!symbolic || ctx.operands.length === 0) return;
       const ops = ctx.operands;

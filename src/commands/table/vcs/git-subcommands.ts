@@ -287,7 +287,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     // Like mv: a moved symlink (or a directory holding one) means something else where it lands.
     custom: (ctx) => {
       if (ctx.modes.has("dry")) return;
-      linkNames(ctx, { sourced: true });
+      linkNames(ctx, { sourced: true, sameFile: true });
       movedNames(ctx, ctx.operands.slice(0, -1));
     },
   },
