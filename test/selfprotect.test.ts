@@ -186,3 +186,24 @@ table("a deny follows the file through a rename or a link made earlier in the co
   ["cat z; mv .env z", "allow"],
   ["mv .env z", "allow", ["write $P/.env"]],
 ]);
+
+// The config files the guard loaded are its own wherever they are: a --config file, and the
+// file a `.shellfence.json` that is a symlink leads to.
+const configured = useSandbox((fx) => {
+  mkdirSync(join(fx.project, "conf"));
+  writeFileSync(join(fx.project, "conf", "real.json"), "{}\n");
+  symlinkSync("conf/real.json", join(fx.project, ".shellfence.json"));
+  writeFileSync(join(fx.outside, "extra.json"), JSON.stringify({ permission: { write: "allow", external_directory: { [`${fx.outside}/**`]: "allow" } } }));
+  return { projectConfig: fx.project, config: [join(fx.outside, "extra.json")] };
+});
+
+table("every config file loaded is protected, as named and where it leads", configured, [
+  ["echo '{}' > conf/real.json", "ask", ["#PROTECTED_PATH", "write $P/conf/real.json"]],
+  ["sed -i s/a/b/ conf/real.json", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf conf", "ask", ["#PROTECTED_PATH"]],
+  ["echo '{}' > $O/extra.json", "ask", ["#PROTECTED_PATH", "write $O/extra.json"]],
+  ["mv $O/extra.json $O/x.json", "ask", ["#PROTECTED_PATH"]],
+  ["echo '{}' > conf/other.json", "allow"],
+  ["echo x > $O/notes.txt", "allow"],
+  ["cat conf/real.json", "allow"],
+]);

@@ -165,7 +165,21 @@ class ShellGuard implements Guard {
     const fromFile = (r: { readonly path: string; readonly origin: string }) =>
       isAbsolute(r.path) || !files.has(r.origin) ? r.path : resolvePath(dirname(resolvePath(r.origin)), r.path);
     this.roots = [...(options.roots ?? []), ...policy.config.roots.map(fromFile)];
+    // Every config file loaded is the guard's own, wherever it is: as named, and where it leads.
+    const fs = options.fs ?? nodeFileSystem;
+    const loaded = new Set<string>();
+    for (const l of layers) {
+      if (!l.loaded || l.kind === "agent" || /^config\[\d+\]$/.test(l.origin)) continue;
+      const named = resolvePath(l.origin);
+      loaded.add(named);
+      const r = resolvePhysical(named, fs);
+      if (r.ok) loaded.add(r.path);
+    }
+    this.configFiles = [...loaded];
   }
+
+  /** The config files loaded, as named and resolved: protected as the guard's own (protect.ts). */
+  private readonly configFiles: readonly string[];
 
   check(command: string, options: CheckOptions = {}): Verdict {
     return guarded(() => {
@@ -270,7 +284,7 @@ class ShellGuard implements Guard {
   private context(roots: readonly string[], fs: FileSystem, mode: "sync" | "async", configHome = configHomeOf(this.home)): JudgeContext {
     const authority = this.options.authorizePath ? new PathAuthority(this.options.authorizePath, mode) : null;
     const scanner = new Scanner({ policy: this.policy, fs, roots, authority, limit: this.options.maxScanEntries ?? DEFAULT_SCAN_LIMIT });
-    return { policy: this.policy, roots, fs, authority, scanner, approvals: this.session, configHome };
+    return { policy: this.policy, roots, fs, authority, scanner, approvals: this.session, configHome, configFiles: this.configFiles };
   }
 
   private bashCall(call: ToolCall): { done: Verdict } | { command: string; options: CheckOptions } {
@@ -330,7 +344,7 @@ class ShellGuard implements Guard {
       insideLinkMatters: (target, kind, surface) =>
         this.options.authorizePath !== undefined ||
         this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface), "ask", kind) ||
-        ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs, configHome) !== null),
+        ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs, configHome, false, this.configFiles) !== null),
       parse: (text, dialect) => this.parseNested(text, dialect),
     });
     interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));

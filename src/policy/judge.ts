@@ -24,6 +24,8 @@ export interface JudgeContext {
   readonly approvals: SessionApprovals;
   /** Where the user's config lives, read once for the check (src/policy/protect.ts configHomeOf); read at each use without it. */
   readonly configHome?: string | null;
+  /** The config files the guard loaded, as named and resolved (protect.ts protectedReach). */
+  readonly configFiles?: readonly string[];
 }
 
 /** A command run as git itself (`git stash`, `/usr/bin/git commit`): its writes in `.git/` are git's own work. */
@@ -77,7 +79,7 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   // very path lowers it. Writing a directory writes what it holds: `rm -rf .claude`.
   let guarded = false;
   if (s.kind === "write" || s.kind === "unknown") {
-    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, GIT_COMMAND.test(s.command));
+    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, GIT_COMMAND.test(s.command), ctx.configFiles);
     if (reached !== null && policy.reasonDecision("PROTECTED_PATH") !== "allow") {
       guarded = true;
       const what = reached === s.resolved ? s.written : `${s.written}: what it writes includes ${reached.slice(s.resolved === "/" ? 1 : s.resolved.length + 1)}, which`;

@@ -88,25 +88,25 @@ interface Anchors {
   readonly above: ReadonlySet<string>;
 }
 
-let last: { roots: readonly string[]; home: string | null; configHome: string | null; anchors: Anchors } | null = null;
+let last: { roots: readonly string[]; home: string | null; configHome: string | null; loaded: readonly string[]; anchors: Anchors } | null = null;
 
 /** The places the guard's files live for these roots and this home. */
 export function protectedAnchors(roots: readonly string[], home: string | null): Anchors {
-  return anchorsFor(roots, home, configHomeOf(home));
+  return anchorsFor(roots, home, configHomeOf(home), []);
 }
 
 const ANCHOR_CACHE = new Map<string, Anchors>();
 
-function anchorsFor(roots: readonly string[], home: string | null, configHome: string | null): Anchors {
+function anchorsFor(roots: readonly string[], home: string | null, configHome: string | null, loaded: readonly string[]): Anchors {
   // One check asks with the same roots every time, and checks repeat them.
-  if (last !== null && last.roots === roots && last.home === home && last.configHome === configHome) return last.anchors;
-  const key = `${home}\u0000${configHome}\u0000${roots.join("\u0000")}`;
+  if (last !== null && last.roots === roots && last.home === home && last.configHome === configHome && last.loaded === loaded) return last.anchors;
+  const key = `${home}\u0000${configHome}\u0000${roots.join("\u0000")}\u0001${loaded.join("\u0000")}`;
   const cached = ANCHOR_CACHE.get(key);
   if (cached) {
-    last = { roots, home, configHome, anchors: cached };
+    last = { roots, home, configHome, loaded, anchors: cached };
     return cached;
   }
-  const paths = new Set<string>();
+  const paths = new Set<string>(loaded);
   for (const r of roots) for (const rel of ROOT_ANCHORS) paths.add(under(r, rel));
   if (home !== null) for (const rel of HOME_ANCHORS) paths.add(under(home, rel));
   if (configHome !== null) for (const rel of CONFIG_ANCHORS) paths.add(under(configHome, rel));
@@ -122,7 +122,7 @@ function anchorsFor(roots: readonly string[], home: string | null, configHome: s
   const anchors = { paths: [...paths], zones: [...zones], above };
   if (ANCHOR_CACHE.size > 64) ANCHOR_CACHE.clear();
   ANCHOR_CACHE.set(key, anchors);
-  last = { roots, home, configHome, anchors };
+  last = { roots, home, configHome, loaded, anchors };
   return anchors;
 }
 
@@ -131,10 +131,14 @@ function anchorsFor(roots: readonly string[], home: string | null, configHome: s
  * the first place below it where one lives and something exists (a recursive write, move or
  * removal of a directory writes what it holds). Null when there is none. `byGit`: the write
  * is git's own (a command run as `git …`), which git's directory does not count against.
+ * `loaded`: the config files the guard loaded, as named and as resolved (a `--config` file
+ * anywhere, the target of a `.shellfence.json` that is a symlink): guarded as its own.
  */
-export function protectedReach(resolved: string, home: string | null, roots: readonly string[], fs: FileSystem, configHome = configHomeOf(home), byGit = false): string | null {
-  if (isProtectedIn(resolved, configHome, byGit, fs)) return resolved;
-  const anchors = anchorsFor(roots, home, configHome);
+export function protectedReach(
+  resolved: string, home: string | null, roots: readonly string[], fs: FileSystem, configHome = configHomeOf(home), byGit = false, loaded: readonly string[] = [],
+): string | null {
+  if (loaded.includes(resolved) || isProtectedIn(resolved, configHome, byGit, fs)) return resolved;
+  const anchors = anchorsFor(roots, home, configHome, loaded);
   if (!anchors.above.has(resolved)) return null;
   const prefix = resolved === "/" ? "/" : `${resolved}/`;
   for (const a of [...anchors.paths, ...anchors.zones]) {
