@@ -5,6 +5,9 @@
 
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
+import { ignoresCase } from "../src/paths/case.ts";
+import { type FileSystem, nodeFileSystem } from "../src/paths/fs.ts";
 import { table, useSandbox } from "./support/table.ts";
 
 const box = useSandbox((fx) => {
@@ -207,3 +210,54 @@ table("every config file loaded is protected, as named and where it leads", conf
   ["echo x > $O/notes.txt", "allow"],
   ["cat conf/real.json", "allow"],
 ]);
+
+// On a filesystem that ignores case (macOS by default) `.ENV` is `.env`: names are matched folded.
+const folding = useSandbox((fx) => {
+  for (const f of [".shellfence.json", ".git/config", ".claude/settings.json"]) {
+    mkdirSync(join(fx.project, f, ".."), { recursive: true });
+    writeFileSync(join(fx.project, f), "{}\n");
+  }
+  return { caseInsensitive: true, config: [{ permission: { read: { "*.env": "deny", "Secrets/**": "deny" }, write: "allow" } }] };
+});
+
+table("on a case-insensitive filesystem, names are matched without regard to case", folding, [
+  ["cat .ENV", "deny", ["#RULE_DENY", "read $P/.ENV"]],
+  ["cat config/PROD.Env", "deny", ["#RULE_DENY"]],
+  ["cat secrets/key", "deny", ["#RULE_DENY"]],
+  ["echo '{}' > .SHELLFENCE.JSON", "ask", ["#PROTECTED_PATH"]],
+  ["printf '[core]' >> .GIT/CONFIG", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf .Claude", "ask", ["#PROTECTED_PATH"]],
+  ["cat README.md", "allow"],
+  ["echo x > notes.txt", "allow"],
+]);
+
+const exact = useSandbox(() => ({ caseInsensitive: false, config: [{ permission: { read: { "*.env": "deny" }, write: "allow" } }] }));
+
+table("on a case-sensitive filesystem, another spelling is another file", exact, [
+  ["cat .ENV", "allow"],
+  ["echo '{}' > .SHELLFENCE.JSON", "allow"],
+  ["cat .env", "deny", ["#RULE_DENY"]],
+]);
+
+describe("whether a filesystem ignores case is probed", () => {
+  /** A filesystem whose lookups ignore case, as APFS's do: only the listing keeps the spelling. */
+  const folded = (names: Record<string, string[]>): FileSystem => ({
+    ...nodeFileSystem,
+    lstat: (p) => {
+      const cut = p.lastIndexOf("/");
+      const parent = p.slice(0, cut) || "/";
+      return p === "/" || (names[parent] ?? []).some((n) => n.toLowerCase() === p.slice(cut + 1).toLowerCase()) ? "dir" : null;
+    },
+    readdir: (p) => names[p] ?? null,
+  });
+  test("a folding filesystem is found so, and a sensitive one not", () => {
+    const tree = { "/": ["Users"], "/Users": ["alice"], "/Users/alice": ["proj"] };
+    expect(ignoresCase(folded(tree), "/Users/alice/proj")).toBe(true);
+    expect(ignoresCase({ ...nodeFileSystem, lstat: () => null, readdir: () => ["proj"] }, "/Users/alice/proj")).toBe(false);
+  });
+  test("a guard without the switch probes its roots, its project and its home", () => {
+    // (ext4 and tmpfs keep case: on this machine's fixture the default probe finds no folding.)
+    expect(box.guard.policy.foldCase).toBe(ignoresCase(nodeFileSystem, box.fx.project));
+    expect(exact.guard.policy.foldCase).toBe(false);
+  });
+});

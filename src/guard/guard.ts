@@ -10,6 +10,7 @@ import { loadParser } from "../parse/grammar.ts";
 import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds, parseBounded } from "../parse/parse.ts";
 import { cachingFileSystem, type FileSystem, nodeFileSystem } from "../paths/fs.ts";
 import { resolvePhysical } from "../paths/resolve.ts";
+import { ignoresCase } from "../paths/case.ts";
 import { type AuthorizePath, PathAuthority } from "../policy/authorize.ts";
 import { isPathSurface, mergeLayers } from "../policy/config.ts";
 import { Policy, surfacesFor } from "../policy/decide.ts";
@@ -60,6 +61,12 @@ export interface GuardOptions {
   readonly maxScanEntries?: number;
   /** $HOME for `~` and `cd`; defaults to the current user's home. */
   readonly home?: string;
+  /**
+   * Match names without regard to case, as a case-insensitive filesystem finds them (`.ENV`
+   * is `.env`). Default: probed at the roots, the project config's directory and the home
+   * (src/paths/case.ts); on where any of them ignores case.
+   */
+  readonly caseInsensitive?: boolean;
   /** Environment variables the command's shell is known to have (CDPATH, …). */
   readonly env?: Readonly<Record<string, string>>;
   readonly fs?: FileSystem;
@@ -131,7 +138,18 @@ export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
     home,
   );
   const parser = await loadParser(options.grammarPath, options.grammarBytes);
-  return new ShellGuard(parser, new Policy(mergeLayers(layers), home), info, options);
+  const fold = options.caseInsensitive ?? probeCase(options, home);
+  return new ShellGuard(parser, new Policy(mergeLayers(layers), home, fold), info, options);
+}
+
+/** Whether the filesystem at the roots, the project config's directory or the home ignores case. */
+function probeCase(options: GuardOptions, home: string | null): boolean {
+  const fs = options.fs ?? nodeFileSystem;
+  const dirs = [...(options.roots ?? []), ...(options.projectConfig !== undefined ? [options.projectConfig] : []), ...(home !== null ? [home] : [])];
+  return dirs.some((d) => {
+    const r = resolvePhysical(resolvePath(d), fs);
+    return r.ok && fs.lstat(r.path) === "dir" && ignoresCase(fs, r.path);
+  });
 }
 
 /** What a check found before judging, or the verdict when there is nothing to judge. */
@@ -344,7 +362,7 @@ class ShellGuard implements Guard {
       insideLinkMatters: (target, kind, surface) =>
         this.options.authorizePath !== undefined ||
         this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface), "ask", kind) ||
-        ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs, configHome, false, this.configFiles) !== null),
+        ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs, configHome, false, this.configFiles, this.policy.foldCase) !== null),
       parse: (text, dialect) => this.parseNested(text, dialect),
     });
     interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));

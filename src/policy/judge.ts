@@ -79,7 +79,7 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   // very path lowers it. Writing a directory writes what it holds: `rm -rf .claude`.
   let guarded = false;
   if (s.kind === "write" || s.kind === "unknown") {
-    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, GIT_COMMAND.test(s.command), ctx.configFiles);
+    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, GIT_COMMAND.test(s.command), ctx.configFiles, policy.foldCase);
     if (reached !== null && policy.reasonDecision("PROTECTED_PATH") !== "allow") {
       guarded = true;
       const what = reached === s.resolved ? s.written : `${s.written}: what it writes includes ${reached.slice(s.resolved === "/" ? 1 : s.resolved.length + 1)}, which`;

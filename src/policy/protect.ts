@@ -47,11 +47,11 @@ const NAMES_GUARD = /(^|[^\w.-])shellfence($|[^\w.-])/m;
 /** Lockfiles of large projects run to megabytes; past this one is taken to name the guard. */
 const MANIFEST_MAX = 16 * 1024 * 1024;
 
-/** Is this (physically resolved) path one of the guard's files, or inside one of its directories? */
-function isProtectedIn(resolved: string, configHome: string | null, byGit: boolean, fs: FileSystem): boolean {
+/** Is this (physically resolved, perhaps case-folded) path one of the guard's files, or inside one of its directories? `onDisk`: as spelled. */
+function isProtectedIn(resolved: string, configHome: string | null, byGit: boolean, fs: FileSystem, onDisk = resolved): boolean {
   if (PROTECTED_NAME.test(resolved) || (!byGit && GIT_ZONE.test(resolved))) return true;
-  if (MANIFEST.test(resolved) && fs.lstat(resolved) === "file") {
-    const text = fs.readFile(resolved, MANIFEST_MAX);
+  if (MANIFEST.test(resolved) && fs.lstat(onDisk) === "file") {
+    const text = fs.readFile(onDisk, MANIFEST_MAX);
     return text === null || NAMES_GUARD.test(text);
   }
   return configHome !== null && resolved.startsWith(configHome) && PROTECTED_CONFIG.test(resolved.slice(configHome.length));
@@ -136,17 +136,22 @@ function anchorsFor(roots: readonly string[], home: string | null, configHome: s
  */
 export function protectedReach(
   resolved: string, home: string | null, roots: readonly string[], fs: FileSystem, configHome = configHomeOf(home), byGit = false, loaded: readonly string[] = [],
+  fold = false,
 ): string | null {
-  if (loaded.includes(resolved) || isProtectedIn(resolved, configHome, byGit, fs)) return resolved;
+  // On a filesystem that ignores case (src/paths/case.ts) `.SHELLFENCE.JSON` is the file: match folded.
+  const f = (p: string) => (fold ? p.toLowerCase() : p);
+  const subject = f(resolved);
+  if (loaded.some((l) => f(l) === subject) || isProtectedIn(subject, configHome === null ? null : f(configHome), byGit, fs, resolved)) return resolved;
   const anchors = anchorsFor(roots, home, configHome, loaded);
-  if (!anchors.above.has(resolved)) return null;
-  const prefix = resolved === "/" ? "/" : `${resolved}/`;
+  if (!anchors.above.has(resolved) && !(fold && [...anchors.above].some((a) => f(a) === subject))) return null;
+  const prefix = subject === "/" ? "/" : `${subject}/`;
   for (const a of [...anchors.paths, ...anchors.zones]) {
-    if (!a.startsWith(prefix) || (byGit && GIT_ZONE.test(a))) continue;
+    if (!f(a).startsWith(prefix) || (byGit && GIT_ZONE.test(a))) continue;
     // Directory by directory, so a missing `.claude` costs one look for both of its files.
     let present = true;
-    for (let i = a.indexOf("/", prefix.length); present && i > 0; i = a.indexOf("/", i + 1)) present = fs.lstat(a.slice(0, i)) !== null;
-    if (present && fs.lstat(a) !== null) return a;
+    const at = resolved + a.slice(prefix.length - (subject === "/" ? 0 : 1));
+    for (let i = at.indexOf("/", prefix.length); present && i > 0; i = at.indexOf("/", i + 1)) present = fs.lstat(at.slice(0, i)) !== null;
+    if (present && fs.lstat(at) !== null) return at;
   }
   return null;
 }
