@@ -23,6 +23,8 @@ const box = useSandbox((fx) => {
     ".git/hooks/pre-commit.sample": "\n",
     ".git/info/exclude": "\n",
     "x": "\n",
+    "vendor/sf/package.json": '{"name":"shellfence"}\n',
+    "packages/foo/package.json": '{"name":"foo"}\n',
   };
   for (const [f, c] of Object.entries(files)) {
     mkdirSync(join(fx.project, f, ".."), { recursive: true });
@@ -31,7 +33,7 @@ const box = useSandbox((fx) => {
   mkdirSync(join(fx.project, "node_modules/.bin"));
   symlinkSync("../shellfence/bin/shellfence.js", join(fx.project, "node_modules/.bin/shellfence"));
   // The user's host directories are outside the roots: allowed there, so that only the guard's protection asks.
-  const home = Object.fromEntries([".claude/**", ".config/**", ".pi/**"].map((d) => [`${fx.home}/${d}`, "allow"]));
+  const home = Object.fromEntries([".claude/**", ".claude.json", ".config/**", ".pi/**"].map((d) => [`${fx.home}/${d}`, "allow"]));
   return { config: [{ permission: { read: { "*.env": "deny" }, write: "allow", external_directory: { "*": "ask", ...home } } }] };
 });
 
@@ -120,6 +122,8 @@ table("the hosts' directories are zones: writing, making, renaming or unpacking 
   ["cp x $H/.claude/settings.json", "ask", ["#PROTECTED_PATH"]],
   ["mkdir -p $H/.config/opencode/tools && cp x $H/.config/opencode/tools/bash.ts", "ask", ["#PROTECTED_PATH"]],
   ["cp x $H/.pi/agent/extensions/e.ts", "ask", ["#PROTECTED_PATH"]],
+  ["echo '{}' > .mcp.json", "ask", ["#PROTECTED_PATH"]],
+  ["cp x $H/.claude.json", "ask", ["#PROTECTED_PATH"]],
   ["cat .opencode/tools/bash.ts", "allow"],
   ["echo x > opencode-notes.md", "allow"],
   ["mkdir -p docs/pi && echo x > docs/pi/notes.md", "allow"],
@@ -159,6 +163,11 @@ table("the package manager does not remove or replace the guard's package withou
   ["pnpm remove shellfence", "ask", ["#PROTECTED_PATH"]],
   ["yarn remove shellfence", "ask", ["#PROTECTED_PATH"]],
   ["bun remove shellfence", "ask", ["#PROTECTED_PATH"]],
+  ["npm install me/shellfence#main", "ask", ["#PROTECTED_PATH"]],
+  ["npm install ./vendor/sf", "ask", ["#PROTECTED_PATH"]],
+  ["pnpm add file:vendor/sf", "ask", ["#PROTECTED_PATH"]],
+  ["npm install ./x.tgz", "ask", ["#PROTECTED_PATH"]],
+  ["npm install ./packages/foo", "allow"],
   ["npm pkg set devDependencies.shellfence=file:./x && npm install", "ask", ["#PROTECTED_PATH", "write $P/package.json"]],
   ["npm pkg delete devDependencies.shellfence", "ask", ["#PROTECTED_PATH"]],
   ["sed -i s/shellfence/x/ package.json", "ask", ["#PROTECTED_PATH"]],

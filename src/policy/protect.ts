@@ -20,10 +20,11 @@ export function configHomeOf(home: string | null): string | null {
  * zones — `.claude/` (settings, hooks, and the agents and skills whose frontmatter may hold
  * hooks), `.opencode/` (plugins, and tools: a tool named `bash` replaces opencode's own and
  * runs in the host unchecked), `.pi/` (settings, extensions): whatever is written there, made,
- * renamed or unpacked, the host loads as its own code or configuration.
+ * renamed or unpacked, the host loads as its own code or configuration. Also Claude Code's
+ * MCP servers, which it starts as programs: `.mcp.json`, and `~/.claude.json`.
  */
 const PROTECTED_NAME =
-  /\/(\.shellfence\.json$|\.claude(\/|$)|opencode\.jsonc?$|\.opencode(\/|$)|\.pi(\/|$)|node_modules\/shellfence(\/|$)|node_modules\/\.bin\/shellfence$)/;
+  /\/(\.shellfence\.json$|\.claude(\/|$)|\.claude\.json$|\.mcp\.json$|opencode\.jsonc?$|\.opencode(\/|$)|\.pi(\/|$)|node_modules\/shellfence(\/|$)|node_modules\/\.bin\/shellfence$)/;
 /**
  * git's own directory, where a write is code the next `git status` or `git commit` runs (the
  * agent's or the user's): `core.fsmonitor` or an alias in `config`, a hook, `info/attributes`,
@@ -71,8 +72,8 @@ const CONFIG_ANCHORS = ["shellfence", "opencode/opencode.json", "opencode/openco
  * Zones a write from above reaches as well, but which the sandbox leaves writable (git's own
  * work writes `.git/`; the hosts write their directories): only the judgement uses them.
  */
-const ROOT_ZONES = [".claude", ".opencode", ".pi", ".git"];
-const HOME_ZONES = [".claude", ".pi"];
+const ROOT_ZONES = [".claude", ".opencode", ".pi", ".git", ".mcp.json"];
+const HOME_ZONES = [".claude", ".pi", ".claude.json"];
 const CONFIG_ZONES = ["opencode"];
 
 function under(dir: string, rel: string): string {

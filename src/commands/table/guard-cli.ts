@@ -8,6 +8,8 @@
 
 import { chdir, type Custom, each, flag, hooks, issue, none, optionItems, read } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
+import type { Arg } from "../effects.ts";
+import type { SpecContext } from "../spec.ts";
 
 /** Options every reading subcommand takes: where it starts, and files it reads. */
 const READING = {
@@ -33,13 +35,31 @@ const execCustom: Custom = (ctx) => {
 /** The guard's program as a path names it: its bin link, or the script in its package. */
 export const GUARD_PROGRAM = /(^|\/)shellfence(\.[cm]?js)?$|(^|\/)node_modules\/shellfence\/bin\//;
 
+/** The guard's package name as a word of a spec: `shellfence@1`, `x@npm:shellfence`, `me/shellfence#v1`; not `shellfence-x`. */
+const GUARD_WORD = /(^|[^\w.-])shellfence($|[^\w-])/;
+
 /**
- * A package spec that names the guard's package (`shellfence`, `shellfence@1`, an alias
- * `x@npm:shellfence@1`), or one whose text is not known: installing, removing, updating or
- * linking it replaces the hook program.
+ * A package spec that may install, remove, update or link the guard's package, replacing the
+ * hook program: one that names it (`shellfence`, `shellfence@1`, an alias `x@npm:shellfence@1`,
+ * a repository `me/shellfence`), one whose text is not known, and a local one whose name the
+ * guard cannot read — a directory whose package.json is outside the roots or says
+ * `"name": "shellfence"`, or a tarball (named as its maker chose).
  */
-export function namesGuardPackage(text: string | null): boolean {
-  return text === null || /^(shellfence(@.*)?|[^@]+@npm:shellfence(@.*)?)$/.test(text);
+export function namesGuardPackage(ctx: SpecContext, a: Arg): boolean {
+  const t = a.text;
+  if (t === null || GUARD_WORD.test(t)) return true;
+  const local = /^(?:[^@/]+@|@[^/]+\/[^@]+@)?(?:file|link|portal):(?!\/\/)(.*)$/.exec(t)?.[1] ?? (/^(\.{1,2}(\/|$)|\/|~)/.test(t) ? t : null);
+  if (local === null) return /\.(tgz|tar\.gz|tar)$/.test(t);
+  if (/\.(tgz|tar\.gz|tar)$/.test(local)) return true;
+  if (!ctx.disk.isDirectory(local, ctx.start ?? null)) return false;
+  const manifest = ctx.disk.readText(`${local.replace(/\/+$/, "")}/package.json`, ctx.start ?? null);
+  if (manifest === null) return true;
+  try {
+    const name: unknown = (JSON.parse(manifest) as { name?: unknown }).name;
+    return name === "shellfence";
+  } catch {
+    return true;
+  }
 }
 
 const KNOWN = new Set(["check", "config", "doctor", "scan", "hook", "serve", "exec", "help", "-h", "--help"]);

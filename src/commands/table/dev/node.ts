@@ -213,7 +213,7 @@ const nodeInstall: Custom = (ctx) => {
   const base = dir === null && ctx.start !== undefined ? { base: ctx.start } : {};
   ctx.emit({ t: "links", arg: syntheticArg(modules, spanOf(ctx)), tree: true, ...base });
   // Naming the guard's package replaces or removes the hook program: a write of it (PROTECTED_PATH).
-  const guard = ctx.operands.find((a) => namesGuardPackage(a.text));
+  const guard = ctx.operands.find((a) => namesGuardPackage(ctx, a));
   if (guard) ctx.emit({ t: "path", arg: withValue(guard, `${modules}/shellfence`, ""), kind: "write", ...base });
 };
 const npmInstall = npmSub({ custom: hooks(packageSpecs, nodeInstall) });
