@@ -87,6 +87,9 @@ table("git's own directory is written by git alone", box, [
   ["mv x .git", "ask", ["#PROTECTED_PATH"]],
   ["rm -rf .git/hooks", "ask", ["#PROTECTED_PATH"]],
   ["tar xf a.tar -C .git", "ask", ["#PROTECTED_PATH"]],
+  // git's own work that puts the agent's hooks in place.
+  ["git init --template=./tpl", "ask", ["#PROTECTED_PATH"]],
+  ["git clone --template ./tpl https://h/r.git", "ask", ["#PROTECTED_PATH"]],
 ]);
 
 table("git doing its own work in a repository is not asked about", repo, [
