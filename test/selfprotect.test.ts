@@ -96,6 +96,14 @@ table("git doing its own work in a repository is not asked about", repo, [
   ["printf '[core]\\n\\tfsmonitor = x' >> .git/config", "ask", ["#PROTECTED_PATH", "write $P/.git/config"]],
   ["cp x .git/hooks/pre-commit", "ask", ["#PROTECTED_PATH"]],
   ["rm -rf .", "ask", ["#PROTECTED_PATH"]],
+  ["mv $P $T/elsewhere", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf src/.git", "ask", ["#PROTECTED_PATH"]],
+  // A write into the directory that holds .git does not reach it (every repository has one).
+  ["cp -r docs/. .", "allow", ["write $P"]],
+  // (This fixture's links out make a walk of `.` ask: what counts is that .git is not why.)
+  ["find . -type f -exec chmod g+w {} +", "ask", ["!#PROTECTED_PATH", "#EXTERNAL_PATH"]],
+  // find descends into .git, and its predicate is not evaluated: a write there is git's zone.
+  ["find . -path ./.git/config -exec cp x {} \\;", "ask", ["#PROTECTED_PATH"]],
   ["git commit -m x", "allow"],
   ["git stash", "allow"],
   ["git clean -fdx", "allow"],

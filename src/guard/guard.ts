@@ -362,7 +362,7 @@ class ShellGuard implements Guard {
       insideLinkMatters: (target, kind, surface) =>
         this.options.authorizePath !== undefined ||
         this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface), "ask", kind) ||
-        ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs, configHome, false, this.configFiles, this.policy.foldCase) !== null),
+        ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs, configHome, "other", this.configFiles, this.policy.foldCase) !== null),
       parse: (text, dialect) => this.parseNested(text, dialect),
     });
     interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));

@@ -8,7 +8,7 @@ import type { CommandFinding, IssueFinding, PathFinding } from "../shell/finding
 import { type Access, type AccessKind, type Decision, type Reason, stricter, type Verdict } from "../base/verdict.ts";
 import type { PathAuthority } from "./authorize.ts";
 import { containingRoot, type Judgement, Judging, type Policy, relativeTo, surfacesFor } from "./decide.ts";
-import { protectedReach } from "./protect.ts";
+import { protectedReach, type Writer } from "./protect.ts";
 import { commandTexts } from "./command-text.ts";
 import { lastMatch, textMatches } from "./rules.ts";
 import { reachesInside, type Scanner, type WalkMode } from "./reach.ts";
@@ -28,8 +28,13 @@ export interface JudgeContext {
   readonly configFiles?: readonly string[];
 }
 
-/** A command run as git itself (`git stash`, `/usr/bin/git commit`): its writes in `.git/` are git's own work. */
-const GIT_COMMAND = /^(\S*\/)?git( |$)/;
+/** Who writes, for the `.git/` zone (protect.ts): git's own work, or a command that removes or renames what it names. */
+function writerOf(command: string): Writer {
+  const program = /^(?:\S*\/)?(\S+)/.exec(command)?.[1];
+  if (program === "git") return "git";
+  if (program === "mv" || program === "rm" || program === "rmdir") return "remover";
+  return program === "chmod" || program === "chown" || program === "chgrp" || program === "touch" ? "metadata" : "other";
+}
 
 /** An access still waiting for an answer from an async path policy. */
 export const PENDING = "pending";
@@ -79,7 +84,7 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   // very path lowers it. Writing a directory writes what it holds: `rm -rf .claude`.
   let guarded = false;
   if (s.kind === "write" || s.kind === "unknown") {
-    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, GIT_COMMAND.test(s.command), ctx.configFiles, policy.foldCase);
+    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, writerOf(s.command), ctx.configFiles, policy.foldCase);
     if (reached !== null && policy.reasonDecision("PROTECTED_PATH") !== "allow") {
       guarded = true;
       const what = reached === s.resolved ? s.written : `${s.written}: what it writes includes ${reached.slice(s.resolved === "/" ? 1 : s.resolved.length + 1)}, which`;

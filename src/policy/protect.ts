@@ -48,9 +48,15 @@ const NAMES_GUARD = /(^|[^\w.-])shellfence($|[^\w.-])/m;
 /** Lockfiles of large projects run to megabytes; past this one is taken to name the guard. */
 const MANIFEST_MAX = 16 * 1024 * 1024;
 
+/** Who writes: git itself, a command that removes or renames what it names, or another. */
+export type Writer = "git" | "remover" | "metadata" | "other";
+
 /** Is this (physically resolved, perhaps case-folded) path one of the guard's files, or inside one of its directories? `onDisk`: as spelled. */
-function isProtectedIn(resolved: string, configHome: string | null, byGit: boolean, fs: FileSystem, onDisk = resolved): boolean {
-  if (PROTECTED_NAME.test(resolved) || (!byGit && GIT_ZONE.test(resolved))) return true;
+function isProtectedIn(resolved: string, configHome: string | null, by: Writer, fs: FileSystem, onDisk = resolved): boolean {
+  if (PROTECTED_NAME.test(resolved)) return true;
+  // `.git` itself: made or replaced (a file that points git elsewhere), removed or renamed. A
+  // write of the existing directory by another command reaches what it holds (protectedReach).
+  if (by !== "git" && GIT_ZONE.test(resolved) && (!/\/\.git$/.test(resolved) || by === "remover" || fs.lstat(onDisk) !== "dir")) return true;
   if (MANIFEST.test(resolved) && fs.lstat(onDisk) === "file") {
     const text = fs.readFile(onDisk, MANIFEST_MAX);
     return text === null || NAMES_GUARD.test(text);
@@ -70,9 +76,15 @@ const HOME_ANCHORS = [".claude/settings.json", ".claude/settings.local.json", ".
 const CONFIG_ANCHORS = ["shellfence", "opencode/opencode.json", "opencode/opencode.jsonc", "opencode/plugin", "opencode/plugins"];
 /**
  * Zones a write from above reaches as well, but which the sandbox leaves writable (git's own
- * work writes `.git/`; the hosts write their directories): only the judgement uses them.
+ * work writes `.git/`; the hosts write their directories): only the judgement uses them. Every
+ * repository holds a `.git`, so a write into the directory that holds it (`tar xf a.tar`, an
+ * unknown command's `.`) does not reach it — that would ask about every extraction in every
+ * repository; a write of `.git` itself, a removal or rename of that directory (`mv`, `rm`),
+ * or any write of the directories above it does.
  */
-const ROOT_ZONES = [".claude", ".opencode", ".pi", ".git", ".mcp.json"];
+const ROOT_ZONES = [
+  ".claude", ".opencode", ".pi", ".mcp.json", ".git", ".git/config", ".git/hooks", ".git/info", ".git/modules", ".git/commondir", ".git/worktrees",
+];
 const HOME_ZONES = [".claude", ".pi", ".claude.json"];
 const CONFIG_ZONES = ["opencode"];
 
@@ -130,24 +142,27 @@ function anchorsFor(roots: readonly string[], home: string | null, configHome: s
 /**
  * The guard's file that a write of `resolved` reaches: `resolved` itself when it is one, else
  * the first place below it where one lives and something exists (a recursive write, move or
- * removal of a directory writes what it holds). Null when there is none. `byGit`: the write
- * is git's own (a command run as `git …`), which git's directory does not count against.
+ * removal of a directory writes what it holds). Null when there is none. `by`: `git` when the
+ * write is git's own (a command run as `git …`), which git's directory does not count against;
+ * `remover` when it removes or renames what it names (`rm`, `mv`), which reaches a `.git`
+ * below the directory it names as well; `metadata` when it changes only modes, owners or times
+ * (`chmod`, `touch`: `find . -exec chmod g+w {} +` names `./.git`), which reaches nothing below.
  * `loaded`: the config files the guard loaded, as named and as resolved (a `--config` file
  * anywhere, the target of a `.shellfence.json` that is a symlink): guarded as its own.
  */
 export function protectedReach(
-  resolved: string, home: string | null, roots: readonly string[], fs: FileSystem, configHome = configHomeOf(home), byGit = false, loaded: readonly string[] = [],
+  resolved: string, home: string | null, roots: readonly string[], fs: FileSystem, configHome = configHomeOf(home), by: Writer = "other", loaded: readonly string[] = [],
   fold = false,
 ): string | null {
   // On a filesystem that ignores case (src/paths/case.ts) `.SHELLFENCE.JSON` is the file: match folded.
   const f = (p: string) => (fold ? p.toLowerCase() : p);
   const subject = f(resolved);
-  if (loaded.some((l) => f(l) === subject) || isProtectedIn(subject, configHome === null ? null : f(configHome), byGit, fs, resolved)) return resolved;
+  if (loaded.some((l) => f(l) === subject) || isProtectedIn(subject, configHome === null ? null : f(configHome), by, fs, resolved)) return resolved;
   const anchors = anchorsFor(roots, home, configHome, loaded);
   if (!anchors.above.has(resolved) && !(fold && [...anchors.above].some((a) => f(a) === subject))) return null;
   const prefix = subject === "/" ? "/" : `${subject}/`;
   for (const a of [...anchors.paths, ...anchors.zones]) {
-    if (!f(a).startsWith(prefix) || (byGit && GIT_ZONE.test(a))) continue;
+    if (!f(a).startsWith(prefix) || (GIT_ZONE.test(a) && (by === "git" || by === "metadata" || (by !== "remover" && /^\.git(\/|$)/.test(f(a).slice(prefix.length)))))) continue;
     // Directory by directory, so a missing `.claude` costs one look for both of its files.
     let present = true;
     const at = resolved + a.slice(prefix.length - (subject === "/" ? 0 : 1));
