@@ -100,6 +100,10 @@ table("git doing its own work in a repository is not asked about", repo, [
   ["rm -rf src/.git", "ask", ["#PROTECTED_PATH"]],
   // A write into the directory that holds .git does not reach it (every repository has one).
   ["cp -r docs/. .", "allow", ["write $P"]],
+  // A hard link of the tree links .git/config too: written through the copy, it is git's.
+  ["cp -al . ../copy", "ask", ["#PROTECTED_PATH", "unknown $P/.git"]],
+  ["rsync -a --link-dest=$P src/ /tmp/b/", "ask", ["#PROTECTED_PATH"]],
+  ["cp -al docs build/docs", "allow"],
   // (This fixture's links out make a walk of `.` ask: what counts is that .git is not why.)
   ["find . -type f -exec chmod g+w {} +", "ask", ["!#PROTECTED_PATH", "#EXTERNAL_PATH"]],
   // find descends into .git, and its predicate is not evaluated: a write there is git's zone.

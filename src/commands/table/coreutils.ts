@@ -6,7 +6,7 @@ import { isAbsolute } from "../../paths/resolve.ts";
 import { syntheticArg } from "../apply.ts";
 import { type Arg, missingTop, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
-import { againstCwd, baseOfArg, each, hooks, issue, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
+import { againstCwd, baseOfArg, each, hooks, issue, linkedGitDir, linkNames, movedNames, namesFrom, optionItems, optionValues, roleAs, runsProgram, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands, readlinkOperands } from "./link-operands.ts";
 import { HEAD_TAIL_LINES, SHUF_LINES, SORT_LINES, TAC_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
@@ -106,6 +106,10 @@ export const COREUTILS: readonly TableSpec[] = [
       const symbolic = optionItems(ctx, "-s", "--symbolic-link").length > 0;
       const asIs = ctx.modes.has("recursive") || optionItems(ctx, "-d", "-P", "--no-dereference").length > 0;
       const link = ctx.modes.has("link") && !symbolic;
+      if (link && ctx.modes.has("recursive")) {
+        const target = optionItems(ctx, "-t", "--target-directory").length > 0;
+        for (const src of target ? ctx.operands : ctx.operands.slice(0, -1)) linkedGitDir(ctx, src, baseOfArg(ctx, src));
+      }
       if (!symbolic && !asIs && !link) return;
       const parents = optionItems(ctx, "--parents").length > 0;
       if (!parents) return linkNames(ctx, { sourced: !symbolic, sameFile: link });
