@@ -61,6 +61,12 @@ table("the guard's own command line, however it is started, asks when it turns t
   ["bunx shellfence exec --no-sandbox -- 'cat x'", "ask", ["#PROTECTED_PATH"]],
   ["bun x shellfence exec --no-sandbox -- 'cat x'", "ask", ["#PROTECTED_PATH"]],
   ["./node_modules/.bin/shellfence exec --no-sandbox -- 'cat x'", "ask", ["#PROTECTED_PATH"]],
+  // pnpm, yarn and bun run a package's program when no script has that name.
+  ["pnpm shellfence exec --no-sandbox -- 'cat x'", "ask", ["#PROTECTED_PATH"]],
+  ["yarn shellfence exec --no-sandbox -- 'cat x'", "ask", ["#PROTECTED_PATH"]],
+  ["yarn run shellfence exec --approve-ask -- 'cat x'", "ask", ["#PROTECTED_PATH"]],
+  ["bun run shellfence exec --no-sandbox -- 'cat x'", "ask", ["#PROTECTED_PATH"]],
+  ["yarn tsc --noEmit", "allow"],
   ["node node_modules/shellfence/bin/shellfence.js exec --no-sandbox -- 'cat x'", "ask", ["#PROTECTED_PATH"]],
   ["node_modules/.bin/shellfence check 'cat x'", "allow"],
   ["shellfence exec --config /tmp/loose.json -- 'cat x'", "ask", ["#PROTECTED_PATH"]],

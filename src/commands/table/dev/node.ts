@@ -453,7 +453,8 @@ export const YARN: TableSpec = {
     // yarn 1 runs preversion/version/postversion; later yarns' version plugin does not, which is the smaller set.
     version: yarnSub({ custom: hooks(packageSpecs, projectEvents("yarn version", ["version"], Number.MAX_SAFE_INTEGER)) }),
     ...Object.fromEntries(["add", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "unlink", "cache", "set", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((n) => [n, yarnSub({ custom: hooks(packageSpecs, nodeInstall) })])),
-    run: yarnSub({ custom: packageScript("yarn run", null) }),
+    // (What follows the script's name is the script's: `yarn run NAME --flag`.)
+    run: yarnSub({ style: "posix", custom: packageScript("yarn run", null) }),
     // yarn workspace PKG run NAME, yarn workspaces foreach …: another package's scripts.
     workspace: yarnSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "yarn workspace runs a command in another workspace package, which the guard does not read") }),
     workspaces: yarnSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "info" && ctx.operands[0]?.text !== "list") issue(ctx, "OPAQUE_CODE", "yarn workspaces runs commands in the workspace packages, which the guard does not read"); } }),
