@@ -91,7 +91,8 @@ table("git's own directory is written by git alone", box, [
   ["echo 'gitdir: /tmp/evil' > src/.git", "ask", ["#PROTECTED_PATH", "write $P/src/.git"]],
   ["mv .git /tmp/g", "ask", ["#PROTECTED_PATH"]],
   ["mv x .git", "ask", ["#PROTECTED_PATH"]],
-  ["rm -rf .git/hooks", "ask", ["#PROTECTED_PATH"]],
+  // Removing git's files runs nothing: not asked about for the zone.
+  ["rm -rf .git/hooks", "allow"],
   ["tar xf a.tar -C .git", "ask", ["#PROTECTED_PATH"]],
   // git's own work that puts the agent's hooks in place.
   ["git init --template=./tpl", "ask", ["#PROTECTED_PATH"]],
@@ -101,9 +102,10 @@ table("git's own directory is written by git alone", box, [
 table("git doing its own work in a repository is not asked about", repo, [
   ["printf '[core]\\n\\tfsmonitor = x' >> .git/config", "ask", ["#PROTECTED_PATH", "write $P/.git/config"]],
   ["cp x .git/hooks/pre-commit", "ask", ["#PROTECTED_PATH"]],
-  ["rm -rf .", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf .", "allow"],
   ["mv $P $T/elsewhere", "ask", ["#PROTECTED_PATH"]],
-  ["rm -rf src/.git", "ask", ["#PROTECTED_PATH"]],
+  ["mv src/.git /tmp/g", "ask", ["#PROTECTED_PATH"]],
+  ["find . -name core -exec rm {} +", "ask", ["!#PROTECTED_PATH", "#EXTERNAL_PATH"]],
   // A write into the directory that holds .git does not reach it (every repository has one).
   ["cp -r docs/. .", "allow", ["write $P"]],
   // A hard link of the tree links .git/config too: written through the copy, it is git's.

@@ -49,14 +49,14 @@ const NAMES_GUARD = /(^|[^\w.-])shellfence($|[^\w.-])/m;
 const MANIFEST_MAX = 16 * 1024 * 1024;
 
 /** Who writes: git itself, a command that removes or renames what it names, or another. */
-export type Writer = "git" | "remover" | "metadata" | "other";
+export type Writer = "git" | "remover" | "deleter" | "metadata" | "other";
 
 /** Is this (physically resolved, perhaps case-folded) path one of the guard's files, or inside one of its directories? `onDisk`: as spelled. */
 function isProtectedIn(resolved: string, configHome: string | null, by: Writer, fs: FileSystem, onDisk = resolved): boolean {
   if (PROTECTED_NAME.test(resolved)) return true;
   // `.git` itself: made or replaced (a file that points git elsewhere), removed or renamed. A
   // write of the existing directory by another command reaches what it holds (protectedReach).
-  if (by !== "git" && GIT_ZONE.test(resolved) && (!/\/\.git$/.test(resolved) || by === "remover" || fs.lstat(onDisk) !== "dir")) return true;
+  if (by !== "git" && by !== "deleter" && GIT_ZONE.test(resolved) && (!/\/\.git$/.test(resolved) || by === "remover" || fs.lstat(onDisk) !== "dir")) return true;
   if (MANIFEST.test(resolved) && fs.lstat(onDisk) === "file") {
     const text = fs.readFile(onDisk, MANIFEST_MAX);
     return text === null || NAMES_GUARD.test(text);
@@ -79,8 +79,8 @@ const CONFIG_ANCHORS = ["shellfence", "opencode/opencode.json", "opencode/openco
  * work writes `.git/`; the hosts write their directories): only the judgement uses them. Every
  * repository holds a `.git`, so a write into the directory that holds it (`tar xf a.tar`, an
  * unknown command's `.`) does not reach it — that would ask about every extraction in every
- * repository; a write of `.git` itself, a removal or rename of that directory (`mv`, `rm`),
- * or any write of the directories above it does.
+ * repository; a write of `.git` itself (a rename of it, a file made there, an extraction into
+ * it), a rename of the directory that holds it, or a write of the directories above does.
  */
 const ROOT_ZONES = [
   ".claude", ".opencode", ".pi", ".mcp.json", ".git", ".git/config", ".git/hooks", ".git/info", ".git/modules", ".git/commondir", ".git/worktrees",
@@ -142,11 +142,11 @@ function anchorsFor(roots: readonly string[], home: string | null, configHome: s
 /**
  * The guard's file that a write of `resolved` reaches: `resolved` itself when it is one, else
  * the first place below it where one lives and something exists (a recursive write, move or
- * removal of a directory writes what it holds). Null when there is none. `by`: `git` when the
- * write is git's own (a command run as `git …`), which git's directory does not count against;
- * `remover` when it removes or renames what it names (`rm`, `mv`), which reaches a `.git`
- * below the directory it names as well; `metadata` when it changes only modes, owners or times
- * (`chmod`, `touch`: `find . -exec chmod g+w {} +` names `./.git`), which reaches nothing below.
+ * removal of a directory writes what it holds). Null when there is none. `by`, for the `.git/`
+ * zone: `git` when the write is git's own (a command run as `git …`); `deleter` when it only
+ * removes (`rm`, `rmdir`: a repository's files gone run nothing); `metadata` when it changes
+ * only modes, owners or times (`chmod`, `touch`); neither counts against the zone. `remover`
+ * (`mv`) renames: `.git` itself counts as a write of the zone whatever it is.
  * `loaded`: the config files the guard loaded, as named and as resolved (a `--config` file
  * anywhere, the target of a `.shellfence.json` that is a symlink): guarded as its own.
  */
@@ -162,7 +162,7 @@ export function protectedReach(
   if (!anchors.above.has(resolved) && !(fold && [...anchors.above].some((a) => f(a) === subject))) return null;
   const prefix = subject === "/" ? "/" : `${subject}/`;
   for (const a of [...anchors.paths, ...anchors.zones]) {
-    if (!f(a).startsWith(prefix) || (GIT_ZONE.test(a) && (by === "git" || by === "metadata" || (by !== "remover" && /^\.git(\/|$)/.test(f(a).slice(prefix.length)))))) continue;
+    if (!f(a).startsWith(prefix) || (GIT_ZONE.test(a) && (by === "git" || by === "deleter" || by === "metadata" || (by !== "remover" && /^\.git(\/|$)/.test(f(a).slice(prefix.length)))))) continue;
     // Directory by directory, so a missing `.claude` costs one look for both of its files.
     let present = true;
     const at = resolved + a.slice(prefix.length - (subject === "/" ? 0 : 1));
