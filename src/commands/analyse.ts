@@ -54,7 +54,8 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
     if (text.includes("/") && ctx.useTable && GUARD_PROGRAM.test(text)) {
       // The guard's own program by a path (node_modules/.bin/shellfence): its command line is
       // judged as `shellfence`'s, whatever the file holds (table/guard-cli.ts).
-      effects.push({ t: "run", argv: [withValue(name, "shellfence", ""), ...args], inProcess: false, bypassFunctions: true, label: text });
+      const argv = [withValue(name, "shellfence", ""), ...args];
+      effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: text });
       return effects;
     }
     if (text.includes("/")) {

@@ -145,7 +145,9 @@ export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
 /** Whether the filesystem at the roots, the project config's directory or the home ignores case. */
 function probeCase(options: GuardOptions, home: string | null): boolean {
   const fs = options.fs ?? nodeFileSystem;
-  const dirs = [...(options.roots ?? []), ...(options.projectConfig !== undefined ? [options.projectConfig] : []), ...(home !== null ? [home] : [])];
+  const dirs = [...(options.roots ?? [])];
+  if (options.projectConfig !== undefined) dirs.push(options.projectConfig);
+  if (home !== null) dirs.push(home);
   return dirs.some((d) => {
     const r = resolvePhysical(resolvePath(d), fs);
     return r.ok && fs.lstat(r.path) === "dir" && ignoresCase(fs, r.path);
@@ -302,7 +304,8 @@ class ShellGuard implements Guard {
   private context(roots: readonly string[], fs: FileSystem, mode: "sync" | "async", configHome = configHomeOf(this.home)): JudgeContext {
     const authority = this.options.authorizePath ? new PathAuthority(this.options.authorizePath, mode) : null;
     const scanner = new Scanner({ policy: this.policy, fs, roots, authority, limit: this.options.maxScanEntries ?? DEFAULT_SCAN_LIMIT });
-    return { policy: this.policy, roots, fs, authority, scanner, approvals: this.session, configHome, configFiles: this.configFiles };
+    const configFiles = this.configFiles;
+    return { policy: this.policy, roots, fs, authority, scanner, approvals: this.session, configHome, configFiles };
   }
 
   private bashCall(call: ToolCall): { done: Verdict } | { command: string; options: CheckOptions } {
@@ -362,7 +365,8 @@ class ShellGuard implements Guard {
       insideLinkMatters: (target, kind, surface) =>
         this.options.authorizePath !== undefined ||
         this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface), "ask", kind) ||
-        ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs, configHome, "other", this.configFiles, this.policy.foldCase) !== null),
+        ((kind === "write" || kind === "unknown") &&
+          protectedReach(target, this.home, roots, fs, configHome, "other", this.configFiles, this.policy.foldCase) !== null),
       parse: (text, dialect) => this.parseNested(text, dialect),
     });
     interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));

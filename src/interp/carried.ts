@@ -34,9 +34,12 @@ export class Carried {
    * the `links` effect's shape (src/commands/effects.ts). What cannot be placed is not carried:
    * an unknown source or destination is already an access the rules cannot allow.
    */
-  record(paths: Accesses, w: World, source: Arg, dest: Arg, entry: string | null | undefined, into: boolean, base: string | null | undefined): void {
+  record(
+    paths: Accesses, w: World, source: Arg, dest: Arg, entry: string | null | undefined, into: boolean, base: string | null | undefined,
+  ): void {
     const dir = base === undefined ? w.cwd : base;
-    if (source.text === null || dest.text === null || (dir === null && !(isAbsolute(source.text) && isAbsolute(dest.text)))) return;
+    if (source.text === null || dest.text === null) return;
+    if (dir === null && !(isAbsolute(source.text) && isAbsolute(dest.text))) return;
     const absSrc = isAbsolute(source.text) ? source.text : join(dir!, source.text);
     const r = resolvePhysical(absSrc.replace(/\/+$/, ""), paths.fs);
     if (!r.ok) return;
@@ -45,7 +48,8 @@ export class Carried {
     if (!into) places.push(absDest);
     const name = (entry ?? source.text).replace(/\/+$/, "");
     const leaf = name.slice(name.lastIndexOf("/") + 1);
-    if (entry !== undefined || into) if (leaf !== "" && leaf !== "." && leaf !== "..") places.push(`${absDest === "/" ? "" : absDest}/${leaf}`);
+    const named = leaf !== "" && leaf !== "." && leaf !== "..";
+    if ((entry !== undefined || into) && named) places.push(`${absDest === "/" ? "" : absDest}/${leaf}`);
     for (const p of places) {
       const cut = p.lastIndexOf("/");
       const parent = paths.physicalDir(p.slice(0, cut) || "/");
@@ -55,7 +59,7 @@ export class Carried {
     }
   }
 
-  /** At the end: each access of a new name made after the rename is judged at the old one too (latest first, so chains follow). */
+  /** At the end: each access of a new name made after the rename is judged at the old one too (latest first: chains). */
   settle(): void {
     for (let i = this.carries.length - 1; i >= 0; i--) {
       const c = this.carries[i]!;

@@ -15,7 +15,7 @@ function swapCase(name: string): string {
   return out;
 }
 
-/** Does the filesystem holding the existing directory `dir` (absolute) ignore case? Climbs to the first name with a letter. */
+/** Does the filesystem holding the existing directory `dir` (absolute) ignore case? From its first name with a letter. */
 export function ignoresCase(fs: FileSystem, dir: string): boolean {
   for (let at = dir.replace(/\/+$/, ""); at.lastIndexOf("/") >= 0 && at !== ""; at = at.slice(0, at.lastIndexOf("/"))) {
     const cut = at.lastIndexOf("/");

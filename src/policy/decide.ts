@@ -105,11 +105,13 @@ export function relativeTo(path: string, root: string): string {
  * finds `.ENV` for `.env` does (src/paths/case.ts): `cat .ENV` is `cat .env` there.
  */
 function matches(pattern: string, path: string, home: string | null, fold: boolean): boolean {
-  return fold ? pathMatches(pattern.toLowerCase(), path.toLowerCase(), home === null ? null : home.toLowerCase()) : pathMatches(pattern, path, home);
+  if (!fold) return pathMatches(pattern, path, home);
+  return pathMatches(pattern.toLowerCase(), path.toLowerCase(), home === null ? null : home.toLowerCase());
 }
 
 function mayMatchBelow(pattern: string, dir: string, home: string | null, fold: boolean): boolean {
-  return fold ? pathMayMatchBelow(pattern.toLowerCase(), dir.toLowerCase(), home === null ? null : home.toLowerCase()) : pathMayMatchBelow(pattern, dir, home);
+  if (!fold) return pathMayMatchBelow(pattern, dir, home);
+  return pathMayMatchBelow(pattern.toLowerCase(), dir.toLowerCase(), home === null ? null : home.toLowerCase());
 }
 
 /** Does a rule set's last word on everything below `dir` come from a rule covering all of it? */
@@ -135,6 +137,11 @@ export class Policy {
     readonly foldCase = false,
   ) {}
 
+  /** Does a path match a pattern, folded where the filesystem ignores case? */
+  private matches(pattern: string, path: string): boolean {
+    return matches(pattern, path, this.home, this.foldCase);
+  }
+
   rules(surface: string): RuleSet {
     return this.config.surfaces.get(surface) ?? [];
   }
@@ -159,7 +166,7 @@ export class Policy {
     const root = containingRoot(resolved, roots);
     const j = new Judging();
     if (root === undefined) {
-      const m = lastMatch(this.rulesFor("external_directory", kind), (p) => matches(p, resolved, this.home, this.foldCase));
+      const m = lastMatch(this.rulesFor("external_directory", kind), (p) => this.matches(p, resolved));
       const d = m?.action ?? "ask";
       j.consider(d, m ? `external_directory:${m.pattern}` : null, d === "deny" ? "RULE_DENY" : "EXTERNAL_PATH", `${resolved} is outside the project roots`, d === "deny" ? "deny" : "ask");
     }
@@ -167,7 +174,7 @@ export class Policy {
     for (const s of surfaces) {
       const rules = this.rules(s);
       if (rules.length === 0) continue;
-      const m = lastMatch(rules, (p) => matches(p, subject, this.home, this.foldCase) || (root !== undefined && matches(p, resolved, this.home, this.foldCase)));
+      const m = lastMatch(rules, (p) => this.matches(p, subject) || (root !== undefined && this.matches(p, resolved)));
       if (!m) continue;
       j.consider(m.action, `${s}:${m.pattern}`, m.action === "deny" ? "RULE_DENY" : "RULE_ASK", `the ${s} rule ${JSON.stringify(m.pattern)} says ${m.action} for ${subject}`, m.action === "deny" ? "deny" : "ask");
     }
@@ -193,7 +200,7 @@ export class Policy {
    */
   mayAllowOutside(dir: string): boolean {
     const rules = this.rules("external_directory");
-    return [dir, dir === "/" ? "/*" : `${dir}/*`].some((p) => (lastMatch(rules, (r) => matches(r, p, this.home, this.foldCase))?.action ?? "ask") === "allow");
+    return [dir, dir === "/" ? "/*" : `${dir}/*`].some((p) => (lastMatch(rules, (r) => this.matches(r, p))?.action ?? "ask") === "allow");
   }
 
   /**

@@ -28,14 +28,15 @@ export interface JudgeContext {
   readonly configFiles?: readonly string[];
 }
 
-/** Who writes, for the `.git/` zone (protect.ts): git's own work, a rename, a removal, a change of modes, or another. */
+/** Who writes, for the `.git/` zone (protect.ts): git's own work, a rename, a removal, a mode change, or another. */
 function writerOf(command: string, written: string): Writer {
   const program = /^(?:\S*\/)?(\S+)/.exec(command)?.[1];
   if (program === "git") return "git";
   // (mv refuses to move `.`: `find . -exec mv {} …` names it, and renames only what is below.)
   if (program === "mv") return /(^|\/)\.\/*$/.test(written) ? "other" : "remover";
   if (program === "rm" || program === "rmdir" || program === "unlink") return "deleter";
-  return program === "chmod" || program === "chown" || program === "chgrp" || program === "touch" ? "metadata" : "other";
+  const metadata = program === "chmod" || program === "chown" || program === "chgrp" || program === "touch";
+  return metadata ? "metadata" : "other";
 }
 
 /** An access still waiting for an answer from an async path policy. */
@@ -86,7 +87,8 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   // very path lowers it. Writing a directory writes what it holds: `rm -rf .claude`.
   let guarded = false;
   if (s.kind === "write" || s.kind === "unknown") {
-    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, writerOf(s.command, s.written), ctx.configFiles, policy.foldCase);
+    const by = writerOf(s.command, s.written);
+    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, by, ctx.configFiles, policy.foldCase);
     if (reached !== null && policy.reasonDecision("PROTECTED_PATH") !== "allow") {
       guarded = true;
       const what = reached === s.resolved ? s.written : `${s.written}: what it writes includes ${reached.slice(s.resolved === "/" ? 1 : s.resolved.length + 1)}, which`;

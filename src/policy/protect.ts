@@ -23,8 +23,10 @@ export function configHomeOf(home: string | null): string | null {
  * renamed or unpacked, the host loads as its own code or configuration. Also Claude Code's
  * MCP servers, which it starts as programs: `.mcp.json`, and `~/.claude.json`.
  */
-const PROTECTED_NAME =
-  /\/(\.shellfence\.json$|\.claude(\/|$)|\.claude\.json$|\.mcp\.json$|opencode\.jsonc?$|\.opencode(\/|$)|\.pi(\/|$)|node_modules\/shellfence(\/|$)|node_modules\/\.bin\/shellfence$)/;
+const PROTECTED_NAME = new RegExp(
+  "/(\\.shellfence\\.json$|\\.claude(/|$)|\\.claude\\.json$|\\.mcp\\.json$|opencode\\.jsonc?$" +
+    "|\\.opencode(/|$)|\\.pi(/|$)|node_modules/shellfence(/|$)|node_modules/\\.bin/shellfence$)",
+);
 /**
  * git's own directory, where a write is code the next `git status` or `git commit` runs (the
  * agent's or the user's): `core.fsmonitor` or an alias in `config`, a hook, `info/attributes`,
@@ -51,12 +53,19 @@ const MANIFEST_MAX = 16 * 1024 * 1024;
 /** Who writes: git itself, a command that removes or renames what it names, or another. */
 export type Writer = "git" | "remover" | "deleter" | "metadata" | "other";
 
-/** Is this (physically resolved, perhaps case-folded) path one of the guard's files, or inside one of its directories? `onDisk`: as spelled. */
-function isProtectedIn(resolved: string, configHome: string | null, by: Writer, fs: FileSystem, onDisk = resolved): boolean {
+/**
+ * Is this (physically resolved, perhaps case-folded) path one of the guard's files, or inside
+ * one of its directories? `onDisk`: the path as spelled, to look at.
+ */
+function isProtectedIn(
+  resolved: string, configHome: string | null, by: Writer, fs: FileSystem, onDisk: string,
+): boolean {
   if (PROTECTED_NAME.test(resolved)) return true;
   // `.git` itself: made or replaced (a file that points git elsewhere), removed or renamed. A
   // write of the existing directory by another command reaches what it holds (protectedReach).
-  if (by !== "git" && by !== "deleter" && GIT_ZONE.test(resolved) && (!/\/\.git$/.test(resolved) || by === "remover" || fs.lstat(onDisk) !== "dir")) return true;
+  if (by !== "git" && by !== "deleter" && GIT_ZONE.test(resolved)) {
+    if (!/\/\.git$/.test(resolved) || by === "remover" || fs.lstat(onDisk) !== "dir") return true;
+  }
   if (MANIFEST.test(resolved) && fs.lstat(onDisk) === "file") {
     const text = fs.readFile(onDisk, MANIFEST_MAX);
     return text === null || NAMES_GUARD.test(text);
@@ -83,7 +92,8 @@ const CONFIG_ANCHORS = ["shellfence", "opencode/opencode.json", "opencode/openco
  * it), a rename of the directory that holds it, or a write of the directories above does.
  */
 const ROOT_ZONES = [
-  ".claude", ".opencode", ".pi", ".mcp.json", ".git", ".git/config", ".git/hooks", ".git/info", ".git/modules", ".git/commondir", ".git/worktrees",
+  ".claude", ".opencode", ".pi", ".mcp.json",
+  ".git", ".git/config", ".git/hooks", ".git/info", ".git/modules", ".git/commondir", ".git/worktrees",
 ];
 const HOME_ZONES = [".claude", ".pi", ".claude.json"];
 const CONFIG_ZONES = ["opencode"];
@@ -101,7 +111,14 @@ interface Anchors {
   readonly above: ReadonlySet<string>;
 }
 
-let last: { roots: readonly string[]; home: string | null; configHome: string | null; loaded: readonly string[]; anchors: Anchors } | null = null;
+interface AnchorsKey {
+  readonly roots: readonly string[];
+  readonly home: string | null;
+  readonly configHome: string | null;
+  readonly loaded: readonly string[];
+}
+
+let last: (AnchorsKey & { anchors: Anchors }) | null = null;
 
 /** The places the guard's files live for these roots and this home. */
 export function protectedAnchors(roots: readonly string[], home: string | null): Anchors {
@@ -110,9 +127,12 @@ export function protectedAnchors(roots: readonly string[], home: string | null):
 
 const ANCHOR_CACHE = new Map<string, Anchors>();
 
-function anchorsFor(roots: readonly string[], home: string | null, configHome: string | null, loaded: readonly string[]): Anchors {
+function anchorsFor(
+  roots: readonly string[], home: string | null, configHome: string | null, loaded: readonly string[],
+): Anchors {
   // One check asks with the same roots every time, and checks repeat them.
-  if (last !== null && last.roots === roots && last.home === home && last.configHome === configHome && last.loaded === loaded) return last.anchors;
+  const same = last !== null && last.roots === roots && last.home === home && last.configHome === configHome;
+  if (same && last!.loaded === loaded) return last!.anchors;
   const key = `${home}\u0000${configHome}\u0000${roots.join("\u0000")}\u0001${loaded.join("\u0000")}`;
   const cached = ANCHOR_CACHE.get(key);
   if (cached) {
@@ -151,18 +171,23 @@ function anchorsFor(roots: readonly string[], home: string | null, configHome: s
  * anywhere, the target of a `.shellfence.json` that is a symlink): guarded as its own.
  */
 export function protectedReach(
-  resolved: string, home: string | null, roots: readonly string[], fs: FileSystem, configHome = configHomeOf(home), by: Writer = "other", loaded: readonly string[] = [],
-  fold = false,
+  resolved: string, home: string | null, roots: readonly string[], fs: FileSystem, configHome = configHomeOf(home),
+  by: Writer = "other", loaded: readonly string[] = [], fold = false,
 ): string | null {
   // On a filesystem that ignores case (src/paths/case.ts) `.SHELLFENCE.JSON` is the file: match folded.
   const f = (p: string) => (fold ? p.toLowerCase() : p);
   const subject = f(resolved);
-  if (loaded.some((l) => f(l) === subject) || isProtectedIn(subject, configHome === null ? null : f(configHome), by, fs, resolved)) return resolved;
+  if (loaded.some((l) => f(l) === subject)) return resolved;
+  if (isProtectedIn(subject, configHome === null ? null : f(configHome), by, fs, resolved)) return resolved;
   const anchors = anchorsFor(roots, home, configHome, loaded);
   if (!anchors.above.has(resolved) && !(fold && [...anchors.above].some((a) => f(a) === subject))) return null;
   const prefix = subject === "/" ? "/" : `${subject}/`;
   for (const a of [...anchors.paths, ...anchors.zones]) {
-    if (!f(a).startsWith(prefix) || (GIT_ZONE.test(a) && (by === "git" || by === "deleter" || by === "metadata" || (by !== "remover" && /^\.git(\/|$)/.test(f(a).slice(prefix.length)))))) continue;
+    if (!f(a).startsWith(prefix)) continue;
+    // git's zone: not for git's own work, a removal or a mode change; nor from the directory
+    // that holds it, but by a rename.
+    const intoHolder = by !== "remover" && /^\.git(\/|$)/.test(f(a).slice(prefix.length));
+    if (GIT_ZONE.test(a) && (by === "git" || by === "deleter" || by === "metadata" || intoHolder)) continue;
     // Directory by directory, so a missing `.claude` costs one look for both of its files.
     let present = true;
     const at = resolved + a.slice(prefix.length - (subject === "/" ? 0 : 1));

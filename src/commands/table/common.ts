@@ -165,7 +165,8 @@ export function leadingOptions(texts: readonly (string | null)[], rules: Leading
 export function linkedGitDir(ctx: SpecContext, tree: Arg, base: string | null | undefined): void {
   if (tree.text === null) return;
   const at = `${tree.text.replace(/\/+$/, "")}/.git`;
-  if (ctx.disk.isDirectory(at, base === undefined ? ctx.start ?? null : base)) ctx.role(withValue(tree, at, ""), "unknown", base);
+  const from = base === undefined ? ctx.start ?? null : base;
+  if (ctx.disk.isDirectory(at, from)) ctx.role(withValue(tree, at, ""), "unknown", base);
 }
 
 export function baseOfArg(ctx: SpecContext, arg: Arg): string | null | undefined {
@@ -248,7 +249,10 @@ export function movedNames(ctx: SpecContext, sources: readonly Arg[]): void {
  * `replaceLink`: a destination that is a symlink to a directory is replaced (`ln -n`).
  * `single`: what one operand alone means (`ln -s T` makes `./basename(T)`); without it, nothing.
  */
-export function linkNames(ctx: SpecContext, opts: { readonly sourced: boolean; readonly replaceLink?: boolean; readonly single?: boolean; readonly sameFile?: boolean }): void {
+export function linkNames(
+  ctx: SpecContext,
+  opts: { readonly sourced: boolean; readonly replaceLink?: boolean; readonly single?: boolean; readonly sameFile?: boolean },
+): void {
   const ops = ctx.operands;
   const emit = (dest: Arg, source: Arg, shape: { entry?: boolean; into?: boolean }) => {
     const base = baseOfArg(ctx, dest);

@@ -108,7 +108,8 @@ export const COREUTILS: readonly TableSpec[] = [
       const link = ctx.modes.has("link") && !symbolic;
       if (link && ctx.modes.has("recursive")) {
         const target = optionItems(ctx, "-t", "--target-directory").length > 0;
-        for (const src of target ? ctx.operands : ctx.operands.slice(0, -1)) linkedGitDir(ctx, src, baseOfArg(ctx, src));
+        const sources = target ? ctx.operands : ctx.operands.slice(0, -1);
+        for (const src of sources) linkedGitDir(ctx, src, baseOfArg(ctx, src));
       }
       if (!symbolic && !asIs && !link) return;
       const parents = optionItems(ctx, "--parents").length > 0;

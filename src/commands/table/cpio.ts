@@ -119,7 +119,8 @@ function cpio(call: Call, spec: CommandSpec): Effect[] {
   }
   // -p -l hard-links the files it is given instead of copying them: written through the new names, as with `ln`.
   const kind = parsed.modes.has("pass") && parsed.modes.has("link") ? "unknown" : "read";
-  return [...effects, ...namesFromStdin(call, kind, follow, cut, `${call.name} copies the files named on its standard input, which the guard cannot see`)];
+  const unseen = `${call.name} copies the files named on its standard input, which the guard cannot see`;
+  return [...effects, ...namesFromStdin(call, kind, follow, cut, unseen)];
 }
 
 /**

@@ -8,12 +8,13 @@
 
 import { chdir, type Custom, each, flag, hooks, issue, none, optionItems, read } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
-import type { Arg } from "../effects.ts";
+import { type Arg, withValue } from "../effects.ts";
 import type { SpecContext } from "../spec.ts";
 
 /** Options every reading subcommand takes: where it starts, and files it reads. */
 const READING = {
-  ...each(chdir, "--cwd"), ...each(read, "--config"), ...each(none, "--root", "--home", "--jobs", "--format", "--fail-on", "--idle", "--export"),
+  ...each(chdir, "--cwd"), ...each(read, "--config"),
+  ...each(none, "--root", "--home", "--jobs", "--format", "--fail-on", "--idle", "--export"),
   ...each(flag, "--json", "--jsonl", "--explain", "-h", "--help"),
 };
 
@@ -23,19 +24,24 @@ const DISARMS = ["--no-sandbox", "--approve-ask", "--config", "--root", "--home"
 /** `shellfence exec [options] [--] COMMAND`: COMMAND is bash code, run from --cwd. */
 const execCustom: Custom = (ctx) => {
   for (const it of optionItems(ctx, ...DISARMS)) {
-    issue(ctx, "PROTECTED_PATH", `shellfence exec ${it.name}: runs a command with the guard's checks or sandbox turned off or replaced`);
+    const why = "runs a command with the guard's checks or sandbox turned off or replaced";
+    issue(ctx, "PROTECTED_PATH", `shellfence exec ${it.name}: ${why}`);
   }
   const code = ctx.operands[0];
   if (!code) return;
-  if (ctx.operands.length > 1) issue(ctx, "PROTECTED_PATH", "shellfence exec: more than one command word, which it refuses; judged as a command it could run");
+  if (ctx.operands.length > 1) {
+    const why = "more than one command word, which it refuses; judged as a command it could run";
+    issue(ctx, "PROTECTED_PATH", `shellfence exec: ${why}`);
+  }
   const base = ctx.items.find((i) => i.t === "operand")?.base;
-  ctx.emit({ t: "code", text: code.text, span: code.span, label: "shellfence exec", inProcess: false, ...(base !== undefined ? { base } : {}) });
+  const at = base !== undefined ? { base } : {};
+  ctx.emit({ t: "code", text: code.text, span: code.span, label: "shellfence exec", inProcess: false, ...at });
 };
 
 /** The guard's program as a path names it: its bin link, or the script in its package. */
 export const GUARD_PROGRAM = /(^|\/)shellfence(\.[cm]?js)?$|(^|\/)node_modules\/shellfence\/bin\//;
 
-/** The guard's package name as a word of a spec: `shellfence@1`, `x@npm:shellfence`, `me/shellfence#v1`; not `shellfence-x`. */
+/** The guard's package name as a word of a spec: `shellfence@1`, `x@npm:shellfence`, `me/shellfence#v1`; not `-x`. */
 const GUARD_WORD = /(^|[^\w.-])shellfence($|[^\w-])/;
 
 /**
@@ -48,7 +54,8 @@ const GUARD_WORD = /(^|[^\w.-])shellfence($|[^\w-])/;
 export function namesGuardPackage(ctx: SpecContext, a: Arg): boolean {
   const t = a.text;
   if (t === null || GUARD_WORD.test(t)) return true;
-  const local = /^(?:[^@/]+@|@[^/]+\/[^@]+@)?(?:file|link|portal):(?!\/\/)(.*)$/.exec(t)?.[1] ?? (/^(\.{1,2}(\/|$)|\/|~)/.test(t) ? t : null);
+  const spec = /^(?:[^@/]+@|@[^/]+\/[^@]+@)?(?:file|link|portal):(?!\/\/)(.*)$/.exec(t)?.[1];
+  const local = spec ?? (/^(\.{1,2}(\/|$)|\/|~)/.test(t) ? t : null);
   if (local === null) return /\.(tgz|tar\.gz|tar)$/.test(t);
   if (/\.(tgz|tar\.gz|tar)$/.test(local)) return true;
   if (!ctx.disk.isDirectory(local, ctx.start ?? null)) return false;
@@ -61,6 +68,15 @@ export function namesGuardPackage(ctx: SpecContext, a: Arg): boolean {
     return true;
   }
 }
+
+/** `node node_modules/shellfence/bin/shellfence.js ARGS` is the guard's command line too. */
+export const guardScript: Custom = (ctx) => {
+  const [script, ...rest] = ctx.operands;
+  if (script?.text && GUARD_PROGRAM.test(script.text) && !optionItems(ctx, "-e", "--eval", "-p", "--print").length) {
+    const argv = [withValue(script, "shellfence", ""), ...rest];
+    ctx.emit({ t: "run", argv, inProcess: false, bypassFunctions: true, label: `node ${script.text}` });
+  }
+};
 
 const KNOWN = new Set(["check", "config", "doctor", "scan", "hook", "serve", "exec", "help", "-h", "--help"]);
 
@@ -75,10 +91,15 @@ export const SHELLFENCE: TableSpec = {
     doctor: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
     hook: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
     serve: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
-    scan: { names: [], abbreviations: false, options: { ...READING, ...each(read, "--root") }, operands: { all: "read" } },
+    scan: {
+      names: [], abbreviations: false, options: { ...READING, ...each(read, "--root") }, operands: { all: "read" },
+    },
     exec: {
       names: [], abbreviations: false,
-      options: { "--cwd": chdir, "--profile": none, ...each(read, "--config"), ...each(none, "--root", "--home"), ...each(flag, "--no-sandbox", "--approve-ask", "-h", "--help") },
+      options: {
+        "--cwd": chdir, "--profile": none, ...each(read, "--config"), ...each(none, "--root", "--home"),
+        ...each(flag, "--no-sandbox", "--approve-ask", "-h", "--help"),
+      },
       operands: { all: "none" }, custom: execCustom,
     },
   },
@@ -86,7 +107,8 @@ export const SHELLFENCE: TableSpec = {
   custom: hooks((ctx) => {
     const sub = ctx.operands[0];
     if (sub !== undefined && (sub.text === null || !KNOWN.has(sub.text))) {
-      issue(ctx, "PROTECTED_PATH", `shellfence ${sub.text ?? sub.source}: a subcommand of the guard's own program that is not known to only read`);
+      const why = "a subcommand of the guard's own program that is not known to only read";
+      issue(ctx, "PROTECTED_PATH", `shellfence ${sub.text ?? sub.source}: ${why}`);
     }
   }),
 };

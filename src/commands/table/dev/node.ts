@@ -8,16 +8,8 @@ import { type Arg, withValue } from "../../effects.ts";
 import type { Analyser, OptionSpec, SpecContext } from "../../spec.ts";
 import { againstCwd, chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
-import { GUARD_PROGRAM, namesGuardPackage } from "../guard-cli.ts";
+import { guardScript, namesGuardPackage } from "../guard-cli.ts";
 import { analysedInlineCode, info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
-
-/** `node node_modules/shellfence/bin/shellfence.js ARGS` is the guard's command line (table/guard-cli.ts). */
-const guardScript: Custom = (ctx) => {
-  const [script, ...rest] = ctx.operands;
-  if (script?.text && GUARD_PROGRAM.test(script.text) && !optionItems(ctx, "-e", "--eval", "-p", "--print").length) {
-    ctx.emit({ t: "run", argv: [withValue(script, "shellfence", ""), ...rest], inProcess: false, bypassFunctions: true, label: `node ${script.text}` });
-  }
-};
 
 export const NODE: TableSpec = {
   names: ["node", "nodejs"],
@@ -217,6 +209,12 @@ const nodeInstall: Custom = (ctx) => {
   if (guard) ctx.emit({ t: "path", arg: withValue(guard, `${modules}/shellfence`, ""), kind: "write", ...base });
 };
 const npmInstall = npmSub({ custom: hooks(packageSpecs, nodeInstall) });
+/** `npm link DIR`: a local package, read. */
+const linkOperands: Custom = (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read"));
+/** npm pkg set|delete|fix rewrites the package.json it works in. */
+const npmPkg: Custom = (ctx) => {
+  if (ctx.operands[0]?.text !== "get") ctx.role(syntheticArg("package.json", spanOf(ctx)), "write", ctx.start);
+};
 /**
  * `npm install` and `npm ci` without packages run the project's own install and prepare
  * scripts (with their pre and post scripts); dependencies' scripts are the packages' code.
@@ -317,12 +315,11 @@ export const NPM: TableSpec = {
     version: npmSub({ custom: (ctx) => { if (ctx.operands.length) projectEvents("npm version", ["version"], 1)(ctx); } }),
     // npm cache add SPEC fetches the package into the cache: a local tarball or directory is read.
     cache: npmSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "add" && ctx.operands[0]?.text !== null) return; for (const a of ctx.operands.slice(1)) localPackage(ctx, a, "read"); } }),
-    // npm pkg set|delete|fix rewrites the package.json it works in.
-    pkg: npmSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "get") ctx.role(syntheticArg("package.json", spanOf(ctx)), "write", ctx.start); } }),
+    pkg: npmSub({ custom: npmPkg }),
     ...Object.fromEntries(["init", "create", "innit", "get", "whoami", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "stars", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
     ...Object.fromEntries(["owner", "author", "dist-tag", "dist-tags", "deprecate", "unpublish", "access", "star", "unstar", "bugs", "issues", "docs", "home", "repo"].map((n) => [n, npmSpecs])),
     exec: npmExec, x: npmExec,
-    ...Object.fromEntries(["link", "ln"].map((n) => [n, npmSub({ custom: hooks((ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")), nodeInstall) })])),
+    ...Object.fromEntries(["link", "ln"].map((n) => [n, npmSub({ custom: hooks(linkOperands, nodeInstall) })])),
     pack: npmSub({ options: { ...NPM_GLOBAL, "--pack-destination": write }, custom: hooks(packageSpecs, projectEvents("npm pack", PACK_EVENTS)) }),
     publish: npmSub({ custom: hooks(packageSpecs, projectEvents("npm publish", PUBLISH_EVENTS)) }),
     edit: npmSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm edit opens an editor on an installed package") }),
@@ -397,7 +394,7 @@ export const PNPM: TableSpec = {
     start: pnpmSub({ custom: packageScript("pnpm run", "start") }),
     ...Object.fromEntries(["config", "c"].map((n) => [n, pnpmSub({ custom: pnpmConfigWrites })])),
     ...Object.fromEntries(["create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "self-update", "approve-builds", "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((n) => [n, pnpmSub()])),
-    ...Object.fromEntries(["link", "ln"].map((n) => [n, pnpmSub({ custom: hooks((ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")), nodeInstall) })])),
+    ...Object.fromEntries(["link", "ln"].map((n) => [n, pnpmSub({ custom: hooks(linkOperands, nodeInstall) })])),
     exec: pnpmExec, dlx: pnpmDlx,
     deploy: pnpmSub({ operands: { all: "write" } }),
   },

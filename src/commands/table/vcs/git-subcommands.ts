@@ -91,7 +91,9 @@ interface GitSub extends TableSpec {
  * `.git/` zone does not ask about for git (src/policy/protect.ts). So it asks.
  */
 const templateHooks: Custom = (ctx) => {
-  for (const it of optionItems(ctx, "--template")) issue(ctx, "PROTECTED_PATH", `${ctx.name} ${it.name}: copies the template's hooks into .git/hooks, which git runs`);
+  for (const it of optionItems(ctx, "--template")) {
+    issue(ctx, "PROTECTED_PATH", `${ctx.name} ${it.name}: copies the template's hooks into .git/hooks, which git runs`);
+  }
 };
 
 const pathspecFile: Record<string, OptionSpec> = { "--pathspec-from-file": none, "--pathspec-file-nul": flag };
