@@ -109,7 +109,9 @@ table("git doing its own work in a repository is not asked about", repo, [
   // A write into the directory that holds .git does not reach it (every repository has one).
   ["cp -r docs/. .", "allow", ["write $P"]],
   // A hard link of the tree links .git/config too: written through the copy, it is git's.
-  ["cp -al . ../copy", "ask", ["#PROTECTED_PATH", "unknown $P/.git"]],
+  ["cp -al . ../copy", "ask", ["#PROTECTED_PATH", "write $P/.git"]],
+  // A word of a command the table does not know may name .git among every entry: not below it.
+  ["frobnicate '*'", "ask", ["!#PROTECTED_PATH", "unknown $P/.git", "#EXTERNAL_PATH"]],
   ["rsync -a --link-dest=$P src/ /tmp/b/", "ask", ["#PROTECTED_PATH"]],
   ["cp -al docs build/docs", "allow"],
   // (This fixture's links out make a walk of `.` ask: what counts is that .git is not why.)

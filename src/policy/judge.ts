@@ -87,7 +87,8 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   // very path lowers it. Writing a directory writes what it holds: `rm -rf .claude`.
   let guarded = false;
   if (s.kind === "write" || s.kind === "unknown") {
-    const by = writerOf(s.command, s.written);
+    const writer = writerOf(s.command, s.written);
+    const by = s.kind === "unknown" && writer === "other" ? "unknown" : writer;
     const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, by, ctx.configFiles, policy.foldCase);
     if (reached !== null && policy.reasonDecision("PROTECTED_PATH") !== "allow") {
       guarded = true;

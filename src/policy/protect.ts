@@ -51,7 +51,7 @@ const NAMES_GUARD = /(^|[^\w.-])shellfence($|[^\w.-])/m;
 const MANIFEST_MAX = 16 * 1024 * 1024;
 
 /** Who writes: git itself, a command that removes or renames what it names, or another. */
-export type Writer = "git" | "remover" | "deleter" | "metadata" | "other";
+export type Writer = "git" | "remover" | "deleter" | "metadata" | "unknown" | "other";
 
 /**
  * Is this (physically resolved, perhaps case-folded) path one of the guard's files, or inside
@@ -166,7 +166,9 @@ function anchorsFor(
  * zone: `git` when the write is git's own (a command run as `git …`); `deleter` when it only
  * removes (`rm`, `rmdir`: a repository's files gone run nothing); `metadata` when it changes
  * only modes, owners or times (`chmod`, `touch`); neither counts against the zone. `remover`
- * (`mv`) renames: `.git` itself counts as a write of the zone whatever it is.
+ * (`mv`) renames: `.git` itself counts as a write of the zone whatever it is. `unknown`: an
+ * access of unknown kind, a word of a command the table does not know (`q "SELECT * …"` may
+ * name every entry, `.git` among them), which reaches no file below git's directory.
  * `loaded`: the config files the guard loaded, as named and as resolved (a `--config` file
  * anywhere, the target of a `.shellfence.json` that is a symlink): guarded as its own.
  */
@@ -187,7 +189,8 @@ export function protectedReach(
     // git's zone: not for git's own work, a removal or a mode change; nor from the directory
     // that holds it, but by a rename.
     const intoHolder = by !== "remover" && /^\.git(\/|$)/.test(f(a).slice(prefix.length));
-    if (GIT_ZONE.test(a) && (by === "git" || by === "deleter" || by === "metadata" || intoHolder)) continue;
+    const notCounted = by === "git" || by === "deleter" || by === "metadata" || by === "unknown";
+    if (GIT_ZONE.test(a) && (notCounted || intoHolder)) continue;
     // Directory by directory, so a missing `.claude` costs one look for both of its files.
     let present = true;
     const at = resolved + a.slice(prefix.length - (subject === "/" ? 0 : 1));

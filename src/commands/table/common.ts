@@ -159,14 +159,14 @@ export function leadingOptions(texts: readonly (string | null)[], rules: Leading
 /** The directory a word the parser read resolves against (after `-C DIR` options before it). */
 /**
  * A hard link of a tree (`cp -al DIR`, `rsync --link-dest=DIR`) links the `.git` in it too, and
- * a write through the copy is a write of git's own files: an access of `.git` itself, which
+ * a write through the copy is a write of git's own files: a write of `.git` itself, which
  * src/policy/protect.ts reaches below (a write of the tree alone does not reach it).
  */
 export function linkedGitDir(ctx: SpecContext, tree: Arg, base: string | null | undefined): void {
   if (tree.text === null) return;
   const at = `${tree.text.replace(/\/+$/, "")}/.git`;
   const from = base === undefined ? ctx.start ?? null : base;
-  if (ctx.disk.isDirectory(at, from)) ctx.role(withValue(tree, at, ""), "unknown", base);
+  if (ctx.disk.isDirectory(at, from)) ctx.role(withValue(tree, at, ""), "write", base);
 }
 
 export function baseOfArg(ctx: SpecContext, arg: Arg): string | null | undefined {
