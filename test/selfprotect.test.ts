@@ -166,6 +166,8 @@ table("a hard link of the guard's files is a write of them", box, [
   ["echo .shellfence.json | cpio -pl /tmp/c", "ask", ["#PROTECTED_PATH"]],
   ["echo .shellfence.json | cpio -p --link /tmp/c", "ask", ["#PROTECTED_PATH"]],
   ["echo .shellfence.json | bsdcpio -pl /tmp/c", "ask", ["#PROTECTED_PATH"]],
+  ["pax -rwl .shellfence.json build", "ask", ["#PROTECTED_PATH", "unknown $P/.shellfence.json"]],
+  ["pax -rw src build", "allow"],
   ["ln .shellfence.json y", "ask", ["#PROTECTED_PATH"]],
   ["link .shellfence.json y", "ask", ["#PROTECTED_PATH"]],
   // Copies are not links, and a hard link of the project's own files is as before.
