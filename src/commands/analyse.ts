@@ -6,12 +6,13 @@
 import type { World } from "../shell/state.ts";
 import type { Span } from "../base/span.ts";
 import { applySpec } from "./apply.ts";
-import { type Arg, type Disk, type Effect, NO_DISK, type Stdin } from "./effects.ts";
+import { type Arg, type Disk, type Effect, NO_DISK, type Stdin, withValue } from "./effects.ts";
 import { disclosureEffects } from "./disclosures.ts";
 import { extractionEffects } from "./extractors.ts";
 import type { Call, Entry } from "./spec.ts";
 import type { Listing } from "../shell/listing.ts";
 import type { Naming } from "../shell/findings.ts";
+import { GUARD_PROGRAM } from "./table/guard-cli.ts";
 import { lookupCommand } from "./table/index.ts";
 
 export type { Arg, Effect } from "./effects.ts";
@@ -51,6 +52,13 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
   const base = basename(text);
   const entry = entryFor(text, ctx.useTable);
   if (!entry) {
+    if (text.includes("/") && ctx.useTable && GUARD_PROGRAM.test(text)) {
+      // The guard's own program by a path (node_modules/.bin/shellfence): its command line is
+      // judged as `shellfence`'s, whatever the file holds (table/guard-cli.ts).
+      const argv = [withValue(name, "shellfence", ""), ...args];
+      effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: text });
+      return effects;
+    }
     if (text.includes("/")) {
       // A program named by a path: a shell script inside the root is read and interpreted.
       effects.push({ t: "code", text: null, span: name.span, label: text, inProcess: false, script: text, positional: knownTexts(args) });

@@ -192,6 +192,8 @@ export type Effect =
   | ({
       readonly t: "links"; readonly arg: Arg; readonly tree?: boolean;
       readonly entry?: string | null; readonly into?: boolean; readonly replaceLink?: boolean; readonly source?: Arg;
+      /** The name is `source` itself afterwards, not a copy of it: a rename or a hard link (interp/access.ts carry). */
+      readonly sameFile?: true;
     } & BaseField)
   /**
    * The command takes the names of files from a list (`--files0-from=F`, `file -f F`, `tar -T F`,

@@ -10,6 +10,7 @@ import { loadParser } from "../parse/grammar.ts";
 import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds, parseBounded } from "../parse/parse.ts";
 import { cachingFileSystem, type FileSystem, nodeFileSystem } from "../paths/fs.ts";
 import { resolvePhysical, startDir } from "../paths/resolve.ts";
+import { ignoresCase } from "../paths/case.ts";
 import { type AuthorizePath, PathAuthority } from "../policy/authorize.ts";
 import { isPathSurface, mergeLayers } from "../policy/config.ts";
 import { Policy, surfacesFor } from "../policy/decide.ts";
@@ -61,6 +62,12 @@ export interface GuardOptions {
   readonly maxScanEntries?: number;
   /** $HOME for `~` and `cd`; defaults to the current user's home. */
   readonly home?: string;
+  /**
+   * Match names without regard to case, as a case-insensitive filesystem finds them (`.ENV`
+   * is `.env`). Default: probed at the roots, the project config's directory and the home
+   * (src/paths/case.ts); on where any of them ignores case.
+   */
+  readonly caseInsensitive?: boolean;
   /** Environment variables the command's shell is known to have (CDPATH, …). */
   readonly env?: Readonly<Record<string, string>>;
   readonly fs?: FileSystem;
@@ -132,7 +139,20 @@ export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
     home,
   );
   const parser = await loadParser(options.grammarPath, options.grammarBytes);
-  return new ShellGuard(parser, new Policy(mergeLayers(layers), home), info, options);
+  const fold = options.caseInsensitive ?? probeCase(options, home);
+  return new ShellGuard(parser, new Policy(mergeLayers(layers), home, fold), info, options);
+}
+
+/** Whether the filesystem at the roots, the project config's directory or the home ignores case. */
+function probeCase(options: GuardOptions, home: string | null): boolean {
+  const fs = options.fs ?? nodeFileSystem;
+  const dirs = [...(options.roots ?? [])];
+  if (options.projectConfig !== undefined) dirs.push(options.projectConfig);
+  if (home !== null) dirs.push(home);
+  return dirs.some((d) => {
+    const r = resolvePhysical(resolvePath(d), fs);
+    return r.ok && fs.lstat(r.path) === "dir" && ignoresCase(fs, r.path);
+  });
 }
 
 /** What a check found before judging, or the verdict when there is nothing to judge. */
@@ -166,7 +186,21 @@ class ShellGuard implements Guard {
     const fromFile = (r: { readonly path: string; readonly origin: string }) =>
       isAbsolute(r.path) || !files.has(r.origin) ? r.path : resolvePath(dirname(resolvePath(r.origin)), r.path);
     this.roots = [...(options.roots ?? []), ...policy.config.roots.map(fromFile)];
+    // Every config file loaded is the guard's own, wherever it is: as named, and where it leads.
+    const fs = options.fs ?? nodeFileSystem;
+    const loaded = new Set<string>();
+    for (const l of layers) {
+      if (!l.loaded || l.kind === "agent" || /^config\[\d+\]$/.test(l.origin)) continue;
+      const named = resolvePath(l.origin);
+      loaded.add(named);
+      const r = resolvePhysical(named, fs);
+      if (r.ok) loaded.add(r.path);
+    }
+    this.configFiles = [...loaded];
   }
+
+  /** The config files loaded, as named and resolved: protected as the guard's own (protect.ts). */
+  private readonly configFiles: readonly string[];
 
   check(command: string, options: CheckOptions = {}): Verdict {
     return guarded(() => {
@@ -271,7 +305,8 @@ class ShellGuard implements Guard {
   private context(roots: readonly string[], fs: FileSystem, mode: "sync" | "async", configHome = configHomeOf(this.home)): JudgeContext {
     const authority = this.options.authorizePath ? new PathAuthority(this.options.authorizePath, mode) : null;
     const scanner = new Scanner({ policy: this.policy, fs, roots, authority, limit: this.options.maxScanEntries ?? DEFAULT_SCAN_LIMIT });
-    return { policy: this.policy, roots, fs, authority, scanner, approvals: this.session, configHome };
+    const configFiles = this.configFiles;
+    return { policy: this.policy, roots, fs, authority, scanner, approvals: this.session, configHome, configFiles };
   }
 
   private bashCall(call: ToolCall): { done: Verdict } | { command: string; options: CheckOptions } {
@@ -346,7 +381,8 @@ class ShellGuard implements Guard {
       insideLinkMatters: (target, kind, surface) =>
         host ||
         this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface), "ask", kind) ||
-        ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs, configHome) !== null),
+        ((kind === "write" || kind === "unknown") &&
+          protectedReach(target, this.home, roots, fs, configHome, "other", this.configFiles, this.policy.foldCase) !== null),
     };
   }
 

@@ -13,6 +13,7 @@ import type { Options, World } from "../shell/state.ts";
 import type { Assign, Dialect, Stmt } from "../shell/syntax.ts";
 import type { WordEnv } from "../shell/words/env.ts";
 import type { Accesses, PathOptions } from "./access.ts";
+import type { Carried } from "./carried.ts";
 import type { InterpreterLimits } from "./limits.ts";
 
 export interface ParsedCode {
@@ -85,6 +86,8 @@ export interface BuiltinContext extends WordEnv {
 export interface Shell extends BuiltinContext {
   readonly paths: Accesses;
   readonly findings: Findings;
+  /** Files renamed or hard-linked in the command, whose rules follow them (carried.ts). */
+  readonly carried: Carried;
   /** What of the lowered programs has been run or proven unreached (src/shell/coverage.ts). */
   readonly coverage: Coverage;
   readonly opts: InterpreterOptions;

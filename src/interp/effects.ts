@@ -136,6 +136,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
         break;
       case "links":
         zones = unionZones(zones, linkZonesOf(it.paths, w, e));
+        if (e.sameFile && e.source) it.carried.record(it.paths, w, e.source, e.arg, e.entry, e.into === true, e.base);
         break;
       case "moves":
         moved = [...moved, ...it.paths.movedEntries(w, e.arg, e.base)];

@@ -22,6 +22,7 @@ import { printsOnlyNumbers, printsSegment, UNKNOWN_STDIN } from "./stdin.ts";
 import type { Assign, Dialect, Stmt, Word, WordPart } from "../shell/syntax.ts";
 import type { WordEnv } from "../shell/words/env.ts";
 import { Accesses } from "./access.ts";
+import { Carried } from "./carried.ts";
 import { setVariable } from "./assign.ts";
 import type { DispatchInfo, Frame, InterpreterOptions, Shell, StartOptions } from "./context.ts";
 import { execAndOr, execCase, execCFor, execFor, execIf, execLoop, execPipe } from "./control.ts";
@@ -36,6 +37,7 @@ const MAX_LEFT_WORLDS = 8;
 
 export class Interpreter implements Shell, WordEnv {
   readonly findings = new Findings();
+  readonly carried = new Carried(this.findings);
   /** What of the lowered programs has been run or proven unreached (src/shell/coverage.ts). */
   readonly coverage = new Coverage();
   readonly fs: FileSystem;
@@ -150,6 +152,7 @@ export class Interpreter implements Shell, WordEnv {
     replayTraps(this, worlds, null);
     analyseUncalled(this, worlds);
     this.paths.settleListings(worlds);
+    this.carried.settle();
     this.coverage.functionsDone();
     // Code that nothing ran and nothing proved unreached: a construct the model missed.
     for (const u of this.coverage.unmet()) {

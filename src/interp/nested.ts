@@ -107,7 +107,8 @@ export function callFunction(it: Shell, name: string, body: Stmt, args: readonly
  * `npm run NAME`: the nearest package.json's `preNAME`, `NAME` and `postNAME` scripts are
  * shell code (npm runs them with sh) in the package's directory, read like a script inside
  * the root: a package.json outside the roots, too large, or written earlier in the command
- * is OPAQUE_CODE. A script that is not there runs nothing (npm stops with an error).
+ * is OPAQUE_CODE. A script that is not there runs nothing for npm (it stops with an error);
+ * pnpm, yarn and bun run the program of that name from the package's bins instead.
  */
 export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-script" }>, w: World): void {
   const dir = it.paths.diskFor(w, e.span, e.label).findUp("package.json", e.base);
@@ -128,8 +129,15 @@ export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-scr
     return;
   }
   const main = scripts[e.name];
-  if (typeof main !== "string" && !e.event) return;
   const extra = e.args.map((a) => (a.text === null ? null : shellQuote(a.text)));
+  // pnpm, yarn and bun run the package's program of that name when there is no such script
+  // (`yarn shellfence exec …`, `bun run tsc`): judged as that command.
+  if (typeof main !== "string" && !e.event && /^(pnpm|yarn|bun)\b/.test(e.label)) {
+    const line = extra.includes(null) ? null : [shellQuote(e.name), ...extra].join(" ");
+    runCode(it, line, e.span, `${e.label} (its program)`, withCwd(w.clone(), dir), false, [], "sh");
+    return;
+  }
+  if (typeof main !== "string" && !e.event) return;
   const running = it.frame.scripts ?? [];
   for (const [key, code] of [[`pre${e.name}`, scripts[`pre${e.name}`]], [e.name, main], [`post${e.name}`, scripts[`post${e.name}`]]] as const) {
     if (typeof code !== "string") continue;

@@ -100,26 +100,47 @@ export function relativeTo(path: string, root: string): string {
   return root === "/" ? path.slice(1) : path.slice(root.length + 1);
 }
 
+/**
+ * Does a path match a pattern — with `fold`, without regard to case, as a filesystem that
+ * finds `.ENV` for `.env` does (src/paths/case.ts): `cat .ENV` is `cat .env` there.
+ */
+function matches(pattern: string, path: string, home: string | null, fold: boolean): boolean {
+  if (!fold) return pathMatches(pattern, path, home);
+  return pathMatches(pattern.toLowerCase(), path.toLowerCase(), home === null ? null : home.toLowerCase());
+}
+
+function mayMatchBelow(pattern: string, dir: string, home: string | null, fold: boolean): boolean {
+  if (!fold) return pathMayMatchBelow(pattern, dir, home);
+  return pathMayMatchBelow(pattern.toLowerCase(), dir.toLowerCase(), home === null ? null : home.toLowerCase());
+}
+
 /** Does a rule set's last word on everything below `dir` come from a rule covering all of it? */
-function relevantBelow(rules: RuleSet, subjects: readonly string[], home: string | null): Rule[] {
+function relevantBelow(rules: RuleSet, subjects: readonly string[], home: string | null, fold: boolean): Rule[] {
   let from = 0;
   for (let i = rules.length - 1; i >= 0; i--) {
     const p = rules[i]!.pattern;
-    const covers = p === "*" || p === "**" || (p.endsWith("/**") && subjects.some((s) => pathMatches(p, s, home)));
+    const covers = p === "*" || p === "**" || (p.endsWith("/**") && subjects.some((s) => matches(p, s, home, fold)));
     if (covers) {
       from = i;
       break;
     }
   }
   // Below the root itself every root-relative pattern may match.
-  return rules.slice(from).filter((r) => subjects.some((s) => s === "." || pathMayMatchBelow(r.pattern, s, home)));
+  return rules.slice(from).filter((r) => subjects.some((s) => s === "." || mayMatchBelow(r.pattern, s, home, fold)));
 }
 
 export class Policy {
   constructor(
     readonly config: MergedConfig,
     readonly home: string | null,
+    /** Names are matched without regard to case (a case-insensitive filesystem: src/paths/case.ts). */
+    readonly foldCase = false,
   ) {}
+
+  /** Does a path match a pattern, folded where the filesystem ignores case? */
+  private matches(pattern: string, path: string): boolean {
+    return matches(pattern, path, this.home, this.foldCase);
+  }
 
   rules(surface: string): RuleSet {
     return this.config.surfaces.get(surface) ?? [];
@@ -145,7 +166,7 @@ export class Policy {
     const root = containingRoot(resolved, roots);
     const j = new Judging();
     if (root === undefined) {
-      const m = lastMatch(this.rulesFor("external_directory", kind), (p) => pathMatches(p, resolved, this.home));
+      const m = lastMatch(this.rulesFor("external_directory", kind), (p) => this.matches(p, resolved));
       const d = m?.action ?? "ask";
       j.consider(d, m ? `external_directory:${m.pattern}` : null, d === "deny" ? "RULE_DENY" : "EXTERNAL_PATH", `${resolved} is outside the project roots`, d === "deny" ? "deny" : "ask");
     }
@@ -153,7 +174,7 @@ export class Policy {
     for (const s of surfaces) {
       const rules = this.rules(s);
       if (rules.length === 0) continue;
-      const m = lastMatch(rules, (p) => pathMatches(p, subject, this.home) || (root !== undefined && pathMatches(p, resolved, this.home)));
+      const m = lastMatch(rules, (p) => this.matches(p, subject) || (root !== undefined && this.matches(p, resolved)));
       if (!m) continue;
       j.consider(m.action, `${s}:${m.pattern}`, m.action === "deny" ? "RULE_DENY" : "RULE_ASK", `the ${s} rule ${JSON.stringify(m.pattern)} says ${m.action} for ${subject}`, m.action === "deny" ? "deny" : "ask");
     }
@@ -179,7 +200,7 @@ export class Policy {
    */
   mayAllowOutside(dir: string): boolean {
     const rules = this.rules("external_directory");
-    return [dir, dir === "/" ? "/*" : `${dir}/*`].some((p) => (lastMatch(rules, (r) => pathMatches(r, p, this.home))?.action ?? "ask") === "allow");
+    return [dir, dir === "/" ? "/*" : `${dir}/*`].some((p) => (lastMatch(rules, (r) => this.matches(r, p))?.action ?? "ask") === "allow");
   }
 
   /**
@@ -202,7 +223,7 @@ export class Policy {
         if (at === "ask") return true;
         continue;
       }
-      if (relevantBelow(rules, subjects, this.home).some((r) => counts(r.action))) return true;
+      if (relevantBelow(rules, subjects, this.home, this.foldCase).some((r) => counts(r.action))) return true;
     }
     return false;
   }

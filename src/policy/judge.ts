@@ -8,7 +8,7 @@ import type { CommandFinding, IssueFinding, PathFinding } from "../shell/finding
 import { type Access, type AccessKind, type Decision, type Reason, stricter, type Verdict } from "../base/verdict.ts";
 import type { PathAuthority } from "./authorize.ts";
 import { containingRoot, type Judgement, Judging, type Policy, relativeTo, surfacesFor } from "./decide.ts";
-import { protectedReach } from "./protect.ts";
+import { protectedReach, type Writer } from "./protect.ts";
 import { commandTexts } from "./command-text.ts";
 import { lastMatch, textMatches } from "./rules.ts";
 import { reachesInside, type Scanner, type WalkMode } from "./reach.ts";
@@ -24,6 +24,19 @@ export interface JudgeContext {
   readonly approvals: SessionApprovals;
   /** Where the user's config lives, read once for the check (src/policy/protect.ts configHomeOf); read at each use without it. */
   readonly configHome?: string | null;
+  /** The config files the guard loaded, as named and resolved (protect.ts protectedReach). */
+  readonly configFiles?: readonly string[];
+}
+
+/** Who writes, for the `.git/` zone (protect.ts): git's own work, a rename, a removal, a mode change, or another. */
+function writerOf(command: string, written: string): Writer {
+  const program = /^(?:\S*\/)?(\S+)/.exec(command)?.[1];
+  if (program === "git") return "git";
+  // (mv refuses to move `.`: `find . -exec mv {} …` names it, and renames only what is below.)
+  if (program === "mv") return /(^|\/)\.\/*$/.test(written) ? "other" : "remover";
+  if (program === "rm" || program === "rmdir" || program === "unlink") return "deleter";
+  const metadata = program === "chmod" || program === "chown" || program === "chgrp" || program === "touch";
+  return metadata ? "metadata" : "other";
 }
 
 /** An access still waiting for an answer from an async path policy. */
@@ -74,7 +87,9 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   // very path lowers it. Writing a directory writes what it holds: `rm -rf .claude`.
   let guarded = false;
   if (s.kind === "write" || s.kind === "unknown") {
-    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome);
+    const writer = writerOf(s.command, s.written);
+    const by = s.kind === "unknown" && writer === "other" ? "unknown" : writer;
+    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, by, ctx.configFiles, policy.foldCase);
     if (reached !== null && policy.reasonDecision("PROTECTED_PATH") !== "allow") {
       guarded = true;
       const what = reached === s.resolved ? s.written : `${s.written}: what it writes includes ${reached.slice(s.resolved === "/" ? 1 : s.resolved.length + 1)}, which`;

@@ -175,8 +175,13 @@ const TAR_NUL_CUT: Cut = { ends: "\0", special: "-" };
  */
 const ZIP_CUT: Cut = { ends: "\n", special: "\\" };
 
-/** Files a command reads (or, zip -m, removes) whose names come on its standard input (`cpio -o`, `tar -T -`, `zip -@`). */
-export function namesFromStdin(call: Call, kind: "read" | "write", follow: boolean, cut: Cut, unseen: string): Effect[] {
+/**
+ * Files a command reads (or, zip -m, removes; cpio -pl, links) whose names come on its
+ * standard input (`cpio -o`, `tar -T -`, `zip -@`).
+ */
+export function namesFromStdin(
+  call: Call, kind: "read" | "write" | "unknown", follow: boolean, cut: Cut, unseen: string,
+): Effect[] {
   const stdin = call.stdin;
   const effects: Effect[] = [];
   if (stdin.t === "listing") {

@@ -162,6 +162,18 @@ export function leadingOptions(texts: readonly (string | null)[], rules: Leading
 }
 
 /** The directory a word the parser read resolves against (after `-C DIR` options before it). */
+/**
+ * A hard link of a tree (`cp -al DIR`, `rsync --link-dest=DIR`) links the `.git` in it too, and
+ * a write through the copy is a write of git's own files: a write of `.git` itself, which
+ * src/policy/protect.ts reaches below (a write of the tree alone does not reach it).
+ */
+export function linkedGitDir(ctx: SpecContext, tree: Arg, base: string | null | undefined): void {
+  if (tree.text === null) return;
+  const at = `${tree.text.replace(/\/+$/, "")}/.git`;
+  const from = base === undefined ? ctx.start ?? null : base;
+  if (ctx.disk.isDirectory(at, from)) ctx.role(withValue(tree, at, ""), "write", base);
+}
+
 export function baseOfArg(ctx: SpecContext, arg: Arg): string | null | undefined {
   for (const it of ctx.items) {
     if (it.word === arg || (it.t === "option" && it.value === arg)) return it.base;
@@ -242,7 +254,10 @@ export function movedNames(ctx: SpecContext, sources: readonly Arg[]): void {
  * `replaceLink`: a destination that is a symlink to a directory is replaced (`ln -n`).
  * `single`: what one operand alone means (`ln -s T` makes `./basename(T)`); without it, nothing.
  */
-export function linkNames(ctx: SpecContext, opts: { readonly sourced: boolean; readonly replaceLink?: boolean; readonly single?: boolean }): void {
+export function linkNames(
+  ctx: SpecContext,
+  opts: { readonly sourced: boolean; readonly replaceLink?: boolean; readonly single?: boolean; readonly sameFile?: boolean },
+): void {
   const ops = ctx.operands;
   const emit = (dest: Arg, source: Arg, shape: { entry?: boolean; into?: boolean }) => {
     const base = baseOfArg(ctx, dest);
@@ -252,6 +267,7 @@ export function linkNames(ctx: SpecContext, opts: { readonly sourced: boolean; r
       ...(shape.into ? { into: true } : {}),
       ...(opts.replaceLink ? { replaceLink: true } : {}),
       ...(opts.sourced ? { source } : {}),
+      ...(opts.sourced && opts.sameFile ? { sameFile: true as const } : {}),
       ...(base !== undefined ? { base } : {}),
     });
   };

@@ -6,7 +6,7 @@ import { isAbsolute } from "../../paths/resolve.ts";
 import { syntheticArg } from "../apply.ts";
 import { type Arg, missingTop, withValue } from "../effects.ts";
 import type { OptionSpec, SpecContext } from "../spec.ts";
-import { againstCwd, baseOfArg, each, hooks, issue, KEEPS, linkNames, movedNames, namesFrom, optionItems, optionValues, REMOVES, roleAs, runsProgram, spanOf, TREES } from "./common.ts";
+import { againstCwd, baseOfArg, each, hooks, issue, KEEPS, linkedGitDir, linkNames, movedNames, namesFrom, optionItems, optionValues, REMOVES, roleAs, runsProgram, spanOf, TREES } from "./common.ts";
 import { APT_READ_ONLY, aptSimulates, BREW_READ_ONLY, systemVerb } from "./system-packages.ts";
 import type { TableSpec } from "./expand.ts";
 import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands, readlinkOperands } from "./link-operands.ts";
@@ -86,15 +86,17 @@ export const COREUTILS: readonly TableSpec[] = [
     pipe: [LS_LISTING],
   },
   {
-    names: ["cp"], naming: TREES, flags: "adfHilLnprRsuvxZ",
-    long: ["--attributes-only", "--copy-contents", "--debug", "--force", "--interactive", "--link", "--no-clobber", "--one-file-system", "--parents", "--remove-destination", "--strip-trailing-slashes", "--symbolic-link", "--update", "--verbose", "--keep-directory-symlink"],
+    names: ["cp"], naming: TREES, flags: "adfHiLnprRsuvxZ",
+    long: ["--attributes-only", "--copy-contents", "--debug", "--force", "--interactive", "--no-clobber", "--one-file-system", "--parents", "--remove-destination", "--strip-trailing-slashes", "--symbolic-link", "--update", "--verbose", "--keep-directory-symlink"],
     options: {
       ...targetOptions, ...backupOptions,
       "-r": { modes: ["recursive"] }, "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] }, "-a": { modes: ["recursive"] }, "--archive": { modes: ["recursive"] },
       "-L": { modes: ["follow"] }, "--dereference": { modes: ["follow"] }, "-P": { clears: ["follow"] }, "--no-dereference": { clears: ["follow"] },
       "--preserve": optionalNone, "--no-preserve": none, "--sparse": none, "--reflink": optionalNone, "--context": optionalNone, "--update=": none,
+      "-l": { modes: ["link"] }, "--link": { modes: ["link"] },
     },
-    operands: { sources: "read", dest: "write" },
+    // -l hard-links the sources: a write through the new name is a write of them, as with `ln`.
+    operands: { sources: { default: "read", modes: { link: "unknown" } }, dest: "write" },
     recursion: { mode: "recursive", follow: { mode: "follow" } },
     // Symlinks they may leave are `links` effects (linkNames), not a change anywhere.
     changes: { fs: true },
@@ -104,9 +106,15 @@ export const COREUTILS: readonly TableSpec[] = [
     custom: (ctx) => {
       const symbolic = optionItems(ctx, "-s", "--symbolic-link").length > 0;
       const asIs = ctx.modes.has("recursive") || optionItems(ctx, "-d", "-P", "--no-dereference").length > 0;
-      if (!symbolic && !asIs) return;
+      const link = ctx.modes.has("link") && !symbolic;
+      if (link && ctx.modes.has("recursive")) {
+        const target = optionItems(ctx, "-t", "--target-directory").length > 0;
+        const sources = target ? ctx.operands : ctx.operands.slice(0, -1);
+        for (const src of sources) linkedGitDir(ctx, src, baseOfArg(ctx, src));
+      }
+      if (!symbolic && !asIs && !link) return;
       const parents = optionItems(ctx, "--parents").length > 0;
-      if (!parents) return linkNames(ctx, { sourced: !symbolic });
+      if (!parents) return linkNames(ctx, { sourced: !symbolic, sameFile: link });
       // --parents: each source lands at DIR/SOURCE, its whole name kept.
       const target = optionValues(ctx, "-t", "--target-directory").pop();
       const dir = target ?? (ctx.operands.length > 1 ? ctx.operands[ctx.operands.length - 1]! : null);
@@ -125,7 +133,7 @@ export const COREUTILS: readonly TableSpec[] = [
     // Symlinks they may leave are `links` effects (linkNames), not a change anywhere.
     changes: { fs: true },
     custom: (ctx) => {
-      linkNames(ctx, { sourced: true });
+      linkNames(ctx, { sourced: true, sameFile: true });
       // --exchange swaps the two: the source's name gets what the destination was.
       const ops = ctx.operands;
       const exchange = optionItems(ctx, "--exchange").length > 0;
@@ -165,7 +173,7 @@ export const COREUTILS: readonly TableSpec[] = [
       // -n: a LINK that is a symlink to a directory is replaced, not followed.
       const replaceLink = optionItems(ctx, "-n", "--no-dereference").length > 0;
       // The link (a hard link to a symlink is one too) is a name later paths cannot trust.
-      linkNames(ctx, { sourced: !symbolic, replaceLink, single: true });
+      linkNames(ctx, { sourced: !symbolic, replaceLink, single: true, sameFile: !symbolic });
       // `ln -s` with no operand only reports its usage (`ln -s <a> <b>` is two redirections).
       if (!symbolic || ctx.operands.length === 0) return;
       const ops = ctx.operands;

@@ -24,7 +24,7 @@ const CPIO_SPEC = expandSpec({
   long: [
     "--null", "--reset-access-time", "--dot", "--make-directories", "--nonmatching", "--dereference", "--preserve-modification-time", "--numeric-uid-gid", "--rename",
     "--swap-bytes", "--swap-halfwords", "--unconditional", "--verbose", "--version", "--help", "--quiet", "--sparse", "--only-verify-crc", "--no-preserve-owner",
-    "--device-independent", "--reproducible", "--ignore-devno", "--renumber-inodes", "--to-stdout", "--link", "--append", "--no-absolute-filenames", "--force-local",
+    "--device-independent", "--reproducible", "--ignore-devno", "--renumber-inodes", "--to-stdout", "--append", "--no-absolute-filenames", "--force-local",
   ],
   options: {
     "-o": mode("out"), "--create": mode("out"), "-i": mode("in"), "--extract": mode("in"), "-t": mode("list"), "--list": mode("list"),
@@ -37,6 +37,7 @@ const CPIO_SPEC = expandSpec({
     "--absolute-filenames": mode("absolute"),
     ...each(none, "-H", "--format", "-M", "--message", "-R", "--owner", "-C", "--io-size", "--block-size"),
     "--rsh-command": { value: "none", modes: ["program"] }, "--rmt-command": { value: "none", modes: ["program"] },
+    "-l": mode("link"), "--link": mode("link"),
   },
   operands: { all: "none" },
   custom: hooks(runsProgram(["--rsh-command", "--rmt-command"]), (ctx) =>
@@ -70,9 +71,9 @@ function cpioRoles(ctx: SpecContext, keepsUnsafeNames: () => boolean, unsafe: st
 /** libarchive 3.6.2's bsdcpio(1). */
 const BSDCPIO_SPEC = expandSpec({
   names: ["bsdcpio"],
-  flags: "067aBcdhjJlmnrtuvVyzZ",
+  flags: "067aBcdhjJmnrtuvVyzZ",
   long: [
-    "--null", "--pwb", "--binary", "--make-directories", "--xz", "--link", "--lrzip", "--lz4", "--zstd", "--lzma", "--lzop", "--preserve-modification-time",
+    "--null", "--pwb", "--binary", "--make-directories", "--xz", "--lrzip", "--lz4", "--zstd", "--lzma", "--lzop", "--preserve-modification-time",
     "--numeric-uid-gid", "--no-preserve-owner", "--preserve-owner", "--quiet", "--list", "--unconditional", "--dot", "--verbose", "--version", "--help",
   ],
   options: {
@@ -82,6 +83,7 @@ const BSDCPIO_SPEC = expandSpec({
     "-A": mode("appending"),
     "-L": mode("follow"),
     "--insecure": mode("insecure"),
+    "-l": mode("link"), "--link": mode("link"),
     ...each(none, "-H", "--format", "-C", "-f", "-R", "--owner", "--passphrase"),
   },
   operands: { all: "none" },
@@ -115,7 +117,10 @@ function cpio(call: Call, spec: CommandSpec): Effect[] {
       }
     }
   }
-  return [...effects, ...namesFromStdin(call, "read", follow, cut, `${call.name} copies the files named on its standard input, which the guard cannot see`)];
+  // -p -l hard-links the files it is given instead of copying them: written through the new names, as with `ln`.
+  const kind = parsed.modes.has("pass") && parsed.modes.has("link") ? "unknown" : "read";
+  const unseen = `${call.name} copies the files named on its standard input, which the guard cannot see`;
+  return [...effects, ...namesFromStdin(call, kind, follow, cut, unseen)];
 }
 
 /**

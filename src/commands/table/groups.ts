@@ -32,6 +32,7 @@ import { TERRAFORM } from "./dev/terraform.ts";
 import { EDITOR_ANALYSERS, EDITOR_SPECS } from "./editors.ts";
 import type { TableSpec } from "./expand.ts";
 import { FILTER_SPECS } from "./filters.ts";
+import { SHELLFENCE } from "./guard-cli.ts";
 import { EXPRESSIONS } from "./find.ts";
 import { LINTER_SPECS } from "./linters.ts";
 import { NETWORK_ANALYSERS, NETWORK_SPECS } from "./network.ts";
@@ -80,6 +81,7 @@ export const GROUPS = {
   "editors": () => ({ specs: EDITOR_SPECS, analysers: EDITOR_ANALYSERS }),
   "filters": () => ({ specs: FILTER_SPECS, analysers: [] }),
   "find": () => ({ specs: [], analysers: EXPRESSIONS }),
+  "guard-cli": () => ({ specs: [SHELLFENCE], analysers: [] }),
   "linters": () => ({ specs: LINTER_SPECS, analysers: [] }),
   "lookups": () => ({ specs: LOOKUP_SPECS, analysers: [] }),
   "network": () => ({ specs: NETWORK_SPECS, analysers: NETWORK_ANALYSERS }),

@@ -4,7 +4,7 @@
 import { fileUrlPath, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, OptionSpec, SpecContext } from "../spec.ts";
-import { assignmentOptions, baseOfArg, each, flag, hooks, issue, locate, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
+import { assignmentOptions, baseOfArg, each, flag, hooks, issue, linkedGitDir, locate, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import { SSH_CODE_KEYS, sshOptionFiles, sshOptionWords } from "./shells.ts";
 
@@ -350,8 +350,10 @@ const RSYNC: TableSpec = {
     for (const it of optionItems(ctx, "--backup-dir", "-T", "--temp-dir", "--partial-dir", "--link-dest", "--compare-dest", "--copy-dest")) {
       const v = it.value;
       if (!v) continue;
-      const kind = /dest$/.test(it.name) ? "read" : "write";
+      // --link-dest hard-links what is unchanged there into the destination: written through it, as `ln` is.
+      const kind = it.name === "--link-dest" ? "unknown" : /dest$/.test(it.name) ? "read" : "write";
       ctx.role(v, kind, it.base);
+      if (it.name === "--link-dest") linkedGitDir(ctx, v, it.base);
       if (dest && dest.text !== null && v.text !== null && !v.text.startsWith("/")) {
         const base = baseOfArg(ctx, dest);
         const from = dest.text.startsWith("/") ? dest.text : base === null ? null : `${base ?? ctx.world.cwd ?? ""}/${dest.text}`;

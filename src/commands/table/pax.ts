@@ -7,7 +7,7 @@
 import { syntheticArg } from "../apply.ts";
 import type { SpecContext } from "../spec.ts";
 import { intoTree } from "./archives.ts";
-import { each, issue, none, optionItems, spanOf } from "./common.ts";
+import { each, issue, linkedGitDir, none, optionItems, spanOf } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
 const mode = (...modes: string[]) => ({ modes });
@@ -15,11 +15,12 @@ const mode = (...modes: string[]) => ({ modes });
 export const PAX: TableSpec = {
   names: ["pax"],
   style: "posix",
-  flags: "cdklntuvXDYZOzj0",
+  flags: "cdkntuvXDYZOzj0",
   options: {
     "-r": mode("extract"), "-w": mode("create"), "-a": mode("append"),
     "-L": mode("follow"), "-H": mode("follow"),
     "-i": mode("renames"),
+    "-l": mode("link"),
     "-s": { value: "none", modes: ["renames"] },
     "-f": none,
     ...each(none, "-b", "-o", "-p", "-x", "-B", "-E", "-G", "-T", "-U", "-M"),
@@ -50,6 +51,13 @@ function paxHook(ctx: SpecContext): void {
     // -rw FILE… DIR: each copy lands at DIR/FILE, as FILE is written.
     const dest = operands.at(-1);
     if (dest) intoTree(ctx, dest.word, "write", dest.base);
+    // -l hard-links the files instead of copying them: written through the copies, as `ln`'s are.
+    if (ctx.modes.has("link")) {
+      for (const src of operands.slice(0, -1)) {
+        ctx.role(src.word, "unknown", src.base);
+        linkedGitDir(ctx, src.word, src.base);
+      }
+    }
     if (ctx.modes.has("renames")) issue(ctx, "UNRESOLVED_PATH", "pax -rw -s (or -i) renames the copies, which may then land outside the directory");
   }
   if (operands.length < (extract ? 2 : 1)) issue(ctx, "UNRESOLVED_WORD", `pax ${extract ? "-rw" : "-w"} copies the files named on its standard input, which the guard cannot see`);

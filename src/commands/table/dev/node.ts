@@ -8,6 +8,7 @@ import { type Arg, withValue } from "../../effects.ts";
 import type { Analyser, OptionSpec, SpecContext } from "../../spec.ts";
 import { againstCwd, chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
+import { guardScript, namesGuardPackage } from "../guard-cli.ts";
 import { analysedInlineCode, info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
 
 export const NODE: TableSpec = {
@@ -37,7 +38,7 @@ export const NODE: TableSpec = {
     if (!name) return;
     if (name.text === null) issue(ctx, "OPAQUE_CODE", "node --run runs a package script whose name is not known", name.span);
     else ctx.emit({ t: "package-script", name: name.text, args: ctx.operands.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `node --run ${name.text}`, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
-  }, analysedInlineCode("javascript", ["-e", "--eval", "-p", "--print"], ["-i", "--interactive"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
+  }, guardScript, analysedInlineCode("javascript", ["-e", "--eval", "-p", "--print"], ["-i", "--interactive"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
 };
 
 /** TypeScript runners: node's way of running a file, plus their own inline-code options. */
@@ -193,7 +194,7 @@ function npmConfigWrites(fixedVerb: string | null): Custom {
 const NPM_SECRET_KEY = /(_auth|_authToken|_password|token|certfile|keyfile|username)$/i;
 
 /** Subcommands of npm, pnpm, yarn and bun that install or remove packages. */
-const INSTALLS = /^(install|i|in|ins|inst|isntall|ci|clean-install|ic|install-clean|install-test|it|install-ci-test|cit|add|a|update|up|upgrade|upgrade-interactive|remove|rm|r|un|uninstall|unlink|link|dedupe|ddp|prune|rebuild|rb|import|unplug)$/;
+const INSTALLS = /^(install|i|in|ins|inst|isntall|ci|clean-install|ic|install-clean|install-test|it|install-ci-test|cit|add|a|update|up|upgrade|upgrade-interactive|remove|rm|r|un|uninstall|unlink|link|ln|dedupe|ddp|prune|rebuild|rb|import|unplug)$/;
 
 /**
  * Installing writes the package's node_modules, where links (workspace packages, `file:` and
@@ -209,9 +210,19 @@ const nodeInstall: Custom = (ctx) => {
   if (!INSTALLS.test(verb)) return;
   const dir = ctx.disk.findUp("package.json", ctx.start ?? null);
   const modules = dir === null ? "node_modules" : dir === "/" ? "/node_modules" : `${dir}/node_modules`;
-  ctx.emit({ t: "links", arg: syntheticArg(modules, spanOf(ctx)), tree: true, ...(dir === null && ctx.start !== undefined ? { base: ctx.start } : {}) });
+  const base = dir === null && ctx.start !== undefined ? { base: ctx.start } : {};
+  ctx.emit({ t: "links", arg: syntheticArg(modules, spanOf(ctx)), tree: true, ...base });
+  // Naming the guard's package replaces or removes the hook program: a write of it (PROTECTED_PATH).
+  const guard = ctx.operands.find((a) => namesGuardPackage(ctx, a));
+  if (guard) ctx.emit({ t: "path", arg: withValue(guard, `${modules}/shellfence`, ""), kind: "write", ...base });
 };
 const npmInstall = npmSub({ custom: hooks(packageSpecs, nodeInstall) });
+/** `npm link DIR`: a local package, read. */
+const linkOperands: Custom = (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read"));
+/** npm pkg set|delete|fix rewrites the package.json it works in. */
+const npmPkg: Custom = (ctx) => {
+  if (ctx.operands[0]?.text !== "get") ctx.role(syntheticArg("package.json", spanOf(ctx)), "write", ctx.start);
+};
 /**
  * `npm install` and `npm ci` without packages run the project's own install and prepare
  * scripts (with their pre and post scripts); dependencies' scripts are the packages' code.
@@ -318,10 +329,11 @@ export const NPM: TableSpec = {
     version: npmSub({ custom: (ctx) => { if (ctx.operands.length) projectEvents("npm version", ["version"], 1)(ctx); } }),
     // npm cache add SPEC fetches the package into the cache: a local tarball or directory is read.
     cache: npmSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "add" && ctx.operands[0]?.text !== null) return; for (const a of ctx.operands.slice(1)) localPackage(ctx, a, "read"); } }),
-    ...Object.fromEntries(["init", "create", "innit", "pkg", "whoami", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "stars", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
+    pkg: npmSub({ custom: npmPkg }),
+    ...Object.fromEntries(["init", "create", "innit", "whoami", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "stars", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
     ...Object.fromEntries(["owner", "author", "dist-tag", "dist-tags", "deprecate", "unpublish", "access", "star", "unstar", "bugs", "issues", "docs", "home", "repo"].map((n) => [n, npmSpecs])),
     exec: npmExec, x: npmExec,
-    link: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: npmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    ...Object.fromEntries(["link", "ln"].map((n) => [n, npmSub({ custom: hooks(linkOperands, nodeInstall) })])),
     pack: npmSub({ options: { ...NPM_GLOBAL, "--pack-destination": write }, custom: hooks(packageSpecs, projectEvents("npm pack", PACK_EVENTS)) }),
     publish: npmSub({ custom: hooks(packageSpecs, projectEvents("npm publish", PUBLISH_EVENTS)) }),
     edit: npmSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm edit opens an editor on an installed package") }),
@@ -396,7 +408,7 @@ export const PNPM: TableSpec = {
     start: pnpmSub({ ...SCRIPT_RUN, custom: packageScript("pnpm run", "start") }),
     ...Object.fromEntries(["config", "c"].map((n) => [n, pnpmSub({ custom: pnpmConfigWrites })])),
     ...Object.fromEntries(["create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "self-update", "approve-builds", "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((n) => [n, pnpmSub()])),
-    link: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }), ln: pnpmSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    ...Object.fromEntries(["link", "ln"].map((n) => [n, pnpmSub({ custom: hooks(linkOperands, nodeInstall) })])),
     exec: pnpmExec, dlx: pnpmDlx,
     deploy: pnpmSub({ operands: { all: "write" } }),
   },
@@ -452,7 +464,8 @@ export const YARN: TableSpec = {
     // yarn 1 runs preversion/version/postversion; later yarns' version plugin does not, which is the smaller set.
     version: yarnSub({ custom: hooks(packageSpecs, projectEvents("yarn version", ["version"], Number.MAX_SAFE_INTEGER)) }),
     ...Object.fromEntries(["add", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "unlink", "cache", "set", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((n) => [n, yarnSub({ custom: hooks(packageSpecs, nodeInstall) })])),
-    run: yarnSub({ ...SCRIPT_RUN, custom: packageScript("yarn run", null) }),
+    // (What follows the script's name is the script's: `yarn run NAME --flag`.)
+    run: yarnSub({ ...SCRIPT_RUN, style: "posix", custom: packageScript("yarn run", null) }),
     // yarn workspace PKG run NAME, yarn workspaces foreach …: another package's scripts.
     workspace: yarnSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "yarn workspace runs a command in another workspace package, which the guard does not read") }),
     workspaces: yarnSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "info" && ctx.operands[0]?.text !== "list") issue(ctx, "OPAQUE_CODE", "yarn workspaces runs commands in the workspace packages, which the guard does not read"); } }),

@@ -85,6 +85,17 @@ interface GitSub extends TableSpec {
 }
 
 // The file's pathspecs are judged by the git analyser (pathspecsFromFile), in the subcommand's pathspec role.
+/**
+ * `git init|clone --template DIR` copies DIR's hooks into the new (or existing) `.git/hooks`,
+ * and git runs them at the next commit or checkout: code put there as git's own, which the
+ * `.git/` zone does not ask about for git (src/policy/protect.ts). So it asks.
+ */
+const templateHooks: Custom = (ctx) => {
+  for (const it of optionItems(ctx, "--template")) {
+    issue(ctx, "PROTECTED_PATH", `${ctx.name} ${it.name}: copies the template's hooks into .git/hooks, which git runs`);
+  }
+};
+
 const pathspecFile: Record<string, OptionSpec> = { "--pathspec-from-file": none, "--pathspec-file-nul": flag };
 const message: Record<string, OptionSpec> = { "-m": none, "--message": none, "-F": read, "--file": read };
 const strategy: Record<string, OptionSpec> = { ...each(none, "-s", "--strategy", "-X", "--strategy-option"), ...each(optionalNone, "-S", "--gpg-sign") };
@@ -305,7 +316,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     // Like mv: a moved symlink (or a directory holding one) means something else where it lands.
     custom: (ctx) => {
       if (ctx.modes.has("dry")) return;
-      linkNames(ctx, { sourced: true });
+      linkNames(ctx, { sourced: true, sameFile: true });
       movedNames(ctx, ctx.operands.slice(0, -1));
     },
   },
@@ -439,7 +450,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
       ...each({ value: "none", modes: ["program"] }, "-u", "--upload-pack"),
     },
     operands: { positional: ["none", "write"] },
-    custom: hooks(runsProgram(["-u", "--upload-pack"]), cloneConfig, (ctx) => {
+    custom: hooks(runsProgram(["-u", "--upload-pack"]), cloneConfig, templateHooks, (ctx) => {
       // clone opens its source from where it starts: there is no working tree yet.
       if (ctx.operands[0]) localRole(ctx, ctx.operands[0], "read");
       for (const v of optionValues(ctx, "--reference", "--reference-if-able")) localRole(ctx, v, "read");
@@ -457,6 +468,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     names: [], flags: "q", long: ["--quiet", "--bare"],
     options: { "--template": read, "--separate-git-dir": write, ...each(none, "-b", "--initial-branch", "--object-format", "--ref-format"), "--shared": optionalNone },
     operands: { all: "write", defaultOperand: "." },
+    custom: templateHooks,
   },
   submodule: {
     names: [], flags: "qf", long: ["--quiet", "--force", "--init", "--remote", "--no-fetch", "--checkout", "--merge", "--rebase", "--recursive", "--cached", "--files", "--recommend-shallow", "--no-recommend-shallow", "--single-branch", "--no-single-branch", "--all", "--progress", "--dissociate", "--filter"],
