@@ -75,6 +75,18 @@ describe("malformed configs fail with a precise message", () => {
     expect(messageOf(() => loadConfigFile("/nonexistent/shellfence.json"))).toBe("/nonexistent/shellfence.json: cannot read the file: ENOENT");
   });
 
+  test("a FIFO in a config file's place is an error at once, never a wait for a writer", () => {
+    const dir = mkdtempSync(join(tmpdir(), "shellfence-fifo-"));
+    try {
+      expect(Bun.spawnSync(["mkfifo", join(dir, ".shellfence.json")]).exitCode).toBe(0);
+      expect(() => loadLayers({ project: dir }, null)).toThrow(`${join(dir, ".shellfence.json")}: cannot read the file: not a regular file (ENOTREG)`);
+      expect(messageOf(() => loadConfigFile(join(dir, ".shellfence.json")))).toEndWith("not a regular file (ENOTREG)");
+      expect(messageOf(() => loadConfigFile("/dev/zero"))).toEndWith("not a regular file (ENOTREG)");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("a host's object layer is named by where it was given", async () => {
     await expect(createGuard({ agentConfig: { permission: { read: { ".env": true } } } })).rejects.toThrow('agent: permission.read[".env"]: expected an action ("allow", "ask" or "deny"), not boolean true');
     await expect(createGuard({ config: [{}, { permission: "deny" }] })).rejects.toThrow("config[1]: permission: expected an object mapping surfaces to rules, not \"deny\"");

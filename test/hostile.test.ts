@@ -51,6 +51,13 @@ beforeAll(async () => {
   mkdirSync(join(p, "locked"));
   symlinkSync(fx.outside, join(p, "locked", "inner"));
   chmodSync(join(p, "locked"), 0o000);
+  // FIFOs where the guard reads a file while checking: opening or reading one waits for a
+  // writer that never comes. Each is read in a command that also reads the sentinel.
+  mkdirSync(join(p, "fifo-pkg"));
+  mkdirSync(join(p, "fifo-make"));
+  for (const f of ["fifo.sh", "fifo-list", "fifo-pkg/package.json", "fifo-make/Makefile"]) {
+    expect(Bun.spawnSync(["mkfifo", join(p, f)]).exitCode).toBe(0);
+  }
 });
 
 afterAll(() => {
@@ -220,6 +227,13 @@ const HOSTILE: readonly Hostile[] = [
   { name: "a=$a$a × 40", input: () => `a=x; ${rep("a=$a$a; ", 40)}cat "$a"; ${S}`, bounds: ["EXPANSION_TOO_LARGE"] },
   { name: "array doubled × 40", input: () => `a=(x); ${rep('a=("${a[@]}" "${a[@]}"); ', 40)}cat "\${a[@]}"; ${S}`, bounds: ["EXPANSION_TOO_LARGE"] },
   { name: "brace × glob", input: () => `ls ${rep("{a,b}", 12)}/*/*/*; ${S}`, bounds: ["EXPANSION_TOO_LARGE"] },
+  // --- FIFOs the guard would read (never written to: a reader that waits, waits forever) ------
+  { name: "source a FIFO, in a branch never taken", input: () => `if [ "$RANDOM" = 99999999 ]; then source fifo.sh; fi; ${S}`, bounds: ["OPAQUE_CODE"] },
+  { name: "bash a FIFO", input: () => `bash fifo.sh; ${S}`, bounds: ["OPAQUE_CODE"] },
+  { name: ". a FIFO", input: () => `. ./fifo.sh && ${S}`, bounds: ["OPAQUE_CODE"] },
+  { name: "npm run with package.json a FIFO", input: () => `cd fifo-pkg && npm run build; ${S}`, bounds: ["OPAQUE_CODE"] },
+  { name: "make with Makefile a FIFO", input: () => `make -C fifo-make; ${S}`, bounds: ["OPAQUE_CODE"] },
+  { name: "xargs reading names from a FIFO", input: () => `xargs -a fifo-list cat; ${S}`, bounds: ["UNRESOLVED_PATH", "UNRESOLVED_WORD"] },
   { name: "alias of itself", input: () => `alias ls='ls ls'; ls; ${S}`, bounds: ["SHELL_STATE", "NESTING_TOO_DEEP"] },
 ];
 

@@ -1,9 +1,9 @@
 // Configuration: JSON files and host-provided objects, validated with errors that name the
 // file, the key and the expected shape, then merged global → project → agent.
 
-import { readFileSync } from "node:fs";
 import { REASONS, type ReasonCode } from "../base/reasons.ts";
 import type { Decision } from "../base/verdict.ts";
+import { type ReadProblem, readRegularFile } from "../paths/fs.ts";
 import { locateJsonFault } from "./json.ts";
 import { isDecision, type Rule, type RuleSet } from "./rules.ts";
 import { SYSTEM_READ_KINDS, SYSTEM_READ_PATTERNS, SYSTEM_READS_ORIGIN } from "./system-reads.ts";
@@ -204,15 +204,19 @@ function validateRuleSpec(spec: unknown, origin: string, where: string, paths = 
   return out;
 }
 
+/** A config file past this is refused: no policy needs a megabyte, and reading one costs every call. */
+const MAX_CONFIG_BYTES = 1 << 20;
+
+/** The errno where it says it all, else what the file is (a FIFO: "not a regular file"). */
+function readProblem(r: { readonly problem: ReadProblem; readonly code: string }): string {
+  return r.problem === "absent" || r.problem === "unreadable" ? r.code : `${r.problem} (${r.code})`;
+}
+
 /** Reads and validates a JSON config file. */
 export function loadConfigFile(path: string): ConfigLayer {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    throw new ConfigError(path, "", `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  return parseConfigText(text, path);
+  const r = readRegularFile(path, MAX_CONFIG_BYTES);
+  if (!("bytes" in r)) throw new ConfigError(path, "", `cannot read the file: ${readProblem(r)}`);
+  return parseConfigText(r.bytes.toString("utf8"), path);
 }
 
 /** Parses and validates config text; `origin` names it in errors. */
@@ -231,15 +235,12 @@ export function parseConfigText(text: string, origin: string): ConfigLayer {
 
 /** Like loadConfigFile, but a file that does not exist is no layer at all. */
 export function loadOptionalConfigFile(path: string): ConfigLayer | null {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return null;
-    throw new ConfigError(path, "", `cannot read the file: ${code ?? (e as Error).message}`);
-  }
-  return parseConfigText(text, path);
+  const r = readRegularFile(path, MAX_CONFIG_BYTES);
+  if ("bytes" in r) return parseConfigText(r.bytes.toString("utf8"), path);
+  if (r.code === "ENOENT" || r.code === "ENOTDIR") return null;
+  // A FIFO or device in a config file's place is an error, not an absence: the layer it would
+  // have been may tighten the rules, and a check that cannot read it must not pass for allowed.
+  throw new ConfigError(path, "", `cannot read the file: ${readProblem(r)}`);
 }
 
 /** The merged policy: each surface's rules in order, with the origin of every rule. */
