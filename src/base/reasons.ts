@@ -17,6 +17,7 @@ export const REASONS = {
   PARSE_ERROR: { decision: "ask", summary: "the command does not parse" },
   INPUT_TOO_LARGE: { decision: "ask", summary: "the command is larger than the input bound" },
   PARSE_TIMEOUT: { decision: "ask", summary: "parsing took longer than the time bound" },
+  CHECK_TIMEOUT: { decision: "ask", summary: "the check took longer than its time budget" },
   INVALID_INPUT: { decision: "ask", summary: "the command holds NUL bytes or invalid UTF-16" },
   REMOTE_COMMAND: { decision: "allow", summary: "runs a command on another host (not a local access)" },
   SCRIPT_INTERPRETED: { decision: "allow", summary: "a script file inside the root was read and interpreted" },

@@ -409,5 +409,6 @@ export function processIo(): Io {
     stdin: () => createInterface({ input: process.stdin, crlfDelay: Infinity }),
     isTTY: process.stdout.isTTY === true,
     env: process.env,
+    exit: (code) => process.exit(code),
   };
 }

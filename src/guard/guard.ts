@@ -8,7 +8,7 @@ import type { Parser } from "web-tree-sitter";
 import { isEnvironmentVariable } from "../commands/environment.ts";
 import { loadParser } from "../parse/grammar.ts";
 import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds, parseBounded } from "../parse/parse.ts";
-import { cachingFileSystem, type FileSystem, nodeFileSystem } from "../paths/fs.ts";
+import { cachingFileSystem, deadlineFileSystem, type FileSystem, nodeFileSystem } from "../paths/fs.ts";
 import { resolvePhysical } from "../paths/resolve.ts";
 import { type AuthorizePath, PathAuthority } from "../policy/authorize.ts";
 import { isPathSurface, mergeLayers } from "../policy/config.ts";
@@ -25,6 +25,7 @@ import {
 } from "../policy/session.ts";
 import { pathTool } from "../policy/tool.ts";
 import { REASONS, type ReasonCode } from "../base/reasons.ts";
+import { CheckTimeout, type Deadline, deadlineIn } from "../base/deadline.ts";
 import type { Findings } from "../shell/findings.ts";
 import type { ParsedCode } from "../interp/context.ts";
 import { Interpreter } from "../interp/interpreter.ts";
@@ -65,6 +66,12 @@ export interface GuardOptions {
   readonly fs?: FileSystem;
   readonly limits?: Partial<InterpreterLimits>;
   readonly bounds?: Partial<ParseBounds>;
+  /**
+   * The time one check may take before it answers CHECK_TIMEOUT (ask), in ms (default 5000;
+   * Infinity for none). Far above a real check (milliseconds) and well under a host's hook
+   * timeout (Claude Code: 60 s), so a slow disk or a pathological input is an ask in time.
+   */
+  readonly maxCheckMs?: number;
   readonly grammarPath?: string;
   /** The grammar's bytes, for hosts that embed it (the single-file binary). */
   readonly grammarBytes?: Uint8Array;
@@ -134,6 +141,9 @@ export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
   return new ShellGuard(parser, new Policy(mergeLayers(layers), home), info, options);
 }
 
+/** GuardOptions.maxCheckMs's default: see there. */
+export const DEFAULT_CHECK_MS = 5_000;
+
 /** What a check found before judging, or the verdict when there is nothing to judge. */
 type Analysis = { readonly done: Verdict } | { readonly findings: Findings; readonly roots: readonly string[]; readonly fs: FileSystem; readonly pre: readonly Reason[]; readonly configHome: string | null };
 
@@ -169,7 +179,7 @@ class ShellGuard implements Guard {
 
   check(command: string, options: CheckOptions = {}): Verdict {
     return guarded(() => {
-      const a = this.analyse(command, options);
+      const a = this.analyse(command, options, deadlineIn(this.options.maxCheckMs ?? DEFAULT_CHECK_MS));
       if ("done" in a) return a.done;
       const ctx = this.context(a.roots, a.fs, "sync", a.configHome);
       return settled(judgeFindings(a.findings, ctx, a.pre));
@@ -178,7 +188,10 @@ class ShellGuard implements Guard {
 
   checkAsync(command: string, options: CheckOptions = {}): Promise<Verdict> {
     return guardedAsync(async () => {
-      const a = this.analyse(command, options);
+      // The budget is the guard's own work: waiting on the host's path policy is not counted.
+      const deadline = deadlineIn(this.options.maxCheckMs ?? DEFAULT_CHECK_MS);
+      const a = this.analyse(command, options, deadline);
+      deadline.disarm();
       if ("done" in a) return a.done;
       const ctx = this.context(a.roots, a.fs, "async", a.configHome);
       return await settle(ctx, () => judgeFindings(a.findings, ctx, a.pre));
@@ -192,7 +205,7 @@ class ShellGuard implements Guard {
         const b = this.bashCall(call);
         return "done" in b ? b.done : this.check(b.command, b.options);
       }
-      const { cwd, roots, fs } = this.toolSetting(call);
+      const { cwd, roots, fs } = this.toolSetting(call, true);
       const ctx = this.context(roots, fs, "sync");
       return settled(judgeToolCall(call.tool, call.input, cwd, ctx));
     });
@@ -205,7 +218,7 @@ class ShellGuard implements Guard {
         const b = this.bashCall(call);
         return "done" in b ? b.done : await this.checkAsync(b.command, b.options);
       }
-      const { cwd, roots, fs } = this.toolSetting(call);
+      const { cwd, roots, fs } = this.toolSetting(call, false);
       const ctx = this.context(roots, fs, "async");
       return await settle(ctx, () => judgeToolCall(call.tool, call.input, cwd, ctx));
     });
@@ -280,14 +293,20 @@ class ShellGuard implements Guard {
     return { command, options: { ...(call.cwd !== undefined ? { cwd: call.cwd } : {}), ...(call.roots ? { roots: call.roots } : {}) } };
   }
 
-  private toolSetting(call: ToolCall): { cwd: string; roots: readonly string[]; fs: FileSystem } {
-    const fs = cachingFileSystem(this.options.fs ?? nodeFileSystem);
+  /** The check's filesystem: cached for its length, every disk call under its deadline. */
+  private checkFs(deadline: Deadline): FileSystem {
+    return cachingFileSystem(deadlineFileSystem(this.options.fs ?? nodeFileSystem, deadline));
+  }
+
+  /** `timed`: under the check's budget; not when the judging waits on the host's path policy. */
+  private toolSetting(call: ToolCall, timed: boolean): { cwd: string; roots: readonly string[]; fs: FileSystem } {
+    const fs = this.checkFs(deadlineIn(timed ? (this.options.maxCheckMs ?? DEFAULT_CHECK_MS) : Infinity));
     const cwd = absoluteDir(call.cwd ?? process.cwd());
     return { cwd, roots: this.physicalRoots(fs, cwd, call.roots ?? []), fs };
   }
 
-  private analyse(command: string, options: CheckOptions): Analysis {
-    const fs = cachingFileSystem(this.options.fs ?? nodeFileSystem);
+  private analyse(command: string, options: CheckOptions, deadline: Deadline): Analysis {
+    const fs = this.checkFs(deadline);
     const cwd = absoluteDir(options.cwd ?? process.cwd());
     const roots = this.physicalRoots(fs, cwd, options.roots ?? []);
     const pre: Reason[] = [];
@@ -332,6 +351,7 @@ class ShellGuard implements Guard {
         this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface), "ask", kind) ||
         ((kind === "write" || kind === "unknown") && protectedReach(target, this.home, roots, fs, configHome) !== null),
       parse: (text, dialect) => this.parseNested(text, dialect),
+      deadline,
     });
     interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));
     return { findings: interp.findings, roots, fs, pre, configHome };
@@ -404,6 +424,7 @@ async function guardedAsync(run: () => Promise<Verdict>): Promise<Verdict> {
 }
 
 function guardFailed(e: unknown): Verdict {
+  if (e instanceof CheckTimeout) return failClosed("CHECK_TIMEOUT", e.message);
   return failClosed("INTERNAL_ERROR", `the guard failed: ${e instanceof Error ? e.message : String(e)}`);
 }
 

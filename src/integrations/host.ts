@@ -41,6 +41,8 @@ interface HostOptions {
   readonly config?: readonly (string | object)[];
   readonly home?: string;
   readonly env?: Readonly<Record<string, string>>;
+  /** The guard's budget for one check (GuardOptions.maxCheckMs). */
+  readonly maxCheckMs?: number;
 }
 
 export async function createHost(options: HostOptions): Promise<Host> {
@@ -56,6 +58,7 @@ export function createProjectGuard(options: HostOptions): Promise<Guard> {
     config: [...(options.config ?? [])],
     ...(options.home !== undefined ? { home: options.home } : {}),
     ...(options.env !== undefined ? { env: options.env } : {}),
+    ...(options.maxCheckMs !== undefined ? { maxCheckMs: options.maxCheckMs } : {}),
   };
   return createGuard(guardOptions);
 }

@@ -4,6 +4,8 @@
 
 import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync } from "node:fs";
 
+import type { Deadline } from "../base/deadline.ts";
+
 type EntryType = "file" | "dir" | "symlink" | "other";
 
 /** `null`: the path does not exist. `"unreadable"`: a permission or I/O error hid the answer. */
@@ -172,6 +174,24 @@ export const nodeFileSystem: FileSystem = {
     return null;
   },
 };
+
+/** Every call first asks the check's deadline, so a slow disk ends the check with CHECK_TIMEOUT. */
+export function deadlineFileSystem(inner: FileSystem, deadline: Deadline): FileSystem {
+  const t = <A extends unknown[], R>(f: (...a: A) => R) => (...a: A): R => {
+    deadline.check();
+    return f(...a);
+  };
+  return {
+    lstat: t((p: string) => inner.lstat(p)),
+    readlink: t((p: string) => inner.readlink(p)),
+    readdir: t((p: string) => inner.readdir(p)),
+    readFile: t((p: string, max: number) => inner.readFile(p, max)),
+    ...(inner.readBytes ? { readBytes: t((p: string, max: number) => inner.readBytes!(p, max)) } : {}),
+    homeOf: t((u: string) => inner.homeOf(u)),
+    ...(inner.executable ? { executable: t((p: string) => inner.executable!(p)) } : {}),
+    ...(inner.realpathDir ? { realpathDir: t((p: string) => inner.realpathDir!(p)) } : {}),
+  };
+}
 
 /** Remembers answers for the length of one check, so a path is looked up once. */
 export function cachingFileSystem(inner: FileSystem): FileSystem {

@@ -59,7 +59,7 @@ const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots"]);
 export const RULE_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["EXTERNAL_PATH", "RULE_DENY", "RULE_ASK"]);
 
 /** Reason codes that can never be lowered to `allow`: they mean the guard could not look. */
-const NEVER_ALLOW = new Set<ReasonCode>(["PARSE_ERROR", "PARSE_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT", "INTERNAL_ERROR", "UNMODELLED_SYNTAX", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE", "BACKSLASH_PATH", "FORBIDDEN"]);
+const NEVER_ALLOW = new Set<ReasonCode>(["PARSE_ERROR", "PARSE_TIMEOUT", "CHECK_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT", "INTERNAL_ERROR", "UNMODELLED_SYNTAX", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE", "BACKSLASH_PATH", "FORBIDDEN"]);
 
 function describe(v: unknown): string {
   if (v === null) return "null";

@@ -77,6 +77,7 @@ function fixFor(code: ReasonCode, access: Access | undefined): string {
       return `Run the code from a file inside the project, or allow it with "reasons": {"${code}": "allow"} in ${PROJECT_CONFIG_NAME}.`;
     case "PARSE_ERROR":
     case "PARSE_TIMEOUT":
+    case "CHECK_TIMEOUT":
     case "INPUT_TOO_LARGE":
     case "INVALID_INPUT":
     case "NESTING_TOO_DEEP":
