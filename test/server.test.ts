@@ -359,6 +359,46 @@ describe("the server's life", () => {
   }, 30_000);
 });
 
+// A check that never returns (a loop no bound or budget sees, standing for a hung system call):
+// a server whose `run` spins on the command SPIN. The watchdog must answer that call fail-closed
+// and end the server, so the calls queued behind it are not stalled: they see their connection
+// close and check in their own processes, and the next call starts a new server.
+describe("the watchdog: one stuck request stalls no other", () => {
+  const SERVER = `
+import { serve } from ${JSON.stringify(join(root, "src", "server", "server.ts"))};
+import { main } from ${JSON.stringify(join(root, "src", "cli", "main.ts"))};
+const run = async (argv, io) => {
+  let input = "";
+  for await (const l of io.stdin()) input += l;
+  if (input.includes('"SPIN"')) for (;;) {}
+  const { stdinLines } = await import(${JSON.stringify(join(root, "src", "server", "lines.ts"))});
+  return main(argv, { ...io, stdin: () => stdinLines(input) });
+};
+process.exitCode = await serve({ run, idleSeconds: 60, budgetMs: Number(process.argv[2]), env: process.env, stderr: (s) => process.stderr.write(s) });
+`;
+
+  for (const strict of [false, true]) test(`the stuck call is answered ${strict ? "deny (--strict)" : "ask"}, the queued one is let go, the server ends`, async () => {
+    const rt = runtime(`watchdog-${strict}`);
+    writeFileSync(join(T, "stuck-server.ts"), SERVER);
+    const child = spawn(process.execPath, [join(T, "stuck-server.ts"), "1500"], { env: { ...process.env, XDG_RUNTIME_DIR: rt }, stdio: ["ignore", "ignore", "pipe"] });
+    started.push(child);
+    await until("the socket", () => existsSync(socketIn(rt)));
+    const c = cases[1]!;
+    const env = { ...c.env, XDG_RUNTIME_DIR: rt };
+    const argv = strict ? [...c.argv, "--strict"] : c.argv;
+    const stuck = askServer(argv, hookInput("SPIN", join(T, "pA")), { env, cwd: c.cwd, timeoutMs: 30_000, start: false });
+    await new Promise((r) => setTimeout(r, 200));
+    const queued = askServer(c.argv, c.input, { env, cwd: c.cwd, timeoutMs: 30_000, start: false });
+    const [a, b] = await Promise.all([stuck, queued]);
+    expect(a).toEqual({ code: 0, stdout: expect.stringContaining("the resident checker gave no verdict within 1500 ms"), stderr: "" });
+    expect("code" in a && decisionOf(a.stdout)).toBe(strict ? "deny" : "ask");
+    expect(b).toEqual({ fallback: expect.stringMatching(/closed the connection|ECONNRESET|EPIPE/) });
+    await exited(child);
+    expect(child.signalCode).toBe("SIGKILL");
+    expect(existsSync(socketIn(rt))).toBe(false);
+  }, 60_000);
+});
+
 describe("under Node.js, the bin as the README configures it", () => {
   beforeAll(() => {
     // The bundle the bin runs, and the client it loads, built from these sources.

@@ -77,8 +77,7 @@ export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promis
     answered = true;
     answer(io, decision, reason);
   };
-  const cannot = (why: string) =>
-    once(strict ? "deny" : "ask", `shellfence could not check this call: ${why}. ${strict ? "It is denied (--strict)." : "Approve it only if you know it is safe."}`);
+  const cannot = (why: string) => once(strict ? "deny" : "ask", cannotReason(strict, why));
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const args = parseArgs(argv);
@@ -117,9 +116,23 @@ async function judge(args: HookArgs, io: Io, once: (decision: Decision, reason: 
   once(verdict.decision, explainVerdict(verdict, call.kind === "tool" ? { actor: call.actor } : {}));
 }
 
-function answer(io: Io, decision: Decision, reason: string): void {
+function cannotReason(strict: boolean, why: string): string {
+  return `shellfence could not check this call: ${why}. ${strict ? "It is denied (--strict)." : "Approve it only if you know it is safe."}`;
+}
+
+function answerText(decision: Decision, reason: string): string {
   const out = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason } };
-  io.stdout(JSON.stringify(out) + "\n");
+  return JSON.stringify(out) + "\n";
+}
+
+function answer(io: Io, decision: Decision, reason: string): void {
+  io.stdout(answerText(decision, reason));
+}
+
+/** What the hook prints when the call cannot be checked, for a watchdog outside the hook (the server's). */
+export function claudeCodeFailClosed(argv: readonly string[], why: string): string {
+  const strict = argv.includes("--strict");
+  return answerText(strict ? "deny" : "ask", cannotReason(strict, why));
 }
 
 function parseArgs(argv: readonly string[]): HookArgs {

@@ -67,7 +67,7 @@ function realpathDir(path: string): string | null {
 /** Why a file was not read: it is not there, not a regular file, past the cap, or an error hid it. */
 export type ReadProblem = "absent" | "not a regular file" | "too large" | "unreadable";
 
-export type ReadResult = { readonly bytes: Buffer } | { readonly problem: ReadProblem; readonly code: string };
+type ReadResult = { readonly bytes: Buffer } | { readonly problem: ReadProblem; readonly code: string };
 
 // O_NONBLOCK: opening a FIFO for reading waits for a writer, and reading one waits for data; a
 // check that waits is one the host's hook gives up on and then runs the command unchecked.
