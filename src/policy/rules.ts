@@ -75,24 +75,57 @@ export function literalPattern(path: string): string {
   return minimatch.escape(path).replace(/[{}]/g, "\\$&");
 }
 
-const textCache = new Map<string, RegExp>();
-
 /**
  * Command-text patterns: `*` matches anything (spaces and slashes included), `?` one
  * character; a trailing ` *` also matches nothing, so `git push *` covers `git push`.
  */
 export function textMatches(pattern: string, text: string): boolean {
-  let re = textCache.get(pattern);
-  if (!re) {
-    const optionalTail = pattern.endsWith(" *");
-    const body = optionalTail ? pattern.slice(0, -2) : pattern;
-    let src = "";
-    for (const c of body) src += c === "*" ? "[\\s\\S]*" : c === "?" ? "[\\s\\S]" : c.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-    re = new RegExp("^" + src + (optionalTail ? "(?: [\\s\\S]*)?" : "") + "$");
-    if (textCache.size > 4096) textCache.clear();
-    textCache.set(pattern, re);
+  if (pattern.endsWith(" *") && wildcardMatches(pattern.slice(0, -2), text)) return true;
+  return wildcardMatches(pattern, text);
+}
+
+/**
+ * `*` and `?` over UTF-16 code units (as the regular expression this replaces, which had no `u`
+ * flag), in time linear in the text for a given pattern: a regular expression of several
+ * `[\s\S]*` backtracks, and a 64 KiB command against `*a*a*a*b` took minutes. The pieces
+ * between stars are found leftmost, one after the other: when a match exists, one exists with
+ * every piece at its leftmost place after the previous one.
+ */
+function wildcardMatches(pattern: string, text: string): boolean {
+  const pieces = pattern.split("*");
+  const first = pieces[0]!;
+  if (pieces.length === 1) return first.length === text.length && pieceAt(first, text, 0);
+  const last = pieces[pieces.length - 1]!;
+  const end = text.length - last.length;
+  if (first.length > end || !pieceAt(first, text, 0) || !pieceAt(last, text, end)) return false;
+  let at = first.length;
+  for (let i = 1; i < pieces.length - 1; i++) {
+    const piece = pieces[i]!;
+    const found = findPiece(piece, text, at, end);
+    if (found < 0) return false;
+    at = found + piece.length;
   }
-  return re.test(text);
+  return true;
+}
+
+/** Does `piece` (`?` for any one unit) stand at `at` in `text`? */
+function pieceAt(piece: string, text: string, at: number): boolean {
+  for (let j = 0; j < piece.length; j++) {
+    const c = piece.charCodeAt(j);
+    if (c !== 63 && c !== text.charCodeAt(at + j)) return false;
+  }
+  return true;
+}
+
+/** The leftmost place in `text[from, end)` where `piece` stands whole, or -1. */
+function findPiece(piece: string, text: string, from: number, end: number): number {
+  // Without a `?` the engine's own search does it.
+  if (!piece.includes("?")) {
+    const i = text.indexOf(piece, from);
+    return i >= 0 && i + piece.length <= end ? i : -1;
+  }
+  for (let at = from; at + piece.length <= end; at++) if (pieceAt(piece, text, at)) return at;
+  return -1;
 }
 
 /** The last rule whose pattern matches, or null. */
