@@ -9,6 +9,7 @@
 import { ArgError, Args } from "../base/args.ts";
 import type { Io } from "../base/io.ts";
 import type { Decision } from "../base/verdict.ts";
+import { escapeForPerson } from "../report/escape.ts";
 import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, checkCall, createHost, type FileTool } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
@@ -117,7 +118,7 @@ async function judge(args: HookArgs, io: Io, once: (decision: Decision, reason: 
 }
 
 function cannotReason(strict: boolean, why: string): string {
-  return `shellfence could not check this call: ${why}. ${strict ? "It is denied (--strict)." : "Approve it only if you know it is safe."}`;
+  return `shellfence could not check this call: ${escapeForPerson(why)}. ${strict ? "It is denied (--strict)." : "Approve it only if you know it is safe."}`;
 }
 
 function answerText(decision: Decision, reason: string): string {

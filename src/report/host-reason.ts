@@ -5,6 +5,7 @@
 import type { ReasonCode } from "../base/reasons.ts";
 import type { Access, AccessKind, Reason, Verdict } from "../base/verdict.ts";
 import { PROJECT_CONFIG_NAME } from "../policy/layers.ts";
+import { escapeForPerson } from "./escape.ts";
 
 interface ExplainOptions {
   /** Who acts, when it is a host tool rather than a command in the text (`Read`, `write`). */
@@ -92,7 +93,8 @@ function fixFor(code: ReasonCode, access: Access | undefined): string {
   }
 }
 
+/** One line, agent text escaped (escape.ts), at most MAX_ITEM. */
 function clip(s: string): string {
-  const one = s.replace(/\s+/g, " ");
+  const one = escapeForPerson(s.replace(/[ \t\n\r]+/g, " "));
   return one.length > MAX_ITEM ? one.slice(0, MAX_ITEM - 1) + "…" : one;
 }
