@@ -70,6 +70,8 @@ function fixFor(code: ReasonCode, access: Access | undefined): string {
     case "UNRESOLVED_CWD":
     case "UNRESOLVED_PATH":
       return "Spell the path out literally so it can be checked.";
+    case "SECRET_PATH":
+      return "It is a key, token or history file: approve it only if this command needs it.";
     case "PROTECTED_PATH":
       return `Edit ${PROJECT_CONFIG_NAME} (or the host's settings) yourself if the change is intended.`;
     case "INLINE_CODE":
