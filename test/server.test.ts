@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { askServer, type ServerAnswer } from "../src/start/client.ts";
 import { codeFile, fingerprint, PROTOCOL, privateDirProblem, REQUEST_ENV, socketPath, socketProblem } from "../src/server/protocol.ts";
+import { fileDigest } from "../src/policy/layers.ts";
 import { buildDist } from "./support/build.ts";
 
 const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
@@ -83,6 +84,10 @@ beforeAll(() => {
   writeFileSync(join(T, "outside", "sub", "x"), "x");
   writeFileSync(join(T, "pA", "a.txt"), "a");
   writeFileSync(join(T, "pB", ".shellfence.json"), JSON.stringify({ permission: { external_directory: { "*": "ask", [`${T}/outside/**`]: "allow" } } }));
+  // Session 2's user trusts pB's file (an untrusted one may only tighten: policy/layers.ts).
+  const pB = fileDigest(join(T, "pB", ".shellfence.json"), readFileSync(join(T, "pB", ".shellfence.json"), "utf8"));
+  mkdirSync(join(T, "h2", ".config", "shellfence"), { recursive: true });
+  writeFileSync(join(T, "h2", ".config", "shellfence", "trusted.json"), JSON.stringify({ trusted: { [pB.path]: pB.sha256 } }));
   writeFileSync(join(T, "cfg3", "shellfence", "config.json"), JSON.stringify({ permission: { read: { "**/a.txt": "deny" } } }));
   writeFileSync(join(T, "client5", "extra.json"), JSON.stringify({ permission: { read: { "**/a.txt": "ask" } } }));
   const hook = ["hook", "claude-code"];

@@ -24,7 +24,10 @@ export const REASONS = {
   BACKSLASH_PATH: { decision: "deny", summary: "a path with a backslash has two spellings" },
   FORBIDDEN: { decision: "deny", summary: "the host's path policy refuses this path" },
   INTERNAL_ERROR: { decision: "ask", summary: "the guard failed internally" },
-  SECRET_PATH: { decision: "ask", summary: "a built-in secret (keys, tokens, credentials, shell startup files and histories), wherever it is" },
+  SECRET_PATH: {
+    decision: "ask",
+    summary: "a built-in secret (keys, tokens, credentials, shell startup files and histories), wherever it is",
+  },
   PROTECTED_PATH: { decision: "ask", summary: "writes the guard's own configuration or the host file that enables it" },
   UNMODELLED_SYNTAX: { decision: "ask", summary: "code bash would evaluate that the guard's model does not account for" },
 } as const;

@@ -50,6 +50,8 @@ export interface GuardOptions {
   readonly globalConfig?: string | boolean;
   /** The project layer: a file, or a directory whose `.shellfence.json` is read when present. */
   readonly projectConfig?: string;
+  /** The file of trusted project-config hashes (default: trusted.json beside the global config). */
+  readonly trustStore?: string;
   /** The per-agent layer, merged last (an object, validated like a file). */
   readonly agentConfig?: object;
   /**
@@ -129,16 +131,26 @@ export interface Guard {
   readonly policy: Policy;
   /** The config layers, in merge order, with whether each was present. */
   readonly layers: readonly LayerInfo[];
+  /** What a person should know about the configuration: an untrusted project file's ignored rules, a root of `/` or the home directory. */
+  readonly warnings: readonly string[];
 }
 
 export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
   const home = options.home ?? safeHome();
-  const { layers, info } = loadLayers(
-    { global: options.globalConfig, project: options.projectConfig, extra: options.config, agent: options.agentConfig },
+  const { layers, info, warnings } = loadLayers(
+    { global: options.globalConfig, project: options.projectConfig, extra: options.config, agent: options.agentConfig, ...(options.trustStore ? { trustStore: options.trustStore } : {}) },
     home,
   );
   const parser = await loadParser(options.grammarPath, options.grammarBytes);
-  return new ShellGuard(parser, new Policy(mergeLayers(layers), home), info, options);
+  return new ShellGuard(parser, new Policy(mergeLayers(layers), home), info, options, warnings);
+}
+
+/** A root of `/` or the home directory holds every secret and config file: worth a warning. */
+export function broadRoots(roots: readonly string[], home: string | null): string[] {
+  const h = home === null ? null : resolvePath(home);
+  return roots
+    .filter((r) => resolvePath(r) === "/" || resolvePath(r) === h)
+    .map((r) => `the root ${r} is ${resolvePath(r) === "/" ? "the whole filesystem" : "the home directory"}: everything in it is allowed but the built-in secrets (SECRET_PATH) and what the rules restrict; prefer the project's own directory`);
 }
 
 /** GuardOptions.maxCheckMs's default: see there. */
@@ -160,6 +172,7 @@ class ShellGuard implements Guard {
     readonly policy: Policy,
     readonly layers: readonly LayerInfo[],
     private readonly options: GuardOptions,
+    warnings: readonly string[] = [],
   ) {
     this.home = policy.home;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -175,7 +188,10 @@ class ShellGuard implements Guard {
     const fromFile = (r: { readonly path: string; readonly origin: string }) =>
       isAbsolute(r.path) || !files.has(r.origin) ? r.path : resolvePath(dirname(resolvePath(r.origin)), r.path);
     this.roots = [...(options.roots ?? []), ...policy.config.roots.map(fromFile)];
+    this.warnings = [...warnings, ...broadRoots(this.roots, this.home)];
   }
+
+  readonly warnings: readonly string[];
 
   check(command: string, options: CheckOptions = {}): Verdict {
     return guarded(() => {

@@ -11,6 +11,7 @@ import type { Io } from "../base/io.ts";
 import type { Decision } from "../base/verdict.ts";
 import { escapeForPerson } from "../report/escape.ts";
 import { explainVerdict } from "../report/host-reason.ts";
+import { broadRoots } from "../guard/guard.ts";
 import { type Call, checkCall, createHost, type FileTool } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
 
@@ -112,6 +113,9 @@ async function judge(args: HookArgs, io: Io, once: (decision: Decision, reason: 
   // and the home the process started with (os.homedir() under Bun) may be another's.
   const home = args.home || io.env.HOME;
   const host = await createHost({ root: projectDir, roots: args.roots, config: args.configs, env, ...(home ? { home } : {}), maxCheckMs: Math.ceil(args.timeoutMs / 4) });
+  // Claude Code shows a hook's stderr in its transcript view (Ctrl-R): an untrusted project
+  // file's ignored rules and a project root of / or home are said there.
+  for (const w of [...host.warnings, ...broadRoots([projectDir], home ?? null)]) io.stderr(`shellfence: warning: ${w}\n`);
   const verdict = checkCall(host, call);
   if (verdict.decision === "allow" && !args.approve) return;
   once(verdict.decision, explainVerdict(verdict, call.kind === "tool" ? { actor: call.actor } : {}));

@@ -31,6 +31,8 @@ export interface Host {
    * asks about work inside it. Throws SandboxError when the rules cannot be made into one.
    */
   sandboxFor(approved: Verdict | null, cwd: string, mode: SandboxMode): SandboxProfile;
+  /** The guard's configuration warnings (Guard.warnings), for the host to show a person. */
+  readonly warnings: readonly string[];
 }
 
 interface HostOptions {
@@ -66,6 +68,7 @@ export function createProjectGuard(options: HostOptions): Promise<Guard> {
 export function guardHost(guard: Guard, root: string, extraRoots: readonly string[] = []): Host {
   const roots = [root, ...extraRoots.map((r) => resolvePath(root, r))];
   return {
+    warnings: guard.warnings,
     root,
     checkBash(command, cwd) {
       const start = resolvePath(root, cwd);

@@ -105,6 +105,8 @@ export function relativeTo(path: string, root: string): string {
 function relevantBelow(rules: RuleSet, subjects: readonly string[], home: string | null): Rule[] {
   let from = 0;
   for (let i = rules.length - 1; i >= 0; i--) {
+    // An untrusted project's rule overrides nothing (rules.ts lastMatch): it hides no earlier rule.
+    if (rules[i]!.tightenOnly) continue;
     const p = rules[i]!.pattern;
     const covers = p === "*" || p === "**" || (p.endsWith("/**") && subjects.some((s) => pathMatches(p, s, home)));
     if (covers) {
@@ -113,7 +115,7 @@ function relevantBelow(rules: RuleSet, subjects: readonly string[], home: string
     }
   }
   // Below the root itself every root-relative pattern may match.
-  return rules.slice(from).filter((r) => subjects.some((s) => s === "." || pathMayMatchBelow(r.pattern, s, home)));
+  return rules.filter((r, i) => (i >= from || r.tightenOnly) && subjects.some((s) => s === "." || pathMayMatchBelow(r.pattern, s, home)));
 }
 
 export class Policy {

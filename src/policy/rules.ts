@@ -4,7 +4,7 @@
 // directory. Command patterns (the `bash` surface) are plain wildcards over the command text.
 
 import { minimatch } from "minimatch";
-import { type AccessKind, type Decision, DECISIONS } from "../base/verdict.ts";
+import { type AccessKind, type Decision, DECISIONS, stricter } from "../base/verdict.ts";
 
 export interface Rule {
   readonly pattern: string;
@@ -13,6 +13,8 @@ export interface Rule {
   readonly origin: string;
   /** The kinds of access the rule judges; absent, all (only built-in rules have it). */
   readonly kinds?: readonly AccessKind[];
+  /** From a project file the user has not trusted: it may make a judgement stricter, never looser. */
+  readonly tightenOnly?: boolean;
 }
 
 export type RuleSet = readonly Rule[];
@@ -128,13 +130,34 @@ function findPiece(piece: string, text: string, from: number, end: number): numb
   return -1;
 }
 
-/** The last rule whose pattern matches, or null. */
+/** Whether a rule set holds rules of an untrusted project file, worked out once per set. */
+const withTight = new WeakMap<RuleSet, boolean>();
+
+/**
+ * The last rule whose pattern matches, or null. A rule from an untrusted project file
+ * (`tightenOnly`) decides only when it is stricter than what the others decide: deny at any
+ * scope wins, and its ask never lowers the user's deny (the strictest such rule counts).
+ */
 export function lastMatch(rules: RuleSet, matches: (pattern: string) => boolean): Rule | null {
+  let any = withTight.get(rules);
+  if (any === undefined) withTight.set(rules, (any = rules.some((r) => r.tightenOnly)));
+  if (!any) {
+    for (let i = rules.length - 1; i >= 0; i--) if (matches(rules[i]!.pattern)) return rules[i]!;
+    return null;
+  }
+  let base: Rule | null = null;
+  let tight: Rule | null = null;
   for (let i = rules.length - 1; i >= 0; i--) {
     const r = rules[i]!;
-    if (matches(r.pattern)) return r;
+    if (r.tightenOnly) {
+      if ((tight === null || (tight.action !== "deny" && r.action === "deny")) && matches(r.pattern)) tight = r;
+      continue;
+    }
+    if (base === null && matches(r.pattern)) base = r;
   }
-  return null;
+  if (tight === null) return base;
+  if (base === null) return tight;
+  return stricter(base.action, tight.action) === base.action ? base : tight;
 }
 
 /** The rule that decides the value `*`: only catch-all patterns match it (the seed's evaluate(tool, "*")). */

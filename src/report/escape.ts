@@ -9,8 +9,14 @@
  * overrides and isolates (U+202A–202E, U+2066–2069); word joiner and the invisible operators;
  * the interlinear annotation marks; the zero-width no-break space (BOM); a lone surrogate.
  */
-const HIDDEN =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const HIDDEN = new RegExp(
+  [
+    "[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff\\ufff9-\\ufffb]",
+    "[\\ud800-\\udbff](?![\\udc00-\\udfff])",
+    "(?<![\\ud800-\\udbff])[\\udc00-\\udfff]",
+  ].join("|"),
+  "g",
+);
 
 const NAMED: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 

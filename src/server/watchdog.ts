@@ -18,7 +18,7 @@ const IDLE = 0;
 const CLAIMED = -1;
 
 export interface Watchdog {
-  /** Starts the clock on a request; `ours()` ends it, and says whether the answer is still the main thread's to give. */
+  /** Starts the clock on a request; `ours()` stops it, and says whether the answer is still the main thread's. */
   watch(fd: number, failClosed: string): { readonly ours: () => boolean };
   stop(): void;
 }

@@ -81,10 +81,15 @@ describe("Bash calls", () => {
     expect(r.status).toBe(0);
   });
 
-  test("the project's own .shellfence.json is read", () => {
+  test("the project's own .shellfence.json is read; its allows count once the user trusts it", () => {
     const project = join(fx.top, "configured");
     mkdirSync(project, { recursive: true });
     writeFileSync(join(project, ".shellfence.json"), JSON.stringify({ permission: { external_directory: { [`${fx.outside}/**`]: "allow" } } }));
+    const untrusted = hook(bash(`cat ${fx.outside}/secret.txt`, project));
+    expect(JSON.parse(untrusted.stdout).hookSpecificOutput.permissionDecision).toBe("ask");
+    expect(untrusted.stderr).toContain(`shellfence: warning: ${project}/.shellfence.json is not trusted`);
+    const trust = spawnSync("node", [join(root, "bin", "shellfence.js"), "trust"], { cwd: project, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: fx.home } });
+    expect(trust.status).toBe(0);
     expect(hook(bash(`cat ${fx.outside}/secret.txt`, project)).stdout).toBe("");
   });
 
