@@ -90,13 +90,21 @@ describe("an untrusted project file may only tighten", () => {
 });
 
 describe("shellfence trust", () => {
+  test("run by the agent, it names the guard's configuration, so the check asks", async () => {
+    projectConfig({ roots: ["/"] });
+    const v = (await guard()).check("shellfence trust .shellfence.json", { cwd: project });
+    expect(v.decision).toBe("ask");
+    expect(v.reasons.map((r) => r.code)).toContain("PROTECTED_PATH");
+  });
+
   const cli = (args: string[]) =>
     spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), ...args], { cwd: project, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: home } });
 
   test("trusts the file as it is: its allows and roots count; a change makes it untrusted again", async () => {
     projectConfig({ roots: [`${T}/outside`], permission: { read: { "~/.ssh/**": "allow" } } });
     expect(await decide(`cat ${T}/outside/x`)).toBe("ask");
-    const r = cli(["trust"]);
+    expect(cli(["trust"]).status).toBe(2);
+    const r = cli(["trust", ".shellfence.json"]);
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`trusted ${project}/.shellfence.json (sha256 `);
@@ -107,7 +115,7 @@ describe("shellfence trust", () => {
     expect((await guard()).warnings).toEqual([]);
     projectConfig({ roots: [`${T}/outside`, "/"] });
     expect(await decide(`cat ${T}/outside/x`)).toBe("ask");
-    expect(cli(["trust", "--revoke"]).status).toBe(0);
+    expect(cli(["trust", "--revoke", ".shellfence.json"]).status).toBe(0);
   });
 
   test("check prints the warning on stderr", () => {
@@ -118,7 +126,7 @@ describe("shellfence trust", () => {
 
   test("a file that does not load is not trusted", () => {
     projectConfig("{ nope");
-    const r = cli(["trust"]);
+    const r = cli(["trust", ".shellfence.json"]);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("invalid JSON");
   });

@@ -28,7 +28,7 @@ const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence scan [options] [PATH...]                        (see: shellfence scan --help)
        shellfence serve [--idle SECONDS]                          (the resident checker hooks use)
        shellfence doctor [--cwd DIR] [--json]                     (see: shellfence doctor --help)
-       shellfence trust [--revoke] [FILE]                         (trust a project's .shellfence.json: see --help)
+       shellfence trust [--revoke] FILE                           (trust a project's .shellfence.json: see --help)
 
 Decides whether a bash command may touch the paths it names.
 

@@ -11,10 +11,10 @@ import { readRegularFile } from "../paths/fs.ts";
 import { ConfigError, parseConfigText } from "../policy/config.ts";
 import { fileDigest, PROJECT_CONFIG_NAME, readTrustStore, trustStorePath } from "../policy/layers.ts";
 
-const USAGE = `usage: shellfence trust [--revoke] [FILE]
+const USAGE = `usage: shellfence trust [--revoke] FILE
 
-Trusts a project's configuration (default: ./${PROJECT_CONFIG_NAME}) as it is now: its allows,
-roots and reasons count in full. An untrusted project file may only make the rules stricter.
+Trusts a project's configuration (its ${PROJECT_CONFIG_NAME}) as it is now: its allows, roots
+and reasons count in full. An untrusted project file may only make the rules stricter.
 The SHA-256 of the contents is recorded in trusted.json beside the user's global config
 ($XDG_CONFIG_HOME/shellfence, else ~/.config/shellfence); a changed file is untrusted again.
 --revoke removes the file's entry.`;
@@ -26,11 +26,13 @@ export function runTrust(argv: readonly string[], io: Io): number {
   }
   const revoke = argv.includes("--revoke");
   const files = argv.filter((a) => a !== "--revoke");
-  if (files.length > 1 || files.some((f) => f.startsWith("-"))) {
-    io.stderr(`shellfence: trust takes one file\n${USAGE}\n`);
+  // The file is named, never implied: a command that names it is one the guard judges as
+  // touching the guard's configuration (PROTECTED_PATH), so an agent cannot trust a file quietly.
+  if (files.length !== 1 || files[0]!.startsWith("-")) {
+    io.stderr(`shellfence: trust takes one file, named\n${USAGE}\n`);
     return 2;
   }
-  const file = resolve(files[0] ?? PROJECT_CONFIG_NAME);
+  const file = resolve(files[0]!);
   const store = trustStorePath(io.env, io.env.HOME || homedir() || null);
   if (store === null) {
     io.stderr("shellfence: no home directory or XDG_CONFIG_HOME for the trust store\n");

@@ -88,7 +88,7 @@ describe("Bash calls", () => {
     const untrusted = hook(bash(`cat ${fx.outside}/secret.txt`, project));
     expect(JSON.parse(untrusted.stdout).hookSpecificOutput.permissionDecision).toBe("ask");
     expect(untrusted.stderr).toContain(`shellfence: warning: ${project}/.shellfence.json is not trusted`);
-    const trust = spawnSync("node", [join(root, "bin", "shellfence.js"), "trust"], { cwd: project, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: fx.home } });
+    const trust = spawnSync("node", [join(root, "bin", "shellfence.js"), "trust", ".shellfence.json"], { cwd: project, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: fx.home } });
     expect(trust.status).toBe(0);
     expect(hook(bash(`cat ${fx.outside}/secret.txt`, project)).stdout).toBe("");
   });
