@@ -131,3 +131,30 @@ describe("shellfence trust", () => {
     expect(r.stderr).toContain("invalid JSON");
   });
 });
+
+describe("scan --config-from-git REF: CI judges by the base branch's file", () => {
+  test("the pull request's file cannot loosen the base's; the base's counts in full", () => {
+    const repo = join(T, "repo");
+    mkdirSync(repo);
+    const git = (...a: string[]) => expect(spawnSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...a], { encoding: "utf8" }).status).toBe(0);
+    git("init", "-q");
+    writeFileSync(join(repo, ".shellfence.json"), JSON.stringify({ permission: { external_directory: { [`${T}/outside/**`]: "allow" }, read: { "*.env": "deny" } } }));
+    writeFileSync(join(repo, "build.sh"), `cat ${T}/outside/x\ncat .env\ncat ${T}/other\n`);
+    git("add", ".");
+    git("commit", "-qm", "base");
+    // The pull request allows everything outside and drops the .env deny.
+    writeFileSync(join(repo, ".shellfence.json"), JSON.stringify({ permission: { external_directory: { "*": "allow" } } }));
+    const scan = (...a: string[]) =>
+      spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "scan", "--format", "json", ...a, "build.sh"], { cwd: repo, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: home } });
+    const found = (r: ReturnType<typeof scan>) => (JSON.parse(r.stdout) as { line: number; decision: string }[]).map((f) => `${f.line} ${f.decision}`);
+    // Without the base: the working tree's file is untrusted, its allow ignored (a warning says so).
+    const own = scan();
+    expect(found(own)).toEqual(["1 ask", "3 ask"]);
+    expect(own.stderr).toContain("is not trusted");
+    // With the base: its allow of outside/ and its .env deny count; the PR's allow still does not.
+    expect(found(scan("--config-from-git", "HEAD"))).toEqual(["2 deny", "3 ask"]);
+    const bad = scan("--config-from-git", "no-such-ref");
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("not a revision");
+  });
+});
