@@ -3,7 +3,7 @@
 // ~/.ssh/id_rsa ~/.aws/credentials` was allowed. Only a rule that names the secret allows it.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGuard, type Verdict } from "../src/index.ts";
@@ -42,6 +42,21 @@ describe("the home directory as the project root", () => {
   test("the rest of home, a listing of it and a cd into a secret directory stay allowed", async () => {
     const g = await createGuard({ home });
     for (const c of ["cat notes src/a.ts", "ls -la", "ls", "cd .ssh", "grep -r x src"]) expect({ c, d: g.check(c, { cwd: home }).decision }).toEqual({ c, d: "allow" });
+  });
+});
+
+describe("a home directory reached through a symlink", () => {
+  test("its secrets ask under the physical path too", async () => {
+    const link = `${home}-link`;
+    symlinkSync(home, link);
+    try {
+      const g = await createGuard({ home: link });
+      const v = g.check("cat ~/.ssh/id_rsa", { cwd: home });
+      expect(v.decision).toBe("ask");
+      expect(codes(v)).toEqual(["SECRET_PATH"]);
+    } finally {
+      rmSync(link);
+    }
   });
 });
 

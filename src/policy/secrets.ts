@@ -4,7 +4,16 @@
 // directory, or with `/` as a root, has all of them inside. The sandbox hides the same list
 // (src/sandbox/builtin.ts). Only a rule that names the path (not a catch-all) allows it.
 
+import { realpathSync } from "node:fs";
 import { isInside } from "../paths/resolve.ts";
+
+function physical(dir: string): string {
+  try {
+    return realpathSync.native(dir);
+  } catch {
+    return dir.replace(/\/+$/, "") || "/";
+  }
+}
 
 /** Under the home directory. */
 export const HOME_SECRETS = [
@@ -32,8 +41,10 @@ const cache = new Map<string | null, readonly string[]>();
 function builtInSecrets(home: string | null): readonly string[] {
   let s = cache.get(home);
   if (!s) {
-    const h = home === null ? null : home.replace(/\/+$/, "") || "/";
-    s = [...(h === null ? [] : HOME_SECRETS.map((x) => (h === "/" ? `/${x}` : `${h}/${x}`))), ...SYSTEM_SECRETS];
+    // Paths are judged where they resolve physically: a home reached through a symlink
+    // (/home -> /usr/home) holds its secrets under both spellings.
+    const homes = home === null ? [] : [...new Set([home.replace(/\/+$/, "") || "/", physical(home)])];
+    s = [...homes.flatMap((h) => HOME_SECRETS.map((x) => (h === "/" ? `/${x}` : `${h}/${x}`))), ...SYSTEM_SECRETS];
     if (cache.size > 16) cache.clear();
     cache.set(home, s);
   }
