@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError, createGuard, type Guard } from "../src/index.ts";
@@ -116,6 +116,22 @@ describe("shellfence trust", () => {
     projectConfig({ roots: [`${T}/outside`, "/"] });
     expect(await decide(`cat ${T}/outside/x`)).toBe("ask");
     expect(cli(["trust", "--revoke", ".shellfence.json"]).status).toBe(0);
+  });
+
+  test("a project file that is a symlink to a trusted file is not trusted through it", async () => {
+    const other = join(T, "other");
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, ".shellfence.json"), JSON.stringify({ roots: ["/"] }));
+    expect(spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "trust", ".shellfence.json"], { cwd: other, env: { PATH: process.env.PATH ?? "", HOME: home } }).status).toBe(0);
+    rmSync(join(project, ".shellfence.json"), { force: true });
+    symlinkSync(join(other, ".shellfence.json"), join(project, ".shellfence.json"));
+    try {
+      const g = await guard();
+      expect(g.layers.find((l) => l.kind === "project")?.untrusted).toBe(true);
+      expect(g.check(`cat ${T}/outside/x`, { cwd: project }).decision).toBe("ask");
+    } finally {
+      rmSync(join(project, ".shellfence.json"));
+    }
   });
 
   test("check prints the warning on stderr", () => {

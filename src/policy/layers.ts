@@ -4,7 +4,7 @@
 
 import { createHash } from "node:crypto";
 import { realpathSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { readRegularFile, readRegularText } from "../paths/fs.ts";
 import { REASONS, type ReasonCode } from "../base/reasons.ts";
 import { type Decision, stricter } from "../base/verdict.ts";
@@ -74,15 +74,21 @@ export function readTrustStore(store: string | null): Record<string, string> {
   }
 }
 
-/** A file's identity for the store: its physical path, and the SHA-256 of what it holds now. */
+/**
+ * A file's identity for the store: its directory's physical path with its own name, and the
+ * SHA-256 of what it holds now. The name itself is not followed: a project's `.shellfence.json`
+ * that is a symlink to a file the user trusted elsewhere is not that file's trust (its relative
+ * roots would mean other directories here).
+ */
 export function fileDigest(path: string, text: string): { readonly path: string; readonly sha256: string } {
-  let real = resolve(path);
+  const named = resolve(path);
+  let dir = dirname(named);
   try {
-    real = realpathSync.native(real);
+    dir = realpathSync.native(dir);
   } catch {
     // Gone since it was read: its name is all there is.
   }
-  return { path: real, sha256: createHash("sha256").update(text, "utf8").digest("hex") };
+  return { path: join(dir, basename(named)), sha256: createHash("sha256").update(text, "utf8").digest("hex") };
 }
 
 /**
