@@ -9,9 +9,20 @@ import { join } from "node:path";
 import { ConfigError, createGuard, REASONS } from "../src/index.ts";
 import { type ConfigLayer, loadConfigFile, mergeLayers, parseConfigText, RULE_REASONS, SURFACES, validateLayer } from "../src/policy/config.ts";
 import { explainConfig } from "../src/policy/explain.ts";
-import { globalConfigPath, loadLayers } from "../src/policy/layers.ts";
+import { fileDigest, globalConfigPath, loadLayers } from "../src/policy/layers.ts";
 
 const ROOT = join(import.meta.dir, "..");
+
+/** A trust store (layers.ts) that trusts these files as they are now; its path. */
+function trusting(store: string, ...files: string[]): string {
+  const trusted: Record<string, string> = {};
+  for (const f of files) {
+    const d = fileDigest(f, readFileSync(f, "utf8"));
+    trusted[d.path] = d.sha256;
+  }
+  writeFileSync(store, JSON.stringify({ trusted }));
+  return store;
+}
 
 function messageOf(f: () => unknown): string {
   try {
@@ -73,6 +84,18 @@ describe("malformed configs fail with a precise message", () => {
 
   test("a file that cannot be read names the file", () => {
     expect(messageOf(() => loadConfigFile("/nonexistent/shellfence.json"))).toBe("/nonexistent/shellfence.json: cannot read the file: ENOENT");
+  });
+
+  test("a FIFO in a config file's place is an error at once, never a wait for a writer", () => {
+    const dir = mkdtempSync(join(tmpdir(), "shellfence-fifo-"));
+    try {
+      expect(Bun.spawnSync(["mkfifo", join(dir, ".shellfence.json")]).exitCode).toBe(0);
+      expect(() => loadLayers({ project: dir }, null)).toThrow(`${join(dir, ".shellfence.json")}: cannot read the file: not a regular file (ENOTREG)`);
+      expect(messageOf(() => loadConfigFile(join(dir, ".shellfence.json")))).toEndWith("not a regular file (ENOTREG)");
+      expect(messageOf(() => loadConfigFile("/dev/zero"))).toEndWith("not a regular file (ENOTREG)");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("a host's object layer is named by where it was given", async () => {
@@ -219,7 +242,10 @@ describe("layers: global, project, extra, agent", () => {
 
   test("merged global → project → extra → agent, each layer named", () => {
     const { layers, info } = loadLayers(
-      { global: true, env: { XDG_CONFIG_HOME: join(dir, "xdg") }, project: join(dir, "project"), extra: [join(dir, "extra.json")], agent: { permission: { mytool: "allow" } } },
+      {
+        global: true, env: { XDG_CONFIG_HOME: join(dir, "xdg") }, project: join(dir, "project"), extra: [join(dir, "extra.json")], agent: { permission: { mytool: "allow" } },
+        trustStore: trusting(join(dir, "trusted.json"), join(dir, "project", ".shellfence.json")),
+      },
       join(dir, "home"),
     );
     expect(info).toEqual([
@@ -252,6 +278,7 @@ describe("layers: global, project, extra, agent", () => {
       projectConfig: join(dir, "project"),
       config: [join(dir, "extra.json")],
       agentConfig: { permission: { read: { "*.pem": "ask" }, bash: { "git push *": "allow" } } },
+      trustStore: trusting(join(dir, "trusted.json"), join(dir, "project", ".shellfence.json")),
     });
     const cwd = join(dir, "project");
     expect(g.checkTool({ tool: "read", input: { path: "key.pem" }, cwd }).decision).toBe("ask");
@@ -268,7 +295,8 @@ describe("layers: global, project, extra, agent", () => {
     writeFileSync(join(r, "lib", "y"), "y\n");
     writeFileSync(join(r, "proj", ".shellfence.json"), JSON.stringify({ roots: ["../shared"] }));
     writeFileSync(join(r, "cfg", "extra.json"), JSON.stringify({ roots: ["../lib"] }));
-    const g = await createGuard({ projectConfig: join(r, "proj"), config: [join(r, "cfg", "extra.json")] });
+    const trustStore = trusting(join(r, "trusted.json"), join(r, "proj", ".shellfence.json"));
+    const g = await createGuard({ projectConfig: join(r, "proj"), config: [join(r, "cfg", "extra.json")], trustStore });
     const proj = join(r, "proj");
     for (const cwd of [proj, join(proj, "a"), join(proj, "a", "b")]) {
       const v = g.check(`cat ${join(r, "shared", "x")} ${join(r, "lib", "y")}`, { cwd, roots: [proj] });

@@ -51,6 +51,13 @@ beforeAll(async () => {
   mkdirSync(join(p, "locked"));
   symlinkSync(fx.outside, join(p, "locked", "inner"));
   chmodSync(join(p, "locked"), 0o000);
+  // FIFOs where the guard reads a file while checking: opening or reading one waits for a
+  // writer that never comes. Each is read in a command that also reads the sentinel.
+  mkdirSync(join(p, "fifo-pkg"));
+  mkdirSync(join(p, "fifo-make"));
+  for (const f of ["fifo.sh", "fifo-list", "fifo-pkg/package.json", "fifo-make/Makefile"]) {
+    expect(Bun.spawnSync(["mkfifo", join(p, f)]).exitCode).toBe(0);
+  }
 });
 
 afterAll(() => {
@@ -220,6 +227,13 @@ const HOSTILE: readonly Hostile[] = [
   { name: "a=$a$a × 40", input: () => `a=x; ${rep("a=$a$a; ", 40)}cat "$a"; ${S}`, bounds: ["EXPANSION_TOO_LARGE"] },
   { name: "array doubled × 40", input: () => `a=(x); ${rep('a=("${a[@]}" "${a[@]}"); ', 40)}cat "\${a[@]}"; ${S}`, bounds: ["EXPANSION_TOO_LARGE"] },
   { name: "brace × glob", input: () => `ls ${rep("{a,b}", 12)}/*/*/*; ${S}`, bounds: ["EXPANSION_TOO_LARGE"] },
+  // --- FIFOs the guard would read (never written to: a reader that waits, waits forever) ------
+  { name: "source a FIFO, in a branch never taken", input: () => `if [ "$RANDOM" = 99999999 ]; then source fifo.sh; fi; ${S}`, bounds: ["OPAQUE_CODE"] },
+  { name: "bash a FIFO", input: () => `bash fifo.sh; ${S}`, bounds: ["OPAQUE_CODE"] },
+  { name: ". a FIFO", input: () => `. ./fifo.sh && ${S}`, bounds: ["OPAQUE_CODE"] },
+  { name: "npm run with package.json a FIFO", input: () => `cd fifo-pkg && npm run build; ${S}`, bounds: ["OPAQUE_CODE"] },
+  { name: "make with Makefile a FIFO", input: () => `make -C fifo-make; ${S}`, bounds: ["OPAQUE_CODE"] },
+  { name: "xargs reading names from a FIFO", input: () => `xargs -a fifo-list cat; ${S}`, bounds: ["UNRESOLVED_PATH", "UNRESOLVED_WORD"] },
   { name: "alias of itself", input: () => `alias ls='ls ls'; ls; ${S}`, bounds: ["SHELL_STATE", "NESTING_TOO_DEEP"] },
 ];
 
@@ -419,7 +433,7 @@ async function run(h: Hostile): Promise<void> {
   if (h.wellFormedOnly) return;
   if (v.decision === "allow") throw new Error(`${h.name}: allowed:\n${info}`);
   // A slow machine may reach the parse-time bound first: that refusal has its reason too.
-  const bound = [...h.bounds, ...(h.blind ? [] : (["PARSE_TIMEOUT"] as const))].find((c) => v.reasons.some((r) => r.code === c));
+  const bound = [...h.bounds, ...(h.blind ? [] : (["PARSE_TIMEOUT", "CHECK_TIMEOUT"] as const))].find((c) => v.reasons.some((r) => r.code === c));
   if (h.blind) {
     if (!bound) throw new Error(`expected one of ${h.bounds.join(", ")} for ${h.name}:\n${info}`);
     return;
@@ -447,6 +461,26 @@ describe("a parse halted by the time bound leaves nothing behind", () => {
       const got = halted.check(c, { cwd: box.fx.project });
       expect({ c, decision: got.decision, paths: got.accesses.map((a) => a.resolved) }).toEqual({ c, decision: want.decision, paths: want.accesses.map((a) => a.resolved) });
     }
+  });
+});
+
+// A disk that answers slowly (a network mount, a dying drive): each lookup costs 40 ms here, and
+// the command names 400 paths, 16 s of lookups. The check's budget ends it with an ask.
+describe("a check past its time budget answers CHECK_TIMEOUT", () => {
+  test("a slow filesystem: ask within the budget, not a check that outlasts the host's hook", async () => {
+    const { createGuard } = await import("../src/index.ts");
+    const { nodeFileSystem } = await import("../src/paths/fs.ts");
+    const nap = new Int32Array(new SharedArrayBuffer(4));
+    const slow = { ...nodeFileSystem, lstat: (p: string) => (Atomics.wait(nap, 0, 0, 40), nodeFileSystem.lstat(p)) };
+    const g = await createGuard({ home: box.fx.home, fs: slow, maxCheckMs: 500 });
+    const paths = Array.from({ length: 400 }, (_, i) => `d${i}/f`).join(" ");
+    const t0 = performance.now();
+    const v = g.check(`cat ${paths}; ${S}`, { cwd: box.fx.project });
+    expect(performance.now() - t0).toBeLessThan(CEILING_MS);
+    expect(v.decision).toBe("ask");
+    expect(v.reasons.map((r) => r.code)).toEqual(["CHECK_TIMEOUT"]);
+    // A check within its budget is untouched.
+    expect(g.check("cat README.md", { cwd: box.fx.project }).decision).toBe("allow");
   });
 });
 

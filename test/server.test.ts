@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { askServer, type ServerAnswer } from "../src/start/client.ts";
 import { codeFile, fingerprint, PROTOCOL, privateDirProblem, REQUEST_ENV, socketPath, socketProblem } from "../src/server/protocol.ts";
+import { fileDigest } from "../src/policy/layers.ts";
 import { buildDist } from "./support/build.ts";
 
 const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
@@ -83,6 +84,10 @@ beforeAll(() => {
   writeFileSync(join(T, "outside", "sub", "x"), "x");
   writeFileSync(join(T, "pA", "a.txt"), "a");
   writeFileSync(join(T, "pB", ".shellfence.json"), JSON.stringify({ permission: { external_directory: { "*": "ask", [`${T}/outside/**`]: "allow" } } }));
+  // Session 2's user trusts pB's file (an untrusted one may only tighten: policy/layers.ts).
+  const pB = fileDigest(join(T, "pB", ".shellfence.json"), readFileSync(join(T, "pB", ".shellfence.json"), "utf8"));
+  mkdirSync(join(T, "h2", ".config", "shellfence"), { recursive: true });
+  writeFileSync(join(T, "h2", ".config", "shellfence", "trusted.json"), JSON.stringify({ trusted: { [pB.path]: pB.sha256 } }));
   writeFileSync(join(T, "cfg3", "shellfence", "config.json"), JSON.stringify({ permission: { read: { "**/a.txt": "deny" } } }));
   writeFileSync(join(T, "client5", "extra.json"), JSON.stringify({ permission: { read: { "**/a.txt": "ask" } } }));
   const hook = ["hook", "claude-code"];
@@ -357,6 +362,46 @@ describe("the server's life", () => {
       newer.close();
     }
   }, 30_000);
+});
+
+// A check that never returns (a loop no bound or budget sees, standing for a hung system call):
+// a server whose `run` spins on the command SPIN. The watchdog must answer that call fail-closed
+// and end the server, so the calls queued behind it are not stalled: they see their connection
+// close and check in their own processes, and the next call starts a new server.
+describe("the watchdog: one stuck request stalls no other", () => {
+  const SERVER = `
+import { serve } from ${JSON.stringify(join(root, "src", "server", "server.ts"))};
+import { main } from ${JSON.stringify(join(root, "src", "cli", "main.ts"))};
+const run = async (argv, io) => {
+  let input = "";
+  for await (const l of io.stdin()) input += l;
+  if (input.includes('"SPIN"')) for (;;) {}
+  const { stdinLines } = await import(${JSON.stringify(join(root, "src", "server", "lines.ts"))});
+  return main(argv, { ...io, stdin: () => stdinLines(input) });
+};
+process.exitCode = await serve({ run, idleSeconds: 60, budgetMs: Number(process.argv[2]), env: process.env, stderr: (s) => process.stderr.write(s) });
+`;
+
+  for (const strict of [false, true]) test(`the stuck call is answered ${strict ? "deny (--strict)" : "ask"}, the queued one is let go, the server ends`, async () => {
+    const rt = runtime(`watchdog-${strict}`);
+    writeFileSync(join(T, "stuck-server.ts"), SERVER);
+    const child = spawn(process.execPath, [join(T, "stuck-server.ts"), "1500"], { env: { ...process.env, XDG_RUNTIME_DIR: rt }, stdio: ["ignore", "ignore", "pipe"] });
+    started.push(child);
+    await until("the socket", () => existsSync(socketIn(rt)));
+    const c = cases[1]!;
+    const env = { ...c.env, XDG_RUNTIME_DIR: rt };
+    const argv = strict ? [...c.argv, "--strict"] : c.argv;
+    const stuck = askServer(argv, hookInput("SPIN", join(T, "pA")), { env, cwd: c.cwd, timeoutMs: 30_000, start: false });
+    await new Promise((r) => setTimeout(r, 200));
+    const queued = askServer(c.argv, c.input, { env, cwd: c.cwd, timeoutMs: 30_000, start: false });
+    const [a, b] = await Promise.all([stuck, queued]);
+    expect(a).toEqual({ code: 0, stdout: expect.stringContaining("the resident checker gave no verdict within 1500 ms"), stderr: "" });
+    expect("code" in a && decisionOf(a.stdout)).toBe(strict ? "deny" : "ask");
+    expect(b).toEqual({ fallback: expect.stringMatching(/closed the connection|ECONNRESET|EPIPE/) });
+    await exited(child);
+    expect(child.signalCode).toBe("SIGKILL");
+    expect(existsSync(socketIn(rt))).toBe(false);
+  }, 60_000);
 });
 
 describe("under Node.js, the bin as the README configures it", () => {

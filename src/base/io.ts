@@ -8,4 +8,10 @@ export interface Io {
   readonly stdin: () => AsyncIterable<string>;
   readonly isTTY: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Ends the process now, for a watchdog that has answered while work it cannot cancel is
+   * still pending (a stdin that never ends). Absent where there is no process of its own to
+   * end (the resident server answering a request).
+   */
+  readonly exit?: (code: number) => void;
 }

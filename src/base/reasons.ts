@@ -17,12 +17,17 @@ export const REASONS = {
   PARSE_ERROR: { decision: "ask", summary: "the command does not parse" },
   INPUT_TOO_LARGE: { decision: "ask", summary: "the command is larger than the input bound" },
   PARSE_TIMEOUT: { decision: "ask", summary: "parsing took longer than the time bound" },
+  CHECK_TIMEOUT: { decision: "ask", summary: "the check took longer than its time budget" },
   INVALID_INPUT: { decision: "ask", summary: "the command holds NUL bytes or invalid UTF-16" },
   REMOTE_COMMAND: { decision: "allow", summary: "runs a command on another host (not a local access)" },
   SCRIPT_INTERPRETED: { decision: "allow", summary: "a script file inside the root was read and interpreted" },
   BACKSLASH_PATH: { decision: "deny", summary: "a path with a backslash has two spellings" },
   FORBIDDEN: { decision: "deny", summary: "the host's path policy refuses this path" },
   INTERNAL_ERROR: { decision: "ask", summary: "the guard failed internally" },
+  SECRET_PATH: {
+    decision: "ask",
+    summary: "a built-in secret (keys, tokens, credentials, shell startup files and histories), wherever it is",
+  },
   PROTECTED_PATH: { decision: "ask", summary: "writes the guard's own configuration or the host file that enables it" },
   UNMODELLED_SYNTAX: { decision: "ask", summary: "code bash would evaluate that the guard's model does not account for" },
 } as const;

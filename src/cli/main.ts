@@ -11,7 +11,7 @@ import type { Io } from "../base/io.ts";
 import { ConfigError, mergeLayers } from "../policy/config.ts";
 import { explainConfig } from "../policy/explain.ts";
 import { formatExplanation } from "../report/config-explanation.ts";
-import { globalConfigPath, loadLayers } from "../policy/layers.ts";
+import { globalConfigPath, loadLayers, trustStorePath } from "../policy/layers.ts";
 import { GrammarError, prefetchGrammar } from "../parse/grammar.ts";
 import { formatHuman } from "../report/verdict-text.ts";
 import type { CheckAnswer } from "../server/check-pool.ts";
@@ -30,6 +30,7 @@ const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence scan [options] [PATH...]                        (see: shellfence scan --help)
        shellfence serve [--idle SECONDS]                          (the resident checker hooks use)
        shellfence doctor [--cwd DIR] [--json]                     (see: shellfence doctor --help)
+       shellfence trust [--revoke] FILE                           (trust a project's .shellfence.json: see --help)
        shellfence --version
 
 Decides whether a bash command may touch the paths it names.
@@ -138,6 +139,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (sub === "scan") return runScan(rest, io);
   if (sub === "exec") return runExecCommand(rest, io);
   if (sub === "serve") return (await import("../server/server.ts")).runServe(rest, io, main);
+  if (sub === "trust") return (await import("./trust.ts")).runTrust(rest, io);
   if (sub === "doctor") return (await import("../integrations/doctor.ts")).runDoctorCommand(rest, io);
   if (sub !== "check") {
     io.stderr(`shellfence: unknown command ${JSON.stringify(sub)}\n${USAGE}\n`);
@@ -173,6 +175,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     throw e;
   }
+  for (const w of guard.warnings) io.stderr(`shellfence: warning: ${w}\n`);
   if (args.jsonl) return runJsonl(guard, args, io, args.jobs > 1 ? opts : null);
   const verdict = guard.check(args.command!, args.cwd === undefined ? {} : { cwd: args.cwd });
   if (args.json) io.stdout(JSON.stringify(verdict) + "\n");
@@ -189,9 +192,11 @@ function globalPathFor(io: Io): string | null {
  * The config layers of a CLI run: the user's global file when it exists, the project's
  * `.shellfence.json` in the starting directory when it exists, then each --config file.
  */
-function layerOptions(cwd: string | undefined, configs: readonly string[], io: Io): { globalConfig?: string; projectConfig: string; config: readonly string[] } {
+function layerOptions(cwd: string | undefined, configs: readonly string[], io: Io): { globalConfig?: string; projectConfig: string; config: readonly string[]; trustStore?: string } {
   const global = globalPathFor(io);
+  const store = trustStorePath(io.env, io.env.HOME || homedir() || null);
   return {
+    ...(store ? { trustStore: store } : {}),
     ...(global && existsSync(global) ? { globalConfig: global } : {}),
     projectConfig: resolve(cwd ?? process.cwd()),
     config: configs,
@@ -244,8 +249,9 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
   const sources = layerOptions(cwd, configs, io);
   let text: string;
   try {
-    const { globalConfig, projectConfig } = sources;
-    const { layers, info } = loadLayers({ global: globalConfig, project: projectConfig, extra: configs }, null);
+    const { globalConfig, projectConfig, trustStore } = sources;
+    const { layers, info, warnings } = loadLayers({ global: globalConfig, project: projectConfig, extra: configs, ...(trustStore ? { trustStore } : {}) }, null);
+    for (const w of warnings) io.stderr(`shellfence: warning: ${w}\n`);
     // An absent global file is still worth naming: it is where the user's rules would go.
     const global = globalPathFor(io);
     const listed = globalConfig === undefined && global ? [{ kind: "global" as const, origin: global, loaded: false }, ...info] : info;
@@ -426,5 +432,6 @@ export function processIo(): Io {
     stdin: () => createInterface({ input: process.stdin, crlfDelay: Infinity }),
     isTTY: process.stdout.isTTY === true,
     env: process.env,
+    exit: (code) => process.exit(code),
   };
 }

@@ -2,11 +2,13 @@
 // --fail-on (default: deny), 0 otherwise, 2 on usage or configuration errors.
 
 import { ArgError, Args } from "../base/args.ts";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Io } from "../base/io.ts";
-import { ConfigError } from "../policy/config.ts";
+import { ConfigError, parseConfigText } from "../policy/config.ts";
+import { PROJECT_CONFIG_NAME } from "../policy/layers.ts";
 import { GrammarError } from "../parse/grammar.ts";
 import { createProjectGuard } from "../integrations/host.ts";
 import { formatGithubAnnotations } from "../report/github-annotations.ts";
@@ -27,6 +29,9 @@ options:
                         is the root, and the step-command files ($GITHUB_OUTPUT, $GITHUB_ENV,
                         $GITHUB_PATH, $GITHUB_STATE, $GITHUB_STEP_SUMMARY) are always writable
   --config FILE         a JSON config file (repeatable), merged after ROOT/.shellfence.json
+  --config-from-git REF the .shellfence.json of ROOT at git revision REF (the base branch of a
+                        pull request), as a layer that counts in full; the working tree's own
+                        file, which the pull request may have changed, may only tighten
   --format FORMAT       human (default), json, sarif (2.1.0) or github (workflow annotations)
   --fail-on LEVEL       deny (default) or ask: exit 1 when a finding is at least this strict
   --home DIR            the home directory for ~ (default: $HOME)
@@ -40,6 +45,7 @@ type Format = (typeof FORMATS)[number];
 interface ScanArgs {
   root: string | undefined;
   configs: string[];
+  gitRef: string | undefined;
   format: Format;
   failOn: "ask" | "deny";
   home: string | undefined;
@@ -62,7 +68,9 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
   let findings: ScanFinding[] = [];
   let files = 0;
   try {
-    const guard = await createProjectGuard({ root, config: args.configs, env: runnerEnv(root), ...(args.home ? { home: args.home } : {}) });
+    const base = args.gitRef === undefined ? [] : [configAtRef(root, args.gitRef)];
+    const guard = await createProjectGuard({ root, config: [...base, ...args.configs], env: runnerEnv(root), ...(args.home ? { home: args.home } : {}) });
+    for (const w of guard.warnings) io.stderr(`shellfence scan: warning: ${w}\n`);
     const { targets, skipped } = collectTargets(args.paths.length ? args.paths : [root], process.cwd());
     for (const s of skipped) io.stderr(`shellfence scan: skipped ${s}\n`);
     for (const t of targets) {
@@ -115,7 +123,7 @@ function render(format: Format, findings: readonly ScanFinding[], root: string):
 }
 
 function parseArgs(argv: readonly string[]): ScanArgs {
-  const out: ScanArgs = { root: undefined, configs: [], format: "human", failOn: "deny", home: undefined, paths: [] };
+  const out: ScanArgs = { root: undefined, configs: [], gitRef: undefined, format: "human", failOn: "deny", home: undefined, paths: [] };
   const args = new Args(argv);
   for (let a = args.next(); a !== undefined; a = args.next()) {
     if (a === "--") {
@@ -125,6 +133,7 @@ function parseArgs(argv: readonly string[]): ScanArgs {
     if (Args.is(a, "--root")) out.root = args.value(a, "--root");
     else if (Args.is(a, "--config")) out.configs.push(args.value(a, "--config"));
     else if (Args.is(a, "--home")) out.home = args.value(a, "--home");
+    else if (Args.is(a, "--config-from-git")) out.gitRef = args.value(a, "--config-from-git");
     else if (Args.is(a, "--format")) {
       const f = args.value(a, "--format");
       if (!(FORMATS as readonly string[]).includes(f)) throw new ArgError(`--format must be one of ${FORMATS.join(", ")}, not ${JSON.stringify(f)}`);
@@ -137,6 +146,28 @@ function parseArgs(argv: readonly string[]): ScanArgs {
     else out.paths.push(a);
   }
   return out;
+}
+
+/**
+ * ROOT/.shellfence.json as it is at `ref`, validated, as an object layer ({} when the file is
+ * not there at that revision). `git show REF:./NAME` reads it relative to ROOT; a REF that is
+ * not a revision, or no git, is a configuration error (exit 2), never a scan without it.
+ */
+function configAtRef(root: string, ref: string): object {
+  if (ref.startsWith("-")) throw new ConfigError(`--config-from-git ${ref}`, "", "not a revision");
+  const at = `${ref}:./${PROJECT_CONFIG_NAME}`;
+  const exists = spawnSync("git", ["-C", root, "cat-file", "-e", at], { encoding: "utf8" });
+  if (exists.error) throw new ConfigError(at, "", `cannot run git: ${exists.error.message}`);
+  if (exists.status !== 0) {
+    const rev = spawnSync("git", ["-C", root, "rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { encoding: "utf8" });
+    if (rev.status !== 0) throw new ConfigError(`--config-from-git ${ref}`, "", "not a revision git knows in the root");
+    return {};
+  }
+  const shown = spawnSync("git", ["-C", root, "show", at], { encoding: "utf8", maxBuffer: 1 << 20 });
+  if (shown.status !== 0) throw new ConfigError(at, "", `git show failed: ${shown.stderr.trim()}`);
+  // Validated here, so an error names the revision and the file.
+  parseConfigText(shown.stdout, at);
+  return JSON.parse(shown.stdout.replace(/^\uFEFF/, "")) as object;
 }
 
 /** The package's version for SARIF's driver; a binary without package.json says "unknown". */

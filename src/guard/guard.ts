@@ -8,7 +8,7 @@ import type { Parser } from "web-tree-sitter";
 import { isEnvironmentVariable } from "../commands/environment.ts";
 import { loadParser } from "../parse/grammar.ts";
 import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds, parseBounded } from "../parse/parse.ts";
-import { cachingFileSystem, type FileSystem, nodeFileSystem } from "../paths/fs.ts";
+import { cachingFileSystem, deadlineFileSystem, type FileSystem, nodeFileSystem } from "../paths/fs.ts";
 import { resolvePhysical, startDir } from "../paths/resolve.ts";
 import { ignoresCase } from "../paths/case.ts";
 import { type AuthorizePath, PathAuthority } from "../policy/authorize.ts";
@@ -26,6 +26,7 @@ import {
 } from "../policy/session.ts";
 import { pathTool } from "../policy/tool.ts";
 import { REASONS, type ReasonCode } from "../base/reasons.ts";
+import { CheckTimeout, type Deadline, deadlineIn } from "../base/deadline.ts";
 import type { Findings } from "../shell/findings.ts";
 import type { ParsedCode } from "../interp/context.ts";
 import { Interpreter } from "../interp/interpreter.ts";
@@ -51,6 +52,8 @@ export interface GuardOptions {
   readonly globalConfig?: string | boolean;
   /** The project layer: a file, or a directory whose `.shellfence.json` is read when present. */
   readonly projectConfig?: string;
+  /** The file of trusted project-config hashes (default: trusted.json beside the global config). */
+  readonly trustStore?: string;
   /** The per-agent layer, merged last (an object, validated like a file). */
   readonly agentConfig?: object;
   /**
@@ -73,6 +76,12 @@ export interface GuardOptions {
   readonly fs?: FileSystem;
   readonly limits?: Partial<InterpreterLimits>;
   readonly bounds?: Partial<ParseBounds>;
+  /**
+   * The time one check may take before it answers CHECK_TIMEOUT (ask), in ms (default 5000;
+   * Infinity for none). Far above a real check (milliseconds) and well under a host's hook
+   * timeout (Claude Code: 60 s), so a slow disk or a pathological input is an ask in time.
+   */
+  readonly maxCheckMs?: number;
   readonly grammarPath?: string;
   /** The grammar's bytes, for hosts that embed it (the single-file binary). */
   readonly grammarBytes?: Uint8Array;
@@ -130,17 +139,19 @@ export interface Guard {
   readonly policy: Policy;
   /** The config layers, in merge order, with whether each was present. */
   readonly layers: readonly LayerInfo[];
+  /** What a person should know about the configuration: an untrusted project file's ignored rules, a root of `/` or the home directory. */
+  readonly warnings: readonly string[];
 }
 
 export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
   const home = options.home ?? safeHome();
-  const { layers, info } = loadLayers(
-    { global: options.globalConfig, project: options.projectConfig, extra: options.config, agent: options.agentConfig },
+  const { layers, info, warnings } = loadLayers(
+    { global: options.globalConfig, project: options.projectConfig, extra: options.config, agent: options.agentConfig, ...(options.trustStore ? { trustStore: options.trustStore } : {}) },
     home,
   );
   const parser = await loadParser(options.grammarPath, options.grammarBytes);
   const fold = options.caseInsensitive ?? probeCase(options, home);
-  return new ShellGuard(parser, new Policy(mergeLayers(layers), home, fold), info, options);
+  return new ShellGuard(parser, new Policy(mergeLayers(layers), home, fold), info, options, warnings);
 }
 
 /** Whether the filesystem at the roots, the project config's directory or the home ignores case. */
@@ -154,6 +165,17 @@ function probeCase(options: GuardOptions, home: string | null): boolean {
     return r.ok && fs.lstat(r.path) === "dir" && ignoresCase(fs, r.path);
   });
 }
+
+/** A root of `/` or the home directory holds every secret and config file: worth a warning. */
+export function broadRoots(roots: readonly string[], home: string | null): string[] {
+  const h = home === null ? null : resolvePath(home);
+  return roots
+    .filter((r) => resolvePath(r) === "/" || resolvePath(r) === h)
+    .map((r) => `the root ${r} is ${resolvePath(r) === "/" ? "the whole filesystem" : "the home directory"}: everything in it is allowed but the built-in secrets (SECRET_PATH) and what the rules restrict; prefer the project's own directory`);
+}
+
+/** GuardOptions.maxCheckMs's default: see there. */
+export const DEFAULT_CHECK_MS = 5_000;
 
 /** What a check found before judging, or the verdict when there is nothing to judge. */
 type Analysis = { readonly done: Verdict } | { readonly findings: Findings; readonly roots: readonly string[]; readonly fs: FileSystem; readonly pre: readonly Reason[]; readonly configHome: string | null };
@@ -171,6 +193,7 @@ class ShellGuard implements Guard {
     readonly policy: Policy,
     readonly layers: readonly LayerInfo[],
     private readonly options: GuardOptions,
+    warnings: readonly string[] = [],
   ) {
     this.home = policy.home;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -197,14 +220,17 @@ class ShellGuard implements Guard {
       if (r.ok) loaded.add(r.path);
     }
     this.configFiles = [...loaded];
+    this.warnings = [...warnings, ...broadRoots(this.roots, this.home)];
   }
 
   /** The config files loaded, as named and resolved: protected as the guard's own (protect.ts). */
   private readonly configFiles: readonly string[];
 
+  readonly warnings: readonly string[];
+
   check(command: string, options: CheckOptions = {}): Verdict {
     return guarded(() => {
-      const a = this.analyse(command, options);
+      const a = this.analyse(command, options, deadlineIn(this.options.maxCheckMs ?? DEFAULT_CHECK_MS));
       if ("done" in a) return a.done;
       const ctx = this.context(a.roots, a.fs, "sync", a.configHome);
       return settled(judgeFindings(a.findings, ctx, a.pre));
@@ -213,7 +239,10 @@ class ShellGuard implements Guard {
 
   checkAsync(command: string, options: CheckOptions = {}): Promise<Verdict> {
     return guardedAsync(async () => {
-      const a = this.analyse(command, options);
+      // The budget is the guard's own work: waiting on the host's path policy is not counted.
+      const deadline = deadlineIn(this.options.maxCheckMs ?? DEFAULT_CHECK_MS);
+      const a = this.analyse(command, options, deadline);
+      deadline.disarm();
       if ("done" in a) return a.done;
       const ctx = this.context(a.roots, a.fs, "async", a.configHome);
       return await settle(ctx, () => judgeFindings(a.findings, ctx, a.pre));
@@ -227,7 +256,7 @@ class ShellGuard implements Guard {
         const b = this.bashCall(call);
         return "done" in b ? b.done : this.check(b.command, b.options);
       }
-      const { cwd, roots, fs } = this.toolSetting(call);
+      const { cwd, roots, fs } = this.toolSetting(call, true);
       const ctx = this.context(roots, fs, "sync");
       return settled(judgeToolCall(call.tool, call.input, cwd, ctx));
     });
@@ -240,7 +269,7 @@ class ShellGuard implements Guard {
         const b = this.bashCall(call);
         return "done" in b ? b.done : await this.checkAsync(b.command, b.options);
       }
-      const { cwd, roots, fs } = this.toolSetting(call);
+      const { cwd, roots, fs } = this.toolSetting(call, false);
       const ctx = this.context(roots, fs, "async");
       return await settle(ctx, () => judgeToolCall(call.tool, call.input, cwd, ctx));
     });
@@ -316,16 +345,25 @@ class ShellGuard implements Guard {
     return { command, options: { ...(call.cwd !== undefined ? { cwd: call.cwd } : {}), ...(call.roots ? { roots: call.roots } : {}) } };
   }
 
-  private toolSetting(call: ToolCall): { cwd: string; roots: readonly string[]; fs: FileSystem } {
-    const fs = cachingFileSystem(this.options.fs ?? nodeFileSystem);
+  /**
+   * The check's filesystem: cached for its length, every lookup under its deadline — cache hits
+   * too, since one statement may name 80 000 paths that all hit the cache.
+   */
+  private checkFs(deadline: Deadline): FileSystem {
+    return deadlineFileSystem(cachingFileSystem(this.options.fs ?? nodeFileSystem), deadline);
+  }
+
+  /** `timed`: under the check's budget; not when the judging waits on the host's path policy. */
+  private toolSetting(call: ToolCall, timed: boolean): { cwd: string; roots: readonly string[]; fs: FileSystem } {
+    const fs = this.checkFs(deadlineIn(timed ? (this.options.maxCheckMs ?? DEFAULT_CHECK_MS) : Infinity));
     const cwd = startDir(call.cwd);
     return { cwd, roots: this.physicalRoots(fs, cwd, call.roots ?? []), fs };
   }
 
-  private analyse(command: string, options: CheckOptions): Analysis {
+  private analyse(command: string, options: CheckOptions, deadline: Deadline): Analysis {
     // The input is checked before anything is read from the disk for it.
     if (typeof command !== "string") return { done: failClosed("INVALID_INPUT", "the command is not a string") };
-    const fs = cachingFileSystem(this.options.fs ?? nodeFileSystem);
+    const fs = this.checkFs(deadline);
     const cwd = startDir(options.cwd);
     const roots = this.physicalRoots(fs, cwd, options.roots ?? []);
     const pre: Reason[] = [];
@@ -357,6 +395,7 @@ class ShellGuard implements Guard {
       commandKnowledge: this.options.commandKnowledge !== false,
       advice: this.walkAdvice(roots, fs, configHome),
       parse: (text, dialect) => this.parseNested(text, dialect),
+      deadline,
     });
     interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));
     return { findings: interp.findings, roots, fs, pre, configHome };
@@ -453,6 +492,7 @@ async function guardedAsync(run: () => Promise<Verdict>): Promise<Verdict> {
 }
 
 function guardFailed(e: unknown): Verdict {
+  if (e instanceof CheckTimeout) return failClosed("CHECK_TIMEOUT", e.message);
   return failClosed("INTERNAL_ERROR", `the guard failed: ${e instanceof Error ? e.message : String(e)}`);
 }
 

@@ -9,9 +9,17 @@
 import { ArgError, Args } from "../base/args.ts";
 import type { Io } from "../base/io.ts";
 import type { Decision } from "../base/verdict.ts";
+import { escapeForPerson } from "../report/escape.ts";
 import { explainVerdict } from "../report/host-reason.ts";
+import { broadRoots } from "../guard/guard.ts";
 import { type Call, checkCall, createHost, type FileTool } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
+
+/**
+ * The hook's watchdog, in ms: the answer is printed by then whatever the check is doing. Claude
+ * Code gives a command hook 60 s and then runs the tool as if the hook had not been there.
+ */
+const DEFAULT_HOOK_TIMEOUT_MS = 20_000;
 
 const USAGE = `usage: shellfence hook claude-code [options] < hook-input.json
 
@@ -24,6 +32,9 @@ options:
   --home DIR      the home directory for ~ (default: $HOME)
   --approve       answer "allow" explicitly instead of staying silent when everything is inside
   --strict        answer "deny" instead of "ask" when the call cannot be checked
+  --timeout MS    answer "ask" (or "deny" with --strict) if no verdict is ready after MS
+                  milliseconds (default ${DEFAULT_HOOK_TIMEOUT_MS}, a third of Claude Code's 60 s hook
+                  timeout: past that Claude Code runs the command unchecked)
 
 The project root is $CLAUDE_PROJECT_DIR, or the input's cwd when that is unset.
 Always exits 0; the answer is the JSON on stdout.`;
@@ -37,6 +48,7 @@ interface HookArgs {
   home: string | undefined;
   approve: boolean;
   strict: boolean;
+  timeoutMs: number;
 }
 
 /** Raised for anything that keeps the hook from judging the call; it becomes an ask (or deny). */
@@ -61,35 +73,75 @@ export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promis
     return 0;
   }
   const strict = argv.includes("--strict");
+  let answered = false;
+  const once = (decision: Decision, reason: string) => {
+    if (answered) return;
+    answered = true;
+    answer(io, decision, reason);
+  };
+  const cannot = (why: string) => once(strict ? "deny" : "ask", cannotReason(strict, why));
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const args = parseArgs(argv);
-    const input = await readInput(io);
-    const call = readCall(input);
-    if (call === null) return 0;
-    const projectDir = io.env.CLAUDE_PROJECT_DIR || call.cwd;
-    const env: Record<string, string> = {};
-    if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
-    // The caller's $HOME, as io.env has it: the resident server answers in many callers' place,
-    // and the home the process started with (os.homedir() under Bun) may be another's.
-    const home = args.home || io.env.HOME;
-    const host = await createHost({ root: projectDir, roots: args.roots, config: args.configs, env, ...(home ? { home } : {}) });
-    const verdict = checkCall(host, call);
-    if (verdict.decision === "allow" && !args.approve) return 0;
-    answer(io, verdict.decision, explainVerdict(verdict, call.kind === "tool" ? { actor: call.actor } : {}));
+    // The watchdog fires while the hook waits (stdin, loading the config and the grammar); the
+    // check itself is synchronous and stops at its own budget (maxCheckMs, a quarter of this).
+    const watchdog = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        cannot(`no verdict within ${args.timeoutMs} ms`);
+        // Work that cannot be cancelled (a stdin the host never closes) would keep the process.
+        io.exit?.(0);
+        resolve();
+      }, args.timeoutMs);
+    });
+    await Promise.race([watchdog, judge(args, io, once)]);
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    answer(io, strict ? "deny" : "ask", `shellfence could not check this call: ${why}. ${strict ? "It is denied (--strict)." : "Approve it only if you know it is safe."}`);
+    cannot(e instanceof Error ? e.message : String(e));
+  } finally {
+    clearTimeout(timer);
   }
   return 0;
 }
 
-function answer(io: Io, decision: Decision, reason: string): void {
+async function judge(args: HookArgs, io: Io, once: (decision: Decision, reason: string) => void): Promise<void> {
+  const input = await readInput(io);
+  const call = readCall(input);
+  if (call === null) return;
+  const projectDir = io.env.CLAUDE_PROJECT_DIR || call.cwd;
+  const env: Record<string, string> = {};
+  if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
+  // The caller's $HOME, as io.env has it: the resident server answers in many callers' place,
+  // and the home the process started with (os.homedir() under Bun) may be another's.
+  const home = args.home || io.env.HOME;
+  const host = await createHost({ root: projectDir, roots: args.roots, config: args.configs, env, ...(home ? { home } : {}), maxCheckMs: Math.ceil(args.timeoutMs / 4) });
+  // Claude Code shows a hook's stderr in its transcript view (Ctrl-R): an untrusted project
+  // file's ignored rules and a project root of / or home are said there.
+  for (const w of [...host.warnings, ...broadRoots([projectDir], home ?? null)]) io.stderr(`shellfence: warning: ${w}\n`);
+  const verdict = checkCall(host, call);
+  if (verdict.decision === "allow" && !args.approve) return;
+  once(verdict.decision, explainVerdict(verdict, call.kind === "tool" ? { actor: call.actor } : {}));
+}
+
+function cannotReason(strict: boolean, why: string): string {
+  return `shellfence could not check this call: ${escapeForPerson(why)}. ${strict ? "It is denied (--strict)." : "Approve it only if you know it is safe."}`;
+}
+
+function answerText(decision: Decision, reason: string): string {
   const out = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason } };
-  io.stdout(JSON.stringify(out) + "\n");
+  return JSON.stringify(out) + "\n";
+}
+
+function answer(io: Io, decision: Decision, reason: string): void {
+  io.stdout(answerText(decision, reason));
+}
+
+/** What the hook prints when the call cannot be checked, for a watchdog outside the hook (the server's). */
+export function claudeCodeFailClosed(argv: readonly string[], why: string): string {
+  const strict = argv.includes("--strict");
+  return answerText(strict ? "deny" : "ask", cannotReason(strict, why));
 }
 
 function parseArgs(argv: readonly string[]): HookArgs {
-  const out: HookArgs = { roots: [], configs: [], home: undefined, approve: false, strict: false };
+  const out: HookArgs = { roots: [], configs: [], home: undefined, approve: false, strict: false, timeoutMs: DEFAULT_HOOK_TIMEOUT_MS };
   const args = new Args(argv);
   try {
     for (let a = args.next(); a !== undefined; a = args.next()) {
@@ -98,6 +150,11 @@ function parseArgs(argv: readonly string[]): HookArgs {
       else if (Args.is(a, "--root")) out.roots.push(args.value(a, "--root"));
       else if (Args.is(a, "--config")) out.configs.push(args.value(a, "--config"));
       else if (Args.is(a, "--home")) out.home = args.value(a, "--home");
+      else if (Args.is(a, "--timeout")) {
+        const v = args.value(a, "--timeout");
+        out.timeoutMs = Number(v);
+        if (!Number.isInteger(out.timeoutMs) || out.timeoutMs <= 0) throw new ArgError(`--timeout needs a number of milliseconds above 0, not ${JSON.stringify(v)}`);
+      }
       else throw new ArgError(`unknown argument ${JSON.stringify(a)}`);
     }
   } catch (e) {

@@ -10,11 +10,15 @@
 // pi 0.73: packages in ~/.pi/agent/settings.json and .pi/settings.json, extensions in
 // ~/.pi/agent/extensions and .pi/extensions (docs/packages.md, docs/extensions.md).
 
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isRecord } from "./fields.ts";
+import { readRegularFile, readRegularText } from "../paths/fs.ts";
+
+/** A host's settings file or a wrapper past this is not read: none is near it. */
+const MAX_HOST_FILE_BYTES = 4 << 20;
 import { probeClaudeHook, probeOpencodePlugin, probePiExtension, type ProbeResult } from "./doctor-probe.ts";
 
 export type HostId = "claude-code" | "opencode" | "pi";
@@ -65,7 +69,9 @@ type Read = { readonly value: unknown } | { readonly error: string } | null;
 function readConfig(file: string): Read {
   if (!existsSync(file)) return null;
   try {
-    return { value: parseJsonc(readFileSync(file, "utf8")) };
+    const r = readRegularFile(file, MAX_HOST_FILE_BYTES);
+    if (!("bytes" in r)) return { error: `${r.problem} (${r.code})` };
+    return { value: parseJsonc(r.bytes.toString("utf8")) };
   } catch (e) {
     return { error: (e as Error).message };
   }
@@ -100,7 +106,7 @@ function shellfencePackageOf(file: string): string | null {
     const pkg = join(dir, "package.json");
     if (existsSync(pkg)) {
       try {
-        const v: unknown = JSON.parse(readFileSync(pkg, "utf8"));
+        const v: unknown = JSON.parse(readRegularText(pkg, MAX_HOST_FILE_BYTES) ?? "null");
         return isRecord(v) && v.name === "shellfence" ? dir : null;
       } catch {
         return null;
@@ -126,7 +132,7 @@ function resolveFrom(file: string, specifier: string): string | null {
 
 /** A wrapper file (.opencode/plugin/x.ts, .pi/extensions/x.ts) that re-exports shellfence: probe the module it names. */
 async function probeWrapper(file: string, specifier: string, f: Finding[], probe: (module: string) => Promise<ProbeResult>): Promise<number> {
-  const text = readFileSync(file, "utf8");
+  const text = readRegularText(file, MAX_HOST_FILE_BYTES) ?? "";
   const quoted = new RegExp(`from\\s*["']${specifier.replace("/", "\\/")}["']`);
   if (!quoted.test(text)) {
     if (text.includes("shellfence")) f.push({ level: "warn", where: file, message: `mentions shellfence but does not import "${specifier}"; it was not run` });

@@ -31,6 +31,8 @@ export interface Host {
    * asks about work inside it. Throws SandboxError when the rules cannot be made into one.
    */
   sandboxFor(approved: Verdict | null, cwd: string, mode: SandboxMode): SandboxProfile;
+  /** The guard's configuration warnings (Guard.warnings), for the host to show a person. */
+  readonly warnings: readonly string[];
 }
 
 interface HostOptions {
@@ -41,6 +43,8 @@ interface HostOptions {
   readonly config?: readonly (string | object)[];
   readonly home?: string;
   readonly env?: Readonly<Record<string, string>>;
+  /** The guard's budget for one check (GuardOptions.maxCheckMs). */
+  readonly maxCheckMs?: number;
 }
 
 export async function createHost(options: HostOptions): Promise<Host> {
@@ -56,6 +60,7 @@ export function createProjectGuard(options: HostOptions): Promise<Guard> {
     config: [...(options.config ?? [])],
     ...(options.home !== undefined ? { home: options.home } : {}),
     ...(options.env !== undefined ? { env: options.env } : {}),
+    ...(options.maxCheckMs !== undefined ? { maxCheckMs: options.maxCheckMs } : {}),
   };
   return createGuard(guardOptions);
 }
@@ -63,6 +68,7 @@ export function createProjectGuard(options: HostOptions): Promise<Guard> {
 export function guardHost(guard: Guard, root: string, extraRoots: readonly string[] = []): Host {
   const roots = [root, ...extraRoots.map((r) => resolvePath(root, r))];
   return {
+    warnings: guard.warnings,
     root,
     checkBash(command, cwd) {
       const start = resolvePath(root, cwd);

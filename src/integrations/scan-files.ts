@@ -3,7 +3,7 @@
 // the project root, so its own `cd`s carry through it; a workflow step is judged from its
 // working directory.
 
-import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, statSync } from "node:fs";
 import { relative, resolve as resolvePath, sep } from "node:path";
 import type { Guard } from "../guard/guard.ts";
 import type { Verdict } from "../base/verdict.ts";
@@ -11,6 +11,10 @@ import type { ScanFinding } from "../report/scan-finding.ts";
 import { shellQuote } from "./glob-base.ts";
 import { locate, MappedBuilder, type MappedText, mapFile } from "./mapped.ts";
 import { readWorkflow } from "./workflow.ts";
+import { readRegularFile } from "../paths/fs.ts";
+
+/** A file past this is not read whole: far past the guard's own 64 KiB bound on a command. */
+const MAX_SCAN_BYTES = 16 << 20;
 
 type TargetKind = "shell" | "workflow";
 
@@ -76,20 +80,9 @@ function classify(path: string): TargetKind | null {
 
 /** The program a `#!` line names (through `env`), or null without one. */
 function interpreterOf(path: string): string | null {
-  let head: string;
-  try {
-    if (lstatSync(path).size === 0) return null;
-    const fd = openSync(path, "r");
-    try {
-      const buf = Buffer.alloc(256);
-      const n = readSync(fd, buf, 0, buf.length, 0);
-      head = buf.subarray(0, n).toString("utf8");
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return null;
-  }
+  const r = readRegularFile(path, 256, true);
+  if (!("bytes" in r)) return null;
+  const head = r.bytes.toString("utf8");
   const m = /^#!\s*(\S+)([^\n]*)/.exec(head);
   if (!m) return null;
   const program = m[1]!.split("/").pop()!;
@@ -100,8 +93,15 @@ function interpreterOf(path: string): string | null {
 
 /** Every objection the guard raises in one file, and the workflow steps it left alone. */
 export function scanFile(guard: Guard, root: string, target: Target): { findings: ScanFinding[]; skipped: string[] } {
-  const text = readFileSync(target.path, "utf8");
+  const read = readRegularFile(target.path, MAX_SCAN_BYTES);
   const file = relative(root, target.path).split(sep).join("/") || target.path;
+  // What was found a file may have been swapped for a FIFO, or be past the cap: a finding that
+  // says so, never a wait and never a silent pass.
+  if (!("bytes" in read)) {
+    const code = read.problem === "too large" ? "INPUT_TOO_LARGE" : "UNRESOLVED_PATH";
+    return { findings: [{ file, line: 1, col: 1, endLine: 1, endCol: 1, decision: "ask", code, message: `the file cannot be read: ${read.problem} (${read.code})` }], skipped: [] };
+  }
+  const text = read.bytes.toString("utf8");
   if (target.kind === "shell") {
     return { findings: findings(file, mapFile(text), guard.check(text, { cwd: root }), { line: 1, col: 1 }, new Map()), skipped: [] };
   }

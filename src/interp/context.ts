@@ -3,6 +3,7 @@
 // functions of a Shell, so that none of them imports the class. The builtins see less: a
 // BuiltinContext, what they use of the shell (the world ops are plain functions, worlds.ts).
 
+import type { Deadline } from "../base/deadline.ts";
 import type { ReasonCode } from "../base/reasons.ts";
 import type { Span } from "../base/span.ts";
 import type { Arg } from "../commands/analyse.ts";
@@ -30,6 +31,8 @@ export interface InterpreterOptions extends PathOptions {
   readonly commandKnowledge?: boolean;
   /** Parses nested code (eval, sh -c, source); null when it cannot (too large, …). */
   readonly parse: (text: string, dialect: Dialect) => ParsedCode | { readonly refused: ReasonCode; readonly why: string };
+  /** The check's time budget, asked before each statement (src/base/deadline.ts). */
+  readonly deadline?: Deadline;
 }
 
 /** Where findings are attributed: nested code reports at the span of the word that holds it. */

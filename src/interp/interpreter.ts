@@ -203,6 +203,8 @@ export class Interpreter implements Shell, WordEnv {
       return passive;
     }
     this.coverage.ran(s);
+    // Past the check's time budget nothing more is worth working out: the host is waiting.
+    this.opts.deadline?.check();
     // Work is counted per world: the same statement run in many worlds costs as much.
     this.steps += active.length;
     if (this.steps > this.limits.maxSteps) {

@@ -2,7 +2,9 @@
 // real disk or on an in-memory tree in tests. Every method answers "not there" or "cannot
 // tell" instead of throwing.
 
-import { accessSync, constants, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync } from "node:fs";
+
+import type { Deadline } from "../base/deadline.ts";
 
 type EntryType = "file" | "dir" | "symlink" | "other";
 
@@ -62,6 +64,61 @@ function realpathDir(path: string): string | null {
   }
 }
 
+/** Why a file was not read: it is not there, not a regular file, past the cap, or an error hid it. */
+export type ReadProblem = "absent" | "not a regular file" | "too large" | "unreadable";
+
+type ReadResult = { readonly bytes: Buffer } | { readonly problem: ReadProblem; readonly code: string };
+
+// O_NONBLOCK: opening a FIFO for reading waits for a writer, and reading one waits for data; a
+// check that waits is one the host's hook gives up on and then runs the command unchecked.
+// With it the open returns at once, and fstat says what was opened. O_NOCTTY: a terminal named
+// by the agent must not become the checker's. (Both are 0 where the platform has no such flag.)
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/**
+ * The one way the guard reads a file it did not write itself (scripts, package.json, Makefiles,
+ * config layers, git's index, listing inputs): only a regular file, at most `maxBytes`, never
+ * waiting on a FIFO, socket or device. Anything else is a problem, never a throw. `head`: the
+ * first `maxBytes` of a longer file are enough (a `#!` line), not "too large".
+ */
+export function readRegularFile(path: string, maxBytes: number, head = false): ReadResult {
+  let fd: number;
+  try {
+    // A path that is not a regular file now is not opened at all (opening a device may act).
+    if (!statSync(path).isFile()) return { problem: "not a regular file", code: "ENOTREG" };
+    fd = openSync(path, READ_FLAGS);
+  } catch (e) {
+    return { problem: ABSENT.has(errCode(e)) ? "absent" : "unreadable", code: errCode(e) || "EIO" };
+  }
+  try {
+    // What was opened is what counts: the name may have been swapped since the stat.
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { problem: "not a regular file", code: "ENOTREG" };
+    if (st.size > maxBytes && !head) return { problem: "too large", code: "EFBIG" };
+    // Read to the end, not to st.size: a file may grow meanwhile (or be a /proc file that says 0).
+    let buf = Buffer.allocUnsafe(Math.min(maxBytes + 1, Math.max(st.size + 1, 4096)));
+    let n = 0;
+    for (;;) {
+      if (n === buf.length) buf = Buffer.concat([buf, Buffer.allocUnsafe(Math.min(maxBytes + 1 - n, n))]);
+      const got = readSync(fd, buf, n, buf.length - n, null);
+      if (got === 0) break;
+      n += got;
+      if (n > maxBytes) return head ? { bytes: buf.subarray(0, maxBytes) } : { problem: "too large", code: "EFBIG" };
+    }
+    return { bytes: buf.subarray(0, n) };
+  } catch (e) {
+    return { problem: "unreadable", code: errCode(e) || "EIO" };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** readRegularFile's bytes as UTF-8, or null for any problem. */
+export function readRegularText(path: string, maxBytes: number): string | null {
+  const r = readRegularFile(path, maxBytes);
+  return "bytes" in r ? r.bytes.toString("utf8") : null;
+}
+
 export const nodeFileSystem: FileSystem = {
   lstat(path) {
     try {
@@ -98,35 +155,18 @@ export const nodeFileSystem: FileSystem = {
       return errCode(e) === "EACCES" || ABSENT.has(errCode(e)) ? false : null;
     }
   },
-  readFile(path, maxBytes) {
-    try {
-      const buf = readFileSync(path);
-      if (buf.length > maxBytes) return null;
-      return buf.toString("utf8");
-    } catch {
-      return null;
-    }
-  },
+  readFile: readRegularText,
   readBytes(path, maxBytes) {
-    try {
-      if (statSync(path).size > maxBytes) return null;
-      const buf = readFileSync(path);
-      return buf.length > maxBytes ? null : buf;
-    } catch {
-      return null;
-    }
+    const r = readRegularFile(path, maxBytes);
+    return "bytes" in r ? r.bytes : null;
   },
   // Node.js asks libc's realpath, one call for the whole path. Bun answers it with open,
   // readlink of /proc/self/fd and close, no cheaper than lstat of a cwd three deep: there the
   // walk asks.
   ...(process.versions.bun === undefined ? { realpathDir } : {}),
   homeOf(user) {
-    let text: string;
-    try {
-      text = readFileSync("/etc/passwd", "utf8");
-    } catch {
-      return null;
-    }
+    const text = readRegularText("/etc/passwd", 16 << 20);
+    if (text === null) return null;
     for (const line of text.split("\n")) {
       const f = line.split(":");
       if (f[0] === user && f.length >= 7) return f[5] || null;
@@ -134,6 +174,24 @@ export const nodeFileSystem: FileSystem = {
     return null;
   },
 };
+
+/** Every call first asks the check's deadline, so a slow disk ends the check with CHECK_TIMEOUT. */
+export function deadlineFileSystem(inner: FileSystem, deadline: Deadline): FileSystem {
+  const t = <A extends unknown[], R>(f: (...a: A) => R) => (...a: A): R => {
+    deadline.check();
+    return f(...a);
+  };
+  return {
+    lstat: t((p: string) => inner.lstat(p)),
+    readlink: t((p: string) => inner.readlink(p)),
+    readdir: t((p: string) => inner.readdir(p)),
+    readFile: t((p: string, max: number) => inner.readFile(p, max)),
+    ...(inner.readBytes ? { readBytes: t((p: string, max: number) => inner.readBytes!(p, max)) } : {}),
+    homeOf: t((u: string) => inner.homeOf(u)),
+    ...(inner.executable ? { executable: t((p: string) => inner.executable!(p)) } : {}),
+    ...(inner.realpathDir ? { realpathDir: t((p: string) => inner.realpathDir!(p)) } : {}),
+  };
+}
 
 /** Remembers answers for the length of one check, so a path is looked up once. */
 export function cachingFileSystem(inner: FileSystem): FileSystem {

@@ -1,10 +1,10 @@
 // Configuration: JSON files and host-provided objects, validated with errors that name the
 // file, the key and the expected shape, then merged global → project → agent.
 
-import { readFileSync } from "node:fs";
 import { REASONS, type ReasonCode } from "../base/reasons.ts";
-import type { Decision } from "../base/verdict.ts";
-import { locateJsonFault } from "./json.ts";
+import { type Decision, stricter } from "../base/verdict.ts";
+import { type ReadProblem, readRegularFile } from "../paths/fs.ts";
+import { findDuplicateKey, locateJsonFault } from "./json.ts";
 import { isDecision, type Rule, type RuleSet } from "./rules.ts";
 import { SYSTEM_READ_KINDS, SYSTEM_READ_PATTERNS, SYSTEM_READS_ORIGIN } from "./system-reads.ts";
 import type { AccessKind } from "../base/verdict.ts";
@@ -48,6 +48,12 @@ export interface ConfigLayer {
    * (system-reads.ts): a config file cannot write a rule that applies to reads alone.
    */
   readonly kinds?: readonly AccessKind[];
+  /**
+   * A project file the user has not trusted (layers.ts): its rules may only make a judgement
+   * stricter (rules.ts lastMatch), its reasons only stricter than the earlier layers', and it
+   * has no allows and no roots (layers.ts drops them, with a warning).
+   */
+  readonly tightenOnly?: boolean;
 }
 
 const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots"]);
@@ -59,7 +65,7 @@ const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots"]);
 export const RULE_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["EXTERNAL_PATH", "RULE_DENY", "RULE_ASK"]);
 
 /** Reason codes that can never be lowered to `allow`: they mean the guard could not look. */
-const NEVER_ALLOW = new Set<ReasonCode>(["PARSE_ERROR", "PARSE_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT", "INTERNAL_ERROR", "UNMODELLED_SYNTAX", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE", "BACKSLASH_PATH", "FORBIDDEN"]);
+const NEVER_ALLOW = new Set<ReasonCode>(["PARSE_ERROR", "PARSE_TIMEOUT", "CHECK_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT", "INTERNAL_ERROR", "UNMODELLED_SYNTAX", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE", "BACKSLASH_PATH", "FORBIDDEN"]);
 
 function describe(v: unknown): string {
   if (v === null) return "null";
@@ -204,15 +210,19 @@ function validateRuleSpec(spec: unknown, origin: string, where: string, paths = 
   return out;
 }
 
+/** A config file past this is refused: no policy needs a megabyte, and reading one costs every call. */
+const MAX_CONFIG_BYTES = 1 << 20;
+
+/** The errno where it says it all, else what the file is (a FIFO: "not a regular file"). */
+function readProblem(r: { readonly problem: ReadProblem; readonly code: string }): string {
+  return r.problem === "absent" || r.problem === "unreadable" ? r.code : `${r.problem} (${r.code})`;
+}
+
 /** Reads and validates a JSON config file. */
 export function loadConfigFile(path: string): ConfigLayer {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    throw new ConfigError(path, "", `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  return parseConfigText(text, path);
+  const r = readRegularFile(path, MAX_CONFIG_BYTES);
+  if (!("bytes" in r)) throw new ConfigError(path, "", `cannot read the file: ${readProblem(r)}`);
+  return parseConfigText(r.bytes.toString("utf8"), path);
 }
 
 /** Parses and validates config text; `origin` names it in errors. */
@@ -226,20 +236,20 @@ export function parseConfigText(text: string, origin: string): ConfigLayer {
     const where = fault ? ` at line ${fault.line}, column ${fault.column}: expected ${fault.expected}` : `: ${(e as Error).message}`;
     throw new ConfigError(origin, "", `invalid JSON${where}`);
   }
+  // A key given twice reads one way to a person and another to the parser: refused.
+  const dup = findDuplicateKey(body);
+  if (dup) throw new ConfigError(origin, dup.at, `the key ${JSON.stringify(dup.key)} is given twice (a reader may see the first, the parser keeps the last)`);
   return validateLayer(raw, origin);
 }
 
 /** Like loadConfigFile, but a file that does not exist is no layer at all. */
 export function loadOptionalConfigFile(path: string): ConfigLayer | null {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return null;
-    throw new ConfigError(path, "", `cannot read the file: ${code ?? (e as Error).message}`);
-  }
-  return parseConfigText(text, path);
+  const r = readRegularFile(path, MAX_CONFIG_BYTES);
+  if ("bytes" in r) return parseConfigText(r.bytes.toString("utf8"), path);
+  if (r.code === "ENOENT" || r.code === "ENOTDIR") return null;
+  // A FIFO or device in a config file's place is an error, not an absence: the layer it would
+  // have been may tighten the rules, and a check that cannot read it must not pass for allowed.
+  throw new ConfigError(path, "", `cannot read the file: ${readProblem(r)}`);
 }
 
 /** The merged policy: each surface's rules in order, with the origin of every rule. */
@@ -275,8 +285,16 @@ export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly C
   const user = new Map<string, Map<string, Rule>>();
   const reasons = new Map<ReasonCode, { action: Decision; origin: string }>();
   const roots: { path: string; origin: string }[] = [];
+  // An untrusted layer's rules are kept apart: they neither replace nor reorder the others.
+  const tight = new Map<string, Rule[]>();
   for (const layer of layers) {
     for (const [surface, spec] of Object.entries(layer.permission)) {
+      if (layer.tightenOnly) {
+        const list = tight.get(surface) ?? [];
+        for (const [pattern, action] of ruleEntries(spec)) if (action !== "allow") list.push({ pattern, action, origin: layer.origin, tightenOnly: true });
+        tight.set(surface, list);
+        continue;
+      }
       const prev = user.get(surface);
       const rules = prev && typeof spec !== "string" ? prev : new Map<string, Rule>();
       for (const [pattern, action] of ruleEntries(spec)) {
@@ -301,16 +319,21 @@ export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly C
     }
   }
   const out = new Map<string, RuleSet>();
-  for (const surface of new Set([...builtIn.keys(), ...user.keys()])) {
+  for (const surface of new Set([...builtIn.keys(), ...user.keys(), ...tight.keys()])) {
     const mine = [...(user.get(surface)?.values() ?? [])];
     const named = new Set(mine.map((r) => r.pattern));
     const base = [...(builtIn.get(surface)?.values() ?? [])].filter((r) => !named.has(r.pattern));
     const lastCatchAll = mine.map((r) => isCatchAll(r.pattern)).lastIndexOf(true);
     const exceptions = base.filter((r) => !isCatchAll(r.pattern));
-    out.set(surface, [...base.filter((r) => isCatchAll(r.pattern)), ...mine.slice(0, lastCatchAll + 1), ...exceptions, ...mine.slice(lastCatchAll + 1)]);
+    out.set(surface, [...base.filter((r) => isCatchAll(r.pattern)), ...mine.slice(0, lastCatchAll + 1), ...exceptions, ...mine.slice(lastCatchAll + 1), ...(tight.get(surface) ?? [])]);
   }
   for (const layer of [...defaults, ...layers]) {
-    for (const [code, action] of Object.entries(layer.reasons) as [ReasonCode, Decision][]) reasons.set(code, { action, origin: layer.origin });
+    for (const [code, action] of Object.entries(layer.reasons) as [ReasonCode, Decision][]) {
+      const now = reasons.get(code)?.action ?? REASONS[code].decision;
+      if (layer.tightenOnly && stricter(now, action) === now) continue;
+      reasons.set(code, { action, origin: layer.origin });
+    }
+    if (layer.tightenOnly) continue;
     for (const r of layer.roots) roots.push({ path: r, origin: layer.origin });
   }
   return { surfaces: out, reasons, roots };

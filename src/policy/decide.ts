@@ -6,6 +6,7 @@ import { isInside } from "../paths/resolve.ts";
 import { REASONS, type ReasonCode } from "../base/reasons.ts";
 import { type AccessKind, type Decision, stricter } from "../base/verdict.ts";
 import type { MergedConfig } from "./config.ts";
+import { secretAt, secretsReach } from "./secrets.ts";
 import { lastMatch, pathMatches, pathMayMatchBelow, type Rule, type RuleSet, rulesForKind } from "./rules.ts";
 
 /**
@@ -118,6 +119,8 @@ function mayMatchBelow(pattern: string, dir: string, home: string | null, fold: 
 function relevantBelow(rules: RuleSet, subjects: readonly string[], home: string | null, fold: boolean): Rule[] {
   let from = 0;
   for (let i = rules.length - 1; i >= 0; i--) {
+    // An untrusted project's rule overrides nothing (rules.ts lastMatch): it hides no earlier rule.
+    if (rules[i]!.tightenOnly) continue;
     const p = rules[i]!.pattern;
     const covers = p === "*" || p === "**" || (p.endsWith("/**") && subjects.some((s) => matches(p, s, home, fold)));
     if (covers) {
@@ -126,7 +129,7 @@ function relevantBelow(rules: RuleSet, subjects: readonly string[], home: string
     }
   }
   // Below the root itself every root-relative pattern may match.
-  return rules.slice(from).filter((r) => subjects.some((s) => s === "." || mayMatchBelow(r.pattern, s, home, fold)));
+  return rules.filter((r, i) => (i >= from || r.tightenOnly) && subjects.some((s) => s === "." || mayMatchBelow(r.pattern, s, home, fold)));
 }
 
 export class Policy {
@@ -178,7 +181,33 @@ export class Policy {
       if (!m) continue;
       j.consider(m.action, `${s}:${m.pattern}`, m.action === "deny" ? "RULE_DENY" : "RULE_ASK", `the ${s} rule ${JSON.stringify(m.pattern)} says ${m.action} for ${subject}`, m.action === "deny" ? "deny" : "ask");
     }
+    this.judgeSecret(resolved, kind, root, j);
     return j.result();
+  }
+
+  /**
+   * A built-in secret (secrets.ts) asks wherever it is, roots or not, unless a rule that names
+   * it allowed it. A rule names it when it would not also match the same path with the secret's
+   * name changed: `~/.aws/**` names ~/.aws, while a catch-all, `~/**` or `/home/**` do not.
+   * Changing directory into one reads nothing, and a listing shows names only (`ls ~` would
+   * otherwise ask in every session rooted at home).
+   */
+  private judgeSecret(resolved: string, kind: AccessKind, root: string | undefined, j: Judging): void {
+    if (kind === "cwd" || kind === "list") return;
+    const secret = secretAt(resolved, this.home);
+    if (secret === null) return;
+    const cur = j.result();
+    if (cur.decision === "allow" && cur.rule !== null && this.namesSecret(cur.rule, secret, resolved, root)) return;
+    const d = this.reasonDecision("SECRET_PATH");
+    j.consider(d, null, "SECRET_PATH", `${resolved} is a built-in secret (${secret}): keys, tokens and histories are asked about wherever they are`, "ask");
+  }
+
+  private namesSecret(rule: string, secret: string, resolved: string, root: string | undefined): boolean {
+    const pattern = rule.slice(rule.indexOf(":") + 1);
+    const cut = secret.lastIndexOf("/");
+    const probe = `${secret.slice(0, cut)}/.shellfence-not-a-secret${resolved.slice(secret.length)}`;
+    if (pathMatches(pattern, probe, this.home)) return false;
+    return root === undefined || !isInside(probe, root) || !pathMatches(pattern, relativeTo(probe, root), this.home);
   }
 
   /**
@@ -211,6 +240,8 @@ export class Policy {
    * which `external_directory` rules apply; without it, none made for some kinds only.
    */
   mayRestrictBelow(dir: string, roots: readonly string[], surfaces: readonly string[], at: "ask" | "deny" = "ask", kind?: AccessKind): boolean {
+    // A built-in secret below (or around) `dir` asks, whatever the rules say.
+    if (kind !== "cwd" && kind !== "list" && stricter(this.reasonDecision("SECRET_PATH"), at) === this.reasonDecision("SECRET_PATH") && secretsReach(dir, this.home)) return true;
     const root = containingRoot(dir, roots);
     if (root === undefined && roots.some((r) => isInside(r, dir))) return true;
     const subjects = root === undefined ? [dir] : [relativeTo(dir, root), dir];

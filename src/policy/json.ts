@@ -124,3 +124,37 @@ export function locateJsonFault(text: string): JsonFault | null {
     return { line, column, expected: e.at >= text.length ? `${e.expected} before the end of the text` : e.expected };
   }
 }
+
+/**
+ * The first key an object of a valid JSON text gives twice, with the path of keys to that
+ * object, or null. JSON.parse keeps the last, while a person reading the file may stop at the
+ * first: `{"~/.ssh/**": "deny", …, "~/.ssh/**": "allow"}` must not read as a deny.
+ */
+export function findDuplicateKey(text: string): { readonly at: string; readonly key: string } | null {
+  // The containers open on the way to here; an object knows its keys and the key it is under.
+  const stack: { readonly keys: Set<string> | null; readonly name: string; expectKey: boolean }[] = [];
+  let lastKey = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const top = stack[stack.length - 1];
+    if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      if (top?.keys && top.expectKey) {
+        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        if (top.keys.has(key)) return { at: stack.map((s) => s.name).filter((n) => n !== "").join("."), key };
+        top.keys.add(key);
+        top.expectKey = false;
+        lastKey = key;
+      }
+      i = j;
+    } else if (c === "{" || c === "[") {
+      stack.push({ keys: c === "{" ? new Set() : null, name: top?.keys ? lastKey : "", expectKey: c === "{" });
+    } else if (c === "}" || c === "]") {
+      stack.pop();
+    } else if (c === "," && top?.keys) {
+      top.expectKey = true;
+    }
+  }
+  return null;
+}

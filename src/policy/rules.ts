@@ -4,7 +4,7 @@
 // directory. Command patterns (the `bash` surface) are plain wildcards over the command text.
 
 import { minimatch } from "minimatch";
-import { type AccessKind, type Decision, DECISIONS } from "../base/verdict.ts";
+import { type AccessKind, type Decision, DECISIONS, stricter } from "../base/verdict.ts";
 
 export interface Rule {
   readonly pattern: string;
@@ -13,6 +13,8 @@ export interface Rule {
   readonly origin: string;
   /** The kinds of access the rule judges; absent, all (only built-in rules have it). */
   readonly kinds?: readonly AccessKind[];
+  /** From a project file the user has not trusted: it may make a judgement stricter, never looser. */
+  readonly tightenOnly?: boolean;
 }
 
 export type RuleSet = readonly Rule[];
@@ -75,33 +77,87 @@ export function literalPattern(path: string): string {
   return minimatch.escape(path).replace(/[{}]/g, "\\$&");
 }
 
-const textCache = new Map<string, RegExp>();
-
 /**
  * Command-text patterns: `*` matches anything (spaces and slashes included), `?` one
  * character; a trailing ` *` also matches nothing, so `git push *` covers `git push`.
  */
 export function textMatches(pattern: string, text: string): boolean {
-  let re = textCache.get(pattern);
-  if (!re) {
-    const optionalTail = pattern.endsWith(" *");
-    const body = optionalTail ? pattern.slice(0, -2) : pattern;
-    let src = "";
-    for (const c of body) src += c === "*" ? "[\\s\\S]*" : c === "?" ? "[\\s\\S]" : c.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-    re = new RegExp("^" + src + (optionalTail ? "(?: [\\s\\S]*)?" : "") + "$");
-    if (textCache.size > 4096) textCache.clear();
-    textCache.set(pattern, re);
-  }
-  return re.test(text);
+  if (pattern.endsWith(" *") && wildcardMatches(pattern.slice(0, -2), text)) return true;
+  return wildcardMatches(pattern, text);
 }
 
-/** The last rule whose pattern matches, or null. */
+/**
+ * `*` and `?` over UTF-16 code units (as the regular expression this replaces, which had no `u`
+ * flag), in time linear in the text for a given pattern: a regular expression of several
+ * `[\s\S]*` backtracks, and a 64 KiB command against `*a*a*a*b` took minutes. The pieces
+ * between stars are found leftmost, one after the other: when a match exists, one exists with
+ * every piece at its leftmost place after the previous one.
+ */
+function wildcardMatches(pattern: string, text: string): boolean {
+  const pieces = pattern.split("*");
+  const first = pieces[0]!;
+  if (pieces.length === 1) return first.length === text.length && pieceAt(first, text, 0);
+  const last = pieces[pieces.length - 1]!;
+  const end = text.length - last.length;
+  if (first.length > end || !pieceAt(first, text, 0) || !pieceAt(last, text, end)) return false;
+  let at = first.length;
+  for (let i = 1; i < pieces.length - 1; i++) {
+    const piece = pieces[i]!;
+    const found = findPiece(piece, text, at, end);
+    if (found < 0) return false;
+    at = found + piece.length;
+  }
+  return true;
+}
+
+/** Does `piece` (`?` for any one unit) stand at `at` in `text`? */
+function pieceAt(piece: string, text: string, at: number): boolean {
+  for (let j = 0; j < piece.length; j++) {
+    const c = piece.charCodeAt(j);
+    if (c !== 63 && c !== text.charCodeAt(at + j)) return false;
+  }
+  return true;
+}
+
+/** The leftmost place in `text[from, end)` where `piece` stands whole, or -1. */
+function findPiece(piece: string, text: string, from: number, end: number): number {
+  // Without a `?` the engine's own search does it.
+  if (!piece.includes("?")) {
+    const i = text.indexOf(piece, from);
+    return i >= 0 && i + piece.length <= end ? i : -1;
+  }
+  for (let at = from; at + piece.length <= end; at++) if (pieceAt(piece, text, at)) return at;
+  return -1;
+}
+
+/** Whether a rule set holds rules of an untrusted project file, worked out once per set. */
+const withTight = new WeakMap<RuleSet, boolean>();
+
+/**
+ * The last rule whose pattern matches, or null. A rule from an untrusted project file
+ * (`tightenOnly`) decides only when it is stricter than what the others decide: deny at any
+ * scope wins, and its ask never lowers the user's deny (the strictest such rule counts).
+ */
 export function lastMatch(rules: RuleSet, matches: (pattern: string) => boolean): Rule | null {
+  let any = withTight.get(rules);
+  if (any === undefined) withTight.set(rules, (any = rules.some((r) => r.tightenOnly)));
+  if (!any) {
+    for (let i = rules.length - 1; i >= 0; i--) if (matches(rules[i]!.pattern)) return rules[i]!;
+    return null;
+  }
+  let base: Rule | null = null;
+  let tight: Rule | null = null;
   for (let i = rules.length - 1; i >= 0; i--) {
     const r = rules[i]!;
-    if (matches(r.pattern)) return r;
+    if (r.tightenOnly) {
+      if ((tight === null || (tight.action !== "deny" && r.action === "deny")) && matches(r.pattern)) tight = r;
+      continue;
+    }
+    if (base === null && matches(r.pattern)) base = r;
   }
-  return null;
+  if (tight === null) return base;
+  if (base === null) return tight;
+  return stricter(base.action, tight.action) === base.action ? base : tight;
 }
 
 /** The rule that decides the value `*`: only catch-all patterns match it (the seed's evaluate(tool, "*")). */

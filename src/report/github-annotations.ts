@@ -1,6 +1,7 @@
 // The scanner's findings as GitHub's workflow commands, which the Actions runner turns into
 // annotations on the diff.
 
+import { escapeForPerson } from "./escape.ts";
 import type { ScanFinding } from "./scan-finding.ts";
 
 /**
@@ -18,9 +19,12 @@ export function formatGithubAnnotations(findings: readonly ScanFinding[]): strin
     .join("");
 }
 
-/** Escaping as the Actions runner unescapes (toolkit's command.ts): data, then properties. */
+/**
+ * Escaping as the Actions runner unescapes (toolkit's command.ts): data, then properties; what
+ * a file or a message holds of controls, bidi or invisible characters is shown escaped first.
+ */
 function data(s: string): string {
-  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return escapeForPerson(s, true).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 
 function property(s: string): string {

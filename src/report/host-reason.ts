@@ -5,6 +5,7 @@
 import type { ReasonCode } from "../base/reasons.ts";
 import type { Access, AccessKind, Reason, Verdict } from "../base/verdict.ts";
 import { PROJECT_CONFIG_NAME } from "../policy/layers.ts";
+import { escapeForPerson } from "./escape.ts";
 
 interface ExplainOptions {
   /** Who acts, when it is a host tool rather than a command in the text (`Read`, `write`). */
@@ -69,6 +70,8 @@ function fixFor(code: ReasonCode, access: Access | undefined): string {
     case "UNRESOLVED_CWD":
     case "UNRESOLVED_PATH":
       return "Spell the path out literally so it can be checked.";
+    case "SECRET_PATH":
+      return "It is a key, token or history file: approve it only if this command needs it.";
     case "PROTECTED_PATH":
       return `Edit ${PROJECT_CONFIG_NAME} (or the host's settings) yourself if the change is intended.`;
     case "INLINE_CODE":
@@ -77,6 +80,7 @@ function fixFor(code: ReasonCode, access: Access | undefined): string {
       return `Run the code from a file inside the project, or allow it with "reasons": {"${code}": "allow"} in ${PROJECT_CONFIG_NAME}.`;
     case "PARSE_ERROR":
     case "PARSE_TIMEOUT":
+    case "CHECK_TIMEOUT":
     case "INPUT_TOO_LARGE":
     case "INVALID_INPUT":
     case "NESTING_TOO_DEEP":
@@ -91,7 +95,8 @@ function fixFor(code: ReasonCode, access: Access | undefined): string {
   }
 }
 
+/** One line, agent text escaped (escape.ts), at most MAX_ITEM. */
 function clip(s: string): string {
-  const one = s.replace(/\s+/g, " ");
+  const one = escapeForPerson(s.replace(/[ \t\n\r]+/g, " "));
   return one.length > MAX_ITEM ? one.slice(0, MAX_ITEM - 1) + "…" : one;
 }

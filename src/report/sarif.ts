@@ -3,6 +3,7 @@
 // relative to the repository root.
 
 import { REASONS, type ReasonCode } from "../base/reasons.ts";
+import { escapeForPerson } from "./escape.ts";
 import type { ScanFinding } from "./scan-finding.ts";
 
 const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
@@ -64,7 +65,8 @@ export function toSarif(findings: readonly ScanFinding[], options: { readonly ve
     ruleId: f.code,
     ruleIndex: codes.indexOf(f.code),
     level: f.decision === "deny" ? "error" : "warning",
-    message: { text: f.message },
+    // Shown by code-scanning pages to people: controls, bidi and invisible characters escaped.
+    message: { text: escapeForPerson(f.message, true) },
     locations: [
       {
         physicalLocation: {

@@ -2,6 +2,7 @@
 // Colour only when asked (the CLI asks on a TTY without NO_COLOR).
 
 import type { Decision, Verdict } from "../base/verdict.ts";
+import { escapeForPerson } from "./escape.ts";
 
 const COLOR: Record<Decision, string> = { allow: "\x1b[32m", ask: "\x1b[33m", deny: "\x1b[31m" };
 const RESET = "\x1b[0m";
@@ -15,15 +16,22 @@ export function formatHuman(command: string, v: Verdict, opts: { color: boolean 
   const lines = marks.length ? markLines(command, marks.map((r) => [r.start!, r.end!] as const), "  ", (s) => paint(v.decision, s)) : [];
   out.push(paint(v.decision, v.decision.toUpperCase()));
   if (lines.length) out.push(...lines);
-  else out.push("  " + oneLine(command));
+  else out.push("  " + escapeForPerson(oneLine(command)));
   for (const r of v.reasons) {
-    out.push(`  ${paint(r.decision, r.decision.padEnd(5))} ${r.code}  ${r.message}`);
+    out.push(`  ${paint(r.decision, r.decision.padEnd(5))} ${r.code}  ${escapeForPerson(r.message)}`);
   }
   if (v.reasons.length === 0) {
     const n = v.accesses.length;
     out.push(dim(`  ${n} path${n === 1 ? "" : "s"} checked; all allowed`));
   }
   return out.join("\n") + "\n";
+}
+
+/** A surrogate pair starts at `k`: it is one character, shown (and marked) as one. */
+function isHighSurrogate(s: string, k: number): boolean {
+  const c = s.charCodeAt(k);
+  const d = s.charCodeAt(k + 1);
+  return c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff;
 }
 
 function dimNumber(n: number): string {
@@ -52,9 +60,16 @@ function markLines(command: string, spans: readonly (readonly [number, number])[
       }
     }
     if (!any) continue;
-    out.push(`${indent}${lines.length > 1 ? dimNumber(i + 1) : ""}${line}`);
+    // Each unit escaped on its own, so the carets under it are as wide as its escape.
+    let shown = "";
     let carets = "";
-    for (const m of marked) carets += m ? "^" : " ";
+    for (let k = 0; k < line.length; k++) {
+      const c = escapeForPerson(isHighSurrogate(line, k) ? line.slice(k, k + 2) : line[k]!);
+      shown += c;
+      carets += (marked[k] ? "^" : " ").repeat(c.length);
+      if (isHighSurrogate(line, k)) k++;
+    }
+    out.push(`${indent}${lines.length > 1 ? dimNumber(i + 1) : ""}${shown}`);
     out.push(indent + (lines.length > 1 ? " ".repeat(dimNumber(i + 1).length) : "") + paint(carets.trimEnd()));
   }
   return out;

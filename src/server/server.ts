@@ -11,7 +11,9 @@ import { chmodSync, lstatSync, renameSync, unlinkSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { ArgError, Args } from "../base/args.ts";
 import type { Io } from "../base/io.ts";
+import { claudeCodeFailClosed } from "../integrations/claude-code.ts";
 import { stdinLines } from "./lines.ts";
+import { startWatchdog, type Watchdog } from "./watchdog.ts";
 import {
   codeFile, DEFAULT_IDLE_SECONDS, fingerprint, type HookReply, type HookRequest, lockPath, MAX_MESSAGE, PROTOCOL, privateDirProblem, readRequest, REQUEST_ENV, runtimeDir,
   socketPath, socketProblem,
@@ -22,28 +24,45 @@ export interface ServeOptions {
   readonly run: (argv: readonly string[], io: Io) => Promise<number>;
   /** Exit after this long without a request. */
   readonly idleSeconds: number;
+  /** A request still unanswered after this long is answered fail-closed and the server ends (watchdog.ts). */
+  readonly budgetMs?: number;
   /** Where to find the runtime directory (XDG_RUNTIME_DIR, TMPDIR). */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly stderr: (s: string) => void;
 }
 
-const USAGE = `usage: shellfence serve [--idle SECONDS]
+/**
+ * ServeOptions.budgetMs's default: above the hook's own check budget (a quarter of its 20 s
+ * --timeout, so a check that stops itself answers first) and under the client's 10 s wait.
+ */
+const DEFAULT_BUDGET_MS = 8_000;
+
+const USAGE = `usage: shellfence serve [--idle SECONDS] [--budget MS]
 
 The resident checker: answers \`shellfence hook\` calls over a Unix socket in the user's runtime
 directory ($XDG_RUNTIME_DIR/shellfence, else $TMPDIR/shellfence-UID), so a hook call does not
 start the checker anew. The hook starts it on demand; it exits after SECONDS without a call
-(default: $SHELLFENCE_RESIDENT_IDLE, else ${DEFAULT_IDLE_SECONDS}).`;
+(default: $SHELLFENCE_RESIDENT_IDLE, else ${DEFAULT_IDLE_SECONDS}). A call not answered within MS
+milliseconds (default ${DEFAULT_BUDGET_MS}) is answered "ask" (deny under the hook's --strict) and
+the server ends, so that it stalls no other call; the next call starts a new one.`;
 
 /** \`shellfence serve\`: reads its options and serves. */
 export async function runServe(argv: readonly string[], io: Io, run: ServeOptions["run"]): Promise<number> {
   const fromEnv = Number(io.env.SHELLFENCE_RESIDENT_IDLE);
   let idleSeconds = fromEnv > 0 ? fromEnv : DEFAULT_IDLE_SECONDS;
+  let budgetMs = DEFAULT_BUDGET_MS;
   try {
     const args = new Args(argv);
     for (let a = args.next(); a !== undefined; a = args.next()) {
       if (a === "-h" || a === "--help") {
         io.stdout(USAGE + "\n");
         return 0;
+      }
+      if (Args.is(a, "--budget")) {
+        const v = args.value(a, "--budget");
+        budgetMs = Number(v);
+        if (!Number.isInteger(budgetMs) || budgetMs <= 0) throw new ArgError(`serve: --budget needs a number of milliseconds above 0, not ${JSON.stringify(v)}`);
+        continue;
       }
       if (!Args.is(a, "--idle")) throw new ArgError(`serve: unknown argument ${JSON.stringify(a)}`);
       const v = args.value(a, "--idle");
@@ -55,7 +74,7 @@ export async function runServe(argv: readonly string[], io: Io, run: ServeOption
     io.stderr(`shellfence: ${e.message}\n${USAGE}\n`);
     return 2;
   }
-  return serve({ run, idleSeconds, env: io.env, stderr: io.stderr });
+  return serve({ run, idleSeconds, budgetMs, env: io.env, stderr: io.stderr });
 }
 
 /** How often the server looks whether it has been idle too long or its socket was replaced. */
@@ -84,13 +103,15 @@ export async function serve(options: ServeOptions): Promise<number> {
   let last = Date.now();
   let busy = 0;
   let queue: Promise<unknown> = Promise.resolve();
+  // Set once the socket is in place: the watchdog removes it before it ends the server.
+  let watchdog: Watchdog | null = null;
   const server = createServer({ allowHalfOpen: true }, (socket) => {
     last = Date.now();
     busy++;
     receive(socket, (text, waiting) => {
       // A client that gave up waiting (its timeout) checks in its own process: its request,
       // still in the queue, is dropped rather than answered to no one behind the others.
-      const job = queue.then(() => (waiting() ? answer(text, options, print, uid) : null));
+      const job = queue.then(() => (waiting() ? answer(text, options, print, uid, watched(watchdog, socket)) : null));
       queue = job.catch(() => {});
       return job;
     }).finally(() => {
@@ -120,11 +141,13 @@ export async function serve(options: ServeOptions): Promise<number> {
   }
   renameSync(staging, path);
   const inode = lstatSync(path).ino;
+  watchdog = startWatchdog(path, inode, options.budgetMs ?? DEFAULT_BUDGET_MS);
   removeIfThere(lockPath(dir, print));
 
   return new Promise<number>((resolve) => {
     const stop = () => {
       clearInterval(watch);
+      watchdog?.stop();
       process.off("SIGTERM", stop);
       process.off("SIGINT", stop);
       // Only our own socket: a newer server may already hold the name.
@@ -196,20 +219,46 @@ async function receive(socket: Socket, reply: (text: string, waiting: () => bool
   });
 }
 
-async function answer(text: string, options: ServeOptions, print: string, uid: number): Promise<HookReply> {
+/** Puts the request on `socket` under the watchdog; `ours` says whether its answer is still the server's to give. */
+type Watch = (failClosed: HookReply) => { readonly ours: () => boolean };
+
+function watched(watchdog: Watchdog | null, socket: Socket): Watch {
+  return (failClosed) => {
+    if (watchdog === null) return { ours: () => true };
+    // The descriptor, where the runtime shows it (Node.js and Bun do): without it the watchdog
+    // still ends the server, and the client checks in its own process.
+    const fd = (socket as unknown as { _handle?: { fd?: unknown } })._handle?.fd;
+    return watchdog.watch(typeof fd === "number" && fd >= 0 ? fd : -1, JSON.stringify(failClosed) + "\n");
+  };
+}
+
+async function answer(text: string, options: ServeOptions, print: string, uid: number, watch: Watch): Promise<HookReply> {
   const refuse = (error: string): HookReply => ({ protocol: PROTOCOL, fingerprint: print, uid, error });
   const req = readRequest(text);
   if (typeof req === "string") return refuse(req);
   if (req.uid !== uid) return refuse(`this server answers uid ${uid}, not ${req.uid}`);
   if (req.fingerprint !== print) return refuse(`this server is build ${print}, not ${req.fingerprint}`);
   if (req.argv[0] !== "hook") return refuse("this server answers hook calls only");
+  const why = `the resident checker gave no verdict within ${options.budgetMs ?? DEFAULT_BUDGET_MS} ms`;
+  const failClosed: HookReply =
+    req.argv[1] === "claude-code"
+      ? { protocol: PROTOCOL, fingerprint: print, uid, code: 0, stdout: claudeCodeFailClosed(req.argv, why), stderr: "" }
+      : { protocol: PROTOCOL, fingerprint: print, uid, code: 2, stdout: "", stderr: `shellfence: ${why}\n` };
+  const w = watch(failClosed);
+  const reply = await answerInPlace(req, options, print, uid).catch((e: unknown) => refuse(`the server failed: ${e instanceof Error ? e.message : String(e)}`));
+  // The watchdog has answered and is ending the server: the socket is its own now (closing it
+  // here could hand its descriptor to another connection before the watchdog writes).
+  return w.ours() ? reply : new Promise<never>(() => {});
+}
+
+function answerInPlace(req: HookRequest, options: ServeOptions, print: string, uid: number): Promise<HookReply> {
   return inPlaceOf(req, async () => {
     const stdout: string[] = [];
     const stderr: string[] = [];
     const io: Io = { stdout: (s) => stdout.push(s), stderr: (s) => stderr.push(s), stdin: () => stdinLines(req.stdin), isTTY: false, env: { ...req.env } };
     const code = await options.run(req.argv, io);
     return { protocol: PROTOCOL, fingerprint: print, uid, code, stdout: stdout.join(""), stderr: stderr.join("") };
-  }).catch((e: unknown) => refuse(`the server failed: ${e instanceof Error ? e.message : String(e)}`));
+  });
 }
 
 /** Runs `f` with the client's working directory and environment, and puts the server's back. */

@@ -81,10 +81,15 @@ describe("Bash calls", () => {
     expect(r.status).toBe(0);
   });
 
-  test("the project's own .shellfence.json is read", () => {
+  test("the project's own .shellfence.json is read; its allows count once the user trusts it", () => {
     const project = join(fx.top, "configured");
     mkdirSync(project, { recursive: true });
     writeFileSync(join(project, ".shellfence.json"), JSON.stringify({ permission: { external_directory: { [`${fx.outside}/**`]: "allow" } } }));
+    const untrusted = hook(bash(`cat ${fx.outside}/secret.txt`, project));
+    expect(JSON.parse(untrusted.stdout).hookSpecificOutput.permissionDecision).toBe("ask");
+    expect(untrusted.stderr).toContain(`shellfence: warning: ${project}/.shellfence.json is not trusted`);
+    const trust = spawnSync("node", [join(root, "bin", "shellfence.js"), "trust", ".shellfence.json"], { cwd: project, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: fx.home } });
+    expect(trust.status).toBe(0);
     expect(hook(bash(`cat ${fx.outside}/secret.txt`, project)).stdout).toBe("");
   });
 
@@ -222,6 +227,23 @@ describe("failures answer ask (deny with --strict), never silence", () => {
   });
   test("a misconfigured hook command", () => {
     expect(hook(bash("ls"), ["--bogus"]).stdout).toBe(failure('the hook is misconfigured: unknown argument "--bogus"'));
+  });
+  // The host keeps stdin open and never writes: the watchdog answers, and the process ends
+  // (exit 0, so Claude Code reads the answer) instead of waiting for the host's own timeout.
+  for (const [runtime, strict] of [["node", false], ["bun", true]] as const) {
+    test(`a hook that cannot finish answers by its --timeout (${runtime}${strict ? ", --strict" : ""})`, async () => {
+      const cmd = runtime === "node" ? ["node", join(root, "bin", "shellfence.js")] : [process.execPath, join(root, "src", "cli", "run.ts")];
+      const p = Bun.spawn([...cmd, "hook", "claude-code", "--timeout", "1500", ...(strict ? ["--strict"] : [])], {
+        stdin: "pipe", stdout: "pipe", cwd: fx.project, env: { PATH: process.env.PATH ?? "", HOME: fx.home, SHELLFENCE_RESIDENT: "0" },
+      });
+      const hang = setTimeout(() => p.kill(9), 30_000);
+      const [stdout, status] = await Promise.all([new Response(p.stdout).text(), p.exited]);
+      clearTimeout(hang);
+      expect({ stdout, status }).toEqual({ stdout: failure("no verdict within 1500 ms", strict), status: 0 });
+    }, 40_000);
+  }
+  test("--timeout takes milliseconds above 0", () => {
+    expect(hook(bash("ls"), ["--timeout", "0"]).stdout).toBe(failure('the hook is misconfigured: --timeout needs a number of milliseconds above 0, not "0"'));
   });
   test("a broken config file names it", () => {
     const cfg = join(fx.top, "broken-hook.json");

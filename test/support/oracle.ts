@@ -507,7 +507,7 @@ export type ProblemKind = "wrong-allow" | "missed";
  * guard could not resolve, it covers whatever that part touched: the guard said it did not know.
  */
 export const BLIND_REASONS: ReadonlySet<string> = new Set([
-  "PARSE_ERROR", "PARSE_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE",
+  "PARSE_ERROR", "PARSE_TIMEOUT", "CHECK_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE",
   "OPAQUE_CODE", "INLINE_CODE", "UNRESOLVED_COMMAND", "UNRESOLVED_CWD", "UNRESOLVED_WORD", "UNRESOLVED_PATH",
   "SHELL_STATE", "INTERNAL_ERROR",
 ]);
