@@ -21,6 +21,7 @@ let project: string;
 let home: string;
 let config: string;
 const SECRET = "-----BEGIN FAKE KEY-----";
+const LEAK = "leak:\n\tpython3 leak.py\n";
 
 beforeAll(() => {
   top = realpathSync(mkdtempSync(join(tmpdir(), "shellfence-sandbox-")));
@@ -43,8 +44,10 @@ beforeAll(() => {
   writeFileSync(join(project, "unseen.sh"), "cat secrets/prod.key; cat .env; cat ~/.ssh/id_rsa; cat ~/.bashrc; umount .env; unshare -U true; mount -t tmpfs none secrets; echo done\n");
   writeFileSync(join(project, "unseen.py"), `import subprocess\nsubprocess.run(["bash", "unseen.sh"])\n`);
   writeFileSync(join(project, "env.js"), `console.log(require("fs").readFileSync(".env", "utf8"))\n`);
-  writeFileSync(join(project, "Makefile"), `steal:\n\tcat ~/.ssh/id_rsa\nhook:\n\techo 'curl evil' > .git/hooks/pre-commit\nbuild:\n\tmkdir -p dist && cp src/main.js dist/main.js\n`);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node test.js" } }));
+  writeFileSync(join(project, "Makefile"), `steal:\n\tcat ~/.ssh/id_rsa\nhook:\n\techo 'curl evil' > .git/hooks/pre-commit\nbuild:\n\tmkdir -p dist && cp src/main.js dist/main.js\n${LEAK}`);
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node test.js", leak: "python3 leak.py" } }));
+  // Each attempt on its own, so that every one is made.
+  writeFileSync(join(project, "leak.py"), "import os\n" + ["../outside.txt", "~/.ssh/id_rsa"].map((f) => `try: print(open(os.path.expanduser("${f}")).read())\nexcept OSError as e: print(e)\n`).join("") + `open("../leaked.txt", "w").write("x")\n`);
   writeFileSync(join(project, "test.js"), `require("fs").readFileSync(require("os").homedir() + "/.ssh/id_rsa")\n`);
   writeFileSync(join(project, "test_tiny.py"), `def test_one():\n    assert 1 + 1 == 2\n`);
   config = join(top, "rules.json");
@@ -108,12 +111,27 @@ describe.skipIf(skip)("what the static check lets through, the sandbox stops", (
     for (const s of ["prod-key", "API_KEY", SECRET, "secret-token"]) expect(r.stdout + r.stderr).not.toContain(s);
     expect(r.stderr).toContain("Permission denied");
   });
-  test("--profile strict hides what is outside the roots; standard shows it read-only", () => {
+  test("the default (contained) and strict hide what is outside the roots; standard shows it read-only", () => {
     expect(check("python3 peek.py")).toBe("allow");
-    expect(exec("python3 peek.py").stdout).toBe("outside");
-    const strict = exec("python3 peek.py", ["--profile", "strict"]);
-    expect(strict.stdout).toBe("");
-    expect(strict.status).not.toBe(0);
+    expect(exec("python3 peek.py", ["--profile", "standard"]).stdout).toBe("outside");
+    for (const profile of ["contained", "strict"]) {
+      const r = exec("python3 peek.py", ["--profile", profile]);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain("No such file or directory");
+      expect(r.status).not.toBe(0);
+    }
+    expect(exec("python3 peek.py").stdout).toBe("");
+  });
+  test("project code (a Makefile, an npm script) reading ../notes.txt or ~/.ssh/id_rsa and writing outside fails", () => {
+    for (const command of ["make -s leak", "npm run -s leak"]) {
+      expect(check(command)).toBe("allow");
+      const r = exec(command);
+      expect(r.status).not.toBe(0);
+      // Each read fails on its own (leak.py prints the error), and so does the write.
+      expect(r.stdout.split("\n").filter((l) => l.startsWith("[Errno 2] No such file or directory")).length).toBe(2);
+      expect(r.stdout).not.toContain(SECRET);
+      expect(existsSync(join(top, "leaked.txt"))).toBe(false);
+    }
   });
 });
 
@@ -136,6 +154,30 @@ describe.skipIf(skip)("ordinary project work runs unchanged", () => {
     const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", "npm test"], { cwd: dir, env: env(), encoding: "utf8" });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("tests pass");
+  });
+  test("npm install (a vendored dependency, offline), then node runs it", () => {
+    const dir = join(project, "vendor", "dep");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "dep", version: "1.0.0", main: "index.js" }));
+    writeFileSync(join(dir, "index.js"), `module.exports = "dep works"\n`);
+    writeFileSync(join(project, "use.js"), `console.log(require("dep"))\n`);
+    const r = exec("npm install --offline --no-audit --no-fund --save file:vendor/dep && node use.js");
+    expect(r.stderr).not.toContain("ERR");
+    expect(r.stdout).toContain("dep works");
+    expect(r.status).toBe(0);
+  });
+  test("tsc, from a place outside the roots that a read rule allows", () => {
+    // TypeScript 7 runs a native binary from another package in the same node_modules.
+    const modules = realpathSync(join(repo, "node_modules"));
+    const ts = join(modules, "typescript");
+    const rules = join(top, "ts-rules.json");
+    writeFileSync(rules, JSON.stringify({ permission: { external_directory: { [`${modules}/**`]: "allow" } } }));
+    writeFileSync(join(project, "a.ts"), "const n: number = 1;\nexport default n;\n");
+    mkdirSync(join(project, "dist-ts"), { recursive: true });
+    const r = exec(`node ${ts}/bin/tsc --outDir dist-ts a.ts && cat dist-ts/a.js`, ["--config", rules]);
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("n");
   });
   test("python -m pytest, or a Python script where pytest is missing", () => {
     const pytest = spawnSync("python3", ["-m", "pytest", "--version"]).status === 0;
@@ -179,9 +221,10 @@ describe("refusals", () => {
     expect(r.status).toBe(3);
     expect(r.stderr).toContain("EXTERNAL_PATH");
     expect(exec("cat ../outside.txt", ["--approve-ask", "--profile", "strict"]).stdout).toBe("outside");
+    expect(exec("cat ../outside.txt", ["--approve-ask"]).stdout).toBe("outside");
   });
   test("no bubblewrap: exit 2 and a message, never an unsandboxed run", () => {
-    const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", "touch ran"], { cwd: project, env: { ...env(), PATH: "/nonexistent" }, encoding: "utf8" });
+    const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", "touch ran"], { cwd: project, env: { ...env(), SHELLFENCE_BWRAP: "/nonexistent/bwrap" }, encoding: "utf8" });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("bubblewrap (bwrap) is not installed");
     expect(existsSync(join(project, "ran"))).toBe(false);
@@ -191,7 +234,7 @@ describe("refusals", () => {
 describe("the profile and its Claude Code export", () => {
   test("roots writable; deny rules, secrets hidden; hooks read-only", async () => {
     const guard = await createGuard({ home, config: [config] });
-    const p = guard.sandboxFor(null, { cwd: project });
+    const p = guard.sandboxFor(null, { cwd: project, profile: "standard" });
     const mode = (path: string) => p.mounts.find((m) => m.path === path)?.mode;
     expect([mode(project), mode(join(project, ".env")), mode(join(project, "secrets")), mode(join(home, ".ssh")), mode(join(project, ".git", "hooks"))]).toEqual(["writable", "hidden", "hidden", "hidden", "read-only"]);
     const claude = claudeSandboxSettings(p).sandbox.filesystem;

@@ -9,6 +9,13 @@ export const HOME_SECRETS = [
   ".ssh", ".gnupg", ".aws", ".azure", ".config/gcloud", ".kube", ".docker", ".netrc", ".git-credentials",
   ".password-store", ".npmrc", ".pypirc", ".config/gh", ".bashrc", ".bash_profile", ".bash_login", ".bash_logout",
   ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".config/fish",
+  // Tokens of package registries and of the coding agents themselves.
+  ".cargo/credentials", ".cargo/credentials.toml", ".config/hub", ".vault-token", ".terraform.d/credentials.tfrc.json",
+  ".claude.json", ".claude/.credentials.json", ".local/share/opencode/auth.json", ".pi/agent/auth.json",
+  ".local/share/keyrings", ".pki",
+  // What was typed before: shell and REPL histories hold pasted tokens.
+  ".bash_history", ".zsh_history", ".python_history", ".node_repl_history", ".psql_history", ".mysql_history",
+  ".sqlite_history", ".lesshst", ".viminfo", ".local/share/fish",
 ] as const;
 
 /** System files only root reads, hidden (the command runs as its caller, who may be root). */
@@ -26,3 +33,33 @@ export const ROOT_WRITE_PROTECTED = [".git/hooks", ".git/config"] as const;
  * The directories on PATH are added where they are (see systemReadable).
  */
 export const STRICT_SYSTEM = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"] as const;
+
+/**
+ * `contained`: the home directory is a private, empty tmpfs, and these places of the real one
+ * are shown in it. Toolchains, read-only: what a PATH entry in the home runs needs them (a
+ * rustup proxy in ~/.cargo/bin runs ~/.rustup; a pyenv shim runs ~/.pyenv/versions).
+ */
+export const HOME_TOOLCHAINS = [
+  ".cargo/bin", ".rustup", ".pyenv", ".nvm", ".volta", ".fnm", ".bun/bin", ".deno/bin", ".local/bin", ".local/lib",
+  "go/bin", ".sdkman", ".asdf", ".local/share/mise", ".local/share/pnpm",
+] as const;
+
+/**
+ * …writable: package managers' caches, where they write, so that `npm install` and its kin
+ * work from the cache (and offline). What is written there outlives the command and is read by
+ * the same tools outside the sandbox (docs/sandbox.md, "Limits").
+ */
+export const HOME_CACHES = [
+  ".npm", ".cache/pip", ".cache/pypoetry", ".cache/uv", ".cache/yarn", ".yarn/berry/cache", ".cache/pnpm",
+  ".local/share/pnpm/store", ".cache/go-build", "go/pkg/mod", ".cargo/registry", ".cargo/git", ".bun/install/cache",
+  ".cache/node-gyp", ".cache/typescript", ".cache/ms-playwright",
+] as const;
+
+/**
+ * …read-only: tools' own configuration that holds no secrets: git's (user name and email for
+ * `git commit`; a file each, since ~/.config/git/credentials is git's credential store).
+ */
+export const HOME_CONFIGS = [
+  ".gitconfig", ".config/git/config", ".config/git/ignore", ".config/git/attributes", ".gitignore_global",
+  ".cargo/config.toml", ".editorconfig",
+] as const;

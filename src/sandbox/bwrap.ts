@@ -7,9 +7,8 @@
 // TIOCSTI into the caller's terminal). The network is shared: the policy says nothing of it.
 
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { lstatSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { dirname } from "node:path";
 import { STRICT_SYSTEM } from "./builtin.ts";
 import type { SandboxProfile } from "./profile.ts";
 
@@ -18,23 +17,17 @@ const NAMESPACES = [
   "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
 ];
 
-/** An empty file no one may open, bound over each hidden file. Made once per process. */
-let maskFile: string | null = null;
-
-function mask(): string {
-  if (maskFile !== null && existsSync(maskFile)) return maskFile;
-  const dir = mkdtempSync(join(tmpdir(), "shellfence-mask-"));
-  const file = join(dir, "hidden");
-  writeFileSync(file, "");
-  chmodSync(file, 0o000);
-  maskFile = file;
-  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-  return file;
-}
+/**
+ * Bound over each hidden file: the host's /dev/null, on a mount bwrap makes nodev, so that
+ * every open of it fails (EACCES). Nothing the sandboxed command can write or swap (a mask
+ * file in a temporary directory could be replaced by one in a writable /tmp).
+ */
+const MASK = "/dev/null";
 
 /** The arguments to bwrap, up to and including `--`, that run a program inside the profile. */
 export function bwrapArgs(profile: SandboxProfile): string[] {
   const args = [...NAMESPACES];
+  const sealed: string[] = [];
   if (profile.mode === "standard") args.push("--ro-bind", "/", "/");
   else {
     for (const p of STRICT_SYSTEM) {
@@ -47,9 +40,17 @@ export function bwrapArgs(profile: SandboxProfile): string[] {
     args.push("--tmpfs", "/tmp");
     // A root in /tmp (a checkout in a temp dir) keeps its real, read-only surroundings, so
     // that a write next to it fails instead of landing in the private /tmp unseen.
-    if (profile.mode === "standard") {
-      const tops = new Set(profile.mounts.filter((m) => m.path.startsWith("/tmp/")).map((m) => m.path.split("/").slice(0, 3).join("/")));
-      for (const t of tops) args.push("--ro-bind", t, t);
+    // Elsewhere, the same: a read-only tmpfs holds the way down to it (remounted read-only
+    // once the mounts below are made), and what else is there stays hidden.
+    const inTmp = profile.mounts.filter((m) => m.path.startsWith("/tmp/"));
+    const tops = new Set(inTmp.map((m) => m.path.split("/").slice(0, 3).join("/")));
+    for (const t of tops) {
+      if (profile.mounts.some((m) => m.path === t)) continue;
+      if (profile.mode === "standard") args.push("--ro-bind", t, t);
+      else {
+        args.push("--tmpfs", t);
+        sealed.push(t);
+      }
     }
   }
   if (profile.privateHome !== null) args.push("--tmpfs", profile.privateHome);
@@ -64,7 +65,7 @@ export function bwrapArgs(profile: SandboxProfile): string[] {
       case "hidden":
         // An empty directory no one may enter, or the mask: reads and writes fail (EACCES).
         if (m.dir) args.push("--perms", "0000", "--tmpfs", m.path, "--remount-ro", m.path);
-        else args.push("--ro-bind", mask(), m.path);
+        else args.push("--ro-bind", MASK, m.path);
         break;
       default: {
         const never: never = m.mode;
@@ -72,6 +73,7 @@ export function bwrapArgs(profile: SandboxProfile): string[] {
       }
     }
   }
+  for (const t of sealed) args.push("--remount-ro", t);
   args.push("--chdir", profile.cwd);
   return args;
 }
@@ -84,15 +86,42 @@ function lstatOrNull(p: string): "symlink" | "other" | null {
   }
 }
 
-/** bwrap on PATH, or null. */
-export function findBwrap(pathVar: string = process.env.PATH ?? ""): string | null {
-  for (const d of pathVar.split(delimiter)) {
-    if (d === "") continue;
-    const p = join(d, "bwrap");
-    if (existsSync(p)) return p;
-  }
-  return null;
+/** Where bwrap is looked for: installed by the system, never from PATH (which a project can lead). */
+export const TRUSTED_BWRAP = ["/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bwrap"] as const;
+
+/**
+ * The first trusted bwrap, or null. `SHELLFENCE_BWRAP` names another, taken only when it and
+ * every directory above it belong to root or the caller and no one else may write them: a
+ * command in the sandbox cannot plant a bwrap that the next call then runs outside it.
+ */
+export function findBwrap(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
+  const named = env.SHELLFENCE_BWRAP;
+  if (named !== undefined && named !== "") return trustedFile(named) ? named : null;
+  return TRUSTED_BWRAP.find(trustedFile) ?? null;
 }
+
+/** A regular file (or a link to one) that only root or we could have put there. */
+export function trustedFile(path: string): boolean {
+  if (!path.startsWith("/")) return false;
+  try {
+    const real = realpathSync(path);
+    if (!statSync(real).isFile()) return false;
+    const uid = process.getuid?.() ?? 0;
+    for (let p = real; ; p = dirname(p)) {
+      const st = statSync(p);
+      // Group- or world-writable (but for a sticky directory's own entry), or someone else's: not trusted.
+      if ((st.uid !== 0 && st.uid !== uid) || (st.mode & 0o022) !== 0) return false;
+      if (p === "/") return true;
+    }
+  } catch {
+    return false;
+  }
+}
+
+const NOT_FOUND =
+  "bubblewrap (bwrap) is not installed; on Debian or Ubuntu: apt-get install bubblewrap " +
+  `(looked for ${TRUSTED_BWRAP.join(", ")}, ` +
+  "never PATH; SHELLFENCE_BWRAP may name another that only root or you can write)";
 
 export type Availability = { readonly ok: true; readonly bwrap: string } | { readonly ok: false; readonly reason: string };
 
@@ -104,7 +133,7 @@ const probed = new Map<string, Availability>();
  * them (most container runtimes), or a bwrap older than 0.8 (no --disable-userns) all fail it.
  */
 export function sandboxAvailability(bwrap: string | null = findBwrap()): Availability {
-  if (bwrap === null) return { ok: false, reason: "bubblewrap (bwrap) is not installed; on Debian or Ubuntu: apt-get install bubblewrap" };
+  if (bwrap === null) return { ok: false, reason: NOT_FOUND };
   const known = probed.get(bwrap);
   if (known) return known;
   const r = spawnSync(bwrap, [...NAMESPACES, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--", "true"], { encoding: "utf8", timeout: 10_000 });
@@ -116,6 +145,9 @@ export function sandboxAvailability(bwrap: string | null = findBwrap()): Availab
   return a;
 }
 
+/** The shell inside, by its path: PATH inside the sandbox may lead into the project. */
+export const BASH = "/bin/bash";
+
 /** Quotes a word for bash. */
 function shellWord(s: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
@@ -126,5 +158,5 @@ function shellWord(s: string): string {
  * extension replace the command their bash tool runs.
  */
 export function sandboxedCommandLine(bwrap: string, profile: SandboxProfile, command: string): string {
-  return [bwrap, ...bwrapArgs(profile), "--", "bash", "-c", command].map(shellWord).join(" ");
+  return [bwrap, ...bwrapArgs(profile), "--", BASH, "-c", command].map(shellWord).join(" ");
 }

@@ -12,7 +12,7 @@ export interface SandboxOptions {
   readonly cwd?: string;
   /** Roots for this command only, added to the guard's. */
   readonly roots?: readonly string[];
-  /** `standard` (default): outside the roots read-only. `strict`: hidden but for the system. */
+  /** `contained` (default), `standard` or `strict` (profile.ts, SANDBOX_MODES). */
   readonly profile?: SandboxMode;
 }
 
@@ -21,7 +21,7 @@ export interface ExecOptions extends SandboxOptions {
   readonly approveAsk?: boolean;
   /** Run without a sandbox. Only this option does: an unavailable sandbox refuses instead. */
   readonly noSandbox?: boolean;
-  /** bwrap to use (default: bwrap on PATH). */
+  /** bwrap to use (default: findBwrap, a trusted path, never PATH). */
   readonly bwrap?: string;
   readonly stdio?: readonly ["inherit" | "pipe" | "ignore", "inherit" | "pipe" | "ignore", "inherit" | "pipe" | "ignore"];
   readonly env?: NodeJS.ProcessEnv;
@@ -51,7 +51,7 @@ export async function execCommand(guard: ExecGuard, command: string, options: Ex
     const status = await runUnsandboxed(command, { ...run, cwd: options.cwd ?? process.cwd() });
     return { t: "ran", verdict, status, profile: null };
   }
-  const availability = sandboxAvailability(options.bwrap ?? findBwrap(options.env?.PATH ?? process.env.PATH));
+  const availability = sandboxAvailability(options.bwrap ?? findBwrap(options.env ?? process.env));
   if (!availability.ok) return { t: "unavailable", verdict, reason: availability.reason };
   let profile: SandboxProfile;
   try {

@@ -10,6 +10,7 @@
 import { spawn, type StdioOptions } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { constants } from "node:os";
+import { BASH } from "./bwrap.ts";
 
 /** The signals passed on to the command. */
 const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR2"] as const;
@@ -27,7 +28,8 @@ interface RunOptions {
 /** Runs `bwrap ARGS -- bash -c COMMAND`; resolves to the exit status. */
 export function runSandboxed(bwrap: string, args: readonly string[], command: string, options: RunOptions = {}): Promise<number> {
   const stdio: StdioOptions = [...(options.stdio ?? ["inherit", "inherit", "inherit"]), "pipe"];
-  const child = spawn(bwrap, ["--info-fd", "3", ...args, "--", "bash", "-c", command], { stdio, env: options.env ?? process.env });
+  const argv = ["--info-fd", "3", ...args, "--", BASH, "-c", command];
+  const child = spawn(bwrap, argv, { stdio, env: options.env ?? process.env });
   let reaper: number | null = null;
   let info = "";
   child.stdio[3]?.on("data", (d: Buffer) => {

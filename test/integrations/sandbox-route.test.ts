@@ -78,7 +78,7 @@ describe("the command is replaced by the sandboxed line the host then runs", () 
     expect(out.blocked).toBeNull();
     const w = words(out.command as string);
     expect(w[0]).toBe(FAKE_BWRAP);
-    expect(w.slice(-4)).toEqual(["--", "bash", "-c", command]);
+    expect(w.slice(-4)).toEqual(["--", "/bin/bash", "-c", command]);
     expect(w.join(" ")).toContain("--ro-bind / /");
     expect(w.join(" ")).toContain(`--bind ${project} ${project}`);
     expect(w.join(" ")).toContain(`--perms 0000 --tmpfs ${project}/secrets`);
@@ -89,7 +89,7 @@ describe("the command is replaced by the sandboxed line the host then runs", () 
     expect(w.join(" ")).not.toContain("--ro-bind / /");
     expect(w.join(" ")).toContain(`--tmpfs ${realpathSync(homedir())}`);
     expect(w.join(" ")).toContain(`--bind ${project} ${project}`);
-    expect(w.slice(-4)).toEqual(["--", "bash", "-c", "ls"]);
+    expect(w.slice(-4)).toEqual(["--", "/bin/bash", "-c", "ls"]);
   });
   test("opencode's workdir is where the sandboxed command starts; the project stays the only root", async () => {
     const w = words((await opencodeBash({ sandbox: "standard", availability: here }, project, { command: "ls", workdir: "src" })).command as string);
@@ -166,7 +166,7 @@ describe("no sandbox here", () => {
 
 describe("options and calls the sandbox cannot take", () => {
   test.each([
-    [{ sandbox: "loose" }, `shellfence: the "sandbox" option must be one of "standard", "strict", not "loose"`],
+    [{ sandbox: "loose" }, `shellfence: the "sandbox" option must be one of "contained", "standard", "strict", not "loose"`],
     [{ sandbox: "standard", unsandboxed: "yes" }, `shellfence: the "unsandboxed" option must be "block" or "run", not "yes"`],
     [{ availability: true }, `shellfence: the "availability" option must be a function`],
   ])("%j blocks every call, with the error", async (options, message) => {
@@ -204,7 +204,7 @@ describe.skipIf(skip)("the replaced command, run as the host runs it", () => {
   test.each(modes)("%s, %s: the program cannot read the key; ls works", (host, sandbox, failure) => {
     const [steal, ls] = inHost(host, { sandbox }, [{ command: "python3 steal.py" }, { command: "ls" }]);
     expect(steal!.blocked).toBeNull();
-    expect(words(steal!.command as string).slice(-4)).toEqual(["--", "bash", "-c", "python3 steal.py"]);
+    expect(words(steal!.command as string).slice(-4)).toEqual(["--", "/bin/bash", "-c", "python3 steal.py"]);
     expect(steal!.ran?.stdout).not.toContain(SECRET);
     expect(steal!.ran?.stderr).toContain(failure);
     expect(steal!.ran?.status).toBe(1);
