@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { claudeSandboxSettings, createGuard, sandboxAvailability } from "../src/index.ts";
+import { isInside } from "../src/paths/resolve.ts";
 
 setDefaultTimeout(60_000);
 const repo = new URL("..", import.meta.url).pathname;
@@ -240,5 +241,71 @@ describe("the profile and its Claude Code export", () => {
     const claude = claudeSandboxSettings(p).sandbox.filesystem;
     expect(claude.denyRead).toContain(`/${join(project, ".env")}`);
     expect(claude.denyWrite).toContain(`/${join(project, ".git", "hooks")}`);
+  });
+});
+
+describe.skipIf(skip)("escapes from the mounts", () => {
+  // Each escape runs as a shell script started from Python, which the guard does not read, so
+  // the static check allows it and only the mounts stand in its way.
+  function unseen(name: string, script: string): string {
+    writeFileSync(join(project, `${name}.sh`), script);
+    writeFileSync(join(project, `${name}.py`), `import subprocess\nsubprocess.run(["bash", "${name}.sh"])\n`);
+    expect(check(`python3 ${name}.py`)).toBe("allow");
+    return `python3 ${name}.py`;
+  }
+  test("renaming .git away and making a new one with a hook fails; .git stays as it was", () => {
+    const r = exec(unseen("regit", "mv .git .git-old; mkdir -p .git/hooks; echo 'touch pwned' > .git/hooks/pre-commit; ls .git\n"));
+    expect(r.stderr).toContain("Device or resource busy");
+    expect(existsSync(join(project, ".git-old"))).toBe(false);
+    expect(existsSync(join(project, ".git", "HEAD"))).toBe(true);
+    expect(existsSync(join(project, ".git", "hooks", "pre-commit"))).toBe(false);
+  });
+  test("renaming .claude or node_modules (holding the guard's files) away fails", () => {
+    mkdirSync(join(project, ".claude"), { recursive: true });
+    writeFileSync(join(project, ".claude", "settings.json"), `{"hooks":{}}`);
+    mkdirSync(join(project, "node_modules", "shellfence"), { recursive: true });
+    writeFileSync(join(project, "node_modules", "shellfence", "index.js"), "guard");
+    const r = exec(unseen("reclaude", "for d in .claude node_modules; do mv $d $d-old; mkdir -p $d; done; echo '{}' > .claude/settings.json\n"));
+    expect(r.stderr).toContain("Device or resource busy");
+    expect(readFileSync(join(project, ".claude", "settings.json"), "utf8")).toBe(`{"hooks":{}}`);
+    expect(readFileSync(join(project, "node_modules", "shellfence", "index.js"), "utf8")).toBe("guard");
+    rmSync(join(project, ".claude"), { recursive: true });
+    rmSync(join(project, "node_modules"), { recursive: true });
+  });
+  test("a submodule's config in .git/modules cannot be written", () => {
+    mkdirSync(join(project, ".git", "modules", "sub"), { recursive: true });
+    writeFileSync(join(project, ".git", "modules", "sub", "config"), "[core]\n");
+    const r = exec(unseen("submodule", "printf '[core]\\n\\tfsmonitor = touch pwned\\n' > .git/modules/sub/config\n"));
+    expect(r.stderr).toContain("Read-only file system");
+    expect(readFileSync(join(project, ".git", "modules", "sub", "config"), "utf8")).toBe("[core]\n");
+    rmSync(join(project, ".git", "modules"), { recursive: true });
+  });
+  test(".git/commondir made inside is moved aside after the run, and git works again", () => {
+    const r = exec(unseen("commondir", "mkdir -p evil && echo evil > .git/commondir; echo made\n"));
+    expect(r.stdout).toContain("made");
+    expect(r.stderr).toContain("shellfence: moved");
+    expect(existsSync(join(project, ".git", "commondir"))).toBe(false);
+    expect(spawnSync("git", ["status", "--short"], { cwd: project }).status).toBe(0);
+  });
+  test("no device node can be made, and every mount is nosuid and nodev", () => {
+    // Field 5 of mountinfo is where, field 6 the options.
+    const script = "mknod dev-null c 1 3; awk '$6 !~ /nosuid/ || ($6 !~ /nodev/ && $5 !~ /^\\/dev\\//) { print }' /proc/self/mountinfo\n";
+    const r = exec(unseen("devices", script));
+    expect(r.stderr).toContain("Operation not permitted");
+    expect(existsSync(join(project, "dev-null"))).toBe(false);
+    // Only bwrap's own device nodes under /dev (null, zero, tty…) are on mounts that allow devices.
+    expect(r.stdout).toBe("");
+  });
+});
+
+describe("approvals and bounds", () => {
+  test("an approved write of the home directory (one vague ask) never makes the home writable", async () => {
+    const guard = await createGuard({ home, config: [config] });
+    const verdict = await guard.checkAsync(`cp -r src ${home}`, { cwd: project });
+    expect(verdict.decision).toBe("ask");
+    for (const profile of ["contained", "standard", "strict"] as const) {
+      const p = guard.sandboxFor(verdict, { cwd: project, profile });
+      expect(p.mounts.filter((m) => m.mode === "writable" && isInside(home, m.path))).toEqual([]);
+    }
   });
 });

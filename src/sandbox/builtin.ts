@@ -26,7 +26,16 @@ export const SYSTEM_SECRETS = ["/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/
  * outside the sandbox (`core.hooksPath`, `core.fsmonitor`). They stay readable, so `git
  * commit` runs the project's hooks as it would without the sandbox.
  */
-export const ROOT_WRITE_PROTECTED = [".git/hooks", ".git/config"] as const;
+export const ROOT_WRITE_PROTECTED = [".git/hooks", ".git/config", ".git/modules", ".git/worktrees"] as const;
+
+/**
+ * In each root's repository, names that must not appear while a command runs: `commondir`
+ * would make git read another directory's config (core.fsmonitor, hooks) on the next run
+ * outside, and hooks or modules made where there were none would run there too. A mount
+ * cannot stand in for them (bwrap would create a placeholder on the real disk, and git fails
+ * on an empty commondir), so what appears is moved aside after the run (bwrap.ts).
+ */
+export const ROOT_MUST_STAY_ABSENT = [".git/commondir", ".git/hooks", ".git/modules", ".git/worktrees"] as const;
 
 /**
  * What `strict` shows outside the roots, read-only: the system a command needs to run at all.

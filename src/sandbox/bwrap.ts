@@ -7,7 +7,7 @@
 // TIOCSTI into the caller's terminal). The network is shared: the policy says nothing of it.
 
 import { spawnSync } from "node:child_process";
-import { lstatSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, readlinkSync, realpathSync, renameSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { STRICT_SYSTEM } from "./builtin.ts";
 import type { SandboxProfile } from "./profile.ts";
@@ -57,6 +57,7 @@ export function bwrapArgs(profile: SandboxProfile): string[] {
   for (const m of profile.mounts) {
     switch (m.mode) {
       case "writable":
+        // Pinned or not, a bind of its own: a mount point cannot be renamed (EBUSY).
         args.push("--bind", m.path, m.path);
         break;
       case "read-only":
@@ -158,5 +159,35 @@ function shellWord(s: string): string {
  * extension replace the command their bash tool runs.
  */
 export function sandboxedCommandLine(bwrap: string, profile: SandboxProfile, command: string): string {
-  return [bwrap, ...bwrapArgs(profile), "--", BASH, "-c", command].map(shellWord).join(" ");
+  const line = [bwrap, ...bwrapArgs(profile), "--", BASH, "-c", command].map(shellWord).join(" ");
+  if (profile.mustStayAbsent.length === 0) return line;
+  // After bwrap is gone (and with it, in its pid namespace, every process the command left),
+  // what appeared where nothing may is moved aside; the status stays the command's.
+  const paths = profile.mustStayAbsent.map(shellWord).join(" ");
+  const move = `/bin/mv -f -- "$__p" "$__p${QUARANTINE}-$$" && echo "${quarantineNote("$__p")}" >&2`;
+  const check = `for __p in ${paths}; do if [ -e "$__p" ] || [ -L "$__p" ]; then ${move}; fi; done`;
+  return `${line}; __sf=$?; ${check}; (exit $__sf)`;
+}
+
+/** The suffix of what was moved aside after a run. */
+export const QUARANTINE = ".shellfence-quarantine";
+
+function quarantineNote(path: string): string {
+  return `shellfence: moved ${path} aside (${QUARANTINE}): made in the sandbox, it would run code outside it`;
+}
+
+/** The same, for a run of our own (`exec`): returns the paths moved aside. */
+export function quarantine(profile: SandboxProfile, note: (line: string) => void): string[] {
+  const moved: string[] = [];
+  for (const p of profile.mustStayAbsent) {
+    try {
+      lstatSync(p);
+    } catch {
+      continue;
+    }
+    renameSync(p, `${p}${QUARANTINE}-${process.pid}`);
+    note(quarantineNote(p) + "\n");
+    moved.push(p);
+  }
+  return moved;
 }

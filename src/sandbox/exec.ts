@@ -3,7 +3,7 @@
 
 import type { ChildProcess } from "node:child_process";
 import type { Verdict } from "../base/verdict.ts";
-import { bwrapArgs, findBwrap, sandboxAvailability } from "./bwrap.ts";
+import { bwrapArgs, findBwrap, quarantine, sandboxAvailability } from "./bwrap.ts";
 import { SandboxError, type SandboxMode, type SandboxProfile } from "./profile.ts";
 import { runSandboxed, runUnsandboxed } from "./run.ts";
 
@@ -61,5 +61,6 @@ export async function execCommand(guard: ExecGuard, command: string, options: Ex
     throw e;
   }
   const status = await runSandboxed(availability.bwrap, bwrapArgs(profile), command, run);
+  quarantine(profile, (line) => process.stderr.write(line));
   return { t: "ran", verdict, status, profile };
 }

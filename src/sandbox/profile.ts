@@ -11,7 +11,8 @@ import { expandPatternHome, lastMatch, pathMatches, pathMayMatchBelow } from "..
 import { isInside } from "../paths/resolve.ts";
 import { type Access, stricter } from "../base/verdict.ts";
 import {
-  HOME_CACHES, HOME_CONFIGS, HOME_SECRETS, HOME_TOOLCHAINS, ROOT_WRITE_PROTECTED, STRICT_SYSTEM, SYSTEM_SECRETS,
+  HOME_CACHES, HOME_CONFIGS, HOME_SECRETS, HOME_TOOLCHAINS, ROOT_MUST_STAY_ABSENT, ROOT_WRITE_PROTECTED, STRICT_SYSTEM,
+  SYSTEM_SECRETS,
 } from "./builtin.ts";
 
 /**
@@ -32,6 +33,11 @@ export interface Mount {
   readonly dir: boolean;
   /** Why it is mounted so: a rule (`surface:pattern`), `root`, or a built-in reason. */
   readonly why: string;
+  /**
+   * Mounted even where it changes nothing: a directory holding a protected place is bound onto
+   * itself so that it cannot be renamed away (EBUSY) and replaced by one the command made.
+   */
+  readonly pinned?: true;
 }
 
 export interface SandboxProfile {
@@ -45,6 +51,11 @@ export interface SandboxProfile {
   readonly privateHome: string | null;
   /** Parents before children: a later mount lies on top of an earlier one. */
   readonly mounts: readonly Mount[];
+  /**
+   * Protected places that do not exist when the profile is made, in writable parents: what
+   * appears there during the run is moved aside after it (`NAME.shellfence-quarantine`).
+   */
+  readonly mustStayAbsent: readonly string[];
 }
 
 export class SandboxError extends Error {
@@ -144,7 +155,10 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
     if (hides && r === "ask" && !visible && !approvedAs(["read", "list", "exec", "unknown", "write"])) {
       return { mode: "hidden", why: `${mode}: outside the roots` };
     }
-    if (writeProtected.has(p)) return { mode: "read-only", why: "the guard's own file or a repository's hooks/config" };
+    // Everything below them too: a walk below .git/hooks must not find an existing hook writable.
+    if (writeProtected.has(p) || [...writeProtected].some((w) => isInside(p, w))) {
+      return { mode: "read-only", why: "the guard's own file or a repository's hooks/config" };
+    }
     if (write.decision === "allow") return { mode: "writable", why: write.rule ?? (containingRoot(p, roots) ? "root" : "allowed") };
     if (approvedAs(["write", "unknown"]) && !tooWide(p)) return { mode: "writable", why: "approved" };
     if (shown === "writable" && write.decision !== "deny") return { mode: "writable", why: "a package cache" };
@@ -197,13 +211,40 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
     walk(c.path, m.mode, { policy, roots, budget, walked, modeOf, add });
   }
 
+  // The zones: each directory between a root and a protected place in it is pinned (the
+  // mount of `.git` makes `mv .git x` fail, and with it a fresh `.git` with its own hooks).
+  // A `.git` that is a file (a worktree's or submodule's link to its repository) is read-only.
+  const absent: string[] = [];
+  for (const r of roots) {
+    const inRoot = [...writeProtected].filter((p) => p.startsWith(`${r}/`));
+    for (const rel of ROOT_MUST_STAY_ABSENT) inRoot.push(`${r}/${rel}`);
+    for (const p of inRoot) {
+      const e = exists(p);
+      if (e === null) {
+        if (exists(p.slice(0, p.lastIndexOf("/")))?.dir) absent.push(p);
+        continue;
+      }
+      for (let i = p.indexOf("/", r.length + 1); i > 0; i = p.indexOf("/", i + 1)) {
+        const dir = p.slice(0, i);
+        const m = found.get(dir);
+        if (m === undefined && entryType(dir) === "dir") {
+          found.set(dir, { path: dir, dir: true, ...modeOf(dir, true), pinned: true });
+        }
+        else if (m !== undefined && m.mode === "writable") found.set(dir, { ...m, pinned: true });
+      }
+    }
+    const link = `${r}/.git`;
+    if (entryType(link) === "other") add({ path: link, dir: false, mode: "read-only", why: "a link to a repository" });
+  }
+
   const mounts = [...found.values()]
     // A mount that changes nothing (a nested root, a secret outside a hidden home) is left out.
-    .filter((m) => m.mode !== parentMode(m.path, found, base))
+    .filter((m) => m.pinned === true || m.mode !== parentMode(m.path, found, base))
     .sort((a, b) => depth(a.path) - depth(b.path) || a.path.localeCompare(b.path));
   const homeDir = home === null ? null : exists(home);
   const privateHome = hides && homeDir !== null && !found.has(homeDir.real) ? homeDir.real : null;
-  return { mode, cwd: input.cwd, roots, home, privateTmp, privateHome, mounts };
+  const mustStayAbsent = [...new Set(absent)].sort();
+  return { mode, cwd: input.cwd, roots, home, privateTmp, privateHome, mounts, mustStayAbsent };
 }
 
 function depth(p: string): number {
