@@ -309,3 +309,36 @@ describe("approvals and bounds", () => {
     }
   });
 });
+
+describe.skipIf(skip)("IPC is closed; the network is shared unless --no-network", () => {
+  test("an abstract Unix socket listening outside is unreachable; TCP on 127.0.0.1 is reached, and not with --no-network", async () => {
+    const { createServer } = await import("node:net");
+    const unix = createServer().listen("\0shellfence-sandbox-test");
+    const tcp = createServer().listen(0, "127.0.0.1");
+    await new Promise((r) => tcp.once("listening", r));
+    const port = (tcp.address() as { port: number }).port;
+    writeFileSync(join(project, "sock.py"), [
+      "import socket",
+      `for name, fam, addr in [("abstract", socket.AF_UNIX, "\\0shellfence-sandbox-test"), ("tcp", socket.AF_INET, ("127.0.0.1", ${port}))]:`,
+      "    try:",
+      "        socket.socket(fam).connect(addr); print(name, 'connected')",
+      "    except OSError as e: print(name, 'failed', e.errno)",
+      "",
+    ].join("\n"));
+    try {
+      expect(check("python3 sock.py")).toBe("allow");
+      // Run asynchronously: the listeners live in this process.
+      const run = (extra: readonly string[]) => new Promise<string>((done) => {
+        const child = spawn(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--home", home, "--config", config, ...extra, "--", "python3 sock.py"], { cwd: project, env: env() });
+        let out = "";
+        child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+        child.on("close", () => done(out));
+      });
+      expect(await run([])).toBe("abstract failed 13\ntcp connected\n");
+      expect(await run(["--no-network"])).toBe("abstract failed 13\ntcp failed 111\n");
+    } finally {
+      unix.close();
+      tcp.close();
+    }
+  });
+});

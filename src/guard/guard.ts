@@ -253,6 +253,7 @@ class ShellGuard implements Guard {
     return buildProfile({
       policy: this.policy, roots: this.physicalRoots(fs, cwd, options.roots ?? []), cwd: physical.ok ? physical.path : cwd,
       mode: options.profile ?? DEFAULT_SANDBOX_MODE, approved, path: process.env.PATH ?? "",
+      ...(options.network !== undefined ? { network: options.network } : {}),
     });
   }
 

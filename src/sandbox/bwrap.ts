@@ -10,7 +10,10 @@ import { spawnSync } from "node:child_process";
 import { lstatSync, readlinkSync, realpathSync, renameSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { STRICT_SYSTEM } from "./builtin.ts";
-import type { SandboxProfile } from "./profile.ts";
+import { SandboxError, type SandboxProfile } from "./profile.ts";
+import { filterAsPrintf, unixSocketFilter } from "./seccomp.ts";
+
+const NO_FILTER = `shellfence does not know this machine's system calls (${process.arch}), so it cannot close Unix sockets in a sandbox`;
 
 const NAMESPACES = [
   "--die-with-parent", "--new-session", "--unshare-user", "--disable-userns", "--cap-drop", "ALL",
@@ -24,9 +27,16 @@ const NAMESPACES = [
  */
 const MASK = "/dev/null";
 
-/** The arguments to bwrap, up to and including `--`, that run a program inside the profile. */
-export function bwrapArgs(profile: SandboxProfile): string[] {
-  const args = [...NAMESPACES];
+/** The file descriptor on which bwrap reads the seccomp filter (seccomp.ts) unless told another. */
+export const SECCOMP_FD = 9;
+
+/**
+ * The arguments to bwrap, before `--`, that run a program inside the profile. bwrap reads the
+ * seccomp filter (`unixSocketFilter()`) on `seccompFd`, which the caller must open.
+ */
+export function bwrapArgs(profile: SandboxProfile, seccompFd: number = SECCOMP_FD): string[] {
+  const args = [...NAMESPACES, "--seccomp", String(seccompFd)];
+  if (profile.network === "none") args.push("--unshare-net");
   const sealed: string[] = [];
   if (profile.mode === "standard") args.push("--ro-bind", "/", "/");
   else {
@@ -137,7 +147,11 @@ export function sandboxAvailability(bwrap: string | null = findBwrap()): Availab
   if (bwrap === null) return { ok: false, reason: NOT_FOUND };
   const known = probed.get(bwrap);
   if (known) return known;
-  const r = spawnSync(bwrap, [...NAMESPACES, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--", "true"], { encoding: "utf8", timeout: 10_000 });
+  const filter = unixSocketFilter();
+  if (filter === null) return { ok: false, reason: NO_FILTER };
+  // The filter on stdin (fd 0), as a real run hands it over on another descriptor.
+  const probe = [...NAMESPACES, "--seccomp", "0", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--", "true"];
+  const r = spawnSync(bwrap, probe, { encoding: "utf8", timeout: 10_000, input: filter });
   const a: Availability =
     r.status === 0
       ? { ok: true, bwrap }
@@ -159,7 +173,11 @@ function shellWord(s: string): string {
  * extension replace the command their bash tool runs.
  */
 export function sandboxedCommandLine(bwrap: string, profile: SandboxProfile, command: string): string {
-  const line = [bwrap, ...bwrapArgs(profile), "--", BASH, "-c", command].map(shellWord).join(" ");
+  // The filter comes from printf through a pipe: no file a sandboxed process could replace.
+  const filter = unixSocketFilter();
+  if (filter === null) throw new SandboxError(NO_FILTER);
+  const line = [bwrap, ...bwrapArgs(profile, SECCOMP_FD), "--", BASH, "-c", command].map(shellWord).join(" ") +
+    ` ${SECCOMP_FD}< <(printf '${filterAsPrintf(filter)}')`;
   if (profile.mustStayAbsent.length === 0) return line;
   // After bwrap is gone (and with it, in its pid namespace, every process the command left),
   // what appeared where nothing may is moved aside; the status stays the command's.

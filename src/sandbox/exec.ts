@@ -5,7 +5,8 @@ import type { ChildProcess } from "node:child_process";
 import type { Verdict } from "../base/verdict.ts";
 import { bwrapArgs, findBwrap, quarantine, sandboxAvailability } from "./bwrap.ts";
 import { SandboxError, type SandboxMode, type SandboxProfile } from "./profile.ts";
-import { runSandboxed, runUnsandboxed } from "./run.ts";
+import { RUN_SECCOMP_FD, runSandboxed, runUnsandboxed } from "./run.ts";
+import { unixSocketFilter } from "./seccomp.ts";
 
 export interface SandboxOptions {
   /** Where the command starts; also a project root. Defaults to process.cwd(). */
@@ -14,6 +15,8 @@ export interface SandboxOptions {
   readonly roots?: readonly string[];
   /** `contained` (default), `standard` or `strict` (profile.ts, SANDBOX_MODES). */
   readonly profile?: SandboxMode;
+  /** `shared` (default) or `none`: no network at all (and no abstract Unix socket either way). */
+  readonly network?: "shared" | "none";
 }
 
 export interface ExecOptions extends SandboxOptions {
@@ -60,7 +63,9 @@ export async function execCommand(guard: ExecGuard, command: string, options: Ex
     if (e instanceof SandboxError) return { t: "unavailable", verdict, reason: e.message };
     throw e;
   }
-  const status = await runSandboxed(availability.bwrap, bwrapArgs(profile), command, run);
+  const filter = unixSocketFilter();
+  if (filter === null) return { t: "unavailable", verdict, reason: `no seccomp filter for ${process.arch}` };
+  const status = await runSandboxed(availability.bwrap, bwrapArgs(profile, RUN_SECCOMP_FD), filter, command, run);
   quarantine(profile, (line) => process.stderr.write(line));
   return { t: "ran", verdict, status, profile };
 }

@@ -56,6 +56,8 @@ export interface SandboxProfile {
    * appears there during the run is moved aside after it (`NAME.shellfence-quarantine`).
    */
   readonly mustStayAbsent: readonly string[];
+  /** `shared` (default): the host's network; `none`: a network namespace of its own (`--no-network`). */
+  readonly network: "shared" | "none";
 }
 
 export class SandboxError extends Error {
@@ -74,6 +76,7 @@ interface ProfileInput {
   readonly path?: string;
   /** Entries looked at while finding what the rules restrict, before giving up (default 50000). */
   readonly maxEntries?: number;
+  readonly network?: "shared" | "none";
 }
 
 const DEFAULT_MAX_ENTRIES = 50_000;
@@ -244,7 +247,8 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
   const homeDir = home === null ? null : exists(home);
   const privateHome = hides && homeDir !== null && !found.has(homeDir.real) ? homeDir.real : null;
   const mustStayAbsent = [...new Set(absent)].sort();
-  return { mode, cwd: input.cwd, roots, home, privateTmp, privateHome, mounts, mustStayAbsent };
+  const network = input.network ?? "shared";
+  return { mode, cwd: input.cwd, roots, home, privateTmp, privateHome, mounts, mustStayAbsent, network };
 }
 
 function depth(p: string): number {
