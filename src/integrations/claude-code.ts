@@ -12,6 +12,11 @@ import type { Decision } from "../base/verdict.ts";
 import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, checkCall, createHost, type FileTool } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
+import { readSandboxRouting, routeBash, type RouteSession, type SandboxRouting } from "./sandbox-route.ts";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const USAGE = `usage: shellfence hook claude-code [options] < hook-input.json
 
@@ -24,6 +29,12 @@ options:
   --home DIR      the home directory for ~ (default: $HOME)
   --approve       answer "allow" explicitly instead of staying silent when everything is inside
   --strict        answer "deny" instead of "ask" when the call cannot be checked
+  --sandbox MODE  contained (default), standard or strict: the sandbox allowed Bash calls run in
+                  (the answer's updatedInput), or off: as Claude Code runs them
+  --unsandboxed block|run
+                  where no sandbox can be made here: block Bash calls, or run them on the static
+                  check alone, said once per session (default: run, unless --sandbox was given)
+  --no-network    no network inside the sandbox
 
 The project root is $CLAUDE_PROJECT_DIR, or the input's cwd when that is unset.
 Always exits 0; the answer is the JSON on stdout.`;
@@ -37,6 +48,7 @@ interface HookArgs {
   home: string | undefined;
   approve: boolean;
   strict: boolean;
+  routing: SandboxRouting;
 }
 
 /** Raised for anything that keeps the hook from judging the call; it becomes an ask (or deny). */
@@ -64,8 +76,9 @@ export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promis
   try {
     const args = parseArgs(argv);
     const input = await readInput(io);
-    const call = readCall(input);
-    if (call === null) return 0;
+    const read = readCall(input);
+    if (read === null) return 0;
+    const { call, toolInput, sessionId } = read;
     const projectDir = io.env.CLAUDE_PROJECT_DIR || call.cwd;
     const env: Record<string, string> = {};
     if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
@@ -74,8 +87,38 @@ export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promis
     const home = args.home || io.env.HOME;
     const host = await createHost({ root: projectDir, roots: args.roots, config: args.configs, env, ...(home ? { home } : {}) });
     const verdict = checkCall(host, call);
+    const reason = explainVerdict(verdict, call.kind === "tool" ? { actor: call.actor } : {});
+    if (call.kind === "bash" && verdict.decision !== "deny") {
+      // Claude Code applies a PreToolUse hook's updatedInput only with "allow" or "ask"
+      // (2.1.332: Moe()); so an allowed call is answered "allow", with the sandboxed line.
+      const session = noticeSession(sessionId);
+      const r = routeBash(call, host, verdict.decision === "ask" ? verdict : null, args.routing, session);
+      switch (r.t) {
+        case "sandboxed": {
+          const updatedInput = { ...toolInput, command: r.line };
+          const why = verdict.decision === "ask" ? reason : "shellfence: allowed; it runs in the sandbox of the same rules";
+          answer(io, verdict.decision, why, { updatedInput });
+          return 0;
+        }
+        case "blocked":
+          answer(io, "deny", r.reason);
+          return 0;
+        case "bare":
+          if (r.notice !== null) session.said();
+          if (verdict.decision === "allow" && !args.approve) {
+            if (r.notice !== null) io.stdout(JSON.stringify({ systemMessage: r.notice }) + "\n");
+            return 0;
+          }
+          answer(io, verdict.decision, reason, r.notice !== null ? { systemMessage: r.notice } : {});
+          return 0;
+        default: {
+          const never: never = r;
+          throw new Error(`unknown route ${JSON.stringify(never)}`);
+        }
+      }
+    }
     if (verdict.decision === "allow" && !args.approve) return 0;
-    answer(io, verdict.decision, explainVerdict(verdict, call.kind === "tool" ? { actor: call.actor } : {}));
+    answer(io, verdict.decision, reason);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     answer(io, strict ? "deny" : "ask", `shellfence could not check this call: ${why}. ${strict ? "It is denied (--strict)." : "Approve it only if you know it is safe."}`);
@@ -83,25 +126,64 @@ export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promis
   return 0;
 }
 
-function answer(io: Io, decision: Decision, reason: string): void {
-  const out = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason } };
+interface AnswerExtra {
+  readonly updatedInput?: object;
+  readonly systemMessage?: string;
+}
+
+function answer(io: Io, decision: Decision, reason: string, extra: AnswerExtra = {}): void {
+  const specific = { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason };
+  const { updatedInput, systemMessage } = extra;
+  const out = {
+    hookSpecificOutput: { ...specific, ...(updatedInput !== undefined ? { updatedInput } : {}) },
+    ...(systemMessage !== undefined ? { systemMessage } : {}),
+  };
   io.stdout(JSON.stringify(out) + "\n");
 }
 
+/**
+ * Each hook call is a process of its own (or a request to the resident server): whether this
+ * session was told that it runs without a sandbox is kept as a file named by the session, in
+ * a directory of this user's.
+ */
+function noticeSession(id: string | null): RouteSession & { said(): void } {
+  const dir = join(tmpdir(), `shellfence-notices-${process.getuid?.() ?? "user"}`);
+  const file = id === null ? null : join(dir, createHash("sha256").update(id).digest("hex").slice(0, 32));
+  return {
+    fallbackSaid: file !== null && existsSync(file),
+    said() {
+      if (file === null) return;
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        writeFileSync(file, "");
+      } catch {
+        // Not remembered: said again on the next call, which is better than never.
+      }
+    },
+  };
+}
+
 function parseArgs(argv: readonly string[]): HookArgs {
-  const out: HookArgs = { roots: [], configs: [], home: undefined, approve: false, strict: false };
+  const out: HookArgs = { roots: [], configs: [], home: undefined, approve: false, strict: false, routing: {} };
+  const routing: Record<string, unknown> = {};
   const args = new Args(argv);
   try {
     for (let a = args.next(); a !== undefined; a = args.next()) {
       if (a === "--approve") out.approve = true;
+      else if (a === "--no-network") routing.network = "none";
+      else if (Args.is(a, "--sandbox")) {
+        const m = args.value(a, "--sandbox");
+        routing.sandbox = m === "off" ? false : m;
+      } else if (Args.is(a, "--unsandboxed")) routing.unsandboxed = args.value(a, "--unsandboxed");
       else if (a === "--strict") out.strict = true;
       else if (Args.is(a, "--root")) out.roots.push(args.value(a, "--root"));
       else if (Args.is(a, "--config")) out.configs.push(args.value(a, "--config"));
       else if (Args.is(a, "--home")) out.home = args.value(a, "--home");
       else throw new ArgError(`unknown argument ${JSON.stringify(a)}`);
     }
+    out.routing = readSandboxRouting(routing);
   } catch (e) {
-    if (e instanceof ArgError) throw new HookFailure(`the hook is misconfigured: ${e.message}`);
+    if (e instanceof ArgError || e instanceof Error) throw new HookFailure(`the hook is misconfigured: ${e.message}`);
     throw e;
   }
   return out;
@@ -120,8 +202,15 @@ async function readInput(io: Io): Promise<string> {
   return text;
 }
 
+interface ReadCall {
+  readonly call: Call;
+  /** The tool's input as Claude Code sent it: updatedInput is it with the command replaced. */
+  readonly toolInput: Readonly<Record<string, unknown>>;
+  readonly sessionId: string | null;
+}
+
 /** The call to judge, or null for an event or tool this hook has no opinion on. */
-function readCall(text: string): Call | null {
+function readCall(text: string): ReadCall | null {
   let input: unknown;
   try {
     input = JSON.parse(text);
@@ -142,16 +231,18 @@ function readCall(text: string): Call | null {
     if (!cwd || !cwd.startsWith("/")) throw new HookFailure("the hook input has no absolute cwd");
     const toolInput = input.tool_input;
     if (!isRecord(toolInput)) throw new HookFailure(`the ${toolName} call has no tool_input object`);
+    const sessionId = stringField(input, "session_id") ?? null;
     if (toolName === "Bash") {
       const command = stringField(toolInput, "command");
       if (command === undefined) throw new HookFailure("the Bash call has no command");
-      return { kind: "bash", command, cwd };
+      return { call: { kind: "bash", command, cwd }, toolInput, sessionId };
     }
     const spec = FILE_TOOLS[toolName]!;
     const path = stringField(toolInput, spec.field);
     if (path === undefined && !spec.optional) throw new HookFailure(`the ${toolName} call has no ${spec.field}`);
     const pattern = spec.tool === "find" ? stringField(toolInput, "pattern") : undefined;
-    return { kind: "tool", tool: spec.tool, input: { ...(path !== undefined ? { path } : {}), ...(pattern !== undefined ? { pattern } : {}) }, cwd, actor: toolName };
+    const fileInput = { ...(path !== undefined ? { path } : {}), ...(pattern !== undefined ? { pattern } : {}) };
+    return { call: { kind: "tool", tool: spec.tool, input: fileInput, cwd, actor: toolName }, toolInput, sessionId };
   } catch (e) {
     if (e instanceof TypeError) throw new HookFailure(`the hook input is malformed: ${e.message}`);
     throw e;

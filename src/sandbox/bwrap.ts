@@ -105,14 +105,13 @@ export const TRUSTED_BWRAP = ["/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bw
  * every directory above it belong to root or the caller and no one else may write them: a
  * command in the sandbox cannot plant a bwrap that the next call then runs outside it.
  */
-export function findBwrap(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
-  const named = env.SHELLFENCE_BWRAP;
+export function findBwrap(named: string | undefined = process.env.SHELLFENCE_BWRAP): string | null {
   if (named !== undefined && named !== "") return trustedFile(named) ? named : null;
   return TRUSTED_BWRAP.find(trustedFile) ?? null;
 }
 
 /** A regular file (or a link to one) that only root or we could have put there. */
-export function trustedFile(path: string): boolean {
+function trustedFile(path: string): boolean {
   if (!path.startsWith("/")) return false;
   try {
     const real = realpathSync(path);
@@ -188,7 +187,7 @@ export function sandboxedCommandLine(bwrap: string, profile: SandboxProfile, com
 }
 
 /** The suffix of what was moved aside after a run. */
-export const QUARANTINE = ".shellfence-quarantine";
+const QUARANTINE = ".shellfence-quarantine";
 
 function quarantineNote(path: string): string {
   return `shellfence: moved ${path} aside (${QUARANTINE}): made in the sandbox, it would run code outside it`;

@@ -54,7 +54,8 @@ export async function execCommand(guard: ExecGuard, command: string, options: Ex
     const status = await runUnsandboxed(command, { ...run, cwd: options.cwd ?? process.cwd() });
     return { t: "ran", verdict, status, profile: null };
   }
-  const availability = sandboxAvailability(options.bwrap ?? findBwrap(options.env ?? process.env));
+  const named = options.env?.SHELLFENCE_BWRAP ?? process.env.SHELLFENCE_BWRAP;
+  const availability = sandboxAvailability(options.bwrap ?? findBwrap(named));
   if (!availability.ok) return { t: "unavailable", verdict, reason: availability.reason };
   let profile: SandboxProfile;
   try {

@@ -12,7 +12,8 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ShellfencePlugin } from "../../src/integrations/opencode.ts";
 import { withOptions } from "../../src/integrations/pi.ts";
-import { type Availability, sandboxAvailability } from "../../src/index.ts";
+import { type Availability, sandboxAvailability, SandboxError } from "../../src/index.ts";
+import { fallbackNotice, sandboxBashInput } from "../../src/integrations/sandbox-route.ts";
 import { type BashCallSpec, opencodeBash, type Outcome, piBash, type Spec } from "./host-bash.ts";
 
 setDefaultTimeout(60_000);
@@ -58,9 +59,9 @@ function words(line: string): string[] {
 }
 
 /** The calls made, and the commands let through run, by a host process of its own whose HOME is the fake one. */
-function inHost(host: Spec["host"], options: Spec["options"], calls: readonly BashCallSpec[]): Outcome[] {
+function inHost(host: Spec["host"], options: Spec["options"], calls: readonly BashCallSpec[], extraEnv: Record<string, string> = {}): Outcome[] {
   const spec: Spec = { host, options, cwd: project, calls };
-  const r = spawnSync(process.execPath, [join(import.meta.dir, "host-bash.ts"), JSON.stringify(spec)], { env: { ...process.env, HOME: home }, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [join(import.meta.dir, "host-bash.ts"), JSON.stringify(spec)], { env: { ...process.env, HOME: home, ...extraEnv }, encoding: "utf8" });
   if (r.status !== 0) throw new Error(`the host process failed: ${r.stderr}`);
   return JSON.parse(r.stdout) as Outcome[];
 }
@@ -104,8 +105,13 @@ describe("the command is replaced by the sandboxed line the host then runs", () 
     expect(w).toContain(`--chdir ${outside} --`);
     expect(w).not.toContain(`--bind ${outside} `);
   });
-  test.each(HOSTS)("%s: without the option the command is left as it is", async (_, call) => {
-    expect(await call({}, project, { command: "ls src" })).toEqual({ blocked: null, command: "ls src" });
+  test.each(HOSTS)("%s: without the option the command runs in the contained sandbox; with false, as it is", async (_, call) => {
+    const w = words((await call({ availability: here }, project, { command: "ls src" })).command as string).join(" ");
+    expect(w).toStartWith(`${FAKE_BWRAP} `);
+    expect(w).not.toContain("--ro-bind / /");
+    expect(w).toContain(`--bind ${project} ${project}`);
+    expect(w).toContain("--seccomp 9");
+    expect(await call({ sandbox: false, availability: here }, project, { command: "ls src" })).toEqual({ blocked: null, command: "ls src" });
   });
   test("pi: a file tool's input is never touched", async () => {
     let handler: ((e: unknown, ctx: unknown) => Promise<unknown>) | undefined;
@@ -153,8 +159,28 @@ describe("no sandbox here", () => {
   test.each(HOSTS)("%s: an allowed command is blocked, saying why and how to opt out", async (_, call) => {
     expect(await call({ sandbox: "standard", availability: nowhere }, project, { command: "ls src" })).toEqual({ blocked: UNAVAILABLE, command: "ls src" });
   });
-  test.each(HOSTS)('%s: "unsandboxed": "run" runs it as the host would without the option', async (_, call) => {
-    expect(await call({ sandbox: "standard", unsandboxed: "run", availability: nowhere }, project, { command: "ls src" })).toEqual({ blocked: null, command: "ls src" });
+  test.each(HOSTS)('%s: "unsandboxed": "run" runs it bare, saying so on its first call', async (_, call) => {
+    const out = await call({ sandbox: "standard", unsandboxed: "run", availability: nowhere }, project, { command: "ls src" });
+    expect(out).toEqual({ blocked: null, command: `printf '%s\\n' '${fallbackNotice(NOT_INSTALLED)}' >&2\nls src` });
+  });
+  test.each(HOSTS)("%s: the sandbox left to its default runs bare where none can be made, and says so once per session", (host) => {
+    const [first, second] = inHost(host, { availability: undefined, unsandboxed: undefined }, [{ command: "ls" }, { command: "ls" }], { SHELLFENCE_BWRAP: "/nonexistent/bwrap" });
+    expect(first!.blocked).toBeNull();
+    expect(first!.ran?.stderr).toContain("shellfence: no sandbox on this machine (bubblewrap (bwrap) is not installed");
+    expect(first!.ran?.stdout).toBe("secrets\nsrc\nsteal.py\n");
+    expect(second).toMatchObject({ blocked: null, command: "ls", ran: { status: 0, stderr: "" } });
+  });
+  test.each(HOSTS)("%s: rules the sandbox cannot be made from block the call, never run it bare", async (_, call) => {
+    const fail = () => {
+      throw new SandboxError("the rules name paths at any depth");
+    };
+    const host = { root: project, checkBash: () => null, checkTool: () => null, sandboxFor: fail } as never;
+    const input = { command: "ls" };
+    const bash = { kind: "bash", command: "ls", cwd: project } as const;
+    const blocked = sandboxBashInput(host, input, bash, null, { unsandboxed: "run", availability: here }, { fallbackSaid: false });
+    expect(blocked).toContain("cannot be made: the rules name paths at any depth");
+    expect(input.command).toBe("ls");
+    expect(call).toBeDefined();
   });
   test("the default check: bwrap is looked for, and its absence named", async () => {
     // The availability hook left out: what sandboxAvailability() says on this machine decides.
@@ -166,7 +192,7 @@ describe("no sandbox here", () => {
 
 describe("options and calls the sandbox cannot take", () => {
   test.each([
-    [{ sandbox: "loose" }, `shellfence: the "sandbox" option must be one of "contained", "standard", "strict", not "loose"`],
+    [{ sandbox: "loose" }, `shellfence: the "sandbox" option must be one of "contained", "standard", "strict" or false, not "loose"`],
     [{ sandbox: "standard", unsandboxed: "yes" }, `shellfence: the "unsandboxed" option must be "block" or "run", not "yes"`],
     [{ availability: true }, `shellfence: the "availability" option must be a function`],
   ])("%j blocks every call, with the error", async (options, message) => {
@@ -189,7 +215,7 @@ describe.skipIf(skip)("the replaced command, run as the host runs it", () => {
     expect(available.ok ? "ok" : available.reason).toBe("ok");
   });
   test("without the sandbox the static check lets the key be read (what the sandbox is for)", () => {
-    const [out] = inHost("pi", {}, [{ command: "python3 steal.py" }]);
+    const [out] = inHost("pi", { sandbox: false }, [{ command: "python3 steal.py" }]);
     expect(out).toMatchObject({ blocked: null, command: "python3 steal.py" });
     expect(out!.ran?.stdout).toContain(SECRET);
   });
