@@ -96,7 +96,7 @@ export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promis
       switch (r.t) {
         case "sandboxed": {
           const updatedInput = { ...toolInput, command: r.line };
-          const why = verdict.decision === "ask" ? reason : "shellfence: allowed; it runs in the sandbox of the same rules";
+          const why = verdict.decision === "ask" ? reason : "shellfence: allowed; it runs in the sandbox";
           answer(io, verdict.decision, why, { updatedInput });
           return 0;
         }
@@ -181,7 +181,8 @@ function parseArgs(argv: readonly string[]): HookArgs {
       else if (Args.is(a, "--home")) out.home = args.value(a, "--home");
       else throw new ArgError(`unknown argument ${JSON.stringify(a)}`);
     }
-    out.routing = readSandboxRouting(routing);
+    // Claude Code's Bash tool keeps one shell's cwd from call to call.
+    out.routing = { ...readSandboxRouting(routing), keepCwd: true };
   } catch (e) {
     if (e instanceof ArgError || e instanceof Error) throw new HookFailure(`the hook is misconfigured: ${e.message}`);
     throw e;

@@ -28,6 +28,8 @@ export interface SandboxRouting {
   readonly unsandboxed?: "block" | "run";
   /** `shared` (default) or `none`: no network inside. */
   readonly network?: "shared" | "none";
+  /** The host's shell lives on between calls, keeping its cwd (Claude Code): the line carries a `cd` back. */
+  readonly keepCwd?: boolean;
   /** Whether a sandbox can be made (default: a trusted bwrap, probed once). For embedders and tests. */
   readonly availability?: () => Availability;
 }
@@ -103,7 +105,8 @@ export function routeBash(
   }
   try {
     const profile = host.sandboxFor(approved, call.cwd, mode, routing.network ?? "shared");
-    return { t: "sandboxed", line: sandboxedCommandLine(availability.bwrap, profile, call.command) };
+    const line = sandboxedCommandLine(availability.bwrap, profile, call.command, { keepCwd: routing.keepCwd === true });
+    return { t: "sandboxed", line };
   } catch (e) {
     if (!(e instanceof SandboxError)) throw e;
     // Never a run without the sandbox: the command may have made this happen.

@@ -171,12 +171,21 @@ function shellWord(s: string): string {
  * One bash command line that runs `command` inside the profile, for hosts that only let an
  * extension replace the command their bash tool runs.
  */
-export function sandboxedCommandLine(bwrap: string, profile: SandboxProfile, command: string): string {
+export function sandboxedCommandLine(
+  bwrap: string, profile: SandboxProfile, command: string, options: LineOptions = {},
+): string {
   // The filter comes from printf through a pipe: no file a sandboxed process could replace.
   const filter = unixSocketFilter();
   if (filter === null) throw new SandboxError(NO_FILTER);
-  const line = [bwrap, ...bwrapArgs(profile, SECCOMP_FD), "--", BASH, "-c", command].map(shellWord).join(" ") +
+  // A host whose shell lives on between calls (Claude Code) keeps a `cd` the command made:
+  // bash inside writes where it ended on fd 8 as it exits, and the host's shell goes there.
+  const inner = options.keepCwd === true ? `trap 'pwd -P >&${CWD_FD} 2>/dev/null' EXIT\n${command}` : command;
+  let line = [bwrap, ...bwrapArgs(profile, SECCOMP_FD), "--", BASH, "-c", inner].map(shellWord).join(" ") +
     ` ${SECCOMP_FD}< <(printf '${filterAsPrintf(filter)}')`;
+  if (options.keepCwd === true) {
+    line = `__sfcwd=$(/bin/mktemp); ${line} ${CWD_FD}>"$__sfcwd"; __sf=$?; __sfd=$(/bin/cat -- "$__sfcwd"); ` +
+      `/bin/rm -f -- "$__sfcwd"; if [ -n "$__sfd" ]; then cd -- "$__sfd" 2>/dev/null; fi; (exit $__sf)`;
+  }
   if (profile.mustStayAbsent.length === 0) return line;
   // After bwrap is gone (and with it, in its pid namespace, every process the command left),
   // what appeared where nothing may is moved aside; the status stays the command's.
@@ -185,6 +194,13 @@ export function sandboxedCommandLine(bwrap: string, profile: SandboxProfile, com
   const check = `for __p in ${paths}; do if [ -e "$__p" ] || [ -L "$__p" ]; then ${move}; fi; done`;
   return `${line}; __sf=$?; ${check}; (exit $__sf)`;
 }
+
+interface LineOptions {
+  /** Carry the directory the command ended in back to the host's shell (`cd sub` persists). */
+  readonly keepCwd?: boolean;
+}
+
+const CWD_FD = 8;
 
 /** The suffix of what was moved aside after a run. */
 const QUARANTINE = ".shellfence-quarantine";

@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFixture, type Fixture } from "../support/fixture.ts";
 import { buildDist } from "../support/build.ts";
@@ -269,12 +269,17 @@ describe("the sandbox: allowed Bash calls run contained (updatedInput)", () => {
     const out = parse(r.stdout).hookSpecificOutput!;
     expect(out.permissionDecision).toBe("allow");
     expect(out.updatedInput).toMatchObject({ description: "Run a command", timeout: 120000 });
-    expect(String(out.updatedInput!.command)).toStartWith("/usr/bin/bwrap ");
-    expect(String(out.updatedInput!.command)).toContain("/bin/bash -c 'cat README.md'");
+    expect(String(out.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+    expect(String(out.updatedInput!.command)).toContain("cat README.md'");
     // As Claude Code's Bash tool runs it: the command's output, from the project.
     const ran = spawnSync("/bin/bash", ["-c", String(out.updatedInput!.command)], { cwd: fx.project, encoding: "utf8", env: { ...process.env, HOME: fx.home } });
     expect(ran.status).toBe(0);
     expect(ran.stdout.length).toBeGreaterThan(0);
+    // Claude Code's shell keeps its cwd between calls: a cd inside the sandbox is carried back.
+    const cd = parse(hook(bash("cd src"), ["--sandbox", "contained"]).stdout).hookSpecificOutput!;
+    const line = String(cd.updatedInput!.command);
+    const after = spawnSync("/bin/bash", ["-c", `${line}\npwd`], { cwd: fx.project, encoding: "utf8", env: { ...process.env, HOME: fx.home } });
+    expect(after.stdout.trim()).toBe(join(realpathSync(fx.project), "src"));
   });
   test("ask: still ask, with the sandboxed line (what was asked about opened); deny: no line", () => {
     const ask = parse(hook(bash("cat ../outside/secret.txt"), ["--sandbox", "contained"]).stdout).hookSpecificOutput!;
