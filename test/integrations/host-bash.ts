@@ -69,7 +69,8 @@ if (import.meta.main) {
   const out: Outcome[] = [];
   for (const c of spec.calls) {
     const o = await (spec.host === "pi" ? piBash : opencodeBash)(spec.options, spec.cwd, c);
-    if (o.blocked !== null || typeof o.command !== "string") out.push(o);
+    // --no-run: the caller runs the command itself (under strace: test/sandbox-leaks.test.ts).
+    if (o.blocked !== null || typeof o.command !== "string" || process.argv[3] === "--no-run") out.push(o);
     else {
       const r = spawnSync("/bin/bash", ["-c", o.command], { cwd: spec.cwd, encoding: "utf8" });
       out.push({ ...o, ran: { status: r.status, stdout: r.stdout, stderr: r.stderr } });
