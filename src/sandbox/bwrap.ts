@@ -13,7 +13,8 @@ import { STRICT_SYSTEM } from "./builtin.ts";
 import { SandboxError, type SandboxProfile } from "./profile.ts";
 import { filterAsPrintf, unixSocketFilter } from "./seccomp.ts";
 
-const NO_FILTER = `shellfence does not know this machine's system calls (${process.arch}), so it cannot close Unix sockets in a sandbox`;
+const NO_FILTER =
+  `shellfence does not know this machine's system calls (${process.arch}), so it cannot close Unix sockets in a sandbox`;
 
 const NAMESPACES = [
   "--die-with-parent", "--new-session", "--unshare-user", "--disable-userns", "--cap-drop", "ALL",
@@ -149,7 +150,8 @@ export function sandboxAvailability(bwrap: string | null = findBwrap()): Availab
   const filter = unixSocketFilter();
   if (filter === null) return { ok: false, reason: NO_FILTER };
   // The filter on stdin (fd 0), as a real run hands it over on another descriptor.
-  const probe = [...NAMESPACES, "--seccomp", "0", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--", "true"];
+  const probe = [...NAMESPACES, "--seccomp", "0", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
+  probe.push("--", "true");
   const r = spawnSync(bwrap, probe, { encoding: "utf8", timeout: 10_000, input: filter });
   const a: Availability =
     r.status === 0
