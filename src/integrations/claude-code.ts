@@ -12,7 +12,9 @@ import type { Decision } from "../base/verdict.ts";
 import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, checkCall, createHost, type FileTool } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
-import { readSandboxRouting, routeBash, type RouteSession, type SandboxRouting } from "./sandbox-route.ts";
+import {
+  containedLine, readSandboxRouting, routeBash, type RouteSession, type SandboxRouting,
+} from "./sandbox-route.ts";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +37,8 @@ options:
                   where no sandbox can be made here: block Bash calls, or run them on the static
                   check alone, said once per session (default: run, unless --sandbox was given)
   --no-network    no network inside the sandbox
+  --no-contain    ask about a Bash call whose only reasons are "unknown" (by default it runs
+                  contained, answered allow)
 
 The project root is $CLAUDE_PROJECT_DIR, or the input's cwd when that is unset.
 Always exits 0; the answer is the JSON on stdout.`;
@@ -92,6 +96,12 @@ export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promis
       // Claude Code applies a PreToolUse hook's updatedInput only with "allow" or "ask"
       // (2.1.332: Moe()); so an allowed call is answered "allow", with the sandboxed line.
       const session = noticeSession(sessionId);
+      const contained = containedLine(call, host, verdict, args.routing, session);
+      if (contained !== null) {
+        const why = `shellfence: contained: ${reason.replace(/^shellfence: /, "")}`;
+        answer(io, "allow", why, { updatedInput: { ...toolInput, command: contained } });
+        return 0;
+      }
       const r = routeBash(call, host, verdict.decision === "ask" ? verdict : null, args.routing, session);
       switch (r.t) {
         case "sandboxed": {
@@ -171,6 +181,7 @@ function parseArgs(argv: readonly string[]): HookArgs {
     for (let a = args.next(); a !== undefined; a = args.next()) {
       if (a === "--approve") out.approve = true;
       else if (a === "--no-network") routing.network = "none";
+      else if (a === "--no-contain") routing.contain = false;
       else if (Args.is(a, "--sandbox")) {
         const m = args.value(a, "--sandbox");
         routing.sandbox = m === "off" ? false : m;

@@ -11,7 +11,7 @@ import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
 import {
-  isBashCall, readSandboxRouting, routeBash, type RouteSession, sandboxBashInput, type SandboxRouting,
+  containedLine, isBashCall, readSandboxRouting, routeBash, type RouteSession, sandboxBashInput, type SandboxRouting,
 } from "./sandbox-route.ts";
 
 /** The part of opencode's PluginInput the plugin reads. */
@@ -78,6 +78,13 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
       // the sandbox opens none of what it asked about.
       if (!worst || (worst.v.decision === "ask" && opts.ask === "allow")) {
         return sandboxBash(host, call.tool, output.args, calls, opts, session);
+      }
+      const alone = calls.length === 1 && call.tool === "bash" && isRecord(output.args);
+      const only = alone ? calls.find(isBashCall) : undefined;
+      const contained = only ? containedLine(only, host, worst.v, opts, session) : null;
+      if (contained !== null && isRecord(output.args)) {
+        output.args.command = contained;
+        return;
       }
       const reason = explainVerdict(worst.v, worst.c.kind === "tool" ? { actor: worst.c.actor } : {});
       throw new Error(worst.v.decision === "ask" ? `${reason} (Blocked: opencode plugins cannot ask.)` : reason);

@@ -14,7 +14,7 @@ import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
 import {
-  isBashCall, readSandboxRouting, type RouteSession, sandboxBashInput, type SandboxRouting,
+  containedLine, isBashCall, readSandboxRouting, type RouteSession, sandboxBashInput, type SandboxRouting,
 } from "./sandbox-route.ts";
 import type { Verdict } from "../base/verdict.ts";
 
@@ -114,6 +114,12 @@ export default function shellfence(pi: PiApi, options: PiOptions = {}): void {
     const verdict = worst.v;
     const reason = explainVerdict(verdict, worst.c.kind === "tool" ? { actor: event.toolName } : {});
     if (verdict.decision === "deny") return { block: true, reason };
+    const bash = calls.length === 1 ? calls.find(isBashCall) : undefined;
+    const contained = bash && isRecord(event.input) ? containedLine(bash, host, verdict, routing, session) : null;
+    if (contained !== null && isRecord(event.input)) {
+      event.input.command = contained;
+      return undefined;
+    }
     if (!ctx.hasUI) return { block: true, reason: `${reason} (Blocked: there is no UI to ask.)` };
     const ok = await ctx.ui.confirm(CONFIRM_TITLE, reason);
     return ok ? sandboxed(verdict) : { block: true, reason: `${reason} (Declined by the user.)` };

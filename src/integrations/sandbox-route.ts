@@ -9,6 +9,7 @@
 import { type Availability, sandboxAvailability, sandboxedCommandLine } from "../sandbox/bwrap.ts";
 import { DEFAULT_SANDBOX_MODE, SANDBOX_MODES, SandboxError, type SandboxMode } from "../sandbox/profile.ts";
 import { shellQuote } from "./glob-base.ts";
+import type { ReasonCode } from "../base/reasons.ts";
 import type { Verdict } from "../base/verdict.ts";
 import type { Call, Host } from "./host.ts";
 
@@ -28,6 +29,12 @@ export interface SandboxRouting {
   readonly unsandboxed?: "block" | "run";
   /** `shared` (default) or `none`: no network inside. */
   readonly network?: "shared" | "none";
+  /**
+   * Contain rather than ask (default true): an ask whose only reasons are that something is
+   * not known statically (UNKNOWN_REASONS) runs in the sandbox without asking, nothing opened.
+   * A known access outside the roots still asks.
+   */
+  readonly contain?: boolean;
   /** The host's shell lives on between calls, keeping its cwd (Claude Code): the line carries a `cd` back. */
   readonly keepCwd?: boolean;
   /** Whether a sandbox can be made (default: a trusted bwrap, probed once). For embedders and tests. */
@@ -41,7 +48,10 @@ export interface RouteSession {
 
 /** The sandbox keys of an options object, checked; throws on a value it does not know. */
 export function readSandboxRouting(raw: Readonly<Record<string, unknown>>): SandboxRouting {
-  const { sandbox, unsandboxed, availability, network } = raw;
+  const { sandbox, unsandboxed, availability, network, contain } = raw;
+  if (contain !== undefined && typeof contain !== "boolean") {
+    throw new Error(`shellfence: the "contain" option must be true or false`);
+  }
   if (sandbox !== undefined && sandbox !== false && !(SANDBOX_MODES as readonly unknown[]).includes(sandbox)) {
     const modes = SANDBOX_MODES.map((m) => `"${m}"`).join(", ");
     const not = JSON.stringify(sandbox);
@@ -58,8 +68,36 @@ export function readSandboxRouting(raw: Readonly<Record<string, unknown>>): Sand
     ...(sandbox !== undefined ? { sandbox: sandbox as SandboxMode | false } : {}),
     ...(unsandboxed !== undefined ? { unsandboxed } : {}),
     ...(network !== undefined ? { network } : {}),
+    ...(contain !== undefined ? { contain } : {}),
     ...(availability !== undefined ? { availability: availability as () => Availability } : {}),
   };
+}
+
+/**
+ * The reasons that say only that the guard does not know (docs/reasons.md): what the command
+ * reaches is then whatever the sandbox lets it reach, so with the sandbox made it need not ask.
+ */
+const UNKNOWN_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
+  "UNRESOLVED_WORD", "UNRESOLVED_COMMAND", "UNRESOLVED_CWD", "UNRESOLVED_PATH", "OPAQUE_CODE", "INLINE_CODE",
+]);
+
+/** An ask that only says "unknown": every asking reason is one of UNKNOWN_REASONS. */
+function onlyUnknown(v: Verdict): boolean {
+  const asking = v.reasons.filter((r) => r.decision !== "allow");
+  const unknown = (r: Verdict["reasons"][number]) => r.decision === "ask" && UNKNOWN_REASONS.has(r.code);
+  return v.decision === "ask" && asking.length > 0 && asking.every(unknown);
+}
+
+/**
+ * Contain rather than ask: for an ask that only says "unknown", the sandboxed line (nothing
+ * opened), or null where the option is off, the sandbox is off or none can be made here.
+ */
+export function containedLine(
+  call: BashCall, host: Host, verdict: Verdict, routing: SandboxRouting, session: RouteSession,
+): string | null {
+  if (routing.contain === false || routing.sandbox === false || !onlyUnknown(verdict)) return null;
+  const r = routeBash(call, host, null, routing, session);
+  return r.t === "sandboxed" ? r.line : null;
 }
 
 export function isBashCall(c: Call): c is BashCall {

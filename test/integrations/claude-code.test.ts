@@ -291,6 +291,14 @@ describe("the sandbox: allowed Bash calls run contained (updatedInput)", () => {
     expect(deny.permissionDecision).toBe("deny");
     expect(deny.updatedInput).toBeUndefined();
   });
+  test("contain rather than ask: an ask that only says \"unknown\" is answered allow, contained; --no-contain asks", () => {
+    const command = `python3 -c 'import os; print(os.listdir("."))'`;
+    const out = parse(hook(bash(command), ["--sandbox", "contained"]).stdout).hookSpecificOutput!;
+    expect(out.permissionDecision).toBe("allow");
+    expect(out.permissionDecisionReason).toStartWith("shellfence: contained: python3 -c runs inline code");
+    expect(String(out.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+    expect(parse(hook(bash(command), ["--sandbox", "contained", "--no-contain"]).stdout).hookSpecificOutput!.permissionDecision).toBe("ask");
+  });
   test("no sandbox on this machine: the static check alone, said once per session; a named sandbox blocks", () => {
     const none = { SHELLFENCE_BWRAP: "/nonexistent/bwrap" };
     const session = (id: string) => JSON.stringify({ ...JSON.parse(bash("cat README.md")), session_id: id });

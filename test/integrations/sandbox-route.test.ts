@@ -257,3 +257,25 @@ describe.skipIf(skip)("the replaced command, run as the host runs it", () => {
     expect(readFileSync(target, "utf8")).toBe("before");
   });
 });
+
+describe("contain rather than ask: an ask that only says \"unknown\" runs contained", () => {
+  // python3 -c with os.listdir: INLINE_CODE only. cat of a path outside: EXTERNAL_PATH, known.
+  const unknown = `python3 -c 'import os; print(os.listdir("."))'`;
+  test.each(HOSTS)("%s: the unknown one runs in the sandbox without asking; a known outside read still asks", async (_, call) => {
+    const out = await call({ availability: here }, project, { command: unknown });
+    expect(out.blocked).toBeNull();
+    expect(words(out.command as string)[0]).toBe(FAKE_BWRAP);
+    expect((await call({ availability: here }, project, { command: `cat ${outside}/x` })).blocked).not.toBeNull();
+  });
+  test.each(HOSTS)('%s: "contain": false, no sandbox here, or the sandbox off: asked about as before', async (_, call) => {
+    for (const options of [{ contain: false, availability: here }, { availability: nowhere }, { sandbox: false as const }]) {
+      expect((await call(options, project, { command: unknown })).blocked).not.toBeNull();
+    }
+  });
+  test.skipIf(skip)("pi, run: the contained program lists the project and reads nothing outside", () => {
+    const [out] = inHost("pi", {}, [{ command: `${unknown}; python3 steal.py` }]);
+    expect(out!.blocked).toBeNull();
+    expect(out!.ran?.stdout).toContain("steal.py");
+    expect(out!.ran?.stdout).not.toContain(SECRET);
+  });
+});
