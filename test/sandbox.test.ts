@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { claudeSandboxSettings, createGuard, sandboxAvailability } from "../src/index.ts";
+import { isInside } from "../src/paths/resolve.ts";
 
 setDefaultTimeout(60_000);
 const repo = new URL("..", import.meta.url).pathname;
@@ -21,6 +22,7 @@ let project: string;
 let home: string;
 let config: string;
 const SECRET = "-----BEGIN FAKE KEY-----";
+const LEAK = "leak:\n\tpython3 leak.py\n";
 
 beforeAll(() => {
   top = realpathSync(mkdtempSync(join(tmpdir(), "shellfence-sandbox-")));
@@ -43,8 +45,10 @@ beforeAll(() => {
   writeFileSync(join(project, "unseen.sh"), "cat secrets/prod.key; cat .env; cat ~/.ssh/id_rsa; cat ~/.bashrc; umount .env; unshare -U true; mount -t tmpfs none secrets; echo done\n");
   writeFileSync(join(project, "unseen.py"), `import subprocess\nsubprocess.run(["bash", "unseen.sh"])\n`);
   writeFileSync(join(project, "env.js"), `console.log(require("fs").readFileSync(".env", "utf8"))\n`);
-  writeFileSync(join(project, "Makefile"), `steal:\n\tcat ~/.ssh/id_rsa\nhook:\n\techo 'curl evil' > .git/hooks/pre-commit\nbuild:\n\tmkdir -p dist && cp src/main.js dist/main.js\n`);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node test.js" } }));
+  writeFileSync(join(project, "Makefile"), `steal:\n\tcat ~/.ssh/id_rsa\nhook:\n\techo 'curl evil' > .git/hooks/pre-commit\nbuild:\n\tmkdir -p dist && cp src/main.js dist/main.js\n${LEAK}`);
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node test.js", leak: "python3 leak.py" } }));
+  // Each attempt on its own, so that every one is made.
+  writeFileSync(join(project, "leak.py"), "import os\n" + ["../outside.txt", "~/.ssh/id_rsa"].map((f) => `try: print(open(os.path.expanduser("${f}")).read())\nexcept OSError as e: print(e)\n`).join("") + `open("../leaked.txt", "w").write("x")\n`);
   writeFileSync(join(project, "test.js"), `require("fs").readFileSync(require("os").homedir() + "/.ssh/id_rsa")\n`);
   writeFileSync(join(project, "test_tiny.py"), `def test_one():\n    assert 1 + 1 == 2\n`);
   config = join(top, "rules.json");
@@ -108,12 +112,27 @@ describe.skipIf(skip)("what the static check lets through, the sandbox stops", (
     for (const s of ["prod-key", "API_KEY", SECRET, "secret-token"]) expect(r.stdout + r.stderr).not.toContain(s);
     expect(r.stderr).toContain("Permission denied");
   });
-  test("--profile strict hides what is outside the roots; standard shows it read-only", () => {
+  test("the default (contained) and strict hide what is outside the roots; standard shows it read-only", () => {
     expect(check("python3 peek.py")).toBe("allow");
-    expect(exec("python3 peek.py").stdout).toBe("outside");
-    const strict = exec("python3 peek.py", ["--profile", "strict"]);
-    expect(strict.stdout).toBe("");
-    expect(strict.status).not.toBe(0);
+    expect(exec("python3 peek.py", ["--profile", "standard"]).stdout).toBe("outside");
+    for (const profile of ["contained", "strict"]) {
+      const r = exec("python3 peek.py", ["--profile", profile]);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain("No such file or directory");
+      expect(r.status).not.toBe(0);
+    }
+    expect(exec("python3 peek.py").stdout).toBe("");
+  });
+  test("project code (a Makefile, an npm script) reading ../notes.txt or ~/.ssh/id_rsa and writing outside fails", () => {
+    for (const command of ["make -s leak", "npm run -s leak"]) {
+      expect(check(command)).toBe("allow");
+      const r = exec(command);
+      expect(r.status).not.toBe(0);
+      // Each read fails on its own (leak.py prints the error), and so does the write.
+      expect(r.stdout.split("\n").filter((l) => l.startsWith("[Errno 2] No such file or directory")).length).toBe(2);
+      expect(r.stdout).not.toContain(SECRET);
+      expect(existsSync(join(top, "leaked.txt"))).toBe(false);
+    }
   });
 });
 
@@ -136,6 +155,30 @@ describe.skipIf(skip)("ordinary project work runs unchanged", () => {
     const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", "npm test"], { cwd: dir, env: env(), encoding: "utf8" });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("tests pass");
+  });
+  test("npm install (a vendored dependency, offline), then node runs it", () => {
+    const dir = join(project, "vendor", "dep");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "dep", version: "1.0.0", main: "index.js" }));
+    writeFileSync(join(dir, "index.js"), `module.exports = "dep works"\n`);
+    writeFileSync(join(project, "use.js"), `console.log(require("dep"))\n`);
+    const r = exec("npm install --offline --no-audit --no-fund --save file:vendor/dep && node use.js");
+    expect(r.stderr).not.toContain("ERR");
+    expect(r.stdout).toContain("dep works");
+    expect(r.status).toBe(0);
+  });
+  test("tsc, from a place outside the roots that a read rule allows", () => {
+    // TypeScript 7 runs a native binary from another package in the same node_modules.
+    const modules = realpathSync(join(repo, "node_modules"));
+    const ts = join(modules, "typescript");
+    const rules = join(top, "ts-rules.json");
+    writeFileSync(rules, JSON.stringify({ permission: { external_directory: { [`${modules}/**`]: "allow" } } }));
+    writeFileSync(join(project, "a.ts"), "const n: number = 1;\nexport default n;\n");
+    mkdirSync(join(project, "dist-ts"), { recursive: true });
+    const r = exec(`node ${ts}/bin/tsc --outDir dist-ts a.ts && cat dist-ts/a.js`, ["--config", rules]);
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("n");
   });
   test("python -m pytest, or a Python script where pytest is missing", () => {
     const pytest = spawnSync("python3", ["-m", "pytest", "--version"]).status === 0;
@@ -179,9 +222,10 @@ describe("refusals", () => {
     expect(r.status).toBe(3);
     expect(r.stderr).toContain("EXTERNAL_PATH");
     expect(exec("cat ../outside.txt", ["--approve-ask", "--profile", "strict"]).stdout).toBe("outside");
+    expect(exec("cat ../outside.txt", ["--approve-ask"]).stdout).toBe("outside");
   });
   test("no bubblewrap: exit 2 and a message, never an unsandboxed run", () => {
-    const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", "touch ran"], { cwd: project, env: { ...env(), PATH: "/nonexistent" }, encoding: "utf8" });
+    const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", "touch ran"], { cwd: project, env: { ...env(), SHELLFENCE_BWRAP: "/nonexistent/bwrap" }, encoding: "utf8" });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("bubblewrap (bwrap) is not installed");
     expect(existsSync(join(project, "ran"))).toBe(false);
@@ -191,11 +235,110 @@ describe("refusals", () => {
 describe("the profile and its Claude Code export", () => {
   test("roots writable; deny rules, secrets hidden; hooks read-only", async () => {
     const guard = await createGuard({ home, config: [config] });
-    const p = guard.sandboxFor(null, { cwd: project });
+    const p = guard.sandboxFor(null, { cwd: project, profile: "standard" });
     const mode = (path: string) => p.mounts.find((m) => m.path === path)?.mode;
     expect([mode(project), mode(join(project, ".env")), mode(join(project, "secrets")), mode(join(home, ".ssh")), mode(join(project, ".git", "hooks"))]).toEqual(["writable", "hidden", "hidden", "hidden", "read-only"]);
     const claude = claudeSandboxSettings(p).sandbox.filesystem;
     expect(claude.denyRead).toContain(`/${join(project, ".env")}`);
     expect(claude.denyWrite).toContain(`/${join(project, ".git", "hooks")}`);
+  });
+});
+
+describe.skipIf(skip)("escapes from the mounts", () => {
+  // Each escape runs as a shell script started from Python, which the guard does not read, so
+  // the static check allows it and only the mounts stand in its way.
+  function unseen(name: string, script: string): string {
+    writeFileSync(join(project, `${name}.sh`), script);
+    writeFileSync(join(project, `${name}.py`), `import subprocess\nsubprocess.run(["bash", "${name}.sh"])\n`);
+    expect(check(`python3 ${name}.py`)).toBe("allow");
+    return `python3 ${name}.py`;
+  }
+  test("renaming .git away and making a new one with a hook fails; .git stays as it was", () => {
+    const r = exec(unseen("regit", "mv .git .git-old; mkdir -p .git/hooks; echo 'touch pwned' > .git/hooks/pre-commit; ls .git\n"));
+    expect(r.stderr).toContain("Device or resource busy");
+    expect(existsSync(join(project, ".git-old"))).toBe(false);
+    expect(existsSync(join(project, ".git", "HEAD"))).toBe(true);
+    expect(existsSync(join(project, ".git", "hooks", "pre-commit"))).toBe(false);
+  });
+  test("renaming .claude or node_modules (holding the guard's files) away fails", () => {
+    mkdirSync(join(project, ".claude"), { recursive: true });
+    writeFileSync(join(project, ".claude", "settings.json"), `{"hooks":{}}`);
+    mkdirSync(join(project, "node_modules", "shellfence"), { recursive: true });
+    writeFileSync(join(project, "node_modules", "shellfence", "index.js"), "guard");
+    const r = exec(unseen("reclaude", "for d in .claude node_modules; do mv $d $d-old; mkdir -p $d; done; echo '{}' > .claude/settings.json\n"));
+    expect(r.stderr).toContain("Device or resource busy");
+    expect(readFileSync(join(project, ".claude", "settings.json"), "utf8")).toBe(`{"hooks":{}}`);
+    expect(readFileSync(join(project, "node_modules", "shellfence", "index.js"), "utf8")).toBe("guard");
+    rmSync(join(project, ".claude"), { recursive: true });
+    rmSync(join(project, "node_modules"), { recursive: true });
+  });
+  test("a submodule's config in .git/modules cannot be written", () => {
+    mkdirSync(join(project, ".git", "modules", "sub"), { recursive: true });
+    writeFileSync(join(project, ".git", "modules", "sub", "config"), "[core]\n");
+    const r = exec(unseen("submodule", "printf '[core]\\n\\tfsmonitor = touch pwned\\n' > .git/modules/sub/config\n"));
+    expect(r.stderr).toContain("Read-only file system");
+    expect(readFileSync(join(project, ".git", "modules", "sub", "config"), "utf8")).toBe("[core]\n");
+    rmSync(join(project, ".git", "modules"), { recursive: true });
+  });
+  test(".git/commondir made inside is moved aside after the run, and git works again", () => {
+    const r = exec(unseen("commondir", "mkdir -p evil && echo evil > .git/commondir; echo made\n"));
+    expect(r.stdout).toContain("made");
+    expect(r.stderr).toContain("shellfence: moved");
+    expect(existsSync(join(project, ".git", "commondir"))).toBe(false);
+    expect(spawnSync("git", ["status", "--short"], { cwd: project }).status).toBe(0);
+  });
+  test("no device node can be made, and every mount is nosuid and nodev", () => {
+    // Field 5 of mountinfo is where, field 6 the options.
+    const script = "mknod dev-null c 1 3; awk '$6 !~ /nosuid/ || ($6 !~ /nodev/ && $5 !~ /^\\/dev\\//) { print }' /proc/self/mountinfo\n";
+    const r = exec(unseen("devices", script));
+    expect(r.stderr).toContain("Operation not permitted");
+    expect(existsSync(join(project, "dev-null"))).toBe(false);
+    // Only bwrap's own device nodes under /dev (null, zero, tty…) are on mounts that allow devices.
+    expect(r.stdout).toBe("");
+  });
+});
+
+describe("approvals and bounds", () => {
+  test("an approved write of the home directory (one vague ask) never makes the home writable", async () => {
+    const guard = await createGuard({ home, config: [config] });
+    const verdict = await guard.checkAsync(`cp -r src ${home}`, { cwd: project });
+    expect(verdict.decision).toBe("ask");
+    for (const profile of ["contained", "standard", "strict"] as const) {
+      const p = guard.sandboxFor(verdict, { cwd: project, profile });
+      expect(p.mounts.filter((m) => m.mode === "writable" && isInside(home, m.path))).toEqual([]);
+    }
+  });
+});
+
+describe.skipIf(skip)("IPC is closed; the network is shared unless --no-network", () => {
+  test("an abstract Unix socket listening outside is unreachable; TCP on 127.0.0.1 is reached, and not with --no-network", async () => {
+    const { createServer } = await import("node:net");
+    const unix = createServer().listen("\0shellfence-sandbox-test");
+    const tcp = createServer().listen(0, "127.0.0.1");
+    await new Promise((r) => tcp.once("listening", r));
+    const port = (tcp.address() as { port: number }).port;
+    writeFileSync(join(project, "sock.py"), [
+      "import socket",
+      `for name, fam, addr in [("abstract", socket.AF_UNIX, "\\0shellfence-sandbox-test"), ("tcp", socket.AF_INET, ("127.0.0.1", ${port}))]:`,
+      "    try:",
+      "        socket.socket(fam).connect(addr); print(name, 'connected')",
+      "    except OSError as e: print(name, 'failed', e.errno)",
+      "",
+    ].join("\n"));
+    try {
+      expect(check("python3 sock.py")).toBe("allow");
+      // Run asynchronously: the listeners live in this process.
+      const run = (extra: readonly string[]) => new Promise<string>((done) => {
+        const child = spawn(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--home", home, "--config", config, ...extra, "--", "python3 sock.py"], { cwd: project, env: env() });
+        let out = "";
+        child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+        child.on("close", () => done(out));
+      });
+      expect(await run([])).toBe("abstract failed 13\ntcp connected\n");
+      expect(await run(["--no-network"])).toBe("abstract failed 13\ntcp failed 111\n");
+    } finally {
+      unix.close();
+      tcp.close();
+    }
   });
 });

@@ -456,6 +456,7 @@ describe("the request carries every environment variable the checker reads", () 
     SHELLFENCE_RESIDENT_DEBUG: "the client's own message",
     NODE_OPTIONS: "which V8 flags the bin's code cache was made under (src/start/code-cache.ts), read before any check",
     PATH: "`exec` and guard.exec find bwrap and run the command with the caller's own PATH; the server never runs them",
+    SHELLFENCE_BWRAP: "which bwrap a sandbox runs: read where the sandbox line is made (the server's own, as the user started it)",
     OPENCODE_CONFIG: "doctor reads opencode's config as opencode does; the server never runs doctor",
     OPENCODE_DISABLE_PROJECT_CONFIG: "doctor, likewise",
     PI_CODING_AGENT_DIR: "doctor reads pi's settings as pi does; the server never runs doctor",

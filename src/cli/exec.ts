@@ -6,16 +6,21 @@ import { ArgError, Args } from "../base/args.ts";
 import type { Io } from "../base/io.ts";
 import type { Guard } from "../guard/guard.ts";
 import { formatHuman } from "../report/verdict-text.ts";
-import { SANDBOX_MODES, type SandboxMode } from "../sandbox/profile.ts";
+import { DEFAULT_SANDBOX_MODE, SANDBOX_MODES, type SandboxMode } from "../sandbox/profile.ts";
 
 const EXEC_USAGE = `usage: shellfence exec [--cwd DIR] [--root DIR]... [--config FILE]... [--home DIR]
-                       [--approve-ask] [--profile standard|strict] [--no-sandbox] [--] COMMAND
+                       [--approve-ask] [--profile contained|standard|strict] [--no-network]
+                       [--no-sandbox] [--] COMMAND
 
 Checks COMMAND; runs it with bash -c inside an OS sandbox built from the same policy when the
 verdict allows it (see docs/sandbox.md).
 
   --approve-ask     run a command the verdict asks about; what it asks about works inside
-  --profile NAME    standard (default): outside the roots read-only; strict: hidden, but the system
+  --profile NAME    contained (default): outside the roots hidden but for the system, toolchains
+                    and package caches; standard: outside the roots read-only; strict: as
+                    contained, with an empty home
+  --no-network      no network inside (a network namespace of its own); Unix sockets are
+                    closed either way
   --no-sandbox      run without a sandbox (never done otherwise: no sandbox means exit 2)
 
 exit status: the command's (128+N for signal N); 1 deny; 3 ask; 2 usage error or no sandbox`;
@@ -34,7 +39,8 @@ export async function runExec(argv: readonly string[], io: Io, guardFor: (a: Exe
   const configs: string[] = [];
   let approveAsk = false;
   let noSandbox = false;
-  let profile: SandboxMode = "standard";
+  let noNetwork = false;
+  let profile: SandboxMode = DEFAULT_SANDBOX_MODE;
   let command: string;
   try {
     const rest: string[] = [];
@@ -50,6 +56,7 @@ export async function runExec(argv: readonly string[], io: Io, guardFor: (a: Exe
       }
       if (a === "--approve-ask") approveAsk = true;
       else if (a === "--no-sandbox") noSandbox = true;
+      else if (a === "--no-network") noNetwork = true;
       else if (Args.is(a, "--cwd")) cwd = args.value(a, "--cwd");
       else if (Args.is(a, "--home")) home = args.value(a, "--home");
       else if (Args.is(a, "--root")) roots.push(args.value(a, "--root"));
@@ -70,7 +77,7 @@ export async function runExec(argv: readonly string[], io: Io, guardFor: (a: Exe
   }
   const guard = await guardFor({ cwd, roots, configs, home });
   if (typeof guard === "number") return guard;
-  const r = await guard.exec(command, { ...(cwd !== undefined ? { cwd } : {}), profile, approveAsk, noSandbox });
+  const r = await guard.exec(command, { ...(cwd !== undefined ? { cwd } : {}), profile, approveAsk, noSandbox, ...(noNetwork ? { network: "none" as const } : {}) });
   switch (r.t) {
     case "refused":
       io.stderr(formatHuman(command, r.verdict, { color: false }));

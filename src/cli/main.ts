@@ -411,7 +411,9 @@ async function exportClaudeSandbox(cwd: string | undefined, configs: readonly st
   const guard = await cliGuard({ cwd, roots: [], configs }, io);
   if (typeof guard === "number") return guard;
   const { claudeSandboxSettings } = await import("../sandbox/claude.ts");
-  io.stdout(JSON.stringify(claudeSandboxSettings(guard.sandboxFor(null, cwd === undefined ? {} : { cwd })), null, 2) + "\n");
+  // Claude Code's sandbox shows the rest of the disk: the export is of the `standard` profile.
+  const profile = guard.sandboxFor(null, { ...(cwd === undefined ? {} : { cwd }), profile: "standard" });
+  io.stdout(JSON.stringify(claudeSandboxSettings(profile), null, 2) + "\n");
   return 0;
 }
 

@@ -38,7 +38,7 @@ import { copyTree } from "../parse/tree.ts";
 import { World } from "../shell/state.ts";
 import { type Access, type Decision, type Reason, stricter, type Verdict } from "../base/verdict.ts";
 import type { ExecOptions, ExecResult, SandboxOptions } from "../sandbox/exec.ts";
-import { buildProfile, type SandboxProfile } from "../sandbox/profile.ts";
+import { buildProfile, DEFAULT_SANDBOX_MODE, type SandboxProfile } from "../sandbox/profile.ts";
 
 export interface GuardOptions {
   /** Extra project roots (the cwd of each check is always one). */
@@ -316,7 +316,8 @@ class ShellGuard implements Guard {
     const approved = verdict === null ? [] : verdict.accesses.filter((a) => a.decision === "ask");
     return buildProfile({
       policy: this.policy, roots: this.physicalRoots(fs, cwd, options.roots ?? []), cwd: physical.ok ? physical.path : cwd,
-      mode: options.profile ?? "standard", approved, path: process.env.PATH ?? "",
+      mode: options.profile ?? DEFAULT_SANDBOX_MODE, approved, path: process.env.PATH ?? "",
+      ...(options.network !== undefined ? { network: options.network } : {}),
     });
   }
 

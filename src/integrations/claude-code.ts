@@ -14,6 +14,13 @@ import { explainVerdict } from "../report/host-reason.ts";
 import { broadRoots } from "../guard/guard.ts";
 import { type Call, checkCall, createHost, type FileTool } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
+import {
+  containedLine, readSandboxRouting, routeBash, type RouteSession, type SandboxRouting,
+} from "./sandbox-route.ts";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /**
  * The hook's watchdog, in ms: the answer is printed by then whatever the check is doing. Claude
@@ -35,6 +42,14 @@ options:
   --timeout MS    answer "ask" (or "deny" with --strict) if no verdict is ready after MS
                   milliseconds (default ${DEFAULT_HOOK_TIMEOUT_MS}, a third of Claude Code's 60 s hook
                   timeout: past that Claude Code runs the command unchecked)
+  --sandbox MODE  contained (default), standard or strict: the sandbox allowed Bash calls run in
+                  (the answer's updatedInput), or off: as Claude Code runs them
+  --unsandboxed block|run
+                  where no sandbox can be made here: block Bash calls, or run them on the static
+                  check alone, said once per session (default: run, unless --sandbox was given)
+  --no-network    no network inside the sandbox
+  --no-contain    ask about a Bash call whose only reasons are "unknown" (by default it runs
+                  contained, answered allow)
 
 The project root is $CLAUDE_PROJECT_DIR, or the input's cwd when that is unset.
 Always exits 0; the answer is the JSON on stdout.`;
@@ -49,6 +64,7 @@ interface HookArgs {
   approve: boolean;
   strict: boolean;
   timeoutMs: number;
+  routing: SandboxRouting;
 }
 
 /** Raised for anything that keeps the hook from judging the call; it becomes an ask (or deny). */
@@ -74,10 +90,16 @@ export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promis
   }
   const strict = argv.includes("--strict");
   let answered = false;
-  const once = (decision: Decision, reason: string) => {
+  const once: Answer = (decision, reason, extra = {}) => {
     if (answered) return;
     answered = true;
-    answer(io, decision, reason);
+    answer(io, decision, reason, extra);
+  };
+  // (An allowed call says nothing, but for a notice to show once per session.)
+  const say = (message: string) => {
+    if (answered) return;
+    answered = true;
+    io.stdout(JSON.stringify({ systemMessage: message }) + "\n");
   };
   const cannot = (why: string) => once(strict ? "deny" : "ask", cannotReason(strict, why));
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -93,7 +115,7 @@ export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promis
         resolve();
       }, args.timeoutMs);
     });
-    await Promise.race([watchdog, judge(args, io, once)]);
+    await Promise.race([watchdog, judge(args, io, once, say)]);
   } catch (e) {
     cannot(e instanceof Error ? e.message : String(e));
   } finally {
@@ -102,10 +124,14 @@ export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promis
   return 0;
 }
 
-async function judge(args: HookArgs, io: Io, once: (decision: Decision, reason: string) => void): Promise<void> {
+/** Answers once: the watchdog and the check race, and only the first answer is printed. */
+type Answer = (decision: Decision, reason: string, extra?: AnswerExtra) => void;
+
+async function judge(args: HookArgs, io: Io, once: Answer, say: (message: string) => void): Promise<void> {
   const input = await readInput(io);
-  const call = readCall(input);
-  if (call === null) return;
+  const read = readCall(input);
+  if (read === null) return;
+  const { call, toolInput, sessionId } = read;
   const projectDir = io.env.CLAUDE_PROJECT_DIR || call.cwd;
   const env: Record<string, string> = {};
   if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
@@ -117,21 +143,67 @@ async function judge(args: HookArgs, io: Io, once: (decision: Decision, reason: 
   // file's ignored rules and a project root of / or home are said there.
   for (const w of [...host.warnings, ...broadRoots([projectDir], home ?? null)]) io.stderr(`shellfence: warning: ${w}\n`);
   const verdict = checkCall(host, call);
+  const reason = explainVerdict(verdict, call.kind === "tool" ? { actor: call.actor } : {});
+  if (call.kind === "bash" && verdict.decision !== "deny") {
+    // Claude Code applies a PreToolUse hook's updatedInput only with "allow" or "ask"
+    // (2.1.332: Moe()); so an allowed call is answered "allow", with the sandboxed line.
+    const session = noticeSession(sessionId);
+    const contained = containedLine(call, host, verdict, args.routing, session);
+    if (contained !== null) {
+      const why = `shellfence: contained: ${reason.replace(/^shellfence: /, "")}`;
+      once("allow", why, { updatedInput: { ...toolInput, command: contained } });
+      return;
+    }
+    const r = routeBash(call, host, verdict.decision === "ask" ? verdict : null, args.routing, session);
+    switch (r.t) {
+      case "sandboxed": {
+        const updatedInput = { ...toolInput, command: r.line };
+        const why = verdict.decision === "ask" ? reason : "shellfence: allowed; it runs in the sandbox";
+        once(verdict.decision, why, { updatedInput });
+        return;
+      }
+      case "blocked":
+        once("deny", r.reason);
+        return;
+      case "bare":
+        if (r.notice !== null) session.said();
+        if (verdict.decision === "allow" && !args.approve) {
+          if (r.notice !== null) say(r.notice);
+          return;
+        }
+        once(verdict.decision, reason, r.notice !== null ? { systemMessage: r.notice } : {});
+        return;
+      default: {
+        const never: never = r;
+        throw new Error(`unknown route ${JSON.stringify(never)}`);
+      }
+    }
+  }
   if (verdict.decision === "allow" && !args.approve) return;
-  once(verdict.decision, explainVerdict(verdict, call.kind === "tool" ? { actor: call.actor } : {}));
+  once(verdict.decision, reason);
 }
 
 function cannotReason(strict: boolean, why: string): string {
   return `shellfence could not check this call: ${escapeForPerson(why)}. ${strict ? "It is denied (--strict)." : "Approve it only if you know it is safe."}`;
 }
 
-function answerText(decision: Decision, reason: string): string {
-  const out = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason } };
+interface AnswerExtra {
+  readonly updatedInput?: object;
+  readonly systemMessage?: string;
+}
+
+function answerText(decision: Decision, reason: string, extra: AnswerExtra = {}): string {
+  const specific = { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason };
+  const { updatedInput, systemMessage } = extra;
+  const out = {
+    hookSpecificOutput: { ...specific, ...(updatedInput !== undefined ? { updatedInput } : {}) },
+    ...(systemMessage !== undefined ? { systemMessage } : {}),
+  };
   return JSON.stringify(out) + "\n";
 }
 
-function answer(io: Io, decision: Decision, reason: string): void {
-  io.stdout(answerText(decision, reason));
+function answer(io: Io, decision: Decision, reason: string, extra: AnswerExtra = {}): void {
+  io.stdout(answerText(decision, reason, extra));
 }
 
 /** What the hook prints when the call cannot be checked, for a watchdog outside the hook (the server's). */
@@ -140,12 +212,41 @@ export function claudeCodeFailClosed(argv: readonly string[], why: string): stri
   return answerText(strict ? "deny" : "ask", cannotReason(strict, why));
 }
 
+/**
+ * Each hook call is a process of its own (or a request to the resident server): whether this
+ * session was told that it runs without a sandbox is kept as a file named by the session, in
+ * a directory of this user's.
+ */
+function noticeSession(id: string | null): RouteSession & { said(): void } {
+  const dir = join(tmpdir(), `shellfence-notices-${process.getuid?.() ?? "user"}`);
+  const file = id === null ? null : join(dir, createHash("sha256").update(id).digest("hex").slice(0, 32));
+  return {
+    fallbackSaid: file !== null && existsSync(file),
+    said() {
+      if (file === null) return;
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        writeFileSync(file, "");
+      } catch {
+        // Not remembered: said again on the next call, which is better than never.
+      }
+    },
+  };
+}
+
 function parseArgs(argv: readonly string[]): HookArgs {
-  const out: HookArgs = { roots: [], configs: [], home: undefined, approve: false, strict: false, timeoutMs: DEFAULT_HOOK_TIMEOUT_MS };
+  const out: HookArgs = { roots: [], configs: [], home: undefined, approve: false, strict: false, timeoutMs: DEFAULT_HOOK_TIMEOUT_MS, routing: {} };
+  const routing: Record<string, unknown> = {};
   const args = new Args(argv);
   try {
     for (let a = args.next(); a !== undefined; a = args.next()) {
       if (a === "--approve") out.approve = true;
+      else if (a === "--no-network") routing.network = "none";
+      else if (a === "--no-contain") routing.contain = false;
+      else if (Args.is(a, "--sandbox")) {
+        const m = args.value(a, "--sandbox");
+        routing.sandbox = m === "off" ? false : m;
+      } else if (Args.is(a, "--unsandboxed")) routing.unsandboxed = args.value(a, "--unsandboxed");
       else if (a === "--strict") out.strict = true;
       else if (Args.is(a, "--root")) out.roots.push(args.value(a, "--root"));
       else if (Args.is(a, "--config")) out.configs.push(args.value(a, "--config"));
@@ -157,8 +258,10 @@ function parseArgs(argv: readonly string[]): HookArgs {
       }
       else throw new ArgError(`unknown argument ${JSON.stringify(a)}`);
     }
+    // Claude Code's Bash tool keeps one shell's cwd from call to call.
+    out.routing = { ...readSandboxRouting(routing), keepCwd: true };
   } catch (e) {
-    if (e instanceof ArgError) throw new HookFailure(`the hook is misconfigured: ${e.message}`);
+    if (e instanceof ArgError || e instanceof Error) throw new HookFailure(`the hook is misconfigured: ${e.message}`);
     throw e;
   }
   return out;
@@ -177,8 +280,15 @@ async function readInput(io: Io): Promise<string> {
   return text;
 }
 
+interface ReadCall {
+  readonly call: Call;
+  /** The tool's input as Claude Code sent it: updatedInput is it with the command replaced. */
+  readonly toolInput: Readonly<Record<string, unknown>>;
+  readonly sessionId: string | null;
+}
+
 /** The call to judge, or null for an event or tool this hook has no opinion on. */
-function readCall(text: string): Call | null {
+function readCall(text: string): ReadCall | null {
   let input: unknown;
   try {
     input = JSON.parse(text);
@@ -199,16 +309,18 @@ function readCall(text: string): Call | null {
     if (!cwd || !cwd.startsWith("/")) throw new HookFailure("the hook input has no absolute cwd");
     const toolInput = input.tool_input;
     if (!isRecord(toolInput)) throw new HookFailure(`the ${toolName} call has no tool_input object`);
+    const sessionId = stringField(input, "session_id") ?? null;
     if (toolName === "Bash") {
       const command = stringField(toolInput, "command");
       if (command === undefined) throw new HookFailure("the Bash call has no command");
-      return { kind: "bash", command, cwd };
+      return { call: { kind: "bash", command, cwd }, toolInput, sessionId };
     }
     const spec = FILE_TOOLS[toolName]!;
     const path = stringField(toolInput, spec.field);
     if (path === undefined && !spec.optional) throw new HookFailure(`the ${toolName} call has no ${spec.field}`);
     const pattern = spec.tool === "find" ? stringField(toolInput, "pattern") : undefined;
-    return { kind: "tool", tool: spec.tool, input: { ...(path !== undefined ? { path } : {}), ...(pattern !== undefined ? { pattern } : {}) }, cwd, actor: toolName };
+    const fileInput = { ...(path !== undefined ? { path } : {}), ...(pattern !== undefined ? { pattern } : {}) };
+    return { call: { kind: "tool", tool: spec.tool, input: fileInput, cwd, actor: toolName }, toolInput, sessionId };
   } catch (e) {
     if (e instanceof TypeError) throw new HookFailure(`the hook input is malformed: ${e.message}`);
     throw e;

@@ -10,6 +10,7 @@
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { ArgError, Args } from "../base/args.ts";
+import { type Availability, sandboxAvailability } from "../sandbox/bwrap.ts";
 import type { Io } from "../base/io.ts";
 import { checkClaudeCode, checkOpencode, checkPi, type DoctorContext, type Finding, type HostFindings, type HostId } from "./doctor-hosts.ts";
 
@@ -26,6 +27,11 @@ export interface DoctorReport {
   readonly hosts: readonly HostReport[];
   /** False when a host configured here would run unguarded. */
   readonly ok: boolean;
+  /**
+   * Whether the hosts' bash calls run contained here (docs/sandbox.md): where no sandbox can be
+   * made they run on the static check alone, which the report says (it does not fail `ok`).
+   */
+  readonly sandbox: Availability;
 }
 
 export interface DoctorOptions {
@@ -55,7 +61,7 @@ export async function runDoctor(opts: DoctorOptions): Promise<DoctorReport> {
     const found = await check(ctx);
     hosts.push({ host, status: statusOf(found), findings: found.findings });
   }
-  return { project, hosts, ok: hosts.every((h) => h.status !== "unguarded") };
+  return { project, hosts, ok: hosts.every((h) => h.status !== "unguarded"), sandbox: sandboxAvailability() };
 }
 
 const NAMES: Readonly<Record<HostId, string>> = { "claude-code": "Claude Code", opencode: "opencode", pi: "pi" };
@@ -79,6 +85,11 @@ export function formatDoctor(r: DoctorReport): string {
     if (h.status === "unguarded" && h.findings.every((x) => x.level !== "error")) lines.push(`    FAIL no shellfence entry found (see docs/integrations.md for the install step)`);
   }
   if (r.hosts.every((h) => h.status === "not-configured")) lines.push("  no host is configured in this project");
+  lines.push(
+    r.sandbox.ok
+      ? `  sandbox: available (${r.sandbox.bwrap}): allowed bash calls run contained`
+      : `  sandbox: NOT AVAILABLE: ${r.sandbox.reason}; bash calls are checked by the static analysis alone`,
+  );
   lines.push(r.ok ? "result: ok" : "result: a configured host runs unguarded");
   return lines.join("\n") + "\n";
 }

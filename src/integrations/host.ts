@@ -30,7 +30,7 @@ export interface Host {
    * The sandbox a bash command run from `cwd` gets (docs/sandbox.md); the accesses `approved`
    * asks about work inside it. Throws SandboxError when the rules cannot be made into one.
    */
-  sandboxFor(approved: Verdict | null, cwd: string, mode: SandboxMode): SandboxProfile;
+  sandboxFor(approved: Verdict | null, cwd: string, mode: SandboxMode, network?: "shared" | "none"): SandboxProfile;
   /** The guard's configuration warnings (Guard.warnings), for the host to show a person. */
   readonly warnings: readonly string[];
 }
@@ -107,10 +107,10 @@ export function guardHost(guard: Guard, root: string, extraRoots: readonly strin
       if (from !== null && (base === from || base.startsWith(from.endsWith("/") ? from : from + "/"))) return verdict;
       return strictest(verdict, guard.checkTool({ tool, input: { path: base }, cwd: start, roots: [root] }));
     },
-    sandboxFor(approved, cwd, mode) {
+    sandboxFor(approved, cwd, mode, network = "shared") {
       // As for checkBash, the cwd is never a root of its own (the guard would make it a
       // writable one): the profile is built from the root, and the command only starts in the cwd.
-      const profile = guard.sandboxFor(approved, { cwd: root, profile: mode });
+      const profile = guard.sandboxFor(approved, { cwd: root, profile: mode, network });
       const start = resolvePath(root, cwd);
       const physical = resolvePhysical(start, nodeFileSystem);
       return { ...profile, cwd: physical.ok ? physical.path : start };

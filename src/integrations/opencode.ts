@@ -10,7 +10,9 @@
 import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
-import { isBashCall, readSandboxRouting, sandboxBashInput, type SandboxRouting } from "./sandbox-route.ts";
+import {
+  containedLine, isBashCall, readSandboxRouting, routeBash, type RouteSession, sandboxBashInput, type SandboxRouting,
+} from "./sandbox-route.ts";
 
 /** The part of opencode's PluginInput the plugin reads. */
 export interface OpencodePluginInput {
@@ -59,6 +61,8 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
   // Say once that the guard is loaded (or why it blocks everything), so a user can see it.
   const message = host instanceof Error ? `shellfence: could not start, every guarded call is blocked: ${host.message}` : `shellfence: guarding ${root}`;
   input.client?.app?.log?.({ body: { service: "shellfence", level: host instanceof Error ? "error" : "info", message } })?.catch(() => undefined);
+  // The plugin is loaded once per opencode process and project: its session, for the notice.
+  const session: RouteSession = { fallbackSaid: false };
   return {
     "tool.execute.before": async (call, output) => {
       let calls: Call[];
@@ -72,7 +76,16 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
       const worst = worstCall(host, calls);
       // An ask let through to opencode's own rules was approved by nobody who saw the reason:
       // the sandbox opens none of what it asked about.
-      if (!worst || (worst.v.decision === "ask" && opts.ask === "allow")) return sandboxBash(host, call.tool, output.args, calls, opts);
+      if (!worst || (worst.v.decision === "ask" && opts.ask === "allow")) {
+        return sandboxBash(host, call.tool, output.args, calls, opts, session);
+      }
+      const alone = calls.length === 1 && call.tool === "bash" && isRecord(output.args);
+      const only = alone ? calls.find(isBashCall) : undefined;
+      const contained = only ? containedLine(only, host, worst.v, opts, session) : null;
+      if (contained !== null && isRecord(output.args)) {
+        output.args.command = contained;
+        return;
+      }
       const reason = explainVerdict(worst.v, worst.c.kind === "tool" ? { actor: worst.c.actor } : {});
       throw new Error(worst.v.decision === "ask" ? `${reason} (Blocked: opencode plugins cannot ask.)` : reason);
     },
@@ -82,16 +95,24 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
 export default ShellfencePlugin;
 
 /**
- * With the sandbox option on, the allowed bash call's `args.command` becomes the sandboxed
- * command line: opencode passes these very args to its bash tool after the hook returns.
+ * Unless the sandbox is turned off, the allowed bash call's `args.command` becomes the
+ * sandboxed command line: opencode passes these very args to its bash tool after the hook returns.
  */
-function sandboxBash(host: Host, tool: string, args: unknown, calls: readonly Call[], opts: OpencodeOptions): void {
-  if (opts.sandbox === undefined) return;
+function sandboxBash(
+  host: Host, tool: string, args: unknown, calls: readonly Call[], opts: OpencodeOptions, session: RouteSession,
+): void {
+  if (opts.sandbox === false) return;
   const bash = calls.find(isBashCall);
   if (bash === undefined) return;
-  // batch runs its calls itself, from arguments the hook never sees again.
-  if (tool !== "bash" || !isRecord(args)) throw new Error(`shellfence: a bash call inside ${tool} cannot be run in the sandbox; call bash on its own.`);
-  const blocked = sandboxBashInput(host, args, bash, null, opts);
+  if (tool !== "bash" || !isRecord(args)) {
+    // batch runs its calls itself, from arguments the hook never sees again: only where they
+    // would run bare anyway (no sandbox on this machine) may they go.
+    const r = routeBash(bash, host, null, opts, session);
+    if (r.t === "bare") return;
+    if (r.t === "blocked") throw new Error(r.reason);
+    throw new Error(`shellfence: a bash call inside ${tool} cannot be run in the sandbox; call bash on its own.`);
+  }
+  const blocked = sandboxBashInput(host, args, bash, null, opts, session);
   if (blocked !== null) throw new Error(blocked);
 }
 

@@ -13,7 +13,9 @@ import { fileURLToPath } from "node:url";
 import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
-import { isBashCall, readSandboxRouting, sandboxBashInput, type SandboxRouting } from "./sandbox-route.ts";
+import {
+  containedLine, isBashCall, readSandboxRouting, type RouteSession, sandboxBashInput, type SandboxRouting,
+} from "./sandbox-route.ts";
 import type { Verdict } from "../base/verdict.ts";
 
 /** The part of pi's tool_call event the extension reads. */
@@ -63,6 +65,8 @@ export function withOptions(options: PiOptions): (pi: PiApi) => void {
 export default function shellfence(pi: PiApi, options: PiOptions = {}): void {
   // Bad settings block every call it would judge: an extension that fails to load is dropped.
   const routing = readPiOptions(options);
+  // A pi process is one session (a /new or /resume keeps the extension): said once in it.
+  const session: RouteSession = { fallbackSaid: false };
   // One guard per project directory: a session that moves (/resume elsewhere) gets its own.
   const hosts = new Map<string, Promise<Host>>();
   const hostFor = (cwd: string): Promise<Host> => {
@@ -102,7 +106,7 @@ export default function shellfence(pi: PiApi, options: PiOptions = {}): void {
     const sandboxed = (approved: Verdict | null): PiToolCallResult => {
       const bash = calls.find(isBashCall);
       if (bash === undefined || !isRecord(event.input)) return undefined;
-      const blocked = sandboxBashInput(host, event.input, bash, approved, routing);
+      const blocked = sandboxBashInput(host, event.input, bash, approved, routing, session);
       return blocked === null ? undefined : { block: true, reason: blocked };
     };
     const worst = worstCall(host, calls);
@@ -110,6 +114,12 @@ export default function shellfence(pi: PiApi, options: PiOptions = {}): void {
     const verdict = worst.v;
     const reason = explainVerdict(verdict, worst.c.kind === "tool" ? { actor: event.toolName } : {});
     if (verdict.decision === "deny") return { block: true, reason };
+    const bash = calls.length === 1 ? calls.find(isBashCall) : undefined;
+    const contained = bash && isRecord(event.input) ? containedLine(bash, host, verdict, routing, session) : null;
+    if (contained !== null && isRecord(event.input)) {
+      event.input.command = contained;
+      return undefined;
+    }
     if (!ctx.hasUI) return { block: true, reason: `${reason} (Blocked: there is no UI to ask.)` };
     const ok = await ctx.ui.confirm(CONFIRM_TITLE, reason);
     return ok ? sandboxed(verdict) : { block: true, reason: `${reason} (Declined by the user.)` };

@@ -28,6 +28,8 @@ export const HOME_SECRETS = [
   // Histories: what was typed, passwords included.
   ".bash_history", ".zsh_history", ".history", ".local/share/fish/fish_history", ".python_history",
   ".node_repl_history", ".psql_history", ".mysql_history", ".sqlite_history", ".lesshst", ".viminfo",
+  // The desktop's keyrings and the certificate store, and Claude Code's own state (its account).
+  ".local/share/keyrings", ".pki", ".claude.json",
 ] as const;
 
 /** System files only root reads. */

@@ -10,10 +10,49 @@ export { HOME_SECRETS, SYSTEM_SECRETS } from "../policy/secrets.ts";
  * outside the sandbox (`core.hooksPath`, `core.fsmonitor`). They stay readable, so `git
  * commit` runs the project's hooks as it would without the sandbox.
  */
-export const ROOT_WRITE_PROTECTED = [".git/hooks", ".git/config"] as const;
+export const ROOT_WRITE_PROTECTED = [".git/hooks", ".git/config", ".git/modules", ".git/worktrees"] as const;
+
+/**
+ * In each root's repository, names that must not appear while a command runs: `commondir`
+ * would make git read another directory's config (core.fsmonitor, hooks) on the next run
+ * outside, and hooks or modules made where there were none would run there too. A mount
+ * cannot stand in for them (bwrap would create a placeholder on the real disk, and git fails
+ * on an empty commondir), so what appears is moved aside after the run (bwrap.ts).
+ */
+export const ROOT_MUST_STAY_ABSENT = [".git/commondir", ".git/hooks", ".git/modules", ".git/worktrees"] as const;
 
 /**
  * What `strict` shows outside the roots, read-only: the system a command needs to run at all.
  * The directories on PATH are added where they are (see systemReadable).
  */
 export const STRICT_SYSTEM = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"] as const;
+
+/**
+ * `contained`: the home directory is a private, empty tmpfs, and these places of the real one
+ * are shown in it. Toolchains, read-only: what a PATH entry in the home runs needs them (a
+ * rustup proxy in ~/.cargo/bin runs ~/.rustup; a pyenv shim runs ~/.pyenv/versions).
+ */
+export const HOME_TOOLCHAINS = [
+  ".cargo/bin", ".rustup", ".pyenv", ".nvm", ".volta", ".fnm", ".bun/bin", ".deno/bin", ".local/bin", ".local/lib",
+  "go/bin", ".sdkman", ".asdf", ".local/share/mise", ".local/share/pnpm",
+] as const;
+
+/**
+ * …writable: package managers' caches, where they write, so that `npm install` and its kin
+ * work from the cache (and offline). What is written there outlives the command and is read by
+ * the same tools outside the sandbox (docs/sandbox.md, "Limits").
+ */
+export const HOME_CACHES = [
+  ".npm", ".cache/pip", ".cache/pypoetry", ".cache/uv", ".cache/yarn", ".yarn/berry/cache", ".cache/pnpm",
+  ".local/share/pnpm/store", ".cache/go-build", "go/pkg/mod", ".cargo/registry", ".cargo/git", ".bun/install/cache",
+  ".cache/node-gyp", ".cache/typescript", ".cache/ms-playwright",
+] as const;
+
+/**
+ * …read-only: tools' own configuration that holds no secrets: git's (user name and email for
+ * `git commit`; a file each, since ~/.config/git/credentials is git's credential store).
+ */
+export const HOME_CONFIGS = [
+  ".gitconfig", ".config/git/config", ".config/git/ignore", ".config/git/attributes", ".gitignore_global",
+  ".cargo/config.toml", ".editorconfig",
+] as const;

@@ -7,34 +7,38 @@
 // TIOCSTI into the caller's terminal). The network is shared: the policy says nothing of it.
 
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { lstatSync, readlinkSync, realpathSync, renameSync, statSync } from "node:fs";
+import { dirname } from "node:path";
 import { STRICT_SYSTEM } from "./builtin.ts";
-import type { SandboxProfile } from "./profile.ts";
+import { SandboxError, type SandboxProfile } from "./profile.ts";
+import { filterAsPrintf, unixSocketFilter } from "./seccomp.ts";
+
+const NO_FILTER =
+  `shellfence does not know this machine's system calls (${process.arch}), so it cannot close Unix sockets in a sandbox`;
 
 const NAMESPACES = [
   "--die-with-parent", "--new-session", "--unshare-user", "--disable-userns", "--cap-drop", "ALL",
   "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
 ];
 
-/** An empty file no one may open, bound over each hidden file. Made once per process. */
-let maskFile: string | null = null;
+/**
+ * Bound over each hidden file: the host's /dev/null, on a mount bwrap makes nodev, so that
+ * every open of it fails (EACCES). Nothing the sandboxed command can write or swap (a mask
+ * file in a temporary directory could be replaced by one in a writable /tmp).
+ */
+const MASK = "/dev/null";
 
-function mask(): string {
-  if (maskFile !== null && existsSync(maskFile)) return maskFile;
-  const dir = mkdtempSync(join(tmpdir(), "shellfence-mask-"));
-  const file = join(dir, "hidden");
-  writeFileSync(file, "");
-  chmodSync(file, 0o000);
-  maskFile = file;
-  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-  return file;
-}
+/** The file descriptor on which bwrap reads the seccomp filter (seccomp.ts) unless told another. */
+export const SECCOMP_FD = 9;
 
-/** The arguments to bwrap, up to and including `--`, that run a program inside the profile. */
-export function bwrapArgs(profile: SandboxProfile): string[] {
-  const args = [...NAMESPACES];
+/**
+ * The arguments to bwrap, before `--`, that run a program inside the profile. bwrap reads the
+ * seccomp filter (`unixSocketFilter()`) on `seccompFd`, which the caller must open.
+ */
+export function bwrapArgs(profile: SandboxProfile, seccompFd: number = SECCOMP_FD): string[] {
+  const args = [...NAMESPACES, "--seccomp", String(seccompFd)];
+  if (profile.network === "none") args.push("--unshare-net");
+  const sealed: string[] = [];
   if (profile.mode === "standard") args.push("--ro-bind", "/", "/");
   else {
     for (const p of STRICT_SYSTEM) {
@@ -47,15 +51,24 @@ export function bwrapArgs(profile: SandboxProfile): string[] {
     args.push("--tmpfs", "/tmp");
     // A root in /tmp (a checkout in a temp dir) keeps its real, read-only surroundings, so
     // that a write next to it fails instead of landing in the private /tmp unseen.
-    if (profile.mode === "standard") {
-      const tops = new Set(profile.mounts.filter((m) => m.path.startsWith("/tmp/")).map((m) => m.path.split("/").slice(0, 3).join("/")));
-      for (const t of tops) args.push("--ro-bind", t, t);
+    // Elsewhere, the same: a read-only tmpfs holds the way down to it (remounted read-only
+    // once the mounts below are made), and what else is there stays hidden.
+    const inTmp = profile.mounts.filter((m) => m.path.startsWith("/tmp/"));
+    const tops = new Set(inTmp.map((m) => m.path.split("/").slice(0, 3).join("/")));
+    for (const t of tops) {
+      if (profile.mounts.some((m) => m.path === t)) continue;
+      if (profile.mode === "standard") args.push("--ro-bind", t, t);
+      else {
+        args.push("--tmpfs", t);
+        sealed.push(t);
+      }
     }
   }
   if (profile.privateHome !== null) args.push("--tmpfs", profile.privateHome);
   for (const m of profile.mounts) {
     switch (m.mode) {
       case "writable":
+        // Pinned or not, a bind of its own: a mount point cannot be renamed (EBUSY).
         args.push("--bind", m.path, m.path);
         break;
       case "read-only":
@@ -64,7 +77,7 @@ export function bwrapArgs(profile: SandboxProfile): string[] {
       case "hidden":
         // An empty directory no one may enter, or the mask: reads and writes fail (EACCES).
         if (m.dir) args.push("--perms", "0000", "--tmpfs", m.path, "--remount-ro", m.path);
-        else args.push("--ro-bind", mask(), m.path);
+        else args.push("--ro-bind", MASK, m.path);
         break;
       default: {
         const never: never = m.mode;
@@ -72,6 +85,7 @@ export function bwrapArgs(profile: SandboxProfile): string[] {
       }
     }
   }
+  for (const t of sealed) args.push("--remount-ro", t);
   args.push("--chdir", profile.cwd);
   return args;
 }
@@ -84,15 +98,41 @@ function lstatOrNull(p: string): "symlink" | "other" | null {
   }
 }
 
-/** bwrap on PATH, or null. */
-export function findBwrap(pathVar: string = process.env.PATH ?? ""): string | null {
-  for (const d of pathVar.split(delimiter)) {
-    if (d === "") continue;
-    const p = join(d, "bwrap");
-    if (existsSync(p)) return p;
-  }
-  return null;
+/** Where bwrap is looked for: installed by the system, never from PATH (which a project can lead). */
+export const TRUSTED_BWRAP = ["/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bwrap"] as const;
+
+/**
+ * The first trusted bwrap, or null. `SHELLFENCE_BWRAP` names another, taken only when it and
+ * every directory above it belong to root or the caller and no one else may write them: a
+ * command in the sandbox cannot plant a bwrap that the next call then runs outside it.
+ */
+export function findBwrap(named: string | undefined = process.env.SHELLFENCE_BWRAP): string | null {
+  if (named !== undefined && named !== "") return trustedFile(named) ? named : null;
+  return TRUSTED_BWRAP.find(trustedFile) ?? null;
 }
+
+/** A regular file (or a link to one) that only root or we could have put there. */
+function trustedFile(path: string): boolean {
+  if (!path.startsWith("/")) return false;
+  try {
+    const real = realpathSync(path);
+    if (!statSync(real).isFile()) return false;
+    const uid = process.getuid?.() ?? 0;
+    for (let p = real; ; p = dirname(p)) {
+      const st = statSync(p);
+      // Group- or world-writable (but for a sticky directory's own entry), or someone else's: not trusted.
+      if ((st.uid !== 0 && st.uid !== uid) || (st.mode & 0o022) !== 0) return false;
+      if (p === "/") return true;
+    }
+  } catch {
+    return false;
+  }
+}
+
+const NOT_FOUND =
+  "bubblewrap (bwrap) is not installed; on Debian or Ubuntu: apt-get install bubblewrap " +
+  `(looked for ${TRUSTED_BWRAP.join(", ")}, ` +
+  "never PATH; SHELLFENCE_BWRAP may name another that only root or you can write)";
 
 export type Availability = { readonly ok: true; readonly bwrap: string } | { readonly ok: false; readonly reason: string };
 
@@ -104,10 +144,15 @@ const probed = new Map<string, Availability>();
  * them (most container runtimes), or a bwrap older than 0.8 (no --disable-userns) all fail it.
  */
 export function sandboxAvailability(bwrap: string | null = findBwrap()): Availability {
-  if (bwrap === null) return { ok: false, reason: "bubblewrap (bwrap) is not installed; on Debian or Ubuntu: apt-get install bubblewrap" };
+  if (bwrap === null) return { ok: false, reason: NOT_FOUND };
   const known = probed.get(bwrap);
   if (known) return known;
-  const r = spawnSync(bwrap, [...NAMESPACES, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--", "true"], { encoding: "utf8", timeout: 10_000 });
+  const filter = unixSocketFilter();
+  if (filter === null) return { ok: false, reason: NO_FILTER };
+  // The filter on stdin (fd 0), as a real run hands it over on another descriptor.
+  const probe = [...NAMESPACES, "--seccomp", "0", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
+  probe.push("--", "true");
+  const r = spawnSync(bwrap, probe, { encoding: "utf8", timeout: 10_000, input: filter });
   const a: Availability =
     r.status === 0
       ? { ok: true, bwrap }
@@ -115,6 +160,9 @@ export function sandboxAvailability(bwrap: string | null = findBwrap()): Availab
   probed.set(bwrap, a);
   return a;
 }
+
+/** The shell inside, by its path: PATH inside the sandbox may lead into the project. */
+export const BASH = "/bin/bash";
 
 /** Quotes a word for bash. */
 function shellWord(s: string): string {
@@ -125,6 +173,56 @@ function shellWord(s: string): string {
  * One bash command line that runs `command` inside the profile, for hosts that only let an
  * extension replace the command their bash tool runs.
  */
-export function sandboxedCommandLine(bwrap: string, profile: SandboxProfile, command: string): string {
-  return [bwrap, ...bwrapArgs(profile), "--", "bash", "-c", command].map(shellWord).join(" ");
+export function sandboxedCommandLine(
+  bwrap: string, profile: SandboxProfile, command: string, options: LineOptions = {},
+): string {
+  // The filter comes from printf through a pipe: no file a sandboxed process could replace.
+  const filter = unixSocketFilter();
+  if (filter === null) throw new SandboxError(NO_FILTER);
+  // A host whose shell lives on between calls (Claude Code) keeps a `cd` the command made:
+  // bash inside writes where it ended on fd 8 as it exits, and the host's shell goes there.
+  const inner = options.keepCwd === true ? `trap 'pwd -P >&${CWD_FD} 2>/dev/null' EXIT\n${command}` : command;
+  let line = [bwrap, ...bwrapArgs(profile, SECCOMP_FD), "--", BASH, "-c", inner].map(shellWord).join(" ") +
+    ` ${SECCOMP_FD}< <(printf '${filterAsPrintf(filter)}')`;
+  if (options.keepCwd === true) {
+    line = `__sfcwd=$(/bin/mktemp); ${line} ${CWD_FD}>"$__sfcwd"; __sf=$?; __sfd=$(/bin/cat -- "$__sfcwd"); ` +
+      `/bin/rm -f -- "$__sfcwd"; if [ -n "$__sfd" ]; then cd -- "$__sfd" 2>/dev/null; fi; (exit $__sf)`;
+  }
+  if (profile.mustStayAbsent.length === 0) return line;
+  // After bwrap is gone (and with it, in its pid namespace, every process the command left),
+  // what appeared where nothing may is moved aside; the status stays the command's.
+  const paths = profile.mustStayAbsent.map(shellWord).join(" ");
+  const move = `/bin/mv -f -- "$__p" "$__p${QUARANTINE}-$$" && echo "${quarantineNote("$__p")}" >&2`;
+  const check = `for __p in ${paths}; do if [ -e "$__p" ] || [ -L "$__p" ]; then ${move}; fi; done`;
+  return `${line}; __sf=$?; ${check}; (exit $__sf)`;
+}
+
+interface LineOptions {
+  /** Carry the directory the command ended in back to the host's shell (`cd sub` persists). */
+  readonly keepCwd?: boolean;
+}
+
+const CWD_FD = 8;
+
+/** The suffix of what was moved aside after a run. */
+const QUARANTINE = ".shellfence-quarantine";
+
+function quarantineNote(path: string): string {
+  return `shellfence: moved ${path} aside (${QUARANTINE}): made in the sandbox, it would run code outside it`;
+}
+
+/** The same, for a run of our own (`exec`): returns the paths moved aside. */
+export function quarantine(profile: SandboxProfile, note: (line: string) => void): string[] {
+  const moved: string[] = [];
+  for (const p of profile.mustStayAbsent) {
+    try {
+      lstatSync(p);
+    } catch {
+      continue;
+    }
+    renameSync(p, `${p}${QUARANTINE}-${process.pid}`);
+    note(quarantineNote(p) + "\n");
+    moved.push(p);
+  }
+  return moved;
 }

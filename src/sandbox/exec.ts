@@ -4,17 +4,20 @@
 import type { ChildProcess } from "node:child_process";
 import type { Verdict } from "../base/verdict.ts";
 import { startDir } from "../paths/resolve.ts";
-import { bwrapArgs, findBwrap, sandboxAvailability } from "./bwrap.ts";
+import { bwrapArgs, findBwrap, quarantine, sandboxAvailability } from "./bwrap.ts";
 import { SandboxError, type SandboxMode, type SandboxProfile } from "./profile.ts";
-import { runSandboxed, runUnsandboxed } from "./run.ts";
+import { RUN_SECCOMP_FD, runSandboxed, runUnsandboxed } from "./run.ts";
+import { unixSocketFilter } from "./seccomp.ts";
 
 export interface SandboxOptions {
   /** Where the command starts; also a project root. Defaults to the process's working directory (startDir). */
   readonly cwd?: string;
   /** Roots for this command only, added to the guard's. */
   readonly roots?: readonly string[];
-  /** `standard` (default): outside the roots read-only. `strict`: hidden but for the system. */
+  /** `contained` (default), `standard` or `strict` (profile.ts, SANDBOX_MODES). */
   readonly profile?: SandboxMode;
+  /** `shared` (default) or `none`: no network at all (and no abstract Unix socket either way). */
+  readonly network?: "shared" | "none";
 }
 
 export interface ExecOptions extends SandboxOptions {
@@ -22,7 +25,7 @@ export interface ExecOptions extends SandboxOptions {
   readonly approveAsk?: boolean;
   /** Run without a sandbox. Only this option does: an unavailable sandbox refuses instead. */
   readonly noSandbox?: boolean;
-  /** bwrap to use (default: bwrap on PATH). */
+  /** bwrap to use (default: findBwrap, a trusted path, never PATH). */
   readonly bwrap?: string;
   readonly stdio?: readonly ["inherit" | "pipe" | "ignore", "inherit" | "pipe" | "ignore", "inherit" | "pipe" | "ignore"];
   readonly env?: NodeJS.ProcessEnv;
@@ -52,7 +55,8 @@ export async function execCommand(guard: ExecGuard, command: string, options: Ex
     const status = await runUnsandboxed(command, { ...run, cwd: startDir(options.cwd) });
     return { t: "ran", verdict, status, profile: null };
   }
-  const availability = sandboxAvailability(options.bwrap ?? findBwrap(options.env?.PATH ?? process.env.PATH));
+  const named = options.env?.SHELLFENCE_BWRAP ?? process.env.SHELLFENCE_BWRAP;
+  const availability = sandboxAvailability(options.bwrap ?? findBwrap(named));
   if (!availability.ok) return { t: "unavailable", verdict, reason: availability.reason };
   let profile: SandboxProfile;
   try {
@@ -61,6 +65,9 @@ export async function execCommand(guard: ExecGuard, command: string, options: Ex
     if (e instanceof SandboxError) return { t: "unavailable", verdict, reason: e.message };
     throw e;
   }
-  const status = await runSandboxed(availability.bwrap, bwrapArgs(profile), command, run);
+  const filter = unixSocketFilter();
+  if (filter === null) return { t: "unavailable", verdict, reason: `no seccomp filter for ${process.arch}` };
+  const status = await runSandboxed(availability.bwrap, bwrapArgs(profile, RUN_SECCOMP_FD), filter, command, run);
+  quarantine(profile, (line) => process.stderr.write(line));
   return { t: "ran", verdict, status, profile };
 }

@@ -10,10 +10,18 @@ import { protectedAnchors } from "../policy/protect.ts";
 import { expandPatternHome, lastMatch, pathMatches, pathMayMatchBelow } from "../policy/rules.ts";
 import { isInside } from "../paths/resolve.ts";
 import { type Access, stricter } from "../base/verdict.ts";
-import { HOME_SECRETS, ROOT_WRITE_PROTECTED, STRICT_SYSTEM, SYSTEM_SECRETS } from "./builtin.ts";
+import {
+  HOME_CACHES, HOME_CONFIGS, HOME_SECRETS, HOME_TOOLCHAINS, ROOT_MUST_STAY_ABSENT, ROOT_WRITE_PROTECTED, STRICT_SYSTEM,
+  SYSTEM_SECRETS,
+} from "./builtin.ts";
 
-/** `standard`: outside the roots is read-only. `strict`: outside the roots is hidden, but the system. */
-export const SANDBOX_MODES = ["standard", "strict"] as const;
+/**
+ * `contained` (the default): outside the roots is hidden but for the system, the toolchains,
+ * the package managers' caches (writable) and what the policy lets be read. `standard`: outside
+ * the roots is read-only (reads are not enforced). `strict`: as `contained`, with an empty home.
+ */
+export const SANDBOX_MODES = ["contained", "standard", "strict"] as const;
+export const DEFAULT_SANDBOX_MODE: SandboxMode = "contained";
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
 
 export type MountMode = "writable" | "read-only" | "hidden";
@@ -25,6 +33,11 @@ export interface Mount {
   readonly dir: boolean;
   /** Why it is mounted so: a rule (`surface:pattern`), `root`, or a built-in reason. */
   readonly why: string;
+  /**
+   * Mounted even where it changes nothing: a directory holding a protected place is bound onto
+   * itself so that it cannot be renamed away (EBUSY) and replaced by one the command made.
+   */
+  readonly pinned?: true;
 }
 
 export interface SandboxProfile {
@@ -38,6 +51,13 @@ export interface SandboxProfile {
   readonly privateHome: string | null;
   /** Parents before children: a later mount lies on top of an earlier one. */
   readonly mounts: readonly Mount[];
+  /**
+   * Protected places that do not exist when the profile is made, in writable parents: what
+   * appears there during the run is moved aside after it (`NAME.shellfence-quarantine`).
+   */
+  readonly mustStayAbsent: readonly string[];
+  /** `shared` (default): the host's network; `none`: a network namespace of its own (`--no-network`). */
+  readonly network: "shared" | "none";
 }
 
 export class SandboxError extends Error {
@@ -56,6 +76,7 @@ interface ProfileInput {
   readonly path?: string;
   /** Entries looked at while finding what the rules restrict, before giving up (default 50000). */
   readonly maxEntries?: number;
+  readonly network?: "shared" | "none";
 }
 
 const DEFAULT_MAX_ENTRIES = 50_000;
@@ -98,7 +119,25 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
   const { policy, roots, mode } = input;
   const home = policy.home;
   const approved = (input.approved ?? []).filter((a) => a.resolved !== null);
-  const systemVisible = mode === "strict" ? systemReadable(input.path ?? "") : [];
+  const hides = mode !== "standard";
+  const systemVisible = hides ? systemReadable(input.path ?? "", home) : [];
+  // `contained` shows these places of the home inside its private tmpfs (builtin.ts).
+  const homeShown = new Map<string, MountMode>();
+  if (mode === "contained" && home !== null) {
+    const lists = [[HOME_TOOLCHAINS, "read-only"], [HOME_CONFIGS, "read-only"], [HOME_CACHES, "writable"]] as const;
+    for (const [list, m] of lists) {
+      for (const rel of list) homeShown.set(exists(`${home}/${rel}`)?.real ?? `${home}/${rel}`, m);
+    }
+  }
+  const shownAs = (p: string): MountMode | null => {
+    let best: string | null = null;
+    for (const k of homeShown.keys()) if (isInside(p, k) && (best === null || k.length > best.length)) best = k;
+    return best === null ? null : homeShown.get(best)!;
+  };
+  // An approval never opens the home directory, or a place above it or above a root, for
+  // writing: one vague ask (`cp -r x ~`) must not make every dotfile writable.
+  const tooWide = (p: string) =>
+    p === "/" || (home !== null && isInside(home, p)) || roots.some((r) => r !== p && isInside(r, p));
   const secrets = [...(home ? HOME_SECRETS.map((s) => `${home}/${s}`) : []), ...SYSTEM_SECRETS].map((p) => exists(p)?.real ?? p);
   const writeProtected = new Set<string>([
     ...roots.flatMap((r) => ROOT_WRITE_PROTECTED.map((s) => `${r}/${s}`)),
@@ -114,12 +153,19 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
     if (secrets.includes(p) && !(read.decision === "allow" && read.rule !== null)) return { mode: "hidden", why: "a built-in secret" };
     if (r === "deny") return { mode: "hidden", why: readRule ?? "a deny" };
     const approvedAs = (kinds: readonly string[]) => approved.some((a) => kinds.includes(a.kind) && isInside(p, a.resolved!));
-    if (mode === "strict" && r === "ask" && !approvedAs(["read", "list", "exec", "unknown", "write"]) && !systemVisible.some((s) => isInside(p, s))) {
-      return { mode: "hidden", why: "strict: outside the roots" };
+    const shown = r === "ask" ? shownAs(p) : null;
+    const visible = shown !== null || systemVisible.some((s) => isInside(p, s));
+    if (hides && r === "ask" && !visible && !approvedAs(["read", "list", "exec", "unknown", "write"])) {
+      return { mode: "hidden", why: `${mode}: outside the roots` };
     }
-    if (writeProtected.has(p)) return { mode: "read-only", why: "the guard's own file or a repository's hooks/config" };
+    // Everything below them too: a walk below .git/hooks must not find an existing hook writable.
+    if (writeProtected.has(p) || [...writeProtected].some((w) => isInside(p, w))) {
+      return { mode: "read-only", why: "the guard's own file or a repository's hooks/config" };
+    }
     if (write.decision === "allow") return { mode: "writable", why: write.rule ?? (containingRoot(p, roots) ? "root" : "allowed") };
-    if (approvedAs(["write", "unknown"])) return { mode: "writable", why: "approved" };
+    if (approvedAs(["write", "unknown"]) && !tooWide(p)) return { mode: "writable", why: "approved" };
+    if (shown === "writable" && write.decision !== "deny") return { mode: "writable", why: "a package cache" };
+    if (shown !== null) return { mode: "read-only", why: "a toolchain or a tool's configuration" };
     return { mode: "read-only", why: write.rule ?? "outside the roots" };
   };
 
@@ -140,11 +186,11 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
   for (const a of approved) candidates.add(a.resolved!);
   // Walked below: the roots and what the rules name. The built-in places are mounted whole.
   const walkFrom = new Set(candidates);
-  for (const p of [...secrets, ...writeProtected, ...systemVisible]) candidates.add(p);
+  for (const p of [...secrets, ...writeProtected, ...systemVisible, ...homeShown.keys()]) candidates.add(p);
 
   const tmp = exists("/tmp");
   const privateTmp = tmp === null || modeOf(tmp.real, true).mode !== "writable";
-  const base: MountMode = mode === "strict" ? "hidden" : "read-only";
+  const base: MountMode = hides ? "hidden" : "read-only";
   const found = new Map<string, Mount>();
   const add = (m: Mount) => {
     const prev = found.get(m.path);
@@ -168,13 +214,41 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
     walk(c.path, m.mode, { policy, roots, budget, walked, modeOf, add });
   }
 
+  // The zones: each directory between a root and a protected place in it is pinned (the
+  // mount of `.git` makes `mv .git x` fail, and with it a fresh `.git` with its own hooks).
+  // A `.git` that is a file (a worktree's or submodule's link to its repository) is read-only.
+  const absent: string[] = [];
+  for (const r of roots) {
+    const inRoot = [...writeProtected].filter((p) => p.startsWith(`${r}/`));
+    for (const rel of ROOT_MUST_STAY_ABSENT) inRoot.push(`${r}/${rel}`);
+    for (const p of inRoot) {
+      const e = exists(p);
+      if (e === null) {
+        if (exists(p.slice(0, p.lastIndexOf("/")))?.dir) absent.push(p);
+        continue;
+      }
+      for (let i = p.indexOf("/", r.length + 1); i > 0; i = p.indexOf("/", i + 1)) {
+        const dir = p.slice(0, i);
+        const m = found.get(dir);
+        if (m === undefined && entryType(dir) === "dir") {
+          found.set(dir, { path: dir, dir: true, ...modeOf(dir, true), pinned: true });
+        }
+        else if (m !== undefined && m.mode === "writable") found.set(dir, { ...m, pinned: true });
+      }
+    }
+    const link = `${r}/.git`;
+    if (entryType(link) === "other") add({ path: link, dir: false, mode: "read-only", why: "a link to a repository" });
+  }
+
   const mounts = [...found.values()]
     // A mount that changes nothing (a nested root, a secret outside a hidden home) is left out.
-    .filter((m) => m.mode !== parentMode(m.path, found, base))
+    .filter((m) => m.pinned === true || m.mode !== parentMode(m.path, found, base))
     .sort((a, b) => depth(a.path) - depth(b.path) || a.path.localeCompare(b.path));
   const homeDir = home === null ? null : exists(home);
-  const privateHome = mode === "strict" && homeDir !== null && !found.has(homeDir.real) ? homeDir.real : null;
-  return { mode, cwd: input.cwd, roots, home, privateTmp, privateHome, mounts };
+  const privateHome = hides && homeDir !== null && !found.has(homeDir.real) ? homeDir.real : null;
+  const mustStayAbsent = [...new Set(absent)].sort();
+  const network = input.network ?? "shared";
+  return { mode, cwd: input.cwd, roots, home, privateTmp, privateHome, mounts, mustStayAbsent, network };
 }
 
 function depth(p: string): number {
@@ -251,14 +325,23 @@ function mayDifferBelow(dir: string, policy: Policy, roots: readonly string[]): 
   return false;
 }
 
-/** What `strict` shows of the system: the usual directories, and each PATH directory's install prefix. */
-function systemReadable(pathVar: string): string[] {
+/**
+ * What `contained` and `strict` show of the system: the usual directories, the file the
+ * resolver reads (/etc/resolv.conf often leads into /run), and each PATH directory's install prefix.
+ */
+function systemReadable(pathVar: string, home: string | null): string[] {
   const out = new Set<string>(STRICT_SYSTEM);
+  const resolv = exists("/etc/resolv.conf");
+  if (resolv !== null) out.add(resolv.real);
   for (const d of pathVar.split(delimiter)) {
     if (!d.startsWith("/")) continue;
-    // A tool installed under one prefix (~/.pyenv/shims, ~/.bun/bin) runs from all of it.
-    out.add(/\/(bin|sbin|shims)$/.test(d) ? d.replace(/\/[^/]+$/, "") || "/" : d);
+    // A tool installed under one prefix (~/.pyenv/shims, /opt/go/bin) runs from all of it;
+    // but ~/bin, ~/.local/bin or ~/.cargo/bin would show the home, ~/.local or ~/.cargo whole.
+    const prefix = /\/(bin|sbin|shims)$/.test(d) ? d.replace(/\/[^/]+$/, "") || "/" : d;
+    const shared = home !== null && [home, `${home}/.local`, `${home}/.cargo`, `${home}/go`].includes(prefix);
+    out.add(shared ? d : prefix);
   }
   out.delete("/");
+  if (home !== null) out.delete(home);
   return [...out];
 }

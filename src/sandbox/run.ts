@@ -10,6 +10,10 @@
 import { spawn, type StdioOptions } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { constants } from "node:os";
+import { BASH } from "./bwrap.ts";
+
+/** The descriptor runSandboxed hands bwrap the seccomp filter on. */
+export const RUN_SECCOMP_FD = 4;
 
 /** The signals passed on to the command. */
 const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR2"] as const;
@@ -25,9 +29,15 @@ interface RunOptions {
 }
 
 /** Runs `bwrap ARGS -- bash -c COMMAND`; resolves to the exit status. */
-export function runSandboxed(bwrap: string, args: readonly string[], command: string, options: RunOptions = {}): Promise<number> {
-  const stdio: StdioOptions = [...(options.stdio ?? ["inherit", "inherit", "inherit"]), "pipe"];
-  const child = spawn(bwrap, ["--info-fd", "3", ...args, "--", "bash", "-c", command], { stdio, env: options.env ?? process.env });
+export function runSandboxed(
+  bwrap: string, args: readonly string[], filter: Buffer, command: string, options: RunOptions = {},
+): Promise<number> {
+  // fd 3: bwrap's info (the command's pid); fd 4: the seccomp filter, written whole below.
+  const stdio: StdioOptions = [...(options.stdio ?? ["inherit", "inherit", "inherit"]), "pipe", "pipe"];
+  const argv = ["--info-fd", "3", ...args, "--", BASH, "-c", command];
+  const child = spawn(bwrap, argv, { stdio, env: options.env ?? process.env });
+  const seccomp = child.stdio[4];
+  if (seccomp && "end" in seccomp) seccomp.end(filter);
   let reaper: number | null = null;
   let info = "";
   child.stdio[3]?.on("data", (d: Buffer) => {

@@ -15,7 +15,13 @@ afterEach(async () => {
   while (servers.length) await servers.pop()!.close();
 });
 
-function steps(p: Project): Step[] {
+/**
+ * Project code the guard does not read and so allows (peek.py reads ../outside-secret.txt): run
+ * last, after the timed calls. In the sandbox (the hook's updatedInput) the read fails.
+ */
+const PEEK = { tool: "Bash", input: { command: "python3 peek.py", description: "run the project's script" } };
+
+function steps(p: Project, peek: boolean): Step[] {
   const timed = Array.from({ length: TIMED_CALLS }, () => ({ tool: "Bash", input: { command: "ls sub", description: "list sub" } }));
   return [
     { tool: "Bash", input: { command: "cat ../outside-secret.txt", description: "read outside" } },
@@ -25,14 +31,18 @@ function steps(p: Project): Step[] {
     { tool: "Bash", input: { command: "cd sub", description: "enter sub" } },
     { tool: "Bash", input: { command: "cat ../a.txt", description: "read a.txt from sub" } },
     ...timed,
+    ...(peek ? [PEEK] : []),
   ];
 }
+const PEEK_STEP = 6 + TIMED_CALLS;
 const TIMED = Array.from({ length: TIMED_CALLS }, (_, i) => 6 + i);
 
 /** The hook forms the docs offer. */
 const FORMS: Readonly<Record<string, string>> = {
   "bin via $CLAUDE_PROJECT_DIR": `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence hook claude-code`,
   npx: "npx shellfence hook claude-code",
+  // The same hook without its sandbox: the static check alone, for the per-call cost against it.
+  "bin, --sandbox off": `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence hook claude-code --sandbox off`,
 };
 
 function configure(p: Project, command: string | null): void {
@@ -40,12 +50,13 @@ function configure(p: Project, command: string | null): void {
   // The control is a Claude Code project too, with settings but no hook.
   const settings = command === null ? { permissions: { allow: [] } } : { hooks: { PreToolUse: [{ matcher: "Bash|Read|Write|Edit|MultiEdit|Glob|Grep|LS", hooks: [{ type: "command", command }] }] } };
   writeFileSync(join(p.dir, ".claude", "settings.json"), JSON.stringify(settings, null, 2));
+  writeFileSync(join(p.dir, "peek.py"), `print(open("../outside-secret.txt").read())\n`);
 }
 
-async function play(label: string, command: string | null) {
+async function play(label: string, command: string | null, peek = false) {
   const p = makeProject(label);
   configure(p, command);
-  const server = await startModelServer(steps(p));
+  const server = await startModelServer(steps(p, peek));
   servers.push(server);
   const env = hostEnv(p, {
     ANTHROPIC_BASE_URL: server.url,
@@ -73,11 +84,15 @@ describe(`Claude Code (${hostBin("claude")})`, () => {
   });
 
   for (const [form, command] of Object.entries(FORMS)) {
+    const sandboxed = !command.includes("--sandbox off");
     test(`guarded (${form}): the secret never reaches the model, inside work goes on`, async () => {
-      const { p, server } = await play(`cc-${form.replace(/\W+/g, "-")}`, command);
+      const { p, server } = await play(`cc-${form.replace(/\W+/g, "-")}`, command, sandboxed);
       expectOpeningGuarded(server, p, { read: "Read", write: "Write" });
-      // cd sub, then ../a.txt: judged from sub/, where the shell is, so it runs.
+      // cd sub, then ../a.txt: judged from sub/, where the shell is, so it runs (in the
+      // sandbox too: the line carries the cd back to Claude Code's shell).
       expect(after(server, 5).body).toContain(p.inside);
+      // Claude Code ran the hook's updatedInput: the project's script could not see outside.
+      if (sandboxed) expect(after(server, PEEK_STEP).body).toContain("No such file or directory");
       recordTiming("Claude Code", form, server, TIMED);
       await expectDoctor(p, "claude-code", "guarded");
     });

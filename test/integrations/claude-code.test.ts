@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFixture, type Fixture } from "../support/fixture.ts";
 import { buildDist } from "../support/build.ts";
@@ -22,7 +22,9 @@ type Runtime = "node" | "bun";
 
 function hook(input: string, args: readonly string[] = [], env: Record<string, string> = {}, runtime: Runtime = "node") {
   const cmd = runtime === "node" ? ["node", join(root, "bin", "shellfence.js")] : [process.execPath, join(root, "src", "cli", "run.ts")];
-  const r = spawnSync(cmd[0]!, [...cmd.slice(1), "hook", "claude-code", ...args], {
+  // The verdicts' answers, as without the sandbox; its own answers are tested with --sandbox below.
+  const sandbox = args.includes("--sandbox") ? [] : ["--sandbox", "off"];
+  const r = spawnSync(cmd[0]!, [...cmd.slice(1), "hook", "claude-code", ...sandbox, ...args], {
     input,
     encoding: "utf8",
     cwd: fx.project,
@@ -276,5 +278,58 @@ describe("usage", () => {
     const r = spawnSync("node", [join(root, "bin", "shellfence.js"), "hook", "claude-code", "--help"], { encoding: "utf8" });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("PreToolUse");
+  });
+});
+
+describe("the sandbox: allowed Bash calls run contained (updatedInput)", () => {
+  const parse = (stdout: string) => JSON.parse(stdout) as {
+    hookSpecificOutput?: { permissionDecision: string; permissionDecisionReason: string; updatedInput?: Record<string, unknown> };
+    systemMessage?: string;
+  };
+  test("allow: answered allow with the command replaced by the bwrap line; the other fields kept", () => {
+    const r = hook(bash("cat README.md"), ["--sandbox", "contained"]);
+    const out = parse(r.stdout).hookSpecificOutput!;
+    expect(out.permissionDecision).toBe("allow");
+    expect(out.updatedInput).toMatchObject({ description: "Run a command", timeout: 120000 });
+    expect(String(out.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+    expect(String(out.updatedInput!.command)).toContain("cat README.md'");
+    // As Claude Code's Bash tool runs it: the command's output, from the project.
+    const ran = spawnSync("/bin/bash", ["-c", String(out.updatedInput!.command)], { cwd: fx.project, encoding: "utf8", env: { ...process.env, HOME: fx.home } });
+    expect(ran.status).toBe(0);
+    expect(ran.stdout.length).toBeGreaterThan(0);
+    // Claude Code's shell keeps its cwd between calls: a cd inside the sandbox is carried back.
+    const cd = parse(hook(bash("cd src"), ["--sandbox", "contained"]).stdout).hookSpecificOutput!;
+    const line = String(cd.updatedInput!.command);
+    const after = spawnSync("/bin/bash", ["-c", `${line}\npwd`], { cwd: fx.project, encoding: "utf8", env: { ...process.env, HOME: fx.home } });
+    expect(after.stdout.trim()).toBe(join(realpathSync(fx.project), "src"));
+  });
+  test("ask: still ask, with the sandboxed line (what was asked about opened); deny: no line", () => {
+    const ask = parse(hook(bash("cat ../outside/secret.txt"), ["--sandbox", "contained"]).stdout).hookSpecificOutput!;
+    expect(ask.permissionDecision).toBe("ask");
+    expect(String(ask.updatedInput!.command)).toContain(`--ro-bind ${fx.outside}/secret.txt`);
+    const cfg = join(fx.top, "deny-ssh-2.json");
+    writeFileSync(cfg, JSON.stringify({ permission: { external_directory: { "~/.ssh/**": "deny" } } }));
+    const deny = parse(hook(bash("cat ~/.ssh/id_rsa"), ["--sandbox", "contained", "--config", cfg]).stdout).hookSpecificOutput!;
+    expect(deny.permissionDecision).toBe("deny");
+    expect(deny.updatedInput).toBeUndefined();
+  });
+  test("contain rather than ask: an ask that only says \"unknown\" is answered allow, contained; --no-contain asks", () => {
+    const command = `python3 -c 'import os; print(os.listdir("."))'`;
+    const out = parse(hook(bash(command), ["--sandbox", "contained"]).stdout).hookSpecificOutput!;
+    expect(out.permissionDecision).toBe("allow");
+    expect(out.permissionDecisionReason).toStartWith("shellfence: contained: python3 -c runs inline code");
+    expect(String(out.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+    expect(parse(hook(bash(command), ["--sandbox", "contained", "--no-contain"]).stdout).hookSpecificOutput!.permissionDecision).toBe("ask");
+  });
+  test("no sandbox on this machine: the static check alone, said once per session; a named sandbox blocks", () => {
+    const none = { SHELLFENCE_BWRAP: "/nonexistent/bwrap" };
+    const session = (id: string) => JSON.stringify({ ...JSON.parse(bash("cat README.md")), session_id: id });
+    const id = `s-${process.pid}-${Date.now()}`;
+    const first = hook(session(id), ["--sandbox", "contained", "--unsandboxed", "run"], none);
+    expect(parse(first.stdout).systemMessage).toContain("shellfence: no sandbox on this machine");
+    expect(hook(session(id), ["--sandbox", "contained", "--unsandboxed", "run"], none).stdout).toBe("");
+    const blocked = parse(hook(session(`${id}-b`), ["--sandbox", "strict"], none).stdout).hookSpecificOutput!;
+    expect(blocked.permissionDecision).toBe("deny");
+    expect(blocked.permissionDecisionReason).toContain("bubblewrap (bwrap) is not installed");
   });
 });

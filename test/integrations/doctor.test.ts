@@ -6,7 +6,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { runDoctor } from "../../src/integrations/doctor.ts";
+import { formatDoctor, runDoctor } from "../../src/integrations/doctor.ts";
+import { sandboxAvailability } from "../../src/sandbox/bwrap.ts";
 
 const repo = resolve(import.meta.dir, "..", "..");
 const top = mkdtempSync(join(tmpdir(), "sf-doctor-"));
@@ -66,4 +67,18 @@ describe("doctor", () => {
       expect(of(host).findings.map((f) => f.message).join("\n")).toMatch(why);
     }, 30_000);
   }
+});
+
+describe("the sandbox", () => {
+  test("the report says whether bash calls run contained here, and why not", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "shellfence-doctor-sandbox-"));
+    try {
+      const r = await runDoctor({ cwd: dir, home: dir, env: { HOME: dir } });
+      const here = sandboxAvailability();
+      expect(r.sandbox).toEqual(here);
+      expect(formatDoctor(r)).toContain(here.ok ? `sandbox: available (${here.bwrap})` : `sandbox: NOT AVAILABLE: ${here.reason}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

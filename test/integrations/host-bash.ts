@@ -31,9 +31,13 @@ export interface Outcome {
 
 type Handler = (event: PiToolCallEvent, ctx: unknown) => Promise<{ reason: string } | undefined>;
 
+/** With `keep`, one extension or plugin (one host session) takes every call; else one each. */
+let kept: { pi?: Handler; opencode?: Awaited<ReturnType<typeof ShellfencePlugin>> } | null = null;
+
 export async function piBash(options: PiOptions, cwd: string, call: BashCallSpec): Promise<Outcome> {
-  let handler: Handler | undefined;
-  shellfence({ on: (event: string, h: Handler) => void (event === "tool_call" && (handler ??= h)) } as never, options);
+  let handler: Handler | undefined = kept?.pi;
+  if (handler === undefined) shellfence({ on: (event: string, h: Handler) => void (event === "tool_call" && (handler ??= h)) } as never, options);
+  if (kept !== null) kept.pi = handler;
   const input = { command: call.command, timeout: 30 };
   const ui = { confirm: async () => call.answer === true, notify: () => {} };
   const result = await handler!({ type: "tool_call", toolCallId: "toolu_1", toolName: "bash", input } as PiToolCallEvent, { cwd, hasUI: call.answer !== undefined, ui });
@@ -41,7 +45,8 @@ export async function piBash(options: PiOptions, cwd: string, call: BashCallSpec
 }
 
 export async function opencodeBash(options: OpencodeOptions, cwd: string, call: BashCallSpec): Promise<Outcome> {
-  const hooks = await ShellfencePlugin({ directory: cwd }, options);
+  const hooks = kept?.opencode ?? (await ShellfencePlugin({ directory: cwd }, options));
+  if (kept !== null) kept.opencode = hooks;
   const args = { command: call.command, description: "a call", ...(call.workdir !== undefined ? { workdir: call.workdir } : {}) };
   try {
     await hooks["tool.execute.before"]({ tool: "bash" }, { args });
@@ -60,10 +65,12 @@ export interface Spec {
 
 if (import.meta.main) {
   const spec = JSON.parse(process.argv[2]!) as Spec;
+  kept = {};
   const out: Outcome[] = [];
   for (const c of spec.calls) {
     const o = await (spec.host === "pi" ? piBash : opencodeBash)(spec.options, spec.cwd, c);
-    if (o.blocked !== null || typeof o.command !== "string") out.push(o);
+    // --no-run: the caller runs the command itself (under strace: test/sandbox-leaks.test.ts).
+    if (o.blocked !== null || typeof o.command !== "string" || process.argv[3] === "--no-run") out.push(o);
     else {
       const r = spawnSync("/bin/bash", ["-c", o.command], { cwd: spec.cwd, encoding: "utf8" });
       out.push({ ...o, ran: { status: r.status, stdout: r.stdout, stderr: r.stderr } });

@@ -206,7 +206,8 @@ describe("batch: opencode runs its calls without the plugin's hook, so each is j
     expect(await before(hooks, "batch", { tool_calls })).toBe(`shellfence: read reads ${fx.project}/.env (rule read:*.env). Change the rule in .shellfence.json if this access is intended.`);
   });
   test("a batch inside the project runs; tools shellfence ignores stay ignored", async () => {
-    const hooks = await ShellfencePlugin(pluginInput(fx.project));
+    // The sandbox off: with it, a batch holding bash is refused (test/integrations/sandbox-route.test.ts).
+    const hooks = await ShellfencePlugin(pluginInput(fx.project), { sandbox: false });
     const tool_calls = [
       { tool: "read", parameters: { filePath: join(fx.project, "README.md") } },
       { tool: "grep", parameters: { pattern: "export", include: "*.ts" } },

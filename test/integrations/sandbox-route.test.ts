@@ -12,7 +12,8 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ShellfencePlugin } from "../../src/integrations/opencode.ts";
 import { withOptions } from "../../src/integrations/pi.ts";
-import { type Availability, sandboxAvailability } from "../../src/index.ts";
+import { type Availability, sandboxAvailability, SandboxError } from "../../src/index.ts";
+import { fallbackNotice, sandboxBashInput } from "../../src/integrations/sandbox-route.ts";
 import { type BashCallSpec, opencodeBash, type Outcome, piBash, type Spec } from "./host-bash.ts";
 
 setDefaultTimeout(60_000);
@@ -58,9 +59,9 @@ function words(line: string): string[] {
 }
 
 /** The calls made, and the commands let through run, by a host process of its own whose HOME is the fake one. */
-function inHost(host: Spec["host"], options: Spec["options"], calls: readonly BashCallSpec[]): Outcome[] {
+function inHost(host: Spec["host"], options: Spec["options"], calls: readonly BashCallSpec[], extraEnv: Record<string, string> = {}): Outcome[] {
   const spec: Spec = { host, options, cwd: project, calls };
-  const r = spawnSync(process.execPath, [join(import.meta.dir, "host-bash.ts"), JSON.stringify(spec)], { env: { ...process.env, HOME: home }, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [join(import.meta.dir, "host-bash.ts"), JSON.stringify(spec)], { env: { ...process.env, HOME: home, ...extraEnv }, encoding: "utf8" });
   if (r.status !== 0) throw new Error(`the host process failed: ${r.stderr}`);
   return JSON.parse(r.stdout) as Outcome[];
 }
@@ -78,7 +79,7 @@ describe("the command is replaced by the sandboxed line the host then runs", () 
     expect(out.blocked).toBeNull();
     const w = words(out.command as string);
     expect(w[0]).toBe(FAKE_BWRAP);
-    expect(w.slice(-4)).toEqual(["--", "bash", "-c", command]);
+    expect(w.slice(-4)).toEqual(["--", "/bin/bash", "-c", command]);
     expect(w.join(" ")).toContain("--ro-bind / /");
     expect(w.join(" ")).toContain(`--bind ${project} ${project}`);
     expect(w.join(" ")).toContain(`--perms 0000 --tmpfs ${project}/secrets`);
@@ -89,7 +90,7 @@ describe("the command is replaced by the sandboxed line the host then runs", () 
     expect(w.join(" ")).not.toContain("--ro-bind / /");
     expect(w.join(" ")).toContain(`--tmpfs ${realpathSync(homedir())}`);
     expect(w.join(" ")).toContain(`--bind ${project} ${project}`);
-    expect(w.slice(-4)).toEqual(["--", "bash", "-c", "ls"]);
+    expect(w.slice(-4)).toEqual(["--", "/bin/bash", "-c", "ls"]);
   });
   test("opencode's workdir is where the sandboxed command starts; the project stays the only root", async () => {
     const w = words((await opencodeBash({ sandbox: "standard", availability: here }, project, { command: "ls", workdir: "src" })).command as string);
@@ -104,8 +105,13 @@ describe("the command is replaced by the sandboxed line the host then runs", () 
     expect(w).toContain(`--chdir ${outside} --`);
     expect(w).not.toContain(`--bind ${outside} `);
   });
-  test.each(HOSTS)("%s: without the option the command is left as it is", async (_, call) => {
-    expect(await call({}, project, { command: "ls src" })).toEqual({ blocked: null, command: "ls src" });
+  test.each(HOSTS)("%s: without the option the command runs in the contained sandbox; with false, as it is", async (_, call) => {
+    const w = words((await call({ availability: here }, project, { command: "ls src" })).command as string).join(" ");
+    expect(w).toStartWith(`${FAKE_BWRAP} `);
+    expect(w).not.toContain("--ro-bind / /");
+    expect(w).toContain(`--bind ${project} ${project}`);
+    expect(w).toContain("--seccomp 9");
+    expect(await call({ sandbox: false, availability: here }, project, { command: "ls src" })).toEqual({ blocked: null, command: "ls src" });
   });
   test("pi: a file tool's input is never touched", async () => {
     let handler: ((e: unknown, ctx: unknown) => Promise<unknown>) | undefined;
@@ -153,8 +159,28 @@ describe("no sandbox here", () => {
   test.each(HOSTS)("%s: an allowed command is blocked, saying why and how to opt out", async (_, call) => {
     expect(await call({ sandbox: "standard", availability: nowhere }, project, { command: "ls src" })).toEqual({ blocked: UNAVAILABLE, command: "ls src" });
   });
-  test.each(HOSTS)('%s: "unsandboxed": "run" runs it as the host would without the option', async (_, call) => {
-    expect(await call({ sandbox: "standard", unsandboxed: "run", availability: nowhere }, project, { command: "ls src" })).toEqual({ blocked: null, command: "ls src" });
+  test.each(HOSTS)('%s: "unsandboxed": "run" runs it bare, saying so on its first call', async (_, call) => {
+    const out = await call({ sandbox: "standard", unsandboxed: "run", availability: nowhere }, project, { command: "ls src" });
+    expect(out).toEqual({ blocked: null, command: `printf '%s\\n' '${fallbackNotice(NOT_INSTALLED)}' >&2\nls src` });
+  });
+  test.each(HOSTS)("%s: the sandbox left to its default runs bare where none can be made, and says so once per session", (host) => {
+    const [first, second] = inHost(host, { availability: undefined, unsandboxed: undefined }, [{ command: "ls" }, { command: "ls" }], { SHELLFENCE_BWRAP: "/nonexistent/bwrap" });
+    expect(first!.blocked).toBeNull();
+    expect(first!.ran?.stderr).toContain("shellfence: no sandbox on this machine (bubblewrap (bwrap) is not installed");
+    expect(first!.ran?.stdout).toBe("secrets\nsrc\nsteal.py\n");
+    expect(second).toMatchObject({ blocked: null, command: "ls", ran: { status: 0, stderr: "" } });
+  });
+  test.each(HOSTS)("%s: rules the sandbox cannot be made from block the call, never run it bare", async (_, call) => {
+    const fail = () => {
+      throw new SandboxError("the rules name paths at any depth");
+    };
+    const host = { root: project, checkBash: () => null, checkTool: () => null, sandboxFor: fail } as never;
+    const input = { command: "ls" };
+    const bash = { kind: "bash", command: "ls", cwd: project } as const;
+    const blocked = sandboxBashInput(host, input, bash, null, { unsandboxed: "run", availability: here }, { fallbackSaid: false });
+    expect(blocked).toContain("cannot be made: the rules name paths at any depth");
+    expect(input.command).toBe("ls");
+    expect(call).toBeDefined();
   });
   test("the default check: bwrap is looked for, and its absence named", async () => {
     // The availability hook left out: what sandboxAvailability() says on this machine decides.
@@ -166,7 +192,7 @@ describe("no sandbox here", () => {
 
 describe("options and calls the sandbox cannot take", () => {
   test.each([
-    [{ sandbox: "loose" }, `shellfence: the "sandbox" option must be one of "standard", "strict", not "loose"`],
+    [{ sandbox: "loose" }, `shellfence: the "sandbox" option must be one of "contained", "standard", "strict" or false, not "loose"`],
     [{ sandbox: "standard", unsandboxed: "yes" }, `shellfence: the "unsandboxed" option must be "block" or "run", not "yes"`],
     [{ availability: true }, `shellfence: the "availability" option must be a function`],
   ])("%j blocks every call, with the error", async (options, message) => {
@@ -189,7 +215,7 @@ describe.skipIf(skip)("the replaced command, run as the host runs it", () => {
     expect(available.ok ? "ok" : available.reason).toBe("ok");
   });
   test("without the sandbox the static check lets the key be read (what the sandbox is for)", () => {
-    const [out] = inHost("pi", {}, [{ command: "python3 steal.py" }]);
+    const [out] = inHost("pi", { sandbox: false }, [{ command: "python3 steal.py" }]);
     expect(out).toMatchObject({ blocked: null, command: "python3 steal.py" });
     expect(out!.ran?.stdout).toContain(SECRET);
   });
@@ -204,7 +230,7 @@ describe.skipIf(skip)("the replaced command, run as the host runs it", () => {
   test.each(modes)("%s, %s: the program cannot read the key; ls works", (host, sandbox, failure) => {
     const [steal, ls] = inHost(host, { sandbox }, [{ command: "python3 steal.py" }, { command: "ls" }]);
     expect(steal!.blocked).toBeNull();
-    expect(words(steal!.command as string).slice(-4)).toEqual(["--", "bash", "-c", "python3 steal.py"]);
+    expect(words(steal!.command as string).slice(-4)).toEqual(["--", "/bin/bash", "-c", "python3 steal.py"]);
     expect(steal!.ran?.stdout).not.toContain(SECRET);
     expect(steal!.ran?.stderr).toContain(failure);
     expect(steal!.ran?.status).toBe(1);
@@ -229,5 +255,27 @@ describe.skipIf(skip)("the replaced command, run as the host runs it", () => {
     expect(out!.ran?.stderr).toContain("Read-only file system");
     expect(out!.ran?.status).toBe(1);
     expect(readFileSync(target, "utf8")).toBe("before");
+  });
+});
+
+describe("contain rather than ask: an ask that only says \"unknown\" runs contained", () => {
+  // python3 -c with os.listdir: INLINE_CODE only. cat of a path outside: EXTERNAL_PATH, known.
+  const unknown = `python3 -c 'import os; print(os.listdir("."))'`;
+  test.each(HOSTS)("%s: the unknown one runs in the sandbox without asking; a known outside read still asks", async (_, call) => {
+    const out = await call({ availability: here }, project, { command: unknown });
+    expect(out.blocked).toBeNull();
+    expect(words(out.command as string)[0]).toBe(FAKE_BWRAP);
+    expect((await call({ availability: here }, project, { command: `cat ${outside}/x` })).blocked).not.toBeNull();
+  });
+  test.each(HOSTS)('%s: "contain": false, no sandbox here, or the sandbox off: asked about as before', async (_, call) => {
+    for (const options of [{ contain: false, availability: here }, { availability: nowhere }, { sandbox: false as const }]) {
+      expect((await call(options, project, { command: unknown })).blocked).not.toBeNull();
+    }
+  });
+  test.skipIf(skip)("pi, run: the contained program lists the project and reads nothing outside", () => {
+    const [out] = inHost("pi", {}, [{ command: `${unknown}; python3 steal.py` }]);
+    expect(out!.blocked).toBeNull();
+    expect(out!.ran?.stdout).toContain("steal.py");
+    expect(out!.ran?.stdout).not.toContain(SECRET);
   });
 });
