@@ -80,17 +80,18 @@ function callerFile(): string | null {
 }
 
 /**
- * Starts the golden file of the calling test file: called by useSandbox, which every file with
+ * Starts the golden file of the calling test file, and says (once its tests are collected)
+ * whether it declared cases: called by useSandbox, which every file with
  * cases calls at its top level first, so the check after the tests is the whole file's (a hook
  * registered in a describe would run when that describe ends).
  */
-export function startGoldenFile(): void {
+export function startGoldenFile(): { readonly hasCases: () => boolean } {
   const file = callerFile();
   if (file === null) throw new Error("golden: useSandbox must be called from a *.test.ts file");
   const known = files.get(file);
   if (known) {
     current = known;
-    return;
+    return { hasCases: () => known.keys.length > 0 };
   }
   const state: FileState = {
     path: goldenPath(file), keys: [], fields: new Map(), seen: new Map(), lines: new Map(),
@@ -99,6 +100,7 @@ export function startGoldenFile(): void {
   files.set(file, state);
   current = state;
   afterAll(() => finish(state));
+  return { hasCases: () => state.keys.length > 0 };
 }
 
 function golden(state: FileState): Map<string, string> | null {

@@ -9,7 +9,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createGuard, type Decision, type Guard, type GuardOptions, type Verdict } from "../../src/index.ts";
-import type { Fixture } from "./fixture.ts";
+import { buildFixture, type Fixture } from "./fixture.ts";
 import { type GoldenCase, goldenCase, goldenFixture, startGoldenFile } from "./golden.ts";
 
 export type Case = readonly [command: string, decision: Decision, expectations?: readonly string[], options?: { readonly cwd?: string; readonly roots?: readonly string[] }];
@@ -20,13 +20,15 @@ export interface Sandbox {
   check(command: string, cwd?: string, roots?: readonly string[]): Verdict;
 }
 
-/** A fixture (at the bottom of its own chain of directories: golden.ts) and a guard for a
- * describe block; torn down after it. */
+/** A fixture (at the bottom of its own chain of directories where the file has golden verdicts:
+ * golden.ts) and a guard for a describe block; torn down after it. */
 export function useSandbox(options: (fx: Fixture) => GuardOptions = () => ({})): Sandbox {
   const box = {} as Sandbox;
-  startGoldenFile();
+  const golden = startGoldenFile();
   beforeAll(async () => {
-    box.fx = goldenFixture();
+    // The chain only where verdicts are recorded: a file that records none (the hostile inputs and
+    // their time bounds, the fuzz campaign) keeps the fixture it was written against.
+    box.fx = golden.hasCases() ? goldenFixture() : buildFixture();
     box.guard = await createGuard({ home: box.fx.home, ...options(box.fx) });
     box.check = (command, cwd, roots) => box.guard.check(command, { cwd: box.fx.sub(cwd ?? "$P"), ...(roots ? { roots: roots.map(box.fx.sub) } : {}) });
   });
