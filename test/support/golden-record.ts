@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import type { Verdict } from "../../src/index.ts";
 
-/** The fixture's directories a record names by placeholder. */
+/** The fixture's directories a record names by placeholder; every one is `top` or under it. */
 export interface Dirs {
   readonly project: string;
   readonly outside: string;
@@ -34,9 +34,14 @@ const LONG = 1000;
  */
 export const CHAIN_NAME = "up";
 
+const chains = new Map<string, string[]>();
+
 /** The directories above `top` that belong to its chain, the nearest first. */
 function chainAbove(top: string): string[] {
+  const known = chains.get(top);
+  if (known) return known;
   const out: string[] = [];
+  chains.set(top, out);
   for (let p = top; p.endsWith("/" + CHAIN_NAME); ) {
     p = p.slice(0, -CHAIN_NAME.length - 1);
     out.push(p);
@@ -52,21 +57,32 @@ function chainAbove(top: string): string[] {
  */
 export function normalise(s: string, dirs: Dirs): string {
   let out = s;
+  const chain = chainAbove(dirs.top);
+  // Most texts name no fixture path: one search for the directory every other is under.
+  if (out.includes(chain.at(-1) ?? dirs.top)) out = placeholders(out, dirs, chain);
+  if (out.includes("/proc/")) {
+    const pid = (_: string, task?: string) => (task ? "/proc/$PID/task/$PID" : "/proc/$PID");
+    out = out.replace(/\/proc\/\d+(\/task\/\d+)?(?![\d])/g, pid);
+    // Which directory of a live process a walk of / fails on first is a matter of timing.
+    out = out.replace(/(\/proc\/\$PID)\/[^\s)]*(?= cannot be listed)/g, "$1");
+  }
+  return shorten(out);
+}
+
+function placeholders(s: string, dirs: Dirs, chain: readonly string[]): string {
+  let out = s;
   const order: [string, string][] = [["$B", dirs.backup], ["$P", dirs.project], ["$O", dirs.outside], ["$H", dirs.home],
     ["$T", dirs.top]];
-  chainAbove(dirs.top).forEach((dir, i) => order.push(["$T" + "/..".repeat(i + 1), dir]));
+  chain.forEach((dir, i) => order.push(["$T" + "/..".repeat(i + 1), dir]));
   // Each directory before the ones it is under: what is left of a shorter one is outside the longer.
   for (const [name, dir] of order) out = out.split(dir).join(name);
-  const pid = (_: string, task?: string) => (task ? "/proc/$PID/task/$PID" : "/proc/$PID");
-  out = out.replace(/\/proc\/\d+(\/task\/\d+)?(?![\d])/g, pid);
-  // Which directory of a live process a walk of / fails on first is a matter of timing.
-  out = out.replace(/(\/proc\/\$PID)\/[^\s)]*(?= cannot be listed)/g, "$1");
-  return shorten(out);
+  return out;
 }
 
 /** `s` with a run of 100 or more of one character written as its length, and a text still longer
  * than LONG as its ends and a hash. */
 export function shorten(s: string): string {
+  if (s.length < 100) return s;
   const out = s.replace(/(.)\1{99,}/gsu, (m, ch: string) => `‹${[...m].length} × ${ch}›`);
   if (out.length <= LONG) return out;
   // What a reviewer needs is that it moved: the ends and a hash of the whole stand for the text.
