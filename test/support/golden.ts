@@ -21,7 +21,8 @@ export const WRITING = process.env.SHELLFENCE_GOLDEN === "write";
 
 /**
  * How many directories named CHAIN_NAME are above a golden fixture's top: more than any case
- * climbs from $P (a loop's `cd ..` is followed for 6 rounds and one widened round).
+ * climbs from $P (a loop's `cd ..` is followed for 6 rounds and one widened round; the records
+ * reach `$T` and ten `..` at most).
  */
 const CHAIN_DEPTH = 12;
 
