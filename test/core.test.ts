@@ -861,7 +861,10 @@ table("control flow", box, [
   ["cd src || exit 1; cat main.ts", "allow", ["!* $P/main.ts"]],
   ["cd /tmp || exit; rm x", "ask", ["* /tmp/x", "!* $P/x"]],
   ["while true; do cd ..; done; rm x", "ask", ["cwd $T/work", "!* $P/x"]],
-  ["while c; do cd ..; done; rm x", "ask", ["* $P/x", "* $T/work/x", "* /x"]],
+  // The fixture is 12 directories deep in a chain of its own (test/support/golden.ts): the loop is
+  // widened before it reaches /, which the second case climbs to from a depth that does not vary.
+  ["while c; do cd ..; done; rm x", "ask", ["* $P/x", "* $T/work/x", "* $T/x", "#UNRESOLVED_CWD"]],
+  ["cd /tmp; while c; do cd ..; done; rm x", "ask", ["* /tmp/x", "* /x", "!#UNRESOLVED_CWD"]],
   ["while c; do cd src; done; rm x", "ask", ["* $P/x", "* $P/src/x", "#UNRESOLVED_CWD"]],
   ["while read d; do cd \"$d\"; done < list.txt; rm x", "ask", ["#UNRESOLVED_WORD"]],
   ["until false; do cat README.md; break; done", "allow"],

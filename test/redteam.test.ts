@@ -15,6 +15,7 @@ import { dirname, join } from "node:path";
 import { describe, expect, test } from "bun:test";
 import type { Verdict } from "../src/index.ts";
 import type { Fixture } from "./support/fixture.ts";
+import { type GoldenCase, goldenCase } from "./support/golden.ts";
 import { explain, table, useSandbox } from "./support/table.ts";
 
 const box = useSandbox();
@@ -190,11 +191,12 @@ function justifies(v: Verdict, spec: string, cwd: string, fx: Fixture): boolean 
   return spec.split("|").some((s) => named(v, s, cwd, fx).some((x) => x.decision === v.decision));
 }
 
-function assertNotAllowed(combo: Combo): void {
+function assertNotAllowed(combo: Combo, golden: GoldenCase): void {
   const fx = box.fx;
   // Placeholders are filled in before quoting, so that `sh -c "…"` escapes the real paths.
   const command = build(fx.sub(combo.base), combo.templates);
   const v = box.guard.check(command, { cwd: fx.project });
+  const moved = golden.record(v, fx);
   const info = `${display(command)}\n${explain(v)}`;
   // Thrown rather than expect().not: bun's report of a negated match leaves out the verdict.
   if (v.decision === "allow") throw new Error(`allowed:\n${info}`);
@@ -203,6 +205,7 @@ function assertNotAllowed(combo: Combo): void {
     if (!holds(v, e, cwd, fx)) throw new Error(`expected ${e} (from ${cwd}) for:\n${info}`);
   }
   if (!combo.expectations.some((e) => justifies(v, e, cwd, fx))) throw new Error(`no expectation names a reason or an access that is ${v.decision} (from ${cwd}) for:\n${info}`);
+  if (moved !== null) throw new Error(moved);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -461,7 +464,9 @@ const CLASSES: readonly BypassClass[] = [
 for (const c of CLASSES) {
   describe(`${c.n}. ${c.title}`, () => {
     for (const combo of combos(c)) {
-      test(`[${combo.label}] ${display(build(combo.base, combo.templates))} → not allow`, () => assertNotAllowed(combo));
+      const golden = goldenCase({ table: `${c.n}. ${c.title}`, command: build(combo.base, combo.templates) });
+      const name = `[${combo.label}] ${display(build(combo.base, combo.templates))} → not allow`;
+      test(name, () => assertNotAllowed(combo, golden));
     }
   });
 }

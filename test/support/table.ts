@@ -5,10 +5,12 @@
 // Paths use $P (project), $O (outside), $B (project-backup), $H (fake home), $T (top).
 // A case that asks or denies says why: one of its expectations must match a reason or an
 // access with that same decision, so that a regression asking for another reason fails.
+// Every case of table() also has a line in its file's golden verdicts (golden.ts).
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createGuard, type Decision, type Guard, type GuardOptions, type Verdict } from "../../src/index.ts";
 import { buildFixture, type Fixture } from "./fixture.ts";
+import { type GoldenCase, goldenCase, goldenFixture, startGoldenFile } from "./golden.ts";
 
 export type Case = readonly [command: string, decision: Decision, expectations?: readonly string[], options?: { readonly cwd?: string; readonly roots?: readonly string[] }];
 
@@ -18,11 +20,15 @@ export interface Sandbox {
   check(command: string, cwd?: string, roots?: readonly string[]): Verdict;
 }
 
-/** A fixture and a guard for a describe block; torn down after it. */
+/** A fixture (at the bottom of its own chain of directories where the file has golden verdicts:
+ * golden.ts) and a guard for a describe block; torn down after it. */
 export function useSandbox(options: (fx: Fixture) => GuardOptions = () => ({})): Sandbox {
   const box = {} as Sandbox;
+  const golden = startGoldenFile();
   beforeAll(async () => {
-    box.fx = buildFixture();
+    // The chain only where verdicts are recorded: a file that records none (the hostile inputs and
+    // their time bounds, the fuzz campaign) keeps the fixture it was written against.
+    box.fx = golden.hasCases() ? goldenFixture() : buildFixture();
     box.guard = await createGuard({ home: box.fx.home, ...options(box.fx) });
     box.check = (command, cwd, roots) => box.guard.check(command, { cwd: box.fx.sub(cwd ?? "$P"), ...(roots ? { roots: roots.map(box.fx.sub) } : {}) });
   });
@@ -61,9 +67,12 @@ function justifications(v: Verdict, fx: Fixture): string[] {
   return [...out];
 }
 
-export function assertCase(box: Sandbox, c: Case): void {
+export function assertCase(box: Sandbox, c: Case, golden?: GoldenCase): void {
   const [command, decision, expectations = [], opts = {}] = c;
   const v = box.check(box.fx.sub(command), opts.cwd, opts.roots);
+  // Recorded before the expectations are checked, so a rewrite of the golden files has every case;
+  // a moved verdict is reported after them, as they say more precisely what went wrong.
+  const moved = golden?.record(v, box.fx) ?? null;
   const info = `${command}\n${explain(v)}`;
   expect({ command, decision: v.decision, info }).toMatchObject({ command, decision });
   let justified = decision === "allow";
@@ -78,10 +87,14 @@ export function assertCase(box: Sandbox, c: Case): void {
     const offer = justifications(v, box.fx).map((j) => JSON.stringify(j)).join(", ");
     throw new Error(`a case that says ${decision} must say why: add an expectation naming a reason or an access that is ${decision} (${offer || "none reported"}) for:\n${info}`);
   }
+  if (moved !== null) throw new Error(moved);
 }
 
 export function table(name: string, box: Sandbox, cases: readonly Case[]): void {
   describe(name, () => {
-    for (const c of cases) test(`${c[0].replace(/\n/g, "⏎")} → ${c[1]}`, () => assertCase(box, c));
+    for (const c of cases) {
+      const golden = goldenCase({ table: name, command: c[0], cwd: c[3]?.cwd, roots: c[3]?.roots });
+      test(`${c[0].replace(/\n/g, "⏎")} → ${c[1]}`, () => assertCase(box, c, golden));
+    }
   });
 }
