@@ -102,7 +102,7 @@ export function verdictFields(v: Verdict, dirs: Dirs): Record<string, unknown> {
   const accesses = v.accesses.map((a) => {
     const extra = {
       ...(a.via.length ? { via: a.via.map(n) } : {}),
-      ...(a.rule !== null ? { rule: a.rule } : {}),
+      ...(a.rule !== null ? { rule: n(a.rule) } : {}),
       ...(a.reason !== null ? { reason: a.reason } : {}),
     };
     const fields = [a.kind, n(a.path), a.resolved === null ? null : n(a.resolved), a.decision, n(a.command)];
