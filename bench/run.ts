@@ -25,9 +25,8 @@ import { DEFAULT_BOUNDS, parseBounded } from "../src/parse/parse.ts";
 import { copyTree } from "../src/parse/tree.ts";
 import { type FileSystem, nodeFileSystem } from "../src/paths/fs.ts";
 import { lowerProgram } from "../src/shell/lower/program.ts";
-import {
-  describeInstall, hookInput, installedPackage, installedProject, measureStart, printStart, startPaths,
-} from "./start.ts";
+import { describeInstall, hookInput, installedPackage, installedProject, measureStart, printStart,
+  startPaths } from "./start.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string): string[] => args.flatMap((a, i) => (a === name && args[i + 1] ? [args[i + 1]!] : []));
@@ -56,7 +55,11 @@ const parser = await loadParser();
 const guard = await createGuard({ home: join(scratch, "home") });
 let peakRss = process.memoryUsage().rss;
 
-if (!startOnly) console.log(`corpus            commands  parse µs (med/p99)  check µs (med/p99)  ratio med  checks/s  short p99 µs  decisions (allow/ask/deny)`);
+if (!startOnly) {
+  console.log(
+    `corpus            commands  parse µs (med/p99)  check µs (med/p99)  ratio med  checks/s  short p99 µs  decisions (allow/ask/deny)`,
+  );
+}
 for (const file of startOnly ? [] : corpora) {
   const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").slice(0, limit);
   // Warm up both paths so the JIT settles before timing.
@@ -88,9 +91,15 @@ for (const file of startOnly ? [] : corpora) {
   const ss = [...shortTimes].sort((a, b) => a - b);
   const name = file.split("/").pop()!;
   console.log(
-    `${name.padEnd(17)} ${String(lines.length).padStart(8)}  ${fmt(percentile(ps, 50)).padStart(8)} / ${fmt(percentile(ps, 99)).padEnd(8)}  ` +
-      `${fmt(percentile(cs, 50)).padStart(8)} / ${fmt(percentile(cs, 99)).padEnd(8)}  ${fmt(percentile(cs, 50) / percentile(ps, 50), 2).padStart(9)}  ` +
-      `${fmt(lines.length / (totalCheck / 1e6), 0).padStart(8)}  ${fmt(percentile(ss, 99)).padStart(12)}  ${counts.allow}/${counts.ask}/${counts.deny}`,
+    `${name.padEnd(17)} ${String(lines.length).padStart(8)}  ${fmt(percentile(ps, 50)).padStart(8)} / ${
+      fmt(percentile(ps, 99)).padEnd(8)
+    }  ` +
+      `${fmt(percentile(cs, 50)).padStart(8)} / ${fmt(percentile(cs, 99)).padEnd(8)}  ${
+        fmt(percentile(cs, 50) / percentile(ps, 50), 2).padStart(9)
+      }  ` +
+      `${fmt(lines.length / (totalCheck / 1e6), 0).padStart(8)}  ${
+        fmt(percentile(ss, 99)).padStart(12)
+      }  ${counts.allow}/${counts.ask}/${counts.deny}`,
   );
 }
 if (!startOnly) console.log(`peak RSS: ${fmt(peakRss / 1024 / 1024)} MiB`);
@@ -98,30 +107,24 @@ if (!startOnly) console.log(`peak RSS: ${fmt(peakRss / 1024 / 1024)} MiB`);
 if (phases) {
   // The disk as it was: every lstat answered from memory after its first real answer.
   const known = new Map<string, ReturnType<FileSystem["lstat"]>>();
-  const remembered: FileSystem = {
-    ...nodeFileSystem,
+  const remembered: FileSystem = { ...nodeFileSystem,
     lstat(p) {
       let r = known.get(p);
-      if (r === undefined) known.set(p, (r = nodeFileSystem.lstat(p)));
+      if (r === undefined) known.set(p, r = nodeFileSystem.lstat(p));
       return r;
-    },
-  };
+    } };
   const noSyscalls = await createGuard({ home: join(scratch, "home"), fs: remembered });
   const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
   console.log(`\nphases, median µs    parse  +copy+lower  check, no syscalls  check`);
   for (const file of corpora) {
     const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").slice(0, limit);
-    const runs: Record<string, (l: string) => void> = {
-      parse: (l) => parser.parse(l)?.delete(),
+    const runs: Record<string, (l: string) => void> = { parse: (l) => parser.parse(l)?.delete(),
       front: (l) => {
         const p = parseBounded(parser, l, DEFAULT_BOUNDS);
         if (!p.ok) return;
         lowerProgram(copyTree(p.tree, l));
         p.tree.delete();
-      },
-      memory: (l) => noSyscalls.check(l, { cwd: scratch }),
-      check: (l) => guard.check(l, { cwd: scratch }),
-    };
+      }, memory: (l) => noSyscalls.check(l, { cwd: scratch }), check: (l) => guard.check(l, { cwd: scratch }) };
     const times: Record<string, number[]> = { parse: [], front: [], memory: [], check: [] };
     for (const l of lines.slice(0, 500)) for (const f of Object.values(runs)) f(l);
     for (const l of lines) {
@@ -132,7 +135,11 @@ if (phases) {
       }
     }
     const name = file.split("/").pop()!;
-    console.log(`${name.padEnd(17)} ${fmt(median(times.parse!)).padStart(8)} ${fmt(median(times.front!)).padStart(12)} ${fmt(median(times.memory!)).padStart(19)} ${fmt(median(times.check!)).padStart(6)}`);
+    console.log(
+      `${name.padEnd(17)} ${fmt(median(times.parse!)).padStart(8)} ${fmt(median(times.front!)).padStart(12)} ${
+        fmt(median(times.memory!)).padStart(19)
+      } ${fmt(median(times.check!)).padStart(6)}`,
+    );
   }
 }
 
@@ -157,27 +164,34 @@ if (existsSync(join(here, "dist", "cli", "main.js")) && cliRuns > 0) {
   let beforeInstalled = "";
   const beforePaths = before
     ? (() => {
-        const dir = join(scratch, "before");
-        mkdirSync(dir);
-        const beforeProject = installedProject(dir, before);
-        beforeInstalled = installedPackage(beforeProject);
-        return startPaths(before, beforeProject).map((p) => ({ ...p, name: `before: ${p.name}`, cwd: beforeProject }));
-      })()
+      const dir = join(scratch, "before");
+      mkdirSync(dir);
+      const beforeProject = installedProject(dir, before);
+      beforeInstalled = installedPackage(beforeProject);
+      return startPaths(before, beforeProject).map((p) => ({ ...p, name: `before: ${p.name}`, cwd: beforeProject }));
+    })()
     : [];
   if (!batchOnly) {
-    const rows = measureStart([...startPaths(here, project), ...beforePaths], { cwd: project, input: hookInput(project), runs: cliRuns, env });
+    const rows = measureStart([...startPaths(here, project), ...beforePaths], { cwd: project, input: hookInput(project),
+      runs: cliRuns, env });
     printStart(rows, cliRuns);
   }
   if (server?.pid) {
     const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-    console.log(`resident server: ${status.match(/VmRSS:\s*(.*)/)?.[1] ?? "?"} RSS, ${status.match(/VmHWM:\s*(.*)/)?.[1] ?? "?"} peak`);
+    console.log(
+      `resident server: ${status.match(/VmRSS:\s*(.*)/)?.[1] ?? "?"} RSS, ${
+        status.match(/VmHWM:\s*(.*)/)?.[1] ?? "?"
+      } peak`,
+    );
     server.kill("SIGTERM");
   }
   if (!args.includes("--no-batch")) {
     const corpus = corpora[0]!;
     const lines = readFileSync(corpus, "utf8").split("\n").filter((l) => l.trim() !== "").slice(0, limit);
     const input = lines.map((command) => JSON.stringify({ command, cwd: scratch })).join("\n") + "\n";
-    console.log(`\nbatch: check --jsonl, ${lines.length} commands of ${corpus.split("/").pop()}, one process (start included);`);
+    console.log(
+      `\nbatch: check --jsonl, ${lines.length} commands of ${corpus.split("/").pop()}, one process (start included);`,
+    );
     console.log(`front end: parse + copy of the tree alone, same commands, same runtime (bench/front.mjs), in process`);
     console.log(batchRuns > 1 ? `median (best) of ${batchRuns} runs, the rows taking turns` : "one run");
     console.log(`${"".padEnd(28)} check/s          front/s          check ÷ front`);
@@ -187,11 +201,8 @@ if (existsSync(join(here, "dist", "cli", "main.js")) && cliRuns > 0) {
     // The last row spreads the batch over one thread per core (`--jobs N`, not auto, which
     // leaves a core to V8); its front end is one thread's, so no ratio is printed for it.
     const cores = availableParallelism();
-    const runtimes = [
-      ["Node.js (bundle)", "node", ["--liftoff-only"], []],
-      ["Bun (sources)", process.execPath, [], []],
-      [`Node.js, --jobs ${cores}`, "node", ["--liftoff-only"], ["--jobs", String(cores)]],
-    ] as const;
+    const runtimes = [["Node.js (bundle)", "node", ["--liftoff-only"], []], ["Bun (sources)", process.execPath, [], []],
+      [`Node.js, --jobs ${cores}`, "node", ["--liftoff-only"], ["--jobs", String(cores)]]] as const;
     const rates = new Map<string, { check: number[]; front: number[]; answered: number }>();
     // Interleaved: this checkout and the other one take turns, so load falls on both alike.
     for (let run = 0; run < batchRuns; run++) {
@@ -200,10 +211,13 @@ if (existsSync(join(here, "dist", "cli", "main.js")) && cliRuns > 0) {
           // A checkout from before --jobs has no parallel row.
           if (extra.length > 0 && label !== "") continue;
           const t0 = performance.now();
-          const r = spawnSync(exe, [join(root, "bin", "shellfence.js"), "check", "--jsonl", ...extra, "--home", join(scratch, "home")], { input, encoding: "utf8", maxBuffer: 1 << 30 });
+          const r = spawnSync(exe, [join(root, "bin", "shellfence.js"), "check", "--jsonl", ...extra, "--home",
+            join(scratch, "home")], { input, encoding: "utf8", maxBuffer: 1 << 30 });
           const s = (performance.now() - t0) / 1000;
           const answered = r.stdout.split("\n").filter((l) => l !== "").length;
-          const f = spawnSync(exe, [...flags, join(here, "bench", "front.mjs"), root, corpus, String(lines.length)], { encoding: "utf8" });
+          const f = spawnSync(exe, [...flags, join(here, "bench", "front.mjs"), root, corpus, String(lines.length)], {
+            encoding: "utf8",
+          });
           const front = f.status === 0 ? (JSON.parse(f.stdout) as { perSecond: number }).perSecond : NaN;
           const key = label + runtime;
           const row = rates.get(key) ?? { check: [], front: [], answered };
@@ -214,20 +228,34 @@ if (existsSync(join(here, "dist", "cli", "main.js")) && cliRuns > 0) {
       }
     }
     const med = (xs: readonly number[]) => percentile([...xs].sort((a, b) => a - b), 50);
-    const both = (xs: readonly number[]) => (batchRuns > 1 ? `${fmt(med(xs), 0)} (${fmt(Math.max(...xs), 0)})` : fmt(xs[0]!, 0));
+    const both = (
+      xs: readonly number[],
+    ) => (batchRuns > 1 ? `${fmt(med(xs), 0)} (${fmt(Math.max(...xs), 0)})` : fmt(xs[0]!, 0));
     for (const [key, row] of rates) {
       const note = row.answered === lines.length ? "" : `  (${row.answered} answers)`;
       const ratio = key.includes("--jobs") ? "-" : fmt(med(row.check) / med(row.front), 2);
-      console.log(`${key.padEnd(28)} ${both(row.check).padEnd(16)} ${both(row.front).padEnd(16)} ${ratio.padStart(13)}${note}`);
+      console.log(
+        `${key.padEnd(28)} ${both(row.check).padEnd(16)} ${both(row.front).padEnd(16)} ${ratio.padStart(13)}${note}`,
+      );
     }
     const parallel = rates.get(runtimes[2][0]);
-    if (parallel) console.log(`--jobs ${cores}: ${fmt(med(parallel.check) / med(rates.get(runtimes[0][0])!.check), 2)}× one thread's checks/s (median), on ${cores} cores`);
+    if (parallel) {
+      console.log(
+        `--jobs ${cores}: ${
+          fmt(med(parallel.check) / med(rates.get(runtimes[0][0])!.check), 2)
+        }× one thread's checks/s (median), on ${cores} cores`,
+      );
+    }
     if (before) {
       for (const [runtime, , , extra] of runtimes) {
         if (extra.length > 0) continue;
         const now = rates.get(runtime)!;
         const then = rates.get(`before: ${runtime}`)!;
-        console.log(`${runtime}: ${fmt(med(now.check) / med(then.check), 2)}× the checks/s of before (median), ${fmt(Math.max(...now.check) / Math.max(...then.check), 2)}× (best)`);
+        console.log(
+          `${runtime}: ${fmt(med(now.check) / med(then.check), 2)}× the checks/s of before (median), ${
+            fmt(Math.max(...now.check) / Math.max(...then.check), 2)
+          }× (best)`,
+        );
       }
     }
   }
@@ -238,7 +266,9 @@ rmSync(scratch, { recursive: true, force: true });
 
 async function waitForSocket(dir: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    if (existsSync(join(dir, "shellfence")) && readdirSync(join(dir, "shellfence")).some((f) => f.endsWith(".sock"))) return;
+    if (existsSync(join(dir, "shellfence")) && readdirSync(join(dir, "shellfence")).some((f) => f.endsWith(".sock"))) {
+      return;
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   console.log("the resident server did not start within 10 s");

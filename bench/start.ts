@@ -68,7 +68,9 @@ export function hookInput(cwd: string): string {
 }
 
 /** Times each path `runs` times, interleaved so that load on the machine falls on all alike. */
-export function measureStart(paths: readonly StartPath[], opts: { cwd: string; input: string; runs: number; env: Record<string, string | undefined> }): StartRow[] {
+export function measureStart(paths: readonly StartPath[],
+  opts: { cwd: string; input: string; runs: number; env: Record<string, string | undefined> }): StartRow[]
+{
   const baseline: StartPath = { name: "node -e 0 (baseline)", argv: ["node", "-e", "0"] };
   const all = [baseline, ...paths];
   const times = new Map<string, number[]>(all.map((p) => [p.name, []]));
@@ -91,7 +93,8 @@ export function measureStart(paths: readonly StartPath[], opts: { cwd: string; i
     const got = answers.get(p.name)!;
     const same = p === baseline || (got.size === 1 && [...got][0] === [...reference(p.check ?? false)][0]);
     const m = median(times.get(p.name)!);
-    return { name: p.name, medianMs: m, ratio: m / base, note: same ? "" : `DIFFERENT ANSWER: ${[...got].join(" | ").slice(0, 200)}` };
+    return { name: p.name, medianMs: m, ratio: m / base,
+      note: same ? "" : `DIFFERENT ANSWER: ${[...got].join(" | ").slice(0, 200)}` };
   });
 }
 
@@ -99,7 +102,11 @@ export function printStart(rows: readonly StartRow[], runs: number): void {
   const what = "Claude Code hook, `cat ../x` → ask; check -- 'cat ../x' → ask";
   console.log(`\nstart to verdict (${what}), median of ${runs}, interleaved`);
   console.log(`path${" ".repeat(52)}       ms   × node -e 0`);
-  for (const r of rows) console.log(`${r.name.padEnd(56)} ${r.medianMs.toFixed(1).padStart(7)}   ${r.ratio.toFixed(2).padStart(6)}  ${r.note}`);
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(56)} ${r.medianMs.toFixed(1).padStart(7)}   ${r.ratio.toFixed(2).padStart(6)}  ${r.note}`,
+    );
+  }
 }
 
 /**
@@ -115,10 +122,8 @@ export function startPaths(root: string, project: string): StartPath[] {
   const bundled = existsSync(join(pkg, "dist", "bundle", "shellfence.cjs"));
   const npx = ["npx", "--no-install", "shellfence", "hook", "claude-code"];
   const hook = [bin, "hook", "claude-code"];
-  const paths: StartPath[] = [
-    { name: `hook, one-shot (node_modules/.bin${bundled ? ", bundle" : ""})`, argv: hook, env: oneShot },
-    { name: "hook, one-shot (npx shellfence)", argv: npx, env: oneShot },
-  ];
+  const paths: StartPath[] = [{ name: `hook, one-shot (node_modules/.bin${bundled ? ", bundle" : ""})`, argv: hook,
+    env: oneShot }, { name: "hook, one-shot (npx shellfence)", argv: npx, env: oneShot }];
   if (bundled) {
     paths.push({ name: "hook, resident (node_modules/.bin, README)", argv: hook, warm: true });
     paths.push({ name: "hook, resident (npx shellfence)", argv: npx, warm: true });

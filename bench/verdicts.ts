@@ -44,12 +44,8 @@ interface Answer {
 }
 
 function run(root: string, input: string): string[] {
-  const r = spawnSync(exe, [join(root, "bin", "shellfence.js"), "check", "--jsonl", "--home", home], {
-    input,
-    encoding: "utf8",
-    maxBuffer: 1 << 30,
-    env: { ...process.env, SHELLFENCE_RESIDENT: "0" },
-  });
+  const r = spawnSync(exe, [join(root, "bin", "shellfence.js"), "check", "--jsonl", "--home", home], { input,
+    encoding: "utf8", maxBuffer: 1 << 30, env: { ...process.env, SHELLFENCE_RESIDENT: "0" } });
   if (r.error) throw r.error;
   return r.stdout.split("\n").filter((l) => l !== "");
 }
@@ -97,7 +93,13 @@ for (const corpus of corpora) {
       f++;
       if (gist(mine[i]) !== gist(theirs[i])) {
         g++;
-        if (shown.length < 20) shown.push(`${corpus.split("/").pop()} in ${cwd}: ${JSON.stringify(command)}\n  before: ${short(gist(theirs[i]))}\n  now:    ${short(gist(mine[i]))}`);
+        if (shown.length < 20) {
+          shown.push(
+            `${corpus.split("/").pop()} in ${cwd}: ${JSON.stringify(command)}\n  before: ${
+              short(gist(theirs[i]))
+            }\n  now:    ${short(gist(mine[i]))}`,
+          );
+        }
       }
     });
     commands += lines.length;
@@ -105,12 +107,16 @@ for (const corpus of corpora) {
     fullDiffs += f;
     unstable += u;
     console.log(
-      `${corpus.split("/").pop()!.padEnd(16)} cwd ${cwd.padEnd(40)} ${String(lines.length).padStart(6)} commands, ${mine.length}/${theirs.length} answers; ` +
+      `${corpus.split("/").pop()!.padEnd(16)} cwd ${cwd.padEnd(40)} ${
+        String(lines.length).padStart(6)
+      } commands, ${mine.length}/${theirs.length} answers; ` +
         `decision or code differs: ${g}, verdict text differs: ${f}, not repeated (the disk changed): ${u}`,
     );
   }
 }
 for (const s of shown) console.log(s);
-console.log(`${commands} checks under ${runtime}: ${gistDiffs} with another decision or reason codes, ${fullDiffs} with any other text, ${unstable} whose answer one side did not repeat`);
+console.log(
+  `${commands} checks under ${runtime}: ${gistDiffs} with another decision or reason codes, ${fullDiffs} with any other text, ${unstable} whose answer one side did not repeat`,
+);
 rmSync(scratch, { recursive: true, force: true });
 process.exit(gistDiffs === 0 ? 0 : 1);

@@ -14,14 +14,12 @@ import { useEmbeddedWasm } from "../src/parse/grammar.ts";
 import { useEmbeddedInlineWasm } from "../src/parse/inline-grammars.ts";
 
 useEmbeddedWasm({ grammar: readFileSync(grammarFile), runtime: readFileSync(runtimeFile) });
-useEmbeddedInlineWasm({ python: readFileSync(pythonFile), javascript: readFileSync(javascriptFile), perl: readFileSync(perlFile) });
+useEmbeddedInlineWasm({ python: readFileSync(pythonFile), javascript: readFileSync(javascriptFile),
+  perl: readFileSync(perlFile) });
 
-main(process.argv.slice(2), processIo()).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e: unknown) => {
-    process.stderr.write(`shellfence: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    process.exitCode = 2;
-  },
-);
+main(process.argv.slice(2), processIo()).then((code) => {
+  process.exitCode = code;
+}, (e: unknown) => {
+  process.stderr.write(`shellfence: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exitCode = 2;
+});

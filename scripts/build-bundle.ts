@@ -47,35 +47,37 @@ function lazyGroups(text: string): string {
     const m = `__tableModule${modules.length}`;
     modules.push(`const ${m} = () => require(${JSON.stringify(from)});\n`);
     for (const v of values) {
-      if (!/^[A-Za-z_$][\w$]*$/.test(v)) throw new Error(`bundle: groups.ts imports ${v} from ${from}; only plain named bindings can be made lazy`);
+      if (!/^[A-Za-z_$][\w$]*$/.test(v)) {
+        throw new Error(`bundle: groups.ts imports ${v} from ${from}; only plain named bindings can be made lazy`);
+      }
       bindings.set(v, `${m}().${v}`);
     }
     return types.length > 0 ? `import { ${types.join(", ")} } from ${JSON.stringify(from)};\n` : "";
   });
-  if (/^\s*import (?!type \{)/m.test(rest)) throw new Error("bundle: groups.ts has an import the build does not make lazy");
+  if (/^\s*import (?!type \{)/m.test(rest)) {
+    throw new Error("bundle: groups.ts has an import the build does not make lazy");
+  }
   const start = rest.indexOf("export const GROUPS = {");
   const end = rest.indexOf("} satisfies", start);
   if (start < 0 || end < 0) throw new Error("bundle: groups.ts has no `export const GROUPS = { … } satisfies …`");
   const used = new Set<string>();
   // Bindings outside string literals (a group's key, a command's name) are the modules' exports.
-  const body = rest
-    .slice(start, end)
-    .split(/("[^"\n]*")/)
-    .map((part, i) =>
-      i % 2 === 1
-        ? part
-        : part.replace(/(?<![\w$.])[A-Za-z_$][\w$]*(?![\w$])/g, (id) => {
-            const to = bindings.get(id);
-            if (to === undefined) return id;
-            used.add(id);
-            return to;
-          }),
-    )
-    .join("");
+  const body = rest.slice(start, end).split(/("[^"\n]*")/).map((part, i) =>
+    i % 2 === 1 ? part : part.replace(/(?<![\w$.])[A-Za-z_$][\w$]*(?![\w$])/g, (id) => {
+      const to = bindings.get(id);
+      if (to === undefined) return id;
+      used.add(id);
+      return to;
+    })
+  ).join("");
   const unused = [...bindings.keys()].filter((b) => !used.has(b));
   if (unused.length > 0) throw new Error(`bundle: groups.ts imports ${unused.join(", ")} and no loader uses them`);
   const outside = rest.slice(0, start) + rest.slice(end);
-  for (const b of bindings.keys()) if (new RegExp(`(?<![\\w$."])${b.replace(/\$/g, "\\$")}(?![\\w$"])`).test(outside)) throw new Error(`bundle: groups.ts uses ${b} outside GROUPS`);
+  for (const b of bindings.keys()) {
+    if (new RegExp(`(?<![\\w$."])${b.replace(/\$/g, "\\$")}(?![\\w$"])`).test(outside)) {
+      throw new Error(`bundle: groups.ts uses ${b} outside GROUPS`);
+    }
+  }
   rest = rest.slice(0, start) + body + rest.slice(end);
   return modules.join("") + rest;
 }
@@ -106,8 +108,7 @@ const id = buildId();
 const ID_NULL = "export const BUILD_ID: string | null = null;";
 
 /** The table's groups required when first used, and its index computed here (see the top). */
-const tablePlugin: BunPlugin = {
-  name: "shellfence-table",
+const tablePlugin: BunPlugin = { name: "shellfence-table",
   setup(b) {
     b.onLoad({ filter: /[\\/]src[\\/]base[\\/]build-id\.ts$/ }, async (args) => {
       const text = await Bun.file(args.path).text();
@@ -115,25 +116,23 @@ const tablePlugin: BunPlugin = {
       const contents = text.replace(ID_NULL, `export const BUILD_ID: string | null = ${JSON.stringify(id)};`);
       return { contents, loader: "ts" };
     });
-    b.onLoad({ filter: /[\\/]src[\\/]commands[\\/]table[\\/]groups\.ts$/ }, async (args) => ({ contents: lazyGroups(await Bun.file(args.path).text()), loader: "ts" }));
+    b.onLoad({ filter: /[\\/]src[\\/]commands[\\/]table[\\/]groups\.ts$/ },
+      async (args) => ({ contents: lazyGroups(await Bun.file(args.path).text()), loader: "ts" }));
     b.onLoad({ filter: /[\\/]src[\\/]commands[\\/]table[\\/]built-index\.ts$/ }, async (args) => {
       const text = await Bun.file(args.path).text();
       const NULL = "export const BUILT_INDEX: BuiltIndex | null = null;";
       if (!text.includes(NULL)) throw new Error(`bundle: built-index.ts has no \`${NULL}\``);
-      return { contents: text.replace(NULL, `export const BUILT_INDEX: BuiltIndex | null = JSON.parse(${JSON.stringify(JSON.stringify(builtIndex()))});`), loader: "ts" };
+      return {
+        contents: text.replace(NULL,
+          `export const BUILT_INDEX: BuiltIndex | null = JSON.parse(${JSON.stringify(JSON.stringify(builtIndex()))});`),
+        loader: "ts",
+      };
     });
-  },
-};
+  } };
 
 async function build(entry: string): Promise<string> {
-  const built = await Bun.build({
-    entrypoints: [join(root, entry)],
-    target: "node",
-    format: "cjs",
-    minify: true,
-    define: { "import.meta.url": "__shellfenceUrl" },
-    plugins: [tablePlugin],
-  });
+  const built = await Bun.build({ entrypoints: [join(root, entry)], target: "node", format: "cjs", minify: true,
+    define: { "import.meta.url": "__shellfenceUrl" }, plugins: [tablePlugin] });
   if (!built.success || built.outputs.length !== 1) {
     for (const m of built.logs) console.error(m);
     throw new Error(`bundle: the build of ${entry} failed`);
@@ -144,7 +143,9 @@ async function build(entry: string): Promise<string> {
 /** Replaces every match of `re`, failing when the count is not what the sources hold. */
 function rewrite(text: string, re: RegExp, to: string, expected: number, what: string): string {
   const n = text.match(re)?.length ?? 0;
-  if (n !== expected) throw new Error(`bundle: expected ${expected} ${what}, found ${n}; look at the sources before changing this count`);
+  if (n !== expected) {
+    throw new Error(`bundle: expected ${expected} ${what}, found ${n}; look at the sources before changing this count`);
+  }
   return text.replace(re, to);
 }
 
@@ -152,7 +153,9 @@ function rewrite(text: string, re: RegExp, to: string, expected: number, what: s
 function ascii(text: string): string {
   // String.raw sees the \u escapes as written: its templates must be ASCII already.
   for (const m of text.matchAll(/\bString\.raw`([^`]*)`/g)) {
-    if (/[^\x00-\x7f]|\$\{/.test(m[1]!)) throw new Error(`bundle: String.raw with non-ASCII or \${} at ${m.index}; escape it in the source`);
+    if (/[^\x00-\x7f]|\$\{/.test(m[1]!)) {
+      throw new Error(`bundle: String.raw with non-ASCII or \${} at ${m.index}; escape it in the source`);
+    }
   }
   let out = "";
   for (let i = 0; i < text.length; i++) {
@@ -172,7 +175,8 @@ let cli = await build("src/cli/main.ts");
 // web-tree-sitter's loader: `await import("module")` (Parser.init) and `import("fs/promises")`
 // (Language.load given a path, which the guard never does). (Not `require`: the code right
 // after it declares a `var require` of its own.)
-cli = rewrite(cli, /\bimport\("(module|fs\/promises)"\)/g, 'Promise.resolve(__shellfenceRequire("$1"))', 2, "dynamic imports of node built-ins");
+cli = rewrite(cli, /\bimport\("(module|fs\/promises)"\)/g, 'Promise.resolve(__shellfenceRequire("$1"))', 2,
+  "dynamic imports of node built-ins");
 // A file's URL made at run time (doctor loading a host's plugin): the loader's own import().
 cli = rewrite(cli, /\bimport\((?=[A-Za-z_$][\w$.]*\()/g, "__shellfenceImport(", 1, "dynamic imports of a file's URL");
 // (A string that names `import()`, as the inline analyser's refusals do, is not a call.)
@@ -189,7 +193,9 @@ start = ascii(`var __shellfenceUrl = require("node:url").pathToFileURL(__filenam
 
 mkdirSync(out, { recursive: true });
 // The ES module bundle of earlier builds, and code caches of an earlier bundle.
-for (const stale of ["shellfence.mjs", ...(await Array.fromAsync(new Bun.Glob("*.v8cache").scan(out)))]) rmSync(join(out, stale), { force: true });
+for (const stale of ["shellfence.mjs", ...(await Array.fromAsync(new Bun.Glob("*.v8cache").scan(out)))]) {
+  rmSync(join(out, stale), { force: true });
+}
 writeFileSync(join(out, "shellfence.cjs"), cli, "latin1");
 // The compiled modules name the same build (`tsc` wrote the sources' null just before).
 const compiledId = join(root, "dist", "base", "build-id.js");

@@ -13,7 +13,8 @@ const IMPORTERS = ["src", "test", "scripts", "bench"];
 
 // `export function f`, `export const X`, `export default …`, `export { a, b as c }` (with or
 // without `from`), at the start of a line.
-const DECLARATION = /^export\s+(?:declare\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|const|let|var|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
+const DECLARATION =
+  /^export\s+(?:declare\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|const|let|var|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
 const DEFAULT = /^export\s+default\b/m;
 const LIST = /^export\s+(?:type\s+)?\{([^}]*)\}/gm;
 
@@ -42,14 +43,17 @@ export const BIN_ENTRIES = ["src/cli/main.ts", "src/start/client.ts", "src/start
 
 /** The src/ modules whose every export is public: src/index.ts, package.json's entry points, and what bin/ loads. */
 export function publicModules(root: string): string[] {
-  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports?: unknown; pi?: { extensions?: unknown } };
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports?: unknown;
+    pi?: { extensions?: unknown } };
   const out = new Set<string>(["src/index.ts", ...BIN_ENTRIES]);
   const visit = (v: unknown) => {
     if (typeof v === "string") {
       // A condition names the source (bun) or its build: dist/x.js is built from src/x.ts.
       const path = v.replace(/^\.\//, "");
       if (path.startsWith("src/") && path.endsWith(".ts")) out.add(path);
-      else if (path.startsWith("dist/") && /\.(js|d\.ts)$/.test(path)) out.add(path.replace(/^dist\//, "src/").replace(/\.(js|d\.ts)$/, ".ts"));
+      else if (path.startsWith("dist/") && /\.(js|d\.ts)$/.test(path)) {
+        out.add(path.replace(/^dist\//, "src/").replace(/\.(js|d\.ts)$/, ".ts"));
+      }
     } else if (Array.isArray(v)) v.forEach(visit);
     else if (typeof v === "object" && v !== null) Object.values(v).forEach(visit);
   };
@@ -74,7 +78,9 @@ export function deadExports(root: string): { dead: string[]; errors: readonly st
     if (!file.startsWith("src/") || exempt.has(file)) continue;
     const names = used.get(file) ?? new Set<string>();
     if (names.has("*")) continue;
-    for (const name of exportedNames(readFileSync(join(root, file), "utf8"))) if (!names.has(name)) dead.push(`${file}: ${name}`);
+    for (const name of exportedNames(readFileSync(join(root, file), "utf8"))) {
+      if (!names.has(name)) dead.push(`${file}: ${name}`);
+    }
   }
   return { dead: dead.sort(), errors: graph.errors };
 }

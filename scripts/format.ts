@@ -18,21 +18,15 @@ export const LINE_WIDTH = 120;
 /** The formatter with the project's settings. */
 export function formatter(): ContextFormatter {
   const context = createContext({ indentWidth: 2, lineWidth: LINE_WIDTH, useTabs: false, newLineKind: "lf" });
-  const f = context.addPlugin(readFileSync(getPath()), {
-      preferHanging: true,
-      preferSingleLine: true,
-      quoteStyle: "preferDouble",
-      trailingCommas: "onlyMultiLine",
-      operatorPosition: "maintain",
-      "arrowFunction.useParentheses": "force",
-      "memberExpression.linePerExpression": false,
-      "module.sortImportDeclarations": "maintain",
-      "module.sortExportDeclarations": "maintain",
-      "importDeclaration.sortNamedImports": "maintain",
-      "exportDeclaration.sortNamedExports": "maintain",
-  });
+  const f = context.addPlugin(readFileSync(getPath()), { preferHanging: true, preferSingleLine: true,
+    quoteStyle: "preferDouble", trailingCommas: "onlyMultiLine", operatorPosition: "maintain",
+    "arrowFunction.useParentheses": "force", "memberExpression.linePerExpression": false,
+    "module.sortImportDeclarations": "maintain", "module.sortExportDeclarations": "maintain",
+    "importDeclaration.sortNamedImports": "maintain", "exportDeclaration.sortNamedExports": "maintain" });
   const problems = f.getConfigDiagnostics();
-  if (problems.length > 0) throw new Error(`format: ${problems.map((p) => `${p.propertyName}: ${p.message}`).join("; ")}`);
+  if (problems.length > 0) {
+    throw new Error(`format: ${problems.map((p) => `${p.propertyName}: ${p.message}`).join("; ")}`);
+  }
   return f;
 }
 

@@ -20,12 +20,12 @@ import { createGuard, type Decision, type Verdict } from "../src/index.ts";
 import { command as grammarCommand } from "../test/support/arbitraries.ts";
 import { buildFixture } from "../test/support/fixture.ts";
 import { type IntentCommand, intentCommand } from "../test/support/intents.ts";
-import { MUTATION_NAMES, loadSeeds, mutantArbitrary, mutate, type Mutant, type Relation, type Seed } from "../test/support/mutate.ts";
+import { MUTATION_NAMES, loadSeeds, mutantArbitrary, mutate, type Mutant, type Relation,
+  type Seed } from "../test/support/mutate.ts";
 import { mulberry32 } from "./rng.ts";
-import {
-  BLIND_REASONS, createOracle, detectIsolation, type Disagreement, explainVerdict, formatDisagreement, type Isolation, malformation, mapper, minimize, type OracleResult, runnable,
-  safeToRun,
-} from "../test/support/oracle.ts";
+import { BLIND_REASONS, createOracle, detectIsolation, type Disagreement, explainVerdict, formatDisagreement,
+  type Isolation, malformation, mapper, minimize, type OracleResult, runnable,
+  safeToRun } from "../test/support/oracle.ts";
 
 export type FindingKind =
   /** The guard threw, returned an ill-formed verdict, or reported INTERNAL_ERROR. */
@@ -84,7 +84,8 @@ export interface FuzzReport {
   readonly blind: Readonly<Record<string, number>>;
   /** Intents that stay inside (and look at nothing outside), how many the guard allowed, and
    * the reasons it gave for the others (the needless asks). */
-  readonly precision: { readonly inside: number; readonly allowed: number; readonly askedBecause: Readonly<Record<string, number>> };
+  readonly precision: { readonly inside: number; readonly allowed: number;
+    readonly askedBecause: Readonly<Record<string, number>> };
   readonly findings: readonly Finding[];
   readonly durationMs: number;
 }
@@ -107,7 +108,6 @@ export function knownClass(f: Finding): string | null {
   if (!GUARD_FAILS(f.kind)) return null;
   return KNOWN_CLASSES.find((k) => k.matches(f))?.name ?? null;
 }
-
 
 interface Item {
   readonly text: string;
@@ -171,7 +171,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (d === undefined) {
         const v = check(text);
         if ("error" in v) return null;
-        const unreadable = v.decision !== "allow" && v.reasons.every((r) => r.decision === "allow" || r.code === "PARSE_ERROR");
+        const unreadable = v.decision !== "allow" &&
+          v.reasons.every((r) => r.decision === "allow" || r.code === "PARSE_ERROR");
         d = unreadable ? null : v.decision;
         if (baseCache.size > 50_000) baseCache.clear();
         baseCache.set(text, d);
@@ -180,7 +181,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     };
     const add = (f: Finding) => {
       findings.push(f);
-      if (findings.length <= 20) log(`FINDING ${f.kind} [${f.source}] ${JSON.stringify(f.command).slice(0, 300)}\n  ${f.detail.split("\n")[0]}`);
+      if (findings.length <= 20) {
+        log(`FINDING ${f.kind} [${f.source}] ${JSON.stringify(f.command).slice(0, 300)}\n  ${f.detail.split("\n")[0]}`);
+      }
     };
 
     /** The static invariants for one command; true when it broke one (then worth a run). */
@@ -191,7 +194,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         add({ kind: "crash", command: item.text, source: item.origin, detail: `check threw: ${map(v.error)}` });
         return true;
       }
-      const bad = malformation(text, v) ?? (v.reasons.some((r) => r.code === "INTERNAL_ERROR") ? "INTERNAL_ERROR" : null);
+      const bad = malformation(text, v) ??
+        (v.reasons.some((r) => r.code === "INTERNAL_ERROR") ? "INTERNAL_ERROR" : null);
       if (bad) {
         add({ kind: "crash", command: item.text, source: item.origin, detail: `${bad}\n${explain(v)}` });
         return true;
@@ -199,26 +203,31 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       let broke = false;
       if (item.intent) {
         if (item.intent.intent === "outside" && v.decision === "allow") {
-          add({ kind: "intent-allowed", command: item.text, source: item.origin, detail: `meant to touch outside, the guard allows\n${explain(v)}` });
+          add({ kind: "intent-allowed", command: item.text, source: item.origin,
+            detail: `meant to touch outside, the guard allows\n${explain(v)}` });
           broke = true;
         }
         if (item.intent.intent === "inside" && !item.intent.looksOutside) {
           precision.inside++;
           if (v.decision === "allow") precision.allowed++;
-          for (const code of new Set(v.reasons.filter((x) => x.decision !== "allow").map((x) => x.code))) precision.askedBecause[code] = (precision.askedBecause[code] ?? 0) + 1;
+          for (const code of new Set(v.reasons.filter((x) => x.decision !== "allow").map((x) => x.code))) {
+            precision.askedBecause[code] = (precision.askedBecause[code] ?? 0) + 1;
+          }
         }
       }
       if (item.mutant) {
         const m = item.mutant;
         relations[m.relation]++;
         if (m.relation === "escalating" && v.decision === "allow") {
-          add({ kind: "escalation-allowed", command: item.text, source: item.origin, detail: `${m.ops.join(", ")}: leaves the project first, the guard allows\n${explain(v)}` });
+          add({ kind: "escalation-allowed", command: item.text, source: item.origin,
+            detail: `${m.ops.join(", ")}: leaves the project first, the guard allows\n${explain(v)}` });
           broke = true;
         }
         if (m.relation === "equivalent" && v.decision === "allow") {
           const before = decisionOf(m.base);
           if (before !== null && before !== "allow") {
-            add({ kind: "metamorphic", command: item.text, base: m.base, source: item.origin, detail: `${m.ops.join(", ")}: ${before} became allow\n${explain(v)}` });
+            add({ kind: "metamorphic", command: item.text, base: m.base, source: item.origin,
+              detail: `${m.ops.join(", ")}: ${before} became allow\n${explain(v)}` });
             broke = true;
           }
         }
@@ -233,30 +242,33 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       execBySource[item.source] = (execBySource[item.source] ?? 0) + 1;
       if (r.timedOut) timeouts++;
       if (r.blind.length > 0 && r.verdict) {
-        for (const code of new Set(r.verdict.reasons.filter((x) => BLIND_REASONS.has(x.code)).map((x) => x.code))) blind[code] = (blind[code] ?? 0) + 1;
+        for (const code of new Set(r.verdict.reasons.filter((x) => BLIND_REASONS.has(x.code)).map((x) => x.code))) {
+          blind[code] = (blind[code] ?? 0) + 1;
+        }
       }
       if (r.disagreement) {
-        add({ kind: r.disagreement.kind === "crash" ? "crash" : "oracle", command: item.text, source: item.origin, detail: r.disagreement.problems.join("\n"), disagreement: r.disagreement });
+        add({ kind: r.disagreement.kind === "crash" ? "crash" : "oracle", command: item.text, source: item.origin,
+          detail: r.disagreement.problems.join("\n"), disagreement: r.disagreement });
       }
       // A timed-out run saw only part of what the command does.
       if (item.intent && !r.timedOut) {
         const saw = r.outside.length > 0;
         if (saw !== (item.intent.intent === "outside")) {
-          add({
-            kind: "intent-mismatch",
-            command: item.text,
-            source: item.origin,
-            detail: `the model says ${item.intent.intent}, the run touched ${saw ? r.outside.map((t) => `${t.syscall} ${t.path}${t.error ? " " + t.error : ""}`).join(", ") : "nothing outside"}`,
-          });
+          add({ kind: "intent-mismatch", command: item.text, source: item.origin,
+            detail: `the model says ${item.intent.intent}, the run touched ${
+              saw
+                ? r.outside.map((t) => `${t.syscall} ${t.path}${t.error ? " " + t.error : ""}`).join(", ")
+                : "nothing outside"
+            }` });
         }
       }
     };
     const execute = async (item: Item) => {
       while (inflight.size >= (options.slots ?? 2) * 2) await Promise.race(inflight);
-      const p = oracle.run(item.text).then(
-        (r) => onResult(item, r),
-        (e: unknown) => add({ kind: "harness", command: item.text, source: item.origin, detail: e instanceof Error ? e.message : String(e) }),
-      );
+      const p = oracle.run(item.text).then((r) => onResult(item, r),
+        (e: unknown) =>
+          add({ kind: "harness", command: item.text, source: item.origin,
+            detail: e instanceof Error ? e.message : String(e) }));
       inflight.add(p);
       void p.finally(() => inflight.delete(p));
     };
@@ -284,8 +296,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         const m = mutate({ text: ic.text, source: "intent" }, [steps[i]!], { keep: safeToRun });
         items.push({ text: m.text, source: "intent-mutant", origin: `intent+${m.ops.join("+") || "none"}`, mutant: m });
       });
-      for (const m of fc.sample(mutants, { seed: s + 2, numRuns: nMutant })) items.push({ text: m.text, source: "mutant", origin: `${m.seed.source}+${m.ops.join("+") || "none"}`, mutant: m });
-      for (const t of fc.sample(grammarCommand, { seed: s + 3, numRuns: nGrammar })) items.push({ text: t, source: "grammar", origin: "arbitraries.command" });
+      for (const m of fc.sample(mutants, { seed: s + 2, numRuns: nMutant })) {
+        items.push({ text: m.text, source: "mutant", origin: `${m.seed.source}+${m.ops.join("+") || "none"}`,
+          mutant: m });
+      }
+      for (const t of fc.sample(grammarCommand, { seed: s + 3, numRuns: nGrammar })) {
+        items.push({ text: t, source: "grammar", origin: "arbitraries.command" });
+      }
       made += items.length;
       // The share of this batch's runnable commands that keeps the whole campaign at about
       // oracleSample runs.
@@ -307,7 +324,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       }
       if (performance.now() - lastLog > 10_000 || b === batches - 1) {
         lastLog = performance.now();
-        log(`${made} commands, ${checks} checks, ${executions} runs, ${findings.length} findings, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+        log(
+          `${made} commands, ${checks} checks, ${executions} runs, ${findings.length} findings, ${
+            ((performance.now() - t0) / 1000).toFixed(0)
+          } s`,
+        );
       }
     }
     while (inflight.size > 0) await Promise.race(inflight);
@@ -324,25 +345,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       done.set(sig, small);
       log(`minimized ${JSON.stringify(f.command).slice(0, 120)} → ${JSON.stringify(small)}`);
     }
-    const withMinimized = findings.map((f) => (f.kind === "oracle" && f.disagreement && done.has(signature(f.disagreement)) ? { ...f, minimized: done.get(signature(f.disagreement))! } : f));
+    const withMinimized = findings.map((
+      f,
+    ) => (f.kind === "oracle" && f.disagreement && done.has(signature(f.disagreement))
+      ? { ...f, minimized: done.get(signature(f.disagreement))! }
+      : f)
+    );
 
-    return {
-      seed: options.seed,
-      isolation,
-      commands: counts,
-      totalCommands: made,
-      guardChecks: checks,
-      relations,
-      executions,
-      executionsBySource: execBySource,
-      runnable: runnableCount,
-      skipped,
-      timeouts,
-      blind,
-      precision,
-      findings: withMinimized,
-      durationMs: performance.now() - t0,
-    };
+    return { seed: options.seed, isolation, commands: counts, totalCommands: made, guardChecks: checks, relations,
+      executions, executionsBySource: execBySource, runnable: runnableCount, skipped, timeouts, blind, precision,
+      findings: withMinimized, durationMs: performance.now() - t0 };
   } finally {
     oracle.close();
     fx.remove();
@@ -354,11 +366,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
  * full; all of them, known classes included, are in the JSON file). */
 export function formatReport(r: FuzzReport, fullPerKind = 5): string {
   const top = (o: Readonly<Record<string, number>>, n = 8) =>
-    Object.entries(o)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([k, v]) => `${v} ${k}`)
-      .join("; ");
+    Object.entries(o).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v} ${k}`).join("; ");
   const byKind = new Map<FindingKind, Finding[]>();
   const byClass: Record<string, number> = {};
   for (const f of r.findings) {
@@ -367,18 +375,17 @@ export function formatReport(r: FuzzReport, fullPerKind = 5): string {
     else byKind.set(f.kind, [...(byKind.get(f.kind) ?? []), f]);
   }
   const fresh = [...byKind.values()].flat();
-  const lines = [
-    `seed ${r.seed}, ${(r.durationMs / 1000).toFixed(1)} s, isolation ${r.isolation.mode}`,
+  const lines = [`seed ${r.seed}, ${(r.durationMs / 1000).toFixed(1)} s, isolation ${r.isolation.mode}`,
     `commands: ${r.totalCommands} (${top(r.commands)}), guard checks: ${r.guardChecks}`,
     `mutant relations: ${top(r.relations)}`,
     `runnable: ${r.runnable}, executed: ${r.executions} (${top(r.executionsBySource)}), timeouts: ${r.timeouts}`,
     `static-only because: ${top(r.skipped, 6)}`,
     `outside touches covered only by a could-not-look reason: ${top(r.blind) || "none"}`,
-    `intents that stay inside: ${r.precision.inside}, allowed: ${r.precision.allowed}; the others asked because: ${top(r.precision.askedBecause) || "-"}`,
-    `findings: ${r.findings.length}, guard disagreements: ${r.findings.filter((f) => GUARD_FAILS(f.kind)).length}`,
+    `intents that stay inside: ${r.precision.inside}, allowed: ${r.precision.allowed}; the others asked because: ${
+      top(r.precision.askedBecause) || "-"
+    }`, `findings: ${r.findings.length}, guard disagreements: ${r.findings.filter((f) => GUARD_FAILS(f.kind)).length}`,
     `  of known classes (test/fuzz.test.ts has their cases): ${top(byClass, 20) || "none"}`,
-    `  new: ${fresh.length} (${[...byKind].map(([k, v]) => `${v.length} ${k}`).join(", ") || "none"})`,
-  ];
+    `  new: ${fresh.length} (${[...byKind].map(([k, v]) => `${v.length} ${k}`).join(", ") || "none"})`];
   for (const [kind, fs] of byKind) {
     lines.push("", `== ${kind} (${fs.length})`);
     for (const f of fs.slice(0, fullPerKind)) {
@@ -407,17 +414,12 @@ async function main(): Promise<void> {
   const jsonAt = args.indexOf("--json");
   const seed = opt("--seed", Date.now() % 1_000_000);
   const count = opt("--count", 100_000);
-  const report = await runFuzz({
-    count,
-    seed,
-    oracleSample: opt("--oracle-sample", 2000),
-    slots: opt("--slots", 2),
-    timeoutMs: opt("--timeout", 3000),
-    minimize: opt("--minimize", 5),
-    log: (l) => console.error(l),
-  });
+  const report = await runFuzz({ count, seed, oracleSample: opt("--oracle-sample", 2000), slots: opt("--slots", 2),
+    timeoutMs: opt("--timeout", 3000), minimize: opt("--minimize", 5), log: (l) => console.error(l) });
   console.log(formatReport(report));
-  const file = jsonAt >= 0 && args[jsonAt + 1] ? args[jsonAt + 1]! : join(tmpdir(), `shellfence-fuzz-${seed}-${Date.now()}.json`);
+  const file = jsonAt >= 0 && args[jsonAt + 1]
+    ? args[jsonAt + 1]!
+    : join(tmpdir(), `shellfence-fuzz-${seed}-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify({ ...report, findings: report.findings.slice(0, 2000) }, null, 2));
   console.log(`\nreport written to ${file}`);
   // New guard disagreements fail the run; known ones fail their regression cases already.

@@ -21,9 +21,8 @@ if (unknown.length) {
 
 const started = performance.now();
 const args = ["test", "--timeout", "60000", ...files.map((f) => relative(REPO_DIR, f))];
-const run = Bun.spawnSync([process.execPath, ...args], {
-  cwd: REPO_DIR, env: { ...process.env, SHELLFENCE_GOLDEN: "write" }, stdout: "inherit", stderr: "inherit",
-});
+const run = Bun.spawnSync([process.execPath, ...args], { cwd: REPO_DIR,
+  env: { ...process.env, SHELLFENCE_GOLDEN: "write" }, stdout: "inherit", stderr: "inherit" });
 
 if (!given.length) {
   const wanted = new Set(all.map(goldenPath));

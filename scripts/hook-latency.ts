@@ -14,10 +14,10 @@ const root = new URL("..", import.meta.url).pathname;
 const runs = Number(process.argv[2] ?? 20);
 const project = mkdtempSync(join(tmpdir(), "shellfence-latency-"));
 mkdirSync(join(project, "src"));
-const input = JSON.stringify({
-  session_id: "s", transcript_path: "/t.jsonl", cwd: project, permission_mode: "default", hook_event_name: "PreToolUse",
-  tool_name: "Bash", tool_input: { command: "cd src && grep -rn TODO . | head -20 > ../todo.txt && cat ~/.bashrc", description: "x" }, tool_use_id: "toolu_1",
-});
+const input = JSON.stringify({ session_id: "s", transcript_path: "/t.jsonl", cwd: project, permission_mode: "default",
+  hook_event_name: "PreToolUse", tool_name: "Bash",
+  tool_input: { command: "cd src && grep -rn TODO . | head -20 > ../todo.txt && cat ~/.bashrc", description: "x" },
+  tool_use_id: "toolu_1" });
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -39,8 +39,14 @@ function measure(label: string, cmd: string[]): void {
     answer = r.stdout;
     if (i > 0) times.push(ms); // the first run warms the page cache
   }
-  const decision = (JSON.parse(answer) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision;
-  console.log(`${label.padEnd(34)} median ${median(times).toFixed(0)} ms  (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}, ${runs} runs, answer ${decision})`);
+  const decision =
+    (JSON.parse(answer) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput
+      .permissionDecision;
+  console.log(
+    `${label.padEnd(34)} median ${median(times).toFixed(0)} ms  (min ${Math.min(...times).toFixed(0)}, max ${
+      Math.max(...times).toFixed(0)
+    }, ${runs} runs, answer ${decision})`,
+  );
 }
 
 console.log(`hook latency, process start to answer (${runs} runs each)`);
@@ -63,7 +69,9 @@ const probe = `
   mark("web-tree-sitter init");
   const host = await createHost({ root: ${JSON.stringify(project)} });
   mark("grammar (hash + load) and config");
-  host.checkBash(${JSON.stringify((JSON.parse(input) as { tool_input: { command: string } }).tool_input.command)}, ${JSON.stringify(project)});
+  host.checkBash(${JSON.stringify((JSON.parse(input) as { tool_input: { command: string } }).tool_input.command)}, ${
+    JSON.stringify(project)
+  });
   mark("first check");
   let prev = t0;
   for (const [l, t] of lap) { console.log(l.padEnd(36) + (t - prev).toFixed(1).padStart(7) + " ms"); prev = t; }
@@ -74,7 +82,11 @@ for (let i = 0; i < 10; i++) {
   spawnSync("node", ["-e", "0"]);
   startup.push(performance.now() - t);
 }
-console.log(`\nnpm entry breakdown (one process; Node.js start and exit of an empty script: ${median(startup).toFixed(0)} ms median)`);
+console.log(
+  `\nnpm entry breakdown (one process; Node.js start and exit of an empty script: ${
+    median(startup).toFixed(0)
+  } ms median)`,
+);
 const r = spawnSync("node", ["--input-type=module", "-e", probe], { encoding: "utf8", cwd: root });
 process.stdout.write(r.stdout + r.stderr);
 rmSync(project, { recursive: true, force: true });

@@ -84,9 +84,13 @@ export function moduleGraph(root: string, dirs: readonly string[]): ModuleGraph 
       if (bare) add(from, bare[1]!, false, [], false);
       // `import(` and `import.meta` at the start of a line are expressions, read below; an
       // import from `${…}` is code in a template string, written for another process to run.
-      else if (keyword === "import" && !/^import\s*[(.]/.test(statement) && !/\bfrom\s*\$\{/.test(statement)) errors.push(`${from}: cannot read the statement ${JSON.stringify(statement.slice(0, 80))}`);
+      else if (keyword === "import" && !/^import\s*[(.]/.test(statement) && !/\bfrom\s*\$\{/.test(statement)) {
+        errors.push(`${from}: cannot read the statement ${JSON.stringify(statement.slice(0, 80))}`);
+      }
     }
-    for (const m of text.matchAll(DYNAMIC)) add(from, m[2]!, false, m[1] !== undefined ? clauseNames(`{${m[1]}}`) : ["*"], false);
+    for (const m of text.matchAll(DYNAMIC)) {
+      add(from, m[2]!, false, m[1] !== undefined ? clauseNames(`{${m[1]}}`) : ["*"], false);
+    }
   }
   return { files, imports, errors };
 }

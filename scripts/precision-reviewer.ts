@@ -9,8 +9,15 @@ import { isAbsolute, join } from "node:path";
 import type { Verdict } from "../src/index.ts";
 
 /** World-readable system data without user secrets, as a reviewer would wave it through. */
-const HARMLESS_PREFIXES = ["/usr/share/", "/usr/include/", "/usr/lib/", "/usr/lib64/", "/usr/libexec/", "/usr/local/share/", "/usr/local/include/", "/usr/local/lib/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/bin/", "/sbin/", "/lib/", "/lib64/"];
-const HARMLESS_EXACT = new Set(["/usr/share", "/usr/include", "/usr/lib", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/bin", "/sbin", "/lib", "/proc/cpuinfo", "/proc/meminfo", "/proc/loadavg", "/proc/version", "/proc/uptime", "/proc/stat", "/proc/partitions", "/proc/filesystems", "/proc/swaps", "/proc/diskstats", "/proc/vmstat", "/proc/devices", "/proc/interrupts", "/etc/os-release", "/etc/lsb-release", "/etc/debian_version", "/etc/redhat-release", "/etc/issue", "/etc/hostname", "/etc/timezone", "/etc/shells", "/dev/null", "/dev/zero", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/random", "/dev/urandom"]);
+const HARMLESS_PREFIXES = ["/usr/share/", "/usr/include/", "/usr/lib/", "/usr/lib64/", "/usr/libexec/",
+  "/usr/local/share/", "/usr/local/include/", "/usr/local/lib/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/bin/",
+  "/sbin/", "/lib/", "/lib64/"];
+const HARMLESS_EXACT = new Set(["/usr/share", "/usr/include", "/usr/lib", "/usr/bin", "/usr/sbin", "/usr/local/bin",
+  "/bin", "/sbin", "/lib", "/proc/cpuinfo", "/proc/meminfo", "/proc/loadavg", "/proc/version", "/proc/uptime",
+  "/proc/stat", "/proc/partitions", "/proc/filesystems", "/proc/swaps", "/proc/diskstats", "/proc/vmstat",
+  "/proc/devices", "/proc/interrupts", "/etc/os-release", "/etc/lsb-release", "/etc/debian_version",
+  "/etc/redhat-release", "/etc/issue", "/etc/hostname", "/etc/timezone", "/etc/shells", "/dev/null", "/dev/zero",
+  "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/random", "/dev/urandom"]);
 
 function harmlessSystem(path: string): boolean {
   return HARMLESS_EXACT.has(path) || HARMLESS_PREFIXES.some((p) => path.startsWith(p)) || /^\/dev\/fd\/\d+$/.test(path);
@@ -20,10 +27,12 @@ function harmlessSystem(path: string): boolean {
 const OUTSIDE_OUTPUT = /(^|[;&|(`]\s*|\$\(\s*)(which|whereis|type|command\s+-[vV]|mount)\b[^|;&()`]*(\||\)|`)/;
 
 /** Programs that print where something is installed: the package manager's prefix, the running interpreter. */
-const INSTALL_PLACE = /\bbrew\s+--(prefix|cellar|repository)\b|\bnpm\s+(config\s+get\s+prefix|root\s+-g|prefix\s+-g|bin\s+-g)\b|\bjava_home\b|\bsys\.(executable|prefix|base_prefix)\b|\bgo\s+env\s+GO(ROOT|PATH)\b|\brustc\s+--print\s+sysroot\b|\bgem\s+env\s+(home|gemdir)\b/;
+const INSTALL_PLACE =
+  /\bbrew\s+--(prefix|cellar|repository)\b|\bnpm\s+(config\s+get\s+prefix|root\s+-g|prefix\s+-g|bin\s+-g)\b|\bjava_home\b|\bsys\.(executable|prefix|base_prefix)\b|\bgo\s+env\s+GO(ROOT|PATH)\b|\brustc\s+--print\s+sysroot\b|\bgem\s+env\s+(home|gemdir)\b/;
 
 /** Reasons for an unresolved path that say where it is: the user's own files outside the project. */
-const OUTSIDE_REASON = /\buser's\b|\buser configuration\b|~\/|\bhome directory\b|\bkubeconfig\b|\boutside (the|every) project\b|\$HISTFILE\b/;
+const OUTSIDE_REASON =
+  /\buser's\b|\buser configuration\b|~\/|\bhome directory\b|\bkubeconfig\b|\boutside (the|every) project\b|\$HISTFILE\b/;
 
 /** Becoming another user: what runs then is that user's, outside the project whatever it names. */
 const OTHER_USER = /(^|[;&|(]\s*)(sudo\s+)?su(\s|$)/;
@@ -34,7 +43,8 @@ const OTHER_USER = /(^|[;&|(]\s*)(sudo\s+)?su(\s|$)/;
  * unpacked into one tree by a listing (`xargs -n1 unzip`, `find -exec unzip {} \;`) can each
  * write through a link an earlier one made (unzip 6.0 does).
  */
-const UNSEEN_ARCHIVE = /\bcpio\s+(-\w*\s+)*-\w*i|\bcpio\s+(\S+\s+)*--extract\b|\bpax\s+(-\w+\s+)*-\w*r|(\bxargs\b[^|;&]*?\s|-exec(dir)?\s+)(\S*\/)?(unzip|7za?\s+[xe]|unrar\s+[xe]|(bsd)?tar\s+(-?[A-Za-wyz]*x[A-Za-z]*|--extract)(\s|$))/;
+const UNSEEN_ARCHIVE =
+  /\bcpio\s+(-\w*\s+)*-\w*i|\bcpio\s+(\S+\s+)*--extract\b|\bpax\s+(-\w+\s+)*-\w*r|(\bxargs\b[^|;&]*?\s|-exec(dir)?\s+)(\S*\/)?(unzip|7za?\s+[xe]|unrar\s+[xe]|(bsd)?tar\s+(-?[A-Za-wyz]*x[A-Za-z]*|--extract)(\s|$))/;
 
 const OUTSIDE_WORD = /(^|[\s=:'"(<>|;&`])(~|\$HOME\b|\$\{HOME\}|\.\.(\/|$|[\s'"]))/;
 
@@ -46,8 +56,14 @@ function absoluteWords(text: string): string[] {
 
 function unknownVariable(text: string): boolean {
   const used = [...text.matchAll(/\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
-  const known = new Set(["HOME", "PWD", "OLDPWD", "IFS", "RANDOM", "LINENO", "SECONDS", "BASHPID", "PPID", "UID", "EUID"]);
-  return used.some((v) => !known.has(v) && !new RegExp(`(^|[\\s;&|(])(${v}=|for\\s+${v}\\b|read\\b[^;|&<>]*\\b${v}\\b|local\\s+${v}\\b|declare\\s+[^;]*\\b${v}\\b|mapfile\\b[^;]*\\b${v}\\b|getopts\\s+\\S+\\s+${v}\\b)`).test(text));
+  const known = new Set(["HOME", "PWD", "OLDPWD", "IFS", "RANDOM", "LINENO", "SECONDS", "BASHPID", "PPID", "UID",
+    "EUID"]);
+  return used.some((v) =>
+    !known.has(v) &&
+    !new RegExp(
+      `(^|[\\s;&|(])(${v}=|for\\s+${v}\\b|read\\b[^;|&<>]*\\b${v}\\b|local\\s+${v}\\b|declare\\s+[^;]*\\b${v}\\b|mapfile\\b[^;]*\\b${v}\\b|getopts\\s+\\S+\\s+${v}\\b)`,
+    ).test(text)
+  );
 }
 
 /**
@@ -59,17 +75,22 @@ function unboundPositional(text: string): boolean {
   const shell = text.replace(/'[^']*'/g, "''");
   // (`${1:-.}`, `${1#x}`, `${@:2}` use it as much as `$1` does.)
   if (!/(^|[^\\])\$([1-9@*]|\{([1-9][0-9]*|[@*])[}:#%/^,@-])/.test(shell)) return false;
-  return !/(^|[\s;&|(])set\s+(--|[^-\s])|(^|[\s;&|(])(function\s+)?[A-Za-z_][\w-]*\s*\(\s*\)|(^|[\s;&|(])function\s+[A-Za-z_]|(^|[\s;&|(/])(ba|da|k|z)?sh\s+(-\w+\s+)*-\w*c\b/.test(text);
+  return !/(^|[\s;&|(])set\s+(--|[^-\s])|(^|[\s;&|(])(function\s+)?[A-Za-z_][\w-]*\s*\(\s*\)|(^|[\s;&|(])function\s+[A-Za-z_]|(^|[\s;&|(/])(ba|da|k|z)?sh\s+(-\w+\s+)*-\w*c\b/
+    .test(text);
 }
 
-export type Class = "needless" | "justified:parse" | "justified:outside" | "justified:names" | "justified:env" | "justified:data" | "justified:opaque";
-export const CLASSES: readonly Class[] = ["needless", "justified:parse", "justified:outside", "justified:names", "justified:env", "justified:data", "justified:opaque"];
+export type Class = "needless" | "justified:parse" | "justified:outside" | "justified:names" | "justified:env"
+  | "justified:data" | "justified:opaque";
+export const CLASSES: readonly Class[] = ["needless", "justified:parse", "justified:outside", "justified:names",
+  "justified:env", "justified:data", "justified:opaque"];
 const OPAQUE = new Set(["OPAQUE_CODE", "UNRESOLVED_COMMAND", "SHELL_STATE"]);
 /** Reasons that say a name (a path, a word, the working directory) is not known. */
 const NAME_CODES = new Set(["UNRESOLVED_WORD", "UNRESOLVED_PATH", "UNRESOLVED_CWD"]);
 
 export function classify(text: string, v: Verdict, project: string): Class {
-  if (v.reasons.some((r) => ["PARSE_ERROR", "PARSE_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT"].includes(r.code))) return "justified:parse";
+  if (v.reasons.some((r) => ["PARSE_ERROR", "PARSE_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT"].includes(r.code))) {
+    return "justified:parse";
+  }
   const inside = (p: string) => p === project || p.startsWith(project + "/");
   const harmlessKind = (k: string) => k === "read" || k === "list" || k === "cwd" || k === "exec";
   for (const a of v.accesses) {
@@ -80,7 +101,8 @@ export function classify(text: string, v: Verdict, project: string): Class {
     if (at === null || at === "") continue;
     if (!inside(at) && !(harmlessKind(a.kind) && harmlessSystem(at))) return "justified:outside";
   }
-  const unresolvedOutside = (r: Verdict["reasons"][number]) => r.decision !== "allow" && r.code.startsWith("UNRESOLVED_") && OUTSIDE_REASON.test(r.message);
+  const unresolvedOutside = (r: Verdict["reasons"][number]) =>
+    r.decision !== "allow" && r.code.startsWith("UNRESOLVED_") && OUTSIDE_REASON.test(r.message);
   if (v.reasons.some(unresolvedOutside)) return "justified:outside";
   if (OTHER_USER.test(text)) return "justified:outside";
   if (OUTSIDE_OUTPUT.test(text) || INSTALL_PLACE.test(text)) return "justified:names";
@@ -91,10 +113,13 @@ export function classify(text: string, v: Verdict, project: string): Class {
   if (/(^|[;&|(`]\s*)cd\s+(\$\([^()]*\)|`[^`]*`)\s*($|[;&|)`])/.test(text)) return "justified:names";
   if (unknownVariable(text) || unboundPositional(text)) return "justified:env";
   // `$0` and unseen data say where names lead, so they justify only asks about names.
-  const aboutNames = v.reasons.filter((r) => r.decision !== "allow").every((r) => NAME_CODES.has(r.code) || OPAQUE.has(r.code));
+  const aboutNames = v.reasons.filter((r) => r.decision !== "allow").every((r) =>
+    NAME_CODES.has(r.code) || OPAQUE.has(r.code)
+  );
   if (aboutNames && shellName(text)) return "justified:env";
   if (aboutNames && (unseenData(text, project) || UNSEEN_ARCHIVE.test(text))) return "justified:data";
-  const opaque = (r: Verdict["reasons"][number]) => OPAQUE.has(r.code) || (r.code === "INLINE_CODE" && /from standard input/.test(r.message));
+  const opaque = (r: Verdict["reasons"][number]) =>
+    OPAQUE.has(r.code) || (r.code === "INLINE_CODE" && /from standard input/.test(r.message));
   if (v.reasons.filter((r) => r.decision !== "allow").every(opaque)) return "justified:opaque";
   return "needless";
 }
@@ -111,7 +136,6 @@ export function causes(v: Verdict): string[] {
   return [...out];
 }
 
-
 /**
  * `$0` of the command line's own shell, outside single quotes: the host's shell as it was
  * started (`bash`, `/bin/bash`, `-bash`, `zsh`, `sh`), which the reviewer cannot see —
@@ -125,10 +149,12 @@ function shellName(text: string): boolean {
 }
 
 /** Programs whose output the user picks or types: a clipboard, a picker, the terminal's history. */
-const PICKED = /(^|[\s;&|(`$])(xsel|xclip|pbpaste|wl-paste|fzf|sk|iselect|zenity|kdialog|dialog|whiptail|gum|tty)\b|\bhistory\s+-p\b/;
+const PICKED =
+  /(^|[\s;&|(`$])(xsel|xclip|pbpaste|wl-paste|fzf|sk|iselect|zenity|kdialog|dialog|whiptail|gum|tty)\b|\bhistory\s+-p\b/;
 
 /** Interpreters that run the file they are given. */
-const RUNS_A_FILE = new Set(["node", "nodejs", "ruby", "python", "python2", "python3", "perl", "bash", "sh", "zsh", "php", "lua"]);
+const RUNS_A_FILE = new Set(["node", "nodejs", "ruby", "python", "python2", "python3", "perl", "bash", "sh", "zsh",
+  "php", "lua"]);
 
 /**
  * Whether a command (the text of a substitution or the head of a pipe) prints what nobody can
@@ -150,11 +176,15 @@ function namesFiles(text: string): string[] {
   const out: string[] = [];
   // (A file the command line writes itself is not data from elsewhere: `find … > tmp && mv $(cat tmp) d`.)
   const written = new Set([...text.matchAll(/\d?>>?\|?\s*([^\s|;&<>()`$'"]+)/g)].map((m) => m[1]!));
-  for (const m of text.matchAll(/(?:^|[\s;&|(`])(?:cat|zcat|tac)\s+([^\s|;&<>()`$'"-][^\s|;&<>()`$'"]*)(?=\s*[|)`])/g)) out.push(m[1]!);
+  for (const m of text.matchAll(
+    /(?:^|[\s;&|(`])(?:cat|zcat|tac)\s+([^\s|;&<>()`$'"-][^\s|;&<>()`$'"]*)(?=\s*[|)`])/g,
+  )) out.push(m[1]!);
   for (const m of text.matchAll(/(?:^|[^<])<(?![<(&])\s*([^\s|;&<>()`$'"]+)/g)) out.push(m[1]!);
   for (const m of text.matchAll(/\bxargs\s+(?:-\S+\s+)*?(?:-a\s*|--arg-file=)([^\s|;&<>()`$'"]+)/g)) out.push(m[1]!);
   // patch writes the files its patch names.
-  for (const m of text.matchAll(/\bpatch\s+(?:-\S+\s+)*?(?:-i\s*|--input[=\s]\s*)([^\s|;&<>()`$'"]+)/g)) out.push(m[1]!);
+  for (const m of text.matchAll(/\bpatch\s+(?:-\S+\s+)*?(?:-i\s*|--input[=\s]\s*)([^\s|;&<>()`$'"]+)/g)) {
+    out.push(m[1]!);
+  }
   return out.filter((f) => !written.has(f));
 }
 

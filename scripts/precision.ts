@@ -60,8 +60,11 @@ const here = new URL("..", import.meta.url).pathname;
 const shared = join(here, "..", "shared", "corpora");
 // tldr-alt1.txt, not tldr.txt: the latter keeps placeholder alternatives (`{{on|off}}` → `on|off`),
 // which bash reads as pipelines into commands named `off` or `path/to/file`.
-const DEFAULT_CORPORA = ["tldr-alt1.txt", "nl2bash.txt", "intercode-agent-actions.jsonl", "intercode-gold.txt", "cheatsheets.jsonl"];
-const corpora = opt("--corpus").length ? opt("--corpus") : DEFAULT_CORPORA.map((f) => join(shared, f)).filter((f) => existsSync(f));
+const DEFAULT_CORPORA = ["tldr-alt1.txt", "nl2bash.txt", "intercode-agent-actions.jsonl", "intercode-gold.txt",
+  "cheatsheets.jsonl"];
+const corpora = opt("--corpus").length
+  ? opt("--corpus")
+  : DEFAULT_CORPORA.map((f) => join(shared, f)).filter((f) => existsSync(f));
 const show = Number(opt("--show")[0] ?? 3);
 const jsonOut = opt("--json")[0];
 const needlessOut = opt("--needless")[0];
@@ -69,7 +72,9 @@ const needlessLines: string[] = [];
 
 /** The project every command runs in: what an agent's working copy typically holds. */
 const PROJECT_FILES: Record<string, string> = {
-  "package.json": JSON.stringify({ name: "demo", version: "1.0.0", type: "module", scripts: { test: "bun test", build: "tsc -p .", lint: "eslint src test" }, dependencies: { "left-pad": "^1.3.0" }, devDependencies: { typescript: "^5.0.0" } }, null, 2),
+  "package.json": JSON.stringify({ name: "demo", version: "1.0.0", type: "module",
+    scripts: { test: "bun test", build: "tsc -p .", lint: "eslint src test" }, dependencies: { "left-pad": "^1.3.0" },
+    devDependencies: { typescript: "^5.0.0" } }, null, 2),
   "package-lock.json": "{}\n",
   "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, outDir: "dist" }, include: ["src"] }),
   "src/index.ts": 'import { add } from "./lib/math.ts";\nexport const main = () => console.log(add(1, 2)); // TODO\n',
@@ -100,7 +105,9 @@ function buildProject(root: string): void {
     mkdirSync(dirname(p), { recursive: true });
     writeFileSync(p, text);
   }
-  const git = (...a: string[]) => execFileSync("git", a, { cwd: root, stdio: "ignore", env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_SYSTEM: "/dev/null" } });
+  const git = (...a: string[]) =>
+    execFileSync("git", a, { cwd: root, stdio: "ignore",
+      env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_SYSTEM: "/dev/null" } });
   try {
     git("init", "-q", "-b", "main");
     git("add", "-A");
@@ -146,13 +153,17 @@ interface CorpusResult {
 const results: CorpusResult[] = [];
 
 // The inline-code analyser's figures: programs given to python -c / node -e / perl -e, and what became of them.
-const INLINE_PROGRAM = /(^|[\s;|&(`'"])((python[0-9.]*|pypy[0-9]*|node|nodejs)\s+(-[\w-]+(=\S*)?\s+)*(-c|-e|--eval|-p|--print)|perl[0-9.]*\s+(-\S+\s+)*-[\w.]*[eE])(\s|=|$)/;
-const INLINE_REASON = /^(python[0-9.]*|pypy[0-9]*|node|nodejs|perl[0-9.]*) (-c|-e|--eval|-p|--print) runs inline code the guard (cannot prove confined: (.*)|cannot see into(.*))$/;
+const INLINE_PROGRAM =
+  /(^|[\s;|&(`'"])((python[0-9.]*|pypy[0-9]*|node|nodejs)\s+(-[\w-]+(=\S*)?\s+)*(-c|-e|--eval|-p|--print)|perl[0-9.]*\s+(-\S+\s+)*-[\w.]*[eE])(\s|=|$)/;
+const INLINE_REASON =
+  /^(python[0-9.]*|pypy[0-9]*|node|nodejs|perl[0-9.]*) (-c|-e|--eval|-p|--print) runs inline code the guard (cannot prove confined: (.*)|cannot see into(.*))$/;
 const inline = { seen: 0, allowed: 0, confinedButAsked: 0, refused: 0, why: new Map<string, number>() };
 function countInline(text: string, v: Verdict): void {
   if (!INLINE_PROGRAM.test(text)) return;
   inline.seen++;
-  const refusals = v.reasons.filter((r) => r.code === "INLINE_CODE").map((r) => INLINE_REASON.exec(r.message)).filter((m) => m !== null);
+  const refusals = v.reasons.filter((r) => r.code === "INLINE_CODE").map((r) => INLINE_REASON.exec(r.message)).filter((
+    m,
+  ) => m !== null);
   if (refusals.length === 0) {
     if (v.decision === "allow") inline.allowed++;
     else inline.confinedButAsked++;
@@ -160,7 +171,10 @@ function countInline(text: string, v: Verdict): void {
   }
   inline.refused++;
   for (const m of refusals) {
-    const why = (m[4] ?? (m[5] ? "not a literal word, or more code from the terminal" : "not a literal word")).replace(/"[^"]*"|\S+\.\S+ is not known/g, (x) => (x.startsWith('"') ? '"…"' : x));
+    const why = (m[4] ?? (m[5] ? "not a literal word, or more code from the terminal" : "not a literal word")).replace(
+      /"[^"]*"|\S+\.\S+ is not known/g,
+      (x) => (x.startsWith('"') ? '"…"' : x),
+    );
     inline.why.set(why, (inline.why.get(why) ?? 0) + 1);
   }
 }
@@ -180,7 +194,12 @@ for (const file of corpora) {
     const c = classify(l, v, project);
     byClass[c]++;
     if (c !== "needless") continue;
-    if (needlessOut) needlessLines.push(JSON.stringify({ corpus: file.split("/").pop(), command: l, reasons: v.reasons.map((r) => `${r.code} ${r.message}`) }));
+    if (needlessOut) {
+      needlessLines.push(
+        JSON.stringify({ corpus: file.split("/").pop(), command: l,
+          reasons: v.reasons.map((r) => `${r.code} ${r.message}`) }),
+      );
+    }
     for (const k of causes(v)) {
       causeCount.set(k, (causeCount.get(k) ?? 0) + 1);
       const ex = (examples[k] ??= []);
@@ -192,7 +211,9 @@ for (const file of corpora) {
   results.push({ corpus: name, commands: lines.length, notAllow, byClass, needlessCauses, examples });
   console.log(`\n== ${name}: ${lines.length} commands, cwd = a TypeScript + Python project`);
   console.log(`  not allow:          ${String(notAllow).padStart(6)}  ${pct(notAllow, lines.length)}`);
-  for (const [c, n] of Object.entries(byClass)) console.log(`  ${c.padEnd(19)} ${String(n).padStart(6)}  ${pct(n, lines.length)}`);
+  for (const [c, n] of Object.entries(byClass)) {
+    console.log(`  ${c.padEnd(19)} ${String(n).padStart(6)}  ${pct(n, lines.length)}`);
+  }
   console.log("  top causes of the needless asks (reason × command; a verdict may have several):");
   for (const [k, n] of needlessCauses.slice(0, 20)) {
     console.log(`    ${String(n).padStart(5)}  ${k}`);
@@ -202,12 +223,21 @@ for (const file of corpora) {
 
 console.log("\n== summary (needless = not allowed though inside the project or a harmless system read)");
 console.log("  corpus                               commands  not allow   needless");
-for (const r of results) console.log(`  ${r.corpus.padEnd(36)} ${String(r.commands).padStart(8)} ${String(r.notAllow).padStart(10)} ${String(r.byClass.needless).padStart(6)} ${pct(r.byClass.needless, r.commands).padStart(8)}`);
+for (const r of results) {
+  console.log(
+    `  ${r.corpus.padEnd(36)} ${String(r.commands).padStart(8)} ${String(r.notAllow).padStart(10)} ${
+      String(r.byClass.needless).padStart(6)
+    } ${pct(r.byClass.needless, r.commands).padStart(8)}`,
+  );
+}
 console.log(`\n== inline code (python -c, node -e/-p, perl -e) in all corpora: ${inline.seen} programs`);
 console.log(`  allowed:                                   ${inline.allowed}`);
 console.log(`  confined, but asked for another reason:    ${inline.confinedButAsked}`);
 console.log(`  not proved confined (INLINE_CODE):         ${inline.refused}`);
 for (const [w, n] of [...inline.why].sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(4)}  ${w}`);
-if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ results, inline: { ...inline, why: Object.fromEntries(inline.why) } }, null, 2));
+if (jsonOut) {
+  writeFileSync(jsonOut,
+    JSON.stringify({ results, inline: { ...inline, why: Object.fromEntries(inline.why) } }, null, 2));
+}
 if (needlessOut) writeFileSync(needlessOut, needlessLines.map((l) => l + "\n").join(""));
 rmSync(scratch, { recursive: true, force: true });

@@ -18,9 +18,8 @@ import { join } from "node:path";
 import type { Verdict } from "../src/index.ts";
 import { DEFAULT_CORPORA, loadSeeds, type Seed } from "../test/support/mutate.ts";
 import { detectIsolation, type Isolation } from "../test/support/oracle.ts";
-import {
-  classOf, createPositionFinder, createRunner, FORMS, inject, MARK, type MutantSpec, type ProbeTouch, type Runner, type RunOutcome,
-} from "../test/support/probe.ts";
+import { classOf, createPositionFinder, createRunner, FORMS, inject, MARK, type MutantSpec, type ProbeTouch,
+  type Runner, type RunOutcome } from "../test/support/probe.ts";
 import { builtIndex } from "../src/commands/table/index.ts";
 import { helpSeeds, programMutants, runsHere } from "../test/support/program-probe.ts";
 import { mulberry32 } from "./rng.ts";
@@ -30,10 +29,7 @@ export const COMMITTED_SEEDS = join(here, "..", "test", "probe", "seeds.jsonl");
 
 /** The committed seed set: what CI has when ../shared is not beside the clone. */
 export function committedSeeds(file = COMMITTED_SEEDS): Seed[] {
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as Seed);
+  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Seed);
 }
 
 /** Every base command there is: the corpora (when present), the case tables, the committed set. */
@@ -47,7 +43,8 @@ export function allSeeds(corpora = DEFAULT_CORPORA): Seed[] {
   };
   for (const s of committedSeeds()) add(s.text, s.source);
   for (const s of loadSeeds({ corporaDir: corpora })) add(s.text, s.source);
-  const jsonl: readonly [string, string][] = [["intercode-agent-actions.jsonl", "intercode"], ["cheatsheets.jsonl", "cheatsheets"], ["tree-sitter-bash-corpus.jsonl", "tree-sitter-bash"]];
+  const jsonl: readonly [string, string][] = [["intercode-agent-actions.jsonl", "intercode"], ["cheatsheets.jsonl",
+    "cheatsheets"], ["tree-sitter-bash-corpus.jsonl", "tree-sitter-bash"]];
   for (const [file, source] of jsonl) {
     const path = join(corpora, file);
     if (!existsSync(path)) continue;
@@ -107,7 +104,8 @@ export interface ProbeFuzzReport {
   readonly seed: number;
   readonly isolation: Isolation["mode"];
   readonly fence: Runner["fence"];
-  readonly baseCommands: { readonly offered: number; readonly parsed: number; readonly refused: number; readonly used: number; readonly bySource: Readonly<Record<string, number>> };
+  readonly baseCommands: { readonly offered: number; readonly parsed: number; readonly refused: number;
+    readonly used: number; readonly bySource: Readonly<Record<string, number>> };
   /** Positions the used base commands have, and the (position, form) pairs that apply there. */
   readonly positions: number;
   readonly candidates: number;
@@ -149,12 +147,16 @@ export async function runProbeFuzz(options: ProbeFuzzOptions): Promise<ProbeFuzz
   log(`isolation: ${isolation.mode}: ${isolation.description}`);
   const slots = Math.max(1, options.slots ?? 2);
   const runners: Runner[] = [];
-  for (let i = 0; i < slots; i++) runners.push(await createRunner({ isolation, anyProgram: options.programs === true }));
+  for (let i = 0; i < slots; i++) {
+    runners.push(await createRunner({ isolation, anyProgram: options.programs === true }));
+  }
   try {
     const find = await createPositionFinder();
     const maxLen = options.maxBaseLength ?? 400;
     // Seeded order, so that a smaller count is a prefix-like sample of the same campaign.
-    const order = options.seeds.map((s, i) => ({ s, k: rng(), i })).sort((a, b) => a.k - b.k || a.i - b.i).map((x) => x.s);
+    const order = options.seeds.map((s, i) => ({ s, k: rng(), i })).sort((a, b) => a.k - b.k || a.i - b.i).map((x) =>
+      x.s
+    );
     const covered = new Map<string, number>();
     const bySource: Record<string, number> = {};
     let parsed = 0;
@@ -177,8 +179,9 @@ export async function runProbeFuzz(options: ProbeFuzzOptions): Promise<ProbeFuzz
       const specs: MutantSpec[] = [];
       if (options.programs === true) {
         if (runsHere(seed.text, p.positions)) specs.push(...programMutants(seed.text, p.positions));
+      } else {
+        for (const pos of p.positions) for (const f of FORMS) if (f.applies(pos)) specs.push(inject(seed.text, pos, f));
       }
-      else for (const pos of p.positions) for (const f of FORMS) if (f.applies(pos)) specs.push(inject(seed.text, pos, f));
       if (specs.length === 0) continue;
       positions += p.positions.length;
       candidates += specs.length;
@@ -187,14 +190,18 @@ export async function runProbeFuzz(options: ProbeFuzzOptions): Promise<ProbeFuzz
       if (candidates >= options.count * 3 && usable.length * 4 >= options.count) break;
     }
     // Round-robin over the seeds, each time the class seen least so far (ties: at random).
-    const perRound = new Map<Seed, MutantSpec[]>(usable.map((u) => [u.seed, u.specs.map((s) => ({ s, k: rng() })).sort((a, b) => a.k - b.k).map((x) => x.s)]));
+    const perRound = new Map<Seed, MutantSpec[]>(
+      usable.map((u) => [u.seed, u.specs.map((s) => ({ s, k: rng() })).sort((a, b) => a.k - b.k).map((x) => x.s)]),
+    );
     while (jobs.length < options.count && perRound.size > 0) {
       for (const { seed } of usable) {
         if (jobs.length >= options.count) break;
         const left = perRound.get(seed);
         if (!left) continue;
         let best = -1;
-        for (let i = 0; i < left.length; i++) if (best < 0 || (covered.get(classOf(left[i]!)) ?? 0) < (covered.get(classOf(left[best]!)) ?? 0)) best = i;
+        for (let i = 0; i < left.length; i++) {
+          if (best < 0 || (covered.get(classOf(left[i]!)) ?? 0) < (covered.get(classOf(left[best]!)) ?? 0)) best = i;
+        }
         const [spec] = left.splice(best, 1);
         if (left.length === 0) perRound.delete(seed);
         if (!spec) continue;
@@ -204,10 +211,15 @@ export async function runProbeFuzz(options: ProbeFuzzOptions): Promise<ProbeFuzz
       }
     }
     const usedSeeds = new Set(jobs.map((j) => j.spec.base)).size;
-    log(`${options.seeds.length} base commands offered, ${parsed} parse, ${refused} refused by the run check, ${usedSeeds} used; ${positions} positions, ${candidates} (position, form) pairs; ${jobs.length} mutants`);
+    log(
+      `${options.seeds.length} base commands offered, ${parsed} parse, ${refused} refused by the run check, ${usedSeeds} used; ${positions} positions, ${candidates} (position, form) pairs; ${jobs.length} mutants`,
+    );
 
-    const classes: Record<string, { mutants: number; ran: number; probesRan: number; allowed: number; wrongAllows: number }> = {};
-    const cls = (j: Job) => (classes[classOf(j.spec)] ??= { mutants: 0, ran: 0, probesRan: 0, allowed: 0, wrongAllows: 0 });
+    const classes: Record<string,
+      { mutants: number; ran: number; probesRan: number; allowed: number; wrongAllows: number }> = {};
+    const cls = (
+      j: Job,
+    ) => (classes[classOf(j.spec)] ??= { mutants: 0, ran: 0, probesRan: 0, allowed: 0, wrongAllows: 0 });
     const candidatesByClass = new Map<string, { job: Job; outcome: RunOutcome; verdict: Verdict }[]>();
     const crashes: string[] = [];
     let ran = 0;
@@ -237,11 +249,11 @@ export async function runProbeFuzz(options: ProbeFuzzOptions): Promise<ProbeFuzz
         const chunk = queue.slice(next, next + batchSize);
         next += chunk.length;
         const tb = performance.now();
-        const { verdicts, outcomes } = await runner.batch(
-          chunk.map((j) => ({ id: j.id, text: j.spec.template })),
+        const { verdicts, outcomes } = await runner.batch(chunk.map((j) => ({ id: j.id, text: j.spec.template })),
           false,
-          sample >= 1 ? undefined : (v, id) => (!(v instanceof Error) && v.decision === "allow") || unit(options.seed, id) < sample,
-        );
+          sample >= 1
+            ? undefined
+            : (v, id) => (!(v instanceof Error) && v.decision === "allow") || unit(options.seed, id) < sample);
         runMs += performance.now() - tb;
         batches++;
         chunk.forEach((j, i) => {
@@ -272,7 +284,9 @@ export async function runProbeFuzz(options: ProbeFuzzOptions): Promise<ProbeFuzz
           else candidatesByClass.set(key, [{ job: j, outcome: o, verdict: v }]);
         });
         done += chunk.length;
-        if (batches % 10 === 0) log(`  ${done}/${queue.length} judged and run, ${probesRan} probes ran, ${wrongAllows} wrong allows`);
+        if (batches % 10 === 0) {
+          log(`  ${done}/${queue.length} judged and run, ${probesRan} probes ran, ${wrongAllows} wrong allows`);
+        }
       }
     };
     const tr = performance.now();
@@ -284,14 +298,16 @@ export async function runProbeFuzz(options: ProbeFuzzOptions): Promise<ProbeFuzz
     const findings: ClassFinding[] = [];
     let confirmLeft = options.confirm ?? Number.POSITIVE_INFINITY;
     for (const [key, list] of [...candidatesByClass.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
-      const sorted = [...list].sort((a, b) => a.job.spec.base.length - b.job.spec.base.length || a.job.spec.template.length - b.job.spec.template.length || a.job.id - b.job.id);
+      const sorted = [...list].sort((a, b) =>
+        a.job.spec.base.length - b.job.spec.base.length || a.job.spec.template.length - b.job.spec.template.length ||
+        a.job.id - b.job.id
+      );
       let chosen: ClassFinding | null = null;
       if (confirmLeft <= 0) {
         const c = sorted[0]!;
-        findings.push({
-          class: key, count: list.length, base: c.job.spec.base, mutant: c.job.spec.template.split(MARK).join("probe-N"), source: c.job.source, confirmed: false,
-          touches: c.outcome.touches, evidence: c.outcome.evidence, guard: probeRef.explain(c.verdict),
-        });
+        findings.push({ class: key, count: list.length, base: c.job.spec.base,
+          mutant: c.job.spec.template.split(MARK).join("probe-N"), source: c.job.source, confirmed: false,
+          touches: c.outcome.touches, evidence: c.outcome.evidence, guard: probeRef.explain(c.verdict) });
         continue;
       }
       confirmLeft--;
@@ -300,68 +316,46 @@ export async function runProbeFuzz(options: ProbeFuzzOptions): Promise<ProbeFuzz
         const v = verdicts[0]!;
         const o = outcomes[0]!;
         const confirmed = !(v instanceof Error) && v.decision === "allow" && o.touches.length > 0;
-        const f: ClassFinding = {
-          class: key,
-          count: list.length,
-          base: cand.job.spec.base,
-          mutant: cand.job.spec.template.split(MARK).join("probe-N"),
-          source: cand.job.source,
-          confirmed,
+        const f: ClassFinding = { class: key, count: list.length, base: cand.job.spec.base,
+          mutant: cand.job.spec.template.split(MARK).join("probe-N"), source: cand.job.source, confirmed,
           touches: confirmed ? o.touches : cand.outcome.touches,
           evidence: confirmed ? o.evidence : cand.outcome.evidence,
-          guard: v instanceof Error ? v.message : probeRef.explain(v),
-        };
+          guard: v instanceof Error ? v.message : probeRef.explain(v) };
         if (confirmed || chosen === null) chosen = f;
         if (confirmed) break;
       }
       if (chosen) findings.push(chosen);
     }
-    return {
-      seed: options.seed,
-      isolation: isolation.mode,
-      fence: probeRef.fence,
-      baseCommands: { offered: options.seeds.length, parsed, refused, used: usedSeeds, bySource },
-      positions,
-      candidates,
-      mutants: jobs.length,
-      refusedMutants,
-      ran,
-      reached,
-      probesRan,
-      allowed,
-      wrongAllows,
-      crashes,
-      classes,
-      findings,
-      batches,
-      durationMs: performance.now() - t0,
-      throughput: wall > 0 ? ran / (wall / 1000) : 0,
-    };
+    return { seed: options.seed, isolation: isolation.mode, fence: probeRef.fence,
+      baseCommands: { offered: options.seeds.length, parsed, refused, used: usedSeeds, bySource }, positions,
+      candidates, mutants: jobs.length, refusedMutants, ran, reached, probesRan, allowed, wrongAllows, crashes, classes,
+      findings, batches, durationMs: performance.now() - t0, throughput: wall > 0 ? ran / (wall / 1000) : 0 };
   } finally {
     for (const r of runners) r.close();
   }
 }
 
 export function formatFinding(f: ClassFinding): string {
-  return [
-    `WRONG ALLOW [${f.class}] ×${f.count}${f.confirmed ? ", confirmed alone" : ""}`,
-    `  base:   ${JSON.stringify(f.base)} (${f.source})`,
-    `  mutant: ${JSON.stringify(f.mutant)}`,
+  return [`WRONG ALLOW [${f.class}] ×${f.count}${f.confirmed ? ", confirmed alone" : ""}`,
+    `  base:   ${JSON.stringify(f.base)} (${f.source})`, `  mutant: ${JSON.stringify(f.mutant)}`,
     ...f.touches.slice(0, 3).map((t) => `  bash touched ${t.path} (${t.syscall}${t.error ? " " + t.error : ""})`),
     ...(f.evidence.length > 0 ? ["  strace:", ...f.evidence.map((l) => `    ${l}`)] : []),
-    ...f.guard.split("\n").map((l) => `  guard ${l}`),
-  ].join("\n");
+    ...f.guard.split("\n").map((l) => `  guard ${l}`)].join("\n");
 }
 
 export function formatProbeReport(r: ProbeFuzzReport): string {
-  const lines = [
-    `probe fuzz, seed ${r.seed}: isolation ${r.isolation}, ${r.fence} runs`,
-    `base commands: ${r.baseCommands.offered} offered, ${r.baseCommands.parsed} parse cleanly, ${r.baseCommands.refused} refused by the run check, ${r.baseCommands.used} used (${Object.entries(r.baseCommands.bySource).map(([k, v]) => `${k} ${v}`).join(", ")})`,
+  const lines = [`probe fuzz, seed ${r.seed}: isolation ${r.isolation}, ${r.fence} runs`,
+    `base commands: ${r.baseCommands.offered} offered, ${r.baseCommands.parsed} parse cleanly, ${r.baseCommands.refused} refused by the run check, ${r.baseCommands.used} used (${
+      Object.entries(r.baseCommands.bySource).map(([k, v]) => `${k} ${v}`).join(", ")
+    })`,
     `positions: ${r.positions} in the used bases, ${r.candidates} (position, form) pairs; ${r.mutants} mutants judged, ${r.refusedMutants} not runnable`,
-    `ran ${r.ran} under bash (${r.reached} reached) in ${r.batches} batches, ${r.throughput.toFixed(0)} mutants/s; probes that ran: ${r.probesRan}; allowed: ${r.allowed}; wrong allows: ${r.wrongAllows} in ${r.findings.length} classes`,
-    `${(r.durationMs / 1000).toFixed(1)} s`,
-  ];
-  if (r.crashes.length > 0) lines.push(`guard crashes: ${r.crashes.length}`, ...r.crashes.slice(0, 5).map((c) => `  ${c}`));
+    `ran ${r.ran} under bash (${r.reached} reached) in ${r.batches} batches, ${
+      r.throughput.toFixed(0)
+    } mutants/s; probes that ran: ${r.probesRan}; allowed: ${r.allowed}; wrong allows: ${r.wrongAllows} in ${r.findings.length} classes`,
+    `${(r.durationMs / 1000).toFixed(1)} s`];
+  if (r.crashes.length > 0) {
+    lines.push(`guard crashes: ${r.crashes.length}`, ...r.crashes.slice(0, 5).map((c) => `  ${c}`));
+  }
   for (const f of r.findings) lines.push(formatFinding(f));
   return lines.join("\n");
 }
@@ -381,17 +375,14 @@ async function main(): Promise<void> {
   };
   const out = str("--out", join(tmpdir(), "shellfence-probe-fuzz"));
   // --help-seeds: the program probe's bases made from each program's --help (test/support/program-probe.ts).
-  const seeds = args.includes("--help-seeds") ? helpSeeds(builtIndex().names.map(([name]) => name)) : args.includes("--committed-only") ? committedSeeds() : allSeeds();
-  const report = await runProbeFuzz({
-    count: opt("--count", 100_000),
-    seed: opt("--seed", 1),
-    seeds,
-    batch: opt("--batch", 100),
-    slots: opt("--slots", 2),
-    sample: opt("--sample", 1),
-    programs: args.includes("--programs"),
-    log: (l) => console.log(l),
-  });
+  const seeds = args.includes("--help-seeds")
+    ? helpSeeds(builtIndex().names.map(([name]) => name))
+    : args.includes("--committed-only")
+    ? committedSeeds()
+    : allSeeds();
+  const report = await runProbeFuzz({ count: opt("--count", 100_000), seed: opt("--seed", 1), seeds,
+    batch: opt("--batch", 100), slots: opt("--slots", 2), sample: opt("--sample", 1),
+    programs: args.includes("--programs"), log: (l) => console.log(l) });
   mkdirSync(out, { recursive: true });
   const file = join(out, "probe-report.json");
   writeFileSync(file, JSON.stringify(report, null, 2) + "\n");

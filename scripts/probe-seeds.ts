@@ -67,5 +67,6 @@ for (const i of byLength) {
     chosen.push({ text: pool[i]!.text, source: pool[i]!.source });
   }
 }
-writeFileSync(out, chosen.map((c) => JSON.stringify({ text: c.text, source: `committed:${c.source}` })).join("\n") + "\n");
+writeFileSync(out,
+  chosen.map((c) => JSON.stringify({ text: c.text, source: `committed:${c.source}` })).join("\n") + "\n");
 console.log(`${chosen.length} seeds from ${pool.length} candidates, ${have.size} features → ${out}`);

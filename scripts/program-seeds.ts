@@ -41,7 +41,8 @@ for (const s of allSeeds()) {
   byProgram.set(program, list);
 }
 for (const list of byProgram.values()) {
-  for (const s of [...list].sort((a, b) => a.text.length - b.text.length || (a.text < b.text ? -1 : 1)).slice(0, perProgram)) chosen.set(s.text, s);
+  for (const s of [...list].sort((a, b) => a.text.length - b.text.length || (a.text < b.text ? -1 : 1)).slice(0,
+    perProgram)) chosen.set(s.text, s);
 }
 const lines = [...chosen.values()].map((s) => JSON.stringify(s));
 writeFileSync(out, lines.join("\n") + "\n");

@@ -65,30 +65,18 @@ const PROGRESS_MS = 10_000;
 const KNOWN_CLASS_BUDGET = 8;
 
 // Matched against the `cat` words, or the whole case for the setup constructs.
-const FEATURES: Record<string, { readonly re: RegExp; readonly setup?: boolean }> = {
-  extglob: { re: /[@!+?*]\(/ },
-  tilde: { re: /(^|[\s=:{,])~/ },
-  brace: { re: /\{[^}$]*(,|\.\.)[^}]*\}/ },
-  arithmetic: { re: /\$\(\(|\$\[/ },
-  "parameter operator": { re: /\$\{[!#]?[a-z@*0-9]+(\[[^\]]*\])?[:#%/^,@?+=-]/ },
-  indirection: { re: /\$\{!/ },
-  "ansi-c": { re: /\$'/ },
-  locale: { re: /\$"/ },
-  glob: { re: /[*?]|\[[^\]]+\]/ },
-  "double quotes": { re: /"/ },
-  "single quotes": { re: /'/ },
-  backslash: { re: /\\/ },
-  IFS: { re: /IFS/, setup: true },
-  "set --": { re: /set --/, setup: true },
-  array: { re: /a=\(/, setup: true },
-  options: { re: /shopt|set -f|set -o|GLOBIGNORE/, setup: true },
-};
+const FEATURES: Record<string, { readonly re: RegExp; readonly setup?: boolean }> = { extglob: { re: /[@!+?*]\(/ },
+  tilde: { re: /(^|[\s=:{,])~/ }, brace: { re: /\{[^}$]*(,|\.\.)[^}]*\}/ }, arithmetic: { re: /\$\(\(|\$\[/ },
+  "parameter operator": { re: /\$\{[!#]?[a-z@*0-9]+(\[[^\]]*\])?[:#%/^,@?+=-]/ }, indirection: { re: /\$\{!/ },
+  "ansi-c": { re: /\$'/ }, locale: { re: /\$"/ }, glob: { re: /[*?]|\[[^\]]+\]/ }, "double quotes": { re: /"/ },
+  "single quotes": { re: /'/ }, backslash: { re: /\\/ }, IFS: { re: /IFS/, setup: true },
+  "set --": { re: /set --/, setup: true }, array: { re: /a=\(/, setup: true },
+  options: { re: /shopt|set -f|set -o|GLOBIGNORE/, setup: true } };
 
 function newTally(): Tally {
-  return {
-    cases: 0, agree: 0, dup: 0, skipped: {}, disagree: { missing: 0, extra: 0, both: 0, "bash-error": 0, crash: 0 },
-    bashErrors: 0, bashErrorAgree: 0, parseErrorBashRan: 0, features: {},
-  };
+  return { cases: 0, agree: 0, dup: 0, skipped: {},
+    disagree: { missing: 0, extra: 0, both: 0, "bash-error": 0, crash: 0 }, bashErrors: 0, bashErrorAgree: 0,
+    parseErrorBashRan: 0, features: {} };
 }
 
 function countFeatures(t: Tally, o: Outcome): void {
@@ -120,7 +108,8 @@ function count(t: Tally, o: Outcome): void {
 
 function rawRecord(r: Raw): string {
   const { outcome: o, d } = r;
-  return JSON.stringify({ id: r.c.id, src: o.src, category: d.category, bash: o.bash.args, guard: o.guard.reads, reasons: o.guard.reasons, stderr: o.bash.stderr }) + "\n";
+  return JSON.stringify({ id: r.c.id, src: o.src, category: d.category, bash: o.bash.args, guard: o.guard.reads,
+    reasons: o.guard.reasons, stderr: o.bash.stderr }) + "\n";
 }
 
 function runCampaign(oracle: Oracle, opts: Options): { tally: Tally; raws: Raw[] } {
@@ -144,7 +133,8 @@ function runCampaign(oracle: Oracle, opts: Options): { tally: Tally; raws: Raw[]
 }
 
 function findingOf(o: Outcome, d: Disagreement): Finding {
-  return { src: o.src, category: d.category, bash: o.bash.args, guard: o.guard.reads, stderr: o.bash.stderr, missing: d.missing, extra: d.extra };
+  return { src: o.src, category: d.category, bash: o.bash.args, guard: o.guard.reads, stderr: o.bash.stderr,
+    missing: d.missing, extra: d.extra };
 }
 
 /**
@@ -154,7 +144,9 @@ function findingOf(o: Outcome, d: Disagreement): Finding {
 function minimiseAll(oracle: Oracle, raws: readonly Raw[], budget: number, log: (line: string) => void): Minimised[] {
   const byCommand = new Map<string, Minimised>();
   const spentPerClass = new Map<string, number>();
-  const order = raws.map((r, i) => ({ r, i })).sort((a, b) => a.r.outcome.src.length - b.r.outcome.src.length || a.i - b.i);
+  const order = raws.map((r, i) => ({ r, i })).sort((a, b) =>
+    a.r.outcome.src.length - b.r.outcome.src.length || a.i - b.i
+  );
   let done = 0;
   let lastLog = performance.now();
   for (const { r } of order) {
@@ -189,60 +181,66 @@ function minimisedOf(small: Outcome, r: Raw): Minimised {
 // Report
 
 const show = (xs: readonly string[] | null, max = 8): string =>
-  xs === null ? "(cat never ran)" : JSON.stringify(xs.slice(0, max)) + (xs.length > max ? ` … ${xs.length - max} more` : "");
+  xs === null
+    ? "(cat never ran)"
+    : JSON.stringify(xs.slice(0, max)) + (xs.length > max ? ` … ${xs.length - max} more` : "");
 
 const sum = (o: Readonly<Record<string, number>>): number => Object.values(o).reduce((a, b) => a + b, 0);
 
 function counts(o: Readonly<Record<string, number>>): string {
-  return Object.entries(o).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${k} ${n}`).join(", ") || "none";
+  return Object.entries(o).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map((
+    [k, n],
+  ) => `${k} ${n}`).join(", ") || "none";
 }
 
 /** Unclassified first, then by how many raw cases shrank to it, then shortest. */
 function byInterest(a: Minimised, b: Minimised): number {
-  return Number(a.knownClass !== null) - Number(b.knownClass !== null) || b.count - a.count || a.src.length - b.src.length || a.src.localeCompare(b.src);
+  return Number(a.knownClass !== null) - Number(b.knownClass !== null) || b.count - a.count ||
+    a.src.length - b.src.length || a.src.localeCompare(b.src);
 }
 
 function classLines(mins: readonly Minimised[]): string[] {
   const groups = new Map<string, Minimised[]>();
   for (const m of mins) if (m.knownClass !== null) groups.set(m.knownClass, [...(groups.get(m.knownClass) ?? []), m]);
-  return [...groups]
-    .sort((a, b) => a[0].localeCompare(b[0]))
-    .map(([name, ms]) => {
-      const shortest = [...ms].sort((a, b) => a.src.length - b.src.length)[0]!;
-      return `    ${name}: ${ms.length} / ${ms.reduce((n, m) => n + m.count, 0)}   e.g. ${JSON.stringify(shortest.src)}`;
-    });
+  return [...groups].sort((a, b) => a[0].localeCompare(b[0])).map(([name, ms]) => {
+    const shortest = [...ms].sort((a, b) => a.src.length - b.src.length)[0]!;
+    return `    ${name}: ${ms.length} / ${ms.reduce((n, m) => n + m.count, 0)}   e.g. ${JSON.stringify(shortest.src)}`;
+  });
 }
 
 function entryLines(m: Minimised): string[] {
   const lines = [`  ${m.count}× ${m.category}  ${JSON.stringify(m.src)}   [${m.knownClass ?? "not in a known class"}]`];
-  if (m.category === "bash-error") lines.push(`      bash: ${m.stderr.trim().split("\n")[0] ?? ""}`, `      guard reads: ${show(m.guard)}`);
-  else if (m.category === "crash") lines.push(`      guard threw: ${m.extra[0] ?? ""}`);
+  if (m.category === "bash-error") {
+    lines.push(`      bash: ${m.stderr.trim().split("\n")[0] ?? ""}`, `      guard reads: ${show(m.guard)}`);
+  } else if (m.category === "crash") lines.push(`      guard threw: ${m.extra[0] ?? ""}`);
   else lines.push(`      bash only: ${show(m.missing)}   guard only: ${show(m.extra)}`);
   return lines;
 }
 
-export function formatReport(opts: Options, bashVersion: string, t: Tally, raws: number, mins: readonly Minimised[], top = 20): string {
+export function formatReport(opts: Options, bashVersion: string, t: Tally, raws: number, mins: readonly Minimised[],
+  top = 20): string
+{
   const known = mins.filter((m) => m.knownClass !== null);
   const minimisedRaw = mins.reduce((n, m) => n + m.count, 0);
-  const lines = [
-    `words-fuzz: seed ${opts.seed}, ${t.cases} cases, against ${bashVersion}`,
+  const lines = [`words-fuzz: seed ${opts.seed}, ${t.cases} cases, against ${bashVersion}`,
     `agreements: ${t.agree} (and ${t.dup} with the same paths a different number of times)`,
     `skipped, the guard says it does not know: ${sum(t.skipped)} (${counts(t.skipped)})`,
     `  of them PARSE_ERROR where bash ran cat: ${t.parseErrorBashRan}`,
     `definite disagreements: ${raws} (${counts(t.disagree)})`,
-    `bash failed before cat ran: ${t.bashErrors} (the guard reported no read in ${t.bashErrorAgree})`,
-    "",
+    `bash failed before cat ran: ${t.bashErrors} (the guard reported no read in ${t.bashErrorAgree})`, "",
     `minimised ${minimisedRaw} of ${raws} disagreements into ${mins.length} commands:`,
-    `  in a known class (expected, docs/testing.md), commands / disagreements: ${known.length} / ${known.reduce((n, m) => n + m.count, 0)}`,
-    ...classLines(mins),
-    `  not in a known class: ${mins.length - known.length} / ${minimisedRaw - known.reduce((n, m) => n + m.count, 0)}`,
-  ];
+    `  in a known class (expected, docs/testing.md), commands / disagreements: ${known.length} / ${
+      known.reduce((n, m) => n + m.count, 0)
+    }`, ...classLines(mins),
+    `  not in a known class: ${mins.length - known.length} / ${minimisedRaw - known.reduce((n, m) => n + m.count, 0)}`];
   if (mins.length > 0) lines.push("", `top minimised disagreements (not in a known class first):`);
   for (const m of [...mins].sort(byInterest).slice(0, top)) lines.push(...entryLines(m));
   return lines.join("\n");
 }
 
-function writeOutputs(dir: string, opts: Options, bashVersion: string, t: Tally, raws: readonly Raw[], mins: readonly Minimised[]): void {
+function writeOutputs(dir: string, opts: Options, bashVersion: string, t: Tally, raws: readonly Raw[],
+  mins: readonly Minimised[]): void
+{
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "stats.json"), JSON.stringify({ seed: opts.seed, bash: bashVersion, ...t }, null, 2) + "\n");
   writeFileSync(join(dir, "disagreements.jsonl"), raws.map(rawRecord).join(""));
@@ -256,10 +254,16 @@ export async function runWordsFuzz(opts: Options): Promise<string> {
   process.once("exit", removeWorld);
   try {
     const oracle = await createOracle(world);
-    if (!/version 5\.2\./.test(oracle.bashVersion)) opts.log(`note: the expected disagreements are those of bash 5.2; this is ${oracle.bashVersion}`);
+    if (!/version 5\.2\./.test(oracle.bashVersion)) {
+      opts.log(`note: the expected disagreements are those of bash 5.2; this is ${oracle.bashVersion}`);
+    }
     const t0 = performance.now();
     const { tally, raws } = runCampaign(oracle, opts);
-    opts.log(`${tally.cases} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s; minimising up to ${Math.min(opts.minimize, raws.length)}`);
+    opts.log(
+      `${tally.cases} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s; minimising up to ${
+        Math.min(opts.minimize, raws.length)
+      }`,
+    );
     const mins = minimiseAll(oracle, raws, opts.minimize, opts.log);
     opts.log(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     if (opts.out !== null) writeOutputs(opts.out, opts, oracle.bashVersion, tally, raws, mins);
@@ -285,13 +289,8 @@ async function main(): Promise<void> {
     if (!Number.isInteger(n) || n < 0) throw new Error(`${name} needs a whole number`);
     return n;
   };
-  const report = await runWordsFuzz({
-    count: num("--count", 20_000),
-    seed: num("--seed", Date.now() % 1_000_000),
-    minimize: num("--minimize", 200),
-    out: value("--out") ?? null,
-    log: (l) => console.error(l),
-  });
+  const report = await runWordsFuzz({ count: num("--count", 20_000), seed: num("--seed", Date.now() % 1_000_000),
+    minimize: num("--minimize", 200), out: value("--out") ?? null, log: (l) => console.error(l) });
   console.log(report);
 }
 

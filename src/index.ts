@@ -15,9 +15,8 @@ export type { FileSystem, LstatResult } from "./paths/fs.ts";
 export type { ExecOptions, ExecResult, SandboxOptions } from "./sandbox/exec.ts";
 export { DEFAULT_SANDBOX_MODE, SANDBOX_MODES, SandboxError } from "./sandbox/profile.ts";
 export type { Mount, MountMode, SandboxMode, SandboxProfile } from "./sandbox/profile.ts";
-export {
-  bwrapArgs, findBwrap, SECCOMP_FD, sandboxAvailability, sandboxedCommandLine, TRUSTED_BWRAP,
-} from "./sandbox/bwrap.ts";
+export { bwrapArgs, findBwrap, SECCOMP_FD, sandboxAvailability, sandboxedCommandLine,
+  TRUSTED_BWRAP } from "./sandbox/bwrap.ts";
 export { unixSocketFilter } from "./sandbox/seccomp.ts";
 export type { Availability } from "./sandbox/bwrap.ts";
 export { claudeSandboxSettings } from "./sandbox/claude.ts";

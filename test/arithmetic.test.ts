@@ -41,23 +41,30 @@ table("contexts where bash evaluates a value, and runs the command in it", box, 
   ["x=$(cat README.md); echo $((x))", "ask", ["#UNRESOLVED_WORD"]],
   ["n=$(head -1 README.md); echo $((n + 1))", "ask", ["#UNRESOLVED_WORD"]],
   ["cat README.md | while read -r n; do echo $((n + 1)); done", "ask", ["#UNRESOLVED_WORD"]],
-  ["f() { echo $(( $1 * 2 )); }; f \"$(cat README.md)\"", "ask", ["#UNRESOLVED_WORD"]],
+  ['f() { echo $(( $1 * 2 )); }; f "$(cat README.md)"', "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 // What a command substitution in the expression prints is part of the text evaluated: bash
 // 5.2 ran the subscript of `a[$(touch x)]` read from a file by `echo $(( $(cat f) ))`.
-table("a command substitution's output, evaluated as arithmetic", box, [
-  ["printf 'a[$(cat ../outside/secret.txt)]' > f; echo $(( $(cat f) ))", "ask", ["#UNRESOLVED_WORD"]],
-  ["printf 'a[$(cat ../outside/secret.txt)]' > f; (( $(cat f) ))", "ask", ["#UNRESOLVED_WORD"]],
-  ["printf 'a[$(cat ../outside/secret.txt)]' > f; for ((i=0; i<`cat f`; i++)); do :; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["printf 'a[$(cat ../outside/secret.txt)]' > f; echo $[ $(cat f) + 1 ]", "ask", ["#UNRESOLVED_WORD"]],
-  ["echo $(( $(git rev-list --count HEAD | sed 's/x/y/') ))", "ask", ["#UNRESOLVED_WORD"]],
-  ["echo $(( $(echo 'a[$(cat ../outside/secret.txt)]') ))", "ask", ["#OPAQUE_CODE", "read $O/secret.txt"]],
-  ["echo $(( $(wc -l < README.md) + 1 ))", "allow"],
-  ["(( $(date +%s) > 0 )) && echo later", "allow"],
-  ["echo $(( $(echo 3) * 2 ))", "allow"],
-  ["for ((i=0; i<$(ls | wc -l); i++)); do echo $i; done", "allow"],
-]);
+table("a command substitution's output, evaluated as arithmetic", box, [[
+  "printf 'a[$(cat ../outside/secret.txt)]' > f; echo $(( $(cat f) ))",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ["printf 'a[$(cat ../outside/secret.txt)]' > f; (( $(cat f) ))", "ask", ["#UNRESOLVED_WORD"]], [
+  "printf 'a[$(cat ../outside/secret.txt)]' > f; for ((i=0; i<`cat f`; i++)); do :; done",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ["printf 'a[$(cat ../outside/secret.txt)]' > f; echo $[ $(cat f) + 1 ]", "ask", ["#UNRESOLVED_WORD"]], [
+  "echo $(( $(git rev-list --count HEAD | sed 's/x/y/') ))",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ["echo $(( $(echo 'a[$(cat ../outside/secret.txt)]') ))", "ask", ["#OPAQUE_CODE", "read $O/secret.txt"]], [
+  "echo $(( $(wc -l < README.md) + 1 ))",
+  "allow",
+], ["(( $(date +%s) > 0 )) && echo later", "allow"], ["echo $(( $(echo 3) * 2 ))", "allow"], [
+  "for ((i=0; i<$(ls | wc -l); i++)); do echo $i; done",
+  "allow",
+]]);
 
 table("contexts where bash does not evaluate the value", box, [
   // test's -eq takes integers only; shift, mapfile and getopts take the name as it is.
@@ -78,11 +85,11 @@ table("arithmetic on values that cannot hold a command", box, [
   ["i=0; while [ $i -lt 5 ]; do i=$((i+1)); done", "allow"],
   ["i=0; while (( i < 5 )); do (( i++ )); done", "allow"],
   ["(( x = 1 )); let y=2; echo $((x + y))", "allow"],
-  ["arr=(a b); for ((i=0; i<${#arr[@]}; i++)); do echo \"${arr[$i]}\"; done", "allow"],
+  ['arr=(a b); for ((i=0; i<${#arr[@]}; i++)); do echo "${arr[$i]}"; done', "allow"],
   ["x=16#ff; y=0x1f; echo $((x + y))", "allow"],
   // A variable the command did not set is the host's, taken on trust like its aliases.
   ["echo $((COLUMNS - 1)) $((RANDOM % 6))", "allow"],
-  ["while read -r line; do echo \"$line\"; done < README.md", "allow"],
+  ['while read -r line; do echo "$line"; done < README.md', "allow"],
   // What a small file inside the project holds is read, as bash would read it: `# project`.
   ["read -r n < README.md; echo $((n + 1))", "allow"],
   // unset evaluates the subscript: a number there runs nothing, whatever it is.
@@ -105,11 +112,16 @@ table("arithmetic on values that cannot hold a command", box, [
 ]);
 
 /** Every wrapper and nesting form keeps the ask (the metamorphic relation). */
-const wrapped = (c: string): Case[] => [
-  [`( ${c} )`, "ask", ["#OPAQUE_CODE"]], [`bash -c '${c.replace(/'/g, "'\\''")}'`, "ask", ["#OPAQUE_CODE"]], [`eval '${c.replace(/'/g, "'\\''")}'`, "ask", ["#OPAQUE_CODE"]],
-  [`f() { ${c}; }; f`, "ask", ["#OPAQUE_CODE"]], [`cd src && ${c.replace("../", "../../")}`, "ask", ["#OPAQUE_CODE"]],
-];
-table("wrapped and nested", box, [...wrapped(`${X}; echo $((x))`), ...wrapped("read 'a[$(cat ../outside/secret.txt)]' <<< x")]);
+const wrapped = (
+  c: string,
+): Case[] => [[`( ${c} )`, "ask", ["#OPAQUE_CODE"]], [`bash -c '${c.replace(/'/g, "'\\''")}'`, "ask", ["#OPAQUE_CODE"]],
+  [`eval '${c.replace(/'/g, "'\\''")}'`, "ask", ["#OPAQUE_CODE"]], [`f() { ${c}; }; f`, "ask", ["#OPAQUE_CODE"]], [
+  `cd src && ${c.replace("../", "../../")}`,
+  "ask",
+  ["#OPAQUE_CODE"],
+]];
+table("wrapped and nested", box, [...wrapped(`${X}; echo $((x))`),
+  ...wrapped("read 'a[$(cat ../outside/secret.txt)]' <<< x")]);
 
 // A write into a variable with the integer attribute evaluates what is written, whichever
 // builtin or construct writes it; so does any write to RANDOM, SRANDOM, OPTIND and HISTCMD (bash
@@ -139,7 +151,7 @@ table("every write into an integer variable evaluates the value", box, [
   [`x=${S}; declare -ia n; n=($x)`, "ask", ["#OPAQUE_CODE"]],
   // getopts writes the option letter, which is then evaluated: the variable `a` here.
   [`a=${S}; declare -i n; getopts a n -a`, "ask", ["#OPAQUE_CODE"]],
-  ["declare -i n; getopts \"$(cat README.md)\" n", "ask", ["#UNRESOLVED_WORD"]],
+  ['declare -i n; getopts "$(cat README.md)" n', "ask", ["#UNRESOLVED_WORD"]],
   ["f() { local -i n; read -u 3 n; }; f 3< README.md", "ask", ["#UNRESOLVED_WORD"]],
   ["export -i n; mytool | read n", "ask", ["#UNRESOLVED_WORD"]],
   // The guard reads a small project file as bash would: its first line is the text evaluated.
@@ -160,19 +172,19 @@ table("writes into the variables bash always evaluates", box, [
   [`x=${S}; RANDOM=$x true; RANDOM=$x /bin/true; declare -i n; n=$x true`, "allow"],
 ]);
 
-table("integer writes of values that cannot hold a command", box, [
-  ["declare -i n; n=$(wc -l < README.md)", "allow"],
-  ["declare -i n=$(wc -l < README.md)", "allow"],
-  ["declare -i n; n+=$(wc -c < README.md)", "allow"],
-  ["declare -i n; read n <<< 42", "allow"],
-  ["declare -i n; for n in 1 2 3; do echo $n; done", "allow"],
-  ["declare -i n; for n in $(seq 3); do echo $n; done", "allow"],
-  ["declare -i n; printf -v n '%d' 5", "allow"],
-  ["declare -i n; : ${n:=0}", "allow"],
-  ["declare -i n; getopts ab n -a", "allow"],
-  ["while getopts ab opt; do echo $opt; done", "allow"],
-  ["read n < README.md; echo \"$n\"", "allow"],
-  ["mapfile -t lines < README.md; echo \"${#lines[@]}\"", "allow"],
-  ["RANDOM=42; OPTIND=1; echo $RANDOM", "allow"],
-  ["OPTIND=$(( OPTIND + 1 ))", "allow"],
-]);
+table("integer writes of values that cannot hold a command", box, [["declare -i n; n=$(wc -l < README.md)", "allow"], [
+  "declare -i n=$(wc -l < README.md)",
+  "allow",
+], ["declare -i n; n+=$(wc -c < README.md)", "allow"], ["declare -i n; read n <<< 42", "allow"], [
+  "declare -i n; for n in 1 2 3; do echo $n; done",
+  "allow",
+], ["declare -i n; for n in $(seq 3); do echo $n; done", "allow"], ["declare -i n; printf -v n '%d' 5", "allow"], [
+  "declare -i n; : ${n:=0}",
+  "allow",
+], ["declare -i n; getopts ab n -a", "allow"], ["while getopts ab opt; do echo $opt; done", "allow"], [
+  'read n < README.md; echo "$n"',
+  "allow",
+], ['mapfile -t lines < README.md; echo "${#lines[@]}"', "allow"], ["RANDOM=42; OPTIND=1; echo $RANDOM", "allow"], [
+  "OPTIND=$(( OPTIND + 1 ))",
+  "allow",
+]]);

@@ -11,7 +11,8 @@ import { buildFixture, type Fixture } from "./support/fixture.ts";
 import { explain } from "./support/table.ts";
 
 /** [command, decision, questions asked (root-relative), expectations?] */
-type AuthCase = readonly [command: string, decision: Decision, questions: readonly string[], expectations?: readonly string[]];
+type AuthCase = readonly [command: string, decision: Decision, questions: readonly string[],
+  expectations?: readonly string[]];
 
 interface AuthBox {
   fx: Fixture;
@@ -30,14 +31,12 @@ function useAuthSandbox(allow: (path: string) => boolean): AuthBox {
       writeFileSync(join(box.fx.project, d, "token.txt"), "t\n");
     }
     box.sync = await createGuard({ home: box.fx.home, authorizePath: (r) => (box.asked.push(r), allow(r.path)) });
-    box.async = await createGuard({
-      home: box.fx.home,
+    box.async = await createGuard({ home: box.fx.home,
       authorizePath: async (r) => {
         box.asked.push(r);
         await new Promise((res) => setTimeout(res, 0));
         return allow(r.path);
-      },
-    });
+      } });
   });
   afterAll(() => box.fx?.remove());
   return box;
@@ -47,11 +46,14 @@ function expectCase(box: AuthBox, v: Verdict, c: AuthCase): void {
   const [command, decision, questions, expectations = []] = c;
   const asked = box.asked.map((q) => q.path);
   const info = `${command}\n${explain(v)}\n  asked: ${asked.join(", ")}`;
-  expect({ command, decision: v.decision, asked, info }).toMatchObject({ command, decision, asked: questions.map(box.fx.sub) });
+  expect({ command, decision: v.decision, asked, info }).toMatchObject({ command, decision,
+    asked: questions.map(box.fx.sub) });
   for (const e of expectations) {
     const negate = e.startsWith("!");
     const code = (negate ? e.slice(1) : e).slice(1);
-    if (v.reasons.some((r) => r.code === code) === negate) throw new Error(`expected ${negate ? "no " : ""}${code} for:\n${info}`);
+    if (v.reasons.some((r) => r.code === code) === negate) {
+      throw new Error(`expected ${negate ? "no " : ""}${code} for:\n${info}`);
+    }
   }
 }
 
@@ -129,7 +131,9 @@ describe("a recursive access walks the directory asking as it goes", () => {
     expect([s.decision, a.decision]).toEqual(["deny", "deny"]);
     expect(s.reasons[0]!.code).toBe("FORBIDDEN");
     // The message names the directory the command named, not the refused entry.
-    expect(s.reasons[0]!.message).toBe("grep: .: a recursive access would reach a path below it, and the host's path policy refuses it");
+    expect(s.reasons[0]!.message).toBe(
+      "grep: .: a recursive access would reach a path below it, and the host's path policy refuses it",
+    );
     for (const asked of [sAsked, aAsked]) {
       expect(asked).toContain("credentials");
       expect(asked).not.toContain("credentials/token.txt");
@@ -156,22 +160,21 @@ describe("a recursive access walks the directory asking as it goes", () => {
 
 const denyAll = useAuthSandbox(() => false);
 
-authTable("an allow-list must name the directories it leads through; the root is never asked", denyAll, [
-  ["cd .", "allow", []],
-  ["cd src/..", "allow", []],
-  ["cat README.md", "deny", ["README.md"], ["#FORBIDDEN"]],
-  ["cat src/main.ts", "deny", ["src"]],
-  ["cat ../outside/secret.txt", "ask", []],
-]);
+authTable("an allow-list must name the directories it leads through; the root is never asked", denyAll, [["cd .",
+  "allow", []], ["cd src/..", "allow", []], ["cat README.md", "deny", ["README.md"], ["#FORBIDDEN"]], [
+  "cat src/main.ts",
+  "deny",
+  ["src"],
+], ["cat ../outside/secret.txt", "ask", []]]);
 
 const srcOnly = useAuthSandbox((path) => path === "src" || path.startsWith("src/"));
 
-authTable("an allow-list of src", srcOnly, [
-  ["cat src/main.ts", "allow", ["src", "src/main.ts"]],
-  ["cat link-in/main.ts", "allow", ["src", "src/main.ts"]],
-  ["cat README.md", "deny", ["README.md"]],
-  ["cd src && cat sub/deep.ts", "allow", ["src", "src/sub", "src/sub/deep.ts"]],
-]);
+authTable("an allow-list of src", srcOnly, [["cat src/main.ts", "allow", ["src", "src/main.ts"]], [
+  "cat link-in/main.ts",
+  "allow",
+  ["src", "src/main.ts"],
+], ["cat README.md", "deny", ["README.md"]], ["cd src && cat sub/deep.ts", "allow", ["src", "src/sub",
+  "src/sub/deep.ts"]]]);
 
 describe("refusals disclose nothing about the disk", () => {
   test("a refusal through a symlink names the path as written, not where it leads", () => {
@@ -192,17 +195,14 @@ describe("refusals disclose nothing about the disk", () => {
 
 describe("direct tool calls go through the same policy", () => {
   const box = credentials;
-  const cases: readonly [tool: string, input: object, decision: Decision, questions: readonly string[]][] = [
-    ["read", { path: "credentials/token.txt" }, "deny", ["credentials"]],
-    ["read", { file_path: "credentials-backup/token.txt" }, "allow", ["credentials-backup", "credentials-backup/token.txt"]],
-    ["write", { path: "credentials/new" }, "deny", ["credentials"]],
-    ["ls", { path: "credentials" }, "deny", ["credentials"]],
-    ["ls", { path: "." }, "deny", []],
-    ["read", { path: "." }, "deny", []],
-    ["read", {}, "allow", []],
-    ["read", { path: "credentials\\token.txt" }, "deny", []],
-    ["grep", { pattern: "x", path: "credentials-backup" }, "allow", ["credentials-backup", "credentials-backup/token.txt"]],
-  ];
+  const cases: readonly [tool: string, input: object, decision: Decision, questions: readonly string[]][] = [["read", {
+    path: "credentials/token.txt",
+  }, "deny", ["credentials"]], ["read", { file_path: "credentials-backup/token.txt" }, "allow", ["credentials-backup",
+    "credentials-backup/token.txt"]], ["write", { path: "credentials/new" }, "deny", ["credentials"]], ["ls", {
+    path: "credentials",
+  }, "deny", ["credentials"]], ["ls", { path: "." }, "deny", []], ["read", { path: "." }, "deny", []], ["read", {},
+    "allow", []], ["read", { path: "credentials\\token.txt" }, "deny", []], ["grep", { pattern: "x",
+    path: "credentials-backup" }, "allow", ["credentials-backup", "credentials-backup/token.txt"]]];
   for (const [tool, input, decision, questions] of cases) {
     test(`${tool} ${JSON.stringify(input)} → ${decision}`, async () => {
       box.asked.length = 0;
@@ -213,8 +213,9 @@ describe("direct tool calls go through the same policy", () => {
       const aAsked = box.asked.map((q) => q.path);
       expect([s.decision, a.decision]).toEqual([decision, decision]);
       // A walk of "." asks about every entry; elsewhere the questions are exactly these.
-      if (input.hasOwnProperty("path") && (input as { path: string }).path === ".") expect(sAsked).toContain("credentials");
-      else expect({ sAsked, aAsked }).toEqual({ sAsked: [...questions], aAsked: [...questions] });
+      if (input.hasOwnProperty("path") && (input as { path: string }).path === ".") {
+        expect(sAsked).toContain("credentials");
+      } else expect({ sAsked, aAsked }).toEqual({ sAsked: [...questions], aAsked: [...questions] });
     });
   }
 });
@@ -223,7 +224,8 @@ describe("callbacks that fail, or answer the wrong way, deny", () => {
   const fx = buildFixture();
   afterAll(() => fx.remove());
   const run = async (authorizePath: (r: AuthorizePathRequest) => unknown, command = "cat README.md") => {
-    const g = await createGuard({ home: fx.home, authorizePath: authorizePath as (r: AuthorizePathRequest) => boolean });
+    const g = await createGuard({ home: fx.home,
+      authorizePath: authorizePath as (r: AuthorizePathRequest) => boolean });
     return { sync: g.check(command, { cwd: fx.project }), async: await g.checkAsync(command, { cwd: fx.project }) };
   };
 
@@ -233,7 +235,8 @@ describe("callbacks that fail, or answer the wrong way, deny", () => {
     });
     for (const v of [sync, async]) {
       expect(v.decision).toBe("deny");
-      expect(v.reasons[0]).toMatchObject({ code: "FORBIDDEN", message: "cat: README.md: the host's path policy failed: policy store offline" });
+      expect(v.reasons[0]).toMatchObject({ code: "FORBIDDEN",
+        message: "cat: README.md: the host's path policy failed: policy store offline" });
     }
   });
 
@@ -241,13 +244,16 @@ describe("callbacks that fail, or answer the wrong way, deny", () => {
     const { async } = await run(async () => {
       throw new Error("timeout");
     });
-    expect(async.reasons[0]).toMatchObject({ code: "FORBIDDEN", decision: "deny", message: "cat: README.md: the host's path policy failed: timeout" });
+    expect(async.reasons[0]).toMatchObject({ code: "FORBIDDEN", decision: "deny",
+      message: "cat: README.md: the host's path policy failed: timeout" });
   });
 
   test("check() with a callback that returns a Promise fails closed and says to use checkAsync", async () => {
     const { sync, async } = await run(async () => true);
     expect(sync.decision).toBe("deny");
-    expect(sync.reasons[0]).toMatchObject({ code: "FORBIDDEN", message: "cat: README.md: the host's path policy answered asynchronously; call checkAsync (or checkToolAsync) when authorizePath returns a Promise" });
+    expect(sync.reasons[0]).toMatchObject({ code: "FORBIDDEN",
+      message:
+        "cat: README.md: the host's path policy answered asynchronously; call checkAsync (or checkToolAsync) when authorizePath returns a Promise" });
     expect(async.decision).toBe("allow");
   });
 
@@ -263,18 +269,20 @@ describe("callbacks that fail, or answer the wrong way, deny", () => {
       expect([sync.decision, async.decision]).toEqual(["deny", "deny"]);
     }
     const { sync } = await run(() => undefined);
-    expect(sync.reasons[0]!.message).toBe("cat: README.md: the host's path policy answered undefined, not true or false");
+    expect(sync.reasons[0]!.message).toBe(
+      "cat: README.md: the host's path policy answered undefined, not true or false",
+    );
   });
 
   test("the request names the root the path is relative to (the outermost root holding it)", async () => {
     const asked: AuthorizePathRequest[] = [];
-    const g = await createGuard({ home: fx.home, roots: [fx.project, fx.backup], authorizePath: (r) => (asked.push(r), true) });
+    const g = await createGuard({ home: fx.home, roots: [fx.project, fx.backup],
+      authorizePath: (r) => (asked.push(r), true) });
     g.check("cat main.ts ../../project-backup/x.txt", { cwd: join(fx.project, "src") });
-    expect(asked).toEqual([
-      { path: "src", root: fx.project },
-      { path: "src/main.ts", root: fx.project },
-      { path: "x.txt", root: fx.backup },
-    ]);
+    expect(asked).toEqual([{ path: "src", root: fx.project }, { path: "src/main.ts", root: fx.project }, {
+      path: "x.txt",
+      root: fx.backup,
+    }]);
   });
 
   test("answers are not kept from one check to the next", async () => {
@@ -324,7 +332,8 @@ describe("a directory that asks is still walked for what the host refuses below 
     mkdirSync(join(fx.project, "data", "credentials"), { recursive: true });
     writeFileSync(join(fx.project, "data", "credentials", "token"), "T\n");
     writeFileSync(join(fx.project, "data", "x"), "x\n");
-    g = await createGuard({ home: fx.home, authorizePath: ({ path }) => path !== "data/credentials", config: [{ permission: { read: { data: "ask" } } }] });
+    g = await createGuard({ home: fx.home, authorizePath: ({ path }) => path !== "data/credentials",
+      config: [{ permission: { read: { data: "ask" } } }] });
   });
 
   test("grep -r over a directory a rule asks about: FORBIDDEN, and no approval lowers it", async () => {

@@ -18,8 +18,11 @@ beforeAll(() => {
 afterAll(() => fx.remove());
 
 function cli(args: readonly string[], input?: string, runtime: "bun" | "node" = "bun") {
-  const cmd = runtime === "bun" ? [bun, join(root, "src", "cli", "run.ts")] : ["node", join(root, "bin", "shellfence.js")];
-  const r = spawnSync(cmd[0]!, [...cmd.slice(1), ...args], { input, encoding: "utf8", cwd: fx.project, env: { ...process.env, HOME: fx.home, NO_COLOR: "1" } });
+  const cmd = runtime === "bun"
+    ? [bun, join(root, "src", "cli", "run.ts")]
+    : ["node", join(root, "bin", "shellfence.js")];
+  const r = spawnSync(cmd[0]!, [...cmd.slice(1), ...args], { input, encoding: "utf8", cwd: fx.project,
+    env: { ...process.env, HOME: fx.home, NO_COLOR: "1" } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -56,66 +59,66 @@ describe("shellfence check", () => {
     expect(cli(["check", "--", "cat ../project-backup/x.txt"]).status).toBe(3);
   });
   test("--jsonl answers one line per request, in order, and exits with the strictest", () => {
-    const input = [
-      JSON.stringify({ command: "cat README.md" }),
+    const input = [JSON.stringify({ command: "cat README.md" }),
       JSON.stringify({ command: "cat secret.txt", cwd: fx.outside }),
-      JSON.stringify({ command: "cat ../outside/secret.txt" }),
-      "",
-    ].join("\n");
+      JSON.stringify({ command: "cat ../outside/secret.txt" }), ""].join("\n");
     const r = cli(["check", "--jsonl"], input);
     const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { decision: string });
     expect(lines.map((l) => l.decision)).toEqual(["allow", "allow", "ask"]);
     expect(r.status).toBe(3);
   });
   test("--jsonl reports a bad line in place and exits 2", () => {
-    const r = cli(["check", "--jsonl"], `not json\n${JSON.stringify({ command: 1 })}\n${JSON.stringify({ command: "ls" })}\n`);
+    const r = cli(["check", "--jsonl"],
+      `not json\n${JSON.stringify({ command: 1 })}\n${JSON.stringify({ command: "ls" })}\n`);
     const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { error?: string; decision?: string });
     expect(lines[0]!.error).toContain("line 1");
     expect(lines[1]!.error).toContain("line 2");
     expect(lines[2]!.decision).toBe("allow");
     expect(r.status).toBe(2);
   });
-  test.each(["bun", "node"] as const)("--jsonl --jobs 2 under %s: the same lines as one thread, in order, and the same exit", (runtime) => {
-    // Bad lines among good ones, the same command from two directories, and every decision.
-    const requests = [
-      ...["cat README.md", "cd .. && cat ../secrets/.env", "ls -la src", "tar xf ../a.tar", "cat ../outside/secret.txt", "echo hi | wc -l", "find . -name '*.ts' | xargs grep x"].flatMap((command) => [
-        JSON.stringify({ command }),
-        JSON.stringify({ command, cwd: fx.outside }),
-      ]),
-      "not json",
-      JSON.stringify({ command: 7 }),
-    ];
-    const input = Array.from({ length: 12 }, () => requests).flat().join("\n") + "\n";
-    const one = cli(["check", "--jsonl"], input, runtime);
-    const two = cli(["check", "--jsonl", "--jobs", "2"], input, runtime);
-    expect(two.stderr).toBe("");
-    expect(one.stdout.split("\n").filter((l) => l !== "")).toHaveLength(12 * requests.length);
-    expect(two.stdout).toBe(one.stdout);
-    expect(two.status).toBe(2);
-    expect(one.status).toBe(2);
-  });
+  test.each(["bun", "node"] as const)(
+    "--jsonl --jobs 2 under %s: the same lines as one thread, in order, and the same exit",
+    (runtime) => {
+      // Bad lines among good ones, the same command from two directories, and every decision.
+      const requests = [
+        ...["cat README.md", "cd .. && cat ../secrets/.env", "ls -la src", "tar xf ../a.tar",
+          "cat ../outside/secret.txt", "echo hi | wc -l", "find . -name '*.ts' | xargs grep x"].flatMap((
+            command,
+          ) => [JSON.stringify({ command }), JSON.stringify({ command, cwd: fx.outside })]),
+        "not json",
+        JSON.stringify({ command: 7 }),
+      ];
+      const input = Array.from({ length: 12 }, () => requests).flat().join("\n") + "\n";
+      const one = cli(["check", "--jsonl"], input, runtime);
+      const two = cli(["check", "--jsonl", "--jobs", "2"], input, runtime);
+      expect(two.stderr).toBe("");
+      expect(one.stdout.split("\n").filter((l) => l !== "")).toHaveLength(12 * requests.length);
+      expect(two.stdout).toBe(one.stdout);
+      expect(two.status).toBe(2);
+      expect(one.status).toBe(2);
+    },
+  );
   test("--jsonl --jobs: a batch without bad lines exits with its strictest decision", () => {
-    const input = ["cat README.md", "cat ../outside/secret.txt", "ls"].map((command) => JSON.stringify({ command })).join("\n") + "\n";
+    const input =
+      ["cat README.md", "cat ../outside/secret.txt", "ls"].map((command) => JSON.stringify({ command })).join("\n") +
+      "\n";
     const r = cli(["check", "--jsonl", "--jobs", "auto"], input);
-    expect(r.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { decision: string }).decision)).toEqual(["allow", "ask", "allow"]);
+    expect(r.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { decision: string }).decision)).toEqual(["allow",
+      "ask", "allow"]);
     expect(r.status).toBe(3);
   });
-  test.each([
-    [["check"], "no command given"],
-    [["check", "a", "b"], "one argument"],
-    [["check", "--bogus", "--", "ls"], "unknown option --bogus"],
-    [["check", "--cwd"], "--cwd needs a value"],
-    [["frobnicate"], "unknown command"],
-    [[], "usage"],
-    [["check", "--jsonl", "--jobs", "0"], "--jobs takes a number from 1 to 64, or auto"],
-    [["check", "--jsonl", "--jobs", "two"], "--jobs takes a number"],
-    [["check", "--jsonl", "--jobs", "65"], "--jobs takes a number"],
-    [["check", "--jobs", "2", "--", "ls"], "--jobs spreads a --jsonl batch"],
-  ])("usage error %p exits 2", (args, message) => {
-    const r = cli(args);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain(message);
-  });
+  test.each([[["check"], "no command given"], [["check", "a", "b"], "one argument"], [["check", "--bogus", "--", "ls"],
+    "unknown option --bogus"], [["check", "--cwd"], "--cwd needs a value"], [["frobnicate"], "unknown command"], [[],
+    "usage"], [["check", "--jsonl", "--jobs", "0"], "--jobs takes a number from 1 to 64, or auto"], [["check",
+    "--jsonl", "--jobs", "two"], "--jobs takes a number"], [["check", "--jsonl", "--jobs", "65"],
+    "--jobs takes a number"], [["check", "--jobs", "2", "--", "ls"], "--jobs spreads a --jsonl batch"]])(
+      "usage error %p exits 2",
+      (args, message) => {
+        const r = cli(args);
+        expect(r.status).toBe(2);
+        expect(r.stderr).toContain(message);
+      },
+    );
   test("a config that is not JSON exits 2 naming the file", () => {
     const cfg = join(fx.top, "broken.json");
     writeFileSync(cfg, "{ nope");
@@ -180,15 +183,15 @@ describe("Node.js 20", () => {
   });
   test("the bundle, whose table groups load on first lookup, answers as the sources do: a command of every group, and names of none", () => {
     // One name per group of src/commands/table/groups.ts (the bundle carries its index), several in one call.
-    const commands = [
-      "tar xf ../a.tar", "sha256sum -c ../sums", "pandoc ../a.md -o b.html", "cp ../a b", "crontab ../tab", "gpg -d ../x.gpg",
-      "sqlite3 ../db .dump", "xdg-open ../a.pdf", "make -C ../x", "cmake -S ../src -B build", "gcc ../a.c -o a", "docker build ../ctx",
-      "go build ../m", "javac ../A.java", "kubectl apply -f ../k.yaml", "npm install ../pkg", "node ../a.js", "uv pip install -r ../r.txt",
-      "python3 ../a.py", "Rscript ../a.R", "cargo build --manifest-path ../Cargo.toml", "perl ../a.pl", "php ../a.php", "terraform -chdir=../t plan",
-      "vim ../a", "jq . ../a.json", "find .. -delete", "shellcheck ../a.sh", "curl -o ../x http://h", "patch -p1 -i ../p.diff", "rename s/a/b/ ../a",
-      "grep -r x ..", "systemctl --user start x", "ssh h cat ../x", "sed -i s/a/b/ ../a", "git -C .. status", "timeout 5 cat ../x", "nosuchcommand ../x",
-      "TAR_OPTIONS=-C.. tar xf a.tar",
-    ];
+    const commands = ["tar xf ../a.tar", "sha256sum -c ../sums", "pandoc ../a.md -o b.html", "cp ../a b",
+      "crontab ../tab", "gpg -d ../x.gpg", "sqlite3 ../db .dump", "xdg-open ../a.pdf", "make -C ../x",
+      "cmake -S ../src -B build", "gcc ../a.c -o a", "docker build ../ctx", "go build ../m", "javac ../A.java",
+      "kubectl apply -f ../k.yaml", "npm install ../pkg", "node ../a.js", "uv pip install -r ../r.txt",
+      "python3 ../a.py", "Rscript ../a.R", "cargo build --manifest-path ../Cargo.toml", "perl ../a.pl", "php ../a.php",
+      "terraform -chdir=../t plan", "vim ../a", "jq . ../a.json", "find .. -delete", "shellcheck ../a.sh",
+      "curl -o ../x http://h", "patch -p1 -i ../p.diff", "rename s/a/b/ ../a", "grep -r x ..",
+      "systemctl --user start x", "ssh h cat ../x", "sed -i s/a/b/ ../a", "git -C .. status", "timeout 5 cat ../x",
+      "nosuchcommand ../x", "TAR_OPTIONS=-C.. tar xf a.tar"];
     const input = commands.map((command) => JSON.stringify({ command })).join("\n") + "\n";
     const bundled = cli(["check", "--jsonl"], input, "node");
     expect(bundled.stderr).toBe("");

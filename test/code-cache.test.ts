@@ -16,22 +16,23 @@ let loader: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "shellfence-code-cache-"));
   loader = join(dir, "code-cache.mjs");
-  const b = spawnSync(process.execPath, ["build", "--target=node", "--format=esm", join(root, "src", "start", "code-cache.ts"), "--outfile", loader], { encoding: "utf8" });
+  const b = spawnSync(process.execPath, ["build", "--target=node", "--format=esm",
+    join(root, "src", "start", "code-cache.ts"), "--outfile", loader], { encoding: "utf8" });
   if (b.status !== 0) throw new Error(`bundling the loader failed: ${b.stderr}`);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Loads `file` in a fresh Node.js process, as the bin does, and says what it got. */
-function load(file: string, variant = "test", nodeArgs: readonly string[] = []): { fromCache: boolean; value: unknown; url: string; requires: boolean } {
+function load(file: string, variant = "test",
+  nodeArgs: readonly string[] = []): { fromCache: boolean; value: unknown; url: string; requires: boolean }
+{
   // A driver file, not `node -e`: node's own options (which -e is) name a cache file of their own.
   const driver = join(dir, "driver.mjs");
-  writeFileSync(
-    driver,
+  writeFileSync(driver,
     `const { loadScript } = await import(${JSON.stringify(loader)});
     const l = loadScript(process.argv[2], process.argv[3]);
     l.save();
-    console.log(JSON.stringify({ fromCache: l.fromCache, ...l.exports }));`,
-  );
+    console.log(JSON.stringify({ fromCache: l.fromCache, ...l.exports }));`);
   const r = spawnSync("node", [...nodeArgs, driver, file, variant], { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`node failed: ${r.stderr}`);
   return JSON.parse(r.stdout) as { fromCache: boolean; value: unknown; url: string; requires: boolean };
@@ -39,7 +40,9 @@ function load(file: string, variant = "test", nodeArgs: readonly string[] = []):
 
 /** A script as the bundle's build writes them: CommonJS, with the loader's two parameters. */
 const script = (value: string) =>
-  `module.exports = { value: ${JSON.stringify(value)}, url: __shellfenceUrl, requires: typeof __shellfenceRequire("node:path").join === "function" };\n`;
+  `module.exports = { value: ${
+    JSON.stringify(value)
+  }, url: __shellfenceUrl, requires: typeof __shellfenceRequire("node:path").join === "function" };\n`;
 
 describe("the code cache", () => {
   test("a first run compiles and writes the cache; the next takes its code from it", () => {

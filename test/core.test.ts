@@ -7,100 +7,101 @@ import { type Case, table, useSandbox } from "./support/table.ts";
 
 const box = useSandbox();
 
-table("plain paths", box, [
-  ["cat README.md", "allow", ["* $P/README.md"]],
-  ["cat ./src/main.ts", "allow", ["* $P/src/main.ts"]],
-  ["cat /etc/passwd", "ask", ["* /etc/passwd", "#EXTERNAL_PATH"]],
-  ["cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["cat ../project/README.md", "allow", ["* $P/README.md"]],
-  ["cat ../project-backup/x.txt", "ask", ["* $B/x.txt"]],
-  ["cat src/../../outside/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["cat src/sub/../../README.md", "allow", ["* $P/README.md"]],
-  ["cat $P/README.md", "allow", ["* $P/README.md"]],
-  ["cat $O/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["cat //etc//passwd", "ask", ["* /etc/passwd"]],
-  ["cat /", "ask", ["* /"]],
-  ["cat src/does-not-exist", "allow", ["* $P/src/does-not-exist"]],
-  ["cat missing/../../outside/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["cat 'space dir/file.txt'", "allow", ["* $P/space dir/file.txt"]],
-  ["cat space\\ dir/file.txt", "allow", ["* $P/space dir/file.txt"]],
-  ["ls", "allow"],
-  ["true", "allow"],
-  ["", "allow"],
-  ["# only a comment", "allow"],
-  ["cat README.md # ../outside in a comment", "allow"],
-]);
+table("plain paths", box, [["cat README.md", "allow", ["* $P/README.md"]], ["cat ./src/main.ts", "allow", [
+  "* $P/src/main.ts",
+]], ["cat /etc/passwd", "ask", ["* /etc/passwd", "#EXTERNAL_PATH"]], ["cat ../outside/secret.txt", "ask", [
+  "* $O/secret.txt",
+]], ["cat ../project/README.md", "allow", ["* $P/README.md"]], ["cat ../project-backup/x.txt", "ask", ["* $B/x.txt"]], [
+  "cat src/../../outside/secret.txt",
+  "ask",
+  ["* $O/secret.txt"],
+], ["cat src/sub/../../README.md", "allow", ["* $P/README.md"]], ["cat $P/README.md", "allow", ["* $P/README.md"]], [
+  "cat $O/secret.txt",
+  "ask",
+  ["* $O/secret.txt"],
+], ["cat //etc//passwd", "ask", ["* /etc/passwd"]], ["cat /", "ask", ["* /"]], ["cat src/does-not-exist", "allow", [
+  "* $P/src/does-not-exist",
+]], ["cat missing/../../outside/secret.txt", "ask", ["* $O/secret.txt"]], ["cat 'space dir/file.txt'", "allow", [
+  "* $P/space dir/file.txt",
+]], ["cat space\\ dir/file.txt", "allow", ["* $P/space dir/file.txt"]], ["ls", "allow"], ["true", "allow"], ["",
+  "allow"], ["# only a comment", "allow"], ["cat README.md # ../outside in a comment", "allow"]]);
 
 // The kernel fails on a path that climbs out of a directory that is not there, but a program
 // that makes the directories it names one by one (mkdir -p, install -D, git init and clone,
 // curl --create-dirs, wget -P) creates it first: the directory is named as much as the end is.
 // Checked against the real programs by hand; test/oracle.test.ts runs some of them.
-table("a path that climbs out of a directory that is not there", box, [
-  ["mkdir -p ../newdir/../project/sub", "ask", ["write $T/work", "write $P/sub"]],
-  ["mkdir -p src/new/../../../nd/../project/y", "ask", ["write $T/work", "write $P/src"]],
-  ["mkdir -p ../../nd/../project/docs/z", "ask", ["write $T/work"], { cwd: "$P/docs" }],
-  ["install -D README.md ../nd/../project/x", "ask", ["write $T/work", "write $P/x"]],
-  ["git init ../gi/../project/sub", "ask", ["write $T/work"]],
-  ["git clone https://example.com/r.git ../gc/../project/r", "ask", ["write $T/work"]],
-  ["curl --create-dirs -o ../cd/../project/f https://example.com/", "ask", ["write $T/work"]],
-  ["wget -P ../wg/../project/d https://example.com/", "ask", ["write $T/work"]],
-  ["bash -c 'mkdir -p ../nd/../project/s'", "ask", ["write $T/work"]],
-  ["cat ../x/../project/README.md", "ask", ["read $T/work"]],
-  ["mkdir -p a/b/../c", "allow", ["write $P/a/c", "write $P"]],
-  ["mkdir -p ~/nd/../x", "ask", ["write $H"]],
-  ["cat src/../README.md", "allow", ["!* $P/src"]],
-  ["cat link-out/../README.md", "ask", ["read $T/work/README.md", "!* $P/link-out"]],
-]);
+table("a path that climbs out of a directory that is not there", box, [["mkdir -p ../newdir/../project/sub", "ask", [
+  "write $T/work",
+  "write $P/sub",
+]], ["mkdir -p src/new/../../../nd/../project/y", "ask", ["write $T/work", "write $P/src"]], [
+  "mkdir -p ../../nd/../project/docs/z",
+  "ask",
+  ["write $T/work"],
+  { cwd: "$P/docs" },
+], ["install -D README.md ../nd/../project/x", "ask", ["write $T/work", "write $P/x"]], [
+  "git init ../gi/../project/sub",
+  "ask",
+  ["write $T/work"],
+], ["git clone https://example.com/r.git ../gc/../project/r", "ask", ["write $T/work"]], [
+  "curl --create-dirs -o ../cd/../project/f https://example.com/",
+  "ask",
+  ["write $T/work"],
+], ["wget -P ../wg/../project/d https://example.com/", "ask", ["write $T/work"]], [
+  "bash -c 'mkdir -p ../nd/../project/s'",
+  "ask",
+  ["write $T/work"],
+], ["cat ../x/../project/README.md", "ask", ["read $T/work"]], ["mkdir -p a/b/../c", "allow", ["write $P/a/c",
+  "write $P"]], ["mkdir -p ~/nd/../x", "ask", ["write $H"]], ["cat src/../README.md", "allow", ["!* $P/src"]], [
+  "cat link-out/../README.md",
+  "ask",
+  ["read $T/work/README.md", "!* $P/link-out"],
+]]);
 
 // A name that still starts with ~ after bash's expansions is a name in the working directory
 // to the kernel, but gpg --homedir, ssh -i and pip's path options (os.path.expanduser) expand it
 // themselves (strace: gpg --homedir '~/x' opens $HOME/x/gpg.conf, ssh -i '~/k' stats $HOME/k).
-table("a name that still starts with ~", box, [
-  ["gpg --homedir=~/.gnupg -k", "ask", ["write $H/.gnupg", "write $P/~/.gnupg"]],
-  ["ssh -i '~/.ssh/id_rsa' host", "ask", ["read $H/.ssh/id_rsa"]],
-  ["pip install --prefix=~/.local requests", "ask", ["write $H/.local"]],
-  ["pip install --target '~/lib' requests", "ask", ["write $H/lib"]],
-  ["cat \\~/.bashrc", "ask", ["read $H/.bashrc", "read $P/~/.bashrc"]],
-  ["cat \"~\"", "ask", ["read $H"]],
-  ["x='~/.bashrc'; cat $x", "ask", ["read $H/.bashrc"]],
-  ["cat '~nosuchuser-shellfence/x'", "allow", ["read $P/~nosuchuser-shellfence/x"]],
-  ["cat '~x~'", "allow", ["read $P/~x~"]],
-  ["sed -i 's/~/x/' README.md", "allow"],
-  ["git log --format='%h ~ %s'", "allow"],
-]);
+table("a name that still starts with ~", box, [["gpg --homedir=~/.gnupg -k", "ask", ["write $H/.gnupg",
+  "write $P/~/.gnupg"]], ["ssh -i '~/.ssh/id_rsa' host", "ask", ["read $H/.ssh/id_rsa"]], [
+  "pip install --prefix=~/.local requests",
+  "ask",
+  ["write $H/.local"],
+], ["pip install --target '~/lib' requests", "ask", ["write $H/lib"]], ["cat \\~/.bashrc", "ask", ["read $H/.bashrc",
+  "read $P/~/.bashrc"]], ['cat "~"', "ask", ["read $H"]], ["x='~/.bashrc'; cat $x", "ask", ["read $H/.bashrc"]], [
+  "cat '~nosuchuser-shellfence/x'",
+  "allow",
+  ["read $P/~nosuchuser-shellfence/x"],
+], ["cat '~x~'", "allow", ["read $P/~x~"]], ["sed -i 's/~/x/' README.md", "allow"], ["git log --format='%h ~ %s'",
+  "allow"]]);
 
 // Braces bash leaves in a name are text to the kernel, but a program that globs its operands
 // itself may expand them (by hand: prettier 3 --write '{src,../outside}/*.js' rewrote
 // ../outside/b.js), so each name they make is judged too.
-table("braces a program may expand itself", box, [
-  ["prettier --write '{src,../outside}/*.js'", "ask", ["write $O/*.js", "write $P/src/*.js"]],
-  ["eslint --fix \"{../outside,src}/**\"", "ask", ["write $O/**"]],
-  ["unknowncmd '{src,../outside}/x'", "ask", ["* $O/x"]],
-  ["cat '..{,}/outside/secret.txt'", "ask", ["read $O/secret.txt"]],
-  ["x='{a,../outside/b}'; cat $x", "ask", ["read $O/b"]],
-  ["cat '{1..1000}'", "ask", ["#UNRESOLVED_PATH"]],
-  ["cat '{a,b}'", "allow", ["read $P/a", "read $P/b", "read $P/{a,b}"]],
-  ["git stash show 'stash@{0}'", "allow"],
-  ["cat 'a{b}c'", "allow", ["read $P/a{b}c"]],
-]);
+table("braces a program may expand itself", box, [["prettier --write '{src,../outside}/*.js'", "ask", ["write $O/*.js",
+  "write $P/src/*.js"]], ['eslint --fix "{../outside,src}/**"', "ask", ["write $O/**"]], [
+  "unknowncmd '{src,../outside}/x'",
+  "ask",
+  ["* $O/x"],
+], ["cat '..{,}/outside/secret.txt'", "ask", ["read $O/secret.txt"]], ["x='{a,../outside/b}'; cat $x", "ask", [
+  "read $O/b",
+]], ["cat '{1..1000}'", "ask", ["#UNRESOLVED_PATH"]], ["cat '{a,b}'", "allow", ["read $P/a", "read $P/b",
+  "read $P/{a,b}"]], ["git stash show 'stash@{0}'", "allow"], ["cat 'a{b}c'", "allow", ["read $P/a{b}c"]]]);
 
 // Glob characters bash leaves in a name are text to the kernel, but a program that globs its
 // operands itself matches them (prettier, eslint: fast-glob, which also follows symlinked
 // directories under **). What the glob matches is judged; under ** the tree is scanned.
-table("globs a program may match itself", box, [
-  ["prettier --write 'src/*'", "ask", ["write $O/secret.txt"]],
-  ["prettier --write 'src/*.ts'", "allow", ["write $P/src/main.ts"]],
-  ["eslint --fix 'dir-*/file.txt'", "ask", ["write $O/dir/file.txt"]],
-  ["cat 'rel-?u?/secret.txt'", "ask", ["read $O/secret.txt"]],
-  ["cat 'link-[o]ut/secret.txt'", "ask", ["read $O/secret.txt"]],
-  ["x='link-*'; cat \"$x/secret.txt\"", "ask", ["read $O/secret.txt"]],
-  ["prettier --write 'docs/**/*.md'", "allow", ["write $P/docs/guide.md"]],
-  ["prettier --write 'src/**/*.ts'", "ask", ["write $O/secret.txt"]],
-  ["prettier --check 'docs/**/../../../outside/x'", "ask", ["#EXTERNAL_PATH"]],
-  ["git add 'docs/*.md'", "allow"],
-  ["find docs -name '*.md'", "allow"],
-  ["cat 'docs/\\*'", "allow", ["read $P/docs/\\*", "!list $P/docs"]],
-]);
+table("globs a program may match itself", box, [["prettier --write 'src/*'", "ask", ["write $O/secret.txt"]], [
+  "prettier --write 'src/*.ts'",
+  "allow",
+  ["write $P/src/main.ts"],
+], ["eslint --fix 'dir-*/file.txt'", "ask", ["write $O/dir/file.txt"]], ["cat 'rel-?u?/secret.txt'", "ask", [
+  "read $O/secret.txt",
+]], ["cat 'link-[o]ut/secret.txt'", "ask", ["read $O/secret.txt"]], ["x='link-*'; cat \"$x/secret.txt\"", "ask", [
+  "read $O/secret.txt",
+]], ["prettier --write 'docs/**/*.md'", "allow", ["write $P/docs/guide.md"]], ["prettier --write 'src/**/*.ts'", "ask",
+  ["write $O/secret.txt"]], ["prettier --check 'docs/**/../../../outside/x'", "ask", ["#EXTERNAL_PATH"]], [
+  "git add 'docs/*.md'",
+  "allow",
+], ["find docs -name '*.md'", "allow"], ["cat 'docs/\\*'", "allow", ["read $P/docs/\\*", "!list $P/docs"]]]);
 
 // `@FILE` is a response file to gcc, clang, javac, tsc (tsc @../x opened ../x under strace),
 // Python's fromfile_prefix_chars and more: whatever the table says of the word, FILE is read.
@@ -120,15 +121,17 @@ table("a word that starts with @ names a response file", box, [
 // deep-in leads to src/sub: the kernel takes deep-in/../../x to $P/x, but a program that cleans
 // the name first (Python's os.path.abspath, Node's path.resolve, Go's filepath.Abs: python3 -m
 // venv deep-in/../../x made $T/work/x, by hand) takes it above the project.
-table("a path whose .. a program may clean away before the kernel sees it", box, [
-  ["python3 -m venv deep-in/../../x", "ask", ["* $T/work/x", "* $P/x"]],
-  ["touch deep-in/../../x", "ask", ["write $T/work/x", "write $P/x"]],
-  ["cat $P/deep-in/../../README.md", "ask", ["read $T/work/README.md"]],
-  ["cd deep-in && cat ../../README.md", "ask", ["read $T/work/README.md"]],
-  ["cat deep-in/../deep.ts", "allow", ["read $P/src/deep.ts", "read $P/deep.ts"]],
-  ["cat link-in/../README.md", "allow", ["read $P/README.md"]],
-  ["cat deep-in/deep.ts", "allow", ["read $P/src/sub/deep.ts"]],
-]);
+table("a path whose .. a program may clean away before the kernel sees it", box, [["python3 -m venv deep-in/../../x",
+  "ask", ["* $T/work/x", "* $P/x"]], ["touch deep-in/../../x", "ask", ["write $T/work/x", "write $P/x"]], [
+  "cat $P/deep-in/../../README.md",
+  "ask",
+  ["read $T/work/README.md"],
+], ["cd deep-in && cat ../../README.md", "ask", ["read $T/work/README.md"]], ["cat deep-in/../deep.ts", "allow", [
+  "read $P/src/deep.ts",
+  "read $P/deep.ts",
+]], ["cat link-in/../README.md", "allow", ["read $P/README.md"]], ["cat deep-in/deep.ts", "allow", [
+  "read $P/src/sub/deep.ts",
+]]]);
 
 // A command the table does not know: every word may be a path, and so may a value glued to
 // an option, and each word of an argument with blanks (it may be a command line the program
@@ -140,7 +143,7 @@ table("the words of a command nobody described", box, [
   ["frobnicate --path=src:../outside", "ask", ["unknown $O"]],
   ["frobnicate --preview 'cat ../outside/secret.txt'", "ask", ["unknown $O/secret.txt"]],
   ["frobnicate 'ls -la ~/.ssh'", "ask", ["unknown $H/.ssh"]],
-  ["frobnicate \"x --out=../outside/y\"", "ask", ["unknown $O/y"]],
+  ['frobnicate "x --out=../outside/y"', "ask", ["unknown $O/y"]],
   ["frobnicate --title 'fix the README' src", "allow"],
   ["frobnicate README.md -v --level=3", "allow", ["unknown $P/README.md"]],
   // A file URL is its path to most programs that take URLs (gio, xdg-open, urllib; the program
@@ -206,8 +209,8 @@ table("interpreters named by a command nobody described", box, [
 table("arrays given to declare, and printf's escapes", box, [
   // declare/local/export a=(…): the array is assigned (it was left empty, and `${a[@]}` ran nothing).
   ["declare -a a=(cat /etc/passwd); ${a[@]}", "ask", ["* /etc/passwd"]],
-  ["f() { local -a arr=(cat ../outside/secret.txt); \"${arr[@]}\"; }; f", "ask", ["* $O/secret.txt"]],
-  ["declare -a a=(README.md docs/guide.md); cat \"${a[@]}\"", "allow", ["* $P/README.md", "* $P/docs/guide.md"]],
+  ['f() { local -a arr=(cat ../outside/secret.txt); "${arr[@]}"; }; f', "ask", ["* $O/secret.txt"]],
+  ['declare -a a=(README.md docs/guide.md); cat "${a[@]}"', "allow", ["* $P/README.md", "* $P/docs/guide.md"]],
   // `local` outside a function fails and assigns nothing.
   ["local -a D=(docs) 2>/dev/null; cat ${D}/../etc/passwd", "ask", ["#UNRESOLVED_WORD"]],
   // Elements placed by subscript are not followed.
@@ -223,53 +226,58 @@ table("arrays given to declare, and printf's escapes", box, [
 // echo decodes backslash escapes with xpg_echo, and always in dash (sh) and zsh; such output
 // is unknown rather than the text as written (checked against bash 5.2 and dash).
 table("echo's escapes", box, [
-  ["shopt -s xpg_echo; x=$(echo \"\\x2e\\x2e\"); cat $x/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ['shopt -s xpg_echo; x=$(echo "\\x2e\\x2e"); cat $x/outside/secret.txt', "ask", ["#UNRESOLVED_WORD"]],
   ["shopt -s xpg_echo; echo '\\056\\056' | xargs -I@ cat @/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
-  ["shopt -s xpg_echo; echo '\\056\\056' | while read d; do cat $d/outside/secret.txt; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["shopt -s xpg_echo; echo '\\056\\056' | while read d; do cat $d/outside/secret.txt; done", "ask", [
+    "#UNRESOLVED_WORD",
+  ]],
   ["sh -c 'x=$(echo \"\\056\\056\"); cat $x/outside/secret.txt'", "ask", ["#UNRESOLVED_WORD"]],
   ["sh -c 'echo \"\\056\\056\" | xargs -I@ cat @/outside/secret.txt'", "ask", ["#UNRESOLVED_WORD"]],
   ["sh -c 'echo \"..\\c\" | xargs -I@ cat @/outside/secret.txt'", "ask", ["#UNRESOLVED_WORD"]],
   ["zsh -c 'x=$(echo \"\\x2e\\x2e\"); cat $x/outside/secret.txt'", "ask", ["#UNRESOLVED_WORD"]],
   // dash's echo takes no option but -n: `-E` is printed.
   ["sh -c 'echo -E src | xargs -I@ cat @/main.ts'", "ask", ["#UNRESOLVED_WORD"]],
-  ["x=$(echo -e \"\\x2e\\x2e\"); cat $x/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ['x=$(echo -e "\\x2e\\x2e"); cat $x/outside/secret.txt', "ask", ["#UNRESOLVED_WORD"]],
   ["x=$(printf '%b' '\\x2e\\x2e'); cat $x/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
   // An option the shell inherits in BASHOPTS counts too.
   ["BASHOPTS=xpg_echo bash -c 'x=$(echo \"\\x2e\\x2e\"); cat $x/outside/secret.txt'", "ask", ["#UNRESOLVED_WORD"]],
   // bash's echo prints backslashes as they are; text without one is the same in every shell.
-  ["x=$(echo \"\\x2e\\x2e\"); cat $x/outside/secret.txt", "allow", ["* $P/\\x2e\\x2e/outside/secret.txt"]],
+  ['x=$(echo "\\x2e\\x2e"); cat $x/outside/secret.txt', "allow", ["* $P/\\x2e\\x2e/outside/secret.txt"]],
   ["bash -c 'echo \"\\056\\056\" | xargs -I@ cat @/outside/secret.txt'", "allow"],
-  ["shopt -s xpg_echo; shopt -u xpg_echo; x=$(echo \"\\x2e\"); cat $x/README.md", "allow"],
+  ['shopt -s xpg_echo; shopt -u xpg_echo; x=$(echo "\\x2e"); cat $x/README.md', "allow"],
   ["sh -c 'x=$(echo src); cat $x/main.ts'", "allow", ["* $P/src/main.ts"]],
   ["sh -c 'echo -n src | xargs -I@ cat @/main.ts'", "allow", ["* $P/src/main.ts"]],
   ["shopt -s xpg_echo; echo src | xargs -I@ cat @/main.ts", "allow", ["* $P/src/main.ts"]],
   // bash's echo -e, for the escapes it shares with $'…' (bash 5.2: `echo -e "a\rb"` prints a CR).
-  ["echo -e \"Icon\\r\" | xargs touch", "allow"],
-  ["echo -e \"src\\nREADME.md\" | xargs cat", "allow", ["read $P/src", "read $P/README.md"]],
-  ["echo -e \"a\\n../outside/secret.txt\" | xargs cat", "ask", ["read $O/secret.txt"]],
-  ["echo -ne \"a\\n..\\n\" | xargs -I@ cat @/outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["echo -ne \"a\\t..\\n\" | xargs -I@ cat @/outside/secret.txt", "allow", ["read $P/a\t../outside/secret.txt"]],
-  ["echo -e \"\\056\\056\" | xargs -I@ cat @/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
-  ["echo -e \"..\\c\" | xargs -I@ cat @/outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
-  ["echo -eE \"a\\n..\" | xargs -I@ cat @/outside/secret.txt", "allow", ["!* $O/secret.txt"]],
+  ['echo -e "Icon\\r" | xargs touch', "allow"],
+  ['echo -e "src\\nREADME.md" | xargs cat', "allow", ["read $P/src", "read $P/README.md"]],
+  ['echo -e "a\\n../outside/secret.txt" | xargs cat', "ask", ["read $O/secret.txt"]],
+  ['echo -ne "a\\n..\\n" | xargs -I@ cat @/outside/secret.txt', "ask", ["read $O/secret.txt"]],
+  ['echo -ne "a\\t..\\n" | xargs -I@ cat @/outside/secret.txt', "allow", ["read $P/a\t../outside/secret.txt"]],
+  ['echo -e "\\056\\056" | xargs -I@ cat @/outside/secret.txt', "ask", ["#UNRESOLVED_WORD"]],
+  ['echo -e "..\\c" | xargs -I@ cat @/outside/secret.txt', "ask", ["#UNRESOLVED_WORD"]],
+  ['echo -eE "a\\n.." | xargs -I@ cat @/outside/secret.txt', "allow", ["!* $O/secret.txt"]],
   ["sh -c 'echo -e \"a\\nb\" | xargs cat'", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 // xargs -I puts each input line where its replacement string stands: an item the guard does not
 // know leaves the text around it known, as a substitution in a word does (`date -d "2023-03-{}"`
 // cannot start with TZ=, while `TZ="{}"` and `src/{}` may lead anywhere).
-table("xargs -I: an unknown item keeps the text around it", box, [
-  ["date +%-d | xargs -I{} date -d \"2023-03-{}\" +%w", "allow"],
-  ["cat README.md | xargs -I{} date -d \"2023-03-{}\" +%w", "allow", ["read $P/README.md"]],
-  ["cat README.md | xargs -I{} date -d 'TZ=\"{}\" now'", "ask", ["#UNRESOLVED_WORD"]],
-  ["cat README.md | xargs -I{} date -d ' {}'", "ask", ["#UNRESOLVED_WORD"]],
-  ["cat README.md | xargs -I{} date -d {}", "ask", ["#UNRESOLVED_WORD"]],
-  ["cat README.md | xargs -I{} cat src/{}", "ask", ["#UNRESOLVED_WORD"]],
-  ["cat README.md | xargs -I{} cat {}/x", "ask", ["#UNRESOLVED_WORD"]],
-  ["cat README.md | xargs -I{} cat ../outside/{}", "ask", ["#UNRESOLVED_WORD"]],
-  ["cat README.md | xargs -I{} sh -c 'echo {}'", "ask", ["#OPAQUE_CODE"]],
-  ["cat README.md | xargs -I{} {}x", "ask", ["#UNRESOLVED_COMMAND"]],
-]);
+table("xargs -I: an unknown item keeps the text around it", box, [['date +%-d | xargs -I{} date -d "2023-03-{}" +%w',
+  "allow"], ['cat README.md | xargs -I{} date -d "2023-03-{}" +%w', "allow", ["read $P/README.md"]], [
+  "cat README.md | xargs -I{} date -d 'TZ=\"{}\" now'",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ["cat README.md | xargs -I{} date -d ' {}'", "ask", ["#UNRESOLVED_WORD"]], ["cat README.md | xargs -I{} date -d {}",
+  "ask", ["#UNRESOLVED_WORD"]], ["cat README.md | xargs -I{} cat src/{}", "ask", ["#UNRESOLVED_WORD"]], [
+  "cat README.md | xargs -I{} cat {}/x",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ["cat README.md | xargs -I{} cat ../outside/{}", "ask", ["#UNRESOLVED_WORD"]], [
+  "cat README.md | xargs -I{} sh -c 'echo {}'",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["cat README.md | xargs -I{} {}x", "ask", ["#UNRESOLVED_COMMAND"]]]);
 
 // Shell state that changes what later commands do, found by probing bash 5.2 under strace:
 // unset removing a function, writes through namerefs, nocasematch, posix mode, BASH_CMDS and
@@ -425,9 +433,9 @@ table("bash's compatibility level", box, [
   ["export BASH_COMPAT=4.2; bash -c 'echo hi'", "ask", ["#SHELL_STATE"]],
   // An option name that is not known may be any of them, or nocasematch, or posix.
   ["shopt -s $1; echo hi", "ask", ["#SHELL_STATE"]],
-  ["set -o \"$1\"; echo hi", "ask", ["#SHELL_STATE"]],
+  ['set -o "$1"; echo hi', "ask", ["#SHELL_STATE"]],
   ["shopt -u $1; echo hi", "allow"],
-  ["set +o \"$1\"; echo hi", "allow"],
+  ['set +o "$1"; echo hi', "allow"],
   ["set $1; echo hi", "ask", ["#SHELL_STATE"]],
   ["set -- $1; echo hi", "allow"],
   // Turning a level off, or back to the default, changes nothing.
@@ -443,9 +451,9 @@ table("bash's compatibility level", box, [
 // allowed with a definite value that was not bash's.
 table("word expansion as bash does it", box, [
   // A ${…} pattern is read as unquoted inside "…", and $name in it is expanded.
-  ["v=d/../x; cat -- \"${v#*/}\"", "ask", ["read $T/work/x"]],
+  ['v=d/../x; cat -- "${v#*/}"', "ask", ["read $T/work/x"]],
   ["set -- d/; p=d/../x; cat -- ${p#$1}", "ask", ["read $T/work/x"]],
-  ["v=d/../x; cat \"${v#\"*\"/}\"", "allow", ["read $P/x"]],
+  ['v=d/../x; cat "${v#"*"/}"', "allow", ["read $P/x"]],
   ["x=abc; cat \"${x#'a'}\"", "allow", ["read $P/bc"]],
   ["x=1; y=../outside/secret.txt; cat \"${x+'$y'}\"", "allow", ["read $P/'../outside/secret.txt'"]],
   ["y=a; cat -- ${y%{}/../../x}", "ask", ["#UNRESOLVED_WORD"]],
@@ -466,7 +474,7 @@ table("word expansion as bash does it", box, [
   ["x='\\.\\.'; cat -- $x/*", "ask", ["read $O"]],
   ["cat $((1))*", "ask", ["#UNRESOLVED_WORD"]],
   // Substrings and case conversion of non-ASCII text depend on the locale.
-  ["x=\"\u00e9a/../x\"; cat -- ${x:2}", "ask", ["#UNRESOLVED_WORD"]],
+  ['x="\u00e9a/../x"; cat -- ${x:2}', "ask", ["#UNRESOLVED_WORD"]],
   // The grammar's `] [` token is two words.
   ["cat -- ] [u]p/*", "ask", ["#PARSE_ERROR"]],
   // A GLOBIGNORE turns dotglob on; glob characters in IFS change how quoted ones match.
@@ -513,8 +521,8 @@ table("symlinks resolve physically", box, [
 // an allow when only a directory that did not exist yet was distrusted.
 table("symlinks the command itself creates, moves or replaces", box, [
   // A regular file moved to a name not known leaves no symlink anywhere; a symlink may be anywhere then.
-  ["mv docs/guide.md \"$X\"; cat new/x", "ask", ["#UNRESOLVED_WORD", "!#UNRESOLVED_PATH", "read $P/new/x"]],
-  ["mv link-out \"$X\"; cat new/x", "ask", ["#UNRESOLVED_PATH"]],
+  ['mv docs/guide.md "$X"; cat new/x', "ask", ["#UNRESOLVED_WORD", "!#UNRESOLVED_PATH", "read $P/new/x"]],
+  ['mv link-out "$X"; cat new/x', "ask", ["#UNRESOLVED_PATH"]],
   // Judged where it was made (inside), it leads out once moved up a level.
   ["ln -s ../outside/secret.txt src/x; mv src/x y; cat y", "ask", ["#UNRESOLVED_PATH"]],
   ["ln -s ../outside/secret.txt src/x; mv src/x y; echo pwned > y", "ask", ["#UNRESOLVED_PATH"]],
@@ -550,49 +558,48 @@ table("symlinks the command itself creates, moves or replaces", box, [
   ["ln -s ../a src/x; ln -s ../b src/y", "allow", ["unknown $P/a", "unknown $P/b"]],
 ]);
 
-table("redirections", box, [
-  ["echo x > out.txt", "allow", ["write $P/out.txt"]],
-  ["echo x >> ~/.bashrc", "ask", ["write $H/.bashrc"]],
-  ["env > /tmp/out", "ask", ["write /tmp/out"]],
-  ["make 2> ../log", "ask", ["write $T/work/log"]],
-  ["exec 3> ~/x", "ask", ["write $H/x"]],
-  ["cat < ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["cmd &> ../all.log", "ask", ["write $T/work/all.log"]],
-  ["cmd &>> ../all.log", "ask", ["write $T/work/all.log"]],
-  ["cmd >| ../x", "ask", ["write $T/work/x"]],
-  ["cmd >& ../x", "ask", ["write $T/work/x"]],
-  ["cmd 2>&1 >/dev/null", "allow", ["write /dev/null"]],
-  ["cmd 2>/dev/null", "allow"],
-  ["cmd < /dev/stdin > /dev/stdout 2> /dev/stderr", "allow"],
-  ["cmd > /dev/tty", "allow"],
-  ["cmd 3>&- 4<&0 >&2", "allow"],
-  ["cmd > /dev/fd/3", "allow"],
-  ["cmd > /dev/sda", "ask", ["write /dev/sda"]],
-  ["> ../x", "ask", ["write $T/work/x"]],
-  ["> ../x rm -rf ~/y", "ask", ["write $T/work/x", "* $H/y"]],
-  ["cat > f ~/x", "ask", ["write $P/f", "* $H/x"]],
-  ["<../outside/secret.txt cat", "ask", ["read $O/secret.txt"]],
-  ["cat <<EOF > ../out\nhello\nEOF", "ask", ["write $T/work/out"]],
-  ["cat <<EOF\n../not/a/path ~/x\nEOF", "allow"],
-  ["cat <<'EOF'\n$(rm -rf ~)\nEOF", "allow"],
-  ["cat <<EOF\n$(cat ~/.ssh/id_rsa)\nEOF", "ask", ["* $H/.ssh/id_rsa"]],
-  ["cat <<EOF\n`cat ~/.bashrc`\nEOF", "ask", ["* $H/.bashrc"]],
-  ["cat <<< '../x ~/y'", "allow"],
-  ["cat <<< \"$(cat ~/.bashrc)\"", "ask", ["* $H/.bashrc"]],
-  ["echo $(< ../outside/secret.txt)", "ask", ["read $O/secret.txt"]],
-  ["{ cd /tmp; } > out.txt", "ask", ["write $P/out.txt", "cwd /tmp"]],
-  ["if true; then cd /tmp; fi > out.txt", "ask", ["cwd /tmp", "write $P/out.txt"]],
-  ["while read l; do echo $l; done < ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["cd /tmp && echo x > f", "ask", ["write /tmp/f", "!write $P/f"]],
-  ["cd src && echo x > f", "allow", ["write $P/src/f"]],
-  ["cd /tmp || echo x > f", "ask", ["cwd /tmp", "!write $P/f", "!write /tmp/f"]],
-  ["cd $O/missing || echo x > f", "ask", ["cwd $O/missing", "write $P/f"]],
-  ["make; cd /tmp || echo x > f", "ask", ["cwd /tmp", "write $P/f", "!write /tmp/f"]],
-  ["cd src | echo x > f", "allow", ["write $P/f"]],
-  ["echo x > \"$HOME/x\"", "ask", ["write $H/x"]],
-  ["echo x > $UNKNOWN_VAR", "ask", ["#UNRESOLVED_WORD"]],
-  ["echo x > *.md", "allow", ["write $P/README.md"]],
-]);
+table("redirections", box, [["echo x > out.txt", "allow", ["write $P/out.txt"]], ["echo x >> ~/.bashrc", "ask", [
+  "write $H/.bashrc",
+]], ["env > /tmp/out", "ask", ["write /tmp/out"]], ["make 2> ../log", "ask", ["write $T/work/log"]], ["exec 3> ~/x",
+  "ask", ["write $H/x"]], ["cat < ../outside/secret.txt", "ask", ["read $O/secret.txt"]], ["cmd &> ../all.log", "ask", [
+  "write $T/work/all.log",
+]], ["cmd &>> ../all.log", "ask", ["write $T/work/all.log"]], ["cmd >| ../x", "ask", ["write $T/work/x"]], [
+  "cmd >& ../x",
+  "ask",
+  ["write $T/work/x"],
+], ["cmd 2>&1 >/dev/null", "allow", ["write /dev/null"]], ["cmd 2>/dev/null", "allow"], [
+  "cmd < /dev/stdin > /dev/stdout 2> /dev/stderr",
+  "allow",
+], ["cmd > /dev/tty", "allow"], ["cmd 3>&- 4<&0 >&2", "allow"], ["cmd > /dev/fd/3", "allow"], ["cmd > /dev/sda", "ask",
+  ["write /dev/sda"]], ["> ../x", "ask", ["write $T/work/x"]], ["> ../x rm -rf ~/y", "ask", ["write $T/work/x",
+  "* $H/y"]], ["cat > f ~/x", "ask", ["write $P/f", "* $H/x"]], ["<../outside/secret.txt cat", "ask", [
+  "read $O/secret.txt",
+]], ["cat <<EOF > ../out\nhello\nEOF", "ask", ["write $T/work/out"]], ["cat <<EOF\n../not/a/path ~/x\nEOF", "allow"], [
+  "cat <<'EOF'\n$(rm -rf ~)\nEOF",
+  "allow",
+], ["cat <<EOF\n$(cat ~/.ssh/id_rsa)\nEOF", "ask", ["* $H/.ssh/id_rsa"]], ["cat <<EOF\n`cat ~/.bashrc`\nEOF", "ask", [
+  "* $H/.bashrc",
+]], ["cat <<< '../x ~/y'", "allow"], ['cat <<< "$(cat ~/.bashrc)"', "ask", ["* $H/.bashrc"]], [
+  "echo $(< ../outside/secret.txt)",
+  "ask",
+  ["read $O/secret.txt"],
+], ["{ cd /tmp; } > out.txt", "ask", ["write $P/out.txt", "cwd /tmp"]], ["if true; then cd /tmp; fi > out.txt", "ask", [
+  "cwd /tmp",
+  "write $P/out.txt",
+]], ["while read l; do echo $l; done < ../outside/secret.txt", "ask", ["read $O/secret.txt"]], ["cd /tmp && echo x > f",
+  "ask", ["write /tmp/f", "!write $P/f"]], ["cd src && echo x > f", "allow", ["write $P/src/f"]], [
+  "cd /tmp || echo x > f",
+  "ask",
+  ["cwd /tmp", "!write $P/f", "!write /tmp/f"],
+], ["cd $O/missing || echo x > f", "ask", ["cwd $O/missing", "write $P/f"]], ["make; cd /tmp || echo x > f", "ask", [
+  "cwd /tmp",
+  "write $P/f",
+  "!write /tmp/f",
+]], ["cd src | echo x > f", "allow", ["write $P/f"]], ['echo x > "$HOME/x"', "ask", ["write $H/x"]], [
+  "echo x > $UNKNOWN_VAR",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ["echo x > *.md", "allow", ["write $P/README.md"]]]);
 
 table("tree-sitter quirks follow bash", box, [
   // A lone `-` before a descriptor redirection has no node in the grammar's tree: it is put
@@ -607,7 +614,7 @@ table("tree-sitter quirks follow bash", box, [
   ["$ find . -name x", "allow"],
   ["$ cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   // The `$` of a translated string can carry the text before it: `"rel"-$"out"` is rel-out.
-  ["cat \"rel\"-$\"out\"/secret.txt", "ask", ["* $O/secret.txt"]],
+  ['cat "rel"-$"out"/secret.txt', "ask", ["* $O/secret.txt"]],
   // The grammar ends an assignment's value at a quote followed by an escape; bash goes on.
   ["export D='dir'\\-out; cat \"$D\"/file.txt", "ask", ["* $O/dir/file.txt"]],
   ["D='sr'\\c; cat \"$D\"/main.ts", "allow", ["* $P/src/main.ts"]],
@@ -639,16 +646,16 @@ table("tree-sitter quirks follow bash", box, [
   ["! false | true && cat ../outside/secret.txt", "allow"],
   // Blanks inside double quotes can be carried by the token that follows them: the closing
   // quote of `" "` is the token ` "`, and `" $D"` has the expansion node ` $D`.
-  ["cat x\" \"y", "allow", ["read $P/x y"]],
-  ["cat \" $HOME\"", "allow", ["read $P/ $H"]],
-  ["D=..; cat \" $D/outside/secret.txt\"", "allow"],
-  ["bash -c \"echo x\"\" \"\"; cat ../outside/secret.txt\"\" \"", "ask", ["read $O/secret.txt"]],
-  ["eval echo x\" \"\\; cat ../outside/secret.txt\" \"", "ask", ["read $O/secret.txt"]],
-  ["echo \".. x\" | xargs -d \" \" ls", "ask", ["list $T/work"]],
+  ['cat x" "y', "allow", ["read $P/x y"]],
+  ['cat " $HOME"', "allow", ["read $P/ $H"]],
+  ['D=..; cat " $D/outside/secret.txt"', "allow"],
+  ['bash -c "echo x"" ""; cat ../outside/secret.txt"" "', "ask", ["read $O/secret.txt"]],
+  ['eval echo x" "\\; cat ../outside/secret.txt" "', "ask", ["read $O/secret.txt"]],
+  ['echo ".. x" | xargs -d " " ls', "ask", ["list $T/work"]],
   // Words inside a redirect node belong to the command.
   ["cat > f ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   // $"…" is one word with the string.
-  ["cat $\"../outside/secret.txt\"", "ask", ["* $O/secret.txt"]],
+  ['cat $"../outside/secret.txt"', "ask", ["* $O/secret.txt"]],
   // The rest of a here-document's line.
   ["cat <<EOF | sh && rm ../x\nbody\nEOF", "ask", ["* $T/work/x"]],
   ["cat <<EOF && cd /tmp\nbody\nEOF\nrm y", "ask", ["* /tmp/y", "* $P/y"]],
@@ -679,7 +686,7 @@ table("tree-sitter quirks follow bash", box, [
   ["x=`cat \\`echo ~\\`/.bashrc`", "ask", ["read $H/.bashrc"]],
   // Side by side, backquoted substitutions are two to bash, one to the grammar.
   ["echo `echo a` `cat ~/.bashrc`", "ask", ["read $H/.bashrc"]],
-  ["echo \"`echo a``cat ~/.bashrc`\"", "ask", ["read $H/.bashrc"]],
+  ['echo "`echo a``cat ~/.bashrc`"', "ask", ["read $H/.bashrc"]],
   ["(( x = 1 )); cat README.md", "allow"],
   // A redirection that cannot be opened stops the command, builtins included, with status 1.
   [": > missing/x || cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
@@ -697,7 +704,7 @@ table("cd and the directory stack", box, [
   ["cd .. && cat outside/secret.txt", "ask", ["cwd $T/work", "* $O/secret.txt"]],
   ["cd ~ && rm x", "ask", ["cwd $H", "* $H/x"]],
   ["cd && rm x", "ask", ["cwd $H", "* $H/x"]],
-  ["cd \"$HOME\" && rm x", "ask", ["* $H/x"]],
+  ['cd "$HOME" && rm x', "ask", ["* $H/x"]],
   ["builtin cd ~; rm x", "ask", ["* $H/x"]],
   ["command cd ~; rm x", "ask", ["* $H/x"]],
   ["pushd ~ && rm x", "ask", ["cwd $H", "* $H/x"]],
@@ -735,20 +742,20 @@ table("cd and the directory stack", box, [
   ["cd src; cd ..; cd ..; cat x", "ask", ["* $T/work/x"]],
   ["cd $UNKNOWN && rm x", "ask", ["#UNRESOLVED_WORD"]],
   ["cd $(git rev-parse --show-toplevel) && rm x", "ask", ["#UNRESOLVED_WORD"]],
-  ["cd \"$(pwd)\"/src && cat main.ts", "allow", ["* $P/src/main.ts"]],
+  ['cd "$(pwd)"/src && cat main.ts', "allow", ["* $P/src/main.ts"]],
   ["cd `pwd`/.. && cat x", "ask", ["* $T/work/x"]],
   // coreutils' pwd: the physical directory (the logical one under POSIXLY_CORRECT), known where both agree.
   ["pushd $(/bin/pwd)", "allow"],
-  ["cd \"$(/usr/bin/pwd)\"/src && cat main.ts", "allow", ["* $P/src/main.ts"]],
-  ["cd \"$(/bin/pwd)/..\" && cat x", "ask", ["* $T/work/x"]],
-  ["cd dir-out && cd \"$(/bin/pwd)\" && cat x", "ask", ["cwd $O/dir"]],
-  ["cd dir-out && cd \"$(/bin/pwd -P)\" && cat x", "ask", ["cwd $O/dir"]],
-  ["cd link-in && cd \"$(/bin/pwd)\" && cat x", "ask", ["#UNRESOLVED_WORD"]],
-  ["/bin/pwd() { echo ..; }; cd \"$(/bin/pwd)\" && cat x", "ask", ["#UNRESOLVED_WORD"]],
+  ['cd "$(/usr/bin/pwd)"/src && cat main.ts', "allow", ["* $P/src/main.ts"]],
+  ['cd "$(/bin/pwd)/.." && cat x', "ask", ["* $T/work/x"]],
+  ['cd dir-out && cd "$(/bin/pwd)" && cat x', "ask", ["cwd $O/dir"]],
+  ['cd dir-out && cd "$(/bin/pwd -P)" && cat x', "ask", ["cwd $O/dir"]],
+  ['cd link-in && cd "$(/bin/pwd)" && cat x', "ask", ["#UNRESOLVED_WORD"]],
+  ['/bin/pwd() { echo ..; }; cd "$(/bin/pwd)" && cat x', "ask", ["#UNRESOLVED_WORD"]],
   ["cd ~+ && cat README.md", "allow"],
   ["cd src; cd ~-; cat README.md", "allow", ["* $P/README.md"]],
   ["cd src; cat ~-/README.md", "allow", ["* $P/README.md"]],
-  ["cd /tmp; cd \"$OLDPWD\"; cat README.md", "ask", ["cwd /tmp", "* $P/README.md"]],
+  ['cd /tmp; cd "$OLDPWD"; cat README.md', "ask", ["cwd /tmp", "* $P/README.md"]],
   ["CDPATH=/tmp cd work", "ask", ["cwd /tmp/work"]],
   ["CDPATH=$O; cd dir && cat file.txt", "ask", ["* $O/dir/file.txt"]],
   ["CDPATH=$O; cd ./dir; cat x", "allow", ["* $P/dir/x"]],
@@ -774,7 +781,7 @@ table("the working directory moves without a cd", box, [
   ["cd src/sub && mv ../../src ../../s2 && cat ../main.ts", "ask", ["#UNRESOLVED_CWD", "read ?"]],
   ["cd src/sub && mv ../sub ../../s2 && cat x", "ask", ["#UNRESOLVED_CWD"]],
   // Named by $PWD, an absolute path, `..` or through a symlink to it.
-  ["cd src && mv \"$PWD\" ../s2 && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ['cd src && mv "$PWD" ../s2 && cat main.ts', "ask", ["#UNRESOLVED_CWD"]],
   ["cd src && mv $P/src ../s2 && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
   ["cd src/sub && mv .. ../../s2 && cat x", "ask", ["#UNRESOLVED_CWD"]],
   ["cd link-in && mv ../src ../s2 && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
@@ -792,7 +799,7 @@ table("the working directory moves without a cd", box, [
   ["cd src && git mv ../src ../s2 && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
   ["cd src && rename s/src/s2/ ../src && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
   ["cd src && somemover ../src ../s2 && cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
-  ["cd src && mv \"$x\" ../s2 && cat main.ts", "ask", ["#UNRESOLVED_WORD", "#UNRESOLVED_CWD"]],
+  ['cd src && mv "$x" ../s2 && cat main.ts', "ask", ["#UNRESOLVED_WORD", "#UNRESOLVED_CWD"]],
   // An absolute cd afterwards is known again.
   ["cd src && mv ../src ../s2 && cd $P && cat README.md", "allow", ["read $P/README.md"]],
   // What does not move the directory: a child of it, a copy, a dry run, a link renamed.
@@ -801,9 +808,12 @@ table("the working directory moves without a cd", box, [
   ["cd src && git mv -n ../src ../s2 && cat main.ts", "allow", ["read $P/src/main.ts"]],
   // A listing's `.` and `..` cannot be renamed themselves (EBUSY); what is under them may hold the directory.
   ["find docs -name '*.md' | while read f; do mv \"$f\" build/; done", "allow", ["write $P/build"]],
-  ["cd docs && find . | while read f; do mv \"$f\" ../build/; done; cat guide.md", "allow", ["read $P/docs/guide.md"]],
-  ["cd docs && find .. -maxdepth 1 -name docs | while read f; do mv \"$f\" x; done; cat guide.md", "ask", ["#UNRESOLVED_CWD"]],
-  ["cd src && rename -n s/src/s2/ ../src && cat main.ts", "allow", ["!#UNRESOLVED_CWD", "read $P/src/main.ts", "write $P/s2"]],
+  ['cd docs && find . | while read f; do mv "$f" ../build/; done; cat guide.md', "allow", ["read $P/docs/guide.md"]],
+  ['cd docs && find .. -maxdepth 1 -name docs | while read f; do mv "$f" x; done; cat guide.md', "ask", [
+    "#UNRESOLVED_CWD",
+  ]],
+  ["cd src && rename -n s/src/s2/ ../src && cat main.ts", "allow", ["!#UNRESOLVED_CWD", "read $P/src/main.ts",
+    "write $P/s2"]],
   ["cd docs && mv ../link-in ../l2 && cat guide.md", "allow", ["read $P/docs/guide.md"]],
   // A deleted directory reaches nothing: relative paths fail there.
   ["cd src && rm -rf ../src && cat main.ts", "allow", ["read $P/src/main.ts"]],
@@ -811,29 +821,34 @@ table("the working directory moves without a cd", box, [
   ["cd src; if [ -e x ]; then mv ../src ../s2; fi; cat main.ts", "ask", ["#UNRESOLVED_CWD", "read $P/src/main.ts"]],
 ]);
 
-table("persistence: lists persist, subshells and pipelines do not", box, [
-  ["cd /tmp; rm x", "ask", ["* /tmp/x"]],
-  ["cd /tmp\nrm x", "ask", ["* /tmp/x"]],
-  ["cd /tmp && rm x", "ask", ["* /tmp/x"]],
-  ["cd /tmp || rm x", "ask", ["cwd /tmp", "!* $P/x", "!* /tmp/x"]],
-  ["cd src/missing || rm x", "allow", ["* $P/x", "!* $P/src/missing/x"]],
-  ["{ cd /tmp; }; rm x", "ask", ["* /tmp/x"]],
-  ["(cd /tmp); cat README.md", "ask", ["cwd /tmp", "* $P/README.md", "!* /tmp/README.md"]],
-  ["(cd src; cat main.ts); cat README.md", "allow", ["* $P/src/main.ts", "* $P/README.md"]],
-  ["cd /tmp | cat README.md", "ask", ["cwd /tmp", "* $P/README.md"]],
-  ["cd src | true; cat README.md", "allow", ["* $P/README.md"]],
-  ["cd src & cat README.md", "allow", ["* $P/README.md", "!* $P/src/README.md"]],
-  ["cd src &\ncat README.md", "allow", ["* $P/README.md"]],
-  ["echo $(cd /; pwd); cat README.md", "ask", ["cwd /", "* $P/README.md"]],
-  ["true `cd src`; cat README.md", "allow", ["* $P/README.md"]],
-  ["cat <(cd /tmp) README.md", "ask", ["cwd /tmp", "* $P/README.md"]],
-  ["cat <(cat ../outside/secret.txt)", "ask", ["* $O/secret.txt"]],
-  ["tee >(cat > ../x) < README.md", "ask", ["write $T/work/x"]],
-  ["shopt -s lastpipe; echo src | cd src; cat main.ts", "allow"],
-  ["(cd /tmp && rm x)", "ask", ["* /tmp/x"]],
-  ["cd src; (cd ..; cat README.md); cat main.ts", "allow", ["* $P/README.md", "* $P/src/main.ts"]],
-  ["true && cd /tmp && false || rm x", "ask", ["* /tmp/x", "!* $P/x"]],
-]);
+table("persistence: lists persist, subshells and pipelines do not", box, [["cd /tmp; rm x", "ask", ["* /tmp/x"]], [
+  "cd /tmp\nrm x",
+  "ask",
+  ["* /tmp/x"],
+], ["cd /tmp && rm x", "ask", ["* /tmp/x"]], ["cd /tmp || rm x", "ask", ["cwd /tmp", "!* $P/x", "!* /tmp/x"]], [
+  "cd src/missing || rm x",
+  "allow",
+  ["* $P/x", "!* $P/src/missing/x"],
+], ["{ cd /tmp; }; rm x", "ask", ["* /tmp/x"]], ["(cd /tmp); cat README.md", "ask", ["cwd /tmp", "* $P/README.md",
+  "!* /tmp/README.md"]], ["(cd src; cat main.ts); cat README.md", "allow", ["* $P/src/main.ts", "* $P/README.md"]], [
+  "cd /tmp | cat README.md",
+  "ask",
+  ["cwd /tmp", "* $P/README.md"],
+], ["cd src | true; cat README.md", "allow", ["* $P/README.md"]], ["cd src & cat README.md", "allow", ["* $P/README.md",
+  "!* $P/src/README.md"]], ["cd src &\ncat README.md", "allow", ["* $P/README.md"]], [
+  "echo $(cd /; pwd); cat README.md",
+  "ask",
+  ["cwd /", "* $P/README.md"],
+], ["true `cd src`; cat README.md", "allow", ["* $P/README.md"]], ["cat <(cd /tmp) README.md", "ask", ["cwd /tmp",
+  "* $P/README.md"]], ["cat <(cat ../outside/secret.txt)", "ask", ["* $O/secret.txt"]], [
+  "tee >(cat > ../x) < README.md",
+  "ask",
+  ["write $T/work/x"],
+], ["shopt -s lastpipe; echo src | cd src; cat main.ts", "allow"], ["(cd /tmp && rm x)", "ask", ["* /tmp/x"]], [
+  "cd src; (cd ..; cat README.md); cat main.ts",
+  "allow",
+  ["* $P/README.md", "* $P/src/main.ts"],
+], ["true && cd /tmp && false || rm x", "ask", ["* /tmp/x", "!* $P/x"]]]);
 
 // Under pipefail a pipeline fails when any segment does, not only the last.
 table("pipeline status under set -o pipefail", box, [
@@ -843,11 +858,11 @@ table("pipeline status under set -o pipefail", box, [
   ["set -eu -o pipefail; true | false | true || cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
   ["set -o pipefail; if false | true; then :; else cat ../outside/secret.txt; fi", "ask", ["read $O/secret.txt"]],
   ["bash -o pipefail -c 'false | true || cat ../outside/secret.txt'", "ask", ["read $O/secret.txt"]],
-  ["set -o \"$1\"; false | true || cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ['set -o "$1"; false | true || cat ../outside/secret.txt', "ask", ["read $O/secret.txt"]],
   ["set -o pipefail; true | true || cat ../outside/secret.txt", "allow", ["!* $O/secret.txt"]],
   ["set -o pipefail; set +o pipefail; false | true || cat ../outside/secret.txt", "allow", ["!* $O/secret.txt"]],
   // `-o` inside a cluster takes the next word: it is not a positional parameter.
-  ["set -eo pipefail; cat \"$1\"", "ask", ["#UNRESOLVED_WORD"]],
+  ['set -eo pipefail; cat "$1"', "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 table("control flow", box, [
@@ -866,7 +881,7 @@ table("control flow", box, [
   ["while c; do cd ..; done; rm x", "ask", ["* $P/x", "* $T/work/x", "* $T/x", "#UNRESOLVED_CWD"]],
   ["cd /tmp; while c; do cd ..; done; rm x", "ask", ["* /tmp/x", "* /x", "!#UNRESOLVED_CWD"]],
   ["while c; do cd src; done; rm x", "ask", ["* $P/x", "* $P/src/x", "#UNRESOLVED_CWD"]],
-  ["while read d; do cd \"$d\"; done < list.txt; rm x", "ask", ["#UNRESOLVED_WORD"]],
+  ['while read d; do cd "$d"; done < list.txt; rm x', "ask", ["#UNRESOLVED_WORD"]],
   ["until false; do cat README.md; break; done", "allow"],
   ["for d in src docs; do cat $d/x; done", "allow", ["* $P/src/x", "* $P/docs/x"]],
   ["for d in src /tmp; do cd $d; done; rm x", "ask", ["* /tmp/x"]],
@@ -891,8 +906,12 @@ table("control flow", box, [
   // bash 5.2 ignores a break or continue in a function for the caller's loops; older bash leaves them.
   ["f(){ break; }; for i in 1; do f; cat ../outside/secret.txt; done", "ask", ["* $O/secret.txt"]],
   ["f(){ continue; }; for i in 1; do f; cat ../outside/secret.txt; done", "ask", ["* $O/secret.txt"]],
-  ["g(){ break 2; }; f(){ for j in a; do g; cat ../outside/secret.txt; done; }; for i in 1; do f; done", "ask", ["* $O/secret.txt"]],
-  ["f(){ for j in a; do break 2; done; cat ../outside/secret.txt; }; for i in 1; do f; done", "ask", ["* $O/secret.txt"]],
+  ["g(){ break 2; }; f(){ for j in a; do g; cat ../outside/secret.txt; done; }; for i in 1; do f; done", "ask", [
+    "* $O/secret.txt",
+  ]],
+  ["f(){ for j in a; do break 2; done; cat ../outside/secret.txt; }; for i in 1; do f; done", "ask", [
+    "* $O/secret.txt",
+  ]],
   ["f(){ break; }; for i in 1 2; do f; cat README.md; done", "allow"],
   ["f(){ for j in a; do break; done; cat README.md; }; for i in 1; do f; done", "allow"],
   // A child (subshell, pipeline segment, substitution, nested shell) does not leave the parent's loops.
@@ -900,22 +919,22 @@ table("control flow", box, [
   ["for i in 1; do { break; cat ../outside/secret.txt; } | cat; done", "ask", ["read $O/secret.txt"]],
   ["for i in 1; do echo $(continue; cat ../outside/secret.txt); done", "ask", ["read $O/secret.txt"]],
   ["for i in 1; do echo `continue; cat ../outside/secret.txt`; done", "ask", ["read $O/secret.txt"]],
-  ["for i in 1; do bash -c \"break; cat ../outside/secret.txt\"; done", "ask", ["read $O/secret.txt"]],
+  ['for i in 1; do bash -c "break; cat ../outside/secret.txt"; done', "ask", ["read $O/secret.txt"]],
   ["for i in 1; do (for j in 1; do break; done; cat README.md); done", "allow"],
   ["for i in 1; do (break); cat README.md; done", "allow"],
   // A new shell has no function to return from: return there is an error, and the code goes on.
-  ["f(){ bash -c \"return; cat ../outside/secret.txt\"; }; f", "ask", ["read $O/secret.txt"]],
+  ['f(){ bash -c "return; cat ../outside/secret.txt"; }; f', "ask", ["read $O/secret.txt"]],
   ["f(){ (return; cat ../outside/secret.txt); }; f; cat README.md", "allow"],
-  ["f(){ bash -c \"return; cat README.md\"; }; f", "allow"],
+  ['f(){ bash -c "return; cat README.md"; }; f', "allow"],
 ]);
 
 table("functions", box, [
-  ["f(){ rm -rf \"$1\"; }; f ~/x", "ask", ["* $H/x"]],
-  ["f(){ rm -rf \"$1\"; }; f src/x", "allow", ["* $P/src/x"]],
-  ["f(){ cd \"$1\"; }; f /tmp; rm x", "ask", ["* /tmp/x"]],
+  ['f(){ rm -rf "$1"; }; f ~/x', "ask", ["* $H/x"]],
+  ['f(){ rm -rf "$1"; }; f src/x', "allow", ["* $P/src/x"]],
+  ['f(){ cd "$1"; }; f /tmp; rm x', "ask", ["* /tmp/x"]],
   ["f(){ cd /tmp; }; rm x", "ask", ["* $P/x", "cwd /tmp"]],
   ["f(){ cd src; }; rm x", "allow", ["* $P/x", "!* $P/src/x"]],
-  ["function g { cat \"$@\"; }; g README.md ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
+  ['function g { cat "$@"; }; g README.md ../outside/secret.txt', "ask", ["* $O/secret.txt"]],
   ["f(){ f; }; f", "ask", ["#NESTING_TOO_DEEP"]],
   ["f(){ local d=/tmp; cd $d; }; f; rm x", "ask", ["* /tmp/x"]],
   ["d=src; f(){ local d=/tmp; }; f; cd $d; cat main.ts", "allow", ["* $P/src/main.ts"]],
@@ -923,27 +942,39 @@ table("functions", box, [
   ["f(){ (cd /tmp); }; f; rm x", "ask", ["cwd /tmp", "* $P/x"]],
   ["cd(){ echo no; }; cd /tmp; rm x", "allow", ["* $P/x"]],
   ["cd(){ builtin cd /tmp; }; cd src; rm x", "ask", ["* /tmp/x"]],
-  ["f(){ rm \"$2\"; }; f a ~/y", "ask", ["* $H/y"]],
-  ["f(){ shift; rm \"$1\"; }; f a ~/y", "ask", ["* $H/y"]],
+  ['f(){ rm "$2"; }; f a ~/y', "ask", ["* $H/y"]],
+  ['f(){ shift; rm "$1"; }; f a ~/y', "ask", ["* $H/y"]],
   ["f(){ cat $#; }; f a b", "allow"],
-  ["f() { cat \"$1\"; } > ../log; f README.md", "ask", ["write $T/work/log"]],
+  ['f() { cat "$1"; } > ../log; f README.md', "ask", ["write $T/work/log"]],
   ["f(){ cd /tmp; }; unset -f f; f; rm x", "allow", ["* $P/x", "!cwd /tmp"]],
   // declare -g writes the global a local hides: the return must not restore the old value.
   ["f(){ local x=src; declare -g x=..; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
   ["f(){ local x=src; local -g x=..; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
   ["f(){ local x=src; typeset -gx x=..; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["g(){ declare -g x=..; }; f(){ local x=src; g; cat $x/main.ts; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt", "read $P/src/main.ts"]],
+  ["g(){ declare -g x=..; }; f(){ local x=src; g; cat $x/main.ts; }; x=src; f; cat $x/outside/secret.txt", "ask", [
+    "read $O/secret.txt",
+    "read $P/src/main.ts",
+  ]],
   ["f(){ local a=..; declare -g a=(src); cat $a/outside/secret.txt; }; f", "ask", ["read $O/secret.txt"]],
-  ["f(){ local x=src; declare -g x=docs; cat $x/main.ts; }; f; cat $x/README.md", "allow", ["read $P/src/main.ts", "read $P/docs/README.md"]],
+  ["f(){ local x=src; declare -g x=docs; cat $x/main.ts; }; f; cat $x/README.md", "allow", ["read $P/src/main.ts",
+    "read $P/docs/README.md"]],
   // unset of a caller's local exposes the variable it hid, which later writes reach.
   ["g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["shopt -u localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["shopt -s localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; cat $x/outside/secret.txt; }; x=src; f", "ask", ["read $O/secret.txt"]],
+  ["shopt -u localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "ask", [
+    "read $O/secret.txt",
+  ]],
+  ["shopt -s localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; cat $x/outside/secret.txt; }; x=src; f", "ask", [
+    "read $O/secret.txt",
+  ]],
   ["shopt -s localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/main.ts", "allow"],
   ["g(){ unset x; x=..; }; h(){ local x=src; g; }; f(){ local x=s; h; }; x=src; f; cat $x/main.ts", "allow"],
   ["f(){ local x=s; unset x; x=..; }; x=src; f; cat $x/main.ts", "allow"],
-  ["shopt $X localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["shopt $X localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; cat $x/outside/secret.txt; }; x=src; f", "ask", ["read $O/secret.txt"]],
+  ["shopt $X localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "ask", [
+    "read $O/secret.txt",
+  ]],
+  ["shopt $X localvar_unset; g(){ unset x; x=..; }; f(){ local x=s; g; cat $x/outside/secret.txt; }; x=src; f", "ask", [
+    "read $O/secret.txt",
+  ]],
   ["shopt $X localvar_inherit; x=$O; f(){ local x; cat $x/secret.txt; }; f", "ask", ["#UNRESOLVED_WORD"]],
   // local - restores the set options on return.
   ["f(){ local -; set -f; }; f; cat */secret.txt", "ask", ["read $O/secret.txt", "!read $P/*/secret.txt"]],
@@ -960,85 +991,92 @@ table("functions", box, [
   ["x=src; f(){ local x; cat ${x:-src}/main.ts; }; f; cat $x/main.ts", "allow"],
   ["x=src; f(){ local x=a; local x; cat $x/main.ts; }; f", "allow", ["read $P/a/main.ts"]],
   // command_not_found_handle runs where a command may not be found, in the state there.
-  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; nonexist; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
-  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; (nonexist); x=src", "ask", ["read $O/dir/file.txt"]],
-  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; ls | nonexist; x=src", "ask", ["read $O/dir/file.txt"]],
-  ["command_not_found_handle(){ cat \"../outside/$1.txt\"; }; secret", "ask", ["read $O/secret.txt"]],
-  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; echo hi; cd src; x=\"space dir\"", "allow"],
-  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=src; ls; x=\"space dir\"", "allow"],
-  ["command_not_found_handle(){ echo \"$1: not found\"; return 127; }; nonexist", "allow"],
+  ['command_not_found_handle(){ cat "$x/file.txt"; }; x=dir-out; nonexist; x="space dir"', "ask", [
+    "read $O/dir/file.txt",
+  ]],
+  ['command_not_found_handle(){ cat "$x/file.txt"; }; x=dir-out; (nonexist); x=src', "ask", ["read $O/dir/file.txt"]],
+  ['command_not_found_handle(){ cat "$x/file.txt"; }; x=dir-out; ls | nonexist; x=src', "ask", [
+    "read $O/dir/file.txt",
+  ]],
+  ['command_not_found_handle(){ cat "../outside/$1.txt"; }; secret', "ask", ["read $O/secret.txt"]],
+  ['command_not_found_handle(){ cat "$x/file.txt"; }; x=dir-out; echo hi; cd src; x="space dir"', "allow"],
+  ['command_not_found_handle(){ cat "$x/file.txt"; }; x=src; ls; x="space dir"', "allow"],
+  ['command_not_found_handle(){ echo "$1: not found"; return 127; }; nonexist', "allow"],
   // Exported functions reach a child bash.
-  ["f(){ cat \"$x/file.txt\"; }; export -f f; x=dir-out bash -c f; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
-  ["f(){ cat \"$x/file.txt\"; }; declare -fx f; x=dir-out bash -c f; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
-  ["f(){ cat \"$x/file.txt\"; }; typeset -xf f; x=dir-out bash -c 'f'; x=\"space dir\"", "ask", ["read $O/dir/file.txt"]],
+  ['f(){ cat "$x/file.txt"; }; export -f f; x=dir-out bash -c f; x="space dir"', "ask", ["read $O/dir/file.txt"]],
+  ['f(){ cat "$x/file.txt"; }; declare -fx f; x=dir-out bash -c f; x="space dir"', "ask", ["read $O/dir/file.txt"]],
+  ['f(){ cat "$x/file.txt"; }; typeset -xf f; x=dir-out bash -c \'f\'; x="space dir"', "ask", ["read $O/dir/file.txt"]],
   ["f(){ :; }; export -f f; f(){ cat ../outside/secret.txt; }; bash -c f", "ask", ["read $O/secret.txt"]],
-  ["command_not_found_handle(){ cat \"$x/file.txt\"; }; export -f command_not_found_handle; x=dir-out bash -c nonexist; x=src", "ask", ["read $O/dir/file.txt"]],
+  [
+    'command_not_found_handle(){ cat "$x/file.txt"; }; export -f command_not_found_handle; x=dir-out bash -c nonexist; x=src',
+    "ask",
+    ["read $O/dir/file.txt"],
+  ],
   // Not exported, f is a program of that name to the child, which is handed x (exported there).
-  ["f(){ cat \"$x/file.txt\"; }; x=dir-out bash -c f; x=\"space dir\"", "ask", ["unknown $O/dir", "!read $O/dir/file.txt"]],
-  ["f(){ cat \"$x/file.txt\"; }; export -f f; export -fn f; x=dir-out bash -c f; x=\"space dir\"", "ask", ["unknown $O/dir", "!read $O/dir/file.txt"]],
-  ["f(){ cat \"$x/file.txt\"; }; export -f f; declare +x -f f; x=dir-out bash -c f; x=\"space dir\"", "ask", ["unknown $O/dir", "!read $O/dir/file.txt"]],
+  ['f(){ cat "$x/file.txt"; }; x=dir-out bash -c f; x="space dir"', "ask", ["unknown $O/dir", "!read $O/dir/file.txt"]],
+  ['f(){ cat "$x/file.txt"; }; export -f f; export -fn f; x=dir-out bash -c f; x="space dir"', "ask", ["unknown $O/dir",
+    "!read $O/dir/file.txt"]],
+  ['f(){ cat "$x/file.txt"; }; export -f f; declare +x -f f; x=dir-out bash -c f; x="space dir"', "ask", [
+    "unknown $O/dir",
+    "!read $O/dir/file.txt",
+  ]],
   ["env 'BASH_FUNC_f%%=() { cat ../outside/secret.txt; }' bash -c f", "ask", ["#OPAQUE_CODE"]],
   ["env 'BASH_FUNC_f()=() { cat README.md; }' bash -c f", "ask", ["#OPAQUE_CODE"]],
 ]);
 
-table("words: quoting, escapes, ANSI-C, concatenation", box, [
-  ["cat '../outside/secret.txt'", "ask", ["* $O/secret.txt"]],
-  ["cat \"../outside\"/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["cat ..\"/\"outside/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["cat .\\./outside/secret.txt", "ask", ["* $T/work/outside/secret.txt"]],
-  ["cat $'\\x2e\\x2e/outside/secret.txt'", "ask", ["* $O/secret.txt"]],
-  ["cat $'\\x2fetc'/passwd", "ask", ["* /etc/passwd"]],
-  ["cat $'\\057etc/passwd'", "ask", ["* /etc/passwd"]],
-  ["cat $'\\u002fetc/passwd'", "ask", ["* /etc/passwd"]],
-  ["cat $'\\176'/x", "ask", ["* $P/~/x", "* $H/x"]],
-  ["cat $\"../outside/secret.txt\"", "ask", ["* $O/secret.txt"]],
-  ["cat ''../outside/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["\\cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["\"cat\" ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["c''at ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["/bin/cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["cat \"a b\" 'c d'", "allow", ["* $P/a b", "* $P/c d"]],
-  ["cat a\\\nb", "allow", ["* $P/ab"]],
-]);
+table("words: quoting, escapes, ANSI-C, concatenation", box, [["cat '../outside/secret.txt'", "ask", [
+  "* $O/secret.txt",
+]], ['cat "../outside"/secret.txt', "ask", ["* $O/secret.txt"]], ['cat .."/"outside/secret.txt', "ask", [
+  "* $O/secret.txt",
+]], ["cat .\\./outside/secret.txt", "ask", ["* $T/work/outside/secret.txt"]], ["cat $'\\x2e\\x2e/outside/secret.txt'",
+  "ask", ["* $O/secret.txt"]], ["cat $'\\x2fetc'/passwd", "ask", ["* /etc/passwd"]], ["cat $'\\057etc/passwd'", "ask", [
+  "* /etc/passwd",
+]], ["cat $'\\u002fetc/passwd'", "ask", ["* /etc/passwd"]], ["cat $'\\176'/x", "ask", ["* $P/~/x", "* $H/x"]], [
+  'cat $"../outside/secret.txt"',
+  "ask",
+  ["* $O/secret.txt"],
+], ["cat ''../outside/secret.txt", "ask", ["* $O/secret.txt"]], ["\\cat ../outside/secret.txt", "ask", [
+  "* $O/secret.txt",
+]], ['"cat" ../outside/secret.txt', "ask", ["* $O/secret.txt"]], ["c''at ../outside/secret.txt", "ask", [
+  "* $O/secret.txt",
+]], ["/bin/cat ../outside/secret.txt", "ask", ["* $O/secret.txt"]], ["cat \"a b\" 'c d'", "allow", ["* $P/a b",
+  "* $P/c d"]], ["cat a\\\nb", "allow", ["* $P/ab"]]]);
 
-table("words: tilde forms", box, [
-  ["cat ~/.bashrc", "ask", ["* $H/.bashrc"]],
-  ["cat ~", "ask", ["* $H"]],
-  ["cat ~root/x", "ask", ["#EXTERNAL_PATH"]],
-  ["cat ~nosuchuser999/x", "allow", ["* $P/~nosuchuser999/x"]],
-  ["cat '~'/x", "ask", ["* $P/~/x", "* $H/x"]],
-  ["cat \\~/x", "ask", ["* $P/~/x", "* $H/x"]],
-  ["cat \"~/x\"", "ask", ["* $P/~/x", "* $H/x"]],
-  ["cat a~/x", "allow", ["* $P/a~/x"]],
-  ["cat ~+/README.md", "allow", ["* $P/README.md"]],
-  ["cd src; cat ~-/README.md", "allow", ["* $P/README.md"]],
-  ["cat ~-/x", "ask", ["#UNRESOLVED_WORD"]],
-  ["pushd src >/dev/null; cat ~1/README.md", "allow", ["* $P/README.md"]],
-  ["pushd /tmp; cat ~1/x", "ask", ["cwd /tmp", "* $P/x"]],
-  ["dd of=~/x", "ask", ["* $H/x"]],
-  ["cmd a=b:~/x", "ask", ["* $H/x"]],
-  ["cmd --prefix=~/x", "ask", ["* $P/~/x", "* $H/x"]],
-  ["X=~; rm $X/x", "ask", ["* $H/x"]],
-  ["X=a:~/y; cat ${X#a:}", "ask", ["* $H/y"]],
-  ["export D=~/d; cat $D", "ask", ["* $H/d"]],
-  ["cat ${UNSET_THING:-~/x}", "ask", ["#UNRESOLVED_WORD"]],
-  ["Y=; cat ${Y:-~/x}", "ask", ["* $H/x"]],
-]);
+table("words: tilde forms", box, [["cat ~/.bashrc", "ask", ["* $H/.bashrc"]], ["cat ~", "ask", ["* $H"]], [
+  "cat ~root/x",
+  "ask",
+  ["#EXTERNAL_PATH"],
+], ["cat ~nosuchuser999/x", "allow", ["* $P/~nosuchuser999/x"]], ["cat '~'/x", "ask", ["* $P/~/x", "* $H/x"]], [
+  "cat \\~/x",
+  "ask",
+  ["* $P/~/x", "* $H/x"],
+], ['cat "~/x"', "ask", ["* $P/~/x", "* $H/x"]], ["cat a~/x", "allow", ["* $P/a~/x"]], ["cat ~+/README.md", "allow", [
+  "* $P/README.md",
+]], ["cd src; cat ~-/README.md", "allow", ["* $P/README.md"]], ["cat ~-/x", "ask", ["#UNRESOLVED_WORD"]], [
+  "pushd src >/dev/null; cat ~1/README.md",
+  "allow",
+  ["* $P/README.md"],
+], ["pushd /tmp; cat ~1/x", "ask", ["cwd /tmp", "* $P/x"]], ["dd of=~/x", "ask", ["* $H/x"]], ["cmd a=b:~/x", "ask", [
+  "* $H/x",
+]], ["cmd --prefix=~/x", "ask", ["* $P/~/x", "* $H/x"]], ["X=~; rm $X/x", "ask", ["* $H/x"]], ["X=a:~/y; cat ${X#a:}",
+  "ask", ["* $H/y"]], ["export D=~/d; cat $D", "ask", ["* $H/d"]], ["cat ${UNSET_THING:-~/x}", "ask", [
+  "#UNRESOLVED_WORD",
+]], ["Y=; cat ${Y:-~/x}", "ask", ["* $H/x"]]]);
 
 table("words: variables and parameter expansion", box, [
   ["X=/etc; cat $X/passwd", "ask", ["* /etc/passwd"]],
   ["D=..; cat $D/outside/secret.txt", "ask", ["* $O/secret.txt"]],
   ["X=src; cat $X/main.ts", "allow", ["* $P/src/main.ts"]],
   ["cat ${HOME}/.ssh/id_rsa", "ask", ["* $H/.ssh/id_rsa"]],
-  ["cat \"$HOME/x\"", "ask", ["* $H/x"]],
-  ["rm -rf \"$HOME/x\"", "ask", ["* $H/x"]],
+  ['cat "$HOME/x"', "ask", ["* $H/x"]],
+  ['rm -rf "$HOME/x"', "ask", ["* $H/x"]],
   ["cat $PWD/README.md", "allow", ["* $P/README.md"]],
   ["cd src; cat $OLDPWD/README.md", "allow", ["* $P/README.md"]],
   ["cat $UNKNOWN", "ask", ["#UNRESOLVED_WORD"]],
-  ["cat \"$UNKNOWN\"/x", "ask", ["#UNRESOLVED_WORD"]],
+  ['cat "$UNKNOWN"/x', "ask", ["#UNRESOLVED_WORD"]],
   ["X=/etc cat $X/passwd", "ask", ["#UNRESOLVED_WORD"]],
   ["X=src; X=/etc true; cat $X/main.ts", "allow", ["* $P/src/main.ts"]],
-  ["X=/tmp; unset X; cat \"$X\"x", "allow", ["* $P/x"]],
+  ['X=/tmp; unset X; cat "$X"x', "allow", ["* $P/x"]],
   ["X=a; X+=b; cat $X", "allow", ["* $P/ab"]],
   ["X=..; Y=$X/outside; cat $Y/secret.txt", "ask", ["* $O/secret.txt"]],
   ["X=/tmp/a.txt; cat ${X%/*}/b", "ask", ["* /tmp/b"]],
@@ -1050,13 +1088,13 @@ table("words: variables and parameter expansion", box, [
   ["X=HOME; cat ${!X}/x", "ask", ["* $H/x"]],
   ["cat ${!P*}", "ask", ["#UNRESOLVED_WORD"]],
   // ${!a[@]} is a's keys: nothing is evaluated, even for a value that names a subscript (bash 5.2).
-  ["declare -A h=([a]=1); for k in \"${!h[@]}\"; do echo \"$k\"; done", "allow"],
+  ['declare -A h=([a]=1); for k in "${!h[@]}"; do echo "$k"; done', "allow"],
   ["x='a[$(cat ../outside/secret.txt)]'; echo ${!x[*]}", "allow"],
   ["x='a[$(cat ../outside/secret.txt)]'; echo ${!x}", "ask", ["#OPAQUE_CODE"]],
   ["echo ${!h[0]}", "ask", ["#UNRESOLVED_WORD"]],
-  ["for k in \"${!h[@]}\"; do cat \"$k\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ['for k in "${!h[@]}"; do cat "$k"; done', "ask", ["#UNRESOLVED_WORD"]],
   ["a=(src /tmp); cat ${a[1]}/x", "ask", ["* /tmp/x"]],
-  ["a=(src docs); cat \"${a[@]}\"", "allow", ["* $P/src", "* $P/docs"]],
+  ['a=(src docs); cat "${a[@]}"', "allow", ["* $P/src", "* $P/docs"]],
   ["a=(src); a+=(/etc); cat ${a[@]}", "ask", ["* /etc"]],
   ["a[3]=/tmp; cat ${a[3]}", "ask", ["#UNRESOLVED_WORD"]],
   ["a=(); a[3]=/tmp; cat ${a[3]}", "ask", ["* /tmp"]],
@@ -1079,33 +1117,35 @@ table("words: variables and parameter expansion", box, [
   ["read X; cat $X", "ask", ["#UNRESOLVED_WORD"]],
   ["read -r -a arr < list.txt; cat ${arr[0]}", "allow", ["read $P/src/main.ts"]],
   ["read -r -a arr; cat ${arr[0]}", "ask", ["#UNRESOLVED_WORD"]],
-  ["mapfile -t L < list.txt; cat \"${L[@]}\"", "ask", ["#UNRESOLVED_WORD"]],
+  ['mapfile -t L < list.txt; cat "${L[@]}"', "ask", ["#UNRESOLVED_WORD"]],
   ["printf -v X %s /etc; cat $X", "ask", ["read /etc"]],
   ["let X=1; cat $X", "allow"],
   ["getopts ab opt; cat $opt", "ask", ["#UNRESOLVED_WORD"]],
   ["set -- /etc; cat $1", "ask", ["* /etc"]],
-  ["set -- a b; cat \"$@\"", "allow", ["* $P/a", "* $P/b"]],
+  ['set -- a b; cat "$@"', "allow", ["* $P/a", "* $P/b"]],
   // "$*" and "${a[*]}" join with the first character of IFS (helper review 4, F3).
-  ["set -- .. outside secret.txt; IFS=/; cat \"$*\"", "ask", ["read $O/secret.txt"]],
-  ["a=(.. outside secret.txt); IFS=/; cat \"${a[*]}\"", "ask", ["read $O/secret.txt"]],
-  ["a=(.. outside secret.txt); IFS=/; x=${a[*]}; cat \"$x\"", "ask", ["read $O/secret.txt"]],
-  ["f() { cat \"$*\"; }; IFS=/; f .. outside secret.txt", "ask", ["read $O/secret.txt"]],
-  ["IFS=$X; set -- a b; cat \"$*\"", "ask", ["#UNRESOLVED_WORD"]],
-  ["set -- a b; IFS=; cat \"$*\"", "allow", ["read $P/ab"]],
-  ["set -- a b; cat \"$*\"", "allow", ["read $P/a b"]],
+  ['set -- .. outside secret.txt; IFS=/; cat "$*"', "ask", ["read $O/secret.txt"]],
+  ['a=(.. outside secret.txt); IFS=/; cat "${a[*]}"', "ask", ["read $O/secret.txt"]],
+  ['a=(.. outside secret.txt); IFS=/; x=${a[*]}; cat "$x"', "ask", ["read $O/secret.txt"]],
+  ['f() { cat "$*"; }; IFS=/; f .. outside secret.txt', "ask", ["read $O/secret.txt"]],
+  ['IFS=$X; set -- a b; cat "$*"', "ask", ["#UNRESOLVED_WORD"]],
+  ['set -- a b; IFS=; cat "$*"', "allow", ["read $P/ab"]],
+  ['set -- a b; cat "$*"', "allow", ["read $P/a b"]],
   ["set -- ~ x; shift; cat $1", "allow", ["* $P/x"]],
   ["cat $1", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
-table("words: splitting and IFS", box, [
-  ["X='src docs'; cat $X", "allow", ["* $P/src", "* $P/docs"]],
-  ["X='a /etc'; cat $X", "ask", ["* /etc"]],
-  ["X='a /etc'; cat \"$X\"", "allow", ["* $P/a /etc"]],
-  ["IFS=:; X=a:/etc; cat $X", "ask", ["* /etc"]],
-  ["IFS=/; X=etc/passwd; cat /$X", "ask", ["* /etc", "* $P/passwd"]],
-  ["IFS=$UNKNOWN; X='a b'; cat $X", "ask", ["#UNRESOLVED_WORD"]],
-  ["X=''; cat $X README.md", "allow", ["* $P/README.md"]],
-]);
+table("words: splitting and IFS", box, [["X='src docs'; cat $X", "allow", ["* $P/src", "* $P/docs"]], [
+  "X='a /etc'; cat $X",
+  "ask",
+  ["* /etc"],
+], ["X='a /etc'; cat \"$X\"", "allow", ["* $P/a /etc"]], ["IFS=:; X=a:/etc; cat $X", "ask", ["* /etc"]], [
+  "IFS=/; X=etc/passwd; cat /$X",
+  "ask",
+  ["* /etc", "* $P/passwd"],
+], ["IFS=$UNKNOWN; X='a b'; cat $X", "ask", ["#UNRESOLVED_WORD"]], ["X=''; cat $X README.md", "allow", [
+  "* $P/README.md",
+]]]);
 
 table("words: brace expansion", box, [
   ["rm {~/x,y}", "ask", ["* $H/x", "* $P/y"]],
@@ -1233,14 +1273,14 @@ table("commands that run code are asked about", box, [
   ["find . -exec rm {} \\;", "ask", ["* $O"]],
   ["$cmd x", "ask", ["#UNRESOLVED_COMMAND"]],
   ["a=rm; $a -rf ~/x", "ask", ["* $H/x"]],
-  ["eval \"$UNKNOWN\"", "ask", ["#OPAQUE_CODE"]],
+  ['eval "$UNKNOWN"', "ask", ["#OPAQUE_CODE"]],
   ["source $UNKNOWN", "ask", ["#OPAQUE_CODE"]],
   ["alias ll='rm -rf ~'\nll", "ask", ["* $H"]],
   ["alias ll='ls -la'", "allow"],
   ["shopt -s expand_aliases; alias c=cat\nc ../outside/secret.txt", "ask", ["#SHELL_STATE"]],
   ["trap 'rm -rf ~/x' EXIT; cd src", "ask", ["* $H/x"]],
   ["trap 'cat $F' EXIT; F=../outside/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["trap \"$UNKNOWN\" EXIT", "ask", ["#OPAQUE_CODE"]],
+  ['trap "$UNKNOWN" EXIT', "ask", ["#OPAQUE_CODE"]],
   // An EXIT body runs when the shell ends: what it removes does not change what the commands
   // before the end see (a signal's body may run at once, so there it does).
   ["trap 'rm -rf build' EXIT; cd src; cd ..; cat README.md", "allow", ["read $P/README.md", "!* $T/work/README.md"]],
@@ -1251,50 +1291,57 @@ table("commands that run code are asked about", box, [
   ["hash -p /bin/rm cat; cat x", "ask", ["#SHELL_STATE"]],
 ]);
 
-table("traps other than EXIT change the shell between commands", box, [
-  ["trap \"x=..\" DEBUG; x=src; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["trap \"cd src\" DEBUG; cat secret-link", "ask", ["#UNRESOLVED_CWD"]],
-  ["trap 'cd ..' DEBUG; cat outside/secret.txt", "ask", ["cwd $T/work"]],
-  ["trap \"x=..\" USR1; x=src; kill -USR1 $$; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["trap \"x=..\" ERR; x=src; false; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["set -T; f(){ :; }; trap \"x=..\" RETURN; x=src; f; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["trap \"x=..\" DEBUG; for x in src; do cat $x/outside/secret.txt; done", "ask", ["read $O/secret.txt"]],
-  ["trap 'x=$x/..' INT; x=src; cat $x/main.ts", "ask", ["#UNRESOLVED_WORD"]],
-  ["trap 'set -f' USR1; kill -USR1 $$; cat */secret.txt", "ask", ["read $O/secret.txt"]],
-  ["trap 'shopt -s dotglob' $SIG; cat src/*", "ask", ["read $O/secret.txt"]],
-  ["trap 'x=..' $SIG; x=src; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["trap 'f(){ cat ../outside/secret.txt; }' USR1; f(){ :; }; f", "ask", ["read $O/secret.txt"]],
-  ["g(){ x=..; }; trap g TERM; x=src; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["trap 'echo hi' DEBUG; x=src; cat $x/main.ts", "allow", ["read $P/src/main.ts"]],
-  ["trap 'x=..' EXIT; x=src; cat $x/main.ts", "allow"],
-  ["trap 'x=..' 0; x=src; cat $x/main.ts", "allow"],
-  ["cleanup(){ rm -rf \"$tmp\"; exit 1; }; tmp=build; trap cleanup INT TERM; cat src/main.ts", "allow"],
-  ["trap 'echo failed at $LINENO' ERR; cd src; cat main.ts", "allow"],
-]);
+table("traps other than EXIT change the shell between commands", box, [[
+  'trap "x=.." DEBUG; x=src; cat $x/outside/secret.txt',
+  "ask",
+  ["read $O/secret.txt"],
+], ['trap "cd src" DEBUG; cat secret-link', "ask", ["#UNRESOLVED_CWD"]], ["trap 'cd ..' DEBUG; cat outside/secret.txt",
+  "ask", ["cwd $T/work"]], ['trap "x=.." USR1; x=src; kill -USR1 $$; cat $x/outside/secret.txt', "ask", [
+  "read $O/secret.txt",
+]], ['trap "x=.." ERR; x=src; false; cat $x/outside/secret.txt', "ask", ["read $O/secret.txt"]], [
+  'set -T; f(){ :; }; trap "x=.." RETURN; x=src; f; cat $x/outside/secret.txt',
+  "ask",
+  ["read $O/secret.txt"],
+], ['trap "x=.." DEBUG; for x in src; do cat $x/outside/secret.txt; done', "ask", ["read $O/secret.txt"]], [
+  "trap 'x=$x/..' INT; x=src; cat $x/main.ts",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ["trap 'set -f' USR1; kill -USR1 $$; cat */secret.txt", "ask", ["read $O/secret.txt"]], [
+  "trap 'shopt -s dotglob' $SIG; cat src/*",
+  "ask",
+  ["read $O/secret.txt"],
+], ["trap 'x=..' $SIG; x=src; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]], [
+  "trap 'f(){ cat ../outside/secret.txt; }' USR1; f(){ :; }; f",
+  "ask",
+  ["read $O/secret.txt"],
+], ["g(){ x=..; }; trap g TERM; x=src; cat $x/outside/secret.txt", "ask", ["read $O/secret.txt"]], [
+  "trap 'echo hi' DEBUG; x=src; cat $x/main.ts",
+  "allow",
+  ["read $P/src/main.ts"],
+], ["trap 'x=..' EXIT; x=src; cat $x/main.ts", "allow"], ["trap 'x=..' 0; x=src; cat $x/main.ts", "allow"], [
+  'cleanup(){ rm -rf "$tmp"; exit 1; }; tmp=build; trap cleanup INT TERM; cat src/main.ts',
+  "allow",
+], ["trap 'echo failed at $LINENO' ERR; cd src; cat main.ts", "allow"]]);
 
-table("eval and sourced scripts are interpreted in the current state", box, [
-  ["eval 'cd /tmp'; rm x", "ask", ["* /tmp/x"]],
-  ["eval cd src; cat main.ts", "allow", ["* $P/src/main.ts"]],
-  ["X='cat ../outside/secret.txt'; eval $X", "ask", ["* $O/secret.txt"]],
-  ["eval \"cd ..\" \"&& cat x\"", "ask", ["* $T/work/x"]],
-  ["source scripts/build.sh", "allow", ["read $P/scripts/build.sh"]],
-  ["source scripts/escape.sh", "ask", ["* $O/secret.txt"]],
-  ["cd src && source ../scripts/escape.sh", "allow", ["* $P/outside/secret.txt"]],
-  [". scripts/build.sh; cat main.ts", "allow", ["* $P/src/main.ts"]],
-  ["source ../outside/secret.txt", "ask", ["#OPAQUE_CODE"]],
-  ["eval 'eval \"eval cd /tmp\"'; rm x", "ask", ["* /tmp/x"]],
-  ["eval 'eval \"eval \\\"eval cd /tmp\\\"\"'", "ask", ["#NESTING_TOO_DEEP"]],
-]);
+table("eval and sourced scripts are interpreted in the current state", box, [["eval 'cd /tmp'; rm x", "ask", [
+  "* /tmp/x",
+]], ["eval cd src; cat main.ts", "allow", ["* $P/src/main.ts"]], ["X='cat ../outside/secret.txt'; eval $X", "ask", [
+  "* $O/secret.txt",
+]], ['eval "cd .." "&& cat x"', "ask", ["* $T/work/x"]], ["source scripts/build.sh", "allow", [
+  "read $P/scripts/build.sh",
+]], ["source scripts/escape.sh", "ask", ["* $O/secret.txt"]], ["cd src && source ../scripts/escape.sh", "allow", [
+  "* $P/outside/secret.txt",
+]], [". scripts/build.sh; cat main.ts", "allow", ["* $P/src/main.ts"]], ["source ../outside/secret.txt", "ask", [
+  "#OPAQUE_CODE",
+]], ["eval 'eval \"eval cd /tmp\"'; rm x", "ask", ["* /tmp/x"]], ['eval \'eval "eval \\"eval cd /tmp\\""\'', "ask", [
+  "#NESTING_TOO_DEEP",
+]]]);
 
-table("unparseable input fails closed", box, [
-  ["cat (", "ask", ["#PARSE_ERROR"]],
-  ["if then fi", "ask", ["#PARSE_ERROR"]],
-  ["echo 'unterminated", "ask", ["#PARSE_ERROR"]],
-  ["cat $(", "ask", ["#PARSE_ERROR"]],
-  ["cat a\u0000b", "ask", ["#INVALID_INPUT"]],
-  ["cat \ud800", "ask", ["#INVALID_INPUT"]],
-  ["x".repeat(70 * 1024), "ask", ["#INPUT_TOO_LARGE"]],
-]);
+table("unparseable input fails closed", box, [["cat (", "ask", ["#PARSE_ERROR"]], ["if then fi", "ask", [
+  "#PARSE_ERROR",
+]], ["echo 'unterminated", "ask", ["#PARSE_ERROR"]], ["cat $(", "ask", ["#PARSE_ERROR"]], ["cat a\u0000b", "ask", [
+  "#INVALID_INPUT",
+]], ["cat \ud800", "ask", ["#INVALID_INPUT"]], ["x".repeat(70 * 1024), "ask", ["#INPUT_TOO_LARGE"]]]);
 
 const ROOTS: readonly Case[] = [
   ["cat ../project-backup/x.txt", "allow", [], { roots: ["$B"] }],
@@ -1315,11 +1362,14 @@ const ROOTS: readonly Case[] = [
 table("roots", box, ROOTS);
 // The same under Node.js's filesystem, whose realpath answers for a root in one call (the
 // bun test runner has none): it must say what the walk says.
-const realpathBox = useSandbox(() => ({
-  fs: { ...nodeFileSystem, realpathDir: (p: string) => { try { return realpathSync.native(p === "/" ? "/" : `${p}/`); } catch { return null; } } },
-}));
+const realpathBox = useSandbox(() => ({ fs: { ...nodeFileSystem, realpathDir: (p: string) => {
+  try {
+    return realpathSync.native(p === "/" ? "/" : `${p}/`);
+  } catch {
+    return null;
+  }
+} } }));
 table("roots, resolved by realpath", realpathBox, ROOTS);
-
 
 // Parts that run beside each other: every segment of a pipeline, and a background job until the
 // command ends, may run before or after the others. A link made, or a directory moved, by any of
@@ -1338,19 +1388,23 @@ table("parts that run concurrently see what the others do to the disk", box, [
   ["cat README.md & mkdir build/x", "allow"],
 ]);
 
-table("concurrent parts inside nested code and functions", box, [
-  ["bash -c 'cat lnk/secret.txt & ln -s ../outside lnk'", "ask", ["read ?"]],
-  ["f() { cat lnk/secret.txt & }; f; ln -s ../outside lnk", "ask", ["read ?"]],
-  ["bash -c 'cat README.md & sleep 1'", "allow"],
-]);
+table("concurrent parts inside nested code and functions", box, [["bash -c 'cat lnk/secret.txt & ln -s ../outside lnk'",
+  "ask", ["read ?"]], ["f() { cat lnk/secret.txt & }; f; ln -s ../outside lnk", "ask", ["read ?"]], [
+  "bash -c 'cat README.md & sleep 1'",
+  "allow",
+]]);
 
 // tree-sitter nests what follows a file test's operand under it (`[ -f "$x" -a -r y ]` parses as
 // `-f ("$x" -a (-r y))`): each operand is still the word bash tests (issue 32.5).
-table("`[ … -a … ]` and `-o` between file tests", box, [
-  ["[ -f README.md -a -r src/main.ts ] && echo ok", "allow", ["read $P/README.md", "read $P/src/main.ts", "!#PARSE_ERROR"]],
-  ["[ -d src -o -f ../outside/secret.txt ]", "ask", ["read $O/secret.txt", "!#PARSE_ERROR"]],
-  ["x=README.md; [ -f \"$x\" -a -r \"$x\" ]", "allow", ["read $P/README.md", "!#PARSE_ERROR"]],
-]);
+table("`[ … -a … ]` and `-o` between file tests", box, [["[ -f README.md -a -r src/main.ts ] && echo ok", "allow", [
+  "read $P/README.md",
+  "read $P/src/main.ts",
+  "!#PARSE_ERROR",
+]], ["[ -d src -o -f ../outside/secret.txt ]", "ask", ["read $O/secret.txt", "!#PARSE_ERROR"]], [
+  'x=README.md; [ -f "$x" -a -r "$x" ]',
+  "allow",
+  ["read $P/README.md", "!#PARSE_ERROR"],
+]]);
 
 table("a blank in a ${…} operand is text of the operand", box, [
   // bash: `v=src.x; arr=(${v//./ })` makes ("src" "x").

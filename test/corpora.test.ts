@@ -10,7 +10,9 @@ import { buildFixture, type Fixture } from "./support/fixture.ts";
 const corpora = loadCorpora();
 const present = corpora.commands.length > 0;
 if (!present) console.warn(`corpora.test.ts: SKIPPED, no corpus files in ${CORPORA_DIR}`);
-else if (corpora.missing.length) console.warn(`corpora.test.ts: corpus files missing from ${CORPORA_DIR}: ${corpora.missing.join(", ")}`);
+else if (corpora.missing.length) {
+  console.warn(`corpora.test.ts: corpus files missing from ${CORPORA_DIR}: ${corpora.missing.join(", ")}`);
+}
 
 describe.skipIf(!present)("every corpus command", () => {
   let fx: Fixture;

@@ -49,12 +49,9 @@ function keyFields(c: CorpusCommand): Record<string, unknown> {
 /** The disk, but for listings and contents outside `top`, which are not known. */
 function fixtureOnly(top: string): FileSystem {
   const inside = (p: string) => p === top || p.startsWith(top + "/");
-  return {
-    ...nodeFileSystem,
-    readdir: (p) => (inside(p) ? nodeFileSystem.readdir(p) : null),
+  return { ...nodeFileSystem, readdir: (p) => (inside(p) ? nodeFileSystem.readdir(p) : null),
     readFile: (p, max) => (inside(p) ? nodeFileSystem.readFile(p, max) : null),
-    readBytes: (p, max) => (inside(p) ? (nodeFileSystem.readBytes?.(p, max) ?? null) : null),
-  };
+    readBytes: (p, max) => (inside(p) ? (nodeFileSystem.readBytes?.(p, max) ?? null) : null) };
 }
 
 const corpora = loadCorpora();

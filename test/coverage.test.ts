@@ -21,12 +21,14 @@ describe("node kinds", () => {
 });
 
 const word = (text: string): Word => ({ parts: [{ t: "raw", text }], span: { start: 0, end: text.length }, text });
-const cmd = (text: string, words: Word[] = [word(text)]): Stmt => ({ t: "cmd", assigns: [], words, redirs: [], span: { start: 0, end: text.length } });
+const cmd = (text: string, words: Word[] = [word(text)]): Stmt => ({ t: "cmd", assigns: [], words, redirs: [],
+  span: { start: 0, end: text.length } });
 
 describe("the interpreter's obligations", () => {
   test("a statement neither run nor skipped is reported, with its span", () => {
     const inner = cmd("cat x");
-    const sub: Word = { parts: [{ t: "cmdsub", body: inner, quoted: false, span: { start: 5, end: 13 } }], span: { start: 5, end: 13 }, text: "$(cat x)" };
+    const sub: Word = { parts: [{ t: "cmdsub", body: inner, quoted: false, span: { start: 5, end: 13 } }],
+      span: { start: 5, end: 13 }, text: "$(cat x)" };
     const outer = cmd("echo $(cat x)", [word("echo"), sub]);
     const c = new Coverage();
     c.register(outer, (s) => s);

@@ -18,10 +18,13 @@ describe("dead exports", () => {
   });
 
   test("the public surface is src/index.ts, the package's entry points and what bin/ loads", () => {
-    expect(publicModules(root)).toEqual(["src/cli/main.ts", "src/index.ts", "src/integrations/opencode.ts", "src/integrations/pi.ts", "src/start/client.ts", "src/start/entry.ts"]);
+    expect(publicModules(root)).toEqual(["src/cli/main.ts", "src/index.ts", "src/integrations/opencode.ts",
+      "src/integrations/pi.ts", "src/start/client.ts", "src/start/entry.ts"]);
     // bin/shellfence.js computes these paths, so they are listed by hand: each must be a module
     // that the bin (or the codeFile it asks) names.
-    const loader = ["bin/shellfence.js", "src/server/protocol.ts", "src/start/entry.ts"].map((f) => readFileSync(join(root, f), "utf8")).join("\n");
+    const loader = ["bin/shellfence.js", "src/server/protocol.ts", "src/start/entry.ts"].map((f) =>
+      readFileSync(join(root, f), "utf8")
+    ).join("\n");
     for (const m of BIN_ENTRIES) {
       expect(existsSync(join(root, m))).toBe(true);
       expect(loader).toMatch(new RegExp(`["/}]${basename(m, ".ts")}[.$"]`));
@@ -32,9 +35,11 @@ describe("dead exports", () => {
     const dir = mkdtempSync(join(tmpdir(), "dead-exports-"));
     try {
       for (const d of ["src", "test", "scripts", "bench"]) mkdirSync(join(dir, d));
-      writeFileSync(join(dir, "package.json"), JSON.stringify({ exports: { ".": "./src/index.ts", "./b": { import: "./dist/b.js" } } }));
+      writeFileSync(join(dir, "package.json"),
+        JSON.stringify({ exports: { ".": "./src/index.ts", "./b": { import: "./dist/b.js" } } }));
       writeFileSync(join(dir, "src/index.ts"), 'export { a } from "./a.ts";\nexport const publicName = 1;\n');
-      writeFileSync(join(dir, "src/a.ts"), "export const a = 1;\nexport const unused = 2;\nexport function tested() {}\nexport type Shape = { x: 1 };\n");
+      writeFileSync(join(dir, "src/a.ts"),
+        "export const a = 1;\nexport const unused = 2;\nexport function tested() {}\nexport type Shape = { x: 1 };\n");
       writeFileSync(join(dir, "src/b.ts"), "export const entry = 1;\n");
       writeFileSync(join(dir, "test/a.test.ts"), 'import { tested } from "../src/a.ts";\n');
       expect(deadExports(dir).dead).toEqual(["src/a.ts: Shape", "src/a.ts: unused"]);
@@ -44,11 +49,12 @@ describe("dead exports", () => {
   });
 
   test("every form of export is read", () => {
-    const text = [
-      "export function f() {}", "export async function g() {}", "export const C = 1;", "export class K {}", "export abstract class A {}",
-      "export interface I {}", "export type T = 1;", "export enum E {}", "export default 1;", "export { a, b as c };", "export type { X } from \"./x.ts\";",
-      "  export const indented = 1;", "// export const commented = 1;",
-    ].join("\n");
-    expect(exportedNames(text).sort()).toEqual(["A", "C", "E", "I", "K", "T", "X", "a", "c", "default", "f", "g"].sort());
+    const text = ["export function f() {}", "export async function g() {}", "export const C = 1;", "export class K {}",
+      "export abstract class A {}", "export interface I {}", "export type T = 1;", "export enum E {}",
+      "export default 1;", "export { a, b as c };", 'export type { X } from "./x.ts";', "  export const indented = 1;",
+      "// export const commented = 1;"].join("\n");
+    expect(exportedNames(text).sort()).toEqual(
+      ["A", "C", "E", "I", "K", "T", "X", "a", "c", "default", "f", "g"].sort(),
+    );
   });
 });

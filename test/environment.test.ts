@@ -9,23 +9,27 @@ import { table, useSandbox } from "./support/table.ts";
 
 const box = useSandbox();
 
-table("code loaded into the program", box, [
-  ["LD_PRELOAD=../outside/x.so ls", "ask", ["exec $O/x.so"]],
-  ["LD_AUDIT=$O/a.so ls", "ask", ["exec $O/a.so"]],
-  ["export LD_PRELOAD=../outside/x.so; ls", "ask", ["exec $O/x.so"]],
-  ["LD_PRELOAD=../outside/x.so; export LD_PRELOAD; ls", "ask", ["exec $O/x.so"]],
-  ["env LD_PRELOAD=../outside/x.so ls", "ask", ["exec $O/x.so"]],
-  ["f() { ls; }; LD_PRELOAD=../outside/x.so f", "ask", ["exec $O/x.so"]],
-  ["bash -c 'LD_PRELOAD=../outside/x.so ls'", "ask", ["exec $O/x.so"]],
-  ["NODE_OPTIONS='--require ../outside/hook.js' node app.js", "ask", ["exec $O/hook.js"]],
-  ["NODE_OPTIONS=--require=../outside/hook.js npm test", "ask", ["exec $O/hook.js"]],
-  ["PERL5OPT=-M../outside/x perl x.pl", "ask", ["exec $O/x"]],
-  ["LD_PRELOAD=$X ls", "ask", ["#UNRESOLVED_WORD"]],
-  ["LD_PRELOAD=./build/x.so ls", "allow", ["exec $P/build/x.so"]],
-  ["LD_PRELOAD= ls", "allow"],
-  ["NODE_OPTIONS=--max-old-space-size=4096 node app.js", "allow"],
-  ["unset LD_PRELOAD; ls", "allow"],
-]);
+table("code loaded into the program", box, [["LD_PRELOAD=../outside/x.so ls", "ask", ["exec $O/x.so"]], [
+  "LD_AUDIT=$O/a.so ls",
+  "ask",
+  ["exec $O/a.so"],
+], ["export LD_PRELOAD=../outside/x.so; ls", "ask", ["exec $O/x.so"]], [
+  "LD_PRELOAD=../outside/x.so; export LD_PRELOAD; ls",
+  "ask",
+  ["exec $O/x.so"],
+], ["env LD_PRELOAD=../outside/x.so ls", "ask", ["exec $O/x.so"]], ["f() { ls; }; LD_PRELOAD=../outside/x.so f", "ask",
+  ["exec $O/x.so"]], ["bash -c 'LD_PRELOAD=../outside/x.so ls'", "ask", ["exec $O/x.so"]], [
+  "NODE_OPTIONS='--require ../outside/hook.js' node app.js",
+  "ask",
+  ["exec $O/hook.js"],
+], ["NODE_OPTIONS=--require=../outside/hook.js npm test", "ask", ["exec $O/hook.js"]], [
+  "PERL5OPT=-M../outside/x perl x.pl",
+  "ask",
+  ["exec $O/x"],
+], ["LD_PRELOAD=$X ls", "ask", ["#UNRESOLVED_WORD"]], ["LD_PRELOAD=./build/x.so ls", "allow", ["exec $P/build/x.so"]], [
+  "LD_PRELOAD= ls",
+  "allow",
+], ["NODE_OPTIONS=--max-old-space-size=4096 node app.js", "allow"], ["unset LD_PRELOAD; ls", "allow"]]);
 
 table("shell start-up files and prompts", box, [
   ["BASH_ENV=../outside/rc bash -c true", "ask", ["exec $O/rc"]],
@@ -180,7 +184,9 @@ table("glibc: message catalogues, locales and the other files it opens", box, [
   ["RES_OPTIONS='ndots:2 timeout:1' LOCALDOMAIN=example.org ls", "allow"],
   ["GLIBC_TUNABLES=glibc.malloc.check=3 MALLOC_CHECK_=3 ls", "allow"],
   // git's configuration given in the environment: a pager is a command line.
-  ["GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='cat ../outside/secret.txt' git log", "ask", ["* $O/secret.txt"]],
+  ["GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='cat ../outside/secret.txt' git log", "ask", [
+    "* $O/secret.txt",
+  ]],
   // BSD grep (macOS) reads options from GREP_OPTIONS; GNU grep ignores it since 3.6.
   ["GREP_OPTIONS='-f ../outside/secret.txt' grep a README.md", "ask", ["* $O/secret.txt"]],
   ["GREP_OPTIONS=-i grep a README.md", "allow"],
@@ -189,72 +195,84 @@ table("glibc: message catalogues, locales and the other files it opens", box, [
 // Runtimes and toolchains the tools run from a directory a variable names (mvn runs
 // $JAVA_HOME/bin/java: strace), other start-up code (vim runs $VIMINIT: a writefile() in it wrote
 // its file; zsh -c reads $ZDOTDIR/.zshenv), JVM options the launchers pass on, and ld.so's profile.
-table("runtimes, toolchains and other start-up code", box, [
-  ["JAVA_HOME=../outside/jdk mvn package", "ask", ["exec $O/jdk"]],
-  ["GOROOT=$O go build", "ask", ["exec $O"]],
-  ["RUSTUP_TOOLCHAIN=../outside/tc cargo build", "ask", ["exec $O/tc"]],
-  ["ZDOTDIR=.. zsh -c true", "ask", ["exec $T/work"]],
-  ["HGRCPATH=../outside/hgrc hg status", "ask", ["exec $O/hgrc"]],
-  ["GRADLE_USER_HOME=../outside gradle build", "ask", ["exec $O"]],
-  ["MAVEN_OPTS='-javaagent:../outside/a.jar' mvn package", "ask", ["exec $O/a.jar"]],
-  ["VIMINIT='source ../outside/v' vim a", "ask", ["exec $O/v"]],
-  ["VIMINIT='call writefile([1], \"/tmp/x\")' vim a", "ask", ["#OPAQUE_CODE"]],
-  ["SVN_EDITOR='cat ../outside/secret.txt' svn commit", "ask", ["* $O/secret.txt"]],
-  ["R_ENVIRON_USER=../outside/r Rscript a.R", "ask", ["exec $O/r"]],
-  ["LD_PROFILE=libc.so.6 LD_PROFILE_OUTPUT=../outside ls", "ask", ["write $O"]],
-  ["MEMUSAGE_OUTPUT=../outside/m ls", "ask", ["write $O/m"]],
-  ["RUSTUP_TOOLCHAIN=stable cargo build", "allow"],
-  ["MAVEN_OPTS=-Xmx2g JAVA_HOME=.jdk mvn package", "allow"],
-]);
+table("runtimes, toolchains and other start-up code", box, [["JAVA_HOME=../outside/jdk mvn package", "ask", [
+  "exec $O/jdk",
+]], ["GOROOT=$O go build", "ask", ["exec $O"]], ["RUSTUP_TOOLCHAIN=../outside/tc cargo build", "ask", ["exec $O/tc"]], [
+  "ZDOTDIR=.. zsh -c true",
+  "ask",
+  ["exec $T/work"],
+], ["HGRCPATH=../outside/hgrc hg status", "ask", ["exec $O/hgrc"]], ["GRADLE_USER_HOME=../outside gradle build", "ask",
+  ["exec $O"]], ["MAVEN_OPTS='-javaagent:../outside/a.jar' mvn package", "ask", ["exec $O/a.jar"]], [
+  "VIMINIT='source ../outside/v' vim a",
+  "ask",
+  ["exec $O/v"],
+], ["VIMINIT='call writefile([1], \"/tmp/x\")' vim a", "ask", ["#OPAQUE_CODE"]], [
+  "SVN_EDITOR='cat ../outside/secret.txt' svn commit",
+  "ask",
+  ["* $O/secret.txt"],
+], ["R_ENVIRON_USER=../outside/r Rscript a.R", "ask", ["exec $O/r"]], [
+  "LD_PROFILE=libc.so.6 LD_PROFILE_OUTPUT=../outside ls",
+  "ask",
+  ["write $O"],
+], ["MEMUSAGE_OUTPUT=../outside/m ls", "ask", ["write $O/m"]], ["RUSTUP_TOOLCHAIN=stable cargo build", "allow"], [
+  "MAVEN_OPTS=-Xmx2g JAVA_HOME=.jdk mvn package",
+  "allow",
+]]);
 
 /** Every form of setting must reach the program the same way (the metamorphic relation), and ask for the same access. */
-const forms = (assignment: string, command: string, why: string): Case[] => [
-  [`${assignment} ${command}`, "ask", [why]],
-  [`export ${assignment}; ${command}`, "ask", [why]],
-  [`env ${assignment} ${command}`, "ask", [why]],
-  [`nice env ${assignment} ${command}`, "ask", [why]],
-  [`( ${assignment} ${command} )`, "ask", [why]],
-  [`bash -c '${assignment} ${command}'`, "ask", [why]],
-  [`eval '${assignment} ${command}'`, "ask", [why]],
-  [`cd src && ${assignment.replace("../", "../../")} ${command}`, "ask", [why]],
-];
-table("every way of setting the variable", box, [
-  ...forms("LD_PRELOAD=../outside/x.so", "ls", "exec $O/x.so"),
+const forms = (assignment: string, command: string,
+  why: string): Case[] => [[`${assignment} ${command}`, "ask", [why]], [`export ${assignment}; ${command}`, "ask", [
+  why,
+]], [`env ${assignment} ${command}`, "ask", [why]], [`nice env ${assignment} ${command}`, "ask", [why]], [
+  `( ${assignment} ${command} )`,
+  "ask",
+  [why],
+], [`bash -c '${assignment} ${command}'`, "ask", [why]], [`eval '${assignment} ${command}'`, "ask", [why]], [
+  `cd src && ${assignment.replace("../", "../../")} ${command}`,
+  "ask",
+  [why],
+]];
+table("every way of setting the variable", box, [...forms("LD_PRELOAD=../outside/x.so", "ls", "exec $O/x.so"),
   ...forms("BASH_ENV=../outside/rc", "bash -c true", "exec $O/rc"),
-  ...forms("PATH=../outside/dir", "ls", "exec $O/dir"),
-  ...forms("HOME=../outside", "git log", "read $O"),
-  ...forms("LANGUAGE=../../../../outside", "ls", "#UNRESOLVED_WORD"),
-]);
+  ...forms("PATH=../outside/dir", "ls", "exec $O/dir"), ...forms("HOME=../outside", "git log", "read $O"),
+  ...forms("LANGUAGE=../../../../outside", "ls", "#UNRESOLVED_WORD")]);
 
 // Option variables are read by the programs their table entries name (src/commands/environment.ts):
 // there the words join the command line; any other program may start a reader, so there the
 // variable is code the guard does not follow. bsdtar, bmake and remake do not read them.
-table("option variables and the programs that read them", box, [
-  ["TAR_OPTIONS=-C../outside gtar -xf a.tar -C build", "ask", ["cwd $O"]],
-  ["TAR_OPTIONS=-C../outside /usr/bin/tar -tf a.tar", "ask", ["cwd $O", "!#OPAQUE_CODE"]],
-  ["TAR_OPTIONS=-C../outside bsdtar -xf a.tar -C build", "ask", ["#OPAQUE_CODE", "!cwd $O"]],
-  ["TAR_OPTIONS=--no-same-owner ls", "ask", ["#OPAQUE_CODE"]],
-  ["TAR_OPTIONS=--no-same-owner . x", "ask", ["#OPAQUE_CODE"]],
-  ["TAR_OPTIONS=-C../outside env tar -tf a.tar", "ask", ["#OPAQUE_CODE", "cwd $O"]],
-  ["TAR_OPTIONS=-C../outside bash -c 'tar -tf a.tar'", "ask", ["#OPAQUE_CODE", "cwd $O"]],
-  ["UNZIP='-d ../outside' unzip a.zip -d build", "ask", ["write $O"]],
-  ["UNZIP='-d ../outside' zip -r build/a.zip src", "ask", ["#OPAQUE_CODE"]],
-  ["GNUMAKEFLAGS='-f ../outside/M' gmake", "ask", ["read $O/M"]],
-  ["export MAKEFLAGS=-C../outside; make", "ask", ["cwd $O"]],
-  ["MAKEFLAGS=-C../outside bmake", "ask", ["#OPAQUE_CODE", "!cwd $O"]],
-  ["MAKEFLAGS=-C../outside remake", "ask", ["#OPAQUE_CODE", "!cwd $O"]],
-  ["VALGRIND_OPTS=--log-file=../outside/vglog make", "ask", ["#OPAQUE_CODE"]],
-  ["PYTEST_ADDOPTS='--basetemp ../outside/t' py.test", "ask", ["write $O/t"]],
-  ["UNZIPOPT='-d ../outside/x' unzip a.zip -d build", "ask", ["write $O/x"]],
-  ["MFLAGS=-C../outside make", "ask", ["cwd $O"]],
-  ["ZIPOPT='-b ../outside' zip -r build/a.zip src", "ask", ["* $O"]],
-  ["UNZIPOPT=-o unzip a.zip -d build", "allow"],
-  ["MFLAGS=-j4 make", "allow"],
-  ["TAR_OPTIONS=--no-same-owner cd src", "allow"],
-]);
+table("option variables and the programs that read them", box, [["TAR_OPTIONS=-C../outside gtar -xf a.tar -C build",
+  "ask", ["cwd $O"]], ["TAR_OPTIONS=-C../outside /usr/bin/tar -tf a.tar", "ask", ["cwd $O", "!#OPAQUE_CODE"]], [
+  "TAR_OPTIONS=-C../outside bsdtar -xf a.tar -C build",
+  "ask",
+  ["#OPAQUE_CODE", "!cwd $O"],
+], ["TAR_OPTIONS=--no-same-owner ls", "ask", ["#OPAQUE_CODE"]], ["TAR_OPTIONS=--no-same-owner . x", "ask", [
+  "#OPAQUE_CODE",
+]], ["TAR_OPTIONS=-C../outside env tar -tf a.tar", "ask", ["#OPAQUE_CODE", "cwd $O"]], [
+  "TAR_OPTIONS=-C../outside bash -c 'tar -tf a.tar'",
+  "ask",
+  ["#OPAQUE_CODE", "cwd $O"],
+], ["UNZIP='-d ../outside' unzip a.zip -d build", "ask", ["write $O"]], ["UNZIP='-d ../outside' zip -r build/a.zip src",
+  "ask", ["#OPAQUE_CODE"]], ["GNUMAKEFLAGS='-f ../outside/M' gmake", "ask", ["read $O/M"]], [
+  "export MAKEFLAGS=-C../outside; make",
+  "ask",
+  ["cwd $O"],
+], ["MAKEFLAGS=-C../outside bmake", "ask", ["#OPAQUE_CODE", "!cwd $O"]], ["MAKEFLAGS=-C../outside remake", "ask", [
+  "#OPAQUE_CODE",
+  "!cwd $O",
+]], ["VALGRIND_OPTS=--log-file=../outside/vglog make", "ask", ["#OPAQUE_CODE"]], [
+  "PYTEST_ADDOPTS='--basetemp ../outside/t' py.test",
+  "ask",
+  ["write $O/t"],
+], ["UNZIPOPT='-d ../outside/x' unzip a.zip -d build", "ask", ["write $O/x"]], ["MFLAGS=-C../outside make", "ask", [
+  "cwd $O",
+]], ["ZIPOPT='-b ../outside' zip -r build/a.zip src", "ask", ["* $O"]], ["UNZIPOPT=-o unzip a.zip -d build", "allow"], [
+  "MFLAGS=-j4 make",
+  "allow",
+], ["TAR_OPTIONS=--no-same-owner cd src", "allow"]]);
 
 describe("the reason an option variable gives", () => {
-  const reason = (command: string) => box.check(box.fx.sub(command)).reasons.find((r) => r.code === "OPAQUE_CODE")?.message;
+  const reason = (command: string) =>
+    box.check(box.fx.sub(command)).reasons.find((r) => r.code === "OPAQUE_CODE")?.message;
   test("names the program that reads it and the one that may start it", () => {
     expect(reason("TAR_OPTIONS=--to-command=sh make")).toBe("TAR_OPTIONS holds options for tar, which make may start");
     expect(reason("MAKEFLAGS=-C.. bmake")).toBe("MAKEFLAGS holds options for make, which bmake may start");

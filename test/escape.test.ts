@@ -15,12 +15,13 @@ import { formatHuman } from "../src/report/verdict-text.ts";
 import { buildFixture, type Fixture } from "./support/fixture.ts";
 
 /** Each hidden character, and how it must be shown. */
-const HIDDEN: readonly (readonly [string, string])[] = [
-  ["\x1b", "\\x1b"], ["\x07", "\\x07"], ["\x00", "\\x00"], ["\x7f", "\\x7f"], ["\x9b", "\\x9b"], ["\r", "\\r"],
-  ["\u202a", "\\u202a"], ["\u202b", "\\u202b"], ["\u202c", "\\u202c"], ["\u202d", "\\u202d"], ["\u202e", "\\u202e"],
-  ["\u2066", "\\u2066"], ["\u2067", "\\u2067"], ["\u2068", "\\u2068"], ["\u2069", "\\u2069"], ["\u200e", "\\u200e"], ["\u200f", "\\u200f"],
-  ["\u200b", "\\u200b"], ["\u200c", "\\u200c"], ["\u200d", "\\u200d"], ["\u2060", "\\u2060"], ["\ufeff", "\\ufeff"], ["\u2028", "\\u2028"],
-];
+const HIDDEN: readonly (readonly [string, string])[] = [["\x1b", "\\x1b"], ["\x07", "\\x07"], ["\x00", "\\x00"], [
+  "\x7f",
+  "\\x7f",
+], ["\x9b", "\\x9b"], ["\r", "\\r"], ["\u202a", "\\u202a"], ["\u202b", "\\u202b"], ["\u202c", "\\u202c"], ["\u202d",
+  "\\u202d"], ["\u202e", "\\u202e"], ["\u2066", "\\u2066"], ["\u2067", "\\u2067"], ["\u2068", "\\u2068"], ["\u2069",
+  "\\u2069"], ["\u200e", "\\u200e"], ["\u200f", "\\u200f"], ["\u200b", "\\u200b"], ["\u200c", "\\u200c"], ["\u200d",
+  "\\u200d"], ["\u2060", "\\u2060"], ["\ufeff", "\\ufeff"], ["\u2028", "\\u2028"]];
 
 /** No character a terminal acts on or a reader cannot see is left. */
 function clean(s: string): boolean {
@@ -48,7 +49,8 @@ afterAll(() => fx.remove());
 
 // A path outside with an ANSI sequence that would clear the line and write "safe", and a right-to-
 // left override that shows `txt.hsab/…` reversed.
-const COMMANDS = ["cat /tmp/\x1b[2K\x1b[1Gsafe.txt", "cat /tmp/\u202etxt.hsab", "cat /tmp/a\u200bb /tmp/\u2066x\u2069 /tmp/\x9b31m"];
+const COMMANDS = ["cat /tmp/\x1b[2K\x1b[1Gsafe.txt", "cat /tmp/\u202etxt.hsab",
+  "cat /tmp/a\u200bb /tmp/\u2066x\u2069 /tmp/\x9b31m"];
 
 describe("every report of a verdict", () => {
   const verdicts = (): [string, Verdict][] => COMMANDS.map((c) => [c, guard.check(c, { cwd: fx.project })]);
@@ -77,7 +79,8 @@ describe("every report of a verdict", () => {
     expect(lines[at + 1]!.length).toBe(lines[at]!.length);
   });
 
-  const finding: ScanFinding = { file: "ci/\u202eevil.sh", line: 1, col: 1, endLine: 1, endCol: 5, decision: "ask", code: "EXTERNAL_PATH", message: "cat reads /tmp/\x1b]0;title\x07x" };
+  const finding: ScanFinding = { file: "ci/\u202eevil.sh", line: 1, col: 1, endLine: 1, endCol: 5, decision: "ask",
+    code: "EXTERNAL_PATH", message: "cat reads /tmp/\x1b]0;title\x07x" };
 
   test("the scanner's lines", () => {
     const text = formatScanLines([finding]);

@@ -12,7 +12,8 @@ import type { Access, Verdict } from "../src/index.ts";
 import { formatReport, knownClass, runFuzz } from "../scripts/fuzz.ts";
 import { intentCommand } from "./support/intents.ts";
 import { extractCaseCommands, loadSeeds, mutantArbitrary, plainWords } from "./support/mutate.ts";
-import { createOracle, detectIsolation, formatDisagreement, judge, malformation, type Oracle, runCheck, safeToRun } from "./support/oracle.ts";
+import { createOracle, detectIsolation, formatDisagreement, judge, malformation, type Oracle, runCheck,
+  safeToRun } from "./support/oracle.ts";
 import { isNoise, type Touch } from "./support/strace.ts";
 import { useSandbox } from "./support/table.ts";
 
@@ -22,14 +23,17 @@ const SEED = 20261130;
  * file loads, those tests are reported as skipped, and under CI=true that is a failure. */
 const ISOLATION = detectIsolation();
 const NO_NAMESPACES = ISOLATION.mode === "none" ? ISOLATION.description : null;
-if (NO_NAMESPACES !== null) console.log(`SKIPPED (test/fuzz.test.ts): the tests that need namespaces do not run here: ${NO_NAMESPACES}`);
+if (NO_NAMESPACES !== null) {
+  console.log(`SKIPPED (test/fuzz.test.ts): the tests that need namespaces do not run here: ${NO_NAMESPACES}`);
+}
 if (NO_NAMESPACES !== null && process.env.CI === "true") {
   test("the oracle's namespaces are available under CI", () => {
     throw new Error(`CI=true, and the oracle cannot fence its runs: ${NO_NAMESPACES}`);
   });
 }
 // (No process takes a NUL in an argument: such a command is not one bash can be given.)
-const bashOk = (s: string) => !s.includes("\u0000") && spawnSync("bash", ["-n", "-c", s], { stdio: "ignore" }).status === 0;
+const bashOk = (s: string) =>
+  !s.includes("\u0000") && spawnSync("bash", ["-n", "-c", s], { stdio: "ignore" }).status === 0;
 
 // ---------------------------------------------------------------------------------------------
 // The harness
@@ -43,34 +47,34 @@ describe("oracle harness", () => {
   });
 
   test("safeToRun keeps dangerous commands static-only, whatever their spelling", () => {
-    const unsafe = [
-      "sudo ls", "s''u'do' ls", "$'\\x73udo' ls", "s{u,}do ls", 'cat $"su"do', "\\su -c id", "kill -9 -1", "reboot",
-      "apt-get install x", "npm i", "curl -o x http://e", "wget x", "ssh host", "git push", "python3 -c 1", "awk 1 x",
-      "echo x > /tmp/x", "cp README.md /etc/", "cd / && touch x", "rm -rf /", "rm -rf /*", "echo b > /proc/sysrq-trigger",
-      "cat /dev/zero", "dd if=/dev/sda of=x", ":(){ :|:& };:", "touch ~root/x", "/opt/tool/bin/x", "/usr/bin/passwd",
-      "mount --bind a b", "cat /etc/passwd; passwd", "cat README.md\u0000", "\"ca\"t a\u0000b",
-    ];
-    const safe = [
-      "cat README.md", "cat ../outside/secret.txt", "cd .. && ls", "echo x > ../outside/new.txt", "rm -f link-out/secret.txt",
-      "cat /etc/passwd", "ls /usr/share", "echo x 2>/dev/null >&2", "bash -c 'cd ~ && touch x'", "cat $O/secret.txt > $H/x",
-      "/bin/cat README.md", "env -C .. ls", "find . -name x", "tar -cf build/a.tar src",
-    ];
+    const unsafe = ["sudo ls", "s''u'do' ls", "$'\\x73udo' ls", "s{u,}do ls", 'cat $"su"do', "\\su -c id", "kill -9 -1",
+      "reboot", "apt-get install x", "npm i", "curl -o x http://e", "wget x", "ssh host", "git push", "python3 -c 1",
+      "awk 1 x", "echo x > /tmp/x", "cp README.md /etc/", "cd / && touch x", "rm -rf /", "rm -rf /*",
+      "echo b > /proc/sysrq-trigger", "cat /dev/zero", "dd if=/dev/sda of=x", ":(){ :|:& };:", "touch ~root/x",
+      "/opt/tool/bin/x", "/usr/bin/passwd", "mount --bind a b", "cat /etc/passwd; passwd", "cat README.md\u0000",
+      '"ca"t a\u0000b'];
+    const safe = ["cat README.md", "cat ../outside/secret.txt", "cd .. && ls", "echo x > ../outside/new.txt",
+      "rm -f link-out/secret.txt", "cat /etc/passwd", "ls /usr/share", "echo x 2>/dev/null >&2",
+      "bash -c 'cd ~ && touch x'", "cat $O/secret.txt > $H/x", "/bin/cat README.md", "env -C .. ls", "find . -name x",
+      "tar -cf build/a.tar src"];
     expect(unsafe.filter((c) => safeToRun(c))).toEqual([]);
     expect(safe.filter((c) => !safeToRun(c)).map((c) => `${c}: ${runCheck(c).reason}`)).toEqual([]);
     expect(runCheck("cat README.md").writeFree).toBe(true);
     expect(runCheck("cat README.md > x").writeFree).toBe(false);
   });
 
-  const access = (resolved: string | null, decision: Verdict["decision"] = "ask"): Access => ({
-    path: resolved ?? "?", resolved, kind: "read", command: "cat", via: [], start: 0, end: 0, decision, rule: null, reason: null,
-  });
+  const access = (resolved: string | null, decision: Verdict["decision"] = "ask"): Access => ({ path: resolved ?? "?",
+    resolved, kind: "read", command: "cat", via: [], start: 0, end: 0, decision, rule: null, reason: null });
   const verdict = (decision: Verdict["decision"], accesses: Access[], codes: string[] = []): Verdict =>
     ({ decision, accesses, reasons: codes.map((code) => ({ code, message: code, decision: "ask" })) }) as Verdict;
-  const touch = (path: string, syscall = "openat", directoryOpen = false): Touch => ({ pid: 1, syscall, path, named: path, ok: true, error: null, directoryOpen, exclusiveCreate: false });
+  const touch = (path: string, syscall = "openat", directoryOpen = false): Touch => ({ pid: 1, syscall, path,
+    named: path, ok: true, error: null, directoryOpen, exclusiveCreate: false });
 
   test("judge: allow with an outside touch, uncovered touches, and what covers one", () => {
     const t = touch("/w/o/secret.txt");
-    expect(judge(verdict("allow", [access("/w/p/a", "allow")]), [t]).problems.map((p) => p.kind)).toEqual(["wrong-allow"]);
+    expect(judge(verdict("allow", [access("/w/p/a", "allow")]), [t]).problems.map((p) => p.kind)).toEqual([
+      "wrong-allow",
+    ]);
     expect(judge(verdict("ask", [access("/w/p/a")]), [t]).problems.map((p) => p.kind)).toEqual(["missed"]);
     // A directory above the touched path, an access the guard could not resolve, or a reason
     // saying it could not look: each covers it.
@@ -81,10 +85,14 @@ describe("oracle harness", () => {
     expect(blind.problems).toEqual([]);
     expect(blind.blind).toEqual([t]);
     // Containment is segment-wise: /w/o does not cover /w/other.
-    expect(judge(verdict("ask", [access("/w/o")]), [touch("/w/other")]).problems.map((p) => p.kind)).toEqual(["missed"]);
+    expect(judge(verdict("ask", [access("/w/o")]), [touch("/w/other")]).problems.map((p) => p.kind)).toEqual([
+      "missed",
+    ]);
     // Listing a directory to expand a glob in it is covered by the pattern; another child is not.
     expect(judge(verdict("ask", [access("/w/o/*.txt")]), [touch("/w/o")]).problems).toEqual([]);
-    expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o")]).problems.map((p) => p.kind)).toEqual(["missed"]);
+    expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o")]).problems.map((p) => p.kind)).toEqual([
+      "missed",
+    ]);
     // A temporary file a program creates for itself (exclusively, in /tmp) is not a touch the
     // guard judges; opening an existing file there is.
     expect(isNoise({ ...touch("/tmp/tacwpXola"), exclusiveCreate: true })).toBe(true);
@@ -92,19 +100,32 @@ describe("oracle harness", () => {
     expect(isNoise({ ...touch("/w/o/x"), exclusiveCreate: true })).toBe(false);
     // A file created and renamed onto a reported path (sed -i's sedXXXXXX) is covered with it;
     // renamed onto a path nobody reported, it is not.
-    expect(judge(verdict("ask", [access("/w/o/f")]), [{ ...touch("/w/o/sedAbC123", "fchown"), becomes: "/w/o/f" }]).problems).toEqual([]);
-    expect(judge(verdict("ask", [access("/w/o/g")]), [{ ...touch("/w/o/sedAbC123", "fchown"), becomes: "/w/o/f" }]).problems.map((p) => p.kind)).toEqual(["missed"]);
+    expect(
+      judge(verdict("ask", [access("/w/o/f")]), [{ ...touch("/w/o/sedAbC123", "fchown"), becomes: "/w/o/f" }]).problems,
+    ).toEqual([]);
+    expect(
+      judge(verdict("ask", [access("/w/o/g")]), [{ ...touch("/w/o/sedAbC123", "fchown"), becomes: "/w/o/f" }]).problems
+        .map((p) => p.kind),
+    ).toEqual(["missed"]);
     // A directory opened to reach a name in it is covered by that name, unless it was listed.
     expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true)]).problems).toEqual([]);
-    expect(judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true), touch("/w/o", "getdents64")]).problems.map((p) => p.kind)).toEqual(["missed", "missed"]);
+    expect(
+      judge(verdict("ask", [access("/w/o/a.txt")]), [touch("/w/o", "openat", true), touch("/w/o", "getdents64")])
+        .problems.map((p) => p.kind),
+    ).toEqual(["missed", "missed"]);
     expect(judge(verdict("ask", [access("/w/o/a")]), [touch("/w/o", "chdir")]).problems).toEqual([]);
-    expect(judge(verdict("ask", [access("/w/o/a")]), [{ ...touch("/w/o", "mkdir"), ok: false, error: "EEXIST" }]).problems).toEqual([]);
-    expect(judge(verdict("ask", [access("/w/o/a")]), [touch("/w/o", "mkdir")]).problems.map((p) => p.kind)).toEqual(["missed"]);
+    expect(
+      judge(verdict("ask", [access("/w/o/a")]), [{ ...touch("/w/o", "mkdir"), ok: false, error: "EEXIST" }]).problems,
+    ).toEqual([]);
+    expect(judge(verdict("ask", [access("/w/o/a")]), [touch("/w/o", "mkdir")]).problems.map((p) => p.kind)).toEqual([
+      "missed",
+    ]);
     // A path named under a directory that is asked about is covered, wherever a link took it;
     // under one that is allowed, it is not.
     const viaLink: Touch = { ...touch("/h/.ssh/id_rsa"), named: "/w/o/home-link/.ssh/id_rsa" };
     expect(judge(verdict("ask", [access("/w/o")]), [viaLink]).problems).toEqual([]);
-    expect(judge(verdict("ask", [access("/w/o", "allow"), access("/w/p/x")]), [viaLink]).problems.map((p) => p.kind)).toEqual(["missed"]);
+    expect(judge(verdict("ask", [access("/w/o", "allow"), access("/w/p/x")]), [viaLink]).problems.map((p) => p.kind))
+      .toEqual(["missed"]);
   });
 
   test("the oracle runs a command and maps its touches into the sandbox", async () => {
@@ -117,8 +138,9 @@ describe("oracle harness", () => {
       expect(out.outside.map((t) => `${t.syscall} ${t.path}`)).toEqual(["openat $O/secret.txt", "chdir $T/work"]);
       const inside = await oracle.run("mkdir -p build/x && echo hi > build/x/y && cat build/x/y");
       // Without namespaces a command that writes stays static-only.
-      if (oracle.isolation.mode === "none") expect([inside.executed, inside.skipped]).toEqual([false, "writes, and no namespace fences the run"]);
-      else expect([inside.executed, inside.decision, inside.outside.length]).toEqual([true, "allow", 0]);
+      if (oracle.isolation.mode === "none") {
+        expect([inside.executed, inside.skipped]).toEqual([false, "writes, and no namespace fences the run"]);
+      } else expect([inside.executed, inside.decision, inside.outside.length]).toEqual([true, "allow", 0]);
       const skipped = await oracle.run("sudo cat /etc/shadow");
       expect([skipped.executed, skipped.skipped]).toEqual([false, "names sudo"]);
       // The deadline kills the whole group: `sleep` is a child of bash under strace.
@@ -144,7 +166,8 @@ describe("oracle harness", () => {
 
 describe("generators", () => {
   test("case tables give their commands", () => {
-    const src = `table("x", box, [\n  ["cat README.md", "allow"],\n  ['echo "a" > b', "ask"],\n  ["printf '\\\\n'\\n", "ask"],\n]);`;
+    const src =
+      `table("x", box, [\n  ["cat README.md", "allow"],\n  ['echo "a" > b', "ask"],\n  ["printf '\\\\n'\\n", "ask"],\n]);`;
     expect(extractCaseCommands(src)).toEqual(["cat README.md", 'echo "a" > b', "printf '\\n'\n"]);
     const seeds = loadSeeds();
     const sources = new Set(seeds.map((s) => s.source));
@@ -170,7 +193,9 @@ describe("generators", () => {
     const intents = new Set(sample.map((c) => c.intent));
     expect(intents).toEqual(new Set(["inside", "outside"]));
     const features = new Set(sample.flatMap((c) => c.features));
-    for (const f of ["cd", "pushd", "subshell", "pipeline", "nest:bash", "nest:eval", "nest:sh", "brace", "tilde", "variable", "redirect", "wrapper:env", "link:link-out"]) {
+    for (const f of ["cd", "pushd", "subshell", "pipeline", "nest:bash", "nest:eval", "nest:sh", "brace", "tilde",
+      "variable", "redirect", "wrapper:env", "link:link-out"])
+    {
       expect({ f, present: features.has(f) }).toEqual({ f, present: true });
     }
   });
@@ -178,7 +203,9 @@ describe("generators", () => {
   test("mutations keep valid commands valid, and runnable seeds runnable", () => {
     const seeds = loadSeeds();
     const mutants = fc.sample(mutantArbitrary(seeds, { keep: safeToRun }), { seed: SEED, numRuns: 150 });
-    const broken = mutants.filter((m) => bashOk(m.seed.text) && !bashOk(m.text)).map((m) => `${m.seed.text} → ${m.text} (${m.ops.join(", ")})`);
+    const broken = mutants.filter((m) => bashOk(m.seed.text) && !bashOk(m.text)).map((m) =>
+      `${m.seed.text} → ${m.text} (${m.ops.join(", ")})`
+    );
     expect(broken).toEqual([]);
     const unsafe = mutants.filter((m) => safeToRun(m.seed.text) && !safeToRun(m.text)).map((m) => m.text);
     expect(unsafe).toEqual([]);
@@ -197,7 +224,11 @@ describe("seeded campaign", () => {
     // Findings of a known, not yet fixed class (scripts/fuzz.ts KNOWN_CLASSES) have failing
     // cases below; the campaign is there to catch new ones.
     const fresh = report.findings.filter((f) => knownClass(f) === null);
-    expect(fresh.map((f) => `${f.kind} [${f.source}] ${f.command}\n${f.disagreement ? formatDisagreement(f.disagreement) : f.detail}`)).toEqual([]);
+    expect(
+      fresh.map((f) =>
+        `${f.kind} [${f.source}] ${f.command}\n${f.disagreement ? formatDisagreement(f.disagreement) : f.detail}`
+      ),
+    ).toEqual([]);
   }, 180_000);
 });
 
@@ -211,37 +242,24 @@ const REGRESSIONS: readonly (readonly [group: string, commands: readonly string[
   // `$"home-link"/.bashrc` as `home-link/.bashrc`; the guard kept the `$` and resolved
   // `$P/$home-link/.bashrc`, inside, and allowed. Found by the intent generator's locale
   // spelling.
-  ["$\"…\" at the start of a word", [
-    'cat $"home-link"/.bashrc',
-    'cat $"link"-out/secret.txt',
-    'touch $"h"ome-link/new.txt',
-    'cd $"rel"-out && ls',
-  ]],
+  ['$"…" at the start of a word', ['cat $"home-link"/.bashrc', 'cat $"link"-out/secret.txt',
+    'touch $"h"ome-link/new.txt', 'cd $"rel"-out && ls']],
   // A redirection that fails makes the command fail, builtins included; the guard took `:`
   // and `true` as always succeeding, so it never looked at what follows `||`. Found by the
   // intent generator (`: > back-in/new.txt || ( … )`, back-in being a link in outside/).
-  ["a failed redirection on : or true", [
-    ": > missing/x || cat ../outside/secret.txt",
-    "true > missing/x || cat ../outside/secret.txt",
-    "true < missing || cd .. && ls",
-  ]],
+  ["a failed redirection on : or true", [": > missing/x || cat ../outside/secret.txt",
+    "true > missing/x || cat ../outside/secret.txt", "true < missing || cd .. && ls"]],
   // In an unquoted here-document, a command substitution on a line that begins with blanks
   // (which the grammar leaves as text) was not analysed: bash runs it, the guard allowed.
   // Found in a command of the property tests' grammar, `tee <<-EOF` with a tab-indented `$(cat …)`.
-  ["$(…) after leading blanks in a here-document", [
-    "cat <<EOF\n $(cat ../outside/secret.txt)\nEOF",
-    "cat <<-EOF\n\t$(cat ../outside/secret.txt)\n\tEOF",
-    "cat <<EOF\nhello\n  $(cd .. && ls)\nEOF",
-  ]],
+  ["$(…) after leading blanks in a here-document", ["cat <<EOF\n $(cat ../outside/secret.txt)\nEOF",
+    "cat <<-EOF\n\t$(cat ../outside/secret.txt)\n\tEOF", "cat <<EOF\nhello\n  $(cd .. && ls)\nEOF"]],
   // `cd DIR/..` fails in bash when DIR does not exist (bash checks that what comes before `..`
   // is a directory, and -P resolves physically); the guard removed `DIR/..` lexically, took
   // the cd as done, and never looked past `||`. Found by the intent generator
   // (`cd $D || command cd ~/bin` with D=link-in/.. from docs/).
-  ["cd through a missing directory and ..", [
-    "cd missing/.. || cat ../outside/secret.txt",
-    "cd -P missing/.. || cd ..",
-    "cd docs && cd link-in/.. || cd ~",
-  ]],
+  ["cd through a missing directory and ..", ["cd missing/.. || cat ../outside/secret.txt", "cd -P missing/.. || cd ..",
+    "cd docs && cd link-in/.. || cd ~"]],
   // `pushd -n DIR` puts DIR on the stack as written; a later `popd` goes there from the
   // working directory. The guard resolved the entry from / (`/link-out`): it asked, but about
   // a path bash never touches, and not about $O, which it does. Found in a command of the
@@ -251,18 +269,13 @@ const REGRESSIONS: readonly (readonly [group: string, commands: readonly string[
   // ~/.bashrc. The grammar splits a later alternative at the `$`, and the guard kept it
   // literal (`$P/$HOME/.bashrc`, inside). Found in a command of the property tests' grammar
   // (`rm -rf -- … {../outside/secret.txt,$HOME/x}`).
-  ["a parameter in a later brace alternative", [
-    "cat {README.md,$HOME/.bashrc}",
-    "D=..; cat {README.md,$D/outside/secret.txt}",
-    "rm -f {x,$HOME/x}",
-  ]],
+  ["a parameter in a later brace alternative", ["cat {README.md,$HOME/.bashrc}",
+    "D=..; cat {README.md,$D/outside/secret.txt}", "rm -f {x,$HOME/x}"]],
   // The grammar's `$` token can carry the text before it: `"rel"-$"out"` has the tokens
   // "rel", `-$` and "out", and the `-` was dropped with the `$` (rel-out read as relout). Found
   // by the intent generator (seed 8080, inside bash -c in a function).
-  ["text carried by the $ of a translated string", [
-    "export D=\"rel\"-$\"out\"; cat ${D}/secret.txt",
-    "cat \"rel\"-$\"out\"/secret.txt",
-  ]],
+  ["text carried by the $ of a translated string", ['export D="rel"-$"out"; cat ${D}/secret.txt',
+    'cat "rel"-$"out"/secret.txt']],
   // A child shell has no directory stack: `bash -c popd` fails, so `if …; then bash -c popd; fi`
   // has status 1 and `&& export X=…` does not run; `cd $X` is then `cd`, to HOME. The guard
   // gave the child the parent's stack. Found by the intent generator (seed 5555).
@@ -278,7 +291,7 @@ const REGRESSIONS: readonly (readonly [group: string, commands: readonly string[
   ["an assignment's value glued on after a quote", [
     "export D=~+/'d'\\i\\r\\-\\o\\u\\t\ncat \"$D\"/'space dir/file.txt'",
     "export D='dir'\\-out; ls \"$D\"",
-    "declare -x D=\"dir\"\\-out; ls \"$D\"",
+    'declare -x D="dir"\\-out; ls "$D"',
     "D='dir'\\-out; ls \"$D\"",
     "A=1 D='dir'\\-out; ls $D",
   ]],
@@ -292,18 +305,12 @@ const REGRESSIONS: readonly (readonly [group: string, commands: readonly string[
   // `! a | b` is one negated pipeline in bash; the grammar negates `a` alone, so the guard
   // took the pipeline's status from `b` un-negated and skipped the `||` branch. Found by the
   // property tests' grammar (seed 777004, `! pushd ~ | case … esac || cd -P dir-out`).
-  ["! before a pipeline", [
-    "! true | true || cat ../outside/secret.txt",
-    "{ ! pushd ~ >/dev/null | case x in y) ;; *) dirs ;; esac || cd -P dir-out; }",
-  ]],
-  ["time before an assignment", [
-    "time D=.. bash -c 'cat $D/outside/secret.txt'",
-    "time -p D=.. bash -c 'cat $D/outside/secret.txt'",
-  ]],
-  ["a redirected list's last command piped on", [
-    "g() { popd && ls >x | cd; }; g || cat ../outside/secret.txt",
-    "popd && ls >x | cd || cat ../outside/secret.txt",
-  ]],
+  ["! before a pipeline", ["! true | true || cat ../outside/secret.txt",
+    "{ ! pushd ~ >/dev/null | case x in y) ;; *) dirs ;; esac || cd -P dir-out; }"]],
+  ["time before an assignment", ["time D=.. bash -c 'cat $D/outside/secret.txt'",
+    "time -p D=.. bash -c 'cat $D/outside/secret.txt'"]],
+  ["a redirected list's last command piped on", ["g() { popd && ls >x | cd; }; g || cat ../outside/secret.txt",
+    "popd && ls >x | cd || cat ../outside/secret.txt"]],
 ];
 
 describe("regressions found by the fuzzer", () => {
@@ -347,8 +354,12 @@ describe("regressions found by the fuzzer, without running", () => {
   // the guard allowed a command bash rejects, where the same command without `2>&1` asked.
   // Found by the metamorphic relation (`\ps -fp <pid> 2>&1` from nl2bash's `ps -fp <pid>`).
   test("digits glued to the next redirection leave the one before without a target", () => {
-    for (const c of ["\\ps -fp <pid> 2>&1", "echo hi >2>x", "echo hi >12<x"]) expect({ c, decision: box.check(c).decision }).toEqual({ c, decision: "ask" });
-    for (const c of ["echo hi > 2 >x", 'echo hi > "2">x', "echo hi > a2>x", "echo hi >x 2>&1"]) expect({ c, decision: box.check(c).decision }).toEqual({ c, decision: "allow" });
+    for (const c of ["\\ps -fp <pid> 2>&1", "echo hi >2>x", "echo hi >12<x"]) {
+      expect({ c, decision: box.check(c).decision }).toEqual({ c, decision: "ask" });
+    }
+    for (const c of ["echo hi > 2 >x", 'echo hi > "2">x', "echo hi > a2>x", "echo hi >x 2>&1"]) {
+      expect({ c, decision: box.check(c).decision }).toEqual({ c, decision: "allow" });
+    }
   });
 
   // The grammar reads `"-"- $"dir-out"` as one concatenation of "-" and "dir-out", dropping
@@ -366,7 +377,7 @@ describe("regressions found by the fuzzer, without running", () => {
   // (the wrapper hid what find prints). Found by the metamorphic relation on an nl2bash
   // command with `wrap:nice`.
   test("a wrapper in front of find does not change what read is said to access", () => {
-    for (const c of ["find . | read d", "find . | while read d; do echo \"$d\"; done"]) {
+    for (const c of ["find . | read d", 'find . | while read d; do echo "$d"; done']) {
       expect({ c, wrapped: box.check(`nice ${c}`).decision }).toEqual({ c, wrapped: box.check(c).decision });
     }
   });

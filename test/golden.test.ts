@@ -9,27 +9,17 @@ import { goldenFiles, goldenPath, goldenTestFiles, readGolden, REPO_DIR } from "
 import { compareGolden, describeMove, type Dirs, keyOf, normalise, recordLine } from "./support/golden-record.ts";
 
 const TOP = "/tmp/shellfence-abc";
-const DIRS: Dirs = {
-  top: TOP, project: `${TOP}/work/project`, outside: `${TOP}/work/outside`, backup: `${TOP}/work/project-backup`,
-  home: `${TOP}/home`,
-};
+const DIRS: Dirs = { top: TOP, project: `${TOP}/work/project`, outside: `${TOP}/work/outside`,
+  backup: `${TOP}/work/project-backup`, home: `${TOP}/home` };
 
-const ALLOWED: Verdict = {
-  decision: "allow", reasons: [],
-  accesses: [{
-    path: "../x", resolved: `${DIRS.project}/x`, kind: "read", command: "cat", via: [], start: 4, end: 8,
-    decision: "allow", rule: null, reason: null,
-  }],
-};
+const ALLOWED: Verdict = { decision: "allow", reasons: [],
+  accesses: [{ path: "../x", resolved: `${DIRS.project}/x`, kind: "read", command: "cat", via: [], start: 4, end: 8,
+    decision: "allow", rule: null, reason: null }] };
 
-const ASKED: Verdict = {
-  decision: "ask",
+const ASKED: Verdict = { decision: "ask",
   reasons: [{ code: "EXTERNAL_PATH", message: `cat: ${DIRS.outside}/x is outside the project roots`, decision: "ask" }],
-  accesses: [{
-    path: "../x", resolved: `${DIRS.outside}/x`, kind: "read", command: "cat", via: ["sh -c"], start: 4, end: 8,
-    decision: "ask", rule: "external_directory:*", reason: "EXTERNAL_PATH",
-  }],
-};
+  accesses: [{ path: "../x", resolved: `${DIRS.outside}/x`, kind: "read", command: "cat", via: ["sh -c"], start: 4,
+    end: 8, decision: "ask", rule: "external_directory:*", reason: "EXTERNAL_PATH" }] };
 
 const line = (command: string, v: Verdict) => recordLine({ table: "plain paths", command }, v, DIRS);
 
@@ -53,11 +43,10 @@ describe("the comparer", () => {
 
   test("only a message that moved is a move too", () => {
     const other: Verdict = { ...ASKED, reasons: [{ ...ASKED.reasons[0]!, message: "cat: elsewhere" }] };
-    expect(describeMove(line("cat ../x", ASKED), line("cat ../x", other))).toBe([
-      "moved: plain paths › cat ../x",
-      "  - reason EXTERNAL_PATH ask: cat: $O/x is outside the project roots",
-      "  + reason EXTERNAL_PATH ask: cat: elsewhere",
-    ].join("\n"));
+    expect(describeMove(line("cat ../x", ASKED), line("cat ../x", other))).toBe(
+      ["moved: plain paths › cat ../x", "  - reason EXTERNAL_PATH ask: cat: $O/x is outside the project roots",
+        "  + reason EXTERNAL_PATH ask: cat: elsewhere"].join("\n"),
+    );
   });
 
   test("a case the golden file has that no longer exists fails, and so does one it lacks", () => {
@@ -89,10 +78,8 @@ describe("a record", () => {
 
   test("names the directories of a golden fixture's chain by how far above $T they are", () => {
     const top = "/tmp/shellfence-x/up/up/up";
-    const dirs: Dirs = {
-      top, project: `${top}/work/project`, outside: `${top}/work/outside`, backup: `${top}/work/project-backup`,
-      home: `${top}/home`,
-    };
+    const dirs: Dirs = { top, project: `${top}/work/project`, outside: `${top}/work/outside`,
+      backup: `${top}/work/project-backup`, home: `${top}/home` };
     const s = `cd: /tmp/shellfence-x/up/up is outside; rm: /tmp/shellfence-x/x and /tmp/shellfence-x/up/up/up/work/x`;
     expect(normalise(s, dirs)).toBe("cd: $T/.. is outside; rm: $T/../../../x and $T/work/x");
   });

@@ -27,7 +27,7 @@ table("inline perl: confined code is allowed, the operands it reads judged", box
   ["ls | perl -F'\\n' -0777 -anE 'say join \",\", @F'", "allow"],
   ["perl -ne 'print $1 if m/\\.([^.\\/]+)$/' README.md", "allow", ["read $P/README.md"]],
   ["perl -pe 's/((:\\S*){3}):\\S*/$1/g' README.md", "allow", ["read $P/README.md"]],
-  ["perl -ne 'chomp; print \"$_ \"; END { print \"\\n\" }' README.md", "allow"],
+  ['perl -ne \'chomp; print "$_ "; END { print "\\n" }\' README.md', "allow"],
   ["perl -nle 'BEGIN { $n = 0 } $n++; END { print $n }' README.md", "allow"],
   ["perl -ane '$sum += $F[1]; END { print \"$sum\\n\" }' README.md", "allow"],
   ["perl -e '@d=localtime(time-86400);printf(\"%02d/%02d/%04d\",$d[3],$d[4]+1,$d[5]+1900)'", "allow"],
@@ -62,18 +62,18 @@ table("inline perl: the outside twins", box, [
   ["perl -e 'print while <>' '<../outside/secret.txt'", "ask", ["#INLINE_CODE"]],
   ["find . | xargs perl -ne 'print if /x/'", "ask", ["#INLINE_CODE"]],
   ["perl -ne 'push @ARGV, \"id |\"; print' README.md", "ask", ["#INLINE_CODE"]],
-  ["perl -e '$x = \"ARGV\"; push @$x, \"id|\"; print <>' README.md", "ask", ["#INLINE_CODE"]],
-  ["perl -ne '$h{a} = \"AR\" . \"GV\"; $h{a}[0] = \"id|\"; print' README.md", "ask", ["#INLINE_CODE"]],
-  ["perl -e '$^I = \"\"; @ARGV = (\"/etc/x\"); print while <>'", "ask", ["#INLINE_CODE"]],
+  ['perl -e \'$x = "ARGV"; push @$x, "id|"; print <>\' README.md', "ask", ["#INLINE_CODE"]],
+  ['perl -ne \'$h{a} = "AR" . "GV"; $h{a}[0] = "id|"; print\' README.md', "ask", ["#INLINE_CODE"]],
+  ['perl -e \'$^I = ""; @ARGV = ("/etc/x"); print while <>\'', "ask", ["#INLINE_CODE"]],
   // perl reads switches from a #! first line of -e code (-i here: perlrun).
   ["perl -e '#!perl -i\nprint while <>' README.md", "ask", ["#INLINE_CODE"]],
   // What the code itself may do.
   ["perl -e 'system \"cat ../x\"'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'exec \"id\"'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'open F, \"../x\"'", "ask", ["#INLINE_CODE"]],
-  ["perl -e 'open(my $f, \"<\", \"README.md\")'", "ask", ["#INLINE_CODE"]],
+  ['perl -e \'open(my $f, "<", "README.md")\'', "ask", ["#INLINE_CODE"]],
   ["perl -e 'unlink \"/etc/x\"'", "ask", ["#INLINE_CODE"]],
-  ["perl -e 'rename \"a\", \"../b\"'", "ask", ["#INLINE_CODE"]],
+  ['perl -e \'rename "a", "../b"\'', "ask", ["#INLINE_CODE"]],
   ["perl -e 'print qx(id)'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print `id`'", "ask", ["#INLINE_CODE"]],
   ["perl -pe 's/x/1/e' README.md", "ask", ["#INLINE_CODE"]],
@@ -95,7 +95,7 @@ table("inline perl: the outside twins", box, [
   ["perl -e 'print <~/.ssh/*>'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print glob \"~/*\"'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print \"x\" =~ /(?{ 1 })/'", "ask", ["#INLINE_CODE"]],
-  ["perl -e '&{\"sys\" . \"tem\"}(\"id\")'", "ask", ["#INLINE_CODE"]],
+  ['perl -e \'&{"sys" . "tem"}("id")\'', "ask", ["#INLINE_CODE"]],
   ["perl -e '$f = \"x\"; &$f'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'STDOUT->autoflush(1)'", "ask", ["#INLINE_CODE"]],
   ["perl -e 'CORE::system(\"id\")'", "ask", ["#INLINE_CODE"]],
@@ -128,7 +128,7 @@ table("inline perl: the outside twins", box, [
   ["perl -l0e 'system \"id\"'", "ask", ["#INLINE_CODE"]],
   ["perl -0777ne 'system \"id\"' README.md", "ask", ["#INLINE_CODE"]],
   ["perl -de 'system \"id\"'", "ask", ["#INLINE_CODE"]],
-  ["perl -e \"$CODE\"", "ask", ["#INLINE_CODE"]],
+  ['perl -e "$CODE"', "ask", ["#INLINE_CODE"]],
   ["perl -e 'print 1' -e \"$MORE\"", "ask", ["#INLINE_CODE"]],
   ["perl -e 'print (1'", "ask", ["#INLINE_CODE"]],
 ]);
@@ -136,23 +136,26 @@ table("inline perl: the outside twins", box, [
 // ruby's -e is not read, but its switch words are split as ruby reads them (ruby 3.1.2, run by
 // hand: -0 takes octal digits, -W a level, -K one letter, and more switches follow), so that
 // `ruby -0e CODE` is not taken for a script named CODE.
-table("ruby: switches read as ruby reads them", box, [
-  ["ruby -0e 'system \"id\"'", "ask", ["#INLINE_CODE"]],
-  ["ruby -We 'system \"id\"'", "ask", ["#INLINE_CODE"]],
-  ["ruby -W0e 'system \"id\"'", "ask", ["#INLINE_CODE"]],
-  ["ruby -Kue 'system \"id\"'", "ask", ["#INLINE_CODE"]],
-  ["ruby --disable-gems -0e 'system \"id\"'", "ask", ["#INLINE_CODE"]],
-  ["ruby -ne 'puts $_' README.md", "ask", ["#INLINE_CODE"]],
-]);
+table("ruby: switches read as ruby reads them", box, [["ruby -0e 'system \"id\"'", "ask", ["#INLINE_CODE"]], [
+  "ruby -We 'system \"id\"'",
+  "ask",
+  ["#INLINE_CODE"],
+], ["ruby -W0e 'system \"id\"'", "ask", ["#INLINE_CODE"]], ["ruby -Kue 'system \"id\"'", "ask", ["#INLINE_CODE"]], [
+  "ruby --disable-gems -0e 'system \"id\"'",
+  "ask",
+  ["#INLINE_CODE"],
+], ["ruby -ne 'puts $_' README.md", "ask", ["#INLINE_CODE"]]]);
 
 describe("inline perl: the answer and its reason", () => {
   test("a refusal says why", () => {
     expect(analyseInline("perl", "system 'id'")).toEqual({ ok: false, why: "the code names system" });
     expect(analyseInline("perl", "s/a/b/e")).toEqual({ ok: false, why: "s///e runs the replacement as code" });
-    expect(analyseInline("perl", "print \"$h{x}\"")).toEqual({ ok: false, why: "\"$h{\" in an interpolating string runs the subscript as code" });
+    expect(analyseInline("perl", 'print "$h{x}"')).toEqual({ ok: false,
+      why: '"$h{" in an interpolating string runs the subscript as code' });
   });
   test("the loop of -n/-p reads the operands; code without <> does not", () => {
-    expect(analyseInline("perl", "print", { loop: true })).toEqual({ ok: true, files: [], imports: [], readsOperands: true });
+    expect(analyseInline("perl", "print", { loop: true })).toEqual({ ok: true, files: [], imports: [],
+      readsOperands: true });
     expect(analyseInline("perl", "print <STDIN>")).toEqual({ ok: true, files: [], imports: [] });
     expect(analyseInline("perl", "print while <>")).toEqual({ ok: true, files: [], imports: [], readsOperands: true });
   });

@@ -10,77 +10,90 @@ import { table, useSandbox } from "./support/table.ts";
 
 const box = useSandbox();
 
-table("inline python: confined code is allowed, its files judged", box, [
-  ["python3 -c 'print(1 + 1)'", "allow", ["!#INLINE_CODE"]],
-  ["python3 -c 'import json; print(json.load(open(\"README.md\"))[\"name\"])'", "allow", ["read $P/README.md", "exec $P/json.py"]],
-  ["python3 -c 'import sys, json; print(json.load(sys.stdin)[\"a\"])' < README.md", "allow", ["read $P/README.md"]],
-  ["python3 -c 'import sys; print(sum(int(x) for x in sys.stdin))'", "allow"],
-  ["python -c 'import sys; print sum([int(n) for n in sys.stdin.readlines()])'", "allow"],
-  ["python3 -c 'open(\"out.txt\", \"w\").write(\"x\")'", "allow", ["write $P/out.txt"]],
-  ["python3 -c 'with open(\"src/main.ts\") as f:\n    for line in f: print(line.strip())'", "allow", ["read $P/src/main.ts"]],
-  ["python3 -c 'import collections, sys; print(collections.Counter(sys.stdin.read().split()).most_common(3))'", "allow"],
-  ["python3 -c 'from os import path; print(path.join(\"a\", \"b\"))'", "allow"],
-  ["python3 -c 'import re; print(re.sub(r\"a\", \"b\", \"aaa\"))'", "allow"],
-  ["python3 -c 'def f(x):\n    return [y * 2 for y in x if y]\nprint(f([1, 2]))'", "allow"],
-  ["cd src && python3 -c 'print(open(\"main.ts\").read())'", "allow", ["read $P/src/main.ts"]],
-]);
+table("inline python: confined code is allowed, its files judged", box, [["python3 -c 'print(1 + 1)'", "allow", [
+  "!#INLINE_CODE",
+]], ['python3 -c \'import json; print(json.load(open("README.md"))["name"])\'', "allow", ["read $P/README.md",
+  "exec $P/json.py"]], ["python3 -c 'import sys, json; print(json.load(sys.stdin)[\"a\"])' < README.md", "allow", [
+  "read $P/README.md",
+]], ["python3 -c 'import sys; print(sum(int(x) for x in sys.stdin))'", "allow"], [
+  "python -c 'import sys; print sum([int(n) for n in sys.stdin.readlines()])'",
+  "allow",
+], ['python3 -c \'open("out.txt", "w").write("x")\'', "allow", ["write $P/out.txt"]], [
+  "python3 -c 'with open(\"src/main.ts\") as f:\n    for line in f: print(line.strip())'",
+  "allow",
+  ["read $P/src/main.ts"],
+], ["python3 -c 'import collections, sys; print(collections.Counter(sys.stdin.read().split()).most_common(3))'",
+  "allow"], ['python3 -c \'from os import path; print(path.join("a", "b"))\'', "allow"], [
+  'python3 -c \'import re; print(re.sub(r"a", "b", "aaa"))\'',
+  "allow",
+], ["python3 -c 'def f(x):\n    return [y * 2 for y in x if y]\nprint(f([1, 2]))'", "allow"], [
+  "cd src && python3 -c 'print(open(\"main.ts\").read())'",
+  "allow",
+  ["read $P/src/main.ts"],
+]]);
 
 table("inline python: the outside twins", box, [
   ["python3 -c 'print(open(\"/etc/shadow\").read())'", "ask", ["read /etc/shadow", "#EXTERNAL_PATH"]],
-  ["python3 -c 'open(\"../outside/x\", \"w\").write(\"x\")'", "ask", ["write $O/x"]],
+  ['python3 -c \'open("../outside/x", "w").write("x")\'', "ask", ["write $O/x"]],
   ["python3 -c 'print(open(\"link-out/secret.txt\").read())'", "ask", ["read $O/secret.txt", "#EXTERNAL_PATH"]],
   ["cd .. && python3 -c 'print(open(\"outside/secret.txt\").read())'", "ask", ["read $O/secret.txt"]],
   // The interpreter looks for an imported module in the working directory first.
   ["cd ../outside && python3 -c 'import json'", "ask", ["exec $O/json.py"]],
   ["python3 -c 'import os; os.system(\"rm -rf ~\")'", "ask", ["#INLINE_CODE"]],
-  ["python3 -c '__import__(\"os\").system(\"id\")'", "ask", ["#INLINE_CODE"]],
+  ['python3 -c \'__import__("os").system("id")\'', "ask", ["#INLINE_CODE"]],
   ["python3 -c 'import subprocess; subprocess.run([\"id\"])'", "ask", ["#INLINE_CODE"]],
   ["python3 -c 'eval(input())'", "ask", ["#INLINE_CODE"]],
   ["python3 -c 'exec(\"import os\")'", "ask", ["#INLINE_CODE"]],
-  ["python3 -c 'print(open(\"a\" + \"b\").read())'", "ask", ["#INLINE_CODE"]],
+  ['python3 -c \'print(open("a" + "b").read())\'', "ask", ["#INLINE_CODE"]],
   ["python3 -c 'import sys; print(open(sys.argv[1]).read())' README.md", "ask", ["#INLINE_CODE"]],
-  ["python3 -c 'import json; json.codecs.open(\"x\", \"w\")'", "ask", ["#INLINE_CODE"]],
-  ["python3 -c 'import sys; sys.modules[\"os\"].system(\"id\")'", "ask", ["#INLINE_CODE"]],
-  ["python3 -c 'g = (x for x in []); g.gi_frame.f_builtins[\"eval\"](\"1\")'", "ask", ["#INLINE_CODE"]],
+  ['python3 -c \'import json; json.codecs.open("x", "w")\'', "ask", ["#INLINE_CODE"]],
+  ['python3 -c \'import sys; sys.modules["os"].system("id")\'', "ask", ["#INLINE_CODE"]],
+  ['python3 -c \'g = (x for x in []); g.gi_frame.f_builtins["eval"]("1")\'', "ask", ["#INLINE_CODE"]],
   ["python3 -c '().__class__.__base__.__subclasses__()'", "ask", ["#INLINE_CODE"]],
   ["python3 -c 'import json as j; x = j; x.codecs'", "ask", ["#INLINE_CODE"]],
   // A name bound in a function is still the builtin outside it.
   ["python3 -c 'def f():\n    eval = print\neval(\"1\")'", "ask", ["#INLINE_CODE"]],
   ["python3 -c 'from os import *'", "ask", ["#INLINE_CODE"]],
   // string.Formatter().get_field returns the object a string names: frames, then builtins.
-  ["python3 -c 'import string; g = (x for x in []); string.Formatter().get_field(\"0.gi_frame\", [g], {})'", "ask", ["#INLINE_CODE"]],
+  ["python3 -c 'import string; g = (x for x in []); string.Formatter().get_field(\"0.gi_frame\", [g], {})'", "ask", [
+    "#INLINE_CODE",
+  ]],
   ["python3 -c 'import urllib.request'", "ask", ["#INLINE_CODE"]],
   ["python3 -c 'open(\"x\", opener=print)'", "ask", ["#INLINE_CODE"]],
   // PYTHONINSPECT set while the program runs makes python read more code from standard input.
-  ["python3 -c 'import os; os.environ[\"PYTHONINSPECT\"] = \"1\"'", "ask", ["#INLINE_CODE"]],
+  ['python3 -c \'import os; os.environ["PYTHONINSPECT"] = "1"\'', "ask", ["#INLINE_CODE"]],
   ["python3 -c 'import os; print(os.getenv(\"HOME\"))'", "allow"],
   ["python3 -i -c 'print(1)'", "ask", ["#INLINE_CODE"]],
-  ["python3 -c \"$CODE\"", "ask", ["#INLINE_CODE"]],
+  ['python3 -c "$CODE"', "ask", ["#INLINE_CODE"]],
   ["python3 -c 'print(1'", "ask", ["#INLINE_CODE"]],
 ]);
 
-table("inline javascript: confined code is allowed, its files judged", box, [
-  ["node -e 'console.log(1 + 1)'", "allow", ["!#INLINE_CODE"]],
-  ["node -p 'process.versions'", "allow"],
-  ["node -e 'const fs = require(\"fs\"); console.log(JSON.parse(fs.readFileSync(\"README.md\", \"utf8\")).name)'", "allow", ["read $P/README.md"]],
-  ["node -e 'const { writeFileSync } = require(\"node:fs\"); writeFileSync(\"out.json\", JSON.stringify({ a: 1 }))'", "allow", ["write $P/out.json"]],
-  ["node -e 'console.log(require(\"fs\").readdirSync(\"src\").join(\"\\n\"))'", "allow", ["list $P/src"]],
-  ["node -e 'process.stdin.on(\"data\", (d) => process.stdout.write(d.toString().toUpperCase()))'", "allow"],
-  ["node -e 'const path = require(\"path\"); for (const x of [1, 2]) { let y = x * 2; console.log(path.join(\"a\", `${y}`)); }'", "allow"],
-  ["node -e 'function f(a, ...b) { return a + b.length } console.log(f(1, 2, 3))'", "allow"],
-]);
+table("inline javascript: confined code is allowed, its files judged", box, [["node -e 'console.log(1 + 1)'", "allow", [
+  "!#INLINE_CODE",
+]], ["node -p 'process.versions'", "allow"], [
+  'node -e \'const fs = require("fs"); console.log(JSON.parse(fs.readFileSync("README.md", "utf8")).name)\'',
+  "allow",
+  ["read $P/README.md"],
+], ['node -e \'const { writeFileSync } = require("node:fs"); writeFileSync("out.json", JSON.stringify({ a: 1 }))\'',
+  "allow", ["write $P/out.json"]], ['node -e \'console.log(require("fs").readdirSync("src").join("\\n"))\'', "allow", [
+  "list $P/src",
+]], ["node -e 'process.stdin.on(\"data\", (d) => process.stdout.write(d.toString().toUpperCase()))'", "allow"], [
+  'node -e \'const path = require("path"); for (const x of [1, 2]) { let y = x * 2; console.log(path.join("a", `${y}`)); }\'',
+  "allow",
+], ["node -e 'function f(a, ...b) { return a + b.length } console.log(f(1, 2, 3))'", "allow"]]);
 
 table("inline javascript: the outside twins", box, [
-  ["node -e 'console.log(require(\"fs\").readFileSync(\"/etc/shadow\", \"utf8\"))'", "ask", ["read /etc/shadow", "#EXTERNAL_PATH"]],
-  ["node -e 'require(\"fs\").writeFileSync(\"../outside/x\", \"1\")'", "ask", ["write $O/x"]],
-  ["node -e 'require(\"child_process\").execSync(\"id\")'", "ask", ["#INLINE_CODE"]],
+  ['node -e \'console.log(require("fs").readFileSync("/etc/shadow", "utf8"))\'', "ask", ["read /etc/shadow",
+    "#EXTERNAL_PATH"]],
+  ['node -e \'require("fs").writeFileSync("../outside/x", "1")\'', "ask", ["write $O/x"]],
+  ['node -e \'require("child_process").execSync("id")\'', "ask", ["#INLINE_CODE"]],
   ["node -e 'const m = \"fs\"; require(m)'", "ask", ["#INLINE_CODE"]],
   ["node -e 'require(\"fs\").readFileSync(process.argv[1])' README.md", "ask", ["#INLINE_CODE"]],
-  ["node -e 'const fs = require(\"fs\"); const f = fs.readFileSync; f(\"x\")'", "ask", ["#INLINE_CODE"]],
+  ['node -e \'const fs = require("fs"); const f = fs.readFileSync; f("x")\'', "ask", ["#INLINE_CODE"]],
   ["node -e 'eval(\"1\")'", "ask", ["#INLINE_CODE"]],
   ["node -e 'new Function(\"return process\")()'", "ask", ["#INLINE_CODE"]],
   ["node -e '({}).constructor.constructor(\"return 1\")()'", "ask", ["#INLINE_CODE"]],
-  ["node -e 'const o = {}; const k = \"constructor\"; o[k][k](\"x\")()'", "ask", ["#INLINE_CODE"]],
+  ['node -e \'const o = {}; const k = "constructor"; o[k][k]("x")()\'', "ask", ["#INLINE_CODE"]],
   ["node -e 'globalThis.process.binding(\"fs\")'", "ask", ["#INLINE_CODE"]],
   ["node -e 'process.binding(\"spawn_sync\")'", "ask", ["#INLINE_CODE"]],
   ["node -e 'this.process'", "ask", ["#INLINE_CODE"]],
@@ -91,20 +104,25 @@ table("inline javascript: the outside twins", box, [
   ["node -e 'fetch(\"http://example.invalid\")'", "ask", ["#INLINE_CODE"]],
   ["node -i -e 'console.log(1)'", "ask", ["#INLINE_CODE"]],
   // Options that could open the file for writing make a read a write too.
-  ["node -e 'require(\"fs\").readFileSync(\"README.md\", { flag: \"w\" })'", "allow", ["write $P/README.md"]],
-  ["node -e 'require(\"fs\").readFileSync(\"../outside/secret.txt\", { flag: \"w\" })'", "ask", ["write $O/secret.txt"]],
-  ["node -e 'const o = {}; require(\"fs\").createReadStream(\"README.md\", o)'", "allow", ["write $P/README.md"]],
-  ["node -e 'require(\"fs\").readFileSync(\"README.md\", { encoding: \"utf8\" })'", "allow", ["read $P/README.md", "!write $P/README.md"]],
+  ['node -e \'require("fs").readFileSync("README.md", { flag: "w" })\'', "allow", ["write $P/README.md"]],
+  ['node -e \'require("fs").readFileSync("../outside/secret.txt", { flag: "w" })\'', "ask", ["write $O/secret.txt"]],
+  ['node -e \'const o = {}; require("fs").createReadStream("README.md", o)\'', "allow", ["write $P/README.md"]],
+  ['node -e \'require("fs").readFileSync("README.md", { encoding: "utf8" })\'', "allow", ["read $P/README.md",
+    "!write $P/README.md"]],
 ]);
 
 describe("inline analysers: the answer and its reason", () => {
   test("a refusal says why", () => {
-    expect(analyseInline("python", "import os; os.system('x')")).toEqual({ ok: false, why: "os.system is not known to be pure" });
-    expect(analyseInline("javascript", "require(x)")).toEqual({ ok: false, why: "require of a name built at run time" });
+    expect(analyseInline("python", "import os; os.system('x')")).toEqual({ ok: false,
+      why: "os.system is not known to be pure" });
+    expect(analyseInline("javascript", "require(x)")).toEqual({ ok: false,
+      why: "require of a name built at run time" });
   });
   test("a confined program lists its files and imports", () => {
-    expect(analyseInline("python", "import json; json.dump({}, open('o.json', 'w'))")).toEqual({ ok: true, files: [{ path: "o.json", kind: "write" }], imports: ["json.py"] });
-    expect(analyseInline("python", "open('f', 'r+')")).toEqual({ ok: true, files: [{ path: "f", kind: "read" }, { path: "f", kind: "write" }], imports: [] });
+    expect(analyseInline("python", "import json; json.dump({}, open('o.json', 'w'))")).toEqual({ ok: true,
+      files: [{ path: "o.json", kind: "write" }], imports: ["json.py"] });
+    expect(analyseInline("python", "open('f', 'r+')")).toEqual({ ok: true,
+      files: [{ path: "f", kind: "read" }, { path: "f", kind: "write" }], imports: [] });
   });
 });
 
@@ -113,13 +131,14 @@ describe("inline analysers: the answer and its reason", () => {
 const awk = useSandbox();
 beforeAll(() => {
   const put = (name: string, text: string) => writeFileSync(join(awk.fx.project, name), text);
-  put("count.awk", "{ n++ } END { print n > \"count.txt\" }\n");
-  put("shell.awk", "BEGIN { system(\"rm -rf ~\") }\n");
-  put("out.awk", "{ print > \"../outside/x\" }\n");
-  put("getline.awk", "BEGIN { while ((getline l < \"/etc/shadow\") > 0) print l }\n");
+  put("count.awk", '{ n++ } END { print n > "count.txt" }\n');
+  put("shell.awk", 'BEGIN { system("rm -rf ~") }\n');
+  put("out.awk", '{ print > "../outside/x" }\n');
+  put("getline.awk", 'BEGIN { while ((getline l < "/etc/shadow") > 0) print l }\n');
 });
 table("awk -f: a program file is read like an inline program", awk, [
-  ["awk -f count.awk README.md", "allow", ["read $P/count.awk", "write $P/count.txt", "read $P/README.md", "!#OPAQUE_CODE"]],
+  ["awk -f count.awk README.md", "allow", ["read $P/count.awk", "write $P/count.txt", "read $P/README.md",
+    "!#OPAQUE_CODE"]],
   ["cd src && awk -f ../count.awk main.ts", "allow", ["write $P/src/count.txt"]],
   ["awk -f shell.awk README.md", "ask", ["#INLINE_CODE"]],
   ["awk -f out.awk README.md", "ask", ["write $O/x"]],
@@ -145,7 +164,7 @@ table("inline python that imports project or installed code", withPackages, [
   ["python3 -c 'import numpy as np; print(np.__version__)'", "allow"],
   ["python -c 'import mypkg; print(mypkg.__file__)'", "allow", ["exec $P/mypkg"]],
   ["python3 -c 'from app import create_app; app = create_app(); print(app.name)'", "allow"],
-  ["python3 -c 'import mypkg; mypkg.main([\"--config\", \"conf/app.yaml\"])'", "allow"],
+  ['python3 -c \'import mypkg; mypkg.main(["--config", "conf/app.yaml"])\'', "allow"],
   // What the code hands the module is judged; so is where the module is.
   ["python3 -c 'import numpy as np; np.save(\"../outside/x.npy\", [1])'", "ask", ["* $O/x.npy"]],
   ["python3 -c 'from mypkg import ROOT; print((ROOT / \"/etc/shadow\").read_text())'", "ask", ["* /etc/shadow"]],
@@ -153,7 +172,7 @@ table("inline python that imports project or installed code", withPackages, [
   ["python3 -c 'import evilpkg'", "ask", ["exec $O"]],
   // The standard library's modules that reach outside stay refused, and so does the machinery.
   ["python3 -c 'import subprocess; subprocess.run([\"id\"])'", "ask", ["#INLINE_CODE"]],
-  ["python3 -c 'import mypkg; mypkg.__builtins__[\"open\"](\"x\")'", "ask", ["#INLINE_CODE"]],
+  ['python3 -c \'import mypkg; mypkg.__builtins__["open"]("x")\'', "ask", ["#INLINE_CODE"]],
   ["python3 -c 'import sys; sys.path.insert(0, \"../outside\"); import evil'", "ask", ["#INLINE_CODE"]],
 ]);
 
@@ -166,12 +185,19 @@ const withNodeModules = useSandbox((fx) => {
   mkdirSync(join(fx.top, "work", "node_modules", "hoisted"), { recursive: true });
   return {};
 });
-table("inline node code that requires project or installed code", withNodeModules, [
-  ["node -e \"const {f} = require('./lib/x.js'); console.log(f)\"", "allow", ["exec $P/lib/x.js"]],
-  ["node -e \"require('dotenv').config(); console.log(process.env.PORT)\"", "allow", ["exec $P/node_modules/dotenv"]],
-  ["node -e \"require('hoisted')\"", "ask", ["exec $T/work/node_modules/hoisted"]],
-  ["node -e \"require('../outside/x.js')\"", "ask", ["exec $O/x.js"]],
-  ["node -e \"require('./lib/x.js').save('../outside/out.txt')\"", "ask", ["* $O/out.txt"]],
-  ["node -e \"require('child_process').execSync('id')\"", "ask", ["#INLINE_CODE"]],
-  ["node -e \"const x = require('./lib/x.js'); x.constructor.constructor('return process')()\"", "ask", ["#INLINE_CODE"]],
-]);
+table("inline node code that requires project or installed code", withNodeModules, [[
+  "node -e \"const {f} = require('./lib/x.js'); console.log(f)\"",
+  "allow",
+  ["exec $P/lib/x.js"],
+], ["node -e \"require('dotenv').config(); console.log(process.env.PORT)\"", "allow", ["exec $P/node_modules/dotenv"]],
+  ["node -e \"require('hoisted')\"", "ask", ["exec $T/work/node_modules/hoisted"]], [
+  "node -e \"require('../outside/x.js')\"",
+  "ask",
+  ["exec $O/x.js"],
+], ["node -e \"require('./lib/x.js').save('../outside/out.txt')\"", "ask", ["* $O/out.txt"]], [
+  "node -e \"require('child_process').execSync('id')\"",
+  "ask",
+  ["#INLINE_CODE"],
+], ["node -e \"const x = require('./lib/x.js'); x.constructor.constructor('return process')()\"", "ask", [
+  "#INLINE_CODE",
+]]]);

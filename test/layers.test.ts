@@ -13,21 +13,17 @@ import { moduleGraph, type ModuleImport } from "../scripts/module-graph.ts";
  * folders drawn by their imports and this list are the same picture. A file belongs to the
  * longest pattern that names it (a file, or a folder ending in `/`).
  */
-const LAYERS: readonly { readonly name: string; readonly members: readonly string[] }[] = [
-  { name: "base", members: ["src/base/"] },
-  { name: "paths", members: ["src/paths/"] },
-  { name: "parse", members: ["src/parse/"] },
-  { name: "shell language", members: ["src/shell/"] },
-  { name: "commands", members: ["src/commands/"] },
-  { name: "interpreter", members: ["src/interp/"] },
-  { name: "policy", members: ["src/policy/"] },
-  { name: "sandbox", members: ["src/sandbox/"] },
-  { name: "guard", members: ["src/guard/"] },
-  { name: "report", members: ["src/report/"] },
-  { name: "integrations", members: ["src/integrations/"] },
-  { name: "resident server", members: ["src/server/"] },
-  { name: "command line and public surface", members: ["src/cli/", "src/start/", "src/index.ts"] },
-];
+const LAYERS: readonly { readonly name: string; readonly members: readonly string[] }[] = [{ name: "base",
+  members: ["src/base/"] }, { name: "paths", members: ["src/paths/"] }, { name: "parse", members: ["src/parse/"] }, {
+  name: "shell language",
+  members: ["src/shell/"],
+}, { name: "commands", members: ["src/commands/"] }, { name: "interpreter", members: ["src/interp/"] }, {
+  name: "policy",
+  members: ["src/policy/"],
+}, { name: "sandbox", members: ["src/sandbox/"] }, { name: "guard", members: ["src/guard/"] }, { name: "report",
+  members: ["src/report/"] }, { name: "integrations", members: ["src/integrations/"] }, { name: "resident server",
+  members: ["src/server/"] }, { name: "command line and public surface",
+  members: ["src/cli/", "src/start/", "src/index.ts"] }];
 
 /**
  * Imports that go up a layer or close a cycle. The last ones went with the interpreter split and
@@ -104,15 +100,17 @@ describe("layers of src/", () => {
   });
 
   test("no module imports from a layer above its own", () => {
-    const upward = graph.imports
-      .filter((i) => !known.has(key(i.from, i.to)) && layerOf(i.to) > layerOf(i.from))
-      .map((i) => `${key(i.from, i.to)} (${LAYERS[layerOf(i.from)]!.name} imports ${LAYERS[layerOf(i.to)]!.name})`);
+    const upward = graph.imports.filter((i) => !known.has(key(i.from, i.to)) && layerOf(i.to) > layerOf(i.from)).map((
+      i,
+    ) => `${key(i.from, i.to)} (${LAYERS[layerOf(i.from)]!.name} imports ${LAYERS[layerOf(i.to)]!.name})`);
     expect(upward).toEqual([]);
   });
 
   test("the imports form no cycle", () => {
     const next = new Map<string, string[]>();
-    for (const i of graph.imports) if (!known.has(key(i.from, i.to))) next.set(i.from, [...(next.get(i.from) ?? []), i.to]);
+    for (const i of graph.imports) {
+      if (!known.has(key(i.from, i.to))) next.set(i.from, [...(next.get(i.from) ?? []), i.to]);
+    }
     expect(cycles(graph.files, next)).toEqual([]);
   });
 
@@ -122,7 +120,9 @@ describe("layers of src/", () => {
 
   test("the check sees a cycle and an upward import", () => {
     // No cycle is left in src/: the check is shown a made-up one, so that it is not vacuous.
-    const next = new Map<string, string[]>([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]], ["d.ts", ["a.ts"]]]);
+    const next = new Map<string, string[]>([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]], ["d.ts", [
+      "a.ts",
+    ]]]);
     expect(cycles(["a.ts", "b.ts", "c.ts", "d.ts"], next)).toEqual([["a.ts", "b.ts", "c.ts"]]);
     expect(layerOf("src/interp/stdin.ts")).toBeGreaterThan(layerOf("src/shell/words/parts.ts"));
     expect(layerOf("src/cli/main.ts")).toBeGreaterThan(layerOf("src/server/server.ts"));

@@ -15,7 +15,8 @@ const box = useSandbox();
 beforeAll(() => {
   const n = join(box.fx.project, "names");
   for (const d of ["plain/sub", "blank/x /etc", "link"]) mkdirSync(join(n, d), { recursive: true });
-  const files: Record<string, string> = { "plain/a.txt": "TODO\n", "plain/sub/b.txt": "b\n", "blank/x /etc/passwd": "p\n" };
+  const files: Record<string, string> = { "plain/a.txt": "TODO\n", "plain/sub/b.txt": "b\n",
+    "blank/x /etc/passwd": "p\n" };
   for (const [f, c] of Object.entries(files)) writeFileSync(join(n, f), c);
   symlinkSync(box.fx.outside, join(n, "link", "out"));
   // Inside from where it is, outside from the working directory: `$P/../../x`.
@@ -55,15 +56,24 @@ table("grep: one reading of its words", box, [
 
 table("xargs grep -l: some of the names it was given", box, [
   ["find names/plain -name '*.txt' | xargs grep -l TODO | xargs wc -l", "allow", ["read $P/names/plain"]],
-  ["find names/plain -type f | xargs grep 'string_to_find' -sl | xargs perl -pi -w -e 's/string_to_find//g;'", "allow", ["write $P/names/plain"]],
-  ["find names/plain \\( -name '*.php' -or -name '*.txt' \\) | xargs grep -l StringA | xargs sed -i -e 's/StringA/StringB/g'", "allow", ["write $P/names/plain"]],
-  ["find names/plain -type f -print0 | xargs -0 grep -IZl . | xargs -0 grep 'needle text'", "allow", ["read $P/names/plain"]],
+  ["find names/plain -type f | xargs grep 'string_to_find' -sl | xargs perl -pi -w -e 's/string_to_find//g;'", "allow",
+    ["write $P/names/plain"]],
+  [
+    "find names/plain \\( -name '*.php' -or -name '*.txt' \\) | xargs grep -l StringA | xargs sed -i -e 's/StringA/StringB/g'",
+    "allow",
+    ["write $P/names/plain"],
+  ],
+  ["find names/plain -type f -print0 | xargs -0 grep -IZl . | xargs -0 grep 'needle text'", "allow", [
+    "read $P/names/plain",
+  ]],
   ["find names/plain | xargs -r grep -PL '\\x00' | xargs grep -Pl '\\x0c'", "allow", ["read $P/names/plain"]],
   ["find names/plain | xargs /usr/bin/grep -il todo | xargs rm -f", "allow", ["write $P/names/plain"]],
   ["find names/plain | xargs -n 1 grep --files-with-matches TODO | sort | xargs cat", "allow", ["read $P/names/plain"]],
   ["find names/plain | xargs -r ls -d | xargs cat", "allow", ["read $P/names/plain"]],
   ["find names/plain -type f | xargs -I{} grep -l TODO {} | xargs cat", "allow", ["read $P/names/plain"]],
-  ["find names/plain -type f -print0 | xargs -0 -I % grep -ilZ todo % | xargs -0 rm", "allow", ["write $P/names/plain"]],
+  ["find names/plain -type f -print0 | xargs -0 -I % grep -ilZ todo % | xargs -0 rm", "allow", [
+    "write $P/names/plain",
+  ]],
   ["find names/plain -type f | xargs -I{} grep -l TODO {}.bak | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f | xargs -I{} grep -l TODO {} README.md | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   // With -I the item is the whole line, which grep prints and the next xargs cuts.
@@ -97,7 +107,9 @@ table("xargs grep -l: some of the names it was given", box, [
 table("find -exec grep: a filtered listing, or a test", box, [
   ["find names/plain -name '*.txt' -exec grep -li todo {} + | xargs grep -l TODO", "allow", ["read $P/names/plain"]],
   ["find names/plain -name '*.*' -type f -exec grep -l x {} \\; | xargs rm -f", "allow", ["write $P/names/plain"]],
-  ["find names/plain -type f -exec grep -Iq . {} \\; -and -print0 | xargs -0 grep 'needle text'", "allow", ["read $P/names/plain"]],
+  ["find names/plain -type f -exec grep -Iq . {} \\; -and -print0 | xargs -0 grep 'needle text'", "allow", [
+    "read $P/names/plain",
+  ]],
   ["find names/plain -type f -exec grep -lZ . {} + | xargs -0 wc -l", "allow", ["read $P/names/plain"]],
   // find runs nothing with `+` when nothing matched: no `(standard input)`.
   ["find names/plain -type f -exec grep -L TODO {} + | xargs rm", "allow", ["write $P/names/plain"]],
@@ -111,7 +123,9 @@ table("find -exec grep: a filtered listing, or a test", box, [
   ["find -L names/plain -exec grep -l . {} + | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f -exec grep -l . {} \\; -exec rm {} \\; | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type f -exec sh -c 'grep -l . \"$1\"' _ {} \\; | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -type f -exec grep -q . {} \\; -exec mv {} names/x \\; -print | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -type f -exec grep -q . {} \\; -exec mv {} names/x \\; -print | xargs cat", "ask", [
+    "#UNRESOLVED_WORD",
+  ]],
   // readlink of `{}` is not readlink of each name (`../../x`, printed beside the names).
   ["find names/rl -exec readlink {} \\; -print | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
 ]);
@@ -128,7 +142,7 @@ table("readlink: a link's target, a word like any other", box, [
   ["cat $(readlink link-in/rel-main)", "allow", ["read $P/src/main.ts"]],
   ["cat $(readlink src/secret-link)", "ask", ["read $T/outside/secret.txt"]],
   ["cd src && cat $(readlink secret-link)", "ask", ["read $O/secret.txt"]],
-  ["cat \"$(readlink two-link)\"", "allow", ["read $P/src/main.ts ../outside/secret.txt"]],
+  ['cat "$(readlink two-link)"', "allow", ["read $P/src/main.ts ../outside/secret.txt"]],
   ["cat $(readlink two-link)", "ask", ["read $O/secret.txt"]],
   ["cat $(readlink glob-out)", "ask", ["read $O/secret.txt"]],
   // Not a link: nothing, and cat reads its input.
@@ -139,7 +153,7 @@ table("readlink: a link's target, a word like any other", box, [
   ["cat $(readlink /proc/self/cwd)/x", "ask", ["#UNRESOLVED_WORD"]],
   ["ls $(readlink link-in/)", "ask", ["#UNRESOLVED_WORD"]],
   // Of a listing's names, each may be a link: what they print is not the stand-in's.
-  ["find names/rl -type l | while read f; do cat \"$(readlink \"$f\")\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/rl -type l | while read f; do readlink \"$f\" | xargs cat; done", "ask", ["#UNRESOLVED_WORD"]],
+  ['find names/rl -type l | while read f; do cat "$(readlink "$f")"; done', "ask", ["#UNRESOLVED_WORD"]],
+  ['find names/rl -type l | while read f; do readlink "$f" | xargs cat; done', "ask", ["#UNRESOLVED_WORD"]],
   ["find names/rl -type l | xargs readlink | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
 ]);

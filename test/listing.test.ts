@@ -13,10 +13,11 @@ const box = useSandbox();
 
 beforeAll(() => {
   const n = join(box.fx.project, "names");
-  for (const d of ["plain/sub", "blank/x /etc", "newline/y\n..", "dash", "link", "quote"]) mkdirSync(join(n, d), { recursive: true });
-  const files: Record<string, string> = {
-    "plain/a.txt": "TODO\n", "plain/sub/b.txt": "b\n", "blank/x /etc/passwd": "p\n", "newline/y\n../z": "z\n", "dash/-rf": "", "quote/it's": "",
-  };
+  for (const d of ["plain/sub", "blank/x /etc", "newline/y\n..", "dash", "link", "quote"]) {
+    mkdirSync(join(n, d), { recursive: true });
+  }
+  const files: Record<string, string> = { "plain/a.txt": "TODO\n", "plain/sub/b.txt": "b\n",
+    "blank/x /etc/passwd": "p\n", "newline/y\n../z": "z\n", "dash/-rf": "", "quote/it's": "" };
   for (const [f, c] of Object.entries(files)) writeFileSync(join(n, f), c);
   symlinkSync(box.fx.outside, join(n, "link", "out"));
   // Start points that are not plain names: one there, an empty directory, a dangling link.
@@ -26,19 +27,29 @@ beforeAll(() => {
   symlinkSync("nowhere", join(st, "dang ling"));
 });
 
-table("listings: the same names wherever they arrive", box, [
-  ["find names/plain | sort | xargs wc -l", "allow", ["read $P/names/plain"]],
-  ["wc -l $(find names/plain -name '*.txt' | sort)", "allow", ["read $P/names/plain"]],
-  ["for f in $(find names/plain -name '*.txt'); do wc -l \"$f\"; done", "allow", ["read $P/names/plain"]],
-  ["find names/plain -name '*.txt' | while read f; do cat \"$f\"; done", "allow", ["read $P/names/plain"]],
-  ["find names/plain -print0 | xargs -0 chmod 644", "allow", ["write $P/names/plain"]],
-  ["grep -rl TODO names/plain | xargs sed -i s/TODO/DONE/", "allow", ["write $P/names/plain"]],
-  ["cd names/plain && ls | xargs rm", "allow", ["write $P/names/plain"]],
-  ["cd names/plain && ls -tr | head -n -1 | xargs rm -f", "allow", ["write $P/names/plain"]],
-  ["cat \"$(find names/plain -name a.txt | head -1)\"", "allow", ["read $P/names/plain"]],
-  ["fd -e txt . names/plain | xargs cat", "allow", ["read $P/names/plain"]],
-  ["find names/plain -name '*.txt' 2>/dev/null | xargs grep -l TODO", "allow", ["read $P/names/plain"]],
-]);
+table("listings: the same names wherever they arrive", box, [["find names/plain | sort | xargs wc -l", "allow", [
+  "read $P/names/plain",
+]], ["wc -l $(find names/plain -name '*.txt' | sort)", "allow", ["read $P/names/plain"]], [
+  "for f in $(find names/plain -name '*.txt'); do wc -l \"$f\"; done",
+  "allow",
+  ["read $P/names/plain"],
+], ["find names/plain -name '*.txt' | while read f; do cat \"$f\"; done", "allow", ["read $P/names/plain"]], [
+  "find names/plain -print0 | xargs -0 chmod 644",
+  "allow",
+  ["write $P/names/plain"],
+], ["grep -rl TODO names/plain | xargs sed -i s/TODO/DONE/", "allow", ["write $P/names/plain"]], [
+  "cd names/plain && ls | xargs rm",
+  "allow",
+  ["write $P/names/plain"],
+], ["cd names/plain && ls -tr | head -n -1 | xargs rm -f", "allow", ["write $P/names/plain"]], [
+  'cat "$(find names/plain -name a.txt | head -1)"',
+  "allow",
+  ["read $P/names/plain"],
+], ["fd -e txt . names/plain | xargs cat", "allow", ["read $P/names/plain"]], [
+  "find names/plain -name '*.txt' 2>/dev/null | xargs grep -l TODO",
+  "allow",
+  ["read $P/names/plain"],
+]]);
 
 table("listings: names a cut turns into other paths", box, [
   // `./names/blank/x /etc/passwd` is cut into `./names/blank/x` and `/etc/passwd`.
@@ -49,7 +60,7 @@ table("listings: names a cut turns into other paths", box, [
   // Exact cuts do not help: the command that gets the name may cut it again (`sh -c 'cat $1'`).
   ["find names/blank -type f -print0 | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
   // A name with a newline prints a line `..`.
-  ["find names/newline -type f | while IFS= read -r f; do rm \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ['find names/newline -type f | while IFS= read -r f; do rm "$f"; done', "ask", ["#UNRESOLVED_WORD"]],
   ["find names/quote | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   // A bare name that starts with `-` is an option to the command that gets it.
   ["cd names/dash && ls | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
@@ -73,28 +84,33 @@ table("listings: outside, and what a filter or an option makes of them", box, [
   ["git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   // find prints the directory itself: `names/plain/../../../x` is above the project.
   ["find names/plain | xargs -I{} cat {}/../../../x", "ask", ["read $T/work/x"]],
-  ["find names/plain -maxdepth 0 | while read f; do cat \"$f/../../../x\"; done", "ask", ["read $T/work/x"]],
+  ['find names/plain -maxdepth 0 | while read f; do cat "$f/../../../x"; done', "ask", ["read $T/work/x"]],
   // With no name, `cd` goes home; with two, it fails and stays.
   // (cd follows each: test/listing-cwd.test.ts.)
   ["cd $(find names/plain -name nothing) && cat .bashrc", "ask", ["cwd $H", "read $H/.bashrc"]],
-  ["cd \"$(find names/plain -maxdepth 0 | head -1)\" && cat ../../../x", "ask", ["#UNRESOLVED_CWD"]],
+  ['cd "$(find names/plain -maxdepth 0 | head -1)" && cat ../../../x', "ask", ["#UNRESOLVED_CWD"]],
   // With no name, grep -r searches the working directory.
   ["cd ../outside && grep -r x $(find ../project/names/plain -name nothing)", "ask", ["cwd $O"]],
   // At the end of input read empties its variable: `$f/etc/hosts` is then `/etc/hosts`.
-  ["find names/plain -maxdepth 0 | { while read f; do :; done; cat \"$f/etc/hosts\"; }", "ask", ["read /etc/hosts"]],
+  ['find names/plain -maxdepth 0 | { while read f; do :; done; cat "$f/etc/hosts"; }', "ask", ["read /etc/hosts"]],
 ]);
 
-table("listings: a stand-in is not a command, code, or text to take apart", box, [
-  ["find names/plain | xargs -I{} sh -c 'cat {}'", "ask", ["#OPAQUE_CODE"]],
-  ["cd names/plain && ls | xargs sh -c", "ask", ["#OPAQUE_CODE"]],
-  ["find names/plain -name a.txt | while read f; do eval \"y=$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#OPAQUE_CODE"]],
-  ["for f in $(find names/plain); do eval cat $f; done", "ask", ["#OPAQUE_CODE"]],
-  ["cd names/plain && ls | xargs -n1 bash", "ask", ["#OPAQUE_CODE"]],
-  ["cd names/plain && ls | xargs -I{} {}", "ask", ["#UNRESOLVED_COMMAND"]],
-  ["cd names/plain && ls | xargs env", "ask", ["#UNRESOLVED_COMMAND"]],
-  ["find names/plain -type f | while read f; do cat \"${f##*/}\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["for f in $(find names/plain -type f); do cat \"${f#*/}\"; done", "ask", ["#UNRESOLVED_WORD"]],
-]);
+table("listings: a stand-in is not a command, code, or text to take apart", box, [[
+  "find names/plain | xargs -I{} sh -c 'cat {}'",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["cd names/plain && ls | xargs sh -c", "ask", ["#OPAQUE_CODE"]], [
+  'find names/plain -name a.txt | while read f; do eval "y=$f"; cat "${y%plain?a.txt}../../outside/secret.txt"; done',
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["for f in $(find names/plain); do eval cat $f; done", "ask", ["#OPAQUE_CODE"]], [
+  "cd names/plain && ls | xargs -n1 bash",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["cd names/plain && ls | xargs -I{} {}", "ask", ["#UNRESOLVED_COMMAND"]], ["cd names/plain && ls | xargs env", "ask",
+  ["#UNRESOLVED_COMMAND"]], ['find names/plain -type f | while read f; do cat "${f##*/}"; done', "ask", [
+  "#UNRESOLVED_WORD",
+]], ['for f in $(find names/plain -type f); do cat "${f#*/}"; done', "ask", ["#UNRESOLVED_WORD"]]]);
 
 table("listings: a command that makes a name that is not plain undoes them", box, [
   ["find names/plain | xargs cat; mkdir -p 'names/plain/x /etc'", "ask", ["#UNRESOLVED_WORD"]],
@@ -114,37 +130,92 @@ table("listings: a command that makes a name that is not plain undoes them", box
 
 table("listings: a stand-in copied into a variable, a parameter or a loop stays one", box, [
   // `${x%plain?a.txt}` cuts `names/` from the name `names/plain/a.txt`, nothing from the stand-in `names/plain`.
-  ["find names/plain -name a.txt | while read f; do y=$f; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["for f in $(find names/plain -name a.txt); do y=$f; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do for y in \"$f\"; do cat \"${y%plain?a.txt}../../outside/secret.txt\"; done; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do set -- \"$f\"; cat \"${1%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do g() { cat \"${1%plain?a.txt}../../outside/secret.txt\"; }; g \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do y=${f:-x}; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do printf -v y %s \"$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do declare y=\"$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do export y=\"$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do a=(\"$f\"); cat \"${a[0]%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do a[0]=\"$f\"; cat \"${a[0]%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do y=x; y+=\"$f\"; cat \"${y%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name '*.txt' | while read f; do a=(\"$f\"); wc -l \"${a[0]}\"; done", "allow", ["read $P/names/plain"]],
+  ['find names/plain -name a.txt | while read f; do y=$f; cat "${y%plain?a.txt}../../outside/secret.txt"; done', "ask",
+    ["#UNRESOLVED_WORD"]],
+  ['for f in $(find names/plain -name a.txt); do y=$f; cat "${y%plain?a.txt}../../outside/secret.txt"; done', "ask", [
+    "#UNRESOLVED_WORD",
+  ]],
+  [
+    'find names/plain -name a.txt | while read f; do for y in "$f"; do cat "${y%plain?a.txt}../../outside/secret.txt"; done; done',
+    "ask",
+    ["#UNRESOLVED_WORD"],
+  ],
+  ['find names/plain -name a.txt | while read f; do set -- "$f"; cat "${1%plain?a.txt}../../outside/secret.txt"; done',
+    "ask", ["#UNRESOLVED_WORD"]],
+  [
+    'find names/plain -name a.txt | while read f; do g() { cat "${1%plain?a.txt}../../outside/secret.txt"; }; g "$f"; done',
+    "ask",
+    ["#UNRESOLVED_WORD"],
+  ],
+  ['find names/plain -name a.txt | while read f; do y=${f:-x}; cat "${y%plain?a.txt}../../outside/secret.txt"; done',
+    "ask", ["#UNRESOLVED_WORD"]],
+  [
+    'find names/plain -name a.txt | while read f; do printf -v y %s "$f"; cat "${y%plain?a.txt}../../outside/secret.txt"; done',
+    "ask",
+    ["#UNRESOLVED_WORD"],
+  ],
+  [
+    'find names/plain -name a.txt | while read f; do declare y="$f"; cat "${y%plain?a.txt}../../outside/secret.txt"; done',
+    "ask",
+    ["#UNRESOLVED_WORD"],
+  ],
+  [
+    'find names/plain -name a.txt | while read f; do export y="$f"; cat "${y%plain?a.txt}../../outside/secret.txt"; done',
+    "ask",
+    ["#UNRESOLVED_WORD"],
+  ],
+  ['find names/plain -name a.txt | while read f; do a=("$f"); cat "${a[0]%plain?a.txt}../../outside/secret.txt"; done',
+    "ask", ["#UNRESOLVED_WORD"]],
+  ['find names/plain -name a.txt | while read f; do a[0]="$f"; cat "${a[0]%plain?a.txt}../../outside/secret.txt"; done',
+    "ask", ["#UNRESOLVED_WORD"]],
+  ['find names/plain -name a.txt | while read f; do y=x; y+="$f"; cat "${y%plain?a.txt}../../outside/secret.txt"; done',
+    "ask", ["#UNRESOLVED_WORD"]],
+  ['find names/plain -name \'*.txt\' | while read f; do a=("$f"); wc -l "${a[0]}"; done', "allow", [
+    "read $P/names/plain",
+  ]],
   // What a `case` pattern matches in a name is not what it matches in the stand-in.
-  ["find names/plain | while read f; do case $f in */a.txt) cat ../outside/secret.txt;; esac; done", "ask", ["read $O/secret.txt"]],
-  ["find names/plain | while read f; do y=$f; case $y in */a.txt) cat ../outside/secret.txt;; esac; done", "ask", ["read $O/secret.txt"]],
+  ["find names/plain | while read f; do case $f in */a.txt) cat ../outside/secret.txt;; esac; done", "ask", [
+    "read $O/secret.txt",
+  ]],
+  ["find names/plain | while read f; do y=$f; case $y in */a.txt) cat ../outside/secret.txt;; esac; done", "ask", [
+    "read $O/secret.txt",
+  ]],
   // Text printed or given as a here-string from a stand-in is not the names' text either.
-  ["find names/plain -name a.txt | while read f; do x=$(echo $f); cat \"${x%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do x=$(printf %s \"$f\"); cat \"${x%plain?a.txt}../../outside/secret.txt\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do echo \"$f\" | while read g; do cat \"${g%plain?a.txt}../../outside/secret.txt\"; done; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do while read g; do cat \"${g%plain?a.txt}../../outside/secret.txt\"; done <<< \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -name a.txt | while read f; do echo \"$f\" | xargs -I{} sh -c 'cat \"${1%plain?a.txt}../../outside/secret.txt\"' _ {}; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["echo src/main.ts | while read g; do cat \"${g%main.ts}x\"; done", "allow", ["read $P/src/x"]],
+  ['find names/plain -name a.txt | while read f; do x=$(echo $f); cat "${x%plain?a.txt}../../outside/secret.txt"; done',
+    "ask", ["#UNRESOLVED_WORD"]],
+  [
+    'find names/plain -name a.txt | while read f; do x=$(printf %s "$f"); cat "${x%plain?a.txt}../../outside/secret.txt"; done',
+    "ask",
+    ["#UNRESOLVED_WORD"],
+  ],
+  [
+    'find names/plain -name a.txt | while read f; do echo "$f" | while read g; do cat "${g%plain?a.txt}../../outside/secret.txt"; done; done',
+    "ask",
+    ["#UNRESOLVED_WORD"],
+  ],
+  [
+    'find names/plain -name a.txt | while read f; do while read g; do cat "${g%plain?a.txt}../../outside/secret.txt"; done <<< "$f"; done',
+    "ask",
+    ["#UNRESOLVED_WORD"],
+  ],
+  [
+    'find names/plain -name a.txt | while read f; do echo "$f" | xargs -I{} sh -c \'cat "${1%plain?a.txt}../../outside/secret.txt"\' _ {}; done',
+    "ask",
+    ["#UNRESOLVED_WORD"],
+  ],
+  ['echo src/main.ts | while read g; do cat "${g%main.ts}x"; done', "allow", ["read $P/src/x"]],
   // Whole, they stay good as paths.
   ["find names/plain -name '*.txt' | while read f; do y=$f; wc -l \"$y\"; done", "allow", ["read $P/names/plain"]],
-  ["find names/plain -name '*.txt' | while read f; do g() { wc -l \"$1\"; }; g \"$f\"; done", "allow", ["read $P/names/plain"]],
+  ['find names/plain -name \'*.txt\' | while read f; do g() { wc -l "$1"; }; g "$f"; done', "allow", [
+    "read $P/names/plain",
+  ]],
 ]);
 
-table("listings: find -exec sh -c and xargs sh -c get the names as $0, $1 and \"$@\"", box, [
-  ["find names/plain -exec sh -c 'mv \"$1\" \"$1.bak\"' sh {} \\;", "allow", ["write $P/names/plain", "write $P/names/plain/*.bak"]],
-  ["find names/plain -type f -exec sh -c 'iconv -f cp1252 -t utf-8 \"$1\" > converted && mv converted \"$1\"' -- {} \\;", "allow", ["write $P/names/plain/*"]],
+table('listings: find -exec sh -c and xargs sh -c get the names as $0, $1 and "$@"', box, [
+  ['find names/plain -exec sh -c \'mv "$1" "$1.bak"\' sh {} \\;', "allow", ["write $P/names/plain",
+    "write $P/names/plain/*.bak"]],
+  ['find names/plain -type f -exec sh -c \'iconv -f cp1252 -t utf-8 "$1" > converted && mv converted "$1"\' -- {} \\;',
+    "allow", ["write $P/names/plain/*"]],
   ["find names/plain ! -name . -prune -exec sh -c 'mv \"$@\" build/' sh {} +", "allow", ["write $P/build"]],
   ["find names/plain -name '*.txt' -exec sh -c 'wc -l \"$0\"' {} \\;", "allow", ["read $P/names/plain/*"]],
   ["find names/plain | xargs sh -c 'wc -l \"$@\"' _", "allow", ["read $P/names/plain"]],
@@ -155,9 +226,11 @@ table("listings: find -exec sh -c and xargs sh -c get the names as $0, $1 and \"
   ["find names/link -exec sh -c 'cat \"$1\"' _ {} \\;", "ask", ["* $O"]],
   ["find ../outside -exec sh -c 'cat \"$1\"' _ {} \\;", "ask", ["read $O"]],
   ["find names/plain -exec sh -c 'cd /; cat \"$1\"' _ {} \\;", "ask", ["read /names/plain"]],
-  ["find names/plain -exec sh -c 'cat \"${1%plain?a.txt}../../outside/secret.txt\"' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/plain -exec sh -c 'cat \"${1%plain?a.txt}../../outside/secret.txt\"' _ {} \\;", "ask", [
+    "#UNRESOLVED_WORD",
+  ]],
   ["find names/plain -exec sh -c 'sh -c \"$1\"' _ {} \\;", "ask", ["#OPAQUE_CODE"]],
-  ["find names/plain -exec sh -c 'mv \"$1\" \"$1 x\"' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ['find names/plain -exec sh -c \'mv "$1" "$1 x"\' _ {} \\;', "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -execdir sh -c 'cat \"$1/../../../outside/secret.txt\"' _ {} \\;", "ask", ["read $O/secret.txt"]],
 ]);
 
@@ -187,12 +260,13 @@ table("listings: commands that make only the names they are given, or plain name
   ["find names/plain | xargs cat; tar -xf a.tar -C names/plain", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | xargs cat; unzip a.zip -d names/plain", "ask", ["#UNRESOLVED_WORD"]],
   // xargs without -I passes `{}` as it is: a source that is not there moves and copies nothing.
-  ["find names/plain -type f -iname '*.txt' -print0 | xargs -0 mv {} {}.abc", "allow", ["write $P/{}", "write $P/names/plain"]],
+  ["find names/plain -type f -iname '*.txt' -print0 | xargs -0 mv {} {}.abc", "allow", ["write $P/{}",
+    "write $P/names/plain"]],
   ["cd names/plain && find . -type f -print0 | xargs -0 cp {} {}.abc", "allow", ["write $P/names/plain"]],
   // Twins: made earlier, there (a name that is not plain, moved into the last name), a
   // destination made from a source that is there, an option that names the destination.
   ["touch '{}'; find names/plain -type f -print0 | xargs -0 mv {} {}.abc", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -type d -print0 | xargs -0 mv \"names/quote/it's\"", "ask", ["#UNRESOLVED_WORD"]],
+  ['find names/plain -type d -print0 | xargs -0 mv "names/quote/it\'s"', "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | xargs cat; mv names/plain/a.txt 'names/plain/{}'", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | xargs cat; mv README.md '{}'; mv '{}' names/plain", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -type d -print0 | xargs -0 mv -t {}", "ask", ["#UNRESOLVED_WORD"]],
@@ -223,7 +297,11 @@ table("listings: consumers that copy or archive the names into the listed tree",
   // (The copies of `..` land in DEST/..: above the project here.)
   ["cd names/plain/sub && find .. | cpio -pd ../../..", "ask", ["#EXTERNAL_PATH"]],
   ["find names/plain | cpio -pd names/plain/c; ln -s ../../.. names/plain/c/up", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain | cpio -pd names/plain/c && ln -s ../../../.. names/plain/c/up && cat names/plain/c/up/outside/secret.txt", "ask", ["#UNRESOLVED_PATH"]],
+  [
+    "find names/plain | cpio -pd names/plain/c && ln -s ../../../.. names/plain/c/up && cat names/plain/c/up/outside/secret.txt",
+    "ask",
+    ["#UNRESOLVED_PATH"],
+  ],
   ["find names/plain -print0 | cpio -pd names/plain/copy", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/newline -print0 | tar -cf build/x.tar -T -", "ask", ["#UNRESOLVED_WORD"]],
   ["printf 'README.md\\0../outside/secret.txt\\0' | tar -cf build/x.tar -T -", "ask", ["read $O/secret.txt"]],
@@ -246,7 +324,9 @@ table("listings: commands that only remove or change names make none, whatever a
   ["find names/plain -type f | xargs -I{} shred -u '{} x'", "allow", ["write $P/names/plain x"]],
   ["find names/plain -type f | xargs -I{} chmod 644 '{} x'", "allow", ["write $P/names/plain x"]],
   ["find names/plain -type f | xargs -I{} chgrp -h users '{} x'", "allow", ["write $P/names/plain x"]],
-  ["find names/plain | while read f; do rmdir 'names/plain/a b'; unlink 'names/plain/c d'; done", "allow", ["write $P/names/plain/a b"]],
+  ["find names/plain | while read f; do rmdir 'names/plain/a b'; unlink 'names/plain/c d'; done", "allow", [
+    "write $P/names/plain/a b",
+  ]],
   ["find names/plain | xargs -I{} /usr/bin/rm -i '{} x'", "allow", ["write $P/names/plain x"]],
   // Twins: a redirection on one makes its file; touch, mkdir, tee and truncate make the names they write; outside.
   ["find names/plain | xargs rm -rf {} > 'names/plain/a b'", "ask", ["#UNRESOLVED_WORD"]],
@@ -263,10 +343,14 @@ table("listings: perl -i with confined code rewrites the names in place, and mak
   // strace: perl opens NAME, writes `XX` and six letters or digits beside it and renames that
   // onto NAME; with a suffix it links NAME to NAME+SUFFIX first; a NAME not there is not made.
   ["find names/plain -type f -print0 | xargs -0 perl -pi -e 's/ +$//'", "allow", ["write $P/names/plain"]],
-  ["find names/plain -name '*.txt' -print | xargs perl -pi -e 's/Windows/Linux/ig' names/plain/*.txt", "allow", ["write $P/names/plain/a.txt"]],
+  ["find names/plain -name '*.txt' -print | xargs perl -pi -e 's/Windows/Linux/ig' names/plain/*.txt", "allow", [
+    "write $P/names/plain/a.txt",
+  ]],
   ["find names/plain -type f | xargs perl -pi.bak -e 's/a/b/'", "allow", ["write $P/names/plain.bak"]],
   ["find names/plain -type f | xargs perl -i -pe 's/a/b/'", "allow", ["write $P/names/plain"]],
-  ["find names/plain | xargs cat; perl -pi.orig -e 's/a/b/' names/plain/a.txt", "allow", ["write $P/names/plain/a.txt.orig"]],
+  ["find names/plain | xargs cat; perl -pi.orig -e 's/a/b/' names/plain/a.txt", "allow", [
+    "write $P/names/plain/a.txt.orig",
+  ]],
   // Twins: a suffix that is not plain (perl reads `-pi b` as -p and -i` b`), one with `*` or
   // `/`, code that is not confined, a name written that is not plain, ruby, outside.
   ["find names/plain -type f | xargs perl '-pi b' -e 's/a/b/'", "ask", ["#UNRESOLVED_WORD"]],
@@ -307,7 +391,8 @@ table("listings: rename of the names a listing stands for", box, [
 const gitBox = useSandbox();
 
 beforeAll(() => {
-  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
+  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_AUTHOR_NAME: "t",
+    GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
   const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, env, stdio: "pipe" });
   const make = (name: string, files: Record<string, string>) => {
     const dir = join(gitBox.fx.project, "repos", name);
@@ -338,7 +423,7 @@ beforeAll(() => {
 table("listings: names from git's index", gitBox, [
   ["cd repos/good && git ls-files | xargs wc -l", "allow", ["read $P/repos/good"]],
   ["cd repos/good && wc -l $(git ls-files '*.ts')", "allow", ["read $P/repos/good"]],
-  ["cd repos/good && for f in $(git ls-files); do cat \"$f\"; done", "allow", ["read $P/repos/good"]],
+  ['cd repos/good && for f in $(git ls-files); do cat "$f"; done', "allow", ["read $P/repos/good"]],
   ["cd repos/good && git ls-files | grep x | xargs cat", "allow", ["read $P/repos/good"]],
   ["cd repos/good && git ls-files -z | xargs -0 cat", "allow", ["read $P/repos/good"]],
   ["cd repos/good && git diff --name-only | xargs grep -l TODO", "allow", ["read $P/repos/good"]],
@@ -360,7 +445,11 @@ table("listings: names from git's index", gitBox, [
   ["cd repos/good && GIT_INDEX_FILE=../blank/.git/index git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["cd repos/good && cat $(GIT_INDEX_FILE=../blank/.git/index git ls-files)", "ask", ["#UNRESOLVED_WORD"]],
   ["cd repos/good && export GIT_DIR=../blank/.git && git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
-  ["cd repos/good && git update-index --add --cacheinfo '100644,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,a /etc/passwd' && git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  [
+    "cd repos/good && git update-index --add --cacheinfo '100644,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,a /etc/passwd' && git ls-files | xargs cat",
+    "ask",
+    ["#UNRESOLVED_WORD"],
+  ],
   ["cd repos/good && cp ../blank/.git/index .git/index; git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["cd repos/good && git ls-files | xargs cat & git read-tree HEAD", "ask", ["#UNRESOLVED_WORD"]],
   ["cd repos/good && ln -s /etc link && git ls-files | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
@@ -374,11 +463,15 @@ table("listings: names a command makes from the names (find -printf, dirname, aw
   ["find names/plain -type f -printf '\"%p\"\\n' | xargs rm -f", "allow", ["write $P/names/plain"]],
   ["find names/plain -type f -printf '\"%p\"\\n' | xargs -I{} cat {}", "allow", ["read $P/names/plain"]],
   ["cd names/plain && find sub -type f -printf '%f\\n' | xargs ls", "allow", ["list $P/names/plain"]],
-  ["find names/plain -name a.txt -printf '%p\\0' -printf 'build/%P\\0' | xargs -0 -n2 cp -n", "allow", ["write $P/build"]],
+  ["find names/plain -name a.txt -printf '%p\\0' -printf 'build/%P\\0' | xargs -0 -n2 cp -n", "allow", [
+    "write $P/build",
+  ]],
   ["wc -l $(find names/plain -name '*.txt' -printf '%h\\n')", "allow", ["read $P/names/plain"]],
   // dirname of each name: the directories under the start point, and the start point's own.
   ["find names/plain -name '*.txt' | xargs dirname | xargs ls", "allow", ["list $P/names/plain", "list $P/names"]],
-  ["cd names/plain && find . -name '*.txt' | xargs -n 1 dirname | xargs -n 1 cp -f ../../README.md", "allow", ["write $P/names/plain"]],
+  ["cd names/plain && find . -name '*.txt' | xargs -n 1 dirname | xargs -n 1 cp -f ../../README.md", "allow", [
+    "write $P/names/plain",
+  ]],
   // (cp into `names`, dirname of the start point, may copy into a tree whose names are not plain.)
   ["find names/plain -name '*.txt' | xargs -n 1 dirname | xargs -n 1 cp -f README.md", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -name '*.txt' -exec dirname {} \\; | xargs ls", "allow", ["list $P/names/plain", "list $P/names"]],
@@ -398,37 +491,55 @@ table("listings: names a command makes from the names (find -printf, dirname, aw
 // A name rebuilt through text tools stays a name under its stand-in when the change stays inside
 // its components below it (src/commands/table/pipe/names-text.ts).
 table("listings: names rebuilt through sed s/LIT/REPL/, tr, echo, basename", box, [
-  ["for f in $(find names/plain -name '*.txt'); do mv \"$f\" \"$(echo $f | sed s/txt/bak/)\"; done", "allow", ["write $P/names/plain"]],
-  ["for f in `find names/plain -name '*.txt'`; do mv \"$f\" \"`echo $f | sed s/txt/text/`\"; done", "allow", ["write $P/names/plain"]],
-  ["cd names/plain && find . -name '*.txt' | while read -r f; do cp \"$f\" \"$(dirname \"$f\")/$(basename \"$f\" | tr ' ' _)\"; done", "allow", ["write $P/names/plain"]],
+  ['for f in $(find names/plain -name \'*.txt\'); do mv "$f" "$(echo $f | sed s/txt/bak/)"; done', "allow", [
+    "write $P/names/plain",
+  ]],
+  ['for f in `find names/plain -name \'*.txt\'`; do mv "$f" "`echo $f | sed s/txt/text/`"; done', "allow", [
+    "write $P/names/plain",
+  ]],
+  [
+    'cd names/plain && find . -name \'*.txt\' | while read -r f; do cp "$f" "$(dirname "$f")/$(basename "$f" | tr \' \' _)"; done',
+    "allow",
+    ["write $P/names/plain"],
+  ],
   // (The base name of a name under names/plain is a name in the working directory.)
-  ["find names/plain -name '*.txt' | while read -r f; do cp \"$f\" \"$(basename \"$f\" | tr ' ' _)\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["for f in $(find names/plain); do n=$(echo $f | tr A-Z a-z); cat \"$n\"; done", "allow", ["read $P/names/plain"]],
-  ["for f in $(find names/plain); do n=$(printf '%s\\n' \"$f\" | tr '[:blank:]' _ | sed 's/\\.txt/.md/g'); cat \"$n\"; done", "allow", ["read $P/names/plain"]],
+  ['find names/plain -name \'*.txt\' | while read -r f; do cp "$f" "$(basename "$f" | tr \' \' _)"; done', "ask", [
+    "#UNRESOLVED_WORD",
+  ]],
+  ['for f in $(find names/plain); do n=$(echo $f | tr A-Z a-z); cat "$n"; done', "allow", ["read $P/names/plain"]],
+  [
+    "for f in $(find names/plain); do n=$(printf '%s\\n' \"$f\" | tr '[:blank:]' _ | sed 's/\\.txt/.md/g'); cat \"$n\"; done",
+    "allow",
+    ["read $P/names/plain"],
+  ],
   ["find names/plain -type d | sed 'p;s/sub/sub2/' | xargs -n2 mv", "allow", ["write $P/names/plain"]],
   ["find names/plain -name '*.txt' -print0 | sed -z 's/txt/bak/' | xargs -0 cat", "allow", ["read $P/names/plain"]],
   ["for f in $(find names/plain); do echo $f | sed s/txt/md/ | xargs cat; done", "allow", ["read $P/names/plain"]],
   // Twins: a replacement with `/` or only dots, or starting with `-`; a pattern in the stand-in's
   // own text, anchored, or one that matches anything; tr that makes `.` or `/`, deletes a plain
   // character or the separator; a filter that may print nothing, cut, rev; more than the name.
-  ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/txt/..\\/..\\/..\\/x/')\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/txt/..\\/..\\/..\\/x/')\"; done", "ask", [
+    "#UNRESOLVED_WORD",
+  ]],
   ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/txt/../')\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/txt/-rf/')\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/plain/../')\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/^names\\///')\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["for f in $(find names/plain); do cat \"$(echo $f | sed 's|.*|/etc/x|')\"; done", "ask", ["#UNRESOLVED_WORD"]],
   ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/t.t/b/')\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["for f in $(find names/plain); do cat \"$(echo $f | tr a-z ./)\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["for f in $(find names/plain); do cat \"$(echo $f | tr s S)\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["for f in $(find names/plain); do cat \"$(echo $f | tr -d t)\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ['for f in $(find names/plain); do cat "$(echo $f | tr a-z ./)"; done', "ask", ["#UNRESOLVED_WORD"]],
+  ['for f in $(find names/plain); do cat "$(echo $f | tr s S)"; done', "ask", ["#UNRESOLVED_WORD"]],
+  ['for f in $(find names/plain); do cat "$(echo $f | tr -d t)"; done', "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | tr '\\n' x | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
-  ["for f in $(find names/plain); do cat \"$(echo $f | grep x)/../../x\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["for f in $(find names/plain); do cat \"$(echo $f | cut -c1-2)\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["for f in $(find names/plain); do cat \"$(echo $f | rev | cut -c3- | rev)\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["for f in $(find names/plain); do cat \"$(echo \"$f x\" | sed s/txt/md/)\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ['for f in $(find names/plain); do cat "$(echo $f | grep x)/../../x"; done', "ask", ["#UNRESOLVED_WORD"]],
+  ['for f in $(find names/plain); do cat "$(echo $f | cut -c1-2)"; done', "ask", ["#UNRESOLVED_WORD"]],
+  ['for f in $(find names/plain); do cat "$(echo $f | rev | cut -c3- | rev)"; done', "ask", ["#UNRESOLVED_WORD"]],
+  ['for f in $(find names/plain); do cat "$(echo "$f x" | sed s/txt/md/)"; done', "ask", ["#UNRESOLVED_WORD"]],
   ["for f in $(find names/plain); do cat \"$(echo $f | sed 's/txt/md/')/../../../x\"; done", "ask", ["#EXTERNAL_PATH"]],
-  ["for f in $(find names/plain); do echo $f | sed 's/txt/..\\/..\\/x/' | xargs cat; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/blank -exec sh -c 'cat \"$(echo \"$1\" | sed s/txt/md/)\"' _ {} \\;", "ask", ["#UNRESOLVED_WORD"]],
+  ["for f in $(find names/plain); do echo $f | sed 's/txt/..\\/..\\/x/' | xargs cat; done", "ask", [
+    "#UNRESOLVED_WORD",
+  ]],
+  ['find names/blank -exec sh -c \'cat "$(echo "$1" | sed s/txt/md/)"\' _ {} \\;', "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 table("listings: what a command makes of the names, outside", box, [
@@ -444,7 +555,7 @@ table("listings: what a command makes of the names, outside", box, [
   ["find names/plain -printf 'names/link/%P\\n' | xargs cat", "ask", ["* $O"]],
   ["cd names/link && find ../plain -printf '%f\\n' | xargs cat", "ask", ["* $O"]],
   // Quotes are xargs's to remove: `read`, `$(…)` and `xargs -0` keep them.
-  ["find names/plain -printf '\"%p\"\\n' | while read f; do cat \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ['find names/plain -printf \'"%p"\\n\' | while read f; do cat "$f"; done', "ask", ["#UNRESOLVED_WORD"]],
   ["cat $(find names/plain -printf '\"%p\"\\n')", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -printf '\"%p\"\\0' | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain -printf '\"%p\"\\n' | sed 's/$/.x/' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
@@ -465,7 +576,7 @@ table("listings: what a command makes of the names, outside", box, [
   ["find .. -name x | sed 's/$/.out/' | xargs touch", "ask", ["list $T/work"]],
   ["cd names/plain && ls -1C | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
   ["cd names/plain && ls -l | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
-  ["cd names/plain && ls -Q | while read f; do rm \"$f\"; done", "ask", ["#UNRESOLVED_WORD"]],
+  ['cd names/plain && ls -Q | while read f; do rm "$f"; done', "ask", ["#UNRESOLVED_WORD"]],
   ["cd names/plain && rm $(ls -Q)", "ask", ["#UNRESOLVED_WORD"]],
   ["cd names/plain && ls -Qp | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
   ["cd names/quote && ls -Q | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
@@ -482,14 +593,18 @@ table("listings: what a command makes of the names, outside", box, [
 // that is there, a dangling link (printed as a name), one an earlier, a later or a beside
 // command may make, an entry a pattern beside it may match, a start with `..`.
 table("listings: a start point that is not there prints no name", box, [
-  ["find starts/none/* -maxdepth 2 -iname '*.jpg' -print0 | xargs -0 mogrify -resize 428x270'^' -strip", "allow", ["list $P/starts/none/*", "!* ?"]],
+  ["find starts/none/* -maxdepth 2 -iname '*.jpg' -print0 | xargs -0 mogrify -resize 428x270'^' -strip", "allow", [
+    "list $P/starts/none/*",
+    "!* ?",
+  ]],
   ["find [whatever] | xargs cat", "allow", ["!* ?"]],
   ["cat `find [whatever]`", "allow", ["!* ?"]],
   ["find 'starts/Not There' -type d -print0 | xargs -0 rm -rf", "allow", ["!* ?"]],
   ["find starts/none -print0 | xargs -0 -I FILENAME grep -IR pattern FILENAME", "allow", ["!* ?"]],
   ["find 'starts/x y' starts/empty | xargs cat", "allow", ["read $P/starts/empty"]],
   // A plain one stays a stand-in, for no name: a write through another stand-in does not undo it.
-  ["find starts/none starts/empty/ -type f | xargs chmod a+x", "allow", ["write $P/starts/none", "write $P/starts/empty"]],
+  ["find starts/none starts/empty/ -type f | xargs chmod a+x", "allow", ["write $P/starts/none",
+    "write $P/starts/empty"]],
   ["find README.md/x* | xargs rm", "allow", ["!* ?"]],
   ["ls -Art starts/*.sql.gz | tail -n 1 | xargs gunzip -c", "allow", ["!* ?"]],
   ["mv `ls starts/*.boo` build", "allow", ["write $P/build"]],
@@ -524,21 +639,31 @@ table("listings: a start point that is not there prints no name", box, [
   ["find starts/empty | xargs cat; find 'starts/empty/x y' | xargs cat", "allow", ["read $P/starts/empty"]],
   ["cd starts/empty && comm -23 <(ls) <(ls *Music*)", "allow", ["!* ?"]],
   ["find starts/empty | xargs rm; find 'starts/empty/x y' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
-  ["find starts/empty | while read d; do mkdir -p \"$d/x\"; done; find 'starts/empty/x y' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["find starts/empty | while read d; do mkdir -p \"$d/x\"; done; find 'starts/empty/x y' | xargs cat", "ask", [
+    "#UNRESOLVED_WORD",
+  ]],
   // A write made from a stand-in is at every name it stands for: `starts/deep/sub/new` too, which `*` matches.
-  ["find starts/deep/sub/* | xargs rm; find starts/deep -type d | xargs -I{} mkdir -p {}/new", "ask", ["#UNRESOLVED_WORD"]],
+  ["find starts/deep/sub/* | xargs rm; find starts/deep -type d | xargs -I{} mkdir -p {}/new", "ask", [
+    "#UNRESOLVED_WORD",
+  ]],
   ["mkdir -p starts/z; ln -s ../../names/blank starts/z/l; find starts/z/* | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 // GNU sort, uniq and shuf end their last line with a newline: names ended by NUL read without
 // -z are one line, printed with `⏎` after the last NUL, one more name for xargs -0.
-table("listings: sort, uniq and shuf of names ended by NUL", box, [
-  ["find names/plain -print0 | sort -z | xargs -0 rm", "allow", ["write $P/names/plain"]],
-  ["find names/plain -print0 | sort -rz | xargs -0 rm", "allow", ["write $P/names/plain"]],
-  ["find names/plain -print0 | shuf -z | xargs -0 rm", "allow", ["write $P/names/plain"]],
-  ["find names/plain -print0 | tac | xargs -0 rm", "allow", ["write $P/names/plain"]],
-  ["find names/plain -print0 | sort | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -print0 | sort -tz | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -print0 | uniq | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
-  ["find names/plain -print0 | shuf | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]],
-]);
+table("listings: sort, uniq and shuf of names ended by NUL", box, [["find names/plain -print0 | sort -z | xargs -0 rm",
+  "allow", ["write $P/names/plain"]], ["find names/plain -print0 | sort -rz | xargs -0 rm", "allow", [
+  "write $P/names/plain",
+]], ["find names/plain -print0 | shuf -z | xargs -0 rm", "allow", ["write $P/names/plain"]], [
+  "find names/plain -print0 | tac | xargs -0 rm",
+  "allow",
+  ["write $P/names/plain"],
+], ["find names/plain -print0 | sort | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]], [
+  "find names/plain -print0 | sort -tz | xargs -0 rm",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ["find names/plain -print0 | uniq | xargs -0 rm", "ask", ["#UNRESOLVED_WORD"]], [
+  "find names/plain -print0 | shuf | xargs -0 rm",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+]]);

@@ -12,7 +12,9 @@ function byRegex(pattern: string, text: string): boolean {
   const optionalTail = pattern.endsWith(" *");
   const body = optionalTail ? pattern.slice(0, -2) : pattern;
   let src = "";
-  for (const c of body) src += c === "*" ? "[\\s\\S]*" : c === "?" ? "[\\s\\S]" : c.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+  for (const c of body) {
+    src += c === "*" ? "[\\s\\S]*" : c === "?" ? "[\\s\\S]" : c.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+  }
   return new RegExp("^" + src + (optionalTail ? "(?: [\\s\\S]*)?" : "") + "$").test(text);
 }
 
@@ -27,7 +29,13 @@ describe("command-text rules: the same answers as before, in linear time", () =>
     const patterns = [0, 1, 2, 3, 4].flatMap(words);
     const texts = [0, 1, 2, 3, 4].flatMap(words).filter((t) => !t.includes("*") && !t.includes("?"));
     const wrong: string[] = [];
-    for (const p of patterns) for (const t of texts) if (textMatches(p, t) !== byRegex(p, t) && wrong.length < 10) wrong.push(`${JSON.stringify(p)} ${JSON.stringify(t)}`);
+    for (const p of patterns) {
+      for (const t of texts) {
+        if (textMatches(p, t) !== byRegex(p, t) && wrong.length < 10) {
+          wrong.push(`${JSON.stringify(p)} ${JSON.stringify(t)}`);
+        }
+      }
+    }
     expect(wrong).toEqual([]);
   });
 
@@ -40,7 +48,9 @@ describe("command-text rules: the same answers as before, in linear time", () =>
   });
 
   test("a 60 KB command against a rule of many stars answers, and rightly", async () => {
-    const g = await createGuard({ agentConfig: { permission: { bash: { "*a*a*a*a*a*a*a*a*b": "deny", "echo *a?a*c": "ask" } } } });
+    const g = await createGuard({
+      agentConfig: { permission: { bash: { "*a*a*a*a*a*a*a*a*b": "deny", "echo *a?a*c": "ask" } } },
+    });
     const long = "a".repeat(60_000);
     const t0 = performance.now();
     expect(g.check(`echo ${long}`, { cwd: "/tmp" }).decision).toBe("allow");

@@ -32,11 +32,11 @@ table("wrappers run the command they wrap", box, [
   ["env DEST=/etc make install", "ask", ["* /etc"]],
   ["env -S 'cat ../outside/secret.txt'", "ask", ["read $O/secret.txt"]],
   // env puts the words of -S in its place and reads its options again; `#` ends the string only.
-  ["env -S \"-C.. ls\"", "ask", ["cwd $T/work", "list $T/work"]],
-  ["env -S\"--chdir=.. ls\"", "ask", ["cwd $T/work"]],
-  ["env -vS \"-C.. ls\"", "ask", ["cwd $T/work"]],
-  ["env -S \"-S-C.. ls\"", "ask", ["cwd $T/work"]],
-  ["env -S \"cat #\" ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ['env -S "-C.. ls"', "ask", ["cwd $T/work", "list $T/work"]],
+  ['env -S"--chdir=.. ls"', "ask", ["cwd $T/work"]],
+  ['env -vS "-C.. ls"', "ask", ["cwd $T/work"]],
+  ['env -S "-S-C.. ls"', "ask", ["cwd $T/work"]],
+  ['env -S "cat #" ../outside/secret.txt', "ask", ["read $O/secret.txt"]],
   ["env -S 'cat\\_../outside/secret.txt'", "ask", ["read $O/secret.txt"]],
   ["env -S 'ls ${HOME}'", "ask", ["#OPAQUE_CODE"]],
   ["env -S 'perl -w' scripts/x.pl", "allow"],
@@ -92,7 +92,7 @@ table("wrappers run the command they wrap", box, [
   ["script -q -t -c ls out.log", "allow", ["write $P/out.log"]],
   ["script -q -T t.log -c ls out.log", "allow", ["write $P/t.log", "write $P/out.log"]],
   ["sudo timeout 5 nice env cat ~/.bashrc", "ask", ["read $H/.bashrc"]],
-  ["\\sudo \"rm\" -rf ~/x", "ask", ["write $H/x"]],
+  ['\\sudo "rm" -rf ~/x', "ask", ["write $H/x"]],
   ["/usr/bin/sudo /bin/rm -rf ~/x", "ask", ["write $H/x"]],
 ]);
 
@@ -137,7 +137,8 @@ table("xargs and find run commands on what they are given", box, [
   // A start point that is not a directory (a file, or not there) and that nothing earlier may
   // have made one has nothing under it: find yields it alone, and only it is `{}`.
   ["find README.md -exec ln -s {} build/{} \\;", "allow", ["write $P/build/README.md", "!write $P/build/README.md/*"]],
-  ["find not-here -type f -exec ln -s {} build/{} \\;", "allow", ["write $P/build/not-here", "!write $P/build/not-here/*"]],
+  ["find not-here -type f -exec ln -s {} build/{} \\;", "allow", ["write $P/build/not-here",
+    "!write $P/build/not-here/*"]],
   ["find not-here -exec cat {} \\; -exec cat {}/x \\;", "allow", ["read $P/not-here/x", "!read $P/not-here/*/x"]],
   ["find README.md -exec cat {}/../../outside/secret.txt \\;", "ask", ["read $O/secret.txt"]],
   // Twins: made a directory earlier, or unpacked into; a link (followed with -H or -L).
@@ -195,7 +196,7 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   // The word after the code is $0 (bash 5.2 and dash: `bash -c 'echo $0' f` prints f).
   ["bash -c 'cat $0' ../x", "ask", ["read $T/work/x"]],
   ["sh -c 'cat \"$0\"' docs/guide.md", "allow", ["read $P/docs/guide.md"]],
-  ["sh -c 'cat \"$0\" \"$1\"' docs/guide.md ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ['sh -c \'cat "$0" "$1"\' docs/guide.md ../outside/secret.txt', "ask", ["read $O/secret.txt"]],
   ["sh -c 'cat \"$0\"'", "ask", ["#UNRESOLVED_WORD"]],
   // A new shell inside gets a $0 of its own: its name, not known.
   ["sh -c 'sh -c \"cat \\$0\"' docs/guide.md", "ask", ["#UNRESOLVED_WORD"]],
@@ -210,8 +211,8 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   ["find docs -exec sh -c 'cd ..; cat \"../$1\"' _ {} \\;", "ask", ["read $T/docs"]],
   ["find docs -exec sh -c 'cd /; cat \"$1\"' _ {} \\;", "ask", ["read /docs"]],
   ["find docs -exec sh -c 'cat {}' \\;", "ask", ["#OPAQUE_CODE"]],
-  ["bash -c \"$CODE\"", "ask", ["#OPAQUE_CODE"]],
-  ["X=..; bash -c \"cat $X/x\"", "ask", ["read $T/work/x"]],
+  ['bash -c "$CODE"', "ask", ["#OPAQUE_CODE"]],
+  ['X=..; bash -c "cat $X/x"', "ask", ["read $T/work/x"]],
   ["X=..; bash -c 'cat $X/x'", "ask", ["#UNRESOLVED_WORD"]],
   ["export X=..; bash -c 'cat $X/x'", "ask", ["read $T/work/x"]],
   ["X=src bash -c 'cat $X/main.ts'", "allow", ["read $P/src/main.ts"]],
@@ -221,7 +222,7 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   ["eval cat README.md", "allow"],
   ["fish -c 'cat ../x'", "ask", ["#OPAQUE_CODE"]],
   ["bash <<< 'cat ../x'", "ask", ["read $T/work/x"]],
-  ["sh <<< \"cat README.md\"", "allow"],
+  ['sh <<< "cat README.md"', "allow"],
   ["bash <<EOF\ncat ../x\nEOF", "ask", ["read $T/work/x"]],
   ["bash <<'EOF'\ncd src && cat main.ts\nEOF", "allow", ["read $P/src/main.ts"]],
   ["echo 'rm -rf ~/x' | bash", "ask", ["write $H/x"]],
@@ -239,7 +240,7 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   // What is left of the stream is empty in bash (l is ""): the guard does not follow it.
   ["echo src | { source /dev/stdin <<< 'read l; cat \"$l\"/etc/passwd'; }", "ask", ["#UNRESOLVED_WORD"]],
   ["source /dev/stdin", "ask", ["#OPAQUE_CODE"]],
-  ["source /dev/stdin <<< \"$CODE\"", "ask", ["#OPAQUE_CODE"]],
+  ['source /dev/stdin <<< "$CODE"', "ask", ["#OPAQUE_CODE"]],
   ["su -c 'cat ~/.bashrc'", "ask", ["read $H/.bashrc"]],
   // A login shell starts in the target user's home.
   ["su - root -c 'rm -rf ../x'", "ask", ["cwd /root", "write /x"]],
@@ -277,64 +278,71 @@ table("nested shells at depth 1, 2, 3 and 4", box, [
   ["eval \"bash -c 'cd ..; rm x'\"", "ask", ["write $T/work/x"]],
   ["sudo bash -c \"sh -c 'rm ~/x'\"", "ask", ["write $H/x"]],
   // depth 3
-  ["bash -c \"bash -c \\\"bash -c 'cat ../x'\\\"\"", "ask", ["read $T/work/x"]],
-  ["bash -c \"bash -c \\\"bash -c 'cat README.md'\\\"\"", "allow"],
-  ["eval \"eval \\\"eval 'cat ../x'\\\"\"", "ask", ["read $T/work/x"]],
-  ["eval \"eval \\\"eval 'cat README.md'\\\"\"", "allow"],
+  ['bash -c "bash -c \\"bash -c \'cat ../x\'\\""', "ask", ["read $T/work/x"]],
+  ['bash -c "bash -c \\"bash -c \'cat README.md\'\\""', "allow"],
+  ['eval "eval \\"eval \'cat ../x\'\\""', "ask", ["read $T/work/x"]],
+  ['eval "eval \\"eval \'cat README.md\'\\""', "allow"],
   // depth 4
-  ["bash -c \"bash -c \\\"bash -c \\\\\\\"bash -c 'cat README.md'\\\\\\\"\\\"\"", "ask", ["#NESTING_TOO_DEEP"]],
-  ["eval \"eval \\\"eval \\\\\\\"eval 'cat README.md'\\\\\\\"\\\"\"", "ask", ["#NESTING_TOO_DEEP"]],
-  ["sudo bash -c \"eval \\\"sh -c \\\\\\\"eval 'ls'\\\\\\\"\\\"\"", "ask", ["#NESTING_TOO_DEEP"]],
+  ['bash -c "bash -c \\"bash -c \\\\\\"bash -c \'cat README.md\'\\\\\\"\\""', "ask", ["#NESTING_TOO_DEEP"]],
+  ['eval "eval \\"eval \\\\\\"eval \'cat README.md\'\\\\\\"\\""', "ask", ["#NESTING_TOO_DEEP"]],
+  ['sudo bash -c "eval \\"sh -c \\\\\\"eval \'ls\'\\\\\\"\\""', "ask", ["#NESTING_TOO_DEEP"]],
 ]);
 
 // A child shell is a new process: no directory stack, and default options (set and shopt are
 // not inherited). `bash -c popd` fails whatever the parent pushed.
-table("a child shell starts with its own stack and options", box, [
-  ["pushd src >/dev/null; bash -c 'popd >/dev/null' || cat ../../outside/secret.txt", "ask", ["* $O/secret.txt"]],
-  ["set -f; bash -c 'cat link-o*/secret.txt'", "ask", ["* $O/secret.txt"]],
-  ["shopt -s nullglob; sh -c 'cat nomatch* README.md'", "allow", ["* $P/nomatch*"]],
-  ["pushd src >/dev/null; (popd >/dev/null) && cat ../README.md", "allow"],
-]);
+table("a child shell starts with its own stack and options", box, [[
+  "pushd src >/dev/null; bash -c 'popd >/dev/null' || cat ../../outside/secret.txt",
+  "ask",
+  ["* $O/secret.txt"],
+], ["set -f; bash -c 'cat link-o*/secret.txt'", "ask", ["* $O/secret.txt"]], [
+  "shopt -s nullglob; sh -c 'cat nomatch* README.md'",
+  "allow",
+  ["* $P/nomatch*"],
+], ["pushd src >/dev/null; (popd >/dev/null) && cat ../README.md", "allow"]]);
 
 // sh may be dash, which reads $'…' and $"…" as a `$` and a quoted string (`$'bin'` is `$bin`),
 // where bash decodes them; zsh expands `=name` to a program's path. The bash reading is judged,
 // and the code asks, since either reading may be the one that runs.
-table("shells that read some words otherwise than bash", box, [
-  ["sh -c \"cat $'bin'\"", "ask", ["#PARSE_ERROR", "* $P/bin"]],
-  ["sh -c \"cat $'\\x2e\\x2e'/outside/secret.txt\"", "ask", ["* $O/secret.txt"]],
-  ["sh -c 'cat $\"x\"'", "ask", ["#PARSE_ERROR"]],
-  ["dash -c \"cat $'README.md'\"", "ask", ["#PARSE_ERROR"]],
-  ["sh -c \"eval \\\"cat \\$'x'\\\"\"", "ask", ["#PARSE_ERROR"]],
-  ["zsh -c 'cat =ls'", "ask", ["#PARSE_ERROR"]],
-  ["bash -c \"cat $'README.md'\"", "allow", ["* $P/README.md"]],
-  ["sh -c 'cat README.md'", "allow"],
-]);
+table("shells that read some words otherwise than bash", box, [["sh -c \"cat $'bin'\"", "ask", ["#PARSE_ERROR",
+  "* $P/bin"]], ["sh -c \"cat $'\\x2e\\x2e'/outside/secret.txt\"", "ask", ["* $O/secret.txt"]], ["sh -c 'cat $\"x\"'",
+  "ask", ["#PARSE_ERROR"]], ["dash -c \"cat $'README.md'\"", "ask", ["#PARSE_ERROR"]], [
+  'sh -c "eval \\"cat \\$\'x\'\\""',
+  "ask",
+  ["#PARSE_ERROR"],
+], ["zsh -c 'cat =ls'", "ask", ["#PARSE_ERROR"]], ["bash -c \"cat $'README.md'\"", "allow", ["* $P/README.md"]], [
+  "sh -c 'cat README.md'",
+  "allow",
+]]);
 
 // Only bash and sh (dash) are modelled. zsh, ksh, mksh and the others differ in ways that move
 // paths (zsh arrays start at 1, `cd OLD NEW` substitutes in $PWD in ksh, mksh and zsh, zsh's glob
 // qualifiers run code, zsh reads ~/.zshenv and $ZDOTDIR even for -c): their code is read as bash
 // for what it visibly names, and asks, whatever name the shell goes by and whatever starts it.
-table("other shells are not bash", box, [
-  ["zsh -c 'x=1; cat README.md'", "ask", ["#OPAQUE_CODE"]],
-  ["zsh -c \"cat $'README.md'\"", "ask", ["#OPAQUE_CODE"]],
-  ["zsh -c 'cat ../outside/secret.txt'", "ask", ["read $O/secret.txt", "#OPAQUE_CODE"]],
-  ["ksh -c 'cd src; cd src lib; cat x'", "ask", ["#OPAQUE_CODE"]],
-  ...["ksh", "ksh93", "mksh", "mksh-static", "lksh", "pdksh", "oksh", "yash", "ash", "posh", "zsh5"].map(
-    (sh): Case => [`${sh} -c 'cat README.md'`, "ask", ["#OPAQUE_CODE"]]),
-  ["/bin/zsh scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
-  ["zsh", "ask", ["#OPAQUE_CODE"]],
-  ["busybox sh -c 'cat README.md'", "ask", ["#OPAQUE_CODE"]],
-  ["busybox ash -c 'cat README.md'", "ask", ["#OPAQUE_CODE"]],
-  ["busybox hush -c 'cat README.md'", "ask", ["#OPAQUE_CODE"]],
-  ["timeout 5 zsh -c 'cat README.md'", "ask", ["#OPAQUE_CODE"]],
-  ["env zsh -c 'cat README.md'", "ask", ["#OPAQUE_CODE"]],
-  ["nohup mksh -c 'cat README.md'", "ask", ["#OPAQUE_CODE"]],
-  ["setsid ksh -c 'cat README.md'", "ask", ["#OPAQUE_CODE"]],
-  ["printf 'a\\n' | xargs -P4 -n1 zsh -c 'cat \"$1\"' _", "ask", ["#OPAQUE_CODE"]],
-  ["find src -name '*.ts' -exec zsh -c 'cat \"$1\"' _ {} \\;", "ask", ["#OPAQUE_CODE"]],
-  ["zsh --version", "allow"],
-  ["bash -c 'cat README.md'; dash -c 'cat README.md'", "allow"],
-]);
+table("other shells are not bash", box, [["zsh -c 'x=1; cat README.md'", "ask", ["#OPAQUE_CODE"]], [
+  "zsh -c \"cat $'README.md'\"",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["zsh -c 'cat ../outside/secret.txt'", "ask", ["read $O/secret.txt", "#OPAQUE_CODE"]], [
+  "ksh -c 'cd src; cd src lib; cat x'",
+  "ask",
+  ["#OPAQUE_CODE"],
+],
+  ...["ksh", "ksh93", "mksh", "mksh-static", "lksh", "pdksh", "oksh", "yash", "ash", "posh", "zsh5"].map((
+    sh,
+  ): Case => [`${sh} -c 'cat README.md'`, "ask", ["#OPAQUE_CODE"]]), ["/bin/zsh scripts/build.sh", "ask", [
+  "#OPAQUE_CODE",
+]], ["zsh", "ask", ["#OPAQUE_CODE"]], ["busybox sh -c 'cat README.md'", "ask", ["#OPAQUE_CODE"]], [
+  "busybox ash -c 'cat README.md'",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["busybox hush -c 'cat README.md'", "ask", ["#OPAQUE_CODE"]], ["timeout 5 zsh -c 'cat README.md'", "ask", [
+  "#OPAQUE_CODE",
+]], ["env zsh -c 'cat README.md'", "ask", ["#OPAQUE_CODE"]], ["nohup mksh -c 'cat README.md'", "ask", ["#OPAQUE_CODE"]],
+  ["setsid ksh -c 'cat README.md'", "ask", ["#OPAQUE_CODE"]], ["printf 'a\\n' | xargs -P4 -n1 zsh -c 'cat \"$1\"' _",
+  "ask", ["#OPAQUE_CODE"]], ["find src -name '*.ts' -exec zsh -c 'cat \"$1\"' _ {} \\;", "ask", ["#OPAQUE_CODE"]], [
+  "zsh --version",
+  "allow",
+], ["bash -c 'cat README.md'; dash -c 'cat README.md'", "allow"]]);
 
 // An interactive or login shell runs the user's start-up files (~/.bashrc, ~/.profile, $ENV, with
 // HOME=$PWD the project's), PROMPT_COMMAND and PS1 before each command it reads, and writes its
@@ -355,7 +363,7 @@ table("start-up files", box, [
   ["BASH_ENV=$PWD/scripts/escape.sh bash -c true", "ask", ["read $O/secret.txt"]],
   ["echo 'cat ../outside/secret.txt' > rc.sh; BASH_ENV=./rc.sh bash -c true", "ask", ["#OPAQUE_CODE"]],
   ["BASH_ENV=scripts/escape.sh bash scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
-  ["BASH_ENV=\"$(mktemp)\" bash -c true", "ask", ["#UNRESOLVED_WORD"]],
+  ['BASH_ENV="$(mktemp)" bash -c true', "ask", ["#UNRESOLVED_WORD"]],
   // (build.sh runs `cd src`, in the same shell as the code: README.md is src/README.md.)
   ["BASH_ENV=scripts/build.sh bash -c 'cat README.md'", "allow", ["read $P/src/README.md"]],
   // Not exported, bash never sees it; sh (dash) does not read BASH_ENV.
@@ -386,10 +394,10 @@ table("scripts inside the root are read and interpreted", box, [
   ["rm -rf scripts && cp -r ../outside/dir scripts && ./scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
 ]);
 
-table("interpreters with inline code are opaque", box, [
-  ["python3 -c 'import os; os.remove(\"/etc/x\")'", "ask", ["#INLINE_CODE"]],
-  ["node -e 'require(\"fs\").rmSync(\"/\")'", "ask", ["write /"]],
-  ["node -e 'require(\"fs\").rmSync(process.argv[1])' /", "ask", ["#INLINE_CODE"]],
-  ["perl -e 'unlink \"x\"'", "ask", ["#INLINE_CODE"]],
-  ["ruby -e 'File.delete(\"x\")'", "ask", ["#INLINE_CODE"]],
-]);
+table("interpreters with inline code are opaque", box, [["python3 -c 'import os; os.remove(\"/etc/x\")'", "ask", [
+  "#INLINE_CODE",
+]], ['node -e \'require("fs").rmSync("/")\'', "ask", ["write /"]], [
+  "node -e 'require(\"fs\").rmSync(process.argv[1])' /",
+  "ask",
+  ["#INLINE_CODE"],
+], ["perl -e 'unlink \"x\"'", "ask", ["#INLINE_CODE"]], ["ruby -e 'File.delete(\"x\")'", "ask", ["#INLINE_CODE"]]]);

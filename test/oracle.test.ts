@@ -25,16 +25,14 @@ type Where = "out" | "in" | "stays";
 type OracleCase = readonly [command: string, where: Where];
 
 const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[] = [
-  ["cd chains", [
-    ["cd .. && cat outside/secret.txt", "out"],
-    ["cd src/../.. && cat outside/secret.txt", "out"],
-    ["cd .. && ls", "out"],
-    ["cd src; cd ..; cd ..; cat outside/secret.txt", "out"],
-    ["if true; then cd ..; fi; cat outside/secret.txt", "out"],
-    ["cd $O/back-in && cat ../secret.txt", "out"],
-    ["cd src && cat main.ts", "in"],
-    ["cd src/sub && cd ../.. && cat README.md", "in"],
-  ]],
+  ["cd chains", [["cd .. && cat outside/secret.txt", "out"], ["cd src/../.. && cat outside/secret.txt", "out"], [
+    "cd .. && ls",
+    "out",
+  ], ["cd src; cd ..; cd ..; cat outside/secret.txt", "out"], ["if true; then cd ..; fi; cat outside/secret.txt",
+    "out"], ["cd $O/back-in && cat ../secret.txt", "out"], ["cd src && cat main.ts", "in"], [
+    "cd src/sub && cd ../.. && cat README.md",
+    "in",
+  ]]],
   ["symlinks", [
     ["cat link-out/secret.txt", "out"],
     ["cat rel-out/secret.txt", "out"],
@@ -67,41 +65,39 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["cd link-in && cat ../README.md", "in"],
     ["cat $O/back-in/README.md", "in"],
   ]],
-  ["redirections", [
-    ["echo x > ../outside/new.txt", "out"],
-    ["cat < ../outside/secret.txt", "out"],
-    ["<../outside/secret.txt cat", "out"],
-    ["ls nonexistent 2>../err.log", "out"],
-    ["echo x >> ~/.bashrc", "out"],
-    ["echo x > link-out/new.txt", "out"],
-    ["cat <<EOF > ../out\nhello\nEOF", "out"],
-    ["exec > ../out.log; echo hi", "out"],
-    ["while read l; do echo $l; done < ../outside/secret.txt", "out"],
-    ["echo x > out.txt", "in"],
-    ["cat README.md > /dev/null 2>&1", "in"],
-  ]],
-  ["subshells and pipelines", [
-    ["(cd ..; ls)", "out"],
-    ["cd .. | cat README.md", "out"],
-    ["cat README.md | (cd ..; cat outside/secret.txt)", "out"],
-    ["echo $(cd ..; cat outside/secret.txt)", "out"],
-    ["cat <(cat ../outside/secret.txt)", "out"],
-    ["(cd src; cat ../../outside/secret.txt)", "out"],
-    ["(cd src; cat main.ts); cat README.md", "in"],
-    ["ls | cat", "in"],
-  ]],
-  ["the directory moves without a cd", [
-    ["mkdir -p d/e/f && cd d/e/f && mv ../../../d/e ../../../e2 && cat ../../../outside/secret.txt", "out"],
-    ["mkdir -p d/e/f; cd d/e/f; mv ../../../d/e ../../../e2; cat ../../../outside/secret.txt", "out"],
-    ["mkdir -p d/e && cd d/e && mv \"$PWD\" ../../e2 && cat ../../outside/secret.txt", "out"],
-    ["mkdir -p d/e/f && cd d/e/f && mv ../../../d/e ../../../e2 && cd .. && cat ../../outside/secret.txt", "out"],
-    ["mkdir -p d/e && cd d/e && (cd .. && mv e ../e2) && cat ../../outside/secret.txt", "out"],
-    ["mkdir -p d/e && cd d/e && env mv ../e ../../e2 && cat ../../outside/secret.txt", "out"],
-    ["mkdir -p d/e && cd d/e && bash -c 'mv ../e ../../e2' && cat ../../outside/secret.txt", "out"],
-    ["cd src && mv sub sub2 && cat main.ts", "in"],
-    ["cd src && cp -r ../src ../s2 && cat main.ts", "in"],
-    ["mkdir -p d/e && cd d/e && cp -r ../../d ../../d2 && rm -rf ../../d && cat ../../outside/secret.txt", "in"],
-  ]],
+  ["redirections", [["echo x > ../outside/new.txt", "out"], ["cat < ../outside/secret.txt", "out"], [
+    "<../outside/secret.txt cat",
+    "out",
+  ], ["ls nonexistent 2>../err.log", "out"], ["echo x >> ~/.bashrc", "out"], ["echo x > link-out/new.txt", "out"], [
+    "cat <<EOF > ../out\nhello\nEOF",
+    "out",
+  ], ["exec > ../out.log; echo hi", "out"], ["while read l; do echo $l; done < ../outside/secret.txt", "out"], [
+    "echo x > out.txt",
+    "in",
+  ], ["cat README.md > /dev/null 2>&1", "in"]]],
+  ["subshells and pipelines", [["(cd ..; ls)", "out"], ["cd .. | cat README.md", "out"], [
+    "cat README.md | (cd ..; cat outside/secret.txt)",
+    "out",
+  ], ["echo $(cd ..; cat outside/secret.txt)", "out"], ["cat <(cat ../outside/secret.txt)", "out"], [
+    "(cd src; cat ../../outside/secret.txt)",
+    "out",
+  ], ["(cd src; cat main.ts); cat README.md", "in"], ["ls | cat", "in"]]],
+  ["the directory moves without a cd", [[
+    "mkdir -p d/e/f && cd d/e/f && mv ../../../d/e ../../../e2 && cat ../../../outside/secret.txt",
+    "out",
+  ], ["mkdir -p d/e/f; cd d/e/f; mv ../../../d/e ../../../e2; cat ../../../outside/secret.txt", "out"], [
+    'mkdir -p d/e && cd d/e && mv "$PWD" ../../e2 && cat ../../outside/secret.txt',
+    "out",
+  ], ["mkdir -p d/e/f && cd d/e/f && mv ../../../d/e ../../../e2 && cd .. && cat ../../outside/secret.txt", "out"], [
+    "mkdir -p d/e && cd d/e && (cd .. && mv e ../e2) && cat ../../outside/secret.txt",
+    "out",
+  ], ["mkdir -p d/e && cd d/e && env mv ../e ../../e2 && cat ../../outside/secret.txt", "out"], [
+    "mkdir -p d/e && cd d/e && bash -c 'mv ../e ../../e2' && cat ../../outside/secret.txt",
+    "out",
+  ], ["cd src && mv sub sub2 && cat main.ts", "in"], ["cd src && cp -r ../src ../s2 && cat main.ts", "in"], [
+    "mkdir -p d/e && cd d/e && cp -r ../../d ../../d2 && rm -rf ../../d && cat ../../outside/secret.txt",
+    "in",
+  ]]],
   ["names read from a list", [
     ["printf '%s\\0' src/main.ts ../outside/secret.txt | wc --files0-from=-", "out"],
     ["printf '../outside/secret.txt\\0' > l0; sort --files0-from=l0", "out"],
@@ -129,50 +125,49 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     // xargs without -I passes `{}` as it is: mv of a `{}` that is not there fails.
     ["find docs -type f -print0 | xargs -0 mv {} {}.abc", "in"],
   ]],
-  ["functions, eval, control flow", [
-    ["f(){ cat \"$1\"; }; f ../outside/secret.txt", "out"],
-    ["f(){ cd ..; }; f; cat outside/secret.txt", "out"],
-    ["eval 'cd ..'; cat outside/secret.txt", "out"],
-    ["X='cat ../outside/secret.txt'; eval $X", "out"],
-    ["for d in src ../outside; do ls $d; done", "out"],
-    ["for f in ~/.ssh/*; do cat $f; done", "out"],
-    ["case x in x) cd ..;; esac; cat outside/secret.txt", "out"],
-    ["trap 'cat ~/.bashrc' EXIT; cd src", "out"],
-    ["trap \"x=..\" DEBUG; x=src; cat $x/outside/secret.txt", "out"],
-    ["trap \"x=..\" ERR; x=src; false; cat $x/outside/secret.txt", "out"],
-    ["trap \"x=..\" USR1; x=src; kill -USR1 $$; cat $x/outside/secret.txt", "out"],
-    ["trap 'echo hi' DEBUG; x=src; cat $x/main.ts", "in"],
-    ["command_not_found_handle(){ cat \"$x/file.txt\"; }; x=dir-out; nonexist; x=\"space dir\"", "out"],
-    ["f(){ cat \"$x/file.txt\"; }; export -f f; x=dir-out bash -c f; x=\"space dir\"", "out"],
-    ["exec cat ../outside/secret.txt", "out"],
-    ["f(){ break; }; for i in 1; do f; cat ../outside/secret.txt; done", "out"],
-    ["for i in 1; do (break; cat ../outside/secret.txt); done", "out"],
-    ["f(){ local x=src; declare -g x=..; }; x=src; f; cat $x/outside/secret.txt", "out"],
-    ["g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "out"],
-    ["f(){ local -; set -f; }; f; cat */secret.txt", "out"],
-    ["x=src; f(){ local x; cat $x$O/secret.txt; }; f", "out"],
-    ["f(){ local x=src; declare -g x=docs; cat $x/main.ts; }; f; ls $x", "in"],
-    ["f(){ cat \"$1\"; }; f README.md", "in"],
-    ["eval cd src; cat main.ts", "in"],
-    ["for d in src docs; do ls $d; done", "in"],
-  ]],
-  ["words: braces, tildes, variables, quoting", [
-    ["cat {README.md,../outside/secret.txt}", "out"],
-    ["cat {src,../outside}/secret.txt", "out"],
-    ["cat ~/.bashrc", "out"],
-    ["cd ~ && cat .bashrc", "out"],
-    ["cd && ls", "out"],
-    ["cat \"$HOME/.bashrc\"", "out"],
-    ["D=..; cat $D/outside/secret.txt", "out"],
-    ["X=..; Y=$X/outside; cat $Y/secret.txt", "out"],
-    ["cat $'\\x2e\\x2e/outside/secret.txt'", "out"],
-    ["cat ..\"/\"outside/secret.txt", "out"],
-    ["cat $O/secret.txt", "out"],
-    ["cat /etc/hosts", "out"],
-    ["X=src; cat $X/main.ts", "in"],
-    ["cat 'space dir/file.txt'", "in"],
-    ["cat ../project/README.md", "in"],
-  ]],
+  ["functions, eval, control flow", [['f(){ cat "$1"; }; f ../outside/secret.txt', "out"], [
+    "f(){ cd ..; }; f; cat outside/secret.txt",
+    "out",
+  ], ["eval 'cd ..'; cat outside/secret.txt", "out"], ["X='cat ../outside/secret.txt'; eval $X", "out"], [
+    "for d in src ../outside; do ls $d; done",
+    "out",
+  ], ["for f in ~/.ssh/*; do cat $f; done", "out"], ["case x in x) cd ..;; esac; cat outside/secret.txt", "out"], [
+    "trap 'cat ~/.bashrc' EXIT; cd src",
+    "out",
+  ], ['trap "x=.." DEBUG; x=src; cat $x/outside/secret.txt', "out"], [
+    'trap "x=.." ERR; x=src; false; cat $x/outside/secret.txt',
+    "out",
+  ], ['trap "x=.." USR1; x=src; kill -USR1 $$; cat $x/outside/secret.txt', "out"], [
+    "trap 'echo hi' DEBUG; x=src; cat $x/main.ts",
+    "in",
+  ], ['command_not_found_handle(){ cat "$x/file.txt"; }; x=dir-out; nonexist; x="space dir"', "out"], [
+    'f(){ cat "$x/file.txt"; }; export -f f; x=dir-out bash -c f; x="space dir"',
+    "out",
+  ], ["exec cat ../outside/secret.txt", "out"], ["f(){ break; }; for i in 1; do f; cat ../outside/secret.txt; done",
+    "out"], ["for i in 1; do (break; cat ../outside/secret.txt); done", "out"], [
+    "f(){ local x=src; declare -g x=..; }; x=src; f; cat $x/outside/secret.txt",
+    "out",
+  ], ["g(){ unset x; x=..; }; f(){ local x=s; g; }; x=src; f; cat $x/outside/secret.txt", "out"], [
+    "f(){ local -; set -f; }; f; cat */secret.txt",
+    "out",
+  ], ["x=src; f(){ local x; cat $x$O/secret.txt; }; f", "out"], [
+    "f(){ local x=src; declare -g x=docs; cat $x/main.ts; }; f; ls $x",
+    "in",
+  ], ['f(){ cat "$1"; }; f README.md', "in"], ["eval cd src; cat main.ts", "in"], ["for d in src docs; do ls $d; done",
+    "in"]]],
+  ["words: braces, tildes, variables, quoting", [["cat {README.md,../outside/secret.txt}", "out"], [
+    "cat {src,../outside}/secret.txt",
+    "out",
+  ], ["cat ~/.bashrc", "out"], ["cd ~ && cat .bashrc", "out"], ["cd && ls", "out"], ['cat "$HOME/.bashrc"', "out"], [
+    "D=..; cat $D/outside/secret.txt",
+    "out",
+  ], ["X=..; Y=$X/outside; cat $Y/secret.txt", "out"], ["cat $'\\x2e\\x2e/outside/secret.txt'", "out"], [
+    'cat .."/"outside/secret.txt',
+    "out",
+  ], ["cat $O/secret.txt", "out"], ["cat /etc/hosts", "out"], ["X=src; cat $X/main.ts", "in"], [
+    "cat 'space dir/file.txt'",
+    "in",
+  ], ["cat ../project/README.md", "in"]]],
   ["globs", [
     ["cat */secret.txt", "out"],
     ["cat ../*/secret.txt", "out"],
@@ -191,41 +186,41 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["cat *.md", "in"],
     ["cat docs/*", "in"],
   ]],
-  ["directory stack", [
-    ["pushd .. >/dev/null && cat outside/secret.txt", "out"],
-    ["pushd .. >/dev/null; popd >/dev/null; cat README.md", "out"],
-    ["cd ..; cd -; cat README.md", "out"],
-    ["pushd src >/dev/null; popd >/dev/null; cat README.md", "in"],
-    ["cd src; cd -; cat README.md", "in"],
-  ]],
-  ["here-documents and sourced scripts", [
-    ["cat <<EOF\n$(cat ../outside/secret.txt)\nEOF", "out"],
-    ["cat <<EOF\n`cat ~/.bashrc`\nEOF", "out"],
-    ["source scripts/escape.sh", "out"],
-    [". scripts/escape.sh", "out"],
-    ["cat <<EOF\n$(cat README.md)\nEOF", "in"],
-    ["source scripts/build.sh", "in"],
-    ["cd src && source ../scripts/escape.sh", "in"],
-  ]],
-  ["patterns and echo's escapes", [
-    ["case a in [[.a.]]) cat ../outside/secret.txt;; esac", "out"],
-    ["cat src/[[.s.]]ecret-link", "out"],
-    ["cd [[.l.]]ink-out; cat secret.txt", "out"],
-    ["case A in [[=a=]][[:upper:]]) cat ../outside/secret.txt;; esac", "out"],
-    ["case a in \\ |a) cat ../outside/secret.txt;; esac", "out"],
-    ["case b in [|b) cat ../outside/secret.txt;; esac", "out"],
-    ["shopt -s extglob\ncase '*' in *(a)'*') cat ../outside/secret.txt;; esac", "out"],
-    ["shopt -s xpg_echo; x=$(echo \"\\x2e\\x2e\"); cat $x/outside/secret.txt", "out"],
-    ["sh -c 'x=$(echo \"\\056\\056\"); cat $x/outside/secret.txt'", "out"],
-    ["sh -c 'echo \"\\056\\056\" | xargs -I@ cat @/outside/secret.txt'", "out"],
-    ["cat src/[[.m.]]ain.ts", "in"],
-    ["case b in [[.a.]]) cat ../outside/secret.txt;; esac", "in"],
-    ["case c in \\ |a) cat ../outside/secret.txt;; esac", "in"],
-    ["sh -c 'x=$(echo src); cat $x/main.ts'", "in"],
-    ["echo -e \"src/main.ts\\n../outside/secret.txt\" | xargs cat", "out"],
-    ["echo -ne \"a\\t..\\n\" | xargs -I@ cat @/outside/secret.txt", "in"],
-    ["echo -e \"src/main.ts\\nREADME.md\" | xargs cat", "in"],
-  ]],
+  ["directory stack", [["pushd .. >/dev/null && cat outside/secret.txt", "out"], [
+    "pushd .. >/dev/null; popd >/dev/null; cat README.md",
+    "out",
+  ], ["cd ..; cd -; cat README.md", "out"], ["pushd src >/dev/null; popd >/dev/null; cat README.md", "in"], [
+    "cd src; cd -; cat README.md",
+    "in",
+  ]]],
+  ["here-documents and sourced scripts", [["cat <<EOF\n$(cat ../outside/secret.txt)\nEOF", "out"], [
+    "cat <<EOF\n`cat ~/.bashrc`\nEOF",
+    "out",
+  ], ["source scripts/escape.sh", "out"], [". scripts/escape.sh", "out"], ["cat <<EOF\n$(cat README.md)\nEOF", "in"], [
+    "source scripts/build.sh",
+    "in",
+  ], ["cd src && source ../scripts/escape.sh", "in"]]],
+  ["patterns and echo's escapes", [["case a in [[.a.]]) cat ../outside/secret.txt;; esac", "out"], [
+    "cat src/[[.s.]]ecret-link",
+    "out",
+  ], ["cd [[.l.]]ink-out; cat secret.txt", "out"], ["case A in [[=a=]][[:upper:]]) cat ../outside/secret.txt;; esac",
+    "out"], ["case a in \\ |a) cat ../outside/secret.txt;; esac", "out"], [
+    "case b in [|b) cat ../outside/secret.txt;; esac",
+    "out",
+  ], ["shopt -s extglob\ncase '*' in *(a)'*') cat ../outside/secret.txt;; esac", "out"], [
+    'shopt -s xpg_echo; x=$(echo "\\x2e\\x2e"); cat $x/outside/secret.txt',
+    "out",
+  ], ["sh -c 'x=$(echo \"\\056\\056\"); cat $x/outside/secret.txt'", "out"], [
+    "sh -c 'echo \"\\056\\056\" | xargs -I@ cat @/outside/secret.txt'",
+    "out",
+  ], ["cat src/[[.m.]]ain.ts", "in"], ["case b in [[.a.]]) cat ../outside/secret.txt;; esac", "in"], [
+    "case c in \\ |a) cat ../outside/secret.txt;; esac",
+    "in",
+  ], ["sh -c 'x=$(echo src); cat $x/main.ts'", "in"], ['echo -e "src/main.ts\\n../outside/secret.txt" | xargs cat',
+    "out"], ['echo -ne "a\\t..\\n" | xargs -I@ cat @/outside/secret.txt', "in"], [
+    'echo -e "src/main.ts\\nREADME.md" | xargs cat',
+    "in",
+  ]]],
   ["wrappers and nested shells", [
     ["env cat ../outside/secret.txt", "out"],
     ["env -C ../outside cat secret.txt", "out"],
@@ -280,7 +275,8 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["find docs -type f -exec grep -l guide {} + | xargs cat", "in"],
     ["find docs -type f | xargs -I{} grep -l guide {} | xargs cat", "in"],
     ["find docs -type f -exec grep -q guide {} \\; -print0 | xargs -0 cat", "in"],
-    ["mkdir -p 'n/a ../outside' && touch 'n/a ../outside/secret.txt' && find n -type f | xargs grep -L zzz | xargs cat", "out"],
+    ["mkdir -p 'n/a ../outside' && touch 'n/a ../outside/secret.txt' && find n -type f | xargs grep -L zzz | xargs cat",
+      "out"],
     // readlink prints a link's target, which the command that gets it resolves from its own directory.
     ["readlink link-out", "in"],
     ["ls $(readlink link-in)", "in"],
@@ -299,7 +295,7 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
   ["names taken apart (standInOperator in src/shell/listing.ts)", [
     // `./...txt` minus `.txt` is `./..`: mv moves the file into the project's parent.
     ["touch ...txt && find . -maxdepth 1 -name '...txt' -exec sh -c 'mv \"$0\" \"${0%.txt}\"' {} \\;", "out"],
-    ["touch ...txt && find . -maxdepth 1 -name '...txt' | while read f; do mv \"$f\" \"${f%.txt}\"; done", "out"],
+    ['touch ...txt && find . -maxdepth 1 -name \'...txt\' | while read f; do mv "$f" "${f%.txt}"; done', "out"],
     // A replacement `..`, one holding `/`, a pattern that matches in the start point's text.
     ["mkdir -p n/foo && find n -mindepth 1 -type d -exec bash -c 'ls \"${1//foo/..}/..\"' -- {} \\;", "out"],
     ["find . -maxdepth 1 -name src -exec bash -c 'cat \"${1/src/../outside/secret.txt}\"' -- {} \\;", "out"],
@@ -307,25 +303,36 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["find .. -maxdepth 1 -name outside -exec sh -c 'ls \"${0%/*}\"' {} \\;", "out"],
     // A stand-in after other text names what is under that text: `../src/secret-link` is a link out.
     ["mkdir -p n && touch n/secret-link && cd n && ls | xargs -I{} cat ../src/{}", "out"],
-    ["mkdir -p n && touch n/secret-link && cd n && ls | while read f; do cat \"../src/$f\"; done", "out"],
-    ["mkdir -p n && touch n/secret-link && cd n && find . -type f | while read f; do cat \"../src/$(basename \"$f\")\"; done", "out"],
+    ['mkdir -p n && touch n/secret-link && cd n && ls | while read f; do cat "../src/$f"; done', "out"],
+    [
+      'mkdir -p n && touch n/secret-link && cd n && find . -type f | while read f; do cat "../src/$(basename "$f")"; done',
+      "out",
+    ],
     ["mkdir -p n && touch n/main.ts && cd n && ls | xargs -I{} cat ../docs/{}", "stays"],
     // With a name's text after it the last component is a plain name under the start point.
-    ["mkdir -p n/sub && touch n/a.txt n/sub/b.txt n/...txt && find n -name '*.txt' -exec sh -c 'mv \"$0\" \"${0%.txt}.bak\"' {} \\;", "in"],
-    ["mkdir -p n/foodir && touch n/foo1 && find n -mindepth 1 -exec bash -c 'mv \"$1\" \"${1//foo/Bar}\"' -- {} \\;", "in"],
-    ["find docs -name '*.md' | while read f; do cp \"$f\" \"${f%.md}.txt\"; done", "in"],
-    ["cd docs && find . -type f | while read l; do ls \"${l%/*}\"; done", "in"],
-    ["cd src && find . -name secret-link | while read f; do cat \"${f##*/}\"; done", "out"],
+    [
+      "mkdir -p n/sub && touch n/a.txt n/sub/b.txt n/...txt && find n -name '*.txt' -exec sh -c 'mv \"$0\" \"${0%.txt}.bak\"' {} \\;",
+      "in",
+    ],
+    ['mkdir -p n/foodir && touch n/foo1 && find n -mindepth 1 -exec bash -c \'mv "$1" "${1//foo/Bar}"\' -- {} \\;',
+      "in"],
+    ['find docs -name \'*.md\' | while read f; do cp "$f" "${f%.md}.txt"; done', "in"],
+    ['cd docs && find . -type f | while read l; do ls "${l%/*}"; done', "in"],
+    ['cd src && find . -name secret-link | while read f; do cat "${f##*/}"; done', "out"],
     ["touch ... && find . -maxdepth 1 -name '...' -exec sh -c 'mv \"$0\" \"${0%.*}\"' {} \\;", "out"],
     // grep -r without a directory prints `x/etc/hostname`, not `./x/…`: minus `x` it is absolute.
-    ["cd docs && mkdir -p x/etc && echo 1 > x/etc/hostname && grep -rl 1 | while read f; do cat \"${f#x}\"; done", "out"],
+    ['cd docs && mkdir -p x/etc && echo 1 > x/etc/hostname && grep -rl 1 | while read f; do cat "${f#x}"; done', "out"],
     ["cd docs && ls | xargs -I{} cat x{}", "stays"],
     // A function named pwd or dirname prints what it likes.
-    ["pwd() { echo ../outside; }; cat \"$(pwd)/secret.txt\"", "out"],
-    ["cd docs && dirname() { echo ../../outside; }; find . -name guide.md | while read f; do cat \"$(dirname \"$f\")/secret.txt\"; done", "out"],
-    ["mkdir -p v1.0/sub && touch v1.0/sub/b && find v1.0 -type f | while read f; do touch \"${f%.*}.bak\"; done", "stays"],
+    ['pwd() { echo ../outside; }; cat "$(pwd)/secret.txt"', "out"],
+    [
+      'cd docs && dirname() { echo ../../outside; }; find . -name guide.md | while read f; do cat "$(dirname "$f")/secret.txt"; done',
+      "out",
+    ],
+    ['mkdir -p v1.0/sub && touch v1.0/sub/b && find v1.0 -type f | while read f; do touch "${f%.*}.bak"; done',
+      "stays"],
     ["cd docs && find . -name '*.md' -exec sh -c 'cp \"$0\" \"${0%.*}.txt\"' {} \\;", "in"],
-    ["cd docs && find . -type f | while read f; do cat \"${f##*/}\" \"${f#*/}\"; done", "in"],
+    ['cd docs && find . -type f | while read f; do cat "${f##*/}" "${f#*/}"; done', "in"],
   ]],
   ["variables that make a program reach elsewhere", [
     ["LD_PRELOAD=../outside/secret.txt ls", "out"],
@@ -348,7 +355,7 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["echo ${HOME^$(cat ../outside/secret.txt)}", "out"],
     ["echo ${SF_UNSET:-`cat ../outside/secret.txt`}", "out"],
     // `$` before a backquote is text; the substitution runs, unescaped as bash reads it.
-    ["echo \"a$`cat \\\"../outside/secret.txt\\\"`\"", "out"],
+    ['echo "a$`cat \\"../outside/secret.txt\\"`"', "out"],
     // glibc opens TZ as a zone file: absolute, or under /usr/share/zoneinfo with its `../`
     // (the guard asks: Go's and Python's runtimes look under /etc/zoneinfo too, src/shell/environment.ts).
     ["TZ=../outside/secret.txt date", "stays"],
@@ -362,17 +369,17 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["true && exec 0>&-; cat ../outside/secret.txt", "out"],
     ["true && exec 3>&-; cat ../outside/secret.txt", "out"],
     // Inside "…" bash removes the backslash before " in backquoted text before parsing it.
-    ["echo \"`cat \\\"../outside/secret.txt\\\"`\"", "out"],
-    ["echo \"`cat \\\"..\\\"/outside/secret.txt`\"", "out"],
-    ["echo `cat \\\"../outside/secret.txt\\\"` 2>/dev/null", "in"],
+    ['echo "`cat \\"../outside/secret.txt\\"`"', "out"],
+    ['echo "`cat \\"..\\"/outside/secret.txt`"', "out"],
+    ['echo `cat \\"../outside/secret.txt\\"` 2>/dev/null', "in"],
     ["cat `echo ..\\/outside/secret.txt`", "out"],
     // The grammar reads `a `cmd`` and `a]`cmd`` in a quoted operand as a concatenation of words
     // (found by the probe fuzz): the backquotes are still code to bash.
-    ["echo \"${SF_UNSET:-a `cat ../outside/secret.txt`} \"", "out"],
-    ["echo \"${SF_UNSET:-a]`cat ../outside/secret.txt`}\"", "out"],
-    ["read -r -p \"${SF_UNSET:-Sure? [y/N]`cat ../outside/secret.txt`} \" r < /dev/null", "out"],
+    ['echo "${SF_UNSET:-a `cat ../outside/secret.txt`} "', "out"],
+    ['echo "${SF_UNSET:-a]`cat ../outside/secret.txt`}"', "out"],
+    ['read -r -p "${SF_UNSET:-Sure? [y/N]`cat ../outside/secret.txt`} " r < /dev/null', "out"],
     ["echo ${SF_UNSET:-<(cat ../outside/secret.txt)}", "out"],
-    ["echo \"${SF_UNSET:-${SF_UNSET2:-$(cat ../outside/secret.txt)}}\"", "out"],
+    ['echo "${SF_UNSET:-${SF_UNSET2:-$(cat ../outside/secret.txt)}}"', "out"],
     ["cat <<< ${SF_UNSET:-$(cat ../outside/secret.txt)}", "out"],
     ["cat <<EOF\n${SF_UNSET:-$(cat ../outside/secret.txt)}\nEOF", "out"],
     ["case ${SF_UNSET:-$(cat ../outside/secret.txt)} in *) ;; esac", "out"],
@@ -392,21 +399,18 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["unset x; echo ${x%$(cat ../outside/secret.txt)}", "in"],
     ["a[$(cat ../outside/secret.txt)]=1 true", "in"],
     ["unset IFS; cat a${IFS}../outside/secret.txt 2>/dev/null", "in"],
-    ["cat \"README.md${IFS}\" 2>/dev/null; cat README.md$IFS", "in"],
+    ['cat "README.md${IFS}" 2>/dev/null; cat README.md$IFS', "in"],
   ]],
   // tree-sitter reads `a` `b` and `a``b` as one substitution; bash runs two (issue 12).
-  ["backquoted substitutions side by side", [
-    ["echo `echo a` `cat ../outside/secret.txt`", "out"],
-    ["echo `echo a``cat ../outside/secret.txt`", "out"],
-    ["echo \"`echo a` `cat ../outside/secret.txt`\"", "out"],
-    ["echo `echo \\`echo a\\`` `cat ../outside/secret.txt`", "out"],
-    ["echo `echo $(echo a)` `cat $(echo ../outside/secret.txt)`", "out"],
-    ["echo `date +\"%a %x\"` `cat ../outside/secret.txt`", "out"],
-    ["echo \"`cat \\\"../outside/secret.txt\\\"`\"", "out"],
-    ["echo `cat \\\"../outside/secret.txt\\\"` 2>/dev/null", "in"],
-    ["echo `date` `hostname`", "in"],
-    ["echo `echo a``echo b` `date +\"%a %x %X\"`", "in"],
-  ]],
+  ["backquoted substitutions side by side", [["echo `echo a` `cat ../outside/secret.txt`", "out"], [
+    "echo `echo a``cat ../outside/secret.txt`",
+    "out",
+  ], ['echo "`echo a` `cat ../outside/secret.txt`"', "out"], ["echo `echo \\`echo a\\`` `cat ../outside/secret.txt`",
+    "out"], ["echo `echo $(echo a)` `cat $(echo ../outside/secret.txt)`", "out"], [
+    'echo `date +"%a %x"` `cat ../outside/secret.txt`',
+    "out",
+  ], ['echo "`cat \\"../outside/secret.txt\\"`"', "out"], ['echo `cat \\"../outside/secret.txt\\"` 2>/dev/null', "in"],
+    ["echo `date` `hostname`", "in"], ['echo `echo a``echo b` `date +"%a %x %X"`', "in"]]],
   // date +FORMAT of digits and plain text prints one path segment, or nothing (issue 12).
   ["outputs of a known shape used in a path", [
     ["touch link-out/$(date +%Y_x)", "out"],
@@ -418,22 +422,21 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["cat $(date -f ../outside/secret.txt +%Y_x 2>/dev/null) 2>/dev/null", "out"],
     ["touch filename_`/bin/date +%Y%m%d%H%M%S`.txt", "in"],
     ["echo hi > logs-$(date +%F_%T).txt", "in"],
-    ["cp README.md{,.\"$(date +%Y%m%d-%H%M%S)\"}", "in"],
-    ["mkdir -p logs && mv README.md logs/$(date -d \"today\" +\"%Y%m%d%H%M\").log", "in"],
+    ['cp README.md{,."$(date +%Y%m%d-%H%M%S)"}', "in"],
+    ['mkdir -p logs && mv README.md logs/$(date -d "today" +"%Y%m%d%H%M").log', "in"],
     // xargs -I puts the line where {} stands: text before it that is not TZ=" names no zone
     ["printf '3\\n4\\n' | xargs -I{} date -d \"2023-03-{}\" +%w", "in"],
     ["echo '$O/secret.txt' | xargs -I{} date -d 'TZ=\"{}\" now'", "out"],
   ]],
-  ["arithmetic evaluation runs the subscript in a value", [
-    ["x='a[$(cat ../outside/secret.txt)]'; echo $((x))", "out"],
-    ["x='a[$(cat ../outside/secret.txt)]'; [[ $x -eq 1 ]]", "out"],
-    ["x='a[$(cat ../outside/secret.txt)]'; y=x; let y", "out"],
-    ["read 'a[$(cat ../outside/secret.txt)]' <<< 1", "out"],
-    ["x='a[$(cat ../outside/secret.txt)]'; echo ${a[x]}", "out"],
-    ["x='$(cat ../outside/secret.txt)'; echo ${x@P}", "out"],
-    ["n=$(ls | wc -l); echo $((n + 1))", "in"],
-    ["for i in $(seq 1 3); do echo $((i * 2)); done", "in"],
-  ]],
+  ["arithmetic evaluation runs the subscript in a value", [["x='a[$(cat ../outside/secret.txt)]'; echo $((x))", "out"],
+    ["x='a[$(cat ../outside/secret.txt)]'; [[ $x -eq 1 ]]", "out"], ["x='a[$(cat ../outside/secret.txt)]'; y=x; let y",
+    "out"], ["read 'a[$(cat ../outside/secret.txt)]' <<< 1", "out"], [
+    "x='a[$(cat ../outside/secret.txt)]'; echo ${a[x]}",
+    "out",
+  ], ["x='$(cat ../outside/secret.txt)'; echo ${x@P}", "out"], ["n=$(ls | wc -l); echo $((n + 1))", "in"], [
+    "for i in $(seq 1 3); do echo $((i * 2)); done",
+    "in",
+  ]]],
   ["recursive commands that follow symlinks", [
     ["grep -R zzz .", "out"],
     ["find -L . -name zzz", "out"],
@@ -482,8 +485,8 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
   ["single quotes in arithmetic, line continuations, what glibc opens", [
     ["echo $(( '$(cat ../outside/secret.txt)' ))", "out"],
     ["(( 'a[$(cat ../outside/secret.txt)]' ))", "out"],
-    ["echo \"$\\\n(cat ../outside/secret.txt)\"", "out"],
-    ["cat \"$\\\n{HOME}/.bashrc\"", "out"],
+    ['echo "$\\\n(cat ../outside/secret.txt)"', "out"],
+    ['cat "$\\\n{HOME}/.bashrc"', "out"],
     ["cat ~\\\n/.bashrc", "out"],
     ["cat <<E\n$\\\n(cat ../outside/secret.txt)\nE", "out"],
     // /usr/share/locale/../../..$O/LC_MESSAGES/coreutils.mo (gettext reads LANGUAGE in any locale but C).
@@ -493,22 +496,27 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     ["GCONV_PATH=$O iconv -l", "out"],
     ["LD_PROFILE=libc.so.6 LD_PROFILE_OUTPUT=$O ls", "out"],
   ]],
-  ["shell state: pipeline status, prefix assignments, builtins that assign", [
-    ["set -o pipefail; false | true || cat ../outside/secret.txt", "out"],
-    ["set -eo pipefail; true | false | true || cat ../outside/secret.txt", "out"],
-    ["set -o pipefail; true | true || cat ../outside/secret.txt", "in"],
-    ["x=src; x=.. export x; cat $x/outside/secret.txt", "out"],
-    ["x=src; x=foo printf -v x ..; cat $x/outside/secret.txt", "out"],
-    ["declare x={b,..}/outside/secret.txt; cat $x", "out"],
-    ["exec 0</dev/null; cat ../outside/secret.txt", "out"],
-    ["pushd -n src; DIRSTACK[1]=..; popd; cat outside/secret.txt", "out"],
-    ["x=src; x=.. true; cat $x/main.ts", "in"],
-  ]],
+  ["shell state: pipeline status, prefix assignments, builtins that assign", [[
+    "set -o pipefail; false | true || cat ../outside/secret.txt",
+    "out",
+  ], ["set -eo pipefail; true | false | true || cat ../outside/secret.txt", "out"], [
+    "set -o pipefail; true | true || cat ../outside/secret.txt",
+    "in",
+  ], ["x=src; x=.. export x; cat $x/outside/secret.txt", "out"], [
+    "x=src; x=foo printf -v x ..; cat $x/outside/secret.txt",
+    "out",
+  ], ["declare x={b,..}/outside/secret.txt; cat $x", "out"], ["exec 0</dev/null; cat ../outside/secret.txt", "out"], [
+    "pushd -n src; DIRSTACK[1]=..; popd; cat outside/secret.txt",
+    "out",
+  ], ["x=src; x=.. true; cat $x/main.ts", "in"]]],
 ];
 
 /** Fixture paths shown as their placeholders, longest first so $P does not eat $B. */
 function pretty(fx: Fixture, s: string): string {
-  const pairs: [string, string][] = [[fx.backup, "$B"], [fx.project, "$P"], [fx.outside, "$O"], [fx.home, "$H"], [fx.top, "$T"]];
+  const pairs: [string, string][] = [[fx.backup, "$B"], [fx.project, "$P"], [fx.outside, "$O"], [fx.home, "$H"], [
+    fx.top,
+    "$T",
+  ]];
   let out = s;
   for (const [path, name] of pairs) out = out.split(path).join(name);
   return out;
@@ -526,7 +534,9 @@ function disagreements(v: Verdict, outside: readonly Touch[]): string[] {
     const reported = (path: string) => v.accesses.some((a) => a.resolved !== null && isInside(path, a.resolved));
     // sed -i's sedXXXXXX: created, then renamed onto the file it edits (see judge in support/oracle.ts).
     const covered = unresolved || reported(t.path) || (t.becomes !== undefined && reported(t.becomes));
-    if (!covered) problems.push(`bash touched ${t.path} (${t.syscall}${t.error ? " " + t.error : ""}) and no access covers it`);
+    if (!covered) {
+      problems.push(`bash touched ${t.path} (${t.syscall}${t.error ? " " + t.error : ""}) and no access covers it`);
+    }
   }
   return problems;
 }
@@ -543,18 +553,19 @@ async function runCase(command: string, where: Where): Promise<void> {
     const outside = uniqueByPath(trace.touches.filter((t) => !isInside(t.path, root)));
     const problems = disagreements(verdict, outside);
     if (trace.timedOut) problems.push("the command timed out under strace");
-    if (where === "out" && outside.length === 0) problems.push("expected bash to touch a path outside the project, strace saw none (harness blind?)");
-    if (where === "in" && verdict.decision !== "allow") problems.push(`bash stays inside, but the guard says ${verdict.decision}`);
+    if (where === "out" && outside.length === 0) {
+      problems.push("expected bash to touch a path outside the project, strace saw none (harness blind?)");
+    }
+    if (where === "in" && verdict.decision !== "allow") {
+      problems.push(`bash stays inside, but the guard says ${verdict.decision}`);
+    }
     if (problems.length > 0) {
-      const seen = uniqueByPath(trace.touches).map((t) => `  ${t.syscall} ${t.path}${t.named !== t.path ? ` (named ${t.named})` : ""}${t.error ? " " + t.error : ""}`);
-      const detail = [
-        `command: ${command}`,
-        ...problems.map((p) => `DISAGREEMENT: ${p}`),
-        `strace saw (exit ${trace.exitCode}):`,
-        ...seen,
-        `guard ${explain(verdict)}`,
-        trace.stderr.trim() ? `stderr: ${trace.stderr.trim()}` : "",
-      ];
+      const seen = uniqueByPath(trace.touches).map((t) =>
+        `  ${t.syscall} ${t.path}${t.named !== t.path ? ` (named ${t.named})` : ""}${t.error ? " " + t.error : ""}`
+      );
+      const detail = [`command: ${command}`, ...problems.map((p) => `DISAGREEMENT: ${p}`),
+        `strace saw (exit ${trace.exitCode}):`, ...seen, `guard ${explain(verdict)}`,
+        trace.stderr.trim() ? `stderr: ${trace.stderr.trim()}` : ""];
       throw new Error(pretty(fx, detail.filter((l) => l !== "").join("\n")));
     }
     expect(problems).toEqual([]);
@@ -578,89 +589,78 @@ for (const [group, cases] of CASES) {
 // The reader on its own, with a lexical resolver so that these do not depend on the disk.
 describe("strace reader", () => {
   const lexical = (base: string, name: string) => posix.resolve(base, name);
-  const read = (text: string, cwd = "/w/p") => parseStrace(text, cwd, lexical).map((t) => `${t.pid} ${t.syscall} ${t.path}${t.error ? " " + t.error : ""}`);
+  const read = (text: string, cwd = "/w/p") =>
+    parseStrace(text, cwd, lexical).map((t) => `${t.pid} ${t.syscall} ${t.path}${t.error ? " " + t.error : ""}`);
 
   test("an openat shows its directory and its physical result", () => {
     expect(read(`10  openat(AT_FDCWD</w/p>, "link/s", O_RDONLY) = 3</w/o/s>\n`)).toEqual(["10 openat /w/o/s"]);
   });
 
   test("a file created exclusively and renamed onto another carries where it went (sed -i)", () => {
-    const text = [
-      `10  openat(AT_FDCWD</w/o>, "/w/o/sedAb12", O_RDWR|O_CREAT|O_EXCL, 0600) = 4</w/o/sedAb12>`,
-      `10  fchown(4</w/o/sedAb12>, 0, 0) = 0`,
-      `10  rename("/w/o/sedAb12", "/w/o/f") = 0`,
-      `10  rename("/w/o/g", "/w/o/h") = 0`,
-    ].join("\n");
+    const text = [`10  openat(AT_FDCWD</w/o>, "/w/o/sedAb12", O_RDWR|O_CREAT|O_EXCL, 0600) = 4</w/o/sedAb12>`,
+      `10  fchown(4</w/o/sedAb12>, 0, 0) = 0`, `10  rename("/w/o/sedAb12", "/w/o/f") = 0`,
+      `10  rename("/w/o/g", "/w/o/h") = 0`].join("\n");
     const touches = parseStrace(text, "/w/p", lexical);
-    expect(touches.map((t) => `${t.syscall} ${t.path} ${t.becomes ?? "-"}`)).toEqual([
-      "openat /w/o/sedAb12 /w/o/f", "fchown /w/o/sedAb12 /w/o/f", "rename /w/o/sedAb12 /w/o/f", "rename /w/o/f -", "rename /w/o/g -", "rename /w/o/h -",
-    ]);
+    expect(touches.map((t) => `${t.syscall} ${t.path} ${t.becomes ?? "-"}`)).toEqual(["openat /w/o/sedAb12 /w/o/f",
+      "fchown /w/o/sedAb12 /w/o/f", "rename /w/o/sedAb12 /w/o/f", "rename /w/o/f -", "rename /w/o/g -",
+      "rename /w/o/h -"]);
   });
 
   test("a login shell's own start-up files are noise; the same files read by a command are not", () => {
-    const text = [
-      `20  execve("/bin/bash", ["bash", "-lc", "cat ~/.profile"], 0x1 /* 3 vars */) = 0`,
+    const text = [`20  execve("/bin/bash", ["bash", "-lc", "cat ~/.profile"], 0x1 /* 3 vars */) = 0`,
       `20  openat(AT_FDCWD</w/p>, "/w/h/.bash_profile", O_RDONLY) = -1 ENOENT (No such file or directory)`,
       `20  openat(AT_FDCWD</w/p>, "/w/h/.profile", O_RDONLY) = 3</w/h/.profile>`,
       `21  execve("/bin/cat", ["cat", "/w/h/.profile"], 0x1 /* 3 vars */) = 0`,
-      `21  openat(AT_FDCWD</w/p>, "/w/h/.profile", O_RDONLY) = 3</w/h/.profile>`,
-    ].join("\n");
-    const touches = parseStrace(text, "/w/p", lexical).filter((t) => !isNoise(t)).map((t) => `${t.pid} ${t.syscall} ${t.path}`);
+      `21  openat(AT_FDCWD</w/p>, "/w/h/.profile", O_RDONLY) = 3</w/h/.profile>`].join("\n");
+    const touches = parseStrace(text, "/w/p", lexical).filter((t) => !isNoise(t)).map((t) =>
+      `${t.pid} ${t.syscall} ${t.path}`
+    );
     expect(touches).toEqual(["21 openat /w/h/.profile"]);
   });
 
   test("a failed open is a touch, relative to the annotated directory", () => {
-    expect(read(`10  openat(AT_FDCWD</w/p/src>, "../x", O_RDONLY) = -1 ENOENT (No such file or directory)\n`)).toEqual(["10 openat /w/p/x ENOENT"]);
+    expect(read(`10  openat(AT_FDCWD</w/p/src>, "../x", O_RDONLY) = -1 ENOENT (No such file or directory)\n`)).toEqual([
+      "10 openat /w/p/x ENOENT",
+    ]);
   });
 
   test("quoted names: escaped quotes, spaces, octal and hex bytes, an escaped > in an annotation", () => {
-    const text = [
-      `10  openat(AT_FDCWD</w/p>, "we\\"ird dir/f 1", O_RDONLY) = -1 ENOENT (No such file or directory)`,
-      `10  openat(AT_FDCWD</w/p/\\303\\274\\76x>, "\\x61, b", O_RDONLY) = -1 ENOENT (No such file or directory)`,
-    ].join("\n");
+    const text = [`10  openat(AT_FDCWD</w/p>, "we\\"ird dir/f 1", O_RDONLY) = -1 ENOENT (No such file or directory)`,
+      `10  openat(AT_FDCWD</w/p/\\303\\274\\76x>, "\\x61, b", O_RDONLY) = -1 ENOENT (No such file or directory)`].join(
+        "\n",
+      );
     expect(read(text)).toEqual(['10 openat /w/p/we"ird dir/f 1 ENOENT', "10 openat /w/p/ü>x/a, b ENOENT"]);
   });
 
   test("unfinished and resumed halves join, across interleaved pids", () => {
-    const text = [
-      `10  openat(AT_FDCWD</w/p>, "a", O_RDONLY <unfinished ...>`,
+    const text = [`10  openat(AT_FDCWD</w/p>, "a", O_RDONLY <unfinished ...>`,
       `11  openat(AT_FDCWD</w>, "b", O_WRONLY|O_CREAT|O_TRUNC, 0666 <unfinished ...>`,
-      `10  <... openat resumed>) = -1 ENOENT (No such file or directory)`,
-      `11  <... openat resumed>) = 3</w/b>`,
-    ].join("\n");
+      `10  <... openat resumed>) = -1 ENOENT (No such file or directory)`, `11  <... openat resumed>) = 3</w/b>`].join(
+        "\n",
+      );
     expect(read(text)).toEqual(["10 openat /w/p/a ENOENT", "11 openat /w/b"]);
   });
 
   test("a child inherits the cwd at the clone, even when it prints before the clone returns", () => {
-    const text = [
-      `10  chdir("..") = 0`,
-      `10  clone(child_stack=NULL, flags=SIGCHLD <unfinished ...>`,
-      `11  mkdir("d", 0777) = 0`,
-      `10  <... clone resumed>, child_tidptr=0x7f) = 11`,
-      `10  chdir("/w/p") = 0`,
-      `11  unlink("f") = -1 ENOENT (No such file or directory)`,
-      `10  rename("a", "/x/b") = 0`,
-    ].join("\n");
-    expect(read(text)).toEqual(["10 chdir /w", "11 mkdir /w/d", "10 chdir /w/p", "11 unlink /w/f ENOENT", "10 rename /w/p/a", "10 rename /x/b"]);
+    const text = [`10  chdir("..") = 0`, `10  clone(child_stack=NULL, flags=SIGCHLD <unfinished ...>`,
+      `11  mkdir("d", 0777) = 0`, `10  <... clone resumed>, child_tidptr=0x7f) = 11`, `10  chdir("/w/p") = 0`,
+      `11  unlink("f") = -1 ENOENT (No such file or directory)`, `10  rename("a", "/x/b") = 0`].join("\n");
+    expect(read(text)).toEqual(["10 chdir /w", "11 mkdir /w/d", "10 chdir /w/p", "11 unlink /w/f ENOENT",
+      "10 rename /w/p/a", "10 rename /x/b"]);
   });
 
   test("descriptors: getdents and fchdir name the directory; a symlink's target is not touched", () => {
-    const text = [
-      `10  getdents64(3</w/o dir>, 0x55 /* 2 entries */, 32768) = 48`,
-      `10  fchdir(3</w/o dir>) = 0`,
+    const text = [`10  getdents64(3</w/o dir>, 0x55 /* 2 entries */, 32768) = 48`, `10  fchdir(3</w/o dir>) = 0`,
       `10  symlinkat("/etc/passwd", AT_FDCWD</w/o dir>, "l") = 0`,
-      `10  openat(AT_FDCWD</w/p>, "/dev/fd/63", O_RDONLY) = 3<pipe:[1234]>`,
-    ].join("\n");
-    expect(read(text)).toEqual(["10 getdents64 /w/o dir", "10 fchdir /w/o dir", "10 symlinkat /w/o dir/l", "10 openat /dev/fd/63"]);
+      `10  openat(AT_FDCWD</w/p>, "/dev/fd/63", O_RDONLY) = 3<pipe:[1234]>`].join("\n");
+    expect(read(text)).toEqual(["10 getdents64 /w/o dir", "10 fchdir /w/o dir", "10 symlinkat /w/o dir/l",
+      "10 openat /dev/fd/63"]);
   });
 
   test("signals, exits and execve of the shell itself are read without harm", () => {
-    const text = [
-      `10  execve("/usr/bin/bash", ["bash", "-c", "cat a, b"...], 0x7ffd /* 2 vars */) = 0`,
-      `--- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=11} ---`,
-      `+++ exited with 0 +++`,
-      `10  execve("./s.sh", ["./s.sh"], 0x55 /* 2 vars */) = -1 ENOEXEC (Exec format error)`,
-    ].join("\n");
+    const text = [`10  execve("/usr/bin/bash", ["bash", "-c", "cat a, b"...], 0x7ffd /* 2 vars */) = 0`,
+      `--- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=11} ---`, `+++ exited with 0 +++`,
+      `10  execve("./s.sh", ["./s.sh"], 0x55 /* 2 vars */) = -1 ENOEXEC (Exec format error)`].join("\n");
     expect(read(text)).toEqual(["10 execve /usr/bin/bash", "10 execve /w/p/s.sh ENOEXEC"]);
   });
 });

@@ -80,7 +80,9 @@ toolTable('seed: "write": { "*": "deny", "src/*": "allow" }', srcOnly, [
   ["read", "README.md", "allow"],
 ]);
 
-const shorthands = useSandbox(() => ({ config: [{ permission: { read: "allow", write: "deny", ls: "ask", mytool: "deny" } }] }));
+const shorthands = useSandbox(() => ({
+  config: [{ permission: { read: "allow", write: "deny", ls: "ask", mytool: "deny" } }],
+}));
 
 toolTable('seed: backward-compatible shorthands ("read": "allow" is {"*": "allow"})', shorthands, [
   ["read", "src/main.ts", "allow", ["rule read:*"]],
@@ -99,16 +101,9 @@ describe("toolPermission: the tool-level question for tool injection", () => {
   test("a path-restricted tool is still offered; a blanket deny is not", async () => {
     const g = await createGuard({
       config: [{
-        permission: {
-          read: { "*": "allow", "*.env": "deny" },
-          write: { "*": "deny", "src/**": "allow" },
-          edit: "deny",
-          ls: { "*": "deny", "docs/**": "ask" },
-          find: { "node_modules/**": "deny" },
-          bash: { "*": "ask", "git status": "allow" },
-          mytool: "deny",
-          other: { "*": "ask" },
-        },
+        permission: { read: { "*": "allow", "*.env": "deny" }, write: { "*": "deny", "src/**": "allow" }, edit: "deny",
+          ls: { "*": "deny", "docs/**": "ask" }, find: { "node_modules/**": "deny" },
+          bash: { "*": "ask", "git status": "allow" }, mytool: "deny", other: { "*": "ask" } },
       }],
     });
     expect(g.toolPermission("read")).toBe("allow");
@@ -162,59 +157,39 @@ table("one .env rule covers cat, grep -r and cp", oneRule, [
   ["cd config && grep -r key .", "ask", ["#RULE_ASK"]],
 ]);
 
-agreeTable("checkTool and bash agree (one .env rule)", oneRule, [
-  ["read", ".env", "cat .env", "deny"],
-  ["read", ".env", "cat < .env", "deny"],
-  ["read", "config/.env", "cat config/.env", "deny"],
-  ["read", "README.md", "cat README.md", "allow"],
-  ["read", "README.md", "cat < README.md", "allow"],
-  ["grep", { pattern: "key", path: "." }, "grep -r key .", "ask"],
-  ["grep", { pattern: "key", path: "config" }, "grep -r key config", "ask"],
-  ["grep", { pattern: "key", path: "src" }, "grep -r key src", "allow"],
-  ["read", "$O/secret.txt", "cat < ../outside/secret.txt", "ask"],
-]);
+agreeTable("checkTool and bash agree (one .env rule)", oneRule, [["read", ".env", "cat .env", "deny"], ["read", ".env",
+  "cat < .env", "deny"], ["read", "config/.env", "cat config/.env", "deny"], ["read", "README.md", "cat README.md",
+  "allow"], ["read", "README.md", "cat < README.md", "allow"], ["grep", { pattern: "key", path: "." }, "grep -r key .",
+  "ask"], ["grep", { pattern: "key", path: "config" }, "grep -r key config", "ask"], ["grep", { pattern: "key",
+  path: "src" }, "grep -r key src", "allow"], ["read", "$O/secret.txt", "cat < ../outside/secret.txt", "ask"]]);
 
 const layered = useSandbox(() => ({
   config: [{
-    permission: {
-      read: { "*": "allow", "*.env": "deny" },
-      write: { "*": "deny", "src/**": "allow" },
+    permission: { read: { "*": "allow", "*.env": "deny" }, write: { "*": "deny", "src/**": "allow" },
       edit: { "*": "deny", "src/**": "allow" },
-      external_directory: { "*": "ask", "/tmp/**": "allow", "~/.ssh/**": "deny" },
-    },
+      external_directory: { "*": "ask", "/tmp/**": "allow", "~/.ssh/**": "deny" } },
   }],
 }));
 
-agreeTable("checkTool and bash agree (reads, writes only in src/, outside)", layered, [
-  ["read", ".env", "cat < .env", "deny"],
-  ["read", "README.md", "cat < README.md", "allow"],
-  ["read", "src/main.ts", "cat < src/main.ts", "allow"],
-  ["write", "src/x", "echo > src/x", "allow"],
-  ["write", "src/sub/new.ts", "echo > src/sub/new.ts", "allow"],
-  ["edit", "src/main.ts", "echo >> src/main.ts", "allow"],
-  ["write", "docs/x", "echo > docs/x", "deny"],
-  ["write", "README.md", "echo > README.md", "deny"],
-  ["write", "src/.env", "echo > src/.env", "allow"],
-  ["read", "/tmp/x", "cat < /tmp/x", "allow"],
-  ["read", "~/.ssh/id_rsa", "cat < ~/.ssh/id_rsa", "deny"],
-  ["read", "/etc/hosts", "cat < /etc/hosts", "ask"],
-  ["read", "/var/log/x", "cd /var && cat < log/x", "ask"],
-  ["write", "/tmp/out", "echo > /tmp/out", "deny"],
-  ["write", "link-in/main.ts", "echo > link-in/main.ts", "allow"],
-  ["write", "link-out/x", "echo > link-out/x", "deny"],
-]);
+agreeTable("checkTool and bash agree (reads, writes only in src/, outside)", layered, [["read", ".env", "cat < .env",
+  "deny"], ["read", "README.md", "cat < README.md", "allow"], ["read", "src/main.ts", "cat < src/main.ts", "allow"], [
+  "write",
+  "src/x",
+  "echo > src/x",
+  "allow",
+], ["write", "src/sub/new.ts", "echo > src/sub/new.ts", "allow"], ["edit", "src/main.ts", "echo >> src/main.ts",
+  "allow"], ["write", "docs/x", "echo > docs/x", "deny"], ["write", "README.md", "echo > README.md", "deny"], ["write",
+  "src/.env", "echo > src/.env", "allow"], ["read", "/tmp/x", "cat < /tmp/x", "allow"], ["read", "~/.ssh/id_rsa",
+  "cat < ~/.ssh/id_rsa", "deny"], ["read", "/etc/hosts", "cat < /etc/hosts", "ask"], ["read", "/var/log/x",
+  "cd /var && cat < log/x", "ask"], ["write", "/tmp/out", "echo > /tmp/out", "deny"], ["write", "link-in/main.ts",
+  "echo > link-in/main.ts", "allow"], ["write", "link-out/x", "echo > link-out/x", "deny"]]);
 
-table("the worked examples of docs/policy.md", layered, [
-  ["cd src && echo x > new.ts", "allow", ["write $P/src/new.ts"]],
-  ["echo > src/.env", "allow"],
-  ["cat < src/main.ts > /tmp/copy", "deny", ["write /tmp/copy"]],
-  ["cat < /tmp/notes", "allow"],
-  ["cd /tmp", "allow", ["cwd /tmp"]],
-  ["cat < ~/.ssh/id_rsa", "deny", ["#RULE_DENY"]],
-  ["cd ~/.ssh", "deny", ["cwd $H/.ssh"]],
-  ["ls ~/.ssh", "deny", ["list $H/.ssh"]],
-  ["cat < /etc/hosts", "ask", ["#EXTERNAL_PATH"]],
-]);
+table("the worked examples of docs/policy.md", layered, [["cd src && echo x > new.ts", "allow", [
+  "write $P/src/new.ts",
+]], ["echo > src/.env", "allow"], ["cat < src/main.ts > /tmp/copy", "deny", ["write /tmp/copy"]], ["cat < /tmp/notes",
+  "allow"], ["cd /tmp", "allow", ["cwd /tmp"]], ["cat < ~/.ssh/id_rsa", "deny", ["#RULE_DENY"]], ["cd ~/.ssh", "deny", [
+  "cwd $H/.ssh",
+]], ["ls ~/.ssh", "deny", ["list $H/.ssh"]], ["cat < /etc/hosts", "ask", ["#EXTERNAL_PATH"]]]);
 
 // ---------------------------------------------------------------------------------------
 // Recursive reads: a directory is walked for what the rules restrict, up to a bound
@@ -222,7 +197,9 @@ table("the worked examples of docs/policy.md", layered, [
 const walked = useSandbox((fx) => {
   mkdirSync(join(fx.project, "keys", "deep"), { recursive: true });
   writeFileSync(join(fx.project, "keys", "deep", "id.pem"), "x\n");
-  return { config: [{ permission: { read: { "*.pem": "deny", "docs/**": "ask" }, ls: { "scripts/escape.sh": "deny" } } }] };
+  return {
+    config: [{ permission: { read: { "*.pem": "deny", "docs/**": "ask" }, ls: { "scripts/escape.sh": "deny" } } }],
+  };
 });
 
 table("a directory reached recursively is judged by what it holds", walked, [
@@ -251,10 +228,8 @@ table("a directory reached recursively is judged by what it holds", walked, [
 
 const bounded = useSandbox(() => ({ maxScanEntries: 3, config: [{ permission: { read: { "*.pem": "deny" } } }] }));
 
-table("past the walk's bound, ask", bounded, [
-  ["grep -r x .", "ask", ["#EXPANSION_TOO_LARGE"]],
-  ["grep -r x docs", "allow"],
-]);
+table("past the walk's bound, ask", bounded, [["grep -r x .", "ask", ["#EXPANSION_TOO_LARGE"]], ["grep -r x docs",
+  "allow"]]);
 
 test("a quoted ** is walked only as far as the bound, quietly past it, while a recursive command asks", async () => {
   // prettier --write '**/*.ts' over a large node_modules is no reason to ask (prettier does not
@@ -266,7 +241,8 @@ test("a quoted ** is walked only as far as the bound, quietly past it, while a r
     for (let i = 0; i < 6; i++) writeFileSync(join(fx.project, "many", `f${i}.js`), "");
     const g = await createGuard({ home: fx.home, limits: { maxScanEntries: 3 } });
     const quoted = g.check("prettier --write 'many/**/*.js'", { cwd: fx.project });
-    expect({ decision: quoted.decision, codes: quoted.reasons.map((r) => r.code) }).toEqual({ decision: "allow", codes: [] });
+    expect({ decision: quoted.decision, codes: quoted.reasons.map((r) => r.code) }).toEqual({ decision: "allow",
+      codes: [] });
     const recursive = g.check("grep -R x many", { cwd: fx.project });
     expect(recursive.reasons.map((r) => r.code)).toContain("EXPANSION_TOO_LARGE");
   } finally {
@@ -278,7 +254,8 @@ describe("the walk skips what no rule can reach", () => {
   test("a rule on one subtree does not walk the others", async () => {
     const fx = buildFixture();
     try {
-      const g = await createGuard({ home: fx.home, maxScanEntries: 1, config: [{ permission: { read: { "*": "allow", "secrets/**": "deny" } } }] });
+      const g = await createGuard({ home: fx.home, maxScanEntries: 1,
+        config: [{ permission: { read: { "*": "allow", "secrets/**": "deny" } } }] });
       // Walking src would pass the bound of 1; only `secrets/...` can be restricted, so src is not walked.
       expect(g.check("grep -r x src", { cwd: fx.project }).decision).toBe("allow");
       // Below the root, `secrets` might be anywhere the pattern reaches: the root is walked.
@@ -294,15 +271,19 @@ describe("the walk skips what no rule can reach", () => {
       symlinkSync(fx.home, join(fx.outside, "to-home"));
       const allowOutside = { permission: { external_directory: { "*": "ask", [`${fx.outside}/**`]: "allow" } } };
       const g = await createGuard({ home: fx.home, config: [allowOutside] });
-      for (const c of [`grep -R x ${fx.outside}`, `find ${fx.outside} -exec cat {} +`, `cd ${fx.outside} && find . | xargs cat`, `cat $(find ${fx.outside})`]) {
+      for (const c of [`grep -R x ${fx.outside}`, `find ${fx.outside} -exec cat {} +`,
+        `cd ${fx.outside} && find . | xargs cat`, `cat $(find ${fx.outside})`])
+      {
         const v = g.check(c, { cwd: fx.project });
-        expect({ c, decision: v.decision, home: v.accesses.some((a) => a.resolved === fx.home) }).toEqual({ c, decision: "ask", home: true });
+        expect({ c, decision: v.decision, home: v.accesses.some((a) => a.resolved === fx.home) }).toEqual({ c,
+          decision: "ask", home: true });
       }
       // Not following links, grep -r reads only what is in the tree.
       expect(g.check(`grep -r x ${fx.outside}`, { cwd: fx.project }).decision).toBe("allow");
       // A session approval of the outside tree is the same: the link still asks.
       const plain = await createGuard({ home: fx.home });
-      plain.approve({ kind: "read", path: fx.outside, resolved: fx.outside, decision: "ask", reason: "EXTERNAL_PATH", rule: null, command: "grep", via: [], start: 0, end: 1 }, "directory");
+      plain.approve({ kind: "read", path: fx.outside, resolved: fx.outside, decision: "ask", reason: "EXTERNAL_PATH",
+        rule: null, command: "grep", via: [], start: 0, end: 1 }, "directory");
       expect(plain.check(`grep -R x ${fx.outside}`, { cwd: fx.project }).decision).toBe("ask");
     } finally {
       fx.remove();
@@ -316,12 +297,21 @@ describe("the walk skips what no rule can reach", () => {
       const command = `grep -R x ${fx.outside}`;
       // Nothing can be stricter than the tree's own ask: no walk, and the tree is what is asked about.
       const plain = (await createGuard({ home: fx.home })).check(command, { cwd: fx.project });
-      expect({ decision: plain.decision, home: plain.accesses.some((a) => a.resolved === fx.home) }).toEqual({ decision: "ask", home: false });
+      expect({ decision: plain.decision, home: plain.accesses.some((a) => a.resolved === fx.home) }).toEqual({
+        decision: "ask",
+        home: false,
+      });
       expect(plain.accesses.some((a) => a.resolved === fx.outside && a.reason === "EXTERNAL_PATH")).toBe(true);
       // A deny rule on where the link leads: the walk names the link, and the deny shows.
-      const denyHome = { permission: { external_directory: { "*": "ask", [`${fx.home}/**`]: "deny", [fx.home]: "deny" } } };
+      const denyHome = {
+        permission: { external_directory: { "*": "ask", [`${fx.home}/**`]: "deny", [fx.home]: "deny" } },
+      };
       const strict = (await createGuard({ home: fx.home, config: [denyHome] })).check(command, { cwd: fx.project });
-      expect({ decision: strict.decision, home: strict.accesses.some((a) => a.resolved === fx.home && a.decision === "deny") }).toEqual({ decision: "deny", home: true });
+      expect({ decision: strict.decision,
+        home: strict.accesses.some((a) => a.resolved === fx.home && a.decision === "deny") }).toEqual({
+          decision: "deny",
+          home: true,
+        });
       // So does a reason the host made deny.
       const unresolved = await createGuard({ home: fx.home, config: [{ reasons: { UNRESOLVED_PATH: "deny" } }] });
       symlinkSync("loop", join(fx.outside, "loop"));
@@ -342,14 +332,22 @@ describe("the walk skips what no rule can reach", () => {
       };
       const ext = (rules: Record<string, string>) => ({ permission: { external_directory: rules } });
       // "*" written last wins over the exception before it: it does not keep the built-in "*"'s place.
-      expect(await verdict([ext({ [`${fx.outside}/**`]: "allow", "*": "ask" })], `cat ${secret}`)).toEqual(["ask", "external_directory:*", "EXTERNAL_PATH"]);
-      expect(await verdict([ext({ "*": "ask", [`${fx.outside}/**`]: "allow" })], `cat ${secret}`)).toEqual(["allow", `external_directory:${fx.outside}/**`, null]);
+      expect(await verdict([ext({ [`${fx.outside}/**`]: "allow", "*": "ask" })], `cat ${secret}`)).toEqual(["ask",
+        "external_directory:*", "EXTERNAL_PATH"]);
+      expect(await verdict([ext({ "*": "ask", [`${fx.outside}/**`]: "allow" })], `cat ${secret}`)).toEqual(["allow",
+        `external_directory:${fx.outside}/**`, null]);
       // A later layer's pattern goes after everything the earlier layers said.
-      expect(await verdict([ext({ "*": "ask", [`${fx.outside}/**`]: "allow" }), ext({ "*": "deny" })], `cat ${secret}`)).toEqual(["deny", "external_directory:*", "RULE_DENY"]);
-      expect(await verdict([ext({ [`${fx.outside}/**`]: "deny" }), ext({ "*": "ask", [`${fx.outside}/**`]: "allow" })], `cat ${secret}`)).toEqual(["allow", `external_directory:${fx.outside}/**`, null]);
+      expect(await verdict([ext({ "*": "ask", [`${fx.outside}/**`]: "allow" }), ext({ "*": "deny" })], `cat ${secret}`))
+        .toEqual(["deny", "external_directory:*", "RULE_DENY"]);
+      expect(
+        await verdict([ext({ [`${fx.outside}/**`]: "deny" }), ext({ "*": "ask", [`${fx.outside}/**`]: "allow" })],
+          `cat ${secret}`),
+      ).toEqual(["allow", `external_directory:${fx.outside}/**`, null]);
       // The built-in device exceptions survive a catch-all, and give way to a rule written after it.
-      expect(await verdict([ext({ "*": "deny" })], "ls 2>/dev/null")).toEqual(["allow", "external_directory:/dev/null", null]);
-      expect(await verdict([ext({ "*": "ask", "/dev/**": "deny" })], "ls 2>/dev/null")).toEqual(["deny", "external_directory:/dev/**", "RULE_DENY"]);
+      expect(await verdict([ext({ "*": "deny" })], "ls 2>/dev/null")).toEqual(["allow", "external_directory:/dev/null",
+        null]);
+      expect(await verdict([ext({ "*": "ask", "/dev/**": "deny" })], "ls 2>/dev/null")).toEqual(["deny",
+        "external_directory:/dev/**", "RULE_DENY"]);
     } finally {
       fx.remove();
     }
@@ -358,7 +356,8 @@ describe("the walk skips what no rule can reach", () => {
   test("an allow covering a whole outside directory needs no walk", async () => {
     const fx = buildFixture();
     try {
-      const g = await createGuard({ home: fx.home, maxScanEntries: 1, config: [{ permission: { external_directory: { "*": "ask", [`${fx.outside}/**`]: "allow" } } }] });
+      const g = await createGuard({ home: fx.home, maxScanEntries: 1,
+        config: [{ permission: { external_directory: { "*": "ask", [`${fx.outside}/**`]: "allow" } } }] });
       expect(g.check(`grep -r x ${fx.outside}`, { cwd: fx.project }).decision).toBe("allow");
       expect(g.check(`grep -r x ${fx.outside}/dir`, { cwd: fx.project }).decision).toBe("allow");
     } finally {
@@ -370,29 +369,38 @@ describe("the walk skips what no rule can reach", () => {
 describe("surfaces named by the interpreter: grep answers to grep and read, find to find", () => {
   const fx = buildFixture();
   afterAll(() => fx.remove());
-  const policy = new Policy(mergeLayers([validateLayer({ permission: { read: { "*.env": "deny" }, grep: { "*.log": "deny" }, find: { "build/**": "deny" } } }, "test")]), fx.home);
-  const ctx: JudgeContext = {
-    policy, roots: [fx.project], fs: nodeFileSystem, authority: null, approvals: new SessionApprovals(),
-    scanner: new Scanner({ policy, fs: nodeFileSystem, roots: [fx.project], authority: null, limit: 100 }),
-  };
-  const finding = (path: string, kind: PathFinding["kind"], surface?: string): PathFinding => ({
-    path, resolved: path === "." ? fx.project : join(fx.project, path), kind, command: surface ?? "cmd", via: [], span: { start: 0, end: 1 }, problem: null, ...(surface ? { surface } : {}),
-  });
+  const policy = new Policy(
+    mergeLayers([
+      validateLayer({
+        permission: { read: { "*.env": "deny" }, grep: { "*.log": "deny" }, find: { "build/**": "deny" } },
+      }, "test"),
+    ]),
+    fx.home,
+  );
+  const ctx: JudgeContext = { policy, roots: [fx.project], fs: nodeFileSystem, authority: null,
+    approvals: new SessionApprovals(),
+    scanner: new Scanner({ policy, fs: nodeFileSystem, roots: [fx.project], authority: null, limit: 100 }) };
+  const finding = (path: string, kind: PathFinding["kind"], surface?: string): PathFinding => ({ path,
+    resolved: path === "." ? fx.project : join(fx.project, path), kind, command: surface ?? "cmd", via: [],
+    span: { start: 0, end: 1 }, problem: null, ...(surface ? { surface } : {}) });
   const decide = (...paths: PathFinding[]) => {
     const v = judgeFindings({ paths, issues: [] }, ctx);
     if (v === "pending") throw new Error("pending without a path policy");
     return v.decision;
   };
-  test.each([
-    ["grep on .env (read rule)", finding(".env", "read", "grep"), "deny"],
-    ["grep on app.log (grep rule)", finding("app.log", "read", "grep"), "deny"],
-    ["grep on the root (holds .env)", finding(".", "read", "grep"), "ask"],
-    ["find on build (find rule)", finding("build", "list", "find"), "deny"],
-    ["find on the root (holds build)", finding(".", "list", "find"), "ask"],
-    ["find on .env (no find rule)", finding(".env", "list", "find"), "allow"],
-    ["read of app.log (grep rule not asked)", finding("app.log", "read"), "allow"],
-    ["unknown kind on .env", finding(".env", "unknown"), "deny"],
-  ] as const)("%s", (_, f, d) => {
+  test.each(
+    [["grep on .env (read rule)", finding(".env", "read", "grep"), "deny"], ["grep on app.log (grep rule)",
+      finding("app.log", "read", "grep"), "deny"], ["grep on the root (holds .env)", finding(".", "read", "grep"),
+      "ask"], ["find on build (find rule)", finding("build", "list", "find"), "deny"], [
+      "find on the root (holds build)",
+      finding(".", "list", "find"),
+      "ask",
+    ], ["find on .env (no find rule)", finding(".env", "list", "find"), "allow"], [
+      "read of app.log (grep rule not asked)",
+      finding("app.log", "read"),
+      "allow",
+    ], ["unknown kind on .env", finding(".env", "unknown"), "deny"]] as const,
+  )("%s", (_, f, d) => {
     expect(decide(f)).toBe(d);
   });
 });
@@ -401,7 +409,9 @@ describe("surfaces named by the interpreter: grep answers to grep and read, find
 // bash rules: command text, strictest over the simple commands, never loosening a path
 
 const bashRules = useSandbox(() => ({
-  config: [{ permission: { bash: { "git push *": "ask", "rm -rf *": "deny", "cat *": "allow", "npm publish": "deny" } } }],
+  config: [{
+    permission: { bash: { "git push *": "ask", "rm -rf *": "deny", "cat *": "allow", "npm publish": "deny" } },
+  }],
 }));
 
 table("bash rules match each simple command's text", bashRules, [
@@ -467,21 +477,29 @@ describe("session approvals", () => {
   test("the suggestion is path-scoped, never a blanket *", async () => {
     await fresh({});
     const read = tool("read", "$O/secret.txt").accesses[0]!;
-    expect(g.suggestApproval(read)).toEqual({ scope: "directory", pattern: `${fx.outside}/*`, kinds: ["read", "exec"] });
+    expect(g.suggestApproval(read)).toEqual({ scope: "directory", pattern: `${fx.outside}/*`,
+      kinds: ["read", "exec"] });
     const write = tool("write", "$O/dir/file.txt").accesses[0]!;
-    expect(g.suggestApproval(write)).toEqual({ scope: "file", pattern: `${fx.outside}/dir/file.txt`, kinds: ["write"] });
-    expect(g.suggestApproval({ resolved: "/etc", kind: "read" })).toEqual({ scope: "file", pattern: "/etc", kinds: ["read", "exec"] });
+    expect(g.suggestApproval(write)).toEqual({ scope: "file", pattern: `${fx.outside}/dir/file.txt`,
+      kinds: ["write"] });
+    expect(g.suggestApproval({ resolved: "/etc", kind: "read" })).toEqual({ scope: "file", pattern: "/etc",
+      kinds: ["read", "exec"] });
     expect(g.suggestApproval({ resolved: null, kind: "read" })).toBeNull();
     expect(g.suggestApproval({ resolved: "/a/{x,y}/[b]*", kind: "write" })!.pattern).toBe("/a/\\{x,y\\}/\\[b\\]\\*");
-    expect(() => g.approve({ surface: "read", pattern: "*" })).toThrow("approve paths through an access (a path-scoped approval), not the read surface");
+    expect(() => g.approve({ surface: "read", pattern: "*" })).toThrow(
+      "approve paths through an access (a path-scoped approval), not the read surface",
+    );
   });
 
   test("an approval overrides ask for its path, and only for its path", async () => {
     await fresh({});
     const v = tool("read", "$O/secret.txt");
     assertVerdict({ fx, guard: g, check: bash }, "read outside", v, "ask", ["#EXTERNAL_PATH"]);
-    expect(g.approve(v.accesses[0]!, "file")).toEqual({ surface: "path", kinds: ["read", "exec"], pattern: `${fx.outside}/secret.txt`, overrideDeny: false });
-    assertVerdict({ fx, guard: g, check: bash }, "read approved", tool("read", "$O/secret.txt"), "allow", [`rule session:${fx.outside}/secret.txt`]);
+    expect(g.approve(v.accesses[0]!, "file")).toEqual({ surface: "path", kinds: ["read", "exec"],
+      pattern: `${fx.outside}/secret.txt`, overrideDeny: false });
+    assertVerdict({ fx, guard: g, check: bash }, "read approved", tool("read", "$O/secret.txt"), "allow", [
+      `rule session:${fx.outside}/secret.txt`,
+    ]);
     expect(tool("read", "$O/dir/file.txt").decision).toBe("ask");
     // The approval was for reading; writing the same file still asks.
     expect(tool("write", "$O/secret.txt").decision).toBe("ask");
@@ -515,7 +533,9 @@ describe("session approvals", () => {
     g.approve(v.accesses[0]!, "file");
     expect(tool("read", ".env").decision).toBe("deny");
     g.approve(v.accesses[0]!, "file", { overrideDeny: true });
-    assertVerdict({ fx, guard: g, check: bash }, "read .env", tool("read", ".env"), "allow", [`rule session:${fx.project}/.env`]);
+    assertVerdict({ fx, guard: g, check: bash }, "read .env", tool("read", ".env"), "allow", [
+      `rule session:${fx.project}/.env`,
+    ]);
     expect(tool("read", "config/.env").decision).toBe("deny");
   });
 
@@ -582,7 +602,8 @@ describe("session approvals", () => {
     g.approve(tool("read", "$O/secret.txt").accesses[0]!);
     expect(g.approvals()).toHaveLength(1);
     const other = await createGuard({ home: fx.home });
-    expect(other.checkTool({ tool: "read", input: { path: `${fx.outside}/secret.txt` }, cwd: fx.project }).decision).toBe("ask");
+    expect(other.checkTool({ tool: "read", input: { path: `${fx.outside}/secret.txt` }, cwd: fx.project }).decision)
+      .toBe("ask");
     g.clearApprovals();
     expect(g.approvals()).toHaveLength(0);
     expect(tool("read", "$O/secret.txt").decision).toBe("ask");
@@ -598,8 +619,12 @@ describe("session approvals", () => {
 describe("checkTool edge cases", () => {
   const box = envRule;
   test("bash through checkTool is check()", () => {
-    expect(box.guard.checkTool({ tool: "bash", input: { command: "cat .env" }, cwd: box.fx.project }).decision).toBe("deny");
-    expect(box.guard.checkTool({ tool: "bash", input: {}, cwd: box.fx.project }).reasons[0]!.code).toBe("INVALID_INPUT");
+    expect(box.guard.checkTool({ tool: "bash", input: { command: "cat .env" }, cwd: box.fx.project }).decision).toBe(
+      "deny",
+    );
+    expect(box.guard.checkTool({ tool: "bash", input: {}, cwd: box.fx.project }).reasons[0]!.code).toBe(
+      "INVALID_INPUT",
+    );
   });
   test("a tool path with a backslash is refused, with or without a path policy", () => {
     assertVerdict(box, "backslash", callTool(box, "read", "config\\.env"), "deny", ["#BACKSLASH_PATH"]);
@@ -609,11 +634,13 @@ describe("checkTool edge cases", () => {
   });
   test("a path the tool may normalise lexically is judged both ways", () => {
     // The kernel follows link-out first (→ outside/..); a tool that normalises first lands in the project.
-    assertVerdict(box, "both", callTool(box, "read", "link-out/../README.md"), "ask", ["read $P/README.md", "read $T/work/README.md"]);
+    assertVerdict(box, "both", callTool(box, "read", "link-out/../README.md"), "ask", ["read $P/README.md",
+      "read $T/work/README.md"]);
   });
   test("a tool path that climbs out of a missing directory names where it would be made", () => {
     // Node's mkdirSync(…, { recursive: true }) on the unnormalised name makes ../nd first.
-    assertVerdict(box, "climbed", callTool(box, "write", "../nd/../project/new.txt"), "ask", ["write $T/work", "write $P/new.txt"]);
+    assertVerdict(box, "climbed", callTool(box, "write", "../nd/../project/new.txt"), "ask", ["write $T/work",
+      "write $P/new.txt"]);
   });
   test("a symlink loop is unresolved", () => {
     assertVerdict(box, "loop", callTool(box, "read", "loop-a/x"), "ask", ["#UNRESOLVED_PATH"]);
@@ -651,14 +678,15 @@ table("writing the guard's configuration is never silent", plain, [
 // A surface named by the command adds to its kind's rules: find -delete is a write
 
 describe("a named surface adds to the kind's surfaces, never replaces them", () => {
-  test.each([
-    ["write", "find", ["find", "write", "edit"]],
-    ["unknown", "find", ["find", "read", "write", "edit", "ls"]],
-    ["list", "find", ["find"]],
-    ["read", "grep", ["grep", "read"]],
-    ["write", undefined, ["write", "edit"]],
-    ["list", undefined, ["ls"]],
-  ] as const)("%s with %s", (kind, hint, surfaces) => {
+  test.each(
+    [["write", "find", ["find", "write", "edit"]], ["unknown", "find", ["find", "read", "write", "edit", "ls"]], [
+      "list",
+      "find",
+      ["find"],
+    ], ["read", "grep", ["grep", "read"]], ["write", undefined, ["write", "edit"]], ["list", undefined, [
+      "ls",
+    ]]] as const,
+  )("%s with %s", (kind, hint, surfaces) => {
     expect(surfacesFor(kind, hint)).toEqual([...surfaces]);
   });
 });
@@ -681,14 +709,12 @@ const writeSecrets = useSandbox((fx) => {
   return { config: [{ permission: { write: { "secrets/**": "deny" }, edit: { "secrets/**": "deny" } } }] };
 });
 
-table("find -delete under a write deny", writeSecrets, [
-  ["rm -rf secrets", "deny", ["#RULE_DENY"]],
-  ["find secrets -delete", "deny", ["#RULE_DENY"]],
-  ["find secrets -name key -delete", "deny", ["write $P/secrets"]],
-  ["find . -name key -delete", "ask", ["#RULE_ASK"]],
-  ["find secrets -name key", "allow"],
-  ["find src -delete", "allow"],
-]);
+table("find -delete under a write deny", writeSecrets, [["rm -rf secrets", "deny", ["#RULE_DENY"]], [
+  "find secrets -delete",
+  "deny",
+  ["#RULE_DENY"],
+], ["find secrets -name key -delete", "deny", ["write $P/secrets"]], ["find . -name key -delete", "ask", ["#RULE_ASK"]],
+  ["find secrets -name key", "allow"], ["find src -delete", "allow"]]);
 
 // ---------------------------------------------------------------------------------------
 // Commands that follow symlinks are judged where the links lead, inside the roots too
@@ -728,10 +754,16 @@ describe("a followed link inside the roots is skipped only when nothing could re
       mkdirSync(join(fx.project, "lib"));
       symlinkSync("../docs", join(fx.project, "lib", "to-docs"));
       const plainGuard = await createGuard({ home: fx.home });
-      expect(plainGuard.check("grep -R x lib", { cwd: fx.project }).accesses.map((a) => a.resolved)).toEqual([`${fx.project}/lib`]);
+      expect(plainGuard.check("grep -R x lib", { cwd: fx.project }).accesses.map((a) => a.resolved)).toEqual([
+        `${fx.project}/lib`,
+      ]);
       const askDocs = await createGuard({ home: fx.home, config: [{ permission: { read: { "docs/**": "ask" } } }] });
       const v = askDocs.check("grep -R x lib", { cwd: fx.project });
-      expect({ decision: v.decision, docs: v.accesses.some((a) => a.resolved === `${fx.project}/docs` && a.path === "lib/to-docs") }).toEqual({ decision: "ask", docs: true });
+      expect({ decision: v.decision,
+        docs: v.accesses.some((a) => a.resolved === `${fx.project}/docs` && a.path === "lib/to-docs") }).toEqual({
+          decision: "ask",
+          docs: true,
+        });
     } finally {
       fx.remove();
     }
@@ -745,7 +777,8 @@ describe("an ask on a directory does not hide a deny below it from an approval",
   test("outside: approving ~ for grep -r does not approve reading ~/.ssh", async () => {
     const fx = buildFixture();
     try {
-      const g = await createGuard({ home: fx.home, config: [{ permission: { external_directory: { "*": "ask", "~/.ssh/**": "deny" } } }] });
+      const g = await createGuard({ home: fx.home,
+        config: [{ permission: { external_directory: { "*": "ask", "~/.ssh/**": "deny" } } }] });
       expect(g.check("cat ~/.ssh/id_rsa", { cwd: fx.project }).decision).toBe("deny");
       const v = g.check("grep -r key ~", { cwd: fx.project });
       expect(v.decision).toBe("ask");
@@ -771,7 +804,8 @@ describe("an ask on a directory does not hide a deny below it from an approval",
     const fx = buildFixture();
     try {
       writeFileSync(join(fx.project, "docs", "key.pem"), "x\n");
-      const g = await createGuard({ home: fx.home, config: [{ permission: { read: { docs: "ask", "*.pem": "deny" } } }] });
+      const g = await createGuard({ home: fx.home,
+        config: [{ permission: { read: { docs: "ask", "*.pem": "deny" } } }] });
       const v = g.check("grep -r x docs", { cwd: fx.project });
       expect(v.decision).toBe("ask");
       g.approve(v.accesses.find((a) => a.resolved === `${fx.project}/docs`)!, "file");
@@ -793,7 +827,8 @@ describe("suggestApproval for an access that is a directory", () => {
     const fx = buildFixture();
     try {
       writeFileSync(join(fx.top, "work", "notes.txt"), "n\n");
-      const g = await createGuard({ home: fx.home, config: [{ permission: { read: { "*": "allow", "*.env": "ask" } } }] });
+      const g = await createGuard({ home: fx.home,
+        config: [{ permission: { read: { "*": "allow", "*.env": "ask" } } }] });
       const v = g.check("grep -r key .", { cwd: fx.project });
       expect(v.decision).toBe("ask");
       const dot = v.accesses.find((a) => a.resolved === fx.project)!;
@@ -802,11 +837,14 @@ describe("suggestApproval for an access that is a directory", () => {
       g.approve(dot, s.scope);
       expect(g.check("grep -r key .", { cwd: fx.project }).decision).toBe("allow");
       expect(g.check("cat ../notes.txt", { cwd: fx.project }).decision).toBe("ask");
-      expect(g.checkTool({ tool: "read", input: { path: `${fx.top}/work/notes.txt` }, cwd: fx.project }).decision).toBe("ask");
+      expect(g.checkTool({ tool: "read", input: { path: `${fx.top}/work/notes.txt` }, cwd: fx.project }).decision).toBe(
+        "ask",
+      );
       // Asked for the directory scope, the directory itself is approved as well.
       expect(g.approve(dot, "directory")!.pattern).toBe(fx.project);
       // A file's suggestion is still its directory's entries.
-      expect(g.suggestApproval({ resolved: `${fx.outside}/secret.txt`, kind: "read" })).toEqual({ scope: "directory", pattern: `${fx.outside}/*`, kinds: ["read", "exec"] });
+      expect(g.suggestApproval({ resolved: `${fx.outside}/secret.txt`, kind: "read" })).toEqual({ scope: "directory",
+        pattern: `${fx.outside}/*`, kinds: ["read", "exec"] });
     } finally {
       fx.remove();
     }
@@ -817,10 +855,9 @@ describe("suggestApproval for an access that is a directory", () => {
 // Recursive writes reach the guard's own files
 
 const guarded = useSandbox((fx) => {
-  const files = [
-    ".shellfence.json", ".claude/settings.json", ".opencode/plugin/shellfence.ts", ".pi/extensions/shellfence.ts",
-    "node_modules/shellfence/dist/cli/main.js", "node_modules/.bin/shellfence", "node_modules/left-pad/index.js",
-  ];
+  const files = [".shellfence.json", ".claude/settings.json", ".opencode/plugin/shellfence.ts",
+    ".pi/extensions/shellfence.ts", "node_modules/shellfence/dist/cli/main.js", "node_modules/.bin/shellfence",
+    "node_modules/left-pad/index.js"];
   for (const f of files) {
     mkdirSync(join(fx.project, f, ".."), { recursive: true });
     writeFileSync(join(fx.project, f), "{}\n");
@@ -868,19 +905,17 @@ table("a write that reaches the guard's files from above is never silent", guard
   ["grep -r x .", "allow"],
 ]);
 
-table("a project without the guard's files: recursive writes keep their verdict", plain, [
-  ["rm -rf build", "allow"],
-  ["git stash", "allow"],
-  ["git clean -fdx", "allow"],
-  ["find . -name '*.o' -delete", "allow"],
-]);
+table("a project without the guard's files: recursive writes keep their verdict", plain, [["rm -rf build", "allow"], [
+  "git stash",
+  "allow",
+], ["git clean -fdx", "allow"], ["find . -name '*.o' -delete", "allow"]]);
 
-toolTable("tool writes that reach the guard's files", guarded, [
-  ["write", ".claude", "ask", ["#PROTECTED_PATH"]],
-  ["write", ".", "ask", ["#PROTECTED_PATH"]],
-  ["write", "src", "allow"],
-  ["read", ".claude", "allow"],
-]);
+toolTable("tool writes that reach the guard's files", guarded, [["write", ".claude", "ask", ["#PROTECTED_PATH"]], [
+  "write",
+  ".",
+  "ask",
+  ["#PROTECTED_PATH"],
+], ["write", "src", "allow"], ["read", ".claude", "allow"]]);
 
 describe("an approval of another path does not lower PROTECTED_PATH", () => {
   test("a directory approval for notes.txt does not approve .shellfence.json beside it", async () => {
@@ -894,7 +929,8 @@ describe("an approval of another path does not lower PROTECTED_PATH", () => {
       expect(g.checkTool({ tool: "write", input: { path: ".shellfence.json" }, cwd: fx.project }).decision).toBe("ask");
       expect(g.check("echo '{}' > .shellfence.json", { cwd: fx.project }).decision).toBe("ask");
       // Approving that very file does.
-      g.approve(g.checkTool({ tool: "write", input: { path: ".shellfence.json" }, cwd: fx.project }).accesses[0]!, "file");
+      g.approve(g.checkTool({ tool: "write", input: { path: ".shellfence.json" }, cwd: fx.project }).accesses[0]!,
+        "file");
       expect(g.check("echo '{}' > .shellfence.json", { cwd: fx.project }).decision).toBe("allow");
     } finally {
       fx.remove();

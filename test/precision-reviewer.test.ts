@@ -41,7 +41,7 @@ const CASES: readonly (readonly [string, Class])[] = [
   // names from a file the project does not hold, from the terminal, a picker, a script
   ["cat files.txt | xargs du -c", "justified:data"],
   ["rm $(<xaa)", "justified:data"],
-  ["while read line; do mkdir -p \"${line%/*}\"; done < infile", "justified:data"],
+  ['while read line; do mkdir -p "${line%/*}"; done < infile', "justified:data"],
   ["xargs rm -f", "justified:data"],
   ["sort | uniq -u | xargs -r rm", "justified:data"],
   ['cd "$(xsel)"', "justified:data"],
@@ -79,7 +79,7 @@ const CASES: readonly (readonly [string, Class])[] = [
   // archives whose stored names decide what is written: cpio -i keeps absolute ones, and
   // several archives unpacked into one tree may write through each other's links
   ["rpm2cpio foo.rpm | cpio -idmv", "justified:data"],
-  ["find ./test -printf \"././%f\\n\"| cpio -o -F newArch", "needless"],
+  ['find ./test -printf "././%f\\n"| cpio -o -F newArch', "needless"],
   ["find . -name '*.zip' | xargs -n1 unzip", "justified:data"],
   ["find . -depth -name '*.zip' -exec /usr/bin/unzip -n {} \\;", "justified:data"],
   ["find . -type f -name '*.tgz' -print0 | xargs -0 tar -xzf", "justified:data"],
@@ -98,7 +98,10 @@ describe("the precision reviewer", () => {
       // The reviewer sees only asks. Where the guard has learnt to allow a case, it still
       // judges the same text with the ask it used to get, so the rule stays pinned.
       const real = guard.check(command, { cwd: project });
-      const v: Verdict = real.decision !== "allow" ? real : { ...real, decision: "ask", reasons: [{ code: "UNRESOLVED_WORD", message: "a word is not known", decision: "ask" }] };
+      const v: Verdict = real.decision !== "allow"
+        ? real
+        : { ...real, decision: "ask",
+          reasons: [{ code: "UNRESOLVED_WORD", message: "a word is not known", decision: "ask" }] };
       expect(classify(command, v, project)).toBe(want);
     });
   }

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { committedSeeds, formatFinding, formatProbeReport, runProbeFuzz } from "../scripts/probe-fuzz.ts";
 import { detectIsolation, findProgram } from "./support/oracle.ts";
-import { createPositionFinder, createRunner, FORMS, inject, MARK, type Position, probesUnavailable, type Runner } from "./support/probe.ts";
+import { createPositionFinder, createRunner, FORMS, inject, MARK, type Position, probesUnavailable,
+  type Runner } from "./support/probe.ts";
 
 const SEED = 20261201;
 
@@ -19,23 +20,32 @@ if (why !== null) console.log(`SKIPPED: the probe-injection test needs strace an
 describe("probe harness", () => {
   test("positions: every place bash evaluates, by kind", async () => {
     const find = await createPositionFinder();
-    const kinds = (t: string) => find(t).positions.map((p: Position) => `${p.kind}:${JSON.stringify(t.slice(p.start, p.end))}`);
-    expect(kinds("a[i]=v cat \"s$z\" >f")).toEqual([
-      "statement:\"a[i]=v cat \\\"s$z\\\" >f\"", "assignment-subscript:\"i\"", "assignment-value:\"v\"", "command-name:\"cat\"", "argument:\"\\\"s$z\\\"\"", "redirect-target:\"f\"",
-    ]);
-    expect(kinds("x=1 y=${u:-w}")).toContain("expansion-operand:\"w\"");
-    expect(kinds("x=1")).toContain("assignment-name:\"x\"");
-    expect(kinds("cat ${x%p} ${a[i]} $((1+n)) <<<h")).toEqual(expect.arrayContaining(["expansion-operand:\"p\"", "expansion-subscript:\"i\"", "arithmetic:\"1\"", "arithmetic:\"n\"", "here-string:\"h\""]));
-    expect(kinds("case $x in a|b) ;; esac")).toEqual(expect.arrayContaining(["case-subject:\"$x\"", "case-pattern:\"a\"", "case-pattern:\"b\""]));
-    expect(kinds("for i in a b; do :; done")).toEqual(expect.arrayContaining(["for-list:\"a\"", "for-list:\"b\""]));
-    expect(kinds("[[ -e $f && $a == b ]]")).toEqual(expect.arrayContaining(["test-operand:\"$f\"", "test-operand:\"$a\""]));
-    expect(kinds("cat <<EOF\nhi $x\nEOF")).toContain("heredoc-body:\"hi $x\\n\"");
+    const kinds = (t: string) =>
+      find(t).positions.map((p: Position) => `${p.kind}:${JSON.stringify(t.slice(p.start, p.end))}`);
+    expect(kinds('a[i]=v cat "s$z" >f')).toEqual(['statement:"a[i]=v cat \\"s$z\\" >f"', 'assignment-subscript:"i"',
+      'assignment-value:"v"', 'command-name:"cat"', 'argument:"\\"s$z\\""', 'redirect-target:"f"']);
+    expect(kinds("x=1 y=${u:-w}")).toContain('expansion-operand:"w"');
+    expect(kinds("x=1")).toContain('assignment-name:"x"');
+    expect(kinds("cat ${x%p} ${a[i]} $((1+n)) <<<h")).toEqual(
+      expect.arrayContaining(['expansion-operand:"p"', 'expansion-subscript:"i"', 'arithmetic:"1"', 'arithmetic:"n"',
+        'here-string:"h"']),
+    );
+    expect(kinds("case $x in a|b) ;; esac")).toEqual(
+      expect.arrayContaining(['case-subject:"$x"', 'case-pattern:"a"', 'case-pattern:"b"']),
+    );
+    expect(kinds("for i in a b; do :; done")).toEqual(expect.arrayContaining(['for-list:"a"', 'for-list:"b"']));
+    expect(kinds("[[ -e $f && $a == b ]]")).toEqual(expect.arrayContaining(['test-operand:"$f"', 'test-operand:"$a"']));
+    expect(kinds("cat <<EOF\nhi $x\nEOF")).toContain('heredoc-body:"hi $x\\n"');
     // A quoted delimiter keeps the body literal: no position there.
     expect(kinds("cat <<'EOF'\nhi $x\nEOF").some((k) => k.startsWith("heredoc-body"))).toBe(false);
     // Inside $(…) the nested command has positions of its own.
-    expect(kinds("echo $(cat a)")).toEqual(expect.arrayContaining(["argument:\"$(cat a)\"", "command-name:\"cat\"", "argument:\"a\""]));
+    expect(kinds("echo $(cat a)")).toEqual(
+      expect.arrayContaining(['argument:"$(cat a)"', 'command-name:"cat"', 'argument:"a"']),
+    );
     // Words the grammar hangs on a redirection after its target are the command's arguments.
-    expect(kinds("tr < f --delete x")).toEqual(expect.arrayContaining(["redirect-target:\"f\"", "argument:\"--delete\"", "argument:\"x\""]));
+    expect(kinds("tr < f --delete x")).toEqual(
+      expect.arrayContaining(['redirect-target:"f"', 'argument:"--delete"', 'argument:"x"']),
+    );
     // A base that does not parse has none (its spans would mean nothing).
     expect(find("echo 'open").ok).toBe(false);
   });
@@ -44,10 +54,14 @@ describe("probe harness", () => {
     const find = await createPositionFinder();
     const at = (t: string, kind: string) => find(t).positions.find((p) => p.kind === kind)!;
     const form = (name: string) => FORMS.find((f) => f.name === name)!;
-    expect(inject('cat "a b"', at('cat "a b"', "argument"), form("cmdsub")).template).toBe(`cat "a b$(cat ../${MARK})"`);
+    expect(inject('cat "a b"', at('cat "a b"', "argument"), form("cmdsub")).template).toBe(
+      `cat "a b$(cat ../${MARK})"`,
+    );
     expect(inject("cat a", at("cat a", "argument"), form("ifs-glue")).template).toBe(`cat a$IFS../${MARK}`);
     expect(inject("x=1", at("x=1", "assignment-name"), form("subscript")).template).toBe(`x[$(cat ../${MARK})]=1`);
-    expect(inject("ls", at("ls", "statement"), form("stmt-assign-subscript")).template).toBe(`a[$(cat ../${MARK})]=1; ls`);
+    expect(inject("ls", at("ls", "statement"), form("stmt-assign-subscript")).template).toBe(
+      `a[$(cat ../${MARK})]=1; ls`,
+    );
     // Glue that splits only applies where bash splits.
     expect(form("ifs-glue").applies(at('cat "a"', "argument"))).toBe(false);
     expect(form("ifs-glue").applies(at("x=a", "assignment-value"))).toBe(false);
@@ -62,35 +76,38 @@ describe.skipIf(why !== null)("probe runs", () => {
   afterAll(() => runner?.close());
 
   test("a probe bash runs is seen, with its number; one that stays inside is not", async () => {
-    const items = [
-      { id: 11, text: `cat README.md $(cat ../${MARK})` },
-      { id: 12, text: `cat 'README.md$(cat ../${MARK})'` },
-      { id: 13, text: `cd src && cat ../${MARK}` },
-      { id: 14, text: `ls README.md$IFS../${MARK}` },
-      { id: 15, text: `sleep 30 & cat ../${MARK}` },
-    ];
+    const items = [{ id: 11, text: `cat README.md $(cat ../${MARK})` }, { id: 12,
+      text: `cat 'README.md$(cat ../${MARK})'` }, { id: 13, text: `cd src && cat ../${MARK}` }, { id: 14,
+      text: `ls README.md$IFS../${MARK}` }, { id: 15, text: `sleep 30 & cat ../${MARK}` }];
     const { verdicts, outcomes } = await runner.batch(items);
-    expect(outcomes.map((o) => [o.id, o.reached, o.touches.length > 0])).toEqual([[11, true, true], [12, true, false], [13, true, false], [14, true, true], [15, true, true]]);
+    expect(outcomes.map((o) => [o.id, o.reached, o.touches.length > 0])).toEqual([[11, true, true], [12, true, false], [
+      13,
+      true,
+      false,
+    ], [14, true, true], [15, true, true]]);
     expect(outcomes[0]!.touches[0]).toMatchObject({ syscall: "openat", path: "$T/work/probe-11" });
     // ls looks at its operand with a stat-like call.
     expect(outcomes[3]!.touches.map((t) => t.path)).toContain("$T/work/probe-14");
-    expect(verdicts.map((v) => (v instanceof Error ? v.message : v.decision))).toEqual(["ask", "allow", "allow", expect.any(String), "ask"]);
+    expect(verdicts.map((v) => (v instanceof Error ? v.message : v.decision))).toEqual(["ask", "allow", "allow",
+      expect.any(String), "ask"]);
   }, 60_000);
 
   // At compat 4.2 and below a single quote in "${x/p/r}"'s replacement is text, so the code in
   // it runs; at 5.2 it does not (test/core.test.ts, "bash's compatibility level"). The guard
   // models 5.2 only and asks for any other level.
   test("code a lower compatibility level runs is run by bash, and the guard asks", async () => {
-    const items = [
-      { id: 21, text: `shopt -s compat42; echo "\${HOME/?/'$(cat ../${MARK})'}"` },
-      { id: 22, text: `BASH_COMPAT=4.1; echo "\${HOME/?/'\`cat ../${MARK}\`'}"` },
-      { id: 23, text: `env BASH_COMPAT=4.2 bash -c 'echo "\${HOME/?/'"'"'$(cat ../${MARK})'"'"'}"'` },
-      { id: 24, text: `echo "\${HOME/?/'$(cat ../${MARK})'}"` },
-    ];
+    const items = [{ id: 21, text: `shopt -s compat42; echo "\${HOME/?/'$(cat ../${MARK})'}"` }, { id: 22,
+      text: `BASH_COMPAT=4.1; echo "\${HOME/?/'\`cat ../${MARK}\`'}"` }, { id: 23,
+      text: `env BASH_COMPAT=4.2 bash -c 'echo "\${HOME/?/'"'"'$(cat ../${MARK})'"'"'}"'` }, { id: 24,
+      text: `echo "\${HOME/?/'$(cat ../${MARK})'}"` }];
     const { verdicts, outcomes } = await runner.batch(items);
-    expect(outcomes.map((o) => [o.id, o.touches.length > 0])).toEqual([[21, true], [22, true], [23, true], [24, false]]);
+    expect(outcomes.map((o) => [o.id, o.touches.length > 0])).toEqual([[21, true], [22, true], [23, true], [24,
+      false]]);
     expect(verdicts.map((v) => (v instanceof Error ? v.message : [v.decision, v.reasons.map((r) => r.code)]))).toEqual([
-      ["ask", ["SHELL_STATE"]], ["ask", ["SHELL_STATE"]], ["ask", expect.arrayContaining(["SHELL_STATE"])], ["allow", []],
+      ["ask", ["SHELL_STATE"]],
+      ["ask", ["SHELL_STATE"]],
+      ["ask", expect.arrayContaining(["SHELL_STATE"])],
+      ["allow", []],
     ]);
   }, 60_000);
 });

@@ -26,15 +26,15 @@ describe("program probe forms", () => {
     const base = "sort --random-source=r -T dir -k1 if=x a,b README.md";
     const made = programMutants(base, find(base).positions).map((m) => `${m.form}: ${m.template}`);
     const p = `../${MARK}`;
-    expect(made).toEqual(expect.arrayContaining([
-      `long-value of sort: sort --random-source=${p} -T dir -k1 if=x a,b README.md`,
-      `operand of sort: sort --random-source=r -T ${p} -k1 if=x a,b README.md`,
-      `short-glued of sort: sort --random-source=r -T dir -k${p} if=x a,b README.md`,
-      `key-value of sort: sort --random-source=r -T dir -k1 if=${p} a,b README.md`,
-      `list-item of sort: sort --random-source=r -T dir -k1 if=x a,${p} README.md`,
-      `after of sort: sort --random-source=r -T dir -k1 if=x a,b README.md ${p}`,
-      `absolute of sort: sort --random-source=r -T dir -k1 if=x a,b $O/${MARK}`,
-    ]));
+    expect(made).toEqual(
+      expect.arrayContaining([`long-value of sort: sort --random-source=${p} -T dir -k1 if=x a,b README.md`,
+        `operand of sort: sort --random-source=r -T ${p} -k1 if=x a,b README.md`,
+        `short-glued of sort: sort --random-source=r -T dir -k${p} if=x a,b README.md`,
+        `key-value of sort: sort --random-source=r -T dir -k1 if=${p} a,b README.md`,
+        `list-item of sort: sort --random-source=r -T dir -k1 if=x a,${p} README.md`,
+        `after of sort: sort --random-source=r -T dir -k1 if=x a,b README.md ${p}`,
+        `absolute of sort: sort --random-source=r -T dir -k1 if=x a,b $O/${MARK}`]),
+    );
   });
 });
 
@@ -46,21 +46,20 @@ describe.skipIf(why !== null)("program probe runs", () => {
   afterAll(() => runner?.close());
 
   test("a probe a program opens is seen, one it only prints is not; git has a repository", async () => {
-    const items = [
-      { id: 31, text: `wc -l README.md ../${MARK}` },
-      { id: 32, text: `echo ../${MARK}` },
-      { id: 33, text: `iconv -f ../${MARK} -t utf-8 README.md` },
-      { id: 34, text: `git log --oneline -1 -- ../${MARK}` },
-    ];
+    const items = [{ id: 31, text: `wc -l README.md ../${MARK}` }, { id: 32, text: `echo ../${MARK}` }, { id: 33,
+      text: `iconv -f ../${MARK} -t utf-8 README.md` }, { id: 34, text: `git log --oneline -1 -- ../${MARK}` }];
     const { verdicts, outcomes } = await runner.batch(items, false, () => true);
-    expect(outcomes.map((o) => [o.id, o.touches.length > 0])).toEqual([[31, true], [32, false], [33, true], [34, false]]);
+    expect(outcomes.map((o) => [o.id, o.touches.length > 0])).toEqual([[31, true], [32, false], [33, true], [34,
+      false]]);
     expect(verdicts.map((v) => (v instanceof Error ? v.message : v.decision))).toEqual(["ask", "allow", "ask", "ask"]);
   }, 60_000);
 });
 
 describe.skipIf(why !== null)("program probe campaign", () => {
   test("3000 outside paths handed to programs: none is touched while the guard allows", async () => {
-    const seeds = readFileSync(SEEDS, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { text: string; source: string });
+    const seeds = readFileSync(SEEDS, "utf8").split("\n").filter((l) => l !== "").map((l) =>
+      JSON.parse(l) as { text: string; source: string }
+    );
     expect(seeds.length).toBeGreaterThan(1000);
     // Everything the guard allows runs, and a twentieth of the rest, which shows that the
     // programs do reach the probes they are handed.

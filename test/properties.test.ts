@@ -10,9 +10,8 @@ import { ACCESS_KINDS, createGuard, DECISIONS, REASONS, type Decision, type Verd
 import { loadParser } from "../src/parse/grammar.ts";
 import { cachingFileSystem, nodeFileSystem } from "../src/paths/fs.ts";
 import { resolveFrom, resolvePhysical } from "../src/paths/resolve.ts";
-import {
-  command, fullUnicodeString, type GeneratedCommand, generatedCommand, loneSurrogate, pathFree, shellish, singleQuote, terminated, withLoneSurrogate, withNul,
-} from "./support/arbitraries.ts";
+import { command, fullUnicodeString, type GeneratedCommand, generatedCommand, loneSurrogate, pathFree, shellish,
+  singleQuote, terminated, withLoneSurrogate, withNul } from "./support/arbitraries.ts";
 import { explain, table, useSandbox } from "./support/table.ts";
 
 const box = useSandbox();
@@ -26,7 +25,9 @@ const PROPERTY_TIMEOUT = 60_000;
 const RANK: Readonly<Record<Decision, number>> = { allow: 0, ask: 1, deny: 2 };
 
 function show(command: string, v: Verdict): string {
-  const c = command.length > 300 ? `${JSON.stringify(command.slice(0, 300))}… (${command.length} chars)` : JSON.stringify(command);
+  const c = command.length > 300
+    ? `${JSON.stringify(command.slice(0, 300))}… (${command.length} chars)`
+    : JSON.stringify(command);
   return `${c}\n${explain(v).slice(0, 4000)}`;
 }
 
@@ -38,13 +39,16 @@ function assertWellFormed(input: string, v: Verdict): void {
   if (!DECISIONS.includes(v.decision)) fail(`decision ${String(v.decision)}`);
   if (!Array.isArray(v.reasons) || !Array.isArray(v.accesses)) fail("reasons/accesses not arrays");
   const inSpan = (start: unknown, end: unknown) =>
-    typeof start === "number" && typeof end === "number" && Number.isInteger(start) && Number.isInteger(end) && 0 <= start && start <= end && end <= input.length;
+    typeof start === "number" && typeof end === "number" && Number.isInteger(start) && Number.isInteger(end) &&
+    0 <= start && start <= end && end <= input.length;
   let strictest: Decision = "allow";
   for (const r of v.reasons) {
     if (!(r.code in REASONS)) fail(`reason code ${r.code}`);
     if (!DECISIONS.includes(r.decision)) fail(`reason decision ${r.decision}`);
     if (typeof r.message !== "string") fail("reason message");
-    if ((r.start !== undefined || r.end !== undefined) && !inSpan(r.start, r.end)) fail(`reason span ${r.start}..${r.end}`);
+    if ((r.start !== undefined || r.end !== undefined) && !inSpan(r.start, r.end)) {
+      fail(`reason span ${r.start}..${r.end}`);
+    }
     if (RANK[r.decision] > RANK[strictest]) strictest = r.decision;
   }
   for (const a of v.accesses) {
@@ -65,7 +69,9 @@ function checkWellFormed(input: string): Verdict {
   try {
     v = box.check(input);
   } catch (e) {
-    throw new Error(`check threw on ${JSON.stringify(input.slice(0, 300))}: ${e instanceof Error ? e.stack : String(e)}`);
+    throw new Error(
+      `check threw on ${JSON.stringify(input.slice(0, 300))}: ${e instanceof Error ? e.stack : String(e)}`,
+    );
   }
   assertWellFormed(input, v);
   return v;
@@ -74,14 +80,12 @@ function checkWellFormed(input: string): Verdict {
 // ---------------------------------------------------------------------------------------------
 
 describe("check never throws and returns a well-formed verdict", () => {
-  const cases: [string, fc.Arbitrary<string>, number][] = [
-    ["shellish", shellish, 400],
-    ["fc.string", fc.string({ maxLength: 60 }), 150],
-    ["full unicode", fullUnicodeString(60), 150],
-    ["NUL bytes", withNul, 100],
-    ["lone surrogates", withLoneSurrogate, 100],
-    ["generated commands", command, 150],
-  ];
+  const cases: [string, fc.Arbitrary<string>, number][] = [["shellish", shellish, 400], ["fc.string",
+    fc.string({ maxLength: 60 }), 150], ["full unicode", fullUnicodeString(60), 150], ["NUL bytes", withNul, 100], [
+    "lone surrogates",
+    withLoneSurrogate,
+    100,
+  ], ["generated commands", command, 150]];
   for (const [name, arb, numRuns] of cases) {
     test(name, () => {
       fc.assert(fc.property(arb, (s) => void checkWellFormed(s)), { ...RUN, numRuns });
@@ -98,13 +102,13 @@ describe("check never throws and returns a well-formed verdict", () => {
   const deepEval = (() => {
     let code = secret;
     let depth = 0;
-    for (let next = `eval ${singleQuote(code)}`; next.length < FITS; next = `eval ${singleQuote(code)}`) [code, depth] = [next, depth + 1];
+    for (let next = `eval ${singleQuote(code)}`; next.length < FITS; next = `eval ${singleQuote(code)}`) {
+      [code, depth] = [next, depth + 1];
+    }
     return { code, depth };
   })();
-  const [ifN, fnN, pipeN, andN, dqN] = [
-    deepest("if true; then ", secret, "; fi"), deepest("f(){ ", secret, "; }; f"), deepest("true | ", secret, ""),
-    deepest("true && ", secret, ""), deepest('"$(echo ', secret, ')"', 5),
-  ];
+  const [ifN, fnN, pipeN, andN, dqN] = [deepest("if true; then ", secret, "; fi"), deepest("f(){ ", secret, "; }; f"),
+    deepest("true | ", secret, ""), deepest("true && ", secret, ""), deepest('"$(echo ', secret, ')"', 5)];
   // Each with an outside access at the bottom: however deep, the guard must not lose it.
   const deep: [string, string][] = [
     ["1 MB", `${secret}; ${"a".repeat(1 << 20)}`],
@@ -126,24 +130,22 @@ describe("check never throws and returns a well-formed verdict", () => {
     [`eval nested ${deepEval.depth} deep`, deepEval.code],
     [`${pipeN} pipes`, `${"true | ".repeat(pipeN)}${secret}`],
     [`${andN} && in a list`, `${"true && ".repeat(andN)}${secret}`],
-    ["10 000 brace alternatives", `cat {${Array.from({ length: N }, (_, i) => `a${i}`).join(",")},../outside/secret.txt}`],
+    ["10 000 brace alternatives",
+      `cat {${Array.from({ length: N }, (_, i) => `a${i}`).join(",")},../outside/secret.txt}`],
     ["10 000 nested braces", `cat ${nest("{a,", "../outside/secret.txt", "}")}`],
   ];
   // No bound on time, but these must end: bun's own per-test timeout would otherwise cut them
   // off (at 5 s) before a slow machine got through them.
   for (const [name, input] of deep) {
-    test(
-      name,
-      () => {
-        const v = checkWellFormed(input);
-        expect({ name, decision: v.decision }).not.toEqual({ name, decision: "allow" });
-      },
-      DEEP_TIMEOUT,
-    );
+    test(name, () => {
+      const v = checkWellFormed(input);
+      expect({ name, decision: v.decision }).not.toEqual({ name, decision: "allow" });
+    }, DEEP_TIMEOUT);
   }
   test("10 000 nested ( ) around nothing", () => void checkWellFormed(nest("(", "true", ")")));
   test("a lone surrogate alone", () => {
-    fc.assert(fc.property(loneSurrogate, (s) => expect(checkWellFormed(s).decision).not.toBe("allow")), { ...RUN, numRuns: 50 });
+    fc.assert(fc.property(loneSurrogate, (s) => expect(checkWellFormed(s).decision).not.toBe("allow")), { ...RUN,
+      numRuns: 50 });
   });
 });
 
@@ -153,45 +155,50 @@ describe("input that does not parse or is out of bounds is never allowed", () =>
   test("tree-sitter errors are PARSE_ERROR, never allow", async () => {
     const parser = await loadParser();
     let errors = 0;
-    fc.assert(
-      fc.property(shellish, (s) => {
-        const tree = parser.parse(s);
-        const broken = tree === null || tree.rootNode.hasError;
-        tree?.delete();
-        if (!broken) return;
-        errors++;
-        const v = checkWellFormed(s);
-        // Input that is not valid UTF-16 is refused before parsing, with INVALID_INPUT.
-        if (v.decision === "allow" || !v.reasons.some((r) => r.code === "PARSE_ERROR" || r.code === "PARSE_TIMEOUT" || r.code === "INVALID_INPUT")) {
-          throw new Error(`unparseable input not refused: ${show(s, v)}`);
-        }
-      }),
-      { ...RUN, numRuns: 400 },
-    );
+    fc.assert(fc.property(shellish, (s) => {
+      const tree = parser.parse(s);
+      const broken = tree === null || tree.rootNode.hasError;
+      tree?.delete();
+      if (!broken) return;
+      errors++;
+      const v = checkWellFormed(s);
+      // Input that is not valid UTF-16 is refused before parsing, with INVALID_INPUT.
+      if (v.decision === "allow" ||
+        !v.reasons.some((r) => r.code === "PARSE_ERROR" || r.code === "PARSE_TIMEOUT" || r.code === "INVALID_INPUT"))
+      {
+        throw new Error(`unparseable input not refused: ${show(s, v)}`);
+      }
+    }), { ...RUN, numRuns: 400 });
     // The property is vacuous if the noise always parses.
     expect(errors).toBeGreaterThan(100);
   }, PROPERTY_TIMEOUT);
 
   test("NUL bytes and lone surrogates are INVALID_INPUT", () => {
-    fc.assert(
-      fc.property(fc.oneof(withNul, withLoneSurrogate), (s) => {
-        const v = checkWellFormed(s);
-        if (v.decision === "allow" || !v.reasons.some((r) => r.code === "INVALID_INPUT" || r.code === "INPUT_TOO_LARGE")) throw new Error(`invalid input not refused: ${show(s, v)}`);
-      }),
-      { ...RUN, numRuns: 100 },
-    );
+    fc.assert(fc.property(fc.oneof(withNul, withLoneSurrogate), (s) => {
+      const v = checkWellFormed(s);
+      if (v.decision === "allow" ||
+        !v.reasons.some((r) => r.code === "INVALID_INPUT" || r.code === "INPUT_TOO_LARGE"))
+      {
+        throw new Error(`invalid input not refused: ${show(s, v)}`);
+      }
+    }), { ...RUN, numRuns: 100 });
   });
 
   test("more than 64 KiB of UTF-8 is INPUT_TOO_LARGE", () => {
     const bound = 64 * 1024;
     fc.assert(
-      fc.property(fc.oneof(command, shellish, fc.constantFrom("true", "😀", "é", ":")).filter((s) => s.length > 0), fc.nat(1024), (unit, extra) => {
+      fc.property(fc.oneof(command, shellish, fc.constantFrom("true", "😀", "é", ":")).filter((s) => s.length > 0),
+        fc.nat(1024), (unit, extra) => {
         // Repeat the unit until its UTF-8 encoding passes the bound, which may be well before
         // 64 Ki UTF-16 units when the unit is not ASCII.
         const bytes = Buffer.byteLength(unit, "utf8");
         const s = unit.repeat(Math.floor(bound / bytes) + 1) + " ".repeat(extra);
         const v = checkWellFormed(s);
-        if (v.decision === "allow" || !v.reasons.some((r) => r.code === "INPUT_TOO_LARGE" || r.code === "INVALID_INPUT")) throw new Error(`large input not refused: ${show(s, v)}`);
+        if (v.decision === "allow" ||
+          !v.reasons.some((r) => r.code === "INPUT_TOO_LARGE" || r.code === "INVALID_INPUT"))
+        {
+          throw new Error(`large input not refused: ${show(s, v)}`);
+        }
       }),
       { ...RUN, numRuns: 30 },
     );
@@ -199,33 +206,32 @@ describe("input that does not parse or is out of bounds is never allowed", () =>
 
   test("a guard with a smaller byte bound refuses everything over it", async () => {
     const small = await createGuard({ home: box.fx.home, bounds: { maxBytes: 40 } });
-    fc.assert(
-      fc.property(fc.oneof(command, shellish), (s) => {
-        if (Buffer.byteLength(s, "utf8") <= 40) return;
-        const v = small.check(s, { cwd: box.fx.project });
-        assertWellFormed(s, v);
-        if (v.decision === "allow" || !v.reasons.some((r) => r.code === "INPUT_TOO_LARGE" || r.code === "INVALID_INPUT")) throw new Error(`over the bound, not refused: ${show(s, v)}`);
-      }),
-      { ...RUN, numRuns: 150 },
-    );
+    fc.assert(fc.property(fc.oneof(command, shellish), (s) => {
+      if (Buffer.byteLength(s, "utf8") <= 40) return;
+      const v = small.check(s, { cwd: box.fx.project });
+      assertWellFormed(s, v);
+      if (v.decision === "allow" ||
+        !v.reasons.some((r) => r.code === "INPUT_TOO_LARGE" || r.code === "INVALID_INPUT"))
+      {
+        throw new Error(`over the bound, not refused: ${show(s, v)}`);
+      }
+    }), { ...RUN, numRuns: 150 });
   }, PROPERTY_TIMEOUT);
 
   // Every limit is a point where the analysis gives up; giving up earlier may only ask more.
   test("tighter interpreter limits never turn a refusal into allow", async () => {
-    const tight = await createGuard({
-      home: box.fx.home,
-      limits: { maxSteps: 8, maxWorlds: 2, maxBraceWords: 2, maxGlobMatches: 1, maxGlobDirs: 1, maxNesting: 1, maxCallDepth: 1, maxLoopRounds: 1, maxScriptBytes: 8 },
-    });
-    fc.assert(
-      fc.property(fc.oneof(command, shellish), (s) => {
-        const base = box.check(s);
-        if (base.decision === "allow") return;
-        const v = tight.check(s, { cwd: box.fx.project });
-        assertWellFormed(s, v);
-        if (v.decision === "allow") throw new Error(`allowed under tighter limits: ${show(s, v)}\n--- default limits:\n${show(s, base)}`);
-      }),
-      { ...RUN, numRuns: 200 },
-    );
+    const tight = await createGuard({ home: box.fx.home,
+      limits: { maxSteps: 8, maxWorlds: 2, maxBraceWords: 2, maxGlobMatches: 1, maxGlobDirs: 1, maxNesting: 1,
+        maxCallDepth: 1, maxLoopRounds: 1, maxScriptBytes: 8 } });
+    fc.assert(fc.property(fc.oneof(command, shellish), (s) => {
+      const base = box.check(s);
+      if (base.decision === "allow") return;
+      const v = tight.check(s, { cwd: box.fx.project });
+      assertWellFormed(s, v);
+      if (v.decision === "allow") {
+        throw new Error(`allowed under tighter limits: ${show(s, v)}\n--- default limits:\n${show(s, base)}`);
+      }
+    }), { ...RUN, numRuns: 200 });
   }, PROPERTY_TIMEOUT);
 
   test("examples", () => {
@@ -241,15 +247,12 @@ describe("input that does not parse or is out of bounds is never allowed", () =>
 // ---------------------------------------------------------------------------------------------
 
 test("deterministic: the same command twice, and on a fresh guard, gives the same verdict", async () => {
-  await fc.assert(
-    fc.asyncProperty(fc.oneof(command, shellish), async (s) => {
-      const first = box.check(s);
-      expect(box.check(s)).toEqual(first);
-      const fresh = await createGuard({ home: box.fx.home });
-      expect(fresh.check(s, { cwd: box.fx.project })).toEqual(first);
-    }),
-    { ...RUN, numRuns: 150 },
-  );
+  await fc.assert(fc.asyncProperty(fc.oneof(command, shellish), async (s) => {
+    const first = box.check(s);
+    expect(box.check(s)).toEqual(first);
+    const fresh = await createGuard({ home: box.fx.home });
+    expect(fresh.check(s, { cwd: box.fx.project })).toEqual(first);
+  }), { ...RUN, numRuns: 150 });
 }, PROPERTY_TIMEOUT);
 
 // ---------------------------------------------------------------------------------------------
@@ -286,13 +289,16 @@ const RELATIONS: readonly Relation[] = [
   // `time` is a reserved word before any pipeline, compound commands included.
   { name: "time c", wrap: (c) => `time ${c.text}` },
   // Wrappers that run an external command: only simple external commands can be wrapped.
-  ...["env", "env -i PATH=/usr/bin", "nice -n 5", "nohup", "timeout 5", "timeout -s KILL 5", "stdbuf -oL", "setsid", "ionice -c 3", "chrt -o 0", "taskset -c 0", "unbuffer", "doas", "sudo -u nobody", "xargs -0 -r"].map(
-    (w): Relation => ({ name: `${w} c`, wrap: (c) => (c.head && !c.head.builtin ? `${w} ${c.text}` : null) }),
-  ),
+  ...["env", "env -i PATH=/usr/bin", "nice -n 5", "nohup", "timeout 5", "timeout -s KILL 5", "stdbuf -oL", "setsid",
+    "ionice -c 3", "chrt -o 0", "taskset -c 0", "unbuffer", "doas", "sudo -u nobody", "xargs -0 -r"].map((
+      w,
+    ): Relation => ({ name: `${w} c`, wrap: (c) => (c.head && !c.head.builtin ? `${w} ${c.text}` : null) })),
   { name: "bash -lc 'c'", wrap: (c) => (c.leavesFunction ? null : `bash -lc ${singleQuote(c.text)}`) },
-  { name: "bash <<'EOF' c EOF", wrap: (c) => (c.leavesFunction || /\bSF_END\b/.test(c.text) ? null : `bash <<'SF_END'\n${c.text}\nSF_END`) },
+  { name: "bash <<'EOF' c EOF",
+    wrap: (c) => (c.leavesFunction || /\bSF_END\b/.test(c.text) ? null : `bash <<'SF_END'\n${c.text}\nSF_END`) },
   { name: "echo 'c' | bash", wrap: (c) => (c.leavesFunction ? null : `echo ${singleQuote(c.text)} | bash`) },
-  { name: "find docs -exec sh -c 'c' \\;", wrap: (c) => (c.leavesFunction ? null : `find docs -maxdepth 0 -exec sh -c ${singleQuote(c.text)} \\;`) },
+  { name: "find docs -exec sh -c 'c' \\;",
+    wrap: (c) => (c.leavesFunction ? null : `find docs -maxdepth 0 -exec sh -c ${singleQuote(c.text)} \\;`) },
   // `command` takes a command name: after it, `X=y` or `( … )` is not an assignment or a subshell.
   { name: "command c", wrap: (c) => (c.head ? `command ${c.text}` : null) },
   { name: "if true; then c; fi", wrap: (c) => `if true; then ${terminated(c.text)} fi` },
@@ -307,39 +313,44 @@ const RELATIONS: readonly Relation[] = [
 ];
 
 function relationFailure(c: string, base: Verdict, name: string, variant: string, v: Verdict): string {
-  return `relation "${name}": c is ${base.decision}, the variant is allow\n--- c:\n${show(c, base)}\n--- variant:\n${show(variant, v)}`;
+  return `relation "${name}": c is ${base.decision}, the variant is allow\n--- c:\n${show(c, base)}\n--- variant:\n${
+    show(variant, v)
+  }`;
 }
 
 describe("metamorphic: a command that is not allowed stays not allowed in any context that runs it", () => {
   for (const rel of RELATIONS) {
     test(rel.name, () => {
-      fc.assert(
-        fc.property(generatedCommand, (c) => {
-          const variant = rel.wrap(c);
-          if (variant === null) return;
-          const base = box.check(c.text);
-          if (base.decision === "allow") return;
-          const v = box.check(variant);
-          assertWellFormed(variant, v);
-          if (v.decision === "allow") throw new Error(relationFailure(c.text, base, rel.name, variant, v));
-        }),
-        { ...RUN, numRuns: 300 },
-      );
+      fc.assert(fc.property(generatedCommand, (c) => {
+        const variant = rel.wrap(c);
+        if (variant === null) return;
+        const base = box.check(c.text);
+        if (base.decision === "allow") return;
+        const v = box.check(variant);
+        assertWellFormed(variant, v);
+        if (v.decision === "allow") throw new Error(relationFailure(c.text, base, rel.name, variant, v));
+      }), { ...RUN, numRuns: 300 });
     }, PROPERTY_TIMEOUT);
   }
 });
 
 // ---------------------------------------------------------------------------------------------
 
-const EXTRA_ROOTS = ["$O", "$H", "$B", "$T", "$T/work", "/", "/tmp", "$P/src", "$P/link-out", "$O/missing", "link-out", "../outside", "dir-out", "$P"];
+const EXTRA_ROOTS = ["$O", "$H", "$B", "$T", "$T/work", "/", "/tmp", "$P/src", "$P/link-out", "$O/missing", "link-out",
+  "../outside", "dir-out", "$P"];
 
 test("monotonic in roots: an extra root never makes a decision stricter", () => {
   fc.assert(
-    fc.property(fc.oneof({ arbitrary: command, weight: 4 }, { arbitrary: shellish, weight: 1 }), fc.uniqueArray(fc.constantFrom(...EXTRA_ROOTS), { minLength: 1, maxLength: 3 }), (c, roots) => {
+    fc.property(fc.oneof({ arbitrary: command, weight: 4 }, { arbitrary: shellish, weight: 1 }),
+      fc.uniqueArray(fc.constantFrom(...EXTRA_ROOTS), { minLength: 1, maxLength: 3 }), (c, roots) => {
       const base = box.check(c);
       const more = box.check(c, undefined, roots);
       if (RANK[more.decision] > RANK[base.decision]) {
-        throw new Error(`roots ${roots.join(", ")} made ${base.decision} into ${more.decision}\n--- without:\n${show(c, base)}\n--- with:\n${show(c, more)}`);
+        throw new Error(
+          `roots ${roots.join(", ")} made ${base.decision} into ${more.decision}\n--- without:\n${
+            show(c, base)
+          }\n--- with:\n${show(c, more)}`,
+        );
       }
     }),
     { ...RUN, numRuns: 200 },
@@ -347,13 +358,10 @@ test("monotonic in roots: an extra root never makes a decision stricter", () => 
 }, PROPERTY_TIMEOUT);
 
 test("a command that names no path is allowed", () => {
-  fc.assert(
-    fc.property(pathFree, (c) => {
-      const v = checkWellFormed(c);
-      if (v.decision !== "allow") throw new Error(`path-free command not allowed: ${show(c, v)}`);
-    }),
-    { ...RUN, numRuns: 150 },
-  );
+  fc.assert(fc.property(pathFree, (c) => {
+    const v = checkWellFormed(c);
+    if (v.decision !== "allow") throw new Error(`path-free command not allowed: ${show(c, v)}`);
+  }), { ...RUN, numRuns: 150 });
 }, PROPERTY_TIMEOUT);
 
 // ---------------------------------------------------------------------------------------------
@@ -395,7 +403,9 @@ table("regressions found by the properties", box, [
   ["f(){ eval 'g(){ cat ../outside/secret.txt; }'; }", "ask", ["* $O/secret.txt"]],
   ["alias a='g(){ cat ../outside/secret.txt; }'", "ask", ["* $O/secret.txt"]],
   // g is analysed where the script leaves the shell (in src/): it reads src/docs/guide.md, inside.
-  ["sf_wrapped(){ for D in \"$D\"/x; do g(){ cat docs/guide.md; }; cat; cd src; done; }", "allow", ["read $P/src/docs/guide.md"]],
+  ['sf_wrapped(){ for D in "$D"/x; do g(){ cat docs/guide.md; }; cat; cd src; done; }', "allow", [
+    "read $P/src/docs/guide.md",
+  ]],
 ]);
 
 // `!` before a compound command that opens with a reserved word (`{`, `if`, `for`, `while`,
@@ -429,7 +439,8 @@ table("regressions found by the properties: ! before a compound command", box, [
 // links (in, out, relative, absolute, a loop) and `.`/`..`, resolving from a physical
 // directory lands where realpath(3) lands, and a path the walk calls missing does not exist.
 describe("physical resolution agrees with the kernel", () => {
-  const segment = fc.constantFrom("..", ".", "", "src", "sub", "docs", "link-out", "rel-out", "link-in", "abs-in", "dir-out", "backup-link", "home-link", "loop-a", "nope", "README.md", "secret-link", "dir");
+  const segment = fc.constantFrom("..", ".", "", "src", "sub", "docs", "link-out", "rel-out", "link-in", "abs-in",
+    "dir-out", "backup-link", "home-link", "loop-a", "nope", "README.md", "secret-link", "dir");
   test("resolveFrom(base, rest) is realpath(base/rest)", () => {
     const fs = cachingFileSystem(nodeFileSystem);
     const bases = [box.fx.project, `${box.fx.project}/src`, box.fx.outside, "/"];

@@ -25,7 +25,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const run = (args: readonly string[], input = "") => spawnSync("python3", args, { cwd: work, encoding: "utf8", input, timeout: 20_000 });
+const run = (args: readonly string[], input = "") =>
+  spawnSync("python3", args, { cwd: work, encoding: "utf8", input, timeout: 20_000 });
 const marks = (name: string) => `open('../outside/${name}', 'w').close()`;
 
 describe("python -m: what the modules do", () => {
@@ -33,15 +34,21 @@ describe("python -m: what the modules do", () => {
     // Under CI a missing python3 is a failure, not a skip: the cases below would not run.
     expect(version).not.toBeNull();
   });
-  const cases: readonly (readonly [string, (m: string) => readonly string[], (m: string) => string])[] = [
-    ["timeit runs its -s setup", (m) => ["-m", "timeit", "-n1", "-r1", "-s", marks(m), "pass"], () => ""],
-    ["timeit runs its statement", (m) => ["-m", "timeit", "-n1", "-r1", marks(m)], () => ""],
-    ["code runs what it reads", () => ["-m", "code"], (m) => `${marks(m)}\n`],
-    ["asyncio runs what it reads", () => ["-m", "asyncio"], (m) => `${marks(m)}\n`],
-    ["pdb runs statements it reads", () => ["-m", "pdb", "script.py"], (m) => `${marks(m)}\nc\n`],
-    ["cProfile -m runs another module's command line", (m) => ["-m", "cProfile", "-m", "timeit", "-n1", "-r1", "-s", marks(m), "pass"], () => ""],
-    ["profile -m runs another module's command line", (m) => ["-m", "profile", "-m", "timeit", "-n1", "-r1", "-s", marks(m), "pass"], () => ""],
-  ];
+  const cases: readonly (readonly [string, (m: string) => readonly string[], (m: string) => string])[] = [[
+    "timeit runs its -s setup",
+    (m) => ["-m", "timeit", "-n1", "-r1", "-s", marks(m), "pass"],
+    () => "",
+  ], ["timeit runs its statement", (m) => ["-m", "timeit", "-n1", "-r1", marks(m)], () => ""], [
+    "code runs what it reads",
+    () => ["-m", "code"],
+    (m) => `${marks(m)}\n`,
+  ], ["asyncio runs what it reads", () => ["-m", "asyncio"], (m) => `${marks(m)}\n`], ["pdb runs statements it reads",
+    () => ["-m", "pdb", "script.py"], (m) => `${marks(m)}\nc\n`], ["cProfile -m runs another module's command line",
+    (m) => ["-m", "cProfile", "-m", "timeit", "-n1", "-r1", "-s", marks(m), "pass"], () => ""], [
+    "profile -m runs another module's command line",
+    (m) => ["-m", "profile", "-m", "timeit", "-n1", "-r1", "-s", marks(m), "pass"],
+    () => "",
+  ]];
   for (const [name, args, input] of cases) {
     test(name, () => {
       const m = name.replace(/\W+/g, "-");
@@ -50,12 +57,14 @@ describe("python -m: what the modules do", () => {
     });
   }
   test("pickle calls what a pickle names", () => {
-    run(["-c", `import pickle\nclass E:\n  def __reduce__(self): return (open, ('../outside/pickled', 'w'))\npickle.dump(E(), open('e.pkl', 'wb'))`]);
+    run(["-c",
+      `import pickle\nclass E:\n  def __reduce__(self): return (open, ('../outside/pickled', 'w'))\npickle.dump(E(), open('e.pkl', 'wb'))`]);
     run(["-m", "pickle", "e.pkl"]);
     expect(existsSync(join(outside, "pickled"))).toBe(true);
   });
   test("tarfile -e writes a ../ member where it says (before Python 3.14)", () => {
-    run(["-c", "import tarfile, io\nt = tarfile.open('evil.tar', 'w')\ni = tarfile.TarInfo('../../outside/untarred'); i.size = 1\nt.addfile(i, io.BytesIO(b'x'))\nt.close()"]);
+    run(["-c",
+      "import tarfile, io\nt = tarfile.open('evil.tar', 'w')\ni = tarfile.TarInfo('../../outside/untarred'); i.size = 1\nt.addfile(i, io.BytesIO(b'x'))\nt.close()"]);
     mkdirSync(join(work, "into"), { recursive: true });
     run(["-m", "tarfile", "-e", "evil.tar", "into"]);
     const [major, minor] = (version ?? "0.0").split(".").map(Number) as [number, number];

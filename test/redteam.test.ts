@@ -34,12 +34,12 @@ function dq(s: string): string {
   return `"${s.replace(/[\\"$`]/g, (c) => `\\${c}`)}"`;
 }
 
-const RESERVED = new Set(["if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "select", "function", "!", "{", "}", "[[", "((", "coproc"]);
+const RESERVED = new Set(["if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac",
+  "select", "function", "!", "{", "}", "[[", "((", "coproc"]);
 
 /** Builtins that a program wrapper cannot run (`sudo eval …` finds no program called eval). */
-const BUILTINS = new Set([
-  "eval", "trap", "cd", "pushd", "popd", "source", ".", "exec", "alias", "set", "shopt", "export", "builtin", "declare", "local", "read", "unset", "let", "hash", "enable",
-]);
+const BUILTINS = new Set(["eval", "trap", "cd", "pushd", "popd", "source", ".", "exec", "alias", "set", "shopt",
+  "export", "builtin", "declare", "local", "read", "unset", "let", "hash", "enable"]);
 
 /**
  * Whether a prefix wrapper (`sudo CMD`) wraps all of `cmd`. Lists, pipelines, compound commands,
@@ -122,7 +122,8 @@ interface Combo {
 function combos(c: BypassClass): Combo[] {
   const out: Combo[] = [];
   c.bases.forEach(([base, expectations], i) => {
-    const add = (label: string, templates: readonly Template[]) => out.push({ cls: c.n, label, base, templates, expectations });
+    const add = (label: string, templates: readonly Template[]) =>
+      out.push({ cls: c.n, label, base, templates, expectations });
     add("bare", []);
     for (const t of WRAPPERS) add(t.name, [t]);
     for (const t of NESTINGS) add(t.name, [t]);
@@ -170,7 +171,9 @@ function physical(from: string, rel: string): string {
 }
 
 /** The reasons or accesses of `v` that one alternative of an expectation names (without `!`). */
-function named(v: Verdict, spec: string, cwd: string, fx: Fixture): readonly { readonly decision: Verdict["decision"] }[] {
+function named(v: Verdict, spec: string, cwd: string,
+  fx: Fixture): readonly { readonly decision: Verdict["decision"] }[]
+{
   if (spec.startsWith("#")) return v.reasons.filter((r) => r.code === spec.slice(1));
   const sp = spec.indexOf(" ");
   const kind = spec.slice(0, sp);
@@ -204,7 +207,9 @@ function assertNotAllowed(combo: Combo, golden: GoldenCase): void {
   for (const e of combo.expectations) {
     if (!holds(v, e, cwd, fx)) throw new Error(`expected ${e} (from ${cwd}) for:\n${info}`);
   }
-  if (!combo.expectations.some((e) => justifies(v, e, cwd, fx))) throw new Error(`no expectation names a reason or an access that is ${v.decision} (from ${cwd}) for:\n${info}`);
+  if (!combo.expectations.some((e) => justifies(v, e, cwd, fx))) {
+    throw new Error(`no expectation names a reason or an access that is ${v.decision} (from ${cwd}) for:\n${info}`);
+  }
   if (moved !== null) throw new Error(moved);
 }
 
@@ -213,253 +218,196 @@ function assertNotAllowed(combo: Combo, golden: GoldenCase): void {
 
 const BIG = "a".repeat(70 * 1024);
 
-const CLASSES: readonly BypassClass[] = [
-  {
-    n: 1,
-    title: "redirect targets ignored",
-    bases: [
-      ["echo x >> ~/.bashrc", ["write $H/.bashrc"]],
-      ["env > /tmp/out", ["write /tmp/out"]],
-      ["make 2> ../log", ["write ../log"]],
-      ["exec 3> ~/x", ["write $H/x"]],
-      ["cat README.md &> ~/all.log", ["write $H/all.log"]],
-      ["ls >| $O/x", ["write $O/x"]],
-      ["cat < ~/.ssh/id_rsa", ["read $H/.ssh/id_rsa"]],
-      ['printf x 2>&1 >> "$HOME/.profile"', ["write $H/.profile"]],
-      ["cat README.md > /dev/null 4> ../outside/log", ["write ../outside/log"]],
-      ["{ echo a; echo b; } >> ~/.bashrc", ["write $H/.bashrc"]],
-      // bash's read-write redirection; tree-sitter-bash cannot parse it (docs/semantics.md).
-      ["echo x 1<> ~/x", ["write $H/x|#PARSE_ERROR"]],
-    ],
-  },
-  {
-    n: 2,
-    title: "variables and expansions skipped instead of resolved",
-    bases: [
-      ['rm -rf "$HOME/x"', ["* $H/x"]],
-      ["X=~; rm $X/x", ["* $H/x"]],
-      ["rm $(echo ~)/x", ["write $H/x|#UNRESOLVED_WORD"]],
-      ["cat ${HOME}/.ssh/id_rsa", ["read $H/.ssh/id_rsa"]],
-      ["D=..; cat $D/secret", ["read ../secret"]],
-      ["cat ${HOME:-/tmp}/.bashrc", ["read $H/.bashrc"]],
-      ["x=HOME; cat ${!x}/.bashrc", ["read $H/.bashrc"]],
-      ['a=(/etc ~); cat "${a[1]}/.bashrc"', ["read $H/.bashrc"]],
-      ["p=~/.ssh/id_rsa.pub; cat ${p%.pub}", ["read $H/.ssh/id_rsa"]],
-      ['set -- ~/.bashrc; cat "$1"', ["read $H/.bashrc"]],
-      ["cat `echo ~`/.bashrc", ["read $H/.bashrc|#UNRESOLVED_WORD"]],
-      ["d=$HOME/.ssh; cat ${d}/*", ["read $H/.ssh/id_rsa"]],
-      // The environment is not known, so UNSET may be set: resolving to $HOME would be a guess.
-      ['f=x; cat "${UNSET:-$HOME}/.bashrc"', ["read $H/.bashrc|#UNRESOLVED_WORD"]],
-    ],
-  },
-  {
-    n: 3,
-    title: "word tricks",
-    bases: [
-      ["rm {~/x,y}", ["* $H/x"]],
-      ["cat $'\\x2fetc/passwd'", ["read /etc/passwd"]],
-      ["cat $'\\056\\056'/outside/secret.txt", ["read ../outside/secret.txt"]],
-      // Quoted, `\176` is a literal `~`; eval reads it again, unquoted.
-      ["eval cat $'\\176'/.bashrc", ["read $H/.bashrc"]],
-      // Whose home ~root is depends on the machine; that it is outside does not.
-      ["cat ~root/.bashrc", ["#EXTERNAL_PATH|#UNRESOLVED_WORD|#UNRESOLVED_PATH"]],
-      ["\\rm -rf ~/x", ["* $H/x"]],
-      ['"rm" -rf ~/x', ["* $H/x"]],
-      ["r''m -rf ~/x", ["* $H/x"]],
-      ["/bin/rm -rf ~/x", ["* $H/x"]],
-      ["a=rm; $a -rf ~/x", ["* $H/x"]],
-      ["c\\at ~/.bash\\rc", ["read $H/.bashrc"]],
-      ["cat ~/.ssh/id_rs?", ["read $H/.ssh/id_rsa"]],
-      ["cat {..,.}/outside/secret.txt", ["read ../outside/secret.txt"]],
-      ["cat ~/.{bashrc,profile}", ["read $H/.bashrc"]],
-      ["cat $'\\x7e'/.bashrc ~/.bashrc", ["read $H/.bashrc"]],
-      ["true\n\\c\\a\\t ~/.bashrc", ["read $H/.bashrc"]],
-    ],
-  },
-  {
-    n: 4,
-    title: "wrappers not unwrapped",
-    bases: [
-      ["timeout 5 rm ~/x", ["* $H/x"]],
-      ["time rm ~/x", ["* $H/x"]],
-      // Behind xargs, watch gets words the guard cannot see: it may refuse to look.
-      ["watch rm ~/x", ["* $H/x|#OPAQUE_CODE"]],
-      ["nice -n 19 rm ~/x", ["* $H/x"]],
-      ["sudo rm ~/x", ["* $H/x"]],
-      ["env git -C ~ clean -fdx", ["* $H"]],
-      ["env -C ~ rm x", ["cwd $H", "* $H/x"]],
-      ["sudo -D ~ rm x", ["cwd $H", "* $H/x"]],
-      ["env env env env env env env env env env env env rm ~/x", ["* $H/x"]],
-      ["xargs rm < ~/list", ["read $H/list"]],
-      ["stdbuf -oL nohup ionice -c3 setsid cat ~/.bashrc", ["read $H/.bashrc"]],
-      ["timeout -k 1 5 env -i FOO=1 nice cat ../outside/secret.txt", ["read ../outside/secret.txt"]],
-      ["sudo -u nobody -- sh -c 'cat ~/.bashrc'", ["read $H/.bashrc"]],
-      ["flock /tmp/lock taskset -c 0 chrt -f 10 rm ~/x", ["* $H/x"]],
-    ],
-  },
-  {
-    n: 5,
-    title: "cd not followed",
-    bases: [
-      ["cd ~ && rm x", ["cwd $H", "* $H/x"]],
-      ['cd "$HOME" && rm x', ["* $H/x"]],
-      ["builtin cd ~; rm x", ["* $H/x"]],
-      ["pushd ~ && rm x", ["* $H/x"]],
-      ["cd ~; cd /tmp; cd - && rm x", ["* $H/x"]],
-      ["cd link-out && rm x", ["* link-out/x"]],
-      ["cd; rm x", ["* $H/x"]],
-      ["CDPATH=~ cd .ssh && cat id_rsa", ["read $H/.ssh/id_rsa"]],
-      ["set -P; cd link-out/..; rm x", ["* link-out/../x"]],
-      ["cd home-link && rm .bashrc", ["* home-link/.bashrc"]],
-      ["pushd ~/.ssh >/dev/null; cat id_rsa", ["read $H/.ssh/id_rsa"]],
-      ["OLDPWD=~; cd - && rm x", ["* $H/x"]],
-      ["HOME=/tmp; cd; rm x", ["* /tmp/x"]],
-      ["command cd ~ && rm x", ["* $H/x"]],
-    ],
-  },
-  {
-    n: 6,
-    title: "separators missed",
-    bases: [
-      ["cat README.md; rm -rf ~/x", ["* $H/x"]],
-      ["ls && rm -rf ~/x", ["* $H/x"]],
-      ["false || rm -rf ~/x", ["* $H/x"]],
-      ["ls & rm -rf ~/x", ["* $H/x"]],
-      ["ls\nrm -rf ~/x", ["* $H/x"]],
-      ["cd ~\nrm x", ["* $H/x"]],
-      // The cd runs in the background subshell; rm runs where the command started.
-      ["cd ~ & rm x", ["cwd $H", "* x"]],
-      ["cat README.md | tee ~/x", ["write $H/x"]],
-      ["ls | cat ~/.bashrc", ["read $H/.bashrc"]],
-      ["echo ok |& cat - ~/.bashrc", ["read $H/.bashrc"]],
-      ["! ls; cat ~/.bashrc", ["read $H/.bashrc"]],
-      ["ls;cat ~/.bashrc", ["read $H/.bashrc"]],
-      ["ls&&cat ~/.bashrc", ["read $H/.bashrc"]],
-      ["ls\n\n  \n\tcat ~/.bashrc", ["read $H/.bashrc"]],
-      // A line that starts with a backslash is a new command to bash, however the line before ends.
-      ["echo hi\n\\rm -rf ~/x", ["* $H/x"]],
-      ['echo "a"\n\n\\cat ~/.bashrc', ["read $H/.bashrc"]],
-      // `\` alone on a line is a line continuation: the next line is the command.
-      ["echo hi\n\\\nrm -rf ~/x", ["* $H/x"]],
-    ],
-  },
-  {
-    n: 7,
-    title: "nested shells",
-    bases: [
-      ["bash -O extglob -c 'rm ~/x'", ["* $H/x"]],
-      ["bash --norc -c 'cat ~/.bashrc'", ["read $H/.bashrc"]],
-      ["zsh -c 'rm ~/x'", ["* $H/x|#OPAQUE_CODE"]],
-      ["eval 'rm ~/x'", ["* $H/x"]],
-      ["echo 'rm ~/x' | bash", ["* $H/x|#OPAQUE_CODE"]],
-      ["bash <<< 'rm ~/x'", ["* $H/x"]],
-      ["source /dev/stdin <<< 'rm ~/x'", ["* $H/x|#OPAQUE_CODE"]],
-      // Backquotes in an unquoted here-document run in the outer shell, before bash reads it.
-      ["cat <<EOF | bash\n`cat ~/.bashrc`\nEOF", ["read $H/.bashrc"]],
-      // Backquotes inside backquotes, escaped once: the inner command runs too.
-      ["echo `echo \\`rm -rf ~/x\\``", ["* $H/x"]],
-      ["x=`cat \\`echo ~\\`/.bashrc`", ["read $H/.bashrc|#UNRESOLVED_WORD"]],
-      ['f(){ rm -rf "$1"; }; f ~/x', ["* $H/x"]],
-      ["sh -c 'cd; rm x'", ["* $H/x"]],
-      ['bash -c "$(printf \'rm ~/x\')"', ["write $H/x|#OPAQUE_CODE|#UNRESOLVED_WORD"]],
-      ["bash -c 'cat \"$1\"' _ ~/.bashrc", ["read $H/.bashrc|#UNRESOLVED_WORD"]],
-      ["dash -c 'cat \"$0\"' ~/.bashrc", ["read $H/.bashrc|#UNRESOLVED_WORD"]],
-      ["trap 'rm ~/x' EXIT", ["* $H/x"]],
-      ["alias l='rm ~/x'; l", ["* $H/x|#SHELL_STATE"]],
-    ],
-  },
-  {
-    n: 8,
-    title: "symlinks",
-    bases: [
-      ["cat link-out/secret.txt", ["read link-out/secret.txt"]],
-      ["rm -rf ./link-out/", ["* link-out"]],
-      ["cat rel-out/secret.txt", ["read rel-out/secret.txt"]],
-      ["cat src/secret-link", ["read src/secret-link"]],
-      ["cat home-link/.bashrc", ["read home-link/.bashrc"]],
-      ["cat dir-out/../secret.txt", ["read dir-out/../secret.txt"]],
-      ["cat link-in/../../outside/secret.txt", ["read link-in/../../outside/secret.txt"]],
-      ["cat backup-link/x.txt", ["read backup-link/x.txt"]],
-      ["ln -s ~/x y && cat y", ["* $H/x"]],
-      ["ln -s .. up && cat up/outside/secret.txt", ["#UNRESOLVED_PATH|read ../outside/secret.txt"]],
-      ["cat */secret.txt", ["read link-out/secret.txt|#EXTERNAL_PATH"]],
-      ["cat $P/loop-a/x", ["#UNRESOLVED_PATH"]],
-      ["cp -P link-out l2 && cat l2/secret.txt", ["#UNRESOLVED_PATH|read l2/secret.txt"]],
-    ],
-  },
-  {
-    n: 9,
-    title: "path operands not where you expect",
-    // Any kind will do: behind xargs an operand may move (appended words make it a source).
-    bases: [
-      ["tee -a ~/x", ["* $H/x"]],
-      ["dd if=/dev/zero of=~/x", ["* $H/x"]],
-      ["truncate -s0 ~/x", ["* $H/x"]],
-      ["sed -i d ~/x", ["* $H/x"]],
-      ["rsync -a --delete empty/ ~/", ["* $H"]],
-      ["tar -xf a.tar -C ~", ["* $H"]],
-      ["unzip -o a.zip -d ~", ["* $H"]],
-      ["shred -u ~/x", ["* $H/x"]],
-      ["unlink ~/x", ["* $H/x"]],
-      ["rmdir ~/x", ["* $H/x"]],
-      ["install -D /dev/null ~/x", ["* $H/x"]],
-      ["find ~ -delete", ["* $H"]],
-      ["git -C ~ clean -fdx", ["* $H"]],
-      ["git --work-tree=/ checkout -- .", ["* /"]],
-      ["ln -sf /dev/null ~/x", ["* $H/x"]],
-      ["curl -o ~/x https://example.com/", ["* $H/x"]],
-      ["cp /dev/null ~/x", ["* $H/x"]],
-      ["wget -O ~/x https://example.com/", ["* $H/x"]],
-      ["sort -o ~/x README.md", ["* $H/x"]],
-      ["cp -t ~ README.md", ["* $H"]],
-    ],
-  },
-  {
-    n: 10,
-    title: "interpreters with inline code",
-    bases: [
-      ['python3 -c "import os; os.remove(os.path.expanduser(\'~/x\'))"', ["#INLINE_CODE"]],
-      ["node -e 'require(\"fs\").rmSync(require(\"os\").homedir() + \"/x\")'", ["#INLINE_CODE"]],
-      ["perl -e 'unlink glob(\"~/x\")'", ["#INLINE_CODE"]],
-      ["ruby -e 'File.delete(File.expand_path(\"~/x\"))'", ["#INLINE_CODE"]],
-      ["python3 - <<'PY'\nimport os\nos.remove('/etc/x')\nPY", ["#INLINE_CODE"]],
-      ["php -r 'unlink(\"/etc/x\");'", ["#INLINE_CODE"]],
-      ["awk 'BEGIN { system(\"rm ~/x\") }'", ["#INLINE_CODE|#OPAQUE_CODE"]],
-      ["perl -pi -e 'system \"id\"' ~/.bashrc", ["#INLINE_CODE", "* $H/.bashrc"]],
-      ["echo 'import os' | python3", ["#INLINE_CODE"]],
-      ["lua -e 'os.remove(\"/etc/x\")'", ["#INLINE_CODE"]],
-      // Confined inline code (src/commands/inline/): its literal file, or the operand perl -i
-      // rewrites, is judged as a write.
-      ["/usr/bin/env python3 -c 'open(\"/etc/x\", \"w\")'", ["write /etc/x"]],
-      ["perl -pi -e 's/a/b/' ~/.bashrc", ["write $H/.bashrc"]],
-      ["python3 scripts/tool.py ~/.bashrc", ["#INLINE_CODE|* $H/.bashrc"]],
-    ],
-  },
-  {
-    n: 11,
-    title: "fail-open defaults",
-    bases: [
-      ["cat ~/.bashrc )", ["#PARSE_ERROR"]],
-      ["if true; then rm -rf ~/x", ["#PARSE_ERROR"]],
-      ["echo $(( 1 +", ["#PARSE_ERROR"]],
-      // An unterminated here-document: bash warns and runs it anyway.
-      ["cat <<EOF\n$(cat ~/.bashrc)", ["#PARSE_ERROR|read $H/.bashrc"]],
-      ["cat <<'EOF' ; echo ok )\nbody\nEOF", ["#PARSE_ERROR"]],
-      ["case x in x) rm ~/x", ["#PARSE_ERROR"]],
-      // Here-documents bash reads but tree-sitter-bash does not: the rm after them must still count.
-      ["cat <<E'F'\nx\nEF\nrm -rf ~/x", ["#PARSE_ERROR"]],
-      ["cat <<$'E'\nx\nE\nrm -rf ~/x", ["#PARSE_ERROR"]],
-      ["cat <<''\nx\n\nrm -rf ~/x", ["#PARSE_ERROR"]],
-      ["cat <<EOF; cat <<EOF2\na\nEOF\nb\nEOF2\nrm -rf ~/x", ["#PARSE_ERROR"]],
-      [`echo ${BIG}; rm -rf ~/x`, ["#INPUT_TOO_LARGE"]],
-      [`: ${BIG}`, ["#INPUT_TOO_LARGE"]],
-      ["cat README.md\0", ["#INVALID_INPUT"]],
-      ["echo ok\0; rm -rf ~/x", ["#INVALID_INPUT"]],
-      ["cat \ud800", ["#INVALID_INPUT"]],
-      ["echo \udc00x; cat README.md", ["#INVALID_INPUT"]],
-    ],
-  },
-];
+const CLASSES: readonly BypassClass[] = [{ n: 1, title: "redirect targets ignored",
+  bases: [
+    ["echo x >> ~/.bashrc", ["write $H/.bashrc"]],
+    ["env > /tmp/out", ["write /tmp/out"]],
+    ["make 2> ../log", ["write ../log"]],
+    ["exec 3> ~/x", ["write $H/x"]],
+    ["cat README.md &> ~/all.log", ["write $H/all.log"]],
+    ["ls >| $O/x", ["write $O/x"]],
+    ["cat < ~/.ssh/id_rsa", ["read $H/.ssh/id_rsa"]],
+    ['printf x 2>&1 >> "$HOME/.profile"', ["write $H/.profile"]],
+    ["cat README.md > /dev/null 4> ../outside/log", ["write ../outside/log"]],
+    ["{ echo a; echo b; } >> ~/.bashrc", ["write $H/.bashrc"]],
+    // bash's read-write redirection; tree-sitter-bash cannot parse it (docs/semantics.md).
+    ["echo x 1<> ~/x", ["write $H/x|#PARSE_ERROR"]],
+  ] }, { n: 2, title: "variables and expansions skipped instead of resolved",
+  bases: [
+    ['rm -rf "$HOME/x"', ["* $H/x"]],
+    ["X=~; rm $X/x", ["* $H/x"]],
+    ["rm $(echo ~)/x", ["write $H/x|#UNRESOLVED_WORD"]],
+    ["cat ${HOME}/.ssh/id_rsa", ["read $H/.ssh/id_rsa"]],
+    ["D=..; cat $D/secret", ["read ../secret"]],
+    ["cat ${HOME:-/tmp}/.bashrc", ["read $H/.bashrc"]],
+    ["x=HOME; cat ${!x}/.bashrc", ["read $H/.bashrc"]],
+    ['a=(/etc ~); cat "${a[1]}/.bashrc"', ["read $H/.bashrc"]],
+    ["p=~/.ssh/id_rsa.pub; cat ${p%.pub}", ["read $H/.ssh/id_rsa"]],
+    ['set -- ~/.bashrc; cat "$1"', ["read $H/.bashrc"]],
+    ["cat `echo ~`/.bashrc", ["read $H/.bashrc|#UNRESOLVED_WORD"]],
+    ["d=$HOME/.ssh; cat ${d}/*", ["read $H/.ssh/id_rsa"]],
+    // The environment is not known, so UNSET may be set: resolving to $HOME would be a guess.
+    ['f=x; cat "${UNSET:-$HOME}/.bashrc"', ["read $H/.bashrc|#UNRESOLVED_WORD"]],
+  ] }, { n: 3, title: "word tricks",
+  bases: [
+    ["rm {~/x,y}", ["* $H/x"]],
+    ["cat $'\\x2fetc/passwd'", ["read /etc/passwd"]],
+    ["cat $'\\056\\056'/outside/secret.txt", ["read ../outside/secret.txt"]],
+    // Quoted, `\176` is a literal `~`; eval reads it again, unquoted.
+    ["eval cat $'\\176'/.bashrc", ["read $H/.bashrc"]],
+    // Whose home ~root is depends on the machine; that it is outside does not.
+    ["cat ~root/.bashrc", ["#EXTERNAL_PATH|#UNRESOLVED_WORD|#UNRESOLVED_PATH"]],
+    ["\\rm -rf ~/x", ["* $H/x"]],
+    ['"rm" -rf ~/x', ["* $H/x"]],
+    ["r''m -rf ~/x", ["* $H/x"]],
+    ["/bin/rm -rf ~/x", ["* $H/x"]],
+    ["a=rm; $a -rf ~/x", ["* $H/x"]],
+    ["c\\at ~/.bash\\rc", ["read $H/.bashrc"]],
+    ["cat ~/.ssh/id_rs?", ["read $H/.ssh/id_rsa"]],
+    ["cat {..,.}/outside/secret.txt", ["read ../outside/secret.txt"]],
+    ["cat ~/.{bashrc,profile}", ["read $H/.bashrc"]],
+    ["cat $'\\x7e'/.bashrc ~/.bashrc", ["read $H/.bashrc"]],
+    ["true\n\\c\\a\\t ~/.bashrc", ["read $H/.bashrc"]],
+  ] }, { n: 4, title: "wrappers not unwrapped",
+  bases: [
+    ["timeout 5 rm ~/x", ["* $H/x"]],
+    ["time rm ~/x", ["* $H/x"]],
+    // Behind xargs, watch gets words the guard cannot see: it may refuse to look.
+    ["watch rm ~/x", ["* $H/x|#OPAQUE_CODE"]],
+    ["nice -n 19 rm ~/x", ["* $H/x"]],
+    ["sudo rm ~/x", ["* $H/x"]],
+    ["env git -C ~ clean -fdx", ["* $H"]],
+    ["env -C ~ rm x", ["cwd $H", "* $H/x"]],
+    ["sudo -D ~ rm x", ["cwd $H", "* $H/x"]],
+    ["env env env env env env env env env env env env rm ~/x", ["* $H/x"]],
+    ["xargs rm < ~/list", ["read $H/list"]],
+    ["stdbuf -oL nohup ionice -c3 setsid cat ~/.bashrc", ["read $H/.bashrc"]],
+    ["timeout -k 1 5 env -i FOO=1 nice cat ../outside/secret.txt", ["read ../outside/secret.txt"]],
+    ["sudo -u nobody -- sh -c 'cat ~/.bashrc'", ["read $H/.bashrc"]],
+    ["flock /tmp/lock taskset -c 0 chrt -f 10 rm ~/x", ["* $H/x"]],
+  ] }, { n: 5, title: "cd not followed",
+  bases: [["cd ~ && rm x", ["cwd $H", "* $H/x"]], ['cd "$HOME" && rm x', ["* $H/x"]], ["builtin cd ~; rm x", [
+    "* $H/x",
+  ]], ["pushd ~ && rm x", ["* $H/x"]], ["cd ~; cd /tmp; cd - && rm x", ["* $H/x"]], ["cd link-out && rm x", [
+    "* link-out/x",
+  ]], ["cd; rm x", ["* $H/x"]], ["CDPATH=~ cd .ssh && cat id_rsa", ["read $H/.ssh/id_rsa"]], [
+    "set -P; cd link-out/..; rm x",
+    ["* link-out/../x"],
+  ], ["cd home-link && rm .bashrc", ["* home-link/.bashrc"]], ["pushd ~/.ssh >/dev/null; cat id_rsa", [
+    "read $H/.ssh/id_rsa",
+  ]], ["OLDPWD=~; cd - && rm x", ["* $H/x"]], ["HOME=/tmp; cd; rm x", ["* /tmp/x"]], ["command cd ~ && rm x", [
+    "* $H/x",
+  ]]] }, { n: 6, title: "separators missed",
+  bases: [
+    ["cat README.md; rm -rf ~/x", ["* $H/x"]],
+    ["ls && rm -rf ~/x", ["* $H/x"]],
+    ["false || rm -rf ~/x", ["* $H/x"]],
+    ["ls & rm -rf ~/x", ["* $H/x"]],
+    ["ls\nrm -rf ~/x", ["* $H/x"]],
+    ["cd ~\nrm x", ["* $H/x"]],
+    // The cd runs in the background subshell; rm runs where the command started.
+    ["cd ~ & rm x", ["cwd $H", "* x"]],
+    ["cat README.md | tee ~/x", ["write $H/x"]],
+    ["ls | cat ~/.bashrc", ["read $H/.bashrc"]],
+    ["echo ok |& cat - ~/.bashrc", ["read $H/.bashrc"]],
+    ["! ls; cat ~/.bashrc", ["read $H/.bashrc"]],
+    ["ls;cat ~/.bashrc", ["read $H/.bashrc"]],
+    ["ls&&cat ~/.bashrc", ["read $H/.bashrc"]],
+    ["ls\n\n  \n\tcat ~/.bashrc", ["read $H/.bashrc"]],
+    // A line that starts with a backslash is a new command to bash, however the line before ends.
+    ["echo hi\n\\rm -rf ~/x", ["* $H/x"]],
+    ['echo "a"\n\n\\cat ~/.bashrc', ["read $H/.bashrc"]],
+    // `\` alone on a line is a line continuation: the next line is the command.
+    ["echo hi\n\\\nrm -rf ~/x", ["* $H/x"]],
+  ] }, { n: 7, title: "nested shells",
+  bases: [
+    ["bash -O extglob -c 'rm ~/x'", ["* $H/x"]],
+    ["bash --norc -c 'cat ~/.bashrc'", ["read $H/.bashrc"]],
+    ["zsh -c 'rm ~/x'", ["* $H/x|#OPAQUE_CODE"]],
+    ["eval 'rm ~/x'", ["* $H/x"]],
+    ["echo 'rm ~/x' | bash", ["* $H/x|#OPAQUE_CODE"]],
+    ["bash <<< 'rm ~/x'", ["* $H/x"]],
+    ["source /dev/stdin <<< 'rm ~/x'", ["* $H/x|#OPAQUE_CODE"]],
+    // Backquotes in an unquoted here-document run in the outer shell, before bash reads it.
+    ["cat <<EOF | bash\n`cat ~/.bashrc`\nEOF", ["read $H/.bashrc"]],
+    // Backquotes inside backquotes, escaped once: the inner command runs too.
+    ["echo `echo \\`rm -rf ~/x\\``", ["* $H/x"]],
+    ["x=`cat \\`echo ~\\`/.bashrc`", ["read $H/.bashrc|#UNRESOLVED_WORD"]],
+    ['f(){ rm -rf "$1"; }; f ~/x', ["* $H/x"]],
+    ["sh -c 'cd; rm x'", ["* $H/x"]],
+    ["bash -c \"$(printf 'rm ~/x')\"", ["write $H/x|#OPAQUE_CODE|#UNRESOLVED_WORD"]],
+    ["bash -c 'cat \"$1\"' _ ~/.bashrc", ["read $H/.bashrc|#UNRESOLVED_WORD"]],
+    ["dash -c 'cat \"$0\"' ~/.bashrc", ["read $H/.bashrc|#UNRESOLVED_WORD"]],
+    ["trap 'rm ~/x' EXIT", ["* $H/x"]],
+    ["alias l='rm ~/x'; l", ["* $H/x|#SHELL_STATE"]],
+  ] }, { n: 8, title: "symlinks",
+  bases: [["cat link-out/secret.txt", ["read link-out/secret.txt"]], ["rm -rf ./link-out/", ["* link-out"]], [
+    "cat rel-out/secret.txt",
+    ["read rel-out/secret.txt"],
+  ], ["cat src/secret-link", ["read src/secret-link"]], ["cat home-link/.bashrc", ["read home-link/.bashrc"]], [
+    "cat dir-out/../secret.txt",
+    ["read dir-out/../secret.txt"],
+  ], ["cat link-in/../../outside/secret.txt", ["read link-in/../../outside/secret.txt"]], ["cat backup-link/x.txt", [
+    "read backup-link/x.txt",
+  ]], ["ln -s ~/x y && cat y", ["* $H/x"]], ["ln -s .. up && cat up/outside/secret.txt", [
+    "#UNRESOLVED_PATH|read ../outside/secret.txt",
+  ]], ["cat */secret.txt", ["read link-out/secret.txt|#EXTERNAL_PATH"]], ["cat $P/loop-a/x", ["#UNRESOLVED_PATH"]], [
+    "cp -P link-out l2 && cat l2/secret.txt",
+    ["#UNRESOLVED_PATH|read l2/secret.txt"],
+  ]] }, {
+  n: 9,
+  title: "path operands not where you expect",
+  // Any kind will do: behind xargs an operand may move (appended words make it a source).
+  bases: [["tee -a ~/x", ["* $H/x"]], ["dd if=/dev/zero of=~/x", ["* $H/x"]], ["truncate -s0 ~/x", ["* $H/x"]], [
+    "sed -i d ~/x",
+    ["* $H/x"],
+  ], ["rsync -a --delete empty/ ~/", ["* $H"]], ["tar -xf a.tar -C ~", ["* $H"]], ["unzip -o a.zip -d ~", ["* $H"]], [
+    "shred -u ~/x",
+    ["* $H/x"],
+  ], ["unlink ~/x", ["* $H/x"]], ["rmdir ~/x", ["* $H/x"]], ["install -D /dev/null ~/x", ["* $H/x"]], ["find ~ -delete",
+    ["* $H"]], ["git -C ~ clean -fdx", ["* $H"]], ["git --work-tree=/ checkout -- .", ["* /"]], ["ln -sf /dev/null ~/x",
+    ["* $H/x"]], ["curl -o ~/x https://example.com/", ["* $H/x"]], ["cp /dev/null ~/x", ["* $H/x"]], [
+    "wget -O ~/x https://example.com/",
+    ["* $H/x"],
+  ], ["sort -o ~/x README.md", ["* $H/x"]], ["cp -t ~ README.md", ["* $H"]]],
+}, { n: 10, title: "interpreters with inline code",
+  bases: [
+    ["python3 -c \"import os; os.remove(os.path.expanduser('~/x'))\"", ["#INLINE_CODE"]],
+    ['node -e \'require("fs").rmSync(require("os").homedir() + "/x")\'', ["#INLINE_CODE"]],
+    ["perl -e 'unlink glob(\"~/x\")'", ["#INLINE_CODE"]],
+    ["ruby -e 'File.delete(File.expand_path(\"~/x\"))'", ["#INLINE_CODE"]],
+    ["python3 - <<'PY'\nimport os\nos.remove('/etc/x')\nPY", ["#INLINE_CODE"]],
+    ["php -r 'unlink(\"/etc/x\");'", ["#INLINE_CODE"]],
+    ["awk 'BEGIN { system(\"rm ~/x\") }'", ["#INLINE_CODE|#OPAQUE_CODE"]],
+    ["perl -pi -e 'system \"id\"' ~/.bashrc", ["#INLINE_CODE", "* $H/.bashrc"]],
+    ["echo 'import os' | python3", ["#INLINE_CODE"]],
+    ["lua -e 'os.remove(\"/etc/x\")'", ["#INLINE_CODE"]],
+    // Confined inline code (src/commands/inline/): its literal file, or the operand perl -i
+    // rewrites, is judged as a write.
+    ['/usr/bin/env python3 -c \'open("/etc/x", "w")\'', ["write /etc/x"]],
+    ["perl -pi -e 's/a/b/' ~/.bashrc", ["write $H/.bashrc"]],
+    ["python3 scripts/tool.py ~/.bashrc", ["#INLINE_CODE|* $H/.bashrc"]],
+  ] }, { n: 11, title: "fail-open defaults",
+  bases: [
+    ["cat ~/.bashrc )", ["#PARSE_ERROR"]],
+    ["if true; then rm -rf ~/x", ["#PARSE_ERROR"]],
+    ["echo $(( 1 +", ["#PARSE_ERROR"]],
+    // An unterminated here-document: bash warns and runs it anyway.
+    ["cat <<EOF\n$(cat ~/.bashrc)", ["#PARSE_ERROR|read $H/.bashrc"]],
+    ["cat <<'EOF' ; echo ok )\nbody\nEOF", ["#PARSE_ERROR"]],
+    ["case x in x) rm ~/x", ["#PARSE_ERROR"]],
+    // Here-documents bash reads but tree-sitter-bash does not: the rm after them must still count.
+    ["cat <<E'F'\nx\nEF\nrm -rf ~/x", ["#PARSE_ERROR"]],
+    ["cat <<$'E'\nx\nE\nrm -rf ~/x", ["#PARSE_ERROR"]],
+    ["cat <<''\nx\n\nrm -rf ~/x", ["#PARSE_ERROR"]],
+    ["cat <<EOF; cat <<EOF2\na\nEOF\nb\nEOF2\nrm -rf ~/x", ["#PARSE_ERROR"]],
+    [`echo ${BIG}; rm -rf ~/x`, ["#INPUT_TOO_LARGE"]],
+    [`: ${BIG}`, ["#INPUT_TOO_LARGE"]],
+    ["cat README.md\0", ["#INVALID_INPUT"]],
+    ["echo ok\0; rm -rf ~/x", ["#INVALID_INPUT"]],
+    ["cat \ud800", ["#INVALID_INPUT"]],
+    ["echo \udc00x; cat README.md", ["#INVALID_INPUT"]],
+  ] }];
 
 for (const c of CLASSES) {
   describe(`${c.n}. ${c.title}`, () => {
@@ -475,60 +423,25 @@ for (const c of CLASSES) {
 // The false positives that make people switch guards off: all inside the project, all allowed,
 // bare and in the harmless combinations (a nested shell, a subshell, `time`, a cd that returns).
 
-const BENIGN: readonly string[] = [
-  "ls 2>/dev/null",
-  "cat README.md 2>/dev/null || true",
-  'echo "/etc/hosts handler"',
-  'git commit -m "fix ../"',
-  "grep -E '^/usr/bin' file",
-  "grep -E '^/usr/bin' README.md",
-  "curl https://example.com/a/../b",
-  "curl -s https://example.com/../../etc/passwd > /dev/null",
-  "cd src && ls && cd ..",
-  "cd docs && cat guide.md && cd ..",
-  "cd src/sub && cat deep.ts && cd ../..",
-  "ls -la",
-  "git status",
-  "git log --oneline -5",
-  "git diff HEAD~1 -- src",
-  "npm test",
-  "cat README.md | grep x",
-  "find . -name '*.ts'",
-  "sed -n 1p src/main.ts",
-  "echo done",
-  "printf '%s\\n' a/b",
-  "wc -l src/*.ts",
-  "jq .name package.json",
-  "grep -rn TODO src",
-  "ls src | wc -l",
-  "head -n 5 README.md 2>&1 | tail -n 1",
-  'echo "see ~/docs and ../other"',
-  "echo '../x' '~/y' /etc/passwd",
-  "mkdir -p build/out && cp src/main.ts build/out/",
-  "rm -rf build",
-  "diff src/main.ts src/sub/deep.ts",
-  "test -f README.md && echo yes",
-  "echo $((1 + 2))",
-  "sort list.txt | uniq -c",
-  "echo x > /dev/null",
-  "cat link-in/main.ts",
-];
+const BENIGN: readonly string[] = ["ls 2>/dev/null", "cat README.md 2>/dev/null || true", 'echo "/etc/hosts handler"',
+  'git commit -m "fix ../"', "grep -E '^/usr/bin' file", "grep -E '^/usr/bin' README.md",
+  "curl https://example.com/a/../b", "curl -s https://example.com/../../etc/passwd > /dev/null",
+  "cd src && ls && cd ..", "cd docs && cat guide.md && cd ..", "cd src/sub && cat deep.ts && cd ../..", "ls -la",
+  "git status", "git log --oneline -5", "git diff HEAD~1 -- src", "npm test", "cat README.md | grep x",
+  "find . -name '*.ts'", "sed -n 1p src/main.ts", "echo done", "printf '%s\\n' a/b", "wc -l src/*.ts",
+  "jq .name package.json", "grep -rn TODO src", "ls src | wc -l", "head -n 5 README.md 2>&1 | tail -n 1",
+  'echo "see ~/docs and ../other"', "echo '../x' '~/y' /etc/passwd", "mkdir -p build/out && cp src/main.ts build/out/",
+  "rm -rf build", "diff src/main.ts src/sub/deep.ts", "test -f README.md && echo yes", "echo $((1 + 2))",
+  "sort list.txt | uniq -c", "echo x > /dev/null", "cat link-in/main.ts"];
 
-const BENIGN_TEMPLATES: readonly Template[] = [
-  { name: "bare", apply: (c) => c },
-  { name: "bash -c", apply: (c) => `bash -c ${sq(c)}` },
-  { name: "subshell", apply: (c) => `(\n${c}\n)` },
-  wrapper("time", (c) => `time ${c}`, (c) => `time {\n${c}\n}`),
-  { name: "cd src && cd ..", apply: (c) => `cd src && cd ..; ${c}` },
-];
+const BENIGN_TEMPLATES: readonly Template[] = [{ name: "bare", apply: (c) => c }, { name: "bash -c",
+  apply: (c) => `bash -c ${sq(c)}` }, { name: "subshell", apply: (c) => `(\n${c}\n)` },
+  wrapper("time", (c) => `time ${c}`, (c) => `time {\n${c}\n}`), { name: "cd src && cd ..",
+  apply: (c) => `cd src && cd ..; ${c}` }];
 
 describe("false positives stay allowed", () => {
   for (const t of BENIGN_TEMPLATES) {
-    table(
-      t.name,
-      box,
-      BENIGN.map((c) => [t.apply(c), "allow"] as const),
-    );
+    table(t.name, box, BENIGN.map((c) => [t.apply(c), "allow"] as const));
   }
 });
 

@@ -32,10 +32,8 @@ beforeAll(() => {
   for (const d of [join(home, ".ssh"), join(home, ".aws"), join(top, "other"), join(project, "src")]) {
     mkdirSync(d, { recursive: true });
   }
-  canaries = [
-    join(top, "notes.txt"), join(home, ".ssh", "id_rsa"), join(home, ".aws", "credentials"), join(home, ".npmrc"),
-    join(home, ".bash_history"), join(top, "other", ".env"),
-  ];
+  canaries = [join(top, "notes.txt"), join(home, ".ssh", "id_rsa"), join(home, ".aws", "credentials"),
+    join(home, ".npmrc"), join(home, ".bash_history"), join(top, "other", ".env")];
   for (const c of canaries) writeFileSync(c, `canary ${c}\n`);
   const reads = ["../notes.txt", "~/.ssh/id_rsa", "~/.aws/credentials", "~/.npmrc", "~/.bash_history", "../other/.env"];
   const tryRead = (f: string) => `try: print(open(os.path.expanduser("${f}")).read())\nexcept OSError as e: print(e)\n`;
@@ -58,9 +56,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(top, { recursive: true, force: true }));
 
-const TABLE: readonly string[] = [
-  "make -s leak", "npm test", "python3 leak.py", "node leak.js", "python3 bg.py; sleep 1", "git status --short",
-];
+const TABLE: readonly string[] = ["make -s leak", "npm test", "python3 leak.py", "node leak.js",
+  "python3 bg.py; sleep 1", "git status --short"];
 
 /** Each command through the pi extension (a host process of its own, HOME the fake one), run under strace. */
 function run(options: Spec["options"], command: string): { leaks: string[]; wrote: boolean; blocked: string | null } {

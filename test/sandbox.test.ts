@@ -42,13 +42,20 @@ beforeAll(() => {
   writeFileSync(join(project, "escape.py"), `open("../x", "w").write("escaped")\nprint("wrote")\n`);
   writeFileSync(join(project, "peek.py"), `print(open("../outside.txt").read(), end="")\n`);
   // A shell script run from Python: the guard reads neither.
-  writeFileSync(join(project, "unseen.sh"), "cat secrets/prod.key; cat .env; cat ~/.ssh/id_rsa; cat ~/.bashrc; umount .env; unshare -U true; mount -t tmpfs none secrets; echo done\n");
+  writeFileSync(join(project, "unseen.sh"),
+    "cat secrets/prod.key; cat .env; cat ~/.ssh/id_rsa; cat ~/.bashrc; umount .env; unshare -U true; mount -t tmpfs none secrets; echo done\n");
   writeFileSync(join(project, "unseen.py"), `import subprocess\nsubprocess.run(["bash", "unseen.sh"])\n`);
   writeFileSync(join(project, "env.js"), `console.log(require("fs").readFileSync(".env", "utf8"))\n`);
-  writeFileSync(join(project, "Makefile"), `steal:\n\tcat ~/.ssh/id_rsa\nhook:\n\techo 'curl evil' > .git/hooks/pre-commit\nbuild:\n\tmkdir -p dist && cp src/main.js dist/main.js\n${LEAK}`);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node test.js", leak: "python3 leak.py" } }));
+  writeFileSync(join(project, "Makefile"),
+    `steal:\n\tcat ~/.ssh/id_rsa\nhook:\n\techo 'curl evil' > .git/hooks/pre-commit\nbuild:\n\tmkdir -p dist && cp src/main.js dist/main.js\n${LEAK}`);
+  writeFileSync(join(project, "package.json"),
+    JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node test.js", leak: "python3 leak.py" } }));
   // Each attempt on its own, so that every one is made.
-  writeFileSync(join(project, "leak.py"), "import os\n" + ["../outside.txt", "~/.ssh/id_rsa"].map((f) => `try: print(open(os.path.expanduser("${f}")).read())\nexcept OSError as e: print(e)\n`).join("") + `open("../leaked.txt", "w").write("x")\n`);
+  writeFileSync(join(project, "leak.py"),
+    "import os\n" +
+      ["../outside.txt", "~/.ssh/id_rsa"].map((f) =>
+        `try: print(open(os.path.expanduser("${f}")).read())\nexcept OSError as e: print(e)\n`
+      ).join("") + `open("../leaked.txt", "w").write("x")\n`);
   writeFileSync(join(project, "test.js"), `require("fs").readFileSync(require("os").homedir() + "/.ssh/id_rsa")\n`);
   writeFileSync(join(project, "test_tiny.py"), `def test_one():\n    assert 1 + 1 == 2\n`);
   config = join(top, "rules.json");
@@ -57,15 +64,18 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(top, { recursive: true, force: true }));
 
-const env = () => ({ ...process.env, HOME: home, NO_COLOR: "1", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" });
+const env = () => ({ ...process.env, HOME: home, NO_COLOR: "1", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t",
+  GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" });
 
 function exec(command: string, extra: readonly string[] = [], input?: string) {
-  const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--home", home, "--config", config, ...extra, "--", command], { cwd: project, env: env(), encoding: "utf8", input });
+  const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--home", home, "--config", config,
+    ...extra, "--", command], { cwd: project, env: env(), encoding: "utf8", input });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 function check(command: string): string {
-  const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "check", "--json", "--home", home, "--config", config, "--", command], { cwd: project, env: env(), encoding: "utf8" });
+  const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "check", "--json", "--home", home,
+    "--config", config, "--", command], { cwd: project, env: env(), encoding: "utf8" });
   return (JSON.parse(r.stdout) as { decision: string }).decision;
 }
 
@@ -77,12 +87,12 @@ describe.skipIf(skip)("the sandbox is there", () => {
 
 describe.skipIf(skip)("what the static check lets through, the sandbox stops", () => {
   // [command, why the guard allows it, what must stay untouched or unread]
-  const cases: [string, string, string[]][] = [
-    ["python3 steal.py", "a Python program reads ~/.ssh/id_rsa", [SECRET]],
-    ["make -s steal", "a Makefile recipe reads ~/.ssh/id_rsa", [SECRET]],
-    ["npm test", "npm test runs a test that reads ~/.ssh/id_rsa", [SECRET]],
-    ["node env.js", "a Node script reads .env, which a rule denies", ["API_KEY=abc"]],
-  ];
+  const cases: [string, string, string[]][] = [["python3 steal.py", "a Python program reads ~/.ssh/id_rsa", [SECRET]], [
+    "make -s steal",
+    "a Makefile recipe reads ~/.ssh/id_rsa",
+    [SECRET],
+  ], ["npm test", "npm test runs a test that reads ~/.ssh/id_rsa", [SECRET]], ["node env.js",
+    "a Node script reads .env, which a rule denies", ["API_KEY=abc"]]];
   for (const [command, why, secrets] of cases) {
     test(`${command}: ${why}`, () => {
       expect(check(command)).toBe("allow");
@@ -150,9 +160,11 @@ describe.skipIf(skip)("ordinary project work runs unchanged", () => {
   test("npm test of a tiny project", () => {
     const dir = join(top, "tiny");
     mkdirSync(dir);
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node t.js" } }));
+    writeFileSync(join(dir, "package.json"),
+      JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node t.js" } }));
     writeFileSync(join(dir, "t.js"), `console.log("tests pass")\n`);
-    const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", "npm test"], { cwd: dir, env: env(), encoding: "utf8" });
+    const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", "npm test"], { cwd: dir,
+      env: env(), encoding: "utf8" });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("tests pass");
   });
@@ -200,9 +212,12 @@ describe.skipIf(skip)("status, output and signals pass through", () => {
     expect(exec("kill -TERM $$").status).toBe(143);
   });
   test("a signal sent to shellfence reaches the command", async () => {
-    const child = spawn(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", `trap 'echo got-term; exit 42' TERM; echo ready; while :; do sleep 0.1; done`], { cwd: project, env: env() });
+    const child = spawn(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--",
+      `trap 'echo got-term; exit 42' TERM; echo ready; while :; do sleep 0.1; done`], { cwd: project, env: env() });
     let out = "";
-    await new Promise<void>((ready) => child.stdout.on("data", (d: Buffer) => ((out += d.toString()), out.includes("ready") && ready())));
+    await new Promise<void>((ready) =>
+      child.stdout.on("data", (d: Buffer) => ((out += d.toString()), out.includes("ready") && ready()))
+    );
     child.kill("SIGTERM");
     const status = await new Promise<number | null>((done) => child.on("close", (code) => done(code)));
     expect(out).toContain("got-term");
@@ -225,7 +240,11 @@ describe("refusals", () => {
     expect(exec("cat ../outside.txt", ["--approve-ask"]).stdout).toBe("outside");
   });
   test("no bubblewrap: exit 2 and a message, never an unsandboxed run", () => {
-    const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", "touch ran"], { cwd: project, env: { ...env(), SHELLFENCE_BWRAP: "/nonexistent/bwrap" }, encoding: "utf8" });
+    const r = spawnSync(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--", "touch ran"], {
+      cwd: project,
+      env: { ...env(), SHELLFENCE_BWRAP: "/nonexistent/bwrap" },
+      encoding: "utf8",
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("bubblewrap (bwrap) is not installed");
     expect(existsSync(join(project, "ran"))).toBe(false);
@@ -237,7 +256,8 @@ describe("the profile and its Claude Code export", () => {
     const guard = await createGuard({ home, config: [config] });
     const p = guard.sandboxFor(null, { cwd: project, profile: "standard" });
     const mode = (path: string) => p.mounts.find((m) => m.path === path)?.mode;
-    expect([mode(project), mode(join(project, ".env")), mode(join(project, "secrets")), mode(join(home, ".ssh")), mode(join(project, ".git", "hooks"))]).toEqual(["writable", "hidden", "hidden", "hidden", "read-only"]);
+    expect([mode(project), mode(join(project, ".env")), mode(join(project, "secrets")), mode(join(home, ".ssh")),
+      mode(join(project, ".git", "hooks"))]).toEqual(["writable", "hidden", "hidden", "hidden", "read-only"]);
     const claude = claudeSandboxSettings(p).sandbox.filesystem;
     expect(claude.denyRead).toContain(`/${join(project, ".env")}`);
     expect(claude.denyWrite).toContain(`/${join(project, ".git", "hooks")}`);
@@ -254,7 +274,9 @@ describe.skipIf(skip)("escapes from the mounts", () => {
     return `python3 ${name}.py`;
   }
   test("renaming .git away and making a new one with a hook fails; .git stays as it was", () => {
-    const r = exec(unseen("regit", "mv .git .git-old; mkdir -p .git/hooks; echo 'touch pwned' > .git/hooks/pre-commit; ls .git\n"));
+    const r = exec(
+      unseen("regit", "mv .git .git-old; mkdir -p .git/hooks; echo 'touch pwned' > .git/hooks/pre-commit; ls .git\n"),
+    );
     expect(r.stderr).toContain("Device or resource busy");
     expect(existsSync(join(project, ".git-old"))).toBe(false);
     expect(existsSync(join(project, ".git", "HEAD"))).toBe(true);
@@ -265,7 +287,10 @@ describe.skipIf(skip)("escapes from the mounts", () => {
     writeFileSync(join(project, ".claude", "settings.json"), `{"hooks":{}}`);
     mkdirSync(join(project, "node_modules", "shellfence"), { recursive: true });
     writeFileSync(join(project, "node_modules", "shellfence", "index.js"), "guard");
-    const r = exec(unseen("reclaude", "for d in .claude node_modules; do mv $d $d-old; mkdir -p $d; done; echo '{}' > .claude/settings.json\n"));
+    const r = exec(
+      unseen("reclaude",
+        "for d in .claude node_modules; do mv $d $d-old; mkdir -p $d; done; echo '{}' > .claude/settings.json\n"),
+    );
     expect(r.stderr).toContain("Device or resource busy");
     expect(readFileSync(join(project, ".claude", "settings.json"), "utf8")).toBe(`{"hooks":{}}`);
     expect(readFileSync(join(project, "node_modules", "shellfence", "index.js"), "utf8")).toBe("guard");
@@ -289,7 +314,8 @@ describe.skipIf(skip)("escapes from the mounts", () => {
   });
   test("no device node can be made, and every mount is nosuid and nodev", () => {
     // Field 5 of mountinfo is where, field 6 the options.
-    const script = "mknod dev-null c 1 3; awk '$6 !~ /nosuid/ || ($6 !~ /nodev/ && $5 !~ /^\\/dev\\//) { print }' /proc/self/mountinfo\n";
+    const script =
+      "mknod dev-null c 1 3; awk '$6 !~ /nosuid/ || ($6 !~ /nodev/ && $5 !~ /^\\/dev\\//) { print }' /proc/self/mountinfo\n";
     const r = exec(unseen("devices", script));
     expect(r.stderr).toContain("Operation not permitted");
     expect(existsSync(join(project, "dev-null"))).toBe(false);
@@ -317,19 +343,17 @@ describe.skipIf(skip)("IPC is closed; the network is shared unless --no-network"
     const tcp = createServer().listen(0, "127.0.0.1");
     await new Promise((r) => tcp.once("listening", r));
     const port = (tcp.address() as { port: number }).port;
-    writeFileSync(join(project, "sock.py"), [
-      "import socket",
-      `for name, fam, addr in [("abstract", socket.AF_UNIX, "\\0shellfence-sandbox-test"), ("tcp", socket.AF_INET, ("127.0.0.1", ${port}))]:`,
-      "    try:",
-      "        socket.socket(fam).connect(addr); print(name, 'connected')",
-      "    except OSError as e: print(name, 'failed', e.errno)",
-      "",
-    ].join("\n"));
+    writeFileSync(join(project, "sock.py"),
+      ["import socket",
+        `for name, fam, addr in [("abstract", socket.AF_UNIX, "\\0shellfence-sandbox-test"), ("tcp", socket.AF_INET, ("127.0.0.1", ${port}))]:`,
+        "    try:", "        socket.socket(fam).connect(addr); print(name, 'connected')",
+        "    except OSError as e: print(name, 'failed', e.errno)", ""].join("\n"));
     try {
       expect(check("python3 sock.py")).toBe("allow");
       // Run asynchronously: the listeners live in this process.
       const run = (extra: readonly string[]) => new Promise<string>((done) => {
-        const child = spawn(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--home", home, "--config", config, ...extra, "--", "python3 sock.py"], { cwd: project, env: env() });
+        const child = spawn(process.execPath, [join(repo, "src", "cli", "run.ts"), "exec", "--home", home, "--config",
+          config, ...extra, "--", "python3 sock.py"], { cwd: project, env: env() });
         let out = "";
         child.stdout.on("data", (d: Buffer) => (out += d.toString()));
         child.on("close", () => done(out));

@@ -14,24 +14,21 @@ let home: string;
 beforeAll(() => {
   home = realpathSync(mkdtempSync(join(tmpdir(), "shellfence-secrets-")));
   for (const d of [".ssh", ".aws", ".claude", "src"]) mkdirSync(join(home, d));
-  for (const f of [".ssh/id_rsa", ".aws/credentials", ".npmrc", ".bash_history", ".claude/.credentials.json", "src/a.ts", "notes"]) writeFileSync(join(home, f), "x");
+  for (const f of [".ssh/id_rsa", ".aws/credentials", ".npmrc", ".bash_history", ".claude/.credentials.json",
+    "src/a.ts", "notes"]) writeFileSync(join(home, f), "x");
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 const codes = (v: Verdict) => [...new Set(v.reasons.map((r) => r.code))];
 
 describe("the home directory as the project root", () => {
-  test.each([
-    ["cat ~/.ssh/id_rsa ~/.aws/credentials"],
-    ["cat .npmrc"],
-    ["grep -i password .bash_history"],
-    ["cp ~/.claude/.credentials.json /tmp/x"],
-    ["echo export X=1 >> ~/.bashrc"],
-    ["tar czf /tmp/k.tgz .ssh"],
-  ])("%s asks with SECRET_PATH", async (command) => {
+  test.each([["cat ~/.ssh/id_rsa ~/.aws/credentials"], ["cat .npmrc"], ["grep -i password .bash_history"], [
+    "cp ~/.claude/.credentials.json /tmp/x",
+  ], ["echo export X=1 >> ~/.bashrc"], ["tar czf /tmp/k.tgz .ssh"]])("%s asks with SECRET_PATH", async (command) => {
     const g = await createGuard({ home });
     const v = g.check(command, { cwd: home, roots: ["/tmp"] });
-    expect({ command, decision: v.decision, codes: codes(v) }).toEqual({ command, decision: "ask", codes: expect.arrayContaining(["SECRET_PATH"]) });
+    expect({ command, decision: v.decision, codes: codes(v) }).toEqual({ command, decision: "ask",
+      codes: expect.arrayContaining(["SECRET_PATH"]) });
   });
 
   test("a recursive read of the home directory reaches them and asks", async () => {
@@ -41,7 +38,9 @@ describe("the home directory as the project root", () => {
 
   test("the rest of home, a listing of it and a cd into a secret directory stay allowed", async () => {
     const g = await createGuard({ home });
-    for (const c of ["cat notes src/a.ts", "ls -la", "ls", "cd .ssh", "grep -r x src"]) expect({ c, d: g.check(c, { cwd: home }).decision }).toEqual({ c, d: "allow" });
+    for (const c of ["cat notes src/a.ts", "ls -la", "ls", "cd .ssh", "grep -r x src"]) {
+      expect({ c, d: g.check(c, { cwd: home }).decision }).toEqual({ c, d: "allow" });
+    }
   });
 });
 
@@ -65,7 +64,10 @@ describe("`/` as a root", () => {
     const g = await createGuard({ home, roots: ["/"] });
     const v = g.check("cat ~/.ssh/id_rsa /etc/shadow", { cwd: join(home, "src") });
     expect(v.decision).toBe("ask");
-    expect(v.accesses.filter((a) => a.reason === "SECRET_PATH").map((a) => a.resolved)).toEqual([join(home, ".ssh/id_rsa"), "/etc/shadow"]);
+    expect(v.accesses.filter((a) => a.reason === "SECRET_PATH").map((a) => a.resolved)).toEqual([
+      join(home, ".ssh/id_rsa"),
+      "/etc/shadow",
+    ]);
   });
 });
 
@@ -75,8 +77,10 @@ describe("only a rule that names the secret allows it", () => {
     expect(named.check("cat ~/.aws/credentials", { cwd: home }).decision).toBe("allow");
     expect(named.check("cat ~/.ssh/id_rsa", { cwd: home }).decision).toBe("ask");
     for (const pattern of ["*", "**", "~/**", `${home}/**`]) {
-      const broad = await createGuard({ home, agentConfig: { permission: { read: { [pattern]: "allow" }, external_directory: { [pattern]: "allow" } } } });
-      expect({ pattern, d: broad.check("cat ~/.aws/credentials", { cwd: home }).decision }).toEqual({ pattern, d: "ask" });
+      const broad = await createGuard({ home,
+        agentConfig: { permission: { read: { [pattern]: "allow" }, external_directory: { [pattern]: "allow" } } } });
+      expect({ pattern, d: broad.check("cat ~/.aws/credentials", { cwd: home }).decision }).toEqual({ pattern,
+        d: "ask" });
     }
   });
 

@@ -11,21 +11,13 @@ import { type FileSystem, nodeFileSystem } from "../src/paths/fs.ts";
 import { table, useSandbox } from "./support/table.ts";
 
 const box = useSandbox((fx) => {
-  const files: Record<string, string> = {
-    ".shellfence.json": "{}\n",
+  const files: Record<string, string> = { ".shellfence.json": "{}\n",
     "node_modules/shellfence/bin/shellfence.js": "#!/usr/bin/env node\nrequire('../dist/bundle/start.cjs');\n",
-    "node_modules/shellfence/package.json": "{}\n",
-    "node_modules/left-pad/index.js": "\n",
+    "node_modules/shellfence/package.json": "{}\n", "node_modules/left-pad/index.js": "\n",
     "package.json": '{"devDependencies":{"shellfence":"^1.0.0","left-pad":"1"}}\n',
-    "package-lock.json": '{"packages":{"node_modules/shellfence":{}}}\n',
-    ".git/config": "[core]\n",
-    ".git/HEAD": "ref: refs/heads/main\n",
-    ".git/hooks/pre-commit.sample": "\n",
-    ".git/info/exclude": "\n",
-    "x": "\n",
-    "vendor/sf/package.json": '{"name":"shellfence"}\n',
-    "packages/foo/package.json": '{"name":"foo"}\n',
-  };
+    "package-lock.json": '{"packages":{"node_modules/shellfence":{}}}\n', ".git/config": "[core]\n",
+    ".git/HEAD": "ref: refs/heads/main\n", ".git/hooks/pre-commit.sample": "\n", ".git/info/exclude": "\n", "x": "\n",
+    "vendor/sf/package.json": '{"name":"shellfence"}\n', "packages/foo/package.json": '{"name":"foo"}\n' };
   for (const [f, c] of Object.entries(files)) {
     mkdirSync(join(fx.project, f, ".."), { recursive: true });
     writeFileSync(join(fx.project, f), c);
@@ -33,13 +25,21 @@ const box = useSandbox((fx) => {
   mkdirSync(join(fx.project, "node_modules/.bin"));
   symlinkSync("../shellfence/bin/shellfence.js", join(fx.project, "node_modules/.bin/shellfence"));
   // The user's host directories are outside the roots: allowed there, so that only the guard's protection asks.
-  const home = Object.fromEntries([".claude/**", ".claude.json", ".config/**", ".pi/**"].map((d) => [`${fx.home}/${d}`, "allow"]));
-  return { config: [{ permission: { read: { "*.env": "deny" }, write: "allow", external_directory: { "*": "ask", ...home } } }] };
+  const home = Object.fromEntries(
+    [".claude/**", ".claude.json", ".config/**", ".pi/**"].map((d) => [`${fx.home}/${d}`, "allow"]),
+  );
+  return {
+    config: [{
+      permission: { read: { "*.env": "deny" }, write: "allow", external_directory: { "*": "ask", ...home } },
+    }],
+  };
 });
 
 /** A repository with none of the guard's files in it: what git does to its whole tree is git's work. */
 const repo = useSandbox((fx) => {
-  for (const [f, c] of Object.entries({ ".git/config": "[core]\n", ".git/HEAD": "ref: refs/heads/main\n", ".git/hooks/x.sample": "\n", x: "\n" })) {
+  for (const [f, c] of Object.entries({ ".git/config": "[core]\n", ".git/HEAD": "ref: refs/heads/main\n",
+    ".git/hooks/x.sample": "\n", x: "\n" }))
+  {
     mkdirSync(join(fx.project, f, ".."), { recursive: true });
     writeFileSync(join(fx.project, f), c);
   }
@@ -135,24 +135,26 @@ table("git doing its own work in a repository is not asked about", repo, [
 ]);
 
 // The hosts load what is in their directories as code or configuration, with no check.
-table("the hosts' directories are zones: writing, making, renaming or unpacking into them asks", box, [
-  ["mkdir -p .opencode/tools && echo x > .opencode/tools/bash.ts", "ask", ["#PROTECTED_PATH", "write $P/.opencode"]],
-  ["mkdir .opencode && tar xf a.tar -C .opencode", "ask", ["#PROTECTED_PATH"]],
-  ["echo x > .opencode/tool/bash.ts", "ask", ["#PROTECTED_PATH"]],
-  ["echo '{}' > .opencode/opencode.jsonc", "ask", ["#PROTECTED_PATH"]],
-  ["mkdir -p .claude/hooks && cp x .claude/hooks/pre.sh", "ask", ["#PROTECTED_PATH"]],
-  ["cp x .claude/agents/a.md", "ask", ["#PROTECTED_PATH"]],
-  ["mkdir -p .pi/extensions && cp x .pi/extensions/e.ts", "ask", ["#PROTECTED_PATH"]],
-  ["mv docs .pi", "ask", ["#PROTECTED_PATH"]],
-  ["cp x $H/.claude/settings.json", "ask", ["#PROTECTED_PATH"]],
-  ["mkdir -p $H/.config/opencode/tools && cp x $H/.config/opencode/tools/bash.ts", "ask", ["#PROTECTED_PATH"]],
-  ["cp x $H/.pi/agent/extensions/e.ts", "ask", ["#PROTECTED_PATH"]],
-  ["echo '{}' > .mcp.json", "ask", ["#PROTECTED_PATH"]],
-  ["cp x $H/.claude.json", "ask", ["#PROTECTED_PATH"]],
-  ["cat .opencode/tools/bash.ts", "allow"],
-  ["echo x > opencode-notes.md", "allow"],
-  ["mkdir -p docs/pi && echo x > docs/pi/notes.md", "allow"],
-]);
+table("the hosts' directories are zones: writing, making, renaming or unpacking into them asks", box, [[
+  "mkdir -p .opencode/tools && echo x > .opencode/tools/bash.ts",
+  "ask",
+  ["#PROTECTED_PATH", "write $P/.opencode"],
+], ["mkdir .opencode && tar xf a.tar -C .opencode", "ask", ["#PROTECTED_PATH"]], ["echo x > .opencode/tool/bash.ts",
+  "ask", ["#PROTECTED_PATH"]], ["echo '{}' > .opencode/opencode.jsonc", "ask", ["#PROTECTED_PATH"]], [
+  "mkdir -p .claude/hooks && cp x .claude/hooks/pre.sh",
+  "ask",
+  ["#PROTECTED_PATH"],
+], ["cp x .claude/agents/a.md", "ask", ["#PROTECTED_PATH"]], ["mkdir -p .pi/extensions && cp x .pi/extensions/e.ts",
+  "ask", ["#PROTECTED_PATH"]], ["mv docs .pi", "ask", ["#PROTECTED_PATH"]], ["cp x $H/.claude/settings.json", "ask", [
+  "#PROTECTED_PATH",
+]], ["mkdir -p $H/.config/opencode/tools && cp x $H/.config/opencode/tools/bash.ts", "ask", ["#PROTECTED_PATH"]], [
+  "cp x $H/.pi/agent/extensions/e.ts",
+  "ask",
+  ["#PROTECTED_PATH"],
+], ["echo '{}' > .mcp.json", "ask", ["#PROTECTED_PATH"]], ["cp x $H/.claude.json", "ask", ["#PROTECTED_PATH"]], [
+  "cat .opencode/tools/bash.ts",
+  "allow",
+], ["echo x > opencode-notes.md", "allow"], ["mkdir -p docs/pi && echo x > docs/pi/notes.md", "allow"]]);
 
 // A hard link is the same file under a name the guard does not protect: making one is a write
 // of it (as `ln` without -s is), and of a tree that holds one.
@@ -195,7 +197,8 @@ table("the package manager does not remove or replace the guard's package withou
   ["pnpm add file:vendor/sf", "ask", ["#PROTECTED_PATH"]],
   ["npm install ./x.tgz", "ask", ["#PROTECTED_PATH"]],
   ["npm install ./packages/foo", "allow"],
-  ["npm pkg set devDependencies.shellfence=file:./x && npm install", "ask", ["#PROTECTED_PATH", "write $P/package.json"]],
+  ["npm pkg set devDependencies.shellfence=file:./x && npm install", "ask", ["#PROTECTED_PATH",
+    "write $P/package.json"]],
   ["npm pkg delete devDependencies.shellfence", "ask", ["#PROTECTED_PATH"]],
   ["sed -i s/shellfence/x/ package.json", "ask", ["#PROTECTED_PATH"]],
   ["echo '{}' > package-lock.json", "ask", ["#PROTECTED_PATH"]],
@@ -214,17 +217,16 @@ table("the package manager does not remove or replace the guard's package withou
 
 // A rule judges a file where it is; a rename or a hard link in the same command moves it out
 // from under the rule's pattern, so the rule follows it to the new name.
-table("a deny follows the file through a rename or a link made earlier in the command", box, [
-  ["mv .env z && cat z", "deny", ["#RULE_DENY", "read $P/.env"]],
-  ["mv .env build/ && cat build/.env.txt build/.env", "deny", ["read $P/.env"]],
-  ["mv -t build .env; grep x build/.env", "deny", ["read $P/.env"]],
-  ["mv .env a && mv a b && cat b", "deny", ["read $P/.env"]],
-  ["cd src && mv ../.env z && cd .. && cat src/z", "deny", ["read $P/.env"]],
-  ["git mv .env z && cat z", "deny", ["read $P/.env"]],
-  ["mv src/main.ts m.ts && cat m.ts", "allow"],
-  ["cat z; mv .env z", "allow"],
-  ["mv .env z", "allow", ["write $P/.env"]],
-]);
+table("a deny follows the file through a rename or a link made earlier in the command", box, [["mv .env z && cat z",
+  "deny", ["#RULE_DENY", "read $P/.env"]], ["mv .env build/ && cat build/.env.txt build/.env", "deny", [
+  "read $P/.env",
+]], ["mv -t build .env; grep x build/.env", "deny", ["read $P/.env"]], ["mv .env a && mv a b && cat b", "deny", [
+  "read $P/.env",
+]], ["cd src && mv ../.env z && cd .. && cat src/z", "deny", ["read $P/.env"]], ["git mv .env z && cat z", "deny", [
+  "read $P/.env",
+]], ["mv src/main.ts m.ts && cat m.ts", "allow"], ["cat z; mv .env z", "allow"], ["mv .env z", "allow", [
+  "write $P/.env",
+]]]);
 
 // The config files the guard loaded are its own wherever they are: a --config file, and the
 // file a `.shellfence.json` that is a symlink leads to.
@@ -232,20 +234,16 @@ const configured = useSandbox((fx) => {
   mkdirSync(join(fx.project, "conf"));
   writeFileSync(join(fx.project, "conf", "real.json"), "{}\n");
   symlinkSync("conf/real.json", join(fx.project, ".shellfence.json"));
-  writeFileSync(join(fx.outside, "extra.json"), JSON.stringify({ permission: { write: "allow", external_directory: { [`${fx.outside}/**`]: "allow" } } }));
+  writeFileSync(join(fx.outside, "extra.json"),
+    JSON.stringify({ permission: { write: "allow", external_directory: { [`${fx.outside}/**`]: "allow" } } }));
   return { projectConfig: fx.project, config: [join(fx.outside, "extra.json")] };
 });
 
-table("every config file loaded is protected, as named and where it leads", configured, [
-  ["echo '{}' > conf/real.json", "ask", ["#PROTECTED_PATH", "write $P/conf/real.json"]],
-  ["sed -i s/a/b/ conf/real.json", "ask", ["#PROTECTED_PATH"]],
-  ["rm -rf conf", "ask", ["#PROTECTED_PATH"]],
-  ["echo '{}' > $O/extra.json", "ask", ["#PROTECTED_PATH", "write $O/extra.json"]],
-  ["mv $O/extra.json $O/x.json", "ask", ["#PROTECTED_PATH"]],
-  ["echo '{}' > conf/other.json", "allow"],
-  ["echo x > $O/notes.txt", "allow"],
-  ["cat conf/real.json", "allow"],
-]);
+table("every config file loaded is protected, as named and where it leads", configured, [["echo '{}' > conf/real.json",
+  "ask", ["#PROTECTED_PATH", "write $P/conf/real.json"]], ["sed -i s/a/b/ conf/real.json", "ask", ["#PROTECTED_PATH"]],
+  ["rm -rf conf", "ask", ["#PROTECTED_PATH"]], ["echo '{}' > $O/extra.json", "ask", ["#PROTECTED_PATH",
+  "write $O/extra.json"]], ["mv $O/extra.json $O/x.json", "ask", ["#PROTECTED_PATH"]], ["echo '{}' > conf/other.json",
+  "allow"], ["echo x > $O/notes.txt", "allow"], ["cat conf/real.json", "allow"]]);
 
 // On a filesystem that ignores case (macOS by default) `.ENV` is `.env`: names are matched folded.
 const folding = useSandbox((fx) => {
@@ -253,43 +251,47 @@ const folding = useSandbox((fx) => {
     mkdirSync(join(fx.project, f, ".."), { recursive: true });
     writeFileSync(join(fx.project, f), "{}\n");
   }
-  return { caseInsensitive: true, config: [{ permission: { read: { "*.env": "deny", "Secrets/**": "deny" }, write: "allow" } }] };
+  return { caseInsensitive: true,
+    config: [{ permission: { read: { "*.env": "deny", "Secrets/**": "deny" }, write: "allow" } }] };
 });
 
-table("on a case-insensitive filesystem, names are matched without regard to case", folding, [
-  ["cat .ENV", "deny", ["#RULE_DENY", "read $P/.ENV"]],
-  ["cat config/PROD.Env", "deny", ["#RULE_DENY"]],
-  ["cat secrets/key", "deny", ["#RULE_DENY"]],
-  ["echo '{}' > .SHELLFENCE.JSON", "ask", ["#PROTECTED_PATH"]],
-  ["printf '[core]' >> .GIT/CONFIG", "ask", ["#PROTECTED_PATH"]],
-  ["rm -rf .Claude", "ask", ["#PROTECTED_PATH"]],
-  ["cat README.md", "allow"],
-  ["echo x > notes.txt", "allow"],
-]);
+table("on a case-insensitive filesystem, names are matched without regard to case", folding, [["cat .ENV", "deny", [
+  "#RULE_DENY",
+  "read $P/.ENV",
+]], ["cat config/PROD.Env", "deny", ["#RULE_DENY"]], ["cat secrets/key", "deny", ["#RULE_DENY"]], [
+  "echo '{}' > .SHELLFENCE.JSON",
+  "ask",
+  ["#PROTECTED_PATH"],
+], ["printf '[core]' >> .GIT/CONFIG", "ask", ["#PROTECTED_PATH"]], ["rm -rf .Claude", "ask", ["#PROTECTED_PATH"]], [
+  "cat README.md",
+  "allow",
+], ["echo x > notes.txt", "allow"]]);
 
-const exact = useSandbox(() => ({ caseInsensitive: false, config: [{ permission: { read: { "*.env": "deny" }, write: "allow" } }] }));
+const exact = useSandbox(() => ({ caseInsensitive: false,
+  config: [{ permission: { read: { "*.env": "deny" }, write: "allow" } }] })
+);
 
-table("on a case-sensitive filesystem, another spelling is another file", exact, [
-  ["cat .ENV", "allow"],
-  ["echo '{}' > .SHELLFENCE.JSON", "allow"],
-  ["cat .env", "deny", ["#RULE_DENY"]],
-]);
+table("on a case-sensitive filesystem, another spelling is another file", exact, [["cat .ENV", "allow"], [
+  "echo '{}' > .SHELLFENCE.JSON",
+  "allow",
+], ["cat .env", "deny", ["#RULE_DENY"]]]);
 
 describe("whether a filesystem ignores case is probed", () => {
   /** A filesystem whose lookups ignore case, as APFS's do: only the listing keeps the spelling. */
-  const folded = (names: Record<string, string[]>): FileSystem => ({
-    ...nodeFileSystem,
+  const folded = (names: Record<string, string[]>): FileSystem => ({ ...nodeFileSystem,
     lstat: (p) => {
       const cut = p.lastIndexOf("/");
       const parent = p.slice(0, cut) || "/";
-      return p === "/" || (names[parent] ?? []).some((n) => n.toLowerCase() === p.slice(cut + 1).toLowerCase()) ? "dir" : null;
-    },
-    readdir: (p) => names[p] ?? null,
-  });
+      return p === "/" || (names[parent] ?? []).some((n) => n.toLowerCase() === p.slice(cut + 1).toLowerCase())
+        ? "dir"
+        : null;
+    }, readdir: (p) => names[p] ?? null });
   test("a folding filesystem is found so, and a sensitive one not", () => {
     const tree = { "/": ["Users"], "/Users": ["alice"], "/Users/alice": ["proj"] };
     expect(ignoresCase(folded(tree), "/Users/alice/proj")).toBe(true);
-    expect(ignoresCase({ ...nodeFileSystem, lstat: () => null, readdir: () => ["proj"] }, "/Users/alice/proj")).toBe(false);
+    expect(ignoresCase({ ...nodeFileSystem, lstat: () => null, readdir: () => ["proj"] }, "/Users/alice/proj")).toBe(
+      false,
+    );
   });
   test("a guard without the switch probes its roots, its project and its home", () => {
     // (ext4 and tmpfs keep case: on this machine's fixture the default probe finds no folding.)

@@ -9,12 +9,14 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync,
+  symlinkSync, writeFileSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { askServer, type ServerAnswer } from "../src/start/client.ts";
-import { codeFile, fingerprint, PROTOCOL, privateDirProblem, REQUEST_ENV, socketPath, socketProblem } from "../src/server/protocol.ts";
+import { codeFile, fingerprint, PROTOCOL, privateDirProblem, REQUEST_ENV, socketPath,
+  socketProblem } from "../src/server/protocol.ts";
 import { fileDigest } from "../src/policy/layers.ts";
 import { buildDist } from "./support/build.ts";
 
@@ -45,7 +47,10 @@ async function until(what: string, cond: () => boolean | Promise<boolean>, ms = 
 const socketIn = (rt: string) => socketPath(join(rt, "shellfence"), print);
 
 function startServer(rt: string, idle = 60): ChildProcess {
-  const child = spawn(process.execPath, [bin, "serve", "--idle", String(idle)], { env: { ...process.env, XDG_RUNTIME_DIR: rt }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [bin, "serve", "--idle", String(idle)], {
+    env: { ...process.env, XDG_RUNTIME_DIR: rt },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   started.push(child);
   return child;
 }
@@ -56,11 +61,15 @@ function exited(child: ChildProcess): Promise<number | null> {
 }
 
 const hookInput = (command: string, cwd: string, tool = "Bash") =>
-  JSON.stringify({ hook_event_name: "PreToolUse", tool_name: tool, tool_input: tool === "Bash" ? { command } : { file_path: command }, cwd });
+  JSON.stringify({ hook_event_name: "PreToolUse", tool_name: tool,
+    tool_input: tool === "Bash" ? { command } : { file_path: command }, cwd });
 
 /** The decision an answer's stdout carries: silence is allow. */
 function decisionOf(stdout: string): string {
-  return stdout === "" ? "allow" : (JSON.parse(stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision;
+  return stdout === ""
+    ? "allow"
+    : (JSON.parse(stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput
+      .permissionDecision;
 }
 
 interface Case {
@@ -79,53 +88,60 @@ let cases: Case[];
 
 beforeAll(() => {
   T = realpathSync(mkdtempSync(join(tmpdir(), "shellfence-server-")));
-  for (const d of ["outside/sub", "pA", "pB", "pC", "h1", "h2", "cfg3/shellfence", "client5"]) mkdirSync(join(T, d), { recursive: true });
+  for (const d of ["outside/sub", "pA", "pB", "pC", "h1", "h2", "cfg3/shellfence", "client5"]) {
+    mkdirSync(join(T, d), { recursive: true });
+  }
   writeFileSync(join(T, "outside", "x"), "x");
   writeFileSync(join(T, "outside", "sub", "x"), "x");
   writeFileSync(join(T, "pA", "a.txt"), "a");
-  writeFileSync(join(T, "pB", ".shellfence.json"), JSON.stringify({ permission: { external_directory: { "*": "ask", [`${T}/outside/**`]: "allow" } } }));
+  writeFileSync(join(T, "pB", ".shellfence.json"),
+    JSON.stringify({ permission: { external_directory: { "*": "ask", [`${T}/outside/**`]: "allow" } } }));
   // Session 2's user trusts pB's file (an untrusted one may only tighten: policy/layers.ts).
   const pB = fileDigest(join(T, "pB", ".shellfence.json"), readFileSync(join(T, "pB", ".shellfence.json"), "utf8"));
   mkdirSync(join(T, "h2", ".config", "shellfence"), { recursive: true });
-  writeFileSync(join(T, "h2", ".config", "shellfence", "trusted.json"), JSON.stringify({ trusted: { [pB.path]: pB.sha256 } }));
-  writeFileSync(join(T, "cfg3", "shellfence", "config.json"), JSON.stringify({ permission: { read: { "**/a.txt": "deny" } } }));
+  writeFileSync(join(T, "h2", ".config", "shellfence", "trusted.json"),
+    JSON.stringify({ trusted: { [pB.path]: pB.sha256 } }));
+  writeFileSync(join(T, "cfg3", "shellfence", "config.json"),
+    JSON.stringify({ permission: { read: { "**/a.txt": "deny" } } }));
   writeFileSync(join(T, "client5", "extra.json"), JSON.stringify({ permission: { read: { "**/a.txt": "ask" } } }));
   const hook = ["hook", "claude-code"];
   const s1 = { HOME: join(T, "h1"), CLAUDE_PROJECT_DIR: join(T, "pA") };
-  cases = [
-    { name: "session 1: inside the project", argv: hook, cwd: T, env: s1, input: hookInput("cat a.txt", join(T, "pA")), decision: "allow", because: "" },
-    { name: "session 1: outside", argv: hook, cwd: T, env: s1, input: hookInput("cat ../outside/x", join(T, "pA")), decision: "ask", because: `${T}/outside/x` },
-    { name: "session 1: a Read outside", argv: hook, cwd: T, env: s1, input: hookInput(`${T}/outside/x`, join(T, "pA"), "Read"), decision: "ask", because: `${T}/outside/x` },
-    {
-      name: "session 2: its project's .shellfence.json allows outside/",
-      argv: hook, cwd: T, env: { HOME: join(T, "h2"), CLAUDE_PROJECT_DIR: join(T, "pB") },
-      input: hookInput("cat ../outside/x", join(T, "pB")), decision: "allow", because: "",
-    },
-    {
-      name: "session 2: ~ is its own HOME",
-      argv: hook, cwd: T, env: { HOME: join(T, "h2"), CLAUDE_PROJECT_DIR: join(T, "pB") },
-      input: hookInput("cat ~/notes", join(T, "pB")), decision: "ask", because: `${T}/h2/notes`,
-    },
-    {
-      name: "session 3: XDG_CONFIG_HOME's global config denies a.txt",
-      argv: hook, cwd: T, env: { HOME: join(T, "h1"), XDG_CONFIG_HOME: join(T, "cfg3"), CLAUDE_PROJECT_DIR: join(T, "pA") },
-      input: hookInput("cat a.txt", join(T, "pA")), decision: "deny", because: "a.txt",
-    },
-    {
-      name: "session 4: CDPATH sends cd outside",
-      argv: hook, cwd: T, env: { HOME: join(T, "h1"), CDPATH: join(T, "outside"), CLAUDE_PROJECT_DIR: join(T, "pC") },
-      input: hookInput("cd sub && cat x", join(T, "pC")), decision: "ask", because: `${T}/outside/sub`,
-    },
-    {
-      name: "session 5: a relative --config from the client's cwd",
-      argv: [...hook, "--config", "extra.json"], cwd: join(T, "client5"), env: { HOME: join(T, "h1"), CLAUDE_PROJECT_DIR: join(T, "pA") },
-      input: hookInput("cat a.txt", join(T, "pA")), decision: "ask", because: "a.txt",
-    },
-    {
-      name: "session 1: input that is not JSON",
-      argv: [...hook, "--strict"], cwd: T, env: s1, input: "{", decision: "deny", because: "not valid JSON",
-    },
-  ];
+  cases = [{ name: "session 1: inside the project", argv: hook, cwd: T, env: s1,
+    input: hookInput("cat a.txt", join(T, "pA")), decision: "allow", because: "" }, { name: "session 1: outside",
+    argv: hook, cwd: T, env: s1, input: hookInput("cat ../outside/x", join(T, "pA")), decision: "ask",
+    because: `${T}/outside/x` }, { name: "session 1: a Read outside", argv: hook, cwd: T, env: s1,
+    input: hookInput(`${T}/outside/x`, join(T, "pA"), "Read"), decision: "ask", because: `${T}/outside/x` }, {
+    name: "session 2: its project's .shellfence.json allows outside/",
+    argv: hook,
+    cwd: T,
+    env: { HOME: join(T, "h2"), CLAUDE_PROJECT_DIR: join(T, "pB") },
+    input: hookInput("cat ../outside/x", join(T, "pB")),
+    decision: "allow",
+    because: "",
+  }, { name: "session 2: ~ is its own HOME", argv: hook, cwd: T,
+    env: { HOME: join(T, "h2"), CLAUDE_PROJECT_DIR: join(T, "pB") }, input: hookInput("cat ~/notes", join(T, "pB")),
+    decision: "ask", because: `${T}/h2/notes` }, { name: "session 3: XDG_CONFIG_HOME's global config denies a.txt",
+    argv: hook, cwd: T,
+    env: { HOME: join(T, "h1"), XDG_CONFIG_HOME: join(T, "cfg3"), CLAUDE_PROJECT_DIR: join(T, "pA") },
+    input: hookInput("cat a.txt", join(T, "pA")), decision: "deny", because: "a.txt" }, {
+    name: "session 4: CDPATH sends cd outside",
+    argv: hook,
+    cwd: T,
+    env: { HOME: join(T, "h1"), CDPATH: join(T, "outside"), CLAUDE_PROJECT_DIR: join(T, "pC") },
+    input: hookInput("cd sub && cat x", join(T, "pC")),
+    decision: "ask",
+    because: `${T}/outside/sub`,
+  }, { name: "session 5: a relative --config from the client's cwd", argv: [...hook, "--config", "extra.json"],
+    cwd: join(T, "client5"), env: { HOME: join(T, "h1"), CLAUDE_PROJECT_DIR: join(T, "pA") },
+    input: hookInput("cat a.txt", join(T, "pA")), decision: "ask", because: "a.txt" }, {
+    name: "session 1: input that is not JSON",
+    argv: [...hook, "--strict"],
+    cwd: T,
+    env: s1,
+    input: "{",
+    decision: "deny",
+    because: "not valid JSON",
+  }];
 });
 
 afterAll(async () => {
@@ -136,9 +152,8 @@ afterAll(async () => {
 
 /** What a one-shot run answers in the case's place: the reference the server must match. */
 function oneShot(c: Case): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...c.argv], {
-    cwd: c.cwd, input: c.input, encoding: "utf8", env: { PATH: process.env.PATH ?? "", ...c.env, SHELLFENCE_RESIDENT: "0" },
-  });
+  const r = spawnSync(process.execPath, [bin, ...c.argv], { cwd: c.cwd, input: c.input, encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "", ...c.env, SHELLFENCE_RESIDENT: "0" } });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -172,7 +187,11 @@ describe("a running server", () => {
   test("200 calls at once from five sessions: every one served, each its own session's answer", async () => {
     const calls = Array.from({ length: 200 }, (_, i) => cases[i % cases.length]!);
     const got = await Promise.all(calls.map((c) => ask(c, rt)));
-    const wrong = got.flatMap((g, i) => (JSON.stringify(g) === JSON.stringify(reference.get(calls[i]!.name)) ? [] : [{ case: calls[i]!.name, got: g }]));
+    const wrong = got.flatMap((g,
+      i) => (JSON.stringify(g) === JSON.stringify(reference.get(calls[i]!.name))
+        ? []
+        : [{ case: calls[i]!.name, got: g }])
+    );
     expect(wrong).toEqual([]);
   }, 120_000);
 
@@ -202,26 +221,34 @@ describe("a running server", () => {
       s.write(JSON.stringify(request) + "\n");
     });
   }
-  const request = { protocol: PROTOCOL, fingerprint: print, uid, argv: ["hook", "claude-code"], cwd: "/", env: {}, stdin: hookInput("cat a.txt", "/") };
+  const request = { protocol: PROTOCOL, fingerprint: print, uid, argv: ["hook", "claude-code"], cwd: "/", env: {},
+    stdin: hookInput("cat a.txt", "/") };
 
-  test.each([
-    ["another user", { ...request, uid: uid + 1 }, `this server answers uid ${uid}, not ${uid + 1}`],
-    ["another build", { ...request, fingerprint: "0000000000000000" }, `this server is build ${print}, not 0000000000000000`],
-    ["another protocol", { ...request, protocol: PROTOCOL + 1 }, `protocol ${PROTOCOL + 1}, expected ${PROTOCOL}`],
-    ["a command that is not a hook", { ...request, argv: ["check", "cat a.txt"] }, "this server answers hook calls only"],
-    ["a cwd that does not exist", { ...request, cwd: "/nonexistent/shellfence-test" }, "the server failed: ENOENT"],
-  ])("it refuses a request from %s", async (_name, req, error) => {
-    const got = await raw(req);
-    expect(String(got.error)).toStartWith(error);
-    expect(got.code).toBeUndefined();
-  });
+  test.each([["another user", { ...request, uid: uid + 1 }, `this server answers uid ${uid}, not ${uid + 1}`], [
+    "another build",
+    { ...request, fingerprint: "0000000000000000" },
+    `this server is build ${print}, not 0000000000000000`,
+  ], ["another protocol", { ...request, protocol: PROTOCOL + 1 }, `protocol ${PROTOCOL + 1}, expected ${PROTOCOL}`], [
+    "a command that is not a hook",
+    { ...request, argv: ["check", "cat a.txt"] },
+    "this server answers hook calls only",
+  ], ["a cwd that does not exist", { ...request, cwd: "/nonexistent/shellfence-test" }, "the server failed: ENOENT"]])(
+    "it refuses a request from %s",
+    async (_name, req, error) => {
+      const got = await raw(req);
+      expect(String(got.error)).toStartWith(error);
+      expect(got.code).toBeUndefined();
+    },
+  );
 });
 
 describe("the client checks in its own process when it cannot trust an answer", () => {
   const outside = () => cases.find((c) => c.name === "session 1: outside")!;
 
   /** A server at the right name that answers every request with `reply` (or not at all). */
-  async function fake(rt: string, reply: ((req: Record<string, unknown>) => string) | null, mode = 0o600): Promise<Server> {
+  async function fake(rt: string, reply: ((req: Record<string, unknown>) => string) | null,
+    mode = 0o600): Promise<Server>
+  {
     mkdirSync(join(rt, "shellfence"), { recursive: true, mode: 0o700 });
     const server = createServer((s) => {
       let text = "";
@@ -236,18 +263,28 @@ describe("the client checks in its own process when it cannot trust an answer", 
     return server;
   }
   const allowFrom = (override: object) => (req: Record<string, unknown>) =>
-    JSON.stringify({ protocol: PROTOCOL, fingerprint: req.fingerprint, uid: req.uid, code: 0, stdout: "", stderr: "", ...override }) + "\n";
+    JSON.stringify({ protocol: PROTOCOL, fingerprint: req.fingerprint, uid: req.uid, code: 0, stdout: "", stderr: "",
+      ...override }) + "\n";
 
-  test.each([
-    ["a reply that is not JSON", () => "allow\n", "the server's reply is not a valid answer"],
-    ["an allow for another build", allowFrom({ fingerprint: "0000000000000000" }), "the server's reply is not a valid answer"],
-    ["an allow for another user", allowFrom({ uid: uid + 1 }), "the server's reply is not a valid answer"],
-    ["an allow in another protocol", allowFrom({ protocol: PROTOCOL + 1 }), "the server's reply is not a valid answer"],
-    ["an allow with no stdout", allowFrom({ stdout: undefined }), "the server's reply is not a valid answer"],
-    ["a refusal", allowFrom({ error: "busy" }), "the server refused: busy"],
-    ["a connection closed without a reply", () => "", "the server closed the connection without an answer"],
-    ["no reply at all", null, "no answer within 300 ms"],
-  ] as const)("%s", async (name, reply, why) => {
+  test.each(
+    [["a reply that is not JSON", () => "allow\n", "the server's reply is not a valid answer"], [
+      "an allow for another build",
+      allowFrom({ fingerprint: "0000000000000000" }),
+      "the server's reply is not a valid answer",
+    ], ["an allow for another user", allowFrom({ uid: uid + 1 }), "the server's reply is not a valid answer"], [
+      "an allow in another protocol",
+      allowFrom({ protocol: PROTOCOL + 1 }),
+      "the server's reply is not a valid answer",
+    ], ["an allow with no stdout", allowFrom({ stdout: undefined }), "the server's reply is not a valid answer"], [
+      "a refusal",
+      allowFrom({ error: "busy" }),
+      "the server refused: busy",
+    ], ["a connection closed without a reply", () => "", "the server closed the connection without an answer"], [
+      "no reply at all",
+      null,
+      "no answer within 300 ms",
+    ]] as const,
+  )("%s", async (name, reply, why) => {
     const rt = runtime(`fake-${name.replace(/\W+/g, "-")}`);
     const server = await fake(rt, reply);
     try {
@@ -272,7 +309,9 @@ describe("the client checks in its own process when it cannot trust an answer", 
     const server = await fake(rt, allowFrom({}));
     chmodSync(join(rt, "shellfence"), 0o755);
     try {
-      expect(await ask(outside(), rt, 300)).toEqual({ fallback: `${join(rt, "shellfence")} is open to others (mode 755)` });
+      expect(await ask(outside(), rt, 300)).toEqual({
+        fallback: `${join(rt, "shellfence")} is open to others (mode 755)`,
+      });
     } finally {
       server.close();
     }
@@ -282,7 +321,9 @@ describe("the client checks in its own process when it cannot trust an answer", 
     expect(socketProblem(join(T, "none.sock"), uid)).toContain("ENOENT");
     const rt = runtime("other-user");
     mkdirSync(join(rt, "shellfence"), { mode: 0o700 });
-    expect(privateDirProblem(join(rt, "shellfence"), uid + 1, false)).toBe(`${join(rt, "shellfence")} belongs to uid ${uid}, not ${uid + 1}`);
+    expect(privateDirProblem(join(rt, "shellfence"), uid + 1, false)).toBe(
+      `${join(rt, "shellfence")} belongs to uid ${uid}, not ${uid + 1}`,
+    );
   });
 
   test("a symlink in place of the directory, or a file in place of the socket, is not used", () => {
@@ -291,7 +332,9 @@ describe("the client checks in its own process when it cannot trust an answer", 
     symlinkSync(join(rt, "real"), join(rt, "shellfence"));
     expect(privateDirProblem(join(rt, "shellfence"), uid, false)).toBe(`${join(rt, "shellfence")} is not a directory`);
     writeFileSync(join(rt, "real", "plain.sock"), "", { mode: 0o600 });
-    expect(socketProblem(join(rt, "real", "plain.sock"), uid)).toBe(`${join(rt, "real", "plain.sock")} is not a socket`);
+    expect(socketProblem(join(rt, "real", "plain.sock"), uid)).toBe(
+      `${join(rt, "real", "plain.sock")} is not a socket`,
+    );
   });
 
   test("no server: the answer comes from this process", async () => {
@@ -305,9 +348,9 @@ describe("the client checks in its own process when it cannot trust an answer", 
     try {
       const c = outside();
       const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [bin, ...c.argv], {
-          cwd: c.cwd, env: { PATH: process.env.PATH ?? "", ...c.env, XDG_RUNTIME_DIR: rt, SHELLFENCE_RESIDENT: "1", SHELLFENCE_RESIDENT_DEBUG: "1" },
-        });
+        const child = spawn(process.execPath, [bin, ...c.argv], { cwd: c.cwd,
+          env: { PATH: process.env.PATH ?? "", ...c.env, XDG_RUNTIME_DIR: rt, SHELLFENCE_RESIDENT: "1",
+            SHELLFENCE_RESIDENT_DEBUG: "1" } });
         let stdout = "";
         let stderr = "";
         child.stdout.on("data", (d) => (stdout += d));
@@ -315,7 +358,9 @@ describe("the client checks in its own process when it cannot trust an answer", 
         child.on("exit", (status) => resolve({ status, stdout, stderr }));
         child.stdin.end(c.input);
       });
-      expect(r.stderr).toBe("shellfence: checked in this process: the server's reply is not a valid answer for this build and user\n");
+      expect(r.stderr).toBe(
+        "shellfence: checked in this process: the server's reply is not a valid answer for this build and user\n",
+      );
       expect({ status: r.status, decision: decisionOf(r.stdout) }).toEqual({ status: 0, decision: "ask" });
       expect(r.stdout).toContain(`${T}/outside/x`);
     } finally {
@@ -382,26 +427,34 @@ const run = async (argv, io) => {
 process.exitCode = await serve({ run, idleSeconds: 60, budgetMs: Number(process.argv[2]), env: process.env, stderr: (s) => process.stderr.write(s) });
 `;
 
-  for (const strict of [false, true]) test(`the stuck call is answered ${strict ? "deny (--strict)" : "ask"}, the queued one is let go, the server ends`, async () => {
-    const rt = runtime(`watchdog-${strict}`);
-    writeFileSync(join(T, "stuck-server.ts"), SERVER);
-    const child = spawn(process.execPath, [join(T, "stuck-server.ts"), "1500"], { env: { ...process.env, XDG_RUNTIME_DIR: rt }, stdio: ["ignore", "ignore", "pipe"] });
-    started.push(child);
-    await until("the socket", () => existsSync(socketIn(rt)));
-    const c = cases[1]!;
-    const env = { ...c.env, XDG_RUNTIME_DIR: rt };
-    const argv = strict ? [...c.argv, "--strict"] : c.argv;
-    const stuck = askServer(argv, hookInput("SPIN", join(T, "pA")), { env, cwd: c.cwd, timeoutMs: 30_000, start: false });
-    await new Promise((r) => setTimeout(r, 200));
-    const queued = askServer(c.argv, c.input, { env, cwd: c.cwd, timeoutMs: 30_000, start: false });
-    const [a, b] = await Promise.all([stuck, queued]);
-    expect(a).toEqual({ code: 0, stdout: expect.stringContaining("the resident checker gave no verdict within 1500 ms"), stderr: "" });
-    expect("code" in a && decisionOf(a.stdout)).toBe(strict ? "deny" : "ask");
-    expect(b).toEqual({ fallback: expect.stringMatching(/closed the connection|ECONNRESET|EPIPE/) });
-    await exited(child);
-    expect(child.signalCode).toBe("SIGKILL");
-    expect(existsSync(socketIn(rt))).toBe(false);
-  }, 60_000);
+  for (const strict of [false, true]) {
+    test(`the stuck call is answered ${strict ? "deny (--strict)" : "ask"}, the queued one is let go, the server ends`,
+      async () => {
+        const rt = runtime(`watchdog-${strict}`);
+        writeFileSync(join(T, "stuck-server.ts"), SERVER);
+        const child = spawn(process.execPath, [join(T, "stuck-server.ts"), "1500"], {
+          env: { ...process.env, XDG_RUNTIME_DIR: rt },
+          stdio: ["ignore", "ignore", "pipe"],
+        });
+        started.push(child);
+        await until("the socket", () => existsSync(socketIn(rt)));
+        const c = cases[1]!;
+        const env = { ...c.env, XDG_RUNTIME_DIR: rt };
+        const argv = strict ? [...c.argv, "--strict"] : c.argv;
+        const stuck = askServer(argv, hookInput("SPIN", join(T, "pA")), { env, cwd: c.cwd, timeoutMs: 30_000,
+          start: false });
+        await new Promise((r) => setTimeout(r, 200));
+        const queued = askServer(c.argv, c.input, { env, cwd: c.cwd, timeoutMs: 30_000, start: false });
+        const [a, b] = await Promise.all([stuck, queued]);
+        expect(a).toEqual({ code: 0,
+          stdout: expect.stringContaining("the resident checker gave no verdict within 1500 ms"), stderr: "" });
+        expect("code" in a && decisionOf(a.stdout)).toBe(strict ? "deny" : "ask");
+        expect(b).toEqual({ fallback: expect.stringMatching(/closed the connection|ECONNRESET|EPIPE/) });
+        await exited(child);
+        expect(child.signalCode).toBe("SIGKILL");
+        expect(existsSync(socketIn(rt))).toBe(false);
+      }, 60_000);
+  }
 });
 
 describe("under Node.js, the bin as the README configures it", () => {
@@ -411,65 +464,76 @@ describe("under Node.js, the bin as the README configures it", () => {
   }, 120_000);
 
   function nodeHook(c: Case, rt: string): { status: number | null; stdout: string; stderr: string } {
-    const r = spawnSync("node", [bin, ...c.argv], {
-      cwd: c.cwd, input: c.input, encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", ...c.env, XDG_RUNTIME_DIR: rt, SHELLFENCE_RESIDENT_IDLE: "1", SHELLFENCE_RESIDENT_DEBUG: "1" },
-    });
+    const r = spawnSync("node", [bin, ...c.argv], { cwd: c.cwd, input: c.input, encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", ...c.env, XDG_RUNTIME_DIR: rt, SHELLFENCE_RESIDENT_IDLE: "1",
+        SHELLFENCE_RESIDENT_DEBUG: "1" } });
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   }
 
-  test("the first call checks in its process and starts the server, the next is answered by it, and it idles out", async () => {
-    const rt = runtime("node-bin");
-    const c = cases[1]!;
-    const first = nodeHook(c, rt);
-    expect(first.stderr).toStartWith("shellfence: checked in this process: ");
-    const sockets = () => (existsSync(join(rt, "shellfence")) ? readdirSync(join(rt, "shellfence")).filter((f) => f.endsWith(".sock")) : []);
-    await until("the started server's socket", () => sockets().length === 1);
-    const next = nodeHook(c, rt);
-    expect(next.stderr).toBe("shellfence: answered by the resident checker\n");
-    expect(next.stdout).toBe(first.stdout);
-    expect({ status: next.status, decision: decisionOf(next.stdout) }).toEqual({ status: 0, decision: "ask" });
-    await until("the idle server to remove its socket", () => sockets().length === 0);
-  }, 60_000);
+  test("the first call checks in its process and starts the server, the next is answered by it, and it idles out",
+    async () => {
+      const rt = runtime("node-bin");
+      const c = cases[1]!;
+      const first = nodeHook(c, rt);
+      expect(first.stderr).toStartWith("shellfence: checked in this process: ");
+      const sockets =
+        () => (existsSync(join(rt, "shellfence"))
+          ? readdirSync(join(rt, "shellfence")).filter((f) => f.endsWith(".sock"))
+          : []);
+      await until("the started server's socket", () => sockets().length === 1);
+      const next = nodeHook(c, rt);
+      expect(next.stderr).toBe("shellfence: answered by the resident checker\n");
+      expect(next.stdout).toBe(first.stdout);
+      expect({ status: next.status, decision: decisionOf(next.stdout) }).toEqual({ status: 0, decision: "ask" });
+      await until("the idle server to remove its socket", () => sockets().length === 0);
+    }, 60_000);
 });
 
 describe("help is printed without waiting for stdin", () => {
-  for (const argv of [["hook", "claude-code", "--help"], ["hook", "--help"]]) test(argv.join(" "), async () => {
-    const child = spawn(process.execPath, [bin, ...argv], { env: { PATH: process.env.PATH ?? "", SHELLFENCE_RESIDENT: "1", XDG_RUNTIME_DIR: runtime("help") } });
-    let stdout = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    // stdin stays open: a client that read it first would never answer.
-    const timer = setTimeout(() => child.kill("SIGTERM"), 20_000);
-    const code = await exited(child);
-    clearTimeout(timer);
-    expect({ code, usage: stdout.startsWith("usage: shellfence hook claude-code") }).toEqual({ code: 0, usage: true });
-  }, 30_000);
+  for (const argv of [["hook", "claude-code", "--help"], ["hook", "--help"]]) {
+    test(argv.join(" "), async () => {
+      const child = spawn(process.execPath, [bin, ...argv], {
+        env: { PATH: process.env.PATH ?? "", SHELLFENCE_RESIDENT: "1", XDG_RUNTIME_DIR: runtime("help") },
+      });
+      let stdout = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      // stdin stays open: a client that read it first would never answer.
+      const timer = setTimeout(() => child.kill("SIGTERM"), 20_000);
+      const code = await exited(child);
+      clearTimeout(timer);
+      expect({ code, usage: stdout.startsWith("usage: shellfence hook claude-code") }).toEqual({ code: 0,
+        usage: true });
+    }, 30_000);
+  }
 });
 
 describe("the request carries every environment variable the checker reads", () => {
   // Read by the client or the bin only, or by paths the server never runs.
-  const NOT_FOR_THE_CHECK: Record<string, string> = {
-    NO_COLOR: "check's terminal output; the hook prints JSON",
+  const NOT_FOR_THE_CHECK: Record<string, string> = { NO_COLOR: "check's terminal output; the hook prints JSON",
     XDG_RUNTIME_DIR: "where the socket lives: the client's own business",
-    SHELLFENCE_RESIDENT_IDLE: "the server's idle timeout",
-    SHELLFENCE_RESIDENT_TIMEOUT_MS: "the client's timeout",
+    SHELLFENCE_RESIDENT_IDLE: "the server's idle timeout", SHELLFENCE_RESIDENT_TIMEOUT_MS: "the client's timeout",
     SHELLFENCE_RESIDENT_DEBUG: "the client's own message",
     NODE_OPTIONS: "which V8 flags the bin's code cache was made under (src/start/code-cache.ts), read before any check",
     PATH: "`exec` and guard.exec find bwrap and run the command with the caller's own PATH; the server never runs them",
-    SHELLFENCE_BWRAP: "which bwrap a sandbox runs: read where the sandbox line is made (the server's own, as the user started it)",
+    SHELLFENCE_BWRAP:
+      "which bwrap a sandbox runs: read where the sandbox line is made (the server's own, as the user started it)",
     OPENCODE_CONFIG: "doctor reads opencode's config as opencode does; the server never runs doctor",
     OPENCODE_DISABLE_PROJECT_CONFIG: "doctor, likewise",
-    PI_CODING_AGENT_DIR: "doctor reads pi's settings as pi does; the server never runs doctor",
-  };
+    PI_CODING_AGENT_DIR: "doctor reads pi's settings as pi does; the server never runs doctor" };
   // Where src/ hands the whole environment on or reads it by a computed name: the process's Io,
   // the default for layers, the client (to the server it starts), the server (REQUEST_ENV by
   // name), the scanner (a workflow's env, never served), and the sandbox runner (the command's
   // own environment, never served).
-  const WHOLE_ENV = new Set(["cli/main.ts", "policy/layers.ts", "start/client.ts", "server/server.ts", "cli/scan.ts", "sandbox/run.ts"]);
+  const WHOLE_ENV = new Set(["cli/main.ts", "policy/layers.ts", "start/client.ts", "server/server.ts", "cli/scan.ts",
+    "sandbox/run.ts"]);
 
   function sources(dir: string, rel = ""): string[] {
     return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? sources(join(dir, e.name), `${rel}${e.name}/`) : e.name.endsWith(".ts") ? [`${rel}${e.name}`] : [],
+      e.isDirectory()
+        ? sources(join(dir, e.name), `${rel}${e.name}/`)
+        : e.name.endsWith(".ts")
+        ? [`${rel}${e.name}`]
+        : []
     );
   }
 
@@ -479,7 +543,9 @@ describe("the request carries every environment variable the checker reads", () 
       const text = readFileSync(join(root, "src", file), "utf8");
       for (const m of text.matchAll(/\benv\??\.([A-Z_][A-Z0-9_]*)|\benv\[["']([A-Z_][A-Z0-9_]*)["']\]/g)) {
         const name = m[1] ?? m[2]!;
-        if (!(REQUEST_ENV as readonly string[]).includes(name) && !Object.hasOwn(NOT_FOR_THE_CHECK, name)) unlisted.push(`${file}: ${name}`);
+        if (!(REQUEST_ENV as readonly string[]).includes(name) && !Object.hasOwn(NOT_FOR_THE_CHECK, name)) {
+          unlisted.push(`${file}: ${name}`);
+        }
       }
       // A variable read by a computed name, or the whole environment handed on, cannot be listed.
       if (/\benv\[(?!["'])/.test(text) && !WHOLE_ENV.has(file)) unlisted.push(`${file}: env[…]`);

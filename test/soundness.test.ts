@@ -92,13 +92,13 @@ table("$IFS is space, tab and newline unless the command sets it", box, [
   ["cat a${IFS}../outside/secret.txt", "ask", [READ]],
   ["cat a${IFS:0:1}../outside/secret.txt", "ask", [READ]],
   ["x=$IFS; cat a${x}../outside/secret.txt", "ask", [READ]],
-  ["printf -v x %s \"$IFS\"; cat a${x}../outside/secret.txt", "ask", [READ]],
-  ["eval \"cat a${IFS}../outside/secret.txt\"", "ask", [READ]],
-  ["eval \"true${IFS:2:1}cat ../outside/secret.txt\"", "ask", [READ]],
+  ['printf -v x %s "$IFS"; cat a${x}../outside/secret.txt', "ask", [READ]],
+  ['eval "cat a${IFS}../outside/secret.txt"', "ask", [READ]],
+  ['eval "true${IFS:2:1}cat ../outside/secret.txt"', "ask", [READ]],
   ["bash -c 'cat a${IFS}../outside/secret.txt'", "ask", [READ]],
   ["IFS=/; bash -c 'cat a${IFS}../outside/secret.txt'", "ask", [READ]],
   // Quoted, IFS is text: one argument that names nothing outside.
-  ["cat \"a${IFS}../outside/secret.txt\"", "allow"],
+  ['cat "a${IFS}../outside/secret.txt"', "allow"],
   ["IFS=:; cat a${IFS}../outside/secret.txt", "ask", [READ]],
   ["unset IFS; cat a${IFS}../outside/secret.txt", "allow"],
   ["cat README.md$IFS", "allow", ["* $P/README.md"]],
@@ -132,29 +132,28 @@ table("code in the subscript of an assignment runs", box, [
 
 // The history file: bash 5.2 under strace writes $HISTFILE, or $HOME/.history when HISTFILE is
 // unset (as it is in a script); a HISTFILE the command did not set is the host's.
-table("history reads and writes the history file", box, [
-  ["history -w", "ask", ["#UNRESOLVED_WORD"]],
-  ["history -r", "ask", ["#UNRESOLVED_WORD"]],
-  ["unset HISTFILE; history -w", "ask", ["write $H/.history"]],
-  ["unset HISTFILE; set -o history; history -a", "ask", ["write $H/.history"]],
-  ["HISTFILE=../outside/h; history -w", "ask", ["write $O/h"]],
-  ["HISTFILE=h.txt; history -w", "allow", ["write $P/h.txt"]],
-  ["history -w h.txt", "allow", ["write $P/h.txt"]],
-  ["history -r ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["history -c; history -s 'cat ../outside/secret.txt'", "allow"],
-  ["history -d 1", "allow"],
-]);
+table("history reads and writes the history file", box, [["history -w", "ask", ["#UNRESOLVED_WORD"]], ["history -r",
+  "ask", ["#UNRESOLVED_WORD"]], ["unset HISTFILE; history -w", "ask", ["write $H/.history"]], [
+  "unset HISTFILE; set -o history; history -a",
+  "ask",
+  ["write $H/.history"],
+], ["HISTFILE=../outside/h; history -w", "ask", ["write $O/h"]], ["HISTFILE=h.txt; history -w", "allow", [
+  "write $P/h.txt",
+]], ["history -w h.txt", "allow", ["write $P/h.txt"]], ["history -r ../outside/secret.txt", "ask", [
+  "read $O/secret.txt",
+]], ["history -c; history -s 'cat ../outside/secret.txt'", "allow"], ["history -d 1", "allow"]]);
 
 // Found by the probe campaign (seed 8): an unknown word may expand to nothing, so `cd ../x $y`
 // may be `cd ../x` (bash 5.2 under strace: chdir("../x")).
-table("cd with a word that may vanish", box, [
-  ["cd ../outside $X; cat secret.txt", "ask", ["cwd $O"]],
-  ["cd $X ../outside; cat secret.txt", "ask", ["cwd $O"]],
-  ["cd -P $X ../outside; cat secret.txt", "ask", ["cwd $O"]],
-  ["cd src $X; cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
-  ["cd${IFS:0:1}../outside $X && find .", "ask", ["cwd $O"]],
-  ["cd src extra 2>/dev/null; cat README.md", "allow", ["* $P/README.md"]],
-]);
+table("cd with a word that may vanish", box, [["cd ../outside $X; cat secret.txt", "ask", ["cwd $O"]], [
+  "cd $X ../outside; cat secret.txt",
+  "ask",
+  ["cwd $O"],
+], ["cd -P $X ../outside; cat secret.txt", "ask", ["cwd $O"]], ["cd src $X; cat main.ts", "ask", ["#UNRESOLVED_CWD"]], [
+  "cd${IFS:0:1}../outside $X && find .",
+  "ask",
+  ["cwd $O"],
+], ["cd src extra 2>/dev/null; cat README.md", "allow", ["* $P/README.md"]]]);
 
 // Outputs of a known shape used in a path (issue 12): `date +FORMAT` whose format holds only
 // directives that print digits (GNU date 9.1, LC_ALL=C and C.UTF-8) and plain text prints one
@@ -163,12 +162,12 @@ table("cd with a word that may vanish", box, [
 // there and the word without the segment are judged.
 table("outputs of a known shape used in a path", box, [
   ["touch filename_`/bin/date +%Y%m%d%H%M%S`.txt", "allow", ["write $P/filename_0.txt"]],
-  ["mkdir -p logs && mv README.md logs/$(date -d \"today\" +\"%Y%m%d%H%M\").log", "allow", ["write $P/logs/0.log"]],
-  ["cp README.md{,.\"$(date +%Y%m%d-%H%M%S)\"}", "allow", ["write $P/README.md.0"]],
+  ['mkdir -p logs && mv README.md logs/$(date -d "today" +"%Y%m%d%H%M").log', "allow", ["write $P/logs/0.log"]],
+  ['cp README.md{,."$(date +%Y%m%d-%H%M%S)"}', "allow", ["write $P/README.md.0"]],
   ["tar -cvf `date '+%d%m%Y'_archive.tar` README.md", "allow", ["write $P/0"]],
   ["echo hi > logs-$(date +%F_%T).txt", "allow", ["write $P/logs-0.txt"]],
-  ["x=$(date +%Y%m%d_x); touch \"$x.log\"", "allow", ["write $P/0.log"]],
-  ["cd src && touch \"$(date -u +%s_%N)\"", "allow", ["write $P/src/0"]],
+  ['x=$(date +%Y%m%d_x); touch "$x.log"', "allow", ["write $P/0.log"]],
+  ['cd src && touch "$(date -u +%s_%N)"', "allow", ["write $P/src/0"]],
   ["touch $(date +%Y_x 2>/dev/null)", "allow", ["write $P/0"]],
   // A format that may print `/`, `..`, blanks or the locale's words; options that read or set.
   ["touch x$(date +%Y/../../x)", "ask", ["#UNRESOLVED_WORD"]],
@@ -208,7 +207,7 @@ table("outputs of a known shape used in a path", box, [
   // uname -m and -s print names the kernel's source fixes; the release, the node name (any
   // bytes to sethostname) and combinations (blanks) do not have that shape.
   ["touch build-$(uname -m).log", "allow", ["write $P/build-0.log"]],
-  ["touch \"$(/bin/uname -s)\"", "allow", ["write $P/0"]],
+  ['touch "$(/bin/uname -s)"', "allow", ["write $P/0"]],
   ["touch link-out/$(uname -m)", "ask", ["write $O/0"]],
   ["touch build-$(uname -r).log", "ask", ["#UNRESOLVED_WORD"]],
   ["touch $(uname -n)", "ask", ["#UNRESOLVED_WORD"]],
@@ -263,15 +262,15 @@ table("two backquoted substitutions the grammar reads as one", box, [
   ["echo `echo a`\t `cat ../outside/secret.txt`", "ask", ["read $O/secret.txt"]],
   ["echo `echo a` `echo b` `cat ../outside/secret.txt`", "ask", ["read $O/secret.txt"]],
   ["set -- a b; shift `expr $# - 1``cat ../outside/secret.txt`", "ask", ["read $O/secret.txt"]],
-  ["echo \"`echo a` `cat ../outside/secret.txt`\"", "ask", ["read $O/secret.txt"]],
-  ["echo \"x `echo a`, `cat ../outside/secret.txt`\"", "ask", ["read $O/secret.txt"]],
+  ['echo "`echo a` `cat ../outside/secret.txt`"', "ask", ["read $O/secret.txt"]],
+  ['echo "x `echo a`, `cat ../outside/secret.txt`"', "ask", ["read $O/secret.txt"]],
   ["echo `echo \\`echo a\\`` `cat ../outside/secret.txt`", "ask", ["read $O/secret.txt"]],
   ["echo `echo a` `echo \\`cat ../outside/secret.txt\\``", "ask", ["read $O/secret.txt"]],
   ["echo `echo $(echo a)` `cat $(echo ../outside/secret.txt)`", "ask", ["read $O/secret.txt"]],
-  ["echo `date +\"%a %x\"` `cat ../outside/secret.txt`", "ask", ["read $O/secret.txt"]],
+  ['echo `date +"%a %x"` `cat ../outside/secret.txt`', "ask", ["read $O/secret.txt"]],
   // Inside "…" a backslash also escapes " in the body: bash reads ../outside/secret.txt (strace).
-  ["echo \"`cat \\\"../outside/secret.txt\\\"`\"", "ask", ["read $O/secret.txt"]],
-  ["echo `cat \\\"../outside/secret.txt\\\"`", "allow", ["read $P/\"../outside/secret.txt\""]],
+  ['echo "`cat \\"../outside/secret.txt\\"`"', "ask", ["read $O/secret.txt"]],
+  ['echo `cat \\"../outside/secret.txt\\"`', "allow", ['read $P/"../outside/secret.txt"']],
   // …also where a backslash in the text has it parsed again (found by the probe fuzz)
   ["echo `seq 1 2``cat \\\\../outside/secret.txt`", "ask", ["read $O/secret.txt"]],
   ["echo `echo \\$x``cat ../outside/secret.txt`", "ask", ["read $O/secret.txt"]],
@@ -279,7 +278,7 @@ table("two backquoted substitutions the grammar reads as one", box, [
   ['echo "a$`cat \\"../outside/secret.txt\\"`"', "ask", ["read $O/secret.txt"]],
   ['[ "a$`cat \\"../outside/secret.txt\\"`" = b ]', "ask", ["read $O/secret.txt"]],
   ["echo a$`echo \\$x``cat ../outside/secret.txt`", "ask", ["read $O/secret.txt"]],
-  ["echo \"a$`echo hi`\"", "allow"],
+  ['echo "a$`echo hi`"', "allow"],
   // Where the words cannot be told apart here, or a newline between them ends the command.
   ["x=`echo a` `cat ../outside/secret.txt`", "ask", ["#UNMODELLED_SYNTAX"]],
   ["echo x`echo a` `cat ../outside/secret.txt`", "ask", ["#UNMODELLED_SYNTAX"]],
@@ -291,8 +290,8 @@ table("two backquoted substitutions the grammar reads as one", box, [
   ["echo `date` `hostname`", "allow"],
   ["echo `echo a``echo b` x", "allow"],
   ["echo `echo a` x `echo b`", "allow"],
-  ["echo `date +\"%a %x %X\"` `hostname`", "allow"],
-  ["echo \"`date` `hostname`\"", "allow"],
+  ['echo `date +"%a %x %X"` `hostname`', "allow"],
+  ['echo "`date` `hostname`"', "allow"],
 ]);
 
 // Inside "…", bash removes a backslash before " in backquoted text before it parses it, as it

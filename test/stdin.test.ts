@@ -8,21 +8,26 @@ import { table, useSandbox } from "./support/table.ts";
 
 const box = useSandbox();
 
-table("read follows what it reads", box, [
-  ["while read f; do cat \"$f\"; done < list.txt", "allow", ["read $P/list.txt", "read $P/src/main.ts"]],
-  ["echo ../x | while read l; do rm \"$l\"; done", "ask", ["write $T/work/x"]],
-  ["printf 'a\\nb\\n' | while read l; do rm \"$l\"; done", "allow", ["write $P/a", "write $P/b"]],
-  ["read l <<< ~/x; rm \"$l\"", "ask", ["write $H/x"]],
-  ["read -r a b <<< 'src docs/guide.md'; cat \"$b\"", "allow", ["read $P/docs/guide.md"]],
-  ["read -a arr <<< 'src docs'; ls \"${arr[1]}\"", "allow", ["list $P/docs"]],
-  ["while read l; do cat \"$l\"; done", "ask", ["#UNRESOLVED_WORD"]],
-  ["while read -u 3 l; do cat \"$l\"; done 3< list.txt", "ask", ["#UNRESOLVED_WORD"]],
-  ["echo x > list.txt; while read f; do cat \"$f\"; done < list.txt", "ask", ["#UNRESOLVED_WORD"]],
-  ["while read f; do cat \"$f\"; done < ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["find docs -name '*.md' | while read f; do cat \"$f\"; done", "allow", ["read $P/docs"]],
-  ["find src | while read f; do cat \"$f\"; done", "ask", ["* $O/secret.txt"]],
-  ["find docs -print0 | while IFS= read -r -d '' f; do cat \"$f\"; done", "allow"],
-]);
+table("read follows what it reads", box, [['while read f; do cat "$f"; done < list.txt', "allow", ["read $P/list.txt",
+  "read $P/src/main.ts"]], ['echo ../x | while read l; do rm "$l"; done', "ask", ["write $T/work/x"]], [
+  "printf 'a\\nb\\n' | while read l; do rm \"$l\"; done",
+  "allow",
+  ["write $P/a", "write $P/b"],
+], ['read l <<< ~/x; rm "$l"', "ask", ["write $H/x"]], ["read -r a b <<< 'src docs/guide.md'; cat \"$b\"", "allow", [
+  "read $P/docs/guide.md",
+]], ["read -a arr <<< 'src docs'; ls \"${arr[1]}\"", "allow", ["list $P/docs"]], ['while read l; do cat "$l"; done',
+  "ask", ["#UNRESOLVED_WORD"]], ['while read -u 3 l; do cat "$l"; done 3< list.txt', "ask", ["#UNRESOLVED_WORD"]], [
+  'echo x > list.txt; while read f; do cat "$f"; done < list.txt',
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ['while read f; do cat "$f"; done < ../outside/secret.txt', "ask", ["read $O/secret.txt"]], [
+  "find docs -name '*.md' | while read f; do cat \"$f\"; done",
+  "allow",
+  ["read $P/docs"],
+], ['find src | while read f; do cat "$f"; done', "ask", ["* $O/secret.txt"]], [
+  "find docs -print0 | while IFS= read -r -d '' f; do cat \"$f\"; done",
+  "allow",
+]]);
 
 table("xargs gets what the pipeline before it prints", box, [
   ["find docs -type f -print0 | xargs -0 chmod 644", "allow", ["write $P/docs"]],
@@ -49,15 +54,13 @@ table("xargs gets what the pipeline before it prints", box, [
   ["xargs rm < ../outside/secret.txt", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
-table("command substitutions that print paths", box, [
-  ["for f in $(find docs -name '*.md'); do cat $f; done", "allow", ["read $P/docs"]],
-  ["for f in $(find src -name '*.ts'); do cat \"$f\"; done", "ask", ["* $O/secret.txt"]],
-  ["cat $(git ls-files)", "ask", ["#UNRESOLVED_WORD"]],
-  ["wc -l $(find docs -type f)", "allow"],
-  ["cd \"$(pwd -P)\" && cat README.md", "allow", ["read $P/README.md"]],
-  ["cd link-in && cd \"$(pwd -P)\" && cat main.ts", "allow", ["read $P/src/main.ts"]],
-  ["cat $(find ../outside)", "ask", ["list $O"]],
-]);
+table("command substitutions that print paths", box, [["for f in $(find docs -name '*.md'); do cat $f; done", "allow", [
+  "read $P/docs",
+]], ["for f in $(find src -name '*.ts'); do cat \"$f\"; done", "ask", ["* $O/secret.txt"]], ["cat $(git ls-files)",
+  "ask", ["#UNRESOLVED_WORD"]], ["wc -l $(find docs -type f)", "allow"], ['cd "$(pwd -P)" && cat README.md', "allow", [
+  "read $P/README.md",
+]], ['cd link-in && cd "$(pwd -P)" && cat main.ts', "allow", ["read $P/src/main.ts"]], ["cat $(find ../outside)", "ask",
+  ["list $O"]]]);
 
 // Names read from a list (`--files0-from`, `file -f`, `tar -T`, `git --pathspec-from-file`):
 // the list is visible in the command or is a readable project file, and its names are judged;
@@ -84,7 +87,7 @@ describe("names read from a list", () => {
     // A list the guard cannot see, or one written earlier in the command.
     ["cat x | wc --files0-from=-", "ask", ["#UNRESOLVED_WORD"]],
     ["wc --files0-from=-", "ask", ["#UNRESOLVED_WORD"]],
-    ["wc --files0-from=\"$f\"", "ask", ["#UNRESOLVED_WORD"]],
+    ['wc --files0-from="$f"', "ask", ["#UNRESOLVED_WORD"]],
     ["printf '../x\\0' > l0; wc --files0-from=l0", "ask", ["#UNRESOLVED_WORD", "read $P/l0"]],
     ["wc --files0-from=../outside/secret.txt", "ask", ["read $O/secret.txt", "#UNRESOLVED_WORD"]],
   ]);
@@ -106,7 +109,7 @@ describe("names read from a list", () => {
     ["tar -C src -cf a.tar -T list.txt", "allow", ["read $P/list.txt", "read $P/src/src/main.ts"]],
     ["tar -C src -cf a.tar -T ../list.txt", "ask", ["read $T/work/list.txt", "#UNRESOLVED_WORD"]],
     ["tar -xf a.tar -C build -T list.txt", "allow", ["read $P/list.txt", "!read $P/src/main.ts"]],
-    ["tar -cf a.tar -T \"$l\"", "ask", ["#UNRESOLVED_WORD"]],
+    ['tar -cf a.tar -T "$l"', "ask", ["#UNRESOLVED_WORD"]],
     ["git add --pathspec-from-file=list.txt", "allow", ["read $P/list.txt", "read $P/src/main.ts"]],
     ["git add --pathspec-from-file=out.lst", "ask", ["read $O/secret.txt"]],
     ["git rm --pathspec-from-file=- <<< ../outside/secret.txt", "ask", ["write $O/secret.txt"]],
@@ -117,10 +120,12 @@ describe("names read from a list", () => {
   table("NUL bytes printf writes into a pipe", lists, [
     ["printf 'src/main.ts\\0../outside/secret.txt\\0' | xargs -0 cat", "ask", ["read $O/secret.txt"]],
     ["printf '%s\\0' src/main.ts ../outside/secret.txt | xargs -0 cat", "ask", ["read $O/secret.txt"]],
-    ["printf '%s\\0' src/main.ts docs/guide.md | xargs -0 cat", "allow", ["read $P/src/main.ts", "read $P/docs/guide.md"]],
+    ["printf '%s\\0' src/main.ts docs/guide.md | xargs -0 cat", "allow", ["read $P/src/main.ts",
+      "read $P/docs/guide.md"]],
     // A substitution drops them, printf -v ends at the first.
     ["cat $(printf 'src/\\0main.ts')", "allow", ["read $P/src/main.ts"]],
-    ["printf -v x 'src/main.ts\\0../outside/secret.txt'; cat $x", "allow", ["read $P/src/main.ts", "!read $O/secret.txt"]],
+    ["printf -v x 'src/main.ts\\0../outside/secret.txt'; cat $x", "allow", ["read $P/src/main.ts",
+      "!read $O/secret.txt"]],
     // Each spelling of NUL; an escaped backslash before a 0 is none.
     ["printf 'src/main.ts\\00../outside/secret.txt' | xargs -0 cat", "ask", ["read $O/secret.txt"]],
     ["printf 'src/main.ts\\x00../outside/secret.txt' | xargs -0 cat", "ask", ["read $O/secret.txt"]],

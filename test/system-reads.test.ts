@@ -22,7 +22,8 @@ table("system reads: reads, listings and cd of system data are allowed", box, [
   ["cat /etc/os-release", "allow", ["read /usr/lib/os-release"]],
   ["cat /etc/hostname /etc/timezone", "allow", ["read /etc/hostname"]],
   ["cd /usr/share/doc && ls", "allow", ["cwd /usr/share/doc", "list /usr/share/doc"]],
-  ["cp /usr/share/doc/adduser/copyright notes.txt", "allow", ["read /usr/share/doc/adduser/copyright", "write $P/notes.txt"]],
+  ["cp /usr/share/doc/adduser/copyright notes.txt", "allow", ["read /usr/share/doc/adduser/copyright",
+    "write $P/notes.txt"]],
   ["tar -czf headers.tgz /usr/include/stdio.h", "allow", ["read /usr/include/stdio.h"]],
 ]);
 
@@ -57,33 +58,32 @@ table("system reads: the outside twins are still asked about", box, [
 
 // A user layer that names the place wins; the catch-all alone keeps the layer (as it keeps
 // /dev/null).
-const strict = useSandbox(() => ({ config: [{ permission: { external_directory: { "*": "deny", "/usr/**": "ask", "/proc/loadavg": "deny" } } }] }));
-table("system reads: a user's external_directory rule for the place wins", strict, [
-  ["cat /usr/share/doc/adduser/copyright", "ask", ["#EXTERNAL_PATH"]],
-  ["ls /usr/bin", "ask", ["#EXTERNAL_PATH"]],
-  ["cat /proc/loadavg", "deny", ["#RULE_DENY"]],
-  ["cat /proc/cpuinfo", "allow", ["read /proc/cpuinfo"]],
-  ["cat /etc/passwd", "deny", ["#RULE_DENY"]],
-]);
+const strict = useSandbox(() => ({
+  config: [{ permission: { external_directory: { "*": "deny", "/usr/**": "ask", "/proc/loadavg": "deny" } } }],
+}));
+table("system reads: a user's external_directory rule for the place wins", strict, [[
+  "cat /usr/share/doc/adduser/copyright",
+  "ask",
+  ["#EXTERNAL_PATH"],
+], ["ls /usr/bin", "ask", ["#EXTERNAL_PATH"]], ["cat /proc/loadavg", "deny", ["#RULE_DENY"]], ["cat /proc/cpuinfo",
+  "allow", ["read /proc/cpuinfo"]], ["cat /etc/passwd", "deny", ["#RULE_DENY"]]]);
 
 const readDeny = useSandbox(() => ({ config: [{ permission: { read: { "/usr/share/doc/**": "deny" } } }] }));
-table("system reads: a surface rule still judges what the layer allows", readDeny, [
-  ["cat /usr/share/doc/adduser/copyright", "deny", ["#RULE_DENY"]],
-  ["grep -r x /usr/share/doc", "deny", ["#RULE_DENY"]],
-  ["cat /usr/share/common-licenses/MIT", "allow"],
-]);
+table("system reads: a surface rule still judges what the layer allows", readDeny, [[
+  "cat /usr/share/doc/adduser/copyright",
+  "deny",
+  ["#RULE_DENY"],
+], ["grep -r x /usr/share/doc", "deny", ["#RULE_DENY"]], ["cat /usr/share/common-licenses/MIT", "allow"]]);
 
 // Links under a system directory that lead to a user's secrets: an in-memory overlay puts
 // /usr/share/sf-test/key -> $H/.ssh/id_rsa and /usr/share/sf-test/dir -> $H/.ssh on the disk.
 function withLinks(home: string): FileSystem {
   const base = "/usr/share/sf-test";
-  const links: Record<string, string> = { [`${base}/key`]: join(home, ".ssh", "id_rsa"), [`${base}/dir`]: join(home, ".ssh") };
-  return {
-    ...nodeFileSystem,
-    lstat: (p) => (p === base ? "dir" : links[p] ? "symlink" : nodeFileSystem.lstat(p)),
+  const links: Record<string, string> = { [`${base}/key`]: join(home, ".ssh", "id_rsa"),
+    [`${base}/dir`]: join(home, ".ssh") };
+  return { ...nodeFileSystem, lstat: (p) => (p === base ? "dir" : links[p] ? "symlink" : nodeFileSystem.lstat(p)),
     readlink: (p) => links[p] ?? nodeFileSystem.readlink(p),
-    readdir: (p) => (p === base ? ["dir", "key"] : nodeFileSystem.readdir(p)),
-  };
+    readdir: (p) => (p === base ? ["dir", "key"] : nodeFileSystem.readdir(p)) };
 }
 const linked = useSandbox((fx) => ({ fs: withLinks(fx.home) }));
 table("system reads: a link in a system directory is judged where it leads", linked, [
@@ -104,16 +104,19 @@ describe("system reads: the layer as data", () => {
     const mine = rules.filter((r) => r.origin === "system-reads");
     expect(mine.length).toBeGreaterThan(20);
     expect(mine.every((r) => r.action === "allow" && r.kinds !== undefined)).toBe(true);
-    expect(rules.findIndex((r) => r.origin === "system-reads")).toBeGreaterThan(rules.findIndex((r) => r.pattern === "/dev/null"));
+    expect(rules.findIndex((r) => r.origin === "system-reads")).toBeGreaterThan(
+      rules.findIndex((r) => r.pattern === "/dev/null"),
+    );
   });
   test("a layer for some kinds that does not only allow is refused", () => {
-    expect(() => mergeLayers([], [{ ...SYSTEM_READS_LAYER, permission: { external_directory: { "/usr/**": "ask" } } }])).toThrow(/may only allow/);
+    expect(() => mergeLayers([], [{ ...SYSTEM_READS_LAYER, permission: { external_directory: { "/usr/**": "ask" } } }]))
+      .toThrow(/may only allow/);
   });
 });
 
-table("system reads: configuration under /usr is not system data", box, [
-  ["cat /usr/local/etc/npmrc", "ask", ["#EXTERNAL_PATH"]],
-  ["cat /usr/etc/x", "ask", ["#EXTERNAL_PATH"]],
-  ["find /usr -name '*.c'", "ask", ["list /usr"]],
-  ["ls /usr/src /usr/local/man", "allow"],
-]);
+table("system reads: configuration under /usr is not system data", box, [["cat /usr/local/etc/npmrc", "ask", [
+  "#EXTERNAL_PATH",
+]], ["cat /usr/etc/x", "ask", ["#EXTERNAL_PATH"]], ["find /usr -name '*.c'", "ask", ["list /usr"]], [
+  "ls /usr/src /usr/local/man",
+  "allow",
+]]);

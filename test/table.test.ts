@@ -9,11 +9,15 @@ const denyEnv = useSandbox(() => ({ config: [{ permission: { read: { "*.env": "d
 
 describe("a non-allow case must say why", () => {
   test("an ask with no expectation fails, and the message offers what would justify it", () => {
-    expect(() => assertCase(box, ["cat ../outside/secret.txt", "ask"])).toThrow(/must say why.*"read \$O\/secret\.txt"/);
+    expect(() => assertCase(box, ["cat ../outside/secret.txt", "ask"])).toThrow(
+      /must say why.*"read \$O\/secret\.txt"/,
+    );
   });
 
   test("an ask whose expectations name only allowed accesses or absences fails", () => {
-    expect(() => assertCase(box, ["cat README.md ../outside/secret.txt", "ask", ["read $P/README.md"]])).toThrow(/must say why/);
+    expect(() => assertCase(box, ["cat README.md ../outside/secret.txt", "ask", ["read $P/README.md"]])).toThrow(
+      /must say why/,
+    );
     expect(() => assertCase(box, ["cat ../outside/secret.txt", "ask", ["!read $P/x"]])).toThrow(/must say why/);
   });
 
@@ -23,7 +27,9 @@ describe("a non-allow case must say why", () => {
   });
 
   test("a deny is justified only by what denies, not by what asks", () => {
-    expect(() => assertCase(denyEnv, ["cat .env ../outside/secret.txt", "deny", ["read $O/secret.txt"]])).toThrow(/must say why/);
+    expect(() => assertCase(denyEnv, ["cat .env ../outside/secret.txt", "deny", ["read $O/secret.txt"]])).toThrow(
+      /must say why/,
+    );
     assertCase(denyEnv, ["cat .env ../outside/secret.txt", "deny", ["read $P/.env"]]);
   });
 

@@ -21,11 +21,14 @@ beforeAll(() => {
   T = realpathSync(mkdtempSync(join(tmpdir(), "shellfence-trust-")));
   home = join(T, "home");
   project = join(T, "project");
-  for (const d of [join(home, ".ssh"), join(home, ".config", "shellfence"), project, join(T, "outside")]) mkdirSync(d, { recursive: true });
+  for (const d of [join(home, ".ssh"), join(home, ".config", "shellfence"), project, join(T, "outside")]) {
+    mkdirSync(d, { recursive: true });
+  }
   writeFileSync(join(home, ".ssh", "id_rsa"), "k");
   writeFileSync(join(T, "outside", "x"), "x");
   global = join(home, ".config", "shellfence", "config.json");
-  writeFileSync(global, JSON.stringify({ permission: { read: { "~/.ssh/**": "deny" }, bash: { "git push *": "deny" } } }));
+  writeFileSync(global,
+    JSON.stringify({ permission: { read: { "~/.ssh/**": "deny" }, bash: { "git push *": "deny" } } }));
   store = join(home, ".config", "shellfence", "trusted.json");
 });
 afterAll(() => rmSync(T, { recursive: true, force: true }));
@@ -98,7 +101,8 @@ describe("shellfence trust", () => {
   });
 
   const cli = (args: string[]) =>
-    spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), ...args], { cwd: project, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: home } });
+    spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), ...args], { cwd: project, encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: home } });
 
   test("trusts the file as it is: its allows and roots count; a change makes it untrusted again", async () => {
     projectConfig({ roots: [`${T}/outside`], permission: { read: { "~/.ssh/**": "allow" } } });
@@ -122,7 +126,10 @@ describe("shellfence trust", () => {
     const other = join(T, "other");
     mkdirSync(other, { recursive: true });
     writeFileSync(join(other, ".shellfence.json"), JSON.stringify({ roots: ["/"] }));
-    expect(spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "trust", ".shellfence.json"], { cwd: other, env: { PATH: process.env.PATH ?? "", HOME: home } }).status).toBe(0);
+    expect(
+      spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "trust", ".shellfence.json"], { cwd: other,
+        env: { PATH: process.env.PATH ?? "", HOME: home } }).status,
+    ).toBe(0);
     rmSync(join(project, ".shellfence.json"), { force: true });
     symlinkSync(join(other, ".shellfence.json"), join(project, ".shellfence.json"));
     try {
@@ -152,17 +159,29 @@ describe("scan --config-from-git REF: CI judges by the base branch's file", () =
   test("the pull request's file cannot loosen the base's; the base's counts in full", () => {
     const repo = join(T, "repo");
     mkdirSync(repo);
-    const git = (...a: string[]) => expect(spawnSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...a], { encoding: "utf8" }).status).toBe(0);
+    const git = (...a: string[]) =>
+      expect(
+        spawnSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...a], { encoding: "utf8" }).status,
+      ).toBe(0);
     git("init", "-q");
-    writeFileSync(join(repo, ".shellfence.json"), JSON.stringify({ permission: { external_directory: { [`${T}/outside/**`]: "allow" }, read: { "*.env": "deny" } } }));
+    writeFileSync(join(repo, ".shellfence.json"),
+      JSON.stringify({
+        permission: { external_directory: { [`${T}/outside/**`]: "allow" }, read: { "*.env": "deny" } },
+      }));
     writeFileSync(join(repo, "build.sh"), `cat ${T}/outside/x\ncat .env\ncat ${T}/other\n`);
     git("add", ".");
     git("commit", "-qm", "base");
     // The pull request allows everything outside and drops the .env deny.
-    writeFileSync(join(repo, ".shellfence.json"), JSON.stringify({ permission: { external_directory: { "*": "allow" } } }));
+    writeFileSync(join(repo, ".shellfence.json"),
+      JSON.stringify({ permission: { external_directory: { "*": "allow" } } }));
     const scan = (...a: string[]) =>
-      spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "scan", "--format", "json", ...a, "build.sh"], { cwd: repo, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: home } });
-    const found = (r: ReturnType<typeof scan>) => (JSON.parse(r.stdout) as { line: number; decision: string }[]).map((f) => `${f.line} ${f.decision}`);
+      spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "scan", "--format", "json", ...a, "build.sh"], {
+        cwd: repo,
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "", HOME: home },
+      });
+    const found = (r: ReturnType<typeof scan>) =>
+      (JSON.parse(r.stdout) as { line: number; decision: string }[]).map((f) => `${f.line} ${f.decision}`);
     // Without the base: the working tree's file is untrusted, its allow ignored (a warning says so).
     const own = scan();
     expect(found(own)).toEqual(["1 ask", "3 ask"]);

@@ -19,11 +19,11 @@ export interface World {
   remove(): void;
 }
 
-const PROJECT_FILES = [
-  "--", "-n", "a", "b", "c", "ab", "abc", "A", "B.txt", "a.txt", "a b", "a*", "[ab]", "3", "10", ".hidden", ".x", "x y z", "~", "~x",
-  "a,b", "{a,b}", "a:b", "\\", "é", "x", "dir/f", "dir/.g", "dir/sub/h", "dir/s p", "sp ace/in", ".dotdir/k",
-];
-const PROJECT_LINKS: readonly [target: string, name: string][] = [["dir", "link"], ["nowhere", "broken"], ["../other", "up"]];
+const PROJECT_FILES = ["--", "-n", "a", "b", "c", "ab", "abc", "A", "B.txt", "a.txt", "a b", "a*", "[ab]", "3", "10",
+  ".hidden", ".x", "x y z", "~", "~x", "a,b", "{a,b}", "a:b", "\\", "é", "x", "dir/f", "dir/.g", "dir/sub/h", "dir/s p",
+  "sp ace/in", ".dotdir/k"];
+const PROJECT_LINKS: readonly [target: string, name: string][] = [["dir", "link"], ["nowhere", "broken"], ["../other",
+  "up"]];
 const HOME_FILES = ["y", ".profile", "hd/z"];
 const OTHER_FILES = ["o1", ".o2"];
 

@@ -48,18 +48,16 @@ function ansi(s: string): string {
 }
 
 /** Variable values, written in one of several quoting forms. */
-const VALUES = [
-  "a", "b", "a b", " a  b ", "", "*", "a*", "d*", "*.txt", ".*", "../x", "../other/*", "dir/f", "/etc/passwd",
-  "~", "~/y", "a:b", "a/b", "x/../..", "-n", "[ab]", "{a,b}", "a\tb", "a\nb", "$y", "a\\b", "é", "ABC", "aBc",
-  "a.b.c", "/", ":", "::", " : ", "a::b", "..", "dir", "sp ace", "a,b", "dir/*", "*/", "x", "abc", "a b c",
-  "/tmp/x y", "..:..", "./a", "a-b", "A*", "?", "[!a]*", "**", "dir/**", "'", '"', "a'b", "ß", "😀ab", "ﬁ", "İ", "a😀/..", "d/../x", "../", "/..",
-];
+const VALUES = ["a", "b", "a b", " a  b ", "", "*", "a*", "d*", "*.txt", ".*", "../x", "../other/*", "dir/f",
+  "/etc/passwd", "~", "~/y", "a:b", "a/b", "x/../..", "-n", "[ab]", "{a,b}", "a\tb", "a\nb", "$y", "a\\b", "é", "ABC",
+  "aBc", "a.b.c", "/", ":", "::", " : ", "a::b", "..", "dir", "sp ace", "a,b", "dir/*", "*/", "x", "abc", "a b c",
+  "/tmp/x y", "..:..", "./a", "a-b", "A*", "?", "[!a]*", "**", "dir/**", "'", '"', "a'b", "ß", "😀ab", "ﬁ", "İ",
+  "a😀/..", "d/../x", "../", "/.."];
 
 /** Values written unquoted after `NAME=`: tildes, escapes and numbers in assignment context. */
-const RAW_ASSIGN = [
-  "~/y", "a:~/b", "~", "*", "{a,b}", "\\*", "a\\ b", "~root", "..", "$'a\\tb'", "~+", "a=~/b", "~:~", "x~", "dir/*",
-  "'a b'", "\"a b\"", "$'..'/x", "~/'q r'", "a:~root:b", "''", "~-", "$((1))/..", "a$((2))", "$((1+1))'../x'", "\"$((3))/x\"", "${#y}/..",
-];
+const RAW_ASSIGN = ["~/y", "a:~/b", "~", "*", "{a,b}", "\\*", "a\\ b", "~root", "..", "$'a\\tb'", "~+", "a=~/b", "~:~",
+  "x~", "dir/*", "'a b'", '"a b"', "$'..'/x", "~/'q r'", "a:~root:b", "''", "~-", "$((1))/..", "a$((2))",
+  "$((1+1))'../x'", '"$((3))/x"', "${#y}/.."];
 
 function pick<T>(r: Rng, xs: readonly T[]): T {
   return xs[Math.floor(r() * xs.length)]!;
@@ -87,27 +85,25 @@ function varName(c: Ctx): string {
 // ---------------------------------------------------------------------------------------------
 // Unquoted pieces
 
-const LITS = [
-  "a", "b", "c", "ab", "dir", "x", "A", "3", "-n", "-", "--", "=", ":", "/", ".", "..", "../", "./", "dir/", "dir/f",
-  "link/", "up/", "sp\\ ace", "\\*", "\\?", "\\[", "\\]", "\\{", "\\}", "\\~", "\\$", "\\\\", "\\'", '\\"', "\\ ",
-  "\\\n", "a,b", ",", "{", "}", "[", "]", "@", "!", "%", "x#", "\\#", "+", "^", "\\a", "\\n", "é", "\\é", "a\\\nb",
-  "other", "../other", "/tmp", "$", "a$", "\\\\\\*", "\\-", "=a", "a=", "x=y",
-];
-const GLOBS = [
-  "*", "?", "[ab]", "[!a]", "[^a]", "[a-c]", "[[:alpha:]]", "[[:upper:]]", ".*", "**", "*/", "d*", "*.txt", "[]ab]", "a*",
-  "*b", "?b", "dir/*", "dir/.*", "*/*", "**/", "**/h", "../*", "../other/*", "up/*", "link/*", "[.]*", ".?", "..?",
-  "[a-]", "[!-]*", "*[", "[", "[*", "a[", "\\**", "[\\*]", "[a\\]]", "[[:digit:]]*", "[^[:alpha:]]", "sp*", "*ace/*", "~*",
-  "{*", "*,*", "*:*", ".[!.]*", "./*", "*/.", "*/..", "/tm*", "[a/b]", "d[i]r/f", "d?r/*", "[[]ab]",
-];
-const EXTGLOBS = ["@(a|b)", "!(a)", "*(a)", "+(a)", "?(a)", "@(a|ab)*", "!(*.txt)", "+([ab])", "@(d*)/f", "!(a*)", "*(?)", "@(.*)", "!(.*)"];
-const TILDES = ["~", "~/", "~/y", "~/hd/*", "~+", "~+/a", "~-", "~root", "~root/x", "~nosuch", "~/.*", "~/*", "~x", "~/'q'", "~\\/y", "~'/y'", "~/y:~/z"];
-const ARITH = ["$((1+2))", "$((-1))", "$((10/3))", "$((2**3))", "$((0x10))", "$((1<<4))", "$((07))", "$[1+1]", "$((3-3))", "$((1,2))"];
-const ANSI_PARTS = [
-  "\\n", "\\t", "\\x41", "\\101", "\\u00e9", "\\\\", "\\'", '\\"', "\\e", "\\cA", "\\x2f", "\\x2e\\x2e", "\\0x", "\\x", "\\q",
-  "a", " ", "*", "/", "..", "\\x2a", "\\052", "\\U0001F600", "\\?", "$x", "\\$", "\\x20", "\\c?", "\\z", "\\u", "\\x7e",
-];
+const LITS = ["a", "b", "c", "ab", "dir", "x", "A", "3", "-n", "-", "--", "=", ":", "/", ".", "..", "../", "./", "dir/",
+  "dir/f", "link/", "up/", "sp\\ ace", "\\*", "\\?", "\\[", "\\]", "\\{", "\\}", "\\~", "\\$", "\\\\", "\\'", '\\"',
+  "\\ ", "\\\n", "a,b", ",", "{", "}", "[", "]", "@", "!", "%", "x#", "\\#", "+", "^", "\\a", "\\n", "é", "\\é",
+  "a\\\nb", "other", "../other", "/tmp", "$", "a$", "\\\\\\*", "\\-", "=a", "a=", "x=y"];
+const GLOBS = ["*", "?", "[ab]", "[!a]", "[^a]", "[a-c]", "[[:alpha:]]", "[[:upper:]]", ".*", "**", "*/", "d*", "*.txt",
+  "[]ab]", "a*", "*b", "?b", "dir/*", "dir/.*", "*/*", "**/", "**/h", "../*", "../other/*", "up/*", "link/*", "[.]*",
+  ".?", "..?", "[a-]", "[!-]*", "*[", "[", "[*", "a[", "\\**", "[\\*]", "[a\\]]", "[[:digit:]]*", "[^[:alpha:]]", "sp*",
+  "*ace/*", "~*", "{*", "*,*", "*:*", ".[!.]*", "./*", "*/.", "*/..", "/tm*", "[a/b]", "d[i]r/f", "d?r/*", "[[]ab]"];
+const EXTGLOBS = ["@(a|b)", "!(a)", "*(a)", "+(a)", "?(a)", "@(a|ab)*", "!(*.txt)", "+([ab])", "@(d*)/f", "!(a*)",
+  "*(?)", "@(.*)", "!(.*)"];
+const TILDES = ["~", "~/", "~/y", "~/hd/*", "~+", "~+/a", "~-", "~root", "~root/x", "~nosuch", "~/.*", "~/*", "~x",
+  "~/'q'", "~\\/y", "~'/y'", "~/y:~/z"];
+const ARITH = ["$((1+2))", "$((-1))", "$((10/3))", "$((2**3))", "$((0x10))", "$((1<<4))", "$((07))", "$[1+1]",
+  "$((3-3))", "$((1,2))"];
+const ANSI_PARTS = ["\\n", "\\t", "\\x41", "\\101", "\\u00e9", "\\\\", "\\'", '\\"', "\\e", "\\cA", "\\x2f",
+  "\\x2e\\x2e", "\\0x", "\\x", "\\q", "a", " ", "*", "/", "..", "\\x2a", "\\052", "\\U0001F600", "\\?", "$x", "\\$",
+  "\\x20", "\\c?", "\\z", "\\u", "\\x7e"];
 
-const SQ_CHARS = "ab *?[]{},~$\\\"=:/.-\t\n&";
+const SQ_CHARS = 'ab *?[]{},~$\\"=:/.-\t\n&';
 
 function randText(c: Ctx, chars: string, max: number): string {
   const n = Math.floor(c.r() * (max + 1));
@@ -127,7 +123,8 @@ function ansiC(c: Ctx): string {
   return "$'" + s + "'";
 }
 
-const DQ_TEXT = ["a", " ", "*", "?", "~", "{a,b}", "'", "\\$", '\\"', "\\\\", "\\a", "\\\n", "\\`", "/", "..", "$", "\\ ", "!", "\t", "[ab]", "&", "x=~/y", "$'x'", "}"];
+const DQ_TEXT = ["a", " ", "*", "?", "~", "{a,b}", "'", "\\$", '\\"', "\\\\", "\\a", "\\\n", "\\`", "/", "..", "$",
+  "\\ ", "!", "\t", "[ab]", "&", "x=~/y", "$'x'", "}"];
 const DQ_LISTS = ["$@", "${@}", "$*", "${*}", "${a[@]}", "${a[*]}", "${@:2}", "$1", "${*:1:2}", "${a[@]:1}", "${a[1]}"];
 
 /** The inside of a `"…"`: text, expansions, lists, arithmetic and backslash escapes. */
@@ -148,9 +145,12 @@ function dqInner(c: Ctx, depth: number): string {
   return s;
 }
 
-const PATTERN_TEXT = ["*", "?", "a", "b", "[ab]", "'*'", '"*"', "\\*", "a*", "*/", "/*", ".*", "*a", "/", ".", " ", "[!a]", "\\/", "'a b'", "?(a)", "~", "*[", "[/]", "@(a|b)", "!(a)", "+(a)", "*(?)/"];
-const REPLACEMENT_TEXT = ["x", "/", "..", "", "'a b'", "&", "\\&", "'&'", '"&"', "*", "~", "~/q", "../", " ", "\\/", "\\}", "'}'"];
-const WORD_TEXT = ["a", "b c", "*", "~", "~/q", "/", "..", "'a b'", '"a b"', "''", '""', "{a,b}", "'*'", "\\*", "\\}", "'}'", "d*", "x=~/q", "-", "\\ ", "$'\\x2f'", "{", "{}", "\\{", "$((1))/.."];
+const PATTERN_TEXT = ["*", "?", "a", "b", "[ab]", "'*'", '"*"', "\\*", "a*", "*/", "/*", ".*", "*a", "/", ".", " ",
+  "[!a]", "\\/", "'a b'", "?(a)", "~", "*[", "[/]", "@(a|b)", "!(a)", "+(a)", "*(?)/"];
+const REPLACEMENT_TEXT = ["x", "/", "..", "", "'a b'", "&", "\\&", "'&'", '"&"', "*", "~", "~/q", "../", " ", "\\/",
+  "\\}", "'}'"];
+const WORD_TEXT = ["a", "b c", "*", "~", "~/q", "/", "..", "'a b'", '"a b"', "''", '""', "{a,b}", "'*'", "\\*", "\\}",
+  "'}'", "d*", "x=~/q", "-", "\\ ", "$'\\x2f'", "{", "{}", "\\{", "$((1))/.."];
 
 /** An operand of `${x OP …}`: a pattern, a replacement, or the word of `:-` and friends. */
 function argWord(c: Ctx, depth: number, inQuotes: boolean, kind: "word" | "pattern" | "rep"): string {
@@ -170,29 +170,24 @@ function argWord(c: Ctx, depth: number, inQuotes: boolean, kind: "word" | "patte
   return s;
 }
 
-const LIST_FORMS = [
-  "${a[@]}", "${a[*]}", "${a[1]}", "${a[0]}", "${a}", "${a[-1]}", "${a[@]:1}", "${a[@]:1:1}", "${a[*]:1}", "$@", "$*", "${@}", "${*}", "${@:2}", "${*:2}",
-  "${@:1:1}", "$1", "${1}", "$2", "${2}", "${10}", "${a[@]#a}", "${a[@]/a/x}", "${a[*]%b}", "${@#a}", "${*/a/x}", "${a[@]^^}", "${@:-w}", "${a[@]:-w}",
-  "${a[@]+x}", "${!a[@]}", "${#a[@]}", "${#@}", "${#a[1]}", "${#1}",
-];
+const LIST_FORMS = ["${a[@]}", "${a[*]}", "${a[1]}", "${a[0]}", "${a}", "${a[-1]}", "${a[@]:1}", "${a[@]:1:1}",
+  "${a[*]:1}", "$@", "$*", "${@}", "${*}", "${@:2}", "${*:2}", "${@:1:1}", "$1", "${1}", "$2", "${2}", "${10}",
+  "${a[@]#a}", "${a[@]/a/x}", "${a[*]%b}", "${@#a}", "${*/a/x}", "${a[@]^^}", "${@:-w}", "${a[@]:-w}", "${a[@]+x}",
+  "${!a[@]}", "${#a[@]}", "${#@}", "${#a[1]}", "${#1}"];
 /**
  * The `${x OP …}` forms drawn from, in the order the first campaigns drew them: an operator of
  * src/shell/param-ops.ts, written with its operand as the table's `fuzz` says, or with `text`
  * as its fixed operand, or in another `shape` (`${x/p}`: a replacement without its `/r`).
  */
 type Sample = { readonly op: FuzzedOp; readonly text?: string; readonly shape?: "pattern" };
-const PARAM_SAMPLES = [
-  { op: ":-" }, { op: "-" }, { op: ":+" }, { op: "+" }, { op: ":=" }, { op: "=" },
-  { op: "#" }, { op: "##" }, { op: "%" }, { op: "%%" }, { op: "/" }, { op: "//" }, { op: "/#" }, { op: "/%" },
-  { op: "^^" }, { op: ",," }, { op: "^" }, { op: "," },
-  { op: ":", text: "1" }, { op: ":", text: "1:2" }, { op: ":", text: " -2" }, { op: ":", text: "(-2):1" },
-  { op: ":", text: ":2" },
-  { op: "length" },
-  { op: ":?" }, { op: "?" },
-  { op: "@", text: "Q" }, { op: "@", text: "U" }, { op: "@", text: "L" }, { op: "@", text: "u" },
-  { op: "^^", text: "[ab]" }, { op: ":", text: "0:-1" }, { op: ":", text: "2:-1" },
-  { op: "/", shape: "pattern" }, { op: "//", shape: "pattern" },
-] as const satisfies readonly Sample[];
+const PARAM_SAMPLES = [{ op: ":-" }, { op: "-" }, { op: ":+" }, { op: "+" }, { op: ":=" }, { op: "=" }, { op: "#" }, {
+  op: "##",
+}, { op: "%" }, { op: "%%" }, { op: "/" }, { op: "//" }, { op: "/#" }, { op: "/%" }, { op: "^^" }, { op: ",," }, {
+  op: "^",
+}, { op: "," }, { op: ":", text: "1" }, { op: ":", text: "1:2" }, { op: ":", text: " -2" }, { op: ":", text: "(-2):1" },
+  { op: ":", text: ":2" }, { op: "length" }, { op: ":?" }, { op: "?" }, { op: "@", text: "Q" }, { op: "@", text: "U" },
+  { op: "@", text: "L" }, { op: "@", text: "u" }, { op: "^^", text: "[ab]" }, { op: ":", text: "0:-1" }, { op: ":",
+  text: "2:-1" }, { op: "/", shape: "pattern" }, { op: "//", shape: "pattern" }] as const satisfies readonly Sample[];
 // Every operator the table has the generator write is drawn: a new one fails to compile here
 // until it is added above (at the end, so that what the seeds drew before stays the same).
 const EVERY_OP_SAMPLED: [Exclude<FuzzedOp, (typeof PARAM_SAMPLES)[number]["op"]>] extends [never] ? true : false = true;
@@ -240,11 +235,11 @@ function param(c: Ctx, inQuotes: boolean, depth: number): string {
   }
 }
 
-const BRACE_ALTS = ["a", "b", "", "..", "/", "dir", "a\\ b", "'a b'", '"a,b"', "a\\,b", "~", "~/y", "*", ".*", "x/..", "-", "d*"];
-const BRACE_WORDS = [
-  "{1..3}", "{a..c}", "{c..a}", "{1..10..3}", "{01..3}", "{-1..1}", "{a..C}", "{Z..a}", "{a..e..2}", "{1..3..-1}", "{3..1}", "{1..1}", "{a..}", "{a}",
-  "{}", "{,}", "{a,b}{1,2}", "{0..2}/", "{.,..}/a", "{..,.}", "{/,a}b", "x{a,b}y", "{-01..1}", "{a..a}", "{_..a}", "{x,y}z{,}", "{Y..b}",
-];
+const BRACE_ALTS = ["a", "b", "", "..", "/", "dir", "a\\ b", "'a b'", '"a,b"', "a\\,b", "~", "~/y", "*", ".*", "x/..",
+  "-", "d*"];
+const BRACE_WORDS = ["{1..3}", "{a..c}", "{c..a}", "{1..10..3}", "{01..3}", "{-1..1}", "{a..C}", "{Z..a}", "{a..e..2}",
+  "{1..3..-1}", "{3..1}", "{1..1}", "{a..}", "{a}", "{}", "{,}", "{a,b}{1,2}", "{0..2}/", "{.,..}/a", "{..,.}",
+  "{/,a}b", "x{a,b}y", "{-01..1}", "{a..a}", "{_..a}", "{x,y}z{,}", "{Y..b}"];
 
 function braceAlt(c: Ctx, depth: number): string {
   const k = c.r();
@@ -297,16 +292,14 @@ function word(c: Ctx): string[] {
 // ---------------------------------------------------------------------------------------------
 // Setup
 
-const IFS_FORMS = [
-  "IFS=", "IFS=:", "IFS=/", "IFS=' :'", "IFS=': '", "IFS=$' \\t\\n'", "unset IFS", "IFS=a", "IFS='*'", "IFS=-", "IFS=.", "IFS=' '", "IFS=,", "IFS=1",
-  "IFS=$'\\t'", "IFS='\\'", "IFS=' /'", "IFS=b", "IFS=' a'", "IFS=é",
-];
-const OPT_FORMS = [
-  "shopt -s dotglob", "shopt -s nullglob", "shopt -s globstar", "shopt -s nocaseglob", "shopt -s failglob", "shopt -u globskipdots",
-  "shopt -s globskipdots", "set -f", "set -o noglob", "GLOBIGNORE=a", "GLOBIGNORE='*a*'", "GLOBIGNORE=.hidden:a", "shopt -s dotglob nullglob",
-  "shopt -s globstar dotglob", "GLOBIGNORE=.:..", "shopt -s nocaseglob dotglob", "set +f", "shopt -u dotglob", "GLOBIGNORE=",
-];
-const ELEMENTS = ["a", "*", "d*", "{a,b}", "~/y", "..", "-n", "''", '""', "\"$x\"", "$x", "[ab]", "./*", "x=~/y", "$'a\\tb'", "$((1))/..", "a$((2))b"];
+const IFS_FORMS = ["IFS=", "IFS=:", "IFS=/", "IFS=' :'", "IFS=': '", "IFS=$' \\t\\n'", "unset IFS", "IFS=a", "IFS='*'",
+  "IFS=-", "IFS=.", "IFS=' '", "IFS=,", "IFS=1", "IFS=$'\\t'", "IFS='\\'", "IFS=' /'", "IFS=b", "IFS=' a'", "IFS=é"];
+const OPT_FORMS = ["shopt -s dotglob", "shopt -s nullglob", "shopt -s globstar", "shopt -s nocaseglob",
+  "shopt -s failglob", "shopt -u globskipdots", "shopt -s globskipdots", "set -f", "set -o noglob", "GLOBIGNORE=a",
+  "GLOBIGNORE='*a*'", "GLOBIGNORE=.hidden:a", "shopt -s dotglob nullglob", "shopt -s globstar dotglob",
+  "GLOBIGNORE=.:..", "shopt -s nocaseglob dotglob", "set +f", "shopt -u dotglob", "GLOBIGNORE="];
+const ELEMENTS = ["a", "*", "d*", "{a,b}", "~/y", "..", "-n", "''", '""', '"$x"', "$x", "[ab]", "./*", "x=~/y",
+  "$'a\\tb'", "$((1))/..", "a$((2))b"];
 const INDIRECT_TARGETS = ["x", "y", "a", "u", "1", "@", "a[1]", "x y", "IFS", "a[@]"];
 
 function valueSrc(c: Ctx): string {

@@ -13,7 +13,9 @@ const CAT = "cat -- ";
 /** The index of the first candidate that disagrees in `category`, or -1. */
 function firstHolding(oracle: Oracle, candidates: readonly string[], category: Category): number {
   if (candidates.length === 0) return -1;
-  return oracle.check(candidates).findIndex((o) => o.comparison.kind === "disagree" && o.comparison.category === category);
+  return oracle.check(candidates).findIndex((o) =>
+    o.comparison.kind === "disagree" && o.comparison.category === category
+  );
 }
 
 function without<T>(xs: readonly T[], i: number): T[] {
@@ -23,9 +25,13 @@ function without<T>(xs: readonly T[], i: number): T[] {
 function structuralCandidates(c: Case): Case[] {
   const out: Case[] = [];
   for (let i = 0; i < c.setup.length; i++) out.push({ ...c, setup: without(c.setup, i) });
-  if (c.words.length > 1) for (let i = 0; i < c.words.length; i++) out.push({ ...c, words: without(c.words, i) });
+  if (c.words.length > 1) { for (let i = 0; i < c.words.length; i++) out.push({ ...c, words: without(c.words, i) }); }
   c.words.forEach((w, i) => {
-    if (w.length > 1) for (let k = 0; k < w.length; k++) out.push({ ...c, words: c.words.map((x, j) => (j === i ? without(x, k) : x)) });
+    if (w.length > 1) {
+      for (let k = 0; k < w.length; k++) {
+        out.push({ ...c, words: c.words.map((x, j) => (j === i ? without(x, k) : x)) });
+      }
+    }
   });
   if (c.extglob) out.push({ ...c, extglob: false });
   return out;
@@ -33,7 +39,7 @@ function structuralCandidates(c: Case): Case[] {
 
 function shrinkStructure(oracle: Oracle, start: Case, category: Category): Case {
   let cur = start;
-  for (let progress = true; progress; ) {
+  for (let progress = true; progress;) {
     const cands = structuralCandidates(cur);
     const k = firstHolding(oracle, cands.map(caseSource), category);
     progress = k >= 0;
@@ -61,7 +67,7 @@ function deletionCandidates(s: string, size: number): string[] {
 function shrinkText(oracle: Oracle, start: string, category: Category): string {
   let cur = start;
   for (const size of [8, 4, 2, 1]) {
-    for (let progress = true; progress; ) {
+    for (let progress = true; progress;) {
       const cands = deletionCandidates(cur, size);
       const k = firstHolding(oracle, cands, category);
       progress = k >= 0;

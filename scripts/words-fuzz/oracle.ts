@@ -46,10 +46,9 @@ export interface Oracle {
 }
 
 /** Reasons that say the guard does not know the word's value or could not look. */
-const SKIP: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
-  "UNRESOLVED_WORD", "UNRESOLVED_CWD", "UNRESOLVED_PATH", "UNRESOLVED_COMMAND", "OPAQUE_CODE", "SHELL_STATE", "EXPANSION_TOO_LARGE",
-  "PARSE_ERROR", "NESTING_TOO_DEEP", "INPUT_TOO_LARGE", "PARSE_TIMEOUT", "INVALID_INPUT", "INTERNAL_ERROR",
-]);
+const SKIP: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["UNRESOLVED_WORD", "UNRESOLVED_CWD", "UNRESOLVED_PATH",
+  "UNRESOLVED_COMMAND", "OPAQUE_CODE", "SHELL_STATE", "EXPANSION_TOO_LARGE", "PARSE_ERROR", "NESTING_TOO_DEEP",
+  "INPUT_TOO_LARGE", "PARSE_TIMEOUT", "INVALID_INPUT", "INTERNAL_ERROR"]);
 
 /** Words whose value holds a number the guard only samples (`$((…))`, `$#`, `$$`, `${#x}` …). */
 export const isNumeric = (src: string): boolean => /\$\(\(|\$\[|\$\{#|\$#|\$\$|\$\?|\$!/.test(src);
@@ -66,16 +65,14 @@ export async function createOracle(world: World): Promise<Oracle> {
   // One name for every batch, left in place while the guard checks: a glob that reaches the
   // top (`../*`) sees the same entries on both sides and in every run.
   const script = join(world.top, "batch.sh");
-  return {
-    bashVersion: version,
+  return { bashVersion: version,
     check(srcs) {
       const bashResults = runBash(bash, world, script, srcs);
       return srcs.map((src, i) => {
         const g = runGuard(guard, world, src);
         return { src, bash: bashResults[i]!, guard: g, comparison: compare(src, bashResults[i]!, g) };
       });
-    },
-  };
+    } };
 }
 
 // On stdout each case writes \1C<i>\0, then per `cat` call \2CALL\0 and its arguments each
@@ -143,7 +140,9 @@ function parseStderr(err: string, n: number, prefix: string): string[] {
   for (const line of err.split("\n")) {
     const m = /^\x01C(\d+)$/.exec(line);
     if (m) cur = Number(m[1]);
-    else if (cur >= 0 && line) out[cur] += (line.startsWith(prefix) ? line.slice(prefix.length).replace(/^line \d+: /, "") : line) + "\n";
+    else if (cur >= 0 && line) {
+      out[cur] += (line.startsWith(prefix) ? line.slice(prefix.length).replace(/^line \d+: /, "") : line) + "\n";
+    }
   }
   return out;
 }
@@ -176,9 +175,15 @@ function multisetMinus(a: readonly string[], b: readonly string[]): string[] {
 const normaliseDigits = (s: string) => s.replace(/-?[0-9]+/g, "N");
 
 export function compare(src: string, b: BashResult, g: GuardResult): Comparison {
-  if (g.crash !== undefined) return { kind: "disagree", category: "crash", missing: [], extra: [g.crash.slice(0, 200)] };
+  if (g.crash !== undefined) {
+    return { kind: "disagree", category: "crash", missing: [], extra: [g.crash.slice(0, 200)] };
+  }
   if (g.skip) return { kind: "skip", reason: g.skip };
-  if (b.args === null) return g.reads.length === 0 ? { kind: "agree" } : { kind: "disagree", category: "bash-error", missing: [], extra: g.reads };
+  if (b.args === null) {
+    return g.reads.length === 0
+      ? { kind: "agree" }
+      : { kind: "disagree", category: "bash-error", missing: [], extra: g.reads };
+  }
   // The guard stands for an unknown number by a sample (0) plus every entry a number could
   // name: compare such cases with digit runs normalised, and count only what bash passed that
   // none of the guard's paths covers.
@@ -192,5 +197,6 @@ export function compare(src: string, b: BashResult, g: GuardResult): Comparison 
   const extra = [...gs].filter((x) => !bs.has(x));
   if (numeric && missing.length === 0) return { kind: "agree" };
   if (missing.length === 0 && extra.length === 0) return { kind: "dup" };
-  return { kind: "disagree", category: missing.length && extra.length ? "both" : missing.length ? "missing" : "extra", missing, extra };
+  return { kind: "disagree", category: missing.length && extra.length ? "both" : missing.length ? "missing" : "extra",
+    missing, extra };
 }

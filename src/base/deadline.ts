@@ -20,12 +20,10 @@ export interface Deadline {
 export function deadlineIn(budgetMs: number): Deadline {
   const end = performance.now() + budgetMs;
   let armed = Number.isFinite(budgetMs);
-  return {
-    check() {
-      if (armed && performance.now() > end) throw new CheckTimeout(budgetMs);
-    },
+  return { check() {
+    if (armed && performance.now() > end) throw new CheckTimeout(budgetMs);
+  },
     disarm() {
       armed = false;
-    },
-  };
+    } };
 }

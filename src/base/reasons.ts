@@ -1,8 +1,7 @@
 // Reason codes: stable, never reused, each with the decision it leads to by default.
 // Hosts and scripts match on the code; the message is for people.
 
-export const REASONS = {
-  EXTERNAL_PATH: { decision: "ask", summary: "a path outside every project root" },
+export const REASONS = { EXTERNAL_PATH: { decision: "ask", summary: "a path outside every project root" },
   RULE_DENY: { decision: "deny", summary: "a rule denies this access" },
   RULE_ASK: { decision: "ask", summary: "a rule asks about this access" },
   UNRESOLVED_WORD: { decision: "ask", summary: "a word whose value is not known statically" },
@@ -24,12 +23,10 @@ export const REASONS = {
   BACKSLASH_PATH: { decision: "deny", summary: "a path with a backslash has two spellings" },
   FORBIDDEN: { decision: "deny", summary: "the host's path policy refuses this path" },
   INTERNAL_ERROR: { decision: "ask", summary: "the guard failed internally" },
-  SECRET_PATH: {
-    decision: "ask",
-    summary: "a built-in secret (keys, tokens, credentials, shell startup files and histories), wherever it is",
-  },
+  SECRET_PATH: { decision: "ask",
+    summary: "a built-in secret (keys, tokens, credentials, shell startup files and histories), wherever it is" },
   PROTECTED_PATH: { decision: "ask", summary: "writes the guard's own configuration or the host file that enables it" },
-  UNMODELLED_SYNTAX: { decision: "ask", summary: "code bash would evaluate that the guard's model does not account for" },
-} as const;
+  UNMODELLED_SYNTAX: { decision: "ask",
+    summary: "code bash would evaluate that the guard's model does not account for" } } as const;
 
 export type ReasonCode = keyof typeof REASONS;

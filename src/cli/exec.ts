@@ -32,7 +32,9 @@ interface ExecArgs {
   readonly home: string | undefined;
 }
 
-export async function runExec(argv: readonly string[], io: Io, guardFor: (a: ExecArgs) => Promise<Guard | number>): Promise<number> {
+export async function runExec(argv: readonly string[], io: Io,
+  guardFor: (a: ExecArgs) => Promise<Guard | number>): Promise<number>
+{
   let cwd: string | undefined;
   let home: string | undefined;
   const roots: string[] = [];
@@ -63,12 +65,18 @@ export async function runExec(argv: readonly string[], io: Io, guardFor: (a: Exe
       else if (Args.is(a, "--config")) configs.push(args.value(a, "--config"));
       else if (Args.is(a, "--profile")) {
         const p = args.value(a, "--profile");
-        if (!(SANDBOX_MODES as readonly string[]).includes(p)) throw new ArgError(`--profile must be one of ${SANDBOX_MODES.join(", ")}, not ${JSON.stringify(p)}`);
+        if (!(SANDBOX_MODES as readonly string[]).includes(p)) {
+          throw new ArgError(`--profile must be one of ${SANDBOX_MODES.join(", ")}, not ${JSON.stringify(p)}`);
+        }
         profile = p as SandboxMode;
       } else if (a.startsWith("-") && a !== "-") throw new ArgError(`exec: unknown option ${a}`);
       else rest.push(a);
     }
-    if (rest.length !== 1) throw new ArgError(rest.length === 0 ? "exec: no command given" : "exec: give the command as one argument (quote it)");
+    if (rest.length !== 1) {
+      throw new ArgError(
+        rest.length === 0 ? "exec: no command given" : "exec: give the command as one argument (quote it)",
+      );
+    }
     command = rest[0]!;
   } catch (e) {
     if (!(e instanceof ArgError)) throw e;
@@ -77,11 +85,16 @@ export async function runExec(argv: readonly string[], io: Io, guardFor: (a: Exe
   }
   const guard = await guardFor({ cwd, roots, configs, home });
   if (typeof guard === "number") return guard;
-  const r = await guard.exec(command, { ...(cwd !== undefined ? { cwd } : {}), profile, approveAsk, noSandbox, ...(noNetwork ? { network: "none" as const } : {}) });
+  const r = await guard.exec(command, { ...(cwd !== undefined ? { cwd } : {}), profile, approveAsk, noSandbox,
+    ...(noNetwork ? { network: "none" as const } : {}) });
   switch (r.t) {
     case "refused":
       io.stderr(formatHuman(command, r.verdict, { color: false }));
-      io.stderr(`shellfence: not run: the verdict is ${r.verdict.decision}${r.verdict.decision === "ask" ? " (run it with --approve-ask to approve)" : ""}\n`);
+      io.stderr(
+        `shellfence: not run: the verdict is ${r.verdict.decision}${
+          r.verdict.decision === "ask" ? " (run it with --approve-ask to approve)" : ""
+        }\n`,
+      );
       return r.verdict.decision === "deny" ? 1 : 3;
     case "unavailable":
       io.stderr(`shellfence: not run: ${r.reason}\n(run it unsandboxed only with --no-sandbox)\n`);

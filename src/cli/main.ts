@@ -52,7 +52,6 @@ config layers, merged in this order: $XDG_CONFIG_HOME/shellfence/config.json (or
 
 exit status: 0 allow, 1 deny, 3 ask, 2 usage or configuration error`;
 
-
 interface CheckArgs {
   cwd: string | undefined;
   roots: string[];
@@ -73,12 +72,15 @@ function parseJobs(value: string): number {
   // thread keeps about 1.3 cores busy, and on 2 cores two checking threads ran 0.89× as fast.
   if (value === "auto") return Math.min(MAX_JOBS, Math.max(1, availableParallelism() - 1));
   const n = /^[0-9]+$/.test(value) ? Number(value) : NaN;
-  if (!(n >= 1 && n <= MAX_JOBS)) throw new ArgError(`--jobs takes a number from 1 to ${MAX_JOBS}, or auto, not ${JSON.stringify(value)}`);
+  if (!(n >= 1 && n <= MAX_JOBS)) {
+    throw new ArgError(`--jobs takes a number from 1 to ${MAX_JOBS}, or auto, not ${JSON.stringify(value)}`);
+  }
   return n;
 }
 
 function parseCheckArgs(argv: readonly string[]): CheckArgs {
-  const out: CheckArgs = { cwd: undefined, roots: [], configs: [], json: false, jsonl: false, home: undefined, command: undefined, jobs: 1 };
+  const out: CheckArgs = { cwd: undefined, roots: [], configs: [], json: false, jsonl: false, home: undefined,
+    command: undefined, jobs: 1 };
   let jobsGiven = false;
   const rest: string[] = [];
   const args = new Args(argv);
@@ -166,7 +168,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const env: Record<string, string> = {};
     if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
-    opts = { roots: args.roots, ...layerOptions(args.cwd, args.configs, io), env, ...(args.home ? { home: args.home } : {}) };
+    opts = { roots: args.roots, ...layerOptions(args.cwd, args.configs, io), env,
+      ...(args.home ? { home: args.home } : {}) };
     guard = await (await import("../guard/guard.ts")).createGuard(opts);
   } catch (e) {
     if (e instanceof ConfigError || e instanceof GrammarError) {
@@ -192,15 +195,13 @@ function globalPathFor(io: Io): string | null {
  * The config layers of a CLI run: the user's global file when it exists, the project's
  * `.shellfence.json` in the starting directory when it exists, then each --config file.
  */
-function layerOptions(cwd: string | undefined, configs: readonly string[], io: Io): { globalConfig?: string; projectConfig: string; config: readonly string[]; trustStore?: string } {
+function layerOptions(cwd: string | undefined, configs: readonly string[],
+  io: Io): { globalConfig?: string; projectConfig: string; config: readonly string[]; trustStore?: string }
+{
   const global = globalPathFor(io);
   const store = trustStorePath(io.env, io.env.HOME || homedir() || null);
-  return {
-    ...(store ? { trustStore: store } : {}),
-    ...(global && existsSync(global) ? { globalConfig: global } : {}),
-    projectConfig: resolve(cwd ?? process.cwd()),
-    config: configs,
-  };
+  return { ...(store ? { trustStore: store } : {}), ...(global && existsSync(global) ? { globalConfig: global } : {}),
+    projectConfig: resolve(cwd ?? process.cwd()), config: configs };
 }
 
 /** Why a --cwd cannot be used (it is not there, or not a directory), or null when it can. */
@@ -233,8 +234,12 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
       else if (Args.is(a, "--config")) configs.push(args.value(a, "--config"));
       else throw new ArgError(`config: unknown argument ${JSON.stringify(a)}`);
     }
-    if (exportAs !== undefined && exportAs !== "claude-sandbox") throw new ArgError(`config: --export knows claude-sandbox, not ${JSON.stringify(exportAs)}`);
-    if (!explain && exportAs === undefined) throw new ArgError("config: say what to do (--explain, or --export claude-sandbox)");
+    if (exportAs !== undefined && exportAs !== "claude-sandbox") {
+      throw new ArgError(`config: --export knows claude-sandbox, not ${JSON.stringify(exportAs)}`);
+    }
+    if (!explain && exportAs === undefined) {
+      throw new ArgError("config: say what to do (--explain, or --export claude-sandbox)");
+    }
   } catch (e) {
     if (!(e instanceof ArgError)) throw e;
     io.stderr(`shellfence: ${e.message}\n${USAGE}\n`);
@@ -250,11 +255,14 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
   let text: string;
   try {
     const { globalConfig, projectConfig, trustStore } = sources;
-    const { layers, info, warnings } = loadLayers({ global: globalConfig, project: projectConfig, extra: configs, ...(trustStore ? { trustStore } : {}) }, null);
+    const { layers, info, warnings } = loadLayers({ global: globalConfig, project: projectConfig, extra: configs,
+      ...(trustStore ? { trustStore } : {}) }, null);
     for (const w of warnings) io.stderr(`shellfence: warning: ${w}\n`);
     // An absent global file is still worth naming: it is where the user's rules would go.
     const global = globalPathFor(io);
-    const listed = globalConfig === undefined && global ? [{ kind: "global" as const, origin: global, loaded: false }, ...info] : info;
+    const listed = globalConfig === undefined && global
+      ? [{ kind: "global" as const, origin: global, loaded: false }, ...info]
+      : info;
     const explanation = explainConfig(mergeLayers(layers), listed);
     text = json ? JSON.stringify(explanation) + "\n" : formatExplanation(explanation);
   } catch (e) {
@@ -306,7 +314,9 @@ async function runJsonl(guard: Guard, args: CheckArgs, io: Io, workers: GuardOpt
     return { decision: v.decision, line: JSON.stringify(v) };
   };
   // The main thread is one of the --jobs threads.
-  const pool = workers === null ? null : new (await import("../server/check-pool.ts")).CheckPool(args.jobs - 1, workers, local);
+  const pool = workers === null
+    ? null
+    : new (await import("../server/check-pool.ts")).CheckPool(args.jobs - 1, workers, local);
   // Answers that came before one ahead of them wait here, by request number.
   const early = new Map<number, string>();
   let numbered = 0;
@@ -342,7 +352,9 @@ async function runJsonl(guard: Guard, args: CheckArgs, io: Io, workers: GuardOpt
         continue;
       }
       const r = req as { command?: unknown; cwd?: unknown };
-      if (typeof req !== "object" || req === null || typeof r.command !== "string" || (r.cwd !== undefined && typeof r.cwd !== "string")) {
+      if (typeof req !== "object" || req === null || typeof r.command !== "string" ||
+        (r.cwd !== undefined && typeof r.cwd !== "string"))
+      {
         put(n, JSON.stringify({ error: `line ${lineNo}: expected {"command": string, "cwd"?: string}` }));
         hadError = true;
         continue;
@@ -382,19 +394,27 @@ async function runHook(argv: readonly string[], io: Io): Promise<number> {
     io.stdout(usage);
     return 0;
   }
-  io.stderr(`${host === undefined ? "shellfence: hook needs a host" : `shellfence: unknown hook host ${JSON.stringify(host)}`} (known: claude-code)\n${usage}`);
+  io.stderr(
+    `${
+      host === undefined ? "shellfence: hook needs a host" : `shellfence: unknown hook host ${JSON.stringify(host)}`
+    } (known: claude-code)\n${usage}`,
+  );
   return EXIT.usage;
 }
 
 /** A guard for the CLI's other subcommands: the config layers of `check`, errors as exit 2. */
-async function cliGuard(a: { cwd: string | undefined; roots: readonly string[]; configs: readonly string[]; home?: string | undefined }, io: Io): Promise<Guard | number> {
+async function cliGuard(
+  a: { cwd: string | undefined; roots: readonly string[]; configs: readonly string[]; home?: string | undefined },
+  io: Io,
+): Promise<Guard | number> {
   const badCwd = missingDirectory(a.cwd);
   if (badCwd !== null) {
     io.stderr(`shellfence: ${badCwd}\n`);
     return EXIT.usage;
   }
   try {
-    return await (await import("../guard/guard.ts")).createGuard({ roots: a.roots, ...layerOptions(a.cwd, a.configs, io), ...(a.home ? { home: a.home } : {}) });
+    return await (await import("../guard/guard.ts")).createGuard({ roots: a.roots,
+      ...layerOptions(a.cwd, a.configs, io), ...(a.home ? { home: a.home } : {}) });
   } catch (e) {
     if (!(e instanceof ConfigError || e instanceof GrammarError)) throw e;
     io.stderr(`shellfence: ${e.message}\n`);
@@ -428,12 +448,7 @@ export async function runCheckWorker(): Promise<void> {
 }
 
 export function processIo(): Io {
-  return {
-    stdout: (s) => process.stdout.write(s),
-    stderr: (s) => process.stderr.write(s),
-    stdin: () => createInterface({ input: process.stdin, crlfDelay: Infinity }),
-    isTTY: process.stdout.isTTY === true,
-    env: process.env,
-    exit: (code) => process.exit(code),
-  };
+  return { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s),
+    stdin: () => createInterface({ input: process.stdin, crlfDelay: Infinity }), isTTY: process.stdout.isTTY === true,
+    env: process.env, exit: (code) => process.exit(code) };
 }

@@ -69,7 +69,8 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
   let files = 0;
   try {
     const base = args.gitRef === undefined ? [] : [configAtRef(root, args.gitRef)];
-    const guard = await createProjectGuard({ root, config: [...base, ...args.configs], env: runnerEnv(root), ...(args.home ? { home: args.home } : {}) });
+    const guard = await createProjectGuard({ root, config: [...base, ...args.configs], env: runnerEnv(root),
+      ...(args.home ? { home: args.home } : {}) });
     for (const w of guard.warnings) io.stderr(`shellfence scan: warning: ${w}\n`);
     const { targets, skipped } = collectTargets(args.paths.length ? args.paths : [root], process.cwd());
     for (const s of skipped) io.stderr(`shellfence scan: skipped ${s}\n`);
@@ -103,7 +104,9 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
  */
 function runnerEnv(root: string): Record<string, string> {
   const env: Record<string, string> = { GITHUB_WORKSPACE: root };
-  for (const name of ["GITHUB_ENV", "GITHUB_OUTPUT", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"]) env[name] = "/dev/null";
+  for (const name of ["GITHUB_ENV", "GITHUB_OUTPUT", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"]) {
+    env[name] = "/dev/null";
+  }
   return env;
 }
 
@@ -123,7 +126,8 @@ function render(format: Format, findings: readonly ScanFinding[], root: string):
 }
 
 function parseArgs(argv: readonly string[]): ScanArgs {
-  const out: ScanArgs = { root: undefined, configs: [], gitRef: undefined, format: "human", failOn: "deny", home: undefined, paths: [] };
+  const out: ScanArgs = { root: undefined, configs: [], gitRef: undefined, format: "human", failOn: "deny",
+    home: undefined, paths: [] };
   const args = new Args(argv);
   for (let a = args.next(); a !== undefined; a = args.next()) {
     if (a === "--") {
@@ -136,7 +140,9 @@ function parseArgs(argv: readonly string[]): ScanArgs {
     else if (Args.is(a, "--config-from-git")) out.gitRef = args.value(a, "--config-from-git");
     else if (Args.is(a, "--format")) {
       const f = args.value(a, "--format");
-      if (!(FORMATS as readonly string[]).includes(f)) throw new ArgError(`--format must be one of ${FORMATS.join(", ")}, not ${JSON.stringify(f)}`);
+      if (!(FORMATS as readonly string[]).includes(f)) {
+        throw new ArgError(`--format must be one of ${FORMATS.join(", ")}, not ${JSON.stringify(f)}`);
+      }
       out.format = f as Format;
     } else if (Args.is(a, "--fail-on")) {
       const f = args.value(a, "--fail-on");
@@ -159,7 +165,9 @@ function configAtRef(root: string, ref: string): object {
   const exists = spawnSync("git", ["-C", root, "cat-file", "-e", at], { encoding: "utf8" });
   if (exists.error) throw new ConfigError(at, "", `cannot run git: ${exists.error.message}`);
   if (exists.status !== 0) {
-    const rev = spawnSync("git", ["-C", root, "rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { encoding: "utf8" });
+    const rev = spawnSync("git", ["-C", root, "rev-parse", "--verify", "--quiet", `${ref}^{commit}`], {
+      encoding: "utf8",
+    });
     if (rev.status !== 0) throw new ConfigError(`--config-from-git ${ref}`, "", "not a revision git knows in the root");
     return {};
   }

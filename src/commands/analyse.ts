@@ -61,16 +61,21 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
     }
     if (text.includes("/")) {
       // A program named by a path: a shell script inside the root is read and interpreted.
-      effects.push({ t: "code", text: null, span: name.span, label: text, inProcess: false, script: text, positional: knownTexts(args) });
+      effects.push({ t: "code", text: null, span: name.span, label: text, inProcess: false, script: text,
+        positional: knownTexts(args) });
       return effects;
     }
-    const disclosed = disclosureEffects({ name: base, nameArg: name, args, world: ctx.world, span: ctx.span, home: ctx.home ?? null });
+    const disclosed = disclosureEffects({ name: base, nameArg: name, args, world: ctx.world, span: ctx.span,
+      home: ctx.home ?? null });
     return [...effects, ...generic(name, args), ...disclosed];
   }
   if ("analyse" in entry) return [...effects, ...entry.analyse(new CommandCall(base, name, args, ctx))];
   const applied = applySpec(base, entry, args, ctx.world, ctx.span, undefined, ctx.disk ?? NO_DISK);
   effects.push(...applied.effects);
-  if (applied.runs) effects.push({ t: "run", argv: applied.runs, inProcess: "runs" in entry.operands && entry.operands.inProcess === true, bypassFunctions: true, label: base });
+  if (applied.runs) {
+    effects.push({ t: "run", argv: applied.runs,
+      inProcess: "runs" in entry.operands && entry.operands.inProcess === true, bypassFunctions: true, label: base });
+  }
   return effects;
 }
 
@@ -104,12 +109,7 @@ class CommandCall implements Call {
   readonly disk: Disk;
   readonly #stdin: () => Stdin;
 
-  constructor(
-    readonly name: string,
-    readonly nameArg: Arg,
-    readonly args: readonly Arg[],
-    ctx: AnalyseContext,
-  ) {
+  constructor(readonly name: string, readonly nameArg: Arg, readonly args: readonly Arg[], ctx: AnalyseContext) {
     this.world = ctx.world;
     this.span = ctx.span;
     this.countUnknown = ctx.countUnknown;
@@ -127,21 +127,23 @@ function knownTexts(args: readonly Arg[]): readonly string[] | null {
   return args.every((a) => a.text !== null) ? args.map((a) => a.text!) : null;
 }
 
-const SHELL_NAMES = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "pdksh", "yash", "fish", "csh", "tcsh", "busybox", "rbash", "ash"]);
+const SHELL_NAMES = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "pdksh", "yash", "fish", "csh", "tcsh",
+  "busybox", "rbash", "ash"]);
 
 /** Programs that run a command given to them (the table knows most of them by now). */
-const CODE_RUNNERS = new Set([
-  "xargs", "parallel", "watch", "su", "ssh", "sudo", "doas", "pkexec", "runuser", "script", "expect", "tmux", "screen",
-  "entr", "at", "batch", "crontab", "systemd-run", "dbus-run-session", "fakeroot", "proot", "firejail", "bwrap", "chroot", "unshare", "nsenter",
-]);
+const CODE_RUNNERS = new Set(["xargs", "parallel", "watch", "su", "ssh", "sudo", "doas", "pkexec", "runuser", "script",
+  "expect", "tmux", "screen", "entr", "at", "batch", "crontab", "systemd-run", "dbus-run-session", "fakeroot", "proot",
+  "firejail", "bwrap", "chroot", "unshare", "nsenter"]);
 
-const INTERPRETERS = /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl[0-9.]*|ruby[0-9.]*|irb|php[0-9.]*|lua[0-9.]*|luajit|tclsh[0-9.]*|wish|R|Rscript|julia|osascript|powershell|pwsh|jshell|groovy|scala|kotlin|guile|racket|sbcl|clisp|ocaml|ghci|runghc|swift|elixir|erl|escript|iex|gdb)$/;
+const INTERPRETERS =
+  /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl[0-9.]*|ruby[0-9.]*|irb|php[0-9.]*|lua[0-9.]*|luajit|tclsh[0-9.]*|wish|R|Rscript|julia|osascript|powershell|pwsh|jshell|groovy|scala|kotlin|guile|racket|sbcl|clisp|ocaml|ghci|runghc|swift|elixir|erl|escript|iex|gdb)$/;
 
 /**
  * Interpreters whose first word after their name may be code or a subcommand that runs code
  * (`deno eval CODE`, `powershell CODE`, `scala run --script-snippet CODE`), not a script file.
  */
-const CODE_OR_SUBCOMMAND_FIRST = new Set(["deno", "bun", "powershell", "R", "erl", "sbcl", "swift", "scala", "kotlin", "gdb"]);
+const CODE_OR_SUBCOMMAND_FIRST = new Set(["deno", "bun", "powershell", "R", "erl", "sbcl", "swift", "scala", "kotlin",
+  "gdb"]);
 
 /**
  * The conservative analysis for a command without a table entry: every argument is a path of
@@ -159,17 +161,21 @@ function generic(name: Arg, args: readonly Arg[]): Effect[] {
     if (w.text === null) continue;
     const b = basename(w.text);
     if (SHELL_NAMES.has(b)) {
-      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${b} runs shell code the guard has not interpreted`, span: w.span });
+      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${b} runs shell code the guard has not interpreted`,
+        span: w.span });
       break;
     }
     if (INTERPRETERS.test(b)) {
       const next = words[i + 1]?.text;
-      if (next !== undefined && next !== null && next !== "" && !next.startsWith("-") && !CODE_OR_SUBCOMMAND_FIRST.has(b)) continue;
-      effects.push({ t: "issue", code: "INLINE_CODE", message: `${b} runs code the guard cannot see into`, span: w.span });
+      if (next !== undefined && next !== null && next !== "" && !next.startsWith("-") &&
+        !CODE_OR_SUBCOMMAND_FIRST.has(b)) continue;
+      effects.push({ t: "issue", code: "INLINE_CODE", message: `${b} runs code the guard cannot see into`,
+        span: w.span });
       break;
     }
     if (w === name && CODE_RUNNERS.has(b)) {
-      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${b} runs a command the guard has not interpreted`, span: w.span });
+      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${b} runs a command the guard has not interpreted`,
+        span: w.span });
       break;
     }
   }

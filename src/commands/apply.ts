@@ -24,7 +24,9 @@ const longNamesOf = new WeakMap<CommandSpec, readonly string[]>();
 function longOptionNames(spec: CommandSpec): readonly string[] {
   let names = longNamesOf.get(spec);
   if (!names) {
-    names = Object.keys(spec.options ?? {}).filter((k) => k.startsWith("--") || (spec.singleDashLong === true && k.length > 2 && k.startsWith("-")));
+    names = Object.keys(spec.options ?? {}).filter((k) =>
+      k.startsWith("--") || (spec.singleDashLong === true && k.length > 2 && k.startsWith("-"))
+    );
     longNamesOf.set(spec, names);
   }
   return names;
@@ -34,7 +36,9 @@ function longOptionNames(spec: CommandSpec): readonly string[] {
  * A word whose known text starts `--NAME=` for a long option of the spec that takes a value,
  * and whose value is not known: the option, and its value as an unknown word.
  */
-function gluedLongOption(word: Arg, options: Readonly<Record<string, OptionSpec>>): { name: string; spec: OptionSpec; value: Arg } | null {
+function gluedLongOption(word: Arg, options: Readonly<Record<string, OptionSpec>>): { name: string; spec: OptionSpec;
+  value: Arg } | null
+{
   const m = /^(--[A-Za-z0-9][\w-]*)=/.exec(knownPrefix(word));
   const spec = m ? options[m[1]!] : undefined;
   if (!m || spec === undefined || spec.value === undefined || word.standIn) return null;
@@ -57,7 +61,9 @@ function gluedLongOption(word: Arg, options: Readonly<Record<string, OptionSpec>
 }
 
 /** Parses words against a spec's options. `stopAtFirstOperand` forces POSIX behaviour. */
-export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World, start: Base, stopAtFirstOperand: boolean): ParseResult {
+export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World, start: Base,
+  stopAtFirstOperand: boolean): ParseResult
+{
   const options = spec.options ?? {};
   const modes = new Set<string>(spec.modes ?? []);
   const items: Item[] = [];
@@ -122,7 +128,9 @@ export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World
       if (o.ends) endOfOptions = true;
       continue;
     }
-    let name: string | null = options[key] && (key.startsWith("--") || (spec.singleDashLong && key.length > 2)) ? key : null;
+    let name: string | null = options[key] && (key.startsWith("--") || (spec.singleDashLong && key.length > 2))
+      ? key
+      : null;
     if (!name && key.startsWith("--") && spec.abbreviations) {
       const matches = (longNames ??= longOptionNames(spec)).filter((n) => n.startsWith(key));
       if (matches.length === 1) name = matches[0]!;
@@ -149,7 +157,8 @@ export function parseWords(spec: CommandSpec, args: readonly Arg[], world: World
       const k = "-" + t[j]!;
       const o = options[k];
       if (!o) {
-        items.push({ t: "unknown-option", word: withValue(word, "-" + t.slice(j), ""), next: j === t.length - 1 ? args[i + 1] ?? null : null, base });
+        items.push({ t: "unknown-option", word: withValue(word, "-" + t.slice(j), ""),
+          next: j === t.length - 1 ? args[i + 1] ?? null : null, base });
         break;
       }
       setModes(o);
@@ -192,7 +201,9 @@ interface Applied {
 }
 
 /** Applies a spec (and its subcommands) to the words after the command name. */
-export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[], world: World, at: Span, start: Base = undefined, disk: Disk = NO_DISK): Applied {
+export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[], world: World, at: Span,
+  start: Base = undefined, disk: Disk = NO_DISK): Applied
+{
   const effects: Effect[] = [];
   let writes = false;
   const isWrapper = "runs" in spec.operands;
@@ -221,8 +232,9 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
         return;
       case "url": {
         const fileUrl = word.text === null ? null : fileUrlPath(word.text);
-        if (word.text === null) effects.push({ t: "path", arg: word, kind: "read", ...(b !== undefined ? { base: b } : {}) });
-        else if (fileUrl !== null) effects.push({ t: "path", arg: withValue(word, fileUrl, ""), kind: "read" });
+        if (word.text === null) {
+          effects.push({ t: "path", arg: word, kind: "read", ...(b !== undefined ? { base: b } : {}) });
+        } else if (fileUrl !== null) effects.push({ t: "path", arg: withValue(word, fileUrl, ""), kind: "read" });
         return;
       }
       case "chdir":
@@ -231,19 +243,23 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
       case "target":
       case "outdir":
         writes = true;
-        effects.push({ t: "path", arg: word, kind: "write", ...(b !== undefined ? { base: b } : {}), ...(surface ? { surface } : {}) });
+        effects.push({ t: "path", arg: word, kind: "write", ...(b !== undefined ? { base: b } : {}),
+          ...(surface ? { surface } : {}) });
         return;
       default: {
         const kind: AccessKind = resolved;
         if (kind === "write") writes = true;
-        effects.push({ t: "path", arg: word, kind, ...(b !== undefined ? { base: b } : {}), ...(surface ? { surface } : {}) });
+        effects.push({ t: "path", arg: word, kind, ...(b !== undefined ? { base: b } : {}),
+          ...(surface ? { surface } : {}) });
       }
     }
   };
 
   // Option values and unknown options.
   for (const it of parsed.items) {
-    if (it.t === "option" && it.value && it.spec.value !== undefined) role(it.value, it.spec.value, it.base, it.spec.surface);
+    if (it.t === "option" && it.value && it.spec.value !== undefined) {
+      role(it.value, it.spec.value, it.base, it.spec.surface);
+    }
     if (it.t === "unknown-option" && spec.unknownOptions !== "none") {
       // The table does not know this option: whatever it could name is judged, and so is
       // the next word, in case the option takes it as its value.
@@ -268,25 +284,32 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
       runs = inner.runs;
       if (inner.effects.some((e) => e.t === "path" && e.kind === "write")) writes = true;
     } else if (sub && sub.text !== null && spec.unknownSubcommand === "script") {
-      effects.push({ t: "package-script", name: sub.text, args: after.filter((a) => a.text !== "--"), span: at, label: `${name} ${sub.text}`, ...(baseOf(sub) !== undefined ? { base: baseOf(sub) } : {}) });
+      effects.push({ t: "package-script", name: sub.text, args: after.filter((a) => a.text !== "--"), span: at,
+        label: `${name} ${sub.text}`, ...(baseOf(sub) !== undefined ? { base: baseOf(sub) } : {}) });
     } else if (sub && (sub.text === null || spec.unknownSubcommand !== "none")) {
       // Split as any word is: `--opt=/abs` names /abs.
-      for (const a of sub.text === null ? [sub, ...rest] : after) effects.push({ t: "generic", arg: a, operand: false });
+      for (const a of sub.text === null ? [sub, ...rest] : after) {
+        effects.push({ t: "generic", arg: a, operand: false });
+      }
       writes = true;
     }
   } else {
     const ops = spec.operands;
     if ("all" in ops) {
       for (const a of operands) role(a, ops.all, undefined, ops.surface);
-      if (operands.length === 0 && ops.defaultOperand !== undefined) role(syntheticArg(ops.defaultOperand, at), ops.defaultRole ?? ops.all, start, ops.surface);
+      if (operands.length === 0 && ops.defaultOperand !== undefined) {
+        role(syntheticArg(ops.defaultOperand, at), ops.defaultRole ?? ops.all, start, ops.surface);
+      }
     } else if ("first" in ops) {
       const given = (ops.unlessModes ?? []).some((m) => parsed.modes.has(m));
       const files = given ? operands : operands.slice(1);
       if (!given && operands[0]) role(operands[0], ops.first);
       for (const a of files) role(a, ops.rest, undefined, ops.surface);
-      if (files.length === 0 && ops.defaultOperand !== undefined) role(syntheticArg(ops.defaultOperand, at), ops.defaultRole ?? ops.rest, start, ops.surface);
+      if (files.length === 0 && ops.defaultOperand !== undefined) {
+        role(syntheticArg(ops.defaultOperand, at), ops.defaultRole ?? ops.rest, start, ops.surface);
+      }
     } else if ("sources" in ops) {
-      if (parsed.modes.has("target")) for (const a of operands) role(a, ops.sources);
+      if (parsed.modes.has("target")) { for (const a of operands) role(a, ops.sources); }
       else if (operands.length === 1 && ops.single !== undefined) role(operands[0]!, ops.single);
       else {
         operands.forEach((a, i) => role(a, i === operands.length - 1 ? ops.dest : ops.sources));
@@ -310,13 +333,19 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
     const follows = rec.follow === "always" || (typeof rec.follow === "object" && parsed.modes.has(rec.follow.mode));
     if (on && follows) {
       for (const e of [...effects]) {
-        if (e.t === "path" && e.kind !== "cwd") effects.push({ t: "scan", arg: e.arg, kind: e.kind, ...(e.base !== undefined ? { base: e.base } : {}), ...(e.surface ? { surface: e.surface } : {}) });
+        if (e.t === "path" && e.kind !== "cwd") {
+          effects.push({ t: "scan", arg: e.arg, kind: e.kind, ...(e.base !== undefined ? { base: e.base } : {}),
+            ...(e.surface ? { surface: e.surface } : {}) });
+        }
       }
     }
   }
 
   if (spec.custom) {
-    spec.custom(new CustomCall(name, spec, world, parsed, operands, role, (e) => effects.push(e), () => writes, disk, start, args));
+    spec.custom(
+      new CustomCall(name, spec, world, parsed, operands, role, (e) => effects.push(e), () => writes, disk, start,
+        args),
+    );
   }
 
   const changes = subChanges ?? spec.changes;
@@ -338,19 +367,10 @@ class CustomCall implements SpecContext {
   readonly modes: Set<string>;
   readonly #writes: () => boolean;
 
-  constructor(
-    readonly name: string,
-    readonly spec: CommandSpec,
-    readonly world: World,
-    parsed: ParseResult,
-    readonly operands: readonly Arg[],
-    readonly role: SpecContext["role"],
-    readonly emit: SpecContext["emit"],
-    writes: () => boolean,
-    readonly disk: Disk,
-    readonly start: Base,
-    readonly args: readonly Arg[],
-  ) {
+  constructor(readonly name: string, readonly spec: CommandSpec, readonly world: World, parsed: ParseResult,
+    readonly operands: readonly Arg[], readonly role: SpecContext["role"], readonly emit: SpecContext["emit"],
+    writes: () => boolean, readonly disk: Disk, readonly start: Base, readonly args: readonly Arg[])
+  {
     this.items = parsed.items;
     this.modes = parsed.modes;
     this.#writes = writes;

@@ -29,12 +29,15 @@ interface Discloser {
 function discloses(call: Call, file: string): Effect {
   const v = call.world.getVar("HOME");
   const home = v === undefined ? call.home : v.k === "str" ? v.v : null;
-  return { t: "path", arg: withValue(call.nameArg, home === null ? null : `${home}/${file}`, "the home directory is not known"), kind: "read" };
+  return { t: "path",
+    arg: withValue(call.nameArg, home === null ? null : `${home}/${file}`, "the home directory is not known"),
+    kind: "read" };
 }
 
 /** A secret from the user's keyring or a password store: no file to name, a place outside the project. */
 function keyring(call: Call, what: string): Effect {
-  return { t: "issue", code: "UNRESOLVED_PATH", message: `${call.name} ${what} prints a secret from the user's keyring or password store`, span: call.span };
+  return { t: "issue", code: "UNRESOLVED_PATH",
+    message: `${call.name} ${what} prints a secret from the user's keyring or password store`, span: call.span };
 }
 
 const words = (call: Call): string[] => call.args.map((a) => a.text ?? "\u0000");
@@ -45,58 +48,60 @@ function verbs(call: Call, ...want: string[]): boolean {
   return want.every((v, i) => ops[i] === v);
 }
 
-const has = (call: Call, ...flags: string[]) => words(call).some((w) => flags.includes(w) || flags.some((f) => w.startsWith(`${f}=`)));
+const has = (call: Call, ...flags: string[]) =>
+  words(call).some((w) => flags.includes(w) || flags.some((f) => w.startsWith(`${f}=`)));
 
-const DISCLOSERS: readonly Discloser[] = [
-  {
-    names: ["gh"],
-    analyse: (call) => (verbs(call, "auth", "token") || (verbs(call, "auth", "status") && has(call, "-t", "--show-token"))
-      ? [discloses(call, ".config/gh/hosts.yml")] : []),
-  },
-  {
-    // `aws configure list` masks the keys; get and export-credentials print them.
-    names: ["aws"],
-    analyse: (call) => (verbs(call, "configure", "get") || verbs(call, "configure", "export-credentials")
-      ? [discloses(call, ".aws/credentials"), discloses(call, ".aws/config")] : []),
-  },
-  {
-    names: ["gcloud"],
-    analyse: (call) => (verbs(call, "auth", "print-access-token") || verbs(call, "auth", "print-identity-token") ||
-        verbs(call, "auth", "application-default", "print-access-token")
-      ? [discloses(call, ".config/gcloud")] : []),
-  },
-  {
-    names: ["az"],
-    analyse: (call) => (verbs(call, "account", "get-access-token") ? [discloses(call, ".azure")] : []),
-  },
-  {
-    names: ["heroku"],
-    analyse: (call) => (verbs(call, "auth:token") || verbs(call, "authorizations:create") ? [discloses(call, ".netrc")] : []),
-  },
-  {
-    // The helpers Docker runs: `get` prints the secret for a server, `list` the servers.
-    names: ["desktop", "osxkeychain", "pass", "secretservice", "wincred", "ecr-login", "gcloud", "acr-env"]
-      .map((h) => `docker-credential-${h}`),
-    analyse: (call) => [discloses(call, ".docker/config.json"), keyring(call, words(call)[0] ?? "")],
-  },
-  {
-    names: ["security"],
-    analyse: (call) => (/^find-(generic|internet)-password$/.test(words(call)[0] ?? "") && has(call, "-w", "-g")) ||
-        words(call)[0] === "dump-keychain"
-      ? [keyring(call, words(call)[0]!)] : [],
-  },
-  { names: ["secret-tool"], analyse: (call) => (words(call)[0] === "lookup" ? [keyring(call, "lookup")] : []) },
-  {
-    names: ["pass", "gopass"],
-    analyse: (call) => {
-      const verb = words(call)[0];
-      // `pass NAME` is `pass show NAME`; ls, find, grep (which prints matching lines!) read it too.
-      if (verb === undefined || ["ls", "list", "init", "help", "version", "--help", "--version"].includes(verb)) return [];
-      return [discloses(call, ".password-store"), keyring(call, verb)];
-    },
-  },
-  { names: ["op"], analyse: (call) => (["read", "inject", "run"].includes(words(call)[0] ?? "") || verbs(call, "item", "get") ? [keyring(call, words(call)[0]!)] : []) },
-];
+const DISCLOSERS: readonly Discloser[] = [{ names: ["gh"],
+  analyse: (
+    call,
+  ) => (verbs(call, "auth", "token") || (verbs(call, "auth", "status") && has(call, "-t", "--show-token"))
+    ? [discloses(call, ".config/gh/hosts.yml")] :
+    []) }, {
+  // `aws configure list` masks the keys; get and export-credentials print them.
+  names: ["aws"],
+  analyse: (
+    call,
+  ) => (verbs(call, "configure", "get") || verbs(call, "configure", "export-credentials")
+    ? [discloses(call, ".aws/credentials"), discloses(call, ".aws/config")] :
+    []),
+}, { names: ["gcloud"],
+  analyse: (
+    call,
+  ) => (verbs(call, "auth", "print-access-token") || verbs(call, "auth", "print-identity-token") ||
+      verbs(call, "auth", "application-default", "print-access-token")
+    ? [discloses(call, ".config/gcloud")] :
+    []) }, { names: ["az"],
+  analyse: (call) => (verbs(call, "account", "get-access-token") ? [discloses(call, ".azure")] : []) }, {
+  names: ["heroku"],
+  analyse: (
+    call,
+  ) => (verbs(call, "auth:token") || verbs(call, "authorizations:create") ? [discloses(call, ".netrc")] : []),
+}, {
+  // The helpers Docker runs: `get` prints the secret for a server, `list` the servers.
+  names: ["desktop", "osxkeychain", "pass", "secretservice", "wincred", "ecr-login", "gcloud", "acr-env"].map((h) =>
+    `docker-credential-${h}`
+  ),
+  analyse: (call) => [discloses(call, ".docker/config.json"), keyring(call, words(call)[0] ?? "")],
+}, { names: ["security"],
+  analyse: (call) =>
+    (/^find-(generic|internet)-password$/.test(words(call)[0] ?? "") && has(call, "-w", "-g")) ||
+      words(call)[0] === "dump-keychain"
+      ? [keyring(call, words(call)[0]!)] :
+      [] }, { names: ["secret-tool"],
+  analyse: (call) => (words(call)[0] === "lookup" ? [keyring(call, "lookup")] : []) }, { names: ["pass", "gopass"],
+  analyse: (call) => {
+    const verb = words(call)[0];
+    // `pass NAME` is `pass show NAME`; ls, find, grep (which prints matching lines!) read it too.
+    if (verb === undefined || ["ls", "list", "init", "help", "version", "--help", "--version"].includes(verb)) {
+      return [];
+    }
+    return [discloses(call, ".password-store"), keyring(call, verb)];
+  } }, { names: ["op"],
+  analyse: (
+    call,
+  ) => (["read", "inject", "run"].includes(words(call)[0] ?? "") || verbs(call, "item", "get")
+    ? [keyring(call, words(call)[0]!)]
+    : []) }];
 
 const BY_NAME: ReadonlyMap<string, Discloser> = new Map(DISCLOSERS.flatMap((d) => d.names.map((n) => [n, d] as const)));
 

@@ -42,7 +42,8 @@ export type Stdin =
 /** An argument standing for `base`'s position with a value `text` (null: unknown, saying why). */
 export function withValue(base: Arg, text: string | null, why: string): Arg {
   if (text !== null) return { ...base, text, unknownWhy: null, segs: [{ text, quoted: true }] };
-  return { ...base, text: null, unknownWhy: why, segs: [{ unknown: { k: "unknown", why, numeric: false }, quoted: true }] };
+  return { ...base, text: null, unknownWhy: why,
+    segs: [{ unknown: { k: "unknown", why, numeric: false }, quoted: true }] };
 }
 
 /**
@@ -50,8 +51,13 @@ export function withValue(base: Arg, text: string | null, why: string): Arg {
  * `item`, a stand-in for a listing's names: the segments keep where it stands, so that a
  * stand-in after other text (`backup/{}`) is judged where it is (src/interp/access.ts).
  */
-export function replacedByStandIn(base: Arg, parts: readonly string[], item: string, extra: { readonly exact?: true } = {}): Arg {
-  const segs = parts.flatMap((p, i) => [...(i > 0 ? [{ text: item, quoted: true, standIn: true as const }] : []), ...(p ? [{ text: p, quoted: true }] : [])]);
+export function replacedByStandIn(base: Arg, parts: readonly string[], item: string,
+  extra: { readonly exact?: true } = {}): Arg
+{
+  const segs = parts.flatMap((p,
+    i) => [...(i > 0 ? [{ text: item, quoted: true, standIn: true as const }] : []),
+    ...(p ? [{ text: p, quoted: true }] : [])]
+  );
   return { ...base, text: parts.join(item), unknownWhy: null, segs, standIn: true, ...extra };
 }
 
@@ -61,7 +67,10 @@ export function replacedByStandIn(base: Arg, parts: readonly string[], item: str
  * `date -d "2023-03-{}"` is known not to start with `TZ=` while `src/{}` still leads anywhere.
  */
 export function replacedByUnknown(base: Arg, parts: readonly string[], why: string): Arg {
-  const segs = parts.flatMap((p, i) => [...(i > 0 ? [{ unknown: { k: "unknown" as const, why, numeric: false }, quoted: true }] : []), ...(p ? [{ text: p, quoted: true }] : [])]);
+  const segs = parts.flatMap((p,
+    i) => [...(i > 0 ? [{ unknown: { k: "unknown" as const, why, numeric: false }, quoted: true }] : []),
+    ...(p ? [{ text: p, quoted: true }] : [])]
+  );
   return { ...base, text: null, unknownWhy: why, segs };
 }
 
@@ -116,7 +125,8 @@ function parentOf(path: string): string | null {
 }
 
 /** A disk that knows nothing: no directory exists, nothing is found, nothing is settled. */
-export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false, readText: () => null, plainNames: () => "the names on disk cannot be checked here" };
+export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false,
+  readText: () => null, plainNames: () => "the names on disk cannot be checked here" };
 
 /** Relative paths resolve against a logical directory, or the cwd when absent; null: unknown. */
 type BaseField = { readonly base?: string | null };
@@ -129,7 +139,8 @@ export type Effect =
    * `"replaces"`: a write that only replaces a file that is there and makes no name at all, as
    * sed -i renames its temporary onto the name and leaves a missing one alone.)
    */
-  | ({ readonly t: "path"; readonly arg: Arg; readonly kind: AccessKind; readonly command?: string; readonly surface?: string; readonly keepsNames?: true | "replaces" } & BaseField)
+  | ({ readonly t: "path"; readonly arg: Arg; readonly kind: AccessKind; readonly command?: string;
+    readonly surface?: string; readonly keepsNames?: true | "replaces" } & BaseField)
   /** A directory the command recurses into following symlinks: every link in it that leads out is an access. */
   | ({ readonly t: "scan"; readonly arg: Arg; readonly kind: AccessKind; readonly surface?: string } & BaseField)
   /** A word the guard knows nothing about: every way it could name a path is judged. */
@@ -139,45 +150,49 @@ export type Effect =
   | { readonly t: "exec"; readonly arg: Arg }
   /** Another command this one runs (a wrapper), in the same shell process or a new one. */
   | ({
-      readonly t: "run";
-      readonly argv: readonly Arg[];
-      readonly inProcess: boolean;
-      readonly bypassFunctions: boolean;
-      readonly label: string;
-      /** Variables set for it (env VAR=val); null value: unset. */
-      readonly assigns?: readonly (readonly [string, string | null])[];
-      /** env -i: it starts with an empty environment. */
-      readonly clearEnv?: boolean;
-      /** Its standard input, when the runner gives it another than its own (xargs: /dev/null). */
-      readonly stdin?: Stdin;
-    } & BaseField)
+    readonly t: "run";
+    readonly argv: readonly Arg[];
+    readonly inProcess: boolean;
+    readonly bypassFunctions: boolean;
+    readonly label: string;
+    /** Variables set for it (env VAR=val); null value: unset. */
+    readonly assigns?: readonly (readonly [string, string | null])[];
+    /** env -i: it starts with an empty environment. */
+    readonly clearEnv?: boolean;
+    /** Its standard input, when the runner gives it another than its own (xargs: /dev/null). */
+    readonly stdin?: Stdin;
+  } & BaseField)
   /**
    * A script of the nearest package.json (`npm run NAME`, `npm test`): its text, with the
    * `preNAME` and `postNAME` scripts, is shell code run in the package's directory. `args` are
    * appended to it (`npm run NAME -- ARGS`).
    */
   | ({
-      readonly t: "package-script"; readonly name: string; readonly args: readonly Arg[]; readonly span: Span; readonly label: string;
-      /** A lifecycle event (install): its pre and post scripts run even when it has no script of its own. */
-      readonly event?: boolean;
-    } & BaseField)
+    readonly t: "package-script";
+    readonly name: string;
+    readonly args: readonly Arg[];
+    readonly span: Span;
+    readonly label: string;
+    /** A lifecycle event (install): its pre and post scripts run even when it has no script of its own. */
+    readonly event?: boolean;
+  } & BaseField)
   /** Shell code this command runs. */
   | ({
-      readonly t: "code";
-      readonly text: string | null;
-      readonly span: Span;
-      readonly label: string;
-      /** The shell that reads it, when it is not bash. */
-      readonly dialect?: Dialect;
-      readonly inProcess: boolean;
-      readonly positional?: readonly string[] | null;
-      /** `$0` of the new shell, when its command line gives it (`sh -c CODE NAME`); null when that word is not known. */
-      readonly arg0?: string | null;
-      /** Set for `bash script.sh`: the code came from a file inside the root. */
-      readonly script?: string;
-      /** Options the new shell starts with (`bash -P`, `-O nullglob`). */
-      readonly options?: Partial<Record<keyof Options, boolean>>;
-    } & BaseField)
+    readonly t: "code";
+    readonly text: string | null;
+    readonly span: Span;
+    readonly label: string;
+    /** The shell that reads it, when it is not bash. */
+    readonly dialect?: Dialect;
+    readonly inProcess: boolean;
+    readonly positional?: readonly string[] | null;
+    /** `$0` of the new shell, when its command line gives it (`sh -c CODE NAME`); null when that word is not known. */
+    readonly arg0?: string | null;
+    /** Set for `bash script.sh`: the code came from a file inside the root. */
+    readonly script?: string;
+    /** Options the new shell starts with (`bash -P`, `-O nullglob`). */
+    readonly options?: Partial<Record<keyof Options, boolean>>;
+  } & BaseField)
   | { readonly t: "exit" }
   /**
    * A name the command may leave as a symlink (src/shell/zones.ts): later paths through it are
@@ -190,11 +205,16 @@ export type Effect =
    * `arg` that does not exist now may be a symlink (`tar -x -C DIR`, `git checkout`).
    */
   | ({
-      readonly t: "links"; readonly arg: Arg; readonly tree?: boolean;
-      readonly entry?: string | null; readonly into?: boolean; readonly replaceLink?: boolean; readonly source?: Arg;
-      /** The name is `source` itself afterwards, not a copy of it: a rename or a hard link (interp/access.ts carry). */
-      readonly sameFile?: true;
-    } & BaseField)
+    readonly t: "links";
+    readonly arg: Arg;
+    readonly tree?: boolean;
+    readonly entry?: string | null;
+    readonly into?: boolean;
+    readonly replaceLink?: boolean;
+    readonly source?: Arg;
+    /** The name is `source` itself afterwards, not a copy of it: a rename or a hard link (interp/access.ts carry). */
+    readonly sameFile?: true;
+  } & BaseField)
   /**
    * The command takes the names of files from a list (`--files0-from=F`, `file -f F`, `tar -T F`,
    * `git --pathspec-from-file=F`): `from` is the file that holds it (itself read), or null for
@@ -204,12 +224,17 @@ export type Effect =
    * to git), which the guard does not follow.
    */
   | ({
-      readonly t: "names"; readonly from: Arg | null; readonly kind: AccessKind; readonly separator: "\n" | "\0";
-      readonly what: string; readonly span: Span; readonly scan?: boolean;
-      readonly reserved?: { readonly prefix: string; readonly meaning: string };
-      /** Where a relative `from` is found, when not where the names resolve (`tar -C DIR -T F` opens F where tar started). */
-      readonly listBase?: string | null;
-    } & BaseField)
+    readonly t: "names";
+    readonly from: Arg | null;
+    readonly kind: AccessKind;
+    readonly separator: "\n" | "\0";
+    readonly what: string;
+    readonly span: Span;
+    readonly scan?: boolean;
+    readonly reserved?: { readonly prefix: string; readonly meaning: string };
+    /** Where a relative `from` is found, when not where the names resolve (`tar -C DIR -T F` opens F where tar started). */
+    readonly listBase?: string | null;
+  } & BaseField)
   /**
    * The command may rename the entry `arg` (`mv`, `rename`, `git mv`, a command the table does
    * not know): when that is the working directory or a directory above it, the shell's

@@ -26,7 +26,8 @@ const commandIn = (...names: string[]) => (words: readonly string[]) => names.in
 /** Unless a word is one of these (`cabextract -l`). */
 const unless = (...names: string[]) => (words: readonly string[]) => !words.some((w) => names.includes(w));
 /** A first word whose letters hold x or e, with or without a dash (`jar xf`, `lha -xv`, `lha e`). */
-const letters = (re: RegExp) => (words: readonly string[]) => words.some((w) => w === "--extract") || re.test(words[0] ?? "");
+const letters = (re: RegExp) => (words: readonly string[]) =>
+  words.some((w) => w === "--extract") || re.test(words[0] ?? "");
 
 const EXTRACTORS: ReadonlyMap<string, Extractor> = new Map<string, Extractor>([
   ["unrar", { extracts: commandIn("x", "e"), slashOperand: true }],
@@ -41,7 +42,8 @@ const EXTRACTORS: ReadonlyMap<string, Extractor> = new Map<string, Extractor>([
   ["cabextract", { extracts: unless("-l", "--list", "-t", "--test", "-p", "--pipe"), into: ["-d", "--directory"] }],
   ["bsdunzip", { extracts: unless("-l", "-t", "-v", "-p", "-Z"), into: ["-d"] }],
   ["aunpack", { extracts: () => true, into: ["-X", "--extract-to"] }],
-  ["atool", { extracts: (w) => w.some((x) => ["-x", "--extract", "-X"].includes(x) || x.startsWith("--extract-to")), into: ["-X", "--extract-to"] }],
+  ["atool", { extracts: (w) => w.some((x) => ["-x", "--extract", "-X"].includes(x) || x.startsWith("--extract-to")),
+    into: ["-X", "--extract-to"] }],
   ["dtrx", { extracts: unless("-l", "--list", "-t", "--table") }],
   ["unp", { extracts: () => true }],
   ["zpaq", { extracts: commandIn("x"), into: ["-to"] }],
@@ -62,10 +64,12 @@ export function extractionEffects(name: string, args: readonly Arg[], at: Arg): 
     if (next !== undefined && a.text !== null && x.into?.includes(a.text)) dirs.push(next);
   });
   const last = args[args.length - 1];
-  if (x.slashOperand && last !== undefined && last.text !== null && last.text.endsWith("/") && args.length > 1) dirs.push(last);
-  return dirs.flatMap((dir): Effect[] => [
-    { t: "path", arg: dir, kind: "write" },
-    { t: "scan", arg: dir, kind: "write" },
-    { t: "links", arg: dir, tree: true },
-  ]);
+  if (x.slashOperand && last !== undefined && last.text !== null && last.text.endsWith("/") && args.length > 1) {
+    dirs.push(last);
+  }
+  return dirs.flatMap((
+    dir,
+  ): Effect[] => [{ t: "path", arg: dir, kind: "write" }, { t: "scan", arg: dir, kind: "write" }, { t: "links",
+    arg: dir, tree: true }]
+  );
 }

@@ -9,16 +9,12 @@ import type { OptionSpec } from "./spec.ts";
 const flag: OptionSpec = {};
 const none: OptionSpec = { value: "none" };
 
-export const GIT_GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  "-C": { value: "chdir" },
-  "-c": none, "--config-env": none,
-  "--git-dir": { value: "write" }, "--work-tree": { value: "write" },
+export const GIT_GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = { "-C": { value: "chdir" }, "-c": none,
+  "--config-env": none, "--git-dir": { value: "write" }, "--work-tree": { value: "write" },
   "--exec-path": { value: "none", optional: true, modes: ["program"] },
   ...Object.fromEntries(["--namespace", "--super-prefix", "--list-cmds", "--attr-source"].map((n) => [n, none])),
   ...Object.fromEntries(
-    [
-      "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks", "--no-advice", "--bare", "--literal-pathspecs",
-      "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "-v", "--version", "-h", "--help",
-    ].map((n) => [n, flag]),
-  ),
-};
+    ["-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks",
+      "--no-advice", "--bare", "--literal-pathspecs", "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs",
+      "--html-path", "--man-path", "--info-path", "-v", "--version", "-h", "--help"].map((n) => [n, flag]),
+  ) };

@@ -55,16 +55,21 @@ export interface OptionSpec {
 
 type Operands =
   /** Every operand has the same role. */
-  | { readonly all: RoleSpec; readonly surface?: string; readonly defaultOperand?: string; readonly defaultRole?: RoleSpec }
+  | { readonly all: RoleSpec; readonly surface?: string; readonly defaultOperand?: string;
+    readonly defaultRole?: RoleSpec }
   /**
    * The first operand is special (a pattern, a script, a mode) unless an option already gave
    * it (`grep -e`, `sed -f`): `unlessModes` lists the modes that say so.
    */
   | {
-      readonly first: RoleSpec; readonly unlessModes?: readonly string[]; readonly rest: RoleSpec; readonly surface?: string;
-      /** The operand used when none is given (`.` for `grep -r`), in `defaultRole` (default: `rest`). */
-      readonly defaultOperand?: string; readonly defaultRole?: RoleSpec;
-    }
+    readonly first: RoleSpec;
+    readonly unlessModes?: readonly string[];
+    readonly rest: RoleSpec;
+    readonly surface?: string;
+    /** The operand used when none is given (`.` for `grep -r`), in `defaultRole` (default: `rest`). */
+    readonly defaultOperand?: string;
+    readonly defaultRole?: RoleSpec;
+  }
   /** cp, mv, ln, install: the last operand is the destination, unless a target option was given. */
   | { readonly sources: RoleSpec; readonly dest: RoleSpec; readonly single?: RoleSpec }
   /** Roles by position (uniq IN OUT, split IN PREFIX), then `rest`. */
@@ -223,18 +228,20 @@ export interface LineFilter {
  *   the output matches (Unknown.segment in src/shell/state.ts).
  * Each returns null (or false) for words it does not model, which must then stay unknown.
  */
-export type PipeOutput =
-  | { readonly t: "text"; readonly text: (call: PipeCall) => string | null }
-  | { readonly t: "input"; readonly when: (call: PipeCall) => boolean }
-  | { readonly t: "filter"; readonly filter: (call: PipeCall) => LineFilter | null }
-  | { readonly t: "listing"; readonly source: (call: PipeCall) => ListingSource<Arg> | null }
-  | { readonly t: "silent"; readonly when: (name: string, words: readonly string[]) => boolean }
-  | { readonly t: "numbers"; readonly when: (name: string, words: readonly string[]) => boolean }
-  | { readonly t: "segment"; readonly segment: (name: string, words: readonly string[], assigned: (variable: string) => boolean) => string | null };
+export type PipeOutput = { readonly t: "text"; readonly text: (call: PipeCall) => string | null } | {
+  readonly t: "input";
+  readonly when: (call: PipeCall) => boolean;
+} | { readonly t: "filter"; readonly filter: (call: PipeCall) => LineFilter | null } | { readonly t: "listing";
+  readonly source: (call: PipeCall) => ListingSource<Arg> | null } | { readonly t: "silent";
+  readonly when: (name: string, words: readonly string[]) => boolean } | { readonly t: "numbers";
+  readonly when: (name: string, words: readonly string[]) => boolean } | { readonly t: "segment";
+  readonly segment: (name: string, words: readonly string[], assigned: (variable: string) => boolean) => string
+    | null };
 
 /** One word as the parser read it, in order. */
 export type Item =
-  | { readonly t: "option"; readonly name: string; readonly spec: OptionSpec; readonly word: Arg; readonly value: Arg | null; readonly base: Base }
+  | { readonly t: "option"; readonly name: string; readonly spec: OptionSpec; readonly word: Arg;
+    readonly value: Arg | null; readonly base: Base }
   /** An option the table does not know: its word, and the next word that might be its value. */
   | { readonly t: "unknown-option"; readonly word: Arg; readonly next: Arg | null; readonly base: Base }
   | { readonly t: "operand"; readonly word: Arg; readonly base: Base };

@@ -20,10 +20,8 @@ import { type LayerInfo, loadLayers } from "../policy/layers.ts";
 import { configHomeOf, protectedReach } from "../policy/protect.ts";
 import { pathMatches, textMatches, toolLevel } from "../policy/rules.ts";
 import { DEFAULT_SCAN_LIMIT, Scanner } from "../policy/reach.ts";
-import {
-  type Approval, approvalPattern, type ApprovalScope, type ApprovalSuggestion, type ApproveOptions, kindsCovered, type RuleTarget,
-  SessionApprovals, suggestApproval,
-} from "../policy/session.ts";
+import { type Approval, approvalPattern, type ApprovalScope, type ApprovalSuggestion, type ApproveOptions, kindsCovered,
+  type RuleTarget, SessionApprovals, suggestApproval } from "../policy/session.ts";
 import { pathTool } from "../policy/tool.ts";
 import { REASONS, type ReasonCode } from "../base/reasons.ts";
 import { CheckTimeout, type Deadline, deadlineIn } from "../base/deadline.ts";
@@ -145,10 +143,9 @@ export interface Guard {
 
 export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
   const home = options.home ?? safeHome();
-  const { layers, info, warnings } = loadLayers(
-    { global: options.globalConfig, project: options.projectConfig, extra: options.config, agent: options.agentConfig, ...(options.trustStore ? { trustStore: options.trustStore } : {}) },
-    home,
-  );
+  const { layers, info, warnings } = loadLayers({ global: options.globalConfig, project: options.projectConfig,
+    extra: options.config, agent: options.agentConfig,
+    ...(options.trustStore ? { trustStore: options.trustStore } : {}) }, home);
   const parser = await loadParser(options.grammarPath, options.grammarBytes);
   const fold = options.caseInsensitive ?? probeCase(options, home);
   return new ShellGuard(parser, new Policy(mergeLayers(layers), home, fold), info, options, warnings);
@@ -169,16 +166,19 @@ function probeCase(options: GuardOptions, home: string | null): boolean {
 /** A root of `/` or the home directory holds every secret and config file: worth a warning. */
 export function broadRoots(roots: readonly string[], home: string | null): string[] {
   const h = home === null ? null : resolvePath(home);
-  return roots
-    .filter((r) => resolvePath(r) === "/" || resolvePath(r) === h)
-    .map((r) => `the root ${r} is ${resolvePath(r) === "/" ? "the whole filesystem" : "the home directory"}: everything in it is allowed but the built-in secrets (SECRET_PATH) and what the rules restrict; prefer the project's own directory`);
+  return roots.filter((r) => resolvePath(r) === "/" || resolvePath(r) === h).map((r) =>
+    `the root ${r} is ${
+      resolvePath(r) === "/" ? "the whole filesystem" : "the home directory"
+    }: everything in it is allowed but the built-in secrets (SECRET_PATH) and what the rules restrict; prefer the project's own directory`
+  );
 }
 
 /** GuardOptions.maxCheckMs's default: see there. */
 export const DEFAULT_CHECK_MS = 5_000;
 
 /** What a check found before judging, or the verdict when there is nothing to judge. */
-type Analysis = { readonly done: Verdict } | { readonly findings: Findings; readonly roots: readonly string[]; readonly fs: FileSystem; readonly pre: readonly Reason[]; readonly configHome: string | null };
+type Analysis = { readonly done: Verdict } | { readonly findings: Findings; readonly roots: readonly string[];
+  readonly fs: FileSystem; readonly pre: readonly Reason[]; readonly configHome: string | null };
 
 class ShellGuard implements Guard {
   private readonly limits: InterpreterLimits;
@@ -188,13 +188,9 @@ class ShellGuard implements Guard {
   private readonly roots: readonly string[];
   private readonly session = new SessionApprovals();
 
-  constructor(
-    private readonly parser: Parser,
-    readonly policy: Policy,
-    readonly layers: readonly LayerInfo[],
-    private readonly options: GuardOptions,
-    warnings: readonly string[] = [],
-  ) {
+  constructor(private readonly parser: Parser, readonly policy: Policy, readonly layers: readonly LayerInfo[],
+    private readonly options: GuardOptions, warnings: readonly string[] = [])
+  {
     this.home = policy.home;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.bounds = { ...DEFAULT_BOUNDS, ...options.bounds };
@@ -202,10 +198,8 @@ class ShellGuard implements Guard {
     // A relative root in a config file is relative to that file's directory, not to wherever
     // a check starts (a layer given as an object has no file: its relative roots stay relative
     // to each check's cwd).
-    const files = new Set([
-      ...layers.filter((l) => l.kind === "global" || l.kind === "project").map((l) => l.origin),
-      ...(options.config ?? []).filter((c): c is string => typeof c === "string"),
-    ]);
+    const files = new Set([...layers.filter((l) => l.kind === "global" || l.kind === "project").map((l) => l.origin),
+      ...(options.config ?? []).filter((c): c is string => typeof c === "string")]);
     const fromFile = (r: { readonly path: string; readonly origin: string }) =>
       isAbsolute(r.path) || !files.has(r.origin) ? r.path : resolvePath(dirname(resolvePath(r.origin)), r.path);
     this.roots = [...(options.roots ?? []), ...policy.config.roots.map(fromFile)];
@@ -280,7 +274,10 @@ class ShellGuard implements Guard {
     const spec = pathTool(tool);
     let d: Decision = "allow";
     // A tool the guard does not model, and no rule decides, is asked about (as checkTool does).
-    for (const s of spec ? spec.surfaces : [tool]) d = stricter(d, toolLevel(this.policy.rules(s), (p) => pathMatches(p, "*", this.home)) ?? (spec ? "allow" : "ask"));
+    for (const s of spec ? spec.surfaces : [tool]) {
+      d = stricter(d,
+        toolLevel(this.policy.rules(s), (p) => pathMatches(p, "*", this.home)) ?? (spec ? "allow" : "ask"));
+    }
     return d;
   }
 
@@ -293,7 +290,8 @@ class ShellGuard implements Guard {
       return this.session.add({ surface: target.surface, kinds: null, pattern: target.pattern, overrideDeny });
     }
     if (target.resolved === null) return null;
-    return this.session.add({ surface: "path", kinds: kindsCovered(target.kind), pattern: approvalPattern(target.resolved, scope, this.isDirectory(target.resolved)), overrideDeny });
+    return this.session.add({ surface: "path", kinds: kindsCovered(target.kind),
+      pattern: approvalPattern(target.resolved, scope, this.isDirectory(target.resolved)), overrideDeny });
   }
 
   suggestApproval(access: Pick<Access, "resolved" | "kind">): ApprovalSuggestion | null {
@@ -314,11 +312,9 @@ class ShellGuard implements Guard {
     const cwd = startDir(options.cwd);
     const physical = resolvePhysical(cwd, fs);
     const approved = verdict === null ? [] : verdict.accesses.filter((a) => a.decision === "ask");
-    return buildProfile({
-      policy: this.policy, roots: this.physicalRoots(fs, cwd, options.roots ?? []), cwd: physical.ok ? physical.path : cwd,
-      mode: options.profile ?? DEFAULT_SANDBOX_MODE, approved, path: process.env.PATH ?? "",
-      ...(options.network !== undefined ? { network: options.network } : {}),
-    });
+    return buildProfile({ policy: this.policy, roots: this.physicalRoots(fs, cwd, options.roots ?? []),
+      cwd: physical.ok ? physical.path : cwd, mode: options.profile ?? DEFAULT_SANDBOX_MODE, approved,
+      path: process.env.PATH ?? "", ...(options.network !== undefined ? { network: options.network } : {}) });
   }
 
   async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
@@ -332,18 +328,26 @@ class ShellGuard implements Guard {
   }
 
   /** `configHome`: read by the check's analysis already (each read of the environment costs a lookup). */
-  private context(roots: readonly string[], fs: FileSystem, mode: "sync" | "async", configHome = configHomeOf(this.home)): JudgeContext {
+  private context(roots: readonly string[], fs: FileSystem, mode: "sync" | "async",
+    configHome = configHomeOf(this.home)): JudgeContext
+  {
     const authority = this.options.authorizePath ? new PathAuthority(this.options.authorizePath, mode) : null;
-    const scanner = new Scanner({ policy: this.policy, fs, roots, authority, limit: this.options.maxScanEntries ?? DEFAULT_SCAN_LIMIT });
+    const scanner = new Scanner({ policy: this.policy, fs, roots, authority,
+      limit: this.options.maxScanEntries ?? DEFAULT_SCAN_LIMIT });
     const configFiles = this.configFiles;
     return { policy: this.policy, roots, fs, authority, scanner, approvals: this.session, configHome, configFiles };
   }
 
   private bashCall(call: ToolCall): { done: Verdict } | { command: string; options: CheckOptions } {
     const input = call.input as { command?: unknown } | null | undefined;
-    const command = typeof input === "object" && input !== null && typeof input.command === "string" ? input.command : null;
-    if (command === null) return { done: failClosed("INVALID_INPUT", "a bash tool call needs input.command, a string") };
-    return { command, options: { ...(call.cwd !== undefined ? { cwd: call.cwd } : {}), ...(call.roots ? { roots: call.roots } : {}) } };
+    const command = typeof input === "object" && input !== null && typeof input.command === "string"
+      ? input.command
+      : null;
+    if (command === null) {
+      return { done: failClosed("INVALID_INPUT", "a bash tool call needs input.command, a string") };
+    }
+    return { command,
+      options: { ...(call.cwd !== undefined ? { cwd: call.cwd } : {}), ...(call.roots ? { roots: call.roots } : {}) } };
   }
 
   /**
@@ -371,33 +375,40 @@ class ShellGuard implements Guard {
     if (command.includes("\u0000") || hasLoneSurrogate(command)) {
       // Bash never sees such a command as written (a NUL ends it); it is not parsed at all,
       // which also spares the parser inputs it handles slowly.
-      const r = reason(this.policy, "INVALID_INPUT", command.includes("\u0000") ? "the command holds a NUL byte" : "the command holds invalid UTF-16");
+      const r = reason(this.policy, "INVALID_INPUT",
+        command.includes("\u0000") ? "the command holds a NUL byte" : "the command holds invalid UTF-16");
       return { done: { decision: r.decision, reasons: [r], accesses: [] } };
     }
     const parsed = parseBounded(this.parser, command, this.bounds);
-    if (!parsed.ok) return { done: { decision: this.policy.reasonDecision(parsed.code), reasons: [reason(this.policy, parsed.code, parsed.message), ...pre], accesses: [] } };
+    if (!parsed.ok) {
+      return {
+        done: { decision: this.policy.reasonDecision(parsed.code),
+          reasons: [reason(this.policy, parsed.code, parsed.message), ...pre], accesses: [] },
+      };
+    }
     let stmt;
     try {
-      for (const e of parsed.errors) pre.push({ ...reason(this.policy, "PARSE_ERROR", `the command does not parse at ${JSON.stringify(command.slice(e.start, Math.min(e.end, e.start + 40)))}`), start: e.start, end: e.end });
+      for (const e of parsed.errors) {
+        pre.push({
+          ...reason(this.policy, "PARSE_ERROR",
+            `the command does not parse at ${JSON.stringify(command.slice(e.start, Math.min(e.end, e.start + 40)))}`),
+          start: e.start,
+          end: e.end,
+        });
+      }
       const lowered = lowerProgram(copyTree(parsed.tree, command));
       stmt = lowered.stmt;
-      for (const p of lowered.problems) pre.push({ ...reason(this.policy, p.code, `cannot read ${p.why}`), start: p.span.start, end: p.span.end });
+      for (const p of lowered.problems) {
+        pre.push({ ...reason(this.policy, p.code, `cannot read ${p.why}`), start: p.span.start, end: p.span.end });
+      }
     } finally {
       parsed.tree.delete();
     }
     // Read once for the check: an environment variable costs a lookup each time it is read.
     const configHome = configHomeOf(this.home);
-    const interp = new Interpreter({
-      fs,
-      home: this.home,
-      env: this.env,
-      limits: this.limits,
-      roots,
-      commandKnowledge: this.options.commandKnowledge !== false,
-      advice: this.walkAdvice(roots, fs, configHome),
-      parse: (text, dialect) => this.parseNested(text, dialect),
-      deadline,
-    });
+    const interp = new Interpreter({ fs, home: this.home, env: this.env, limits: this.limits, roots,
+      commandKnowledge: this.options.commandKnowledge !== false, advice: this.walkAdvice(roots, fs, configHome),
+      parse: (text, dialect) => this.parseNested(text, dialect), deadline });
     interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));
     return { findings: interp.findings, roots, fs, pre, configHome };
   }
@@ -414,15 +425,16 @@ class ShellGuard implements Guard {
         host || this.session.all().some((a) => a.surface === "path") || this.policy.mayAllowOutside(dir)
           ? "judge"
           : this.policy.mayDeny
-            ? "name"
-            : "skip",
+          ? "name"
+          : "skip",
       // A link followed into another place inside the roots is judged there — unless no rule,
       // no host policy and no protected file could make that anything but allow.
       insideLinkMatters: (target, kind, surface) =>
         host ||
         this.policy.mayRestrictBelow(target, roots, surfacesFor(kind, surface), "ask", kind) ||
         ((kind === "write" || kind === "unknown") &&
-          protectedReach(target, this.home, roots, fs, configHome, "other", this.configFiles, this.policy.foldCase) !== null),
+          protectedReach(target, this.home, roots, fs, configHome, "other", this.configFiles, this.policy.foldCase) !==
+            null),
     };
   }
 
@@ -430,7 +442,11 @@ class ShellGuard implements Guard {
     const parsed = parseBounded(this.parser, text, this.bounds);
     if (!parsed.ok) return { refused: parsed.code, why: parsed.message };
     try {
-      const error = parsed.errors.length ? `the nested code does not parse at ${JSON.stringify(text.slice(parsed.errors[0]!.start, parsed.errors[0]!.start + 40))}` : null;
+      const error = parsed.errors.length
+        ? `the nested code does not parse at ${
+          JSON.stringify(text.slice(parsed.errors[0]!.start, parsed.errors[0]!.start + 40))
+        }`
+        : null;
       const lowered = lowerProgram(copyTree(parsed.tree, text), dialect);
       const problem = lowered.problems[0];
       if (error !== null || !problem) return { stmt: lowered.stmt, error };
@@ -507,7 +523,8 @@ function reason(policy: Policy, code: ReasonCode, message: string): Reason {
 }
 
 function failClosed(code: ReasonCode, message: string): Verdict {
-  return { decision: REASONS[code].decision, reasons: [{ code, message, decision: REASONS[code].decision }], accesses: [] };
+  return { decision: REASONS[code].decision, reasons: [{ code, message, decision: REASONS[code].decision }],
+    accesses: [] };
 }
 
 function safeHome(): string | null {

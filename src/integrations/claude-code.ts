@@ -14,9 +14,8 @@ import { explainVerdict } from "../report/host-reason.ts";
 import { broadRoots } from "../guard/guard.ts";
 import { type Call, checkCall, createHost, type FileTool } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
-import {
-  containedLine, readSandboxRouting, routeBash, type RouteSession, type SandboxRouting,
-} from "./sandbox-route.ts";
+import { containedLine, readSandboxRouting, routeBash, type RouteSession,
+  type SandboxRouting } from "./sandbox-route.ts";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -71,17 +70,13 @@ interface HookArgs {
 class HookFailure extends Error {}
 
 /** Claude Code's file tools: which field names the path, and how the policy judges them. */
-const FILE_TOOLS: Readonly<Record<string, { readonly tool: FileTool; readonly field: string; readonly optional?: boolean }>> = {
-  Read: { tool: "read", field: "file_path" },
-  NotebookRead: { tool: "read", field: "notebook_path" },
-  Write: { tool: "write", field: "file_path" },
-  Edit: { tool: "edit", field: "file_path" },
-  MultiEdit: { tool: "edit", field: "file_path" },
-  NotebookEdit: { tool: "edit", field: "notebook_path" },
-  Glob: { tool: "find", field: "path", optional: true },
-  Grep: { tool: "grep", field: "path", optional: true },
-  LS: { tool: "ls", field: "path" },
-};
+const FILE_TOOLS: Readonly<
+  Record<string, { readonly tool: FileTool; readonly field: string; readonly optional?: boolean }>
+> = { Read: { tool: "read", field: "file_path" }, NotebookRead: { tool: "read", field: "notebook_path" },
+  Write: { tool: "write", field: "file_path" }, Edit: { tool: "edit", field: "file_path" },
+  MultiEdit: { tool: "edit", field: "file_path" }, NotebookEdit: { tool: "edit", field: "notebook_path" },
+  Glob: { tool: "find", field: "path", optional: true }, Grep: { tool: "grep", field: "path", optional: true },
+  LS: { tool: "ls", field: "path" } };
 
 export async function runClaudeCodeHook(argv: readonly string[], io: Io): Promise<number> {
   if (argv.includes("-h") || argv.includes("--help")) {
@@ -138,10 +133,13 @@ async function judge(args: HookArgs, io: Io, once: Answer, say: (message: string
   // The caller's $HOME, as io.env has it: the resident server answers in many callers' place,
   // and the home the process started with (os.homedir() under Bun) may be another's.
   const home = args.home || io.env.HOME;
-  const host = await createHost({ root: projectDir, roots: args.roots, config: args.configs, env, ...(home ? { home } : {}), maxCheckMs: Math.ceil(args.timeoutMs / 4) });
+  const host = await createHost({ root: projectDir, roots: args.roots, config: args.configs, env,
+    ...(home ? { home } : {}), maxCheckMs: Math.ceil(args.timeoutMs / 4) });
   // Claude Code shows a hook's stderr in its transcript view (Ctrl-R): an untrusted project
   // file's ignored rules and a project root of / or home are said there.
-  for (const w of [...host.warnings, ...broadRoots([projectDir], home ?? null)]) io.stderr(`shellfence: warning: ${w}\n`);
+  for (const w of [...host.warnings, ...broadRoots([projectDir], home ?? null)]) {
+    io.stderr(`shellfence: warning: ${w}\n`);
+  }
   const verdict = checkCall(host, call);
   const reason = explainVerdict(verdict, call.kind === "tool" ? { actor: call.actor } : {});
   if (call.kind === "bash" && verdict.decision !== "deny") {
@@ -184,7 +182,9 @@ async function judge(args: HookArgs, io: Io, once: Answer, say: (message: string
 }
 
 function cannotReason(strict: boolean, why: string): string {
-  return `shellfence could not check this call: ${escapeForPerson(why)}. ${strict ? "It is denied (--strict)." : "Approve it only if you know it is safe."}`;
+  return `shellfence could not check this call: ${escapeForPerson(why)}. ${
+    strict ? "It is denied (--strict)." : "Approve it only if you know it is safe."
+  }`;
 }
 
 interface AnswerExtra {
@@ -195,10 +195,8 @@ interface AnswerExtra {
 function answerText(decision: Decision, reason: string, extra: AnswerExtra = {}): string {
   const specific = { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason };
   const { updatedInput, systemMessage } = extra;
-  const out = {
-    hookSpecificOutput: { ...specific, ...(updatedInput !== undefined ? { updatedInput } : {}) },
-    ...(systemMessage !== undefined ? { systemMessage } : {}),
-  };
+  const out = { hookSpecificOutput: { ...specific, ...(updatedInput !== undefined ? { updatedInput } : {}) },
+    ...(systemMessage !== undefined ? { systemMessage } : {}) };
   return JSON.stringify(out) + "\n";
 }
 
@@ -220,8 +218,7 @@ export function claudeCodeFailClosed(argv: readonly string[], why: string): stri
 function noticeSession(id: string | null): RouteSession & { said(): void } {
   const dir = join(tmpdir(), `shellfence-notices-${process.getuid?.() ?? "user"}`);
   const file = id === null ? null : join(dir, createHash("sha256").update(id).digest("hex").slice(0, 32));
-  return {
-    fallbackSaid: file !== null && existsSync(file),
+  return { fallbackSaid: file !== null && existsSync(file),
     said() {
       if (file === null) return;
       try {
@@ -230,12 +227,12 @@ function noticeSession(id: string | null): RouteSession & { said(): void } {
       } catch {
         // Not remembered: said again on the next call, which is better than never.
       }
-    },
-  };
+    } };
 }
 
 function parseArgs(argv: readonly string[]): HookArgs {
-  const out: HookArgs = { roots: [], configs: [], home: undefined, approve: false, strict: false, timeoutMs: DEFAULT_HOOK_TIMEOUT_MS, routing: {} };
+  const out: HookArgs = { roots: [], configs: [], home: undefined, approve: false, strict: false,
+    timeoutMs: DEFAULT_HOOK_TIMEOUT_MS, routing: {} };
   const routing: Record<string, unknown> = {};
   const args = new Args(argv);
   try {
@@ -254,9 +251,10 @@ function parseArgs(argv: readonly string[]): HookArgs {
       else if (Args.is(a, "--timeout")) {
         const v = args.value(a, "--timeout");
         out.timeoutMs = Number(v);
-        if (!Number.isInteger(out.timeoutMs) || out.timeoutMs <= 0) throw new ArgError(`--timeout needs a number of milliseconds above 0, not ${JSON.stringify(v)}`);
-      }
-      else throw new ArgError(`unknown argument ${JSON.stringify(a)}`);
+        if (!Number.isInteger(out.timeoutMs) || out.timeoutMs <= 0) {
+          throw new ArgError(`--timeout needs a number of milliseconds above 0, not ${JSON.stringify(v)}`);
+        }
+      } else throw new ArgError(`unknown argument ${JSON.stringify(a)}`);
     }
     // Claude Code's Bash tool keeps one shell's cwd from call to call.
     out.routing = { ...readSandboxRouting(routing), keepCwd: true };

@@ -81,7 +81,9 @@ function readConfig(file: string): Read {
  * The config files among `files` that exist, parsed; one the host could not read either is an
  * error finding (`host` names it), and a value that is not an object holds no settings.
  */
-function readConfigs(files: readonly string[], host: string, f: Finding[]): Array<{ readonly file: string; readonly value: Record<string, unknown> }> {
+function readConfigs(files: readonly string[], host: string,
+  f: Finding[]): Array<{ readonly file: string; readonly value: Record<string, unknown> }>
+{
   const out: Array<{ readonly file: string; readonly value: Record<string, unknown> }> = [];
   for (const file of files) {
     const r = readConfig(file);
@@ -102,7 +104,7 @@ function isDir(p: string): boolean {
 
 /** The package directory a file belongs to, when that package is shellfence. */
 function shellfencePackageOf(file: string): string | null {
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
+  for (let dir = dirname(file);; dir = dirname(dir)) {
     const pkg = join(dir, "package.json");
     if (existsSync(pkg)) {
       try {
@@ -131,16 +133,22 @@ function resolveFrom(file: string, specifier: string): string | null {
 }
 
 /** A wrapper file (.opencode/plugin/x.ts, .pi/extensions/x.ts) that re-exports shellfence: probe the module it names. */
-async function probeWrapper(file: string, specifier: string, f: Finding[], probe: (module: string) => Promise<ProbeResult>): Promise<number> {
+async function probeWrapper(file: string, specifier: string, f: Finding[],
+  probe: (module: string) => Promise<ProbeResult>): Promise<number>
+{
   const text = readRegularText(file, MAX_HOST_FILE_BYTES) ?? "";
   const quoted = new RegExp(`from\\s*["']${specifier.replace("/", "\\/")}["']`);
   if (!quoted.test(text)) {
-    if (text.includes("shellfence")) f.push({ level: "warn", where: file, message: `mentions shellfence but does not import "${specifier}"; it was not run` });
+    if (text.includes("shellfence")) {
+      f.push({ level: "warn", where: file,
+        message: `mentions shellfence but does not import "${specifier}"; it was not run` });
+    }
     return 0;
   }
   const target = resolveFrom(file, specifier);
   if (target === null) {
-    f.push({ level: "error", where: file, message: `imports "${specifier}", which cannot be found from here (is shellfence installed in the project?)` });
+    f.push({ level: "error", where: file,
+      message: `imports "${specifier}", which cannot be found from here (is shellfence installed in the project?)` });
     return 0;
   }
   return record(f, file, await probe(target), `imports ${target}`);
@@ -152,7 +160,9 @@ function listModules(dir: string): string[] {
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
     if (/\.(ts|js|mjs)$/.test(name)) out.push(p);
-    else if (isDir(p)) for (const idx of ["index.ts", "index.js"]) if (existsSync(join(p, idx))) out.push(join(p, idx));
+    else if (isDir(p)) {
+      for (const idx of ["index.ts", "index.js"]) if (existsSync(join(p, idx))) out.push(join(p, idx));
+    }
   }
   return out;
 }
@@ -175,7 +185,8 @@ function matcherCovers(matcher: unknown, tool: string): boolean {
 
 export async function checkClaudeCode(ctx: DoctorContext): Promise<HostFindings> {
   const f: Finding[] = [];
-  const files = [join(ctx.project, ".claude", "settings.json"), join(ctx.project, ".claude", "settings.local.json"), join(ctx.home, ".claude", "settings.json")];
+  const files = [join(ctx.project, ".claude", "settings.json"), join(ctx.project, ".claude", "settings.local.json"),
+    join(ctx.home, ".claude", "settings.json")];
   const configured = isDir(join(ctx.project, ".claude")) || existsSync(join(ctx.project, "CLAUDE.md"));
   let running = 0;
   let disabled = false;
@@ -189,16 +200,27 @@ export async function checkClaudeCode(ctx: DoctorContext): Promise<HostFindings>
     for (const g of groups) {
       if (!isRecord(g) || !Array.isArray(g.hooks)) continue;
       for (const h of g.hooks) {
-        if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string" || !/shellfence\b[\s\S]*\bhook\s+claude-code\b/.test(h.command)) continue;
+        if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string" ||
+          !/shellfence\b[\s\S]*\bhook\s+claude-code\b/.test(h.command)) continue;
         const missing = CLAUDE_TOOLS_NEEDED.filter((t) => !matcherCovers(g.matcher, t));
         if (missing.length) {
-          f.push({ level: "error", where: file, message: `the shellfence hook's matcher ${JSON.stringify(g.matcher)} does not cover ${missing.join(", ")}` });
+          f.push({ level: "error", where: file,
+            message: `the shellfence hook's matcher ${JSON.stringify(g.matcher)} does not cover ${
+              missing.join(", ")
+            }` });
           continue;
         }
         const unwatched = CLAUDE_TOOLS_WANTED.filter((t) => !matcherCovers(g.matcher, t));
-        if (unwatched.length) f.push({ level: "warn", where: file, message: `the matcher leaves ${unwatched.join(", ")} unjudged` });
-        if (/^\s*npx\b/.test(h.command)) f.push({ level: "warn", where: file, message: "npx costs about 1 s on every tool call; point the hook at \"$CLAUDE_PROJECT_DIR\"/node_modules/.bin/shellfence instead" });
-        running += record(f, file, await probeClaudeHook(h.command, ctx.project, ctx.env), `hook ${JSON.stringify(h.command)}`);
+        if (unwatched.length) {
+          f.push({ level: "warn", where: file, message: `the matcher leaves ${unwatched.join(", ")} unjudged` });
+        }
+        if (/^\s*npx\b/.test(h.command)) {
+          f.push({ level: "warn", where: file,
+            message:
+              'npx costs about 1 s on every tool call; point the hook at "$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence instead' });
+        }
+        running += record(f, file, await probeClaudeHook(h.command, ctx.project, ctx.env),
+          `hook ${JSON.stringify(h.command)}`);
       }
     }
   }
@@ -219,36 +241,64 @@ export async function checkOpencode(ctx: DoctorContext): Promise<HostFindings> {
   const globalDir = join(ctx.env.XDG_CONFIG_HOME || join(ctx.home, ".config"), "opencode");
   const localDir = join(ctx.project, ".opencode");
   const projectIgnored = Boolean(ctx.env.OPENCODE_DISABLE_PROJECT_CONFIG);
-  const projectFiles = [join(ctx.project, "opencode.json"), join(ctx.project, "opencode.jsonc"), join(localDir, "opencode.json"), join(localDir, "opencode.jsonc")];
+  const projectFiles = [join(ctx.project, "opencode.json"), join(ctx.project, "opencode.jsonc"),
+    join(localDir, "opencode.json"), join(localDir, "opencode.jsonc")];
   const configured = projectFiles.some((p) => existsSync(p)) || isDir(localDir);
-  const files = [join(globalDir, "config.json"), join(globalDir, "opencode.json"), join(globalDir, "opencode.jsonc"), ...(ctx.env.OPENCODE_CONFIG ? [ctx.env.OPENCODE_CONFIG] : []), ...(projectIgnored ? [] : projectFiles)];
-  if (projectIgnored && configured) f.push({ level: "warn", where: "OPENCODE_DISABLE_PROJECT_CONFIG", message: "is set: opencode ignores this project's opencode.json and .opencode/" });
+  const files = [join(globalDir, "config.json"), join(globalDir, "opencode.json"), join(globalDir, "opencode.jsonc"),
+    ...(ctx.env.OPENCODE_CONFIG ? [ctx.env.OPENCODE_CONFIG] : []), ...(projectIgnored ? [] : projectFiles)];
+  if (projectIgnored && configured) {
+    f.push({ level: "warn", where: "OPENCODE_DISABLE_PROJECT_CONFIG",
+      message: "is set: opencode ignores this project's opencode.json and .opencode/" });
+  }
   let running = 0;
   for (const { file, value } of readConfigs(files, "opencode", f)) {
     const plugins = Array.isArray(value.plugin) ? (value.plugin as unknown[]) : [];
     for (const entry of plugins) {
-      const spec = typeof entry === "string" ? entry : Array.isArray(entry) && typeof entry[0] === "string" ? entry[0] : null;
+      const spec = typeof entry === "string"
+        ? entry
+        : Array.isArray(entry) && typeof entry[0] === "string"
+        ? entry[0]
+        : null;
       const options: unknown = Array.isArray(entry) ? entry[1] : undefined;
       if (spec === null || !spec.includes("shellfence")) continue;
       if (!isPathSpec(spec)) {
-        f.push({ level: "error", where: file, message: `plugin ${JSON.stringify(spec)} is not loaded: opencode hands it to npm as a package spec, and npm reads "owner/name" as a GitHub repository (github.com/${spec.split("/").slice(0, 2).join("/")}). Use "./node_modules/shellfence/dist/integrations/opencode.js"` });
+        f.push({ level: "error", where: file,
+          message: `plugin ${
+            JSON.stringify(spec)
+          } is not loaded: opencode hands it to npm as a package spec, and npm reads "owner/name" as a GitHub repository (github.com/${
+            spec.split("/").slice(0, 2).join("/")
+          }). Use "./node_modules/shellfence/dist/integrations/opencode.js"` });
         continue;
       }
-      const path = spec.startsWith("file://") ? fileURLToPath(spec) : isAbsolute(spec) ? spec : resolve(dirname(file), spec);
+      const path = spec.startsWith("file://")
+        ? fileURLToPath(spec)
+        : isAbsolute(spec)
+        ? spec
+        : resolve(dirname(file), spec);
       if (!existsSync(path)) {
-        f.push({ level: "error", where: file, message: `plugin ${JSON.stringify(spec)}: ${path} does not exist (is shellfence installed in the project?)` });
+        f.push({ level: "error", where: file,
+          message: `plugin ${
+            JSON.stringify(spec)
+          }: ${path} does not exist (is shellfence installed in the project?)` });
         continue;
       }
       if (shellfencePackageOf(path) === null) {
-        f.push({ level: "error", where: file, message: `plugin ${JSON.stringify(spec)}: ${path} is not part of the shellfence package; it was not run` });
+        f.push({ level: "error", where: file,
+          message: `plugin ${JSON.stringify(spec)}: ${path} is not part of the shellfence package; it was not run` });
         continue;
       }
-      running += record(f, file, await probeOpencodePlugin(path, ctx.project, options), `plugin ${JSON.stringify(spec)}`);
+      running += record(f, file, await probeOpencodePlugin(path, ctx.project, options),
+        `plugin ${JSON.stringify(spec)}`);
     }
   }
   const dirs = [globalDir, ...(projectIgnored ? [] : [localDir])];
-  for (const d of dirs) for (const sub of ["plugin", "plugins"]) for (const file of listModules(join(d, sub))) {
-    running += await probeWrapper(file, "shellfence/opencode", f, (m) => probeOpencodePlugin(m, ctx.project, undefined));
+  for (const d of dirs) {
+    for (const sub of ["plugin", "plugins"]) {
+      for (const file of listModules(join(d, sub))) {
+        running += await probeWrapper(file, "shellfence/opencode", f,
+          (m) => probeOpencodePlugin(m, ctx.project, undefined));
+      }
+    }
   }
   return { configured: configured || running > 0, running, findings: f };
 }
@@ -264,7 +314,9 @@ async function probePiPackage(dir: string, where: string, f: Finding[], project:
     return 0;
   }
   if (r.value.name !== "shellfence") return 0;
-  const manifest = isRecord(r.value.pi) && Array.isArray(r.value.pi.extensions) ? (r.value.pi.extensions as unknown[]) : [];
+  const manifest = isRecord(r.value.pi) && Array.isArray(r.value.pi.extensions)
+    ? (r.value.pi.extensions as unknown[])
+    : [];
   let running = 0;
   for (const ext of manifest) {
     if (typeof ext !== "string") continue;
@@ -280,27 +332,42 @@ export async function checkPi(ctx: DoctorContext): Promise<HostFindings> {
   const localDir = join(ctx.project, ".pi");
   const configured = isDir(localDir);
   let running = 0;
-  for (const { file, value } of readConfigs([join(agentDir, "settings.json"), join(localDir, "settings.json")], "pi", f)) {
+  for (const { file, value } of readConfigs([join(agentDir, "settings.json"), join(localDir, "settings.json")], "pi",
+    f))
+  {
     // pi resolves a package's local path from the directory holding the settings file.
     const base = dirname(file);
     const packages = Array.isArray(value.packages) ? (value.packages as unknown[]) : [];
     for (const entry of packages) {
-      const source = typeof entry === "string" ? entry : isRecord(entry) && typeof entry.source === "string" ? entry.source : null;
+      const source = typeof entry === "string"
+        ? entry
+        : isRecord(entry) && typeof entry.source === "string"
+        ? entry.source
+        : null;
       if (source === null) continue;
       if (/^(npm|git):|^[a-z]+:\/\//.test(source)) {
-        if (source.includes("shellfence")) f.push({ level: "error", where: file, message: `package ${JSON.stringify(source)} is fetched by pi from a registry or repository, where shellfence is not published; install it in the project and use \`pi install -l ./node_modules/shellfence\`` });
+        if (source.includes("shellfence")) {
+          f.push({ level: "error", where: file,
+            message: `package ${
+              JSON.stringify(source)
+            } is fetched by pi from a registry or repository, where shellfence is not published; install it in the project and use \`pi install -l ./node_modules/shellfence\`` });
+        }
         continue;
       }
       const dir = isAbsolute(source) ? source : resolve(base, source);
       if (!isDir(dir)) {
-        if (source.includes("shellfence")) f.push({ level: "error", where: file, message: `package ${JSON.stringify(source)}: ${dir} does not exist` });
+        if (source.includes("shellfence")) {
+          f.push({ level: "error", where: file, message: `package ${JSON.stringify(source)}: ${dir} does not exist` });
+        }
         continue;
       }
       running += await probePiPackage(dir, file, f, ctx.project);
     }
   }
-  for (const d of [join(agentDir, "extensions"), join(localDir, "extensions")]) for (const file of listModules(d)) {
-    running += await probeWrapper(file, "shellfence/pi", f, (m) => probePiExtension(m, ctx.project));
+  for (const d of [join(agentDir, "extensions"), join(localDir, "extensions")]) {
+    for (const file of listModules(d)) {
+      running += await probeWrapper(file, "shellfence/pi", f, (m) => probePiExtension(m, ctx.project));
+    }
   }
   return { configured: configured || running > 0, running, findings: f };
 }

@@ -12,7 +12,8 @@ import { resolve } from "node:path";
 import { ArgError, Args } from "../base/args.ts";
 import { type Availability, sandboxAvailability } from "../sandbox/bwrap.ts";
 import type { Io } from "../base/io.ts";
-import { checkClaudeCode, checkOpencode, checkPi, type DoctorContext, type Finding, type HostFindings, type HostId } from "./doctor-hosts.ts";
+import { checkClaudeCode, checkOpencode, checkPi, type DoctorContext, type Finding, type HostFindings,
+  type HostId } from "./doctor-hosts.ts";
 
 export type HostStatus = "guarded" | "unguarded" | "not-configured";
 
@@ -40,11 +41,8 @@ export interface DoctorOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-const CHECKS: ReadonlyArray<readonly [HostId, (ctx: DoctorContext) => Promise<HostFindings>]> = [
-  ["claude-code", checkClaudeCode],
-  ["opencode", checkOpencode],
-  ["pi", checkPi],
-];
+const CHECKS: ReadonlyArray<readonly [HostId, (ctx: DoctorContext) => Promise<HostFindings>]> = [["claude-code",
+  checkClaudeCode], ["opencode", checkOpencode], ["pi", checkPi]];
 
 function statusOf(h: HostFindings): HostStatus {
   // A broken or ignored shellfence entry beside a working one is still a finding, but the
@@ -82,7 +80,9 @@ export function formatDoctor(r: DoctorReport): string {
     const label = h.status === "guarded" ? "guarded" : h.status === "unguarded" ? "UNGUARDED" : "not configured here";
     lines.push(`  ${NAMES[h.host]}: ${label}`);
     for (const x of h.findings) lines.push(`    ${mark[x.level]} ${x.where}: ${x.message}`);
-    if (h.status === "unguarded" && h.findings.every((x) => x.level !== "error")) lines.push(`    FAIL no shellfence entry found (see docs/integrations.md for the install step)`);
+    if (h.status === "unguarded" && h.findings.every((x) => x.level !== "error")) {
+      lines.push(`    FAIL no shellfence entry found (see docs/integrations.md for the install step)`);
+    }
   }
   if (r.hosts.every((h) => h.status === "not-configured")) lines.push("  no host is configured in this project");
   lines.push(

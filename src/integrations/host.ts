@@ -53,23 +53,17 @@ export async function createHost(options: HostOptions): Promise<Host> {
 
 /** A guard with the user's global config and the project's `.shellfence.json` under the given configs. */
 export function createProjectGuard(options: HostOptions): Promise<Guard> {
-  const guardOptions: GuardOptions = {
-    roots: (options.roots ?? []).map((r) => resolvePath(options.root, r)),
-    globalConfig: true,
-    projectConfig: resolvePath(options.root),
-    config: [...(options.config ?? [])],
+  const guardOptions: GuardOptions = { roots: (options.roots ?? []).map((r) => resolvePath(options.root, r)),
+    globalConfig: true, projectConfig: resolvePath(options.root), config: [...(options.config ?? [])],
     ...(options.home !== undefined ? { home: options.home } : {}),
     ...(options.env !== undefined ? { env: options.env } : {}),
-    ...(options.maxCheckMs !== undefined ? { maxCheckMs: options.maxCheckMs } : {}),
-  };
+    ...(options.maxCheckMs !== undefined ? { maxCheckMs: options.maxCheckMs } : {}) };
   return createGuard(guardOptions);
 }
 
 export function guardHost(guard: Guard, root: string, extraRoots: readonly string[] = []): Host {
   const roots = [root, ...extraRoots.map((r) => resolvePath(root, r))];
-  return {
-    warnings: guard.warnings,
-    root,
+  return { warnings: guard.warnings, root,
     checkBash(command, cwd) {
       const start = resolvePath(root, cwd);
       if (physicallyInside(start, roots)) return guard.check(command, { cwd: start, roots: [root] });
@@ -82,7 +76,9 @@ export function guardHost(guard: Guard, root: string, extraRoots: readonly strin
     checkTool(tool, input, cwd) {
       const path = input.path;
       if (path !== undefined && typeof path !== "string") return refused(`${tool}: the path is not a string`);
-      if ((tool === "read" || tool === "write" || tool === "edit") && !path) return refused(`${tool}: no file path given`);
+      if ((tool === "read" || tool === "write" || tool === "edit") && !path) {
+        return refused(`${tool}: no file path given`);
+      }
       const dir = resolvePath(root, cwd);
       const home = guard.policy.home;
       // As for bash, the directory a call starts in is never a root of its own. The guard makes
@@ -92,7 +88,9 @@ export function guardHost(guard: Guard, root: string, extraRoots: readonly strin
       // here, exactly as the guard would (`~` and `~/` are left for it to expand), and the
       // guard starts at the root.
       const start = physicallyInside(dir, roots) ? dir : root;
-      const fromCwd = (p: string) => (start === dir || expandToolHome(p, home).startsWith("/") ? p : `${dir.replace(/\/$/, "")}/${p}`);
+      const fromCwd = (
+        p: string,
+      ) => (start === dir || expandToolHome(p, home).startsWith("/") ? p : `${dir.replace(/\/$/, "")}/${p}`);
       // Searches with no path search where the call starts.
       const asked = path ? fromCwd(path) : tool === "read" || tool === "write" || tool === "edit" ? "" : dir;
       const verdict = guard.checkTool({ tool, input: { path: asked }, cwd: start, roots: [root] });
@@ -114,14 +112,14 @@ export function guardHost(guard: Guard, root: string, extraRoots: readonly strin
       const start = resolvePath(root, cwd);
       const physical = resolvePhysical(start, nodeFileSystem);
       return { ...profile, cwd: physical.ok ? physical.path : start };
-    },
-  };
+    } };
 }
 
 /** Both verdicts' reasons and accesses, decided by the stricter. */
 function strictest(a: Verdict, b: Verdict): Verdict {
   const rank = (r: Reason) => (r.decision === "deny" ? 0 : r.decision === "ask" ? 1 : 2);
-  return { decision: stricter(a.decision, b.decision), reasons: [...a.reasons, ...b.reasons].sort((x, y) => rank(x) - rank(y)), accesses: [...a.accesses, ...b.accesses] };
+  return { decision: stricter(a.decision, b.decision),
+    reasons: [...a.reasons, ...b.reasons].sort((x, y) => rank(x) - rank(y)), accesses: [...a.accesses, ...b.accesses] };
 }
 
 function physicallyInside(path: string, roots: readonly string[]): boolean {
@@ -139,12 +137,13 @@ function refused(message: string): Verdict {
 }
 
 /** One tool call as every host describes it, once its own protocol is read. */
-export type Call =
-  | { readonly kind: "bash"; readonly command: string; readonly cwd: string }
-  | { readonly kind: "tool"; readonly tool: FileTool; readonly input: ToolInput; readonly cwd: string; readonly actor: string };
+export type Call = { readonly kind: "bash"; readonly command: string; readonly cwd: string } | { readonly kind: "tool";
+  readonly tool: FileTool; readonly input: ToolInput; readonly cwd: string; readonly actor: string };
 
 export function checkCall(host: Host, call: Call): Verdict {
-  return call.kind === "bash" ? host.checkBash(call.command, call.cwd) : host.checkTool(call.tool, call.input, call.cwd);
+  return call.kind === "bash"
+    ? host.checkBash(call.command, call.cwd)
+    : host.checkTool(call.tool, call.input, call.cwd);
 }
 
 /** Judges every call; the first denied one, else the first asked about, else null (all allowed). */

@@ -75,7 +75,9 @@ export function mapFile(text: string): MappedText {
 }
 
 /** Replaces spans of the text; each replacement maps to where the span it replaces began. */
-export function rewrite(m: MappedText, edits: readonly { readonly start: number; readonly end: number; readonly text: string }[]): MappedText {
+export function rewrite(m: MappedText,
+  edits: readonly { readonly start: number; readonly end: number; readonly text: string }[]): MappedText
+{
   const b = new MappedBuilder();
   let pos = 0;
   const copy = (from: number, to: number) => {

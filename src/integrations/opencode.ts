@@ -10,16 +10,19 @@
 import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
-import {
-  containedLine, isBashCall, readSandboxRouting, routeBash, type RouteSession, sandboxBashInput, type SandboxRouting,
-} from "./sandbox-route.ts";
+import { containedLine, isBashCall, readSandboxRouting, routeBash, type RouteSession, sandboxBashInput,
+  type SandboxRouting } from "./sandbox-route.ts";
 
 /** The part of opencode's PluginInput the plugin reads. */
 export interface OpencodePluginInput {
   /** The directory opencode works in: the project root. */
   readonly directory: string;
   /** opencode's SDK client; its app.log writes to opencode's log (and stderr with --print-logs). */
-  readonly client?: { readonly app?: { log?(options: { body: { service: string; level: "info" | "error"; message: string } }): Promise<unknown> } };
+  readonly client?: {
+    readonly app?: {
+      log?(options: { body: { service: string; level: "info" | "error"; message: string } }): Promise<unknown>;
+    };
+  };
 }
 
 export interface OpencodeOptions extends SandboxRouting {
@@ -36,15 +39,12 @@ export interface OpencodeHooks {
 }
 
 /** opencode's file tools: the argument naming the path, and how the policy judges them. */
-const FILE_TOOLS: Readonly<Record<string, { readonly tool: FileTool; readonly field: string; readonly optional?: boolean }>> = {
-  read: { tool: "read", field: "filePath" },
-  write: { tool: "write", field: "filePath" },
-  edit: { tool: "edit", field: "filePath" },
-  multiedit: { tool: "edit", field: "filePath" },
-  glob: { tool: "find", field: "path", optional: true },
-  grep: { tool: "grep", field: "path", optional: true },
-  list: { tool: "ls", field: "path", optional: true },
-};
+const FILE_TOOLS: Readonly<
+  Record<string, { readonly tool: FileTool; readonly field: string; readonly optional?: boolean }>
+> = { read: { tool: "read", field: "filePath" }, write: { tool: "write", field: "filePath" },
+  edit: { tool: "edit", field: "filePath" }, multiedit: { tool: "edit", field: "filePath" },
+  glob: { tool: "find", field: "path", optional: true }, grep: { tool: "grep", field: "path", optional: true },
+  list: { tool: "ls", field: "path", optional: true } };
 
 export async function ShellfencePlugin(input: OpencodePluginInput, options?: unknown): Promise<OpencodeHooks> {
   const root = input.directory;
@@ -59,37 +59,41 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
     host = e instanceof Error ? e : new Error(String(e));
   }
   // Say once that the guard is loaded (or why it blocks everything), so a user can see it.
-  const message = host instanceof Error ? `shellfence: could not start, every guarded call is blocked: ${host.message}` : `shellfence: guarding ${root}`;
-  input.client?.app?.log?.({ body: { service: "shellfence", level: host instanceof Error ? "error" : "info", message } })?.catch(() => undefined);
+  const message = host instanceof Error
+    ? `shellfence: could not start, every guarded call is blocked: ${host.message}`
+    : `shellfence: guarding ${root}`;
+  input.client?.app?.log?.({
+    body: { service: "shellfence", level: host instanceof Error ? "error" : "info", message },
+  })?.catch(() => undefined);
   // The plugin is loaded once per opencode process and project: its session, for the notice.
   const session: RouteSession = { fallbackSaid: false };
-  return {
-    "tool.execute.before": async (call, output) => {
-      let calls: Call[];
-      try {
-        calls = opencodeCalls(call.tool, output.args, root);
-      } catch (e) {
-        throw new Error(`shellfence cannot check this ${call.tool} call: ${(e as Error).message}`);
-      }
-      if (calls.length === 0) return;
-      if (host instanceof Error) throw new Error(`shellfence could not start, so nothing runs unchecked: ${host.message}`);
-      const worst = worstCall(host, calls);
-      // An ask let through to opencode's own rules was approved by nobody who saw the reason:
-      // the sandbox opens none of what it asked about.
-      if (!worst || (worst.v.decision === "ask" && opts.ask === "allow")) {
-        return sandboxBash(host, call.tool, output.args, calls, opts, session);
-      }
-      const alone = calls.length === 1 && call.tool === "bash" && isRecord(output.args);
-      const only = alone ? calls.find(isBashCall) : undefined;
-      const contained = only ? containedLine(only, host, worst.v, opts, session) : null;
-      if (contained !== null && isRecord(output.args)) {
-        output.args.command = contained;
-        return;
-      }
-      const reason = explainVerdict(worst.v, worst.c.kind === "tool" ? { actor: worst.c.actor } : {});
-      throw new Error(worst.v.decision === "ask" ? `${reason} (Blocked: opencode plugins cannot ask.)` : reason);
-    },
-  };
+  return { "tool.execute.before": async (call, output) => {
+    let calls: Call[];
+    try {
+      calls = opencodeCalls(call.tool, output.args, root);
+    } catch (e) {
+      throw new Error(`shellfence cannot check this ${call.tool} call: ${(e as Error).message}`);
+    }
+    if (calls.length === 0) return;
+    if (host instanceof Error) {
+      throw new Error(`shellfence could not start, so nothing runs unchecked: ${host.message}`);
+    }
+    const worst = worstCall(host, calls);
+    // An ask let through to opencode's own rules was approved by nobody who saw the reason:
+    // the sandbox opens none of what it asked about.
+    if (!worst || (worst.v.decision === "ask" && opts.ask === "allow")) {
+      return sandboxBash(host, call.tool, output.args, calls, opts, session);
+    }
+    const alone = calls.length === 1 && call.tool === "bash" && isRecord(output.args);
+    const only = alone ? calls.find(isBashCall) : undefined;
+    const contained = only ? containedLine(only, host, worst.v, opts, session) : null;
+    if (contained !== null && isRecord(output.args)) {
+      output.args.command = contained;
+      return;
+    }
+    const reason = explainVerdict(worst.v, worst.c.kind === "tool" ? { actor: worst.c.actor } : {});
+    throw new Error(worst.v.decision === "ask" ? `${reason} (Blocked: opencode plugins cannot ask.)` : reason);
+  } };
 }
 
 export default ShellfencePlugin;
@@ -98,9 +102,9 @@ export default ShellfencePlugin;
  * Unless the sandbox is turned off, the allowed bash call's `args.command` becomes the
  * sandboxed command line: opencode passes these very args to its bash tool after the hook returns.
  */
-function sandboxBash(
-  host: Host, tool: string, args: unknown, calls: readonly Call[], opts: OpencodeOptions, session: RouteSession,
-): void {
+function sandboxBash(host: Host, tool: string, args: unknown, calls: readonly Call[], opts: OpencodeOptions,
+  session: RouteSession): void
+{
   if (opts.sandbox === false) return;
   const bash = calls.find(isBashCall);
   if (bash === undefined) return;
@@ -152,13 +156,17 @@ function opencodeCalls(tool: string, args: unknown, directory: string, depth = 0
   if (patch) {
     const text = stringField(args, "patchText");
     if (text === undefined) throw new Error("it has no patchText");
-    return patchedFiles(text).map((path) => ({ kind: "tool", tool: "edit", input: { path }, cwd: directory, actor: tool }));
+    return patchedFiles(text).map((path) => ({ kind: "tool", tool: "edit", input: { path }, cwd: directory,
+      actor: tool })
+    );
   }
   const spec = FILE_TOOLS[tool]!;
   const path = stringField(args, spec.field);
   if (path === undefined && !spec.optional) throw new Error(`it has no ${spec.field}`);
   const pattern = spec.tool === "find" ? stringField(args, "pattern") : undefined;
-  return [{ kind: "tool", tool: spec.tool, input: { ...(path !== undefined ? { path } : {}), ...(pattern !== undefined ? { pattern } : {}) }, cwd: directory, actor: tool }];
+  return [{ kind: "tool", tool: spec.tool,
+    input: { ...(path !== undefined ? { path } : {}), ...(pattern !== undefined ? { pattern } : {}) }, cwd: directory,
+    actor: tool }];
 }
 
 /** The headers that name a file in an apply_patch envelope, as opencode spells them. */
@@ -180,7 +188,11 @@ function patchedFiles(patch: string): string[] {
     if (header === undefined) continue;
     const path = line.slice(header.length).trim();
     if (path === "") continue;
-    if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(path)) throw new Error(`the patch names a path with a control character or a line separator in it: ${JSON.stringify(path)}`);
+    if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(path)) {
+      throw new Error(
+        `the patch names a path with a control character or a line separator in it: ${JSON.stringify(path)}`,
+      );
+    }
     out.push(path);
   }
   if (out.length === 0) throw new Error("no file it changes could be found in the patch");
@@ -191,14 +203,19 @@ function readOptions(raw: unknown): OpencodeOptions {
   if (raw === undefined || raw === null) return {};
   if (!isRecord(raw)) throw new Error("shellfence: the opencode plugin options must be an object");
   const ask = raw.ask;
-  if (ask !== undefined && ask !== "block" && ask !== "allow") throw new Error(`shellfence: the "ask" option must be "block" or "allow", not ${JSON.stringify(ask)}`);
+  if (ask !== undefined && ask !== "block" && ask !== "allow") {
+    throw new Error(`shellfence: the "ask" option must be "block" or "allow", not ${JSON.stringify(ask)}`);
+  }
   const list = (key: string): string[] | undefined => {
     const v = raw[key];
     if (v === undefined) return undefined;
-    if (!Array.isArray(v) || !v.every((x): x is string => typeof x === "string")) throw new Error(`shellfence: the "${key}" option must be an array of strings`);
+    if (!Array.isArray(v) || !v.every((x): x is string => typeof x === "string")) {
+      throw new Error(`shellfence: the "${key}" option must be an array of strings`);
+    }
     return v;
   };
   const config = list("config");
   const roots = list("roots");
-  return { ...(ask !== undefined ? { ask } : {}), ...(config ? { config } : {}), ...(roots ? { roots } : {}), ...readSandboxRouting(raw) };
+  return { ...(ask !== undefined ? { ask } : {}), ...(config ? { config } : {}), ...(roots ? { roots } : {}),
+    ...readSandboxRouting(raw) };
 }

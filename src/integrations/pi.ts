@@ -13,9 +13,8 @@ import { fileURLToPath } from "node:url";
 import { explainVerdict } from "../report/host-reason.ts";
 import { type Call, createHost, type FileTool, type Host, worstCall } from "./host.ts";
 import { isRecord, stringField } from "./fields.ts";
-import {
-  containedLine, isBashCall, readSandboxRouting, type RouteSession, sandboxBashInput, type SandboxRouting,
-} from "./sandbox-route.ts";
+import { containedLine, isBashCall, readSandboxRouting, type RouteSession, sandboxBashInput,
+  type SandboxRouting } from "./sandbox-route.ts";
 import type { Verdict } from "../base/verdict.ts";
 
 /** The part of pi's tool_call event the extension reads. */
@@ -28,7 +27,8 @@ export interface PiToolCallEvent {
 export interface PiContext {
   readonly cwd: string;
   readonly hasUI: boolean;
-  readonly ui: { confirm(title: string, message: string): Promise<boolean>; setStatus?(key: string, text: string | undefined): void };
+  readonly ui: { confirm(title: string, message: string): Promise<boolean>;
+    setStatus?(key: string, text: string | undefined): void };
 }
 
 export type PiToolCallResult = { readonly block: true; readonly reason: string } | undefined;
@@ -101,7 +101,9 @@ export default function shellfence(pi: PiApi, options: PiOptions = {}): void {
     } catch (e) {
       return { block: true, reason: `shellfence could not start, so nothing runs unchecked: ${(e as Error).message}` };
     }
-    if (routing instanceof Error) return { block: true, reason: `shellfence could not start, so nothing runs unchecked: ${routing.message}` };
+    if (routing instanceof Error) {
+      return { block: true, reason: `shellfence could not start, so nothing runs unchecked: ${routing.message}` };
+    }
     // pi's bash tool runs this very event.input, so the sandboxed command line goes there.
     const sandboxed = (approved: Verdict | null): PiToolCallResult => {
       const bash = calls.find(isBashCall);
@@ -148,9 +150,9 @@ function piCalls(toolName: string, input: unknown, cwd: string): Call[] {
   const raw = stringField(input, "path");
   if (raw === undefined && !spec.optional) throw new Error("it has no path");
   const pattern = spec.tool === "find" ? stringField(input, "pattern") : undefined;
-  const call = (path: string | undefined): Call => ({
-    kind: "tool", tool: spec.tool, input: { ...(path !== undefined ? { path } : {}), ...(pattern !== undefined ? { pattern } : {}) }, cwd, actor: toolName,
-  });
+  const call = (path: string | undefined): Call => ({ kind: "tool", tool: spec.tool,
+    input: { ...(path !== undefined ? { path } : {}), ...(pattern !== undefined ? { pattern } : {}) }, cwd,
+    actor: toolName });
   // pi searches "." for an empty path, as the host does for none.
   if (raw === undefined || raw === "") return [call(raw)];
   return piPaths(raw, cwd, spec.tool === "read").map(call);
@@ -186,7 +188,9 @@ function piPaths(raw: string, cwd: string, read: boolean): string[] {
     try {
       decoded = fileURLToPath(path);
     } catch (e) {
-      throw new Error(`pi may open the file URL ${JSON.stringify(path)} as a path, and it cannot be decoded: ${(e as Error).message}`);
+      throw new Error(
+        `pi may open the file URL ${JSON.stringify(path)} as a path, and it cannot be decoded: ${(e as Error).message}`,
+      );
     }
     out.add(decoded);
   }

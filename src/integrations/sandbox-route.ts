@@ -58,28 +58,28 @@ export function readSandboxRouting(raw: Readonly<Record<string, unknown>>): Sand
     throw new Error(`shellfence: the "sandbox" option must be one of ${modes} or false, not ${not}`);
   }
   if (unsandboxed !== undefined && unsandboxed !== "block" && unsandboxed !== "run") {
-    throw new Error(`shellfence: the "unsandboxed" option must be "block" or "run", not ${JSON.stringify(unsandboxed)}`);
+    throw new Error(
+      `shellfence: the "unsandboxed" option must be "block" or "run", not ${JSON.stringify(unsandboxed)}`,
+    );
   }
   if (network !== undefined && network !== "shared" && network !== "none") {
     throw new Error(`shellfence: the "network" option must be "shared" or "none", not ${JSON.stringify(network)}`);
   }
-  if (availability !== undefined && typeof availability !== "function") throw new Error(`shellfence: the "availability" option must be a function`);
-  return {
-    ...(sandbox !== undefined ? { sandbox: sandbox as SandboxMode | false } : {}),
-    ...(unsandboxed !== undefined ? { unsandboxed } : {}),
-    ...(network !== undefined ? { network } : {}),
+  if (availability !== undefined && typeof availability !== "function") {
+    throw new Error(`shellfence: the "availability" option must be a function`);
+  }
+  return { ...(sandbox !== undefined ? { sandbox: sandbox as SandboxMode | false } : {}),
+    ...(unsandboxed !== undefined ? { unsandboxed } : {}), ...(network !== undefined ? { network } : {}),
     ...(contain !== undefined ? { contain } : {}),
-    ...(availability !== undefined ? { availability: availability as () => Availability } : {}),
-  };
+    ...(availability !== undefined ? { availability: availability as () => Availability } : {}) };
 }
 
 /**
  * The reasons that say only that the guard does not know (docs/reasons.md): what the command
  * reaches is then whatever the sandbox lets it reach, so with the sandbox made it need not ask.
  */
-const UNKNOWN_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
-  "UNRESOLVED_WORD", "UNRESOLVED_COMMAND", "UNRESOLVED_CWD", "UNRESOLVED_PATH", "OPAQUE_CODE", "INLINE_CODE",
-]);
+const UNKNOWN_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["UNRESOLVED_WORD", "UNRESOLVED_COMMAND",
+  "UNRESOLVED_CWD", "UNRESOLVED_PATH", "OPAQUE_CODE", "INLINE_CODE"]);
 
 /** An ask that only says "unknown": every asking reason is one of UNKNOWN_REASONS. */
 function onlyUnknown(v: Verdict): boolean {
@@ -92,9 +92,9 @@ function onlyUnknown(v: Verdict): boolean {
  * Contain rather than ask: for an ask that only says "unknown", the sandboxed line (nothing
  * opened), or null where the option is off, the sandbox is off or none can be made here.
  */
-export function containedLine(
-  call: BashCall, host: Host, verdict: Verdict, routing: SandboxRouting, session: RouteSession,
-): string | null {
+export function containedLine(call: BashCall, host: Host, verdict: Verdict, routing: SandboxRouting,
+  session: RouteSession): string | null
+{
   if (routing.contain === false || routing.sandbox === false || !onlyUnknown(verdict)) return null;
   const r = routeBash(call, host, null, routing, session);
   return r.t === "sandboxed" ? r.line : null;
@@ -115,18 +115,16 @@ function notRun(mode: SandboxMode): string {
 }
 
 /** Where the sandbox is off or cannot be made, how the call runs: as it is, or blocked. */
-type RouteOutcome =
-  | { readonly t: "sandboxed"; readonly line: string }
-  | { readonly t: "bare"; readonly notice: string | null }
-  | { readonly t: "blocked"; readonly reason: string };
+type RouteOutcome = { readonly t: "sandboxed"; readonly line: string } | { readonly t: "bare";
+  readonly notice: string | null } | { readonly t: "blocked"; readonly reason: string };
 
 /**
  * The sandboxed command line for `call`, the command as it was judged and let through;
  * `approved` is the verdict the user approved, whose asked-about accesses then work inside.
  */
-export function routeBash(
-  call: BashCall, host: Host, approved: Verdict | null, routing: SandboxRouting, session: RouteSession,
-): RouteOutcome {
+export function routeBash(call: BashCall, host: Host, approved: Verdict | null, routing: SandboxRouting,
+  session: RouteSession): RouteOutcome
+{
   if (routing.sandbox === false) return { t: "bare", notice: null };
   const mode = routing.sandbox ?? DEFAULT_SANDBOX_MODE;
   const availability = (routing.availability ?? (() => sandboxAvailability()))();
@@ -156,10 +154,9 @@ export function routeBash(
  * Sets `input.command` (the arguments of the bash call the host is about to run) to what
  * routeBash says runs; returns why the call must be blocked instead, or null.
  */
-export function sandboxBashInput(
-  host: Host, input: Record<string, unknown>, call: BashCall, approved: Verdict | null,
-  routing: SandboxRouting, session: RouteSession,
-): string | null {
+export function sandboxBashInput(host: Host, input: Record<string, unknown>, call: BashCall, approved: Verdict | null,
+  routing: SandboxRouting, session: RouteSession): string | null
+{
   const r = routeBash(call, host, approved, routing, session);
   switch (r.t) {
     case "sandboxed":

@@ -40,7 +40,9 @@ export function collectTargets(paths: readonly string[], cwd: string): { targets
     if (!targets.has(path)) targets.set(path, { path, kind });
   };
   const walk = (dir: string) => {
-    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a,
+      b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+    );
     for (const e of entries) {
       const path = `${dir}${dir.endsWith(sep) ? "" : sep}${e.name}`;
       if (e.isDirectory()) {
@@ -99,16 +101,21 @@ export function scanFile(guard: Guard, root: string, target: Target): { findings
   // says so, never a wait and never a silent pass.
   if (!("bytes" in read)) {
     const code = read.problem === "too large" ? "INPUT_TOO_LARGE" : "UNRESOLVED_PATH";
-    return { findings: [{ file, line: 1, col: 1, endLine: 1, endCol: 1, decision: "ask", code, message: `the file cannot be read: ${read.problem} (${read.code})` }], skipped: [] };
+    return {
+      findings: [{ file, line: 1, col: 1, endLine: 1, endCol: 1, decision: "ask", code,
+        message: `the file cannot be read: ${read.problem} (${read.code})` }],
+      skipped: [],
+    };
   }
   const text = read.bytes.toString("utf8");
   if (target.kind === "shell") {
-    return { findings: findings(file, mapFile(text), guard.check(text, { cwd: root }), { line: 1, col: 1 }, new Map()), skipped: [] };
+    return { findings: findings(file, mapFile(text), guard.check(text, { cwd: root }), { line: 1, col: 1 }, new Map()),
+      skipped: [] };
   }
   const wf = readWorkflow(text);
-  const out: ScanFinding[] = wf.problems.map((p) => ({
-    file, line: p.line, col: p.col, endLine: p.line, endCol: p.col, decision: "ask", code: p.code, message: p.message,
-  }));
+  const out: ScanFinding[] = wf.problems.map((p) => ({ file, line: p.line, col: p.col, endLine: p.line, endCol: p.col,
+    decision: "ask", code: p.code, message: p.message })
+  );
   for (const step of wf.steps) {
     let script: MappedText = step.script;
     if (step.workingDirectory) {
@@ -122,28 +129,38 @@ export function scanFile(guard: Guard, root: string, target: Target): { findings
       b.append(step.script);
       script = b.build();
     }
-    const found = findings(file, script, guard.check(script.text, { cwd: root }), { line: step.line, col: step.col }, step.expressions);
+    const found = findings(file, script, guard.check(script.text, { cwd: root }), { line: step.line, col: step.col },
+      step.expressions);
     out.push(...found.map((f) => ({ ...f, message: `${step.label}: ${f.message}` })));
   }
   return { findings: out, skipped: wf.skipped.map((s) => `${file}: ${s} (not bash)`) };
 }
 
-function findings(file: string, m: MappedText, v: Verdict, whole: { line: number; col: number }, expressions: ReadonlyMap<string, string>): ScanFinding[] {
+function findings(file: string, m: MappedText, v: Verdict, whole: { line: number; col: number },
+  expressions: ReadonlyMap<string, string>): ScanFinding[]
+{
   const out: ScanFinding[] = [];
   for (const r of v.reasons) {
     if (r.decision === "allow") continue;
     const start = r.start !== undefined ? locate(m, r.start) : whole;
     const end = r.end !== undefined ? locate(m, Math.max(r.start ?? 0, r.end)) : start;
-    const access = v.accesses.find((a) => a.start === r.start && a.end === r.end && a.reason === r.code && a.rule !== null);
+    const access = v.accesses.find((a) =>
+      a.start === r.start && a.end === r.end && a.reason === r.code && a.rule !== null
+    );
     let message = r.message + (access ? ` (rule ${access.rule})` : "");
     for (const [name, expr] of expressions) {
       message = message.replaceAll(`'"$${name}"'`, expr).replaceAll(`\${${name}}`, expr).replaceAll(`$${name}`, expr);
     }
-    out.push({ file, line: start.line, col: start.col, endLine: end.line, endCol: end.col, decision: r.decision, code: r.code, message });
+    out.push({ file, line: start.line, col: start.col, endLine: end.line, endCol: end.col, decision: r.decision,
+      code: r.code, message });
   }
   return out;
 }
 
 export function compareFindings(a: ScanFinding, b: ScanFinding): number {
-  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+  return a.file < b.file
+    ? -1
+    : a.file > b.file
+    ? 1
+    : a.line - b.line || a.col - b.col || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }

@@ -47,7 +47,8 @@ export function readWorkflow(source: string): Workflow {
     root = parseYaml(source);
   } catch (e) {
     if (!(e instanceof YamlError)) throw e;
-    return { steps: [], skipped: [], problems: [{ line: e.line, col: 1, code: "PARSE_ERROR", message: `the workflow cannot be read: ${e.message}` }] };
+    return { steps: [], skipped: [],
+      problems: [{ line: e.line, col: 1, code: "PARSE_ERROR", message: `the workflow cannot be read: ${e.message}` }] };
   }
   const steps: WorkflowStep[] = [];
   const problems: WorkflowProblem[] = [];
@@ -63,22 +64,31 @@ export function readWorkflow(source: string): Workflow {
     list.items.forEach((step, index) => {
       const run = get(step, "run");
       if (!run || !step || step.kind !== "map") return;
-      const label = `${job.key} › ${scalarText(get(step, "name")) ?? scalarText(get(step, "id")) ?? `step ${index + 1}`}`;
+      const label = `${job.key} › ${
+        scalarText(get(step, "name")) ?? scalarText(get(step, "id")) ?? `step ${index + 1}`
+      }`;
       const shell = firstText([get(step, "shell"), get(jobRun, "shell"), get(workflowRun, "shell")]);
       if (shell !== null ? !/^(bash|sh)(\s|$)/.test(shell.text.trim()) : /windows/i.test(runsOn)) {
         skipped.push(`${label} (${shell !== null ? `shell: ${shell.text.trim()}` : `runs-on: ${runsOn}`})`);
         return;
       }
       if (run.kind !== "scalar" || run.style === "alias" || run.style === "flow") {
-        problems.push({ line: run.line, col: run.col, code: "OPAQUE_CODE", message: `${label}: run: is not a plain string (a YAML ${run.kind === "scalar" ? run.style : run.kind}), so its script cannot be read` });
+        problems.push({ line: run.line, col: run.col, code: "OPAQUE_CODE",
+          message: `${label}: run: is not a plain string (a YAML ${
+            run.kind === "scalar" ? run.style : run.kind
+          }), so its script cannot be read` });
         return;
       }
-      const wd = firstText([get(step, "working-directory"), get(jobRun, "working-directory"), get(workflowRun, "working-directory")]);
+      const wd = firstText([get(step, "working-directory"), get(jobRun, "working-directory"),
+        get(workflowRun, "working-directory")]);
       if (wd && wd.text.includes("${{")) {
-        problems.push({ line: wd.line, col: wd.col, code: "UNRESOLVED_CWD", message: `${label}: working-directory ${wd.text} is only known when the workflow runs; the script is judged from the workspace` });
+        problems.push({ line: wd.line, col: wd.col, code: "UNRESOLVED_CWD",
+          message:
+            `${label}: working-directory ${wd.text} is only known when the workflow runs; the script is judged from the workspace` });
       }
       const { script, expressions } = substituteExpressions(run.value);
-      steps.push({ label, line: run.line, col: run.col, script, workingDirectory: wd && !wd.text.includes("${{") && wd.text !== "" ? wd : null, expressions });
+      steps.push({ label, line: run.line, col: run.col, script,
+        workingDirectory: wd && !wd.text.includes("${{") && wd.text !== "" ? wd : null, expressions });
     });
   }
   return { steps, problems, skipped };

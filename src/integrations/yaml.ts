@@ -52,10 +52,7 @@ interface YamlScalar {
 
 export class YamlError extends Error {
   override readonly name = "YamlError";
-  constructor(
-    readonly line: number,
-    message: string,
-  ) {
+  constructor(readonly line: number, message: string) {
     super(`line ${line}: ${message}`);
   }
 }
@@ -88,9 +85,13 @@ class Reader {
   }
 
   document(): YamlNode | null {
-    while (this.i < this.lines.length && (isSkippable(this.lines[this.i]!) || this.lines[this.i]!.startsWith("%"))) this.i++;
+    while (this.i < this.lines.length && (isSkippable(this.lines[this.i]!) || this.lines[this.i]!.startsWith("%"))) {
+      this.i++;
+    }
     if (this.i < this.lines.length && /^---(\s|$)/.test(this.lines[this.i]!)) {
-      if (this.lines[this.i]!.slice(3).trim() !== "") throw new YamlError(this.i + 1, "content after --- is not supported");
+      if (this.lines[this.i]!.slice(3).trim() !== "") {
+        throw new YamlError(this.i + 1, "content after --- is not supported");
+      }
       this.i++;
     }
     const node = this.node(0);
@@ -191,7 +192,9 @@ class Reader {
     if (rest === "" || rest.startsWith("#")) {
       this.i++;
       const next = this.peekContent();
-      if (next !== null && indentOf(next) === parent && /^-( |$)/.test(next.slice(parent)) && parent >= 0) return this.seq(parent);
+      if (next !== null && indentOf(next) === parent && /^-( |$)/.test(next.slice(parent)) && parent >= 0) {
+        return this.seq(parent);
+      }
       return this.node(parent + 1);
     }
     const first = rest[0]!;
@@ -336,7 +339,9 @@ class Reader {
   private blockScalar(c: number, parent: number, style: "literal" | "folded"): YamlScalar {
     const lineNo = this.i + 1;
     const header = stripComment(this.lines[this.i]!.slice(c + 1)).trim();
-    if (!/^([+-]?[1-9]?|[1-9][+-])$/.test(header)) throw new YamlError(lineNo, `bad block scalar header ${JSON.stringify(header)}`);
+    if (!/^([+-]?[1-9]?|[1-9][+-])$/.test(header)) {
+      throw new YamlError(lineNo, `bad block scalar header ${JSON.stringify(header)}`);
+    }
     const chomp = header.includes("-") ? "strip" : header.includes("+") ? "keep" : "clip";
     const digit = /[1-9]/.exec(header);
     this.i++;
@@ -429,10 +434,9 @@ function stripComment(s: string): string {
   return m ? s.slice(0, m.index) : s;
 }
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  "0": "\0", a: "\x07", b: "\b", t: "\t", "\t": "\t", n: "\n", v: "\v", f: "\f", r: "\r", e: "\x1b",
-  " ": " ", '"': '"', "/": "/", "\\": "\\", N: "\u0085", _: "\u00a0", L: "\u2028", P: "\u2029",
-};
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { "0": "\0", a: "\x07", b: "\b", t: "\t", "\t": "\t", n: "\n",
+  v: "\v", f: "\f", r: "\r", e: "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", N: "\u0085", _: "\u00a0", L: "\u2028",
+  P: "\u2029" };
 
 function unescape(text: string, k: number, lineNo: number): { value: string; length: number } {
   const e = text[k + 1]!;

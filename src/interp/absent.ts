@@ -76,8 +76,12 @@ const READS_LISTING = new Set(["xargs", "$(…)", "read"]);
  * written: any counts. (A program the guard cannot see into is taken to touch what its words
  * name, as for the names a listing checked: docs/semantics.md, "Known limits".)
  */
-function absenceUndone(phys: string, paths: readonly PathFinding[], worlds: readonly World[], standIn: (p: PathFinding) => boolean): string | null {
-  if (worlds.some((w) => zoneInListing(w.linkZones, phys, true))) return "a command may make symlinks or unpack files there";
+function absenceUndone(phys: string, paths: readonly PathFinding[], worlds: readonly World[],
+  standIn: (p: PathFinding) => boolean): string | null
+{
+  if (worlds.some((w) => zoneInListing(w.linkZones, phys, true))) {
+    return "a command may make symlinks or unpack files there";
+  }
   for (const p of paths) {
     if ((p.kind !== "write" && p.kind !== "unknown") || READS_LISTING.has(p.command)) continue;
     if (p.resolved === null) return `${p.command} may write a path that is not known`;
@@ -88,11 +92,17 @@ function absenceUndone(phys: string, paths: readonly PathFinding[], worlds: read
 }
 
 /** At the end: each absence that a command in the command line may undo, as an access that cannot be resolved (the names are then any). */
-export function settleAbsences(absences: readonly Absence[], paths: readonly PathFinding[], worlds: readonly World[], standIn: (p: PathFinding) => boolean): PathFinding[] {
+export function settleAbsences(absences: readonly Absence[], paths: readonly PathFinding[], worlds: readonly World[],
+  standIn: (p: PathFinding) => boolean): PathFinding[]
+{
   const out: PathFinding[] = [];
   for (const a of absences) {
     const why = absenceUndone(a.phys, paths, worlds, standIn);
-    if (why !== null) out.push({ path: a.dir, resolved: null, kind: "unknown", command: "listing", via: a.via, span: a.span, problem: { code: "UNRESOLVED_WORD", why: `a listing from ${a.dir}, which is not there, prints no name only if nothing makes it, and ${why}` } });
+    if (why !== null) {
+      out.push({ path: a.dir, resolved: null, kind: "unknown", command: "listing", via: a.via, span: a.span,
+        problem: { code: "UNRESOLVED_WORD",
+          why: `a listing from ${a.dir}, which is not there, prints no name only if nothing makes it, and ${why}` } });
+    }
   }
   return out;
 }

@@ -6,7 +6,8 @@
 // symlinks followed by recursive commands (scanTree), and listings that rely on plain names.
 
 import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
-import { canonicalLogical, isAbsolute, isInside, join, type Physical, resolveFrom, resolvePhysical, unresolvedWhy } from "../paths/resolve.ts";
+import { canonicalLogical, isAbsolute, isInside, join, type Physical, resolveFrom, resolvePhysical,
+  unresolvedWhy } from "../paths/resolve.ts";
 import type { ReasonCode } from "../base/reasons.ts";
 import type { Span } from "../base/span.ts";
 import type { AccessKind } from "../base/verdict.ts";
@@ -29,7 +30,6 @@ import type { InterpreterLimits } from "./limits.ts";
 import { CLIMBS, cleanedPlaces, MAY_SPELL_OTHERWISE, otherSpellings } from "./spellings.ts";
 import { joinChild } from "./worlds.ts";
 import type { OutsideWalk, WalkAdvice } from "./walk-advice.ts";
-
 
 /** What the accesses are judged against: the disk, the roots, and what the policy could say. */
 export interface PathOptions {
@@ -87,7 +87,9 @@ export class Accesses implements DiskSource {
    * (`gitDir`: names from that repository's index, which the command must not change either;
    * `linksOnly`: a tree a stand-in working directory is in, which only symlinks made there change).
    */
-  private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span; readonly command: string; readonly via: readonly string[]; readonly gitDir?: string; readonly linksOnly?: true }[] = [];
+  private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span;
+    readonly command: string; readonly via: readonly string[]; readonly gitDir?: string; readonly linksOnly?: true }[] =
+      [];
 
   constructor(opts: PathOptions, findings: Findings, shell: Attribution) {
     this.opts = opts;
@@ -101,12 +103,15 @@ export class Accesses implements DiskSource {
   listed(dir: string, shown: string, span: Span): void {
     // `dir` was reached through the pattern's literal prefix, symlinks followed: judge where it is.
     const r = resolvePhysical(dir, this.fs);
-    this.findings.addPath({ path: shown, resolved: r.ok ? r.path : dir, kind: "list", command: "glob", via: this.shell.via, span: this.shell.span(span), problem: null });
+    this.findings.addPath({ path: shown, resolved: r.ok ? r.path : dir, kind: "list", command: "glob",
+      via: this.shell.via, span: this.shell.span(span), problem: null });
   }
 
   /** Marks the write of `arg` by `command` as one that makes no other name (nameMaker's `keeps`). */
   keepsNames(arg: Arg, command: string, how: true | "replaces"): void {
-    if (arg.text !== null) this.keptNames.set(keptKey(command, this.shell.via, this.shell.span(arg.span), arg.text), how);
+    if (arg.text !== null) {
+      this.keptNames.set(keptKey(command, this.shell.via, this.shell.span(arg.span), arg.text), how);
+    }
   }
 
   /** Records a path access relative to a world's cwd (or to `base`, a logical directory). */
@@ -117,16 +122,16 @@ export class Accesses implements DiskSource {
     const extra = surface ? { surface } : {};
     if (arg.standIn && !arg.exact && arg.text !== null) this.standInPaths.add(`${span.start}:${span.end}:${arg.text}`);
     // A stand-in after other text: the place it names is judged as a listing's reach is, with this access's kind (listing.ts).
-    if (arg.standIn) for (const at of placesAfterText(arg.segs)) {
-      const { standIn: _s, exact: _e, ...plain } = arg;
-      this.scanTree(world, withValue(plain, at, ""), kind, command, base);
-      this.access(world, withValue(plain, at, ""), kind, command, base);
+    if (arg.standIn) {
+      for (const at of placesAfterText(arg.segs)) {
+        const { standIn: _s, exact: _e, ...plain } = arg;
+        this.scanTree(world, withValue(plain, at, ""), kind, command, base);
+        this.access(world, withValue(plain, at, ""), kind, command, base);
+      }
     }
     if (arg.text === null) {
-      this.findings.addPath({
-        path: arg.source, resolved: null, kind, command, via, span,
-        problem: { code: "UNRESOLVED_WORD", why: arg.unknownWhy ?? "the word's value is not known" }, ...extra,
-      });
+      this.findings.addPath({ path: arg.source, resolved: null, kind, command, via, span,
+        problem: { code: "UNRESOLVED_WORD", why: arg.unknownWhy ?? "the word's value is not known" }, ...extra });
       return;
     }
     const text = arg.text;
@@ -138,10 +143,8 @@ export class Accesses implements DiskSource {
       const tree = base === undefined ? world.standInCwd : null;
       if (tree !== null) return this.underStandIn(world, tree, arg, kind, command, surface);
       if (dir === null) {
-        this.findings.addPath({
-          path: text, resolved: null, kind, command, via, span,
-          problem: { code: "UNRESOLVED_CWD", why: `the working directory for ${text} is not known` }, ...extra,
-        });
+        this.findings.addPath({ path: text, resolved: null, kind, command, via, span,
+          problem: { code: "UNRESOLVED_CWD", why: `the working directory for ${text} is not known` }, ...extra });
         return;
       }
       abs = join(dir, text);
@@ -151,7 +154,9 @@ export class Accesses implements DiskSource {
       if (physDir !== null && !/^\/dev\//.test(abs)) {
         const r = resolveFrom(physDir, text, this.fs);
         this.recordPhysical(r, text, kind, command, span, world.linksChanged, surface);
-        if (CLIMBS.test(text)) this.recordCleaned(world, [join(physDir, text), abs], r, text, kind, command, span, surface);
+        if (CLIMBS.test(text)) {
+          this.recordCleaned(world, [join(physDir, text), abs], r, text, kind, command, span, surface);
+        }
         return;
       }
     }
@@ -166,19 +171,28 @@ export class Accesses implements DiskSource {
    * what it holds apply), and every symlink under it that leads out is judged by the scan.
    * What is on disk now is that tree only if no earlier command may have made symlinks in it.
    */
-  private underStandIn(world: World, tree: StandInCwd, arg: Arg, kind: AccessKind, command: string, surface?: string): void {
+  private underStandIn(world: World, tree: StandInCwd, arg: Arg, kind: AccessKind, command: string,
+    surface?: string): void
+  {
     const text = arg.text!;
     const span = this.shell.span(arg.span);
     const extra = surface ? { surface } : {};
-    const unresolved = (why: string) => this.findings.addPath({ path: text, resolved: null, kind, command, via: this.shell.via, span, problem: { code: "UNRESOLVED_CWD", why }, ...extra });
+    const unresolved = (why: string) =>
+      this.findings.addPath({ path: text, resolved: null, kind, command, via: this.shell.via, span,
+        problem: { code: "UNRESOLVED_CWD", why }, ...extra });
     const where = `the working directory is one of the directories under ${tree.shown} that a listing prints`;
     if (text.split("/").includes("..")) return unresolved(`${where}, and ${text} may climb out of it`);
-    if (world.linksChanged || zoneInListing(world.linkZones, tree.under, true)) return unresolved(`${where}, and an earlier command may have made symlinks there`);
-    if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) this.written.add(tree.under);
+    if (world.linksChanged || zoneInListing(world.linkZones, tree.under, true)) {
+      return unresolved(`${where}, and an earlier command may have made symlinks there`);
+    }
+    if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {
+      this.written.add(tree.under);
+    }
     const at = withValue({ ...arg, standIn: undefined, exact: undefined }, tree.under, "");
     this.scanTree(world, at, kind, command, undefined, surface);
     for (const k of kind === "cwd" ? ["cwd", "list"] as const : kind === "exec" ? ["exec", "read"] as const : [kind]) {
-      this.findings.addPath({ path: text, resolved: tree.under, kind: k, command, via: this.shell.via, span, problem: null, ...extra });
+      this.findings.addPath({ path: text, resolved: tree.under, kind: k, command, via: this.shell.via, span,
+        problem: null, ...extra });
     }
   }
 
@@ -190,7 +204,9 @@ export class Accesses implements DiskSource {
    * failed), the word without it (`.$(date -d "$x" +%s).` may be `..`).
    */
   private accessNumeric(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null): boolean {
-    if (!arg.segs.some((s) => "unknown" in s) || !arg.segs.every((s) => !("unknown" in s) || plainUnknown(s.unknown))) return false;
+    if (!arg.segs.some((s) => "unknown" in s) || !arg.segs.every((s) => !("unknown" in s) || plainUnknown(s.unknown))) {
+      return false;
+    }
     const sampled = numericSamples(arg.segs);
     if (sampled === null) return false;
     const { pattern, samples, re } = sampled;
@@ -198,7 +214,9 @@ export class Accesses implements DiskSource {
     const matches = this.globFrom(pattern, dirText ?? null, world);
     if (matches === null) return false;
     const numeric = new RegExp("^" + re + "$");
-    for (const m of [...samples.filter((x) => x !== ""), ...matches.filter((x) => numeric.test(x))]) this.access(world, withValue(arg, m, ""), kind, command, base);
+    for (const m of [...samples.filter((x) => x !== ""), ...matches.filter((x) => numeric.test(x))]) {
+      this.access(world, withValue(arg, m, ""), kind, command, base);
+    }
     return true;
   }
 
@@ -212,11 +230,14 @@ export class Accesses implements DiskSource {
 
   /** A path the guard cannot judge, with why (UNRESOLVED_PATH). */
   unresolvedPath(arg: Arg, text: string, kind: AccessKind, command: string, why: string, surface?: string): void {
-    this.findings.addPath({ path: text, resolved: null, kind, command, via: this.shell.via, span: this.shell.span(arg.span), problem: { code: "UNRESOLVED_PATH", why }, ...(surface ? { surface } : {}) });
+    this.findings.addPath({ path: text, resolved: null, kind, command, via: this.shell.via,
+      span: this.shell.span(arg.span), problem: { code: "UNRESOLVED_PATH", why }, ...(surface ? { surface } : {}) });
   }
 
   /** `world`: the one the access happens in, when what earlier commands changed counts (zones.ts). */
-  accessAbsolute(abs: string, text: string, kind: AccessKind, command: string, span: Span, world: World | null = null, surface?: string): void {
+  accessAbsolute(abs: string, text: string, kind: AccessKind, command: string, span: Span, world: World | null = null,
+    surface?: string): void
+  {
     const via = this.shell.via;
     const extra = surface ? { surface } : {};
     // Bash opens these itself for redirections, and the kernel's /proc/self/fd links name
@@ -231,29 +252,41 @@ export class Accesses implements DiskSource {
   }
 
   /** Where a program that cleans `..` away first lands from each of `starts`, where the kernel (`r`) does not (spellings.ts). */
-  private recordCleaned(world: World, starts: readonly string[], r: Physical, text: string, kind: AccessKind, command: string, span: Span, surface?: string): void {
-    for (const c of cleanedPlaces(starts, r, this.fs, zoneWatch(world.linkZones))) this.recordPhysical(c, text, kind, command, span, world.linksChanged, surface);
+  private recordCleaned(world: World, starts: readonly string[], r: Physical, text: string, kind: AccessKind,
+    command: string, span: Span, surface?: string): void
+  {
+    for (const c of cleanedPlaces(starts, r, this.fs, zoneWatch(world.linkZones))) {
+      this.recordPhysical(c, text, kind, command, span, world.linksChanged, surface);
+    }
   }
 
-  private recordPhysical(r: Physical, text: string, kind: AccessKind, command: string, span: Span, linksChanged: boolean, surface?: string): void {
+  private recordPhysical(r: Physical, text: string, kind: AccessKind, command: string, span: Span,
+    linksChanged: boolean, surface?: string): void
+  {
     const via = this.shell.via;
     const extra = surface ? { surface } : {};
     if (!r.ok) {
       const why = r.error === "changed" ? linkZoneWhy(r.at) : unresolvedWhy(r);
-      this.findings.addPath({ path: text, resolved: null, kind, command, via, span, problem: { code: "UNRESOLVED_PATH", why }, ...extra });
+      this.findings.addPath({ path: text, resolved: null, kind, command, via, span,
+        problem: { code: "UNRESOLVED_PATH", why }, ...extra });
       return;
     }
     if (linksChanged && r.missingParent) {
-      this.findings.addPath({
-        path: text, resolved: null, kind, command, via, span,
-        problem: { code: "UNRESOLVED_PATH", why: `a directory on the way to ${r.path} does not exist yet and an earlier command may create it as a symlink` }, ...extra,
-      });
+      this.findings.addPath({ path: text, resolved: null, kind, command, via, span,
+        problem: { code: "UNRESOLVED_PATH",
+          why:
+            `a directory on the way to ${r.path} does not exist yet and an earlier command may create it as a symlink` },
+        ...extra });
       return;
     }
-    if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) this.written.add(r.path);
+    if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {
+      this.written.add(r.path);
+    }
     this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
     // The path climbs out of directories that are not there: where they would be made is named too.
-    for (const dir of r.climbed ?? []) this.findings.addPath({ path: text, resolved: dir, kind, command, via, span, problem: null, ...extra });
+    for (const dir of r.climbed ?? []) {
+      this.findings.addPath({ path: text, resolved: dir, kind, command, via, span, problem: null, ...extra });
+    }
   }
 
   /** Disk questions asked by commands, answered from a world's working directory (disk-view.ts). */
@@ -334,7 +367,9 @@ export class Accesses implements DiskSource {
     // What is on disk now is not what will run if the command writes the file (or a directory
     // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
     if (this.contentsMayChange || [...this.written].some((p) => isInside(r.path, p))) return null;
-    if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) return null;
+    if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) {
+      return null;
+    }
     return this.fs.readFile(r.path, this.limits.maxScriptBytes);
   }
 
@@ -348,7 +383,13 @@ export class Accesses implements DiskSource {
     const full = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
     const cwd = w.cwd === null ? null : this.physicalDir(w.cwd);
     if (!full.ok || cwd === null) return ["/"];
-    return cwd === full.path || !isInside(cwd, full.path) ? [] : [`${full.path === "/" ? "" : full.path}/${cwd.slice(full.path === "/" ? 1 : full.path.length + 1).split("/")[0]}`];
+    return cwd === full.path || !isInside(cwd, full.path)
+      ? []
+      : [
+        `${full.path === "/" ? "" : full.path}/${
+          cwd.slice(full.path === "/" ? 1 : full.path.length + 1).split("/")[0]
+        }`,
+      ];
   }
 
   movedEntries(w: World, arg: Arg, base: string | null | undefined): string[] {
@@ -384,7 +425,7 @@ export class Accesses implements DiskSource {
     let p = this.physUnlinked.get(abs);
     if (p === undefined) {
       const r = resolvePhysical(abs, this.fs);
-      this.physUnlinked.set(abs, (p = r.ok ? r.path : null));
+      this.physUnlinked.set(abs, p = r.ok ? r.path : null);
     }
     return p;
   }
@@ -433,24 +474,35 @@ export class Accesses implements DiskSource {
    * Directories links lead to inside the roots are walked too. Past the bound, the command is
    * asked about, unless `quietPastBound` (a walk that only may be the program's: spellings.ts).
    */
-  scanTree(w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string, quietPastBound = false): void {
+  scanTree(w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string,
+    quietPastBound = false): void
+  {
     if (arg.text === null) return;
     const dir = isAbsolute(arg.text) ? arg.text : (base === undefined ? w.cwd : base);
     if (dir === null) {
       // From a stand-in working directory, a path without `..` is in its tree: that tree is walked (the access says when it is not).
       const tree = base === undefined ? w.standInCwd : null;
-      if (tree !== null && !arg.text.split("/").includes("..") && !w.linksChanged && !zoneInListing(w.linkZones, tree.under, true)) return this.scanTree(w, withValue(arg, tree.under, ""), kind, command, undefined, surface);
-      this.findings.addPath({
-        path: arg.text, resolved: null, kind, command, via: this.shell.via, span: this.shell.span(arg.span),
-        problem: { code: "UNRESOLVED_CWD", why: `the working directory ${command} walks ${arg.text} from is not known` }, ...(surface ? { surface } : {}),
-      });
+      if (tree !== null && !arg.text.split("/").includes("..") && !w.linksChanged &&
+        !zoneInListing(w.linkZones, tree.under, true))
+      {
+        return this.scanTree(w, withValue(arg, tree.under, ""), kind, command, undefined, surface);
+      }
+      this.findings.addPath({ path: arg.text, resolved: null, kind, command, via: this.shell.via,
+        span: this.shell.span(arg.span),
+        problem: { code: "UNRESOLVED_CWD",
+          why: `the working directory ${command} walks ${arg.text} from is not known` },
+        ...(surface ? { surface } : {}) });
       return;
     }
-    const start = resolvePhysical(isAbsolute(arg.text) ? arg.text : join(dir, arg.text), this.fs, zoneWatch(w.linkZones));
-    const zoned = (at: string) => this.findings.addPath({
-      path: arg.text!, resolved: null, kind, command, via: this.shell.via, span: this.shell.span(arg.span),
-      problem: { code: "UNRESOLVED_PATH", why: `${command} follows symlinks under ${arg.text}, where an earlier command may have created, moved or unpacked some (${at})` }, ...(surface ? { surface } : {}),
-    });
+    const start = resolvePhysical(isAbsolute(arg.text) ? arg.text : join(dir, arg.text), this.fs,
+      zoneWatch(w.linkZones));
+    const zoned = (at: string) =>
+      this.findings.addPath({ path: arg.text!, resolved: null, kind, command, via: this.shell.via,
+        span: this.shell.span(arg.span),
+        problem: { code: "UNRESOLVED_PATH",
+          why:
+            `${command} follows symlinks under ${arg.text}, where an earlier command may have created, moved or unpacked some (${at})` },
+        ...(surface ? { surface } : {}) });
     if (!start.ok && start.error === "changed") return zoned(start.at);
     if (!start.ok || !start.exists || this.fs.lstat(start.path) !== "dir") return;
     // A tree outside the roots is judged as a whole by the access to it; a link in it that
@@ -463,7 +515,8 @@ export class Accesses implements DiskSource {
     if (walk === "skip") return;
     const mustWalk = walk === "judge";
     const bound = mustWalk ? this.limits.maxScanEntries : Math.min(this.limits.maxScanEntries, OUTSIDE_COURTESY_SCAN);
-    const covered = (p: string) => this.opts.roots.some((root) => isInside(p, root)) || (startOutside && isInside(p, start.path));
+    const covered = (p: string) =>
+      this.opts.roots.some((root) => isInside(p, root)) || (startOutside && isInside(p, start.path));
     const span = this.shell.span(arg.span);
     const queue: [string, string][] = [[start.path, arg.text.replace(/\/+$/, "") || "/"]];
     const seen = new Set<string>([start.path]);
@@ -475,12 +528,17 @@ export class Accesses implements DiskSource {
       if (!names) continue;
       for (const name of names) {
         if (++entries > bound) {
-          if (mustWalk && !quietPastBound) this.shell.issue("EXPANSION_TOO_LARGE", `${command} follows symlinks under ${arg.text}, which holds more than ${bound} entries`, arg.span);
+          if (mustWalk && !quietPastBound) {
+            this.shell.issue("EXPANSION_TOO_LARGE",
+              `${command} follows symlinks under ${arg.text}, which holds more than ${bound} entries`, arg.span);
+          }
           return;
         }
         const shownPath = shown === "/" ? "/" + name : shown + "/" + name;
         if (name === UNDECODABLE_NAME) {
-          this.findings.addPath({ path: shown, resolved: null, kind, command, via: this.shell.via, span, problem: { code: "UNRESOLVED_PATH", why: `${shown} holds a name that is not UTF-8` }, ...(surface ? { surface } : {}) });
+          this.findings.addPath({ path: shown, resolved: null, kind, command, via: this.shell.via, span,
+            problem: { code: "UNRESOLVED_PATH", why: `${shown} holds a name that is not UTF-8` },
+            ...(surface ? { surface } : {}) });
           continue;
         }
         const p = phys + "/" + name;
@@ -495,15 +553,19 @@ export class Accesses implements DiskSource {
         if (t !== "symlink") continue;
         const r = resolvePhysical(p, this.fs);
         if (!r.ok) {
-          this.findings.addPath({ path: shownPath, resolved: null, kind, command, via: this.shell.via, span, problem: { code: "UNRESOLVED_PATH", why: `${shownPath} is a symlink that cannot be resolved` }, ...(surface ? { surface } : {}) });
+          this.findings.addPath({ path: shownPath, resolved: null, kind, command, via: this.shell.via, span,
+            problem: { code: "UNRESOLVED_PATH", why: `${shownPath} is a symlink that cannot be resolved` },
+            ...(surface ? { surface } : {}) });
           continue;
         }
         if (!covered(r.path)) {
-          this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span, problem: null, ...(surface ? { surface } : {}) });
+          this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span,
+            problem: null, ...(surface ? { surface } : {}) });
           continue;
         }
         if (!isInside(r.path, start.path) && (this.opts.advice?.insideLinkMatters(r.path, kind, surface) ?? true)) {
-          this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span, problem: null, ...(surface ? { surface } : {}) });
+          this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span,
+            problem: null, ...(surface ? { surface } : {}) });
         }
         if (!seen.has(r.path) && this.fs.lstat(r.path) === "dir") {
           seen.add(r.path);
@@ -526,14 +588,19 @@ export class Accesses implements DiskSource {
     if (made !== null) return made.replace(/^a command/, "an earlier command");
     const got = namesUnder(this.fs, start.path, deep, dir, this.limits.maxScanEntries);
     // (`onlyPlain`: one that takes them only if all are plain relies on nothing otherwise.)
-    if (typeof got !== "string" && (!onlyPlain || got.odd === "")) this.reliances.push({ dir, phys: start.path, span: this.shell.span(span), command: "listing", via: this.shell.via });
+    if (typeof got !== "string" && (!onlyPlain || got.odd === "")) {
+      this.reliances.push({ dir, phys: start.path, span: this.shell.span(span), command: "listing",
+        via: this.shell.via });
+    }
     return got;
   }
 
   /** Why the names in the working directory's git index are not all plain relative paths (src/paths/git-index.ts), or null. */
   unplainIndexNames(w: World, span: Span): string | null {
     if (w.cwd === null) return "the working directory is not known";
-    const moved = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR"].find((n) => w.getVar(n) !== undefined && w.getVar(n)!.k !== "unset");
+    const moved = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR"].find((n) =>
+      w.getVar(n) !== undefined && w.getVar(n)!.k !== "unset"
+    );
     if (moved) return `git with ${moved} set reads another index`;
     const start = resolvePhysical(w.cwd, this.fs);
     if (!start.ok) return `${w.cwd} cannot be resolved`;
@@ -541,7 +608,8 @@ export class Accesses implements DiskSource {
     if (made !== null) return made.replace(/^a command/, "an earlier command");
     const got = unplainIndexNames(this.fs, start.path, this.limits.maxScanEntries);
     if ("why" in got) return got.why;
-    this.reliances.push({ dir: ".", phys: start.path, span: this.shell.span(span), command: "listing", via: this.shell.via, gitDir: got.gitDir });
+    this.reliances.push({ dir: ".", phys: start.path, span: this.shell.span(span), command: "listing",
+      via: this.shell.via, gitDir: got.gitDir });
     return null;
   }
 
@@ -551,13 +619,15 @@ export class Accesses implements DiskSource {
    * running beside it in a pipeline, or in the background) undoes it at the end (settleListings).
    */
   reliesOnTree(phys: string, shown: string, span: Span, command: string): void {
-    this.reliances.push({ dir: shown, phys, span: this.shell.span(span), command, via: this.shell.via, linksOnly: true });
+    this.reliances.push({ dir: shown, phys, span: this.shell.span(span), command, via: this.shell.via,
+      linksOnly: true });
   }
 
   /** Whether no entry is at a listing's start point `path`, which then prints nothing: nothing in the command line may make one (settleListings). */
   absentStart(path: string, w: World, span: Span): boolean {
     const at = absentAt(this.fs, w, path);
-    return at !== null && this.absences.push({ dir: path, phys: at, span: this.shell.span(span), via: this.shell.via }) > 0;
+    return at !== null &&
+      this.absences.push({ dir: path, phys: at, span: this.shell.span(span), via: this.shell.via }) > 0;
   }
 
   /** At the end: a command that may have made a name that is not plain undoes every listing that relied on none. */
@@ -566,13 +636,29 @@ export class Accesses implements DiskSource {
     for (const f of settleAbsences(this.absences, this.findings.paths, worlds, standIn)) this.findings.addPath(f);
     for (const r of this.reliances) {
       if (r.linksOnly) {
-        if (worlds.some((w) => zoneInListing(w.linkZones, r.phys, true))) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_CWD", why: `the working directory is one of the directories under ${r.dir} that a listing prints, and a command may make symlinks or unpack files there` } });
+        if (worlds.some((w) => zoneInListing(w.linkZones, r.phys, true))) {
+          this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via,
+            span: r.span,
+            problem: { code: "UNRESOLVED_CWD",
+              why:
+                `the working directory is one of the directories under ${r.dir} that a listing prints, and a command may make symlinks or unpack files there` } });
+        }
         continue;
       }
       const commands = this.findings.commands;
-      const why = nameMaker(r.phys, this.findings.paths, worlds, (p) => plainTree(this.fs, p, this.limits.maxScanEntries), commands, standIn, (p) => this.keptNames.get(keptKey(p.command, p.via, p.span, p.path)) ?? false, (p) => this.fs.lstat(p) === null) ?? (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
+      const why =
+        nameMaker(r.phys, this.findings.paths, worlds, (p) => plainTree(this.fs, p, this.limits.maxScanEntries),
+          commands, standIn, (p) => this.keptNames.get(keptKey(p.command, p.via, p.span, p.path)) ?? false,
+          (p) => this.fs.lstat(p) === null) ??
+          (r.gitDir ? indexChanger(r.gitDir, this.findings.paths, commands) : null);
       // The names it stood for are then any paths: an access that cannot be resolved.
-      if (why !== null) this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via, span: r.span, problem: { code: "UNRESOLVED_WORD", why: `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
+      if (why !== null) {
+        this.findings.addPath({ path: r.dir, resolved: null, kind: "unknown", command: r.command, via: r.via,
+          span: r.span,
+          problem: { code: "UNRESOLVED_WORD",
+            why:
+              `the names printed under ${r.dir} stand for what the listing prints only if nothing makes a name that is not plain there, and ${why}` } });
+      }
     }
   }
 }
@@ -581,4 +667,3 @@ export class Accesses implements DiskSource {
 function keptKey(command: string, via: readonly string[], span: Span, text: string): string {
   return JSON.stringify([command, via, span.start, span.end, text]);
 }
-

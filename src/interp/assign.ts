@@ -5,7 +5,8 @@
 import type { Arg } from "../commands/analyse.ts";
 import type { Span } from "../base/span.ts";
 import { nameRisk, textRisk, variablesRisk } from "../shell/arithmetic.ts";
-import { changesCompat, COMPAT_VARIABLE, isStandIn, markStandIn, unknown, type Value, type World } from "../shell/state.ts";
+import { changesCompat, COMPAT_VARIABLE, isStandIn, markStandIn, unknown, type Value,
+  type World } from "../shell/state.ts";
 import type { Assign } from "../shell/syntax.ts";
 import { expandToSegs, expandWord } from "../shell/words/expand.ts";
 import { type Field, fieldText, hasStandIn, type Seg, textWithNumbers, type WordEnv } from "../shell/words/env.ts";
@@ -21,20 +22,28 @@ type Evaluator = WordEnv & Pick<Shell, "issue">;
  * POSIXLY_CORRECT (posix mode), GLOBIGNORE (dotglob).
  */
 function specialVariable(it: Evaluator, a: Assign, w: World): void {
-  if (a.name === "BASH_CMDS" || a.name === "BASH_ALIASES") it.issue("SHELL_STATE", `assigning ${a.name} changes which program or alias a name runs`, a.span);
-  // Assigning DIRSTACK edits the stack: what popd and ~N reach is no longer known.
+  if (a.name === "BASH_CMDS" || a.name === "BASH_ALIASES") {
+    it.issue("SHELL_STATE", `assigning ${a.name} changes which program or alias a name runs`, a.span);
+  } // Assigning DIRSTACK edits the stack: what popd and ~N reach is no longer known.
   else if (a.name === "DIRSTACK") w.stackUnknown = true;
-  else if (a.name === "POSIXLY_CORRECT") it.issue("SHELL_STATE", "POSIXLY_CORRECT puts bash in posix mode, which the guard does not follow", a.span);
-  else if (a.name === COMPAT_VARIABLE && changesCompat(a.array ? null : compatText(a))) it.issue("SHELL_STATE", `${COMPAT_VARIABLE} sets bash's compatibility level, which changes how it reads the commands after it; the guard does not follow it`, a.span);
-  // A GLOBIGNORE that is not empty turns dotglob on: `*` matches dotfiles (`.env`).
+  else if (a.name === "POSIXLY_CORRECT") {
+    it.issue("SHELL_STATE", "POSIXLY_CORRECT puts bash in posix mode, which the guard does not follow", a.span);
+  } else if (a.name === COMPAT_VARIABLE && changesCompat(a.array ? null : compatText(a))) {
+    it.issue("SHELL_STATE",
+      `${COMPAT_VARIABLE} sets bash's compatibility level, which changes how it reads the commands after it; the guard does not follow it`,
+      a.span);
+  } // A GLOBIGNORE that is not empty turns dotglob on: `*` matches dotfiles (`.env`).
   else if (a.name === "GLOBIGNORE") {
     const v = w.getVar("GLOBIGNORE");
     if (v === undefined || v.k !== "str") w.options.dotglob = null;
     else if (v.v !== "") w.options.dotglob = true;
-  }
-  else if (a.name === "PS4" && a.value) {
+  } else if (a.name === "PS4" && a.value) {
     const text = a.value.text;
-    if (/\$\(|`|\$\{/.test(text)) reportRisk({ code: "OPAQUE_CODE", why: "PS4 is expanded before each command under set -x, command substitutions included", runs: text.replace(/^'(.*)'$/s, "$1") }, w, it, a.span);
+    if (/\$\(|`|\$\{/.test(text)) {
+      reportRisk({ code: "OPAQUE_CODE",
+        why: "PS4 is expanded before each command under set -x, command substitutions included",
+        runs: text.replace(/^'(.*)'$/s, "$1") }, w, it, a.span);
+    }
   }
 }
 
@@ -45,7 +54,9 @@ function compatText(a: Assign): string | null {
 }
 
 /** Applies assignments; returns the previous values when they are temporary. */
-export function assign(it: Evaluator, assigns: readonly Assign[], w: World, temporary: boolean): [string, Value, string][] {
+export function assign(it: Evaluator, assigns: readonly Assign[], w: World,
+  temporary: boolean): [string, Value, string][]
+{
   const saved: [string, Value, string][] = [];
   for (const a of assigns) {
     const prev = w.getVar(a.name);
@@ -81,7 +92,9 @@ function subscript(it: Evaluator, a: Assign, w: World): void {
  */
 export function setVariable(it: Evaluator, a: Assign, w: World, evaluates = true): void {
   // A nameref's target may be any variable, special ones (PS4, BASH_CMDS, PATH) included.
-  if (w.attr(a.name).includes("n")) it.issue("SHELL_STATE", `$${a.name} is a nameref: what a write through it changes is not followed`, a.span);
+  if (w.attr(a.name).includes("n")) {
+    it.issue("SHELL_STATE", `$${a.name} is a nameref: what a write through it changes is not followed`, a.span);
+  }
   w.writeThroughNameref(a.name);
   // Under set -a (or an unknown state of it) the variable is exported: programs started later get it.
   if (w.options.allexport !== false && !w.attr(a.name).includes("x")) w.setAttr(a.name, w.attr(a.name) + "x");
@@ -104,9 +117,21 @@ export function setVariable(it: Evaluator, a: Assign, w: World, evaluates = true
     // `a=([2]=x [0]=y)` places elements by subscript: not followed.
     if (a.array.some((word) => word.parts[0]?.t === "raw" && /^\[[^\]]*\]\+?=/.test(word.text))) known = false;
     let v: Value = known ? { k: "arr", v: elems } : unknown(`the array ${a.name} is not known`);
-    if (a.append && known) v = prev.k === "arr" ? { k: "arr", v: prev.v.concat(elems) } : prev.k === "str" ? { k: "arr", v: [prev.v].concat(elems) } : prev.k === "unset" ? v : prev;
-    if (v.k === "arr" && (v.v.length > it.limits.maxArrayLength || v.v.reduce((n, e) => n + e.length, 0) > it.limits.maxValueBytes)) {
-      it.issue("EXPANSION_TOO_LARGE", `the array ${a.name} grows past ${it.limits.maxArrayLength} elements or ${it.limits.maxValueBytes} bytes`, a.span);
+    if (a.append && known) {
+      v = prev.k === "arr"
+        ? { k: "arr", v: prev.v.concat(elems) }
+        : prev.k === "str"
+        ? { k: "arr", v: [prev.v].concat(elems) }
+        : prev.k === "unset"
+        ? v
+        : prev;
+    }
+    if (v.k === "arr" &&
+      (v.v.length > it.limits.maxArrayLength || v.v.reduce((n, e) => n + e.length, 0) > it.limits.maxValueBytes))
+    {
+      it.issue("EXPANSION_TOO_LARGE",
+        `the array ${a.name} grows past ${it.limits.maxArrayLength} elements or ${it.limits.maxValueBytes} bytes`,
+        a.span);
       v = unknown(`the array ${a.name} is past the size bound`);
     }
     if (evaluates) writeEvaluated(w, it, a.name, [v], a.span);
@@ -130,10 +155,14 @@ export function setVariable(it: Evaluator, a: Assign, w: World, evaluates = true
     }
   } else if (a.append) {
     const mark = isStandIn(v) || isStandIn(prev);
-    if (prev.k === "str" && v.k === "str") v = mark ? markStandIn({ k: "str", v: prev.v + v.v }) : { k: "str", v: prev.v + v.v };
-    else if (prev.k === "unset") { /* v as is */ }
-    else if (prev.k === "arr" && v.k === "str") v = mark ? markStandIn({ k: "arr", v: [prev.v[0] + v.v, ...prev.v.slice(1)] }) : { k: "arr", v: [prev.v[0] + v.v, ...prev.v.slice(1)] };
-    else v = unknown(`$${a.name} is appended to an unknown value`);
+    if (prev.k === "str" && v.k === "str") {
+      v = mark ? markStandIn({ k: "str", v: prev.v + v.v }) : { k: "str", v: prev.v + v.v };
+    } else if (prev.k === "unset") { /* v as is */ }
+    else if (prev.k === "arr" && v.k === "str") {
+      v = mark
+        ? markStandIn({ k: "arr", v: [prev.v[0] + v.v, ...prev.v.slice(1)] })
+        : { k: "arr", v: [prev.v[0] + v.v, ...prev.v.slice(1)] };
+    } else v = unknown(`$${a.name} is appended to an unknown value`);
   }
   const attrs = w.attr(a.name);
   // An integer variable's value (and RANDOM's, OPTIND's) is evaluated as arithmetic when assigned.
@@ -231,9 +260,14 @@ export function evaluated(it: Evaluator, names: readonly string[], w: World, spa
 }
 
 /** Texts bash evaluates (as arithmetic, or as a name with a subscript); null is not known. */
-export function evaluatedText(it: Evaluator, texts: readonly (string | null)[], w: World, span: Span, risk: typeof textRisk | typeof nameRisk): void {
+export function evaluatedText(it: Evaluator, texts: readonly (string | null)[], w: World, span: Span,
+  risk: typeof textRisk | typeof nameRisk): void
+{
   for (const t of texts) {
-    const r = t === null ? { code: "UNRESOLVED_WORD" as const, why: "a word that is evaluated as arithmetic or as a variable name is not known" } : risk(t, evaluationLookup(w, it));
+    const r = t === null
+      ? { code: "UNRESOLVED_WORD" as const,
+        why: "a word that is evaluated as arithmetic or as a variable name is not known" }
+      : risk(t, evaluationLookup(w, it));
     if (r) {
       reportRisk(r, w, it, span);
       return;

@@ -37,7 +37,7 @@ function wordCandidates(text: string): string[] {
   const addValue = (v: string) => {
     if (!v) return;
     out.add(v);
-    if (v.includes(":")) for (const piece of v.split(":")) if (piece) out.add(piece);
+    if (v.includes(":")) { for (const piece of v.split(":")) if (piece) out.add(piece); }
   };
   if (!text.startsWith("-")) {
     out.add(text);

@@ -34,9 +34,9 @@ export class Carried {
    * the `links` effect's shape (src/commands/effects.ts). What cannot be placed is not carried:
    * an unknown source or destination is already an access the rules cannot allow.
    */
-  record(
-    paths: Accesses, w: World, source: Arg, dest: Arg, entry: string | null | undefined, into: boolean, base: string | null | undefined,
-  ): void {
+  record(paths: Accesses, w: World, source: Arg, dest: Arg, entry: string | null | undefined, into: boolean,
+    base: string | null | undefined): void
+  {
     const dir = base === undefined ? w.cwd : base;
     if (source.text === null || dest.text === null) return;
     if (dir === null && !(isAbsolute(source.text) && isAbsolute(dest.text))) return;

@@ -30,7 +30,8 @@ export interface InterpreterOptions extends PathOptions {
   /** Judge commands by the command table (default) or all as unknown commands (a baseline for measurement). */
   readonly commandKnowledge?: boolean;
   /** Parses nested code (eval, sh -c, source); null when it cannot (too large, …). */
-  readonly parse: (text: string, dialect: Dialect) => ParsedCode | { readonly refused: ReasonCode; readonly why: string };
+  readonly parse: (text: string, dialect: Dialect) => ParsedCode | { readonly refused: ReasonCode;
+    readonly why: string };
   /** The check's time budget, asked before each statement (src/base/deadline.ts). */
   readonly deadline?: Deadline;
 }
@@ -66,12 +67,15 @@ export type StartOptions = Partial<Record<keyof Options, boolean>>;
 
 /** What a builtin may ask of the shell it runs in. */
 export interface BuiltinContext extends WordEnv {
-  readonly paths: Pick<Accesses, "access" | "accessAbsolute" | "throughLinkZone" | "scanTree" | "readScript" | "genericArg" | "reliesOnTree">;
+  readonly paths: Pick<Accesses,
+    "access" | "accessAbsolute" | "throughLinkZone" | "scanTree" | "readScript" | "genericArg" | "reliesOnTree">;
   issue(code: ReasonCode, message: string, span: Span | null): void;
   span(s: Span): Span;
   setVariable(a: Assign, w: World): void;
   /** Runs nested code (eval, source, a trap or alias body); see nested.ts. */
-  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean, positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions, arg0?: string | null): World[];
+  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean,
+    positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions,
+    arg0?: string | null): World[];
   /** Runs a command found through a builtin (`command`, `builtin`, `exec`). */
   dispatch(argv: readonly Arg[], w: World, info: DispatchInfo): World[];
   analyseUncalled(ws: readonly World[]): void;

@@ -3,7 +3,8 @@
 // leave it; a world that has left (break, return, exit) passes through to whoever catches it.
 
 import { compileMatcher, type PatternChar } from "../shell/pattern.ts";
-import { dedupe, positionalText, positionalValue, STATUS_UNKNOWN, standInValue, type Status, unknown, World } from "../shell/state.ts";
+import { dedupe, positionalText, positionalValue, STATUS_UNKNOWN, standInValue, type Status, unknown,
+  World } from "../shell/state.ts";
 import type { Stmt, Word } from "../shell/syntax.ts";
 import { expandToSegs, expandWord } from "../shell/words/expand.ts";
 import { type Field, fieldText, hasStandIn, type Seg, type WordEnv } from "../shell/words/env.ts";
@@ -40,14 +41,18 @@ export function execCFor(it: Shell, s: Extract<Stmt, { t: "cfor" }>, ws: World[]
     for (const v of s.assigned) w.setVar(v, unknown(`$${v} is set by arithmetic`, true));
   }
   // The condition and update are evaluated again after each pass of the body.
-  return execLoop(it, ws, (cur) => cur.map((w) => withStatus(evaluated(it, s.names, w, s.span), STATUS_UNKNOWN)), false, s.body);
+  return execLoop(it, ws, (cur) => cur.map((w) => withStatus(evaluated(it, s.names, w, s.span), STATUS_UNKNOWN)), false,
+    s.body);
 }
 
 export function execPipe(it: Shell, items: readonly Stmt[], ws: World[]): World[] {
   for (let i = 1; i < items.length; i++) {
     // Worked out in the world the pipeline starts in, only if the consumer reads it.
     const w0 = ws[0];
-    if (ws.length === 1 && w0) it.pipedStdin.set(items[i]!, () => unmarked(it, pipeOutput(items, i - 1, w0.clone(), it), items.slice(0, i), [], w0)!);
+    if (ws.length === 1 && w0) {
+      it.pipedStdin.set(items[i]!,
+        () => unmarked(it, pipeOutput(items, i - 1, w0.clone(), it), items.slice(0, i), [], w0)!);
+    }
   }
   // Every segment but the last runs in a subshell; the last too, unless lastpipe is set.
   const last = items[items.length - 1]!;
@@ -63,7 +68,11 @@ export function execPipe(it: Shell, items: readonly Stmt[], ws: World[]): World[
       ends.push(withStatus(w.clone(), subshell(it, last, w)));
       ends.push(...it.exec(last, [w]));
     } else ends.push(withStatus(w, subshell(it, last, w)));
-    for (const e of ends) out.push(pipefail === false || e.flow !== "normal" ? e : withStatus(e, pipefailStatus(earlier, e.status, pipefail)));
+    for (const e of ends) {
+      out.push(
+        pipefail === false || e.flow !== "normal" ? e : withStatus(e, pipefailStatus(earlier, e.status, pipefail)),
+      );
+    }
     besideEachOther(it, items.slice(0, -1), start, ends);
   }
   return dedupe(out);
@@ -83,7 +92,9 @@ function besideEachOther(it: Shell, segments: readonly Stmt[], start: World, end
   for (const s of segments) subshell(it, s, all.clone());
 }
 
-export function execIf(it: Shell, branches: readonly { cond: Stmt; body: Stmt }[], orelse: Stmt | null, ws: World[]): World[] {
+export function execIf(it: Shell, branches: readonly { cond: Stmt; body: Stmt }[], orelse: Stmt | null,
+  ws: World[]): World[]
+{
   const done: World[] = [];
   let pending = ws;
   for (const b of branches) {
@@ -114,7 +125,9 @@ export function execIf(it: Shell, branches: readonly { cond: Stmt; body: Stmt }[
  * A loop, followed to a fixpoint: each round runs the condition and the body on the worlds
  * not seen before. Past the round limit, what still changes is widened to unknown.
  */
-export function execLoop(it: Shell, ws: World[], cond: (cur: World[]) => World[], until: boolean, body: Stmt, bind?: (w: World) => World): World[] {
+export function execLoop(it: Shell, ws: World[], cond: (cur: World[]) => World[], until: boolean, body: Stmt,
+  bind?: (w: World) => World): World[]
+{
   const exits: World[] = [];
   const seen = new Set<string>();
   let frontier = ws;
@@ -140,7 +153,9 @@ export function execLoop(it: Shell, ws: World[], cond: (cur: World[]) => World[]
   return dedupe(exits);
 }
 
-function loopRound(it: Shell, ws: World[], cond: (cur: World[]) => World[], until: boolean, body: Stmt, bind?: (w: World) => World) {
+function loopRound(it: Shell, ws: World[], cond: (cur: World[]) => World[], until: boolean, body: Stmt,
+  bind?: (w: World) => World)
+{
   const exits: World[] = [];
   const enter: World[] = [];
   for (const w of cond(ws)) {
@@ -187,7 +202,9 @@ export function execFor(it: Shell, s: Extract<Stmt, { t: "for" }>, ws: World[]):
       for (const word of s.values) {
         const e = expandWord(word, w, it);
         // `for f in $(find DIR)`: any number of passes, each with a stand-in for a name.
-        const rep = e.standIns === "fields" && s.values.length === 1 && e.fields.length === 1 ? fieldText(e.fields[0]!) : null;
+        const rep = e.standIns === "fields" && s.values.length === 1 && e.fields.length === 1
+          ? fieldText(e.fields[0]!)
+          : null;
         if (rep !== null) {
           standIn = rep;
           break;
@@ -195,7 +212,7 @@ export function execFor(it: Shell, s: Extract<Stmt, { t: "for" }>, ws: World[]):
         if (e.countUnknown) values = null;
         if (!e.fields.every(onlyNumbers)) numeric = false;
         // (A value made with a stand-in is kept marked, as a positional parameter is.)
-        if (values) for (const f of e.fields) values.push(markedText(f));
+        if (values) { for (const f of e.fields) values.push(markedText(f)); }
       }
     }
     if (standIn !== null) {
@@ -262,7 +279,7 @@ export function execCase(it: Shell, s: Extract<Stmt, { t: "case" }>, ws: World[]
       const run: World[] = [...falling];
       const rest: World[] = [];
       // Once every world has matched, bash expands no later pattern.
-      if (testing.length === 0) for (const p of item.patterns) it.account(p);
+      if (testing.length === 0) { for (const p of item.patterns) it.account(p); }
       for (const w of testing) {
         const m = caseMatches(it, item.patterns, subjectText, w);
         if (m === true) run.push(w);
@@ -296,7 +313,8 @@ function caseMatches(it: Shell, patterns: readonly Word[], subject: string | nul
       unknownMatch = true;
       continue;
     }
-    const m = compileMatcher(segs, { pathname: false, extglob: w.options.extglob !== false, nocase: false, dotglob: true })?.(subject);
+    const m = compileMatcher(segs, { pathname: false, extglob: w.options.extglob !== false, nocase: false,
+      dotglob: true })?.(subject);
     if (m === null || m === undefined) {
       unknownMatch = true;
       continue;
@@ -380,7 +398,6 @@ function expandToSegsForPattern(word: Word, w: World, env: WordEnv): PatternChar
   }
   return out;
 }
-
 
 /** A field's text, marked as a positional parameter is when it came from a stand-in (state.ts). */
 function markedText(f: Field): string | null {

@@ -31,19 +31,26 @@ export function diskView(src: DiskSource, w: World, span: Span, command: string)
   const tree = w.standInCwd;
   let told = false;
   const dirOf = (from: string | null | undefined, p?: string): string | null => {
-    const dir = from === undefined || from === null ? w.cwd : isAbsolute(from) ? from : w.cwd === null ? null : join(w.cwd, from);
+    const dir = from === undefined || from === null
+      ? w.cwd
+      : isAbsolute(from)
+      ? from
+      : w.cwd === null
+      ? null
+      : join(w.cwd, from);
     if (dir === null && tree !== null && !told && (p === undefined || !isAbsolute(p))) {
       told = true;
-      src.issue("UNRESOLVED_CWD", `${command} looks for files from the working directory, one of the directories under ${tree.shown} that a listing prints, and what it finds there is not known`, span);
+      src.issue("UNRESOLVED_CWD",
+        `${command} looks for files from the working directory, one of the directories under ${tree.shown} that a listing prints, and what it finds there is not known`,
+        span);
     }
     return dir;
   };
-  return {
-    isDirectory: (p, from) => {
-      const dir = dirOf(from, p);
-      const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
-      return abs !== null && src.physicalDir(abs) !== null;
-    },
+  return { isDirectory: (p, from) => {
+    const dir = dirOf(from, p);
+    const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+    return abs !== null && src.physicalDir(abs) !== null;
+  },
     findUp: (name, from) => {
       const dir = dirOf(from);
       let cur = dir === null ? null : src.physicalDir(dir);
@@ -76,9 +83,10 @@ export function diskView(src: DiskSource, w: World, span: Span, command: string)
     plainNames: (p, span, from) => {
       const dir = dirOf(from, p);
       const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
-      if (!isPlainPath(p) || p.startsWith("-") || abs === null) return abs === null ? "the working directory is not known" : `${JSON.stringify(p)} is not a plain name`;
+      if (!isPlainPath(p) || p.startsWith("-") || abs === null) {
+        return abs === null ? "the working directory is not known" : `${JSON.stringify(p)} is not a plain name`;
+      }
       const got = src.unplainNames(abs, true, w, span, true);
       return typeof got === "string" ? got : got.odd === "" ? null : `a name there holds ${JSON.stringify(got.odd)}`;
-    },
-  };
+    } };
 }

@@ -19,7 +19,9 @@ import { joinChild, withCwd, withStatus } from "./worlds.ts";
 /** Names judged from one list a command reads (`--files0-from`, `tar -T`); more is EXPANSION_TOO_LARGE. */
 const MAX_LISTED_NAMES = 4096;
 
-export function applyEffects(it: Shell, effects: readonly Effect[], argv: readonly Arg[], w: World, info: DispatchInfo, naming?: Naming): World[] {
+export function applyEffects(it: Shell, effects: readonly Effect[], argv: readonly Arg[], w: World, info: DispatchInfo,
+  naming?: Naming): World[]
+{
   const command = argv[0]!.text ?? "?";
   // The command's own accesses carry what its entry says of the names it makes (listing.ts);
   // not those of a command it runs, nor those of reading its input.
@@ -96,7 +98,8 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
         let sub: World[];
         try {
           const stdin = e.stdin;
-          sub = it.dispatch(e.argv, target, { ...info, inProcess, bypassFunctions: e.bypassFunctions, stdin: stdin ? () => stdin : info.stdin });
+          sub = it.dispatch(e.argv, target, { ...info, inProcess, bypassFunctions: e.bypassFunctions,
+            stdin: stdin ? () => stdin : info.stdin });
         } finally {
           it.frame = saved;
         }
@@ -115,7 +118,10 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
         if (e.script !== undefined) {
           const explicitShell = e.label !== e.script;
           // The script's commands read the command's standard input (what is left of it).
-          const sub = it.withStdin(info.stdin, () => runScript(it, e.script!, e.span, e.label, start, e.positional ?? null, explicitShell, e.dialect, e.options));
+          const sub = it.withStdin(info.stdin,
+            () =>
+              runScript(it, e.script!, e.span, e.label, start, e.positional ?? null, explicitShell, e.dialect,
+                e.options));
           if (sub === "program") {
             for (const a of argv.slice(1)) it.paths.genericArg(a, w, command);
             it.paths.contentsMayChange = true;
@@ -123,10 +129,11 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
               o.fsChanged = true;
               o.linksChanged = true;
             }
-          } else if (sub) for (const s of sub) joinChild(w, [s]);
+          } else if (sub) { for (const s of sub) joinChild(w, [s]); }
           break;
         }
-        const sub = it.withStdin(info.stdin, () => runCode(it, e.text, e.span, e.label, start, inProcess, e.positional, e.dialect, e.options, e.arg0));
+        const sub = it.withStdin(info.stdin,
+          () => runCode(it, e.text, e.span, e.label, start, inProcess, e.positional, e.dialect, e.options, e.arg0));
         if (inProcess) out = sub;
         else if (start !== w) joinChild(w, sub);
         break;
@@ -176,14 +183,18 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   }
   // (Most commands move nothing: the lists are then the ones the world had.)
   if (moved.length || w.movedDirs !== movedBefore || out.some((o) => o.movedDirs !== movedBefore)) {
-    const fresh = [...new Set([...moved, ...w.movedDirs, ...out.flatMap((o) => o.movedDirs)])].filter((m) => !movedBefore.includes(m));
-    if (fresh.length) for (const o of new Set([w, ...out])) it.paths.followMoves(o, fresh, w);
+    const fresh = [...new Set([...moved, ...w.movedDirs, ...out.flatMap((o) => o.movedDirs)])].filter((m) =>
+      !movedBefore.includes(m)
+    );
+    if (fresh.length) { for (const o of new Set([w, ...out])) it.paths.followMoves(o, fresh, w); }
   }
   return out;
 }
 
 /** The names a command reads from a list (a `names` effect): each is judged, or the list is unknown. */
-function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, stdin: () => Stdin, command: string, own: (f: () => void) => void): void {
+function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, stdin: () => Stdin, command: string,
+  own: (f: () => void) => void): void
+{
   let text: string | null = null;
   let at: Arg | null = e.from;
   if (e.from === null) {
@@ -221,7 +232,13 @@ function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, 
     const from = e.from;
     own(() => it.paths.access(w, from, "read", command, listBase));
     const dir = listBase === undefined ? w.cwd : listBase;
-    const path = e.from.text === null ? null : isAbsolute(e.from.text) ? e.from.text : dir === null ? null : join(dir, e.from.text);
+    const path = e.from.text === null
+      ? null
+      : isAbsolute(e.from.text)
+      ? e.from.text
+      : dir === null
+      ? null
+      : join(dir, e.from.text);
     text = path === null ? null : it.paths.readScript(w, path);
   }
   const word = at ?? syntheticArg("-", e.span);
@@ -229,12 +246,16 @@ function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, 
   if (text === null) return own(() => it.paths.access(w, withValue(word, null, e.what), e.kind, command, e.base));
   const names = text.split(e.separator).filter((n) => n !== "");
   if (names.length > MAX_LISTED_NAMES) {
-    it.issue("EXPANSION_TOO_LARGE", `${command} reads ${names.length} names from a list, more than the ${MAX_LISTED_NAMES} the guard judges`, e.span);
+    it.issue("EXPANSION_TOO_LARGE",
+      `${command} reads ${names.length} names from a list, more than the ${MAX_LISTED_NAMES} the guard judges`, e.span);
     return;
   }
   for (const name of names) {
     if (e.reserved && name.startsWith(e.reserved.prefix)) {
-      it.issue("UNRESOLVED_WORD", `${command} reads ${JSON.stringify(name)} from its list as ${e.reserved.meaning}, which the guard does not follow`, e.span);
+      it.issue("UNRESOLVED_WORD",
+        `${command} reads ${
+          JSON.stringify(name)
+        } from its list as ${e.reserved.meaning}, which the guard does not follow`, e.span);
       continue;
     }
     const arg = withValue(word, name, "");
@@ -278,7 +299,10 @@ function linkZonesOf(paths: Accesses, w: World, e: Extract<Effect, { t: "links" 
     if (!r.ok) return false;
     const entry = e.entry!.replace(/\/+$/, "");
     const base = entry.slice(entry.lastIndexOf("/") + 1);
-    zones.push({ path: base === "" || base === "." || base === ".." ? r.path : r.path === "/" ? "/" + base : `${r.path}/${base}`, tree: false });
+    zones.push({
+      path: base === "" || base === "." || base === ".." ? r.path : r.path === "/" ? "/" + base : `${r.path}/${base}`,
+      tree: false,
+    });
     return true;
   };
   if (e.into) return inside() ? zones : [ANYWHERE];
@@ -287,8 +311,9 @@ function linkZonesOf(paths: Accesses, w: World, e: Extract<Effect, { t: "links" 
     const loc = paths.entryLocation(w, named, null);
     const t = typeof loc === "string" && loc !== "self" && loc !== "changed" ? paths.fs.lstat(loc) : null;
     if (loc === "self") isDir = true;
-    else if (t === "symlink") isDir = e.replaceLink && !slash ? false : paths.physicalDir(named) !== null && !paths.throughLinkZone(w, named);
-    else if (typeof loc === "string" && loc !== "changed") isDir = t === "dir";
+    else if (t === "symlink") {
+      isDir = e.replaceLink && !slash ? false : paths.physicalDir(named) !== null && !paths.throughLinkZone(w, named);
+    } else if (typeof loc === "string" && loc !== "changed") isDir = t === "dir";
   }
   if (isDir !== false && !inside()) return [ANYWHERE];
   if (isDir !== true && !name()) return [ANYWHERE];
@@ -326,4 +351,3 @@ function plainSource(paths: Accesses, w: World, source: Arg, dir: string | null)
   }
   return true;
 }
-

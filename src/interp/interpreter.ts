@@ -74,7 +74,8 @@ export class Interpreter implements Shell, WordEnv {
    * Background jobs, each with the world it started in and the one it left: a job runs beside
    * everything after it, until the command ends (rejudgeJobs).
    */
-  private readonly jobs: { readonly body: Stmt; readonly start: World; readonly left: World; readonly frame: Frame }[] = [];
+  private readonly jobs: { readonly body: Stmt; readonly start: World; readonly left: World; readonly frame: Frame }[] =
+    [];
   private rejudging = false;
   readonly parsed = new Map<string, ReturnType<InterpreterOptions["parse"]>>();
   /** Functions and sourced files the running statement is inside (return needs one). */
@@ -106,7 +107,9 @@ export class Interpreter implements Shell, WordEnv {
     this.findings.addIssue({ code, message, span: span ? this.span(span) : this.frame.span });
   }
 
-  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR" | "OPAQUE_CODE" | "UNRESOLVED_WORD", why: string, span: Span): void {
+  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR" | "OPAQUE_CODE" | "UNRESOLVED_WORD", why: string,
+    span: Span): void
+  {
     this.issue(code, why, span);
   }
 
@@ -156,7 +159,8 @@ export class Interpreter implements Shell, WordEnv {
     this.coverage.functionsDone();
     // Code that nothing ran and nothing proved unreached: a construct the model missed.
     for (const u of this.coverage.unmet()) {
-      this.findings.addIssue({ code: "UNMODELLED_SYNTAX", message: `${u.what} here is neither analysed nor known not to run`, span: u.span });
+      this.findings.addIssue({ code: "UNMODELLED_SYNTAX",
+        message: `${u.what} here is neither analysed nor known not to run`, span: u.span });
     }
     return worlds;
   }
@@ -323,7 +327,8 @@ export class Interpreter implements Shell, WordEnv {
           }
           // A function redefined keeps being exported (export -f).
           const exported = w.funcs.get(s.name)?.exported === true;
-          w.setFunc(s.name, { body: s.body, source: String(id), at: { offset: this.frame.offset, span: this.frame.span }, ...(exported ? { exported } : {}) });
+          w.setFunc(s.name, { body: s.body, source: String(id),
+            at: { offset: this.frame.offset, span: this.frame.span }, ...(exported ? { exported } : {}) });
           return withStatus(w, 0);
         });
       case "test":
@@ -344,12 +349,14 @@ export class Interpreter implements Shell, WordEnv {
   // -------------------------------------------------------------------------------------
   // The entry points the parts call each other through (context.ts, Shell)
 
-
   dispatch(argv: readonly Arg[], w: World, info: DispatchInfo): World[] {
     return dispatch(this, argv, w, info);
   }
 
-  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean, positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions, arg0?: string | null): World[] {
+  runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean,
+    positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions,
+    arg0?: string | null): World[]
+  {
     return runCode(this, text, span, label, w, inProcess, positional, dialect, startOptions, arg0);
   }
 

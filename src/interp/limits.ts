@@ -18,17 +18,6 @@ export interface InterpreterLimits extends Limits {
   readonly maxScanEntries: number;
 }
 
-export const DEFAULT_LIMITS: InterpreterLimits = {
-  maxBraceWords: 4096,
-  maxValueBytes: 256 * 1024,
-  maxArrayLength: 4096,
-  maxGlobMatches: 2048,
-  maxGlobDirs: 4096,
-  maxWorlds: 64,
-  maxSteps: 20000,
-  maxNesting: 3,
-  maxCallDepth: 16,
-  maxLoopRounds: 6,
-  maxScriptBytes: 64 * 1024,
-  maxScanEntries: 20000,
-};
+export const DEFAULT_LIMITS: InterpreterLimits = { maxBraceWords: 4096, maxValueBytes: 256 * 1024, maxArrayLength: 4096,
+  maxGlobMatches: 2048, maxGlobDirs: 4096, maxWorlds: 64, maxSteps: 20000, maxNesting: 3, maxCallDepth: 16,
+  maxLoopRounds: 6, maxScriptBytes: 64 * 1024, maxScanEntries: 20000 };

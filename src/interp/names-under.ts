@@ -10,7 +10,9 @@ import { isPlainName, type NamesSeen, oddChars } from "../shell/listing.ts";
  * A file, or a path not there, holds none. `shown` is the directory as the command wrote it.
  * `links` when an entry is a symlink, or (not `deep`) the entries' types were not looked at.
  */
-export function namesUnder(fs: FileSystem, start: string, deep: boolean, shown: string, limit: number): string | NamesSeen {
+export function namesUnder(fs: FileSystem, start: string, deep: boolean, shown: string, limit: number): string
+  | NamesSeen
+{
   if (fs.lstat(start) !== "dir") return { odd: "" };
   let links = !deep;
   const queue = [start];

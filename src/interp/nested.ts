@@ -6,7 +6,9 @@
 import type { Arg, Effect } from "../commands/analyse.ts";
 import type { Span } from "../base/span.ts";
 import { type Listing, standInPathPart, type StandInPart } from "../shell/listing.ts";
-import { changesCompat, COMPAT_VARIABLE, DEFAULT_OPTIONS, EMPTY_SCOPE, type Options, positionalText, positionalValue, SET_O, SHOPT, STATUS_UNKNOWN, type Status, str, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown, type World } from "../shell/state.ts";
+import { changesCompat, COMPAT_VARIABLE, DEFAULT_OPTIONS, EMPTY_SCOPE, type Options, positionalText, positionalValue,
+  SET_O, SHOPT, STATUS_UNKNOWN, type Status, str, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown,
+  type World } from "../shell/state.ts";
 import type { Stdin } from "../commands/effects.ts";
 import { hasSubstitution, pipeOutput, UNKNOWN_STDIN } from "./stdin.ts";
 import type { Dialect, Redir, Stmt, Word } from "../shell/syntax.ts";
@@ -66,17 +68,22 @@ function inChild<T>(it: Shell, run: () => T): T {
   }
 }
 
-export function callFunction(it: Shell, name: string, body: Stmt, args: readonly Arg[], w: World, info: DispatchInfo, unknownArgs = false): World[] {
+export function callFunction(it: Shell, name: string, body: Stmt, args: readonly Arg[], w: World, info: DispatchInfo,
+  unknownArgs = false): World[]
+{
   const def = w.funcs.get(name);
   if (def) it.called.add(def.source);
   if (it.frame.callDepth >= it.limits.maxCallDepth) {
-    it.issue("NESTING_TOO_DEEP", `calls to ${name} nest deeper than ${it.limits.maxCallDepth}`, it.frame.span ?? args[0]?.span ?? null);
+    it.issue("NESTING_TOO_DEEP", `calls to ${name} nest deeper than ${it.limits.maxCallDepth}`,
+      it.frame.span ?? args[0]?.span ?? null);
     return [taint(w, "a recursive function")];
   }
   const outerPositional = w.positional;
   const outerFrames = w.frames;
   const entered = w.clone();
-  entered.positional = unknownArgs || args.some((a) => a.text === null) || info.countUnknown ? null : args.map((a) => positionalText(a.text!, a.standIn === true));
+  entered.positional = unknownArgs || args.some((a) => a.text === null) || info.countUnknown
+    ? null
+    : args.map((a) => positionalText(a.text!, a.standIn === true));
   entered.frames = [...outerFrames, EMPTY_SCOPE];
   const saved = it.frame;
   it.frame = { ...saved, ...(def ? { offset: def.at.offset, span: def.at.span } : {}), callDepth: saved.callDepth + 1 };
@@ -94,7 +101,7 @@ export function callFunction(it: Shell, name: string, body: Stmt, args: readonly
   return out.map((o) => {
     const r = o.flow === "return" ? resume(o) : o;
     const top = r.frames[r.frames.length - 1];
-    if (top) for (const [n, v] of top.vars) r.setVar(n, v);
+    if (top) { for (const [n, v] of top.vars) r.setVar(n, v); }
     if (top?.options) Object.assign(r.options, top.options);
     // The callers' frames as the body left them: it may have written a global they hide.
     r.frames = r.frames.slice(0, outerFrames.length);
@@ -139,25 +146,32 @@ export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-scr
   }
   if (typeof main !== "string" && !e.event) return;
   const running = it.frame.scripts ?? [];
-  for (const [key, code] of [[`pre${e.name}`, scripts[`pre${e.name}`]], [e.name, main], [`post${e.name}`, scripts[`post${e.name}`]]] as const) {
+  for (const [key, code] of [[`pre${e.name}`, scripts[`pre${e.name}`]], [e.name, main], [`post${e.name}`,
+    scripts[`post${e.name}`]]] as const)
+  {
     if (typeof code !== "string") continue;
     const id = `${dir}/package.json#${key}`;
     if (running.includes(id)) {
-      it.issue("OPAQUE_CODE", `${e.label} runs the script ${key} of ${dir}/package.json again from inside itself, a cycle`, e.span);
+      it.issue("OPAQUE_CODE",
+        `${e.label} runs the script ${key} of ${dir}/package.json again from inside itself, a cycle`, e.span);
       continue;
     }
     if (running.length >= MAX_SCRIPT_CHAIN) {
-      it.issue("NESTING_TOO_DEEP", `${e.label}: package.json scripts run each other more than ${MAX_SCRIPT_CHAIN} deep`, e.span);
+      it.issue("NESTING_TOO_DEEP", `${e.label}: package.json scripts run each other more than ${MAX_SCRIPT_CHAIN} deep`,
+        e.span);
       continue;
     }
-    const withArgs = key === e.name && extra.length ? (extra.includes(null) ? null : `${code} ${extra.join(" ")}`) : code;
+    const withArgs = key === e.name && extra.length
+      ? (extra.includes(null) ? null : `${code} ${extra.join(" ")}`)
+      : code;
     // A script that runs another script (`"test": "npm run lint && npm run unit"`) is followed as
     // deep as the chain goes: it is not code nested in a word, so it adds no nesting level, and
     // the chain is bounded by its own stack (a cycle, or MAX_SCRIPT_CHAIN).
     const saved = it.frame;
     it.frame = { ...saved, depth: saved.depth - 1, scripts: [...running, id] };
     try {
-      runCode(it, withArgs, e.span, `${e.label.split(" ").slice(0, -1).join(" ")} ${key}`, withCwd(w.clone(), dir), false, [], "sh");
+      runCode(it, withArgs, e.span, `${e.label.split(" ").slice(0, -1).join(" ")} ${key}`, withCwd(w.clone(), dir),
+        false, [], "sh");
     } finally {
       it.frame = saved;
     }
@@ -173,10 +187,14 @@ const MAX_SCRIPT_CHAIN = 16;
  * program is opaque (a non-shell program inside the root is project code: its arguments
  * are judged as paths).
  */
-export function runScript(it: Shell, path: string, span: Span, label: string, w: World, positional: readonly string[] | null, explicitShell: boolean, dialect?: Dialect, startOptions?: StartOptions): World[] | "program" | null {
+export function runScript(it: Shell, path: string, span: Span, label: string, w: World,
+  positional: readonly string[] | null, explicitShell: boolean, dialect?: Dialect, startOptions?: StartOptions
+): World[] | "program" | null {
   const text = path === "" ? null : it.paths.readScript(w, path);
   if (text === null) {
-    it.issue("OPAQUE_CODE", `${label} runs a script the guard cannot read here (outside the roots, too large, missing, or written earlier in the command)`, span);
+    it.issue("OPAQUE_CODE",
+      `${label} runs a script the guard cannot read here (outside the roots, too large, missing, or written earlier in the command)`,
+      span);
     return null;
   }
   const firstLine = text.slice(0, text.indexOf("\n") < 0 ? text.length : text.indexOf("\n"));
@@ -189,7 +207,12 @@ export function runScript(it: Shell, path: string, span: Span, label: string, w:
   }
   it.issue("SCRIPT_INTERPRETED", `${label}: read and interpreted ${path}`, span);
   // A script run as a program is read by the shell its #! line names.
-  const readBy = dialect ?? (/\bzsh\b/.test(firstLine) ? "zsh" : /^#!.*\b(sh|dash|ash)\b/.test(firstLine) && !/\bbash\b/.test(firstLine) ? "sh" : "bash");
+  const readBy = dialect ??
+    (/\bzsh\b/.test(firstLine)
+      ? "zsh"
+      : /^#!.*\b(sh|dash|ash)\b/.test(firstLine) && !/\bbash\b/.test(firstLine)
+      ? "sh"
+      : "bash");
   return runCode(it, text, span, label, w, false, positional, readBy, startOptions);
 }
 
@@ -197,7 +220,9 @@ export function runScript(it: Shell, path: string, span: Span, label: string, w:
  * Interprets shell code found inside a word. In-process code (eval, source) changes the
  * worlds; a child shell (sh -c) runs on a copy.
  */
-export function runCode(it: Shell, text: string | null, span: Span, label: string, w: World, inProcess: boolean, positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions, arg0?: string | null): World[] {
+export function runCode(it: Shell, text: string | null, span: Span, label: string, w: World, inProcess: boolean,
+  positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions, arg0?: string | null): World[]
+{
   const readBy = dialect ?? it.frame.dialect ?? "bash";
   if (text === null) {
     it.issue("OPAQUE_CODE", `${label} runs code that is not known statically`, span);
@@ -214,7 +239,8 @@ export function runCode(it: Shell, text: string | null, span: Span, label: strin
   }
   if (parsed.error) it.issue(parsed.errorCode ?? "PARSE_ERROR", `${label}: ${parsed.error}`, span);
   const saved = it.frame;
-  it.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? it.span(span), callDepth: saved.callDepth, dialect: readBy, ...(saved.scripts ? { scripts: saved.scripts } : {}) };
+  it.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? it.span(span),
+    callDepth: saved.callDepth, dialect: readBy, ...(saved.scripts ? { scripts: saved.scripts } : {}) };
   try {
     it.coverage.register(parsed.stmt, (x) => it.span(x));
     let start = inProcess ? w : w.clone();
@@ -225,7 +251,9 @@ export function runCode(it: Shell, text: string | null, span: Span, label: strin
       if (arg0 !== undefined) start.setVar("0", arg0 === null ? unknown("$0 is not known") : positionalValue(arg0));
       const unfollowed = unfollowedInherited(w);
       if (unfollowed !== null) {
-        it.issue("SHELL_STATE", `${unfollowed} reaches the new shell from its environment and changes how it reads its commands, which the guard does not follow`, span);
+        it.issue("SHELL_STATE",
+          `${unfollowed} reaches the new shell from its environment and changes how it reads its commands, which the guard does not follow`,
+          span);
         start = taint(start, unfollowed);
       }
     } else if (positional !== undefined) {
@@ -240,7 +268,9 @@ export function runCode(it: Shell, text: string | null, span: Span, label: strin
   }
 }
 
-export function substitute(it: Shell, code: Stmt, world: World, span: Span): string | { readonly listing: Listing } | StandInPart | null {
+export function substitute(it: Shell, code: Stmt, world: World, span: Span): string | { readonly listing: Listing }
+  | StandInPart | null
+{
   subshell(it, code, world);
   // `$( (cmd) )`, and the substitutions of an arithmetic expression as lowered: what cmd prints.
   const body = code.t === "subshell" ? code.body : code;
@@ -256,7 +286,9 @@ export function substitute(it: Shell, code: Stmt, world: World, span: Span): str
     }
     // coreutils' pwd prints the physical directory, or with POSIXLY_CORRECT (the host's) the
     // logical one: known when both are the same.
-    if ((words[0] === "/bin/pwd" || words[0] === "/usr/bin/pwd") && words.length <= 2 && !redefined(world, words[0]) && world.cwd !== null) {
+    if ((words[0] === "/bin/pwd" || words[0] === "/usr/bin/pwd") && words.length <= 2 && !redefined(world, words[0]) &&
+      world.cwd !== null)
+    {
       const physical = it.paths.physicalDir(world.cwd);
       if (words[1] === "-P" || (words.length === 1 && physical === world.cwd)) return physical;
       return null;
@@ -267,7 +299,9 @@ export function substitute(it: Shell, code: Stmt, world: World, span: Span): str
   // Expanding the words again is only cheap when no substitution is nested in them (each
   // level would be analysed twice, and 2^depth times in all). A redirection of the output
   // of the last command leaves it empty; of standard error, unchanged.
-  if (items.some((i) => i.t !== "cmd" || hasSubstitution(i.words)) || last.t !== "cmd" || last.assigns.length) return null;
+  if (items.some((i) => i.t !== "cmd" || hasSubstitution(i.words)) || last.t !== "cmd" || last.assigns.length) {
+    return null;
+  }
   const quiet = last.redirs.length > 0 && last.redirs.every((r) => r.fd === "2");
   if (last.redirs.length && !quiet) return null;
   // $(echo …) and $(printf …) print what they are given; $(find DIR) names under DIR.
@@ -280,7 +314,8 @@ export function substitute(it: Shell, code: Stmt, world: World, span: Span): str
   // a stand-in again, as `$(dirname "$f")` is, in a longer word or an assignment too.
   const l = out.listing;
   const rep = l.reps.length === 1 ? l.reps[0]! : null;
-  if (l.one && l.reach.length === 0 && l.unplain === null && l.odd === "" && !l.quote && rep !== null && rep.standIn && rep.text !== null) return { standIn: rep.text };
+  if (l.one && l.reach.length === 0 && l.unplain === null && l.odd === "" && !l.quote && rep !== null && rep.standIn &&
+    rep.text !== null) return { standIn: rep.text };
   // Stand-ins for the names (src/shell/listing.ts): each directory is reached as a whole, and
   // every symlink under it that leads out is judged by the scan.
   if (out.listing.unplain === null) {
@@ -324,14 +359,15 @@ function pathPartOf(it: Shell, body: Stmt, world: World): StandInPart | null {
   return standInPathPart(rep, program, suffixText);
 }
 
-
 /**
  * A backquoted command whose text bash unescapes before it parses it (`\`` `\$` `\\`): parsed
  * here as bash will, then substituted like any `$(…)`, so that what it prints is known where
  * it can be (`` rm `find . -name \*.pyc` `` prints names under `.`). Text that does not parse
  * cleanly, or nests too deep, is run for its effects and its output stays unknown.
  */
-export function substituteCode(it: Shell, text: string, world: World, span: Span): string | { readonly listing: Listing } | StandInPart | null {
+export function substituteCode(it: Shell, text: string, world: World, span: Span): string | {
+  readonly listing: Listing;
+} | StandInPart | null {
   const readBy = it.frame.dialect ?? "bash";
   const parsed = parsedCode(it, text, readBy);
   if ("refused" in parsed || parsed.error || it.frame.depth >= it.limits.maxNesting) {
@@ -339,7 +375,8 @@ export function substituteCode(it: Shell, text: string, world: World, span: Span
     return null;
   }
   const saved = it.frame;
-  it.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, "`…`"], span: saved.span ?? it.span(span), callDepth: saved.callDepth, dialect: readBy };
+  it.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, "`…`"], span: saved.span ?? it.span(span),
+    callDepth: saved.callDepth, dialect: readBy };
   try {
     it.coverage.register(parsed.stmt, (x) => it.span(x));
     return substitute(it, parsed.stmt, world, span);
@@ -389,7 +426,9 @@ function shellQuote(text: string): string {
  * keeps the variable in step with them), or those a value set in the command names (`env
  * SHELLOPTS=physical bash`); unknown when the value is.
  */
-function inheritedOptions(w: World, name: "SHELLOPTS" | "BASHOPTS", names: Readonly<Record<string, keyof Options>>): Partial<Options> {
+function inheritedOptions(w: World, name: "SHELLOPTS" | "BASHOPTS",
+  names: Readonly<Record<string, keyof Options>>): Partial<Options>
+{
   if (!w.attr(name).includes("x")) return {};
   const keys = [...new Set(Object.values(names))];
   const v = w.getVar(name);
@@ -403,7 +442,9 @@ function inheritedOptions(w: World, name: "SHELLOPTS" | "BASHOPTS", names: Reado
  * SHELLOPTS=posix bash`), or an exported BASH_COMPAT that sets another compatibility level. */
 function unfollowedInherited(w: World): string | null {
   const compat = w.getVar(COMPAT_VARIABLE);
-  if (w.attr(COMPAT_VARIABLE).includes("x") && compat !== undefined && compat.k !== "unset" && changesCompat(compat.k === "str" ? compat.v : null)) {
+  if (w.attr(COMPAT_VARIABLE).includes("x") && compat !== undefined && compat.k !== "unset" &&
+    changesCompat(compat.k === "str" ? compat.v : null))
+  {
     return compat.k === "str" ? `${COMPAT_VARIABLE}=${compat.v}` : `an exported ${COMPAT_VARIABLE} that is not known`;
   }
   for (const [name, unfollowed] of [["SHELLOPTS", UNFOLLOWED_SET_O], ["BASHOPTS", UNFOLLOWED_SHOPT]] as const) {
@@ -416,7 +457,9 @@ function unfollowedInherited(w: World): string | null {
   return null;
 }
 
-function childShellWorld(w: World, positional: readonly string[] | null | undefined, startOptions?: StartOptions): World {
+function childShellWorld(w: World, positional: readonly string[] | null | undefined,
+  startOptions?: StartOptions): World
+{
   const c = w.clone();
   c.keepExportedFuncs();
   c.clearAliases();
@@ -429,7 +472,8 @@ function childShellWorld(w: World, positional: readonly string[] | null | undefi
   // SHELLOPTS or BASHOPTS, and from its command line.
   c.stack = [];
   c.stackUnknown = false;
-  c.options = { ...DEFAULT_OPTIONS, ...inheritedOptions(w, "SHELLOPTS", SET_O), ...inheritedOptions(w, "BASHOPTS", SHOPT), ...startOptions };
+  c.options = { ...DEFAULT_OPTIONS, ...inheritedOptions(w, "SHELLOPTS", SET_O),
+    ...inheritedOptions(w, "BASHOPTS", SHOPT), ...startOptions };
   for (const n of [...c.varNames()]) {
     // A variable the script set without exporting reaches the child only if it came from
     // the environment in the first place: the guard cannot tell, so it is unknown there.
@@ -443,18 +487,26 @@ function childShellWorld(w: World, positional: readonly string[] | null | undefi
   return c;
 }
 
-
 /**
  * Text a command prints or a here-string holds that was made with a stand-in for a listing's
  * names (`echo "$f"`, `<<< "$f"`) is not the names' text: read again (`read`, `$(…)`, xargs)
  * it would lose the mark, so it is not known. (A listing's own output is its value.)
  */
-export function unmarked(it: Shell, s: Stdin | null, stmts: readonly Stmt[], redirs: readonly Redir[], w: World): Stdin | null {
+export function unmarked(it: Shell, s: Stdin | null, stmts: readonly Stmt[], redirs: readonly Redir[], w: World): Stdin
+  | null
+{
   if (s === null || s.t !== "text") return s;
   // (Words with a substitution in them are not expanded again, which would analyse it twice:
   // one that also reads a variable counts as made with a stand-in.)
-  const marked = (word: Word | undefined | null) => word != null && (hasSubstitution([word]) ? word.parts.some((p) => p.t === "param") : expandWord(word, w.clone(), it, { noGlob: true }).fields.some(hasStandIn));
-  const inRedirs = (rs: readonly Redir[]) => rs.some((r) => (r.op === "<<<" && marked(r.target)) || (r.heredoc?.expands === true && marked(r.heredoc.body)));
-  if (inRedirs(redirs) || stmts.some((x) => x.t === "cmd" && (x.words.some(marked) || inRedirs(x.redirs)))) return UNKNOWN_STDIN;
+  const marked = (word: Word | undefined | null) =>
+    word != null &&
+    (hasSubstitution([word])
+      ? word.parts.some((p) => p.t === "param")
+      : expandWord(word, w.clone(), it, { noGlob: true }).fields.some(hasStandIn));
+  const inRedirs = (rs: readonly Redir[]) =>
+    rs.some((r) => (r.op === "<<<" && marked(r.target)) || (r.heredoc?.expands === true && marked(r.heredoc.body)));
+  if (inRedirs(redirs) || stmts.some((x) => x.t === "cmd" && (x.words.some(marked) || inRedirs(x.redirs)))) {
+    return UNKNOWN_STDIN;
+  }
   return s;
 }

@@ -7,7 +7,9 @@ import type { PatternChar } from "../shell/pattern.ts";
 import type { Seg } from "../shell/words/env.ts";
 
 /** Null when there are too many samples to check (more than 8). */
-export function numericSamples(segs: readonly Seg[]): { readonly pattern: PatternChar[]; readonly samples: string[]; readonly re: string } | null {
+export function numericSamples(
+  segs: readonly Seg[],
+): { readonly pattern: PatternChar[]; readonly samples: string[]; readonly re: string } | null {
   const pattern: PatternChar[] = [];
   // The samples: each segment as 0 or as nothing, in every combination (a few at most).
   let samples = [""];

@@ -9,7 +9,8 @@ import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import type { Span } from "../base/span.ts";
 import type { AccessKind } from "../base/verdict.ts";
 import { nameRisk, textRisk } from "../shell/arithmetic.ts";
-import { climbs, commandWords, dirEntries, OTHER_ZONE_DIRECTORIES, SHELL_SYNTAX, ZONE_DIRECTORY } from "../shell/environment.ts";
+import { climbs, commandWords, dirEntries, OTHER_ZONE_DIRECTORIES, SHELL_SYNTAX,
+  ZONE_DIRECTORY } from "../shell/environment.ts";
 import { environmentRole } from "../commands/environment.ts";
 import { lookupCommand } from "../commands/table/index.ts";
 import { repChoices } from "../shell/listing.ts";
@@ -31,12 +32,16 @@ import { replayTrapsIfChanged } from "./traps.ts";
 import { taint, taintCwdOnly, withStatus } from "./worlds.ts";
 
 /** Builtins that may assign a variable they are given by name (whether or not the guard runs them). */
-const ASSIGNING_BUILTINS = new Set(["export", "readonly", "declare", "typeset", "local", "printf", "let", "getopts", "read", "mapfile", "readarray", "unset"]);
+const ASSIGNING_BUILTINS = new Set(["export", "readonly", "declare", "typeset", "local", "printf", "let", "getopts",
+  "read", "mapfile", "readarray", "unset"]);
 /** POSIX special builtins: in posix mode they are found before functions of the same name. */
-const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset"]);
+const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return",
+  "set", "shift", "times", "trap", "unset"]);
 const COMMAND_NOT_FOUND = "command_not_found_handle";
 /** bash builtins the interpreter has no model of: always found, so never "not found". */
-const BASH_BUILTINS: ReadonlySet<string> = new Set(["echo", "printf", "test", "[", "pwd", "type", "kill", "wait", "jobs", "fg", "bg", "disown", "suspend", "umask", "ulimit", "times", "help", "history", "fc", "bind", "caller", "compgen", "complete", "compopt", "logout", "times", "false", "true"]);
+const BASH_BUILTINS: ReadonlySet<string> = new Set(["echo", "printf", "test", "[", "pwd", "type", "kill", "wait",
+  "jobs", "fg", "bg", "disown", "suspend", "umask", "ulimit", "times", "help", "history", "fc", "bind", "caller",
+  "compgen", "complete", "compopt", "logout", "times", "false", "true"]);
 /** Builtins whose arguments may be assignments, arrays included. */
 const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 
@@ -46,9 +51,14 @@ export function execRedirected(it: Shell, s: Extract<Stmt, { t: "redir" }>, ws: 
   for (const w of ws) if (redirections(it, s.redirs, w, "redirection")) failed.push(withStatus(w.clone(), 1));
   const w0 = ws[0];
   // Worked out only if something inside reads it.
-  if (ws.length !== 1 || !w0 || !s.redirs.some((r) => r.fd === null || r.fd === "0")) return dedupe([...it.exec(s.body, ws), ...failed]);
+  if (ws.length !== 1 || !w0 || !s.redirs.some((r) => r.fd === null || r.fd === "0")) {
+    return dedupe([...it.exec(s.body, ws), ...failed]);
+  }
   const outer = it.inheritedStdin;
-  const ran = it.withStdin(() => unmarked(it, redirectedStdin(s.redirs, w0, it), [], s.redirs, w0) ?? outer?.() ?? INHERITED_STDIN, () => it.exec(s.body, ws));
+  const ran = it.withStdin(
+    () => unmarked(it, redirectedStdin(s.redirs, w0, it), [], s.redirs, w0) ?? outer?.() ?? INHERITED_STDIN,
+    () => it.exec(s.body, ws),
+  );
   return dedupe([...ran, ...failed]);
 }
 
@@ -59,10 +69,15 @@ export function execTest(it: Shell, s: Extract<Stmt, { t: "test" }>, ws: World[]
     else for (const i of s.inner) subshell(it, i, w);
     evaluated(it, s.names, w, s.span);
     for (const word of s.exprs) {
-      const texts = expandWord(word, w, it, { noGlob: true, noSplit: true }).fields.map((f) => fieldText(f) ?? (onlyNumbers(f) ? "0" : null));
+      const texts = expandWord(word, w, it, { noGlob: true, noSplit: true }).fields.map((f) =>
+        fieldText(f) ?? (onlyNumbers(f) ? "0" : null)
+      );
       evaluatedText(it, texts, w, word.span, textRisk);
     }
-    for (const word of s.varNames) evaluatedText(it, expandWord(word, w, it, { noGlob: true, noSplit: true }).fields.map(fieldText), w, word.span, nameRisk);
+    for (const word of s.varNames) {
+      evaluatedText(it, expandWord(word, w, it, { noGlob: true, noSplit: true }).fields.map(fieldText), w, word.span,
+        nameRisk);
+    }
     for (const v of s.assigned) w.setVar(v, unknown(`$${v} is set by arithmetic`, true));
     for (const word of s.words) {
       for (const f of expandWord(word, w, it, { noGlob: true, noSplit: true }).fields) {
@@ -77,7 +92,9 @@ export function runSimple(it: Shell, cmd: Extract<Stmt, { t: "cmd" }>, w: World)
   // Aliases are replaced before parsing in bash; the guard does not re-parse them.
   if (cmd.words.length && w.aliases.size && w.options.expandAliases !== false) {
     const first = cmd.words[0]!;
-    if (w.aliases.has(ANY_ALIAS) || (first.parts.length === 1 && first.parts[0]!.t === "raw" && w.aliases.has(first.parts[0]!.text))) {
+    if (w.aliases.has(ANY_ALIAS) ||
+      (first.parts.length === 1 && first.parts[0]!.t === "raw" && w.aliases.has(first.parts[0]!.text)))
+    {
       it.issue("SHELL_STATE", `${first.text} is an alias; aliases are not followed`, first.span);
       return [taint(w, "an alias ran")];
     }
@@ -106,14 +123,23 @@ export function runSimple(it: Shell, cmd: Extract<Stmt, { t: "cmd" }>, w: World)
   const saved = assign(it, cmd.assigns, w, true);
   const piped = it.pipedStdin.get(cmd);
   const inherited = it.inheritedStdin;
-  const stdin = () => it.readable(unmarked(it, redirectedStdin(cmd.redirs, w, it), [], cmd.redirs, w) ?? piped?.() ?? inherited?.() ?? INHERITED_STDIN, w);
-  const info: DispatchInfo = { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin, ...(saved.length ? { prefix: saved.map(([n]) => n) } : {}) };
+  const stdin = () =>
+    it.readable(
+      unmarked(it, redirectedStdin(cmd.redirs, w, it), [], cmd.redirs, w) ?? piped?.() ?? inherited?.() ??
+        INHERITED_STDIN,
+      w,
+    );
+  const info: DispatchInfo = { countUnknown, span: cmd.span, inProcess: true, bypassFunctions: false, stdin,
+    ...(saved.length ? { prefix: saved.map(([n]) => n) } : {}) };
   // (cd follows each way its operands may come out: none goes home, two fail, one is a stand-in: builtins/directories.ts.)
-  const inShell = name.text !== null && !name.standIn && (BUILTINS.has(name.text) || w.funcs.has(name.text)) && !(name.text === "cd" && !w.funcs.has("cd"));
+  const inShell = name.text !== null && !name.standIn && (BUILTINS.has(name.text) || w.funcs.has(name.text)) &&
+    !(name.text === "cd" && !w.funcs.has("cd"));
   if (saved.length && (inShell || name.text === "cd")) shellZone(it, w, cmd.span, saved.map(([n]) => n));
   const variants = standIns.length ? standInVariants(argv, standIns, inShell) : [argv];
   if (variants.length === 1) argv = variants[0]!;
-  const out = variants.length === 1 ? dispatch(it, argv, w, info) : dedupe(variants.flatMap((v, i) => dispatch(it, v, i === variants.length - 1 ? w : w.clone(), info)));
+  const out = variants.length === 1
+    ? dispatch(it, argv, w, info)
+    : dedupe(variants.flatMap((v, i) => dispatch(it, v, i === variants.length - 1 ? w : w.clone(), info)));
   // `declare a=(x y)`: the builtin saw only the name (and made it unknown); the elements are here.
   // (`local` outside a function fails, and assigns nothing; bash has expanded the elements all the same.)
   if (name.text === "local" && w.frames.length === 0) {
@@ -167,7 +193,9 @@ const REDIRECT = { redirect: true } as const;
 function redirections(it: Shell, redirs: readonly Redir[], w: World, command: string): boolean {
   let mayFail = false;
   for (const r of redirs) {
-    if (r.fdVar !== undefined) w.setVar(r.fdVar, unknown(`$${r.fdVar} holds a descriptor number the shell picks`, true));
+    if (r.fdVar !== undefined) {
+      w.setVar(r.fdVar, unknown(`$${r.fdVar} holds a descriptor number the shell picks`, true));
+    }
     if (r.heredoc) {
       if (r.heredoc.expands) expandToSegs(r.heredoc.body, w, it, false);
       continue;
@@ -233,17 +261,13 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
   const words = argv.map((a) => a.text ?? a.source);
   // (Whatever runs it, a function of that name too: as listing.ts reads every run of a program.)
   const naming = namingOf(name, argv.slice(1), it.opts.commandKnowledge !== false);
-  it.findings.addCommand({
-    text: words.join(" "),
-    words,
-    ...(naming ? { naming } : {}),
-    known: argv.every((a) => a.text !== null),
-    via: it.frame.via,
-    span: it.span(info.span),
-  });
+  it.findings.addCommand({ text: words.join(" "), words, ...(naming ? { naming } : {}),
+    known: argv.every((a) => a.text !== null), via: it.frame.via, span: it.span(info.span) });
   if (name.text === null || name.standIn) {
     // A stand-in for a listing's names run as a command is any of them, looked up in PATH.
-    it.issue("UNRESOLVED_COMMAND", `the command name ${name.source} is not known${name.standIn ? " (it is a name a listing prints)" : ""}`, name.span);
+    it.issue("UNRESOLVED_COMMAND",
+      `the command name ${name.source} is not known${name.standIn ? " (it is a name a listing prints)" : ""}`,
+      name.span);
     for (const a of argv.slice(1)) it.paths.genericArg(a, w, "?");
     if (info.inProcess) it.issue("SHELL_STATE", "a command whose name is not known may change the shell", name.span);
     return [taintIfInProcess(w, info, "an unknown command ran")];
@@ -266,10 +290,20 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
   // What the program is handed: the prefix assignments, and what the command exported.
   const handed = info.prefix === undefined ? w.exportedNames() : [...new Set([...info.prefix, ...w.exportedNames()])];
   if (handed.length > 0 && !BASH_BUILTINS.has(name.text)) {
-    const described = it.opts.commandKnowledge !== false && lookupCommand(name.text.slice(name.text.lastIndexOf("/") + 1)) !== undefined && (!name.text.includes("/") || /^\/(usr\/)?(local\/)?s?bin\//.test(name.text));
+    const described = it.opts.commandKnowledge !== false &&
+      lookupCommand(name.text.slice(name.text.lastIndexOf("/") + 1)) !== undefined &&
+      (!name.text.includes("/") || /^\/(usr\/)?(local\/)?s?bin\//.test(name.text));
     handedValues(it, w, info, handed, described);
   }
-  const effects = analyseCommand(name, options.length ? [...options, ...argv.slice(1)] : argv.slice(1), { countUnknown: info.countUnknown, world: w, span: info.span, stdin: info.stdin, useTable: it.opts.commandKnowledge !== false, home: it.home, disk: it.paths.diskFor(w, info.span, name.text) });
+  const effects = analyseCommand(name, options.length ? [...options, ...argv.slice(1)] : argv.slice(1), {
+    countUnknown: info.countUnknown,
+    world: w,
+    span: info.span,
+    stdin: info.stdin,
+    useTable: it.opts.commandKnowledge !== false,
+    home: it.home,
+    disk: it.paths.diskFor(w, info.span, name.text),
+  });
   return applyEffects(it, effects, argv, w, info, naming);
 }
 
@@ -283,7 +317,8 @@ function commandNotFound(it: Shell, name: string, argv: readonly Arg[], w: World
   // Inside the handler, a command not found would run it again: it is judged here already.
   it.inNotFound = true;
   try {
-    it.paths.joinChild(w, callFunction(it, COMMAND_NOT_FOUND, handler.body, argv, w.clone(), { ...info, inProcess: true }));
+    it.paths.joinChild(w,
+      callFunction(it, COMMAND_NOT_FOUND, handler.body, argv, w.clone(), { ...info, inProcess: true }));
   } finally {
     it.inNotFound = false;
   }
@@ -304,15 +339,22 @@ function handedValues(it: Shell, w: World, info: DispatchInfo, names: readonly s
     if (environmentRole(name) !== null || (described && LOCALE_NAME.test(name))) continue;
     const v = w.getVar(name);
     if (v === undefined || v.k === "unset") continue;
-    const at: Arg = { text: null, source: `${name}=…`, span: info.span, unknownWhy: `$${name} is not known, and the program started is given it`, segs: [] };
+    const at: Arg = { text: null, source: `${name}=…`, span: info.span,
+      unknownWhy: `$${name} is not known, and the program started is given it`, segs: [] };
     // (What an unknown value names, a described program is not asked about: `V=$(git describe) make`.)
     if (v.k === "unknown") {
       if (!described) it.paths.genericArg(at, w, `$${name}`);
-    } else for (const text of v.k === "str" ? [v.v] : v.v) {
-      if (!described) it.paths.genericArg(withValue(at, text, ""), w, `$${name}`);
-      else for (const piece of URL_LIKE.test(text) ? [fileUrlPath(text)] : new Set([text, ...text.split(":")])) {
-        // A URL (DATABASE_URL=postgres://u@h/db) names no place here, unless it is a file URL.
-        if (piece !== null && PATH_LIKE.test(piece)) it.paths.access(w, withValue(at, piece, ""), "unknown", `$${name}`);
+    } else {
+      for (const text of v.k === "str" ? [v.v] : v.v) {
+        if (!described) it.paths.genericArg(withValue(at, text, ""), w, `$${name}`);
+        else {
+          for (const piece of URL_LIKE.test(text) ? [fileUrlPath(text)] : new Set([text, ...text.split(":")])) {
+            // A URL (DATABASE_URL=postgres://u@h/db) names no place here, unless it is a file URL.
+            if (piece !== null && PATH_LIKE.test(piece)) {
+              it.paths.access(w, withValue(at, piece, ""), "unknown", `$${name}`);
+            }
+          }
+        }
       }
     }
   }
@@ -341,12 +383,18 @@ function zoneFile(it: Shell, w: World, at: Arg, name: string, text: string, kind
   const command = `$${name}`;
   if (zone.startsWith("/")) return it.paths.access(w, withValue(at, zone, ""), kind, command);
   if (dir.k === "str") it.paths.access(w, withValue(at, `${dir.v}/${zone}`, ""), kind, command);
-  else it.paths.access(w, withValue(at, null, `$TZDIR is not known, and ${name} names a zone file under it`), kind, command);
+  else {
+    it.paths.access(w, withValue(at, null, `$TZDIR is not known, and ${name} names a zone file under it`), kind,
+      command);
+  }
   if (!climbs(zone)) return;
   const zoneinfo = shellOrHost(it, w, "ZONEINFO");
   if (zoneinfo !== undefined && zoneinfo.k !== "unset") {
     if (zoneinfo.k === "str") it.paths.access(w, withValue(at, `${zoneinfo.v}/${zone}`, ""), kind, command);
-    else it.paths.access(w, withValue(at, null, `$ZONEINFO is not known, and ${name} names a zone file under it`), kind, command);
+    else {
+      it.paths.access(w, withValue(at, null, `$ZONEINFO is not known, and ${name} names a zone file under it`), kind,
+        command);
+    }
   }
   for (const other of OTHER_ZONE_DIRECTORIES) it.paths.access(w, withValue(at, `${other}/${zone}`, ""), kind, command);
 }
@@ -360,8 +408,9 @@ function shellZone(it: Shell, w: World, span: Span, names: readonly string[]): v
   const v = w.getVar("TZ");
   const at: Arg = { text: null, source: "TZ=…", span, unknownWhy: null, segs: [] };
   if (v === undefined || v.k === "unset") return;
-  if (v.k === "unknown") it.paths.access(w, withValue(at, null, "$TZ is not known, and bash loads the zone it names"), "read", "$TZ");
-  else zoneFile(it, w, at, "TZ", v.k === "str" ? v.v : (v.v[0] ?? ""), "read");
+  if (v.k === "unknown") {
+    it.paths.access(w, withValue(at, null, "$TZ is not known, and bash loads the zone it names"), "read", "$TZ");
+  } else zoneFile(it, w, at, "TZ", v.k === "str" ? v.v : (v.v[0] ?? ""), "read");
 }
 
 /**
@@ -379,29 +428,45 @@ function environment(it: Shell, w: World, span: Span, program?: string): Arg[] {
     const command = `$${name}`;
     const at: Arg = { text: null, source: `${name}=…`, span, unknownWhy: null, segs: [] };
     if (v.k === "unknown") {
-      it.paths.access(w, withValue(at, null, `$${name} is not known, and the program started uses it`), role.kind, command);
+      it.paths.access(w, withValue(at, null, `$${name} is not known, and the program started uses it`), role.kind,
+        command);
       continue;
     }
     // An array is not exported; the shell's own lookups use its first element.
     const text = v.k === "str" ? v.v : (v.v[0] ?? "");
     if (role.value === "dirs") {
       // `af_unix:stream:/path` splits into entries like any list; its path is the absolute one.
-      for (const e of dirEntries(text)) if (!role.absoluteOnly || e.startsWith("/")) it.paths.access(w, withValue(at, e, ""), role.kind, command);
+      for (const e of dirEntries(text)) {
+        if (!role.absoluteOnly || e.startsWith("/")) it.paths.access(w, withValue(at, e, ""), role.kind, command);
+      }
     } else if (role.value === "zone") {
       zoneFile(it, w, at, name, text, role.kind);
     } else if (role.value === "catalogues") {
-      for (const e of text.split(":").filter(climbs)) it.paths.access(w, withValue(at, null, `${name} names the message catalogue ${JSON.stringify(e)}, which climbs out of a directory the guard does not know`), role.kind, command);
+      for (const e of text.split(":").filter(climbs)) {
+        it.paths.access(w,
+          withValue(at, null,
+            `${name} names the message catalogue ${
+              JSON.stringify(e)
+            }, which climbs out of a directory the guard does not know`), role.kind, command);
+      }
     } else if (SHELL_SYNTAX.test(text)) {
       it.issue("OPAQUE_CODE", `${name} holds shell code that a program started here may run`, span);
     } else if (role.optionsOf && text.trim() !== "") {
       if (role.optionsOf.includes(base)) options.push(...commandWords(text).map((word) => withValue(at, word, "")));
-      else it.issue("OPAQUE_CODE", `${name} holds options for ${role.optionsOf[0]}, which ${program ?? "this command"} may start`, span);
+      else {
+        it.issue("OPAQUE_CODE",
+          `${name} holds options for ${role.optionsOf[0]}, which ${program ?? "this command"} may start`, span);
+      }
     } else {
       // `SHELL=/bin/bash`, `EDITOR=/usr/bin/vim`: a system program is what its name says.
       const words = commandWords(text);
       if (words[0] !== undefined && isSystemProgram(words[0])) words.shift();
       // `PIP_INDEX_URL=file:///dir`, `UV_FIND_LINKS=file:…`: a file URL names its path.
-      for (const word of words) for (const cand of pathCandidates(word)) it.paths.access(w, withValue(at, fileUrlPath(cand) ?? cand, ""), role.kind, command);
+      for (const word of words) {
+        for (const cand of pathCandidates(word)) {
+          it.paths.access(w, withValue(at, fileUrlPath(cand) ?? cand, ""), role.kind, command);
+        }
+      }
     }
   }
   return options;
@@ -429,14 +494,21 @@ interface StandInWord {
 function standInVariants(argv: readonly Arg[], words: readonly StandInWord[], inShell: boolean): Arg[][] {
   if (inShell || words.length > 2 || words[0]!.at === 0) {
     const at = new Set(words.flatMap((sw) => Array.from({ length: sw.n }, (_, k) => sw.at + k)));
-    return [argv.map((a, i) => (at.has(i) && i > 0 ? withValue({ ...a, standIn: undefined }, null, "names a listing prints, whose number is not known") : a))];
+    return [
+      argv.map((a, i) => (at.has(i) && i > 0
+        ? withValue({ ...a, standIn: undefined }, null, "names a listing prints, whose number is not known")
+        : a)
+      ),
+    ];
   }
   let variants: Arg[][] = [[]];
   let next = 0;
   for (const sw of words) {
     const head = argv.slice(next, sw.at);
     const group = argv.slice(sw.at, sw.at + sw.n);
-    const choices: Arg[][] | null = sw.kind === "one" ? [[withValue({ ...group[0]!, standIn: undefined }, "", "")], group] : repChoices(group);
+    const choices: Arg[][] | null = sw.kind === "one"
+      ? [[withValue({ ...group[0]!, standIn: undefined }, "", "")], group]
+      : repChoices(group);
     if (choices === null || variants.length * choices.length > 64) return standInVariants(argv, words, true);
     variants = variants.flatMap((v) => choices.map((c) => [...v, ...head, ...c]));
     next = sw.at + sw.n;

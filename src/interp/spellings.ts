@@ -16,7 +16,8 @@ interface Speller {
   readonly home: string | null;
   readonly fs: FileSystem;
   access(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string): void;
-  scanTree(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string, quietPastBound?: boolean): void;
+  scanTree(world: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string,
+    quietPastBound?: boolean): void;
   globFrom(pattern: PatternChar[], dir: string | null, world: World): string[] | null;
   unresolvedPath(arg: Arg, text: string, kind: AccessKind, command: string, why: string, surface?: string): void;
 }
@@ -28,7 +29,9 @@ export const MAY_SPELL_OTHERWISE = /^[~@]|[{*?[]/;
  * Judges the other names a program may make of `text`. True when the path is not to be judged
  * further itself (braces that make too many names: it was judged unresolved instead).
  */
-export function otherSpellings(at: Speller, world: World, arg: Arg, text: string, kind: AccessKind, command: string, base?: string | null, surface?: string): boolean {
+export function otherSpellings(at: Speller, world: World, arg: Arg, text: string, kind: AccessKind, command: string,
+  base?: string | null, surface?: string): boolean
+{
   if (text.charCodeAt(0) === 126) homeSpelled(at, world, arg, text, kind, command, base, surface);
   // `@FILE` is a response file to gcc, javac, tsc, Python's fromfile_prefix_chars and many
   // more: they read the arguments in FILE (tsc @../x opened ../x, under strace).
@@ -72,12 +75,16 @@ const MAX_BRACED_NAMES = 256;
  * command line is handed to. So the home directory it may name is judged too. (`~user` for
  * a user who does not exist stays as it is, as in bash and in Python's expanduser.)
  */
-function homeSpelled(at: Speller, world: World, arg: Arg, text: string, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
+function homeSpelled(at: Speller, world: World, arg: Arg, text: string, kind: AccessKind, command: string,
+  base?: string | null, surface?: string): void
+{
   const m = /^~([A-Za-z0-9._-]*)(\/.*)?$/.exec(text);
   if (m === null) return;
   const home = m[1] === "" ? at.home : at.fs.homeOf(m[1]!);
   if (home === null && m[1] !== "") return;
-  const named = home === null ? withValue(arg, null, `${text} names a home directory that is not known`) : withValue(arg, home + (m[2] ?? ""), "");
+  const named = home === null
+    ? withValue(arg, null, `${text} names a home directory that is not known`)
+    : withValue(arg, home + (m[2] ?? ""), "");
   at.access(world, named, kind, command, base, surface);
 }
 
@@ -88,7 +95,9 @@ function homeSpelled(at: Speller, world: World, arg: Arg, text: string, kind: Ac
  * the name is handed to). Each name they make is judged too. True when there are too many
  * to judge one by one, and the name was judged as unresolved instead.
  */
-function bracesSpelled(at: Speller, world: World, arg: Arg, text: string, kind: AccessKind, command: string, base?: string | null, surface?: string): boolean {
+function bracesSpelled(at: Speller, world: World, arg: Arg, text: string, kind: AccessKind, command: string,
+  base?: string | null, surface?: string): boolean
+{
   const braced = braceExpand([{ t: "raw", text }], MAX_BRACED_NAMES);
   if (braced.tooLarge) {
     const why = `${text.slice(0, 40)} holds braces that a program may expand to more than ${MAX_BRACED_NAMES} names`;
@@ -110,7 +119,9 @@ function bracesSpelled(at: Speller, world: World, arg: Arg, text: string, kind: 
  * be listed) the tree it starts in is scanned for symlinks that lead out, as far as the scan's
  * bound, and `**` matching no directory at all is judged too.
  */
-function globsSpelled(at: Speller, world: World, arg: Arg, text: string, kind: AccessKind, command: string, base?: string | null, surface?: string): void {
+function globsSpelled(at: Speller, world: World, arg: Arg, text: string, kind: AccessKind, command: string,
+  base?: string | null, surface?: string): void
+{
   const chars = patternChars(text);
   if (!hasPatternChars(chars, true)) return;
   const dir = isAbsolute(text) ? "/" : base === undefined ? world.cwd : base;
@@ -134,7 +145,9 @@ export const CLIMBS = /(^|\/)\.\.(\/|$)/;
  * deeper into the project lands above it. The places such a program may reach from each of
  * `starts` (absolute names), where the kernel's walk does not go.
  */
-export function cleanedPlaces(starts: readonly string[], kernel: Physical, fs: FileSystem, watch: Watch | undefined): Physical[] {
+export function cleanedPlaces(starts: readonly string[], kernel: Physical, fs: FileSystem,
+  watch: Watch | undefined): Physical[]
+{
   const out: Physical[] = [];
   const seen = new Set<string>();
   for (const start of starts) {

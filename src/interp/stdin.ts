@@ -25,7 +25,8 @@ export const INHERITED_STDIN: Stdin = { t: "unknown", inherited: true };
 
 function argOf(f: Field, word: Word): Arg {
   const text = fieldText(f);
-  return { text, source: word.text, span: word.span, unknownWhy: text === null ? firstUnknown(f)?.why ?? null : null, segs: f.segs };
+  return { text, source: word.text, span: word.span, unknownWhy: text === null ? firstUnknown(f)?.why ?? null : null,
+    segs: f.segs };
 }
 
 function segsText(segs: readonly Seg[]): string | null {
@@ -41,7 +42,9 @@ export function redirectedStdin(redirs: readonly Redir[], w: World, env: WordEnv
       const t = segsText(expandToSegs(r.target, w.clone(), env, false));
       out = t === null ? UNKNOWN_STDIN : { t: "text", text: t + "\n" };
     } else if ((r.op === "<<" || r.op === "<<-") && r.heredoc) {
-      const body = r.heredoc.expands ? segsText(expandToSegs(r.heredoc.body, w.clone(), env, false)) : r.heredoc.body.text;
+      const body = r.heredoc.expands
+        ? segsText(expandToSegs(r.heredoc.body, w.clone(), env, false))
+        : r.heredoc.body.text;
       out = body === null ? UNKNOWN_STDIN : { t: "text", text: r.op === "<<-" ? body.replace(/^\t+/gm, "") : body };
     } else if (r.op === "<" && r.target) {
       const e = expandWord(r.target, w.clone(), env);
@@ -98,7 +101,9 @@ function bodyDepth(body: Stmt): number {
   let depth = 0;
   for (const i of body.t === "pipe" ? body.items : [body]) {
     if (i.t !== "cmd" || i.redirs.some((r) => r.heredoc !== null)) return Infinity;
-    depth = Math.max(depth, depthOf([...i.words, ...i.redirs.flatMap((r) => (r.target ? [r.target] : [])), ...i.assigns.flatMap((a) => (a.value ? [a.value] : []))]));
+    depth = Math.max(depth,
+      depthOf([...i.words, ...i.redirs.flatMap((r) => (r.target ? [r.target] : [])),
+        ...i.assigns.flatMap((a) => (a.value ? [a.value] : []))]));
   }
   return depth;
 }
@@ -137,7 +142,8 @@ function unwrap(argv: readonly Arg[], w: World): readonly Arg[] | null {
     }
     if (name === "env") {
       let i = 0;
-      while (args[i] && (args[i]!.text === "-i" || args[i]!.text === "--" || /^[A-Za-z_][A-Za-z0-9_]*=/.test(args[i]!.text ?? ""))) i++;
+      while (args[i] &&
+        (args[i]!.text === "-i" || args[i]!.text === "--" || /^[A-Za-z_][A-Za-z0-9_]*=/.test(args[i]!.text ?? ""))) i++;
       if (args[i]?.text?.startsWith("-")) return null;
       cur = args.slice(i);
       continue;
@@ -162,7 +168,9 @@ function unwrap(argv: readonly Arg[], w: World): readonly Arg[] | null {
  */
 export function printsOnlyNumbers(body: Stmt, w: World): boolean {
   const last = body.t === "pipe" ? body.items[body.items.length - 1] : body;
-  if (!last || last.t !== "cmd" || last.words.some((w) => w.parts.some((p) => p.t !== "raw" && p.t !== "lit"))) return false;
+  if (!last || last.t !== "cmd" || last.words.some((w) => w.parts.some((p) => p.t !== "raw" && p.t !== "lit"))) {
+    return false;
+  }
   const [name, ...args] = last.words.map((w) => w.text);
   if (name === undefined || mayBeRedefined(name, w)) return false;
   const pipe = lookupCommand(name)?.pipe ?? [];
@@ -177,7 +185,8 @@ export function printsOnlyNumbers(body: Stmt, w: World): boolean {
  */
 export function printsSegment(body: Stmt, w: World, env: WordEnv): string | null {
   // Standard error sent to a file leaves the output alone (`2>&1` would put a message in it).
-  if (body.t !== "cmd" || body.assigns.length > 0 || body.redirs.some((r) => r.fd !== "2" || (r.op !== ">" && r.op !== ">>"))) return null;
+  if (body.t !== "cmd" || body.assigns.length > 0 ||
+    body.redirs.some((r) => r.fd !== "2" || (r.op !== ">" && r.op !== ">>"))) return null;
   const argv = knownArgv(body, w, env);
   if (!argv || argv.some((a) => a.text === null || a.standIn)) return null;
   const [written, ...args] = argv.map((a) => a.text!);
@@ -211,7 +220,8 @@ export function pipeOutput(items: readonly Stmt[], index: number, w: World, env:
   // `GIT_INDEX_FILE=… git ls-files` lists another index, which the world here does not hold.
   if (name === "git" && s.assigns.some((a) => a.name.startsWith("GIT_"))) return UNKNOWN_STDIN;
   const args = argv.slice(1);
-  const input = (): Stdin => redirectedStdin(s.redirs, w, env) ?? (index > 0 ? pipeOutput(items, index - 1, w, env) : UNKNOWN_STDIN);
+  const input = (): Stdin =>
+    redirectedStdin(s.redirs, w, env) ?? (index > 0 ? pipeOutput(items, index - 1, w, env) : UNKNOWN_STDIN);
   // The disk is what the command sees only when nothing that runs before it or alongside it
   // (another segment of its pipeline) may have changed it.
   return outputOf(name, argv[0]!, args, input, w, env, items.length === 1);
@@ -223,11 +233,16 @@ export function pipeOutput(items: readonly Stmt[], index: number, w: World, env:
  * messages are not names).
  */
 function printsToPipe(s: Stmt): boolean {
-  return s.t === "cmd" && s.redirs.every((r) => r.fd !== "1" && (r.fd !== null || r.op.startsWith("<")) && !(r.fd === "2" && (r.op === ">&" || r.op === "<&")));
+  return s.t === "cmd" &&
+    s.redirs.every((r) =>
+      r.fd !== "1" && (r.fd !== null || r.op.startsWith("<")) && !(r.fd === "2" && (r.op === ">&" || r.op === "<&"))
+    );
 }
 
 /** What a command with these known words prints, as its table entry says. */
-function outputOf(name: string, nameArg: Arg, args: readonly Arg[], input: () => Stdin, w: World, env: WordEnv, alone: boolean): Stdin {
+function outputOf(name: string, nameArg: Arg, args: readonly Arg[], input: () => Stdin, w: World, env: WordEnv,
+  alone: boolean): Stdin
+{
   const texts = args.map((a) => a.text);
   if (!texts.every((t): t is string => t !== null)) return UNKNOWN_STDIN;
   const diskSettled = alone && !w.fsChanged && !w.linksChanged && w.linkZones.length === 0;
@@ -237,17 +252,12 @@ function outputOf(name: string, nameArg: Arg, args: readonly Arg[], input: () =>
     const r = resolvePhysical(abs, env.fs);
     return r.ok ? r : null;
   };
-  const call: PipeCall = {
-    name, nameArg, args, texts, world: w, dialect: env.dialect,
-    physicalDir: (p) => env.physicalDir(p),
-    input,
-    resolve,
-    lstat: (p) => env.fs.lstat(p),
+  const call: PipeCall = { name, nameArg, args, texts, world: w, dialect: env.dialect,
+    physicalDir: (p) => env.physicalDir(p), input, resolve, lstat: (p) => env.fs.lstat(p),
     absent: (a) => a.text !== null && !a.standIn && env.absentStart !== undefined && env.absentStart(a.text, w, a.span),
     readlink: (p) => (diskSettled ? env.fs.readlink(p) : null),
     lookPath: (program) => (diskSettled ? lookPath(program, w, env, resolve) : null),
-    output: (other, otherArgs, otherInput) => outputOf(other, nameArg, otherArgs, () => otherInput, w, env, alone),
-  };
+    output: (other, otherArgs, otherInput) => outputOf(other, nameArg, otherArgs, () => otherInput, w, env, alone) };
   for (const p of lookupCommand(name)?.pipe ?? []) {
     const out = answer(p, call, input, w, env);
     if (out !== null) return out;
@@ -298,7 +308,10 @@ function answer(p: PipeOutput, call: PipeCall, input: () => Stdin, w: World, env
       const got = input();
       if (got.t !== "listing") return null;
       const mapped = f.map ? f.map(got.listing) : got.listing;
-      return mapped === null ? null : { t: "listing", listing: filtered(mapped, f.single, f.sep === "keep" ? mapped.sep : f.sep, f.keepsEach === true) };
+      return mapped === null
+        ? null
+        : { t: "listing",
+          listing: filtered(mapped, f.single, f.sep === "keep" ? mapped.sep : f.sep, f.keepsEach === true) };
     }
     case "listing": {
       const source = p.source(call);

@@ -102,10 +102,12 @@ export function analyseUncalled(it: Shell, ws: readonly World[]): void {
         const copy = w.clone();
         copy.traps = [];
         copy.positional = null;
-        next.push(...callFunction(it, name, f.body, [], copy, { countUnknown: true, span: { start: 0, end: 0 }, inProcess: true, bypassFunctions: false, stdin: () => UNKNOWN_STDIN }, true));
+        next.push(
+          ...callFunction(it, name, f.body, [], copy, { countUnknown: true, span: { start: 0, end: 0 }, inProcess: true,
+            bypassFunctions: false, stdin: () => UNKNOWN_STDIN }, true),
+        );
       }
     }
     pending = next.length > it.limits.maxWorlds ? widen(next) : next;
   }
 }
-

@@ -33,7 +33,9 @@ export function widen(ws: readonly World[], always = false): World[] {
     }
     for (const [n, a] of w.aliases) if (base.aliases.get(n) !== a) base.setAlias(n, a);
     if (w.traps.join() !== base.traps.join()) base.traps = [...new Set([...base.traps, ...w.traps])];
-    if (w.liveTraps.join() !== base.liveTraps.join()) base.liveTraps = [...new Set([...base.liveTraps, ...w.liveTraps])];
+    if (w.liveTraps.join() !== base.liveTraps.join()) {
+      base.liveTraps = [...new Set([...base.liveTraps, ...w.liveTraps])];
+    }
     if (w.tainted) base.tainted = w.tainted;
     base.fsChanged ||= w.fsChanged;
     base.linksChanged ||= w.linksChanged;
@@ -120,11 +122,16 @@ function mergeFrames(a: readonly Scope[], b: readonly Scope[]): readonly Scope[]
     if (!g || f === g) return f;
     const vars = new Map(f.vars);
     for (const n of new Set([...f.vars.keys(), ...g.vars.keys()])) {
-      if (!sameValue(f.vars.get(n), g.vars.get(n))) vars.set(n, unknown(`$${n} differs between the paths the script may take`));
+      if (!sameValue(f.vars.get(n), g.vars.get(n))) {
+        vars.set(n, unknown(`$${n} differs between the paths the script may take`));
+      }
     }
     let options = f.options ?? g.options;
-    if (f.options && g.options && (f.options.physical !== g.options.physical || f.options.noglob !== g.options.noglob)) {
-      options = { physical: f.options.physical === g.options.physical ? f.options.physical : null, noglob: f.options.noglob === g.options.noglob ? f.options.noglob : null };
+    if (f.options && g.options &&
+      (f.options.physical !== g.options.physical || f.options.noglob !== g.options.noglob))
+    {
+      options = { physical: f.options.physical === g.options.physical ? f.options.physical : null,
+        noglob: f.options.noglob === g.options.noglob ? f.options.noglob : null };
     } else if (options && (!f.options || !g.options)) options = { physical: null, noglob: null };
     return { vars, options };
   });

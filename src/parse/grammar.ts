@@ -6,11 +6,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Language, Parser } from "web-tree-sitter";
 
-export const GRAMMAR = {
-  package: "tree-sitter-bash",
-  version: "0.25.1",
-  sha256: "8292919c88a0f7d3fb31d0cd0253ca5a9531bc1ede82b0537f2c63dd8abe6a7a",
-} as const;
+export const GRAMMAR = { package: "tree-sitter-bash", version: "0.25.1",
+  sha256: "8292919c88a0f7d3fb31d0cd0253ca5a9531bc1ede82b0537f2c63dd8abe6a7a" } as const;
 
 export class GrammarError extends Error {
   override readonly name = "GrammarError";
@@ -26,10 +23,14 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** The WebAssembly global, which the build's type set (node) does not declare. */
-const WasmApi = (globalThis as unknown as { WebAssembly: { compile: (bytes: Uint8Array) => Promise<Parameters<typeof Language.loadSync>[0]> } }).WebAssembly;
+const WasmApi =
+  (globalThis as unknown as {
+    WebAssembly: { compile: (bytes: Uint8Array) => Promise<Parameters<typeof Language.loadSync>[0]> };
+  }).WebAssembly;
 
 /** The grammar file as read by prefetchGrammar, and its compilation under way. */
-let early: { readonly path: string; readonly bytes: Uint8Array; readonly module: Promise<Parameters<typeof Language.loadSync>[0]> } | null = null;
+let early: { readonly path: string; readonly bytes: Uint8Array;
+  readonly module: Promise<Parameters<typeof Language.loadSync>[0]> } | null = null;
 
 /**
  * Reads the default grammar and starts compiling it, off the main thread, so that the work

@@ -11,18 +11,26 @@ import { GrammarError, sha256 } from "./grammar.ts";
 
 export type InlineLanguage = "python" | "javascript" | "perl";
 
-const INLINE_GRAMMARS: Readonly<Record<InlineLanguage, { readonly package: string; readonly version: string; readonly sha256: string }>> = {
-  python: { package: "tree-sitter-python", version: "0.25.0", sha256: "16108b50df4ee9a30168794252ab55e7c93bfc5765d7fa0aa3e335752c515f47" },
-  javascript: { package: "tree-sitter-javascript", version: "0.25.0", sha256: "5fb488d0cabb4775a594bab85682de5ad6ce83c0d6ac997a9f82dd084d571240" },
+const INLINE_GRAMMARS: Readonly<
+  Record<InlineLanguage, { readonly package: string; readonly version: string; readonly sha256: string }>
+> = {
+  python: { package: "tree-sitter-python", version: "0.25.0",
+    sha256: "16108b50df4ee9a30168794252ab55e7c93bfc5765d7fa0aa3e335752c515f47" },
+  javascript: { package: "tree-sitter-javascript", version: "0.25.0",
+    sha256: "5fb488d0cabb4775a594bab85682de5ad6ce83c0d6ac997a9f82dd084d571240" },
   // ganezdragon's grammar as @cursorless/tree-sitter-wasms 0.7.0 ships it built (ABI 14).
-  perl: { package: "tree-sitter-perl", version: "ganezdragon@8d48b29", sha256: "88e1c9367bd4ac1928de72590947940566b67bd290f27c25bc759847ede62299" },
+  perl: { package: "tree-sitter-perl", version: "ganezdragon@8d48b29",
+    sha256: "88e1c9367bd4ac1928de72590947940566b67bd290f27c25bc759847ede62299" },
 };
 
 /** Each language's parser once it was asked for; null where its grammar file is not there. */
 const parsers = new Map<InlineLanguage, Parser | null>();
 
 /** The WebAssembly global, which the build's type set (node) does not declare. */
-const WasmModule = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => Parameters<typeof Language.loadSync>[0] } }).WebAssembly.Module;
+const WasmModule =
+  (globalThis as unknown as {
+    WebAssembly: { Module: new(bytes: Uint8Array) => Parameters<typeof Language.loadSync>[0] };
+  }).WebAssembly.Module;
 
 /** The grammars carried inside the single-file binary (scripts/binary-entry.ts). */
 let embedded: Partial<Record<InlineLanguage, Uint8Array>> = {};
@@ -55,7 +63,11 @@ export function inlineParser(lang: InlineLanguage): Parser | null {
   }
   const pin = INLINE_GRAMMARS[lang];
   const got = sha256(wasm);
-  if (got !== pin.sha256) throw new GrammarError(`the ${lang} grammar at ${path} has SHA-256 ${got}, expected ${pin.sha256} (${pin.package} ${pin.version}); refusing to load it`);
+  if (got !== pin.sha256) {
+    throw new GrammarError(
+      `the ${lang} grammar at ${path} has SHA-256 ${got}, expected ${pin.sha256} (${pin.package} ${pin.version}); refusing to load it`,
+    );
+  }
   // Synchronous, because a check is: the module is compiled from the bytes just hashed.
   const parser = new Parser();
   parser.setLanguage(Language.loadSync(new WasmModule(wasm)));

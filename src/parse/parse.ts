@@ -16,9 +16,8 @@ export interface ParseBounds {
 // loaded machine (tens of milliseconds), so that it does not turn load into asks.
 export const DEFAULT_BOUNDS: ParseBounds = { maxBytes: 64 * 1024, maxParseMs: 2000 };
 
-type ParseOutcome =
-  | { readonly ok: true; readonly tree: Tree; readonly errors: readonly Span[] }
-  | { readonly ok: false; readonly code: ReasonCode; readonly message: string };
+type ParseOutcome = { readonly ok: true; readonly tree: Tree; readonly errors: readonly Span[] } | { readonly ok: false;
+  readonly code: ReasonCode; readonly message: string };
 
 function utf8Length(s: string): number {
   return Buffer.byteLength(s, "utf8");
@@ -53,7 +52,8 @@ function monotonicMs(): number {
 export function parseBounded(parser: Parser, text: string, bounds: ParseBounds): ParseOutcome {
   const bytes = utf8Length(text);
   if (bytes > bounds.maxBytes) {
-    return { ok: false, code: "INPUT_TOO_LARGE", message: `the command is ${bytes} bytes; the bound is ${bounds.maxBytes}` };
+    return { ok: false, code: "INPUT_TOO_LARGE",
+      message: `the command is ${bytes} bytes; the bound is ${bounds.maxBytes}` };
   }
   const deadline = monotonicMs() + bounds.maxParseMs;
   let timedOut = false;

@@ -74,23 +74,24 @@ const namedTypes = new WeakMap<object, Map<number, boolean>>();
 export function copyTree(tree: Tree, source: string): SyntaxNode {
   const language = tree.language;
   let named = namedTypes.get(language);
-  if (!named) namedTypes.set(language, (named = new Map()));
+  if (!named) namedTypes.set(language, named = new Map());
   const isNamed = (typeId: number): boolean => {
     let n = named.get(typeId);
-    if (n === undefined) named.set(typeId, (n = language.nodeTypeIsNamed(typeId)));
+    if (n === undefined) named.set(typeId, n = language.nodeTypeIsNamed(typeId));
     return n;
   };
   // Only a tree with errors has missing nodes.
   const mayMiss = tree.rootNode.hasError;
   let kinds = typeCensus.get(language);
-  if (!kinds) typeCensus.set(language, (kinds = new Map()));
+  if (!kinds) typeCensus.set(language, kinds = new Map());
   const code: SyntaxNode[] = [];
   // A backquote bash would read as the start of a substitution, in a word or as the "``" token
   // inside `…`, is code the grammar took for text (`` `a``b` `` is two substitutions to bash,
   // one holding "``" to the grammar).
   const backquoted = source.includes("`");
   // Inside `…`, a "``" token is where bash ends one substitution and starts the next.
-  const inBackquotes = (): boolean => stack.some((n) => n.type === "command_substitution" && source[n.startIndex] === "`");
+  const inBackquotes = (): boolean =>
+    stack.some((n) => n.type === "command_substitution" && source[n.startIndex] === "`");
   const unknownKinds: SyntaxNode[] = [];
   const c = tree.walk();
   let id = 0;
@@ -98,13 +99,17 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
     const typeId = c.nodeTypeId;
     // ERROR (and anything the language does not name) reads as "ERROR", as Node.type does.
     const type = language.types[typeId] || "ERROR";
-    const node = new SyntaxNode(source, id++, type, type === "ERROR" ? c.nodeIsNamed : isNamed(typeId), mayMiss && c.nodeIsMissing, c.startIndex, c.endIndex, c.currentFieldName);
+    const node = new SyntaxNode(source, id++, type, type === "ERROR" ? c.nodeIsNamed : isNamed(typeId),
+      mayMiss && c.nodeIsMissing, c.startIndex, c.endIndex, c.currentFieldName);
     let k = kinds.get(typeId);
-    if (k === undefined) kinds.set(typeId, (k = CODE_KINDS.has(type) ? 1 : type === "ERROR" || NODE_KINDS.has(type) ? 0 : 2));
+    if (k === undefined) {
+      kinds.set(typeId, k = CODE_KINDS.has(type) ? 1 : type === "ERROR" || NODE_KINDS.has(type) ? 0 : 2);
+    }
     if (k === 1) code.push(node);
     else if (k === 2) unknownKinds.push(node);
     else if (OPERAND_TOKEN_KINDS.has(type) && inExpansionOperand() && HIDDEN_CODE.test(node.text)) code.push(node);
-    else if (backquoted && ((type === "word" && UNESCAPED_BACKQUOTE.test(node.text)) || (type === "``" && inBackquotes()))) code.push(node);
+    else if (backquoted &&
+      ((type === "word" && UNESCAPED_BACKQUOTE.test(node.text)) || (type === "``" && inBackquotes()))) code.push(node);
     else if (type === "raw_string" && HIDDEN_CODE.test(node.text) && inArithmetic()) code.push(node);
     return node;
   };
@@ -114,7 +119,8 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
     for (let i = stack.length - 1; i >= 0; i--) {
       const n = stack[i]!;
       if (n.type === "command_substitution" || n.type === "process_substitution") return false;
-      if (n.type === "arithmetic_expansion" || n.type === "c_style_for_statement" || (n.type === "compound_statement" && n.children[0]?.type === "((")) return true;
+      if (n.type === "arithmetic_expansion" || n.type === "c_style_for_statement" ||
+        (n.type === "compound_statement" && n.children[0]?.type === "((")) return true;
     }
     return false;
   };
@@ -122,7 +128,8 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
   // the grammar reads `a \`cmd\`` and `a]\`cmd\`` as a concatenation of words, code and all.
   const inExpansionOperand = (): boolean => {
     const parent = stack[stack.length - 1];
-    return parent?.type === "expansion" || (parent?.type === "concatenation" && stack[stack.length - 2]?.type === "expansion");
+    return parent?.type === "expansion" ||
+      (parent?.type === "concatenation" && stack[stack.length - 2]?.type === "expansion");
   };
   const root = make();
   root.census = { code, unknownKinds };

@@ -2,7 +2,8 @@
 // real disk or on an in-memory tree in tests. Every method answers "not there" or "cannot
 // tell" instead of throwing.
 
-import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync } from "node:fs";
+import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync,
+  realpathSync, statSync } from "node:fs";
 
 import type { Deadline } from "../base/deadline.ts";
 
@@ -181,16 +182,12 @@ export function deadlineFileSystem(inner: FileSystem, deadline: Deadline): FileS
     deadline.check();
     return f(...a);
   };
-  return {
-    lstat: t((p: string) => inner.lstat(p)),
-    readlink: t((p: string) => inner.readlink(p)),
-    readdir: t((p: string) => inner.readdir(p)),
-    readFile: t((p: string, max: number) => inner.readFile(p, max)),
+  return { lstat: t((p: string) => inner.lstat(p)), readlink: t((p: string) => inner.readlink(p)),
+    readdir: t((p: string) => inner.readdir(p)), readFile: t((p: string, max: number) => inner.readFile(p, max)),
     ...(inner.readBytes ? { readBytes: t((p: string, max: number) => inner.readBytes!(p, max)) } : {}),
     homeOf: t((u: string) => inner.homeOf(u)),
     ...(inner.executable ? { executable: t((p: string) => inner.executable!(p)) } : {}),
-    ...(inner.realpathDir ? { realpathDir: t((p: string) => inner.realpathDir!(p)) } : {}),
-  };
+    ...(inner.realpathDir ? { realpathDir: t((p: string) => inner.realpathDir!(p)) } : {}) };
 }
 
 /** Remembers answers for the length of one check, so a path is looked up once. */
@@ -203,19 +200,20 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
   // command naming thousands of missing paths does not make each lookup scan them all.
   const dead: string[] = [];
   const belowNothing = (path: string): boolean => {
-    for (const d of dead) if (path.length > d.length && path.startsWith(d) && path.charCodeAt(d.length) === 47) return true;
+    for (const d of dead) {
+      if (path.length > d.length && path.startsWith(d) && path.charCodeAt(d.length) === 47) return true;
+    }
     return false;
   };
-  return {
-    lstat(path) {
-      let r = lstats.get(path);
-      if (r === undefined) {
-        r = belowNothing(path) ? null : inner.lstat(path);
-        lstats.set(path, r);
-        if ((r === null || r === "file" || r === "other") && dead.length < 32) dead.push(path);
-      }
-      return r;
-    },
+  return { lstat(path) {
+    let r = lstats.get(path);
+    if (r === undefined) {
+      r = belowNothing(path) ? null : inner.lstat(path);
+      lstats.set(path, r);
+      if ((r === null || r === "file" || r === "other") && dead.length < 32) dead.push(path);
+    }
+    return r;
+  },
     readlink(path) {
       if (links.has(path)) return links.get(path)!;
       const r = inner.readlink(path);
@@ -226,11 +224,11 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
       const r = inner.realpathDir?.(path) ?? null;
       // A directory that is its own physical path: it and every directory above it are
       // directories, not symlinks, as lstat would say of each.
-      if (r !== null && r === path) for (let i = path.length; i > 0; i = path.lastIndexOf("/", i - 1)) lstats.set(path.slice(0, i), "dir");
+      if (r !== null && r === path) {
+        for (let i = path.length; i > 0; i = path.lastIndexOf("/", i - 1)) lstats.set(path.slice(0, i), "dir");
+      }
       return r;
-    },
-    readdir: (path) => inner.readdir(path),
-    readFile: (path, max) => inner.readFile(path, max),
+    }, readdir: (path) => inner.readdir(path), readFile: (path, max) => inner.readFile(path, max),
     ...(inner.readBytes ? { readBytes: (path: string, max: number) => inner.readBytes!(path, max) } : {}),
     executable: (path) => inner.executable?.(path) ?? null,
     homeOf(user) {
@@ -238,6 +236,5 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
       const r = inner.homeOf(user);
       homes.set(user, r);
       return r;
-    },
-  };
+    } };
 }

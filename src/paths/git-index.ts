@@ -22,7 +22,7 @@ interface IndexNames {
 
 /** The repository the physical directory `cwd` is in, or why it cannot be told. */
 function findRepository(fs: FileSystem, cwd: string): IndexNames | string {
-  for (let dir = cwd; ; dir = dir.slice(0, Math.max(dir.lastIndexOf("/"), 1))) {
+  for (let dir = cwd;; dir = dir.slice(0, Math.max(dir.lastIndexOf("/"), 1))) {
     const dotGit = (dir === "/" ? "" : dir) + "/.git";
     const kind = fs.lstat(dotGit);
     if (kind === "dir") return { top: dir, gitDir: dotGit };
@@ -101,28 +101,42 @@ function parseIndex(b: Uint8Array, maxEntries: number): string[] | string {
  * all plain relative paths with no symlink on their way on disk, or null when they are (and
  * where the index is, for the rest of the command line not to change it).
  */
-export function unplainIndexNames(fs: FileSystem, cwd: string, maxEntries: number): { readonly why: string } | IndexNames {
+export function unplainIndexNames(fs: FileSystem, cwd: string, maxEntries: number): { readonly why: string }
+  | IndexNames
+{
   const repo = findRepository(fs, cwd);
   if (typeof repo === "string") return { why: repo };
   // git passes over a `.git` that is not a repository (is_git_directory: HEAD, objects, refs)
   // and reads the index of one further up, which this reader would not.
-  if (fs.lstat(`${repo.gitDir}/HEAD`) !== "file" || fs.lstat(`${repo.gitDir}/objects`) !== "dir" || fs.lstat(`${repo.gitDir}/refs`) !== "dir") return { why: `${repo.gitDir} is not a git directory this reader recognises` };
+  if (fs.lstat(`${repo.gitDir}/HEAD`) !== "file" || fs.lstat(`${repo.gitDir}/objects`) !== "dir" ||
+    fs.lstat(`${repo.gitDir}/refs`) !== "dir")
+  {
+    return { why: `${repo.gitDir} is not a git directory this reader recognises` };
+  }
   if (!fs.readBytes) return { why: "git's index cannot be read here" };
-  if (/objectformat|worktree/i.test(fs.readFile(`${repo.gitDir}/config`, 1 << 20) ?? "objectformat")) return { why: "the repository's configuration is not one this reader follows" };
+  if (/objectformat|worktree/i.test(fs.readFile(`${repo.gitDir}/config`, 1 << 20) ?? "objectformat")) {
+    return { why: "the repository's configuration is not one this reader follows" };
+  }
   const bytes = fs.readBytes(`${repo.gitDir}/index`, MAX_INDEX_BYTES);
   // No index: nothing is listed (git ls-files prints nothing).
-  const names = bytes === null ? (fs.lstat(`${repo.gitDir}/index`) === null ? [] : "git's index cannot be read") : parseIndex(bytes, maxEntries);
+  const names = bytes === null
+    ? (fs.lstat(`${repo.gitDir}/index`) === null ? [] : "git's index cannot be read")
+    : parseIndex(bytes, maxEntries);
   if (typeof names === "string") return { why: names };
   const dirs = new Set<string>();
   for (const name of names) {
     const parts = name.split("/");
-    if (!parts.every((c) => PLAIN_COMPONENT.test(c) && c !== "." && c !== "..")) return { why: `git's index holds ${JSON.stringify(name)}, not a plain name` };
+    if (!parts.every((c) => PLAIN_COMPONENT.test(c) && c !== "." && c !== "..")) {
+      return { why: `git's index holds ${JSON.stringify(name)}, not a plain name` };
+    }
     for (let k = 1; k < parts.length; k++) {
       const dir = parts.slice(0, k).join("/");
       if (dirs.has(dir)) continue;
       dirs.add(dir);
       const kind = fs.lstat(`${repo.top === "/" ? "" : repo.top}/${dir}`);
-      if (kind !== "dir" && kind !== null) return { why: `${dir}, on the way to ${name} in git's index, is not a directory on disk` };
+      if (kind !== "dir" && kind !== null) {
+        return { why: `${dir}, on the way to ${name} in git's index, is not a directory on disk` };
+      }
     }
   }
   return repo;

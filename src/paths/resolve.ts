@@ -11,28 +11,31 @@ const PATH_MAX = 4096;
 
 export type Physical =
   | {
-      readonly ok: true;
-      readonly path: string;
-      readonly exists: boolean;
-      /** A directory on the way does not exist (so, once created, it could be a symlink). */
-      readonly missingParent: boolean;
-      /**
-       * Where a later `..` climbed out of directories that do not exist: for each such run of
-       * missing names, the existing directory it starts in (`../new/../p` climbs out of
-       * `../new`, which would be made in `..`), or null. The kernel fails on such a path, but a
-       * program that makes the directories it names one by one (`mkdir -p`, `install -D`,
-       * `git clone`, `curl --create-dirs`) goes there and makes them first.
-       */
-      readonly climbed: readonly string[] | null;
-    }
+    readonly ok: true;
+    readonly path: string;
+    readonly exists: boolean;
+    /** A directory on the way does not exist (so, once created, it could be a symlink). */
+    readonly missingParent: boolean;
+    /**
+     * Where a later `..` climbed out of directories that do not exist: for each such run of
+     * missing names, the existing directory it starts in (`../new/../p` climbs out of
+     * `../new`, which would be made in `..`), or null. The kernel fails on such a path, but a
+     * program that makes the directories it names one by one (`mkdir -p`, `install -D`,
+     * `git clone`, `curl --create-dirs`) goes there and makes them first.
+     */
+    readonly climbed: readonly string[] | null;
+  }
   /** `changed`: the walk met an entry an earlier command may have turned into a symlink (a Watch said so). */
-  | { readonly ok: false; readonly error: "loop" | "too-long" | "unreadable" | "changed" | "process"; readonly at: string };
+  | { readonly ok: false; readonly error: "loop" | "too-long" | "unreadable" | "changed" | "process";
+    readonly at: string };
 
 /** Why a path could not be resolved, in words (`changed` is the caller's to explain). */
 export function unresolvedWhy(r: { readonly error: string; readonly at: string }): string {
   if (r.error === "loop") return `too many symlinks at ${r.at}`;
   if (r.error === "too-long") return "the path is longer than PATH_MAX";
-  if (r.error === "process") return `${r.at} is a link the kernel makes for one process; the guard's own would be read, not the command's`;
+  if (r.error === "process") {
+    return `${r.at} is a link the kernel makes for one process; the guard's own would be read, not the command's`;
+  }
   return `${r.at} cannot be read`;
 }
 

@@ -36,7 +36,8 @@ function ancestors(rel: string): string[] {
 }
 
 function isThenable(v: unknown): v is PromiseLike<unknown> {
-  return (typeof v === "object" || typeof v === "function") && v !== null && typeof (v as { then?: unknown }).then === "function";
+  return (typeof v === "object" || typeof v === "function") && v !== null &&
+    typeof (v as { then?: unknown }).then === "function";
 }
 
 function describeError(e: unknown): string {
@@ -54,16 +55,14 @@ export class PathAuthority {
   /** How many times the callback was called in this check. */
   questions = 0;
 
-  constructor(
-    private readonly callback: AuthorizePath,
-    private readonly mode: "sync" | "async",
-  ) {}
+  constructor(private readonly callback: AuthorizePath, private readonly mode: "sync" | "async") {}
 
   /** May the root-relative path `rel` (below `root`) be touched? */
   admit(rel: string, root: string, written?: string): Admission {
     if (rel === ".") return ADMITTED;
     if (rel.includes("\\") || (written !== undefined && written.includes("\\"))) {
-      return { ok: false, code: "BACKSLASH_PATH", why: "a backslash is a separator to some tools and a name character to others, so the path has two spellings" };
+      return { ok: false, code: "BACKSLASH_PATH",
+        why: "a backslash is a separator to some tools and a name character to others, so the path has two spellings" };
     }
     for (const a of ancestors(rel)) {
       const answer = this.answers.get(key(root, a)) ?? (this.mode === "sync" ? this.askSync(root, a) : null);
@@ -110,7 +109,9 @@ export class PathAuthority {
       if (isThenable(r)) {
         // Nobody will await it: keep a rejection from surfacing as an unhandled one.
         Promise.resolve(r).catch(() => {});
-        answer = { ok: false, why: "the host's path policy answered asynchronously; call checkAsync (or checkToolAsync) when authorizePath returns a Promise" };
+        answer = { ok: false,
+          why:
+            "the host's path policy answered asynchronously; call checkAsync (or checkToolAsync) when authorizePath returns a Promise" };
       } else answer = verdictOf(r);
     } catch (e) {
       answer = { ok: false, why: `the host's path policy failed: ${describeError(e)}` };

@@ -8,7 +8,9 @@ import { GIT_GLOBAL_OPTIONS } from "../commands/git-global-options.ts";
 
 /** git's global options that take their value as the next word (`-C DIR`, `-c KEY=VALUE`). */
 const GIT_VALUE_OPTIONS = new Set(
-  Object.entries(GIT_GLOBAL_OPTIONS).filter(([, o]) => o.value !== undefined && o.optional !== true).map(([name]) => name),
+  Object.entries(GIT_GLOBAL_OPTIONS).filter(([, o]) => o.value !== undefined && o.optional !== true).map(([name]) =>
+    name
+  ),
 );
 
 /**

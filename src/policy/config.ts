@@ -11,11 +11,7 @@ import type { AccessKind } from "../base/verdict.ts";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
-  constructor(
-    readonly source: string,
-    readonly key: string,
-    readonly detail: string,
-  ) {
+  constructor(readonly source: string, readonly key: string, readonly detail: string) {
     super(`${source}: ${key ? key + ": " : ""}${detail}`);
   }
 }
@@ -65,7 +61,9 @@ const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots"]);
 export const RULE_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["EXTERNAL_PATH", "RULE_DENY", "RULE_ASK"]);
 
 /** Reason codes that can never be lowered to `allow`: they mean the guard could not look. */
-const NEVER_ALLOW = new Set<ReasonCode>(["PARSE_ERROR", "PARSE_TIMEOUT", "CHECK_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT", "INTERNAL_ERROR", "UNMODELLED_SYNTAX", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE", "BACKSLASH_PATH", "FORBIDDEN"]);
+const NEVER_ALLOW = new Set<ReasonCode>(["PARSE_ERROR", "PARSE_TIMEOUT", "CHECK_TIMEOUT", "INPUT_TOO_LARGE",
+  "INVALID_INPUT", "INTERNAL_ERROR", "UNMODELLED_SYNTAX", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE", "BACKSLASH_PATH",
+  "FORBIDDEN"]);
 
 function describe(v: unknown): string {
   if (v === null) return "null";
@@ -107,7 +105,10 @@ export function validateLayer(raw: unknown, origin: string): ConfigLayer {
         // deny that never matches is most likely a misspelt surface name.
         for (const pattern of Object.keys(rules)) {
           if (pattern !== "*") {
-            throw new ConfigError(origin, keyPath(where, pattern), `${JSON.stringify(surface)} is not one of ${SURFACES.join(", ")}; other surfaces are extension tools, which match on "*" only`);
+            throw new ConfigError(origin, keyPath(where, pattern),
+              `${JSON.stringify(surface)} is not one of ${
+                SURFACES.join(", ")
+              }; other surfaces are extension tools, which match on "*" only`);
           }
         }
       }
@@ -118,18 +119,29 @@ export function validateLayer(raw: unknown, origin: string): ConfigLayer {
   if (own("reasons") !== undefined) {
     const r = own("reasons");
     if (typeof r !== "object" || r === null || Array.isArray(r)) {
-      throw new ConfigError(origin, "reasons", `expected an object mapping reason codes to actions, not ${describe(r)}`);
+      throw new ConfigError(origin, "reasons",
+        `expected an object mapping reason codes to actions, not ${describe(r)}`);
     }
     for (const [code, action] of Object.entries(r as Record<string, unknown>)) {
       const where = keyPath("reasons", code);
-      if (!Object.hasOwn(REASONS, code)) throw new ConfigError(origin, where, `unknown reason code (expected one of: ${Object.keys(REASONS).filter((c) => !RULE_REASONS.has(c as ReasonCode)).join(", ")})`);
+      if (!Object.hasOwn(REASONS, code)) {
+        throw new ConfigError(origin, where,
+          `unknown reason code (expected one of: ${
+            Object.keys(REASONS).filter((c) => !RULE_REASONS.has(c as ReasonCode)).join(", ")
+          })`);
+      }
       if (RULE_REASONS.has(code as ReasonCode)) {
-        const instead = code === "EXTERNAL_PATH" ? `the external_directory rules, e.g. "external_directory": {"*": "deny"}` : "the action of the rule itself";
+        const instead = code === "EXTERNAL_PATH"
+          ? `the external_directory rules, e.g. "external_directory": {"*": "deny"}`
+          : "the action of the rule itself";
         throw new ConfigError(origin, where, `${code} is decided by the rules, not by "reasons"; change ${instead}`);
       }
-      if (!isDecision(action)) throw new ConfigError(origin, where, `expected "allow", "ask" or "deny", not ${describe(action)}`);
+      if (!isDecision(action)) {
+        throw new ConfigError(origin, where, `expected "allow", "ask" or "deny", not ${describe(action)}`);
+      }
       if (action === "allow" && NEVER_ALLOW.has(code as ReasonCode)) {
-        throw new ConfigError(origin, where, `${code} means the guard could not look at the command; it can be "ask" or "deny", never "allow"`);
+        throw new ConfigError(origin, where,
+          `${code} means the guard could not look at the command; it can be "ask" or "deny", never "allow"`);
       }
       reasons[code as ReasonCode] = action;
     }
@@ -137,9 +149,13 @@ export function validateLayer(raw: unknown, origin: string): ConfigLayer {
   const roots: string[] = [];
   const rootsRaw = own("roots");
   if (rootsRaw !== undefined) {
-    if (!Array.isArray(rootsRaw)) throw new ConfigError(origin, "roots", `expected an array of directory paths, not ${describe(rootsRaw)}`);
+    if (!Array.isArray(rootsRaw)) {
+      throw new ConfigError(origin, "roots", `expected an array of directory paths, not ${describe(rootsRaw)}`);
+    }
     rootsRaw.forEach((r: unknown, i) => {
-      if (typeof r !== "string" || r === "") throw new ConfigError(origin, `roots[${i}]`, `expected a directory path, not ${describe(r)}`);
+      if (typeof r !== "string" || r === "") {
+        throw new ConfigError(origin, `roots[${i}]`, `expected a directory path, not ${describe(r)}`);
+      }
       roots.push(r);
     });
   }
@@ -162,19 +178,30 @@ function actionProblem(v: unknown): string {
 function normalizePathPattern(pattern: string): { pattern: string } | { problem: string } {
   let p = pattern;
   if (/\$(\{|\(|[A-Za-z_][A-Za-z0-9_]*(\/|$))/.test(p)) {
-    return { problem: `patterns are not expanded, so ${JSON.stringify(p.length > 40 ? p.slice(0, 40) + "…" : p)} would match only a name with "$" in it; write ~/ for the home directory, or the path itself` };
+    return {
+      problem: `patterns are not expanded, so ${
+        JSON.stringify(p.length > 40 ? p.slice(0, 40) + "…" : p)
+      } would match only a name with "$" in it; write ~/ for the home directory, or the path itself`,
+    };
   }
   const dotted = p.startsWith("./");
   while (p.startsWith("./")) p = p.slice(2).replace(/^\/+/, "");
   if (/(^|\/)\.\.(\/|$)/.test(p)) {
-    return { problem: `a pattern with a ".." segment never matches (paths are matched resolved); write the absolute path, or one starting with ~/` };
+    return {
+      problem:
+        `a pattern with a ".." segment never matches (paths are matched resolved); write the absolute path, or one starting with ~/`,
+    };
   }
   // `dir/` is the directory and everything below it, as `dir/**` says.
   if (p.endsWith("**/")) p = p.replace(/\/+$/, "");
   else if (p.length > 1 && p.endsWith("/")) p = p.replace(/\/+$/, "") + "/**";
   if (p === "") return { problem: "the pattern names nothing" };
   if (dotted && !p.includes("/")) {
-    return { problem: `a pattern starting with "./" never matches (paths are matched without it); write ${JSON.stringify(p)} for that name at any depth, or ${JSON.stringify(p + "/**")} for a directory at the root and what it holds` };
+    return {
+      problem: `a pattern starting with "./" never matches (paths are matched without it); write ${
+        JSON.stringify(p)
+      } for that name at any depth, or ${JSON.stringify(p + "/**")} for a directory at the root and what it holds`,
+    };
   }
   return { pattern: p };
 }
@@ -189,7 +216,8 @@ function validateRuleSpec(spec: unknown, origin: string, where: string, paths = 
     return spec;
   }
   if (typeof spec !== "object" || spec === null || Array.isArray(spec)) {
-    throw new ConfigError(origin, where, `expected an action ("allow", "ask", "deny") or an object of pattern → action, not ${describe(spec)}`);
+    throw new ConfigError(origin, where,
+      `expected an action ("allow", "ask", "deny") or an object of pattern → action, not ${describe(spec)}`);
   }
   const out: Record<string, Decision> = Object.create(null) as Record<string, Decision>;
   for (const [written, action] of Object.entries(spec as Record<string, unknown>)) {
@@ -233,12 +261,17 @@ export function parseConfigText(text: string, origin: string): ConfigLayer {
     raw = JSON.parse(body);
   } catch (e) {
     const fault = locateJsonFault(body);
-    const where = fault ? ` at line ${fault.line}, column ${fault.column}: expected ${fault.expected}` : `: ${(e as Error).message}`;
+    const where = fault
+      ? ` at line ${fault.line}, column ${fault.column}: expected ${fault.expected}`
+      : `: ${(e as Error).message}`;
     throw new ConfigError(origin, "", `invalid JSON${where}`);
   }
   // A key given twice reads one way to a person and another to the parser: refused.
   const dup = findDuplicateKey(body);
-  if (dup) throw new ConfigError(origin, dup.at, `the key ${JSON.stringify(dup.key)} is given twice (a reader may see the first, the parser keeps the last)`);
+  if (dup) {
+    throw new ConfigError(origin, dup.at,
+      `the key ${JSON.stringify(dup.key)} is given twice (a reader may see the first, the parser keeps the last)`);
+  }
   return validateLayer(raw, origin);
 }
 
@@ -281,7 +314,9 @@ function isCatchAll(pattern: string): boolean {
  * that catch-all still overrides them. A built-in rule whose pattern a layer gives is dropped:
  * the user's rule takes its place, in the user's order.
  */
-export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly ConfigLayer[] = BUILT_IN_LAYERS): MergedConfig {
+export function mergeLayers(layers: readonly ConfigLayer[],
+  defaults: readonly ConfigLayer[] = BUILT_IN_LAYERS): MergedConfig
+{
   const user = new Map<string, Map<string, Rule>>();
   const reasons = new Map<ReasonCode, { action: Decision; origin: string }>();
   const roots: { path: string; origin: string }[] = [];
@@ -291,7 +326,9 @@ export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly C
     for (const [surface, spec] of Object.entries(layer.permission)) {
       if (layer.tightenOnly) {
         const list = tight.get(surface) ?? [];
-        for (const [pattern, action] of ruleEntries(spec)) if (action !== "allow") list.push({ pattern, action, origin: layer.origin, tightenOnly: true });
+        for (const [pattern, action] of ruleEntries(spec)) {
+          if (action !== "allow") list.push({ pattern, action, origin: layer.origin, tightenOnly: true });
+        }
         tight.set(surface, list);
         continue;
       }
@@ -309,9 +346,11 @@ export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly C
   for (const layer of defaults) {
     for (const [surface, spec] of Object.entries(layer.permission)) {
       // A rule for some kinds only is left out where another kind is judged: safe only if it allows.
-      if (layer.kinds && ruleEntries(spec).some(([, a]) => a !== "allow")) throw new Error(`${layer.origin}: a layer for some kinds of access may only allow`);
+      if (layer.kinds && ruleEntries(spec).some(([, a]) => a !== "allow")) {
+        throw new Error(`${layer.origin}: a layer for some kinds of access may only allow`);
+      }
       let m = builtIn.get(surface);
-      if (!m) builtIn.set(surface, (m = new Map()));
+      if (!m) builtIn.set(surface, m = new Map());
       for (const [pattern, action] of ruleEntries(spec)) {
         m.delete(pattern);
         m.set(pattern, { pattern, action, origin: layer.origin, ...(layer.kinds ? { kinds: layer.kinds } : {}) });
@@ -325,7 +364,8 @@ export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly C
     const base = [...(builtIn.get(surface)?.values() ?? [])].filter((r) => !named.has(r.pattern));
     const lastCatchAll = mine.map((r) => isCatchAll(r.pattern)).lastIndexOf(true);
     const exceptions = base.filter((r) => !isCatchAll(r.pattern));
-    out.set(surface, [...base.filter((r) => isCatchAll(r.pattern)), ...mine.slice(0, lastCatchAll + 1), ...exceptions, ...mine.slice(lastCatchAll + 1), ...(tight.get(surface) ?? [])]);
+    out.set(surface, [...base.filter((r) => isCatchAll(r.pattern)), ...mine.slice(0, lastCatchAll + 1), ...exceptions,
+      ...mine.slice(lastCatchAll + 1), ...(tight.get(surface) ?? [])]);
   }
   for (const layer of [...defaults, ...layers]) {
     for (const [code, action] of Object.entries(layer.reasons) as [ReasonCode, Decision][]) {
@@ -340,38 +380,21 @@ export function mergeLayers(layers: readonly ConfigLayer[], defaults: readonly C
 }
 
 /** Built-in rules: outside the roots asks, except the standard descriptors and /dev/null. */
-const DEFAULT_LAYER: ConfigLayer = {
-  origin: "defaults",
+const DEFAULT_LAYER: ConfigLayer = { origin: "defaults",
   permission: {
-    external_directory: {
-      "*": "ask",
-      "/dev/null": "allow",
-      "/dev/stdin": "allow",
-      "/dev/stdout": "allow",
-      "/dev/stderr": "allow",
-      "/dev/tty": "allow",
-      "/dev/fd/*": "allow",
-      "/dev/zero": "allow",
-      "/dev/random": "allow",
-      "/dev/urandom": "allow",
-    },
-  },
-  reasons: {},
-  roots: [],
-};
+    external_directory: { "*": "ask", "/dev/null": "allow", "/dev/stdin": "allow", "/dev/stdout": "allow",
+      "/dev/stderr": "allow", "/dev/tty": "allow", "/dev/fd/*": "allow", "/dev/zero": "allow", "/dev/random": "allow",
+      "/dev/urandom": "allow" },
+  }, reasons: {}, roots: [] };
 
 /**
  * Reads, listings and `cd` of world-readable system data that holds no user secrets
  * (/usr/share, /proc/loadavg, /etc/os-release, …): see system-reads.ts. After the defaults and
  * before every user layer, and for those kinds of access only.
  */
-export const SYSTEM_READS_LAYER: ConfigLayer = {
-  origin: SYSTEM_READS_ORIGIN,
+export const SYSTEM_READS_LAYER: ConfigLayer = { origin: SYSTEM_READS_ORIGIN,
   permission: { external_directory: Object.fromEntries(SYSTEM_READ_PATTERNS.map((p) => [p, "allow" as const])) },
-  reasons: {},
-  roots: [],
-  kinds: SYSTEM_READ_KINDS,
-};
+  reasons: {}, roots: [], kinds: SYSTEM_READ_KINDS };
 
 /** The built-in layers, in merge order, under every user layer. */
 export const BUILT_IN_LAYERS: readonly ConfigLayer[] = [DEFAULT_LAYER, SYSTEM_READS_LAYER];

@@ -37,12 +37,16 @@ export class Judging {
   consider(decision: Decision, rule: string | null, reason: ReasonCode, message: string, override: Override): void {
     if (decision === "allow") {
       // An allow names its rule too, unless something stricter decides.
-      if (this.current.decision === "allow" && this.current.rule === null && rule !== null) this.current = { ...ALLOWED, rule };
+      if (this.current.decision === "allow" && this.current.rule === null && rule !== null) {
+        this.current = { ...ALLOWED, rule };
+      }
       return;
     }
     this.power = Math.max(this.power, POWER[override]);
     const cur = this.current;
-    if (stricter(cur.decision, decision) !== cur.decision || (cur.decision === decision && cur.rule === null && rule !== null)) {
+    if (stricter(cur.decision, decision) !== cur.decision ||
+      (cur.decision === decision && cur.rule === null && rule !== null))
+    {
       this.current = { decision, rule, reason, message, override };
     }
   }
@@ -59,14 +63,8 @@ export class Judging {
 }
 
 /** Which per-tool surfaces judge an access of each kind (unknown: the strictest of them). */
-const KIND_SURFACES: Record<AccessKind, readonly string[]> = {
-  read: ["read"],
-  write: ["write", "edit"],
-  list: ["ls"],
-  cwd: [],
-  exec: ["read"],
-  unknown: ["read", "write", "edit", "ls"],
-};
+const KIND_SURFACES: Record<AccessKind, readonly string[]> = { read: ["read"], write: ["write", "edit"], list: ["ls"],
+  cwd: [], exec: ["read"], unknown: ["read", "write", "edit", "ls"] };
 
 /**
  * The surfaces for an access: its kind's, plus the surface the interpreter named. A named
@@ -79,7 +77,10 @@ export function surfacesFor(kind: AccessKind, hint?: string): readonly string[] 
   if (!hint) return KIND_SURFACES[kind];
   const key = `${kind}:${hint}`;
   let s = HINTED.get(key);
-  if (!s) HINTED.set(key, (s = hint === "find" && kind === "list" ? ["find"] : [hint, ...KIND_SURFACES[kind].filter((x) => x !== hint)]));
+  if (!s) {
+    HINTED.set(key,
+      s = hint === "find" && kind === "list" ? ["find"] : [hint, ...KIND_SURFACES[kind].filter((x) => x !== hint)]);
+  }
   return s;
 }
 
@@ -129,7 +130,9 @@ function relevantBelow(rules: RuleSet, subjects: readonly string[], home: string
     }
   }
   // Below the root itself every root-relative pattern may match.
-  return rules.filter((r, i) => (i >= from || r.tightenOnly) && subjects.some((s) => s === "." || mayMatchBelow(r.pattern, s, home, fold)));
+  return rules.filter((r, i) =>
+    (i >= from || r.tightenOnly) && subjects.some((s) => s === "." || mayMatchBelow(r.pattern, s, home, fold))
+  );
 }
 
 export class Policy {
@@ -153,7 +156,7 @@ export class Policy {
   rulesFor(surface: string, kind: AccessKind | undefined): RuleSet {
     const key = `${surface}\u0000${kind ?? ""}`;
     let r = this.byKind.get(key);
-    if (!r) this.byKind.set(key, (r = rulesForKind(this.rules(surface), kind)));
+    if (!r) this.byKind.set(key, r = rulesForKind(this.rules(surface), kind));
     return r;
   }
 
@@ -165,13 +168,16 @@ export class Policy {
   }
 
   /** Judges one resolved path against the roots and the rules of the given surfaces. */
-  judgePath(resolved: string, kind: AccessKind, roots: readonly string[], surfaces: readonly string[] = surfacesFor(kind)): Judgement {
+  judgePath(resolved: string, kind: AccessKind, roots: readonly string[],
+    surfaces: readonly string[] = surfacesFor(kind)): Judgement
+  {
     const root = containingRoot(resolved, roots);
     const j = new Judging();
     if (root === undefined) {
       const m = lastMatch(this.rulesFor("external_directory", kind), (p) => this.matches(p, resolved));
       const d = m?.action ?? "ask";
-      j.consider(d, m ? `external_directory:${m.pattern}` : null, d === "deny" ? "RULE_DENY" : "EXTERNAL_PATH", `${resolved} is outside the project roots`, d === "deny" ? "deny" : "ask");
+      j.consider(d, m ? `external_directory:${m.pattern}` : null, d === "deny" ? "RULE_DENY" : "EXTERNAL_PATH",
+        `${resolved} is outside the project roots`, d === "deny" ? "deny" : "ask");
     }
     const subject = root === undefined ? resolved : relativeTo(resolved, root);
     for (const s of surfaces) {
@@ -179,7 +185,9 @@ export class Policy {
       if (rules.length === 0) continue;
       const m = lastMatch(rules, (p) => this.matches(p, subject) || (root !== undefined && this.matches(p, resolved)));
       if (!m) continue;
-      j.consider(m.action, `${s}:${m.pattern}`, m.action === "deny" ? "RULE_DENY" : "RULE_ASK", `the ${s} rule ${JSON.stringify(m.pattern)} says ${m.action} for ${subject}`, m.action === "deny" ? "deny" : "ask");
+      j.consider(m.action, `${s}:${m.pattern}`, m.action === "deny" ? "RULE_DENY" : "RULE_ASK",
+        `the ${s} rule ${JSON.stringify(m.pattern)} says ${m.action} for ${subject}`,
+        m.action === "deny" ? "deny" : "ask");
     }
     this.judgeSecret(resolved, kind, root, j);
     return j.result();
@@ -199,7 +207,9 @@ export class Policy {
     const cur = j.result();
     if (cur.decision === "allow" && cur.rule !== null && this.namesSecret(cur.rule, secret, resolved, root)) return;
     const d = this.reasonDecision("SECRET_PATH");
-    j.consider(d, null, "SECRET_PATH", `${resolved} is a built-in secret (${secret}): keys, tokens and histories are asked about wherever they are`, "ask");
+    j.consider(d, null, "SECRET_PATH",
+      `${resolved} is a built-in secret (${secret}): keys, tokens and histories are asked about wherever they are`,
+      "ask");
   }
 
   private namesSecret(rule: string, secret: string, resolved: string, root: string | undefined): boolean {
@@ -215,8 +225,7 @@ export class Policy {
    * Without one, nothing is stricter than `ask`.
    */
   get mayDeny(): boolean {
-    this.mayDeny_ ??=
-      [...this.config.surfaces.values()].some((rules) => rules.some((r) => r.action === "deny")) ||
+    this.mayDeny_ ??= [...this.config.surfaces.values()].some((rules) => rules.some((r) => r.action === "deny")) ||
       [...this.config.reasons.values()].some((r) => r.action === "deny");
     return this.mayDeny_;
   }
@@ -229,7 +238,9 @@ export class Policy {
    */
   mayAllowOutside(dir: string): boolean {
     const rules = this.rules("external_directory");
-    return [dir, dir === "/" ? "/*" : `${dir}/*`].some((p) => (lastMatch(rules, (r) => this.matches(r, p))?.action ?? "ask") === "allow");
+    return [dir, dir === "/" ? "/*" : `${dir}/*`].some((p) =>
+      (lastMatch(rules, (r) => this.matches(r, p))?.action ?? "ask") === "allow"
+    );
   }
 
   /**
@@ -239,9 +250,13 @@ export class Policy {
    * `x/**` or catch-all rule covers all of `dir`. `kind`: the access's kind, which decides
    * which `external_directory` rules apply; without it, none made for some kinds only.
    */
-  mayRestrictBelow(dir: string, roots: readonly string[], surfaces: readonly string[], at: "ask" | "deny" = "ask", kind?: AccessKind): boolean {
+  mayRestrictBelow(dir: string, roots: readonly string[], surfaces: readonly string[], at: "ask" | "deny" = "ask",
+    kind?: AccessKind): boolean
+  {
     // A built-in secret below (or around) `dir` asks, whatever the rules say.
-    if (kind !== "cwd" && kind !== "list" && stricter(this.reasonDecision("SECRET_PATH"), at) === this.reasonDecision("SECRET_PATH") && secretsReach(dir, this.home)) return true;
+    if (kind !== "cwd" && kind !== "list" &&
+      stricter(this.reasonDecision("SECRET_PATH"), at) === this.reasonDecision("SECRET_PATH") &&
+      secretsReach(dir, this.home)) return true;
     const root = containingRoot(dir, roots);
     if (root === undefined && roots.some((r) => isInside(r, dir))) return true;
     const subjects = root === undefined ? [dir] : [relativeTo(dir, root), dir];

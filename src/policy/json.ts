@@ -9,10 +9,7 @@ interface JsonFault {
 }
 
 class Fault extends Error {
-  constructor(
-    readonly at: number,
-    readonly expected: string,
-  ) {
+  constructor(readonly at: number, readonly expected: string) {
     super(expected);
   }
 }

@@ -22,9 +22,16 @@ export function judgeToolCall(tool: string, input: unknown, cwd: string, ctx: Ju
     if (m?.action === "allow") return { decision: "allow", reasons: [], accesses: [] };
     const override = m?.action === "deny" ? "deny" : "ask";
     if (ctx.approvals.forText(tool, "*", override)) return { decision: "allow", reasons: [], accesses: [] };
-    if (!m) return { decision: "ask", reasons: [{ code: "RULE_ASK", message: `${tool}: no rule says what the ${tool} tool may do, and the guard does not know what it touches`, decision: "ask" }], accesses: [] };
+    if (!m) {
+      return { decision: "ask",
+        reasons: [{ code: "RULE_ASK",
+          message: `${tool}: no rule says what the ${tool} tool may do, and the guard does not know what it touches`,
+          decision: "ask" }], accesses: [] };
+    }
     const code = m.action === "deny" ? "RULE_DENY" : "RULE_ASK";
-    return { decision: m.action, reasons: [{ code, message: `${tool}: the ${tool} rule ${JSON.stringify(m.pattern)} says ${m.action}`, decision: m.action }], accesses: [] };
+    return { decision: m.action,
+      reasons: [{ code, message: `${tool}: the ${tool} rule ${JSON.stringify(m.pattern)} says ${m.action}`,
+        decision: m.action }], accesses: [] };
   }
   const accesses: Access[] = [];
   const reasons: Reason[] = [];
@@ -35,9 +42,12 @@ export function judgeToolCall(tool: string, input: unknown, cwd: string, ctx: Ju
       pending = true;
       return;
     }
-    accesses.push({ path: written, resolved, kind: spec.kind, command: tool, via: [], start: 0, end: written.length, decision: j.decision, rule: j.rule, reason: j.reason });
+    accesses.push({ path: written, resolved, kind: spec.kind, command: tool, via: [], start: 0, end: written.length,
+      decision: j.decision, rule: j.rule, reason: j.reason });
     decision = stricter(decision, j.decision);
-    if (j.reason && j.decision !== "allow") reasons.push({ code: j.reason, message: j.message ?? tool, decision: j.decision, start: 0, end: written.length });
+    if (j.reason && j.decision !== "allow") {
+      reasons.push({ code: j.reason, message: j.message ?? tool, decision: j.decision, start: 0, end: written.length });
+    }
   };
   for (const subject of toolSubjects(input, cwd, policy.home)) {
     const { written, absolute } = subject;
@@ -46,17 +56,27 @@ export function judgeToolCall(tool: string, input: unknown, cwd: string, ctx: Ju
       const j = new Judging();
       for (const s of spec.surfaces) {
         const m = catchAll(policy.rules(s), policy.home);
-        if (m) j.consider(m.action, `${s}:${m.pattern}`, m.action === "deny" ? "RULE_DENY" : "RULE_ASK", `${tool}: the ${s} rule ${JSON.stringify(m.pattern)} says ${m.action} for any path`, m.action === "deny" ? "deny" : "ask");
+        if (m) {
+          j.consider(m.action, `${s}:${m.pattern}`, m.action === "deny" ? "RULE_DENY" : "RULE_ASK",
+            `${tool}: the ${s} rule ${JSON.stringify(m.pattern)} says ${m.action} for any path`,
+            m.action === "deny" ? "deny" : "ask");
+        }
       }
       record(written, null, j.result());
       continue;
     }
     const problem = (code: "BACKSLASH_PATH" | "INVALID_INPUT" | "UNRESOLVED_PATH", why: string): Judged => ({
-      decision: policy.reasonDecision(code), rule: null, reason: code, message: `${tool}: ${written}: ${why}`, override: "never",
+      decision: policy.reasonDecision(code),
+      rule: null,
+      reason: code,
+      message: `${tool}: ${written}: ${why}`,
+      override: "never",
     });
     // The file tool may split on a backslash where the rules and the kernel see a name.
     if (written.includes("\\")) {
-      record(written, null, problem("BACKSLASH_PATH", "a backslash is a separator to some tools and a name character to others, so the path has two spellings"));
+      record(written, null,
+        problem("BACKSLASH_PATH",
+          "a backslash is a separator to some tools and a name character to others, so the path has two spellings"));
       continue;
     }
     if (written.includes("\u0000")) {
@@ -78,12 +98,14 @@ export function judgeToolCall(tool: string, input: unknown, cwd: string, ctx: Ju
         for (const dir of r.climbed ?? []) {
           if (judged.has(dir)) continue;
           judged.add(dir);
-          record(written, dir, judgeSubject({ resolved: dir, kind: spec.kind, surfaces: spec.surfaces, written, command: tool }, ctx));
+          record(written, dir,
+            judgeSubject({ resolved: dir, kind: spec.kind, surfaces: spec.surfaces, written, command: tool }, ctx));
         }
       }
       if (judged.has(resolved)) continue;
       judged.add(resolved);
-      record(written, resolved, judgeSubject({ resolved, kind: spec.kind, surfaces: spec.surfaces, written, command: tool }, ctx));
+      record(written, resolved,
+        judgeSubject({ resolved, kind: spec.kind, surfaces: spec.surfaces, written, command: tool }, ctx));
     }
   }
   if (pending) return PENDING;

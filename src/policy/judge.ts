@@ -53,7 +53,6 @@ interface Subject {
   readonly command: string;
 }
 
-
 /**
  * How to walk a directory whose access is otherwise judged `j`: for everything the rules
  * restrict when it is allowed; only for what could make it stricter — a refusal by the host's
@@ -66,8 +65,10 @@ function walkFor(j: Judgement, s: Subject, ctx: JudgeContext, exactApproval: boo
   if (j.decision === "allow") return "restrict";
   if (j.override === "never") return null;
   const { policy } = ctx;
-  if (ctx.authority || policy.reasonDecision("UNRESOLVED_PATH") === "deny" || policy.reasonDecision("EXPANSION_TOO_LARGE") === "deny") return "deny";
-  if (j.override === "ask" && policy.mayDeny && ctx.approvals.forPath(s.kind, s.resolved, "ask", policy.home, exactApproval)) return "deny";
+  if (ctx.authority || policy.reasonDecision("UNRESOLVED_PATH") === "deny" ||
+    policy.reasonDecision("EXPANSION_TOO_LARGE") === "deny") return "deny";
+  if (j.override === "ask" && policy.mayDeny &&
+    ctx.approvals.forPath(s.kind, s.resolved, "ask", policy.home, exactApproval)) return "deny";
   return null;
 }
 
@@ -89,34 +90,49 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
   if (s.kind === "write" || s.kind === "unknown") {
     const writer = writerOf(s.command, s.written);
     const by = s.kind === "unknown" && writer === "other" ? "unknown" : writer;
-    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, by, ctx.configFiles, policy.foldCase);
+    const reached = protectedReach(s.resolved, policy.home, roots, ctx.fs, ctx.configHome, by, ctx.configFiles,
+      policy.foldCase);
     if (reached !== null && policy.reasonDecision("PROTECTED_PATH") !== "allow") {
       guarded = true;
-      const what = reached === s.resolved ? s.written : `${s.written}: what it writes includes ${reached.slice(s.resolved === "/" ? 1 : s.resolved.length + 1)}, which`;
-      j.consider(policy.reasonDecision("PROTECTED_PATH"), null, "PROTECTED_PATH", `${s.command}: ${what} holds the guard's configuration`, "ask");
+      const what = reached === s.resolved
+        ? s.written
+        : `${s.written}: what it writes includes ${
+          reached.slice(s.resolved === "/" ? 1 : s.resolved.length + 1)
+        }, which`;
+      j.consider(policy.reasonDecision("PROTECTED_PATH"), null, "PROTECTED_PATH",
+        `${s.command}: ${what} holds the guard's configuration`, "ask");
     }
   }
-  const mode = !reachesInside(s.kind) ? null : j.decision === "allow" ? "restrict" : walkFor(j.result(), s, ctx, guarded);
+  const mode = !reachesInside(s.kind)
+    ? null
+    : j.decision === "allow"
+    ? "restrict"
+    : walkFor(j.result(), s, ctx, guarded);
   if (mode !== null && ctx.fs.lstat(s.resolved) === "dir") {
     const inside = ctx.scanner.scan(s.resolved, s.kind, s.surfaces, mode);
     switch (inside.t) {
       case "pending":
         return PENDING;
       case "refused":
-        j.consider(policy.reasonDecision(inside.code), null, inside.code, `${s.command}: ${s.written}: a recursive access would reach a path below it, and ${inside.why}`, "never");
+        j.consider(policy.reasonDecision(inside.code), null, inside.code,
+          `${s.command}: ${s.written}: a recursive access would reach a path below it, and ${inside.why}`, "never");
         break;
       case "restricted": {
         const inner = inside.judgement;
         // Naming the directory is not the same as naming what it holds: ask, and let only an
         // approval that may override a deny lower it when what it holds is denied.
-        j.consider("ask", inner.rule, "RULE_ASK", `${s.command}: ${s.written}: a recursive access would reach ${inside.entry}, and ${inner.message}`, inner.decision === "deny" ? "deny" : inner.override);
+        j.consider("ask", inner.rule, "RULE_ASK",
+          `${s.command}: ${s.written}: a recursive access would reach ${inside.entry}, and ${inner.message}`,
+          inner.decision === "deny" ? "deny" : inner.override);
         break;
       }
       case "undecodable":
-        j.consider(policy.reasonDecision("UNRESOLVED_PATH"), null, "UNRESOLVED_PATH", `${s.command}: ${s.written}: a name below it is not UTF-8`, "never");
+        j.consider(policy.reasonDecision("UNRESOLVED_PATH"), null, "UNRESOLVED_PATH",
+          `${s.command}: ${s.written}: a name below it is not UTF-8`, "never");
         break;
       case "too-large":
-        j.consider(policy.reasonDecision("EXPANSION_TOO_LARGE"), null, "EXPANSION_TOO_LARGE", `${s.command}: ${s.written}: more than ${inside.limit} entries below it to check against the rules`, "never");
+        j.consider(policy.reasonDecision("EXPANSION_TOO_LARGE"), null, "EXPANSION_TOO_LARGE",
+          `${s.command}: ${s.written}: more than ${inside.limit} entries below it to check against the rules`, "never");
         break;
       case "clean":
         break;
@@ -143,11 +159,15 @@ function judgeCommandText(text: string, ctx: JudgeContext): Judgement {
 
 function judgeCommandSpelling(spelling: string, text: string, ctx: JudgeContext): Judgement {
   const m = lastMatch(ctx.policy.rules("bash"), (p) => textMatches(p, spelling));
-  if (!m || m.action === "allow") return { decision: "allow", rule: m ? `bash:${m.pattern}` : null, reason: null, message: null, override: "ask" };
+  if (!m || m.action === "allow") {
+    return { decision: "allow", rule: m ? `bash:${m.pattern}` : null, reason: null, message: null, override: "ask" };
+  }
   const override = m.action === "deny" ? "deny" : "ask";
-  const a = ctx.approvals.forText("bash", spelling, override) ?? (spelling === text ? null : ctx.approvals.forText("bash", text, override));
+  const a = ctx.approvals.forText("bash", spelling, override) ??
+    (spelling === text ? null : ctx.approvals.forText("bash", text, override));
   if (a) return { decision: "allow", rule: `session:${a.pattern}`, reason: null, message: null, override: "ask" };
-  return { decision: m.action, rule: `bash:${m.pattern}`, reason: m.action === "deny" ? "RULE_DENY" : "RULE_ASK", message: `the bash rule ${JSON.stringify(m.pattern)} says ${m.action} for ${text}`, override };
+  return { decision: m.action, rule: `bash:${m.pattern}`, reason: m.action === "deny" ? "RULE_DENY" : "RULE_ASK",
+    message: `the bash rule ${JSON.stringify(m.pattern)} says ${m.action} for ${text}`, override };
 }
 
 interface FindingsInput {
@@ -157,7 +177,9 @@ interface FindingsInput {
 }
 
 /** Turns the interpreter's findings into a verdict, or PENDING while answers are awaited. */
-export function judgeFindings(input: FindingsInput, ctx: JudgeContext, extra: readonly Reason[] = []): Verdict | typeof PENDING {
+export function judgeFindings(input: FindingsInput, ctx: JudgeContext, extra: readonly Reason[] = []): Verdict
+  | typeof PENDING
+{
   const { policy } = ctx;
   const accesses: Access[] = [];
   const reasons: Reason[] = [...extra];
@@ -168,21 +190,22 @@ export function judgeFindings(input: FindingsInput, ctx: JudgeContext, extra: re
     let j: Judged;
     if (p.problem) {
       const d = policy.reasonDecision(p.problem.code);
-      j = { decision: d, rule: null, reason: p.problem.code, message: `${p.command}: ${p.path}: ${p.problem.why}`, override: "never" };
+      j = { decision: d, rule: null, reason: p.problem.code, message: `${p.command}: ${p.path}: ${p.problem.why}`,
+        override: "never" };
     } else {
-      j = judgeSubject({ resolved: p.resolved!, kind: p.kind, surfaces: surfacesFor(p.kind, p.surface), written: p.path, command: p.command }, ctx);
+      j = judgeSubject({ resolved: p.resolved!, kind: p.kind, surfaces: surfacesFor(p.kind, p.surface), written: p.path,
+        command: p.command }, ctx);
     }
     if (j === PENDING) {
       pending = true;
       continue;
     }
-    accesses.push({
-      path: p.path, resolved: p.resolved, kind: p.kind, command: p.command, via: p.via,
-      start: p.span.start, end: p.span.end, decision: j.decision, rule: j.rule, reason: j.reason,
-    });
+    accesses.push({ path: p.path, resolved: p.resolved, kind: p.kind, command: p.command, via: p.via,
+      start: p.span.start, end: p.span.end, decision: j.decision, rule: j.rule, reason: j.reason });
     decision = stricter(decision, j.decision);
     if (j.reason && j.decision !== "allow") {
-      reasons.push({ code: j.reason, message: j.message ?? p.command, decision: j.decision, start: p.span.start, end: p.span.end });
+      reasons.push({ code: j.reason, message: j.message ?? p.command, decision: j.decision, start: p.span.start,
+        end: p.span.end });
     }
   }
   if (pending) return PENDING;
@@ -191,13 +214,15 @@ export function judgeFindings(input: FindingsInput, ctx: JudgeContext, extra: re
       const j = judgeCommandText(c.text, ctx);
       if (j.decision === "allow") continue;
       decision = stricter(decision, j.decision);
-      reasons.push({ code: j.reason!, message: j.message!, decision: j.decision, start: c.span.start, end: c.span.end });
+      reasons.push({ code: j.reason!, message: j.message!, decision: j.decision, start: c.span.start,
+        end: c.span.end });
     }
   }
   for (const i of input.issues) {
     const d = policy.reasonDecision(i.code);
     decision = stricter(decision, d);
-    reasons.push({ code: i.code, message: i.message, decision: d, ...(i.span ? { start: i.span.start, end: i.span.end } : {}) });
+    reasons.push({ code: i.code, message: i.message, decision: d,
+      ...(i.span ? { start: i.span.start, end: i.span.end } : {}) });
   }
   return { decision, reasons: dedupeReasons(reasons), accesses };
 }

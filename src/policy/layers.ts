@@ -39,7 +39,9 @@ export interface LayerInfo {
 }
 
 /** `$XDG_CONFIG_HOME/shellfence/config.json`, else `~/.config/shellfence/config.json`. */
-export function globalConfigPath(env: Readonly<Record<string, string | undefined>>, home: string | null): string | null {
+export function globalConfigPath(env: Readonly<Record<string, string | undefined>>, home: string | null): string
+  | null
+{
   const xdg = env.XDG_CONFIG_HOME;
   // The XDG spec says a relative value is to be ignored.
   if (xdg && xdg.startsWith("/")) return join(xdg, "shellfence", "config.json");
@@ -101,7 +103,9 @@ function tightenOnly(layer: ConfigLayer, warnings: string[]): ConfigLayer {
   const permission: Record<string, Record<string, Decision>> = {};
   for (const [surface, spec] of Object.entries(layer.permission)) {
     const entries = typeof spec === "string" ? [["*", spec] as const] : Object.entries(spec);
-    const kept = entries.filter(([pattern, action]) => action !== "allow" || (dropped.push(`${surface} ${JSON.stringify(pattern)}: allow`), false));
+    const kept = entries.filter(([pattern, action]) =>
+      action !== "allow" || (dropped.push(`${surface} ${JSON.stringify(pattern)}: allow`), false)
+    );
     permission[surface] = Object.fromEntries(kept);
   }
   const reasons: Partial<Record<ReasonCode, Decision>> = {};
@@ -120,7 +124,9 @@ function tightenOnly(layer: ConfigLayer, warnings: string[]): ConfigLayer {
 }
 
 /** Loads the layers in merge order. Explicit files must exist; default locations may not. */
-export function loadLayers(sources: LayerSources, home: string | null): { layers: ConfigLayer[]; info: LayerInfo[]; warnings: string[] } {
+export function loadLayers(sources: LayerSources,
+  home: string | null): { layers: ConfigLayer[]; info: LayerInfo[]; warnings: string[] }
+{
   const layers: ConfigLayer[] = [];
   const info: LayerInfo[] = [];
   const warnings: string[] = [];

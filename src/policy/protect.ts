@@ -57,9 +57,9 @@ export type Writer = "git" | "remover" | "deleter" | "metadata" | "unknown" | "o
  * Is this (physically resolved, perhaps case-folded) path one of the guard's files, or inside
  * one of its directories? `onDisk`: the path as spelled, to look at.
  */
-function isProtectedIn(
-  resolved: string, configHome: string | null, by: Writer, fs: FileSystem, onDisk: string,
-): boolean {
+function isProtectedIn(resolved: string, configHome: string | null, by: Writer, fs: FileSystem,
+  onDisk: string): boolean
+{
   if (PROTECTED_NAME.test(resolved)) return true;
   // `.git` itself: made or replaced (a file that points git elsewhere), removed or renamed. A
   // write of the existing directory by another command reaches what it holds (protectedReach).
@@ -70,19 +70,20 @@ function isProtectedIn(
     const text = fs.readFile(onDisk, MANIFEST_MAX);
     return text === null || NAMES_GUARD.test(text);
   }
-  return configHome !== null && resolved.startsWith(configHome) && PROTECTED_CONFIG.test(resolved.slice(configHome.length));
+  return configHome !== null && resolved.startsWith(configHome) &&
+    PROTECTED_CONFIG.test(resolved.slice(configHome.length));
 }
 
 /** Where the guard's files live in a project root. */
-const ROOT_ANCHORS = [
-  ".shellfence.json", ".claude/settings.json", ".claude/settings.local.json", "opencode.json", "opencode.jsonc",
-  ".opencode/opencode.json", ".opencode/opencode.jsonc", ".opencode/plugin", ".opencode/plugins", ".pi/settings.json",
-  ".pi/extensions", "node_modules/shellfence", "node_modules/.bin/shellfence",
-];
+const ROOT_ANCHORS = [".shellfence.json", ".claude/settings.json", ".claude/settings.local.json", "opencode.json",
+  "opencode.jsonc", ".opencode/opencode.json", ".opencode/opencode.jsonc", ".opencode/plugin", ".opencode/plugins",
+  ".pi/settings.json", ".pi/extensions", "node_modules/shellfence", "node_modules/.bin/shellfence"];
 /** …in the home directory. */
-const HOME_ANCHORS = [".claude/settings.json", ".claude/settings.local.json", ".pi/agent/settings.json", ".pi/agent/extensions"];
+const HOME_ANCHORS = [".claude/settings.json", ".claude/settings.local.json", ".pi/agent/settings.json",
+  ".pi/agent/extensions"];
 /** …in the config home. */
-const CONFIG_ANCHORS = ["shellfence", "opencode/opencode.json", "opencode/opencode.jsonc", "opencode/plugin", "opencode/plugins"];
+const CONFIG_ANCHORS = ["shellfence", "opencode/opencode.json", "opencode/opencode.jsonc", "opencode/plugin",
+  "opencode/plugins"];
 /**
  * Zones a write from above reaches as well, but which the sandbox leaves writable (git's own
  * work writes `.git/`; the hosts write their directories): only the judgement uses them. Every
@@ -91,10 +92,8 @@ const CONFIG_ANCHORS = ["shellfence", "opencode/opencode.json", "opencode/openco
  * repository; a write of `.git` itself (a rename of it, a file made there, an extraction into
  * it), a rename of the directory that holds it, or a write of the directories above does.
  */
-const ROOT_ZONES = [
-  ".claude", ".opencode", ".pi", ".mcp.json",
-  ".git", ".git/config", ".git/hooks", ".git/info", ".git/modules", ".git/commondir", ".git/worktrees",
-];
+const ROOT_ZONES = [".claude", ".opencode", ".pi", ".mcp.json", ".git", ".git/config", ".git/hooks", ".git/info",
+  ".git/modules", ".git/commondir", ".git/worktrees"];
 const HOME_ZONES = [".claude", ".pi", ".claude.json"];
 const CONFIG_ZONES = ["opencode"];
 
@@ -127,9 +126,9 @@ export function protectedAnchors(roots: readonly string[], home: string | null):
 
 const ANCHOR_CACHE = new Map<string, Anchors>();
 
-function anchorsFor(
-  roots: readonly string[], home: string | null, configHome: string | null, loaded: readonly string[],
-): Anchors {
+function anchorsFor(roots: readonly string[], home: string | null, configHome: string | null,
+  loaded: readonly string[]): Anchors
+{
   // One check asks with the same roots every time, and checks repeat them.
   const same = last !== null && last.roots === roots && last.home === home && last.configHome === configHome;
   if (same && last!.loaded === loaded) return last!.anchors;
@@ -141,12 +140,12 @@ function anchorsFor(
   }
   const paths = new Set<string>(loaded);
   for (const r of roots) for (const rel of ROOT_ANCHORS) paths.add(under(r, rel));
-  if (home !== null) for (const rel of HOME_ANCHORS) paths.add(under(home, rel));
-  if (configHome !== null) for (const rel of CONFIG_ANCHORS) paths.add(under(configHome, rel));
+  if (home !== null) { for (const rel of HOME_ANCHORS) paths.add(under(home, rel)); }
+  if (configHome !== null) { for (const rel of CONFIG_ANCHORS) paths.add(under(configHome, rel)); }
   const zones = new Set<string>();
   for (const r of roots) for (const rel of ROOT_ZONES) zones.add(under(r, rel));
-  if (home !== null) for (const rel of HOME_ZONES) zones.add(under(home, rel));
-  if (configHome !== null) for (const rel of CONFIG_ZONES) zones.add(under(configHome, rel));
+  if (home !== null) { for (const rel of HOME_ZONES) zones.add(under(home, rel)); }
+  if (configHome !== null) { for (const rel of CONFIG_ZONES) zones.add(under(configHome, rel)); }
   const above = new Set<string>();
   for (const p of [...paths, ...zones]) {
     for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) above.add(p.slice(0, i));
@@ -172,10 +171,9 @@ function anchorsFor(
  * `loaded`: the config files the guard loaded, as named and as resolved (a `--config` file
  * anywhere, the target of a `.shellfence.json` that is a symlink): guarded as its own.
  */
-export function protectedReach(
-  resolved: string, home: string | null, roots: readonly string[], fs: FileSystem, configHome = configHomeOf(home),
-  by: Writer = "other", loaded: readonly string[] = [], fold = false,
-): string | null {
+export function protectedReach(resolved: string, home: string | null, roots: readonly string[], fs: FileSystem,
+  configHome = configHomeOf(home), by: Writer = "other", loaded: readonly string[] = [], fold = false): string | null
+{
   // On a filesystem that ignores case (src/paths/case.ts) `.SHELLFENCE.JSON` is the file: match folded.
   const f = (p: string) => (fold ? p.toLowerCase() : p);
   const subject = f(resolved);
@@ -194,7 +192,9 @@ export function protectedReach(
     // Directory by directory, so a missing `.claude` costs one look for both of its files.
     let present = true;
     const at = resolved + a.slice(prefix.length - (subject === "/" ? 0 : 1));
-    for (let i = at.indexOf("/", prefix.length); present && i > 0; i = at.indexOf("/", i + 1)) present = fs.lstat(at.slice(0, i)) !== null;
+    for (let i = at.indexOf("/", prefix.length); present && i > 0; i = at.indexOf("/", i + 1)) {
+      present = fs.lstat(at.slice(0, i)) !== null;
+    }
     if (present && fs.lstat(at) !== null) return at;
   }
   return null;

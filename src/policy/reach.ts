@@ -92,7 +92,9 @@ export class Scanner {
           if (!a.ok) return { t: "refused", code: a.code, why: a.why };
         }
         const j = policy.judgePath(abs, kind, roots, surfaces);
-        if ((mode === "deny" ? j.decision === "deny" : j.decision !== "allow") && (worst === null || (j.decision === "deny" && worst.judgement.decision !== "deny"))) {
+        if ((mode === "deny" ? j.decision === "deny" : j.decision !== "allow") &&
+          (worst === null || (j.decision === "deny" && worst.judgement.decision !== "deny")))
+        {
           worst = { entry: root === undefined ? abs : relativeTo(abs, root), judgement: j };
           // Without a path policy there is nothing stricter left to find.
           if (j.decision === "deny" && !authority) return { t: "restricted", ...worst };

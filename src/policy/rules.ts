@@ -40,11 +40,11 @@ function compile(p: string): Matcher {
   // Without this, a deny on `~/.ssh/**` would not cover `rm -rf ~/.ssh`, and an allow on
   // `/tmp/**` would still ask about `cd /tmp`.
   const self = p.endsWith("/**") ? p.slice(0, -3) : null;
-  const selfMm = self && self !== "" ? new minimatch.Minimatch(self, { dot: true, nocomment: true, nonegate: true }) : null;
-  return {
-    full: (x) => mm.match(x) || (selfMm !== null && selfMm.match(x)),
-    partial: (x) => !p.includes("/") || mm.match(x, true) || (selfMm !== null && selfMm.match(x, true)),
-  };
+  const selfMm = self && self !== ""
+    ? new minimatch.Minimatch(self, { dot: true, nocomment: true, nonegate: true })
+    : null;
+  return { full: (x) => mm.match(x) || (selfMm !== null && selfMm.match(x)),
+    partial: (x) => !p.includes("/") || mm.match(x, true) || (selfMm !== null && selfMm.match(x, true)) };
 }
 
 function matcher(pattern: string, home: string | null): Matcher {
@@ -140,7 +140,7 @@ const withTight = new WeakMap<RuleSet, boolean>();
  */
 export function lastMatch(rules: RuleSet, matches: (pattern: string) => boolean): Rule | null {
   let any = withTight.get(rules);
-  if (any === undefined) withTight.set(rules, (any = rules.some((r) => r.tightenOnly)));
+  if (any === undefined) withTight.set(rules, any = rules.some((r) => r.tightenOnly));
   if (!any) {
     for (let i = rules.length - 1; i >= 0; i--) if (matches(rules[i]!.pattern)) return rules[i]!;
     return null;

@@ -17,25 +17,64 @@ function physical(dir: string): string {
 
 /** Under the home directory. */
 export const HOME_SECRETS = [
-  ".ssh", ".gnupg", ".aws", ".azure", ".config/gcloud", ".kube", ".docker", ".netrc", ".git-credentials",
-  ".password-store", ".npmrc", ".pypirc", ".config/gh", ".bashrc", ".bash_profile", ".bash_login", ".bash_logout",
-  ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".config/fish",
+  ".ssh",
+  ".gnupg",
+  ".aws",
+  ".azure",
+  ".config/gcloud",
+  ".kube",
+  ".docker",
+  ".netrc",
+  ".git-credentials",
+  ".password-store",
+  ".npmrc",
+  ".pypirc",
+  ".config/gh",
+  ".bashrc",
+  ".bash_profile",
+  ".bash_login",
+  ".bash_logout",
+  ".profile",
+  ".zshrc",
+  ".zshenv",
+  ".zprofile",
+  ".zlogin",
+  ".config/fish",
   // Registries' and tools' tokens.
-  ".cargo/credentials", ".cargo/credentials.toml", ".gem/credentials", ".config/hub",
-  ".terraform.d/credentials.tfrc.json", ".config/op", ".vault-token", ".config/github-copilot",
+  ".cargo/credentials",
+  ".cargo/credentials.toml",
+  ".gem/credentials",
+  ".config/hub",
+  ".terraform.d/credentials.tfrc.json",
+  ".config/op",
+  ".vault-token",
+  ".config/github-copilot",
   // The agents' own credentials.
-  ".claude/.credentials.json", ".local/share/opencode/auth.json", ".pi/agent/auth.json", ".codex/auth.json",
+  ".claude/.credentials.json",
+  ".local/share/opencode/auth.json",
+  ".pi/agent/auth.json",
+  ".codex/auth.json",
   // Histories: what was typed, passwords included.
-  ".bash_history", ".zsh_history", ".history", ".local/share/fish/fish_history", ".python_history",
-  ".node_repl_history", ".psql_history", ".mysql_history", ".sqlite_history", ".lesshst", ".viminfo",
+  ".bash_history",
+  ".zsh_history",
+  ".history",
+  ".local/share/fish/fish_history",
+  ".python_history",
+  ".node_repl_history",
+  ".psql_history",
+  ".mysql_history",
+  ".sqlite_history",
+  ".lesshst",
+  ".viminfo",
   // The desktop's keyrings and the certificate store, and Claude Code's own state (its account).
-  ".local/share/keyrings", ".pki", ".claude.json",
+  ".local/share/keyrings",
+  ".pki",
+  ".claude.json",
 ] as const;
 
 /** System files only root reads. */
-export const SYSTEM_SECRETS = [
-  "/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers", "/etc/sudoers.d", "/etc/ssh",
-] as const;
+export const SYSTEM_SECRETS = ["/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers",
+  "/etc/sudoers.d", "/etc/ssh"] as const;
 
 const cache = new Map<string | null, readonly string[]>();
 

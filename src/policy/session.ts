@@ -71,11 +71,16 @@ export function approvalPattern(resolved: string, scope: ApprovalScope, isDirect
  * directory itself for an access that is a directory (`isDirectory`), and nothing for an
  * access whose path is not known.
  */
-export function suggestApproval(access: Pick<Access, "resolved" | "kind">, isDirectory = false): ApprovalSuggestion | null {
+export function suggestApproval(access: Pick<Access, "resolved" | "kind">, isDirectory = false): ApprovalSuggestion
+  | null
+{
   if (access.resolved === null) return null;
-  const scope: ApprovalScope = access.kind === "read" || access.kind === "list" || access.kind === "exec" ? "directory" : "file";
+  const scope: ApprovalScope = access.kind === "read" || access.kind === "list" || access.kind === "exec"
+    ? "directory"
+    : "file";
   const pattern = approvalPattern(access.resolved, scope, isDirectory);
-  return { scope: pattern === literalPattern(access.resolved) ? "file" : scope, pattern, kinds: kindsCovered(access.kind) };
+  return { scope: pattern === literalPattern(access.resolved) ? "file" : scope, pattern,
+    kinds: kindsCovered(access.kind) };
 }
 
 const BLANKET = new Set(["*", "**", "/*", "/**", "~", "~/*", "~/**"]);
@@ -85,7 +90,9 @@ export class SessionApprovals {
 
   add(a: Approval): Approval {
     if (a.surface === "path" && BLANKET.has(a.pattern)) {
-      throw new Error(`a session approval of ${JSON.stringify(a.pattern)} would approve every path; approve a file or a directory`);
+      throw new Error(
+        `a session approval of ${JSON.stringify(a.pattern)} would approve every path; approve a file or a directory`,
+      );
     }
     this.list.push(a);
     return a;

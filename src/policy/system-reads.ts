@@ -18,28 +18,24 @@ export const SYSTEM_READ_KINDS: readonly AccessKind[] = ["read", "list", "cwd"];
 
 /** Trees of installed software: programs, libraries, headers, documentation, locale data. */
 // Not /usr/etc or /usr/local/etc: configuration (an npmrc there may hold a registry token).
-const TREES = [
-  "/usr/share", "/usr/include", "/usr/lib", "/usr/lib32", "/usr/lib64", "/usr/libexec", "/usr/bin", "/usr/sbin", "/usr/src", "/usr/games",
-  "/usr/local/share", "/usr/local/include", "/usr/local/lib", "/usr/local/bin", "/usr/local/sbin", "/usr/local/src", "/usr/local/games", "/usr/local/man",
-  "/bin", "/sbin", "/lib", "/lib32", "/lib64",
-];
+const TREES = ["/usr/share", "/usr/include", "/usr/lib", "/usr/lib32", "/usr/lib64", "/usr/libexec", "/usr/bin",
+  "/usr/sbin", "/usr/src", "/usr/games", "/usr/local/share", "/usr/local/include", "/usr/local/lib", "/usr/local/bin",
+  "/usr/local/sbin", "/usr/local/src", "/usr/local/games", "/usr/local/man", "/bin", "/sbin", "/lib", "/lib32",
+  "/lib64"];
 
 /**
  * Named files about the machine. Not /proc/self or /proc/PID (a process's environment,
  * command line and memory), not /proc/cmdline, /proc/mounts (a link through /proc/self) or
  * anything under /proc/sys but the names below.
  */
-const PROC_FILES = [
-  "cpuinfo", "meminfo", "loadavg", "version", "uptime", "stat", "partitions", "filesystems", "swaps", "diskstats",
-  "vmstat", "devices", "interrupts", "softirqs", "cgroups", "zoneinfo", "buddyinfo", "crypto", "misc", "modules",
-  "sys/kernel/hostname", "sys/kernel/osrelease", "sys/kernel/ostype", "sys/kernel/version", "sys/kernel/pid_max",
-].map((f) => `/proc/${f}`);
+const PROC_FILES = ["cpuinfo", "meminfo", "loadavg", "version", "uptime", "stat", "partitions", "filesystems", "swaps",
+  "diskstats", "vmstat", "devices", "interrupts", "softirqs", "cgroups", "zoneinfo", "buddyinfo", "crypto", "misc",
+  "modules", "sys/kernel/hostname", "sys/kernel/osrelease", "sys/kernel/ostype", "sys/kernel/version",
+  "sys/kernel/pid_max"].map((f) => `/proc/${f}`);
 
 /** Named files under /etc that say which system this is. Not passwd, shadow, sudoers, ssh, ssl. */
-const ETC_FILES = [
-  "os-release", "lsb-release", "debian_version", "redhat-release", "fedora-release", "alpine-release", "arch-release",
-  "issue", "issue.net", "hostname", "timezone", "shells",
-].map((f) => `/etc/${f}`);
+const ETC_FILES = ["os-release", "lsb-release", "debian_version", "redhat-release", "fedora-release", "alpine-release",
+  "arch-release", "issue", "issue.net", "hostname", "timezone", "shells"].map((f) => `/etc/${f}`);
 
 /** The layer's name in `config --explain` and in a verdict's `rule`. */
 export const SYSTEM_READS_ORIGIN = "system-reads";

@@ -11,14 +11,10 @@ interface PathTool {
   readonly surfaces: readonly string[];
 }
 
-const PATH_TOOLS: Readonly<Record<string, PathTool>> = {
-  read: { kind: "read", surfaces: ["read"] },
-  write: { kind: "write", surfaces: ["write"] },
-  edit: { kind: "write", surfaces: ["edit"] },
-  ls: { kind: "list", surfaces: ["ls"] },
-  find: { kind: "list", surfaces: ["find"] },
-  grep: { kind: "read", surfaces: ["grep", "read"] },
-};
+const PATH_TOOLS: Readonly<Record<string, PathTool>> = { read: { kind: "read", surfaces: ["read"] },
+  write: { kind: "write", surfaces: ["write"] }, edit: { kind: "write", surfaces: ["edit"] },
+  ls: { kind: "list", surfaces: ["ls"] }, find: { kind: "list", surfaces: ["find"] },
+  grep: { kind: "read", surfaces: ["grep", "read"] } };
 
 export function pathTool(tool: string): PathTool | null {
   return Object.hasOwn(PATH_TOOLS, tool) ? PATH_TOOLS[tool]! : null;

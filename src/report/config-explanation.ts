@@ -19,7 +19,13 @@ export function formatExplanation(e: Explanation): string {
   for (const [surface, rules] of Object.entries(e.permission)) {
     out.push(`  ${surface}  (${what(surface)})`);
     const pw = Math.max(...rules.map((r) => JSON.stringify(r.pattern).length));
-    for (const r of rules) out.push(`    ${JSON.stringify(r.pattern).padEnd(pw)}  ${r.action.padEnd(5)}  from ${r.origin}${r.kinds ? ` (${r.kinds.join(", ")} only)` : ""}`);
+    for (const r of rules) {
+      out.push(
+        `    ${JSON.stringify(r.pattern).padEnd(pw)}  ${r.action.padEnd(5)}  from ${r.origin}${
+          r.kinds ? ` (${r.kinds.join(", ")} only)` : ""
+        }`,
+      );
+    }
   }
   const reasons = Object.entries(e.reasons);
   if (reasons.length) {

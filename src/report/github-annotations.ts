@@ -9,14 +9,13 @@ import type { ScanFinding } from "./scan-finding.ts";
  * "Workflow commands for GitHub Actions" (error/warning with file, line, endLine, col, endColumn, title).
  */
 export function formatGithubAnnotations(findings: readonly ScanFinding[]): string {
-  return findings
-    .map((f) => {
-      // Columns are only accepted for a finding on one line.
-      const columns = f.endLine === f.line ? [`col=${f.col}`, `endColumn=${f.endCol}`] : [];
-      const props = [`file=${property(f.file)}`, `line=${f.line}`, `endLine=${f.endLine}`, ...columns, `title=${property(f.code)}`].join(",");
-      return `::${f.decision === "deny" ? "error" : "warning"} ${props}::${data(f.message)}\n`;
-    })
-    .join("");
+  return findings.map((f) => {
+    // Columns are only accepted for a finding on one line.
+    const columns = f.endLine === f.line ? [`col=${f.col}`, `endColumn=${f.endCol}`] : [];
+    const props = [`file=${property(f.file)}`, `line=${f.line}`, `endLine=${f.endLine}`, ...columns,
+      `title=${property(f.code)}`].join(",");
+    return `::${f.decision === "deny" ? "error" : "warning"} ${props}::${data(f.message)}\n`;
+  }).join("");
 }
 
 /**

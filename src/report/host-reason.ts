@@ -12,14 +12,8 @@ interface ExplainOptions {
   readonly actor?: string;
 }
 
-const VERB: Record<AccessKind, string> = {
-  read: "reads",
-  write: "writes",
-  list: "lists",
-  cwd: "changes directory to",
-  exec: "runs",
-  unknown: "uses",
-};
+const VERB: Record<AccessKind, string> = { read: "reads", write: "writes", list: "lists", cwd: "changes directory to",
+  exec: "runs", unknown: "uses" };
 
 /** Reasons that judge a resolved path (the rest say why a path could not be judged). */
 const PATH_JUDGEMENTS = new Set<ReasonCode>(["EXTERNAL_PATH", "RULE_DENY", "RULE_ASK"]);
@@ -33,7 +27,9 @@ export function explainVerdict(v: Verdict, options: ExplainOptions = {}): string
   const items: string[] = [];
   const fixes = new Set<string>();
   for (const r of objections) {
-    const access = PATH_JUDGEMENTS.has(r.code) ? v.accesses.find((a) => a.start === r.start && a.end === r.end && a.reason === r.code) : undefined;
+    const access = PATH_JUDGEMENTS.has(r.code)
+      ? v.accesses.find((a) => a.start === r.start && a.end === r.end && a.reason === r.code)
+      : undefined;
     items.push(clip(access ? describeAccess(access, options.actor) : describeReason(r)));
     fixes.add(fixFor(r.code, access));
   }

@@ -45,50 +45,36 @@ interface SarifResult {
   readonly level: SarifLevel;
   readonly message: { readonly text: string };
   readonly locations: readonly {
-    readonly physicalLocation: {
-      readonly artifactLocation: { readonly uri: string; readonly uriBaseId: string };
-      readonly region: { readonly startLine: number; readonly startColumn: number; readonly endLine: number; readonly endColumn: number };
-    };
+    readonly physicalLocation: { readonly artifactLocation: { readonly uri: string; readonly uriBaseId: string };
+      readonly region: { readonly startLine: number; readonly startColumn: number; readonly endLine: number;
+        readonly endColumn: number } };
   }[];
 }
 
-export function toSarif(findings: readonly ScanFinding[], options: { readonly version: string; readonly rootUri: string }): SarifLog {
+export function toSarif(findings: readonly ScanFinding[],
+  options: { readonly version: string; readonly rootUri: string }): SarifLog
+{
   const codes = [...new Set(findings.map((f) => f.code))].sort();
-  const rules: SarifRule[] = codes.map((code) => ({
-    id: code,
-    name: ruleName(code),
-    shortDescription: { text: REASONS[code].summary },
-    helpUri: `${INFORMATION_URI}#reason-codes`,
-    defaultConfiguration: { level: REASONS[code].decision === "deny" ? "error" : "warning" },
-  }));
+  const rules: SarifRule[] = codes.map((code) => ({ id: code, name: ruleName(code),
+    shortDescription: { text: REASONS[code].summary }, helpUri: `${INFORMATION_URI}#reason-codes`,
+    defaultConfiguration: { level: REASONS[code].decision === "deny" ? "error" : "warning" } })
+  );
   const results: SarifResult[] = findings.map((f) => ({
     ruleId: f.code,
     ruleIndex: codes.indexOf(f.code),
     level: f.decision === "deny" ? "error" : "warning",
     // Shown by code-scanning pages to people: controls, bidi and invisible characters escaped.
     message: { text: escapeForPerson(f.message, true) },
-    locations: [
-      {
-        physicalLocation: {
-          artifactLocation: { uri: encodeURI(f.file), uriBaseId: "%SRCROOT%" },
-          // SARIF regions are inclusive-exclusive on columns; a point finding covers one column.
-          region: { startLine: f.line, startColumn: f.col, endLine: f.endLine, endColumn: Math.max(f.endCol, f.endLine === f.line ? f.col + 1 : 1) },
-        },
-      },
-    ],
+    locations: [{ physicalLocation: {
+      artifactLocation: { uri: encodeURI(f.file), uriBaseId: "%SRCROOT%" },
+      // SARIF regions are inclusive-exclusive on columns; a point finding covers one column.
+      region: { startLine: f.line, startColumn: f.col, endLine: f.endLine,
+        endColumn: Math.max(f.endCol, f.endLine === f.line ? f.col + 1 : 1) },
+    } }],
   }));
-  return {
-    $schema: SARIF_SCHEMA,
-    version: "2.1.0",
-    runs: [
-      {
-        tool: { driver: { name: "shellfence", version: options.version, informationUri: INFORMATION_URI, rules } },
-        originalUriBaseIds: { "%SRCROOT%": { uri: options.rootUri } },
-        columnKind: "utf16CodeUnits",
-        results,
-      },
-    ],
-  };
+  return { $schema: SARIF_SCHEMA, version: "2.1.0",
+    runs: [{ tool: { driver: { name: "shellfence", version: options.version, informationUri: INFORMATION_URI, rules } },
+      originalUriBaseIds: { "%SRCROOT%": { uri: options.rootUri } }, columnKind: "utf16CodeUnits", results }] };
 }
 
 /** EXTERNAL_PATH → ExternalPath: SARIF's rule name is an identifier-like word. */

@@ -5,7 +5,9 @@ import type { ScanFinding } from "./scan-finding.ts";
 
 /** `file:line:col decision CODE message`, the message on one line. */
 export function formatScanLines(findings: readonly ScanFinding[]): string {
-  return findings.map((f) => `${escapeForPerson(f.file)}:${f.line}:${f.col} ${f.decision} ${f.code} ${escapeForPerson(oneLine(f.message))}\n`).join("");
+  return findings.map((f) =>
+    `${escapeForPerson(f.file)}:${f.line}:${f.col} ${f.decision} ${f.code} ${escapeForPerson(oneLine(f.message))}\n`
+  ).join("");
 }
 
 export function formatScanJson(findings: readonly ScanFinding[]): string {

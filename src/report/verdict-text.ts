@@ -13,7 +13,9 @@ export function formatHuman(command: string, v: Verdict, opts: { color: boolean 
   const dim = (s: string) => (opts.color ? DIM + s + RESET : s);
   const out: string[] = [];
   const marks = v.reasons.filter((r) => r.decision !== "allow" && r.start !== undefined && r.end !== undefined);
-  const lines = marks.length ? markLines(command, marks.map((r) => [r.start!, r.end!] as const), "  ", (s) => paint(v.decision, s)) : [];
+  const lines = marks.length
+    ? markLines(command, marks.map((r) => [r.start!, r.end!] as const), "  ", (s) => paint(v.decision, s))
+    : [];
   out.push(paint(v.decision, v.decision.toUpperCase()));
   if (lines.length) out.push(...lines);
   else out.push("  " + escapeForPerson(oneLine(command)));
@@ -43,7 +45,9 @@ function oneLine(s: string): string {
 }
 
 /** The lines of the command that hold marked spans, each followed by a line of carets. */
-function markLines(command: string, spans: readonly (readonly [number, number])[], indent: string, paint: (s: string) => string): string[] {
+function markLines(command: string, spans: readonly (readonly [number, number])[], indent: string,
+  paint: (s: string) => string): string[]
+{
   const out: string[] = [];
   const lines = command.split("\n");
   let offset = 0;

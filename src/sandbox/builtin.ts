@@ -32,27 +32,21 @@ export const STRICT_SYSTEM = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64
  * are shown in it. Toolchains, read-only: what a PATH entry in the home runs needs them (a
  * rustup proxy in ~/.cargo/bin runs ~/.rustup; a pyenv shim runs ~/.pyenv/versions).
  */
-export const HOME_TOOLCHAINS = [
-  ".cargo/bin", ".rustup", ".pyenv", ".nvm", ".volta", ".fnm", ".bun/bin", ".deno/bin", ".local/bin", ".local/lib",
-  "go/bin", ".sdkman", ".asdf", ".local/share/mise", ".local/share/pnpm",
-] as const;
+export const HOME_TOOLCHAINS = [".cargo/bin", ".rustup", ".pyenv", ".nvm", ".volta", ".fnm", ".bun/bin", ".deno/bin",
+  ".local/bin", ".local/lib", "go/bin", ".sdkman", ".asdf", ".local/share/mise", ".local/share/pnpm"] as const;
 
 /**
  * …writable: package managers' caches, where they write, so that `npm install` and its kin
  * work from the cache (and offline). What is written there outlives the command and is read by
  * the same tools outside the sandbox (docs/sandbox.md, "Limits").
  */
-export const HOME_CACHES = [
-  ".npm", ".cache/pip", ".cache/pypoetry", ".cache/uv", ".cache/yarn", ".yarn/berry/cache", ".cache/pnpm",
-  ".local/share/pnpm/store", ".cache/go-build", "go/pkg/mod", ".cargo/registry", ".cargo/git", ".bun/install/cache",
-  ".cache/node-gyp", ".cache/typescript", ".cache/ms-playwright",
-] as const;
+export const HOME_CACHES = [".npm", ".cache/pip", ".cache/pypoetry", ".cache/uv", ".cache/yarn", ".yarn/berry/cache",
+  ".cache/pnpm", ".local/share/pnpm/store", ".cache/go-build", "go/pkg/mod", ".cargo/registry", ".cargo/git",
+  ".bun/install/cache", ".cache/node-gyp", ".cache/typescript", ".cache/ms-playwright"] as const;
 
 /**
  * …read-only: tools' own configuration that holds no secrets: git's (user name and email for
  * `git commit`; a file each, since ~/.config/git/credentials is git's credential store).
  */
-export const HOME_CONFIGS = [
-  ".gitconfig", ".config/git/config", ".config/git/ignore", ".config/git/attributes", ".gitignore_global",
-  ".cargo/config.toml", ".editorconfig",
-] as const;
+export const HOME_CONFIGS = [".gitconfig", ".config/git/config", ".config/git/ignore", ".config/git/attributes",
+  ".gitignore_global", ".cargo/config.toml", ".editorconfig"] as const;

@@ -16,10 +16,8 @@ import { filterAsPrintf, unixSocketFilter } from "./seccomp.ts";
 const NO_FILTER =
   `shellfence does not know this machine's system calls (${process.arch}), so it cannot close Unix sockets in a sandbox`;
 
-const NAMESPACES = [
-  "--die-with-parent", "--new-session", "--unshare-user", "--disable-userns", "--cap-drop", "ALL",
-  "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
-];
+const NAMESPACES = ["--die-with-parent", "--new-session", "--unshare-user", "--disable-userns", "--cap-drop", "ALL",
+  "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"];
 
 /**
  * Bound over each hidden file: the host's /dev/null, on a mount bwrap makes nodev, so that
@@ -118,7 +116,7 @@ function trustedFile(path: string): boolean {
     const real = realpathSync(path);
     if (!statSync(real).isFile()) return false;
     const uid = process.getuid?.() ?? 0;
-    for (let p = real; ; p = dirname(p)) {
+    for (let p = real;; p = dirname(p)) {
       const st = statSync(p);
       // Group- or world-writable (but for a sticky directory's own entry), or someone else's: not trusted.
       if ((st.uid !== 0 && st.uid !== uid) || (st.mode & 0o022) !== 0) return false;
@@ -129,12 +127,12 @@ function trustedFile(path: string): boolean {
   }
 }
 
-const NOT_FOUND =
-  "bubblewrap (bwrap) is not installed; on Debian or Ubuntu: apt-get install bubblewrap " +
+const NOT_FOUND = "bubblewrap (bwrap) is not installed; on Debian or Ubuntu: apt-get install bubblewrap " +
   `(looked for ${TRUSTED_BWRAP.join(", ")}, ` +
   "never PATH; SHELLFENCE_BWRAP may name another that only root or you can write)";
 
-export type Availability = { readonly ok: true; readonly bwrap: string } | { readonly ok: false; readonly reason: string };
+export type Availability = { readonly ok: true; readonly bwrap: string } | { readonly ok: false;
+  readonly reason: string };
 
 const probed = new Map<string, Availability>();
 
@@ -153,10 +151,12 @@ export function sandboxAvailability(bwrap: string | null = findBwrap()): Availab
   const probe = [...NAMESPACES, "--seccomp", "0", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
   probe.push("--", "true");
   const r = spawnSync(bwrap, probe, { encoding: "utf8", timeout: 10_000, input: filter });
-  const a: Availability =
-    r.status === 0
-      ? { ok: true, bwrap }
-      : { ok: false, reason: `bubblewrap cannot make a sandbox here: ${(r.error?.message ?? r.stderr ?? "").trim() || `exit ${r.status}`}` };
+  const a: Availability = r.status === 0
+    ? { ok: true, bwrap }
+    : { ok: false,
+      reason: `bubblewrap cannot make a sandbox here: ${
+        (r.error?.message ?? r.stderr ?? "").trim() || `exit ${r.status}`
+      }` };
   probed.set(bwrap, a);
   return a;
 }
@@ -173,9 +173,9 @@ function shellWord(s: string): string {
  * One bash command line that runs `command` inside the profile, for hosts that only let an
  * extension replace the command their bash tool runs.
  */
-export function sandboxedCommandLine(
-  bwrap: string, profile: SandboxProfile, command: string, options: LineOptions = {},
-): string {
+export function sandboxedCommandLine(bwrap: string, profile: SandboxProfile, command: string,
+  options: LineOptions = {}): string
+{
   // The filter comes from printf through a pipe: no file a sandboxed process could replace.
   const filter = unixSocketFilter();
   if (filter === null) throw new SandboxError(NO_FILTER);

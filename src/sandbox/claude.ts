@@ -15,11 +15,8 @@ export interface ClaudeSandboxSettings {
     readonly failIfUnavailable: true;
     /** No retry outside the sandbox when a command fails inside it. */
     readonly allowUnsandboxedCommands: false;
-    readonly filesystem: {
-      readonly allowWrite: readonly string[];
-      readonly denyWrite: readonly string[];
-      readonly denyRead: readonly string[];
-    };
+    readonly filesystem: { readonly allowWrite: readonly string[]; readonly denyWrite: readonly string[];
+      readonly denyRead: readonly string[] };
   };
 }
 
@@ -49,5 +46,8 @@ export function claudeSandboxSettings(profile: SandboxProfile): ClaudeSandboxSet
       }
     }
   }
-  return { sandbox: { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false, filesystem: { allowWrite, denyWrite, denyRead } } };
+  return {
+    sandbox: { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false,
+      filesystem: { allowWrite, denyWrite, denyRead } },
+  };
 }

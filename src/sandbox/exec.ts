@@ -27,7 +27,8 @@ export interface ExecOptions extends SandboxOptions {
   readonly noSandbox?: boolean;
   /** bwrap to use (default: findBwrap, a trusted path, never PATH). */
   readonly bwrap?: string;
-  readonly stdio?: readonly ["inherit" | "pipe" | "ignore", "inherit" | "pipe" | "ignore", "inherit" | "pipe" | "ignore"];
+  readonly stdio?: readonly ["inherit" | "pipe" | "ignore", "inherit" | "pipe" | "ignore",
+    "inherit" | "pipe" | "ignore"];
   readonly env?: NodeJS.ProcessEnv;
   readonly onSpawn?: (child: ChildProcess) => void;
 }
@@ -47,10 +48,14 @@ interface ExecGuard {
 }
 
 export async function execCommand(guard: ExecGuard, command: string, options: ExecOptions = {}): Promise<ExecResult> {
-  const where = { ...(options.cwd !== undefined ? { cwd: options.cwd } : {}), ...(options.roots ? { roots: options.roots } : {}) };
+  const where = { ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.roots ? { roots: options.roots } : {}) };
   const verdict = await guard.checkAsync(command, where);
-  if (verdict.decision === "deny" || (verdict.decision === "ask" && options.approveAsk !== true)) return { t: "refused", verdict };
-  const run = { ...(options.stdio ? { stdio: options.stdio } : {}), ...(options.env ? { env: options.env } : {}), ...(options.onSpawn ? { onSpawn: options.onSpawn } : {}) };
+  if (verdict.decision === "deny" || (verdict.decision === "ask" && options.approveAsk !== true)) {
+    return { t: "refused", verdict };
+  }
+  const run = { ...(options.stdio ? { stdio: options.stdio } : {}), ...(options.env ? { env: options.env } : {}),
+    ...(options.onSpawn ? { onSpawn: options.onSpawn } : {}) };
   if (options.noSandbox === true) {
     const status = await runUnsandboxed(command, { ...run, cwd: startDir(options.cwd) });
     return { t: "ran", verdict, status, profile: null };

@@ -10,10 +10,8 @@ import { protectedAnchors } from "../policy/protect.ts";
 import { expandPatternHome, lastMatch, pathMatches, pathMayMatchBelow } from "../policy/rules.ts";
 import { isInside } from "../paths/resolve.ts";
 import { type Access, stricter } from "../base/verdict.ts";
-import {
-  HOME_CACHES, HOME_CONFIGS, HOME_SECRETS, HOME_TOOLCHAINS, ROOT_MUST_STAY_ABSENT, ROOT_WRITE_PROTECTED, STRICT_SYSTEM,
-  SYSTEM_SECRETS,
-} from "./builtin.ts";
+import { HOME_CACHES, HOME_CONFIGS, HOME_SECRETS, HOME_TOOLCHAINS, ROOT_MUST_STAY_ABSENT, ROOT_WRITE_PROTECTED,
+  STRICT_SYSTEM, SYSTEM_SECRETS } from "./builtin.ts";
 
 /**
  * `contained` (the default): outside the roots is hidden but for the system, the toolchains,
@@ -138,11 +136,11 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
   // writing: one vague ask (`cp -r x ~`) must not make every dotfile writable.
   const tooWide = (p: string) =>
     p === "/" || (home !== null && isInside(home, p)) || roots.some((r) => r !== p && isInside(r, p));
-  const secrets = [...(home ? HOME_SECRETS.map((s) => `${home}/${s}`) : []), ...SYSTEM_SECRETS].map((p) => exists(p)?.real ?? p);
-  const writeProtected = new Set<string>([
-    ...roots.flatMap((r) => ROOT_WRITE_PROTECTED.map((s) => `${r}/${s}`)),
-    ...protectedAnchors(roots, home).paths,
-  ]);
+  const secrets = [...(home ? HOME_SECRETS.map((s) => `${home}/${s}`) : []), ...SYSTEM_SECRETS].map((p) =>
+    exists(p)?.real ?? p
+  );
+  const writeProtected = new Set<string>([...roots.flatMap((r) => ROOT_WRITE_PROTECTED.map((s) => `${r}/${s}`)),
+    ...protectedAnchors(roots, home).paths]);
 
   const modeOf = (p: string, dir: boolean): { mode: MountMode; why: string } => {
     const read = policy.judgePath(p, "read", roots);
@@ -150,9 +148,12 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
     const write = policy.judgePath(p, "write", roots);
     const r = stricter(read.decision, list.decision);
     const readRule = read.decision === "deny" ? read.rule : list.rule;
-    if (secrets.includes(p) && !(read.decision === "allow" && read.rule !== null)) return { mode: "hidden", why: "a built-in secret" };
+    if (secrets.includes(p) && !(read.decision === "allow" && read.rule !== null)) {
+      return { mode: "hidden", why: "a built-in secret" };
+    }
     if (r === "deny") return { mode: "hidden", why: readRule ?? "a deny" };
-    const approvedAs = (kinds: readonly string[]) => approved.some((a) => kinds.includes(a.kind) && isInside(p, a.resolved!));
+    const approvedAs = (kinds: readonly string[]) =>
+      approved.some((a) => kinds.includes(a.kind) && isInside(p, a.resolved!));
     const shown = r === "ask" ? shownAs(p) : null;
     const visible = shown !== null || systemVisible.some((s) => isInside(p, s));
     if (hides && r === "ask" && !visible && !approvedAs(["read", "list", "exec", "unknown", "write"])) {
@@ -162,7 +163,9 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
     if (writeProtected.has(p) || [...writeProtected].some((w) => isInside(p, w))) {
       return { mode: "read-only", why: "the guard's own file or a repository's hooks/config" };
     }
-    if (write.decision === "allow") return { mode: "writable", why: write.rule ?? (containingRoot(p, roots) ? "root" : "allowed") };
+    if (write.decision === "allow") {
+      return { mode: "writable", why: write.rule ?? (containingRoot(p, roots) ? "root" : "allowed") };
+    }
     if (approvedAs(["write", "unknown"]) && !tooWide(p)) return { mode: "writable", why: "approved" };
     if (shown === "writable" && write.decision !== "deny") return { mode: "writable", why: "a package cache" };
     if (shown !== null) return { mode: "read-only", why: "a toolchain or a tool's configuration" };
@@ -232,18 +235,17 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
         const m = found.get(dir);
         if (m === undefined && entryType(dir) === "dir") {
           found.set(dir, { path: dir, dir: true, ...modeOf(dir, true), pinned: true });
-        }
-        else if (m !== undefined && m.mode === "writable") found.set(dir, { ...m, pinned: true });
+        } else if (m !== undefined && m.mode === "writable") found.set(dir, { ...m, pinned: true });
       }
     }
     const link = `${r}/.git`;
     if (entryType(link) === "other") add({ path: link, dir: false, mode: "read-only", why: "a link to a repository" });
   }
 
-  const mounts = [...found.values()]
-    // A mount that changes nothing (a nested root, a secret outside a hidden home) is left out.
-    .filter((m) => m.pinned === true || m.mode !== parentMode(m.path, found, base))
-    .sort((a, b) => depth(a.path) - depth(b.path) || a.path.localeCompare(b.path));
+  const mounts = [...found.values()] // A mount that changes nothing (a nested root, a secret outside a hidden home) is left out.
+    .filter((m) => m.pinned === true || m.mode !== parentMode(m.path, found, base)).sort((a, b) =>
+      depth(a.path) - depth(b.path) || a.path.localeCompare(b.path)
+    );
   const homeDir = home === null ? null : exists(home);
   const privateHome = hides && homeDir !== null && !found.has(homeDir.real) ? homeDir.real : null;
   const mustStayAbsent = [...new Set(absent)].sort();
@@ -286,7 +288,9 @@ function walk(start: string, startMode: MountMode, ctx: WalkContext): void {
     }
     for (const name of names) {
       if (--ctx.budget.left < 0) {
-        throw new SandboxError(`the rules name paths at any depth below ${dir}, and finding them looked at more entries than the bound; narrow the patterns (a directory instead of a basename), or raise maxEntries`);
+        throw new SandboxError(
+          `the rules name paths at any depth below ${dir}, and finding them looked at more entries than the bound; narrow the patterns (a directory instead of a basename), or raise maxEntries`,
+        );
       }
       const p = dir === "/" ? `/${name}` : `${dir}/${name}`;
       // A symlink is judged where it leads, which is mounted (or not) in its own right.
@@ -316,10 +320,14 @@ function mayDifferBelow(dir: string, policy: Policy, roots: readonly string[]): 
   const surfaces = root === undefined ? [...PATH_SURFACES, "external_directory"] : PATH_SURFACES;
   for (const s of surfaces) {
     const rules = policy.rules(s);
-    const cover = lastMatch(rules, (p) => p === "*" || p === "**" || (p.endsWith("/**") && subjects.some((x) => pathMatches(p, x, home))));
+    const cover = lastMatch(rules,
+      (p) => p === "*" || p === "**" || (p.endsWith("/**") && subjects.some((x) => pathMatches(p, x, home))));
     const from = cover ? rules.lastIndexOf(cover) + 1 : 0;
     for (const r of rules.slice(from)) {
-      if (subjects.some((x) => (x === "." && !r.pattern.startsWith("/") && !r.pattern.startsWith("~")) || pathMayMatchBelow(r.pattern, x, home) || pathMatches(r.pattern, x, home))) return true;
+      if (subjects.some((x) =>
+        (x === "." && !r.pattern.startsWith("/") && !r.pattern.startsWith("~")) ||
+        pathMayMatchBelow(r.pattern, x, home) || pathMatches(r.pattern, x, home)
+      )) return true;
     }
   }
   return false;

@@ -21,7 +21,8 @@ type Forwarded = (typeof FORWARDED)[number];
 
 interface RunOptions {
   /** Where the command's stdin, stdout and stderr go (default: ours). */
-  readonly stdio?: readonly ["inherit" | "pipe" | "ignore", "inherit" | "pipe" | "ignore", "inherit" | "pipe" | "ignore"];
+  readonly stdio?: readonly ["inherit" | "pipe" | "ignore", "inherit" | "pipe" | "ignore",
+    "inherit" | "pipe" | "ignore"];
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
   /** Called with the child, e.g. to write to or read from piped stdio. */
@@ -29,9 +30,9 @@ interface RunOptions {
 }
 
 /** Runs `bwrap ARGS -- bash -c COMMAND`; resolves to the exit status. */
-export function runSandboxed(
-  bwrap: string, args: readonly string[], filter: Buffer, command: string, options: RunOptions = {},
-): Promise<number> {
+export function runSandboxed(bwrap: string, args: readonly string[], filter: Buffer, command: string,
+  options: RunOptions = {}): Promise<number>
+{
   // fd 3: bwrap's info (the command's pid); fd 4: the seccomp filter, written whole below.
   const stdio: StdioOptions = [...(options.stdio ?? ["inherit", "inherit", "inherit"]), "pipe", "pipe"];
   const argv = ["--info-fd", "3", ...args, "--", BASH, "-c", command];
@@ -68,11 +69,14 @@ export function runSandboxed(
 
 /** Runs `bash -c COMMAND` without a sandbox (only when the caller asked for that by name). */
 export function runUnsandboxed(command: string, options: RunOptions = {}): Promise<number> {
-  const child = spawn("bash", ["-c", command], { stdio: [...(options.stdio ?? ["inherit", "inherit", "inherit"])], env: options.env ?? process.env, cwd: options.cwd, detached: true });
+  const child = spawn("bash", ["-c", command], { stdio: [...(options.stdio ?? ["inherit", "inherit", "inherit"])],
+    env: options.env ?? process.env, cwd: options.cwd, detached: true });
   return supervise(child, (sig) => child.pid !== undefined && signalGroup(child.pid, sig), options);
 }
 
-function supervise(child: import("node:child_process").ChildProcess, deliver: (sig: Forwarded) => void, options: RunOptions): Promise<number> {
+function supervise(child: import("node:child_process").ChildProcess, deliver: (sig: Forwarded) => void,
+  options: RunOptions): Promise<number>
+{
   const handlers = FORWARDED.map((sig) => {
     const h = () => deliver(sig);
     process.on(sig, h);

@@ -65,12 +65,8 @@ export function unixSocketFilter(arch: string = process.arch): Buffer | null {
     deny,
     allow,
   ];
-  const compat: Insn[] = [
-    [BPF_LD_W_ABS, 0, 0, OFFSET_NR],
-    ...abi.compat.calls.map((nr, i): Insn => [BPF_JEQ_K, abi.compat.calls.length - i, 0, nr]),
-    allow,
-    deny,
-  ];
+  const compat: Insn[] = [[BPF_LD_W_ABS, 0, 0, OFFSET_NR],
+    ...abi.compat.calls.map((nr, i): Insn => [BPF_JEQ_K, abi.compat.calls.length - i, 0, nr]), allow, deny];
   const program: Insn[] = [
     [BPF_LD_W_ABS, 0, 0, OFFSET_ARCH],
     [BPF_JEQ_K, 0, native.length, abi.arch],

@@ -52,10 +52,13 @@ export class CheckPool {
    * `local` checks in the main thread: what a request falls back to. `file` is the code file
    * whose exports hold runCheckWorker (protocol.ts `codeFile`, the one bin/shellfence.js runs).
    */
-  constructor(jobs: number, options: GuardOptions, private readonly local: (command: string, cwd: string | undefined) => CheckAnswer, file: string = codeFile()) {
+  constructor(jobs: number, options: GuardOptions,
+    private readonly local: (command: string, cwd: string | undefined) => CheckAnswer, file: string = codeFile())
+  {
     const setup: WorkerSetup = { options, file };
     for (let i = 0; i < jobs; i++) {
-      const slot: Slot = { worker: new Worker(WORKER_SCRIPT, { eval: true, workerData: setup }), pending: new Map(), alive: true };
+      const slot: Slot = { worker: new Worker(WORKER_SCRIPT, { eval: true, workerData: setup }), pending: new Map(),
+        alive: true };
       slot.worker.on("message", (m: WorkerMessage) => {
         const p = slot.pending.get(m.id);
         if (p === undefined) return;
@@ -76,16 +79,16 @@ export class CheckPool {
   check(command: string, cwd: string | undefined): { readonly local: boolean; readonly answer: Promise<CheckAnswer> } {
     let best: Slot | null = null;
     for (const s of this.slots) if (s.alive && (best === null || s.pending.size < best.pending.size)) best = s;
-    if (best === null || best.pending.size >= QUEUED_PER_WORKER) return { local: true, answer: Promise.resolve(this.local(command, cwd)) };
+    if (best === null || best.pending.size >= QUEUED_PER_WORKER) {
+      return { local: true, answer: Promise.resolve(this.local(command, cwd)) };
+    }
     const slot = best;
     const request: CheckRequest = { id: this.nextId++, command, cwd };
-    return {
-      local: false,
+    return { local: false,
       answer: new Promise((resolve) => {
         slot.pending.set(request.id, { request, resolve });
         slot.worker.postMessage(request);
-      }),
-    };
+      }) };
   }
 
   /** Stops the workers. Call it once every answer is in. */

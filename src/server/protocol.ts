@@ -47,9 +47,9 @@ export interface HookRequest {
   readonly stdin: string;
 }
 
-export type HookReply =
-  | { readonly protocol: number; readonly fingerprint: string; readonly uid: number; readonly code: number; readonly stdout: string; readonly stderr: string }
-  | { readonly protocol: number; readonly fingerprint: string; readonly uid: number; readonly error: string };
+export type HookReply = { readonly protocol: number; readonly fingerprint: string; readonly uid: number;
+  readonly code: number; readonly stdout: string; readonly stderr: string } | { readonly protocol: number;
+  readonly fingerprint: string; readonly uid: number; readonly error: string };
 
 /** The package directory: this file is two levels below it in src/, dist/ and the bundle alike. */
 export function packageRoot(): string {
@@ -212,7 +212,9 @@ export function readRequest(text: string): HookRequest | string {
   if (!isRecord(v)) return "the request is not an object";
   if (v.protocol !== PROTOCOL) return `protocol ${String(v.protocol)}, expected ${PROTOCOL}`;
   const { fingerprint: print, uid, argv, cwd, env, stdin } = v;
-  if (typeof print !== "string" || typeof uid !== "number" || typeof cwd !== "string" || typeof stdin !== "string") return "the request is malformed";
+  if (typeof print !== "string" || typeof uid !== "number" || typeof cwd !== "string" || typeof stdin !== "string") {
+    return "the request is malformed";
+  }
   if (!Array.isArray(argv) || !argv.every((a) => typeof a === "string")) return "the request's argv is malformed";
   if (!isStringRecord(env)) return "the request's env is malformed";
   return { protocol: PROTOCOL, fingerprint: print, uid, argv, cwd, env, stdin };
@@ -223,7 +225,9 @@ export function readRequest(text: string): HookRequest | string {
  * build, this user, and an answer of the right shape. Anything else is null: the client then
  * checks in its own process.
  */
-export function readReply(text: string, print: string, uid: number): { code: number; stdout: string; stderr: string } | { error: string } | null {
+export function readReply(text: string, print: string, uid: number): { code: number; stdout: string; stderr: string }
+  | { error: string } | null
+{
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -233,6 +237,8 @@ export function readReply(text: string, print: string, uid: number): { code: num
   if (!isRecord(v) || v.protocol !== PROTOCOL || v.fingerprint !== print || v.uid !== uid) return null;
   if (typeof v.error === "string") return { error: v.error };
   const { code, stdout, stderr } = v;
-  if (typeof code !== "number" || !Number.isInteger(code) || typeof stdout !== "string" || typeof stderr !== "string") return null;
+  if (typeof code !== "number" || !Number.isInteger(code) || typeof stdout !== "string" || typeof stderr !== "string") {
+    return null;
+  }
   return { code, stdout, stderr };
 }

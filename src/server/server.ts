@@ -14,10 +14,8 @@ import type { Io } from "../base/io.ts";
 import { claudeCodeFailClosed } from "../integrations/claude-code.ts";
 import { stdinLines } from "./lines.ts";
 import { startWatchdog, type Watchdog } from "./watchdog.ts";
-import {
-  codeFile, DEFAULT_IDLE_SECONDS, fingerprint, type HookReply, type HookRequest, lockPath, MAX_MESSAGE, PROTOCOL, privateDirProblem, readRequest, REQUEST_ENV, runtimeDir,
-  socketPath, socketProblem,
-} from "./protocol.ts";
+import { codeFile, DEFAULT_IDLE_SECONDS, fingerprint, type HookReply, type HookRequest, lockPath, MAX_MESSAGE, PROTOCOL,
+  privateDirProblem, readRequest, REQUEST_ENV, runtimeDir, socketPath, socketProblem } from "./protocol.ts";
 
 export interface ServeOptions {
   /** The CLI itself, which answers each request. */
@@ -61,13 +59,17 @@ export async function runServe(argv: readonly string[], io: Io, run: ServeOption
       if (Args.is(a, "--budget")) {
         const v = args.value(a, "--budget");
         budgetMs = Number(v);
-        if (!Number.isInteger(budgetMs) || budgetMs <= 0) throw new ArgError(`serve: --budget needs a number of milliseconds above 0, not ${JSON.stringify(v)}`);
+        if (!Number.isInteger(budgetMs) || budgetMs <= 0) {
+          throw new ArgError(`serve: --budget needs a number of milliseconds above 0, not ${JSON.stringify(v)}`);
+        }
         continue;
       }
       if (!Args.is(a, "--idle")) throw new ArgError(`serve: unknown argument ${JSON.stringify(a)}`);
       const v = args.value(a, "--idle");
       idleSeconds = Number(v);
-      if (!(idleSeconds > 0)) throw new ArgError(`serve: --idle needs a number of seconds above 0, not ${JSON.stringify(v)}`);
+      if (!(idleSeconds > 0)) {
+        throw new ArgError(`serve: --idle needs a number of seconds above 0, not ${JSON.stringify(v)}`);
+      }
     }
   } catch (e) {
     if (!(e instanceof ArgError)) throw e;
@@ -179,7 +181,9 @@ function removeIfThere(path: string): void {
 }
 
 /** Reads one newline-terminated request, writes back what `reply` makes of it, and closes. */
-async function receive(socket: Socket, reply: (text: string, waiting: () => boolean) => Promise<HookReply | null>): Promise<void> {
+async function receive(socket: Socket,
+  reply: (text: string, waiting: () => boolean) => Promise<HookReply | null>): Promise<void>
+{
   const chunks: Buffer[] = [];
   let size = 0;
   // The client never ends its side while it waits; an end or a close means it has gone.
@@ -232,7 +236,9 @@ function watched(watchdog: Watchdog | null, socket: Socket): Watch {
   };
 }
 
-async function answer(text: string, options: ServeOptions, print: string, uid: number, watch: Watch): Promise<HookReply> {
+async function answer(text: string, options: ServeOptions, print: string, uid: number,
+  watch: Watch): Promise<HookReply>
+{
   const refuse = (error: string): HookReply => ({ protocol: PROTOCOL, fingerprint: print, uid, error });
   const req = readRequest(text);
   if (typeof req === "string") return refuse(req);
@@ -240,12 +246,13 @@ async function answer(text: string, options: ServeOptions, print: string, uid: n
   if (req.fingerprint !== print) return refuse(`this server is build ${print}, not ${req.fingerprint}`);
   if (req.argv[0] !== "hook") return refuse("this server answers hook calls only");
   const why = `the resident checker gave no verdict within ${options.budgetMs ?? DEFAULT_BUDGET_MS} ms`;
-  const failClosed: HookReply =
-    req.argv[1] === "claude-code"
-      ? { protocol: PROTOCOL, fingerprint: print, uid, code: 0, stdout: claudeCodeFailClosed(req.argv, why), stderr: "" }
-      : { protocol: PROTOCOL, fingerprint: print, uid, code: 2, stdout: "", stderr: `shellfence: ${why}\n` };
+  const failClosed: HookReply = req.argv[1] === "claude-code"
+    ? { protocol: PROTOCOL, fingerprint: print, uid, code: 0, stdout: claudeCodeFailClosed(req.argv, why), stderr: "" }
+    : { protocol: PROTOCOL, fingerprint: print, uid, code: 2, stdout: "", stderr: `shellfence: ${why}\n` };
   const w = watch(failClosed);
-  const reply = await answerInPlace(req, options, print, uid).catch((e: unknown) => refuse(`the server failed: ${e instanceof Error ? e.message : String(e)}`));
+  const reply = await answerInPlace(req, options, print, uid).catch((e: unknown) =>
+    refuse(`the server failed: ${e instanceof Error ? e.message : String(e)}`)
+  );
   // The watchdog has answered and is ending the server: the socket is its own now (closing it
   // here could hand its descriptor to another connection before the watchdog writes).
   return w.ours() ? reply : new Promise<never>(() => {});
@@ -255,7 +262,8 @@ function answerInPlace(req: HookRequest, options: ServeOptions, print: string, u
   return inPlaceOf(req, async () => {
     const stdout: string[] = [];
     const stderr: string[] = [];
-    const io: Io = { stdout: (s) => stdout.push(s), stderr: (s) => stderr.push(s), stdin: () => stdinLines(req.stdin), isTTY: false, env: { ...req.env } };
+    const io: Io = { stdout: (s) => stdout.push(s), stderr: (s) => stderr.push(s), stdin: () => stdinLines(req.stdin),
+      isTTY: false, env: { ...req.env } };
     const code = await options.run(req.argv, io);
     return { protocol: PROTOCOL, fingerprint: print, uid, code, stdout: stdout.join(""), stderr: stderr.join("") };
   });

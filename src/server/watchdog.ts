@@ -64,23 +64,19 @@ export function startWatchdog(path: string, inode: number, budgetMs: number): Wa
   worker.unref();
   worker.on("error", () => {});
   let next = 1;
-  return {
-    watch(fd, failClosed) {
-      const id = next++;
-      if (next > 0x3fffffff) next = 1;
-      Atomics.store(state, 0, id);
-      const start: Start = { id, fd, reply: failClosed };
-      worker.postMessage(start);
-      return {
-        ours: () => {
-          const mine = Atomics.compareExchange(state, 0, id, IDLE) === id;
-          if (mine) worker.postMessage({ done: id });
-          return mine;
-        },
-      };
-    },
+  return { watch(fd, failClosed) {
+    const id = next++;
+    if (next > 0x3fffffff) next = 1;
+    Atomics.store(state, 0, id);
+    const start: Start = { id, fd, reply: failClosed };
+    worker.postMessage(start);
+    return { ours: () => {
+      const mine = Atomics.compareExchange(state, 0, id, IDLE) === id;
+      if (mine) worker.postMessage({ done: id });
+      return mine;
+    } };
+  },
     stop() {
       void worker.terminate();
-    },
-  };
+    } };
 }

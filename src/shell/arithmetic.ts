@@ -43,9 +43,15 @@ function quote(text: string): string {
 
 /** The risk in evaluating `text` (already expanded by the shell) as an expression. */
 export function textRisk(text: string, lookup: Lookup, depth = 0): EvaluationRisk | null {
-  if (EXPANSION.test(text)) return { code: "OPAQUE_CODE", why: `${quote(text)} is evaluated as arithmetic, and the command in it runs`, runs: text };
+  if (EXPANSION.test(text)) {
+    return { code: "OPAQUE_CODE", why: `${quote(text)} is evaluated as arithmetic, and the command in it runs`,
+      runs: text };
+  }
   if (NUMBER.test(text)) return null;
-  if (depth >= MAX_DEPTH) return { code: "UNRESOLVED_WORD", why: `${quote(text)} is evaluated as arithmetic through more than ${MAX_DEPTH} variables` };
+  if (depth >= MAX_DEPTH) {
+    return { code: "UNRESOLVED_WORD",
+      why: `${quote(text)} is evaluated as arithmetic through more than ${MAX_DEPTH} variables` };
+  }
   for (const name of referencedNames(text)) {
     const r = variableRisk(name, lookup, depth + 1);
     if (r) return r;
@@ -69,7 +75,11 @@ function variableRisk(name: string, lookup: Lookup, depth: number): EvaluationRi
     case "unset":
       return null;
     case "unknown":
-      return v.numeric ? null : { code: "UNRESOLVED_WORD", why: `$${name} is evaluated as arithmetic, and its value is not known (a subscript in it would run a command)` };
+      return v.numeric
+        ? null
+        : { code: "UNRESOLVED_WORD",
+          why:
+            `$${name} is evaluated as arithmetic, and its value is not known (a subscript in it would run a command)` };
     case "str":
       return textRisk(v.v, lookup, depth);
     case "arr":
@@ -86,7 +96,10 @@ function variableRisk(name: string, lookup: Lookup, depth: number): EvaluationRi
  * (`a[…]`) is evaluated. An unknown name may hold one.
  */
 export function nameRisk(text: string | null, lookup: Lookup): EvaluationRisk | null {
-  if (text === null) return { code: "UNRESOLVED_WORD", why: "a variable name that is not known is evaluated (a subscript in it would run a command)" };
+  if (text === null) {
+    return { code: "UNRESOLVED_WORD",
+      why: "a variable name that is not known is evaluated (a subscript in it would run a command)" };
+  }
   const open = text.indexOf("[");
   if (open < 0) return null;
   const close = text.lastIndexOf("]");

@@ -26,10 +26,8 @@ export class Coverage {
   private readonly skipped = new WeakSet<object>();
   private readonly registered = new WeakSet<Stmt>();
   private readonly functions: Extract<Stmt, { t: "func" }>[] = [];
-  private readonly meet = {
-    stmt: (s: Stmt) => this.met.add(s),
-    part: (p: WordPart) => p.t === "code" && this.met.add(p),
-  };
+  private readonly meet = { stmt: (s: Stmt) => this.met.add(s),
+    part: (p: WordPart) => p.t === "code" && this.met.add(p) };
 
   /** Registers a lowered program; `at` maps its spans to where findings about it are reported. */
   register(root: Stmt, at: (s: Span) => Span): void {

@@ -41,7 +41,8 @@ export const ZONE_DIRECTORY = "/usr/share/zoneinfo";
  * these after $ZONEINFO (TZ=../x kubectl opened /etc/zoneinfo/../x, under strace), and
  * Python's zoneinfo's default TZPATH holds them too. The same `..` lands elsewhere from each.
  */
-export const OTHER_ZONE_DIRECTORIES: readonly string[] = ["/usr/lib/zoneinfo", "/usr/share/lib/zoneinfo", "/usr/lib/locale/TZ", "/etc/zoneinfo"];
+export const OTHER_ZONE_DIRECTORIES: readonly string[] = ["/usr/lib/zoneinfo", "/usr/share/lib/zoneinfo",
+  "/usr/lib/locale/TZ", "/etc/zoneinfo"];
 
 const COMMAND: EnvironmentRole = { value: "command", kind: "exec" };
 const CODE_DIRS: EnvironmentRole = { value: "dirs", kind: "exec" };
@@ -53,25 +54,33 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   ...["BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "BASHOPTS"].map((n) => [n, COMMAND] as const),
   // Programs other programs start: the user's shell (flock -c, script, sudo -s), pagers,
   // editors, browsers, password prompts, remote shells.
-  ...["SHELL", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "SUDO_EDITOR", "FCEDIT", "BROWSER", "LESSOPEN", "LESSCLOSE", "LESSKEY", "LESSKEYIN", "SSH_ASKPASS", "SUDO_ASKPASS"].map(
-    (n) => [n, COMMAND] as const,
+  ...["SHELL", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "SUDO_EDITOR", "FCEDIT", "BROWSER", "LESSOPEN",
+    "LESSCLOSE", "LESSKEY", "LESSKEYIN", "SSH_ASKPASS", "SUDO_ASKPASS"].map((n) => [n, COMMAND] as const),
+  ...["RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "PARALLEL_SHELL", "LUA_INIT", "PERL5DB", "SVN_EDITOR"].map((n) =>
+    [n, COMMAND] as const
   ),
-  ...["RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "PARALLEL_SHELL", "LUA_INIT", "PERL5DB", "SVN_EDITOR"].map((n) => [n, COMMAND] as const),
   // vim's (and vi's) start-up commands: ex code (VIMINIT='call writefile([…], "/x")' wrote /x).
   ...["VIMINIT", "EXINIT"].map((n) => [n, COMMAND] as const),
   // Files of settings or code a program reads and obeys (rg's options, a Gemfile, psql's
   // startup file, credential helpers named in kube and AWS configuration).
-  ...["RIPGREP_CONFIG_PATH", "BUNDLE_GEMFILE", "PSQLRC", "IRBRC", "R_PROFILE_USER", "PHPRC", "KUBECONFIG", "AWS_CONFIG_FILE", "WGETRC", "INPUTRC", "LESS"].map((n) => [n, COMMAND] as const),
+  ...["RIPGREP_CONFIG_PATH", "BUNDLE_GEMFILE", "PSQLRC", "IRBRC", "R_PROFILE_USER", "PHPRC", "KUBECONFIG",
+    "AWS_CONFIG_FILE", "WGETRC", "INPUTRC", "LESS"].map((n) => [n, COMMAND] as const),
   // R's environ and profile files, gem's and conda's settings, yarn's rc (whose yarnPath is run).
-  ...["R_PROFILE", "R_ENVIRON", "R_ENVIRON_USER", "GEMRC", "CONDARC", "YARN_RC_FILENAME"].map((n) => [n, COMMAND] as const),
+  ...["R_PROFILE", "R_ENVIRON", "R_ENVIRON_USER", "GEMRC", "CONDARC", "YARN_RC_FILENAME"].map((n) =>
+    [n, COMMAND] as const
+  ),
   // OpenSSL's configuration (read by node, git, curl, python) can load engines and providers,
   // which are code (openssl-config(5)); node's REPL module (node 22) is code too.
   ...["OPENSSL_CONF", "OPENSSL_CONF_INCLUDE", "NODE_REPL_EXTERNAL_MODULE"].map((n) => [n, COMMAND] as const),
   // uv's settings (uv 0.5 "Environment variables"): a config file may set anything, a Python
   // given by path is run, indexes may be local (`file://`, a directory), like PIP_*.
-  ...["UV_CONFIG_FILE", "UV_PYTHON", "UV_INDEX_URL", "UV_DEFAULT_INDEX", "UV_EXTRA_INDEX_URL", "UV_INDEX", "UV_FIND_LINKS", "UV_CONSTRAINT", "UV_OVERRIDE", "UV_BUILD_CONSTRAINT", "UV_ENV_FILE"].map((n) => [n, COMMAND] as const),
+  ...["UV_CONFIG_FILE", "UV_PYTHON", "UV_INDEX_URL", "UV_DEFAULT_INDEX", "UV_EXTRA_INDEX_URL", "UV_INDEX",
+    "UV_FIND_LINKS", "UV_CONSTRAINT", "UV_OVERRIDE", "UV_BUILD_CONSTRAINT", "UV_ENV_FILE"].map((n) =>
+      [n, COMMAND] as const
+    ),
   // Code loaded into every process, and options that load modules.
-  ...["LD_PRELOAD", "LD_AUDIT", "NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "PYTHONSTARTUP", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"].map((n) => [n, COMMAND] as const),
+  ...["LD_PRELOAD", "LD_AUDIT", "NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "PYTHONSTARTUP", "JAVA_TOOL_OPTIONS",
+    "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"].map((n) => [n, COMMAND] as const),
   // The JVM options the build tools' launchers pass on (`-javaagent:x.jar` loads code).
   ...["JAVA_OPTS", "MAVEN_OPTS", "MAVEN_ARGS", "GRADLE_OPTS", "ANT_OPTS", "SBT_OPTS"].map((n) => [n, COMMAND] as const),
   // Options whose paths are read, whichever program starts the tool (tar -J starts xz, which
@@ -81,31 +90,103 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   ...["XZ_OPT", "XZ_DEFAULTS", "PARALLEL", "MANOPT", "GREP_OPTIONS"].map((n) => [n, COMMAND] as const),
   ...["MAKEFILES", "GOFLAGS"].map((n) => [n, COMMAND] as const),
   // Compilers and wrappers build tools run.
-  ...["CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "RUSTC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTDOC", "CARGO_BUILD_RUSTC_WRAPPER"].map((n) => [n, COMMAND] as const),
+  ...["CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "RUSTC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTDOC",
+    "CARGO_BUILD_RUSTC_WRAPPER"].map((n) => [n, COMMAND] as const),
   // What git runs, for git started by other programs too (npm, cargo, pip).
-  ...["GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "GIT_TEMPLATE_DIR", "GIT_TEST_FSMONITOR"].map(
-    (n) => [n, COMMAND] as const,
-  ),
+  ...["GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_EXTERNAL_DIFF",
+    "GIT_ASKPASS", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG",
+    "GIT_TEMPLATE_DIR", "GIT_TEST_FSMONITOR"].map((n) => [n, COMMAND] as const),
   // Where programs, libraries and modules are looked up.
   ...["DYLD_INSERT_LIBRARIES"].map((n) => [n, COMMAND] as const),
-  ...["PATH", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "LOCPATH", "R_LIBS", "R_LIBS_USER", "JULIA_LOAD_PATH", "GUILE_LOAD_PATH", "TCLLIBPATH", "GIT_EXEC_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "GEM_HOME", "GEM_PATH", "GCONV_PATH", "CLASSPATH", "CARGO_HOME", "RUSTUP_HOME", "GOPATH",
+  ...[
+    "PATH",
+    "LD_LIBRARY_PATH",
+    "DYLD_LIBRARY_PATH",
+    "DYLD_FALLBACK_LIBRARY_PATH",
+    "DYLD_FRAMEWORK_PATH",
+    "LOCPATH",
+    "R_LIBS",
+    "R_LIBS_USER",
+    "JULIA_LOAD_PATH",
+    "GUILE_LOAD_PATH",
+    "TCLLIBPATH",
+    "GIT_EXEC_PATH",
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "PYTHONUSERBASE",
+    "NODE_PATH",
+    "PERL5LIB",
+    "PERLLIB",
+    "RUBYLIB",
+    "GEM_HOME",
+    "GEM_PATH",
+    "GCONV_PATH",
+    "CLASSPATH",
+    "CARGO_HOME",
+    "RUSTUP_HOME",
+    "GOPATH",
     // OpenSSL's providers and engines; python's lib-dynload under PYTHONPLATLIBDIR; the
     // environments and tools uv installs into and runs from.
-    "OPENSSL_MODULES", "OPENSSL_ENGINES", "SSH_SK_PROVIDER", "SSH_PKCS11_PROVIDER", "PYTHONPLATLIBDIR", "VIRTUAL_ENV", "CONDA_PREFIX", "UV_PROJECT_ENVIRONMENT", "UV_TOOL_DIR", "UV_TOOL_BIN_DIR", "UV_PYTHON_INSTALL_DIR", "UV_PYTHON_BIN_DIR", "UV_INSTALL_DIR",
+    "OPENSSL_MODULES",
+    "OPENSSL_ENGINES",
+    "SSH_SK_PROVIDER",
+    "SSH_PKCS11_PROVIDER",
+    "PYTHONPLATLIBDIR",
+    "VIRTUAL_ENV",
+    "CONDA_PREFIX",
+    "UV_PROJECT_ENVIRONMENT",
+    "UV_TOOL_DIR",
+    "UV_TOOL_BIN_DIR",
+    "UV_PYTHON_INSTALL_DIR",
+    "UV_PYTHON_BIN_DIR",
+    "UV_INSTALL_DIR",
     // Runtimes and toolchains run from where these say (mvn runs $JAVA_HOME/bin/java, strace),
     // start-up files of zsh (`zsh -c` reads $ZDOTDIR/.zshenv), Mercurial's and emacs's
     // configuration and code, and the homes whose init scripts and packages gradle, composer,
     // julia and bundler load.
-    "JAVA_HOME", "GOROOT", "RUSTUP_TOOLCHAIN", "DOTNET_ROOT", "WINEPREFIX", "ZDOTDIR", "HGRCPATH", "EMACSLOADPATH", "JULIA_DEPOT_PATH", "BUNDLE_PATH", "GRADLE_USER_HOME", "COMPOSER_HOME"].map(
-    (n) => [n, CODE_DIRS] as const,
-  ),
+    "JAVA_HOME",
+    "GOROOT",
+    "RUSTUP_TOOLCHAIN",
+    "DOTNET_ROOT",
+    "WINEPREFIX",
+    "ZDOTDIR",
+    "HGRCPATH",
+    "EMACSLOADPATH",
+    "JULIA_DEPOT_PATH",
+    "BUNDLE_PATH",
+    "GRADLE_USER_HOME",
+    "COMPOSER_HOME",
+  ].map((n) => [n, CODE_DIRS] as const),
   // Where configuration (which can name programs to run) is read.
-  ...["HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS", "CURL_HOME", "GNUPGHOME", "DOCKER_CONFIG", "IPYTHONDIR", "JUPYTER_CONFIG_DIR", "TERMINFO", "TERMINFO_DIRS", "MAGIC", "NLSPATH", "HOSTALIASES", "SSL_CERT_FILE", "SSL_CERT_DIR", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE", "NODE_EXTRA_CA_CERTS", "AWS_SHARED_CREDENTIALS_FILE",
+  ...[
+    "HOME",
+    "XDG_CONFIG_HOME",
+    "XDG_CONFIG_DIRS",
+    "XDG_DATA_HOME",
+    "XDG_DATA_DIRS",
+    "CURL_HOME",
+    "GNUPGHOME",
+    "DOCKER_CONFIG",
+    "IPYTHONDIR",
+    "JUPYTER_CONFIG_DIR",
+    "TERMINFO",
+    "TERMINFO_DIRS",
+    "MAGIC",
+    "NLSPATH",
+    "HOSTALIASES",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+    "CURL_CA_BUNDLE",
+    "REQUESTS_CA_BUNDLE",
+    "NODE_EXTRA_CA_CERTS",
+    "AWS_SHARED_CREDENTIALS_FILE",
     // The manual pages man and info read (and man formats), X's cookie file, and the agent's
     // socket ssh connects to: each a path the program opens.
-    "MANPATH", "INFOPATH", "XAUTHORITY", "SSH_AUTH_SOCK"].map(
-    (n) => [n, CONFIG_DIRS] as const,
-  ),
+    "MANPATH",
+    "INFOPATH",
+    "XAUTHORITY",
+    "SSH_AUTH_SOCK",
+  ].map((n) => [n, CONFIG_DIRS] as const),
   // The time zone any program using glibc's time functions loads, and where it looks for one.
   ["TZ", { value: "zone", kind: "read" } as const],
   ["TZDIR", CONFIG_DIRS],
@@ -113,11 +194,13 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   // paths: glibc 2.36 refuses one with `..` and puts an absolute one under /usr/lib/locale).
   ["LANGUAGE", { value: "catalogues", kind: "read" } as const],
   // Where programs write: temporary and cache directories, history, traces, key logs.
-  ...["TMPDIR", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "CARGO_TARGET_DIR", "PYTHONPYCACHEPREFIX", "GCOV_PREFIX", "NODE_V8_COVERAGE", "COVERAGE_FILE", "LLVM_PROFILE_FILE", "GMON_OUT_PREFIX",
-    "NODE_REDIRECT_WARNINGS", "NODE_COMPILE_CACHE", "UV_CACHE_DIR", "PIPX_HOME", "PIPX_BIN_DIR"].map(
-    (n) => [n, OUTPUT_DIRS] as const,
-  ),
-  ...["LESSHISTFILE", "HISTFILE", "NODE_REPL_HISTORY", "SQLITE_HISTORY", "MYSQL_HISTFILE", "PSQL_HISTORY", "LD_DEBUG_OUTPUT", "MALLOC_TRACE", "SSLKEYLOGFILE"].map((n) => [n, OUTPUT_DIRS] as const),
+  ...["TMPDIR", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "CARGO_TARGET_DIR", "PYTHONPYCACHEPREFIX",
+    "GCOV_PREFIX", "NODE_V8_COVERAGE", "COVERAGE_FILE", "LLVM_PROFILE_FILE", "GMON_OUT_PREFIX",
+    "NODE_REDIRECT_WARNINGS", "NODE_COMPILE_CACHE", "UV_CACHE_DIR", "PIPX_HOME", "PIPX_BIN_DIR"].map((n) =>
+      [n, OUTPUT_DIRS] as const
+    ),
+  ...["LESSHISTFILE", "HISTFILE", "NODE_REPL_HISTORY", "SQLITE_HISTORY", "MYSQL_HISTFILE", "PSQL_HISTORY",
+    "LD_DEBUG_OUTPUT", "MALLOC_TRACE", "SSLKEYLOGFILE"].map((n) => [n, OUTPUT_DIRS] as const),
   // ld.so's profile (LD_PROFILE=libc.so.6 writes $LD_PROFILE_OUTPUT/libc.so.6.profile, strace)
   // and memusage's log.
   ...["LD_PROFILE_OUTPUT", "MEMUSAGE_OUTPUT"].map((n) => [n, OUTPUT_DIRS] as const),
@@ -134,7 +217,12 @@ const TRACE_FILE: EnvironmentRole = { value: "dirs", kind: "write", absoluteOnly
  * none here (one tool's option variable may still have one: src/commands/environment.ts).
  */
 export function anyProgramRole(name: string): EnvironmentRole | null {
-  return BY_NAME.get(name) ?? (COMMAND_FAMILIES.test(name) || BASH_FUNCTION.test(name) ? COMMAND : name.startsWith("GIT_TRACE") ? TRACE_FILE : null);
+  return BY_NAME.get(name) ??
+    (COMMAND_FAMILIES.test(name) || BASH_FUNCTION.test(name)
+      ? COMMAND
+      : name.startsWith("GIT_TRACE")
+      ? TRACE_FILE
+      : null);
 }
 
 /** `BASH_FUNC_f%%=() { …; }`: a bash started with it defines the function f from the value. */

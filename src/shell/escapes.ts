@@ -6,10 +6,8 @@ export function unescapeDoubleQuoted(s: string): string {
   return s.replace(/\\([$`"\\\n])/g, (_, c: string) => (c === "\n" ? "" : c));
 }
 
-const SIMPLE: Record<string, string> = {
-  a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v",
-  "\\": "\\", "'": "'", '"': '"', "?": "?",
-};
+const SIMPLE: Record<string, string> = { a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t",
+  v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 

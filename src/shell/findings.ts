@@ -97,7 +97,10 @@ export class Findings {
   }
 
   addPath(f: PathFinding): void {
-    const k = `${f.kind}\u0000${f.path}\u0000${f.resolved}\u0000${f.span.start}\u0000${f.span.end}\u0000${f.command}\u0000${f.problem?.code ?? ""}`;
+    const k =
+      `${f.kind}\u0000${f.path}\u0000${f.resolved}\u0000${f.span.start}\u0000${f.span.end}\u0000${f.command}\u0000${
+        f.problem?.code ?? ""
+      }`;
     if (this.seenPaths.has(k)) return;
     this.seenPaths.add(k);
     this.paths.push(this.origin === null ? f : { ...f, ...this.origin });

@@ -104,7 +104,8 @@ export function isPlainName(name: string): boolean {
 
 /** A path whose every component is plain (or `.`, `..`), for names written by a command. */
 export function isPlainPath(path: string): boolean {
-  return PLAIN_PATH.test(path) && path.split("/").every((c) => c === "" || c === "." || c === ".." || PLAIN_NAME.test(c));
+  return PLAIN_PATH.test(path) &&
+    path.split("/").every((c) => c === "" || c === "." || c === ".." || PLAIN_NAME.test(c));
 }
 
 /** What the walk of a directory saw (src/interp/names-under.ts): the characters outside the plain set, and whether an entry is a symlink. */
@@ -147,7 +148,9 @@ export interface ListingSource<Arg extends Named> {
 /** The interpreter's answer about git's index: why its names are not all plain, or null. */
 type IndexCheck = () => string | null;
 
-export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: NamesCheck<Arg> | null, indexCheck: IndexCheck | null = null): Listing<Arg> {
+export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: NamesCheck<Arg> | null,
+  indexCheck: IndexCheck | null = null): Listing<Arg>
+{
   let odd = "";
   // (Git's index, an exact text and a name not on disk are not looked at.)
   let links = src.fromIndex === true || (src.exact ?? []).length > 0;
@@ -174,7 +177,9 @@ export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: Nam
   const unplain = problem();
   const quote = src.quote ? { quote: src.quote } : {};
   const asGiven = src.asGiven && !src.exact?.length ? { asGiven: true as const } : {};
-  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep, single: src.single === true, ...(src.single ? { one: true as const } : {}), unplain, odd, links: links || unplain !== null, ...quote, ...asGiven };
+  return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep,
+    single: src.single === true, ...(src.single ? { one: true as const } : {}), unplain, odd,
+    links: links || unplain !== null, ...quote, ...asGiven };
 }
 
 /** The characters of a name outside the plain set, with `-` for a leading one. */
@@ -215,9 +220,13 @@ export function cutProblem(l: Listing, cut: Cut, strict = true): string | null {
   // No stand-in: it prints nothing (every start point is not there), and no cut makes a name of nothing.
   if (l.reps.length === 0) return null;
   if (l.quote && !cut.unquotes) return "the names are printed in quotes, which this consumer keeps";
-  if (!cut.ends.includes(l.sep)) return l.sep === "\0" ? "names that end with NUL are read as one" : "names that end with a newline are read as one";
+  if (!cut.ends.includes(l.sep)) {
+    return l.sep === "\0" ? "names that end with NUL are read as one" : "names that end with a newline are read as one";
+  }
   // (`-` among the special characters stands for a name that starts with it.)
-  for (const c of cut.ends + cut.special.replace("-", "")) if (mayCut(c)) return `${JSON.stringify(c)} would cut a name`;
+  for (const c of cut.ends + cut.special.replace("-", "")) {
+    if (mayCut(c)) return `${JSON.stringify(c)} would cut a name`;
+  }
   const odd = strict ? l.odd : [...l.odd].filter((c) => (cut.ends + cut.special).includes(c)).join("");
   if (odd) return `a name there holds ${JSON.stringify(odd)}, not a plain name`;
   return null;
@@ -239,7 +248,9 @@ export function repChoices<Arg extends Named>(reps: readonly Arg[]): Arg[][] | n
  * Lines of a line filter keep the listing (a subset, reordered), with `single` when it keeps at
  * most one; exactly one name stays one only through a filter that gives a line for each (`keepsEach`).
  */
-export function filtered<Arg extends Named>(l: Listing<Arg>, single: boolean, sep: "\n" | "\0", keepsEach = false): Listing<Arg> {
+export function filtered<Arg extends Named>(l: Listing<Arg>, single: boolean, sep: "\n" | "\0",
+  keepsEach = false): Listing<Arg>
+{
   const { one: _one, asGiven: _given, ...rest } = l;
   return { ...rest, sep, single: l.single || single, ...(keepsEach && l.one ? { one: true as const } : {}) };
 }
@@ -294,8 +305,14 @@ function ofStandIn(path: string): string {
  * everywhere else (docs/semantics.md, "Known limits"): the names it might make are not
  * followed, as what it might read is not.
  */
-export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[], plainTree: (phys: string) => boolean, commands: readonly CommandFinding[] = [], standIn: (p: PathFinding) => boolean = () => false, keeps: (p: PathFinding) => boolean | "replaces" = () => false, absent: (phys: string) => boolean = () => false): string | null {
-  if (worlds.some((w) => zoneInListing(w.linkZones, dir, true))) return "a command may make symlinks or unpack files there";
+export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: readonly World[],
+  plainTree: (phys: string) => boolean, commands: readonly CommandFinding[] = [],
+  standIn: (p: PathFinding) => boolean = () => false, keeps: (p: PathFinding) => boolean | "replaces" = () => false,
+  absent: (phys: string) => boolean = () => false): string | null
+{
+  if (worlds.some((w) => zoneInListing(w.linkZones, dir, true))) {
+    return "a command may make symlinks or unpack files there";
+  }
   const noneMoved = (q: PathFinding) => movesNothing(q, paths, worlds, commands, standIn, absent);
   for (const p of paths) {
     if (p.kind !== "write" || p.resolved === null || removesOnly(p)) continue;
@@ -307,13 +324,17 @@ export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: re
     const fact = p.redirect ? undefined : p.naming?.fact;
     if (fact === "trees" && noneMoved(p)) continue;
     // A name made from a stand-in (`{}.bak`, sed's `-i SUFFIX` on one) is made beside each name the stand-in stands for.
-    if (standIn(p) && !isPlainPath(ofStandIn(p.path))) return `${p.command} writes ${p.path}, which is not a plain name`;
+    if (standIn(p) && !isPlainPath(ofStandIn(p.path))) {
+      return `${p.command} writes ${p.path}, which is not a plain name`;
+    }
     const below = isInside(p.resolved, dir);
     if (!below && !isInside(dir, p.resolved)) continue;
     const made = p.redirect || kept ? null : madeElsewhere(p, fact, paths, commands, standIn, noneMoved, plainTree);
     if (made !== null) return made;
     const rel = p.resolved === dir ? "" : p.resolved.slice(dir === "/" ? 1 : dir.length + 1);
-    if (below && rel !== "" && !isPlainPath(standIn(p) ? ofStandIn(rel) : rel)) return `${p.command} writes ${p.path}, which is not a plain name`;
+    if (below && rel !== "" && !isPlainPath(standIn(p) ? ofStandIn(rel) : rel)) {
+      return `${p.command} writes ${p.path}, which is not a plain name`;
+    }
   }
   return null;
 }
@@ -323,16 +344,19 @@ export function nameMaker(dir: string, paths: readonly PathFinding[], worlds: re
  * marked so, as perl -i's with confined code, which makes that name and plain ones beside
  * it) may make names other than the one it names, or null.
  */
-function madeElsewhere(
-  p: PathFinding, fact: NameFact | undefined, paths: readonly PathFinding[], commands: readonly CommandFinding[],
-  standIn: (p: PathFinding) => boolean, noneMoved: (q: PathFinding) => boolean, plainTree: (phys: string) => boolean,
-): string | null {
+function madeElsewhere(p: PathFinding, fact: NameFact | undefined, paths: readonly PathFinding[],
+  commands: readonly CommandFinding[], standIn: (p: PathFinding) => boolean, noneMoved: (q: PathFinding) => boolean,
+  plainTree: (phys: string) => boolean): string | null
+{
   switch (fact) {
     case "trees": {
       // Every path the command names (a source, the destination) is plain, and so is every tree under one.
       const own = paths.filter((q) => q.command === p.command && q.via.join(" ") === p.via.join(" "));
       // (A stand-in `DIR/*` is a plain name under DIR, checked on disk.)
-      const bad = own.find((q) => q.resolved === null || (!isPlainPath(standIn(q) ? ofStandIn(q.path) : q.path) && !noneMoved(q)) || !plainTree(q.resolved));
+      const bad = own.find((q) =>
+        q.resolved === null || (!isPlainPath(standIn(q) ? ofStandIn(q.path) : q.path) && !noneMoved(q)) ||
+        !plainTree(q.resolved)
+      );
       return bad ? `${p.command} may copy or move names that are not plain (${bad.path})` : null;
     }
     // (One that only removes names, named by a path removesOnly does not take for the system's,
@@ -362,14 +386,21 @@ function madeElsewhere(
  * source, or the destination of sources that are all such paths. A source that is not there
  * fails (`cannot stat`); a destination is made only from a source that is.
  */
-function movesNothing(q: PathFinding, paths: readonly PathFinding[], worlds: readonly World[], commands: readonly CommandFinding[], standIn: (p: PathFinding) => boolean, absent: (phys: string) => boolean): boolean {
+function movesNothing(q: PathFinding, paths: readonly PathFinding[], worlds: readonly World[],
+  commands: readonly CommandFinding[], standIn: (p: PathFinding) => boolean, absent: (phys: string) => boolean): boolean
+{
   const own = paths.filter((o) => o.command === q.command && o.via.join(" ") === q.via.join(" "));
   const nothing = (o: PathFinding | undefined): boolean => {
-    if (o === undefined || o.resolved === null || standIn(o) || isPlainPath(o.path) || /\s/.test(o.path) || !absent(o.resolved)) return false;
+    if (o === undefined || o.resolved === null || standIn(o) || isPlainPath(o.path) || /\s/.test(o.path) ||
+      !absent(o.resolved)) return false;
     const at = o.resolved;
     if (worlds.some((w) => w.linkZones.some((z) => isInside(at, z.path)))) return false;
     // (A stand-in stands for plain names that are there; a listing undone is this check's own finding.)
-    return !paths.some((x) => !own.includes(x) && !standIn(x) && x.command !== "listing" && (x.kind === "write" || x.kind === "unknown" || x.kind === "exec") && (x.resolved === null || isInside(at, x.resolved)));
+    return !paths.some((x) =>
+      !own.includes(x) && !standIn(x) && x.command !== "listing" &&
+      (x.kind === "write" || x.kind === "unknown" || x.kind === "exec") &&
+      (x.resolved === null || isInside(at, x.resolved))
+    );
   };
   if (!nothing(q)) return false;
   const calls = runsOf(q, commands).filter((c) => c.words.includes(q.path));
@@ -393,8 +424,14 @@ function movesNothing(q: PathFinding, paths: readonly PathFinding[], worlds: rea
  * into is taken to touch what its words name, as in nameMaker, but one named git that no
  * entry answers for (`./git`) may be git.
  */
-export function indexChanger(gitDir: string, paths: readonly PathFinding[], commands: readonly CommandFinding[]): string | null {
-  for (const p of paths) if (p.kind === "write" && p.resolved !== null && (isInside(p.resolved, gitDir) || isInside(gitDir, p.resolved))) return `${p.command} writes ${p.path}`;
+export function indexChanger(gitDir: string, paths: readonly PathFinding[], commands: readonly CommandFinding[]): string
+  | null
+{
+  for (const p of paths) {
+    if (p.kind === "write" && p.resolved !== null && (isInside(p.resolved, gitDir) || isInside(gitDir, p.resolved))) {
+      return `${p.command} writes ${p.path}`;
+    }
+  }
   for (const c of commands) {
     const changes = c.naming?.fact === "index" ? c.naming.unless !== undefined : baseName(c.words[0]!) === "git";
     if (changes) return `${c.text} may change git's index`;
@@ -423,7 +460,9 @@ export function indexChanger(gitDir: string, paths: readonly PathFinding[], comm
  *     with `-` and has no `/`: a plain component, not `.` or `..`.
  * Otherwise why not.
  */
-export function standInOperator(rep: string, op: PatternOp, pattern: string | "slashStar" | "starSlash" | { readonly litStar: string }, repl: string | null): { readonly text: string; readonly open?: true; readonly exact?: true } | string {
+export function standInOperator(rep: string, op: PatternOp,
+  pattern: string | "slashStar" | "starSlash" | { readonly litStar: string }, repl: string | null
+): { readonly text: string; readonly open?: true; readonly exact?: true } | string {
   if (typeof pattern === "object") {
     // `%LIT*` cuts at the last LIT of the whole text, `%%LIT*` at the first: inside any
     // component of a name, which is left a prefix of a plain name and the rest dropped (open);
@@ -449,14 +488,18 @@ export function standInOperator(rep: string, op: PatternOp, pattern: string | "s
     if (op === "%") {
       if (!rep.includes("/")) return { text: rep };
       const dir = /^(.+)\/\*$/.exec(rep)?.[1];
-      return dir !== undefined && !dir.endsWith("/") ? { text: dir } : "the directory above a name may be above the listing's";
+      return dir !== undefined && !dir.endsWith("/")
+        ? { text: dir }
+        : "the directory above a name may be above the listing's";
     }
     if (op === "%%") return rep.includes("/") ? { text: rep.slice(0, rep.indexOf("/")), exact: true } : { text: rep };
     return "a pattern the guard does not follow on a name read from a listing";
   }
   if (pattern.includes("/")) return "a pattern holding / may match across names";
   const low = rep.toLowerCase();
-  if (pattern !== "" && low.includes(pattern.toLowerCase())) return `${JSON.stringify(pattern)} matches in ${JSON.stringify(rep)} itself`;
+  if (pattern !== "" && low.includes(pattern.toLowerCase())) {
+    return `${JSON.stringify(pattern)} matches in ${JSON.stringify(rep)} itself`;
+  }
   switch (op) {
     case "#":
     case "##":
@@ -469,8 +512,14 @@ export function standInOperator(rep: string, op: PatternOp, pattern: string | "s
     case "//":
     case "/#":
     case "/%": {
-      if (pattern === "") return op === "/" || op === "//" ? { text: rep } : "an empty pattern anchored at an end adds text to every name";
-      if (repl === null || repl === "" || !isPlainName(repl) || !/[^.]/.test(repl)) return "a replacement that may not leave a plain name (empty, `.`, `..`, `/`, or a character a plain name does not hold)";
+      if (pattern === "") {
+        return op === "/" || op === "//"
+          ? { text: rep }
+          : "an empty pattern anchored at an end adds text to every name";
+      }
+      if (repl === null || repl === "" || !isPlainName(repl) || !/[^.]/.test(repl)) {
+        return "a replacement that may not leave a plain name (empty, `.`, `..`, `/`, or a character a plain name does not hold)";
+      }
       return { text: rep };
     }
     default: {
@@ -503,7 +552,9 @@ export type StandInPart = { readonly standIn: string; readonly open?: true };
  * the parent of any other start point is above it, and a base name is a name in the working
  * directory, which is not under it.
  */
-export function standInPathPart(rep: string, program: "dirname" | "basename", suffix: string | null): StandInPart | null {
+export function standInPathPart(rep: string, program: "dirname" | "basename", suffix: string | null): StandInPart
+  | null
+{
   const dir = /^(.+)\/\*$/.exec(rep)?.[1];
   if (program === "dirname") {
     if (rep === ".") return { standIn: "." };
@@ -521,7 +572,9 @@ export function standInPathPart(rep: string, program: "dirname" | "basename", su
  * leads out (`ls | xargs -I{} cat ../src/{}` reads through `src/secret-link` when the listing
  * holds `secret-link`). None when a part is not known (the word is then not known either).
  */
-export function placesAfterText(segs: readonly ({ readonly text: string; readonly standIn?: true } | { readonly unknown: unknown })[]): string[] {
+export function placesAfterText(
+  segs: readonly ({ readonly text: string; readonly standIn?: true } | { readonly unknown: unknown })[],
+): string[] {
   const out: string[] = [];
   let prefix = "";
   for (const s of segs) {
@@ -529,7 +582,9 @@ export function placesAfterText(segs: readonly ({ readonly text: string; readonl
     // (find's `DIR/*` is a name under DIR.)
     if (s.standIn && prefix !== "") out.push(prefix + s.text.replace(/\/\*$/, ""));
     // `.` also stands for names printed without `./` (`ls`, `grep -rl x`): after `x` they are `xN`, in x's directory.
-    if (s.standIn && s.text === "." && prefix !== "" && !prefix.endsWith("/")) out.push(prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/") + 1) + "." : ".");
+    if (s.standIn && s.text === "." && prefix !== "" && !prefix.endsWith("/")) {
+      out.push(prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/") + 1) + "." : ".");
+    }
     prefix += s.text;
   }
   return out;

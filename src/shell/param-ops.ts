@@ -28,10 +28,9 @@ type ParamFamily =
  * listing's names then stays one, src/shell/words/parts.ts), rather than taking the value apart.
  * (A Record over the families: a new family must say.)
  */
-export const GIVES_WHOLE_VALUE: Readonly<Record<ParamFamily, boolean>> = {
-  value: true, length: true, indirect: false, default: true, assign: true, error: true, alternative: true,
-  remove: false, replace: false, case: false, transform: false, substring: false, other: false,
-};
+export const GIVES_WHOLE_VALUE: Readonly<Record<ParamFamily, boolean>> = { value: true, length: true, indirect: false,
+  default: true, assign: true, error: true, alternative: true, remove: false, replace: false, case: false,
+  transform: false, substring: false, other: false };
 
 /** How the words fuzz generator (scripts/words-fuzz/gen.ts) writes an operand for the operator. */
 type FuzzShape = "word" | "pattern" | "replace" | "message" | "bare" | "prefix";
@@ -71,18 +70,14 @@ interface ParamOpFacts {
 }
 
 // The facts most rows share, spread into them.
-const NONE = {
-  token: false, operand: "none", second: false, empty: null, reached: "maybe",
-  at: null, all: false, upper: null, fuzz: null,
-} as const;
+const NONE = { token: false, operand: "none", second: false, empty: null, reached: "maybe", at: null, all: false,
+  upper: null, fuzz: null } as const;
 const WORD = { token: true, operand: "word", second: false, at: null, all: false, upper: null, fuzz: "word" } as const;
 const PATTERN = { token: true, operand: "pattern", empty: null, reached: "if-set", upper: null } as const;
 const REMOVE = { ...PATTERN, family: "remove", second: false, fuzz: "pattern" } as const;
 const REPLACE = { ...PATTERN, family: "replace", second: true, fuzz: "replace" } as const;
-const CASE = {
-  family: "case", token: true, operand: "case-pattern", second: false, empty: null, reached: "if-set",
-  at: null, fuzz: "bare",
-} as const;
+const CASE = { family: "case", token: true, operand: "case-pattern", second: false, empty: null, reached: "if-set",
+  at: null, fuzz: "bare" } as const;
 
 export const PARAM_OPS = {
   "": { ...NONE, family: "value" },

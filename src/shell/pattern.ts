@@ -20,11 +20,9 @@ function esc(c: string): string {
   return REGEX_SPECIAL.test(c) ? "\\" + c : c;
 }
 
-const CLASSES: Record<string, string> = {
-  alnum: "a-zA-Z0-9", alpha: "a-zA-Z", blank: " \\t", cntrl: "\\x00-\\x1f\\x7f", digit: "0-9",
-  graph: "!-~", lower: "a-z", print: " -~", punct: "!-\\/:-@\\[-`{-~", space: " \\t\\n\\r\\f\\v",
-  upper: "A-Z", word: "a-zA-Z0-9_", xdigit: "0-9A-Fa-f",
-};
+const CLASSES: Record<string, string> = { alnum: "a-zA-Z0-9", alpha: "a-zA-Z", blank: " \\t", cntrl: "\\x00-\\x1f\\x7f",
+  digit: "0-9", graph: "!-~", lower: "a-z", print: " -~", punct: "!-\\/:-@\\[-`{-~", space: " \\t\\n\\r\\f\\v",
+  upper: "A-Z", word: "a-zA-Z0-9_", xdigit: "0-9A-Fa-f" };
 
 /** True when the characters hold an unquoted pattern character. */
 export function hasPatternChars(chars: readonly PatternChar[], extglob: boolean): boolean {
@@ -33,7 +31,9 @@ export function hasPatternChars(chars: readonly PatternChar[], extglob: boolean)
     if (quoted) continue;
     if (c === "*" || c === "?") return true;
     if (c === "[" && bracketEnd(chars, i) !== -1) return true;
-    if (extglob && (c === "+" || c === "@" || c === "!") && chars[i + 1]?.c === "(" && !chars[i + 1]!.quoted) return true;
+    if (extglob && (c === "+" || c === "@" || c === "!") && chars[i + 1]?.c === "(" && !chars[i + 1]!.quoted) {
+      return true;
+    }
   }
   return false;
 }
@@ -89,7 +89,9 @@ function findDelimitedClose(chars: readonly PatternChar[], from: number, delim: 
 /** Whether a string matches; null when the pattern cannot decide (unreadable, or too costly). */
 type Matcher = (s: string) => boolean | null;
 
-type Token = { readonly t: "char"; readonly c: string; readonly nocase: boolean } | { readonly t: "any" } | { readonly t: "star" } | { readonly t: "class"; readonly re: RegExp };
+type Token = { readonly t: "char"; readonly c: string; readonly nocase: boolean } | { readonly t: "any" } | {
+  readonly t: "star";
+} | { readonly t: "class"; readonly re: RegExp };
 
 /** Extglob patterns are matched with a regular expression, which may backtrack: only on short input. */
 const EXTGLOB_SUBJECT_LIMIT = 128;
@@ -100,7 +102,8 @@ const EXTGLOB_SUBJECT_LIMIT = 128;
  * exponentially). Extglob patterns use a regular expression and only decide on short subjects.
  */
 export function compileMatcher(chars: readonly PatternChar[], opts: PatternOptions): Matcher | null {
-  const extglob = opts.extglob && chars.some((ch, i) => !ch.quoted && "?*+@!".includes(ch.c) && chars[i + 1]?.c === "(" && !chars[i + 1]!.quoted);
+  const extglob = opts.extglob &&
+    chars.some((ch, i) => !ch.quoted && "?*+@!".includes(ch.c) && chars[i + 1]?.c === "(" && !chars[i + 1]!.quoted);
   if (extglob) {
     const re = compilePattern(chars, opts);
     if (!re) return null;
@@ -196,7 +199,7 @@ function compilePattern(chars: readonly PatternChar[], opts: PatternOptions): Re
   const body = translate(chars, 0, chars.length, opts);
   if (body === null) return null;
   let src = body;
-  if (opts.pathname && !opts.dotglob && !(chars[0]?.c === "." )) src = "(?!\\.)" + src;
+  if (opts.pathname && !opts.dotglob && !(chars[0]?.c === ".")) src = "(?!\\.)" + src;
   try {
     return new RegExp("^(?:" + src + ")$", opts.nocase ? "is" : "s");
   } catch {
@@ -216,7 +219,9 @@ function translate(chars: readonly PatternChar[], from: number, to: number, opts
     if (opts.extglob && "?*+@!".includes(c) && chars[i + 1]?.c === "(" && !chars[i + 1]!.quoted) {
       const close = matchParen(chars, i + 1, to);
       if (close > 0) {
-        const alts = splitAlternatives(chars, i + 2, close).map((a) => translate(chars, a[0], a[1], { ...opts, dotglob: true }));
+        const alts = splitAlternatives(chars, i + 2, close).map((a) =>
+          translate(chars, a[0], a[1], { ...opts, dotglob: true })
+        );
         if (alts.some((a) => a === null)) return null;
         const group = alts.join("|");
         if (c === "?") out += `(?:${group})?`;

@@ -21,11 +21,9 @@ export interface Unknown {
   readonly segment?: string;
 }
 
-export type Value =
-  | { readonly k: "str"; readonly v: string }
-  | { readonly k: "arr"; readonly v: readonly string[] }
-  | { readonly k: "unset" }
-  | Unknown;
+export type Value = { readonly k: "str"; readonly v: string } | { readonly k: "arr"; readonly v: readonly string[] } | {
+  readonly k: "unset";
+} | Unknown;
 
 export const UNSET: Value = { k: "unset" };
 
@@ -132,13 +130,12 @@ export const DEFAULT_OPTIONS: Readonly<Options> = {
 };
 
 /** `set -o NAME` and `shopt NAME` options the guard follows. */
-export const SET_O: Readonly<Record<string, keyof Options>> = { physical: "physical", noglob: "noglob", pipefail: "pipefail", allexport: "allexport" };
-export const SHOPT: Readonly<Record<string, keyof Options>> = {
-  lastpipe: "lastpipe", expand_aliases: "expandAliases", extglob: "extglob", globstar: "globstar",
-  dotglob: "dotglob", nullglob: "nullglob", failglob: "failglob", nocaseglob: "nocaseglob",
-  globskipdots: "globskipdots", cdable_vars: "cdableVars", xpg_echo: "xpgEcho", localvar_unset: "localvarUnset",
-  localvar_inherit: "localvarInherit",
-};
+export const SET_O: Readonly<Record<string, keyof Options>> = { physical: "physical", noglob: "noglob",
+  pipefail: "pipefail", allexport: "allexport" };
+export const SHOPT: Readonly<Record<string, keyof Options>> = { lastpipe: "lastpipe", expand_aliases: "expandAliases",
+  extglob: "extglob", globstar: "globstar", dotglob: "dotglob", nullglob: "nullglob", failglob: "failglob",
+  nocaseglob: "nocaseglob", globskipdots: "globskipdots", cdable_vars: "cdableVars", xpg_echo: "xpgEcho",
+  localvar_unset: "localvarUnset", localvar_inherit: "localvarInherit" };
 
 /** The options `set` changes, which `local -` restores when the function returns. */
 type SetOptions = Pick<Options, "physical" | "noglob">;
@@ -169,7 +166,8 @@ export const UNFOLLOWED_SET_O: ReadonlySet<string> = new Set(["posix", "keyword"
  * bash did (at 4.2 and below a single quote in the replacement of "${x/p/r}" is text, so
  * `shopt -s compat42; echo "${HOME/r/'$(cmd)'}"` runs cmd). The guard models bash 5.2 only.
  */
-const COMPAT_SHOPT: readonly string[] = ["compat31", "compat32", "compat40", "compat41", "compat42", "compat43", "compat44"];
+const COMPAT_SHOPT: readonly string[] = ["compat31", "compat32", "compat40", "compat41", "compat42", "compat43",
+  "compat44"];
 // execfail: a failed `exec` no longer ends the shell, so what follows it runs.
 export const UNFOLLOWED_SHOPT: ReadonlySet<string> = new Set(["nocasematch", "execfail", ...COMPAT_SHOPT]);
 
@@ -368,9 +366,14 @@ export class World {
    * copied from the other (a cheap check: false does not mean they differ).
    */
   sameAs(other: World): boolean {
-    const scalars = this.sameCwd(other) && this.oldpwd === other.oldpwd && this.stack === other.stack && this.stackUnknown === other.stackUnknown && this.flow === other.flow && this.flowLevels === other.flowLevels;
-    const shared = this.positional === other.positional && this.vars === other.vars && this.funcs === other.funcs && this.aliases === other.aliases && this.attrs === other.attrs && this.traps === other.traps && this.liveTraps === other.liveTraps && this.frames === other.frames;
-    const rest = this.tainted === other.tainted && this.fsChanged === other.fsChanged && this.linksChanged === other.linksChanged && this.linkZones === other.linkZones && this.environmentNames === other.environmentNames && this.movedDirs === other.movedDirs;
+    const scalars = this.sameCwd(other) && this.oldpwd === other.oldpwd && this.stack === other.stack &&
+      this.stackUnknown === other.stackUnknown && this.flow === other.flow && this.flowLevels === other.flowLevels;
+    const shared = this.positional === other.positional && this.vars === other.vars && this.funcs === other.funcs &&
+      this.aliases === other.aliases && this.attrs === other.attrs && this.traps === other.traps &&
+      this.liveTraps === other.liveTraps && this.frames === other.frames;
+    const rest = this.tainted === other.tainted && this.fsChanged === other.fsChanged &&
+      this.linksChanged === other.linksChanged && this.linkZones === other.linkZones &&
+      this.environmentNames === other.environmentNames && this.movedDirs === other.movedDirs;
     return scalars && shared && rest && optionsKey(this.options) === optionsKey(other.options);
   }
 
@@ -382,8 +385,13 @@ export class World {
   setVar(name: string, value: Value): void {
     // Writing the value a variable has keeps the map shared, so that sameAs sees no change.
     const prev = this.vars.get(name);
-    if (prev !== undefined && (prev === value || (prev.k === "str" && value.k === "str" && prev.v === value.v && isStandIn(prev) === isStandIn(value)) || (prev.k === "unset" && value.k === "unset"))) return;
-    if (this.isEnvironmentName(name) && !this.environmentNames.includes(name)) this.environmentNames = [...this.environmentNames, name];
+    if (prev !== undefined &&
+      (prev === value ||
+        (prev.k === "str" && value.k === "str" && prev.v === value.v && isStandIn(prev) === isStandIn(value)) ||
+        (prev.k === "unset" && value.k === "unset"))) return;
+    if (this.isEnvironmentName(name) && !this.environmentNames.includes(name)) {
+      this.environmentNames = [...this.environmentNames, name];
+    }
     if (this.varsShared) {
       this.vars = new Map(this.vars);
       this.varsShared = false;
@@ -401,7 +409,12 @@ export class World {
    */
   writeThroughNameref(name: string): void {
     if (!this.attr(name).includes("n")) return;
-    for (const n of [...this.varNames()]) if (n !== name) this.setVar(n, { k: "unknown", why: `$${n} may have been written through the nameref $${name}`, numeric: false });
+    for (const n of [...this.varNames()]) {
+      if (n !== name) {
+        this.setVar(n, { k: "unknown", why: `$${n} may have been written through the nameref $${name}`,
+          numeric: false });
+      }
+    }
   }
 
   /** The names marked exported (`export`, `declare -x`) in this world. */
@@ -455,9 +468,12 @@ export class World {
 
   /** Identity of the state, ignoring the exit status: worlds with equal keys are merged. */
   key(): string {
-    let k = `${cwdKey(this.here)}\u0000${this.oldpwd}\u0000${this.stack.join("\u0001")}\u0000${this.stackUnknown}\u0000${this.flow}${this.flowLevels}\u0000`;
+    let k = `${cwdKey(this.here)}\u0000${this.oldpwd}\u0000${
+      this.stack.join("\u0001")
+    }\u0000${this.stackUnknown}\u0000${this.flow}${this.flowLevels}\u0000`;
     k += this.positional ? this.positional.join("\u0001") : "?";
-    k += "\u0000" + optionsKey(this.options) + "\u0000" + this.traps.join("\u0001") + "\u0000" + this.liveTraps.join("\u0001") + "\u0000" + (this.tainted ?? "");
+    k += "\u0000" + optionsKey(this.options) + "\u0000" + this.traps.join("\u0001") + "\u0000" +
+      this.liveTraps.join("\u0001") + "\u0000" + (this.tainted ?? "");
     k += "\u0000" + this.frames.length + (this.fsChanged ? "F" : "f") + (this.linksChanged ? "L" : "l");
     // What a return restores tells worlds apart as much as what is visible now.
     for (const f of this.frames) k += "\u0000r:" + framesKey(f);
@@ -467,7 +483,9 @@ export class World {
       k += `\u0000${n}=${valueKey(v)}`;
     }
     for (const n of [...this.attrs.keys()].sort()) k += `\u0000t:${n}=${this.attrs.get(n)}`;
-    for (const n of [...this.funcs.keys()].sort()) k += `\u0000f:${n}:${this.funcs.get(n)!.source}${this.funcs.get(n)!.exported ? "x" : ""}`;
+    for (const n of [...this.funcs.keys()].sort()) {
+      k += `\u0000f:${n}:${this.funcs.get(n)!.source}${this.funcs.get(n)!.exported ? "x" : ""}`;
+    }
     for (const n of [...this.aliases.keys()].sort()) k += `\u0000a:${n}=${this.aliases.get(n)}`;
     return k;
   }

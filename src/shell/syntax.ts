@@ -24,7 +24,8 @@ export type WordPart =
    * $(( … )): always a number; the command substitutions inside still run, and the variables
    * it names are evaluated in turn (src/shell/arithmetic.ts).
    */
-  | { readonly t: "arith"; readonly inner: readonly Stmt[]; readonly names: readonly string[]; readonly quoted: boolean; readonly span: Span }
+  | { readonly t: "arith"; readonly inner: readonly Stmt[]; readonly names: readonly string[]; readonly quoted: boolean;
+    readonly span: Span }
   /** `…` that the grammar left as text (inside here-documents): parsed and run when expanded. */
   | { readonly t: "code"; readonly text: string; readonly quoted: boolean; readonly span: Span }
   /** Something the lowering could not read (an ERROR node inside a word, say). */
@@ -59,10 +60,10 @@ export interface ParamExpansion {
  * word is text). `>&` and `<&` duplicate a descriptor when the target is a number or `-`.
  * The lowering reads these tokens (and the grammar's `&>|`, which is `&>`).
  */
-export const REDIR_OPS = {
-  "<": "read", ">": "write", ">>": "write", ">|": "write", "&>": "write", "&>>": "write", "<>": "write",
-  ">&": "write", "<&": "read", "<<<": null, "<<": null, "<<-": null,
-} as const satisfies Readonly<Record<string, "read" | "write" | null>>;
+export const REDIR_OPS = { "<": "read", ">": "write", ">>": "write", ">|": "write", "&>": "write", "&>>": "write",
+  "<>": "write", ">&": "write", "<&": "read", "<<<": null, "<<": null, "<<-": null } as const satisfies Readonly<
+    Record<string, "read" | "write" | null>
+  >;
 
 export type RedirOp = keyof typeof REDIR_OPS;
 
@@ -95,7 +96,8 @@ export interface CaseItem {
 }
 
 export type Stmt =
-  | { readonly t: "cmd"; readonly assigns: readonly Assign[]; readonly words: readonly Word[]; readonly redirs: readonly Redir[]; readonly span: Span }
+  | { readonly t: "cmd"; readonly assigns: readonly Assign[]; readonly words: readonly Word[];
+    readonly redirs: readonly Redir[]; readonly span: Span }
   | { readonly t: "seq"; readonly items: readonly Stmt[] }
   | { readonly t: "and" | "or"; readonly left: Stmt; readonly right: Stmt }
   | { readonly t: "pipe"; readonly items: readonly Stmt[] }
@@ -105,10 +107,13 @@ export type Stmt =
   | { readonly t: "subshell"; readonly body: Stmt }
   /** Redirections applied around a compound statement. */
   | { readonly t: "redir"; readonly body: Stmt; readonly redirs: readonly Redir[] }
-  | { readonly t: "if"; readonly branches: readonly { readonly cond: Stmt; readonly body: Stmt }[]; readonly orelse: Stmt | null }
+  | { readonly t: "if"; readonly branches: readonly { readonly cond: Stmt; readonly body: Stmt }[];
+    readonly orelse: Stmt | null }
   | { readonly t: "while"; readonly until: boolean; readonly cond: Stmt; readonly body: Stmt }
-  | { readonly t: "for"; readonly name: string; readonly values: readonly Word[] | null; readonly body: Stmt; readonly span: Span }
-  | { readonly t: "cfor"; readonly inner: readonly Stmt[]; readonly assigned: readonly string[]; readonly names: readonly string[]; readonly body: Stmt; readonly span: Span }
+  | { readonly t: "for"; readonly name: string; readonly values: readonly Word[] | null; readonly body: Stmt;
+    readonly span: Span }
+  | { readonly t: "cfor"; readonly inner: readonly Stmt[]; readonly assigned: readonly string[];
+    readonly names: readonly string[]; readonly body: Stmt; readonly span: Span }
   | { readonly t: "case"; readonly word: Word; readonly items: readonly CaseItem[] }
   | { readonly t: "func"; readonly name: string; readonly body: Stmt; readonly span: Span }
   /** [[ … ]] and (( … )): the words are expanded (so their substitutions run); no path is opened. */
@@ -118,16 +123,23 @@ export type Stmt =
    * `varNames` operands evaluated as variable names (`-v`), both after expansion.
    */
   | {
-      readonly t: "test"; readonly words: readonly Word[]; readonly inner: readonly Stmt[]; readonly assigned: readonly string[];
-      /** `((…))`: what the substitutions in `inner` print is part of the expression. */
-      readonly arith: boolean;
-      readonly names: readonly string[]; readonly exprs: readonly Word[]; readonly varNames: readonly Word[]; readonly span: Span;
-    }
+    readonly t: "test";
+    readonly words: readonly Word[];
+    readonly inner: readonly Stmt[];
+    readonly assigned: readonly string[];
+    /** `((…))`: what the substitutions in `inner` print is part of the expression. */
+    readonly arith: boolean;
+    readonly names: readonly string[];
+    readonly exprs: readonly Word[];
+    readonly varNames: readonly Word[];
+    readonly span: Span;
+  }
   | { readonly t: "empty" }
   /**
    * Source the grammar misread (`! { …; }`, `time if …`): parsed again on its own and run in
    * place; `negate` applies `!` to its first pipeline.
    */
-  | { readonly t: "reparse"; readonly text: string; readonly offset: number; readonly negate: boolean; readonly span: Span }
+  | { readonly t: "reparse"; readonly text: string; readonly offset: number; readonly negate: boolean;
+    readonly span: Span }
   /** Syntax the lowering does not understand: the interpreter reports it and fails closed. */
   | { readonly t: "bad"; readonly why: string; readonly span: Span };

@@ -7,19 +7,19 @@
  * evaluates as arithmetic (`test` and `[` take integers only), or a variable's name (`-v`,
  * whose subscript is evaluated). `arity` is 1 for a unary operator, 2 for a binary one.
  */
-const TEST_OPS = {
-  "-a": { arity: 1, operand: "file" }, "-b": { arity: 1, operand: "file" }, "-c": { arity: 1, operand: "file" },
-  "-d": { arity: 1, operand: "file" }, "-e": { arity: 1, operand: "file" }, "-f": { arity: 1, operand: "file" },
-  "-g": { arity: 1, operand: "file" }, "-h": { arity: 1, operand: "file" }, "-k": { arity: 1, operand: "file" },
-  "-p": { arity: 1, operand: "file" }, "-r": { arity: 1, operand: "file" }, "-s": { arity: 1, operand: "file" },
-  "-u": { arity: 1, operand: "file" }, "-w": { arity: 1, operand: "file" }, "-x": { arity: 1, operand: "file" },
-  "-G": { arity: 1, operand: "file" }, "-L": { arity: 1, operand: "file" }, "-N": { arity: 1, operand: "file" },
-  "-O": { arity: 1, operand: "file" }, "-S": { arity: 1, operand: "file" },
+const TEST_OPS = { "-a": { arity: 1, operand: "file" }, "-b": { arity: 1, operand: "file" },
+  "-c": { arity: 1, operand: "file" }, "-d": { arity: 1, operand: "file" }, "-e": { arity: 1, operand: "file" },
+  "-f": { arity: 1, operand: "file" }, "-g": { arity: 1, operand: "file" }, "-h": { arity: 1, operand: "file" },
+  "-k": { arity: 1, operand: "file" }, "-p": { arity: 1, operand: "file" }, "-r": { arity: 1, operand: "file" },
+  "-s": { arity: 1, operand: "file" }, "-u": { arity: 1, operand: "file" }, "-w": { arity: 1, operand: "file" },
+  "-x": { arity: 1, operand: "file" }, "-G": { arity: 1, operand: "file" }, "-L": { arity: 1, operand: "file" },
+  "-N": { arity: 1, operand: "file" }, "-O": { arity: 1, operand: "file" }, "-S": { arity: 1, operand: "file" },
   "-nt": { arity: 2, operand: "file" }, "-ot": { arity: 2, operand: "file" }, "-ef": { arity: 2, operand: "file" },
   "-eq": { arity: 2, operand: "arith" }, "-ne": { arity: 2, operand: "arith" }, "-lt": { arity: 2, operand: "arith" },
   "-le": { arity: 2, operand: "arith" }, "-gt": { arity: 2, operand: "arith" }, "-ge": { arity: 2, operand: "arith" },
-  "-v": { arity: 1, operand: "name" },
-} as const satisfies Readonly<Record<string, { readonly arity: 1 | 2; readonly operand: "file" | "arith" | "name" }>>;
+  "-v": { arity: 1, operand: "name" } } as const satisfies Readonly<
+    Record<string, { readonly arity: 1 | 2; readonly operand: "file" | "arith" | "name" }>
+  >;
 
 type TestOp = keyof typeof TEST_OPS;
 

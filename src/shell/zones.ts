@@ -40,7 +40,8 @@ export function zonesKey(zones: readonly LinkZone[]): string {
 /** The watch for a path walk: a `name` zone or what is under it, or a new entry below a `tree` zone. */
 export function zoneWatch(zones: readonly LinkZone[]): Watch | undefined {
   if (zones.length === 0) return undefined;
-  return (path, exists) => zones.some((z) => (z.tree ? !exists && path !== z.path && isInside(path, z.path) : isInside(path, z.path)));
+  return (path, exists) =>
+    zones.some((z) => (z.tree ? !exists && path !== z.path && isInside(path, z.path) : isInside(path, z.path)));
 }
 
 /**

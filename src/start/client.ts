@@ -9,12 +9,12 @@
 import { closeSync, openSync, statSync, unlinkSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
-import {
-  codeFile, DEFAULT_TIMEOUT_MS, fingerprint, type HookRequest, lockPath, MAX_MESSAGE, packageRoot, PROTOCOL, privateDirProblem, readReply, REQUEST_ENV,
-  runtimeDir, socketPath, socketProblem,
-} from "../server/protocol.ts";
+import { codeFile, DEFAULT_TIMEOUT_MS, fingerprint, type HookRequest, lockPath, MAX_MESSAGE, packageRoot, PROTOCOL,
+  privateDirProblem, readReply, REQUEST_ENV, runtimeDir, socketPath, socketProblem } from "../server/protocol.ts";
 
-export type ServerAnswer = { readonly code: number; readonly stdout: string; readonly stderr: string } | { readonly fallback: string };
+export type ServerAnswer = { readonly code: number; readonly stdout: string; readonly stderr: string } | {
+  readonly fallback: string;
+};
 
 export interface AskOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -67,7 +67,9 @@ export async function askServer(argv: readonly string[], stdin: string, options:
 }
 
 /** Sends one request and reads the reply up to its newline, within the time allowed. */
-function exchange(path: string, request: string, timeoutMs: number): Promise<string | { why: string; refused: boolean }> {
+function exchange(path: string, request: string,
+  timeoutMs: number): Promise<string | { why: string; refused: boolean }>
+{
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -81,7 +83,8 @@ function exchange(path: string, request: string, timeoutMs: number): Promise<str
     };
     const timer = setTimeout(() => finish({ why: `no answer within ${timeoutMs} ms`, refused: false }), timeoutMs);
     const socket = connect(path);
-    socket.on("error", (e: NodeJS.ErrnoException) => finish({ why: `the server: ${e.message}`, refused: e.code === "ECONNREFUSED" }));
+    socket.on("error",
+      (e: NodeJS.ErrnoException) => finish({ why: `the server: ${e.message}`, refused: e.code === "ECONNREFUSED" }));
     socket.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_MESSAGE) return finish({ why: "the server's reply is too large", refused: false });
@@ -103,15 +106,14 @@ function startServer(dir: string, print: string, uid: number, env: Readonly<Reco
   const lock = lockPath(dir, print);
   if (!takeLock(lock)) return;
   // node:child_process is loaded only here: most calls find a server and never need it.
-  import("node:child_process")
-    .then(({ spawn }) => {
-      const child = spawn(process.execPath, [join(packageRoot(), "bin", "shellfence.js"), "serve"], { detached: true, stdio: "ignore", cwd: "/", env: { ...env } });
-      child.on("error", () => {});
-      child.unref();
-    })
-    .catch(() => {
-      // Not started: this call is checked here anyway, and the lock expires for the next.
-    });
+  import("node:child_process").then(({ spawn }) => {
+    const child = spawn(process.execPath, [join(packageRoot(), "bin", "shellfence.js"), "serve"], { detached: true,
+      stdio: "ignore", cwd: "/", env: { ...env } });
+    child.on("error", () => {});
+    child.unref();
+  }).catch(() => {
+    // Not started: this call is checked here anyway, and the lock expires for the next.
+  });
 }
 
 function takeLock(lock: string): boolean {

@@ -34,10 +34,9 @@ export interface LoadedScript {
  * The CLI module in a code file (protocol.ts `codeFile`): the bundle through the code cache,
  * compiled modules and TypeScript sources by import.
  */
-export async function loadCodeFile(
-  file: string,
-  variant: string,
-): Promise<Pick<LoadedScript, "exports" | "fromCache" | "save">> {
+export async function loadCodeFile(file: string,
+  variant: string): Promise<Pick<LoadedScript, "exports" | "fromCache" | "save">>
+{
   if (file.endsWith(".cjs")) return loadScript(file, variant);
   return { exports: (await import(pathToFileURL(file).href)) as unknown, fromCache: false, save: () => undefined };
 }
@@ -71,21 +70,20 @@ export function loadScript(file: string, variant: string): LoadedScript {
   }
   // One byte per character when the script is ASCII (as the build makes it): no UTF-8 decoding.
   const source = isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
-  const script = new Script(`(function (exports, require, module, __filename, __dirname, __shellfenceUrl, __shellfenceRequire, __shellfenceImport) {${source}\n})`, {
-    filename: file,
-    ...(cached ? { cachedData: cached } : {}),
-  });
+  const script = new Script(
+    `(function (exports, require, module, __filename, __dirname, __shellfenceUrl, __shellfenceRequire, __shellfenceImport) {${source}\n})`,
+    { filename: file, ...(cached ? { cachedData: cached } : {}) },
+  );
   const fromCache = cached !== undefined && script.cachedDataRejected === false;
   const module = { exports: {} as unknown };
   const wrapper = script.runInThisContext() as (...a: unknown[]) => void;
   const require = createRequire(file);
   // A script run through node:vm cannot import() on Node 20; this module, a file of its own, can
   // (doctor loads a host's plugin file to probe it).
-  wrapper.call(module.exports, module.exports, require, module, file, dirname(file), pathToFileURL(file).href, require, (url: string) => import(url));
+  wrapper.call(module.exports, module.exports, require, module, file, dirname(file), pathToFileURL(file).href, require,
+    (url: string) => import(url));
   let saved = fromCache;
-  return {
-    exports: module.exports,
-    fromCache,
+  return { exports: module.exports, fromCache,
     save() {
       if (saved) return;
       saved = true;
@@ -100,6 +98,5 @@ export function loadScript(file: string, variant: string): LoadedScript {
           // Nothing was written, or it cannot be removed either: the cache is only ever read under its own name.
         }
       }
-    },
-  };
+    } };
 }

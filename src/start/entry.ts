@@ -14,9 +14,8 @@ export async function runHookClient(argv: readonly string[]): Promise<void> {
   return (await import("./client.ts")).runHookClient(argv);
 }
 
-export async function loadCodeFile(
-  file: string,
-  variant: string,
-): Promise<Pick<LoadedScript, "exports" | "fromCache" | "save">> {
+export async function loadCodeFile(file: string,
+  variant: string): Promise<Pick<LoadedScript, "exports" | "fromCache" | "save">>
+{
   return (await import("./code-cache.ts")).loadCodeFile(file, variant);
 }

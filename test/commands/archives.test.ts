@@ -197,15 +197,18 @@ table("7z and cpio", box, [
   ["7z a out.7z -sfx../../outside/x.sfx x", "ask", ["read $O/x.sfx"], { cwd: "$P/docs" }],
   ["7z u a.7z '-up0q3!../../outside/n.7z' x", "ask", ["write $O/n.7z"], { cwd: "$P/docs" }],
   // 7-Zip makes the missing directories above an archive it creates and above -o (mkdir -p).
-  ["7z u a.7z '-up0q3!../../made/deep/n.7z' x", "ask", ["write $T/work/made/deep/n.7z", "write $T/work/made"], { cwd: "$P/docs" }],
+  ["7z u a.7z '-up0q3!../../made/deep/n.7z' x", "ask", ["write $T/work/made/deep/n.7z", "write $T/work/made"], {
+    cwd: "$P/docs",
+  }],
   ["7z a new/deep/out.7z x", "allow", ["write $P/docs/new/deep/out.7z", "write $P/docs/new"], { cwd: "$P/docs" }],
   ["7z a ../../made/out.7z x", "ask", ["write $T/work/made"], { cwd: "$P/docs" }],
   ["7z x a.7z -o../../made/deep", "ask", ["write $T/work/made/deep", "write $T/work/made"], { cwd: "$P/docs" }],
   ["7z x a.7z -obuild", "allow", ["!write $P/docs"], { cwd: "$P/docs" }],
   ["7z l ../../made/a.7z", "ask", ["read $T/work/made/a.7z", "!write $T/work/made"], { cwd: "$P/docs" }],
   ["7z x a.7z -Q../../outside", "ask", ["#EXTERNAL_PATH"], { cwd: "$P/docs" }],
-  ["7z x a.7z \"$X\"", "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/docs" }],
-  ["7z a -mx=9 -mhe=on -pSECRET -t7z -v10m -bb3 -bso0 -y -r -ssc- out.7z x", "allow", ["write $P/docs/out.7z", "read $P/docs/x"], { cwd: "$P/docs" }],
+  ['7z x a.7z "$X"', "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/docs" }],
+  ["7z a -mx=9 -mhe=on -pSECRET -t7z -v10m -bb3 -bso0 -y -r -ssc- out.7z x", "allow", ["write $P/docs/out.7z",
+    "read $P/docs/x"], { cwd: "$P/docs" }],
   ["7z x a.7z -ofoo -aoa -y", "allow", ["write $P/docs/foo"], { cwd: "$P/docs" }],
   ["7z a out.7z '-xr!node_modules' '-ir!*.txt' .", "allow", [], { cwd: "$P/docs" }],
   ["7z a -sfx out.exe x", "allow", [], { cwd: "$P/docs" }],
@@ -259,7 +262,7 @@ table("7z and cpio", box, [
   ["cd docs && aunpack ../a.tgz", "allow", ["write $P/docs"]],
   ["cd docs && bsdunzip ../a.zip", "allow", ["write $P/docs"]],
   ["bsdunzip -l a.zip", "allow"],
-  ["unrar \"$X\" a.rar", "ask", ["write $O"]],
+  ['unrar "$X" a.rar', "ask", ["write $O"]],
   ["gh release download v1", "ask", ["write $O"]],
   ["cd docs && gh release download v1 -D ../src", "ask", ["write $P/src", "write $O/secret.txt"]],
   ["cd docs && gh run download 42", "allow", ["write $P/docs"]],
@@ -274,25 +277,21 @@ table("7z and cpio", box, [
 // pax (MirBSD pax 20201030, by hand): -r keeps absolute and ../ member names, where GNU tar and
 // cpio --no-absolute-filenames strip them; -rw copies FILE to DIR/FILE, and -s or -i renames
 // the copy (`-s ',^,../,'` put it beside DIR).
-table("pax", box, [
-  ["pax -r -f a.tar", "ask", ["#UNRESOLVED_PATH", "read $P/a.tar"]],
-  ["pax -r < a.tar", "ask", ["#UNRESOLVED_PATH"]],
-  ["pax -rv -f a.tar", "ask", ["#UNRESOLVED_PATH"]],
-  ["pax -f a.tar", "allow", ["read $P/a.tar"]],
-  ["pax -v < a.tar", "allow"],
-  ["pax -w -f out.pax src", "allow", ["write $P/out.pax", "read $P/src"]],
-  ["pax -wf out.pax src", "allow", ["write $P/out.pax"]],
-  ["pax -w -f ../outside/out.pax src", "ask", ["write $O/out.pax"]],
-  ["pax -w -f out.pax ../outside", "ask", ["read $O"]],
-  ["pax -w -s ',^,../,' -f out.pax src", "allow", ["write $P/out.pax"]],
-  ["find src | pax -w -f out.pax", "ask", ["#UNRESOLVED_WORD"]],
-  ["pax -rw src docs", "allow", ["read $P/src", "write $P/docs"]],
-  ["pax -r -w src docs", "allow", ["write $P/docs"]],
-  ["pax -rw src ../outside", "ask", ["write $O"]],
-  ["pax -rw ../outside docs", "ask", ["read $O"]],
-  ["pax -rw -s ',^,../,' src docs", "ask", ["#UNRESOLVED_PATH"]],
-  ["pax -rwi src docs", "ask", ["#UNRESOLVED_PATH"]],
-]);
+table("pax", box, [["pax -r -f a.tar", "ask", ["#UNRESOLVED_PATH", "read $P/a.tar"]], ["pax -r < a.tar", "ask", [
+  "#UNRESOLVED_PATH",
+]], ["pax -rv -f a.tar", "ask", ["#UNRESOLVED_PATH"]], ["pax -f a.tar", "allow", ["read $P/a.tar"]], ["pax -v < a.tar",
+  "allow"], ["pax -w -f out.pax src", "allow", ["write $P/out.pax", "read $P/src"]], ["pax -wf out.pax src", "allow", [
+  "write $P/out.pax",
+]], ["pax -w -f ../outside/out.pax src", "ask", ["write $O/out.pax"]], ["pax -w -f out.pax ../outside", "ask", [
+  "read $O",
+]], ["pax -w -s ',^,../,' -f out.pax src", "allow", ["write $P/out.pax"]], ["find src | pax -w -f out.pax", "ask", [
+  "#UNRESOLVED_WORD",
+]], ["pax -rw src docs", "allow", ["read $P/src", "write $P/docs"]], ["pax -r -w src docs", "allow", ["write $P/docs"]],
+  ["pax -rw src ../outside", "ask", ["write $O"]], ["pax -rw ../outside docs", "ask", ["read $O"]], [
+  "pax -rw -s ',^,../,' src docs",
+  "ask",
+  ["#UNRESOLVED_PATH"],
+], ["pax -rwi src docs", "ask", ["#UNRESOLVED_PATH"]]]);
 
 table("extraction writes through the symlinks below its directory", box, [
   ["tar xf b.tar", "ask", ["write $P", "write $O", "write $O/dir", "write $H", "write $B", "write $O/secret.txt"]],
@@ -330,8 +329,12 @@ table("what extraction unpacks may be a symlink", box, [
   ["unzip -o a.zip -d build; cat build/x", "ask", ["#UNRESOLVED_PATH"]],
   ["7z x a.7z -obuild && cat build/x", "ask", ["#UNRESOLVED_PATH"]],
   // The link was judged inside where it was made; archived and unpacked elsewhere, it leads out.
-  ["ln -s ../../outside/secret.txt src/sub/x; tar -cf a.tar -C src/sub x; tar -xf a.tar -C build; cat build/x", "ask", ["#UNRESOLVED_PATH"]],
-  ["ln -s ../../outside/secret.txt src/sub/x; zip -jy a.zip src/sub/x; unzip -o a.zip -d build; cat build/x", "ask", ["#UNRESOLVED_PATH"]],
+  ["ln -s ../../outside/secret.txt src/sub/x; tar -cf a.tar -C src/sub x; tar -xf a.tar -C build; cat build/x", "ask", [
+    "#UNRESOLVED_PATH",
+  ]],
+  ["ln -s ../../outside/secret.txt src/sub/x; zip -jy a.zip src/sub/x; unzip -o a.zip -d build; cat build/x", "ask", [
+    "#UNRESOLVED_PATH",
+  ]],
   ["tar xf a.tar -C build && ls build", "allow", ["list $P/build"]],
   ["tar -xf a.tar -C build && cat README.md", "allow", ["read $P/README.md"]],
   // The directory extracted into is a directory: a glob beside it lists what is there.
@@ -360,29 +363,28 @@ table("ar", box, [
 
 // gzip tries NAME.gz, NAME.z, NAME-z and NAME.Z when NAME is not there: a rule on `*.gz` sees them.
 const denyGz = useSandbox(() => ({ config: [{ permission: { read: { "*": "allow", "*.gz": "deny" } } }] }));
-table("decompressing a name tries its compressed siblings", denyGz, [
-  ["zcat docs/notes", "deny", ["read $P/docs/notes.gz"]],
-  ["gunzip -c docs/notes", "deny", ["read $P/docs/notes.gz"]],
-  ["gzip -dc docs/notes", "deny", ["read $P/docs/notes.gz"]],
-  ["zcat ~/x", "deny", ["read $H/x.gz"]],
-  ["gzip docs/guide.md", "allow"],
-  ["zcat docs/notes.bz", "deny", ["read $P/docs/notes.bz.gz"]],
-]);
+table("decompressing a name tries its compressed siblings", denyGz, [["zcat docs/notes", "deny", [
+  "read $P/docs/notes.gz",
+]], ["gunzip -c docs/notes", "deny", ["read $P/docs/notes.gz"]], ["gzip -dc docs/notes", "deny", [
+  "read $P/docs/notes.gz",
+]], ["zcat ~/x", "deny", ["read $H/x.gz"]], ["gzip docs/guide.md", "allow"], ["zcat docs/notes.bz", "deny", [
+  "read $P/docs/notes.bz.gz",
+]]]);
 
 // tar -c stores a symlink operand as a link (lstat and readlink, GNU tar 1.34 under strace): the
 // link's directory is judged, not where it leads; -h follows, and a trailing `/` is read where
 // it leads (GNU tar strips it, bsdtar may not).
-table("symlink operands tar stores as links", box, [
-  ["tar -cf a.tar link-out", "allow", ["list $P", "!read $O"]],
-  ["tar -czf a.tgz rel-out src", "allow", ["read $P/src", "!read $O"]],
-  ["tar -cf a.tar -C src secret-link", "allow", ["list $P/src", "!read $O/secret.txt"]],
-  ["tar -rf a.tar link-out", "allow", ["!read $O"]],
-  ["tar -cf a.tar link-out/", "ask", ["read $O"]],
-  ["tar -chf a.tar link-out", "ask", ["read $O"]],
-  ["tar -chf a.tar src", "ask", ["read $O/secret.txt"]],
-  ["tar -cf a.tar --remove-files link-out", "ask", ["write $O"]],
-  ["tar -cf a.tar dir-out/file.txt", "ask", ["read $O/dir/file.txt"]],
-  ["tar -cf a.tar -C .. outside", "ask", ["read $O"]],
-  ["tar cf a.tar link-out", "allow", ["!read $O"]],
-  ["ln -s ../outside x && tar -cf a.tar x", "ask", ["#UNRESOLVED_PATH"]],
-]);
+table("symlink operands tar stores as links", box, [["tar -cf a.tar link-out", "allow", ["list $P", "!read $O"]], [
+  "tar -czf a.tgz rel-out src",
+  "allow",
+  ["read $P/src", "!read $O"],
+], ["tar -cf a.tar -C src secret-link", "allow", ["list $P/src", "!read $O/secret.txt"]], ["tar -rf a.tar link-out",
+  "allow", ["!read $O"]], ["tar -cf a.tar link-out/", "ask", ["read $O"]], ["tar -chf a.tar link-out", "ask", [
+  "read $O",
+]], ["tar -chf a.tar src", "ask", ["read $O/secret.txt"]], ["tar -cf a.tar --remove-files link-out", "ask", [
+  "write $O",
+]], ["tar -cf a.tar dir-out/file.txt", "ask", ["read $O/dir/file.txt"]], ["tar -cf a.tar -C .. outside", "ask", [
+  "read $O",
+]], ["tar cf a.tar link-out", "allow", ["!read $O"]], ["ln -s ../outside x && tar -cf a.tar x", "ask", [
+  "#UNRESOLVED_PATH",
+]]]);

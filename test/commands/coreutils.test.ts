@@ -21,7 +21,9 @@ for (const spec of COREUTILS) {
 }
 // The checksum tools are an analyser now (checksums.ts: it reads the lists of -c); without -c
 // they read their operands, as the entries above do.
-for (const name of ["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum"]) {
+for (const name of ["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum",
+  "shasum"])
+{
   uniform.push([`${name} ../outside/secret.txt`, "ask", ["read $O/secret.txt"]]);
   uniform.push([`${name} src/main.ts`, "allow", ["read $P/src/main.ts"]]);
 }
@@ -201,13 +203,13 @@ table("text tools", box, [
   ["sort -o ~/x README.md", "ask", ["write $H/x"]],
   ["sort -o sorted.txt README.md", "allow", ["write $P/sorted.txt", "read $P/README.md"]],
   // A long option glued to a value that is not known is still that option: its value is judged in its role.
-  ["sort --output=\"$(cat list.txt)\" README.md", "ask", ["write ?", "read $P/README.md"]],
-  ["ls --color=\"$(cat list.txt)\" src", "allow", ["list $P/src"]],
+  ['sort --output="$(cat list.txt)" README.md', "ask", ["write ?", "read $P/README.md"]],
+  ['ls --color="$(cat list.txt)" src', "allow", ["list $P/src"]],
   ["git commit --date=\"`date --date='2 day ago'`\" -m x", "allow"],
-  ["git log --since=\"$(date -d yesterday)\" --oneline", "allow"],
-  ["git log --output=\"$(cat list.txt)\"", "ask", ["#UNRESOLVED_WORD"]],
-  ["tar --directory=\"$(cat list.txt)\" -xf a.tar", "ask", ["cwd ?"]],
-  ["cp --target-directory=\"$(cat list.txt)\" README.md", "ask", ["#UNRESOLVED_WORD"]],
+  ['git log --since="$(date -d yesterday)" --oneline', "allow"],
+  ['git log --output="$(cat list.txt)"', "ask", ["#UNRESOLVED_WORD"]],
+  ['tar --directory="$(cat list.txt)" -xf a.tar', "ask", ["cwd ?"]],
+  ['cp --target-directory="$(cat list.txt)" README.md', "ask", ["#UNRESOLVED_WORD"]],
   ["sort -T /tmp README.md", "ask", ["write /tmp"]],
   ["sort -k 2 -t , ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
   // The compressor is fed sort's temporary data: `sh` would run the file being sorted.
@@ -269,12 +271,11 @@ table("text tools", box, [
 // Commands whose words are mostly not files, with the few that are: they were all taken to
 // name no file at all, and `shuf ~/.ssh/id_rsa` was allowed.
 // split and csplit write PREFIXaa, PREFIX00, … beside the prefix: its directory is written.
-table("split's prefix names a directory's files", box, [
-  ["split -b 1k README.md rel-out/secret.txt", "ask", ["write $O"]],
-  ["csplit -f ../outside/p README.md 1", "ask", ["write $O"]],
-  ["split -l 1 README.md build/part", "allow", ["write $P/build"]],
-  ["split README.md", "allow"],
-]);
+table("split's prefix names a directory's files", box, [["split -b 1k README.md rel-out/secret.txt", "ask", [
+  "write $O",
+]], ["csplit -f ../outside/p README.md 1", "ask", ["write $O"]], ["split -l 1 README.md build/part", "allow", [
+  "write $P/build",
+]], ["split README.md", "allow"]]);
 
 table("informational commands and the files some of their words name", box, [
   ["shuf ~/.ssh/id_rsa", "ask", ["read $H/.ssh/id_rsa"]],
@@ -306,7 +307,7 @@ table("informational commands and the files some of their words name", box, [
   ["apt-get -o APT::Compressor::xz::Binary=./x update", "ask", ["#OPAQUE_CODE"]],
   ["apt-cache -o APT::Update::Pre-Invoke::=x show foo", "ask", ["#OPAQUE_CODE"]],
   ["apt-mark -o DPkg::Pre-Invoke::=x hold foo", "ask", ["#OPAQUE_CODE"]],
-  ["apt-get -o \"$X\" update", "ask", ["#UNRESOLVED_WORD"]],
+  ['apt-get -o "$X" update', "ask", ["#UNRESOLVED_WORD"]],
   // Dir::… values: ./, ../, / resolve against the working directory, others under Dir (/).
   ["apt-get -o Dir::Cache=cache update", "ask", ["* /cache"]],
   ["apt-get -o Dir=../outside update", "ask", ["* $O"]],
@@ -342,8 +343,12 @@ table("informational commands and the files some of their words name", box, [
   // Installing for the system writes outside the project (test/commands/system.test.ts); these
   // -o keys neither run a program nor name a place.
   ["apt-get install -y curl", "ask", ["#UNRESOLVED_PATH", "!#OPAQUE_CODE"]],
-  ["apt-get -o Dpkg::Options::=--force-confold -o Dpkg::Options::=--force-confdef install -y curl", "ask", ["#UNRESOLVED_PATH", "!#OPAQUE_CODE"]],
-  ["apt-get -o Debug::pkgProblemResolver=true -o APT::Get::Assume-Yes=true -o Dpkg::Progress-Fancy=1 install curl", "ask", ["#UNRESOLVED_PATH", "!#OPAQUE_CODE"]],
+  ["apt-get -o Dpkg::Options::=--force-confold -o Dpkg::Options::=--force-confdef install -y curl", "ask", [
+    "#UNRESOLVED_PATH",
+    "!#OPAQUE_CODE",
+  ]],
+  ["apt-get -o Debug::pkgProblemResolver=true -o APT::Get::Assume-Yes=true -o Dpkg::Progress-Fancy=1 install curl",
+    "ask", ["#UNRESOLVED_PATH", "!#OPAQUE_CODE"]],
   ["apt-get -o Acquire::http::Proxy=http://proxy:3128/ -qq update", "ask", ["#UNRESOLVED_PATH", "!#OPAQUE_CODE"]],
   // Dir= moves every place apt writes under it: into the project here.
   ["apt-get -o Dir=. -o Dir::Cache=cache update", "allow"],
@@ -380,9 +385,9 @@ table("time, temporary files and the rest", box, [
   ["date -d ' TZ=\":$H/.bashrc\" now' +%s", "ask", ["read $H/.bashrc"]],
   ["date --date='TZ=\"../../../../etc/shadow\" now'", "ask", ["read /etc/shadow"]],
   ["date -d 'TZ=\"Europe/Paris\" now'", "allow"],
-  ["date -d \"TZ=\\\"$X\\\" now\"", "ask", ["#UNRESOLVED_WORD"]],
-  ["date -d \"$X\"", "ask", ["#UNRESOLVED_WORD"]],
-  ["date -d \"@$(stat -c %Y README.md)\"", "allow"],
+  ['date -d "TZ=\\"$X\\" now"', "ask", ["#UNRESOLVED_WORD"]],
+  ['date -d "$X"', "ask", ["#UNRESOLVED_WORD"]],
+  ['date -d "@$(stat -c %Y README.md)"', "allow"],
   ["date -d 'now TZ=\"/etc/shadow\"'", "allow"],
   // Setting the clock changes the system (clock_settime under strace), whatever the roots say.
   ["date -s '2020-01-01'", "ask", ["#UNRESOLVED_PATH"]],
@@ -408,9 +413,9 @@ table("time, temporary files and the rest", box, [
   ["bc -l <<< '1+2'", "allow"],
   ["test -f ~/.ssh/id_rsa && echo yes", "ask", ["read $H/.ssh/id_rsa"]],
   ["[ -d ../outside ]", "ask", ["read $O"]],
-  ["[ \"$x\" = /etc/passwd ]", "allow"],
+  ['[ "$x" = /etc/passwd ]', "allow"],
   ["test ~/.bashrc -nt README.md", "ask", ["read $H/.bashrc"]],
-  ["[ -n /etc ] && [ -z \"$HOME\" ]", "allow"],
+  ['[ -n /etc ] && [ -z "$HOME" ]', "allow"],
 ]);
 
 // Checksum lists (src/commands/table/checksums.ts): a list inside the project is read and every
@@ -418,16 +423,11 @@ table("time, temporary files and the rest", box, [
 const withLists = useSandbox((fx) => {
   const h = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
   mkdirSync(join(fx.project, "sums"), { recursive: true });
-  const files: Record<string, string> = {
-    "SHA256SUMS": `${h}  README.md\n${h} *src/main.ts\n\n`,
-    "tagged.sha256": `SHA256 (README.md) = ${h}\n`,
-    "out.sha256": `${h}  ../outside/secret.txt\n`,
-    "abs.md5": `d41d8cd98f00b204e9800998ecf8427e  /etc/shadow\n`,
-    "tagged-out.sha256": `SHA256 (/etc/shadow) = ${h}\n`,
-    "escaped.sha256": `\\${h}  a\\nb\n`,
-    "odd.sha256": "not a checksum line\n",
-    "sums/list.sha256": `${h}  README.md\n`,
-  };
+  const files: Record<string, string> = { "SHA256SUMS": `${h}  README.md\n${h} *src/main.ts\n\n`,
+    "tagged.sha256": `SHA256 (README.md) = ${h}\n`, "out.sha256": `${h}  ../outside/secret.txt\n`,
+    "abs.md5": `d41d8cd98f00b204e9800998ecf8427e  /etc/shadow\n`, "tagged-out.sha256": `SHA256 (/etc/shadow) = ${h}\n`,
+    "escaped.sha256": `\\${h}  a\\nb\n`, "odd.sha256": "not a checksum line\n",
+    "sums/list.sha256": `${h}  README.md\n` };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(fx.project, name), text);
   return {};
 });

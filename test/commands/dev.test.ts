@@ -93,40 +93,47 @@ table("interpreters", box, [
 // profile and cProfile run another module with -m, trace with --module; tarfile -e writes the
 // stored names, absolute and ../ ones (before 3.14's default filter). Other modules keep
 // their words judged as an unknown program's.
-table("python -m: modules that run code or write where an archive says", box, [
-  ["python3 -m timeit -s \"open('../outside/secret.txt')\" pass", "ask", ["#INLINE_CODE"]],
-  ["python3 -m timeit -n1 -r1 \"open('/etc/'+'shadow')\"", "ask", ["#INLINE_CODE"]],
-  ["python3 -m timeit --setup=x=1 pass", "ask", ["#INLINE_CODE"]],
-  ["python3 -m timeit -n 5", "allow"],
-  ["echo \"open('../x')\" | python3 -m code", "ask", ["#INLINE_CODE"]],
-  ["python3 -m asyncio", "ask", ["#INLINE_CODE"]],
-  ["python3 -m pdb script.py", "ask", ["#INLINE_CODE"]],
-  ["python3 -m idlelib -c 'open(1)'", "ask", ["#INLINE_CODE"]],
-  ["python3 -m sqlite3 db.sqlite \"ATTACH '../x' AS a\"", "ask", ["#INLINE_CODE"]],
-  ["python3 -m pickle data.pkl", "ask", ["#OPAQUE_CODE"]],
-  ["python3 -m pickletools data.pkl", "allow"],
-  ["python3 -m cProfile -m timeit -s \"open('../x')\" pass", "ask", ["#INLINE_CODE"]],
-  ["python3 -m cProfile -o out.prof -m pytest", "allow"],
-  ["python3 -m cProfile -o ../out.prof script.py", "ask", ["* $T/work/out.prof"]],
-  ["python3 -m profile -s time -m code", "ask", ["#INLINE_CODE"]],
-  ["python3 -m trace --count --module timeit -s x=1 pass", "ask", ["#INLINE_CODE"]],
-  ["python3 -m trace --count script.py", "allow"],
-  ["python3 -m tarfile -e a.tar out", "ask", ["#UNRESOLVED_PATH"]],
-  ["python3 -m tarfile --extract a.tar", "ask", ["#UNRESOLVED_PATH"]],
-  ["python3 -m tarfile -l a.tar", "allow"],
-  ["python3 -m tarfile -c out.tar src", "allow"],
-  ["python3 -m zipfile -e a.zip out", "allow"],
-  ["python3 -m json.tool package.json", "allow"],
-  ["python3 -mtimeit -s x=1 pass", "ask", ["#INLINE_CODE"]],
-  ["python3 -m timeit --se=x=1 pass", "ask", ["#INLINE_CODE"]],
-  ["python3 -m timeit -vs x=1 pass", "ask", ["#INLINE_CODE"]],
-  ["python3 -m asyncio.__main__", "ask", ["#INLINE_CODE"]],
-  ["python3 -m \"$MOD\" -s x=1 pass", "ask", ["#OPAQUE_CODE"]],
-  ["python3 -m tarfile -ve a.tar", "ask", ["#UNRESOLVED_PATH"]],
-  ["python3 -m tarfile --ext a.tar", "ask", ["#UNRESOLVED_PATH"]],
-  ["python3 -m cProfile -m tarfile -e a.tar", "ask", ["#UNRESOLVED_PATH"]],
-  ["python3 -m cProfile -m pdb script.py", "ask", ["#INLINE_CODE"]],
-]);
+table("python -m: modules that run code or write where an archive says", box, [[
+  "python3 -m timeit -s \"open('../outside/secret.txt')\" pass",
+  "ask",
+  ["#INLINE_CODE"],
+], ["python3 -m timeit -n1 -r1 \"open('/etc/'+'shadow')\"", "ask", ["#INLINE_CODE"]], [
+  "python3 -m timeit --setup=x=1 pass",
+  "ask",
+  ["#INLINE_CODE"],
+], ["python3 -m timeit -n 5", "allow"], ["echo \"open('../x')\" | python3 -m code", "ask", ["#INLINE_CODE"]], [
+  "python3 -m asyncio",
+  "ask",
+  ["#INLINE_CODE"],
+], ["python3 -m pdb script.py", "ask", ["#INLINE_CODE"]], ["python3 -m idlelib -c 'open(1)'", "ask", ["#INLINE_CODE"]],
+  ["python3 -m sqlite3 db.sqlite \"ATTACH '../x' AS a\"", "ask", ["#INLINE_CODE"]], ["python3 -m pickle data.pkl",
+  "ask", ["#OPAQUE_CODE"]], ["python3 -m pickletools data.pkl", "allow"], [
+  "python3 -m cProfile -m timeit -s \"open('../x')\" pass",
+  "ask",
+  ["#INLINE_CODE"],
+], ["python3 -m cProfile -o out.prof -m pytest", "allow"], ["python3 -m cProfile -o ../out.prof script.py", "ask", [
+  "* $T/work/out.prof",
+]], ["python3 -m profile -s time -m code", "ask", ["#INLINE_CODE"]], [
+  "python3 -m trace --count --module timeit -s x=1 pass",
+  "ask",
+  ["#INLINE_CODE"],
+], ["python3 -m trace --count script.py", "allow"], ["python3 -m tarfile -e a.tar out", "ask", ["#UNRESOLVED_PATH"]], [
+  "python3 -m tarfile --extract a.tar",
+  "ask",
+  ["#UNRESOLVED_PATH"],
+], ["python3 -m tarfile -l a.tar", "allow"], ["python3 -m tarfile -c out.tar src", "allow"], [
+  "python3 -m zipfile -e a.zip out",
+  "allow",
+], ["python3 -m json.tool package.json", "allow"], ["python3 -mtimeit -s x=1 pass", "ask", ["#INLINE_CODE"]], [
+  "python3 -m timeit --se=x=1 pass",
+  "ask",
+  ["#INLINE_CODE"],
+], ["python3 -m timeit -vs x=1 pass", "ask", ["#INLINE_CODE"]], ["python3 -m asyncio.__main__", "ask", [
+  "#INLINE_CODE",
+]], ['python3 -m "$MOD" -s x=1 pass', "ask", ["#OPAQUE_CODE"]], ["python3 -m tarfile -ve a.tar", "ask", [
+  "#UNRESOLVED_PATH",
+]], ["python3 -m tarfile --ext a.tar", "ask", ["#UNRESOLVED_PATH"]], ["python3 -m cProfile -m tarfile -e a.tar", "ask",
+  ["#UNRESOLVED_PATH"]], ["python3 -m cProfile -m pdb script.py", "ask", ["#INLINE_CODE"]]]);
 
 // The other runtimes (src/commands/table/dev/runtimes.ts): a script file runs as `python x.py`
 // does, inline code and a program from standard input (a REPL) ask, an unknown option asks.
@@ -301,7 +308,7 @@ table("javascript package managers", box, [
   ["bun ../outside/x.ts", "ask", ["exec $O/x.ts"]],
   ["bun index.ts", "allow", ["exec $P/index.ts"]],
   ["bun dev", "allow"],
-  ["bun -e 'Bun.write(\"/etc/x\", \"\")'", "ask", ["#INLINE_CODE"]],
+  ['bun -e \'Bun.write("/etc/x", "")\'', "ask", ["#INLINE_CODE"]],
   ["bun test", "allow"],
   ["bun build ./src/index.ts --outdir ~/dist", "ask", ["write $H/dist"]],
   ["bun --cwd ~ install", "ask", ["cwd $H"]],
@@ -585,7 +592,7 @@ table("make's command line", box, [
 table("containers and infrastructure", box, [
   ["docker run -v ~/.ssh:/k alpine", "ask", ["write $H/.ssh"]],
   ["docker run -v $PWD:/src alpine", "allow", ["write $P"]],
-  ["docker run --rm -v \"$(pwd)\":/app -w /app node:20 npm test", "allow"],
+  ['docker run --rm -v "$(pwd)":/app -w /app node:20 npm test', "allow"],
   ["docker run -v ~/.ssh:/k:ro alpine", "ask", ["read $H/.ssh"]],
   ["docker run -v data:/data alpine", "allow"],
   ["docker run -v /data alpine", "allow"],
@@ -664,11 +671,19 @@ table("containers and infrastructure", box, [
 // project is read and each line judged; one the guard cannot read or place is UNRESOLVED_WORD.
 const withRequirements = useSandbox((fx) => {
   const files: Record<string, string> = {
-    "requirements.txt": "requests>=2.31\nflask[async]==3.0 ; python_version < \"3.12\"\n# pinned\nnumpy==1.26 \\\n    --hash=sha256:abc\n--index-url https://pypi.org/simple\n",
+    "requirements.txt":
+      'requests>=2.31\nflask[async]==3.0 ; python_version < "3.12"\n# pinned\nnumpy==1.26 \\\n    --hash=sha256:abc\n--index-url https://pypi.org/simple\n',
     "requirements-dev.txt": "-r requirements.txt\n-e .\npytest\n",
-    "nested.txt": "-r ../outside/r.txt\n", "constraint.txt": "-c ../x.txt\n", "editable.txt": "-e ../outside/pkg\n",
-    "local.txt": "../outside/pypkg\n", "direct.txt": "evil @ file:///etc/pkg\n", "index.txt": "--index-url file:///etc/simple\nfoo\n",
-    "env.txt": "${HOME}/pkg\n", "vcs.txt": "git+file:///etc/repo#egg=x\n", "remote.txt": "git+https://github.com/a/b#egg=b\nhttps://example.com/x-1.0.tar.gz\n", "odd.txt": "--global-option=--x foo\n",
+    "nested.txt": "-r ../outside/r.txt\n",
+    "constraint.txt": "-c ../x.txt\n",
+    "editable.txt": "-e ../outside/pkg\n",
+    "local.txt": "../outside/pypkg\n",
+    "direct.txt": "evil @ file:///etc/pkg\n",
+    "index.txt": "--index-url file:///etc/simple\nfoo\n",
+    "env.txt": "${HOME}/pkg\n",
+    "vcs.txt": "git+file:///etc/repo#egg=x\n",
+    "remote.txt": "git+https://github.com/a/b#egg=b\nhttps://example.com/x-1.0.tar.gz\n",
+    "odd.txt": "--global-option=--x foo\n",
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(fx.project, name), text);
   return {};
@@ -743,12 +758,11 @@ table("python direct references and scripts", box, [
 // `yarn NAME` and a bare `npm install` run it (with its pre and post scripts) in the package's
 // directory, and it is judged as `sh -c` code would be.
 const withScripts = useSandbox((fx) => {
-  writeFileSync(join(fx.project, "package.json"), JSON.stringify({
-    scripts: {
-      test: "tsc --noEmit && bun test", pretest: "eslint src", build: "tsc -p .", leak: "cat ~/.ssh/id_rsa", up: "cat ../outside/secret.txt",
-      chain: "npm run leak", args: "cat", postinstall: "cat ../outside/secret.txt",
-    },
-  }));
+  writeFileSync(join(fx.project, "package.json"),
+    JSON.stringify({
+      scripts: { test: "tsc --noEmit && bun test", pretest: "eslint src", build: "tsc -p .", leak: "cat ~/.ssh/id_rsa",
+        up: "cat ../outside/secret.txt", chain: "npm run leak", args: "cat", postinstall: "cat ../outside/secret.txt" },
+    }));
   return {};
 });
 table("package.json scripts are interpreted", withScripts, [
@@ -774,7 +788,7 @@ table("package.json scripts are interpreted", withScripts, [
   ["bun run leak", "ask", ["read $H/.ssh/id_rsa"]],
   ["bun run build", "allow"],
   ["npm install lodash", "allow"],
-  ["echo '{\"scripts\":{\"x\":\"ls\"}}' > package.json && npm run x", "ask", ["#OPAQUE_CODE"]],
+  ['echo \'{"scripts":{"x":"ls"}}\' > package.json && npm run x', "ask", ["#OPAQUE_CODE"]],
   // An earlier command whose writes are all named, none of them package.json or a directory
   // above it, cannot change the scripts: they are still read (issue 31, cause 2).
   ["rm -rf .next && npm run build", "allow", ["write $P/.next"]],
@@ -811,27 +825,27 @@ table("package.json scripts are interpreted", withScripts, [
 
 // Packing, publishing and versioning run the project's lifecycle scripts (npm 10 "scripts").
 const withLifecycle = useSandbox((fx) => {
-  writeFileSync(join(fx.project, "package.json"), JSON.stringify({
-    scripts: { prepack: "cat ../outside/secret.txt", preversion: "cat ~/.ssh/id_rsa", prepublishOnly: "cat ../outside/secret.txt", build: "tsc -p ." },
-  }));
+  writeFileSync(join(fx.project, "package.json"),
+    JSON.stringify({
+      scripts: { prepack: "cat ../outside/secret.txt", preversion: "cat ~/.ssh/id_rsa",
+        prepublishOnly: "cat ../outside/secret.txt", build: "tsc -p ." },
+    }));
   return {};
 });
-table("lifecycle scripts of pack, publish and version", withLifecycle, [
-  ["npm pack", "ask", ["read $O/secret.txt"]],
-  ["npm pack --dry-run", "ask", ["read $O/secret.txt"]],
-  ["npm pack --ignore-scripts", "allow"],
-  ["npm pack lodash", "allow"],
-  ["npm publish --dry-run", "ask", ["read $O/secret.txt"]],
-  ["npm version patch", "ask", ["read $H/.ssh/id_rsa"]],
-  ["npm version", "allow"],
-  ["pnpm pack", "ask", ["read $O/secret.txt"]],
-  ["yarn pack", "ask", ["read $O/secret.txt"]],
-  ["yarn publish", "ask", ["read $O/secret.txt"]],
-  ["bun publish --dry-run", "ask", ["read $O/secret.txt"]],
-  ["npm cache add ../outside/evilpkg-1.0.0.tgz", "ask", ["read $O/evilpkg-1.0.0.tgz"]],
-  ["npm cache add lodash@4", "allow"],
-  ["npm cache ls", "allow"],
-]);
+table("lifecycle scripts of pack, publish and version", withLifecycle, [["npm pack", "ask", ["read $O/secret.txt"]], [
+  "npm pack --dry-run",
+  "ask",
+  ["read $O/secret.txt"],
+], ["npm pack --ignore-scripts", "allow"], ["npm pack lodash", "allow"], ["npm publish --dry-run", "ask", [
+  "read $O/secret.txt",
+]], ["npm version patch", "ask", ["read $H/.ssh/id_rsa"]], ["npm version", "allow"], ["pnpm pack", "ask", [
+  "read $O/secret.txt",
+]], ["yarn pack", "ask", ["read $O/secret.txt"]], ["yarn publish", "ask", ["read $O/secret.txt"]], [
+  "bun publish --dry-run",
+  "ask",
+  ["read $O/secret.txt"],
+], ["npm cache add ../outside/evilpkg-1.0.0.tgz", "ask", ["read $O/evilpkg-1.0.0.tgz"]], ["npm cache add lodash@4",
+  "allow"], ["npm cache ls", "allow"]]);
 
 // npm runs every script through --script-shell with NODE_OPTIONS from --node-options, and
 // reads its options after the subcommand as well; npm config set writes an npmrc whose
@@ -876,39 +890,39 @@ table("what runs the scripts", withScripts, [
 
 // Option values that the table read as flags, or optional values that swallowed the next word
 // (perlrun, ruby(1), make 4.4, ld --help, rustc 1.79+).
-table("optional and glued option values that name files", box, [
-  ["perl -i'../outside/*' -p t.pl README.md", "ask", ["write $O/README.md"]],
-  ["perl -i'bak/*' -p t.pl README.md", "allow", ["write $P/bak/README.md"]],
-  ["perl -i.bak -p t.pl README.md", "allow", ["exec $P/t.pl"]],
-  ["perl -i -p t.pl README.md", "allow"],
-  ["ruby -i/../../outside/x -p t.rb README.md", "ask", ["write $O/x"]],
-  ["perl -x../outside t.pl", "ask", ["cwd $O"]],
-  ["ruby -x../outside t.rb", "ask", ["cwd $O"]],
-  ["perl -x t.pl", "allow", ["exec $P/t.pl"]],
-  ["make --shuffle ../outside/evil", "ask", ["* $O/evil"]],
-  ["make --shuffle=random all", "allow"],
-  ["make -j 4", "allow"],
-  ["ld --build-id ../outside/x.o -o out", "ask", ["read $O/x.o"]],
-  ["ld --build-id=sha1 x.o -o out", "allow", ["read $P/x.o", "write $P/out"]],
-  ["rustc --print cfg=../outside/cfg.txt", "ask", ["write $O/cfg.txt"]],
-  ["rustc --print=cfg=out.txt main.rs", "allow", ["write $P/out.txt"]],
-  ["rustc --print cfg", "allow"],
-]);
+table("optional and glued option values that name files", box, [["perl -i'../outside/*' -p t.pl README.md", "ask", [
+  "write $O/README.md",
+]], ["perl -i'bak/*' -p t.pl README.md", "allow", ["write $P/bak/README.md"]], ["perl -i.bak -p t.pl README.md",
+  "allow", ["exec $P/t.pl"]], ["perl -i -p t.pl README.md", "allow"], ["ruby -i/../../outside/x -p t.rb README.md",
+  "ask", ["write $O/x"]], ["perl -x../outside t.pl", "ask", ["cwd $O"]], ["ruby -x../outside t.rb", "ask", ["cwd $O"]],
+  ["perl -x t.pl", "allow", ["exec $P/t.pl"]], ["make --shuffle ../outside/evil", "ask", ["* $O/evil"]], [
+  "make --shuffle=random all",
+  "allow",
+], ["make -j 4", "allow"], ["ld --build-id ../outside/x.o -o out", "ask", ["read $O/x.o"]], [
+  "ld --build-id=sha1 x.o -o out",
+  "allow",
+  ["read $P/x.o", "write $P/out"],
+], ["rustc --print cfg=../outside/cfg.txt", "ask", ["write $O/cfg.txt"]], ["rustc --print=cfg=out.txt main.rs", "allow",
+  ["write $P/out.txt"]], ["rustc --print cfg", "allow"]]);
 
 // Package indexes may be local directories or file:// URLs (pip 24, uv docs).
-table("package indexes that are local", box, [
-  ["pip download --no-deps -i file://$O/simple foo -d dl", "ask", ["read $O/simple"]],
-  ["pip install --index-url file://$O/simple x", "ask", ["read $O/simple"]],
-  ["pip install --extra-index-url ../outside/simple x", "ask", ["read $O/simple"]],
-  ["uv pip install --index-url file://$O/simple x", "ask", ["read $O/simple"]],
-  ["uv add --index foo=file://$O/simple x", "ask", ["read $O/simple"]],
-  ["uv sync --default-index ../outside/s", "ask", ["read $O/s"]],
-  ["pipx install --index-url file://$O/s x", "ask", ["read $O/s"]],
-  ["pip install -i https://pypi.org/simple requests", "allow"],
-  ["pip install --extra-index-url https://download.pytorch.org/whl/cpu torch", "allow"],
-  ["uv add --index pytorch=https://download.pytorch.org/whl/cpu torch", "allow"],
-  ["pip install -f ./wheels x", "allow", ["read $P/wheels"]],
-]);
+table("package indexes that are local", box, [["pip download --no-deps -i file://$O/simple foo -d dl", "ask", [
+  "read $O/simple",
+]], ["pip install --index-url file://$O/simple x", "ask", ["read $O/simple"]], [
+  "pip install --extra-index-url ../outside/simple x",
+  "ask",
+  ["read $O/simple"],
+], ["uv pip install --index-url file://$O/simple x", "ask", ["read $O/simple"]], [
+  "uv add --index foo=file://$O/simple x",
+  "ask",
+  ["read $O/simple"],
+], ["uv sync --default-index ../outside/s", "ask", ["read $O/s"]], ["pipx install --index-url file://$O/s x", "ask", [
+  "read $O/s",
+]], ["pip install -i https://pypi.org/simple requests", "allow"], [
+  "pip install --extra-index-url https://download.pytorch.org/whl/cpu torch",
+  "allow",
+], ["uv add --index pytorch=https://download.pytorch.org/whl/cpu torch", "allow"], ["pip install -f ./wheels x",
+  "allow", ["read $P/wheels"]]]);
 
 // Commands that write the user's configuration or credentials in the home directory, as
 // `npm config set` does: later runs of the tool read them.
@@ -939,39 +953,42 @@ table("user configuration outside the project", box, [
 ]);
 
 // Containers given the host: whatever runs inside may reach any host file (an access of `/`).
-table("containers that get the host", box, [
-  ["podman run --mount type=glob,src=../outside/*,dst=/x alpine cat /x/secret.txt", "ask", ["write $O/*"]],
-  ["docker run --mount type=volume,src=data,dst=/d alpine", "allow"],
-  ["docker run --mount type=tmpfs,dst=/t alpine", "allow"],
-  ["docker run --privileged alpine sh", "ask", ["* /"]],
-  ["podman run --privileged alpine sh", "ask", ["* /"]],
-  ["docker run --pid=host alpine nsenter -t 1 -m cat /etc/shadow", "ask", ["* /"]],
-  ["docker run --cap-add=SYS_ADMIN alpine", "ask", ["* /"]],
-  ["docker run --cap-add all alpine", "ask", ["* /"]],
-  ["docker run --device /dev/sda alpine", "ask", ["* /"]],
-  ["docker run -v /var/run/docker.sock:/var/run/docker.sock alpine", "ask", ["* /"]],
-  ["docker exec --privileged c sh", "ask", ["* /"]],
-  ["docker run --cap-add NET_ADMIN alpine", "allow"],
-  ["docker run --device /dev/null alpine", "allow"],
-  ["docker run --pid container:x alpine", "allow"],
-  ["docker run --rm -it -p 8080:80 -v ./data:/data nginx", "allow"],
-]);
+table("containers that get the host", box, [[
+  "podman run --mount type=glob,src=../outside/*,dst=/x alpine cat /x/secret.txt",
+  "ask",
+  ["write $O/*"],
+], ["docker run --mount type=volume,src=data,dst=/d alpine", "allow"], ["docker run --mount type=tmpfs,dst=/t alpine",
+  "allow"], ["docker run --privileged alpine sh", "ask", ["* /"]], ["podman run --privileged alpine sh", "ask", [
+  "* /",
+]], ["docker run --pid=host alpine nsenter -t 1 -m cat /etc/shadow", "ask", ["* /"]], [
+  "docker run --cap-add=SYS_ADMIN alpine",
+  "ask",
+  ["* /"],
+], ["docker run --cap-add all alpine", "ask", ["* /"]], ["docker run --device /dev/sda alpine", "ask", ["* /"]], [
+  "docker run -v /var/run/docker.sock:/var/run/docker.sock alpine",
+  "ask",
+  ["* /"],
+], ["docker exec --privileged c sh", "ask", ["* /"]], ["docker run --cap-add NET_ADMIN alpine", "allow"], [
+  "docker run --device /dev/null alpine",
+  "allow",
+], ["docker run --pid container:x alpine", "allow"], ["docker run --rm -it -p 8080:80 -v ./data:/data nginx",
+  "allow"]]);
 
 // A monorepo root's scripts run one another (`"test": "npm run test:a && npm run test:b"`): the
 // chain is followed as deep as it goes, and asks only on a cycle or past 16 scripts; and
 // `npm run` changes what its script changes, so a second script after it is still read
 // (issue 31, cause 2).
 const withChains = useSandbox((fx) => {
-  writeFileSync(join(fx.project, "package.json"), JSON.stringify({
-    scripts: {
-      test: "npm run test:a && npm run test:b", "test:a": "npm run lint", "test:b": "echo b", lint: "npm run lint:ts",
-      "lint:ts": "tsc --noEmit", ci: "npm test && npm run build", build: "tsc -p .",
-      deep: "npm run d1", d1: "npm run d2", d2: "npm run d3", d3: "npm run d4", d4: "cat ../outside/secret.txt",
-      loop: "npm run loop2", loop2: "npm run loop",
-      gen: "node gen.js", after: "npm run gen && npm run test:b",
-      ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`c${i}`, i === 19 ? "echo end" : `npm run c${i + 1}`])),
-    },
-  }));
+  writeFileSync(join(fx.project, "package.json"),
+    JSON.stringify({
+      scripts: { test: "npm run test:a && npm run test:b", "test:a": "npm run lint", "test:b": "echo b",
+        lint: "npm run lint:ts", "lint:ts": "tsc --noEmit", ci: "npm test && npm run build", build: "tsc -p .",
+        deep: "npm run d1", d1: "npm run d2", d2: "npm run d3", d3: "npm run d4", d4: "cat ../outside/secret.txt",
+        loop: "npm run loop2", loop2: "npm run loop", gen: "node gen.js", after: "npm run gen && npm run test:b",
+        ...Object.fromEntries(
+          Array.from({ length: 20 }, (_, i) => [`c${i}`, i === 19 ? "echo end" : `npm run c${i + 1}`]),
+        ) },
+    }));
   return {};
 });
 table("package.json scripts that run each other", withChains, [

@@ -9,7 +9,9 @@ table("crypto", box, [
   ["openssl x509 -in cert.pem -noout -text", "allow", ["read $P/cert.pem"]],
   ["openssl req -new -key ~/.ssh/id_rsa -out req.csr", "ask", ["read $H/.ssh/id_rsa", "write $P/req.csr"]],
   ["openssl genrsa -out ../key.pem 2048", "ask", ["write $T/work/key.pem"]],
-  ["openssl req -x509 -newkey rsa:4096 -keyout key.pem -out cert.pem -days 365 -nodes -subj '/CN=localhost'", "allow", ["write $P/key.pem"]],
+  ["openssl req -x509 -newkey rsa:4096 -keyout key.pem -out cert.pem -days 365 -nodes -subj '/CN=localhost'", "allow", [
+    "write $P/key.pem",
+  ]],
   ["openssl req -newkey ec:../outside/params.pem -keyout k -out c", "ask", ["read $O/params.pem"]],
   ["openssl enc -aes-256-cbc -in f -out f.enc -pass file:../outside/pw", "ask", ["read $O/pw"]],
   ["openssl enc -aes-256-cbc -in f -out f.enc -pass pass:/etc/x", "allow"],
@@ -86,7 +88,7 @@ table("database shells", box, [
   ["sqlite3 app.db 'SELECT writefile/**/(1, 2)'", "ask", ["#INLINE_CODE"]],
   ["sqlite3 app.db 'SELECT WriteFile (1, 2)'", "ask", ["#INLINE_CODE"]],
   ["sqlite3 app.db \"SELECT 'it''s", "ask", ["#INLINE_CODE"]],
-  ["sqlite3 app.db \"SELECT 'readfile(x)', \\\"name\\\" FROM t -- writefile\"", "allow", ["write $P/app.db"]],
+  ['sqlite3 app.db "SELECT \'readfile(x)\', \\"name\\" FROM t -- writefile"', "allow", ["write $P/app.db"]],
   ["sqlite3 app.db 'VACUUM'", "allow", ["write $P/app.db"]],
   // ssh-copy-id passes -o to ssh: libraries and files named there, as for scp.
   ["ssh-copy-id -o PKCS11Provider=../outside/p.so host", "ask", ["#OPAQUE_CODE"]],
@@ -246,8 +248,12 @@ table("patch", box, [
   ["patch --dry-run -p1 < fix.patch", "allow"],
   ["patch -i ../outside/x.patch -o out README.md", "ask", ["read $O/x.patch"]],
   ["patch -d ~ -p1 < fix.patch", "ask", ["cwd $H"]],
-  ["patch -p1 <<'EOF'\n--- a/src/main.ts\n+++ b/src/main.ts\n@@ -1 +1 @@\n-x\n+y\nEOF", "allow", ["write $P/src/main.ts"]],
-  ["patch -p1 <<'EOF'\n--- a/../../outside/x\n+++ b/../../outside/x\n@@ -1 +1 @@\n-x\n+y\nEOF", "ask", ["write $T/outside/x"]],
+  ["patch -p1 <<'EOF'\n--- a/src/main.ts\n+++ b/src/main.ts\n@@ -1 +1 @@\n-x\n+y\nEOF", "allow", [
+    "write $P/src/main.ts",
+  ]],
+  ["patch -p1 <<'EOF'\n--- a/../../outside/x\n+++ b/../../outside/x\n@@ -1 +1 @@\n-x\n+y\nEOF", "ask", [
+    "write $T/outside/x",
+  ]],
   ["patch <<'EOF'\n--- a/src/x\n+++ b/../outside/x\n@@ -1 +1 @@\n-x\n+y\nEOF", "ask", ["write $O/x"]],
   ["patch -r ~/rej -p0 -o out a fix", "ask", ["write $H/rej"]],
   // Backup names: -Y/-B prefixes (GNU patch 2.7), a -z suffix with a slash.
@@ -284,15 +290,21 @@ table("text, media, documents", box, [
   ["mogrify -path thumbs -thumbnail 100x100 docs/guide.md", "allow", ["write $P/thumbs", "read $P/docs/guide.md"]],
   ["identify ~/x.png", "ask", ["read $H/x.png"]],
   // -draw primitives and @FILE values read files; `|cmd` names are pipes to the shell.
-  ["convert in.png -draw \"image over 0,0 0,0 '../../outside/secret.png'\" out.png", "ask", ["read $O/secret.png"], { cwd: "$P/docs" }],
-  ["convert in.png -draw \"font ../../outside/f.ttf text 0,0 hi\" out.png", "ask", ["read $O/f.ttf"], { cwd: "$P/docs" }],
-  ["convert in.png -draw @../../outside/x.mvg out.png", "ask", ["read $O/x.mvg", "#UNRESOLVED_WORD"], { cwd: "$P/docs" }],
-  ["convert in.png -tile ../../outside/s.png -draw 'color 0,0 reset' out.png", "ask", ["read $O/s.png"], { cwd: "$P/docs" }],
+  ["convert in.png -draw \"image over 0,0 0,0 '../../outside/secret.png'\" out.png", "ask", ["read $O/secret.png"], {
+    cwd: "$P/docs",
+  }],
+  ['convert in.png -draw "font ../../outside/f.ttf text 0,0 hi" out.png', "ask", ["read $O/f.ttf"], { cwd: "$P/docs" }],
+  ["convert in.png -draw @../../outside/x.mvg out.png", "ask", ["read $O/x.mvg", "#UNRESOLVED_WORD"], {
+    cwd: "$P/docs",
+  }],
+  ["convert in.png -tile ../../outside/s.png -draw 'color 0,0 reset' out.png", "ask", ["read $O/s.png"], {
+    cwd: "$P/docs",
+  }],
   ["convert -label @../../outside/s.txt in.png out.png", "ask", ["read $O/s.txt"], { cwd: "$P/docs" }],
   ["identify -format @../../outside/f x.png", "ask", ["read $O/f"], { cwd: "$P/docs" }],
   ["convert in.png -print @../../outside/f null:", "ask", ["read $O/f"], { cwd: "$P/docs" }],
   ["convert in.png -kernel @../../outside/k out.png", "ask", ["read $O/k"], { cwd: "$P/docs" }],
-  ["convert in.png -label \"$X\" out.png", "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/docs" }],
+  ['convert in.png -label "$X" out.png', "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/docs" }],
   ["convert in.png 'png:|rm -rf x'", "ask", ["#OPAQUE_CODE"], { cwd: "$P/docs" }],
   ["convert '|cat x' out.png", "ask", ["#OPAQUE_CODE"], { cwd: "$P/docs" }],
   ["convert in.png -write '|sh' out.png", "ask", ["#OPAQUE_CODE"], { cwd: "$P/docs" }],
@@ -315,8 +327,12 @@ table("text, media, documents", box, [
   ["ffmpeg -i 'concat:a.ts|../../outside/b.ts' -c copy o.ts", "ask", ["read $O/b.ts"], { cwd: "$P/docs" }],
   ["ffmpeg -i 'subfile,,start,0,end,10,,:../../outside/x.vob' o.mp4", "ask", ["read $O/x.vob"], { cwd: "$P/docs" }],
   ["ffmpeg -i 'crypto+file:../../outside/x' o.mp4", "ask", ["read $O/x"], { cwd: "$P/docs" }],
-  ["ffmpeg -i in.mp4 -vf 'vidstabdetect=result=../../outside/t.trf' -f null -", "ask", ["write $O/t.trf"], { cwd: "$P/docs" }],
-  ["ffmpeg -i in.mp4 -vf vidstabtransform=input=../../outside/t.trf out.mp4", "ask", ["read $O/t.trf"], { cwd: "$P/docs" }],
+  ["ffmpeg -i in.mp4 -vf 'vidstabdetect=result=../../outside/t.trf' -f null -", "ask", ["write $O/t.trf"], {
+    cwd: "$P/docs",
+  }],
+  ["ffmpeg -i in.mp4 -vf vidstabtransform=input=../../outside/t.trf out.mp4", "ask", ["read $O/t.trf"], {
+    cwd: "$P/docs",
+  }],
   ["ffmpeg -i in.mp4 -vf vidstabdetect=../../outside/t.trf -f null -", "ask", ["write $O/t.trf"], { cwd: "$P/docs" }],
   ["ffmpeg -f lavfi -i 'movie=../../outside/secret.mp4' out.mp4", "ask", ["* $O/secret.mp4"], { cwd: "$P/docs" }],
   ["ffmpeg -f lavfi -i 'amovie=../../outside/s.wav' out.wav", "ask", ["* $O/s.wav"], { cwd: "$P/docs" }],
@@ -326,21 +342,35 @@ table("text, media, documents", box, [
   ["ffmpeg -i in.wav -af 'sofalizer=sofa=../../outside/x.sofa' out.wav", "ask", ["read $O/x.sofa"], { cwd: "$P/docs" }],
   ["ffmpeg -i in.mp4 -vf 'subtitles=../../outside/s.srt' out.mp4", "ask", ["* $O/s.srt"], { cwd: "$P/docs" }],
   ["ffmpeg -i in.mp4 -vf \"movie=filename='../../outside/a.mp4'\" o.mp4", "ask", ["* $O/a.mp4"], { cwd: "$P/docs" }],
-  ["ffmpeg -i in.mp4 -vf \"drawtext=fontfile=../../outside/f.ttf:text='hi'\" out.mp4", "ask", ["read $O/f.ttf"], { cwd: "$P/docs" }],
-  ["ffmpeg -i in.mp4 -vf \"drawtext=text='a\\: b':textfile=../../outside/t\" out.mp4", "ask", ["read $O/t"], { cwd: "$P/docs" }],
+  ["ffmpeg -i in.mp4 -vf \"drawtext=fontfile=../../outside/f.ttf:text='hi'\" out.mp4", "ask", ["read $O/f.ttf"], {
+    cwd: "$P/docs",
+  }],
+  ["ffmpeg -i in.mp4 -vf \"drawtext=text='a\\: b':textfile=../../outside/t\" out.mp4", "ask", ["read $O/t"], {
+    cwd: "$P/docs",
+  }],
   ["ffmpeg -i in.mp4 -vf lut3d=file=../../outside/l.cube out.mp4", "ask", ["* $O/l.cube"], { cwd: "$P/docs" }],
   ["ffmpeg -i in.mp4 -vf 'frei0r=distort0r:0.5' out.mp4", "ask", ["#OPAQUE_CODE"], { cwd: "$P/docs" }],
-  ["ffmpeg -i in.mp4 -vf 'sendcmd=c=0 drawtext reinit fontfile=x' o.mp4", "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/docs" }],
-  ["ffmpeg -i in.mp4 -filter_script ../../outside/g.txt out.mp4", "ask", ["read $O/g.txt", "#UNRESOLVED_WORD"], { cwd: "$P/docs" }],
+  ["ffmpeg -i in.mp4 -vf 'sendcmd=c=0 drawtext reinit fontfile=x' o.mp4", "ask", ["#UNRESOLVED_WORD"], {
+    cwd: "$P/docs",
+  }],
+  ["ffmpeg -i in.mp4 -filter_script ../../outside/g.txt out.mp4", "ask", ["read $O/g.txt", "#UNRESOLVED_WORD"], {
+    cwd: "$P/docs",
+  }],
   ["ffmpeg -i in.mp4 -/vf g.txt out.mp4", "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/docs" }],
-  ["ffmpeg -i in.mp4 -vf \"$F\" out.mp4", "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/docs" }],
+  ['ffmpeg -i in.mp4 -vf "$F" out.mp4', "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/docs" }],
   ["ffmpeg -f vapoursynth -i s.vpy o.mp4", "ask", ["#OPAQUE_CODE"], { cwd: "$P/docs" }],
-  ["ffmpeg -i in.mp4 -filter_complex '[0:v]scale=640:-2,format=yuv420p[v]' -map '[v]' out.mp4", "allow", [], { cwd: "$P/docs" }],
+  ["ffmpeg -i in.mp4 -filter_complex '[0:v]scale=640:-2,format=yuv420p[v]' -map '[v]' out.mp4", "allow", [], {
+    cwd: "$P/docs",
+  }],
   ["ffmpeg -f lavfi -i anullsrc=r=44100:cl=mono -t 1 out.wav", "allow", [], { cwd: "$P/docs" }],
-  ["ffmpeg -i in.mp4 -vf \"scale=1280:720,drawtext=text='Hello':x=10:y=10:fontsize=24\" out.mp4", "allow", [], { cwd: "$P/docs" }],
+  ["ffmpeg -i in.mp4 -vf \"scale=1280:720,drawtext=text='Hello':x=10:y=10:fontsize=24\" out.mp4", "allow", [], {
+    cwd: "$P/docs",
+  }],
   ["ffmpeg -i in.mp4 -vf subtitles=subs.srt out.mp4", "allow", ["* $P/docs/subs.srt"], { cwd: "$P/docs" }],
   ["ffmpeg -i in.mp4 -vf 'movie=logo.png [wm]; [in][wm] overlay=10:10' out.mp4", "allow", [], { cwd: "$P/docs" }],
-  ["ffmpeg -i in.mp4 -lavfi psnr=stats_file=psnr.log -f null -", "allow", ["write $P/docs/psnr.log"], { cwd: "$P/docs" }],
+  ["ffmpeg -i in.mp4 -lavfi psnr=stats_file=psnr.log -f null -", "allow", ["write $P/docs/psnr.log"], {
+    cwd: "$P/docs",
+  }],
   ["ffmpeg -i in.mp4 -some-new-opt ../x out.mp4", "ask", ["* $T/work/x"]],
   ["ffmpeg -hide_banner -i in.mp4 -f null -", "allow"],
   ["ffmpeg -i in.mp4 -hls_segment_filename ../seg%d.ts out.m3u8", "ask", ["* $T/work/seg%d.ts"]],
@@ -355,14 +385,20 @@ table("text, media, documents", box, [
   ["pandoc --resource-path=.:../outside README.md -o x.html", "ask", ["read $O"]],
   // A defaults file sets options; metadata keys, CSS and PDF-engine options name files.
   ["pandoc -d d.yaml", "ask", ["#UNRESOLVED_WORD", "read $P/docs/d.yaml"], { cwd: "$P/docs" }],
-  ["pandoc -M bibliography=../../outside/refs.bib --citeproc in.md -o out.html", "ask", ["read $O/refs.bib"], { cwd: "$P/docs" }],
+  ["pandoc -M bibliography=../../outside/refs.bib --citeproc in.md -o out.html", "ask", ["read $O/refs.bib"], {
+    cwd: "$P/docs",
+  }],
   ["pandoc --metadata=csl:../../outside/x.csl in.md", "ask", ["read $O/x.csl"], { cwd: "$P/docs" }],
   ["pandoc -V css=../../outside/x.css --embed-resources in.md", "ask", ["read $O/x.css"], { cwd: "$P/docs" }],
   ["pandoc -c ../../outside/s.css --self-contained -s in.md -o out.html", "ask", ["read $O/s.css"], { cwd: "$P/docs" }],
   ["pandoc --pdf-engine-opt=-shell-escape in.md -o o.pdf", "ask", ["#OPAQUE_CODE"], { cwd: "$P/docs" }],
   ["pandoc --pdf-engine-opt=--output-directory=../../outside in.md -o o.pdf", "ask", ["* $O"], { cwd: "$P/docs" }],
-  ["pandoc -c https://cdn.example/x.css -c style.css -s in.md -o out.html", "allow", ["read $P/docs/style.css"], { cwd: "$P/docs" }],
-  ["pandoc -V geometry:margin=1in -M title=X -M bibliography=refs.bib in.md -o out.pdf", "allow", ["read $P/docs/refs.bib"], { cwd: "$P/docs" }],
+  ["pandoc -c https://cdn.example/x.css -c style.css -s in.md -o out.html", "allow", ["read $P/docs/style.css"], {
+    cwd: "$P/docs",
+  }],
+  ["pandoc -V geometry:margin=1in -M title=X -M bibliography=refs.bib in.md -o out.pdf", "allow", [
+    "read $P/docs/refs.bib",
+  ], { cwd: "$P/docs" }],
 ]);
 
 table("linters, formatters, test runners", box, [
@@ -399,7 +435,7 @@ table("linters, formatters, test runners", box, [
   // Inline TOML settings that name paths (ruff's CLI docs: --config FILE or KEY = VALUE).
   ["ruff check --config 'cache-dir = \"../outside/c\"' .", "ask", ["* $O/c"]],
   ["ruff --config 'extend = \"../outside/ruff.toml\"' check .", "ask", ["* $O/ruff.toml"]],
-  ["ruff check --config 'lint.select = [\"E\", \"F\"]' .", "allow"],
+  ['ruff check --config \'lint.select = ["E", "F"]\' .', "allow"],
   // Each formatter's own options: yapf -p is --parallel, autoflake/docformatter -c is --check.
   ["yapf -i -p ../outside/x.py", "ask", ["write $O/x.py"]],
   ["yapf -i -p app.py", "allow", ["write $P/app.py"]],
@@ -439,7 +475,7 @@ table("linters, formatters, test runners", box, [
   ["mocha test/ --recursive -R spec", "allow", ["read $P/test"]],
   ["jasmine --random=false spec/a.spec.js", "allow", ["read $P/spec/a.spec.js"]],
   ["jasmine --helper=../outside/h.js", "ask", ["read $O/h.js"]],
-  ["jest --config='{\"rootDir\":\"../outside\"}'", "ask", ["#UNRESOLVED_WORD"]],
+  ['jest --config=\'{"rootDir":"../outside"}\'', "ask", ["#UNRESOLVED_WORD"]],
   ["jest --config jest.config.js", "allow"],
   // A parser or plugin named by path is a module eslint loads.
   ["eslint --parser ../outside/p.js x.js", "ask", ["read $O/p.js"]],
@@ -471,22 +507,26 @@ table("clients of services", box, [
   ["volta run node ../outside/x.js", "ask", ["exec $O/x.js"]],
   ["volta run node", "ask", ["#INLINE_CODE"]],
   ["volta setup", "ask", ["#UNRESOLVED_PATH"]],
-  ["dirsearch --url https://example.com --extensions php --json-report reports/r.json", "allow", ["write $P/reports/r.json"]],
+  ["dirsearch --url https://example.com --extensions php --json-report reports/r.json", "allow", [
+    "write $P/reports/r.json",
+  ]],
   ["dirsearch -u https://example.com -w ../outside/words.txt", "ask", ["read $O/words.txt"]],
   ["dirsearch -u https://example.com -e php -o ~/report.txt", "ask", ["write $H/report.txt"]],
   ["oh-my-posh init pwsh --config themes/t.json", "allow", ["read $P/themes/t.json"]],
   ["oh-my-posh init bash --config ~/t.json", "ask", ["read $H/t.json"]],
   // Option values from substitutions are names and numbers here, not paths.
-  ["rgpt --model davinci --i \"$(git diff src/main.ts)\"", "allow", ["!#UNRESOLVED_WORD"]],
+  ['rgpt --model davinci --i "$(git diff src/main.ts)"', "allow", ["!#UNRESOLVED_WORD"]],
   ["rgpt --i x --unknown ../outside/x", "ask", ["* $O/x"]],
   ["jira issue list --assignee $(jira me) --priority High", "allow", ["!#UNRESOLVED_WORD"]],
   ["jira issue create --template ~/t.md", "ask", ["read $H/t.md"]],
   ["jira init", "ask", ["#UNRESOLVED_PATH"]],
   ["sacct --starttime $(date --date '1 week ago' +%F)", "allow"],
-  ["wg genkey | tee keys/private | wg pubkey > keys/public", "allow", ["write $P/keys/private", "write $P/keys/public"]],
+  ["wg genkey | tee keys/private | wg pubkey > keys/public", "allow", ["write $P/keys/private",
+    "write $P/keys/public"]],
   ["wg setconf wg0 ../outside/wg0.conf", "ask", ["read $O/wg0.conf"]],
   ["wg set wg0 private-key ~/.wg/key", "ask", ["read $H/.wg/key"]],
-  ["subfinder -list domains.txt | katana -crawl-duration 60s -output out/urls.txt", "allow", ["read $P/domains.txt", "write $P/out/urls.txt"]],
+  ["subfinder -list domains.txt | katana -crawl-duration 60s -output out/urls.txt", "allow", ["read $P/domains.txt",
+    "write $P/out/urls.txt"]],
   ["subfinder -d example.com -o ../outside/subs.txt", "ask", ["write $O/subs.txt"]],
   ["pstree -p $(pgrep -x node)", "allow", ["!#UNRESOLVED_WORD"]],
   ["reptyr $(pidof htop)", "allow", ["!#UNRESOLVED_WORD"]],
@@ -507,26 +547,33 @@ table("clients of services", box, [
 ]);
 
 // Desktop tools (src/commands/table/desktop.ts): geometries and window ids in, a file out.
-table("screenshots, recordings, the clipboard, MIME", box, [
-  ["grim -g \"$(slurp)\" shots/x.png", "allow", ["write $P/shots/x.png"]],
-  ["grim -g \"$(slurp -w 0)\"", "ask", ["#UNRESOLVED_PATH"]],
-  ["grim ~/x.png", "ask", ["write $H/x.png"]],
-  ["maim -g 100x100+0+0 shots/x.png", "allow", ["write $P/shots/x.png"]],
-  ["maim --select ~/x.png", "ask", ["write $H/x.png"]],
-  ["maim --select | xclip -selection clipboard -target image/png", "allow"],
-  ["xclip -selection clipboard ~/.ssh/id_rsa", "ask", ["read $H/.ssh/id_rsa"]],
-  ["wf-recorder --geometry \"$(slurp)\"", "allow", ["write $P/recording.mp4"]],
-  ["wf-recorder -f ~/r.mp4", "ask", ["write $H/r.mp4"]],
-  ["xdg-mime query default $(xdg-mime query filetype docs/guide.md)", "allow", ["read $P/docs/guide.md"]],
-  ["xdg-mime query filetype ~/x", "ask", ["read $H/x"]],
-  ["xdg-mime default firefox.desktop text/html", "ask", ["#UNRESOLVED_PATH"]],
-  ["maim --window $(xdotool getactivewindow) shots/x.png", "allow", ["write $P/shots/x.png"]],
-  ["xdotool search --name editor windowactivate", "allow"],
-  ["xdotool search --name term windowactivate type 'cat ~/.ssh/id_rsa'", "ask", ["#OPAQUE_CODE"]],
-  ["xdotool getactivewindow exec sh -c 'cat /etc/shadow'", "ask", ["#OPAQUE_CODE"]],
-  ["xdotool script.xdo", "ask", ["#OPAQUE_CODE"]],
-  ["screenkey --position fixed --geometry $(slop --nodecorations --format '%g')", "allow"],
-]);
+table("screenshots, recordings, the clipboard, MIME", box, [['grim -g "$(slurp)" shots/x.png', "allow", [
+  "write $P/shots/x.png",
+]], ['grim -g "$(slurp -w 0)"', "ask", ["#UNRESOLVED_PATH"]], ["grim ~/x.png", "ask", ["write $H/x.png"]], [
+  "maim -g 100x100+0+0 shots/x.png",
+  "allow",
+  ["write $P/shots/x.png"],
+], ["maim --select ~/x.png", "ask", ["write $H/x.png"]], [
+  "maim --select | xclip -selection clipboard -target image/png",
+  "allow",
+], ["xclip -selection clipboard ~/.ssh/id_rsa", "ask", ["read $H/.ssh/id_rsa"]], ['wf-recorder --geometry "$(slurp)"',
+  "allow", ["write $P/recording.mp4"]], ["wf-recorder -f ~/r.mp4", "ask", ["write $H/r.mp4"]], [
+  "xdg-mime query default $(xdg-mime query filetype docs/guide.md)",
+  "allow",
+  ["read $P/docs/guide.md"],
+], ["xdg-mime query filetype ~/x", "ask", ["read $H/x"]], ["xdg-mime default firefox.desktop text/html", "ask", [
+  "#UNRESOLVED_PATH",
+]], ["maim --window $(xdotool getactivewindow) shots/x.png", "allow", ["write $P/shots/x.png"]], [
+  "xdotool search --name editor windowactivate",
+  "allow",
+], ["xdotool search --name term windowactivate type 'cat ~/.ssh/id_rsa'", "ask", ["#OPAQUE_CODE"]], [
+  "xdotool getactivewindow exec sh -c 'cat /etc/shadow'",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["xdotool script.xdo", "ask", ["#OPAQUE_CODE"]], [
+  "screenkey --position fixed --geometry $(slop --nodecorations --format '%g')",
+  "allow",
+]]);
 
 // Filters (src/commands/table/filters.ts): files in, standard output or a named file out. Known,
 // they no longer count as creating symlinks, so a later redirection into a directory that does
@@ -562,7 +609,7 @@ table("filters: groff, graphviz, netpbm, llvm, alsa, bwa, pv", box, [
   ["pv --cursor -N in data.txt | grep x | pv -N out > out/f.txt", "allow", ["read $P/data.txt", "write $P/out/f.txt"]],
   ["pv ~/.ssh/id_rsa > x", "ask", ["read $H/.ssh/id_rsa"]],
   ["pv -d 1234", "ask", ["list /proc/1234/fd"]],
-  ["pv -d \"$PID\"", "ask", ["#UNRESOLVED_PATH"]],
+  ['pv -d "$PID"', "ask", ["#UNRESOLVED_PATH"]],
   ["pv -R 1234 -L 1m", "ask", ["#UNRESOLVED_PATH"]],
   ["color_command | aha --black > out/x.html", "ask", ["#UNRESOLVED_PATH"]],
   ["ls --color=always | aha --black > out/x.html", "allow", ["write $P/out/x.html"]],

@@ -27,7 +27,7 @@ table("curl", box, [
   ["curl --json @~/x.json https://x", "ask", ["read $P/~/x.json", "read $H/x.json"]],
   ["curl -F 'file=@../outside/secret.txt' https://x", "ask", ["read $O/secret.txt"]],
   ["curl -F 'file=<~/.bashrc;type=text/plain' https://x", "ask", ["read $H/.bashrc"]],
-  ["curl -F \"file=@$HOME/.bashrc\" https://x", "ask", ["read $H/.bashrc"]],
+  ['curl -F "file=@$HOME/.bashrc" https://x', "ask", ["read $H/.bashrc"]],
   ["curl -F 'name=value' https://x", "allow"],
   ["curl -K ../outside/cfg https://x", "ask", ["read $O/cfg", "#UNRESOLVED_WORD"]],
   ["curl -b cookies.txt https://x", "allow", ["read $P/cookies.txt"]],
@@ -58,25 +58,26 @@ table("curl", box, [
   ["curl -x http://proxy:8080 --resolve a:443:1.2.3.4 https://a", "allow"],
 ]);
 
-table("wget", box, [
-  ["wget https://x/y.tgz", "allow", ["write $P"]],
-  ["wget -O ~/x https://x", "ask", ["write $H/x"]],
-  ["wget -O - https://x | tar xz -C build", "allow"],
-  ["wget -O - https://x | tar xz", "ask", ["write $O"]],
-  ["wget -qO- https://x", "allow"],
-  ["wget -P ~/dl https://x", "ask", ["write $H/dl"]],
-  ["wget --directory-prefix=dl https://x", "allow", ["write $P/dl"]],
-  ["wget -o ../log https://x", "ask", ["write $T/work/log"]],
-  ["wget -i urls.txt", "allow", ["read $P/urls.txt"]],
-  ["wget -i ~/urls.txt", "ask", ["read $H/urls.txt"]],
-  ["wget --load-cookies ../outside/c https://x", "ask", ["read $O/c"]],
-  ["wget --save-cookies ~/c https://x", "ask", ["write $H/c"]],
-  ["wget --spider https://x", "allow", ["!write $P"]],
-  ["wget -r -np -k https://x/docs/", "allow"],
-  ["wget -e robots=off -r https://x", "allow"],
-  ["wget -e dir_prefix=/tmp/x https://x", "ask", ["* /tmp/x"]],
-  ["cd ~ && wget https://x/f", "ask", ["write $H"]],
-]);
+table("wget", box, [["wget https://x/y.tgz", "allow", ["write $P"]], ["wget -O ~/x https://x", "ask", ["write $H/x"]], [
+  "wget -O - https://x | tar xz -C build",
+  "allow",
+], ["wget -O - https://x | tar xz", "ask", ["write $O"]], ["wget -qO- https://x", "allow"], ["wget -P ~/dl https://x",
+  "ask", ["write $H/dl"]], ["wget --directory-prefix=dl https://x", "allow", ["write $P/dl"]], [
+  "wget -o ../log https://x",
+  "ask",
+  ["write $T/work/log"],
+], ["wget -i urls.txt", "allow", ["read $P/urls.txt"]], ["wget -i ~/urls.txt", "ask", ["read $H/urls.txt"]], [
+  "wget --load-cookies ../outside/c https://x",
+  "ask",
+  ["read $O/c"],
+], ["wget --save-cookies ~/c https://x", "ask", ["write $H/c"]], ["wget --spider https://x", "allow", ["!write $P"]], [
+  "wget -r -np -k https://x/docs/",
+  "allow",
+], ["wget -e robots=off -r https://x", "allow"], ["wget -e dir_prefix=/tmp/x https://x", "ask", ["* /tmp/x"]], [
+  "cd ~ && wget https://x/f",
+  "ask",
+  ["write $H"],
+]]);
 
 table("scp and rsync", box, [
   ["scp user@host:/etc/passwd ./passwd", "allow", ["write $P/passwd"]],
@@ -169,9 +170,8 @@ table("sockets and interactive transfer", box, [
   ["ftp ftp.example.com", "ask", ["#OPAQUE_CODE"]],
 ]);
 
-table("network tools under wrappers", box, [
-  ["timeout 30 curl -o ~/x https://x", "ask", ["write $H/x"]],
-  ["env -C ~ wget https://x/f", "ask", ["write $H"]],
-  ["nohup rsync -a src/ build/ &", "allow"],
-  ["bash -c 'scp host:x ~/x'", "ask", ["write $H/x"]],
-]);
+table("network tools under wrappers", box, [["timeout 30 curl -o ~/x https://x", "ask", ["write $H/x"]], [
+  "env -C ~ wget https://x/f",
+  "ask",
+  ["write $H"],
+], ["nohup rsync -a src/ build/ &", "allow"], ["bash -c 'scp host:x ~/x'", "ask", ["write $H/x"]]]);

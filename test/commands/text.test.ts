@@ -19,7 +19,7 @@ table("sed", box, [
   ["sed -i 's/x/y/;p' ../outside/x", "ask", ["write $O/x"]],
   ["sed -i 's/x/y/#.' ../outside/x", "ask", ["write $O/x"]],
   ["sed -i 'j' ../outside/x", "ask", ["#INLINE_CODE"]],
-  ["sed -i \"$X\" ../outside/x", "ask", ["write $O/x"]],
+  ['sed -i "$X" ../outside/x', "ask", ["write $O/x"]],
   ["sed -f prog.sed -e '‘' ../outside/x", "ask", ["read $O/x"]],
   ["sed -i s/a/b/ ../outside/x", "ask", ["write $O/x"]],
   ["sed -i d ~/x", "ask", ["write $H/x"]],
@@ -57,7 +57,7 @@ table("sed", box, [
   ["sed -z 's/\\n//' ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
   ["sed -f script.sed README.md", "ask", ["#OPAQUE_CODE", "read $P/script.sed"]],
   ["sed --sandbox -f script.sed README.md", "allow"],
-  ["sed \"$S\" README.md", "ask", ["#UNRESOLVED_WORD"]],
+  ['sed "$S" README.md', "ask", ["#UNRESOLVED_WORD"]],
   ["sed -n -e '1p' -e 'w ../out' README.md", "ask", ["write $T/work/out"]],
   ["sed 's/a/b/' < ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
 ]);
@@ -99,7 +99,7 @@ table("awk", box, [
   ["awk '{print $1 > \"out.txt\"}' README.md", "allow", ["write $P/out.txt"]],
   ["awk '{print > \"/tmp/x\"}' README.md", "ask", ["write /tmp/x"]],
   ["awk '{print $0 >> \"../log\"}' f", "ask", ["write $T/work/log"]],
-  ["awk '{printf(\"%s\\n\", $1) > \"../p\"}' f", "ask", ["write $T/work/p"]],
+  ['awk \'{printf("%s\\n", $1) > "../p"}\' f', "ask", ["write $T/work/p"]],
   ["awk '{print > $1}' f", "ask", ["#INLINE_CODE"]],
   ["awk '{print > \"out\" i}' f", "ask", ["#INLINE_CODE"]],
   ["awk '{print | \"sort\"}' f", "ask", ["#INLINE_CODE"]],
@@ -107,8 +107,8 @@ table("awk", box, [
   ["awk 'BEGIN { while ((getline line < \"../outside/secret.txt\") > 0) print line }'", "ask", ["read $O/secret.txt"]],
   ["awk 'BEGIN { getline < f }'", "ask", ["#INLINE_CODE"]],
   ["awk '{ getline; print }' README.md", "allow"],
-  ["awk 'BEGIN{printf \"%s\\n\", \"a\" > \"/dev/stderr\"}'", "allow"],
-  ["awk '{print \"x\" > \"/dev/stderr\"; fflush()}' README.md", "allow"],
+  ['awk \'BEGIN{printf "%s\\n", "a" > "/dev/stderr"}\'', "allow"],
+  ['awk \'{print "x" > "/dev/stderr"; fflush()}\' README.md', "allow"],
   ["awk '{ close(cmd) }' README.md", "ask", ["#INLINE_CODE"]],
   ["awk '/\\/etc\\// {print}' README.md", "allow"],
   ["awk '$0 ~ /[/]usr/ {print \"/etc\"}' README.md", "allow"],
@@ -125,34 +125,31 @@ table("awk", box, [
   ["gawk -i inplace '{print}' ~/.bashrc", "ask", ["write $H/.bashrc"]],
   ["gawk -d '{print}' README.md", "allow", ["write $P/awkvars.out"]],
   ["gawk --dump-variables=/tmp/vars '1' README.md", "ask", ["write /tmp/vars"]],
-  ["awk \"$PROG\" README.md", "ask", ["#UNRESOLVED_WORD"]],
+  ['awk "$PROG" README.md', "ask", ["#UNRESOLVED_WORD"]],
   ["awk '# print > \"/tmp/c\"\n{print}' README.md", "allow"],
   ["awk 'BEGIN { x = \"a > b | c\"; print x }'", "allow"],
   ["mawk '{print $2}' ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
   ["ls -l | awk '{print $9}'", "allow"],
 ]);
 
-table("jq", box, [
-  ["jq . package.json", "allow", ["read $P/package.json"]],
-  ["jq '.a' ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
-  ["jq -r '.dependencies | keys[]' package.json", "allow"],
-  ["jq --arg x ../y '.a' f.json", "allow", ["!* $T/work/y", "read $P/f.json"]],
-  ["jq --arg name value '.x' ~/x.json", "ask", ["read $H/x.json"]],
-  ["jq --argjson n 1 -n '$n'", "allow"],
-  ["jq --slurpfile s ../outside/secret.txt -n '$s'", "ask", ["read $O/secret.txt"]],
-  ["jq --rawfile r ~/.ssh/id_rsa -n '$r'", "ask", ["read $H/.ssh/id_rsa"]],
-  ["jq -n --args '$ARGS' ../a /etc/x", "allow"],
-  ["jq -f filter.jq data.json", "allow", ["read $P/filter.jq", "read $P/data.json"]],
-  ["jq -f ~/f.jq data.json", "ask", ["read $H/f.jq"]],
-  ["jq -rf ~/f.jq data.json", "ask", ["read $H/f.jq"]],
-  ["jq -L ~/lib '.' f", "ask", ["read $H/lib"]],
-  ["jq 'include \"x\"; .' f", "ask", ["#INLINE_CODE"]],
-  ["jq -rc '.[] | \"/etc/\\(.a)\"' f.json", "allow"],
-  ["jq \"$F\" f", "ask", ["#UNRESOLVED_WORD"]],
-  ["echo '{}' | jq '.a = \"/etc/passwd\"'", "allow"],
-  ["jq -s . a.json b.json > out.json", "allow"],
-  ["jq --indent 4 . ../outside/x.json", "ask", ["read $O/x.json"]],
-]);
+table("jq", box, [["jq . package.json", "allow", ["read $P/package.json"]], ["jq '.a' ../outside/secret.txt", "ask", [
+  "read $O/secret.txt",
+]], ["jq -r '.dependencies | keys[]' package.json", "allow"], ["jq --arg x ../y '.a' f.json", "allow", ["!* $T/work/y",
+  "read $P/f.json"]], ["jq --arg name value '.x' ~/x.json", "ask", ["read $H/x.json"]], ["jq --argjson n 1 -n '$n'",
+  "allow"], ["jq --slurpfile s ../outside/secret.txt -n '$s'", "ask", ["read $O/secret.txt"]], [
+  "jq --rawfile r ~/.ssh/id_rsa -n '$r'",
+  "ask",
+  ["read $H/.ssh/id_rsa"],
+], ["jq -n --args '$ARGS' ../a /etc/x", "allow"], ["jq -f filter.jq data.json", "allow", ["read $P/filter.jq",
+  "read $P/data.json"]], ["jq -f ~/f.jq data.json", "ask", ["read $H/f.jq"]], ["jq -rf ~/f.jq data.json", "ask", [
+  "read $H/f.jq",
+]], ["jq -L ~/lib '.' f", "ask", ["read $H/lib"]], ["jq 'include \"x\"; .' f", "ask", ["#INLINE_CODE"]], [
+  "jq -rc '.[] | \"/etc/\\(.a)\"' f.json",
+  "allow",
+], ['jq "$F" f', "ask", ["#UNRESOLVED_WORD"]], ["echo '{}' | jq '.a = \"/etc/passwd\"'", "allow"], [
+  "jq -s . a.json b.json > out.json",
+  "allow",
+], ["jq --indent 4 . ../outside/x.json", "ask", ["read $O/x.json"]]]);
 
 table("yq, column, pr", box, [
   ["yq '.a' config.yaml", "allow", ["read $P/config.yaml"]],
@@ -174,7 +171,7 @@ table("yq, column, pr", box, [
 table("text tools under wrappers and nested shells", box, [
   ["timeout 5 sed -i d ~/x", "ask", ["write $H/x"]],
   ["sudo sed -i 's/a/b/' /etc/hosts", "ask", ["write /etc/hosts"]],
-  ["sh -c \"awk '{print > \\\"/tmp/x\\\"}' f\"", "ask", ["write /tmp/x"]],
+  ['sh -c "awk \'{print > \\"/tmp/x\\"}\' f"', "ask", ["write /tmp/x"]],
   // list.txt is inside the root and small: its names are read (it names src/main.ts).
   ["xargs sed -i s/a/b/ < list.txt", "allow", ["write $P/src/main.ts"]],
   ["xargs sed -i s/a/b/ < ../outside/secret.txt", "ask", ["read $O/secret.txt"]],

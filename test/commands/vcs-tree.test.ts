@@ -36,7 +36,9 @@ describe("the repository's top decides what a whole-tree command writes", () => 
     const other = buildFixture();
     try {
       mkdirSync(join(other.top, "work", ".git"), { recursive: true });
-      for (const c of ["git checkout main", "git reset --hard HEAD~1", "git stash pop", "git rebase main", "git -C src pull"]) {
+      for (const c of ["git checkout main", "git reset --hard HEAD~1", "git stash pop", "git rebase main",
+        "git -C src pull"])
+      {
         const v = guard.check(c, { cwd: other.project });
         expect({ c, d: v.decision }).toEqual({ c, d: "ask" });
         expect(v.accesses.some((a) => a.kind === "write" && a.resolved === join(other.top, "work"))).toBe(true);

@@ -14,103 +14,128 @@ beforeAll(() => mkdirSync(`${repo.fx.project}/.git`));
 const mono = useSandbox();
 beforeAll(() => mkdirSync(`${mono.fx.top}/work/.git`));
 
-table("git global options", box, [
-  ["git status", "allow"],
-  ["git -C ~ clean -fdx", "ask", ["write $H", "cwd $H"]],
-  ["git -C ~ status", "ask", ["cwd $H"]],
-  ["git -C src log", "allow", ["cwd $P/src"]],
-  ["git -C src -C ../docs log -- ../../outside", "ask", ["cwd $P/docs", "read $O"]],
-  ["git --work-tree=/ checkout -- .", "ask", ["write /"]],
-  ["git --git-dir=../other/.git log", "ask", ["write $T/work/other/.git"]],
-  ["git --git-dir ~/.dotfiles --work-tree ~ status", "ask", ["write $H/.dotfiles", "write $H"]],
-  ["git -c core.hooksPath=/tmp/h commit -m x", "ask", ["#OPAQUE_CODE"]],
-  ["git -c alias.x='!rm -rf ~' x", "ask", ["#OPAQUE_CODE"]],
-  ["git -c core.sshCommand='ssh -i k' fetch", "ask", ["#OPAQUE_CODE"]],
-  ["git -c diff.foo.command=evil diff", "ask", ["#OPAQUE_CODE"]],
-  ["git -c filter.lfs.smudge='rm x' checkout main", "ask", ["#OPAQUE_CODE"]],
-  ["git -c credential.helper='!cat ~/x' push", "ask", ["#OPAQUE_CODE"]],
-  ["git -c protocol.ext.allow=always fetch 'ext::sh -c id'", "ask", ["#OPAQUE_CODE"]],
-  ["git -c core.worktree=/ checkout -- .", "ask", ["write /"]],
-  ["git -c core.excludesFile=~/.gitignore status", "ask", ["#UNRESOLVED_WORD"]],
-  ["git -c core.excludesFile=../outside/ignore status", "ask", ["read $O/ignore"]],
-  ["git -c user.name=x -c user.email=y commit -m 'fix ../'", "allow"],
-  ["git -c color.ui=always -c core.quotepath=off log", "allow"],
-  ["git --exec-path=/tmp/x status", "ask", ["#OPAQUE_CODE"]],
-  ["git --exec-path", "allow"],
-  ["git --no-pager log --oneline -5", "allow"],
-  ["git -P diff --stat", "allow"],
-  ["GIT_WORK_TREE=/ git checkout -- .", "ask", ["write /"]],
-  ["GIT_DIR=~/.dotfiles git status", "ask", ["write $H/.dotfiles"]],
-  ["GIT_SSH_COMMAND='ssh -i k' git fetch", "ask", ["#OPAQUE_CODE"]],
-  ["git --config-env=core.pager=PAGER log", "ask", ["#OPAQUE_CODE"]],
-  ["git --config-env=user.name=NAME log", "allow"],
-  ["X=../outside/secret.txt git --config-env=core.excludesFile=X status", "ask", ["read $O/secret.txt"]],
-  ["X=.gitignore git --config-env=core.excludesFile=X status", "allow", ["read $P/.gitignore"]],
-  ["git --config-env=core.excludesFile=X status", "ask", ["#UNRESOLVED_WORD"]],
-  ["X=../outside git --config-env=remote.origin.url=X fetch origin", "ask", ["read $O"]],
-  ["X=$O/t git --config-env=trace2.eventTarget=X status", "ask", ["write $O/t"]],
-  ["X=/x git --config-env=man.man.path=X help log", "ask", ["#OPAQUE_CODE"]],
-  ["X=Ann git --config-env=user.name=X log", "allow"],
-]);
+table("git global options", box, [["git status", "allow"], ["git -C ~ clean -fdx", "ask", ["write $H", "cwd $H"]], [
+  "git -C ~ status",
+  "ask",
+  ["cwd $H"],
+], ["git -C src log", "allow", ["cwd $P/src"]], ["git -C src -C ../docs log -- ../../outside", "ask", ["cwd $P/docs",
+  "read $O"]], ["git --work-tree=/ checkout -- .", "ask", ["write /"]], ["git --git-dir=../other/.git log", "ask", [
+  "write $T/work/other/.git",
+]], ["git --git-dir ~/.dotfiles --work-tree ~ status", "ask", ["write $H/.dotfiles", "write $H"]], [
+  "git -c core.hooksPath=/tmp/h commit -m x",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["git -c alias.x='!rm -rf ~' x", "ask", ["#OPAQUE_CODE"]], ["git -c core.sshCommand='ssh -i k' fetch", "ask", [
+  "#OPAQUE_CODE",
+]], ["git -c diff.foo.command=evil diff", "ask", ["#OPAQUE_CODE"]], ["git -c filter.lfs.smudge='rm x' checkout main",
+  "ask", ["#OPAQUE_CODE"]], ["git -c credential.helper='!cat ~/x' push", "ask", ["#OPAQUE_CODE"]], [
+  "git -c protocol.ext.allow=always fetch 'ext::sh -c id'",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["git -c core.worktree=/ checkout -- .", "ask", ["write /"]], ["git -c core.excludesFile=~/.gitignore status", "ask",
+  ["#UNRESOLVED_WORD"]], ["git -c core.excludesFile=../outside/ignore status", "ask", ["read $O/ignore"]], [
+  "git -c user.name=x -c user.email=y commit -m 'fix ../'",
+  "allow",
+], ["git -c color.ui=always -c core.quotepath=off log", "allow"], ["git --exec-path=/tmp/x status", "ask", [
+  "#OPAQUE_CODE",
+]], ["git --exec-path", "allow"], ["git --no-pager log --oneline -5", "allow"], ["git -P diff --stat", "allow"], [
+  "GIT_WORK_TREE=/ git checkout -- .",
+  "ask",
+  ["write /"],
+], ["GIT_DIR=~/.dotfiles git status", "ask", ["write $H/.dotfiles"]], ["GIT_SSH_COMMAND='ssh -i k' git fetch", "ask", [
+  "#OPAQUE_CODE",
+]], ["git --config-env=core.pager=PAGER log", "ask", ["#OPAQUE_CODE"]], ["git --config-env=user.name=NAME log",
+  "allow"], ["X=../outside/secret.txt git --config-env=core.excludesFile=X status", "ask", ["read $O/secret.txt"]], [
+  "X=.gitignore git --config-env=core.excludesFile=X status",
+  "allow",
+  ["read $P/.gitignore"],
+], ["git --config-env=core.excludesFile=X status", "ask", ["#UNRESOLVED_WORD"]], [
+  "X=../outside git --config-env=remote.origin.url=X fetch origin",
+  "ask",
+  ["read $O"],
+], ["X=$O/t git --config-env=trace2.eventTarget=X status", "ask", ["write $O/t"]], [
+  "X=/x git --config-env=man.man.path=X help log",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["X=Ann git --config-env=user.name=X log", "allow"]]);
 
-table("git: trace output", box, [
-  ["GIT_TRACE=$O/t git status", "ask", ["write $O/t"]],
-  ["GIT_TRACE2=$O/t3 git status", "ask", ["write $O/t3"]],
-  ["GIT_TRACE2_EVENT=$O/dir git status", "ask", ["write $O/dir"]],
-  ["GIT_TRACE2_PERF=af_unix:stream:$O/sock git status", "ask", ["write $O/sock"]],
-  ["GIT_TRACE_PACKET=$O/p git fetch", "ask", ["write $O/p"]],
-  ["GIT_TRACE_CURL=~/curl.log git fetch", "ask", ["write $H/curl.log"]],
-  ["export GIT_TRACE_SETUP=/tmp/x; git status", "ask", ["write /tmp/x"]],
-  ["GIT_TRACE=$X git status", "ask", ["#UNRESOLVED_WORD"]],
-  ["GIT_TRACE=$P/trace.log git status", "allow", ["write $P/trace.log"]],
-  ["GIT_TRACE=1 git status", "allow"],
-  ["GIT_TRACE=2 git status", "allow"],
-  ["GIT_TRACE=true GIT_TRACE2=0 GIT_TRACE_PACKET=5 GIT_TRACE2_EVENT_NESTING=3 git fetch", "allow"],
-  ["GIT_TRACE_REDACT=false GIT_TRACE2_CONFIG_PARAMS='core.*' git status", "allow"],
-  ["git -c trace2.normalTarget=$O/n status", "ask", ["write $O/n"]],
-  ["git config --local trace2.perfTarget ../outside/p", "allow"],
-  ["git -c trace2.eventTarget=1 status", "allow"],
-]);
+table("git: trace output", box, [["GIT_TRACE=$O/t git status", "ask", ["write $O/t"]], ["GIT_TRACE2=$O/t3 git status",
+  "ask", ["write $O/t3"]], ["GIT_TRACE2_EVENT=$O/dir git status", "ask", ["write $O/dir"]], [
+  "GIT_TRACE2_PERF=af_unix:stream:$O/sock git status",
+  "ask",
+  ["write $O/sock"],
+], ["GIT_TRACE_PACKET=$O/p git fetch", "ask", ["write $O/p"]], ["GIT_TRACE_CURL=~/curl.log git fetch", "ask", [
+  "write $H/curl.log",
+]], ["export GIT_TRACE_SETUP=/tmp/x; git status", "ask", ["write /tmp/x"]], ["GIT_TRACE=$X git status", "ask", [
+  "#UNRESOLVED_WORD",
+]], ["GIT_TRACE=$P/trace.log git status", "allow", ["write $P/trace.log"]], ["GIT_TRACE=1 git status", "allow"], [
+  "GIT_TRACE=2 git status",
+  "allow",
+], ["GIT_TRACE=true GIT_TRACE2=0 GIT_TRACE_PACKET=5 GIT_TRACE2_EVENT_NESTING=3 git fetch", "allow"], [
+  "GIT_TRACE_REDACT=false GIT_TRACE2_CONFIG_PARAMS='core.*' git status",
+  "allow",
+], ["git -c trace2.normalTarget=$O/n status", "ask", ["write $O/n"]], [
+  "git config --local trace2.perfTarget ../outside/p",
+  "allow",
+], ["git -c trace2.eventTarget=1 status", "allow"]]);
 
-table("git: settings that name a program", box, [
-  ["git -c man.man.path=../outside/evil help log", "ask", ["#OPAQUE_CODE"]],
-  ["git -c difftool.vimdiff.path=../outside/evil difftool -y -t vimdiff", "ask", ["#OPAQUE_CODE"]],
-  ["git -c mergetool.meld.path=/x mergetool", "ask", ["#OPAQUE_CODE"]],
-  ["git -c browser.firefox.path=/x help -w log", "ask", ["#OPAQUE_CODE"]],
-  ["git -c man.woman.cmd=evil help log", "ask", ["#OPAQUE_CODE"]],
-  ["git -c web.browser=evil help -w log", "ask", ["#OPAQUE_CODE"]],
-  ["git -c include.path=../outside/cfg status", "ask", ["#OPAQUE_CODE"]],
-  ["git -c imap.tunnel='sh -c id' imap-send", "ask", ["#OPAQUE_CODE"]],
-  ["git -c lfs.customtransfer.x.path=/x lfs pull", "ask", ["#OPAQUE_CODE"]],
-  ["git -c gpg.ssh.defaultKeyCommand=evil commit -S -m x", "ask", ["#OPAQUE_CODE"]],
-  ["git -c core.alternateRefsCommand=evil fetch", "ask", ["#OPAQUE_CODE"]],
-  ["git -c merge.x.driver=evil merge main", "ask", ["#OPAQUE_CODE"]],
-  ["git -c diff.x.textconv=evil log -p", "ask", ["#OPAQUE_CODE"]],
-  ["git -c sequence.editor=evil rebase -i HEAD~2", "ask", ["#OPAQUE_CODE"]],
-  ["git config mergetool.x.path ../outside/evil", "ask", ["#OPAQUE_CODE"]],
-  ["GIT_MAN_VIEWER=evil git help log", "ask", ["#OPAQUE_CODE"]],
-  ["GIT_ALLOW_PROTOCOL=ext git fetch 'ext::sh -c id'", "ask", ["#OPAQUE_CODE"]],
-  ["GIT_ALLOW_PROTOCOL=https:ssh git fetch", "allow"],
-  ["git -c diff.tool=vimdiff -c mergetool.keepBackup=false difftool -y", "allow"],
-  ["git -c credential.useHttpPath=true fetch", "allow"],
-  ["git config -f .gitmodules submodule.x.path vendor/x", "allow"],
-]);
+table("git: settings that name a program", box, [["git -c man.man.path=../outside/evil help log", "ask", [
+  "#OPAQUE_CODE",
+]], ["git -c difftool.vimdiff.path=../outside/evil difftool -y -t vimdiff", "ask", ["#OPAQUE_CODE"]], [
+  "git -c mergetool.meld.path=/x mergetool",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["git -c browser.firefox.path=/x help -w log", "ask", ["#OPAQUE_CODE"]], ["git -c man.woman.cmd=evil help log",
+  "ask", ["#OPAQUE_CODE"]], ["git -c web.browser=evil help -w log", "ask", ["#OPAQUE_CODE"]], [
+  "git -c include.path=../outside/cfg status",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["git -c imap.tunnel='sh -c id' imap-send", "ask", ["#OPAQUE_CODE"]], [
+  "git -c lfs.customtransfer.x.path=/x lfs pull",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["git -c gpg.ssh.defaultKeyCommand=evil commit -S -m x", "ask", ["#OPAQUE_CODE"]], [
+  "git -c core.alternateRefsCommand=evil fetch",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["git -c merge.x.driver=evil merge main", "ask", ["#OPAQUE_CODE"]], ["git -c diff.x.textconv=evil log -p", "ask", [
+  "#OPAQUE_CODE",
+]], ["git -c sequence.editor=evil rebase -i HEAD~2", "ask", ["#OPAQUE_CODE"]], [
+  "git config mergetool.x.path ../outside/evil",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["GIT_MAN_VIEWER=evil git help log", "ask", ["#OPAQUE_CODE"]], ["GIT_ALLOW_PROTOCOL=ext git fetch 'ext::sh -c id'",
+  "ask", ["#OPAQUE_CODE"]], ["GIT_ALLOW_PROTOCOL=https:ssh git fetch", "allow"], [
+  "git -c diff.tool=vimdiff -c mergetool.keepBackup=false difftool -y",
+  "allow",
+], ["git -c credential.useHttpPath=true fetch", "allow"], ["git config -f .gitmodules submodule.x.path vendor/x",
+  "allow"]]);
 
-table("git: settings and variables that name files", box, [
-  ["git -c http.sslCert=../outside/c fetch", "ask", ["read $O/c"]],
-  ["git -c http.https://h.sslKey=../outside/k fetch", "ask", ["read $O/k"]],
-  ["git -c http.cookieFile=../outside/c fetch", "ask", ["write $O/c"]],
-  ["git -c http.pinnedPubkey=sha256//abc= fetch", "allow"],
-  ["git -c diff.orderFile=../outside/o diff", "ask", ["read $O/o"]],
-  ["git -c fsck.skipList=../outside/s fsck", "ask", ["read $O/s"]],
-  ["git -c format.outputDirectory=../outside format-patch -1", "ask", ["write $O"]],
-  ["git -c user.signingKey=../outside/k commit -S -m x", "ask", ["read $O/k"]],
-  ["git -c user.signingKey=ABCD1234 commit -S -m x", "allow", ["!read $P/ABCD1234"]],
-  ["git -c user.signingKey='key::ssh-ed25519 AAAA/+x' commit -S -m x", "allow"],
-  ["GIT_COMMON_DIR=../outside git status", "ask", ["write $O"]],
-  ["GIT_SSL_CAINFO=../outside/ca git fetch", "ask", ["read $O/ca"]],
-  ["GIT_ALTERNATE_OBJECT_DIRECTORIES=objs:../outside git log", "ask", ["read $O", "read $P/objs"]],
-]);
+table("git: settings and variables that name files", box, [["git -c http.sslCert=../outside/c fetch", "ask", [
+  "read $O/c",
+]], ["git -c http.https://h.sslKey=../outside/k fetch", "ask", ["read $O/k"]], [
+  "git -c http.cookieFile=../outside/c fetch",
+  "ask",
+  ["write $O/c"],
+], ["git -c http.pinnedPubkey=sha256//abc= fetch", "allow"], ["git -c diff.orderFile=../outside/o diff", "ask", [
+  "read $O/o",
+]], ["git -c fsck.skipList=../outside/s fsck", "ask", ["read $O/s"]], [
+  "git -c format.outputDirectory=../outside format-patch -1",
+  "ask",
+  ["write $O"],
+], ["git -c user.signingKey=../outside/k commit -S -m x", "ask", ["read $O/k"]], [
+  "git -c user.signingKey=ABCD1234 commit -S -m x",
+  "allow",
+  ["!read $P/ABCD1234"],
+], ["git -c user.signingKey='key::ssh-ed25519 AAAA/+x' commit -S -m x", "allow"], [
+  "GIT_COMMON_DIR=../outside git status",
+  "ask",
+  ["write $O"],
+], ["GIT_SSL_CAINFO=../outside/ca git fetch", "ask", ["read $O/ca"]], [
+  "GIT_ALTERNATE_OBJECT_DIRECTORIES=objs:../outside git log",
+  "ask",
+  ["read $O", "read $P/objs"],
+]]);
 
 table("git: reading history", box, [
   ["git log origin/main..HEAD", "allow"],
@@ -187,7 +212,7 @@ table("git: changing the tree", box, [
   ["git -C ~ stash", "ask", ["write $H"]],
   ["git stash push -m msg -- ../outside", "ask", ["write $O"]],
   ["git stash pop", "allow", ["write $P"]],
-  ["git commit -m \"fix ../\"", "allow"],
+  ['git commit -m "fix ../"', "allow"],
   ["git commit -am 'x ~/y'", "allow"],
   ["git commit -F ../outside/msg", "ask", ["read $O/msg"]],
   ["git commit -t ~/tmpl", "ask", ["read $H/tmpl"]],
@@ -212,7 +237,9 @@ table("git: changing the tree", box, [
   ["git checkout main && touch new.ts", "ask", ["#UNRESOLVED_PATH"]],
   ["git pull && cat src/new.ts", "ask", ["#UNRESOLVED_PATH"]],
   ["git reset --hard && cat *.md", "ask", ["#UNRESOLVED_WORD"]],
-  ["ln -s ../../outside/secret.txt src/sub/x; git add src/sub/x; git mv src/sub/x build/x; cat build/x", "ask", ["#UNRESOLVED_PATH"]],
+  ["ln -s ../../outside/secret.txt src/sub/x; git add src/sub/x; git mv src/sub/x build/x; cat build/x", "ask", [
+    "#UNRESOLVED_PATH",
+  ]],
   ["git checkout main && cat README.md", "allow", ["read $P/README.md"]],
   ["git checkout main && cd src && ls", "allow", ["list $P/src"]],
   ["git stash pop && cat src/main.ts", "allow", ["read $P/src/main.ts"]],
@@ -230,7 +257,7 @@ table("git: repositories, configuration, tools", box, [
   ["git rev-parse --resolve-git-dir ../outside/x", "ask", ["read $O/x"]],
   ["git gc --frobnicate=../outside/x", "ask", ["unknown $O/x"]],
   ["git repack -a -d --depth 50 --window 250", "allow"],
-  ["git rev-parse -q --verify \"$x\"", "allow"],
+  ['git rev-parse -q --verify "$x"', "allow"],
   ["git rev-parse --abbrev-ref HEAD", "allow"],
   // Not a revision: looked up as a file (strace: newfstatat of it); --verify takes revisions only.
   ["git rev-parse ../outside/x HEAD", "ask", ["read $O/x"]],
@@ -303,74 +330,94 @@ table("git: repositories, configuration, tools", box, [
   ["git $SUB", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
-table("git: remotes that are local paths", box, [
-  ["git remote add o ../outside", "ask", ["read $O"]],
-  ["git remote set-url o file:///etc", "ask", ["read /etc"]],
-  ["git archive --remote=../outside HEAD", "ask", ["read $O"]],
-  ["git remote add origin git@github.com:x/y.git", "allow"],
-  ["git remote add up https://github.com/x/y", "allow"],
-  ["git remote add mirror ../project/docs", "allow"],
-  ["git remote -v", "allow"],
-  ["git remote remove o", "allow"],
-  ["git archive --remote=git@example.com:x HEAD", "allow"],
-  ["git -c remote.origin.url=../outside fetch origin", "ask", ["read $O"]],
-  ["git -c remote.origin.url=../outside push origin", "ask", ["write $O"]],
-  ["git -c remote.origin.pushurl=../outside fetch origin", "ask", ["write $O"]],
-  ["git -c remote.origin.url=../outside my-alias", "ask", ["write $O"]],
-  ["git -c url.../outside.insteadOf=zz fetch zz", "ask", ["read $O"]],
-  ["git -c url.../outside.pushInsteadOf=zz push zz", "ask", ["write $O"]],
-  ["git -c remote.origin.url=file:///etc fetch origin", "ask", ["read /etc"]],
-  ["git -c remote.origin.url='ext::sh -c id' fetch origin", "ask", ["#OPAQUE_CODE"]],
-  ["git -c submodule.x.url=../outside submodule update", "ask", ["read $O"]],
-  ["git -c lfs.url=../outside lfs push origin", "ask", ["write $O"]],
-  ["git config remote.origin.url ../outside", "ask", ["read $O"]],
-  ["git config url.$O/.insteadOf gh:", "ask", ["read $O"]],
-  ["git -c remote.origin.url=https://x/y fetch origin", "allow"],
-  ["git -c remote.origin.url=git@github.com:x/y.git push origin", "allow"],
-  ["git -c url.https://github.com/.insteadOf=gh: fetch gh:x/y", "allow"],
-  ["git -c url.git@github.com:.pushInsteadOf=https://github.com/ push", "allow"],
-  ["git -c remote.origin.url=../project/docs fetch origin", "allow"],
-]);
+table("git: remotes that are local paths", box, [["git remote add o ../outside", "ask", ["read $O"]], [
+  "git remote set-url o file:///etc",
+  "ask",
+  ["read /etc"],
+], ["git archive --remote=../outside HEAD", "ask", ["read $O"]], ["git remote add origin git@github.com:x/y.git",
+  "allow"], ["git remote add up https://github.com/x/y", "allow"], ["git remote add mirror ../project/docs", "allow"], [
+  "git remote -v",
+  "allow",
+], ["git remote remove o", "allow"], ["git archive --remote=git@example.com:x HEAD", "allow"], [
+  "git -c remote.origin.url=../outside fetch origin",
+  "ask",
+  ["read $O"],
+], ["git -c remote.origin.url=../outside push origin", "ask", ["write $O"]], [
+  "git -c remote.origin.pushurl=../outside fetch origin",
+  "ask",
+  ["write $O"],
+], ["git -c remote.origin.url=../outside my-alias", "ask", ["write $O"]], [
+  "git -c url.../outside.insteadOf=zz fetch zz",
+  "ask",
+  ["read $O"],
+], ["git -c url.../outside.pushInsteadOf=zz push zz", "ask", ["write $O"]], [
+  "git -c remote.origin.url=file:///etc fetch origin",
+  "ask",
+  ["read /etc"],
+], ["git -c remote.origin.url='ext::sh -c id' fetch origin", "ask", ["#OPAQUE_CODE"]], [
+  "git -c submodule.x.url=../outside submodule update",
+  "ask",
+  ["read $O"],
+], ["git -c lfs.url=../outside lfs push origin", "ask", ["write $O"]], ["git config remote.origin.url ../outside",
+  "ask", ["read $O"]], ["git config url.$O/.insteadOf gh:", "ask", ["read $O"]], [
+  "git -c remote.origin.url=https://x/y fetch origin",
+  "allow",
+], ["git -c remote.origin.url=git@github.com:x/y.git push origin", "allow"], [
+  "git -c url.https://github.com/.insteadOf=gh: fetch gh:x/y",
+  "allow",
+], ["git -c url.git@github.com:.pushInsteadOf=https://github.com/ push", "allow"], [
+  "git -c remote.origin.url=../project/docs fetch origin",
+  "allow",
+]]);
 
-table("git: relative paths from the top of the working tree", repo, [
-  ["cd src && git fetch ../outside", "ask", ["read $O"]],
-  ["git -C src push ../outside main", "ask", ["write $O"]],
-  ["cd src && git remote add o ../outside", "ask", ["read $O"]],
-  ["cd src && git -c core.excludesFile=../outside/secret.txt status", "ask", ["read $O/secret.txt"]],
-  ["cd src && X=../outside/secret.txt git --config-env=core.excludesFile=X status", "ask", ["read $O/secret.txt"]],
-  ["cd src && git -c remote.origin.url=../outside fetch origin", "ask", ["read $O"]],
-  ["cd src && GIT_SSL_CAINFO=../outside/ca git fetch", "ask", ["read $O/ca"]],
-  ["cd src && git clone ../outside x", "allow", ["read $P/outside"]],
-  ["cd src && git -c core.excludesFile=.gitignore status", "allow", ["read $P/.gitignore", "read $P/src/.gitignore"]],
-  ["cd src && git fetch ../docs", "ask", ["read $T/work/docs"]],
-  ["cd src && git fetch ./sub", "allow", ["read $P/sub", "read $P/src/sub"]],
-]);
+table("git: relative paths from the top of the working tree", repo, [["cd src && git fetch ../outside", "ask", [
+  "read $O",
+]], ["git -C src push ../outside main", "ask", ["write $O"]], ["cd src && git remote add o ../outside", "ask", [
+  "read $O",
+]], ["cd src && git -c core.excludesFile=../outside/secret.txt status", "ask", ["read $O/secret.txt"]], [
+  "cd src && X=../outside/secret.txt git --config-env=core.excludesFile=X status",
+  "ask",
+  ["read $O/secret.txt"],
+], ["cd src && git -c remote.origin.url=../outside fetch origin", "ask", ["read $O"]], [
+  "cd src && GIT_SSL_CAINFO=../outside/ca git fetch",
+  "ask",
+  ["read $O/ca"],
+], ["cd src && git clone ../outside x", "allow", ["read $P/outside"]], [
+  "cd src && git -c core.excludesFile=.gitignore status",
+  "allow",
+  ["read $P/.gitignore", "read $P/src/.gitignore"],
+], ["cd src && git fetch ../docs", "ask", ["read $T/work/docs"]], ["cd src && git fetch ./sub", "allow", ["read $P/sub",
+  "read $P/src/sub"]]]);
 
-table("git: a project below the top of its working tree", mono, [
-  ["git fetch origin", "allow"],
-  ["cd src && git push origin main", "allow"],
-  ["git -c remote.origin.url=https://x/y fetch origin", "allow"],
-  ["git -c user.signingKey=me@example.com commit -S -m x", "allow"],
-  ["git fetch ./project-backup", "ask", ["read $B"]],
-  ["git -c core.excludesFile=.gitignore status", "ask", ["read $T/work/.gitignore"]],
-]);
+table("git: a project below the top of its working tree", mono, [["git fetch origin", "allow"], [
+  "cd src && git push origin main",
+  "allow",
+], ["git -c remote.origin.url=https://x/y fetch origin", "allow"], [
+  "git -c user.signingKey=me@example.com commit -S -m x",
+  "allow",
+], ["git fetch ./project-backup", "ask", ["read $B"]], ["git -c core.excludesFile=.gitignore status", "ask", [
+  "read $T/work/.gitignore",
+]]]);
 
 // Review 9: write forms of git config, remotes named by branch settings, tool names that are
 // paths, GIT_TEST_FSMONITOR, clustered -F, pathspec magic.
-table("git config: every form that stores a key judges it", box, [
-  ["git config --add core.hooksPath ../outside/hooks", "ask", ["#OPAQUE_CODE"]],
-  ["git config --add core.fsmonitor /x/outside/fsm", "ask", ["#OPAQUE_CODE"]],
-  ["git config --replace-all alias.z '!cat ../outside/secret.txt'", "ask", ["#OPAQUE_CODE"]],
-  ["git config --add include.path ../outside/c", "ask", ["#OPAQUE_CODE"]],
-  ["git config --add remote.origin.url ../outside", "ask", ["read $O"]],
-  ["git config --replace-all core.worktree ../outside", "ask", ["write $O"]],
-  ["git config set --append core.hooksPath ../outside/h", "ask", ["#OPAQUE_CODE"]],
-  ["git config --rename-section foo core", "ask", ["#OPAQUE_CODE"]],
-  ["git config --add user.name Bob", "allow"],
-  ["git config --replace-all user.email a@b.c", "allow"],
-  ["git config --unset-all core.hooksPath", "allow"],
-  ["git config --remove-section foo", "allow"],
-]);
+table("git config: every form that stores a key judges it", box, [["git config --add core.hooksPath ../outside/hooks",
+  "ask", ["#OPAQUE_CODE"]], ["git config --add core.fsmonitor /x/outside/fsm", "ask", ["#OPAQUE_CODE"]], [
+  "git config --replace-all alias.z '!cat ../outside/secret.txt'",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["git config --add include.path ../outside/c", "ask", ["#OPAQUE_CODE"]], [
+  "git config --add remote.origin.url ../outside",
+  "ask",
+  ["read $O"],
+], ["git config --replace-all core.worktree ../outside", "ask", ["write $O"]], [
+  "git config set --append core.hooksPath ../outside/h",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["git config --rename-section foo core", "ask", ["#OPAQUE_CODE"]], ["git config --add user.name Bob", "allow"], [
+  "git config --replace-all user.email a@b.c",
+  "allow",
+], ["git config --unset-all core.hooksPath", "allow"], ["git config --remove-section foo", "allow"]]);
 
 table("git: settings naming the remote, and the diff or merge tool", box, [
   ["git -c branch.main.remote=../outside/repo pull", "ask", ["read $O/repo"]],
@@ -401,28 +448,25 @@ table("git: settings naming the remote, and the diff or merge tool", box, [
   ["git rm ':/x'", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
-table("git: pathspec magic from the top of the working tree", repo, [
-  ["git add ':/'", "allow"],
-  ["git rm ':/src/main.ts'", "allow"],
-  ["git add ':!vendor' .", "allow"],
-  ["git show :/fix", "allow"],
-]);
+table("git: pathspec magic from the top of the working tree", repo, [["git add ':/'", "allow"], [
+  "git rm ':/src/main.ts'",
+  "allow",
+], ["git add ':!vendor' .", "allow"], ["git show :/fix", "allow"]]);
 
-table("git: pathspec magic above the project", mono, [
-  ["git rm ':/outside/secret.txt'", "ask", ["write $O/secret.txt"]],
-  ["git restore ':(top)outside/s2.txt'", "ask", ["write $O/s2.txt"]],
-  ["git add ':/'", "ask", ["read $T/work"]],
-  ["git grep foo -- ':/'", "ask", ["read $T/work"]],
-  ["git rm --cached ':(top,glob)outside/x'", "ask", ["read $O/x"]],
-]);
+table("git: pathspec magic above the project", mono, [["git rm ':/outside/secret.txt'", "ask", ["write $O/secret.txt"]],
+  ["git restore ':(top)outside/s2.txt'", "ask", ["write $O/s2.txt"]], ["git add ':/'", "ask", ["read $T/work"]], [
+  "git grep foo -- ':/'",
+  "ask",
+  ["read $T/work"],
+], ["git rm --cached ':(top,glob)outside/x'", "ask", ["read $O/x"]]]);
 
-table("git under wrappers and nested shells", box, [
-  ["env git -C ~ clean -fdx", "ask", ["write $H"]],
-  ["env GIT_WORK_TREE=/ git checkout -- .", "ask", ["write /"]],
-  ["timeout 60 git pull --rebase", "allow"],
-  ["sudo -D ~ git status", "ask", ["cwd $H"]],
-  ["bash -c 'git -C ~ reset --hard'", "ask", ["write $H"]],
-  ["cd ~ && git clean -fdx", "ask", ["write $H"]],
-  ["cd src && git checkout -- . && cd ..", "allow", ["write $P/src"]],
-  ["find . -name '*.orig' -exec git rm {} \\;", "ask", ["* $O"]],
-]);
+table("git under wrappers and nested shells", box, [["env git -C ~ clean -fdx", "ask", ["write $H"]], [
+  "env GIT_WORK_TREE=/ git checkout -- .",
+  "ask",
+  ["write /"],
+], ["timeout 60 git pull --rebase", "allow"], ["sudo -D ~ git status", "ask", ["cwd $H"]], [
+  "bash -c 'git -C ~ reset --hard'",
+  "ask",
+  ["write $H"],
+], ["cd ~ && git clean -fdx", "ask", ["write $H"]], ["cd src && git checkout -- . && cd ..", "allow", ["write $P/src"]],
+  ["find . -name '*.orig' -exec git rm {} \\;", "ask", ["* $O"]]]);

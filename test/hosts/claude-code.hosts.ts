@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, expectDoctor, expectOpeningGuarded, expectOpeningUnguarded, expectPlayedThrough, hostBin, hostEnv, makeProject, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
+import { after, expectDoctor, expectOpeningGuarded, expectOpeningUnguarded, expectPlayedThrough, hostBin, hostEnv,
+  makeProject, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
 import { type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
 
 const servers: ModelServer[] = [];
@@ -22,17 +23,15 @@ afterEach(async () => {
 const PEEK = { tool: "Bash", input: { command: "python3 peek.py", description: "run the project's script" } };
 
 function steps(p: Project, peek: boolean): Step[] {
-  const timed = Array.from({ length: TIMED_CALLS }, () => ({ tool: "Bash", input: { command: "ls sub", description: "list sub" } }));
-  return [
-    { tool: "Bash", input: { command: "cat ../outside-secret.txt", description: "read outside" } },
-    { tool: "Bash", input: { command: "ls", description: "list" } },
-    { tool: "Read", input: { file_path: p.secretPath } },
-    { tool: "Write", input: { file_path: p.outsideWrite, content: "written from inside\n" } },
-    { tool: "Bash", input: { command: "cd sub", description: "enter sub" } },
-    { tool: "Bash", input: { command: "cat ../a.txt", description: "read a.txt from sub" } },
-    ...timed,
-    ...(peek ? [PEEK] : []),
-  ];
+  const timed = Array.from({ length: TIMED_CALLS },
+    () => ({ tool: "Bash", input: { command: "ls sub", description: "list sub" } }));
+  return [{ tool: "Bash", input: { command: "cat ../outside-secret.txt", description: "read outside" } }, {
+    tool: "Bash",
+    input: { command: "ls", description: "list" },
+  }, { tool: "Read", input: { file_path: p.secretPath } }, { tool: "Write",
+    input: { file_path: p.outsideWrite, content: "written from inside\n" } }, { tool: "Bash",
+    input: { command: "cd sub", description: "enter sub" } }, { tool: "Bash",
+    input: { command: "cat ../a.txt", description: "read a.txt from sub" } }, ...timed, ...(peek ? [PEEK] : [])];
 }
 const PEEK_STEP = 6 + TIMED_CALLS;
 const TIMED = Array.from({ length: TIMED_CALLS }, (_, i) => 6 + i);
@@ -48,7 +47,13 @@ const FORMS: Readonly<Record<string, string>> = {
 function configure(p: Project, command: string | null): void {
   mkdirSync(join(p.dir, ".claude"));
   // The control is a Claude Code project too, with settings but no hook.
-  const settings = command === null ? { permissions: { allow: [] } } : { hooks: { PreToolUse: [{ matcher: "Bash|Read|Write|Edit|MultiEdit|Glob|Grep|LS", hooks: [{ type: "command", command }] }] } };
+  const settings = command === null
+    ? { permissions: { allow: [] } }
+    : {
+      hooks: {
+        PreToolUse: [{ matcher: "Bash|Read|Write|Edit|MultiEdit|Glob|Grep|LS", hooks: [{ type: "command", command }] }],
+      },
+    };
   writeFileSync(join(p.dir, ".claude", "settings.json"), JSON.stringify(settings, null, 2));
   writeFileSync(join(p.dir, "peek.py"), `print(open("../outside-secret.txt").read())\n`);
 }
@@ -69,7 +74,8 @@ async function play(label: string, command: string | null, peek = false) {
     DISABLE_ERROR_REPORTING: "1",
     DISABLE_BUG_COMMAND: "1",
   });
-  const run = await runHost(hostBin("claude"), ["-p", "Follow the scripted steps.", "--output-format", "json", "--dangerously-skip-permissions"], p.dir, env);
+  const run = await runHost(hostBin("claude"), ["-p", "Follow the scripted steps.", "--output-format", "json",
+    "--dangerously-skip-permissions"], p.dir, env);
   expectPlayedThrough("claude", run);
   return { p, server };
 }

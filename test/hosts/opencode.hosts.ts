@@ -9,7 +9,9 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, expectDoctor, expectFreshShell, expectOpeningGuarded, expectOpeningUnguarded, expectPlayedThrough, hostBin, hostEnv, makeProject, pinnedModules, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
+import { after, expectDoctor, expectFreshShell, expectOpeningGuarded, expectOpeningUnguarded, expectPlayedThrough,
+  hostBin, hostEnv, makeProject, pinnedModules, type Project, recordTiming, runHost,
+  TIMED_CALLS } from "./support/harness.ts";
 import { type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
 
 const servers: ModelServer[] = [];
@@ -18,17 +20,16 @@ afterEach(async () => {
 });
 
 function steps(p: Project): Step[] {
-  const timed = Array.from({ length: TIMED_CALLS }, () => ({ tool: "bash", input: { command: "ls sub", description: "list sub" } }));
-  return [
-    { tool: "bash", input: { command: "cat ../outside-secret.txt", description: "read outside" } },
-    { tool: "bash", input: { command: "ls", description: "list" } },
-    { tool: "read", input: { filePath: p.secretPath } },
-    { tool: "write", input: { filePath: p.outsideWrite, content: "written from inside\n" } },
-    { tool: "bash", input: { command: "cd sub", description: "enter sub" } },
-    { tool: "bash", input: { command: "pwd", description: "where am I" } },
-    { tool: "bash", input: { command: "cat ../a.txt", workdir: join(p.dir, "sub"), description: "read a.txt from sub" } },
-    ...timed,
-  ];
+  const timed = Array.from({ length: TIMED_CALLS },
+    () => ({ tool: "bash", input: { command: "ls sub", description: "list sub" } }));
+  return [{ tool: "bash", input: { command: "cat ../outside-secret.txt", description: "read outside" } }, {
+    tool: "bash",
+    input: { command: "ls", description: "list" },
+  }, { tool: "read", input: { filePath: p.secretPath } }, { tool: "write",
+    input: { filePath: p.outsideWrite, content: "written from inside\n" } }, { tool: "bash",
+    input: { command: "cd sub", description: "enter sub" } }, { tool: "bash",
+    input: { command: "pwd", description: "where am I" } }, { tool: "bash",
+    input: { command: "cat ../a.txt", workdir: join(p.dir, "sub"), description: "read a.txt from sub" } }, ...timed];
 }
 const TIMED = Array.from({ length: TIMED_CALLS }, (_, i) => 7 + i);
 
@@ -50,33 +51,27 @@ async function play(label: string, form: Form) {
   const p = makeProject(label);
   const server = await startModelServer(steps(p));
   servers.push(server);
-  const config: Record<string, unknown> = {
-    $schema: "https://opencode.ai/config.json",
-    model: "scripted/m",
-    small_model: "scripted/m",
-    autoupdate: false,
-    share: "disabled",
+  const config: Record<string, unknown> = { $schema: "https://opencode.ai/config.json", model: "scripted/m",
+    small_model: "scripted/m", autoupdate: false, share: "disabled",
     permission: { "*": "allow", external_directory: "allow" },
-    provider: { scripted: { npm: "@ai-sdk/openai-compatible", name: "Scripted", options: { baseURL: `${server.url}/v1`, apiKey: "scripted" }, models: { m: { name: "m", tool_call: true } } } },
-  };
+    provider: {
+      scripted: { npm: "@ai-sdk/openai-compatible", name: "Scripted",
+        options: { baseURL: `${server.url}/v1`, apiKey: "scripted" }, models: { m: { name: "m", tool_call: true } } },
+    } };
   if (form === "plugin path") config.plugin = ["./node_modules/shellfence/dist/integrations/opencode.js"];
   if (form === ".opencode/plugin file") {
     mkdirSync(join(p.dir, ".opencode", "plugin"), { recursive: true });
-    writeFileSync(join(p.dir, ".opencode", "plugin", "shellfence.ts"), 'export { default } from "shellfence/opencode";\n');
+    writeFileSync(join(p.dir, ".opencode", "plugin", "shellfence.ts"),
+      'export { default } from "shellfence/opencode";\n');
     seedPluginSdk(join(p.dir, ".opencode"));
   }
   writeFileSync(join(p.dir, "opencode.json"), JSON.stringify(config, null, 2));
   seedPluginSdk(join(p.home, ".config", "opencode"));
-  const env = hostEnv(p, {
-    OPENCODE_DISABLE_AUTOUPDATE: "1",
-    OPENCODE_DISABLE_MODELS_FETCH: "1",
-    OPENCODE_DISABLE_DEFAULT_PLUGINS: "1",
-    OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
-    OPENCODE_DISABLE_SHARE: "1",
-    OPENCODE_DISABLE_CLAUDE_CODE: "1",
-    OPENCODE_DISABLE_EXTERNAL_SKILLS: "1",
-  });
-  const run = await runHost(hostBin("opencode"), ["run", "--print-logs", "--log-level", "INFO", "Follow the scripted steps."], p.dir, env);
+  const env = hostEnv(p, { OPENCODE_DISABLE_AUTOUPDATE: "1", OPENCODE_DISABLE_MODELS_FETCH: "1",
+    OPENCODE_DISABLE_DEFAULT_PLUGINS: "1", OPENCODE_DISABLE_LSP_DOWNLOAD: "1", OPENCODE_DISABLE_SHARE: "1",
+    OPENCODE_DISABLE_CLAUDE_CODE: "1", OPENCODE_DISABLE_EXTERNAL_SKILLS: "1" });
+  const run = await runHost(hostBin("opencode"), ["run", "--print-logs", "--log-level", "INFO",
+    "Follow the scripted steps."], p.dir, env);
   expectPlayedThrough("opencode", run);
   return { p, server, run };
 }

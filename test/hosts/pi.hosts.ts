@@ -8,7 +8,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expectDoctor, expectFreshShell, expectOpeningGuarded, expectOpeningUnguarded, expectPlayedThrough, hostBin, hostEnv, makeProject, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
+import { expectDoctor, expectFreshShell, expectOpeningGuarded, expectOpeningUnguarded, expectPlayedThrough, hostBin,
+  hostEnv, makeProject, type Project, recordTiming, runHost, TIMED_CALLS } from "./support/harness.ts";
 import { type ModelServer, type Step, startModelServer } from "./support/model-server.ts";
 
 const servers: ModelServer[] = [];
@@ -18,15 +19,10 @@ afterEach(async () => {
 
 function steps(p: Project): Step[] {
   const timed = Array.from({ length: TIMED_CALLS }, () => ({ tool: "bash", input: { command: "ls sub" } }));
-  return [
-    { tool: "bash", input: { command: "cat ../outside-secret.txt" } },
-    { tool: "bash", input: { command: "ls" } },
-    { tool: "read", input: { path: p.secretPath } },
-    { tool: "write", input: { path: p.outsideWrite, content: "written from inside\n" } },
-    { tool: "bash", input: { command: "cd sub" } },
-    { tool: "bash", input: { command: "pwd" } },
-    ...timed,
-  ];
+  return [{ tool: "bash", input: { command: "cat ../outside-secret.txt" } }, { tool: "bash", input: { command: "ls" } },
+    { tool: "read", input: { path: p.secretPath } }, { tool: "write",
+    input: { path: p.outsideWrite, content: "written from inside\n" } }, { tool: "bash", input: { command: "cd sub" } },
+    { tool: "bash", input: { command: "pwd" } }, ...timed];
 }
 const TIMED = Array.from({ length: TIMED_CALLS }, (_, i) => 6 + i);
 
@@ -38,7 +34,12 @@ async function play(label: string, form: Form) {
   servers.push(server);
   const agent = join(p.home, ".pi", "agent");
   mkdirSync(agent, { recursive: true });
-  const models = { providers: { scripted: { baseUrl: `${server.url}/v1`, api: "openai-completions", apiKey: "scripted", compat: { supportsDeveloperRole: false, supportsReasoningEffort: false }, models: [{ id: "m" }] } } };
+  const models = {
+    providers: {
+      scripted: { baseUrl: `${server.url}/v1`, api: "openai-completions", apiKey: "scripted",
+        compat: { supportsDeveloperRole: false, supportsReasoningEffort: false }, models: [{ id: "m" }] },
+    },
+  };
   writeFileSync(join(agent, "models.json"), JSON.stringify(models, null, 2));
   const env = hostEnv(p, { PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" });
   // The control is a pi project too, with settings but no extension.
@@ -54,7 +55,8 @@ async function play(label: string, form: Form) {
     mkdirSync(join(p.dir, ".pi", "extensions"), { recursive: true });
     writeFileSync(join(p.dir, ".pi", "extensions", "shellfence.ts"), 'export { default } from "shellfence/pi";\n');
   }
-  const run = await runHost(hostBin("pi"), ["-p", "--provider", "scripted", "--model", "m", "Follow the scripted steps."], p.dir, env);
+  const run = await runHost(hostBin("pi"), ["-p", "--provider", "scripted", "--model", "m",
+    "Follow the scripted steps."], p.dir, env);
   expectPlayedThrough("pi", run);
   return { p, server, run };
 }

@@ -20,7 +20,8 @@ beforeAll(() => {
   const built = join(dir, "build", "shellfence");
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
   const command = pkg.scripts["build:binary"]!.replace("dist/bin/shellfence", built);
-  const b = spawnSync("sh", ["-c", command], { cwd: root, encoding: "utf8", env: { ...process.env, PATH: `${join(root, "node_modules", ".bin")}:${process.env.PATH}` } });
+  const b = spawnSync("sh", ["-c", command], { cwd: root, encoding: "utf8",
+    env: { ...process.env, PATH: `${join(root, "node_modules", ".bin")}:${process.env.PATH}` } });
   if (b.status !== 0) throw new Error(`build:binary failed: ${b.stdout}${b.stderr}`);
   // Nothing beside the copy: it must carry the grammar and web-tree-sitter's WASM inside.
   binary = join(dir, "shellfence");
@@ -34,7 +35,8 @@ afterAll(() => {
 });
 
 function run(args: readonly string[], input?: string) {
-  const r = spawnSync(binary, args, { input, encoding: "utf8", cwd: fx.project, env: { PATH: "/usr/bin:/bin", HOME: fx.home, NO_COLOR: "1" } });
+  const r = spawnSync(binary, args, { input, encoding: "utf8", cwd: fx.project,
+    env: { PATH: "/usr/bin:/bin", HOME: fx.home, NO_COLOR: "1" } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -55,15 +57,15 @@ describe("the compiled binary", () => {
     expect(run(["check", "--config", cfg, "--", "cat ../outside/secret.txt"]).status).toBe(1);
   });
   test("a Claude Code hook input: the hookSpecificOutput answer", () => {
-    const input = JSON.stringify({ session_id: "s", transcript_path: "/t.jsonl", cwd: fx.project, permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: join(fx.home, ".bashrc") }, tool_use_id: "toolu_1" });
+    const input = JSON.stringify({ session_id: "s", transcript_path: "/t.jsonl", cwd: fx.project,
+      permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Read",
+      tool_input: { file_path: join(fx.home, ".bashrc") }, tool_use_id: "toolu_1" });
     const r = run(["hook", "claude-code"], input);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "ask",
-        permissionDecisionReason: `shellfence: Read reads ${fx.home}/.bashrc, outside the project (rule external_directory:*). Allow it with a rule in .shellfence.json, or work inside the project.`,
-      },
+      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask",
+        permissionDecisionReason:
+          `shellfence: Read reads ${fx.home}/.bashrc, outside the project (rule external_directory:*). Allow it with a rule in .shellfence.json, or work inside the project.` },
     });
   });
   test("a hook input it cannot read still answers", () => {
@@ -74,8 +76,8 @@ describe("the compiled binary", () => {
   test("scan", () => {
     const r = run(["scan", "--format", "json", "scripts"]);
     expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual([
-      { file: "scripts/escape.sh", line: 2, col: 5, endLine: 2, endCol: 26, decision: "ask", code: "EXTERNAL_PATH", message: `cat: ${fx.outside}/secret.txt is outside the project roots (rule external_directory:*)` },
-    ]);
+    expect(JSON.parse(r.stdout)).toEqual([{ file: "scripts/escape.sh", line: 2, col: 5, endLine: 2, endCol: 26,
+      decision: "ask", code: "EXTERNAL_PATH",
+      message: `cat: ${fx.outside}/secret.txt is outside the project roots (rule external_directory:*)` }]);
   });
 });

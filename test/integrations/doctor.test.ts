@@ -45,20 +45,39 @@ describe("doctor", () => {
     expect(r.hosts.map((h) => h.status)).toEqual(["not-configured", "not-configured", "not-configured"]);
   });
 
-  const cases: Array<[string, Record<string, string>, string, "guarded" | "unguarded", RegExp]> = [
-    ["Claude Code, the bin hook", { ".claude/settings.json": hook(BIN) }, "claude-code", "guarded", /answered (ask|deny)/],
-    ["Claude Code, settings without the hook", { ".claude/settings.json": "{}" }, "claude-code", "unguarded", /^/],
-    ["Claude Code, disableAllHooks", { ".claude/settings.json": hook(BIN, undefined, { disableAllHooks: true }) }, "claude-code", "unguarded", /disableAllHooks/],
-    ["Claude Code, a matcher without Bash", { ".claude/settings.json": hook(BIN, "Read|Write") }, "claude-code", "unguarded", /does not cover Bash/],
-    ["Claude Code, a hook that is not installed", { ".claude/settings.json": hook(`"$CLAUDE_PROJECT_DIR"/nowhere/shellfence hook claude-code`) }, "claude-code", "unguarded", /does not guard/],
-    ["opencode, the plugin path", { "opencode.json": JSON.stringify({ plugin: ["./node_modules/shellfence/dist/integrations/opencode.js"] }) }, "opencode", "guarded", /blocked the probe/],
-    ["opencode, the package spec opencode reads as a GitHub repository", { "opencode.json": JSON.stringify({ plugin: ["shellfence/opencode"] }) }, "opencode", "unguarded", /GitHub repository/],
-    ["opencode, ask allow lets the probe through", { "opencode.json": JSON.stringify({ plugin: [["./node_modules/shellfence/dist/integrations/opencode.js", { ask: "allow" }]] }) }, "opencode", "unguarded", /let the probe/],
-    ["opencode, JSONC with comments and the wrapper file", { "opencode.jsonc": '{\n  // guarded by the file below\n  "plugin": [],\n}', ".opencode/plugin/shellfence.ts": 'export { default } from "shellfence/opencode";\n' }, "opencode", "guarded", /blocked the probe/],
-    ["pi, pi install -l ./node_modules/shellfence", { ".pi/settings.json": JSON.stringify({ packages: ["../node_modules/shellfence"] }) }, "pi", "guarded", /blocked the probe/],
-    ["pi, npm:shellfence", { ".pi/settings.json": JSON.stringify({ packages: ["npm:shellfence"] }) }, "pi", "unguarded", /not published/],
-    ["pi, the extension file", { ".pi/extensions/shellfence.ts": 'export { default } from "shellfence/pi";\n' }, "pi", "guarded", /blocked the probe/],
-  ];
+  const cases: Array<[string, Record<string, string>, string, "guarded" | "unguarded", RegExp]> = [[
+    "Claude Code, the bin hook",
+    { ".claude/settings.json": hook(BIN) },
+    "claude-code",
+    "guarded",
+    /answered (ask|deny)/,
+  ], ["Claude Code, settings without the hook", { ".claude/settings.json": "{}" }, "claude-code", "unguarded", /^/], [
+    "Claude Code, disableAllHooks",
+    { ".claude/settings.json": hook(BIN, undefined, { disableAllHooks: true }) },
+    "claude-code",
+    "unguarded",
+    /disableAllHooks/,
+  ], ["Claude Code, a matcher without Bash", { ".claude/settings.json": hook(BIN, "Read|Write") }, "claude-code",
+    "unguarded", /does not cover Bash/], ["Claude Code, a hook that is not installed", {
+    ".claude/settings.json": hook(`"$CLAUDE_PROJECT_DIR"/nowhere/shellfence hook claude-code`),
+  }, "claude-code", "unguarded", /does not guard/], ["opencode, the plugin path", {
+    "opencode.json": JSON.stringify({ plugin: ["./node_modules/shellfence/dist/integrations/opencode.js"] }),
+  }, "opencode", "guarded", /blocked the probe/], ["opencode, the package spec opencode reads as a GitHub repository", {
+    "opencode.json": JSON.stringify({ plugin: ["shellfence/opencode"] }),
+  }, "opencode", "unguarded", /GitHub repository/], ["opencode, ask allow lets the probe through", {
+    "opencode.json": JSON.stringify({
+      plugin: [["./node_modules/shellfence/dist/integrations/opencode.js", { ask: "allow" }]],
+    }),
+  }, "opencode", "unguarded", /let the probe/], ["opencode, JSONC with comments and the wrapper file", {
+    "opencode.jsonc": '{\n  // guarded by the file below\n  "plugin": [],\n}',
+    ".opencode/plugin/shellfence.ts": 'export { default } from "shellfence/opencode";\n',
+  }, "opencode", "guarded", /blocked the probe/], ["pi, pi install -l ./node_modules/shellfence", {
+    ".pi/settings.json": JSON.stringify({ packages: ["../node_modules/shellfence"] }),
+  }, "pi", "guarded", /blocked the probe/], ["pi, npm:shellfence", {
+    ".pi/settings.json": JSON.stringify({ packages: ["npm:shellfence"] }),
+  }, "pi", "unguarded", /not published/], ["pi, the extension file", {
+    ".pi/extensions/shellfence.ts": 'export { default } from "shellfence/pi";\n',
+  }, "pi", "guarded", /blocked the probe/]];
   for (const [name, files, host, want, why] of cases) {
     test(`${name}: ${want}`, async () => {
       const { r, of, text } = await status(files);
@@ -76,7 +95,9 @@ describe("the sandbox", () => {
       const r = await runDoctor({ cwd: dir, home: dir, env: { HOME: dir } });
       const here = sandboxAvailability();
       expect(r.sandbox).toEqual(here);
-      expect(formatDoctor(r)).toContain(here.ok ? `sandbox: available (${here.bwrap})` : `sandbox: NOT AVAILABLE: ${here.reason}`);
+      expect(formatDoctor(r)).toContain(
+        here.ok ? `sandbox: available (${here.bwrap})` : `sandbox: NOT AVAILABLE: ${here.reason}`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

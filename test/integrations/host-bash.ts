@@ -36,18 +36,25 @@ let kept: { pi?: Handler; opencode?: Awaited<ReturnType<typeof ShellfencePlugin>
 
 export async function piBash(options: PiOptions, cwd: string, call: BashCallSpec): Promise<Outcome> {
   let handler: Handler | undefined = kept?.pi;
-  if (handler === undefined) shellfence({ on: (event: string, h: Handler) => void (event === "tool_call" && (handler ??= h)) } as never, options);
+  if (handler === undefined) {
+    shellfence({ on: (event: string, h: Handler) => void (event === "tool_call" && (handler ??= h)) } as never,
+      options);
+  }
   if (kept !== null) kept.pi = handler;
   const input = { command: call.command, timeout: 30 };
   const ui = { confirm: async () => call.answer === true, notify: () => {} };
-  const result = await handler!({ type: "tool_call", toolCallId: "toolu_1", toolName: "bash", input } as PiToolCallEvent, { cwd, hasUI: call.answer !== undefined, ui });
+  const result = await handler!(
+    { type: "tool_call", toolCallId: "toolu_1", toolName: "bash", input } as PiToolCallEvent,
+    { cwd, hasUI: call.answer !== undefined, ui },
+  );
   return { blocked: result?.reason ?? null, command: input.command };
 }
 
 export async function opencodeBash(options: OpencodeOptions, cwd: string, call: BashCallSpec): Promise<Outcome> {
   const hooks = kept?.opencode ?? (await ShellfencePlugin({ directory: cwd }, options));
   if (kept !== null) kept.opencode = hooks;
-  const args = { command: call.command, description: "a call", ...(call.workdir !== undefined ? { workdir: call.workdir } : {}) };
+  const args = { command: call.command, description: "a call",
+    ...(call.workdir !== undefined ? { workdir: call.workdir } : {}) };
   try {
     await hooks["tool.execute.before"]({ tool: "bash" }, { args });
     return { blocked: null, command: args.command };

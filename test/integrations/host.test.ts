@@ -33,7 +33,9 @@ describe("file tools go through guard.checkTool", () => {
     expect(host.checkTool("find", { pattern: "../../etc/*" }, join(fx.project, "src")).decision).toBe("ask");
   });
   test("a path is one word, whatever it holds", () => {
-    expect(host.checkTool("read", { path: join(fx.project, "it's $(cat ~/.ssh/id_rsa)") }, fx.project).decision).toBe("allow");
+    expect(host.checkTool("read", { path: join(fx.project, "it's $(cat ~/.ssh/id_rsa)") }, fx.project).decision).toBe(
+      "allow",
+    );
   });
   test("~ is the guard's home", () => {
     const v = host.checkTool("read", { path: "~/.bashrc" }, fx.project);
@@ -97,8 +99,12 @@ describe("file tools from a cwd", () => {
     const v = fenced.checkTool("read", { path: "secret.txt" }, fx.outside);
     expect([v.decision, v.accesses.map((a) => a.resolved)]).toEqual(["ask", [join(fx.outside, "secret.txt")]]);
     const w = fenced.checkTool("read", { path: "deep.ts" }, join(fx.project, "src", "sub"));
-    expect([w.decision, w.accesses.map((a) => a.resolved)]).toEqual(["allow", [join(fx.project, "src", "sub", "deep.ts")]]);
-    expect(fenced.checkTool("read", { path: "../../README.md" }, join(fx.project, "src", "sub")).decision).toBe("allow");
+    expect([w.decision, w.accesses.map((a) => a.resolved)]).toEqual(["allow", [
+      join(fx.project, "src", "sub", "deep.ts"),
+    ]]);
+    expect(fenced.checkTool("read", { path: "../../README.md" }, join(fx.project, "src", "sub")).decision).toBe(
+      "allow",
+    );
     expect(fenced.checkTool("grep", {}, join(fx.project, "src")).decision).toBe("allow");
     // A cwd that looks inside but leads out (a symlink) is outside.
     expect(fenced.checkTool("read", { path: "secret.txt" }, join(fx.project, "link-out")).decision).toBe("ask");
@@ -117,23 +123,28 @@ describe("bash from a cwd", () => {
   });
   test("outside: the move there is judged, and it never becomes a root", () => {
     const v = host.checkBash("cat secret.txt", fx.outside);
-    expect(v.accesses.map((a) => [a.kind, a.resolved, a.decision])).toEqual([
-      ["cwd", fx.outside, "ask"],
-      ["read", join(fx.outside, "secret.txt"), "ask"],
-    ]);
+    expect(v.accesses.map((a) => [a.kind, a.resolved, a.decision])).toEqual([["cwd", fx.outside, "ask"], ["read",
+      join(fx.outside, "secret.txt"), "ask"]]);
   });
   test("a command starting with a heredoc or a comment keeps its meaning", () => {
-    expect(host.checkBash("# note\ncat <<EOF > out.txt\nx\nEOF", fx.outside).accesses.map((a) => a.resolved)).toEqual([fx.outside, join(fx.outside, "out.txt")]);
+    expect(host.checkBash("# note\ncat <<EOF > out.txt\nx\nEOF", fx.outside).accesses.map((a) => a.resolved)).toEqual([
+      fx.outside,
+      join(fx.outside, "out.txt"),
+    ]);
   });
 });
 
 describe("the project's own rules", () => {
   test("writing .shellfence.json is asked about, by any route; reading it is not", () => {
     const rules = join(fx.project, ".shellfence.json");
-    for (const c of ["echo '{}' > .shellfence.json", "sed -i s/ask/allow/ .shellfence.json", "cd src && rm ../.shellfence.json"]) {
+    for (const c of ["echo '{}' > .shellfence.json", "sed -i s/ask/allow/ .shellfence.json",
+      "cd src && rm ../.shellfence.json"])
+    {
       const v = host.checkBash(c, fx.project);
       expect({ c, decision: v.decision }).toEqual({ c, decision: "ask" });
-      expect(explainVerdict(v)).toContain("holds the guard's configuration (PROTECTED_PATH). Edit .shellfence.json (or the host's settings) yourself if the change is intended.");
+      expect(explainVerdict(v)).toContain(
+        "holds the guard's configuration (PROTECTED_PATH). Edit .shellfence.json (or the host's settings) yourself if the change is intended.",
+      );
     }
     expect(host.checkTool("edit", { path: rules }, fx.project).decision).toBe("ask");
     expect(host.checkTool("write", { path: "./link-in/../.shellfence.json" }, fx.project).decision).toBe("ask");
@@ -145,11 +156,17 @@ describe("the project's own rules", () => {
 describe("reason text", () => {
   test("names the actor, the path, the rule and the fix", () => {
     const v = host.checkTool("write", { path: join(fx.outside, "x") }, fx.project);
-    expect(explainVerdict(v, { actor: "Write" })).toBe(`shellfence: Write writes ${fx.outside}/x, outside the project (rule external_directory:*). Allow it with a rule in .shellfence.json, or work inside the project.`);
+    expect(explainVerdict(v, { actor: "Write" })).toBe(
+      `shellfence: Write writes ${fx.outside}/x, outside the project (rule external_directory:*). Allow it with a rule in .shellfence.json, or work inside the project.`,
+    );
   });
   test("what could not be judged says why, with its code and fix", () => {
-    expect(explainVerdict(host.checkBash("cat $FOO/x", fx.project))).toBe("shellfence: cat: $FOO/x: $FOO is not known (UNRESOLVED_WORD). Spell the path out literally so it can be checked.");
-    expect(explainVerdict(host.checkBash("python -c 'eval(input())'", fx.project))).toContain('allow it with "reasons": {"INLINE_CODE": "allow"} in .shellfence.json');
+    expect(explainVerdict(host.checkBash("cat $FOO/x", fx.project))).toBe(
+      "shellfence: cat: $FOO/x: $FOO is not known (UNRESOLVED_WORD). Spell the path out literally so it can be checked.",
+    );
+    expect(explainVerdict(host.checkBash("python -c 'eval(input())'", fx.project))).toContain(
+      'allow it with "reasons": {"INLINE_CODE": "allow"} in .shellfence.json',
+    );
   });
   test("at most three items, then a count", () => {
     const v = host.checkBash("cat /a /b /c /d /e", fx.project);

@@ -11,10 +11,8 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawn, spawnSync } from "node:child_process";
-import {
-  chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync,
+  statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildDist } from "../support/build.ts";
@@ -70,17 +68,13 @@ beforeAll(async () => {
   mkdirSync(runtime, { mode: 0o700 });
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "project", private: true }));
   // dist/ is built: the README's `npm pack` would build it again (prepare) before packing.
-  const pack = spawnSync("npm", ["pack", "--ignore-scripts", "--pack-destination", clone], {
-    cwd: root,
-    encoding: "utf8",
-  });
+  const pack = spawnSync("npm", ["pack", "--ignore-scripts", "--pack-destination", clone], { cwd: root,
+    encoding: "utf8" });
   if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
   expect(pack.stdout.trim().split("\n").pop()).toBe(`shellfence-${pkg.version}.tgz`);
   // The user-wide install goes to a prefix of this test's own (npm_config_prefix), not the machine's.
-  await Promise.all([
-    sh(readmeCommand("npm install --save-dev "), project),
-    sh(readmeCommand("npm install --global "), clone, { npm_config_prefix: globalPrefix }),
-  ]);
+  await Promise.all([sh(readmeCommand("npm install --save-dev "), project),
+    sh(readmeCommand("npm install --global "), clone, { npm_config_prefix: globalPrefix })]);
   installed = join(project, "node_modules", "shellfence");
 }, 120_000);
 
@@ -106,16 +100,9 @@ const hookInput = () => {
 };
 
 function hook(env: Record<string, string>, bin = join(project, "node_modules", ".bin", "shellfence")) {
-  const r = spawnSync(bin, ["hook", "claude-code"], {
-    cwd: project,
-    input: hookInput(),
-    encoding: "utf8",
-    env: {
-      ...process.env, XDG_RUNTIME_DIR: runtime,
-      SHELLFENCE_RESIDENT_IDLE: "30", SHELLFENCE_RESIDENT_DEBUG: "1",
-      ...env,
-    },
-  });
+  const r = spawnSync(bin, ["hook", "claude-code"], { cwd: project, input: hookInput(), encoding: "utf8",
+    env: { ...process.env, XDG_RUNTIME_DIR: runtime, SHELLFENCE_RESIDENT_IDLE: "30", SHELLFENCE_RESIDENT_DEBUG: "1",
+      ...env } });
   expect(r.status).toBe(0);
   expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe("ask");
   return r.stderr;

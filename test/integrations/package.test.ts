@@ -20,27 +20,30 @@ beforeAll(() => {
   mkdirSync(join(consumer, "node_modules", ".bin"), { recursive: true });
   symlinkSync(root, join(consumer, "node_modules", "shellfence"));
   symlinkSync("../shellfence/bin/shellfence.js", join(consumer, "node_modules", ".bin", "shellfence"));
-  writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module", dependencies: { shellfence: "*" } }));
+  writeFileSync(join(consumer, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module", dependencies: { shellfence: "*" } }));
 }, 120_000);
 afterAll(() => rmSync(consumer, { recursive: true, force: true }));
 
-const hookInput = () => JSON.stringify({ cwd: consumer, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cat ../elsewhere/x" } });
+const hookInput = () =>
+  JSON.stringify({ cwd: consumer, hook_event_name: "PreToolUse", tool_name: "Bash",
+    tool_input: { command: "cat ../elsewhere/x" } });
 
 function run(cmd: string, args: readonly string[], input?: string) {
-  const r = spawnSync(cmd, args, { cwd: consumer, input, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", SHELLFENCE_RESIDENT: "0" } });
+  const r = spawnSync(cmd, args, { cwd: consumer, input, encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", SHELLFENCE_RESIDENT: "0" } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe("the bin", () => {
-  test.each([
-    ["npx", ["shellfence"]],
-    [bunx, ["shellfence"]],
-    [bunx, ["--bun", "shellfence"]],
-  ])("%s %p hook claude-code answers", (cmd, pre) => {
-    const r = run(cmd, [...pre, "hook", "claude-code"], hookInput());
-    expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe("ask");
-  });
+  test.each([["npx", ["shellfence"]], [bunx, ["shellfence"]], [bunx, ["--bun", "shellfence"]]])(
+    "%s %p hook claude-code answers",
+    (cmd, pre) => {
+      const r = run(cmd, [...pre, "hook", "claude-code"], hookInput());
+      expect(r.status).toBe(0);
+      expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe("ask");
+    },
+  );
   test("npx shellfence scan", () => {
     writeFileSync(join(consumer, "x.sh"), "cat /etc/hosts\n");
     const r = run("npx", ["shellfence", "scan", "--format", "json", "x.sh"]);

@@ -19,37 +19,63 @@ beforeAll(() => {
 afterAll(() => fx.remove());
 
 function scan(args: readonly string[], runtime: "bun" | "node" = "bun") {
-  const cmd = runtime === "bun" ? [process.execPath, join(root, "src", "cli", "run.ts")] : ["node", join(root, "bin", "shellfence.js")];
-  const r = spawnSync(cmd[0]!, [...cmd.slice(1), "scan", "--home", fx.home, ...args], { encoding: "utf8", cwd: fx.repo, env: { PATH: process.env.PATH ?? "", HOME: fx.home } });
+  const cmd = runtime === "bun"
+    ? [process.execPath, join(root, "src", "cli", "run.ts")]
+    : ["node", join(root, "bin", "shellfence.js")];
+  const r = spawnSync(cmd[0]!, [...cmd.slice(1), "scan", "--home", fx.home, ...args], { encoding: "utf8", cwd: fx.repo,
+    env: { PATH: process.env.PATH ?? "", HOME: fx.home } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 const sub = (s: string) => s.replaceAll("$O", fx.outside).replaceAll("$H", fx.home);
 
 /** What the fixture must produce: file, line, col, endLine, endCol, decision, code, message. */
-const EXPECTED: readonly [string, number, number, number, number, "ask" | "deny", string, string][] = [
-  [".github/workflows/ci.yml", 14, 15, 14, 34, "ask", "EXTERNAL_PATH", "test › build: cat: $O/token is outside the project roots (rule external_directory:*)"],
-  [".github/workflows/ci.yml", 17, 28, 17, 38, "ask", "EXTERNAL_PATH", "test › publish: cd: $O is outside the project roots (rule external_directory:*)"],
-  [".github/workflows/ci.yml", 18, 14, 18, 16, "ask", "EXTERNAL_PATH", "test › publish: ls: $O is outside the project roots (rule external_directory:*)"],
-  [".github/workflows/ci.yml", 20, 18, 20, 36, "deny", "RULE_DENY", "test › secrets: cat: $H/.ssh/known_hosts is outside the project roots (rule external_directory:~/.ssh/**)"],
-  [".github/workflows/ci.yml", 20, 37, 20, 58, "ask", "UNRESOLVED_WORD", "test › secrets: cat: '${{ inputs.extra }}': ${{ inputs.extra }} is not known"],
-  ["scripts/deploy.sh", 4, 14, 4, 33, "ask", "EXTERNAL_PATH", "cp: $O/drop is outside the project roots (rule external_directory:*)"],
-  ["scripts/deploy.sh", 5, 5, 5, 18, "deny", "RULE_DENY", "cat: $H/.ssh/id_rsa is outside the project roots (rule external_directory:~/.ssh/**)"],
-  ["tools/run", 2, 4, 2, 8, "ask", "EXTERNAL_PATH", "ls: /opt is outside the project roots (rule external_directory:*)"],
-];
+const EXPECTED: readonly [string, number, number, number, number, "ask" | "deny", string, string][] = [[
+  ".github/workflows/ci.yml",
+  14,
+  15,
+  14,
+  34,
+  "ask",
+  "EXTERNAL_PATH",
+  "test › build: cat: $O/token is outside the project roots (rule external_directory:*)",
+], [".github/workflows/ci.yml", 17, 28, 17, 38, "ask", "EXTERNAL_PATH",
+  "test › publish: cd: $O is outside the project roots (rule external_directory:*)"], [".github/workflows/ci.yml", 18,
+  14, 18, 16, "ask", "EXTERNAL_PATH",
+  "test › publish: ls: $O is outside the project roots (rule external_directory:*)"], [".github/workflows/ci.yml", 20,
+  18, 20, 36, "deny", "RULE_DENY",
+  "test › secrets: cat: $H/.ssh/known_hosts is outside the project roots (rule external_directory:~/.ssh/**)"], [
+  ".github/workflows/ci.yml",
+  20,
+  37,
+  20,
+  58,
+  "ask",
+  "UNRESOLVED_WORD",
+  "test › secrets: cat: '${{ inputs.extra }}': ${{ inputs.extra }} is not known",
+], ["scripts/deploy.sh", 4, 14, 4, 33, "ask", "EXTERNAL_PATH",
+  "cp: $O/drop is outside the project roots (rule external_directory:*)"], ["scripts/deploy.sh", 5, 5, 5, 18, "deny",
+  "RULE_DENY", "cat: $H/.ssh/id_rsa is outside the project roots (rule external_directory:~/.ssh/**)"], ["tools/run", 2,
+  4, 2, 8, "ask", "EXTERNAL_PATH", "ls: /opt is outside the project roots (rule external_directory:*)"]];
 
 describe("formats", () => {
   test("human: file:line:col decision CODE message, and a summary on stderr", () => {
     const r = scan([]);
-    expect(r.stdout).toBe(EXPECTED.map(([f, l, c, , , d, code, m]) => `${f}:${l}:${c} ${d} ${code} ${sub(m)}\n`).join(""));
-    expect(r.stderr).toBe("shellfence scan: skipped .github/workflows/ci.yml: test › pwsh (shell: pwsh) (not bash)\nshellfence scan: 4 files scanned: 2 deny, 6 ask\n");
+    expect(r.stdout).toBe(
+      EXPECTED.map(([f, l, c, , , d, code, m]) => `${f}:${l}:${c} ${d} ${code} ${sub(m)}\n`).join(""),
+    );
+    expect(r.stderr).toBe(
+      "shellfence scan: skipped .github/workflows/ci.yml: test › pwsh (shell: pwsh) (not bash)\nshellfence scan: 4 files scanned: 2 deny, 6 ask\n",
+    );
     expect(r.status).toBe(1);
   });
 
   test("json: an array of findings", () => {
     const r = scan(["--format", "json"]);
     expect(JSON.parse(r.stdout)).toEqual(
-      EXPECTED.map(([file, line, col, endLine, endCol, decision, code, message]) => ({ file, line, col, endLine, endCol, decision, code, message: sub(message) })),
+      EXPECTED.map(([file, line, col, endLine, endCol, decision, code, message]) => ({ file, line, col, endLine, endCol,
+        decision, code, message: sub(message) })
+      ),
     );
     expect(r.status).toBe(1);
   });
@@ -57,7 +83,11 @@ describe("formats", () => {
   test("github: ::error for deny, ::warning for ask, with escaped properties", () => {
     const r = scan(["--format", "github"]);
     expect(r.stdout).toBe(
-      EXPECTED.map(([f, l, c, el, ec, d, code, m]) => `::${d === "deny" ? "error" : "warning"} file=${f},line=${l},endLine=${el},col=${c},endColumn=${ec},title=${code}::${sub(m)}\n`).join(""),
+      EXPECTED.map(([f, l, c, el, ec, d, code, m]) =>
+        `::${
+          d === "deny" ? "error" : "warning"
+        } file=${f},line=${l},endLine=${el},col=${c},endColumn=${ec},title=${code}::${sub(m)}\n`
+      ).join(""),
     );
   });
 
@@ -65,66 +95,63 @@ describe("formats", () => {
     const dir = join(fx.top, "odd,dir:x");
     spawnSync("mkdir", ["-p", dir]);
     writeFileSync(join(dir, "a.sh"), "cat /etc/100%\n");
-    const r = spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "scan", "--root", fx.top, "--format", "github", dir], { encoding: "utf8" });
-    expect(r.stdout).toBe("::warning file=odd%2Cdir%3Ax/a.sh,line=1,endLine=1,col=5,endColumn=14,title=EXTERNAL_PATH::cat: /etc/100%25 is outside the project roots (rule external_directory:*)\n");
+    const r = spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "scan", "--root", fx.top, "--format",
+      "github", dir], { encoding: "utf8" });
+    expect(r.stdout).toBe(
+      "::warning file=odd%2Cdir%3Ax/a.sh,line=1,endLine=1,col=5,endColumn=14,title=EXTERNAL_PATH::cat: /etc/100%25 is outside the project roots (rule external_directory:*)\n",
+    );
   });
 
   test("sarif: conforms to the 2.1.0 schema's shape and carries every finding", () => {
     const r = scan(["--format", "sarif"]);
-    const log = JSON.parse(r.stdout) as {
-      $schema: string;
-      version: string;
+    const log = JSON.parse(r.stdout) as { $schema: string; version: string;
       runs: {
-        tool: { driver: { name: string; informationUri: string; rules: { id: string; defaultConfiguration: { level: string } }[] } };
+        tool: {
+          driver: { name: string; informationUri: string;
+            rules: { id: string; defaultConfiguration: { level: string } }[] };
+        };
         originalUriBaseIds: Record<string, { uri: string }>;
-        results: {
-          ruleId: string;
-          level: string;
-          message: { text: string };
-          locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }[];
-        }[];
-      }[];
-    };
+        results: { ruleId: string; level: string; message: { text: string };
+          locations: {
+            physicalLocation: { artifactLocation: { uri: string; uriBaseId: string };
+              region: { startLine: number; startColumn: number; endLine: number; endColumn: number } };
+          }[] }[];
+      }[] };
     expect(sarifProblems(log)).toEqual([]);
     expect(log.version).toBe("2.1.0");
     expect(log.$schema).toContain("sarif-schema-2.1.0.json");
     const run = log.runs[0]!;
     expect(run.tool.driver.name).toBe("shellfence");
     expect(run.tool.driver.informationUri).toStartWith("https://");
-    expect(run.tool.driver.rules.map((x) => [x.id, x.defaultConfiguration.level])).toEqual([
-      ["EXTERNAL_PATH", "warning"],
-      ["RULE_DENY", "error"],
-      ["UNRESOLVED_WORD", "warning"],
-    ]);
+    expect(run.tool.driver.rules.map((x) => [x.id, x.defaultConfiguration.level])).toEqual([["EXTERNAL_PATH",
+      "warning"], ["RULE_DENY", "error"], ["UNRESOLVED_WORD", "warning"]]);
     expect(run.originalUriBaseIds["%SRCROOT%"]!.uri).toBe(`file://${fx.repo}/`);
-    expect(
-      run.results.map((x) => {
-        const loc = x.locations[0]!.physicalLocation;
-        return [loc.artifactLocation.uri, loc.region.startLine, loc.region.startColumn, loc.region.endLine, loc.region.endColumn, x.level, x.ruleId, x.message.text];
-      }),
-    ).toEqual(EXPECTED.map(([f, l, c, el, ec, d, code, m]) => [f, l, c, el, ec, d === "deny" ? "error" : "warning", code, sub(m)]));
+    expect(run.results.map((x) => {
+      const loc = x.locations[0]!.physicalLocation;
+      return [loc.artifactLocation.uri, loc.region.startLine, loc.region.startColumn, loc.region.endLine,
+        loc.region.endColumn, x.level, x.ruleId, x.message.text];
+    })).toEqual(
+      EXPECTED.map((
+        [f, l, c, el, ec, d, code, m],
+      ) => [f, l, c, el, ec, d === "deny" ? "error" : "warning", code, sub(m)]),
+    );
   });
 
   test("the SARIF checker itself rejects what the schema rejects", () => {
     expect(sarifProblems({ version: "2.0.0", runs: [] })).toEqual(['log.version: must be "2.1.0"']);
-    expect(sarifProblems({ version: "2.1.0", runs: [{ tool: { driver: {} } }] })).toContain("runs[0].tool.driver: missing required name");
-    const bad = {
-      version: "2.1.0",
-      runs: [
-        {
-          tool: { driver: { name: "x", rules: [{ id: "A" }] } },
-          results: [{ ruleId: "B", ruleIndex: 0, level: "fatal", message: {}, locations: [{ physicalLocation: { artifactLocation: { uri: "/abs" }, region: { startLine: 0 } } }], extra: 1 }],
-        },
-      ],
-    };
-    expect(sarifProblems(bad)).toEqual([
-      'runs[0].results[0]: property "extra" is not defined by the schema here',
-      "runs[0].results[0].message: a message needs text or id",
-      "runs[0].results[0].ruleIndex: rules[0] is A, not B",
+    expect(sarifProblems({ version: "2.1.0", runs: [{ tool: { driver: {} } }] })).toContain(
+      "runs[0].tool.driver: missing required name",
+    );
+    const bad = { version: "2.1.0",
+      runs: [{ tool: { driver: { name: "x", rules: [{ id: "A" }] } },
+        results: [{ ruleId: "B", ruleIndex: 0, level: "fatal", message: {},
+          locations: [{ physicalLocation: { artifactLocation: { uri: "/abs" }, region: { startLine: 0 } } }],
+          extra: 1 }] }] };
+    expect(sarifProblems(bad)).toEqual(['runs[0].results[0]: property "extra" is not defined by the schema here',
+      "runs[0].results[0].message: a message needs text or id", "runs[0].results[0].ruleIndex: rules[0] is A, not B",
       "runs[0].results[0].level: bad enum value",
       'runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri: "/abs" is not a relative URI reference',
-      "runs[0].results[0].locations[0].physicalLocation.region.startLine: must be an integer >= 1",
-    ]);
+      "runs[0].results[0].locations[0].physicalLocation.region.startLine: must be an integer >= 1"]);
   });
 });
 
@@ -140,7 +167,9 @@ describe("what is scanned", () => {
   });
   test("a file named explicitly is scanned even without a #! line; a non-shell one is skipped", () => {
     const r = scan(["tools/notes.txt", "tools/helper.py"]);
-    expect(r.stdout).toBe("tools/notes.txt:1:5 ask EXTERNAL_PATH cat: /etc/passwd is outside the project roots (rule external_directory:*)\n");
+    expect(r.stdout).toBe(
+      "tools/notes.txt:1:5 ask EXTERNAL_PATH cat: /etc/passwd is outside the project roots (rule external_directory:*)\n",
+    );
     expect(r.stderr).toContain("skipped tools/helper.py (not a shell script: #!python3)");
   });
 });
@@ -155,17 +184,14 @@ describe("exit status", () => {
     expect(scan(["--fail-on", "ask", "tools/run"]).status).toBe(1);
     expect(scan(["--fail-on=ask", "scripts/clean.bash"]).status).toBe(0);
   });
-  test.each([
-    [["--format", "xml"], "--format must be one of human, json, sarif, github"],
-    [["--fail-on", "never"], "--fail-on must be ask or deny"],
-    [["--bogus"], "unknown option --bogus"],
-    [["no/such/path"], "cannot read no/such/path: ENOENT"],
-    [["--root"], "--root needs a value"],
-  ])("usage error %p exits 2", (args, message) => {
-    const r = scan(args);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain(message);
-  });
+  test.each([[["--format", "xml"], "--format must be one of human, json, sarif, github"], [["--fail-on", "never"],
+    "--fail-on must be ask or deny"], [["--bogus"], "unknown option --bogus"], [["no/such/path"],
+    "cannot read no/such/path: ENOENT"], [["--root"], "--root needs a value"]])("usage error %p exits 2",
+      (args, message) => {
+        const r = scan(args);
+        expect(r.status).toBe(2);
+        expect(r.stderr).toContain(message);
+      });
   test("a broken config exits 2 naming it", () => {
     const cfg = join(fx.top, "broken-scan.json");
     writeFileSync(cfg, "[]");

@@ -74,7 +74,10 @@ describe("scalars", () => {
 
 describe("structure", () => {
   test("sequences of mappings, compact (dash at the key's indentation) and nested", () => {
-    const doc = parseYaml(["jobs:", "  a:", "    steps:", "    - name: one", "      run: x", "    -   run: |", "          y", "    - uses: z", ""].join("\n"));
+    const doc = parseYaml(
+      ["jobs:", "  a:", "    steps:", "    - name: one", "      run: x", "    -   run: |", "          y",
+        "    - uses: z", ""].join("\n"),
+    );
     const steps = get(get(get(doc, "jobs"), "a"), "steps");
     expect(steps?.kind).toBe("seq");
     if (steps?.kind !== "seq") return;
@@ -143,24 +146,23 @@ jobs:
 describe("workflows", () => {
   const wf = readWorkflow(WORKFLOW);
   test("steps, labels and working directories by precedence (step, job, workflow)", () => {
-    expect(wf.steps.map((s) => [s.label, s.workingDirectory?.text ?? null, s.script.text])).toEqual([
-      ["build › from job defaults", "svc", "ls"],
-      ["build › own directory", "../other", "cat x\n"],
-      ["build › bash-explicit", "svc", "echo ok"],
-      ["lint › step 1", "app", "ls"],
-      ["windows › step 2", "app", "ls"],
-      ["expr-dir › step 1", null, "ls"],
-    ]);
+    expect(wf.steps.map((s) => [s.label, s.workingDirectory?.text ?? null, s.script.text])).toEqual([[
+      "build › from job defaults",
+      "svc",
+      "ls",
+    ], ["build › own directory", "../other", "cat x\n"], ["build › bash-explicit", "svc", "echo ok"], ["lint › step 1",
+      "app", "ls"], ["windows › step 2", "app", "ls"], ["expr-dir › step 1", null, "ls"]]);
     expect(wf.steps[1]!.workingDirectory).toEqual({ text: "../other", line: 19, col: 28 });
   });
   test("steps that do not run bash are skipped and said so", () => {
     expect(wf.skipped).toEqual(["build › powershell (shell: pwsh)", "windows › step 1 (runs-on: windows-latest)"]);
   });
   test("what cannot be read is a problem with a position", () => {
-    expect(wf.problems).toEqual([
-      { line: 41, col: 28, code: "UNRESOLVED_CWD", message: "expr-dir › step 1: working-directory ${{ matrix.dir }} is only known when the workflow runs; the script is judged from the workspace" },
-      { line: 43, col: 14, code: "OPAQUE_CODE", message: "expr-dir › step 2: run: is not a plain string (a YAML alias), so its script cannot be read" },
-    ]);
+    expect(wf.problems).toEqual([{ line: 41, col: 28, code: "UNRESOLVED_CWD",
+      message:
+        "expr-dir › step 1: working-directory ${{ matrix.dir }} is only known when the workflow runs; the script is judged from the workspace" },
+      { line: 43, col: 14, code: "OPAQUE_CODE",
+        message: "expr-dir › step 2: run: is not a plain string (a YAML alias), so its script cannot be read" }]);
   });
   test("a file that is not YAML of this subset is one PARSE_ERROR", () => {
     expect(readWorkflow("jobs:\n  a:\n   - x\n  b: [\n").problems[0]).toMatchObject({ code: "PARSE_ERROR" });
@@ -172,11 +174,10 @@ describe("expressions", () => {
     const m = run(`run: |\n  cat '\${{ inputs.file }}' "\${{ github.workspace }}/x" \${{ env.F }}_y # \${{ c }}\n`);
     const { script, expressions } = substituteExpressions(m);
     expect(script.text).toBe(`cat ''"$GHA_EXPR_1"'' "\${GITHUB_WORKSPACE}/x" \${GHA_EXPR_2}_y # \${GHA_EXPR_3}\n`);
-    expect([...expressions]).toEqual([
-      ["GHA_EXPR_1", "${{ inputs.file }}"],
-      ["GHA_EXPR_2", "${{ env.F }}"],
-      ["GHA_EXPR_3", "${{ c }}"],
-    ]);
+    expect([...expressions]).toEqual([["GHA_EXPR_1", "${{ inputs.file }}"], ["GHA_EXPR_2", "${{ env.F }}"], [
+      "GHA_EXPR_3",
+      "${{ c }}",
+    ]]);
     expect(whereIs(script, "${GHA_EXPR_2}")).toEqual([2, 56]);
     expect(whereIs(script, "_y")).toEqual([2, 68]);
   });

@@ -38,7 +38,11 @@ export function buildDist(): void {
 
 function sourcesHash(): string {
   const h = createHash("sha256");
-  for (const f of ["package.json", "tsconfig.json", "tsconfig.build.json", "node_modules/typescript/package.json", "node_modules/bun/package.json", "node_modules/web-tree-sitter/package.json"]) h.update(`${f}\0`).update(readFileSync(join(root, f))).update("\0");
+  for (const f of ["package.json", "tsconfig.json", "tsconfig.build.json", "node_modules/typescript/package.json",
+    "node_modules/bun/package.json", "node_modules/web-tree-sitter/package.json"])
+  {
+    h.update(`${f}\0`).update(readFileSync(join(root, f))).update("\0");
+  }
   h.update(treeHash("src", () => true));
   return h.digest("hex");
 }
@@ -48,7 +52,9 @@ function treeHash(dir: string, keep: (path: string) => boolean): string {
   const h = createHash("sha256");
   const walk = (d: string) => {
     if (!existsSync(join(root, d))) return;
-    for (const e of readdirSync(join(root, d), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    for (const e of readdirSync(join(root, d), { withFileTypes: true }).sort((a,
+      b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+    )) {
       const p = `${d}/${e.name}`;
       if (e.isDirectory()) walk(p);
       else if (e.isFile() && keep(p)) h.update(`${p}\0`).update(readFileSync(join(root, p))).update("\0");

@@ -9,11 +9,13 @@ const here = new URL(".", import.meta.url).pathname;
 export const CORPORA_DIR = join(here, "..", "..", "..", "shared", "corpora");
 
 /** The corpus files and how each holds its commands. */
-const FILES: readonly (readonly [string, "lines" | "jsonl"])[] = [
-  ["tldr.txt", "lines"], ["tldr-alt1.txt", "lines"], ["tldr-raw.txt", "lines"], ["nl2bash.txt", "lines"],
-  ["intercode-gold.txt", "lines"], ["intercode-agent-actions.jsonl", "jsonl"], ["cheatsheets.jsonl", "jsonl"],
-  ["tree-sitter-bash-corpus.jsonl", "jsonl"],
-];
+const FILES: readonly (readonly [string, "lines" | "jsonl"])[] = [["tldr.txt", "lines"], ["tldr-alt1.txt", "lines"], [
+  "tldr-raw.txt",
+  "lines",
+], ["nl2bash.txt", "lines"], ["intercode-gold.txt", "lines"], ["intercode-agent-actions.jsonl", "jsonl"], [
+  "cheatsheets.jsonl",
+  "jsonl",
+], ["tree-sitter-bash-corpus.jsonl", "jsonl"]];
 
 export interface CorpusCommand {
   readonly text: string;

@@ -26,28 +26,21 @@ export function buildFixture(at?: string): Fixture {
   const outside = join(work, "outside");
   const backup = join(work, "project-backup");
   const home = join(top, "home");
-  const dirs = [
-    project, join(project, "src", "sub"), join(project, "docs"), join(project, "scripts"), join(project, "build"),
-    join(project, "space dir"), outside, join(outside, "dir"), backup, home, join(home, ".ssh"), join(home, "bin"),
-  ];
+  const dirs = [project, join(project, "src", "sub"), join(project, "docs"), join(project, "scripts"),
+    join(project, "build"), join(project, "space dir"), outside, join(outside, "dir"), backup, home, join(home, ".ssh"),
+    join(home, "bin")];
   for (const d of dirs) mkdirSync(d, { recursive: true });
-  const files: Record<string, string> = {
-    [join(project, "README.md")]: "# project\n",
-    [join(project, ".env")]: "TOKEN=project-secret\n",
-    [join(project, "src", "main.ts")]: "export {};\n",
-    [join(project, "src", "sub", "deep.ts")]: "export {};\n",
-    [join(project, "docs", "guide.md")]: "guide\n",
+  const files: Record<string, string> = { [join(project, "README.md")]: "# project\n",
+    [join(project, ".env")]: "TOKEN=project-secret\n", [join(project, "src", "main.ts")]: "export {};\n",
+    [join(project, "src", "sub", "deep.ts")]: "export {};\n", [join(project, "docs", "guide.md")]: "guide\n",
     [join(project, "space dir", "file.txt")]: "x\n",
     [join(project, "scripts", "build.sh")]: "#!/bin/sh\ncd src && ls\n",
     [join(project, "scripts", "escape.sh")]: "#!/bin/sh\ncat ../outside/secret.txt\n",
     [join(project, "list.txt")]: "src/main.ts\n",
     [join(project, "scripts", "tool.py")]: "#!/usr/bin/env python3\nimport sys\nprint(open(sys.argv[1]).read())\n",
-    [join(outside, "secret.txt")]: "outside-secret\n",
-    [join(outside, "dir", "file.txt")]: "x\n",
-    [join(backup, "x.txt")]: "backup\n",
-    [join(home, ".bashrc")]: "# bashrc\n",
-    [join(home, ".ssh", "id_rsa")]: "key\n",
-  };
+    [join(outside, "secret.txt")]: "outside-secret\n", [join(outside, "dir", "file.txt")]: "x\n",
+    [join(backup, "x.txt")]: "backup\n", [join(home, ".bashrc")]: "# bashrc\n",
+    [join(home, ".ssh", "id_rsa")]: "key\n" };
   for (const [f, c] of Object.entries(files)) writeFileSync(f, c);
   chmodSync(join(project, "scripts", "build.sh"), 0o755);
   chmodSync(join(project, "scripts", "tool.py"), 0o755);

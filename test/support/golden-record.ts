@@ -42,7 +42,7 @@ function chainAbove(top: string): string[] {
   if (known) return known;
   const out: string[] = [];
   chains.set(top, out);
-  for (let p = top; p.endsWith("/" + CHAIN_NAME); ) {
+  for (let p = top; p.endsWith("/" + CHAIN_NAME);) {
     p = p.slice(0, -CHAIN_NAME.length - 1);
     out.push(p);
   }
@@ -100,11 +100,8 @@ export function verdictFields(v: Verdict, dirs: Dirs): Record<string, unknown> {
   const n = (s: string) => normalise(s, dirs);
   const reasons = v.reasons.map((r) => [r.code, r.decision, n(r.message)]);
   const accesses = v.accesses.map((a) => {
-    const extra = {
-      ...(a.via.length ? { via: a.via.map(n) } : {}),
-      ...(a.rule !== null ? { rule: n(a.rule) } : {}),
-      ...(a.reason !== null ? { reason: a.reason } : {}),
-    };
+    const extra = { ...(a.via.length ? { via: a.via.map(n) } : {}), ...(a.rule !== null ? { rule: n(a.rule) } : {}),
+      ...(a.reason !== null ? { reason: a.reason } : {}) };
     const fields = [a.kind, n(a.path), a.resolved === null ? null : n(a.resolved), a.decision, n(a.command)];
     return Object.keys(extra).length ? [...fields, extra] : fields;
   });
@@ -176,7 +173,8 @@ const SHOWN = 40;
  * after), the cases the file has that no longer exist, the cases it lacks, and how to regenerate.
  */
 export function compareGolden(name: string, before: readonly string[], after: readonly string[],
-  label: (rec: Rec) => string = labelOf): string | null {
+  label: (rec: Rec) => string = labelOf): string | null
+{
   if (before.length === after.length && before.every((l, i) => l === after[i])) return null;
   const was = new Map(before.map((l) => [keyOf(parse(l)), l]));
   const now = new Map(after.map((l) => [keyOf(parse(l)), l]));

@@ -12,9 +12,8 @@ import { join } from "node:path";
 import type { Verdict } from "../../src/index.ts";
 import { buildFixture, type Fixture } from "./fixture.ts";
 import { goldenPath, readGolden, REPO_DIR, writeGolden } from "./golden-files.ts";
-import {
-  CHAIN_NAME, compareGolden, describeMove, type Dirs, keyOf, labelOf, recordLine, REGENERATE, shorten,
-} from "./golden-record.ts";
+import { CHAIN_NAME, compareGolden, describeMove, type Dirs, keyOf, labelOf, recordLine, REGENERATE,
+  shorten } from "./golden-record.ts";
 
 /** Whether this run rewrites the golden files rather than comparing with them. */
 export const WRITING = process.env.SHELLFENCE_GOLDEN === "write";
@@ -94,10 +93,8 @@ export function startGoldenFile(): { readonly hasCases: () => boolean } {
     current = known;
     return { hasCases: () => known.keys.length > 0 };
   }
-  const state: FileState = {
-    path: goldenPath(file), keys: [], fields: new Map(), seen: new Map(), lines: new Map(),
-    golden: undefined, goldenLines: null,
-  };
+  const state: FileState = { path: goldenPath(file), keys: [], fields: new Map(), seen: new Map(), lines: new Map(),
+    golden: undefined, goldenLines: null };
   files.set(file, state);
   current = state;
   afterAll(() => finish(state));
@@ -171,24 +168,21 @@ export function goldenCase(fields: Record<string, unknown>): GoldenCase {
   const key = keyOf(keyFields);
   state.keys.push(key);
   state.fields.set(key, keyFields);
-  return {
-    record(v, dirs) {
-      const line = recordLine(keyFields, v, dirs);
-      state.lines.set(key, line);
-      if (WRITING) return null;
-      const table = golden(state);
-      const where = shortPath(state.path);
-      if (table === null) return `${where} does not exist: run \`${REGENERATE}\` and commit it`;
-      const old = table.get(key);
-      if (old === undefined) {
-        const label = labelOf(JSON.parse(line) as Record<string, unknown>);
-        return `${where} has no line for ${label}: run \`${REGENERATE}\``;
-      }
-      if (old === line) return null;
-      const move = describeMove(old, line);
-      const then = `if the move is meant, run \`${REGENERATE}\` and commit the diff`;
-      return `${where}: the verdict differs from the golden file\n${move}\n${then}`;
-    },
-  };
+  return { record(v, dirs) {
+    const line = recordLine(keyFields, v, dirs);
+    state.lines.set(key, line);
+    if (WRITING) return null;
+    const table = golden(state);
+    const where = shortPath(state.path);
+    if (table === null) return `${where} does not exist: run \`${REGENERATE}\` and commit it`;
+    const old = table.get(key);
+    if (old === undefined) {
+      const label = labelOf(JSON.parse(line) as Record<string, unknown>);
+      return `${where} has no line for ${label}: run \`${REGENERATE}\``;
+    }
+    if (old === line) return null;
+    const move = describeMove(old, line);
+    const then = `if the move is meant, run \`${REGENERATE}\` and commit the diff`;
+    return `${where}: the verdict differs from the golden file\n${move}\n${then}`;
+  } };
 }
-

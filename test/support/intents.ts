@@ -44,13 +44,9 @@ interface Spelled {
   readonly styles: readonly Style[];
 }
 
-type Head =
-  | { readonly h: "rel" }
-  | { readonly h: "dot" }
-  | { readonly h: "tilde" }
-  | { readonly h: "home"; readonly form: number }
-  | { readonly h: "pwd"; readonly form: number }
-  | { readonly h: "var"; readonly name: string; readonly form: number };
+type Head = { readonly h: "rel" } | { readonly h: "dot" } | { readonly h: "tilde" } | { readonly h: "home";
+  readonly form: number } | { readonly h: "pwd"; readonly form: number } | { readonly h: "var"; readonly name: string;
+  readonly form: number };
 
 interface PathWord {
   readonly head: Head;
@@ -59,54 +55,52 @@ interface PathWord {
   readonly alt: Spelled | null;
 }
 
-type Prog = "cat" | "head -n 1" | "tail -n 1" | "wc -c" | "ls" | "ls -a" | "touch" | "rm -f" | "mkdir" | "echo x >" | "echo x >>" | ": >" | "cat <" | "echo x &>";
+type Prog = "cat" | "head -n 1" | "tail -n 1" | "wc -c" | "ls" | "ls -a" | "touch" | "rm -f" | "mkdir" | "echo x >"
+  | "echo x >>" | ": >" | "cat <" | "echo x &>";
 
-type Node =
-  | { readonly t: "act"; readonly prog: Prog; readonly path: PathWord; readonly wrapper: string; readonly errTo: PathWord | null }
-  | { readonly t: "echo" }
-  | { readonly t: "stdin"; readonly prog: "wc -l" | "cat" | "head -n 1" }
-  | { readonly t: "cd"; readonly form: string; readonly dir: PathWord | null }
-  | { readonly t: "popd" }
-  | { readonly t: "cdMinus" }
-  | { readonly t: "assign"; readonly name: string; readonly kw: string; readonly value: PathWord }
-  | { readonly t: "list"; readonly items: readonly Node[]; readonly joins: readonly string[] }
-  | { readonly t: "sub"; readonly body: Node; readonly time: boolean }
-  | { readonly t: "group"; readonly body: Node; readonly time: boolean }
-  | { readonly t: "pipe"; readonly segs: readonly Node[] }
-  | { readonly t: "if"; readonly cond: Node; readonly body: Node }
-  | { readonly t: "funcdef"; readonly name: string; readonly keyword: boolean; readonly body: Node }
-  | { readonly t: "call"; readonly name: string }
-  | { readonly t: "heredoc"; readonly delim: string; readonly dash: boolean; readonly indent: string; readonly lead: string; readonly body: Node }
-  | { readonly t: "nest"; readonly how: string; readonly quote: "single" | "double"; readonly body: Node };
+type Node = { readonly t: "act"; readonly prog: Prog; readonly path: PathWord; readonly wrapper: string;
+  readonly errTo: PathWord | null } | { readonly t: "echo" } | { readonly t: "stdin";
+  readonly prog: "wc -l" | "cat" | "head -n 1" } | { readonly t: "cd"; readonly form: string;
+  readonly dir: PathWord | null } | { readonly t: "popd" } | { readonly t: "cdMinus" } | { readonly t: "assign";
+  readonly name: string; readonly kw: string; readonly value: PathWord } | { readonly t: "list";
+  readonly items: readonly Node[]; readonly joins: readonly string[] } | { readonly t: "sub"; readonly body: Node;
+  readonly time: boolean } | { readonly t: "group"; readonly body: Node; readonly time: boolean } | {
+  readonly t: "pipe";
+  readonly segs: readonly Node[];
+} | { readonly t: "if"; readonly cond: Node; readonly body: Node } | { readonly t: "funcdef"; readonly name: string;
+  readonly keyword: boolean; readonly body: Node } | { readonly t: "call"; readonly name: string } | {
+  readonly t: "heredoc";
+  readonly delim: string;
+  readonly dash: boolean;
+  readonly indent: string;
+  readonly lead: string;
+  readonly body: Node;
+} | { readonly t: "nest"; readonly how: string; readonly quote: "single" | "double"; readonly body: Node };
 
 // ---------------------------------------------------------------------------------------------
 // Catalogues: paths as the command names them, relative to wherever the shell is by then
 
 /** Files (and names that may not exist), for programs that open them. */
-const FILES = [
-  "README.md", "src/main.ts", "docs/guide.md", "../outside/secret.txt", "link-out/secret.txt", "rel-out/secret.txt",
-  "dir-out/file.txt", "src/secret-link", "link-in/main.ts", "abs-in/main.ts", "home-link/.bashrc", "backup-link/x.txt",
-  "../project-backup/x.txt", "../outside/back-in/README.md", "link-out/back-in/README.md", "dir-out/../secret.txt",
-  "src/../README.md", "main.ts", "secret.txt", "../README.md", "space dir/file.txt", "src/sub/deep.ts", "file.txt",
-  ".bashrc", "../../home/.bashrc", "link-in/../README.md", "x.txt", "missing.txt",
-] as const;
+const FILES = ["README.md", "src/main.ts", "docs/guide.md", "../outside/secret.txt", "link-out/secret.txt",
+  "rel-out/secret.txt", "dir-out/file.txt", "src/secret-link", "link-in/main.ts", "abs-in/main.ts", "home-link/.bashrc",
+  "backup-link/x.txt", "../project-backup/x.txt", "../outside/back-in/README.md", "link-out/back-in/README.md",
+  "dir-out/../secret.txt", "src/../README.md", "main.ts", "secret.txt", "../README.md", "space dir/file.txt",
+  "src/sub/deep.ts", "file.txt", ".bashrc", "../../home/.bashrc", "link-in/../README.md", "x.txt",
+  "missing.txt"] as const;
 
 /** Targets of writes: new files and existing ones, both sides, through the links. */
-const WRITES = [
-  "new.txt", "build/new.txt", "../new.txt", "link-out/new.txt", "rel-out/new.txt", "dir-out/new.txt", "src/new.txt",
-  "home-link/new.txt", "../outside/new.txt", "README.md", "src/secret-link", "build/d", "newdir", "back-in/new.txt",
-  "link-in/new.txt", "../outside/back-in/build/new.txt",
-] as const;
+const WRITES = ["new.txt", "build/new.txt", "../new.txt", "link-out/new.txt", "rel-out/new.txt", "dir-out/new.txt",
+  "src/new.txt", "home-link/new.txt", "../outside/new.txt", "README.md", "src/secret-link", "build/d", "newdir",
+  "back-in/new.txt", "link-in/new.txt", "../outside/back-in/build/new.txt"] as const;
 
 /** Directories for cd, pushd, ls and variables. No spaces: a variable holding one would split. */
-const DIRS = [
-  "src", "docs", "src/sub", "..", "../outside", "link-out", "rel-out", "dir-out", "link-in", "abs-in", "home-link",
-  "backup-link", "../outside/back-in", "link-out/back-in", "../project", "../..", "sub", "missing-dir", "link-out/..",
-  "dir-out/..", "back-in", ".", "build", "link-in/..", "../project-backup",
-] as const;
+const DIRS = ["src", "docs", "src/sub", "..", "../outside", "link-out", "rel-out", "dir-out", "link-in", "abs-in",
+  "home-link", "backup-link", "../outside/back-in", "link-out/back-in", "../project", "../..", "sub", "missing-dir",
+  "link-out/..", "dir-out/..", "back-in", ".", "build", "link-in/..", "../project-backup"] as const;
 
 /** What follows `~/` or `$HOME/`. */
-const HOME_RESTS = ["", ".bashrc", ".ssh/id_rsa", "x", "bin", ".ssh", "../work/project/README.md", "../work/outside/secret.txt", "../work/project"] as const;
+const HOME_RESTS = ["", ".bashrc", ".ssh/id_rsa", "x", "bin", ".ssh", "../work/project/README.md",
+  "../work/outside/secret.txt", "../work/project"] as const;
 
 const VARS = ["D", "X", "d"] as const;
 
@@ -116,7 +110,9 @@ const VARS = ["D", "X", "d"] as const;
 /** One chunk in a style; every style has the same value in bash. dash knows neither `$'…'` nor
  * `$"…"`, so there they fall back to single quotes. */
 function spellChunk(chunk: string, style: Style, d: Dialect): string {
-  if (d === "dash" && (style === "ansi" || style === "ansiHex" || style === "ansiOctal" || style === "locale")) style = "single";
+  if (d === "dash" && (style === "ansi" || style === "ansiHex" || style === "ansiOctal" || style === "locale")) {
+    style = "single";
+  }
   return spellInStyle(chunk, style);
 }
 
@@ -124,17 +120,21 @@ function spell(s: Spelled, d: Dialect): string {
   if (s.text === "") return "";
   const at = [0, ...[...s.cuts].filter((c) => c > 0 && c < s.text.length).sort((a, b) => a - b), s.text.length];
   const out: string[] = [];
-  for (let i = 0; i + 1 < at.length; i++) out.push(spellChunk(s.text.slice(at[i]!, at[i + 1]!), s.styles[i] ?? "plain", d));
+  for (let i = 0; i + 1 < at.length; i++) {
+    out.push(spellChunk(s.text.slice(at[i]!, at[i + 1]!), s.styles[i] ?? "plain", d));
+  }
   return out.join("");
 }
 
 const STYLES: readonly Style[] = ["plain", "single", "double", "backslash", "ansi", "ansiHex", "ansiOctal", "locale"];
-const styleArb: fc.Arbitrary<Style> = fc.oneof({ arbitrary: fc.constant<Style>("plain"), weight: 4 }, { arbitrary: fc.constantFrom(...STYLES), weight: 3 });
+const styleArb: fc.Arbitrary<Style> = fc.oneof({ arbitrary: fc.constant<Style>("plain"), weight: 4 }, {
+  arbitrary: fc.constantFrom(...STYLES),
+  weight: 3,
+});
 
 function spelledArb(texts: readonly string[]): fc.Arbitrary<Spelled> {
-  return fc
-    .tuple(fc.constantFrom(...texts), fc.uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 2 }), fc.array(styleArb, { minLength: 3, maxLength: 3 }))
-    .map(([text, cuts, styles]) => ({ text, cuts, styles }));
+  return fc.tuple(fc.constantFrom(...texts), fc.uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 2 }),
+    fc.array(styleArb, { minLength: 3, maxLength: 3 })).map(([text, cuts, styles]) => ({ text, cuts, styles }));
 }
 
 const plainSpelled = (text: string): Spelled => ({ text, cuts: [], styles: ["plain"] });
@@ -171,7 +171,8 @@ function renderWord(w: PathWord, d: Dialect, f: Set<string>): string {
     case "var": {
       f.add("variable");
       const form = VAR_FORMS[w.head.form % VAR_FORMS.length]!;
-      return (form.includes("{}") ? form.replace("{}", `{${w.head.name}}`) : form.replace("$", `$${w.head.name}`)) + tail;
+      return (form.includes("{}") ? form.replace("{}", `{${w.head.name}}`) : form.replace("$", `$${w.head.name}`)) +
+        tail;
     }
   }
 }
@@ -296,7 +297,9 @@ function ref(): Reference {
   if (reference !== null) return reference;
   const fx = buildFixture();
   try {
-    const virtual = (p: string) => (p === fx.top ? VIRTUAL_TOP : p.startsWith(`${fx.top}/`) ? VIRTUAL_TOP + p.slice(fx.top.length) : p);
+    const virtual = (
+      p: string,
+    ) => (p === fx.top ? VIRTUAL_TOP : p.startsWith(`${fx.top}/`) ? VIRTUAL_TOP + p.slice(fx.top.length) : p);
     const entries = new Map<string, { kind: Exclude<Kind, null>; target: string | null }>();
     const walk = (dir: string) => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -421,7 +424,8 @@ interface Shell {
   readonly home: string;
 }
 
-const copyShell = (s: Shell, dialect: Dialect = s.dialect): Shell => ({ ...s, dialect, stack: [...s.stack], vars: new Map(s.vars), funcs: new Map(s.funcs) });
+const copyShell = (s: Shell, dialect: Dialect = s.dialect): Shell => ({ ...s, dialect, stack: [...s.stack],
+  vars: new Map(s.vars), funcs: new Map(s.funcs) });
 
 function values(w: PathWord, sh: Shell): string[] {
   const join = (base: string, rest: string) => (rest === "" ? base : `${base}/${rest}`);
@@ -565,7 +569,8 @@ function evaluate(n: Node, world: World, sh: Shell): number {
       if (n.how === "eval") return evaluate(n.body, world, sh);
       // A child shell: PWD and OLDPWD are exported; the directory stack, plain variables and
       // functions are not.
-      const child: Shell = { ...copyShell(sh, n.how === "sh -c" ? "dash" : "bash"), stack: [], vars: new Map(), funcs: new Map() };
+      const child: Shell = { ...copyShell(sh, n.how === "sh -c" ? "dash" : "bash"), stack: [], vars: new Map(),
+        funcs: new Map() };
       return evaluate(n.body, world, child);
     }
   }
@@ -661,17 +666,16 @@ function finish(n: Node): IntentCommand {
   const features = new Set<string>();
   const text = render(n, "bash", features, 0);
   const world = new World();
-  evaluate(n, world, { pwd: fx.project, cwd: fx.project, oldpwd: null, stack: [], vars: new Map(), funcs: new Map(), dialect: "bash", home: fx.home });
+  evaluate(n, world, { pwd: fx.project, cwd: fx.project, oldpwd: null, stack: [], vars: new Map(), funcs: new Map(),
+    dialect: "bash", home: fx.home });
   const outside = world.touches.filter((t) => !isInside(t.path, fx.project));
-  for (const name of ["link-out", "rel-out", "dir-out", "secret-link", "link-in", "abs-in", "back-in", "home-link", "backup-link"]) {
+  for (const name of ["link-out", "rel-out", "dir-out", "secret-link", "link-in", "abs-in", "back-in", "home-link",
+    "backup-link"])
+  {
     if (text.includes(name)) features.add(`link:${name}`);
   }
-  return {
-    text,
-    intent: outside.some((t) => t.traced) ? "outside" : "inside",
-    looksOutside: outside.some((t) => !t.traced),
-    features: [...features].sort(),
-  };
+  return { text, intent: outside.some((t) => t.traced) ? "outside" : "inside",
+    looksOutside: outside.some((t) => !t.traced), features: [...features].sort() };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -681,22 +685,27 @@ const rel: fc.Arbitrary<Head> = fc.constant({ h: "rel" });
 
 /** A path word naming one of `texts` relative to the cwd, or through $PWD, ~+ and friends. */
 function pathWord(texts: readonly string[], d: Dialect, braces: boolean): fc.Arbitrary<PathWord> {
-  const relative = fc.tuple(fc.oneof({ arbitrary: rel, weight: 5 }, { arbitrary: fc.constant<Head>({ h: "dot" }), weight: 1 }), spelledArb(texts)).map(
-    ([head, rest]): PathWord => ({ head, rest, alt: null }),
+  const relative = fc.tuple(
+    fc.oneof({ arbitrary: rel, weight: 5 }, { arbitrary: fc.constant<Head>({ h: "dot" }), weight: 1 }),
+    spelledArb(texts),
+  ).map(([head, rest]): PathWord => ({ head, rest, alt: null }));
+  const viaPwd = fc.tuple(fc.nat(5), spelledArb(texts)).map(([form, rest]): PathWord => ({ head: { h: "pwd", form },
+    rest, alt: null })
   );
-  const viaPwd = fc.tuple(fc.nat(5), spelledArb(texts)).map(([form, rest]): PathWord => ({ head: { h: "pwd", form }, rest, alt: null }));
-  const viaHome = fc.tuple(fc.boolean(), fc.nat(2), spelledArb(HOME_RESTS)).map(([tilde, form, rest]): PathWord => ({ head: tilde ? { h: "tilde" } : { h: "home", form }, rest, alt: null }));
-  const choices: fc.WeightedArbitrary<PathWord>[] = [
-    { arbitrary: relative, weight: 8 },
-    { arbitrary: viaPwd, weight: 1 },
-    { arbitrary: viaHome, weight: 1 },
-  ];
+  const viaHome = fc.tuple(fc.boolean(), fc.nat(2), spelledArb(HOME_RESTS)).map(([tilde, form, rest]): PathWord => ({
+    head: tilde ? { h: "tilde" } : { h: "home", form },
+    rest,
+    alt: null,
+  }));
+  const choices: fc.WeightedArbitrary<PathWord>[] = [{ arbitrary: relative, weight: 8 }, { arbitrary: viaPwd,
+    weight: 1 }, { arbitrary: viaHome, weight: 1 }];
   if (braces && d === "bash") {
     const plain = fc.constantFrom(...texts.filter((t) => SAFE_PLAIN.test(t)));
     choices.push({
-      arbitrary: fc.tuple(plain, plain, fc.array(fc.constantFrom<Style>("plain", "single", "double"), { minLength: 1, maxLength: 1 })).map(
-        ([a, b, st]): PathWord => ({ head: { h: "rel" }, rest: { text: a, cuts: [], styles: st }, alt: plainSpelled(b) }),
-      ),
+      arbitrary: fc.tuple(plain, plain,
+        fc.array(fc.constantFrom<Style>("plain", "single", "double"), { minLength: 1, maxLength: 1 })).map((
+          [a, b, st],
+        ): PathWord => ({ head: { h: "rel" }, rest: { text: a, cuts: [], styles: st }, alt: plainSpelled(b) })),
       weight: 1,
     });
   }
@@ -707,14 +716,21 @@ const WRAPPERS = ["", "", "", "env ", "nice ", "timeout 5 ", "nohup ", "stdbuf -
 
 function actArb(d: Dialect): fc.Arbitrary<Node> {
   const wrapper = fc.constantFrom(...WRAPPERS.filter((w) => d === "bash" || w !== "time "));
-  const errTo = fc.oneof({ arbitrary: fc.constant(null), weight: 6 }, { arbitrary: pathWord(WRITES, d, false), weight: 1 });
+  const errTo = fc.oneof({ arbitrary: fc.constant(null), weight: 6 }, { arbitrary: pathWord(WRITES, d, false),
+    weight: 1 });
   const reads = fc.constantFrom<Prog>("cat", "head -n 1", "tail -n 1", "wc -c", "cat <").chain((prog) =>
-    fc.tuple(pathWord(FILES, d, prog !== "cat <"), wrapper, errTo).map(([path, w, e]): Node => ({ t: "act", prog, path, wrapper: w, errTo: e })),
+    fc.tuple(pathWord(FILES, d, prog !== "cat <"), wrapper, errTo).map(([path, w, e]): Node => ({ t: "act", prog, path,
+      wrapper: w, errTo: e })
+    )
   );
-  const lists = fc.tuple(fc.constantFrom<Prog>("ls", "ls -a"), pathWord(DIRS, d, true), wrapper).map(([prog, path, w]): Node => ({ t: "act", prog, path, wrapper: w, errTo: null }));
+  const lists = fc.tuple(fc.constantFrom<Prog>("ls", "ls -a"), pathWord(DIRS, d, true), wrapper).map((
+    [prog, path, w],
+  ): Node => ({ t: "act", prog, path, wrapper: w, errTo: null }));
   const writeProgs: Prog[] = ["touch", "rm -f", "mkdir", "echo x >", "echo x >>", ": >"];
   if (d === "bash") writeProgs.push("echo x &>");
-  const writes = fc.tuple(fc.constantFrom(...writeProgs), pathWord(WRITES, d, true), wrapper).map(([prog, path, w]): Node => ({
+  const writes = fc.tuple(fc.constantFrom(...writeProgs), pathWord(WRITES, d, true), wrapper).map((
+    [prog, path, w],
+  ): Node => ({
     t: "act",
     prog,
     path: prog.includes(">") ? { ...path, alt: null } : path,
@@ -726,45 +742,62 @@ function actArb(d: Dialect): fc.Arbitrary<Node> {
 }
 
 function cdArb(d: Dialect): fc.Arbitrary<Node> {
-  const forms = d === "bash" ? ["cd", "cd", "cd", "cd -P", "cd -L", "cd --", "pushd", "builtin cd", "command cd", "time cd"] : ["cd", "cd", "cd -P", "cd -L", "command cd"];
-  const step = fc.tuple(fc.constantFrom(...forms), fc.oneof({ arbitrary: pathWord(DIRS, d, false), weight: 9 }, { arbitrary: fc.constant(null), weight: 1 })).map(
-    ([form, dir]): Node => ({ t: "cd", form, dir: form === "pushd" && dir === null ? { head: { h: "tilde" }, rest: plainSpelled(""), alt: null } : dir }),
-  );
+  const forms = d === "bash"
+    ? ["cd", "cd", "cd", "cd -P", "cd -L", "cd --", "pushd", "builtin cd", "command cd", "time cd"]
+    : ["cd", "cd", "cd -P", "cd -L", "command cd"];
+  const step = fc.tuple(fc.constantFrom(...forms),
+    fc.oneof({ arbitrary: pathWord(DIRS, d, false), weight: 9 }, { arbitrary: fc.constant(null), weight: 1 })).map((
+      [form, dir],
+    ): Node => ({ t: "cd", form,
+      dir: form === "pushd" && dir === null ? { head: { h: "tilde" }, rest: plainSpelled(""), alt: null } : dir })
+    );
   if (d === "dash") return step;
-  return fc.oneof({ arbitrary: step, weight: 8 }, { arbitrary: fc.constant<Node>({ t: "popd" }), weight: 1 }, { arbitrary: fc.constant<Node>({ t: "cdMinus" }), weight: 1 });
+  return fc.oneof({ arbitrary: step, weight: 8 }, { arbitrary: fc.constant<Node>({ t: "popd" }), weight: 1 }, {
+    arbitrary: fc.constant<Node>({ t: "cdMinus" }),
+    weight: 1,
+  });
 }
 
 /** `D=VALUE; use $D/…`: the assignment and its use side by side, so the variable is usually set
  * in the shell that reads it (a list around them may still skip the assignment: `a || D=x; cat
  * $D/y`, which the model follows). */
 function varArb(d: Dialect): fc.Arbitrary<Node> {
-  const value = fc.oneof(
-    { arbitrary: pathWord(DIRS, d, false), weight: 3 },
-    { arbitrary: fc.tuple(fc.boolean(), spelledArb(["", "..", "../outside", "link-out", "src"])).map(([fromPwd, rest]): PathWord => ({ head: fromPwd ? { h: "pwd", form: 0 } : { h: "tilde" }, rest, alt: null })), weight: 1 },
-  );
-  return fc
-    .tuple(fc.constantFrom(...VARS), fc.constantFrom(...(d === "bash" ? ["", "", "export ", "declare "] : [""])), value, fc.constantFrom("; ", " && ", "\n"), fc.nat(2), fc.nat(3), fc.constantFrom(...FILES), fc.constantFrom(...DIRS))
-    .map(([name, kw, val, join, form, which, file, dir]): Node => {
+  const value = fc.oneof({ arbitrary: pathWord(DIRS, d, false), weight: 3 }, {
+    arbitrary: fc.tuple(fc.boolean(), spelledArb(["", "..", "../outside", "link-out", "src"])).map((
+      [fromPwd, rest],
+    ): PathWord => ({ head: fromPwd ? { h: "pwd", form: 0 } : { h: "tilde" }, rest, alt: null })),
+    weight: 1,
+  });
+  return fc.tuple(fc.constantFrom(...VARS), fc.constantFrom(...(d === "bash" ? ["", "", "export ", "declare "] : [""])),
+    value, fc.constantFrom("; ", " && ", "\n"), fc.nat(2), fc.nat(3), fc.constantFrom(...FILES),
+    fc.constantFrom(...DIRS)).map(([name, kw, val, join, form, which, file, dir]): Node => {
       const head: Head = { h: "var", name, form };
-      const use: Node =
-        which === 0
-          ? { t: "cd", form: "cd", dir: { head, rest: plainSpelled(""), alt: null } }
-          : which === 1
-            ? { t: "act", prog: "ls", path: { head, rest: plainSpelled(dir === "." ? "" : dir), alt: null }, wrapper: "", errTo: null }
-            : { t: "act", prog: "cat", path: { head, rest: plainSpelled(file), alt: null }, wrapper: "", errTo: null };
+      const use: Node = which === 0
+        ? { t: "cd", form: "cd", dir: { head, rest: plainSpelled(""), alt: null } }
+        : which === 1
+        ? { t: "act", prog: "ls", path: { head, rest: plainSpelled(dir === "." ? "" : dir), alt: null }, wrapper: "",
+          errTo: null }
+        : { t: "act", prog: "cat", path: { head, rest: plainSpelled(file), alt: null }, wrapper: "", errTo: null };
       return { t: "list", items: [{ t: "assign", name, kw, value: { ...val, alt: null } }, use], joins: [join] };
     });
 }
 
 const pipeLeft = (d: Dialect): fc.Arbitrary<Node> =>
-  fc.oneof(
-    fc.constant<Node>({ t: "echo" }),
-    fc.tuple(fc.constantFrom<Prog>("cat", "head -n 1", "ls"), pathWord(FILES, d, false)).map(([prog, path]): Node => ({ t: "act", prog, path, wrapper: "", errTo: null })),
-  );
+  fc.oneof(fc.constant<Node>({ t: "echo" }),
+    fc.tuple(fc.constantFrom<Prog>("cat", "head -n 1", "ls"), pathWord(FILES, d, false)).map(([prog, path]): Node => ({
+      t: "act",
+      prog,
+      path,
+      wrapper: "",
+      errTo: null,
+    })));
 const pipeRight = (d: Dialect): fc.Arbitrary<Node> =>
   fc.oneof(
-    fc.constantFrom<Node>({ t: "stdin", prog: "wc -l" }, { t: "stdin", prog: "cat" }, { t: "stdin", prog: "head -n 1" }),
-    fc.tuple(fc.constantFrom<Prog>("cat", "wc -c"), pathWord(FILES, d, false)).map(([prog, path]): Node => ({ t: "act", prog, path, wrapper: "", errTo: null })),
+    fc.constantFrom<Node>({ t: "stdin", prog: "wc -l" }, { t: "stdin", prog: "cat" }, { t: "stdin",
+      prog: "head -n 1" }),
+    fc.tuple(fc.constantFrom<Prog>("cat", "wc -c"), pathWord(FILES, d, false)).map(([prog, path]): Node => ({ t: "act",
+      prog, path, wrapper: "", errTo: null })
+    ),
   );
 
 const JOINS = ["; ", " && ", " || ", "\n", "; "] as const;
@@ -780,56 +813,58 @@ function listArb(depth: number, nest: number, d: Dialect, maxUnits = 3): fc.Arbi
   const unit = unitArb(depth, nest, d);
   // A unit that is itself a list (an assignment and its use) is spliced in: the text has no
   // brackets around it, so bash reads its `&&` and `;` at the level of the whole list.
-  const arb = fc.tuple(unit, fc.array(fc.tuple(fc.constantFrom(...JOINS), unit), { maxLength: maxUnits - 1 })).map(([first, rest]): Node => {
-    const items: Node[] = [];
-    const joins: string[] = [];
-    const add = (u: Node) => {
-      if (u.t === "list") {
-        items.push(...u.items);
-        joins.push(...u.joins);
-      } else items.push(u);
-    };
-    add(first);
-    for (const [j, u] of rest) {
-      joins.push(j);
-      add(u);
-    }
-    return items.length === 1 ? items[0]! : { t: "list", items, joins };
-  });
+  const arb = fc.tuple(unit, fc.array(fc.tuple(fc.constantFrom(...JOINS), unit), { maxLength: maxUnits - 1 })).map(
+    ([first, rest]): Node => {
+      const items: Node[] = [];
+      const joins: string[] = [];
+      const add = (u: Node) => {
+        if (u.t === "list") {
+          items.push(...u.items);
+          joins.push(...u.joins);
+        } else items.push(u);
+      };
+      add(first);
+      for (const [j, u] of rest) {
+        joins.push(j);
+        add(u);
+      }
+      return items.length === 1 ? items[0]! : { t: "list", items, joins };
+    },
+  );
   memo.set(key, arb);
   return arb;
 }
 
 function unitArb(depth: number, nest: number, d: Dialect): fc.Arbitrary<Node> {
-  const choices: fc.WeightedArbitrary<Node>[] = [
-    { arbitrary: actArb(d), weight: 6 },
-    { arbitrary: cdArb(d), weight: 4 },
-    { arbitrary: varArb(d), weight: 1 },
-    { arbitrary: fc.tuple(pipeLeft(d), pipeRight(d)).map(([a, b]): Node => ({ t: "pipe", segs: [a, b] })), weight: 1 },
-    {
-      arbitrary: fc
-        .tuple(fc.constantFrom("EOF", "EOF", "EOF", "'EOF'", "\\EOF", '"EOF"'), fc.boolean(), fc.constantFrom("", " ", "\t", "  "), fc.constantFrom("", "", "x "), actArb(d))
-        .map(([delim, dash, indent, lead, body]): Node => ({ t: "heredoc", delim, dash, indent, lead, body })),
-      weight: 1,
-    },
-  ];
+  const choices: fc.WeightedArbitrary<Node>[] = [{ arbitrary: actArb(d), weight: 6 }, { arbitrary: cdArb(d),
+    weight: 4 }, { arbitrary: varArb(d), weight: 1 }, {
+    arbitrary: fc.tuple(pipeLeft(d), pipeRight(d)).map(([a, b]): Node => ({ t: "pipe", segs: [a, b] })),
+    weight: 1,
+  }, {
+    arbitrary: fc.tuple(fc.constantFrom("EOF", "EOF", "EOF", "'EOF'", "\\EOF", '"EOF"'), fc.boolean(),
+      fc.constantFrom("", " ", "\t", "  "), fc.constantFrom("", "", "x "), actArb(d)).map((
+        [delim, dash, indent, lead, body],
+      ): Node => ({ t: "heredoc", delim, dash, indent, lead, body })),
+    weight: 1,
+  }];
   if (depth > 0) {
     const inner = listArb(depth - 1, nest, d);
-    const time = d === "bash" ? fc.oneof({ arbitrary: fc.constant(false), weight: 5 }, { arbitrary: fc.constant(true), weight: 1 }) : fc.constant(false);
-    choices.push(
-      { arbitrary: fc.tuple(inner, time).map(([body, t]): Node => ({ t: "sub", body, time: t })), weight: 2 },
-      { arbitrary: fc.tuple(inner, time).map(([body, t]): Node => ({ t: "group", body, time: t })), weight: 1 },
-      { arbitrary: fc.tuple(cdArb(d), inner).map(([cond, body]): Node => ({ t: "if", cond, body })), weight: 1 },
-      {
-        // The definition and the call side by side in the list (see listArb): a list around
-        // them may skip the definition and still make the call.
-        arbitrary: fc.tuple(fc.boolean(), inner).map(([kw, body]): Node => {
-          const name = `sf_f${depth}`;
-          return { t: "list", items: [{ t: "funcdef", name, keyword: kw && d === "bash", body }, { t: "call", name }], joins: ["; "] };
-        }),
-        weight: 1,
-      },
-    );
+    const time = d === "bash"
+      ? fc.oneof({ arbitrary: fc.constant(false), weight: 5 }, { arbitrary: fc.constant(true), weight: 1 })
+      : fc.constant(false);
+    choices.push({ arbitrary: fc.tuple(inner, time).map(([body, t]): Node => ({ t: "sub", body, time: t })),
+      weight: 2 }, { arbitrary: fc.tuple(inner, time).map(([body, t]): Node => ({ t: "group", body, time: t })),
+      weight: 1 }, { arbitrary: fc.tuple(cdArb(d), inner).map(([cond, body]): Node => ({ t: "if", cond, body })),
+      weight: 1 }, {
+      // The definition and the call side by side in the list (see listArb): a list around
+      // them may skip the definition and still make the call.
+      arbitrary: fc.tuple(fc.boolean(), inner).map(([kw, body]): Node => {
+        const name = `sf_f${depth}`;
+        return { t: "list", items: [{ t: "funcdef", name, keyword: kw && d === "bash", body }, { t: "call", name }],
+          joins: ["; "] };
+      }),
+      weight: 1,
+    });
   }
   if (nest > 0) choices.push({ arbitrary: nestArb(depth, nest, d), weight: 2 });
   return fc.oneof(...choices);
@@ -841,14 +876,23 @@ function nestArb(depth: number, nest: number, d: Dialect): fc.Arbitrary<Node> {
   return fc.constantFrom(...NESTS).chain((how) => {
     const inner: Dialect = how === "sh -c" ? "dash" : how === "eval" ? d : "bash";
     // Bodies stay small: each level of quoting roughly doubles the text.
-    return fc.tuple(listArb(Math.min(depth, 1), nest - 1, inner, 2), fc.constantFrom<"single" | "double">("single", "double")).map(([body, quote]): Node => ({ t: "nest", how, quote, body }));
+    return fc.tuple(listArb(Math.min(depth, 1), nest - 1, inner, 2),
+      fc.constantFrom<"single" | "double">("single", "double")).map(([body, quote]): Node => ({ t: "nest", how, quote,
+        body })
+      );
   });
 }
 
 /** A core command inside a chain of one to four nested shells or evals. */
-const deepNest: fc.Arbitrary<Node> = fc
-  .tuple(listArb(0, 0, "bash", 2), fc.array(fc.tuple(fc.constantFrom(...NESTS.filter((h) => h !== "sh -c")), fc.constantFrom<"single" | "double">("single", "double")), { minLength: 1, maxLength: 4 }))
-  .map(([core, levels]) => levels.reduce<Node>((body, [how, quote]) => ({ t: "nest", how, quote, body }), core));
+const deepNest: fc.Arbitrary<Node> = fc.tuple(listArb(0, 0, "bash", 2),
+  fc.array(
+    fc.tuple(fc.constantFrom(...NESTS.filter((h) => h !== "sh -c")),
+      fc.constantFrom<"single" | "double">("single", "double")),
+    { minLength: 1, maxLength: 4 },
+  )).map(([core, levels]) => levels.reduce<Node>((body, [how, quote]) => ({ t: "nest", how, quote, body }), core));
 
 /** Generated commands with their intent (see the top of this file). */
-export const intentCommand: fc.Arbitrary<IntentCommand> = fc.oneof({ arbitrary: listArb(2, 2, "bash"), weight: 5 }, { arbitrary: deepNest, weight: 1 }).map(finish);
+export const intentCommand: fc.Arbitrary<IntentCommand> = fc.oneof({ arbitrary: listArb(2, 2, "bash"), weight: 5 }, {
+  arbitrary: deepNest,
+  weight: 1,
+}).map(finish);

@@ -102,7 +102,8 @@ export function loadSeeds(options: SeedOptions = {}): Seed[] {
 // ---------------------------------------------------------------------------------------------
 // Words that may be respelled
 
-const RESERVED = new Set(["if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for", "in", "select", "function", "time", "coproc", "{", "}", "!", "[[", "]]"]);
+const RESERVED = new Set(["if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for",
+  "in", "select", "function", "time", "coproc", "{", "}", "!", "[[", "]]"]);
 const SAFE_WORD = /^[A-Za-z0-9._/+@%:,-]+$/;
 const OPERATOR = /[\s;|&<>()]/;
 /** What may stand right before and after a respellable word. Not `<`, `>` or `&` before, not
@@ -131,8 +132,7 @@ export function plainWords(cmd: string): Span[] | null {
   const close = (end: number) => {
     if (start < 0) return;
     const text = cmd.slice(start, end);
-    const ok =
-      clean &&
+    const ok = clean &&
       SAFE_WORD.test(text) &&
       !RESERVED.has(text) &&
       BEFORE_WORD.test(cmd[start - 1] ?? "") &&
@@ -211,16 +211,16 @@ const replaceSpan = (cmd: string, s: Span, by: string) => cmd.slice(0, s.start) 
 function dependsOnTopLevel(cmd: string): boolean {
   // Positional parameters are unknown at the top level and empty in `bash -c '…'`: `$1`, `$@`,
   // `for f; do`, shift and getopts read them.
-  return /(?:^|[\s;&|({'"])(?:function\s+[\w.:-]+|[\w.:-]+\s*\(\s*\))/.test(cmd) || /\$\{?[0-9@*#]/.test(cmd) || /\balias\b/.test(cmd) ||
+  return /(?:^|[\s;&|({'"])(?:function\s+[\w.:-]+|[\w.:-]+\s*\(\s*\))/.test(cmd) || /\$\{?[0-9@*#]/.test(cmd) ||
+    /\balias\b/.test(cmd) ||
     /\bfor\s+[A-Za-z_][A-Za-z0-9_]*\s*(;|\n|do\b)/.test(cmd) || /\b(shift|getopts)\b/.test(cmd);
 }
 
-const BUILTIN_NAMES = new Set([
-  "cd", "pushd", "popd", "dirs", "echo", "printf", "test", "true", "false", "source", "eval", "exec", "export", "declare",
-  "typeset", "local", "readonly", "set", "unset", "shopt", "read", "let", "trap", "alias", "unalias", "type", "hash",
-  "builtin", "command", "return", "exit", "break", "continue", "shift", "getopts", "wait", "umask", "pwd", "kill",
-  "jobs", "fg", "bg", "disown", "ulimit", "history", "fc", "enable", "help", "logout", "times", "mapfile", "readarray",
-]);
+const BUILTIN_NAMES = new Set(["cd", "pushd", "popd", "dirs", "echo", "printf", "test", "true", "false", "source",
+  "eval", "exec", "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "read", "let", "trap",
+  "alias", "unalias", "type", "hash", "builtin", "command", "return", "exit", "break", "continue", "shift", "getopts",
+  "wait", "umask", "pwd", "kill", "jobs", "fg", "bg", "disown", "ulimit", "history", "fc", "enable", "help", "logout",
+  "times", "mapfile", "readarray"]);
 const programs = new Map<string, boolean>();
 
 /** The first word names a program found in /usr/bin or /bin that is not a shell builtin:
@@ -260,9 +260,12 @@ function closed(cmd: string): string {
 
 type Applied = { text: string; relation: Relation; op: string } | null;
 
-const WRAPS: readonly string[] = ["( )", "{ ;}", "bash -c", "sh -c", "eval", "eval \"\"", "time", "env", "nice", "timeout", "nohup", "stdbuf", "command"];
-const BEFORE: readonly string[] = ["cd .. && ", "cd link-out && ", "cd ~ && ", "cd ../outside; ", "pushd .. >/dev/null; ", "cd dir-out && "];
-const SWAPS: readonly string[] = ["../x", "~/x", "link-out/x", "../outside/secret.txt", "rel-out/secret.txt", "src/secret-link", "$HOME/x"];
+const WRAPS: readonly string[] = ["( )", "{ ;}", "bash -c", "sh -c", "eval", 'eval ""', "time", "env", "nice",
+  "timeout", "nohup", "stdbuf", "command"];
+const BEFORE: readonly string[] = ["cd .. && ", "cd link-out && ", "cd ~ && ", "cd ../outside; ",
+  "pushd .. >/dev/null; ", "cd dir-out && "];
+const SWAPS: readonly string[] = ["../x", "~/x", "link-out/x", "../outside/secret.txt", "rel-out/secret.txt",
+  "src/secret-link", "$HOME/x"];
 const REDIRECTS: readonly string[] = [" 2>&1", " >> ../log", " 2> ../err", " > link-out/out"];
 
 function wrap(cmd: string, how: string): Applied {
@@ -307,7 +310,9 @@ export function applyMutation(cmd: string, name: MutationName, pick: number, var
       const w = ws[pick % ws.length]!;
       const at = 1 + (variant % (w.text.length - 1));
       const style = QUOTES[Math.floor(variant / w.text.length) % QUOTES.length]!;
-      const parts = variant % 2 === 0 ? w.text.slice(0, at) + quote(w.text.slice(at), style) : quote(w.text.slice(0, at), style) + w.text.slice(at);
+      const parts = variant % 2 === 0
+        ? w.text.slice(0, at) + quote(w.text.slice(at), style)
+        : quote(w.text.slice(0, at), style) + w.text.slice(at);
       return { text: replaceSpan(cmd, w, parts), relation: "equivalent", op: `split:${style}` };
     }
     case "wrap":
@@ -315,7 +320,8 @@ export function applyMutation(cmd: string, name: MutationName, pick: number, var
     case "cd-before":
       // `cd x && # comment` does not parse: `&&` needs a command after it.
       if (/^\s*#/.test(cmd)) return null;
-      return { text: BEFORE[variant % BEFORE.length]! + cmd, relation: "escalating", op: `cd-before:${BEFORE[variant % BEFORE.length]!.trim()}` };
+      return { text: BEFORE[variant % BEFORE.length]! + cmd, relation: "escalating",
+        op: `cd-before:${BEFORE[variant % BEFORE.length]!.trim()}` };
     case "swap-path": {
       const ws = plainWords(cmd)?.filter((w) => w.text.includes("/") || /\.[A-Za-z0-9]{1,4}$/.test(w.text));
       if (!ws || ws.length === 0) return null;
@@ -326,7 +332,8 @@ export function applyMutation(cmd: string, name: MutationName, pick: number, var
     case "redirect": {
       if (!appendable(cmd)) return null;
       const r = REDIRECTS[variant % REDIRECTS.length]!;
-      return { text: cmd.replace(/\s+$/, "") + r, relation: r === " 2>&1" ? "equivalent" : "other", op: `redirect:${r.trim()}` };
+      return { text: cmd.replace(/\s+$/, "") + r, relation: r === " 2>&1" ? "equivalent" : "other",
+        op: `redirect:${r.trim()}` };
     }
   }
 }
@@ -341,7 +348,9 @@ export interface MutateOptions {
 }
 
 /** Applies `steps` in order; inapplicable or refused steps are skipped. */
-export function mutate(seed: Seed, steps: readonly (readonly [MutationName, number, number])[], options: MutateOptions = {}): Mutant {
+export function mutate(seed: Seed, steps: readonly (readonly [MutationName, number, number])[],
+  options: MutateOptions = {}): Mutant
+{
   let text = seed.text;
   let base = seed.text;
   let escalated = false;
@@ -371,5 +380,7 @@ const step = fc.tuple(fc.constantFrom(...MUTATION_NAMES), fc.nat(), fc.nat());
 /** A seed with one to three mutations. */
 export function mutantArbitrary(seeds: readonly Seed[], options: MutateOptions = {}): fc.Arbitrary<Mutant> {
   if (seeds.length === 0) throw new Error("no seeds to mutate");
-  return fc.tuple(fc.nat(seeds.length - 1), fc.array(step, { minLength: 1, maxLength: 3 })).map(([i, steps]) => mutate(seeds[i]!, steps, options));
+  return fc.tuple(fc.nat(seeds.length - 1), fc.array(step, { minLength: 1, maxLength: 3 })).map(([i, steps]) =>
+    mutate(seeds[i]!, steps, options)
+  );
 }

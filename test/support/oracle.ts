@@ -12,10 +12,12 @@
 // (see SETUP_SCRIPT); without namespaces only commands that write nothing at all are run.
 
 import { spawn, spawnSync } from "node:child_process";
-import { accessSync, chmodSync, closeSync, constants, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, closeSync, constants, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync,
+  readdirSync, readSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ACCESS_KINDS, createGuard, DECISIONS, REASONS, type Decision, type Guard, type Verdict } from "../../src/index.ts";
+import { ACCESS_KINDS, createGuard, DECISIONS, REASONS, type Decision, type Guard,
+  type Verdict } from "../../src/index.ts";
 import { buildFixture, type Fixture } from "./fixture.ts";
 import { isInside, isNoise, parseStrace, runKilling, TRACED_SYSCALLS, type Touch } from "./strace.ts";
 
@@ -27,42 +29,36 @@ import { isInside, isNoise, parseStrace, runKilling, TRACED_SYSCALLS, type Touch
  * corpora name thousands of tools and the dangerous ones are not all known in advance. Not
  * pagers or editors either: they read their own files in HOME (~/.lesshst), which is the
  * program's business, not a path the command names. */
-export const RUNNABLE_PROGRAMS: ReadonlySet<string> = new Set([
-  "cat", "ls", "dir", "echo", "printf", "touch", "rm", "rmdir", "mkdir", "mv", "cp", "ln", "link", "unlink", "chmod",
-  "chown", "chgrp", "head", "tail", "wc", "sort", "uniq", "cut", "tr", "grep", "egrep", "fgrep", "sed", "tee", "dd",
-  "truncate", "install", "readlink", "realpath", "basename", "dirname", "pwd", "stat", "file", "du", "diff", "cmp",
-  "comm", "paste", "nl", "od", "md5sum", "sha1sum", "sha256sum", "base64", "true", "false", "test", "env", "nice",
-  "timeout", "time", "nohup", "stdbuf", "sleep", "seq", "tac", "rev", "fold", "expand", "unexpand", "join", "shred",
-  "mkfifo", "split", "tar", "gzip", "gunzip", "zcat", "find", "xargs", "bash", "sh", "dash", "printenv", "column",
-  "fmt", "pr", "tree", "xxd", "date", "whoami", "id", "uname", "which", "nproc", "yes",
-]);
+export const RUNNABLE_PROGRAMS: ReadonlySet<string> = new Set(["cat", "ls", "dir", "echo", "printf", "touch", "rm",
+  "rmdir", "mkdir", "mv", "cp", "ln", "link", "unlink", "chmod", "chown", "chgrp", "head", "tail", "wc", "sort", "uniq",
+  "cut", "tr", "grep", "egrep", "fgrep", "sed", "tee", "dd", "truncate", "install", "readlink", "realpath", "basename",
+  "dirname", "pwd", "stat", "file", "du", "diff", "cmp", "comm", "paste", "nl", "od", "md5sum", "sha1sum", "sha256sum",
+  "base64", "true", "false", "test", "env", "nice", "timeout", "time", "nohup", "stdbuf", "sleep", "seq", "tac", "rev",
+  "fold", "expand", "unexpand", "join", "shred", "mkfifo", "split", "tar", "gzip", "gunzip", "zcat", "find", "xargs",
+  "bash", "sh", "dash", "printenv", "column", "fmt", "pr", "tree", "xxd", "date", "whoami", "id", "uname", "which",
+  "nproc", "yes"]);
 
 /** Builtins a run may use (the others: kill, enable, fc, coproc, ulimit… stay static-only). */
-const RUNNABLE_BUILTINS = new Set([
-  "cd", "pushd", "popd", "dirs", "echo", "printf", "test", "true", "false", "source", "eval", "exec", "export",
-  "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "read", "let", "trap", "alias", "unalias",
-  "type", "hash", "builtin", "command", "return", "exit", "break", "continue", "shift", "getopts", "wait", "umask",
-  "pwd", "mapfile", "readarray", "caller", "times",
-]);
+const RUNNABLE_BUILTINS = new Set(["cd", "pushd", "popd", "dirs", "echo", "printf", "test", "true", "false", "source",
+  "eval", "exec", "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "read", "let", "trap",
+  "alias", "unalias", "type", "hash", "builtin", "command", "return", "exit", "break", "continue", "shift", "getopts",
+  "wait", "umask", "pwd", "mapfile", "readarray", "caller", "times"]);
 
 /** Builtins that are not also programs, so a file lookup would miss them. */
-const BASH_BUILTINS = new Set([
-  "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command", "compgen", "complete", "compopt", "continue",
-  "coproc", "declare", "dirs", "disown", "enable", "eval", "exec", "exit", "export", "fc", "fg", "getopts", "hash",
-  "help", "history", "jobs", "kill", "let", "local", "logout", "mapfile", "popd", "pushd", "read", "readarray",
-  "readonly", "return", "select", "set", "shift", "shopt", "source", "suspend", "times", "trap", "type", "typeset",
-  "ulimit", "umask", "unalias", "unset", "wait",
-]);
+const BASH_BUILTINS = new Set(["alias", "bg", "bind", "break", "builtin", "caller", "cd", "command", "compgen",
+  "complete", "compopt", "continue", "coproc", "declare", "dirs", "disown", "enable", "eval", "exec", "exit", "export",
+  "fc", "fg", "getopts", "hash", "help", "history", "jobs", "kill", "let", "local", "logout", "mapfile", "popd",
+  "pushd", "read", "readarray", "readonly", "return", "select", "set", "shift", "shopt", "source", "suspend", "times",
+  "trap", "type", "typeset", "ulimit", "umask", "unalias", "unset", "wait"]);
 
 /** Named in the reasons so that a skipped command says why, and refused even if a later edit
  * put one of them on the allowlist by mistake. */
-const FORBIDDEN = new Set([
-  "sudo", "su", "doas", "pkexec", "kill", "killall", "pkill", "reboot", "shutdown", "halt", "poweroff", "init",
-  "systemctl", "service", "mount", "umount", "swapoff", "mkfs", "fdisk", "parted", "apt", "apt-get", "aptitude", "dpkg",
-  "yum", "dnf", "rpm", "pacman", "apk", "snap", "brew", "npm", "npx", "pnpm", "yarn", "pip", "pip3", "gem", "cargo",
-  "curl", "wget", "nc", "ncat", "netcat", "ssh", "scp", "sftp", "rsync", "ftp", "telnet", "ping", "git", "docker",
-  "podman", "crontab", "at", "chroot", "nsenter", "unshare", "setsid", "sysctl", "insmod", "rmmod", "modprobe",
-]);
+const FORBIDDEN = new Set(["sudo", "su", "doas", "pkexec", "kill", "killall", "pkill", "reboot", "shutdown", "halt",
+  "poweroff", "init", "systemctl", "service", "mount", "umount", "swapoff", "mkfs", "fdisk", "parted", "apt", "apt-get",
+  "aptitude", "dpkg", "yum", "dnf", "rpm", "pacman", "apk", "snap", "brew", "npm", "npx", "pnpm", "yarn", "pip", "pip3",
+  "gem", "cargo", "curl", "wget", "nc", "ncat", "netcat", "ssh", "scp", "sftp", "rsync", "ftp", "telnet", "ping", "git",
+  "docker", "podman", "crontab", "at", "chroot", "nsenter", "unshare", "setsid", "sysctl", "insmod", "rmmod",
+  "modprobe"]);
 
 /** The PATH every traced command gets, and so the only directories in which a bare name can
  * start a program. Whether a word names a program is asked of these and nothing else: what
@@ -106,9 +102,12 @@ export function pathEscape(view: string, dirs: readonly string[] = SANDBOX_PATH,
     if (entries.length === 0 || entries.some((e) => !dirs.includes(e))) return `sets PATH to ${m[1] || "nothing"}`;
   }
   if (/\b(?:unset|export\s+-n|declare\s+\+x)\b[^;|&\n]*\bPATH\b/.test(view)) return "unsets PATH";
-  if (/(?:^|[^A-Za-z0-9_.-])(?:ba|da)?sh\s+(?:-[A-Za-z]*[li][A-Za-z]*|--login|--interactive)\b/.test(view) || /\bexec\s+-[A-Za-z]*l/.test(view)) return "starts a login or interactive shell (its PATH comes from /etc/profile)";
+  if (/(?:^|[^A-Za-z0-9_.-])(?:ba|da)?sh\s+(?:-[A-Za-z]*[li][A-Za-z]*|--login|--interactive)\b/.test(view) ||
+    /\bexec\s+-[A-Za-z]*l/.test(view)) return "starts a login or interactive shell (its PATH comes from /etc/profile)";
   if (strict) {
-    if (/\benv\b[^;|&\n]*\s(?:-[A-Za-z]*[iu]|--ignore-environment|--unset|-)(?=[\s=]|$)/.test(view)) return "env clears or unsets the environment (the default PATH then applies)";
+    if (/\benv\b[^;|&\n]*\s(?:-[A-Za-z]*[iu]|--ignore-environment|--unset|-)(?=[\s=]|$)/.test(view)) {
+      return "env clears or unsets the environment (the default PATH then applies)";
+    }
     if (/\bcommand\s+(?:-[A-Za-z]*p)/.test(view)) return "command -p (the default PATH)";
     if (/\bhash\b/.test(view)) return "uses hash (which can name any program)";
     if (/\bPATH\b/.test(view) && !/\$\{?PATH\b/.test(view)) return "names PATH";
@@ -116,19 +115,23 @@ export function pathEscape(view: string, dirs: readonly string[] = SANDBOX_PATH,
   return null;
 }
 
-const ANSI_SIMPLE: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
+const ANSI_SIMPLE: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b",
+  E: "\x1b", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
 
 /** `$'…'` bodies decoded, then quotes and backslashes dropped: the words bash would see, close
  * enough that `s''u'do'`, `$'\x73udo'` and `\sudo` all show `sudo`. */
 export function unquotedView(command: string): string {
-  const decoded = command.replace(/\$'((?:[^'\\]|\\.)*)'/gs, (_, body: string) =>
-    body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs, (m: string, e: string) => {
-      if (e[0] === "x" || e[0] === "u" || e[0] === "U") return String.fromCodePoint(parseInt(e.slice(1), 16) || 0x3f);
-      if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8) & 0xff);
-      if (e[0] === "c") return "?";
-      return ANSI_SIMPLE[e] ?? m;
-    }),
-  );
+  const decoded = command.replace(/\$'((?:[^'\\]|\\.)*)'/gs,
+    (_, body: string) =>
+      body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs,
+        (m: string, e: string) => {
+          if (e[0] === "x" || e[0] === "u" || e[0] === "U") {
+            return String.fromCodePoint(parseInt(e.slice(1), 16) || 0x3f);
+          }
+          if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8) & 0xff);
+          if (e[0] === "c") return "?";
+          return ANSI_SIMPLE[e] ?? m;
+        }));
   // `$"…"` is a quoted string too; its `$` is not a parameter.
   return decoded.replace(/\$"/g, '"').replace(/['"\\]/g, "");
 }
@@ -154,12 +157,10 @@ function writesThroughRedirect(view: string): boolean {
 }
 
 /** Programs that write operands they are given (or run other programs that may). */
-const WRITERS = new Set([
-  "rm", "rmdir", "mv", "cp", "ln", "link", "unlink", "touch", "mkdir", "chmod", "chown", "chgrp", "tee", "dd",
-  "truncate", "install", "shred", "mkfifo", "split", "tar", "gzip", "gunzip", "sed", "find", "xargs", "sort",
-  "bash", "sh", "dash", "eval", "source", "exec", "env", "nice", "timeout", "nohup", "stdbuf", "command", "builtin",
-  "time", "trap", "yes",
-]);
+const WRITERS = new Set(["rm", "rmdir", "mv", "cp", "ln", "link", "unlink", "touch", "mkdir", "chmod", "chown", "chgrp",
+  "tee", "dd", "truncate", "install", "shred", "mkfifo", "split", "tar", "gzip", "gunzip", "sed", "find", "xargs",
+  "sort", "bash", "sh", "dash", "eval", "source", "exec", "env", "nice", "timeout", "nohup", "stdbuf", "command",
+  "builtin", "time", "trap", "yes"]);
 
 export interface RunCheck {
   readonly safe: boolean;
@@ -183,20 +184,18 @@ export interface RunCheckOptions {
 /** What the program probe never runs, even fenced: what acts on the machine, not on files
  * (power, services, mounts, packages, users, kernel), what talks to a daemon, and what would
  * open an editor or a pager's own terminal handling. */
-export const SYSTEM_FORBIDDEN: ReadonlySet<string> = new Set([
-  "sudo", "su", "doas", "pkexec", "kill", "killall", "pkill", "reboot", "shutdown", "halt", "poweroff", "init",
-  "systemctl", "service", "mount", "umount", "swapoff", "mkfs", "fdisk", "parted", "apt", "apt-get", "aptitude", "dpkg",
-  "yum", "dnf", "rpm", "pacman", "apk", "snap", "brew", "docker", "podman", "crontab", "at", "chroot", "nsenter",
-  "unshare", "sysctl", "insmod", "rmmod", "modprobe",
-  "swapon", "mkswap", "losetup", "cryptsetup", "lvm", "mdadm", "wipefs", "blkdiscard", "hdparm", "sfdisk", "gdisk", "sgdisk",
-  "mkfs.ext4", "mkfs.vfat", "mke2fs", "tune2fs", "e2fsck", "fsck", "dmsetup", "busctl", "dbus-send", "dbus-daemon",
-  "loginctl", "machinectl", "journalctl", "timedatectl", "hostnamectl", "localectl", "networkctl", "resolvectl",
-  "systemd-run", "telinit", "runlevel", "wall", "write", "passwd", "chpasswd", "useradd", "userdel", "usermod", "groupadd",
-  "groupdel", "adduser", "deluser", "visudo", "vipw", "chsh", "chfn", "newgrp", "sg", "runuser", "setpriv", "capsh",
-  "ip", "iptables", "nft", "tc", "ifconfig", "route", "hwclock", "rtcwake", "chvt", "openvt", "setsid",
-  "vi", "vim", "nvim", "nano", "emacs", "less", "more", "most", "man", "top", "htop", "watch", "screen", "tmux",
-  "script", "expect", "xdg-open", "open", "bwrap", "strace", "ltrace", "gdb", "perf",
-]);
+export const SYSTEM_FORBIDDEN: ReadonlySet<string> = new Set(["sudo", "su", "doas", "pkexec", "kill", "killall",
+  "pkill", "reboot", "shutdown", "halt", "poweroff", "init", "systemctl", "service", "mount", "umount", "swapoff",
+  "mkfs", "fdisk", "parted", "apt", "apt-get", "aptitude", "dpkg", "yum", "dnf", "rpm", "pacman", "apk", "snap", "brew",
+  "docker", "podman", "crontab", "at", "chroot", "nsenter", "unshare", "sysctl", "insmod", "rmmod", "modprobe",
+  "swapon", "mkswap", "losetup", "cryptsetup", "lvm", "mdadm", "wipefs", "blkdiscard", "hdparm", "sfdisk", "gdisk",
+  "sgdisk", "mkfs.ext4", "mkfs.vfat", "mke2fs", "tune2fs", "e2fsck", "fsck", "dmsetup", "busctl", "dbus-send",
+  "dbus-daemon", "loginctl", "machinectl", "journalctl", "timedatectl", "hostnamectl", "localectl", "networkctl",
+  "resolvectl", "systemd-run", "telinit", "runlevel", "wall", "write", "passwd", "chpasswd", "useradd", "userdel",
+  "usermod", "groupadd", "groupdel", "adduser", "deluser", "visudo", "vipw", "chsh", "chfn", "newgrp", "sg", "runuser",
+  "setpriv", "capsh", "ip", "iptables", "nft", "tc", "ifconfig", "route", "hwclock", "rtcwake", "chvt", "openvt",
+  "setsid", "vi", "vim", "nvim", "nano", "emacs", "less", "more", "most", "man", "top", "htop", "watch", "screen",
+  "tmux", "script", "expect", "xdg-open", "open", "bwrap", "strace", "ltrace", "gdb", "perf"]);
 
 /**
  * Whether a command (in placeholder form: $P, $O, $H… for sandbox paths) may be run for real.
@@ -217,7 +216,8 @@ export function runCheck(command: string, options: RunCheckOptions = {}): RunChe
   });
   // Tokens as separated by anything a shell would separate them by, and again with braces and
   // commas dropped, so that `s{u,}do` shows `sudo` too.
-  const tokens = new Set([...words.split(/[^A-Za-z0-9_.+@%:-]+/), ...words.replace(/[{},]/g, "").split(/[^A-Za-z0-9_.+@%:-]+/)]);
+  const tokens = new Set([...words.split(/[^A-Za-z0-9_.+@%:-]+/),
+    ...words.replace(/[{},]/g, "").split(/[^A-Za-z0-9_.+@%:-]+/)]);
   const any = options.anyProgram === true;
   for (const p of programPaths) {
     const name = p.slice(p.lastIndexOf("/") + 1);
@@ -238,7 +238,9 @@ export function runCheck(command: string, options: RunCheckOptions = {}): RunChe
   // A function that calls itself in a pipeline or in the background: the fork bomb shape.
   for (const m of view.matchAll(/(?:^|[\s;&|(])(?:function\s+)?([A-Za-z_:.][\w:.-]*)\s*\(\s*\)\s*\{([^}]*)\}/g)) {
     const name = m[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    if (new RegExp(`(^|[^\\w])${name}\\s*[|&]`).test(m[2]!)) return no("recursive function in a pipeline (fork bomb shape)");
+    if (new RegExp(`(^|[^\\w])${name}\\s*[|&]`).test(m[2]!)) {
+      return no("recursive function in a pipeline (fork bomb shape)");
+    }
   }
   const absolute = absolutePaths(view);
   for (const p of absolute) {
@@ -374,18 +376,12 @@ export function findProgram(name: string): string | null {
 }
 
 const CANDIDATES: readonly { mode: IsolationMode; args: readonly string[]; ownProc: boolean; description: string }[] = [
-  {
-    mode: "namespaces",
-    args: ["-r", "-m", "-p", "-n", "-f", "--mount-proc"],
-    ownProc: true,
-    description: "unshare -r -m -p -n (user, mount, pid and network namespaces); read-only outside the run directory, /dev reduced to null/zero/full/random/urandom/tty",
-  },
-  {
-    mode: "mount-namespace",
-    args: ["-r", "-m"],
-    ownProc: false,
-    description: "unshare -r -m (user and mount namespaces); read-only outside the run directory, /dev reduced to null/zero/full/random/urandom/tty",
-  },
+  { mode: "namespaces", args: ["-r", "-m", "-p", "-n", "-f", "--mount-proc"], ownProc: true,
+    description:
+      "unshare -r -m -p -n (user, mount, pid and network namespaces); read-only outside the run directory, /dev reduced to null/zero/full/random/urandom/tty" },
+  { mode: "mount-namespace", args: ["-r", "-m"], ownProc: false,
+    description:
+      "unshare -r -m (user and mount namespaces); read-only outside the run directory, /dev reduced to null/zero/full/random/urandom/tty" },
 ];
 
 let cachedIsolation: Isolation | null = null;
@@ -408,13 +404,12 @@ export function detectIsolation(): Isolation {
       for (const c of CANDIDATES) {
         const run = mkdtempSync(join(dir, "probe-"));
         const outsideProbe = join(dir, `outside-probe-${c.mode}`);
-        const probe = `: > ${shellQuote(join(run, "inside"))} && ! { : > ${shellQuote(outsideProbe)}; } 2>/dev/null && [ -c /dev/null ] && ! [ -e /dev/vda ] && ! [ -e /dev/sda ]`;
-        const r = spawnSync(unshare, [...c.args, "bash", join(dir, "setup.sh"), run, run, c.ownProc ? "1" : "0", "--", "bash", "-c", probe], {
-          cwd: run,
-          env: { PATH: "/usr/bin:/bin:/usr/sbin:/sbin" },
-          stdio: ["ignore", "pipe", "pipe"],
-          timeout: 10_000,
-        });
+        const probe = `: > ${shellQuote(join(run, "inside"))} && ! { : > ${
+          shellQuote(outsideProbe)
+        }; } 2>/dev/null && [ -c /dev/null ] && ! [ -e /dev/vda ] && ! [ -e /dev/sda ]`;
+        const r = spawnSync(unshare, [...c.args, "bash", join(dir, "setup.sh"), run, run, c.ownProc ? "1" : "0", "--",
+          "bash", "-c", probe], { cwd: run, env: { PATH: "/usr/bin:/bin:/usr/sbin:/sbin" },
+          stdio: ["ignore", "pipe", "pipe"], timeout: 10_000 });
         const ok = r.status === 0 && existsSync(join(run, "inside")) && !existsSync(outsideProbe);
         rmSync(outsideProbe, { force: true });
         removeTree(run);
@@ -422,18 +417,19 @@ export function detectIsolation(): Isolation {
           cachedIsolation = { mode: c.mode, description: c.description, unshareArgs: c.args, ownProc: c.ownProc };
           return cachedIsolation;
         }
-        why.push(`${c.args.join(" ")}: ${r.error?.message ?? `exit ${r.status}`} ${r.stderr?.toString().trim().split("\n").pop() ?? ""}`.trim());
+        why.push(
+          `${c.args.join(" ")}: ${r.error?.message ?? `exit ${r.status}`} ${
+            r.stderr?.toString().trim().split("\n").pop() ?? ""
+          }`.trim(),
+        );
       }
     } finally {
       releaseHarness();
     }
   }
-  cachedIsolation = {
-    mode: "none",
-    description: `plain execution (${why.join("; ")}): only commands that write nothing are executed`,
-    unshareArgs: [],
-    ownProc: false,
-  };
+  cachedIsolation = { mode: "none",
+    description: `plain execution (${why.join("; ")}): only commands that write nothing are executed`, unshareArgs: [],
+    ownProc: false };
   return cachedIsolation;
 }
 
@@ -441,7 +437,9 @@ export function detectIsolation(): Isolation {
  * namespaces also free of writes. */
 export function runnable(command: string, isolation: Isolation = detectIsolation()): RunCheck {
   const c = runCheck(command);
-  if (c.safe && isolation.mode === "none" && !c.writeFree) return { safe: false, reason: "writes, and no namespace fences the run", writeFree: false };
+  if (c.safe && isolation.mode === "none" && !c.writeFree) {
+    return { safe: false, reason: "writes, and no namespace fences the run", writeFree: false };
+  }
   return c;
 }
 
@@ -495,7 +493,6 @@ export function readTrace(file: string): string {
   }
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Judging
 
@@ -506,11 +503,9 @@ export type ProblemKind = "wrong-allow" | "missed";
  * deep, ran code the guard does not read…). Such a verdict is not allow, and, like an access the
  * guard could not resolve, it covers whatever that part touched: the guard said it did not know.
  */
-export const BLIND_REASONS: ReadonlySet<string> = new Set([
-  "PARSE_ERROR", "PARSE_TIMEOUT", "CHECK_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE",
-  "OPAQUE_CODE", "INLINE_CODE", "UNRESOLVED_COMMAND", "UNRESOLVED_CWD", "UNRESOLVED_WORD", "UNRESOLVED_PATH",
-  "SHELL_STATE", "INTERNAL_ERROR",
-]);
+export const BLIND_REASONS: ReadonlySet<string> = new Set(["PARSE_ERROR", "PARSE_TIMEOUT", "CHECK_TIMEOUT",
+  "INPUT_TOO_LARGE", "INVALID_INPUT", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE", "OPAQUE_CODE", "INLINE_CODE",
+  "UNRESOLVED_COMMAND", "UNRESOLVED_CWD", "UNRESOLVED_WORD", "UNRESOLVED_PATH", "SHELL_STATE", "INTERNAL_ERROR"]);
 
 export interface Problem {
   readonly kind: ProblemKind;
@@ -550,11 +545,17 @@ function globParent(resolved: string, path: string): boolean {
  */
 export function judge(verdict: Verdict, outside: readonly Touch[]): Judgement {
   const unresolved = verdict.accesses.some((a) => a.resolved === null);
-  const blindReason = verdict.decision !== "allow" && verdict.reasons.some((r) => r.decision !== "allow" && BLIND_REASONS.has(r.code));
+  const blindReason = verdict.decision !== "allow" &&
+    verdict.reasons.some((r) => r.decision !== "allow" && BLIND_REASONS.has(r.code));
   const problems: Problem[] = [];
   const blind: Touch[] = [];
-  const listed = new Set(outside.filter((t) => t.syscall === "getdents" || t.syscall === "getdents64" || t.syscall === "fchdir").map((t) => t.path));
-  const reported = (path: string) => verdict.accesses.some((a) => a.resolved !== null && (isInside(path, a.resolved) || globParent(a.resolved, path)));
+  const listed = new Set(
+    outside.filter((t) => t.syscall === "getdents" || t.syscall === "getdents64" || t.syscall === "fchdir").map((t) =>
+      t.path
+    ),
+  );
+  const reported = (path: string) =>
+    verdict.accesses.some((a) => a.resolved !== null && (isInside(path, a.resolved) || globParent(a.resolved, path)));
   for (const t of outside) {
     if (verdict.decision === "allow") {
       problems.push({ kind: "wrong-allow", touch: t });
@@ -565,10 +566,14 @@ export function judge(verdict: Verdict, outside: readonly Touch[]): Judgement {
     // content on its way (sed -i's sedXXXXXX, an editor's atomic save): covered with it.
     if (t.becomes !== undefined && reported(t.becomes)) continue;
     // (mkdir -p also tries to create each existing ancestor: EEXIST, nothing changed.)
-    const traversal = t.directoryOpen || t.syscall === "chdir" || ((t.syscall === "mkdir" || t.syscall === "mkdirat") && t.error === "EEXIST");
-    if (traversal && !listed.has(t.path) && verdict.accesses.some((a) => a.resolved !== null && isInside(a.resolved, t.path))) continue;
+    const traversal = t.directoryOpen || t.syscall === "chdir" ||
+      ((t.syscall === "mkdir" || t.syscall === "mkdirat") && t.error === "EEXIST");
+    if (traversal && !listed.has(t.path) &&
+      verdict.accesses.some((a) => a.resolved !== null && isInside(a.resolved, t.path))) continue;
     // Asking about a directory asks about the tree it holds, what its links reach included.
-    if (verdict.accesses.some((a) => a.resolved !== null && a.decision !== "allow" && isInside(t.named, a.resolved))) continue;
+    if (verdict.accesses.some((a) => a.resolved !== null && a.decision !== "allow" && isInside(t.named, a.resolved))) {
+      continue;
+    }
     if (blindReason) blind.push(t);
     else problems.push({ kind: "missed", touch: t });
   }
@@ -583,13 +588,16 @@ export function malformation(input: string, v: Verdict): string | null {
   const lists: readonly unknown[] = [v.reasons, v.accesses];
   if (!lists.every((l) => Array.isArray(l))) return "reasons/accesses not arrays";
   const inSpan = (start: unknown, end: unknown) =>
-    typeof start === "number" && typeof end === "number" && Number.isInteger(start) && Number.isInteger(end) && 0 <= start && start <= end && end <= input.length;
+    typeof start === "number" && typeof end === "number" && Number.isInteger(start) && Number.isInteger(end) &&
+    0 <= start && start <= end && end <= input.length;
   let strictest: Decision = "allow";
   for (const r of v.reasons) {
     if (!(r.code in REASONS)) return `reason code ${r.code}`;
     if (!DECISIONS.includes(r.decision)) return `reason decision ${r.decision}`;
     if (typeof r.message !== "string") return "reason message";
-    if ((r.start !== undefined || r.end !== undefined) && !inSpan(r.start, r.end)) return `reason span ${r.start}..${r.end}`;
+    if ((r.start !== undefined || r.end !== undefined) && !inSpan(r.start, r.end)) {
+      return `reason span ${r.start}..${r.end}`;
+    }
     if (rank[r.decision] > rank[strictest]) strictest = r.decision;
   }
   for (const a of v.accesses) {
@@ -609,7 +617,13 @@ export function malformation(input: string, v: Verdict): string | null {
 export function explainVerdict(v: Verdict): string {
   const lines = [`decision: ${v.decision}`];
   for (const r of v.reasons) lines.push(`  reason ${r.code} ${r.decision}: ${r.message}`);
-  for (const a of v.accesses) lines.push(`  access ${a.kind} ${a.path} -> ${a.resolved} ${a.decision} (${a.command}${a.via.length ? " via " + a.via.join(" > ") : ""})`);
+  for (const a of v.accesses) {
+    lines.push(
+      `  access ${a.kind} ${a.path} -> ${a.resolved} ${a.decision} (${a.command}${
+        a.via.length ? " via " + a.via.join(" > ") : ""
+      })`,
+    );
+  }
   return lines.join("\n");
 }
 
@@ -685,7 +699,10 @@ interface Slot {
 /** Sandbox paths as placeholders ($P, $O, $B, $H, $T, and $RUN for a run directory), longest
  * first so that $P does not eat $B. */
 export function mapper(fx: Fixture, run?: string): (s: string) => string {
-  const pairs: [string, string][] = [[fx.backup, "$B"], [fx.project, "$P"], [fx.outside, "$O"], [fx.home, "$H"], [fx.top, "$T"]];
+  const pairs: [string, string][] = [[fx.backup, "$B"], [fx.project, "$P"], [fx.outside, "$O"], [fx.home, "$H"], [
+    fx.top,
+    "$T",
+  ]];
   if (run !== undefined) pairs.push([run, "$RUN"]);
   return (s) => {
     let out = s;
@@ -730,74 +747,72 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     const fx = resetFixture(slot.run);
     const map = slot.map;
     const text = fx.sub(command);
-    const base = { command, executed: false, outside: [] as MappedTouch[], blind: [] as MappedTouch[], timedOut: false, exitCode: null };
+    const base = { command, executed: false, outside: [] as MappedTouch[], blind: [] as MappedTouch[], timedOut: false,
+      exitCode: null };
     let verdict: Verdict;
     try {
       // Judged before the run, on the pristine sandbox, as in real use.
       verdict = slot.guard.check(text, { cwd: fx.project });
     } catch (e) {
-      const d = crash(command, `check threw: ${e instanceof Error ? e.stack ?? e.message : String(e)}`, null, isolation.mode);
+      const d = crash(command, `check threw: ${e instanceof Error ? e.stack ?? e.message : String(e)}`, null,
+        isolation.mode);
       return { ...base, decision: null, verdict: null, skipped: null, disagreement: d };
     }
-    const bad = malformation(text, verdict) ?? (verdict.reasons.some((r) => r.code === "INTERNAL_ERROR") ? "the verdict reports INTERNAL_ERROR" : null);
-    if (bad) return { ...base, decision: verdict.decision, verdict, skipped: null, disagreement: crash(command, bad, map(explainVerdict(verdict)), isolation.mode) };
+    const bad = malformation(text, verdict) ??
+      (verdict.reasons.some((r) => r.code === "INTERNAL_ERROR") ? "the verdict reports INTERNAL_ERROR" : null);
+    if (bad) {
+      return { ...base, decision: verdict.decision, verdict, skipped: null,
+        disagreement: crash(command, bad, map(explainVerdict(verdict)), isolation.mode) };
+    }
     const can = runnable(command, isolation);
     if (!can.safe) return { ...base, decision: verdict.decision, verdict, skipped: can.reason, disagreement: null };
 
     const traceFile = join(slot.run, "trace");
     rmSync(traceFile, { force: true });
-    const straceArgs = ["-f", "-y", "-qq", "-e", "signal=none", "-e", `trace=${TRACED_SYSCALLS.join(",")}`, "-o", traceFile, "bash", "-c", text];
+    const straceArgs = ["-f", "-y", "-qq", "-e", "signal=none", "-e", `trace=${TRACED_SYSCALLS.join(",")}`, "-o",
+      traceFile, "bash", "-c", text];
     const env = { HOME: fx.home, PATH: SANDBOX_PATH.join(":"), LC_ALL: "C" };
     const run = unshare
-      ? await runKilling(unshare, [...isolation.unshareArgs, "bash", join(dir, "setup.sh"), slot.run, fx.project, isolation.ownProc ? "1" : "0", "--", strace, ...straceArgs], { cwd: fx.project, env }, timeoutMs)
+      ? await runKilling(unshare, [...isolation.unshareArgs, "bash", join(dir, "setup.sh"), slot.run, fx.project,
+        isolation.ownProc ? "1" : "0", "--", strace, ...straceArgs], { cwd: fx.project, env }, timeoutMs)
       : await runKilling(strace, straceArgs, { cwd: fx.project, env }, timeoutMs);
     if (run.spawnError) throw new Error(`${unshare ?? strace} could not be run: ${run.spawnError}`);
-    if (run.exitCode === 97 && run.stderr.includes("shellfence-oracle: cannot fence")) throw new Error(run.stderr.trim());
+    if (run.exitCode === 97 && run.stderr.includes("shellfence-oracle: cannot fence")) {
+      throw new Error(run.stderr.trim());
+    }
     const raw = readTrace(traceFile);
-    if (raw === "" && !run.timedOut) throw new Error(`strace wrote no trace for ${JSON.stringify(command)} (exit ${run.exitCode}): ${run.stderr.slice(0, 500)}`);
+    if (raw === "" && !run.timedOut) {
+      throw new Error(
+        `strace wrote no trace for ${JSON.stringify(command)} (exit ${run.exitCode}): ${run.stderr.slice(0, 500)}`,
+      );
+    }
     // Read now: failed touches are resolved through the sandbox as the command left it.
-    const touches = parseStrace(withoutPathOnlyOpens(raw), fx.project).filter((t) => !isNoise(t) && !isUserDbLookup(t.path));
+    const touches = parseStrace(withoutPathOnlyOpens(raw), fx.project).filter((t) =>
+      !isNoise(t) && !isUserDbLookup(t.path)
+    );
     const outside = uniqueByPath(touches.filter((t) => !isInside(t.path, fx.project)));
-    const mapped = (t: Touch): MappedTouch => ({ syscall: t.syscall, path: map(t.path), named: map(t.named), error: t.error });
+    const mapped = (t: Touch): MappedTouch => ({ syscall: t.syscall, path: map(t.path), named: map(t.named),
+      error: t.error });
     const { problems, blind } = judge(verdict, outside);
-    const result = {
-      ...base,
-      executed: true,
-      decision: verdict.decision,
-      verdict,
-      skipped: null,
-      outside: outside.map(mapped),
-      blind: blind.map(mapped),
-      timedOut: run.timedOut,
-      exitCode: run.exitCode,
-    };
+    const result = { ...base, executed: true, decision: verdict.decision, verdict, skipped: null,
+      outside: outside.map(mapped), blind: blind.map(mapped), timedOut: run.timedOut, exitCode: run.exitCode };
     if (problems.length === 0) return { ...result, disagreement: null };
     const kind: ProblemKind = problems.some((p) => p.kind === "wrong-allow") ? "wrong-allow" : "missed";
     const evidence = evidenceLines(raw, problems.map((p) => p.touch)).map(map);
-    return {
-      ...result,
-      disagreement: {
-        command,
-        kind,
-        decision: verdict.decision,
+    return { ...result,
+      disagreement: { command, kind, decision: verdict.decision,
         problems: problems.map((p) => {
           const t = mapped(p.touch);
-          const what = `bash touched ${t.path} (${t.syscall}${t.error ? " " + t.error : ""}${t.named !== t.path ? `, named ${t.named}` : ""})`;
+          const what = `bash touched ${t.path} (${t.syscall}${t.error ? " " + t.error : ""}${
+            t.named !== t.path ? `, named ${t.named}` : ""
+          })`;
           return p.kind === "wrong-allow" ? `${what} but the guard allows` : `${what} and no access covers it`;
-        }),
-        touches: problems.map((p) => mapped(p.touch)),
-        evidence,
-        guard: map(explainVerdict(verdict)),
-        isolation: isolation.mode,
-        exitCode: run.exitCode,
-        timedOut: run.timedOut,
-        stderr: map(run.stderr.slice(0, 2000)),
-      },
-    };
+        }), touches: problems.map((p) => mapped(p.touch)), evidence, guard: map(explainVerdict(verdict)),
+        isolation: isolation.mode, exitCode: run.exitCode, timedOut: run.timedOut,
+        stderr: map(run.stderr.slice(0, 2000)) } };
   };
 
-  return {
-    isolation,
+  return { isolation,
     async run(command: string): Promise<OracleResult> {
       const slot = await acquire();
       try {
@@ -811,40 +826,27 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
       closed = true;
       for (const s of slots) removeTree(s.run);
       releaseHarness();
-    },
-  };
+    } };
 }
 
 /** An open with O_PATH gets a handle for walking a path, and neither reads nor lists: it is a
  * look, like stat (libc's symlink-chasing opens `/`, `/etc`, `/run` so). Its line goes, and
  * the other half of a split call with it, which the parser skips without its start. */
 function withoutPathOnlyOpens(raw: string): string {
-  return raw
-    .split("\n")
-    .filter((l) => !/^(?:\[pid\s+\d+\]\s*|\d+\s+)?open(?:at2?)?\(.*\bO_PATH\b/.test(l))
-    .join("\n");
+  return raw.split("\n").filter((l) => !/^(?:\[pid\s+\d+\]\s*|\d+\s+)?open(?:at2?)?\(.*\bO_PATH\b/.test(l)).join("\n");
 }
 
 /** Where libc's NSS (systemd's userdb module) looks a user up, for `chown user`, `ls -l`, `id`:
  * the C library's business, like /etc/passwd in strace.ts's noise list. */
 function isUserDbLookup(path: string): boolean {
-  return ["/run/systemd/userdb", "/etc/userdb", "/run/userdb", "/run/host/userdb", "/run/host"].some((p) => isInside(path, p));
+  return ["/run/systemd/userdb", "/etc/userdb", "/run/userdb", "/run/host/userdb", "/run/host"].some((p) =>
+    isInside(path, p)
+  );
 }
 
 function crash(command: string, problem: string, guard: string | null, isolation: IsolationMode): Disagreement {
-  return {
-    command,
-    kind: "crash",
-    decision: null,
-    problems: [problem],
-    touches: [],
-    evidence: [],
-    guard: guard ?? "",
-    isolation,
-    exitCode: null,
-    timedOut: false,
-    stderr: "",
-  };
+  return { command, kind: "crash", decision: null, problems: [problem], touches: [], evidence: [], guard: guard ?? "",
+    isolation, exitCode: null, timedOut: false, stderr: "" };
 }
 
 /** The trace lines behind each offending touch: that process's calls of that syscall which
@@ -853,9 +855,14 @@ function evidenceLines(raw: string, touches: readonly Touch[]): string[] {
   const lines = raw.split("\n");
   const out: string[] = [];
   for (const t of touches) {
-    const own = lines.filter((l) => new RegExp(`^(?:\\[pid\\s+)?${t.pid}\\b`).test(l) && (l.includes(`${t.syscall}(`) || l.includes(`<... ${t.syscall} resumed>`)));
+    const own = lines.filter((l) =>
+      new RegExp(`^(?:\\[pid\\s+)?${t.pid}\\b`).test(l) &&
+      (l.includes(`${t.syscall}(`) || l.includes(`<... ${t.syscall} resumed>`))
+    );
     const base = t.named.split("/").pop() ?? "";
-    const naming = own.filter((l) => l.includes(t.path) || l.includes(t.named) || (base.length > 1 && l.includes(`${base}"`)));
+    const naming = own.filter((l) =>
+      l.includes(t.path) || l.includes(t.named) || (base.length > 1 && l.includes(`${base}"`))
+    );
     for (const l of (naming.length > 0 ? naming : own).slice(0, 3)) if (!out.includes(l)) out.push(l);
   }
   return out;
@@ -863,16 +870,10 @@ function evidenceLines(raw: string, touches: readonly Touch[]): string[] {
 
 /** A disagreement as a block of text for a test failure or the fuzz log. */
 export function formatDisagreement(d: Disagreement): string {
-  return [
-    `command: ${JSON.stringify(d.command)}`,
-    ...d.problems.map((p) => `DISAGREEMENT (${d.kind}): ${p}`),
+  return [`command: ${JSON.stringify(d.command)}`, ...d.problems.map((p) => `DISAGREEMENT (${d.kind}): ${p}`),
     ...(d.evidence.length > 0 ? ["strace:", ...d.evidence.map((l) => `  ${l}`)] : []),
-    d.guard ? `guard ${d.guard}` : "",
-    `isolation ${d.isolation}, exit ${d.exitCode}${d.timedOut ? ", timed out" : ""}`,
-    d.stderr.trim() ? `stderr: ${d.stderr.trim().slice(0, 500)}` : "",
-  ]
-    .filter((l) => l !== "")
-    .join("\n");
+    d.guard ? `guard ${d.guard}` : "", `isolation ${d.isolation}, exit ${d.exitCode}${d.timedOut ? ", timed out" : ""}`,
+    d.stderr.trim() ? `stderr: ${d.stderr.trim().slice(0, 500)}` : ""].filter((l) => l !== "").join("\n");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -889,7 +890,9 @@ export function bashParses(text: string): boolean {
  * command separators. Candidates must parse and be runnable; `budget` bounds the calls of
  * `stillFails` (each may be a run).
  */
-export async function minimize(text: string, stillFails: (candidate: string) => Promise<boolean>, budget = 80): Promise<string> {
+export async function minimize(text: string, stillFails: (candidate: string) => Promise<boolean>,
+  budget = 80): Promise<string>
+{
   let words = [...text.matchAll(/(\s*)(\S+)/g)].map((m) => ({ space: m[1]!, word: m[2]! }));
   const join = (ws: typeof words) => ws.map((w, i) => (i === 0 ? w.word : (w.space || " ") + w.word)).join("");
   let calls = 0;

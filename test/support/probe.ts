@@ -23,32 +23,17 @@ import { SYSTEM_READ_PATTERNS } from "../../src/policy/system-reads.ts";
 import { loadParser } from "../../src/parse/grammar.ts";
 import { copyTree, type SyntaxNode } from "../../src/parse/tree.ts";
 import { buildFixture, type Fixture } from "./fixture.ts";
-import {
-  acquireHarness, detectIsolation, explainVerdict, findProgram, type Isolation, mapper, readTrace, releaseHarness, removeTree, RUNNABLE_PROGRAMS, runCheck, SANDBOX_PATH,
-} from "./oracle.ts";
+import { acquireHarness, detectIsolation, explainVerdict, findProgram, type Isolation, mapper, readTrace,
+  releaseHarness, removeTree, RUNNABLE_PROGRAMS, runCheck, SANDBOX_PATH } from "./oracle.ts";
 import { isInside, parseStrace, runKilling, TRACED_SYSCALLS, type Touch } from "./strace.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Positions
 
 /** Where in the tree a probe goes: what bash does with the text there. */
-export type PositionKind =
-  | "command-name"
-  | "argument"
-  | "assignment-value"
-  | "assignment-name"
-  | "assignment-subscript"
-  | "redirect-target"
-  | "here-string"
-  | "heredoc-body"
-  | "case-subject"
-  | "case-pattern"
-  | "for-list"
-  | "test-operand"
-  | "arithmetic"
-  | "expansion-operand"
-  | "expansion-subscript"
-  | "statement";
+export type PositionKind = "command-name" | "argument" | "assignment-value" | "assignment-name" | "assignment-subscript"
+  | "redirect-target" | "here-string" | "heredoc-body" | "case-subject" | "case-pattern" | "for-list" | "test-operand"
+  | "arithmetic" | "expansion-operand" | "expansion-subscript" | "statement";
 
 /** The quoting the inserted text lands in. */
 export type Quoting = "none" | "double" | "single" | "heredoc";
@@ -67,13 +52,13 @@ export interface Position {
 }
 
 /** Node types that make up one shell word. */
-const WORD_TYPES = new Set([
-  "word", "string", "raw_string", "ansi_c_string", "translated_string", "concatenation", "simple_expansion", "expansion",
-  "command_substitution", "process_substitution", "arithmetic_expansion", "number", "extglob_pattern", "regex",
-]);
+const WORD_TYPES = new Set(["word", "string", "raw_string", "ansi_c_string", "translated_string", "concatenation",
+  "simple_expansion", "expansion", "command_substitution", "process_substitution", "arithmetic_expansion", "number",
+  "extglob_pattern", "regex"]);
 
 /** Nodes whose operands bash evaluates arithmetically. */
-const ARITHMETIC_PARENTS = new Set(["binary_expression", "unary_expression", "ternary_expression", "postfix_expression", "parenthesized_expression"]);
+const ARITHMETIC_PARENTS = new Set(["binary_expression", "unary_expression", "ternary_expression", "postfix_expression",
+  "parenthesized_expression"]);
 
 function insideArithmetic(parents: readonly SyntaxNode[]): boolean {
   for (let i = parents.length - 1; i >= 0; i--) {
@@ -120,10 +105,12 @@ export function positionsOf(root: SyntaxNode): Position[] {
     const unsplit = (k: PositionKind) => add(k, n, end, wordQuoting);
     if (p !== undefined) {
       if (n.type === "command_name") add("command-name", n, n.endIndex, q, q === "none");
-      else if (p.type === "command" && n.field === "argument" && word) add("argument", n, end, wordQuoting, q === "none" && wordQuoting === "none");
-      else if (p.type === "variable_assignment" && n.field === "value" && word) unsplit("assignment-value");
-      else if (p.type === "variable_assignment" && n.field === "name" && n.type === "variable_name") add("assignment-name", n, n.endIndex, q);
-      else if (p.type === "subscript" && n.field === "index") {
+      else if (p.type === "command" && n.field === "argument" && word) {
+        add("argument", n, end, wordQuoting, q === "none" && wordQuoting === "none");
+      } else if (p.type === "variable_assignment" && n.field === "value" && word) unsplit("assignment-value");
+      else if (p.type === "variable_assignment" && n.field === "name" && n.type === "variable_name") {
+        add("assignment-name", n, n.endIndex, q);
+      } else if (p.type === "subscript" && n.field === "index") {
         const grand = parents[parents.length - 2];
         add(grand?.type === "variable_assignment" ? "assignment-subscript" : "expansion-subscript", n, n.endIndex, q);
       } else if (p.type === "file_redirect" && n.field === "destination" && word) {
@@ -131,22 +118,24 @@ export function positionsOf(root: SyntaxNode): Position[] {
         // reads them as the command's arguments.
         if (p.childrenForFieldName("destination")[0] === n) unsplit("redirect-target");
         else add("argument", n, end, wordQuoting, q === "none" && wordQuoting === "none");
-      }
-      else if (p.type === "herestring_redirect" && word) unsplit("here-string");
+      } else if (p.type === "herestring_redirect" && word) unsplit("here-string");
       else if (p.type === "case_statement" && n.field === "value" && word) unsplit("case-subject");
       else if (p.type === "case_item" && n.field === "value" && word) unsplit("case-pattern");
-      else if (p.type === "for_statement" && n.field === "value" && word) add("for-list", n, end, wordQuoting, wordQuoting === "none" && q === "none");
-      else if (ARITHMETIC_PARENTS.has(p.type) && (n.type === "number" || n.type === "variable_name") && insideArithmetic(parents)) add("arithmetic", n, n.endIndex, q);
+      else if (p.type === "for_statement" && n.field === "value" && word) {
+        add("for-list", n, end, wordQuoting, wordQuoting === "none" && q === "none");
+      } else if (ARITHMETIC_PARENTS.has(p.type) && (n.type === "number" || n.type === "variable_name") &&
+        insideArithmetic(parents)) add("arithmetic", n, n.endIndex, q);
       else if (ARITHMETIC_PARENTS.has(p.type) && word && parents.some((x) => x.type === "test_command")) {
         // `[ … ]` is a command and splits its words; `[[ … ]]` does not.
         const single = parents.findLast((x) => x.type === "test_command")?.children[0]?.type === "[";
         add("test-operand", n, end, wordQuoting, single && q === "none" && wordQuoting === "none");
-      }
-      else if (p.type === "expansion" && word && n.type !== "variable_name") unsplit("expansion-operand");
+      } else if (p.type === "expansion" && word && n.type !== "variable_name") unsplit("expansion-operand");
       else if (n.type === "heredoc_body" && heredocExpands(n, p)) add("heredoc-body", n, n.startIndex, "heredoc");
     }
     // A statement of a list (the program, a block, a loop's or branch's body).
-    if (p !== undefined && STATEMENT_PARENTS.has(p.type) && n.isNamed && STATEMENT_TYPES.has(n.type) && q === "none") add("statement", n, n.startIndex, "none");
+    if (p !== undefined && STATEMENT_PARENTS.has(p.type) && n.isNamed && STATEMENT_TYPES.has(n.type) && q === "none") {
+      add("statement", n, n.startIndex, "none");
+    }
     parents.push(n);
     for (const c of n.children) visit(c);
     parents.pop();
@@ -155,12 +144,12 @@ export function positionsOf(root: SyntaxNode): Position[] {
   return out;
 }
 
-const STATEMENT_PARENTS = new Set(["program", "compound_statement", "do_group", "subshell", "if_statement", "elif_clause", "else_clause", "case_item", "function_definition"]);
-const STATEMENT_TYPES = new Set([
-  "command", "redirected_statement", "pipeline", "list", "subshell", "compound_statement", "if_statement", "for_statement", "c_style_for_statement",
-  "while_statement", "case_statement", "function_definition", "variable_assignment", "variable_assignments", "declaration_command", "test_command",
-  "negated_command", "unset_command",
-]);
+const STATEMENT_PARENTS = new Set(["program", "compound_statement", "do_group", "subshell", "if_statement",
+  "elif_clause", "else_clause", "case_item", "function_definition"]);
+const STATEMENT_TYPES = new Set(["command", "redirected_statement", "pipeline", "list", "subshell",
+  "compound_statement", "if_statement", "for_statement", "c_style_for_statement", "while_statement", "case_statement",
+  "function_definition", "variable_assignment", "variable_assignments", "declaration_command", "test_command",
+  "negated_command", "unset_command"]);
 
 // ---------------------------------------------------------------------------------------------
 // Injection forms
@@ -188,16 +177,21 @@ export const FORMS: readonly Form[] = [
   { name: "backquote", text: `\`cat ${P}\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
   // Backquoted text is unescaped before it is parsed (`\\` `\$` `\``, and `\"` inside "…"),
   // and two backquoted commands side by side are two substitutions.
-  { name: "backquote-escaped-quotes", text: `\`cat \\"${P}\\"\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
-  { name: "backquote-escaped-subst", text: `\`cat \\$(echo ${P})\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
-  { name: "backquote-nested", text: `\`echo \\\`cat ${P}\\\`\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
+  { name: "backquote-escaped-quotes", text: `\`cat \\"${P}\\"\``,
+    applies: (p) => codeText(p) && p.quoting !== "heredoc" },
+  { name: "backquote-escaped-subst", text: `\`cat \\$(echo ${P})\``,
+    applies: (p) => codeText(p) && p.quoting !== "heredoc" },
+  { name: "backquote-nested", text: `\`echo \\\`cat ${P}\\\`\``,
+    applies: (p) => codeText(p) && p.quoting !== "heredoc" },
   { name: "backquote-backslash", text: `\`cat \\\\${P}\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
   { name: "backquote-pair", text: `\`:\`\`cat ${P}\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
-  { name: "backquote-side-by-side", text: `\`:\` \`cat ${P}\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
+  { name: "backquote-side-by-side", text: `\`:\` \`cat ${P}\``,
+    applies: (p) => codeText(p) && p.quoting !== "heredoc" },
   { name: "backquote-continued", text: `\`cat \\\n${P}\``, applies: (p) => codeText(p) && p.quoting !== "heredoc" },
   { name: "heredoc-backquote", text: `\`cat ${P}\``, applies: (p) => p.quoting === "heredoc" },
   { name: "cmdsub-ansi-c", text: `$(cat $'\\x2e\\x2e'/${MARK})`, applies: codeText },
-  { name: "procsub", text: ` <(cat ${P})`, applies: (p) => (p.kind === "argument" || p.kind === "for-list") && p.quoting === "none" && p.splits },
+  { name: "procsub", text: ` <(cat ${P})`,
+    applies: (p) => (p.kind === "argument" || p.kind === "for-list") && p.quoting === "none" && p.splits },
   { name: "pe-default", text: `\${SHELLFENCE_UNSET:-$(cat ${P})}`, applies: expands },
   { name: "pe-assign", text: `\${SHELLFENCE_UNSET:=$(cat ${P})}`, applies: expands },
   { name: "pe-alternative", text: `\${HOME:+$(cat ${P})}`, applies: expands },
@@ -266,39 +260,50 @@ export const FORMS: readonly Form[] = [
   { name: "stmt-subscript-backquote", text: `a[\`cat ${P}\`]=1; `, applies: (p) => p.kind === "statement" },
   { name: "translated-word", text: `$"a$(cat ${P})b"`, applies: (p) => codeText(p) && p.quoting === "none" },
   { name: "translated-backquote", text: `$"\`cat ${P}\`"`, applies: (p) => codeText(p) && p.quoting === "none" },
-  { name: "translated-pe", text: `$"\${SHELLFENCE_UNSET:-$(cat ${P})}"`, applies: (p) => codeText(p) && p.quoting === "none" },
+  { name: "translated-pe", text: `$"\${SHELLFENCE_UNSET:-$(cat ${P})}"`,
+    applies: (p) => codeText(p) && p.quoting === "none" },
   { name: "translated-continued", text: `$"$(cat \\\n${P})"`, applies: (p) => codeText(p) && p.quoting === "none" },
   { name: "translated-glued", text: `x$"$(cat ${P})"'y'`, applies: (p) => codeText(p) && p.quoting === "none" },
   { name: "stmt-translated", text: `: $"$(cat ${P})"; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-herestring-mixed", text: `: <<< "a"$(cat ${P})'b'; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-herestring-mixed-quoted", text: `: <<< 'a'"$(cat ${P})"b; `, applies: (p) => p.kind === "statement" },
-  { name: "stmt-herestring-mixed-backquote", text: `: <<< a\`cat ${P}\`"b"'c'; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-herestring-mixed-backquote", text: `: <<< a\`cat ${P}\`"b"'c'; `,
+    applies: (p) => p.kind === "statement" },
   { name: "stmt-herestring-ansi-c", text: `: <<< $'a'$(cat ${P}); `, applies: (p) => p.kind === "statement" },
   { name: "stmt-herestring-translated", text: `: <<< "a"$"$(cat ${P})"; `, applies: (p) => p.kind === "statement" },
-  { name: "stmt-herestring-pe", text: `: <<< 'a'\${SHELLFENCE_UNSET:-\`cat ${P}\`}"b"; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-herestring-pe", text: `: <<< 'a'\${SHELLFENCE_UNSET:-\`cat ${P}\`}"b"; `,
+    applies: (p) => p.kind === "statement" },
   // Bash's compatibility level: at 4.2 and below a single quote in "${x/p/r}"'s replacement is text.
-  { name: "stmt-compat-shopt", text: `shopt -s compat42; : "\${HOME/?/'$(cat ${P})'}"; `, applies: (p) => p.kind === "statement" },
-  { name: "stmt-compat-variable", text: `BASH_COMPAT=4.1; : "\${HOME/?/'\`cat ${P}\`'}"; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-compat-shopt", text: `shopt -s compat42; : "\${HOME/?/'$(cat ${P})'}"; `,
+    applies: (p) => p.kind === "statement" },
+  { name: "stmt-compat-variable", text: `BASH_COMPAT=4.1; : "\${HOME/?/'\`cat ${P}\`'}"; `,
+    applies: (p) => p.kind === "statement" },
   { name: "stmt-herestring-continued", text: `: <<< "a$(cat \\\n${P})"'b'; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-arith-subscript", text: `(( a[$(cat ${P})] )); `, applies: (p) => p.kind === "statement" },
   { name: "stmt-arith-single-quoted", text: `(( 'a[$(cat ${P})]' )); `, applies: (p) => p.kind === "statement" },
   { name: "stmt-cfor", text: `for ((i=$(cat ${P})0;0;)); do :; done; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-declare-integer", text: `declare -i n; n='a[$(cat ${P})]'; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-test-subscript", text: `[[ a[$(cat ${P})] -eq 1 ]]; `, applies: (p) => p.kind === "statement" },
-  { name: "stmt-test-quoted-subscript", text: `[[ 'a[$(cat ${P})]' -eq 1 ]]; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-test-quoted-subscript", text: `[[ 'a[$(cat ${P})]' -eq 1 ]]; `,
+    applies: (p) => p.kind === "statement" },
   // Here-strings and here-documents (an unquoted delimiter: the body is expanded).
   { name: "stmt-herestring", text: `: <<<$(cat ${P}); `, applies: (p) => p.kind === "statement" },
   { name: "stmt-herestring-quoted", text: `: <<< "$(cat ${P})"; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-herestring-backquote", text: `: <<< \`cat ${P}\`; `, applies: (p) => p.kind === "statement" },
-  { name: "stmt-heredoc", text: `: <<SHELLFENCE_E\n$(cat ${P})\nSHELLFENCE_E\n`, applies: (p) => p.kind === "statement" },
-  { name: "stmt-heredoc-continued", text: `: <<SHELLFENCE_E\n$\\\n(cat ${P})\nSHELLFENCE_E\n`, applies: (p) => p.kind === "statement" },
+  { name: "stmt-heredoc", text: `: <<SHELLFENCE_E\n$(cat ${P})\nSHELLFENCE_E\n`,
+    applies: (p) => p.kind === "statement" },
+  { name: "stmt-heredoc-continued", text: `: <<SHELLFENCE_E\n$\\\n(cat ${P})\nSHELLFENCE_E\n`,
+    applies: (p) => p.kind === "statement" },
   // Compound commands, functions and what may hang on them.
   { name: "stmt-case-subject", text: `case $(cat ${P}) in *) ;; esac; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-case-pattern", text: `case x in $(cat ${P})) ;; esac; `, applies: (p) => p.kind === "statement" },
-  { name: "stmt-select", text: `select i in $(cat ${P}); do break; done </dev/null; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-select", text: `select i in $(cat ${P}); do break; done </dev/null; `,
+    applies: (p) => p.kind === "statement" },
   { name: "stmt-coproc", text: `coproc { cat ${P}; }; `, applies: (p) => p.kind === "statement" },
-  { name: "stmt-function", text: `function shellfence_f { cat ${P}; }; shellfence_f; `, applies: (p) => p.kind === "statement" },
-  { name: "stmt-function-subshell", text: `shellfence_g() ( cat ${P} ); shellfence_g; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-function", text: `function shellfence_f { cat ${P}; }; shellfence_f; `,
+    applies: (p) => p.kind === "statement" },
+  { name: "stmt-function-subshell", text: `shellfence_g() ( cat ${P} ); shellfence_g; `,
+    applies: (p) => p.kind === "statement" },
   { name: "stmt-group-redirect", text: `{ :; } > $(cat ${P}); `, applies: (p) => p.kind === "statement" },
   { name: "stmt-exec-fd", text: `exec {shellfence_fd}<${P}; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-dup-target", text: `: >&$(cat ${P}); `, applies: (p) => p.kind === "statement" },
@@ -318,7 +323,8 @@ export interface MutantSpec {
 }
 
 export function inject(base: string, p: Position, f: Form): MutantSpec {
-  return { base, template: base.slice(0, p.at) + f.text + base.slice(p.at), kind: p.kind, quoting: p.quoting, form: f.name, node: p.node, at: p.at };
+  return { base, template: base.slice(0, p.at) + f.text + base.slice(p.at), kind: p.kind, quoting: p.quoting,
+    form: f.name, node: p.node, at: p.at };
 }
 
 /** The class a finding belongs to: where the probe went and how. */
@@ -359,7 +365,8 @@ export async function createPositionFinder(): Promise<(text: string) => Parsed> 
 
 /** Stat-like calls: a probe that is only looked at (`ls a$IFS../probe`, `[ -e … ]`) was reached
  * too. Their path arguments sit where open's and openat's do, so they are read as those. */
-const LOOKS_AT = ["newfstatat", "statx", "stat", "lstat", "access", "faccessat", "?faccessat2", "readlink", "readlinkat"] as const;
+const LOOKS_AT = ["newfstatat", "statx", "stat", "lstat", "access", "faccessat", "?faccessat2", "readlink",
+  "readlinkat"] as const;
 const TRACE_SET = [...TRACED_SYSCALLS, ...LOOKS_AT].join(",");
 const AT_LOOKS = /^((?:\[pid\s+\d+\]\s*|\d+\s+)?)(?:newfstatat|statx|faccessat2?|readlinkat)\(/;
 const PLAIN_LOOKS = /^((?:\[pid\s+\d+\]\s*|\d+\s+)?)(?:stat|lstat|access|readlink)\(/;
@@ -370,11 +377,9 @@ const PLAIN_LOOKS = /^((?:\[pid\s+\d+\]\s*|\d+\s+)?)(?:stat|lstat|access|readlin
 const RELEVANT = /probe-\d|clone|fork|chdir|resumed>/;
 
 function asOpens(raw: string): string {
-  return raw
-    .split("\n")
-    .filter((l) => RELEVANT.test(l))
-    .map((l) => l.replace(AT_LOOKS, "$1openat(").replace(PLAIN_LOOKS, "$1open("))
-    .join("\n");
+  return raw.split("\n").filter((l) => RELEVANT.test(l)).map((l) =>
+    l.replace(AT_LOOKS, "$1openat(").replace(PLAIN_LOOKS, "$1open(")
+  ).join("\n");
 }
 
 const MARKER = /(?:^|\/)probe-(\d+)$/;
@@ -388,7 +393,8 @@ function systemRead(path: string): boolean {
 const PROGRAM_MARKER = /(?:^|\/)probe-(\d+)(?![0-9])/;
 
 /** Mutants that may wait without using CPU: a sleep, a loop, a read, a FIFO, a background job. */
-const MAY_WAIT = /\b(?:sleep|tail|wait|while|until|select|read|mkfifo|timeout|nohup|xargs|yes|watch|coproc)\b|(?<![&>|])&(?![&>])|\|&/;
+const MAY_WAIT =
+  /\b(?:sleep|tail|wait|while|until|select|read|mkfifo|timeout|nohup|xargs|yes|watch|coproc)\b|(?<![&>|])&(?![&>])|\|&/;
 
 export interface ProbeTouch {
   readonly syscall: string;
@@ -462,9 +468,15 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
   if (!timeout) throw new Error("timeout (coreutils) is required for the probe fuzzer");
   const fenced = isolation.mode !== "none";
   const anyProgram = options.anyProgram === true;
-  if (anyProgram && isolation.mode !== "namespaces") throw new Error(`the program probe runs any program and needs namespaces; here: ${isolation.description}`);
+  if (anyProgram && isolation.mode !== "namespaces") {
+    throw new Error(`the program probe runs any program and needs namespaces; here: ${isolation.description}`);
+  }
   // strace stops only at the traced calls with a seccomp filter: three times faster here.
-  const seccomp = spawnSync(strace, ["-qq", "--seccomp-bpf", "-f", "-e", "trace=openat", "-o", "/dev/null", "true"], { stdio: "ignore", timeout: 5000 }).status === 0;
+  const seccomp =
+    spawnSync(strace, ["-qq", "--seccomp-bpf", "-f", "-e", "trace=openat", "-o", "/dev/null", "true"], {
+      stdio: "ignore",
+      timeout: 5000,
+    }).status === 0;
   const unshare = fenced ? findProgram("unshare") : null;
   const harness = acquireHarness();
   const own = realpathSync(mkdtempSync(join(tmpdir(), "shellfence-probe-")));
@@ -486,8 +498,11 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
     // Programs get a project that is a repository with one commit, so that git's verbs go
     // past "not a git repository" to the words they were given.
     if (git) {
-      const env = { HOME: made.home, PATH: SANDBOX_PATH.join(":"), GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "p", GIT_AUTHOR_EMAIL: "p@p", GIT_COMMITTER_NAME: "p", GIT_COMMITTER_EMAIL: "p@p" };
-      for (const args of [["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "fixture"]]) spawnSync(git, args, { cwd: made.project, env, stdio: "ignore", timeout: 10_000 });
+      const env = { HOME: made.home, PATH: SANDBOX_PATH.join(":"), GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "p",
+        GIT_AUTHOR_EMAIL: "p@p", GIT_COMMITTER_NAME: "p", GIT_COMMITTER_EMAIL: "p@p" };
+      for (const args of [["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "fixture"]]) {
+        spawnSync(git, args, { cwd: made.project, env, stdio: "ignore", timeout: 10_000 });
+      }
     }
     return made;
   };
@@ -500,9 +515,7 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
     if (!fenced && !c.writeFree) return "writes, and no namespace fences the run";
     return null;
   };
-  return {
-    fence: fenced ? "namespaces" : "plain",
-    refusal,
+  return { fence: fenced ? "namespaces" : "plain", refusal,
     async batch(all, keepStderr = false, runIf) {
       fx = resetFixture();
       const verdicts = all.map((it) => {
@@ -531,8 +544,14 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
         for (const it of chunk) {
           const err = keepStderr ? shellQuote(join(stderrDir, String(it.id))) : "/dev/null";
           const text = materialize(it.text, it.id, fx);
-          const body = MAY_WAIT.test(text) ? (waiting++, `exec ${timeout} -s KILL ${mutantSeconds} /bin/bash -c ${shellQuote(text)}`) : `eval ${shellQuote(text)}`;
-          lines.push(`cd -- ${shellQuote(fx.project)} && ( ulimit -t ${mutantSeconds}; ${body} ) >/dev/null 2>${err}; echo ${it.id} >>${shellQuote(status)}`);
+          const body = MAY_WAIT.test(text)
+            ? (waiting++, `exec ${timeout} -s KILL ${mutantSeconds} /bin/bash -c ${shellQuote(text)}`)
+            : `eval ${shellQuote(text)}`;
+          lines.push(
+            `cd -- ${
+              shellQuote(fx.project)
+            } && ( ulimit -t ${mutantSeconds}; ${body} ) >/dev/null 2>${err}; echo ${it.id} >>${shellQuote(status)}`,
+          );
         }
         // In a pid namespace of its own, what the mutants left running goes with the batch
         // (strace waits for every process it traces). Elsewhere -1 would be every process of
@@ -542,16 +561,22 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
         writeFileSync(driver, lines.join("\n") + "\n");
         const traceFile = join(run, "trace");
         rmSync(traceFile, { force: true });
-        const straceArgs = ["-f", "-y", "-qq", ...(seccomp ? ["--seccomp-bpf"] : []), "-e", "signal=none", "-e", `trace=${TRACE_SET}`, "-o", traceFile, "/bin/bash", driver];
+        const straceArgs = ["-f", "-y", "-qq", ...(seccomp ? ["--seccomp-bpf"] : []), "-e", "signal=none", "-e",
+          `trace=${TRACE_SET}`, "-o", traceFile, "/bin/bash", driver];
         const env = { HOME: fx.home, PATH: SANDBOX_PATH.join(":"), LC_ALL: "C" };
         const budget = 20_000 + chunk.length * 300 + waiting * (mutantSeconds * 1000 + 500);
         const r = unshare
-          ? await runKilling(unshare, [...isolation.unshareArgs, "bash", join(harness, "setup.sh"), run, fx.project, isolation.ownProc ? "1" : "0", "--", strace, ...straceArgs], { cwd: fx.project, env }, budget)
+          ? await runKilling(unshare, [...isolation.unshareArgs, "bash", join(harness, "setup.sh"), run, fx.project,
+            isolation.ownProc ? "1" : "0", "--", strace, ...straceArgs], { cwd: fx.project, env }, budget)
           : await runKilling(strace, straceArgs, { cwd: fx.project, env }, budget);
         if (r.spawnError) throw new Error(`${unshare ?? strace} could not be run: ${r.spawnError}`);
         if (r.exitCode === 97 && r.stderr.includes("shellfence-oracle: cannot fence")) throw new Error(r.stderr.trim());
         const raw = readTrace(traceFile);
-        if (raw === "") throw new Error(`strace wrote no trace for a batch of ${chunk.length} (exit ${r.exitCode}): ${r.stderr.slice(0, 500)}`);
+        if (raw === "") {
+          throw new Error(
+            `strace wrote no trace for a batch of ${chunk.length} (exit ${r.exitCode}): ${r.stderr.slice(0, 500)}`,
+          );
+        }
         return { raw, reached: new Set(readLines(status)), timedOut: r.timedOut };
       };
       // A batch cut off by its deadline is run again from the mutant after the one it was
@@ -588,14 +613,11 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
         if (!chosen.has(it.id)) return none(it.id);
         const touches = byId.get(it.id) ?? [];
         const marker = new RegExp(`probe-${it.id}(?![0-9])`);
-        return {
-          id: it.id,
-          ran: true,
-          reached: reached.has(String(it.id)) || touches.length > 0,
+        return { id: it.id, ran: true, reached: reached.has(String(it.id)) || touches.length > 0,
           touches: touches.map((t) => ({ syscall: t.syscall, path: map(t.path), named: map(t.named), error: t.error })),
-          evidence: touches.length > 0 ? rawLines.filter((l) => marker.test(l) && !/execve\(/.test(l)).slice(0, 4).map(map) : [],
-          ...(keepStderr ? { stderr: map(readFirst(join(stderrDir, String(it.id)))) } : {}),
-        };
+          evidence: touches.length > 0
+            ? rawLines.filter((l) => marker.test(l) && !/execve\(/.test(l)).slice(0, 4).map(map)
+            : [], ...(keepStderr ? { stderr: map(readFirst(join(stderrDir, String(it.id)))) } : {}) };
       });
       return { verdicts, outcomes };
     },
@@ -605,8 +627,7 @@ export async function createRunner(options: RunnerOptions): Promise<Runner> {
     close() {
       removeTree(own);
       releaseHarness();
-    },
-  };
+    } };
 }
 
 function exists(p: string): boolean {

@@ -24,22 +24,21 @@ interface ArgForm {
 
 const LIST = /^([^=]*[,:])[^,:]*$/;
 
-export const ARG_FORMS: readonly ArgForm[] = [
-  { name: "operand", make: () => OUT },
-  { name: "absolute", make: () => `$O/${MARK}` },
-  { name: "after", make: (w) => `${w} ${OUT}` },
-  { name: "long-value", make: (w) => (/^--[A-Za-z0-9][\w-]*=/.test(w) ? `${w.slice(0, w.indexOf("=") + 1)}${OUT}` : null) },
-  { name: "short-glued", make: (w) => (/^-[A-Za-z0-9]./.test(w) && !w.startsWith("--") ? `${w.slice(0, 2)}${OUT}` : null) },
-  { name: "key-value", make: (w) => (/^[A-Za-z_][\w.-]*=./.test(w) ? `${w.slice(0, w.indexOf("=") + 1)}${OUT}` : null) },
-  { name: "list-item", make: (w) => (!/:\/\//.test(w) && LIST.test(w) ? w.replace(LIST, `$1${OUT}`) : null) },
-  { name: "url", make: (w) => (/^[a-z][a-z0-9+.-]*:\/\//.test(w) ? `file://$O/${MARK}` : null) },
-];
+export const ARG_FORMS: readonly ArgForm[] = [{ name: "operand", make: () => OUT }, { name: "absolute",
+  make: () => `$O/${MARK}` }, { name: "after", make: (w) => `${w} ${OUT}` }, { name: "long-value",
+  make: (w) => (/^--[A-Za-z0-9][\w-]*=/.test(w) ? `${w.slice(0, w.indexOf("=") + 1)}${OUT}` : null) }, {
+  name: "short-glued",
+  make: (w) => (/^-[A-Za-z0-9]./.test(w) && !w.startsWith("--") ? `${w.slice(0, 2)}${OUT}` : null),
+}, { name: "key-value",
+  make: (w) => (/^[A-Za-z_][\w.-]*=./.test(w) ? `${w.slice(0, w.indexOf("=") + 1)}${OUT}` : null) }, {
+  name: "list-item",
+  make: (w) => (!/:\/\//.test(w) && LIST.test(w) ? w.replace(LIST, `$1${OUT}`) : null),
+}, { name: "url", make: (w) => (/^[a-z][a-z0-9+.-]*:\/\//.test(w) ? `file://$O/${MARK}` : null) }];
 
-const BUILTINS = new Set([
-  "cd", "pushd", "popd", "dirs", "echo", "printf", "test", "[", "true", "false", "source", ".", "eval", "exec", "export",
-  "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "read", "let", "trap", "type", "hash", "builtin",
-  "command", "return", "exit", "shift", "getopts", "wait", "umask", "pwd", "mapfile", "readarray", ":",
-]);
+const BUILTINS = new Set(["cd", "pushd", "popd", "dirs", "echo", "printf", "test", "[", "true", "false", "source", ".",
+  "eval", "exec", "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "read", "let", "trap",
+  "type", "hash", "builtin", "command", "return", "exit", "shift", "getopts", "wait", "umask", "pwd", "mapfile",
+  "readarray", ":"]);
 
 /** Every command the base names is a builtin or a program of the sandbox's PATH: a mutant of
  * a command that is not found here touches nothing and says nothing. */
@@ -54,10 +53,9 @@ export function runsHere(base: string, positions: readonly Position[]): boolean 
 }
 
 /** Variables many programs read as paths, through libc or by convention. */
-const COMMON_VARIABLES = [
-  "TMPDIR", "HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS",
-  "LOCPATH", "GCONV_PATH", "NLSPATH", "TZDIR", "TZ", "TERMINFO", "TERMINFO_DIRS", "MAGIC", "INPUTRC", "HISTFILE", "MANPATH", "SSL_CERT_FILE", "SSL_CERT_DIR",
-];
+const COMMON_VARIABLES = ["TMPDIR", "HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
+  "XDG_RUNTIME_DIR", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS", "LOCPATH", "GCONV_PATH", "NLSPATH", "TZDIR", "TZ", "TERMINFO",
+  "TERMINFO_DIRS", "MAGIC", "INPUTRC", "HISTFILE", "MANPATH", "SSL_CERT_FILE", "SSL_CERT_DIR"];
 const manVariables = new Map<string, readonly string[]>();
 
 /** The variables the ENVIRONMENT section of a program's manual page names (sections 1 and 8). */
@@ -76,10 +74,15 @@ export function documentedVariables(program: string): readonly string[] {
     let inside = false;
     for (const line of lines) {
       if (/^\.S[Hh]\s/.test(line)) inside = /ENVIRONMENT/i.test(line);
-      else if (inside) for (const m of line.matchAll(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[A-Z]{4,}\b/g)) names.add(m[0]);
+      else if (inside) {
+        for (const m of line.matchAll(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[A-Z]{4,}\b/g)) names.add(m[0]);
+      }
     }
   }
-  found = [...names].filter((n) => !/^(NOTE|SEE|ALSO|BUGS|FILES|ENVIRONMENT|EXAMPLES?|DESCRIPTION|OPTIONS|WARNING|POSIX|GNU|NULL|TRUE|FALSE|UTF|ASCII|HTTP|HTTPS|URL)$/.test(n));
+  found = [...names].filter((n) =>
+    !/^(NOTE|SEE|ALSO|BUGS|FILES|ENVIRONMENT|EXAMPLES?|DESCRIPTION|OPTIONS|WARNING|POSIX|GNU|NULL|TRUE|FALSE|UTF|ASCII|HTTP|HTTPS|URL)$/
+      .test(n)
+  );
   manVariables.set(program, found);
   return found;
 }
@@ -96,7 +99,8 @@ export function programMutants(base: string, positions: readonly Position[]): Mu
       // A variable the program may read as a path, set for it alone.
       if (p.quoting === "none") {
         for (const v of new Set([...COMMON_VARIABLES, ...documentedVariables(program)])) {
-          out.push({ base, template: `${base.slice(0, p.start)}${v}=${OUT} ${base.slice(p.start)}`, kind: "command-name", quoting: "none", form: `env ${v} of ${program}`, node: p.node, at: p.start });
+          out.push({ base, template: `${base.slice(0, p.start)}${v}=${OUT} ${base.slice(p.start)}`,
+            kind: "command-name", quoting: "none", form: `env ${v} of ${program}`, node: p.node, at: p.start });
         }
       }
     }
@@ -106,7 +110,8 @@ export function programMutants(base: string, positions: readonly Position[]): Mu
     for (const f of ARG_FORMS) {
       const made = f.make(word);
       if (made === null || made === word) continue;
-      out.push({ base, template: base.slice(0, p.start) + made + base.slice(p.end), kind: "argument", quoting: "none", form: `${f.name} of ${program}`, node: p.node, at: p.start });
+      out.push({ base, template: base.slice(0, p.start) + made + base.slice(p.end), kind: "argument", quoting: "none",
+        form: `${f.name} of ${program}`, node: p.node, at: p.start });
     }
   }
   return out;
@@ -114,12 +119,12 @@ export function programMutants(base: string, positions: readonly Position[]): Mu
 
 /** Tools with verbs: each verb's own `-h` lists its options. */
 const VERBS: Readonly<Record<string, readonly string[]>> = {
-  git: [
-    "add", "am", "apply", "archive", "bisect", "blame", "branch", "bundle", "checkout", "cherry-pick", "clean", "clone", "commit", "config", "describe", "diff",
-    "fetch", "format-patch", "gc", "grep", "init", "log", "merge", "mv", "notes", "pull", "push", "rebase", "reset", "restore", "rm", "shortlog", "show", "stash",
-    "status", "submodule", "switch", "tag", "worktree", "fast-export", "fast-import", "hash-object", "ls-files", "ls-tree", "read-tree", "update-index", "cat-file",
-    "rev-parse", "merge-file", "diff-files", "diff-index", "diff-tree", "range-diff", "revert", "send-email", "sparse-checkout", "maintenance", "credential-store",
-  ],
+  git: ["add", "am", "apply", "archive", "bisect", "blame", "branch", "bundle", "checkout", "cherry-pick", "clean",
+    "clone", "commit", "config", "describe", "diff", "fetch", "format-patch", "gc", "grep", "init", "log", "merge",
+    "mv", "notes", "pull", "push", "rebase", "reset", "restore", "rm", "shortlog", "show", "stash", "status",
+    "submodule", "switch", "tag", "worktree", "fast-export", "fast-import", "hash-object", "ls-files", "ls-tree",
+    "read-tree", "update-index", "cat-file", "rev-parse", "merge-file", "diff-files", "diff-index", "diff-tree",
+    "range-diff", "revert", "send-email", "sparse-checkout", "maintenance", "credential-store"],
 };
 
 /**
@@ -141,9 +146,10 @@ export function helpSeeds(names: Iterable<string>): { text: string; source: stri
     const path = join(dir, name);
     for (const verb of ["", ...(VERBS[name] ?? [])]) {
       const command = verb === "" ? name : `${name} ${verb}`;
-      const r = spawnSync(bwrap, ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/run", "--unshare-all", "--die-with-parent", "--new-session", path, ...(verb === "" ? ["--help"] : [verb, "-h"])], {
-        encoding: "utf8", timeout: 3000, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 22,
-      });
+      const r = spawnSync(bwrap, ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+        "--tmpfs", "/run", "--unshare-all", "--die-with-parent", "--new-session", path,
+        ...(verb === "" ? ["--help"] : [verb, "-h"])], { encoding: "utf8", timeout: 3000,
+        stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 22 });
       const help = `${r.stdout ?? ""}\n${r.stderr ?? ""}`;
       const add = (option: string) => {
         for (const text of [`${command} ${option}`, `${command} ${option} README.md`]) {
@@ -153,7 +159,9 @@ export function helpSeeds(names: Iterable<string>): { text: string; source: stri
         }
       };
       for (const m of help.matchAll(/(--[A-Za-z0-9][\w-]*)\[?=([A-Za-z<{][\w<>{}|.,:-]*)/g)) add(`${m[1]}=x`);
-      for (const m of help.matchAll(/(?:^|[\s,[])(--?[A-Za-z0-9][\w-]*)[ \t]+(?:[A-Z][A-Z0-9_]+|<[\w-]+>)\b/gm)) add(`${m[1]} x`);
+      for (const m of help.matchAll(/(?:^|[\s,[])(--?[A-Za-z0-9][\w-]*)[ \t]+(?:[A-Z][A-Z0-9_]+|<[\w-]+>)\b/gm)) {
+        add(`${m[1]} x`);
+      }
     }
   }
   return out;

@@ -15,7 +15,9 @@ export function sarifProblems(log: unknown): string[] {
   const fail = (where: string, what: string) => problems.push(`${where}: ${what}`);
 
   const only = (o: Obj, where: string, allowed: readonly string[]) => {
-    for (const k of Object.keys(o)) if (!allowed.includes(k)) fail(where, `property ${JSON.stringify(k)} is not defined by the schema here`);
+    for (const k of Object.keys(o)) {
+      if (!allowed.includes(k)) fail(where, `property ${JSON.stringify(k)} is not defined by the schema here`);
+    }
   };
   const str = (o: Obj, k: string, where: string, required: boolean): string | undefined => {
     const v = o[k];
@@ -35,7 +37,9 @@ export function sarifProblems(log: unknown): string[] {
       } catch {
         fail(`${where}.${k}`, `${JSON.stringify(v)} is not an absolute URI`);
       }
-    } else if (/[\s\\]/.test(v) || v.startsWith("/")) fail(`${where}.${k}`, `${JSON.stringify(v)} is not a relative URI reference`);
+    } else if (/[\s\\]/.test(v) || v.startsWith("/")) {
+      fail(`${where}.${k}`, `${JSON.stringify(v)} is not a relative URI reference`);
+    }
   };
   const message = (v: Json | undefined, where: string) => {
     if (!isObj(v)) return fail(where, "must be a message object");
@@ -53,15 +57,25 @@ export function sarifProblems(log: unknown): string[] {
   log.runs.forEach((run, r) => {
     const w = `runs[${r}]`;
     if (!isObj(run)) return fail(w, "must be an object");
-    only(run, w, ["tool", "invocations", "conversion", "language", "versionControlProvenance", "originalUriBaseIds", "artifacts", "logicalLocations", "graphs", "results", "automationDetails", "runAggregates", "baselineGuid", "redactionTokens", "defaultEncoding", "defaultSourceLanguage", "newlineSequences", "columnKind", "externalPropertyFileReferences", "threadFlowLocations", "taxonomies", "addresses", "translations", "policies", "webRequests", "webResponses", "specialLocations", "properties"]);
-    if (run.columnKind !== undefined && run.columnKind !== "utf16CodeUnits" && run.columnKind !== "unicodeCodePoints") fail(`${w}.columnKind`, "bad enum value");
+    only(run, w, ["tool", "invocations", "conversion", "language", "versionControlProvenance", "originalUriBaseIds",
+      "artifacts", "logicalLocations", "graphs", "results", "automationDetails", "runAggregates", "baselineGuid",
+      "redactionTokens", "defaultEncoding", "defaultSourceLanguage", "newlineSequences", "columnKind",
+      "externalPropertyFileReferences", "threadFlowLocations", "taxonomies", "addresses", "translations", "policies",
+      "webRequests", "webResponses", "specialLocations", "properties"]);
+    if (run.columnKind !== undefined && run.columnKind !== "utf16CodeUnits" && run.columnKind !== "unicodeCodePoints") {
+      fail(`${w}.columnKind`, "bad enum value");
+    }
     const tool = run.tool;
     if (!isObj(tool)) return fail(`${w}.tool`, "required object");
     only(tool, `${w}.tool`, ["driver", "extensions", "properties"]);
     const driver = tool.driver;
     if (!isObj(driver)) return fail(`${w}.tool.driver`, "required object");
     const dw = `${w}.tool.driver`;
-    only(driver, dw, ["guid", "name", "organization", "product", "productSuite", "shortDescription", "fullDescription", "fullName", "version", "semanticVersion", "dottedQuadFileVersion", "releaseDateUtc", "downloadUri", "informationUri", "globalMessageStrings", "notifications", "rules", "taxa", "locations", "language", "contents", "isComprehensive", "localizedDataSemanticVersion", "minimumRequiredLocalizedDataSemanticVersion", "associatedComponent", "translationMetadata", "supportedTaxonomies", "properties"]);
+    only(driver, dw, ["guid", "name", "organization", "product", "productSuite", "shortDescription", "fullDescription",
+      "fullName", "version", "semanticVersion", "dottedQuadFileVersion", "releaseDateUtc", "downloadUri",
+      "informationUri", "globalMessageStrings", "notifications", "rules", "taxa", "locations", "language", "contents",
+      "isComprehensive", "localizedDataSemanticVersion", "minimumRequiredLocalizedDataSemanticVersion",
+      "associatedComponent", "translationMetadata", "supportedTaxonomies", "properties"]);
     if (!str(driver, "name", dw, true)) fail(dw, "name must be non-empty");
     str(driver, "version", dw, false);
     uri(driver, "informationUri", dw, false, true);
@@ -71,7 +85,8 @@ export function sarifProblems(log: unknown): string[] {
     rules.forEach((rule, i) => {
       const rw = `${dw}.rules[${i}]`;
       if (!isObj(rule)) return fail(rw, "must be an object");
-      only(rule, rw, ["id", "deprecatedIds", "guid", "deprecatedGuids", "name", "deprecatedNames", "shortDescription", "fullDescription", "messageStrings", "defaultConfiguration", "helpUri", "help", "relationships", "properties"]);
+      only(rule, rw, ["id", "deprecatedIds", "guid", "deprecatedGuids", "name", "deprecatedNames", "shortDescription",
+        "fullDescription", "messageStrings", "defaultConfiguration", "helpUri", "help", "relationships", "properties"]);
       const id = str(rule, "id", rw, true);
       if (id !== undefined) {
         if (ids.includes(id)) fail(rw, `duplicate rule id ${id}`);
@@ -88,22 +103,27 @@ export function sarifProblems(log: unknown): string[] {
         if (!isObj(dc)) fail(`${rw}.defaultConfiguration`, "must be an object");
         else {
           only(dc, `${rw}.defaultConfiguration`, ["enabled", "level", "rank", "parameters", "properties"]);
-          if (dc.level !== undefined && !LEVELS.includes(dc.level as string)) fail(`${rw}.defaultConfiguration.level`, "bad enum value");
+          if (dc.level !== undefined && !LEVELS.includes(dc.level as string)) {
+            fail(`${rw}.defaultConfiguration.level`, "bad enum value");
+          }
         }
       }
     });
     const bases = run.originalUriBaseIds;
     if (bases !== undefined) {
       if (!isObj(bases)) fail(`${w}.originalUriBaseIds`, "must be an object");
-      else
+      else {
         for (const [k, v] of Object.entries(bases)) {
           if (!isObj(v)) {
             fail(`${w}.originalUriBaseIds.${k}`, "must be an artifactLocation");
             continue;
           }
           uri(v, "uri", `${w}.originalUriBaseIds.${k}`, true, true);
-          if (typeof v.uri === "string" && !v.uri.endsWith("/")) fail(`${w}.originalUriBaseIds.${k}.uri`, "must end with a slash");
+          if (typeof v.uri === "string" && !v.uri.endsWith("/")) {
+            fail(`${w}.originalUriBaseIds.${k}.uri`, "must end with a slash");
+          }
         }
+      }
     }
     const results = run.results;
     if (results === undefined) return;
@@ -111,12 +131,17 @@ export function sarifProblems(log: unknown): string[] {
     results.forEach((res, i) => {
       const xw = `${w}.results[${i}]`;
       if (!isObj(res)) return fail(xw, "must be an object");
-      only(res, xw, ["ruleId", "ruleIndex", "rule", "kind", "level", "message", "analysisTarget", "locations", "guid", "correlationGuid", "occurrenceCount", "partialFingerprints", "fingerprints", "stacks", "codeFlows", "graphs", "graphTraversals", "relatedLocations", "suppressions", "baselineState", "rank", "attachments", "hostedViewerUri", "workItemUris", "provenance", "fixes", "taxa", "webRequest", "webResponse", "properties"]);
+      only(res, xw, ["ruleId", "ruleIndex", "rule", "kind", "level", "message", "analysisTarget", "locations", "guid",
+        "correlationGuid", "occurrenceCount", "partialFingerprints", "fingerprints", "stacks", "codeFlows", "graphs",
+        "graphTraversals", "relatedLocations", "suppressions", "baselineState", "rank", "attachments",
+        "hostedViewerUri", "workItemUris", "provenance", "fixes", "taxa", "webRequest", "webResponse", "properties"]);
       message(res.message, `${xw}.message`);
       const ruleId = str(res, "ruleId", xw, false);
       if (res.ruleIndex !== undefined) {
         if (!isInt(res.ruleIndex) || res.ruleIndex < -1) fail(`${xw}.ruleIndex`, "must be an integer >= -1");
-        else if (res.ruleIndex >= 0 && ids[res.ruleIndex] !== ruleId) fail(`${xw}.ruleIndex`, `rules[${res.ruleIndex}] is ${ids[res.ruleIndex]}, not ${ruleId}`);
+        else if (res.ruleIndex >= 0 && ids[res.ruleIndex] !== ruleId) {
+          fail(`${xw}.ruleIndex`, `rules[${res.ruleIndex}] is ${ids[res.ruleIndex]}, not ${ruleId}`);
+        }
       }
       if (res.level !== undefined && !LEVELS.includes(res.level as string)) fail(`${xw}.level`, "bad enum value");
       const locations = res.locations ?? [];
@@ -124,7 +149,8 @@ export function sarifProblems(log: unknown): string[] {
       locations.forEach((loc, j) => {
         const lw = `${xw}.locations[${j}]`;
         if (!isObj(loc)) return fail(lw, "must be an object");
-        only(loc, lw, ["id", "physicalLocation", "logicalLocations", "message", "annotations", "relationships", "properties"]);
+        only(loc, lw, ["id", "physicalLocation", "logicalLocations", "message", "annotations", "relationships",
+          "properties"]);
         const pl = loc.physicalLocation;
         if (!isObj(pl)) return fail(`${lw}.physicalLocation`, "must be an object");
         only(pl, `${lw}.physicalLocation`, ["address", "artifactLocation", "region", "contextRegion", "properties"]);
@@ -132,11 +158,14 @@ export function sarifProblems(log: unknown): string[] {
         if (!isObj(al)) return fail(`${lw}.physicalLocation.artifactLocation`, "must be an object");
         only(al, `${lw}.physicalLocation.artifactLocation`, ["uri", "uriBaseId", "index", "description", "properties"]);
         uri(al, "uri", `${lw}.physicalLocation.artifactLocation`, true, false);
-        if (typeof al.uriBaseId === "string" && (!isObj(bases) || !(al.uriBaseId in bases))) fail(`${lw}.physicalLocation.artifactLocation.uriBaseId`, "not defined in originalUriBaseIds");
+        if (typeof al.uriBaseId === "string" && (!isObj(bases) || !(al.uriBaseId in bases))) {
+          fail(`${lw}.physicalLocation.artifactLocation.uriBaseId`, "not defined in originalUriBaseIds");
+        }
         const region = pl.region;
         if (!isObj(region)) return fail(`${lw}.physicalLocation.region`, "must be an object");
         const rw = `${lw}.physicalLocation.region`;
-        only(region, rw, ["startLine", "startColumn", "endLine", "endColumn", "charOffset", "charLength", "byteOffset", "byteLength", "snippet", "message", "sourceLanguage", "properties"]);
+        only(region, rw, ["startLine", "startColumn", "endLine", "endColumn", "charOffset", "charLength", "byteOffset",
+          "byteLength", "snippet", "message", "sourceLanguage", "properties"]);
         for (const k of ["startLine", "startColumn", "endLine", "endColumn"]) {
           const v = region[k];
           if (v !== undefined && (!isInt(v) || v < 1)) fail(`${rw}.${k}`, "must be an integer >= 1");
@@ -145,7 +174,8 @@ export function sarifProblems(log: unknown): string[] {
         const sl = region.startLine as number;
         const el = (region.endLine ?? sl) as number;
         if (el < sl) fail(rw, "endLine before startLine");
-        if (el === sl && isInt(region.startColumn) && isInt(region.endColumn) && region.endColumn < region.startColumn) fail(rw, "endColumn before startColumn");
+        if (el === sl && isInt(region.startColumn) && isInt(region.endColumn) &&
+          region.endColumn < region.startColumn) fail(rw, "endColumn before startColumn");
       });
     });
   });

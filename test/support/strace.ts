@@ -51,22 +51,11 @@ export interface TraceOptions {
 
 /** Syscalls that can touch a path, plus the process family (to inherit the cwd). A leading `?`
  * lets an older strace that does not know the name skip it instead of refusing to start. */
-export const TRACED_SYSCALLS = [
-  "open", "openat", "?openat2", "creat",
-  "execve", "?execveat",
-  "chdir", "fchdir",
-  "mkdir", "mkdirat", "rmdir",
-  "unlink", "unlinkat",
-  "rename", "renameat", "?renameat2",
-  "link", "linkat", "symlink", "symlinkat",
-  "mknod", "mknodat",
-  "chmod", "fchmod", "fchmodat", "?fchmodat2",
-  "chown", "fchown", "lchown", "fchownat",
-  "truncate", "ftruncate",
-  "utime", "utimes", "futimesat", "utimensat",
-  "getdents", "getdents64",
-  "clone", "?clone3", "fork", "vfork",
-] as const;
+export const TRACED_SYSCALLS = ["open", "openat", "?openat2", "creat", "execve", "?execveat", "chdir", "fchdir",
+  "mkdir", "mkdirat", "rmdir", "unlink", "unlinkat", "rename", "renameat", "?renameat2", "link", "linkat", "symlink",
+  "symlinkat", "mknod", "mknodat", "chmod", "fchmod", "fchmodat", "?fchmodat2", "chown", "fchown", "lchown", "fchownat",
+  "truncate", "ftruncate", "utime", "utimes", "futimesat", "utimensat", "getdents", "getdents64", "clone", "?clone3",
+  "fork", "vfork"] as const;
 
 // Found on the test's own PATH: the traced command gets PATH=/usr/bin:/bin, and spawn would
 // look strace up there, missing one installed elsewhere.
@@ -86,17 +75,23 @@ function findStrace(): string {
 
 /** Throws (never skips) when strace is missing or cannot trace here: the oracle is not optional. */
 export function requireStrace(): void {
-  const r = spawnSync(findStrace(), ["-qq", "-e", "trace=none", "true"], { stdio: ["ignore", "pipe", "pipe"], timeout: 5000 });
+  const r = spawnSync(findStrace(), ["-qq", "-e", "trace=none", "true"], { stdio: ["ignore", "pipe", "pipe"],
+    timeout: 5000 });
   if (r.error) throw new Error(`strace is required for the oracle test and could not be run: ${r.error.message}`);
-  if (r.status !== 0) throw new Error(`strace cannot trace in this environment (exit ${r.status}): ${r.stderr.toString()}`);
+  if (r.status !== 0) {
+    throw new Error(`strace cannot trace in this environment (exit ${r.status}): ${r.stderr.toString()}`);
+  }
 }
 
-export async function traceCommand(command: string, fx: Fixture, cwd: string, options: TraceOptions = {}): Promise<Trace> {
+export async function traceCommand(command: string, fx: Fixture, cwd: string,
+  options: TraceOptions = {}): Promise<Trace>
+{
   const timeoutMs = options.timeoutMs ?? 5000;
   const dir = mkdtempSync(join(tmpdir(), "shellfence-strace-"));
   const out = join(dir, "trace");
   try {
-    const args = ["-f", "-y", "-qq", "-e", "signal=none", "-e", `trace=${TRACED_SYSCALLS.join(",")}`, "-o", out, "bash", "-c", command];
+    const args = ["-f", "-y", "-qq", "-e", "signal=none", "-e", `trace=${TRACED_SYSCALLS.join(",")}`, "-o", out, "bash",
+      "-c", command];
     const run = await runKilling(findStrace(), args, { cwd, env: { HOME: fx.home, PATH: "/usr/bin:/bin" } }, timeoutMs);
     if (run.spawnError) throw new Error(`strace could not be run: ${run.spawnError}`);
     let raw = "";
@@ -129,9 +124,12 @@ const OUTPUT_LIMIT = 64 * 1024;
  * the harness moved on. Output past the limit is read and dropped, so an endless writer neither
  * fills memory nor blocks on a full pipe before its deadline.
  */
-export function runKilling(program: string, args: readonly string[], opts: { cwd: string; env: Record<string, string> }, timeoutMs: number): Promise<Run> {
+export function runKilling(program: string, args: readonly string[], opts: { cwd: string; env: Record<string, string> },
+  timeoutMs: number): Promise<Run>
+{
   return new Promise((done) => {
-    const child = spawn(program, args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(program, args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"],
+      detached: true });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let outBytes = 0;
@@ -173,10 +171,12 @@ export function runKilling(program: string, args: readonly string[], opts: { cwd
 
 // (/etc/profile.d: a login shell's start-up files, which the guard does not judge; see
 // docs/semantics.md "Known limits".)
-const NOISE_PREFIXES = ["/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/proc", "/sys", "/dev/fd", "/etc/ld.so.conf.d", "/etc/profile.d"];
+const NOISE_PREFIXES = ["/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/proc", "/sys", "/dev/fd",
+  "/etc/ld.so.conf.d", "/etc/profile.d"];
 
 /** What a login or interactive bash reads from the home directory as it starts (and ends). */
-const SHELL_STARTUP_FILES = new Set([".bash_profile", ".bash_login", ".profile", ".bashrc", ".bash_logout", ".inputrc"]);
+const SHELL_STARTUP_FILES = new Set([".bash_profile", ".bash_login", ".profile", ".bashrc", ".bash_logout",
+  ".inputrc"]);
 
 /** An execve's argv (as strace prints it) starts bash or sh as a login or interactive shell. */
 export function startsLoginShell(argv: string): boolean {
@@ -196,12 +196,34 @@ export function startsLoginShell(argv: string): boolean {
 // Files libc, the loader and bash read on their own account. Other /etc paths are kept: when a
 // command reads /etc/hosts, that is the command's doing.
 const NOISE_FILES = new Set([
-  "/etc/ld.so.cache", "/etc/ld.so.preload", "/etc/ld.so.conf", "/etc/nsswitch.conf", "/etc/passwd", "/etc/group",
-  "/etc/locale.alias", "/etc/localtime", "/etc/selinux/config", "/etc/inputrc", "/etc/bash.bashrc", "/etc/profile",
-  "/etc/bash_completion", "/etc/environment", "/etc/default/locale", "/etc/gconv",
+  "/etc/ld.so.cache",
+  "/etc/ld.so.preload",
+  "/etc/ld.so.conf",
+  "/etc/nsswitch.conf",
+  "/etc/passwd",
+  "/etc/group",
+  "/etc/locale.alias",
+  "/etc/localtime",
+  "/etc/selinux/config",
+  "/etc/inputrc",
+  "/etc/bash.bashrc",
+  "/etc/profile",
+  "/etc/bash_completion",
+  "/etc/environment",
+  "/etc/default/locale",
+  "/etc/gconv",
   // file(1)'s own database.
-  "/etc/magic", "/etc/magic.mgc",
-  "/dev/null", "/dev/tty", "/dev/urandom", "/dev/random", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/full", "/dev/zero",
+  "/etc/magic",
+  "/etc/magic.mgc",
+  "/dev/null",
+  "/dev/tty",
+  "/dev/urandom",
+  "/dev/random",
+  "/dev/stdin",
+  "/dev/stdout",
+  "/dev/stderr",
+  "/dev/full",
+  "/dev/zero",
 ]);
 
 function isNoisePath(p: string): boolean {
@@ -325,7 +347,8 @@ function skipQuoted(s: string, from: number, close: string): number {
   return s.length;
 }
 
-const SIMPLE_ESCAPES: Record<string, number> = { n: 10, t: 9, r: 13, v: 11, f: 12, a: 7, b: 8, e: 27, "\\": 92, '"': 34, "'": 39, "?": 63 };
+const SIMPLE_ESCAPES: Record<string, number> = { n: 10, t: 9, r: 13, v: 11, f: 12, a: 7, b: 8, e: 27, "\\": 92, '"': 34,
+  "'": 39, "?": 63 };
 
 /** strace's C-style escapes (`\"`, `\n`, `\x2f`, octal `\303\274`) → the bytes, read as UTF-8. */
 export function unescapeStrace(s: string): string {
@@ -519,10 +542,9 @@ export function parseStrace(text: string, cwd: string, resolve: typeof resolveOn
   const events = parseEvents(text);
   // A child's cwd is its parent's when the clone began; the parent's clone may complete (and
   // print) after the child's first syscalls, so process creation is ordered by its start.
-  const order = events
-    .map((e, i) => ({ e, key: PROCESS_CREATION.has(e.name) ? e.startLine : e.endLine, i }))
-    .sort((x, y) => x.key - y.key || x.i - y.i)
-    .map((x) => x.e);
+  const order = events.map((e, i) => ({ e, key: PROCESS_CREATION.has(e.name) ? e.startLine : e.endLine, i })).sort((x,
+    y) => x.key - y.key || x.i - y.i
+  ).map((x) => x.e);
   const cwds = new Map<number, string>();
   const touches: Touch[] = [];
   const renamed = new Map<string, string>();
@@ -560,18 +582,26 @@ export function parseStrace(text: string, cwd: string, resolve: typeof resolveOn
         const base = n.name.startsWith("/") ? "/" : n.dir ?? cwdOf(e.pid);
         named = posix.resolve(base, n.name);
         // For an open that succeeded strace tells the physical result; otherwise ask the disk.
-        path = (e.name === "open" || e.name === "openat" || e.name === "openat2" || e.name === "creat") && ok && ret ? ret : resolve(base, n.name, n.follow);
+        path = (e.name === "open" || e.name === "openat" || e.name === "openat2" || e.name === "creat") && ok && ret
+          ? ret
+          : resolve(base, n.name, n.follow);
       }
-      const flags = e.name === "open" ? (e.args[1] ?? "") : e.name === "openat" || e.name === "openat2" ? (e.args[2] ?? "") : "";
+      const flags = e.name === "open"
+        ? (e.args[1] ?? "")
+        : e.name === "openat" || e.name === "openat2"
+        ? (e.args[2] ?? "")
+        : "";
       const readOnly = flags !== "" && !/\bO_(WRONLY|RDWR|CREAT|TRUNC|APPEND)\b/.test(flags);
-      touches.push({
-        pid: e.pid, syscall: e.name, path, named, ok, error,
+      touches.push({ pid: e.pid, syscall: e.name, path, named, ok, error,
         directoryOpen: /\bO_(DIRECTORY|PATH)\b/.test(flags) && !/\bO_TMPFILE\b/.test(flags),
         exclusiveCreate: O_CREAT_EXCL.test(flags) || /\bO_TMPFILE\b/.test(flags),
-        ...(readOnly && loginShells.has(e.pid) && SHELL_STARTUP_FILES.has(path.slice(path.lastIndexOf("/") + 1)) ? { shellStartup: true } : {}),
-      });
+        ...(readOnly && loginShells.has(e.pid) && SHELL_STARTUP_FILES.has(path.slice(path.lastIndexOf("/") + 1))
+          ? { shellStartup: true }
+          : {}) });
     }
-    if (ok && /^rename(at2?)?$/.test(e.name) && touches.length === first + 2) renamed.set(touches[first]!.path, touches[first + 1]!.path);
+    if (ok && /^rename(at2?)?$/.test(e.name) && touches.length === first + 2) {
+      renamed.set(touches[first]!.path, touches[first + 1]!.path);
+    }
     if (ok && (e.name === "chdir" || e.name === "fchdir")) {
       const last = touches[touches.length - 1];
       if (last) cwds.set(e.pid, last.path);

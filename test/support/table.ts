@@ -12,7 +12,8 @@ import { createGuard, type Decision, type Guard, type GuardOptions, type Verdict
 import { buildFixture, type Fixture } from "./fixture.ts";
 import { type GoldenCase, goldenCase, goldenFixture, startGoldenFile } from "./golden.ts";
 
-export type Case = readonly [command: string, decision: Decision, expectations?: readonly string[], options?: { readonly cwd?: string; readonly roots?: readonly string[] }];
+export type Case = readonly [command: string, decision: Decision, expectations?: readonly string[],
+  options?: { readonly cwd?: string; readonly roots?: readonly string[] }];
 
 export interface Sandbox {
   fx: Fixture;
@@ -30,7 +31,8 @@ export function useSandbox(options: (fx: Fixture) => GuardOptions = () => ({})):
     // their time bounds, the fuzz campaign) keeps the fixture it was written against.
     box.fx = golden.hasCases() ? goldenFixture() : buildFixture();
     box.guard = await createGuard({ home: box.fx.home, ...options(box.fx) });
-    box.check = (command, cwd, roots) => box.guard.check(command, { cwd: box.fx.sub(cwd ?? "$P"), ...(roots ? { roots: roots.map(box.fx.sub) } : {}) });
+    box.check = (command, cwd, roots) =>
+      box.guard.check(command, { cwd: box.fx.sub(cwd ?? "$P"), ...(roots ? { roots: roots.map(box.fx.sub) } : {}) });
   });
   afterAll(() => box.fx?.remove());
   return box;
@@ -39,7 +41,13 @@ export function useSandbox(options: (fx: Fixture) => GuardOptions = () => ({})):
 export function explain(v: Verdict): string {
   const lines = [`decision: ${v.decision}`];
   for (const r of v.reasons) lines.push(`  reason ${r.code} ${r.decision}: ${r.message}`);
-  for (const a of v.accesses) lines.push(`  access ${a.kind} ${a.path} -> ${a.resolved} ${a.decision} (${a.command}${a.via.length ? " via " + a.via.join(" > ") : ""})`);
+  for (const a of v.accesses) {
+    lines.push(
+      `  access ${a.kind} ${a.path} -> ${a.resolved} ${a.decision} (${a.command}${
+        a.via.length ? " via " + a.via.join(" > ") : ""
+      })`,
+    );
+  }
   return lines.join("\n");
 }
 
@@ -49,12 +57,15 @@ function matching(v: Verdict, spec: string, fx: Fixture): readonly { readonly de
   const sp = spec.indexOf(" ");
   const kind = spec.slice(0, sp);
   const path = fx.sub(spec.slice(sp + 1));
-  return v.accesses.filter((a) => (kind === "*" || a.kind === kind) && (path === "?" ? a.resolved === null : a.resolved === path));
+  return v.accesses.filter((a) =>
+    (kind === "*" || a.kind === kind) && (path === "?" ? a.resolved === null : a.resolved === path)
+  );
 }
 
 /** `path` with the fixture's directories written as placeholders, longest first. */
 function placeholders(fx: Fixture, path: string): string {
-  const dirs: [string, string][] = [["$B", fx.backup], ["$P", fx.project], ["$O", fx.outside], ["$H", fx.home], ["$T", fx.top]];
+  const dirs: [string, string][] = [["$B", fx.backup], ["$P", fx.project], ["$O", fx.outside], ["$H", fx.home], ["$T",
+    fx.top]];
   for (const [name, dir] of dirs) if (path === dir || path.startsWith(dir + "/")) return name + path.slice(dir.length);
   return path;
 }
@@ -62,7 +73,9 @@ function placeholders(fx: Fixture, path: string): string {
 /** Expectations that would justify `v`'s decision, for the message of a case that gives none. */
 function justifications(v: Verdict, fx: Fixture): string[] {
   const out = new Set<string>();
-  for (const a of v.accesses) if (a.decision === v.decision) out.add(`${a.kind} ${a.resolved === null ? "?" : placeholders(fx, a.resolved)}`);
+  for (const a of v.accesses) {
+    if (a.decision === v.decision) out.add(`${a.kind} ${a.resolved === null ? "?" : placeholders(fx, a.resolved)}`);
+  }
   for (const r of v.reasons) if (r.decision === v.decision && r.code !== "EXTERNAL_PATH") out.add(`#${r.code}`);
   return [...out];
 }
@@ -85,7 +98,11 @@ export function assertCase(box: Sandbox, c: Case, golden?: GoldenCase): void {
   }
   if (!justified) {
     const offer = justifications(v, box.fx).map((j) => JSON.stringify(j)).join(", ");
-    throw new Error(`a case that says ${decision} must say why: add an expectation naming a reason or an access that is ${decision} (${offer || "none reported"}) for:\n${info}`);
+    throw new Error(
+      `a case that says ${decision} must say why: add an expectation naming a reason or an access that is ${decision} (${
+        offer || "none reported"
+      }) for:\n${info}`,
+    );
   }
   if (moved !== null) throw new Error(moved);
 }

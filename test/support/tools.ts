@@ -21,7 +21,9 @@ export function callTool(box: Sandbox, tool: string, input: ToolInput, cwd = "$P
   return box.guard.checkTool({ tool, input: inputOf(box, input), cwd: box.fx.sub(cwd) });
 }
 
-export function assertVerdict(box: Sandbox, label: string, v: Verdict, decision: Decision, expectations: readonly string[] = []): void {
+export function assertVerdict(box: Sandbox, label: string, v: Verdict, decision: Decision,
+  expectations: readonly string[] = []): void
+{
   const info = `${label}\n${explain(v)}`;
   expect({ label, decision: v.decision, info }).toMatchObject({ label, decision });
   for (const e of expectations) {
@@ -36,7 +38,9 @@ export function assertVerdict(box: Sandbox, label: string, v: Verdict, decision:
       const sp = spec.indexOf(" ");
       const kind = spec.slice(0, sp);
       const path = box.fx.sub(spec.slice(sp + 1));
-      found = v.accesses.some((a) => (kind === "*" || a.kind === kind) && (path === "?" ? a.resolved === null : a.resolved === path));
+      found = v.accesses.some((a) =>
+        (kind === "*" || a.kind === kind) && (path === "?" ? a.resolved === null : a.resolved === path)
+      );
     }
     if (found === negate) throw new Error(`expected ${negate ? "no " : ""}${spec} for:\n${info}`);
   }
@@ -46,7 +50,8 @@ export function toolTable(name: string, box: Sandbox, cases: readonly ToolCase[]
   describe(name, () => {
     for (const [tool, input, decision, expectations] of cases) {
       const label = `${tool} ${JSON.stringify(input)}`;
-      test(`${label} → ${decision}`, () => assertVerdict(box, label, callTool(box, tool, input), decision, expectations));
+      test(`${label} → ${decision}`, () =>
+        assertVerdict(box, label, callTool(box, tool, input), decision, expectations));
     }
   });
 }
@@ -60,7 +65,10 @@ export function agreeTable(name: string, box: Sandbox, cases: readonly AgreeCase
       test(`${tool} ${JSON.stringify(input)} ≡ ${command} → ${decision}`, () => {
         const t = callTool(box, tool, input);
         const b = box.check(box.fx.sub(command));
-        expect({ tool: t.decision, bash: b.decision, info: `${explain(t)}\n---\n${explain(b)}` }).toMatchObject({ tool: decision, bash: decision });
+        expect({ tool: t.decision, bash: b.decision, info: `${explain(t)}\n---\n${explain(b)}` }).toMatchObject({
+          tool: decision,
+          bash: decision,
+        });
       });
     }
   });

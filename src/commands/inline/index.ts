@@ -16,7 +16,9 @@ const MAX_INLINE = 16 * 1024;
  * `loop`: perl's -n/-p, which run the program inside `LINE: while (<>) { … }` (perlrun); the
  * program is analysed there, so that it is judged as reading the operands.
  */
-export function analyseInline(lang: InlineLanguage, given: string, options: { readonly loop?: boolean } = {}): InlineAnalysis {
+export function analyseInline(lang: InlineLanguage, given: string,
+  options: { readonly loop?: boolean } = {}): InlineAnalysis
+{
   const code = lang === "perl" && options.loop ? `LINE: while (<>) {\n${given}\n}` : given;
   if (code.length > MAX_INLINE) return { ok: false, why: `the code is longer than ${MAX_INLINE} characters` };
   if (code.includes("\u0000")) return { ok: false, why: "the code holds a NUL byte" };

@@ -20,44 +20,47 @@ interface GlobalSpec {
   readonly props: ReadonlySet<string> | "any";
 }
 const g = (call: boolean, ...props: string[]): GlobalSpec => ({ call, props: new Set(props) });
-const GLOBALS = new Map<string, GlobalSpec>([
-  ["console", g(false, "log", "error", "warn", "info", "debug", "dir", "table")],
-  ["JSON", g(false, "parse", "stringify")],
-  ["Math", { call: false, props: "any" }],
-  ["Object", g(true, "keys", "values", "entries", "assign", "freeze", "fromEntries", "isFrozen")],
-  ["Array", g(true, "isArray", "from", "of")],
-  ["String", g(true, "fromCharCode", "fromCodePoint", "raw")],
-  ["Number", g(true, "isInteger", "isFinite", "isNaN", "isSafeInteger", "parseInt", "parseFloat", "MAX_SAFE_INTEGER", "MIN_SAFE_INTEGER", "EPSILON", "MAX_VALUE", "MIN_VALUE")],
-  ["Date", g(true, "now", "parse", "UTC")],
-  ["Promise", g(true, "all", "allSettled", "race", "resolve", "reject", "any")],
-  ["Buffer", g(false, "from", "alloc", "concat", "isBuffer", "byteLength", "compare")],
-  ["Symbol", g(true, "iterator", "asyncIterator")],
-  ["process", g(false, "argv", "env", "exit", "exitCode", "version", "versions", "platform", "arch", "stdin", "stdout", "stderr", "cwd", "pid", "uptime", "hrtime", "memoryUsage")],
-  ...["Boolean", "RegExp", "Map", "Set", "WeakMap", "WeakSet", "BigInt", "Error", "TypeError", "RangeError", "SyntaxError", "parseInt", "parseFloat", "isNaN",
-    "isFinite", "encodeURIComponent", "decodeURIComponent", "encodeURI", "decodeURI", "TextEncoder", "TextDecoder", "structuredClone", "URL", "URLSearchParams"].map((n) => [n, g(true)] as const),
-  ...["undefined", "NaN", "Infinity"].map((n) => [n, g(false)] as const),
-]);
+const GLOBALS = new Map<string, GlobalSpec>([["console",
+  g(false, "log", "error", "warn", "info", "debug", "dir", "table")], ["JSON", g(false, "parse", "stringify")], ["Math",
+  { call: false, props: "any" }], ["Object",
+  g(true, "keys", "values", "entries", "assign", "freeze", "fromEntries", "isFrozen")], ["Array",
+  g(true, "isArray", "from", "of")], ["String", g(true, "fromCharCode", "fromCodePoint", "raw")], ["Number",
+  g(true, "isInteger", "isFinite", "isNaN", "isSafeInteger", "parseInt", "parseFloat", "MAX_SAFE_INTEGER",
+    "MIN_SAFE_INTEGER", "EPSILON", "MAX_VALUE", "MIN_VALUE")], ["Date", g(true, "now", "parse", "UTC")], ["Promise",
+  g(true, "all", "allSettled", "race", "resolve", "reject", "any")], ["Buffer",
+  g(false, "from", "alloc", "concat", "isBuffer", "byteLength", "compare")], ["Symbol",
+  g(true, "iterator", "asyncIterator")], ["process",
+  g(false, "argv", "env", "exit", "exitCode", "version", "versions", "platform", "arch", "stdin", "stdout", "stderr",
+    "cwd", "pid", "uptime", "hrtime", "memoryUsage")],
+  ...["Boolean", "RegExp", "Map", "Set", "WeakMap", "WeakSet", "BigInt", "Error", "TypeError", "RangeError",
+    "SyntaxError", "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent", "decodeURIComponent",
+    "encodeURI", "decodeURI", "TextEncoder", "TextDecoder", "structuredClone", "URL", "URLSearchParams"].map((n) =>
+      [n, g(true)] as const
+    ), ...["undefined", "NaN", "Infinity"].map((n) => [n, g(false)] as const)]);
 
 /** What a required module's names are: pure, or an fs function that touches its first argument. */
 type ModuleName = "pure" | InlineFile["kind"];
 const mod = (entries: Record<string, ModuleName>): ReadonlyMap<string, ModuleName> => new Map(Object.entries(entries));
 const pure = (...names: string[]) => Object.fromEntries(names.map((n) => [n, "pure" as const]));
-const FS = mod({
-  readFileSync: "read", readFile: "read", existsSync: "read", statSync: "read", lstatSync: "read", createReadStream: "read",
-  readdirSync: "list", readdir: "list",
-  writeFileSync: "write", writeFile: "write", appendFileSync: "write", appendFile: "write", mkdirSync: "write", createWriteStream: "write", unlinkSync: "write", rmSync: "write",
-});
-const MODULES = new Map<string, ReadonlyMap<string, ModuleName>>([
-  ["fs", FS],
-  ["path", mod(pure("join", "resolve", "basename", "dirname", "extname", "relative", "normalize", "sep", "delimiter", "parse", "format", "isAbsolute"))],
-  ["os", mod(pure("EOL", "platform", "type", "arch", "cpus", "totalmem", "freemem", "hostname", "uptime", "release", "homedir", "tmpdir", "endianness", "loadavg"))],
-  ["util", mod(pure("format", "inspect", "isDeepStrictEqual"))],
-  ["crypto", mod(pure("createHash", "createHmac", "randomUUID", "randomBytes", "randomInt"))],
-  ["readline", mod(pure("createInterface"))],
-]);
+const FS = mod({ readFileSync: "read", readFile: "read", existsSync: "read", statSync: "read", lstatSync: "read",
+  createReadStream: "read", readdirSync: "list", readdir: "list", writeFileSync: "write", writeFile: "write",
+  appendFileSync: "write", appendFile: "write", mkdirSync: "write", createWriteStream: "write", unlinkSync: "write",
+  rmSync: "write" });
+const MODULES = new Map<string, ReadonlyMap<string, ModuleName>>([["fs", FS], ["path",
+  mod(
+    pure("join", "resolve", "basename", "dirname", "extname", "relative", "normalize", "sep", "delimiter", "parse",
+      "format", "isAbsolute"),
+  )], ["os",
+  mod(
+    pure("EOL", "platform", "type", "arch", "cpus", "totalmem", "freemem", "hostname", "uptime", "release", "homedir",
+      "tmpdir", "endianness", "loadavg"),
+  )], ["util", mod(pure("format", "inspect", "isDeepStrictEqual"))], ["crypto",
+  mod(pure("createHash", "createHmac", "randomUUID", "randomBytes", "randomInt"))], ["readline",
+  mod(pure("createInterface"))]]);
 
 /** Property names that reach code or the engine's machinery from any value. */
-const MACHINERY = new Set(["constructor", "prototype", "caller", "callee", "arguments", "mainModule", "binding", "_linkedBinding", "dlopen", "prepareStackTrace", "getFunction", "getThis", "require"]);
+const MACHINERY = new Set(["constructor", "prototype", "caller", "callee", "arguments", "mainModule", "binding",
+  "_linkedBinding", "dlopen", "prepareStackTrace", "getFunction", "getThis", "require"]);
 function machinery(name: string): boolean {
   // `_` too: node's internals hang off objects under such names (`process.stdout._handle`).
   return MACHINERY.has(name) || name.startsWith("_");
@@ -77,25 +80,24 @@ const OPAQUE: Kind = { t: "opaque" };
 const OPAQUE_MODULE = "\u0000opaque";
 
 /** node's own modules (node 20's builtinModules): one that is not known confined stays refused. */
-const NODE_BUILTINS = new Set([
-  "assert", "async_hooks", "buffer", "child_process", "cluster", "console", "constants", "crypto", "dgram",
-  "diagnostics_channel", "dns", "domain", "events", "fs", "http", "http2", "https", "inspector", "module", "net", "os",
-  "path", "perf_hooks", "process", "punycode", "querystring", "readline", "repl", "stream", "string_decoder", "sys",
-  "timers", "tls", "trace_events", "tty", "url", "util", "v8", "vm", "wasi", "worker_threads", "zlib", "test", "sea",
-  "sqlite",
-]);
+const NODE_BUILTINS = new Set(["assert", "async_hooks", "buffer", "child_process", "cluster", "console", "constants",
+  "crypto", "dgram", "diagnostics_channel", "dns", "domain", "events", "fs", "http", "http2", "https", "inspector",
+  "module", "net", "os", "path", "perf_hooks", "process", "punycode", "querystring", "readline", "repl", "stream",
+  "string_decoder", "sys", "timers", "tls", "trace_events", "tty", "url", "util", "v8", "vm", "wasi", "worker_threads",
+  "zlib", "test", "sea", "sqlite"]);
 
-const FUNCTIONS = new Set(["function_declaration", "function_expression", "function", "arrow_function", "generator_function_declaration", "generator_function"]);
+const FUNCTIONS = new Set(["function_declaration", "function_expression", "function", "arrow_function",
+  "generator_function_declaration", "generator_function"]);
 const BLOCKS = new Set(["statement_block", "for_statement", "for_in_statement", "switch_body", "class_body"]);
 
-const PLAIN = new Set([
-  "expression_statement", "if_statement", "else_clause", "while_statement", "do_statement", "return_statement", "throw_statement", "break_statement",
-  "continue_statement", "empty_statement", "try_statement", "finally_clause", "binary_expression", "unary_expression", "update_expression",
-  "ternary_expression", "parenthesized_expression", "sequence_expression", "array", "spread_element", "arguments", "template_string",
-  "template_substitution", "string_fragment", "escape_sequence", "number", "true", "false", "null", "undefined", "regex", "regex_pattern",
-  "regex_flags", "comment", "switch_statement", "switch_case", "switch_default", "await_expression", "optional_chain", "hash_bang_line", "object",
-  "statement_block", "program", "for_statement", "switch_body", "string",
-]);
+const PLAIN = new Set(["expression_statement", "if_statement", "else_clause", "while_statement", "do_statement",
+  "return_statement", "throw_statement", "break_statement", "continue_statement", "empty_statement", "try_statement",
+  "finally_clause", "binary_expression", "unary_expression", "update_expression", "ternary_expression",
+  "parenthesized_expression", "sequence_expression", "array", "spread_element", "arguments", "template_string",
+  "template_substitution", "string_fragment", "escape_sequence", "number", "true", "false", "null", "undefined",
+  "regex", "regex_pattern", "regex_flags", "comment", "switch_statement", "switch_case", "switch_default",
+  "await_expression", "optional_chain", "hash_bang_line", "object", "statement_block", "program", "for_statement",
+  "switch_body", "string"]);
 
 class Scope {
   readonly names = new Map<string, Kind>();
@@ -160,7 +162,9 @@ class Analysis {
     const walk = (n: Node) => {
       for (const c of n.namedChildren) {
         if (!c) continue;
-        if (c.type === "variable_declaration") for (const d of c.namedChildren) if (d?.type === "variable_declarator") this.declarator(d, scope);
+        if (c.type === "variable_declaration") {
+          for (const d of c.namedChildren) if (d?.type === "variable_declarator") this.declarator(d, scope);
+        }
         if (c.type === "function_declaration" || c.type === "generator_function_declaration") {
           const name = c.childForFieldName("name");
           if (name) this.declare(scope, name.text, VALUE);
@@ -175,7 +179,9 @@ class Analysis {
   private lexical(block: Node, scope: Scope): void {
     for (const c of block.namedChildren) {
       if (!c) continue;
-      if (c.type === "lexical_declaration") for (const d of c.namedChildren) if (d?.type === "variable_declarator") this.declarator(d, scope);
+      if (c.type === "lexical_declaration") {
+        for (const d of c.namedChildren) if (d?.type === "variable_declarator") this.declarator(d, scope);
+      }
       if (c.type === "function_declaration") this.declare(scope, c.childForFieldName("name")!.text, VALUE);
       if (c.type === "class_declaration") throw new InlineRefusal("a class");
     }
@@ -199,9 +205,15 @@ class Analysis {
     if (required !== null && name.type === "object_pattern") {
       for (const p of name.namedChildren) {
         if (!p) continue;
-        const key = p.type === "shorthand_property_identifier_pattern" ? p : p.type === "pair_pattern" ? p.childForFieldName("key") : null;
+        const key = p.type === "shorthand_property_identifier_pattern"
+          ? p
+          : p.type === "pair_pattern"
+          ? p.childForFieldName("key")
+          : null;
         const local = p.type === "pair_pattern" ? p.childForFieldName("value") : p;
-        if (!key || !local || local.type.replace("shorthand_property_identifier_pattern", "identifier") !== "identifier" || key.type === "computed_property_name") throw new InlineRefusal(`a destructured require of ${p.type}`);
+        if (!key || !local ||
+          local.type.replace("shorthand_property_identifier_pattern", "identifier") !== "identifier" ||
+          key.type === "computed_property_name") throw new InlineRefusal(`a destructured require of ${p.type}`);
         this.declare(scope, local.text, this.moduleMember(required, key.text));
       }
       return;
@@ -257,7 +269,7 @@ class Analysis {
       case "identifier": {
         const bound = scope.lookup(n.text);
         if (bound) return bound;
-        if (n.text === "require") throw new InlineRefusal("require used other than as require(\"module\")");
+        if (n.text === "require") throw new InlineRefusal('require used other than as require("module")');
         if (GLOBALS.has(n.text)) return { t: "global", name: n.text };
         throw new InlineRefusal(`it uses ${n.text}, which it does not define`);
       }
@@ -307,7 +319,11 @@ class Analysis {
         const fscope = new Scope(scope);
         const params = n.childForFieldName("parameters") ?? n.childForFieldName("parameter");
         const names: string[] = [];
-        if (params) for (const p of params.type === "formal_parameters" ? params.namedChildren : [params]) this.patternNames(p, names);
+        if (params) {
+          for (const p of params.type === "formal_parameters" ? params.namedChildren : [params]) {
+            this.patternNames(p, names);
+          }
+        }
         for (const p of names) this.declare(fscope, p, VALUE);
         const body = n.childForFieldName("body")!;
         if (body.type === "statement_block") {
@@ -315,7 +331,11 @@ class Analysis {
           this.lexical(body, fscope);
           for (const c of body.namedChildren) if (c) this.node(c, fscope);
         } else this.node(body, fscope);
-        if (params) for (const p of params.type === "formal_parameters" ? params.namedChildren : [params]) if (p) this.defaults(p, fscope);
+        if (params) {
+          for (const p of params.type === "formal_parameters" ? params.namedChildren : [params]) {
+            if (p) this.defaults(p, fscope);
+          }
+        }
         return VALUE;
       }
       case "statement_block":
@@ -355,7 +375,9 @@ class Analysis {
       case "pair": {
         const key = n.childForFieldName("key")!;
         if (key.type === "computed_property_name") throw new InlineRefusal("a computed property name");
-        if (machinery(key.type === "property_identifier" ? key.text : (jsString(key) ?? "__"))) throw new InlineRefusal(`a property named ${key.text}`);
+        if (machinery(key.type === "property_identifier" ? key.text : (jsString(key) ?? "__"))) {
+          throw new InlineRefusal(`a property named ${key.text}`);
+        }
         this.node(n.childForFieldName("value")!, scope);
         return VALUE;
       }
@@ -375,8 +397,12 @@ class Analysis {
 
   /** Default values inside a binding pattern are expressions. */
   private defaults(p: Node, scope: Scope): void {
-    if (p.type === "assignment_pattern" || p.type === "object_assignment_pattern") this.node(p.childForFieldName("right")!, scope);
-    if (p.type === "pair_pattern" && p.childForFieldName("key")?.type === "computed_property_name") throw new InlineRefusal("a computed property name");
+    if (p.type === "assignment_pattern" || p.type === "object_assignment_pattern") {
+      this.node(p.childForFieldName("right")!, scope);
+    }
+    if (p.type === "pair_pattern" && p.childForFieldName("key")?.type === "computed_property_name") {
+      throw new InlineRefusal("a computed property name");
+    }
     for (const c of p.namedChildren) if (c && /pattern/.test(c.type)) this.defaults(c, scope);
   }
 
@@ -389,9 +415,17 @@ class Analysis {
     }
     if (n.type === "member_expression" || n.type === "subscript_expression") {
       const obj = this.expr(n.childForFieldName("object")!, scope);
-      if (obj.t !== "value") throw new InlineRefusal(`an assignment to a property of ${n.childForFieldName("object")!.text}`);
-      const key = n.type === "member_expression" ? n.childForFieldName("property")!.text : n.childForFieldName("index")!.type === "number" ? "0" : jsString(n.childForFieldName("index")!);
-      if (key === null || machinery(key)) throw new InlineRefusal("an assignment to a property computed at run time or named for the engine");
+      if (obj.t !== "value") {
+        throw new InlineRefusal(`an assignment to a property of ${n.childForFieldName("object")!.text}`);
+      }
+      const key = n.type === "member_expression"
+        ? n.childForFieldName("property")!.text
+        : n.childForFieldName("index")!.type === "number"
+        ? "0"
+        : jsString(n.childForFieldName("index")!);
+      if (key === null || machinery(key)) {
+        throw new InlineRefusal("an assignment to a property computed at run time or named for the engine");
+      }
       return;
     }
     if (n.type === "object_pattern" || n.type === "array_pattern") {
@@ -410,7 +444,9 @@ class Analysis {
         return VALUE;
       case "global": {
         const spec = GLOBALS.get(obj.name)!;
-        if (spec.props !== "any" && !spec.props.has(prop)) throw new InlineRefusal(`${obj.name}.${prop} is not known to be confined`);
+        if (spec.props !== "any" && !spec.props.has(prop)) {
+          throw new InlineRefusal(`${obj.name}.${prop} is not known to be confined`);
+        }
         return VALUE;
       }
       case "module":
@@ -436,7 +472,9 @@ class Analysis {
     const argsNode = n.childForFieldName("arguments")!;
     if (argsNode.type !== "arguments") {
       // A tagged template: the tag is called with the template's parts.
-      if (fn.t !== "value" && !(fn.t === "global" && GLOBALS.get(fn.name)!.call)) throw new InlineRefusal(`${fnNode.text} as a template tag`);
+      if (fn.t !== "value" && !(fn.t === "global" && GLOBALS.get(fn.name)!.call)) {
+        throw new InlineRefusal(`${fnNode.text} as a template tag`);
+      }
       this.node(argsNode, scope);
       return VALUE;
     }
@@ -459,7 +497,9 @@ class Analysis {
         this.files.push({ path, kind: fn.access });
         // Options can open a file for writing from a reading function (`readFileSync(f, {flag: "w"})`):
         // unless they are plainly read options, the file is judged as written too.
-        if (fn.access !== "write" && args.slice(1).some((a) => !readOptions(a))) this.files.push({ path, kind: "write" });
+        if (fn.access !== "write" && args.slice(1).some((a) => !readOptions(a))) {
+          this.files.push({ path, kind: "write" });
+        }
         for (const a of args.slice(1)) this.node(a, scope);
         return VALUE;
       }
@@ -474,13 +514,18 @@ class Analysis {
 }
 
 /** Option keys of fs's reading functions that cannot make them write. */
-const READ_OPTION_KEYS = new Set(["encoding", "withFileTypes", "recursive", "bigint", "throwIfNoEntry", "highWaterMark", "start", "end"]);
+const READ_OPTION_KEYS = new Set(["encoding", "withFileTypes", "recursive", "bigint", "throwIfNoEntry", "highWaterMark",
+  "start", "end"]);
 
 /** An argument after the path of a reading fs function that cannot make it write: an encoding, read options, a callback. */
 function readOptions(a: Node): boolean {
-  if (jsString(a) !== null || a.type === "arrow_function" || a.type === "function_expression" || a.type === "function") return true;
+  if (jsString(a) !== null || a.type === "arrow_function" || a.type === "function_expression" ||
+    a.type === "function") return true;
   if (a.type !== "object") return false;
-  return a.namedChildren.every((p) => p?.type === "pair" && p.childForFieldName("key")?.type === "property_identifier" && READ_OPTION_KEYS.has(p.childForFieldName("key")!.text));
+  return a.namedChildren.every((p) =>
+    p?.type === "pair" && p.childForFieldName("key")?.type === "property_identifier" &&
+    READ_OPTION_KEYS.has(p.childForFieldName("key")!.text)
+  );
 }
 
 /** The value of a plain string literal (`"x"`, `'x'`, a template without substitutions), or null. */
@@ -499,9 +544,11 @@ export function analyseJavaScript(root: Node): InlineAnalysis {
     // from the working directory, a package the one node finds in node_modules (code-options.ts
     // looks for it upwards as node does); every plain literal may be handed to that code.
     const files: InlineFile[] = [...a.files];
-    if (a.opaque.size > 0) for (const t of a.literals) files.push({ path: t, kind: "generic" });
+    if (a.opaque.size > 0) { for (const t of a.literals) files.push({ path: t, kind: "generic" }); }
     const relative = [...a.opaque].filter((m) => /^(\.{1,2}\/|\/)/.test(m));
-    const packages = [...a.opaque].filter((m) => !/^(\.{1,2}\/|\/)/.test(m)).map((m) => m.split("/").slice(0, m.startsWith("@") ? 2 : 1).join("/"));
+    const packages = [...a.opaque].filter((m) => !/^(\.{1,2}\/|\/)/.test(m)).map((m) =>
+      m.split("/").slice(0, m.startsWith("@") ? 2 : 1).join("/")
+    );
     return { files, imports: relative, packages };
   });
 }

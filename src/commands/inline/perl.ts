@@ -45,37 +45,43 @@ const RAW_REFUSALS: readonly (readonly [RegExp, string])[] = [
   // File tests stat the path, and -T/-B read it.
   [/(?<![\w$@%&*>.-])-[rwxoRWXOezsfdlpSbcugktTBAMC]\s*(?=[$"'(\w])/, "a file test reads a path"],
   // `sort NAME LIST` and `sort $name LIST` call a subroutine by its name.
-  [/\bsort\s*(?:\$|(?!(?:keys|values|map|grep|reverse|split)\b)[A-Za-z_])/, "`sort NAME` calls a subroutine by its name"],
+  [/\bsort\s*(?:\$|(?!(?:keys|values|map|grep|reverse|split)\b)[A-Za-z_])/,
+    "`sort NAME` calls a subroutine by its name"],
 ];
 
 /** Node types whose children are checked the same way and that do nothing themselves. */
-const PLAIN = new Set([
-  "source_file", "block", "binary_expression", "unary_expression", "ternary_expression", "array", "arguments", "parenthesized_argument",
-  "call_expression_with_spaced_args", "call_expression_with_args_with_brackets", "call_expression_with_bareword", "single_line_statement",
-  "if_simple_statement", "unless_simple_statement", "while_simple_statement", "until_simple_statement", "for_simple_statement",
-  "if_statement", "unless_statement", "elsif_clause", "else_clause", "while_statement", "until_statement", "for_statement_1",
-  "for_statement_2", "foreach_statement", "label", "loop_control_statement", "loop_control_keyword", "variable_declaration",
-  "multi_var_declaration", "scope", "normal_comma", "fat_comma", "integer", "floating_point", "hexadecimal", "octal", "binary",
-  "comments", "escape_sequence", "interpolation", "regex_pattern_content", "start_delimiter", "separator_delimiter", "end_delimiter",
-  "regex_option", "regex_option_for_substitution", "regex_option_for_transliteration", "regex_option_for_match", "scalar_variable",
-  "array_variable", "hash_variable", "special_scalar_variable", "special_array_variable", "special_hash_variable", "length_expression",
-  "string_single_quoted", "string_q_quoted", "transliteration_tr_or_y", "word_list_qw", "return_expression", "anonymous_array_expression",
-  "anonymous_hash_expression", "empty_parenthesized_argument", "identifier", "standard_input", "string_double_quoted", "string_qq_quoted",
-  "pattern_matcher", "pattern_matcher_m", "substitution_pattern_s", "regex_pattern_qr", "array_access_variable", "hash_access_variable",
-  "hash_access_variable_simple", "special_block", "semi_colon", "ellipsis_statement", "bareword", "hash_key",
-]);
+const PLAIN = new Set(["source_file", "block", "binary_expression", "unary_expression", "ternary_expression", "array",
+  "arguments", "parenthesized_argument", "call_expression_with_spaced_args", "call_expression_with_args_with_brackets",
+  "call_expression_with_bareword", "single_line_statement", "if_simple_statement", "unless_simple_statement",
+  "while_simple_statement", "until_simple_statement", "for_simple_statement", "if_statement", "unless_statement",
+  "elsif_clause", "else_clause", "while_statement", "until_statement", "for_statement_1", "for_statement_2",
+  "foreach_statement", "label", "loop_control_statement", "loop_control_keyword", "variable_declaration",
+  "multi_var_declaration", "scope", "normal_comma", "fat_comma", "integer", "floating_point", "hexadecimal", "octal",
+  "binary", "comments", "escape_sequence", "interpolation", "regex_pattern_content", "start_delimiter",
+  "separator_delimiter", "end_delimiter", "regex_option", "regex_option_for_substitution",
+  "regex_option_for_transliteration", "regex_option_for_match", "scalar_variable", "array_variable", "hash_variable",
+  "special_scalar_variable", "special_array_variable", "special_hash_variable", "length_expression",
+  "string_single_quoted", "string_q_quoted", "transliteration_tr_or_y", "word_list_qw", "return_expression",
+  "anonymous_array_expression", "anonymous_hash_expression", "empty_parenthesized_argument", "identifier",
+  "standard_input", "string_double_quoted", "string_qq_quoted", "pattern_matcher", "pattern_matcher_m",
+  "substitution_pattern_s", "regex_pattern_qr", "array_access_variable", "hash_access_variable",
+  "hash_access_variable_simple", "special_block", "semi_colon", "ellipsis_statement", "bareword", "hash_key"]);
 
 /** Node types whose text interpolates: each is scanned for code in subscripts. */
-const INTERPOLATING = new Set(["string_double_quoted", "string_qq_quoted", "pattern_matcher", "pattern_matcher_m", "substitution_pattern_s", "regex_pattern_qr"]);
+const INTERPOLATING = new Set(["string_double_quoted", "string_qq_quoted", "pattern_matcher", "pattern_matcher_m",
+  "substitution_pattern_s", "regex_pattern_qr"]);
 
 /** Quote-like nodes: the character after one must not be a letter (a flag the grammar left out). */
-const QUOTE_LIKE = new Set([...INTERPOLATING, "string_single_quoted", "string_q_quoted", "transliteration_tr_or_y", "word_list_qw"]);
+const QUOTE_LIKE = new Set([...INTERPOLATING, "string_single_quoted", "string_q_quoted", "transliteration_tr_or_y",
+  "word_list_qw"]);
 
 /** Variables that are a subscript's base when it is a plain name: anything else is a chained (symbolic) access. */
-const PLAIN_VARIABLES = new Set(["scalar_variable", "array_variable", "hash_variable", "special_scalar_variable", "special_array_variable", "special_hash_variable"]);
+const PLAIN_VARIABLES = new Set(["scalar_variable", "array_variable", "hash_variable", "special_scalar_variable",
+  "special_array_variable", "special_hash_variable"]);
 
 /** `<…>` readers: standard input, or the files named by the operands. */
-const READERS: Readonly<Record<string, "stdin" | "operands">> = { "<STDIN>": "stdin", "<>": "operands", "<<>>": "operands", "<ARGV>": "operands" };
+const READERS: Readonly<Record<string, "stdin" | "operands">> = { "<STDIN>": "stdin", "<>": "operands",
+  "<<>>": "operands", "<ARGV>": "operands" };
 
 /** A subscript or a block after a sigil inside an interpolating string: perl evaluates it as code. */
 function interpolationRefusal(text: string): string | null {
@@ -90,11 +96,13 @@ function interpolationRefusal(text: string): string | null {
     if (text[j] === "#") j++;
     // perl takes `"$ x[1]"` as `$x[1]`: space may follow the sigil.
     while (/\s/.test(text[j] ?? "")) j++;
-    if (/\w/.test(text[j] ?? "")) while (/\w/.test(text[j] ?? "")) j++;
+    if (/\w/.test(text[j] ?? "")) { while (/\w/.test(text[j] ?? "")) j++; }
     else if (c === "$" && j < text.length && j === i + 1) j++;
     else continue;
     const next = text[j];
-    if (next === "[" || next === "{") return `${JSON.stringify(text.slice(i, j + 1))} in an interpolating string runs the subscript as code`;
+    if (next === "[" || next === "{") {
+      return `${JSON.stringify(text.slice(i, j + 1))} in an interpolating string runs the subscript as code`;
+    }
     i = j - 1;
   }
   return null;
@@ -113,12 +121,18 @@ class Analysis {
   /** The checks over the raw text, independent of the parse. */
   private raw(): void {
     for (const [re, why] of RAW_REFUSALS) if (re.test(this.code)) throw new InlineRefusal(why);
-    for (const word of this.code.match(/[A-Za-z_]\w*/g) ?? []) if (REFUSED_WORDS.has(word)) throw new InlineRefusal(`the code names ${word}`);
+    for (const word of this.code.match(/[A-Za-z_]\w*/g) ?? []) {
+      if (REFUSED_WORDS.has(word)) throw new InlineRefusal(`the code names ${word}`);
+    }
     // localtime reads the zone file that $ENV{TZ} names (tzset), which the code may set.
-    if (/\bENV\b/.test(this.code) && /\blocaltime\b/.test(this.code)) throw new InlineRefusal("localtime reads the zone file $ENV{TZ} names");
+    if (/\bENV\b/.test(this.code) && /\blocaltime\b/.test(this.code)) {
+      throw new InlineRefusal("localtime reads the zone file $ENV{TZ} names");
+    }
     // `<>` opens each operand with a two-argument open (a name ending in `|` runs a command),
     // so the program may not change @ARGV: any mention of it but the current file's name $ARGV.
-    if (/\bARGV\b/.test(this.code.replace(/\$ARGV(?![\w[{])/g, "")) && /<(ARGV|<?)>|\beof\b/.test(this.code)) throw new InlineRefusal("the code reads its operands and names @ARGV");
+    if (/\bARGV\b/.test(this.code.replace(/\$ARGV(?![\w[{])/g, "")) && /<(ARGV|<?)>|\beof\b/.test(this.code)) {
+      throw new InlineRefusal("the code reads its operands and names @ARGV");
+    }
   }
 
   private node(n: Node): void {
@@ -140,7 +154,9 @@ class Analysis {
         break;
       }
       case "special_block":
-        if (!/^(BEGIN|END)\b/.test(n.text)) throw new InlineRefusal(`${n.text.split(/\s/)[0]} blocks are not known to be confined`);
+        if (!/^(BEGIN|END)\b/.test(n.text)) {
+          throw new InlineRefusal(`${n.text.split(/\s/)[0]} blocks are not known to be confined`);
+        }
         break;
       case "array_access_variable":
       case "hash_access_variable":
@@ -148,13 +164,17 @@ class Analysis {
         const base = n.namedChildren[0];
         // `(LIST)[i]` is a slice of a list, never a symbol.
         const slice = n.type === "array_access_variable" && base?.type === "array";
-        if (!base || !(PLAIN_VARIABLES.has(base.type) || slice)) throw new InlineRefusal(`${n.text} is a chained subscript, which may name a symbol by a string`);
+        if (!base || !(PLAIN_VARIABLES.has(base.type) || slice)) {
+          throw new InlineRefusal(`${n.text} is a chained subscript, which may name a symbol by a string`);
+        }
         break;
       }
       case "substitution_pattern_s": {
         const flags = n.childForFieldName("regex_option")?.text ?? "";
         const trailing = /[a-z]*$/.exec(n.text)?.[0] ?? "";
-        if (flags.includes("e") || trailing.includes("e")) throw new InlineRefusal("s///e runs the replacement as code");
+        if (flags.includes("e") || trailing.includes("e")) {
+          throw new InlineRefusal("s///e runs the replacement as code");
+        }
         break;
       }
     }
@@ -162,7 +182,9 @@ class Analysis {
       const why = interpolationRefusal(n.text);
       if (why) throw new InlineRefusal(why);
     }
-    if (QUOTE_LIKE.has(n.type) && /[A-Za-z]/.test(this.code[n.endIndex] ?? "")) throw new InlineRefusal(`${n.text} is followed by letters the grammar did not read as its flags`);
+    if (QUOTE_LIKE.has(n.type) && /[A-Za-z]/.test(this.code[n.endIndex] ?? "")) {
+      throw new InlineRefusal(`${n.text} is followed by letters the grammar did not read as its flags`);
+    }
     for (const c of n.children) if (c) this.node(c);
   }
 

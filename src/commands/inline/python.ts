@@ -17,15 +17,99 @@ import { PYTHON_MODULES, PYTHON_STDLIB } from "./python-modules.ts";
 
 /** Builtins inline code may use: pure functions, types and exceptions. */
 const SAFE_BUILTINS = new Set([
-  "abs", "all", "any", "ascii", "bin", "bool", "bytearray", "bytes", "callable", "chr", "classmethod", "complex", "dict", "dir", "divmod",
-  "enumerate", "exit", "filter", "float", "format", "frozenset", "hash", "hex", "id", "int", "isinstance", "issubclass", "iter", "len", "list",
-  "map", "max", "min", "next", "object", "oct", "ord", "pow", "print", "property", "quit", "range", "repr", "reversed", "round", "set", "slice",
-  "sorted", "staticmethod", "str", "sum", "super", "tuple", "type", "zip", "True", "False", "None", "NotImplemented", "Ellipsis",
-  "ArithmeticError", "AssertionError", "AttributeError", "BaseException", "EOFError", "Exception", "FileNotFoundError", "IndexError", "KeyError",
-  "LookupError", "NameError", "NotImplementedError", "OSError", "IOError", "OverflowError", "RuntimeError", "StopIteration", "SystemExit",
-  "TypeError", "UnicodeDecodeError", "UnicodeEncodeError", "UnicodeError", "ValueError", "ZeroDivisionError", "KeyboardInterrupt", "BrokenPipeError",
+  "abs",
+  "all",
+  "any",
+  "ascii",
+  "bin",
+  "bool",
+  "bytearray",
+  "bytes",
+  "callable",
+  "chr",
+  "classmethod",
+  "complex",
+  "dict",
+  "dir",
+  "divmod",
+  "enumerate",
+  "exit",
+  "filter",
+  "float",
+  "format",
+  "frozenset",
+  "hash",
+  "hex",
+  "id",
+  "int",
+  "isinstance",
+  "issubclass",
+  "iter",
+  "len",
+  "list",
+  "map",
+  "max",
+  "min",
+  "next",
+  "object",
+  "oct",
+  "ord",
+  "pow",
+  "print",
+  "property",
+  "quit",
+  "range",
+  "repr",
+  "reversed",
+  "round",
+  "set",
+  "slice",
+  "sorted",
+  "staticmethod",
+  "str",
+  "sum",
+  "super",
+  "tuple",
+  "type",
+  "zip",
+  "True",
+  "False",
+  "None",
+  "NotImplemented",
+  "Ellipsis",
+  "ArithmeticError",
+  "AssertionError",
+  "AttributeError",
+  "BaseException",
+  "EOFError",
+  "Exception",
+  "FileNotFoundError",
+  "IndexError",
+  "KeyError",
+  "LookupError",
+  "NameError",
+  "NotImplementedError",
+  "OSError",
+  "IOError",
+  "OverflowError",
+  "RuntimeError",
+  "StopIteration",
+  "SystemExit",
+  "TypeError",
+  "UnicodeDecodeError",
+  "UnicodeEncodeError",
+  "UnicodeError",
+  "ValueError",
+  "ZeroDivisionError",
+  "KeyboardInterrupt",
+  "BrokenPipeError",
   // Python 2 names that are pure (a `python` that is Python 2 runs the code too).
-  "xrange", "unicode", "long", "basestring", "unichr", "raw_input",
+  "xrange",
+  "unicode",
+  "long",
+  "basestring",
+  "unichr",
+  "raw_input",
 ]);
 
 /**
@@ -33,10 +117,9 @@ const SAFE_BUILTINS = new Set([
  * attribute by a string: refused wherever it appears. (`input` is `eval(raw_input())` in
  * Python 2; `license` and `help` read files and run a pager.)
  */
-const REFUSED_BUILTINS = new Set([
-  "eval", "exec", "compile", "open", "getattr", "setattr", "delattr", "hasattr", "globals", "locals", "vars", "breakpoint", "help", "input",
-  "license", "credits", "copyright", "memoryview", "aiter", "anext", "execfile", "file", "reload", "apply", "intern", "buffer", "coerce", "reduce", "cmp",
-]);
+const REFUSED_BUILTINS = new Set(["eval", "exec", "compile", "open", "getattr", "setattr", "delattr", "hasattr",
+  "globals", "locals", "vars", "breakpoint", "help", "input", "license", "credits", "copyright", "memoryview", "aiter",
+  "anext", "execfile", "file", "reload", "apply", "intern", "buffer", "coerce", "reduce", "cmp"]);
 
 /** Attribute names that reach the interpreter's machinery without a leading underscore. */
 const MACHINERY = /^(_|(gi|cr|ag|f|tb|co)_|func_|im_)/;
@@ -44,15 +127,15 @@ const MACHINERY = /^(_|(gi|cr|ag|f|tb|co)_|func_|im_)/;
 const OPEN_KEYWORDS = new Set(["mode", "encoding", "errors", "newline", "buffering", "file"]);
 
 /** Node types whose named children are all expressions or statements checked the same way. */
-const PLAIN = new Set([
-  "module", "block", "expression_statement", "if_statement", "elif_clause", "else_clause", "while_statement", "try_statement", "finally_clause",
-  "return_statement", "raise_statement", "assert_statement", "pass_statement", "break_statement", "continue_statement", "delete_statement",
-  "print_statement", "chevron", "binary_operator", "unary_operator", "boolean_operator", "not_operator", "comparison_operator",
-  "conditional_expression", "parenthesized_expression", "list", "tuple", "set", "dictionary", "pair", "expression_list", "subscript", "slice",
-  "list_splat", "dictionary_splat", "if_clause", "yield", "comment", "decorator", "argument_list", "interpolation", "format_specifier",
-  "format_expression", "type_conversion", "concatenated_string", "type", "integer", "float", "true", "false", "none", "ellipsis",
-  "escape_sequence", "string_start", "string_content", "string_end", "line_continuation", "else",
-]);
+const PLAIN = new Set(["module", "block", "expression_statement", "if_statement", "elif_clause", "else_clause",
+  "while_statement", "try_statement", "finally_clause", "return_statement", "raise_statement", "assert_statement",
+  "pass_statement", "break_statement", "continue_statement", "delete_statement", "print_statement", "chevron",
+  "binary_operator", "unary_operator", "boolean_operator", "not_operator", "comparison_operator",
+  "conditional_expression", "parenthesized_expression", "list", "tuple", "set", "dictionary", "pair", "expression_list",
+  "subscript", "slice", "list_splat", "dictionary_splat", "if_clause", "yield", "comment", "decorator", "argument_list",
+  "interpolation", "format_specifier", "format_expression", "type_conversion", "concatenated_string", "type", "integer",
+  "float", "true", "false", "none", "ellipsis", "escape_sequence", "string_start", "string_content", "string_end",
+  "line_continuation", "else"]);
 
 /**
  * What an expression is: a pure module (its names are checked one by one), a value the allowed
@@ -81,7 +164,9 @@ class Analysis {
 
   run(root: Node): void {
     this.collect(root);
-    for (const name of this.modules.keys()) if (this.bound.has(name)) throw new InlineRefusal(`${name} is both a module and a variable`);
+    for (const name of this.modules.keys()) {
+      if (this.bound.has(name)) throw new InlineRefusal(`${name} is both a module and a variable`);
+    }
     this.stmt(root);
   }
 
@@ -217,9 +302,13 @@ class Analysis {
       // Every name taken from it may be anything it made: a function, a class, a path.
       for (const c of names) {
         const alias = c.type === "aliased_import" ? c.childForFieldName("alias")! : c;
-        if (alias.type !== "dotted_name" && alias.type !== "identifier") throw new InlineRefusal(`from ${from.text} import ${alias.text}`);
+        if (alias.type !== "dotted_name" && alias.type !== "identifier") {
+          throw new InlineRefusal(`from ${from.text} import ${alias.text}`);
+        }
         if (alias.text.includes(".")) throw new InlineRefusal(`from ${from.text} import ${alias.text}`);
-        if (REFUSED_BUILTINS.has(alias.text) || MACHINERY.test(alias.text)) throw new InlineRefusal(`the code binds ${alias.text}`);
+        if (REFUSED_BUILTINS.has(alias.text) || MACHINERY.test(alias.text)) {
+          throw new InlineRefusal(`the code binds ${alias.text}`);
+        }
         this.modules.set(alias.text, OPAQUE_MODULE);
       }
       return;
@@ -227,8 +316,12 @@ class Analysis {
     for (const c of names) {
       const name = c.type === "aliased_import" ? c.childForFieldName("name")! : c;
       const alias = c.type === "aliased_import" ? c.childForFieldName("alias")! : c;
-      if (name.type !== "dotted_name" || name.text.includes(".")) throw new InlineRefusal(`from ${mod} import ${name.text}`);
-      if (!PYTHON_MODULES.get(mod)!.has(name.text)) throw new InlineRefusal(`${mod}.${name.text} is not known to be pure`);
+      if (name.type !== "dotted_name" || name.text.includes(".")) {
+        throw new InlineRefusal(`from ${mod} import ${name.text}`);
+      }
+      if (!PYTHON_MODULES.get(mod)!.has(name.text)) {
+        throw new InlineRefusal(`${mod}.${name.text} is not known to be pure`);
+      }
       const sub = `${mod}.${name.text}`;
       if (PYTHON_MODULES.has(sub)) this.modules.set(alias.text, sub);
       else this.bindName(alias.text);
@@ -264,7 +357,7 @@ class Analysis {
         if (params) this.parameters(params);
         for (const f of ["return_type", "body"]) {
           const b = n.childForFieldName(f);
-          if (b) (f === "body" ? this.stmt(b) : this.value(b));
+          if (b) f === "body" ? this.stmt(b) : this.value(b);
         }
         return;
       }
@@ -357,7 +450,9 @@ class Analysis {
         if (mod === OPAQUE_MODULE) return OPAQUE;
         if (mod) return { t: "module", name: mod };
         if (REFUSED_BUILTINS.has(name) || MACHINERY.test(name)) throw new InlineRefusal(`it uses ${name}`);
-        if (!SAFE_BUILTINS.has(name) && !this.bound.has(name)) throw new InlineRefusal(`it uses ${name}, which it does not define`);
+        if (!SAFE_BUILTINS.has(name) && !this.bound.has(name)) {
+          throw new InlineRefusal(`it uses ${name}, which it does not define`);
+        }
         return VALUE;
       }
       case "attribute": {
@@ -368,7 +463,9 @@ class Analysis {
         if (MACHINERY.test(attr)) throw new InlineRefusal(`it reaches the attribute ${attr}`);
         if (obj.t === "opaque") return OPAQUE;
         if (obj.t === "value") return VALUE;
-        if (!PYTHON_MODULES.get(obj.name)!.has(attr)) throw new InlineRefusal(`${obj.name}.${attr} is not known to be pure`);
+        if (!PYTHON_MODULES.get(obj.name)!.has(attr)) {
+          throw new InlineRefusal(`${obj.name}.${attr} is not known to be pure`);
+        }
         const sub = `${obj.name}.${attr}`;
         return PYTHON_MODULES.has(sub) ? { t: "module", name: sub } : VALUE;
       }
@@ -449,7 +546,9 @@ class Analysis {
         continue;
       }
       if (a.type === "comment") continue;
-      if (a.type === "list_splat" || a.type === "dictionary_splat") throw new InlineRefusal("open with unpacked arguments");
+      if (a.type === "list_splat" || a.type === "dictionary_splat") {
+        throw new InlineRefusal("open with unpacked arguments");
+      }
       if (positional === 0) path = this.literal(a, "the file open is given");
       else if (positional === 1) mode = this.literal(a, "open's mode");
       else this.value(a);
@@ -491,7 +590,7 @@ export function analysePython(root: Node): InlineAnalysis {
     // string the code holds: each plain literal is judged as a place, as an unknown program's
     // words are (a message that names no place outside stays allowed).
     const files: InlineFile[] = [...a.files];
-    if (a.opaque.size > 0) for (const t of a.literals) files.push({ path: t, kind: "generic" });
+    if (a.opaque.size > 0) { for (const t of a.literals) files.push({ path: t, kind: "generic" }); }
     const imports = [...[...a.imports].map((m) => `${m}.py`), ...[...a.opaque].flatMap((m) => [`${m}.py`, m])];
     return { files, imports };
   });

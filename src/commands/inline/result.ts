@@ -21,9 +21,7 @@ interface Confined {
   readonly readsOperands?: true;
 }
 
-export type InlineAnalysis =
-  | ({ readonly ok: true } & Confined)
-  | { readonly ok: false; readonly why: string };
+export type InlineAnalysis = ({ readonly ok: true } & Confined) | { readonly ok: false; readonly why: string };
 
 /** Thrown inside an analyser at the first construct it cannot prove confined. */
 export class InlineRefusal extends Error {
@@ -51,4 +49,3 @@ export function analyseTree(root: { readonly hasError: boolean }, run: () => Con
     throw e;
   }
 }
-

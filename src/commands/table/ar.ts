@@ -4,7 +4,6 @@ import { syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Call } from "../spec.ts";
 
-
 /** ar's operations, and the modifiers it knows (a, b and i take a member name; N a count). */
 const AR_OPS = "dmpqrstx";
 const AR_MODIFIERS = "abcDfiNoOPsSTuUvV";
@@ -20,7 +19,9 @@ export function ar(call: Call): Effect[] {
   let letters = "";
   let output: Arg | null = null;
   let opaque = false;
-  const fallBack = (): Effect[] => [{ t: "changes", fs: true, links: true }, ...call.args.map((a): Effect => ({ t: "generic", arg: a, operand: true }))];
+  const fallBack =
+    (): Effect[] => [{ t: "changes", fs: true, links: true },
+      ...call.args.map((a): Effect => ({ t: "generic", arg: a, operand: true }))];
   // Own rules, not leadingOptions: ar's first operand is a cluster of key letters.
   for (let i = 0; i < call.args.length; i++) {
     const a = call.args[i]!;
@@ -47,13 +48,22 @@ export function ar(call: Call): Effect[] {
     else if (positional.length === 0 && ![...letters].some((c) => AR_OPS.includes(c))) letters += t;
     else positional.push(a);
   }
-  const ops = [...letters].filter((c) => AR_OPS.includes(c) && !(c === "s" && [...letters].some((o) => o !== "s" && AR_OPS.includes(o))));
+  const ops = [...letters].filter((c) =>
+    AR_OPS.includes(c) && !(c === "s" && [...letters].some((o) => o !== "s" && AR_OPS.includes(o)))
+  );
   if (letters.includes("M")) {
-    effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "ar -M runs an MRI script from its standard input, which names files the guard cannot see", span: call.span });
+    effects.push({ t: "issue", code: "UNRESOLVED_WORD",
+      message: "ar -M runs an MRI script from its standard input, which names files the guard cannot see",
+      span: call.span });
     return [...effects, ...fallBack()];
   }
-  if (opaque) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "ar reads more arguments from an @file, which the guard does not read", span: call.span });
-  if (ops.length !== 1 || [...letters].some((c) => !AR_OPS.includes(c) && !AR_MODIFIERS.includes(c))) return [...effects, ...fallBack()];
+  if (opaque) {
+    effects.push({ t: "issue", code: "UNRESOLVED_WORD",
+      message: "ar reads more arguments from an @file, which the guard does not read", span: call.span });
+  }
+  if (ops.length !== 1 || [...letters].some((c) => !AR_OPS.includes(c) && !AR_MODIFIERS.includes(c))) {
+    return [...effects, ...fallBack()];
+  }
   const op = ops[0]!;
   const skip = (/[abi]/.test(letters) ? 1 : 0) + (letters.includes("N") ? 1 : 0);
   const [archive, ...members] = positional.slice(skip);
@@ -61,13 +71,21 @@ export function ar(call: Call): Effect[] {
   const changes = "dmqrs".includes(op);
   effects.push({ t: "path", arg: archive, kind: changes ? "write" : "read" });
   // q and r add files; the other operations take the names of members.
-  if (op === "q" || op === "r") for (const m of members) effects.push({ t: "path", arg: m, kind: "read" });
+  if (op === "q" || op === "r") { for (const m of members) effects.push({ t: "path", arg: m, kind: "read" }); }
   // p prints members; a thin archive's members are files it names by path, anywhere.
-  if (op === "p") effects.push({ t: "issue", code: "UNRESOLVED_PATH", message: `${call.name} p prints members, which a thin archive reads from the paths it stores`, span: call.span });
+  if (op === "p") {
+    effects.push({ t: "issue", code: "UNRESOLVED_PATH",
+      message: `${call.name} p prints members, which a thin archive reads from the paths it stores`, span: call.span });
+  }
   if (op === "x") {
     const into = output ?? syntheticArg(".", call.span);
-    effects.push({ t: "path", arg: into, kind: "write" }, { t: "scan", arg: into, kind: "write" }, { t: "changes", fs: true, links: false });
-    if (letters.includes("P")) effects.push({ t: "issue", code: "UNRESOLVED_PATH", message: `${call.name} xP extracts members to the paths stored in the archive, which the guard cannot see`, span: call.span });
+    effects.push({ t: "path", arg: into, kind: "write" }, { t: "scan", arg: into, kind: "write" }, { t: "changes",
+      fs: true, links: false });
+    if (letters.includes("P")) {
+      effects.push({ t: "issue", code: "UNRESOLVED_PATH",
+        message: `${call.name} xP extracts members to the paths stored in the archive, which the guard cannot see`,
+        span: call.span });
+    }
   } else if (changes) effects.push({ t: "changes", fs: true, links: false });
   return effects;
 }

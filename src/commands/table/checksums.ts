@@ -34,14 +34,22 @@ function listedName(line: string): string | null {
 function checkLists(ctx: SpecContext, stdin: () => Stdin): void {
   const lists: readonly (Arg | null)[] = ctx.operands.length > 0 ? ctx.operands : [null];
   for (const a of lists) {
-    const unknown = () => issue(ctx, "UNRESOLVED_WORD", `${ctx.name} -c reads the files listed in ${a?.source ?? "its standard input"}`, a?.span);
+    const unknown = () =>
+      issue(ctx, "UNRESOLVED_WORD", `${ctx.name} -c reads the files listed in ${a?.source ?? "its standard input"}`,
+        a?.span);
     if (a !== null && a.text === null) {
       unknown();
       continue;
     }
     const input = a === null || a.text === "-" ? stdin() : null;
     // Standard input the guard sees: text (`echo … |`, a here-string) or a file (`< SUMS`).
-    const seen = input === null ? null : input.t === "text" ? input.text : input.t === "file" && input.arg.text !== null ? ctx.disk.readText(input.arg.text) : null;
+    const seen = input === null
+      ? null
+      : input.t === "text"
+      ? input.text
+      : input.t === "file" && input.arg.text !== null
+      ? ctx.disk.readText(input.arg.text)
+      : null;
     if (input !== null && seen === null) {
       unknown();
       continue;
@@ -68,29 +76,30 @@ function judgeList(ctx: SpecContext, text: string, at: Arg | null): void {
     if (line.trim() === "") continue;
     const name = listedName(line);
     if (name === null || where === undefined) {
-      issue(ctx, "UNRESOLVED_WORD", `${at?.source ?? "standard input"} names ${JSON.stringify(line.slice(0, 80))}, which the guard does not follow`, at?.span);
+      issue(ctx, "UNRESOLVED_WORD",
+        `${at?.source ?? "standard input"} names ${JSON.stringify(line.slice(0, 80))}, which the guard does not follow`,
+        at?.span);
       continue;
     }
     if (name !== "" && name !== "-") roleAs(ctx, where, name, "read");
   }
 }
 
-const NAMES = ["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum"];
+const NAMES = ["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum",
+  "shasum"];
 
 /** The entry, with the hook that reads a list on standard input when the guard can see it. */
 function checksumSpec(stdin: () => Stdin): TableSpec {
-  return {
-    names: NAMES,
-    flags: "btwz", long: ["--binary", "--text", "--tag", "--zero", "--ignore-missing", "--quiet", "--status", "--strict", "--warn"],
-    options: { "-c": { modes: ["check"] }, "--check": { modes: ["check"] }, "-a": none, "--algorithm": none, "-l": none, "--length": none, "-r": {}, "-s": {}, "-U": {} },
-    operands: { all: "read" },
+  return { names: NAMES, flags: "btwz",
+    long: ["--binary", "--text", "--tag", "--zero", "--ignore-missing", "--quiet", "--status", "--strict", "--warn"],
+    options: { "-c": { modes: ["check"] }, "--check": { modes: ["check"] }, "-a": none, "--algorithm": none, "-l": none,
+      "--length": none, "-r": {}, "-s": {}, "-U": {} }, operands: { all: "read" },
     custom: (ctx) => {
       if (ctx.modes.has("check")) checkLists(ctx, stdin);
-    },
-  };
+    } };
 }
 
-export const CHECKSUMS: Analyser = {
-  names: NAMES,
-  analyse: (call) => applySpec(call.name, expandSpec(checksumSpec(() => call.stdin)), call.args, call.world, call.span, undefined, call.disk).effects,
-};
+export const CHECKSUMS: Analyser = { names: NAMES,
+  analyse: (call) =>
+    applySpec(call.name, expandSpec(checksumSpec(() => call.stdin)), call.args, call.world, call.span, undefined,
+      call.disk).effects };

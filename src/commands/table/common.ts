@@ -78,7 +78,10 @@ export function hooks(...fns: readonly Custom[]): Custom {
 export function runsProgram(names: readonly string[], code: ReasonCode = "OPAQUE_CODE"): Custom {
   return (ctx) => {
     for (const it of optionItems(ctx, ...names)) {
-      issue(ctx, code, `${ctx.name} ${it.name} runs ${it.value ? JSON.stringify((it.value.text ?? it.value.source).slice(0, 60)) : "a program"}, which the guard does not interpret`, it.word.span);
+      issue(ctx, code,
+        `${ctx.name} ${it.name} runs ${
+          it.value ? JSON.stringify((it.value.text ?? it.value.source).slice(0, 60)) : "a program"
+        }, which the guard does not interpret`, it.word.span);
     }
   };
 }
@@ -146,7 +149,9 @@ export interface LeadingOptionRules {
  * The options before a command's first operand, read the way `find -H -D tree DIR` and `flock
  * -w 3 LOCK CMD` read them: the index of that operand, and the option words (values left out).
  */
-export function leadingOptions(texts: readonly (string | null)[], rules: LeadingOptionRules): { readonly end: number; readonly options: readonly string[] } {
+export function leadingOptions(texts: readonly (string | null)[],
+  rules: LeadingOptionRules): { readonly end: number; readonly options: readonly string[] }
+{
   const options: string[] = [];
   let i = 0;
   for (; i < texts.length; i++) {
@@ -224,17 +229,22 @@ export function assignmentValue(arg: Arg): Arg | null {
  * input): each is judged as a path of `kind`, where the command starts (src/interp/effects.ts
  * namesFromList).
  */
-export function namesFrom(
-  ctx: SpecContext, options: readonly string[],
-  how: { readonly kind: AccessKind; readonly separator: "\n" | "\0"; readonly scan?: boolean; readonly reserved?: { readonly prefix: string; readonly meaning: string }; readonly listAtStart?: boolean },
-): void {
+export function namesFrom(ctx: SpecContext, options: readonly string[],
+  how: { readonly kind: AccessKind; readonly separator: "\n" | "\0"; readonly scan?: boolean;
+    readonly reserved?: { readonly prefix: string; readonly meaning: string }; readonly listAtStart?: boolean }): void
+{
   const { listAtStart, ...rest } = how;
   for (const it of optionItems(ctx, ...options)) {
     const v = it.value;
     if (!v) continue;
-    const what = `${ctx.name} ${it.name} reads the names of its files from ${v.text === "-" ? "its standard input" : v.source}, which the guard cannot see`;
-    const listBase = listAtStart && ctx.start !== it.base ? { listBase: ctx.start === undefined ? ctx.world.cwd : ctx.start } : {};
-    ctx.emit({ t: "names", from: v.text === "-" ? null : v, ...rest, what, span: v.span, ...(it.base !== undefined ? { base: it.base } : {}), ...listBase });
+    const what = `${ctx.name} ${it.name} reads the names of its files from ${
+      v.text === "-" ? "its standard input" : v.source
+    }, which the guard cannot see`;
+    const listBase = listAtStart && ctx.start !== it.base
+      ? { listBase: ctx.start === undefined ? ctx.world.cwd : ctx.start }
+      : {};
+    ctx.emit({ t: "names", from: v.text === "-" ? null : v, ...rest, what, span: v.span,
+      ...(it.base !== undefined ? { base: it.base } : {}), ...listBase });
   }
 }
 
@@ -254,22 +264,17 @@ export function movedNames(ctx: SpecContext, sources: readonly Arg[]): void {
  * `replaceLink`: a destination that is a symlink to a directory is replaced (`ln -n`).
  * `single`: what one operand alone means (`ln -s T` makes `./basename(T)`); without it, nothing.
  */
-export function linkNames(
-  ctx: SpecContext,
-  opts: { readonly sourced: boolean; readonly replaceLink?: boolean; readonly single?: boolean; readonly sameFile?: boolean },
-): void {
+export function linkNames(ctx: SpecContext,
+  opts: { readonly sourced: boolean; readonly replaceLink?: boolean; readonly single?: boolean;
+    readonly sameFile?: boolean }): void
+{
   const ops = ctx.operands;
   const emit = (dest: Arg, source: Arg, shape: { entry?: boolean; into?: boolean }) => {
     const base = baseOfArg(ctx, dest);
-    ctx.emit({
-      t: "links", arg: dest,
-      ...(shape.entry || shape.into ? { entry: source.text } : {}),
-      ...(shape.into ? { into: true } : {}),
-      ...(opts.replaceLink ? { replaceLink: true } : {}),
-      ...(opts.sourced ? { source } : {}),
-      ...(opts.sourced && opts.sameFile ? { sameFile: true as const } : {}),
-      ...(base !== undefined ? { base } : {}),
-    });
+    ctx.emit({ t: "links", arg: dest, ...(shape.entry || shape.into ? { entry: source.text } : {}),
+      ...(shape.into ? { into: true } : {}), ...(opts.replaceLink ? { replaceLink: true } : {}),
+      ...(opts.sourced ? { source } : {}), ...(opts.sourced && opts.sameFile ? { sameFile: true as const } : {}),
+      ...(base !== undefined ? { base } : {}) });
   };
   const target = optionItems(ctx, "-t", "--target-directory").pop();
   if (target) {
@@ -295,7 +300,7 @@ export function linkNames(
  */
 export function writesUserConfig(ctx: SpecContext, what: string, fileOptions: readonly string[] = []): void {
   const named = optionValues(ctx, ...fileOptions);
-  if (named.length) for (const v of named) roleAs(ctx, v, v.text ?? "", "write");
+  if (named.length) { for (const v of named) roleAs(ctx, v, v.text ?? "", "write"); }
   else issue(ctx, "UNRESOLVED_PATH", `${ctx.name} ${what}`);
 }
 
@@ -310,7 +315,9 @@ const TOML_STRINGS = /"((?:[^"\\]|\\.)*)"|'([^']*)'/g;
 export function tomlValuePaths(ctx: SpecContext, v: Arg, value: string, pathKey: boolean): void {
   for (const m of value.matchAll(TOML_STRINGS)) {
     const text = m[1] ?? m[2] ?? "";
-    if (m[1]?.includes("\\")) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} ${v.source.slice(0, 60)}: a TOML escape the guard does not decode`, v.span);
-    else if (pathKey || /\/|^~|^\.\.?$/.test(text)) roleAs(ctx, v, text, "generic");
+    if (m[1]?.includes("\\")) {
+      issue(ctx, "UNRESOLVED_WORD", `${ctx.name} ${v.source.slice(0, 60)}: a TOML escape the guard does not decode`,
+        v.span);
+    } else if (pathKey || /\/|^~|^\.\.?$/.test(text)) roleAs(ctx, v, text, "generic");
   }
 }

@@ -24,12 +24,16 @@ const DECOMPRESS = new Set(["-d", "--decompress", "--uncompress"]);
 
 /** Whether a compressor decompresses: by its name (gunzip, bunzip2, unxz, zcat, …) or by -d. */
 export function decompressing(ctx: SpecContext): boolean {
-  return ctx.name.includes("un") || ctx.name.endsWith("cat") || ctx.items.some((it) => it.t === "option" && DECOMPRESS.has(it.name));
+  return ctx.name.includes("un") || ctx.name.endsWith("cat") ||
+    ctx.items.some((it) => it.t === "option" && DECOMPRESS.has(it.name));
 }
 
-const GZIP: Suffixes = { add: ".gz", strip: [[".gz", ""], [".z", ""], ["-z", ""], ["_z", ""], ["-gz", ""], [".Z", ""], [".tgz", ".tar"], [".taz", ".tar"]] };
+const GZIP: Suffixes = { add: ".gz",
+  strip: [[".gz", ""], [".z", ""], ["-z", ""], ["_z", ""], ["-gz", ""], [".Z", ""], [".tgz", ".tar"], [".taz",
+    ".tar"]] };
 const COMPRESS: Suffixes = { add: ".Z", strip: [[".Z", ""]] };
-const BZIP2: Suffixes = { add: ".bz2", strip: [[".bz2", ""], [".bz", ""], [".tbz2", ".tar"], [".tbz", ".tar"]], unknown: ".out" };
+const BZIP2: Suffixes = { add: ".bz2", strip: [[".bz2", ""], [".bz", ""], [".tbz2", ".tar"], [".tbz", ".tar"]],
+  unknown: ".out" };
 const XZ: Suffixes = { add: ".xz", strip: [[".xz", ""], [".lzma", ""], [".txz", ".tar"], [".tlz", ".tar"]] };
 const LZMA: Suffixes = { add: ".lzma", strip: [[".lzma", ""], [".tlz", ".tar"], [".xz", ""]] };
 const ZSTD: Suffixes = { add: ".zst", strip: [[".zst", ""], [".tzst", ".tar"]] };

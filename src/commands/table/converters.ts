@@ -3,10 +3,12 @@
 
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, OptionSpec, SpecContext } from "../spec.ts";
-import { each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, pathList, read, roleAs, write } from "./common.ts";
+import { each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, pathList, read,
+  roleAs, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
-const ENVSUBST: TableSpec = { names: ["envsubst"], flags: "vh", long: ["--variables", "--help", "--version"], operands: { all: "none" }, unknownOptions: "none" };
+const ENVSUBST: TableSpec = { names: ["envsubst"], flags: "vh", long: ["--variables", "--help", "--version"],
+  operands: { all: "none" }, unknownOptions: "none" };
 
 const ICONV: TableSpec = {
   names: ["iconv"],
@@ -17,7 +19,9 @@ const ICONV: TableSpec = {
   // glibc's iconv opens a code name holding a slash as a charmap file, relative to the cwd
   // (strace: openat "ASCII//TRANSLIT"); a name it cannot read may hold one.
   custom: (ctx) => {
-    for (const v of optionValues(ctx, "-f", "--from-code", "-t", "--to-code")) if (v.text === null || v.text.includes("/")) ctx.role(v, "read");
+    for (const v of optionValues(ctx, "-f", "--from-code", "-t", "--to-code")) {
+      if (v.text === null || v.text.includes("/")) ctx.role(v, "read");
+    }
   },
 };
 
@@ -40,7 +44,10 @@ function magickFile(ctx: SpecContext, a: Arg, role: "read" | "write"): void {
     issue(ctx, "OPAQUE_CODE", `${ctx.name} pipes ${JSON.stringify(t.slice(0, 60))} through a shell command`, a.span);
     return;
   }
-  if (m && /^(label|caption|xc|canvas|gradient|radial-gradient|pattern|plasma|fractal|logo|rose|wizard|granite|netscape|null|rgb|hald)$/i.test(m[1]!) && !rest.startsWith("@")) return;
+  if (m &&
+    /^(label|caption|xc|canvas|gradient|radial-gradient|pattern|plasma|fractal|logo|rose|wizard|granite|netscape|null|rgb|hald)$/i
+      .test(m[1]!) &&
+    !rest.startsWith("@")) return;
   if (rest.startsWith("@")) {
     roleAs(ctx, a, rest.slice(1), "read");
     if (!m) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} reads the file names listed in ${rest.slice(1)}`, a.span);
@@ -62,20 +69,25 @@ function magickDraw(ctx: SpecContext, v: Arg): void {
   }
   if (t.startsWith("@")) {
     roleAs(ctx, v, t.slice(1), "read");
-    issue(ctx, "UNRESOLVED_WORD", `${ctx.name} -draw runs the primitives in ${t.slice(1)}, which may name other files`, v.span);
+    issue(ctx, "UNRESOLVED_WORD", `${ctx.name} -draw runs the primitives in ${t.slice(1)}, which may name other files`,
+      v.span);
     return;
   }
   const token = String.raw`(?:'([^']*)'|"([^"]*)"|(\S+))`;
   const files = new RegExp(String.raw`\b(?:image\s+\S+\s+\S+\s+\S+|font)\s+` + token, "gi");
   for (const f of t.matchAll(files)) magickFile(ctx, withValue(v, f[1] ?? f[2] ?? f[3]!, ""), "read");
   // Primitives the guard does not take apart but that name resources (url(), use, href).
-  if (/\b(url\s*\(|use\b|href\b|push\s+pattern)|(^|[\s'"])@/i.test(t.replace(files, ""))) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} -draw ${JSON.stringify(t.slice(0, 60))} may name other files`, v.span);
+  if (/\b(url\s*\(|use\b|href\b|push\s+pattern)|(^|[\s'"])@/i.test(t.replace(files, ""))) {
+    issue(ctx, "UNRESOLVED_WORD", `${ctx.name} -draw ${JSON.stringify(t.slice(0, 60))} may name other files`, v.span);
+  }
 }
 
 // Values that ImageMagick reads as text and expands: `@FILE` reads FILE, and a value the guard
 // cannot see may be one.
-const MAGICK_TEXT = ["-label", "-comment", "-caption", "-format", "-print", "-kernel", "-fx", "-title", "-annotate", "-set", "-morphology", "-distort", "-sparse-color"];
-const MAGICK_FILES = ["-profile", "-cdl", "-texture", "-tile-pattern", "-mask", "-clip-mask", "-font", "-read-mask", "-write-mask", "-write", "-tile"];
+const MAGICK_TEXT = ["-label", "-comment", "-caption", "-format", "-print", "-kernel", "-fx", "-title", "-annotate",
+  "-set", "-morphology", "-distort", "-sparse-color"];
+const MAGICK_FILES = ["-profile", "-cdl", "-texture", "-tile-pattern", "-mask", "-clip-mask", "-font", "-read-mask",
+  "-write-mask", "-write", "-tile"];
 
 // ImageMagick settings and operators that take one value; everything else the table does not
 // list is judged as unknown together with the word after it, so a flag it does not know
@@ -83,19 +95,25 @@ const MAGICK_FILES = ["-profile", "-cdl", "-texture", "-tile-pattern", "-mask", 
 const MAGICK_OPTIONS: Record<string, OptionSpec> = {
   // Files, judged by the hook (`FMT:file`, `|cmd`).
   ...each(none, ...MAGICK_FILES),
-  ...each(none, "-resize", "-quality", "-density", "-rotate", "-crop", "-geometry", "-gravity", "-background", "-fill", "-stroke", "-strokewidth", "-pointsize", "-size",
-    "-depth", "-colorspace", "-type", "-format", "-thumbnail", "-scale", "-sample", "-extent", "-border", "-bordercolor", "-blur", "-sharpen", "-unsharp", "-level", "-modulate",
-    "-colors", "-dither", "-delay", "-loop", "-dispose", "-layers", "-channel", "-alpha", "-compose", "-compress", "-define", "-draw", "-interpolate", "-filter", "-fuzz",
-    "-transparent", "-opaque", "-threshold", "-gamma", "-brightness-contrast", "-contrast-stretch", "-fx", "-virtual-pixel", "-page", "-units", "-interlace", "-sampling-factor",
-    "-label", "-title", "-frame", "-shadow", "-mode", "-quantize", "-chop", "-shave", "-splice", "-roll", "-kernel", "-metric", "-highlight-color", "-lowlight-color",
-    "-path", "-adaptive-resize", "-liquid-rescale", "-orient", "-attenuate", "-repage", "-clone", "-delete", "-insert", "-swap", "-duplicate", "-print", "-precision", "-debug",
-    "-log", "-colorize", "-tint", "-posterize", "-solarize", "-deskew", "-features", "-channel-fx", "-color-matrix", "-affine", "-region", "-sepia-tone",
-    "-charcoal", "-edge", "-emboss", "-implode", "-swirl", "-spread", "-paint", "-vignette", "-grayscale", "-auto-threshold", "-median", "-despeckle-radius", "-quiet-level",
-    "-comment", "-caption"),
-  ...each(flag, "-flip", "-flop", "-strip", "-negate", "-normalize", "-equalize", "-despeckle", "-enhance", "-monochrome", "-flatten", "-mosaic", "-coalesce", "-append",
-    "-combine", "-separate", "-auto-orient", "-trim", "-ping", "-verbose", "-identify", "-regard-warnings", "-respect-parentheses", "-auto-level", "-auto-gamma", "-transpose",
-    "-transverse", "-antialias", "-monitor", "-clip", "-clut", "-hald-clut", "-transform", "-contrast", "-version", "-quiet", "-magnify", "-minify", "-deconstruct", "-reverse",
-    "-unique-colors", "-compare", "-composite", "-screen", "-silent", "-descend", "-frame-flag", "-render", "-matte", "+matte"),
+  ...each(none, "-resize", "-quality", "-density", "-rotate", "-crop", "-geometry", "-gravity", "-background", "-fill",
+    "-stroke", "-strokewidth", "-pointsize", "-size", "-depth", "-colorspace", "-type", "-format", "-thumbnail",
+    "-scale", "-sample", "-extent", "-border", "-bordercolor", "-blur", "-sharpen", "-unsharp", "-level", "-modulate",
+    "-colors", "-dither", "-delay", "-loop", "-dispose", "-layers", "-channel", "-alpha", "-compose", "-compress",
+    "-define", "-draw", "-interpolate", "-filter", "-fuzz", "-transparent", "-opaque", "-threshold", "-gamma",
+    "-brightness-contrast", "-contrast-stretch", "-fx", "-virtual-pixel", "-page", "-units", "-interlace",
+    "-sampling-factor", "-label", "-title", "-frame", "-shadow", "-mode", "-quantize", "-chop", "-shave", "-splice",
+    "-roll", "-kernel", "-metric", "-highlight-color", "-lowlight-color", "-path", "-adaptive-resize",
+    "-liquid-rescale", "-orient", "-attenuate", "-repage", "-clone", "-delete", "-insert", "-swap", "-duplicate",
+    "-print", "-precision", "-debug", "-log", "-colorize", "-tint", "-posterize", "-solarize", "-deskew", "-features",
+    "-channel-fx", "-color-matrix", "-affine", "-region", "-sepia-tone", "-charcoal", "-edge", "-emboss", "-implode",
+    "-swirl", "-spread", "-paint", "-vignette", "-grayscale", "-auto-threshold", "-median", "-despeckle-radius",
+    "-quiet-level", "-comment", "-caption"),
+  ...each(flag, "-flip", "-flop", "-strip", "-negate", "-normalize", "-equalize", "-despeckle", "-enhance",
+    "-monochrome", "-flatten", "-mosaic", "-coalesce", "-append", "-combine", "-separate", "-auto-orient", "-trim",
+    "-ping", "-verbose", "-identify", "-regard-warnings", "-respect-parentheses", "-auto-level", "-auto-gamma",
+    "-transpose", "-transverse", "-antialias", "-monitor", "-clip", "-clut", "-hald-clut", "-transform", "-contrast",
+    "-version", "-quiet", "-magnify", "-minify", "-deconstruct", "-reverse", "-unique-colors", "-compare", "-composite",
+    "-screen", "-silent", "-descend", "-frame-flag", "-render", "-matte", "+matte"),
   // magick -script FILE: a file of options and files, each of which may read or write anything.
   "-script": read,
 };
@@ -116,7 +134,8 @@ function magickValues(ctx: SpecContext, tool: string): void {
 }
 
 const CONVERT: TableSpec = {
-  names: ["convert", "magick", "composite", "montage", "compare", "import", "stream", "conjure", "animate", "display", "identify", "mogrify"],
+  names: ["convert", "magick", "composite", "montage", "compare", "import", "stream", "conjure", "animate", "display",
+    "identify", "mogrify"],
   naming: { fact: "keeps", names: ["convert", "magick", "mogrify"] },
   singleDashLong: true,
   abbreviations: false,
@@ -125,42 +144,55 @@ const CONVERT: TableSpec = {
   custom: (ctx) => {
     let ops = ctx.operands;
     let tool = ctx.name;
-    if (tool === "magick" && ops[0]?.text && /^(convert|mogrify|identify|composite|montage|compare|stream|animate|display|import|conjure)$/.test(ops[0].text)) {
+    if (tool === "magick" && ops[0]?.text &&
+      /^(convert|mogrify|identify|composite|montage|compare|stream|animate|display|import|conjure)$/.test(ops[0].text))
+    {
       tool = ops[0].text;
       ops = ops.slice(1);
     }
     // Options with `+` (`+repage`) are operands to the parser; they are not files.
     ops = ops.filter((a) => !(a.text !== null && /^\+[a-z]/.test(a.text)));
     if (tool === "conjure") issue(ctx, "OPAQUE_CODE", "conjure runs Magick Scripting Language scripts");
-    if (optionItems(ctx, "-script").length) issue(ctx, "OPAQUE_CODE", `${ctx.name} -script runs the options in a file, which may read or write any file`);
+    if (optionItems(ctx, "-script").length) {
+      issue(ctx, "OPAQUE_CODE", `${ctx.name} -script runs the options in a file, which may read or write any file`);
+    }
     magickValues(ctx, tool);
     const pathOpt = optionValues(ctx, "-path")[0];
-    if (tool === "identify" || tool === "display" || tool === "animate") for (const a of ops) magickFile(ctx, a, "read");
-    else if (tool === "mogrify") {
+    if (tool === "identify" || tool === "display" || tool === "animate") {
+      for (const a of ops) magickFile(ctx, a, "read");
+    } else if (tool === "mogrify") {
       // mogrify rewrites its files, or writes the results into -path DIR.
       if (pathOpt) ctx.role(pathOpt, "write");
       for (const a of ops) magickFile(ctx, a, pathOpt ? "read" : "write");
-    } else ops.forEach((a, i) => magickFile(ctx, a, i === ops.length - 1 && ops.length > 1 ? "write" : tool === "import" && ops.length === 1 ? "write" : "read"));
+    } else {
+      ops.forEach((a, i) =>
+        magickFile(ctx, a,
+          i === ops.length - 1 && ops.length > 1 ? "write" : tool === "import" && ops.length === 1 ? "write" : "read")
+      );
+    }
   },
 };
 
 /** ffmpeg options that take no value (anything else takes one). */
-const FFMPEG_FLAGS = new Set([
-  "-y", "-n", "-an", "-vn", "-sn", "-dn", "-hide_banner", "-nostdin", "-nostats", "-stats", "-shortest", "-re", "-copyts", "-start_at_zero", "-benchmark", "-benchmark_all",
-  "-h", "-help", "--help", "-version", "-formats", "-codecs", "-encoders", "-decoders", "-filters", "-pix_fmts", "-layouts", "-sample_fmts", "-protocols", "-devices", "-muxers",
-  "-demuxers", "-bsfs", "-hwaccels", "-buildconf", "-license", "-L", "-report", "-accurate_seek", "-noaccurate_seek", "-autorotate", "-noautorotate", "-dump", "-hex",
-  "-ignore_unknown", "-copyinkf", "-xerror", "-debug_ts", "-apad", "-stream_loop", "-vstats", "-print_graphs", "-nostdin", "-autoscale", "-noautoscale", "-stdin",
-  "-show_format", "-show_streams", "-show_entries", "-show_frames", "-show_packets", "-show_chapters", "-show_programs", "-show_error", "-show_data", "-count_frames",
-  "-count_packets", "-pretty", "-bitexact", "-fs", "-nodisp", "-autoexit", "-exitonkeydown", "-exitonmousedown", "-noborder", "-alwaysontop", "-loop", "-fast", "-genpts",
-]);
-const FFMPEG_WRITES = new Set(["-passlogfile", "-vstats_file", "-sdp_file", "-progress", "-dump_attachment", "-stats_enc_pre", "-stats_enc_post", "-stats_mux_pre"]);
+const FFMPEG_FLAGS = new Set(["-y", "-n", "-an", "-vn", "-sn", "-dn", "-hide_banner", "-nostdin", "-nostats", "-stats",
+  "-shortest", "-re", "-copyts", "-start_at_zero", "-benchmark", "-benchmark_all", "-h", "-help", "--help", "-version",
+  "-formats", "-codecs", "-encoders", "-decoders", "-filters", "-pix_fmts", "-layouts", "-sample_fmts", "-protocols",
+  "-devices", "-muxers", "-demuxers", "-bsfs", "-hwaccels", "-buildconf", "-license", "-L", "-report", "-accurate_seek",
+  "-noaccurate_seek", "-autorotate", "-noautorotate", "-dump", "-hex", "-ignore_unknown", "-copyinkf", "-xerror",
+  "-debug_ts", "-apad", "-stream_loop", "-vstats", "-print_graphs", "-nostdin", "-autoscale", "-noautoscale", "-stdin",
+  "-show_format", "-show_streams", "-show_entries", "-show_frames", "-show_packets", "-show_chapters", "-show_programs",
+  "-show_error", "-show_data", "-count_frames", "-count_packets", "-pretty", "-bitexact", "-fs", "-nodisp", "-autoexit",
+  "-exitonkeydown", "-exitonmousedown", "-noborder", "-alwaysontop", "-loop", "-fast", "-genpts"]);
+const FFMPEG_WRITES = new Set(["-passlogfile", "-vstats_file", "-sdp_file", "-progress", "-dump_attachment",
+  "-stats_enc_pre", "-stats_enc_post", "-stats_mux_pre"]);
 const FFMPEG_READS = new Set(["-i", "-attach"]);
 /** Options whose value is a filter graph, and options whose value is a file holding one. */
 const FFMPEG_GRAPH = /^-(filter_complex|lavfi|vf|af|filter)$/;
 const FFMPEG_GRAPH_FILE = /^-(filter_script|filter_complex_script)$/;
 
 /** Protocols that reach the network (FFmpeg 4–7 "Protocols" documentation), not a local file. */
-const FFMPEG_REMOTE = /^(https?|rtmp[a-z]*|ffrtmp[a-z]*|rtp|rtsp[su]?|srtp|udp|udplite|tcp|tls|srt|rist|librist|sctp|ftp|sftp|smb|gopher|gophers|mmsh|mmst|icecast|ipfs|ipns|amqp|zmq|httpproxy|data)$/i;
+const FFMPEG_REMOTE =
+  /^(https?|rtmp[a-z]*|ffrtmp[a-z]*|rtp|rtsp[su]?|srtp|udp|udplite|tcp|tls|srt|rist|librist|sctp|ftp|sftp|smb|gopher|gophers|mmsh|mmst|icecast|ipfs|ipns|amqp|zmq|httpproxy|data)$/i;
 
 /**
  * Filter options whose value names a file (FFmpeg 4–7 "Filters" documentation): drawtext
@@ -170,14 +202,15 @@ const FFMPEG_REMOTE = /^(https?|rtmp[a-z]*|ffrtmp[a-z]*|rtp|rtsp[su]?|srtp|udp|u
  * cover_rect cover, find_rect object, firequalizer dumpfile, ocr datapath, libplacebo
  * custom_shader_path. Written ones are judged as written, the rest as either.
  */
-const FILTER_FILE_KEYS = new Set(["filename", "f", "file", "fontfile", "textfile", "psfile", "sofa", "fontsdir", "fonts_dir", "model", "model_path", "m", "path", "datapath",
-  "cover", "object", "custom_shader_path", "shader", "db_path", "hmm", "dict", "lm", "lmctl", "result", "input", "stats_file", "log_path", "dumpfile"]);
+const FILTER_FILE_KEYS = new Set(["filename", "f", "file", "fontfile", "textfile", "psfile", "sofa", "fontsdir",
+  "fonts_dir", "model", "model_path", "m", "path", "datapath", "cover", "object", "custom_shader_path", "shader",
+  "db_path", "hmm", "dict", "lm", "lmctl", "result", "input", "stats_file", "log_path", "dumpfile"]);
 const FILTER_WRITE_KEYS = new Set(["result", "stats_file", "log_path", "dumpfile"]);
 /** Filters whose first positional option is a file (its kind by FILTER_WRITE_KEYS of its name). */
-const FILTER_FIRST_FILE: Readonly<Record<string, string>> = {
-  movie: "filename", amovie: "filename", subtitles: "filename", ass: "filename", removelogo: "filename", lut3d: "file", lut1d: "file", sofalizer: "sofa",
-  vidstabdetect: "result", vidstabtransform: "input", cover_rect: "cover", find_rect: "object", arnndn: "model", drawtext: "fontfile",
-};
+const FILTER_FIRST_FILE: Readonly<Record<string, string>> = { movie: "filename", amovie: "filename",
+  subtitles: "filename", ass: "filename", removelogo: "filename", lut3d: "file", lut1d: "file", sofalizer: "sofa",
+  vidstabdetect: "result", vidstabtransform: "input", cover_rect: "cover", find_rect: "object", arnndn: "model",
+  drawtext: "fontfile" };
 /** Filters that load a plugin or run shader code the guard does not see. */
 const FILTER_CODE = /^(frei0r|frei0r_src|ladspa|lv2|program_opencl|openclsrc|vapoursynth)$/;
 /** Filters driven by commands at run time (which may reinit a filter with a file option). */
@@ -219,7 +252,8 @@ function unquote(text: string): string {
 function ffmpeg(call: Call): Effect[] {
   const effects: Effect[] = [];
   const probe = call.name !== "ffmpeg";
-  const unresolved = (a: Arg, message: string) => effects.push({ t: "issue", code: "UNRESOLVED_WORD", message, span: a.span });
+  const unresolved = (a: Arg, message: string) =>
+    effects.push({ t: "issue", code: "UNRESOLVED_WORD", message, span: a.span });
   // A URL as libavformat opens it: `proto[,opts]:rest`; nested protocols (`md5:`, `tee:`,
   // `cache:`, `crypto+file:`) open their inner URL; a local path is a file.
   const url = (a: Arg, kind: "read" | "write" | "unknown", depth = 0): void => {
@@ -243,8 +277,9 @@ function ffmpeg(call: Call): Effect[] {
     else if (FFMPEG_REMOTE.test(scheme)) return;
     else if (scheme === "md5") {
       if (rest) inner(rest, "write");
-    } else if (scheme === "tee" || scheme === "concat") for (const piece of rest.split("|")) inner(piece, scheme === "concat" ? "read" : kind);
-    else if (scheme === "concatf") {
+    } else if (scheme === "tee" || scheme === "concat") {
+      for (const piece of rest.split("|")) inner(piece, scheme === "concat" ? "read" : kind);
+    } else if (scheme === "concatf") {
       inner(rest, "read");
       unresolved(a, `${call.name} reads the files listed in ${rest}`);
     } else inner(rest, kind);
@@ -261,15 +296,23 @@ function ffmpeg(call: Call): Effect[] {
         const eq = splitLevel(filter, "=");
         const name = unquote(eq[0]!).replace(/@.*$/, "").toLowerCase();
         const args = filter.slice(eq[0]!.length + 1);
-        if (FILTER_CODE.test(name)) effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${call.name} filter ${name} loads code the guard does not see`, span: a.span });
-        if (FILTER_COMMANDS.test(name)) unresolved(a, `${call.name} filter ${name} changes other filters' options at run time`);
+        if (FILTER_CODE.test(name)) {
+          effects.push({ t: "issue", code: "OPAQUE_CODE",
+            message: `${call.name} filter ${name} loads code the guard does not see`, span: a.span });
+        }
+        if (FILTER_COMMANDS.test(name)) {
+          unresolved(a, `${call.name} filter ${name} changes other filters' options at run time`);
+        }
         if (eq.length < 2) continue;
         splitLevel(args, ":").forEach((opt, i) => {
           const kv = splitLevel(opt, "=");
           const key = kv.length > 1 ? unquote(kv[0]!).toLowerCase() : i === 0 ? FILTER_FIRST_FILE[name] : undefined;
           if (key === undefined || !FILTER_FILE_KEYS.has(key)) return;
           const value = unquote(kv.length > 1 ? opt.slice(kv[0]!.length + 1) : opt);
-          if (value) url(withValue(a, value, ""), FILTER_WRITE_KEYS.has(key) ? "write" : key === "file" || key === "filename" ? "unknown" : "read");
+          if (value) {
+            url(withValue(a, value, ""),
+              FILTER_WRITE_KEYS.has(key) ? "write" : key === "file" || key === "filename" ? "unknown" : "read");
+          }
         });
       }
     }
@@ -286,7 +329,9 @@ function ffmpeg(call: Call): Effect[] {
     if (!t.startsWith("-") || t === "-") {
       url(a, probe ? "read" : "write");
       // The tee muxer writes each `|`-separated output ([options]path).
-      if (!probe && t.includes("|")) for (const out of t.split("|")) url(withValue(a, out.replace(/^\[[^\]]*\]/, ""), ""), "write");
+      if (!probe && t.includes("|")) {
+        for (const out of t.split("|")) url(withValue(a, out.replace(/^\[[^\]]*\]/, ""), ""), "write");
+      }
       format = null;
       continue;
     }
@@ -301,7 +346,10 @@ function ffmpeg(call: Call): Effect[] {
     } else if (name === "-i") {
       if (format === "lavfi") graph(v, "-f lavfi -i");
       else if (format === "?") unresolved(v, `${call.name} reads ${v.source} in a format the guard cannot read`);
-      else if (format === "vapoursynth" || format === "avisynth") effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${call.name} -f ${format} runs the script ${v.source}`, span: v.span });
+      else if (format === "vapoursynth" || format === "avisynth") {
+        effects.push({ t: "issue", code: "OPAQUE_CODE",
+          message: `${call.name} -f ${format} runs the script ${v.source}`, span: v.span });
+      }
       if (format !== "lavfi") url(v, "read");
       if (format === "concat") unresolved(v, "ffmpeg -f concat reads the files listed in its input");
       format = null;
@@ -319,38 +367,62 @@ function ffmpeg(call: Call): Effect[] {
 }
 
 /** ffmpeg options known to take a value that is not a path. */
-const KNOWN_FFMPEG_VALUE = /^-(c|codec|vcodec|acodec|scodec|b|ab|vb|r|s|aspect|ar|ac|af|vf|filter|filter_complex|lavfi|f|t|to|ss|sseof|itsoffset|map|map_metadata|map_chapters|metadata|preset|crf|qp|q|qscale|pix_fmt|profile|level|tune|g|bf|threads|loglevel|v|movflags|fps_mode|vsync|frames|vframes|aframes|dframes|tag|disposition|bsf|strict|max_muxing_queue_size|hwaccel|hwaccel_device|hwaccel_output_format|x264-params|x265-params|maxrate|bufsize|minrate|color_primaries|color_trc|colorspace|color_range|sample_fmt|channel_layout|ch_layout|shortest_buf_duration|timecode|analyzeduration|probesize|fflags|avoid_negative_ts|segment_time|segment_format|hls_time|hls_list_size|hls_playlist_type|rtsp_transport|user_agent|headers|seek_timestamp|timestamp|framerate|video_size|pixel_format|input_format|thread_queue_size|err_detect|flags|sws_flags|cpu-used|deadline|row-mt|tile-columns|speed|compression_level|async|vtag|atag|stats_period|print_format|of|select_streams|show_entries|read_intervals|x|y|window_title|volume|seek_interval|fs|ss|t|loglevel)$/;
+const KNOWN_FFMPEG_VALUE =
+  /^-(c|codec|vcodec|acodec|scodec|b|ab|vb|r|s|aspect|ar|ac|af|vf|filter|filter_complex|lavfi|f|t|to|ss|sseof|itsoffset|map|map_metadata|map_chapters|metadata|preset|crf|qp|q|qscale|pix_fmt|profile|level|tune|g|bf|threads|loglevel|v|movflags|fps_mode|vsync|frames|vframes|aframes|dframes|tag|disposition|bsf|strict|max_muxing_queue_size|hwaccel|hwaccel_device|hwaccel_output_format|x264-params|x265-params|maxrate|bufsize|minrate|color_primaries|color_trc|colorspace|color_range|sample_fmt|channel_layout|ch_layout|shortest_buf_duration|timecode|analyzeduration|probesize|fflags|avoid_negative_ts|segment_time|segment_format|hls_time|hls_list_size|hls_playlist_type|rtsp_transport|user_agent|headers|seek_timestamp|timestamp|framerate|video_size|pixel_format|input_format|thread_queue_size|err_detect|flags|sws_flags|cpu-used|deadline|row-mt|tile-columns|speed|compression_level|async|vtag|atag|stats_period|print_format|of|select_streams|show_entries|read_intervals|x|y|window_title|volume|seek_interval|fs|ss|t|loglevel)$/;
 
 /** Metadata and variables that name files pandoc reads (citeproc, HTML/EPUB writers). */
-const PANDOC_FILE_KEYS = /^(bibliography|csl|citation-abbreviations|css|cover-image|epub-cover-image|logo|stylesheet|reference-doc|template|abbreviations|include-before-body|include-after-body|include-in-header)$/;
+const PANDOC_FILE_KEYS =
+  /^(bibliography|csl|citation-abbreviations|css|cover-image|epub-cover-image|logo|stylesheet|reference-doc|template|abbreviations|include-before-body|include-after-body|include-in-header)$/;
 
-const PANDOC: TableSpec = {
-  names: ["pandoc"],
-  abbreviations: true,
-  flags: "sNpvhD",
-  long: ["--standalone", "--toc", "--table-of-contents", "--number-sections", "--self-contained", "--embed-resources", "--sandbox", "--file-scope", "--trace", "--verbose", "--quiet", "--fail-if-warnings", "--mathml", "--gladtex", "--html-q-tags", "--ascii", "--reference-links", "--preserve-tabs", "--strip-comments", "--no-highlight", "--listings", "--incremental", "--section-divs", "--citeproc", "--natbib", "--biblatex", "--version", "--help", "--list-input-formats", "--list-output-formats", "--list-extensions", "--list-highlight-languages", "--list-highlight-styles", "--strip-empty-paragraphs", "--no-check-certificate", "--epub-title-page", "--link-images"],
+const PANDOC: TableSpec = { names: ["pandoc"], abbreviations: true, flags: "sNpvhD",
+  long: ["--standalone", "--toc", "--table-of-contents", "--number-sections", "--self-contained", "--embed-resources",
+    "--sandbox", "--file-scope", "--trace", "--verbose", "--quiet", "--fail-if-warnings", "--mathml", "--gladtex",
+    "--html-q-tags", "--ascii", "--reference-links", "--preserve-tabs", "--strip-comments", "--no-highlight",
+    "--listings", "--incremental", "--section-divs", "--citeproc", "--natbib", "--biblatex", "--version", "--help",
+    "--list-input-formats", "--list-output-formats", "--list-extensions", "--list-highlight-languages",
+    "--list-highlight-styles", "--strip-empty-paragraphs", "--no-check-certificate", "--epub-title-page",
+    "--link-images"],
   options: {
-    "-o": write, "--output": write, "--extract-media": write, "--log": write,
-    ...each(read, "-d", "--defaults", "--data-dir", "--template", "-H", "--include-in-header", "-B", "--include-before-body", "-A", "--include-after-body", "--reference-doc", "-L", "--lua-filter", "--bibliography", "--csl", "--citation-abbreviations", "--abbreviations", "--syntax-definition", "--epub-cover-image", "--epub-metadata", "--epub-embed-font", "--metadata-file"),
+    "-o": write,
+    "--output": write,
+    "--extract-media": write,
+    "--log": write,
+    ...each(read, "-d", "--defaults", "--data-dir", "--template", "-H", "--include-in-header", "-B",
+      "--include-before-body", "-A", "--include-after-body", "--reference-doc", "-L", "--lua-filter", "--bibliography",
+      "--csl", "--citation-abbreviations", "--abbreviations", "--syntax-definition", "--epub-cover-image",
+      "--epub-metadata", "--epub-embed-font", "--metadata-file"),
     "--resource-path": none,
-    "-F": none, "--filter": none, "--pdf-engine": none,
+    "-F": none,
+    "--filter": none,
+    "--pdf-engine": none,
     "--highlight-style": generic,
     // Options handed to the PDF engine: `--output-directory=DIR`, `-shell-escape` (hook).
     "--pdf-engine-opt": generic,
     // Judged by the hook: KEY=VALUE where some keys name files; CSS may be a URL.
     ...each(none, "-V", "--variable", "-M", "--metadata", "-c", "--css"),
-    ...each(none, "-f", "-r", "--from", "--read", "-t", "-w", "--to", "--write", "--columns", "--wrap", "--shift-heading-level-by", "--top-level-division", "--toc-depth", "--dpi", "--eol", "--tab-stop", "--track-changes", "--number-offset", "--id-prefix", "-T", "--title-prefix", "--ipynb-output", "--markdown-headings", "--reference-location", "--slide-level", "--email-obfuscation", "--indented-code-classes", "--default-image-extension", "--request-header", "--chunk-template", "--epub-subdirectory", "--print-default-template", "--print-default-data-file", "--print-highlight-style"),
+    ...each(none, "-f", "-r", "--from", "--read", "-t", "-w", "--to", "--write", "--columns", "--wrap",
+      "--shift-heading-level-by", "--top-level-division", "--toc-depth", "--dpi", "--eol", "--tab-stop",
+      "--track-changes", "--number-offset", "--id-prefix", "-T", "--title-prefix", "--ipynb-output",
+      "--markdown-headings", "--reference-location", "--slide-level", "--email-obfuscation", "--indented-code-classes",
+      "--default-image-extension", "--request-header", "--chunk-template", "--epub-subdirectory",
+      "--print-default-template", "--print-default-data-file", "--print-highlight-style"),
     ...each(optionalNone, "--mathjax", "--katex", "--webtex"),
-  },
-  operands: { all: "read" },
+  }, operands: { all: "read" },
   custom: hooks(pathList(["--resource-path"], "read"), (ctx) => {
     // Filters and the PDF engine are programs: named ones are looked up, paths are project code.
-    for (const v of optionValues(ctx, "-F", "--filter", "--pdf-engine")) ctx.emit({ t: "run", argv: [v], inProcess: false, bypassFunctions: true, label: `pandoc ${v.source}` });
+    for (const v of optionValues(ctx, "-F", "--filter", "--pdf-engine")) {
+      ctx.emit({ t: "run", argv: [v], inProcess: false, bypassFunctions: true, label: `pandoc ${v.source}` });
+    }
     // A defaults file is a list of options (output-file, filters, …) the guard does not see.
-    for (const v of optionValues(ctx, "-d", "--defaults")) issue(ctx, "UNRESOLVED_WORD", `pandoc ${v.source} sets options (output file, filters) the guard does not see`, v.span);
+    for (const v of optionValues(ctx, "-d", "--defaults")) {
+      issue(ctx, "UNRESOLVED_WORD", `pandoc ${v.source} sets options (output file, filters) the guard does not see`,
+        v.span);
+    }
     for (const v of optionValues(ctx, "-c", "--css")) localRole(ctx, v, "read");
     for (const v of optionValues(ctx, "--pdf-engine-opt")) {
-      if (v.text === null || /shell-escape|^-?-?enable-write18/.test(v.text)) issue(ctx, "OPAQUE_CODE", `pandoc --pdf-engine-opt ${v.source} lets the document run commands`, v.span);
+      if (v.text === null || /shell-escape|^-?-?enable-write18/.test(v.text)) {
+        issue(ctx, "OPAQUE_CODE", `pandoc --pdf-engine-opt ${v.source} lets the document run commands`, v.span);
+      }
     }
     // -M KEY=VALUE / -V KEY:VALUE: bibliography, csl and the like are files pandoc reads.
     for (const v of optionValues(ctx, "-M", "--metadata", "-V", "--variable")) {
@@ -361,9 +433,9 @@ const PANDOC: TableSpec = {
       const m = /^([^=:]+)[=:]([\s\S]*)$/.exec(v.text);
       if (m && PANDOC_FILE_KEYS.test(m[1]!) && m[2]) localRole(ctx, withValue(v, m[2], ""), "read");
     }
-  }),
-};
+  }) };
 
 export const CONVERTER_SPECS: readonly TableSpec[] = [ENVSUBST, ICONV, CONVERT, PANDOC];
 
-export const CONVERTER_ANALYSERS: readonly Analyser[] = [{ names: ["ffmpeg", "ffprobe", "ffplay"], analyse: ffmpeg, naming: { fact: "keeps", names: ["ffmpeg"] } }];
+export const CONVERTER_ANALYSERS: readonly Analyser[] = [{ names: ["ffmpeg", "ffprobe", "ffplay"], analyse: ffmpeg,
+  naming: { fact: "keeps", names: ["ffmpeg"] } }];

@@ -10,7 +10,8 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec, OptionSpec, SpecContext } from "../spec.ts";
 import { type Cut, cutProblem, isPlainPath } from "../../shell/listing.ts";
 import { intoTree, namesFromStdin } from "./archives.ts";
-import { chdir, each, hooks, issue, KEEPS, locate, none, optionItems, read, runsProgram, spanOf, write } from "./common.ts";
+import { chdir, each, hooks, issue, KEEPS, locate, none, optionItems, read, runsProgram, spanOf,
+  write } from "./common.ts";
 import { expandSpec } from "./expand.ts";
 
 const mode = (...modes: string[]): OptionSpec => ({ modes });
@@ -18,31 +19,44 @@ const mode = (...modes: string[]): OptionSpec => ({ modes });
 /** cpio reads one name a line (with -0 one a NUL): a NUL inside a line ends the C string it is read into. */
 const cpioCut = (nul: boolean): Cut => ({ ends: nul ? "\0" : "\n", special: nul ? "-" : "\\-" });
 
-const CPIO_SPEC = expandSpec({
-  names: ["cpio"],
-  flags: "0abBcdfmnrsStuvV",
-  long: [
-    "--null", "--reset-access-time", "--dot", "--make-directories", "--nonmatching", "--dereference", "--preserve-modification-time", "--numeric-uid-gid", "--rename",
-    "--swap-bytes", "--swap-halfwords", "--unconditional", "--verbose", "--version", "--help", "--quiet", "--sparse", "--only-verify-crc", "--no-preserve-owner",
-    "--device-independent", "--reproducible", "--ignore-devno", "--renumber-inodes", "--to-stdout", "--append", "--no-absolute-filenames", "--force-local",
-  ],
+const CPIO_SPEC = expandSpec({ names: ["cpio"], flags: "0abBcdfmnrsStuvV",
+  long: ["--null", "--reset-access-time", "--dot", "--make-directories", "--nonmatching", "--dereference",
+    "--preserve-modification-time", "--numeric-uid-gid", "--rename", "--swap-bytes", "--swap-halfwords",
+    "--unconditional", "--verbose", "--version", "--help", "--quiet", "--sparse", "--only-verify-crc",
+    "--no-preserve-owner", "--device-independent", "--reproducible", "--ignore-devno", "--renumber-inodes",
+    "--to-stdout", "--append", "--no-absolute-filenames", "--force-local"],
   options: {
-    "-o": mode("out"), "--create": mode("out"), "-i": mode("in"), "--extract": mode("in"), "-t": mode("list"), "--list": mode("list"),
+    "-o": mode("out"),
+    "--create": mode("out"),
+    "-i": mode("in"),
+    "--extract": mode("in"),
+    "-t": mode("list"),
+    "--list": mode("list"),
     // cpio -p[dmuv…] DIR: the destination is the operand, not the value of -p.
-    "-p": mode("pass"), "--pass-through": mode("pass"),
-    "-D": chdir, "--directory": chdir,
-    "-F": none, "--file": none, "-O": write, "-I": read, "-E": read, "--pattern-file": read,
+    "-p": mode("pass"),
+    "--pass-through": mode("pass"),
+    "-D": chdir,
+    "--directory": chdir,
+    "-F": none,
+    "--file": none,
+    "-O": write,
+    "-I": read,
+    "-E": read,
+    "--pattern-file": read,
     "-A": mode("appending"),
-    "-L": mode("follow"), "--dereference": mode("follow"),
+    "-L": mode("follow"),
+    "--dereference": mode("follow"),
     "--absolute-filenames": mode("absolute"),
     ...each(none, "-H", "--format", "-M", "--message", "-R", "--owner", "-C", "--io-size", "--block-size"),
-    "--rsh-command": { value: "none", modes: ["program"] }, "--rmt-command": { value: "none", modes: ["program"] },
-    "-l": mode("link"), "--link": mode("link"),
-  },
-  operands: { all: "none" },
-  custom: hooks(runsProgram(["--rsh-command", "--rmt-command"]), (ctx) =>
-    cpioRoles(ctx, () => !optionItems(ctx, "--no-absolute-filenames").length, "cpio -i writes members to the paths stored in the archive, absolute ones included")),
-});
+    "--rsh-command": { value: "none", modes: ["program"] },
+    "--rmt-command": { value: "none", modes: ["program"] },
+    "-l": mode("link"),
+    "--link": mode("link"),
+  }, operands: { all: "none" },
+  custom: hooks(runsProgram(["--rsh-command", "--rmt-command"]),
+    (ctx) =>
+      cpioRoles(ctx, () => !optionItems(ctx, "--no-absolute-filenames").length,
+        "cpio -i writes members to the paths stored in the archive, absolute ones included")) });
 
 /**
  * What both cpios write and read by mode: -F's archive, -p's destination tree, -i's working
@@ -58,7 +72,9 @@ function cpioRoles(ctx: SpecContext, keepsUnsafeNames: () => boolean, unsafe: st
     if (it.base !== undefined) ctx.role(it.value, kind, undefined);
   }
   // -p DIR copies the files named on standard input to the same names below DIR.
-  if (ctx.modes.has("pass")) for (const it of ctx.items) if (it.t === "operand") intoTree(ctx, it.word, "write", it.base);
+  if (ctx.modes.has("pass")) {
+    for (const it of ctx.items) if (it.t === "operand") intoTree(ctx, it.word, "write", it.base);
+  }
   if (ctx.modes.has("in") && !ctx.modes.has("list")) {
     const dirs = optionItems(ctx, "-D", "--directory");
     if (dirs.length === 0) intoTree(ctx, syntheticArg(".", spanOf(ctx)), "write", ctx.start);
@@ -69,27 +85,19 @@ function cpioRoles(ctx: SpecContext, keepsUnsafeNames: () => boolean, unsafe: st
 }
 
 /** libarchive 3.6.2's bsdcpio(1). */
-const BSDCPIO_SPEC = expandSpec({
-  names: ["bsdcpio"],
-  flags: "067aBcdhjJmnrtuvVyzZ",
-  long: [
-    "--null", "--pwb", "--binary", "--make-directories", "--xz", "--lrzip", "--lz4", "--zstd", "--lzma", "--lzop", "--preserve-modification-time",
-    "--numeric-uid-gid", "--no-preserve-owner", "--preserve-owner", "--quiet", "--list", "--unconditional", "--dot", "--verbose", "--version", "--help",
-  ],
-  options: {
-    "-o": mode("out"), "--create": mode("out"), "-i": mode("in"), "--extract": mode("in"), "-t": mode("list"), "--list": mode("list"),
-    "-p": mode("pass"), "--pass-through": mode("pass"),
-    "-F": none, "--file": none, "-O": write, "-I": read, "-E": read,
-    "-A": mode("appending"),
-    "-L": mode("follow"),
-    "--insecure": mode("insecure"),
+const BSDCPIO_SPEC = expandSpec({ names: ["bsdcpio"], flags: "067aBcdhjJmnrtuvVyzZ",
+  long: ["--null", "--pwb", "--binary", "--make-directories", "--xz", "--lrzip", "--lz4", "--zstd", "--lzma", "--lzop",
+    "--preserve-modification-time", "--numeric-uid-gid", "--no-preserve-owner", "--preserve-owner", "--quiet", "--list",
+    "--unconditional", "--dot", "--verbose", "--version", "--help"],
+  options: { "-o": mode("out"), "--create": mode("out"), "-i": mode("in"), "--extract": mode("in"), "-t": mode("list"),
+    "--list": mode("list"), "-p": mode("pass"), "--pass-through": mode("pass"), "-F": none, "--file": none, "-O": write,
+    "-I": read, "-E": read, "-A": mode("appending"), "-L": mode("follow"), "--insecure": mode("insecure"),
     "-l": mode("link"), "--link": mode("link"),
-    ...each(none, "-H", "--format", "-C", "-f", "-R", "--owner", "--passphrase"),
-  },
-  operands: { all: "none" },
+    ...each(none, "-H", "--format", "-C", "-f", "-R", "--owner", "--passphrase") }, operands: { all: "none" },
   custom: hooks((ctx) =>
-    cpioRoles(ctx, () => ctx.modes.has("insecure"), "bsdcpio --insecure -i writes members to the paths stored in the archive, absolute and `..` ones included")),
-});
+    cpioRoles(ctx, () => ctx.modes.has("insecure"),
+      "bsdcpio --insecure -i writes members to the paths stored in the archive, absolute and `..` ones included")
+  ) });
 
 /** cpio -o and -p take the names of the files to copy from standard input. */
 function cpioWith(spec: CommandSpec): (call: Call) => Effect[] {
@@ -101,7 +109,9 @@ function cpio(call: Call, spec: CommandSpec): Effect[] {
   const parsed = parseWords(spec, call.args, call.world, undefined, false);
   if (!parsed.modes.has("out") && !parsed.modes.has("pass")) return effects;
   const follow = parsed.modes.has("follow");
-  const cut = cpioCut(call.args.some((a) => a.text !== null && (a.text === "--null" || /^-[a-zA-Z0-9]*0/.test(a.text))));
+  const cut = cpioCut(
+    call.args.some((a) => a.text !== null && (a.text === "--null" || /^-[a-zA-Z0-9]*0/.test(a.text))),
+  );
   const reps = parsed.modes.has("pass") && !parsed.modes.has("in") ? passedAsMade(call, follow, cut) : null;
   if (reps !== null) {
     // The copies are DEST/NAME for the names the listing stands for: plain, and no symlink among them.
@@ -113,7 +123,8 @@ function cpio(call: Call, spec: CommandSpec): Effect[] {
       const base = d.base !== undefined ? { base: d.base } : {};
       for (const r of reps) {
         const copy = withValue(d.word, `${d.word.text}/${r}`, "");
-        effects.push({ t: "path", arg: copy, kind: "write", ...base }, { t: "scan", arg: copy, kind: "write", ...base });
+        effects.push({ t: "path", arg: copy, kind: "write", ...base }, { t: "scan", arg: copy, kind: "write",
+          ...base });
       }
     }
   }
@@ -145,7 +156,7 @@ function passedAsMade(call: Call, follow: boolean, cut: Cut): string[] | null {
   return reps;
 }
 
-export const CPIO_ANALYSERS: readonly Analyser[] = [
-  { names: ["cpio"], analyse: cpioWith(CPIO_SPEC), naming: KEEPS },
-  { names: ["bsdcpio"], analyse: cpioWith(BSDCPIO_SPEC) },
-];
+export const CPIO_ANALYSERS: readonly Analyser[] = [{ names: ["cpio"], analyse: cpioWith(CPIO_SPEC), naming: KEEPS }, {
+  names: ["bsdcpio"],
+  analyse: cpioWith(BSDCPIO_SPEC),
+}];

@@ -2,12 +2,14 @@
 // that read, write or run files are INLINE_CODE.
 
 import type { Arg } from "../effects.ts";
-import { each, issue, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, write } from "./common.ts";
+import { each, issue, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram,
+  write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import type { SpecContext } from "../spec.ts";
 
 /** sqlite3 dot-commands that reach files or the shell (every one not on this list does, or may). */
-const SQLITE_DOT_RISK = /(^|\n|;)\s*\.(?!(tables|schema|headers?|mode|width|indexes|indices|dump|databases|show|help|quit|exit|timer|changes|nullvalue|separator|print|echo|eqp|stats|dbinfo|lint|bail|prompt|fullschema|expert)\b)[a-z]|(^|\n|;)\s*\.(dump|schema)\b[^\n]*>/i;
+const SQLITE_DOT_RISK =
+  /(^|\n|;)\s*\.(?!(tables|schema|headers?|mode|width|indexes|indices|dump|databases|show|help|quit|exit|timer|changes|nullvalue|separator|print|echo|eqp|stats|dbinfo|lint|bail|prompt|fullschema|expert)\b)[a-z]|(^|\n|;)\s*\.(dump|schema)\b[^\n]*>/i;
 
 /**
  * SQL that reaches files: ATTACH, `VACUUM INTO 'file'`, `PRAGMA temp_store_directory`, and the
@@ -16,7 +18,8 @@ const SQLITE_DOT_RISK = /(^|\n|;)\s*\.(?!(tables|schema|headers?|mode|width|inde
  * Table-valued functions also take their arguments as WHERE constraints (`FROM fsdir WHERE
  * name=…`), so these names are matched wherever they stand, not only before a `(`.
  */
-const SQLITE_SQL_RISK = /\b(attach|readfile|writefile|load_extension|fts3_tokenizer|fsdir|zipfile|zipfile_cds|temp_store_directory|data_store_directory)\b|\bedit\s*\(|\bvacuum\b(\s+\w+)?\s+into\b/;
+const SQLITE_SQL_RISK =
+  /\b(attach|readfile|writefile|load_extension|fts3_tokenizer|fsdir|zipfile|zipfile_cds|temp_store_directory|data_store_directory)\b|\bedit\s*\(|\bvacuum\b(\s+\w+)?\s+into\b/;
 
 /**
  * Whether sqlite3 input may reach files or the shell. SQL is read as SQLite tokenizes it:
@@ -27,7 +30,7 @@ const SQLITE_SQL_RISK = /\b(attach|readfile|writefile|load_extension|fts3_tokeni
 function sqliteRisk(text: string): boolean {
   if (SQLITE_DOT_RISK.test(text)) return true;
   let sql = "";
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text[i]!;
     const close = c === "'" ? "'" : c === '"' ? '"' : c === "[" ? "]" : c === "`" ? "`" : null;
     if (close !== null) {
@@ -64,25 +67,35 @@ function sqliteRisk(text: string): boolean {
   return SQLITE_SQL_RISK.test(sql.toLowerCase());
 }
 
-const SQLITE: TableSpec = {
-  names: ["sqlite3", "sqlite"],
-  singleDashLong: true,
-  abbreviations: false,
-  long: ["-bail", "-batch", "-csv", "-json", "-line", "-list", "-html", "-box", "-table", "-markdown", "-column", "-quote", "-tabs", "-ascii", "-header", "-noheader", "-echo", "-interactive", "-version", "-help", "-append", "-deserialize", "-memtrace", "-nofollow", "-stats", "-zip", "-pcachetrace", "-unsafe-testing", "-no-rowid-in-view", "-escape"],
+const SQLITE: TableSpec = { names: ["sqlite3", "sqlite"], singleDashLong: true, abbreviations: false,
+  long: ["-bail", "-batch", "-csv", "-json", "-line", "-list", "-html", "-box", "-table", "-markdown", "-column",
+    "-quote", "-tabs", "-ascii", "-header", "-noheader", "-echo", "-interactive", "-version", "-help", "-append",
+    "-deserialize", "-memtrace", "-nofollow", "-stats", "-zip", "-pcachetrace", "-unsafe-testing", "-no-rowid-in-view",
+    "-escape"],
   options: {
-    "-readonly": { modes: ["readonly"] }, "--readonly": { modes: ["readonly"] },
-    "-safe": { modes: ["safe"] }, "--safe": { modes: ["safe"] },
-    "-cmd": { value: "none", modes: ["sql"] }, "--cmd": { value: "none", modes: ["sql"] },
-    "-init": { value: "read", modes: ["init"] }, "--init": { value: "read", modes: ["init"] },
+    "-readonly": { modes: ["readonly"] },
+    "--readonly": { modes: ["readonly"] },
+    "-safe": { modes: ["safe"] },
+    "--safe": { modes: ["safe"] },
+    "-cmd": { value: "none", modes: ["sql"] },
+    "--cmd": { value: "none", modes: ["sql"] },
+    "-init": { value: "read", modes: ["init"] },
+    "--init": { value: "read", modes: ["init"] },
     "-A": { value: "none", optional: true, modes: ["archive"] },
     ...each(none, "-nullvalue", "-separator", "-newline", "-mmap", "-vfs", "-maxsize", "-heap", "-escape", "-nonce"),
     // Two values each: the second is read as its own option below.
     ...each(none, "-lookaside", "-pagecache"),
-  },
-  operands: { all: "none" },
+  }, operands: { all: "none" },
   custom: (ctx) => {
     // -lookaside SIZE N and -pagecache SIZE N: N is the option's, not the database.
-    const second = new Set(ctx.items.flatMap((it, k) => (it.t === "option" && (it.name === "-lookaside" || it.name === "-pagecache") && ctx.items[k + 1]?.t === "operand" ? [ctx.items[k + 1]!.word] : [])));
+    const second = new Set(
+      ctx.items.flatMap((it,
+        k) => (it.t === "option" && (it.name === "-lookaside" || it.name === "-pagecache") &&
+            ctx.items[k + 1]?.t === "operand"
+          ? [ctx.items[k + 1]!.word]
+          : [])
+      ),
+    );
     const [db, ...sql] = ctx.operands.filter((a) => !second.has(a));
     const statements = [...sql, ...optionValues(ctx, "-cmd", "--cmd")];
     if (db && db.text !== ":memory:" && db.text !== "") {
@@ -93,46 +106,68 @@ const SQLITE: TableSpec = {
     }
     // An option the table does not know may take the next word, and then the database is a
     // later operand (`-nonce x ../db` opened ../db before -nonce was listed).
-    if (ctx.items.some((it) => it.t === "unknown-option")) for (const a of sql) ctx.role(a, ctx.modes.has("readonly") ? "read" : "write");
-    if (ctx.modes.has("archive")) issue(ctx, "INLINE_CODE", "sqlite3 -A reads and writes files named inside the archive");
-    for (const f of optionValues(ctx, "-init", "--init")) if (!ctx.modes.has("safe")) issue(ctx, "INLINE_CODE", `sqlite3 runs the commands in ${f.source}, which can read and write files`, f.span);
+    if (ctx.items.some((it) => it.t === "unknown-option")) {
+      for (const a of sql) ctx.role(a, ctx.modes.has("readonly") ? "read" : "write");
+    }
+    if (ctx.modes.has("archive")) {
+      issue(ctx, "INLINE_CODE", "sqlite3 -A reads and writes files named inside the archive");
+    }
+    for (const f of optionValues(ctx, "-init", "--init")) {
+      if (!ctx.modes.has("safe")) {
+        issue(ctx, "INLINE_CODE", `sqlite3 runs the commands in ${f.source}, which can read and write files`, f.span);
+      }
+    }
     if (ctx.modes.has("safe")) return;
-    for (const s of statements) if (s.text === null || sqliteRisk(s.text)) issue(ctx, "INLINE_CODE", "sqlite3 runs SQL or dot-commands that can read and write files", s.span);
-    if (sql.length === 0 && !ctx.modes.has("sql")) issue(ctx, "INLINE_CODE", "sqlite3 reads SQL from standard input, which can read and write files");
-  },
-};
+    for (const s of statements) {
+      if (s.text === null || sqliteRisk(s.text)) {
+        issue(ctx, "INLINE_CODE", "sqlite3 runs SQL or dot-commands that can read and write files", s.span);
+      }
+    }
+    if (sql.length === 0 && !ctx.modes.has("sql")) {
+      issue(ctx, "INLINE_CODE", "sqlite3 reads SQL from standard input, which can read and write files");
+    }
+  } };
 
 /**
  * psql meta-commands that touch local files or run the shell. psql runs backquoted text in any
  * meta-command's arguments through the shell (`\echo `cmd``, `\set x `cmd``; psql 15 manual,
  * "Meta-Commands"), and the prompt's %`cmd` does the same.
  */
-const PSQL_RISK = /`|\\(!|o\b|out\b|w\b|write\b|i\b|include\b|ir\b|include_relative\b|copy\b|g\b|gx\b|gexec\b|cd\b|setenv\b|lo_import\b|lo_export\b|e\b|edit\b|ef\b|ev\b|s\b)/;
+const PSQL_RISK =
+  /`|\\(!|o\b|out\b|w\b|write\b|i\b|include\b|ir\b|include_relative\b|copy\b|g\b|gx\b|gexec\b|cd\b|setenv\b|lo_import\b|lo_export\b|e\b|edit\b|ef\b|ev\b|s\b)/;
 
-const PSQL: TableSpec = {
-  names: ["psql"],
-  abbreviations: false,
-  flags: "AabeEHlnqsStxXz01",
-  long: ["--no-align", "--echo-all", "--echo-errors", "--echo-queries", "--echo-hidden", "--html", "--list", "--no-readline", "--quiet", "--single-step", "--single-line", "--tuples-only", "--expanded", "--no-psqlrc", "--single-transaction", "--csv", "--no-password", "--password", "-W", "-w"],
-  options: {
-    "-c": { value: "none", modes: ["command"] }, "--command": { value: "none", modes: ["command"] },
-    "-f": { value: "read", modes: ["command"] }, "--file": { value: "read", modes: ["command"] },
-    "-o": write, "--output": write, "-L": write, "--log-file": write,
-    ...each(none, "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-v", "--set", "--variable", "-P", "--pset", "-F", "--field-separator", "-R", "--record-separator", "-T", "--table-attr"),
-    ...each({ modes: ["info"] }, "-V", "--version", "-?", "--help"),
-  },
-  operands: { all: "none" },
+const PSQL: TableSpec = { names: ["psql"], abbreviations: false, flags: "AabeEHlnqsStxXz01",
+  long: ["--no-align", "--echo-all", "--echo-errors", "--echo-queries", "--echo-hidden", "--html", "--list",
+    "--no-readline", "--quiet", "--single-step", "--single-line", "--tuples-only", "--expanded", "--no-psqlrc",
+    "--single-transaction", "--csv", "--no-password", "--password", "-W", "-w"],
+  options: { "-c": { value: "none", modes: ["command"] }, "--command": { value: "none", modes: ["command"] },
+    "-f": { value: "read", modes: ["command"] }, "--file": { value: "read", modes: ["command"] }, "-o": write,
+    "--output": write, "-L": write, "--log-file": write,
+    ...each(none, "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-v", "--set", "--variable",
+      "-P", "--pset", "-F", "--field-separator", "-R", "--record-separator", "-T", "--table-attr"),
+    ...each({ modes: ["info"] }, "-V", "--version", "-?", "--help") }, operands: { all: "none" },
   custom: (ctx) => {
-    for (const v of optionValues(ctx, "-c", "--command")) if (v.text === null || PSQL_RISK.test(v.text)) issue(ctx, "INLINE_CODE", "psql runs a meta-command that can read or write files or run the shell", v.span);
+    for (const v of optionValues(ctx, "-c", "--command")) {
+      if (v.text === null || PSQL_RISK.test(v.text)) {
+        issue(ctx, "INLINE_CODE", "psql runs a meta-command that can read or write files or run the shell", v.span);
+      }
+    }
     for (const v of optionValues(ctx, "-f", "--file")) {
-      if (v.text !== "-") issue(ctx, "OPAQUE_CODE", `psql runs the commands in ${v.source}, which can read and write files and run the shell`, v.span);
-      else issue(ctx, "INLINE_CODE", "psql -f - reads commands from standard input, which can read and write files and run the shell", v.span);
+      if (v.text !== "-") {
+        issue(ctx, "OPAQUE_CODE",
+          `psql runs the commands in ${v.source}, which can read and write files and run the shell`, v.span);
+      } else {
+        issue(ctx, "INLINE_CODE",
+          "psql -f - reads commands from standard input, which can read and write files and run the shell", v.span);
+      }
     }
     // psql [DBNAME [USERNAME]]: the database may be a connection string.
     pgConninfo(ctx, [...optionValues(ctx, "-d", "--dbname"), ...ctx.operands.slice(0, 1)]);
-    if (!ctx.modes.has("command") && !ctx.modes.has("info") && !optionItems(ctx, "-l", "--list").length) issue(ctx, "INLINE_CODE", "psql reads commands from standard input, which can read and write files and run the shell");
-  },
-};
+    if (!ctx.modes.has("command") && !ctx.modes.has("info") && !optionItems(ctx, "-l", "--list").length) {
+      issue(ctx, "INLINE_CODE",
+        "psql reads commands from standard input, which can read and write files and run the shell");
+    }
+  } };
 
 /** libpq connection parameters that name files libpq reads (PostgreSQL 18 manual, 32.1.2). */
 const PG_FILE_KEYS = new Set(["sslrootcert", "sslcert", "sslkey", "sslcrl", "sslcrldir", "passfile", "servicefile"]);
@@ -151,14 +186,16 @@ function pgConninfo(ctx: SpecContext, words: readonly Arg[]): void {
     }
     const pairs = pgConninfoPairs(t);
     if (pairs === null) {
-      issue(ctx, "UNRESOLVED_WORD", `${ctx.name}: the connection string ${w.source} is not read by the guard, and may name files`, w.span);
+      issue(ctx, "UNRESOLVED_WORD",
+        `${ctx.name}: the connection string ${w.source} is not read by the guard, and may name files`, w.span);
       continue;
     }
     for (const [key, value] of pairs) {
       if (!PG_FILE_KEYS.has(key) || value === "" || (key === "sslrootcert" && value === "system")) continue;
       // sslkey=ENGINE:KEY loads an OpenSSL engine, which may be a library named by path.
-      if (key === "sslkey" && value.includes(":")) issue(ctx, "OPAQUE_CODE", `${ctx.name}: sslkey=${value} loads an OpenSSL engine`, w.span);
-      else roleAs(ctx, w, value, "read");
+      if (key === "sslkey" && value.includes(":")) {
+        issue(ctx, "OPAQUE_CODE", `${ctx.name}: sslkey=${value} loads an OpenSSL engine`, w.span);
+      } else roleAs(ctx, w, value, "read");
     }
   }
 }
@@ -172,7 +209,8 @@ function pgConninfoPairs(t: string): [string, string][] | null {
       if (kv === "") continue;
       const eq = kv.indexOf("=");
       try {
-        out.push([decodeURIComponent(eq < 0 ? kv : kv.slice(0, eq)).toLowerCase(), decodeURIComponent(eq < 0 ? "" : kv.slice(eq + 1))]);
+        out.push([decodeURIComponent(eq < 0 ? kv : kv.slice(0, eq)).toLowerCase(),
+          decodeURIComponent(eq < 0 ? "" : kv.slice(eq + 1))]);
       } catch {
         return null;
       }
@@ -200,65 +238,66 @@ function pgConninfoPairs(t: string): [string, string][] | null {
 // INFILE counts.
 const MYSQL_RISK = /\\[!.TPe]|(^|;|\n)\s*(system|source|tee|pager|edit)\b|\bload\b[\s\S]*?\blocal\b[\s\S]*?\binfile\b/i;
 
-const MYSQL: TableSpec = {
-  names: ["mysql", "mariadb"],
-  abbreviations: true,
-  flags: "BNstvVEHXfqrAnCc",
-  long: ["--batch", "--skip-column-names", "--silent", "--table", "--verbose", "--version", "--vertical", "--html", "--xml", "--force", "--quick", "--raw", "--no-auto-rehash", "--unbuffered", "--compress", "--no-defaults", "--help", "--ssl", "--skip-ssl", "--binary-mode", "--skip-pager", "--no-tee", "--comments"],
-  options: {
-    "-e": { value: "none", modes: ["command"] }, "--execute": { value: "none", modes: ["command"] },
+const MYSQL: TableSpec = { names: ["mysql", "mariadb"], abbreviations: true, flags: "BNstvVEHXfqrAnCc",
+  long: ["--batch", "--skip-column-names", "--silent", "--table", "--verbose", "--version", "--vertical", "--html",
+    "--xml", "--force", "--quick", "--raw", "--no-auto-rehash", "--unbuffered", "--compress", "--no-defaults", "--help",
+    "--ssl", "--skip-ssl", "--binary-mode", "--skip-pager", "--no-tee", "--comments"],
+  options: { "-e": { value: "none", modes: ["command"] }, "--execute": { value: "none", modes: ["command"] },
     "--init-command": none,
-    ...each(read, "--defaults-file", "--defaults-extra-file", "--ssl-ca", "--ssl-cert", "--ssl-key", "--ssl-capath", "--load-data-local-dir"),
-    "--tee": write,
-    "--pager": { value: "none", optional: true, modes: ["pager"] },
-    ...each(none, "-h", "--host", "-u", "--user", "-P", "--port", "-D", "--database", "-S", "--socket", "--protocol", "--default-character-set", "--connect-timeout", "--max-allowed-packet", "--delimiter", "--prompt", "--ssl-mode", "--default-auth", "--local-infile"),
-    "--plugin-dir": { value: "none", modes: ["program"] },
-    "-p": optionalNone, "--password": optionalNone,
-  },
-  operands: { all: "none" },
+    ...each(read, "--defaults-file", "--defaults-extra-file", "--ssl-ca", "--ssl-cert", "--ssl-key", "--ssl-capath",
+      "--load-data-local-dir"), "--tee": write, "--pager": { value: "none", optional: true, modes: ["pager"] },
+    ...each(none, "-h", "--host", "-u", "--user", "-P", "--port", "-D", "--database", "-S", "--socket", "--protocol",
+      "--default-character-set", "--connect-timeout", "--max-allowed-packet", "--delimiter", "--prompt", "--ssl-mode",
+      "--default-auth", "--local-infile"), "--plugin-dir": { value: "none", modes: ["program"] }, "-p": optionalNone,
+    "--password": optionalNone }, operands: { all: "none" },
   custom: (ctx) => {
     runsProgram(["--plugin-dir"])(ctx);
     optionFiles(ctx);
-    for (const v of optionValues(ctx, "-e", "--execute", "--init-command")) if (v.text === null || MYSQL_RISK.test(v.text)) issue(ctx, "INLINE_CODE", "mysql runs a client command or SQL that reaches local files or the shell", v.span);
-    for (const it of optionItems(ctx, "--pager")) if (it.value) issue(ctx, "OPAQUE_CODE", `mysql --pager runs ${it.value.source}`, it.value.span);
-    if (!ctx.modes.has("command") && !optionItems(ctx, "-V", "--version", "--help").length) issue(ctx, "INLINE_CODE", "mysql reads commands from standard input, which can run the shell");
-  },
-};
+    for (const v of optionValues(ctx, "-e", "--execute", "--init-command")) {
+      if (v.text === null || MYSQL_RISK.test(v.text)) {
+        issue(ctx, "INLINE_CODE", "mysql runs a client command or SQL that reaches local files or the shell", v.span);
+      }
+    }
+    for (const it of optionItems(ctx, "--pager")) {
+      if (it.value) issue(ctx, "OPAQUE_CODE", `mysql --pager runs ${it.value.source}`, it.value.span);
+    }
+    if (!ctx.modes.has("command") && !optionItems(ctx, "-V", "--version", "--help").length) {
+      issue(ctx, "INLINE_CODE", "mysql reads commands from standard input, which can run the shell");
+    }
+  } };
 
 /** Option files (`--defaults-file`) may set any option, `pager=` and `init-command=` too: like curl -K. */
 function optionFiles(ctx: SpecContext): void {
-  for (const v of optionValues(ctx, "--defaults-file", "--defaults-extra-file")) issue(ctx, "UNRESOLVED_WORD", `${ctx.name} reads more options from ${v.source}, which the guard does not read`, v.span);
+  for (const v of optionValues(ctx, "--defaults-file", "--defaults-extra-file")) {
+    issue(ctx, "UNRESOLVED_WORD", `${ctx.name} reads more options from ${v.source}, which the guard does not read`,
+      v.span);
+  }
 }
 
 // mysqldump and pg_dump share letters with different meanings (-T is a directory to one, a
 // table pattern to the other; -d, -t, -w are flags in one and take values in the other).
-const MYSQLDUMP: TableSpec = {
-  names: ["mysqldump", "mariadb-dump"],
-  abbreviations: true,
-  flags: "ABcCdeEfFknqQRtvxXY",
-  options: {
-    "-r": write, "--result-file": write, "-T": write, "--tab": write, "--defaults-file": read, "--defaults-extra-file": read, "--ssl-ca": read, "--ssl-cert": read, "--ssl-key": read,
-    ...each(none, "-h", "--host", "-u", "--user", "-P", "--port", "-S", "--socket", "-w", "--where", "--ignore-table", "--compress", "--default-character-set", "--protocol"),
-    "-p": { value: "none", optional: true }, "--password": optionalNone,
-  },
-  operands: { all: "none" },
-  custom: optionFiles,
-};
+const MYSQLDUMP: TableSpec = { names: ["mysqldump", "mariadb-dump"], abbreviations: true, flags: "ABcCdeEfFknqQRtvxXY",
+  options: { "-r": write, "--result-file": write, "-T": write, "--tab": write, "--defaults-file": read,
+    "--defaults-extra-file": read, "--ssl-ca": read, "--ssl-cert": read, "--ssl-key": read,
+    ...each(none, "-h", "--host", "-u", "--user", "-P", "--port", "-S", "--socket", "-w", "--where", "--ignore-table",
+      "--compress", "--default-character-set", "--protocol"), "-p": { value: "none", optional: true },
+    "--password": optionalNone }, operands: { all: "none" }, custom: optionFiles };
 const PG_DUMP: TableSpec = {
   names: ["pg_dump", "pg_dumpall", "pg_restore"],
   abbreviations: true,
   flags: "acCOsxvwWlLe1",
-  options: {
-    "-f": write, "--file": write,
-    ...each(none, "-h", "--host", "-U", "--username", "-p", "--port", "-d", "--dbname", "-n", "--schema", "-t", "--table", "-F", "--format", "-j", "--jobs", "-T", "--exclude-table", "-N", "--exclude-schema", "-S", "--superuser", "-Z", "--compress", "-E", "--encoding", "--role", "-I", "--index", "-P", "--function"),
-    "-L": read, "--use-list": read,
-  },
+  options: { "-f": write, "--file": write,
+    ...each(none, "-h", "--host", "-U", "--username", "-p", "--port", "-d", "--dbname", "-n", "--schema", "-t",
+      "--table", "-F", "--format", "-j", "--jobs", "-T", "--exclude-table", "-N", "--exclude-schema", "-S",
+      "--superuser", "-Z", "--compress", "-E", "--encoding", "--role", "-I", "--index", "-P", "--function"), "-L": read,
+    "--use-list": read },
   // pg_restore FILE reads an archive; the dumps name databases and tables.
   operands: { all: "none" },
   custom: (ctx) => {
-    if (ctx.name === "pg_restore") for (const a of ctx.operands) ctx.role(a, "read");
+    if (ctx.name === "pg_restore") { for (const a of ctx.operands) ctx.role(a, "read"); }
     // -d and pg_dump's DBNAME may be connection strings that name certificate and key files.
-    pgConninfo(ctx, [...optionValues(ctx, "-d", "--dbname"), ...(ctx.name === "pg_dump" ? ctx.operands.slice(0, 1) : [])]);
+    pgConninfo(ctx, [...optionValues(ctx, "-d", "--dbname"),
+      ...(ctx.name === "pg_dump" ? ctx.operands.slice(0, 1) : [])]);
   },
 };
 

@@ -11,7 +11,6 @@ import { issue, none, optionalNone, optionItems, optionValues, read } from "./co
 import type { TableSpec } from "./expand.ts";
 import { DATE_NUMBERS, DATE_SEGMENT } from "./pipe/date.ts";
 
-
 /** `TZ="…"` at the start of a date string, its `\` escapes kept. */
 const ZONE = /^[ \t\n]*TZ="((?:[^"\\]|\\.)*)"/;
 
@@ -36,14 +35,21 @@ function dateStringZone(ctx: SpecContext, value: Arg): void {
 }
 
 export const DATE: TableSpec = {
-  names: ["date"], flags: "uR", long: ["--utc", "--universal", "--rfc-email", "--debug"],
+  names: ["date"],
+  flags: "uR",
+  long: ["--utc", "--universal", "--rfc-email", "--debug"],
   // -I[FMT] takes its format glued (`-Iseconds`), never the next word: as a flag, `-Iseconds` was read as -I -s econds.
-  options: { "-I": optionalNone, "-d": none, "--date": none, "-f": read, "--file": read, "-r": read, "--reference": read, "-s": none, "--set": none, "--iso-8601": optionalNone, "--rfc-3339": none, "--resolution": {} },
+  options: { "-I": optionalNone, "-d": none, "--date": none, "-f": read, "--file": read, "-r": read,
+    "--reference": read, "-s": none, "--set": none, "--iso-8601": optionalNone, "--rfc-3339": none,
+    "--resolution": {} },
   operands: { all: "none" },
   custom: (ctx) => {
     for (const v of optionValues(ctx, "-d", "--date")) dateStringZone(ctx, v);
     // Setting the clock changes the whole system, not a path: nothing the roots can allow.
-    for (const it of optionItems(ctx, "-s", "--set")) issue(ctx, "UNRESOLVED_PATH", `date ${it.name} sets the system clock, which is outside every project`, it.word.span);
+    for (const it of optionItems(ctx, "-s", "--set")) {
+      issue(ctx, "UNRESOLVED_PATH", `date ${it.name} sets the system clock, which is outside every project`,
+        it.word.span);
+    }
   },
   pipe: [DATE_NUMBERS, DATE_SEGMENT],
 };

@@ -9,11 +9,10 @@ import { FIND_LISTING, FIND_OPTIONS } from "./pipe/listings.ts";
 import { FILE_COMPARISONS, FILE_TESTS } from "../../shell/test-ops.ts";
 
 /** Tests and actions that take one value that is not a path. */
-const FIND_VALUE = new Set([
-  "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "-type", "-xtype",
-  "-perm", "-size", "-user", "-group", "-uid", "-gid", "-mtime", "-atime", "-ctime", "-mmin", "-amin", "-cmin", "-maxdepth",
-  "-mindepth", "-links", "-inum", "-used", "-fstype", "-context", "-printf", "-regextype", "-D", "-since", "-until",
-]);
+const FIND_VALUE = new Set(["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+  "-lname", "-ilname", "-type", "-xtype", "-perm", "-size", "-user", "-group", "-uid", "-gid", "-mtime", "-atime",
+  "-ctime", "-mmin", "-amin", "-cmin", "-maxdepth", "-mindepth", "-links", "-inum", "-used", "-fstype", "-context",
+  "-printf", "-regextype", "-D", "-since", "-until"]);
 /** Tests whose value is a file whose metadata is read. */
 const FIND_FILE = new Set(["-newer", "-anewer", "-cnewer", "-samefile"]);
 const FIND_WRITES = new Set(["-fprint", "-fprint0", "-fls"]);
@@ -79,7 +78,8 @@ function find(call: Call): Effect[] {
     } else if (t === "-files0-from") {
       const v = expression[++j];
       if (v) effects.push({ t: "path", arg: v, kind: "read" });
-      effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "find -files0-from takes its start points from a file", span: a.span });
+      effects.push({ t: "issue", code: "UNRESOLVED_WORD",
+        message: "find -files0-from takes its start points from a file", span: a.span });
     } else if (FIND_EXEC.has(t)) {
       const words: Arg[] = [];
       for (j++; j < expression.length; j++) {
@@ -87,7 +87,8 @@ function find(call: Call): Effect[] {
         if (w.text === ";" || (w.text === "+" && words.length && words[words.length - 1]!.text === "{}")) break;
         words.push(w);
       }
-      execs.push({ words, dir: t === "-execdir" || t === "-okdir", label: `find ${t}`, guards: guards === null ? null : [...guards] });
+      execs.push({ words, dir: t === "-execdir" || t === "-okdir", label: `find ${t}`,
+        guards: guards === null ? null : [...guards] });
     } else if (!isExpressionStart(t)) {
       // A word where a test belongs: GNU find looks it up on disk (to say "paths must precede
       // expression") before it refuses the command.
@@ -101,29 +102,49 @@ function find(call: Call): Effect[] {
   for (const e of execs) {
     if (e.words.length === 0) continue;
     for (const s of starts) {
-      const under = s.text === null ? withValue(s, null, "a path find yields") : withValue(s, `${s.text.replace(/\/+$/, "") || "/"}/*`, "");
+      const under = s.text === null
+        ? withValue(s, null, "a path find yields")
+        : withValue(s, `${s.text.replace(/\/+$/, "") || "/"}/*`, "");
       // -execdir runs in the directory that holds the match, with `{}` as `./NAME` there: for
       // the start point itself that is its parent (`find src/sub -execdir` runs in src with
       // `./sub`; `find .. -execdir` in the working directory with `./..`), for what is under
       // it, the start point or a directory below it (the start point climbs the furthest).
       const all: (readonly [Arg, string | null])[] = e.dir
-        ? [[s.text === null ? s : withValue(s, execdirName(s.text), ""), s.text === null ? null : parentOf(s.text)], [s.text === null ? under : withValue(s, "./*", ""), s.text]]
+        ? [[s.text === null ? s : withValue(s, execdirName(s.text), ""), s.text === null ? null : parentOf(s.text)], [
+          s.text === null ? under : withValue(s, "./*", ""),
+          s.text,
+        ]]
         : [[s, null], [under, null]];
       // (`find src -type f -exec …` never runs it on src itself; a start point that is not a
       // directory, and that nothing earlier may have made one, has nothing under it: find yields
       // it alone, or nothing when it is not there. Without -L it does not follow a link there.)
-      const unchanged = !call.world.fsChanged && !call.world.linksChanged && s.text !== null && call.disk.settled(s.text);
+      const unchanged = !call.world.fsChanged && !call.world.linksChanged && s.text !== null &&
+        call.disk.settled(s.text);
       const alone = unchanged && !follow && !call.disk.isDirectory(s.text!) && !call.disk.isLink(s.text!);
-      const reps = (mindepth > 0 || startExcluded(s, e.guards, call) ? all.slice(1) : all).filter((r) => !alone || r === all[0]);
+      const reps = (mindepth > 0 || startExcluded(s, e.guards, call) ? all.slice(1) : all).filter((r) =>
+        !alone || r === all[0]
+      );
       // A shell that gets the names may read them again (`sh -c 'cat $1' _ {}`): they stand in
       // as a listing's do only when every name under the start point is plain (src/shell/listing.ts).
       // (Only a shell reads them again; other commands take each as one word, plain or not.)
       const shell = e.words[0]?.text != null && BASH_LIKE.includes(e.words[0].text.replace(/^.*\//, ""));
-      const exact = s.text === null || !shell || !e.words.some((w) => w.text?.includes("{}")) || call.disk.plainNames(s.text, s.span) !== null ? { exact: true as const } : {};
+      const exact =
+        s.text === null || !shell || !e.words.some((w) => w.text?.includes("{}")) ||
+          call.disk.plainNames(s.text, s.span) !== null
+          ? { exact: true as const }
+          : {};
       for (const [representative, dir] of reps) {
         // A word made with `{}` stands for any of the paths (src/shell/listing.ts): never a command name or code.
-        const argv = e.words.map((w) => (w.text !== null && w.text.includes("{}") ? (representative.text === null ? withValue(w, null, "a path find yields") : replacedByStandIn(w, w.text.split("{}"), representative.text, exact)) : w));
-        effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label, ...(e.dir ? { base: dir === null ? null : againstCwd(call.world.cwd, dir) } : {}) });
+        const argv = e.words.map((
+          w,
+        ) => (w.text !== null && w.text.includes("{}")
+          ? (representative.text === null
+            ? withValue(w, null, "a path find yields")
+            : replacedByStandIn(w, w.text.split("{}"), representative.text, exact))
+          : w)
+        );
+        effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label,
+          ...(e.dir ? { base: dir === null ? null : againstCwd(call.world.cwd, dir) } : {}) });
       }
       // {} may also be a symlink under the start point that leads out.
       effects.push({ t: "scan", arg: s, kind: "unknown", surface: "find" });
@@ -139,7 +160,9 @@ function find(call: Call): Effect[] {
  * Programs that write no file whatever their words, run by -exec under their own names (a
  * path, `/bin/ls`, may be another program): their analysis judges what they read.
  */
-const PRINTS_ONLY: ReadonlySet<string> = new Set(["dirname", "basename", "echo", "printf", "stat", "wc", "grep", "egrep", "fgrep", "cat", "ls", "md5sum", "sha1sum", "sha256sum", "sha512sum", "du", "head", "tail", "realpath", "readlink", "test", "["]);
+const PRINTS_ONLY: ReadonlySet<string> = new Set(["dirname", "basename", "echo", "printf", "stat", "wc", "grep",
+  "egrep", "fgrep", "cat", "ls", "md5sum", "sha1sum", "sha256sum", "sha512sum", "du", "head", "tail", "realpath",
+  "readlink", "test", "["]);
 
 /** A test an -exec comes after: `-type f`, `-name '*.c'`. */
 interface Guard {
@@ -162,7 +185,12 @@ function startExcluded(s: Arg, guards: readonly Guard[] | null, call: Call): boo
     // (A start point that is a symlink is of type `l` to find without -H or -L.)
     if (g.test === "-type") return !/[dl]/.test(g.value) && call.disk.isDirectory(s.text!);
     if (!/^[^[\]\\]*$/.test(g.value) || /[^\x00-\x7f]/.test(g.value + base)) return false;
-    const re = new RegExp("^" + [...g.value].map((c) => (c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|]/g, "\\$&"))).join("") + "$", g.test === "-iname" ? "iu" : "u");
+    const re = new RegExp(
+      "^" +
+        [...g.value].map((c) => (c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|]/g, "\\$&"))).join("") +
+        "$",
+      g.test === "-iname" ? "iu" : "u",
+    );
     return !re.test(base);
   });
 }
@@ -182,7 +210,6 @@ function parentOf(p: string): string {
   if (k < 0) return ".";
   return k === 0 ? "/" : t.slice(0, k);
 }
-
 
 /** test / [: the operands of file tests are looked at (a read of metadata); strings are not paths. */
 function test(call: Call): Effect[] {
@@ -204,7 +231,5 @@ function test(call: Call): Effect[] {
   return effects;
 }
 
-export const EXPRESSIONS: readonly Analyser[] = [
-  { names: ["find", "gfind"], analyse: find, pipe: [FIND_LISTING], naming: { fact: "keeps", names: ["find"] } },
-  { names: ["test", "["], analyse: test },
-];
+export const EXPRESSIONS: readonly Analyser[] = [{ names: ["find", "gfind"], analyse: find, pipe: [FIND_LISTING],
+  naming: { fact: "keeps", names: ["find"] } }, { names: ["test", "["], analyse: test }];

@@ -56,12 +56,10 @@ interface Group {
 }
 
 /** Each group's entries, built when called (the index calls each loader at most once). */
-export const GROUPS = {
-  "archives": () => ({ specs: ARCHIVE_SPECS, analysers: ARCHIVE_ANALYSERS }),
+export const GROUPS = { "archives": () => ({ specs: ARCHIVE_SPECS, analysers: ARCHIVE_ANALYSERS }),
   "checksums": () => ({ specs: [], analysers: [CHECKSUMS] }),
   "converters": () => ({ specs: CONVERTER_SPECS, analysers: CONVERTER_ANALYSERS }),
-  "cpio": () => ({ specs: [], analysers: CPIO_ANALYSERS }),
-  "coreutils": () => ({ specs: COREUTILS, analysers: [] }),
+  "cpio": () => ({ specs: [], analysers: CPIO_ANALYSERS }), "coreutils": () => ({ specs: COREUTILS, analysers: [] }),
   "crontab": () => ({ specs: CRONTAB_SPECS, analysers: [] }),
   "crypto": () => ({ specs: CRYPTO_SPECS, analysers: CRYPTO_ANALYSERS }),
   "databases": () => ({ specs: DATABASE_SPECS, analysers: [] }),
@@ -72,29 +70,25 @@ export const GROUPS = {
   "dev/go": () => ({ specs: [GO, GOFMT], analysers: [] }),
   "dev/java": () => ({ specs: [JAVAC, JAVA, MVN, GRADLE], analysers: [] }),
   "dev/kubernetes": () => ({ specs: [KUBECTL_ALL_VERBS], analysers: [] }),
-  "dev/node": () => ({ specs: [NODE, TS_RUNNERS, NPX, PNPX, BUN, BUNX, DENO, TSC], analysers: [homeAware(NPM), homeAware(PNPM), homeAware(YARN)] }),
+  "dev/node": () => ({ specs: [NODE, TS_RUNNERS, NPX, PNPX, BUN, BUNX, DENO, TSC],
+    analysers: [homeAware(NPM), homeAware(PNPM), homeAware(YARN)] }),
   "dev/python": () => ({ specs: [PIP, UV, UVX, POETRY, PIPX], analysers: [PYTHON_ANALYSER] }),
   "dev/runtimes": () => ({ specs: RUNTIMES, analysers: [] }),
   "dev/rust": () => ({ specs: [CARGO, RUSTC, RUSTUP], analysers: [] }),
   "dev/scripting": () => ({ specs: [PHP, LUA], analysers: [PERL_ANALYSER, RUBY_ANALYSER] }),
   "dev/terraform": () => ({ specs: [TERRAFORM], analysers: [] }),
   "editors": () => ({ specs: EDITOR_SPECS, analysers: EDITOR_ANALYSERS }),
-  "filters": () => ({ specs: FILTER_SPECS, analysers: [] }),
-  "find": () => ({ specs: [], analysers: EXPRESSIONS }),
+  "filters": () => ({ specs: FILTER_SPECS, analysers: [] }), "find": () => ({ specs: [], analysers: EXPRESSIONS }),
   "guard-cli": () => ({ specs: [SHELLFENCE], analysers: [] }),
-  "linters": () => ({ specs: LINTER_SPECS, analysers: [] }),
-  "lookups": () => ({ specs: LOOKUP_SPECS, analysers: [] }),
+  "linters": () => ({ specs: LINTER_SPECS, analysers: [] }), "lookups": () => ({ specs: LOOKUP_SPECS, analysers: [] }),
   "network": () => ({ specs: NETWORK_SPECS, analysers: NETWORK_ANALYSERS }),
-  "patch": () => ({ specs: [], analysers: PATCH_ANALYSERS }),
-  "pax": () => ({ specs: [PAX], analysers: [] }),
+  "patch": () => ({ specs: [], analysers: PATCH_ANALYSERS }), "pax": () => ({ specs: [PAX], analysers: [] }),
   "rename": () => ({ specs: [], analysers: RENAME_ANALYSERS }),
   "search": () => ({ specs: SEARCH_SPECS, analysers: SEARCH_ANALYSERS }),
-  "services": () => ({ specs: SERVICE_SPECS, analysers: [] }),
-  "shells": () => ({ specs: [], analysers: SHELLS }),
+  "services": () => ({ specs: SERVICE_SPECS, analysers: [] }), "shells": () => ({ specs: [], analysers: SHELLS }),
   "system-packages": () => ({ specs: SYSTEM_PACKAGE_SPECS, analysers: [] }),
   "text": () => ({ specs: TEXT_SPECS, analysers: TEXT_ANALYSERS }),
   "vcs/git": () => ({ specs: [], analysers: VCS_ANALYSERS }),
-  "wrappers": () => ({ specs: WRAPPER_SPECS, analysers: WRAPPERS }),
-} satisfies Readonly<Record<string, () => Group>>;
+  "wrappers": () => ({ specs: WRAPPER_SPECS, analysers: WRAPPERS }) } satisfies Readonly<Record<string, () => Group>>;
 
 export type GroupName = keyof typeof GROUPS;

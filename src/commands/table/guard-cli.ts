@@ -12,11 +12,9 @@ import { type Arg, withValue } from "../effects.ts";
 import type { SpecContext } from "../spec.ts";
 
 /** Options every reading subcommand takes: where it starts, and files it reads. */
-const READING = {
-  ...each(chdir, "--cwd"), ...each(read, "--config"),
+const READING = { ...each(chdir, "--cwd"), ...each(read, "--config"),
   ...each(none, "--root", "--home", "--jobs", "--format", "--fail-on", "--idle", "--export"),
-  ...each(flag, "--json", "--jsonl", "--explain", "-h", "--help"),
-};
+  ...each(flag, "--json", "--jsonl", "--explain", "-h", "--help") };
 
 /** The options of `shellfence exec` that take the guard's protection away from its command. */
 const DISARMS = ["--no-sandbox", "--approve-ask", "--config", "--root", "--home"];
@@ -80,35 +78,23 @@ export const guardScript: Custom = (ctx) => {
 
 const KNOWN = new Set(["check", "config", "doctor", "scan", "hook", "serve", "exec", "help", "-h", "--help"]);
 
-export const SHELLFENCE: TableSpec = {
-  names: ["shellfence"],
-  abbreviations: false,
-  options: {},
+export const SHELLFENCE: TableSpec = { names: ["shellfence"], abbreviations: false, options: {},
   operands: { all: "none" },
-  subcommands: {
-    check: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
+  subcommands: { check: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
     config: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
     doctor: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
     hook: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
     serve: { names: [], abbreviations: false, options: READING, operands: { all: "none" } },
-    scan: {
-      names: [], abbreviations: false, options: { ...READING, ...each(read, "--root") }, operands: { all: "read" },
-    },
-    exec: {
-      names: [], abbreviations: false,
-      options: {
-        "--cwd": chdir, "--profile": none, ...each(read, "--config"), ...each(none, "--root", "--home"),
-        ...each(flag, "--no-sandbox", "--approve-ask", "-h", "--help"),
-      },
-      operands: { all: "none" }, custom: execCustom,
-    },
-  },
-  unknownSubcommand: "none",
+    scan: { names: [], abbreviations: false, options: { ...READING, ...each(read, "--root") },
+      operands: { all: "read" } },
+    exec: { names: [], abbreviations: false,
+      options: { "--cwd": chdir, "--profile": none, ...each(read, "--config"), ...each(none, "--root", "--home"),
+        ...each(flag, "--no-sandbox", "--approve-ask", "-h", "--help") }, operands: { all: "none" },
+      custom: execCustom } }, unknownSubcommand: "none",
   custom: hooks((ctx) => {
     const sub = ctx.operands[0];
     if (sub !== undefined && (sub.text === null || !KNOWN.has(sub.text))) {
       const why = "a subcommand of the guard's own program that is not known to only read";
       issue(ctx, "PROTECTED_PATH", `shellfence ${sub.text ?? sub.source}: ${why}`);
     }
-  }),
-};
+  }) };

@@ -20,7 +20,8 @@ function load(group: GroupName, each?: (name: string, entry: TableSpec | Analyse
   if (LOADED.has(group)) return;
   LOADED.add(group);
   const { specs, analysers } = GROUPS[group]();
-  const written: [TableSpec | Analyser, Written][] = [...specs.map((spec) => [spec, { spec }] as [TableSpec, Written]), ...analysers.map((analyser) => [analyser, { analyser }] as [Analyser, Written])];
+  const written: [TableSpec | Analyser, Written][] = [...specs.map((spec) => [spec, { spec }] as [TableSpec, Written]),
+    ...analysers.map((analyser) => [analyser, { analyser }] as [Analyser, Written])];
   for (const [entry, w] of written) {
     for (const n of entry.names) {
       // A name listed twice is an error when the table loads (and so when the bundle is built).
@@ -54,17 +55,23 @@ function addEnvironment(entry: TableSpec | Analyser, variables: Map<string, read
   for (const [variable, readers] of Object.entries(entry.environment?.options ?? {})) {
     // A reader that is not a name of the entry would never match: the words would be lost.
     const stray = readers.find((r) => !entry.names.includes(r));
-    if (stray !== undefined) throw new Error(`the command table says ${stray} reads ${variable}, but ${stray} is not a name of that entry`);
+    if (stray !== undefined) {
+      throw new Error(`the command table says ${stray} reads ${variable}, but ${stray} is not a name of that entry`);
+    }
     if (variables.has(variable)) throw new Error(`the command table lists ${variable} for two entries`);
     // What any program honours is judged for every program; a second role would be ignored.
-    if (anyProgramRole(variable) !== null) throw new Error(`${variable} is in src/shell/environment.ts and in the command table`);
+    if (anyProgramRole(variable) !== null) {
+      throw new Error(`${variable} is in src/shell/environment.ts and in the command table`);
+    }
     variables.set(variable, readers);
   }
 }
 
 /** Which group writes each name, and the option variables (TAR_OPTIONS) to the names that read them. */
-const INDEX: { readonly names: ReadonlyMap<string, GroupName>; readonly variables: ReadonlyMap<string, readonly string[]> } =
-  BUILT_INDEX === null ? computeIndex() : { names: new Map(BUILT_INDEX.names), variables: new Map(BUILT_INDEX.variables) };
+const INDEX: { readonly names: ReadonlyMap<string, GroupName>;
+  readonly variables: ReadonlyMap<string, readonly string[]> } = BUILT_INDEX === null
+    ? computeIndex()
+    : { names: new Map(BUILT_INDEX.names), variables: new Map(BUILT_INDEX.variables) };
 
 /** The index as the bundle carries it (scripts/build-bundle.ts): computed from every group, checked. */
 export function builtIndex(): BuiltIndex {
@@ -91,10 +98,12 @@ export function lookupCommand(name: string): Entry | undefined {
   const e = WRITTEN.get(name);
   // The index and the groups come from the same sources; a name the group does not write is a
   // build that went wrong, not an unknown command.
-  if (e === undefined) throw new Error(`the command table's index puts ${name} in the group ${group}, which does not write it`);
+  if (e === undefined) {
+    throw new Error(`the command table's index puts ${name} in the group ${group}, which does not write it`);
+  }
   if ("analyser" in e) return e.analyser;
   let spec = EXPANDED.get(e.spec);
-  if (spec === undefined) EXPANDED.set(e.spec, (spec = expandSpec(e.spec)));
+  if (spec === undefined) EXPANDED.set(e.spec, spec = expandSpec(e.spec));
   return spec;
 }
 

@@ -35,7 +35,8 @@ export const LS_LINK_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 };
 
 /** ls's operands: listed where they lead, unless ls may read the link itself (decided below). */
-export const LS_OPERAND_ROLE: RoleSpec = { default: "list", modes: { follow: "list", deref: "list", decor: "list", lstat: "none" } };
+export const LS_OPERAND_ROLE: RoleSpec = { default: "list",
+  modes: { follow: "list", deref: "list", decor: "list", lstat: "none" } };
 
 /** A symlink operand read as itself: its directory is judged instead (relative to `base`). */
 function linkItself(ctx: SpecContext, a: Arg, kind: "list" | "read", base?: string | null): boolean {
@@ -55,7 +56,6 @@ export function lsOperands(ctx: SpecContext): void {
   }
 }
 
-
 /**
  * tar -c, -r, -u (without -h) store a symlink operand as a link: lstat and readlink only (GNU
  * tar 1.34 under strace; it strips a trailing `/`, which bsdtar may follow, so a name ending in
@@ -70,7 +70,9 @@ export function tarAddedOperands(ctx: SpecContext): void {
     if (it.t !== "operand") continue;
     if (!follow && linkItself(ctx, it.word, "read", it.base)) continue;
     ctx.role(it.word, "read", it.base);
-    if (follow) ctx.emit({ t: "scan", arg: it.word, kind: "read", ...(it.base !== undefined ? { base: it.base } : {}) });
+    if (follow) {
+      ctx.emit({ t: "scan", arg: it.word, kind: "read", ...(it.base !== undefined ? { base: it.base } : {}) });
+    }
   }
 }
 

@@ -9,19 +9,30 @@ import type { Analyser, Call } from "../spec.ts";
 const PATCH_SPEC = expandSpec({
   names: ["patch"],
   flags: "bcefElnNRsStuZT",
-  long: ["--backup", "--context", "--ed", "--force", "--remove-empty-files", "--ignore-whitespace", "--normal", "--forward", "--reverse", "--silent", "--quiet", "--batch", "--unified", "--set-utc", "--set-time", "--binary", "--posix", "--verbose", "--follow-symlinks", "--backup-if-mismatch", "--no-backup-if-mismatch", "--version", "--help"],
+  long: ["--backup", "--context", "--ed", "--force", "--remove-empty-files", "--ignore-whitespace", "--normal",
+    "--forward", "--reverse", "--silent", "--quiet", "--batch", "--unified", "--set-utc", "--set-time", "--binary",
+    "--posix", "--verbose", "--follow-symlinks", "--backup-if-mismatch", "--no-backup-if-mismatch", "--version",
+    "--help"],
   options: {
-    "-p": none, "--strip": none,
-    "-i": { value: "read", modes: ["input"] }, "--input": { value: "read", modes: ["input"] },
-    "-o": { value: "write", modes: ["output"] }, "--output": { value: "write", modes: ["output"] },
-    "-d": chdir, "--directory": chdir,
-    "-r": write, "--reject-file": write,
+    "-p": none,
+    "--strip": none,
+    "-i": { value: "read", modes: ["input"] },
+    "--input": { value: "read", modes: ["input"] },
+    "-o": { value: "write", modes: ["output"] },
+    "--output": { value: "write", modes: ["output"] },
+    "-d": chdir,
+    "--directory": chdir,
+    "-r": write,
+    "--reject-file": write,
     // Backup names: -B PREFIX is prepended to the file's name, -Y PREFIX to its basename (in
     // the file's directory), so either may lead elsewhere (`-Y ../x/`: GNU patch 2.7 manual);
     // -z SUFFIX is appended, which leaves only through a `/` in it.
     ...each(generic, "-B", "--prefix", "-Y", "--basename-prefix"),
-    ...each(none, "-z", "--suffix", "-V", "--version-control", "-D", "--ifdef", "-F", "--fuzz", "-g", "--get", "-x", "--debug", "--read-only", "--quoting-style", "--reject-format"),
-    "--dry-run": { modes: ["dry"] }, "-C": { modes: ["dry"] }, "--check": { modes: ["dry"] },
+    ...each(none, "-z", "--suffix", "-V", "--version-control", "-D", "--ifdef", "-F", "--fuzz", "-g", "--get", "-x",
+      "--debug", "--read-only", "--quoting-style", "--reject-format"),
+    "--dry-run": { modes: ["dry"] },
+    "-C": { modes: ["dry"] },
+    "--check": { modes: ["dry"] },
     "--merge": optionalNone,
   },
   // patch [ORIGINAL [PATCHFILE]]
@@ -30,12 +41,19 @@ const PATCH_SPEC = expandSpec({
   // A git-style diff may create symlinks (`new file mode 120000`), under names the guard does
   // not read: later paths below the directory patch works in that are not there now are not known.
   custom: (ctx) => {
-    for (const v of optionValues(ctx, "-z", "--suffix")) if (v.text === null || v.text.includes("/")) ctx.role(v, "generic");
+    for (const v of optionValues(ctx, "-z", "--suffix")) {
+      if (v.text === null || v.text.includes("/")) ctx.role(v, "generic");
+    }
     if (ctx.modes.has("dry")) return;
     const dir = optionItems(ctx, "-d", "--directory").pop();
     if (dir) {
-      if (dir.value) ctx.emit({ t: "links", arg: dir.value, tree: true, ...(dir.base !== undefined ? { base: dir.base } : {}) });
-    } else ctx.emit({ t: "links", arg: syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), tree: true, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+      if (dir.value) {
+        ctx.emit({ t: "links", arg: dir.value, tree: true, ...(dir.base !== undefined ? { base: dir.base } : {}) });
+      }
+    } else {
+      ctx.emit({ t: "links", arg: syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), tree: true,
+        ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+    }
   },
 });
 
@@ -43,7 +61,8 @@ const PATCH_SPEC = expandSpec({
 function patchTargets(text: string, strip: number | null): string[] {
   const out = new Set<string>();
   for (const line of text.split("\n")) {
-    const m = /^(?:\+\+\+|---|\*\*\*) ([^\t\n]+)/.exec(line) ?? /^Index: (.+)$/.exec(line) ?? /^diff --git (?:"?a\/)?(\S+) (?:"?b\/)?(\S+)/.exec(line);
+    const m = /^(?:\+\+\+|---|\*\*\*) ([^\t\n]+)/.exec(line) ?? /^Index: (.+)$/.exec(line) ??
+      /^diff --git (?:"?a\/)?(\S+) (?:"?b\/)?(\S+)/.exec(line);
     if (!m) continue;
     for (const raw of m.slice(1)) {
       const name = raw.trim().replace(/^"|"$/g, "");
@@ -70,14 +89,22 @@ function patch(call: Call): Effect[] {
   const stripItem = parsed.items.find((i) => i.t === "option" && (i.name === "-p" || i.name === "--strip"));
   const stripText = stripItem && stripItem.t === "option" ? stripItem.value?.text ?? null : null;
   const strip = stripText !== null && /^[0-9]+$/.test(stripText) ? Number(stripText) : stripItem ? null : null;
-  const dir = [...parsed.items].reverse().find((i) => i.t === "option" && (i.name === "-d" || i.name === "--directory"));
-  const base = dir && dir.t === "option" && dir.value ? (dir.value.text === null ? null : againstCwd(call.world.cwd, dir.value.text)) : undefined;
+  const dir = [...parsed.items].reverse().find((i) =>
+    i.t === "option" && (i.name === "-d" || i.name === "--directory")
+  );
+  const base = dir && dir.t === "option" && dir.value
+    ? (dir.value.text === null ? null : againstCwd(call.world.cwd, dir.value.text))
+    : undefined;
   const stdin = parsed.modes.has("input") ? { t: "unknown" as const } : call.stdin;
   if (stdin.t === "text") {
-    for (const f of patchTargets(stdin.text, strip)) effects.push({ t: "path", arg: withValue(call.nameArg, f, ""), kind: "write", ...(base !== undefined ? { base } : {}) });
+    for (const f of patchTargets(stdin.text, strip)) {
+      effects.push({ t: "path", arg: withValue(call.nameArg, f, ""), kind: "write",
+        ...(base !== undefined ? { base } : {}) });
+    }
     return effects;
   }
-  effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: "patch writes the files named inside the patch, which the guard cannot see here", span: call.span });
+  effects.push({ t: "issue", code: "UNRESOLVED_WORD",
+    message: "patch writes the files named inside the patch, which the guard cannot see here", span: call.span });
   return effects;
 }
 

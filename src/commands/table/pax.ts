@@ -16,15 +16,9 @@ export const PAX: TableSpec = {
   names: ["pax"],
   style: "posix",
   flags: "cdkntuvXDYZOzj0",
-  options: {
-    "-r": mode("extract"), "-w": mode("create"), "-a": mode("append"),
-    "-L": mode("follow"), "-H": mode("follow"),
-    "-i": mode("renames"),
-    "-l": mode("link"),
-    "-s": { value: "none", modes: ["renames"] },
-    "-f": none,
-    ...each(none, "-b", "-o", "-p", "-x", "-B", "-E", "-G", "-T", "-U", "-M"),
-  },
+  options: { "-r": mode("extract"), "-w": mode("create"), "-a": mode("append"), "-L": mode("follow"),
+    "-H": mode("follow"), "-i": mode("renames"), "-l": mode("link"), "-s": { value: "none", modes: ["renames"] },
+    "-f": none, ...each(none, "-b", "-o", "-p", "-x", "-B", "-E", "-G", "-T", "-U", "-M") },
   // The files to archive or copy (-w, -rw); in the other modes patterns of member names.
   operands: { all: { default: "none", modes: { create: "read" } } },
   recursion: { follow: { mode: "follow" } },
@@ -42,7 +36,8 @@ function paxHook(ctx: SpecContext): void {
   }
   if (extract && !create) {
     intoTree(ctx, syntheticArg(".", spanOf(ctx)), "write", ctx.start);
-    issue(ctx, "UNRESOLVED_PATH", "pax -r writes members to the names the archive stores, absolute and ../ ones included");
+    issue(ctx, "UNRESOLVED_PATH",
+      "pax -r writes members to the names the archive stores, absolute and ../ ones included");
     return;
   }
   if (!create) return;
@@ -58,7 +53,12 @@ function paxHook(ctx: SpecContext): void {
         linkedGitDir(ctx, src.word, src.base);
       }
     }
-    if (ctx.modes.has("renames")) issue(ctx, "UNRESOLVED_PATH", "pax -rw -s (or -i) renames the copies, which may then land outside the directory");
+    if (ctx.modes.has("renames")) {
+      issue(ctx, "UNRESOLVED_PATH", "pax -rw -s (or -i) renames the copies, which may then land outside the directory");
+    }
   }
-  if (operands.length < (extract ? 2 : 1)) issue(ctx, "UNRESOLVED_WORD", `pax ${extract ? "-rw" : "-w"} copies the files named on its standard input, which the guard cannot see`);
+  if (operands.length < (extract ? 2 : 1)) {
+    issue(ctx, "UNRESOLVED_WORD",
+      `pax ${extract ? "-rw" : "-w"} copies the files named on its standard input, which the guard cannot see`);
+  }
 }

@@ -23,16 +23,17 @@ const PLAIN_TEXT = /^[A-Za-z0-9_ .,+=@%-]*$/;
  * command, `unlink` removes it, `do` and `require` run it as a file).
  */
 const PERL_QUOTE_LIKE = /(^|[^A-Za-z0-9_])(s|y|tr|m|q|qq|qw|qx|qr)([^A-Za-z0-9_]|$)/;
-const PERL_ACTIVE = new Set([
-  "readpipe", "eval", "evalbytes", "do", "require", "use", "no", "system", "exec", "open", "sysopen", "syscall", "dump", "fork", "kill", "chdir", "chroot",
-  "symlink", "link", "rename", "mkdir", "rmdir", "unlink", "truncate", "utime", "chmod", "chown", "glob", "readline", "readlink", "stat", "lstat", "opendir",
-  "print", "printf", "say", "exit", "die", "warn", "sleep", "alarm", "socket", "connect", "bind", "send", "recv", "select", "ioctl", "fcntl", "flock", "pipe",
-  "wait", "waitpid", "chop", "chomp", "lc", "uc", "lcfirst", "ucfirst", "sub", "BEGIN", "END", "goto", "local", "our", "my", "sprintf", "pack", "unpack",
-  "reverse", "sort", "map", "grep", "join", "split", "substr", "sprintf", "shift", "pop", "push", "splice", "delete", "undef", "__FILE__", "__LINE__",
-]);
+const PERL_ACTIVE = new Set(["readpipe", "eval", "evalbytes", "do", "require", "use", "no", "system", "exec", "open",
+  "sysopen", "syscall", "dump", "fork", "kill", "chdir", "chroot", "symlink", "link", "rename", "mkdir", "rmdir",
+  "unlink", "truncate", "utime", "chmod", "chown", "glob", "readline", "readlink", "stat", "lstat", "opendir", "print",
+  "printf", "say", "exit", "die", "warn", "sleep", "alarm", "socket", "connect", "bind", "send", "recv", "select",
+  "ioctl", "fcntl", "flock", "pipe", "wait", "waitpid", "chop", "chomp", "lc", "uc", "lcfirst", "ucfirst", "sub",
+  "BEGIN", "END", "goto", "local", "our", "my", "sprintf", "pack", "unpack", "reverse", "sort", "map", "grep", "join",
+  "split", "substr", "sprintf", "shift", "pop", "push", "splice", "delete", "undef", "__FILE__", "__LINE__"]);
 
 function inertAsPerl(text: string): boolean {
-  return !PERL_QUOTE_LIKE.test(text) && !(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []).some((t) => PERL_ACTIVE.has(t) || /^(CORE|__)/.test(t));
+  return !PERL_QUOTE_LIKE.test(text) &&
+    !(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []).some((t) => PERL_ACTIVE.has(t) || /^(CORE|__)/.test(t));
 }
 
 /**
@@ -54,7 +55,9 @@ function literalSubstitution(expr: string): Literal | null {
   const m = /^s([^A-Za-z0-9\s(){}[\]<>\\])(.*)$/s.exec(expr);
   if (!m) return null;
   const [pat, repl, flags, ...extra] = m[2]!.split(m[1]!);
-  if (pat === undefined || repl === undefined || flags === undefined || extra.length || !/^[gi]*$/.test(flags)) return null;
+  if (pat === undefined || repl === undefined || flags === undefined || extra.length || !/^[gi]*$/.test(flags)) {
+    return null;
+  }
   const start = pat.startsWith("^");
   const body = start ? pat.slice(1) : pat;
   const end = /(^|[^\\])\$$/.test(body);
@@ -119,7 +122,9 @@ function standInDir(text: string): string {
 function keepsUnder(l: Literal, text: string): boolean {
   if (l.lit.includes("/") || l.repl.includes("/")) return false;
   const t = standInDir(text);
-  const inT = l.start ? matches(l, t).length > 0 : (l.nocase ? t.toLowerCase() : t).includes(l.nocase ? l.lit.toLowerCase() : l.lit);
+  const inT = l.start
+    ? matches(l, t).length > 0
+    : (l.nocase ? t.toLowerCase() : t).includes(l.nocase ? l.lit.toLowerCase() : l.lit);
   return !inT && (l.end || /[^.]/.test(l.repl));
 }
 
@@ -148,11 +153,11 @@ function utilLinuxNew(path: string, from: string, to: string, all: boolean, last
  * directory when the substitution cannot touch the directory's own text (`keepsUnder`); for
  * util-linux's, in the name's own directory. Anything else is a write to a name not known.
  */
-const RENAME: TableSpec = {
-  names: ["rename", "prename", "file-rename", "perl-rename"],
-  flags: "vnfsailo0", long: ["--verbose", "--no-act", "--nono", "--force", "--symlink", "--all", "--last", "--no-overwrite", "--interactive", "--null", "--fullpath", "--path", "--filename", "--nopath", "--nofullpath"],
-  options: { "-e": { value: "none", modes: ["code"] }, "-E": { value: "none", modes: ["code"] }, "-u": optionalNone, "--unicode": optionalNone },
-  operands: { all: "none" },
+const RENAME: TableSpec = { names: ["rename", "prename", "file-rename", "perl-rename"], flags: "vnfsailo0",
+  long: ["--verbose", "--no-act", "--nono", "--force", "--symlink", "--all", "--last", "--no-overwrite",
+    "--interactive", "--null", "--fullpath", "--path", "--filename", "--nopath", "--nofullpath"],
+  options: { "-e": { value: "none", modes: ["code"] }, "-E": { value: "none", modes: ["code"] }, "-u": optionalNone,
+    "--unicode": optionalNone }, operands: { all: "none" },
   custom: (ctx) => {
     const exprs = optionValues(ctx, "-e", "-E");
     const ops = ctx.operands;
@@ -161,16 +166,27 @@ const RENAME: TableSpec = {
     const perl = exprs.length > 0 || literal !== null || (first?.text != null && SAFE_SUBSTITUTION.test(first.text));
     const code = exprs.length ? exprs : first ? [first] : [];
     const files = exprs.length ? ops : perl ? ops.slice(1) : ops.slice(2);
-    const safe = perl ? code.every((e) => e.text !== null && (SAFE_SUBSTITUTION.test(e.text) || literalSubstitution(e.text) !== null)) : first?.text != null && second?.text != null && PLAIN_TEXT.test(first.text) && PLAIN_TEXT.test(second.text) && !second.text.includes("..") && inertAsPerl(first.text);
-    if (!safe && code.some((e) => e.text === null || !PLAIN_TEXT.test(e.text) || !inertAsPerl(e.text))) issue(ctx, "INLINE_CODE", `${ctx.name} runs ${code[0]?.source ?? "an expression"} as Perl code for each name`, code[0]?.span);
+    const safe = perl
+      ? code.every((e) => e.text !== null && (SAFE_SUBSTITUTION.test(e.text) || literalSubstitution(e.text) !== null))
+      : first?.text != null && second?.text != null && PLAIN_TEXT.test(first.text) && PLAIN_TEXT.test(second.text) &&
+        !second.text.includes("..") && inertAsPerl(first.text);
+    if (!safe && code.some((e) => e.text === null || !PLAIN_TEXT.test(e.text) || !inertAsPerl(e.text))) {
+      issue(ctx, "INLINE_CODE", `${ctx.name} runs ${code[0]?.source ?? "an expression"} as Perl code for each name`,
+        code[0]?.span);
+    }
     if (files.length === 0) {
-      issue(ctx, "UNRESOLVED_PATH", `${ctx.name} renames files named on standard input, to names the guard cannot compute`);
+      issue(ctx, "UNRESOLVED_PATH",
+        `${ctx.name} renames files named on standard input, to names the guard cannot compute`);
       return;
     }
     if (!optionItems(ctx, "-n", "--no-act", "--nono").length) movedNames(ctx, files);
-    const unknownName = (f: Arg) => ctx.role(withValue(f, null, `the name ${ctx.name} gives ${f.source} is not known`), "write");
+    const unknownName = (f: Arg) =>
+      ctx.role(withValue(f, null, `the name ${ctx.name} gives ${f.source} is not known`), "write");
     // Read as util-linux's `FROM TO FILE…`, a file whose name holds FROM would be renamed with TO.
-    const asUtilLinux = (f: Arg) => perl && !exprs.length && first?.text != null && (f.text === null || (f.standIn === true && /^[\p{L}\p{N}\p{M}._+,%@^-]+$/u.test(first.text)) || f.text.slice(f.text.lastIndexOf("/") + 1).includes(first.text));
+    const asUtilLinux = (f: Arg) =>
+      perl && !exprs.length && first?.text != null &&
+      (f.text === null || (f.standIn === true && /^[\p{L}\p{N}\p{M}._+,%@^-]+$/u.test(first.text)) ||
+        f.text.slice(f.text.lastIndexOf("/") + 1).includes(first.text));
     for (const f of files) {
       ctx.role(f, "write");
       if (f !== files[0] && asUtilLinux(f)) unknownName(f);
@@ -181,7 +197,8 @@ const RENAME: TableSpec = {
         const all = optionItems(ctx, "-a", "--all").length > 0;
         // (-s renames what a symlink points to, wherever that is.)
         if (f.standIn && optionItems(ctx, "-s", "--symlink").length) unknownName(f);
-        const renamed = utilLinuxNew(f.standIn ? standInDir(f.text) : f.text, first!.text!, second!.text!, all, optionItems(ctx, "-l", "--last").length > 0);
+        const renamed = utilLinuxNew(f.standIn ? standInDir(f.text) : f.text, first!.text!, second!.text!, all,
+          optionItems(ctx, "-l", "--last").length > 0);
         if (f.standIn || f.text.includes("/")) ctx.role(withValue(f, renamed, ""), "write");
       } else if (f.standIn) {
         if (literal === null || !keepsUnder(literal, f.text)) unknownName(f);
@@ -191,8 +208,7 @@ const RENAME: TableSpec = {
         else ctx.role(withValue(f, substitute(literal, f.text), ""), "write");
       }
     }
-  },
-};
+  } };
 
 let expanded: CommandSpec | undefined;
 
@@ -204,16 +220,25 @@ let expanded: CommandSpec | undefined;
 function rename(call: Call): Effect[] {
   const spec = (expanded ??= expandSpec(RENAME));
   const first = applySpec(call.name, spec, call.args, call.world, call.span, undefined, call.disk);
-  const fromStdin = first.effects.some((e) => e.t === "issue" && e.code === "UNRESOLVED_PATH" && e.message.includes("on standard input"));
+  const fromStdin = first.effects.some((e) =>
+    e.t === "issue" && e.code === "UNRESOLVED_PATH" && e.message.includes("on standard input")
+  );
   if (!fromStdin) return first.effects;
-  const nul = call.args.some((a) => a.text === "-0" || a.text === "--null" || (a.text !== null && /^-[a-zA-Z]*0/.test(a.text)));
+  const nul = call.args.some((a) =>
+    a.text === "-0" || a.text === "--null" || (a.text !== null && /^-[a-zA-Z]*0/.test(a.text))
+  );
   const s = call.stdin;
   let names: Arg[] | null = null;
   const effects: Effect[] = [];
   if (s.t === "listing") {
     // rename opens each line as a name: only the separator must end each whole.
     const why = cutProblem(s.listing, { ends: nul ? "\0" : "\n", special: "" }, false);
-    if (why !== null) return [...first.effects.filter((e) => !(e.t === "issue" && e.code === "UNRESOLVED_PATH")), { t: "issue", code: "UNRESOLVED_WORD", message: `${call.name} renames the names on its standard input, which it may not get whole (${why})`, span: call.span }];
+    if (why !== null) {
+      return [...first.effects.filter((e) => !(e.t === "issue" && e.code === "UNRESOLVED_PATH")), { t: "issue",
+        code: "UNRESOLVED_WORD",
+        message: `${call.name} renames the names on its standard input, which it may not get whole (${why})`,
+        span: call.span }];
+    }
     for (const d of s.listing.reach) effects.push({ t: "path", arg: d, kind: "unknown" });
     names = [...s.listing.reps];
   } else if (s.t === "text") {
@@ -222,7 +247,10 @@ function rename(call: Call): Effect[] {
   if (names === null) return first.effects;
   // No name: nothing is renamed.
   if (names.length === 0) return first.effects.filter((e) => !(e.t === "issue" && e.code === "UNRESOLVED_PATH"));
-  return [...effects, ...applySpec(call.name, spec, [...call.args, ...names.map((n) => (n.text?.startsWith("-") ? withValue(n, null, "a name that starts with -") : n))], call.world, call.span, undefined, call.disk).effects];
+  return [...effects,
+    ...applySpec(call.name, spec, [...call.args,
+      ...names.map((n) => (n.text?.startsWith("-") ? withValue(n, null, "a name that starts with -") : n))], call.world,
+      call.span, undefined, call.disk).effects];
 }
 
 /**
@@ -244,6 +272,5 @@ function computesOtherNames(ws: readonly string[]): string | null {
   return repl !== undefined && isPlainName(repl) && /[^.]/.test(repl) ? null : why;
 }
 
-export const RENAME_ANALYSERS: readonly Analyser[] = [
-  { names: RENAME.names, analyse: rename, naming: { fact: "keeps", unless: computesOtherNames } },
-];
+export const RENAME_ANALYSERS: readonly Analyser[] = [{ names: RENAME.names, analyse: rename,
+  naming: { fact: "keeps", unless: computesOtherNames } }];

@@ -193,12 +193,14 @@ function scanSed(script: string): ProgramIO {
         break;
       case "y": {
         const delim = s[i++];
-        if (delim === undefined || delim === "\n" || delim === "\\" || !delimited(delim, false) || !delimited(delim, false)) return fail("a y command the guard cannot read"), io;
+        if (delim === undefined || delim === "\n" || delim === "\\" || !delimited(delim, false) ||
+          !delimited(delim, false)) return fail("a y command the guard cannot read"), io;
         break;
       }
       case "s": {
         const delim = s[i++];
-        if (delim === undefined || delim === "\n" || delim === "\\" || !delimited(delim, true) || !delimited(delim, false)) return fail("an s command the guard cannot read"), io;
+        if (delim === undefined || delim === "\n" || delim === "\\" || !delimited(delim, true) ||
+          !delimited(delim, false)) return fail("an s command the guard cannot read"), io;
         // Flags: g p i I m M e, a number, and `w FILE` to the end of the line.
         for (;;) {
           const f = s[i];
@@ -212,7 +214,9 @@ function scanSed(script: string): ProgramIO {
             io.writes.push(toEol());
             break;
           } else {
-            if (f !== undefined && !/[ \t\n;}#]/.test(f)) return refuse(`an s command with a flag (${f}) sed refuses`), io;
+            if (f !== undefined && !/[ \t\n;}#]/.test(f)) {
+              return refuse(`an s command with a flag (${f}) sed refuses`), io;
+            }
             break;
           }
         }
@@ -317,11 +321,14 @@ function gnuReading(ctx: SpecContext, bsd: BsdReading | null): void {
   const fromOperand = !ctx.modes.has("script");
   if (fromOperand && ctx.operands[0]) scripts.push(ctx.operands[0]);
   // GNU sed refuses a script that starts with `.` before it opens anything (BSD's suffix `.bak`).
-  if (bsd !== null && fromOperand && scripts.length === 1 && scripts[0] === bsd.suffix && bsd.suffix.text!.startsWith(".")) return;
+  if (bsd !== null && fromOperand && scripts.length === 1 && scripts[0] === bsd.suffix &&
+    bsd.suffix.text!.startsWith(".")) return;
   if (refusedScripts(scripts, optionValues(ctx, "-f", "--file"))) return;
   const files = fromOperand ? ctx.operands.slice(1) : ctx.operands;
   for (const f of optionValues(ctx, "-f", "--file")) {
-    if (!ctx.modes.has("sandbox")) issue(ctx, "OPAQUE_CODE", `sed runs the script in ${f.source}, which can write files and run commands`, f.span);
+    if (!ctx.modes.has("sandbox")) {
+      issue(ctx, "OPAQUE_CODE", `sed runs the script in ${f.source}, which can write files and run commands`, f.span);
+    }
   }
   judgeScripts(ctx, scripts);
   const inPlace = ctx.modes.has("inplace");
@@ -363,13 +370,18 @@ export const SED: TableSpec = {
   // (Its backups with -i[SUFFIX] are among its writes, and its in-place edits make no name.)
   naming: KEEPS,
   flags: "nrEsuzb",
-  long: ["--quiet", "--silent", "--regexp-extended", "--separate", "--unbuffered", "--null-data", "--binary", "--posix", "--debug", "--follow-symlinks", "--help", "--version"],
+  long: ["--quiet", "--silent", "--regexp-extended", "--separate", "--unbuffered", "--null-data", "--binary", "--posix",
+    "--debug", "--follow-symlinks", "--help", "--version"],
   options: {
-    "-e": { value: "none", modes: ["script"] }, "--expression": { value: "none", modes: ["script"] },
-    "-f": { value: "read", modes: ["script"] }, "--file": { value: "read", modes: ["script"] },
+    "-e": { value: "none", modes: ["script"] },
+    "--expression": { value: "none", modes: ["script"] },
+    "-f": { value: "read", modes: ["script"] },
+    "--file": { value: "read", modes: ["script"] },
     // -i takes its suffix only glued (`-i.bak`, `--in-place=.bak`): `-i s/a/b/ f` edits f.
-    "-i": { value: "none", optional: true, modes: ["inplace"] }, "--in-place": { value: "none", optional: true, modes: ["inplace"] },
-    "-l": none, "--line-length": none,
+    "-i": { value: "none", optional: true, modes: ["inplace"] },
+    "--in-place": { value: "none", optional: true, modes: ["inplace"] },
+    "-l": none,
+    "--line-length": none,
     "--sandbox": { modes: ["sandbox"] },
   },
   // (The script and the files are judged below, by both readings.)

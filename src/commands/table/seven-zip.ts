@@ -10,7 +10,8 @@ const SEVENZ_COMMANDS = new Set(["a", "b", "d", "e", "h", "i", "l", "rn", "t", "
  * 7-Zip's switches that name no file (7-Zip 16.02–23.01 "Command Line Syntax"), matched
  * case-insensitively as 7-Zip matches them: a switch not listed here is judged as a path.
  */
-const SEVENZ_PLAIN = /^-(ao[asut]?|b[bsdt]|bb[0-3]|bs[oep][0-2]|bd|m.*|p.*|r[-0]?|sa[aes]|scc.*|scrc.*|scs.*|seml.*|slp-?|slt|sni|sns-?|snh|snld?|snr|snc|sse|ssp|ssw|ssc-?|stl|stm.*|stx.*|spd|spe|spm|t.*|v.*|y|an|so|si.*|sdel|spf2?|sfx)$/i;
+const SEVENZ_PLAIN =
+  /^-(ao[asut]?|b[bsdt]|bb[0-3]|bs[oep][0-2]|bd|m.*|p.*|r[-0]?|sa[aes]|scc.*|scrc.*|scs.*|seml.*|slp-?|slt|sni|sns-?|snh|snld?|snr|snc|sse|ssp|ssw|ssc-?|stl|stm.*|stx.*|spd|spe|spm|t.*|v.*|y|an|so|si.*|sdel|spf2?|sfx)$/i;
 
 /**
  * 7z COMMAND [switches] ARCHIVE [files…]: switches carry their values glued (`-oDIR`,
@@ -57,8 +58,10 @@ export function sevenZip(call: Call): Effect[] {
       if (list) effects.push({ t: "path", arg: value, kind: "read" });
       if (pick[1]) {
         // Archives 7z opens (or skips): paths on disk whatever the command.
-        if (list) effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `7z opens the archives listed in ${pick[5]}`, span: a.span });
-        else effects.push({ t: "path", arg: value, kind: "read" });
+        if (list) {
+          effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `7z opens the archives listed in ${pick[5]}`,
+            span: a.span });
+        } else effects.push({ t: "path", arg: value, kind: "read" });
       } else wildcards.push({ arg: value, recurse, list });
       continue;
     }
@@ -76,7 +79,11 @@ export function sevenZip(call: Call): Effect[] {
       continue;
     }
     if (SEVENZ_PLAIN.test(t)) {
-      for (const s of ["sdel", "spf", "snl", "so", "si", "an"]) if (lower === "-" + s || (s === "si" && lower.startsWith("-si")) || (s === "spf" && lower === "-spf2")) sw.add(s);
+      for (const s of ["sdel", "spf", "snl", "so", "si", "an"]) {
+        if (lower === "-" + s || (s === "si" && lower.startsWith("-si")) || (s === "spf" && lower === "-spf2")) {
+          sw.add(s);
+        }
+      }
       continue;
     }
     effects.push({ t: "generic", arg: a, operand: false });
@@ -92,7 +99,9 @@ export function sevenZip(call: Call): Effect[] {
     return effects;
   }
   const writesArchive = cmd === "a" || cmd === "u" || cmd === "d" || cmd === "rn";
-  if (archive && !(sw.has("si") && !writesArchive)) effects.push({ t: "path", arg: archive, kind: writesArchive ? "write" : "read" });
+  if (archive && !(sw.has("si") && !writesArchive)) {
+    effects.push({ t: "path", arg: archive, kind: writesArchive ? "write" : "read" });
+  }
   if (archive && (cmd === "a" || cmd === "u")) effects.push(...parentsMade(call, archive));
   if (cmd === "a" || cmd === "u" || cmd === "h") {
     const kind = sw.has("sdel") ? "write" : "read";
@@ -100,7 +109,8 @@ export function sevenZip(call: Call): Effect[] {
     for (const f of sources) {
       if (f.text !== null && f.text.startsWith("@")) {
         effects.push({ t: "path", arg: withValue(f, f.text.slice(1), ""), kind: "read" });
-        effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `7z adds the files listed in ${f.source.slice(1)}`, span: f.span });
+        effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `7z adds the files listed in ${f.source.slice(1)}`,
+          span: f.span });
         continue;
       }
       effects.push({ t: "path", arg: f, kind });
@@ -109,7 +119,8 @@ export function sevenZip(call: Call): Effect[] {
     // -i!/-x! wildcards name files on disk when adding: judged as read (written under -sdel).
     for (const w of wildcards) {
       if (w.list) {
-        effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `7z adds the files listed in ${w.arg.source}`, span: w.arg.span });
+        effects.push({ t: "issue", code: "UNRESOLVED_WORD", message: `7z adds the files listed in ${w.arg.source}`,
+          span: w.arg.span });
         continue;
       }
       effects.push({ t: "path", arg: w.arg, kind });
@@ -118,9 +129,13 @@ export function sevenZip(call: Call): Effect[] {
   }
   if ((cmd === "x" || cmd === "e") && !sw.has("so")) {
     const into = outdir ?? syntheticArg(".", call.span);
-    effects.push({ t: "path", arg: into, kind: "write" }, ...parentsMade(call, into), { t: "scan", arg: into, kind: "write" }, { t: "links", arg: into, tree: true });
+    effects.push({ t: "path", arg: into, kind: "write" }, ...parentsMade(call, into), { t: "scan", arg: into,
+      kind: "write" }, { t: "links", arg: into, tree: true });
     effects.push({ t: "changes", fs: true, links: true });
-    if (sw.has("spf")) effects.push({ t: "issue", code: "UNRESOLVED_PATH", message: "7z -spf extracts members to the absolute paths stored in the archive", span: call.span });
+    if (sw.has("spf")) {
+      effects.push({ t: "issue", code: "UNRESOLVED_PATH",
+        message: "7z -spf extracts members to the absolute paths stored in the archive", span: call.span });
+    }
   } else if (writesArchive || sw.has("sdel")) effects.push({ t: "changes", fs: true, links: false });
   return effects;
 }

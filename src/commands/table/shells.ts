@@ -27,7 +27,11 @@ const SHELL_VALUE_OPTIONS = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init
 
 /** How a shell reads what bash reads differently: sh may be dash. */
 function dialectOf(name: string): Dialect {
-  return name === "zsh" ? "zsh" : name === "sh" || name === "dash" || name === "ash" || name === "busybox" ? "sh" : "bash";
+  return name === "zsh"
+    ? "zsh"
+    : name === "sh" || name === "dash" || name === "ash" || name === "busybox"
+    ? "sh"
+    : "bash";
 }
 
 /**
@@ -36,10 +40,7 @@ function dialectOf(name: string): Dialect {
  */
 class StartupOptions {
   readonly options: Partial<Record<keyof Options, boolean>> = {};
-  constructor(
-    private readonly shell: string,
-    private readonly effects: Effect[],
-  ) {}
+  constructor(private readonly shell: string, private readonly effects: Effect[]) {}
 
   letters(cluster: string, at: Arg): void {
     const on = cluster.startsWith("-");
@@ -61,11 +62,14 @@ class StartupOptions {
     }
     const key = (shopt ? SHOPT : SET_O)[v.text];
     if (key) this.options[key] = on;
-    else if (on && (shopt ? UNFOLLOWED_SHOPT : UNFOLLOWED_SET_O).has(v.text)) this.unfollowed(`${this.shell} ${flag} ${v.text}`, v);
+    else if (on && (shopt ? UNFOLLOWED_SHOPT : UNFOLLOWED_SET_O).has(v.text)) {
+      this.unfollowed(`${this.shell} ${flag} ${v.text}`, v);
+    }
   }
 
   unfollowed(what: string, at: Arg): void {
-    this.effects.push({ t: "issue", code: "SHELL_STATE", message: `${what} starts a shell that reads its commands in a way the guard does not follow`, span: at.span });
+    this.effects.push({ t: "issue", code: "SHELL_STATE",
+      message: `${what} starts a shell that reads its commands in a way the guard does not follow`, span: at.span });
   }
 }
 
@@ -73,7 +77,8 @@ class StartupOptions {
 function otherShell(call: Call): Effect[] {
   // (Printing its version or usage runs no code and reads no start-up file.)
   if (call.args.length === 1 && (call.args[0]!.text === "--version" || call.args[0]!.text === "--help")) return [];
-  const message = `${call.name} is not bash: the guard reads its code as bash for what it names, but it may read it otherwise`;
+  const message =
+    `${call.name} is not bash: the guard reads its code as bash for what it names, but it may read it otherwise`;
   return [{ t: "issue", code: "OPAQUE_CODE", message, span: call.span }, ...shell(call)];
 }
 
@@ -97,7 +102,8 @@ function bashEnv(call: Call): string | null | Effect {
   // bash expands the value (parameters, command and arithmetic substitution) before sourcing it.
   if (v.k !== "str" || /[$`]/.test(v.v)) {
     const why = v.k === "unknown" ? v.why : "its value is expanded again";
-    return { t: "issue", code: v.k === "unknown" ? "UNRESOLVED_WORD" : "OPAQUE_CODE", message: `${call.name} runs $BASH_ENV first, and ${why}`, span: call.span };
+    return { t: "issue", code: v.k === "unknown" ? "UNRESOLVED_WORD" : "OPAQUE_CODE",
+      message: `${call.name} runs $BASH_ENV first, and ${why}`, span: call.span };
   }
   return sourceLine(v.v);
 }
@@ -116,7 +122,8 @@ function shell(call: Call): Effect[] {
     const a = args[i]!;
     const t = a.text;
     if (t === null) {
-      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${name} with a word that is not known (${a.source})`, span: a.span });
+      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${name} with a word that is not known (${a.source})`,
+        span: a.span });
       for (const rest of args.slice(i)) effects.push({ t: "generic", arg: rest, operand: true });
       return effects;
     }
@@ -128,7 +135,8 @@ function shell(call: Call): Effect[] {
       const v = args[i + 1];
       if ((t === "--rcfile" || t === "--init-file") && v) {
         effects.push({ t: "path", arg: v, kind: "read" });
-        effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${name} ${t} runs the code in ${v.source}`, span: v.span });
+        effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${name} ${t} runs the code in ${v.source}`,
+          span: v.span });
       } else if (v) startup.named(t, v);
       i++;
       continue;
@@ -154,7 +162,8 @@ function shell(call: Call): Effect[] {
   const rest = args.slice(i);
   if (startFile !== null && typeof startFile !== "string") effects.push(startFile);
   if (typeof startFile === "string" && !cFlag) {
-    effects.push({ t: "issue", code: "OPAQUE_CODE", message: `${name} runs $BASH_ENV before what it reads, which the guard does not follow there`, span: call.span });
+    effects.push({ t: "issue", code: "OPAQUE_CODE",
+      message: `${name} runs $BASH_ENV before what it reads, which the guard does not follow there`, span: call.span });
   }
   if (cFlag) {
     const code = rest[0];
@@ -163,20 +172,30 @@ function shell(call: Call): Effect[] {
     // stays one there: good as a path, no text to take apart (src/shell/listing.ts, state.ts).
     const given = rest.slice(1);
     const positional = rest.length > 2 ? texts(rest.slice(2)) : [];
-    const arg0 = given.length === 0 ? {} : { arg0: given[0]!.text === null || given[0]!.exact ? null : positionalText(given[0]!.text, given[0]!.standIn === true) };
+    const arg0 = given.length === 0
+      ? {}
+      : {
+        arg0: given[0]!.text === null || given[0]!.exact
+          ? null
+          : positionalText(given[0]!.text, given[0]!.standIn === true),
+      };
     // $BASH_ENV is sourced in the same shell first: its `cd`s and variables count for the code.
     const text = typeof startFile === "string" && code.text !== null ? startFile + code.text : code.text;
-    effects.push({ t: "code", text, span: code.span, label: `${name} -c`, inProcess: false, positional, ...arg0, dialect, options });
+    effects.push({ t: "code", text, span: code.span, label: `${name} -c`, inProcess: false, positional, ...arg0,
+      dialect, options });
     return effects;
   }
   if (rest.length && !stdinFlag) {
     const script = rest[0]!;
     effects.push({ t: "path", arg: script, kind: "read" });
-    effects.push({ t: "code", text: null, span: script.span, label: `${name} ${script.source}`, inProcess: false, script: script.text ?? "", positional: texts(rest.slice(1)), dialect, options });
+    effects.push({ t: "code", text: null, span: script.span, label: `${name} ${script.source}`, inProcess: false,
+      script: script.text ?? "", positional: texts(rest.slice(1)), dialect, options });
     return effects;
   }
   // No -c and no script: the shell reads its code from standard input.
-  effects.push(...stdinCode(call, `${name} <stdin>`, texts(rest)).map((e) => (e.t === "code" ? { ...e, dialect, options } : e)));
+  effects.push(
+    ...stdinCode(call, `${name} <stdin>`, texts(rest)).map((e) => (e.t === "code" ? { ...e, dialect, options } : e)),
+  );
   return effects;
 }
 
@@ -185,12 +204,11 @@ function stdinCode(call: Call, label: string, positional: readonly string[] | nu
   const s = call.stdin;
   if (s.t === "text") return [{ t: "code", text: s.text, span: call.span, label, inProcess: false, positional }];
   if (s.t === "file") {
-    return [
-      { t: "path", arg: s.arg, kind: "read" },
-      { t: "code", text: null, span: s.arg.span, label, inProcess: false, script: s.arg.text ?? "", positional },
-    ];
+    return [{ t: "path", arg: s.arg, kind: "read" }, { t: "code", text: null, span: s.arg.span, label, inProcess: false,
+      script: s.arg.text ?? "", positional }];
   }
-  return [{ t: "issue", code: "OPAQUE_CODE", message: `${label} reads code from standard input, which the guard cannot see`, span: call.span }];
+  return [{ t: "issue", code: "OPAQUE_CODE",
+    message: `${label} reads code from standard input, which the guard cannot see`, span: call.span }];
 }
 
 /**
@@ -199,20 +217,22 @@ function stdinCode(call: Call, label: string, positional: readonly string[] | nu
  * it reads, and writes its history file: none of which the guard follows.
  */
 function interactive(name: string, a: Arg, effects: Effect[]): void {
-  const message = `${name} ${a.text} starts an interactive or login shell, which runs start-up files and writes its history`;
+  const message =
+    `${name} ${a.text} starts an interactive or login shell, which runs start-up files and writes its history`;
   effects.push({ t: "issue", code: "OPAQUE_CODE", message, span: a.span });
 }
 
 function texts(args: readonly Arg[]): readonly string[] | null {
   // (A name nobody checked is no value for a shell that may split it, glob it or run it.)
-  return args.every((a) => a.text !== null && !a.exact) ? args.map((a) => positionalText(a.text!, a.standIn === true)) : null;
+  return args.every((a) => a.text !== null && !a.exact)
+    ? args.map((a) => positionalText(a.text!, a.standIn === true))
+    : null;
 }
 
 function foreign(call: Call): Effect[] {
-  return [
-    { t: "issue", code: "OPAQUE_CODE", message: `${call.name} runs code in a language the guard does not interpret`, span: call.span },
-    ...call.args.map((a): Effect => ({ t: "generic", arg: a, operand: true })),
-  ];
+  return [{ t: "issue", code: "OPAQUE_CODE",
+    message: `${call.name} runs code in a language the guard does not interpret`, span: call.span },
+    ...call.args.map((a): Effect => ({ t: "generic", arg: a, operand: true }))];
 }
 
 /** busybox APPLET args: the applet is the command; its shells (ash, hush) are not bash. */
@@ -252,7 +272,8 @@ function su(call: Call): Effect[] {
       const v = call.args[++i];
       if (v) effects.push({ t: "path", arg: v, kind: "exec" });
     } else if (t.startsWith("--shell=")) effects.push({ t: "path", arg: withValue(a, t.slice(8), ""), kind: "exec" });
-    else if (t === "-g" || t === "--group" || t === "-G" || t === "--supp-group" || t === "-w" || t === "--whitelist-environment") i++;
+    else if (t === "-g" || t === "--group" || t === "-G" || t === "--supp-group" || t === "-w" ||
+      t === "--whitelist-environment") i++;
     else if (!t.startsWith("-") && user === null) user = a;
   }
   // A login shell starts in the target user's home, whatever the working directory was.
@@ -263,8 +284,13 @@ function su(call: Call): Effect[] {
     effects.push({ t: "path", arg: home, kind: "cwd" });
     base = home.text;
   }
-  if (command) effects.push({ t: "code", text: command.text, span: command.span, label: "su -c", inProcess: false, ...(base !== undefined ? { base } : {}) });
-  else if (interactive) effects.push({ t: "issue", code: "OPAQUE_CODE", message: "su starts a shell whose commands the guard cannot see", span: call.span });
+  if (command) {
+    effects.push({ t: "code", text: command.text, span: command.span, label: "su -c", inProcess: false,
+      ...(base !== undefined ? { base } : {}) });
+  } else if (interactive) {
+    effects.push({ t: "issue", code: "OPAQUE_CODE", message: "su starts a shell whose commands the guard cannot see",
+      span: call.span });
+  }
   return effects;
 }
 
@@ -309,7 +335,8 @@ function ssh(call: Call): Effect[] {
   if (!host) return effects;
   const hostName = host.text === null ? null : host.text.replace(/^.*@/, "").replace(/:.*$/, "");
   if (command.length === 0) {
-    effects.push({ t: "issue", code: "REMOTE_COMMAND", message: `ssh opens a session on ${host.source}`, span: host.span });
+    effects.push({ t: "issue", code: "REMOTE_COMMAND", message: `ssh opens a session on ${host.source}`,
+      span: host.span });
     return effects;
   }
   const text = command.every((c) => c.text !== null) ? command.map((c) => c.text).join(" ") : null;
@@ -317,13 +344,16 @@ function ssh(call: Call): Effect[] {
     // A command sent to this machine touches this machine.
     effects.push({ t: "code", text, span: command[0]!.span, label: `ssh ${host.source}`, inProcess: false });
   } else {
-    effects.push({ t: "issue", code: "REMOTE_COMMAND", message: `ssh runs ${JSON.stringify((text ?? "…").slice(0, 60))} on ${hostName}, not here`, span: command[0]!.span });
+    effects.push({ t: "issue", code: "REMOTE_COMMAND",
+      message: `ssh runs ${JSON.stringify((text ?? "…").slice(0, 60))} on ${hostName}, not here`,
+      span: command[0]!.span });
   }
   return effects;
 }
 
 /** ssh_config keys whose value is a library ssh loads or a program it runs. */
-export const SSH_CODE_KEYS = /^\s*(PKCS11Provider|SecurityKeyProvider|XAuthLocation|ProxyCommand|LocalCommand|KnownHostsCommand|PermitLocalCommand|SshAgentCommand)\b/i;
+export const SSH_CODE_KEYS =
+  /^\s*(PKCS11Provider|SecurityKeyProvider|XAuthLocation|ProxyCommand|LocalCommand|KnownHostsCommand|PermitLocalCommand|SshAgentCommand)\b/i;
 
 /**
  * A forwarding's local end named by a path is a Unix socket here: `-L` listens on it (creates
@@ -340,10 +370,9 @@ function forwardSockets(k: "-L" | "-R" | "-D", spec: Arg, effects: Effect[]): vo
 }
 
 /** ssh_config keys whose value is a file ssh reads, or writes (known hosts, the control socket). */
-const SSH_FILE_KEYS: Readonly<Record<string, "read" | "write">> = {
-  identityfile: "read", certificatefile: "read", globalknownhostsfile: "read", revokedhostkeys: "read", identityagent: "write",
-  userknownhostsfile: "write", controlpath: "write",
-};
+const SSH_FILE_KEYS: Readonly<Record<string, "read" | "write">> = { identityfile: "read", certificatefile: "read",
+  globalknownhostsfile: "read", revokedhostkeys: "read", identityagent: "write", userknownhostsfile: "write",
+  controlpath: "write" };
 
 /**
  * A file name as ssh reads it (ssh_config(5), TOKENS and ENVIRONMENT VARIABLES): a leading `~`
@@ -383,29 +412,33 @@ export function sshOptionFiles(option: string, home: string | null): [string | n
 
 function sshOption(k: string, v: Arg, effects: Effect[], home: string | null): void {
   if (k === "-L" || k === "-R" || k === "-D") forwardSockets(k, v, effects);
-  else if (k === "-I") effects.push({ t: "issue", code: "OPAQUE_CODE", message: `ssh -I ${v.source} loads a PKCS#11 library`, span: v.span }, { t: "path", arg: v, kind: "exec" });
-  else if (k === "-i" || k === "-F") effects.push({ t: "path", arg: v, kind: "read" });
+  else if (k === "-I") {
+    effects.push({ t: "issue", code: "OPAQUE_CODE", message: `ssh -I ${v.source} loads a PKCS#11 library`,
+      span: v.span }, { t: "path", arg: v, kind: "exec" });
+  } else if (k === "-i" || k === "-F") effects.push({ t: "path", arg: v, kind: "read" });
   else if (k === "-E" || k === "-S") effects.push({ t: "path", arg: v, kind: "write" });
   // The identity file and the control socket are expanded as their ssh_config keys are.
   if ((k === "-i" || k === "-S") && v.text !== null && /[%$]/.test(v.text)) {
-    effects.push({ t: "path", arg: withValue(v, sshFileName(v.text, home), `ssh expands the tokens or variables in ${v.source}`), kind: k === "-i" ? "read" : "write" });
-  }
-  else if (k === "-o" && v.text !== null) {
+    effects.push({ t: "path",
+      arg: withValue(v, sshFileName(v.text, home), `ssh expands the tokens or variables in ${v.source}`),
+      kind: k === "-i" ? "read" : "write" });
+  } else if (k === "-o" && v.text !== null) {
     const m = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[= ]\s*([\s\S]*)$/i.exec(v.text);
     if (m && m[1]!.toLowerCase() !== "remotecommand") {
       effects.push({ t: "code", text: m[2]!, span: v.span, label: `ssh -o ${m[1]}`, inProcess: false });
     } else if (SSH_CODE_KEYS.test(v.text)) {
-      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `ssh -o ${v.source} makes ssh load or run a program`, span: v.span });
+      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `ssh -o ${v.source} makes ssh load or run a program`,
+        span: v.span });
     }
-    for (const [file, kind] of sshOptionFiles(v.text, home)) effects.push({ t: "path", arg: withValue(v, file, "a home directory, a token or a variable that ssh expands"), kind });
+    for (const [file, kind] of sshOptionFiles(v.text, home)) {
+      effects.push({ t: "path", arg: withValue(v, file, "a home directory, a token or a variable that ssh expands"),
+        kind });
+    }
   } else if (k === "-o") effects.push({ t: "generic", arg: v, operand: true });
 }
 
-export const SHELLS: readonly Analyser[] = [
-  { names: MODELLED, analyse: shell },
-  { names: OTHER_SHELLS, analyse: otherShell },
-  { names: FOREIGN, analyse: foreign },
-  { names: ["busybox"], analyse: busybox },
-  { names: ["su"], analyse: su },
-  { names: ["ssh"], analyse: ssh },
-];
+export const SHELLS: readonly Analyser[] = [{ names: MODELLED, analyse: shell }, { names: OTHER_SHELLS,
+  analyse: otherShell }, { names: FOREIGN, analyse: foreign }, { names: ["busybox"], analyse: busybox }, {
+  names: ["su"],
+  analyse: su,
+}, { names: ["ssh"], analyse: ssh }];

@@ -14,15 +14,13 @@ import { SED } from "./sed.ts";
 // ---------------------------------------------------------------------------------------
 // awk
 
-type Tok =
-  | { readonly t: "str"; readonly v: string }
-  | { readonly t: "re" }
-  | { readonly t: "num" }
-  | { readonly t: "id"; readonly v: string }
-  | { readonly t: "op"; readonly v: string }
-  | { readonly t: "nl" };
+type Tok = { readonly t: "str"; readonly v: string } | { readonly t: "re" } | { readonly t: "num" } | {
+  readonly t: "id";
+  readonly v: string;
+} | { readonly t: "op"; readonly v: string } | { readonly t: "nl" };
 
-const AWK_OPS = ["**=", ">>", "|&", "||", "&&", "==", "!=", "<=", ">=", "!~", "++", "--", "+=", "-=", "*=", "/=", "%=", "^=", "**"];
+const AWK_OPS = ["**=", ">>", "|&", "||", "&&", "==", "!=", "<=", ">=", "!~", "++", "--", "+=", "-=", "*=", "/=", "%=",
+  "^=", "**"];
 /** After these tokens a `/` starts a regular expression, not a division. */
 const REGEX_AFTER_KEYWORD = new Set(["print", "printf", "return", "case", "do", "else", "in"]);
 
@@ -71,7 +69,8 @@ function awkTokens(src: string): Tok[] | null {
         if (d === "\\") {
           const e = src[i + 1];
           if (e === undefined) return null;
-          const map: Record<string, string> = { n: "\n", t: "\t", r: "\r", "\\": "\\", '"': '"', "/": "/", a: "\x07", b: "\b", f: "\f", v: "\v" };
+          const map: Record<string, string> = { n: "\n", t: "\t", r: "\r", "\\": "\\", '"': '"', "/": "/", a: "\x07",
+            b: "\b", f: "\f", v: "\v" };
           v += map[e] ?? "\\" + e;
           i += 2;
           continue;
@@ -216,32 +215,40 @@ function scanAwk(program: string): ProgramIO {
 const awkProgramFile = { value: "read", modes: ["progfile"] } as const;
 
 /** `-W` options (gawk, mawk) that only change how the program is read or report something; abbreviations allowed. */
-const AWK_HARMLESS_W = [
-  "version", "usage", "help", "lint", "lint-old", "posix", "traditional", "compat", "copyleft", "copyright", "re-interval", "characters-as-bytes",
-  "sandbox", "optimize", "no-optimize", "non-decimal-data", "use-lc-numeric", "bignum", "csv", "interactive", "posix_space", "sprintf", "random", "gen-pot",
-];
+const AWK_HARMLESS_W = ["version", "usage", "help", "lint", "lint-old", "posix", "traditional", "compat", "copyleft",
+  "copyright", "re-interval", "characters-as-bytes", "sandbox", "optimize", "no-optimize", "non-decimal-data",
+  "use-lc-numeric", "bignum", "csv", "interactive", "posix_space", "sprintf", "random", "gen-pot"];
 
-const AWK: TableSpec = {
-  names: ["awk", "gawk", "mawk", "nawk", "original-awk"],
-  pipe: [AWK_LINES],
+const AWK: TableSpec = { names: ["awk", "gawk", "mawk", "nawk", "original-awk"], pipe: [AWK_LINES],
   flags: "bcCghkMnNOPrsStV",
-  long: [
-    "--characters-as-bytes", "--traditional", "--copyright", "--gen-pot", "--help", "--bignum", "--use-lc-numeric", "--non-decimal-data", "--optimize", "--posix",
-    "--re-interval", "--no-optimize", "--sandbox", "--lint-old", "--version", "--csv", "--persist",
-  ],
+  long: ["--characters-as-bytes", "--traditional", "--copyright", "--gen-pot", "--help", "--bignum", "--use-lc-numeric",
+    "--non-decimal-data", "--optimize", "--posix", "--re-interval", "--no-optimize", "--sandbox", "--lint-old",
+    "--version", "--csv", "--persist"],
   options: {
-    "-f": awkProgramFile, "--file": awkProgramFile, "-E": { ...awkProgramFile, ends: true }, "--exec": { ...awkProgramFile, ends: true },
-    "-e": { value: "none", modes: ["source"] }, "--source": { value: "none", modes: ["source"] },
-    "-i": { value: "none", modes: ["load"] }, "--include": { value: "none", modes: ["load"] }, "-l": { value: "none", modes: ["load"] }, "--load": { value: "none", modes: ["load"] },
+    "-f": awkProgramFile,
+    "--file": awkProgramFile,
+    "-E": { ...awkProgramFile, ends: true },
+    "--exec": { ...awkProgramFile, ends: true },
+    "-e": { value: "none", modes: ["source"] },
+    "--source": { value: "none", modes: ["source"] },
+    "-i": { value: "none", modes: ["load"] },
+    "--include": { value: "none", modes: ["load"] },
+    "-l": { value: "none", modes: ["load"] },
+    "--load": { value: "none", modes: ["load"] },
     ...each(none, "-v", "--assign", "-F", "--field-separator", "-W"),
     // gawk: without a file name these write awkvars.out / awkprof.out in the working directory.
-    "-d": { value: "write", optional: true, modes: ["dump"] }, "--dump-variables": { value: "write", optional: true, modes: ["dump"] },
-    "-p": { value: "write", optional: true, modes: ["profile"] }, "--profile": { value: "write", optional: true, modes: ["profile"] },
-    "-o": { value: "write", optional: true, modes: ["profile"] }, "--pretty-print": { value: "write", optional: true, modes: ["profile"] },
+    "-d": { value: "write", optional: true, modes: ["dump"] },
+    "--dump-variables": { value: "write", optional: true, modes: ["dump"] },
+    "-p": { value: "write", optional: true, modes: ["profile"] },
+    "--profile": { value: "write", optional: true, modes: ["profile"] },
+    "-o": { value: "write", optional: true, modes: ["profile"] },
+    "--pretty-print": { value: "write", optional: true, modes: ["profile"] },
     // -D/--debug FILE reads debugger commands from FILE.
-    "-D": { value: "generic", optional: true }, "--debug": { value: "generic", optional: true }, "-L": optionalNone, "--lint": optionalNone,
-  },
-  operands: { first: "none", unlessModes: ["progfile", "source"], rest: "none" },
+    "-D": { value: "generic", optional: true },
+    "--debug": { value: "generic", optional: true },
+    "-L": optionalNone,
+    "--lint": optionalNone,
+  }, operands: { first: "none", unlessModes: ["progfile", "source"], rest: "none" },
   custom: (ctx) => {
     const fromOperand = !ctx.modes.has("progfile") && !ctx.modes.has("source");
     const programs: Arg[] = optionValues(ctx, "-e", "--source");
@@ -256,40 +263,49 @@ const AWK: TableSpec = {
     // is (`awk -f x.awk` as `awk '…'`). Several sources make one program text, which a scan of
     // each alone would not see whole; -i/--include names a library looked up in AWKPATH.
     const files = optionValues(ctx, "-f", "--file", "-E", "--exec");
-    const single = files.length === 1 && programs.length === 0 && optionItems(ctx, "-i", "--include").length === 0 ? files[0] : undefined;
+    const single = files.length === 1 && programs.length === 0 && optionItems(ctx, "-i", "--include").length === 0
+      ? files[0]
+      : undefined;
     for (const f of optionValues(ctx, "-f", "--file", "-E", "--exec", "-i", "--include")) {
       if (inplace && (f.text === "inplace" || f.text === "inplace.awk")) continue;
       const text = f === single && f.text !== null ? ctx.disk.readText(f.text) : null;
       if (text !== null) applyIO(ctx, scanAwk(text), f);
-      else issue(ctx, "OPAQUE_CODE", `${ctx.name} runs the program in ${f.source}, which the guard does not read`, f.span);
+      else {
+        issue(ctx, "OPAQUE_CODE", `${ctx.name} runs the program in ${f.source}, which the guard does not read`, f.span);
+      }
     }
-    for (const l of optionValues(ctx, "-l", "--load")) issue(ctx, "OPAQUE_CODE", `${ctx.name} loads the extension ${l.source}`, l.span);
+    for (const l of optionValues(ctx, "-l", "--load")) {
+      issue(ctx, "OPAQUE_CODE", `${ctx.name} loads the extension ${l.source}`, l.span);
+    }
     // -W NAME[=VALUE] is gawk's (and mawk's) spelling of any long option: `-W source=…`,
     // `-W file=…`, `-W exec …`, `-W load=…`, `-W dump-variables=F`. Only those that change
     // nothing but how the program is read are let through.
     for (const w of optionValues(ctx, "-W")) {
       const name = w.text?.split("=")[0] ?? null;
-      if (name === null || name === "" || !AWK_HARMLESS_W.some((h) => h.startsWith(name))) issue(ctx, "OPAQUE_CODE", `${ctx.name} -W ${w.source} may run or read a program, or write a file`, w.span);
+      if (name === null || name === "" || !AWK_HARMLESS_W.some((h) => h.startsWith(name))) {
+        issue(ctx, "OPAQUE_CODE", `${ctx.name} -W ${w.source} may run or read a program, or write a file`, w.span);
+      }
     }
     for (const it of optionItems(ctx, "-d", "--dump-variables", "-p", "--profile", "-o", "--pretty-print")) {
-      if (!it.value) roleAs(ctx, it.word, it.name.startsWith("-d") || it.name === "--dump-variables" ? "awkvars.out" : "awkprof.out", "write");
+      if (!it.value) {
+        roleAs(ctx, it.word, it.name.startsWith("-d") || it.name === "--dump-variables" ? "awkvars.out" : "awkprof.out",
+          "write");
+      }
     }
     // The rest are input files, except `var=value` assignments.
     for (const a of fromOperand ? ctx.operands.slice(1) : ctx.operands) {
       if (assignmentValue(a) === null) ctx.role(a, inplace ? "write" : "read");
     }
-  },
-};
+  } };
 
 // ---------------------------------------------------------------------------------------
 // jq and yq
 
 const JQ_TWO_WORDS = new Set(["--arg", "--argjson", "--slurpfile", "--rawfile"]);
-const JQ_FLAGS = new Set([
-  "--seq", "--stream", "--stream-errors", "--slurp", "--raw-input", "--null-input", "--compact-output", "--tab", "--color-output", "--monochrome-output", "--ascii-output",
-  "--unbuffered", "--sort-keys", "--raw-output", "--raw-output0", "--join-output", "--exit-status", "--binary", "--help", "--version", "--build-configuration", "--debug-dump-disasm",
-  "--debug-trace", "--from-file", "--args", "--jsonargs", "-h", "-V",
-]);
+const JQ_FLAGS = new Set(["--seq", "--stream", "--stream-errors", "--slurp", "--raw-input", "--null-input",
+  "--compact-output", "--tab", "--color-output", "--monochrome-output", "--ascii-output", "--unbuffered", "--sort-keys",
+  "--raw-output", "--raw-output0", "--join-output", "--exit-status", "--binary", "--help", "--version",
+  "--build-configuration", "--debug-dump-disasm", "--debug-trace", "--from-file", "--args", "--jsonargs", "-h", "-V"]);
 const JQ_SHORT = "sRncCMajrSebhV0f";
 
 /**
@@ -308,7 +324,10 @@ function jq(call: Call): Effect[] {
       filterSeen = true;
       if (fromFile) effects.push({ t: "path", arg: a, kind: "read" });
       else if (a.text === null) effects.push({ t: "generic", arg: a, operand: true });
-      else if (/\b(import|include)\s*"/.test(a.text)) effects.push({ t: "issue", code: "INLINE_CODE", message: "jq loads modules the guard does not read", span: a.span });
+      else if (/\b(import|include)\s*"/.test(a.text)) {
+        effects.push({ t: "issue", code: "INLINE_CODE", message: "jq loads modules the guard does not read",
+          span: a.span });
+      }
       return;
     }
     if (!stringArgs) effects.push({ t: "path", arg: a, kind: "read" });
@@ -336,7 +355,9 @@ function jq(call: Call): Effect[] {
       continue;
     }
     if (t === "-L" || t === "--library-path" || t.startsWith("-L") || t.startsWith("--library-path=")) {
-      const v = t === "-L" || t === "--library-path" ? args[++i] : withValue(a, t.startsWith("-L") ? t.slice(2) : t.slice(15), "");
+      const v = t === "-L" || t === "--library-path"
+        ? args[++i]
+        : withValue(a, t.startsWith("-L") ? t.slice(2) : t.slice(15), "");
       if (v) effects.push({ t: "path", arg: v, kind: "read" });
       continue;
     }
@@ -352,63 +373,61 @@ function jq(call: Call): Effect[] {
   return effects;
 }
 
-const YQ: TableSpec = {
-  names: ["yq"],
-  flags: "nPeCMNrjcSsaRyYxtV",
-  long: [
-    "--null-input", "--prettyPrint", "--exit-status", "--colors", "--no-colors", "--no-doc", "--unwrapScalar", "--front-matter", "--header-preprocess", "--verbose", "--version",
-    "--help", "--tojson", "--slurp", "--raw-output", "--yaml-output", "--yaml-roundtrip", "--xml-output", "--toml-output", "--compact-output", "--sort-keys", "--ascii-output",
-  ],
-  options: {
-    "-i": { modes: ["inplace"] }, "--inplace": { modes: ["inplace"] }, "--in-place": { modes: ["inplace"] },
-    ...each(none, "-o", "--output-format", "-p", "--input-format", "-I", "--indent", "--expression", "--arg", "--argjson", "--lua-prefix", "--lua-suffix", "--properties-separator", "--csv-separator", "--xml-attribute-prefix", "--xml-content-name"),
-    "--from-file": { value: "read", modes: ["exprfile"] },
-    "-s": { value: "none", modes: ["split"] }, "--split-exp": { value: "none", modes: ["split"] },
-  },
+const YQ: TableSpec = { names: ["yq"], flags: "nPeCMNrjcSsaRyYxtV",
+  long: ["--null-input", "--prettyPrint", "--exit-status", "--colors", "--no-colors", "--no-doc", "--unwrapScalar",
+    "--front-matter", "--header-preprocess", "--verbose", "--version", "--help", "--tojson", "--slurp", "--raw-output",
+    "--yaml-output", "--yaml-roundtrip", "--xml-output", "--toml-output", "--compact-output", "--sort-keys",
+    "--ascii-output"],
+  options: { "-i": { modes: ["inplace"] }, "--inplace": { modes: ["inplace"] }, "--in-place": { modes: ["inplace"] },
+    ...each(none, "-o", "--output-format", "-p", "--input-format", "-I", "--indent", "--expression", "--arg",
+      "--argjson", "--lua-prefix", "--lua-suffix", "--properties-separator", "--csv-separator",
+      "--xml-attribute-prefix", "--xml-content-name"), "--from-file": { value: "read", modes: ["exprfile"] },
+    "-s": { value: "none", modes: ["split"] }, "--split-exp": { value: "none", modes: ["split"] } },
   operands: { all: "none" },
   custom: (ctx) => {
     let ops = ctx.operands;
     // mikefarah's yq: an optional `eval`/`eval-all` subcommand comes first.
-    if (ops[0]?.text !== undefined && ops[0].text !== null && ["eval", "e", "eval-all", "ea"].includes(ops[0].text)) ops = ops.slice(1);
+    if (ops[0]?.text !== undefined && ops[0].text !== null && ["eval", "e", "eval-all", "ea"].includes(ops[0].text)) {
+      ops = ops.slice(1);
+    }
     const exprGiven = ctx.modes.has("exprfile") || optionItems(ctx, "--expression").length > 0;
     const expr = exprGiven ? null : ops[0];
     const files = exprGiven ? ops : ops.slice(1);
     for (const e of [...(expr ? [expr] : []), ...optionValues(ctx, "--expression")]) {
       if (e.text === null) ctx.role(e, "generic");
-      else if (/\bload(_[a-z0-9]+)?\s*\(/.test(e.text)) issue(ctx, "INLINE_CODE", "yq's load() reads files the guard does not see", e.span);
+      else if (/\bload(_[a-z0-9]+)?\s*\(/.test(e.text)) {
+        issue(ctx, "INLINE_CODE", "yq's load() reads files the guard does not see", e.span);
+      }
     }
     // The other yq (kislyuk's, Debian's) has no eval verb: `yq eval EXPR FILE` filters with
     // "eval" and reads EXPR as a file (strace: openat of it). So the word in the expression's
     // place is judged as a file too.
     if (expr && expr.text !== null && ops !== ctx.operands) ctx.role(expr, ctx.modes.has("inplace") ? "write" : "read");
-    if (ctx.modes.has("split")) issue(ctx, "UNRESOLVED_WORD", "yq --split-exp writes files whose names an expression computes");
+    if (ctx.modes.has("split")) {
+      issue(ctx, "UNRESOLVED_WORD", "yq --split-exp writes files whose names an expression computes");
+    }
     for (const f of files) ctx.role(f, ctx.modes.has("inplace") ? "write" : "read");
-  },
-};
+  } };
 
-const COLUMN: TableSpec = {
-  names: ["column"],
-  flags: "tnexLJRHdWJ",
-  long: ["--table", "--table-noextreme", "--keep-empty-lines", "--fillrows", "--json", "--table-noheadings", "--table-header-as-columns", "--help", "--version"],
+const COLUMN: TableSpec = { names: ["column"], flags: "tnexLJRHdWJ",
+  long: ["--table", "--table-noextreme", "--keep-empty-lines", "--fillrows", "--json", "--table-noheadings",
+    "--table-header-as-columns", "--help", "--version"],
   options: {
-    ...each(none, "-s", "--separator", "-o", "--output-separator", "-c", "--output-width", "-N", "--table-columns", "-l", "--table-columns-limit", "-r", "--table-tree",
-      "-i", "--table-tree-id", "-p", "--table-tree-parent", "-E", "--table-noextreme", "-T", "--table-truncate", "-W", "--table-wrap", "-R", "--table-right", "-H", "--table-hide",
+    ...each(none, "-s", "--separator", "-o", "--output-separator", "-c", "--output-width", "-N", "--table-columns",
+      "-l", "--table-columns-limit", "-r", "--table-tree", "-i", "--table-tree-id", "-p", "--table-tree-parent", "-E",
+      "--table-noextreme", "-T", "--table-truncate", "-W", "--table-wrap", "-R", "--table-right", "-H", "--table-hide",
       "-n", "--table-name", "-O", "--table-order", "-C", "--table-column"),
-  },
-  operands: { all: "read" },
-};
+  }, operands: { all: "read" } };
 
-const PR: TableSpec = {
-  names: ["pr"],
-  numeric: true,
-  flags: "acdfFmrtTJv",
-  long: ["--across", "--show-control-chars", "--double-space", "--form-feed", "--merge", "--no-file-warnings", "--omit-header", "--omit-pagination", "--join-lines", "--show-nonprinting", "--help", "--version"],
+const PR: TableSpec = { names: ["pr"], numeric: true, flags: "acdfFmrtTJv",
+  long: ["--across", "--show-control-chars", "--double-space", "--form-feed", "--merge", "--no-file-warnings",
+    "--omit-header", "--omit-pagination", "--join-lines", "--show-nonprinting", "--help", "--version"],
   options: {
-    ...each(none, "-D", "--date-format", "-h", "--header", "-l", "--length", "-N", "--first-line-number", "-o", "--indent", "-w", "--width", "-W", "--page-width", "--pages", "--columns"),
-    ...each(optionalNone, "-e", "--expand-tabs", "-i", "--output-tabs", "-n", "--number-lines", "-s", "--separator", "-S", "--sep-string"),
-  },
-  operands: { all: "read" },
-};
+    ...each(none, "-D", "--date-format", "-h", "--header", "-l", "--length", "-N", "--first-line-number", "-o",
+      "--indent", "-w", "--width", "-W", "--page-width", "--pages", "--columns"),
+    ...each(optionalNone, "-e", "--expand-tabs", "-i", "--output-tabs", "-n", "--number-lines", "-s", "--separator",
+      "-S", "--sep-string"),
+  }, operands: { all: "read" } };
 
 export const TEXT_SPECS: readonly TableSpec[] = [SED, AWK, YQ, COLUMN, PR];
 export const TEXT_ANALYSERS: readonly Analyser[] = [{ names: ["jq", "gojq", "jaq"], analyse: jq }];

@@ -13,82 +13,87 @@ import { XARGS_DIRNAME, XARGS_NAMES } from "./pipe/xargs.ts";
 const none = { value: "none" } as const;
 
 /** Wrappers whose table entry is data: options, then the command (after `skip` operands). */
-export const WRAPPER_SPECS: readonly CommandSpec[] = [
-  { names: ["nice"], style: "posix", options: { "-n": none, "--adjustment": none }, operands: { runs: "command" } },
-  {
-    names: ["nohup"], style: "posix", options: {}, operands: { runs: "command" },
-    // With a terminal for output, nohup appends to ./nohup.out.
-    custom: (ctx) => ctx.role(syntheticArg("nohup.out", ctx.operands[0]?.span ?? { start: 0, end: 0 }), "write"),
+export const WRAPPER_SPECS: readonly CommandSpec[] = [{ names: ["nice"], style: "posix",
+  options: { "-n": none, "--adjustment": none }, operands: { runs: "command" } }, {
+  names: ["nohup"],
+  style: "posix",
+  options: {},
+  operands: { runs: "command" },
+  // With a terminal for output, nohup appends to ./nohup.out.
+  custom: (ctx) => ctx.role(syntheticArg("nohup.out", ctx.operands[0]?.span ?? { start: 0, end: 0 }), "write"),
+}, {
+  // script [options] [file] (util-linux 2.38 --help): -c runs a command; the log files are
+  // written, their names given as a separate word, glued (`-O../log`) or after `=`;
+  // -t[FILE]/--timing[=FILE] takes its file only glued.
+  names: ["script"],
+  abbreviations: true,
+  options: {
+    ...Object.fromEntries(
+      ["-a", "--append", "-e", "--return", "-f", "--flush", "--force", "-q", "--quiet", "-h", "--help", "-V",
+        "--version"].map((n) => [n, {}]),
+    ),
+    ...Object.fromEntries(
+      ["-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing"].map((
+        n,
+      ) => [n, { value: "write" } as const]),
+    ),
+    "-t": { value: "write", optional: true },
+    "--timing": { value: "write", optional: true },
+    ...Object.fromEntries(
+      ["-m", "--logging-format", "-E", "--echo", "-o", "--output-limit", "-c", "--command"].map((n) => [n, none]),
+    ),
   },
-  {
-    // script [options] [file] (util-linux 2.38 --help): -c runs a command; the log files are
-    // written, their names given as a separate word, glued (`-O../log`) or after `=`;
-    // -t[FILE]/--timing[=FILE] takes its file only glued.
-    names: ["script"], abbreviations: true,
-    options: {
-      ...Object.fromEntries(["-a", "--append", "-e", "--return", "-f", "--flush", "--force", "-q", "--quiet", "-h", "--help", "-V", "--version"].map((n) => [n, {}])),
-      ...Object.fromEntries(["-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing"].map((n) => [n, { value: "write" } as const])),
-      "-t": { value: "write", optional: true }, "--timing": { value: "write", optional: true },
-      ...Object.fromEntries(["-m", "--logging-format", "-E", "--echo", "-o", "--output-limit", "-c", "--command"].map((n) => [n, none])),
-    },
-    operands: { all: "write" },
-    changes: { fs: true, links: false },
-    custom: (ctx) => {
-      const commands = optionValues(ctx, "-c", "--command");
-      for (const c of commands) ctx.emit({ t: "code", text: c.text, span: c.span, label: "script -c", inProcess: false });
-      if (!commands.length) issue(ctx, "OPAQUE_CODE", "script starts a shell whose commands the guard cannot see");
-      // Without a file (or -O/-B), the log is ./typescript.
-      if (!ctx.operands.length && !optionItems(ctx, "-O", "--log-out", "-B", "--log-io").length) ctx.role(syntheticArg("typescript", spanOf(ctx)), "write");
-    },
+  operands: { all: "write" },
+  changes: { fs: true, links: false },
+  custom: (ctx) => {
+    const commands = optionValues(ctx, "-c", "--command");
+    for (const c of commands) ctx.emit({ t: "code", text: c.text, span: c.span, label: "script -c", inProcess: false });
+    if (!commands.length) issue(ctx, "OPAQUE_CODE", "script starts a shell whose commands the guard cannot see");
+    // Without a file (or -O/-B), the log is ./typescript.
+    if (!ctx.operands.length && !optionItems(ctx, "-O", "--log-out", "-B", "--log-io").length) {
+      ctx.role(syntheticArg("typescript", spanOf(ctx)), "write");
+    }
   },
-  { names: ["setsid"], style: "posix", options: { "-c": {}, "-f": {}, "-w": {}, "--ctty": {}, "--fork": {}, "--wait": {} }, operands: { runs: "command" } },
-  {
-    names: ["ionice"], style: "posix",
-    options: { "-c": none, "-n": none, "-p": none, "-P": none, "-u": none, "-t": {}, "--class": none, "--classdata": none, "--ignore": {} },
-    operands: { runs: "command" },
-  },
-  {
-    names: ["stdbuf"], style: "posix",
-    options: { "-i": none, "-o": none, "-e": none, "--input": none, "--output": none, "--error": none },
-    operands: { runs: "command" },
-  },
-  {
-    names: ["timeout"], style: "posix",
-    options: { "-s": none, "--signal": none, "-k": none, "--kill-after": none, "-v": {}, "--verbose": {}, "--preserve-status": {}, "--foreground": {} },
-    operands: { runs: "command", skip: 1 },
-  },
-  { names: ["chrt"], style: "posix", options: { "-a": {}, "-b": {}, "-d": {}, "-e": {}, "-f": {}, "-i": {}, "-o": {}, "-r": {}, "-R": {}, "-m": {}, "-p": {}, "-v": {}, "-T": none, "-P": none, "-D": none }, operands: { runs: "command", skip: 1 } },
-  { names: ["taskset"], style: "posix", options: { "-a": {}, "-c": {}, "-p": {}, "--cpu-list": {}, "--all-tasks": {}, "--pid": {} }, operands: { runs: "command", skip: 1 } },
-  { names: ["unbuffer"], style: "posix", options: { "-p": {} }, operands: { runs: "command" } },
-  {
-    names: ["time"], style: "posix",
-    options: { "-p": {}, "-v": {}, "--verbose": {}, "--portability": {}, "-a": {}, "--append": {}, "-q": {}, "--quiet": {}, "-f": none, "--format": none, "-o": { value: "write" }, "--output": { value: "write" } },
-    operands: { runs: "command", inProcess: true },
-  },
-];
+}, { names: ["setsid"], style: "posix",
+  options: { "-c": {}, "-f": {}, "-w": {}, "--ctty": {}, "--fork": {}, "--wait": {} }, operands: { runs: "command" } },
+  { names: ["ionice"], style: "posix",
+    options: { "-c": none, "-n": none, "-p": none, "-P": none, "-u": none, "-t": {}, "--class": none,
+      "--classdata": none, "--ignore": {} }, operands: { runs: "command" } }, { names: ["stdbuf"], style: "posix",
+  options: { "-i": none, "-o": none, "-e": none, "--input": none, "--output": none, "--error": none },
+  operands: { runs: "command" } }, { names: ["timeout"], style: "posix",
+  options: { "-s": none, "--signal": none, "-k": none, "--kill-after": none, "-v": {}, "--verbose": {},
+    "--preserve-status": {}, "--foreground": {} }, operands: { runs: "command", skip: 1 } }, { names: ["chrt"],
+  style: "posix",
+  options: { "-a": {}, "-b": {}, "-d": {}, "-e": {}, "-f": {}, "-i": {}, "-o": {}, "-r": {}, "-R": {}, "-m": {},
+    "-p": {}, "-v": {}, "-T": none, "-P": none, "-D": none }, operands: { runs: "command", skip: 1 } }, {
+  names: ["taskset"],
+  style: "posix",
+  options: { "-a": {}, "-c": {}, "-p": {}, "--cpu-list": {}, "--all-tasks": {}, "--pid": {} },
+  operands: { runs: "command", skip: 1 },
+}, { names: ["unbuffer"], style: "posix", options: { "-p": {} }, operands: { runs: "command" } }, { names: ["time"],
+  style: "posix",
+  options: { "-p": {}, "-v": {}, "--verbose": {}, "--portability": {}, "-a": {}, "--append": {}, "-q": {},
+    "--quiet": {}, "-f": none, "--format": none, "-o": { value: "write" }, "--output": { value: "write" } },
+  operands: { runs: "command", inProcess: true } }];
 
 /** strace: -o names the trace file, or a command (`|cmd`, `!cmd`) the trace is piped to; -E sets the traced program's environment. */
-const STRACE_SPEC: CommandSpec = {
-  names: ["strace"], style: "posix",
-  options: {
-    "-o": none, "--output": none, "-e": none, "-p": none, "--attach": none, "-s": none, "--string-limit": none, "-E": none, "--env": none, "-u": none, "--user": none,
-    "-a": none, "--columns": none, "-I": none, "-X": none, "-P": none, "--trace-path": none, "-b": none, "--detach-on": none, "-O": none, "-S": none, "--summary-sort-by": none, "-U": none, "--summary-columns": none,
-    "-f": {}, "--follow-forks": {}, "-ff": {}, "-y": {}, "-yy": {}, "-c": {}, "-C": {}, "-q": {}, "-qq": {}, "-t": {}, "-tt": {}, "-ttt": {}, "-T": {}, "-v": {}, "-x": {}, "-xx": {},
-    "-i": {}, "-r": {}, "-k": {}, "-w": {}, "-Z": {}, "-z": {}, "-n": {}, "-d": {}, "-D": {}, "-DD": {}, "-DDD": {}, "-F": {}, "-h": {}, "-V": {}, "--output-separately": {},
-  },
-  operands: { runs: "command" },
-};
+const STRACE_SPEC: CommandSpec = { names: ["strace"], style: "posix",
+  options: { "-o": none, "--output": none, "-e": none, "-p": none, "--attach": none, "-s": none, "--string-limit": none,
+    "-E": none, "--env": none, "-u": none, "--user": none, "-a": none, "--columns": none, "-I": none, "-X": none,
+    "-P": none, "--trace-path": none, "-b": none, "--detach-on": none, "-O": none, "-S": none,
+    "--summary-sort-by": none, "-U": none, "--summary-columns": none, "-f": {}, "--follow-forks": {}, "-ff": {},
+    "-y": {}, "-yy": {}, "-c": {}, "-C": {}, "-q": {}, "-qq": {}, "-t": {}, "-tt": {}, "-ttt": {}, "-T": {}, "-v": {},
+    "-x": {}, "-xx": {}, "-i": {}, "-r": {}, "-k": {}, "-w": {}, "-Z": {}, "-z": {}, "-n": {}, "-d": {}, "-D": {},
+    "-DD": {}, "-DDD": {}, "-F": {}, "-h": {}, "-V": {}, "--output-separately": {} }, operands: { runs: "command" } };
 
 /** ltrace: -o writes the trace, -F reads configuration files, -l and -x name libraries to trace. */
-const LTRACE_SPEC: CommandSpec = {
-  names: ["ltrace"], style: "posix",
-  options: {
-    "-o": { value: "write" }, "--output": { value: "write" }, "-F": { value: "read" }, "--config": { value: "read" }, "-l": { value: "read" }, "--library": { value: "read" },
-    "-a": none, "--align": none, "-A": none, "-D": none, "--debug": none, "-e": none, "-n": none, "--indent": none, "-p": none, "-s": none, "-u": none, "-w": none, "--where": none, "-x": none,
-    "-b": {}, "--no-signals": {}, "-c": {}, "-C": {}, "--demangle": {}, "-f": {}, "-h": {}, "--help": {}, "-i": {}, "-L": {}, "-r": {}, "-S": {}, "-t": {}, "-tt": {}, "-ttt": {}, "-T": {}, "-V": {}, "--version": {},
-  },
-  operands: { runs: "command" },
-};
+const LTRACE_SPEC: CommandSpec = { names: ["ltrace"], style: "posix",
+  options: { "-o": { value: "write" }, "--output": { value: "write" }, "-F": { value: "read" },
+    "--config": { value: "read" }, "-l": { value: "read" }, "--library": { value: "read" }, "-a": none, "--align": none,
+    "-A": none, "-D": none, "--debug": none, "-e": none, "-n": none, "--indent": none, "-p": none, "-s": none,
+    "-u": none, "-w": none, "--where": none, "-x": none, "-b": {}, "--no-signals": {}, "-c": {}, "-C": {},
+    "--demangle": {}, "-f": {}, "-h": {}, "--help": {}, "-i": {}, "-L": {}, "-r": {}, "-S": {}, "-t": {}, "-tt": {},
+    "-ttt": {}, "-T": {}, "-V": {}, "--version": {} }, operands: { runs: "command" } };
 
 function tracer(call: Call): Effect[] {
   const spec = call.name === "ltrace" ? LTRACE_SPEC : STRACE_SPEC;
@@ -101,11 +106,13 @@ function tracer(call: Call): Effect[] {
       if (it.t !== "option" || !it.value) continue;
       const v = it.value;
       if (it.name === "-o" || it.name === "--output") {
-        if (v.text !== null && /^[|!]/.test(v.text)) effects.push({ t: "code", text: v.text.slice(1), span: v.span, label: "strace -o |", inProcess: false });
-        else effects.push({ t: "path", arg: v, kind: "write" });
+        if (v.text !== null && /^[|!]/.test(v.text)) {
+          effects.push({ t: "code", text: v.text.slice(1), span: v.span, label: "strace -o |", inProcess: false });
+        } else effects.push({ t: "path", arg: v, kind: "write" });
       } else if (it.name === "-E" || it.name === "--env") {
         if (v.text === null) {
-          effects.push({ t: "issue", code: "OPAQUE_CODE", message: `strace -E sets a variable the guard cannot read (${v.source})`, span: v.span });
+          effects.push({ t: "issue", code: "OPAQUE_CODE",
+            message: `strace -E sets a variable the guard cannot read (${v.source})`, span: v.span });
           continue;
         }
         const eq = v.text.indexOf("=");
@@ -113,34 +120,30 @@ function tracer(call: Call): Effect[] {
       }
     }
   }
-  if (applied.runs) effects.push({ t: "run", argv: applied.runs, inProcess: false, bypassFunctions: true, label: call.name, assigns, clearEnv: false });
+  if (applied.runs) {
+    effects.push({ t: "run", argv: applied.runs, inProcess: false, bypassFunctions: true, label: call.name, assigns,
+      clearEnv: false });
+  }
   return effects;
 }
 
 /** sudo/doas: options, then the command, run as another user in a new process. */
-const SUDO_SPEC: CommandSpec = {
-  names: ["sudo"],
-  style: "posix",
-  options: {
-    "-u": none, "--user": none, "-g": none, "--group": none, "-h": none, "--host": none, "-p": none, "--prompt": none,
-    "-C": none, "--close-from": none, "-r": none, "--role": none, "-t": none, "--type": none, "-T": none, "--command-timeout": none,
-    "-U": none, "--other-user": none, "-D": { value: "chdir" }, "--chdir": { value: "chdir" }, "-R": { value: "chdir" }, "--chroot": { value: "chdir" },
-    "-A": {}, "--askpass": {}, "-b": {}, "--background": {}, "-E": {}, "--preserve-env": { value: "none", optional: true }, "-H": {}, "--set-home": {},
-    "-i": { modes: ["shell"] }, "--login": { modes: ["shell"] }, "-s": { modes: ["shell"] }, "--shell": { modes: ["shell"] },
-    "-k": {}, "--reset-timestamp": {}, "-K": {}, "--remove-timestamp": {}, "-n": {}, "--non-interactive": {}, "-P": {}, "--preserve-groups": {},
-    "-S": {}, "--stdin": {}, "-B": {}, "--bell": {}, "-l": { modes: ["list"] }, "--list": { modes: ["list"] }, "-v": {}, "--validate": {},
-    "-e": { modes: ["edit"] }, "--edit": { modes: ["edit"] }, "-V": {}, "--version": {},
-  },
-  operands: { runs: "command" },
-};
+const SUDO_SPEC: CommandSpec = { names: ["sudo"], style: "posix",
+  options: { "-u": none, "--user": none, "-g": none, "--group": none, "-h": none, "--host": none, "-p": none,
+    "--prompt": none, "-C": none, "--close-from": none, "-r": none, "--role": none, "-t": none, "--type": none,
+    "-T": none, "--command-timeout": none, "-U": none, "--other-user": none, "-D": { value: "chdir" },
+    "--chdir": { value: "chdir" }, "-R": { value: "chdir" }, "--chroot": { value: "chdir" }, "-A": {}, "--askpass": {},
+    "-b": {}, "--background": {}, "-E": {}, "--preserve-env": { value: "none", optional: true }, "-H": {},
+    "--set-home": {}, "-i": { modes: ["shell"] }, "--login": { modes: ["shell"] }, "-s": { modes: ["shell"] },
+    "--shell": { modes: ["shell"] }, "-k": {}, "--reset-timestamp": {}, "-K": {}, "--remove-timestamp": {}, "-n": {},
+    "--non-interactive": {}, "-P": {}, "--preserve-groups": {}, "-S": {}, "--stdin": {}, "-B": {}, "--bell": {},
+    "-l": { modes: ["list"] }, "--list": { modes: ["list"] }, "-v": {}, "--validate": {}, "-e": { modes: ["edit"] },
+    "--edit": { modes: ["edit"] }, "-V": {}, "--version": {} }, operands: { runs: "command" } };
 
 /** doas [-Lns] [-a style] [-C config] [-u user] [command]: -C parses a configuration file. */
-const DOAS_SPEC: CommandSpec = {
-  names: ["doas"],
-  style: "posix",
-  options: { "-a": none, "-u": none, "-C": { value: "read", modes: ["check"] }, "-L": {}, "-n": {}, "-s": { modes: ["shell"] } },
-  operands: { runs: "command" },
-};
+const DOAS_SPEC: CommandSpec = { names: ["doas"], style: "posix",
+  options: { "-a": none, "-u": none, "-C": { value: "read", modes: ["check"] }, "-L": {}, "-n": {},
+    "-s": { modes: ["shell"] } }, operands: { runs: "command" } };
 
 function sudoLike(call: Call): Effect[] {
   const spec = call.name === "doas" ? DOAS_SPEC : SUDO_SPEC;
@@ -154,7 +157,9 @@ function sudoLike(call: Call): Effect[] {
       dir = it.value;
       effects.push({ t: "path", arg: it.value, kind: "cwd" });
     }
-    if (it.t === "option" && it.value && it.spec.value === "read") effects.push({ t: "path", arg: it.value, kind: "read" });
+    if (it.t === "option" && it.value && it.spec.value === "read") {
+      effects.push({ t: "path", arg: it.value, kind: "read" });
+    }
     if (it.t === "option" && (it.name === "-u" || it.name === "--user")) user = it.value;
     if (it.t === "option" && (it.name === "-i" || it.name === "--login") && spec === SUDO_SPEC) login = true;
     if (it.t === "unknown-option") effects.push({ t: "generic", arg: it.word, operand: false });
@@ -179,12 +184,17 @@ function sudoLike(call: Call): Effect[] {
   const baseField = base === undefined ? {} : { base: base };
   if (parsed.modes.has("shell")) {
     // sudo -s/-i [command]: the command line is run by the target user's shell.
-    if (rest.length === 0) return [...effects, { t: "issue", code: "OPAQUE_CODE", message: `${call.name} starts a shell whose commands the guard cannot see`, span: call.span }];
+    if (rest.length === 0) {
+      return [...effects, { t: "issue", code: "OPAQUE_CODE",
+        message: `${call.name} starts a shell whose commands the guard cannot see`, span: call.span }];
+    }
     const text = rest.every((a) => a.text !== null) ? rest.map((a) => a.text).join(" ") : null;
-    return [...effects, { t: "code", text, span: rest[0]!.span, label: `${call.name} -s`, inProcess: false, ...baseField }];
+    return [...effects, { t: "code", text, span: rest[0]!.span, label: `${call.name} -s`, inProcess: false,
+      ...baseField }];
   }
   if (rest.length === 0) return effects;
-  return [...effects, { t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: call.name, ...baseField }];
+  return [...effects, { t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: call.name,
+    ...baseField }];
 }
 
 /** env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]… [command [args]] */
@@ -199,7 +209,8 @@ function env(call: Call, args: readonly Arg[] = call.args): Effect[] {
     const a = args[i]!;
     let t = a.text;
     if (t === null) {
-      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `env with a word that is not known (${a.source})`, span: a.span });
+      effects.push({ t: "issue", code: "OPAQUE_CODE", message: `env with a word that is not known (${a.source})`,
+        span: a.span });
       for (const r of args.slice(i)) effects.push({ t: "generic", arg: r, operand: true });
       return effects;
     }
@@ -218,7 +229,9 @@ function env(call: Call, args: readonly Arg[] = call.args): Effect[] {
       if (flags[1]!.includes("i")) clearEnv = true;
       t = "-" + flags[2]!;
     }
-    const valueOpt = /^(-u|--unset|-C|--chdir|-S|--split-string|-a|--argv0|--block-signal|--default-signal|--ignore-signal)(?:=(.*))?$/.exec(t);
+    const valueOpt =
+      /^(-u|--unset|-C|--chdir|-S|--split-string|-a|--argv0|--block-signal|--default-signal|--ignore-signal)(?:=(.*))?$/
+        .exec(t);
     const gluedShort = /^-([uCSa])(.+)$/.exec(t);
     if (valueOpt || gluedShort) {
       const opt = valueOpt ? valueOpt[1]! : "-" + gluedShort![1]!;
@@ -235,12 +248,14 @@ function env(call: Call, args: readonly Arg[] = call.args): Effect[] {
         // string may hold options (`-S "-C.. ls"`); the words after it are kept.
         const words = v.text === null ? null : splitEnvString(v.text);
         if (words === null) {
-          effects.push({ t: "issue", code: "OPAQUE_CODE", message: `env -S ${v.source}: a string the guard does not split`, span: v.span });
+          effects.push({ t: "issue", code: "OPAQUE_CODE",
+            message: `env -S ${v.source}: a string the guard does not split`, span: v.span });
           for (const r of args.slice(i + 1)) effects.push({ t: "generic", arg: r, operand: true });
           return effects;
         }
         // (Not `{ ...call, args }`: a spread drops the call's stdin, a getter of its class.)
-        const again = env(call, [...args.slice(0, start), ...words.map((w) => withValue(v, w, "")), ...args.slice(i + 1)]);
+        const again = env(call, [...args.slice(0, start), ...words.map((w) => withValue(v, w, "")),
+          ...args.slice(i + 1)]);
         return [...effects, ...again];
       }
       continue;
@@ -263,11 +278,13 @@ function env(call: Call, args: readonly Arg[] = call.args): Effect[] {
   }
   const rest = args.slice(i);
   if (rest.length === 0) return effects;
-  effects.push({ t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: "env", assigns, clearEnv, ...(base !== undefined ? { base } : {}) });
+  effects.push({ t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: "env", assigns, clearEnv,
+    ...(base !== undefined ? { base } : {}) });
   return effects;
 }
 
-const ENV_ESCAPES: Readonly<Record<string, string>> = { f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "#": "#", $: "$", "'": "'", '"': '"', "\\": "\\" };
+const ENV_ESCAPES: Readonly<Record<string, string>> = { f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "#": "#", $: "$",
+  "'": "'", '"': '"', "\\": "\\" };
 
 /**
  * The words of `env -S STRING`, split as GNU env does: blanks separate, quotes group, `#` at
@@ -332,22 +349,20 @@ function splitEnvString(text: string): string[] | null {
 
 /** watch [options] command…: more than one word is run through `sh -c` (unless -x). */
 function watch(call: Call): Effect[] {
-  const spec: CommandSpec = {
-    names: ["watch"], style: "posix",
-    options: {
-      "-n": none, "--interval": none, "-d": { value: "none", optional: true }, "--differences": { value: "none", optional: true }, "-q": none, "--equexit": none,
-      "-g": {}, "--chgexit": {}, "-t": {}, "--no-title": {}, "-b": {}, "--beep": {}, "-e": {}, "--errexit": {}, "-p": {}, "--precise": {},
+  const spec: CommandSpec = { names: ["watch"], style: "posix",
+    options: { "-n": none, "--interval": none, "-d": { value: "none", optional: true },
+      "--differences": { value: "none", optional: true }, "-q": none, "--equexit": none, "-g": {}, "--chgexit": {},
+      "-t": {}, "--no-title": {}, "-b": {}, "--beep": {}, "-e": {}, "--errexit": {}, "-p": {}, "--precise": {},
       "-c": {}, "--color": {}, "-C": {}, "--no-color": {}, "-w": {}, "--no-wrap": {}, "-r": {}, "--no-rerun": {},
-      "-x": { modes: ["exec"] }, "--exec": { modes: ["exec"] },
-    },
-    operands: { runs: "command" },
-  };
+      "-x": { modes: ["exec"] }, "--exec": { modes: ["exec"] } }, operands: { runs: "command" } };
   const applied = applySpec("watch", spec, call.args, call.world, call.span);
   const effects = applied.effects.filter((e) => e.t !== "changes");
   const runs = applied.runs;
   if (!runs) return effects;
   const parsed = parseWords(spec, call.args, call.world, undefined, true);
-  if (parsed.modes.has("exec")) return [...effects, { t: "run", argv: runs, inProcess: false, bypassFunctions: true, label: "watch" }];
+  if (parsed.modes.has("exec")) {
+    return [...effects, { t: "run", argv: runs, inProcess: false, bypassFunctions: true, label: "watch" }];
+  }
   const text = runs.every((a) => a.text !== null) ? runs.map((a) => a.text).join(" ") : null;
   return [...effects, { t: "code", text, span: runs[0]!.span, label: "watch", inProcess: false }];
 }
@@ -371,13 +386,17 @@ function flock(call: Call): Effect[] {
   const lock = args[i];
   if (!lock) return effects;
   // A descriptor number locks what is already open.
-  if (!(lock.text !== null && /^[0-9]+$/.test(lock.text) && i === args.length - 1)) effects.push({ t: "path", arg: lock, kind: "write" });
+  if (!(lock.text !== null && /^[0-9]+$/.test(lock.text) && i === args.length - 1)) {
+    effects.push({ t: "path", arg: lock, kind: "write" });
+  }
   const rest = args.slice(i + 1);
   const first = rest[0];
   if (first && (first.text === "-c" || first.text === "--command")) {
     const code = rest[1];
     if (code) effects.push({ t: "code", text: code.text, span: code.span, label: "flock -c", inProcess: false });
-  } else if (rest.length) effects.push({ t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: "flock" });
+  } else if (rest.length) {
+    effects.push({ t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: "flock" });
+  }
   return effects;
 }
 
@@ -417,19 +436,18 @@ function xargsItems(text: string, mode: { nul: boolean; delim: string | null; li
   return out;
 }
 
-const XARGS_SPEC: CommandSpec = {
-  names: ["xargs"],
-  style: "posix",
-  options: {
-    "-0": { modes: ["nul"] }, "--null": { modes: ["nul"] }, "-a": { value: "read", modes: ["file"] }, "--arg-file": { value: "read", modes: ["file"] },
-    "-d": { value: "none", modes: ["delim"] }, "--delimiter": { value: "none", modes: ["delim"] }, "-E": none, "-e": { value: "none", optional: true }, "--eof": { value: "none", optional: true },
-    "-I": { value: "none", modes: ["replace"] }, "-i": { value: "none", optional: true, modes: ["replace"] }, "--replace": { value: "none", optional: true, modes: ["replace"] },
-    "-L": { value: "none", modes: ["lines"] }, "-l": { value: "none", optional: true, modes: ["lines"] }, "--max-lines": { value: "none", optional: true, modes: ["lines"] },
-    "-n": none, "--max-args": none, "-P": none, "--max-procs": none, "-s": none, "--max-chars": none, "--process-slot-var": none,
-    "-p": {}, "--interactive": {}, "-r": {}, "--no-run-if-empty": {}, "-t": {}, "--verbose": {}, "-x": {}, "--exit": {}, "-o": {}, "--open-tty": {}, "--show-limits": {},
-  },
-  operands: { runs: "command" },
-};
+const XARGS_SPEC: CommandSpec = { names: ["xargs"], style: "posix",
+  options: { "-0": { modes: ["nul"] }, "--null": { modes: ["nul"] }, "-a": { value: "read", modes: ["file"] },
+    "--arg-file": { value: "read", modes: ["file"] }, "-d": { value: "none", modes: ["delim"] },
+    "--delimiter": { value: "none", modes: ["delim"] }, "-E": none, "-e": { value: "none", optional: true },
+    "--eof": { value: "none", optional: true }, "-I": { value: "none", modes: ["replace"] },
+    "-i": { value: "none", optional: true, modes: ["replace"] },
+    "--replace": { value: "none", optional: true, modes: ["replace"] }, "-L": { value: "none", modes: ["lines"] },
+    "-l": { value: "none", optional: true, modes: ["lines"] },
+    "--max-lines": { value: "none", optional: true, modes: ["lines"] }, "-n": none, "--max-args": none, "-P": none,
+    "--max-procs": none, "-s": none, "--max-chars": none, "--process-slot-var": none, "-p": {}, "--interactive": {},
+    "-r": {}, "--no-run-if-empty": {}, "-t": {}, "--verbose": {}, "-x": {}, "--exit": {}, "-o": {}, "--open-tty": {},
+    "--show-limits": {} }, operands: { runs: "command" } };
 
 /**
  * `xargs -0` on names ended by newlines gets ONE item: the whole output, newlines included
@@ -440,7 +458,8 @@ const XARGS_SPEC: CommandSpec = {
  * not known (a name `d` then `d/x` make `d⏎d/x`, under d's parent, not under d).
  */
 function wholeOutput(l: Listing<Arg>, anchor: Arg): Arg | null {
-  if (l.unplain !== null || l.odd !== "" || l.quote || !l.reps.length || !l.reps.every((r) => r.text !== null && /^\.\/*$/.test(r.text))) return null;
+  if (l.unplain !== null || l.odd !== "" || l.quote || !l.reps.length ||
+    !l.reps.every((r) => r.text !== null && /^\.\/*$/.test(r.text))) return null;
   return { ...withValue(anchor, ".", ""), standIn: true };
 }
 
@@ -466,12 +485,17 @@ function xargs(call: Call): Effect[] {
   const fromFile = parsed.modes.has("file");
   // The command's own standard input: /dev/null, the terminal with -o, xargs's own with -a.
   const openTty = parsed.items.some((i) => i.t === "option" && (i.name === "-o" || i.name === "--open-tty"));
-  const runStdin: Stdin | undefined = openTty ? { t: "unknown", inherited: true } : fromFile ? undefined : { t: "text", text: "" };
+  const runStdin: Stdin | undefined = openTty
+    ? { t: "unknown", inherited: true }
+    : fromFile
+    ? undefined
+    : { t: "text", text: "" };
   const withStdin = runStdin ? { stdin: runStdin } : {};
   let items: Arg[][];
   const stdin = call.stdin;
   if (!fromFile && stdin.t === "text") {
-    const words = xargsItems(stdin.text, { nul: parsed.modes.has("nul"), delim, lines: parsed.modes.has("lines") || replace !== null });
+    const words = xargsItems(stdin.text, { nul: parsed.modes.has("nul"), delim,
+      lines: parsed.modes.has("lines") || replace !== null });
     items = [words.map((w) => withValue(anchor, w, ""))];
   } else if (!fromFile && stdin.t === "listing") {
     // xargs cuts its input at blanks and newlines and removes quotes (NUL with -0, the
@@ -479,21 +503,39 @@ function xargs(call: Call): Effect[] {
     // split one (src/shell/listing.ts). The command may run with no item (unless -r), with one,
     // or with several.
     const l = stdin.listing;
-    const cut: Cut = parsed.modes.has("nul") ? { ends: "\0", special: "" } : delim !== null ? { ends: delim, special: "" } : replace !== null ? { ends: "\n", special: XARGS_CUT.special + XARGS_CUT.ends, unquotes: true } : XARGS_CUT;
+    const cut: Cut = parsed.modes.has("nul")
+      ? { ends: "\0", special: "" }
+      : delim !== null
+      ? { ends: delim, special: "" }
+      : replace !== null
+      ? { ends: "\n", special: XARGS_CUT.special + XARGS_CUT.ends, unquotes: true }
+      : XARGS_CUT;
     const whole = parsed.modes.has("nul") && l.sep === "\n" ? wholeOutput(l, anchor) : null;
     const why = whole !== null ? null : cutProblem(l, cut);
-    if (why !== null) items = [[withValue(anchor, null, `xargs reads names a listing prints, which its input may not give whole (${why})`)]];
-    else {
+    if (why !== null) {
+      items = [[
+        withValue(anchor, null, `xargs reads names a listing prints, which its input may not give whole (${why})`),
+      ]];
+    } else {
       const noEmpty = parsed.items.some((i) => i.t === "option" && (i.name === "-r" || i.name === "--no-run-if-empty"));
       const groups = whole !== null ? [[], [whole]] : repChoices(l.reps);
       // (With -I, each input line runs the command once: no name, no run.)
-      items = replace !== null ? (whole === null && l.reps.length === 0 ? [] : [whole !== null ? [whole] : [...l.reps]]) : groups === null ? [[withValue(anchor, null, "xargs reads names of more places than the guard follows")]] : groups.filter((g) => g.length > 0 || !noEmpty);
+      items = replace !== null
+        ? (whole === null && l.reps.length === 0 ? [] : [whole !== null ? [whole] : [...l.reps]])
+        : groups === null
+        ? [[withValue(anchor, null, "xargs reads names of more places than the guard follows")]]
+        : groups.filter((g) => g.length > 0 || !noEmpty);
       // The command gets every name under each directory: the directory is judged as reached
       // recursively (rules on what it holds apply, `find . | xargs cat` with `.env` denied).
-      for (const d of l.reach) effects.push({ t: "scan", arg: d, kind: "unknown" }, { t: "path", arg: d, kind: "unknown" });
+      for (const d of l.reach) {
+        effects.push({ t: "scan", arg: d, kind: "unknown" }, { t: "path", arg: d, kind: "unknown" });
+      }
     }
   } else {
-    items = [[withValue(anchor, null, fromFile ? "xargs reads its arguments from a file" : "xargs reads its arguments from standard input")]];
+    items = [[
+      withValue(anchor, null,
+        fromFile ? "xargs reads its arguments from a file" : "xargs reads its arguments from standard input"),
+    ]];
   }
   for (const group of items) {
     let argv: Arg[];
@@ -502,7 +544,16 @@ function xargs(call: Call): Effect[] {
       const variants = group.length ? group : [withValue(anchor, null, "xargs input")];
       for (const item of variants) {
         // A word made with a stand-in is one too: never a command name or code.
-        argv = command.map((c) => (c.text !== null && c.text.includes(rep) ? (item.text === null ? replacedByUnknown(c, c.text.split(rep), item.unknownWhy ?? "") : (item.standIn ? replacedByStandIn(c, c.text.split(rep), item.text, item.exact ? { exact: true } : {}) : withValue(c, c.text.split(rep).join(item.text), ""))) : c));
+        argv = command.map((
+          c,
+        ) => (c.text !== null && c.text.includes(rep)
+          ? (item.text === null
+            ? replacedByUnknown(c, c.text.split(rep), item.unknownWhy ?? "")
+            : (item.standIn
+              ? replacedByStandIn(c, c.text.split(rep), item.text, item.exact ? { exact: true } : {})
+              : withValue(c, c.text.split(rep).join(item.text), "")))
+          : c)
+        );
         effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: "xargs", ...withStdin });
       }
       continue;
@@ -513,11 +564,9 @@ function xargs(call: Call): Effect[] {
   return effects;
 }
 
-export const WRAPPERS: readonly Analyser[] = [
-  { names: ["sudo", "doas", "pkexec", "run0"], analyse: sudoLike },
-  { names: ["env"], analyse: env },
-  { names: ["watch"], analyse: watch },
-  { names: ["xargs"], analyse: xargs, pipe: [XARGS_DIRNAME, XARGS_NAMES, XARGS_TEXT] },
-  { names: ["flock"], analyse: flock },
-  { names: ["strace", "ltrace"], analyse: tracer },
-];
+export const WRAPPERS: readonly Analyser[] = [{ names: ["sudo", "doas", "pkexec", "run0"], analyse: sudoLike }, {
+  names: ["env"],
+  analyse: env,
+}, { names: ["watch"], analyse: watch }, { names: ["xargs"], analyse: xargs,
+  pipe: [XARGS_DIRNAME, XARGS_NAMES, XARGS_TEXT] }, { names: ["flock"], analyse: flock }, { names: ["strace", "ltrace"],
+  analyse: tracer }];

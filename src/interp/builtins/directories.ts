@@ -51,7 +51,8 @@ function cdTargets(it: BuiltinContext, w: World, target: string, physical: boole
   for (const c of candidates) {
     // A name on the way that an earlier command may have made a symlink: where cd lands is not known.
     if (it.paths.throughLinkZone(w, c)) {
-      outcomes.push({ logical: null, why: `${c} may be or pass through a symlink an earlier command created, moved or unpacked` });
+      outcomes.push({ logical: null,
+        why: `${c} may be or pass through a symlink an earlier command created, moved or unpacked` });
       continue;
     }
     const modes = physical === null ? [false, true] : [physical];
@@ -133,13 +134,19 @@ function moveTo(w: World, logical: Dir): World {
   const old: Dir = pwd === undefined ? c.cwd : pwd.k === "str" && isAbsolute(pwd.v) ? pwd.v : null;
   c.oldpwd = old;
   c.cwd = logical;
-  if (c.getVar("OLDPWD") !== undefined) c.setVar("OLDPWD", old === null ? unknown("$OLDPWD is not known") : { k: "str", v: old });
-  if (c.getVar("PWD") !== undefined) c.setVar("PWD", logical === null ? unknown("the working directory is not known") : { k: "str", v: logical });
+  if (c.getVar("OLDPWD") !== undefined) {
+    c.setVar("OLDPWD", old === null ? unknown("$OLDPWD is not known") : { k: "str", v: old });
+  }
+  if (c.getVar("PWD") !== undefined) {
+    c.setVar("PWD", logical === null ? unknown("the working directory is not known") : { k: "str", v: logical });
+  }
   c.status = 0;
   return c;
 }
 
-function cdAccess(it: BuiltinContext, w: World, arg: Arg, command: string, target: string | null, outcomes: readonly CdOutcome[]): void {
+function cdAccess(it: BuiltinContext, w: World, arg: Arg, command: string, target: string | null,
+  outcomes: readonly CdOutcome[]): void
+{
   if (target === null) {
     it.paths.access(w, arg, "cwd", command);
     return;
@@ -154,7 +161,9 @@ function cdAccess(it: BuiltinContext, w: World, arg: Arg, command: string, targe
 }
 
 /** The directory a cd operand names: `-` is $OLDPWD, no operand is $HOME. */
-function cdOperand(it: BuiltinContext, w: World, operands: readonly Arg[], cmdArg: Arg): { arg: Arg; target: string | null } | "fail" {
+function cdOperand(it: BuiltinContext, w: World, operands: readonly Arg[], cmdArg: Arg): { arg: Arg;
+  target: string | null } | "fail"
+{
   if (operands.length > 1) return "fail";
   if (operands.length === 0) {
     const home = lookup(w, it, "HOME");
@@ -191,11 +200,15 @@ export function cd(it: BuiltinContext, argv: readonly Arg[], w: World): World[] 
   if (op.target === null && op.arg.text === "") return cdEmpty(w, physical);
   const here = w.standInCwd;
   if (here !== null && op.target !== null && !isAbsolute(op.target)) return cdInTree(it, w, op.arg, op.target, here);
-  const plan: CdPlan = op.target === null ? { outcomes: [{ logical: null }], mayFail: true } : cdTargets(it, w, op.target, physical);
+  const plan: CdPlan = op.target === null
+    ? { outcomes: [{ logical: null }], mayFail: true }
+    : cdTargets(it, w, op.target, physical);
   const targets = [...plan.outcomes];
   let mayFail = plan.mayFail;
   // cdable_vars: a name that is not a directory may be a variable holding one.
-  if (w.options.cdableVars !== false && op.target !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(op.target) && plan.mayFail) {
+  if (w.options.cdableVars !== false && op.target !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(op.target) &&
+    plan.mayFail)
+  {
     const v = lookup(w, it, op.target);
     if (v.k === "str") targets.push(...cdTargets(it, w, v.v, physical).outcomes);
     else if (v.k === "unknown") targets.push({ logical: null });
@@ -264,7 +277,9 @@ function standInTree(it: BuiltinContext, w: World, arg: Arg, physical: boolean |
   const segs = arg.segs.filter((g) => !("text" in g) || g.text !== "" || g.standIn);
   const marked = segs.filter((g) => "text" in g && g.standIn);
   if (arg.text === null || segs.some((g) => "unknown" in g)) return "its value is not known";
-  if (marked.length > 1 || (marked.length === 1 && segs[segs.length - 1] !== marked[0])) return "text after it names another place";
+  if (marked.length > 1 || (marked.length === 1 && segs[segs.length - 1] !== marked[0])) {
+    return "text after it names another place";
+  }
   const prefix = marked.length ? arg.text.slice(0, arg.text.length - (marked[0] as { text: string }).text.length) : "";
   if (prefix !== "" && !prefix.endsWith("/")) return "text before it makes other names of it";
   const target = arg.text.replace(/\/\*$/, "");
@@ -292,8 +307,12 @@ function standInTree(it: BuiltinContext, w: World, arg: Arg, physical: boolean |
 
 /** Why a relative `cd target` from a stand-in working directory may leave its tree, or null. */
 function outOfTree(w: World, target: string, here: StandInCwd): string | null {
-  if (target.split("/").includes("..")) return `a \`..\` in it may climb out of the tree under ${here.shown} the working directory is in`;
-  if (w.linksChanged || zoneInListing(w.linkZones, here.under, true)) return `an earlier command may have made symlinks under ${here.shown}`;
+  if (target.split("/").includes("..")) {
+    return `a \`..\` in it may climb out of the tree under ${here.shown} the working directory is in`;
+  }
+  if (w.linksChanged || zoneInListing(w.linkZones, here.under, true)) {
+    return `an earlier command may have made symlinks under ${here.shown}`;
+  }
   return null;
 }
 
@@ -305,9 +324,16 @@ function cdInTree(it: BuiltinContext, w: World, arg: Arg, target: string, here: 
   const failed = w.clone();
   failed.status = 1;
   const cdpath = lookup(w, it, "CDPATH");
-  const why = !(cdpath.k === "unset" || (cdpath.k === "str" && cdpath.v === "")) ? "CDPATH may lead it elsewhere" : w.options.cdableVars !== false ? "with cdable_vars a name may be a variable holding a directory" : outOfTree(w, target, here);
+  const why = !(cdpath.k === "unset" || (cdpath.k === "str" && cdpath.v === ""))
+    ? "CDPATH may lead it elsewhere"
+    : w.options.cdableVars !== false
+    ? "with cdable_vars a name may be a variable holding a directory"
+    : outOfTree(w, target, here);
   if (why !== null) {
-    it.paths.access(w, withValue(arg, null, `the working directory is one of the directories under ${here.shown} that a listing prints, and ${why}`), "cwd", "cd");
+    it.paths.access(w,
+      withValue(arg, null,
+        `the working directory is one of the directories under ${here.shown} that a listing prints, and ${why}`), "cwd",
+      "cd");
     return [moveTo(w, null), failed];
   }
   // (Judged as any relative path from there: the tree as a whole.)
@@ -338,7 +364,9 @@ export function pushd(it: BuiltinContext, argv: readonly Arg[], w: World): World
   if (ops.some((o) => o.text === null || o.standIn)) {
     // (A name a listing prints is not its text: `.` stands for every directory below.)
     const o = ops.find((x) => x.text === null || x.standIn)!;
-    it.paths.access(w, o.standIn ? withValue(o, null, `${o.source} is a name a listing prints, which pushd does not follow`) : o, "cwd", "pushd");
+    it.paths.access(w,
+      o.standIn ? withValue(o, null, `${o.source} is a name a listing prints, which pushd does not follow`) : o, "cwd",
+      "pushd");
     return [taintCwdOnly(w, "pushd with an unknown operand")];
   }
   const all: Dir[] = [w.cwd, ...w.stack];
@@ -417,7 +445,9 @@ export function popd(it: BuiltinContext, argv: readonly Arg[], w: World): World[
  * even when the change fails (bash drops the entry it could not reach).
  */
 function changeToEntry(it: BuiltinContext, w: World, entry: Dir, arg: Arg, command: string, stack: Dir[]): World[] {
-  const plan: CdPlan = entry === null ? { outcomes: [{ logical: null }], mayFail: true } : cdTargets(it, w, entry, w.options.physical);
+  const plan: CdPlan = entry === null
+    ? { outcomes: [{ logical: null }], mayFail: true }
+    : cdTargets(it, w, entry, w.options.physical);
   cdAccess(it, w, withValue(arg, entry, "a directory on the stack is not known"), command, entry, plan.outcomes);
   const out: World[] = [];
   for (const o of plan.outcomes) {

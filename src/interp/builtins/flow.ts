@@ -8,7 +8,8 @@ import { lookup } from "../../shell/words/variables.ts";
 import type { BuiltinContext, DispatchInfo } from "../context.ts";
 import { done, taint } from "../worlds.ts";
 
-const RESERVED_WORDS = new Set(["!", "[[", "]]", "{", "}", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if", "in", "select", "then", "time", "until", "while"]);
+const RESERVED_WORDS = new Set(["!", "[[", "]]", "{", "}", "case", "coproc", "do", "done", "elif", "else", "esac", "fi",
+  "for", "function", "if", "in", "select", "then", "time", "until", "while"]);
 
 /** Any command may now be an alias the guard cannot see through. */
 export const ANY_ALIAS = "\u0000any";
@@ -26,7 +27,10 @@ export function alias(it: BuiltinContext, argv: readonly Arg[], w: World): World
       const value = a.text.slice(eq + 1);
       // `alias !=`, `alias if=…`: bash expands an alias of a reserved word where the word
       // starts a command, so `!` or `if` later may not mean what the guard reads.
-      if (RESERVED_WORDS.has(a.text.slice(0, eq)) && w.options.expandAliases !== false) it.issue("SHELL_STATE", `alias ${a.text.slice(0, eq)} redefines a reserved word, which the guard does not follow`, a.span);
+      if (RESERVED_WORDS.has(a.text.slice(0, eq)) && w.options.expandAliases !== false) {
+        it.issue("SHELL_STATE",
+          `alias ${a.text.slice(0, eq)} redefines a reserved word, which the guard does not follow`, a.span);
+      }
       w.setAlias(a.text.slice(0, eq), value);
       // The alias may be used by a later command of the same shell: judge its text now.
       it.analyseUncalled(it.runCode(value, a.span, `alias ${a.text.slice(0, eq)}`, w.clone(), true));
@@ -98,11 +102,17 @@ export function source(it: BuiltinContext, argv: readonly Arg[], w: World, info:
   if (!file) return done(w, 1);
   const label = argv[0]!.text === "." ? "." : "source";
   it.paths.access(w, file, "read", label);
-  const positional = argv.length > 2 ? (argv.slice(2).every((a) => a.text !== null) ? argv.slice(2).map((a) => a.text!) : null) : undefined;
+  const positional = argv.length > 2
+    ? (argv.slice(2).every((a) => a.text !== null) ? argv.slice(2).map((a) => a.text!) : null)
+    : undefined;
   // `source /dev/stdin <<< CODE` runs what its standard input holds, as `bash <<< CODE` does.
   const fromStdin = file.text !== null && STDIN_FILE.test(file.text);
   const stdin = fromStdin ? it.readable(info.stdin(), w) : null;
-  const text = file.text === null ? null : stdin !== null ? (stdin.t === "text" ? stdin.text : null) : it.paths.readScript(w, file.text);
+  const text = file.text === null
+    ? null
+    : stdin !== null
+    ? (stdin.t === "text" ? stdin.text : null)
+    : it.paths.readScript(w, file.text);
   if (text === null) {
     it.issue("OPAQUE_CODE", `${label} ${file.source} runs a script the guard cannot read here`, file.span);
     return [taint(w, `${label} ran a script that was not read`)];
@@ -137,7 +147,9 @@ export function commandBuiltin(it: BuiltinContext, argv: readonly Arg[], w: Worl
     // command -v / -V only describe the command, but a name with a slash is looked up on
     // disk (strace: newfstatat of it), as `type` and `which` do.
     if (/[vV]/.test(t)) {
-      for (const a of argv.slice(i + 1)) if (a.text === null || a.text.includes("/")) it.paths.access(w, a, "read", "command");
+      for (const a of argv.slice(i + 1)) {
+        if (a.text === null || a.text.includes("/")) it.paths.access(w, a, "read", "command");
+      }
       return done(w, STATUS_UNKNOWN);
     }
   }
@@ -165,7 +177,6 @@ export function execBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World, 
   w.flow = "exit";
   return [w];
 }
-
 
 /**
  * `history -a|-w [FILE]` writes the history to FILE, `-r|-n [FILE]` reads it; without FILE the
@@ -202,7 +213,11 @@ export function history(it: BuiltinContext, argv: readonly Arg[], w: World): Wor
   if (!target) {
     const v = lookup(w, it, "HISTFILE");
     const home = lookup(w, it, "HOME");
-    const path = v.k === "str" ? v.v : v.k === "unset" && home.k === "str" ? `${home.v.replace(/\/+$/, "")}/.history` : null;
+    const path = v.k === "str"
+      ? v.v
+      : v.k === "unset" && home.k === "str"
+      ? `${home.v.replace(/\/+$/, "")}/.history`
+      : null;
     target = withValue(argv[0]!, path, "the history file, $HISTFILE, is not known");
   }
   it.paths.access(w, target, writes ? "write" : "read", "history");

@@ -72,7 +72,11 @@ export function readBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World, 
     // the names whole, the value is not known.
     const l = stdin.listing;
     const ifs = lookup(w, it, "IFS");
-    const why = ifs.k === "unknown" || ifs.k === "arr" ? "IFS is not known" : names.length > 1 || array !== null ? "read into more than one variable" : cutProblem(l, { ends: delim, special: (raw ? "" : "\\") + (ifs.k === "str" ? ifs.v : " \t\n") });
+    const why = ifs.k === "unknown" || ifs.k === "arr"
+      ? "IFS is not known"
+      : names.length > 1 || array !== null
+      ? "read into more than one variable"
+      : cutProblem(l, { ends: delim, special: (raw ? "" : "\\") + (ifs.k === "str" ? ifs.v : " \t\n") });
     if (why !== null) return done(unknownAll(w, `a name read from a listing (${why})`), STATUS_UNKNOWN);
     for (const d of l.reach) {
       it.paths.scanTree(w, d, "unknown", "read");
@@ -91,9 +95,13 @@ export function readBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World, 
   }
   if (stdin.t !== "text" || delim === "") return done(unknownAll(w, "a value read from input"), STATUS_UNKNOWN);
   const lines = [...new Set(stdin.text.split(delim).filter((l, k, arr) => !(k === arr.length - 1 && l === "")))];
-  if (lines.length > MAX_READ_LINES || (!raw && lines.some((l) => l.includes("\\")))) return done(unknownAll(w, "a value read from input"), STATUS_UNKNOWN);
+  if (lines.length > MAX_READ_LINES || (!raw && lines.some((l) => l.includes("\\")))) {
+    return done(unknownAll(w, "a value read from input"), STATUS_UNKNOWN);
+  }
   const ifs = lookup(w, it, "IFS");
-  if (ifs.k !== "unset" && !(ifs.k === "str" && ifs.v === " \t\n")) return done(unknownAll(w, "a value read with a custom IFS"), STATUS_UNKNOWN);
+  if (ifs.k !== "unset" && !(ifs.k === "str" && ifs.v === " \t\n")) {
+    return done(unknownAll(w, "a value read with a custom IFS"), STATUS_UNKNOWN);
+  }
   const out: World[] = [];
   for (const line of lines) {
     const x = w.clone();
@@ -138,15 +146,18 @@ export function printfBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World
   w.writeThroughNameref(base);
   const words = argv.slice(i).map((a) => a.text);
   // A variable ends at the first NUL printf writes (`printf -v x 'a\0b'` sets `a`).
-  const text = words.length && words.every((x): x is string => x !== null) ? simplePrintf(words[0]!, words.slice(1))?.split("\0")[0] ?? null : null;
+  const text = words.length && words.every((x): x is string => x !== null)
+    ? simplePrintf(words[0]!, words.slice(1))?.split("\0")[0] ?? null
+    : null;
   // (Text made with a stand-in for a listing's names is one: src/shell/listing.ts.)
   // A variable with the integer attribute (or RANDOM, OPTIND) evaluates what printf writes.
   // (A format of number conversions and digits alone, `%d`, writes numbers whatever its arguments.)
   const numbers = words.length > 0 && words[0] !== null && /^(%[-+ 0#]*[0-9]*[diouxX]|[0-9])+$/.test(words[0]!);
   const written = text === null ? unknown(`$${name} is set by printf -v`, numbers) : { k: "str" as const, v: text };
   writeEvaluated(w, it, name, [written], argv[0]!.span);
-  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && text !== null) w.setVar(name, argv.slice(i).some((a) => a.standIn) ? markStandIn({ k: "str", v: text }) : { k: "str", v: text });
-  else w.setVar(base, unknown(`$${name} is set by printf -v`));
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && text !== null) {
+    w.setVar(name, argv.slice(i).some((a) => a.standIn) ? markStandIn({ k: "str", v: text }) : { k: "str", v: text });
+  } else w.setVar(base, unknown(`$${name} is set by printf -v`));
   return done(w, STATUS_UNKNOWN);
 }
 

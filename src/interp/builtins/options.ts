@@ -2,7 +2,8 @@
 // that changes how bash reads the commands after it (UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT) asks.
 
 import type { Arg } from "../../commands/analyse.ts";
-import { type Options, positionalText, SET_O, SHOPT, STATUS_UNKNOWN, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, type World } from "../../shell/state.ts";
+import { type Options, positionalText, SET_O, SHOPT, STATUS_UNKNOWN, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT,
+  type World } from "../../shell/state.ts";
 import type { BuiltinContext } from "../context.ts";
 import { done, taint } from "../worlds.ts";
 
@@ -21,7 +22,9 @@ export function setBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World): 
     }
     if (t === "--" || t === "-") {
       const rest = args.slice(i + 1);
-      w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => positionalText(r.text!, r.standIn === true)) : null;
+      w.positional = rest.every((r) => r.text !== null)
+        ? rest.map((r) => positionalText(r.text!, r.standIn === true))
+        : null;
       return done(w, 0);
     }
     if (/^[-+][a-zA-Z]+$/.test(t)) {
@@ -47,7 +50,9 @@ export function setBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World): 
     }
     // First non-option word: the rest are positional parameters.
     const rest = args.slice(i);
-    w.positional = rest.every((r) => r.text !== null) ? rest.map((r) => positionalText(r.text!, r.standIn === true)) : null;
+    w.positional = rest.every((r) => r.text !== null)
+      ? rest.map((r) => positionalText(r.text!, r.standIn === true))
+      : null;
     return done(w, 0);
   }
   void it;
@@ -70,7 +75,7 @@ export function shopt(_it: BuiltinContext, argv: readonly Arg[], w: World): Worl
   }
   if (on === null) {
     // `shopt "$x" dotglob`: an unknown word may be -s or -u, so the named options are unknown.
-    if (names.includes(null)) for (const n of names) if (n !== null && SHOPT[n]) w.options[SHOPT[n]] = null;
+    if (names.includes(null)) { for (const n of names) if (n !== null && SHOPT[n]) w.options[SHOPT[n]] = null; }
     return done(w, STATUS_UNKNOWN);
   }
   for (const n of names) {
@@ -82,18 +87,20 @@ export function shopt(_it: BuiltinContext, argv: readonly Arg[], w: World): Worl
     }
     const key = setStyle ? SET_O[n] : SHOPT[n];
     if (key) w.options[key] = on;
-    else if (on && (setStyle ? UNFOLLOWED_SET_O : UNFOLLOWED_SHOPT).has(n)) return unfollowedOption(_it, w, `shopt ${setStyle ? "-so" : "-s"} ${n}`, argv[0]!);
+    else if (on && (setStyle ? UNFOLLOWED_SET_O : UNFOLLOWED_SHOPT).has(n)) {
+      return unfollowedOption(_it, w, `shopt ${setStyle ? "-so" : "-s"} ${n}`, argv[0]!);
+    }
   }
   return done(w, 0);
 }
 
-
-
 function unfollowedOption(it: BuiltinContext, w: World, what: string, at: Arg): World[] {
-  it.issue("SHELL_STATE", `${what} changes how bash reads the commands after it, which the guard does not follow`, at.span);
+  it.issue("SHELL_STATE", `${what} changes how bash reads the commands after it, which the guard does not follow`,
+    at.span);
   return [taint(w, what)];
 }
 
 function unfollowedIssue(it: BuiltinContext, what: string, at: Arg): void {
-  it.issue("SHELL_STATE", `${what} may change how bash reads the commands after it, which the guard does not follow`, at.span);
+  it.issue("SHELL_STATE", `${what} may change how bash reads the commands after it, which the guard does not follow`,
+    at.span);
 }

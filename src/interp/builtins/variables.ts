@@ -11,14 +11,18 @@ import { lookup } from "../../shell/words/variables.ts";
 import type { BuiltinContext } from "../context.ts";
 import { done, taint } from "../worlds.ts";
 
-function parseAssignmentText(text: string): { name: string; append: boolean; value: string | null; index: string | null } | null {
+function parseAssignmentText(
+  text: string,
+): { name: string; append: boolean; value: string | null; index: string | null } | null {
   const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?=)?([\s\S]*)$/.exec(text);
   if (!m) return null;
   if (!m[3]) return m[4] ? null : { name: m[1]!, append: false, value: null, index: m[2] ? m[2].slice(1, -1) : null };
   return { name: m[1]!, append: m[3] === "+=", value: m[4]!, index: m[2] ? m[2].slice(1, -1) : null };
 }
 
-export function declare(it: BuiltinContext, argv: readonly Arg[], w: World, kind: "export" | "declare" | "local" | "readonly"): World[] {
+export function declare(it: BuiltinContext, argv: readonly Arg[], w: World,
+  kind: "export" | "declare" | "local" | "readonly"): World[]
+{
   if (kind === "local" && w.frames.length === 0) return done(w, 1);
   let add = kind === "export" ? "x" : kind === "readonly" ? "r" : "";
   let remove = "";
@@ -41,7 +45,10 @@ export function declare(it: BuiltinContext, argv: readonly Arg[], w: World, kind
     if (t.startsWith("-")) add += letters;
     else remove += letters;
   }
-  if (functions) return exportFunctions(it, argv.slice(i), w, add.includes("x") && !add.includes("n") ? true : remove.includes("x") || add.includes("n") ? false : null);
+  if (functions) {
+    return exportFunctions(it, argv.slice(i), w,
+      add.includes("x") && !add.includes("n") ? true : remove.includes("x") || add.includes("n") ? false : null);
+  }
   void global;
   for (const a of argv.slice(i)) {
     let argText = a.text;
@@ -73,7 +80,9 @@ export function declare(it: BuiltinContext, argv: readonly Arg[], w: World, kind
         if (fresh) startLocal(w, name);
         const v = w.getVar(name);
         if (attrs.includes("n") && add.includes("n")) w.setVar(name, unknown(`$${name} is a nameref`));
-        else if ((add.includes("a") || add.includes("A")) && (v === undefined || v.k === "unset")) w.setVar(name, { k: "arr", v: [] });
+        else if ((add.includes("a") || add.includes("A")) && (v === undefined || v.k === "unset")) {
+          w.setVar(name, { k: "arr", v: [] });
+        }
         return;
       }
       const assign = a.text !== null ? assignFromArg(a, parsed) : null;
@@ -81,8 +90,12 @@ export function declare(it: BuiltinContext, argv: readonly Arg[], w: World, kind
       else w.setVar(name, unknown(`$${name} is not known`));
       // (A value given as a stand-in for a listing's names is one: src/shell/listing.ts.)
       const set = w.getVar(name);
-      if (a.standIn && set !== undefined && (set.k === "str" || set.k === "arr")) w.setVar(name, markStandIn({ ...set }));
-      if (add.includes("A") || (parsed.value.startsWith("(") && !assign)) w.setVar(name, unknown(`$${name} is an array the guard does not follow`));
+      if (a.standIn && set !== undefined && (set.k === "str" || set.k === "arr")) {
+        w.setVar(name, markStandIn({ ...set }));
+      }
+      if (add.includes("A") || (parsed.value.startsWith("(") && !assign)) {
+        w.setVar(name, unknown(`$${name} is an array the guard does not follow`));
+      }
     };
     if (global && inFunction) writeGlobal(it, w, name, write);
     else write();
@@ -118,14 +131,17 @@ function makeLocal(it: BuiltinContext, w: World, name: string): boolean {
 function startLocal(w: World, name: string): void {
   const inherit = w.options.localvarInherit;
   if (inherit === false) w.setVar(name, UNSET);
-  else if (inherit === null) w.setVar(name, unknown(`$${name} may keep its outer value (localvar_inherit is not known)`));
+  else if (inherit === null) {
+    w.setVar(name, unknown(`$${name} may keep its outer value (localvar_inherit is not known)`));
+  }
 }
 
 /** `local -`: the set options in effect now come back when the function returns. */
 function keepSetOptions(w: World): void {
   const top = w.frames[w.frames.length - 1];
   if (!top || top.options) return;
-  w.frames = [...w.frames.slice(0, -1), { ...top, options: { physical: w.options.physical, noglob: w.options.noglob } }];
+  w.frames = [...w.frames.slice(0, -1), { ...top,
+    options: { physical: w.options.physical, noglob: w.options.noglob } }];
 }
 
 /**
@@ -147,17 +163,17 @@ export function writeGlobal(it: BuiltinContext, w: World, name: string, write: (
 }
 
 /** An assignment handed to declare as a word: re-read it as an assignment of the text after `=`. */
-function assignFromArg(a: Arg, parsed: { name: string; append: boolean; value: string | null; index: string | null }): Assign | null {
+function assignFromArg(a: Arg, parsed: { name: string; append: boolean; value: string | null; index: string | null }):
+  | Assign
+  | null
+{
   if (parsed.value === null) return null;
   if (parsed.value.startsWith("(")) return null;
-  return {
-    name: parsed.name,
-    index: parsed.index === null ? null : { parts: [{ t: "lit", text: parsed.index }], span: a.span, text: parsed.index },
-    append: parsed.append,
-    value: { parts: [{ t: "lit", text: parsed.value }], span: a.span, text: parsed.value },
-    array: null,
-    span: a.span,
-  };
+  return { name: parsed.name,
+    index: parsed.index === null
+      ? null
+      : { parts: [{ t: "lit", text: parsed.index }], span: a.span, text: parsed.index }, append: parsed.append,
+    value: { parts: [{ t: "lit", text: parsed.value }], span: a.span, text: parsed.value }, array: null, span: a.span };
 }
 
 export function unsetBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World): World[] {
@@ -171,7 +187,13 @@ export function unsetBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World)
       const element = mode === "v" ? /^([A-Za-z_][A-Za-z0-9_]*)\[[^[\]]*\]$/.exec(textWithNumbers(a) ?? "") : null;
       if (element) {
         const name = element[1]!;
-        for (const x of ws) for (const n of [name, ...[...x.varNames()].filter((v) => v.length === name.length + 1 && v.startsWith(name))]) x.setVar(n, unknown(`an element of ${n} may have been unset`));
+        for (const x of ws) {
+          for (const n of [name,
+            ...[...x.varNames()].filter((v) => v.length === name.length + 1 && v.startsWith(name))])
+          {
+            x.setVar(n, unknown(`an element of ${n} may have been unset`));
+          }
+        }
         continue;
       }
       it.issue("SHELL_STATE", "unset with an argument that is not known", a.span);
@@ -180,12 +202,12 @@ export function unsetBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World)
     if (a.text === "-f") mode = "f";
     else if (a.text === "-v") mode = "v";
     else if (a.text === "-n") mode = "n";
-    else if (mode === "f") for (const x of ws) x.setFunc(a.text, null);
+    else if (mode === "f") { for (const x of ws) x.setFunc(a.text, null); }
     else {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?$/.exec(a.text);
       if (!m) continue;
       const name = m[1]!;
-      if (m[2]) for (const x of ws) x.setVar(name, unknown(`an element of ${name} was unset`));
+      if (m[2]) { for (const x of ws) x.setVar(name, unknown(`an element of ${name} was unset`)); }
       else ws = ws.flatMap((x) => unsetName(x, name, mode === "v"));
     }
   }
@@ -239,7 +261,9 @@ function callerLocal(w: World, name: string): number {
  * `$PWD` stop following the directory; the guard does not model that.
  */
 function cdBookkeeping(it: BuiltinContext, name: string, add: string, span: Span): void {
-  if ((name === "PWD" || name === "OLDPWD") && add.includes("r")) it.issue("SHELL_STATE", `a read-only ${name} keeps cd from updating it, which the guard does not follow`, span);
+  if ((name === "PWD" || name === "OLDPWD") && add.includes("r")) {
+    it.issue("SHELL_STATE", `a read-only ${name} keeps cd from updating it, which the guard does not follow`, span);
+  }
 }
 
 /** `a[i]` names the variable `a`. */
@@ -255,11 +279,18 @@ export function baseName(name: string): string {
  */
 export function namedWrite(it: BuiltinContext, name: string, w: World, span: Span): void {
   const base = baseName(name);
-  if (base === "BASH_CMDS" || base === "BASH_ALIASES") it.issue("SHELL_STATE", `writing ${base} changes which program or alias a name runs`, span);
-  // Writing DIRSTACK edits the stack: what popd and ~N reach is no longer known.
+  if (base === "BASH_CMDS" || base === "BASH_ALIASES") {
+    it.issue("SHELL_STATE", `writing ${base} changes which program or alias a name runs`, span);
+  } // Writing DIRSTACK edits the stack: what popd and ~N reach is no longer known.
   else if (base === "DIRSTACK") w.stackUnknown = true;
-  else if (base === "POSIXLY_CORRECT") it.issue("SHELL_STATE", "POSIXLY_CORRECT puts bash in posix mode, which the guard does not follow", span);
-  else if (base === COMPAT_VARIABLE) it.issue("SHELL_STATE", `writing ${COMPAT_VARIABLE} sets bash's compatibility level, which changes how it reads the commands after it; the guard does not follow it`, span);
-  else if (base === "GLOBIGNORE") w.options.dotglob = null;
-  else if (base === "PS4") it.issue("OPAQUE_CODE", "PS4 is expanded before each command under set -x, command substitutions included", span);
+  else if (base === "POSIXLY_CORRECT") {
+    it.issue("SHELL_STATE", "POSIXLY_CORRECT puts bash in posix mode, which the guard does not follow", span);
+  } else if (base === COMPAT_VARIABLE) {
+    it.issue("SHELL_STATE",
+      `writing ${COMPAT_VARIABLE} sets bash's compatibility level, which changes how it reads the commands after it; the guard does not follow it`,
+      span);
+  } else if (base === "GLOBIGNORE") w.options.dotglob = null;
+  else if (base === "PS4") {
+    it.issue("OPAQUE_CODE", "PS4 is expanded before each command under set -x, command substitutions included", span);
+  }
 }

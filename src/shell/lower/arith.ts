@@ -64,26 +64,40 @@ export function substitutionsIn(cx: Lowering, n: Node, arithmetic = true): Stmt[
       // tree is what bash runs only for one substitution without a backslash.
       const at = x.type === "command_substitution" ? openingBackquote(cx.source, x.startIndex, x.text) : -1;
       const pieces = at >= 0 ? splitBackquotes(cx.source, at, x.endIndex, quoted) : undefined;
-      if (pieces === undefined || (pieces?.length === 1 && pieces[0]!.t === "code" && !pieces[0]!.escaped)) out.push({ t: "subshell", body: cx.substitutionBody(cx, x) });
-      else if (pieces === null) problem(cx, x, "backquotes the guard cannot split as bash does", "UNMODELLED_SYNTAX");
-      else for (const p of pieces) if (p.t === "code") out.push({ t: "reparse", text: `(${p.text})`, offset: p.span.start, negate: false, span: p.span });
+      if (pieces === undefined || (pieces?.length === 1 && pieces[0]!.t === "code" && !pieces[0]!.escaped)) {
+        out.push({ t: "subshell", body: cx.substitutionBody(cx, x) });
+      } else if (pieces === null) problem(cx, x, "backquotes the guard cannot split as bash does", "UNMODELLED_SYNTAX");
+      else {
+        for (const p of pieces) {
+          if (p.t === "code") {
+            out.push({ t: "reparse", text: `(${p.text})`, offset: p.span.start, negate: false, span: p.span });
+          }
+        }
+      }
       return;
     }
     if (parent?.type === "expansion" && OPERAND_TOKEN_KINDS.has(x.type) && HIDDEN_CODE.test(x.text)) {
       const text = `(${hiddenCodeText(x)})`;
       // Spans of the reparsed text count from `offset`: the token's own text lines up.
-      out.push({ t: "reparse", text, offset: x.startIndex - (text.length - x.text.length - 1), negate: false, span: span(x) });
+      out.push({ t: "reparse", text, offset: x.startIndex - (text.length - x.text.length - 1), negate: false,
+        span: span(x) });
       return;
     }
     if (arith && x.type === "raw_string" && HIDDEN_CODE.test(x.text)) {
       // Arithmetic is expanded as if in double quotes: the single quotes are text, the code
       // between them runs (the census in src/parse/tree.ts counts such strings as code).
       const inner = x.text.slice(1, -1);
-      if (/["\\]/.test(inner)) problem(cx, x, "single quotes around code in arithmetic, which bash expands as if in double quotes", "UNMODELLED_SYNTAX");
-      else out.push({ t: "reparse", text: `(: "${inner}")`, offset: x.startIndex + 1 - 4, negate: false, span: span(x) });
+      if (/["\\]/.test(inner)) {
+        problem(cx, x, "single quotes around code in arithmetic, which bash expands as if in double quotes",
+          "UNMODELLED_SYNTAX");
+      } else {
+        out.push({ t: "reparse", text: `(: "${inner}")`, offset: x.startIndex + 1 - 4, negate: false, span: span(x) });
+      }
       return;
     }
-    for (const c of x.children) if (c) visit(c, x, quoted || x.type === "string", arith || x.type === "arithmetic_expansion");
+    for (const c of x.children) {
+      if (c) visit(c, x, quoted || x.type === "string", arith || x.type === "arithmetic_expansion");
+    }
   };
   visit(n, null, false, arithmetic);
   return out;

@@ -7,10 +7,9 @@ import { type Lowering, span } from "./context.ts";
 import { wordsFromNodes, wordFromNodes } from "./words.ts";
 
 /** Nodes that can be part of a word (not redirections, assignments or statements). */
-const WORD_PART_TYPES = new Set([
-  "word", "raw_string", "string", "ansi_c_string", "translated_string", "simple_expansion", "expansion", "command_substitution",
-  "arithmetic_expansion", "process_substitution", "concatenation", "number", "brace_expression",
-]);
+const WORD_PART_TYPES = new Set(["word", "raw_string", "string", "ansi_c_string", "translated_string",
+  "simple_expansion", "expansion", "command_substitution", "arithmetic_expansion", "process_substitution",
+  "concatenation", "number", "brace_expression"]);
 
 /**
  * The nodes that go on an assignment's value: the grammar ends `D='d'\ir` at the quote and
@@ -47,7 +46,8 @@ export function lowerAssign(cx: Lowering, n: Node, glued: readonly Node[] = []):
   // The value may continue past the `value` field (tree-sitter splits `a=$"x"` and `a=b$c`
   // in places); take every node after the operator up to the end of the assignment.
   const op = n.children.find((c) => c !== null && !c.isNamed && (c.type === "=" || c.type === "+="));
-  const after = [...(op ? n.children.filter((c): c is Node => c !== null && c.startIndex >= op.endIndex) : valueNodes), ...glued];
+  const after = [...(op ? n.children.filter((c): c is Node => c !== null && c.startIndex >= op.endIndex) : valueNodes),
+    ...glued];
   const whole = glued.length ? { start: n.startIndex, end: glued[glued.length - 1]!.endIndex } : span(n);
   if (after.length === 1 && after[0]!.type === "array") {
     const elems = after[0]!.namedChildren.filter((c): c is Node => c !== null && c.type !== "comment");

@@ -8,9 +8,11 @@ import type { Span } from "../../base/span.ts";
 import { leadingBlanks } from "./text.ts";
 
 /** One substitution's body as bash parses it, or the text between two substitutions. */
-type BackquotePiece =
-  | { readonly t: "code"; readonly text: string; readonly escaped: boolean; readonly span: Span }
-  | { readonly t: "text"; readonly text: string; readonly span: Span };
+type BackquotePiece = { readonly t: "code"; readonly text: string; readonly escaped: boolean; readonly span: Span } | {
+  readonly t: "text";
+  readonly text: string;
+  readonly span: Span;
+};
 
 /**
  * Where the backquote opening a command substitution node (`text`, from `start` in the source)

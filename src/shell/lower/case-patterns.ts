@@ -15,7 +15,9 @@ import { wordsFromNodes, partsOf } from "./words.ts";
  * bracket does not protect it: `[|b]` is `[` or `b]`), with its quotes removed.
  */
 export function casePatterns(cx: Lowering, nodes: readonly Node[]): Word[] {
-  if (!nodes.some((n) => (n.type === "extglob_pattern" && /[|'"`$]/.test(n.text)) || escapedBar(cx, n))) return wordsFromNodes(cx, nodes);
+  if (!nodes.some((n) => (n.type === "extglob_pattern" && /[|'"`$]/.test(n.text)) || escapedBar(cx, n))) {
+    return wordsFromNodes(cx, nodes);
+  }
   const out: Word[] = [];
   let parts: WordPart[] = [];
   let text = "";
@@ -54,10 +56,13 @@ function escapedBar(cx: Lowering, n: Node): boolean {
 function caseNodePieces(cx: Lowering, n: Node): PatternPiece[] {
   const whole = { start: n.startIndex, end: n.endIndex };
   if (escapedBar(cx, n)) {
-    if (n.type !== "extglob_pattern" && n.type !== "word") return [{ parts: [{ t: "bad", why: "an escaped | the guard does not read", span: whole }], ...whole }];
+    if (n.type !== "extglob_pattern" && n.type !== "word") {
+      return [{ parts: [{ t: "bad", why: "an escaped | the guard does not read", span: whole }], ...whole }];
+    }
     const pieces = lexCasePattern(cx, n, n.text.slice(0, -1));
     const last = pieces[pieces.length - 1]!;
-    pieces[pieces.length - 1] = { parts: [...last.parts, { t: "lit", text: "|" }], start: last.start, end: last.end + 2 };
+    pieces[pieces.length - 1] = { parts: [...last.parts, { t: "lit", text: "|" }], start: last.start,
+      end: last.end + 2 };
     return pieces;
   }
   return n.type === "extglob_pattern" ? lexCasePattern(cx, n, n.text) : [{ parts: partsOf(cx, n, false), ...whole }];
@@ -80,8 +85,10 @@ function lexCasePattern(cx: Lowering, n: Node, t: string): PatternPiece[] {
   let depth = 0;
   const flushRaw = (at: number) => {
     // A substitution in the text is not read here: the pattern is unknown, not misread.
-    if (/\$[({]/.test(raw.replace(/\\[\s\S]/g, ""))) parts.push({ t: "bad", why: "a substitution inside an extglob case pattern", span: { start: base + rawAt, end: base + at } });
-    else if (raw) parts.push(...textParts(raw, false, { start: base + rawAt, end: base + at }));
+    if (/\$[({]/.test(raw.replace(/\\[\s\S]/g, ""))) {
+      parts.push({ t: "bad", why: "a substitution inside an extglob case pattern",
+        span: { start: base + rawAt, end: base + at } });
+    } else if (raw) parts.push(...textParts(raw, false, { start: base + rawAt, end: base + at }));
     raw = "";
     rawAt = at;
   };
@@ -115,7 +122,11 @@ function lexCasePattern(cx: Lowering, n: Node, t: string): PatternPiece[] {
         if (decoded !== null) part = { t: "lit", text: decoded };
       }
       const stop = close < 0 ? t.length : close + 1;
-      parts.push(part ?? { t: "bad", why: "quoting inside an extglob case pattern the guard does not read", span: { start: base + i, end: base + stop } });
+      parts.push(
+        part ??
+          { t: "bad", why: "quoting inside an extglob case pattern the guard does not read",
+            span: { start: base + i, end: base + stop } },
+      );
       i = stop - 1;
       rawAt = stop;
       continue;

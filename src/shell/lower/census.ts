@@ -20,7 +20,10 @@ export function census(cx: Lowering, root: Node, stmt: Stmt): void {
     cx.problems.push({ span: span(root), why: "a tree copied without its census", code: "UNMODELLED_SYNTAX" });
     return;
   }
-  for (const n of seen.unknownKinds) cx.problems.push({ span: span(n), why: `a ${JSON.stringify(n.type)} node, which the guard does not know`, code: "UNMODELLED_SYNTAX" });
+  for (const n of seen.unknownKinds) {
+    cx.problems.push({ span: span(n), why: `a ${JSON.stringify(n.type)} node, which the guard does not know`,
+      code: "UNMODELLED_SYNTAX" });
+  }
   continuedExpansionsLeft(cx, root);
   if (seen.code.length === 0) return;
   const starts = new Set(cx.loweredCode);
@@ -34,13 +37,11 @@ export function census(cx: Lowering, root: Node, stmt: Stmt): void {
 
 /** Starts of the code parts a lowered program holds, and the ranges it defers or refuses. */
 function collectLowered(root: Stmt, starts: Set<number>, ranges: Span[]): void {
-  walkStmt(root, {
-    stmt: (s) => (s.t === "reparse" || s.t === "bad") && ranges.push(s.span),
+  walkStmt(root, { stmt: (s) => (s.t === "reparse" || s.t === "bad") && ranges.push(s.span),
     part: (p) => {
       if (p.t === "cmdsub" || p.t === "procsub" || p.t === "arith") starts.add(p.span.start);
       else if (p.t === "code" || p.t === "bad") ranges.push(p.span);
-    },
-  });
+    } });
 }
 
 /**
@@ -51,6 +52,8 @@ function continuedExpansionsLeft(cx: Lowering, root: Node): void {
   const text = cx.source.slice(root.startIndex, root.endIndex);
   if (!hasContinuedExpansion(text)) return;
   for (const m of continuedExpansions(text, root.startIndex)) {
-    cx.problems.push({ span: { start: m.start, end: m.end }, why: `a line continuation after ${m.char}, which bash removes before it reads what follows`, code: "UNMODELLED_SYNTAX" });
+    cx.problems.push({ span: { start: m.start, end: m.end },
+      why: `a line continuation after ${m.char}, which bash removes before it reads what follows`,
+      code: "UNMODELLED_SYNTAX" });
   }
 }

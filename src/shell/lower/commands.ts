@@ -11,7 +11,8 @@ import { gluedToAssignment, lowerAssign, assignmentWord } from "./assignments.ts
 import { ASSIGNMENT_WORD } from "./misreads.ts";
 
 /** Keywords that are never command names: a command named so is the grammar misreading bash. */
-const KEYWORD_NAMES = new Set(["{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "select", "function", "[[", "]]", "coproc"]);
+const KEYWORD_NAMES = new Set(["{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done",
+  "case", "esac", "select", "function", "[[", "]]", "coproc"]);
 
 export function lowerCommand(cx: Lowering, n: Node, outerRedirs: readonly Node[]): Stmt {
   const nameNode = n.childForFieldName("name");
@@ -19,7 +20,9 @@ export function lowerCommand(cx: Lowering, n: Node, outerRedirs: readonly Node[]
   const name = nameNode?.text;
   if (name === undefined || (name !== "time" && !KEYWORD_NAMES.has(name))) return lowerCommandAt(cx, n, outerRedirs);
   const firstArg = n.childrenForFieldName("argument")[0];
-  if (KEYWORD_NAMES.has(name) || (name === "time" && firstArg && (KEYWORD_NAMES.has(firstArg.text) || firstArg.text === "!"))) {
+  if (KEYWORD_NAMES.has(name) ||
+    (name === "time" && firstArg && (KEYWORD_NAMES.has(firstArg.text) || firstArg.text === "!")))
+  {
     const why = `the keyword ${name === "time" ? firstArg!.text : name} where the grammar expects a command`;
     problem(cx, n, why);
     return { t: "seq", items: [bad(n, why), lowerCommandAt(cx, n, outerRedirs)] };
@@ -38,7 +41,8 @@ export function lowerCommand(cx: Lowering, n: Node, outerRedirs: readonly Node[]
         return bad(n, "time with an assignment and a redirection the guard cannot place");
       }
       const end = Math.max(n.endIndex, ...outerRedirs.map((r) => r.endIndex));
-      return { t: "reparse", text: cx.source.slice(from, end), offset: from, negate: false, span: { start: n.startIndex, end } };
+      return { t: "reparse", text: cx.source.slice(from, end), offset: from, negate: false,
+        span: { start: n.startIndex, end } };
     }
   }
   return lowerCommandAt(cx, n, outerRedirs);
@@ -195,7 +199,9 @@ function droppedText(cx: Lowering, n: Node): void {
     if (prev && c.startIndex > prev.endIndex && !spacesOnly(cx.source, prev.endIndex, c.startIndex)) {
       const gap = cx.source.slice(prev.endIndex, c.startIndex);
       // Most gaps are blanks: test before copying the gap without its line continuations.
-      if (/[^\s\\]/.test(gap) && /[^\s\\]/.test(gap.replace(/\\\n/g, "")) && !n.children.some((x) => x.type === "heredoc_redirect")) {
+      if (/[^\s\\]/.test(gap) && /[^\s\\]/.test(gap.replace(/\\\n/g, "")) &&
+        !n.children.some((x) => x.type === "heredoc_redirect"))
+      {
         problem(cx, n, `text the grammar read as nothing: ${JSON.stringify(gap.trim().slice(0, 40))}`);
         return;
       }
@@ -210,8 +216,8 @@ export function lowerRedirected(cx: Lowering, n: Node): Stmt {
   // a word of the command.
   const dashes = body?.type === "command" ? droppedDashes(cx, n, body) : [];
   if (dashes.length === 0) droppedText(cx, n);
-  const redirNodes = n.children.filter(
-    (c): c is Node => c !== null && (c.type === "file_redirect" || c.type === "herestring_redirect" || c.type === "heredoc_redirect"),
+  const redirNodes = n.children.filter((c): c is Node =>
+    c !== null && (c.type === "file_redirect" || c.type === "herestring_redirect" || c.type === "heredoc_redirect")
   );
   // A here-document may carry the rest of its line: `cat <<EOF | sh`, `cat <<EOF && x`.
   let continuation: { kind: "pipe" | "and" | "or"; node: Node } | null = null;
@@ -231,7 +237,10 @@ export function lowerRedirected(cx: Lowering, n: Node): Stmt {
   } else if (body.type === "command") {
     stmt = lowerCommand(cx, body, redirNodes);
     if (dashes.length && stmt.t === "cmd") {
-      const words = [...stmt.words, ...dashes.map((at): Word => ({ parts: [{ t: "raw", text: "-" }], span: { start: at, end: at + 1 }, text: "-" }))];
+      const words = [...stmt.words,
+        ...dashes.map((at): Word => ({ parts: [{ t: "raw", text: "-" }], span: { start: at, end: at + 1 },
+          text: "-" })
+        )];
       stmt = { ...stmt, words: words.sort((a, b) => a.span.start - b.span.start) };
     }
   } else {

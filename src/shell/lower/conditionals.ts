@@ -8,7 +8,8 @@ import { wordFromNodes } from "./words.ts";
 import { ARITH_COMPARISONS, FILE_TESTS, NAME_TESTS } from "../test-ops.ts";
 
 export function arithmeticCommand(cx: Lowering, n: Node): Stmt {
-  return { t: "test", words: [], inner: substitutionsIn(cx, n), assigned: arithAssigned(n), arith: true, names: arithNames(cx, n), exprs: [], varNames: [], span: span(n) };
+  return { t: "test", words: [], inner: substitutionsIn(cx, n), assigned: arithAssigned(n), arith: true,
+    names: arithNames(cx, n), exprs: [], varNames: [], span: span(n) };
 }
 
 export function lowerTest(cx: Lowering, n: Node): Stmt {
@@ -23,7 +24,9 @@ export function lowerTest(cx: Lowering, n: Node): Stmt {
     if (x.type === "binary_expression") {
       const op = x.childForFieldName("operator");
       if (doubleBracket && op && ARITH_COMPARISONS.has(op.text)) {
-        for (const side of [x.childForFieldName("left"), x.childForFieldName("right")]) if (side) exprs.push(wordFromNodes(cx, [side]));
+        for (const side of [x.childForFieldName("left"), x.childForFieldName("right")]) {
+          if (side) exprs.push(wordFromNodes(cx, [side]));
+        }
       }
     }
     if (x.type === "unary_expression") {
@@ -54,5 +57,6 @@ export function lowerTest(cx: Lowering, n: Node): Stmt {
   };
   for (const c of n.namedChildren) if (c) visit(c);
   // Single quotes in [[ ]] are quotes (an arithmetic expansion in it is arithmetic again).
-  return { t: "test", words, inner: substitutionsIn(cx, n, false), assigned: [], arith: false, names: [], exprs, varNames, span: span(n) };
+  return { t: "test", words, inner: substitutionsIn(cx, n, false), assigned: [], arith: false, names: [], exprs,
+    varNames, span: span(n) };
 }

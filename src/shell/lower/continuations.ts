@@ -18,7 +18,9 @@ export function hasContinuedExpansion(text: string): boolean {
 
 /** The spans of continued `$`/`~` in a text, offsets from `base`. */
 export function continuedExpansions(text: string, base: number): { start: number; end: number; char: string }[] {
-  return [...text.matchAll(CONTINUED)].map((m) => ({ start: base + m.index, end: base + m.index + m[0].length, char: m[0][0]! }));
+  return [...text.matchAll(CONTINUED)].map((m) => ({ start: base + m.index, end: base + m.index + m[0].length,
+    char: m[0][0]! })
+  );
 }
 
 /** Nodes whose text bash keeps as it is: continuations in them are not removed. */

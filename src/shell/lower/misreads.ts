@@ -6,7 +6,8 @@ import type { SyntaxNode as Node } from "../../parse/tree.ts";
 import { type Lowering, notComment } from "./context.ts";
 
 /** Words that are only keywords in command position; tree-sitter reads some as command names. */
-const RESERVED = new Set(["{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "select", "function", "[[", "]]", "!", "time", "coproc", "(", ")"]);
+const RESERVED = new Set(["{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case",
+  "esac", "select", "function", "[[", "]]", "!", "time", "coproc", "(", ")"]);
 
 export const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
 
@@ -21,7 +22,9 @@ export function misreadKeyword(n: Node): { from: number; negate: boolean } | nul
   let negate = false;
   // Only the first pipeline of a list can start with the keyword.
   while (cur.type === "list" || cur.type === "pipeline" || cur.type === "redirected_statement") {
-    const first = cur.type === "redirected_statement" ? cur.childForFieldName("body") : cur.namedChildren.find(notComment);
+    const first = cur.type === "redirected_statement"
+      ? cur.childForFieldName("body")
+      : cur.namedChildren.find(notComment);
     if (!first) return null;
     cur = first;
   }
@@ -41,7 +44,9 @@ export function misreadKeyword(n: Node): { from: number; negate: boolean } | nul
     // the grammar reads NAME=value as the program `time` runs.
     const skip = args[0]?.text === "-p" ? 1 : 0;
     const firstArg = args[skip];
-    if (firstArg && (RESERVED.has(firstArg.text) || ASSIGNMENT_WORD.test(firstArg.text))) return { from: skip ? args[0]!.endIndex : name.endIndex, negate: false };
+    if (firstArg && (RESERVED.has(firstArg.text) || ASSIGNMENT_WORD.test(firstArg.text))) {
+      return { from: skip ? args[0]!.endIndex : name.endIndex, negate: false };
+    }
   }
   return null;
 }
@@ -75,7 +80,8 @@ export function gluedNewline(cx: Lowering, root: Node): number {
       }
       continue;
     }
-    if (n.type === "string" || n.type === "raw_string" || n.type === "ansi_c_string" || n.type === "heredoc_body" || n.type === "heredoc_redirect") continue;
+    if (n.type === "string" || n.type === "raw_string" || n.type === "ansi_c_string" || n.type === "heredoc_body" ||
+      n.type === "heredoc_redirect") continue;
     let prevEnd = -1;
     for (const c of n.children) {
       // Between the words of one command there is only blank space: a newline there that is

@@ -30,16 +30,22 @@ import { lowerSequence, lowerStatement, lowerSubstitutionBody } from "./statemen
 import { census } from "./census.ts";
 import { movedContinuations } from "./continuations.ts";
 
-export function lowerProgram(root: Node, readBy: Dialect = "bash"): { readonly stmt: Stmt; readonly problems: readonly LowerProblem[] } {
+export function lowerProgram(root: Node,
+  readBy: Dialect = "bash"): { readonly stmt: Stmt; readonly problems: readonly LowerProblem[] }
+{
   // Node indices count from the start of the text, which the root may not (leading blanks).
-  const cx: Lowering = {
-    source: root.source, dialect: readBy, depth: 0, problems: [], loweredCode: new Set(),
-    statement: lowerStatement, substitutionBody: lowerSubstitutionBody,
-  };
+  const cx: Lowering = { source: root.source, dialect: readBy, depth: 0, problems: [], loweredCode: new Set(),
+    statement: lowerStatement, substitutionBody: lowerSubstitutionBody };
   // A continuation the grammar misreads after `$` or `~`: the text is read again with it moved
   // where the grammar reads it as bash does (continuations.ts).
   const moved = movedContinuations(root);
-  if (moved !== null) return { stmt: { t: "reparse", text: moved, offset: root.startIndex, negate: false, span: { start: root.startIndex, end: root.endIndex } }, problems: [] };
+  if (moved !== null) {
+    return {
+      stmt: { t: "reparse", text: moved, offset: root.startIndex, negate: false,
+        span: { start: root.startIndex, end: root.endIndex } },
+      problems: [],
+    };
+  }
   const stmt = lowerSequence(cx, root.children, true);
   census(cx, root, stmt);
   return { stmt, problems: cx.problems };

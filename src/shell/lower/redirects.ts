@@ -46,10 +46,13 @@ export function lowerRedirect(cx: Lowering, r: Node): { redir: Redir; extra: Nod
       // The grammar read the body's first lines (those starting with `\`) as words of the
       // command: the body is the source between the first line and the delimiter.
       const text = cx.source.slice(bodyStart, c.startIndex);
-      heredoc = { body: heredocFromSource(text, delimiterQuoted, { start: bodyStart, end: c.startIndex }), expands: !delimiterQuoted };
+      heredoc = { body: heredocFromSource(text, delimiterQuoted, { start: bodyStart, end: c.startIndex }),
+        expands: !delimiterQuoted };
       continue;
     }
-    if (r.type === "heredoc_redirect" && bodyStart >= 0 && c.startIndex >= bodyStart - 1 && c.isNamed && c.type !== "pipeline" && c.type !== "heredoc_end") {
+    if (r.type === "heredoc_redirect" && bodyStart >= 0 && c.startIndex >= bodyStart - 1 && c.isNamed &&
+      c.type !== "pipeline" && c.type !== "heredoc_end")
+    {
       misreadBody = true;
       continue;
     }
@@ -73,12 +76,17 @@ export function lowerRedirect(cx: Lowering, r: Node): { redir: Redir; extra: Nod
   // (`> 2>&1` is `>` without a target): a syntax error, where the grammar saw a target.
   const last = targetNodes[targetNodes.length - 1];
   if (targetNodes.length === 1 && /^[0-9]+$/.test(last!.text) && /[<>]/.test(cx.source[last!.endIndex] ?? "")) {
-    problem(cx, r, `${JSON.stringify(cx.source.slice(r.startIndex, last!.endIndex + 1))}: the digits are the next redirection's descriptor, so this one has no target`);
+    problem(cx, r,
+      `${
+        JSON.stringify(cx.source.slice(r.startIndex, last!.endIndex + 1))
+      }: the digits are the next redirection's descriptor, so this one has no target`);
   }
   if (r.type === "herestring_redirect") op = "<<<";
   if (r.type === "heredoc_redirect" && op !== "<<-") op = "<<";
   const target = targetNodes.length ? wordFromNodes(cx, targetNodes) : null;
-  if (r.type === "heredoc_redirect" && !heredoc) heredoc = { body: { parts: [], span: span(r), text: "" }, expands: false };
+  if (r.type === "heredoc_redirect" && !heredoc) {
+    heredoc = { body: { parts: [], span: span(r), text: "" }, expands: false };
+  }
   return { redir: { op: op ?? ">", fd, target, heredoc, span: span(r) }, extra };
 }
 
@@ -96,7 +104,9 @@ function heredocBody(cx: Lowering, n: Node, quoted: boolean): Word {
   const base = n.startIndex;
   for (const c of n.children) {
     if (!c) continue;
-    if (c.startIndex > pos) parts.push(...heredocText(src.slice(pos - base, c.startIndex - base), { start: pos, end: c.startIndex }));
+    if (c.startIndex > pos) {
+      parts.push(...heredocText(src.slice(pos - base, c.startIndex - base), { start: pos, end: c.startIndex }));
+    }
     if (c.type === "heredoc_content") parts.push(...heredocText(c.text, span(c)));
     else parts.push(...partsOf(cx, c, true));
     pos = c.endIndex;

@@ -14,12 +14,10 @@ import { lowerCommand, lowerDeclaration, lowerRedirected, lowerCommandLike } fro
 import { arithmeticCommand, lowerTest } from "./conditionals.ts";
 import { misreadKeyword, hasHeredocBefore, gluedNewline } from "./misreads.ts";
 
-const STATEMENT_TYPES = new Set([
-  "c_style_for_statement", "case_statement", "command", "compound_statement", "declaration_command",
-  "for_statement", "function_definition", "if_statement", "list", "negated_command", "pipeline",
-  "redirected_statement", "subshell", "test_command", "unset_command", "variable_assignment",
-  "variable_assignments", "while_statement", "ERROR",
-]);
+const STATEMENT_TYPES = new Set(["c_style_for_statement", "case_statement", "command", "compound_statement",
+  "declaration_command", "for_statement", "function_definition", "if_statement", "list", "negated_command", "pipeline",
+  "redirected_statement", "subshell", "test_command", "unset_command", "variable_assignment", "variable_assignments",
+  "while_statement", "ERROR"]);
 
 /** A run of statements separated by `;`, `&` or newlines. A statement followed by `&` runs in the background. */
 export function lowerSequence(cx: Lowering, children: readonly (Node | null)[], top = false): Stmt {
@@ -34,7 +32,8 @@ export function lowerSequence(cx: Lowering, children: readonly (Node | null)[], 
         // `;`: read the rest again with one there (the same length, so spans still hold).
         const last = children.filter((x): x is Node => x !== null).at(-1)!;
         const text = cx.source.slice(c.startIndex, nl) + ";" + cx.source.slice(nl + 1, last.endIndex);
-        items.push({ t: "reparse", text, offset: c.startIndex, negate: false, span: { start: c.startIndex, end: last.endIndex } });
+        items.push({ t: "reparse", text, offset: c.startIndex, negate: false,
+          span: { start: c.startIndex, end: last.endIndex } });
         break;
       }
       const mis = misreadKeyword(c);
@@ -44,7 +43,8 @@ export function lowerSequence(cx: Lowering, children: readonly (Node | null)[], 
         // parse error, reported by lowerCommand.)
         const last = children.filter((x): x is Node => x !== null).at(-1)!;
         const text = cx.source.slice(mis.from, last.endIndex);
-        items.push({ t: "reparse", text, offset: mis.from, negate: mis.negate, span: { start: c.startIndex, end: last.endIndex } });
+        items.push({ t: "reparse", text, offset: mis.from, negate: mis.negate,
+          span: { start: c.startIndex, end: last.endIndex } });
         break;
       }
     }
@@ -148,7 +148,8 @@ function lowerList(cx: Lowering, n: Node): Stmt {
   const named = n.children.filter(isNamedStatement);
   const op = n.children.find(isListOperator);
   if (named.length !== 2 || !op) return bad(n, "malformed list");
-  return { t: op.type === "&&" ? "and" : "or", left: lowerStatement(cx, named[0]!), right: lowerStatement(cx, named[1]!) };
+  return { t: op.type === "&&" ? "and" : "or", left: lowerStatement(cx, named[0]!),
+    right: lowerStatement(cx, named[1]!) };
 }
 
 function lowerPipeline(cx: Lowering, n: Node): Stmt {
@@ -172,7 +173,9 @@ function lowerPipeline(cx: Lowering, n: Node): Stmt {
 
 function stderrToPipe(s: Stmt, op: Node): Stmt {
   const at = span(op);
-  return { t: "redir", body: s, redirs: [{ op: ">&", fd: "2", target: { parts: [{ t: "lit", text: "1" }], span: at, text: "1" }, heredoc: null, span: at }] };
+  return { t: "redir", body: s,
+    redirs: [{ op: ">&", fd: "2", target: { parts: [{ t: "lit", text: "1" }], span: at, text: "1" }, heredoc: null,
+      span: at }] };
 }
 
 /**
@@ -275,10 +278,13 @@ function lowerCase(cx: Lowering, n: Node): Stmt {
   for (const c of n.namedChildren) {
     if (!c || c.type !== "case_item") continue;
     const patterns = casePatterns(cx, c.childrenForFieldName("value").filter((x): x is Node => x !== null));
-    const stmts = c.children.filter(
-      (x) => x !== null && (x.type === "&" || (x.isNamed && STATEMENT_TYPES.has(x.type))) && !c.childrenForFieldName("value").some((v) => v?.id === x.id),
+    const stmts = c.children.filter((x) =>
+      x !== null && (x.type === "&" || (x.isNamed && STATEMENT_TYPES.has(x.type))) &&
+      !c.childrenForFieldName("value").some((v) => v?.id === x.id)
     );
-    const term = c.children.find((x) => x !== null && !x.isNamed && (x.type === ";;" || x.type === ";&" || x.type === ";;&"));
+    const term = c.children.find((x) =>
+      x !== null && !x.isNamed && (x.type === ";;" || x.type === ";&" || x.type === ";;&")
+    );
     const fallthrough = term?.type === ";&" ? "next" : term?.type === ";;&" ? "test" : "break";
     items.push({ patterns, body: lowerSequence(cx, stmts), fallthrough });
   }

@@ -28,7 +28,9 @@ export function wordsFromNodes(cx: Lowering, nodes: readonly Node[]): Word[] {
     const n = nodes[k]!;
     // `a` `b`: one node to the grammar, words of their own to bash (when nothing touches it).
     const apart = sideBySide(cx, n);
-    if (apart && !(group.length && touching(cx, group[group.length - 1]!, n)) && !(k + 1 < nodes.length && touching(cx, n, nodes[k + 1]!))) {
+    if (apart && !(group.length && touching(cx, group[group.length - 1]!, n)) &&
+      !(k + 1 < nodes.length && touching(cx, n, nodes[k + 1]!)))
+    {
       if (group.length) out.push(wordFromNodes(cx, group));
       group = [];
       out.push(...apart);
@@ -73,7 +75,8 @@ export function wordFromNodes(cx: Lowering, nodes: readonly Node[], emptyAt?: nu
     }
     if (i > 0 && !touching(cx, nodes[i - 1]!, n)) {
       // A gap inside what the caller declared one word (an assignment value that tree-sitter split).
-      parts.push({ t: "bad", why: "unexpected blank inside a word", span: { start: nodes[i - 1]!.endIndex, end: n.startIndex } });
+      parts.push({ t: "bad", why: "unexpected blank inside a word",
+        span: { start: nodes[i - 1]!.endIndex, end: n.startIndex } });
     }
     partsInto(cx, n, false, parts);
   }
@@ -116,7 +119,9 @@ function wordOfChildren(cx: Lowering, n: Node, from: number, to: number, quoted:
       // In a quoted operand the grammar can read `a \`cmd\`` as a concatenation of words, with
       // the code left in them as text (the census counts those tokens too).
       for (const g of c.children) {
-        if (g && OPERAND_TOKEN_KINDS.has(g.type) && HIDDEN_CODE.test(g.text)) parts.push({ t: "code", text: hiddenCodeText(g), quoted: false, span: span(g) });
+        if (g && OPERAND_TOKEN_KINDS.has(g.type) && HIDDEN_CODE.test(g.text)) {
+          parts.push({ t: "code", text: hiddenCodeText(g), quoted: false, span: span(g) });
+        }
       }
     }
     if (n.type === "expansion" && (c.type === "regex" || (c.type === "raw_string" && quoted))) {
@@ -197,7 +202,9 @@ function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): v
       if (!quoted && /(^|[^\\])\n/.test(text)) problem(cx, n, "a line the grammar joined to the command before it");
       // A blank inside one word token (`] [`): the grammar joined two words.
       else if (!quoted && /(^|[^\\])[ \t]/.test(text)) problem(cx, n, "words the grammar joined into one");
-      if (cx.dialect === "zsh" && !quoted && /^=[A-Za-z0-9_.+-]/.test(text)) problem(cx, n, "=name, which zsh expands to the path of the program name");
+      if (cx.dialect === "zsh" && !quoted && /^=[A-Za-z0-9_.+-]/.test(text)) {
+        problem(cx, n, "=name, which zsh expands to the path of the program name");
+      }
       out.push(...textParts(text, quoted, span(n)));
       return;
     }
@@ -223,7 +230,9 @@ function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): v
       }
       if (cx.dialect === "sh") dialectProblem(cx, n, "$'…'");
       const text = decodeAnsiC(n.text.slice(2, -1));
-      out.push(text === null ? { t: "bad", why: "bytes in $'…' that are not UTF-8", span: span(n) } : { t: "lit", text });
+      out.push(
+        text === null ? { t: "bad", why: "bytes in $'…' that are not UTF-8", span: span(n) } : { t: "lit", text },
+      );
       return;
     }
     case "string": {
@@ -258,7 +267,9 @@ function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): v
       if (at < 0) out.push({ t: "cmdsub", body: cx.substitutionBody(cx, n), quoted, span: span(n) });
       else {
         // (A `$` the grammar put in the opener is text of the word.)
-        if (cx.source[at - 1] === "$" && at - 1 >= n.startIndex) out.push(quoted ? { t: "lit", text: "$" } : { t: "raw", text: "$" });
+        if (cx.source[at - 1] === "$" && at - 1 >= n.startIndex) {
+          out.push(quoted ? { t: "lit", text: "$" } : { t: "raw", text: "$" });
+        }
         backquoted(cx, n, at, quoted, out);
       }
       return;
@@ -293,7 +304,8 @@ function partsIntoAt(cx: Lowering, n: Node, quoted: boolean, out: WordPart[]): v
       return;
     }
     default:
-      out.push({ t: "bad", why: n.type === "ERROR" ? "unparseable word" : `unexpected ${n.type} in a word`, span: span(n) });
+      out.push({ t: "bad", why: n.type === "ERROR" ? "unparseable word" : `unexpected ${n.type} in a word`,
+        span: span(n) });
       return;
   }
 }
@@ -319,7 +331,9 @@ function backquoted(cx: Lowering, n: Node, at: number, quoted: boolean, out: Wor
   }
   // Unquoted, a blank between two substitutions ends the word: only wordsFromNodes, which
   // sees the node as a whole word of its own, can give each its own word (sideBySide).
-  if (!quoted && pieces.some((p) => p.t === "text" && /[ \t]/.test(p.text))) return refuseBackquotes(cx, n, out, "backquoted substitutions side by side in a word the guard cannot split");
+  if (!quoted && pieces.some((p) => p.t === "text" && /[ \t]/.test(p.text))) {
+    return refuseBackquotes(cx, n, out, "backquoted substitutions side by side in a word the guard cannot split");
+  }
   for (const p of pieces) {
     if (p.t === "code") out.push({ t: "code", text: p.text, quoted, span: p.span });
     else out.push(quoted ? { t: "lit", text: p.text } : { t: "raw", text: p.text });
@@ -391,7 +405,9 @@ function lowerExpansion(cx: Lowering, n: Node, quoted: boolean): WordPart {
     name = nameNode.childForFieldName("name")?.text ?? "";
     const idx = nameNode.childForFieldName("index");
     index = idx ? wordFromNodes(cx, [idx]) : null;
-  } else if (nameNode.type !== "variable_name" && nameNode.type !== "special_variable_name" && nameNode.type !== "number") {
+  } else if (nameNode.type !== "variable_name" && nameNode.type !== "special_variable_name" &&
+    nameNode.type !== "number")
+  {
     return { t: "bad", why: "unreadable ${…}", span: span(n) };
   }
   i++;
@@ -402,11 +418,15 @@ function lowerExpansion(cx: Lowering, n: Node, quoted: boolean): WordPart {
     // operator after the name (`${!r:-w}`, `${!r#p}`), the operator applies to what the
     // indirection names: not followed either.
     const after = kids[i];
-    if (prefix === "indirect" && after && after.type !== "}") return { t: "bad", why: `\${!${name}…} with an operator`, span: span(n) };
+    if (prefix === "indirect" && after && after.type !== "}") {
+      return { t: "bad", why: `\${!${name}…} with an operator`, span: span(n) };
+    }
     return { t: "param", param: { name, index, op: prefix, arg: null, arg2: null }, quoted, span: span(n) };
   }
   const opNode = kids[i];
-  if (!opNode || opNode.type === "}") return { t: "param", param: { name, index, op: "", arg: null, arg2: null }, quoted, span: span(n) };
+  if (!opNode || opNode.type === "}") {
+    return { t: "param", param: { name, index, op: "", arg: null, arg2: null }, quoted, span: span(n) };
+  }
   if (opNode.isNamed || !TOKEN_OPS.has(opNode.type)) return { t: "bad", why: "unreadable ${…}", span: span(n) };
   const op = opNode.type as ParamOp;
   // The argument runs to the next operator token (only ${x/p/r} and ${x:o:l} have two).

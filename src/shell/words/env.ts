@@ -11,8 +11,8 @@ import type { Listing, Named, NamesSeen, StandInPart } from "../listing.ts";
 /** A piece of an expanded field: known text, or an unknown value. */
 export type Seg =
   /** `standIn`: the text came from a value that stands for a listing's names (src/shell/listing.ts). */
-  | { readonly text: string; readonly quoted: boolean; readonly standIn?: true }
-  | { readonly unknown: Unknown; readonly quoted: boolean };
+  { readonly text: string; readonly quoted: boolean; readonly standIn?: true } | { readonly unknown: Unknown;
+    readonly quoted: boolean };
 
 export interface Field {
   readonly segs: readonly Seg[];
@@ -64,11 +64,13 @@ export interface WordEnv {
   /** Whether it is one plain path segment or nothing (`$(date +%Y%m%d)`): Unknown.segment, or null. */
   printsSegment(body: Stmt, world: World): string | null;
   /** The same for backquoted text the grammar did not parse. */
-  substituteCode(text: string, world: World, span: Span): string | { readonly listing: Listing<Named> } | StandInPart | null;
+  substituteCode(text: string, world: World, span: Span): string | { readonly listing: Listing<Named> } | StandInPart
+    | null;
   /** Physical directory for a logical one, for globbing. */
   physicalDir(logical: string): string | null;
   /** Problems found while expanding (limits reached, code that evaluation would run) are reported here. */
-  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR" | "OPAQUE_CODE" | "UNRESOLVED_WORD", why: string, span: Span): void;
+  problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR" | "OPAQUE_CODE" | "UNRESOLVED_WORD", why: string,
+    span: Span): void;
   /** Pathname expansion read this directory (a physical path): listing it is an access. */
   listed(dir: string, shown: string, span: Span): void;
   /**
@@ -91,7 +93,8 @@ type CodePart = Extract<WordPart, { t: "code" }>;
 
 export type Piece =
   /** `open`: a stand-in whose last component may be empty, `.` or `..` until text that follows closes it (parts.ts). */
-  | { readonly k: "text"; readonly text: string; readonly quoted: boolean; readonly split: boolean; readonly standIn?: true; readonly open?: true }
+  | { readonly k: "text"; readonly text: string; readonly quoted: boolean; readonly split: boolean;
+    readonly standIn?: true; readonly open?: true }
   | { readonly k: "unknown"; readonly u: Unknown; readonly quoted: boolean; readonly split: boolean }
   /** "$@": a field boundary that splitting does not decide. */
   | { readonly k: "break" }

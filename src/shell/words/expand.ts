@@ -48,35 +48,60 @@ export function expandWord(word: Word, world: World, env: WordEnv, opts: ExpandO
     // `declare x={a,..}/y` assigns x=a/y, then x=../y.
     const braced = a.value ? braceExpand(a.value.parts, env.limits.maxBraceWords) : null;
     if (braced?.tooLarge) {
-      env.problem("EXPANSION_TOO_LARGE", `brace expansion of ${word.text.slice(0, 40)} makes more than ${env.limits.maxBraceWords} words`, word.span);
-      return { fields: [{ segs: [head, { unknown: unknown("brace expansion too large"), quoted: false }], span: word.span, fromGlob: false }], countUnknown: true };
+      env.problem("EXPANSION_TOO_LARGE",
+        `brace expansion of ${word.text.slice(0, 40)} makes more than ${env.limits.maxBraceWords} words`, word.span);
+      return {
+        fields: [{ segs: [head, { unknown: unknown("brace expansion too large"), quoted: false }], span: word.span,
+          fromGlob: false }],
+        countUnknown: true,
+      };
     }
     if (a.value && braced && braced.words.length > 1) {
       const value = a.value;
-      return { fields: braced.words.map((parts) => ({ segs: [head, ...expandToSegs({ ...value, parts }, world, env, true)], span: word.span, fromGlob: false })), countUnknown: false };
+      return {
+        fields: braced.words.map((parts) => ({ segs: [head, ...expandToSegs({ ...value, parts }, world, env, true)],
+          span: word.span, fromGlob: false })
+        ),
+        countUnknown: false,
+      };
     }
     // `declare a=(…)`: the builtin sees the name; the interpreter assigns the array itself.
-    const v = a.value ? expandToSegs(a.value, world, env, true) : a.array ? [{ unknown: unknown(`the array ${a.name}`), quoted: true }] : [];
+    const v = a.value
+      ? expandToSegs(a.value, world, env, true)
+      : a.array
+      ? [{ unknown: unknown(`the array ${a.name}`), quoted: true }]
+      : [];
     return { fields: [{ segs: [head, ...v], span: word.span, fromGlob: false }], countUnknown: false };
   }
   let alternatives: readonly (readonly WordPart[])[] = [word.parts];
   if (!opts.assignment) {
     const braced: BraceResult = braceExpand(word.parts, env.limits.maxBraceWords);
     if (braced.tooLarge) {
-      env.problem("EXPANSION_TOO_LARGE", `brace expansion of ${word.text.slice(0, 40)} makes more than ${env.limits.maxBraceWords} words`, word.span);
-      return { fields: [{ segs: [{ unknown: unknown("brace expansion too large"), quoted: false }], span: word.span, fromGlob: false }], countUnknown: true };
+      env.problem("EXPANSION_TOO_LARGE",
+        `brace expansion of ${word.text.slice(0, 40)} makes more than ${env.limits.maxBraceWords} words`, word.span);
+      return {
+        fields: [{ segs: [{ unknown: unknown("brace expansion too large"), quoted: false }], span: word.span,
+          fromGlob: false }],
+        countUnknown: true,
+      };
     }
     alternatives = braced.words;
     if (alternatives.length > 1 && alternatives.some((parts) => joinsIntoExpansion(parts, word))) {
-      env.problem("UNRESOLVED_WORD", `brace expansion in ${word.text.slice(0, 40)} makes text that bash expands again`, word.span);
-      return { fields: [{ segs: [{ unknown: unknown("brace expansion that makes a new expansion"), quoted: false }], span: word.span, fromGlob: false }], countUnknown: true };
+      env.problem("UNRESOLVED_WORD", `brace expansion in ${word.text.slice(0, 40)} makes text that bash expands again`,
+        word.span);
+      return {
+        fields: [{ segs: [{ unknown: unknown("brace expansion that makes a new expansion"), quoted: false }],
+          span: word.span, fromGlob: false }],
+        countUnknown: true,
+      };
     }
   }
   const fields: Field[] = [];
   let countUnknown = false;
   const sink: StandInSink = { standIns: undefined };
   for (const parts of alternatives) {
-    const pieces = expandParts(parts, world, env, opts.assignment === true, alternatives.length === 1 && !opts.noSplit ? sink : undefined);
+    const pieces = expandParts(parts, world, env, opts.assignment === true,
+      alternatives.length === 1 && !opts.noSplit ? sink : undefined);
     const split = splitFields(pieces, world, env, opts.noSplit === true || opts.assignment === true);
     if (split.countUnknown) countUnknown = true;
     for (const segs of split.fields) {
@@ -109,7 +134,9 @@ function joinsIntoExpansion(parts: readonly WordPart[], word: Word): boolean {
     }
     if (/(^|[^\\])(\\\\)*\$$/.test(raw) || /(^|[^\\])(\\\\)*\$[A-Za-z_{(0-9@*#?!$-]/.test(raw)) return true;
     raw = "";
-    afterName = p.t === "param" && p.param.op === "" && p.param.index === null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(p.param.name) && !word.text.slice(p.span.start - word.span.start).startsWith("${");
+    afterName = p.t === "param" && p.param.op === "" && p.param.index === null &&
+      /^[A-Za-z_][A-Za-z0-9_]*$/.test(p.param.name) &&
+      !word.text.slice(p.span.start - word.span.start).startsWith("${");
   }
   return /(^|[^\\])(\\\\)*\$[A-Za-z_{(0-9@*#?!$-]/.test(raw);
 }
@@ -119,8 +146,9 @@ export function expandToSegs(word: Word, world: World, env: WordEnv, assignment:
   const pieces = expandParts(word.parts, world, env, assignment);
   const segs: Seg[] = [];
   for (const p of pieces) {
-    if (p.k === "text") segs.push(p.standIn ? { text: p.text, quoted: true, standIn: true } : { text: p.text, quoted: true });
-    else if (p.k === "unknown") segs.push({ unknown: p.u, quoted: true });
+    if (p.k === "text") {
+      segs.push(p.standIn ? { text: p.text, quoted: true, standIn: true } : { text: p.text, quoted: true });
+    } else if (p.k === "unknown") segs.push({ unknown: p.u, quoted: true });
     else if (p.k === "break") segs.push({ text: " ", quoted: true });
   }
   return segs;

@@ -26,15 +26,27 @@ function toPatternChars(segs: readonly Seg[]): PatternChar[] | null {
   return out;
 }
 
-export function globField(segs: Seg[], span: Span, world: World, env: WordEnv): { fields: Field[]; countUnknown: boolean } {
+export function globField(segs: Seg[], span: Span, world: World,
+  env: WordEnv): { fields: Field[]; countUnknown: boolean }
+{
   const opts = world.options;
   const self = { fields: [{ segs, span, fromGlob: false }], countUnknown: false };
   if (opts.noglob === true) return self;
-  if (!segs.some((s) => ("unknown" in s ? !s.quoted && !plainUnknown(s.unknown) : !s.quoted && /[*?[]|[+@!]\(/.test(s.text)))) return self;
+  if (!segs.some((
+    s,
+  ) => ("unknown" in s ? !s.quoted && !plainUnknown(s.unknown) : !s.quoted && /[*?[]|[+@!]\(/.test(s.text)))) {
+    return self;
+  }
   // bash 5.2 quirk: with a glob character in IFS, a quoted one in a pattern may match as a glob.
   const ifs = lookup(world, env, "IFS");
-  if (ifs.k === "str" && /[*?[]/.test(ifs.v) && segs.some((s) => !("unknown" in s) && s.quoted && /[*?[]/.test(s.text))) {
-    return { fields: [{ segs: [{ unknown: unknown("a quoted glob character that is also in IFS"), quoted: false }], span, fromGlob: true }], countUnknown: true };
+  if (ifs.k === "str" && /[*?[]/.test(ifs.v) &&
+    segs.some((s) => !("unknown" in s) && s.quoted && /[*?[]/.test(s.text)))
+  {
+    return {
+      fields: [{ segs: [{ unknown: unknown("a quoted glob character that is also in IFS"), quoted: false }], span,
+        fromGlob: true }],
+      countUnknown: true,
+    };
   }
   const chars = toPatternChars(segs);
   if (chars === null) {
@@ -44,8 +56,16 @@ export function globField(segs: Seg[], span: Span, world: World, env: WordEnv): 
     if (!unq) {
       // Whatever the numbers are, a match starts with the text before them (`a[$RANDOM%4]`):
       // with no such name there, the word stays as it is.
-      if (matchesNothing(segs, world, env, span)) return opts.nullglob === true || opts.failglob === true ? { fields: [], countUnknown: false } : { fields: self.fields, countUnknown: opts.nullglob === null };
-      return { fields: [{ segs: [{ unknown: unknown("a glob holding a value that is not known"), quoted: false }], span, fromGlob: true }], countUnknown: true };
+      if (matchesNothing(segs, world, env, span)) {
+        return opts.nullglob === true || opts.failglob === true
+          ? { fields: [], countUnknown: false }
+          : { fields: self.fields, countUnknown: opts.nullglob === null };
+      }
+      return {
+        fields: [{ segs: [{ unknown: unknown("a glob holding a value that is not known"), quoted: false }], span,
+          fromGlob: true }],
+        countUnknown: true,
+      };
     }
     return { fields: self.fields, countUnknown: unq };
   }
@@ -53,17 +73,24 @@ export function globField(segs: Seg[], span: Span, world: World, env: WordEnv): 
   if (!hasPatternChars(chars, extglob)) return self;
   const matches = globMatches(chars, world, env, span);
   if (matches === "unknown" || matches === "changed") {
-    const why = matches === "changed" ? "the glob lists a directory where an earlier command may have created, moved or unpacked symlinks" : "a glob the guard cannot expand here";
+    const why = matches === "changed"
+      ? "the glob lists a directory where an earlier command may have created, moved or unpacked symlinks"
+      : "a glob the guard cannot expand here";
     return { fields: [{ segs: [{ unknown: unknown(why), quoted: false }], span, fromGlob: true }], countUnknown: true };
   }
   if (matches === "too-many") {
-    env.problem("EXPANSION_TOO_LARGE", `the glob ${chars.map((c) => c.c).join("")} matches more than ${env.limits.maxGlobMatches} paths`, span);
-    return { fields: [{ segs: [{ unknown: unknown("a glob with too many matches"), quoted: false }], span, fromGlob: true }], countUnknown: true };
+    env.problem("EXPANSION_TOO_LARGE",
+      `the glob ${chars.map((c) => c.c).join("")} matches more than ${env.limits.maxGlobMatches} paths`, span);
+    return {
+      fields: [{ segs: [{ unknown: unknown("a glob with too many matches"), quoted: false }], span, fromGlob: true }],
+      countUnknown: true,
+    };
   }
   // No match: the word stays as it was, backslashes from expansions included.
   // (A pattern made with a stand-in matches names under it: its matches stand in as well.)
   const mark = hasStandIn({ segs }) ? true : undefined;
-  const literal = { segs: [textSeg(segs.map((g) => ("text" in g ? g.text : "")).join(""), true, mark)], span, fromGlob: false };
+  const literal = { segs: [textSeg(segs.map((g) => ("text" in g ? g.text : "")).join(""), true, mark)], span,
+    fromGlob: false };
   if (matches.length === 0) {
     if (opts.nullglob === true || opts.failglob === true) return { fields: [], countUnknown: false };
     // nullglob unknown: the word may vanish or stay; keep it (a vanished word touches nothing).
@@ -98,7 +125,9 @@ export function globPattern(chars: PatternChar[], world: World, env: WordEnv, sp
 }
 
 /** Matches of a pattern on disk, relative to the world's cwd as bash prints them. */
-function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Span): string[] | "unknown" | "too-many" | "changed" {
+function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Span): string[] | "unknown" | "too-many"
+  | "changed"
+{
   const opts = world.options;
   const segments: PatternChar[][] = [[]];
   for (const ch of chars) {
@@ -180,7 +209,8 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
     if (!last) {
       // Only directories (or links to them) can hold the next segment.
       const dirs = current.filter(([, d]) => env.physicalDir(d) !== null);
-      if (dirs.length < current.length && current.some(([, d]) => env.physicalDir(d) === null && env.linkZoneAt?.(d, world, false))) return "changed";
+      if (dirs.length < current.length &&
+        current.some(([, d]) => env.physicalDir(d) === null && env.linkZoneAt?.(d, world, false))) return "changed";
       current = dirs;
     }
   }

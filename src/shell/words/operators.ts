@@ -15,7 +15,9 @@ import { lookup, evaluationLookup, reportRisk, writeEvaluated } from "./variable
  * The pieces of a value. An array not in the `$@` form is one word, its elements joined by
  * `sep`: the first character of IFS (null: IFS is not known).
  */
-export function valuePiecesJoined(v: Value, quoted: boolean, split: boolean, atForm: boolean, sep: string | null): Piece[] {
+export function valuePiecesJoined(v: Value, quoted: boolean, split: boolean, atForm: boolean,
+  sep: string | null): Piece[]
+{
   const pieces = valuePiecesOf(v, quoted, split, atForm, sep);
   // Text from a stand-in stays one wherever it goes: a variable, a positional parameter, a `case` subject.
   return isStandIn(v) ? pieces.map((p) => (p.k === "text" ? { ...p, standIn: true as const } : p)) : pieces;
@@ -31,7 +33,10 @@ function valuePiecesOf(v: Value, quoted: boolean, split: boolean, atForm: boolea
       return [{ k: "unknown", u: v, quoted, split }];
     case "arr": {
       if (!atForm) {
-        if (sep === null && v.v.length > 1) return [{ k: "unknown", u: unknown("elements joined by the first character of IFS, which is not known"), quoted, split }];
+        if (sep === null && v.v.length > 1) {
+          return [{ k: "unknown", u: unknown("elements joined by the first character of IFS, which is not known"),
+            quoted, split }];
+        }
         return v.v.length ? [{ k: "text", text: v.v.join(sep ?? ""), quoted, split }] : [];
       }
       const out: Piece[] = [];
@@ -52,10 +57,10 @@ export function isNull(v: Value): boolean | null {
   return v.v.length === 0 || (v.v.length === 1 && v.v[0] === "");
 }
 
-export function expandOperator(
-  pe: ParamExpansion, v: Value, quoted: boolean, split: boolean, atForm: boolean, world: World, env: WordEnv, span: Span,
-  valuePieces: (x: Value, q: boolean, sp: boolean, at: boolean) => Piece[], stringOf: (w: Word | null) => Piece[],
-): Piece[] {
+export function expandOperator(pe: ParamExpansion, v: Value, quoted: boolean, split: boolean, atForm: boolean,
+  world: World, env: WordEnv, span: Span, valuePieces: (x: Value, q: boolean, sp: boolean, at: boolean) => Piece[],
+  stringOf: (w: Word | null) => Piece[]): Piece[]
+{
   const facts = PARAM_OPS[pe.op];
   // (By family: the table says which operator of it this is, src/shell/param-ops.ts.)
   const family = facts.family;
@@ -70,10 +75,15 @@ export function expandOperator(
       return [{ k: "unknown", u: unknown("a length", true), quoted, split }];
     case "indirect": {
       // ${!a[@]} and ${!a[*]} are a's keys, not an indirection: bash evaluates nothing (5.2).
-      if (pe.index !== null && (pe.index.text === "@" || pe.index.text === "*")) return [{ k: "unknown", u: unknown(`the keys of ${pe.name}`), quoted, split }];
-      if (v.k === "str" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v.v)) return valuePieces(lookup(world, env, v.v), quoted, split, false);
+      if (pe.index !== null && (pe.index.text === "@" || pe.index.text === "*")) {
+        return [{ k: "unknown", u: unknown(`the keys of ${pe.name}`), quoted, split }];
+      }
+      if (v.k === "str" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v.v)) {
+        return valuePieces(lookup(world, env, v.v), quoted, split, false);
+      }
       // The value is a name whose subscript bash evaluates: `a[$(cmd)]` runs cmd.
-      reportRisk(nameRisk(v.k === "str" ? v.v : v.k === "unset" ? "" : null, evaluationLookup(world, env)), world, env, span);
+      reportRisk(nameRisk(v.k === "str" ? v.v : v.k === "unset" ? "" : null, evaluationLookup(world, env)), world, env,
+        span);
       return [{ k: "unknown", u: unknown(`the indirection \${!${pe.name}} is not followed`), quoted, split }];
     }
     case "default": {
@@ -85,7 +95,9 @@ export function expandOperator(
       const isEmpty = empty();
       if (isEmpty === null) {
         // It may assign: an integer variable (or RANDOM, OPTIND) would evaluate the default.
-        if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(pe.name)) writeEvaluated(world, env, pe.name, [piecesToValue(stringOf(pe.arg))], span);
+        if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(pe.name)) {
+          writeEvaluated(world, env, pe.name, [piecesToValue(stringOf(pe.arg))], span);
+        }
         return unknownEmptiness(pe, quoted, split);
       }
       if (!isEmpty) return valuePieces(v, quoted, split, atForm);
@@ -107,31 +119,49 @@ export function expandOperator(
     case "remove": {
       if (v.k === "unset") return [];
       // What is left of a number is digits; of a segment, perhaps `.` (`${d#*[0-9]}` of `1.`).
-      if (v.k !== "str") return [{ k: "unknown", u: v.k === "unknown" ? unknown(v.why, v.numeric) : unknown("an array pattern removal"), quoted, split }];
+      if (v.k !== "str") {
+        return [{ k: "unknown", u: v.k === "unknown" ? unknown(v.why, v.numeric) : unknown("an array pattern removal"),
+          quoted, split }];
+      }
       const pat = piecesToPattern(stringOf(pe.arg));
-      if (pat === null) return [{ k: "unknown", u: unknown("a pattern removal with an unknown pattern"), quoted, split }];
+      if (pat === null) {
+        return [{ k: "unknown", u: unknown("a pattern removal with an unknown pattern"), quoted, split }];
+      }
       const r = removePattern(v.v, pat, facts.at, facts.all, world);
-      return r === null ? [{ k: "unknown", u: unknown("a pattern the guard cannot read"), quoted, split }] : [{ k: "text", text: r, quoted, split }];
+      return r === null
+        ? [{ k: "unknown", u: unknown("a pattern the guard cannot read"), quoted, split }]
+        : [{ k: "text", text: r, quoted, split }];
     }
     case "replace": {
       if (v.k === "unset") return [];
       // A replacement can put anything in a number or a segment (`${n/1/..\/x}`).
-      if (v.k !== "str") return [{ k: "unknown", u: unknown(v.k === "unknown" ? v.why : "an array substitution"), quoted, split }];
+      if (v.k !== "str") {
+        return [{ k: "unknown", u: unknown(v.k === "unknown" ? v.why : "an array substitution"), quoted, split }];
+      }
       const pat = piecesToPattern(stringOf(pe.arg));
       const repPieces = stringOf(pe.arg2);
       const rep = piecesToValue(repPieces);
-      if (pat === null || rep.k !== "str" || isStandIn(rep)) return [{ k: "unknown", u: unknown("a substitution with unknown parts"), quoted, split }];
+      if (pat === null || rep.k !== "str" || isStandIn(rep)) {
+        return [{ k: "unknown", u: unknown("a substitution with unknown parts"), quoted, split }];
+      }
       // An unquoted & in the replacement is the matched text (bash 5.2's patsub_replacement).
-      if (repPieces.some((p) => p.k === "text" && !p.quoted && p.text.includes("&"))) return [{ k: "unknown", u: unknown("a replacement holding &, the matched text"), quoted, split }];
+      if (repPieces.some((p) => p.k === "text" && !p.quoted && p.text.includes("&"))) {
+        return [{ k: "unknown", u: unknown("a replacement holding &, the matched text"), quoted, split }];
+      }
       const r = replacePattern(v.v, pat, rep.v, facts.at, facts.all, world);
-      return r === null ? [{ k: "unknown", u: unknown("a pattern the guard cannot read"), quoted, split }] : [{ k: "text", text: r, quoted, split }];
+      return r === null
+        ? [{ k: "unknown", u: unknown("a pattern the guard cannot read"), quoted, split }]
+        : [{ k: "text", text: r, quoted, split }];
     }
     case "case": {
       if (v.k === "unset") return [];
       // Non-ASCII letters convert by the locale's rules, not JavaScript's (`ß` is not `SS`).
-      if (v.k !== "str" || (pe.arg && pe.arg.text !== "") || /[^\x00-\x7f]/.test(v.v)) return [{ k: "unknown", u: unknown("a case conversion"), quoted, split }];
+      if (v.k !== "str" || (pe.arg && pe.arg.text !== "") || /[^\x00-\x7f]/.test(v.v)) {
+        return [{ k: "unknown", u: unknown("a case conversion"), quoted, split }];
+      }
       const s = v.v;
-      const r = facts.all ? (facts.upper ? s.toUpperCase() : s.toLowerCase())
+      const r = facts.all ?
+        (facts.upper ? s.toUpperCase() : s.toLowerCase())
         : (facts.upper ? s.slice(0, 1).toUpperCase() : s.slice(0, 1).toLowerCase()) + s.slice(1);
       return [{ k: "text", text: r, quoted, split }];
     }
@@ -143,7 +173,10 @@ export function expandOperator(
         return [{ k: "unknown", u: unknown("a substring"), quoted, split }];
       }
       // Offsets count characters in a UTF-8 locale and bytes in the C locale: the host's is not known.
-      if (/[^\x00-\x7f]/.test(v.v)) return [{ k: "unknown", u: unknown("a substring of text that is not ASCII, which depends on the locale"), quoted, split }];
+      if (/[^\x00-\x7f]/.test(v.v)) {
+        return [{ k: "unknown", u: unknown("a substring of text that is not ASCII, which depends on the locale"),
+          quoted, split }];
+      }
       const s = v.v;
       const start = off < 0 ? Math.max(0, s.length + off) : off;
       const end = len === undefined ? s.length : len < 0 ? s.length + len : start + len;
@@ -168,7 +201,14 @@ function unknownEmptiness(pe: ParamExpansion, quoted: boolean, split: boolean): 
 
 function markSplit(pieces: Piece[], split: boolean): Piece[] {
   if (!split) return pieces;
-  return pieces.map((p) => (p.k === "text" && !p.quoted ? { ...p, split: true } : p.k === "unknown" && !p.quoted ? { ...p, split: true } : p));
+  return pieces.map((
+    p,
+  ) => (p.k === "text" && !p.quoted
+    ? { ...p, split: true }
+    : p.k === "unknown" && !p.quoted
+    ? { ...p, split: true }
+    : p)
+  );
 }
 
 /** Joins pieces into one value (assignment semantics). */
@@ -188,7 +228,7 @@ function piecesToPattern(pieces: readonly Piece[]): PatternChar[] | null {
   for (const p of pieces) {
     // (What a pattern made of a stand-in matches is not what one made of a name matches.)
     if (p.k === "unknown" || (p.k === "text" && p.standIn)) return null;
-    if (p.k === "text") for (const c of p.text) out.push({ c, quoted: p.quoted });
+    if (p.k === "text") { for (const c of p.text) out.push({ c, quoted: p.quoted }); }
   }
   return out;
 }
@@ -214,7 +254,9 @@ function tester(pat: PatternChar[], world: World): ((s: string) => boolean) | nu
 }
 
 /** Removes the shortest or the `longest` match at the start (`#`, `##`) or the end (`%`, `%%`). */
-function removePattern(s: string, pat: PatternChar[], at: "start" | "end", longest: boolean, world: World): string | null {
+function removePattern(s: string, pat: PatternChar[], at: "start" | "end", longest: boolean, world: World): string
+  | null
+{
   const test = tester(pat, world);
   const cps = [...s];
   if (!test || cps.length > MAX_PATTERN_SUBJECT) return null;
@@ -241,9 +283,9 @@ function range(a: number, b: number): number[] {
 }
 
 /** Replaces the first match, or `all` of them, or the one anchored at the start (`/#`) or the end (`/%`). */
-function replacePattern(
-  s: string, pat: PatternChar[], rep: string, at: "start" | "end" | "any", all: boolean, world: World,
-): string | null {
+function replacePattern(s: string, pat: PatternChar[], rep: string, at: "start" | "end" | "any", all: boolean,
+  world: World): string | null
+{
   const test = tester(pat, world);
   const cps = [...s];
   if (!test || cps.length > MAX_PATTERN_SUBJECT) return null;

@@ -18,7 +18,9 @@ export interface StandInSink {
   standIns: "fields" | "one" | undefined;
 }
 
-export function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, assignment: boolean, sink?: StandInSink): Piece[] {
+export function expandParts(parts: readonly WordPart[], world: World, env: WordEnv, assignment: boolean,
+  sink?: StandInSink): Piece[]
+{
   const out: Piece[] = [];
   let size = 0;
   let counted = 0;
@@ -30,7 +32,8 @@ export function expandParts(parts: readonly WordPart[], world: World, env: WordE
     }
     if (size > env.limits.maxValueBytes) {
       const at = parts.find((x): x is Extract<WordPart, { span: unknown }> => "span" in x);
-      env.problem("EXPANSION_TOO_LARGE", `a word grows past ${env.limits.maxValueBytes} bytes`, at?.span ?? { start: 0, end: 0 });
+      env.problem("EXPANSION_TOO_LARGE", `a word grows past ${env.limits.maxValueBytes} bytes`,
+        at?.span ?? { start: 0, end: 0 });
       return [{ k: "unknown", u: unknown("a value past the size bound"), quoted: true, split: false }];
     }
     if (i === parts.length) break;
@@ -81,26 +84,40 @@ export function expandParts(parts: readonly WordPart[], world: World, env: WordE
           // `$(dirname "$f")`: a stand-in again (standInPathPart in src/shell/listing.ts), unless split at an IFS that may cut it.
           const ifs = ifsOf(world, env);
           const split = !p.quoted && !assignment;
-          if (split && (ifs === null || [...ifs].some(mayCut))) out.push({ k: "unknown", u: unknown("a name read from a listing, split at an IFS that may cut it"), quoted: false, split });
-          else out.push({ k: "text", text: output.standIn, quoted: p.quoted, split, standIn: true, ...(output.open ? { open: true as const } : {}) });
+          if (split && (ifs === null || [...ifs].some(mayCut))) {
+            out.push({ k: "unknown", u: unknown("a name read from a listing, split at an IFS that may cut it"),
+              quoted: false, split });
+          } else {
+            out.push({ k: "text", text: output.standIn, quoted: p.quoted, split, standIn: true,
+              ...(output.open ? { open: true as const } : {}) });
+          }
         } else if (output !== null && typeof output === "object") {
-          const names = parts.length === 1 && sink && !assignment ? listingPieces(output.listing, p.quoted, world, env) : null;
+          const names = parts.length === 1 && sink && !assignment
+            ? listingPieces(output.listing, p.quoted, world, env)
+            : null;
           if (names && sink) {
             out.push(...names.pieces);
             sink.standIns = names.standIns;
           } else {
-            const why = parts.length === 1 ? listingWhy(output.listing, p.quoted, world, env) : "the names it prints are part of a longer word";
-            out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is names that may not be whole where they are used (${why})`), quoted: p.quoted, split: !p.quoted && !assignment });
+            const why = parts.length === 1
+              ? listingWhy(output.listing, p.quoted, world, env)
+              : "the names it prints are part of a longer word";
+            out.push({ k: "unknown",
+              u: unknown(
+                `the output of ${shorten(p.span, env)} is names that may not be whole where they are used (${why})`,
+              ), quoted: p.quoted, split: !p.quoted && !assignment });
           }
         } else if (output !== null) {
           const text = output.replace(/\n+$/, "");
           out.push({ k: "text", text, quoted: p.quoted, split: !p.quoted && !assignment });
         } else if (p.t === "code") {
-          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`), quoted: p.quoted, split: !p.quoted && !assignment });
+          out.push({ k: "unknown", u: unknown(`the output of ${shorten(p.span, env)} is not known`), quoted: p.quoted,
+            split: !p.quoted && !assignment });
         } else {
           const why = `the output of ${shorten(p.span, env)} is not known`;
           const numeric = env.printsOnlyNumbers(p.body, world);
-          out.push({ k: "unknown", u: unknown(why, numeric, numeric ? null : env.printsSegment(p.body, world)), quoted: p.quoted, split: !p.quoted && !assignment });
+          out.push({ k: "unknown", u: unknown(why, numeric, numeric ? null : env.printsSegment(p.body, world)),
+            quoted: p.quoted, split: !p.quoted && !assignment });
         }
         if (p.quoted) out.push({ k: "keep" });
         break;
@@ -112,7 +129,8 @@ export function expandParts(parts: readonly WordPart[], world: World, env: WordE
       case "arith": {
         substituteEvaluated(p.inner, world, env, p.span);
         reportRisk(variablesRisk(p.names, evaluationLookup(world, env)), world, env, p.span);
-        out.push({ k: "unknown", u: unknown("an arithmetic result", true), quoted: p.quoted, split: !p.quoted && !assignment });
+        out.push({ k: "unknown", u: unknown("an arithmetic result", true), quoted: p.quoted,
+          split: !p.quoted && !assignment });
         break;
       }
       case "bad":
@@ -151,7 +169,11 @@ function closeOpen(pieces: Piece[]): Piece[] {
       if (following.includes("/")) break;
     }
     const { open: _open, ...closed } = p;
-    return closesComponent(following) ? closed : { k: "unknown", u: unknown("a name read from a listing, taken apart, whose last component may be empty, `.` or `..`"), quoted: p.quoted, split: p.split };
+    return closesComponent(following)
+      ? closed
+      : { k: "unknown",
+        u: unknown("a name read from a listing, taken apart, whose last component may be empty, `.` or `..`"),
+        quoted: p.quoted, split: p.split };
   });
 }
 
@@ -161,7 +183,9 @@ function closeOpen(pieces: Piece[]): Piece[] {
  * change); quoted, only when it prints at most one name. Null when the cut may not leave the
  * names whole (listingWhy says why).
  */
-function listingPieces(l: Listing, quoted: boolean, world: World, env: WordEnv): { pieces: Piece[]; standIns: "fields" | "one" } | null {
+function listingPieces(l: Listing, quoted: boolean, world: World, env: WordEnv): { pieces: Piece[];
+  standIns: "fields" | "one" } | null
+{
   if (listingWhy(l, quoted, world, env) !== null) return null;
   const pieces: Piece[] = [];
   l.reps.forEach((r, i) => {
@@ -208,7 +232,9 @@ function pushRaw(out: Piece[], text: string): void {
  * Tilde expansion of an unquoted prefix. `atStart`: the part begins the word. In an
  * assignment, tildes after `=` and `:` expand too. Returns null when nothing expands.
  */
-function tildeExpand(text: string, atStart: boolean, lastPart: boolean, world: World, env: WordEnv, assignment: boolean): Piece[] | null {
+function tildeExpand(text: string, atStart: boolean, lastPart: boolean, world: World, env: WordEnv,
+  assignment: boolean): Piece[] | null
+{
   if (!text.includes("~")) return null;
   if (!assignment) {
     if (!atStart || !text.startsWith("~")) return null;
@@ -248,8 +274,7 @@ function expandTildePrefix(text: string, lastPart: boolean, world: World, env: W
     value = lookup(world, env, "HOME");
     // With HOME unset, bash takes the user's home from the password database.
     if (value.k === "unset") value = env.home === null ? unknown("the home directory is not known") : str(env.home);
-  }
-  else if (prefix === "+") value = lookup(world, env, "PWD");
+  } else if (prefix === "+") value = lookup(world, env, "PWD");
   else if (prefix === "-") {
     value = lookup(world, env, "OLDPWD");
     if (value.k === "unset") return null;
@@ -281,11 +306,15 @@ function dirstackEntry(world: World, spec: string): Value | null {
   return d === null || d === undefined ? unknown("a directory on the stack is not known") : str(d);
 }
 
-function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: WordEnv, span: Span, assignment: boolean): Piece[] {
+function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: WordEnv, span: Span,
+  assignment: boolean): Piece[]
+{
   const split = !quoted && !assignment;
   evaluationRisks(pe, world, env, span);
   // A subscript is expanded (and, for an indexed array, evaluated: evaluationRisks).
-  if (pe.index !== null && pe.index.text !== "@" && pe.index.text !== "*") expandForEffects(pe.index, world, env, false);
+  if (pe.index !== null && pe.index.text !== "@" && pe.index.text !== "*") {
+    expandForEffects(pe.index, world, env, false);
+  }
   const base = paramValue(pe, world, env);
   const op = pe.op;
   const apart = isStandIn(base) && base.k === "str" && isPatternOp(op)
@@ -294,7 +323,8 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
   if (apart !== null) return apart;
   const v = standInUse(base, pe.op, split, world, env);
   // Unquoted, $* and ${a[*]} are fields as $@ is; quoted or assigned, one word joined by IFS's first character.
-  const atForm = (pe.name === "@" && pe.index === null) || (pe.index !== null && /^[@]$/.test(pe.index.text)) || (split && (pe.name === "*" || pe.index?.text === "*"));
+  const atForm = (pe.name === "@" && pe.index === null) || (pe.index !== null && /^[@]$/.test(pe.index.text)) ||
+    (split && (pe.name === "*" || pe.index?.text === "*"));
   const ifs = ifsOf(world, env);
   const sep = ifs === null ? null : ifs.slice(0, 1);
   const valuePieces = (x: Value, q: boolean, sp: boolean, at: boolean): Piece[] => valuePiecesJoined(x, q, sp, at, sep);
@@ -325,21 +355,26 @@ const NO_OPERAND = (): Piece[] => [];
  * and standInOperator proves what it makes of every name; null when not (standInUse then
  * makes it unknown). The operands are expanded as bash expands them.
  */
-function takenApart(
-  pe: ParamExpansion, op: PatternOp, rep: string, quoted: boolean, split: boolean,
-  world: World, env: WordEnv, assignment: boolean,
-): Piece[] | null {
+function takenApart(pe: ParamExpansion, op: PatternOp, rep: string, quoted: boolean, split: boolean, world: World,
+  env: WordEnv, assignment: boolean): Piece[] | null
+{
   if (split) {
     const ifs = ifsOf(world, env);
     if (ifs === null || [...ifs].some(mayCut)) return null;
   }
   const pattern = pe.arg === null ? "" : literalPattern(expandParts(pe.arg.parts, world, env, assignment));
   const slash = PARAM_OPS[op].family === "replace";
-  const repl = slash && pe.arg2 !== null ? literalText(expandParts(pe.arg2.parts, world, env, assignment)) : slash ? "" : null;
+  const repl = slash && pe.arg2 !== null
+    ? literalText(expandParts(pe.arg2.parts, world, env, assignment))
+    : slash
+    ? ""
+    : null;
   if (!slash && pe.arg2) env.account(pe.arg2);
   if (pattern === null) return null;
   const got = standInOperator(rep, op, pattern, repl);
-  if (typeof got === "string") return [{ k: "unknown", u: unknown(`a name read from a listing, taken apart (${got})`), quoted, split }];
+  if (typeof got === "string") {
+    return [{ k: "unknown", u: unknown(`a name read from a listing, taken apart (${got})`), quoted, split }];
+  }
   if (got.exact) return [{ k: "text", text: got.text, quoted, split }];
   return [{ k: "text", text: got.text, quoted, split, standIn: true, ...(got.open ? { open: true as const } : {}) }];
 }
@@ -348,7 +383,9 @@ function takenApart(
 const PATTERN_SPECIAL = /[*?[\\\]+@!()|]/;
 
 /** An operand's pieces as literal text, `/*` as "slashStar", `*` then `/` as "starSlash", text then `*` as litStar, or null when they are a pattern or not known. */
-function literalPattern(pieces: readonly Piece[]): string | "slashStar" | "starSlash" | { readonly litStar: string } | null {
+function literalPattern(
+  pieces: readonly Piece[],
+): string | "slashStar" | "starSlash" | { readonly litStar: string } | null {
   let text = "";
   let shape = "";
   for (const p of pieces) {
@@ -360,7 +397,9 @@ function literalPattern(pieces: readonly Piece[]): string | "slashStar" | "starS
   if (shape === "/*" && text === "/*") return "slashStar";
   if (shape === "*/" && text === "*/") return "starSlash";
   // Literal text, then one unquoted `*` (`.*`): the text is what it cuts at.
-  if (shape.endsWith("*") && text.endsWith("*") && !PATTERN_SPECIAL.test(shape.slice(0, -1))) return { litStar: text.slice(0, -1) };
+  if (shape.endsWith("*") && text.endsWith("*") && !PATTERN_SPECIAL.test(shape.slice(0, -1))) {
+    return { litStar: text.slice(0, -1) };
+  }
   return PATTERN_SPECIAL.test(shape) ? null : text;
 }
 
@@ -387,7 +426,9 @@ function standInUse(v: Value, op: ParamOp, split: boolean, world: World, env: Wo
   if (!GIVES_WHOLE_VALUE[PARAM_OPS[op].family]) return unknown("a name read from a listing, taken apart");
   if (split) {
     const ifs = ifsOf(world, env);
-    if (ifs === null || [...ifs].some(mayCut)) return unknown("a name read from a listing, split at an IFS that may cut it");
+    if (ifs === null || [...ifs].some(mayCut)) {
+      return unknown("a name read from a listing, split at an IFS that may cut it");
+    }
   }
   return v;
 }
@@ -434,14 +475,20 @@ function expandForEffects(w: Word, world: World, env: WordEnv, assignment: boole
   const copy = world.clone();
   expandParts(w.parts, copy, env, assignment);
   for (const n of copy.varNames()) {
-    if (copy.getVar(n) !== world.getVar(n)) world.setVar(n, unknown(`$${n} may have been assigned by an expansion that may not run`));
+    if (copy.getVar(n) !== world.getVar(n)) {
+      world.setVar(n, unknown(`$${n} may have been assigned by an expansion that may not run`));
+    }
   }
 }
 
 /** Whether expanding the word could run code or assign: a substitution, arithmetic, or an operator. */
 function runsAnything(w: Word): boolean {
   let runs = false;
-  walkWord(w, { part: (p) => void (runs ||= p.t !== "raw" && p.t !== "lit" && (p.t !== "param" || p.param.op !== "" || p.param.index !== null)) });
+  walkWord(w, {
+    part: (p) =>
+      void (runs ||= p.t !== "raw" && p.t !== "lit" &&
+        (p.t !== "param" || p.param.op !== "" || p.param.index !== null)),
+  });
   return runs;
 }
 
@@ -454,7 +501,7 @@ function evaluationRisks(pe: ParamExpansion, world: World, env: WordEnv, span: S
   const look = evaluationLookup(world, env);
   const texts: string[] = [];
   if (pe.index !== null && pe.index.text !== "@" && pe.index.text !== "*") texts.push(pe.index.text);
-  if (PARAM_OPS[pe.op].operand === "offset") for (const w of [pe.arg, pe.arg2]) if (w) texts.push(w.text);
+  if (PARAM_OPS[pe.op].operand === "offset") { for (const w of [pe.arg, pe.arg2]) if (w) texts.push(w.text); }
   for (const t of texts) reportRisk(textRisk(t, look), world, env, span);
   const v = PARAM_OPS[pe.op].operand === "letter" && pe.arg?.text === "P" ? look(pe.name) : undefined;
   if (v !== undefined) {
@@ -470,7 +517,9 @@ function evaluationRisks(pe: ParamExpansion, world: World, env: WordEnv, span: S
 function paramValue(pe: ParamExpansion, world: World, env: WordEnv): Value {
   const base = lookup(world, env, pe.name);
   if (pe.index === null) {
-    if (base.k === "arr" && pe.name !== "@" && pe.name !== "*") return base.v.length ? keepMark(base, str(base.v[0]!)) : { k: "unset" };
+    if (base.k === "arr" && pe.name !== "@" && pe.name !== "*") {
+      return base.v.length ? keepMark(base, str(base.v[0]!)) : { k: "unset" };
+    }
     return base;
   }
   const idx = pe.index.text;

@@ -4,7 +4,9 @@ import { plainUnknown, type World, unknown } from "../state.ts";
 import { type Seg, textSeg, type WordEnv, type Piece } from "./env.ts";
 import { ifsOf } from "./variables.ts";
 
-export function splitFields(pieces: readonly Piece[], world: World, env: WordEnv, noSplit: boolean): { fields: Seg[][]; countUnknown: boolean } {
+export function splitFields(pieces: readonly Piece[], world: World, env: WordEnv,
+  noSplit: boolean): { fields: Seg[][]; countUnknown: boolean }
+{
   const fields: Seg[][] = [];
   let cur: Seg[] = [];
   let alive = false; // the current field exists even if empty

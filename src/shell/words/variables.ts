@@ -21,7 +21,11 @@ export function lookup(world: World, env: WordEnv, name: string): Value {
     case "PWD":
       return world.cwd === null ? unknown("the working directory is not known") : str(world.cwd);
     case "OLDPWD":
-      return world.oldpwd === undefined ? { k: "unset" } : world.oldpwd === null ? unknown("$OLDPWD is not known") : str(world.oldpwd);
+      return world.oldpwd === undefined
+        ? { k: "unset" }
+        : world.oldpwd === null
+        ? unknown("$OLDPWD is not known")
+        : str(world.oldpwd);
     case "IFS":
       // Every bash (and dash) starts with IFS set to space, tab and newline, whatever its
       // environment holds: an unquoted $IFS splits, and "$IFS" is those three characters.
@@ -43,7 +47,9 @@ export function lookup(world: World, env: WordEnv, name: string): Value {
       return unknown(`$${name} is a number the guard does not compute`, true);
     case "@":
     case "*":
-      return world.positional === null ? unknown("the positional parameters are not known") : positionalArray(world.positional);
+      return world.positional === null
+        ? unknown("the positional parameters are not known")
+        : positionalArray(world.positional);
   }
   if (/^[1-9][0-9]*$/.test(name)) {
     if (world.positional === null) return unknown(`$${name} is not known`);
@@ -97,7 +103,10 @@ export function writeEvaluated(world: World, env: WordEnv, name: string, values:
   for (const v of values) {
     const texts = v.k === "str" ? [v.v] : v.k === "arr" ? v.v : v.k === "unset" ? [] : [v.numeric ? "0" : null];
     for (const t of texts) {
-      const r = t === null ? { code: "UNRESOLVED_WORD" as const, why: `$${name} evaluates what is written into it as arithmetic, and ${v.k === "unknown" ? v.why : "it"}` } : textRisk(t, evaluationLookup(world, env));
+      const r = t === null
+        ? { code: "UNRESOLVED_WORD" as const,
+          why: `$${name} evaluates what is written into it as arithmetic, and ${v.k === "unknown" ? v.why : "it"}` }
+        : textRisk(t, evaluationLookup(world, env));
       if (r) {
         reportRisk(r, world, env, span);
         return;
@@ -125,12 +134,17 @@ export function substituteEvaluated(inner: readonly Stmt[], world: World, env: W
     if (s.t !== "subshell") {
       // Code the lowering parses again (text in single quotes, a backquoted command with escapes): its output is not followed.
       env.substitute(s, world, span);
-      risk ??= { code: "UNRESOLVED_WORD", why: "code in an arithmetic expression prints text that is evaluated, which the guard does not follow" };
+      risk ??= { code: "UNRESOLVED_WORD",
+        why: "code in an arithmetic expression prints text that is evaluated, which the guard does not follow" };
       continue;
     }
     const out = env.substitute(s, world, span);
     if (env.printsOnlyNumbers(s.body, world)) continue;
-    risk ??= typeof out === "string" ? textRisk(out.replace(/\n+$/, ""), evaluationLookup(world, env)) : { code: "UNRESOLVED_WORD", why: "the output of a command substitution is evaluated as arithmetic, and it is not known (a subscript in it would run a command)" };
+    risk ??= typeof out === "string"
+      ? textRisk(out.replace(/\n+$/, ""), evaluationLookup(world, env))
+      : { code: "UNRESOLVED_WORD",
+        why:
+          "the output of a command substitution is evaluated as arithmetic, and it is not known (a subscript in it would run a command)" };
   }
   reportRisk(risk, world, env, span);
 }

@@ -15,7 +15,11 @@ import { FINAL_TEXT, type ModelServer, type Recorded } from "./model-server.ts";
 
 function need(name: string): string {
   const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run the host tests through \`npm run test:hosts\`, which installs the hosts and packs shellfence`);
+  if (!v) {
+    throw new Error(
+      `${name} is not set: run the host tests through \`npm run test:hosts\`, which installs the hosts and packs shellfence`,
+    );
+  }
   return v;
 }
 
@@ -69,7 +73,8 @@ export function makeProject(label: string): Project {
     const again = spawnSync("cp", ["-a", join(TEMPLATE, "node_modules"), join(TEMPLATE, "package.json"), dir]);
     if (again.status !== 0) throw new Error(`copying the installed shellfence failed: ${again.stderr.toString()}`);
   }
-  return { top, dir, home, secretPath: join(top, "outside-secret.txt"), secret, outsideWrite: join(top, "written-outside.txt"), listed, inside };
+  return { top, dir, home, secretPath: join(top, "outside-secret.txt"), secret,
+    outsideWrite: join(top, "written-outside.txt"), listed, inside };
 }
 
 /**
@@ -106,7 +111,9 @@ export interface HostRun {
 export const HOST_TIMEOUT_MS = 180_000;
 
 /** Runs a host to its end, killed (with its process group) past the timeout. */
-export async function runHost(bin: string, args: readonly string[], cwd: string, env: Record<string, string>, timeoutMs = HOST_TIMEOUT_MS): Promise<HostRun> {
+export async function runHost(bin: string, args: readonly string[], cwd: string, env: Record<string, string>,
+  timeoutMs = HOST_TIMEOUT_MS): Promise<HostRun>
+{
   const t0 = performance.now();
   const child = spawn(bin, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let stdout = "";
@@ -135,7 +142,9 @@ export async function runHost(bin: string, args: readonly string[], cwd: string,
 
 /** The host ran to its end in time, exited 0 and printed the model's closing text: every step was played. */
 export function expectPlayedThrough(name: string, run: HostRun): void {
-  const context = `${name} exited ${run.code}${run.timedOut ? " (timed out)" : ""}\nstdout: ${run.stdout.slice(0, 2000)}\nstderr (end): ${run.stderr.slice(-4000)}`;
+  const context = `${name} exited ${run.code}${run.timedOut ? " (timed out)" : ""}\nstdout: ${
+    run.stdout.slice(0, 2000)
+  }\nstderr (end): ${run.stderr.slice(-4000)}`;
   expect(run.timedOut, context).toBe(false);
   expect(run.code, context).toBe(0);
   expect(run.stdout, context).toContain(FINAL_TEXT);
@@ -145,7 +154,13 @@ export function expectPlayedThrough(name: string, run: HostRun): void {
 export function after(server: ModelServer, i: number): Recorded {
   const steps = server.requests.filter((r) => typeof r.kind === "number" || r.kind === "text");
   const r = steps[i + 1];
-  if (!r) throw new Error(`the host sent no request after step ${i}; requests: ${server.requests.map((q) => `${q.path}:${String(q.kind)}`).join(", ")}`);
+  if (!r) {
+    throw new Error(
+      `the host sent no request after step ${i}; requests: ${
+        server.requests.map((q) => `${q.path}:${String(q.kind)}`).join(", ")
+      }`,
+    );
+  }
   return r;
 }
 
@@ -181,8 +196,14 @@ export function recordTiming(host: string, form: string, server: ModelServer, ti
   const first = stepTimes(server, [0])[0]!;
   const med = median(stepTimes(server, timed));
   const load = loadavg()[0]!;
-  writeFileSync(join(WORK, "timings.jsonl"), JSON.stringify({ host, form, first, median: med, load }) + "\n", { flag: "a" });
-  console.log(`timing ${host} [${form}]: first call ${first.toFixed(0)} ms, median of the later ones ${med.toFixed(0)} ms (load average ${load.toFixed(1)})`);
+  writeFileSync(join(WORK, "timings.jsonl"), JSON.stringify({ host, form, first, median: med, load }) + "\n", {
+    flag: "a",
+  });
+  console.log(
+    `timing ${host} [${form}]: first call ${first.toFixed(0)} ms, median of the later ones ${
+      med.toFixed(0)
+    } ms (load average ${load.toFixed(1)})`,
+  );
 }
 
 /** How many `ls` calls close every script, to measure the per-call time. */
@@ -203,7 +224,9 @@ export function expectOpeningUnguarded(server: ModelServer, p: Project): void {
  * ran (its output is in the next request and was not before), and the file tools (named
  * `read`/`write` as the host names them) were judged too.
  */
-export function expectOpeningGuarded(server: ModelServer, p: Project, tools: { readonly read: string; readonly write: string }): void {
+export function expectOpeningGuarded(server: ModelServer, p: Project,
+  tools: { readonly read: string; readonly write: string }): void
+{
   expect(server.seen()).not.toContain(p.secret);
   expect(after(server, 0).body).toContain("shellfence: cat reads");
   expect(after(server, 0).body).not.toContain(p.listed);

@@ -58,7 +58,11 @@ export async function startModelServer(steps: readonly Step[]): Promise<ModelSer
     if (req.method === "POST" && path.endsWith("/messages")) return anthropic(res, rec, parse(body), steps);
     if (req.method === "POST" && path.endsWith("/chat/completions")) return openai(res, rec, parse(body), steps);
     res.writeHead(404, { "content-type": "application/json" });
-    res.end(JSON.stringify({ error: { type: "not_found", message: `the scripted model does not serve ${req.method} ${path}` } }));
+    res.end(
+      JSON.stringify({
+        error: { type: "not_found", message: `the scripted model does not serve ${req.method} ${path}` },
+      }),
+    );
   }
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -67,17 +71,13 @@ export async function startModelServer(steps: readonly Step[]): Promise<ModelSer
   const lifetime = setTimeout(() => server.close(), MAX_LIFETIME_MS);
   lifetime.unref();
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    seen: () => requests.map((r) => r.body).join("\n"),
+  return { url: `http://127.0.0.1:${port}`, requests, seen: () => requests.map((r) => r.body).join("\n"),
     close: () =>
       new Promise<void>((resolve) => {
         clearTimeout(lifetime);
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
-  };
+      }) };
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -138,7 +138,8 @@ function sse(res: ServerResponse, rec: Recorded, events: readonly string[]): voi
 }
 
 function anthropic(res: ServerResponse, rec: Recorded, req: Json, steps: readonly Step[]): void {
-  const kind = nextStep(req, steps, (m) => Array.isArray(m.content) && (m.content as Json[]).some((b) => b.type === "tool_use"));
+  const kind = nextStep(req, steps,
+    (m) => Array.isArray(m.content) && (m.content as Json[]).some((b) => b.type === "tool_use"));
   rec.kind = kind;
   const model = typeof req.model === "string" ? req.model : "scripted";
   const id = `msg_${rec.at.toFixed(0)}_${Math.random().toString(36).slice(2, 8)}`;
@@ -147,24 +148,31 @@ function anthropic(res: ServerResponse, rec: Recorded, req: Json, steps: readonl
   const text = kind === "side" ? "Scripted session" : FINAL_TEXT;
   const usage = { input_tokens: 100, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
   if (req.stream !== true) {
-    const content = step ? [{ type: "tool_use", id: toolId, name: step.tool, input: step.input }] : [{ type: "text", text }];
-    return json(res, rec, { id, type: "message", role: "assistant", model, content, stop_reason: step ? "tool_use" : "end_turn", stop_sequence: null, usage });
+    const content = step
+      ? [{ type: "tool_use", id: toolId, name: step.tool, input: step.input }]
+      : [{ type: "text", text }];
+    return json(res, rec, { id, type: "message", role: "assistant", model, content,
+      stop_reason: step ? "tool_use" : "end_turn", stop_sequence: null, usage });
   }
   const ev = (type: string, data: Json) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
   const block = step
     ? [
-        ev("content_block_start", { index: 0, content_block: { type: "tool_use", id: toolId, name: step.tool, input: {} } }),
-        ev("content_block_delta", { index: 0, delta: { type: "input_json_delta", partial_json: JSON.stringify(step.input) } }),
-      ]
-    : [
-        ev("content_block_start", { index: 0, content_block: { type: "text", text: "" } }),
-        ev("content_block_delta", { index: 0, delta: { type: "text_delta", text } }),
-      ];
+      ev("content_block_start", { index: 0,
+        content_block: { type: "tool_use", id: toolId, name: step.tool, input: {} } }),
+      ev("content_block_delta", { index: 0,
+        delta: { type: "input_json_delta", partial_json: JSON.stringify(step.input) } }),
+    ]
+    : [ev("content_block_start", { index: 0, content_block: { type: "text", text: "" } }),
+      ev("content_block_delta", { index: 0, delta: { type: "text_delta", text } })];
   sse(res, rec, [
-    ev("message_start", { message: { id, type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } }),
+    ev("message_start", {
+      message: { id, type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null,
+        usage: { ...usage, output_tokens: 1 } },
+    }),
     ...block,
     ev("content_block_stop", { index: 0 }),
-    ev("message_delta", { delta: { stop_reason: step ? "tool_use" : "end_turn", stop_sequence: null }, usage: { output_tokens: 10 } }),
+    ev("message_delta", { delta: { stop_reason: step ? "tool_use" : "end_turn", stop_sequence: null },
+      usage: { output_tokens: 10 } }),
     ev("message_stop", {}),
   ]);
 }
@@ -176,19 +184,22 @@ function openai(res: ServerResponse, rec: Recorded, req: Json, steps: readonly S
   const id = `chatcmpl_${rec.at.toFixed(0)}`;
   const step = typeof kind === "number" ? steps[kind]! : null;
   const text = kind === "side" ? "Scripted session" : FINAL_TEXT;
-  const call = step ? { index: 0, id: `call_${String(kind)}_${Math.random().toString(36).slice(2, 10)}`, type: "function", function: { name: step.tool, arguments: JSON.stringify(step.input) } } : null;
+  const call = step
+    ? { index: 0, id: `call_${String(kind)}_${Math.random().toString(36).slice(2, 10)}`, type: "function",
+      function: { name: step.tool, arguments: JSON.stringify(step.input) } }
+    : null;
   const usage = { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 };
   const finish = step ? "tool_calls" : "stop";
   if (req.stream !== true) {
-    const message = step ? { role: "assistant", content: null, tool_calls: [call] } : { role: "assistant", content: text };
-    return json(res, rec, { id, object: "chat.completion", created: 0, model, choices: [{ index: 0, message, finish_reason: finish }], usage });
+    const message = step
+      ? { role: "assistant", content: null, tool_calls: [call] }
+      : { role: "assistant", content: text };
+    return json(res, rec, { id, object: "chat.completion", created: 0, model,
+      choices: [{ index: 0, message, finish_reason: finish }], usage });
   }
-  const chunk = (choices: unknown[], extra: Json = {}) => `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 0, model, choices, ...extra })}\n\n`;
+  const chunk = (choices: unknown[], extra: Json = {}) =>
+    `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 0, model, choices, ...extra })}\n\n`;
   const delta = step ? { role: "assistant", content: null, tool_calls: [call] } : { role: "assistant", content: text };
-  sse(res, rec, [
-    chunk([{ index: 0, delta, finish_reason: null }]),
-    chunk([{ index: 0, delta: {}, finish_reason: finish }]),
-    chunk([], { usage }),
-    "data: [DONE]\n\n",
-  ]);
+  sse(res, rec, [chunk([{ index: 0, delta, finish_reason: null }]),
+    chunk([{ index: 0, delta: {}, finish_reason: finish }]), chunk([], { usage }), "data: [DONE]\n\n"]);
 }

@@ -14,7 +14,10 @@ export const info = { modes: ["info"] } as const;
 /** Options that run code given on the command line (`-e CODE`): an INLINE_CODE issue each. */
 export function inlineCode(names: readonly string[]): Custom {
   return (ctx) => {
-    for (const it of optionItems(ctx, ...names)) issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot see into`, it.value?.span ?? it.word.span);
+    for (const it of optionItems(ctx, ...names)) {
+      issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot see into`,
+        it.value?.span ?? it.word.span);
+    }
   };
 }
 
@@ -25,18 +28,24 @@ export function inlineCode(names: readonly string[]): Custom {
  * file the interpreter may load from there. Anything else is INLINE_CODE, with the reason.
  * `interactive`: options after which the interpreter reads more code from its terminal.
  */
-export function analysedInlineCode(lang: InlineLanguage, names: readonly string[], interactive: readonly string[]): Custom {
+export function analysedInlineCode(lang: InlineLanguage, names: readonly string[],
+  interactive: readonly string[]): Custom
+{
   return (ctx) => {
     const repl = ctx.modes.has("repl") || optionItems(ctx, ...interactive).length > 0;
     for (const it of optionItems(ctx, ...names)) {
       const code = it.value;
       if (!code || code.text === null || repl) {
-        issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot see into${repl ? " (and then reads more from the terminal)" : ""}`, code?.span ?? it.word.span);
+        issue(ctx, "INLINE_CODE",
+          `${ctx.name} ${it.name} runs inline code the guard cannot see into${
+            repl ? " (and then reads more from the terminal)" : ""
+          }`, code?.span ?? it.word.span);
         continue;
       }
       const a = analyseInline(lang, code.text);
       if (!a.ok) {
-        issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot prove confined: ${a.why}`, code.span);
+        issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot prove confined: ${a.why}`,
+          code.span);
         continue;
       }
       for (const f of a.files) roleAs(ctx, code, f.path, f.kind);
@@ -59,7 +68,9 @@ export function programFromStdin(programModes: readonly string[]): Custom {
   return (ctx) => {
     if (programModes.some((m) => ctx.modes.has(m))) return;
     const first = ctx.operands[0];
-    if (!first || first.text === "-") issue(ctx, "INLINE_CODE", `${ctx.name} runs a program from standard input, which the guard cannot see`);
+    if (!first || first.text === "-") {
+      issue(ctx, "INLINE_CODE", `${ctx.name} runs a program from standard input, which the guard cannot see`);
+    }
   };
 }
 
@@ -75,8 +86,11 @@ export function modulePaths(names: readonly string[]): Custom {
       const t = v.text;
       if (t === null || /^(\.{1,2}\/|\/|~)/.test(t)) ctx.role(v, "exec");
       else if (/^file:/i.test(t)) roleAs(ctx, v, fileModulePath(t), "exec");
-      else if (/^data:/i.test(t)) issue(ctx, "INLINE_CODE", `${ctx.name} loads a data: URL module, code the guard cannot see into`, v.span);
-      else if (/^[a-z][a-z0-9+.-]*:/i.test(t) && !/^node:/i.test(t)) issue(ctx, "OPAQUE_CODE", `${ctx.name} loads a module from ${t}, which the guard does not read`, v.span);
+      else if (/^data:/i.test(t)) {
+        issue(ctx, "INLINE_CODE", `${ctx.name} loads a data: URL module, code the guard cannot see into`, v.span);
+      } else if (/^[a-z][a-z0-9+.-]*:/i.test(t) && !/^node:/i.test(t)) {
+        issue(ctx, "OPAQUE_CODE", `${ctx.name} loads a module from ${t}, which the guard does not read`, v.span);
+      }
     }
   };
 }
@@ -85,7 +99,9 @@ export function modulePaths(names: readonly string[]): Custom {
 function fileModulePath(text: string): string {
   try {
     const url = new URL(text);
-    return decodeURIComponent(url.hostname === "" || url.hostname === "localhost" ? url.pathname : `//${url.hostname}${url.pathname}`);
+    return decodeURIComponent(
+      url.hostname === "" || url.hostname === "localhost" ? url.pathname : `//${url.hostname}${url.pathname}`,
+    );
   } catch {
     return fileUrlPath(text) ?? "/";
   }

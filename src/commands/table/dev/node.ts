@@ -6,58 +6,71 @@
 import { applySpec, fileUrlPath, syntheticArg } from "../../apply.ts";
 import { type Arg, withValue } from "../../effects.ts";
 import type { Analyser, OptionSpec, SpecContext } from "../../spec.ts";
-import { againstCwd, chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
+import { againstCwd, chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems,
+  optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
 import { guardScript, namesGuardPackage } from "../guard-cli.ts";
 import { analysedInlineCode, info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
 
-export const NODE: TableSpec = {
-  names: ["node", "nodejs"],
-  style: "posix",
-  abbreviations: false,
-  long: ["--watch", "--no-warnings", "--enable-source-maps", "--experimental-strip-types", "--experimental-vm-modules", "--trace-warnings", "--expose-gc", "--preserve-symlinks", "--no-deprecation", "--throw-deprecation", "--trace-uncaught", "--abort-on-uncaught-exception", "--experimental-default-type", "--no-experimental-fetch", "--frozen-intrinsics", "--test-only", "--pending-deprecation"],
+export const NODE: TableSpec = { names: ["node", "nodejs"], style: "posix", abbreviations: false,
+  long: ["--watch", "--no-warnings", "--enable-source-maps", "--experimental-strip-types", "--experimental-vm-modules",
+    "--trace-warnings", "--expose-gc", "--preserve-symlinks", "--no-deprecation", "--throw-deprecation",
+    "--trace-uncaught", "--abort-on-uncaught-exception", "--experimental-default-type", "--no-experimental-fetch",
+    "--frozen-intrinsics", "--test-only", "--pending-deprecation"],
   options: {
     ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
-    ...each(none, "-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--input-type", "--title", "--test-reporter", "--test-name-pattern"),
-    ...each(optionalNone, "--inspect", "--inspect-brk", "--inspect-port", "--inspect-wait", "--max-old-space-size", "--stack-size", "--stack-trace-limit", "--unhandled-rejections", "--dns-result-order", "--heapsnapshot-signal"),
+    ...each(none, "-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions",
+      "--input-type", "--title", "--test-reporter", "--test-name-pattern"),
+    ...each(optionalNone, "--inspect", "--inspect-brk", "--inspect-port", "--inspect-wait", "--max-old-space-size",
+      "--stack-size", "--stack-trace-limit", "--unhandled-rejections", "--dns-result-order", "--heapsnapshot-signal"),
     "--experimental-policy": read,
     ...each(write, "--diagnostic-dir", "--cpu-prof-dir", "--heap-prof-dir"),
     ...each(read, "--env-file", "--env-file-if-exists", "--watch-path"),
-    "--test-reporter-destination": write, "--redirect-warnings": write,
-    "-c": { modes: ["check"] }, "--check": { modes: ["check"] },
-    "-i": { modes: ["repl"] }, "--interactive": { modes: ["repl"] },
+    "--test-reporter-destination": write,
+    "--redirect-warnings": write,
+    "-c": { modes: ["check"] },
+    "--check": { modes: ["check"] },
+    "-i": { modes: ["repl"] },
+    "--interactive": { modes: ["repl"] },
     "--test": { modes: ["test"] },
     ...each(info, "-v", "--version", "-h", "--help", "--v8-options"),
     // node ≥ 22 --run NAME runs the package.json script NAME (no pre/post scripts) with the operands.
     "--run": { value: "none", modes: ["info"] },
-  },
-  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
-  changes: projectCode,
+  }, operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" }, changes: projectCode,
   custom: hooks((ctx) => {
     const name = optionValues(ctx, "--run").at(-1);
     if (!name) return;
-    if (name.text === null) issue(ctx, "OPAQUE_CODE", "node --run runs a package script whose name is not known", name.span);
-    else ctx.emit({ t: "package-script", name: name.text, args: ctx.operands.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `node --run ${name.text}`, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
-  }, guardScript, analysedInlineCode("javascript", ["-e", "--eval", "-p", "--print"], ["-i", "--interactive"]), modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]), programFromStdin(["eval", "info", "test"])),
-};
+    if (name.text === null) {
+      issue(ctx, "OPAQUE_CODE", "node --run runs a package script whose name is not known", name.span);
+    } else {
+      ctx.emit({ t: "package-script", name: name.text, args: ctx.operands.filter((a) => a.text !== "--"),
+        span: spanOf(ctx), label: `node --run ${name.text}`, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+    }
+  }, guardScript, analysedInlineCode("javascript", ["-e", "--eval", "-p", "--print"], ["-i", "--interactive"]),
+    modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]),
+    programFromStdin(["eval", "info", "test"])) };
 
 /** TypeScript runners: node's way of running a file, plus their own inline-code options. */
 export const TS_RUNNERS: TableSpec = {
   names: ["ts-node", "ts-node-esm", "ts-node-script", "tsx", "esno", "esrun", "vite-node", "ts-node-dev", "tsnd"],
   style: "posix",
   abbreviations: false,
-  long: ["--transpile-only", "--swc", "--esm", "--files", "--pretty", "--skip-project", "--watch", "--respawn", "--clear-screen", "--no-cache", "--cjs"],
+  long: ["--transpile-only", "--swc", "--esm", "--files", "--pretty", "--skip-project", "--watch", "--respawn",
+    "--clear-screen", "--no-cache", "--cjs"],
   options: {
     ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
-    ...each(none, "-r", "--require", "--import", "--loader", "-O", "--compiler-options", "-C", "--compiler", "-I", "--ignore"),
+    ...each(none, "-r", "--require", "--import", "--loader", "-O", "--compiler-options", "-C", "--compiler", "-I",
+      "--ignore"),
     // (-C/--compiler is a module ts-node requires: judged below with the other module options.)
     ...each(read, "-P", "--project", "--dir", "--cwd", "--tsconfig", "--env-file"),
-    "-i": { modes: ["repl"] }, "--interactive": { modes: ["repl"] },
+    "-i": { modes: ["repl"] },
+    "--interactive": { modes: ["repl"] },
     ...each(info, "-v", "--version", "-h", "--help"),
   },
   operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
   changes: projectCode,
-  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), modulePaths(["-r", "--require", "--import", "--loader", "-C", "--compiler"]), programFromStdin(["eval", "info"])),
+  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]),
+    modulePaths(["-r", "--require", "--import", "--loader", "-C", "--compiler"]), programFromStdin(["eval", "info"])),
 };
 
 /** A package spec is a path when it is written as one (`./lib`, `../x.tgz`, `file:../x`). */
@@ -97,7 +110,9 @@ export function packageCommand(ctx: SpecContext, argv: readonly Arg[], at: Arg):
   const [first, ...rest] = argv;
   if (!first) return [];
   if (first.text === null || /^(\.{1,2}\/|\/|~)/.test(first.text)) return [first, ...rest];
-  const name = localPackage(ctx, first, "exec") || first.text.startsWith("@") || first.text.includes("/") ? "package-binary" : first.text.replace(/@[^@]*$/, "");
+  const name = localPackage(ctx, first, "exec") || first.text.startsWith("@") || first.text.includes("/")
+    ? "package-binary"
+    : first.text.replace(/@[^@]*$/, "");
   return [withValue(at, name, ""), ...rest];
 }
 
@@ -108,7 +123,8 @@ export function runsOperands(label: string, skip = 0, asPackage = true): Custom 
     if (!argv.length) return;
     const command = asPackage ? packageCommand(ctx, argv, argv[0]!) : [...argv];
     const base = ctx.items.find((i) => i.t === "operand")?.base;
-    ctx.emit({ t: "run", argv: command, inProcess: false, bypassFunctions: true, label, ...(base !== undefined ? { base } : {}) });
+    ctx.emit({ t: "run", argv: command, inProcess: false, bypassFunctions: true, label,
+      ...(base !== undefined ? { base } : {}) });
   };
 }
 
@@ -116,32 +132,35 @@ export function runsOperands(label: string, skip = 0, asPackage = true): Custom 
 function shellCodeOptions(names: readonly string[], label: string): Custom {
   return (ctx) => {
     for (const it of optionItems(ctx, ...names)) {
-      if (it.value) ctx.emit({ t: "code", text: it.value.text, span: it.value.span, label, inProcess: false, ...(it.base !== undefined ? { base: it.base } : {}) });
+      if (it.value) {
+        ctx.emit({ t: "code", text: it.value.text, span: it.value.span, label, inProcess: false,
+          ...(it.base !== undefined ? { base: it.base } : {}) });
+      }
     }
   };
 }
 
-const NPM_GLOBAL: Record<string, OptionSpec> = {
-  "--prefix": chdir, "-C": chdir,
-  ...each(none, "-w", "--workspace", "--location", "--registry", "--loglevel", "--tag", "--access", "--otp", "--before", "--omit", "--include", "--install-strategy", "--save-prefix", "--auth-type", "--scope", "--preid", "--depth", "--audit-level", "--cpu", "--os", "--libc"),
-  "--userconfig": read, "--globalconfig": read, "--cache": write,
-  ...each(flag, "-g", "--global", "--workspaces", "-ws", "--include-workspace-root", "-s", "--silent", "-q", "--quiet", "-d", "--verbose", "--json", "--parseable", "-p", "--long", "-l",
-    "-y", "--yes", "--no-yes", "-f", "--force", "--dry-run", "--ignore-scripts", "--foreground-scripts", "-S", "--save", "-D", "--save-dev", "-O", "--save-optional", "-E",
-    "--save-exact", "-B", "--save-bundle", "--save-peer", "--no-save", "--legacy-peer-deps", "--strict-peer-deps", "--production", "--no-audit", "--audit", "--no-fund",
-    "--package-lock", "--no-package-lock", "--package-lock-only", "--install-links", "--prefer-offline", "--offline", "--prefer-online", "--no-progress", "--progress",
-    "--color", "--no-color", "--all", "-a", "--if-present", "--no-optional", "--global-style", "--link", "--no-bin-links", "--no-shrinkwrap", "--workspaces-update"),
-  "--script-shell": { value: "none", modes: ["program"] },
-  "--node-options": { value: "none", modes: ["program"] },
-};
+const NPM_GLOBAL: Record<string, OptionSpec> = { "--prefix": chdir, "-C": chdir,
+  ...each(none, "-w", "--workspace", "--location", "--registry", "--loglevel", "--tag", "--access", "--otp", "--before",
+    "--omit", "--include", "--install-strategy", "--save-prefix", "--auth-type", "--scope", "--preid", "--depth",
+    "--audit-level", "--cpu", "--os", "--libc"), "--userconfig": read, "--globalconfig": read, "--cache": write,
+  ...each(flag, "-g", "--global", "--workspaces", "-ws", "--include-workspace-root", "-s", "--silent", "-q", "--quiet",
+    "-d", "--verbose", "--json", "--parseable", "-p", "--long", "-l", "-y", "--yes", "--no-yes", "-f", "--force",
+    "--dry-run", "--ignore-scripts", "--foreground-scripts", "-S", "--save", "-D", "--save-dev", "-O",
+    "--save-optional", "-E", "--save-exact", "-B", "--save-bundle", "--save-peer", "--no-save", "--legacy-peer-deps",
+    "--strict-peer-deps", "--production", "--no-audit", "--audit", "--no-fund", "--package-lock", "--no-package-lock",
+    "--package-lock-only", "--install-links", "--prefer-offline", "--offline", "--prefer-online", "--no-progress",
+    "--progress", "--color", "--no-color", "--all", "-a", "--if-present", "--no-optional", "--global-style", "--link",
+    "--no-bin-links", "--no-shrinkwrap", "--workspaces-update"),
+  "--script-shell": { value: "none", modes: ["program"] }, "--node-options": { value: "none", modes: ["program"] } };
 
 /**
  * npm runs every lifecycle script through --script-shell (with NODE_OPTIONS from
  * --node-options), and it reads its options after the subcommand as well as before it.
  */
 const npmPrograms = runsProgram(["--script-shell", "--node-options"]);
-const npmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({
-  names: [], abbreviations: false, options: NPM_GLOBAL, operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(npmPrograms, extra.custom) : npmPrograms,
-});
+const npmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: NPM_GLOBAL,
+  operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(npmPrograms, extra.custom) : npmPrograms });
 
 const HOME_UNKNOWN = "the home directory is not known";
 
@@ -159,13 +178,12 @@ function inHome(ctx: SpecContext, rel: string): Arg {
 /** A table entry whose hooks name files in the home directory (`inHome`), which only the call knows. */
 export function homeAware(spec: TableSpec): Analyser {
   const expanded = expandSpec(spec);
-  return {
-    names: spec.names,
-    analyse: (call) => applySpec(call.name, expanded, call.args, call.world, call.span, undefined, call.disk).effects.map((e) => {
-      if (e.t !== "path" || e.arg.text !== null || e.arg.unknownWhy !== HOME_UNKNOWN || call.home === null) return e;
-      return { ...e, arg: withValue(e.arg, `${call.home}/${e.arg.source.slice(2)}`, "") };
-    }),
-  };
+  return { names: spec.names,
+    analyse: (call) =>
+      applySpec(call.name, expanded, call.args, call.world, call.span, undefined, call.disk).effects.map((e) => {
+        if (e.t !== "path" || e.arg.text !== null || e.arg.unknownWhy !== HOME_UNKNOWN || call.home === null) return e;
+        return { ...e, arg: withValue(e.arg, `${call.home}/${e.arg.source.slice(2)}`, "") };
+      }) };
 }
 
 /**
@@ -178,23 +196,34 @@ function npmConfigWrites(fixedVerb: string | null): Custom {
     const verb = fixedVerb ?? ctx.operands[0]?.text;
     // `npm config get //registry…/:_authToken` prints the token the user's npmrc holds: a read of it.
     const key = ctx.operands[fixedVerb === null ? 1 : 0];
-    if ((verb === "get" || verb === null) && key !== undefined && (key.text === null || NPM_SECRET_KEY.test(key.text))) {
+    if ((verb === "get" || verb === null) && key !== undefined &&
+      (key.text === null || NPM_SECRET_KEY.test(key.text)))
+    {
       ctx.role(optionValues(ctx, "--userconfig").at(-1) ?? inHome(ctx, ".npmrc"), "read");
     }
     if (verb === undefined || (verb !== null && !/^(set|delete|rm|del|edit|fix|login)$/.test(verb))) return;
     if (verb === "edit") issue(ctx, "OPAQUE_CODE", "npm config edit opens an editor on the config file");
     const global = optionItems(ctx, "-g", "--global").length > 0;
-    const location = global ? "global" : (optionValues(ctx, "--location").at(-1)?.text ?? (optionItems(ctx, "--location").length ? null : "user"));
+    const location = global
+      ? "global"
+      : (optionValues(ctx, "--location").at(-1)?.text ?? (optionItems(ctx, "--location").length ? null : "user"));
     if (location === "project") ctx.role(syntheticArg(".npmrc", spanOf(ctx)), "write", ctx.start);
     else if (location === "user") ctx.role(optionValues(ctx, "--userconfig").at(-1) ?? inHome(ctx, ".npmrc"), "write");
-    else ctx.role(optionValues(ctx, "--globalconfig").at(-1) ?? withValue(syntheticArg("npmrc", spanOf(ctx)), null, "the global npmrc is not known"), "write");
+    else {
+      ctx.role(
+        optionValues(ctx, "--globalconfig").at(-1) ??
+          withValue(syntheticArg("npmrc", spanOf(ctx)), null, "the global npmrc is not known"),
+        "write",
+      );
+    }
   };
 }
 /** npmrc keys that hold a credential (npm's docs, "Auth related configuration"). */
 const NPM_SECRET_KEY = /(_auth|_authToken|_password|token|certfile|keyfile|username)$/i;
 
 /** Subcommands of npm, pnpm, yarn and bun that install or remove packages. */
-const INSTALLS = /^(install|i|in|ins|inst|isntall|ci|clean-install|ic|install-clean|install-test|it|install-ci-test|cit|add|a|update|up|upgrade|upgrade-interactive|remove|rm|r|un|uninstall|unlink|link|ln|dedupe|ddp|prune|rebuild|rb|import|unplug)$/;
+const INSTALLS =
+  /^(install|i|in|ins|inst|isntall|ci|clean-install|ic|install-clean|install-test|it|install-ci-test|cit|add|a|update|up|upgrade|upgrade-interactive|remove|rm|r|un|uninstall|unlink|link|ln|dedupe|ddp|prune|rebuild|rb|import|unplug)$/;
 
 /**
  * Installing writes the package's node_modules, where links (workspace packages, `file:` and
@@ -205,8 +234,11 @@ const nodeInstall: Custom = (ctx) => {
   const verb = ctx.name.slice(ctx.name.lastIndexOf(" ") + 1);
   // -g (and `yarn global add`) installs into the global prefix and puts the packages' programs
   // on PATH: outside the project, where the guard does not know (npm prefix -g).
-  const global = optionItems(ctx, "-g", "--global").length > 0 || (verb === "global" && (ctx.operands[0]?.text === null || INSTALLS.test(ctx.operands[0]?.text ?? "")));
-  if (global && (verb === "global" || INSTALLS.test(verb))) issue(ctx, "UNRESOLVED_PATH", `${ctx.name} installs or removes packages in the global prefix, outside the project`);
+  const global = optionItems(ctx, "-g", "--global").length > 0 ||
+    (verb === "global" && (ctx.operands[0]?.text === null || INSTALLS.test(ctx.operands[0]?.text ?? "")));
+  if (global && (verb === "global" || INSTALLS.test(verb))) {
+    issue(ctx, "UNRESOLVED_PATH", `${ctx.name} installs or removes packages in the global prefix, outside the project`);
+  }
   if (!INSTALLS.test(verb)) return;
   const dir = ctx.disk.findUp("package.json", ctx.start ?? null);
   const modules = dir === null ? "node_modules" : dir === "/" ? "/node_modules" : `${dir}/node_modules`;
@@ -227,7 +259,9 @@ const npmPkg: Custom = (ctx) => {
  * `npm install` and `npm ci` without packages run the project's own install and prepare
  * scripts (with their pre and post scripts); dependencies' scripts are the packages' code.
  */
-const npmInstallProject = npmSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("npm install", ["install", "prepare"])) });
+const npmInstallProject = npmSub({
+  custom: hooks(packageSpecs, nodeInstall, projectEvents("npm install", ["install", "prepare"])),
+});
 
 /**
  * Lifecycle events of the project's own package.json, run (with their pre and post scripts)
@@ -241,7 +275,10 @@ function projectEvents(label: string, events: readonly string[], skipOperands = 
   return (ctx) => {
     const named = ctx.operands.slice(skipOperands).filter((a) => a.text !== ".");
     if (named.length || optionItems(ctx, "--ignore-scripts").length) return;
-    for (const name of events) ctx.emit({ t: "package-script", name, args: [], span: spanOf(ctx), label: `${label} ${name}`, event: true, ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+    for (const name of events) {
+      ctx.emit({ t: "package-script", name, args: [], span: spanOf(ctx), label: `${label} ${name}`, event: true,
+        ...(ctx.start !== undefined ? { base: ctx.start } : {}) });
+    }
   };
 }
 const PACK_EVENTS = ["prepack", "prepare", "postpack"];
@@ -253,7 +290,12 @@ const npmSpecs = npmSub({ operands: { all: "none" }, custom: packageSpecs });
 
 /** Options that run a script in other packages of a workspace (npm -w/-ws, pnpm -r/--filter). */
 function workspaceItems(ctx: SpecContext): readonly unknown[] {
-  return ctx.items.filter((it) => it.t === "option" && /^(-w|--workspace|--workspaces|-ws|--include-workspace-root|-r|--recursive|--filter|-F|--filter-prod)$/.test(it.name));
+  return ctx.items.filter((it) =>
+    it.t === "option" &&
+    /^(-w|--workspace|--workspaces|-ws|--include-workspace-root|-r|--recursive|--filter|-F|--filter-prod)$/.test(
+      it.name,
+    )
+  );
 }
 
 /**
@@ -264,7 +306,10 @@ function workspaceScripts(tool: string, subcommands: RegExp | null): Custom {
   return (ctx) => {
     const sub = ctx.operands[0];
     if (!sub || !workspaceItems(ctx).length) return;
-    if (sub.text === null || subcommands === null || subcommands.test(sub.text)) issue(ctx, "OPAQUE_CODE", `${tool} ${sub.source} runs scripts in other workspace packages, which the guard does not read`, sub.span);
+    if (sub.text === null || subcommands === null || subcommands.test(sub.text)) {
+      issue(ctx, "OPAQUE_CODE",
+        `${tool} ${sub.source} runs scripts in other workspace packages, which the guard does not read`, sub.span);
+    }
   };
 }
 
@@ -283,7 +328,8 @@ function packageScript(tool: string, lifecycle: string | null): Custom {
       return;
     }
     if (workspaceItems(ctx).length) {
-      issue(ctx, "OPAQUE_CODE", `${tool} ${name} runs the script in other workspace packages, which the guard does not read`);
+      issue(ctx, "OPAQUE_CODE",
+        `${tool} ${name} runs the script in other workspace packages, which the guard does not read`);
       return;
     }
     // --prefix DIR / -C DIR: the package is there.
@@ -293,7 +339,8 @@ function packageScript(tool: string, lifecycle: string | null): Custom {
       return;
     }
     const base = prefix?.text ? againstCwd(ctx.world.cwd, prefix.text) : ctx.start;
-    ctx.emit({ t: "package-script", name, args: args.filter((a) => a.text !== "--"), span: spanOf(ctx), label: `${tool} ${name}`, ...(base !== undefined ? { base } : {}) });
+    ctx.emit({ t: "package-script", name, args: args.filter((a) => a.text !== "--"), span: spanOf(ctx),
+      label: `${tool} ${name}`, ...(base !== undefined ? { base } : {}) });
   };
 }
 /**
@@ -301,76 +348,102 @@ function packageScript(tool: string, lifecycle: string | null): Custom {
  * command changes is what the script's code changes; npm itself changes nothing.
  */
 const SCRIPT_RUN = { changes: {} } as const;
-const npmScript = (lifecycle: string | null) => npmSub({ operands: { all: "none" }, ...SCRIPT_RUN, custom: packageScript("npm run", lifecycle) });
-const npmExec = npmSub({
-  style: "posix",
-  options: { ...NPM_GLOBAL, "-c": none, "--call": none, "--package": none },
-  custom: hooks(shellCodeOptions(["-c", "--call"], "npm exec -c"), packageOptions(["--package", "-p"]), runsOperands("npm exec")),
-});
+const npmScript = (lifecycle: string | null) =>
+  npmSub({ operands: { all: "none" }, ...SCRIPT_RUN, custom: packageScript("npm run", lifecycle) });
+const npmExec = npmSub({ style: "posix", options: { ...NPM_GLOBAL, "-c": none, "--call": none, "--package": none },
+  custom: hooks(shellCodeOptions(["-c", "--call"], "npm exec -c"), packageOptions(["--package", "-p"]),
+    runsOperands("npm exec")) });
 
-export const NPM: TableSpec = {
-  names: ["npm"],
-  abbreviations: false,
-  options: NPM_GLOBAL,
-  operands: { all: "none" },
+export const NPM: TableSpec = { names: ["npm"], abbreviations: false, options: NPM_GLOBAL, operands: { all: "none" },
   subcommands: {
-    ...Object.fromEntries(["install", "i", "in", "ins", "inst", "isntall", "ci", "clean-install", "ic", "install-clean"].map((n) => [n, npmInstallProject])),
+    ...Object.fromEntries(
+      ["install", "i", "in", "ins", "inst", "isntall", "ci", "clean-install", "ic", "install-clean"].map((
+        n,
+      ) => [n, npmInstallProject]),
+    ),
     // install-test / install-ci-test: npm install (or ci), then npm test.
-    ...Object.fromEntries(["install-test", "it", "install-ci-test", "cit"].map((n) => [n, npmSub({ custom: hooks(npmInstallProject.custom!, packageScript("npm run", "test")) })])),
-    ...Object.fromEntries(["add", "update", "up", "upgrade", "uninstall", "remove", "rm", "r", "un", "unlink", "dedupe", "ddp", "prune", "rebuild", "rb", "audit", "outdated", "ls", "list", "ll", "la", "view", "info", "show", "v", "explain", "why", "fund", "query", "sbom"].map((n) => [n, npmInstall])),
+    ...Object.fromEntries(
+      ["install-test", "it", "install-ci-test", "cit"].map((
+        n,
+      ) => [n, npmSub({ custom: hooks(npmInstallProject.custom!, packageScript("npm run", "test")) })]),
+    ),
+    ...Object.fromEntries(
+      ["add", "update", "up", "upgrade", "uninstall", "remove", "rm", "r", "un", "unlink", "dedupe", "ddp", "prune",
+        "rebuild", "rb", "audit", "outdated", "ls", "list", "ll", "la", "view", "info", "show", "v", "explain", "why",
+        "fund", "query", "sbom"].map((n) => [n, npmInstall]),
+    ),
     ...Object.fromEntries(["run", "run-script", "rum", "urn"].map((n) => [n, npmScript(null)])),
     ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, npmScript("test")])),
-    start: npmScript("start"), stop: npmScript("stop"), restart: npmScript("restart"),
+    start: npmScript("start"),
+    stop: npmScript("stop"),
+    restart: npmScript("restart"),
     ...Object.fromEntries(["config", "c"].map((n) => [n, npmSub({ custom: npmConfigWrites(null) })])),
     set: npmSub({ custom: npmConfigWrites("set") }),
     get: npmSub({ custom: npmConfigWrites("get") }),
-    ...Object.fromEntries(["login", "logout", "adduser", "add-user"].map((n) => [n, npmSub({ custom: npmConfigWrites("login") })])),
+    ...Object.fromEntries(
+      ["login", "logout", "adduser", "add-user"].map((n) => [n, npmSub({ custom: npmConfigWrites("login") })]),
+    ),
     // npm version X bumps the version and runs the version scripts; with no operand it prints.
-    version: npmSub({ custom: (ctx) => { if (ctx.operands.length) projectEvents("npm version", ["version"], 1)(ctx); } }),
+    version: npmSub({ custom: (ctx) => {
+      if (ctx.operands.length) projectEvents("npm version", ["version"], 1)(ctx);
+    } }),
     // npm cache add SPEC fetches the package into the cache: a local tarball or directory is read.
-    cache: npmSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "add" && ctx.operands[0]?.text !== null) return; for (const a of ctx.operands.slice(1)) localPackage(ctx, a, "read"); } }),
+    cache: npmSub({ custom: (ctx) => {
+      if (ctx.operands[0]?.text !== "add" && ctx.operands[0]?.text !== null) return;
+      for (const a of ctx.operands.slice(1)) localPackage(ctx, a, "read");
+    } }),
     pkg: npmSub({ custom: npmPkg }),
-    ...Object.fromEntries(["init", "create", "innit", "whoami", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s", "find", "stars", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes", "set-script"].map((n) => [n, npmRun])),
-    ...Object.fromEntries(["owner", "author", "dist-tag", "dist-tags", "deprecate", "unpublish", "access", "star", "unstar", "bugs", "issues", "docs", "home", "repo"].map((n) => [n, npmSpecs])),
-    exec: npmExec, x: npmExec,
+    ...Object.fromEntries(
+      ["init", "create", "innit", "whoami", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help",
+        "doctor", "search", "s", "find", "stars", "completion", "hook", "shrinkwrap", "diff", "help-search",
+        "find-dupes", "set-script"].map((n) => [n, npmRun]),
+    ),
+    ...Object.fromEntries(
+      ["owner", "author", "dist-tag", "dist-tags", "deprecate", "unpublish", "access", "star", "unstar", "bugs",
+        "issues", "docs", "home", "repo"].map((n) => [n, npmSpecs]),
+    ),
+    exec: npmExec,
+    x: npmExec,
     ...Object.fromEntries(["link", "ln"].map((n) => [n, npmSub({ custom: hooks(linkOperands, nodeInstall) })])),
-    pack: npmSub({ options: { ...NPM_GLOBAL, "--pack-destination": write }, custom: hooks(packageSpecs, projectEvents("npm pack", PACK_EVENTS)) }),
+    pack: npmSub({ options: { ...NPM_GLOBAL, "--pack-destination": write },
+      custom: hooks(packageSpecs, projectEvents("npm pack", PACK_EVENTS)) }),
     publish: npmSub({ custom: hooks(packageSpecs, projectEvents("npm publish", PUBLISH_EVENTS)) }),
     edit: npmSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm edit opens an editor on an installed package") }),
-    explore: npmSub({ style: "posix", custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm explore runs a shell in an installed package") }),
-  },
-  unknownSubcommand: "none",
-  changes: projectCode,
-  custom: hooks(runsProgram(["--script-shell", "--node-options"]), workspaceScripts("npm", /^(run|run-script|rum|urn|test|t|tst|start|stop|restart|exec|x|install|i|ci)$/)),
-};
+    explore: npmSub({ style: "posix",
+      custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm explore runs a shell in an installed package") }),
+  }, unknownSubcommand: "none", changes: projectCode,
+  custom: hooks(runsProgram(["--script-shell", "--node-options"]),
+    workspaceScripts("npm", /^(run|run-script|rum|urn|test|t|tst|start|stop|restart|exec|x|install|i|ci)$/)) };
 
-export const NPX: TableSpec = {
-  names: ["npx"],
-  style: "posix",
-  abbreviations: false,
-  options: { ...NPM_GLOBAL, "-c": none, "--call": none, "-p": none, "--package": none, "--no": flag, "--no-install": flag, "--ignore-existing": flag, "--shell": none },
-  operands: { all: "none" },
-  changes: projectCode,
-  custom: hooks(shellCodeOptions(["-c", "--call"], "npx -c"), packageOptions(["--package", "-p"]), runsOperands("npx"), runsProgram(["--script-shell", "--node-options"])),
-};
+export const NPX: TableSpec = { names: ["npx"], style: "posix", abbreviations: false,
+  options: { ...NPM_GLOBAL, "-c": none, "--call": none, "-p": none, "--package": none, "--no": flag,
+    "--no-install": flag, "--ignore-existing": flag, "--shell": none }, operands: { all: "none" }, changes: projectCode,
+  custom: hooks(shellCodeOptions(["-c", "--call"], "npx -c"), packageOptions(["--package", "-p"]), runsOperands("npx"),
+    runsProgram(["--script-shell", "--node-options"])) };
 
 const PNPM_GLOBAL: Record<string, OptionSpec> = {
-  "-C": chdir, "--dir": chdir,
-  ...each(none, "--filter", "-F", "--reporter", "--loglevel", "--workspace-concurrency", "--resume-from", "--changed-files-ignore-pattern", "--test-pattern", "--filter-prod", "--network-concurrency", "--child-concurrency", "--registry", "--config"),
-  ...each(write, "--global-dir", "--store-dir", "--virtual-store-dir", "--modules-dir", "--cache-dir", "--state-dir", "--lockfile-dir"),
-  ...each(flag, "-w", "--workspace-root", "-r", "--recursive", "--stream", "-s", "--silent", "-g", "--global", "--prefer-offline", "--offline", "--frozen-lockfile", "--no-frozen-lockfile",
-    "--shamefully-hoist", "--ignore-scripts", "--aggregate-output", "--parallel", "--if-present", "--no-bail", "--sort", "--reverse", "--report-summary", "--use-stderr", "--color",
-    "--no-color", "-D", "--save-dev", "-P", "--save-prod", "-O", "--save-optional", "-E", "--save-exact", "--save-peer", "--prod", "--dev", "--no-optional", "--lockfile-only",
-    "--fix-lockfile", "--force", "--strict-peer-dependencies", "--prefer-frozen-lockfile", "-i", "--interactive", "--latest", "-L", "--depth", "--json", "--long", "--parseable",
-    "--workspace", "--dry-run", "--no-lockfile", "--ignore-workspace", "--include-workspace-root", "--shell-mode", "-c", "--shell-emulator"),
+  "-C": chdir,
+  "--dir": chdir,
+  ...each(none, "--filter", "-F", "--reporter", "--loglevel", "--workspace-concurrency", "--resume-from",
+    "--changed-files-ignore-pattern", "--test-pattern", "--filter-prod", "--network-concurrency", "--child-concurrency",
+    "--registry", "--config"),
+  ...each(write, "--global-dir", "--store-dir", "--virtual-store-dir", "--modules-dir", "--cache-dir", "--state-dir",
+    "--lockfile-dir"),
+  ...each(flag, "-w", "--workspace-root", "-r", "--recursive", "--stream", "-s", "--silent", "-g", "--global",
+    "--prefer-offline", "--offline", "--frozen-lockfile", "--no-frozen-lockfile", "--shamefully-hoist",
+    "--ignore-scripts", "--aggregate-output", "--parallel", "--if-present", "--no-bail", "--sort", "--reverse",
+    "--report-summary", "--use-stderr", "--color", "--no-color", "-D", "--save-dev", "-P", "--save-prod", "-O",
+    "--save-optional", "-E", "--save-exact", "--save-peer", "--prod", "--dev", "--no-optional", "--lockfile-only",
+    "--fix-lockfile", "--force", "--strict-peer-dependencies", "--prefer-frozen-lockfile", "-i", "--interactive",
+    "--latest", "-L", "--depth", "--json", "--long", "--parseable", "--workspace", "--dry-run", "--no-lockfile",
+    "--ignore-workspace", "--include-workspace-root", "--shell-mode", "-c", "--shell-emulator"),
   "--location": none,
   // pnpm takes any setting as an option: these two choose what runs the scripts.
   "--script-shell": { value: "none", modes: ["program"] },
   "--node-options": { value: "none", modes: ["program"] },
 };
-const pnpmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({
-  names: [], abbreviations: false, options: PNPM_GLOBAL, operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(npmPrograms, extra.custom) : npmPrograms,
-});
+const pnpmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: PNPM_GLOBAL,
+  operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(npmPrograms, extra.custom) : npmPrograms });
 
 /**
  * `pnpm config set|delete`: the global rc file by default (~/.config/pnpm/rc; ~/.npmrc before
@@ -385,11 +458,17 @@ const pnpmConfigWrites: Custom = (ctx) => {
     return;
   }
   const xdg = ctx.world.getVar("XDG_CONFIG_HOME");
-  ctx.role(xdg !== undefined && xdg.k === "str" && xdg.v.startsWith("/") ? withValue(syntheticArg("rc", spanOf(ctx)), `${xdg.v}/pnpm/rc`, "") : inHome(ctx, ".config/pnpm/rc"), "write");
+  ctx.role(
+    xdg !== undefined && xdg.k === "str" && xdg.v.startsWith("/")
+      ? withValue(syntheticArg("rc", spanOf(ctx)), `${xdg.v}/pnpm/rc`, "")
+      : inHome(ctx, ".config/pnpm/rc"),
+    "write",
+  );
   ctx.role(inHome(ctx, ".npmrc"), "write");
 };
 const pnpmExec = pnpmSub({ style: "posix", custom: runsOperands("pnpm exec", 0, false) });
-const pnpmDlx = pnpmSub({ style: "posix", options: { ...PNPM_GLOBAL, "--package": none }, custom: hooks(packageOptions(["--package"]), runsOperands("pnpm dlx")) });
+const pnpmDlx = pnpmSub({ style: "posix", options: { ...PNPM_GLOBAL, "--package": none },
+  custom: hooks(packageOptions(["--package"]), runsOperands("pnpm dlx")) });
 
 export const PNPM: TableSpec = {
   names: ["pnpm"],
@@ -399,17 +478,38 @@ export const PNPM: TableSpec = {
   // pnpm -r NAME and pnpm --filter PKG NAME run scripts anywhere in the workspace.
   custom: hooks(workspaceScripts("pnpm", null), npmPrograms),
   subcommands: {
-    ...Object.fromEntries(["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "unlink", "import", "rebuild", "rb", "prune", "fetch", "audit", "list", "ls", "ll", "outdated", "why", "licenses"].map((n) => [n, pnpmSub({ custom: hooks(packageSpecs, nodeInstall) })])),
-    ...Object.fromEntries(["install", "i"].map((n) => [n, pnpmSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("pnpm install", ["install", "prepare"])) })])),
+    ...Object.fromEntries(
+      ["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "unlink", "import", "rebuild", "rb",
+        "prune", "fetch", "audit", "list", "ls", "ll", "outdated", "why", "licenses"].map((
+          n,
+        ) => [n, pnpmSub({ custom: hooks(packageSpecs, nodeInstall) })]),
+    ),
+    ...Object.fromEntries(
+      ["install", "i"].map((
+        n,
+      ) => [n,
+        pnpmSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("pnpm install", ["install", "prepare"])) })]
+      ),
+    ),
     pack: pnpmSub({ custom: hooks(packageSpecs, projectEvents("pnpm pack", PACK_EVENTS)) }),
     publish: pnpmSub({ custom: hooks(packageSpecs, projectEvents("pnpm publish", PUBLISH_EVENTS)) }),
-    ...Object.fromEntries(["run", "run-script"].map((n) => [n, pnpmSub({ ...SCRIPT_RUN, custom: packageScript("pnpm run", null) })])),
-    ...Object.fromEntries(["test", "t", "tst"].map((n) => [n, pnpmSub({ ...SCRIPT_RUN, custom: packageScript("pnpm run", "test") })])),
+    ...Object.fromEntries(
+      ["run", "run-script"].map((n) => [n, pnpmSub({ ...SCRIPT_RUN, custom: packageScript("pnpm run", null) })]),
+    ),
+    ...Object.fromEntries(
+      ["test", "t", "tst"].map((n) => [n, pnpmSub({ ...SCRIPT_RUN, custom: packageScript("pnpm run", "test") })]),
+    ),
     start: pnpmSub({ ...SCRIPT_RUN, custom: packageScript("pnpm run", "start") }),
     ...Object.fromEntries(["config", "c"].map((n) => [n, pnpmSub({ custom: pnpmConfigWrites })])),
-    ...Object.fromEntries(["create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "self-update", "approve-builds", "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((n) => [n, pnpmSub()])),
+    ...Object.fromEntries(
+      ["create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "self-update", "approve-builds",
+        "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((
+          n,
+        ) => [n, pnpmSub()]),
+    ),
     ...Object.fromEntries(["link", "ln"].map((n) => [n, pnpmSub({ custom: hooks(linkOperands, nodeInstall) })])),
-    exec: pnpmExec, dlx: pnpmDlx,
+    exec: pnpmExec,
+    dlx: pnpmDlx,
     deploy: pnpmSub({ operands: { all: "write" } }),
   },
   // `pnpm NAME` runs the project's script NAME.
@@ -425,16 +525,21 @@ const YARN_GLOBAL: Record<string, OptionSpec> = {
   ...each(none, "--mutex", "--network-timeout", "--registry", "--network-concurrency", "--emoji"),
   // (--mutex file:PATH is a lock file: judged in packageSpecs' company, below.)
   "--use-yarnrc": read,
-  ...each(flag, "--silent", "-s", "--verbose", "--offline", "--prefer-offline", "--frozen-lockfile", "--immutable", "--immutable-cache", "--check-cache", "--ignore-engines",
-    "--ignore-scripts", "--production", "--prod", "--non-interactive", "-W", "--ignore-workspace-root-check", "-D", "--dev", "-P", "--peer", "-O", "--optional", "-E",
-    "--exact", "-T", "--tilde", "--json", "--force", "--pure-lockfile", "--no-lockfile", "--flat", "--inline-builds", "-A", "--all", "-p", "--parallel", "-i", "--interlaced",
-    "-t", "--topological", "--topological-dev", "-v", "--version", "-h", "--help", "--mode", "--refresh-lockfile", "--no-default-rc"),
+  ...each(flag, "--silent", "-s", "--verbose", "--offline", "--prefer-offline", "--frozen-lockfile", "--immutable",
+    "--immutable-cache", "--check-cache", "--ignore-engines", "--ignore-scripts", "--production", "--prod",
+    "--non-interactive", "-W", "--ignore-workspace-root-check", "-D", "--dev", "-P", "--peer", "-O", "--optional", "-E",
+    "--exact", "-T", "--tilde", "--json", "--force", "--pure-lockfile", "--no-lockfile", "--flat", "--inline-builds",
+    "-A", "--all", "-p", "--parallel", "-i", "--interlaced", "-t", "--topological", "--topological-dev", "-v",
+    "--version", "-h", "--help", "--mode", "--refresh-lockfile", "--no-default-rc"),
 };
 /** --mutex file:PATH takes a lock at PATH. */
 const yarnMutex: Custom = (ctx) => {
-  for (const v of optionValues(ctx, "--mutex")) if (v.text === null || v.text.startsWith("file:")) roleAs(ctx, v, v.text === null ? "" : v.text.slice(5), "write");
+  for (const v of optionValues(ctx, "--mutex")) {
+    if (v.text === null || v.text.startsWith("file:")) roleAs(ctx, v, v.text === null ? "" : v.text.slice(5), "write");
+  }
 };
-const yarnSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: YARN_GLOBAL, operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(yarnMutex, extra.custom) : yarnMutex });
+const yarnSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: YARN_GLOBAL,
+  operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(yarnMutex, extra.custom) : yarnMutex });
 
 /**
  * `yarn config set|unset|delete`: yarn 1 writes ~/.yarnrc (whose script-shell runs every
@@ -458,27 +563,56 @@ export const YARN: TableSpec = {
   options: YARN_GLOBAL,
   operands: { all: "none" },
   subcommands: {
-    config: yarnSub({ options: { ...YARN_GLOBAL, "-H": flag, "--home": flag, "-g": flag, "--global": flag }, custom: yarnConfigWrites }),
-    install: yarnSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("yarn install", ["install", "prepare"])) }),
+    config: yarnSub({ options: { ...YARN_GLOBAL, "-H": flag, "--home": flag, "-g": flag, "--global": flag },
+      custom: yarnConfigWrites }),
+    install: yarnSub({
+      custom: hooks(packageSpecs, nodeInstall, projectEvents("yarn install", ["install", "prepare"])),
+    }),
     publish: yarnSub({ custom: hooks(packageSpecs, projectEvents("yarn publish", PUBLISH_EVENTS)) }),
     // yarn 1 runs preversion/version/postversion; later yarns' version plugin does not, which is the smaller set.
-    version: yarnSub({ custom: hooks(packageSpecs, projectEvents("yarn version", ["version"], Number.MAX_SAFE_INTEGER)) }),
-    ...Object.fromEntries(["add", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit", "unlink", "cache", "set", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search", "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies", "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((n) => [n, yarnSub({ custom: hooks(packageSpecs, nodeInstall) })])),
+    version: yarnSub({
+      custom: hooks(packageSpecs, projectEvents("yarn version", ["version"], Number.MAX_SAFE_INTEGER)),
+    }),
+    ...Object.fromEntries(
+      ["add", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit",
+        "unlink", "cache", "set", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search",
+        "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies",
+        "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((
+          n,
+        ) => [n, yarnSub({ custom: hooks(packageSpecs, nodeInstall) })]),
+    ),
     // (What follows the script's name is the script's: `yarn run NAME --flag`.)
     run: yarnSub({ ...SCRIPT_RUN, style: "posix", custom: packageScript("yarn run", null) }),
     // yarn workspace PKG run NAME, yarn workspaces foreach …: another package's scripts.
-    workspace: yarnSub({ custom: (ctx) => issue(ctx, "OPAQUE_CODE", "yarn workspace runs a command in another workspace package, which the guard does not read") }),
-    workspaces: yarnSub({ custom: (ctx) => { if (ctx.operands[0]?.text !== "info" && ctx.operands[0]?.text !== "list") issue(ctx, "OPAQUE_CODE", "yarn workspaces runs commands in the workspace packages, which the guard does not read"); } }),
+    workspace: yarnSub({
+      custom: (ctx) =>
+        issue(ctx, "OPAQUE_CODE",
+          "yarn workspace runs a command in another workspace package, which the guard does not read"),
+    }),
+    workspaces: yarnSub({ custom: (ctx) => {
+      if (ctx.operands[0]?.text !== "info" && ctx.operands[0]?.text !== "list") {
+        issue(ctx, "OPAQUE_CODE",
+          "yarn workspaces runs commands in the workspace packages, which the guard does not read");
+      }
+    } }),
     test: yarnSub({ ...SCRIPT_RUN, custom: packageScript("yarn run", "test") }),
     start: yarnSub({ ...SCRIPT_RUN, custom: packageScript("yarn run", "start") }),
     link: yarnSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
-    pack: yarnSub({ options: { ...YARN_GLOBAL, "--filename": write, "-o": write, "--out": write }, custom: projectEvents("yarn pack", PACK_EVENTS) }),
+    pack: yarnSub({ options: { ...YARN_GLOBAL, "--filename": write, "-o": write, "--out": write },
+      custom: projectEvents("yarn pack", PACK_EVENTS) }),
     exec: yarnSub({ style: "posix", custom: runsOperands("yarn exec", 0, false) }),
-    dlx: yarnSub({ style: "posix", options: { ...YARN_GLOBAL, "-p": none, "--package": none }, custom: hooks(packageOptions(["-p", "--package"]), runsOperands("yarn dlx")) }),
-    node: yarnSub({ style: "posix", custom: (ctx) => ctx.emit({ t: "run", argv: [syntheticArg("node", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), ...ctx.operands], inProcess: false, bypassFunctions: true, label: "yarn node" }) }),
+    dlx: yarnSub({ style: "posix", options: { ...YARN_GLOBAL, "-p": none, "--package": none },
+      custom: hooks(packageOptions(["-p", "--package"]), runsOperands("yarn dlx")) }),
+    node: yarnSub({ style: "posix",
+      custom: (ctx) =>
+        ctx.emit({ t: "run",
+          argv: [syntheticArg("node", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), ...ctx.operands],
+          inProcess: false, bypassFunctions: true, label: "yarn node" }) }),
   },
   // `yarn NAME` runs the project's script NAME; `yarn` alone installs.
-  custom: hooks(yarnMutex, (ctx) => { if (!ctx.operands.length) projectEvents("yarn install", ["install", "prepare"])(ctx); }),
+  custom: hooks(yarnMutex, (ctx) => {
+    if (!ctx.operands.length) projectEvents("yarn install", ["install", "prepare"])(ctx);
+  }),
   unknownSubcommand: "script",
   changes: projectCode,
 };
@@ -489,14 +623,21 @@ const BUN_GLOBAL: Record<string, OptionSpec> = {
   ...each(read, "--env-file", "-c", "--config", "--tsconfig-override"),
   // A script bun runs before the entry point: a read of the project's code, judged where it is.
   ...each(read, "-r", "--preload"),
-  ...each(none, "--filter", "-F", "--elide-lines", "-d", "--define", "-l", "--loader", "--port", "--main-fields", "--conditions", "--jsx-factory", "--jsx-fragment", "--jsx-import-source", "--jsx-runtime", "--extension-order", "--registry", "--backend", "--concurrent-scripts", "--network-concurrency", "--timeout", "--rerun-each", "-t", "--test-name-pattern", "--coverage-reporter", "--reporter", "--max-http-header-size", "--title"),
-  ...each(flag, "--bun", "-b", "--silent", "--watch", "--hot", "--no-clear-screen", "--smol", "--install", "-i", "--no-install", "--if-present", "--prefer-offline", "--prefer-latest",
-    "-y", "--yarn", "--production", "--frozen-lockfile", "--dry-run", "--force", "-f", "--no-save", "--save", "-g", "--global", "-D", "--dev", "-d", "--optional", "--peer", "--exact",
-    "-E", "--verbose", "--no-progress", "--no-summary", "--ignore-scripts", "--trust", "--only", "--todo", "--coverage", "--bail", "--update-snapshots", "-u", "--revision", "--version",
-    "-v", "--help", "-h", "--inspect", "--inspect-wait", "--inspect-brk", "--shell", "--no-env-file", "--no-deprecation", "--throw-deprecation", "--latest", "--minify", "--sourcemap",
-    "--splitting", "--compile", "--bytecode", "--linker", "--lockfile-only"),
+  ...each(none, "--filter", "-F", "--elide-lines", "-d", "--define", "-l", "--loader", "--port", "--main-fields",
+    "--conditions", "--jsx-factory", "--jsx-fragment", "--jsx-import-source", "--jsx-runtime", "--extension-order",
+    "--registry", "--backend", "--concurrent-scripts", "--network-concurrency", "--timeout", "--rerun-each", "-t",
+    "--test-name-pattern", "--coverage-reporter", "--reporter", "--max-http-header-size", "--title"),
+  ...each(flag, "--bun", "-b", "--silent", "--watch", "--hot", "--no-clear-screen", "--smol", "--install", "-i",
+    "--no-install", "--if-present", "--prefer-offline", "--prefer-latest", "-y", "--yarn", "--production",
+    "--frozen-lockfile", "--dry-run", "--force", "-f", "--no-save", "--save", "-g", "--global", "-D", "--dev", "-d",
+    "--optional", "--peer", "--exact", "-E", "--verbose", "--no-progress", "--no-summary", "--ignore-scripts",
+    "--trust", "--only", "--todo", "--coverage", "--bail", "--update-snapshots", "-u", "--revision", "--version", "-v",
+    "--help", "-h", "--inspect", "--inspect-wait", "--inspect-brk", "--shell", "--no-env-file", "--no-deprecation",
+    "--throw-deprecation", "--latest", "--minify", "--sourcemap", "--splitting", "--compile", "--bytecode", "--linker",
+    "--lockfile-only"),
 };
-const bunSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: BUN_GLOBAL, operands: { all: "none" }, ...extra });
+const bunSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: BUN_GLOBAL,
+  operands: { all: "none" }, ...extra });
 
 /** A word that bun runs as a file rather than as a package.json script. */
 function looksLikeScript(t: string | null): boolean {
@@ -508,55 +649,79 @@ export const BUN: TableSpec = {
   abbreviations: false,
   options: BUN_GLOBAL,
   operands: { all: "none" },
-  subcommands: {
-    run: bunSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: (ctx) => {
-      const first = ctx.operands[0];
-      if (first && looksLikeScript(first.text)) ctx.role(first, "exec");
-      // bun run NAME runs the package.json script NAME when there is one.
-      else if (first) packageScript("bun run", null)(ctx);
-    } }),
-    test: bunSub(),
-    x: bunSub({ style: "posix", options: { ...BUN_GLOBAL, "-p": none, "--package": none }, custom: hooks(packageOptions(["-p", "--package"]), runsOperands("bun x")) }),
+  subcommands: { run: bunSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: (ctx) => {
+    const first = ctx.operands[0];
+    if (first && looksLikeScript(first.text)) ctx.role(first, "exec");
+    // bun run NAME runs the package.json script NAME when there is one.
+    else if (first) packageScript("bun run", null)(ctx);
+  } }), test: bunSub(),
+    x: bunSub({ style: "posix", options: { ...BUN_GLOBAL, "-p": none, "--package": none },
+      custom: hooks(packageOptions(["-p", "--package"]), runsOperands("bun x")) }),
     exec: bunSub({ style: "posix", custom: (ctx) => {
       const [code] = ctx.operands;
       if (code) ctx.emit({ t: "code", text: code.text, span: code.span, label: "bun exec", inProcess: false });
     } }),
-    build: bunSub({ options: { ...BUN_GLOBAL, "--outdir": write, "--outfile": write, "--root": read, "--target": none, "--format": none, "-e": none, "--external": none, "--entry-naming": none, "--chunk-naming": none, "--asset-naming": none, "--public-path": none, "--packages": none }, operands: { all: "read" } }),
-    repl: bunSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "bun repl reads code from standard input (a REPL), which the guard cannot see") }),
-    init: bunSub({ operands: { all: "write" } }), create: bunSub({ operands: { all: "generic" } }),
-    ...Object.fromEntries(["install", "i"].map((n) => [n, bunSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("bun install", ["install", "prepare"])) })])),
-    publish: bunSub({ custom: hooks(packageSpecs, projectEvents("bun publish", PUBLISH_EVENTS)) }),
-    ...Object.fromEntries(["add", "a", "remove", "rm", "update", "link", "unlink", "pm", "outdated", "audit", "info", "patch", "patch-commit", "why", "upgrade", "completions", "discord", "help"].map((n) => [n, bunSub({ custom: hooks(packageSpecs, nodeInstall) })])),
-  },
+    build: bunSub({
+      options: { ...BUN_GLOBAL, "--outdir": write, "--outfile": write, "--root": read, "--target": none,
+        "--format": none, "-e": none, "--external": none, "--entry-naming": none, "--chunk-naming": none,
+        "--asset-naming": none, "--public-path": none, "--packages": none },
+      operands: { all: "read" },
+    }),
+    repl: bunSub({
+      custom: (ctx) =>
+        issue(ctx, "INLINE_CODE", "bun repl reads code from standard input (a REPL), which the guard cannot see"),
+    }), init: bunSub({ operands: { all: "write" } }), create: bunSub({ operands: { all: "generic" } }),
+    ...Object.fromEntries(
+      ["install", "i"].map((
+        n,
+      ) => [n,
+        bunSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("bun install", ["install", "prepare"])) })]
+      ),
+    ), publish: bunSub({ custom: hooks(packageSpecs, projectEvents("bun publish", PUBLISH_EVENTS)) }),
+    ...Object.fromEntries(
+      ["add", "a", "remove", "rm", "update", "link", "unlink", "pm", "outdated", "audit", "info", "patch",
+        "patch-commit", "why", "upgrade", "completions", "discord", "help"].map((
+          n,
+        ) => [n, bunSub({ custom: hooks(packageSpecs, nodeInstall) })]),
+    ) },
   // `bun FILE` runs a file; `bun NAME` a package.json script.
   unknownSubcommand: "generic",
   changes: projectCode,
   custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), (ctx) => {
     const first = ctx.operands[0];
-    if (first && !(first.text !== null && BUN.subcommands && first.text in BUN.subcommands) && looksLikeScript(first.text)) ctx.role(first, "exec");
+    if (first && !(first.text !== null && BUN.subcommands && first.text in BUN.subcommands) &&
+      looksLikeScript(first.text)) ctx.role(first, "exec");
   }),
 };
 
-export const BUNX: TableSpec = { names: ["bunx"], style: "posix", abbreviations: false, options: { ...BUN_GLOBAL, "-p": none, "--package": none }, operands: { all: "none" }, changes: projectCode, custom: hooks(packageOptions(["-p", "--package"]), runsOperands("bunx")) };
+export const BUNX: TableSpec = { names: ["bunx"], style: "posix", abbreviations: false,
+  options: { ...BUN_GLOBAL, "-p": none, "--package": none }, operands: { all: "none" }, changes: projectCode,
+  custom: hooks(packageOptions(["-p", "--package"]), runsOperands("bunx")) };
 
 const DENO_OPTIONS: Record<string, OptionSpec> = {
-  ...each(optionalNone, "--allow-read", "-R", "--allow-write", "-W", "--allow-net", "-N", "--allow-env", "-E", "--allow-run", "--allow-ffi", "--allow-sys", "-S", "--allow-import", "-I",
-    "--deny-read", "--deny-write", "--deny-net", "--deny-env", "--deny-run", "--deny-ffi", "--deny-sys", "--deny-import", "--no-check", "--check", "--reload", "-r", "--v8-flags",
-    "--inspect", "--inspect-brk", "--inspect-wait", "--node-modules-dir", "--unsafely-ignore-certificate-errors", "--strace-ops",
-    "--vendor", "--allow-scripts", "--exclude", "--ignore"),
+  ...each(optionalNone, "--allow-read", "-R", "--allow-write", "-W", "--allow-net", "-N", "--allow-env", "-E",
+    "--allow-run", "--allow-ffi", "--allow-sys", "-S", "--allow-import", "-I", "--deny-read", "--deny-write",
+    "--deny-net", "--deny-env", "--deny-run", "--deny-ffi", "--deny-sys", "--deny-import", "--no-check", "--check",
+    "--reload", "-r", "--v8-flags", "--inspect", "--inspect-brk", "--inspect-wait", "--node-modules-dir",
+    "--unsafely-ignore-certificate-errors", "--strace-ops", "--vendor", "--allow-scripts", "--exclude", "--ignore"),
   // Files and directories: the env file and watched paths are read, the lockfile and coverage
   // directory written (each value is optional, so only `--opt=VALUE` names one).
   ...each({ value: "read", optional: true }, "--env", "--env-file", "--watch"),
   ...each({ value: "write", optional: true }, "--lock", "--coverage"),
   "--include": read,
-  ...each(flag, "-A", "--allow-all", "--allow-hrtime", "-q", "--quiet", "--unstable", "--cached-only", "--no-remote", "--no-npm", "--no-config", "--frozen", "--no-prompt", "--no-lock",
-    "--no-clear-screen", "--watch-hmr", "--parallel", "--doc", "--fail-fast", "--trace-leaks", "--json", "--frozen-lockfile", "--permit-no-files"),
+  ...each(flag, "-A", "--allow-all", "--allow-hrtime", "-q", "--quiet", "--unstable", "--cached-only", "--no-remote",
+    "--no-npm", "--no-config", "--frozen", "--no-prompt", "--no-lock", "--no-clear-screen", "--watch-hmr", "--parallel",
+    "--doc", "--fail-fast", "--trace-leaks", "--json", "--frozen-lockfile", "--permit-no-files"),
   ...each(read, "-c", "--config", "--import-map", "--cert", "--preload", "--require"),
-  ...each(none, "-L", "--log-level", "--location", "--seed", "--ext", "--filter", "--reporter", "--target", "--host", "--port", "--entrypoint", "--name"),
-  "--icon": read, "--root": write,
-  "-o": write, "--output": write,
+  ...each(none, "-L", "--log-level", "--location", "--seed", "--ext", "--filter", "--reporter", "--target", "--host",
+    "--port", "--entrypoint", "--name"),
+  "--icon": read,
+  "--root": write,
+  "-o": write,
+  "--output": write,
 };
-const denoSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: DENO_OPTIONS, operands: { all: "none" }, ...extra });
+const denoSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false,
+  options: DENO_OPTIONS, operands: { all: "none" }, ...extra });
 const denoScript: Custom = (ctx) => {
   const first = ctx.operands[0];
   if (first) localRole(ctx, first, "exec");
@@ -568,36 +733,48 @@ export const DENO: TableSpec = {
   abbreviations: false,
   options: DENO_OPTIONS,
   operands: { all: "none" },
-  subcommands: {
-    run: denoRun, serve: denoRun,
-    eval: denoSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "deno eval runs inline code the guard cannot see into") }),
-    repl: denoSub({ custom: (ctx) => issue(ctx, "INLINE_CODE", "deno repl reads code from standard input (a REPL), which the guard cannot see") }),
-    ...Object.fromEntries(["test", "bench", "check", "lint", "doc", "info", "cache", "coverage", "publish"].map((n) => [n, denoSub({ operands: { all: "read" } })])),
-    fmt: denoSub({ options: { ...DENO_OPTIONS, "--check": { modes: ["check"] } }, operands: { all: { default: "write", modes: { check: "read" } } } }),
+  subcommands: { run: denoRun, serve: denoRun,
+    eval: denoSub({
+      custom: (ctx) => issue(ctx, "INLINE_CODE", "deno eval runs inline code the guard cannot see into"),
+    }),
+    repl: denoSub({
+      custom: (ctx) =>
+        issue(ctx, "INLINE_CODE", "deno repl reads code from standard input (a REPL), which the guard cannot see"),
+    }),
+    ...Object.fromEntries(
+      ["test", "bench", "check", "lint", "doc", "info", "cache", "coverage", "publish"].map((
+        n,
+      ) => [n, denoSub({ operands: { all: "read" } })]),
+    ),
+    fmt: denoSub({ options: { ...DENO_OPTIONS, "--check": { modes: ["check"] } },
+      operands: { all: { default: "write", modes: { check: "read" } } } }),
     compile: denoSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: denoScript }),
-    install: denoSub({ options: { ...DENO_OPTIONS, "--root": write }, custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
+    install: denoSub({ options: { ...DENO_OPTIONS, "--root": write },
+      custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
     init: denoSub({ operands: { all: "write" } }),
-    ...Object.fromEntries(["task", "uninstall", "upgrade", "vendor", "jupyter", "lsp", "types", "completions", "add", "remove", "outdated", "clean", "help", "x"].map((n) => [n, denoSub()])),
-  },
+    ...Object.fromEntries(
+      ["task", "uninstall", "upgrade", "vendor", "jupyter", "lsp", "types", "completions", "add", "remove", "outdated",
+        "clean", "help", "x"].map((n) => [n, denoSub()]),
+    ) },
   // `deno FILE` runs the file.
   unknownSubcommand: "generic",
   changes: projectCode,
   custom: (ctx) => {
     const first = ctx.operands[0];
-    if (first && !(first.text !== null && DENO.subcommands && first.text in DENO.subcommands)) localRole(ctx, first, "exec");
+    if (first && !(first.text !== null && DENO.subcommands && first.text in DENO.subcommands)) {
+      localRole(ctx, first, "exec");
+    }
   },
 };
 
-export const TSC: TableSpec = {
-  names: ["tsc", "vue-tsc"],
-  abbreviations: false,
-  long: ["--noEmit", "--watch", "-w", "--init", "--listFiles", "--showConfig", "--strict", "--declaration", "-d", "--sourceMap", "--incremental", "--composite", "--noEmitOnError", "--skipLibCheck", "--esModuleInterop", "--allowJs", "--checkJs", "--noImplicitAny", "--pretty", "--version", "-v", "--help", "-h", "--all", "--listEmittedFiles", "--extendedDiagnostics", "--diagnostics", "--force", "--verbose", "--clean", "--dry"],
-  options: {
-    ...each(read, "-p", "--project", "--rootDir", "--baseUrl"),
-    ...each(write, "--outDir", "--outFile", "--out", "--declarationDir", "--tsBuildInfoFile", "--generateTrace", "--generateCpuProfile"),
-    "-b": { modes: ["build"] }, "--build": { modes: ["build"] },
-    ...each(none, "-t", "--target", "-m", "--module", "--lib", "--jsx", "--moduleResolution", "--types", "--locale", "--newLine", "--moduleDetection", "--jsxFactory", "--jsxImportSource", "--verbatimModuleSyntax"),
-    "--typeRoots": generic, "--rootDirs": generic, "--paths": generic,
-  },
-  operands: { all: "read" },
-};
+export const TSC: TableSpec = { names: ["tsc", "vue-tsc"], abbreviations: false,
+  long: ["--noEmit", "--watch", "-w", "--init", "--listFiles", "--showConfig", "--strict", "--declaration", "-d",
+    "--sourceMap", "--incremental", "--composite", "--noEmitOnError", "--skipLibCheck", "--esModuleInterop",
+    "--allowJs", "--checkJs", "--noImplicitAny", "--pretty", "--version", "-v", "--help", "-h", "--all",
+    "--listEmittedFiles", "--extendedDiagnostics", "--diagnostics", "--force", "--verbose", "--clean", "--dry"],
+  options: { ...each(read, "-p", "--project", "--rootDir", "--baseUrl"),
+    ...each(write, "--outDir", "--outFile", "--out", "--declarationDir", "--tsBuildInfoFile", "--generateTrace",
+      "--generateCpuProfile"), "-b": { modes: ["build"] }, "--build": { modes: ["build"] },
+    ...each(none, "-t", "--target", "-m", "--module", "--lib", "--jsx", "--moduleResolution", "--types", "--locale",
+      "--newLine", "--moduleDetection", "--jsxFactory", "--jsxImportSource", "--verbatimModuleSyntax"),
+    "--typeRoots": generic, "--rootDirs": generic, "--paths": generic }, operands: { all: "read" } };

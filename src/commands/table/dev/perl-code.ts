@@ -16,7 +16,8 @@ import { type Custom, issue, optionItems, optionValues } from "../common.ts";
  * its own come from there, -d: the debugger and ~/.perldb), read the program elsewhere (-x, -S),
  * set variables from the operands (-s) or dump core (-u).
  */
-const FOLLOWED = new Set(["-e", "-E", "-n", "-p", "-a", "-l", "-i", "-0", "-g", "-F", "-C", "-w", "-W", "-X", "-t", "-T", "-c"]);
+const FOLLOWED = new Set(["-e", "-E", "-n", "-p", "-a", "-l", "-i", "-0", "-g", "-F", "-C", "-w", "-W", "-X", "-t",
+  "-T", "-c"]);
 
 /** Option values perl splices into the program or reads as numbers: only plain ones are followed. */
 const PLAIN_VALUE: Readonly<Record<string, RegExp>> = {
@@ -38,9 +39,12 @@ const PLAIN_OPERAND = /^(?![\s<>+|])[^|]*(?<![\s|])$/;
 export const perlInlineCode: Custom = (ctx) => {
   const codes = optionItems(ctx, "-e", "-E");
   if (codes.length === 0) return;
-  const operands = ctx.items.flatMap((i): { word: Arg; base: Base }[] => (i.t === "operand" ? [{ word: i.word, base: i.base }] : []));
+  const operands = ctx.items.flatMap((
+    i,
+  ): { word: Arg; base: Base }[] => (i.t === "operand" ? [{ word: i.word, base: i.base }] : []));
   const refuse = (why: string, word: Arg | null): void => {
-    issue(ctx, "INLINE_CODE", `${ctx.name} -e runs inline code the guard cannot prove confined: ${why}`, word?.span ?? codes[0]!.word.span);
+    issue(ctx, "INLINE_CODE", `${ctx.name} -e runs inline code the guard cannot prove confined: ${why}`,
+      word?.span ?? codes[0]!.word.span);
     for (const o of operands) ctx.role(o.word, "generic", o.base);
   };
   for (const it of ctx.items) {
@@ -48,10 +52,14 @@ export const perlInlineCode: Custom = (ctx) => {
     if (it.t !== "option") continue;
     if (!FOLLOWED.has(it.name)) return refuse(`${it.name} is not followed`, it.word);
     const plain = PLAIN_VALUE[it.name];
-    if (plain && it.value && (it.value.text === null || !plain.test(it.value.text))) return refuse(`${it.name} ${it.value.source} is not a plain value`, it.value);
+    if (plain && it.value && (it.value.text === null || !plain.test(it.value.text))) {
+      return refuse(`${it.name} ${it.value.source} is not a plain value`, it.value);
+    }
   }
   const texts = codes.map((c) => c.value?.text ?? null);
-  if (texts.some((t) => t === null)) return refuse("the code is not a literal word", codes.find((c) => c.value?.text == null)?.value ?? null);
+  if (texts.some((t) => t === null)) {
+    return refuse("the code is not a literal word", codes.find((c) => c.value?.text == null)?.value ?? null);
+  }
   // -a and -F imply -n since perl 5.20 (perlrun): they loop over <> too.
   const loop = optionItems(ctx, "-n", "-p", "-a", "-F").length > 0;
   const a = analyseInline("perl", texts.join("\n"), { loop });
@@ -64,11 +72,18 @@ export const perlInlineCode: Custom = (ctx) => {
   // -i opens each file itself (doio.c, no two-argument open) and writes it back, as sed -i does.
   const inPlace = optionItems(ctx, "-i").length > 0;
   if (!inPlace) {
-    const unsafe = operands.find((o) => o.word.text === null || o.word.standIn === true || (o.word.text !== "-" && !PLAIN_OPERAND.test(o.word.text)));
-    if (unsafe) return refuse(`<> opens ${unsafe.word.source} with a two-argument open, where a name ending in | runs a command`, unsafe.word);
+    const unsafe = operands.find((o) =>
+      o.word.text === null || o.word.standIn === true || (o.word.text !== "-" && !PLAIN_OPERAND.test(o.word.text))
+    );
+    if (unsafe) {
+      return refuse(`<> opens ${unsafe.word.source} with a two-argument open, where a name ending in | runs a command`,
+        unsafe.word);
+    }
   }
   const suffixes = optionValues(ctx, "-i").map((v) => v.text);
-  if (inPlace && suffixes.every((s) => s !== null && PLAIN_SUFFIX.test(s))) return keepNames(ctx, operands, suffixes as string[]);
+  if (inPlace && suffixes.every((s) => s !== null && PLAIN_SUFFIX.test(s))) {
+    return keepNames(ctx, operands, suffixes as string[]);
+  }
   for (const o of operands) if (o.word.text !== "-" || inPlace) ctx.role(o.word, inPlace ? "write" : "read", o.base);
 };
 
@@ -89,11 +104,16 @@ export function inPlaceKept(ctx: SpecContext): boolean {
  * not there is not made), and NAME+SUFFIX beside each with a suffix (linkat), as strace shows:
  * each a write marked so, which a listing's names survive when its text is plain (nameMaker).
  */
-function keepNames(ctx: SpecContext, operands: readonly { word: Arg; base: Base }[], suffixes: readonly string[]): void {
+function keepNames(ctx: SpecContext, operands: readonly { word: Arg; base: Base }[],
+  suffixes: readonly string[]): void
+{
   kept.add(ctx);
-  const write = (word: Arg, base: Base) => ctx.emit({ t: "path", arg: word, kind: "write", keepsNames: true, ...(base !== undefined ? { base } : {}) });
+  const write = (word: Arg, base: Base) =>
+    ctx.emit({ t: "path", arg: word, kind: "write", keepsNames: true, ...(base !== undefined ? { base } : {}) });
   for (const o of operands) {
     write(o.word, o.base);
-    for (const s of suffixes) if (s !== "" && o.word.text !== null) write(withValue(o.word, o.word.text + s, ""), o.base);
+    for (const s of suffixes) {
+      if (s !== "" && o.word.text !== null) write(withValue(o.word, o.word.text + s, ""), o.base);
+    }
   }
 }

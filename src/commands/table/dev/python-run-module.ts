@@ -71,7 +71,10 @@ function profiledModule(mod: string, words: readonly Arg[]): { name: Arg; argv: 
   const trace = mod === "trace";
   const valued = trace ? ["-f", "-C"] : ["-o", "-s"];
   const longValued = trace ? ["file", "coverdir", "ignore-module", "ignore-dir"] : ["outfile", "sort"];
-  const longFlags = trace ? ["count", "trace", "listfuncs", "trackcalls", "report", "no-report", "missing", "summary", "timing", "module", "version", "help"] : ["help"];
+  const longFlags = trace
+    ? ["count", "trace", "listfuncs", "trackcalls", "report", "no-report", "missing", "summary", "timing", "module",
+      "version", "help"]
+    : ["help"];
   let module = false;
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!.text;
@@ -106,7 +109,11 @@ function tarfileExtracts(words: readonly Arg[]): boolean {
     const w = a.text;
     if (w === null) return true;
     if (w === "--") return false;
-    if (/^-v*e/.test(w) || (w.startsWith("--") && longOption(w, ["list", "extract", "create", "test", "verbose", "help"]) === "extract")) return true;
+    if (/^-v*e/.test(w) ||
+      (w.startsWith("--") && longOption(w, ["list", "extract", "create", "test", "verbose", "help"]) === "extract"))
+    {
+      return true;
+    }
   }
   return false;
 }
@@ -115,19 +122,33 @@ function tarfileExtracts(words: readonly Arg[]): boolean {
 export const pythonModules: Custom = (ctx) => {
   const given = optionValues(ctx, "-m")[0];
   if (!given) return;
-  if (given.text === null) return issue(ctx, "OPAQUE_CODE", `${ctx.name} -m runs a module whose name is not known`, given.span);
+  if (given.text === null) {
+    return issue(ctx, "OPAQUE_CODE", `${ctx.name} -m runs a module whose name is not known`, given.span);
+  }
   const mod = given.text.replace(/\.__main__$/, "");
   const words = ctx.operands;
   const reader = CODE_READERS[mod];
   if (reader !== undefined) issue(ctx, "INLINE_CODE", `${ctx.name} -m ${mod} ${reader}`, given.span);
   else if (mod === "timeit") {
-    if (timeitRunsCode(words)) issue(ctx, "INLINE_CODE", `${ctx.name} -m timeit runs the statements and setup code it is given`, given.span);
-  } else if (mod === "pickle") issue(ctx, "OPAQUE_CODE", `${ctx.name} -m pickle loads pickles, which may call any code`, given.span);
-  else if (mod === "tarfile") {
-    if (tarfileExtracts(words)) issue(ctx, "UNRESOLVED_PATH", `${ctx.name} -m tarfile -e writes members to the names stored in the archive, absolute and ../ ones included`, given.span);
+    if (timeitRunsCode(words)) {
+      issue(ctx, "INLINE_CODE", `${ctx.name} -m timeit runs the statements and setup code it is given`, given.span);
+    }
+  } else if (mod === "pickle") {
+    issue(ctx, "OPAQUE_CODE", `${ctx.name} -m pickle loads pickles, which may call any code`, given.span);
+  } else if (mod === "tarfile") {
+    if (tarfileExtracts(words)) {
+      issue(ctx, "UNRESOLVED_PATH",
+        `${ctx.name} -m tarfile -e writes members to the names stored in the archive, absolute and ../ ones included`,
+        given.span);
+    }
   } else if (mod === "profile" || mod === "cProfile" || mod === "trace") {
     const inner = profiledModule(mod, words);
-    if (inner === undefined) issue(ctx, "OPAQUE_CODE", `${ctx.name} -m ${mod}: which program it runs is not known`, given.span);
-    else if (inner !== null) ctx.emit({ t: "run", argv: [withValue(given, ctx.name, ""), withValue(given, "-m", ""), inner.name, ...inner.argv], inProcess: false, bypassFunctions: true, label: `${ctx.name} -m ${mod}` });
+    if (inner === undefined) {
+      issue(ctx, "OPAQUE_CODE", `${ctx.name} -m ${mod}: which program it runs is not known`, given.span);
+    } else if (inner !== null) {
+      ctx.emit({ t: "run",
+        argv: [withValue(given, ctx.name, ""), withValue(given, "-m", ""), inner.name, ...inner.argv], inProcess: false,
+        bypassFunctions: true, label: `${ctx.name} -m ${mod}` });
+    }
   }
 };

@@ -2,31 +2,30 @@
 
 import { applySpec, syntheticArg } from "../../apply.ts";
 import type { Analyser } from "../../spec.ts";
-import { assignmentOptions, chdir, type Custom, each, hooks, issue, none, optionalNone, optionItems, optionValues, read, roleAs } from "../common.ts";
+import { assignmentOptions, chdir, type Custom, each, hooks, issue, none, optionalNone, optionItems, optionValues, read,
+  roleAs } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
 import { info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
 import { inPlaceKept, perlInlineCode } from "./perl-code.ts";
 import { PERL_SWITCHES, RUBY_SWITCHES, splitSwitchWords } from "./switch-words.ts";
 
-const RUBY: TableSpec = {
-  names: ["ruby", "jruby", "truffleruby"],
-  style: "posix",
-  abbreviations: false,
+const RUBY: TableSpec = { names: ["ruby", "jruby", "truffleruby"], style: "posix", abbreviations: false,
   flags: "acdlnpsSvwyU",
   long: ["--jit", "--yjit", "--verbose", "--backtrace-limit", "--disable-gems", "--enable-frozen-string-literal"],
   options: {
     "-e": { value: "none", modes: ["eval"] },
-    "-r": none, "-I": read, "-C": chdir,
+    "-r": none,
+    "-I": read,
+    "-C": chdir,
     // -x[DIR] changes to DIR before running the script (ruby(1)), as -C does.
     "-x": { value: "chdir", optional: true },
-    ...each(optionalNone, "-W", "-0", "-i", "-K", "-T", "--enable", "--disable", "--dump", "--encoding", "--external-encoding", "--internal-encoding"),
-    "-F": none, "-E": none,
+    ...each(optionalNone, "-W", "-0", "-i", "-K", "-T", "--enable", "--disable", "--dump", "--encoding",
+      "--external-encoding", "--internal-encoding"),
+    "-F": none,
+    "-E": none,
     ...each(info, "-h", "--help", "--version"),
-  },
-  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
-  changes: projectCode,
-  custom: hooks(inlineCode(["-e"]), modulePaths(["-r"]), programFromStdin(["eval", "info"]), inPlaceBackup(null)),
-};
+  }, operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" }, changes: projectCode,
+  custom: hooks(inlineCode(["-e"]), modulePaths(["-r"]), programFromStdin(["eval", "info"]), inPlaceBackup(null)) };
 
 /**
  * `-i[EXT]` edits the files in place and keeps the original under a backup name: with a `/` in
@@ -47,7 +46,11 @@ function inPlaceBackup(placeholder: "*" | null): Custom {
       if (ext.text === "") continue;
       for (const f of files) {
         if (f.text === null) ctx.role(f, "generic");
-        else roleAs(ctx, f, placeholder !== null && ext.text.includes(placeholder) ? ext.text.split(placeholder).join(f.text) : f.text + ext.text, "write");
+        else {
+          roleAs(ctx, f, placeholder !== null && ext.text.includes(placeholder)
+            ? ext.text.split(placeholder).join(f.text)
+            : f.text + ext.text, "write");
+        }
       }
     }
   };
@@ -73,7 +76,11 @@ const PERL: TableSpec = {
   changes: projectCode,
   custom: hooks(perlInlineCode, programFromStdin(["eval", "info"]), (ctx) => {
     // -MMod=a,b is `use Mod split(/,/, q{a,b})`; anything else in it is spliced in as code.
-    for (const v of optionValues(ctx, "-M", "-m")) if (v.text === null || !/^-?[\w:]*(=[\w:.,/-]*)?$/.test(v.text)) issue(ctx, "INLINE_CODE", `perl -M${v.source} runs code`, v.span);
+    for (const v of optionValues(ctx, "-M", "-m")) {
+      if (v.text === null || !/^-?[\w:]*(=[\w:.,/-]*)?$/.test(v.text)) {
+        issue(ctx, "INLINE_CODE", `perl -M${v.source} runs code`, v.span);
+      }
+    }
   }, inPlaceBackup("*")),
 };
 
@@ -84,47 +91,33 @@ const PERL: TableSpec = {
 function switchesFirst(spec: TableSpec, rules: Parameters<typeof splitSwitchWords>[1]): Analyser {
   // Expanded on first use, as the table's own entries are (table/index.ts).
   let expanded: ReturnType<typeof expandSpec> | null = null;
-  return {
-    names: spec.names,
-    analyse: (call) => applySpec(call.name, (expanded ??= expandSpec(spec)), splitSwitchWords(call.args, rules), call.world, call.span, undefined, call.disk).effects,
-  };
+  return { names: spec.names,
+    analyse: (call) =>
+      applySpec(call.name, expanded ??= expandSpec(spec), splitSwitchWords(call.args, rules), call.world, call.span,
+        undefined, call.disk).effects };
 }
 
 export const PERL_ANALYSER: Analyser = switchesFirst(PERL, PERL_SWITCHES);
 export const RUBY_ANALYSER: Analyser = switchesFirst(RUBY, RUBY_SWITCHES);
 
-export const PHP: TableSpec = {
-  names: ["php", "php-cli", "php7", "php8"],
-  style: "posix",
-  abbreviations: false,
+export const PHP: TableSpec = { names: ["php", "php-cli", "php7", "php8"], style: "posix", abbreviations: false,
   flags: "nqsHweil",
-  options: {
-    ...each({ value: "none", modes: ["eval"] }, "-r", "-B", "-R", "-E"),
-    "-F": { value: "exec", modes: ["eval"] },
-    "-f": { value: "exec", modes: ["script"] },
-    "-a": { modes: ["eval"] }, "--interactive": { modes: ["eval"] },
-    "-d": none, "-c": read, "-t": read, "-S": { value: "none", modes: ["server"] }, "-z": read,
-    ...each(none, "--rf", "--rc", "--re", "--rz", "--ri"),
-    ...each(info, "-v", "--version", "-h", "--help", "-m", "--ini", "-i"),
-  },
-  operands: { first: "exec", unlessModes: ["eval", "script", "info", "server"], rest: "generic" },
-  changes: projectCode,
-  custom: hooks(inlineCode(["-r", "-B", "-R", "-E", "-a", "--interactive"]), programFromStdin(["eval", "script", "info", "server"]), assignmentOptions(["-d"]), (ctx) => {
-    if (ctx.modes.has("server") && !optionItems(ctx, "-t").length) ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), "read");
-  }),
-};
+  options: { ...each({ value: "none", modes: ["eval"] }, "-r", "-B", "-R", "-E"),
+    "-F": { value: "exec", modes: ["eval"] }, "-f": { value: "exec", modes: ["script"] }, "-a": { modes: ["eval"] },
+    "--interactive": { modes: ["eval"] }, "-d": none, "-c": read, "-t": read,
+    "-S": { value: "none", modes: ["server"] }, "-z": read, ...each(none, "--rf", "--rc", "--re", "--rz", "--ri"),
+    ...each(info, "-v", "--version", "-h", "--help", "-m", "--ini", "-i") },
+  operands: { first: "exec", unlessModes: ["eval", "script", "info", "server"], rest: "generic" }, changes: projectCode,
+  custom: hooks(inlineCode(["-r", "-B", "-R", "-E", "-a", "--interactive"]),
+    programFromStdin(["eval", "script", "info", "server"]), assignmentOptions(["-d"]), (ctx) => {
+    if (ctx.modes.has("server") && !optionItems(ctx, "-t").length) {
+      ctx.role(syntheticArg(".", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), "read");
+    }
+  }) };
 
-export const LUA: TableSpec = {
-  names: ["lua", "luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4"],
-  style: "posix",
-  abbreviations: false,
-  flags: "EWO",
-  options: {
-    "-e": { value: "none", modes: ["eval"] }, "-i": { modes: ["eval"] },
-    "-l": none, "-j": none, "-b": { modes: ["eval"] },
-    ...each(info, "-v"),
-  },
-  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" },
-  changes: projectCode,
-  custom: hooks(inlineCode(["-e", "-i", "-b"]), programFromStdin(["eval", "info"])),
-};
+export const LUA: TableSpec = { names: ["lua", "luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4"], style: "posix",
+  abbreviations: false, flags: "EWO",
+  options: { "-e": { value: "none", modes: ["eval"] }, "-i": { modes: ["eval"] }, "-l": none, "-j": none,
+    "-b": { modes: ["eval"] }, ...each(info, "-v") },
+  operands: { first: "exec", unlessModes: ["eval", "info"], rest: "generic" }, changes: projectCode,
+  custom: hooks(inlineCode(["-e", "-i", "-b"]), programFromStdin(["eval", "info"])) };

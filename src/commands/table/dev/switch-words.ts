@@ -61,7 +61,8 @@ export function splitSwitchWords(args: readonly Arg[], rules: Readonly<Record<st
     if (split !== null && w[split] === "-") split = null;
     if (split !== null) {
       // What follows is read again as a word of its own: it may split once more (`-0777l0e`).
-      return [...out, withValue(arg, w.slice(0, split), ""), ...splitSwitchWords([withValue(arg, "-" + w.slice(split), ""), ...args.slice(i + 1)], rules)];
+      return [...out, withValue(arg, w.slice(0, split), ""),
+        ...splitSwitchWords([withValue(arg, "-" + w.slice(split), ""), ...args.slice(i + 1)], rules)];
     }
     out.push(arg);
     if (!known) return [...out, ...args.slice(i + 1)];
@@ -70,27 +71,22 @@ export function splitSwitchWords(args: readonly Arg[], rules: Readonly<Record<st
   return out;
 }
 
-const flags = (letters: string): Record<string, SwitchRule> => Object.fromEntries([...letters].map((c) => [c, "flag" as const]));
+const flags = (letters: string): Record<string, SwitchRule> =>
+  Object.fromEntries([...letters].map((c) => [c, "flag" as const]));
 
 /**
  * perl 5.36 (perlrun): -0 and -l take octal digits (-0 also `x` and hex digits), -d `t` and
  * `:MOD`, -D letters; -e, -E and -I take a value, -F, -i, -x, -M, -m, -C and -V the rest.
  */
-export const PERL_SWITCHES: Readonly<Record<string, SwitchRule>> = {
-  ...flags("acgnpsStTuUwWXhv"),
-  "0": /^(x[0-9a-fA-F]*|[0-7]*)/, l: /^[0-7]*/, d: /^t?(:.*)?/, D: /^[A-Za-z0-9]*/,
-  e: "next", E: "next", I: "next",
-  F: "rest", i: "rest", x: "rest", M: "rest", m: "rest", C: "rest", V: "rest",
-};
+export const PERL_SWITCHES: Readonly<Record<string, SwitchRule>> = { ...flags("acgnpsStTuUwWXhv"),
+  "0": /^(x[0-9a-fA-F]*|[0-7]*)/, l: /^[0-7]*/, d: /^t?(:.*)?/, D: /^[A-Za-z0-9]*/, e: "next", E: "next", I: "next",
+  F: "rest", i: "rest", x: "rest", M: "rest", m: "rest", C: "rest", V: "rest" };
 
 /**
  * ruby 3.1 (ruby(1), checked with ruby 3.1.2): -0 takes octal digits, -W a level digit or
  * `:category`, -T digits (older rubies), -K one letter, then more switches; -e, -I, -r, -C and
  * -E take a value, -x, -i and -F the rest.
  */
-export const RUBY_SWITCHES: Readonly<Record<string, SwitchRule>> = {
-  ...flags("acdlnpsSvwyUh"),
-  "0": /^[0-7]*/, W: /^([0-2]|:.*)?/, T: /^[0-9]*/, K: /^./,
-  e: "next", I: "next", r: "next", C: "next", E: "next",
-  x: "rest", i: "rest", F: "rest",
-};
+export const RUBY_SWITCHES: Readonly<Record<string, SwitchRule>> = { ...flags("acdlnpsSvwyUh"), "0": /^[0-7]*/,
+  W: /^([0-2]|:.*)?/, T: /^[0-9]*/, K: /^./, e: "next", I: "next", r: "next", C: "next", E: "next", x: "rest",
+  i: "rest", F: "rest" };

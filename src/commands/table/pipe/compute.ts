@@ -23,8 +23,8 @@ function linesOf(text: string): { lines: string[]; ended: boolean } {
   return { lines, ended };
 }
 
-const joinLines = (lines: readonly string[], ended: boolean): string => (lines.length === 0 ? "" : lines.join("\n") + (ended ? "\n" : ""));
-
+const joinLines = (lines: readonly string[],
+  ended: boolean): string => (lines.length === 0 ? "" : lines.join("\n") + (ended ? "\n" : ""));
 
 /** gnulib's last_component: after the last slash that is not trailing. */
 function lastComponent(p: string): number {
@@ -58,18 +58,15 @@ function basenameOf(p: string, suffix: string | null): string {
   return base;
 }
 
-export const DIRNAME_TEXT: PipeOutput = {
-  t: "text",
+export const DIRNAME_TEXT: PipeOutput = { t: "text",
   text: ({ texts }) => {
     const o = scan(texts, "z", { "--zero": "z" }, "", {});
     if (o === null || o.operands.length === 0) return null;
     const end = o.set.has("z") ? "\0" : "\n";
     return o.operands.map((p) => dirnameOf(p) + end).join("");
-  },
-};
+  } };
 
-export const BASENAME_TEXT: PipeOutput = {
-  t: "text",
+export const BASENAME_TEXT: PipeOutput = { t: "text",
   text: ({ texts }) => {
     const o = scan(texts, "az", { "--multiple": "a", "--zero": "z" }, "s", { "--suffix": "s" });
     if (o === null || o.operands.length === 0) return null;
@@ -79,8 +76,7 @@ export const BASENAME_TEXT: PipeOutput = {
     // basename NAME [SUFFIX]: a third operand is an error.
     if (o.operands.length > 2) return null;
     return basenameOf(o.operands[0]!, o.operands[1] ?? null) + end;
-  },
-};
+  } };
 
 /** The characters of a tr set: plain ASCII, ranges, and the escapes GNU tr reads; null otherwise. */
 export function trSet(set: string): string | null {
@@ -99,7 +95,8 @@ export function trSet(set: string): string | null {
         if (v > 0x7f) return null;
         c = String.fromCharCode(v);
       } else {
-        const esc: Record<string, string> = { "\\": "\\", a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v" };
+        const esc: Record<string, string> = { "\\": "\\", a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t",
+          v: "\v" };
         if (!(n in esc)) return null;
         c = esc[n]!;
       }
@@ -118,8 +115,7 @@ export function trSet(set: string): string | null {
   return chars.join("");
 }
 
-export const TR_TEXT: PipeOutput = {
-  t: "text",
+export const TR_TEXT: PipeOutput = { t: "text",
   text: (call) => {
     const o = scan(call.texts, "ds", { "--delete": "d", "--squeeze-repeats": "s" }, "", {});
     if (o === null) return null;
@@ -152,8 +148,7 @@ export const TR_TEXT: PipeOutput = {
       out += d;
     }
     return out;
-  },
-};
+  } };
 
 /** A cut list (`1,3-5,7-`, `-2`) as a test on 1-based positions; null when not one. */
 function cutList(list: string): ((n: number) => boolean) | null {
@@ -169,10 +164,10 @@ function cutList(list: string): ((n: number) => boolean) | null {
   return (n) => ranges.some(([f, t]) => n >= f && n <= t);
 }
 
-export const CUT_TEXT: PipeOutput = {
-  t: "text",
+export const CUT_TEXT: PipeOutput = { t: "text",
   text: (call) => {
-    const o = scan(call.texts, "s", { "--only-delimited": "s" }, "dfc", { "--delimiter": "d", "--fields": "f", "--characters": "c" });
+    const o = scan(call.texts, "s", { "--only-delimited": "s" }, "dfc", { "--delimiter": "d", "--fields": "f",
+      "--characters": "c" });
     // Standard input only (a file operand would be read), and one of -f and -c.
     if (o === null || o.operands.length > 0 || o.vals.has("f") === o.vals.has("c")) return null;
     const text = inputText(call);
@@ -188,23 +183,19 @@ export const CUT_TEXT: PipeOutput = {
     const pick = cutList(o.vals.get("f")!);
     if (pick === null || d.length !== 1 || d === "\n") return null;
     // A line without the delimiter is printed whole, unless -s; every line ends with a newline.
-    return lines
-      .filter((l) => l.includes(d) || !o.set.has("s"))
-      .map((l) => (l.includes(d) ? l.split(d).filter((_, i) => pick(i + 1)).join(d) : l) + "\n")
-      .join("");
-  },
-};
+    return lines.filter((l) => l.includes(d) || !o.set.has("s")).map((l) =>
+      (l.includes(d) ? l.split(d).filter((_, i) => pick(i + 1)).join(d) : l) + "\n"
+    ).join("");
+  } };
 
-export const REV_TEXT: PipeOutput = {
-  t: "text",
+export const REV_TEXT: PipeOutput = { t: "text",
   text: (call) => {
     if (call.texts.length) return null;
     const text = inputText(call);
     if (text === null || !ASCII.test(text)) return null;
     const { lines, ended } = linesOf(text);
     return joinLines(lines.map((l) => [...l].reverse().join("")), ended);
-  },
-};
+  } };
 
 /** `-n N`, `-N`, `-nN`, `--lines=N` (tail: `+N` from line N): how many lines, or null. */
 function lineCount(texts: readonly string[], tail: boolean): { n: number; from: boolean } | null {
@@ -216,8 +207,7 @@ function lineCount(texts: readonly string[], tail: boolean): { n: number; from: 
   return { n: Number(m[2]), from: m[1] === "+" };
 }
 
-export const HEAD_TEXT: PipeOutput = {
-  t: "text",
+export const HEAD_TEXT: PipeOutput = { t: "text",
   text: (call) => {
     if (call.name !== "head") return null;
     const c = lineCount(call.texts, false);
@@ -225,11 +215,9 @@ export const HEAD_TEXT: PipeOutput = {
     if (c === null || text === null) return null;
     const { lines, ended } = linesOf(text);
     return joinLines(lines.slice(0, c.n), c.n < lines.length || ended);
-  },
-};
+  } };
 
-export const TAIL_TEXT: PipeOutput = {
-  t: "text",
+export const TAIL_TEXT: PipeOutput = { t: "text",
   text: (call) => {
     if (call.name !== "tail") return null;
     const c = lineCount(call.texts, true);
@@ -237,16 +225,13 @@ export const TAIL_TEXT: PipeOutput = {
     if (c === null || text === null) return null;
     const { lines, ended } = linesOf(text);
     return joinLines(c.from ? lines.slice(Math.max(c.n - 1, 0)) : c.n === 0 ? [] : lines.slice(-c.n), ended);
-  },
-};
+  } };
 
-export const UNIQ_TEXT: PipeOutput = {
-  t: "text",
+export const UNIQ_TEXT: PipeOutput = { t: "text",
   text: (call) => {
     if (call.texts.length) return null;
     const text = inputText(call);
     if (text === null || !ASCII.test(text)) return null;
     const { lines } = linesOf(text);
     return lines.filter((l, i) => i === 0 || l !== lines[i - 1]).map((l) => l + "\n").join("");
-  },
-};
+  } };

@@ -18,7 +18,8 @@ const DIGITS = /^(%[-0]?[0-9]{0,2}[YmdHMSsjyCGguwUWVNIq]|%[FTR])/;
 /** Format text printed as it is: characters with no meaning to the shell in a word, no `/`. */
 const PLAIN = /^[A-Za-z0-9_.,:+=@-]+/;
 
-export const DATE_NUMBERS: PipeOutput = { t: "numbers", when: (_name, args) => args.length === 1 && /^\+(%[sNYmdHMSjuwVUWGgyC])+$/.test(args[0]!) };
+export const DATE_NUMBERS: PipeOutput = { t: "numbers",
+  when: (_name, args) => args.length === 1 && /^\+(%[sNYmdHMSjuwVUWGgyC])+$/.test(args[0]!) };
 
 /**
  * Variables that change what date prints or reads: TZ (glibc opens the file it names, relative
@@ -31,8 +32,7 @@ const CHANGE_DATE = ["TZ", "TZDIR", "LC_ALL", "LC_TIME", "LANG", "LANGUAGE", "LO
  * (no `..`): one path segment, never `.` or `..`, or nothing when date fails (a date it cannot
  * read). The regular expression source has the literal text and `[^/]*` for each directive.
  */
-export const DATE_SEGMENT: PipeOutput = {
-  t: "segment",
+export const DATE_SEGMENT: PipeOutput = { t: "segment",
   segment: (_name, args, assigned) => {
     if (CHANGE_DATE.some(assigned)) return null;
     let format: string | null = null;
@@ -49,14 +49,13 @@ export const DATE_SEGMENT: PipeOutput = {
       else return null;
     }
     return format === null ? null : formatSegment(format);
-  },
-};
+  } };
 
 function formatSegment(format: string): string | null {
   let re = "";
   let printed = "";
   let directives = 0;
-  for (let i = 0; i < format.length; ) {
+  for (let i = 0; i < format.length;) {
     const rest = format.slice(i);
     const d = DIGITS.exec(rest);
     if (d) {

@@ -36,7 +36,6 @@ function canonicalAll(call: PipeCall, operands: readonly string[], need: Need, n
   return out.join("\n") + (newline ? "\n" : "");
 }
 
-
 /** The last of the mode letters given wins, as in GNU's option loop; `fallback` without one. */
 function need(set: string, fallback: Need): Need {
   let n = fallback;
@@ -45,13 +44,12 @@ function need(set: string, fallback: Need): Need {
 }
 
 /** realpath [-e|-m|-q] PATH…: every part but the last must exist by default. */
-export const REALPATH_TEXT: PipeOutput = {
-  t: "text",
+export const REALPATH_TEXT: PipeOutput = { t: "text",
   text: (call) => {
-    const o = scan(call.texts, "emqE", { "--canonicalize-existing": "e", "--canonicalize-missing": "m", "--quiet": "q" }, "", {});
+    const o = scan(call.texts, "emqE", { "--canonicalize-existing": "e", "--canonicalize-missing": "m",
+      "--quiet": "q" }, "", {});
     return o === null ? null : canonicalAll(call, o.operands, need(o.order.replace("E", "f"), "parent"), true);
-  },
-};
+  } };
 
 /**
  * What plain `readlink PATH` prints (coreutils 9.1 and BusyBox 1.35, run): the target text of
@@ -85,10 +83,11 @@ function linkText(call: PipeCall, path: string): string | null {
  * link's target (linkText). Plain readlink takes one operand only: with more GNU prints each
  * target and BusyBox refuses, and -q, -s and -z are GNU's alone.
  */
-export const READLINK_TEXT: PipeOutput = {
-  t: "text",
+export const READLINK_TEXT: PipeOutput = { t: "text",
   text: (call) => {
-    const o = scan(call.texts, "efmnqsvz", { "--canonicalize": "f", "--canonicalize-existing": "e", "--canonicalize-missing": "m", "--no-newline": "n", "--quiet": "q", "--silent": "s", "--verbose": "v", "--zero": "z" }, "", {});
+    const o = scan(call.texts, "efmnqsvz", { "--canonicalize": "f", "--canonicalize-existing": "e",
+      "--canonicalize-missing": "m", "--no-newline": "n", "--quiet": "q", "--silent": "s", "--verbose": "v",
+      "--zero": "z" }, "", {});
     if (o === null || o.order.includes("z")) return null;
     if (!/[efm]/.test(o.order)) {
       if (o.operands.length !== 1 || /[qs]/.test(o.order)) return null;
@@ -99,12 +98,10 @@ export const READLINK_TEXT: PipeOutput = {
     // `|&` would mix in: these commands answer only where they print nothing there.
     if (o.order.includes("n") && o.operands.length > 1) return null;
     return canonicalAll(call, o.operands, need(o.order, "parent"), !o.order.includes("n"));
-  },
-};
+  } };
 
 /** `which NAME…` (without -a): each name's first executable on PATH. */
-export const WHICH_TEXT: PipeOutput = {
-  t: "text",
+export const WHICH_TEXT: PipeOutput = { t: "text",
   text: (call) => {
     if (call.name !== "which" || call.texts.length === 0 || call.texts.some((t) => t.startsWith("-"))) return null;
     const out: string[] = [];
@@ -114,16 +111,14 @@ export const WHICH_TEXT: PipeOutput = {
       out.push(found + "\n");
     }
     return out.join("");
-  },
-};
+  } };
 
 /**
  * `xargs CMD ARGS…` without options: CMD run once with the words of its input, which is what
  * it prints when the input is short known text without quotes or backslashes (xargs removes
  * them) and holds at least one word (with none GNU xargs runs CMD with no words).
  */
-export const XARGS_TEXT: PipeOutput = {
-  t: "text",
+export const XARGS_TEXT: PipeOutput = { t: "text",
   text: (call) => {
     const [cmd, ...rest] = call.args;
     if (!cmd || cmd.text === null || cmd.text.startsWith("-") || call.name !== "xargs") return null;
@@ -135,5 +130,4 @@ export const XARGS_TEXT: PipeOutput = {
     // CMD reads what xargs leaves it on standard input: nothing the guard knows.
     const out = call.output(cmd.text.replace(/^.*\//, ""), args, { t: "unknown" });
     return out.t === "text" ? out.text : null;
-  },
-};
+  } };

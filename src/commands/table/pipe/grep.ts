@@ -25,20 +25,19 @@ const VALUE_LETTERS = "efmABCdD";
 const FLAG_LETTERS = "EFGPiyvwxcLloqsbHhnTZzaIrRU0123456789";
 
 /** Long options without a value, as the letter they stand for (`_` for those with none that matters here). */
-const LONG_FLAGS: Readonly<Record<string, string>> = {
-  "--extended-regexp": "E", "--fixed-strings": "F", "--basic-regexp": "G", "--perl-regexp": "P", "--ignore-case": "i", "--no-ignore-case": "_",
-  "--invert-match": "v", "--word-regexp": "w", "--line-regexp": "x", "--count": "c", "--files-with-matches": "l", "--files-without-match": "L",
-  "--only-matching": "o", "--quiet": "q", "--silent": "q", "--no-messages": "s", "--byte-offset": "b", "--with-filename": "H", "--no-filename": "h",
-  "--line-number": "n", "--initial-tab": "T", "--null": "Z", "--null-data": "z", "--text": "a", "--recursive": "r", "--dereference-recursive": "R",
-  "--binary": "U", "--line-buffered": "_", "--no-group-separator": "_",
-};
+const LONG_FLAGS: Readonly<Record<string, string>> = { "--extended-regexp": "E", "--fixed-strings": "F",
+  "--basic-regexp": "G", "--perl-regexp": "P", "--ignore-case": "i", "--no-ignore-case": "_", "--invert-match": "v",
+  "--word-regexp": "w", "--line-regexp": "x", "--count": "c", "--files-with-matches": "l", "--files-without-match": "L",
+  "--only-matching": "o", "--quiet": "q", "--silent": "q", "--no-messages": "s", "--byte-offset": "b",
+  "--with-filename": "H", "--no-filename": "h", "--line-number": "n", "--initial-tab": "T", "--null": "Z",
+  "--null-data": "z", "--text": "a", "--recursive": "r", "--dereference-recursive": "R", "--binary": "U",
+  "--line-buffered": "_", "--no-group-separator": "_" };
 
 /** Long options that take a value (`--opt=V` or `--opt V`), as the letter they stand for. */
-const LONG_VALUES: Readonly<Record<string, string>> = {
-  "--regexp": "e", "--file": "f", "--max-count": "m", "--after-context": "A", "--before-context": "B", "--context": "C", "--directories": "d",
-  "--devices": "D", "--label": "_", "--include": "_", "--exclude": "_", "--exclude-dir": "_", "--exclude-from": "_", "--binary-files": "_",
-  "--group-separator": "_",
-};
+const LONG_VALUES: Readonly<Record<string, string>> = { "--regexp": "e", "--file": "f", "--max-count": "m",
+  "--after-context": "A", "--before-context": "B", "--context": "C", "--directories": "d", "--devices": "D",
+  "--label": "_", "--include": "_", "--exclude": "_", "--exclude-dir": "_", "--exclude-from": "_",
+  "--binary-files": "_", "--group-separator": "_" };
 
 /** What grep's words say about its output. */
 interface GrepWords {
@@ -82,7 +81,11 @@ function grepWords(texts: readonly string[]): GrepWords | null {
       const name = eq < 0 ? t : t.slice(0, eq);
       if (name === "--color" || name === "--colour") {
         // Without a value: auto, which colours only a terminal.
-        if (eq >= 0 && !["never", "auto", "always", "none", "no", "tty", "if-tty", "yes", "force"].includes(t.slice(eq + 1))) return null;
+        if (eq >= 0 &&
+          !["never", "auto", "always", "none", "no", "tty", "if-tty", "yes", "force"].includes(t.slice(eq + 1)))
+        {
+          return null;
+        }
         colored = eq >= 0 && ["always", "yes", "force"].includes(t.slice(eq + 1));
       } else if (name in LONG_FLAGS && eq < 0) {
         const c = LONG_FLAGS[name]!;
@@ -122,20 +125,22 @@ const dotOf = (anchor: Arg): Arg => withValue(anchor, ".", "");
  * `.` without one; `grep -l PAT FILE…`: some of the files named, as given (`asGiven`).
  * -R follows links; -c counts after each name in BusyBox; -o is refused with them.
  */
-export const GREP_FILES_LISTING: PipeOutput = {
-  t: "listing",
+export const GREP_FILES_LISTING: PipeOutput = { t: "listing",
   source: ({ name, args, texts, nameArg, absent }: PipeCall): ListingSource<Arg> | null => {
     const g = GREPS.includes(name) ? grepWords(texts) : null;
-    if (g === null || g.files === null || g.colored || g.flags.has("R") || g.flags.has("c") || g.flags.has("o")) return null;
+    if (g === null || g.files === null || g.colored || g.flags.has("R") || g.flags.has("c") || g.flags.has("o")) {
+      return null;
+    }
     const given = g.fileOperands.map((i) => args[i]!);
     // A file or directory that is not there prints only a message on standard error (absent.ts); `-` is standard input.
     const named = given.filter((a) => a.text === "-" || !gone(absent, a));
     const sep = g.flags.has("Z") ? "\0" : "\n";
     if (!g.recursive) return given.length ? { reps: named, reach: [], read: [], sep, asGiven: true } : null;
-    if (given.length === 0) return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir: dotOf(nameArg), deep: true }], sep };
+    if (given.length === 0) {
+      return { reps: [dotOf(nameArg)], reach: [dotOf(nameArg)], read: [{ dir: dotOf(nameArg), deep: true }], sep };
+    }
     return { reps: named, reach: named, read: named.map((dir) => ({ dir, deep: true })), sep };
-  },
-};
+  } };
 
 /**
  * grep as a line filter of its standard input: no file operand, nothing that decorates lines
@@ -144,48 +149,42 @@ export const GREP_FILES_LISTING: PipeOutput = {
  * do: NUL with -z, newlines without (a NUL-ended listing is one binary "line" to grep, of
  * which grep 3.4 prints "Binary file (standard input) matches").
  */
-export const GREP_LINES: PipeOutput = {
-  t: "filter",
+export const GREP_LINES: PipeOutput = { t: "filter",
   filter: ({ name, texts }: PipeCall): LineFilter | null => {
     const g = GREPS.includes(name) ? grepWords(texts) : null;
-    if (g === null || g.files !== null || g.recursive || g.colored || g.fileOperands.length > 0 || [..."ocnbHTZABCq"].some((c) => g.flags.has(c))) return null;
+    if (g === null || g.files !== null || g.recursive || g.colored || g.fileOperands.length > 0 ||
+      [..."ocnbHTZABCq"].some((c) => g.flags.has(c))) return null;
     const nul = g.flags.has("z");
     return { single: false, sep: "keep", map: (l: Listing<Arg>) => (l.sep === (nul ? "\0" : "\n") ? l : null) };
-  },
-};
+  } };
 
 /**
  * `grep -c` of one file or standard input prints a count (numbers only): not with names
  * (-H, -l, -L, more than one file, recursion) or a context option GNU refuses with it.
  */
-export const GREP_NUMBERS: PipeOutput = {
-  t: "numbers",
+export const GREP_NUMBERS: PipeOutput = { t: "numbers",
   when: (name, words) => {
     const g = GREPS.includes(name) ? grepWords(words) : null;
-    return g !== null && g.flags.has("c") && g.files === null && !g.recursive && !g.flags.has("H") && g.fileOperands.length <= 1;
-  },
-};
+    return g !== null && g.flags.has("c") && g.files === null && !g.recursive && !g.flags.has("H") &&
+      g.fileOperands.length <= 1;
+  } };
 
 /** `grep -q` prints nothing, whatever it reads (GNU and BusyBox: its errors go to standard error). */
-export const GREP_QUIET: PipeOutput = {
-  t: "silent",
+export const GREP_QUIET: PipeOutput = { t: "silent",
   when: (name, words) => {
     const g = GREPS.includes(name) ? grepWords(words) : null;
     return g !== null && g.flags.has("q");
-  },
-};
+  } };
 
 /**
  * grep reading empty standard input prints nothing (what `xargs grep` without -r reads when it
  * runs grep with no name: /dev/null), but with -L, which prints `(standard input)`, and -c,
  * which prints `0`.
  */
-export const GREP_EMPTY_INPUT: PipeOutput = {
-  t: "text",
+export const GREP_EMPTY_INPUT: PipeOutput = { t: "text",
   text: ({ name, texts, input }: PipeCall) => {
     const g = GREPS.includes(name) ? grepWords(texts) : null;
     if (g === null || g.recursive || g.fileOperands.length > 0 || g.files === "L" || g.flags.has("c")) return null;
     const got = input();
     return got.t === "text" && got.text === "" ? "" : null;
-  },
-};
+  } };

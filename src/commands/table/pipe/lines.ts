@@ -20,7 +20,8 @@ const flagsOf = (words: readonly string[]): string => words.filter((a) => a.star
  */
 function endsLines(words: readonly string[], f: LineFilter): LineFilter {
   // (-z after letters that take no value: in `-tz` z is sort's separator, in `-n5z` shuf's count.)
-  if (words.some((a) => /^-[a-zA-Z]*z/.test(a) && !/^-[a-zA-Z]*[ktoSTfswni0-9][a-zA-Z]*z/.test(a)) || words.includes("--zero-terminated")) return f;
+  if (words.some((a) => /^-[a-zA-Z]*z/.test(a) && !/^-[a-zA-Z]*[ktoSTfswni0-9][a-zA-Z]*z/.test(a)) ||
+    words.includes("--zero-terminated")) return f;
   // (With nothing to read, they print nothing.)
   return { ...f, map: (l) => (l.sep === "\0" && l.reps.length > 0 ? null : l) };
 }
@@ -31,7 +32,8 @@ function filter(only: readonly string[], f: (words: readonly string[]) => LineFi
 }
 
 // `sort -o FILE` prints nothing; the file is judged as sort's own write.
-const sortsOnly = (words: readonly string[]) => words.every((a) => a.startsWith("-") && !/^-[a-zA-Z]*o/.test(a) && !/^--(output|files0-from)/.test(a));
+const sortsOnly = (words: readonly string[]) =>
+  words.every((a) => a.startsWith("-") && !/^-[a-zA-Z]*o/.test(a) && !/^--(output|files0-from)/.test(a));
 export const SORT_LINES = filter(["sort"], (words) => (sortsOnly(words) ? endsLines(words, keep()) : null));
 export const TAC_LINES = filter(["tac"], (words) => (sortsOnly(words) ? keep() : null));
 
@@ -39,19 +41,30 @@ export const HEAD_TAIL_LINES = filter(["head", "tail"], (words) => {
   // Lines only: `-c`/`--bytes` cut inside a name; `tail -f` follows, with the same lines.
   if (/(^|\s)-[a-zA-Z0-9]*c|--bytes/.test(flagsOf(words))) return null;
   // (`--lines N` as two words, like `-n N`: the number is checked as the next word.)
-  const ok = words.every((a, i) => /^-([0-9]+|[nqvzf]+|n[+-]?[0-9]+)$|^--(lines(=[+-]?[0-9]+)?|quiet|silent|verbose|zero-terminated|follow)$/.test(a) || (/^[+-]?[0-9]+$/.test(a) && /^(-n|--lines)$/.test(words[i - 1] ?? "")));
+  const ok = words.every((a, i) =>
+    /^-([0-9]+|[nqvzf]+|n[+-]?[0-9]+)$|^--(lines(=[+-]?[0-9]+)?|quiet|silent|verbose|zero-terminated|follow)$/.test(
+      a,
+    ) || (/^[+-]?[0-9]+$/.test(a) && /^(-n|--lines)$/.test(words[i - 1] ?? ""))
+  );
   return ok ? keep(ONE.test(words.join(" "))) : null;
 });
 
 export const UNIQ_LINES = filter(["uniq"], (words) => {
   if (/-[a-zA-Z]*c|--count|--group|--all-repeated/.test(flagsOf(words))) return null;
   // uniq IN OUT reads IN: no operand but the numbers -f, -s and -w take.
-  return words.every((a, i) => a.startsWith("-") || (/^[0-9]+$/.test(a) && /^-[fsw]$/.test(words[i - 1] ?? ""))) ? endsLines(words, keep()) : null;
+  return words.every((a, i) => a.startsWith("-") || (/^[0-9]+$/.test(a) && /^-[fsw]$/.test(words[i - 1] ?? "")))
+    ? endsLines(words, keep())
+    : null;
 });
 
-export const SHUF_LINES = filter(["shuf"], (words) =>
-  words.every((a, i) => /^-(n|-head-count)$|^-n[0-9]+$|^--head-count=[0-9]+$|^-z$/.test(a) || (/^[0-9]+$/.test(a) && /^-(n|-head-count)$/.test(words[i - 1] ?? ""))) ? endsLines(words, keep(ONE.test(words.join(" ")))) : null,
-);
+export const SHUF_LINES = filter(["shuf"],
+  (words) =>
+    words.every((a, i) =>
+        /^-(n|-head-count)$|^-n[0-9]+$|^--head-count=[0-9]+$|^-z$/.test(a) ||
+        (/^[0-9]+$/.test(a) && /^-(n|-head-count)$/.test(words[i - 1] ?? ""))
+      )
+      ? endsLines(words, keep(ONE.test(words.join(" "))))
+      : null);
 
 export const SED_LINES = filter(["sed"], (words) => {
   // -n with `p` of a line number or `$`, `Nq`, `Nd`: some lines, unchanged. Any other script may make any text.
@@ -67,14 +80,20 @@ export const SED_LINES = filter(["sed"], (words) => {
 });
 
 // Its output is its input; its files are its own writes.
-export const TEE_LINES = filter(["tee"], (words) => (words.every((a) => !a.startsWith("-") || /^-[aip]+$|^--(append|ignore-interrupts|output-error(=\w+)?)$/.test(a)) ? keep() : null));
+export const TEE_LINES = filter(["tee"],
+  (
+    words,
+  ) => (words.every((a) => !a.startsWith("-") || /^-[aip]+$|^--(append|ignore-interrupts|output-error(=\w+)?)$/.test(a))
+    ? keep()
+    : null));
 
 export const TR_LINES = filter(["tr"], (words) => {
   // tr '\n' '\0' and back only change the separator.
   const nl = ["\\n", "\n"];
   const nul = ["\\0", "\\000"];
   if (words.length !== 2 || ![...nl, ...nul].includes(words[0]!) || ![...nl, ...nul].includes(words[1]!)) return null;
-  return { single: false, sep: nul.includes(words[1]!) ? (nl.includes(words[0]!) ? "\0" : "keep") : nl.includes(words[0]!) ? "keep" : "\n" };
+  return { single: false,
+    sep: nul.includes(words[1]!) ? (nl.includes(words[0]!) ? "\0" : "keep") : nl.includes(words[0]!) ? "keep" : "\n" };
 });
 
 /**
@@ -84,16 +103,21 @@ export const TR_LINES = filter(["tr"], (words) => {
  * system() or redirection: awk prints each chosen record and a newline, so a listing ended by
  * newlines stays itself (one ended by NUL is one record to awk: not followed).
  */
-export const AWK_LINES: PipeOutput = {
-  t: "filter",
+export const AWK_LINES: PipeOutput = { t: "filter",
   filter: (call: PipeCall) => {
     if (call.texts.length !== 1) return null;
-    const m = /^\s*(?:(NR\s*(==|!=|<=|>=|<|>)\s*[0-9]+)|(!?\s*\/(?:[^/\\\n]|\\[^\n])*\/)|(\$0\s*!?~\s*\/(?:[^/\\\n]|\\[^\n])*\/)|(1))?\s*(\{\s*print(?:\s+\$0)?\s*;?\s*\})?\s*$/.exec(call.texts[0]!);
-    if (m === null || (m[1] === undefined && m[3] === undefined && m[4] === undefined && m[5] === undefined && m[6] === undefined)) return null;
-    const single = m[2] === "==" || (m[2] === "<" && /<\s*[01]$/.test(m[1]!)) || (m[2] === "<=" && /<=\s*[01]$/.test(m[1]!));
+    const m =
+      /^\s*(?:(NR\s*(==|!=|<=|>=|<|>)\s*[0-9]+)|(!?\s*\/(?:[^/\\\n]|\\[^\n])*\/)|(\$0\s*!?~\s*\/(?:[^/\\\n]|\\[^\n])*\/)|(1))?\s*(\{\s*print(?:\s+\$0)?\s*;?\s*\})?\s*$/
+        .exec(call.texts[0]!);
+    if (m === null ||
+      (m[1] === undefined && m[3] === undefined && m[4] === undefined && m[5] === undefined && m[6] === undefined))
+    {
+      return null;
+    }
+    const single = m[2] === "==" || (m[2] === "<" && /<\s*[01]$/.test(m[1]!)) ||
+      (m[2] === "<=" && /<=\s*[01]$/.test(m[1]!));
     return { single, sep: "\n", map: (l) => (l.sep === "\n" ? l : null) };
-  },
-};
+  } };
 
 /**
  * `sed 's/$/LIT/'` (and `s/\(.*\)/\1LIT/`, `s/.*\/&LIT/`, -E's `s/(.*)/\1LIT/`) appends LIT to

@@ -14,7 +14,8 @@ function dotOf(anchor: Arg): Arg {
   return withValue(anchor, ".", "");
 }
 
-const under = (dirs: readonly Arg[], sep: "\n" | "\0"): ListingSource<Arg> => ({ reps: dirs, reach: dirs, read: dirs.map((dir) => ({ dir, deep: true })), sep });
+const under = (dirs: readonly Arg[], sep: "\n" | "\0"): ListingSource<Arg> => ({ reps: dirs, reach: dirs,
+  read: dirs.map((dir) => ({ dir, deep: true })), sep });
 
 /**
  * Whether a start point whose text is not a plain name is not there, so that it prints no name
@@ -53,8 +54,9 @@ export const FIND_LISTING = listing(["find"], (call) => {
     const t = texts[k]!;
     // -ls and the others print something other than the paths, or elsewhere.
     if (/^-(execdir|ok|okdir|fprintf|ls|fls|fprint|fprint0|files0-from|L|follow)$/.test(t)) return null;
-    if (t === "-print" || t === "-print0") printed.push({ d: "p", pre: "", sep: t === "-print" ? "\n" : "\0", quote: false });
-    else if (t === "-printf") {
+    if (t === "-print" || t === "-print0") {
+      printed.push({ d: "p", pre: "", sep: t === "-print" ? "\n" : "\0", quote: false });
+    } else if (t === "-printf") {
       const f = k + 1 < texts.length ? printfFormat(texts[++k]!) : null;
       if (f === null) return null;
       printed.push(f);
@@ -75,7 +77,8 @@ export const FIND_LISTING = listing(["find"], (call) => {
   if (!printed.length) return under(dirs, "\n");
   const first = printed[0]!;
   if (printed.some((p) => p.sep !== first.sep || p.quote !== first.quote)) return null;
-  const src = { reps: [] as Arg[], exact: [] as Arg[], reach: [] as Arg[], read: dirs.map((dir) => ({ dir, deep: true })), sep: first.sep, ...(first.quote ? { quote: '"' as const } : {}) };
+  const src = { reps: [] as Arg[], exact: [] as Arg[], reach: [] as Arg[],
+    read: dirs.map((dir) => ({ dir, deep: true })), sep: first.sep, ...(first.quote ? { quote: '"' as const } : {}) };
   for (const p of printed) {
     for (const dir of dirs) {
       const d = dir.text;
@@ -129,14 +132,17 @@ function execPrints(call: PipeCall, words: readonly Arg[]): Printed | "nothing" 
   const [cmd, ...rest] = words;
   const program = programName(cmd?.text ?? null);
   if (program === null) return null;
-  if (program === "dirname" && rest.length === 1 && rest[0]!.text === "{}") return { d: "h", pre: "", sep: "\n", quote: false };
+  if (program === "dirname" && rest.length === 1 && rest[0]!.text === "{}") {
+    return { d: "h", pre: "", sep: "\n", quote: false };
+  }
   // `{}` stands for every name find yields: an answer worked out from its text is no answer
   // (`readlink {}` of a name `{}` that is not there prints nothing; of a link, its target).
   // CMD reads find's own standard input: not known here.
   const given = rest.map((w) => (w.text?.includes("{}") ? { ...w, standIn: true as const } : w));
   const out = call.output(program, given, UNKNOWN_INPUT);
   if (out.t === "text" && out.text === "") return "nothing";
-  if (out.t !== "listing" || !out.listing.asGiven || out.listing.quote || out.listing.reps.length !== 1 || out.listing.reps[0]!.text !== "{}") return null;
+  if (out.t !== "listing" || !out.listing.asGiven || out.listing.quote || out.listing.reps.length !== 1 ||
+    out.listing.reps[0]!.text !== "{}") return null;
   return { d: "p", pre: "", sep: out.listing.sep, quote: false };
 }
 
@@ -151,7 +157,12 @@ function printfFormat(format: string): Printed | null {
   if (m === null || m[1] !== m[4]) return null;
   const d = m[3] as Printed["d"];
   const pre = m[2]!.replaceAll("%%", "%");
-  if (d !== "P" ? pre !== "" : !pre.endsWith("/") || !isPlainPath(pre) || pre.split("/").some((c) => c === "..") || pre.startsWith("/")) return null;
+  if (d !== "P"
+    ? pre !== ""
+    : !pre.endsWith("/") || !isPlainPath(pre) || pre.split("/").some((c) => c === "..") || pre.startsWith("/"))
+  {
+    return null;
+  }
   return { d, pre, sep: m[5] === "n" ? "\n" : "\0", quote: m[1] === '"' };
 }
 
@@ -173,17 +184,28 @@ export const GIT_LISTING = listing(["git"], ({ texts, nameArg }) => {
   if (texts[0] === "ls-files") {
     const rest = texts.slice(1);
     const dash = rest.indexOf("--");
-    const opts = dash < 0 ? rest.filter((t) => t.startsWith("-")) : rest.slice(0, dash).filter((t) => t.startsWith("-"));
-    const specs = dash < 0 ? rest.filter((t) => !t.startsWith("-")) : [...rest.slice(0, dash).filter((t) => !t.startsWith("-")), ...rest.slice(dash + 1)];
-    if (opts.every((t) => /^-[zcmd]+$|^--(cached|modified|deleted|full-name|exclude-standard)$/.test(t)) && specs.every(innerPathspec)) return fromIndex;
+    const opts = dash < 0
+      ? rest.filter((t) => t.startsWith("-"))
+      : rest.slice(0, dash).filter((t) => t.startsWith("-"));
+    const specs = dash < 0
+      ? rest.filter((t) => !t.startsWith("-"))
+      : [...rest.slice(0, dash).filter((t) => !t.startsWith("-")), ...rest.slice(dash + 1)];
+    if (opts.every((t) => /^-[zcmd]+$|^--(cached|modified|deleted|full-name|exclude-standard)$/.test(t)) &&
+      specs.every(innerPathspec)) return fromIndex;
   } else if (texts[0] === "diff" && texts.includes("--name-only")) {
     // Without `--`, an operand may be a revision: names from history.
     const dash = texts.indexOf("--");
     const before = dash < 0 ? texts.slice(1) : texts.slice(1, dash);
-    if (before.every((t) => /^(-z|--name-only|--relative|--no-renames|--diff-filter=[A-Za-z]+)$/.test(t)) && (dash < 0 || texts.slice(dash + 1).every(innerPathspec))) return fromIndex;
+    if (before.every((t) => /^(-z|--name-only|--relative|--no-renames|--diff-filter=[A-Za-z]+)$/.test(t)) &&
+      (dash < 0 || texts.slice(dash + 1).every(innerPathspec))) return fromIndex;
   }
-  if ((texts[0] === "ls-files" && !texts.some((t) => /^--(format|stage|debug)|^-s$/.test(t))) || (texts[0] === "diff" && texts.includes("--name-only"))) {
-    return { reps: [dot], reach: [dot], read: [], sep: nul ? "\0" : "\n", unverifiable: `git ${texts[0]} with these words prints names from git's history or other names, which need not be on disk` };
+  if ((texts[0] === "ls-files" && !texts.some((t) => /^--(format|stage|debug)|^-s$/.test(t))) ||
+    (texts[0] === "diff" && texts.includes("--name-only")))
+  {
+    return { reps: [dot], reach: [dot], read: [], sep: nul ? "\0" : "\n",
+      unverifiable: `git ${
+        texts[0]
+      } with these words prints names from git's history or other names, which need not be on disk` };
   }
   return null;
 });
@@ -200,14 +222,17 @@ export const FD_LISTING = listing(["fd", "fdfind"], ({ args, texts, nameArg }) =
     if (t === "-0" || t === "--print0") nul = true;
     if (t === "--search-path") {
       if (args[k + 1]) dirs.push(args[++k]!);
-    } else if (/^-[etEdSoc]$|^--(extension|type|exclude|max-depth|min-depth|exact-depth|size|owner|changed-within|changed-before|ignore-file|max-results|threads|path-separator|color)$/.test(t)) k++;
+    } else if (/^-[etEdSoc]$|^--(extension|type|exclude|max-depth|min-depth|exact-depth|size|owner|changed-within|changed-before|ignore-file|max-results|threads|path-separator|color)$/
+      .test(t)) k++;
     else if (t.startsWith("-")) continue;
     else if (!pattern) pattern = true;
     else dirs.push(args[k]!);
   }
   // Without a directory fd prints names relative to the working directory.
   const dot = dotOf(nameArg);
-  return dirs.length ? under(dirs, nul ? "\0" : "\n") : { reps: [dot], reach: [dot], read: [{ dir: dot, deep: true }], sep: nul ? "\0" : "\n" };
+  return dirs.length
+    ? under(dirs, nul ? "\0" : "\n")
+    : { reps: [dot], reach: [dot], read: [{ dir: dot, deep: true }], sep: nul ? "\0" : "\n" };
 });
 
 /**
@@ -219,7 +244,12 @@ export const FD_LISTING = listing(["fd", "fdfind"], ({ args, texts, nameArg }) =
 export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physicalDir, absent }) => {
   const options = texts.filter((t) => t.startsWith("-") && t !== "-");
   const operands = args.filter((a) => !a.text!.startsWith("-") || a.text === "-");
-  if (!options.every((o) => /^-[1trSXUvcuApLhGdCxQp]+$/.test(o) || /^--(sort=\w+|time=\w+|group-directories-first|color=(never|auto)|almost-all|reverse|dereference|directory)$/.test(o))) return null;
+  if (!options.every((o) =>
+    /^-[1trSXUvcuApLhGdCxQp]+$/.test(o) ||
+    /^--(sort=\w+|time=\w+|group-directories-first|color=(never|auto)|almost-all|reverse|dereference|directory)$/.test(
+      o,
+    )
+  )) return null;
   // Columns (-C, -x) unless a -1 after them wins (`ls -C1`; `ls -1C` prints columns).
   const letters = options.filter((o) => !o.startsWith("--")).join("");
   if (/[Cx][^1]*$/.test(letters)) return null;
@@ -239,7 +269,10 @@ export const LS_LISTING = listing(["ls"], ({ args, texts, nameArg, world, physic
   // Operands that are not directories are printed as they are written: some of them, in an
   // order of ls's; one that is not there only as a message on standard error (absent.ts).
   // (With -d they are exactly the names given, whatever they are: `asGiven`.)
-  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) return { reps: operands.filter((o) => !gone(absent, o)), reach: [], read: [], sep: "\n", ...quote, ...(dirOnly ? { asGiven: true as const } : {}) };
+  if (operands.length && (dirOnly || operands.every((o) => dirAt(o.text!) === null))) {
+    return { reps: operands.filter((o) => !gone(absent, o)), reach: [], read: [], sep: "\n", ...quote,
+      ...(dirOnly ? { asGiven: true as const } : {}) };
+  }
   // One directory, or none: more print a header for each (`ls nothing dir` too: `dir:`).
   if (operands.length > 1) return null;
   const dir = operands[0] ?? dotOf(nameArg);

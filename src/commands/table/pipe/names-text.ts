@@ -30,25 +30,25 @@ function wholeStandIn(a: Arg): Arg | null {
 const one = (rep: Arg): ListingSource<Arg> => ({ reps: [rep], reach: [], read: [], sep: "\n", single: true });
 
 /** `echo NAME` and `printf '%s\n' NAME` of one stand-in: that name, ended by a newline. */
-export const ECHO_NAME: PipeOutput = {
-  t: "listing",
+export const ECHO_NAME: PipeOutput = { t: "listing",
   source: (call: PipeCall) => {
-    const operand = call.name === "echo" && call.args.length === 1 ? call.args[0]! : call.name === "printf" && call.args.length === 2 && call.texts[0] === "%s\\n" ? call.args[1]! : null;
+    const operand = call.name === "echo" && call.args.length === 1
+      ? call.args[0]!
+      : call.name === "printf" && call.args.length === 2 && call.texts[0] === "%s\\n"
+      ? call.args[1]!
+      : null;
     const rep = operand === null ? null : wholeStandIn(operand);
     return rep === null ? null : one(rep);
-  },
-};
+  } };
 
 /** `basename NAME` and `dirname NAME` of one stand-in: the stand-in that covers what they print (standInPathPart). */
-export const PATH_PART_NAME: PipeOutput = {
-  t: "listing",
+export const PATH_PART_NAME: PipeOutput = { t: "listing",
   source: (call: PipeCall) => {
     if ((call.name !== "basename" && call.name !== "dirname") || call.args.length !== 1) return null;
     const rep = wholeStandIn(call.args[0]!);
     const part = rep === null ? null : standInPathPart(rep.text!, call.name, null);
     return part === null || part.open ? null : one(withValue(rep!, part.standIn, ""));
-  },
-};
+  } };
 
 /** A literal pattern as sed reads it (BRE, or ERE with -E), unescaped; null when anything in it is special. */
 function literalPattern(re: string, ere: boolean): string | null {
@@ -80,8 +80,7 @@ function keptUnder(l: Listing<Arg>, lit: string | null): Listing<Arg> | null {
  * `sed [-E] [-z] s/LIT/REPL/[g]`, and `p;s/LIT/REPL/[g]` (each name, then the name changed): the
  * names stay names under the same stand-ins (see the header).
  */
-export const SED_NAMES: PipeOutput = {
-  t: "filter",
+export const SED_NAMES: PipeOutput = { t: "filter",
   filter: (call: PipeCall) => {
     if (call.name !== "sed") return null;
     let ere = false;
@@ -102,10 +101,11 @@ export const SED_NAMES: PipeOutput = {
     const lit = literalPattern(s.re, ere);
     if (lit === null || !plainReplacement(s.repl)) return null;
     const twice = m![1] !== undefined;
-    const map = (l: Listing<Arg>) => (l.sep === (nul ? "\0" : "\n") ? keptUnder(twice ? { ...l, single: false } : l, lit) : null);
+    const map = (
+      l: Listing<Arg>,
+    ) => (l.sep === (nul ? "\0" : "\n") ? keptUnder(twice ? { ...l, single: false } : l, lit) : null);
     return twice ? { single: false, sep: "keep", map } : { single: false, sep: "keep", map, keepsEach: true };
-  },
-};
+  } };
 
 /** The characters of a tr set, with the blank classes (`[:blank:]`, `[:space:]`) too; null when not known. */
 function trChars(set: string): string | null {
@@ -117,8 +117,7 @@ function trChars(set: string): string | null {
 const SHAPE = "/.-";
 
 /** `tr SET1 SET2` and `tr -d SET` on names (see the header). */
-export const TR_NAMES: PipeOutput = {
-  t: "filter",
+export const TR_NAMES: PipeOutput = { t: "filter",
   filter: (call: PipeCall) => {
     if (call.name !== "tr") return null;
     const del = call.texts[0] === "-d" || call.texts[0] === "--delete";
@@ -142,11 +141,8 @@ export const TR_NAMES: PipeOutput = {
       if (SHAPE.includes(c) || d === "" || SHAPE.includes(d) || !mayCut(d)) return null;
     }
     const changes = (text: string) => [...text].some((c) => to.has(c) && to.get(c) !== c);
-    return {
-      single: false,
-      sep: "keep",
-      keepsEach: true,
-      map: (l) => (to.has(l.sep) || l.quote || l.reps.some((r) => !r.standIn || r.text === null || changes(r.text)) ? null : l),
-    };
-  },
-};
+    return { single: false, sep: "keep", keepsEach: true,
+      map: (l) => (to.has(l.sep) || l.quote || l.reps.some((r) => !r.standIn || r.text === null || changes(r.text))
+        ? null
+        : l) };
+  } };

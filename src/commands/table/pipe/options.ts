@@ -5,7 +5,9 @@
  * null when a word is an option not in `flags` or in `values` (whose values are collected).
  * `order` is the flags as given, for the commands where the last of some wins.
  */
-export function scan(texts: readonly string[], flags: string, longs: Readonly<Record<string, string>>, values: string, longValues: Readonly<Record<string, string>>): { set: Set<string>; order: string; vals: Map<string, string>; operands: string[] } | null {
+export function scan(texts: readonly string[], flags: string, longs: Readonly<Record<string, string>>, values: string,
+  longValues: Readonly<Record<string, string>>
+): { set: Set<string>; order: string; vals: Map<string, string>; operands: string[] } | null {
   const set = new Set<string>();
   let order = "";
   const vals = new Map<string, string>();
@@ -23,8 +25,7 @@ export function scan(texts: readonly string[], flags: string, longs: Readonly<Re
       if (name in longs && eq < 0) {
         set.add(longs[name]!);
         order += longs[name]!;
-      }
-      else if (name in longValues) {
+      } else if (name in longValues) {
         const v = eq < 0 ? texts[++i] : t.slice(eq + 1);
         if (v === undefined) return null;
         vals.set(longValues[name]!, v);
@@ -40,8 +41,7 @@ export function scan(texts: readonly string[], flags: string, longs: Readonly<Re
       if (flags.includes(c)) {
         set.add(c);
         order += c;
-      }
-      else if (values.includes(c)) {
+      } else if (values.includes(c)) {
         const v = j < t.length - 1 ? t.slice(j + 1) : texts[++i];
         if (v === undefined) return null;
         vals.set(c, v);

@@ -211,8 +211,7 @@ function replacement(repl: string, groups: number): ((m: RegExpExecArray) => str
 }
 
 /** sed [-E|-r] [-e] 's/RE/REPL/[g]' reading standard input. */
-export const SED_TEXT: PipeOutput = {
-  t: "text",
+export const SED_TEXT: PipeOutput = { t: "text",
   text: (call) => {
     if (call.name !== "sed") return null;
     let ere = false;
@@ -248,5 +247,4 @@ export const SED_TEXT: PipeOutput = {
       return repl(Object.assign(m, { index: 0, input: l }) as unknown as RegExpExecArray);
     }));
     return out.length ? out.join("\n") + (ended ? "\n" : "") : "";
-  },
-};
+  } };

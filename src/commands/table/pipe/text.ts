@@ -5,8 +5,7 @@
 import { decodeAnsiC } from "../../../shell/escapes.ts";
 import type { PipeOutput } from "../../spec.ts";
 
-export const ECHO_TEXT: PipeOutput = {
-  t: "text",
+export const ECHO_TEXT: PipeOutput = { t: "text",
   text: ({ texts, world, dialect }) => {
     let words = texts;
     let newline = true;
@@ -31,19 +30,17 @@ export const ECHO_TEXT: PipeOutput = {
     if (dialect !== "bash" || escapes !== true || /\\([^\\abeEfnrtv]|$)/.test(text.replace(/\\\\/g, ""))) return null;
     const decoded = decodeAnsiC(text);
     return decoded === null ? null : decoded + (newline ? "\n" : "");
-  },
-};
+  } };
 
-export const PRINTF_TEXT: PipeOutput = {
-  t: "text",
-  text: ({ texts }) => (texts.length === 0 ? null : simplePrintf(texts[0]!, texts.slice(1))),
-};
+export const PRINTF_TEXT: PipeOutput = { t: "text",
+  text: ({ texts }) => (texts.length === 0 ? null : simplePrintf(texts[0]!, texts.slice(1))) };
 
 /** `cat` without operands prints what it reads. */
 export const CAT_INPUT: PipeOutput = { t: "input", when: ({ args }) => args.length === 0 };
 
 /** pv's options that change only what it shows on the terminal (and how fast), not the bytes it copies. */
-const PV_DISPLAY = /^-[pterIabnqlcW0]+$|^--(progress|timer|eta|fineta|rate|average-rate|bytes|numeric|quiet|line-mode|null|wait|cursor)$/;
+const PV_DISPLAY =
+  /^-[pterIabnqlcW0]+$|^--(progress|timer|eta|fineta|rate|average-rate|bytes|numeric|quiet|line-mode|null|wait|cursor)$/;
 const PV_VALUE = /^-[LsiwHNBD]$|^--(rate-limit|size|interval|width|height|name|buffer-size|delay-start)$/;
 
 /**
@@ -51,16 +48,14 @@ const PV_VALUE = /^-[LsiwHNBD]$|^--(rate-limit|size|interval|width|height|name|b
  * early (`-S`: a cut name is another name), watch other processes (`-d`, `-R`) or write
  * elsewhere: only those known to change the display or the pace.
  */
-export const PV_INPUT: PipeOutput = {
-  t: "input",
+export const PV_INPUT: PipeOutput = { t: "input",
   when: ({ texts }) => {
     for (let k = 0; k < texts.length; k++) {
       if (PV_VALUE.test(texts[k]!) && k + 1 < texts.length) k++;
       else if (!PV_DISPLAY.test(texts[k]!)) return false;
     }
     return true;
-  },
-};
+  } };
 
 /** printf with only %s (and %%, \n, \t): the format is reused until the arguments run out. */
 export function simplePrintf(format: string, args: readonly string[]): string | null {
@@ -72,10 +67,13 @@ export function simplePrintf(format: string, args: readonly string[]): string | 
   // kept, so that `printf '%s\0' a b` feeds `xargs -0` two names.
   const NUL = "\uE000";
   if (format.includes(NUL)) return null;
-  const marked = format.replace(/\\\\|\\0([0-7]{0,2})|\\x([0-9A-Fa-f]{1,2})|\\u([0-9A-Fa-f]{1,4})|\\U([0-9A-Fa-f]{1,8})/g, (m: string, o?: string, x?: string, u?: string, U?: string) => {
-    if (m === "\\\\") return m;
-    return (o !== undefined ? parseInt(o || "0", 8) : parseInt(x ?? u ?? U ?? "1", 16)) === 0 ? NUL : m;
-  });
+  const marked = format.replace(
+    /\\\\|\\0([0-7]{0,2})|\\x([0-9A-Fa-f]{1,2})|\\u([0-9A-Fa-f]{1,4})|\\U([0-9A-Fa-f]{1,8})/g,
+    (m: string, o?: string, x?: string, u?: string, U?: string) => {
+      if (m === "\\\\") return m;
+      return (o !== undefined ? parseInt(o || "0", 8) : parseInt(x ?? u ?? U ?? "1", 16)) === 0 ? NUL : m;
+    },
+  );
   const plain = marked.includes("\\") ? decodeAnsiC(marked) : marked;
   const decoded = plain === null ? null : plain.replaceAll(NUL, "\0");
   if (decoded === null || (decoded.match(/%/g) ?? []).length !== (format.match(/%/g) ?? []).length) return null;
@@ -92,34 +90,32 @@ const optionsOf = (words: readonly string[]) => words.filter((a) => a.startsWith
 const operandsOf = (words: readonly string[]) => words.filter((a) => !a.startsWith("-") || a === "-");
 
 // With a file operand wc prints its name too.
-export const WC_NUMBERS: PipeOutput = {
-  t: "numbers",
+export const WC_NUMBERS: PipeOutput = { t: "numbers",
   when: (_name, args) => {
     const options = optionsOf(args);
-    return operandsOf(args).length === 0 && options.length > 0 && options.every((o) => /^-[lcwmL]+$/.test(o) || /^--(lines|bytes|chars|words|max-line-length)$/.test(o));
-  },
-};
+    return operandsOf(args).length === 0 && options.length > 0 &&
+      options.every((o) => /^-[lcwmL]+$/.test(o) || /^--(lines|bytes|chars|words|max-line-length)$/.test(o));
+  } };
 
 /** `id -u`, `nproc`: entries shared with other informational commands, told apart by name. */
-export const ID_NPROC_NUMBERS: PipeOutput = {
-  t: "numbers",
-  when: (name, args) => (name === "id" ? args.length === 1 && /^-[rugG]+$/.test(args[0]!) : name === "nproc" && args.every((a) => /^--(all|ignore=[0-9]+)$/.test(a))),
-};
+export const ID_NPROC_NUMBERS: PipeOutput = { t: "numbers",
+  when: (name,
+    args) => (name === "id"
+      ? args.length === 1 && /^-[rugG]+$/.test(args[0]!)
+      : name === "nproc" && args.every((a) => /^--(all|ignore=[0-9]+)$/.test(a))) };
 
-export const SEQ_NUMBERS: PipeOutput = {
-  t: "numbers",
+export const SEQ_NUMBERS: PipeOutput = { t: "numbers",
   when: (_name, args) => {
     const operands = operandsOf(args);
-    return operands.length >= 1 && operands.length <= 3 && operands.every((o) => /^-?[0-9]+(\.[0-9]+)?$/.test(o)) && optionsOf(args).every((o) => o === "-w" || /^-?[0-9]/.test(o));
-  },
-};
+    return operands.length >= 1 && operands.length <= 3 && operands.every((o) => /^-?[0-9]+(\.[0-9]+)?$/.test(o)) &&
+      optionsOf(args).every((o) => o === "-w" || /^-?[0-9]/.test(o));
+  } };
 
 /**
  * `shuf -i LO-HI [-n COUNT] [-r] [-z]`: numbers of the range, one per line (or NUL-ended); a
  * range it refuses prints nothing. Any other word (an operand, -e, -o, --random-source) is not modelled here.
  */
-export const SHUF_NUMBERS: PipeOutput = {
-  t: "numbers",
+export const SHUF_NUMBERS: PipeOutput = { t: "numbers",
   when: (_name, args) => {
     let range = false;
     for (let i = 0; i < args.length; i++) {
@@ -134,5 +130,4 @@ export const SHUF_NUMBERS: PipeOutput = {
       } else if (!/^(-n[0-9]+|--head-count=[0-9]+|-[rz]+|--repeat|--zero-terminated)$/.test(a)) return false;
     }
     return range;
-  },
-};
+  } };

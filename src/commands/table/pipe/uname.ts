@@ -8,7 +8,5 @@ import type { PipeOutput } from "../../spec.ts";
 
 const ONE_NAME = new Set(["-m", "--machine", "-s", "--kernel-name"]);
 
-export const UNAME_SEGMENT: PipeOutput = {
-  t: "segment",
-  segment: (name, args) => (name === "uname" && args.length === 1 && ONE_NAME.has(args[0]!) ? "[A-Za-z0-9_]+" : null),
-};
+export const UNAME_SEGMENT: PipeOutput = { t: "segment",
+  segment: (name, args) => (name === "uname" && args.length === 1 && ONE_NAME.has(args[0]!) ? "[A-Za-z0-9_]+" : null) };

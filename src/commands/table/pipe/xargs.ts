@@ -45,26 +45,33 @@ function xargsWords(w: readonly string[]): XargsWords | null {
     else if (/^-I./.test(t) || /^--replace=./.test(t)) replace = t.slice(t.startsWith("-I") ? 2 : 10);
     else if (t === "-i" || t === "--replace") replace = "{}";
     else if (/^-i./.test(t)) replace = t.slice(2);
-    else if (!/^-[nLs][0-9]+$|^--(max-args|max-lines|max-chars)=[0-9]+$|^-[tx]$|^--(verbose|exit)$/.test(t)) return null;
+    else if (!/^-[nLs][0-9]+$|^--(max-args|max-lines|max-chars)=[0-9]+$|^-[tx]$|^--(verbose|exit)$/.test(t)) {
+      return null;
+    }
   }
   return k < w.length && replace !== "" ? { command: k, nul, noRun, replace } : null;
 }
 
 /** How xargs cuts its input: at NUL with -0, at newlines with -I (where blanks and quotes are no cut but still special), else XARGS_CUT. */
-const cutOf = (x: XargsWords): Cut => (x.nul ? { ends: "\0", special: "" } : x.replace !== null ? { ends: "\n", special: XARGS_CUT.special + XARGS_CUT.ends, unquotes: true } : XARGS_CUT);
+const cutOf = (
+  x: XargsWords,
+): Cut => (x.nul
+  ? { ends: "\0", special: "" }
+  : x.replace !== null
+  ? { ends: "\n", special: XARGS_CUT.special + XARGS_CUT.ends, unquotes: true }
+  : XARGS_CUT);
 
 /**
  * `xargs [-r] [-n N] [-L N] [-0] dirname` on a listing: the directory of each name (pipe/mapped.ts),
  * one a line, when xargs gives dirname the names whole (src/shell/listing.ts).
  */
-export const XARGS_DIRNAME: PipeOutput = {
-  t: "filter",
+export const XARGS_DIRNAME: PipeOutput = { t: "filter",
   filter: (call: PipeCall) => {
     const x = call.name === "xargs" ? xargsWords(call.texts) : null;
-    if (x === null || x.replace !== null || programName(call.texts[x.command]!) !== "dirname" || x.command !== call.texts.length - 1) return null;
+    if (x === null || x.replace !== null || programName(call.texts[x.command]!) !== "dirname" ||
+      x.command !== call.texts.length - 1) return null;
     return { single: false, sep: "\n", map: (l) => (cutProblem(l, cutOf(x)) === null ? dirnames(l) : null) };
-  },
-};
+  } };
 
 /** What the command run with no name prints: xargs without -r runs it once when its input is empty, reading /dev/null (GNU; BusyBox leaves its own input, at its end). */
 const EMPTY: Stdin = { t: "text", text: "" };
@@ -82,8 +89,7 @@ const EMPTY: Stdin = { t: "text", text: "" };
  * CMD once a name (never on empty input, GNU and BusyBox), R replaced in each word: CMD must
  * print the word that is R, and nothing else (`xargs -I{} grep -l PAT {}`).
  */
-export const XARGS_NAMES: PipeOutput = {
-  t: "filter",
+export const XARGS_NAMES: PipeOutput = { t: "filter",
   filter: (call: PipeCall) => {
     const x = call.name === "xargs" ? xargsWords(call.texts) : null;
     const program = x === null ? null : programName(call.texts[x.command]!);
@@ -96,12 +102,14 @@ export const XARGS_NAMES: PipeOutput = {
         const r = x.replace;
         const given = rest.map((a) => (a.text?.includes(r) ? { ...a, standIn: true as const } : a));
         const one = call.output(program, given, EMPTY);
-        if (one.t !== "listing" || !one.listing.asGiven || one.listing.quote || one.listing.reps.length !== 1 || one.listing.reps[0]!.text !== r) return null;
+        if (one.t !== "listing" || !one.listing.asGiven || one.listing.quote || one.listing.reps.length !== 1 ||
+          one.listing.reps[0]!.text !== r) return null;
         const { quote: _q, ...names } = l;
         return { ...names, sep: one.listing.sep };
       }
       const out = call.output(program, [...rest, ...l.reps], EMPTY);
-      if (out.t !== "listing" || !out.listing.asGiven || out.listing.quote || out.listing.reps.length !== l.reps.length) return null;
+      if (out.t !== "listing" || !out.listing.asGiven || out.listing.quote ||
+        out.listing.reps.length !== l.reps.length) return null;
       if (!out.listing.reps.every((r, i) => r.text === l.reps[i]!.text)) return null;
       if (!x.noRun) {
         const none = call.output(program, rest, EMPTY);
@@ -111,5 +119,4 @@ export const XARGS_NAMES: PipeOutput = {
       return { ...names, sep: out.listing.sep };
     };
     return { single: false, sep: "keep", map };
-  },
-};
+  } };

@@ -9,30 +9,42 @@ import type { Base, Call, CommandSpec, Item } from "../../spec.ts";
 import { type Custom, each, flag, locate, none, optionItems } from "../common.ts";
 
 /** Keys whose value git runs as a program or shell command (or that load more configuration). */
-const CODE_KEY = new RegExp(
-  [
-    "^alias\\.", "^filter\\.", "^pager\\.", "^includeif\\.", "^core\\.(hookspath|sshcommand|editor|pager|fsmonitor|askpass|gitproxy)$",
-    "^sequence\\.editor$", "^init\\.templatedir$", "^diff\\.external$", "^interactive\\.difffilter$", "^uploadpack\\.packobjectshook$",
-    "^imap\\.tunnel$", "^instaweb\\.httpd$", "^lfs\\.extension\\.",
-    // include.path loads configuration; man/difftool/mergetool/browser.<tool>.path and git-lfs's
-    // lfs.customtransfer.<agent>.path are the program run for that tool. A submodule's path is
-    // where it sits in the working tree, which git keeps inside it.
-    "^(?!submodule\\.).*\\.path$",
-    "(command|cmd|program|helper|editor|hook|driver|textconv|uploadpack|receivepack|sendmailcmd|smtpserver|viewer|browser)$",
-  ].join("|"),
-);
+const CODE_KEY = new RegExp([
+  "^alias\\.",
+  "^filter\\.",
+  "^pager\\.",
+  "^includeif\\.",
+  "^core\\.(hookspath|sshcommand|editor|pager|fsmonitor|askpass|gitproxy)$",
+  "^sequence\\.editor$",
+  "^init\\.templatedir$",
+  "^diff\\.external$",
+  "^interactive\\.difffilter$",
+  "^uploadpack\\.packobjectshook$",
+  "^imap\\.tunnel$",
+  "^instaweb\\.httpd$",
+  "^lfs\\.extension\\.",
+  // include.path loads configuration; man/difftool/mergetool/browser.<tool>.path and git-lfs's
+  // lfs.customtransfer.<agent>.path are the program run for that tool. A submodule's path is
+  // where it sits in the working tree, which git keeps inside it.
+  "^(?!submodule\\.).*\\.path$",
+  "(command|cmd|program|helper|editor|hook|driver|textconv|uploadpack|receivepack|sendmailcmd|smtpserver|viewer|browser)$",
+].join("|"));
 /** Keys whose value is a file or directory git reads (http.<url>.* and sendemail.<identity>.* too). */
 const READ_KEY = new RegExp(
   [
     "^(core\\.(excludesfile|attributesfile)|commit\\.template|blame\\.ignorerevsfile|mailmap\\.file|diff\\.orderfile|format\\.signaturefile|help\\.htmlpath|instaweb\\.modulepath)$",
-    "^gpg\\.ssh\\.(allowedsignersfile|revocationfile)$", "^((fetch|receive)\\.)?fsck\\.skiplist$",
-    "^http\\.(.*\\.)?(sslcainfo|sslcapath|sslcert|sslkey|proxysslcainfo|proxysslcert|proxysslkey|pinnedpubkey)$", "^sendemail\\.(.*\\.)?(aliasesfile|smtpsslcertpath)$",
+    "^gpg\\.ssh\\.(allowedsignersfile|revocationfile)$",
+    "^((fetch|receive)\\.)?fsck\\.skiplist$",
+    "^http\\.(.*\\.)?(sslcainfo|sslcapath|sslcert|sslkey|proxysslcainfo|proxysslcert|proxysslkey|pinnedpubkey)$",
+    "^sendemail\\.(.*\\.)?(aliasesfile|smtpsslcertpath)$",
   ].join("|"),
 );
 /** Keys whose value is where git writes: the working tree, cookies saved back (http.saveCookies), patches, logs. */
-const WRITE_KEY = /^(core\.worktree|http\.(.*\.)?cookiefile|format\.outputdirectory|gitcvs\.logfile|lfs\.storage|fsmonitor\.socketdir)$/;
+const WRITE_KEY =
+  /^(core\.worktree|http\.(.*\.)?cookiefile|format\.outputdirectory|gitcvs\.logfile|lfs\.storage|fsmonitor\.socketdir)$/;
 /** Keys whose value is a repository (a URL, `host:path`, or a local path git reads or writes). */
-const REPO_KEY = /^(remote\..+\.(url|pushurl|lfsurl|lfspushurl)|submodule\..+\.url|lfs\.(url|pushurl)|bundle\..+\.uri|fetch\.bundleuri)$/;
+const REPO_KEY =
+  /^(remote\..+\.(url|pushurl|lfsurl|lfspushurl)|submodule\..+\.url|lfs\.(url|pushurl)|bundle\..+\.uri|fetch\.bundleuri)$/;
 /** Keys whose value is a remote's name, or a URL or path git uses as an unnamed remote (git-config(1), "branch.<name>.remote"). */
 const REMOTE_NAME_KEY = /^(branch\..+\.(remote|pushremote)|remote\.pushdefault)$/;
 /** Keys naming the diff or merge tool: git-mergetool--lib sources `$MERGE_TOOLS_DIR/$tool`, so a name with a `/` is a script run from there. */
@@ -68,20 +80,28 @@ export interface Where {
 
 export function pathsAt(arg: Arg, kind: AccessKind, where: Where): Effect[] {
   const out: Effect[] = [{ t: "path", arg, kind, ...(where.base === undefined ? {} : { base: where.base }) }];
-  if (where.top !== null && arg.text !== null && !arg.text.startsWith("/")) out.push({ t: "path", arg, kind, base: where.top });
+  if (where.top !== null && arg.text !== null && !arg.text.startsWith("/")) {
+    out.push({ t: "path", arg, kind, base: where.top });
+  }
   return out;
 }
 
 /** What setting `key` to `value` (null: not known) means: code git will run, or a path. */
 export function configEffects(key: string | null, value: Arg | null, at: Arg, effects: Effect[], where: Where): void {
   if (key === null) {
-    effects.push({ t: "issue", code: "OPAQUE_CODE", message: `git configuration ${at.source} may make git run a program`, span: at.span });
+    effects.push({ t: "issue", code: "OPAQUE_CODE",
+      message: `git configuration ${at.source} may make git run a program`, span: at.span });
     return;
   }
   const k = key.toLowerCase();
   const v = value?.text ?? null;
-  const code = (what: string): void => void effects.push({ t: "issue", code: "OPAQUE_CODE", message: `git ${key}=${JSON.stringify(what.slice(0, 60))} makes git run a program the guard does not see`, span: at.span });
-  if (CODE_KEY.test(k) || (/^submodule\..*\.update$/.test(k) && (v === null || v.startsWith("!"))) || (/^protocol\.(ext\.)?allow$/.test(k) && v !== "never" && v !== "user")) {
+  const code = (what: string): void =>
+    void effects.push({ t: "issue", code: "OPAQUE_CODE",
+      message: `git ${key}=${JSON.stringify(what.slice(0, 60))} makes git run a program the guard does not see`,
+      span: at.span });
+  if (CODE_KEY.test(k) || (/^submodule\..*\.update$/.test(k) && (v === null || v.startsWith("!"))) ||
+    (/^protocol\.(ext\.)?allow$/.test(k) && v !== "never" && v !== "user"))
+  {
     code(v ?? "…");
     return;
   }
@@ -91,7 +111,13 @@ export function configEffects(key: string | null, value: Arg | null, at: Arg, ef
   }
   const path = (arg: Arg, kind: AccessKind) => {
     // git expands a leading ~ in path settings itself; the guard does not follow that here.
-    effects.push(...pathsAt(arg.text !== null && arg.text.startsWith("~") ? withValue(arg, null, `git expands ${arg.text} itself`) : arg, kind, where));
+    effects.push(
+      ...pathsAt(
+        arg.text !== null && arg.text.startsWith("~") ? withValue(arg, null, `git expands ${arg.text} itself`) : arg,
+        kind,
+        where,
+      ),
+    );
   };
   const insteadOf = INSTEAD_OF.exec(key);
   // A remote's bare name (`origin`) is not a path.
@@ -100,7 +126,10 @@ export function configEffects(key: string | null, value: Arg | null, at: Arg, ef
   if (repo) {
     if (repo.text !== null && /^ext::/i.test(repo.text)) return code(repo.text);
     const loc = locate(repo.text);
-    if (loc.t !== "remote") path(loc.t === "local" ? withValue(repo, loc.path, "") : repo, where.push || /push(url|insteadof)$/.test(k) ? "write" : "read");
+    if (loc.t !== "remote") {
+      path(loc.t === "local" ? withValue(repo, loc.path, "") : repo,
+        where.push || /push(url|insteadof)$/.test(k) ? "write" : "read");
+    }
     return;
   }
   if (!value) return;
@@ -143,24 +172,31 @@ export function homeOf(call: Call): string | null {
 
 /** git config: a setting that runs programs is code; --global/--system/--file name the file written. */
 export function gitConfig(call: Call, args: readonly Arg[], base: Base): Effect[] {
-  const spec: CommandSpec = {
-    names: ["git config"], style: "gnu",
+  const spec: CommandSpec = { names: ["git config"], style: "gnu",
     options: {
-      ...each({ modes: ["global"] }, "--global"), "--system": { modes: ["system"] }, "--local": flag, "--worktree": flag,
-      "-f": { value: "none", modes: ["file"] }, "--file": { value: "none", modes: ["file"] }, "--blob": none,
+      ...each({ modes: ["global"] }, "--global"),
+      "--system": { modes: ["system"] },
+      "--local": flag,
+      "--worktree": flag,
+      "-f": { value: "none", modes: ["file"] },
+      "--file": { value: "none", modes: ["file"] },
+      "--blob": none,
       // --add and --replace-all (like `set`, with or without --append/--all) store KEY VALUE;
       // the others remove or rename what is there, or open the file in the editor.
       ...each({ modes: ["write", "store"] }, "--add", "--replace-all"),
       ...each({ modes: ["write"] }, "--unset", "--unset-all", "--remove-section", "-e", "--edit"),
       "--rename-section": { modes: ["write", "rename"] },
-      ...each({ modes: ["read"] }, "--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--get-color", "--get-colorbool"),
+      ...each({ modes: ["read"] }, "--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list",
+        "--get-color", "--get-colorbool"),
       ...each(none, "--type", "--default", "--comment", "--value", "--url"),
-      ...each(flag, "--bool", "--int", "--bool-or-int", "--path", "--expiry-date", "-z", "--null", "--name-only", "--show-origin", "--show-scope", "--includes", "--no-includes", "--fixed-value", "--all", "--regexp", "--append"),
-    },
-    operands: { all: "none" },
-  };
+      ...each(flag, "--bool", "--int", "--bool-or-int", "--path", "--expiry-date", "-z", "--null", "--name-only",
+        "--show-origin", "--show-scope", "--includes", "--no-includes", "--fixed-value", "--all", "--regexp",
+        "--append"),
+    }, operands: { all: "none" } };
   const parsed = parseWords(spec, args, call.world, base, false);
-  const effects = applySpec("git config", spec, args, call.world, call.span, base, call.disk).effects.filter((e) => e.t !== "changes");
+  const effects = applySpec("git config", spec, args, call.world, call.span, base, call.disk).effects.filter((e) =>
+    e.t !== "changes"
+  );
   let ops = parsed.items.filter((i) => i.t === "operand").map((i) => i.word);
   let writes: boolean;
   const verb = ops[0]?.text;
@@ -173,29 +209,41 @@ export function gitConfig(call: Call, args: readonly Arg[], base: Base): Effect[
   } else writes = parsed.modes.has("write") || (!parsed.modes.has("read") && ops.length >= 2);
   if (writes && ops[0] && !parsed.modes.has("read")) {
     const key = ops[0].text;
-    if (verb === "set" || parsed.modes.has("store") || (!parsed.modes.has("write") && verb !== "unset")) configEffects(key, ops[1] ?? null, ops[0], effects, { base, top: call.disk.findUp(".git", base ?? null), push: false });
+    if (verb === "set" || parsed.modes.has("store") || (!parsed.modes.has("write") && verb !== "unset")) {
+      configEffects(key, ops[1] ?? null, ops[0], effects, { base, top: call.disk.findUp(".git", base ?? null),
+        push: false });
+    }
     // Renaming a section gives the values already in it new keys, which the guard cannot see
     // (`foo.hookspath` renamed into `core`): any of them may be one that runs a program.
-    if ((verb === "rename-section" || parsed.modes.has("rename")) && ops[1]) configEffects(null, null, ops[1], effects, { base, top: null, push: false });
+    if ((verb === "rename-section" || parsed.modes.has("rename")) && ops[1]) {
+      configEffects(null, null, ops[1], effects, { base, top: null, push: false });
+    }
   }
   const baseField = base === undefined ? {} : { base };
   const file = parsed.items.find((i) => i.t === "option" && (i.name === "-f" || i.name === "--file"));
-  if (file && file.t === "option" && file.value) effects.push({ t: "path", arg: file.value, kind: writes ? "write" : "read", ...baseField });
-  else if (writes && parsed.modes.has("global")) {
+  if (file && file.t === "option" && file.value) {
+    effects.push({ t: "path", arg: file.value, kind: writes ? "write" : "read", ...baseField });
+  } else if (writes && parsed.modes.has("global")) {
     const home = homeOf(call);
-    effects.push({ t: "path", arg: withValue(call.nameArg, home === null ? null : `${home}/.gitconfig`, "the home directory is not known"), kind: "write" });
-  } else if (writes && parsed.modes.has("system")) effects.push({ t: "path", arg: withValue(call.nameArg, "/etc/gitconfig", ""), kind: "write" });
-  else if (!writes && !file && disclosesGlobal(parsed.items, verb, ops)) {
+    effects.push({ t: "path",
+      arg: withValue(call.nameArg, home === null ? null : `${home}/.gitconfig`, "the home directory is not known"),
+      kind: "write" });
+  } else if (writes && parsed.modes.has("system")) {
+    effects.push({ t: "path", arg: withValue(call.nameArg, "/etc/gitconfig", ""), kind: "write" });
+  } else if (!writes && !file && disclosesGlobal(parsed.items, verb, ops)) {
     // What it prints of the user's configuration may be a credential (a token in a URL, an
     // http.extraHeader): a read of ~/.gitconfig, as `cat` of it would be.
     const home = homeOf(call);
-    effects.push({ t: "path", arg: withValue(call.nameArg, home === null ? null : `${home}/.gitconfig`, "the home directory is not known"), kind: "read" });
+    effects.push({ t: "path",
+      arg: withValue(call.nameArg, home === null ? null : `${home}/.gitconfig`, "the home directory is not known"),
+      kind: "read" });
   }
   return effects;
 }
 
 /** Keys whose value may be a credential: URLs with a token in them, headers, passwords, helpers' data. */
-const SECRET_KEY = /^(url\.|credential\.)|(^|\.)(extraheader|password|token|pass|insteadof|pushinsteadof|proxyauthmethod|proxy)$/i;
+const SECRET_KEY =
+  /^(url\.|credential\.)|(^|\.)(extraheader|password|token|pass|insteadof|pushinsteadof|proxyauthmethod|proxy)$/i;
 
 /**
  * Whether `git config` prints values of the user's configuration that may be credentials: a

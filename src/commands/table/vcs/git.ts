@@ -11,29 +11,47 @@ import { GIT_GLOBAL_OPTIONS } from "../../git-global-options.ts";
 import type { Analyser, Base, Call, CommandSpec, RoleSpec } from "../../spec.ts";
 import { issue, optionItems } from "../common.ts";
 import { GIT_LISTING } from "../pipe/listings.ts";
-import { configEffects, gitConfig, homeOf, pathsAt, splitAssignment, toolIsPath, traceFile, type Where } from "./git-config.ts";
+import { configEffects, gitConfig, homeOf, pathsAt, splitAssignment, toolIsPath, traceFile,
+  type Where } from "./git-config.ts";
 import { SUBS } from "./git-subcommands.ts";
 
-const GIT_GLOBAL: CommandSpec = {
-  names: ["git"],
-  style: "posix",
-  options: GIT_GLOBAL_OPTIONS,
+const GIT_GLOBAL: CommandSpec = { names: ["git"], style: "posix", options: GIT_GLOBAL_OPTIONS,
   operands: { all: "none" },
   custom: (ctx) => {
-    for (const it of optionItems(ctx, "--exec-path")) if (it.value) issue(ctx, "OPAQUE_CODE", `git --exec-path=${it.value.source} runs git's programs from there`, it.value.span);
-  },
-};
+    for (const it of optionItems(ctx, "--exec-path")) {
+      if (it.value) {
+        issue(ctx, "OPAQUE_CODE", `git --exec-path=${it.value.source} runs git's programs from there`, it.value.span);
+      }
+    }
+  } };
 
 /** Environment variables that make git run a program or work elsewhere. */
 const GIT_ENV_CODE = [
-  "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "GIT_PROXY_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_PARAMETERS",
-  "GIT_CONFIG_COUNT", "GIT_TEMPLATE_DIR", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_MAN_VIEWER", "GIT_DIFFTOOL_EXTCMD",
+  "GIT_SSH_COMMAND",
+  "GIT_SSH",
+  "GIT_EDITOR",
+  "GIT_SEQUENCE_EDITOR",
+  "GIT_PAGER",
+  "GIT_EXTERNAL_DIFF",
+  "GIT_ASKPASS",
+  "GIT_PROXY_COMMAND",
+  "GIT_EXEC_PATH",
+  "GIT_CONFIG_PARAMETERS",
+  "GIT_CONFIG_COUNT",
+  "GIT_TEMPLATE_DIR",
+  "GIT_CONFIG_GLOBAL",
+  "GIT_CONFIG_SYSTEM",
+  "GIT_MAN_VIEWER",
+  "GIT_DIFFTOOL_EXTCMD",
   // git 2.39 runs the fsmonitor hook this names in place of core.fsmonitor (fsmonitor.c).
-  "GIT_TEST_FSMONITOR", "GIT_CONFIG",
+  "GIT_TEST_FSMONITOR",
+  "GIT_CONFIG",
 ];
-const GIT_ENV_WRITE = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR", "GIT_SHALLOW_FILE"];
+const GIT_ENV_WRITE = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
+  "GIT_SHALLOW_FILE"];
 /** Files git (and its https transport) reads; the alternates are a `:`-separated list. */
-const GIT_ENV_READ = ["GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_GRAFT_FILE", "GIT_SSL_CAINFO", "GIT_SSL_CAPATH", "GIT_SSL_CERT", "GIT_SSL_KEY", "GIT_PROXY_SSL_CAINFO", "GIT_PROXY_SSL_CERT", "GIT_PROXY_SSL_KEY"];
+const GIT_ENV_READ = ["GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_GRAFT_FILE", "GIT_SSL_CAINFO", "GIT_SSL_CAPATH",
+  "GIT_SSL_CERT", "GIT_SSL_KEY", "GIT_PROXY_SSL_CAINFO", "GIT_PROXY_SSL_CERT", "GIT_PROXY_SSL_KEY"];
 
 function envEffects(call: Call, where: Where): Effect[] {
   const effects: Effect[] = [];
@@ -43,15 +61,23 @@ function envEffects(call: Call, where: Where): Effect[] {
     return withValue(call.nameArg, v.k === "str" ? v.v : null, `$${name} is not known`);
   };
   for (const name of GIT_ENV_CODE) {
-    if (known(name)) effects.push({ t: "issue", code: "OPAQUE_CODE", message: `git with ${name} set runs a program or reads configuration the guard does not see`, span: call.span });
+    if (known(name)) {
+      effects.push({ t: "issue", code: "OPAQUE_CODE",
+        message: `git with ${name} set runs a program or reads configuration the guard does not see`,
+        span: call.span });
+    }
   }
   // git-difftool--helper takes the tool from GIT_DIFF_TOOL (as from diff.tool).
   const tool = known("GIT_DIFF_TOOL");
-  if (tool && toolIsPath(tool.text)) effects.push({ t: "issue", code: "OPAQUE_CODE", message: "git with GIT_DIFF_TOOL naming a path runs the script there", span: call.span });
+  if (tool && toolIsPath(tool.text)) {
+    effects.push({ t: "issue", code: "OPAQUE_CODE",
+      message: "git with GIT_DIFF_TOOL naming a path runs the script there", span: call.span });
+  }
   // GIT_ALLOW_PROTOCOL naming ext lets a URL run a command.
   const allow = known("GIT_ALLOW_PROTOCOL");
   if (allow && (allow.text === null || allow.text.split(":").includes("ext"))) {
-    effects.push({ t: "issue", code: "OPAQUE_CODE", message: "git with GIT_ALLOW_PROTOCOL set may run the command of an ext:: URL", span: call.span });
+    effects.push({ t: "issue", code: "OPAQUE_CODE",
+      message: "git with GIT_ALLOW_PROTOCOL set may run the command of an ext:: URL", span: call.span });
   }
   for (const name of GIT_ENV_WRITE) {
     const arg = known(name);
@@ -63,7 +89,9 @@ function envEffects(call: Call, where: Where): Effect[] {
     // An alternate may be C-quoted; that form is not unquoted here.
     const list = name !== "GIT_ALTERNATE_OBJECT_DIRECTORIES" || arg.text === null
       ? [arg]
-      : arg.text.split(":").filter((p) => p !== "").map((p) => withValue(arg, p.includes('"') ? null : p, `git unquotes ${p}`));
+      : arg.text.split(":").filter((p) => p !== "").map((p) =>
+        withValue(arg, p.includes('"') ? null : p, `git unquotes ${p}`)
+      );
     for (const p of list) effects.push(...pathsAt(p, "read", where));
   }
   // Every GIT_TRACE* variable whose value is a file or socket: git writes its trace there.
@@ -76,7 +104,9 @@ function envEffects(call: Call, where: Where): Effect[] {
 }
 
 /** `--pathspec-from-file=F` (`-`: standard input), one pathspec a line or NUL-terminated: each judged in the pathspec role. */
-function pathspecsFromFile(sub: { readonly spec: CommandSpec; readonly pathspec: RoleSpec }, words: readonly Arg[], call: Call, base: Base): Effect[] {
+function pathspecsFromFile(sub: { readonly spec: CommandSpec; readonly pathspec: RoleSpec }, words: readonly Arg[],
+  call: Call, base: Base): Effect[]
+{
   const parsed = parseWords(sub.spec, words, call.world, base, false);
   const role = roleOf(sub.pathspec, parsed.modes);
   if (role === "none") return [];
@@ -85,8 +115,11 @@ function pathspecsFromFile(sub: { readonly spec: CommandSpec; readonly pathspec:
   return parsed.items.flatMap((i): Effect[] => {
     if (i.t !== "option" || i.name !== "--pathspec-from-file" || !i.value) return [];
     const v = i.value;
-    const what = `git --pathspec-from-file reads its pathspecs from ${v.text === "-" ? "its standard input" : v.source}, which the guard cannot see`;
-    return [{ t: "names", from: v.text === "-" ? null : v, kind, separator: nul ? "\0" : "\n", what, span: v.span, reserved: { prefix: ":", meaning: "pathspec magic" }, ...(base === undefined ? {} : { base }) }];
+    const what = `git --pathspec-from-file reads its pathspecs from ${
+      v.text === "-" ? "its standard input" : v.source
+    }, which the guard cannot see`;
+    return [{ t: "names", from: v.text === "-" ? null : v, kind, separator: nul ? "\0" : "\n", what, span: v.span,
+      reserved: { prefix: ":", meaning: "pathspec magic" }, ...(base === undefined ? {} : { base }) }];
   });
 }
 
@@ -95,7 +128,9 @@ function pathEffect(arg: Arg, role: RoleSpec, modes: ReadonlySet<string>, base: 
   const baseField = base === undefined ? {} : { base };
   if (r === "none") return [];
   if (r === "generic") return [{ t: "generic", arg, operand: true }];
-  if (r === "read" || r === "write" || r === "list" || r === "unknown") return [{ t: "path", arg, kind: r, ...baseField }];
+  if (r === "read" || r === "write" || r === "list" || r === "unknown") {
+    return [{ t: "path", arg, kind: r, ...baseField }];
+  }
   return [{ t: "generic", arg, operand: true }];
 }
 
@@ -104,12 +139,22 @@ function gitLfs(call: Call, args: readonly Arg[], base: Base): Effect[] {
   const words = args.map((a) => a.text);
   const sub = words.find((w) => w === null || !w.startsWith("-"));
   const baseField = base === undefined ? {} : { base };
-  if (sub === null) return [{ t: "issue", code: "UNRESOLVED_WORD", message: "git lfs with a subcommand that is not known", span: call.span }];
-  if ((sub === "install" || sub === "uninstall") && !words.some((w) => w === "--local" || w === "--worktree" || w === "--system")) {
-    const home = homeOf(call);
-    return [{ t: "path", arg: withValue(call.nameArg, home === null ? null : `${home}/.gitconfig`, "the home directory is not known"), kind: "write" }];
+  if (sub === null) {
+    return [{ t: "issue", code: "UNRESOLVED_WORD", message: "git lfs with a subcommand that is not known",
+      span: call.span }];
   }
-  if (sub === "pull" || sub === "checkout" || sub === "migrate") return [{ t: "path", arg: syntheticArg(".", call.span), kind: "write", ...baseField }, { t: "links", arg: syntheticArg(".", call.span), tree: true, ...baseField }, { t: "changes", fs: true, links: true }];
+  if ((sub === "install" || sub === "uninstall") &&
+    !words.some((w) => w === "--local" || w === "--worktree" || w === "--system"))
+  {
+    const home = homeOf(call);
+    return [{ t: "path",
+      arg: withValue(call.nameArg, home === null ? null : `${home}/.gitconfig`, "the home directory is not known"),
+      kind: "write" }];
+  }
+  if (sub === "pull" || sub === "checkout" || sub === "migrate") {
+    return [{ t: "path", arg: syntheticArg(".", call.span), kind: "write", ...baseField }, { t: "links",
+      arg: syntheticArg(".", call.span), tree: true, ...baseField }, { t: "changes", fs: true, links: true }];
+  }
   return [];
 }
 
@@ -140,7 +185,9 @@ function git(call: Call): Effect[] {
   const described = name !== null && (SUBS.has(name) || name === "config" || name === "bisect");
   const where = { top: call.disk.findUp(".git", subItem?.base ?? null), push: !described || name === "push" };
   const effects: Effect[] = envEffects(call, { ...where, base: subItem?.base });
-  effects.push(...applySpec("git", GIT_GLOBAL, call.args.slice(0, subIndex), call.world, call.span, undefined, call.disk).effects);
+  effects.push(
+    ...applySpec("git", GIT_GLOBAL, call.args.slice(0, subIndex), call.world, call.span, undefined, call.disk).effects,
+  );
   for (const it of parsed.items) {
     if (it.t !== "option" || !it.value) continue;
     if (it.name === "-c") {
@@ -166,16 +213,26 @@ function git(call: Call): Effect[] {
   if (name === "bisect") {
     // git bisect run CMD ARGS…: the command runs at each step; the other verbs check out commits.
     const verb = rest[0]?.text ?? null;
-    if (verb === "run" && rest.length > 1) return [...effects, { t: "run", argv: rest.slice(1), inProcess: false, bypassFunctions: true, label: "git bisect run", ...baseField }, { t: "changes", fs: true, links: true }];
+    if (verb === "run" && rest.length > 1) {
+      return [...effects, { t: "run", argv: rest.slice(1), inProcess: false, bypassFunctions: true,
+        label: "git bisect run", ...baseField }, { t: "changes", fs: true, links: true }];
+    }
     if (verb === "replay" && rest[1]) effects.push({ t: "path", arg: rest[1], kind: "read", ...baseField });
     if (verb !== null && ["log", "visualize", "view", "terms", "help"].includes(verb)) return effects;
-    return [...effects, { t: "path", arg: syntheticArg(".", call.span), kind: "write", ...baseField }, { t: "links", arg: syntheticArg(".", call.span), tree: true, ...baseField }, { t: "changes", fs: true, links: true }];
+    return [...effects, { t: "path", arg: syntheticArg(".", call.span), kind: "write", ...baseField }, { t: "links",
+      arg: syntheticArg(".", call.span), tree: true, ...baseField }, { t: "changes", fs: true, links: true }];
   }
   if (name === "submodule" && rest.some((a) => a.text === "foreach")) {
     const at = rest.findIndex((a) => a.text === "foreach");
-    const command = rest.slice(at + 1).filter((a, i, all) => !(a.text !== null && /^(--recursive|-q|--quiet)$/.test(a.text) && all.slice(0, i).every((b) => b.text !== null && b.text.startsWith("-"))));
+    const command = rest.slice(at + 1).filter((a, i, all) =>
+      !(a.text !== null && /^(--recursive|-q|--quiet)$/.test(a.text) &&
+        all.slice(0, i).every((b) => b.text !== null && b.text.startsWith("-")))
+    );
     const text = command.every((a) => a.text !== null) ? command.map((a) => a.text).join(" ") : null;
-    if (command.length) effects.push({ t: "code", text, span: command[0]!.span, label: "git submodule foreach", inProcess: false, ...baseField });
+    if (command.length) {
+      effects.push({ t: "code", text, span: command[0]!.span, label: "git submodule foreach", inProcess: false,
+        ...baseField });
+    }
     return effects;
   }
   const sub = name === null ? undefined : SUBS.get(name);
@@ -183,7 +240,9 @@ function git(call: Call): Effect[] {
   if (!sub) {
     // An alias or an external git-NAME program: every word may be a path, `--opt=/abs` included.
     effects.push({ t: "changes", fs: true, links: true });
-    for (const a of name === null ? [subItem.word, ...rest] : words) effects.push({ t: "generic", arg: a, operand: false });
+    for (const a of name === null ? [subItem.word, ...rest] : words) {
+      effects.push({ t: "generic", arg: a, operand: false });
+    }
     return effects;
   }
   const dash = words.findIndex((a) => a.text === "--");
@@ -198,7 +257,10 @@ function git(call: Call): Effect[] {
     const ops = [...parsed.items.flatMap((i) => (i.t === "operand" ? [i.word] : [])), ...after];
     if (name === "mv" && ops.length > 1 && !parsed.modes.has("dry")) {
       const dest = ops[ops.length - 1]!;
-      for (const s of ops.slice(0, -1)) effects.push({ t: "links", arg: dest, entry: s.text, ...(ops.length > 2 ? { into: true } : {}), source: s, ...baseField }, { t: "moves", arg: s, ...baseField });
+      for (const s of ops.slice(0, -1)) {
+        effects.push({ t: "links", arg: dest, entry: s.text, ...(ops.length > 2 ? { into: true } : {}), source: s,
+          ...baseField }, { t: "moves", arg: s, ...baseField });
+      }
     }
   }
   return effects;
@@ -208,7 +270,9 @@ function git(call: Call): Effect[] {
  * git keeps the names in its index only when its first word is a subcommand whose entry says so
  * (git-subcommands.ts): `git -C dir …`, with an option first, is not looked into.
  */
-const changesIndex = (ws: readonly string[]) =>
-  (SUBS.get(ws[0] ?? "")?.spec.naming?.fact === "index" ? null : "may change git's index");
+const changesIndex = (
+  ws: readonly string[],
+) => (SUBS.get(ws[0] ?? "")?.spec.naming?.fact === "index" ? null : "may change git's index");
 
-export const VCS_ANALYSERS: readonly Analyser[] = [{ names: ["git"], analyse: git, pipe: [GIT_LISTING], naming: { fact: "index", unless: changesIndex } }];
+export const VCS_ANALYSERS: readonly Analyser[] = [{ names: ["git"], analyse: git, pipe: [GIT_LISTING],
+  naming: { fact: "index", unless: changesIndex } }];
