@@ -5,7 +5,7 @@
 // from one may be stale), directories renamed under a working directory (cwd-move tracking),
 // symlinks followed by recursive commands (scanTree), and listings that rely on plain names.
 
-import { type FileSystem, UNDECODABLE_NAME } from "../paths/fs.ts";
+import { type FileSystem } from "../paths/fs.ts";
 import { canonicalLogical, isAbsolute, isInside, join, type Physical, resolveFrom, resolvePhysical,
   unresolvedWhy } from "../paths/resolve.ts";
 import type { ReasonCode } from "../base/reasons.ts";
@@ -14,7 +14,7 @@ import type { AccessKind } from "../base/verdict.ts";
 import { type Arg, withValue } from "../commands/analyse.ts";
 import type { Disk } from "../commands/effects.ts";
 import type { Findings, PathFinding } from "../shell/findings.ts";
-import { indexChanger, isPlainPath, nameMaker, type NamesSeen, placesAfterText } from "../shell/listing.ts";
+import { indexChanger, nameMaker, type NamesSeen, placesAfterText } from "../shell/listing.ts";
 import { unplainIndexNames } from "../paths/git-index.ts";
 import type { PatternChar } from "../shell/pattern.ts";
 import { plainUnknown, type StandInCwd, type Status, type World } from "../shell/state.ts";
@@ -29,7 +29,8 @@ import { linkZoneWhy, zoneInListing, zoneWatch } from "../shell/zones.ts";
 import type { InterpreterLimits } from "./limits.ts";
 import { CLIMBS, cleanedPlaces, MAY_SPELL_OTHERWISE, otherSpellings } from "./spellings.ts";
 import { joinChild } from "./worlds.ts";
-import type { OutsideWalk, WalkAdvice } from "./walk-advice.ts";
+import { scanTree } from "./scan-tree.ts";
+import type { WalkAdvice } from "./walk-advice.ts";
 
 /** What the accesses are judged against: the disk, the roots, and what the policy could say. */
 export interface PathOptions {
@@ -54,16 +55,13 @@ interface Attribution extends WordEnv {
 /** Commands that change what a file is allowed to do, or when it was touched, never what it holds. */
 export const METADATA_ONLY: ReadonlySet<string> = new Set(["chmod", "chown", "chgrp", "touch"]);
 
-/** Entries walked in an outside tree nothing can allow: enough for a project-sized tree. */
-const OUTSIDE_COURTESY_SCAN = 2000;
-
 export class Accesses implements DiskSource {
   readonly fs: FileSystem;
   readonly home: string | null;
   readonly limits: InterpreterLimits;
-  private readonly opts: PathOptions;
-  private readonly findings: Findings;
-  private readonly shell: Attribution;
+  readonly opts: PathOptions;
+  readonly findings: Findings;
+  readonly shell: Attribution;
   private readonly physCache = new Map<string, string | null>();
   private readonly physUnlinked = new Map<string, string | null>();
   /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
@@ -464,115 +462,11 @@ export class Accesses implements DiskSource {
     return status;
   }
 
-  /**
-   * A directory a command recurses into while following symlinks: every symlink under it
-   * that leads out of the tree is an access of the command's kind to where it leads — out of
-   * the roots, or to another place inside them (`src/sl -> ../secrets`), which the rules and
-   * the host's path policy must judge as if it had been named. A link that stays in the tree
-   * is judged with the tree (the walk of the directory itself reaches it), and one into the
-   * roots that nothing could judge other than allow (`insideLinkMatters`) is not reported.
-   * Directories links lead to inside the roots are walked too. Past the bound, the command is
-   * asked about, unless `quietPastBound` (a walk that only may be the program's: spellings.ts).
-   */
+  /** A directory a command recurses into while following symlinks: scan-tree.ts. */
   scanTree(w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string,
     quietPastBound = false): void
   {
-    if (arg.text === null) return;
-    const dir = isAbsolute(arg.text) ? arg.text : (base === undefined ? w.cwd : base);
-    if (dir === null) {
-      // From a stand-in working directory, a path without `..` is in its tree: that tree is walked (the access says when it is not).
-      const tree = base === undefined ? w.standInCwd : null;
-      if (tree !== null && !arg.text.split("/").includes("..") && !w.linksChanged &&
-        !zoneInListing(w.linkZones, tree.under, true))
-      {
-        return this.scanTree(w, withValue(arg, tree.under, ""), kind, command, undefined, surface);
-      }
-      this.findings.addPath({ path: arg.text, resolved: null, kind, command, via: this.shell.via,
-        span: this.shell.span(arg.span),
-        problem: { code: "UNRESOLVED_CWD",
-          why: `the working directory ${command} walks ${arg.text} from is not known` },
-        ...(surface ? { surface } : {}) });
-      return;
-    }
-    const start = resolvePhysical(isAbsolute(arg.text) ? arg.text : join(dir, arg.text), this.fs,
-      zoneWatch(w.linkZones));
-    const zoned = (at: string) =>
-      this.findings.addPath({ path: arg.text!, resolved: null, kind, command, via: this.shell.via,
-        span: this.shell.span(arg.span),
-        problem: { code: "UNRESOLVED_PATH",
-          why:
-            `${command} follows symlinks under ${arg.text}, where an earlier command may have created, moved or unpacked some (${at})` },
-        ...(surface ? { surface } : {}) });
-    if (!start.ok && start.error === "changed") return zoned(start.at);
-    if (!start.ok || !start.exists || this.fs.lstat(start.path) !== "dir") return;
-    // A tree outside the roots is judged as a whole by the access to it; a link in it that
-    // leads somewhere else still needs its own judgement when that tree may be allowed (the
-    // place the link reaches may not be). When nothing can allow it, the walk only names
-    // what it finds early, for the person asked, and stops quietly at a small bound; when
-    // nothing it could find is stricter than the tree's own `ask`, there is no walk.
-    const startOutside = !this.opts.roots.some((r) => isInside(start.path, r));
-    const walk: OutsideWalk = startOutside ? (this.opts.advice?.outsideWalk(start.path) ?? "judge") : "judge";
-    if (walk === "skip") return;
-    const mustWalk = walk === "judge";
-    const bound = mustWalk ? this.limits.maxScanEntries : Math.min(this.limits.maxScanEntries, OUTSIDE_COURTESY_SCAN);
-    const covered = (p: string) =>
-      this.opts.roots.some((root) => isInside(p, root)) || (startOutside && isInside(p, start.path));
-    const span = this.shell.span(arg.span);
-    const queue: [string, string][] = [[start.path, arg.text.replace(/\/+$/, "") || "/"]];
-    const seen = new Set<string>([start.path]);
-    let entries = 0;
-    while (queue.length) {
-      const [phys, shown] = queue.shift()!;
-      if (w.linkZones.length && zoneInListing(w.linkZones, phys, true)) return zoned(phys);
-      const names = this.fs.readdir(phys);
-      if (!names) continue;
-      for (const name of names) {
-        if (++entries > bound) {
-          if (mustWalk && !quietPastBound) {
-            this.shell.issue("EXPANSION_TOO_LARGE",
-              `${command} follows symlinks under ${arg.text}, which holds more than ${bound} entries`, arg.span);
-          }
-          return;
-        }
-        const shownPath = shown === "/" ? "/" + name : shown + "/" + name;
-        if (name === UNDECODABLE_NAME) {
-          this.findings.addPath({ path: shown, resolved: null, kind, command, via: this.shell.via, span,
-            problem: { code: "UNRESOLVED_PATH", why: `${shown} holds a name that is not UTF-8` },
-            ...(surface ? { surface } : {}) });
-          continue;
-        }
-        const p = phys + "/" + name;
-        const t = this.fs.lstat(p);
-        if (t === "dir") {
-          if (!seen.has(p)) {
-            seen.add(p);
-            queue.push([p, shownPath]);
-          }
-          continue;
-        }
-        if (t !== "symlink") continue;
-        const r = resolvePhysical(p, this.fs);
-        if (!r.ok) {
-          this.findings.addPath({ path: shownPath, resolved: null, kind, command, via: this.shell.via, span,
-            problem: { code: "UNRESOLVED_PATH", why: `${shownPath} is a symlink that cannot be resolved` },
-            ...(surface ? { surface } : {}) });
-          continue;
-        }
-        if (!covered(r.path)) {
-          this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span,
-            problem: null, ...(surface ? { surface } : {}) });
-          continue;
-        }
-        if (!isInside(r.path, start.path) && (this.opts.advice?.insideLinkMatters(r.path, kind, surface) ?? true)) {
-          this.findings.addPath({ path: shownPath, resolved: r.path, kind, command, via: this.shell.via, span,
-            problem: null, ...(surface ? { surface } : {}) });
-        }
-        if (!seen.has(r.path) && this.fs.lstat(r.path) === "dir") {
-          seen.add(r.path);
-          queue.push([r.path, shownPath]);
-        }
-      }
-    }
+    scanTree(this, w, arg, kind, command, base, surface, quietPastBound);
   }
 
   /**

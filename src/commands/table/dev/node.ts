@@ -95,7 +95,7 @@ function localPackage(ctx: SpecContext, a: Arg, kind: "read" | "exec"): boolean 
 }
 
 /** `npx --package SPEC`, `yarn dlx -p SPEC`: a local package's bins run. */
-function packageOptions(names: readonly string[]): Custom {
+export function packageOptions(names: readonly string[]): Custom {
   return (ctx) => {
     for (const v of optionValues(ctx, ...names)) localPackage(ctx, v, "exec");
   };
@@ -168,7 +168,7 @@ const HOME_UNKNOWN = "the home directory is not known";
  * A file in the home directory. A hook sees the world's $HOME only; when the world does not
  * set it, the word stays unknown with this reason and `homeAware` fills in the guard's home.
  */
-function inHome(ctx: SpecContext, rel: string): Arg {
+export function inHome(ctx: SpecContext, rel: string): Arg {
   const v = ctx.world.getVar("HOME");
   const at = syntheticArg(`~/${rel}`, spanOf(ctx));
   if (v === undefined) return withValue(at, null, HOME_UNKNOWN);
@@ -230,7 +230,7 @@ const INSTALLS =
  * `link:` dependencies, bins) may lead anywhere: later paths below it that are not there now
  * are not known (src/shell/zones.ts).
  */
-const nodeInstall: Custom = (ctx) => {
+export const nodeInstall: Custom = (ctx) => {
   const verb = ctx.name.slice(ctx.name.lastIndexOf(" ") + 1);
   // -g (and `yarn global add`) installs into the global prefix and puts the packages' programs
   // on PATH: outside the project, where the guard does not know (npm prefix -g).
@@ -271,7 +271,7 @@ const npmInstallProject = npmSub({
  * "scripts" docs; pnpm, yarn and bun run the root project's the same way. `--dry-run` does
  * not stop them (npm pack --dry-run runs prepack).
  */
-function projectEvents(label: string, events: readonly string[], skipOperands = 0): Custom {
+export function projectEvents(label: string, events: readonly string[], skipOperands = 0): Custom {
   return (ctx) => {
     const named = ctx.operands.slice(skipOperands).filter((a) => a.text !== ".");
     if (named.length || optionItems(ctx, "--ignore-scripts").length) return;
@@ -281,8 +281,8 @@ function projectEvents(label: string, events: readonly string[], skipOperands = 
     }
   };
 }
-const PACK_EVENTS = ["prepack", "prepare", "postpack"];
-const PUBLISH_EVENTS = ["prepublishOnly", ...PACK_EVENTS, "publish"];
+export const PACK_EVENTS = ["prepack", "prepare", "postpack"];
+export const PUBLISH_EVENTS = ["prepublishOnly", ...PACK_EVENTS, "publish"];
 const npmRun = npmSub({ operands: { all: "none" } });
 /** Verbs whose operands are package specs: a folder spec's package.json is read (strace: `npm
  * bugs ../x` opens ../x/package.json). */
@@ -317,7 +317,7 @@ function workspaceScripts(tool: string, subcommands: RegExp | null): Custom {
  * Running a package.json script: `npm run NAME [-- ARGS]`, or the lifecycle subcommands
  * (`npm test`, `npm start`) that run the script of their name.
  */
-function packageScript(tool: string, lifecycle: string | null): Custom {
+export function packageScript(tool: string, lifecycle: string | null): Custom {
   return (ctx) => {
     const [first, ...rest] = ctx.operands;
     const name = lifecycle ?? first?.text ?? null;
@@ -347,7 +347,7 @@ function packageScript(tool: string, lifecycle: string | null): Custom {
  * `npm run NAME`, `npm test`: the script is read and interpreted (package-script), so what the
  * command changes is what the script's code changes; npm itself changes nothing.
  */
-const SCRIPT_RUN = { changes: {} } as const;
+export const SCRIPT_RUN = { changes: {} } as const;
 const npmScript = (lifecycle: string | null) =>
   npmSub({ operands: { all: "none" }, ...SCRIPT_RUN, custom: packageScript("npm run", lifecycle) });
 const npmExec = npmSub({ style: "posix", options: { ...NPM_GLOBAL, "-c": none, "--call": none, "--package": none },
@@ -518,254 +518,6 @@ export const PNPM: TableSpec = {
 };
 
 export const PNPX: TableSpec = { ...pnpmDlx, names: ["pnpx"], changes: projectCode };
-
-const YARN_GLOBAL: Record<string, OptionSpec> = {
-  "--cwd": chdir,
-  ...each(write, "--modules-folder", "--cache-folder", "--global-folder", "--link-folder"),
-  ...each(none, "--mutex", "--network-timeout", "--registry", "--network-concurrency", "--emoji"),
-  // (--mutex file:PATH is a lock file: judged in packageSpecs' company, below.)
-  "--use-yarnrc": read,
-  ...each(flag, "--silent", "-s", "--verbose", "--offline", "--prefer-offline", "--frozen-lockfile", "--immutable",
-    "--immutable-cache", "--check-cache", "--ignore-engines", "--ignore-scripts", "--production", "--prod",
-    "--non-interactive", "-W", "--ignore-workspace-root-check", "-D", "--dev", "-P", "--peer", "-O", "--optional", "-E",
-    "--exact", "-T", "--tilde", "--json", "--force", "--pure-lockfile", "--no-lockfile", "--flat", "--inline-builds",
-    "-A", "--all", "-p", "--parallel", "-i", "--interlaced", "-t", "--topological", "--topological-dev", "-v",
-    "--version", "-h", "--help", "--mode", "--refresh-lockfile", "--no-default-rc"),
-};
-/** --mutex file:PATH takes a lock at PATH. */
-const yarnMutex: Custom = (ctx) => {
-  for (const v of optionValues(ctx, "--mutex")) {
-    if (v.text === null || v.text.startsWith("file:")) roleAs(ctx, v, v.text === null ? "" : v.text.slice(5), "write");
-  }
-};
-const yarnSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: YARN_GLOBAL,
-  operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(yarnMutex, extra.custom) : yarnMutex });
-
-/**
- * `yarn config set|unset|delete`: yarn 1 writes ~/.yarnrc (whose script-shell runs every
- * script); later yarns write the project's .yarnrc.yml, or ~/.yarnrc.yml with -H. Which yarn
- * this is is not known, so both.
- */
-const yarnConfigWrites: Custom = (ctx) => {
-  const verb = ctx.operands[0];
-  if (!verb || (verb.text !== null && !/^(set|unset|delete)$/.test(verb.text))) return;
-  if (optionItems(ctx, "-H", "--home").length) {
-    ctx.role(inHome(ctx, ".yarnrc.yml"), "write");
-    return;
-  }
-  ctx.role(syntheticArg(".yarnrc.yml", spanOf(ctx)), "write", ctx.start);
-  ctx.role(inHome(ctx, ".yarnrc"), "write");
-};
-
-export const YARN: TableSpec = {
-  names: ["yarn", "yarnpkg"],
-  abbreviations: false,
-  options: YARN_GLOBAL,
-  operands: { all: "none" },
-  subcommands: {
-    config: yarnSub({ options: { ...YARN_GLOBAL, "-H": flag, "--home": flag, "-g": flag, "--global": flag },
-      custom: yarnConfigWrites }),
-    install: yarnSub({
-      custom: hooks(packageSpecs, nodeInstall, projectEvents("yarn install", ["install", "prepare"])),
-    }),
-    publish: yarnSub({ custom: hooks(packageSpecs, projectEvents("yarn publish", PUBLISH_EVENTS)) }),
-    // yarn 1 runs preversion/version/postversion; later yarns' version plugin does not, which is the smaller set.
-    version: yarnSub({
-      custom: hooks(packageSpecs, projectEvents("yarn version", ["version"], Number.MAX_SAFE_INTEGER)),
-    }),
-    ...Object.fromEntries(
-      ["add", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit",
-        "unlink", "cache", "set", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search",
-        "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies",
-        "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((
-          n,
-        ) => [n, yarnSub({ custom: hooks(packageSpecs, nodeInstall) })]),
-    ),
-    // (What follows the script's name is the script's: `yarn run NAME --flag`.)
-    run: yarnSub({ ...SCRIPT_RUN, style: "posix", custom: packageScript("yarn run", null) }),
-    // yarn workspace PKG run NAME, yarn workspaces foreach …: another package's scripts.
-    workspace: yarnSub({
-      custom: (ctx) =>
-        issue(ctx, "OPAQUE_CODE",
-          "yarn workspace runs a command in another workspace package, which the guard does not read"),
-    }),
-    workspaces: yarnSub({ custom: (ctx) => {
-      if (ctx.operands[0]?.text !== "info" && ctx.operands[0]?.text !== "list") {
-        issue(ctx, "OPAQUE_CODE",
-          "yarn workspaces runs commands in the workspace packages, which the guard does not read");
-      }
-    } }),
-    test: yarnSub({ ...SCRIPT_RUN, custom: packageScript("yarn run", "test") }),
-    start: yarnSub({ ...SCRIPT_RUN, custom: packageScript("yarn run", "start") }),
-    link: yarnSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
-    pack: yarnSub({ options: { ...YARN_GLOBAL, "--filename": write, "-o": write, "--out": write },
-      custom: projectEvents("yarn pack", PACK_EVENTS) }),
-    exec: yarnSub({ style: "posix", custom: runsOperands("yarn exec", 0, false) }),
-    dlx: yarnSub({ style: "posix", options: { ...YARN_GLOBAL, "-p": none, "--package": none },
-      custom: hooks(packageOptions(["-p", "--package"]), runsOperands("yarn dlx")) }),
-    node: yarnSub({ style: "posix",
-      custom: (ctx) =>
-        ctx.emit({ t: "run",
-          argv: [syntheticArg("node", ctx.items[0]?.word.span ?? { start: 0, end: 0 }), ...ctx.operands],
-          inProcess: false, bypassFunctions: true, label: "yarn node" }) }),
-  },
-  // `yarn NAME` runs the project's script NAME; `yarn` alone installs.
-  custom: hooks(yarnMutex, (ctx) => {
-    if (!ctx.operands.length) projectEvents("yarn install", ["install", "prepare"])(ctx);
-  }),
-  unknownSubcommand: "script",
-  changes: projectCode,
-};
-
-const BUN_GLOBAL: Record<string, OptionSpec> = {
-  "--cwd": chdir,
-  ...each({ value: "none", modes: ["eval"] }, "-e", "--eval", "-p", "--print"),
-  ...each(read, "--env-file", "-c", "--config", "--tsconfig-override"),
-  // A script bun runs before the entry point: a read of the project's code, judged where it is.
-  ...each(read, "-r", "--preload"),
-  ...each(none, "--filter", "-F", "--elide-lines", "-d", "--define", "-l", "--loader", "--port", "--main-fields",
-    "--conditions", "--jsx-factory", "--jsx-fragment", "--jsx-import-source", "--jsx-runtime", "--extension-order",
-    "--registry", "--backend", "--concurrent-scripts", "--network-concurrency", "--timeout", "--rerun-each", "-t",
-    "--test-name-pattern", "--coverage-reporter", "--reporter", "--max-http-header-size", "--title"),
-  ...each(flag, "--bun", "-b", "--silent", "--watch", "--hot", "--no-clear-screen", "--smol", "--install", "-i",
-    "--no-install", "--if-present", "--prefer-offline", "--prefer-latest", "-y", "--yarn", "--production",
-    "--frozen-lockfile", "--dry-run", "--force", "-f", "--no-save", "--save", "-g", "--global", "-D", "--dev", "-d",
-    "--optional", "--peer", "--exact", "-E", "--verbose", "--no-progress", "--no-summary", "--ignore-scripts",
-    "--trust", "--only", "--todo", "--coverage", "--bail", "--update-snapshots", "-u", "--revision", "--version", "-v",
-    "--help", "-h", "--inspect", "--inspect-wait", "--inspect-brk", "--shell", "--no-env-file", "--no-deprecation",
-    "--throw-deprecation", "--latest", "--minify", "--sourcemap", "--splitting", "--compile", "--bytecode", "--linker",
-    "--lockfile-only"),
-};
-const bunSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: BUN_GLOBAL,
-  operands: { all: "none" }, ...extra });
-
-/** A word that bun runs as a file rather than as a package.json script. */
-function looksLikeScript(t: string | null): boolean {
-  return t === null || t.includes("/") || /\.(m?[jt]sx?|cjs|cts|sh|json|toml)$/.test(t);
-}
-
-export const BUN: TableSpec = {
-  names: ["bun"],
-  abbreviations: false,
-  options: BUN_GLOBAL,
-  operands: { all: "none" },
-  subcommands: { run: bunSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: (ctx) => {
-    const first = ctx.operands[0];
-    if (first && looksLikeScript(first.text)) ctx.role(first, "exec");
-    // bun run NAME runs the package.json script NAME when there is one.
-    else if (first) packageScript("bun run", null)(ctx);
-  } }), test: bunSub(),
-    x: bunSub({ style: "posix", options: { ...BUN_GLOBAL, "-p": none, "--package": none },
-      custom: hooks(packageOptions(["-p", "--package"]), runsOperands("bun x")) }),
-    exec: bunSub({ style: "posix", custom: (ctx) => {
-      const [code] = ctx.operands;
-      if (code) ctx.emit({ t: "code", text: code.text, span: code.span, label: "bun exec", inProcess: false });
-    } }),
-    build: bunSub({
-      options: { ...BUN_GLOBAL, "--outdir": write, "--outfile": write, "--root": read, "--target": none,
-        "--format": none, "-e": none, "--external": none, "--entry-naming": none, "--chunk-naming": none,
-        "--asset-naming": none, "--public-path": none, "--packages": none },
-      operands: { all: "read" },
-    }),
-    repl: bunSub({
-      custom: (ctx) =>
-        issue(ctx, "INLINE_CODE", "bun repl reads code from standard input (a REPL), which the guard cannot see"),
-    }), init: bunSub({ operands: { all: "write" } }), create: bunSub({ operands: { all: "generic" } }),
-    ...Object.fromEntries(
-      ["install", "i"].map((
-        n,
-      ) => [n,
-        bunSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("bun install", ["install", "prepare"])) })]
-      ),
-    ), publish: bunSub({ custom: hooks(packageSpecs, projectEvents("bun publish", PUBLISH_EVENTS)) }),
-    ...Object.fromEntries(
-      ["add", "a", "remove", "rm", "update", "link", "unlink", "pm", "outdated", "audit", "info", "patch",
-        "patch-commit", "why", "upgrade", "completions", "discord", "help"].map((
-          n,
-        ) => [n, bunSub({ custom: hooks(packageSpecs, nodeInstall) })]),
-    ) },
-  // `bun FILE` runs a file; `bun NAME` a package.json script.
-  unknownSubcommand: "generic",
-  changes: projectCode,
-  custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), (ctx) => {
-    const first = ctx.operands[0];
-    if (first && !(first.text !== null && BUN.subcommands && first.text in BUN.subcommands) &&
-      looksLikeScript(first.text)) ctx.role(first, "exec");
-  }),
-};
-
-export const BUNX: TableSpec = { names: ["bunx"], style: "posix", abbreviations: false,
-  options: { ...BUN_GLOBAL, "-p": none, "--package": none }, operands: { all: "none" }, changes: projectCode,
-  custom: hooks(packageOptions(["-p", "--package"]), runsOperands("bunx")) };
-
-const DENO_OPTIONS: Record<string, OptionSpec> = {
-  ...each(optionalNone, "--allow-read", "-R", "--allow-write", "-W", "--allow-net", "-N", "--allow-env", "-E",
-    "--allow-run", "--allow-ffi", "--allow-sys", "-S", "--allow-import", "-I", "--deny-read", "--deny-write",
-    "--deny-net", "--deny-env", "--deny-run", "--deny-ffi", "--deny-sys", "--deny-import", "--no-check", "--check",
-    "--reload", "-r", "--v8-flags", "--inspect", "--inspect-brk", "--inspect-wait", "--node-modules-dir",
-    "--unsafely-ignore-certificate-errors", "--strace-ops", "--vendor", "--allow-scripts", "--exclude", "--ignore"),
-  // Files and directories: the env file and watched paths are read, the lockfile and coverage
-  // directory written (each value is optional, so only `--opt=VALUE` names one).
-  ...each({ value: "read", optional: true }, "--env", "--env-file", "--watch"),
-  ...each({ value: "write", optional: true }, "--lock", "--coverage"),
-  "--include": read,
-  ...each(flag, "-A", "--allow-all", "--allow-hrtime", "-q", "--quiet", "--unstable", "--cached-only", "--no-remote",
-    "--no-npm", "--no-config", "--frozen", "--no-prompt", "--no-lock", "--no-clear-screen", "--watch-hmr", "--parallel",
-    "--doc", "--fail-fast", "--trace-leaks", "--json", "--frozen-lockfile", "--permit-no-files"),
-  ...each(read, "-c", "--config", "--import-map", "--cert", "--preload", "--require"),
-  ...each(none, "-L", "--log-level", "--location", "--seed", "--ext", "--filter", "--reporter", "--target", "--host",
-    "--port", "--entrypoint", "--name"),
-  "--icon": read,
-  "--root": write,
-  "-o": write,
-  "--output": write,
-};
-const denoSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false,
-  options: DENO_OPTIONS, operands: { all: "none" }, ...extra });
-const denoScript: Custom = (ctx) => {
-  const first = ctx.operands[0];
-  if (first) localRole(ctx, first, "exec");
-};
-const denoRun = denoSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: denoScript });
-
-export const DENO: TableSpec = {
-  names: ["deno"],
-  abbreviations: false,
-  options: DENO_OPTIONS,
-  operands: { all: "none" },
-  subcommands: { run: denoRun, serve: denoRun,
-    eval: denoSub({
-      custom: (ctx) => issue(ctx, "INLINE_CODE", "deno eval runs inline code the guard cannot see into"),
-    }),
-    repl: denoSub({
-      custom: (ctx) =>
-        issue(ctx, "INLINE_CODE", "deno repl reads code from standard input (a REPL), which the guard cannot see"),
-    }),
-    ...Object.fromEntries(
-      ["test", "bench", "check", "lint", "doc", "info", "cache", "coverage", "publish"].map((
-        n,
-      ) => [n, denoSub({ operands: { all: "read" } })]),
-    ),
-    fmt: denoSub({ options: { ...DENO_OPTIONS, "--check": { modes: ["check"] } },
-      operands: { all: { default: "write", modes: { check: "read" } } } }),
-    compile: denoSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: denoScript }),
-    install: denoSub({ options: { ...DENO_OPTIONS, "--root": write },
-      custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
-    init: denoSub({ operands: { all: "write" } }),
-    ...Object.fromEntries(
-      ["task", "uninstall", "upgrade", "vendor", "jupyter", "lsp", "types", "completions", "add", "remove", "outdated",
-        "clean", "help", "x"].map((n) => [n, denoSub()]),
-    ) },
-  // `deno FILE` runs the file.
-  unknownSubcommand: "generic",
-  changes: projectCode,
-  custom: (ctx) => {
-    const first = ctx.operands[0];
-    if (first && !(first.text !== null && DENO.subcommands && first.text in DENO.subcommands)) {
-      localRole(ctx, first, "exec");
-    }
-  },
-};
 
 export const TSC: TableSpec = { names: ["tsc", "vue-tsc"], abbreviations: false,
   long: ["--noEmit", "--watch", "-w", "--init", "--listFiles", "--showConfig", "--strict", "--declaration", "-d",
