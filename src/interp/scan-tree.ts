@@ -15,7 +15,7 @@ import type { InterpreterLimits } from "./limits.ts";
 import type { OutsideWalk, WalkAdvice } from "./walk-advice.ts";
 
 /** What the walk needs of the accesses (access.ts Accesses): the disk, the roots, and where findings go. */
-export interface TreeScanner {
+interface TreeScanner {
   readonly fs: FileSystem;
   readonly limits: InterpreterLimits;
   readonly opts: { readonly roots: readonly string[]; readonly advice?: WalkAdvice };

@@ -41,7 +41,7 @@ export function worktree(role: RoleSpec = "write", links = true): Custom {
 }
 
 /** `git checkout -b NAME`, `git switch -c NAME`: a branch at the current commit; the files stay as they are. */
-export function newBranchHere(ctx: SpecContext): boolean {
+function newBranchHere(ctx: SpecContext): boolean {
   if (ctx.name !== "git checkout" && ctx.name !== "git switch") return false;
   return ctx.operands.length === 0 &&
     optionItems(ctx, "-b", "-B", "-c", "-C", "--create", "--force-create").some((it) => it.value !== null);
@@ -119,7 +119,7 @@ export const DIFF_FLAGS = ["-p", "-u", "-s", "--raw", "--patch", "--no-patch", "
   "--no-renames", "--rename-empty", "--check", "--patience", "--histogram", "--minimal", "--indent-heuristic",
   "--no-indent-heuristic", "--compact-summary", "--merge-base", "--cached", "--staged", "--base", "--ours", "--theirs",
   "--no-color-moved", "--no-relative", "--color-words", "--no-stat"];
-export const DIFF_OPTIONS: Record<string, OptionSpec> = {
+const DIFF_OPTIONS: Record<string, OptionSpec> = {
   ...each(optionalNone, "--stat", "--dirstat", "--abbrev", "-B", "--break-rewrites", "-M", "--find-renames", "-C",
     "--find-copies", "--relative", "--ignore-submodules", "--color", "--color-moved", "--word-diff", "--submodule",
     "-X"),
