@@ -27,7 +27,8 @@ table("wrappers run the command they wrap", box, [
   ["env -C ~ rm x", "ask", ["cwd $H", "write $H/x"]],
   ["env -C src rm x", "allow", ["write $P/src/x"]],
   ["env -i HOME=/tmp bash -c 'cd; rm x'", "ask", ["write /tmp/x"]],
-  ["env -u HOME bash -c 'cat ~/x'", "ask", ["read $H/x"]],
+  // With HOME unset, ~ is the password database's home, which need not be $HOME (the fuzz oracle).
+  ["env -u HOME bash -c 'cat ~/x'", "ask", ["#UNRESOLVED_WORD"]],
   ["env FOO=1 cat README.md", "allow"],
   ["env DEST=/etc make install", "ask", ["* /etc"]],
   ["env -S 'cat ../outside/secret.txt'", "ask", ["read $O/secret.txt"]],

@@ -272,8 +272,10 @@ function expandTildePrefix(text: string, lastPart: boolean, world: World, env: W
   let value: Value | null;
   if (prefix === "") {
     value = lookup(world, env, "HOME");
-    // With HOME unset, bash takes the user's home from the password database.
-    if (value.k === "unset") value = env.home === null ? unknown("the home directory is not known") : str(env.home);
+    // With HOME unset, bash takes the home of the user it runs as from the password database,
+    // which need not be the home the guard was given (the fuzz oracle: `env -u HOME bash -c
+    // 'cat ~/x'` opened /root/x with $HOME elsewhere): not known here.
+    if (value.k === "unset") value = unknown("HOME is unset: ~ is the user's home in the password database");
   } else if (prefix === "+") value = lookup(world, env, "PWD");
   else if (prefix === "-") {
     value = lookup(world, env, "OLDPWD");
