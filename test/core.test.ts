@@ -1411,3 +1411,12 @@ table("a blank in a ${…} operand is text of the operand", box, [
   ["v=src.x; arr=(${v//./ }); ls ${arr[0]}", "allow", ["list $P/src", "!#PARSE_ERROR"]],
   ["v=outside.x; arr=(${v//./ }); ls ../${arr[0]}", "ask", ["list $T/work/outside", "!#PARSE_ERROR"]],
 ]);
+
+// `A -nt B`, `-ot` and `-ef` stat both files (strace: newfstatat of each) in `[[ ]]` and `[ ]` as in
+// `test` (the closed-set work found `[[` missing them).
+table("file comparisons in [[ ]] and [ ] look at both files", box, [["[[ ../outside/secret.txt -nt README.md ]]", "ask",
+  ["read $O/secret.txt"]], ["[ README.md -ot ../outside/secret.txt ]", "ask", ["read $O/secret.txt"]], [
+  "[[ ~/.ssh/id_rsa -ef x ]]",
+  "ask",
+  ["read $H/.ssh/id_rsa"],
+], ["[[ src/main.ts -nt README.md ]] && echo newer", "allow", ["read $P/src/main.ts", "read $P/README.md"]]]);

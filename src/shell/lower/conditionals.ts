@@ -5,7 +5,7 @@ import type { Stmt, Word } from "../syntax.ts";
 import { type Lowering, span } from "./context.ts";
 import { arithNames, arithAssigned, substitutionsIn } from "./arith.ts";
 import { wordFromNodes } from "./words.ts";
-import { ARITH_COMPARISONS, FILE_TESTS, NAME_TESTS } from "../test-ops.ts";
+import { ARITH_COMPARISONS, FILE_COMPARISONS, FILE_TESTS, NAME_TESTS } from "../test-ops.ts";
 
 export function arithmeticCommand(cx: Lowering, n: Node): Stmt {
   return { t: "test", words: [], inner: substitutionsIn(cx, n), assigned: arithAssigned(n), arith: true,
@@ -23,6 +23,16 @@ export function lowerTest(cx: Lowering, n: Node): Stmt {
   const visit = (x: Node) => {
     if (x.type === "binary_expression") {
       const op = x.childForFieldName("operator");
+      // `A -nt B`, `-ot`, `-ef` stat both files (strace: newfstatat of each), as `test` does.
+      if (op && FILE_COMPARISONS.has(op.text)) {
+        for (const side of [x.childForFieldName("left"), x.childForFieldName("right")]) {
+          if (!side || side.type === "binary_expression") continue;
+          // (tree-sitter reads `~/x` as the unary operator `~`: it is a word.)
+          if (side.type === "unary_expression" && side.children[0]?.type === "~") {
+            words.push({ parts: [{ t: "raw", text: side.text }], span: span(side), text: side.text });
+          } else if (side.type !== "unary_expression") words.push(wordFromNodes(cx, [side]));
+        }
+      }
       if (doubleBracket && op && ARITH_COMPARISONS.has(op.text)) {
         for (const side of [x.childForFieldName("left"), x.childForFieldName("right")]) {
           if (side) exprs.push(wordFromNodes(cx, [side]));
