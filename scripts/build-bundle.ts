@@ -130,9 +130,18 @@ const tablePlugin: BunPlugin = { name: "shellfence-table",
     });
   } };
 
+/**
+ * jsonc-parser's `main` is a UMD module whose factory takes `require` as an argument, so a
+ * bundler cannot see its `./impl/*` requires and the bundle fails at run time; its ESM build
+ * (`module`) bundles as plain imports.
+ */
+const jsoncPlugin: BunPlugin = { name: "jsonc-parser-esm", setup(b) {
+  b.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: Bun.resolveSync("jsonc-parser/lib/esm/main.js", root) }));
+} };
+
 async function build(entry: string): Promise<string> {
   const built = await Bun.build({ entrypoints: [join(root, entry)], target: "node", format: "cjs", minify: true,
-    define: { "import.meta.url": "__shellfenceUrl" }, plugins: [tablePlugin] });
+    define: { "import.meta.url": "__shellfenceUrl" }, plugins: [tablePlugin, jsoncPlugin] });
   if (!built.success || built.outputs.length !== 1) {
     for (const m of built.logs) console.error(m);
     throw new Error(`bundle: the build of ${entry} failed`);

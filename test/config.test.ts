@@ -38,76 +38,76 @@ function messageOf(f: () => unknown): string {
 describe("malformed configs fail with a precise message", () => {
   const cases: readonly [what: string, text: string, message: string][] = [
     ["invalid JSON: a trailing comma", '{\n  "permission": {\n    "read": "allow",\n  }\n}',
-      "layer.json: invalid JSON at line 4, column 3: expected a string in double quotes"],
-    ["invalid JSON: a missing colon", '{"permission" "x"}',
-      'layer.json: invalid JSON at line 1, column 15: expected ":"'],
+      "layer.json:4:3: invalid JSON: expected a string in double quotes"],
+    ["invalid JSON: a missing colon", '{"permission" "x"}', 'layer.json:1:15: invalid JSON: expected ":"'],
     ["invalid JSON: cut short", '{"permission": {',
-      "layer.json: invalid JSON at line 1, column 17: expected a string in double quotes before the end of the text"],
-    ["invalid JSON: a comment", "// rules\n{}", "layer.json: invalid JSON at line 1, column 1: expected a value"],
-    ["invalid JSON: two values", "{} {}", "layer.json: invalid JSON at line 1, column 4: expected the end of the text"],
-    ["empty file", "", "layer.json: invalid JSON at line 1, column 1: expected a value before the end of the text"],
-    ["a layer that is an array", "[]", "layer.json: a config must be a JSON object, not an array"],
-    ["a layer that is a string", '"allow"', 'layer.json: a config must be a JSON object, not "allow"'],
-    ["a layer that is null", "null", "layer.json: a config must be a JSON object, not null"],
-    ["a layer that is a number", "3", "layer.json: a config must be a JSON object, not number 3"],
+      'layer.json:1:17: invalid JSON: expected "}" to close the object before the end of the text'],
+    ["invalid JSON: a comment", "// rules\n{}", "layer.json:1:1: invalid JSON: found a comment (JSON has none)"],
+    ["invalid JSON: two values", "{} {}", "layer.json:1:4: invalid JSON: expected the end of the text"],
+    ["empty file", "", "layer.json:1:1: invalid JSON: expected a value before the end of the text"],
+    ["a layer that is an array", "[]", "layer.json:1:1: a config must be a JSON object, not an array"],
+    ["a layer that is a string", '"allow"', 'layer.json:1:1: a config must be a JSON object, not "allow"'],
+    ["a layer that is null", "null", "layer.json:1:1: a config must be a JSON object, not null"],
+    ["a layer that is a number", "3", "layer.json:1:1: a config must be a JSON object, not number 3"],
     ["an unknown top-level key", '{"permissions": {}}',
-      "layer.json: permissions: unknown key (expected one of: permission, reasons, roots)"],
+      'layer.json:1:2: permissions: unknown key (did you mean "permission"?) (expected one of: permission, reasons, roots)'],
     ["permission of the wrong type", '{"permission": ["read"]}',
-      "layer.json: permission: expected an object mapping surfaces to rules, not an array"],
+      "layer.json:1:2: permission: expected an object mapping surfaces to rules, not an array"],
     ["an unknown action", '{"permission": {"read": "maybe"}}',
-      'layer.json: permission.read: unknown action "maybe" (expected "allow", "ask" or "deny")'],
+      'layer.json:1:17: permission.read: unknown action "maybe" (expected "allow", "ask" or "deny")'],
     ["an action in the wrong case", '{"permission": {"read": "Allow"}}',
-      'layer.json: permission.read: unknown action "Allow" (expected "allow", "ask" or "deny")'],
+      'layer.json:1:17: permission.read: unknown action "Allow" (expected "allow", "ask" or "deny")'],
     ["a rule set of the wrong type", '{"permission": {"read": 5}}',
-      'layer.json: permission.read: expected an action ("allow", "ask", "deny") or an object of pattern → action, not number 5'],
+      'layer.json:1:17: permission.read: expected an action ("allow", "ask", "deny") or an object of pattern → action, not number 5'],
     ["a rule set that is a list of patterns", '{"permission": {"read": ["*.env"]}}',
-      'layer.json: permission.read: expected an action ("allow", "ask", "deny") or an object of pattern → action, not an array'],
+      'layer.json:1:17: permission.read: expected an action ("allow", "ask", "deny") or an object of pattern → action, not an array'],
     ["a pattern whose action is not a string", '{"permission": {"read": {"*.env": 1}}}',
-      'layer.json: permission.read["*.env"]: expected an action ("allow", "ask" or "deny"), not number 1'],
+      'layer.json:1:26: permission.read["*.env"]: expected an action ("allow", "ask" or "deny"), not number 1'],
     ["a pattern whose action is unknown", '{"permission": {"read": {"*.env": "block"}}}',
-      'layer.json: permission.read["*.env"]: unknown action "block" (expected "allow", "ask" or "deny")'],
+      'layer.json:1:26: permission.read["*.env"]: unknown action "block" (expected "allow", "ask" or "deny")'],
     ["a pattern whose action is null", '{"permission": {"bash": {"git push *": null}}}',
-      'layer.json: permission.bash["git push *"]: expected an action ("allow", "ask" or "deny"), not null'],
+      'layer.json:1:26: permission.bash["git push *"]: expected an action ("allow", "ask" or "deny"), not null'],
     ["an empty pattern", '{"permission": {"read": {"": "deny"}}}',
-      'layer.json: permission.read[""]: a pattern cannot be empty'],
-    ["an empty surface name", '{"permission": {"": "deny"}}', "layer.json: permission: a surface name cannot be empty"],
+      'layer.json:1:26: permission.read[""]: a pattern cannot be empty'],
+    ["an empty surface name", '{"permission": {"": "deny"}}',
+      "layer.json:1:2: permission: a surface name cannot be empty"],
     ["a misspelt surface with path patterns", '{"permission": {"raed": {"*.env": "deny"}}}',
-      'layer.json: permission.raed["*.env"]: "raed" is not one of bash, read, write, edit, find, grep, ls, external_directory; other surfaces are extension tools, which match on "*" only'],
+      'layer.json:1:26: permission.raed["*.env"]: "raed" is not one of bash, read, write, edit, find, grep, ls, external_directory (did you mean "read"?); other surfaces are extension tools, which match on "*" only'],
     ["reasons of the wrong type", '{"reasons": "deny"}',
-      'layer.json: reasons: expected an object mapping reason codes to actions, not "deny"'],
+      'layer.json:1:2: reasons: expected an object mapping reason codes to actions, not "deny"'],
     ["an unknown reason code", '{"reasons": {"NOPE": "deny"}}',
-      "layer.json: reasons.NOPE: unknown reason code (expected one of: "],
+      "layer.json:1:14: reasons.NOPE: unknown reason code (expected one of: "],
     ["a reason lowered to allow where it must not be", '{"reasons": {"FORBIDDEN": "allow"}}',
-      'layer.json: reasons.FORBIDDEN: FORBIDDEN means the guard could not look at the command; it can be "ask" or "deny", never "allow"'],
+      'layer.json:1:14: reasons.FORBIDDEN: FORBIDDEN means the guard could not look at the command; it can be "ask" or "deny", never "allow"'],
     // The rules decide these codes; a `reasons` entry for one would load and do nothing.
     ["EXTERNAL_PATH in reasons", '{"reasons": {"EXTERNAL_PATH": "deny"}}',
-      'layer.json: reasons.EXTERNAL_PATH: EXTERNAL_PATH is decided by the rules, not by "reasons"; change the external_directory rules, e.g. "external_directory": {"*": "deny"}'],
+      'layer.json:1:14: reasons.EXTERNAL_PATH: EXTERNAL_PATH is decided by the rules, not by "reasons"; change the external_directory rules, e.g. "external_directory": {"*": "deny"}'],
     ["RULE_ASK in reasons", '{"reasons": {"RULE_ASK": "deny"}}',
-      'layer.json: reasons.RULE_ASK: RULE_ASK is decided by the rules, not by "reasons"; change the action of the rule itself'],
+      'layer.json:1:14: reasons.RULE_ASK: RULE_ASK is decided by the rules, not by "reasons"; change the action of the rule itself'],
     ["RULE_DENY in reasons", '{"reasons": {"RULE_DENY": "allow"}}',
-      "layer.json: reasons.RULE_DENY: RULE_DENY is decided by the rules"],
+      "layer.json:1:14: reasons.RULE_DENY: RULE_DENY is decided by the rules"],
     // Inherited names are not reason codes, surfaces or patterns.
     ["an inherited name as a reason code", '{"reasons": {"toString": "deny"}}',
-      "layer.json: reasons.toString: unknown reason code (expected one of: "],
+      "layer.json:1:14: reasons.toString: unknown reason code (expected one of: "],
     ["__proto__ as a reason code", '{"reasons": {"__proto__": "deny"}}',
-      "layer.json: reasons.__proto__: unknown reason code (expected one of: "],
+      "layer.json:1:14: reasons.__proto__: unknown reason code (expected one of: "],
     ["__proto__ as a pattern", '{"permission": {"read": {"__proto__": "deny"}}}',
-      'layer.json: permission.read.__proto__: "__proto__" cannot be used as a pattern'],
+      'layer.json:1:26: permission.read.__proto__: "__proto__" cannot be used as a pattern'],
     ["__proto__ as a surface", '{"permission": {"__proto__": {"*": "deny"}}}',
-      'layer.json: permission.__proto__: "__proto__" is not a surface name'],
+      'layer.json:1:17: permission.__proto__: "__proto__" is not a surface name'],
     // Path patterns that could never match as written.
     ["a $VAR in a pattern", '{"permission": {"read": {"$HOME/.ssh/**": "deny"}}}',
-      'layer.json: permission.read["$HOME/.ssh/**"]: patterns are not expanded, so "$HOME/.ssh/**" would match only a name with "$" in it; write ~/ for the home directory, or the path itself'],
+      'layer.json:1:26: permission.read["$HOME/.ssh/**"]: patterns are not expanded, so "$HOME/.ssh/**" would match only a name with "$" in it; write ~/ for the home directory, or the path itself'],
     ["a ${VAR} in an external_directory pattern", '{"permission": {"external_directory": {"${HOME}/.ssh/**": "deny"}}}',
-      'layer.json: permission.external_directory["${HOME}/.ssh/**"]: patterns are not expanded'],
+      'layer.json:1:40: permission.external_directory["${HOME}/.ssh/**"]: patterns are not expanded'],
     ["./name, which names no path", '{"permission": {"read": {"./.env": "deny"}}}',
-      'layer.json: permission.read["./.env"]: a pattern starting with "./" never matches (paths are matched without it); write ".env" for that name at any depth, or ".env/**" for a directory at the root and what it holds'],
+      'layer.json:1:26: permission.read["./.env"]: a pattern starting with "./" never matches (paths are matched without it); write ".env" for that name at any depth, or ".env/**" for a directory at the root and what it holds'],
     ["a .. segment", '{"permission": {"write": {"../shared/**": "deny"}}}',
-      'layer.json: permission.write["../shared/**"]: a pattern with a ".." segment never matches (paths are matched resolved); write the absolute path, or one starting with ~/'],
+      'layer.json:1:27: permission.write["../shared/**"]: a pattern with a ".." segment never matches (paths are matched resolved); write the absolute path, or one starting with ~/'],
     ["roots of the wrong type", '{"roots": "../lib"}',
-      'layer.json: roots: expected an array of directory paths, not "../lib"'],
+      'layer.json:1:2: roots: expected an array of directory paths, not "../lib"'],
     ["a root that is not a string", '{"roots": ["../lib", 7]}',
-      "layer.json: roots[1]: expected a directory path, not number 7"],
+      "layer.json:1:22: roots[1]: expected a directory path, not number 7"],
   ];
   test.each(cases)("%s", (_, text, message) => {
     expect(messageOf(() => parseConfigText(text, "layer.json"))).toStartWith(message);
@@ -156,18 +156,22 @@ describe("malformed configs fail with a precise message", () => {
   test("path patterns that plainly mean something else are mended: ./x/… and dir/", () => {
     const layer = validateLayer({
       permission: {
-        read: { "./secrets/**": "deny", "build/": "ask", "./docs/": "deny", "**/": "allow", "~/.ssh/": "deny" },
+        read: { "**/": "allow", "./secrets/**": "deny", "build/": "ask", "./docs/": "deny", "~/.ssh/": "deny" },
       },
     }, "x");
-    expect(Object.entries(layer.permission.read!)).toEqual([["secrets/**", "deny"], ["build/**", "ask"], ["docs/**",
-      "deny"], ["**", "allow"], ["~/.ssh/**", "deny"]]);
+    expect(Object.entries(layer.permission.read!)).toEqual([["**", "allow"], ["secrets/**", "deny"], ["build/**",
+      "ask"], ["docs/**", "deny"], ["~/.ssh/**", "deny"]]);
     // A mended pattern that repeats an earlier one takes the later place: the last match wins.
     expect(
       Object.entries(
-        validateLayer({ permission: { read: { "secrets/**": "deny", "*": "allow", "secrets/": "ask" } } }, "x")
+        validateLayer({ permission: { read: { "secrets/**": "deny", "src/**": "allow", "secrets/": "deny" } } }, "x")
           .permission.read!,
       ),
-    ).toEqual([["*", "allow"], ["secrets/**", "ask"]]);
+    ).toEqual([["src/**", "allow"], ["secrets/**", "deny"]]);
+    // With another action, the earlier spelling never takes effect: refused, naming the later one.
+    expect(() => validateLayer({ permission: { read: { "secrets/**": "deny", "secrets/": "ask" } } }, "x")).toThrow(
+      'x: permission.read["secrets/**"]: this deny never takes effect: the later rule "secrets/": "ask" matches all it matches',
+    );
     // Command text and ordinary patterns are left as written.
     expect(
       validateLayer({
@@ -461,7 +465,7 @@ describe("the command line", () => {
     writeFileSync(join(dir, "extra.json"), JSON.stringify({ permission: { bash: { "git push *": "ask" } } }));
     writeFileSync(join(dir, "project", ".env"), "K=1\n");
     writeFileSync(join(dir, "shared.json"),
-      JSON.stringify({ permission: { external_directory: { "/srv/shared/**": "allow", "*": "ask" } } }));
+      JSON.stringify({ permission: { external_directory: { "*": "ask", "/srv/shared/**": "allow" } } }));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -469,7 +473,7 @@ describe("the command line", () => {
     const r = run(["check", "--config", "bad.json", "--", "ls"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'shellfence: bad.json: permission.read["*.env"]: unknown action "block" (expected "allow", "ask" or "deny")\n',
+      'shellfence: bad.json:1:24: permission.read["*.env"]: unknown action "block" (expected "allow", "ask" or "deny")\n',
     );
     expect(r.stdout).toBe("");
   });
@@ -477,9 +481,7 @@ describe("the command line", () => {
   test("check --config with invalid JSON exits 2 naming the line and column", () => {
     const r = run(["check", "--config", "broken.json", "--", "ls"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(
-      "shellfence: broken.json: invalid JSON at line 1, column 16: expected a value before the end of the text\n",
-    );
+    expect(r.stderr).toBe("shellfence: broken.json:1:16: invalid JSON: expected a value before the end of the text\n");
   });
 
   test("check honours the global and the project layers", () => {
@@ -508,13 +510,17 @@ describe("the command line", () => {
     expect(r.stdout).toContain(`  INLINE_CODE  deny   from ${project}\n`);
   });
 
-  test("config --explain shows the rules in the order they are evaluated: the user's catch-all after the user's exception", () => {
+  test("config --explain shows the rules in the order they are evaluated: the built-in exceptions after the user's catch-all", () => {
     const r = run(["config", "--explain", "--cwd", dir, "--config", "shared.json"]);
     expect(r.code).toBe(0);
     const ext = r.stdout.slice(r.stdout.indexOf("  external_directory"));
-    const lines = ext.split("\n").slice(0, 4).map((l) => l.trim().replace(/ +/g, " "));
-    expect(lines).toEqual(["external_directory (paths outside the project roots)",
-      '"/srv/shared/**" allow from shared.json', '"*" ask from shared.json', '"/dev/null" allow from defaults']);
+    const lines = ext.split("\n").slice(0, 3).map((l) => l.trim().replace(/ +/g, " "));
+    expect(lines).toEqual(["external_directory (paths outside the project roots)", '"*" ask from shared.json',
+      '"/dev/null" allow from defaults']);
+    // The user's exception written after the catch-all comes after every built-in rule: it overrides them.
+    const all = ext.split("\n");
+    const rules = all.slice(0, all.indexOf("")).map((l) => l.trim().replace(/ +/g, " "));
+    expect(rules[rules.length - 1]).toBe('"/srv/shared/**" allow from shared.json');
   });
 
   test("config --explain --json, and absent layers named as such", () => {
@@ -530,7 +536,7 @@ describe("the command line", () => {
   test("config errors and usage errors exit 2", () => {
     const bad = run(["config", "--explain", "--config", "bad.json"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('bad.json: permission.read["*.env"]: unknown action "block"');
+    expect(bad.stderr).toContain('bad.json:1:24: permission.read["*.env"]: unknown action "block"');
     expect(run(["config"]).code).toBe(2);
     expect(run(["config", "--explain", "--nope"]).code).toBe(2);
     expect(run(["config", "--explain", "--cwd"]).code).toBe(2);

@@ -331,9 +331,12 @@ describe("the walk skips what no rule can reach", () => {
         return [v.decision, a?.rule ?? null, a?.reason ?? null];
       };
       const ext = (rules: Record<string, string>) => ({ permission: { external_directory: rules } });
-      // "*" written last wins over the exception before it: it does not keep the built-in "*"'s place.
-      expect(await verdict([ext({ [`${fx.outside}/**`]: "allow", "*": "ask" })], `cat ${secret}`)).toEqual(["ask",
-        "external_directory:*", "EXTERNAL_PATH"]);
+      // "*" written last would win over the exception before it, which could then never take
+      // effect: such a layer is refused, naming the rule and where to put it (config-lint.ts).
+      await expect(createGuard({ home: fx.home, config: [ext({ [`${fx.outside}/**`]: "allow", "*": "ask" })] })).rejects
+        .toThrow(
+          `config[0]: permission.external_directory["${fx.outside}/**"]: this allow never takes effect: the later rule "*": "ask" matches all it matches`,
+        );
       expect(await verdict([ext({ "*": "ask", [`${fx.outside}/**`]: "allow" })], `cat ${secret}`)).toEqual(["allow",
         `external_directory:${fx.outside}/**`, null]);
       // A later layer's pattern goes after everything the earlier layers said.

@@ -88,7 +88,7 @@ describe("an untrusted project file may only tighten", () => {
   test("a key given twice is refused, in any config file", async () => {
     projectConfig('{"permission": {"read": {"~/.ssh/**": "deny", "~/.ssh/**": "allow"}}}');
     await expect(guard()).rejects.toThrow(ConfigError);
-    await expect(guard()).rejects.toThrow('permission.read: the key "~/.ssh/**" is given twice');
+    await expect(guard()).rejects.toThrow('.shellfence.json:1:47: permission.read: the key "~/.ssh/**" is given twice');
   });
 });
 
@@ -116,7 +116,10 @@ describe("shellfence trust", () => {
     expect(await decide(`cat ${T}/outside/x`)).toBe("allow");
     // Its allow now counts over the global deny; outside the roots the read still asks.
     expect(await decide("cat ~/.ssh/id_rsa")).toBe("ask");
-    expect((await guard()).warnings).toEqual([]);
+    // Trusted, it loosens what the user's own file denies: said once as a warning, not refused.
+    expect((await guard()).warnings).toEqual([
+      `${home}/.config/shellfence/config.json: permission.read["~/.ssh/**"]: this deny is overridden by ${project}/.shellfence.json's "~/.ssh/**": "allow" (a later layer's matching rule wins)`,
+    ]);
     projectConfig({ roots: [`${T}/outside`, "/"] });
     expect(await decide(`cat ${T}/outside/x`)).toBe("ask");
     expect(cli(["trust", "--revoke", ".shellfence.json"]).status).toBe(0);

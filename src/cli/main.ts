@@ -10,6 +10,7 @@ import type { Guard, GuardOptions } from "../guard/guard.ts";
 import type { Io } from "../base/io.ts";
 import { ConfigError, mergeLayers } from "../policy/config.ts";
 import { explainConfig } from "../policy/explain.ts";
+import { runConfigCheck } from "./config-check.ts";
 import { formatExplanation } from "../report/config-explanation.ts";
 import { globalConfigPath, loadLayers, trustStorePath } from "../policy/layers.ts";
 import { GrammarError, prefetchGrammar } from "../parse/grammar.ts";
@@ -23,6 +24,7 @@ const EXIT = { allow: 0, deny: 1, usage: 2, ask: 3 } as const;
 
 const USAGE = `usage: shellfence check [options] [--] COMMAND
        shellfence check --jsonl [--jobs N|auto] [options] < requests.jsonl
+       shellfence config --check [--cwd DIR] [--config FILE]... [--json]
        shellfence config --explain [--cwd DIR] [--config FILE]... [--json]
        shellfence config --export claude-sandbox [--cwd DIR] [--config FILE]...
        shellfence exec [options] [--] COMMAND                     (see: shellfence exec --help)
@@ -48,7 +50,9 @@ options:
 
 config layers, merged in this order: $XDG_CONFIG_HOME/shellfence/config.json (or
 ~/.config/shellfence/config.json), .shellfence.json in the --cwd directory, then each --config;
-\`config --explain\` prints the merged rules and the layer each came from
+\`config --explain\` prints the merged rules and the layer each came from; \`config --check\`
+lists every error (a rule that can never take effect: the file is refused) and warning (a rule
+that probably means something else than intended), with file, line and column, and exits 2 on an error
 
 exit status: 0 allow, 1 deny, 3 ask, 2 usage or configuration error`;
 
@@ -217,6 +221,7 @@ function missingDirectory(cwd: string | undefined): string | null {
 /** `shellfence config --explain`: the merged rule set and where each rule came from. */
 async function runConfig(argv: readonly string[], io: Io): Promise<number> {
   let explain = false;
+  let check = false;
   let exportAs: string | undefined;
   let json = false;
   let cwd: string | undefined;
@@ -225,6 +230,7 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
     const args = new Args(argv);
     for (let a = args.next(); a !== undefined; a = args.next()) {
       if (a === "--explain") explain = true;
+      else if (a === "--check") check = true;
       else if (Args.is(a, "--export")) exportAs = args.value(a, "--export");
       else if (a === "--json") json = true;
       else if (a === "-h" || a === "--help") {
@@ -237,8 +243,8 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
     if (exportAs !== undefined && exportAs !== "claude-sandbox") {
       throw new ArgError(`config: --export knows claude-sandbox, not ${JSON.stringify(exportAs)}`);
     }
-    if (!explain && exportAs === undefined) {
-      throw new ArgError("config: say what to do (--explain, or --export claude-sandbox)");
+    if ([explain, check, exportAs !== undefined].filter(Boolean).length !== 1) {
+      throw new ArgError("config: say what to do: one of --check, --explain, or --export claude-sandbox");
     }
   } catch (e) {
     if (!(e instanceof ArgError)) throw e;
@@ -252,6 +258,10 @@ async function runConfig(argv: readonly string[], io: Io): Promise<number> {
   }
   if (exportAs !== undefined) return exportClaudeSandbox(cwd, configs, io);
   const sources = layerOptions(cwd, configs, io);
+  if (check) {
+    return runConfigCheck({ global: sources.globalConfig, project: sources.projectConfig, configs,
+      ...(sources.trustStore ? { trustStore: sources.trustStore } : {}) }, json, io);
+  }
   let text: string;
   try {
     const { globalConfig, projectConfig, trustStore } = sources;

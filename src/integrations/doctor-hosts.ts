@@ -20,6 +20,7 @@ import { readRegularFile, readRegularText } from "../paths/fs.ts";
 /** A host's settings file or a wrapper past this is not read: none is near it. */
 const MAX_HOST_FILE_BYTES = 4 << 20;
 import { probeClaudeHook, probeOpencodePlugin, probePiExtension, type ProbeResult } from "./doctor-probe.ts";
+import { parseJsonDocument } from "../policy/json.ts";
 
 export type HostId = "claude-code" | "opencode" | "pi";
 
@@ -43,27 +44,6 @@ export interface DoctorContext {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** JSON with comments and trailing commas (opencode.jsonc), read as opencode's parser does. */
-function parseJsonc(text: string): unknown {
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
-      const start = i;
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
-      out += text.slice(start, i + 1);
-    } else if (c === "/" && text[i + 1] === "/") {
-      while (i < text.length && text[i] !== "\n") i++;
-      out += "\n";
-    } else if (c === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      i = end < 0 ? text.length : end + 1;
-      out += " ";
-    } else out += c;
-  }
-  return JSON.parse(out.replace(/,(\s*[}\]])/g, "$1"));
-}
-
 type Read = { readonly value: unknown } | { readonly error: string } | null;
 
 function readConfig(file: string): Read {
@@ -71,7 +51,11 @@ function readConfig(file: string): Read {
   try {
     const r = readRegularFile(file, MAX_HOST_FILE_BYTES);
     if (!("bytes" in r)) return { error: `${r.problem} (${r.code})` };
-    return { value: parseJsonc(r.bytes.toString("utf8")) };
+    // JSON with comments and trailing commas, read by the parser opencode itself uses; a key
+    // given twice is a problem here too, since a person reading the file may see the other one.
+    const doc = parseJsonDocument(r.bytes.toString("utf8"), true);
+    if (!("tree" in doc)) return { error: `line ${doc.line}, column ${doc.column}: ${doc.message}` };
+    return { value: doc.value };
   } catch (e) {
     return { error: (e as Error).message };
   }

@@ -4,16 +4,58 @@
 import { REASONS, type ReasonCode } from "../base/reasons.ts";
 import { type Decision, stricter } from "../base/verdict.ts";
 import { type ReadProblem, readRegularFile } from "../paths/fs.ts";
-import { findDuplicateKey, locateJsonFault } from "./json.ts";
+import { type LintFinding, lintAcross, lintLayer, meantSurface, type WrittenLayer,
+  type WrittenRule } from "./config-lint.ts";
+import { type JsonDocument, keysInTextOrder, parseJsonDocument, positionOfPath, type TextPosition } from "./json.ts";
 import { isDecision, type Rule, type RuleSet } from "./rules.ts";
 import { SYSTEM_READ_KINDS, SYSTEM_READ_PATTERNS, SYSTEM_READS_ORIGIN } from "./system-reads.ts";
 import type { AccessKind } from "../base/verdict.ts";
+import { dirname } from "node:path";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
-  constructor(readonly source: string, readonly key: string, readonly detail: string) {
-    super(`${source}: ${key ? key + ": " : ""}${detail}`);
+  constructor(readonly source: string, readonly key: string, readonly detail: string,
+    readonly position: TextPosition | null = null)
+  {
+    super(`${source}${position ? `:${position.line}:${position.column}` : ""}: ${key ? key + ": " : ""}${detail}`);
   }
+}
+
+/** A finding of `config --check`: an error (the file is refused) or a warning, with where it stands. */
+export interface ConfigFinding {
+  readonly severity: "error" | "warning";
+  readonly origin: string;
+  readonly key: string;
+  readonly position: TextPosition | null;
+  readonly message: string;
+}
+
+/** A finding as one line: `file:line:column: key: message`, as compilers print them. */
+export function findingText(f: ConfigFinding): string {
+  return `${f.origin}${f.position ? `:${f.position.line}:${f.position.column}` : ""}: ${
+    f.key ? f.key + ": " : ""
+  }${f.message}`;
+}
+
+/** `permission.read["*.env"]` → ["permission", "read", "*.env"]: the key paths errors name, read back. */
+function keySegments(key: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  const re = /^(?:\.?([A-Za-z_$][A-Za-z0-9_$]*)|\[("(?:[^"\\]|\\.)*")\]|\[([0-9]+)\])/;
+  let rest = key;
+  while (rest !== "") {
+    const m = re.exec(rest);
+    if (!m) break;
+    out.push(m[1] ?? (m[2] !== undefined ? JSON.parse(m[2]) as string : Number(m[3])));
+    rest = rest.slice(m[0].length);
+  }
+  return out;
+}
+
+function keyString(path: readonly (string | number)[]): string {
+  return path.reduce<string>(
+    (acc, seg, i) => typeof seg === "number" ? `${acc}[${seg}]` : i === 0 ? seg : keyPath(acc, seg),
+    "",
+  );
 }
 
 /** Surfaces with path patterns; any other key under `permission` is an extension tool. */
@@ -24,6 +66,11 @@ type Surface = (typeof SURFACES)[number];
 
 function isSurface(name: string): name is Surface {
   return (SURFACES as readonly string[]).includes(name);
+}
+
+/** Whether a surface's patterns are path patterns (every surface but `bash` and extension tools). */
+function hasPathPatterns(name: string): boolean {
+  return isSurface(name) && name !== "bash";
 }
 
 export function isPathSurface(name: string): name is PathSurface {
@@ -50,6 +97,8 @@ export interface ConfigLayer {
    * has no allows and no roots (layers.ts drops them, with a warning).
    */
   readonly tightenOnly?: boolean;
+  /** What the linter found that does not stop the layer from loading (config-lint.ts), as sentences. */
+  readonly warnings?: readonly string[];
 }
 
 const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots"]);
@@ -76,14 +125,73 @@ function keyPath(parent: string, key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
 }
 
-/** Validates a parsed JSON value (or a host's object) as a config layer. */
+/** Validates a parsed JSON value (or a host's object) as a config layer; see inspectLayer. */
 export function validateLayer(raw: unknown, origin: string): ConfigLayer {
+  return settle(inspectLayer(raw, origin, null, null));
+}
+
+/** A layer and what `config --check` says of it; the layer is null when it is refused. */
+interface Inspected {
+  readonly layer: ConfigLayer | null;
+  readonly findings: readonly ConfigFinding[];
+}
+
+/** The layer, carrying its warnings; the first error thrown. */
+function settle({ layer, findings }: Inspected): ConfigLayer {
+  const error = findings.find((f) => f.severity === "error");
+  if (error || layer === null) {
+    const f = error ?? findings[0]!;
+    throw new ConfigError(f.origin, f.key, f.message, f.position);
+  }
+  const warnings = findings.map(findingText);
+  return warnings.length ? { ...layer, warnings } : layer;
+}
+
+/**
+ * Validates a layer (errors that name the file, the key and, from a file, the line and column)
+ * and lints it (config-lint.ts). `doc` is the parsed file, for positions and the keys' written
+ * order; `rootBase` the directory relative roots resolve against, null for a host's object.
+ */
+function inspectLayer(raw: unknown, origin: string, doc: JsonDocument | null, rootBase: string | null): Inspected {
+  const at = (path: readonly (string | number)[]) => (doc ? positionOfPath(doc, path) : null);
+  let shaped: { layer: ConfigLayer; written: WrittenLayer };
+  try {
+    shaped = validateShape(raw, origin, doc, rootBase);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    return { layer: null,
+      findings: [{ severity: "error", origin, key: e.key, position: e.position ?? at(keySegments(e.key)),
+        message: e.detail }] };
+  }
+  const finding = (f: LintFinding): ConfigFinding => ({ severity: f.severity, origin, key: keyString(f.path),
+    position: at(f.path), message: f.message });
+  return { layer: shaped.layer, findings: lintLayer(shaped.written, SURFACES, hasPathPatterns).map(finding) };
+}
+
+function validateShape(raw: unknown, origin: string, doc: JsonDocument | null,
+  rootBase: string | null): { layer: ConfigLayer; written: WrittenLayer }
+{
+  const inOrder = (o: object, path: readonly string[]): [string, unknown][] => {
+    const entries = Object.entries(o as Record<string, unknown>);
+    const order = doc ? keysInTextOrder(doc, path) : null;
+    if (order === null) return entries;
+    const byKey = new Map(entries);
+    return order.filter((k) => byKey.has(k)).map((k) => [k, byKey.get(k)]);
+  };
+  const writtenSurfaces: { name: string; spec: Decision | WrittenRule[] }[] = [];
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw new ConfigError(origin, "", `a config must be a JSON object, not ${describe(raw)}`);
   }
   const obj = raw as Record<string, unknown>;
   for (const k of Object.keys(obj)) {
-    if (!TOP_KEYS.has(k)) throw new ConfigError(origin, k, `unknown key (expected one of: permission, reasons, roots)`);
+    if (TOP_KEYS.has(k)) continue;
+    // Rules written at the top level, as a host's own config file might have them, belong under "permission".
+    const meant = k === "*" || isSurface(k) || meantSurface(k, SURFACES)
+      ? ` (rules go under "permission": {${JSON.stringify(k)}: …})`
+      : /^perm/i.test(k)
+      ? ' (did you mean "permission"?)'
+      : "";
+    throw new ConfigError(origin, k, `unknown key${meant} (expected one of: permission, reasons, roots)`);
   }
   // Only the object's own keys count (a host's object may have a prototype), and the maps
   // built here have none, so `__proto__` or `toString` can never be looked up by accident.
@@ -93,21 +201,31 @@ export function validateLayer(raw: unknown, origin: string): ConfigLayer {
   if (permissionRaw !== undefined) {
     const p = permissionRaw;
     if (typeof p !== "object" || p === null || Array.isArray(p)) {
-      throw new ConfigError(origin, "permission", `expected an object mapping surfaces to rules, not ${describe(p)}`);
+      throw new ConfigError(origin, "permission",
+        `expected an object mapping surfaces to rules, not ${describe(p)}${
+          typeof p === "string"
+            ? " (opencode's one action for every tool has no equivalent: give each surface its own)"
+            : ""
+        }`);
     }
-    for (const [surface, spec] of Object.entries(p as Record<string, unknown>)) {
+    for (const [surface, spec] of inOrder(p, ["permission"])) {
       if (surface === "") throw new ConfigError(origin, "permission", "a surface name cannot be empty");
       const where = keyPath("permission", surface);
       if (surface === "__proto__") throw new ConfigError(origin, where, `"__proto__" is not a surface name`);
-      const rules = validateRuleSpec(spec, origin, where, isSurface(surface) && surface !== "bash");
+      const order = typeof spec === "object" && spec !== null && !Array.isArray(spec)
+        ? inOrder(spec, ["permission", surface]).map(([k]) => k)
+        : [];
+      const { rules, written } = validateRuleSpec(spec, origin, where, isSurface(surface) && surface !== "bash", order);
+      writtenSurfaces.push({ name: surface, spec: written });
       if (!isSurface(surface) && typeof rules !== "string") {
         // Extension tools are judged on "*" alone; any other pattern would never match, and a
         // deny that never matches is most likely a misspelt surface name.
         for (const pattern of Object.keys(rules)) {
           if (pattern !== "*") {
+            const meant = meantSurface(surface, SURFACES);
             throw new ConfigError(origin, keyPath(where, pattern),
-              `${JSON.stringify(surface)} is not one of ${
-                SURFACES.join(", ")
+              `${JSON.stringify(surface)} is not one of ${SURFACES.join(", ")}${
+                meant ? ` (did you mean ${JSON.stringify(meant.surface)}?)` : ""
               }; other surfaces are extension tools, which match on "*" only`);
           }
         }
@@ -159,7 +277,7 @@ export function validateLayer(raw: unknown, origin: string): ConfigLayer {
       roots.push(r);
     });
   }
-  return { origin, permission, reasons, roots };
+  return { layer: { origin, permission, reasons, roots }, written: { surfaces: writtenSurfaces, roots, rootBase } };
 }
 
 function actionProblem(v: unknown): string {
@@ -210,17 +328,22 @@ function normalizePathPattern(pattern: string): { pattern: string } | { problem:
  * `paths`: the surface's patterns are path patterns (normalised by normalizePathPattern);
  * otherwise they are command text (`bash`) or an extension tool's `*`.
  */
-function validateRuleSpec(spec: unknown, origin: string, where: string, paths = false): RuleSpec {
+function validateRuleSpec(spec: unknown, origin: string, where: string, paths: boolean,
+  order: readonly string[]): { rules: RuleSpec; written: Decision | WrittenRule[] }
+{
   if (typeof spec === "string") {
     if (!isDecision(spec)) throw new ConfigError(origin, where, actionProblem(spec));
-    return spec;
+    return { rules: spec, written: spec };
   }
   if (typeof spec !== "object" || spec === null || Array.isArray(spec)) {
     throw new ConfigError(origin, where,
       `expected an action ("allow", "ask", "deny") or an object of pattern → action, not ${describe(spec)}`);
   }
   const out: Record<string, Decision> = Object.create(null) as Record<string, Decision>;
-  for (const [written, action] of Object.entries(spec as Record<string, unknown>)) {
+  const writtenRules: WrittenRule[] = [];
+  const given = spec as Record<string, unknown>;
+  for (const written of order) {
+    const action = given[written];
     const at = keyPath(where, written);
     if (written === "") throw new ConfigError(origin, at, "a pattern cannot be empty");
     if (written === "__proto__") throw new ConfigError(origin, at, `"__proto__" cannot be used as a pattern`);
@@ -234,8 +357,21 @@ function validateRuleSpec(spec: unknown, origin: string, where: string, paths = 
     // A pattern mended into one already given takes the later place: the last match wins.
     if (Object.hasOwn(out, pattern)) delete out[pattern];
     out[pattern] = action;
+    writtenRules.push({ written, pattern, action });
   }
-  return out;
+  // An object puts keys that are whole numbers first, whatever the text's order: a rule for a
+  // file named "2" would be judged before the rules written above it.
+  const meant = writtenRules.map((r) => r.pattern).filter((p, i, all) => all.lastIndexOf(p) === i);
+  const reordered = Object.keys(out).find((k, i) => /^(0|[1-9][0-9]*)$/.test(k) && meant[i] !== k);
+  if (reordered !== undefined) {
+    throw new ConfigError(origin, keyPath(where, reordered),
+      `a pattern that is a whole number is moved before the others when the file is read, so it would not stand where it is written; ${
+        paths
+          ? `write ${JSON.stringify(`[${reordered[0]}]${reordered.slice(1)}`)} (the same name as a pattern), or `
+          : ""
+      }make it the first rule`);
+  }
+  return { rules: out, written: writtenRules };
 }
 
 /** A config file past this is refused: no policy needs a megabyte, and reading one costs every call. */
@@ -255,24 +391,33 @@ export function loadConfigFile(path: string): ConfigLayer {
 
 /** Parses and validates config text; `origin` names it in errors. */
 export function parseConfigText(text: string, origin: string): ConfigLayer {
-  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(body);
-  } catch (e) {
-    const fault = locateJsonFault(body);
-    const where = fault
-      ? ` at line ${fault.line}, column ${fault.column}: expected ${fault.expected}`
-      : `: ${(e as Error).message}`;
-    throw new ConfigError(origin, "", `invalid JSON${where}`);
+  return settle(inspectConfigText(text, origin));
+}
+
+/** Every error and warning `config --check` reports for a config text, and the layer unless refused. */
+export function inspectConfigText(text: string, origin: string): Inspected {
+  const doc = parseJsonDocument(text, false);
+  if (!("tree" in doc)) {
+    return { layer: null,
+      findings: [{ severity: "error", origin, key: doc.within ? keyString(doc.within) : "",
+        position: { line: doc.line, column: doc.column },
+        message: doc.within ? doc.message : `invalid JSON: ${doc.message}` }] };
   }
-  // A key given twice reads one way to a person and another to the parser: refused.
-  const dup = findDuplicateKey(body);
-  if (dup) {
-    throw new ConfigError(origin, dup.at,
-      `the key ${JSON.stringify(dup.key)} is given twice (a reader may see the first, the parser keeps the last)`);
-  }
-  return validateLayer(raw, origin);
+  return inspectLayer(doc.value, origin, doc, dirname(origin));
+}
+
+/** Rules a later layer overrides (config-lint.ts lintAcross), as warnings; untrusted layers cannot loosen. */
+export function overriddenAcrossLayers(layers: readonly ConfigLayer[]): ConfigFinding[] {
+  const rules = layers.filter((l) => !l.tightenOnly).map((l) => ({ origin: l.origin,
+    surfaces: Object.entries(l.permission).map(([name, spec]) => ({ name,
+      spec: typeof spec === "string"
+        ? spec
+        : Object.entries(spec).map(([pattern, action]) => ({ written: pattern, pattern, action })) })
+    ) })
+  );
+  return lintAcross(rules, hasPathPatterns).map((f) => ({ severity: "warning", origin: f.origin, key: keyString(f.path),
+    position: null, message: f.message })
+  );
 }
 
 /** Like loadConfigFile, but a file that does not exist is no layer at all. */

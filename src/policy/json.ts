@@ -1,157 +1,173 @@
-// Where a JSON text first goes wrong, as a line and column: JSON.parse's messages differ
-// between engines and some carry no position, so config errors locate the fault themselves.
-// Only called after JSON.parse has failed.
+// JSON and JSONC texts read with jsonc-parser (the parser opencode and VS Code use), keeping
+// where each value stands so that every config error names its line and column. JSON.parse's
+// messages differ between engines and some carry no position; a hand-written reader drifted
+// from the parsers the hosts use (it rewrote string contents and let duplicate keys through).
 
-interface JsonFault {
+import { type Node, type ParseError, parseTree } from "jsonc-parser";
+
+/** A place in the text, 1-based, columns in UTF-16 code units. */
+export interface TextPosition {
   readonly line: number;
   readonly column: number;
-  readonly expected: string;
 }
 
-class Fault extends Error {
-  constructor(readonly at: number, readonly expected: string) {
-    super(expected);
-  }
+/** What went wrong, and where. */
+interface JsonFault extends TextPosition {
+  readonly message: string;
+  /** For a key given twice: the keys of the object it is in (the text is JSON, but ambiguous). */
+  readonly within?: readonly string[];
 }
 
-export function locateJsonFault(text: string): JsonFault | null {
-  let i = 0;
-  const ws = () => {
-    while (i < text.length && " \t\n\r".includes(text[i]!)) i++;
-  };
-  const literal = (word: string) => {
-    if (text.startsWith(word, i)) i += word.length;
-    else throw new Fault(i, "a value");
-  };
-  const string = () => {
-    if (text[i] !== '"') throw new Fault(i, "a string in double quotes");
-    i++;
-    for (;;) {
-      if (i >= text.length) throw new Fault(i, "a closing quote");
-      const c = text.charCodeAt(i);
-      if (c === 0x22) break;
-      if (c < 0x20) throw new Fault(i, "no control character inside a string");
-      if (c === 0x5c) {
-        const e = text[i + 1] ?? "";
-        if (e === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) throw new Fault(i, "four hex digits after \\u");
-          i += 6;
-          continue;
-        }
-        if (!'"\\/bfnrt'.includes(e) || e === "") throw new Fault(i, "a valid escape");
-        i += 2;
-        continue;
-      }
-      i++;
-    }
-    i++;
-  };
-  const number = () => {
-    const m = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/.exec(text.slice(i));
-    if (!m || m[0] === "" || m[0] === "-") throw new Fault(i, "a value");
-    i += m[0].length;
-  };
-  const value = (depth: number): void => {
-    if (depth > 512) throw new Fault(i, "less nesting");
-    ws();
-    const c = text[i];
-    if (c === "{") {
-      i++;
-      ws();
-      if (text[i] === "}") {
-        i++;
-        return;
-      }
-      for (;;) {
-        ws();
-        string();
-        ws();
-        if (text[i] !== ":") throw new Fault(i, '":"');
-        i++;
-        value(depth + 1);
-        ws();
-        if (text[i] === ",") {
-          i++;
-          continue;
-        }
-        if (text[i] === "}") {
-          i++;
-          return;
-        }
-        throw new Fault(i, '"," or "}"');
-      }
-    }
-    if (c === "[") {
-      i++;
-      ws();
-      if (text[i] === "]") {
-        i++;
-        return;
-      }
-      for (;;) {
-        value(depth + 1);
-        ws();
-        if (text[i] === ",") {
-          i++;
-          continue;
-        }
-        if (text[i] === "]") {
-          i++;
-          return;
-        }
-        throw new Fault(i, '"," or "]"');
-      }
-    }
-    if (c === '"') return string();
-    if (c === "t") return literal("true");
-    if (c === "f") return literal("false");
-    if (c === "n") return literal("null");
-    return number();
-  };
-  try {
-    value(0);
-    ws();
-    if (i < text.length) throw new Fault(i, "the end of the text");
-    return null;
-  } catch (e) {
-    if (!(e instanceof Fault)) throw e;
-    const before = text.slice(0, e.at);
-    const line = before.split("\n").length;
-    const column = e.at - before.lastIndexOf("\n");
-    return { line, column, expected: e.at >= text.length ? `${e.expected} before the end of the text` : e.expected };
-  }
+/** A parsed text: its value, and the tree that says where each key and value stands. */
+export interface JsonDocument {
+  readonly value: unknown;
+  readonly tree: Node;
+  readonly text: string;
 }
 
 /**
- * The first key an object of a valid JSON text gives twice, with the path of keys to that
- * object, or null. JSON.parse keeps the last, while a person reading the file may stop at the
- * first: `{"~/.ssh/**": "deny", …, "~/.ssh/**": "allow"}` must not read as a deny.
+ * jsonc-parser's error codes (a `const enum` in its types, so not importable as values), in
+ * words a person reads after "expected"/"found".
  */
-export function findDuplicateKey(text: string): { readonly at: string; readonly key: string } | null {
-  // The containers open on the way to here; an object knows its keys and the key it is under.
-  const stack: { readonly keys: Set<string> | null; readonly name: string; expectKey: boolean }[] = [];
-  let lastKey = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    const top = stack[stack.length - 1];
-    if (c === '"') {
-      let j = i + 1;
-      while (text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
-      if (top?.keys && top.expectKey) {
-        const key = JSON.parse(text.slice(i, j + 1)) as string;
-        if (top.keys.has(key)) return { at: stack.map((s) => s.name).filter((n) => n !== "").join("."), key };
-        top.keys.add(key);
-        top.expectKey = false;
-        lastKey = key;
+const FAULTS: Readonly<Record<number, string>> = { 1: "found a character that starts no JSON value",
+  2: "found a malformed number", 3: "expected a string in double quotes", 4: "expected a value", 5: 'expected ":"',
+  6: 'expected ","', 7: 'expected "}" to close the object', 8: 'expected "]" to close the array',
+  9: "expected the end of the text", 10: "found a comment (JSON has none)", 11: "found an unclosed comment",
+  12: "expected a closing quote", 13: "found a number cut short", 14: "found an invalid \\u escape",
+  15: "found an invalid escape", 16: "found a control character inside a string" };
+
+/** The 1-based line and column of a text offset. */
+function positionAt(text: string, offset: number): TextPosition {
+  const before = text.slice(0, offset);
+  const nl = before.lastIndexOf("\n");
+  return { line: before.split("\n").length, column: offset - nl };
+}
+
+/**
+ * Parses `text` as JSON (`comments: false`) or as JSONC with comments and trailing commas, the
+ * way opencode reads its config. The first fault is returned with its position; a key given
+ * twice in one object is a fault too, since JSON.parse keeps the last while a person reading
+ * the file may stop at the first (`{"~/.ssh/**": "deny", …, "~/.ssh/**": "allow"}` must not
+ * read as a deny).
+ */
+export function parseJsonDocument(text: string, comments: boolean): JsonDocument | JsonFault {
+  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const errors: ParseError[] = [];
+  const tree = parseTree(body, errors, { disallowComments: !comments, allowTrailingComma: comments,
+    allowEmptyContent: false });
+  const first = errors[0];
+  if (first !== undefined || tree === undefined) {
+    const at = first?.offset ?? 0;
+    const what = FAULTS[(first?.error as number | undefined) ?? 4] ?? "found something JSON does not allow";
+    return { ...positionAt(body, at), message: at >= body.length ? `${what} before the end of the text` : what };
+  }
+  const dup = firstDuplicateKey(tree);
+  if (dup) {
+    return { ...positionAt(body, dup.offset), within: dup.path,
+      message: `the key ${
+        JSON.stringify(dup.key)
+      } is given twice (a reader may see the first, the parser keeps the last)` };
+  }
+  if (!comments) {
+    // JSON.parse stays the judge of what JSON is: a text the two read differently is refused.
+    try {
+      JSON.parse(body);
+    } catch (e) {
+      return { line: 1, column: 1, message: (e as Error).message };
+    }
+  }
+  return { value: nodeValue(tree), tree, text: body };
+}
+
+/** The value of a tree without prototype-bearing objects, so `__proto__` is a plain key. */
+function nodeValue(n: Node): unknown {
+  switch (n.type) {
+    case "object": {
+      // As JSON.parse builds it: `__proto__` is an own key like any other, not the prototype.
+      const out: Record<string, unknown> = {};
+      for (const p of n.children ?? []) {
+        const [k, v] = p.children ?? [];
+        if (k === undefined || v === undefined) continue;
+        Object.defineProperty(out, k.value as string, { value: nodeValue(v), enumerable: true, writable: true,
+          configurable: true });
       }
-      i = j;
-    } else if (c === "{" || c === "[") {
-      stack.push({ keys: c === "{" ? new Set() : null, name: top?.keys ? lastKey : "", expectKey: c === "{" });
-    } else if (c === "}" || c === "]") {
-      stack.pop();
-    } else if (c === "," && top?.keys) {
-      top.expectKey = true;
+      return out;
+    }
+    case "array":
+      return (n.children ?? []).map(nodeValue);
+    case "property":
+      return n.children?.[1] ? nodeValue(n.children[1]) : undefined;
+    case "string":
+    case "number":
+    case "boolean":
+    case "null":
+      return n.value as unknown;
+    default: {
+      const never: never = n.type;
+      throw new Error(`unknown JSON node ${String(never)}`);
+    }
+  }
+}
+
+function firstDuplicateKey(n: Node, path: readonly string[] = []): { readonly key: string; readonly offset: number;
+  readonly path: readonly string[] } | null
+{
+  if (n.type === "array") {
+    for (const c of n.children ?? []) {
+      const d = firstDuplicateKey(c, path);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (n.type !== "object") return null;
+  const seen = new Set<string>();
+  for (const p of n.children ?? []) {
+    const [k, v] = p.children ?? [];
+    if (k === undefined) continue;
+    const key = k.value as string;
+    if (seen.has(key)) return { key, offset: k.offset, path };
+    seen.add(key);
+    if (v !== undefined) {
+      const d = firstDuplicateKey(v, [...path, key]);
+      if (d) return d;
     }
   }
   return null;
+}
+
+/**
+ * Where the key at `path` stands (or, with `value`, the value under it): the nearest ancestor
+ * present when the whole path is not. Keys in the path are object keys; numbers index arrays.
+ */
+export function positionOfPath(doc: JsonDocument, path: readonly (string | number)[], value = false): TextPosition {
+  let n: Node = doc.tree;
+  let keyAt = n.offset;
+  for (const seg of path) {
+    let next: Node | undefined;
+    if (typeof seg === "number" && n.type === "array") {
+      next = n.children?.[seg];
+      if (next) keyAt = next.offset;
+    } else if (n.type === "object") {
+      const props = (n.children ?? []).filter((p) => p.children?.[0]?.value === seg);
+      const p = props[props.length - 1];
+      if (p) {
+        keyAt = p.offset;
+        next = p.children?.[1];
+      }
+    }
+    if (next === undefined) return positionAt(doc.text, keyAt);
+    n = next;
+  }
+  return positionAt(doc.text, value ? n.offset : keyAt);
+}
+
+/** The keys of an object at `path`, in the order the text gives them (JS objects put whole numbers first). */
+export function keysInTextOrder(doc: JsonDocument, path: readonly string[]): string[] | null {
+  let n: Node | undefined = doc.tree;
+  for (const seg of path) {
+    if (n?.type !== "object") return null;
+    n = (n.children ?? []).find((p) => p.children?.[0]?.value === seg)?.children?.[1];
+  }
+  if (n?.type !== "object") return null;
+  return (n.children ?? []).map((p) => p.children?.[0]?.value as string);
 }

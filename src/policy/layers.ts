@@ -8,7 +8,8 @@ import { basename, dirname, join, resolve } from "node:path";
 import { readRegularFile, readRegularText } from "../paths/fs.ts";
 import { REASONS, type ReasonCode } from "../base/reasons.ts";
 import { type Decision, stricter } from "../base/verdict.ts";
-import { type ConfigLayer, loadConfigFile, loadOptionalConfigFile, parseConfigText, validateLayer } from "./config.ts";
+import { type ConfigLayer, findingText, loadConfigFile, loadOptionalConfigFile, overriddenAcrossLayers, parseConfigText,
+  validateLayer } from "./config.ts";
 
 export const PROJECT_CONFIG_NAME = ".shellfence.json";
 
@@ -177,5 +178,7 @@ export function loadLayers(sources: LayerSources,
     layers.push(validateLayer(sources.agent, "agent"));
     info.push({ kind: "agent", origin: "agent", loaded: true });
   }
-  return { layers, info, warnings };
+  // What the linter found in each layer, then the rules a later layer overrides (config-lint.ts).
+  const linted = [...layers.flatMap((l) => l.warnings ?? []), ...overriddenAcrossLayers(layers).map(findingText)];
+  return { layers, info, warnings: [...linted, ...warnings] };
 }

@@ -71,7 +71,15 @@ describe("doctor", () => {
   }, "opencode", "unguarded", /let the probe/], ["opencode, JSONC with comments and the wrapper file", {
     "opencode.jsonc": '{\n  // guarded by the file below\n  "plugin": [],\n}',
     ".opencode/plugin/shellfence.ts": 'export { default } from "shellfence/opencode";\n',
-  }, "opencode", "guarded", /blocked the probe/], ["pi, pi install -l ./node_modules/shellfence", {
+  }, "opencode", "guarded", /blocked the probe/], ["opencode, a plugin list given twice (opencode keeps the last)", {
+    "opencode.jsonc": '{\n  "plugin": ["./node_modules/shellfence/dist/integrations/opencode.js"],\n  "plugin": [],\n}',
+  }, "opencode", "unguarded", /line 3, column 3: the key "plugin" is given twice/], [
+    "opencode, a string holding what a comment or a trailing comma looks like is read as written",
+    { "opencode.jsonc": '{"plugin": ["./node_modules/shellfence/dist/integrations/opencode.js,]"], /* c */}' },
+    "opencode",
+    "unguarded",
+    /opencode\.js,\]/,
+  ], ["pi, pi install -l ./node_modules/shellfence", {
     ".pi/settings.json": JSON.stringify({ packages: ["../node_modules/shellfence"] }),
   }, "pi", "guarded", /blocked the probe/], ["pi, npm:shellfence", {
     ".pi/settings.json": JSON.stringify({ packages: ["npm:shellfence"] }),
