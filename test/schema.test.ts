@@ -1,11 +1,12 @@
 // schemas/shellfence.schema.json is what an editor checks a config against as it is typed;
 // src/policy/config.ts is what shellfence checks it against when it loads it. They must agree:
-// each mistake the loader refuses is refused by the schema too, the path-pattern rules agree on
-// generated patterns, and the reason codes the schema names — and those it keeps from "allow"
-// — are the loader's.
+// every config the docs show is accepted by both (and points "$schema" where an installed
+// package has the schema), each mistake the loader refuses is refused by the schema too, the
+// path-pattern rules agree on generated patterns, and the reason codes the schema names — and
+// those it keeps from "allow" — are the loader's.
 
 import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import fc from "fast-check";
@@ -13,6 +14,9 @@ import { REASONS } from "../src/base/reasons.ts";
 import { ConfigError, parseConfigText, PATH_SURFACES, RULE_REASONS, SURFACES } from "../src/policy/config.ts";
 
 const ROOT = join(import.meta.dir, "..");
+
+/** What a config's "$schema" says in a project with shellfence installed (docs/policy.md, "Editor completion"). */
+const SCHEMA_REF = "./node_modules/shellfence/schemas/shellfence.schema.json";
 
 interface SchemaDoc {
   readonly $schema: string;
@@ -78,6 +82,103 @@ function loaderError(text: string): string | null {
   }
 }
 
+// --- finding the examples ---------------------------------------------------------------------
+
+/** Markdown files whose fenced blocks are searched: README.md and everything under docs/. */
+function files(dir: string, ext: RegExp): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" }).filter((f) => ext.test(f)).map((f) =>
+    join(dir, f)
+  ).sort();
+}
+
+interface Block {
+  readonly where: string;
+  readonly lang: string;
+  readonly text: string;
+}
+
+/** The fenced code blocks of a Markdown file (``` or ~~~, any info string), with the line they open on. */
+function fencedBlocks(file: string): Block[] {
+  const lines = readFileSync(join(ROOT, file), "utf8").split("\n");
+  const out: Block[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)/.exec(lines[i]!);
+    if (!open) continue;
+    const fence = open[1]!;
+    const body: string[] = [];
+    let j = i + 1;
+    while (j < lines.length && !new RegExp(`^ {0,3}${fence[0]}{${fence.length},}\\s*$`).test(lines[j]!)) {
+      body.push(lines[j++]!);
+    }
+    out.push({ where: `${file}:${i + 1}`, lang: open[2]!.toLowerCase(), text: body.join("\n") });
+    i = j;
+  }
+  return out;
+}
+
+/** Top-level keys that make a JSON object a shellfence config (the loader's, but "$schema"). */
+const CONFIG_KEYS = ["permission", "reasons", "roots"];
+/** Other programs' files the docs show as JSON, by a top-level key of theirs: not shellfence configs. */
+const FOREIGN_KEYS: Readonly<Record<string, string>> = { hooks: "Claude Code's settings.json",
+  plugin: "opencode.json" };
+
+/** A JSON example as found: `text` for a config, `note` for what else it is or why it is not classified. */
+interface Found {
+  readonly kind: "config" | "foreign" | "comments" | "unclassified";
+  readonly where: string;
+  readonly text?: string;
+  readonly note?: string;
+}
+
+/**
+ * What a JSON text is. A shellfence config has a top-level key of the loader's; another
+ * program's file has one of FOREIGN_KEYS; a block of `//` lines alone illustrates and holds no
+ * config. Anything else is unclassified, and fails the test: a config example with a misspelt
+ * top-level key must not slip through as "not a config".
+ */
+function classify(where: string, text: string): Found {
+  const body = text.split("\n").filter((l) => !/^\s*\/\//.test(l)).join("\n").trim();
+  if (body === "") return { kind: "comments", where };
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (e) {
+    return { kind: "unclassified", where, note: `not JSON: ${(e as Error).message}` };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { kind: "unclassified", where, note: "not a JSON object" };
+  }
+  const keys = Object.keys(value);
+  if (keys.some((k) => CONFIG_KEYS.includes(k))) return { kind: "config", where, text: body };
+  const foreign = keys.find((k) => Object.hasOwn(FOREIGN_KEYS, k));
+  if (foreign !== undefined) return { kind: "foreign", where, note: FOREIGN_KEYS[foreign]! };
+  return { kind: "unclassified", where, note: `no top-level key says what it is (${keys.join(", ")})` };
+}
+
+/**
+ * Every JSON example in README.md and docs/: each .json file under docs/, each fenced block
+ * tagged json/jsonc/json5 or untagged and opening with "{"; and, as unclassified, any other
+ * block that writes a config key as JSON does ("permission": …), which would otherwise be
+ * skipped.
+ */
+function findExamples(): Found[] {
+  const found: Found[] = [];
+  for (const file of files("docs", /\.jsonc?$/)) found.push(classify(file, readFileSync(join(ROOT, file), "utf8")));
+  for (const file of ["README.md", ...files("docs", /\.md$/)]) {
+    for (const b of fencedBlocks(file)) {
+      if (["json", "jsonc", "json5"].includes(b.lang) || (b.lang === "" && b.text.trimStart().startsWith("{"))) {
+        found.push(classify(b.where, b.text));
+      } else if (new RegExp(`"(${CONFIG_KEYS.join("|")})"\\s*:`).test(b.text)) {
+        found.push({ kind: "unclassified", where: b.where, note: `a ${b.lang || "plain"} block holding a config key` });
+      }
+    }
+  }
+  return found;
+}
+
+const found = findExamples();
+const configs = found.filter((f) => f.kind === "config");
+
 describe("the schema", () => {
   test("compiles under ajv's strict mode as draft 2020-12", () => {
     expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
@@ -87,6 +188,16 @@ describe("the schema", () => {
   test("claims no $id: it is found where the package is installed, not at a URL", () => {
     // A URL $id that resolves nowhere (the old https://shellfence.invalid/…) invites a fetch.
     expect(schema.$id).toBeUndefined();
+  });
+
+  test("is where the documented $schema path leads in an installed package, and is packed", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { name: string; files: string[] };
+    const prefix = `./node_modules/${pkg.name}/`;
+    expect(SCHEMA_REF.startsWith(prefix)).toBe(true);
+    const inPackage = SCHEMA_REF.slice(prefix.length);
+    expect(inPackage).toBe("schemas/shellfence.schema.json");
+    // npm packs what "files" names (npm pack --dry-run lists schemas/shellfence.schema.json).
+    expect(pkg.files.some((f) => inPackage.startsWith(f))).toBe(true);
   });
 
   test("its own examples are accepted by both the schema and the loader", () => {
@@ -101,6 +212,38 @@ describe("the schema", () => {
       expect({ text, schema: show(schemaErrors(text)), loader: loaderError(text) }).toEqual({ text, schema: [],
         loader: null });
     }
+  });
+});
+
+describe("every example config in README.md and docs/", () => {
+  test("every JSON block is a shellfence config, another program's file, or comments alone", () => {
+    expect(found.filter((f) => f.kind === "unclassified")).toEqual([]);
+  });
+
+  test("the examples are found: the standalone file, README's, and docs/policy.md's worked examples", () => {
+    // A finder that silently finds nothing would make every test below pass.
+    const count = (prefix: string) => configs.filter((c) => c.where.startsWith(prefix)).length;
+    expect(count("docs/example.shellfence.json")).toBe(1);
+    expect(count("README.md:")).toBeGreaterThanOrEqual(1);
+    expect(count("docs/policy.md:")).toBeGreaterThanOrEqual(4);
+    // And the other programs' files are told apart rather than dropped.
+    expect(found.filter((f) => f.kind === "foreign").length).toBeGreaterThanOrEqual(3);
+  });
+
+  test.each(configs.map((c) => [c.where, c.text ?? ""] as const))(
+    "%s: accepted by the schema and by the loader, with the documented $schema",
+    (where, text) => {
+      const $schema = (JSON.parse(text) as { $schema?: unknown }).$schema;
+      expect({ where, schema: show(schemaErrors(text)), loader: loaderError(text), $schema }).toEqual({ where,
+        schema: [], loader: null, $schema: SCHEMA_REF });
+    },
+  );
+
+  test("docs/policy.md says what to write in $schema, and where the path differs", () => {
+    const policy = readFileSync(join(ROOT, "docs", "policy.md"), "utf8");
+    const section = /^#+ Editor completion\n([\s\S]*?)(?=^#)/m.exec(policy)?.[1] ?? "";
+    expect(section).toContain(`"$schema": "${SCHEMA_REF}"`);
+    expect(section).toContain("~/.config/shellfence/config.json");
   });
 });
 
@@ -203,7 +346,7 @@ describe("the schema and the loader agree", () => {
   test("on the top-level keys", () => {
     const keys = Object.keys(schema.properties);
     expect(keys).toEqual(["$schema", "permission", "reasons", "roots"]);
-    const minimal: Readonly<Record<string, unknown>> = { $schema: "x.json", permission: {}, reasons: {}, roots: [] };
+    const minimal: Readonly<Record<string, unknown>> = { $schema: SCHEMA_REF, permission: {}, reasons: {}, roots: [] };
     for (const k of keys) {
       expect([k, verdicts(JSON.stringify({ [k]: minimal[k] }))]).toEqual([k, { schema: true, loader: true }]);
     }
