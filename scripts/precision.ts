@@ -18,7 +18,9 @@
 //                      file, another user's home (`docker login`, `cargo login`, `pip config`,
 //                      `go clean -cache`, `history -w`, `su - user`); setting the clock; `su`
 //   justified:names    the text names a place outside: a word that starts with `/` (other than
-//                      harmless system data and /dev/null-like names), `~`, `$HOME`, a `..`
+//                      harmless system data and /dev/null-like names, and other than what names a
+//                      place on the web: a URL, `localhost:3000/api`, a header string, a JSON
+//                      body, an HTTP method's route), `~`, `$HOME`, a `..`
 //                      segment, a bare `cd` or `cd -`; or it uses what `which`, `whereis`,
 //                      `type`, `command -v` (a program's path on PATH) or `mount` (mount
 //                      points) print, in a pipe or a `$(…)`: those name places outside
@@ -40,8 +42,12 @@
 //   justified:opaque   every reason is code or a program nobody can see into from the text: a
 //                      shell or REPL reading its terminal, a script that is not there, a command
 //                      name built at run time, shell state (`OPAQUE_CODE`, `UNRESOLVED_COMMAND`,
-//                      `SHELL_STATE`, and `INLINE_CODE` for a program read from standard input);
-//                      inline code on the command line is visible, so it is not here
+//                      `SHELL_STATE`, and `INLINE_CODE` for a program read from standard input or
+//                      downloaded by a `$(curl …)`); inline code on the command line is visible,
+//                      so it is not here, and neither is code the guard could not read but a
+//                      reviewer does: a script or package.json in the project that the command
+//                      does not write first, the packages of a workspace inside the project, a
+//                      program given in a here-document (`python3 - <<'EOF'`)
 //   needless           none of these: the command stays inside the project or only reads
 //                      harmless system files, and the ask is the guard's imprecision
 // The heuristic errs towards "justified" (any outside-looking word counts), so the needless
