@@ -359,7 +359,7 @@ for (const r of results) {
 }
 if (workload) {
   console.log(
-    `  ${"modern-agent (inside)".padEnd(36)} ${String(workload.inside).padStart(8)} ${
+    `  ${"modern-agent (inside, unlabelled)".padEnd(36)} ${String(workload.inside).padStart(8)} ${
       String(workload.notAllow).padStart(10)
     } ${String(workload.byClass.needless).padStart(6)} ${pct(workload.byClass.needless, workload.inside).padStart(8)}`,
   );
