@@ -18,7 +18,8 @@
 // scripts/precision.ts measures the guard on it; test/modern-agent.test.ts checks it.
 
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync,
+  writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 
 export const WORKLOAD_DIR = new URL("../corpora/modern-agent/", import.meta.url).pathname;
@@ -186,6 +187,7 @@ function buildVenv(root: string, spec: NonNullable<ProjectSpec["venv"]>): Materi
     version = readdirSync(join(venv, "lib")).find((d) => /^python3\.\d+$/.test(d))!.slice("python".length);
     how = "python3 -m venv";
   } catch {
+    rmSync(venv, { recursive: true, force: true }); // whatever a failed venv left
     write(join(venv, "pyvenv.cfg"),
       `home = /usr/bin\ninclude-system-site-packages = false\nversion = ${version}.0\nexecutable = /usr/bin/python${version}\n`
         + `command = /usr/bin/python3 -m venv --without-pip ${venv}\n`);
