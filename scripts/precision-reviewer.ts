@@ -4,8 +4,8 @@
 // Its rules are tested in test/precision-reviewer.test.ts: the figure it prints is only as good
 // as they are.
 
-import { existsSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { Verdict } from "../src/index.ts";
 
 /** World-readable system data without user secrets, as a reviewer would wave it through. */
@@ -51,7 +51,41 @@ const OUTSIDE_WORD = /(^|[\s=:'"(<>|;&`])(~|\$HOME\b|\$\{HOME\}|\.\.(\/|$|[\s'"]
 /** Words of the text that name an absolute path (a rough tokenizer: quotes and operators split). */
 function absoluteWords(text: string): string[] {
   // `@` and `#` too: they delimit sed programs that write a path into names (`s@^@/usr/x/@`).
-  return [...text.matchAll(/(?:^|[\s=:'"(<>|;&`,@#])(\/[^\s'"`;|&<>()@#]*)/g)].map((m) => m[1]!.replace(/[,.]+$/, ""));
+  return [...withoutWebText(text).matchAll(/(?:^|[\s=:'"(<>|;&`,@#])(\/[^\s'"`;|&<>()@#]*)/g)].map((m) =>
+    m[1]!.replace(/[,.]+$/, "")
+  );
+}
+
+/** HTTP header names, for header strings written without `-H` before them. */
+const HEADER_NAME = String
+  .raw`(?:Content-[\w-]+|Accept(?:-[\w-]+)?|Authorization|Referer|Origin|Location|Cookie|Set-Cookie|User-Agent|Host|Link|Cache-Control|If-[\w-]+|Access-Control-[\w-]+|X-[\w-]+)`;
+
+/**
+ * What names a place on the web, not on the disk, and what to leave of it: URLs (`http://…`,
+ * `ws://…`; a `file:` URL stays, as the path it is), `host:port/…` (`localhost:3000/api`,
+ * `127.0.0.1:8000/x`, httpie's `:3000/api`), header strings (`-H 'Referer: /login'`,
+ * `'Content-Type: application/json'`), JSON bodies (`-d '{"path": "/api/chat"}'`), and the route
+ * after an HTTP method (`POST /api/chat`). A route is a place of a server; a file option of the
+ * client (`-o`, `-T`, `-d @FILE`) is still a path, and the guard reports it as an access, which
+ * the accesses check judges before any word of the text is read.
+ */
+const WEB_TEXT: readonly (readonly [RegExp, string])[] = [[/\bfile:\/\/(?=\/)/gi, " "], [
+  /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>|;&()]*/gi,
+  " ",
+], [
+  /(^|[\s'"=@(])(localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+)?:\d{1,5}(\/[^\s'"`<>|;&()]*)?/gi,
+  "$1 ",
+], [/((?:^|\s)(?:-H|--header)(?:=|\s+))(['"])[^'"\n]*\2/g, "$1''"], [
+  new RegExp(String.raw`(['"])\s*${HEADER_NAME}:[ \t][^'"\n]*\1`, "g"),
+  "$1$1",
+], [/(['"])\s*[{[][^'"]*?[}\]]\s*\1|'\s*[{[][^']*[}\]]\s*'/g, "''"], [
+  /\b(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\s+\/[^\s'"`<>|;&()]*/g,
+  "$1 ",
+]];
+
+/** The text without what names a place on the web (WEB_TEXT). */
+function withoutWebText(text: string): string {
+  return WEB_TEXT.reduce((t, [re, by]) => t.replace(re, by), text);
 }
 
 function unknownVariable(text: string): boolean {
@@ -87,7 +121,7 @@ const OPAQUE = new Set(["OPAQUE_CODE", "UNRESOLVED_COMMAND", "SHELL_STATE"]);
 /** Reasons that say a name (a path, a word, the working directory) is not known. */
 const NAME_CODES = new Set(["UNRESOLVED_WORD", "UNRESOLVED_PATH", "UNRESOLVED_CWD"]);
 
-export function classify(text: string, v: Verdict, project: string): Class {
+export function classify(text: string, v: Verdict, project: string, cwd = project): Class {
   if (v.reasons.some((r) => ["PARSE_ERROR", "PARSE_TIMEOUT", "INPUT_TOO_LARGE", "INVALID_INPUT"].includes(r.code))) {
     return "justified:parse";
   }
@@ -112,16 +146,108 @@ export function classify(text: string, v: Verdict, project: string): Class {
   // that finds nothing is a bare `cd`, which goes home (bash; a quoted empty word stays put).
   if (/(^|[;&|(`]\s*)cd\s+(\$\([^()]*\)|`[^`]*`)\s*($|[;&|)`])/.test(text)) return "justified:names";
   if (unknownVariable(text) || unboundPositional(text)) return "justified:env";
+  // Code the guard could not read but a reviewer can: a script or package.json in the project,
+  // a program in a here-document. Such an ask is not opaque to the reviewer.
+  const readable = (r: Verdict["reasons"][number]) => readableCode(r, text, project, cwd);
+  const opaqueCode = (r: Verdict["reasons"][number]) => OPAQUE.has(r.code) && !readable(r);
   // `$0` and unseen data say where names lead, so they justify only asks about names.
   const aboutNames = v.reasons.filter((r) => r.decision !== "allow").every((r) =>
-    NAME_CODES.has(r.code) || OPAQUE.has(r.code)
+    NAME_CODES.has(r.code) || opaqueCode(r)
   );
   if (aboutNames && shellName(text)) return "justified:env";
-  if (aboutNames && (unseenData(text, project) || UNSEEN_ARCHIVE.test(text))) return "justified:data";
+  if (aboutNames && (unseenData(text, cwd) || UNSEEN_ARCHIVE.test(text))) return "justified:data";
+  // Inline code whose text is downloaded (`ruby -e "$(curl -fsSL URL)"`) is as unseen as code from the terminal.
+  const downloaded = DOWNLOADED_CODE.test(text);
   const opaque = (r: Verdict["reasons"][number]) =>
-    OPAQUE.has(r.code) || (r.code === "INLINE_CODE" && /from standard input/.test(r.message));
+    opaqueCode(r)
+    || (r.code === "INLINE_CODE" && (downloaded || (/from standard input/.test(r.message) && !readable(r))));
   if (v.reasons.filter((r) => r.decision !== "allow").every(opaque)) return "justified:opaque";
   return "needless";
+}
+
+/** A command substitution whose text is downloaded: what it yields is not in the command line. */
+const DOWNLOADED_CODE = /(\$\(|`)\s*(curl|wget|http|https|xh|aria2c|fetch)\b/;
+
+/** Files a reviewer reads in full: text, and not large. */
+const READABLE_BYTES = 1 << 20;
+
+/** A regular text file inside the project, found without leaving it (a link out of it is not one). */
+function readableProjectFile(path: string, project: string): boolean {
+  const inside = (p: string) => p === project || p.startsWith(project + "/");
+  try {
+    const real = realpathSync(path);
+    if (!inside(path) || !inside(real)) return false;
+    const st = statSync(real);
+    if (!st.isFile() || st.size > READABLE_BYTES) return false;
+    const fd = openSync(real, "r");
+    try {
+      const head = Buffer.alloc(Math.min(st.size, 8192));
+      readSync(fd, head, 0, head.length, 0);
+      return !head.includes(0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the command line itself writes the file before it runs (`curl -o package.json … && npm
+ * test`, `cat > run.sh <<EOF`, `cp x build.sh`): what it runs then is not what the reviewer reads
+ * on disk.
+ */
+function writesFile(text: string, file: string, project: string, cwd: string): boolean {
+  const names = new Set([file, file.slice(project.length + 1), file.slice(cwd.length + 1), file.split("/").pop()!]);
+  const targets = [
+    ...text.matchAll(
+      /(?:\d?>>?\|?|\btee\b(?:\s+-\w+)*|\s(?:-[A-Za-z]*[oO]|--output(?:=|\s))|\b(?:cp|mv|ln|install|rsync)\b[^|;&\n]*\s)\s*['"]?([^\s'"|;&<>()]+)/g,
+    ),
+  ].map((m) => m[1]!.replace(/^\.\//, ""));
+  return targets.some((t) => names.has(t) || names.has(t.split("/").pop()!));
+}
+
+/**
+ * A reason about code the guard could not read that a reviewer reads: OPAQUE_CODE naming a
+ * script or a package.json inside the project that is on disk as text and that the command line
+ * does not write first (`npm run x runs a script of ROOT/package.json, which the guard cannot
+ * read`, `.venv/bin/black runs a script the guard cannot read here`), the scripts of the other
+ * packages of a workspace whose packages all lie inside the project, or a program given to an
+ * interpreter in a here-document of the text (`python3 - <<'EOF' … EOF`).
+ */
+function readableCode(r: Verdict["reasons"][number], text: string, project: string, cwd: string): boolean {
+  if (r.code === "INLINE_CODE") {
+    return /from standard input/.test(r.message)
+      && /(^|[\s;&|(])(python[0-9.]*|pypy[0-9]*|node|nodejs|perl[0-9.]*|ruby|php|bash|sh)\b[^|;&\n]*<<-?\s*['"\\]?[A-Za-z_]\w*/
+        .test(text);
+  }
+  if (r.code !== "OPAQUE_CODE") return false;
+  if (/runs scripts in other workspace packages/.test(r.message)) return workspaceInside(cwd, project);
+  const head = r.message.split(/ runs /)[0]!;
+  const words = [...head.matchAll(/[^\s'"]+/g)].map((m) => m[0]).filter((w) => w.includes("/"));
+  const about = r.message.match(/ of (\/\S+\/package\.json)\b/)?.[1];
+  const files = about ? [about] : words.map((w) => (isAbsolute(w) ? w : resolve(cwd, w)));
+  return files.length > 0 && files.every((f) => readableProjectFile(f, project) && !writesFile(text, f, project, cwd));
+}
+
+/** Whether the workspace around `cwd` (pnpm-workspace.yaml, or package.json `workspaces`) keeps its packages inside the project. */
+function workspaceInside(cwd: string, project: string): boolean {
+  for (let dir = cwd; dir === project || dir.startsWith(project + "/"); dir = dirname(dir)) {
+    let globs: string | null = null;
+    try {
+      globs = readFileSync(join(dir, "pnpm-workspace.yaml"), "utf8");
+    } catch {
+      try {
+        const ws = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { workspaces?: unknown }).workspaces;
+        if (ws !== undefined) globs = JSON.stringify(ws);
+      } catch {
+        // no package.json here, or not JSON
+      }
+    }
+    if (globs !== null) return !/(^|["'\s/-])\.\.(\/|["'\s]|$)|["'\s-]\s*\//m.test(globs);
+    if (dir === project) break;
+  }
+  return false;
 }
 
 /** Causes of a verdict: each non-allow reason as `CODE command`. */
@@ -193,11 +319,11 @@ function namesFiles(text: string): string[] {
  * terminal (`xargs rm` with nothing piped in), a clipboard or a picker, or the output of a
  * program nobody can see into. Where they lead is not in the text, so a reviewer asks too.
  */
-function unseenData(raw: string, project: string): boolean {
+function unseenData(raw: string, cwd: string): boolean {
   // Quoted text is another program's (a grep pattern's `<`, awk's `;`), and `\;` ends -exec.
   const text = raw.replace(/'[^']*'/g, "''").replace(/"[^"]*"/g, '""').replace(/\\;/g, " ");
   if (PICKED.test(raw)) return true;
-  if (namesFiles(text).some((f) => !isAbsolute(f) && !existsSync(join(project, f)))) return true;
+  if (namesFiles(text).some((f) => !isAbsolute(f) && !existsSync(join(cwd, f)))) return true;
   for (const pipeline of text.split(/;|&&|\|\||&(?!>)|[()]|\bdo\b|\bthen\b/)) {
     const head = pipeline.split("|")[0]!.trim();
     const fed = pipeline.includes("|");

@@ -5,9 +5,17 @@
 // scratch directory, with a home directory of its own beside it. Nothing is run.
 //
 //   bun run scripts/precision.ts [--corpus PATH]... [--show N] [--json FILE] [--needless FILE]
+//                                [--workload DIR | --no-workload | --workload-only]
 //
 // --needless writes every needless verdict, one JSON line each (corpus, command, reasons), for
 // whoever works through them next.
+//
+// The modern agent workload (corpora/modern-agent/, or --workload DIR; scripts/modern-agent.ts)
+// is measured beside the corpora, each command in its own project: a pnpm monorepo, a Python
+// package with a virtual environment, a Next.js app, materialised in the scratch directory with a
+// home of their own. Its commands labelled "inside" (or not labelled) are sorted like the
+// corpora's, and their needless asks grouped by reason code and by command family as well; those
+// labelled "outside" must not be allowed, and each one that is is printed as a wrong allow.
 //
 // Each verdict that is not `allow` is sorted by a heuristic reviewer (classify below):
 //   justified:parse    the command does not parse (a reviewer cannot read it either)
@@ -18,7 +26,9 @@
 //                      file, another user's home (`docker login`, `cargo login`, `pip config`,
 //                      `go clean -cache`, `history -w`, `su - user`); setting the clock; `su`
 //   justified:names    the text names a place outside: a word that starts with `/` (other than
-//                      harmless system data and /dev/null-like names), `~`, `$HOME`, a `..`
+//                      harmless system data and /dev/null-like names, and other than what names a
+//                      place on the web: a URL, `localhost:3000/api`, a header string, a JSON
+//                      body, an HTTP method's route), `~`, `$HOME`, a `..`
 //                      segment, a bare `cd` or `cd -`; or it uses what `which`, `whereis`,
 //                      `type`, `command -v` (a program's path on PATH) or `mount` (mount
 //                      points) print, in a pipe or a `$(…)`: those name places outside
@@ -40,8 +50,12 @@
 //   justified:opaque   every reason is code or a program nobody can see into from the text: a
 //                      shell or REPL reading its terminal, a script that is not there, a command
 //                      name built at run time, shell state (`OPAQUE_CODE`, `UNRESOLVED_COMMAND`,
-//                      `SHELL_STATE`, and `INLINE_CODE` for a program read from standard input);
-//                      inline code on the command line is visible, so it is not here
+//                      `SHELL_STATE`, and `INLINE_CODE` for a program read from standard input or
+//                      downloaded by a `$(curl …)`); inline code on the command line is visible,
+//                      so it is not here, and neither is code the guard could not read but a
+//                      reviewer does: a script or package.json in the project that the command
+//                      does not write first, the packages of a workspace inside the project, a
+//                      program given in a here-document (`python3 - <<'EOF'`)
 //   needless           none of these: the command stays inside the project or only reads
 //                      harmless system files, and the ask is the guard's imprecision
 // The heuristic errs towards "justified" (any outside-looking word counts), so the needless
@@ -52,6 +66,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createGuard, type Verdict } from "../src/index.ts";
+import { materialise, readCommands, WORKLOAD_DIR } from "./modern-agent.ts";
 import { type Class, CLASSES, causes, classify } from "./precision-reviewer.ts";
 
 const args = process.argv.slice(2);
@@ -62,12 +77,15 @@ const shared = join(here, "..", "shared", "corpora");
 // which bash reads as pipelines into commands named `off` or `path/to/file`.
 const DEFAULT_CORPORA = ["tldr-alt1.txt", "nl2bash.txt", "intercode-agent-actions.jsonl", "intercode-gold.txt",
   "cheatsheets.jsonl"];
-const corpora = opt("--corpus").length
+const corpora = args.includes("--workload-only")
+  ? []
+  : opt("--corpus").length
   ? opt("--corpus")
   : DEFAULT_CORPORA.map((f) => join(shared, f)).filter((f) => existsSync(f));
 const show = Number(opt("--show")[0] ?? 3);
 const jsonOut = opt("--json")[0];
 const needlessOut = opt("--needless")[0];
+const workloadDir = args.includes("--no-workload") ? null : (opt("--workload")[0] ?? WORKLOAD_DIR);
 const needlessLines: string[] = [];
 
 /** The project every command runs in: what an agent's working copy typically holds. */
@@ -221,6 +239,115 @@ for (const file of corpora) {
   }
 }
 
+// ---------------------------------------------------------------- the modern agent workload
+
+interface WorkloadResult {
+  commands: number;
+  inside: number;
+  notAllow: number;
+  byClass: Record<Class, number>;
+  needlessCauses: [string, number][];
+  needlessByCode: [string, number][];
+  needlessByFamily: [string, number][];
+  /** family → [commands, needless] */
+  families: Record<string, [number, number]>;
+  examples: Record<string, string[]>;
+  justifiedInside: { project: string; cwd: string; command: string; class: Class }[];
+  outside: number;
+  outsideAsked: number;
+  wrongAllows: { project: string; cwd: string; command: string; source: string }[];
+  venv: string;
+}
+let workload: WorkloadResult | null = null;
+if (workloadDir !== null && existsSync(join(workloadDir, "commands.jsonl"))) {
+  const m = materialise(join(scratch, "workload"));
+  const wguard = await createGuard({ home: m.home });
+  const byClass = Object.fromEntries(CLASSES.map((c) => [c, 0])) as Record<Class, number>;
+  const count = <K extends string>(map: Map<K, number>, k: K) => map.set(k, (map.get(k) ?? 0) + 1);
+  const causeCount = new Map<string, number>();
+  const byCode = new Map<string, number>();
+  const byFamily = new Map<string, number>();
+  const families: Record<string, [number, number]> = {};
+  const examples: Record<string, string[]> = {};
+  const short = (l: string) => (l.length > 160 ? l.slice(0, 160) + "…" : l).replace(/\n/g, "⏎");
+  const w: WorkloadResult = { commands: 0, inside: 0, notAllow: 0, byClass, needlessCauses: [], needlessByCode: [],
+    needlessByFamily: [], families, examples, justifiedInside: [], outside: 0, outsideAsked: 0, wrongAllows: [],
+    venv: m.venv };
+  for (const c of readCommands(workloadDir)) {
+    const root = m.roots[c.project];
+    if (root === undefined) throw new Error(`modern-agent: no project ${c.project}`);
+    const cwd = join(root, c.cwd);
+    const v = wguard.check(c.command, { cwd, roots: [root] });
+    countInline(c.command, v);
+    w.commands++;
+    if (c.expect === "outside") {
+      w.outside++;
+      if (v.decision === "allow") {
+        w.wrongAllows.push({ project: c.project, cwd: c.cwd, command: c.command, source: c.source });
+      } else w.outsideAsked++;
+      continue;
+    }
+    w.inside++;
+    const fam = (families[c.family] ??= [0, 0]);
+    fam[0]++;
+    if (v.decision === "allow") continue;
+    w.notAllow++;
+    const cls = classify(c.command, v, root, cwd);
+    byClass[cls]++;
+    if (cls !== "needless") {
+      if (c.expect === "inside") {
+        w.justifiedInside.push({ project: c.project, cwd: c.cwd, command: c.command, class: cls });
+      }
+      continue;
+    }
+    fam[1]++;
+    count(byFamily, c.family);
+    for (const code of new Set(v.reasons.filter((r) => r.decision !== "allow").map((r) => r.code))) count(byCode, code);
+    if (needlessOut) {
+      needlessLines.push(
+        JSON.stringify({ corpus: "modern-agent", project: c.project, cwd: c.cwd, command: c.command,
+          reasons: v.reasons.filter((r) => r.decision !== "allow").map((r) => `${r.code} ${r.message}`) }),
+      );
+    }
+    for (const k of causes(v)) {
+      count(causeCount, k);
+      const ex = (examples[k] ??= []);
+      if (ex.length < show) ex.push(`${c.project}${c.cwd === "." ? "" : "/" + c.cwd}$ ${short(c.command)}`);
+    }
+  }
+  const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  w.needlessCauses = sorted(causeCount);
+  w.needlessByCode = sorted(byCode);
+  w.needlessByFamily = sorted(byFamily);
+  workload = w;
+  console.log(
+    `\n== modern-agent: ${w.commands} commands in 3 projects (venv: ${w.venv}); ${w.inside} inside or unlabelled`,
+  );
+  console.log(`  not allow:          ${String(w.notAllow).padStart(6)}  ${pct(w.notAllow, w.inside)}`);
+  for (const [c, n] of Object.entries(byClass)) {
+    console.log(`  ${c.padEnd(19)} ${String(n).padStart(6)}  ${pct(n, w.inside)}`);
+  }
+  console.log("  needless asks by reason code (a verdict counts once per code):");
+  for (const [k, n] of w.needlessByCode) console.log(`    ${String(n).padStart(5)}  ${k}`);
+  console.log("  needless asks by command family (needless / commands of the family):");
+  for (const [k, [all, n]] of Object.entries(families).sort((a, b) => b[1][1] - a[1][1] || a[0].localeCompare(b[0]))) {
+    console.log(`    ${String(n).padStart(5)} / ${String(all).padEnd(4)} ${k}`);
+  }
+  console.log("  top causes of the needless asks (reason × command; a verdict may have several):");
+  for (const [k, n] of w.needlessCauses.slice(0, 20)) {
+    console.log(`    ${String(n).padStart(5)}  ${k}`);
+    for (const e of examples[k]!) console.log(`             ${e}`);
+  }
+  console.log(`  labelled inside, yet judged justified by the reviewer: ${w.justifiedInside.length}`);
+  for (const j of w.justifiedInside) {
+    console.log(`    ${j.class.padEnd(18)} ${j.project}/${j.cwd}$ ${short(j.command)}`);
+  }
+  console.log(`  outside twins: ${w.outside}, not allowed: ${w.outsideAsked}, wrong allows: ${w.wrongAllows.length}`);
+  for (const a of w.wrongAllows) {
+    console.log(`    WRONG ALLOW  ${a.project}/${a.cwd}$ ${short(a.command)}   (${a.source})`);
+  }
+}
+
 console.log("\n== summary (needless = not allowed though inside the project or a harmless system read)");
 console.log("  corpus                               commands  not allow   needless");
 for (const r of results) {
@@ -230,6 +357,18 @@ for (const r of results) {
     } ${pct(r.byClass.needless, r.commands).padStart(8)}`,
   );
 }
+if (workload) {
+  console.log(
+    `  ${"modern-agent (inside, unlabelled)".padEnd(36)} ${String(workload.inside).padStart(8)} ${
+      String(workload.notAllow).padStart(10)
+    } ${String(workload.byClass.needless).padStart(6)} ${pct(workload.byClass.needless, workload.inside).padStart(8)}`,
+  );
+  console.log(
+    `  ${"modern-agent (outside): wrong allows".padEnd(36)} ${String(workload.outside).padStart(8)} ${
+      String(workload.outsideAsked).padStart(10)
+    } ${String(workload.wrongAllows.length).padStart(6)}`,
+  );
+}
 console.log(`\n== inline code (python -c, node -e/-p, perl -e) in all corpora: ${inline.seen} programs`);
 console.log(`  allowed:                                   ${inline.allowed}`);
 console.log(`  confined, but asked for another reason:    ${inline.confinedButAsked}`);
@@ -237,7 +376,7 @@ console.log(`  not proved confined (INLINE_CODE):         ${inline.refused}`);
 for (const [w, n] of [...inline.why].sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(4)}  ${w}`);
 if (jsonOut) {
   writeFileSync(jsonOut,
-    JSON.stringify({ results, inline: { ...inline, why: Object.fromEntries(inline.why) } }, null, 2));
+    JSON.stringify({ results, workload, inline: { ...inline, why: Object.fromEntries(inline.why) } }, null, 2));
 }
 if (needlessOut) writeFileSync(needlessOut, needlessLines.map((l) => l + "\n").join(""));
 rmSync(scratch, { recursive: true, force: true });
