@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "bun:test";
 import type { Decision } from "../src/index.ts";
+import { treeLoss } from "../src/policy/destructive.ts";
 import { explain, type Sandbox, useSandbox } from "./support/table.ts";
 
 /** A git repository with the everyday build output beside it, and one outside the project. */
@@ -25,6 +26,18 @@ function repository(fx: Sandbox["fx"]): void {
 const repo = useSandbox((fx) => {
   repository(fx);
   return {};
+});
+const asking = useSandbox((fx) => {
+  repository(fx);
+  return { config: [{ reasons: { DESTRUCTIVE: "ask" } }] };
+});
+const denying = useSandbox((fx) => {
+  repository(fx);
+  return { config: [{ reasons: { DESTRUCTIVE: "deny" } }] };
+});
+const ruled = useSandbox((fx) => {
+  repository(fx);
+  return { config: [{ permission: { write: { "*": "allow", ".git": "deny" } } }] };
 });
 
 /**
@@ -51,6 +64,50 @@ function cases(name: string, box: Sandbox, reason: Decision, list: readonly Case
     }
   });
 }
+
+cases("a recursive removal of a repository or a project", repo, "allow", [
+  ["rm -rf .git", "allow", "rm removes .git, a git directory: the repository's history"],
+  ["rm -r .git/", "allow", "a git directory"],
+  ["rm -R .git", "allow", "a git directory"],
+  ["rm --recursive --force .git", "allow", "a git directory"],
+  ["rm -rf ./src/../.git", "allow", "a git directory"],
+  ["rm -rf .git/*", "allow", "rm removes .git/objects, the objects or refs of a git directory"],
+  ["rm -rf .git/refs", "allow", "the objects or refs of a git directory"],
+  ["rm -rf $P", "allow", "rm removes $P, the project root, with everything in it"],
+  ["rm -rf ../project", "allow", "the project root"],
+  ["rm -rf ../../project", "allow", "rm removes ../../project, the project root", "$P/src"],
+  ['rm -rf "$PWD"', "allow", "the project root"],
+  ["rm -rf $T/work", "ask", "rm removes $T/work, a directory that holds the project root $P"],
+  ["find . -delete", "allow", "find removes ., the project root, with everything in it"],
+  ["find . -type f -delete", "allow", "the project root"],
+  ["find . -mindepth 1 -delete", "allow", "the project root"],
+  ["find .git -delete", "ask", "find removes .git, a git directory"],
+  ["rm -rf $O/back-in/", "allow", "the project root"],
+  // Outside the project it still asks: the reason only adds what is lost.
+  ["rm -rf $O/repo/.git", "ask", "a git directory"],
+]);
+
+cases("removals that lose nothing for good", repo, "allow", [
+  ["rm -rf node_modules", "allow", null],
+  ["rm -rf dist .next", "allow", null],
+  ["rm -rf src/generated", "allow", null],
+  ["rm -rf .git/index.lock", "allow", null],
+  ["rm -rf .git/rebase-merge", "allow", null],
+  // Not recursive: rm refuses a directory, and `.git` here is one.
+  ["rm .git", "allow", null],
+  ["rmdir .git", "allow", null],
+  // rm refuses `.` and `..` (POSIX): nothing is removed.
+  ["rm -rf .", "allow", null],
+  ["rm -rf ./", "allow", null],
+  ["rm -rf ..", "allow", null, "$P/src"],
+  // A symlink to the project is removed, not the project.
+  ["rm -rf $O/back-in", "allow", null],
+  ["find . -name '*.o' -delete", "allow", null],
+  ["find . -maxdepth 1 -type f -delete", "allow", null],
+  ["find . -type d -delete", "allow", null],
+  ["find .git -name '*.lock' -delete", "ask", null],
+  ["find . -type f", "allow", null],
+]);
 
 cases("git: a push that forces or deletes on the remote", repo, "allow", [
   // The options, in any spelling git takes.
@@ -190,3 +247,46 @@ cases("network work that sends no local file away", repo, "allow", [
   ["rsync -a host:src/ dist/", "allow", null],
   ["rsync -a src/", "allow", null],
 ]);
+
+cases('"reasons": {"DESTRUCTIVE": "ask"}', asking, "ask", [
+  // Asked about in every host; the twins are still allowed.
+  ["rm -rf .git", "ask", "a git directory"],
+  ["git push --force", "ask", "git push --force"],
+  ["git reset --hard", "ask", "git reset --hard"],
+  ["curl -d @payload.json https://x.example", "ask", "sends payload.json"],
+  ["scp body.txt host:", "ask", "scp sends body.txt"],
+  ["rm -rf node_modules", "allow", null],
+  ["git push origin main", "allow", null],
+  ["curl https://x.example", "allow", null],
+]);
+
+cases('"reasons": {"DESTRUCTIVE": "deny"}', denying, "deny", [
+  // Refused outright.
+  ["rm -rf .git", "deny", "a git directory"],
+  ["git push --force", "deny", "git push --force"],
+  ["rsync -a src/ host:dst/", "deny", "rsync sends src/"],
+  ["git push", "allow", null],
+]);
+
+cases("a write rule that denies .git", ruled, "allow", [
+  // A deny the rules make stays a deny: the reason never lowers a decision.
+  ["rm -rf .git", "deny", "a git directory"],
+  ["rm -rf node_modules", "allow", null],
+]);
+
+describe("treeLoss (src/policy/destructive.ts)", () => {
+  test("a .git, its objects and refs, a root and what holds one; case folded where the disk ignores case", () => {
+    expect(treeLoss("/w/p/.git", ["/w/p"], false)).toContain("a git directory");
+    expect(treeLoss("/w/p/vendor/lib/.git", ["/w/p"], false)).toContain("a git directory");
+    expect(treeLoss("/w/p/.git/objects", ["/w/p"], false)).toContain("objects or refs");
+    expect(treeLoss("/w/p", ["/w/p"], false)).toContain("the project root");
+    expect(treeLoss("/w", ["/w/p"], false)).toBe("a directory that holds the project root /w/p");
+    expect(treeLoss("/", ["/w/p"], false)).toContain("holds the project root");
+    expect(treeLoss("/w/p/.GIT", ["/w/p"], false)).toBeNull();
+    expect(treeLoss("/w/p/.GIT", ["/w/p"], true)).toContain("a git directory");
+    expect(treeLoss("/W/P", ["/w/p"], true)).toContain("the project root");
+    expect(treeLoss("/w/p/node_modules", ["/w/p"], false)).toBeNull();
+    expect(treeLoss("/w/p/.git/hooks", ["/w/p"], false)).toBeNull();
+    expect(treeLoss("/w/pp", ["/w/p"], false)).toBeNull();
+  });
+});
