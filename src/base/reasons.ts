@@ -27,6 +27,9 @@ export const REASONS = { EXTERNAL_PATH: { decision: "ask", summary: "a path outs
     summary: "a built-in secret (keys, tokens, credentials, shell startup files and histories), wherever it is" },
   PROTECTED_PATH: { decision: "ask", summary: "writes the guard's own configuration or the host file that enables it" },
   UNMODELLED_SYNTAX: { decision: "ask",
-    summary: "code bash would evaluate that the guard's model does not account for" } } as const;
+    summary: "code bash would evaluate that the guard's model does not account for" },
+  DESTRUCTIVE: { decision: "allow",
+    summary: "cannot be undone: deletes a repository or a project root, rewrites or deletes remote history, " +
+      "discards uncommitted work, or sends a local file to another host" } } as const;
 
 export type ReasonCode = keyof typeof REASONS;

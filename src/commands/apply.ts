@@ -339,6 +339,17 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
         }
       }
     }
+    if (on && rec.removes) {
+      // (A symlink is removed, not what it leads to, unless named with a trailing slash.)
+      const link = (t: string, base: Base) =>
+        base !== null && !t.endsWith("/") && disk.settled(t, base) && disk.isLink(t, base);
+      effects.forEach((e, i) => {
+        if (e.t !== "path" || e.kind !== "write") return;
+        const t = e.arg.text;
+        if (t !== null && (/(^|\/)\.\.?\/*$/.test(t) || link(t, e.base))) return;
+        effects[i] = { ...e, removesTree: true };
+      });
+    }
   }
 
   if (spec.custom) {

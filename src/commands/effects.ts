@@ -137,10 +137,12 @@ export type Effect =
    * (`keepsNames`: a write by which the command makes no name but this one and plain ones beside
    * it, as perl -i's temporary file: a listing's names stay what it prints, src/shell/listing.ts;
    * `"replaces"`: a write that only replaces a file that is there and makes no name at all, as
-   * sed -i renames its temporary onto the name and leaves a missing one alone.)
+   * sed -i renames its temporary onto the name and leaves a missing one alone. `removesTree`:
+   * the command removes the entry with everything below it, `rm -r`, `find -delete`; the policy
+   * says whether that is a repository or a project root, DESTRUCTIVE.)
    */
   | ({ readonly t: "path"; readonly arg: Arg; readonly kind: AccessKind; readonly command?: string;
-    readonly surface?: string; readonly keepsNames?: true | "replaces" } & BaseField)
+    readonly surface?: string; readonly keepsNames?: true | "replaces"; readonly removesTree?: true } & BaseField)
   /** A directory the command recurses into following symlinks: every link in it that leads out is an access. */
   | ({ readonly t: "scan"; readonly arg: Arg; readonly kind: AccessKind; readonly surface?: string } & BaseField)
   /** A word the guard knows nothing about: every way it could name a path is judged. */

@@ -86,6 +86,13 @@ interface RecursionSpec {
    * Followed symlinks are judged by where they lead.
    */
   readonly follow: "always" | "never" | { readonly mode: string };
+  /**
+   * With recursion on, the command removes each entry it writes with everything below it (`rm
+   * -r`): those accesses are `removesTree` (Effect), which the policy looks at for a repository
+   * or a project root (DESTRUCTIVE). As POSIX has rm do, an operand whose last name is `.` or
+   * `..` is refused, not removed; a symlink is removed, not what it leads to.
+   */
+  readonly removes?: boolean;
 }
 
 /**

@@ -8,7 +8,7 @@
 
 import { ArgError, Args } from "../base/args.ts";
 import type { Io } from "../base/io.ts";
-import type { Decision } from "../base/verdict.ts";
+import type { Decision, Verdict } from "../base/verdict.ts";
 import { escapeForPerson } from "../report/escape.ts";
 import { explainVerdict } from "../report/host-reason.ts";
 import { broadRoots } from "../guard/guard.ts";
@@ -36,7 +36,8 @@ options:
   --root DIR      an additional project root (repeatable)
   --config FILE   a JSON config file (repeatable), merged after the project's .shellfence.json
   --home DIR      the home directory for ~ (default: $HOME)
-  --approve       answer "allow" explicitly instead of staying silent when everything is inside
+  --approve       answer "allow" explicitly instead of staying silent when everything is inside;
+                  a command that cannot be undone (DESTRUCTIVE) is asked about instead
   --strict        answer "deny" instead of "ask" when the call cannot be checked
   --timeout MS    answer "ask" (or "deny" with --strict) if no verdict is ready after MS
                   milliseconds (default ${DEFAULT_HOOK_TIMEOUT_MS}, a third of Claude Code's 60 s hook
@@ -141,12 +142,15 @@ async function judge(args: HookArgs, io: Io, once: Answer, say: (message: string
     io.stderr(`shellfence: warning: ${w}\n`);
   }
   const verdict = checkCall(host, call);
-  const reason = explainVerdict(verdict, call.kind === "tool" ? { actor: call.actor } : {});
+  // What the hook would answer "allow" (no prompt) but for a reason that cannot be undone is asked about.
+  const final = cannotBeUndone(verdict);
+  const asked = final ?? verdict;
+  const reason = explainVerdict(asked, call.kind === "tool" ? { actor: call.actor } : {});
   if (call.kind === "bash" && verdict.decision !== "deny") {
     // Claude Code applies a PreToolUse hook's updatedInput only with "allow" or "ask"
     // (2.1.332: Moe()); so an allowed call is answered "allow", with the sandboxed line.
     const session = noticeSession(sessionId);
-    const contained = containedLine(call, host, verdict, args.routing, session);
+    const contained = final === null ? containedLine(call, host, verdict, args.routing, session) : null;
     if (contained !== null) {
       const why = `shellfence: contained: ${reason.replace(/^shellfence: /, "")}`;
       once("allow", why, { updatedInput: { ...toolInput, command: contained } });
@@ -156,8 +160,8 @@ async function judge(args: HookArgs, io: Io, once: Answer, say: (message: string
     switch (r.t) {
       case "sandboxed": {
         const updatedInput = { ...toolInput, command: r.line };
-        const why = verdict.decision === "ask" ? reason : "shellfence: allowed; it runs in the sandbox";
-        once(verdict.decision, why, { updatedInput });
+        const why = asked.decision === "ask" ? reason : "shellfence: allowed; it runs in the sandbox";
+        once(asked.decision, why, { updatedInput });
         return;
       }
       case "blocked":
@@ -169,7 +173,7 @@ async function judge(args: HookArgs, io: Io, once: Answer, say: (message: string
           if (r.notice !== null) say(r.notice);
           return;
         }
-        once(verdict.decision, reason, r.notice !== null ? { systemMessage: r.notice } : {});
+        once(asked.decision, reason, r.notice !== null ? { systemMessage: r.notice } : {});
         return;
       default: {
         const never: never = r;
@@ -178,7 +182,21 @@ async function judge(args: HookArgs, io: Io, once: Answer, say: (message: string
     }
   }
   if (verdict.decision === "allow" && !args.approve) return;
-  once(verdict.decision, reason);
+  once(asked.decision, reason);
+}
+
+/**
+ * An explicit "allow" is Claude Code run without a prompt, so the hook never gives one for a
+ * command that cannot be undone (DESTRUCTIVE, allowed by default): such a verdict is answered
+ * as an ask with that reason (this, or null when it carries none). Where the hook says nothing
+ * (an allowed call without --approve and without the sandbox) it still says nothing, and Claude
+ * Code's own permissions decide; a config that makes DESTRUCTIVE ask or deny needs none of this.
+ */
+function cannotBeUndone(verdict: Verdict): Verdict | null {
+  if (verdict.decision !== "allow" && verdict.decision !== "ask") return null;
+  if (!verdict.reasons.some((r) => r.code === "DESTRUCTIVE" && r.decision === "allow")) return null;
+  const reasons = verdict.reasons.map((r) => (r.code === "DESTRUCTIVE" ? { ...r, decision: "ask" as const } : r));
+  return { ...verdict, decision: "ask", reasons };
 }
 
 function cannotReason(strict: boolean, why: string): string {

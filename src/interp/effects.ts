@@ -55,7 +55,9 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
     switch (e.t) {
       case "path":
         if (e.keepsNames) it.paths.keepsNames(e.arg, e.command ?? command, e.keepsNames);
-        own(() => it.paths.access(w, e.arg, e.kind, e.command ?? command, e.base, e.surface));
+        // (A removal of a whole tree is said of the paths it names; not of a listing's stand-in, which stands for many.)
+        it.findings.attributed(e.removesTree && !e.arg.standIn ? { ...origin, removesTree: true } : origin,
+          () => it.paths.access(w, e.arg, e.kind, e.command ?? command, e.base, e.surface));
         break;
       case "scan":
         own(() => it.paths.scanTree(w, e.arg, e.kind, command, e.base, e.surface));

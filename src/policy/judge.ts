@@ -9,6 +9,7 @@ import { type Access, type AccessKind, type Decision, type Reason, stricter, typ
 import type { PathAuthority } from "./authorize.ts";
 import { containingRoot, type Judgement, Judging, type Policy, relativeTo, surfacesFor } from "./decide.ts";
 import { protectedReach, type Writer } from "./protect.ts";
+import { treeLoss } from "./destructive.ts";
 import { commandTexts } from "./command-text.ts";
 import { lastMatch, textMatches } from "./rules.ts";
 import { reachesInside, type Scanner, type WalkMode } from "./reach.ts";
@@ -206,6 +207,14 @@ export function judgeFindings(input: FindingsInput, ctx: JudgeContext, extra: re
     if (j.reason && j.decision !== "allow") {
       reasons.push({ code: j.reason, message: j.message ?? p.command, decision: j.decision, start: p.span.start,
         end: p.span.end });
+    }
+    // Whatever the access's own judgement: a removal inside the project is no less final for it.
+    const loss = p.removesTree && p.resolved !== null ? treeLoss(p.resolved, ctx.roots, policy.foldCase) : null;
+    if (loss !== null) {
+      const d = policy.reasonDecision("DESTRUCTIVE");
+      decision = stricter(decision, d);
+      reasons.push({ code: "DESTRUCTIVE", message: `${p.command} removes ${p.path}, ${loss}`, decision: d,
+        start: p.span.start, end: p.span.end });
     }
   }
   if (pending) return PENDING;

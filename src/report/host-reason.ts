@@ -86,6 +86,8 @@ function fixFor(code: ReasonCode, access: Access | undefined): string {
       return "Write the path with forward slashes only.";
     case "INTERNAL_ERROR":
       return "Approve it only if you know it is safe.";
+    case "DESTRUCTIVE":
+      return "It cannot be undone: approve it only if that is what you want.";
     default:
       return `Allow it with "reasons": {"${code}": "allow"} in ${PROJECT_CONFIG_NAME} if it is intended.`;
   }

@@ -24,6 +24,8 @@ export interface PathFinding {
   readonly redirect?: true;
   /** What the program's table entry says of the names its writes make, when it says anything. */
   readonly naming?: Naming;
+  /** The command removes this entry with everything below it (`rm -r`, `find -delete`): see Origin. */
+  readonly removesTree?: true;
 }
 
 /**
@@ -49,6 +51,7 @@ export interface Origin {
   readonly program?: string;
   readonly redirect?: true;
   readonly naming?: Naming;
+  readonly removesTree?: true;
 }
 
 export interface IssueFinding {

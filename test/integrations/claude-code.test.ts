@@ -392,3 +392,84 @@ describe("the sandbox: allowed Bash calls run contained (updatedInput)", () => {
     expect(blocked.permissionDecisionReason).toContain("bubblewrap (bwrap) is not installed");
   });
 });
+
+describe("--approve and what cannot be undone (DESTRUCTIVE): asked about, never answered allow", () => {
+  const parse = (stdout: string) =>
+    JSON.parse(stdout) as {
+      hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string;
+        updatedInput?: Record<string, unknown> };
+    };
+  /** A repository of its own, so that the shared project keeps no `.git`. */
+  let repo: string;
+  beforeAll(() => {
+    repo = join(fx.top, "repo");
+    mkdirSync(join(repo, ".git", "refs"), { recursive: true });
+    writeFileSync(join(repo, ".git", "HEAD"), "ref: refs/heads/main\n");
+    writeFileSync(join(repo, "body.txt"), "x\n");
+  });
+  const inRepo = (command: string, args: readonly string[] = [], env: Record<string, string> = {}) =>
+    hook(bash(command, repo), args, { CLAUDE_PROJECT_DIR: repo, ...env });
+  const UNDONE = "It cannot be undone: approve it only if that is what you want.";
+
+  test("--approve: ask, with what is lost, for each kind; the everyday twin is answered allow", () => {
+    expect(inRepo("git push --force", ["--approve"]).stdout).toBe(
+      answer("ask",
+        `shellfence: git push --force overwrites the remote's branches, rewriting its history (DESTRUCTIVE). ${UNDONE}`),
+    );
+    expect(inRepo("rm -rf .git", ["--approve"]).stdout).toBe(
+      answer("ask",
+        `shellfence: rm removes .git, a git directory: the repository's history, its branches and stashes (DESTRUCTIVE). ${UNDONE}`),
+    );
+    expect(inRepo("curl -d @body.txt https://x.example", ["--approve"]).stdout).toBe(
+      answer("ask", `shellfence: curl -d @body.txt sends body.txt to x.example (DESTRUCTIVE). ${UNDONE}`),
+    );
+    expect(parse(inRepo("git reset --hard", ["--approve"]).stdout).hookSpecificOutput.permissionDecision).toBe("ask");
+    for (const twin of ["git push origin main", "rm -rf node_modules", "curl -o out https://x.example"]) {
+      expect(inRepo(twin, ["--approve"]).stdout).toBe(answer("allow", "shellfence: every path is inside the project."));
+    }
+  });
+
+  test("without --approve (and without the sandbox): silent as before, Claude Code's own permissions decide", () => {
+    expect(inRepo("git push --force")).toEqual({ status: 0, stdout: "", stderr: "" });
+    expect(inRepo("rm -rf .git")).toEqual({ status: 0, stdout: "", stderr: "" });
+  });
+
+  test('"reasons": {"DESTRUCTIVE": "ask"} asks without --approve; "deny" denies', () => {
+    const ask = join(fx.top, "destructive-ask.json");
+    writeFileSync(ask, JSON.stringify({ reasons: { DESTRUCTIVE: "ask" } }));
+    expect(inRepo("git push --force", ["--config", ask]).stdout).toBe(
+      answer("ask",
+        `shellfence: git push --force overwrites the remote's branches, rewriting its history (DESTRUCTIVE). ${UNDONE}`),
+    );
+    expect(inRepo("git push", ["--config", ask]).stdout).toBe("");
+    const deny = join(fx.top, "destructive-deny.json");
+    writeFileSync(deny, JSON.stringify({ reasons: { DESTRUCTIVE: "deny" } }));
+    expect(parse(inRepo("git push --force", ["--config", deny]).stdout).hookSpecificOutput.permissionDecision).toBe(
+      "deny",
+    );
+  });
+
+  test("in the sandbox, where an allowed call is answered allow: ask, with the sandboxed line", () => {
+    for (const args of [["--sandbox", "contained"], ["--sandbox", "contained", "--approve"]]) {
+      const out = parse(inRepo("git push --force", args).stdout).hookSpecificOutput;
+      expect(out.permissionDecision).toBe("ask");
+      expect(out.permissionDecisionReason).toContain("git push --force overwrites the remote's branches");
+      expect(String(out.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+      const twin = parse(inRepo("git push origin main", args).stdout).hookSpecificOutput;
+      expect(twin.permissionDecision).toBe("allow");
+      expect(String(twin.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+    }
+  });
+
+  test('an ask that only says "unknown" is contained, unless it also cannot be undone', () => {
+    const contained = parse(inRepo('cat "$F"', ["--sandbox", "contained"]).stdout).hookSpecificOutput;
+    expect(contained.permissionDecision).toBe("allow");
+    const out =
+      parse(inRepo('curl -d @body.txt https://x.example -o "$F"', ["--sandbox", "contained"]).stdout)
+        .hookSpecificOutput;
+    expect(out.permissionDecision).toBe("ask");
+    expect(out.permissionDecisionReason).toContain("curl -d @body.txt sends body.txt to x.example (DESTRUCTIVE)");
+    expect(out.permissionDecisionReason).toContain("UNRESOLVED_WORD");
+    expect(String(out.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+  });
+});

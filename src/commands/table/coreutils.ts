@@ -163,7 +163,7 @@ export const COREUTILS: readonly TableSpec[] = [
     long: ["--force", "--dir", "--verbose", "--one-file-system", "--no-preserve-root", "--preserve-root"],
     options: { "-r": { modes: ["recursive"] }, "-R": { modes: ["recursive"] }, "--recursive": { modes: ["recursive"] },
       "--interactive": optionalNone, "--preserve-root=": none }, operands: { all: "write" },
-    recursion: { mode: "recursive", follow: "never" } },
+    recursion: { mode: "recursive", follow: "never", removes: true } },
   { names: ["mkdir"], naming: KEEPS, flags: "vZ", long: ["--verbose"],
     options: { "-m": none, "--mode": none, "--context": optionalNone, "-p": { modes: ["parents"] },
       "--parents": { modes: ["parents"] } }, operands: { all: "write" }, custom: mkdirParents },

@@ -95,8 +95,14 @@ function find(call: Call): Effect[] {
       effects.push({ t: "path", arg: a, kind: "list", surface: "find" });
     }
   }
+  // (A start point that is a symlink is deleted itself, not what it leads to, unless find follows it.)
+  const followsStart = follow || leading.options.includes("-H");
+  const link = (s: Arg) =>
+    !followsStart && s.text !== null && !s.text.endsWith("/") && call.disk.settled(s.text) && call.disk.isLink(s.text);
+  const whole = deletesWhole(expression);
   for (const s of starts) {
-    effects.push({ t: "path", arg: s, kind: deletes ? "write" : "list", surface: "find" });
+    const removes = whole && !link(s) ? { removesTree: true as const } : {};
+    effects.push({ t: "path", arg: s, kind: deletes ? "write" : "list", surface: "find", ...removes });
     if (follow) effects.push({ t: "scan", arg: s, kind: deletes ? "write" : "list", surface: "find" });
   }
   for (const e of execs) {
@@ -163,6 +169,29 @@ function find(call: Call): Effect[] {
 const PRINTS_ONLY: ReadonlySet<string> = new Set(["dirname", "basename", "echo", "printf", "stat", "wc", "grep",
   "egrep", "fgrep", "cat", "ls", "md5sum", "sha1sum", "sha256sum", "sha512sum", "du", "head", "tail", "realpath",
   "readlink", "test", "["]);
+
+/** Words of an expression that leave -delete to delete everything under the start points (their values skipped). */
+const DELETES_ALL = new Set(["-delete", "-depth", "-d", "-xdev", "-mount", "-noleaf", "-ignore_readdir_race", "-print",
+  "-print0", "-true"]);
+
+/**
+ * Whether `find START… EXPR` deletes each start point's whole tree: -delete, and nothing that
+ * picks what it deletes but a -mindepth or a -type that takes files (`find .git -delete`, `find
+ * . -type f -delete`; not `find . -name '*.o' -delete`, nor -maxdepth).
+ */
+function deletesWhole(expression: readonly Arg[]): boolean {
+  let deletes = false;
+  for (let j = 0; j < expression.length; j++) {
+    const t = expression[j]!.text;
+    if (t === "-delete") deletes = true;
+    if (t !== null && DELETES_ALL.has(t)) continue;
+    const v = expression[j + 1]?.text;
+    if (t === "-mindepth" && v != null) j++;
+    else if (t === "-type" && v != null && v.split(",").includes("f")) j++;
+    else return false;
+  }
+  return deletes;
+}
 
 /** A test an -exec comes after: `-type f`, `-name '*.c'`. */
 interface Guard {

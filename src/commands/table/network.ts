@@ -8,6 +8,7 @@ import { assignmentOptions, baseOfArg, each, flag, hooks, issue, linkedGitDir, l
   optionValues, read, roleAs, runsProgram, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import { SSH_CODE_KEYS, sshOptionFiles, sshOptionWords } from "./shells.ts";
+import { curlSends, transferSends, wgetSends } from "./uploads.ts";
 
 // ---------------------------------------------------------------------------------------
 // curl
@@ -58,7 +59,7 @@ const CURL: TableSpec = { names: ["curl"], abbreviations: false, flags: "sSLfiIk
       "--socks5-hostname", "-t", "--telnet-option", "--tftp-blksize", "--tlsauthtype", "--tlspassword", "--tlsuser",
       "--url-query", "--preproxy", "--delegation", "--ip-tos", "--vlan-priority", "--haproxy-clientip", "--ech",
       "--ipfs-gateway", "--trace-config"), "--pubkey": read, "--sasl-ir": flag, "-h": optionalNone },
-  operands: { all: "url" }, custom: hooks(curlHook) };
+  operands: { all: "url" }, custom: hooks(curlHook, curlSends) };
 
 /** What curl reads and writes through option values that only sometimes name files. */
 function curlHook(ctx: SpecContext): void {
@@ -247,7 +248,7 @@ const WGET: TableSpec = { names: ["wget", "wget2"], flags: "VhbqvnNcSrkKEpmFxH46
     for (const v of optionValues(ctx, "--config")) {
       issue(ctx, "UNRESOLVED_WORD", `wget reads more settings from ${v.source}`, v.span);
     }
-  }) };
+  }, wgetSends) };
 
 // ---------------------------------------------------------------------------------------
 // scp and rsync: `[user@]host:path`, `host::module`, `scp://` and `rsync://` are remote.
@@ -302,7 +303,7 @@ const SCP: TableSpec = {
   operands: { all: "none" },
   changes: { fs: true, links: false },
   // scp -r follows symlinks it meets in the source tree.
-  custom: hooks(runsProgram(["-S", "-D"]), sshOptions, (ctx) => void transfer(ctx, false, true)),
+  custom: hooks(runsProgram(["-S", "-D"]), sshOptions, (ctx) => void transfer(ctx, false, true), transferSends(false)),
 };
 
 const RSYNC: TableSpec = { names: ["rsync"], abbreviations: false, flags: "vqcbuldpoDgtSnWxyCzhiPRHAXUNJOs8Ek",
@@ -400,6 +401,7 @@ const RSYNC: TableSpec = { names: ["rsync"], abbreviations: false, flags: "vqcbu
       issue(ctx, "UNRESOLVED_WORD", "rsync --files-from copies the files listed in a file the guard does not read");
     }
     for (const it of optionItems(ctx, "-e", "--rsh")) if (it.value) remoteShell(ctx, it.value);
+    transferSends(true)(ctx);
   } };
 
 /**

@@ -295,7 +295,7 @@ function su(call: Call): Effect[] {
 }
 
 const SSH_VALUE = new Set("BbcDEeFIiJLlmOoPpQRSWw".split("").map((c) => "-" + c));
-const LOCAL_HOSTS = /^(localhost|127\.[0-9.]+|::1|\[::1\]|0\.0\.0\.0|localhost\.localdomain)$/i;
+export const LOCAL_HOSTS = /^(localhost|127\.[0-9.]+|::1|\[::1\]|0\.0\.0\.0|localhost\.localdomain)$/i;
 
 /**
  * ssh's options (`-F FILE`, `-E LOG`, `-o ProxyCommand=…`, clustered and glued as ssh's getopt

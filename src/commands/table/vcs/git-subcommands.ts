@@ -9,6 +9,8 @@ import { each, flag, hooks, issue, linkNames, localRole, movedNames, none, optio
   read, runsProgram, spanOf, write } from "../common.ts";
 import { expandSpec } from "../expand.ts";
 import { cloneConfig } from "./git-config.ts";
+import { branchDestroys, cleanDestroys, pushDestroys, resetDestroys, stashDestroys,
+  switchDestroys } from "./git-destructive.ts";
 
 import { looksLikePath, revsOrPaths, worktree, checkedOut, repoRole, repository, toolOption, type GitSub, templateHooks,
   pathspecFile, message, strategy, DIFF_FLAGS, LOG_FLAGS, LOG_OPTIONS, logLike, KEEPS_INDEX, BRANCH_LIKE, TAG,
@@ -174,7 +176,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
         }
       }
     } },
-  branch: { ...BRANCH_LIKE, naming: KEEPS_INDEX },
+  branch: { ...BRANCH_LIKE, naming: KEEPS_INDEX, custom: branchDestroys },
   tag: { ...TAG, naming: KEEPS_INDEX },
   notes: NOTES,
   // `git remote add NAME URL`, `set-url NAME URL`: a URL that is a local path is a repository
@@ -267,20 +269,21 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
       "--ignore-other-worktrees", "--guess", "--no-guess", "--ignore-skip-worktree-bits", "--overlay", "--no-overlay"],
     options: { ...pathspecFile, ...each(none, "-b", "-B", "--orphan", "--conflict"),
       ...each(optionalNone, "-t", "--track") }, operands: { all: "none" }, pathspec: "write",
-    custom: hooks(revsOrPaths("write"), worktree()) },
+    custom: hooks(revsOrPaths("write"), worktree(), switchDestroys("checkout")) },
   switch: { names: [], flags: "dfmq",
     long: ["--detach", "--guess", "--no-guess", "--force", "--discard-changes", "--merge", "--quiet", "--progress",
       "--no-progress", "--no-track", "--recurse-submodules", "--ignore-other-worktrees"],
     options: { ...each(none, "-c", "--create", "-C", "--force-create", "--orphan", "--conflict"),
-      ...each(optionalNone, "-t", "--track") }, operands: { all: "none" }, custom: worktree() },
+      ...each(optionalNone, "-t", "--track") }, operands: { all: "none" },
+    custom: hooks(worktree(), switchDestroys("switch")) },
   reset: { names: [], flags: "qpN",
     long: ["--quiet", "--soft", "--mixed", "--patch", "--recurse-submodules", "--no-refresh"],
     options: { ...pathspecFile, ...each({ modes: ["hard"] }, "--hard", "--merge", "--keep") },
     operands: { all: "none" },
-    custom: hooks(revsOrPaths("read"), worktree({ default: "none", modes: { hard: "write" } })) },
+    custom: hooks(revsOrPaths("read"), worktree({ default: "none", modes: { hard: "write" } }), resetDestroys) },
   clean: { names: [], flags: "dfinqxX", long: ["--force", "--interactive", "--dry-run", "--quiet"],
     options: { "-e": none, "--exclude": none }, operands: { all: "write" }, pathspec: "write",
-    custom: worktree("write", false) },
+    custom: hooks(worktree("write", false), cleanDestroys) },
   stash: { names: [], flags: "pkuaqS",
     long: ["--patch", "--keep-index", "--no-keep-index", "--include-untracked", "--all", "--quiet", "--staged",
       "--index", "--only-untracked"], options: { ...pathspecFile, "-m": none, "--message": none },
@@ -288,6 +291,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     custom: (ctx) => {
       const sub = ctx.operands[0]?.text;
       if (sub !== "list" && sub !== "show") worktree()(ctx);
+      stashDestroys(ctx);
     } },
   commit: { names: [], flags: "apionqvseuz",
     long: ["--all", "--patch", "--include", "--only", "--no-verify", "--verify", "--quiet", "--verbose", "--signoff",
@@ -400,7 +404,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
     operands: { all: "none" },
     custom: hooks(runsProgram(["--receive-pack", "--exec"]), repository("write"), (ctx) => {
       for (const v of optionValues(ctx, "--repo")) repoRole(ctx, v, "write");
-    }) },
+    }, pushDestroys) },
   clone: { names: [], flags: "nlsqv46",
     long: ["--no-checkout", "--bare", "--mirror", "--local", "--no-hardlinks", "--shared", "--dissociate", "--quiet",
       "--verbose", "--progress", "--single-branch", "--no-single-branch", "--no-tags", "--shallow-submodules",

@@ -236,7 +236,8 @@ function git(call: Call): Effect[] {
     return effects;
   }
   const sub = name === null ? undefined : SUBS.get(name);
-  const words = rest.map((a) => pathspecMagic(a, where.top));
+  // push's words are a repository and refspecs, never pathspecs: `:old` deletes old on the remote.
+  const words = name === "push" ? rest : rest.map((a) => pathspecMagic(a, where.top));
   if (!sub) {
     // An alias or an external git-NAME program: every word may be a path, `--opt=/abs` included.
     effects.push({ t: "changes", fs: true, links: true });
