@@ -143,7 +143,7 @@ async function judge(args: HookArgs, io: Io, once: Answer, say: (message: string
   }
   const verdict = checkCall(host, call);
   // What the hook would answer "allow" (no prompt) but for a reason that cannot be undone is asked about.
-  const final = cannotBeUndone(verdict);
+  const final = host.configured("DESTRUCTIVE") === "allow" ? null : cannotBeUndone(verdict);
   const asked = final ?? verdict;
   const reason = explainVerdict(asked, call.kind === "tool" ? { actor: call.actor } : {});
   if (call.kind === "bash" && verdict.decision !== "deny") {
@@ -190,7 +190,8 @@ async function judge(args: HookArgs, io: Io, once: Answer, say: (message: string
  * command that cannot be undone (DESTRUCTIVE, allowed by default): such a verdict is answered
  * as an ask with that reason (this, or null when it carries none). Where the hook says nothing
  * (an allowed call without --approve and without the sandbox) it still says nothing, and Claude
- * Code's own permissions decide; a config that makes DESTRUCTIVE ask or deny needs none of this.
+ * Code's own permissions decide; a config that makes DESTRUCTIVE ask or deny needs none of this,
+ * and one that says `"DESTRUCTIVE": "allow"` in so many words turns it off.
  */
 function cannotBeUndone(verdict: Verdict): Verdict | null {
   if (verdict.decision !== "allow" && verdict.decision !== "ask") return null;

@@ -7,7 +7,8 @@ import type { SandboxMode, SandboxProfile } from "../sandbox/profile.ts";
 import { nodeFileSystem } from "../paths/fs.ts";
 import { isInside, resolvePhysical } from "../paths/resolve.ts";
 import { expandToolHome } from "../policy/tool.ts";
-import { type Reason, stricter, type Verdict } from "../base/verdict.ts";
+import { type Decision, type Reason, stricter, type Verdict } from "../base/verdict.ts";
+import type { ReasonCode } from "../base/reasons.ts";
 import { globBase, shellQuote } from "./glob-base.ts";
 
 /** The file tools, named by the policy surfaces that judge them (src/policy/config.ts). */
@@ -33,6 +34,8 @@ export interface Host {
   sandboxFor(approved: Verdict | null, cwd: string, mode: SandboxMode, network?: "shared" | "none"): SandboxProfile;
   /** The guard's configuration warnings (Guard.warnings), for the host to show a person. */
   readonly warnings: readonly string[];
+  /** The decision the user's config gives a reason code, or null where it gives none (the built-in one holds). */
+  configured(code: ReasonCode): Decision | null;
 }
 
 interface HostOptions {
@@ -63,7 +66,7 @@ export function createProjectGuard(options: HostOptions): Promise<Guard> {
 
 export function guardHost(guard: Guard, root: string, extraRoots: readonly string[] = []): Host {
   const roots = [root, ...extraRoots.map((r) => resolvePath(root, r))];
-  return { warnings: guard.warnings, root,
+  return { warnings: guard.warnings, root, configured: (code) => guard.policy.config.reasons.get(code)?.action ?? null,
     checkBash(command, cwd) {
       const start = resolvePath(root, cwd);
       if (physicallyInside(start, roots)) return guard.check(command, { cwd: start, roots: [root] });

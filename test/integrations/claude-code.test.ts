@@ -449,6 +449,18 @@ describe("--approve and what cannot be undone (DESTRUCTIVE): asked about, never 
     );
   });
 
+  test('"reasons": {"DESTRUCTIVE": "allow"}, said in so many words, turns the question off, with --approve and in the sandbox', () => {
+    const allow = join(fx.top, "destructive-allow.json");
+    writeFileSync(allow, JSON.stringify({ reasons: { DESTRUCTIVE: "allow" } }));
+    expect(
+      parse(inRepo("git push --force", ["--approve", "--config", allow]).stdout).hookSpecificOutput.permissionDecision,
+    ).toBe("allow");
+    const out =
+      parse(inRepo("git push --force", ["--sandbox", "contained", "--config", allow]).stdout).hookSpecificOutput;
+    expect(out.permissionDecision).toBe("allow");
+    expect(String(out.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+  });
+
   test("in the sandbox, where an allowed call is answered allow: ask, with the sandboxed line", () => {
     for (const args of [["--sandbox", "contained"], ["--sandbox", "contained", "--approve"]]) {
       const out = parse(inRepo("git push --force", args).stdout).hookSpecificOutput;
