@@ -4,7 +4,7 @@
 import type { SyntaxNode as Node } from "../../parse/tree.ts";
 import type { Assign, Word } from "../syntax.ts";
 import { type Lowering, span } from "./context.ts";
-import { wordsFromNodes, wordFromNodes } from "./words.ts";
+import { indexWord, wordsFromNodes, wordFromNodes } from "./words.ts";
 
 /** Nodes that can be part of a word (not redirections, assignments or statements). */
 const WORD_PART_TYPES = new Set(["word", "raw_string", "string", "ansi_c_string", "translated_string",
@@ -39,7 +39,7 @@ export function lowerAssign(cx: Lowering, n: Node, glued: readonly Node[] = []):
   if (nameNode?.type === "subscript") {
     name = nameNode.childForFieldName("name")?.text ?? "";
     const idx = nameNode.childForFieldName("index");
-    index = idx ? wordFromNodes(cx, [idx]) : null;
+    index = idx ? indexWord(cx, idx) : null;
   }
   const append = n.children.some((c) => c !== null && !c.isNamed && c.type === "+=");
   const valueNodes = n.childrenForFieldName("value").filter((c): c is Node => c !== null);

@@ -287,8 +287,44 @@ function attachRedirects(cx: Lowering, s: Stmt, redirNodes: readonly Node[], whe
     redirs.push(redir);
     extraWords.push(...extra);
   }
-  if (extraWords.length) return { t: "seq", items: [bad(where, "words after a redirection of a compound command"), s] };
+  if (extraWords.length) {
+    // `a && echo >&2 "text"`: the grammar gives the redirection to the list and its words with
+    // it; bash reads them as words of the last command, which they follow. Words after the
+    // redirection of a compound command (`{ a; } > f x`) are a syntax error to bash.
+    const words = wordsFromNodes(cx, extraWords.sort((a, b) => a.startIndex - b.startIndex));
+    const withWords = lastCommandWith(s, words);
+    if (withWords === null) {
+      return { t: "seq", items: [bad(where, "words after a redirection of a compound command"), s] };
+    }
+    return attach(withWords, redirs);
+  }
   return attach(s, redirs);
+}
+
+/** `s` with `words` added to its last simple command (through `&&`, `||`, `|` and `!`), or null when it ends in no simple command. */
+function lastCommandWith(s: Stmt, words: readonly Word[]): Stmt | null {
+  switch (s.t) {
+    case "and":
+    case "or": {
+      const right = lastCommandWith(s.right, words);
+      return right === null ? null : { t: s.t, left: s.left, right };
+    }
+    case "pipe": {
+      const last = lastCommandWith(s.items[s.items.length - 1]!, words);
+      return last === null ? null : { t: "pipe", items: [...s.items.slice(0, -1), last] };
+    }
+    case "not": {
+      const body = lastCommandWith(s.body, words);
+      return body === null ? null : { t: "not", body };
+    }
+    case "cmd": {
+      const end = Math.max(s.span.end, ...words.map((w) => w.span.end));
+      return { ...s, words: [...s.words, ...words].sort((a, b) => a.span.start - b.span.start),
+        span: { start: s.span.start, end } };
+    }
+    default:
+      return null;
+  }
 }
 
 /**

@@ -40,6 +40,12 @@ export interface Lowering {
    */
   readonly statement: (cx: Lowering, n: Node) => Stmt;
   readonly substitutionBody: (cx: Lowering, n: Node) => Stmt;
+  /**
+   * Where a compound command starts that a `!` negates, which the grammar could not read and
+   * was given as a blank (src/parse/respell.ts): the statement there is negated. Each is taken
+   * once, by the outermost statement that starts there.
+   */
+  readonly negated: Set<number>;
 }
 
 export function problem(cx: Lowering, n: Node, why: string, code: LowerProblem["code"] = "PARSE_ERROR"): void {

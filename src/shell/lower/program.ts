@@ -30,12 +30,13 @@ import { lowerSequence, lowerStatement, lowerSubstitutionBody } from "./statemen
 import { census } from "./census.ts";
 import { movedContinuations } from "./continuations.ts";
 
-export function lowerProgram(root: Node,
-  readBy: Dialect = "bash"): { readonly stmt: Stmt; readonly problems: readonly LowerProblem[] }
+/** `negated`: where a compound command starts that a respelled `!` negates (src/parse/respell.ts). */
+export function lowerProgram(root: Node, readBy: Dialect = "bash",
+  negated: readonly number[] = []): { readonly stmt: Stmt; readonly problems: readonly LowerProblem[] }
 {
   // Node indices count from the start of the text, which the root may not (leading blanks).
   const cx: Lowering = { source: root.source, dialect: readBy, depth: 0, problems: [], loweredCode: new Set(),
-    statement: lowerStatement, substitutionBody: lowerSubstitutionBody };
+    statement: lowerStatement, substitutionBody: lowerSubstitutionBody, negated: new Set(negated) };
   // A continuation the grammar misreads after `$` or `~`: the text is read again with it moved
   // where the grammar reads it as bash does (continuations.ts).
   const moved = movedContinuations(root);

@@ -70,6 +70,10 @@ export function lowerStatement(cx: Lowering, n: Node): Stmt {
   }
   cx.depth++;
   try {
+    // A `!` the grammar could not read before a compound command (src/parse/respell.ts).
+    if (cx.negated.size && n.type !== "list" && cx.negated.delete(n.startIndex)) {
+      return { t: "not", body: lowerStatementAt(cx, n) };
+    }
     return lowerStatementAt(cx, n);
   } finally {
     cx.depth--;

@@ -12,6 +12,8 @@ import { MAX_DEPTH, type Lowering, problem, touching, span, dialectProblem, text
 import { textParts, simpleParam, leadingBlanks, rejoinDollars } from "./text.ts";
 import { arithNames, substitutionsIn, hiddenCodeText } from "./arith.ts";
 import { openingBackquote, splitBackquotes } from "./backquotes.ts";
+import { patternOperand, replacementSlash } from "./operand.ts";
+import { paramEnd } from "../../parse/expansion-end.ts";
 
 /** The node is, or begins with, a double-quoted string (so a `$` just before it makes `$"…"`). */
 function startsWithString(n: Node | null | undefined): boolean {
@@ -382,6 +384,54 @@ function sideBySide(cx: Lowering, n: Node): Word[] | null {
   return words;
 }
 
+/** Arithmetic the grammar parses in a subscript (`${a[i - 1]}`, `a[n + 1]=x`). */
+const ARITHMETIC_NODES: ReadonlySet<string> = new Set(["binary_expression", "unary_expression", "postfix_expression",
+  "parenthesized_expression", "ternary_expression"]);
+
+/**
+ * A subscript as a word. Where the grammar parsed it as arithmetic (blanks in it: `i - 1`),
+ * its text with the expansions in it, which is what bash evaluates.
+ */
+export function indexWord(cx: Lowering, idx: Node): Word {
+  if (!ARITHMETIC_NODES.has(idx.type)) return wordFromNodes(cx, [idx]);
+  const parts: WordPart[] = [];
+  const text = (from: number, to: number) => {
+    if (to > from) parts.push({ t: "raw", text: cx.source.slice(from, to) });
+  };
+  const walk = (n: Node) => {
+    let pos = n.startIndex;
+    for (const c of n.children) {
+      text(pos, c.startIndex);
+      if (ARITHMETIC_NODES.has(c.type)) walk(c);
+      else if (!c.isNamed) text(c.startIndex, c.endIndex);
+      else partsInto(cx, c, false, parts);
+      pos = c.endIndex;
+    }
+    text(pos, n.endIndex);
+  };
+  walk(idx);
+  return { parts, span: span(idx), text: cx.source.slice(idx.startIndex, idx.endIndex) };
+}
+
+/**
+ * The operands of a pattern operator that starts at `from`, read from the text (operand.ts);
+ * null when they hold what is read from the grammar's tree instead (code), "misread" when the
+ * grammar ends the expansion elsewhere than bash does.
+ */
+function patternOperands(cx: Lowering, n: Node, op: ParamOp, from: number): { arg: Word; arg2: Word | null } | null
+  | "misread"
+{
+  const end = paramEnd(cx.source, n.startIndex);
+  if (end < 0) return null;
+  const close = n.children[n.children.length - 1];
+  if (end !== n.endIndex || close?.type !== "}" || close.isMissing) return "misread";
+  const slash = PARAM_OPS[op].second ? replacementSlash(cx.source, from, end - 1) : -1;
+  const arg = patternOperand(cx.source, from, slash < 0 ? end - 1 : slash);
+  const arg2 = slash < 0 ? null : patternOperand(cx.source, slash + 1, end - 1);
+  if (arg === null || (slash >= 0 && arg2 === null)) return null;
+  return { arg, arg2 };
+}
+
 function lowerExpansion(cx: Lowering, n: Node, quoted: boolean): WordPart {
   // ${ [#|!] name [index] [op arg [/ arg2]] }
   const kids = n.children.filter((c): c is Node => c !== null);
@@ -404,7 +454,7 @@ function lowerExpansion(cx: Lowering, n: Node, quoted: boolean): WordPart {
   if (nameNode.type === "subscript") {
     name = nameNode.childForFieldName("name")?.text ?? "";
     const idx = nameNode.childForFieldName("index");
-    index = idx ? wordFromNodes(cx, [idx]) : null;
+    index = idx ? indexWord(cx, idx) : null;
   } else if (nameNode.type !== "variable_name" && nameNode.type !== "special_variable_name" &&
     nameNode.type !== "number")
   {
@@ -429,6 +479,15 @@ function lowerExpansion(cx: Lowering, n: Node, quoted: boolean): WordPart {
   }
   if (opNode.isNamed || !TOKEN_OPS.has(opNode.type)) return { t: "bad", why: "unreadable ${…}", span: span(n) };
   const op = opNode.type as ParamOp;
+  if (isPatternOp(op)) {
+    // The pattern and its replacement, read from the text as bash reads them (operand.ts).
+    const read = patternOperands(cx, n, op, opNode.endIndex);
+    if (read !== null) {
+      return read === "misread"
+        ? { t: "bad", why: "a ${…} the grammar ends elsewhere than bash", span: span(n) }
+        : { t: "param", param: { name, index, op, arg: read.arg, arg2: read.arg2 }, quoted, span: span(n) };
+    }
+  }
   // The argument runs to the next operator token (only ${x/p/r} and ${x:o:l} have two).
   let argEnd = end;
   let arg2: Word | null = null;
