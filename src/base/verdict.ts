@@ -1,6 +1,7 @@
 // The shapes every consumer of shellfence reads: the library's return value and the CLI's JSON.
 
 import type { ReasonCode } from "./reasons.ts";
+import type { FilePlace } from "./span.ts";
 
 export const DECISIONS = ["allow", "ask", "deny"] as const;
 export type Decision = (typeof DECISIONS)[number];
@@ -40,6 +41,8 @@ export interface Reason {
   readonly decision: Decision;
   readonly start?: number;
   readonly end?: number;
+  /** For a reason found in code read from a file (a script run, a file sourced): where in that file. */
+  readonly file?: FilePlace;
 }
 
 export interface Verdict {

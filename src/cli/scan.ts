@@ -15,7 +15,7 @@ import { formatGithubAnnotations } from "../report/github-annotations.ts";
 import type { ScanFinding } from "../report/scan-finding.ts";
 import { formatScanJson, formatScanLines } from "../report/scan-text.ts";
 import { toSarif } from "../report/sarif.ts";
-import { collectTargets, compareFindings, ScanInputError, scanFile } from "../integrations/scan-files.ts";
+import { collectTargets, ScanInputError, scanFile, sortFindings } from "../integrations/scan-files.ts";
 
 const USAGE = `usage: shellfence scan [options] [PATH...]
 
@@ -70,7 +70,7 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
   try {
     const base = args.gitRef === undefined ? [] : [configAtRef(root, args.gitRef)];
     const guard = await createProjectGuard({ root, config: [...base, ...args.configs], env: runnerEnv(root),
-      ...(args.home ? { home: args.home } : {}) });
+      otherMachine: true, ...(args.home ? { home: args.home } : {}) });
     for (const w of guard.warnings) io.stderr(`shellfence scan: warning: ${w}\n`);
     const { targets, skipped } = collectTargets(args.paths.length ? args.paths : [root], process.cwd());
     for (const s of skipped) io.stderr(`shellfence scan: skipped ${s}\n`);
@@ -87,7 +87,7 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
     }
     throw e;
   }
-  findings = findings.sort(compareFindings);
+  findings = sortFindings(findings);
   io.stdout(render(args.format, findings, root));
   const deny = findings.filter((f) => f.decision === "deny").length;
   const ask = findings.length - deny;

@@ -7,9 +7,11 @@ import { dirname, isAbsolute, resolve as resolvePath } from "node:path";
 import type { Parser } from "web-tree-sitter";
 import { isEnvironmentVariable } from "../commands/environment.ts";
 import { loadParser } from "../parse/grammar.ts";
-import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds, parseBounded } from "../parse/parse.ts";
+import { DEFAULT_BOUNDS, hasLoneSurrogate, type ParseBounds } from "../parse/parse.ts";
+import { readCode } from "./read-code.ts";
 import { cachingFileSystem, deadlineFileSystem, type FileSystem, nodeFileSystem } from "../paths/fs.ts";
 import { resolvePhysical, startDir } from "../paths/resolve.ts";
+import { confinedFileSystem } from "../paths/confined.ts";
 import { ignoresCase } from "../paths/case.ts";
 import { type AuthorizePath, PathAuthority } from "../policy/authorize.ts";
 import { isPathSurface, mergeLayers } from "../policy/config.ts";
@@ -30,9 +32,7 @@ import type { ParsedCode } from "../interp/context.ts";
 import { Interpreter } from "../interp/interpreter.ts";
 import type { WalkAdvice } from "../interp/walk-advice.ts";
 import { DEFAULT_LIMITS, type InterpreterLimits } from "../interp/limits.ts";
-import { lowerProgram } from "../shell/lower/program.ts";
 import type { Dialect } from "../shell/syntax.ts";
-import { copyTree } from "../parse/tree.ts";
 import { World } from "../shell/state.ts";
 import { type Access, type Decision, type Reason, stricter, type Verdict } from "../base/verdict.ts";
 import type { ExecOptions, ExecResult, SandboxOptions } from "../sandbox/exec.ts";
@@ -88,6 +88,13 @@ export interface GuardOptions {
    * a path — which is only useful as a baseline when measuring precision.
    */
   readonly commandKnowledge?: boolean;
+  /**
+   * The commands run on another machine, not this one (`shellfence scan` judges scripts a CI
+   * runner will run): nothing outside the roots is asked of this machine's disk — a glob there
+   * is judged as the pattern, a file there is not read, a path there is judged by its name
+   * (src/paths/confined.ts) — so the same input gives the same verdict on any machine.
+   */
+  readonly otherMachine?: boolean;
 }
 
 export interface CheckOptions {
@@ -95,6 +102,12 @@ export interface CheckOptions {
   readonly cwd?: string;
   /** Roots for this check only, added to the guard's. */
   readonly roots?: readonly string[];
+  /**
+   * The command is a script's text, run as this path (`./scripts/build.sh`, relative to `cwd`):
+   * its `$0` and `${BASH_SOURCE[0]}`, so that `cd "$(dirname "$0")"` is followed. Without it
+   * they are not known (an agent's command runs in a shell whose `$0` is the shell).
+   */
+  readonly script?: string;
 }
 
 /** A direct call of a file tool (or any tool) by the agent. */
@@ -358,6 +371,14 @@ class ShellGuard implements Guard {
     return deadlineFileSystem(cachingFileSystem(this.options.fs ?? nodeFileSystem), deadline);
   }
 
+  /** The check's filesystem for commands that run on another machine: nothing outside the roots (confined.ts). */
+  private confinedFs(roots: readonly string[], deadline: Deadline): FileSystem {
+    return deadlineFileSystem(
+      cachingFileSystem(confinedFileSystem(this.options.fs ?? nodeFileSystem, roots, this.home)),
+      deadline,
+    );
+  }
+
   /** `timed`: under the check's budget; not when the judging waits on the host's path policy. */
   private toolSetting(call: ToolCall, timed: boolean): { cwd: string; roots: readonly string[]; fs: FileSystem } {
     const fs = this.checkFs(deadlineIn(timed ? (this.options.maxCheckMs ?? DEFAULT_CHECK_MS) : Infinity));
@@ -368,9 +389,10 @@ class ShellGuard implements Guard {
   private analyse(command: string, options: CheckOptions, deadline: Deadline): Analysis {
     // The input is checked before anything is read from the disk for it.
     if (typeof command !== "string") return { done: failClosed("INVALID_INPUT", "the command is not a string") };
-    const fs = this.checkFs(deadline);
+    const disk = this.checkFs(deadline);
     const cwd = startDir(options.cwd);
-    const roots = this.physicalRoots(fs, cwd, options.roots ?? []);
+    const roots = this.physicalRoots(disk, cwd, options.roots ?? []);
+    const fs = this.options.otherMachine ? this.confinedFs(roots, deadline) : disk;
     const pre: Reason[] = [];
     if (command.includes("\u0000") || hasLoneSurrogate(command)) {
       // Bash never sees such a command as written (a NUL ends it); it is not parsed at all,
@@ -379,37 +401,34 @@ class ShellGuard implements Guard {
         command.includes("\u0000") ? "the command holds a NUL byte" : "the command holds invalid UTF-16");
       return { done: { decision: r.decision, reasons: [r], accesses: [] } };
     }
-    const parsed = parseBounded(this.parser, command, this.bounds);
+    const parsed = readCode(this.parser, command, this.bounds, "bash", options.script !== undefined);
     if (!parsed.ok) {
       return {
         done: { decision: this.policy.reasonDecision(parsed.code),
           reasons: [reason(this.policy, parsed.code, parsed.message), ...pre], accesses: [] },
       };
     }
-    let stmt;
-    try {
-      for (const e of parsed.errors) {
-        pre.push({
-          ...reason(this.policy, "PARSE_ERROR",
-            `the command does not parse at ${JSON.stringify(command.slice(e.start, Math.min(e.end, e.start + 40)))}`),
-          start: e.start,
-          end: e.end,
-        });
-      }
-      const lowered = lowerProgram(copyTree(parsed.tree, command));
-      stmt = lowered.stmt;
-      for (const p of lowered.problems) {
-        pre.push({ ...reason(this.policy, p.code, `cannot read ${p.why}`), start: p.span.start, end: p.span.end });
-      }
-    } finally {
-      parsed.tree.delete();
+    for (const e of parsed.errors) {
+      pre.push({
+        ...reason(this.policy, "PARSE_ERROR",
+          `the command does not parse at ${JSON.stringify(command.slice(e.start, Math.min(e.end, e.start + 40)))}`),
+        start: e.start,
+        end: e.end,
+      });
+    }
+    const stmt = parsed.stmt;
+    for (const p of parsed.problems) {
+      pre.push({ ...reason(this.policy, p.code, `cannot read ${p.why}`), start: p.span.start, end: p.span.end });
     }
     // Read once for the check: an environment variable costs a lookup each time it is read.
     const configHome = configHomeOf(this.home);
     const interp = new Interpreter({ fs, home: this.home, env: this.env, limits: this.limits, roots,
       commandKnowledge: this.options.commandKnowledge !== false, advice: this.walkAdvice(roots, fs, configHome),
-      parse: (text, dialect) => this.parseNested(text, dialect), deadline });
-    interp.runProgram(stmt, new World(cwd, isEnvironmentVariable));
+      parse: (text, dialect, fromFile) => this.parseNested(text, dialect, fromFile), deadline,
+      ...(options.script !== undefined ? { sources: [options.script] } : {}) });
+    const start = new World(cwd, isEnvironmentVariable);
+    if (options.script !== undefined) start.setVar("0", { k: "str", v: options.script });
+    interp.runProgram(stmt, start);
     return { findings: interp.findings, roots, fs, pre, configHome };
   }
 
@@ -438,22 +457,18 @@ class ShellGuard implements Guard {
     };
   }
 
-  private parseNested(text: string, dialect: Dialect): ParsedCode | { refused: ReasonCode; why: string } {
-    const parsed = parseBounded(this.parser, text, this.bounds);
+  private parseNested(text: string, dialect: Dialect, fromFile: boolean): ParsedCode | { refused: ReasonCode;
+    why: string }
+  {
+    const parsed = readCode(this.parser, text, this.bounds, dialect, fromFile);
     if (!parsed.ok) return { refused: parsed.code, why: parsed.message };
-    try {
-      const error = parsed.errors.length
-        ? `the nested code does not parse at ${
-          JSON.stringify(text.slice(parsed.errors[0]!.start, parsed.errors[0]!.start + 40))
-        }`
-        : null;
-      const lowered = lowerProgram(copyTree(parsed.tree, text), dialect);
-      const problem = lowered.problems[0];
-      if (error !== null || !problem) return { stmt: lowered.stmt, error };
-      return { stmt: lowered.stmt, error: `cannot read ${problem.why}`, errorCode: problem.code };
-    } finally {
-      parsed.tree.delete();
-    }
+    const first = parsed.errors[0];
+    const error = first
+      ? `the nested code does not parse at ${JSON.stringify(text.slice(first.start, first.start + 40))}`
+      : null;
+    const problem = parsed.problems[0];
+    if (error !== null || !problem) return { stmt: parsed.stmt, error };
+    return { stmt: parsed.stmt, error: `cannot read ${problem.why}`, errorCode: problem.code };
   }
 
   /** Roots resolved physically, so containment is judged where the kernel would look. */

@@ -11,10 +11,8 @@ import type { ScanFinding } from "../report/scan-finding.ts";
 import { shellQuote } from "./glob-base.ts";
 import { locate, MappedBuilder, type MappedText, mapFile } from "./mapped.ts";
 import { readWorkflow } from "./workflow.ts";
+import { MAX_SCAN_BYTES, ScanPlaces } from "./scan-place.ts";
 import { readRegularFile } from "../paths/fs.ts";
-
-/** A file past this is not read whole: far past the guard's own 64 KiB bound on a command. */
-const MAX_SCAN_BYTES = 16 << 20;
 
 type TargetKind = "shell" | "workflow";
 
@@ -108,9 +106,15 @@ export function scanFile(guard: Guard, root: string, target: Target): { findings
     };
   }
   const text = read.bytes.toString("utf8");
+  const places = new ScanPlaces(root, guard.policy.home);
   if (target.kind === "shell") {
-    return { findings: findings(file, mapFile(text), guard.check(text, { cwd: root }), { line: 1, col: 1 }, new Map()),
-      skipped: [] };
+    // Run as if from the root by its path there (`./scripts/build.sh`): that is its $0.
+    const script = file === target.path ? target.path : `./${file}`;
+    return {
+      findings: findings(file, mapFile(text), guard.check(text, { cwd: root, script }), { line: 1, col: 1 }, new Map(),
+        places, null),
+      skipped: [],
+    };
   }
   const wf = readWorkflow(text);
   const out: ScanFinding[] = wf.problems.map((p) => ({ file, line: p.line, col: p.col, endLine: p.line, endCol: p.col,
@@ -129,21 +133,26 @@ export function scanFile(guard: Guard, root: string, target: Target): { findings
       b.append(step.script);
       script = b.build();
     }
-    const found = findings(file, script, guard.check(script.text, { cwd: root }), { line: step.line, col: step.col },
-      step.expressions);
-    out.push(...found.map((f) => ({ ...f, message: `${step.label}: ${f.message}` })));
+    out.push(
+      ...findings(file, script, guard.check(script.text, { cwd: root }), { line: step.line, col: step.col },
+        step.expressions, places, step.label),
+    );
   }
   return { findings: out, skipped: wf.skipped.map((s) => `${file}: ${s} (not bash)`) };
 }
 
+/**
+ * The objections of one check, located in `m` (the file's text, or a workflow step's) — or,
+ * for what the guard found in a file the code sources or runs, in that file at its own line
+ * (then a library's objections are reported once, where they are, not at every script that
+ * reads it). `label`: the workflow step, said before what is found in it.
+ */
 function findings(file: string, m: MappedText, v: Verdict, whole: { line: number; col: number },
-  expressions: ReadonlyMap<string, string>): ScanFinding[]
+  expressions: ReadonlyMap<string, string>, places: ScanPlaces, label: string | null): ScanFinding[]
 {
   const out: ScanFinding[] = [];
   for (const r of v.reasons) {
     if (r.decision === "allow") continue;
-    const start = r.start !== undefined ? locate(m, r.start) : whole;
-    const end = r.end !== undefined ? locate(m, Math.max(r.start ?? 0, r.end)) : start;
     const access = v.accesses.find((a) =>
       a.start === r.start && a.end === r.end && a.reason === r.code && a.rule !== null
     );
@@ -151,16 +160,42 @@ function findings(file: string, m: MappedText, v: Verdict, whole: { line: number
     for (const [name, expr] of expressions) {
       message = message.replaceAll(`'"$${name}"'`, expr).replaceAll(`\${${name}}`, expr).replaceAll(`$${name}`, expr);
     }
+    message = places.message(message);
+    const there = r.file ? places.fileOf(r.file.path) : null;
+    if (there !== null && r.file) {
+      const start = locate(there.text, r.file.start);
+      const end = locate(there.text, Math.max(r.file.start, r.file.end));
+      out.push({ file: there.file, line: start.line, col: start.col, endLine: end.line, endCol: end.col,
+        decision: r.decision, code: r.code, message });
+      continue;
+    }
+    const start = r.start !== undefined ? locate(m, r.start) : whole;
+    const end = r.end !== undefined ? locate(m, Math.max(r.start ?? 0, r.end)) : start;
     out.push({ file, line: start.line, col: start.col, endLine: end.line, endCol: end.col, decision: r.decision,
-      code: r.code, message });
+      code: r.code, message: label === null ? message : `${label}: ${message}` });
   }
   return out;
 }
 
-export function compareFindings(a: ScanFinding, b: ScanFinding): number {
-  return a.file < b.file
-    ? -1
-    : a.file > b.file
-    ? 1
-    : a.line - b.line || a.col - b.col || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+/** The findings of a scan in order, each once (a library's, found from every script that sources it, too). */
+export function sortFindings(all: readonly ScanFinding[]): ScanFinding[] {
+  const seen = new Set<string>();
+  const out: ScanFinding[] = [];
+  for (const f of [...all].sort(compareFindings)) {
+    const k = JSON.stringify([f.file, f.line, f.col, f.endLine, f.endCol, f.decision, f.code, f.message]);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(f);
+  }
+  return out;
+}
+
+/** By file, place and code, then the rest: a total order, so the output never depends on the order found. */
+function compareFindings(a: ScanFinding, b: ScanFinding): number {
+  return order(a.file, b.file) || a.line - b.line || a.col - b.col || order(a.code, b.code) ||
+    a.endLine - b.endLine || a.endCol - b.endCol || order(a.decision, b.decision) || order(a.message, b.message);
+}
+
+function order(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

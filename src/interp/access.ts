@@ -209,7 +209,8 @@ export class Accesses implements DiskSource {
     if (sampled === null) return false;
     const { pattern, samples, re } = sampled;
     const dirText = base === undefined ? world.cwd : base;
-    const matches = this.globFrom(pattern, dirText ?? null, world);
+    // (The guard's own look at the directory: bash does not list it for this word.)
+    const matches = this.globFrom(pattern, dirText ?? null, world, true);
     if (matches === null) return false;
     const numeric = new RegExp("^" + re + "$");
     for (const m of [...samples.filter((x) => x !== ""), ...matches.filter((x) => numeric.test(x))]) {
@@ -218,12 +219,15 @@ export class Accesses implements DiskSource {
     return true;
   }
 
-  /** The names a pattern matches from `dir` (dot files too), or null when they cannot be listed. */
-  globFrom(pattern: PatternChar[], dir: string | null, world: World): string[] | null {
+  /**
+   * The names a pattern matches from `dir` (dot files too), or null when they cannot be listed.
+   * `quiet`: the listing is the guard's own, not an access of the command.
+   */
+  globFrom(pattern: PatternChar[], dir: string | null, world: World, quiet = false): string[] | null {
     const probe = world.clone();
     if (dir !== null) probe.cwd = dir;
     probe.options = { ...probe.options, dotglob: true, extglob: false };
-    return globPattern(pattern, probe, this.shell, { start: 0, end: 0 });
+    return globPattern(pattern, probe, this.shell, { start: 0, end: 0 }, quiet);
   }
 
   /** A path the guard cannot judge, with why (UNRESOLVED_PATH). */
@@ -357,6 +361,14 @@ export class Accesses implements DiskSource {
   }
 
   /** The text of a script file inside a root, small enough to read; null otherwise. */
+  /** The physical path of the file readScript reads for `path`, or null when it is not there. */
+  scriptFile(w: World, path: string): string | null {
+    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
+    if (abs === null) return null;
+    const r = resolvePhysical(abs, this.fs);
+    return r.ok && r.exists ? r.path : null;
+  }
+
   readScript(w: World, path: string): string | null {
     const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
     if (abs === null) return null;

@@ -5,7 +5,7 @@
 
 import type { Deadline } from "../base/deadline.ts";
 import type { ReasonCode } from "../base/reasons.ts";
-import type { Span } from "../base/span.ts";
+import type { CodePlace, Span } from "../base/span.ts";
 import type { Arg } from "../commands/analyse.ts";
 import type { Stdin } from "../commands/effects.ts";
 import type { Coverage } from "../shell/coverage.ts";
@@ -29,11 +29,16 @@ export interface InterpreterOptions extends PathOptions {
   readonly env: ReadonlyMap<string, string>;
   /** Judge commands by the command table (default) or all as unknown commands (a baseline for measurement). */
   readonly commandKnowledge?: boolean;
-  /** Parses nested code (eval, sh -c, source); null when it cannot (too large, …). */
-  readonly parse: (text: string, dialect: Dialect) => ParsedCode | { readonly refused: ReasonCode;
+  /**
+   * Parses nested code (eval, sh -c, source); null when it cannot (too large, …). `fromFile`:
+   * the code is a file's (a script, a sourced file), not a string given to a shell.
+   */
+  readonly parse: (text: string, dialect: Dialect, fromFile: boolean) => ParsedCode | { readonly refused: ReasonCode;
     readonly why: string };
   /** The check's time budget, asked before each statement (src/base/deadline.ts). */
   readonly deadline?: Deadline;
+  /** BASH_SOURCE at the top of the command (Frame.sources): the file a script is read from. */
+  readonly sources?: readonly string[];
 }
 
 /** Where findings are attributed: nested code reports at the span of the word that holds it. */
@@ -48,6 +53,20 @@ export interface Frame {
   readonly dialect?: Dialect;
   /** The package.json scripts running, outermost first (`DIR/package.json#NAME`): a chain's stack. */
   readonly scripts?: readonly string[];
+  /**
+   * BASH_SOURCE as the running code sees it, innermost first: the file it was read from (a
+   * script, a sourced file, the file a function was defined in), then the files that called
+   * or sourced it. Absent or null: not known (an agent's command, code nested in a word).
+   */
+  readonly sources?: readonly string[] | null;
+  /** Where the running code is in a file it was read from (Span.file): absent for the command itself. */
+  readonly place?: CodePlace;
+}
+
+/** The file code run with runCode is read from: its BASH_SOURCE (Frame.sources) and its physical path. */
+export interface CodeFile {
+  readonly sources: readonly string[] | null;
+  readonly file: string | null;
 }
 
 export interface DispatchInfo {
@@ -68,14 +87,15 @@ export type StartOptions = Partial<Record<keyof Options, boolean>>;
 /** What a builtin may ask of the shell it runs in. */
 export interface BuiltinContext extends WordEnv {
   readonly paths: Pick<Accesses,
-    "access" | "accessAbsolute" | "throughLinkZone" | "scanTree" | "readScript" | "genericArg" | "reliesOnTree">;
+    "access" | "accessAbsolute" | "throughLinkZone" | "scanTree" | "readScript" | "scriptFile" | "genericArg" |
+      "reliesOnTree">;
   issue(code: ReasonCode, message: string, span: Span | null): void;
   span(s: Span): Span;
   setVariable(a: Assign, w: World): void;
   /** Runs nested code (eval, source, a trap or alias body); see nested.ts. */
   runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean,
-    positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions,
-    arg0?: string | null): World[];
+    positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions, arg0?: string | null,
+    from?: CodeFile): World[];
   /** Runs a command found through a builtin (`command`, `builtin`, `exec`). */
   dispatch(argv: readonly Arg[], w: World, info: DispatchInfo): World[];
   analyseUncalled(ws: readonly World[]): void;

@@ -24,7 +24,7 @@ import type { WordEnv } from "../shell/words/env.ts";
 import { Accesses } from "./access.ts";
 import { Carried } from "./carried.ts";
 import { setVariable } from "./assign.ts";
-import type { DispatchInfo, Frame, InterpreterOptions, Shell, StartOptions } from "./context.ts";
+import type { CodeFile, DispatchInfo, Frame, InterpreterOptions, Shell, StartOptions } from "./context.ts";
 import { execAndOr, execCase, execCFor, execFor, execIf, execLoop, execPipe } from "./control.ts";
 import type { InterpreterLimits } from "./limits.ts";
 import { execReparse, runCode, subshell, substitute, substituteCode } from "./nested.ts";
@@ -88,6 +88,12 @@ export class Interpreter implements Shell, WordEnv {
     this.home = opts.home;
     this.env = opts.env;
     this.paths = new Accesses(opts, this.findings, this);
+    if (opts.sources) this.frame = { ...this.frame, sources: opts.sources };
+  }
+
+  /** BASH_SOURCE as the running code sees it (Frame.sources), or null when it is not known. */
+  get bashSource(): readonly string[] | null {
+    return this.frame.sources ?? null;
   }
 
   get roots(): readonly string[] {
@@ -98,9 +104,14 @@ export class Interpreter implements Shell, WordEnv {
   // Reporting
 
   span(s: Span): Span {
-    if (this.frame.span) return this.frame.span;
-    const o = this.frame.offset;
-    return o === 0 ? s : { start: s.start + o, end: s.end + o };
+    const f = this.frame;
+    const o = f.offset;
+    const at = f.span ?? (o === 0 ? s : { start: s.start + o, end: s.end + o });
+    // Code read from a file: where in that file, too (Span.file).
+    const place = f.place;
+    if (place === undefined) return at;
+    const inFile = place.fixed ?? { start: s.start + place.offset, end: s.end + place.offset };
+    return { start: at.start, end: at.end, file: { path: place.file, start: inFile.start, end: inFile.end } };
   }
 
   issue(code: ReasonCode, message: string, span: Span | null): void {
@@ -327,8 +338,10 @@ export class Interpreter implements Shell, WordEnv {
           }
           // A function redefined keeps being exported (export -f).
           const exported = w.funcs.get(s.name)?.exported === true;
+          // (BASH_SOURCE in its body starts with the file it is defined in.)
           w.setFunc(s.name, { body: s.body, source: String(id),
-            at: { offset: this.frame.offset, span: this.frame.span }, ...(exported ? { exported } : {}) });
+            at: { offset: this.frame.offset, span: this.frame.span, place: this.frame.place },
+            file: this.frame.sources?.[0] ?? null, ...(exported ? { exported } : {}) });
           return withStatus(w, 0);
         });
       case "test":
@@ -354,10 +367,10 @@ export class Interpreter implements Shell, WordEnv {
   }
 
   runCode(text: string | null, span: Span, label: string, w: World, inProcess: boolean,
-    positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions,
-    arg0?: string | null): World[]
+    positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions, arg0?: string | null,
+    from?: CodeFile): World[]
   {
-    return runCode(this, text, span, label, w, inProcess, positional, dialect, startOptions, arg0);
+    return runCode(this, text, span, label, w, inProcess, positional, dialect, startOptions, arg0, from);
   }
 
   setVariable(a: Assign, w: World): void {

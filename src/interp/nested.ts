@@ -4,7 +4,7 @@
 // leaves its parent only its status and what it did to the disk.
 
 import type { Arg, Effect } from "../commands/analyse.ts";
-import type { Span } from "../base/span.ts";
+import type { CodePlace, Span } from "../base/span.ts";
 import { type Listing, standInPathPart, type StandInPart } from "../shell/listing.ts";
 import { changesCompat, COMPAT_VARIABLE, DEFAULT_OPTIONS, EMPTY_SCOPE, type Options, positionalText, positionalValue,
   SET_O, SHOPT, STATUS_UNKNOWN, type Status, str, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown,
@@ -15,7 +15,7 @@ import type { Dialect, Redir, Stmt, Word } from "../shell/syntax.ts";
 import { expandWord } from "../shell/words/expand.ts";
 import { hasStandIn } from "../shell/words/env.ts";
 import { DEFAULT_IFS } from "../shell/words/variables.ts";
-import type { DispatchInfo, Shell, StartOptions } from "./context.ts";
+import type { CodeFile, DispatchInfo, Shell, StartOptions } from "./context.ts";
 import { joinChild, resume, taint, withCwd, withStatus } from "./worlds.ts";
 
 /** Source the grammar misread, parsed again on its own and run in place (not a nesting level). */
@@ -28,7 +28,10 @@ export function execReparse(it: Shell, s: Extract<Stmt, { t: "reparse" }>, ws: W
   if (parsed.error) it.issue(parsed.errorCode ?? "PARSE_ERROR", parsed.error, s.span);
   const stmt = s.negate ? negateFirst(parsed.stmt) : parsed.stmt;
   const saved = it.frame;
-  it.frame = { ...saved, offset: saved.offset + s.offset };
+  const place = saved.place && !saved.place.fixed
+    ? { ...saved.place, offset: saved.place.offset + s.offset }
+    : saved.place;
+  it.frame = { ...saved, offset: saved.offset + s.offset, ...(place ? { place } : {}) };
   try {
     it.coverage.register(parsed.stmt, (x) => it.span(x));
     return it.exec(stmt, ws);
@@ -86,7 +89,12 @@ export function callFunction(it: Shell, name: string, body: Stmt, args: readonly
     : args.map((a) => positionalText(a.text!, a.standIn === true));
   entered.frames = [...outerFrames, EMPTY_SCOPE];
   const saved = it.frame;
-  it.frame = { ...saved, ...(def ? { offset: def.at.offset, span: def.at.span } : {}), callDepth: saved.callDepth + 1 };
+  // BASH_SOURCE in the body: the file the function was defined in, then the caller's.
+  const sources = def?.file != null && saved.sources ? [def.file, ...saved.sources] : null;
+  // (Its spans are where it was defined: in the command, or in the file it was read from.)
+  const { place: _place, ...outside } = saved;
+  it.frame = { ...(def ? outside : saved), ...(def ? { offset: def.at.offset, span: def.at.span } : {}),
+    ...(def?.at.place ? { place: def.at.place } : {}), callDepth: saved.callDepth + 1, sources };
   it.returnable++;
   const savedLoopBase = it.loopBase;
   it.loopBase = it.loopDepth;
@@ -206,6 +214,8 @@ export function runScript(it: Shell, path: string, span: Span, label: string, w:
     return null;
   }
   it.issue("SCRIPT_INTERPRETED", `${label}: read and interpreted ${path}`, span);
+  // The script's $0 and BASH_SOURCE are its path as the command names it (`./x.sh`,
+  // `bash x.sh`): bash is given that path, and `cd "$(dirname "$0")"` goes where it leads.
   // A script run as a program is read by the shell its #! line names.
   const readBy = dialect ??
     (/\bzsh\b/.test(firstLine)
@@ -213,15 +223,23 @@ export function runScript(it: Shell, path: string, span: Span, label: string, w:
       : /^#!.*\b(sh|dash|ash)\b/.test(firstLine) && !/\bbash\b/.test(firstLine)
       ? "sh"
       : "bash");
-  return runCode(it, text, span, label, w, false, positional, readBy, startOptions);
+  return runCode(it, text, span, label, w, false, positional, readBy, startOptions, path, { sources: [path],
+    file: it.paths.scriptFile(w, path) });
 }
 
 /**
  * Interprets shell code found inside a word. In-process code (eval, source) changes the
  * worlds; a child shell (sh -c) runs on a copy.
  */
+/**
+ * `from`: the file the code is read from (a script, a sourced file), its BASH_SOURCE
+ * (Frame.sources) and where findings are in it (Frame.place). Without it, code nested in a word
+ * is where that word is, and has the caller's BASH_SOURCE in the same shell (eval, an alias),
+ * none known in a new one.
+ */
 export function runCode(it: Shell, text: string | null, span: Span, label: string, w: World, inProcess: boolean,
-  positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions, arg0?: string | null): World[]
+  positional?: readonly string[] | null, dialect?: Dialect, startOptions?: StartOptions, arg0?: string | null,
+  from?: CodeFile): World[]
 {
   const readBy = dialect ?? it.frame.dialect ?? "bash";
   if (text === null) {
@@ -232,15 +250,18 @@ export function runCode(it: Shell, text: string | null, span: Span, label: strin
     it.issue("NESTING_TOO_DEEP", `${label} nests code deeper than ${it.limits.maxNesting} levels`, span);
     return [inProcess ? taint(w, "nesting too deep") : withStatus(w, STATUS_UNKNOWN)];
   }
-  const parsed = parsedCode(it, text, readBy);
+  const parsed = parsedCode(it, text, readBy, from !== undefined);
   if ("refused" in parsed) {
     it.issue(parsed.refused, `${label}: ${parsed.why}`, span);
     return [inProcess ? taint(w, parsed.why) : withStatus(w, STATUS_UNKNOWN)];
   }
   if (parsed.error) it.issue(parsed.errorCode ?? "PARSE_ERROR", `${label}: ${parsed.error}`, span);
   const saved = it.frame;
+  const place = from?.file ? { file: from.file, offset: 0, fixed: null } : nestedPlace(saved.place, span);
   it.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? it.span(span),
-    callDepth: saved.callDepth, dialect: readBy, ...(saved.scripts ? { scripts: saved.scripts } : {}) };
+    callDepth: saved.callDepth, dialect: readBy, ...(saved.scripts ? { scripts: saved.scripts } : {}),
+    sources: from !== undefined ? from.sources : inProcess ? (saved.sources ?? null) : null,
+    ...(place ? { place } : {}) };
   try {
     it.coverage.register(parsed.stmt, (x) => it.span(x));
     let start = inProcess ? w : w.clone();
@@ -274,6 +295,8 @@ export function substitute(it: Shell, code: Stmt, world: World, span: Span): str
   subshell(it, code, world);
   // `$( (cmd) )`, and the substitutions of an arithmetic expression as lowered: what cmd prints.
   const body = code.t === "subshell" ? code.body : code;
+  const dir = printedDirectory(it, body, world);
+  if (dir !== null) return dir;
   const part = pathPartOf(it, body, world);
   if (part !== null) return part;
   // $(pwd) and $(find DIR …) are common enough in agents' commands to be worth knowing.
@@ -329,6 +352,38 @@ export function substitute(it: Shell, code: Stmt, world: World, span: Span): str
 }
 
 /** Whether `name` may run something else than the program or builtin: a function, or an alias bash may expand. */
+/**
+ * `$(cd "$(dirname "$0")" && pwd)`, `$(cd DIR; pwd -P)`: commands that end in `pwd`, which
+ * prints the directory the commands before it leave the shell in. Known when they end in one
+ * directory every way through them and, before `&&`, never fail (then `pwd` would not run).
+ * The commands before it are run again, on a copy, for where they end: the substitution as a
+ * whole has been analysed already (subshell), and their findings are the same.
+ */
+function printedDirectory(it: Shell, body: Stmt, world: World): string | null {
+  const before = body.t === "and" ?
+    body.left :
+    body.t === "seq" ?
+    { t: "seq" as const, items: body.items.slice(0, -1) }
+    : null;
+  const last = body.t === "and" ? body.right : body.t === "seq" ? body.items[body.items.length - 1] : null;
+  if (before === null || last?.t !== "cmd" || last.assigns.length || last.redirs.length) return null;
+  const words = last.words.map((w) => w.text);
+  if (words[0] !== "pwd" || words.length > 2 || (words.length === 2 && words[1] !== "-P" && words[1] !== "-L")) {
+    return null;
+  }
+  const ended = inChild(it, () => it.exec(before, [world.clone()]));
+  let dir: string | null = null;
+  for (const w of ended) {
+    if (w.flow !== "normal" || (body.t === "and" && w.status !== 0) || w.cwd === null || redefined(w, "pwd")) {
+      return null;
+    }
+    const printed = words[1] === "-P" ? it.paths.physicalDir(w.cwd) : w.cwd;
+    if (printed === null || (dir !== null && printed !== dir)) return null;
+    dir = printed;
+  }
+  return dir;
+}
+
 function redefined(world: World, name: string): boolean {
   return world.funcs.has(name) || (world.options.expandAliases !== false && world.aliases.size > 0);
 }
@@ -375,8 +430,10 @@ export function substituteCode(it: Shell, text: string, world: World, span: Span
     return null;
   }
   const saved = it.frame;
+  const place = nestedPlace(saved.place, span);
   it.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, "`…`"], span: saved.span ?? it.span(span),
-    callDepth: saved.callDepth, dialect: readBy };
+    callDepth: saved.callDepth, dialect: readBy, ...(saved.sources ? { sources: saved.sources } : {}),
+    ...(place ? { place } : {}) };
   try {
     it.coverage.register(parsed.stmt, (x) => it.span(x));
     return substitute(it, parsed.stmt, world, span);
@@ -385,12 +442,19 @@ export function substituteCode(it: Shell, text: string, world: World, span: Span
   }
 }
 
-/** Code text parsed once per check, keyed by the dialect that reads it. */
-function parsedCode(it: Shell, text: string, readBy: Dialect): ReturnType<Shell["opts"]["parse"]> {
-  const key = readBy === "bash" ? text : `${readBy}\u0000${text}`;
+/** Code nested in a word (`span`) of code read from a file: all of it is at that word there. */
+function nestedPlace(outer: CodePlace | undefined, span: Span): CodePlace | undefined {
+  if (outer === undefined) return undefined;
+  return { file: outer.file, offset: 0,
+    fixed: outer.fixed ?? { start: span.start + outer.offset, end: span.end + outer.offset } };
+}
+
+/** Code text parsed once per check, keyed by the dialect that reads it and whether it is a file's. */
+function parsedCode(it: Shell, text: string, readBy: Dialect, fromFile = false): ReturnType<Shell["opts"]["parse"]> {
+  const key = readBy === "bash" && !fromFile ? text : `${readBy}${fromFile ? "+file" : ""}\u0000${text}`;
   let parsed = it.parsed.get(key);
   if (!parsed) {
-    parsed = it.opts.parse(text, readBy);
+    parsed = it.opts.parse(text, readBy, fromFile);
     it.parsed.set(key, parsed);
   }
   return parsed;

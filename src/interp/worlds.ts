@@ -28,6 +28,8 @@ export function widen(ws: readonly World[], always = false): World[] {
     for (const [n, f] of w.funcs) {
       const b = base.funcs.get(n);
       if (b?.source !== f.source) base.tainted = "functions differ between paths";
+      // Defined by the same code read from two files: its BASH_SOURCE is not known.
+      else if ((b.file ?? null) !== (f.file ?? null)) base.setFunc(n, { ...b, file: null });
       // Exported on one path: a child shell may get it.
       else if (f.exported && !b.exported) base.setFunc(n, f);
     }

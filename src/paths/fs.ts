@@ -47,6 +47,13 @@ export interface FileSystem {
    * segment by segment, why). Optional: a filesystem without it is walked.
    */
   realpathDir?(path: string): string | null;
+  /**
+   * Whether what is at a path is another machine's, not known here (confined.ts: the CI
+   * scanner, outside the roots): a directory there that cannot be listed may hold anything,
+   * where without this it would be one that holds nothing. Optional: a filesystem without it
+   * is the machine the commands run on.
+   */
+  unknownHere?(path: string): boolean;
 }
 
 function errCode(e: unknown): string {
@@ -187,7 +194,8 @@ export function deadlineFileSystem(inner: FileSystem, deadline: Deadline): FileS
     ...(inner.readBytes ? { readBytes: t((p: string, max: number) => inner.readBytes!(p, max)) } : {}),
     homeOf: t((u: string) => inner.homeOf(u)),
     ...(inner.executable ? { executable: t((p: string) => inner.executable!(p)) } : {}),
-    ...(inner.realpathDir ? { realpathDir: t((p: string) => inner.realpathDir!(p)) } : {}) };
+    ...(inner.realpathDir ? { realpathDir: t((p: string) => inner.realpathDir!(p)) } : {}),
+    ...(inner.unknownHere ? { unknownHere: (p: string) => inner.unknownHere!(p) } : {}) };
 }
 
 /** Remembers answers for the length of one check, so a path is looked up once. */
@@ -231,6 +239,7 @@ export function cachingFileSystem(inner: FileSystem): FileSystem {
     }, readdir: (path) => inner.readdir(path), readFile: (path, max) => inner.readFile(path, max),
     ...(inner.readBytes ? { readBytes: (path: string, max: number) => inner.readBytes!(path, max) } : {}),
     executable: (path) => inner.executable?.(path) ?? null,
+    ...(inner.unknownHere ? { unknownHere: (path: string) => inner.unknownHere!(path) } : {}),
     homeOf(user) {
       if (homes.has(user)) return homes.get(user)!;
       const r = inner.homeOf(user);

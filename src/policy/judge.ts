@@ -109,7 +109,10 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
     : j.decision === "allow"
     ? "restrict"
     : walkFor(j.result(), s, ctx, guarded);
-  if (mode !== null && ctx.fs.lstat(s.resolved) === "dir") {
+  // (A place that is not known here, on another machine's disk, may be a directory there:
+  // FileSystem.unknownHere.)
+  const type = mode === null ? null : ctx.fs.lstat(s.resolved);
+  if (mode !== null && (type === "dir" || (type === null && ctx.fs.unknownHere?.(s.resolved) === true))) {
     const inside = ctx.scanner.scan(s.resolved, s.kind, s.surfaces, mode);
     switch (inside.t) {
       case "pending":
@@ -134,6 +137,11 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
       case "too-large":
         j.consider(policy.reasonDecision("EXPANSION_TOO_LARGE"), null, "EXPANSION_TOO_LARGE",
           `${s.command}: ${s.written}: more than ${inside.limit} entries below it to check against the rules`, "never");
+        break;
+      case "elsewhere":
+        j.consider(policy.reasonDecision("UNRESOLVED_PATH"), null, "UNRESOLVED_PATH",
+          `${s.command}: ${s.written}: a recursive access would reach what is below it on the machine that runs the command, which is not known here`,
+          "never");
         break;
       case "clean":
         break;
@@ -206,7 +214,7 @@ export function judgeFindings(input: FindingsInput, ctx: JudgeContext, extra: re
     decision = stricter(decision, j.decision);
     if (j.reason && j.decision !== "allow") {
       reasons.push({ code: j.reason, message: j.message ?? p.command, decision: j.decision, start: p.span.start,
-        end: p.span.end });
+        end: p.span.end, ...(p.span.file ? { file: p.span.file } : {}) });
     }
     // Whatever the access's own judgement: a removal inside the project is no less final for it.
     const loss = p.removesTree && p.resolved !== null ? treeLoss(p.resolved, ctx.roots, policy.foldCase) : null;
@@ -214,7 +222,7 @@ export function judgeFindings(input: FindingsInput, ctx: JudgeContext, extra: re
       const d = policy.reasonDecision("DESTRUCTIVE");
       decision = stricter(decision, d);
       reasons.push({ code: "DESTRUCTIVE", message: `${p.command} removes ${p.path}, ${loss}`, decision: d,
-        start: p.span.start, end: p.span.end });
+        start: p.span.start, end: p.span.end, ...(p.span.file ? { file: p.span.file } : {}) });
     }
   }
   if (pending) return PENDING;
@@ -223,15 +231,15 @@ export function judgeFindings(input: FindingsInput, ctx: JudgeContext, extra: re
       const j = judgeCommandText(c.text, ctx);
       if (j.decision === "allow") continue;
       decision = stricter(decision, j.decision);
-      reasons.push({ code: j.reason!, message: j.message!, decision: j.decision, start: c.span.start,
-        end: c.span.end });
+      reasons.push({ code: j.reason!, message: j.message!, decision: j.decision, start: c.span.start, end: c.span.end,
+        ...(c.span.file ? { file: c.span.file } : {}) });
     }
   }
   for (const i of input.issues) {
     const d = policy.reasonDecision(i.code);
     decision = stricter(decision, d);
     reasons.push({ code: i.code, message: i.message, decision: d,
-      ...(i.span ? { start: i.span.start, end: i.span.end } : {}) });
+      ...(i.span ? { start: i.span.start, end: i.span.end } : {}), ...(i.span?.file ? { file: i.span.file } : {}) });
   }
   return { decision, reasons: dedupeReasons(reasons), accesses };
 }

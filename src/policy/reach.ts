@@ -23,7 +23,12 @@ type ScanOutcome =
   | { readonly t: "restricted"; readonly entry: string; readonly judgement: Judgement }
   | { readonly t: "too-large"; readonly limit: number }
   /** A name below is not UTF-8: it cannot be matched against the rules faithfully. */
-  | { readonly t: "undecodable"; readonly dir: string };
+  | { readonly t: "undecodable"; readonly dir: string }
+  /**
+   * A directory that must be looked into is another machine's (FileSystem.unknownHere): what
+   * is below it where the command runs is not known here.
+   */
+  | { readonly t: "elsewhere"; readonly dir: string };
 
 interface ScanContext {
   readonly policy: Policy;
@@ -76,7 +81,10 @@ export class Scanner {
       const d = queue.shift()!;
       if (!this.matters(d, kind, surfaces, mode)) continue;
       const names = this.list(d);
-      if (names === null) continue; // The command cannot list it either.
+      if (names === null) {
+        if (fs.unknownHere?.(d)) return { t: "elsewhere", dir: d };
+        continue; // The command cannot list it either.
+      }
       for (const name of names) {
         if (++seen > limit) return { t: "too-large", limit };
         // A name that is not UTF-8 cannot be matched against the rules faithfully.

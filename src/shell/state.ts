@@ -3,7 +3,7 @@
 // A world holds what is known literally; everything else is unknown and fails closed.
 
 import type { Stmt } from "./syntax.ts";
-import type { Span } from "../base/span.ts";
+import type { CodePlace, Span } from "../base/span.ts";
 import { type LinkZone, zonesKey } from "./zones.ts";
 
 export interface Unknown {
@@ -190,10 +190,15 @@ type Flow = "normal" | "break" | "continue" | "return" | "exit";
 interface FunctionDef {
   readonly body: Stmt;
   readonly source: string;
-  /** Where the body's spans count from: a body read from reparsed or nested code keeps that. */
-  readonly at: { readonly offset: number; readonly span: Span | null };
+  /**
+   * Where the body's spans count from: a body read from reparsed or nested code keeps that
+   * (`place`: the file it was read from, as the interpreter's frame has it).
+   */
+  readonly at: { readonly offset: number; readonly span: Span | null; readonly place?: CodePlace };
   /** `export -f`: a child bash defines it too. */
   readonly exported?: boolean;
+  /** The file it was defined in (BASH_SOURCE[0] there), or null when that is not known. */
+  readonly file?: string | null;
 }
 
 /** A dirstack entry or directory: a logical absolute path, or null when unknown. */
@@ -484,7 +489,8 @@ export class World {
     }
     for (const n of [...this.attrs.keys()].sort()) k += `\u0000t:${n}=${this.attrs.get(n)}`;
     for (const n of [...this.funcs.keys()].sort()) {
-      k += `\u0000f:${n}:${this.funcs.get(n)!.source}${this.funcs.get(n)!.exported ? "x" : ""}`;
+      const f = this.funcs.get(n)!;
+      k += `\u0000f:${n}:${f.source}${f.exported ? "x" : ""}${f.file ? `@${f.file}` : ""}`;
     }
     for (const n of [...this.aliases.keys()].sort()) k += `\u0000a:${n}=${this.aliases.get(n)}`;
     return k;

@@ -44,7 +44,7 @@ const EXPECTED: readonly [string, number, number, number, number, "ask" | "deny"
   14, 18, 16, "ask", "EXTERNAL_PATH",
   "test › publish: ls: $O is outside the project roots (rule external_directory:*)"], [".github/workflows/ci.yml", 20,
   18, 20, 36, "deny", "RULE_DENY",
-  "test › secrets: cat: $H/.ssh/known_hosts is outside the project roots (rule external_directory:~/.ssh/**)"], [
+  "test › secrets: cat: ~/.ssh/known_hosts is outside the project roots (rule external_directory:~/.ssh/**)"], [
   ".github/workflows/ci.yml",
   20,
   37,
@@ -55,7 +55,7 @@ const EXPECTED: readonly [string, number, number, number, number, "ask" | "deny"
   "test › secrets: cat: '${{ inputs.extra }}': ${{ inputs.extra }} is not known",
 ], ["scripts/deploy.sh", 4, 14, 4, 33, "ask", "EXTERNAL_PATH",
   "cp: $O/drop is outside the project roots (rule external_directory:*)"], ["scripts/deploy.sh", 5, 5, 5, 18, "deny",
-  "RULE_DENY", "cat: $H/.ssh/id_rsa is outside the project roots (rule external_directory:~/.ssh/**)"], ["tools/run", 2,
+  "RULE_DENY", "cat: ~/.ssh/id_rsa is outside the project roots (rule external_directory:~/.ssh/**)"], ["tools/run", 2,
   4, 2, 8, "ask", "EXTERNAL_PATH", "ls: /opt is outside the project roots (rule external_directory:*)"]];
 
 describe("formats", () => {

@@ -121,7 +121,11 @@ export function source(it: BuiltinContext, argv: readonly Arg[], w: World, info:
   try {
     // bash reads the whole file before running it: what the code then reads on its own
     // standard input is what is left of that stream, which the guard does not follow.
-    const run = () => it.runCode(text, file.span, `${label} ${file.text}`, w, true, positional);
+    // BASH_SOURCE in the file starts with its name as `source` is given it.
+    const sources = !it.bashSource || stdin !== null ? null : [file.text!, ...it.bashSource];
+    const from = { sources, file: stdin !== null ? null : it.paths.scriptFile(w, file.text!) };
+    const run = () =>
+      it.runCode(text, file.span, `${label} ${file.text}`, w, true, positional, undefined, undefined, undefined, from);
     return (fromStdin ? it.withStdin(() => UNKNOWN_STDIN, run) : run()).map((o) => {
       if (o.flow === "return") {
         const c = o.clone();

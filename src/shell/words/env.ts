@@ -81,6 +81,8 @@ export interface WordEnv {
   linkZoneAt?(path: string, world: World, listing: boolean): boolean;
   /** Which shell reads the code being expanded (dash's echo decodes escapes; bash's does not). */
   readonly dialect?: Dialect;
+  /** BASH_SOURCE where the word is expanded, innermost first; null or absent when not known. */
+  readonly bashSource?: readonly string[] | null;
   /**
    * The code in `x` is accounted for without being expanded here: a word bash does not expand
    * (an operand its operator does not need) or one analysed as text, or backquoted code that

@@ -72,9 +72,11 @@ export function globField(segs: Seg[], span: Span, world: World,
   const extglob = opts.extglob !== false;
   if (!hasPatternChars(chars, extglob)) return self;
   const matches = globMatches(chars, world, env, span);
-  if (matches === "unknown" || matches === "changed") {
+  if (matches === "unknown" || matches === "changed" || matches === "elsewhere") {
     const why = matches === "changed"
       ? "the glob lists a directory where an earlier command may have created, moved or unpacked symlinks"
+      : matches === "elsewhere"
+      ? "a glob outside the roots, whose matches on the machine that runs it are not known here"
       : "a glob the guard cannot expand here";
     return { fields: [{ segs: [{ unknown: unknown(why), quoted: false }], span, fromGlob: true }], countUnknown: true };
   }
@@ -118,15 +120,20 @@ function matchesNothing(segs: readonly Seg[], world: World, env: WordEnv, span: 
   return Array.isArray(m) && m.length === 0;
 }
 
-/** Matches of a pattern on disk, or null when they cannot be listed (unknown cwd, too many). */
-export function globPattern(chars: PatternChar[], world: World, env: WordEnv, span: Span): string[] | null {
-  const m = globMatches(chars, world, env, span);
+/**
+ * Matches of a pattern on disk, or null when they cannot be listed (unknown cwd, too many).
+ * `probe`: the guard's own look at the disk, not a listing the command makes (none is reported).
+ */
+export function globPattern(chars: PatternChar[], world: World, env: WordEnv, span: Span, probe = false): string[]
+  | null
+{
+  const m = globMatches(chars, world, env, span, probe);
   return Array.isArray(m) ? m : null;
 }
 
 /** Matches of a pattern on disk, relative to the world's cwd as bash prints them. */
-function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Span): string[] | "unknown" | "too-many"
-  | "changed"
+function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Span, probe = false): string[] | "unknown"
+  | "too-many" | "changed" | "elsewhere"
 {
   const opts = world.options;
   const segments: PatternChar[][] = [[]];
@@ -144,6 +151,9 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
   const start = absolute ? 1 : 0;
   let listed = 0;
   let zoned = false;
+  // A directory of another machine's (FileSystem.unknownHere): bash lists it there, and what
+  // it finds is not known here.
+  let elsewhere = false;
   const extglob = opts.extglob !== false;
   const popt = { pathname: true, extglob, nocase: opts.nocaseglob === true, dotglob: opts.dotglob !== false };
   for (let s = start; s < segments.length; s++) {
@@ -174,9 +184,15 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
         return true;
       }
       const listing = env.fs.readdir(dir);
-      if (!listing) return true;
+      if (!listing) {
+        if (env.fs.unknownHere?.(dir)) {
+          if (!probe) env.listed(dir, text === "" ? "." : text, span);
+          elsewhere = true;
+        }
+        return true;
+      }
       const names = dots.length ? [...dots, ...listing] : listing;
-      env.listed(dir, text === "" ? "." : text, span);
+      if (!probe) env.listed(dir, text === "" ? "." : text, span);
       for (const name of names.sort()) {
         if (name === UNDECODABLE_NAME) {
           undecided = true;
@@ -203,6 +219,7 @@ function globMatches(chars: PatternChar[], world: World, env: WordEnv, span: Spa
       if (globstar) next.push([t, d]);
       if (!visit(t, d, 0)) return "too-many";
       if (zoned) return "changed";
+      if (elsewhere) return "elsewhere";
       if (undecided) return "unknown";
     }
     current = next;

@@ -45,6 +45,9 @@ export function lookup(world: World, env: WordEnv, name: string): Value {
     case "UID":
     case "EUID":
       return unknown(`$${name} is a number the guard does not compute`, true);
+    case "BASH_SOURCE":
+      // The files the running code was read from (the interpreter's frame), when known.
+      return env.bashSource ? { k: "arr", v: env.bashSource } : unknown("$BASH_SOURCE is not known");
     case "@":
     case "*":
       return world.positional === null
