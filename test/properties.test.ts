@@ -413,7 +413,8 @@ table("regressions found by the properties", box, [
 // with the body's words as its arguments, and no error; the lowering did not undo it. A `cd` in
 // the body is then an argument, not a change of directory, and in a function body the group's
 // `}` ends the function early, so the rest is read at top level. The lowering now reads a top-level
-// `! compound` (and `time compound`) again on its own, and reports deeper ones as parse errors.
+// `! compound` (and `time compound`) again on its own; deeper ones, which it refused, are read
+// with the `!` respelled as a blank and the compound command negated (src/parse/respell.ts).
 // Found by "! { c; }" (c = `cd`),
 // and by "f(){ c; }; f" and "f(){ c; } (never called)", whose shared counterexample is last.
 table("regressions found by the properties: ! before a compound command", box, [
@@ -422,15 +423,15 @@ table("regressions found by the properties: ! before a compound command", box, [
   ["! if true; then cd; fi; rm x", "ask", ["* $H/x"]],
   ["! for x in a; do cd; done; rm x", "ask", ["* $H/x"]],
   ["! while true; do cd; break; done; rm x", "ask", ["* $H/x"]],
-  // Inside a function the grammar also closes the function early: the guard cannot rebuild
-  // the structure and reports a parse error (ask).
-  ["f(){ ! { cat ../outside/secret.txt; } & }; f", "ask", ["#PARSE_ERROR"]],
+  // Inside a function the grammar also closes the function early: read with the `!` respelled
+  // (respell.ts), the body is what bash runs.
+  ["f(){ ! { cat ../outside/secret.txt; } & }; f", "ask", ["read $O/secret.txt", "!#PARSE_ERROR"]],
   [
     "sf_wrapped(){ ! { X=..; Y=$X/outside; cat $Y/secret.txt; } & for D in {README.md,README.md}; do { cat <<EOF\nhello\nEOF\n }; done; }; sf_wrapped",
     "ask",
-    ["#PARSE_ERROR"],
+    ["read $O/secret.txt", "!#PARSE_ERROR"],
   ],
-  ["x && ! { cd; }", "ask", ["#PARSE_ERROR"]],
+  ["x && ! { cd; }", "ask", ["cwd $H", "!#PARSE_ERROR"]],
   ["time { cd; }; rm x", "ask", ["* $H/x"]],
   ["time ! cd; rm x", "ask", ["* $H/x"]],
 ]);

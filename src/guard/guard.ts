@@ -92,7 +92,8 @@ export interface GuardOptions {
    * The commands run on another machine, not this one (`shellfence scan` judges scripts a CI
    * runner will run): nothing outside the roots is asked of this machine's disk — a glob there
    * is judged as the pattern, a file there is not read, a path there is judged by its name
-   * (src/paths/confined.ts) — so the same input gives the same verdict on any machine.
+   * (src/paths/confined.ts) — so the same input gives the same verdict on any machine. The
+   * check's budget (maxCheckMs) then defaults to two minutes, which the load does not reach.
    */
   readonly otherMachine?: boolean;
 }
@@ -189,6 +190,13 @@ export function broadRoots(roots: readonly string[], home: string | null): strin
 /** GuardOptions.maxCheckMs's default: see there. */
 export const DEFAULT_CHECK_MS = 5_000;
 
+/**
+ * Its default for commands that run on another machine (otherMachine, the CI scanner): nobody
+ * waits on a scan's answer, and a budget the machine's load can reach would make the findings
+ * depend on it (the step budget, InterpreterLimits, bounds the work the same on every machine).
+ */
+const OTHER_MACHINE_CHECK_MS = 120_000;
+
 /** What a check found before judging, or the verdict when there is nothing to judge. */
 type Analysis = { readonly done: Verdict } | { readonly findings: Findings; readonly roots: readonly string[];
   readonly fs: FileSystem; readonly pre: readonly Reason[]; readonly configHome: string | null };
@@ -237,7 +245,7 @@ class ShellGuard implements Guard {
 
   check(command: string, options: CheckOptions = {}): Verdict {
     return guarded(() => {
-      const a = this.analyse(command, options, deadlineIn(this.options.maxCheckMs ?? DEFAULT_CHECK_MS));
+      const a = this.analyse(command, options, deadlineIn(this.budgetMs));
       if ("done" in a) return a.done;
       const ctx = this.context(a.roots, a.fs, "sync", a.configHome);
       return settled(judgeFindings(a.findings, ctx, a.pre));
@@ -247,7 +255,7 @@ class ShellGuard implements Guard {
   checkAsync(command: string, options: CheckOptions = {}): Promise<Verdict> {
     return guardedAsync(async () => {
       // The budget is the guard's own work: waiting on the host's path policy is not counted.
-      const deadline = deadlineIn(this.options.maxCheckMs ?? DEFAULT_CHECK_MS);
+      const deadline = deadlineIn(this.budgetMs);
       const a = this.analyse(command, options, deadline);
       deadline.disarm();
       if ("done" in a) return a.done;
@@ -371,6 +379,11 @@ class ShellGuard implements Guard {
     return deadlineFileSystem(cachingFileSystem(this.options.fs ?? nodeFileSystem), deadline);
   }
 
+  /** The time one check may take (GuardOptions.maxCheckMs). */
+  private get budgetMs(): number {
+    return this.options.maxCheckMs ?? (this.options.otherMachine ? OTHER_MACHINE_CHECK_MS : DEFAULT_CHECK_MS);
+  }
+
   /** The check's filesystem for commands that run on another machine: nothing outside the roots (confined.ts). */
   private confinedFs(roots: readonly string[], deadline: Deadline): FileSystem {
     return deadlineFileSystem(
@@ -381,7 +394,7 @@ class ShellGuard implements Guard {
 
   /** `timed`: under the check's budget; not when the judging waits on the host's path policy. */
   private toolSetting(call: ToolCall, timed: boolean): { cwd: string; roots: readonly string[]; fs: FileSystem } {
-    const fs = this.checkFs(deadlineIn(timed ? (this.options.maxCheckMs ?? DEFAULT_CHECK_MS) : Infinity));
+    const fs = this.checkFs(deadlineIn(timed ? (this.budgetMs) : Infinity));
     const cwd = startDir(call.cwd);
     return { cwd, roots: this.physicalRoots(fs, cwd, call.roots ?? []), fs };
   }
