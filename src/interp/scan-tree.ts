@@ -63,16 +63,6 @@ export function scanTree(a: TreeScanner, w: World, arg: Arg, kind: AccessKind, c
           `${command} follows symlinks under ${arg.text}, where an earlier command may have created, moved or unpacked some (${at})` },
       ...(surface ? { surface } : {}) });
   if (!start.ok && start.error === "changed") return zoned(start.at);
-  // A tree on another machine's disk (FileSystem.unknownHere): the links in it are not known
-  // here, so when they would be judged, that the command follows them is itself the finding.
-  if (start.ok && a.fs.unknownHere?.(start.path) && !a.opts.roots.some((r) => isInside(start.path, r))) {
-    if ((a.opts.advice?.outsideWalk(start.path) ?? "judge") !== "judge") return;
-    a.findings.addPath({ path: arg.text, resolved: null, kind, command, via: a.shell.via, span: a.shell.span(arg.span),
-      problem: { code: "UNRESOLVED_PATH",
-        why: `${command} follows symlinks under ${arg.text}, which on the machine that runs it are not known here` },
-      ...(surface ? { surface } : {}) });
-    return;
-  }
   if (!start.ok || !start.exists || a.fs.lstat(start.path) !== "dir") return;
   // A tree outside the roots is judged as a whole by the access to it; a link in it that
   // leads somewhere else still needs its own judgement when that tree may be allowed (the
@@ -94,7 +84,18 @@ export function scanTree(a: TreeScanner, w: World, arg: Arg, kind: AccessKind, c
     const [phys, shown] = queue.shift()!;
     if (w.linkZones.length && zoneInListing(w.linkZones, phys, true)) return zoned(phys);
     const names = a.fs.readdir(phys);
-    if (!names) continue;
+    if (!names) {
+      // A directory on another machine's disk (FileSystem.unknownHere): the links in it are
+      // not known here, so when they would be judged, that the command follows them is the finding.
+      if (mustWalk && a.fs.unknownHere?.(phys)) {
+        a.findings.addPath({ path: shown, resolved: null, kind, command, via: a.shell.via, span,
+          problem: { code: "UNRESOLVED_PATH",
+            why: `${command} follows symlinks under ${shown}, which on the machine that runs it are not known here` },
+          ...(surface ? { surface } : {}) });
+        return;
+      }
+      continue;
+    }
     for (const name of names) {
       if (++entries > bound) {
         if (mustWalk && !quietPastBound) {

@@ -6,19 +6,24 @@
 // - nothing is listed and no file is read: a glob there is judged as the pattern, a script
 //   sourced from there is opaque, a tree there that must be looked into asks (unknownHere);
 // - the places whose entries depend on the machine, the user and the moment — the home
-//   directory, the temporary directories, /proc, /run — hold nothing: a path in them is judged
-//   by its name, and `cd` into one may fail;
+//   directory, the temporary directories, /run, a process's /proc/PID — hold nothing: a path
+//   in them is judged by its name, and `cd` into one may fail;
 // - the standard devices (/dev/null, …) are devices, by name;
 // - elsewhere (/usr, /etc, /bin → usr/bin) whether a path exists, and where a symlink leads,
 //   is asked of this machine: the system's layout, which findings about those paths name.
 //
-// The directories above a root are asked of the disk too: they lead to the checkout.
+// The directories above a root are asked of the disk too: they lead to the checkout. Which
+// place a path is in is decided where it physically is, walked segment by segment by these
+// same rules: `root/..` and a symlink in the checkout that leads out are outside.
 
 import type { FileSystem, LstatResult } from "./fs.ts";
-import { isInside } from "./resolve.ts";
+import { isInside, resolvePhysical } from "./resolve.ts";
 
 /** Places whose entries are the machine's, the user's and the moment's (below them nothing is known). */
-const VOLATILE = ["/tmp", "/var/tmp", "/dev/shm", "/proc", "/run", "/var/run"];
+const VOLATILE = ["/tmp", "/var/tmp", "/dev/shm", "/run", "/var/run"];
+
+/** A process's directory in /proc (the rest of /proc is the kernel's, the same layout everywhere). */
+const PROCESS_DIR = /^\/proc\/[0-9]+(\/|$)/;
 
 /** Devices every Unix has, never directories: judged by name. */
 const STANDARD_DEVICE = /^\/dev\/(null|zero|full|random|urandom|tty|stdin|stdout|stderr|fd\/[0-9]+)$/;
@@ -29,37 +34,92 @@ export function confinedFileSystem(inner: FileSystem, roots: readonly string[], 
   // A directory above a root: `/`, `/home`, … on the way to `/home/u/project`.
   const above = (p: string): boolean => roots.some((r) => p === "/" || r.startsWith(p + "/"));
   const volatile = home === null || home === "/" ? VOLATILE : [...VOLATILE, home.replace(/\/+$/, "")];
-  // What lstat answers for a path outside the roots and not above them; undefined: the disk's.
-  const outside = (p: string): LstatResult | undefined => {
+  // The rules, for a physical path (its directory resolved, its last segment a name).
+  const rule = (p: string): LstatResult | "disk" => {
+    if (inside(p) || above(p)) return "disk";
     if (STANDARD_DEVICE.test(p)) return "other";
+    if (PROCESS_DIR.test(p)) return null;
     for (const v of volatile) {
       if (p === v) return "dir";
       if (isInside(p, v)) return null;
     }
-    return undefined;
+    return "disk";
   };
-  const known = (p: string): boolean => inside(p) || above(p);
+  const types = new Map<string, LstatResult>();
+  const rawLstat = (p: string): LstatResult => {
+    let t = types.get(p);
+    if (t === undefined) {
+      const r = rule(p);
+      t = r === "disk" ? inner.lstat(p) : r;
+      types.set(p, t);
+    }
+    return t;
+  };
+  const rawReadlink = (p: string): string | null => (rule(p) === "disk" ? inner.readlink(p) : null);
+  const physical: FileSystem = { lstat: rawLstat, readlink: rawReadlink, readdir: () => null, readFile: () => null,
+    homeOf: () => null };
+  // Where the kernel would find a path, by these rules: all of it followed, or (`entry`) all but its last name.
+  const followed = (p: string): string | null => {
+    const r = resolvePhysical(p, physical);
+    return r.ok && r.exists ? r.path : null;
+  };
+  const dirs = new Map<string, string | null>();
+  const directory = (p: string): string | null => {
+    let d = dirs.get(p);
+    if (d === undefined) {
+      const f = followed(p);
+      d = f !== null && rawLstat(f) === "dir" ? f : null;
+      dirs.set(p, d);
+    }
+    return d;
+  };
+  const entry = (p: string): string | null => {
+    const cut = p.lastIndexOf("/");
+    const name = p.slice(cut + 1);
+    if (name === "" || name === "." || name === "..") return directory(p);
+    const parent = directory(p.slice(0, cut) || "/");
+    return parent === null ? null : parent === "/" ? `/${name}` : `${parent}/${name}`;
+  };
+  const readable = (p: string): string | null => {
+    const f = followed(p);
+    return f !== null && inside(f) ? f : null;
+  };
   return {
-    lstat: (p) => (known(p) ? inner.lstat(p) : outside(p) ?? inner.lstat(p)),
-    readlink: (p) => (known(p) || outside(p) === undefined ? inner.readlink(p) : null),
-    readdir: (p) => (inside(p) ? inner.readdir(p) : null),
-    readFile: (p, max) => (inside(p) ? inner.readFile(p, max) : null),
+    lstat: (p) => {
+      const e = entry(p);
+      return e === null ? null : rawLstat(e);
+    },
+    readlink: (p) => {
+      const e = entry(p);
+      return e === null ? null : rawReadlink(e);
+    },
+    readdir: (p) => {
+      const d = directory(p);
+      return d !== null && inside(d) ? inner.readdir(d) : null;
+    },
+    readFile: (p, max) => {
+      const f = readable(p);
+      return f === null ? null : inner.readFile(f, max);
+    },
     ...(inner.readBytes
-      ? { readBytes: (p: string, max: number) => (inside(p) ? inner.readBytes!(p, max) : null) }
-      : {}),
-    ...(inner.executable ? { executable: (p: string) => (inside(p) ? inner.executable!(p) : null) } : {}),
-    // Where a directory really is, unless a place that holds nothing is on the way (then
-    // lstat and readlink walk it, and stop where nothing is).
-    ...(inner.realpathDir
-      ? { realpathDir: (p: string) => {
-        if (!known(p) && outside(p) !== undefined) return null;
-        const r = inner.realpathDir!(p);
-        return r !== null && (known(r) || outside(r) === undefined) ? r : null;
+      ? { readBytes: (p: string, max: number) => {
+        const f = readable(p);
+        return f === null ? null : inner.readBytes!(f, max);
       } }
       : {}),
+    ...(inner.executable
+      ? { executable: (p: string) => {
+        const f = readable(p);
+        return f === null ? null : inner.executable!(f);
+      } }
+      : {}),
+    realpathDir: directory,
     // `~user` is another machine's user: not known.
     homeOf: () => null,
     // Above a root only the way to it is known, not what else is there; a device is what it is.
-    unknownHere: (p) => !inside(p) && !STANDARD_DEVICE.test(p),
+    unknownHere: (p) => {
+      const at = directory(p) ?? entry(p) ?? p;
+      return !inside(at) && !STANDARD_DEVICE.test(at);
+    },
   };
 }

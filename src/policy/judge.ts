@@ -109,10 +109,9 @@ export function judgeSubject(s: Subject, ctx: JudgeContext): Judged {
     : j.decision === "allow"
     ? "restrict"
     : walkFor(j.result(), s, ctx, guarded);
-  // (A place that is not known here, on another machine's disk, may be a directory there:
-  // FileSystem.unknownHere.)
-  const type = mode === null ? null : ctx.fs.lstat(s.resolved);
-  if (mode !== null && (type === "dir" || (type === null && ctx.fs.unknownHere?.(s.resolved) === true))) {
+  // (On another machine's disk a directory that cannot be listed here is the scan's "elsewhere";
+  // a place that is not there is judged by its name, as on this machine: FileSystem.unknownHere.)
+  if (mode !== null && ctx.fs.lstat(s.resolved) === "dir") {
     const inside = ctx.scanner.scan(s.resolved, s.kind, s.surfaces, mode);
     switch (inside.t) {
       case "pending":

@@ -2,9 +2,20 @@
 // and by #!, a workflow, and the things a walk must leave alone (node_modules, .git, other
 // languages, a symlinked directory). Each finding it should produce is known.
 
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { accessSync, constants, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync,
+  writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
+/** /tmp where this user may write it, else the temp directory. */
+function fixtureParent(): string {
+  try {
+    accessSync("/tmp", constants.W_OK);
+    return "/tmp";
+  } catch {
+    return tmpdir();
+  }
+}
 
 export interface ScanFixture {
   readonly top: string;
@@ -15,7 +26,9 @@ export interface ScanFixture {
 }
 
 export function buildScanFixture(): ScanFixture {
-  const top = realpathSync(mkdtempSync(join(tmpdir(), "shellfence-scan-")));
+  // Under /tmp whatever TMPDIR says, as the golden fixture is: the scan judges a place there
+  // as holding nothing (src/paths/confined.ts), and the expected findings say so.
+  const top = realpathSync(mkdtempSync(join(fixtureParent(), "shellfence-scan-")));
   const repo = join(top, "repo");
   const outside = join(top, "outside");
   const home = join(top, "home");
