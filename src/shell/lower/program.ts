@@ -18,6 +18,11 @@
 //   bash removes it first: the text is read again with it before the `$` (continuations.ts).
 // - Some case alternatives are one extglob_pattern (`\ |a`, `[|b`), whose quotes are kept as
 //   text (`*(a)'*'`), and an escaped `|` splits a pattern (`a\|b`): see casePatterns.
+// - The pattern operands of `${x#p}` and `${x/p/r}` are one token to the grammar, with wrong
+//   edges where they hold blanks, escapes or quotes: read from the text (operand.ts).
+// - `a && echo >&2 "x"`: the words of the last command are given to the list's redirection.
+// What the grammar cannot parse at all (`{ …; } 0<in`, `if ! case …`, a `;` in an operand, a
+// `\` at the end) is respelled before it is read (src/parse/respell.ts); `negated` says where.
 //
 // The lowering lives in src/shell/lower/: this file is its entry; context.ts holds one call's
 // state, statements.ts the top of the recursion, and each construct's file (words, commands,
