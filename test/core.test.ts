@@ -1420,3 +1420,12 @@ table("file comparisons in [[ ]] and [ ] look at both files", box, [["[[ ../outs
   "ask",
   ["read $H/.ssh/id_rsa"],
 ], ["[[ src/main.ts -nt README.md ]] && echo newer", "allow", ["read $P/src/main.ts", "read $P/README.md"]]]);
+
+table("one command in each of the worlds the shell may be in", box, [
+  // The command runs in one of them: what it would write in one is not what it reads in another
+  // (sort reads the list before it writes its output), but it is there for the commands after.
+  ["test -f .env && X=1; sort --files0-from=list.txt -o list.txt", "allow", ["read $P/list.txt"]],
+  ["test -f .env && X=1; sort --files0-from=list.txt -o list.txt; sort --files0-from=list.txt", "ask", [
+    "#UNRESOLVED_WORD",
+  ]],
+]);
