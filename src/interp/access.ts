@@ -381,6 +381,15 @@ export class Accesses implements DiskSource {
     return out;
   }
 
+  /**
+   * Whether a physical path may not be now what it was before the command: an earlier part
+   * may have written it or a directory above it, changed what files hold, or made a symlink
+   * on the way to it (what readScript refuses to read).
+   */
+  mayHaveChanged(w: World, path: string): boolean {
+    return this.contentsMayChange || [...this.written].some((p) => isInside(path, p)) || this.throughLinkZone(w, path);
+  }
+
   /** The text of a script file inside a root, small enough to read; null otherwise. */
   readScript(w: World, path: string): string | null {
     const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);

@@ -13,6 +13,7 @@ import { climbs, commandWords, dirEntries, OTHER_ZONE_DIRECTORIES, SHELL_SYNTAX,
   ZONE_DIRECTORY } from "../shell/environment.ts";
 import { environmentRole } from "../commands/environment.ts";
 import { lookupCommand } from "../commands/table/index.ts";
+import type { Naming } from "../shell/findings.ts";
 import { repChoices } from "../shell/listing.ts";
 import { dedupe, STATUS_UNKNOWN, str, unknown, type Value, type World } from "../shell/state.ts";
 import { INHERITED_STDIN, redirectedStdin } from "./stdin.ts";
@@ -27,6 +28,7 @@ import { BUILTINS, runBuiltin } from "./builtins/index.ts";
 import { writeGlobal } from "./builtins/variables.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { applyEffects } from "./effects.ts";
+import { type Found, pathPrograms } from "./path-lookup.ts";
 import { callFunction, subshell, unmarked } from "./nested.ts";
 import { replayTrapsIfChanged } from "./traps.ts";
 import { taint, taintCwdOnly, withStatus } from "./worlds.ts";
@@ -283,6 +285,39 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
     if (name.text === "." || name.text === "source") environment(it, w, info.span);
     return runBuiltin(it, name.text, argv, w, info);
   }
+  // (Builtins are found before PATH is searched.)
+  if (info.named !== true && !(info.inProcess && BASH_BUILTINS.has(name.text))) {
+    const found = pathPrograms(it, w, name.text);
+    if (found !== null) return lookedUp(it, argv, w, info, found, naming);
+  }
+  return runProgram(it, argv, w, info, naming);
+}
+
+/**
+ * A name PATH finds among the project's own files (path-lookup.ts): each file that may be what
+ * runs is judged as that file, as `./bin/NAME` is; the name as the tool it says too, where it
+ * may be found elsewhere, or where the table knows it (a venv's `pip` is pip, whatever else it
+ * is: what pip reads from a requirements file is judged too). Each is one of what may happen
+ * at that moment: none sees what another would have written.
+ */
+function lookedUp(it: Shell, argv: readonly Arg[], w: World, info: DispatchInfo, found: Found,
+  naming: Naming | undefined): World[]
+{
+  const name = argv[0]!;
+  const runs: (() => World[])[] = found.files.map((f) => () =>
+    runProgram(it, [withValue(name, f, ""), ...argv.slice(1)], w.clone(), info, undefined)
+  );
+  if (found.elsewhere || (it.opts.commandKnowledge !== false && lookupCommand(name.text!) !== undefined)) {
+    runs.unshift(() => runProgram(it, argv, w.clone(), info, naming));
+  }
+  return dedupe(it.paths.alternatives(runs).flat());
+}
+
+/** A program started (not a function or builtin): its table entry's effects, or a program of the project's. */
+function runProgram(it: Shell, argv: readonly Arg[], w: World, info: DispatchInfo,
+  naming: Naming | undefined): World[]
+{
+  const name = argv[0]! as Arg & { text: string };
   commandNotFound(it, name.text, argv, w, info);
   const options = environment(it, w, info.span, name.text);
   // (A program named by a path is the project's own, or one the table may know: a /usr/bin/x
