@@ -28,7 +28,7 @@ import { BUILTINS, runBuiltin } from "./builtins/index.ts";
 import { writeGlobal } from "./builtins/variables.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { applyEffects } from "./effects.ts";
-import { type Found, pathPrograms } from "./path-lookup.ts";
+import { type Found, pathPrograms, systemProgramBehind } from "./path-lookup.ts";
 import { callFunction, subshell, unmarked } from "./nested.ts";
 import { replayTrapsIfChanged } from "./traps.ts";
 import { taint, taintCwdOnly, withStatus } from "./worlds.ts";
@@ -314,10 +314,14 @@ function lookedUp(it: Shell, argv: readonly Arg[], w: World, info: DispatchInfo,
 }
 
 /** A program started (not a function or builtin): its table entry's effects, or a program of the project's. */
-function runProgram(it: Shell, argv: readonly Arg[], w: World, info: DispatchInfo,
+function runProgram(it: Shell, given: readonly Arg[], w: World, info: DispatchInfo,
   naming: Naming | undefined): World[]
 {
+  // A symlink of the project's to a system program runs that program (path-lookup.ts).
+  const behind = systemProgramBehind(it, w, given[0]!.text!);
+  const argv = behind === null ? given : [withValue(given[0]!, behind, ""), ...given.slice(1)];
   const name = argv[0]! as Arg & { text: string };
+  if (behind !== null) naming = namingOf(name, argv.slice(1), it.opts.commandKnowledge !== false);
   commandNotFound(it, name.text, argv, w, info);
   const options = environment(it, w, info.span, name.text);
   // (A program named by a path is the project's own, or one the table may know: a /usr/bin/x
