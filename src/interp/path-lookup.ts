@@ -2,7 +2,7 @@
 // regular file (symlinks followed; directories and other files passed over). The host's PATH
 // is taken on trust: its programs are the tools their names say, as the command table
 // describes them. Entries the command itself put on PATH are not: a program of the project's
-// own in one of them (`PATH=$PWD/bin make`, `export PATH=/project/tools`) is what
+// own in one of them (`PATH=$PWD/bin make`, a venv's bin once its activate script ran) is what
 // runs, and it is judged as that file, as `./bin/NAME` would be (nested.ts runScript: a shell
 // script read and interpreted, another program judged by its words).
 
@@ -34,6 +34,7 @@ export function pathPrograms(it: Shell, w: World, name: string): Found | null {
   let entries: readonly string[];
   if (v.k === "str") entries = dirEntries(v.v);
   else if (v.k === "arr") entries = dirEntries(v.v[0] ?? "");
+  else if (v.k === "unknown" && v.hostPath !== undefined) entries = v.hostPath.head;
   else return null;
   const files: string[] = [];
   for (const entry of entries) {

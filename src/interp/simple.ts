@@ -466,6 +466,12 @@ function environment(it: Shell, w: World, span: Span, program?: string): Arg[] {
     if (!role || v === undefined || v.k === "unset") continue;
     const command = `$${name}`;
     const at: Arg = { text: null, source: `${name}=…`, span, unknownWhy: null, segs: [] };
+    if (v.k === "unknown" && v.hostPath !== undefined && name === "PATH") {
+      // The host's PATH after known entries (`V/bin:$PATH`): the entries are judged, the rest
+      // is the host's, taken on trust as an inherited PATH is.
+      for (const e of v.hostPath.head) it.paths.access(w, withValue(at, e, ""), role.kind, command);
+      continue;
+    }
     if (v.k === "unknown") {
       it.paths.access(w, withValue(at, null, `$${name} is not known, and the program started uses it`), role.kind,
         command);
