@@ -1429,3 +1429,24 @@ table("one command in each of the worlds the shell may be in", box, [
     "#UNRESOLVED_WORD",
   ]],
 ]);
+
+table("a program nobody described keeps the working directory unless a word may name it or one above", box, [
+  // A child process cannot change the shell's directory; only a rename of it or of a directory
+  // above it moves the shell along (bash keeps using the same inode: `mv` of the directory, then
+  // `cat bar`, reads the moved directory's bar). Words that name no such directory leave it known.
+  ["frobnicate --flag; cat README.md", "allow", ["read $P/README.md"]],
+  ["cd src && frobnicate main.ts sub --out=../build/x && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  ["cd src && frobnicate ../src/sub && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  ["cd src && frobnicate -n $$ && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  ["cd src && npx tsc -p .. && make -C .. build && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  // A word that names the directory or one above it, or whose value is not known.
+  ["cd src && frobnicate ..; cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && frobnicate --dir=..; cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ['cd src && frobnicate "$PWD"; cat main.ts', "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src/sub && frobnicate ../../src x; cat deep.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ['cd src && frobnicate "$A"; cat main.ts', "ask", ["#UNRESOLVED_WORD", "#UNRESOLVED_CWD"]],
+  ['cd src && frobnicate -o "$OUT"; cat main.ts', "ask", ["#UNRESOLVED_WORD", "#UNRESOLVED_CWD"]],
+  // A value that is one plain segment (date +%F) may still hold `=` and `:`, at which a program
+  // may cut it into other names: not known not to name the directory.
+  ['cd src && frobnicate "build-$(date +%F)"; cat main.ts', "ask", ["#UNRESOLVED_CWD"]],
+]);
