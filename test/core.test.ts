@@ -1446,7 +1446,7 @@ table("a program nobody described keeps the working directory unless a word may 
   ["cd src/sub && frobnicate ../../src x; cat deep.ts", "ask", ["#UNRESOLVED_CWD"]],
   ['cd src && frobnicate "$A"; cat main.ts', "ask", ["#UNRESOLVED_WORD", "#UNRESOLVED_CWD"]],
   ['cd src && frobnicate -o "$OUT"; cat main.ts', "ask", ["#UNRESOLVED_WORD", "#UNRESOLVED_CWD"]],
-  // A value that is one plain segment (date +%F) may still hold `=` and `:`, at which a program
-  // may cut it into other names: not known not to name the directory.
+  // A value known only to be one plain segment ($(date +%F)): its description keeps no more than
+  // that it has no `/`, and a program may cut it at `=` or `:` into other names.
   ['cd src && frobnicate "build-$(date +%F)"; cat main.ts', "ask", ["#UNRESOLVED_CWD"]],
 ]);
