@@ -13,29 +13,21 @@ import { dirEntries } from "../shell/environment.ts";
 import type { World } from "../shell/state.ts";
 import type { Shell } from "./context.ts";
 
-export interface Found {
-  /** Files inside the roots, as absolute paths, that may be what runs, in PATH's order. */
-  readonly files: readonly string[];
-  /**
-   * Whether the name may also be found elsewhere: further on, in the host's PATH, or in an
-   * entry outside the roots (which the guard judges as the place programs are run from).
-   */
-  readonly elsewhere: boolean;
-}
-
 /**
- * The files of the project's own that running `name` may start, when the command set PATH to
- * entries inside the roots; null when it did not (the host's PATH, or one the guard does not
- * know: the name is the tool it says, or the PATH itself is asked about).
+ * The files of the project's own that running `name` may start, in PATH's order, when the
+ * command set PATH to entries inside the roots: the first executable file the disk shows (and
+ * nothing may have changed), with those before it that an earlier part of the command may have
+ * made or changed, or that are there but not executable now. None when the command did not set
+ * PATH, or set it to a value the guard does not know (then PATH itself is asked about).
  */
-export function pathPrograms(it: Shell, w: World, name: string): Found | null {
+export function pathPrograms(it: Shell, w: World, name: string): string[] {
   const v = w.getVar("PATH");
-  if (v === undefined || name === "" || name.includes("/")) return null;
+  if (v === undefined || name === "" || name.includes("/")) return [];
   let entries: readonly string[];
   if (v.k === "str") entries = dirEntries(v.v);
   else if (v.k === "arr") entries = dirEntries(v.v[0] ?? "");
   else if (v.k === "unknown" && v.hostPath !== undefined) entries = v.hostPath.head;
-  else return null;
+  else return [];
   const files: string[] = [];
   for (const entry of entries) {
     // (A relative entry from a directory that is not known is asked about with PATH itself.)
@@ -49,13 +41,13 @@ export function pathPrograms(it: Shell, w: World, name: string): Found | null {
     const isFile = r.ok && r.exists && it.fs.lstat(r.path) === "file";
     if (isFile && !changed && it.fs.executable?.(r.path) === true) {
       files.push(file);
-      return { files, elsewhere: false };
+      return files;
     }
     // There, or perhaps made or changed by an earlier part of the command: it may be what runs,
     // or bash may pass over it (not executable, removed) to the entries after it.
     if (isFile || changed || !r.ok) files.push(file);
   }
-  return files.length ? { files, elsewhere: true } : null;
+  return files;
 }
 
 /**

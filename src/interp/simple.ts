@@ -28,7 +28,7 @@ import { BUILTINS, runBuiltin } from "./builtins/index.ts";
 import { writeGlobal } from "./builtins/variables.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { applyEffects } from "./effects.ts";
-import { type Found, pathPrograms, systemProgramBehind } from "./path-lookup.ts";
+import { pathPrograms, systemProgramBehind } from "./path-lookup.ts";
 import { callFunction, subshell, unmarked } from "./nested.ts";
 import { replayTrapsIfChanged } from "./traps.ts";
 import { taint, taintCwdOnly, withStatus } from "./worlds.ts";
@@ -287,29 +287,26 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
   }
   // (Builtins are found before PATH is searched.)
   if (info.named !== true && !(info.inProcess && BASH_BUILTINS.has(name.text))) {
-    const found = pathPrograms(it, w, name.text);
-    if (found !== null) return lookedUp(it, argv, w, info, found, naming);
+    const files = pathPrograms(it, w, name.text);
+    if (files.length) return lookedUp(it, argv, w, info, files, naming);
   }
   return runProgram(it, argv, w, info, naming);
 }
 
 /**
  * A name PATH finds among the project's own files (path-lookup.ts): each file that may be what
- * runs is judged as that file, as `./bin/NAME` is; the name as the tool it says too, where it
- * may be found elsewhere, or where the table knows it (a venv's `pip` is pip, whatever else it
- * is: what pip reads from a requirements file is judged too). Each is one of what may happen
- * at that moment: none sees what another would have written.
+ * runs is judged as that file, as `./bin/NAME` is; and the name as the tool it says, as without
+ * the lookup: it may be found further on, a wrapper may search another PATH (sudo's
+ * secure_path, `env -i`), and a venv's `pip` is pip whatever else it is (what pip reads from a
+ * requirements file is judged too). Each is one of what may happen at that moment: none sees
+ * what another would have written.
  */
-function lookedUp(it: Shell, argv: readonly Arg[], w: World, info: DispatchInfo, found: Found,
+function lookedUp(it: Shell, argv: readonly Arg[], w: World, info: DispatchInfo, files: readonly string[],
   naming: Naming | undefined): World[]
 {
   const name = argv[0]!;
-  const runs: (() => World[])[] = found.files.map((f) => () =>
-    runProgram(it, [withValue(name, f, ""), ...argv.slice(1)], w.clone(), info, undefined)
-  );
-  if (found.elsewhere || (it.opts.commandKnowledge !== false && lookupCommand(name.text!) !== undefined)) {
-    runs.unshift(() => runProgram(it, argv, w.clone(), info, naming));
-  }
+  const runs = [() => runProgram(it, argv, w.clone(), info, naming),
+    ...files.map((f) => () => runProgram(it, [withValue(name, f, ""), ...argv.slice(1)], w.clone(), info, undefined))];
   return dedupe(it.paths.alternatives(runs).flat());
 }
 
