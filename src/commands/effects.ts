@@ -163,6 +163,11 @@ export type Effect =
     readonly clearEnv?: boolean;
     /** Its standard input, when the runner gives it another than its own (xargs: /dev/null). */
     readonly stdin?: Stdin;
+    /**
+     * The program is the one its name says, not one looked up in PATH: `python -m pip` runs
+     * pip's module, busybox its applet, pytest's addopts pytest itself (src/interp/path-lookup.ts).
+     */
+    readonly named?: true;
   } & BaseField)
   /**
    * A script of the nearest package.json (`npm run NAME`, `npm test`): its text, with the

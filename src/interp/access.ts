@@ -356,6 +356,40 @@ export class Accesses implements DiskSource {
     for (const cand of cands) this.access(w, { ...a, text: cand }, "unknown", command);
   }
 
+  /**
+   * Runs what may happen instead of each other at one moment (a command in each of the worlds
+   * the shell may be in): each sees the disk as the commands before left it, not as another
+   * of them would, and what any of them may have written counts afterwards.
+   */
+  alternatives<T>(runs: readonly (() => T)[]): T[] {
+    const contents = this.contentsMayChange;
+    const written = new Set(this.written);
+    let anyContents = contents;
+    const anyWritten = new Set(written);
+    const out: T[] = [];
+    for (const run of runs) {
+      this.contentsMayChange = contents;
+      this.written.clear();
+      for (const p of written) this.written.add(p);
+      out.push(run());
+      anyContents ||= this.contentsMayChange;
+      for (const p of this.written) anyWritten.add(p);
+    }
+    this.contentsMayChange = anyContents;
+    this.written.clear();
+    for (const p of anyWritten) this.written.add(p);
+    return out;
+  }
+
+  /**
+   * Whether a physical path may not be now what it was before the command: an earlier part
+   * may have written it or a directory above it, changed what files hold, or made a symlink
+   * on the way to it (what readScript refuses to read).
+   */
+  mayHaveChanged(w: World, path: string): boolean {
+    return this.contentsMayChange || [...this.written].some((p) => isInside(path, p)) || this.throughLinkZone(w, path);
+  }
+
   /** The text of a script file inside a root, small enough to read; null otherwise. */
   readScript(w: World, path: string): string | null {
     const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);

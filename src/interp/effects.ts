@@ -101,7 +101,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
         try {
           const stdin = e.stdin;
           sub = it.dispatch(e.argv, target, { ...info, inProcess, bypassFunctions: e.bypassFunctions,
-            stdin: stdin ? () => stdin : info.stdin });
+            stdin: stdin ? () => stdin : info.stdin, named: e.named === true });
         } finally {
           it.frame = saved;
         }

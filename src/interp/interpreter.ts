@@ -334,7 +334,13 @@ export class Interpreter implements Shell, WordEnv {
       case "test":
         return execTest(this, s, ws);
       case "cmd":
-        return dedupe(ws.flatMap((w) => runSimple(this, s, w)));
+        // Each world is one way the shell may be: the command runs in one of them, so what it
+        // would write in one is not what it reads in another (Accesses.alternatives).
+        return dedupe(
+          ws.length === 1
+            ? runSimple(this, s, ws[0]!)
+            : this.paths.alternatives(ws.map((w) => () => runSimple(this, s, w))).flat(),
+        );
       case "reparse":
         return execReparse(this, s, ws);
       default: {

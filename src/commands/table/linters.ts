@@ -226,7 +226,7 @@ const PYTEST: TableSpec = { names: ["pytest", "py.test"],
           const words = m[2]!.split(/\s+/).filter(Boolean);
           if (words.length) {
             ctx.emit({ t: "run", argv: [syntheticArg(ctx.name, v.span), ...words.map((w) => withValue(v, w, ""))],
-              inProcess: false, bypassFunctions: true, label: `${ctx.name} -o addopts` });
+              inProcess: false, bypassFunctions: true, label: `${ctx.name} -o addopts`, named: true });
           }
         }
       } else if (PYTEST_PATH_KEYS.has(m[1]!)) {
