@@ -69,8 +69,9 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
   let files = 0;
   try {
     const base = args.gitRef === undefined ? [] : [configAtRef(root, args.gitRef)];
+    // A scan only reads the disk: its answers hold for the whole run (paths/memo-fs.ts).
     const guard = await createProjectGuard({ root, config: [...base, ...args.configs], env: runnerEnv(root),
-      ...(args.home ? { home: args.home } : {}) });
+      ...(args.home ? { home: args.home } : {}), unchangingDisk: true });
     for (const w of guard.warnings) io.stderr(`shellfence scan: warning: ${w}\n`);
     const { targets, skipped } = collectTargets(args.paths.length ? args.paths : [root], process.cwd());
     for (const s of skipped) io.stderr(`shellfence scan: skipped ${s}\n`);

@@ -37,6 +37,7 @@ import { World } from "../shell/state.ts";
 import { type Access, type Decision, type Reason, stricter, type Verdict } from "../base/verdict.ts";
 import type { ExecOptions, ExecResult, SandboxOptions } from "../sandbox/exec.ts";
 import { buildProfile, DEFAULT_SANDBOX_MODE, type SandboxProfile } from "../sandbox/profile.ts";
+import { memoisedFileSystem } from "../paths/memo-fs.ts";
 
 export interface GuardOptions {
   /** Extra project roots (the cwd of each check is always one). */
@@ -72,6 +73,12 @@ export interface GuardOptions {
   /** Environment variables the command's shell is known to have (CDPATH, …). */
   readonly env?: Readonly<Record<string, string>>;
   readonly fs?: FileSystem;
+  /**
+   * The disk does not change while this guard checks (a batch or a scan, which run nothing):
+   * every filesystem answer is remembered for the guard's life (paths/memo-fs.ts). Never for a
+   * guard that answers a host between tool calls.
+   */
+  readonly unchangingDisk?: boolean;
   readonly limits?: Partial<InterpreterLimits>;
   readonly bounds?: Partial<ParseBounds>;
   /**
@@ -141,7 +148,8 @@ export interface Guard {
   readonly warnings: readonly string[];
 }
 
-export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
+export async function createGuard(given: GuardOptions = {}): Promise<Guard> {
+  const options = given.unchangingDisk ? { ...given, fs: memoisedFileSystem(given.fs ?? nodeFileSystem) } : given;
   const home = options.home ?? safeHome();
   const { layers, info, warnings } = loadLayers({ global: options.globalConfig, project: options.projectConfig,
     extra: options.config, agent: options.agentConfig,

@@ -48,6 +48,8 @@ interface HostOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** The guard's budget for one check (GuardOptions.maxCheckMs). */
   readonly maxCheckMs?: number;
+  /** A scan: the disk does not change while it checks (GuardOptions.unchangingDisk). */
+  readonly unchangingDisk?: boolean;
 }
 
 export async function createHost(options: HostOptions): Promise<Host> {
@@ -60,7 +62,8 @@ export function createProjectGuard(options: HostOptions): Promise<Guard> {
     globalConfig: true, projectConfig: resolvePath(options.root), config: [...(options.config ?? [])],
     ...(options.home !== undefined ? { home: options.home } : {}),
     ...(options.env !== undefined ? { env: options.env } : {}),
-    ...(options.maxCheckMs !== undefined ? { maxCheckMs: options.maxCheckMs } : {}) };
+    ...(options.maxCheckMs !== undefined ? { maxCheckMs: options.maxCheckMs } : {}),
+    ...(options.unchangingDisk ? { unchangingDisk: true } : {}) };
   return createGuard(guardOptions);
 }
 
