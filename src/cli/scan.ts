@@ -3,7 +3,7 @@
 
 import { ArgError, Args } from "../base/args.ts";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Io } from "../base/io.ts";
@@ -11,17 +11,21 @@ import { ConfigError, parseConfigText } from "../policy/config.ts";
 import { PROJECT_CONFIG_NAME } from "../policy/layers.ts";
 import { GrammarError } from "../parse/grammar.ts";
 import { createProjectGuard } from "../integrations/host.ts";
-import { formatGithubAnnotations } from "../report/github-annotations.ts";
-import type { ScanFinding } from "../report/scan-finding.ts";
+import { formatGithubAnnotations, formatStepSummary } from "../report/github-annotations.ts";
+import type { ScanFinding, ScanNote } from "../report/scan-finding.ts";
 import { formatScanJson, formatScanLines } from "../report/scan-text.ts";
-import { toSarif } from "../report/sarif.ts";
-import { collectTargets, compareFindings, ScanInputError, scanFile } from "../integrations/scan-files.ts";
+import { repositoryWebUrl, toSarif } from "../report/sarif.ts";
+import { compareFindings, scanTargets } from "../integrations/scan-files.ts";
+import { collectTargets, ScanInputError } from "../integrations/scan-targets.ts";
 
 const USAGE = `usage: shellfence scan [options] [PATH...]
 
-Judges every command in shell scripts (*.sh, *.bash, files with a sh/bash #! line) and in the
-run: steps of GitHub Actions workflows (.github/workflows/*.yml). Directories are walked,
-skipping node_modules and .git. PATH defaults to the root.
+Judges every command in shell scripts (*.sh, *.bash, files with a sh/bash #! line), in the
+run: steps of GitHub Actions workflows (.github/workflows/*.yml) and of composite actions
+(action.yml), and in the repository's scripts and local actions those steps run. Directories
+are walked, skipping node_modules and .git. PATH defaults to the root. What is not judged (a
+pwsh or python step, a Windows leg, a zsh script named .sh) is said on stderr and counts as an
+ask for --fail-on.
 
 options:
   --root DIR            the project root (default: the current directory); scripts start here,
@@ -32,14 +36,29 @@ options:
   --config-from-git REF the .shellfence.json of ROOT at git revision REF (the base branch of a
                         pull request), as a layer that counts in full; the working tree's own
                         file, which the pull request may have changed, may only tighten
-  --format FORMAT       human (default), json, sarif (2.1.0) or github (workflow annotations)
+  --format FORMAT       human (default), json, sarif (2.1.0) or github (workflow annotations,
+                        and a table of every finding in $GITHUB_STEP_SUMMARY when it is set)
   --fail-on LEVEL       deny (default) or ask: exit 1 when a finding is at least this strict
+                        (with ask, a step or file not judged fails too)
+  --max-bytes BYTES     the largest script judged (default 1048576); a larger one is an
+                        INPUT_TOO_LARGE finding
   --home DIR            the home directory for ~ (default: $HOME)
   -h, --help            show this help
 
 exit status: 1 when a finding reaches --fail-on, 0 otherwise, 2 on usage or configuration errors`;
 
 const FORMATS = ["human", "json", "sarif", "github"] as const;
+/**
+ * The largest script a scan judges: a hook's 64 KiB bound is for one command an agent typed; CI
+ * scripts are files, and a 70 KiB one is still read (in well under a second).
+ */
+const DEFAULT_MAX_BYTES = 1 << 20;
+/**
+ * A check's time budget in a scan: a hook answers within seconds, a CI job can wait; a 70 KiB
+ * script takes about a second (two on its first check, while the code warms up) on a loaded
+ * 2-core machine. Past the budget the script is a CHECK_TIMEOUT finding, never a pass.
+ */
+const SCAN_CHECK_MS = 60_000;
 type Format = (typeof FORMATS)[number];
 
 interface ScanArgs {
@@ -48,6 +67,7 @@ interface ScanArgs {
   gitRef: string | undefined;
   format: Format;
   failOn: "ask" | "deny";
+  maxBytes: number;
   home: string | undefined;
   paths: string[];
 }
@@ -66,21 +86,20 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
   }
   const root = resolvePath(args.root ?? ".");
   let findings: ScanFinding[] = [];
+  const skipped: ScanNote[] = [];
   let files = 0;
   try {
     const base = args.gitRef === undefined ? [] : [configAtRef(root, args.gitRef)];
     // A scan only reads the disk: its answers hold for the whole run (paths/memo-fs.ts).
     const guard = await createProjectGuard({ root, config: [...base, ...args.configs], env: runnerEnv(root),
-      ...(args.home ? { home: args.home } : {}), unchangingDisk: true });
+      maxBytes: args.maxBytes, maxCheckMs: SCAN_CHECK_MS, ...(args.home ? { home: args.home } : {}),
+      unchangingDisk: true });
     for (const w of guard.warnings) io.stderr(`shellfence scan: warning: ${w}\n`);
-    const { targets, skipped } = collectTargets(args.paths.length ? args.paths : [root], process.cwd());
-    for (const s of skipped) io.stderr(`shellfence scan: skipped ${s}\n`);
-    for (const t of targets) {
-      const r = scanFile(guard, root, t);
-      findings.push(...r.findings);
-      for (const s of r.skipped) io.stderr(`shellfence scan: skipped ${s}\n`);
-    }
-    files = targets.length;
+    const collected = collectTargets(args.paths.length ? args.paths : [root], process.cwd(), root);
+    const r = scanTargets(guard, root, collected.targets, args.maxBytes);
+    findings = r.findings;
+    skipped.push(...collected.skipped, ...r.skipped);
+    files = r.files;
   } catch (e) {
     if (e instanceof ScanInputError || e instanceof ConfigError || e instanceof GrammarError) {
       io.stderr(`shellfence scan: ${e.message}\n`);
@@ -89,11 +108,26 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
     throw e;
   }
   findings = findings.sort(compareFindings);
-  io.stdout(render(args.format, findings, root));
+  skipped.sort(compareFindings);
+  for (const s of skipped) io.stderr(`shellfence scan: skipped ${s.file}:${s.line}:${s.col}: ${s.message}\n`);
+  io.stdout(render(args.format, findings, skipped, root));
+  const summary = process.env.GITHUB_STEP_SUMMARY;
+  if (args.format === "github" && summary) {
+    try {
+      appendFileSync(summary, formatStepSummary(findings, skipped));
+    } catch (e) {
+      io.stderr(`shellfence scan: warning: cannot write the step summary ${summary}: ${(e as Error).message}\n`);
+    }
+  }
   const deny = findings.filter((f) => f.decision === "deny").length;
   const ask = findings.length - deny;
-  io.stderr(`shellfence scan: ${files} file${files === 1 ? "" : "s"} scanned: ${deny} deny, ${ask} ask\n`);
-  const failing = args.failOn === "ask" ? deny + ask : deny;
+  io.stderr(
+    `shellfence scan: ${files} file${files === 1 ? "" : "s"} scanned: ${deny} deny, ${ask} ask${
+      skipped.length > 0 ? `, ${skipped.length} not judged` : ""
+    }\n`,
+  );
+  // What was not judged is not a pass: as strict as an ask.
+  const failing = args.failOn === "ask" ? deny + ask + skipped.length : deny;
   return failing > 0 ? 1 : 0;
 }
 
@@ -111,24 +145,30 @@ function runnerEnv(root: string): Record<string, string> {
   return env;
 }
 
-function render(format: Format, findings: readonly ScanFinding[], root: string): string {
+function render(format: Format, findings: readonly ScanFinding[], skipped: readonly ScanNote[], root: string): string {
   switch (format) {
     case "human":
       return formatScanLines(findings);
     case "json":
       return formatScanJson(findings);
     case "github":
-      return formatGithubAnnotations(findings);
+      return formatGithubAnnotations(findings, skipped);
     case "sarif": {
       const rootUri = pathToFileURL(root).href.replace(/\/?$/, "/");
-      return JSON.stringify(toSarif(findings, { version: packageVersion(), rootUri }), null, 2) + "\n";
+      const pkg = packageJson();
+      const version = typeof pkg?.version === "string" ? pkg.version : "unknown";
+      return JSON.stringify(
+        toSarif(findings, { version, rootUri, repository: repositoryWebUrl(pkg?.repository) }, skipped),
+        null,
+        2,
+      ) + "\n";
     }
   }
 }
 
 function parseArgs(argv: readonly string[]): ScanArgs {
   const out: ScanArgs = { root: undefined, configs: [], gitRef: undefined, format: "human", failOn: "deny",
-    home: undefined, paths: [] };
+    maxBytes: DEFAULT_MAX_BYTES, home: undefined, paths: [] };
   const args = new Args(argv);
   for (let a = args.next(); a !== undefined; a = args.next()) {
     if (a === "--") {
@@ -149,6 +189,12 @@ function parseArgs(argv: readonly string[]): ScanArgs {
       const f = args.value(a, "--fail-on");
       if (f !== "ask" && f !== "deny") throw new ArgError(`--fail-on must be ask or deny, not ${JSON.stringify(f)}`);
       out.failOn = f;
+    } else if (Args.is(a, "--max-bytes")) {
+      const v = args.value(a, "--max-bytes");
+      if (!/^[1-9][0-9]{0,9}$/.test(v)) {
+        throw new ArgError(`--max-bytes must be a positive number of bytes, not ${JSON.stringify(v)}`);
+      }
+      out.maxBytes = Number(v);
     } else if (a.startsWith("-") && a !== "-") throw new ArgError(`unknown option ${a}`);
     else out.paths.push(a);
   }
@@ -179,13 +225,12 @@ function configAtRef(root: string, ref: string): object {
   return JSON.parse(shown.stdout.replace(/^\uFEFF/, "")) as object;
 }
 
-/** The package's version for SARIF's driver; a binary without package.json says "unknown". */
-function packageVersion(): string {
+/** The package's manifest (version and repository for SARIF's driver); null in a binary without it. */
+function packageJson(): { version?: unknown; repository?: unknown } | null {
   try {
     const pkg: unknown = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
-    const v = typeof pkg === "object" && pkg !== null ? (pkg as { version?: unknown }).version : undefined;
-    return typeof v === "string" ? v : "unknown";
+    return typeof pkg === "object" && pkg !== null ? pkg : null;
   } catch {
-    return "unknown";
+    return null;
   }
 }

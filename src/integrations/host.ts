@@ -50,6 +50,8 @@ interface HostOptions {
   readonly maxCheckMs?: number;
   /** A scan: the disk does not change while it checks (GuardOptions.unchangingDisk). */
   readonly unchangingDisk?: boolean;
+  /** The largest command and script file the guard reads (ParseBounds.maxBytes, InterpreterLimits.maxScriptBytes). */
+  readonly maxBytes?: number;
 }
 
 export async function createHost(options: HostOptions): Promise<Host> {
@@ -63,7 +65,10 @@ export function createProjectGuard(options: HostOptions): Promise<Guard> {
     ...(options.home !== undefined ? { home: options.home } : {}),
     ...(options.env !== undefined ? { env: options.env } : {}),
     ...(options.maxCheckMs !== undefined ? { maxCheckMs: options.maxCheckMs } : {}),
-    ...(options.unchangingDisk ? { unchangingDisk: true } : {}) };
+    ...(options.unchangingDisk ? { unchangingDisk: true } : {}),
+    ...(options.maxBytes !== undefined
+      ? { bounds: { maxBytes: options.maxBytes }, limits: { maxScriptBytes: options.maxBytes } }
+      : {}) };
   return createGuard(guardOptions);
 }
 

@@ -17,3 +17,15 @@ export interface ScanFinding {
   readonly code: ReasonCode;
   readonly message: string;
 }
+
+/**
+ * Something the scanner did not judge, and where: a step that runs in pwsh, a zsh script named
+ * `.sh`. It is not a finding (nothing was found), but it is not a pass either: `--fail-on ask`
+ * counts it, and every format says it.
+ */
+export interface ScanNote {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly message: string;
+}
