@@ -41,7 +41,8 @@ const FILES: Record<string, string> = {
     "      - uses: ./.github/actions/setup", "      - uses: ./.github/actions/missing",
     "      - uses: ./.github/actions/node", "      - name: make dirs", "        run: mkdir -p build/out",
     "      - name: in build", "        working-directory: build/out", "        run: cat ../made ../../../outside/wd",
-    "      - name: script", "        run: ./scripts/ci.sh", ""].join("\n"),
+    "      - name: script", "        run: ./scripts/ci.sh", "  links:", "    runs-on: ubuntu-latest", "    steps:",
+    "      - run: ln -s ../outside link", "      - name: through it", "        run: cat link/secret", ""].join("\n"),
   ".github/actions/setup/action.yml": ["name: setup", "runs:", "  using: composite", "  steps:", "    - name: fetch",
     "      shell: bash", "      run: cat ../outside/composite", ""].join("\n"),
   ".github/actions/node/action.yml": "name: node\nruns:\n  using: node20\n  main: index.js\n",
@@ -138,6 +139,11 @@ describe("what a step runs", () => {
       all.filter((x) => x.file === f && x.message.startsWith("build › in build")).map((x) => [...where(x), x.message]),
     ).toEqual([[f, ...at(f, "../../../outside/wd"),
       `build › in build: cat: ${top}/outside/wd is outside the project roots (rule external_directory:*)`]]);
+  });
+  test("a symlink an earlier step makes: a later step's path through it asks (the step alone would see no link)", () => {
+    const f = ".github/workflows/steps.yml";
+    expect(all.filter((x) => x.message.startsWith("links › through it")).map((x) => [...where(x), x.code])).toEqual([[f,
+      ...at(f, "link/secret"), "UNRESOLVED_PATH"]]);
   });
   test("a repository script a step runs is reported once, at the script, with the step as context", () => {
     const found = about("outside/inscript");
