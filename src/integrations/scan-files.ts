@@ -124,12 +124,16 @@ function scanSteps(guard: Guard, root: string, file: string, wf: Workflow, maxBy
   const more: Target[] = [];
   const inner: Inner[] = [];
   for (const a of wf.actions) {
-    const action = localAction(resolvePath(root, a.path));
+    const dir = resolvePath(root, a.path);
+    // Never read past the repository: a path that climbs out of it is not one of its actions.
+    const outside = relative(root, dir).split(sep)[0] === "..";
+    const action = outside ? null : localAction(dir);
     if (action === null) {
       out.push({ file, line: a.line, col: a.col, endLine: a.line, endCol: a.col + a.path.length, decision: "ask",
         code: "OPAQUE_CODE",
-        message:
-          `${a.label}: uses ${a.path}, which has no action.yml here (made by an earlier step?), so what it runs is not read` });
+        message: `${a.label}: uses ${a.path}, which ${
+          outside ? "is outside the repository" : "has no action.yml here (made by an earlier step?)"
+        }, so what it runs is not read` });
     } else if (action.using !== "composite") {
       skipped.push({ file, line: a.line, col: a.col,
         message: `${a.label}: uses ${a.path}, which runs ${

@@ -39,10 +39,11 @@ const FILES: Record<string, string> = {
     "        shell: docker run --rm img bash {0}", "        run: cat ../outside/docker", ""].join("\n"),
   ".github/workflows/steps.yml": ["on: push", "jobs:", "  build:", "    runs-on: ubuntu-latest", "    steps:",
     "      - uses: ./.github/actions/setup", "      - uses: ./.github/actions/missing",
-    "      - uses: ./.github/actions/node", "      - name: make dirs", "        run: mkdir -p build/out",
-    "      - name: in build", "        working-directory: build/out", "        run: cat ../made ../../../outside/wd",
-    "      - name: script", "        run: ./scripts/ci.sh", "  links:", "    runs-on: ubuntu-latest", "    steps:",
-    "      - run: ln -s ../outside link", "      - name: through it", "        run: cat link/secret", ""].join("\n"),
+    "      - uses: ./.github/actions/node", "      - uses: ./../outside/act", "      - name: make dirs",
+    "        run: mkdir -p build/out", "      - name: in build", "        working-directory: build/out",
+    "        run: cat ../made ../../../outside/wd", "      - name: script", "        run: ./scripts/ci.sh", "  links:",
+    "    runs-on: ubuntu-latest", "    steps:", "      - run: ln -s ../outside link", "      - name: through it",
+    "        run: cat link/secret", ""].join("\n"),
   ".github/actions/setup/action.yml": ["name: setup", "runs:", "  using: composite", "  steps:", "    - name: fetch",
     "      shell: bash", "      run: cat ../outside/composite", ""].join("\n"),
   ".github/actions/node/action.yml": "name: node\nruns:\n  using: node20\n  main: index.js\n",
@@ -60,6 +61,10 @@ beforeAll(() => {
     writeFileSync(join(repo, f), text);
   }
   chmodSync(join(repo, "scripts/ci.sh"), 0o755);
+  // An action outside the repository, which a `uses: ./../outside/act` must not read.
+  mkdirSync(join(top, "outside", "act"), { recursive: true });
+  writeFileSync(join(top, "outside", "act", "action.yml"),
+    "runs:\n  using: composite\n  steps:\n    - shell: bash\n      run: echo hi\n");
 });
 afterAll(() => rmSync(top, { recursive: true, force: true }));
 
@@ -124,6 +129,9 @@ describe("what a step runs", () => {
   });
   test("a local action that is not there asks; one that runs no shell is said to be not judged", () => {
     const f = ".github/workflows/steps.yml";
+    expect(about("outside/act").map((x) => [...where(x), x.code])).toEqual([[f, ...at(f, "./../outside/act"),
+      "OPAQUE_CODE"]]);
+    expect(about("outside/act")[0]!.message).toContain("uses ./../outside/act, which is outside the repository");
     expect(about("actions/missing").map((x) => [...where(x), x.code, x.decision])).toEqual([[f,
       ...at(f, "./.github/actions/missing"), "OPAQUE_CODE", "ask"]]);
     expect(stderr).toContain(
