@@ -37,6 +37,18 @@ describe("SARIF", () => {
     // Far under GitHub's 10 MB (gzip-compressed) even uncompressed.
     expect(JSON.stringify(log, null, 2).length).toBeLessThan(10_000_000);
   });
+  test("the SARIF checker rejects a bad invocation, notification or rule help", () => {
+    const bad = { version: "2.1.0",
+      runs: [{
+        tool: { driver: { name: "x", rules: [{ id: "A", fullDescription: {}, help: { text: "t", markdown: 1 } }] } },
+        invocations: [{ toolExecutionNotifications: [{ level: "fatal", message: {} }] }],
+      }] };
+    expect(sarifProblems(bad)).toEqual(["runs[0].tool.driver.rules[0].fullDescription: needs text",
+      "runs[0].tool.driver.rules[0].help.markdown: must be a string",
+      "runs[0].invocations[0]: missing required boolean executionSuccessful",
+      "runs[0].invocations[0].toolExecutionNotifications[0].message: a message needs text or id",
+      "runs[0].invocations[0].toolExecutionNotifications[0].level: bad enum value"]);
+  });
   test("at the limit nothing is left out, and nothing is said", () => {
     const log = toSarif(Array.from({ length: 5000 }, (_, i) => finding(i, "ask")), { version: "0",
       rootUri: "file:///r/", repository: null });
