@@ -79,7 +79,7 @@ class Reader {
     this.problems.push({ line: p.line, col: p.col, code, message });
   }
 
-  steps_(list: YamlNode | null, ctx: StepContext, where: string): void {
+  readSteps(list: YamlNode | null, ctx: StepContext, where: string): void {
     if (list === null) return;
     if (!isSeqNode(list)) {
       this.problem(list, "OPAQUE_CODE", `${where}: steps: is not a list, so its steps cannot be read`);
@@ -197,7 +197,7 @@ export function readWorkflow(source: string): Workflow {
   const workflowRun = y.get(y.get(root, "defaults"), "run");
   for (const job of y.entries(jobs)) {
     const jobRun = y.get(y.get(job.value, "defaults"), "run");
-    r.steps_(y.get(job.value, "steps"), { job: job.key, legs: r.legs(job.value),
+    r.readSteps(y.get(job.value, "steps"), { job: job.key, legs: r.legs(job.value),
       shells: [y.get(jobRun, "shell"), y.get(workflowRun, "shell")],
       directories: [y.get(jobRun, "working-directory"), y.get(workflowRun, "working-directory")], composite: false },
       job.key);
@@ -212,7 +212,7 @@ export function readAction(source: string, name: string): Workflow {
   const runs = y.get(y.root, "runs");
   const using = y.text(y.get(runs, "using"));
   if (using === "composite") {
-    r.steps_(y.get(runs, "steps"), { job: name, legs: { windows: false, other: true, unknown: null }, shells: [],
+    r.readSteps(y.get(runs, "steps"), { job: name, legs: { windows: false, other: true, unknown: null }, shells: [],
       directories: [], composite: true }, name);
   }
   return r.result(using);
