@@ -34,6 +34,8 @@ interface ScanResult {
 interface Inner {
   readonly script: string;
   readonly finding: ScanFinding;
+  /** The step's label, for a finding that stays at the step. */
+  readonly label: string;
   readonly context: string;
 }
 
@@ -73,7 +75,9 @@ export function scanTargets(guard: Guard, root: string, targets: readonly Target
     const same = findings.filter((f) =>
       f.file === file && f.code === x.finding.code && f.message === x.finding.message
     );
-    if (same.length === 0) findings.push({ ...x.finding, message: `${x.finding.message} (in ${file}, which it runs)` });
+    if (same.length === 0) {
+      findings.push({ ...x.finding, message: `${x.label}: ${x.finding.message} (in ${file}, which it runs)` });
+    }
     for (const f of same) contexts.set(f, [...(contexts.get(f) ?? []), x.context]);
   }
   findings = findings.map((f) => {
@@ -158,7 +162,8 @@ function scanSteps(guard: Guard, root: string, file: string, wf: Workflow, maxBy
       if (script === undefined) out.push({ ...finding, message: `${step.label}: ${finding.message}` });
       else {
         more.push({ path: script, kind: "shell" });
-        inner.push({ script, finding, context: `${file}:${finding.line}:${finding.col}, ${step.label}` });
+        inner.push({ script, finding, label: step.label,
+          context: `${file}:${finding.line}:${finding.col}, ${step.label}` });
       }
     }
     // A step that did not read as shell, or holds a heredoc (which could run on past its

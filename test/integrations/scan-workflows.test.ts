@@ -43,11 +43,14 @@ const FILES: Record<string, string> = {
     "        run: mkdir -p build/out", "      - name: in build", "        working-directory: build/out",
     "        run: cat ../made ../../../outside/wd", "      - name: script", "        run: ./scripts/ci.sh", "  links:",
     "    runs-on: ubuntu-latest", "    steps:", "      - run: ln -s ../outside link", "      - name: through it",
-    "        run: cat link/secret", ""].join("\n"),
+    "        run: cat link/secret", "  rel:", "    runs-on: ubuntu-latest", "    steps:", "      - name: from app",
+    "        working-directory: app", "        run: ../scripts/rel.sh", ""].join("\n"),
   ".github/actions/setup/action.yml": ["name: setup", "runs:", "  using: composite", "  steps:", "    - name: fetch",
     "      shell: bash", "      run: cat ../outside/composite", ""].join("\n"),
   ".github/actions/node/action.yml": "name: node\nruns:\n  using: node20\n  main: index.js\n",
   "scripts/ci.sh": "#!/bin/bash\nset -e\ncat ../outside/inscript\n",
+  "scripts/rel.sh": "#!/bin/bash\ncat ../../outside/rel\n",
+  "app/.keep": "",
   "scripts/big.sh": `#!/bin/bash\n${BIG_LINES.join("\n")}\ncat ../outside/big\n`,
   "tools/z.sh": "#!/usr/bin/env zsh\nprint -l ../outside/*(.)\n",
 };
@@ -61,6 +64,7 @@ beforeAll(() => {
     writeFileSync(join(repo, f), text);
   }
   chmodSync(join(repo, "scripts/ci.sh"), 0o755);
+  chmodSync(join(repo, "scripts/rel.sh"), 0o755);
   // An action outside the repository, which a `uses: ./../outside/act` must not read.
   mkdirSync(join(top, "outside", "act"), { recursive: true });
   writeFileSync(join(top, "outside", "act", "action.yml"),
@@ -147,6 +151,14 @@ describe("what a step runs", () => {
       all.filter((x) => x.file === f && x.message.startsWith("build › in build")).map((x) => [...where(x), x.message]),
     ).toEqual([[f, ...at(f, "../../../outside/wd"),
       `build › in build: cat: ${top}/outside/wd is outside the project roots (rule external_directory:*)`]]);
+  });
+  test("what a script does only when a step runs it from elsewhere stays at the step, naming the script", () => {
+    const f = ".github/workflows/steps.yml";
+    const [l, c] = at(f, "../scripts/rel.sh");
+    expect(about("outside/rel").map((x) => [...where(x), x.message])).toEqual([[f, l, c,
+      `rel › from app: cat: ${top}/outside/rel is outside the project roots (rule external_directory:*) (in scripts/rel.sh, which it runs)`],
+      ["scripts/rel.sh", ...at("scripts/rel.sh", "../../outside/rel"),
+        `cat: ${dirname(top)}/outside/rel is outside the project roots (rule external_directory:*)`]]);
   });
   test("a symlink an earlier step makes: a later step's path through it asks (the step alone would see no link)", () => {
     const f = ".github/workflows/steps.yml";
