@@ -76,7 +76,8 @@ function reader(words: readonly string[], via: readonly string[], depth: number)
   let i = 1;
   while (i < words.length && words[i]!.startsWith("-") && words[i] !== "-" && words[i] !== "--") {
     const w = words[i]!;
-    if (wrapper.dashC && (w === "-c" || w === "--command")) {
+    // `-c CMD`, `--command CMD`, or a cluster of flags ending in c (`script -qec CMD`).
+    if (wrapper.dashC && (/^-[a-zA-Z]*c$/.test(w) || w === "--command")) {
       const inner = splitWords(words[i + 1] ?? "");
       return inner === null ? null : reader(inner, [...via, program], depth + 1);
     }

@@ -50,7 +50,11 @@ function single(level: Level, f: ScanFinding): Annotation {
 function level(lvl: "error" | "warning", found: readonly ScanFinding[]): Annotation[] {
   if (found.length <= ANNOTATIONS_PER_LEVEL) return found.map((f) => single(lvl, f));
   const files = new Map<string, ScanFinding[]>();
-  for (const f of found) files.set(f.file, [...(files.get(f.file) ?? []), f]);
+  for (const f of found) {
+    const group = files.get(f.file);
+    if (group === undefined) files.set(f.file, [f]);
+    else group.push(f);
+  }
   const groups = [...files.values()];
   const shown = groups.length <= ANNOTATIONS_PER_LEVEL ? groups : groups.slice(0, ANNOTATIONS_PER_LEVEL - 1);
   const what = lvl === "error" ? "deny" : "ask";
@@ -107,19 +111,22 @@ export function formatStepSummary(findings: readonly ScanFinding[], skipped: rea
   let budget = SUMMARY_BYTES - Buffer.byteLength(head, "utf8") - 400;
   const table = (title: string, header: string, rows: readonly string[]) => {
     if (rows.length === 0) return;
-    let text = `${title}\n\n${header}\n`;
+    const parts = [`${title}\n\n${header}\n`];
+    let bytes = Buffer.byteLength(parts[0]!, "utf8");
     let shown = 0;
     for (const r of rows) {
       const n = Buffer.byteLength(r, "utf8");
-      if (Buffer.byteLength(text, "utf8") + n > budget) break;
-      text += r;
+      if (bytes + n > budget) break;
+      parts.push(r);
+      bytes += n;
       shown++;
     }
     if (shown < rows.length) {
-      text += `\n${rows.length - shown} more rows are not listed here (GitHub keeps 1 MiB of a step's summary).\n`;
+      parts.push(`\n${rows.length - shown} more rows are not listed here (GitHub keeps 1 MiB of a step's summary).\n`);
     }
+    const text = parts.join("") + "\n";
     budget -= Buffer.byteLength(text, "utf8");
-    out += text + "\n";
+    out += text;
   };
   table("#### Findings", "| file | line | decision | code | message |\n| --- | --- | --- | --- | --- |",
     findings.map((f) => `| ${cell(f.file)} | ${f.line}:${f.col} | ${f.decision} | ${f.code} | ${cell(f.message)} |\n`));

@@ -137,13 +137,18 @@ describe("GitHub annotations", () => {
 
 describe("custom shells", () => {
   test.each([["bash", "bash"], ["sh", "bash"], ["bash -e {0}", "bash"], ["bash --noprofile --norc -eo pipefail {0}",
-    "bash"], ['script -q -e -c "bash {0}"', "bash"], ["script -q /dev/null bash {0}", "bash"], ["unbuffer bash {0}",
-    "bash"], ["stdbuf -oL -eL bash {0}", "bash"], ["stdbuf -o L bash {0}", "bash"], ["timeout 10m bash -e {0}", "bash"],
-    ["xvfb-run -a bash {0}", "bash"], ["pwsh", "other"], ["pwsh -command \". '{0}'\"", "other"], ["python {0}",
-    "other"], ["cmd", "other"], ["sudo bash {0}", "other"], ["docker run img bash {0}", "other"], [
-    'bash -c "source {0}"',
+    "bash"], ['script -q -e -c "bash {0}"', "bash"], ["script -q /dev/null bash {0}", "bash"], [
+    'script -qec "bash {0}"',
+    "bash",
+  ], ['script --quiet --command "bash -e {0}" /dev/null', "bash"], ["unbuffer bash {0}", "bash"], [
+    "stdbuf -oL -eL bash {0}",
+    "bash",
+  ], ["stdbuf -o L bash {0}", "bash"], ["timeout 10m bash -e {0}", "bash"], ["xvfb-run -a bash {0}", "bash"], ["pwsh",
+    "other"], ["pwsh -command \". '{0}'\"", "other"], ["python {0}", "other"], ["cmd", "other"], ["sudo bash {0}",
+    "other"], ["docker run img bash {0}", "other"], ['bash -c "source {0}"', "other"], ["zsh {0}", "other"], [
+    'script -c "pwsh {0}"',
     "other",
-  ], ["zsh {0}", "other"], ['script -c "pwsh {0}"', "other"], ['bash -e "{0', "other"]])("%p is %p", (spec, kind) => {
+  ], ['bash -e "{0', "other"]])("%p is %p", (spec, kind) => {
     expect(classifyShell(spec).kind).toBe(kind as "bash" | "other");
   });
   test("words split as the runner passes them", () => {
