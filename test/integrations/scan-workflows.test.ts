@@ -9,6 +9,8 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { sarifProblems } from "../support/sarif-shape.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -83,9 +85,9 @@ interface Finding {
   message: string;
 }
 
-function scan(args: readonly string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "scan", ...args], { encoding: "utf8",
-    cwd: repo, env: { PATH: process.env.PATH ?? "", HOME: join(top, "home"), ...env } });
+function scan(args: readonly string[], env: Record<string, string> = {}, cwd = repo) {
+  const r = spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "scan", ...args], { encoding: "utf8", cwd,
+    env: { PATH: process.env.PATH ?? "", HOME: join(top, "home"), ...env }, maxBuffer: 64 << 20 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -239,4 +241,33 @@ describe("--format github", () => {
     for (const f of all) expect(md).toContain(`| ${f.file} | ${f.line}:${f.col} | ${f.decision} | ${f.code} |`);
     expect(md).toContain("| tools/z.sh | 1:1 | #!zsh: not a bash or sh script, so it is not judged |");
   }, 60_000);
+});
+
+describe("--format sarif", () => {
+  test("6,000 findings: 5,000 results, deny first, the rest counted; valid SARIF, far under GitHub's size limit",
+    () => {
+      const many = join(top, "many");
+      mkdirSync(many, { recursive: true });
+      const lines = Array.from({ length: 6000 },
+        (_, i) => (i % 1000 === 999 ? `cat ~/.ssh/k${i}` : `cat ../outside/m${i}`));
+      writeFileSync(join(many, "many.sh"), lines.join("\n") + "\n");
+      writeFileSync(join(many, ".shellfence.json"),
+        JSON.stringify({ permission: { external_directory: { "~/.ssh/**": "deny" } } }));
+      const r = scan(["--format", "sarif", "many.sh"], {}, many);
+      expect(r.stderr).toBe("shellfence scan: 1 file scanned: 6 deny, 5994 ask\n");
+      expect(r.status).toBe(1);
+      const log = JSON.parse(r.stdout) as {
+        runs: { results: { level: string }[]; properties: object;
+          invocations: { toolExecutionNotifications: { message: { text: string } }[] }[] }[];
+      };
+      expect(sarifProblems(log)).toEqual([]);
+      const run = log.runs[0]!;
+      expect(run.results.length).toBe(5000);
+      expect(run.results.slice(0, 6).map((x) => x.level)).toEqual(Array(6).fill("error"));
+      expect(run.properties).toEqual({ findings: 6000, omittedFindings: 1000, notJudged: 0 });
+      expect(run.invocations[0]!.toolExecutionNotifications[0]!.message.text).toStartWith(
+        "1000 of 6000 findings are not in this log",
+      );
+      expect(gzipSync(r.stdout).length).toBeLessThan(10 * 1000 * 1000);
+    }, 120_000);
 });
