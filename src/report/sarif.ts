@@ -100,9 +100,13 @@ export function toSarif(findings: readonly ScanFinding[], options: SarifOptions,
   const docs = options.repository === null ? null : `${options.repository}/blob/HEAD/docs/reasons.md`;
   const rules: SarifRule[] = codes.map((code) => ({ id: code, name: ruleName(code),
     shortDescription: { text: REASONS[code].summary }, fullDescription: { text: REASON_HELP[code] },
-    help: { text: `${REASON_HELP[code]} See docs/reasons.md#${code} in shellfence.`,
-      markdown: `${REASON_HELP[code]}\n\nSee [docs/reasons.md#${code}](${docs ?? "docs/reasons.md"}#${code}).` },
-    ...(docs !== null ? { helpUri: `${docs}#${code}` } : {}),
+    help: {
+      text: `${REASON_HELP[code]} See docs/reasons.md#${code} in shellfence.`,
+      // Without the repository's address, no link: a relative one would lead into the scanned repository.
+      markdown: `${REASON_HELP[code]}\n\nSee ${
+        docs === null ? `\`docs/reasons.md#${code}\` in shellfence` : `[docs/reasons.md#${code}](${docs}#${code})`
+      }.`,
+    }, ...(docs !== null ? { helpUri: `${docs}#${code}` } : {}),
     defaultConfiguration: { level: REASONS[code].decision === "deny" ? "error" : "warning" } })
   );
   const results: SarifResult[] = kept.map((f) => ({

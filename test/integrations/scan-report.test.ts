@@ -72,6 +72,8 @@ describe("SARIF", () => {
       expect(r.fullDescription.text.length).toBeGreaterThan(40);
       expect(r.fullDescription.text).not.toBe(r.shortDescription.text);
       expect(r.help.text).toContain(`docs/reasons.md#${r.id}`);
+      // No repository address: the path is named, not linked (a relative link would lead into the scanned repository).
+      expect(r.help.markdown).toEndWith(`See \`docs/reasons.md#${r.id}\` in shellfence.`);
       expect(r.helpUri).toBeUndefined();
       // The link's anchor is in the file it points at.
       expect(docs).toContain(`<a id="${r.id}"></a>\`${r.id}\``);
@@ -83,6 +85,9 @@ describe("SARIF", () => {
       repository: "https://github.com/o/n" });
     const rule = log.runs[0]!.tool.driver.rules[0]!;
     expect(rule.helpUri).toBe(`https://github.com/o/n/blob/HEAD/docs/reasons.md#${rule.id}`);
+    expect(rule.help.markdown).toEndWith(
+      `See [docs/reasons.md#${rule.id}](https://github.com/o/n/blob/HEAD/docs/reasons.md#${rule.id}).`,
+    );
     expect(log.runs[0]!.tool.driver.informationUri).toBe("https://github.com/o/n");
     expect(sarifProblems(JSON.parse(JSON.stringify(log)))).toEqual([]);
   });
