@@ -63,8 +63,9 @@ function level(lvl: "error" | "warning", found: readonly ScanFinding[]): Annotat
     const codes = [...new Set(g.map((f) => f.code))].sort().join(", ");
     return { level: lvl, file: first.file, line: first.line, endLine: first.line,
       title: `${g.length} ${what} finding${g.length === 1 ? "" : "s"} in this file`,
-      message:
-        `${first.code}: ${first.message}\n(${g.length} ${what} findings here: ${codes}. GitHub shows ${ANNOTATIONS_PER_LEVEL} annotations of a level per step; every finding is in the step summary and in \`shellfence scan\`'s other formats.)` };
+      message: `${first.code}: ${first.message}\n(${g.length} ${what} finding${
+        g.length === 1 ? "" : "s"
+      } here: ${codes}. GitHub shows ${ANNOTATIONS_PER_LEVEL} annotations of a level per step; every finding is in the step summary and in \`shellfence scan\`'s other formats.)` };
   });
   const rest = groups.slice(shown.length);
   if (rest.length > 0) {
