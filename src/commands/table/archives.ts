@@ -13,6 +13,7 @@ import { expandSpec, type TableSpec } from "./expand.ts";
 import { ar } from "./ar.ts";
 import { tarAddedOperands } from "./link-operands.ts";
 import { sevenZip } from "./seven-zip.ts";
+import { tarUnpacking, unzipUnpacking } from "./unpack-entries.ts";
 import { type Cut, cutProblem } from "../../shell/listing.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -153,12 +154,9 @@ function tarHook(ctx: SpecContext): void {
     intoTree(ctx, syntheticArg(".", spanOf(ctx)), kind, ctx.start);
   }
   for (const d of dirs) if (d.value) intoTree(ctx, d.value, kind, d.base);
-  if (extracting) {
-    ctx.emit({ t: "changes", fs: true, links: true });
-    if (ctx.modes.has("absolute")) {
-      issue(ctx, "UNRESOLVED_PATH", "tar -P extracts members to wherever their names say, which the guard cannot see");
-    }
-  }
+  // Where the members land beyond this tree (absolute names under -P, a name that climbs, a
+  // member written through a link the archive makes) is judged from the archive (tarWords).
+  if (extracting) ctx.emit({ t: "changes", fs: true, links: true });
 }
 
 /**
@@ -217,6 +215,7 @@ export function tarWords(call: Call, words: readonly Arg[]): Effect[] {
   // NUL-ended names (warning "file name read contains nul character"): `find -print0 | tar -T -`
   // gets every name whole. With --null only NUL ends one.
   const cut = args.some((a) => a.text === "--null") ? TAR_NUL_CUT : TAR_LINE_CUT;
+  effects.push(...tarUnpacking(call, parsed.items, parsed.modes));
   if (fromStdin && parsed.modes.has("adding")) {
     effects.push(
       ...namesFromStdin(call, "read", false, cut,
@@ -432,8 +431,12 @@ const UNZIP: TableSpec = {
       ctx.emit({ t: "links", arg: it.value, tree: true, ...(it.base !== undefined ? { base: it.base } : {}) });
     }
     ctx.emit({ t: "changes", fs: true, links: true });
-    if (ctx.modes.has("anywhere")) {
-      issue(ctx, "UNRESOLVED_PATH", "unzip -: extracts members with ../ in their names outside the directory");
+    // The members, from the archive (-: lets a name that climbs out do so: such a name asks anyway).
+    const archive = ctx.items.find((i) => i.t === "operand");
+    const into = optionItems(ctx, "-d").flatMap((i) => (i.value ? [{ arg: i.value, base: i.base }] : []));
+    if (archive) {
+      for (const e of unzipUnpacking(ctx.name, ctx.disk, archive.word, archive.base, into,
+        optionItems(ctx, "-j").length > 0, ctx.modes.has("anywhere"))) ctx.emit(e);
     }
   },
 };
