@@ -61,7 +61,7 @@ function paxRecords(data: Uint8Array): Map<string, string> | string {
   while (at < data.length) {
     if (data[at] === 0) break;
     const space = data.indexOf(0x20, at);
-    const lenText = space < 0 ? "" : String.fromCharCode(...data.subarray(at, space));
+    const lenText = space < 0 || space - at > 9 ? "" : String.fromCharCode(...data.subarray(at, space));
     const len = /^[0-9]{1,9}$/.test(lenText) ? Number(lenText) : NaN;
     if (!(len > 0) || at + len > data.length || data[at + len - 1] !== 0x0a) return "a pax header record is malformed";
     const record = utf8Name(data.subarray(space + 1, at + len - 1));
