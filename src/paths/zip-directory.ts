@@ -38,6 +38,7 @@ function extraFields(b: Uint8Array, at: number, len: number): { unicode: string[
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const unicode: string[] = [];
   let zip64: DataView | null = null;
+  if (at + len > b.length) return "an extra field runs past the end of the archive";
   for (let p = at; p < at + len;) {
     if (p + 4 > at + len) return "an extra field is cut short";
     const id = v.getUint16(p, true);
@@ -117,6 +118,7 @@ export function zipMembers(b: Uint8Array, maxMembers: number): MembersRead {
     }
     const at = local + shift;
     if (at + 30 > b.length || v.getUint32(at, true) !== LOCAL) return { why: `the local header of ${name} is missing` };
+    if (at + 30 + v.getUint16(at + 26, true) > b.length) return { why: `the local header of ${name} is cut short` };
     const localNameLen = v.getUint16(at + 26, true);
     const localExtraLen = v.getUint16(at + 28, true);
     const localName = nameAt(b, at + 30, localNameLen);

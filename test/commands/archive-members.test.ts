@@ -149,14 +149,14 @@ describe("the readers never throw", () => {
     const all = { tar: true, gzipTar: true, zip: true, cpio: true };
     for (const f of files) {
       const bytes = readFileSync(join(dir, f));
-      for (let i = 0; i < 300; i++) {
+      for (let i = 0; i < 200; i++) {
         const b = Uint8Array.from(bytes);
-        const at = i < 150 ? i * 7 % Math.min(b.length, 1024) : next() % b.length;
+        const at = i < 100 ? i * 7 % Math.min(b.length, 1024) : next() % b.length;
         b[at] = next() & 0xff;
         if (i % 3 === 0) b[(at + 1) % b.length] = next() & 0xff;
         const cut = i % 10 === 0 ? b.subarray(0, next() % b.length) : b;
         expect(() => archiveMembers(cut, all, MEMBER_BOUNDS)).not.toThrow();
       }
     }
-  });
+  }, 60000);
 });

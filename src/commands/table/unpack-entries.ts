@@ -71,15 +71,15 @@ export function unzipUnpacking(program: string, disk: Disk, archive: Arg, base: 
     ...(anywhere ? { unsafeNames: "unzip -: extracts members with ../ in their names outside the directory" } : {}) };
   const t = archive.text;
   // unzip matches an archive name holding wildcards against the disk itself, and unpacks each.
-  if (t !== null && /[*?[]/.test(t)) {
+  if (t !== null && !archive.standIn && /[*?[]/.test(t)) {
     return unseen(common, archive.source, "unzip matches the name as a pattern", archive.span);
   }
-  const effects = unpackingEffects({ ...common, archive: { arg: archive, base } }, disk);
-  if (t === null || !("absent" in disk.readData(t, 0, base))) return effects;
-  return [...effects,
-    ...[".zip", ".ZIP"].flatMap((ext) =>
-      unpackingEffects({ ...common, archive: { arg: withValue(archive, t + ext, ""), base } }, disk)
-    )];
+  // (A read of no bytes asks only whether the name is there, and whether it may be written.)
+  const there = (name: string) => !("absent" in disk.readData(name, 0, base));
+  const name = t === null || archive.standIn || there(t)
+    ? archive
+    : [".zip", ".ZIP"].map((ext) => withValue(archive, t + ext, "")).find((a) => there(a.text!)) ?? archive;
+  return unpackingEffects({ ...common, archive: { arg: name, base } }, disk);
 }
 
 /**
@@ -94,7 +94,7 @@ export function sevenZipUnpacking(call: Call, archive: Arg | "stdin" | null, int
     span: archive !== null && archive !== "stdin" ? archive.span : call.span,
     ...(keepsAbsolute ? { unsafeNames: "7z -spf extracts members to the absolute paths stored in the archive" } : {}) };
   if (archive === null) return unseen(common, "the archives -ai names", "they are not named here", call.span);
-  if (archive !== "stdin" && archive.text !== null && /[*?]/.test(archive.text)) {
+  if (archive !== "stdin" && archive.text !== null && !archive.standIn && /[*?]/.test(archive.text)) {
     return unseen(common, archive.source, "7z matches the name as a pattern", archive.span);
   }
   return unpackingEffects({ ...common,

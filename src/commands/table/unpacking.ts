@@ -115,6 +115,11 @@ export function unpackingEffects(u: Unpacking, disk: Disk): Effect[] {
     return effects;
   }
   const { arg, base } = u.archive;
+  // One of the names a listing prints (`find … | xargs unzip`): any of them.
+  if (arg.standIn) {
+    unseen("the archives a listing names", "they are not one file");
+    return effects;
+  }
   // A name that is not known is judged as a path already, and asked about there.
   if (arg.text === null) {
     if (u.unsafeNames) ask("UNRESOLVED_PATH", u.unsafeNames);
@@ -146,7 +151,7 @@ export function unpackingEffects(u: Unpacking, disk: Disk): Effect[] {
     return effects;
   }
   const problem = judgeMembers(list.members, u, u.strip);
-  if (problem !== null) ask("UNRESOLVED_PATH", `${u.program}: ${arg.source} ${problem}`);
+  if (problem !== null) ask("UNRESOLVED_PATH", `${u.program}: ${arg.text} ${problem}`);
   for (const p of absolutePlaces(list.members, u, u.strip)) {
     effects.push({ t: "path", arg: withValue(arg, "/" + p.place.segs.join("/"), ""), kind: p.kind });
   }
