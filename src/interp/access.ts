@@ -368,6 +368,11 @@ export class Accesses implements DiskSource {
     return this.fs.readFile(r.path, this.limits.maxScriptBytes);
   }
 
+  /** The physical paths earlier parts of the command named in a write (written-config.ts). */
+  namedWrites(): readonly string[] {
+    return this.written.size ? [...this.written] : [];
+  }
+
   /** Whether an earlier part of the command may have written the physical path `phys` (or a directory above it). */
   mayBeWritten(phys: string): boolean {
     return this.contentsMayChange || [...this.written].some((p) => isInside(phys, p));
