@@ -39,6 +39,7 @@ cases("everyday archives unpack inside", [
   ["7z x -y assets.zip -oout", "allow", ["write $P/build/out"]],
   ["cpio -idm --no-absolute-filenames < release.cpio", "allow", ["write $P/build"]],
   ["tar xf - < release.tar", "allow", ["write $P/build"]],
+  ["TAR_OPTIONS=--verbose tar xzf vendor.tgz", "allow", ["write $P/build"]],
   // A symlink that leads out, with nothing written through it: the link is a name in the tree,
   // judged wherever a later command uses it.
   ["tar xf link-out.tar", "allow", ["!write $O/secret.txt"]],
@@ -63,6 +64,10 @@ cases("members that climb, are absolute, or lead out through links", [
   // -P keeps the absolute name: written where it says.
   ["tar -xPf abs.tar", "ask", ["write $O/absx"]],
   ["tar --absolute-names -xf abs.tar", "ask", ["write $O/absx"]],
+  ["bsdtar --insecure -xf abs.tar", "ask", ["write $O/absx"]],
+  // GNU tar reads TAR_OPTIONS apart from its command line, whose first word is still its cluster.
+  ["TAR_OPTIONS=-P tar xf abs.tar", "ask", ["write $O/absx"]],
+  ["TAR_OPTIONS=-v tar xf dotdot.tar", "ask", ["#UNRESOLVED_PATH"]],
   // GNU cpio writes absolute names as stored unless --no-absolute-filenames.
   ["cpio -idm < abs.cpio", "ask", ["write $O/absx"]],
   ["cpio -idm --no-absolute-filenames < abs.cpio", "allow", ["!write $O/absx"]],

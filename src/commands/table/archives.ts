@@ -64,8 +64,8 @@ const TAR: TableSpec = {
     "--to-stdout": mode("stdout"),
     "-h": mode("follow"),
     "--dereference": mode("follow"),
-    "-P": mode("absolute"),
-    "--absolute-names": mode("absolute"),
+    // bsdtar's spellings of -P too.
+    ...each(mode("absolute"), "-P", "--absolute-names", "--absolute-paths", "--insecure"),
     "--remove-files": mode("removefiles"),
     // Resolved against the starting directory in the hook: -C does not move the archive.
     "-f": none,
@@ -195,15 +195,18 @@ function tar(call: Call): Effect[] {
 /** tar's analysis for words given elsewhere too (`cmake -E tar xzf a.tgz`). */
 export function tarWords(call: Call, words: readonly Arg[]): Effect[] {
   let args = words;
-  const first = args[0];
+  // GNU tar reads TAR_OPTIONS apart (its words come first here, spelt `TAR_OPTIONS=…`): the
+  // cluster is the first word of the command line itself (`TAR_OPTIONS=-v tar xf a.tar`).
+  const lead = args.findIndex((a) => !/^[A-Z_]+=…$/.test(a.source));
+  const first = lead < 0 ? undefined : args[lead];
   if (first && first.text !== null && /^[A-Za-z]+$/.test(first.text)) {
     const rewritten: Arg[] = [];
-    let next = 1;
+    let next = lead + 1;
     for (const c of first.text) {
       rewritten.push(withValue(first, "-" + c, ""));
       if (TAR_VALUE_LETTERS.has(c) && next < args.length) rewritten.push(args[next++]!);
     }
-    args = [...rewritten, ...args.slice(next)];
+    args = [...args.slice(0, lead), ...rewritten, ...args.slice(next)];
   }
   const effects = applySpec(call.name, TAR_SPEC, args, call.world, call.span, undefined, call.disk).effects;
   // `-T -`: the names of the files to add come from standard input.
