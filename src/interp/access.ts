@@ -71,6 +71,12 @@ export class Accesses implements DiskSource {
    * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
    */
   contentsMayChange = false;
+  /**
+   * Code the guard lets run unread (a build, tests, a program of the project's) may have changed
+   * what files hold. Code read after it is read all the same (`readScript`'s `code`): that code
+   * could have done itself whatever it could write into a script; data is not.
+   */
+  projectMayChange = false;
   /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
   private readonly standInPaths = new Set<string>();
   /**
@@ -356,15 +362,23 @@ export class Accesses implements DiskSource {
     for (const cand of cands) this.access(w, { ...a, text: cand }, "unknown", command);
   }
 
-  /** The text of a script file inside a root, small enough to read; null otherwise. */
-  readScript(w: World, path: string): string | null {
+  /**
+   * The text of a file inside a root, small enough to read, that no earlier part of the command
+   * may have written; null otherwise. `code`: the text is code that will run (a script, a sourced
+   * file, package.json's scripts, the workspace that picks them), which project code run earlier
+   * may have rewritten without making it unknown (`projectMayChange`); data read from a file is
+   * unknown after it (`tar -T list` after a build).
+   */
+  readScript(w: World, path: string, code = false): string | null {
     const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
     if (abs === null) return null;
-    const r = resolvePhysical(abs, this.fs);
+    // (Through a name an earlier command may have made a symlink, what is read is not known.)
+    const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
     if (!r.ok || !r.exists) return null;
     // What is on disk now is not what will run if the command writes the file (or a directory
     // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
-    if (this.contentsMayChange || [...this.written].some((p) => isInside(r.path, p))) return null;
+    if (this.contentsMayChange || (this.projectMayChange && !code)) return null;
+    if ([...this.written].some((p) => isInside(r.path, p))) return null;
     if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) {
       return null;
     }

@@ -117,10 +117,13 @@ export function callFunction(it: Shell, name: string, body: Stmt, args: readonly
  * is OPAQUE_CODE. A script that is not there runs nothing for npm (it stops with an error);
  * pnpm, yarn and bun run the program of that name from the package's bins instead.
  */
-export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-script" }>, w: World): void {
+export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-script" }>, w: World,
+  manifest?: string): void
+{
   const dir = it.paths.diskFor(w, e.span, e.label).findUp("package.json", e.base);
   if (dir === null) return;
-  const text = it.paths.readScript(w, dir === "/" ? "/package.json" : `${dir}/package.json`);
+  // (`manifest`: the package.json as the tool read it before running anything, pnpm's workspace runs.)
+  const text = manifest ?? it.paths.readScript(w, dir === "/" ? "/package.json" : `${dir}/package.json`, true);
   let scripts: Record<string, unknown> | null = null;
   if (text !== null) {
     try {
@@ -139,7 +142,7 @@ export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-scr
   const extra = e.args.map((a) => (a.text === null ? null : shellQuote(a.text)));
   // pnpm, yarn and bun run the package's program of that name when there is no such script
   // (`yarn shellfence exec …`, `bun run tsc`): judged as that command.
-  if (typeof main !== "string" && !e.event && /^(pnpm|yarn|bun)\b/.test(e.label)) {
+  if (typeof main !== "string" && !e.event && !e.member && /^(pnpm|yarn|bun)\b/.test(e.label)) {
     const line = extra.includes(null) ? null : [shellQuote(e.name), ...extra].join(" ");
     runCode(it, line, e.span, `${e.label} (its program)`, withCwd(w.clone(), dir), false, [], "sh");
     return;
@@ -190,7 +193,7 @@ const MAX_SCRIPT_CHAIN = 16;
 export function runScript(it: Shell, path: string, span: Span, label: string, w: World,
   positional: readonly string[] | null, explicitShell: boolean, dialect?: Dialect, startOptions?: StartOptions
 ): World[] | "program" | null {
-  const text = path === "" ? null : it.paths.readScript(w, path);
+  const text = path === "" ? null : it.paths.readScript(w, path, true);
   if (text === null) {
     it.issue("OPAQUE_CODE",
       `${label} runs a script the guard cannot read here (outside the roots, too large, missing, or written earlier in the command)`,
