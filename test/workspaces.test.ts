@@ -232,6 +232,13 @@ cases("project code does not make the next script unknown", box, [
   ["cp ../../outside/evil.js package.json && npm run e2e", "ask", ["#OPAQUE_CODE"], APP],
   ["frobnicate && npm run e2e", "ask", ["#OPAQUE_CODE"], APP],
   ["npm run after", "ask", ["#OPAQUE_CODE"], APP],
+  // Which package.json npm finds: not known after a command that may have moved the working
+  // directory, from a directory made earlier, or below a package.json written where there was none.
+  ["cd src && npm run e2e", "allow", [], APP],
+  ["frobnicate . && npm run leak", "ask", ["#OPAQUE_CODE"], APP],
+  ["mkdir -p tmp/a && cd tmp/a && npm run leak", "ask", ["#OPAQUE_CODE"], APP],
+  ['cd src && echo \'{"scripts":{"e2e":"cat ~/.ssh/id_rsa"}}\' > package.json && npm run e2e', "ask", ["#OPAQUE_CODE"],
+    APP],
   // The project program itself: one outside the roots is judged where it leads, a shell script is read.
   ["npm run ev", "ask", ["exec $O/evil.js"], APP],
   ["npm run st", "ask", [KEY], APP],

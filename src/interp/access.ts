@@ -363,6 +363,15 @@ export class Accesses implements DiskSource {
   }
 
   /**
+   * Whether an earlier part of the command may have written `path` (a physical path), made it
+   * where nothing is now (`echo … > package.json` in a package's subdirectory) or changed it;
+   * project code aside (projectMayChange).
+   */
+  mayHaveWritten(path: string): boolean {
+    return this.contentsMayChange || [...this.written].some((p) => isInside(path, p));
+  }
+
+  /**
    * The text of a file inside a root, small enough to read, that no earlier part of the command
    * may have written; null otherwise. `code`: the text is code that will run (a script, a sourced
    * file, package.json's scripts, the workspace that picks them), which project code run earlier

@@ -13,6 +13,7 @@ import type { Stdin } from "../commands/effects.ts";
 import { hasSubstitution, pipeOutput, UNKNOWN_STDIN } from "./stdin.ts";
 import type { Dialect, Redir, Stmt, Word } from "../shell/syntax.ts";
 import { expandWord } from "../shell/words/expand.ts";
+import { isAbsolute, join } from "../paths/resolve.ts";
 import { hasStandIn } from "../shell/words/env.ts";
 import { DEFAULT_IFS } from "../shell/words/variables.ts";
 import type { DispatchInfo, Shell, StartOptions } from "./context.ts";
@@ -120,7 +121,7 @@ export function callFunction(it: Shell, name: string, body: Stmt, args: readonly
 export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-script" }>, w: World,
   manifest?: string): void
 {
-  const dir = it.paths.diskFor(w, e.span, e.label).findUp("package.json", e.base);
+  const dir = packageDir(it, w, e);
   if (dir === null) return;
   // (`manifest`: the package.json as the tool read it before running anything, pnpm's workspace runs.)
   const text = manifest ?? it.paths.readScript(w, dir === "/" ? "/package.json" : `${dir}/package.json`, true);
@@ -178,6 +179,38 @@ export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-scr
     } finally {
       it.frame = saved;
     }
+  }
+}
+
+/**
+ * The directory of the package.json npm finds for a script: the nearest at or above where it
+ * starts. Null when there is none (the script runs nothing), or, with OPAQUE_CODE, when which
+ * one it is is not known: the directory is not known, is not there now but may have been made
+ * earlier in the command (`mkdir -p t && cd t && npm run x`), or a package.json below the one
+ * found may have been written earlier (`echo … > package.json` where there was none).
+ */
+function packageDir(it: Shell, w: World, e: Extract<Effect, { t: "package-script" }>): string | null {
+  const opaque = (why: string) => {
+    it.issue("OPAQUE_CODE", `${e.label} runs a script of a package.json ${why}`, e.span);
+    return null;
+  };
+  // (The disk view tells when the directory is a listing's stand-in.)
+  const disk = it.paths.diskFor(w, e.span, e.label);
+  const from = e.base === undefined || e.base === null ? (e.base === null ? null : w.cwd) : e.base;
+  const start = from === null ? null : isAbsolute(from) ? from : w.cwd === null ? null : join(w.cwd, from);
+  if (start === null) {
+    disk.findUp("package.json", e.base);
+    return opaque("found from a directory that is not known");
+  }
+  let cur = it.paths.physicalDir(start);
+  // A directory that is not there, and that nothing earlier may have made, fails the tool: nothing runs.
+  if (cur === null) return w.fsChanged || w.linksChanged ? opaque(`found from ${start}, which is not there now`) : null;
+  for (;;) {
+    const file = cur === "/" ? "/package.json" : `${cur}/package.json`;
+    if (it.fs.lstat(file) !== null) return cur;
+    if (it.paths.mayHaveWritten(file)) return opaque(`at ${file}, which an earlier command may have written`);
+    if (cur === "/") return null;
+    cur = cur.slice(0, cur.lastIndexOf("/")) || "/";
   }
 }
 
