@@ -123,6 +123,8 @@ cases("pnpm filters select the packages whose scripts run", box, [
   // An unscoped name that is no package's is also matched as @SCOPE/NAME (pnpm).
   ["pnpm -F api test", "allow", [], MONO],
   ["pnpm run -r build", "allow", [], MONO],
+  ["pnpm -C mono -F web build", "allow", ["cwd $P/mono"]],
+  ["pnpm -C mono -F @acme/leak leak", "ask", [KEY]],
   ["pnpm -F web exec tsc --noEmit", "allow", [], MONO],
   ["pnpm -F web add react", "allow", [], MONO],
   ["pnpm -F @acme/ui build", "allow", [], { cwd: "$P/mono/apps/web", roots: ["$P"] }],

@@ -9,7 +9,7 @@
 import type { Span } from "../base/span.ts";
 import type { WorkspaceSelection, WorkspaceTool } from "../commands/effects.ts";
 import { minimatch } from "minimatch";
-import { isInside, join, resolvePhysical } from "../paths/resolve.ts";
+import { isAbsolute, isInside, join, resolvePhysical } from "../paths/resolve.ts";
 import type { World } from "../shell/state.ts";
 import type { Shell } from "./context.ts";
 import { type Selected, selectNpm, selectPnpm, selectYarn, type WorkspacePackage } from "./workspace-filter.ts";
@@ -28,15 +28,16 @@ interface Workspace {
 export function selectedPackages(it: Shell, w: World, select: WorkspaceSelection, from: string | null, span: Span,
   label: string): Selected
 {
-  if (from === null) return { why: "the directory it starts in is not known" };
-  const ws = readWorkspace(it, w, select.tool, from, span, label, select.optional === true);
+  const start = from === null || isAbsolute(from) ? from : w.cwd === null ? null : join(w.cwd, from);
+  if (start === null) return { why: "the directory it starts in is not known" };
+  const ws = readWorkspace(it, w, select.tool, start, span, label, select.optional === true);
   // (An install outside any workspace inside the roots installs its own package only.)
   if ("absent" in ws && select.optional) return [];
   if ("why" in ws) return ws;
   const texts = select.filters.map((f) => f.text);
   const cwd = w.cwd;
   const picked = select.tool === "pnpm"
-    ? selectPnpm(ws.packages, texts, select.all, cwd, from)
+    ? selectPnpm(ws.packages, texts, select.all, cwd, start)
     : select.tool === "npm"
     ? selectNpm(ws.packages, texts, select.all, cwd, ws.root)
     : selectYarn(ws.packages, texts, select.all);
