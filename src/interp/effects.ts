@@ -75,7 +75,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
           if (cand === "") continue;
           // Only a directory can hold a working directory; with the disk as it is (nothing
           // earlier may have made one), a word that names no directory moves none.
-          for (const m of it.paths.movedEntries(w, withValue(e.arg, cand, e.arg.unknownWhy ?? ""), undefined)) {
+          for (const m of it.paths.moves.movedEntries(w, withValue(e.arg, cand, e.arg.unknownWhy ?? ""), undefined)) {
             if (m === "/" || w.fsChanged || w.linksChanged || it.fs.lstat(m) === "dir") moved.push(m);
           }
         }
@@ -161,7 +161,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
         if (e.sameFile && e.source) it.carried.record(it.paths, w, e.source, e.arg, e.entry, e.into === true, e.base);
         break;
       case "moves":
-        moved = [...moved, ...it.paths.movedEntries(w, e.arg, e.base)];
+        moved = [...moved, ...it.paths.moves.movedEntries(w, e.arg, e.base)];
         break;
       case "names":
         namesFromList(it, w, e, info.stdin, command, own);
@@ -209,7 +209,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
     const fresh = [...new Set([...moved, ...w.movedDirs, ...out.flatMap((o) => o.movedDirs)])].filter((m) =>
       !movedBefore.includes(m)
     );
-    if (fresh.length) { for (const o of new Set([w, ...out])) it.paths.followMoves(o, fresh, w); }
+    if (fresh.length) { for (const o of new Set([w, ...out])) it.paths.moves.followMoves(o, fresh, w); }
   }
   return out;
 }
