@@ -6,8 +6,14 @@
 import { lstatSync, readdirSync, statSync } from "node:fs";
 import { relative, resolve as resolvePath, sep } from "node:path";
 import type { Guard } from "../guard/guard.ts";
-import type { Verdict } from "../base/verdict.ts";
+import type { Parser } from "web-tree-sitter";
+import type { ReasonCode } from "../base/reasons.ts";
+import type { Reason } from "../base/verdict.ts";
 import type { ScanFinding } from "../report/scan-finding.ts";
+import { fingerprintOf, normaliseWhitespace } from "../report/scan-fingerprint.ts";
+import { applySuppressions, type LocatedFinding } from "./scan-suppress.ts";
+import { readSyntax } from "./scan-syntax.ts";
+import { excludedBy } from "./scan-exclude.ts";
 import { shellQuote } from "./glob-base.ts";
 import { locate, MappedBuilder, type MappedText, mapFile } from "./mapped.ts";
 import { readWorkflow } from "./workflow.ts";
@@ -31,14 +37,18 @@ const SHELLS = new Set(["sh", "bash", "dash", "ash", "ksh", "mksh"]);
 /**
  * The files to scan under the given paths. Directories are walked (not through symlinks, and
  * not into node_modules or .git); a file named explicitly is scanned unless it is plainly not
- * shell. `skipped` says what was left out and why.
+ * shell. What `exclude` matches (root-relative patterns, scan-exclude.ts) is left out: quietly
+ * in a walk, with a word when it was named. `skipped` says what was left out and why.
  */
-export function collectTargets(paths: readonly string[], cwd: string): { targets: Target[]; skipped: string[] } {
+export function collectTargets(paths: readonly string[], cwd: string,
+  scope: { readonly root: string; readonly exclude: readonly string[] }): { targets: Target[]; skipped: string[] }
+{
   const targets = new Map<string, Target>();
   const skipped: string[] = [];
   const add = (path: string, kind: TargetKind) => {
     if (!targets.has(path)) targets.set(path, { path, kind });
   };
+  const excluded = (path: string) => excludedBy(relative(scope.root, path).split(sep).join("/"), scope.exclude);
   const walk = (dir: string) => {
     const entries = readdirSync(dir, { withFileTypes: true }).sort((a,
       b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
@@ -46,10 +56,10 @@ export function collectTargets(paths: readonly string[], cwd: string): { targets
     for (const e of entries) {
       const path = `${dir}${dir.endsWith(sep) ? "" : sep}${e.name}`;
       if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name)) walk(path);
+        if (!SKIP_DIRS.has(e.name) && excluded(path) === null) walk(path);
       } else if (e.isFile()) {
         const kind = classify(path);
-        if (kind) add(path, kind);
+        if (kind && excluded(path) === null) add(path, kind);
       }
     }
   };
@@ -61,7 +71,9 @@ export function collectTargets(paths: readonly string[], cwd: string): { targets
     } catch (e) {
       throw new ScanInputError(`cannot read ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
-    if (isDir) walk(abs);
+    const pattern = excluded(abs);
+    if (pattern !== null) skipped.push(`${p} (excluded by ${JSON.stringify(pattern)})`);
+    else if (isDir) walk(abs);
     else {
       const kind = classify(abs) ?? (/\.ya?ml$/.test(abs) ? "workflow" : interpreterOf(abs) === null ? "shell" : null);
       if (kind) add(abs, kind);
@@ -93,8 +105,23 @@ function interpreterOf(path: string): string | null {
   return arg ?? "env";
 }
 
+/** What scanning a file needs: the guard, the parser it uses (for statements and comments), the root. */
+interface ScanContext {
+  readonly guard: Guard;
+  readonly parser: Parser;
+  readonly root: string;
+}
+
+/** What one file gave: its findings, those its suppression comments left out, the steps left alone. */
+interface FileResult {
+  readonly findings: ScanFinding[];
+  readonly suppressed: ScanFinding[];
+  readonly skipped: string[];
+}
+
 /** Every objection the guard raises in one file, and the workflow steps it left alone. */
-export function scanFile(guard: Guard, root: string, target: Target): { findings: ScanFinding[]; skipped: string[] } {
+export function scanFile(ctx: ScanContext, target: Target): FileResult {
+  const { root } = ctx;
   const read = readRegularFile(target.path, MAX_SCAN_BYTES);
   const file = relative(root, target.path).split(sep).join("/") || target.path;
   // What was found a file may have been swapped for a FIFO, or be past the cap: a finding that
@@ -102,22 +129,25 @@ export function scanFile(guard: Guard, root: string, target: Target): { findings
   if (!("bytes" in read)) {
     const code = read.problem === "too large" ? "INPUT_TOO_LARGE" : "UNRESOLVED_PATH";
     return {
-      findings: [{ file, line: 1, col: 1, endLine: 1, endCol: 1, decision: "ask", code,
-        message: `the file cannot be read: ${read.problem} (${read.code})` }],
+      findings: [
+        wholeFinding(file, { line: 1, col: 1 }, code, `the file cannot be read: ${read.problem} (${read.code})`),
+      ],
+      suppressed: [],
       skipped: [],
     };
   }
   const text = read.bytes.toString("utf8");
   if (target.kind === "shell") {
-    return { findings: findings(file, mapFile(text), guard.check(text, { cwd: root }), { line: 1, col: 1 }, new Map()),
-      skipped: [] };
+    const r = judgeScript(ctx, file, { m: mapFile(text), whole: { line: 1, col: 1 }, expressions: new Map(),
+      prefix: null });
+    return { ...r, skipped: [] };
   }
   const wf = readWorkflow(text);
-  const out: ScanFinding[] = wf.problems.map((p) => ({ file, line: p.line, col: p.col, endLine: p.line, endCol: p.col,
-    decision: "ask", code: p.code, message: p.message })
-  );
+  const out: ScanFinding[] = wf.problems.map((p) => wholeFinding(file, p, p.code, p.message));
+  const suppressed: ScanFinding[] = [];
   for (const step of wf.steps) {
     let script: MappedText = step.script;
+    let prefix: Prefix | null = null;
     if (step.workingDirectory) {
       // The guard treats the directory a check starts in as a root; a step's directory is not
       // one, so the check starts at the root and moves there, which judges the move itself.
@@ -126,33 +156,81 @@ export function scanFile(guard: Guard, root: string, target: Target): { findings
       const b = new MappedBuilder();
       for (const ch of `cd -- ${shellQuote(resolvePath(root, wd.text))}`) b.push(ch, wd.line, wd.col);
       b.push("\n", wd.line, wd.col + wd.text.length);
+      prefix = { length: b.length, written: wd.text };
       b.append(step.script);
       script = b.build();
     }
-    const found = findings(file, script, guard.check(script.text, { cwd: root }), { line: step.line, col: step.col },
-      step.expressions);
-    out.push(...found.map((f) => ({ ...f, message: `${step.label}: ${f.message}` })));
+    const r = judgeScript(ctx, file, { m: script, whole: { line: step.line, col: step.col },
+      expressions: step.expressions, prefix });
+    const labelled = (f: ScanFinding) => ({ ...f, message: `${step.label}: ${f.message}` });
+    out.push(...r.findings.map(labelled));
+    suppressed.push(...r.suppressed.map(labelled));
   }
-  return { findings: out, skipped: wf.skipped.map((s) => `${file}: ${s} (not bash)`) };
+  return { findings: out, suppressed, skipped: wf.skipped.map((s) => `${file}: ${s} (not bash)`) };
 }
 
-function findings(file: string, m: MappedText, v: Verdict, whole: { line: number; col: number },
-  expressions: ReadonlyMap<string, string>): ScanFinding[]
+/** The synthetic `cd` a workflow step starts with: its length, and the working-directory value it stands for. */
+interface Prefix {
+  readonly length: number;
+  readonly written: string;
+}
+
+interface Script {
+  readonly m: MappedText;
+  /** Where a finding with no span of its own points: the file's start, the step's `run:`. */
+  readonly whole: { readonly line: number; readonly col: number };
+  /** Placeholder variable → the `${{ … }}` it stands for (workflow.ts), put back into what is shown and keyed. */
+  readonly expressions: ReadonlyMap<string, string>;
+  readonly prefix: Prefix | null;
+}
+
+/** A finding about a file or a step as a whole: no statement, no word. */
+function wholeFinding(file: string, at: { readonly line: number; readonly col: number }, code: ReasonCode,
+  message: string): ScanFinding
 {
-  const out: ScanFinding[] = [];
-  for (const r of v.reasons) {
-    if (r.decision === "allow") continue;
+  return { file, line: at.line, col: at.col, endLine: at.line, endCol: at.col, decision: "ask", code, message,
+    statement: "", written: "", fingerprint: fingerprintOf({ file, code, statement: "", written: "" }) };
+}
+
+/** The guard's objections to one script, keyed, less what its suppression comments leave out. */
+function judgeScript(ctx: ScanContext, file: string,
+  s: Script): { findings: ScanFinding[]; suppressed: ScanFinding[] }
+{
+  const { m, whole, expressions, prefix } = s;
+  const v = ctx.guard.check(m.text, { cwd: ctx.root });
+  const reasons = v.reasons.filter((r): r is Reason & { decision: "ask" | "deny" } => r.decision !== "allow");
+  const spans = reasons.map((r) => ({ start: r.start ?? 0, end: Math.max(r.start ?? 0, r.end ?? r.start ?? 0) }));
+  const syntax = readSyntax(ctx.parser, m.text, spans);
+  const asWritten = (t: string) => normaliseWhitespace(unsubstitute(t, expressions));
+  const found: LocatedFinding[] = reasons.map((r, i) => {
     const start = r.start !== undefined ? locate(m, r.start) : whole;
     const end = r.end !== undefined ? locate(m, Math.max(r.start ?? 0, r.end)) : start;
     const access = v.accesses.find((a) =>
       a.start === r.start && a.end === r.end && a.reason === r.code && a.rule !== null
     );
-    let message = r.message + (access ? ` (rule ${access.rule})` : "");
-    for (const [name, expr] of expressions) {
-      message = message.replaceAll(`'"$${name}"'`, expr).replaceAll(`\${${name}}`, expr).replaceAll(`$${name}`, expr);
-    }
-    out.push({ file, line: start.line, col: start.col, endLine: end.line, endCol: end.col, decision: r.decision,
-      code: r.code, message });
+    const message = unsubstitute(r.message + (access ? ` (rule ${access.rule})` : ""), expressions);
+    const stmt = r.start === undefined ? null : syntax.statements[i]!;
+    // The synthetic `cd` holds the root's absolute path: it is keyed by the value as written.
+    const inPrefix = prefix !== null && r.start !== undefined && r.start < prefix.length;
+    const statement = inPrefix ? `working-directory: ${prefix.written}` : stmt ? asWritten(stmt.text) : "";
+    const written = inPrefix
+      ? prefix.written
+      : r.start === undefined
+      ? ""
+      : asWritten(m.text.slice(spans[i]!.start, spans[i]!.end));
+    const finding: ScanFinding = { file, line: start.line, col: start.col, endLine: end.line, endCol: end.col,
+      decision: r.decision, code: r.code, message, statement, written,
+      fingerprint: fingerprintOf({ file, code: r.code, statement, written }) };
+    return { finding, statementLine: stmt && !inPrefix ? locate(m, stmt.start).line : null };
+  });
+  return applySuppressions(file, m, syntax.comments, found, (code) => ctx.guard.policy.reasonDecision(code));
+}
+
+/** Puts back the `${{ … }}` each placeholder variable stands for (workflow.ts substituteExpressions). */
+function unsubstitute(text: string, expressions: ReadonlyMap<string, string>): string {
+  let out = text;
+  for (const [name, expr] of expressions) {
+    out = out.replaceAll(`'"$${name}"'`, expr).replaceAll(`\${${name}}`, expr).replaceAll(`$${name}`, expr);
   }
   return out;
 }

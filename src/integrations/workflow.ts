@@ -7,6 +7,7 @@
 import type { ReasonCode } from "../base/reasons.ts";
 import { type MappedText, rewrite } from "./mapped.ts";
 import { get, parseYaml, scalarText, YamlError, type YamlNode } from "./yaml.ts";
+import { contextVariable } from "./workflow-context.ts";
 
 interface Located {
   readonly text: string;
@@ -102,9 +103,10 @@ function firstText(nodes: readonly (YamlNode | null)[]): Located | null {
 }
 
 /**
- * Replaces every `${{ … }}` with a shell variable the guard does not know (`github.workspace`
- * becomes $GITHUB_WORKSPACE, which it does). Inside single quotes a bare `$NAME` would be
- * literal text, so there the quote is closed around a double-quoted `"$NAME"`.
+ * Replaces every `${{ … }}` with a shell variable the guard does not know (`runner.temp` and
+ * the others that are the runner's variables become those variables: workflow-context.ts).
+ * Inside single quotes a bare `$NAME` would be literal text, so there the quote is closed
+ * around a double-quoted `"$NAME"`.
  */
 export function substituteExpressions(m: MappedText): { script: MappedText; expressions: Map<string, string> } {
   const expressions = new Map<string, string>();
@@ -113,9 +115,8 @@ export function substituteExpressions(m: MappedText): { script: MappedText; expr
   for (const match of m.text.matchAll(/\$\{\{([\s\S]*?)\}\}/g)) {
     const start = match.index;
     const inner = match[1]!.trim();
-    let name: string;
-    if (inner === "github.workspace") name = "GITHUB_WORKSPACE";
-    else {
+    let name = contextVariable(inner);
+    if (name === null) {
       name = `GHA_EXPR_${expressions.size + 1}`;
       expressions.set(name, match[0]);
     }

@@ -5,6 +5,7 @@
 import { REASONS, type ReasonCode } from "../base/reasons.ts";
 import { escapeForPerson } from "./escape.ts";
 import type { ScanFinding } from "./scan-finding.ts";
+import { FINGERPRINT_NAME } from "./scan-fingerprint.ts";
 
 const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 const INFORMATION_URI = "https://www.npmjs.com/package/shellfence";
@@ -44,6 +45,8 @@ interface SarifResult {
   readonly ruleIndex: number;
   readonly level: SarifLevel;
   readonly message: { readonly text: string };
+  /** The finding's key (scan-fingerprint.ts), which a code-scanning service matches results across runs by. */
+  readonly partialFingerprints: Readonly<Record<string, string>>;
   readonly locations: readonly {
     readonly physicalLocation: { readonly artifactLocation: { readonly uri: string; readonly uriBaseId: string };
       readonly region: { readonly startLine: number; readonly startColumn: number; readonly endLine: number;
@@ -65,6 +68,7 @@ export function toSarif(findings: readonly ScanFinding[],
     level: f.decision === "deny" ? "error" : "warning",
     // Shown by code-scanning pages to people: controls, bidi and invisible characters escaped.
     message: { text: escapeForPerson(f.message, true) },
+    partialFingerprints: { [FINGERPRINT_NAME]: f.fingerprint },
     locations: [{ physicalLocation: {
       artifactLocation: { uri: encodeURI(f.file), uriBaseId: "%SRCROOT%" },
       // SARIF regions are inclusive-exclusive on columns; a point finding covers one column.
