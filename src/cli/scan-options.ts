@@ -22,7 +22,7 @@ options:
                         file, which the pull request may have changed, may only tighten
   --preset NAME         the places a CI runner gives every job, allowed (repeatable; also
                         "scan": {"presets": [...]} in a config):
-${presetDescriptions().map((p) => `                          ${p.name}: ${p.summary}`).join("\n")}
+${presetDescriptions().map((p) => `                        ${p.name}: ${p.summary}`).join("\n")}
   --exclude PATTERN     leave out files and directories matching a root-relative path pattern
                         (repeatable; also "scan": {"exclude": [...]} in a config)
   --baseline FILE       report only findings that FILE does not hold (written by --write-baseline)

@@ -36,7 +36,7 @@ const RUNNER_TEMP = "/home/runner/work/_temp";
 const FILE_COMMANDS = `${RUNNER_TEMP}/_runner_file_commands`;
 
 const PRESETS: Readonly<Record<PresetName, Preset>> = {
-  "github-actions": { summary: "GitHub Actions: the workspace, $RUNNER_TEMP, the step-command files, package caches",
+  "github-actions": { summary: "GitHub Actions: $GITHUB_WORKSPACE, $RUNNER_TEMP, $GITHUB_ENV…, caches",
     env: (root) => ({ GITHUB_WORKSPACE: root, RUNNER_TEMP, GITHUB_ENV: `${FILE_COMMANDS}/set_env`,
       GITHUB_OUTPUT: `${FILE_COMMANDS}/set_output`, GITHUB_PATH: `${FILE_COMMANDS}/add_path`,
       GITHUB_STATE: `${FILE_COMMANDS}/save_state`, GITHUB_STEP_SUMMARY: `${FILE_COMMANDS}/step_summary`,
