@@ -226,13 +226,16 @@ function judgeScript(ctx: ScanContext, file: string,
   return applySuppressions(file, m, syntax.comments, found, (code) => ctx.guard.policy.reasonDecision(code));
 }
 
-/** Puts back the `${{ … }}` each placeholder variable stands for (workflow.ts substituteExpressions). */
+/**
+ * Puts back the `${{ … }}` each placeholder variable stands for (workflow.ts
+ * substituteExpressions), in each form it is written or shown: `'"$NAME"'`, `${NAME}`, `$NAME`
+ * (whole names only: `$GHA_EXPR_1` is no part of `$GHA_EXPR_10`).
+ */
 function unsubstitute(text: string, expressions: ReadonlyMap<string, string>): string {
-  let out = text;
-  for (const [name, expr] of expressions) {
-    out = out.replaceAll(`'"$${name}"'`, expr).replaceAll(`\${${name}}`, expr).replaceAll(`$${name}`, expr);
-  }
-  return out;
+  if (expressions.size === 0) return text;
+  return text.replace(/'"\$([A-Za-z_][A-Za-z0-9_]*)"'|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (whole, quoted?: string, braced?: string, bare?: string) =>
+      expressions.get(quoted ?? braced ?? bare ?? "") ?? whole);
 }
 
 export function compareFindings(a: ScanFinding, b: ScanFinding): number {

@@ -170,6 +170,19 @@ describe("baseline: --write-baseline FILE, then --baseline FILE reports only wha
   });
 });
 
+test("a step with ten expressions or more: each shown and keyed as written", () => {
+  // The placeholders are numbered; $GHA_EXPR_1 must not be read as the start of $GHA_EXPR_10.
+  const words = Array.from({ length: 11 }, (_, i) => `\${{ inputs.p${i + 1} }}`);
+  const r = repo({
+    ".github/workflows/ci.yml": ["on: [push]", "jobs:", "  t:", "    runs-on: ubuntu-latest", "    steps:",
+      `      - run: cat ${words.join(" ")}`, ""].join("\n"),
+  }, "many");
+  const { findings } = r.json([]);
+  expect(findings.map((f) => f.written)).toEqual(words);
+  expect(findings.map((f) => f.statement)).toEqual(words.map(() => `cat ${words.join(" ")}`));
+  expect(findings[9]!.message).toBe(`t › step 1: cat: \${{ inputs.p10 }}: \${{ inputs.p10 }} is not known`);
+});
+
 describe("--fail-on: a decision, reason codes, or both", () => {
   // The home is the repository, so ~/.ssh/id_rsa is a secret inside the root (SECRET_PATH).
   const r = repo({ "secret.sh": "cat ~/.ssh/id_rsa\n", "outside.sh": "cat /opt/x\n", "denied.sh": "cat /opt/deny/x\n",
