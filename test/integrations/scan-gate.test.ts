@@ -4,6 +4,7 @@
 // runs the real CLI on a throwaway repository (scan-repo.ts).
 
 import { afterAll, describe, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fingerprintOf } from "../../src/report/scan-fingerprint.ts";
@@ -253,6 +254,24 @@ describe("excludes: the config's scan.exclude and --exclude", () => {
     const run = own.json([]);
     expect([...new Set(run.findings.map((f) => f.file))]).toContain("vendor/b.sh");
     expect(run.run.stderr).toContain('these are ignored: scan.exclude: "vendor/**"');
+  });
+
+  test("the base branch's file through --config-from-git can exclude, and its preset counts", () => {
+    const base = repo({ ...files,
+      ".github/workflows/ci.yml": ["on: [push]", "jobs:", "  t:", "    runs-on: ubuntu-latest", "    steps:",
+        '      - run: echo "x=1" >> "$GITHUB_OUTPUT"', ""].join("\n"),
+      ".shellfence.json": JSON.stringify({ scan: { exclude: ["vendor/**"], presets: ["github-actions"] } }) }, "base");
+    const git = (...a: string[]) =>
+      expect(spawnSync("git", ["-C", base.repo, "-c", "user.name=t", "-c", "user.email=t@t", ...a]).status).toBe(0);
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-qm", "base");
+    const own = base.json([]);
+    expect(own.findings.map((f) => f.file)).toContain("vendor/b.sh");
+    expect(own.findings.map((f) => f.file)).toContain(".github/workflows/ci.yml");
+    const fromBase = base.json(["--config-from-git", "HEAD"]);
+    expect([...new Set(fromBase.findings.map((f) => f.file))]).toEqual(["lib/third_party/d.sh", "src/a.sh",
+      "src/f.gen.sh", "vendorx/e.sh"]);
   });
 
   test("a broken exclude in a config is an error naming the file, the key and where", () => {
