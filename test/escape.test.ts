@@ -97,7 +97,7 @@ describe("every report of a verdict", () => {
   });
 
   test("SARIF", () => {
-    const sarif = toSarif([finding], { version: "0", rootUri: "file:///r/" });
+    const sarif = toSarif([finding], { version: "0", rootUri: "file:///r/", repository: null });
     const message = sarif.runs[0]!.results[0]!.message.text;
     expect(message).toBe("cat reads /tmp/\\x1b]0;title\\x07x");
   });

@@ -9,9 +9,12 @@ import { isPresetName, PRESET_NAMES, type PresetName, presetDescriptions } from 
 
 export const USAGE = `usage: shellfence scan [options] [PATH...]
 
-Judges every command in shell scripts (*.sh, *.bash, files with a sh/bash #! line) and in the
-run: steps of GitHub Actions workflows (.github/workflows/*.yml). Directories are walked,
-skipping node_modules and .git. PATH defaults to the root.
+Judges every command in shell scripts (*.sh, *.bash, files with a sh/bash #! line), in the
+run: steps of GitHub Actions workflows (.github/workflows/*.yml) and of composite actions
+(action.yml), and in the repository's scripts and local actions those steps run. Directories
+are walked, skipping node_modules, .git and what the excludes name. PATH defaults to the root.
+What is not judged (a pwsh or python step, a Windows leg, a zsh script named .sh) is said on
+stderr and counts as an ask for --fail-on.
 
 options:
   --root DIR            the project root (default: the current directory); scripts start here,
@@ -27,10 +30,14 @@ ${presetDescriptions().map((p) => `                        ${p.name}: ${p.summar
                         (repeatable; also "scan": {"exclude": [...]} in a config)
   --baseline FILE       report only findings that FILE does not hold (written by --write-baseline)
   --write-baseline FILE write every finding to FILE as the accepted baseline, and exit 0
-  --format FORMAT       human (default), json, sarif (2.1.0) or github (workflow annotations)
+  --format FORMAT       human (default), json, sarif (2.1.0) or github (workflow annotations,
+                        and a table of every finding in $GITHUB_STEP_SUMMARY when it is set)
   --fail-on LIST        what fails the run, comma-separated: deny (the default), ask (every
                         finding), and reason codes (SECRET_PATH,EXTERNAL_PATH): a finding fails it
                         when it is at least as strict as the decision named, or has a code named
+                        (with ask, a step or file not judged fails too)
+  --max-bytes BYTES     the largest script judged (default 1048576); a larger one is an
+                        INPUT_TOO_LARGE finding
   --home DIR            the home directory for ~ (default: $HOME)
   -h, --help            show this help
 
@@ -42,6 +49,12 @@ exit status: 1 when a finding reaches --fail-on, 0 otherwise (and after --write-
 
 const FORMATS = ["human", "json", "sarif", "github"] as const;
 export type Format = (typeof FORMATS)[number];
+
+/**
+ * The largest script a scan judges: a hook's 64 KiB bound is for one command an agent typed; CI
+ * scripts are files, and a 70 KiB one is still read (in well under a second).
+ */
+const DEFAULT_MAX_BYTES = 1 << 20;
 
 /** What fails the run: findings at least as strict as `level`, and findings of `codes`. */
 interface FailOn {
@@ -55,6 +68,7 @@ export interface ScanArgs {
   readonly gitRef: string | undefined;
   readonly format: Format;
   readonly failOn: FailOn;
+  readonly maxBytes: number;
   readonly home: string | undefined;
   readonly presets: readonly PresetName[];
   readonly exclude: readonly string[];
@@ -70,6 +84,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
   let home: string | undefined;
   let baseline: string | undefined;
   let writeBaseline: string | undefined;
+  let maxBytes = DEFAULT_MAX_BYTES;
   const configs: string[] = [];
   const presets: PresetName[] = [];
   const exclude: string[] = [];
@@ -105,11 +120,17 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
       }
       format = f as Format;
     } else if (Args.is(a, "--fail-on")) failOn.push(args.value(a, "--fail-on"));
-    else if (a.startsWith("-") && a !== "-") throw new ArgError(`unknown option ${a}`);
+    else if (Args.is(a, "--max-bytes")) {
+      const v = args.value(a, "--max-bytes");
+      if (!/^[1-9][0-9]{0,9}$/.test(v)) {
+        throw new ArgError(`--max-bytes must be a positive number of bytes, not ${JSON.stringify(v)}`);
+      }
+      maxBytes = Number(v);
+    } else if (a.startsWith("-") && a !== "-") throw new ArgError(`unknown option ${a}`);
     else paths.push(a);
   }
-  return { root, configs, gitRef, format, failOn: parseFailOn(failOn), home, presets, exclude, baseline, writeBaseline,
-    paths };
+  return { root, configs, gitRef, format, failOn: parseFailOn(failOn), maxBytes, home, presets, exclude, baseline,
+    writeBaseline, paths };
 }
 
 /** `--fail-on` values, each a comma-separated list; none given is `deny`. */

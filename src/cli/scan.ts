@@ -4,7 +4,7 @@
 
 import { spawnSync } from "node:child_process";
 import { homedir } from "node:os";
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Io } from "../base/io.ts";
@@ -14,14 +14,23 @@ import { mergeScanSections, type ScanSection } from "../policy/scan-config.ts";
 import { presetSetting } from "../policy/scan-presets.ts";
 import { GrammarError, loadParser } from "../parse/grammar.ts";
 import { createProjectGuard } from "../integrations/host.ts";
-import { formatGithubAnnotations } from "../report/github-annotations.ts";
-import type { ScanFinding } from "../report/scan-finding.ts";
+import { formatGithubAnnotations, formatStepSummary } from "../report/github-annotations.ts";
+import type { ScanFinding, ScanNote } from "../report/scan-finding.ts";
 import { formatScanJson, formatScanLines } from "../report/scan-text.ts";
-import { toSarif } from "../report/sarif.ts";
-import { collectTargets, compareFindings, ScanInputError, scanFile } from "../integrations/scan-files.ts";
+import { repositoryWebUrl, toSarif } from "../report/sarif.ts";
+import { compareFindings, scanTargets } from "../integrations/scan-files.ts";
+import { collectTargets, ScanInputError } from "../integrations/scan-targets.ts";
+import { exclusion } from "../integrations/scan-exclude.ts";
 import { applyBaseline, type Baseline, BaselineError, readBaseline,
   writeBaseline } from "../integrations/scan-baseline.ts";
 import { fails, type Format, parseScanArgs, type ScanArgs, USAGE } from "./scan-options.ts";
+
+/**
+ * A check's time budget in a scan: a hook answers within seconds, a CI job can wait; a 70 KiB
+ * script takes about a second (two on its first check, while the code warms up) on a loaded
+ * 2-core machine. Past the budget the script is a CHECK_TIMEOUT finding, never a pass.
+ */
+const SCAN_CHECK_MS = 60_000;
 
 export async function runScanCommand(argv: readonly string[], io: Io): Promise<number> {
   if (argv.includes("-h") || argv.includes("--help")) {
@@ -36,8 +45,10 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
     return 2;
   }
   const root = resolvePath(args.root ?? ".");
-  const found: ScanFinding[] = [];
+  let found: ScanFinding[] = [];
   let suppressed = 0;
+  const skipped: ScanNote[] = [];
+  const excluded: string[] = [];
   let files = 0;
   let baseline: Baseline | null = null;
   try {
@@ -54,23 +65,24 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
       baseLayers: presets.map((p) =>
         validateLayer({ permission: { external_directory: p.externalDirectory } }, p.origin)
       ),
+      maxBytes: args.maxBytes,
+      maxCheckMs: SCAN_CHECK_MS,
       ...(args.home ? { home: args.home } : {}),
       // A scan only reads the disk: its answers hold for the whole run (paths/memo-fs.ts).
       unchangingDisk: true,
     });
-    for (const w of guard.warnings) io.stderr(`shellfence scan: warning: ${w}\n`);
-    const ctx = { guard, parser: await loadParser(), root };
-    const { targets, skipped } = collectTargets(args.paths.length ? args.paths : [root], process.cwd(), { root,
-      exclude: [...section.exclude, ...args.exclude] });
-    for (const s of skipped) io.stderr(`shellfence scan: skipped ${s}\n`);
-    for (const t of targets) {
-      const r = scanFile(ctx, t);
-      found.push(...r.findings);
-      suppressed += r.suppressed.length;
-      for (const s of r.skipped) io.stderr(`shellfence scan: skipped ${s}\n`);
+    for (const w of guard.warnings) {
+      io.stderr(`shellfence scan: warning: ${w}\n`);
     }
-    files = targets.length;
-    found.sort(compareFindings);
+    const excludedBy = exclusion(root, [...section.exclude, ...args.exclude]);
+    const collected = collectTargets(args.paths.length ? args.paths : [root], process.cwd(), root, excludedBy);
+    const r = scanTargets({ guard, parser: await loadParser(), root, maxBytes: args.maxBytes, excludedBy },
+      collected.targets);
+    found = r.findings.sort(compareFindings);
+    suppressed = r.suppressed;
+    skipped.push(...collected.skipped, ...r.skipped);
+    excluded.push(...collected.excluded, ...r.excluded);
+    files = r.files;
     if (args.writeBaseline !== undefined) writeBaseline(args.writeBaseline, found);
   } catch (e) {
     if (e instanceof ScanInputError || e instanceof ConfigError || e instanceof GrammarError
@@ -81,11 +93,27 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
     }
     throw e;
   }
+  skipped.sort(compareFindings);
+  for (const x of excluded) {
+    io.stderr(`shellfence scan: skipped ${x}\n`);
+  }
+  for (const s of skipped) {
+    io.stderr(`shellfence scan: skipped ${s.file}:${s.line}:${s.col}: ${s.message}\n`);
+  }
+  // What the baseline accepts is left out of every output, as a suppressed finding is.
   const { fresh, accepted, gone } = baseline === null
     ? { fresh: found, accepted: [], gone: 0 }
     : applyBaseline(found, baseline);
-  io.stdout(render(args.format, fresh, root));
-  io.stderr(summary(files, fresh, suppressed, baseline === null ? null : accepted.length));
+  io.stdout(render(args.format, fresh, skipped, root));
+  const stepSummary = process.env.GITHUB_STEP_SUMMARY;
+  if (args.format === "github" && stepSummary) {
+    try {
+      appendFileSync(stepSummary, formatStepSummary(fresh, skipped));
+    } catch (e) {
+      io.stderr(`shellfence scan: warning: cannot write the step summary ${stepSummary}: ${(e as Error).message}\n`);
+    }
+  }
+  io.stderr(summary(files, fresh, skipped.length, suppressed, baseline === null ? null : accepted.length));
   if (gone > 0) {
     io.stderr(
       `shellfence scan: ${gone} finding${gone === 1 ? "" : "s"} of the baseline ${
@@ -99,13 +127,17 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
     );
     return 0;
   }
-  return fresh.some((f) => fails(f, args.failOn)) ? 1 : 0;
+  // What was not judged is not a pass: as strict as an ask (a baseline holds findings, never it).
+  return fresh.some((f) => fails(f, args.failOn)) || (args.failOn.level === "ask" && skipped.length > 0) ? 1 : 0;
 }
 
-/** `N files scanned: D deny, A ask`, and what suppressions and the baseline left out. */
-function summary(files: number, shown: readonly ScanFinding[], suppressed: number, accepted: number | null): string {
+/** `N files scanned: D deny, A ask`, what was not judged, and what suppressions and the baseline left out. */
+function summary(files: number, shown: readonly ScanFinding[], notJudged: number, suppressed: number,
+  accepted: number | null): string
+{
   const deny = shown.filter((f) => f.decision === "deny").length;
-  const extra = [...(suppressed > 0 ? [`${suppressed} suppressed`] : []),
+  const extra = [...(notJudged > 0 ? [`${notJudged} not judged`] : []),
+    ...(suppressed > 0 ? [`${suppressed} suppressed`] : []),
     ...(accepted !== null ? [`${accepted} in the baseline`] : [])];
   return `shellfence scan: ${files} file${files === 1 ? "" : "s"} scanned: ${deny} deny, ${shown.length - deny} ask${
     extra.map((x) => `, ${x}`).join("")
@@ -130,17 +162,23 @@ function homeDir(): string | null {
   }
 }
 
-function render(format: Format, findings: readonly ScanFinding[], root: string): string {
+function render(format: Format, findings: readonly ScanFinding[], skipped: readonly ScanNote[], root: string): string {
   switch (format) {
     case "human":
       return formatScanLines(findings);
     case "json":
       return formatScanJson(findings);
     case "github":
-      return formatGithubAnnotations(findings);
+      return formatGithubAnnotations(findings, skipped);
     case "sarif": {
       const rootUri = pathToFileURL(root).href.replace(/\/?$/, "/");
-      return JSON.stringify(toSarif(findings, { version: packageVersion(), rootUri }), null, 2) + "\n";
+      const pkg = packageJson();
+      const version = typeof pkg?.version === "string" ? pkg.version : "unknown";
+      return JSON.stringify(
+        toSarif(findings, { version, rootUri, repository: repositoryWebUrl(pkg?.repository) }, skipped),
+        null,
+        2,
+      ) + "\n";
     }
   }
 }
@@ -169,13 +207,12 @@ function configAtRef(root: string, ref: string): object {
   return JSON.parse(shown.stdout.replace(/^\uFEFF/, "")) as object;
 }
 
-/** The package's version for SARIF's driver; a binary without package.json says "unknown". */
-function packageVersion(): string {
+/** The package's manifest (version and repository for SARIF's driver); null in a binary without it. */
+function packageJson(): { version?: unknown; repository?: unknown } | null {
   try {
     const pkg: unknown = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
-    const v = typeof pkg === "object" && pkg !== null ? (pkg as { version?: unknown }).version : undefined;
-    return typeof v === "string" ? v : "unknown";
+    return typeof pkg === "object" && pkg !== null ? pkg : null;
   } catch {
-    return "unknown";
+    return null;
   }
 }

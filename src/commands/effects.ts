@@ -32,12 +32,16 @@ export interface Arg {
 
 /** What a command's standard input is known to hold. */
 export type Stdin =
-  | { readonly t: "text"; readonly text: string }
+  /** (`file`: the file `<` named, for a command that reads it as bytes, an archive: Disk.readData.) */
+  | { readonly t: "text"; readonly text: string; readonly file?: Arg }
   | { readonly t: "file"; readonly arg: Arg }
   /** Names printed by `find DIR…`, `ls`, `grep -rl`, …: see src/shell/listing.ts. */
   | { readonly t: "listing"; readonly listing: Listing<Arg> }
-  /** `inherited`: nothing in the command redirects it; it is whatever the guard's caller gave the shell. */
-  | { readonly t: "unknown"; readonly inherited?: true };
+  /**
+   * `inherited`: nothing in the command redirects it; it is whatever the guard's caller gave the
+   * shell. `file`: a file `<` named whose text is not read (too large, written earlier).
+   */
+  | { readonly t: "unknown"; readonly inherited?: true; readonly file?: Arg };
 
 /** An argument standing for `base`'s position with a value `text` (null: unknown, saying why). */
 export function withValue(base: Arg, text: string | null, why: string): Arg {
@@ -97,6 +101,12 @@ export interface Disk {
    */
   readText(path: string, from?: string | null): string | null;
   /**
+   * The bytes of a regular file inside a root, at most `maxBytes`, that nothing earlier in the
+   * command may have written (an archive whose members are judged); `absent` when it is not
+   * there and nothing may have made it, otherwise why it cannot be read.
+   */
+  readData(path: string, maxBytes: number, from?: string | null): DataRead;
+  /**
    * Why a name under `path` (at any depth, `path` included) may not be plain
    * (src/shell/listing.ts), or null when every one is: the command then relies on nothing in
    * the command line making one that is not, as a listing does.
@@ -124,9 +134,13 @@ function parentOf(path: string): string | null {
   return parent === "/" || parent === "." || parent === ".." ? null : parent;
 }
 
+/** A file's bytes as the disk holds them at this point of a command (Disk.readData). */
+export type DataRead = { readonly bytes: Uint8Array } | { readonly absent: true } | { readonly why: string };
+
 /** A disk that knows nothing: no directory exists, nothing is found, nothing is settled. */
 export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false,
-  readText: () => null, plainNames: () => "the names on disk cannot be checked here" };
+  readText: () => null, readData: () => ({ why: "the disk cannot be read here" }),
+  plainNames: () => "the names on disk cannot be checked here" };
 
 /** Relative paths resolve against a logical directory, or the cwd when absent; null: unknown. */
 type BaseField = { readonly base?: string | null };

@@ -51,6 +51,8 @@ interface HostOptions {
   readonly maxCheckMs?: number;
   /** A scan: the disk does not change while it checks (GuardOptions.unchangingDisk). */
   readonly unchangingDisk?: boolean;
+  /** The largest command and script file the guard reads (ParseBounds.maxBytes, InterpreterLimits.maxScriptBytes). */
+  readonly maxBytes?: number;
   /** Layers under every user layer (GuardOptions.baseLayers): the scan's presets. */
   readonly baseLayers?: readonly ConfigLayer[];
 }
@@ -67,7 +69,9 @@ export function createProjectGuard(options: HostOptions): Promise<Guard> {
     ...(options.env !== undefined ? { env: options.env } : {}),
     ...(options.maxCheckMs !== undefined ? { maxCheckMs: options.maxCheckMs } : {}),
     ...(options.unchangingDisk ? { unchangingDisk: true } : {}),
-    ...(options.baseLayers !== undefined ? { baseLayers: options.baseLayers } : {}) };
+    ...(options.maxBytes !== undefined
+      ? { bounds: { maxBytes: options.maxBytes }, limits: { maxScriptBytes: options.maxBytes } }
+      : {}), ...(options.baseLayers !== undefined ? { baseLayers: options.baseLayers } : {}) };
   return createGuard(guardOptions);
 }
 

@@ -3,13 +3,14 @@
 // root (src/policy/rules.ts): a pattern without `/` matches a name at any depth, `dir/**`
 // matches `dir` too. A pattern that matches a directory leaves out everything in it.
 
+import { relative, sep } from "node:path";
 import { pathMatches } from "../policy/rules.ts";
 
 /**
  * The pattern that leaves out a path (relative to the root, `/`-separated), through the path
  * itself or a directory above it; null when none does, or the path is not under the root.
  */
-export function excludedBy(rel: string, patterns: readonly string[]): string | null {
+function excludedBy(rel: string, patterns: readonly string[]): string | null {
   if (patterns.length === 0 || rel === "" || rel.startsWith("../") || rel === ".." || rel.startsWith("/")) return null;
   const parts = rel.split("/");
   for (let i = 1; i <= parts.length; i++) {
@@ -18,4 +19,11 @@ export function excludedBy(rel: string, patterns: readonly string[]): string | n
     if (hit !== undefined) return hit;
   }
   return null;
+}
+
+/** The pattern that leaves out an absolute path (excludedBy, relative to `root`), or null. */
+export type Exclusion = (path: string) => string | null;
+
+export function exclusion(root: string, patterns: readonly string[]): Exclusion {
+  return (path) => excludedBy(relative(root, path).split(sep).join("/"), patterns);
 }

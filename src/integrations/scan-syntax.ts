@@ -1,11 +1,12 @@
 // What the CI scanner reads of a script's syntax besides the guard's verdict: the statement a
 // finding stands in (its text keys the finding in a baseline, src/report/scan-fingerprint.ts)
 // and the comments (which may be suppressions, scan-suppress.ts). One parse by the same pinned
-// grammar the guard uses, under the guard's own bounds: a script the guard refuses to parse
-// (too large, too slow) has no statements and no comments here either.
+// grammar the guard uses, under the bounds the scan's guard is made with (`scan --max-bytes`): a
+// script the guard refuses to parse (too large, too slow) has no statements and no comments here
+// either.
 
 import type { Node, Parser } from "web-tree-sitter";
-import { DEFAULT_BOUNDS, parseBounded } from "../parse/parse.ts";
+import { type ParseBounds, parseBounded } from "../parse/parse.ts";
 
 /** A piece of the script: offsets in its text (UTF-16 code units, as the guard's spans), and the text. */
 export interface Piece {
@@ -28,11 +29,11 @@ const SIMPLE = new Set(["command", "declaration_command", "unset_command", "test
 const COMPOUND = new Set(["for_statement", "c_style_for_statement", "case_statement", "while_statement", "if_statement",
   "function_definition", "subshell", "compound_statement"]);
 
-/** Parses `text` and finds the statement of each span. */
+/** Parses `text` (within `bounds`, the guard's) and finds the statement of each span. */
 export function readSyntax(parser: Parser, text: string,
-  spans: readonly { readonly start: number; readonly end: number }[]): ScriptSyntax
+  spans: readonly { readonly start: number; readonly end: number }[], bounds: ParseBounds): ScriptSyntax
 {
-  const parsed = parseBounded(parser, text, DEFAULT_BOUNDS);
+  const parsed = parseBounded(parser, text, bounds);
   if (!parsed.ok) return { statements: spans.map(() => null), comments: [] };
   const tree = parsed.tree;
   try {

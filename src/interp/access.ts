@@ -12,7 +12,7 @@ import type { ReasonCode } from "../base/reasons.ts";
 import type { Span } from "../base/span.ts";
 import type { AccessKind } from "../base/verdict.ts";
 import { type Arg, withValue } from "../commands/analyse.ts";
-import type { Disk } from "../commands/effects.ts";
+import type { DataRead, Disk } from "../commands/effects.ts";
 import type { Findings, PathFinding } from "../shell/findings.ts";
 import { indexChanger, nameMaker, type NamesSeen, placesAfterText } from "../shell/listing.ts";
 import { unplainIndexNames } from "../paths/git-index.ts";
@@ -398,11 +398,38 @@ export class Accesses implements DiskSource {
     if (!r.ok || !r.exists) return null;
     // What is on disk now is not what will run if the command writes the file (or a directory
     // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
-    if (this.contentsMayChange || [...this.written].some((p) => isInside(r.path, p))) return null;
-    if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) {
-      return null;
-    }
+    if (this.mayBeWritten(r.path) || !this.insideRoots(r.path)) return null;
     return this.fs.readFile(r.path, this.limits.maxScriptBytes);
+  }
+
+  /** The physical paths earlier parts of the command named in a write (written-config.ts). */
+  namedWrites(): readonly string[] {
+    return this.written.size ? [...this.written] : [];
+  }
+
+  /** Whether an earlier part of the command may have written the physical path `phys` (or a directory above it). */
+  mayBeWritten(phys: string): boolean {
+    return this.contentsMayChange || [...this.written].some((p) => isInside(phys, p));
+  }
+
+  private insideRoots(phys: string): boolean {
+    return this.opts.roots.some((root) => isInside(phys, root));
+  }
+
+  /**
+   * A file's bytes for a command that reads its content to know what it does (an archive whose
+   * members are judged): as readScript, but binary, and saying why not.
+   */
+  readData(w: World, path: string, maxBytes: number): DataRead {
+    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
+    if (abs === null) return { why: "the working directory is not known" };
+    const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
+    if (!r.ok) return { why: r.error === "changed" ? linkZoneWhy(r.at) : unresolvedWhy(r) };
+    if (this.mayBeWritten(r.path)) return { why: "an earlier part of the command may write it" };
+    if (!r.exists) return { absent: true };
+    if (!this.insideRoots(r.path)) return { why: "it is outside the project roots" };
+    const bytes = this.fs.readBytes?.(r.path, maxBytes) ?? null;
+    return bytes === null ? { why: `it is not a regular file of at most ${maxBytes / 1048576} MiB` } : { bytes };
   }
 
   /**

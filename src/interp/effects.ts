@@ -15,6 +15,7 @@ import { pathCandidates } from "./candidates.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { runCode, runPackageScript, runScript } from "./nested.ts";
 import { joinChild, withCwd, withStatus } from "./worlds.ts";
+import { writtenThenRun } from "./written-config.ts";
 
 /** Names judged from one list a command reads (`--files0-from`, `tar -T`); more is EXPANSION_TOO_LARGE. */
 const MAX_LISTED_NAMES = 4096;
@@ -23,6 +24,8 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   naming?: Naming): World[]
 {
   const command = argv[0]!.text ?? "?";
+  // What it reads as its configuration may be what an earlier part of the command wrote.
+  writtenThenRun(it, argv, w, info.span);
   // The command's own accesses carry what its entry says of the names it makes (listing.ts);
   // not those of a command it runs, nor those of reading its input.
   const origin: Origin = naming ? { program: command, naming } : { program: command };

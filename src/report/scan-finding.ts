@@ -24,3 +24,15 @@ export interface ScanFinding {
   /** The key of file, code, statement and written (scan-fingerprint.ts): what a baseline holds. */
   readonly fingerprint: string;
 }
+
+/**
+ * Something the scanner did not judge, and where: a step that runs in pwsh, a zsh script named
+ * `.sh`. It is not a finding (nothing was found), but it is not a pass either: `--fail-on ask`
+ * counts it, and every format says it.
+ */
+export interface ScanNote {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly message: string;
+}

@@ -72,10 +72,10 @@ describe("--preset github-actions", () => {
     const deny = r.aside("deny-npm.json",
       JSON.stringify({ permission: { external_directory: { "~/.npm/**": "deny" } } }));
     const { findings } = r.json(["--preset", "github-actions", "--config", deny, ".github"], home);
-    // `mkdir -p` makes ~/.npm and ~/.npm/_cacache: both denied, one word.
+    // `mkdir -p` makes ~/.npm and ~/.npm/_cacache: both denied, one word (at one place, ordered by message).
     expect(findings.map((f) => `${f.line} ${f.decision} ${f.code} ${f.written} ${/mkdir: (\S+)/.exec(f.message)?.[1]}`))
-      .toEqual([`14 deny RULE_DENY ~/.npm/_cacache ${home}/.npm/_cacache`,
-        `14 deny RULE_DENY ~/.npm/_cacache ${home}/.npm`]);
+      .toEqual([`14 deny RULE_DENY ~/.npm/_cacache ${home}/.npm`,
+        `14 deny RULE_DENY ~/.npm/_cacache ${home}/.npm/_cacache`]);
   });
 
   test("an unknown preset is a usage error", () => {

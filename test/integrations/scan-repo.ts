@@ -59,7 +59,7 @@ export class ScanRepo {
 
   scan(args: readonly string[], home = this.home): ScanRun {
     const r = spawnSync(process.execPath, [entry, "scan", "--home", home, ...args], { encoding: "utf8", cwd: this.repo,
-      env: { PATH: process.env.PATH ?? "", HOME: this.home } });
+      env: { PATH: process.env.PATH ?? "", HOME: this.home }, maxBuffer: 64 << 20 });
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   }
 

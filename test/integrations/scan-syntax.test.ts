@@ -5,13 +5,14 @@
 import { expect, test } from "bun:test";
 import { loadParser } from "../../src/parse/grammar.ts";
 import { readSyntax } from "../../src/integrations/scan-syntax.ts";
+import { DEFAULT_BOUNDS } from "../../src/parse/parse.ts";
 
 const parser = await loadParser();
 
 /** The statement of the first occurrence of `word` in `script`. */
 function statement(script: string, word: string): string | null {
   const start = script.indexOf(word);
-  return readSyntax(parser, script, [{ start, end: start + word.length }]).statements[0]?.text ?? null;
+  return readSyntax(parser, script, [{ start, end: start + word.length }], DEFAULT_BOUNDS).statements[0]?.text ?? null;
 }
 
 test.each([
@@ -36,10 +37,15 @@ test.each([
 test("comments, and only comments", () => {
   const script = ["echo a#b # one", "cat <<EOF", "# in a heredoc", "EOF", "x='", "# in quotes", "'",
     "echo ${x#*/} # two", ""].join("\n");
-  expect(readSyntax(parser, script, []).comments.map((c) => c.text)).toEqual(["# one", "# two"]);
+  expect(readSyntax(parser, script, [], DEFAULT_BOUNDS).comments.map((c) => c.text)).toEqual(["# one", "# two"]);
 });
 
 test("a script the guard would not parse (past its size bound) has no statements and no comments", () => {
   const big = "# c\n" + "true\n".repeat(20_000);
-  expect(readSyntax(parser, big, [{ start: 0, end: 1 }])).toEqual({ statements: [null], comments: [] });
+  expect(readSyntax(parser, big, [{ start: 0, end: 1 }], DEFAULT_BOUNDS)).toEqual({ statements: [null], comments: [] });
+  // Under the bound a scan's guard is made with (`scan --max-bytes`, 1 MiB by default), it is read.
+  expect(readSyntax(parser, big, [{ start: 4, end: 8 }], { ...DEFAULT_BOUNDS, maxBytes: 1 << 20 })).toEqual({
+    statements: [{ start: 4, end: 8, text: "true" }],
+    comments: [{ start: 0, end: 3, text: "# c" }],
+  });
 });

@@ -73,7 +73,7 @@ describe("formats", () => {
       EXPECTED.map(([f, l, c, , , d, code, m]) => `${f}:${l}:${c} ${d} ${code} ${sub(m)}\n`).join(""),
     );
     expect(r.stderr).toBe(
-      "shellfence scan: skipped .github/workflows/ci.yml: test › pwsh (shell: pwsh) (not bash)\nshellfence scan: 4 files scanned: 2 deny, 7 ask\n",
+      "shellfence scan: skipped .github/workflows/ci.yml:23:14: test › pwsh: runs in shell: pwsh, which is not judged as bash\nshellfence scan: 4 files scanned: 2 deny, 7 ask, 1 not judged\n",
     );
     expect(r.status).toBe(1);
   });
@@ -89,14 +89,16 @@ describe("formats", () => {
     expect(r.status).toBe(1);
   });
 
-  test("github: ::error for deny, ::warning for ask, with escaped properties", () => {
+  test("github: ::error for deny, ::warning for ask, ::notice for what is not judged, with escaped properties", () => {
     const r = scan(["--format", "github"]);
+    const line = ([f, l, c, el, ec, d, code, m]: (typeof EXPECTED)[number]) =>
+      `::${
+        d === "deny" ? "error" : "warning"
+      } file=${f},line=${l},endLine=${el},col=${c},endColumn=${ec},title=${code}::${sub(m)}\n`;
     expect(r.stdout).toBe(
-      EXPECTED.map(([f, l, c, el, ec, d, code, m]) =>
-        `::${
-          d === "deny" ? "error" : "warning"
-        } file=${f},line=${l},endLine=${el},col=${c},endColumn=${ec},title=${code}::${sub(m)}\n`
-      ).join(""),
+      EXPECTED.filter((e) => e[5] === "deny").map(line).join("") +
+        EXPECTED.filter((e) => e[5] === "ask").map(line).join("") +
+        "::notice file=.github/workflows/ci.yml,line=23,endLine=23,title=not judged::test › pwsh: runs in shell: pwsh, which is not judged as bash\n",
     );
   });
 
@@ -116,9 +118,11 @@ describe("formats", () => {
     const log = JSON.parse(r.stdout) as { $schema: string; version: string;
       runs: {
         tool: {
-          driver: { name: string; informationUri: string;
-            rules: { id: string; defaultConfiguration: { level: string } }[] };
+          driver: { name: string; informationUri?: string;
+            rules: { id: string; defaultConfiguration: { level: string }; fullDescription: { text: string };
+              help: { text: string; markdown: string }; helpUri?: string }[] };
         };
+        invocations: { toolExecutionNotifications: { message: { text: string } }[] }[];
         originalUriBaseIds: Record<string, { uri: string }>;
         results: { ruleId: string; level: string; message: { text: string };
           partialFingerprints: Record<string, string>;
@@ -132,16 +136,26 @@ describe("formats", () => {
     expect(log.$schema).toContain("sarif-schema-2.1.0.json");
     const run = log.runs[0]!;
     expect(run.tool.driver.name).toBe("shellfence");
-    expect(run.tool.driver.informationUri).toStartWith("https://");
+    // package.json names no repository, and the npm page does not exist: no link rather than a dead one.
+    expect(run.tool.driver.informationUri).toBeUndefined();
     expect(run.tool.driver.rules.map((x) => [x.id, x.defaultConfiguration.level])).toEqual([["EXTERNAL_PATH",
       "warning"], ["RULE_DENY", "error"], ["UNRESOLVED_WORD", "warning"]]);
+    for (const rule of run.tool.driver.rules) {
+      expect(rule.fullDescription.text.length).toBeGreaterThan(40);
+      expect(rule.help.markdown).toContain(`docs/reasons.md#${rule.id}`);
+      expect(rule.helpUri).toBeUndefined();
+    }
+    expect(run.invocations[0]!.toolExecutionNotifications.map((n) => n.message.text)).toEqual([
+      "not judged: test › pwsh: runs in shell: pwsh, which is not judged as bash",
+    ]);
     expect(run.originalUriBaseIds["%SRCROOT%"]!.uri).toBe(`file://${fx.repo}/`);
     expect(run.results.map((x) => {
       const loc = x.locations[0]!.physicalLocation;
       return [loc.artifactLocation.uri, loc.region.startLine, loc.region.startColumn, loc.region.endLine,
         loc.region.endColumn, x.level, x.ruleId, x.message.text, x.partialFingerprints];
     })).toEqual(
-      EXPECTED.map((
+      // Deny first: what GitHub keeps when a run has more results than it shows.
+      [...EXPECTED.filter((e) => e[5] === "deny"), ...EXPECTED.filter((e) => e[5] === "ask")].map((
         [f, l, c, el, ec, d, code, m, statement, written],
       ) => [f, l, c, el, ec, d === "deny" ? "error" : "warning", code, sub(m), {
         "shellfence/v1": fingerprintOf({ file: f, code: code as ReasonCode, statement, written }),
@@ -182,7 +196,7 @@ describe("what is scanned", () => {
     expect(r.stdout).toBe(
       "tools/notes.txt:1:5 ask EXTERNAL_PATH cat: /etc/passwd is outside the project roots (rule external_directory:*)\n",
     );
-    expect(r.stderr).toContain("skipped tools/helper.py (not a shell script: #!python3)");
+    expect(r.stderr).toContain("skipped tools/helper.py:1:1: not a shell script: #!python3\n");
   });
 });
 
@@ -192,9 +206,15 @@ describe("exit status", () => {
     expect(scan(["tools/run"]).status).toBe(0);
     expect(scan(["--fail-on", "deny", "tools/run"]).status).toBe(0);
   });
-  test("--fail-on ask: 1 with an ask", () => {
+  test("--fail-on ask: 1 with an ask, or with a step or file not judged", () => {
     expect(scan(["--fail-on", "ask", "tools/run"]).status).toBe(1);
     expect(scan(["--fail-on=ask", "scripts/clean.bash"]).status).toBe(0);
+    const dir = join(fx.repo, "only-pwsh", ".github", "workflows");
+    spawnSync("mkdir", ["-p", dir]);
+    writeFileSync(join(dir, "w.yml"),
+      "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: Get-ChildItem\n");
+    expect(scan(["only-pwsh"]).status).toBe(0);
+    expect(scan(["--fail-on", "ask", "only-pwsh"])).toMatchObject({ status: 1, stdout: "" });
   });
   test.each([[["--format", "xml"], "--format must be one of human, json, sarif, github"], [["--fail-on", "never"],
     "--fail-on takes ask, deny or reason codes"], [["--bogus"], "unknown option --bogus"], [["no/such/path"],
