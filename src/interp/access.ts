@@ -71,6 +71,12 @@ export class Accesses implements DiskSource {
    * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
    */
   contentsMayChange = false;
+  /**
+   * Code the guard lets run unread (a build, tests, a program of the project's) may have changed
+   * what files hold. Code read after it is read all the same (`readScript`'s `code`): that code
+   * could have done itself whatever it could write into a script; data is not.
+   */
+  projectMayChange = false;
   /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
   private readonly standInPaths = new Set<string>();
   /**
@@ -363,19 +369,24 @@ export class Accesses implements DiskSource {
    */
   alternatives<T>(runs: readonly (() => T)[]): T[] {
     const contents = this.contentsMayChange;
+    const project = this.projectMayChange;
     const written = new Set(this.written);
     let anyContents = contents;
+    let anyProject = project;
     const anyWritten = new Set(written);
     const out: T[] = [];
     for (const run of runs) {
       this.contentsMayChange = contents;
+      this.projectMayChange = project;
       this.written.clear();
       for (const p of written) this.written.add(p);
       out.push(run());
       anyContents ||= this.contentsMayChange;
+      anyProject ||= this.projectMayChange;
       for (const p of this.written) anyWritten.add(p);
     }
     this.contentsMayChange = anyContents;
+    this.projectMayChange = anyProject;
     this.written.clear();
     for (const p of anyWritten) this.written.add(p);
     return out;
@@ -390,14 +401,22 @@ export class Accesses implements DiskSource {
     return this.contentsMayChange || [...this.written].some((p) => isInside(path, p)) || this.throughLinkZone(w, path);
   }
 
-  /** The text of a script file inside a root, small enough to read; null otherwise. */
-  readScript(w: World, path: string): string | null {
+  /**
+   * The text of a file inside a root, small enough to read, that no earlier part of the command
+   * may have written; null otherwise. `code`: the text is code that will run (a script, a sourced
+   * file, package.json's scripts, the workspace that picks them), which project code run earlier
+   * may have rewritten without making it unknown (`projectMayChange`); data read from a file is
+   * unknown after it (`tar -T list` after a build).
+   */
+  readScript(w: World, path: string, code = false): string | null {
     const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
     if (abs === null) return null;
-    const r = resolvePhysical(abs, this.fs);
+    // (Through a name an earlier command may have made a symlink, what is read is not known.)
+    const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
     if (!r.ok || !r.exists) return null;
     // What is on disk now is not what will run if the command writes the file (or a directory
     // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
+    if (this.projectMayChange && !code) return null;
     if (this.mayBeWritten(r.path) || !this.insideRoots(r.path)) return null;
     return this.fs.readFile(r.path, this.limits.maxScriptBytes);
   }
@@ -426,6 +445,7 @@ export class Accesses implements DiskSource {
     const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
     if (!r.ok) return { why: r.error === "changed" ? linkZoneWhy(r.at) : unresolvedWhy(r) };
     if (this.mayBeWritten(r.path)) return { why: "an earlier part of the command may write it" };
+    if (this.projectMayChange) return { why: "project code run earlier in the command may write it" };
     if (!r.exists) return { absent: true };
     if (!this.insideRoots(r.path)) return { why: "it is outside the project roots" };
     const bytes = this.fs.readBytes?.(r.path, maxBytes) ?? null;

@@ -14,6 +14,7 @@ import { type Accesses, METADATA_ONLY } from "./access.ts";
 import { pathCandidates } from "./candidates.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { runCode, runPackageScript, runScript } from "./nested.ts";
+import { runWorkspace } from "./workspace-run.ts";
 import { joinChild, withCwd, withStatus } from "./worlds.ts";
 import { writtenThenRun } from "./written-config.ts";
 
@@ -129,7 +130,8 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
                 e.options));
           if (sub === "program") {
             for (const a of argv.slice(1)) it.paths.genericArg(a, w, command);
-            it.paths.contentsMayChange = true;
+            // A program of the project's own, inside a root: project code (projectMayChange).
+            it.paths.projectMayChange = true;
             for (const o of [w, ...out]) {
               o.fsChanged = true;
               o.linksChanged = true;
@@ -146,6 +148,14 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
       case "package-script":
         runPackageScript(it, e, w);
         break;
+      case "workspace":
+        for (const l of runWorkspace(it, e, w, info)) zones = unionZones(zones, linkZonesOf(it.paths, w, l));
+        break;
+      case "workspace-select":
+        // An entry's analyser turns these into `workspace` effects (inWorkspace); one that
+        // reaches here selected packages nothing re-aimed the command at.
+        it.issue("OPAQUE_CODE", `${command} runs in workspace packages the guard does not follow`, e.span);
+        break;
       case "links":
         zones = unionZones(zones, linkZonesOf(it.paths, w, e));
         if (e.sameFile && e.source) it.carried.record(it.paths, w, e.source, e.arg, e.entry, e.into === true, e.base);
@@ -157,7 +167,10 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
         namesFromList(it, w, e, info.stdin, command, own);
         break;
       case "changes":
-        if (e.fs && !e.confined && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) it.paths.contentsMayChange = true;
+        if (e.fs && !e.confined && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {
+          if (e.project) it.paths.projectMayChange = true;
+          else it.paths.contentsMayChange = true;
+        }
         for (const o of [w, ...out]) {
           if (e.fs) o.fsChanged = true;
           if (e.links) o.linksChanged = true;
@@ -179,7 +192,12 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
     }
   }
   if (zones.length) {
-    it.paths.contentsMayChange = true;
+    // Links an install makes (a package manager's, whose other changes are its packages' code:
+    // projectCode) leave code elsewhere to project code; code read through a zone is unknown
+    // (Accesses.readScript). Any other command's may have come with any contents.
+    const project = effects.some((e) => e.t === "changes" && e.project === true);
+    if (project) it.paths.projectMayChange = true;
+    else it.paths.contentsMayChange = true;
     for (const o of [w, ...out]) {
       o.linkZones = unionZones(o.linkZones, zones);
       o.fsChanged = true;

@@ -30,6 +30,7 @@ import type { DispatchInfo, Shell } from "./context.ts";
 import { applyEffects } from "./effects.ts";
 import { pathPrograms, systemProgramBehind } from "./path-lookup.ts";
 import { callFunction, subshell, unmarked } from "./nested.ts";
+import { projectBin } from "./project-bins.ts";
 import { replayTrapsIfChanged } from "./traps.ts";
 import { taint, taintCwdOnly, withStatus } from "./worlds.ts";
 
@@ -331,15 +332,12 @@ function runProgram(it: Shell, given: readonly Arg[], w: World, info: DispatchIn
       (!name.text.includes("/") || /^\/(usr\/)?(local\/)?s?bin\//.test(name.text));
     handedValues(it, w, info, handed, described);
   }
-  const effects = analyseCommand(name, options.length ? [...options, ...argv.slice(1)] : argv.slice(1), {
-    countUnknown: info.countUnknown,
-    world: w,
-    span: info.span,
-    stdin: info.stdin,
-    useTable: it.opts.commandKnowledge !== false,
-    home: it.home,
-    disk: it.paths.diskFor(w, info.span, name.text),
-  });
+  // In a package.json script, a bare name may be the project's own program (project-bins.ts).
+  const bin = projectBin(it, name.text, w);
+  const effects = analyseCommand(bin === null ? name : withValue(name, bin, ""),
+    options.length ? [...options, ...argv.slice(1)] : argv.slice(1), { countUnknown: info.countUnknown, world: w,
+    span: info.span, stdin: info.stdin, useTable: it.opts.commandKnowledge !== false, home: it.home,
+    disk: it.paths.diskFor(w, info.span, name.text) });
   return applyEffects(it, effects, argv, w, info, naming);
 }
 

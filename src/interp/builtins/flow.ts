@@ -113,7 +113,7 @@ export function source(it: BuiltinContext, argv: readonly Arg[], w: World, info:
     ? null
     : stdin !== null
     ? (stdin.t === "text" ? stdin.text : null)
-    : it.paths.readScript(w, file.text);
+    : it.paths.readScript(w, file.text, true);
   if (text === null) {
     it.issue("OPAQUE_CODE", `${label} ${file.source} runs a script the guard cannot read here`, file.span);
     return [taint(w, `${label} ran a script that was not read`)];
