@@ -80,7 +80,8 @@ describe("every report of a verdict", () => {
   });
 
   const finding: ScanFinding = { file: "ci/\u202eevil.sh", line: 1, col: 1, endLine: 1, endCol: 5, decision: "ask",
-    code: "EXTERNAL_PATH", message: "cat reads /tmp/\x1b]0;title\x07x" };
+    code: "EXTERNAL_PATH", message: "cat reads /tmp/\x1b]0;title\x07x", statement: "cat /tmp/x", written: "/tmp/x",
+    fingerprint: "0123456789abcdef0123456789abcdef" };
 
   test("the scanner's lines", () => {
     const text = formatScanLines([finding]);

@@ -12,7 +12,7 @@ import { cachingFileSystem, deadlineFileSystem, type FileSystem, nodeFileSystem 
 import { resolvePhysical, startDir } from "../paths/resolve.ts";
 import { ignoresCase } from "../paths/case.ts";
 import { type AuthorizePath, PathAuthority } from "../policy/authorize.ts";
-import { isPathSurface, mergeLayers } from "../policy/config.ts";
+import { BUILT_IN_LAYERS, type ConfigLayer, isPathSurface, mergeLayers } from "../policy/config.ts";
 import { Policy, surfacesFor } from "../policy/decide.ts";
 import { type JudgeContext, judgeFindings, PENDING } from "../policy/judge.ts";
 import { judgeToolCall } from "../policy/judge-tool.ts";
@@ -55,6 +55,12 @@ export interface GuardOptions {
   readonly trustStore?: string;
   /** The per-agent layer, merged last (an object, validated like a file). */
   readonly agentConfig?: object;
+  /**
+   * Layers laid under every user layer, after the built-in ones: a scan preset's places
+   * (src/policy/scan-presets.ts). As with the built-in rules, a user's rule for the same pattern
+   * takes the place of theirs, and a user's rule written after the last catch-all comes after them.
+   */
+  readonly baseLayers?: readonly ConfigLayer[];
   /**
    * The host's path policy, asked about each ancestor of every root-relative path (see
    * docs/policy.md). A Promise answer needs checkAsync/checkToolAsync: check() refuses it.
@@ -156,7 +162,8 @@ export async function createGuard(given: GuardOptions = {}): Promise<Guard> {
     ...(options.trustStore ? { trustStore: options.trustStore } : {}) }, home);
   const parser = await loadParser(options.grammarPath, options.grammarBytes);
   const fold = options.caseInsensitive ?? probeCase(options, home);
-  return new ShellGuard(parser, new Policy(mergeLayers(layers), home, fold), info, options, warnings);
+  const merged = mergeLayers(layers, [...BUILT_IN_LAYERS, ...(options.baseLayers ?? [])]);
+  return new ShellGuard(parser, new Policy(merged, home, fold), info, options, warnings);
 }
 
 /** Whether the filesystem at the roots, the project config's directory or the home ignores case. */

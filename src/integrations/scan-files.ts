@@ -1,20 +1,29 @@
 // The CI scanner's core: what the guard says about each file, as findings with a file, a line
-// and a column. A script is judged whole, from the project root, so its own `cd`s carry through
-// it. A workflow step (or a composite action's) is judged from its working directory, after the
-// steps of its job before it: each step is a new shell, but what an earlier one made on disk
-// (the directory a later `working-directory:` names, a symlink) is still there. A local action a
-// workflow uses (`uses: ./dir`) and a repository script a step runs are scanned too, and what
-// the guard finds inside such a script is reported once, at the script, with the step as context.
+// and a column, each keyed so that a baseline recognises it on another run
+// (src/report/scan-fingerprint.ts), less what the file's own suppression comments leave out
+// (scan-suppress.ts). A script is judged whole, from the project root, so its own `cd`s carry
+// through it. A workflow step (or a composite action's) is judged from its working directory,
+// after the steps of its job before it: each step is a new shell, but what an earlier one made
+// on disk (the directory a later `working-directory:` names, a symlink) is still there. A local
+// action a workflow uses (`uses: ./dir`) and a repository script a step runs are scanned too
+// (unless an exclude names them), and what the guard finds inside such a script is reported
+// once, at the script, with the step as context.
 
 import { dirname, relative, resolve as resolvePath, sep } from "node:path";
+import type { Parser } from "web-tree-sitter";
 import type { Guard } from "../guard/guard.ts";
 import type { ReasonCode } from "../base/reasons.ts";
 import type { Reason, Verdict } from "../base/verdict.ts";
+import { DEFAULT_BOUNDS } from "../parse/parse.ts";
 import type { ScanFinding, ScanNote } from "../report/scan-finding.ts";
-import { shellQuote } from "./glob-base.ts";
+import { fingerprintOf, normaliseWhitespace } from "../report/scan-fingerprint.ts";
 import { locate, MappedBuilder, type MappedText, mapFile } from "./mapped.ts";
+import type { Exclusion } from "./scan-exclude.ts";
+import { applySuppressions, type LocatedFinding } from "./scan-suppress.ts";
+import { readSyntax } from "./scan-syntax.ts";
 import { fileName, type Target } from "./scan-targets.ts";
 import { readAction, readWorkflow, type Workflow, type WorkflowStep } from "./workflow.ts";
+import { directoryWord } from "./workflow-context.ts";
 import { readRegularFile } from "../paths/fs.ts";
 
 /** A file past this is not read whole: far past the guard's own bound on a command. */
@@ -23,9 +32,23 @@ const MAX_SCAN_BYTES = 16 << 20;
 /** Codes that say a text was not read as shell: such a step gives later steps no context. */
 const UNREAD: ReadonlySet<ReasonCode> = new Set(["PARSE_ERROR", "INPUT_TOO_LARGE", "PARSE_TIMEOUT", "INVALID_INPUT"]);
 
+/** What scanning needs: the guard, the parser it uses (statements, comments), the root, the bound, the excludes. */
+interface ScanContext {
+  readonly guard: Guard;
+  readonly parser: Parser;
+  readonly root: string;
+  /** The guard's bound on a script (`scan --max-bytes`): its parse bound, and the steps' context's. */
+  readonly maxBytes: number;
+  readonly excludedBy: Exclusion;
+}
+
 interface ScanResult {
   readonly findings: ScanFinding[];
+  /** How many findings suppression comments left out. */
+  readonly suppressed: number;
   readonly skipped: ScanNote[];
+  /** Files the scan was led to (a script a step runs, a local action) that an exclude left out. */
+  readonly excluded: string[];
   /** How many files were read: the targets and what they led to. */
   readonly files: number;
 }
@@ -41,6 +64,7 @@ interface Inner {
 
 interface FileScan {
   readonly findings: ScanFinding[];
+  readonly suppressed: ScanFinding[];
   readonly skipped: ScanNote[];
   /** Files the scan leads to: local actions a workflow uses, scripts a step runs. */
   readonly more: Target[];
@@ -48,47 +72,56 @@ interface FileScan {
 }
 
 /** Scans the targets and every file they lead to, once each. */
-export function scanTargets(guard: Guard, root: string, targets: readonly Target[], maxBytes: number): ScanResult {
+export function scanTargets(ctx: ScanContext, targets: readonly Target[]): ScanResult {
+  const { root } = ctx;
   const queue = [...targets];
   const seen = new Set(queue.map((t) => t.path));
   let findings: ScanFinding[] = [];
+  const suppressed: ScanFinding[] = [];
   const skipped: ScanNote[] = [];
+  const excluded: string[] = [];
   const inner: Inner[] = [];
   for (let i = 0; i < queue.length; i++) {
-    const r = scanFile(guard, root, queue[i]!, maxBytes);
+    const r = scanFile(ctx, queue[i]!);
     findings.push(...r.findings);
+    suppressed.push(...r.suppressed);
     skipped.push(...r.skipped);
     inner.push(...r.inner);
     for (const t of r.more) {
-      if (!seen.has(t.path)) {
-        seen.add(t.path);
-        queue.push(t);
-      }
+      if (seen.has(t.path)) continue;
+      seen.add(t.path);
+      // An exclude leaves out a file a workflow leads to as it does a file a walk finds.
+      const pattern = ctx.excludedBy(t.path);
+      if (pattern === null) queue.push(t);
+      else excluded.push(`${fileName(root, t.path)} (excluded by ${JSON.stringify(pattern)})`);
     }
   }
   // A finding inside a script a step runs is the script's own finding when the script's scan
-  // has it too (the same code and message): reported there, with the step as context. One the
-  // script alone does not give (it starts elsewhere when the step runs it) stays at the step.
+  // has it too (the same code and message): reported there, with the step as context; when a
+  // suppression comment in the script left it out, it is left out here too. One the script alone
+  // does not give (it starts elsewhere when the step runs it, or an exclude kept the script out
+  // of the scan) stays at the step.
+  const same = (x: Inner) => (f: ScanFinding) =>
+    f.file === fileName(root, x.script) && f.code === x.finding.code && f.message === x.finding.message;
   const contexts = new Map<ScanFinding, string[]>();
   for (const x of inner) {
-    const file = fileName(root, x.script);
-    const same = findings.filter((f) =>
-      f.file === file && f.code === x.finding.code && f.message === x.finding.message
-    );
-    if (same.length === 0) {
-      findings.push({ ...x.finding, message: `${x.label}: ${x.finding.message} (in ${file}, which it runs)` });
+    const found = findings.filter(same(x));
+    if (found.length === 0 && !suppressed.some(same(x))) {
+      findings.push({ ...x.finding,
+        message: `${x.label}: ${x.finding.message} (in ${fileName(root, x.script)}, which it runs)` });
     }
-    for (const f of same) contexts.set(f, [...(contexts.get(f) ?? []), x.context]);
+    for (const f of found) contexts.set(f, [...(contexts.get(f) ?? []), x.context]);
   }
   findings = findings.map((f) => {
     const c = contexts.get(f);
     return c === undefined ? f : { ...f, message: `${f.message} (run by ${[...new Set(c)].join("; ")})` };
   });
-  return { findings, skipped, files: queue.length };
+  return { findings, suppressed: suppressed.length, skipped, excluded, files: queue.length };
 }
 
 /** Every objection the guard raises in one file, and what it left alone. */
-function scanFile(guard: Guard, root: string, target: Target, maxBytes: number): FileScan {
+function scanFile(ctx: ScanContext, target: Target): FileScan {
+  const { root } = ctx;
   const read = readRegularFile(target.path, MAX_SCAN_BYTES);
   const file = fileName(root, target.path);
   // What was found a file may have been swapped for a FIFO, or be past the cap: a finding that
@@ -96,8 +129,10 @@ function scanFile(guard: Guard, root: string, target: Target, maxBytes: number):
   if (!("bytes" in read)) {
     const code = read.problem === "too large" ? "INPUT_TOO_LARGE" : "UNRESOLVED_PATH";
     return {
-      findings: [{ file, line: 1, col: 1, endLine: 1, endCol: 1, decision: "ask", code,
-        message: `the file cannot be read: ${read.problem} (${read.code})` }],
+      findings: [
+        placeFinding(file, { line: 1, col: 1 }, code, `the file cannot be read: ${read.problem} (${read.code})`),
+      ],
+      suppressed: [],
       skipped: [],
       more: [],
       inner: [],
@@ -105,25 +140,22 @@ function scanFile(guard: Guard, root: string, target: Target, maxBytes: number):
   }
   const text = read.bytes.toString("utf8");
   if (target.kind === "shell") {
-    const v = guard.check(text, { cwd: root });
-    return {
-      findings: findings(file, mapFile(text), v, 0, { line: 1, col: 1 }, new Map(), maxBytes).map((f) => f.finding),
-      skipped: [],
-      more: [],
-      inner: [],
-    };
+    const m = mapFile(text);
+    const v = ctx.guard.check(text, { cwd: root });
+    const r = judge(ctx, file, { m, from: 0, whole: { line: 1, col: 1 }, expressions: new Map(), prefix: null }, v);
+    return { findings: r.kept.map((k) => k.finding), suppressed: r.suppressed, skipped: [], more: [], inner: [] };
   }
   // An action is named as a workflow uses it: `./DIR` from the root.
   const wf = target.kind === "action"
     ? readAction(text, `./${relative(root, dirname(target.path)).split(sep).join("/")}`.replace(/\/$/, ""))
     : readWorkflow(text);
-  return scanSteps(guard, root, file, wf, maxBytes);
+  return scanSteps(ctx, file, wf);
 }
 
-function scanSteps(guard: Guard, root: string, file: string, wf: Workflow, maxBytes: number): FileScan {
-  const out: ScanFinding[] = wf.problems.map((p) => ({ file, line: p.line, col: p.col, endLine: p.line, endCol: p.col,
-    decision: "ask", code: p.code, message: p.message })
-  );
+function scanSteps(ctx: ScanContext, file: string, wf: Workflow): FileScan {
+  const { root } = ctx;
+  const out: ScanFinding[] = wf.problems.map((p) => placeFinding(file, p, p.code, p.message));
+  const suppressed: ScanFinding[] = [];
   const skipped: ScanNote[] = wf.skipped.map((s) => ({ file, ...s }));
   const more: Target[] = [];
   const inner: Inner[] = [];
@@ -133,11 +165,13 @@ function scanSteps(guard: Guard, root: string, file: string, wf: Workflow, maxBy
     const outside = relative(root, dir).split(sep)[0] === "..";
     const action = outside ? null : localAction(dir);
     if (action === null) {
-      out.push({ file, line: a.line, col: a.col, endLine: a.line, endCol: a.col + a.path.length, decision: "ask",
-        code: "OPAQUE_CODE",
-        message: `${a.label}: uses ${a.path}, which ${
-          outside ? "is outside the repository" : "has no action.yml here (made by an earlier step?)"
-        }, so what it runs is not read` });
+      out.push(
+        placeFinding(file, a, "OPAQUE_CODE",
+          `${a.label}: uses ${a.path}, which ${
+            outside ? "is outside the repository" : "has no action.yml here (made by an earlier step?)"
+          }, so what it runs is not read`, { endCol: a.col + a.path.length, statement: `uses: ${a.path}`,
+          written: a.path }),
+      );
     } else if (action.using !== "composite") {
       skipped.push({ file, line: a.line, col: a.col,
         message: `${a.label}: uses ${a.path}, which runs ${
@@ -150,28 +184,39 @@ function scanSteps(guard: Guard, root: string, file: string, wf: Workflow, maxBy
   for (const step of wf.steps) {
     const before = earlier.get(step.job) ?? [];
     const own = stepText(root, step);
-    const context = fit(before, own.text, maxBytes);
+    const context = fit(before, own.m.text, ctx.maxBytes);
     const b = new MappedBuilder();
     b.push(context, step.line, step.col);
-    b.append(own);
+    b.append(own.m);
     const m = b.build();
-    const v = guard.check(m.text, { cwd: root });
+    const v = ctx.guard.check(m.text, { cwd: root });
     const inside = innerReasons(v, context.length);
-    for (const { finding, reason } of findings(file, m, v, context.length, step, step.expressions, maxBytes)) {
-      const script = inside.get(reason);
-      if (script === undefined) out.push({ ...finding, message: `${step.label}: ${finding.message}` });
+    const prefix = own.prefix === null ? null : { ...own.prefix, start: context.length };
+    const r = judge(ctx, file, { m, from: context.length, whole: step, expressions: step.expressions, prefix }, v);
+    const labelled = (f: ScanFinding) => ({ ...f, message: `${step.label}: ${f.message}` });
+    for (const { finding, reason } of r.kept) {
+      const script = reason === null ? undefined : inside.get(reason);
+      if (script === undefined) out.push(labelled(finding));
       else {
         more.push({ path: script, kind: "shell" });
         inner.push({ script, finding, label: step.label,
           context: `${file}:${finding.line}:${finding.col}, ${step.label}` });
       }
     }
+    suppressed.push(...r.suppressed.map(labelled));
     // A step that did not read as shell, or holds a heredoc (which could run on past its
     // step's end), gives the steps after it no context: they are judged without it.
-    const read = !v.reasons.some((r) => UNREAD.has(r.code) && (r.start === undefined || r.start >= context.length));
-    if (read && !step.script.text.includes("<<")) earlier.set(step.job, [...before, `(\n${own.text}\n)\n`]);
+    const read = !v.reasons.some((x) => UNREAD.has(x.code) && (x.start === undefined || x.start >= context.length));
+    if (read && !step.script.text.includes("<<")) earlier.set(step.job, [...before, `(\n${own.m.text}\n)\n`]);
   }
-  return { findings: out, skipped, more, inner };
+  return { findings: out, suppressed, skipped, more, inner };
+}
+
+/** The synthetic `cd` a workflow step starts with: where it is in the checked text, and the working-directory value it stands for. */
+interface Prefix {
+  readonly start: number;
+  readonly length: number;
+  readonly written: string;
 }
 
 /**
@@ -179,17 +224,19 @@ function scanSteps(guard: Guard, root: string, file: string, wf: Workflow, maxBy
  * a root, and a step's directory is not one, so the check starts at the root and moves there,
  * which judges the move itself (at the working-directory value). The runner fails a step whose
  * directory is missing, so the script runs only where the move succeeded (`|| exit 1`): a
- * directory an earlier step makes is where the script runs, not the workspace.
+ * directory an earlier step makes is where the script runs, not the workspace. The move holds
+ * the root's absolute path: a finding in it is keyed by the value as written (`prefix`).
  */
-function stepText(root: string, step: WorkflowStep): MappedText {
+function stepText(root: string, step: WorkflowStep): { m: MappedText; prefix: Omit<Prefix, "start"> | null } {
   const wd = step.workingDirectory;
-  if (wd === null) return step.script;
+  if (wd === null) return { m: step.script, prefix: null };
   const b = new MappedBuilder();
   // Whatever the guard says about the move points at the working-directory value.
-  for (const ch of `cd -- ${shellQuote(resolvePath(root, wd.text))}`) b.push(ch, wd.line, wd.col);
+  for (const ch of `cd -- ${directoryWord(root, wd.text)}`) b.push(ch, wd.line, wd.col);
   b.push(" || exit 1\n", wd.line, wd.col + wd.text.length);
+  const prefix = { length: b.length, written: wd.text };
   b.append(step.script);
-  return b.build();
+  return { m: b.build(), prefix };
 }
 
 /** The latest earlier steps that fit, with the step, in the guard's input bound. */
@@ -240,30 +287,85 @@ function innerReasons(v: Verdict, from: number): Map<Reason, string> {
   return out;
 }
 
-/** The verdict's objections at or after `from` in the checked text, located in the file. */
-function findings(file: string, m: MappedText, v: Verdict, from: number, whole: { line: number; col: number },
-  expressions: ReadonlyMap<string, string>, maxBytes: number): { finding: ScanFinding; reason: Reason }[]
+/** A finding about a place rather than a command (a file or step as a whole, a `uses:`), keyed by what is given. */
+function placeFinding(file: string, at: { readonly line: number; readonly col: number }, code: ReasonCode,
+  message: string, key: { endCol?: number; statement?: string; written?: string } = {}): ScanFinding
 {
-  const out: { finding: ScanFinding; reason: Reason }[] = [];
-  for (const r of v.reasons) {
-    if (r.decision === "allow" || (r.start !== undefined && r.start < from)) continue;
+  const statement = key.statement ?? "";
+  const written = key.written ?? "";
+  return { file, line: at.line, col: at.col, endLine: at.line, endCol: key.endCol ?? at.col, decision: "ask", code,
+    message, statement, written, fingerprint: fingerprintOf({ file, code, statement, written }) };
+}
+
+/** One checked text: a script, or a step with the steps before it as context. */
+interface Script {
+  readonly m: MappedText;
+  /** Where the text judged starts: what comes before is context, whose findings are not this text's. */
+  readonly from: number;
+  /** Where a finding with no span of its own points: the file's start, the step's `run:`. */
+  readonly whole: { readonly line: number; readonly col: number };
+  /** Placeholder variable → the `${{ … }}` it stands for (workflow.ts), put back into what is shown and keyed. */
+  readonly expressions: ReadonlyMap<string, string>;
+  readonly prefix: Prefix | null;
+}
+
+/**
+ * The verdict's objections at or after `from`, located in the file and keyed, less what the
+ * text's suppression comments (those at or after `from`: the context's are its own steps')
+ * leave out; each kept one with the reason it came from (null for a suppression's own finding).
+ */
+function judge(ctx: ScanContext, file: string, s: Script,
+  v: Verdict): { kept: { finding: ScanFinding; reason: Reason | null }[]; suppressed: ScanFinding[] }
+{
+  const { m, from, whole, expressions, prefix } = s;
+  const reasons = v.reasons.filter((r): r is Reason & { decision: "ask" | "deny" } =>
+    r.decision !== "allow" && (r.start === undefined || r.start >= from)
+  );
+  const spans = reasons.map((r) => ({ start: r.start ?? 0, end: Math.max(r.start ?? 0, r.end ?? r.start ?? 0) }));
+  const syntax = readSyntax(ctx.parser, m.text, spans, { ...DEFAULT_BOUNDS, maxBytes: ctx.maxBytes });
+  const asWritten = (t: string) => normaliseWhitespace(unsubstitute(t, expressions));
+  const reasonOf = new Map<ScanFinding, Reason>();
+  const found: LocatedFinding[] = reasons.map((r, i) => {
     const start = r.start !== undefined ? locate(m, r.start) : whole;
     const end = r.end !== undefined ? locate(m, Math.max(r.start ?? 0, r.end)) : start;
     const access = v.accesses.find((a) =>
       a.start === r.start && a.end === r.end && a.reason === r.code && a.rule !== null
     );
-    let message = r.message + (access ? ` (rule ${access.rule})` : "");
-    for (const [name, expr] of expressions) {
-      message = message.replaceAll(`'"$${name}"'`, expr).replaceAll(`\${${name}}`, expr).replaceAll(`$${name}`, expr);
+    let message = unsubstitute(r.message + (access ? ` (rule ${access.rule})` : ""), expressions);
+    if (r.code === "INPUT_TOO_LARGE") {
+      message += ` (scan --max-bytes ${ctx.maxBytes} is the bound: raise it to judge it)`;
     }
-    if (r.code === "INPUT_TOO_LARGE") message += ` (scan --max-bytes ${maxBytes} is the bound: raise it to judge it)`;
-    out.push({
-      finding: { file, line: start.line, col: start.col, endLine: end.line, endCol: end.col, decision: r.decision,
-        code: r.code, message },
-      reason: r,
-    });
-  }
-  return out;
+    const stmt = r.start === undefined ? null : syntax.statements[i]!;
+    const inPrefix = prefix !== null && r.start !== undefined && r.start >= prefix.start &&
+      r.start < prefix.start + prefix.length;
+    const statement = inPrefix ? `working-directory: ${prefix.written}` : stmt ? asWritten(stmt.text) : "";
+    const written = inPrefix
+      ? prefix.written
+      : r.start === undefined
+      ? ""
+      : asWritten(m.text.slice(spans[i]!.start, spans[i]!.end));
+    const finding: ScanFinding = { file, line: start.line, col: start.col, endLine: end.line, endCol: end.col,
+      decision: r.decision, code: r.code, message, statement, written,
+      fingerprint: fingerprintOf({ file, code: r.code, statement, written }) };
+    reasonOf.set(finding, r);
+    return { finding, statementLine: stmt && !inPrefix ? locate(m, stmt.start).line : null };
+  });
+  const comments = syntax.comments.filter((c) => c.start >= from);
+  const r = applySuppressions(file, m, comments, found, (code) => ctx.guard.policy.reasonDecision(code));
+  return { kept: r.findings.map((finding) => ({ finding, reason: reasonOf.get(finding) ?? null })),
+    suppressed: r.suppressed };
+}
+
+/**
+ * Puts back the `${{ … }}` each placeholder variable stands for (workflow.ts
+ * substituteExpressions), in each form it is written or shown: `'"$NAME"'`, `${NAME}`, `$NAME`
+ * (whole names only: `$GHA_EXPR_1` is no part of `$GHA_EXPR_10`).
+ */
+function unsubstitute(text: string, expressions: ReadonlyMap<string, string>): string {
+  if (expressions.size === 0) return text;
+  return text.replace(/'"\$([A-Za-z_][A-Za-z0-9_]*)"'|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (whole, quoted?: string, braced?: string, bare?: string) =>
+      expressions.get(quoted ?? braced ?? bare ?? "") ?? whole);
 }
 
 /** By file, line, column, then code (a note has none) and message. */

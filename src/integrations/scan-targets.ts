@@ -1,11 +1,13 @@
 // Which files the CI scanner reads, and as what: shell scripts (by name or by `#!`), GitHub
 // workflows, and actions (`action.yml`, whose composite steps run shell). A file that looks like
 // shell by its name but whose `#!` names another shell (a zsh script called `x.sh`) is not judged
-// as bash, and is reported as skipped rather than passed over.
+// as bash, and is reported as skipped rather than passed over. What the excludes name
+// (scan-exclude.ts) is left out: quietly in a walk, with a word when it was named.
 
 import { readdirSync, statSync } from "node:fs";
 import { basename, relative, resolve as resolvePath, sep } from "node:path";
 import type { ScanNote } from "../report/scan-finding.ts";
+import type { Exclusion } from "./scan-exclude.ts";
 import { readRegularFile } from "../paths/fs.ts";
 
 type TargetKind = "shell" | "workflow" | "action";
@@ -25,13 +27,16 @@ const ACTION_NAMES = new Set(["action.yml", "action.yaml"]);
 /**
  * The files to scan under the given paths. Directories are walked (not through symlinks, and
  * not into node_modules or .git); a file named explicitly is scanned unless it is plainly not
- * shell. `skipped` says what was left out and why.
+ * shell. `skipped` says what was not judged and why; `excluded`, each path named on the command
+ * line that an exclude left out (an exclude is a choice, not something left unjudged: it is said,
+ * and does not count as an ask).
  */
-export function collectTargets(paths: readonly string[], cwd: string,
-  root: string): { targets: Target[]; skipped: ScanNote[] }
+export function collectTargets(paths: readonly string[], cwd: string, root: string,
+  excludedBy: Exclusion): { targets: Target[]; skipped: ScanNote[]; excluded: string[] }
 {
   const targets = new Map<string, Target>();
   const skipped: ScanNote[] = [];
+  const excluded: string[] = [];
   const add = (path: string, kind: TargetKind) => {
     if (!targets.has(path)) targets.set(path, { path, kind });
   };
@@ -43,6 +48,7 @@ export function collectTargets(paths: readonly string[], cwd: string,
     );
     for (const e of entries) {
       const path = `${dir}${dir.endsWith(sep) ? "" : sep}${e.name}`;
+      if (excludedBy(path) !== null) continue;
       if (e.isDirectory()) {
         if (!SKIP_DIRS.has(e.name)) walk(path);
       } else if (e.isFile()) {
@@ -61,7 +67,9 @@ export function collectTargets(paths: readonly string[], cwd: string,
     } catch (e) {
       throw new ScanInputError(`cannot read ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
-    if (isDir) walk(abs);
+    const pattern = excludedBy(abs);
+    if (pattern !== null) excluded.push(`${p} (excluded by ${JSON.stringify(pattern)})`);
+    else if (isDir) walk(abs);
     else {
       const c = classify(abs);
       if (c !== null && "kind" in c) add(abs, c.kind);
@@ -74,7 +82,7 @@ export function collectTargets(paths: readonly string[], cwd: string,
       }
     }
   }
-  return { targets: [...targets.values()], skipped };
+  return { targets: [...targets.values()], skipped, excluded };
 }
 
 /** A file's name as findings give it: relative to the root, with `/`. */

@@ -3,11 +3,14 @@
 // the step runs bash at all (workflow-shell.ts); the same for the steps of a composite action
 // (`action.yml`, `runs.using: composite`), and the local actions (`uses: ./…`) a workflow runs.
 // `${{ … }}` is substituted by GitHub before the shell sees the script, so each one becomes a
-// variable the guard does not know, quoted so that it stays unknown wherever it sits.
+// variable the guard does not know, quoted so that it stays unknown wherever it sits; those that
+// are the runner's own variables under another name (`${{ runner.temp }}`) become that variable
+// (workflow-context.ts), which a scan knows only under a preset.
 
 import type { ReasonCode } from "../base/reasons.ts";
 import { type MappedText, rewrite } from "./mapped.ts";
 import { classifyShell, type Legs, legsOf } from "./workflow-shell.ts";
+import { contextVariable, hasUnknownExpression } from "./workflow-context.ts";
 import { isMapNode, isScalarNode, isSeqNode, type Located, YamlFile, type YamlNode } from "./yaml.ts";
 
 export interface WorkflowStep {
@@ -19,7 +22,11 @@ export interface WorkflowStep {
   readonly col: number;
   /** The script as the shell receives it, each character mapped to the workflow file. */
   readonly script: MappedText;
-  /** Where the step starts, relative to the workspace; null for the workspace itself. */
+  /**
+   * Where the step starts, as written, relative to the workspace; it may hold runner variables
+   * (`${{ runner.temp }}`, workflow-context.ts directoryWord), no other expression. Null for the
+   * workspace itself.
+   */
   readonly workingDirectory: Located | null;
   /** Placeholder variable → the `${{ … }}` it stands for, to put back into messages. */
   readonly expressions: ReadonlyMap<string, string>;
@@ -141,13 +148,16 @@ class Reader {
     }
     const wdNode = [y.get(step, "working-directory"), ...ctx.directories].find((n) => n !== null) ?? null;
     const wd = y.located(wdNode);
-    if (wd && wd.text.includes("${{")) {
+    // A runner variable (`${{ runner.temp }}`) is that variable (workflow-context.ts); any other
+    // expression is only known when the workflow runs.
+    const unknown = wd !== null && hasUnknownExpression(wd.text);
+    if (unknown) {
       this.problem(wdNode, "UNRESOLVED_CWD",
         `${label}: working-directory ${wd.text} is only known when the workflow runs; the script is judged from the workspace`);
     }
     const { script, expressions } = substituteExpressions(y.mapped(run));
     this.steps.push({ label, job: ctx.job, ...at, script,
-      workingDirectory: wd && !wd.text.includes("${{") && wd.text !== "" ? wd : null, expressions });
+      workingDirectory: wd && !unknown && wd.text !== "" ? wd : null, expressions });
   }
 
   /** The legs a job runs on: `runs-on` (a label, a list of them, or `{group, labels}`) and its matrix. */
@@ -219,9 +229,10 @@ export function readAction(source: string, name: string): Workflow {
 }
 
 /**
- * Replaces every `${{ … }}` with a shell variable the guard does not know (`github.workspace`
- * becomes $GITHUB_WORKSPACE, which it does). Inside single quotes a bare `$NAME` would be
- * literal text, so there the quote is closed around a double-quoted `"$NAME"`.
+ * Replaces every `${{ … }}` with a shell variable the guard does not know (`runner.temp` and
+ * the others that are the runner's variables become those variables: workflow-context.ts).
+ * Inside single quotes a bare `$NAME` would be literal text, so there the quote is closed
+ * around a double-quoted `"$NAME"`.
  */
 export function substituteExpressions(m: MappedText): { script: MappedText; expressions: Map<string, string> } {
   const expressions = new Map<string, string>();
@@ -230,9 +241,8 @@ export function substituteExpressions(m: MappedText): { script: MappedText; expr
   for (const match of m.text.matchAll(/\$\{\{([\s\S]*?)\}\}/g)) {
     const start = match.index;
     const inner = match[1]!.trim();
-    let name: string;
-    if (inner === "github.workspace") name = "GITHUB_WORKSPACE";
-    else {
+    let name = contextVariable(inner);
+    if (name === null) {
       name = `GHA_EXPR_${expressions.size + 1}`;
       expressions.set(name, match[0]);
     }

@@ -52,4 +52,8 @@ export const REASON_HELP: Readonly<Record<ReasonCode, string>> = {
     "The command writes the guard's own configuration, a coding agent's settings, git's configuration or hooks, or the program that enforces the guard: a change that could allow everything next time.",
   DESTRUCTIVE:
     "The command cannot be undone: it removes a repository or a project root, rewrites or deletes remote history, discards uncommitted work, or sends a local file to another host.",
+  INVALID_SUPPRESSION:
+    "A `# shellfence:` comment is not a working suppression: it gives no `-- reason`, names no reason code or one that does not exist, names a suppression code, or is no `ignore`. It suppresses nothing; write `# shellfence: ignore CODE[,CODE…] -- reason`.",
+  UNUSED_SUPPRESSION:
+    "A `# shellfence: ignore` comment names a code that no finding on its line (or the next line with code) has: the finding is gone, or the comment is not where it is. Remove the code from the comment, or the comment.",
 };

@@ -9,11 +9,16 @@
 // tool notification (`invocations[0].toolExecutionNotifications`) and in the run's properties,
 // and messages are cut at MAX_MESSAGE characters, which keeps 5,000 results far under the size.
 // The steps and files not judged are notifications too, each at its place.
+//
+// The findings given are what the scan reports: those its suppressions and its baseline left
+// out are gone before the cap, so they never take a kept result's place. Each kept result
+// carries its key (scan-fingerprint.ts) as a partial fingerprint, the one a baseline holds.
 
 import { REASONS, type ReasonCode } from "../base/reasons.ts";
 import { escapeForPerson } from "./escape.ts";
 import { REASON_HELP } from "./reason-help.ts";
 import type { ScanFinding, ScanNote } from "./scan-finding.ts";
+import { FINGERPRINT_NAME } from "./scan-fingerprint.ts";
 
 const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 /** Results GitHub keeps of one run. */
@@ -76,6 +81,8 @@ interface SarifResult {
   readonly ruleIndex: number;
   readonly level: SarifLevel;
   readonly message: { readonly text: string };
+  /** The finding's key (scan-fingerprint.ts), which a code-scanning service matches results across runs by. */
+  readonly partialFingerprints: Readonly<Record<string, string>>;
   readonly locations: readonly SarifLocation[];
 }
 
@@ -115,6 +122,7 @@ export function toSarif(findings: readonly ScanFinding[], options: SarifOptions,
     level: f.decision === "deny" ? "error" : "warning",
     // Shown by code-scanning pages to people: controls, bidi and invisible characters escaped.
     message: { text: cut(escapeForPerson(f.message, true)) },
+    partialFingerprints: { [FINGERPRINT_NAME]: f.fingerprint },
     locations: [location(f.file, f.line, f.col, f.endLine, f.endCol)],
   }));
   const notifications: SarifNotification[] = [];

@@ -10,6 +10,7 @@ import { REASONS, type ReasonCode } from "../../src/base/reasons.ts";
 import { ANNOTATIONS_PER_LEVEL, formatGithubAnnotations, formatStepSummary,
   SUMMARY_BYTES } from "../../src/report/github-annotations.ts";
 import type { ScanFinding } from "../../src/report/scan-finding.ts";
+import { fingerprintOf } from "../../src/report/scan-fingerprint.ts";
 import { repositoryWebUrl, SARIF_MAX_RESULTS, toSarif } from "../../src/report/sarif.ts";
 import { classifyShell, splitWords } from "../../src/integrations/workflow-shell.ts";
 import { sarifProblems } from "../support/sarif-shape.ts";
@@ -17,8 +18,10 @@ import { sarifProblems } from "../support/sarif-shape.ts";
 const CODES = Object.keys(REASONS) as ReasonCode[];
 
 function finding(i: number, decision: "ask" | "deny", file = `f${i % 40}.sh`): ScanFinding {
-  return { file, line: i + 1, col: 1, endLine: i + 1, endCol: 5, decision, code: CODES[i % CODES.length]!,
-    message: `finding ${i}` };
+  const code = CODES[i % CODES.length]!;
+  const statement = `cat /x/${i}`;
+  return { file, line: i + 1, col: 1, endLine: i + 1, endCol: 5, decision, code, message: `finding ${i}`, statement,
+    written: `/x/${i}`, fingerprint: fingerprintOf({ file, code, statement, written: `/x/${i}` }) };
 }
 
 describe("SARIF", () => {

@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { sarifProblems } from "../support/sarif-shape.ts";
 import { buildScanFixture, type ScanFixture } from "./scan-fixture.ts";
 import { buildDist } from "../support/build.ts";
+import type { ReasonCode } from "../../src/base/reasons.ts";
+import { fingerprintOf } from "../../src/report/scan-fingerprint.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -29,34 +31,40 @@ function scan(args: readonly string[], runtime: "bun" | "node" = "bun") {
 
 const sub = (s: string) => s.replaceAll("$O", fx.outside).replaceAll("$H", fx.home);
 
-/** What the fixture must produce: file, line, col, endLine, endCol, decision, code, message. */
-const EXPECTED: readonly [string, number, number, number, number, "ask" | "deny", string, string][] = [[
-  ".github/workflows/ci.yml",
-  14,
-  15,
-  14,
-  34,
-  "ask",
-  "EXTERNAL_PATH",
-  "test › build: cat: $O/token is outside the project roots (rule external_directory:*)",
-], [".github/workflows/ci.yml", 17, 28, 17, 38, "ask", "EXTERNAL_PATH",
-  "test › publish: cd: $O is outside the project roots (rule external_directory:*)"], [".github/workflows/ci.yml", 18,
-  14, 18, 16, "ask", "EXTERNAL_PATH",
-  "test › publish: ls: $O is outside the project roots (rule external_directory:*)"], [".github/workflows/ci.yml", 20,
-  18, 20, 36, "deny", "RULE_DENY",
-  "test › secrets: cat: $H/.ssh/known_hosts is outside the project roots (rule external_directory:~/.ssh/**)"], [
-  ".github/workflows/ci.yml",
-  20,
-  37,
-  20,
-  58,
-  "ask",
-  "UNRESOLVED_WORD",
-  "test › secrets: cat: '${{ inputs.extra }}': ${{ inputs.extra }} is not known",
-], ["scripts/deploy.sh", 4, 14, 4, 33, "ask", "EXTERNAL_PATH",
-  "cp: $O/drop is outside the project roots (rule external_directory:*)"], ["scripts/deploy.sh", 5, 5, 5, 18, "deny",
-  "RULE_DENY", "cat: $H/.ssh/id_rsa is outside the project roots (rule external_directory:~/.ssh/**)"], ["tools/run", 2,
-  4, 2, 8, "ask", "EXTERNAL_PATH", "ls: /opt is outside the project roots (rule external_directory:*)"]];
+/**
+ * What the fixture must produce: file, line, col, endLine, endCol, decision, code, message, and
+ * the key's parts: the statement and the word as written (src/report/scan-fingerprint.ts).
+ */
+type Expected = readonly [string, number, number, number, number, "ask" | "deny", string, string, string, string];
+const EXPECTED: readonly Expected[] = [
+  [".github/workflows/ci.yml", 14, 15, 14, 34, "ask", "EXTERNAL_PATH",
+    "test › build: cat: $O/token is outside the project roots (rule external_directory:*)", "cat ../../outside/token",
+    "../../outside/token"],
+  // No preset declared: the step-command file is a variable the scan does not know (scan-gate.test.ts has the preset).
+  [".github/workflows/ci.yml", 15, 26, 15, 42, "ask", "UNRESOLVED_WORD",
+    'test › build: echo >>: "$GITHUB_OUTPUT": $GITHUB_OUTPUT is not known', 'echo "ok=1" >> "$GITHUB_OUTPUT"',
+    '"$GITHUB_OUTPUT"'],
+  // The move to the step's working-directory is keyed by the value as written, not the root's absolute path.
+  [".github/workflows/ci.yml", 17, 28, 17, 38, "ask", "EXTERNAL_PATH",
+    "test › publish: cd: $O is outside the project roots (rule external_directory:*)", "working-directory: ../outside",
+    "../outside"],
+  [".github/workflows/ci.yml", 18, 14, 18, 16, "ask", "EXTERNAL_PATH",
+    "test › publish: ls: $O is outside the project roots (rule external_directory:*)", "ls", "ls"],
+  [".github/workflows/ci.yml", 20, 18, 20, 36, "deny", "RULE_DENY",
+    "test › secrets: cat: $H/.ssh/known_hosts is outside the project roots (rule external_directory:~/.ssh/**)",
+    "cat ~/.ssh/known_hosts '${{ inputs.extra }}'", "~/.ssh/known_hosts"],
+  [".github/workflows/ci.yml", 20, 37, 20, 58, "ask", "UNRESOLVED_WORD",
+    "test › secrets: cat: '${{ inputs.extra }}': ${{ inputs.extra }} is not known",
+    "cat ~/.ssh/known_hosts '${{ inputs.extra }}'", "'${{ inputs.extra }}'"],
+  ["scripts/deploy.sh", 4, 14, 4, 33, "ask", "EXTERNAL_PATH",
+    "cp: $O/drop is outside the project roots (rule external_directory:*)", "cp build.tar ../../outside/drop/",
+    "../../outside/drop/"],
+  ["scripts/deploy.sh", 5, 5, 5, 18, "deny", "RULE_DENY",
+    "cat: $H/.ssh/id_rsa is outside the project roots (rule external_directory:~/.ssh/**)", "cat ~/.ssh/id_rsa > key",
+    "~/.ssh/id_rsa"],
+  ["tools/run", 2, 4, 2, 8, "ask", "EXTERNAL_PATH", "ls: /opt is outside the project roots (rule external_directory:*)",
+    "ls /opt", "/opt"],
+];
 
 describe("formats", () => {
   test("human: file:line:col decision CODE message, and a summary on stderr", () => {
@@ -65,7 +73,7 @@ describe("formats", () => {
       EXPECTED.map(([f, l, c, , , d, code, m]) => `${f}:${l}:${c} ${d} ${code} ${sub(m)}\n`).join(""),
     );
     expect(r.stderr).toBe(
-      "shellfence scan: skipped .github/workflows/ci.yml:23:14: test › pwsh: runs in shell: pwsh, which is not judged as bash\nshellfence scan: 4 files scanned: 2 deny, 6 ask, 1 not judged\n",
+      "shellfence scan: skipped .github/workflows/ci.yml:23:14: test › pwsh: runs in shell: pwsh, which is not judged as bash\nshellfence scan: 4 files scanned: 2 deny, 7 ask, 1 not judged\n",
     );
     expect(r.status).toBe(1);
   });
@@ -73,8 +81,9 @@ describe("formats", () => {
   test("json: an array of findings", () => {
     const r = scan(["--format", "json"]);
     expect(JSON.parse(r.stdout)).toEqual(
-      EXPECTED.map(([file, line, col, endLine, endCol, decision, code, message]) => ({ file, line, col, endLine, endCol,
-        decision, code, message: sub(message) })
+      EXPECTED.map(([file, line, col, endLine, endCol, decision, code, message, statement, written]) => ({ file, line,
+        col, endLine, endCol, decision, code, message: sub(message), statement, written,
+        fingerprint: fingerprintOf({ file, code: code as ReasonCode, statement, written }) })
       ),
     );
     expect(r.status).toBe(1);
@@ -116,6 +125,7 @@ describe("formats", () => {
         invocations: { toolExecutionNotifications: { message: { text: string } }[] }[];
         originalUriBaseIds: Record<string, { uri: string }>;
         results: { ruleId: string; level: string; message: { text: string };
+          partialFingerprints: Record<string, string>;
           locations: {
             physicalLocation: { artifactLocation: { uri: string; uriBaseId: string };
               region: { startLine: number; startColumn: number; endLine: number; endColumn: number } };
@@ -142,12 +152,14 @@ describe("formats", () => {
     expect(run.results.map((x) => {
       const loc = x.locations[0]!.physicalLocation;
       return [loc.artifactLocation.uri, loc.region.startLine, loc.region.startColumn, loc.region.endLine,
-        loc.region.endColumn, x.level, x.ruleId, x.message.text];
+        loc.region.endColumn, x.level, x.ruleId, x.message.text, x.partialFingerprints];
     })).toEqual(
       // Deny first: what GitHub keeps when a run has more results than it shows.
       [...EXPECTED.filter((e) => e[5] === "deny"), ...EXPECTED.filter((e) => e[5] === "ask")].map((
-        [f, l, c, el, ec, d, code, m],
-      ) => [f, l, c, el, ec, d === "deny" ? "error" : "warning", code, sub(m)]),
+        [f, l, c, el, ec, d, code, m, statement, written],
+      ) => [f, l, c, el, ec, d === "deny" ? "error" : "warning", code, sub(m), {
+        "shellfence/v1": fingerprintOf({ file: f, code: code as ReasonCode, statement, written }),
+      }]),
     );
   });
 
@@ -205,7 +217,7 @@ describe("exit status", () => {
     expect(scan(["--fail-on", "ask", "only-pwsh"])).toMatchObject({ status: 1, stdout: "" });
   });
   test.each([[["--format", "xml"], "--format must be one of human, json, sarif, github"], [["--fail-on", "never"],
-    "--fail-on must be ask or deny"], [["--bogus"], "unknown option --bogus"], [["no/such/path"],
+    "--fail-on takes ask, deny or reason codes"], [["--bogus"], "unknown option --bogus"], [["no/such/path"],
     "cannot read no/such/path: ENOENT"], [["--root"], "--root needs a value"]])("usage error %p exits 2",
       (args, message) => {
         const r = scan(args);

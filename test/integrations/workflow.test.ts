@@ -6,6 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { locate, type MappedText } from "../../src/integrations/mapped.ts";
 import { quoteStates, readWorkflow, substituteExpressions } from "../../src/integrations/workflow.ts";
 import { isScalarNode, YamlFile } from "../../src/integrations/yaml.ts";
+import { directoryWord } from "../../src/integrations/workflow-context.ts";
 
 /** Where in the source a substring of the mapped text came from. */
 function whereIs(m: MappedText, needle: string): [number, number] {
@@ -229,6 +230,27 @@ describe("expressions", () => {
     ]]);
     expect(whereIs(script, "${GHA_EXPR_2}")).toEqual([2, 56]);
     expect(whereIs(script, "_y")).toEqual([2, 68]);
+  });
+  test("the runner's own variables become those variables (workflow-context.ts), in a script", () => {
+    const m = run(`run: cd \${{ runner.temp }} && cat "\${{github.env}}" '\${{ github.event_path }}'\n`);
+    const { script, expressions } = substituteExpressions(m);
+    expect(script.text).toBe(`cd \${RUNNER_TEMP} && cat "\${GITHUB_ENV}" ''"$GITHUB_EVENT_PATH"''`);
+    expect([...expressions]).toEqual([]);
+  });
+  test("and in a working-directory; any other expression, or one not closed, is only known when it runs", () => {
+    const steps = (wd: string) =>
+      readWorkflow(
+        `jobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - working-directory: ${wd}\n        run: ls\n`,
+      );
+    const temp = steps("${{ runner.temp }}/b");
+    expect([temp.steps[0]!.workingDirectory?.text, temp.problems]).toEqual(["${{ runner.temp }}/b", []]);
+    expect(directoryWord("/r", "${{ runner.temp }}/b")).toBe(`"\${RUNNER_TEMP}"'/b'`);
+    expect(directoryWord("/r", "sub/${{ github.workspace }}")).toBe(`'/r/''sub/'"\${GITHUB_WORKSPACE}"`);
+    expect(directoryWord("/r", "app/../x")).toBe("'/r/x'");
+    for (const wd of ["${{ runner.temp }}/${{ inputs.d }}", "${{ runner.temp"]) {
+      const w = steps(wd);
+      expect([w.steps[0]!.workingDirectory, w.problems.map((p) => p.code)]).toEqual([null, ["UNRESOLVED_CWD"]]);
+    }
   });
   test("the quote lexer knows single, double, $'…' quotes, escapes and comments", () => {
     const s = `a 'b' "c\\"d" $'e\\'f' \\' # g'`;
