@@ -3,7 +3,7 @@
 // `sh -c`, a script run as a program, npm's scripts, a command substitution) runs on a copy and
 // leaves its parent only its status and what it did to the disk.
 
-import type { Arg, Effect } from "../commands/analyse.ts";
+import type { Arg } from "../commands/analyse.ts";
 import type { CodePlace, Span } from "../base/span.ts";
 import { type Listing, standInPathPart, type StandInPart } from "../shell/listing.ts";
 import { changesCompat, COMPAT_VARIABLE, DEFAULT_OPTIONS, EMPTY_SCOPE, type Options, positionalText, positionalValue,
@@ -119,77 +119,6 @@ export function callFunction(it: Shell, name: string, body: Stmt, args: readonly
 }
 
 /**
- * `npm run NAME`: the nearest package.json's `preNAME`, `NAME` and `postNAME` scripts are
- * shell code (npm runs them with sh) in the package's directory, read like a script inside
- * the root: a package.json outside the roots, too large, or written earlier in the command
- * is OPAQUE_CODE. A script that is not there runs nothing for npm (it stops with an error);
- * pnpm, yarn and bun run the program of that name from the package's bins instead.
- */
-export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-script" }>, w: World): void {
-  const dir = it.paths.diskFor(w, e.span, e.label).findUp("package.json", e.base);
-  if (dir === null) return;
-  const text = it.paths.readScript(w, dir === "/" ? "/package.json" : `${dir}/package.json`);
-  let scripts: Record<string, unknown> | null = null;
-  if (text !== null) {
-    try {
-      const pkg: unknown = JSON.parse(text);
-      const s = typeof pkg === "object" && pkg !== null ? (pkg as { scripts?: unknown }).scripts : undefined;
-      scripts = typeof s === "object" && s !== null ? (s as Record<string, unknown>) : {};
-    } catch {
-      scripts = null;
-    }
-  }
-  if (scripts === null) {
-    it.issue("OPAQUE_CODE", `${e.label} runs a script of ${dir}/package.json, which the guard cannot read`, e.span);
-    return;
-  }
-  const main = scripts[e.name];
-  const extra = e.args.map((a) => (a.text === null ? null : shellQuote(a.text)));
-  // pnpm, yarn and bun run the package's program of that name when there is no such script
-  // (`yarn shellfence exec …`, `bun run tsc`): judged as that command.
-  if (typeof main !== "string" && !e.event && /^(pnpm|yarn|bun)\b/.test(e.label)) {
-    const line = extra.includes(null) ? null : [shellQuote(e.name), ...extra].join(" ");
-    runCode(it, line, e.span, `${e.label} (its program)`, withCwd(w.clone(), dir), false, [], "sh");
-    return;
-  }
-  if (typeof main !== "string" && !e.event) return;
-  const running = it.frame.scripts ?? [];
-  for (const [key, code] of [[`pre${e.name}`, scripts[`pre${e.name}`]], [e.name, main], [`post${e.name}`,
-    scripts[`post${e.name}`]]] as const)
-  {
-    if (typeof code !== "string") continue;
-    const id = `${dir}/package.json#${key}`;
-    if (running.includes(id)) {
-      it.issue("OPAQUE_CODE",
-        `${e.label} runs the script ${key} of ${dir}/package.json again from inside itself, a cycle`, e.span);
-      continue;
-    }
-    if (running.length >= MAX_SCRIPT_CHAIN) {
-      it.issue("NESTING_TOO_DEEP", `${e.label}: package.json scripts run each other more than ${MAX_SCRIPT_CHAIN} deep`,
-        e.span);
-      continue;
-    }
-    const withArgs = key === e.name && extra.length
-      ? (extra.includes(null) ? null : `${code} ${extra.join(" ")}`)
-      : code;
-    // A script that runs another script (`"test": "npm run lint && npm run unit"`) is followed as
-    // deep as the chain goes: it is not code nested in a word, so it adds no nesting level, and
-    // the chain is bounded by its own stack (a cycle, or MAX_SCRIPT_CHAIN).
-    const saved = it.frame;
-    it.frame = { ...saved, depth: saved.depth - 1, scripts: [...running, id] };
-    try {
-      runCode(it, withArgs, e.span, `${e.label.split(" ").slice(0, -1).join(" ")} ${key}`, withCwd(w.clone(), dir),
-        false, [], "sh");
-    } finally {
-      it.frame = saved;
-    }
-  }
-}
-
-/** How many package.json scripts may run one another before the chain asks (NESTING_TOO_DEEP). */
-const MAX_SCRIPT_CHAIN = 16;
-
-/**
  * A script file run as a program (`./build.sh`, `bash build.sh`): read and interpreted in a
  * child shell when it is a shell script inside a root and small enough; otherwise the
  * program is opaque (a non-shell program inside the root is project code: its arguments
@@ -198,7 +127,7 @@ const MAX_SCRIPT_CHAIN = 16;
 export function runScript(it: Shell, path: string, span: Span, label: string, w: World,
   positional: readonly string[] | null, explicitShell: boolean, dialect?: Dialect, startOptions?: StartOptions
 ): World[] | "program" | null {
-  const text = path === "" ? null : it.paths.readScript(w, path);
+  const text = path === "" ? null : it.paths.readScript(w, path, true);
   if (text === null) {
     it.issue("OPAQUE_CODE",
       `${label} runs a script the guard cannot read here (outside the roots, too large, missing, or written earlier in the command)`,
@@ -230,8 +159,7 @@ export function runScript(it: Shell, path: string, span: Span, label: string, w:
 /**
  * Interprets shell code found inside a word. In-process code (eval, source) changes the
  * worlds; a child shell (sh -c) runs on a copy.
- */
-/**
+ *
  * `from`: the file the code is read from (a script, a sourced file), its BASH_SOURCE
  * (Frame.sources) and where findings are in it (Frame.place). Without it, code nested in a word
  * is where that word is, and has the caller's BASH_SOURCE in the same shell (eval, an alias),
@@ -351,7 +279,6 @@ export function substitute(it: Shell, code: Stmt, world: World, span: Span): str
   return { listing: out.listing };
 }
 
-/** Whether `name` may run something else than the program or builtin: a function, or an alias bash may expand. */
 /**
  * `$(cd "$(dirname "$0")" && pwd)`, `$(cd DIR; pwd -P)`: commands that end in `pwd`, which
  * prints the directory the commands before it leave the shell in. Known when they end in one
@@ -384,6 +311,7 @@ function printedDirectory(it: Shell, body: Stmt, world: World): string | null {
   return dir;
 }
 
+/** Whether `name` may run something else than the program or builtin: a function, or an alias bash may expand. */
 function redefined(world: World, name: string): boolean {
   return world.funcs.has(name) || (world.options.expandAliases !== false && world.aliases.size > 0);
 }
@@ -473,16 +401,6 @@ function negateFirst(s: Stmt): Stmt {
     default:
       return { t: "not", body: s };
   }
-}
-
-/**
- * The ways a program could read an argument as a path: the word itself; for an option word,
- * a value glued on (`-o../x`, `--out=../x`); and after `=` (`dd of=~/x`, `DESTDIR=/x`),
- * each `:`-separated piece of the value (`a=b:/x`).
- */
-/** A word as shell source that reads back as exactly that word. */
-function shellQuote(text: string): string {
-  return /^[A-Za-z0-9_./=:,+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

@@ -33,13 +33,19 @@ export function confinedFileSystem(inner: FileSystem, roots: readonly string[], 
   const inside = (p: string): boolean => roots.some((r) => isInside(p, r));
   // A directory above a root: `/`, `/home`, … on the way to `/home/u/project`.
   const above = (p: string): boolean => roots.some((r) => p === "/" || r.startsWith(p + "/"));
-  const volatile = home === null || home === "/" ? VOLATILE : [...VOLATILE, home.replace(/\/+$/, "")];
+  const h = home === null ? null : home.replace(/\/+$/, "");
   // The rules, for a physical path (its directory resolved, its last segment a name).
   const rule = (p: string): LstatResult | "disk" => {
     if (inside(p) || above(p)) return "disk";
     if (STANDARD_DEVICE.test(p)) return "other";
     if (PROCESS_DIR.test(p)) return null;
-    for (const v of volatile) {
+    // The home is there on the runner, and so is the way to it (even where this machine's is
+    // under /tmp), but what it holds is not known.
+    if (h) {
+      if (p === h || h.startsWith(p + "/")) return "dir";
+      if (isInside(p, h)) return null;
+    }
+    for (const v of VOLATILE) {
       if (p === v) return "dir";
       if (isInside(p, v)) return null;
     }
