@@ -10,6 +10,10 @@ import { assertCase, type Case, useSandbox } from "./support/table.ts";
 
 const scan = useSandbox(() => ({ otherMachine: true }));
 const here = useSandbox();
+/** A deny rule for secrets in the home, as a project's config would have it. */
+const SECRETS = { permission: { external_directory: { "~/.ssh/**": "deny", "~/.gnupg/**": "deny" } } };
+const scanDenying = useSandbox(() => ({ otherMachine: true, config: [SECRETS] }));
+const hereDenying = useSandbox(() => ({ config: [SECRETS] }));
 
 describe("for another machine: outside the roots, by name", () => {
   const cases: readonly Case[] = [
@@ -38,4 +42,27 @@ describe("for this machine: the same commands list and read the disk", () => {
     ["read $P/src/main.ts"],
   ]];
   for (const c of cases) test(`${c[0]} → ${c[1]}`, () => assertCase(here, c));
+});
+
+// After a program that may make symlinks, a path whose directory is not there is unresolved
+// (UNRESOLVED_PATH): the directory may become a link to anywhere. On the runner's disk the home
+// holds nothing, so every path in it is such a path after `make`; the name the command gives is
+// judged by the rules too, and a denied one stays denied.
+describe("a path under a directory an earlier command may make a link: a denied name stays denied", () => {
+  const runner: readonly Case[] = [
+    ["make; cat ~/.ssh/id_rsa", "deny", ["#RULE_DENY"]],
+    ["make && echo k >> ~/.ssh/authorized_keys", "deny", ["#RULE_DENY"]],
+    // Twins: a name no rule denies is still asked about for the link, not denied.
+    ["make; cat ~/.cache/x", "ask", ["#UNRESOLVED_PATH", "!#RULE_DENY"]],
+    ["make; cat build/new/x", "ask", ["#UNRESOLVED_PATH", "!#RULE_DENY"]],
+    // Without the earlier program, the name alone: denied.
+    ["cat ~/.ssh/id_rsa", "deny", ["#RULE_DENY"]],
+  ];
+  for (const c of runner) test(`for another machine: ${c[0]} → ${c[1]}`, () => assertCase(scanDenying, c));
+  const local: readonly Case[] = [
+    // This machine's home has no ~/.gnupg: the same rule.
+    ["make; cat ~/.gnupg/secring.gpg", "deny", ["#RULE_DENY"]],
+    ["make; cat ~/.cache/x", "ask", ["#UNRESOLVED_PATH", "!#RULE_DENY"]],
+  ];
+  for (const c of local) test(`for this machine: ${c[0]} → ${c[1]}`, () => assertCase(hereDenying, c));
 });

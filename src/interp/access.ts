@@ -288,7 +288,7 @@ export class Accesses implements DiskSource {
         problem: { code: "UNRESOLVED_PATH",
           why:
             `a directory on the way to ${r.path} does not exist yet and an earlier command may create it as a symlink` },
-        ...extra });
+        named: r.path, ...extra });
       return;
     }
     if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {

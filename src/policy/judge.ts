@@ -200,6 +200,13 @@ export function judgeFindings(input: FindingsInput, ctx: JudgeContext, extra: re
       const d = policy.reasonDecision(p.problem.code);
       j = { decision: d, rule: null, reason: p.problem.code, message: `${p.command}: ${p.path}: ${p.problem.why}`,
         override: "never" };
+      // Whether or not a symlink is made on its way, the command names that place: where the
+      // rules say more than the unresolved path (a denied secret), that is the judgement.
+      if (p.named !== undefined) {
+        const byName = judgeSubject({ resolved: p.named, kind: p.kind, surfaces: surfacesFor(p.kind, p.surface),
+          written: p.path, command: p.command }, ctx);
+        if (byName === PENDING || stricter(d, byName.decision) !== d) j = byName;
+      }
     } else {
       j = judgeSubject({ resolved: p.resolved!, kind: p.kind, surfaces: surfacesFor(p.kind, p.surface), written: p.path,
         command: p.command }, ctx);

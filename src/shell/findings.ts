@@ -16,6 +16,12 @@ export interface PathFinding {
   readonly span: Span;
   /** Why the path could not be resolved, when it could not. */
   readonly problem: { readonly code: ReasonCode; readonly why: string } | null;
+  /**
+   * For a path unresolved only because a directory on its way is not there and an earlier
+   * command may make it a symlink: where it leads if none is made (physical), which the rules
+   * judge too, so that a name they deny stays denied.
+   */
+  readonly named?: string;
   /** The per-tool surface that judges this access when its kind alone does not say (`grep`, `find`). */
   readonly surface?: string;
   /** The name the command that made this access was run by (`rm`, `/bin/rm`, `./rm`): see Origin. */

@@ -53,9 +53,9 @@ const EXPECTED: readonly Expected[] = [
   [".github/workflows/ci.yml", 18, 14, 18, 16, "ask", "EXTERNAL_PATH",
     "test › publish: ls: $O is outside the project roots (rule external_directory:*)", "ls", "ls"],
   // The home holds nothing on the runner's disk, and `make` in an earlier step may make ~/.ssh a
-  // symlink: the secret's deny rule is not reached (the next commit judges the name too).
-  [".github/workflows/ci.yml", 20, 18, 20, 36, "ask", "UNRESOLVED_PATH",
-    "test › secrets: cat: ~/.ssh/known_hosts: a directory on the way to ~/.ssh/known_hosts does not exist yet and an earlier command may create it as a symlink",
+  // symlink; the name is judged too, and the rule denies it.
+  [".github/workflows/ci.yml", 20, 18, 20, 36, "deny", "RULE_DENY",
+    "test › secrets: cat: ~/.ssh/known_hosts is outside the project roots (rule external_directory:~/.ssh/**)",
     "cat ~/.ssh/known_hosts '${{ inputs.extra }}'", "~/.ssh/known_hosts"],
   [".github/workflows/ci.yml", 20, 37, 20, 58, "ask", "UNRESOLVED_WORD",
     "test › secrets: cat: '${{ inputs.extra }}': ${{ inputs.extra }} is not known",
@@ -77,7 +77,7 @@ describe("formats", () => {
       EXPECTED.map(([f, l, c, , , d, code, m]) => `${f}:${l}:${c} ${d} ${code} ${sub(m)}\n`).join(""),
     );
     expect(r.stderr).toBe(
-      "shellfence scan: skipped .github/workflows/ci.yml:23:14: test › pwsh: runs in shell: pwsh, which is not judged as bash\nshellfence scan: 4 files scanned: 1 deny, 8 ask, 1 not judged\n",
+      "shellfence scan: skipped .github/workflows/ci.yml:23:14: test › pwsh: runs in shell: pwsh, which is not judged as bash\nshellfence scan: 4 files scanned: 2 deny, 7 ask, 1 not judged\n",
     );
     expect(r.status).toBe(1);
   });
