@@ -30,6 +30,7 @@ import { applyEffects } from "./effects.ts";
 import { callFunction, subshell, unmarked } from "./nested.ts";
 import { replayTrapsIfChanged } from "./traps.ts";
 import { taint, taintCwdOnly, withStatus } from "./worlds.ts";
+import { urlPathNamingNothing } from "./url-values.ts";
 
 /** Builtins that may assign a variable they are given by name (whether or not the guard runs them). */
 const ASSIGNING_BUILTINS = new Set(["export", "readonly", "declare", "typeset", "local", "printf", "let", "getopts",
@@ -332,7 +333,8 @@ function commandNotFound(it: Shell, name: string, argv: readonly Arg[], w: World
  * many more its manual names (DPKG_ROOT=../x dpkg-query read ../x/var/lib/dpkg/status,
  * GROFF_FONT_PATH=../x troff ../x/devascii/DESC: the program probe, under strace): a value
  * given to one that looks like a path, or a `:`-separated list of them, is judged as a path
- * of unknown kind (`FOO=bar ls`, `CFLAGS=-O2 make` name none).
+ * of unknown kind (`FOO=bar ls`, `CFLAGS=-O2 make` name none). A variable named as a URL
+ * holding a URL's path that names nothing on the disk (`NUXT_APP_BASE_URL=/x/`) is neither.
  */
 function handedValues(it: Shell, w: World, info: DispatchInfo, names: readonly string[], described: boolean): void {
   for (const name of names) {
@@ -346,6 +348,8 @@ function handedValues(it: Shell, w: World, info: DispatchInfo, names: readonly s
       if (!described) it.paths.genericArg(at, w, `$${name}`);
     } else {
       for (const text of v.k === "str" ? [v.v] : v.v) {
+        // A URL's path (NUXT_APP_BASE_URL=/x/) that names nothing on the disk (url-values.ts).
+        if (urlPathNamingNothing(it.paths.fs, w, name, text)) continue;
         if (!described) it.paths.genericArg(withValue(at, text, ""), w, `$${name}`);
         else {
           for (const piece of URL_LIKE.test(text) ? [fileUrlPath(text)] : new Set([text, ...text.split(":")])) {
