@@ -48,9 +48,14 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
   if (text === null) return generic(name, args);
   // Programs in the system's bin directories are the tools their names say; running them is not
   // an access to judge. Anything else named by a path is.
-  const effects: Effect[] = SYSTEM_BIN.test(text) ? [] : [{ t: "exec", arg: name }];
   const base = basename(text);
-  const entry = entryFor(text, ctx.useTable);
+  // A link to a program in a system bin directory (a virtual environment's `.venv/bin/python`
+  // -> /usr/bin/python3) runs that program, with the project's words: the tool, as that path is.
+  const linked = text.includes("/") && !SYSTEM_BIN.test(text) && ctx.useTable
+    ? systemLink(text, ctx.disk ?? NO_DISK)
+    : undefined;
+  const effects: Effect[] = SYSTEM_BIN.test(text) || linked !== undefined ? [] : [{ t: "exec", arg: name }];
+  const entry = linked ?? entryFor(text, ctx.useTable);
   if (!entry) {
     if (text.includes("/") && ctx.useTable && GUARD_PROGRAM.test(text)) {
       // The guard's own program by a path (node_modules/.bin/shellfence): its command line is
@@ -77,6 +82,20 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
       inProcess: "runs" in entry.operands && entry.operands.inProcess === true, bypassFunctions: true, label: base });
   }
   return effects;
+}
+
+/**
+ * The table's entry for a program named by a path that is a symlink to a program in a system bin
+ * directory, when the table gives the link's name and the program's the same entry (python and
+ * python3.11); undefined otherwise. A multi-call program (busybox, whose `ls` link runs its ls)
+ * acts by the name it is run by, so two names the table tells apart keep the link a program of
+ * the project's.
+ */
+function systemLink(text: string, disk: Disk): Entry | undefined {
+  const own = lookupCommand(basename(text));
+  if (own === undefined) return undefined;
+  const target = disk.systemProgram(text, isSystemProgram);
+  return target !== null && lookupCommand(basename(target)) === own ? own : undefined;
 }
 
 /** The entry of a program run by the name `text`, if any. */

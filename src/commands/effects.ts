@@ -102,6 +102,12 @@ export interface Disk {
    * the command line making one that is not, as a listing does.
    */
   plainNames(path: string, span: Span, from?: string | null): string | null;
+  /**
+   * The program in a system bin directory (`isSystem`) that running `path` runs through its
+   * symlinks (`.venv/bin/python` -> `/usr/bin/python3`: the first hop that is one), or null:
+   * `path` is no symlink, a hop leads elsewhere, or the disk may have changed on the way.
+   */
+  systemProgram(path: string, isSystem: (p: string) => boolean, from?: string | null): string | null;
 }
 
 /**
@@ -126,7 +132,7 @@ function parentOf(path: string): string | null {
 
 /** A disk that knows nothing: no directory exists, nothing is found, nothing is settled. */
 export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false,
-  readText: () => null, plainNames: () => "the names on disk cannot be checked here" };
+  readText: () => null, plainNames: () => "the names on disk cannot be checked here", systemProgram: () => null };
 
 /** Relative paths resolve against a logical directory, or the cwd when absent; null: unknown. */
 type BaseField = { readonly base?: string | null };

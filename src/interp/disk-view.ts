@@ -80,6 +80,28 @@ export function diskView(src: DiskSource, w: World, span: Span, command: string)
       const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
       return abs === null ? null : src.readScript(w, abs);
     },
+    systemProgram: (p, isSystem, from) => {
+      const dir = dirOf(from, p);
+      let abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+      // Each hop as the kernel takes it: the link's own directory resolved, its target read
+      // from there; only while nothing in the command may have changed a name on the way.
+      if (abs === null || w.fsChanged || w.linksChanged) return null;
+      for (let hops = 0; hops < 40; hops++) {
+        if (src.throughLinkZone(w, abs)) return null;
+        const loc = src.entryLocation(w, abs, null);
+        if (typeof loc !== "string" || src.fs.lstat(loc) !== "symlink") return null;
+        const target = src.fs.readlink(loc);
+        if (target === null || target === "") return null;
+        const joined = isAbsolute(target) ? target : join(loc.slice(0, loc.lastIndexOf("/")) || "/", target);
+        const cut = joined.lastIndexOf("/");
+        const name = joined.slice(cut + 1);
+        const parent = resolvePhysical(joined.slice(0, cut) || "/", src.fs);
+        if (name === "" || name === "." || name === ".." || !parent.ok || !parent.exists) return null;
+        abs = parent.path === "/" ? `/${name}` : `${parent.path}/${name}`;
+        if (isSystem(abs)) return abs;
+      }
+      return null;
+    },
     plainNames: (p, span, from) => {
       const dir = dirOf(from, p);
       const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
