@@ -9,6 +9,7 @@ import { applySpec } from "./apply.ts";
 import { type Arg, type Disk, type Effect, NO_DISK, type Stdin, withValue } from "./effects.ts";
 import { disclosureEffects } from "./disclosures.ts";
 import { extractionEffects } from "./extractors.ts";
+import { messageValues } from "./messages.ts";
 import type { Call, Entry } from "./spec.ts";
 import type { Listing } from "../shell/listing.ts";
 import type { Naming } from "../shell/findings.ts";
@@ -72,7 +73,7 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
     }
     const disclosed = disclosureEffects({ name: base, nameArg: name, args, world: ctx.world, span: ctx.span,
       home: ctx.home ?? null });
-    return [...effects, ...generic(name, args), ...disclosed];
+    return [...effects, ...generic(name, args, messageValues(base, args)), ...disclosed];
   }
   if ("analyse" in entry) return [...effects, ...entry.analyse(new CommandCall(base, name, args, ctx))];
   const applied = applySpec(base, entry, args, ctx.world, ctx.span, undefined, ctx.disk ?? NO_DISK);
@@ -173,9 +174,10 @@ const CODE_OR_SUBCOMMAND_FIRST = new Set(["deno", "bun", "powershell", "R", "erl
  * nothing (its program comes from standard input), or by a word that is not known may run
  * code the guard cannot see.
  */
-function generic(name: Arg, args: readonly Arg[]): Effect[] {
+function generic(name: Arg, args: readonly Arg[], messages: ReadonlySet<Arg> = new Set()): Effect[] {
   const effects: Effect[] = [{ t: "changes", fs: true, links: true }];
-  const words = [name, ...args];
+  // (A message the program sends, `gh pr create --body …`, is neither a place nor a program: messages.ts.)
+  const words = [name, ...args.filter((a) => !messages.has(a))];
   for (const [i, w] of words.entries()) {
     if (w.text === null) continue;
     const b = basename(w.text);
@@ -204,8 +206,11 @@ function generic(name: Arg, args: readonly Arg[]): Effect[] {
       operands = true;
       continue;
     }
+    if (messages.has(a)) continue;
     effects.push({ t: "generic", arg: a, operand: operands });
   }
-  if (name.text !== null) effects.push(...extractionEffects(basename(name.text), args, name));
+  if (name.text !== null) {
+    effects.push(...extractionEffects(basename(name.text), args.filter((a) => !messages.has(a)), name));
+  }
   return effects;
 }
