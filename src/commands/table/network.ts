@@ -62,12 +62,12 @@ const CURL: TableSpec = { names: ["curl"], abbreviations: false, flags: "sSLfiIk
       "--ipfs-gateway", "--trace-config"), "--pubkey": read, "--sasl-ir": flag, "-h": optionalNone },
   operands: { all: "url" }, custom: hooks(curlHook, curlSends) };
 
-/** The known start of a value that is not `@FILE`: a first character other than `@`. */
-const KNOWN_TEXT = /^[^@]/;
-/** The known start of `--data-urlencode` content that names no file: `NAME=` before any `@`. */
-const KNOWN_CONTENT = /^[^@=]*=/;
-/** The known start of a `-F` part that is text: `NAME=` and a first character other than `@` or `<`. */
-const KNOWN_FORM_TEXT = /^[^=]*=[^@<]/;
+/**
+ * The known start of a value that rules a file out (`-H "Authorization: Bearer $TOKEN"` is text):
+ * a first character other than `@`; for --data-urlencode, `NAME=` before any `@`; for -F, `NAME=`
+ * and a first character other than `@` or `<`.
+ */
+const KNOWN_TEXT = /^[^@]/, KNOWN_CONTENT = /^[^@=]*=/, KNOWN_FORM_TEXT = /^[^=]*=[^@<]/;
 
 /** What curl reads and writes through option values that only sometimes name files. */
 function curlHook(ctx: SpecContext): void {
@@ -75,13 +75,11 @@ function curlHook(ctx: SpecContext): void {
   for (const v of optionValues(ctx, "-d", "--data", "--data-ascii", "--data-binary", "--json", "-H", "--header",
     "--proxy-header"))
   {
-    // (`-H "Authorization: Bearer $TOKEN"`: a value whose known start is not `@` is text.)
     if (v.text === null) {
       if (!KNOWN_TEXT.test(knownPrefix(v))) ctx.role(v, "read");
     } else if (v.text.startsWith("@") && v.text !== "@-") roleAs(ctx, v, v.text.slice(1), "read");
   }
   for (const v of optionValues(ctx, "--data-urlencode", "--variable")) {
-    // (`--data-urlencode "q=$QUERY"`: content after a `=` that comes before any `@` is text.)
     if (v.text === null) {
       if (!KNOWN_CONTENT.test(knownPrefix(v))) ctx.role(v, "read");
     } else {
@@ -91,7 +89,6 @@ function curlHook(ctx: SpecContext): void {
     }
   }
   for (const v of optionValues(ctx, "-F", "--form")) {
-    // (`-F "name=$VALUE x"` is text; `-F "name=@$FILE"` and `name=<…` send a file.)
     if (v.text === null) {
       if (!KNOWN_FORM_TEXT.test(knownPrefix(v))) ctx.role(v, "read");
     } else {
