@@ -6,6 +6,7 @@
 import { analyseCommand, type Arg, isSystemProgram, namingOf, withValue } from "../commands/analyse.ts";
 import { fileUrlPath } from "../commands/apply.ts";
 import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
+import { inSystemSoftware } from "../paths/system-trees.ts";
 import type { Span } from "../base/span.ts";
 import type { AccessKind } from "../base/verdict.ts";
 import { nameRisk, textRisk } from "../shell/arithmetic.ts";
@@ -373,6 +374,20 @@ const URL_LIKE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 /** A value that names a place: it holds a `/`, or is `.`, `..` or starts with `~`. */
 const PATH_LIKE = /^(?!-)(?=.*\/|\.\.?$|~)/;
 
+/**
+ * A directory a program looks its code up in (`PYTHONPATH`, `NODE_PATH`, `LD_LIBRARY_PATH`,
+ * `PATH`) that is, physically, in a tree of the system's installed software
+ * (`PYTHONPATH=/usr/lib/python3/dist-packages`): what is found there is code the system
+ * installed, which its programs load without being told (the system's python has that directory
+ * on its path already), so the directory is judged as the read it is. Anywhere else, the code
+ * found there is run.
+ */
+function searchedKind(it: Shell, kind: AccessKind, entry: string): AccessKind {
+  if (kind !== "exec" || !entry.startsWith("/")) return kind;
+  const r = resolvePhysical(entry, it.paths.fs);
+  return r.ok && r.exists && inSystemSoftware(r.path) ? "read" : kind;
+}
+
 /** A variable as the command has it, else as the host's environment does (undefined: neither). */
 function shellOrHost(it: Shell, w: World, name: string): Value | undefined {
   const host = it.env.get(name);
@@ -441,7 +456,9 @@ function environment(it: Shell, w: World, span: Span, program?: string): Arg[] {
     if (role.value === "dirs") {
       // `af_unix:stream:/path` splits into entries like any list; its path is the absolute one.
       for (const e of dirEntries(text)) {
-        if (!role.absoluteOnly || e.startsWith("/")) it.paths.access(w, withValue(at, e, ""), role.kind, command);
+        if (!role.absoluteOnly || e.startsWith("/")) {
+          it.paths.access(w, withValue(at, e, ""), searchedKind(it, role.kind, e), command);
+        }
       }
     } else if (role.value === "zone") {
       zoneFile(it, w, at, name, text, role.kind);
