@@ -66,6 +66,8 @@ export class Accesses implements DiskSource {
   private readonly physUnlinked = new Map<string, string | null>();
   /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
   private readonly written = new Set<string>();
+  /** How many writes each of `written` got, in any world or child: a text known in one world is its only one. */
+  private readonly writes = new Map<string, number>();
   /**
    * Some command may have changed what files hold, not only their modes: a script read from
    * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
@@ -184,7 +186,7 @@ export class Accesses implements DiskSource {
       return unresolved(`${where}, and an earlier command may have made symlinks there`);
     }
     if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {
-      this.written.add(tree.under);
+      this.wrote(tree.under);
     }
     const at = withValue({ ...arg, standIn: undefined, exact: undefined }, tree.under, "");
     this.scanTree(world, at, kind, command, undefined, surface);
@@ -278,7 +280,7 @@ export class Accesses implements DiskSource {
       return;
     }
     if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {
-      this.written.add(r.path);
+      this.wrote(r.path);
     }
     this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
     // The path climbs out of directories that are not there: where they would be made is named too.
@@ -356,18 +358,33 @@ export class Accesses implements DiskSource {
     for (const cand of cands) this.access(w, { ...a, text: cand }, "unknown", command);
   }
 
+  private wrote(path: string): void {
+    this.written.add(path);
+    this.writes.set(path, (this.writes.get(path) ?? 0) + 1);
+  }
+
   /** The text of a script file inside a root, small enough to read; null otherwise. */
   readScript(w: World, path: string): string | null {
     const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
     if (abs === null) return null;
     const r = resolvePhysical(abs, this.fs);
-    if (!r.ok || !r.exists) return null;
-    // What is on disk now is not what will run if the command writes the file (or a directory
-    // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
-    if (this.contentsMayChange || [...this.written].some((p) => isInside(r.path, p))) return null;
+    if (!r.ok) return null;
     if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) {
       return null;
     }
+    // What is on disk now is not what will run if the command writes the file (or a directory
+    // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
+    // Unless the one write there is a text this world knows was written whole (written-text.ts).
+    if (this.contentsMayChange) return null;
+    const over = [...this.written].filter((p) => isInside(r.path, p));
+    if (over.length > 0) {
+      const text = w.texts.get(r.path);
+      const only = over.length === 1 && over[0] === r.path && this.writes.get(r.path) === 1;
+      return only && text !== undefined && new TextEncoder().encode(text).length <= this.limits.maxScriptBytes
+        ? text
+        : null;
+    }
+    if (!r.exists) return null;
     return this.fs.readFile(r.path, this.limits.maxScriptBytes);
   }
 

@@ -14,8 +14,11 @@ import { evaluated, onlyNumbers } from "./assign.ts";
 import type { Shell } from "./context.ts";
 import { subshell, unmarked } from "./nested.ts";
 import { diskKey, widen, withStatus } from "./worlds.ts";
+import { knownWrite, withText } from "./written-text.ts";
 
 export function execAndOr(it: Shell, s: Extract<Stmt, { t: "and" | "or" }>, ws: World[]): World[] {
+  // `cat > t.sh <<'EOF' … EOF && bash t.sh`: after `&&` the file holds the whole text (written-text.ts).
+  const write = s.t === "and" && ws.length === 1 ? knownWrite(it, s.left, ws[0]!) : null;
   const left = it.exec(s.left, ws);
   const go: World[] = [];
   const stay: World[] = [];
@@ -32,6 +35,7 @@ export function execAndOr(it: Shell, s: Extract<Stmt, { t: "and" | "or" }>, ws: 
     } else if (runs) go.push(w);
     else stay.push(w);
   }
+  if (write !== null) { for (const g of go) withText(g, write); }
   return dedupe([...stay, ...it.exec(s.right, go)]);
 }
 

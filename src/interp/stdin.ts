@@ -65,6 +65,10 @@ export function hasSubstitution(words: readonly Word[]): boolean {
 }
 
 /** How deep command substitutions nest in words (Infinity for other expansions that run code). */
+export function substitutionDepth(words: readonly Word[]): number {
+  return depthOf(words);
+}
+
 function depthOf(words: readonly Word[]): number {
   let depth = 0;
   for (const w of words) {
