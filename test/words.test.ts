@@ -114,3 +114,29 @@ table("words: messages given to gh", box, [
   ["gh release download v1 --pattern x", "ask", ["#EXTERNAL_PATH"]],
   ["gh auth token", "ask", ["read $H/.config/gh/hosts.yml"]],
 ]);
+
+// A script written whole by a command whose output is known, and run after `&&` (so that the
+// write succeeded: cat fails when it could not write all of it), is read from that text
+// (src/interp/written-text.ts) instead of asking about a script written earlier in the command.
+table("words: a script written and run in the same command", box, [
+  ["cat > scripts/t.sh <<'EOF' && bash scripts/t.sh\necho hi\nls src\nEOF", "allow", ["list $P/src"]],
+  ["cat > scripts/t.sh <<'EOF' && chmod +x scripts/t.sh && ./scripts/t.sh\nls src\nEOF", "allow", ["list $P/src"]],
+  ["echo 'ls src' > scripts/u.sh && sh scripts/u.sh", "allow", ["list $P/src"]],
+  // Twins: what the text does; a write after `;` (it may hold a prefix of the text); another
+  // write to it, in the shell or a child, or a command that may change any file; a write each
+  // round of a loop; a script written outside.
+  ["cat > scripts/t.sh <<'EOF' && bash scripts/t.sh\ncat ~/.ssh/id_rsa\nEOF", "ask", ["read $H/.ssh/id_rsa"]],
+  ["cat > scripts/t.sh <<EOF && bash scripts/t.sh\nls $HOME\nEOF", "ask", ["list $H"]],
+  ["printf 'cat %s\\n' ../outside/secret.txt > scripts/u.sh && bash scripts/u.sh", "ask", ["read $O/secret.txt"]],
+  ["cat > scripts/t.sh <<'EOF'\nls src\nEOF\nbash scripts/t.sh", "ask", ["#OPAQUE_CODE"]],
+  ["cat > scripts/t.sh <<'EOF' && echo 'cat ~/.ssh/id_rsa' >> scripts/t.sh && bash scripts/t.sh\nls\nEOF", "ask", [
+    "#OPAQUE_CODE",
+  ]],
+  ["cat > scripts/t.sh <<'EOF' && (echo 'cat /etc/shadow' > scripts/t.sh) && bash scripts/t.sh\nls\nEOF", "ask", [
+    "#OPAQUE_CODE",
+  ]],
+  ["cat > scripts/t.sh <<'EOF' && frobnicate && bash scripts/t.sh\nls\nEOF", "ask", ["#OPAQUE_CODE"]],
+  ["for i in 1 2; do cat > scripts/t.sh <<'EOF' && bash scripts/t.sh\nls\nEOF\ndone", "ask", ["#OPAQUE_CODE"]],
+  ["cat > $O/t.sh <<'EOF' && bash $O/t.sh\nls\nEOF", "ask", ["write $O/t.sh"]],
+  ["cat > /tmp/t.py <<'EOF' && python3 /tmp/t.py\nprint(1)\nEOF", "ask", ["write /tmp/t.py"]],
+]);
