@@ -52,6 +52,12 @@ interface Attribution extends WordEnv {
   issue(code: ReasonCode, message: string, span: Span | null): void;
 }
 
+/** Where the logs of reads and writes were (Accesses.logMark). */
+export interface LogMark {
+  readonly reads: number;
+  readonly writes: number;
+}
+
 /** Commands that change what a file is allowed to do, or when it was touched, never what it holds. */
 export const METADATA_ONLY: ReadonlySet<string> = new Set(["chmod", "chown", "chgrp", "touch"]);
 
@@ -68,6 +74,9 @@ export class Accesses implements DiskSource {
   private readonly written = new Set<string>();
   /** How many writes each of `written` got, in any world or child: a text known in one world is its only one. */
   private readonly writes = new Map<string, number>();
+  /** Every write, and every file whose text readScript gave, in order: for parts that run beside each other. */
+  private readonly writeLog: string[] = [];
+  private readonly readLog: string[] = [];
   /**
    * Some command may have changed what files hold, not only their modes: a script read from
    * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
@@ -361,6 +370,24 @@ export class Accesses implements DiskSource {
   private wrote(path: string): void {
     this.written.add(path);
     this.writes.set(path, (this.writes.get(path) ?? 0) + 1);
+    this.writeLog.push(path);
+  }
+
+  /** How far the logs of reads and writes are: where a part that runs beside others starts or ends. */
+  logMark(): LogMark {
+    return { reads: this.readLog.length, writes: this.writeLog.length };
+  }
+
+  /**
+   * Whether a file whose text was read (as a script, a list, standard input) between the marks
+   * `from` and `to` (`to` absent: until now) was written, at or above it, after `from`'s writes:
+   * a part running beside the writer may read the text before or after the write
+   * (`bash x.sh & echo 'cat ~/.ssh/id_rsa' > x.sh`), so it is judged again (control.ts).
+   */
+  readThenWritten(from: LogMark, to?: LogMark): boolean {
+    const reads = this.readLog.slice(from.reads, to?.reads);
+    if (reads.length === 0) return false;
+    return this.writeLog.slice(from.writes).some((p) => reads.some((r) => isInside(r, p)));
   }
 
   /** The text of a script file inside a root, small enough to read; null otherwise. */
@@ -380,12 +407,16 @@ export class Accesses implements DiskSource {
     if (over.length > 0) {
       const text = w.texts.get(r.path);
       const only = over.length === 1 && over[0] === r.path && this.writes.get(r.path) === 1;
-      return only && text !== undefined && new TextEncoder().encode(text).length <= this.limits.maxScriptBytes
-        ? text
-        : null;
+      if (!only || text === undefined || new TextEncoder().encode(text).length > this.limits.maxScriptBytes) {
+        return null;
+      }
+      this.readLog.push(r.path);
+      return text;
     }
     if (!r.exists) return null;
-    return this.fs.readFile(r.path, this.limits.maxScriptBytes);
+    const got = this.fs.readFile(r.path, this.limits.maxScriptBytes);
+    if (got !== null) this.readLog.push(r.path);
+    return got;
   }
 
   /**

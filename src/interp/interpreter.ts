@@ -21,7 +21,7 @@ import { dedupe, STATUS_UNKNOWN, type World } from "../shell/state.ts";
 import { printsOnlyNumbers, printsSegment, UNKNOWN_STDIN } from "./stdin.ts";
 import type { Assign, Dialect, Stmt, Word, WordPart } from "../shell/syntax.ts";
 import type { WordEnv } from "../shell/words/env.ts";
-import { Accesses } from "./access.ts";
+import { Accesses, type LogMark } from "./access.ts";
 import { Carried } from "./carried.ts";
 import { setVariable } from "./assign.ts";
 import type { DispatchInfo, Frame, InterpreterOptions, Shell, StartOptions } from "./context.ts";
@@ -74,8 +74,15 @@ export class Interpreter implements Shell, WordEnv {
    * Background jobs, each with the world it started in and the one it left: a job runs beside
    * everything after it, until the command ends (rejudgeJobs).
    */
-  private readonly jobs: { readonly body: Stmt; readonly start: World; readonly left: World; readonly frame: Frame }[] =
-    [];
+  private readonly jobs: {
+    readonly body: Stmt;
+    readonly start: World;
+    readonly left: World;
+    readonly frame: Frame;
+    /** The logs of reads and writes when the job started and when its analysis ended (Accesses.logMark). */
+    readonly from: LogMark;
+    readonly to: LogMark;
+  }[] = [];
   private rejudging = false;
   readonly parsed = new Map<string, ReturnType<InterpreterOptions["parse"]>>();
   /** Functions and sourced files the running statement is inside (return needs one). */
@@ -181,7 +188,9 @@ export class Interpreter implements Shell, WordEnv {
         this.paths.joinChild(all, [job.left, ...live]);
         const left = job.left.clone();
         this.paths.joinChild(left, [job.left]);
-        if (diskKey(all) === diskKey(left)) continue;
+        // (A file whose text the job read, written by what followed, may be read either way.)
+        if (diskKey(all) === diskKey(left) &&
+          !this.paths.readThenWritten({ reads: job.from.reads, writes: job.to.writes }, job.to)) continue;
         // (Found where the job was started: nested code reports at the word that holds it.)
         this.frame = job.frame;
         subshell(this, job.body, all);
@@ -296,8 +305,11 @@ export class Interpreter implements Shell, WordEnv {
       case "bg":
         for (const w of ws) {
           const start = w.clone();
+          const from = this.paths.logMark();
           subshell(this, s.body, w);
-          if (!this.rejudging) this.jobs.push({ body: s.body, start, left: w.clone(), frame: this.frame });
+          if (!this.rejudging) {
+            this.jobs.push({ body: s.body, start, left: w.clone(), frame: this.frame, from, to: this.paths.logMark() });
+          }
         }
         return ws.map((w) => withStatus(w, 0));
       case "not":
