@@ -305,7 +305,9 @@ export function substitute(it: Shell, code: Stmt, world: World, span: Span): str
   const quiet = last.redirs.length > 0 && last.redirs.every((r) => r.fd === "2");
   if (last.redirs.length && !quiet) return null;
   // $(echo …) and $(printf …) print what they are given; $(find DIR) names under DIR.
-  const out = unmarked(it, pipeOutput(items, items.length - 1, world.clone(), it), items, [], world)!;
+  // (`$(cat FILE)`: the file's text, read as `< FILE` is.)
+  const out = it.readable(unmarked(it, pipeOutput(items, items.length - 1, world.clone(), it), items, [], world)!,
+    world);
   // (Bash drops the NUL bytes a substitution's output holds: `$(printf 'a\0b')` is `ab`.)
   // (A redirection of standard error leaves standard output as it is.)
   if (out.t === "text") return out.text.replaceAll("\0", "");

@@ -305,6 +305,10 @@ function answer(p: PipeOutput, call: PipeCall, input: () => Stdin, w: World, env
     }
     case "input":
       return p.when(call) ? input() : null;
+    case "file": {
+      const f = p.file(call);
+      return f === null ? null : { t: "file", arg: f };
+    }
     case "filter": {
       const f = p.filter(call);
       if (f === null) return null;
