@@ -492,8 +492,15 @@ function xargs(call: Call): Effect[] {
     : { t: "text", text: "" };
   const withStdin = runStdin ? { stdin: runStdin } : {};
   let items: Arg[][];
-  const stdin = call.stdin;
-  if (!fromFile && stdin.t === "text") {
+  // `-a FILE` (the last one given): a small file inside a root that nothing earlier wrote is
+  // read as a script is (Disk.readText), and its words are the items, as a `< FILE` would give.
+  const argFiles = parsed.items.flatMap((
+    i,
+  ) => (i.t === "option" && (i.name === "-a" || i.name === "--arg-file") && i.value !== null ? [i.value] : []));
+  const listFile = argFiles[argFiles.length - 1];
+  const listText = listFile?.text ? call.disk.readText(listFile.text) : null;
+  const stdin: Stdin = fromFile ? (listText === null ? call.stdin : { t: "text", text: listText }) : call.stdin;
+  if ((!fromFile || listText !== null) && stdin.t === "text") {
     const words = xargsItems(stdin.text, { nul: parsed.modes.has("nul"), delim,
       lines: parsed.modes.has("lines") || replace !== null });
     items = [words.map((w) => withValue(anchor, w, ""))];
