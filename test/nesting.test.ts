@@ -107,7 +107,10 @@ table("xargs and find run commands on what they are given", box, [
   ["echo ../outside/secret.txt | xargs cat", "ask", ["read $O/secret.txt"]],
   ["printf '%s\\n' a b | xargs -I{} cp {} build/{}", "allow", ["read $P/a", "write $P/build/b"]],
   ["printf '%s\\n' a ../x | xargs -I{} cp {} build/", "ask", ["read $T/work/x"]],
-  ["xargs -a list.txt rm", "ask", ["read $P/list.txt", "#UNRESOLVED_WORD"]],
+  // `-a FILE` of a small project file nothing earlier wrote: its words, as `< FILE` gives them.
+  ["xargs -a list.txt rm", "allow", ["read $P/list.txt", "write $P/src/main.ts"]],
+  ["echo ../outside/secret.txt > list.txt && xargs -a list.txt rm", "ask", ["write $O/secret.txt"]],
+  ["xargs -a ../outside/secret.txt rm", "ask", ["read $O/secret.txt", "#UNRESOLVED_WORD"]],
   ["xargs -0 -n1 cat <<< ../outside/secret.txt", "ask", ["read $O/secret.txt\n"]],
   ["cat <<< 'src/main.ts' | xargs cat", "allow", ["read $P/src/main.ts"]],
   ["xargs cat <<< 'src/main.ts docs/guide.md'", "allow", ["read $P/src/main.ts", "read $P/docs/guide.md"]],

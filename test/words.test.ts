@@ -16,6 +16,11 @@ beforeAll(() => {
   for (const d of ["src", ".venv/bin", "tools"]) mkdirSync(join(py, d), { recursive: true });
   writeFileSync(join(py, "src", "m.py"), "def f():\n    pass\n");
   writeFileSync(join(py, "x.py"), "print(1)\n");
+  // Lists of names and settings in the project: all inside, or one reaching out.
+  writeFileSync(join(py, "list.txt"), "src/m.py\nx.py\n");
+  writeFileSync(join(py, "bad.txt"), "x.py\n../../outside/secret.txt\n");
+  writeFileSync(join(py, "app.env"), "APP_LEVEL=3\nAPP_NAME=tide\n");
+  writeFileSync(join(py, "bad.env"), "APP_ROOT=../../outside\n");
   symlinkSync("/usr/bin/python3", join(py, ".venv", "bin", "python3"));
   symlinkSync("python3", join(py, ".venv", "bin", "python"));
   // A link to a system program under a name the table gives another program (a multi-call
@@ -140,3 +145,46 @@ table("words: a script written and run in the same command", box, [
   ["cat > $O/t.sh <<'EOF' && bash $O/t.sh\nls\nEOF", "ask", ["write $O/t.sh"]],
   ["cat > /tmp/t.py <<'EOF' && python3 /tmp/t.py\nprint(1)\nEOF", "ask", ["write /tmp/t.py"]],
 ]);
+
+// A small file inside the project that nothing earlier in the command wrote is read as a script
+// is: `cat FILE` prints its text (as `< FILE` gives it), and `xargs -a FILE` takes its words.
+// Every name it holds is then judged as the command's own word.
+table("words: lists and settings read from a project file", box, [
+  ["cat list.txt | xargs wc -l", "allow", ["read $P/py/src/m.py", "read $P/py/x.py"], { cwd: "$P/py" }],
+  ["xargs -a list.txt wc -l", "allow", ["read $P/py/src/m.py"], { cwd: "$P/py" }],
+  ["xargs --arg-file=list.txt cat", "allow", ["read $P/py/x.py"], { cwd: "$P/py" }],
+  ['for f in $(cat list.txt); do wc -l "$f"; done', "allow", ["read $P/py/src/m.py"], { cwd: "$P/py" }],
+  ["env $(cat app.env) python3 x.py", "allow", ["exec $P/py/x.py"], { cwd: "$P/py" }],
+  ["cd src && cat ../list.txt | (cd .. && xargs wc -l)", "allow", ["read $P/py/x.py"], { cwd: "$P/py" }],
+  // Twins: a name in the file reaches out; the file is outside, or written earlier in the command
+  // (then its text is what was written, when known); a setting names a place outside.
+  ["xargs -a bad.txt rm", "ask", ["write $O/secret.txt"], { cwd: "$P/py" }],
+  ["cat bad.txt | xargs rm", "ask", ["write $O/secret.txt"], { cwd: "$P/py" }],
+  ['for f in $(cat bad.txt); do rm "$f"; done', "ask", ["write $O/secret.txt"], { cwd: "$P/py" }],
+  ["xargs -a list.txt -a bad.txt rm", "ask", ["write $O/secret.txt"], { cwd: "$P/py" }],
+  ["echo ../../outside/secret.txt > list.txt && xargs -a list.txt rm", "ask", ["write $O/secret.txt"], {
+    cwd: "$P/py",
+  }],
+  ["frobnicate list.txt && cat list.txt | xargs rm", "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/py" }],
+  ["xargs -a ~/.bashrc cat", "ask", ["read $H/.bashrc"], { cwd: "$P/py" }],
+  ["env $(cat ~/.env) python3 x.py", "ask", ["#OPAQUE_CODE"], { cwd: "$P/py" }],
+  ["env $(cat bad.env) python3 x.py", "ask", ["unknown $O"], { cwd: "$P/py" }],
+  ["cat -n list.txt | xargs rm", "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/py" }],
+]);
+
+// A part that runs beside another (a pipeline's segments, a background job) may read a file's
+// text before or after the other writes it: what it read is judged again as a file the command
+// writes, whose text is not known.
+table("words: a file read beside a part that writes it", box, [[
+  "bash scripts/build.sh & echo 'cat ~/.ssh/id_rsa' > scripts/build.sh",
+  "ask",
+  ["#OPAQUE_CODE"],
+], ["bash scripts/build.sh | echo 'cat ../outside/secret.txt' > scripts/build.sh", "ask", ["#OPAQUE_CODE"]], [
+  "xargs rm < list.txt & echo ../outside/secret.txt > list.txt",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ["cat list.txt | xargs cat & echo ../outside/secret.txt > list.txt", "ask", ["#UNRESOLVED_WORD"]], [
+  "bash scripts/build.sh & echo done > build/log.txt",
+  "allow",
+  ["write $P/build/log.txt"],
+], ["bash scripts/build.sh | tee build/log.txt", "allow", ["write $P/build/log.txt"]]]);
