@@ -149,8 +149,14 @@ export type Effect =
    */
   | ({ readonly t: "path"; readonly arg: Arg; readonly kind: AccessKind; readonly command?: string;
     readonly surface?: string; readonly keepsNames?: true | "replaces"; readonly removesTree?: true } & BaseField)
-  /** A directory the command recurses into following symlinks: every link in it that leads out is an access. */
-  | ({ readonly t: "scan"; readonly arg: Arg; readonly kind: AccessKind; readonly surface?: string } & BaseField)
+  /**
+   * A directory the command recurses into following symlinks: every link in it that leads out is
+   * an access. `links`, when given, says which links, by their name and their path as the walk
+   * shows it (from the directory as written), the command may meet at all (find's `-name '*.py'
+   * -exec` is never given a link named `python`, nor one under it).
+   */
+  | ({ readonly t: "scan"; readonly arg: Arg; readonly kind: AccessKind; readonly surface?: string;
+    readonly links?: (name: string, path: string) => boolean } & BaseField)
   /** A word the guard knows nothing about: every way it could name a path is judged. */
   | { readonly t: "generic"; readonly arg: Arg; readonly operand: boolean }
   | { readonly t: "issue"; readonly code: ReasonCode; readonly message: string; readonly span: Span }

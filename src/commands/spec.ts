@@ -213,6 +213,11 @@ export interface LineFilter {
   readonly map?: (l: Listing<Arg>) => Listing<Arg> | null;
   /** Each line it reads gives exactly one line (`sed s/a/b/`): a listing of exactly one name stays one (`one`). */
   readonly keepsEach?: true;
+  /**
+   * Its `map` only keeps or refuses the listing (`grep`, `sort`): the lines it prints are lines it
+   * read, unchanged, so the names are the same names (git's index's stay its: Listing.indexed).
+   */
+  readonly sameNames?: true;
 }
 
 /**

@@ -15,6 +15,7 @@ import { type Arg, withValue } from "../commands/analyse.ts";
 import type { Disk } from "../commands/effects.ts";
 import type { Findings, PathFinding } from "../shell/findings.ts";
 import { indexChanger, nameMaker, type NamesSeen, placesAfterText } from "../shell/listing.ts";
+import type { IndexedNames } from "../shell/index-names.ts";
 import { unplainIndexNames } from "../paths/git-index.ts";
 import type { PatternChar } from "../shell/pattern.ts";
 import { plainUnknown, type StandInCwd, type Status, type World } from "../shell/state.ts";
@@ -27,6 +28,7 @@ import { type Absence, absentAt, settleAbsences } from "./absent.ts";
 import { globPattern } from "../shell/words/glob.ts";
 import { linkZoneWhy, zoneInListing, zoneWatch } from "../shell/zones.ts";
 import type { InterpreterLimits } from "./limits.ts";
+import { FileTexts } from "./file-texts.ts";
 import { CLIMBS, cleanedPlaces, MAY_SPELL_OTHERWISE, otherSpellings } from "./spellings.ts";
 import { joinChild } from "./worlds.ts";
 import { scanTree } from "./scan-tree.ts";
@@ -52,12 +54,6 @@ interface Attribution extends WordEnv {
   issue(code: ReasonCode, message: string, span: Span | null): void;
 }
 
-/** Where the logs of reads and writes were (Accesses.logMark). */
-export interface LogMark {
-  readonly reads: number;
-  readonly writes: number;
-}
-
 /** Commands that change what a file is allowed to do, or when it was touched, never what it holds. */
 export const METADATA_ONLY: ReadonlySet<string> = new Set(["chmod", "chown", "chgrp", "touch"]);
 
@@ -70,18 +66,8 @@ export class Accesses implements DiskSource {
   readonly shell: Attribution;
   private readonly physCache = new Map<string, string | null>();
   private readonly physUnlinked = new Map<string, string | null>();
-  /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
-  private readonly written = new Set<string>();
-  /** How many writes each of `written` got, in any world or child: a text known in one world is its only one. */
-  private readonly writes = new Map<string, number>();
-  /** Every write, and every file whose text readScript gave, in order: for parts that run beside each other. */
-  private readonly writeLog: string[] = [];
-  private readonly readLog: string[] = [];
-  /**
-   * Some command may have changed what files hold, not only their modes: a script read from
-   * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
-   */
-  contentsMayChange = false;
+  /** What the command does to the text of files (file-texts.ts). */
+  readonly texts: FileTexts;
   /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
   private readonly standInPaths = new Set<string>();
   /**
@@ -107,6 +93,7 @@ export class Accesses implements DiskSource {
     this.limits = opts.limits;
     this.findings = findings;
     this.shell = shell;
+    this.texts = new FileTexts(opts.fs, opts.roots, opts.limits.maxScriptBytes);
   }
 
   listed(dir: string, shown: string, span: Span): void {
@@ -368,55 +355,12 @@ export class Accesses implements DiskSource {
   }
 
   private wrote(path: string): void {
-    this.written.add(path);
-    this.writes.set(path, (this.writes.get(path) ?? 0) + 1);
-    this.writeLog.push(path);
+    this.texts.wrote(path);
   }
 
-  /** How far the logs of reads and writes are: where a part that runs beside others starts or ends. */
-  logMark(): LogMark {
-    return { reads: this.readLog.length, writes: this.writeLog.length };
-  }
-
-  /**
-   * Whether a file whose text was read (as a script, a list, standard input) between the marks
-   * `from` and `to` (`to` absent: until now) was written, at or above it, after `from`'s writes:
-   * a part running beside the writer may read the text before or after the write
-   * (`bash x.sh & echo 'cat ~/.ssh/id_rsa' > x.sh`), so it is judged again (control.ts).
-   */
-  readThenWritten(from: LogMark, to?: LogMark): boolean {
-    const reads = this.readLog.slice(from.reads, to?.reads);
-    if (reads.length === 0) return false;
-    return this.writeLog.slice(from.writes).some((p) => reads.some((r) => isInside(r, p)));
-  }
-
-  /** The text of a script file inside a root, small enough to read; null otherwise. */
+  /** The text of a script file inside a root, small enough to read; null otherwise (file-texts.ts). */
   readScript(w: World, path: string): string | null {
-    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
-    if (abs === null) return null;
-    const r = resolvePhysical(abs, this.fs);
-    if (!r.ok) return null;
-    if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) {
-      return null;
-    }
-    // What is on disk now is not what will run if the command writes the file (or a directory
-    // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
-    // Unless the one write there is a text this world knows was written whole (written-text.ts).
-    if (this.contentsMayChange) return null;
-    const over = [...this.written].filter((p) => isInside(r.path, p));
-    if (over.length > 0) {
-      const text = w.texts.get(r.path);
-      const only = over.length === 1 && over[0] === r.path && this.writes.get(r.path) === 1;
-      if (!only || text === undefined || new TextEncoder().encode(text).length > this.limits.maxScriptBytes) {
-        return null;
-      }
-      this.readLog.push(r.path);
-      return text;
-    }
-    if (!r.exists) return null;
-    const got = this.fs.readFile(r.path, this.limits.maxScriptBytes);
-    if (got !== null) this.readLog.push(r.path);
-    return got;
+    return this.texts.read(w, path);
   }
 
   /**
@@ -512,9 +456,9 @@ export class Accesses implements DiskSource {
 
   /** A directory a command recurses into while following symlinks: scan-tree.ts. */
   scanTree(w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string,
-    quietPastBound = false): void
+    quietPastBound = false, links?: (name: string, path: string) => boolean): void
   {
-    scanTree(this, w, arg, kind, command, base, surface, quietPastBound);
+    scanTree(this, w, arg, kind, command, base, surface, quietPastBound, links);
   }
 
   /**
@@ -537,8 +481,12 @@ export class Accesses implements DiskSource {
     return got;
   }
 
-  /** Why the names in the working directory's git index are not all plain relative paths (src/paths/git-index.ts), or null. */
-  unplainIndexNames(w: World, span: Span): string | null {
+  /**
+   * Why the names in the working directory's git index are not all plain relative paths
+   * (src/paths/git-index.ts), or, when they are, the names under the working directory as git
+   * prints them (relative to it): the only symlinks a consumer of them can be given.
+   */
+  unplainIndexNames(w: World, span: Span): string | IndexedNames {
     if (w.cwd === null) return "the working directory is not known";
     const moved = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR"].find((n) =>
       w.getVar(n) !== undefined && w.getVar(n)!.k !== "unset"
@@ -552,7 +500,12 @@ export class Accesses implements DiskSource {
     if ("why" in got) return got.why;
     this.reliances.push({ dir: ".", phys: start.path, span: this.shell.span(span), command: "listing",
       via: this.shell.via, gitDir: got.gitDir });
-    return null;
+    // (Relative to the working directory, and as `--full-name` prints them: from the top.)
+    const under = start.path === got.top ? "" : `${start.path.slice(got.top === "/" ? 1 : got.top.length + 1)}/`;
+    const names = got.names ?? [];
+    return {
+      names: new Set([...names, ...names.filter((n) => n.startsWith(under)).map((n) => n.slice(under.length))]),
+    };
   }
 
   /**

@@ -15,7 +15,7 @@ import type { Shell } from "./context.ts";
 import { subshell, unmarked } from "./nested.ts";
 import { diskKey, widen, withStatus } from "./worlds.ts";
 import { knownWrite, withText } from "./written-text.ts";
-import type { LogMark } from "./access.ts";
+import type { LogMark } from "./file-texts.ts";
 
 export function execAndOr(it: Shell, s: Extract<Stmt, { t: "and" | "or" }>, ws: World[]): World[] {
   // `cat > t.sh <<'EOF' … EOF && bash t.sh`: after `&&` the file holds the whole text (written-text.ts).
@@ -64,7 +64,7 @@ export function execPipe(it: Shell, items: readonly Stmt[], ws: World[]): World[
   const out: World[] = [];
   for (const w of ws) {
     const start = w.clone();
-    const mark = it.paths.logMark();
+    const mark = it.paths.texts.logMark();
     const earlier = items.slice(0, -1).map((item) => subshell(it, item, w));
     const pipefail = w.options.pipefail;
     const lp = w.options.lastpipe;
@@ -98,7 +98,7 @@ function besideEachOther(it: Shell, segments: readonly Stmt[], start: World, end
   if (segments.length === 0) return;
   const all = start.clone();
   it.paths.joinChild(all, ends);
-  if (diskKey(all) === diskKey(start) && !it.paths.readThenWritten(mark)) return;
+  if (diskKey(all) === diskKey(start) && !it.paths.texts.readThenWritten(mark)) return;
   for (const s of segments) subshell(it, s, all.clone());
 }
 

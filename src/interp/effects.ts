@@ -10,6 +10,7 @@ import { UNDECODABLE_NAME } from "../paths/fs.ts";
 import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import { STATUS_UNKNOWN, UNSET, type World } from "../shell/state.ts";
 import { ANYWHERE, type LinkZone, unionZones, zoneWatch } from "../shell/zones.ts";
+import { linksMet } from "../shell/index-names.ts";
 import { type Accesses, METADATA_ONLY } from "./access.ts";
 import { pathCandidates } from "./candidates.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
@@ -60,7 +61,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
           () => it.paths.access(w, e.arg, e.kind, e.command ?? command, e.base, e.surface));
         break;
       case "scan":
-        own(() => it.paths.scanTree(w, e.arg, e.kind, command, e.base, e.surface));
+        own(() => it.paths.scanTree(w, e.arg, e.kind, command, e.base, e.surface, false, e.links));
         break;
       case "generic":
         own(() => it.paths.genericArg(e.arg, w, command, e.operand));
@@ -126,7 +127,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
                 e.options));
           if (sub === "program") {
             for (const a of argv.slice(1)) it.paths.genericArg(a, w, command);
-            it.paths.contentsMayChange = true;
+            it.paths.texts.contentsMayChange = true;
             for (const o of [w, ...out]) {
               o.fsChanged = true;
               o.linksChanged = true;
@@ -154,7 +155,9 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
         namesFromList(it, w, e, info.stdin, command, own);
         break;
       case "changes":
-        if (e.fs && !e.confined && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) it.paths.contentsMayChange = true;
+        if (e.fs && !e.confined && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {
+          it.paths.texts.contentsMayChange = true;
+        }
         for (const o of [w, ...out]) {
           if (e.fs) o.fsChanged = true;
           if (e.links) o.linksChanged = true;
@@ -176,7 +179,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
     }
   }
   if (zones.length) {
-    it.paths.contentsMayChange = true;
+    it.paths.texts.contentsMayChange = true;
     for (const o of [w, ...out]) {
       o.linkZones = unionZones(o.linkZones, zones);
       o.fsChanged = true;
@@ -213,7 +216,9 @@ function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, 
         if (s.listing.unplain !== null || s.listing.quote) break;
         for (const d of s.listing.reach) {
           own(() => it.paths.access(w, d, e.kind, command, e.base));
-          if (e.scan) own(() => it.paths.scanTree(w, d, e.kind, command, e.base));
+          if (e.scan) {
+            own(() => it.paths.scanTree(w, d, e.kind, command, e.base, undefined, false, linksMet(s.listing)));
+          }
         }
         return;
       case "file": {

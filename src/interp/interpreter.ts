@@ -17,11 +17,13 @@ import type { FileSystem } from "../paths/fs.ts";
 import { Coverage } from "../shell/coverage.ts";
 import { Findings } from "../shell/findings.ts";
 import type { Listing, NamesSeen, StandInPart } from "../shell/listing.ts";
+import type { IndexedNames } from "../shell/index-names.ts";
 import { dedupe, STATUS_UNKNOWN, type World } from "../shell/state.ts";
 import { printsOnlyNumbers, printsSegment, UNKNOWN_STDIN } from "./stdin.ts";
 import type { Assign, Dialect, Stmt, Word, WordPart } from "../shell/syntax.ts";
 import type { WordEnv } from "../shell/words/env.ts";
-import { Accesses, type LogMark } from "./access.ts";
+import { Accesses } from "./access.ts";
+import type { LogMark } from "./file-texts.ts";
 import { Carried } from "./carried.ts";
 import { setVariable } from "./assign.ts";
 import type { DispatchInfo, Frame, InterpreterOptions, Shell, StartOptions } from "./context.ts";
@@ -146,7 +148,7 @@ export class Interpreter implements Shell, WordEnv {
     return this.paths.absentStart(path, w, span);
   }
 
-  unplainIndexNames(w: World, span: Span): string | null {
+  unplainIndexNames(w: World, span: Span): string | IndexedNames {
     return this.paths.unplainIndexNames(w, span);
   }
 
@@ -190,7 +192,7 @@ export class Interpreter implements Shell, WordEnv {
         this.paths.joinChild(left, [job.left]);
         // (A file whose text the job read, written by what followed, may be read either way.)
         if (diskKey(all) === diskKey(left) &&
-          !this.paths.readThenWritten({ reads: job.from.reads, writes: job.to.writes }, job.to)) continue;
+          !this.paths.texts.readThenWritten({ reads: job.from.reads, writes: job.to.writes }, job.to)) continue;
         // (Found where the job was started: nested code reports at the word that holds it.)
         this.frame = job.frame;
         subshell(this, job.body, all);
@@ -305,10 +307,11 @@ export class Interpreter implements Shell, WordEnv {
       case "bg":
         for (const w of ws) {
           const start = w.clone();
-          const from = this.paths.logMark();
+          const from = this.paths.texts.logMark();
           subshell(this, s.body, w);
           if (!this.rejudging) {
-            this.jobs.push({ body: s.body, start, left: w.clone(), frame: this.frame, from, to: this.paths.logMark() });
+            this.jobs.push({ body: s.body, start, left: w.clone(), frame: this.frame, from,
+              to: this.paths.texts.logMark() });
           }
         }
         return ws.map((w) => withStatus(w, 0));

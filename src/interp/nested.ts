@@ -6,6 +6,7 @@
 import type { Arg, Effect } from "../commands/analyse.ts";
 import type { Span } from "../base/span.ts";
 import { type Listing, standInPathPart, type StandInPart } from "../shell/listing.ts";
+import { linksMet } from "../shell/index-names.ts";
 import { changesCompat, COMPAT_VARIABLE, DEFAULT_OPTIONS, EMPTY_SCOPE, type Options, positionalText, positionalValue,
   SET_O, SHOPT, STATUS_UNKNOWN, type Status, str, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown,
   type World } from "../shell/state.ts";
@@ -322,7 +323,7 @@ export function substitute(it: Shell, code: Stmt, world: World, span: Span): str
   // every symlink under it that leads out is judged by the scan.
   if (out.listing.unplain === null) {
     for (const d of out.listing.reach) {
-      it.paths.scanTree(world, d, "unknown", "$(…)");
+      it.paths.scanTree(world, d, "unknown", "$(…)", undefined, undefined, false, linksMet(out.listing));
       it.paths.access(world, d, "unknown", "$(…)");
     }
   }

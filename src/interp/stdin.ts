@@ -16,7 +16,7 @@ import type { Redir, Stmt, Word } from "../shell/syntax.ts";
 import { expandToSegs, expandWord } from "../shell/words/expand.ts";
 import { type Field, fieldText, firstUnknown, hasStandIn, type Seg, type WordEnv } from "../shell/words/env.ts";
 import { lookup } from "../shell/words/variables.ts";
-import { filtered, listingOf } from "../shell/listing.ts";
+import { filtered, type Listing, listingOf } from "../shell/listing.ts";
 import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 
 export const UNKNOWN_STDIN: Stdin = { t: "unknown" };
@@ -294,6 +294,12 @@ function lookPath(program: string, w: World, env: WordEnv, resolve: PipeCall["re
   return null;
 }
 
+/** A listing whose names are no longer git's index's (Listing.indexed). */
+function withoutIndex<A extends Arg>(l: Listing<A>): Listing<A> {
+  const { indexed: _indexed, ...rest } = l;
+  return rest;
+}
+
 /** One variant's answer, or null when it does not apply to these words (or this input). */
 function answer(p: PipeOutput, call: PipeCall, input: () => Stdin, w: World, env: WordEnv): Stdin | null {
   switch (p.t) {
@@ -315,7 +321,9 @@ function answer(p: PipeOutput, call: PipeCall, input: () => Stdin, w: World, env
       // Some of the lines of a listing stay names of that listing; of known text, unknown lines.
       const got = input();
       if (got.t !== "listing") return null;
-      const mapped = f.map ? f.map(got.listing) : got.listing;
+      // (Names a command makes of the index's names are not the index's: any link may be one.)
+      const made = f.map ? f.map(got.listing) : got.listing;
+      const mapped = f.map && !f.sameNames && made !== null ? withoutIndex(made) : made;
       return mapped === null
         ? null
         : { t: "listing",

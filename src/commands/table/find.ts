@@ -47,7 +47,23 @@ function find(call: Call): Effect[] {
   for (let j = 0; j < expression.length; j++) {
     const a = expression[j]!;
     const t = a.text;
+    // `! -path P` and `-not -path P` (find's way to leave a tree out: `-not -path './.venv/*'`).
+    const negated = (t === "!" || t === "-not") && PATH_TESTS.has(expression[j + 1]?.text ?? "")
+      ? expression[j + 2]
+      : null;
+    if (negated) {
+      if (negated.text !== null) {
+        guards?.push({ test: `!${expression[j + 1]!.text!}` as Guard["test"], value: negated.text });
+      } else guards = null;
+      j += 2;
+      continue;
+    }
     if (t !== null && OPERATORS.has(t)) guards = null;
+    if (t !== null && PATH_TESTS.has(t) && expression[j + 1]) {
+      const v = expression[j + 1]!.text;
+      if (v !== null) guards?.push({ test: t as Guard["test"], value: v });
+      else guards = null;
+    }
     if ((t === "-type" || t === "-xtype" || t === "-name" || t === "-iname") && expression[j + 1]) {
       const v = expression[j + 1]!.text;
       if (t !== "-xtype" && v !== null) guards?.push({ test: t, value: v });
@@ -152,8 +168,10 @@ function find(call: Call): Effect[] {
         effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label,
           ...(e.dir ? { base: dir === null ? null : againstCwd(call.world.cwd, dir) } : {}) });
       }
-      // {} may also be a symlink under the start point that leads out.
-      effects.push({ t: "scan", arg: s, kind: "unknown", surface: "find" });
+      // {} may also be a symlink under the start point that leads out: one the tests before the
+      // -exec let through (without -L find neither follows a link nor yields one to `-type f`).
+      const links = follow ? undefined : linksYielded(e.guards);
+      effects.push({ t: "scan", arg: s, kind: "unknown", surface: "find", ...(links ? { links } : {}) });
     }
   }
   // (An -exec of a program that only reads and prints changes nothing a later name goes through.)
@@ -193,11 +211,15 @@ function deletesWhole(expression: readonly Arg[]): boolean {
   return deletes;
 }
 
-/** A test an -exec comes after: `-type f`, `-name '*.c'`. */
+/** A test an -exec comes after: `-type f`, `-name '*.c'`, `-path './x/*'`, `-not -path './.venv/*'`. */
 interface Guard {
-  readonly test: "-type" | "-name" | "-iname";
+  readonly test: "-type" | "-name" | "-iname" | "-path" | "-ipath" | "-wholename" | "-iwholename" | "!-path" | "!-ipath"
+    | "!-wholename" | "!-iwholename";
   readonly value: string;
 }
+
+/** Tests of the whole path as find prints it (`-wholename` is `-path`). */
+const PATH_TESTS: ReadonlySet<string> = new Set(["-path", "-ipath", "-wholename", "-iwholename"]);
 
 /** Words that make the expression more than tests joined by `and`. */
 const OPERATORS = new Set(["-o", "-or", ",", "!", "-not", "(", ")"]);
@@ -213,15 +235,59 @@ function startExcluded(s: Arg, guards: readonly Guard[] | null, call: Call): boo
   return guards.some((g) => {
     // (A start point that is a symlink is of type `l` to find without -H or -L.)
     if (g.test === "-type") return !/[dl]/.test(g.value) && call.disk.isDirectory(s.text!);
-    if (!/^[^[\]\\]*$/.test(g.value) || /[^\x00-\x7f]/.test(g.value + base)) return false;
-    const re = new RegExp(
-      "^" +
-        [...g.value].map((c) => (c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|]/g, "\\$&"))).join("") +
-        "$",
-      g.test === "-iname" ? "iu" : "u",
-    );
-    return !re.test(base);
+    return (g.test === "-name" || g.test === "-iname") && matches(g.value, base, g.test === "-iname") === false;
   });
+}
+
+/**
+ * Whether find's pattern (fnmatch without FNM_PATHNAME: `*` and `?` match `/` and a leading dot
+ * too) matches a text, for a pattern of literal ASCII text, `*` and `?`; null for any other
+ * (brackets, backslashes, text outside ASCII), which the guard does not decide.
+ */
+function matches(pattern: string, text: string, icase: boolean): boolean | null {
+  if (!/^[^[\]\\]*$/.test(pattern) || /[^\x00-\x7f]/.test(pattern + text)) return null;
+  const re = new RegExp(
+    "^" +
+      [...pattern].map((c) => (c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|]/g, "\\$&"))).join("") +
+      "$",
+    icase ? "iu" : "u",
+  );
+  return re.test(text);
+}
+
+/**
+ * Which symlinks under a start point find (without -L) may yield to an -exec after these tests
+ * (joined by `and`), by the link's name and its path as find prints it: none after a `-type`
+ * without `l` (a link is of type `l`), only those a `-name`/`-path` may match, none a `-not -path`
+ * surely matches. Undefined: any (an operator among the tests).
+ */
+function linksYielded(guards: readonly Guard[] | null): ((name: string, path: string) => boolean) | undefined {
+  if (guards === null || guards.length === 0) return undefined;
+  return (name, path) =>
+    guards.every((g) => {
+      const icase = g.test.includes("-i");
+      switch (g.test) {
+        case "-type":
+          return g.value.split(",").includes("l");
+        case "-name":
+        case "-iname":
+          return matches(g.value, name, icase) !== false;
+        case "-path":
+        case "-ipath":
+        case "-wholename":
+        case "-iwholename":
+          return matches(g.value, path, icase) !== false;
+        case "!-path":
+        case "!-ipath":
+        case "!-wholename":
+        case "!-iwholename":
+          return matches(g.value, path, icase) !== true;
+        default: {
+          const never: never = g.test;
+          return never;
+        }
+      }
+    });
 }
 
 /** What `{}` is under -execdir for a start point (checked with GNU find): `./b/` for `a/b/`, `./.` for `.`, `/` for `/`. */

@@ -6,6 +6,7 @@ import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, replacedByStandIn, replacedByUnknown, type Stdin, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec } from "../spec.ts";
 import { type Cut, cutProblem, type Listing, repChoices, XARGS_CUT } from "../../shell/listing.ts";
+import { linksMet } from "../../shell/index-names.ts";
 import { issue, leadingOptions, type LeadingOptionRules, optionItems, optionValues, spanOf } from "./common.ts";
 import { XARGS_TEXT } from "./pipe/disk.ts";
 import { XARGS_DIRNAME, XARGS_NAMES } from "./pipe/xargs.ts";
@@ -534,8 +535,10 @@ function xargs(call: Call): Effect[] {
         : groups.filter((g) => g.length > 0 || !noEmpty);
       // The command gets every name under each directory: the directory is judged as reached
       // recursively (rules on what it holds apply, `find . | xargs cat` with `.env` denied).
+      const links = linksMet(l);
       for (const d of l.reach) {
-        effects.push({ t: "scan", arg: d, kind: "unknown" }, { t: "path", arg: d, kind: "unknown" });
+        effects.push({ t: "scan", arg: d, kind: "unknown", ...(links ? { links } : {}) }, { t: "path", arg: d,
+          kind: "unknown" });
       }
     }
   } else {
