@@ -3,6 +3,7 @@
 // inside case that allows has an outside twin that must still ask.
 
 import { beforeAll } from "bun:test";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { table, useSandbox } from "./support/table.ts";
@@ -27,6 +28,17 @@ beforeAll(() => {
   // program acts by the name it is run by), and one to a program outside the system's bins.
   symlinkSync("/usr/bin/python3", join(py, "tools", "ls"));
   symlinkSync(join(box.fx.outside, "secret.txt"), join(py, "tools", "python3"));
+  // A git repository whose index holds plain files; on disk beside them, untracked, a virtual
+  // environment's link to the system's python and a link out named as a tracked file plus `2`.
+  const repo = join(box.fx.project, "gitpy");
+  for (const d of ["src", ".venv/bin"]) mkdirSync(join(repo, d), { recursive: true });
+  writeFileSync(join(repo, "src", "a.ts"), "export {};\n");
+  writeFileSync(join(repo, "lnk"), "x\n");
+  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null" };
+  execFileSync("git", ["init", "-q"], { cwd: repo, env, stdio: "pipe" });
+  execFileSync("git", ["add", "src", "lnk"], { cwd: repo, env, stdio: "pipe" });
+  symlinkSync("/usr/bin/python3", join(repo, ".venv", "bin", "python"));
+  symlinkSync(join(box.fx.outside, "secret.txt"), join(repo, "lnk2"));
 });
 
 // Variables named as URLs hold a URL's path for the framework that reads them (the base its
@@ -188,3 +200,32 @@ table("words: a file read beside a part that writes it", box, [[
   "allow",
   ["write $P/build/log.txt"],
 ], ["bash scripts/build.sh | tee build/log.txt", "allow", ["write $P/build/log.txt"]]]);
+
+// find -exec is given the symlinks under its start points only as its tests let them through:
+// without -L, a link is of type `l` and is matched by its own name and path. A virtual
+// environment's `.venv/bin/python` link is never given to `-name '*.py' -exec`.
+table("words: find -exec and the links its tests leave out", box, [
+  ["find . -name '*.py' -exec grep -l def {} +", "allow", ["!* /usr/bin/python3.11"], { cwd: "$P/py" }],
+  ["find . -type f -exec grep -l def {} +", "allow", [], { cwd: "$P/py" }],
+  ["find . -name '*.py' -not -path './.venv/*' -exec grep -l def {} +", "allow", [], { cwd: "$P/py" }],
+  ["find . -type l -not -path './.venv/*' -not -path './tools/*' -exec cat {} +", "allow", [], { cwd: "$P/py" }],
+  // Twins: tests that let a link through (its name, a type `l`, a path not left out), an
+  // operator among the tests, and -L (find follows links, and `-type f` is the target's type).
+  ["find . -name 'python*' -exec cat {} +", "ask", ["unknown $O/secret.txt"], { cwd: "$P/py" }],
+  ["find . -exec cat {} +", "ask", ["unknown $O/secret.txt"], { cwd: "$P/py" }],
+  ["find . -type l ! -path './.venv/*' -exec cat {} +", "ask", ["unknown $O/secret.txt"], { cwd: "$P/py" }],
+  ["find . -name '*.py' -o -name x -exec cat {} +", "ask", ["unknown $O/secret.txt"], { cwd: "$P/py" }],
+  ["find -L . -type f -exec cat {} +", "ask", ["#EXTERNAL_PATH"], { cwd: "$P/py" }],
+  ["find . -name '[p]ython3' -exec cat {} +", "ask", ["unknown $O/secret.txt"], { cwd: "$P/py" }],
+]);
+
+// Names from git's index are the only symlinks a consumer of them can be given: an untracked
+// link beside them (a virtual environment's) is none of them.
+table("words: git's index names and untracked links", box, [
+  ["for f in $(git ls-files '*.ts'); do wc -l \"$f\"; done", "allow", ["read $P/gitpy"], { cwd: "$P/gitpy" }],
+  ["git ls-files | xargs wc -l", "allow", ["read $P/gitpy"], { cwd: "$P/gitpy" }],
+  ["git ls-files | grep lnk | xargs cat", "allow", ["read $P/gitpy"], { cwd: "$P/gitpy" }],
+  // Twins: names made from them (`lnk` + `2` is the link out), and names from the disk.
+  ["git ls-files | sed 's/$/2/' | xargs cat", "ask", ["unknown $O/secret.txt"], { cwd: "$P/gitpy" }],
+  ["git ls-files --others | xargs cat", "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/gitpy" }],
+]);
