@@ -229,3 +229,40 @@ table("words: git's index names and untracked links", box, [
   ["git ls-files | sed 's/$/2/' | xargs cat", "ask", ["unknown $O/secret.txt"], { cwd: "$P/gitpy" }],
   ["git ls-files --others | xargs cat", "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/gitpy" }],
 ]);
+
+// A link the command makes itself is not resolved through what it is now (src/shell/zones.ts):
+// a later command may replace it or what its text resolves through, and the world does not keep
+// what happened after the link was made. So even a link whose target is inside and known asks
+// (a known limit, docs/semantics.md "Paths"); its twin, a link out, asks too.
+table("words: a link made in the command", box, [["ln -s src/main.ts b.ts && cat b.ts", "ask", ["#UNRESOLVED_PATH"]], [
+  "ln -s ../../outside/secret.txt b && cat b",
+  "ask",
+  ["#UNRESOLVED_PATH"],
+]]);
+
+// Words that were already judged as the program uses them (no change here, kept as specs): a
+// URL, a route, a header, a test-name filter, a message, sed's in-place suffix; each twin names
+// a place the program opens. vitest's and jest's operands are filters matched against the test
+// files found under the root (vitest's filterFiles: a file's path relative to the root must hold
+// the filter), so `vitest run ../x` selects nothing outside; `--dir`/`--root` move the root.
+table("words: routes, headers, filters and messages", box, [
+  ['curl -H "Content-Type: application/json" -d \'{"a": "/etc/passwd"}\' localhost:3000/api/chat', "allow"],
+  ["http POST :8000/api/users name=x", "allow"],
+  ['npx vitest -t "/api/chat"', "allow"],
+  ["jest -t '/login/'", "allow"],
+  ['pytest -k "api/users"', "allow"],
+  ["vitest run ../x", "allow"],
+  ["grep -rn '\"@/*\"' src", "allow"],
+  ["sed -i '' -e s/a/b/ src/main.ts", "allow", ["write $P/src/main.ts"]],
+  ['git commit -m "fix src/main.ts and /api route"', "allow"],
+  ["curl -o /etc/x https://example.com", "ask", ["write /etc/x"]],
+  ["pytest ../outside", "ask", ["read $O"]],
+  ["vitest --dir ../outside", "ask", ["read $O"]],
+  ["sed -i '' s/a/b/ ~/.bashrc", "ask", ["write $H/.bashrc"]],
+  ["GIT_DIR=$O git log", "ask", ["#EXTERNAL_PATH"]],
+  // Harmless reads that were already allowed.
+  ["which python3", "allow"],
+  ["cat /etc/debian_version", "allow"],
+  ["node -p process.versions", "allow"],
+  ["cat /proc/1/environ", "ask", ["read /proc/1/environ"]],
+]);
