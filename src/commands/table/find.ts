@@ -171,7 +171,10 @@ function find(call: Call): Effect[] {
       // {} may also be a symlink under the start point that leads out: one the tests before the
       // -exec let through (without -L find neither follows a link nor yields one to `-type f`).
       const links = follow ? undefined : linksYielded(e.guards);
-      effects.push({ t: "scan", arg: s, kind: "unknown", surface: "find", ...(links ? { links } : {}) });
+      // (After `-type f` no link is ever given: there is nothing to walk for.)
+      if (links !== "none") {
+        effects.push({ t: "scan", arg: s, kind: "unknown", surface: "find", ...(links ? { links } : {}) });
+      }
     }
   }
   // (An -exec of a program that only reads and prints changes nothing a later name goes through.)
@@ -259,10 +262,11 @@ function matches(pattern: string, text: string, icase: boolean): boolean | null 
  * Which symlinks under a start point find (without -L) may yield to an -exec after these tests
  * (joined by `and`), by the link's name and its path as find prints it: none after a `-type`
  * without `l` (a link is of type `l`), only those a `-name`/`-path` may match, none a `-not -path`
- * surely matches. Undefined: any (an operator among the tests).
+ * surely matches. Undefined: any (an operator among the tests); "none": no link at all.
  */
-function linksYielded(guards: readonly Guard[] | null): ((name: string, path: string) => boolean) | undefined {
+function linksYielded(guards: readonly Guard[] | null): ((name: string, path: string) => boolean) | "none" | undefined {
   if (guards === null || guards.length === 0) return undefined;
+  if (guards.some((g) => g.test === "-type" && !g.value.split(",").includes("l"))) return "none";
   return (name, path) =>
     guards.every((g) => {
       const icase = g.test.includes("-i");
