@@ -22,6 +22,8 @@ beforeAll(() => {
   writeFileSync(join(py, "bad.txt"), "x.py\n../../outside/secret.txt\n");
   writeFileSync(join(py, "app.env"), "APP_LEVEL=3\nAPP_NAME=tide\n");
   writeFileSync(join(py, "bad.env"), "APP_ROOT=../../outside\n");
+  writeFileSync(join(py, "count.txt"), "3\n");
+  writeFileSync(join(py, "arith.txt"), "a[$(cat ../../outside/secret.txt)]\n");
   symlinkSync("/usr/bin/python3", join(py, ".venv", "bin", "python3"));
   symlinkSync("python3", join(py, ".venv", "bin", "python"));
   // A link to a system program under a name the table gives another program (a multi-call
@@ -182,6 +184,10 @@ table("words: lists and settings read from a project file", box, [
   ["env $(cat ~/.env) python3 x.py", "ask", ["#OPAQUE_CODE"], { cwd: "$P/py" }],
   ["env $(cat bad.env) python3 x.py", "ask", ["unknown $O"], { cwd: "$P/py" }],
   ["cat -n list.txt | xargs rm", "ask", ["#UNRESOLVED_WORD"], { cwd: "$P/py" }],
+  // A file's text evaluated as arithmetic is judged as text the command holds: a subscript in
+  // it runs its substitution (docs/semantics.md, "Values that bash evaluates").
+  ["x=$(cat count.txt); echo $((x + 1))", "allow", [], { cwd: "$P/py" }],
+  ["x=$(cat arith.txt); echo $((x))", "ask", ["read $O/secret.txt"], { cwd: "$P/py" }],
 ]);
 
 // A part that runs beside another (a pipeline's segments, a background job) may read a file's
