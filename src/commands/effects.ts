@@ -28,6 +28,12 @@ export interface Arg {
    * one word, whatever it holds): good as that word, not as text a shell reads again.
    */
   readonly exact?: true;
+  /**
+   * A stand-in for the names find yields to an -exec: which symlinks, by name and by path as
+   * find prints it, the stand-in's own text may be (find's tests; a glob made of it, `src/*`,
+   * judges no other link: src/interp/spellings.ts).
+   */
+  readonly links?: (name: string, path: string) => boolean;
 }
 
 /** What a command's standard input is known to hold. */
@@ -52,7 +58,7 @@ export function withValue(base: Arg, text: string | null, why: string): Arg {
  * stand-in after other text (`backup/{}`) is judged where it is (src/interp/access.ts).
  */
 export function replacedByStandIn(base: Arg, parts: readonly string[], item: string,
-  extra: { readonly exact?: true } = {}): Arg
+  extra: { readonly exact?: true; readonly links?: (name: string, path: string) => boolean } = {}): Arg
 {
   const segs = parts.flatMap((p,
     i) => [...(i > 0 ? [{ text: item, quoted: true, standIn: true as const }] : []),

@@ -155,6 +155,10 @@ function find(call: Call): Effect[] {
           call.disk.plainNames(s.text, s.span) !== null
           ? { exact: true as const }
           : {};
+      // Which links under s the tests before the -exec let through (none after `-type f`): `s/*`
+      // stands for none of the others, and the scan below looks for no other.
+      const links = follow ? undefined : linksYielded(e.guards);
+      const linkTest = e.dir || links === undefined ? {} : { links: links === "none" ? () => false : links };
       for (const [representative, dir] of reps) {
         // A word made with `{}` stands for any of the paths (src/shell/listing.ts): never a command name or code.
         const argv = e.words.map((
@@ -162,7 +166,7 @@ function find(call: Call): Effect[] {
         ) => (w.text !== null && w.text.includes("{}")
           ? (representative.text === null
             ? withValue(w, null, "a path find yields")
-            : replacedByStandIn(w, w.text.split("{}"), representative.text, exact))
+            : replacedByStandIn(w, w.text.split("{}"), representative.text, { ...exact, ...linkTest }))
           : w)
         );
         effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label,
@@ -170,7 +174,6 @@ function find(call: Call): Effect[] {
       }
       // {} may also be a symlink under the start point that leads out: one the tests before the
       // -exec let through (without -L find neither follows a link nor yields one to `-type f`).
-      const links = follow ? undefined : linksYielded(e.guards);
       // (After `-type f` no link is ever given: there is nothing to walk for.)
       if (links !== "none") {
         effects.push({ t: "scan", arg: s, kind: "unknown", surface: "find", ...(links ? { links } : {}) });
