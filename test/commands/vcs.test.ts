@@ -469,4 +469,5 @@ table("git under wrappers and nested shells", box, [["env git -C ~ clean -fdx", 
   "ask",
   ["write $H"],
 ], ["cd ~ && git clean -fdx", "ask", ["write $H"]], ["cd src && git checkout -- . && cd ..", "allow", ["write $P/src"]],
-  ["find . -name '*.orig' -exec git rm {} \\;", "ask", ["* $O"]]]);
+  ["find . -name '*.orig' -exec git rm {} \\;", "allow", ["write $P/*", "!* $O"]], ["find . -exec git rm {} \\;", "ask",
+  ["* $O"]]]);
