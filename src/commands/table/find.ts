@@ -157,7 +157,11 @@ function find(call: Call): Effect[] {
           : {};
       // Which links under s the tests before the -exec let through (none after `-type f`): `s/*`
       // stands for none of the others, and the scan below looks for no other.
-      const links = follow ? undefined : linksYielded(e.guards);
+      // (Only while no -exec may make a link: one made during the walk may be yielded by a type
+      // find read before it was made, or by a name the tests let through.)
+      const links = follow || !execs.every((x) => LINKLESS.has(x.words[0]?.text ?? ""))
+        ? undefined
+        : linksYielded(e.guards);
       const linkTest = e.dir || links === undefined ? {} : { links: links === "none" ? () => false : links };
       for (const [representative, dir] of reps) {
         // A word made with `{}` stands for any of the paths (src/shell/listing.ts): never a command name or code.
@@ -190,9 +194,17 @@ function find(call: Call): Effect[] {
  * Programs that write no file whatever their words, run by -exec under their own names (a
  * path, `/bin/ls`, may be another program): their analysis judges what they read.
  */
-const PRINTS_ONLY: ReadonlySet<string> = new Set(["dirname", "basename", "echo", "printf", "stat", "wc", "grep",
-  "egrep", "fgrep", "cat", "ls", "md5sum", "sha1sum", "sha256sum", "sha512sum", "du", "head", "tail", "realpath",
-  "readlink", "test", "["]);
+const PRINTS_ONLY_NAMES = ["dirname", "basename", "echo", "printf", "stat", "wc", "grep", "egrep", "fgrep", "cat", "ls",
+  "md5sum", "sha1sum", "sha256sum", "sha512sum", "du", "head", "tail", "realpath", "readlink", "test", "["];
+const PRINTS_ONLY: ReadonlySet<string> = new Set(PRINTS_ONLY_NAMES);
+
+/**
+ * Programs that make no symlink whatever their words, run by -exec under their own names: those
+ * that only read and print, and those that only remove names or change modes and times (their
+ * entries' `naming: REMOVES`; touch makes regular files). Not git (a pull checks out links).
+ */
+const LINKLESS: ReadonlySet<string> = new Set([...PRINTS_ONLY_NAMES, "rm", "rmdir", "unlink", "chmod", "chown", "chgrp",
+  "shred", "touch"]);
 
 /** Words of an expression that leave -delete to delete everything under the start points (their values skipped). */
 const DELETES_ALL = new Set(["-delete", "-depth", "-d", "-xdev", "-mount", "-noleaf", "-ignore_readdir_race", "-print",
