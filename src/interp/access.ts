@@ -12,7 +12,7 @@ import type { ReasonCode } from "../base/reasons.ts";
 import type { Span } from "../base/span.ts";
 import type { AccessKind } from "../base/verdict.ts";
 import { type Arg, withValue } from "../commands/analyse.ts";
-import type { Disk } from "../commands/effects.ts";
+import type { DataRead, Disk } from "../commands/effects.ts";
 import type { Findings, PathFinding } from "../shell/findings.ts";
 import { indexChanger, nameMaker, type NamesSeen, placesAfterText } from "../shell/listing.ts";
 import type { IndexedNames } from "../shell/index-names.ts";
@@ -32,6 +32,7 @@ import { FileTexts } from "./file-texts.ts";
 import { CLIMBS, cleanedPlaces, MAY_SPELL_OTHERWISE, otherSpellings } from "./spellings.ts";
 import { joinChild } from "./worlds.ts";
 import { scanTree } from "./scan-tree.ts";
+import { Moves } from "./moves.ts";
 import type { WalkAdvice } from "./walk-advice.ts";
 
 /** What the accesses are judged against: the disk, the roots, and what the policy could say. */
@@ -65,8 +66,7 @@ export class Accesses implements DiskSource {
   readonly findings: Findings;
   readonly shell: Attribution;
   private readonly physCache = new Map<string, string | null>();
-  private readonly physUnlinked = new Map<string, string | null>();
-  /** What the command does to the text of files (file-texts.ts). */
+  /** What the command does to the text of files, and what may have changed it (file-texts.ts). */
   readonly texts: FileTexts;
   /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
   private readonly standInPaths = new Set<string>();
@@ -94,7 +94,11 @@ export class Accesses implements DiskSource {
     this.findings = findings;
     this.shell = shell;
     this.texts = new FileTexts(opts.fs, opts.roots, opts.limits.maxScriptBytes);
+    this.moves = new Moves(this.fs, (p) => this.physicalDir(p));
   }
+
+  /** Where renamed entries are, and which working directories moved with them (moves.ts). */
+  readonly moves: Moves;
 
   listed(dir: string, shown: string, span: Span): void {
     // `dir` was reached through the pattern's literal prefix, symlinks followed: judge where it is.
@@ -358,91 +362,23 @@ export class Accesses implements DiskSource {
     this.texts.wrote(path);
   }
 
-  /** The text of a script file inside a root, small enough to read; null otherwise (file-texts.ts). */
-  readScript(w: World, path: string): string | null {
-    return this.texts.read(w, path);
-  }
-
   /**
-   * Where the entry a `moves` effect names is, physically: the name in its parent's physical
-   * directory, since rename(2) does not follow a last symlink — or, for `.`, `..` and a name
-   * with a trailing slash, the directory it leads to; "/" (anything) when that is not known.
+   * Whether a physical path may not be now what it was before the command: an earlier part
+   * may have written it or a directory above it, changed what files hold, or made a symlink
+   * on the way to it (what readScript refuses to read).
    */
-  /** Renaming what a stand-in `T/.` or `T/..` stands for moves not T (rename(2) refuses `.` and `..`: EBUSY) but the entry under it holding the cwd. */
-  private movedUnder(w: World, abs: string): string[] {
-    const full = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
-    const cwd = w.cwd === null ? null : this.physicalDir(w.cwd);
-    if (!full.ok || cwd === null) return ["/"];
-    return cwd === full.path || !isInside(cwd, full.path)
-      ? []
-      : [
-        `${full.path === "/" ? "" : full.path}/${
-          cwd.slice(full.path === "/" ? 1 : full.path.length + 1).split("/")[0]
-        }`,
-      ];
+  mayHaveChanged(w: World, path: string): boolean {
+    return this.texts.mayBeWritten(path) || this.throughLinkZone(w, path);
   }
 
-  movedEntries(w: World, arg: Arg, base: string | null | undefined): string[] {
-    const dir = base === undefined ? w.cwd : base;
-    const text = arg.text;
-    if (text === null || (dir === null && !isAbsolute(text))) return ["/"];
-    const joined = isAbsolute(text) ? text : join(dir!, text);
-    const abs = joined.replace(/(.)\/+$/, "$1");
-    const watch = zoneWatch(w.linkZones);
-    if (arg.standIn && /(^|\/)\.\.?\/*$/.test(text)) return this.movedUnder(w, abs);
-    const cut = abs.lastIndexOf("/");
-    const name = abs.slice(cut + 1);
-    if (name === "" || name === "." || name === ".." || abs !== joined) {
-      const full = resolvePhysical(abs, this.fs, watch);
-      return full.ok ? [full.path] : ["/"];
-    }
-    const parent = this.physicalUnlessLinked(abs.slice(0, cut) || "/", w);
-    if (parent === null) return ["/"];
-    return [parent === "/" ? "/" + name : `${parent}/${name}`];
+  /** The text of a file inside a root, small enough to read; null otherwise (`code`: FileTexts.read). */
+  readScript(w: World, path: string, code = false): string | null {
+    return this.texts.read(w, path, code);
   }
 
-  /**
-   * A physical path as the disk shows it before the command, or null; remembered for the check
-   * when no earlier command may have made links (the answer cannot change then), since every
-   * word of a command nobody described is asked about (movedEntries) and the answer is nearly
-   * always the working directory.
-   */
-  private physicalUnlessLinked(abs: string, w: World): string | null {
-    if (w.linkZones.length) {
-      const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
-      return r.ok ? r.path : null;
-    }
-    let p = this.physUnlinked.get(abs);
-    if (p === undefined) {
-      const r = resolvePhysical(abs, this.fs);
-      this.physUnlinked.set(abs, p = r.ok ? r.path : null);
-    }
-    return p;
-  }
-
-  /**
-   * After a command that may have renamed the physical directories `moved` (in the state
-   * `before`): a world whose working directory is one of them or below one has moved with it.
-   * Bash keeps $PWD, but the kernel resolves relative paths (and `cd ..` falls back to the
-   * physical parent) from where the directory now is: the working directory is not known.
-   */
-  followMoves(o: World, moved: readonly string[], before: World): void {
-    const all = [...new Set([...o.movedDirs, ...moved])];
-    o.movedDirs = all.length > 64 ? ["/"] : all;
-    // A stand-in may be below any directory a symlink under its tree leads to: any directory
-    // renamed may have taken it along (a file renamed cannot, if it is one when the command runs).
-    if (o.standInCwd !== null) {
-      if (moved.some((m) => before.fsChanged || this.fs.lstat(m) !== "file")) {
-        o.cwd = null;
-        o.stackUnknown = true;
-      }
-      return;
-    }
-    if (o.cwd === null) return;
-    const here = this.physicalUnlessLinked(o.cwd, before);
-    if (here !== null && !moved.some((m) => isInside(here, m))) return;
-    o.cwd = null;
-    o.stackUnknown = true;
+  /** A file's bytes, for a command that reads its content to know what it does (FileTexts.readData). */
+  readData(w: World, path: string, maxBytes: number): DataRead {
+    return this.texts.readData(w, path, maxBytes);
   }
 
   /** What a child leaves in its parent (joinChild), and a directory above the parent's it may have moved. */
@@ -450,7 +386,7 @@ export class Accesses implements DiskSource {
     // Only what the child moved: what the parent had moved before is followed already.
     const moved = [...new Set(out.flatMap((o) => o.movedDirs))].filter((m) => !parent.movedDirs.includes(m));
     const status = joinChild(parent, out);
-    if (moved.length) this.followMoves(parent, moved, parent);
+    if (moved.length) this.moves.followMoves(parent, moved, parent);
     return status;
   }
 

@@ -5,9 +5,10 @@ import type { FileSystem } from "../paths/fs.ts";
 import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import type { ReasonCode } from "../base/reasons.ts";
 import type { Span } from "../base/span.ts";
-import type { Disk } from "../commands/effects.ts";
+import type { DataRead, Disk } from "../commands/effects.ts";
 import { isPlainPath, type NamesSeen } from "../shell/listing.ts";
 import type { World } from "../shell/state.ts";
+import { venvHomeIs } from "./venv-home.ts";
 
 /** What the answers are made of: the physical view Accesses keeps. */
 export interface DiskSource {
@@ -17,6 +18,7 @@ export interface DiskSource {
   entryLocation(w: World, p: string, dir: string | null): string | null | "changed" | "self";
   throughLinkZone(w: World, abs: string): boolean;
   readScript(w: World, path: string): string | null;
+  readData(w: World, path: string, maxBytes: number): DataRead;
   unplainNames(dir: string, deep: boolean, w: World, span: Span, onlyPlain?: boolean): string | NamesSeen;
 }
 
@@ -80,9 +82,15 @@ export function diskView(src: DiskSource, w: World, span: Span, command: string)
       const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
       return abs === null ? null : src.readScript(w, abs);
     },
+    readData: (p, maxBytes, from) => {
+      const dir = dirOf(from, p);
+      const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+      return abs === null ? { why: "the working directory is not known" } : src.readData(w, abs, maxBytes);
+    },
     systemProgram: (p, isSystem, from) => {
       const dir = dirOf(from, p);
-      let abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+      const link = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+      let abs = link;
       // Each hop as the kernel takes it: the link's own directory resolved, its target read
       // from there; only while nothing in the command may have changed a name on the way.
       if (abs === null || w.fsChanged || w.linksChanged) return null;
@@ -98,7 +106,8 @@ export function diskView(src: DiskSource, w: World, span: Span, command: string)
         const parent = resolvePhysical(joined.slice(0, cut) || "/", src.fs);
         if (name === "" || name === "." || name === ".." || !parent.ok || !parent.exists) return null;
         abs = parent.path === "/" ? `/${name}` : `${parent.path}/${name}`;
-        if (isSystem(abs)) return abs;
+        // (A venv's pyvenv.cfg must name the program's own installation: venv-home.ts.)
+        if (isSystem(abs)) return venvHomeIs(src, w, link!, parent.path) ? abs : null;
       }
       return null;
     },
