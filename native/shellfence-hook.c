@@ -256,7 +256,7 @@ static int bundle_id(const char *file, char id[17]) {
 static int compiled_id(const char *file, char id[17]) {
   static const char head[] = "export const BUILD_ID = \"";
   size_t h = sizeof head - 1;
-  size_t max = 1 << 20;
+  size_t max = 1 << 16; /* the build writes a few hundred bytes; a larger file is handed over */
   char *text = malloc(max);
   if (text == NULL) return 0;
   ssize_t n = read_head(file, text, max);
@@ -985,6 +985,12 @@ int main(int argc, char **argv) {
   const char *resident = getenv("SHELLFENCE_RESIDENT");
   if (resident != NULL && strcmp(resident, "0") == 0) hand_over(&c, 0, "SHELLFENCE_RESIDENT=0");
 
+  /* Read first, as the Node.js client reads it first, but within the timeout: a host that never
+   * closes stdin would hold the Node.js client until Claude Code gives up on the hook and runs the
+   * tool unchecked. From here on every hand-over passes these bytes on. */
+  char why[1200];
+  if (!read_input(&c, why, sizeof why)) hand_over(&c, 0, "%s", why);
+
   /* The bundle answers only when it and the compiled modules name the same build (codeFile);
    * otherwise the resident checker is not on by default, and the bin decides. */
   struct buf file = {0}, compiled = {0};
@@ -1002,12 +1008,10 @@ int main(int argc, char **argv) {
   if (!runtime_dir(uid, &dir) || !buf_add(&socket_path, dir.p, dir.n) || !buf_str(&socket_path, "/hook-") ||
       !buf_str(&socket_path, print) || !buf_str(&socket_path, ".sock"))
     hand_over(&c, 0, "out of memory");
-  char why[1200];
   /* A missing or untrusted socket: the bin's client checks again and starts a server if it may. */
   if (not_private(dir.p, uid, S_IFDIR, why, sizeof why) != NULL) hand_over(&c, 0, "%s", why);
   if (not_private(socket_path.p, uid, S_IFSOCK, why, sizeof why) != NULL) hand_over(&c, 0, "%s", why);
 
-  if (!read_input(&c, why, sizeof why)) hand_over(&c, 0, "%s", why);
   char *cwd = current_dir();
   if (cwd == NULL) hand_over(&c, 0, "the working directory: %s", strerror(errno));
   /* Node.js reads these as UTF-8, replacing what is not: send only what it would read unchanged. */
