@@ -201,7 +201,7 @@ export async function checkClaudeCode(ctx: DoctorContext): Promise<HostFindings>
         if (/^\s*npx\b/.test(h.command)) {
           f.push({ level: "warn", where: file,
             message:
-              'npx costs about 1 s on every tool call; point the hook at "$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence instead' });
+              'npx costs about 1 s on every tool call; make the command "$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code instead' });
         }
         running += record(f, file, await probeClaudeHook(h.command, ctx.project, ctx.env),
           `hook ${JSON.stringify(h.command)}`);
