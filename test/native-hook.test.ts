@@ -40,12 +40,14 @@ beforeAll(() => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const c of started) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
-  await Promise.all(
-    started.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once("exit", r)))),
-  );
+  const running = started.filter((c) => c.exitCode === null && c.signalCode === null);
+  for (const c of running) c.kill("SIGTERM");
+  // A server on a loaded machine may take a while over its SIGTERM; past 10 s it is killed.
+  const killer = setTimeout(() => running.forEach((c) => c.kill("SIGKILL")), 10_000);
+  await Promise.all(running.map((c) => new Promise((r) => c.once("exit", r))));
+  clearTimeout(killer);
   rmSync(T, { recursive: true, force: true });
-});
+}, 30_000);
 
 /** A runtime directory of its own (0700), as XDG_RUNTIME_DIR names it. */
 let runtimes = 0;
@@ -473,6 +475,31 @@ describe.skipIf(!existsSync(native) && !hasCompiler)("the native client hands ov
     },
     60_000,
   );
+
+  // Without XDG_RUNTIME_DIR the directory is os.tmpdir()'s (TMPDIR, TMP or TEMP, less a trailing
+  // slash) joined by path.join, which resolves `//`, `.` and `..` in the text: the client must
+  // name the same directory as the server the Node.js side started.
+  test.each(
+    [["TMPDIR with //, . and .. in it, and a trailing slash", (d: string) => ({ TMPDIR: `${d}//x/./../` })], [
+      "TMP when TMPDIR is empty",
+      (d: string) => ({ TMPDIR: "", TMP: `${d}/` }),
+    ], ["TEMP when neither is set", (d: string) => ({ TEMP: d })]] as const,
+  )("no XDG_RUNTIME_DIR: the temporary directory as Node.js finds it, %s", async (_name, envOf) => {
+    const top = runtime("tmpdir");
+    mkdirSync(join(top, "x"));
+    const env = envOf(top);
+    const child = spawn("node", [bin, "serve", "--idle", "60"], { env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: "ignore" });
+    started.push(child);
+    const dir = join(top, `shellfence-${uid}`);
+    await until("the server's socket", () => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith(".sock")));
+    const call = outsideCall(top);
+    const { XDG_RUNTIME_DIR: _, ...rest } = call.env;
+    const r = await nativeAsync({ ...call, env: { ...rest, ...env } });
+    expect(r.stderr).toBe(NATIVE_ANSWERED);
+    expectAsk(r);
+    child.kill("SIGTERM");
+  }, 60_000);
 
   test("SHELLFENCE_RESIDENT=0: handed over before stdin is read", () => {
     const r = viaNative(outsideCall(runtime("off"), { SHELLFENCE_RESIDENT: "0" }));
