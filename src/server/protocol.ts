@@ -193,6 +193,22 @@ export function socketPath(dir: string, print: string): string {
   return join(dir, `hook-${print}.sock`);
 }
 
+/**
+ * The longest path a socket may have here: sockaddr_un's sun_path less its NUL (108 bytes on
+ * Linux, 104 on macOS and the BSDs). Node.js cuts a longer one short without a word, so a server
+ * would listen under a name no client looks for and its clients would start another for every
+ * call; a client refuses such a path (it checks in its own process) and a server will not listen.
+ */
+const MAX_SOCKET_PATH = process.platform === "linux" ? 107 : 103;
+
+/** Why `path` cannot name a socket here (null when it can). */
+export function socketPathProblem(path: string): string | null {
+  const bytes = Buffer.byteLength(path);
+  return bytes > MAX_SOCKET_PATH
+    ? `${path} is ${bytes} bytes, longer than a socket's path may be (${MAX_SOCKET_PATH})`
+    : null;
+}
+
 /** The start lock: the first client to create it starts the server, the others do not. */
 export function lockPath(dir: string, print: string): string {
   return join(dir, `hook-${print}.lock`);
