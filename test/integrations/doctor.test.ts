@@ -35,8 +35,9 @@ async function status(files: Record<string, string>) {
   return { r, of: (h: string) => r.hosts.find((x) => x.host === h)!, text: JSON.stringify(r) };
 }
 
-const hook = (command: string, matcher = "Bash|Read|Write|Edit|MultiEdit|Glob|Grep|LS", extra: object = {}) =>
-  JSON.stringify({ ...extra, hooks: { PreToolUse: [{ matcher, hooks: [{ type: "command", command }] }] } });
+const hook = (command: string, matcher = "Bash|Read|Write|Edit|MultiEdit|Glob|Grep|LS", extra: object = {},
+  entry: object = {}) =>
+  JSON.stringify({ ...extra, hooks: { PreToolUse: [{ matcher, hooks: [{ type: "command", command, ...entry }] }] } });
 const BIN = `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence hook claude-code`;
 /** The README's hook command: the launcher of the native client. */
 const HOOK = `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code`;
@@ -50,11 +51,12 @@ describe("doctor", () => {
 
   const cases: Array<[string, Record<string, string>, string, "guarded" | "unguarded", RegExp]> = [[
     "Claude Code, the README's hook command (shellfence-hook)",
-    { ".claude/settings.json": hook(HOOK) },
+    { ".claude/settings.json": hook(HOOK, undefined, {}, { onFailure: "block" }) },
     "claude-code",
     "guarded",
     /answered (ask|deny)/,
-  ], ["Claude Code, a shellfence-hook that is not installed", {
+  ], ["Claude Code, a hook without onFailure block", { ".claude/settings.json": hook(HOOK) }, "claude-code", "guarded",
+    /no "onFailure": "block"/], ["Claude Code, a shellfence-hook that is not installed", {
     ".claude/settings.json": hook(`"$CLAUDE_PROJECT_DIR"/nowhere/shellfence-hook claude-code`),
   }, "claude-code", "unguarded", /does not guard/], ["Claude Code, the bin hook", {
     ".claude/settings.json": hook(BIN),
@@ -101,6 +103,11 @@ describe("doctor", () => {
     }, 30_000);
   }
 });
+
+test("the README's hook entry draws no warning about onFailure", async () => {
+  const { of } = await status({ ".claude/settings.json": hook(HOOK, undefined, {}, { onFailure: "block" }) });
+  expect(of("claude-code").findings.map((f) => f.message).join("\n")).not.toContain("onFailure");
+}, 30_000);
 
 describe("the sandbox", () => {
   test("the report says whether bash calls run contained here, and why not", async () => {
