@@ -10,7 +10,7 @@
 //   bun run scripts/hook-latency.ts [runs]
 
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -65,17 +65,41 @@ for (let i = 0; i < 400 && readdirSync(join(runtime, "shellfence")).length === 0
   await new Promise((r) => setTimeout(r, 50));
 }
 
+/**
+ * CPU time in clock ticks from /proc (Linux): this process's waited-for children (each path's own
+ * processes, whatever the load makes them wait) and the server's, whose check a resident call
+ * pays for. What a call costs an idle machine is about their sum.
+ */
+const hasProc = existsSync("/proc/self/stat");
+const tick = 1000 / Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
+function cpuTicks(pid: number | "self", children: boolean): number {
+  if (!hasProc) return 0;
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // Fields 14-17 of proc(5): utime, stime, cutime, cstime (f[0] is field 3).
+  return children ? Number(f[13]) + Number(f[14]) : Number(f[11]) + Number(f[12]);
+}
+
 const times = new Map<string, number[]>(present.map((p) => [p.label, []]));
+const cpu = new Map<string, { client: number; server: number }>(
+  present.map((p) => [p.label, { client: 0, server: 0 }]),
+);
 const answers = new Map<string, Set<string>>(present.map((p) => [p.label, new Set()]));
 // Round 0 warms the page cache and the code caches, and is not counted.
 for (let round = 0; round <= runs; round++) {
   for (const p of present) {
+    const [c0, s0] = [cpuTicks("self", true), cpuTicks(server.pid!, false)];
     const t = performance.now();
     const r = spawnSync(p.argv[0]!, p.argv.slice(1), { input, encoding: "utf8", cwd: project,
       env: { ...env, ...p.env } });
     const ms = performance.now() - t;
     if (r.status !== 0) throw new Error(`${p.label}: exit ${r.status}: ${r.stderr}`);
-    if (round > 0) times.get(p.label)!.push(ms);
+    if (round > 0) {
+      times.get(p.label)!.push(ms);
+      const used = cpu.get(p.label)!;
+      used.client += cpuTicks("self", true) - c0;
+      used.server += cpuTicks(server.pid!, false) - s0;
+    }
     if (p !== present[0]) {
       answers.get(p.label)!.add(
         (JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput
@@ -86,15 +110,19 @@ for (let round = 0; round <= runs; round++) {
 }
 server.kill("SIGTERM");
 
-console.log(`hook latency, process start to answer (median of ${runs}, interleaved)`);
+const load = readFileSync("/proc/loadavg", "utf8").split(" ")[0];
+console.log(`hook latency, process start to answer (median of ${runs}, interleaved; load ${load})`);
+if (hasProc) console.log(`${"".padEnd(48)}    wall   × node -e 0   CPU per call: its processes + the server's`);
 const base = median(times.get(present[0]!.label)!);
 for (const p of present) {
   const t = times.get(p.label)!;
   const answer = p === present[0] ? "" : `, answer ${[...answers.get(p.label)!].join("/")}`;
+  const used = cpu.get(p.label)!;
+  const perCall = (ticks: number) => `${((ticks * tick) / runs).toFixed(1)} ms`;
   console.log(
-    `${p.label.padEnd(48)} ${median(t).toFixed(1).padStart(7)} ms  ${
-      (median(t) / base).toFixed(2).padStart(5)
-    } × node -e 0` + `  (min ${Math.min(...t).toFixed(1)}, max ${Math.max(...t).toFixed(1)}${answer})`,
+    `${p.label.padEnd(48)} ${median(t).toFixed(1).padStart(7)} ms  ${(median(t) / base).toFixed(2).padStart(5)}  ` +
+      (hasProc ? `  ${perCall(used.client).padStart(9)} + ${perCall(used.server).padEnd(9)}` : "") +
+      `  (min ${Math.min(...t).toFixed(1)}, max ${Math.max(...t).toFixed(1)}${answer})`,
   );
 }
 

@@ -42,6 +42,8 @@ interface Hook {
   readonly onFailure?: "block";
   /** Log the hook's stderr with SHELLFENCE_RESIDENT_DEBUG=1 (which client answered) beside the project. */
   readonly log?: boolean;
+  /** Claude Code's permission rule that picks the calls the hook runs for. */
+  readonly if?: string;
 }
 
 /** The hook forms the docs offer. */
@@ -80,18 +82,21 @@ function configure(p: Project, hook: Hook | null): void {
     : {
       hooks: {
         PreToolUse: [{ matcher: "Bash|Read|Write|Edit|MultiEdit|Glob|Grep|LS",
-          hooks: [{ type: "command", command: logged(hook),
-            ...(hook.onFailure ? { onFailure: hook.onFailure } : {}) }] }],
+          hooks: [{ type: "command", command: logged(hook), ...(hook.onFailure ? { onFailure: hook.onFailure } : {}),
+            ...(hook.if ? { if: hook.if } : {}) }] }],
       },
     };
   writeFileSync(join(p.dir, ".claude", "settings.json"), JSON.stringify(settings, null, 2));
   writeFileSync(join(p.dir, "peek.py"), `print(open("../outside-secret.txt").read())\n`);
 }
 
-async function play(label: string, hook: Hook | null, peek = false) {
+/** Plays `script` (the opening steps and the timed calls by default) in a project set up with `hook`. */
+async function play(label: string, hook: Hook | null, peek = false,
+  script: (p: Project) => Step[] = (p) => steps(p, peek))
+{
   const p = makeProject(label);
   configure(p, hook);
-  const server = await startModelServer(steps(p, peek));
+  const server = await startModelServer(script(p));
   servers.push(server);
   const env = hostEnv(p, {
     ANTHROPIC_BASE_URL: server.url,
@@ -140,6 +145,32 @@ describe(`Claude Code (${hostBin("claude")})`, () => {
       if (sandboxed) expect(after(server, PEEK_STEP).body).toContain("No such file or directory");
       recordTiming("Claude Code", form, server, TIMED);
       await expectDoctor(p, "claude-code", "guarded");
+    });
+  }
+
+  // The hook's own cost, with the load of a shared machine taken out: in one session, calls the
+  // hook's `if` rule takes (`ls sub`) alternate with the same listing it leaves (`ls sub/`).
+  // --sandbox off, so that both run the tool alike. The log counts the hook's runs: one per call
+  // it takes (a line saying which client answered, or that the native one handed it over).
+  const AB_WARM = 3;
+  const ls = (command: string): Step => ({ tool: "Bash", input: { command, description: "list sub" } });
+  const abSteps =
+    (): Step[] => [...Array.from({ length: AB_WARM }, () => ls("ls sub")),
+      ...Array.from({ length: TIMED_CALLS }, () => [ls("ls sub"), ls("ls sub/")]).flat()];
+  const AB_TAKEN = Array.from({ length: TIMED_CALLS }, (_, i) => AB_WARM + 2 * i);
+  const AB_LEFT = AB_TAKEN.map((i) => i + 1);
+  const AB: readonly (readonly [string, string, RegExp])[] = [["native client",
+    `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code --sandbox off`,
+    /^shellfence: (answered by the resident checker \(native client\)|native client: )/], ["Node.js client",
+    `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence hook claude-code --sandbox off`,
+    /^shellfence: (answered by the resident checker$|checked in this process: )/]];
+  for (const [i, [client, command, run]] of AB.entries()) {
+    test(`the hook's own cost per call (${client}): calls it takes and calls it leaves, in one session`, async () => {
+      const { p, server } = await play(`cc-ab${i}`, { command, if: "Bash(ls sub)", log: true }, false, abSteps);
+      const log = readFileSync(join(p.top, LOG), "utf8");
+      expect(log.split("\n").filter((l) => run.test(l)).length, log).toBe(AB_WARM + TIMED_CALLS);
+      recordTiming("Claude Code", `one session, ${client}: calls the hook takes`, server, AB_TAKEN);
+      recordTiming("Claude Code", `one session, ${client}: calls it leaves`, server, AB_LEFT);
     });
   }
 
