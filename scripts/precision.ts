@@ -68,6 +68,7 @@ import { dirname, join } from "node:path";
 import { createGuard, type Verdict } from "../src/index.ts";
 import { materialise, readCommands, WORKLOAD_DIR } from "./modern-agent.ts";
 import { type Class, CLASSES, causes, classify } from "./precision-reviewer.ts";
+import { asksOnlyUnknown } from "../src/integrations/sandbox-route.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string): string[] => args.flatMap((a, i) => (a === name && args[i + 1] ? [args[i + 1]!] : []));
@@ -167,6 +168,8 @@ interface CorpusResult {
   byClass: Record<Class, number>;
   needlessCauses: [string, number][];
   examples: Record<string, string[]>;
+  /** Needless asks a host with the sandbox runs contained instead (only "unknown" reasons: sandbox-route.ts). */
+  needlessContained: number;
 }
 const results: CorpusResult[] = [];
 
@@ -204,6 +207,7 @@ for (const file of corpora) {
   const causeCount = new Map<string, number>();
   const examples: Record<string, string[]> = {};
   let notAllow = 0;
+  let needlessContained = 0;
   for (const l of lines) {
     const v = guard.check(l, { cwd: project });
     countInline(l, v);
@@ -212,6 +216,7 @@ for (const file of corpora) {
     const c = classify(l, v, project);
     byClass[c]++;
     if (c !== "needless") continue;
+    if (asksOnlyUnknown(v)) needlessContained++;
     if (needlessOut) {
       needlessLines.push(
         JSON.stringify({ corpus: file.split("/").pop(), command: l,
@@ -226,7 +231,8 @@ for (const file of corpora) {
   }
   const name = file.split("/").pop()!;
   const needlessCauses = [...causeCount].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  results.push({ corpus: name, commands: lines.length, notAllow, byClass, needlessCauses, examples });
+  results.push({ corpus: name, commands: lines.length, notAllow, byClass, needlessCauses, examples,
+    needlessContained });
   console.log(`\n== ${name}: ${lines.length} commands, cwd = a TypeScript + Python project`);
   console.log(`  not allow:          ${String(notAllow).padStart(6)}  ${pct(notAllow, lines.length)}`);
   for (const [c, n] of Object.entries(byClass)) {
@@ -257,6 +263,9 @@ interface WorkloadResult {
   outsideAsked: number;
   wrongAllows: { project: string; cwd: string; command: string; source: string }[];
   venv: string;
+  needlessContained: number;
+  /** Outside twins a host with the sandbox would run contained rather than ask about (the sandbox then enforces). */
+  outsideContained: number;
 }
 let workload: WorkloadResult | null = null;
 if (workloadDir !== null && existsSync(join(workloadDir, "commands.jsonl"))) {
@@ -272,7 +281,7 @@ if (workloadDir !== null && existsSync(join(workloadDir, "commands.jsonl"))) {
   const short = (l: string) => (l.length > 160 ? l.slice(0, 160) + "…" : l).replace(/\n/g, "⏎");
   const w: WorkloadResult = { commands: 0, inside: 0, notAllow: 0, byClass, needlessCauses: [], needlessByCode: [],
     needlessByFamily: [], families, examples, justifiedInside: [], outside: 0, outsideAsked: 0, wrongAllows: [],
-    venv: m.venv };
+    venv: m.venv, needlessContained: 0, outsideContained: 0 };
   for (const c of readCommands(workloadDir)) {
     const root = m.roots[c.project];
     if (root === undefined) throw new Error(`modern-agent: no project ${c.project}`);
@@ -285,6 +294,7 @@ if (workloadDir !== null && existsSync(join(workloadDir, "commands.jsonl"))) {
       if (v.decision === "allow") {
         w.wrongAllows.push({ project: c.project, cwd: c.cwd, command: c.command, source: c.source });
       } else w.outsideAsked++;
+      if (asksOnlyUnknown(v)) w.outsideContained++;
       continue;
     }
     w.inside++;
@@ -301,6 +311,7 @@ if (workloadDir !== null && existsSync(join(workloadDir, "commands.jsonl"))) {
       continue;
     }
     fam[1]++;
+    if (asksOnlyUnknown(v)) w.needlessContained++;
     count(byFamily, c.family);
     for (const code of new Set(v.reasons.filter((r) => r.decision !== "allow").map((r) => r.code))) count(byCode, code);
     if (needlessOut) {
@@ -348,25 +359,28 @@ if (workloadDir !== null && existsSync(join(workloadDir, "commands.jsonl"))) {
   }
 }
 
+// "asked, contained": the needless asks a host still asks about when it runs what only says
+// "unknown" contained (the default with the sandbox made: docs/sandbox.md, "Contain rather than ask").
 console.log("\n== summary (needless = not allowed though inside the project or a harmless system read)");
-console.log("  corpus                               commands  not allow   needless");
-for (const r of results) {
+console.log("  corpus                               commands  not allow   needless            asked, contained");
+const row = (name: string, commands: number, notAllow: number, needless: number, contained: number) =>
   console.log(
-    `  ${r.corpus.padEnd(36)} ${String(r.commands).padStart(8)} ${String(r.notAllow).padStart(10)} ${
-      String(r.byClass.needless).padStart(6)
-    } ${pct(r.byClass.needless, r.commands).padStart(8)}`,
+    `  ${name.padEnd(36)} ${String(commands).padStart(8)} ${String(notAllow).padStart(10)} ${
+      String(needless).padStart(6)
+    } ${pct(needless, commands).padStart(8)} ${String(needless - contained).padStart(8)} ${
+      pct(needless - contained, commands).padStart(8)
+    }`,
   );
-}
+for (const r of results) row(r.corpus, r.commands, r.notAllow, r.byClass.needless, r.needlessContained);
 if (workload) {
-  console.log(
-    `  ${"modern-agent (inside, unlabelled)".padEnd(36)} ${String(workload.inside).padStart(8)} ${
-      String(workload.notAllow).padStart(10)
-    } ${String(workload.byClass.needless).padStart(6)} ${pct(workload.byClass.needless, workload.inside).padStart(8)}`,
-  );
+  row("modern-agent (inside, unlabelled)", workload.inside, workload.notAllow, workload.byClass.needless,
+    workload.needlessContained);
   console.log(
     `  ${"modern-agent (outside): wrong allows".padEnd(36)} ${String(workload.outside).padStart(8)} ${
       String(workload.outsideAsked).padStart(10)
-    } ${String(workload.wrongAllows.length).padStart(6)}`,
+    } ${
+      String(workload.wrongAllows.length).padStart(6)
+    }   (${workload.outsideContained} of the asked would run contained)`,
   );
 }
 console.log(`\n== inline code (python -c, node -e/-p, perl -e) in all corpora: ${inline.seen} programs`);

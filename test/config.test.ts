@@ -50,7 +50,7 @@ describe("malformed configs fail with a precise message", () => {
     ["a layer that is null", "null", "layer.json:1:1: a config must be a JSON object, not null"],
     ["a layer that is a number", "3", "layer.json:1:1: a config must be a JSON object, not number 3"],
     ["an unknown top-level key", '{"permissions": {}}',
-      'layer.json:1:2: permissions: unknown key (did you mean "permission"?) (expected one of: permission, reasons, roots)'],
+      'layer.json:1:2: permissions: unknown key (did you mean "permission"?) (expected one of: permission, reasons, roots, scan)'],
     ["permission of the wrong type", '{"permission": ["read"]}',
       "layer.json:1:2: permission: expected an object mapping surfaces to rules, not an array"],
     ["an unknown action", '{"permission": {"read": "maybe"}}',

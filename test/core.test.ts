@@ -1420,3 +1420,33 @@ table("file comparisons in [[ ]] and [ ] look at both files", box, [["[[ ../outs
   "ask",
   ["read $H/.ssh/id_rsa"],
 ], ["[[ src/main.ts -nt README.md ]] && echo newer", "allow", ["read $P/src/main.ts", "read $P/README.md"]]]);
+
+table("one command in each of the worlds the shell may be in", box, [
+  // The command runs in one of them: what it would write in one is not what it reads in another
+  // (sort reads the list before it writes its output), but it is there for the commands after.
+  ["test -f .env && X=1; sort --files0-from=list.txt -o list.txt", "allow", ["read $P/list.txt"]],
+  ["test -f .env && X=1; sort --files0-from=list.txt -o list.txt; sort --files0-from=list.txt", "ask", [
+    "#UNRESOLVED_WORD",
+  ]],
+]);
+
+table("a program nobody described keeps the working directory unless a word may name it or one above", box, [
+  // A child process cannot change the shell's directory; only a rename of it or of a directory
+  // above it moves the shell along (bash keeps using the same inode: `mv` of the directory, then
+  // `cat bar`, reads the moved directory's bar). Words that name no such directory leave it known.
+  ["frobnicate --flag; cat README.md", "allow", ["read $P/README.md"]],
+  ["cd src && frobnicate main.ts sub --out=../build/x && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  ["cd src && frobnicate ../src/sub && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  ["cd src && frobnicate -n $$ && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  ["cd src && npx tsc -p .. && make -C .. build && cat main.ts", "allow", ["read $P/src/main.ts"]],
+  // A word that names the directory or one above it, or whose value is not known.
+  ["cd src && frobnicate ..; cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src && frobnicate --dir=..; cat main.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ['cd src && frobnicate "$PWD"; cat main.ts', "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src/sub && frobnicate ../../src x; cat deep.ts", "ask", ["#UNRESOLVED_CWD"]],
+  ['cd src && frobnicate "$A"; cat main.ts', "ask", ["#UNRESOLVED_WORD", "#UNRESOLVED_CWD"]],
+  ['cd src && frobnicate -o "$OUT"; cat main.ts', "ask", ["#UNRESOLVED_WORD", "#UNRESOLVED_CWD"]],
+  // A value known only to be one plain segment ($(date +%F)): its description keeps no more than
+  // that it has no `/`, and a program may cut it at `=` or `:` into other names.
+  ['cd src && frobnicate "build-$(date +%F)"; cat main.ts', "ask", ["#UNRESOLVED_CWD"]],
+]);

@@ -80,7 +80,8 @@ describe("every report of a verdict", () => {
   });
 
   const finding: ScanFinding = { file: "ci/\u202eevil.sh", line: 1, col: 1, endLine: 1, endCol: 5, decision: "ask",
-    code: "EXTERNAL_PATH", message: "cat reads /tmp/\x1b]0;title\x07x" };
+    code: "EXTERNAL_PATH", message: "cat reads /tmp/\x1b]0;title\x07x", statement: "cat /tmp/x", written: "/tmp/x",
+    fingerprint: "0123456789abcdef0123456789abcdef" };
 
   test("the scanner's lines", () => {
     const text = formatScanLines([finding]);
@@ -96,7 +97,7 @@ describe("every report of a verdict", () => {
   });
 
   test("SARIF", () => {
-    const sarif = toSarif([finding], { version: "0", rootUri: "file:///r/" });
+    const sarif = toSarif([finding], { version: "0", rootUri: "file:///r/", repository: null });
     const message = sarif.runs[0]!.results[0]!.message.text;
     expect(message).toBe("cat reads /tmp/\\x1b]0;title\\x07x");
   });

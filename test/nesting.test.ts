@@ -385,7 +385,13 @@ table("scripts inside the root are read and interpreted", box, [
   ["./scripts/tool.py ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
   ["./missing-tool --flag src", "ask", ["exec $P/missing-tool", "#OPAQUE_CODE"]],
   ["echo 'cat ~/.bashrc' > scripts/build.sh; bash scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
-  ["make; ./scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
+  // make runs project code, which could do itself whatever it wrote into the script: the script
+  // is still read (docs/semantics.md, "Code that project code may have rewritten"); a program
+  // the guard does not let run as project code, or a visible write, still makes it unknown.
+  ["make; ./scripts/build.sh", "allow", ["#SCRIPT_INTERPRETED"]],
+  ["make; ./scripts/escape.sh", "ask", ["read $O/secret.txt"]],
+  ["frobnicate; ./scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
+  ["make && cp ../outside/secret.txt scripts/build.sh && ./scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
   // A change of mode leaves the text as it is: the script is still read.
   ["chmod +x scripts/build.sh && ./scripts/build.sh", "allow", ["exec $P/scripts/build.sh", "#SCRIPT_INTERPRETED"]],
   ["chmod +x scripts/escape.sh && ./scripts/escape.sh", "ask", ["read $O/secret.txt"]],

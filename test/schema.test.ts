@@ -117,7 +117,7 @@ function fencedBlocks(file: string): Block[] {
 }
 
 /** Top-level keys that make a JSON object a shellfence config (the loader's, but "$schema"). */
-const CONFIG_KEYS = ["permission", "reasons", "roots"];
+const CONFIG_KEYS = ["permission", "reasons", "roots", "scan"];
 /** Other programs' files the docs show as JSON, by a top-level key of theirs: not shellfence configs. */
 const FOREIGN_KEYS: Readonly<Record<string, string>> = { hooks: "Claude Code's settings.json",
   plugin: "opencode.json" };
@@ -263,6 +263,13 @@ const SURFACE = "#/$defs/surfaceName";
 const COMMAND = "#/$defs/commandPattern";
 const EXTENSION = "#/$defs/extensionRules/oneOf/1/additionalProperties";
 const REASON_CODES = "#/properties/reasons/propertyNames/enum";
+const SCAN = "#/properties/scan";
+const EXCLUDE = "#/$defs/excludePattern";
+
+/** A config whose scan section excludes `pattern`, as JSON text. */
+function scanExclude(pattern: string): string {
+  return JSON.stringify({ scan: { exclude: [pattern] } });
+}
 
 /**
  * Mistakes the loader refuses, as JSON text: the schema must refuse each too, for the same
@@ -319,6 +326,25 @@ const BAD: readonly [what: string, text: string, failing: string, loader: string
   ["an unknown reason code", '{"reasons": {"NOT_A_CODE": "ask"}}', REASON_CODES, "unknown reason code"],
   ["PARSE_ERROR: allow", '{"reasons": {"PARSE_ERROR": "allow"}}', "#/$defs/notAllow/enum", 'never "allow"'],
   ["an empty root", '{"roots": [""]}', "#/properties/roots/items/minLength", "expected a directory path"],
+  // The scanner's section (src/policy/scan-config.ts).
+  ["scan: not an object", '{"scan": ["vendor/**"]}', `${SCAN}/type`, "scan: expected an object with exclude, presets"],
+  ["scan: an unknown key", '{"scan": {"excludes": []}}', `${SCAN}/additionalProperties`, "scan.excludes: unknown key"],
+  ["scan.exclude: not an array", '{"scan": {"exclude": "vendor/**"}}', `${SCAN}/properties/exclude/type`,
+    "scan.exclude: expected an array of path patterns"],
+  ["an empty exclude", scanExclude(""), `${EXCLUDE}/minLength`, "scan.exclude[0]: expected a path pattern"],
+  ["an exclude that is not a string", '{"scan": {"exclude": [1]}}', `${EXCLUDE}/type`, "expected a path pattern"],
+  ["an absolute exclude", scanExclude("/vendor/**"), `${EXCLUDE}/allOf/0/not`, "an exclude is relative to the root"],
+  ["an exclude from ~", scanExclude("~/x/**"), `${EXCLUDE}/allOf/0/not`, "an exclude is relative to the root"],
+  ["a negated exclude", scanExclude("!vendor/keep.sh"), `${EXCLUDE}/allOf/1/not`, 'a leading "!" is not a negation'],
+  ["an exclude with $NAME/", scanExclude("$VENDOR/**"), `${EXCLUDE}/allOf/2/not`, "patterns are not expanded"],
+  ["an exclude with a .. segment", scanExclude("a/../b"), `${EXCLUDE}/allOf/3/not`, 'a ".." segment'],
+  ["./vendor as an exclude", scanExclude("./vendor"), `${EXCLUDE}/allOf/4/not`, 'a pattern starting with "./"'],
+  ["scan.presets: not an array", '{"scan": {"presets": "github-actions"}}', `${SCAN}/properties/presets/type`,
+    "scan.presets: expected an array of preset names (github-actions)"],
+  ["an unknown preset", '{"scan": {"presets": ["gitlab"]}}', `${SCAN}/properties/presets/items/enum`,
+    'scan.presets[0]: unknown preset "gitlab" (expected one of: github-actions)'],
+  ["UNUSED_SUPPRESSION: allow", '{"reasons": {"UNUSED_SUPPRESSION": "allow"}}', "#/$defs/notAllow/enum",
+    "a scan suppression is broken or stale"],
 ];
 
 describe("mistakes the loader refuses, the schema refuses too", () => {
@@ -348,6 +374,14 @@ const GOOD: readonly [what: string, text: string][] = [
   ["an extension tool's shorthand", '{"permission": {"mytool": "allow"}}'],
   ["PARSE_ERROR raised to deny", '{"reasons": {"PARSE_ERROR": "deny"}}'],
   ["SECRET_PATH lowered to allow", '{"reasons": {"SECRET_PATH": "allow"}}'],
+  // Excludes as the loader mends or takes them.
+  ["vendor/: mended to vendor/**", scanExclude("vendor/")],
+  ["./vendor/**: the ./ is dropped", scanExclude("./vendor/**")],
+  ["*.generated.sh: a name at any depth", scanExclude("*.generated.sh")],
+  ["a $ that is no expansion", scanExclude("a$.sh")],
+  ["the preset, and an empty section", '{"scan": {"presets": ["github-actions"]}}'],
+  ["an empty scan section", '{"scan": {}}'],
+  ["UNUSED_SUPPRESSION raised to deny", '{"reasons": {"UNUSED_SUPPRESSION": "deny"}}'],
 ];
 
 describe("near misses both accept", () => {
@@ -366,8 +400,9 @@ function verdicts(text: string): { schema: boolean; loader: boolean } {
 describe("the schema and the loader agree", () => {
   test("on the top-level keys", () => {
     const keys = Object.keys(schema.properties);
-    expect(keys).toEqual(["$schema", "permission", "reasons", "roots"]);
-    const minimal: Readonly<Record<string, unknown>> = { $schema: SCHEMA_REF, permission: {}, reasons: {}, roots: [] };
+    expect(keys).toEqual(["$schema", "permission", "reasons", "roots", "scan"]);
+    const minimal: Readonly<Record<string, unknown>> = { $schema: SCHEMA_REF, permission: {}, reasons: {}, roots: [],
+      scan: {} };
     for (const k of keys) {
       expect([k, verdicts(JSON.stringify({ [k]: minimal[k] }))]).toEqual([k, { schema: true, loader: true }]);
     }
@@ -426,6 +461,15 @@ describe("the schema and the loader agree", () => {
       const v = verdicts(text);
       expect([text, v.schema]).toEqual([text, v.loader]);
     }), { seed: 42, numRuns: 3000, includeErrorInReport: true });
+  });
+
+  test("on generated scan excludes", () => {
+    const start = fc.constantFrom("", "/", "~", "!", "./", ".//", "../");
+    fc.assert(fc.property(start, pattern, (s, p) => {
+      const text = scanExclude(s + p);
+      const v = verdicts(text);
+      expect([text, v.schema]).toEqual([text, v.loader]);
+    }), { seed: 42, numRuns: 2000, includeErrorInReport: true });
   });
 
   test("on generated command patterns and extension tools' patterns", () => {

@@ -538,7 +538,8 @@ describe("the request carries every environment variable the checker reads", () 
       "which bwrap a sandbox runs: read where the sandbox line is made (the server's own, as the user started it)",
     OPENCODE_CONFIG: "doctor reads opencode's config as opencode does; the server never runs doctor",
     OPENCODE_DISABLE_PROJECT_CONFIG: "doctor, likewise",
-    PI_CODING_AGENT_DIR: "doctor reads pi's settings as pi does; the server never runs doctor" };
+    PI_CODING_AGENT_DIR: "doctor reads pi's settings as pi does; the server never runs doctor",
+    GITHUB_STEP_SUMMARY: "scan --format github writes its table there, in its own process; the server never scans" };
   // Where src/ hands the whole environment on or reads it by a computed name: the process's Io,
   // the default for layers, the client (to the server it starts), the server (REQUEST_ENV by
   // name), the scanner (a workflow's env, never served), and the sandbox runner (the command's

@@ -1,7 +1,8 @@
 // Reason codes: stable, never reused, each with the decision it leads to by default.
 // Hosts and scripts match on the code; the message is for people.
 
-export const REASONS = { EXTERNAL_PATH: { decision: "ask", summary: "a path outside every project root" },
+export const REASONS = {
+  EXTERNAL_PATH: { decision: "ask", summary: "a path outside every project root" },
   RULE_DENY: { decision: "deny", summary: "a rule denies this access" },
   RULE_ASK: { decision: "ask", summary: "a rule asks about this access" },
   UNRESOLVED_WORD: { decision: "ask", summary: "a word whose value is not known statically" },
@@ -30,6 +31,15 @@ export const REASONS = { EXTERNAL_PATH: { decision: "ask", summary: "a path outs
     summary: "code bash would evaluate that the guard's model does not account for" },
   DESTRUCTIVE: { decision: "allow",
     summary: "cannot be undone: deletes a repository or a project root, rewrites or deletes remote history, " +
-      "discards uncommitted work, or sends a local file to another host" } } as const;
+      "discards uncommitted work, or sends a local file to another host" },
+  // The CI scanner's own: a `# shellfence: ignore` comment (src/integrations/scan-suppress.ts).
+  INVALID_SUPPRESSION: { decision: "deny",
+    summary: "a scan suppression comment without a reason, with an unknown code, or that cannot be read" },
+  UNUSED_SUPPRESSION: { decision: "ask", summary: "a scan suppression comment that suppresses nothing" },
+} as const;
 
 export type ReasonCode = keyof typeof REASONS;
+
+/** The codes of the scanner's suppression comments: never themselves suppressed, never allowed. */
+export const SUPPRESSION_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["INVALID_SUPPRESSION",
+  "UNUSED_SUPPRESSION"]);

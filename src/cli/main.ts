@@ -172,8 +172,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const env: Record<string, string> = {};
     if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
+    // A batch only reads the disk: its answers hold for the whole run (paths/memo-fs.ts).
     opts = { roots: args.roots, ...layerOptions(args.cwd, args.configs, io), env,
-      ...(args.home ? { home: args.home } : {}) };
+      ...(args.home ? { home: args.home } : {}), ...(args.jsonl ? { unchangingDisk: true } : {}) };
     guard = await (await import("../guard/guard.ts")).createGuard(opts);
   } catch (e) {
     if (e instanceof ConfigError || e instanceof GrammarError) {

@@ -1,56 +1,36 @@
-// `shellfence scan PATH…`: the CI scanner's command line. Exit status: 1 when a finding reaches
-// --fail-on (default: deny), 0 otherwise, 2 on usage or configuration errors.
+// `shellfence scan PATH…`: the CI scanner's command line (options: scan-options.ts). Exit
+// status: 1 when a finding reaches --fail-on (default: deny), 0 otherwise and after
+// --write-baseline, 2 on usage, configuration or baseline errors.
 
-import { ArgError, Args } from "../base/args.ts";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { appendFileSync, readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Io } from "../base/io.ts";
-import { ConfigError, parseConfigText } from "../policy/config.ts";
-import { PROJECT_CONFIG_NAME } from "../policy/layers.ts";
-import { GrammarError } from "../parse/grammar.ts";
+import { ConfigError, parseConfigText, validateLayer } from "../policy/config.ts";
+import { loadLayers, PROJECT_CONFIG_NAME } from "../policy/layers.ts";
+import { mergeScanSections, type ScanSection } from "../policy/scan-config.ts";
+import { presetSetting } from "../policy/scan-presets.ts";
+import { GrammarError, loadParser } from "../parse/grammar.ts";
 import { createProjectGuard } from "../integrations/host.ts";
-import { formatGithubAnnotations } from "../report/github-annotations.ts";
-import type { ScanFinding } from "../report/scan-finding.ts";
+import { formatGithubAnnotations, formatStepSummary } from "../report/github-annotations.ts";
+import type { ScanFinding, ScanNote } from "../report/scan-finding.ts";
 import { formatScanJson, formatScanLines } from "../report/scan-text.ts";
-import { toSarif } from "../report/sarif.ts";
-import { collectTargets, compareFindings, ScanInputError, scanFile } from "../integrations/scan-files.ts";
+import { repositoryWebUrl, toSarif } from "../report/sarif.ts";
+import { compareFindings, scanTargets } from "../integrations/scan-files.ts";
+import { collectTargets, ScanInputError } from "../integrations/scan-targets.ts";
+import { exclusion } from "../integrations/scan-exclude.ts";
+import { applyBaseline, type Baseline, BaselineError, readBaseline,
+  writeBaseline } from "../integrations/scan-baseline.ts";
+import { fails, type Format, parseScanArgs, type ScanArgs, USAGE } from "./scan-options.ts";
 
-const USAGE = `usage: shellfence scan [options] [PATH...]
-
-Judges every command in shell scripts (*.sh, *.bash, files with a sh/bash #! line) and in the
-run: steps of GitHub Actions workflows (.github/workflows/*.yml). Directories are walked,
-skipping node_modules and .git. PATH defaults to the root.
-
-options:
-  --root DIR            the project root (default: the current directory); scripts start here,
-                        workflow steps in their working-directory under it; $GITHUB_WORKSPACE
-                        is the root, and the step-command files ($GITHUB_OUTPUT, $GITHUB_ENV,
-                        $GITHUB_PATH, $GITHUB_STATE, $GITHUB_STEP_SUMMARY) are always writable
-  --config FILE         a JSON config file (repeatable), merged after ROOT/.shellfence.json
-  --config-from-git REF the .shellfence.json of ROOT at git revision REF (the base branch of a
-                        pull request), as a layer that counts in full; the working tree's own
-                        file, which the pull request may have changed, may only tighten
-  --format FORMAT       human (default), json, sarif (2.1.0) or github (workflow annotations)
-  --fail-on LEVEL       deny (default) or ask: exit 1 when a finding is at least this strict
-  --home DIR            the home directory for ~ (default: $HOME)
-  -h, --help            show this help
-
-exit status: 1 when a finding reaches --fail-on, 0 otherwise, 2 on usage or configuration errors`;
-
-const FORMATS = ["human", "json", "sarif", "github"] as const;
-type Format = (typeof FORMATS)[number];
-
-interface ScanArgs {
-  root: string | undefined;
-  configs: string[];
-  gitRef: string | undefined;
-  format: Format;
-  failOn: "ask" | "deny";
-  home: string | undefined;
-  paths: string[];
-}
+/**
+ * A check's time budget in a scan: a hook answers within seconds, a CI job can wait; a 70 KiB
+ * script takes about a second (two on its first check, while the code warms up) on a loaded
+ * 2-core machine. Past the budget the script is a CHECK_TIMEOUT finding, never a pass.
+ */
+const SCAN_CHECK_MS = 60_000;
 
 export async function runScanCommand(argv: readonly string[], io: Io): Promise<number> {
   if (argv.includes("-h") || argv.includes("--help")) {
@@ -59,99 +39,148 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
   }
   let args: ScanArgs;
   try {
-    args = parseArgs(argv);
+    args = parseScanArgs(argv);
   } catch (e) {
     io.stderr(`shellfence scan: ${(e as Error).message}\n${USAGE}\n`);
     return 2;
   }
   const root = resolvePath(args.root ?? ".");
-  let findings: ScanFinding[] = [];
+  let found: ScanFinding[] = [];
+  let suppressed = 0;
+  const skipped: ScanNote[] = [];
+  const excluded: string[] = [];
   let files = 0;
+  let baseline: Baseline | null = null;
   try {
-    const base = args.gitRef === undefined ? [] : [configAtRef(root, args.gitRef)];
-    const guard = await createProjectGuard({ root, config: [...base, ...args.configs], env: runnerEnv(root),
-      ...(args.home ? { home: args.home } : {}) });
-    for (const w of guard.warnings) io.stderr(`shellfence scan: warning: ${w}\n`);
-    const { targets, skipped } = collectTargets(args.paths.length ? args.paths : [root], process.cwd());
-    for (const s of skipped) io.stderr(`shellfence scan: skipped ${s}\n`);
-    for (const t of targets) {
-      const r = scanFile(guard, root, t);
-      findings.push(...r.findings);
-      for (const s of r.skipped) io.stderr(`shellfence scan: skipped ${s}\n`);
+    if (args.baseline !== undefined) baseline = readBaseline(args.baseline);
+    const config = [...(args.gitRef === undefined ? [] : [configAtRef(root, args.gitRef)]), ...args.configs];
+    // The config's scan section (read from the layers the guard reads, trust applied) names the
+    // presets the guard must be made with, and the excludes.
+    const section = scanSection(root, config, args.home);
+    const presets = [...new Set([...section.presets, ...args.presets])].map((p) => presetSetting(p, root));
+    const guard = await createProjectGuard({
+      root,
+      config,
+      env: Object.assign({}, ...presets.map((p) => p.env)),
+      baseLayers: presets.map((p) =>
+        validateLayer({ permission: { external_directory: p.externalDirectory } }, p.origin)
+      ),
+      maxBytes: args.maxBytes,
+      maxCheckMs: SCAN_CHECK_MS,
+      ...(args.home ? { home: args.home } : {}),
+      // A scan only reads the disk: its answers hold for the whole run (paths/memo-fs.ts).
+      unchangingDisk: true,
+    });
+    for (const w of guard.warnings) {
+      io.stderr(`shellfence scan: warning: ${w}\n`);
     }
-    files = targets.length;
+    const excludedBy = exclusion(root, [...section.exclude, ...args.exclude]);
+    const collected = collectTargets(args.paths.length ? args.paths : [root], process.cwd(), root, excludedBy);
+    const r = scanTargets({ guard, parser: await loadParser(), root, maxBytes: args.maxBytes, excludedBy },
+      collected.targets);
+    found = r.findings.sort(compareFindings);
+    suppressed = r.suppressed;
+    skipped.push(...collected.skipped, ...r.skipped);
+    excluded.push(...collected.excluded, ...r.excluded);
+    files = r.files;
+    if (args.writeBaseline !== undefined) writeBaseline(args.writeBaseline, found);
   } catch (e) {
-    if (e instanceof ScanInputError || e instanceof ConfigError || e instanceof GrammarError) {
+    if (e instanceof ScanInputError || e instanceof ConfigError || e instanceof GrammarError
+      || e instanceof BaselineError)
+    {
       io.stderr(`shellfence scan: ${e.message}\n`);
       return 2;
     }
     throw e;
   }
-  findings = findings.sort(compareFindings);
-  io.stdout(render(args.format, findings, root));
-  const deny = findings.filter((f) => f.decision === "deny").length;
-  const ask = findings.length - deny;
-  io.stderr(`shellfence scan: ${files} file${files === 1 ? "" : "s"} scanned: ${deny} deny, ${ask} ask\n`);
-  const failing = args.failOn === "ask" ? deny + ask : deny;
-  return failing > 0 ? 1 : 0;
+  skipped.sort(compareFindings);
+  for (const x of excluded) {
+    io.stderr(`shellfence scan: skipped ${x}\n`);
+  }
+  for (const s of skipped) {
+    io.stderr(`shellfence scan: skipped ${s.file}:${s.line}:${s.col}: ${s.message}\n`);
+  }
+  // What the baseline accepts is left out of every output, as a suppressed finding is.
+  const { fresh, accepted, gone } = baseline === null
+    ? { fresh: found, accepted: [], gone: 0 }
+    : applyBaseline(found, baseline);
+  io.stdout(render(args.format, fresh, skipped, root));
+  const stepSummary = process.env.GITHUB_STEP_SUMMARY;
+  if (args.format === "github" && stepSummary) {
+    try {
+      appendFileSync(stepSummary, formatStepSummary(fresh, skipped));
+    } catch (e) {
+      io.stderr(`shellfence scan: warning: cannot write the step summary ${stepSummary}: ${(e as Error).message}\n`);
+    }
+  }
+  io.stderr(summary(files, fresh, skipped.length, suppressed, baseline === null ? null : accepted.length));
+  if (gone > 0) {
+    io.stderr(
+      `shellfence scan: ${gone} finding${gone === 1 ? "" : "s"} of the baseline ${
+        gone === 1 ? "was" : "were"
+      } not found (fixed, or changed); --write-baseline drops ${gone === 1 ? "it" : "them"}\n`,
+    );
+  }
+  if (args.writeBaseline !== undefined) {
+    io.stderr(
+      `shellfence scan: wrote ${found.length} finding${found.length === 1 ? "" : "s"} to ${args.writeBaseline}\n`,
+    );
+    return 0;
+  }
+  // What was not judged is not a pass: as strict as an ask (a baseline holds findings, never it).
+  return fresh.some((f) => fails(f, args.failOn)) || (args.failOn.level === "ask" && skipped.length > 0) ? 1 : 0;
+}
+
+/** `N files scanned: D deny, A ask`, what was not judged, and what suppressions and the baseline left out. */
+function summary(files: number, shown: readonly ScanFinding[], notJudged: number, suppressed: number,
+  accepted: number | null): string
+{
+  const deny = shown.filter((f) => f.decision === "deny").length;
+  const extra = [...(notJudged > 0 ? [`${notJudged} not judged`] : []),
+    ...(suppressed > 0 ? [`${suppressed} suppressed`] : []),
+    ...(accepted !== null ? [`${accepted} in the baseline`] : [])];
+  return `shellfence scan: ${files} file${files === 1 ? "" : "s"} scanned: ${deny} deny, ${shown.length - deny} ask${
+    extra.map((x) => `, ${x}`).join("")
+  }\n`;
 }
 
 /**
- * What the Actions runner gives every step: the workspace (the root), and the files step
- * commands write to ($GITHUB_OUTPUT, $GITHUB_ENV, …). Those live in the runner's temp directory,
- * which does not exist where the scan runs, and writing them is what steps are for, so they are
- * judged as /dev/null is: always allowed.
+ * The scan section of the layers the guard will read (global, project, the given configs), as
+ * the guard reads them: an untrusted project file's is dropped (layers.ts), with the warning the
+ * guard prints.
  */
-function runnerEnv(root: string): Record<string, string> {
-  const env: Record<string, string> = { GITHUB_WORKSPACE: root };
-  for (const name of ["GITHUB_ENV", "GITHUB_OUTPUT", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"]) {
-    env[name] = "/dev/null";
-  }
-  return env;
+function scanSection(root: string, config: readonly (string | object)[], home: string | undefined): ScanSection {
+  const { layers } = loadLayers({ global: true, project: root, extra: config }, home ?? homeDir());
+  return mergeScanSections(layers);
 }
 
-function render(format: Format, findings: readonly ScanFinding[], root: string): string {
+function homeDir(): string | null {
+  try {
+    return homedir() || null;
+  } catch {
+    return null;
+  }
+}
+
+function render(format: Format, findings: readonly ScanFinding[], skipped: readonly ScanNote[], root: string): string {
   switch (format) {
     case "human":
       return formatScanLines(findings);
     case "json":
       return formatScanJson(findings);
     case "github":
-      return formatGithubAnnotations(findings);
+      return formatGithubAnnotations(findings, skipped);
     case "sarif": {
       const rootUri = pathToFileURL(root).href.replace(/\/?$/, "/");
-      return JSON.stringify(toSarif(findings, { version: packageVersion(), rootUri }), null, 2) + "\n";
+      const pkg = packageJson();
+      const version = typeof pkg?.version === "string" ? pkg.version : "unknown";
+      return JSON.stringify(
+        toSarif(findings, { version, rootUri, repository: repositoryWebUrl(pkg?.repository) }, skipped),
+        null,
+        2,
+      ) + "\n";
     }
   }
-}
-
-function parseArgs(argv: readonly string[]): ScanArgs {
-  const out: ScanArgs = { root: undefined, configs: [], gitRef: undefined, format: "human", failOn: "deny",
-    home: undefined, paths: [] };
-  const args = new Args(argv);
-  for (let a = args.next(); a !== undefined; a = args.next()) {
-    if (a === "--") {
-      out.paths.push(...args.rest());
-      break;
-    }
-    if (Args.is(a, "--root")) out.root = args.value(a, "--root");
-    else if (Args.is(a, "--config")) out.configs.push(args.value(a, "--config"));
-    else if (Args.is(a, "--home")) out.home = args.value(a, "--home");
-    else if (Args.is(a, "--config-from-git")) out.gitRef = args.value(a, "--config-from-git");
-    else if (Args.is(a, "--format")) {
-      const f = args.value(a, "--format");
-      if (!(FORMATS as readonly string[]).includes(f)) {
-        throw new ArgError(`--format must be one of ${FORMATS.join(", ")}, not ${JSON.stringify(f)}`);
-      }
-      out.format = f as Format;
-    } else if (Args.is(a, "--fail-on")) {
-      const f = args.value(a, "--fail-on");
-      if (f !== "ask" && f !== "deny") throw new ArgError(`--fail-on must be ask or deny, not ${JSON.stringify(f)}`);
-      out.failOn = f;
-    } else if (a.startsWith("-") && a !== "-") throw new ArgError(`unknown option ${a}`);
-    else out.paths.push(a);
-  }
-  return out;
 }
 
 /**
@@ -178,13 +207,12 @@ function configAtRef(root: string, ref: string): object {
   return JSON.parse(shown.stdout.replace(/^\uFEFF/, "")) as object;
 }
 
-/** The package's version for SARIF's driver; a binary without package.json says "unknown". */
-function packageVersion(): string {
+/** The package's manifest (version and repository for SARIF's driver); null in a binary without it. */
+function packageJson(): { version?: unknown; repository?: unknown } | null {
   try {
     const pkg: unknown = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
-    const v = typeof pkg === "object" && pkg !== null ? (pkg as { version?: unknown }).version : undefined;
-    return typeof v === "string" ? v : "unknown";
+    return typeof pkg === "object" && pkg !== null ? pkg : null;
   } catch {
-    return "unknown";
+    return null;
   }
 }

@@ -56,7 +56,7 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
       // The guard's own program by a path (node_modules/.bin/shellfence): its command line is
       // judged as `shellfence`'s, whatever the file holds (table/guard-cli.ts).
       const argv = [withValue(name, "shellfence", ""), ...args];
-      effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: text });
+      effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: text, named: true });
       return effects;
     }
     if (text.includes("/")) {

@@ -364,7 +364,10 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
   const links = changes?.links ?? false;
   // Without changes of its own, what it changes is what its write accesses name (each judged,
   // and remembered as written: a script or package.json elsewhere still holds what it held).
-  if (fs || links) effects.push({ t: "changes", fs, links, ...(changes === undefined ? { confined: true } : {}) });
+  if (fs || links) {
+    effects.push({ t: "changes", fs, links, ...(changes === undefined ? { confined: true } : {}),
+      ...(changes?.project ? { project: true } : {}) });
+  }
   return { effects, runs };
 }
 

@@ -32,12 +32,16 @@ export interface Arg {
 
 /** What a command's standard input is known to hold. */
 export type Stdin =
-  | { readonly t: "text"; readonly text: string }
+  /** (`file`: the file `<` named, for a command that reads it as bytes, an archive: Disk.readData.) */
+  | { readonly t: "text"; readonly text: string; readonly file?: Arg }
   | { readonly t: "file"; readonly arg: Arg }
   /** Names printed by `find DIR…`, `ls`, `grep -rl`, …: see src/shell/listing.ts. */
   | { readonly t: "listing"; readonly listing: Listing<Arg> }
-  /** `inherited`: nothing in the command redirects it; it is whatever the guard's caller gave the shell. */
-  | { readonly t: "unknown"; readonly inherited?: true };
+  /**
+   * `inherited`: nothing in the command redirects it; it is whatever the guard's caller gave the
+   * shell. `file`: a file `<` named whose text is not read (too large, written earlier).
+   */
+  | { readonly t: "unknown"; readonly inherited?: true; readonly file?: Arg };
 
 /** An argument standing for `base`'s position with a value `text` (null: unknown, saying why). */
 export function withValue(base: Arg, text: string | null, why: string): Arg {
@@ -97,6 +101,12 @@ export interface Disk {
    */
   readText(path: string, from?: string | null): string | null;
   /**
+   * The bytes of a regular file inside a root, at most `maxBytes`, that nothing earlier in the
+   * command may have written (an archive whose members are judged); `absent` when it is not
+   * there and nothing may have made it, otherwise why it cannot be read.
+   */
+  readData(path: string, maxBytes: number, from?: string | null): DataRead;
+  /**
    * Why a name under `path` (at any depth, `path` included) may not be plain
    * (src/shell/listing.ts), or null when every one is: the command then relies on nothing in
    * the command line making one that is not, as a listing does.
@@ -124,12 +134,48 @@ function parentOf(path: string): string | null {
   return parent === "/" || parent === "." || parent === ".." ? null : parent;
 }
 
+/** A file's bytes as the disk holds them at this point of a command (Disk.readData). */
+export type DataRead = { readonly bytes: Uint8Array } | { readonly absent: true } | { readonly why: string };
+
 /** A disk that knows nothing: no directory exists, nothing is found, nothing is settled. */
 export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false,
-  readText: () => null, plainNames: () => "the names on disk cannot be checked here" };
+  readText: () => null, readData: () => ({ why: "the disk cannot be read here" }),
+  plainNames: () => "the names on disk cannot be checked here" };
 
 /** Relative paths resolve against a logical directory, or the cwd when absent; null: unknown. */
 type BaseField = { readonly base?: string | null };
+
+/** The package managers whose workspaces the guard reads. */
+export type WorkspaceTool = "pnpm" | "npm" | "yarn";
+
+/**
+ * Which packages of a workspace: each filter selects some (pnpm's `--filter` selectors, npm's
+ * `-w` names and directories, a yarn workspace's name; a word not known asks), `all` selects
+ * every one; `root` says whether the workspace root's own package is among them: always
+ * (`yes`), never (`no`: pnpm's run, exec and test, npm's workspaces), or when selected.
+ */
+export interface WorkspaceSelection {
+  readonly tool: WorkspaceTool;
+  readonly filters: readonly Arg[];
+  readonly all: boolean;
+  readonly root: "yes" | "no" | "if-selected";
+  /**
+   * The packages of the workspace the command is in, if it is in one inside the roots (an
+   * install runs the lifecycle scripts of every workspace package): none when it is not.
+   */
+  readonly optional?: boolean;
+}
+
+/**
+ * What a command does in each package a workspace selection names: run a script (skipped where
+ * there is none), run lifecycle events and install (`installs`: its node_modules is written), or
+ * run a command there (`pnpm -r exec`, `yarn workspace web add x`).
+ */
+type WorkspaceAction = { readonly t: "script"; readonly name: string; readonly args: readonly Arg[] } | {
+  readonly t: "events";
+  readonly events: readonly string[];
+  readonly installs: boolean;
+} | { readonly t: "run"; readonly argv: readonly Arg[]; readonly label: string };
 
 export type Effect =
   /** A path access. */
@@ -163,6 +209,11 @@ export type Effect =
     readonly clearEnv?: boolean;
     /** Its standard input, when the runner gives it another than its own (xargs: /dev/null). */
     readonly stdin?: Stdin;
+    /**
+     * The program is the one its name says, not one looked up in PATH: `python -m pip` runs
+     * pip's module, busybox its applet, pytest's addopts pytest itself (src/interp/path-lookup.ts).
+     */
+    readonly named?: true;
   } & BaseField)
   /**
    * A script of the nearest package.json (`npm run NAME`, `npm test`): its text, with the
@@ -177,7 +228,39 @@ export type Effect =
     readonly label: string;
     /** A lifecycle event (install): its pre and post scripts run even when it has no script of its own. */
     readonly event?: boolean;
+    /**
+     * Run as one package of a workspace (`pnpm -r build`): a package without the script is
+     * skipped, no program of that name runs instead.
+     */
+    readonly member?: boolean;
   } & BaseField)
+  /**
+   * Packages of a workspace the command selects (`pnpm -F web build`, `npm -w api test`, `yarn
+   * workspace web build`) and what it does in each: a table entry's own effects
+   * (src/commands/table/dev/workspace-options.ts) re-aimed at them; the interpreter finds the
+   * workspace and its packages from `base` (src/interp/workspaces.ts).
+   */
+  | ({ readonly t: "workspace"; readonly select: WorkspaceSelection; readonly action: WorkspaceAction;
+    readonly span: Span; readonly label: string } & BaseField)
+  /**
+   * A package manager's options that select workspace packages, as the entry parsed them; the
+   * entry's analyser turns them and its other effects into a `workspace` effect.
+   */
+  | {
+    readonly t: "workspace-select";
+    readonly tool: WorkspaceTool;
+    readonly filters: readonly Arg[];
+    readonly all: boolean;
+    /**
+     * The root's own package (WorkspaceSelection's `root`); `not-for-runs`: not when a script
+     * or command runs in each package, but when installing (pnpm without
+     * --include-workspace-root).
+     */
+    readonly root: WorkspaceSelection["root"] | "not-for-runs";
+    readonly span: Span;
+    /** Every package of the workspace, if there is one (WorkspaceSelection's `optional`): re-aims only installs. */
+    readonly optional?: boolean;
+  }
   /** Shell code this command runs. */
   | ({
     readonly t: "code";
@@ -243,9 +326,14 @@ export type Effect =
    * directory is somewhere else afterwards, and relative paths resolve there.
    */
   | ({ readonly t: "moves"; readonly arg: Arg } & BaseField)
-  /** The command may change the filesystem (`fs`: remove or replace directories; `links`: create symlinks). */
   /**
-   * What running it may do to the filesystem (CommandSpec.changes). `confined`: its changes are
-   * to the places its write accesses name, nothing else (an entry whose writes are all data).
+   * What running it may do to the filesystem (CommandSpec.changes: `fs`, remove or replace
+   * directories; `links`, create symlinks). `confined`: its changes are to the places its write
+   * accesses name, nothing else (an entry whose writes are all data). `project`: what it changes
+   * beyond those is done by code the guard lets run unread, the project's own or its packages'
+   * (a build, a test runner, a program of the project's): code that could do itself whatever a
+   * script it rewrote would do, so its writes do not make a later script unknown
+   * (docs/semantics.md, "Code that project code may have rewritten").
    */
-  | { readonly t: "changes"; readonly fs: boolean; readonly links: boolean; readonly confined?: boolean };
+  | { readonly t: "changes"; readonly fs: boolean; readonly links: boolean; readonly confined?: boolean;
+    readonly project?: boolean };

@@ -5,7 +5,8 @@
 // land under names the guard never sees, through any symlink already there. So when one
 // extracts, the working directory's tree, and the tree of each destination it is given, is
 // written as tar's is (table/archives.ts `intoTree`): a protected file there, or a symlink
-// there that leads out, is judged.
+// there that leads out, is judged; and since the members are not read, the extraction is asked
+// about (UNRESOLVED_PATH), as an archive tar cannot read is.
 
 import { syntheticArg } from "./apply.ts";
 import type { Arg, Effect } from "./effects.ts";
@@ -17,6 +18,8 @@ interface Extractor {
   readonly into?: readonly string[];
   /** The last operand is the destination when it ends in `/` (`unrar x a.rar out/`). */
   readonly slashOperand?: boolean;
+  /** It saves files under their remote names, no archive's members. */
+  readonly downloads?: boolean;
 }
 
 /** The first word that is not an option. */
@@ -48,7 +51,8 @@ const EXTRACTORS: ReadonlyMap<string, Extractor> = new Map<string, Extractor>([
   ["unp", { extracts: () => true }],
   ["zpaq", { extracts: commandIn("x"), into: ["-to"] }],
   // gh 2.x: a release's assets and a run's artifacts land under their own names.
-  ["gh", { extracts: (w) => ["release", "run"].includes(w[0] ?? "") && w[1] === "download", into: ["-D", "--dir"] }],
+  ["gh", { extracts: (w) => ["release", "run"].includes(w[0] ?? "") && w[1] === "download", into: ["-D", "--dir"],
+    downloads: true }],
 ]);
 
 /** What extracting adds to an unknown program's effects: nothing when `name` is not an extractor or does not extract. */
@@ -67,9 +71,18 @@ export function extractionEffects(name: string, args: readonly Arg[], at: Arg): 
   if (x.slashOperand && last !== undefined && last.text !== null && last.text.endsWith("/") && args.length > 1) {
     dirs.push(last);
   }
-  return dirs.flatMap((
+  const effects = dirs.flatMap((
     dir,
   ): Effect[] => [{ t: "path", arg: dir, kind: "write" }, { t: "scan", arg: dir, kind: "write" }, { t: "links",
     arg: dir, tree: true }]
   );
+  // The members' names decide where they land, and these archives are not read (table/unpacking.ts
+  // reads tar, zip and cpio for the programs the table describes); a download is a file under its own name.
+  if (!x.downloads) {
+    effects.push({ t: "issue", code: "UNRESOLVED_PATH",
+      message:
+        `${name} unpacks an archive whose members the guard does not read: one may climb out, be absolute, or be a link a later member is written through`,
+      span: at.span });
+  }
+  return effects;
 }

@@ -142,8 +142,11 @@ export interface CommandSpec {
   /**
    * What running it may do to the filesystem: `fs` (remove or replace directories) and `links`
    * (create symlinks). Default: `fs` when any operand or value is written, `links` never.
+   * `project`: those changes are made by code the guard lets run unread (projectCode: a build,
+   * tests, an interpreter running the project's files); the tool's own writes of files that hold
+   * code (`npm pkg set`, `npm init`) must then be write accesses of the entry.
    */
-  readonly changes?: { readonly fs?: boolean; readonly links?: boolean };
+  readonly changes?: { readonly fs?: boolean; readonly links?: boolean; readonly project?: boolean };
   /** Subcommands (`git add`, `npm install`): global options come before the subcommand name. */
   readonly subcommands?: Readonly<Record<string, CommandSpec>>;
   /**

@@ -12,7 +12,7 @@ import { cachingFileSystem, deadlineFileSystem, type FileSystem, nodeFileSystem 
 import { resolvePhysical, startDir } from "../paths/resolve.ts";
 import { ignoresCase } from "../paths/case.ts";
 import { type AuthorizePath, PathAuthority } from "../policy/authorize.ts";
-import { isPathSurface, mergeLayers } from "../policy/config.ts";
+import { BUILT_IN_LAYERS, type ConfigLayer, isPathSurface, mergeLayers } from "../policy/config.ts";
 import { Policy, surfacesFor } from "../policy/decide.ts";
 import { type JudgeContext, judgeFindings, PENDING } from "../policy/judge.ts";
 import { judgeToolCall } from "../policy/judge-tool.ts";
@@ -37,6 +37,7 @@ import { World } from "../shell/state.ts";
 import { type Access, type Decision, type Reason, stricter, type Verdict } from "../base/verdict.ts";
 import type { ExecOptions, ExecResult, SandboxOptions } from "../sandbox/exec.ts";
 import { buildProfile, DEFAULT_SANDBOX_MODE, type SandboxProfile } from "../sandbox/profile.ts";
+import { memoisedFileSystem } from "../paths/memo-fs.ts";
 
 export interface GuardOptions {
   /** Extra project roots (the cwd of each check is always one). */
@@ -55,6 +56,12 @@ export interface GuardOptions {
   /** The per-agent layer, merged last (an object, validated like a file). */
   readonly agentConfig?: object;
   /**
+   * Layers laid under every user layer, after the built-in ones: a scan preset's places
+   * (src/policy/scan-presets.ts). As with the built-in rules, a user's rule for the same pattern
+   * takes the place of theirs, and a user's rule written after the last catch-all comes after them.
+   */
+  readonly baseLayers?: readonly ConfigLayer[];
+  /**
    * The host's path policy, asked about each ancestor of every root-relative path (see
    * docs/policy.md). A Promise answer needs checkAsync/checkToolAsync: check() refuses it.
    */
@@ -72,6 +79,12 @@ export interface GuardOptions {
   /** Environment variables the command's shell is known to have (CDPATH, …). */
   readonly env?: Readonly<Record<string, string>>;
   readonly fs?: FileSystem;
+  /**
+   * The disk does not change while this guard checks (a batch or a scan, which run nothing):
+   * every filesystem answer is remembered for the guard's life (paths/memo-fs.ts). Never for a
+   * guard that answers a host between tool calls.
+   */
+  readonly unchangingDisk?: boolean;
   readonly limits?: Partial<InterpreterLimits>;
   readonly bounds?: Partial<ParseBounds>;
   /**
@@ -141,14 +154,16 @@ export interface Guard {
   readonly warnings: readonly string[];
 }
 
-export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
+export async function createGuard(given: GuardOptions = {}): Promise<Guard> {
+  const options = given.unchangingDisk ? { ...given, fs: memoisedFileSystem(given.fs ?? nodeFileSystem) } : given;
   const home = options.home ?? safeHome();
   const { layers, info, warnings } = loadLayers({ global: options.globalConfig, project: options.projectConfig,
     extra: options.config, agent: options.agentConfig,
     ...(options.trustStore ? { trustStore: options.trustStore } : {}) }, home);
   const parser = await loadParser(options.grammarPath, options.grammarBytes);
   const fold = options.caseInsensitive ?? probeCase(options, home);
-  return new ShellGuard(parser, new Policy(mergeLayers(layers), home, fold), info, options, warnings);
+  const merged = mergeLayers(layers, [...BUILT_IN_LAYERS, ...(options.baseLayers ?? [])]);
+  return new ShellGuard(parser, new Policy(merged, home, fold), info, options, warnings);
 }
 
 /** Whether the filesystem at the roots, the project config's directory or the home ignores case. */

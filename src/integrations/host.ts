@@ -7,6 +7,7 @@ import type { SandboxMode, SandboxProfile } from "../sandbox/profile.ts";
 import { nodeFileSystem } from "../paths/fs.ts";
 import { isInside, resolvePhysical } from "../paths/resolve.ts";
 import { expandToolHome } from "../policy/tool.ts";
+import type { ConfigLayer } from "../policy/config.ts";
 import { type Decision, type Reason, stricter, type Verdict } from "../base/verdict.ts";
 import type { ReasonCode } from "../base/reasons.ts";
 import { globBase, shellQuote } from "./glob-base.ts";
@@ -48,6 +49,12 @@ interface HostOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** The guard's budget for one check (GuardOptions.maxCheckMs). */
   readonly maxCheckMs?: number;
+  /** A scan: the disk does not change while it checks (GuardOptions.unchangingDisk). */
+  readonly unchangingDisk?: boolean;
+  /** The largest command and script file the guard reads (ParseBounds.maxBytes, InterpreterLimits.maxScriptBytes). */
+  readonly maxBytes?: number;
+  /** Layers under every user layer (GuardOptions.baseLayers): the scan's presets. */
+  readonly baseLayers?: readonly ConfigLayer[];
 }
 
 export async function createHost(options: HostOptions): Promise<Host> {
@@ -60,7 +67,11 @@ export function createProjectGuard(options: HostOptions): Promise<Guard> {
     globalConfig: true, projectConfig: resolvePath(options.root), config: [...(options.config ?? [])],
     ...(options.home !== undefined ? { home: options.home } : {}),
     ...(options.env !== undefined ? { env: options.env } : {}),
-    ...(options.maxCheckMs !== undefined ? { maxCheckMs: options.maxCheckMs } : {}) };
+    ...(options.maxCheckMs !== undefined ? { maxCheckMs: options.maxCheckMs } : {}),
+    ...(options.unchangingDisk ? { unchangingDisk: true } : {}),
+    ...(options.maxBytes !== undefined
+      ? { bounds: { maxBytes: options.maxBytes }, limits: { maxScriptBytes: options.maxBytes } }
+      : {}), ...(options.baseLayers !== undefined ? { baseLayers: options.baseLayers } : {}) };
   return createGuard(guardOptions);
 }
 

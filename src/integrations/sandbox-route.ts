@@ -81,8 +81,11 @@ export function readSandboxRouting(raw: Readonly<Record<string, unknown>>): Sand
 const UNKNOWN_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["UNRESOLVED_WORD", "UNRESOLVED_COMMAND",
   "UNRESOLVED_CWD", "UNRESOLVED_PATH", "OPAQUE_CODE", "INLINE_CODE"]);
 
-/** An ask that only says "unknown": every asking reason is one of UNKNOWN_REASONS. */
-function onlyUnknown(v: Verdict): boolean {
+/**
+ * An ask that only says "unknown": every asking reason is one of UNKNOWN_REASONS. With the
+ * sandbox made, a host runs it contained instead of asking (containedLine).
+ */
+export function asksOnlyUnknown(v: Verdict): boolean {
   const asking = v.reasons.filter((r) => r.decision !== "allow");
   const unknown = (r: Verdict["reasons"][number]) => r.decision === "ask" && UNKNOWN_REASONS.has(r.code);
   return v.decision === "ask" && asking.length > 0 && asking.every(unknown);
@@ -95,7 +98,7 @@ function onlyUnknown(v: Verdict): boolean {
 export function containedLine(call: BashCall, host: Host, verdict: Verdict, routing: SandboxRouting,
   session: RouteSession): string | null
 {
-  if (routing.contain === false || routing.sandbox === false || !onlyUnknown(verdict)) return null;
+  if (routing.contain === false || routing.sandbox === false || !asksOnlyUnknown(verdict)) return null;
   const r = routeBash(call, host, null, routing, session);
   return r.t === "sandboxed" ? r.line : null;
 }

@@ -1,166 +1,381 @@
-// The CI scanner's core: which files are shell (and which are workflows), and what the guard
-// says about each, as findings with a file, a line and a column. A script is judged whole, from
-// the project root, so its own `cd`s carry through it; a workflow step is judged from its
-// working directory.
+// The CI scanner's core: what the guard says about each file, as findings with a file, a line
+// and a column, each keyed so that a baseline recognises it on another run
+// (src/report/scan-fingerprint.ts), less what the file's own suppression comments leave out
+// (scan-suppress.ts). A script is judged whole, from the project root, so its own `cd`s carry
+// through it. A workflow step (or a composite action's) is judged from its working directory,
+// after the steps of its job before it: each step is a new shell, but what an earlier one made
+// on disk (the directory a later `working-directory:` names, a symlink) is still there. A local
+// action a workflow uses (`uses: ./dir`) and a repository script a step runs are scanned too
+// (unless an exclude names them), and what the guard finds inside such a script is reported
+// once, at the script, with the step as context.
 
-import { lstatSync, readdirSync, statSync } from "node:fs";
-import { relative, resolve as resolvePath, sep } from "node:path";
+import { dirname, relative, resolve as resolvePath, sep } from "node:path";
+import type { Parser } from "web-tree-sitter";
 import type { Guard } from "../guard/guard.ts";
-import type { Verdict } from "../base/verdict.ts";
-import type { ScanFinding } from "../report/scan-finding.ts";
-import { shellQuote } from "./glob-base.ts";
+import type { ReasonCode } from "../base/reasons.ts";
+import type { Reason, Verdict } from "../base/verdict.ts";
+import { DEFAULT_BOUNDS } from "../parse/parse.ts";
+import type { ScanFinding, ScanNote } from "../report/scan-finding.ts";
+import { fingerprintOf, normaliseWhitespace } from "../report/scan-fingerprint.ts";
 import { locate, MappedBuilder, type MappedText, mapFile } from "./mapped.ts";
-import { readWorkflow } from "./workflow.ts";
+import type { Exclusion } from "./scan-exclude.ts";
+import { applySuppressions, type LocatedFinding } from "./scan-suppress.ts";
+import { readSyntax } from "./scan-syntax.ts";
+import { fileName, type Target } from "./scan-targets.ts";
+import { readAction, readWorkflow, type Workflow, type WorkflowStep } from "./workflow.ts";
+import { directoryWord } from "./workflow-context.ts";
 import { readRegularFile } from "../paths/fs.ts";
 
-/** A file past this is not read whole: far past the guard's own 64 KiB bound on a command. */
+/** A file past this is not read whole: far past the guard's own bound on a command. */
 const MAX_SCAN_BYTES = 16 << 20;
 
-type TargetKind = "shell" | "workflow";
+/** Codes that say a text was not read as shell: such a step gives later steps no context. */
+const UNREAD: ReadonlySet<ReasonCode> = new Set(["PARSE_ERROR", "INPUT_TOO_LARGE", "PARSE_TIMEOUT", "INVALID_INPUT"]);
 
-interface Target {
-  readonly path: string;
-  readonly kind: TargetKind;
+/** What scanning needs: the guard, the parser it uses (statements, comments), the root, the bound, the excludes. */
+interface ScanContext {
+  readonly guard: Guard;
+  readonly parser: Parser;
+  readonly root: string;
+  /** The guard's bound on a script (`scan --max-bytes`): its parse bound, and the steps' context's. */
+  readonly maxBytes: number;
+  readonly excludedBy: Exclusion;
 }
 
-export class ScanInputError extends Error {}
+interface ScanResult {
+  readonly findings: ScanFinding[];
+  /** How many findings suppression comments left out. */
+  readonly suppressed: number;
+  readonly skipped: ScanNote[];
+  /** Files the scan was led to (a script a step runs, a local action) that an exclude left out. */
+  readonly excluded: string[];
+  /** How many files were read: the targets and what they led to. */
+  readonly files: number;
+}
 
-const SKIP_DIRS = new Set(["node_modules", ".git"]);
-const SHELLS = new Set(["sh", "bash", "dash", "ash", "ksh", "mksh"]);
+/** What a step's check found inside a repository script it runs, and where the step is. */
+interface Inner {
+  readonly script: string;
+  readonly finding: ScanFinding;
+  /** The step's label, for a finding that stays at the step. */
+  readonly label: string;
+  readonly context: string;
+}
 
-/**
- * The files to scan under the given paths. Directories are walked (not through symlinks, and
- * not into node_modules or .git); a file named explicitly is scanned unless it is plainly not
- * shell. `skipped` says what was left out and why.
- */
-export function collectTargets(paths: readonly string[], cwd: string): { targets: Target[]; skipped: string[] } {
-  const targets = new Map<string, Target>();
-  const skipped: string[] = [];
-  const add = (path: string, kind: TargetKind) => {
-    if (!targets.has(path)) targets.set(path, { path, kind });
-  };
-  const walk = (dir: string) => {
-    const entries = readdirSync(dir, { withFileTypes: true }).sort((a,
-      b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
-    );
-    for (const e of entries) {
-      const path = `${dir}${dir.endsWith(sep) ? "" : sep}${e.name}`;
-      if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name)) walk(path);
-      } else if (e.isFile()) {
-        const kind = classify(path);
-        if (kind) add(path, kind);
-      }
-    }
-  };
-  for (const p of paths) {
-    const abs = resolvePath(cwd, p);
-    let isDir: boolean;
-    try {
-      isDir = statSync(abs).isDirectory();
-    } catch (e) {
-      throw new ScanInputError(`cannot read ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-    if (isDir) walk(abs);
-    else {
-      const kind = classify(abs) ?? (/\.ya?ml$/.test(abs) ? "workflow" : interpreterOf(abs) === null ? "shell" : null);
-      if (kind) add(abs, kind);
-      else skipped.push(`${p} (not a shell script: #!${interpreterOf(abs)})`);
+interface FileScan {
+  readonly findings: ScanFinding[];
+  readonly suppressed: ScanFinding[];
+  readonly skipped: ScanNote[];
+  /** Files the scan leads to: local actions a workflow uses, scripts a step runs. */
+  readonly more: Target[];
+  readonly inner: Inner[];
+}
+
+/** Scans the targets and every file they lead to, once each. */
+export function scanTargets(ctx: ScanContext, targets: readonly Target[]): ScanResult {
+  const { root } = ctx;
+  const queue = [...targets];
+  const seen = new Set(queue.map((t) => t.path));
+  let findings: ScanFinding[] = [];
+  const suppressed: ScanFinding[] = [];
+  const skipped: ScanNote[] = [];
+  const excluded: string[] = [];
+  const inner: Inner[] = [];
+  for (let i = 0; i < queue.length; i++) {
+    const r = scanFile(ctx, queue[i]!);
+    findings.push(...r.findings);
+    suppressed.push(...r.suppressed);
+    skipped.push(...r.skipped);
+    inner.push(...r.inner);
+    for (const t of r.more) {
+      if (seen.has(t.path)) continue;
+      seen.add(t.path);
+      // An exclude leaves out a file a workflow leads to as it does a file a walk finds.
+      const pattern = ctx.excludedBy(t.path);
+      if (pattern === null) queue.push(t);
+      else excluded.push(`${fileName(root, t.path)} (excluded by ${JSON.stringify(pattern)})`);
     }
   }
-  return { targets: [...targets.values()], skipped };
+  // A finding inside a script a step runs is the script's own finding when the script's scan
+  // has it too (the same code and message): reported there, with the step as context; when a
+  // suppression comment in the script left it out, it is left out here too. One the script alone
+  // does not give (it starts elsewhere when the step runs it, or an exclude kept the script out
+  // of the scan) stays at the step.
+  const same = (x: Inner) => (f: ScanFinding) =>
+    f.file === fileName(root, x.script) && f.code === x.finding.code && f.message === x.finding.message;
+  const contexts = new Map<ScanFinding, string[]>();
+  for (const x of inner) {
+    const found = findings.filter(same(x));
+    if (found.length === 0 && !suppressed.some(same(x))) {
+      findings.push({ ...x.finding,
+        message: `${x.label}: ${x.finding.message} (in ${fileName(root, x.script)}, which it runs)` });
+    }
+    for (const f of found) contexts.set(f, [...(contexts.get(f) ?? []), x.context]);
+  }
+  findings = findings.map((f) => {
+    const c = contexts.get(f);
+    return c === undefined ? f : { ...f, message: `${f.message} (run by ${[...new Set(c)].join("; ")})` };
+  });
+  return { findings, suppressed: suppressed.length, skipped, excluded, files: queue.length };
 }
 
-/** A workflow, a shell script by name or by `#!`, or null. */
-function classify(path: string): TargetKind | null {
-  const posix = path.split(sep).join("/");
-  if (/(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/.test(posix)) return "workflow";
-  if (/\.(sh|bash)$/.test(posix)) return "shell";
-  const interpreter = interpreterOf(path);
-  return interpreter !== null && SHELLS.has(interpreter) ? "shell" : null;
-}
-
-/** The program a `#!` line names (through `env`), or null without one. */
-function interpreterOf(path: string): string | null {
-  const r = readRegularFile(path, 256, true);
-  if (!("bytes" in r)) return null;
-  const head = r.bytes.toString("utf8");
-  const m = /^#!\s*(\S+)([^\n]*)/.exec(head);
-  if (!m) return null;
-  const program = m[1]!.split("/").pop()!;
-  if (program !== "env") return program;
-  const arg = m[2]!.trim().split(/\s+/).find((a) => a !== "" && !a.startsWith("-") && !a.includes("="));
-  return arg ?? "env";
-}
-
-/** Every objection the guard raises in one file, and the workflow steps it left alone. */
-export function scanFile(guard: Guard, root: string, target: Target): { findings: ScanFinding[]; skipped: string[] } {
+/** Every objection the guard raises in one file, and what it left alone. */
+function scanFile(ctx: ScanContext, target: Target): FileScan {
+  const { root } = ctx;
   const read = readRegularFile(target.path, MAX_SCAN_BYTES);
-  const file = relative(root, target.path).split(sep).join("/") || target.path;
+  const file = fileName(root, target.path);
   // What was found a file may have been swapped for a FIFO, or be past the cap: a finding that
   // says so, never a wait and never a silent pass.
   if (!("bytes" in read)) {
     const code = read.problem === "too large" ? "INPUT_TOO_LARGE" : "UNRESOLVED_PATH";
     return {
-      findings: [{ file, line: 1, col: 1, endLine: 1, endCol: 1, decision: "ask", code,
-        message: `the file cannot be read: ${read.problem} (${read.code})` }],
+      findings: [
+        placeFinding(file, { line: 1, col: 1 }, code, `the file cannot be read: ${read.problem} (${read.code})`),
+      ],
+      suppressed: [],
       skipped: [],
+      more: [],
+      inner: [],
     };
   }
   const text = read.bytes.toString("utf8");
   if (target.kind === "shell") {
-    return { findings: findings(file, mapFile(text), guard.check(text, { cwd: root }), { line: 1, col: 1 }, new Map()),
-      skipped: [] };
+    const m = mapFile(text);
+    const v = ctx.guard.check(text, { cwd: root });
+    const r = judge(ctx, file, { m, from: 0, whole: { line: 1, col: 1 }, expressions: new Map(), prefix: null }, v);
+    return { findings: r.kept.map((k) => k.finding), suppressed: r.suppressed, skipped: [], more: [], inner: [] };
   }
-  const wf = readWorkflow(text);
-  const out: ScanFinding[] = wf.problems.map((p) => ({ file, line: p.line, col: p.col, endLine: p.line, endCol: p.col,
-    decision: "ask", code: p.code, message: p.message })
-  );
-  for (const step of wf.steps) {
-    let script: MappedText = step.script;
-    if (step.workingDirectory) {
-      // The guard treats the directory a check starts in as a root; a step's directory is not
-      // one, so the check starts at the root and moves there, which judges the move itself.
-      const wd = step.workingDirectory;
-      // Whatever the guard says about the move points at the working-directory value.
-      const b = new MappedBuilder();
-      for (const ch of `cd -- ${shellQuote(resolvePath(root, wd.text))}`) b.push(ch, wd.line, wd.col);
-      b.push("\n", wd.line, wd.col + wd.text.length);
-      b.append(step.script);
-      script = b.build();
-    }
-    const found = findings(file, script, guard.check(script.text, { cwd: root }), { line: step.line, col: step.col },
-      step.expressions);
-    out.push(...found.map((f) => ({ ...f, message: `${step.label}: ${f.message}` })));
-  }
-  return { findings: out, skipped: wf.skipped.map((s) => `${file}: ${s} (not bash)`) };
+  // An action is named as a workflow uses it: `./DIR` from the root.
+  const wf = target.kind === "action"
+    ? readAction(text, `./${relative(root, dirname(target.path)).split(sep).join("/")}`.replace(/\/$/, ""))
+    : readWorkflow(text);
+  return scanSteps(ctx, file, wf);
 }
 
-function findings(file: string, m: MappedText, v: Verdict, whole: { line: number; col: number },
-  expressions: ReadonlyMap<string, string>): ScanFinding[]
+function scanSteps(ctx: ScanContext, file: string, wf: Workflow): FileScan {
+  const { root } = ctx;
+  const out: ScanFinding[] = wf.problems.map((p) => placeFinding(file, p, p.code, p.message));
+  const suppressed: ScanFinding[] = [];
+  const skipped: ScanNote[] = wf.skipped.map((s) => ({ file, ...s }));
+  const more: Target[] = [];
+  const inner: Inner[] = [];
+  for (const a of wf.actions) {
+    const dir = resolvePath(root, a.path);
+    // Never read past the repository: a path that climbs out of it is not one of its actions.
+    const outside = relative(root, dir).split(sep)[0] === "..";
+    const action = outside ? null : localAction(dir);
+    if (action === null) {
+      out.push(
+        placeFinding(file, a, "OPAQUE_CODE",
+          `${a.label}: uses ${a.path}, which ${
+            outside ? "is outside the repository" : "has no action.yml here (made by an earlier step?)"
+          }, so what it runs is not read`, { endCol: a.col + a.path.length, statement: `uses: ${a.path}`,
+          written: a.path }),
+      );
+    } else if (action.using !== "composite") {
+      skipped.push({ file, line: a.line, col: a.col,
+        message: `${a.label}: uses ${a.path}, which runs ${
+          action.using ?? "no runs.using"
+        }, not shell steps, so it is not judged` });
+    } else more.push({ path: action.path, kind: "action" });
+  }
+  // Each job's steps in order, the earlier ones (that read as shell) the later ones' context.
+  const earlier = new Map<string, string[]>();
+  for (const step of wf.steps) {
+    const before = earlier.get(step.job) ?? [];
+    const own = stepText(root, step);
+    const context = fit(before, own.m.text, ctx.maxBytes);
+    const b = new MappedBuilder();
+    b.push(context, step.line, step.col);
+    b.append(own.m);
+    const m = b.build();
+    const v = ctx.guard.check(m.text, { cwd: root });
+    const inside = innerReasons(v, context.length);
+    const prefix = own.prefix === null ? null : { ...own.prefix, start: context.length };
+    const r = judge(ctx, file, { m, from: context.length, whole: step, expressions: step.expressions, prefix }, v);
+    const labelled = (f: ScanFinding) => ({ ...f, message: `${step.label}: ${f.message}` });
+    for (const { finding, reason } of r.kept) {
+      const script = reason === null ? undefined : inside.get(reason);
+      if (script === undefined) out.push(labelled(finding));
+      else {
+        more.push({ path: script, kind: "shell" });
+        inner.push({ script, finding, label: step.label,
+          context: `${file}:${finding.line}:${finding.col}, ${step.label}` });
+      }
+    }
+    suppressed.push(...r.suppressed.map(labelled));
+    // A step that did not read as shell, or holds a heredoc (which could run on past its
+    // step's end), gives the steps after it no context: they are judged without it.
+    const read = !v.reasons.some((x) => UNREAD.has(x.code) && (x.start === undefined || x.start >= context.length));
+    if (read && !step.script.text.includes("<<")) earlier.set(step.job, [...before, `(\n${own.m.text}\n)\n`]);
+  }
+  return { findings: out, suppressed, skipped, more, inner };
+}
+
+/** The synthetic `cd` a workflow step starts with: where it is in the checked text, and the working-directory value it stands for. */
+interface Prefix {
+  readonly start: number;
+  readonly length: number;
+  readonly written: string;
+}
+
+/**
+ * The step's script as its check reads it. The guard treats the directory a check starts in as
+ * a root, and a step's directory is not one, so the check starts at the root and moves there,
+ * which judges the move itself (at the working-directory value). The runner fails a step whose
+ * directory is missing, so the script runs only where the move succeeded (`|| exit 1`): a
+ * directory an earlier step makes is where the script runs, not the workspace. The move holds
+ * the root's absolute path: a finding in it is keyed by the value as written (`prefix`).
+ */
+function stepText(root: string, step: WorkflowStep): { m: MappedText; prefix: Omit<Prefix, "start"> | null } {
+  const wd = step.workingDirectory;
+  if (wd === null) return { m: step.script, prefix: null };
+  const b = new MappedBuilder();
+  // Whatever the guard says about the move points at the working-directory value.
+  for (const ch of `cd -- ${directoryWord(root, wd.text)}`) b.push(ch, wd.line, wd.col);
+  b.push(" || exit 1\n", wd.line, wd.col + wd.text.length);
+  const prefix = { length: b.length, written: wd.text };
+  b.append(step.script);
+  return { m: b.build(), prefix };
+}
+
+/** The latest earlier steps that fit, with the step, in the guard's input bound. */
+function fit(before: readonly string[], own: string, maxBytes: number): string {
+  let room = maxBytes - Buffer.byteLength(own, "utf8");
+  const kept: string[] = [];
+  for (let i = before.length - 1; i >= 0; i--) {
+    const n = Buffer.byteLength(before[i]!, "utf8");
+    if (n > room) break;
+    room -= n;
+    kept.unshift(before[i]!);
+  }
+  return kept.join("");
+}
+
+/** A local action's file (`action.yml`, else `action.yaml`) and what it runs, or null. */
+function localAction(dir: string): { path: string; using: string | null } | null {
+  for (const name of ["action.yml", "action.yaml"]) {
+    const path = resolvePath(dir, name);
+    const r = readRegularFile(path, MAX_SCAN_BYTES);
+    if ("bytes" in r) return { path, using: readAction(r.bytes.toString("utf8"), name).using };
+  }
+  return null;
+}
+
+/**
+ * The reasons of a step's check that arose inside a repository script the step runs (the guard
+ * reads and interprets it, SCRIPT_INTERPRETED, and reports what it finds there at the call),
+ * each with the script's path. A reason about the call's own word stays the step's.
+ */
+function innerReasons(v: Verdict, from: number): Map<Reason, string> {
+  const out = new Map<Reason, string>();
+  for (const call of v.reasons) {
+    if (call.code !== "SCRIPT_INTERPRETED" || call.start === undefined || call.start < from) continue;
+    const word = v.accesses.find((a) =>
+      a.start === call.start && a.end === call.end && a.via.length === 0 && a.resolved !== null &&
+      (a.kind === "exec" || a.kind === "read")
+    );
+    if (!word?.resolved) continue;
+    for (const r of v.reasons) {
+      if (r.decision === "allow" || r.start !== call.start || r.end !== call.end) continue;
+      const own = v.accesses.some((a) =>
+        a.start === r.start && a.end === r.end && a.via.length === 0 && a.reason === r.code
+      );
+      if (!own) out.set(r, word.resolved);
+    }
+  }
+  return out;
+}
+
+/** A finding about a place rather than a command (a file or step as a whole, a `uses:`), keyed by what is given. */
+function placeFinding(file: string, at: { readonly line: number; readonly col: number }, code: ReasonCode,
+  message: string, key: { endCol?: number; statement?: string; written?: string } = {}): ScanFinding
 {
-  const out: ScanFinding[] = [];
-  for (const r of v.reasons) {
-    if (r.decision === "allow") continue;
+  const statement = key.statement ?? "";
+  const written = key.written ?? "";
+  return { file, line: at.line, col: at.col, endLine: at.line, endCol: key.endCol ?? at.col, decision: "ask", code,
+    message, statement, written, fingerprint: fingerprintOf({ file, code, statement, written }) };
+}
+
+/** One checked text: a script, or a step with the steps before it as context. */
+interface Script {
+  readonly m: MappedText;
+  /** Where the text judged starts: what comes before is context, whose findings are not this text's. */
+  readonly from: number;
+  /** Where a finding with no span of its own points: the file's start, the step's `run:`. */
+  readonly whole: { readonly line: number; readonly col: number };
+  /** Placeholder variable → the `${{ … }}` it stands for (workflow.ts), put back into what is shown and keyed. */
+  readonly expressions: ReadonlyMap<string, string>;
+  readonly prefix: Prefix | null;
+}
+
+/**
+ * The verdict's objections at or after `from`, located in the file and keyed, less what the
+ * text's suppression comments (those at or after `from`: the context's are its own steps')
+ * leave out; each kept one with the reason it came from (null for a suppression's own finding).
+ */
+function judge(ctx: ScanContext, file: string, s: Script,
+  v: Verdict): { kept: { finding: ScanFinding; reason: Reason | null }[]; suppressed: ScanFinding[] }
+{
+  const { m, from, whole, expressions, prefix } = s;
+  const reasons = v.reasons.filter((r): r is Reason & { decision: "ask" | "deny" } =>
+    r.decision !== "allow" && (r.start === undefined || r.start >= from)
+  );
+  const spans = reasons.map((r) => ({ start: r.start ?? 0, end: Math.max(r.start ?? 0, r.end ?? r.start ?? 0) }));
+  const syntax = readSyntax(ctx.parser, m.text, spans, { ...DEFAULT_BOUNDS, maxBytes: ctx.maxBytes });
+  const asWritten = (t: string) => normaliseWhitespace(unsubstitute(t, expressions));
+  const reasonOf = new Map<ScanFinding, Reason>();
+  const found: LocatedFinding[] = reasons.map((r, i) => {
     const start = r.start !== undefined ? locate(m, r.start) : whole;
     const end = r.end !== undefined ? locate(m, Math.max(r.start ?? 0, r.end)) : start;
     const access = v.accesses.find((a) =>
       a.start === r.start && a.end === r.end && a.reason === r.code && a.rule !== null
     );
-    let message = r.message + (access ? ` (rule ${access.rule})` : "");
-    for (const [name, expr] of expressions) {
-      message = message.replaceAll(`'"$${name}"'`, expr).replaceAll(`\${${name}}`, expr).replaceAll(`$${name}`, expr);
+    let message = unsubstitute(r.message + (access ? ` (rule ${access.rule})` : ""), expressions);
+    if (r.code === "INPUT_TOO_LARGE") {
+      message += ` (scan --max-bytes ${ctx.maxBytes} is the bound: raise it to judge it)`;
     }
-    out.push({ file, line: start.line, col: start.col, endLine: end.line, endCol: end.col, decision: r.decision,
-      code: r.code, message });
-  }
-  return out;
+    const stmt = r.start === undefined ? null : syntax.statements[i]!;
+    const inPrefix = prefix !== null && r.start !== undefined && r.start >= prefix.start &&
+      r.start < prefix.start + prefix.length;
+    const statement = inPrefix ? `working-directory: ${prefix.written}` : stmt ? asWritten(stmt.text) : "";
+    const written = inPrefix
+      ? prefix.written
+      : r.start === undefined
+      ? ""
+      : asWritten(m.text.slice(spans[i]!.start, spans[i]!.end));
+    const finding: ScanFinding = { file, line: start.line, col: start.col, endLine: end.line, endCol: end.col,
+      decision: r.decision, code: r.code, message, statement, written,
+      fingerprint: fingerprintOf({ file, code: r.code, statement, written }) };
+    reasonOf.set(finding, r);
+    return { finding, statementLine: stmt && !inPrefix ? locate(m, stmt.start).line : null };
+  });
+  const comments = syntax.comments.filter((c) => c.start >= from);
+  const r = applySuppressions(file, m, comments, found, (code) => ctx.guard.policy.reasonDecision(code));
+  return { kept: r.findings.map((finding) => ({ finding, reason: reasonOf.get(finding) ?? null })),
+    suppressed: r.suppressed };
 }
 
-export function compareFindings(a: ScanFinding, b: ScanFinding): number {
-  return a.file < b.file
-    ? -1
-    : a.file > b.file
-    ? 1
-    : a.line - b.line || a.col - b.col || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+/**
+ * Puts back the `${{ … }}` each placeholder variable stands for (workflow.ts
+ * substituteExpressions), in each form it is written or shown: `'"$NAME"'`, `${NAME}`, `$NAME`
+ * (whole names only: `$GHA_EXPR_1` is no part of `$GHA_EXPR_10`).
+ */
+function unsubstitute(text: string, expressions: ReadonlyMap<string, string>): string {
+  if (expressions.size === 0) return text;
+  return text.replace(/'"\$([A-Za-z_][A-Za-z0-9_]*)"'|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (whole, quoted?: string, braced?: string, bare?: string) =>
+      expressions.get(quoted ?? braced ?? bare ?? "") ?? whole);
+}
+
+/** By file, line, column, then code (a note has none) and message. */
+export function compareFindings(a: ScanNote & { readonly code?: string },
+  b: ScanNote & { readonly code?: string }): number
+{
+  const key = (x: typeof a) => `${x.code ?? ""}\0${x.message}`;
+  return a.file < b.file ?
+    -1 :
+    a.file > b.file ?
+    1 :
+    a.line - b.line || a.col - b.col || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 }

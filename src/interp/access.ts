@@ -12,7 +12,7 @@ import type { ReasonCode } from "../base/reasons.ts";
 import type { Span } from "../base/span.ts";
 import type { AccessKind } from "../base/verdict.ts";
 import { type Arg, withValue } from "../commands/analyse.ts";
-import type { Disk } from "../commands/effects.ts";
+import type { DataRead, Disk } from "../commands/effects.ts";
 import type { Findings, PathFinding } from "../shell/findings.ts";
 import { indexChanger, nameMaker, type NamesSeen, placesAfterText } from "../shell/listing.ts";
 import { unplainIndexNames } from "../paths/git-index.ts";
@@ -30,6 +30,7 @@ import type { InterpreterLimits } from "./limits.ts";
 import { CLIMBS, cleanedPlaces, MAY_SPELL_OTHERWISE, otherSpellings } from "./spellings.ts";
 import { joinChild } from "./worlds.ts";
 import { scanTree } from "./scan-tree.ts";
+import { Moves } from "./moves.ts";
 import type { WalkAdvice } from "./walk-advice.ts";
 
 /** What the accesses are judged against: the disk, the roots, and what the policy could say. */
@@ -63,7 +64,6 @@ export class Accesses implements DiskSource {
   readonly findings: Findings;
   readonly shell: Attribution;
   private readonly physCache = new Map<string, string | null>();
-  private readonly physUnlinked = new Map<string, string | null>();
   /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
   private readonly written = new Set<string>();
   /**
@@ -71,6 +71,12 @@ export class Accesses implements DiskSource {
    * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
    */
   contentsMayChange = false;
+  /**
+   * Code the guard lets run unread (a build, tests, a program of the project's) may have changed
+   * what files hold. Code read after it is read all the same (`readScript`'s `code`): that code
+   * could have done itself whatever it could write into a script; data is not.
+   */
+  projectMayChange = false;
   /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
   private readonly standInPaths = new Set<string>();
   /**
@@ -96,7 +102,11 @@ export class Accesses implements DiskSource {
     this.limits = opts.limits;
     this.findings = findings;
     this.shell = shell;
+    this.moves = new Moves(this.fs, (p) => this.physicalDir(p));
   }
+
+  /** Where renamed entries are, and which working directories moved with them (moves.ts). */
+  readonly moves: Moves;
 
   listed(dir: string, shown: string, span: Span): void {
     // `dir` was reached through the pattern's literal prefix, symlinks followed: judge where it is.
@@ -356,101 +366,94 @@ export class Accesses implements DiskSource {
     for (const cand of cands) this.access(w, { ...a, text: cand }, "unknown", command);
   }
 
-  /** The text of a script file inside a root, small enough to read; null otherwise. */
-  readScript(w: World, path: string): string | null {
+  /**
+   * Runs what may happen instead of each other at one moment (a command in each of the worlds
+   * the shell may be in): each sees the disk as the commands before left it, not as another
+   * of them would, and what any of them may have written counts afterwards.
+   */
+  alternatives<T>(runs: readonly (() => T)[]): T[] {
+    const contents = this.contentsMayChange;
+    const project = this.projectMayChange;
+    const written = new Set(this.written);
+    let anyContents = contents;
+    let anyProject = project;
+    const anyWritten = new Set(written);
+    const out: T[] = [];
+    for (const run of runs) {
+      this.contentsMayChange = contents;
+      this.projectMayChange = project;
+      this.written.clear();
+      for (const p of written) this.written.add(p);
+      out.push(run());
+      anyContents ||= this.contentsMayChange;
+      anyProject ||= this.projectMayChange;
+      for (const p of this.written) anyWritten.add(p);
+    }
+    this.contentsMayChange = anyContents;
+    this.projectMayChange = anyProject;
+    this.written.clear();
+    for (const p of anyWritten) this.written.add(p);
+    return out;
+  }
+
+  /**
+   * Whether a physical path may not be now what it was before the command: an earlier part
+   * may have written it or a directory above it, changed what files hold, or made a symlink
+   * on the way to it (what readScript refuses to read).
+   */
+  mayHaveChanged(w: World, path: string): boolean {
+    return this.contentsMayChange || [...this.written].some((p) => isInside(path, p)) || this.throughLinkZone(w, path);
+  }
+
+  /**
+   * The text of a file inside a root, small enough to read, that no earlier part of the command
+   * may have written; null otherwise. `code`: the text is code that will run (a script, a sourced
+   * file, package.json's scripts, the workspace that picks them), which project code run earlier
+   * may have rewritten without making it unknown (`projectMayChange`); data read from a file is
+   * unknown after it (`tar -T list` after a build).
+   */
+  readScript(w: World, path: string, code = false): string | null {
     const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
     if (abs === null) return null;
-    const r = resolvePhysical(abs, this.fs);
+    // (Through a name an earlier command may have made a symlink, what is read is not known.)
+    const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
     if (!r.ok || !r.exists) return null;
     // What is on disk now is not what will run if the command writes the file (or a directory
     // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
-    if (this.contentsMayChange || [...this.written].some((p) => isInside(r.path, p))) return null;
-    if (!this.opts.roots.some((root) => r.path === root || r.path.startsWith(root === "/" ? "/" : root + "/"))) {
-      return null;
-    }
+    if (this.projectMayChange && !code) return null;
+    if (this.mayBeWritten(r.path) || !this.insideRoots(r.path)) return null;
     return this.fs.readFile(r.path, this.limits.maxScriptBytes);
   }
 
-  /**
-   * Where the entry a `moves` effect names is, physically: the name in its parent's physical
-   * directory, since rename(2) does not follow a last symlink — or, for `.`, `..` and a name
-   * with a trailing slash, the directory it leads to; "/" (anything) when that is not known.
-   */
-  /** Renaming what a stand-in `T/.` or `T/..` stands for moves not T (rename(2) refuses `.` and `..`: EBUSY) but the entry under it holding the cwd. */
-  private movedUnder(w: World, abs: string): string[] {
-    const full = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
-    const cwd = w.cwd === null ? null : this.physicalDir(w.cwd);
-    if (!full.ok || cwd === null) return ["/"];
-    return cwd === full.path || !isInside(cwd, full.path)
-      ? []
-      : [
-        `${full.path === "/" ? "" : full.path}/${
-          cwd.slice(full.path === "/" ? 1 : full.path.length + 1).split("/")[0]
-        }`,
-      ];
+  /** The physical paths earlier parts of the command named in a write (written-config.ts). */
+  namedWrites(): readonly string[] {
+    return this.written.size ? [...this.written] : [];
   }
 
-  movedEntries(w: World, arg: Arg, base: string | null | undefined): string[] {
-    const dir = base === undefined ? w.cwd : base;
-    const text = arg.text;
-    if (text === null || (dir === null && !isAbsolute(text))) return ["/"];
-    const joined = isAbsolute(text) ? text : join(dir!, text);
-    const abs = joined.replace(/(.)\/+$/, "$1");
-    const watch = zoneWatch(w.linkZones);
-    if (arg.standIn && /(^|\/)\.\.?\/*$/.test(text)) return this.movedUnder(w, abs);
-    const cut = abs.lastIndexOf("/");
-    const name = abs.slice(cut + 1);
-    if (name === "" || name === "." || name === ".." || abs !== joined) {
-      const full = resolvePhysical(abs, this.fs, watch);
-      return full.ok ? [full.path] : ["/"];
-    }
-    const parent = this.physicalUnlessLinked(abs.slice(0, cut) || "/", w);
-    if (parent === null) return ["/"];
-    return [parent === "/" ? "/" + name : `${parent}/${name}`];
+  /** Whether an earlier part of the command may have written the physical path `phys` (or a directory above it). */
+  mayBeWritten(phys: string): boolean {
+    return this.contentsMayChange || [...this.written].some((p) => isInside(phys, p));
+  }
+
+  private insideRoots(phys: string): boolean {
+    return this.opts.roots.some((root) => isInside(phys, root));
   }
 
   /**
-   * A physical path as the disk shows it before the command, or null; remembered for the check
-   * when no earlier command may have made links (the answer cannot change then), since every
-   * word of a command nobody described is asked about (movedEntries) and the answer is nearly
-   * always the working directory.
+   * A file's bytes for a command that reads its content to know what it does (an archive whose
+   * members are judged): as readScript, but binary, and saying why not.
    */
-  private physicalUnlessLinked(abs: string, w: World): string | null {
-    if (w.linkZones.length) {
-      const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
-      return r.ok ? r.path : null;
-    }
-    let p = this.physUnlinked.get(abs);
-    if (p === undefined) {
-      const r = resolvePhysical(abs, this.fs);
-      this.physUnlinked.set(abs, p = r.ok ? r.path : null);
-    }
-    return p;
-  }
-
-  /**
-   * After a command that may have renamed the physical directories `moved` (in the state
-   * `before`): a world whose working directory is one of them or below one has moved with it.
-   * Bash keeps $PWD, but the kernel resolves relative paths (and `cd ..` falls back to the
-   * physical parent) from where the directory now is: the working directory is not known.
-   */
-  followMoves(o: World, moved: readonly string[], before: World): void {
-    const all = [...new Set([...o.movedDirs, ...moved])];
-    o.movedDirs = all.length > 64 ? ["/"] : all;
-    // A stand-in may be below any directory a symlink under its tree leads to: any directory
-    // renamed may have taken it along (a file renamed cannot, if it is one when the command runs).
-    if (o.standInCwd !== null) {
-      if (moved.some((m) => before.fsChanged || this.fs.lstat(m) !== "file")) {
-        o.cwd = null;
-        o.stackUnknown = true;
-      }
-      return;
-    }
-    if (o.cwd === null) return;
-    const here = this.physicalUnlessLinked(o.cwd, before);
-    if (here !== null && !moved.some((m) => isInside(here, m))) return;
-    o.cwd = null;
-    o.stackUnknown = true;
+  readData(w: World, path: string, maxBytes: number): DataRead {
+    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
+    if (abs === null) return { why: "the working directory is not known" };
+    const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
+    if (!r.ok) return { why: r.error === "changed" ? linkZoneWhy(r.at) : unresolvedWhy(r) };
+    if (this.mayBeWritten(r.path)) return { why: "an earlier part of the command may write it" };
+    if (this.projectMayChange) return { why: "project code run earlier in the command may write it" };
+    if (!r.exists) return { absent: true };
+    if (!this.insideRoots(r.path)) return { why: "it is outside the project roots" };
+    const bytes = this.fs.readBytes?.(r.path, maxBytes) ?? null;
+    return bytes === null ? { why: `it is not a regular file of at most ${maxBytes / 1048576} MiB` } : { bytes };
   }
 
   /** What a child leaves in its parent (joinChild), and a directory above the parent's it may have moved. */
@@ -458,7 +461,7 @@ export class Accesses implements DiskSource {
     // Only what the child moved: what the parent had moved before is followed already.
     const moved = [...new Set(out.flatMap((o) => o.movedDirs))].filter((m) => !parent.movedDirs.includes(m));
     const status = joinChild(parent, out);
-    if (moved.length) this.followMoves(parent, moved, parent);
+    if (moved.length) this.moves.followMoves(parent, moved, parent);
     return status;
   }
 

@@ -60,6 +60,8 @@ export interface DispatchInfo {
   readonly bypassFunctions: boolean;
   /** The names the command's own prefix assignments set (`FOO=x cmd`), which the program gets. */
   readonly prefix?: readonly string[];
+  /** The program is the one its name says, not looked up in PATH (a `run` effect's `named`). */
+  readonly named?: boolean;
 }
 
 /** Options a new shell is started with (`bash -P -O nullglob`). */

@@ -5,7 +5,7 @@ import type { FileSystem } from "../paths/fs.ts";
 import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import type { ReasonCode } from "../base/reasons.ts";
 import type { Span } from "../base/span.ts";
-import type { Disk } from "../commands/effects.ts";
+import type { DataRead, Disk } from "../commands/effects.ts";
 import { isPlainPath, type NamesSeen } from "../shell/listing.ts";
 import type { World } from "../shell/state.ts";
 
@@ -17,6 +17,7 @@ export interface DiskSource {
   entryLocation(w: World, p: string, dir: string | null): string | null | "changed" | "self";
   throughLinkZone(w: World, abs: string): boolean;
   readScript(w: World, path: string): string | null;
+  readData(w: World, path: string, maxBytes: number): DataRead;
   unplainNames(dir: string, deep: boolean, w: World, span: Span, onlyPlain?: boolean): string | NamesSeen;
 }
 
@@ -79,6 +80,11 @@ export function diskView(src: DiskSource, w: World, span: Span, command: string)
       const dir = dirOf(from, p);
       const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
       return abs === null ? null : src.readScript(w, abs);
+    },
+    readData: (p, maxBytes, from) => {
+      const dir = dirOf(from, p);
+      const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+      return abs === null ? { why: "the working directory is not known" } : src.readData(w, abs, maxBytes);
     },
     plainNames: (p, span, from) => {
       const dir = dirOf(from, p);

@@ -14,7 +14,9 @@ import { type Accesses, METADATA_ONLY } from "./access.ts";
 import { pathCandidates } from "./candidates.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { runCode, runPackageScript, runScript } from "./nested.ts";
+import { runWorkspace } from "./workspace-run.ts";
 import { joinChild, withCwd, withStatus } from "./worlds.ts";
+import { writtenThenRun } from "./written-config.ts";
 
 /** Names judged from one list a command reads (`--files0-from`, `tar -T`); more is EXPANSION_TOO_LARGE. */
 const MAX_LISTED_NAMES = 4096;
@@ -23,6 +25,8 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   naming?: Naming): World[]
 {
   const command = argv[0]!.text ?? "?";
+  // What it reads as its configuration may be what an earlier part of the command wrote.
+  writtenThenRun(it, argv, w, info.span);
   // The command's own accesses carry what its entry says of the names it makes (listing.ts);
   // not those of a command it runs, nor those of reading its input.
   const origin: Origin = naming ? { program: command, naming } : { program: command };
@@ -71,7 +75,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
           if (cand === "") continue;
           // Only a directory can hold a working directory; with the disk as it is (nothing
           // earlier may have made one), a word that names no directory moves none.
-          for (const m of it.paths.movedEntries(w, withValue(e.arg, cand, e.arg.unknownWhy ?? ""), undefined)) {
+          for (const m of it.paths.moves.movedEntries(w, withValue(e.arg, cand, e.arg.unknownWhy ?? ""), undefined)) {
             if (m === "/" || w.fsChanged || w.linksChanged || it.fs.lstat(m) === "dir") moved.push(m);
           }
         }
@@ -101,7 +105,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
         try {
           const stdin = e.stdin;
           sub = it.dispatch(e.argv, target, { ...info, inProcess, bypassFunctions: e.bypassFunctions,
-            stdin: stdin ? () => stdin : info.stdin });
+            stdin: stdin ? () => stdin : info.stdin, named: e.named === true });
         } finally {
           it.frame = saved;
         }
@@ -126,7 +130,8 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
                 e.options));
           if (sub === "program") {
             for (const a of argv.slice(1)) it.paths.genericArg(a, w, command);
-            it.paths.contentsMayChange = true;
+            // A program of the project's own, inside a root: project code (projectMayChange).
+            it.paths.projectMayChange = true;
             for (const o of [w, ...out]) {
               o.fsChanged = true;
               o.linksChanged = true;
@@ -143,18 +148,29 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
       case "package-script":
         runPackageScript(it, e, w);
         break;
+      case "workspace":
+        for (const l of runWorkspace(it, e, w, info)) zones = unionZones(zones, linkZonesOf(it.paths, w, l));
+        break;
+      case "workspace-select":
+        // An entry's analyser turns these into `workspace` effects (inWorkspace); one that
+        // reaches here selected packages nothing re-aimed the command at.
+        it.issue("OPAQUE_CODE", `${command} runs in workspace packages the guard does not follow`, e.span);
+        break;
       case "links":
         zones = unionZones(zones, linkZonesOf(it.paths, w, e));
         if (e.sameFile && e.source) it.carried.record(it.paths, w, e.source, e.arg, e.entry, e.into === true, e.base);
         break;
       case "moves":
-        moved = [...moved, ...it.paths.movedEntries(w, e.arg, e.base)];
+        moved = [...moved, ...it.paths.moves.movedEntries(w, e.arg, e.base)];
         break;
       case "names":
         namesFromList(it, w, e, info.stdin, command, own);
         break;
       case "changes":
-        if (e.fs && !e.confined && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) it.paths.contentsMayChange = true;
+        if (e.fs && !e.confined && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {
+          if (e.project) it.paths.projectMayChange = true;
+          else it.paths.contentsMayChange = true;
+        }
         for (const o of [w, ...out]) {
           if (e.fs) o.fsChanged = true;
           if (e.links) o.linksChanged = true;
@@ -176,7 +192,12 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
     }
   }
   if (zones.length) {
-    it.paths.contentsMayChange = true;
+    // Links an install makes (a package manager's, whose other changes are its packages' code:
+    // projectCode) leave code elsewhere to project code; code read through a zone is unknown
+    // (Accesses.readScript). Any other command's may have come with any contents.
+    const project = effects.some((e) => e.t === "changes" && e.project === true);
+    if (project) it.paths.projectMayChange = true;
+    else it.paths.contentsMayChange = true;
     for (const o of [w, ...out]) {
       o.linkZones = unionZones(o.linkZones, zones);
       o.fsChanged = true;
@@ -188,7 +209,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
     const fresh = [...new Set([...moved, ...w.movedDirs, ...out.flatMap((o) => o.movedDirs)])].filter((m) =>
       !movedBefore.includes(m)
     );
-    if (fresh.length) { for (const o of new Set([w, ...out])) it.paths.followMoves(o, fresh, w); }
+    if (fresh.length) { for (const o of new Set([w, ...out])) it.paths.moves.followMoves(o, fresh, w); }
   }
   return out;
 }

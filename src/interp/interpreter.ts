@@ -18,7 +18,7 @@ import { Coverage } from "../shell/coverage.ts";
 import { Findings } from "../shell/findings.ts";
 import type { Listing, NamesSeen, StandInPart } from "../shell/listing.ts";
 import { dedupe, STATUS_UNKNOWN, type World } from "../shell/state.ts";
-import { printsOnlyNumbers, printsSegment, UNKNOWN_STDIN } from "./stdin.ts";
+import { printsOnlyNumbers, printsSegment } from "./stdin.ts";
 import type { Assign, Dialect, Stmt, Word, WordPart } from "../shell/syntax.ts";
 import type { WordEnv } from "../shell/words/env.ts";
 import { Accesses } from "./access.ts";
@@ -273,7 +273,7 @@ export class Interpreter implements Shell, WordEnv {
     if (s.arg.text === "/dev/null") return { t: "text", text: "" };
     if (s.arg.text === "/dev/tty") return { t: "unknown", inherited: true };
     const text = s.arg.text === null ? null : this.paths.readScript(w, s.arg.text);
-    return text === null ? UNKNOWN_STDIN : { t: "text", text };
+    return text === null ? { t: "unknown", file: s.arg } : { t: "text", text, file: s.arg };
   }
 
   private execStatement(s: Stmt, ws: World[]): World[] {
@@ -334,7 +334,13 @@ export class Interpreter implements Shell, WordEnv {
       case "test":
         return execTest(this, s, ws);
       case "cmd":
-        return dedupe(ws.flatMap((w) => runSimple(this, s, w)));
+        // Each world is one way the shell may be: the command runs in one of them, so what it
+        // would write in one is not what it reads in another (Accesses.alternatives).
+        return dedupe(
+          ws.length === 1
+            ? runSimple(this, s, ws[0]!)
+            : this.paths.alternatives(ws.map((w) => () => runSimple(this, s, w))).flat(),
+        );
       case "reparse":
         return execReparse(this, s, ws);
       default: {

@@ -13,6 +13,7 @@ import type { Stdin } from "../commands/effects.ts";
 import { hasSubstitution, pipeOutput, UNKNOWN_STDIN } from "./stdin.ts";
 import type { Dialect, Redir, Stmt, Word } from "../shell/syntax.ts";
 import { expandWord } from "../shell/words/expand.ts";
+import { isAbsolute, join } from "../paths/resolve.ts";
 import { hasStandIn } from "../shell/words/env.ts";
 import { DEFAULT_IFS } from "../shell/words/variables.ts";
 import type { DispatchInfo, Shell, StartOptions } from "./context.ts";
@@ -117,10 +118,13 @@ export function callFunction(it: Shell, name: string, body: Stmt, args: readonly
  * is OPAQUE_CODE. A script that is not there runs nothing for npm (it stops with an error);
  * pnpm, yarn and bun run the program of that name from the package's bins instead.
  */
-export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-script" }>, w: World): void {
-  const dir = it.paths.diskFor(w, e.span, e.label).findUp("package.json", e.base);
+export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-script" }>, w: World,
+  manifest?: string): void
+{
+  const dir = packageDir(it, w, e);
   if (dir === null) return;
-  const text = it.paths.readScript(w, dir === "/" ? "/package.json" : `${dir}/package.json`);
+  // (`manifest`: the package.json as the tool read it before running anything, pnpm's workspace runs.)
+  const text = manifest ?? it.paths.readScript(w, dir === "/" ? "/package.json" : `${dir}/package.json`, true);
   let scripts: Record<string, unknown> | null = null;
   if (text !== null) {
     try {
@@ -139,7 +143,7 @@ export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-scr
   const extra = e.args.map((a) => (a.text === null ? null : shellQuote(a.text)));
   // pnpm, yarn and bun run the package's program of that name when there is no such script
   // (`yarn shellfence exec …`, `bun run tsc`): judged as that command.
-  if (typeof main !== "string" && !e.event && /^(pnpm|yarn|bun)\b/.test(e.label)) {
+  if (typeof main !== "string" && !e.event && !e.member && /^(pnpm|yarn|bun)\b/.test(e.label)) {
     const line = extra.includes(null) ? null : [shellQuote(e.name), ...extra].join(" ");
     runCode(it, line, e.span, `${e.label} (its program)`, withCwd(w.clone(), dir), false, [], "sh");
     return;
@@ -178,6 +182,38 @@ export function runPackageScript(it: Shell, e: Extract<Effect, { t: "package-scr
   }
 }
 
+/**
+ * The directory of the package.json npm finds for a script: the nearest at or above where it
+ * starts. Null when there is none (the script runs nothing), or, with OPAQUE_CODE, when which
+ * one it is is not known: the directory is not known, is not there now but may have been made
+ * earlier in the command (`mkdir -p t && cd t && npm run x`), or a package.json below the one
+ * found may have been written earlier (`echo … > package.json` where there was none).
+ */
+function packageDir(it: Shell, w: World, e: Extract<Effect, { t: "package-script" }>): string | null {
+  const opaque = (why: string) => {
+    it.issue("OPAQUE_CODE", `${e.label} runs a script of a package.json ${why}`, e.span);
+    return null;
+  };
+  // (The disk view tells when the directory is a listing's stand-in.)
+  const disk = it.paths.diskFor(w, e.span, e.label);
+  const from = e.base === undefined || e.base === null ? (e.base === null ? null : w.cwd) : e.base;
+  const start = from === null ? null : isAbsolute(from) ? from : w.cwd === null ? null : join(w.cwd, from);
+  if (start === null) {
+    disk.findUp("package.json", e.base);
+    return opaque("found from a directory that is not known");
+  }
+  let cur = it.paths.physicalDir(start);
+  // A directory that is not there, and that nothing earlier may have made, fails the tool: nothing runs.
+  if (cur === null) return w.fsChanged || w.linksChanged ? opaque(`found from ${start}, which is not there now`) : null;
+  for (;;) {
+    const file = cur === "/" ? "/package.json" : `${cur}/package.json`;
+    if (it.fs.lstat(file) !== null) return cur;
+    if (it.paths.mayBeWritten(file)) return opaque(`at ${file}, which an earlier command may have written`);
+    if (cur === "/") return null;
+    cur = cur.slice(0, cur.lastIndexOf("/")) || "/";
+  }
+}
+
 /** How many package.json scripts may run one another before the chain asks (NESTING_TOO_DEEP). */
 const MAX_SCRIPT_CHAIN = 16;
 
@@ -190,7 +226,7 @@ const MAX_SCRIPT_CHAIN = 16;
 export function runScript(it: Shell, path: string, span: Span, label: string, w: World,
   positional: readonly string[] | null, explicitShell: boolean, dialect?: Dialect, startOptions?: StartOptions
 ): World[] | "program" | null {
-  const text = path === "" ? null : it.paths.readScript(w, path);
+  const text = path === "" ? null : it.paths.readScript(w, path, true);
   if (text === null) {
     it.issue("OPAQUE_CODE",
       `${label} runs a script the guard cannot read here (outside the roots, too large, missing, or written earlier in the command)`,

@@ -13,6 +13,7 @@ import { climbs, commandWords, dirEntries, OTHER_ZONE_DIRECTORIES, SHELL_SYNTAX,
   ZONE_DIRECTORY } from "../shell/environment.ts";
 import { environmentRole } from "../commands/environment.ts";
 import { lookupCommand } from "../commands/table/index.ts";
+import type { Naming } from "../shell/findings.ts";
 import { repChoices } from "../shell/listing.ts";
 import { dedupe, STATUS_UNKNOWN, str, unknown, type Value, type World } from "../shell/state.ts";
 import { INHERITED_STDIN, redirectedStdin } from "./stdin.ts";
@@ -27,7 +28,9 @@ import { BUILTINS, runBuiltin } from "./builtins/index.ts";
 import { writeGlobal } from "./builtins/variables.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { applyEffects } from "./effects.ts";
+import { pathPrograms, systemProgramBehind } from "./path-lookup.ts";
 import { callFunction, subshell, unmarked } from "./nested.ts";
+import { projectBin } from "./project-bins.ts";
 import { replayTrapsIfChanged } from "./traps.ts";
 import { taint, taintCwdOnly, withStatus } from "./worlds.ts";
 
@@ -283,6 +286,40 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
     if (name.text === "." || name.text === "source") environment(it, w, info.span);
     return runBuiltin(it, name.text, argv, w, info);
   }
+  // (Builtins are found before PATH is searched.)
+  if (info.named !== true && !(info.inProcess && BASH_BUILTINS.has(name.text))) {
+    const files = pathPrograms(it, w, name.text);
+    if (files.length) return lookedUp(it, argv, w, info, files, naming);
+  }
+  return runProgram(it, argv, w, info, naming);
+}
+
+/**
+ * A name PATH finds among the project's own files (path-lookup.ts): each file that may be what
+ * runs is judged as that file, as `./bin/NAME` is; and the name as the tool it says, as without
+ * the lookup: it may be found further on, a wrapper may search another PATH (sudo's
+ * secure_path, `env -i`), and a venv's `pip` is pip whatever else it is (what pip reads from a
+ * requirements file is judged too). Each is one of what may happen at that moment: none sees
+ * what another would have written.
+ */
+function lookedUp(it: Shell, argv: readonly Arg[], w: World, info: DispatchInfo, files: readonly string[],
+  naming: Naming | undefined): World[]
+{
+  const name = argv[0]!;
+  const runs = [() => runProgram(it, argv, w.clone(), info, naming),
+    ...files.map((f) => () => runProgram(it, [withValue(name, f, ""), ...argv.slice(1)], w.clone(), info, undefined))];
+  return dedupe(it.paths.alternatives(runs).flat());
+}
+
+/** A program started (not a function or builtin): its table entry's effects, or a program of the project's. */
+function runProgram(it: Shell, given: readonly Arg[], w: World, info: DispatchInfo,
+  naming: Naming | undefined): World[]
+{
+  // A symlink of the project's to a system program runs that program (path-lookup.ts).
+  const behind = systemProgramBehind(it, w, given[0]!.text!);
+  const argv = behind === null ? given : [withValue(given[0]!, behind, ""), ...given.slice(1)];
+  const name = argv[0]! as Arg & { text: string };
+  if (behind !== null) naming = namingOf(name, argv.slice(1), it.opts.commandKnowledge !== false);
   commandNotFound(it, name.text, argv, w, info);
   const options = environment(it, w, info.span, name.text);
   // (A program named by a path is the project's own, or one the table may know: a /usr/bin/x
@@ -295,15 +332,12 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
       (!name.text.includes("/") || /^\/(usr\/)?(local\/)?s?bin\//.test(name.text));
     handedValues(it, w, info, handed, described);
   }
-  const effects = analyseCommand(name, options.length ? [...options, ...argv.slice(1)] : argv.slice(1), {
-    countUnknown: info.countUnknown,
-    world: w,
-    span: info.span,
-    stdin: info.stdin,
-    useTable: it.opts.commandKnowledge !== false,
-    home: it.home,
-    disk: it.paths.diskFor(w, info.span, name.text),
-  });
+  // In a package.json script, a bare name may be the project's own program (project-bins.ts).
+  const bin = projectBin(it, name.text, w);
+  const effects = analyseCommand(bin === null ? name : withValue(name, bin, ""),
+    options.length ? [...options, ...argv.slice(1)] : argv.slice(1), { countUnknown: info.countUnknown, world: w,
+    span: info.span, stdin: info.stdin, useTable: it.opts.commandKnowledge !== false, home: it.home,
+    disk: it.paths.diskFor(w, info.span, name.text) });
   return applyEffects(it, effects, argv, w, info, naming);
 }
 
@@ -427,6 +461,12 @@ function environment(it: Shell, w: World, span: Span, program?: string): Arg[] {
     if (!role || v === undefined || v.k === "unset") continue;
     const command = `$${name}`;
     const at: Arg = { text: null, source: `${name}=…`, span, unknownWhy: null, segs: [] };
+    if (v.k === "unknown" && v.hostPath !== undefined && name === "PATH") {
+      // The host's PATH after known entries (`V/bin:$PATH`): the entries are judged, the rest
+      // is the host's, taken on trust as an inherited PATH is.
+      for (const e of v.hostPath.head) it.paths.access(w, withValue(at, e, ""), role.kind, command);
+      continue;
+    }
     if (v.k === "unknown") {
       it.paths.access(w, withValue(at, null, `$${name} is not known, and the program started uses it`), role.kind,
         command);

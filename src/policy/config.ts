@@ -1,12 +1,14 @@
 // Configuration: JSON files and host-provided objects, validated with errors that name the
 // file, the key and the expected shape, then merged global → project → agent.
 
-import { REASONS, type ReasonCode } from "../base/reasons.ts";
+import { REASONS, type ReasonCode, SUPPRESSION_REASONS } from "../base/reasons.ts";
 import { type Decision, stricter } from "../base/verdict.ts";
 import { type ReadProblem, readRegularFile } from "../paths/fs.ts";
 import { type LintFinding, lintAcross, lintLayer, meantSurface, type WrittenLayer,
   type WrittenRule } from "./config-lint.ts";
 import { type JsonDocument, keysInTextOrder, parseJsonDocument, positionOfPath, type TextPosition } from "./json.ts";
+import { describe, keyPath, normalizePathPattern } from "./config-values.ts";
+import { type ScanSection, validateScanSection } from "./scan-config.ts";
 import { isDecision, type Rule, type RuleSet } from "./rules.ts";
 import { SYSTEM_READ_KINDS, SYSTEM_READ_PATTERNS, SYSTEM_READS_ORIGIN } from "./system-reads.ts";
 import type { AccessKind } from "../base/verdict.ts";
@@ -99,9 +101,11 @@ export interface ConfigLayer {
   readonly tightenOnly?: boolean;
   /** What the linter found that does not stop the layer from loading (config-lint.ts), as sentences. */
   readonly warnings?: readonly string[];
+  /** What `shellfence scan` leaves out and which CI presets it declares (scan-config.ts); no check reads it. */
+  readonly scan?: ScanSection;
 }
 
-const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots"]);
+const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots", "scan"]);
 
 /**
  * Reason codes the rules decide: the action of the rule that matched (`external_directory`'s
@@ -109,21 +113,13 @@ const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots"]);
  */
 export const RULE_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["EXTERNAL_PATH", "RULE_DENY", "RULE_ASK"]);
 
-/** Reason codes that can never be lowered to `allow`: they mean the guard could not look. */
+/**
+ * Reason codes that can never be lowered to `allow`: they mean the guard could not look, or (the
+ * scanner's suppression codes) that a suppression is broken or stale, which must not go unseen.
+ */
 const NEVER_ALLOW = new Set<ReasonCode>(["PARSE_ERROR", "PARSE_TIMEOUT", "CHECK_TIMEOUT", "INPUT_TOO_LARGE",
   "INVALID_INPUT", "INTERNAL_ERROR", "UNMODELLED_SYNTAX", "NESTING_TOO_DEEP", "EXPANSION_TOO_LARGE", "BACKSLASH_PATH",
-  "FORBIDDEN"]);
-
-function describe(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  if (typeof v === "string") return JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v);
-  return typeof v === "object" ? "an object" : `${typeof v} ${String(v)}`;
-}
-
-function keyPath(parent: string, key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
-}
+  "FORBIDDEN", ...SUPPRESSION_REASONS]);
 
 /** Validates a parsed JSON value (or a host's object) as a config layer; see inspectLayer. */
 export function validateLayer(raw: unknown, origin: string): ConfigLayer {
@@ -191,7 +187,7 @@ function validateShape(raw: unknown, origin: string, doc: JsonDocument | null,
       : /^perm/i.test(k)
       ? ' (did you mean "permission"?)'
       : "";
-    throw new ConfigError(origin, k, `unknown key${meant} (expected one of: permission, reasons, roots)`);
+    throw new ConfigError(origin, k, `unknown key${meant} (expected one of: permission, reasons, roots, scan)`);
   }
   // Only the object's own keys count (a host's object may have a prototype), and the maps
   // built here have none, so `__proto__` or `toString` can never be looked up by accident.
@@ -259,7 +255,11 @@ function validateShape(raw: unknown, origin: string, doc: JsonDocument | null,
       }
       if (action === "allow" && NEVER_ALLOW.has(code as ReasonCode)) {
         throw new ConfigError(origin, where,
-          `${code} means the guard could not look at the command; it can be "ask" or "deny", never "allow"`);
+          `${code} means ${
+            SUPPRESSION_REASONS.has(code as ReasonCode)
+              ? "a scan suppression is broken or stale"
+              : "the guard could not look at the command"
+          }; it can be "ask" or "deny", never "allow"`);
       }
       reasons[code as ReasonCode] = action;
     }
@@ -277,51 +277,20 @@ function validateShape(raw: unknown, origin: string, doc: JsonDocument | null,
       roots.push(r);
     });
   }
-  return { layer: { origin, permission, reasons, roots }, written: { surfaces: writtenSurfaces, roots, rootBase } };
+  let scan: ScanSection | undefined;
+  if (own("scan") !== undefined) {
+    const checked = validateScanSection(own("scan"));
+    if ("problem" in checked) throw new ConfigError(origin, checked.problem.key, checked.problem.message);
+    scan = checked.section;
+  }
+  return { layer: { origin, permission, reasons, roots, ...(scan ? { scan } : {}) },
+    written: { surfaces: writtenSurfaces, roots, rootBase } };
 }
 
 function actionProblem(v: unknown): string {
   return typeof v === "string"
     ? `unknown action ${describe(v)} (expected "allow", "ask" or "deny")`
     : `expected an action ("allow", "ask" or "deny"), not ${describe(v)}`;
-}
-
-/**
- * A path pattern as it is matched. Spellings that could never match as written are mended
- * where what they mean is plain — `./src/**` is `src/**`, and `secrets/` (a directory) is
- * `secrets/**`, the directory and everything below it — and refused where it is not: `./.env`
- * (the root's `.env` only? any `.env`?), a `$VAR` (patterns are not expanded; `~/` is the home
- * directory), a `..` segment (root-relative paths have none). Returns the pattern or the problem.
- */
-function normalizePathPattern(pattern: string): { pattern: string } | { problem: string } {
-  let p = pattern;
-  if (/\$(\{|\(|[A-Za-z_][A-Za-z0-9_]*(\/|$))/.test(p)) {
-    return {
-      problem: `patterns are not expanded, so ${
-        JSON.stringify(p.length > 40 ? p.slice(0, 40) + "…" : p)
-      } would match only a name with "$" in it; write ~/ for the home directory, or the path itself`,
-    };
-  }
-  const dotted = p.startsWith("./");
-  while (p.startsWith("./")) p = p.slice(2).replace(/^\/+/, "");
-  if (/(^|\/)\.\.(\/|$)/.test(p)) {
-    return {
-      problem:
-        `a pattern with a ".." segment never matches (paths are matched resolved); write the absolute path, or one starting with ~/`,
-    };
-  }
-  // `dir/` is the directory and everything below it, as `dir/**` says.
-  if (p.endsWith("**/")) p = p.replace(/\/+$/, "");
-  else if (p.length > 1 && p.endsWith("/")) p = p.replace(/\/+$/, "") + "/**";
-  if (p === "") return { problem: "the pattern names nothing" };
-  if (dotted && !p.includes("/")) {
-    return {
-      problem: `a pattern starting with "./" never matches (paths are matched without it); write ${
-        JSON.stringify(p)
-      } for that name at any depth, or ${JSON.stringify(p + "/**")} for a directory at the root and what it holds`,
-    };
-  }
-  return { pattern: p };
 }
 
 /**

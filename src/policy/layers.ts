@@ -115,13 +115,18 @@ function tightenOnly(layer: ConfigLayer, warnings: string[]): ConfigLayer {
     else reasons[code] = action;
   }
   for (const r of layer.roots) dropped.push(`roots: ${JSON.stringify(r)}`);
+  // What a scan leaves out, and the places a preset allows, loosen it: the base branch's file
+  // (`scan --config-from-git`) or a --config file declares them.
+  for (const e of layer.scan?.exclude ?? []) dropped.push(`scan.exclude: ${JSON.stringify(e)}`);
+  for (const p of layer.scan?.presets ?? []) dropped.push(`scan.presets: ${JSON.stringify(p)}`);
   if (dropped.length) {
     warnings.push(
       `${layer.origin} is not trusted (run \`shellfence trust ${layer.origin}\` to trust it as it is now): ` +
         `it may only tighten the rules, so these are ignored: ${dropped.join("; ")}`,
     );
   }
-  return { ...layer, permission, reasons, roots: [], tightenOnly: true };
+  const { scan: _, ...rest } = layer;
+  return { ...rest, permission, reasons, roots: [], tightenOnly: true };
 }
 
 /** Loads the layers in merge order. Explicit files must exist; default locations may not. */

@@ -1,6 +1,7 @@
 // What the CI scanner reports: one command of a file that is not allowed, located by line and
-// column in that file. The scanner (src/integrations/scan-files.ts) makes them; the formats in
-// this folder print them.
+// column in that file, and keyed so that it is recognised on another run, on another machine,
+// after the lines around it moved (scan-fingerprint.ts). The scanner
+// (src/integrations/scan-files.ts) makes them; the formats in this folder print them.
 
 import type { ReasonCode } from "../base/reasons.ts";
 import type { Decision } from "../base/verdict.ts";
@@ -15,5 +16,23 @@ export interface ScanFinding {
   readonly endCol: number;
   readonly decision: Exclude<Decision, "allow">;
   readonly code: ReasonCode;
+  readonly message: string;
+  /** The text of the statement it is in, as written, whitespace normalised ("" for a whole file or step). */
+  readonly statement: string;
+  /** The path (or other word) it is about, as written, whitespace normalised ("" when it has none). */
+  readonly written: string;
+  /** The key of file, code, statement and written (scan-fingerprint.ts): what a baseline holds. */
+  readonly fingerprint: string;
+}
+
+/**
+ * Something the scanner did not judge, and where: a step that runs in pwsh, a zsh script named
+ * `.sh`. It is not a finding (nothing was found), but it is not a pass either: `--fail-on ask`
+ * counts it, and every format says it.
+ */
+export interface ScanNote {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
   readonly message: string;
 }

@@ -19,6 +19,14 @@ export interface Unknown {
    * is an unknown without it.
    */
   readonly segment?: string;
+  /**
+   * PATH as the host's shell had it, after the known entries `head` (`V/bin` once a venv's
+   * activate script ran: src/interp/venv.ts). The host's PATH is taken on trust, as when the
+   * command does not set PATH at all; the entries are judged. Only the variable's own stored
+   * value carries it: reading the variable (`lookup`) gives a plain unknown, so no text made
+   * from it (`${PATH#*:}`, a field split from it, `$PATH/x`) is ever taken for it.
+   */
+  readonly hostPath?: { readonly head: readonly string[] };
 }
 
 export type Value = { readonly k: "str"; readonly v: string } | { readonly k: "arr"; readonly v: readonly string[] } | {
@@ -512,7 +520,8 @@ function valueKey(v: Value): string {
     case "unset":
       return "u";
     case "unknown":
-      return "?" + (v.numeric ? "n" : "") + (v.segment === undefined ? "" : "s" + v.segment);
+      return "?" + (v.numeric ? "n" : "") + (v.segment === undefined ? "" : "s" + v.segment) +
+        (v.hostPath === undefined ? "" : "h" + v.hostPath.head.join("\u0001"));
   }
 }
 

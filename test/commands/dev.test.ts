@@ -797,8 +797,12 @@ table("package.json scripts are interpreted", withScripts, [
   ["rm -f package.json && npm run build", "ask", ["#OPAQUE_CODE"]],
   ["rm -rf ../project && npm run build", "ask", ["#OPAQUE_CODE"]],
   ["cp ../outside/pkg.json package.json && npm run build", "ask", ["#OPAQUE_CODE"]],
-  ["make && npm run build", "ask", ["#OPAQUE_CODE"]],
-  // Other workspace packages' scripts are not read.
+  // make runs the project's own code, which could do itself whatever it wrote into a script: the
+  // scripts are still read after it (docs/semantics.md, "Code that project code may have rewritten").
+  ["make && npm run build", "allow", ["read $P"]],
+  ["make && npm run leak", "ask", ["read $H/.ssh/id_rsa"]],
+  // Other workspace packages' scripts are read where a workspace names them (test/workspaces.test.ts);
+  // this project declares none.
   ["npm run build -w packages/a", "ask", ["#OPAQUE_CODE"]],
   ["npm -w packages/a run build", "ask", ["#OPAQUE_CODE"]],
   ["npm test --workspaces", "ask", ["#OPAQUE_CODE"]],
@@ -999,6 +1003,7 @@ table("package.json scripts that run each other", withChains, [
   ["npm run deep", "ask", ["read $O/secret.txt"]],
   ["npm run loop", "ask", ["#OPAQUE_CODE"]],
   ["npm run c0", "ask", ["#NESTING_TOO_DEEP"]],
-  // Project code that runs may rewrite package.json: what follows it is not read.
-  ["npm run after", "ask", ["#OPAQUE_CODE"]],
+  // Project code that runs (node gen.js) may rewrite package.json, but could do itself whatever
+  // it wrote there: what follows it is still read.
+  ["npm run after", "allow", ["!#OPAQUE_CODE"]],
 ]);

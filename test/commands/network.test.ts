@@ -59,8 +59,10 @@ table("curl", box, [
 ]);
 
 table("wget", box, [["wget https://x/y.tgz", "allow", ["write $P"]], ["wget -O ~/x https://x", "ask", ["write $H/x"]], [
+  // The archive comes down the pipe: its members are not read (test/commands/archive-members.test.ts).
   "wget -O - https://x | tar xz -C build",
-  "allow",
+  "ask",
+  ["#UNRESOLVED_PATH", "write $P/build"],
 ], ["wget -O - https://x | tar xz", "ask", ["write $O"]], ["wget -qO- https://x", "allow"], ["wget -P ~/dl https://x",
   "ask", ["write $H/dl"]], ["wget --directory-prefix=dl https://x", "allow", ["write $P/dl"]], [
   "wget -o ../log https://x",

@@ -7,6 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildFixture, type Fixture } from "../support/fixture.ts";
+import { fingerprintOf } from "../../src/report/scan-fingerprint.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -78,6 +79,9 @@ describe("the compiled binary", () => {
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([{ file: "scripts/escape.sh", line: 2, col: 5, endLine: 2, endCol: 26,
       decision: "ask", code: "EXTERNAL_PATH",
-      message: `cat: ${fx.outside}/secret.txt is outside the project roots (rule external_directory:*)` }]);
+      message: `cat: ${fx.outside}/secret.txt is outside the project roots (rule external_directory:*)`,
+      statement: "cat ../outside/secret.txt", written: "../outside/secret.txt",
+      fingerprint: fingerprintOf({ file: "scripts/escape.sh", code: "EXTERNAL_PATH",
+        statement: "cat ../outside/secret.txt", written: "../outside/secret.txt" }) }]);
   });
 });

@@ -1,6 +1,6 @@
 // The package as a user installs it: packed (`npm pack`), then installed from the tarball into a
 // fresh project with the README's own command, so npm extracts it with fresh modification times
-// in tarball order and fetches the three runtime dependencies from the registry. The installed
+// in tarball order and fetches the runtime dependencies from the registry. The installed
 // bin must run the bundle (chosen by build identity: dist/bundle/* is older on disk than
 // dist/cli/main.js here), write V8's code cache beside it on first use and take its code from it
 // on the next, and hand hook calls to the resident checker it starts; the README's hook command
@@ -9,7 +9,8 @@
 //
 // Cost: one `npm pack` (dist/ is built by buildDist, shared with the other tests) and two
 // `npm install`s of the tarball run side by side, about 10–20 s with npm's cache warm; it needs
-// the npm registry (or npm's cache) for minimatch, tree-sitter-bash and web-tree-sitter.
+// the npm registry (or npm's cache) for jsonc-parser, minimatch, tree-sitter-bash, web-tree-sitter and
+// yaml.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawn, spawnSync } from "node:child_process";

@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { sarifProblems } from "../support/sarif-shape.ts";
 import { buildScanFixture, type ScanFixture } from "./scan-fixture.ts";
 import { buildDist } from "../support/build.ts";
+import type { ReasonCode } from "../../src/base/reasons.ts";
+import { fingerprintOf } from "../../src/report/scan-fingerprint.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -29,34 +31,40 @@ function scan(args: readonly string[], runtime: "bun" | "node" = "bun") {
 
 const sub = (s: string) => s.replaceAll("$O", fx.outside).replaceAll("$H", fx.home);
 
-/** What the fixture must produce: file, line, col, endLine, endCol, decision, code, message. */
-const EXPECTED: readonly [string, number, number, number, number, "ask" | "deny", string, string][] = [[
-  ".github/workflows/ci.yml",
-  14,
-  15,
-  14,
-  34,
-  "ask",
-  "EXTERNAL_PATH",
-  "test › build: cat: $O/token is outside the project roots (rule external_directory:*)",
-], [".github/workflows/ci.yml", 17, 28, 17, 38, "ask", "EXTERNAL_PATH",
-  "test › publish: cd: $O is outside the project roots (rule external_directory:*)"], [".github/workflows/ci.yml", 18,
-  14, 18, 16, "ask", "EXTERNAL_PATH",
-  "test › publish: ls: $O is outside the project roots (rule external_directory:*)"], [".github/workflows/ci.yml", 20,
-  18, 20, 36, "deny", "RULE_DENY",
-  "test › secrets: cat: $H/.ssh/known_hosts is outside the project roots (rule external_directory:~/.ssh/**)"], [
-  ".github/workflows/ci.yml",
-  20,
-  37,
-  20,
-  58,
-  "ask",
-  "UNRESOLVED_WORD",
-  "test › secrets: cat: '${{ inputs.extra }}': ${{ inputs.extra }} is not known",
-], ["scripts/deploy.sh", 4, 14, 4, 33, "ask", "EXTERNAL_PATH",
-  "cp: $O/drop is outside the project roots (rule external_directory:*)"], ["scripts/deploy.sh", 5, 5, 5, 18, "deny",
-  "RULE_DENY", "cat: $H/.ssh/id_rsa is outside the project roots (rule external_directory:~/.ssh/**)"], ["tools/run", 2,
-  4, 2, 8, "ask", "EXTERNAL_PATH", "ls: /opt is outside the project roots (rule external_directory:*)"]];
+/**
+ * What the fixture must produce: file, line, col, endLine, endCol, decision, code, message, and
+ * the key's parts: the statement and the word as written (src/report/scan-fingerprint.ts).
+ */
+type Expected = readonly [string, number, number, number, number, "ask" | "deny", string, string, string, string];
+const EXPECTED: readonly Expected[] = [
+  [".github/workflows/ci.yml", 14, 15, 14, 34, "ask", "EXTERNAL_PATH",
+    "test › build: cat: $O/token is outside the project roots (rule external_directory:*)", "cat ../../outside/token",
+    "../../outside/token"],
+  // No preset declared: the step-command file is a variable the scan does not know (scan-gate.test.ts has the preset).
+  [".github/workflows/ci.yml", 15, 26, 15, 42, "ask", "UNRESOLVED_WORD",
+    'test › build: echo >>: "$GITHUB_OUTPUT": $GITHUB_OUTPUT is not known', 'echo "ok=1" >> "$GITHUB_OUTPUT"',
+    '"$GITHUB_OUTPUT"'],
+  // The move to the step's working-directory is keyed by the value as written, not the root's absolute path.
+  [".github/workflows/ci.yml", 17, 28, 17, 38, "ask", "EXTERNAL_PATH",
+    "test › publish: cd: $O is outside the project roots (rule external_directory:*)", "working-directory: ../outside",
+    "../outside"],
+  [".github/workflows/ci.yml", 18, 14, 18, 16, "ask", "EXTERNAL_PATH",
+    "test › publish: ls: $O is outside the project roots (rule external_directory:*)", "ls", "ls"],
+  [".github/workflows/ci.yml", 20, 18, 20, 36, "deny", "RULE_DENY",
+    "test › secrets: cat: $H/.ssh/known_hosts is outside the project roots (rule external_directory:~/.ssh/**)",
+    "cat ~/.ssh/known_hosts '${{ inputs.extra }}'", "~/.ssh/known_hosts"],
+  [".github/workflows/ci.yml", 20, 37, 20, 58, "ask", "UNRESOLVED_WORD",
+    "test › secrets: cat: '${{ inputs.extra }}': ${{ inputs.extra }} is not known",
+    "cat ~/.ssh/known_hosts '${{ inputs.extra }}'", "'${{ inputs.extra }}'"],
+  ["scripts/deploy.sh", 4, 14, 4, 33, "ask", "EXTERNAL_PATH",
+    "cp: $O/drop is outside the project roots (rule external_directory:*)", "cp build.tar ../../outside/drop/",
+    "../../outside/drop/"],
+  ["scripts/deploy.sh", 5, 5, 5, 18, "deny", "RULE_DENY",
+    "cat: $H/.ssh/id_rsa is outside the project roots (rule external_directory:~/.ssh/**)", "cat ~/.ssh/id_rsa > key",
+    "~/.ssh/id_rsa"],
+  ["tools/run", 2, 4, 2, 8, "ask", "EXTERNAL_PATH", "ls: /opt is outside the project roots (rule external_directory:*)",
+    "ls /opt", "/opt"],
+];
 
 describe("formats", () => {
   test("human: file:line:col decision CODE message, and a summary on stderr", () => {
@@ -65,7 +73,7 @@ describe("formats", () => {
       EXPECTED.map(([f, l, c, , , d, code, m]) => `${f}:${l}:${c} ${d} ${code} ${sub(m)}\n`).join(""),
     );
     expect(r.stderr).toBe(
-      "shellfence scan: skipped .github/workflows/ci.yml: test › pwsh (shell: pwsh) (not bash)\nshellfence scan: 4 files scanned: 2 deny, 6 ask\n",
+      "shellfence scan: skipped .github/workflows/ci.yml:23:14: test › pwsh: runs in shell: pwsh, which is not judged as bash\nshellfence scan: 4 files scanned: 2 deny, 7 ask, 1 not judged\n",
     );
     expect(r.status).toBe(1);
   });
@@ -73,21 +81,24 @@ describe("formats", () => {
   test("json: an array of findings", () => {
     const r = scan(["--format", "json"]);
     expect(JSON.parse(r.stdout)).toEqual(
-      EXPECTED.map(([file, line, col, endLine, endCol, decision, code, message]) => ({ file, line, col, endLine, endCol,
-        decision, code, message: sub(message) })
+      EXPECTED.map(([file, line, col, endLine, endCol, decision, code, message, statement, written]) => ({ file, line,
+        col, endLine, endCol, decision, code, message: sub(message), statement, written,
+        fingerprint: fingerprintOf({ file, code: code as ReasonCode, statement, written }) })
       ),
     );
     expect(r.status).toBe(1);
   });
 
-  test("github: ::error for deny, ::warning for ask, with escaped properties", () => {
+  test("github: ::error for deny, ::warning for ask, ::notice for what is not judged, with escaped properties", () => {
     const r = scan(["--format", "github"]);
+    const line = ([f, l, c, el, ec, d, code, m]: (typeof EXPECTED)[number]) =>
+      `::${
+        d === "deny" ? "error" : "warning"
+      } file=${f},line=${l},endLine=${el},col=${c},endColumn=${ec},title=${code}::${sub(m)}\n`;
     expect(r.stdout).toBe(
-      EXPECTED.map(([f, l, c, el, ec, d, code, m]) =>
-        `::${
-          d === "deny" ? "error" : "warning"
-        } file=${f},line=${l},endLine=${el},col=${c},endColumn=${ec},title=${code}::${sub(m)}\n`
-      ).join(""),
+      EXPECTED.filter((e) => e[5] === "deny").map(line).join("") +
+        EXPECTED.filter((e) => e[5] === "ask").map(line).join("") +
+        "::notice file=.github/workflows/ci.yml,line=23,endLine=23,title=not judged::test › pwsh: runs in shell: pwsh, which is not judged as bash\n",
     );
   });
 
@@ -107,11 +118,14 @@ describe("formats", () => {
     const log = JSON.parse(r.stdout) as { $schema: string; version: string;
       runs: {
         tool: {
-          driver: { name: string; informationUri: string;
-            rules: { id: string; defaultConfiguration: { level: string } }[] };
+          driver: { name: string; informationUri?: string;
+            rules: { id: string; defaultConfiguration: { level: string }; fullDescription: { text: string };
+              help: { text: string; markdown: string }; helpUri?: string }[] };
         };
+        invocations: { toolExecutionNotifications: { message: { text: string } }[] }[];
         originalUriBaseIds: Record<string, { uri: string }>;
         results: { ruleId: string; level: string; message: { text: string };
+          partialFingerprints: Record<string, string>;
           locations: {
             physicalLocation: { artifactLocation: { uri: string; uriBaseId: string };
               region: { startLine: number; startColumn: number; endLine: number; endColumn: number } };
@@ -122,18 +136,30 @@ describe("formats", () => {
     expect(log.$schema).toContain("sarif-schema-2.1.0.json");
     const run = log.runs[0]!;
     expect(run.tool.driver.name).toBe("shellfence");
-    expect(run.tool.driver.informationUri).toStartWith("https://");
+    // package.json names no repository, and the npm page does not exist: no link rather than a dead one.
+    expect(run.tool.driver.informationUri).toBeUndefined();
     expect(run.tool.driver.rules.map((x) => [x.id, x.defaultConfiguration.level])).toEqual([["EXTERNAL_PATH",
       "warning"], ["RULE_DENY", "error"], ["UNRESOLVED_WORD", "warning"]]);
+    for (const rule of run.tool.driver.rules) {
+      expect(rule.fullDescription.text.length).toBeGreaterThan(40);
+      expect(rule.help.markdown).toContain(`docs/reasons.md#${rule.id}`);
+      expect(rule.helpUri).toBeUndefined();
+    }
+    expect(run.invocations[0]!.toolExecutionNotifications.map((n) => n.message.text)).toEqual([
+      "not judged: test › pwsh: runs in shell: pwsh, which is not judged as bash",
+    ]);
     expect(run.originalUriBaseIds["%SRCROOT%"]!.uri).toBe(`file://${fx.repo}/`);
     expect(run.results.map((x) => {
       const loc = x.locations[0]!.physicalLocation;
       return [loc.artifactLocation.uri, loc.region.startLine, loc.region.startColumn, loc.region.endLine,
-        loc.region.endColumn, x.level, x.ruleId, x.message.text];
+        loc.region.endColumn, x.level, x.ruleId, x.message.text, x.partialFingerprints];
     })).toEqual(
-      EXPECTED.map((
-        [f, l, c, el, ec, d, code, m],
-      ) => [f, l, c, el, ec, d === "deny" ? "error" : "warning", code, sub(m)]),
+      // Deny first: what GitHub keeps when a run has more results than it shows.
+      [...EXPECTED.filter((e) => e[5] === "deny"), ...EXPECTED.filter((e) => e[5] === "ask")].map((
+        [f, l, c, el, ec, d, code, m, statement, written],
+      ) => [f, l, c, el, ec, d === "deny" ? "error" : "warning", code, sub(m), {
+        "shellfence/v1": fingerprintOf({ file: f, code: code as ReasonCode, statement, written }),
+      }]),
     );
   });
 
@@ -170,7 +196,7 @@ describe("what is scanned", () => {
     expect(r.stdout).toBe(
       "tools/notes.txt:1:5 ask EXTERNAL_PATH cat: /etc/passwd is outside the project roots (rule external_directory:*)\n",
     );
-    expect(r.stderr).toContain("skipped tools/helper.py (not a shell script: #!python3)");
+    expect(r.stderr).toContain("skipped tools/helper.py:1:1: not a shell script: #!python3\n");
   });
 });
 
@@ -180,12 +206,18 @@ describe("exit status", () => {
     expect(scan(["tools/run"]).status).toBe(0);
     expect(scan(["--fail-on", "deny", "tools/run"]).status).toBe(0);
   });
-  test("--fail-on ask: 1 with an ask", () => {
+  test("--fail-on ask: 1 with an ask, or with a step or file not judged", () => {
     expect(scan(["--fail-on", "ask", "tools/run"]).status).toBe(1);
     expect(scan(["--fail-on=ask", "scripts/clean.bash"]).status).toBe(0);
+    const dir = join(fx.repo, "only-pwsh", ".github", "workflows");
+    spawnSync("mkdir", ["-p", dir]);
+    writeFileSync(join(dir, "w.yml"),
+      "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: Get-ChildItem\n");
+    expect(scan(["only-pwsh"]).status).toBe(0);
+    expect(scan(["--fail-on", "ask", "only-pwsh"])).toMatchObject({ status: 1, stdout: "" });
   });
   test.each([[["--format", "xml"], "--format must be one of human, json, sarif, github"], [["--fail-on", "never"],
-    "--fail-on must be ask or deny"], [["--bogus"], "unknown option --bogus"], [["no/such/path"],
+    "--fail-on takes ask, deny or reason codes"], [["--bogus"], "unknown option --bogus"], [["no/such/path"],
     "cannot read no/such/path: ENOENT"], [["--root"], "--root needs a value"]])("usage error %p exits 2",
       (args, message) => {
         const r = scan(args);

@@ -1,11 +1,12 @@
-// The workflow reader: the YAML subset workflows use, each run: script with every character
+// The workflow reader: YAML read by the `yaml` package, each run: script with every character
 // mapped back to its line and column, working directories and shells resolved the way the
 // Actions runner resolves them, and `${{ … }}` turned into variables the guard does not know.
 
 import { describe, expect, test } from "bun:test";
 import { locate, type MappedText } from "../../src/integrations/mapped.ts";
 import { quoteStates, readWorkflow, substituteExpressions } from "../../src/integrations/workflow.ts";
-import { get, parseYaml, scalarText, YamlError } from "../../src/integrations/yaml.ts";
+import { isScalarNode, YamlFile } from "../../src/integrations/yaml.ts";
+import { directoryWord } from "../../src/integrations/workflow-context.ts";
 
 /** Where in the source a substring of the mapped text came from. */
 function whereIs(m: MappedText, needle: string): [number, number] {
@@ -16,9 +17,17 @@ function whereIs(m: MappedText, needle: string): [number, number] {
 }
 
 function run(yaml: string): MappedText {
-  const node = get(parseYaml(yaml), "run");
-  if (!node || node.kind !== "scalar") throw new Error("no run scalar");
-  return node.value;
+  const y = new YamlFile(yaml);
+  const node = y.get(y.root, "run");
+  if (!isScalarNode(node)) throw new Error(`no run scalar: ${JSON.stringify(y.problems)}`);
+  return y.mapped(node);
+}
+
+/** Every character of the mapped text at the place the file has it (for texts the file holds verbatim). */
+function exact(yaml: string, m: MappedText, needle: string): [number, number] {
+  const [line, col] = whereIs(m, needle);
+  expect(yaml.split("\n")[line - 1]!.slice(col - 1, col - 1 + needle.length)).toBe(needle);
+  return [line, col];
 }
 
 describe("scalars", () => {
@@ -39,7 +48,8 @@ describe("scalars", () => {
     expect(m.text).toBe("cd src\ncat ../x\n\nls\n");
     expect(whereIs(m, "../x")).toEqual([3, 7]);
     expect(whereIs(m, "ls")).toEqual([5, 3]);
-    expect(scalarText(get(parseYaml(y), "after"))).toBe("1");
+    const f = new YamlFile(y);
+    expect(f.text(f.get(f.root, "after"))).toBe("1");
   });
   test("literal block with strip chomping and an indentation indicator", () => {
     expect(run("run: |-\n    a\n    b\n").text).toBe("a\nb");
@@ -62,39 +72,77 @@ describe("scalars", () => {
     expect(m.text).toBe("it's ~/x");
     expect(whereIs(m, "~/x")).toEqual([1, 13]);
   });
-  test("anchors and tags are skipped; aliases and flow collections are marked", () => {
+  test("anchors and tags say nothing about the text; an alias is the text its anchor names, where it is", () => {
     expect(run("run: &a !!str cat x\n").text).toBe("cat x");
-    expect(get(parseYaml("run: *a\n"), "run")).toMatchObject({ style: "alias" });
-    expect(get(parseYaml("run: [a, b]\n"), "run")).toMatchObject({ style: "flow" });
+    const y = "x: &a |\n  cat ../a\nrun: *a\n";
+    const m = run(y);
+    expect(m.text).toBe("cat ../a\n");
+    expect(exact(y, m, "../a")).toEqual([2, 7]);
+  });
+  test("flow style: quoted and plain scalars inside flow collections", () => {
+    const y = `steps: [{run: "cat \\"a b\\" ../q", name: x}, {run: plain ../p,\n   shell: bash}]\n`;
+    const f = new YamlFile(y);
+    const steps = f.items(f.get(f.root, "steps"));
+    const [a, b] = steps.map((s) => {
+      const n = f.get(s, "run");
+      if (!isScalarNode(n)) throw new Error("no run");
+      return f.mapped(n);
+    });
+    expect(a!.text).toBe('cat "a b" ../q');
+    expect(exact(y, a!, "../q")).toEqual([1, 28]);
+    expect(b!.text).toBe("plain ../p");
+    expect(exact(y, b!, "../p")).toEqual([1, 57]);
   });
   test("CRLF line ends", () => {
     expect(run("run: |\r\n  a\r\n  b\r\n").text).toBe("a\nb\n");
+    const y = "run: >\r\n  cat\r\n  ../crlf\r\n";
+    expect(whereIs(run(y), "../crlf")).toEqual([3, 3]);
+  });
+  test("every character of every style maps back to itself in the file", () => {
+    const y = ["a: |", "    one ../l1", "      more ../l2", "", "    end ../l3", "b: >+", "  f ../f1", "  g ../f2", "",
+      "c: 'q ../s1", "", "   r ../s2'", 'd: "e \\t ../d1', "   \\", '   ../d2"', "e: p ../p1", "  ../p2 # c", ""].join(
+        "\n",
+      );
+    const f = new YamlFile(y);
+    expect(f.problems).toEqual([]);
+    for (const [key, needles] of [["a", ["../l1", "../l2", "../l3"]], ["b", ["../f1", "../f2"]], ["c", ["../s1",
+      "../s2"]], ["d", ["../d1", "../d2"]], ["e", ["../p1", "../p2"]]] as const)
+    {
+      const n = f.get(f.root, key);
+      if (!isScalarNode(n)) throw new Error(key);
+      const m = f.mapped(n);
+      expect(m.text).toBe(String(n.value));
+      for (const needle of needles) exact(y, m, needle);
+    }
   });
 });
 
 describe("structure", () => {
   test("sequences of mappings, compact (dash at the key's indentation) and nested", () => {
-    const doc = parseYaml(
+    const f = new YamlFile(
       ["jobs:", "  a:", "    steps:", "    - name: one", "      run: x", "    -   run: |", "          y",
         "    - uses: z", ""].join("\n"),
     );
-    const steps = get(get(get(doc, "jobs"), "a"), "steps");
-    expect(steps?.kind).toBe("seq");
-    if (steps?.kind !== "seq") return;
-    expect(steps.items.map((s) => scalarText(get(s, "run")))).toEqual(["x", "y\n", null]);
-    expect(scalarText(get(steps.items[2], "uses"))).toBe("z");
+    const steps = f.items(f.get(f.get(f.get(f.root, "jobs"), "a"), "steps"));
+    expect(steps.map((s) => f.text(f.get(s, "run")))).toEqual(["x", "y\n", null]);
+    expect(f.text(f.get(steps[2]!, "uses"))).toBe("z");
   });
-  test("quoted keys, comments, document markers", () => {
-    const doc = parseYaml('---\n# c\n"on": push\nkey: "v" # c\n...\n');
-    expect(scalarText(get(doc, "on"))).toBe("push");
-    expect(scalarText(get(doc, "key"))).toBe("v");
+  test("quoted keys, comments, document markers; `on` is a string key (YAML 1.2)", () => {
+    const f = new YamlFile('---\n# c\n"on": push\nkey: "v" # c\non: pull\n...\n');
+    expect(f.problems.map((p) => p.message)).toEqual([expect.stringContaining("Map keys must be unique")]);
+    const g = new YamlFile("on: push\nkey: v\n");
+    expect(g.text(g.get(g.root, "on"))).toBe("push");
   });
-  test("errors name the line", () => {
-    expect(() => parseYaml("a: 1\n    b: 2\n")).toThrow(YamlError);
-    expect(() => parseYaml("a: 1\n    b: 2\n")).toThrow("line 2");
-    expect(() => parseYaml('a: "open\n')).toThrow("unterminated");
-    expect(() => parseYaml("a:\n\t- x\n")).toThrow("tabs");
-    expect(() => parseYaml("? complex\n")).toThrow("complex keys");
+  test("what the package rejects is a problem at its line", () => {
+    for (const [y, line] of [["a: 1\n    b: 2\n", 1], ['a: "open\n', 2], ["a:\n\t- x\n", 2], ["a: 1\n---\nb: 2\n", 2], [
+      "a: *nothing\n",
+      1,
+    ]] as const) {
+      const f = new YamlFile(y);
+      f.get(f.root, "a");
+      expect(f.problems.length).toBeGreaterThan(0);
+      expect(f.problems[0]!.line).toBe(line);
+    }
   });
 });
 
@@ -154,17 +202,19 @@ describe("workflows", () => {
       "app", "ls"], ["windows › step 2", "app", "ls"], ["expr-dir › step 1", null, "ls"]]);
     expect(wf.steps[1]!.workingDirectory).toEqual({ text: "../other", line: 19, col: 28 });
   });
-  test("steps that do not run bash are skipped and said so", () => {
-    expect(wf.skipped).toEqual(["build › powershell (shell: pwsh)", "windows › step 1 (runs-on: windows-latest)"]);
+  test("steps that do not run bash are skipped and said so, at the step", () => {
+    expect(wf.skipped).toEqual([{ line: 24, col: 14,
+      message: "build › powershell: runs in shell: pwsh, which is not judged as bash" }, { line: 35, col: 14,
+      message: "windows › step 1: runs on Windows, whose default shell is pwsh, which is not judged as bash" }]);
   });
   test("what cannot be read is a problem with a position", () => {
     expect(wf.problems).toEqual([{ line: 41, col: 28, code: "UNRESOLVED_CWD",
       message:
         "expr-dir › step 1: working-directory ${{ matrix.dir }} is only known when the workflow runs; the script is judged from the workspace" },
-      { line: 43, col: 14, code: "OPAQUE_CODE",
-        message: "expr-dir › step 2: run: is not a plain string (a YAML alias), so its script cannot be read" }]);
+      { line: 43, col: 14, code: "PARSE_ERROR",
+        message: "the file cannot be read: the alias *alias names no anchor before it" }]);
   });
-  test("a file that is not YAML of this subset is one PARSE_ERROR", () => {
+  test("a file the YAML parser rejects is a PARSE_ERROR at its line", () => {
     expect(readWorkflow("jobs:\n  a:\n   - x\n  b: [\n").problems[0]).toMatchObject({ code: "PARSE_ERROR" });
   });
 });
@@ -180,6 +230,27 @@ describe("expressions", () => {
     ]]);
     expect(whereIs(script, "${GHA_EXPR_2}")).toEqual([2, 56]);
     expect(whereIs(script, "_y")).toEqual([2, 68]);
+  });
+  test("the runner's own variables become those variables (workflow-context.ts), in a script", () => {
+    const m = run(`run: cd \${{ runner.temp }} && cat "\${{github.env}}" '\${{ github.event_path }}'\n`);
+    const { script, expressions } = substituteExpressions(m);
+    expect(script.text).toBe(`cd \${RUNNER_TEMP} && cat "\${GITHUB_ENV}" ''"$GITHUB_EVENT_PATH"''`);
+    expect([...expressions]).toEqual([]);
+  });
+  test("and in a working-directory; any other expression, or one not closed, is only known when it runs", () => {
+    const steps = (wd: string) =>
+      readWorkflow(
+        `jobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - working-directory: ${wd}\n        run: ls\n`,
+      );
+    const temp = steps("${{ runner.temp }}/b");
+    expect([temp.steps[0]!.workingDirectory?.text, temp.problems]).toEqual(["${{ runner.temp }}/b", []]);
+    expect(directoryWord("/r", "${{ runner.temp }}/b")).toBe(`"\${RUNNER_TEMP}"'/b'`);
+    expect(directoryWord("/r", "sub/${{ github.workspace }}")).toBe(`'/r/''sub/'"\${GITHUB_WORKSPACE}"`);
+    expect(directoryWord("/r", "app/../x")).toBe("'/r/x'");
+    for (const wd of ["${{ runner.temp }}/${{ inputs.d }}", "${{ runner.temp"]) {
+      const w = steps(wd);
+      expect([w.steps[0]!.workingDirectory, w.problems.map((p) => p.code)]).toEqual([null, ["UNRESOLVED_CWD"]]);
+    }
   });
   test("the quote lexer knows single, double, $'…' quotes, escapes and comments", () => {
     const s = `a 'b' "c\\"d" $'e\\'f' \\' # g'`;

@@ -94,9 +94,17 @@ export function sarifProblems(log: unknown): string[] {
       }
       str(rule, "name", rw, false);
       uri(rule, "helpUri", rw, false, true);
-      if (rule.shortDescription !== undefined) {
-        const sd = rule.shortDescription;
-        if (!isObj(sd) || typeof sd.text !== "string") fail(`${rw}.shortDescription`, "needs text");
+      // multiformatMessageString: text required, markdown optional.
+      for (const k of ["shortDescription", "fullDescription", "help"]) {
+        const v = rule[k];
+        if (v === undefined) continue;
+        if (!isObj(v) || typeof v.text !== "string") fail(`${rw}.${k}`, "needs text");
+        else {
+          only(v, `${rw}.${k}`, ["text", "markdown", "properties"]);
+          if (v.markdown !== undefined && typeof v.markdown !== "string") {
+            fail(`${rw}.${k}.markdown`, "must be a string");
+          }
+        }
       }
       if (rule.defaultConfiguration !== undefined) {
         const dc = rule.defaultConfiguration;
@@ -124,6 +132,26 @@ export function sarifProblems(log: unknown): string[] {
           }
         }
       }
+    }
+    const invocations = run.invocations ?? [];
+    if (!Array.isArray(invocations)) fail(`${w}.invocations`, "must be an array");
+    else {
+      invocations.forEach((inv, i) => {
+        const iw = `${w}.invocations[${i}]`;
+        if (!isObj(inv)) return fail(iw, "must be an object");
+        if (typeof inv.executionSuccessful !== "boolean") fail(iw, "missing required boolean executionSuccessful");
+        const notes = inv.toolExecutionNotifications ?? [];
+        if (!Array.isArray(notes)) return fail(`${iw}.toolExecutionNotifications`, "must be an array");
+        notes.forEach((n, j) => {
+          const nw = `${iw}.toolExecutionNotifications[${j}]`;
+          if (!isObj(n)) return fail(nw, "must be an object");
+          only(n, nw, ["locations", "message", "level", "threadId", "timeUtc", "exception", "descriptor",
+            "associatedRule", "properties"]);
+          message(n.message, `${nw}.message`);
+          if (n.level !== undefined && !LEVELS.includes(n.level as string)) fail(`${nw}.level`, "bad enum value");
+          if (n.locations !== undefined && !Array.isArray(n.locations)) fail(`${nw}.locations`, "must be an array");
+        });
+      });
     }
     const results = run.results;
     if (results === undefined) return;

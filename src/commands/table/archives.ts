@@ -13,6 +13,7 @@ import { expandSpec, type TableSpec } from "./expand.ts";
 import { ar } from "./ar.ts";
 import { tarAddedOperands } from "./link-operands.ts";
 import { sevenZip } from "./seven-zip.ts";
+import { tarUnpacking, unzipUnpacking } from "./unpack-entries.ts";
 import { type Cut, cutProblem } from "../../shell/listing.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -63,8 +64,8 @@ const TAR: TableSpec = {
     "--to-stdout": mode("stdout"),
     "-h": mode("follow"),
     "--dereference": mode("follow"),
-    "-P": mode("absolute"),
-    "--absolute-names": mode("absolute"),
+    // bsdtar's spellings of -P too.
+    ...each(mode("absolute"), "-P", "--absolute-names", "--absolute-paths", "--insecure"),
     "--remove-files": mode("removefiles"),
     // Resolved against the starting directory in the hook: -C does not move the archive.
     "-f": none,
@@ -153,12 +154,9 @@ function tarHook(ctx: SpecContext): void {
     intoTree(ctx, syntheticArg(".", spanOf(ctx)), kind, ctx.start);
   }
   for (const d of dirs) if (d.value) intoTree(ctx, d.value, kind, d.base);
-  if (extracting) {
-    ctx.emit({ t: "changes", fs: true, links: true });
-    if (ctx.modes.has("absolute")) {
-      issue(ctx, "UNRESOLVED_PATH", "tar -P extracts members to wherever their names say, which the guard cannot see");
-    }
-  }
+  // Where the members land beyond this tree (absolute names under -P, a name that climbs, a
+  // member written through a link the archive makes) is judged from the archive (tarWords).
+  if (extracting) ctx.emit({ t: "changes", fs: true, links: true });
 }
 
 /**
@@ -197,15 +195,18 @@ function tar(call: Call): Effect[] {
 /** tar's analysis for words given elsewhere too (`cmake -E tar xzf a.tgz`). */
 export function tarWords(call: Call, words: readonly Arg[]): Effect[] {
   let args = words;
-  const first = args[0];
+  // GNU tar reads TAR_OPTIONS apart (its words come first here, spelt `TAR_OPTIONS=…`): the
+  // cluster is the first word of the command line itself (`TAR_OPTIONS=-v tar xf a.tar`).
+  const lead = args.findIndex((a) => !/^[A-Z_]+=…$/.test(a.source));
+  const first = lead < 0 ? undefined : args[lead];
   if (first && first.text !== null && /^[A-Za-z]+$/.test(first.text)) {
     const rewritten: Arg[] = [];
-    let next = 1;
+    let next = lead + 1;
     for (const c of first.text) {
       rewritten.push(withValue(first, "-" + c, ""));
       if (TAR_VALUE_LETTERS.has(c) && next < args.length) rewritten.push(args[next++]!);
     }
-    args = [...rewritten, ...args.slice(next)];
+    args = [...args.slice(0, lead), ...rewritten, ...args.slice(next)];
   }
   const effects = applySpec(call.name, TAR_SPEC, args, call.world, call.span, undefined, call.disk).effects;
   // `-T -`: the names of the files to add come from standard input.
@@ -217,6 +218,7 @@ export function tarWords(call: Call, words: readonly Arg[]): Effect[] {
   // NUL-ended names (warning "file name read contains nul character"): `find -print0 | tar -T -`
   // gets every name whole. With --null only NUL ends one.
   const cut = args.some((a) => a.text === "--null") ? TAR_NUL_CUT : TAR_LINE_CUT;
+  effects.push(...tarUnpacking(call, parsed.items, parsed.modes));
   if (fromStdin && parsed.modes.has("adding")) {
     effects.push(
       ...namesFromStdin(call, "read", false, cut,
@@ -432,8 +434,12 @@ const UNZIP: TableSpec = {
       ctx.emit({ t: "links", arg: it.value, tree: true, ...(it.base !== undefined ? { base: it.base } : {}) });
     }
     ctx.emit({ t: "changes", fs: true, links: true });
-    if (ctx.modes.has("anywhere")) {
-      issue(ctx, "UNRESOLVED_PATH", "unzip -: extracts members with ../ in their names outside the directory");
+    // The members, from the archive (-: lets a name that climbs out do so: such a name asks anyway).
+    const archive = ctx.items.find((i) => i.t === "operand");
+    const into = optionItems(ctx, "-d").flatMap((i) => (i.value ? [{ arg: i.value, base: i.base }] : []));
+    if (archive) {
+      for (const e of unzipUnpacking(ctx.name, ctx.disk, archive.word, archive.base, into,
+        optionItems(ctx, "-j").length > 0, ctx.modes.has("anywhere"))) ctx.emit(e);
     }
   },
 };

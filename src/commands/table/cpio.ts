@@ -7,12 +7,12 @@
 
 import { applySpec, parseWords, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
-import type { Analyser, Call, CommandSpec, OptionSpec, SpecContext } from "../spec.ts";
+import type { Analyser, Call, CommandSpec, Item, OptionSpec, SpecContext } from "../spec.ts";
 import { type Cut, cutProblem, isPlainPath } from "../../shell/listing.ts";
 import { intoTree, namesFromStdin } from "./archives.ts";
-import { chdir, each, hooks, issue, KEEPS, locate, none, optionItems, read, runsProgram, spanOf,
-  write } from "./common.ts";
+import { chdir, each, hooks, KEEPS, locate, none, optionItems, read, runsProgram, spanOf, write } from "./common.ts";
 import { expandSpec } from "./expand.ts";
+import { archiveUnpacking, stdinArchive } from "./unpack-entries.ts";
 
 const mode = (...modes: string[]): OptionSpec => ({ modes });
 
@@ -52,18 +52,13 @@ const CPIO_SPEC = expandSpec({ names: ["cpio"], flags: "0abBcdfmnrsStuvV",
     "--rmt-command": { value: "none", modes: ["program"] },
     "-l": mode("link"),
     "--link": mode("link"),
-  }, operands: { all: "none" },
-  custom: hooks(runsProgram(["--rsh-command", "--rmt-command"]),
-    (ctx) =>
-      cpioRoles(ctx, () => !optionItems(ctx, "--no-absolute-filenames").length,
-        "cpio -i writes members to the paths stored in the archive, absolute ones included")) });
+  }, operands: { all: "none" }, custom: hooks(runsProgram(["--rsh-command", "--rmt-command"]), cpioRoles) });
 
 /**
  * What both cpios write and read by mode: -F's archive, -p's destination tree, -i's working
- * directory (or -D's). `keepsUnsafeNames` says whether -i writes members to absolute and `..`
- * names as stored.
+ * directory (or -D's); where -i writes the members beyond it is judged from the archive (cpio).
  */
-function cpioRoles(ctx: SpecContext, keepsUnsafeNames: () => boolean, unsafe: string): void {
+function cpioRoles(ctx: SpecContext): void {
   for (const it of optionItems(ctx, "-F", "--file")) {
     if (!it.value || locate(it.value.text).t === "remote") continue;
     // Whether -D moves the archive too is not settled here: judge it both ways.
@@ -80,7 +75,6 @@ function cpioRoles(ctx: SpecContext, keepsUnsafeNames: () => boolean, unsafe: st
     if (dirs.length === 0) intoTree(ctx, syntheticArg(".", spanOf(ctx)), "write", ctx.start);
     for (const d of dirs) if (d.value) intoTree(ctx, d.value, "write", d.base);
     ctx.emit({ t: "changes", fs: true, links: true });
-    if (keepsUnsafeNames()) issue(ctx, "UNRESOLVED_PATH", unsafe);
   }
 }
 
@@ -94,10 +88,37 @@ const BSDCPIO_SPEC = expandSpec({ names: ["bsdcpio"], flags: "067aBcdhjJmnrtuvVy
     "-I": read, "-E": read, "-A": mode("appending"), "-L": mode("follow"), "--insecure": mode("insecure"),
     "-l": mode("link"), "--link": mode("link"),
     ...each(none, "-H", "--format", "-C", "-f", "-R", "--owner", "--passphrase") }, operands: { all: "none" },
-  custom: hooks((ctx) =>
-    cpioRoles(ctx, () => ctx.modes.has("insecure"),
-      "bsdcpio --insecure -i writes members to the paths stored in the archive, absolute and `..` ones included")
-  ) });
+  custom: cpioRoles });
+
+/**
+ * cpio -i: the archive of -F (or GNU cpio's -I), else standard input. GNU cpio writes absolute
+ * names as stored unless --no-absolute-filenames, bsdcpio only with --insecure; both write a
+ * member through a symlink the archive made before it (GNU cpio 2.13 wrote `link/x` to where
+ * `link -> ../out` leads): unpacking.ts.
+ */
+function cpioUnpacking(call: Call,
+  parsed: { readonly items: readonly Item[]; readonly modes: ReadonlySet<string> }): Effect[]
+{
+  const options = (...names: string[]) =>
+    parsed.items.filter((i): i is Extract<Item, { t: "option" }> => i.t === "option" && names.includes(i.name));
+  const files = options("-F", "--file", "-I").flatMap((i) => (i.value ? [i] : []));
+  const keepsAbsolute = call.name === "bsdcpio"
+    ? parsed.modes.has("insecure")
+    : options("--no-absolute-filenames").length === 0;
+  const into = options("-D", "--directory").flatMap((i) => (i.value ? [{ arg: i.value, base: i.base }] : []));
+  const file = files[files.length - 1];
+  const archive = file === undefined
+    ? stdinArchive(call.stdin)
+    : locate(file.value!.text).t === "remote"
+    ? null
+    : { arg: file.value!, base: undefined };
+  return archiveUnpacking(call, archive, into, keepsAbsolute,
+    !keepsAbsolute
+      ? null
+      : call.name === "bsdcpio"
+      ? "bsdcpio --insecure -i writes members to the paths stored in the archive, absolute and `..` ones included"
+      : "cpio -i writes members to the paths stored in the archive, absolute ones included");
+}
 
 /** cpio -o and -p take the names of the files to copy from standard input. */
 function cpioWith(spec: CommandSpec): (call: Call) => Effect[] {
@@ -107,6 +128,7 @@ function cpioWith(spec: CommandSpec): (call: Call) => Effect[] {
 function cpio(call: Call, spec: CommandSpec): Effect[] {
   let effects = applySpec(call.name, spec, call.args, call.world, call.span).effects;
   const parsed = parseWords(spec, call.args, call.world, undefined, false);
+  if (parsed.modes.has("in") && !parsed.modes.has("list")) effects.push(...cpioUnpacking(call, parsed));
   if (!parsed.modes.has("out") && !parsed.modes.has("pass")) return effects;
   const follow = parsed.modes.has("follow");
   const cut = cpioCut(

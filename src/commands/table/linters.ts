@@ -8,6 +8,7 @@ import type { OptionSpec } from "../spec.ts";
 import { type Custom, each, flag, generic, issue, none, optionalNone, optionItems, optionValues, pathList, read, roleAs,
   tomlValuePaths, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
+import { projectCode } from "./dev/code-options.ts";
 
 const SHELLCHECK: TableSpec = { names: ["shellcheck"], flags: "axVh",
   long: ["--check-sourced", "--external-sources", "--norc", "--list-optional", "--version", "--help"],
@@ -209,7 +210,7 @@ const PYTEST: TableSpec = { names: ["pytest", "py.test"],
     ...each(write, "--basetemp", "--junitxml", "--junit-xml", "--html", "--log-file", "--result-log",
       "--json-report-file"), "--cov": { value: "none", optional: true }, "--cov-report": none,
     "--debug": { value: "write", optional: true } }, operands: { all: { default: "read", modes: { modules: "none" } } },
-  changes: { fs: true, links: true },
+  changes: projectCode,
   custom: (ctx) => {
     // -o KEY=VALUE overrides an ini key (pytest 8 "Configuration"): addopts holds more options,
     // which pytest parses as if given here; PYTEST_PATH_KEYS hold paths (pythonpath puts code on
@@ -226,7 +227,7 @@ const PYTEST: TableSpec = { names: ["pytest", "py.test"],
           const words = m[2]!.split(/\s+/).filter(Boolean);
           if (words.length) {
             ctx.emit({ t: "run", argv: [syntheticArg(ctx.name, v.span), ...words.map((w) => withValue(v, w, ""))],
-              inProcess: false, bypassFunctions: true, label: `${ctx.name} -o addopts` });
+              inProcess: false, bypassFunctions: true, label: `${ctx.name} -o addopts`, named: true });
           }
         }
       } else if (PYTEST_PATH_KEYS.has(m[1]!)) {
@@ -269,7 +270,7 @@ const JEST: TableSpec = {
   },
   // Test name filters, not paths (except with --findRelatedTests).
   operands: { all: { default: "none", modes: { files: "read" } } },
-  changes: { fs: true, links: true },
+  changes: projectCode,
   custom: (ctx) => {
     // --reporter=./r.js, --environment=../env.js, cypress --project DIR: code the runner loads
     // when it is named by path (a bare name is a package).
@@ -321,7 +322,7 @@ const MOCHA: TableSpec = {
       "-u", "--ui", "-t", "--timeout", "-s", "--slow", "--retries", "-j", "--jobs", "--extension", "--ignore",
       "--exclude", "--watch-ignore") },
   operands: { all: "read" },
-  changes: { fs: true, links: true },
+  changes: projectCode,
   // A reporter or interface named by path is a module mocha loads.
   custom: (ctx) => {
     for (const v of optionValues(ctx, "-R", "--reporter", "-u", "--ui")) {
@@ -336,7 +337,7 @@ const JASMINE: TableSpec = { names: ["jasmine"], abbreviations: false,
     ...each({ value: "read", optional: true }, "--config", "--helper", "--require", "--reporter"),
     // jasmine takes values only as --name=VALUE.
     ...each(optionalNone, "--filter", "--seed", "--parallel", "--random"),
-  }, operands: { all: "read" }, changes: { fs: true, links: true },
+  }, operands: { all: "read" }, changes: projectCode,
   custom: (ctx) => {
     // jasmine init / examples: a verb, not a spec.
     if (ctx.operands[0]?.text === "init" || ctx.operands[0]?.text === "examples") ctx.role(ctx.operands[0], "none");

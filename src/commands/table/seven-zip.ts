@@ -3,6 +3,7 @@
 import { syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, missingTop, withValue } from "../effects.ts";
 import type { Call } from "../spec.ts";
+import { sevenZipUnpacking } from "./unpack-entries.ts";
 
 const SEVENZ_COMMANDS = new Set(["a", "b", "d", "e", "h", "i", "l", "rn", "t", "u", "x"]);
 
@@ -132,10 +133,11 @@ export function sevenZip(call: Call): Effect[] {
     effects.push({ t: "path", arg: into, kind: "write" }, ...parentsMade(call, into), { t: "scan", arg: into,
       kind: "write" }, { t: "links", arg: into, tree: true });
     effects.push({ t: "changes", fs: true, links: true });
-    if (sw.has("spf")) {
-      effects.push({ t: "issue", code: "UNRESOLVED_PATH",
-        message: "7z -spf extracts members to the absolute paths stored in the archive", span: call.span });
-    }
+    // The members, from the archive: -spf keeps absolute names, `e` drops every directory.
+    effects.push(
+      ...sevenZipUnpacking(call, sw.has("si") ? "stdin" : sw.has("an") ? null : archive ?? null, into, cmd === "e",
+        sw.has("spf")),
+    );
   } else if (writesArchive || sw.has("sdel")) effects.push({ t: "changes", fs: true, links: false });
   return effects;
 }

@@ -242,7 +242,8 @@ function busybox(call: Call): Effect[] {
   if (applet.text !== null && ["sh", "ash", "hush", "bash"].includes(applet.text)) {
     return otherShell({ ...call, name: `busybox ${applet.text}`, nameArg: applet, args: rest });
   }
-  return [{ t: "run", argv: [applet, ...rest], inProcess: false, bypassFunctions: true, label: "busybox" }];
+  return [{ t: "run", argv: [applet, ...rest], inProcess: false, bypassFunctions: true, label: "busybox",
+    named: true }];
 }
 
 /** su [options] [-] [user [args]]: `-c CMD` runs CMD in the user's shell. */

@@ -6,6 +6,7 @@ import { STATUS_UNKNOWN, type World } from "../../shell/state.ts";
 import { UNKNOWN_STDIN } from "../stdin.ts";
 import { lookup } from "../../shell/words/variables.ts";
 import type { BuiltinContext, DispatchInfo } from "../context.ts";
+import { activateVenv } from "../venv.ts";
 import { done, taint } from "../worlds.ts";
 
 const RESERVED_WORDS = new Set(["!", "[[", "]]", "{", "}", "case", "coproc", "do", "done", "elif", "else", "esac", "fi",
@@ -112,11 +113,14 @@ export function source(it: BuiltinContext, argv: readonly Arg[], w: World, info:
     ? null
     : stdin !== null
     ? (stdin.t === "text" ? stdin.text : null)
-    : it.paths.readScript(w, file.text);
+    : it.paths.readScript(w, file.text, true);
   if (text === null) {
     it.issue("OPAQUE_CODE", `${label} ${file.source} runs a script the guard cannot read here`, file.span);
     return [taint(w, `${label} ran a script that was not read`)];
   }
+  // A venv's activate script is taken for what it is known to do (venv.ts).
+  const venv = fromStdin ? null : activateVenv(it, w, file, text, label);
+  if (venv !== null) return venv;
   it.returnable++;
   try {
     // bash reads the whole file before running it: what the code then reads on its own

@@ -14,7 +14,8 @@ const DEFAULT_IFS_VALUE: Value = str(DEFAULT_IFS);
 /** The value of a variable in a world, falling back to what the environment is known to hold. */
 export function lookup(world: World, env: WordEnv, name: string): Value {
   const v = world.getVar(name);
-  if (v !== undefined) return v;
+  // (A PATH held as the host's after known entries is text nobody knows, once read.)
+  if (v !== undefined) return v.k === "unknown" && v.hostPath !== undefined ? unknown(v.why) : v;
   switch (name) {
     case "HOME":
       return env.home === null ? unknown("$HOME is not known") : str(env.home);

@@ -2,11 +2,12 @@
 // npm are (node.ts holds what they share: package specs, scripts, lifecycle events).
 
 import type { OptionSpec } from "../../spec.ts";
-import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, read,
+import { chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems, read,
   write } from "../common.ts";
 import type { TableSpec } from "../expand.ts";
 import { info, inlineCode, projectCode } from "./code-options.ts";
-import { nodeInstall, packageOptions, packageScript, packageSpecs, projectEvents, PUBLISH_EVENTS,
+import { everyWorkspacePackage } from "./workspace-options.ts";
+import { manifestWrites, nodeInstall, packageOptions, packageScript, packageSpecs, projectEvents, PUBLISH_EVENTS,
   runsOperands } from "./node.ts";
 
 const BUN_GLOBAL: Record<string, OptionSpec> = {
@@ -41,12 +42,14 @@ export const BUN: TableSpec = {
   abbreviations: false,
   options: BUN_GLOBAL,
   operands: { all: "none" },
-  subcommands: { run: bunSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: (ctx) => {
-    const first = ctx.operands[0];
-    if (first && looksLikeScript(first.text)) ctx.role(first, "exec");
-    // bun run NAME runs the package.json script NAME when there is one.
-    else if (first) packageScript("bun run", null)(ctx);
-  } }), test: bunSub(),
+  subcommands: {
+    run: bunSub({ style: "posix", operands: { first: "none", rest: "generic" }, custom: (ctx) => {
+      const first = ctx.operands[0];
+      if (first && looksLikeScript(first.text)) ctx.role(first, "exec");
+      // bun run NAME runs the package.json script NAME when there is one.
+      else if (first) packageScript("bun run", null)(ctx);
+    } }),
+    test: bunSub(),
     x: bunSub({ style: "posix", options: { ...BUN_GLOBAL, "-p": none, "--package": none },
       custom: hooks(packageOptions(["-p", "--package"]), runsOperands("bun x")) }),
     exec: bunSub({ style: "posix", custom: (ctx) => {
@@ -62,24 +65,45 @@ export const BUN: TableSpec = {
     repl: bunSub({
       custom: (ctx) =>
         issue(ctx, "INLINE_CODE", "bun repl reads code from standard input (a REPL), which the guard cannot see"),
-    }), init: bunSub({ operands: { all: "write" } }), create: bunSub({ operands: { all: "generic" } }),
+    }),
+    // bun init [DIR] writes the package there; bun pm pkg set|delete|fix edits package.json (manifestWrites).
+    init: bunSub({ operands: { all: "write" }, custom: (ctx) => {
+      if (!ctx.operands.length) manifestWrites(ctx);
+    } }),
+    pm: bunSub({ custom: hooks(packageSpecs, nodeInstall, (ctx) => {
+      if (ctx.operands[0]?.text !== "pkg" && ctx.operands[0]?.text !== null) return;
+      if (ctx.operands[1]?.text !== "get") manifestWrites(ctx);
+    }) }),
+    create: bunSub({ operands: { all: "generic" } }),
     ...Object.fromEntries(
       ["install", "i"].map((
         n,
       ) => [n,
-        bunSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("bun install", ["install", "prepare"])) })]
+        bunSub({
+          custom: hooks(packageSpecs, nodeInstall, projectEvents("bun install", ["install", "prepare"]),
+            everyWorkspacePackage("npm")),
+        })]
       ),
-    ), publish: bunSub({ custom: hooks(packageSpecs, projectEvents("bun publish", PUBLISH_EVENTS)) }),
+    ),
+    publish: bunSub({ custom: hooks(packageSpecs, projectEvents("bun publish", PUBLISH_EVENTS)) }),
     ...Object.fromEntries(
-      ["add", "a", "remove", "rm", "update", "link", "unlink", "pm", "outdated", "audit", "info", "patch",
-        "patch-commit", "why", "upgrade", "completions", "discord", "help"].map((
+      ["add", "a", "remove", "rm", "update", "link", "unlink", "outdated", "audit", "info", "patch", "patch-commit",
+        "why", "upgrade", "completions", "discord", "help"].map((
           n,
         ) => [n, bunSub({ custom: hooks(packageSpecs, nodeInstall) })]),
-    ) },
+    ),
+  },
   // `bun FILE` runs a file; `bun NAME` a package.json script.
   unknownSubcommand: "generic",
   changes: projectCode,
   custom: hooks(inlineCode(["-e", "--eval", "-p", "--print"]), (ctx) => {
+    // bun --filter PATTERN NAME runs NAME in the workspace packages the pattern matches, whose
+    // selection is not read (pnpm's, npm's and yarn's are: workspace-options.ts).
+    const filter = optionItems(ctx, "--filter", "-F")[0];
+    if (filter && ctx.operands.length) {
+      issue(ctx, "OPAQUE_CODE", "bun --filter runs scripts in workspace packages, which the guard does not read",
+        filter.word.span);
+    }
     const first = ctx.operands[0];
     if (first && !(first.text !== null && BUN.subcommands && first.text in BUN.subcommands) &&
       looksLikeScript(first.text)) ctx.role(first, "exec");

@@ -8,7 +8,11 @@ import { fileUrlPath } from "../../apply.ts";
 import { type Custom, issue, optionItems, optionValues, roleAs } from "../common.ts";
 import { analyseInline, type InlineLanguage } from "../../inline/index.ts";
 
-export const projectCode = { fs: true, links: true } as const;
+/**
+ * What running the project's own code (or its packages') may change: anything, by code the guard
+ * lets run without reading it (`project`, CommandSpec.changes).
+ */
+export const projectCode = { fs: true, links: true, project: true } as const;
 export const info = { modes: ["info"] } as const;
 
 /** Options that run code given on the command line (`-e CODE`): an INLINE_CODE issue each. */

@@ -5,12 +5,13 @@
 
 import { applySpec, fileUrlPath, syntheticArg } from "../../apply.ts";
 import { type Arg, withValue } from "../../effects.ts";
-import type { Analyser, OptionSpec, SpecContext } from "../../spec.ts";
+import type { Analyser, Item, OptionSpec, SpecContext } from "../../spec.ts";
 import { againstCwd, chdir, type Custom, each, flag, generic, hooks, issue, localRole, none, optionalNone, optionItems,
   optionValues, read, roleAs, runsProgram, spanOf, write } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
 import { guardScript, namesGuardPackage } from "../guard-cli.ts";
 import { analysedInlineCode, info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
+import { everyWorkspacePackage, inWorkspace, workspaceSelect } from "./workspace-options.ts";
 
 export const NODE: TableSpec = { names: ["node", "nodejs"], style: "posix", abbreviations: false,
   long: ["--watch", "--no-warnings", "--enable-source-maps", "--experimental-strip-types", "--experimental-vm-modules",
@@ -160,7 +161,10 @@ const NPM_GLOBAL: Record<string, OptionSpec> = { "--prefix": chdir, "-C": chdir,
  */
 const npmPrograms = runsProgram(["--script-shell", "--node-options"]);
 const npmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: NPM_GLOBAL,
-  operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(npmPrograms, extra.custom) : npmPrograms });
+  operands: { all: "none" }, ...extra,
+  custom: extra.custom ?
+    hooks(npmPrograms, workspaceSelect("npm"), extra.custom) :
+    hooks(npmPrograms, workspaceSelect("npm")) });
 
 const HOME_UNKNOWN = "the home directory is not known";
 
@@ -175,15 +179,23 @@ export function inHome(ctx: SpecContext, rel: string): Arg {
   return withValue(at, v.k === "str" && v.v.startsWith("/") ? `${v.v}/${rel}` : null, "$HOME is not known");
 }
 
-/** A table entry whose hooks name files in the home directory (`inHome`), which only the call knows. */
+/**
+ * A package manager's entry as an analyser: its hooks name files in the home directory
+ * (`inHome`), which only the call knows, and its workspace options re-aim its effects at the
+ * packages they select (`inWorkspace`).
+ */
 export function homeAware(spec: TableSpec): Analyser {
   const expanded = expandSpec(spec);
   return { names: spec.names,
     analyse: (call) =>
-      applySpec(call.name, expanded, call.args, call.world, call.span, undefined, call.disk).effects.map((e) => {
-        if (e.t !== "path" || e.arg.text !== null || e.arg.unknownWhy !== HOME_UNKNOWN || call.home === null) return e;
-        return { ...e, arg: withValue(e.arg, `${call.home}/${e.arg.source.slice(2)}`, "") };
-      }) };
+      inWorkspace(applySpec(call.name, expanded, call.args, call.world, call.span, undefined, call.disk).effects).map(
+        (e) => {
+          if (e.t !== "path" || e.arg.text !== null || e.arg.unknownWhy !== HOME_UNKNOWN || call.home === null) {
+            return e;
+          }
+          return { ...e, arg: withValue(e.arg, `${call.home}/${e.arg.source.slice(2)}`, "") };
+        },
+      ) };
 }
 
 /**
@@ -251,16 +263,34 @@ export const nodeInstall: Custom = (ctx) => {
 const npmInstall = npmSub({ custom: hooks(packageSpecs, nodeInstall) });
 /** `npm link DIR`: a local package, read. */
 const linkOperands: Custom = (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read"));
+/**
+ * The package manager's own edit of the package.json it works in (`npm pkg set`, `npm
+ * set-script`, `npm init`, `pnpm init`, `yarn init`, `bun pm pkg set`): a write of the nearest
+ * package.json at or above the directory it starts in, and of one there (where init makes it).
+ * The edit may rewrite its scripts, and it is the tool's own, not the project's code: a later
+ * script of that file is not read (docs/semantics.md). Run in other workspace packages, the
+ * edit is in files the entry cannot name: what files hold may then change anywhere.
+ */
+export const manifestWrites: Custom = (ctx) => {
+  const here = syntheticArg("package.json", spanOf(ctx));
+  ctx.role(here, "write", ctx.start);
+  const dir = ctx.disk.findUp("package.json", ctx.start ?? null);
+  if (dir !== null && dir !== (ctx.start ?? ctx.world.cwd)) {
+    ctx.role(withValue(here, dir === "/" ? "/package.json" : `${dir}/package.json`, ""), "write");
+  }
+  if (workspaceItems(ctx).length) ctx.emit({ t: "changes", fs: true, links: false });
+};
 /** npm pkg set|delete|fix rewrites the package.json it works in. */
 const npmPkg: Custom = (ctx) => {
-  if (ctx.operands[0]?.text !== "get") ctx.role(syntheticArg("package.json", spanOf(ctx)), "write", ctx.start);
+  if (ctx.operands[0]?.text !== "get") manifestWrites(ctx);
 };
 /**
  * `npm install` and `npm ci` without packages run the project's own install and prepare
  * scripts (with their pre and post scripts); dependencies' scripts are the packages' code.
  */
 const npmInstallProject = npmSub({
-  custom: hooks(packageSpecs, nodeInstall, projectEvents("npm install", ["install", "prepare"])),
+  custom: hooks(packageSpecs, nodeInstall, projectEvents("npm install", ["install", "prepare"]),
+    everyWorkspacePackage("npm")),
 });
 
 /**
@@ -289,28 +319,13 @@ const npmRun = npmSub({ operands: { all: "none" } });
 const npmSpecs = npmSub({ operands: { all: "none" }, custom: packageSpecs });
 
 /** Options that run a script in other packages of a workspace (npm -w/-ws, pnpm -r/--filter). */
-function workspaceItems(ctx: SpecContext): readonly unknown[] {
+function workspaceItems(ctx: SpecContext): readonly Item[] {
   return ctx.items.filter((it) =>
     it.t === "option" &&
     /^(-w|--workspace|--workspaces|-ws|--include-workspace-root|-r|--recursive|--filter|-F|--filter-prod)$/.test(
       it.name,
     )
   );
-}
-
-/**
- * The same options before the subcommand (`npm -w pkg run build`, `pnpm -r build`): the
- * scripts of other packages run, which the guard does not read.
- */
-function workspaceScripts(tool: string, subcommands: RegExp | null): Custom {
-  return (ctx) => {
-    const sub = ctx.operands[0];
-    if (!sub || !workspaceItems(ctx).length) return;
-    if (sub.text === null || subcommands === null || subcommands.test(sub.text)) {
-      issue(ctx, "OPAQUE_CODE",
-        `${tool} ${sub.source} runs scripts in other workspace packages, which the guard does not read`, sub.span);
-    }
-  };
 }
 
 /**
@@ -327,7 +342,15 @@ export function packageScript(tool: string, lifecycle: string | null): Custom {
       issue(ctx, "OPAQUE_CODE", `${tool} runs a package script whose name is not known`, first?.span);
       return;
     }
-    if (workspaceItems(ctx).length) {
+    // npm's workspace options are npm's wherever they are, and pnpm's before the script's name
+    // (`pnpm run -r build`): workspace-options.ts re-aims the script at the packages they
+    // select. pnpm may hand the options after the name (or after `pnpm test`) to the script,
+    // and bun's --filter is not read.
+    const selecting = workspaceItems(ctx);
+    const firstOperand = ctx.items.findIndex((i) => i.t === "operand");
+    const pnpmOwn = tool.startsWith("pnpm") && lifecycle === null &&
+      selecting.every((i) => ctx.items.indexOf(i) < firstOperand);
+    if (selecting.length && !tool.startsWith("npm") && !pnpmOwn) {
       issue(ctx, "OPAQUE_CODE",
         `${tool} ${name} runs the script in other workspace packages, which the guard does not read`);
       return;
@@ -394,9 +417,14 @@ export const NPM: TableSpec = { names: ["npm"], abbreviations: false, options: N
     } }),
     pkg: npmSub({ custom: npmPkg }),
     ...Object.fromEntries(
-      ["init", "create", "innit", "whoami", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help",
-        "doctor", "search", "s", "find", "stars", "completion", "hook", "shrinkwrap", "diff", "help-search",
-        "find-dupes", "set-script"].map((n) => [n, npmRun]),
+      ["whoami", "team", "org", "token", "profile", "ping", "root", "bin", "prefix", "help", "doctor", "search", "s",
+        "find", "stars", "completion", "hook", "shrinkwrap", "diff", "help-search", "find-dupes"].map((
+          n,
+        ) => [n, npmRun]),
+    ),
+    // (npm init PKG runs create-PKG, the package's code; npm init alone writes package.json itself.)
+    ...Object.fromEntries(
+      ["init", "create", "innit", "set-script"].map((n) => [n, npmSub({ custom: manifestWrites })]),
     ),
     ...Object.fromEntries(
       ["owner", "author", "dist-tag", "dist-tags", "deprecate", "unpublish", "access", "star", "unstar", "bugs",
@@ -412,14 +440,13 @@ export const NPM: TableSpec = { names: ["npm"], abbreviations: false, options: N
     explore: npmSub({ style: "posix",
       custom: (ctx) => issue(ctx, "OPAQUE_CODE", "npm explore runs a shell in an installed package") }),
   }, unknownSubcommand: "none", changes: projectCode,
-  custom: hooks(runsProgram(["--script-shell", "--node-options"]),
-    workspaceScripts("npm", /^(run|run-script|rum|urn|test|t|tst|start|stop|restart|exec|x|install|i|ci)$/)) };
+  custom: hooks(runsProgram(["--script-shell", "--node-options"]), workspaceSelect("npm")) };
 
 export const NPX: TableSpec = { names: ["npx"], style: "posix", abbreviations: false,
   options: { ...NPM_GLOBAL, "-c": none, "--call": none, "-p": none, "--package": none, "--no": flag,
     "--no-install": flag, "--ignore-existing": flag, "--shell": none }, operands: { all: "none" }, changes: projectCode,
   custom: hooks(shellCodeOptions(["-c", "--call"], "npx -c"), packageOptions(["--package", "-p"]), runsOperands("npx"),
-    runsProgram(["--script-shell", "--node-options"])) };
+    runsProgram(["--script-shell", "--node-options"]), workspaceSelect("npm")) };
 
 const PNPM_GLOBAL: Record<string, OptionSpec> = {
   "-C": chdir,
@@ -443,7 +470,10 @@ const PNPM_GLOBAL: Record<string, OptionSpec> = {
   "--node-options": { value: "none", modes: ["program"] },
 };
 const pnpmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abbreviations: false, options: PNPM_GLOBAL,
-  operands: { all: "none" }, ...extra, custom: extra.custom ? hooks(npmPrograms, extra.custom) : npmPrograms });
+  operands: { all: "none" }, ...extra,
+  custom: extra.custom ?
+    hooks(npmPrograms, workspaceSelect("pnpm"), extra.custom) :
+    hooks(npmPrograms, workspaceSelect("pnpm")) });
 
 /**
  * `pnpm config set|delete`: the global rc file by default (~/.config/pnpm/rc; ~/.npmrc before
@@ -475,8 +505,8 @@ export const PNPM: TableSpec = {
   abbreviations: false,
   options: PNPM_GLOBAL,
   operands: { all: "none" },
-  // pnpm -r NAME and pnpm --filter PKG NAME run scripts anywhere in the workspace.
-  custom: hooks(workspaceScripts("pnpm", null), npmPrograms),
+  // pnpm -r NAME and pnpm --filter PKG NAME run scripts in the packages they select (workspace-options.ts).
+  custom: hooks(workspaceSelect("pnpm"), npmPrograms),
   subcommands: {
     ...Object.fromEntries(
       ["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "unlink", "import", "rebuild", "rb",
@@ -488,7 +518,10 @@ export const PNPM: TableSpec = {
       ["install", "i"].map((
         n,
       ) => [n,
-        pnpmSub({ custom: hooks(packageSpecs, nodeInstall, projectEvents("pnpm install", ["install", "prepare"])) })]
+        pnpmSub({
+          custom: hooks(packageSpecs, nodeInstall, projectEvents("pnpm install", ["install", "prepare"]),
+            everyWorkspacePackage("pnpm")),
+        })]
       ),
     ),
     pack: pnpmSub({ custom: hooks(packageSpecs, projectEvents("pnpm pack", PACK_EVENTS)) }),
@@ -501,8 +534,12 @@ export const PNPM: TableSpec = {
     ),
     start: pnpmSub({ ...SCRIPT_RUN, custom: packageScript("pnpm run", "start") }),
     ...Object.fromEntries(["config", "c"].map((n) => [n, pnpmSub({ custom: pnpmConfigWrites })])),
+    // pnpm init writes package.json; pnpm pkg and set-script are npm's, which pnpm runs.
+    init: pnpmSub({ custom: manifestWrites }),
+    "set-script": pnpmSub({ custom: manifestWrites }),
+    pkg: pnpmSub({ custom: npmPkg }),
     ...Object.fromEntries(
-      ["create", "init", "store", "root", "bin", "env", "setup", "server", "doctor", "self-update", "approve-builds",
+      ["create", "store", "root", "bin", "env", "setup", "server", "doctor", "self-update", "approve-builds",
         "ignored-builds", "sbom", "patch", "patch-commit", "patch-remove", "cat-file", "cat-index", "find-hash"].map((
           n,
         ) => [n, pnpmSub()]),

@@ -148,7 +148,7 @@ export const pythonModules: Custom = (ctx) => {
     } else if (inner !== null) {
       ctx.emit({ t: "run",
         argv: [withValue(given, ctx.name, ""), withValue(given, "-m", ""), inner.name, ...inner.argv], inProcess: false,
-        bypassFunctions: true, label: `${ctx.name} -m ${mod}` });
+        bypassFunctions: true, label: `${ctx.name} -m ${mod}`, named: true });
     }
   }
 };

@@ -32,7 +32,7 @@ const PYTHON: TableSpec = { names: PYTHON_NAMES, style: "posix", abbreviations: 
     const mod = optionValues(ctx, "-m")[0];
     if (mod?.text && PYTHON_MODULE_COMMANDS.has(mod.text)) {
       ctx.emit({ t: "run", argv: [withValue(mod, mod.text, ""), ...ctx.operands], inProcess: false,
-        bypassFunctions: true, label: `${ctx.name} -m ${mod.text}` });
+        bypassFunctions: true, label: `${ctx.name} -m ${mod.text}`, named: true });
     }
   }) };
 

@@ -3,12 +3,13 @@
 
 import { syntheticArg } from "../../apply.ts";
 import type { OptionSpec } from "../../spec.ts";
-import { chdir, type Custom, each, flag, hooks, issue, localRole, none, optionItems, optionValues, read, roleAs, spanOf,
+import { chdir, type Custom, each, flag, hooks, localRole, none, optionItems, optionValues, read, roleAs, spanOf,
   write } from "../common.ts";
 import type { TableSpec } from "../expand.ts";
 import { info, projectCode } from "./code-options.ts";
-import { inHome, nodeInstall, PACK_EVENTS, packageOptions, packageScript, packageSpecs, projectEvents, PUBLISH_EVENTS,
-  runsOperands, SCRIPT_RUN } from "./node.ts";
+import { everyWorkspacePackage, yarnWorkspace, yarnWorkspaces } from "./workspace-options.ts";
+import { inHome, manifestWrites, nodeInstall, PACK_EVENTS, packageOptions, packageScript, packageSpecs, projectEvents,
+  PUBLISH_EVENTS, runsOperands, SCRIPT_RUN } from "./node.ts";
 
 const YARN_GLOBAL: Record<string, OptionSpec> = {
   "--cwd": chdir,
@@ -57,7 +58,8 @@ export const YARN: TableSpec = {
     config: yarnSub({ options: { ...YARN_GLOBAL, "-H": flag, "--home": flag, "-g": flag, "--global": flag },
       custom: yarnConfigWrites }),
     install: yarnSub({
-      custom: hooks(packageSpecs, nodeInstall, projectEvents("yarn install", ["install", "prepare"])),
+      custom: hooks(packageSpecs, nodeInstall, projectEvents("yarn install", ["install", "prepare"]),
+        everyWorkspacePackage("yarn")),
     }),
     publish: yarnSub({ custom: hooks(packageSpecs, projectEvents("yarn publish", PUBLISH_EVENTS)) }),
     // yarn 1 runs preversion/version/postversion; later yarns' version plugin does not, which is the smaller set.
@@ -68,24 +70,18 @@ export const YARN: TableSpec = {
       ["add", "remove", "upgrade", "up", "upgrade-interactive", "dedupe", "why", "info", "list", "outdated", "audit",
         "unlink", "cache", "set", "bin", "constraints", "plugin", "patch", "patch-commit", "npm", "rebuild", "search",
         "stage", "unplug", "explain", "licenses", "generate-lock-entry", "check", "autoclean", "import", "policies",
-        "team", "owner", "tag", "login", "logout", "global", "init", "create"].map((
+        "team", "owner", "tag", "login", "logout", "global", "create"].map((
           n,
         ) => [n, yarnSub({ custom: hooks(packageSpecs, nodeInstall) })]),
     ),
+    // yarn init writes package.json (yarn's own edit: manifestWrites).
+    init: yarnSub({ custom: hooks(packageSpecs, nodeInstall, manifestWrites) }),
     // (What follows the script's name is the script's: `yarn run NAME --flag`.)
     run: yarnSub({ ...SCRIPT_RUN, style: "posix", custom: packageScript("yarn run", null) }),
-    // yarn workspace PKG run NAME, yarn workspaces foreach …: another package's scripts.
-    workspace: yarnSub({
-      custom: (ctx) =>
-        issue(ctx, "OPAQUE_CODE",
-          "yarn workspace runs a command in another workspace package, which the guard does not read"),
-    }),
-    workspaces: yarnSub({ custom: (ctx) => {
-      if (ctx.operands[0]?.text !== "info" && ctx.operands[0]?.text !== "list") {
-        issue(ctx, "OPAQUE_CODE",
-          "yarn workspaces runs commands in the workspace packages, which the guard does not read");
-      }
-    } }),
+    // yarn workspace NAME CMD, yarn workspaces foreach … CMD: run in the packages they select
+    // (workspace-options.ts; the words after the package or the options are the command's).
+    workspace: yarnSub({ style: "posix", custom: yarnWorkspace }),
+    workspaces: yarnSub({ style: "posix", custom: yarnWorkspaces }),
     test: yarnSub({ ...SCRIPT_RUN, custom: packageScript("yarn run", "test") }),
     start: yarnSub({ ...SCRIPT_RUN, custom: packageScript("yarn run", "start") }),
     link: yarnSub({ custom: (ctx) => ctx.operands.forEach((a) => localRole(ctx, a, "read")) }),
@@ -102,7 +98,9 @@ export const YARN: TableSpec = {
   },
   // `yarn NAME` runs the project's script NAME; `yarn` alone installs.
   custom: hooks(yarnMutex, (ctx) => {
-    if (!ctx.operands.length) projectEvents("yarn install", ["install", "prepare"])(ctx);
+    if (!ctx.operands.length) {
+      hooks(projectEvents("yarn install", ["install", "prepare"]), everyWorkspacePackage("yarn"))(ctx);
+    }
   }),
   unknownSubcommand: "script",
   changes: projectCode,

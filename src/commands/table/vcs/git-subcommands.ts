@@ -480,6 +480,8 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
         : [];
       for (const p of writes) ctx.role(p, "write");
       if (writes.length) ctx.emit({ t: "changes", fs: true, links: true });
+      // `add` checks a commit out into the new tree: what it holds is not what is on disk now.
+      if (sub?.text === "add" && rest[0] && !optionItems(ctx, "--no-checkout").length) checkedOut(ctx, rest[0]);
     } },
   "sparse-checkout": { names: [],
     long: ["--cone", "--no-cone", "--sparse-index", "--no-sparse-index", "--skip-checks", "--stdin",

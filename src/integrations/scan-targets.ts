@@ -1,0 +1,118 @@
+// Which files the CI scanner reads, and as what: shell scripts (by name or by `#!`), GitHub
+// workflows, and actions (`action.yml`, whose composite steps run shell). A file that looks like
+// shell by its name but whose `#!` names another shell (a zsh script called `x.sh`) is not judged
+// as bash, and is reported as skipped rather than passed over. What the excludes name
+// (scan-exclude.ts) is left out: quietly in a walk, with a word when it was named.
+
+import { readdirSync, statSync } from "node:fs";
+import { basename, relative, resolve as resolvePath, sep } from "node:path";
+import type { ScanNote } from "../report/scan-finding.ts";
+import type { Exclusion } from "./scan-exclude.ts";
+import { readRegularFile } from "../paths/fs.ts";
+
+type TargetKind = "shell" | "workflow" | "action";
+
+export interface Target {
+  readonly path: string;
+  readonly kind: TargetKind;
+}
+
+export class ScanInputError extends Error {}
+
+const SKIP_DIRS = new Set(["node_modules", ".git"]);
+/** Shells whose scripts are judged as bash. */
+const SHELLS = new Set(["sh", "bash", "dash", "ash", "ksh", "mksh"]);
+const ACTION_NAMES = new Set(["action.yml", "action.yaml"]);
+
+/**
+ * The files to scan under the given paths. Directories are walked (not through symlinks, and
+ * not into node_modules or .git); a file named explicitly is scanned unless it is plainly not
+ * shell. `skipped` says what was not judged and why; `excluded`, each path named on the command
+ * line that an exclude left out (an exclude is a choice, not something left unjudged: it is said,
+ * and does not count as an ask).
+ */
+export function collectTargets(paths: readonly string[], cwd: string, root: string,
+  excludedBy: Exclusion): { targets: Target[]; skipped: ScanNote[]; excluded: string[] }
+{
+  const targets = new Map<string, Target>();
+  const skipped: ScanNote[] = [];
+  const excluded: string[] = [];
+  const add = (path: string, kind: TargetKind) => {
+    if (!targets.has(path)) targets.set(path, { path, kind });
+  };
+  const skip = (path: string, why: string) =>
+    skipped.push({ file: fileName(root, path), line: 1, col: 1, message: why });
+  const walk = (dir: string) => {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a,
+      b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+    );
+    for (const e of entries) {
+      const path = `${dir}${dir.endsWith(sep) ? "" : sep}${e.name}`;
+      if (excludedBy(path) !== null) continue;
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name)) walk(path);
+      } else if (e.isFile()) {
+        const c = classify(path);
+        if (c === null) continue;
+        if ("kind" in c) add(path, c.kind);
+        else skip(path, c.skipped);
+      }
+    }
+  };
+  for (const p of paths) {
+    const abs = resolvePath(cwd, p);
+    let isDir: boolean;
+    try {
+      isDir = statSync(abs).isDirectory();
+    } catch (e) {
+      throw new ScanInputError(`cannot read ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    const pattern = excludedBy(abs);
+    if (pattern !== null) excluded.push(`${p} (excluded by ${JSON.stringify(pattern)})`);
+    else if (isDir) walk(abs);
+    else {
+      const c = classify(abs);
+      if (c !== null && "kind" in c) add(abs, c.kind);
+      else if (c !== null) skip(abs, c.skipped);
+      else if (/\.ya?ml$/.test(abs)) add(abs, "workflow");
+      else {
+        const interpreter = interpreterOf(abs);
+        if (interpreter === null) add(abs, "shell");
+        else skip(abs, `not a shell script: #!${interpreter}`);
+      }
+    }
+  }
+  return { targets: [...targets.values()], skipped, excluded };
+}
+
+/** A file's name as findings give it: relative to the root, with `/`. */
+export function fileName(root: string, path: string): string {
+  return relative(root, path).split(sep).join("/") || path;
+}
+
+/** A workflow, an action, a shell script by name or by `#!`, a script to skip, or null. */
+function classify(path: string): { kind: TargetKind } | { skipped: string } | null {
+  const posix = path.split(sep).join("/");
+  if (/(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/.test(posix)) return { kind: "workflow" };
+  if (ACTION_NAMES.has(basename(path))) return { kind: "action" };
+  const interpreter = interpreterOf(path);
+  if (/\.(sh|bash)$/.test(posix)) {
+    // The name says shell; the `#!` line says which one the script is run by.
+    if (interpreter === null || SHELLS.has(interpreter)) return { kind: "shell" };
+    return { skipped: `#!${interpreter}: not a bash or sh script, so it is not judged` };
+  }
+  return interpreter !== null && SHELLS.has(interpreter) ? { kind: "shell" } : null;
+}
+
+/** The program a `#!` line names (through `env`), or null without one. */
+function interpreterOf(path: string): string | null {
+  const r = readRegularFile(path, 256, true);
+  if (!("bytes" in r)) return null;
+  const head = r.bytes.toString("utf8");
+  const m = /^#!\s*(\S+)([^\n]*)/.exec(head);
+  if (!m) return null;
+  const program = m[1]!.split("/").pop()!;
+  if (program !== "env") return program;
+  const arg = m[2]!.trim().split(/\s+/).find((a) => a !== "" && !a.startsWith("-") && !a.includes("="));
+  return arg ?? "env";
+}

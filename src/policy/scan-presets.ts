@@ -1,0 +1,84 @@
+// The places a CI runner gives every job, as presets a scan declares (`shellfence scan --preset
+// NAME`, or "scan": {"presets": [NAME]} in a config): the variables the runner sets, with the
+// values the scan judges them by, and the places that are the job's own to write. Nothing here
+// applies to an agent's checks: only `shellfence scan` lays a preset under the user's rules.
+// docs/integrations.md ("CI places") says what each entry is and why writing it is safe.
+
+export const PRESET_NAMES = ["github-actions"] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+export function isPresetName(name: string): name is PresetName {
+  return (PRESET_NAMES as readonly string[]).includes(name);
+}
+
+/** One place a preset allows, with why that is safe (for the docs and `--help`). */
+interface PresetPlace {
+  /** A path pattern as external_directory rules take it (`~/` is the home directory). */
+  readonly pattern: string;
+  readonly why: string;
+}
+
+interface Preset {
+  readonly summary: string;
+  /** The variables the runner sets, as the scan's shell starts with them. */
+  env(root: string): Record<string, string>;
+  readonly places: readonly PresetPlace[];
+}
+
+/**
+ * $RUNNER_TEMP as the scan judges it: the value on GitHub's hosted Linux runners, the same on
+ * every machine that scans, so a finding does not depend on where the scan ran. The runner
+ * empties it at the start and end of every job.
+ */
+const RUNNER_TEMP = "/home/runner/work/_temp";
+
+/** Where the runner keeps the files of the step commands ($GITHUB_ENV, …), under $RUNNER_TEMP. */
+const FILE_COMMANDS = `${RUNNER_TEMP}/_runner_file_commands`;
+
+const PRESETS: Readonly<Record<PresetName, Preset>> = {
+  "github-actions": { summary: "GitHub Actions: $GITHUB_WORKSPACE, $RUNNER_TEMP, $GITHUB_ENV…, caches",
+    env: (root) => ({ GITHUB_WORKSPACE: root, RUNNER_TEMP, GITHUB_ENV: `${FILE_COMMANDS}/set_env`,
+      GITHUB_OUTPUT: `${FILE_COMMANDS}/set_output`, GITHUB_PATH: `${FILE_COMMANDS}/add_path`,
+      GITHUB_STATE: `${FILE_COMMANDS}/save_state`, GITHUB_STEP_SUMMARY: `${FILE_COMMANDS}/step_summary`,
+      GITHUB_EVENT_PATH: `${RUNNER_TEMP}/_github_workflow/event.json` }),
+    places: [{ pattern: `${RUNNER_TEMP}/**`,
+      why: "the job's temporary directory ($RUNNER_TEMP, ${{ runner.temp }}), emptied before and after every job; "
+        + "it holds the step-command files ($GITHUB_ENV, $GITHUB_OUTPUT, $GITHUB_PATH, $GITHUB_STATE, "
+        + "$GITHUB_STEP_SUMMARY), which writing is how a step talks to the runner, and the event payload" }, {
+      pattern: "~/.npm/**",
+      why: "npm's cache of downloaded packages (`npm ci`, setup-node's `cache: npm`)",
+    }, { pattern: "~/.cache/pip/**", why: "pip's cache of downloads and built wheels (setup-python's `cache: pip`)" }, {
+      pattern: "~/.cargo/registry/**",
+      why: "cargo's downloaded crates and registry index (not ~/.cargo/credentials.toml or config.toml)",
+    }, { pattern: "~/.cargo/git/**", why: "cargo's checkouts of git dependencies" }, { pattern: "~/go/pkg/mod/**",
+      why: "Go's module cache ($GOMODCACHE), checked against go.sum" }, { pattern: "~/.cache/go-build/**",
+      why: "Go's build cache ($GOCACHE)" }, { pattern: "~/.m2/repository/**",
+      why: "Maven's local repository (not ~/.m2/settings.xml, which holds passwords)" }, {
+      pattern: "~/.gradle/caches/**",
+      why: "Gradle's caches (not ~/.gradle/gradle.properties, which holds keys)",
+    }, { pattern: "~/.gradle/wrapper/dists/**", why: "the Gradle distributions the wrapper downloads" }, {
+      pattern: "~/.cache/yarn/**",
+      why: "Yarn 1's cache of downloaded packages",
+    }, { pattern: "~/.yarn/berry/cache/**", why: "Yarn 2+'s global cache of downloaded packages" }, {
+      pattern: "~/.local/share/pnpm/store/**",
+      why: "pnpm's content-addressed store",
+    }, { pattern: "~/.bun/install/cache/**", why: "Bun's cache of downloaded packages" }] },
+};
+
+/** What a preset gives the scan: the runner's variables and the rules that allow its places. */
+export function presetSetting(name: PresetName,
+  root: string
+): { readonly env: Record<string, string>; readonly origin: string;
+  readonly externalDirectory: Record<string, "allow"> }
+{
+  const p = PRESETS[name];
+  return { env: p.env(root), origin: `preset ${name}`,
+    externalDirectory: Object.fromEntries(p.places.map((place) => [place.pattern, "allow" as const])) };
+}
+
+/** The presets as `--help` and the docs list them: the name, what it covers, each place and why. */
+export function presetDescriptions(): readonly { readonly name: PresetName; readonly summary: string;
+  readonly places: readonly PresetPlace[] }[]
+{
+  return PRESET_NAMES.map((name) => ({ name, summary: PRESETS[name].summary, places: PRESETS[name].places }));
+}

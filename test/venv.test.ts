@@ -1,0 +1,205 @@
+// `. venv/bin/activate`: the activate script of a venv, recognised (src/interp/venv.ts) and taken
+// for what it does — VIRTUAL_ENV is the venv, PATH its bin before the host's PATH, PYTHONHOME
+// unset — and the programs a name then finds on PATH among the project's own files, judged as
+// those files (src/interp/path-lookup.ts). The venvs are made by `python3 -m venv`, and the
+// scripts other CPython releases wrote are in test/venv-activate/, each checked against bash.
+
+import { beforeAll, describe, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync,
+  writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { assertCase, table, useSandbox } from "./support/table.ts";
+
+const box = useSandbox();
+
+const TEMPLATES = join(import.meta.dir, "venv-activate");
+
+/** A venv made by this machine's python3, without pip (ensurepip need not be there). */
+function makeVenv(dir: string, python = "python3"): void {
+  const r = spawnSync(python, ["-m", "venv", "--without-pip", dir], { encoding: "utf8", timeout: 60_000 });
+  if (r.status !== 0) throw new Error(`${python} -m venv ${dir} failed: ${r.stderr}`);
+}
+
+/** A console script as pip writes one into a venv's bin. */
+function consoleScript(venv: string, name: string, module: string): void {
+  const file = join(venv, "bin", name);
+  writeFileSync(file,
+    `#!${venv}/bin/python\n# -*- coding: utf-8 -*-\nimport re\nimport sys\nfrom ${module} import main\nif __name__ == "__main__":\n    sys.argv[0] = re.sub(r"(-script\\.pyw|\\.exe)?$", "", sys.argv[0])\n    sys.exit(main())\n`);
+  chmodSync(file, 0o755);
+}
+
+function script(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  chmodSync(file, 0o755);
+}
+
+beforeAll(() => {
+  const { project: p, outside: o, home: h } = box.fx;
+  writeFileSync(join(p, "requirements.txt"), "flask\n-r dev-requirements.txt\n");
+  writeFileSync(join(p, "dev-requirements.txt"), "pytest\n");
+  mkdirSync(join(p, "tests"));
+  makeVenv(join(p, ".venv"));
+  consoleScript(join(p, ".venv"), "pip", "pip._internal.cli.main");
+  consoleScript(join(p, ".venv"), "pytest", "pytest");
+  // A program of the project's own in the venv's bin that reads outside.
+  script(join(p, ".venv", "bin", "peek"), "#!/bin/sh\ncat ../outside/secret.txt\n");
+  // A venv whose pip is a shell script that reads outside.
+  makeVenv(join(p, "shady"));
+  script(join(p, "shady", "bin", "pip"), "#!/bin/sh\ncat ~/.ssh/id_rsa\n");
+  // Venvs outside the project: in the home, and one copied in (its script names where it was made).
+  makeVenv(join(o, "made-here"));
+  cpSync(join(o, "made-here"), join(h, "venvs", "x"), { recursive: true, verbatimSymlinks: true });
+  cpSync(join(o, "made-here"), join(p, "copied-venv"), { recursive: true, verbatimSymlinks: true });
+  // An activate script with one line more than venv writes, beside a pyvenv.cfg.
+  cpSync(join(p, ".venv"), join(p, "tampered"), { recursive: true, verbatimSymlinks: true });
+  const activate = join(p, "tampered", "bin", "activate");
+  writeFileSync(activate, `${readFileSync(activate, "utf8")}cat ~/.ssh/id_rsa\n`);
+  // A project script named activate that is no venv's.
+  script(join(p, "tools", "bin", "activate"), 'PATH="$PWD/tools/bin:$PATH"\ncat ../outside/secret.txt\n');
+  // The activate scripts other CPython releases wrote, each in a venv of its own.
+  for (const name of readdirSync(TEMPLATES)) {
+    const venv = join(p, "releases", name);
+    mkdirSync(join(venv, "bin"), { recursive: true });
+    writeFileSync(join(venv, "pyvenv.cfg"), "home = /usr/bin\ninclude-system-site-packages = false\n");
+    writeFileSync(join(venv, "bin", "activate"),
+      readFileSync(join(TEMPLATES, name), "utf8").replaceAll("/@VENV@", venv));
+  }
+}, 60_000);
+
+table("a venv's activate script: VIRTUAL_ENV, its bin first on PATH, PYTHONHOME unset", box, [
+  // Everyday work in a venv: pip and pytest are the venv's (project code, judged as such: its
+  // words as paths), and pip, as the tool it is, follows the requirements files it reads.
+  [". .venv/bin/activate && pip install -r requirements.txt", "allow", ["exec $P/.venv/bin/pip",
+    "read $P/requirements.txt", "read $P/dev-requirements.txt", "exec $P/.venv/bin", "exec $P/.venv"]],
+  ["source .venv/bin/activate && pytest", "allow", ["exec $P/.venv/bin/pytest", "#SCRIPT_INTERPRETED"]],
+  ["source .venv/bin/activate; pytest tests/", "allow", ["exec $P/.venv/bin/pytest", "* $P/tests"]],
+  ['source .venv/bin/activate && cat "$VIRTUAL_ENV/pyvenv.cfg" && ls', "allow", ["read $P/.venv/pyvenv.cfg"]],
+  ["cd src && . ../.venv/bin/activate && pytest ../tests", "allow", ["exec $P/.venv/bin/pytest", "* $P/tests"]],
+  ["source ./.venv/bin/activate && env pytest -x", "allow", ["exec $P/.venv/bin/pytest"]],
+  ["bash -c '. .venv/bin/activate && pytest'", "allow", ["exec $P/.venv/bin/pytest"]],
+  // A name the venv's bin does not hold is the host's, as without the venv.
+  [". .venv/bin/activate && git status && ls", "allow"],
+  ["source .venv/bin/activate && deactivate", "allow"],
+  // After pip installed into the venv, what its bin holds is not what the disk shows now.
+  [". .venv/bin/activate && pip install -r requirements.txt && pytest", "ask", ["#OPAQUE_CODE"]],
+  // The venv's bin is searched: a program of the project's there is judged as what it is.
+  ["source .venv/bin/activate && peek", "ask", ["read $O/secret.txt"]],
+  [". shady/bin/activate && pip install flask", "ask", ["read $H/.ssh/id_rsa"]],
+  ["cp scripts/escape.sh .venv/bin/pytest && . .venv/bin/activate && pytest", "ask", ["#OPAQUE_CODE"]],
+  // A venv outside the project, or one whose script names a directory outside.
+  [". ~/venvs/x/bin/activate && pip install flask", "ask", ["#OPAQUE_CODE"]],
+  [". copied-venv/bin/activate && pytest", "ask", ["exec $O/made-here/bin", "exec $O/made-here"]],
+  // Not a venv's script as venv writes it: interpreted as what it is.
+  [". tampered/bin/activate && pytest", "ask", ["read $H/.ssh/id_rsa"]],
+  [". tools/bin/activate && ls", "ask", ["read $O/secret.txt"]],
+  // Written earlier in the command: not what the disk shows now.
+  ["python3 -m venv --without-pip .venv2 && . .venv2/bin/activate && pip install flask", "ask", ["#OPAQUE_CODE"]],
+  ["echo 'cat ~/.ssh/id_rsa' >> .venv/bin/activate && . .venv/bin/activate", "ask", ["#OPAQUE_CODE"]],
+  // What is set after the script is judged as ever.
+  [". .venv/bin/activate && VIRTUAL_ENV=$O pip install flask", "ask", ["exec $O"]],
+  ["VIRTUAL_ENV=$O/made-here pytest", "ask", ["exec $O/made-here"]],
+  [". .venv/bin/activate && PYTHONHOME=$O python -m pytest", "ask", ["exec $O"]],
+  [". .venv/bin/activate && export PATH=$O:$PATH && ls", "ask", ["#UNRESOLVED_WORD"]],
+  [". .venv/bin/activate && PATH=$O:$PATH ls", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+table("the activate scripts CPython 3.6 to 3.13 write", box,
+  readdirSync(TEMPLATES).sort().map((name) =>
+    [`. releases/${name}/bin/activate && cat "$VIRTUAL_ENV/pyvenv.cfg" && ls`, "allow", [
+      `read $P/releases/${name}/pyvenv.cfg`,
+      "#SCRIPT_INTERPRETED",
+    ]] as const
+  ));
+
+table("a name PATH finds among the project's files is that file", box, [
+  ["PATH=$P/scripts build.sh", "allow", ["list $P/src", "#SCRIPT_INTERPRETED"]],
+  ["PATH=$P/scripts escape.sh", "ask", ["read $O/secret.txt"]],
+  ["PATH=scripts:/usr/bin escape.sh", "ask", ["read $O/secret.txt"]],
+  ["export PATH=$P/scripts; escape.sh", "ask", ["read $O/secret.txt"]],
+  ["PATH=$P/scripts env escape.sh", "ask", ["read $O/secret.txt"]],
+  // A file written earlier in the command is not what the disk shows now.
+  ["cp scripts/build.sh scripts/lint.sh; PATH=$P/scripts lint.sh", "ask", ["#OPAQUE_CODE"]],
+  // A name the entries inside the project do not hold: the tool it says.
+  ["PATH=$P/scripts cat README.md", "allow", ["read $P/README.md"]],
+  // The host's PATH is not known, nor then where a name leads.
+  ["PATH=$P/scripts:$PATH build.sh", "ask", ["#UNRESOLVED_WORD"]],
+]);
+
+/** bash's VIRTUAL_ENV, PATH and PYTHONHOME after sourcing `file` with the environment `env`. */
+function sourced(file: string, env: Record<string, string>): string[] {
+  const r = spawnSync("bash", ["-c", '. "$0"; printf "%s\\n" "$VIRTUAL_ENV" "$PATH" "${PYTHONHOME-(unset)}"', file], {
+    encoding: "utf8",
+    env: { PATH: "/usr/bin:/bin", ...env },
+  });
+  return r.stdout.split("\n").slice(0, 3);
+}
+
+describe("what bash makes of each activate script is what venv.ts says", () => {
+  for (const name of readdirSync(TEMPLATES).sort()) {
+    test(name, () => {
+      const venv = join(box.fx.project, "releases", name);
+      const file = join(venv, "bin", "activate");
+      expect(sourced(file, {})).toEqual([venv, `${venv}/bin:/usr/bin:/bin`, "(unset)"]);
+      // PYTHONHOME unset, whatever the shell had; PATH after what an earlier activation saved.
+      expect(sourced(file, { PYTHONHOME: "/x", _OLD_VIRTUAL_PYTHONHOME: "/y" })[2]).toBe("(unset)");
+      expect(sourced(file, { _OLD_VIRTUAL_PATH: "/saved" })[1]).toBe(`${venv}/bin:/saved`);
+      // An empty PYTHONHOME the shell had stays (Python reads it as unset).
+      expect(sourced(file, { PYTHONHOME: "" })[2]).toBe("");
+    });
+  }
+});
+
+// A symlink of the project's to a system program runs that program. Which Python this machine
+// has decides what a venv's python is, so these cases are not golden.
+describe("a project's symlink to a system program is that program", () => {
+  beforeAll(() => {
+    const p = box.fx.project;
+    const env = realpathSync("/usr/bin/env");
+    mkdirSync(join(p, "links", "bin"), { recursive: true });
+    symlinkSync("/usr/bin/env", join(p, "links", "bin", "env"));
+    symlinkSync("/usr/bin/env", join(p, "links", "bin", "python"));
+    for (const [venv, home] of [["pv", dirname(env)], ["pv-elsewhere", "/opt/elsewhere/bin"]] as const) {
+      mkdirSync(join(p, venv, "bin"), { recursive: true });
+      writeFileSync(join(p, venv, "pyvenv.cfg"), `home = ${home}\n`);
+      symlinkSync("/usr/bin/env", join(p, venv, "bin", "env"));
+    }
+  });
+  const cases = [
+    ["links/bin/env ls", "allow", ["list $P"]],
+    ["links/bin/env cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+    // Another name than the program's: it may read its name (busybox does), so it is what it is.
+    ["links/bin/python x.py", "ask", ["#OPAQUE_CODE"]],
+    // Beside a pyvenv.cfg, whose home must be the program's own directory.
+    ["pv/bin/env ls", "allow", ["list $P"]],
+    ["pv-elsewhere/bin/env ls", "ask", ["#OPAQUE_CODE"]],
+  ] as const;
+  for (const c of cases) test(`${c[0]} → ${c[1]}`, () => assertCase(box, c));
+  test("the python of a venv made by /usr/bin/python3, where this machine has one", () => {
+    if (!existsSync("/usr/bin/python3")) return;
+    makeVenv(join(box.fx.project, "sysvenv"), "/usr/bin/python3");
+    assertCase(box, ["sysvenv/bin/python scripts/tool.py README.md", "allow", ["exec $P/scripts/tool.py"]]);
+  });
+});
+
+// After activation, `python` is the venv's python, which leads to the Python that made the venv:
+// that one where it is a system program; otherwise (pyenv's, uv's) an executable outside the
+// project, asked about. Not golden: it depends on this machine's Python.
+describe("python after activation", () => {
+  test("the venv python3 -m venv made here", () => {
+    const target = realpathSync(join(box.fx.project, ".venv", "bin", "python"));
+    assertCase(box,
+      /^\/(usr\/(local\/)?)?bin\/[^/]+$/.test(target)
+        ? [". .venv/bin/activate && python -m pytest tests/", "allow", ["* $P/tests"]]
+        : [". .venv/bin/activate && python -m pytest tests/", "ask", [`exec ${target}`]]);
+  });
+  test("a venv made by /usr/bin/python3, where this machine has one", () => {
+    if (!existsSync("/usr/bin/python3")) return;
+    if (!existsSync(join(box.fx.project, "sysvenv"))) makeVenv(join(box.fx.project, "sysvenv"), "/usr/bin/python3");
+    assertCase(box, [". sysvenv/bin/activate && python -m pytest tests/", "allow", ["* $P/tests"]]);
+    assertCase(box, ["source sysvenv/bin/activate; python3 scripts/tool.py README.md", "allow", [
+      "exec $P/scripts/tool.py",
+    ]]);
+  });
+});
