@@ -23,7 +23,9 @@ const launcher = join(root, "bin", "shellfence-hook");
 const platform = `${process.platform}-${process.arch}`;
 const native = join(root, "dist", "native", platform, "shellfence-hook");
 const uid = process.getuid!();
-const hasCompiler = ["cc", "gcc", "clang"].some((c) => spawnSync(c, ["--version"], { stdio: "ignore" }).status === 0);
+/** The C compiler scripts/build-native.ts would find (but $CC), or undefined. */
+const compiler = ["cc", "gcc", "clang"].find((c) => spawnSync(c, ["--version"], { stdio: "ignore" }).status === 0);
+const hasCompiler = compiler !== undefined;
 
 let T: string;
 const started: ChildProcess[] = [];
@@ -664,7 +666,7 @@ describe("the build (scripts/build-native.ts)", () => {
   });
 
   test.skipIf(!hasCompiler)("the source compiles without a warning", () => {
-    const r = spawnSync("cc", ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-DSF_PROTOCOL=1",
+    const r = spawnSync(compiler!, ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-DSF_PROTOCOL=1",
       "-DSF_MAX_MESSAGE=41943040L", "-DSF_DEFAULT_TIMEOUT_MS=10000L", '-DSF_REQUEST_ENV="HOME","PWD"', "-o",
       join(T, "warnings-check"), join(root, "native", "shellfence-hook.c")], { encoding: "utf8" });
     expect(r.stderr).toBe("");
