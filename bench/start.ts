@@ -111,7 +111,8 @@ export function printStart(rows: readonly StartRow[], runs: number): void {
 
 /**
  * The paths of the package installed in `project`: the hook one-shot and through the resident
- * checker (by the installed bin, as the README's hook command runs it, and by npx), a one-shot
+ * checker (by the installed bin's Node.js client, by npx, and by the README's hook command, the
+ * launcher of the native client, and the native client itself), a one-shot
  * `check`, and for comparison the compiled modules one by one and the compiled binary when
  * `root` (the checkout) has one built.
  */
@@ -125,8 +126,20 @@ export function startPaths(root: string, project: string): StartPath[] {
   const paths: StartPath[] = [{ name: `hook, one-shot (node_modules/.bin${bundled ? ", bundle" : ""})`, argv: hook,
     env: oneShot }, { name: "hook, one-shot (npx shellfence)", argv: npx, env: oneShot }];
   if (bundled) {
-    paths.push({ name: "hook, resident (node_modules/.bin, README)", argv: hook, warm: true });
+    paths.push({ name: "hook, resident, Node.js client (.bin/shellfence)", argv: hook, warm: true });
     paths.push({ name: "hook, resident (npx shellfence)", argv: npx, warm: true });
+    // The README's hook: the launcher, which runs the native client where the package has one
+    // for this machine (else the Node.js bin: then this row is the Node.js client's).
+    const launcher = join(project, "node_modules", ".bin", "shellfence-hook");
+    const native = join(pkg, "dist", "native", `${process.platform}-${process.arch}`, "shellfence-hook");
+    const client = existsSync(native) ? "native" : "no native client, Node.js";
+    if (existsSync(launcher)) {
+      paths.push({ name: `hook, resident, ${client} (.bin/shellfence-hook, README)`, argv: [launcher, "claude-code"],
+        warm: true });
+    }
+    if (existsSync(native)) {
+      paths.push({ name: "hook, resident, native (dist/native/…, direct)", argv: [native, "claude-code"], warm: true });
+    }
     // The compiled modules one by one, as the entry ran them before the bundle.
     const run = join(pkg, "dist", "cli", "run.js");
     const name = "hook, one-shot (node --liftoff-only dist/cli/run.js)";

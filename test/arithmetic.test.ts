@@ -38,10 +38,10 @@ table("contexts where bash evaluates a value, and runs the command in it", box, 
   ["declare -n ref='a[$(cat ../outside/secret.txt)]'; echo $ref", "ask", ["#OPAQUE_CODE"]],
   ["x='$(cat ../outside/secret.txt)'; echo ${x@P}", "ask", ["#OPAQUE_CODE"]],
   // A value the command read from a file could hold such a subscript.
-  ["x=$(cat README.md); echo $((x))", "ask", ["#UNRESOLVED_WORD"]],
+  ["x=$(git log -1 --format=%s); echo $((x))", "ask", ["#UNRESOLVED_WORD"]],
   ["n=$(head -1 README.md); echo $((n + 1))", "ask", ["#UNRESOLVED_WORD"]],
-  ["cat README.md | while read -r n; do echo $((n + 1)); done", "ask", ["#UNRESOLVED_WORD"]],
-  ['f() { echo $(( $1 * 2 )); }; f "$(cat README.md)"', "ask", ["#UNRESOLVED_WORD"]],
+  ["git log -1 --format=%s | while read -r n; do echo $((n + 1)); done", "ask", ["#UNRESOLVED_WORD"]],
+  ['f() { echo $(( $1 * 2 )); }; f "$(git log -1 --format=%s)"', "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
 // What a command substitution in the expression prints is part of the text evaluated: bash
@@ -137,12 +137,12 @@ table("every write into an integer variable evaluates the value", box, [
   ["declare -i n; mapfile n < README.md", "ask", ["#UNRESOLVED_WORD"]],
   ["declare -i n; readarray -t n < README.md", "ask", ["#UNRESOLVED_WORD"]],
   [`typeset -i n; printf -v n '%s' ${S}`, "ask", ["#OPAQUE_CODE"]],
-  ["typeset -i n; printf -v n '%s' \"$(cat README.md)\"", "ask", ["#UNRESOLVED_WORD"]],
+  ["typeset -i n; printf -v n '%s' \"$(git log -1 --format=%s)\"", "ask", ["#UNRESOLVED_WORD"]],
   [`declare -i n; for n in ${S}; do :; done`, "ask", ["#OPAQUE_CODE"]],
-  ["declare -i n; for n in $(cat README.md); do :; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["declare -i n; for n in $(git log -1 --format=%s); do :; done", "ask", ["#UNRESOLVED_WORD"]],
   [`declare -i n; select n in ${S}; do break; done`, "ask", ["#OPAQUE_CODE"]],
   [`x=${S}; declare -i n; : \${n:=$x}`, "ask", ["#OPAQUE_CODE"]],
-  ["declare -i n; : ${n:=$(cat README.md)}", "ask", ["#UNRESOLVED_WORD"]],
+  ["declare -i n; : ${n:=$(git log -1 --format=%s)}", "ask", ["#UNRESOLVED_WORD"]],
   [`x=${S}; declare -i n; n+=$x`, "ask", ["#OPAQUE_CODE"]],
   [`x=${S}; declare -i n; declare n=$x`, "ask", ["#OPAQUE_CODE"]],
   [`x=${S}; f() { local -i n; local n=$x; }; f`, "ask", ["#OPAQUE_CODE"]],
@@ -151,7 +151,7 @@ table("every write into an integer variable evaluates the value", box, [
   [`x=${S}; declare -ia n; n=($x)`, "ask", ["#OPAQUE_CODE"]],
   // getopts writes the option letter, which is then evaluated: the variable `a` here.
   [`a=${S}; declare -i n; getopts a n -a`, "ask", ["#OPAQUE_CODE"]],
-  ['declare -i n; getopts "$(cat README.md)" n', "ask", ["#UNRESOLVED_WORD"]],
+  ['declare -i n; getopts "$(git log -1 --format=%s)" n', "ask", ["#UNRESOLVED_WORD"]],
   ["f() { local -i n; read -u 3 n; }; f 3< README.md", "ask", ["#UNRESOLVED_WORD"]],
   ["export -i n; mytool | read n", "ask", ["#UNRESOLVED_WORD"]],
   // The guard reads a small project file as bash would: its first line is the text evaluated.
@@ -160,7 +160,7 @@ table("every write into an integer variable evaluates the value", box, [
 
 table("writes into the variables bash always evaluates", box, [
   ...["RANDOM", "SRANDOM", "OPTIND", "HISTCMD"].map((v): Case => [`x=${S}; ${v}=$x`, "ask", ["#OPAQUE_CODE"]]),
-  ["RANDOM=$(cat README.md)", "ask", ["#UNRESOLVED_WORD"]],
+  ["RANDOM=$(git log -1 --format=%s)", "ask", ["#UNRESOLVED_WORD"]],
   ["OPTIND=$(head -1 README.md)", "ask", ["#UNRESOLVED_WORD"]],
   [`x=${S}; declare OPTIND=$x`, "ask", ["#OPAQUE_CODE"]],
   ["mytool | { read RANDOM; }", "ask", ["#UNRESOLVED_WORD"]],

@@ -261,23 +261,26 @@ table("echo's escapes", box, [
 ]);
 
 // xargs -I puts each input line where its replacement string stands: an item the guard does not
-// know leaves the text around it known, as a substitution in a word does (`date -d "2023-03-{}"`
+// know (what `git log` prints; a project file's text, `cat README.md`, is known) leaves the text around it known, as a substitution in a word does (`date -d "2023-03-{}"`
 // cannot start with TZ=, while `TZ="{}"` and `src/{}` may lead anywhere).
 table("xargs -I: an unknown item keeps the text around it", box, [['date +%-d | xargs -I{} date -d "2023-03-{}" +%w',
   "allow"], ['cat README.md | xargs -I{} date -d "2023-03-{}" +%w', "allow", ["read $P/README.md"]], [
-  "cat README.md | xargs -I{} date -d 'TZ=\"{}\" now'",
+  "git log -1 --format=%s | xargs -I{} date -d 'TZ=\"{}\" now'",
   "ask",
   ["#UNRESOLVED_WORD"],
-], ["cat README.md | xargs -I{} date -d ' {}'", "ask", ["#UNRESOLVED_WORD"]], ["cat README.md | xargs -I{} date -d {}",
-  "ask", ["#UNRESOLVED_WORD"]], ["cat README.md | xargs -I{} cat src/{}", "ask", ["#UNRESOLVED_WORD"]], [
-  "cat README.md | xargs -I{} cat {}/x",
+], ["git log -1 --format=%s | xargs -I{} date -d ' {}'", "ask", ["#UNRESOLVED_WORD"]], [
+  "git log -1 --format=%s | xargs -I{} date -d {}",
   "ask",
   ["#UNRESOLVED_WORD"],
-], ["cat README.md | xargs -I{} cat ../outside/{}", "ask", ["#UNRESOLVED_WORD"]], [
-  "cat README.md | xargs -I{} sh -c 'echo {}'",
+], ["git log -1 --format=%s | xargs -I{} cat src/{}", "ask", ["#UNRESOLVED_WORD"]], [
+  "git log -1 --format=%s | xargs -I{} cat {}/x",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ["git log -1 --format=%s | xargs -I{} cat ../outside/{}", "ask", ["#UNRESOLVED_WORD"]], [
+  "git log -1 --format=%s | xargs -I{} sh -c 'echo {}'",
   "ask",
   ["#OPAQUE_CODE"],
-], ["cat README.md | xargs -I{} {}x", "ask", ["#UNRESOLVED_COMMAND"]]]);
+], ["git log -1 --format=%s | xargs -I{} {}x", "ask", ["#UNRESOLVED_COMMAND"]]]);
 
 // Shell state that changes what later commands do, found by probing bash 5.2 under strace:
 // unset removing a function, writes through namerefs, nocasematch, posix mode, BASH_CMDS and

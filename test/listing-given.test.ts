@@ -100,8 +100,13 @@ table("xargs grep -l: some of the names it was given", box, [
   // Runs in parallel write into the pipe at once.
   ["find names/plain | xargs -P 4 grep -l x | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/plain | xargs ./grep -l x | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  ["git log -1 --format=%s | xargs grep -l x | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["grep -l x $(git log -1 --format=%s) | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  // A project file's names are known words (`cat FILE` prints its text), not a listing: xargs
+  // grep -l of them prints some of them, which are not a listing's either; grep -l of known
+  // operands prints some of those, as given.
   ["cat list.txt | xargs grep -l x | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
-  ["grep -l x $(cat list.txt) | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
+  ["grep -l x $(cat list.txt) | xargs rm", "allow", ["write $P/src/main.ts"]],
 ]);
 
 table("find -exec grep: a filtered listing, or a test", box, [

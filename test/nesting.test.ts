@@ -107,7 +107,10 @@ table("xargs and find run commands on what they are given", box, [
   ["echo ../outside/secret.txt | xargs cat", "ask", ["read $O/secret.txt"]],
   ["printf '%s\\n' a b | xargs -I{} cp {} build/{}", "allow", ["read $P/a", "write $P/build/b"]],
   ["printf '%s\\n' a ../x | xargs -I{} cp {} build/", "ask", ["read $T/work/x"]],
-  ["xargs -a list.txt rm", "ask", ["read $P/list.txt", "#UNRESOLVED_WORD"]],
+  // `-a FILE` of a small project file nothing earlier wrote: its words, as `< FILE` gives them.
+  ["xargs -a list.txt rm", "allow", ["read $P/list.txt", "write $P/src/main.ts"]],
+  ["echo ../outside/secret.txt > list.txt && xargs -a list.txt rm", "ask", ["write $O/secret.txt"]],
+  ["xargs -a ../outside/secret.txt rm", "ask", ["read $O/secret.txt", "#UNRESOLVED_WORD"]],
   ["xargs -0 -n1 cat <<< ../outside/secret.txt", "ask", ["read $O/secret.txt\n"]],
   ["cat <<< 'src/main.ts' | xargs cat", "allow", ["read $P/src/main.ts"]],
   ["xargs cat <<< 'src/main.ts docs/guide.md'", "allow", ["read $P/src/main.ts", "read $P/docs/guide.md"]],
@@ -115,8 +118,9 @@ table("xargs and find run commands on what they are given", box, [
   ["find src -name '*.ts' | xargs rm", "ask", ["* $O/secret.txt"]],
   ["find ../outside | xargs cat", "ask", ["list $O"]],
   ["git ls-files | xargs wc -l", "ask", ["#UNRESOLVED_WORD"]],
-  // `-name '*.o'` is false for `.` itself, so {} is only a name under it.
-  ["find . -name '*.o' -exec rm {} \\;", "ask", ["write $P/*", "!write $P", "* $O"]],
+  // `-name '*.o'` is false for `.` itself, so {} is only a name under it; and for the links out
+  // here (link-out, rel-out, …), which find without -L matches by their own names.
+  ["find . -name '*.o' -exec rm {} \\;", "allow", ["write $P/*", "!write $P", "!* $O"]],
   ["find . -exec rm {} \\;", "ask", ["write $P", "* $O"]],
   ["find docs -name '*.md' -exec cat {} \\;", "allow", ["read $P/docs/*", "!read $P/docs"]],
   ["find docs -name 'do*' -exec cat {} \\;", "allow", ["read $P/docs/*", "read $P/docs"]],
@@ -133,7 +137,11 @@ table("xargs and find run commands on what they are given", box, [
   ["find docs -type f -exec ln -s {} build/{} \\;", "allow", ["write $P/build/docs/*"]],
   ["find docs -type f -exec ln -s {} ../outside/{} \\;", "ask", ["write $O/docs/*"]],
   ["find docs -type f -exec ln -s {} build/{} \\; ; cat build/docs/guide.md", "ask", ["#UNRESOLVED_PATH"]],
+  // ln makes links while find walks: find's tests do not keep the links out from it.
   ["find src -type f -exec ln -s {} build/{} \\;", "ask", ["* $O/secret.txt"]],
+  // Without -L a symlink is of type `l`: `-type f` never gives src/secret-link to cat.
+  ["find src -type f -exec cat {} \\;", "allow", ["!* $O/secret.txt"]],
+  ["find src -type l -exec cat {} \\;", "ask", ["* $O/secret.txt"]],
   ["find ../outside -type f -exec ln -s {} build/{} \\;", "ask", ["list $O"]],
   // A start point that is not a directory (a file, or not there) and that nothing earlier may
   // have made one has nothing under it: find yields it alone, and only it is `{}`.

@@ -509,6 +509,25 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     "pushd -n src; DIRSTACK[1]=..; popd; cat outside/secret.txt",
     "out",
   ], ["x=src; x=.. true; cat $x/main.ts", "in"]]],
+  // Issue 31: a project file's text as a list, a script written and run after &&, find's tests
+  // that keep links from -exec. (Not `xargs -a`: GNU xargs 4.9 opens `/` and closes it at once,
+  // gnulib's probe of O_CLOEXEC, which this harness would count as a touch outside.)
+  ["lists and scripts from project files, find's tests", [["cat list.txt | xargs cat", "in"], [
+    "echo ../outside/secret.txt > l2 && cat l2 | xargs cat",
+    "out",
+  ], ['for f in $(cat list.txt); do cat "$f"; done', "in"], [
+    "cat > scripts/t.sh <<'EOF' && bash scripts/t.sh\ncat src/main.ts\nEOF",
+    "in",
+  ], ["cat > scripts/t.sh <<'EOF' && bash scripts/t.sh\ncat ../outside/secret.txt\nEOF", "out"], [
+    "find src -name '*.ts' -exec cat {} +",
+    "in",
+  ], ["find src -type f -exec cat {} +", "in"], ["find . -name '*.md' -not -path './docs/*' -exec cat {} +", "in"], [
+    "find src -name 'secret*' -exec cat {} +",
+    "out",
+  ], ["find src -type l -exec cat {} +", "out"], [
+    "find . -name '*.md' -not -path './src/*' -exec cat {} + -o -type l -exec cat {} +",
+    "out",
+  ]]],
 ];
 
 /** Fixture paths shown as their placeholders, longest first so $P does not eat $B. */

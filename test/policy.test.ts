@@ -14,7 +14,7 @@ import { SessionApprovals } from "../src/policy/session.ts";
 import { nodeFileSystem } from "../src/paths/fs.ts";
 import type { PathFinding } from "../src/shell/findings.ts";
 import { buildFixture } from "./support/fixture.ts";
-import { table, useSandbox } from "./support/table.ts";
+import { assertCase, type Case, table, useSandbox } from "./support/table.ts";
 import { agreeTable, assertVerdict, callTool, toolTable } from "./support/tools.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -868,6 +868,27 @@ const guarded = useSandbox((fx) => {
   mkdirSync(join(fx.home, ".config", "shellfence"), { recursive: true });
   writeFileSync(join(fx.home, ".config", "shellfence", "config.json"), "{}\n");
   return { config: [{ permission: { write: "allow", external_directory: { "*": "ask", "/tmp/**": "allow" } } }] };
+});
+
+/** npm's link to the hook command Claude Code runs (bin/shellfence-hook), and nothing else of the guard's. */
+const hookLink = useSandbox((fx) => {
+  mkdirSync(join(fx.project, "node_modules", ".bin"), { recursive: true });
+  writeFileSync(join(fx.project, "node_modules", ".bin", "shellfence-hook"), "#!/bin/sh\n");
+  writeFileSync(join(fx.project, "node_modules", ".bin", "other"), "#!/bin/sh\n");
+  return { config: [{ permission: { write: "allow" } }] };
+});
+
+// Replaced, the hook command would run the agent's program in the guard's place on every call.
+// (assertCase without a golden line: test/golden is regenerated on main, not on a branch.)
+describe("the hook command's link is the guard's, as node_modules/.bin/shellfence is", () => {
+  const cases: readonly Case[] = [["echo 'echo {}' > node_modules/.bin/shellfence-hook", "ask", ["#PROTECTED_PATH"]], [
+    "rm node_modules/.bin/shellfence-hook",
+    "ask",
+    ["#PROTECTED_PATH"],
+  ], ["ln -sf /tmp/evil node_modules/.bin/shellfence-hook", "ask", ["#PROTECTED_PATH"]], ["rm -rf node_modules/.bin",
+    "ask", ["#PROTECTED_PATH"]], ["echo x > node_modules/.bin/other", "allow"], ["rm node_modules/.bin/other", "allow"],
+    ["cat node_modules/.bin/shellfence-hook", "allow"]];
+  for (const c of cases) test(`${c[0]} → ${c[1]}`, () => assertCase(hookLink, c));
 });
 
 table("a write that reaches the guard's files from above is never silent", guarded, [

@@ -285,7 +285,8 @@ describe("the client checks in its own process when it cannot trust an answer", 
       "no answer within 300 ms",
     ]] as const,
   )("%s", async (name, reply, why) => {
-    const rt = runtime(`fake-${name.replace(/\W+/g, "-")}`);
+    // Short: a socket's path must fit in sockaddr_un (socketPathProblem).
+    const rt = runtime(`fake-${name.replace(/\W+/g, "-").slice(0, 24)}`);
     const server = await fake(rt, reply);
     try {
       expect(await ask(outside(), rt, 300)).toEqual({ fallback: expect.stringContaining(why) as unknown as string });
@@ -383,6 +384,24 @@ describe("the server's life", () => {
     await until("the idle server to remove its socket", () => !existsSync(socketIn(rt)));
     expect(readdirSync(join(rt, "shellfence"))).toEqual([]);
   }, 40_000);
+
+  test("a socket path longer than the system takes: no server listens, the client checks here and starts none",
+    async () => {
+      // Node.js would cut the path short and listen under a name no client looks for, for ever.
+      const rt = runtime("l".repeat(70));
+      expect(Buffer.byteLength(socketIn(rt))).toBeGreaterThan(107);
+      const child = startServer(rt);
+      let stderr = "";
+      child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+      expect(await exited(child)).toBe(2);
+      expect(stderr).toContain("longer than a socket's path may be");
+      expect(readdirSync(join(rt, "shellfence"))).toEqual([]);
+      const c = cases[1]!;
+      const env = { ...c.env, XDG_RUNTIME_DIR: rt, PATH: process.env.PATH ?? "" };
+      const got = await askServer(c.argv, c.input, { env, cwd: c.cwd, timeoutMs: 1000 });
+      expect(got).toEqual({ fallback: expect.stringContaining("longer than a socket's path may be") });
+      expect(readdirSync(join(rt, "shellfence"))).toEqual([]);
+    }, 30_000);
 
   test("a server exits when idle, and removes its socket", async () => {
     const rt = runtime("idle");

@@ -2,7 +2,8 @@
 // world-readable system data are allowed; every other kind of access there, and every place
 // the layer does not name, is judged as before. Each inside case has an outside twin.
 
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { nodeFileSystem, type FileSystem } from "../src/paths/fs.ts";
 import { BUILT_IN_LAYERS, mergeLayers, SYSTEM_READS_LAYER } from "../src/policy/config.ts";
@@ -120,3 +121,42 @@ table("system reads: configuration under /usr is not system data", box, [["cat /
   "ls /usr/src /usr/local/man",
   "allow",
 ]]);
+
+// Runtimes that version managers install in the home (~/.nvm/versions/node/VERSION is a prefix
+// like /usr/local), Homebrew's trees of installed software, and the package databases. One of
+// the node versions holds npm's global config (PREFIX/etc/npmrc), which may hold a token.
+beforeAll(() => {
+  const node = join(box.fx.home, ".nvm", "versions", "node");
+  for (const d of ["v20.1.0/bin", "v20.1.0/lib/node_modules/npm", "v18.0.0/etc"]) {
+    mkdirSync(join(node, d), { recursive: true });
+  }
+  writeFileSync(join(node, "v20.1.0", "bin", "node"), "");
+  writeFileSync(join(node, "v20.1.0", "lib", "node_modules", "npm", "package.json"), "{}\n");
+  writeFileSync(join(node, "v18.0.0", "etc", "npmrc"), "//registry.npmjs.org/:_authToken=x\n");
+});
+
+table("system reads: installed software and package databases", box, [
+  ["ls ~/.nvm/versions/node/v20.1.0", "allow", ["list $H/.nvm/versions/node/v20.1.0"]],
+  ["ls ~/.nvm/versions/node/v20.1.0/lib/node_modules", "allow"],
+  ["cat ~/.nvm/versions/node/v20.1.0/lib/node_modules/npm/package.json", "allow"],
+  ["ls /opt/homebrew/bin /opt/homebrew/Cellar", "allow", ["list /opt/homebrew/bin"]],
+  ["ls /var/lib/dpkg/lock*", "allow", ["list /var/lib/dpkg"]],
+  ["grep -c '^Package:' /var/lib/dpkg/status", "allow", ["read /var/lib/dpkg/status"]],
+  ["ls /var/lib/apt/lists", "allow", ["list /var/lib/apt/lists"]],
+  // A module search path into a tree of installed software is a lookup of installed code.
+  ["PYTHONPATH=/usr/lib/python3/dist-packages python3 src/main.py", "allow", ["read /usr/lib/python3/dist-packages"]],
+  ["PATH=/usr/bin:/bin make", "allow", ["read /usr/bin"]],
+  // Twins: a version holding npm's global config, and a listing that reaches it; Homebrew's and
+  // the system's configuration and data; services' data; secrets; a search path elsewhere, and
+  // code loaded from a tree of installed software by name.
+  ["cat ~/.nvm/versions/node/v18.0.0/etc/npmrc", "ask", ["read $H/.nvm/versions/node/v18.0.0/etc/npmrc"]],
+  ["ls ~/.nvm/versions/node", "ask", ["#RULE_ASK"]],
+  ["ls /opt/homebrew/etc /opt/homebrew/var", "ask", ["list /opt/homebrew/etc"]],
+  ["ls /var/lib/private", "ask", ["list /var/lib/private"]],
+  ["ls /var/lib", "ask", ["list /var/lib"]],
+  ["cat ~/.npmrc", "ask", ["read $H/.npmrc"]],
+  ["PYTHONPATH=/tmp python3 src/main.py", "ask", ["exec /tmp"]],
+  ["PYTHONPATH=/usr python3 src/main.py", "ask", ["exec /usr"]],
+  ["LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libc.so.6 ls", "ask", ["exec /usr/lib/x86_64-linux-gnu/libc.so.6"]],
+  ["node /usr/lib/node_modules/npm/bin/npm-cli.js install -g x", "ask", ["#EXTERNAL_PATH"]],
+]);

@@ -82,8 +82,10 @@ table("a venv's activate script: VIRTUAL_ENV, its bin first on PATH, PYTHONHOME 
   // A name the venv's bin does not hold is the host's, as without the venv.
   [". .venv/bin/activate && git status && ls", "allow"],
   ["source .venv/bin/activate && deactivate", "allow"],
-  // After pip installed into the venv, what its bin holds is not what the disk shows now.
-  [". .venv/bin/activate && pip install -r requirements.txt && pytest", "ask", ["#OPAQUE_CODE"]],
+  // What pip installs into the venv is its packages' code, project code as a build is: the bin's
+  // pytest is read all the same (Accesses.readScript's `code`).
+  [". .venv/bin/activate && pip install -r requirements.txt && pytest", "allow", ["exec $P/.venv/bin/pytest"]],
+  [". .venv/bin/activate && pip install -r requirements.txt && peek", "ask", ["read $O/secret.txt"]],
   // The venv's bin is searched: a program of the project's there is judged as what it is.
   ["source .venv/bin/activate && peek", "ask", ["read $O/secret.txt"]],
   [". shady/bin/activate && pip install flask", "ask", ["read $H/.ssh/id_rsa"]],

@@ -218,9 +218,14 @@ cases("project code does not make the next script unknown", box, [
   ["pnpm install && pnpm run e2e", "allow", [], APP],
   ["npm ci && bash node_modules/newpkg/setup.sh", "ask", ["#OPAQUE_CODE"], APP],
   ["tar -xf vendor.tar -C vendor && npm run e2e", "ask", ["#OPAQUE_CODE"], APP],
+  // A package.json written whole with known text, and only once, is read from that text
+  // (written-text.ts); its outside twin asks about what the script reads.
+  ['echo \'{"scripts":{"e2e":"ls"}}\' > package.json && npm run e2e', "allow", ["list $P/app"], APP],
+  ['echo \'{"scripts":{"e2e":"cat ~/.ssh/id_rsa"}}\' > package.json && npm run e2e', "ask", ["read $H/.ssh/id_rsa"],
+    APP],
   // Outside twins: package.json visibly written by a command the guard models, or by a program
   // the guard does not let run as project code.
-  ['echo \'{"scripts":{"e2e":"ls"}}\' > package.json && npm run e2e', "ask", ["#OPAQUE_CODE"], APP],
+  ['echo \'{"scripts":{"e2e":"ls"}}\' >> package.json && npm run e2e', "ask", ["#OPAQUE_CODE"], APP],
   ["npm pkg set scripts.e2e='cat ~/.ssh/id_rsa' && npm run e2e", "ask", ["#OPAQUE_CODE"], APP],
   ["npm set-script e2e 'cat ~/.ssh/id_rsa' && npm run e2e", "ask", ["#OPAQUE_CODE"], APP],
   // (npm pkg edits the nearest package.json above where it runs.)

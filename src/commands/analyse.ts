@@ -9,6 +9,7 @@ import { applySpec } from "./apply.ts";
 import { type Arg, type Disk, type Effect, NO_DISK, type Stdin, withValue } from "./effects.ts";
 import { disclosureEffects } from "./disclosures.ts";
 import { extractionEffects } from "./extractors.ts";
+import { messageValues } from "./messages.ts";
 import type { Call, Entry } from "./spec.ts";
 import type { Listing } from "../shell/listing.ts";
 import type { Naming } from "../shell/findings.ts";
@@ -48,9 +49,14 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
   if (text === null) return generic(name, args);
   // Programs in the system's bin directories are the tools their names say; running them is not
   // an access to judge. Anything else named by a path is.
-  const effects: Effect[] = SYSTEM_BIN.test(text) ? [] : [{ t: "exec", arg: name }];
   const base = basename(text);
-  const entry = entryFor(text, ctx.useTable);
+  // A link to a program in a system bin directory (a virtual environment's `.venv/bin/python`
+  // -> /usr/bin/python3) runs that program, with the project's words: the tool, as that path is.
+  const linked = text.includes("/") && !SYSTEM_BIN.test(text) && ctx.useTable
+    ? systemLink(text, ctx.disk ?? NO_DISK)
+    : undefined;
+  const effects: Effect[] = SYSTEM_BIN.test(text) || linked !== undefined ? [] : [{ t: "exec", arg: name }];
+  const entry = linked ?? entryFor(text, ctx.useTable);
   if (!entry) {
     if (text.includes("/") && ctx.useTable && GUARD_PROGRAM.test(text)) {
       // The guard's own program by a path (node_modules/.bin/shellfence): its command line is
@@ -67,7 +73,7 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
     }
     const disclosed = disclosureEffects({ name: base, nameArg: name, args, world: ctx.world, span: ctx.span,
       home: ctx.home ?? null });
-    return [...effects, ...generic(name, args), ...disclosed];
+    return [...effects, ...generic(name, args, messageValues(base, args)), ...disclosed];
   }
   if ("analyse" in entry) return [...effects, ...entry.analyse(new CommandCall(base, name, args, ctx))];
   const applied = applySpec(base, entry, args, ctx.world, ctx.span, undefined, ctx.disk ?? NO_DISK);
@@ -77,6 +83,20 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
       inProcess: "runs" in entry.operands && entry.operands.inProcess === true, bypassFunctions: true, label: base });
   }
   return effects;
+}
+
+/**
+ * The table's entry for a program named by a path that is a symlink to a program in a system bin
+ * directory, when the table gives the link's name and the program's the same entry (python and
+ * python3.11); undefined otherwise. A multi-call program (busybox, whose `ls` link runs its ls)
+ * acts by the name it is run by, so two names the table tells apart keep the link a program of
+ * the project's.
+ */
+function systemLink(text: string, disk: Disk): Entry | undefined {
+  const own = lookupCommand(basename(text));
+  if (own === undefined) return undefined;
+  const target = disk.systemProgram(text, isSystemProgram);
+  return target !== null && lookupCommand(basename(target)) === own ? own : undefined;
 }
 
 /** The entry of a program run by the name `text`, if any. */
@@ -154,9 +174,10 @@ const CODE_OR_SUBCOMMAND_FIRST = new Set(["deno", "bun", "powershell", "R", "erl
  * nothing (its program comes from standard input), or by a word that is not known may run
  * code the guard cannot see.
  */
-function generic(name: Arg, args: readonly Arg[]): Effect[] {
+function generic(name: Arg, args: readonly Arg[], messages: ReadonlySet<Arg> = new Set()): Effect[] {
   const effects: Effect[] = [{ t: "changes", fs: true, links: true }];
-  const words = [name, ...args];
+  // (A message the program sends, `gh pr create --body …`, is neither a place nor a program: messages.ts.)
+  const words = [name, ...args.filter((a) => !messages.has(a))];
   for (const [i, w] of words.entries()) {
     if (w.text === null) continue;
     const b = basename(w.text);
@@ -185,8 +206,11 @@ function generic(name: Arg, args: readonly Arg[]): Effect[] {
       operands = true;
       continue;
     }
+    if (messages.has(a)) continue;
     effects.push({ t: "generic", arg: a, operand: operands });
   }
-  if (name.text !== null) effects.push(...extractionEffects(basename(name.text), args, name));
+  if (name.text !== null) {
+    effects.push(...extractionEffects(basename(name.text), args.filter((a) => !messages.has(a)), name));
+  }
   return effects;
 }

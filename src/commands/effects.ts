@@ -28,6 +28,12 @@ export interface Arg {
    * one word, whatever it holds): good as that word, not as text a shell reads again.
    */
   readonly exact?: true;
+  /**
+   * A stand-in for the names find yields to an -exec: which symlinks, by name and by path as
+   * find prints it, the stand-in's own text may be (find's tests; a glob made of it, `src/*`,
+   * judges no other link: src/interp/spellings.ts).
+   */
+  readonly links?: (name: string, path: string) => boolean;
 }
 
 /** What a command's standard input is known to hold. */
@@ -56,7 +62,7 @@ export function withValue(base: Arg, text: string | null, why: string): Arg {
  * stand-in after other text (`backup/{}`) is judged where it is (src/interp/access.ts).
  */
 export function replacedByStandIn(base: Arg, parts: readonly string[], item: string,
-  extra: { readonly exact?: true } = {}): Arg
+  extra: { readonly exact?: true; readonly links?: (name: string, path: string) => boolean } = {}): Arg
 {
   const segs = parts.flatMap((p,
     i) => [...(i > 0 ? [{ text: item, quoted: true, standIn: true as const }] : []),
@@ -112,6 +118,12 @@ export interface Disk {
    * the command line making one that is not, as a listing does.
    */
   plainNames(path: string, span: Span, from?: string | null): string | null;
+  /**
+   * The program in a system bin directory (`isSystem`) that running `path` runs through its
+   * symlinks (`.venv/bin/python` -> `/usr/bin/python3`: the first hop that is one), or null:
+   * `path` is no symlink, a hop leads elsewhere, or the disk may have changed on the way.
+   */
+  systemProgram(path: string, isSystem: (p: string) => boolean, from?: string | null): string | null;
 }
 
 /**
@@ -140,7 +152,7 @@ export type DataRead = { readonly bytes: Uint8Array } | { readonly absent: true 
 /** A disk that knows nothing: no directory exists, nothing is found, nothing is settled. */
 export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false,
   readText: () => null, readData: () => ({ why: "the disk cannot be read here" }),
-  plainNames: () => "the names on disk cannot be checked here" };
+  plainNames: () => "the names on disk cannot be checked here", systemProgram: () => null };
 
 /** Relative paths resolve against a logical directory, or the cwd when absent; null: unknown. */
 type BaseField = { readonly base?: string | null };
@@ -189,8 +201,14 @@ export type Effect =
    */
   | ({ readonly t: "path"; readonly arg: Arg; readonly kind: AccessKind; readonly command?: string;
     readonly surface?: string; readonly keepsNames?: true | "replaces"; readonly removesTree?: true } & BaseField)
-  /** A directory the command recurses into following symlinks: every link in it that leads out is an access. */
-  | ({ readonly t: "scan"; readonly arg: Arg; readonly kind: AccessKind; readonly surface?: string } & BaseField)
+  /**
+   * A directory the command recurses into following symlinks: every link in it that leads out is
+   * an access. `links`, when given, says which links, by their name and their path as the walk
+   * shows it (from the directory as written), the command may meet at all (find's `-name '*.py'
+   * -exec` is never given a link named `python`, nor one under it).
+   */
+  | ({ readonly t: "scan"; readonly arg: Arg; readonly kind: AccessKind; readonly surface?: string;
+    readonly links?: (name: string, path: string) => boolean } & BaseField)
   /** A word the guard knows nothing about: every way it could name a path is judged. */
   | { readonly t: "generic"; readonly arg: Arg; readonly operand: boolean }
   | { readonly t: "issue"; readonly code: ReasonCode; readonly message: string; readonly span: Span }

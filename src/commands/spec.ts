@@ -216,6 +216,11 @@ export interface LineFilter {
   readonly map?: (l: Listing<Arg>) => Listing<Arg> | null;
   /** Each line it reads gives exactly one line (`sed s/a/b/`): a listing of exactly one name stays one (`one`). */
   readonly keepsEach?: true;
+  /**
+   * Its `map` only keeps or refuses the listing (`grep`, `sort`): the lines it prints are lines it
+   * read, unchanged, so the names are the same names (git's index's stay its: Listing.indexed).
+   */
+  readonly sameNames?: true;
 }
 
 /**
@@ -227,6 +232,9 @@ export interface LineFilter {
  * - `silent`: nothing at all, whatever its operands are (`grep -q`), judged from the words as
  *   written (so `find -exec grep -q PAT {} ;` is only a test);
  * - `input`: its standard input, unchanged (`cat` without operands);
+ * - `file`: the text of one file it is given, unchanged (`cat FILE`): read by the interpreter
+ *   as the file of a `< FILE` is, when it is inside a root, small and not written earlier
+ *   (its path made absolute from the command's working directory here);
  * - `filter`: some of its input lines, unchanged, so a listing stays a listing (`sort`, `grep -v`);
  * - `listing`: names under directories it was given (`find DIR`, `ls`, `grep -rl`; src/shell/listing.ts),
  *   or some of its operands; `asGiven` when those are printed exactly as given whatever they
@@ -241,7 +249,8 @@ export interface LineFilter {
 export type PipeOutput = { readonly t: "text"; readonly text: (call: PipeCall) => string | null } | {
   readonly t: "input";
   readonly when: (call: PipeCall) => boolean;
-} | { readonly t: "filter"; readonly filter: (call: PipeCall) => LineFilter | null } | { readonly t: "listing";
+} | { readonly t: "file"; readonly file: (call: PipeCall) => Arg | null } | { readonly t: "filter";
+  readonly filter: (call: PipeCall) => LineFilter | null } | { readonly t: "listing";
   readonly source: (call: PipeCall) => ListingSource<Arg> | null } | { readonly t: "silent";
   readonly when: (name: string, words: readonly string[]) => boolean } | { readonly t: "numbers";
   readonly when: (name: string, words: readonly string[]) => boolean } | { readonly t: "segment";

@@ -198,10 +198,15 @@ export async function checkClaudeCode(ctx: DoctorContext): Promise<HostFindings>
         if (unwatched.length) {
           f.push({ level: "warn", where: file, message: `the matcher leaves ${unwatched.join(", ")} unjudged` });
         }
+        if (h.onFailure !== "block") {
+          f.push({ level: "warn", where: file,
+            message:
+              'the hook has no "onFailure": "block": where it cannot run (no node, a crash, past its timeout) Claude Code runs the tool unchecked; add it (Claude Code 2.1.295 and later)' });
+        }
         if (/^\s*npx\b/.test(h.command)) {
           f.push({ level: "warn", where: file,
             message:
-              'npx costs about 1 s on every tool call; point the hook at "$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence instead' });
+              'npx costs about 1 s on every tool call; make the command "$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code instead' });
         }
         running += record(f, file, await probeClaudeHook(h.command, ctx.project, ctx.env),
           `hook ${JSON.stringify(h.command)}`);

@@ -15,6 +15,7 @@ import { type Arg, withValue } from "../commands/analyse.ts";
 import type { DataRead, Disk } from "../commands/effects.ts";
 import type { Findings, PathFinding } from "../shell/findings.ts";
 import { indexChanger, nameMaker, type NamesSeen, placesAfterText } from "../shell/listing.ts";
+import type { IndexedNames } from "../shell/index-names.ts";
 import { unplainIndexNames } from "../paths/git-index.ts";
 import type { PatternChar } from "../shell/pattern.ts";
 import { plainUnknown, type StandInCwd, type Status, type World } from "../shell/state.ts";
@@ -27,6 +28,7 @@ import { type Absence, absentAt, settleAbsences } from "./absent.ts";
 import { globPattern } from "../shell/words/glob.ts";
 import { linkZoneWhy, zoneInListing, zoneWatch } from "../shell/zones.ts";
 import type { InterpreterLimits } from "./limits.ts";
+import { FileTexts } from "./file-texts.ts";
 import { CLIMBS, cleanedPlaces, MAY_SPELL_OTHERWISE, otherSpellings } from "./spellings.ts";
 import { joinChild } from "./worlds.ts";
 import { scanTree } from "./scan-tree.ts";
@@ -64,19 +66,8 @@ export class Accesses implements DiskSource {
   readonly findings: Findings;
   readonly shell: Attribution;
   private readonly physCache = new Map<string, string | null>();
-  /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
-  private readonly written = new Set<string>();
-  /**
-   * Some command may have changed what files hold, not only their modes: a script read from
-   * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
-   */
-  contentsMayChange = false;
-  /**
-   * Code the guard lets run unread (a build, tests, a program of the project's) may have changed
-   * what files hold. Code read after it is read all the same (`readScript`'s `code`): that code
-   * could have done itself whatever it could write into a script; data is not.
-   */
-  projectMayChange = false;
+  /** What the command does to the text of files, and what may have changed it (file-texts.ts). */
+  readonly texts: FileTexts;
   /** Paths (span and text) that are stand-ins for names checked plain: `DIR/*` stands for a plain name under DIR. */
   private readonly standInPaths = new Set<string>();
   /**
@@ -102,6 +93,7 @@ export class Accesses implements DiskSource {
     this.limits = opts.limits;
     this.findings = findings;
     this.shell = shell;
+    this.texts = new FileTexts(opts.fs, opts.roots, opts.limits.maxScriptBytes);
     this.moves = new Moves(this.fs, (p) => this.physicalDir(p));
   }
 
@@ -194,7 +186,7 @@ export class Accesses implements DiskSource {
       return unresolved(`${where}, and an earlier command may have made symlinks there`);
     }
     if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {
-      this.written.add(tree.under);
+      this.wrote(tree.under);
     }
     const at = withValue({ ...arg, standIn: undefined, exact: undefined }, tree.under, "");
     this.scanTree(world, at, kind, command, undefined, surface);
@@ -292,7 +284,7 @@ export class Accesses implements DiskSource {
       return;
     }
     if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {
-      this.written.add(r.path);
+      this.wrote(r.path);
     }
     this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });
     // The path climbs out of directories that are not there: where they would be made is named too.
@@ -378,34 +370,8 @@ export class Accesses implements DiskSource {
     return r.ok && r.exists ? r.path : null;
   }
 
-  /**
-   * Runs what may happen instead of each other at one moment (a command in each of the worlds
-   * the shell may be in): each sees the disk as the commands before left it, not as another
-   * of them would, and what any of them may have written counts afterwards.
-   */
-  alternatives<T>(runs: readonly (() => T)[]): T[] {
-    const contents = this.contentsMayChange;
-    const project = this.projectMayChange;
-    const written = new Set(this.written);
-    let anyContents = contents;
-    let anyProject = project;
-    const anyWritten = new Set(written);
-    const out: T[] = [];
-    for (const run of runs) {
-      this.contentsMayChange = contents;
-      this.projectMayChange = project;
-      this.written.clear();
-      for (const p of written) this.written.add(p);
-      out.push(run());
-      anyContents ||= this.contentsMayChange;
-      anyProject ||= this.projectMayChange;
-      for (const p of this.written) anyWritten.add(p);
-    }
-    this.contentsMayChange = anyContents;
-    this.projectMayChange = anyProject;
-    this.written.clear();
-    for (const p of anyWritten) this.written.add(p);
-    return out;
+  private wrote(path: string): void {
+    this.texts.wrote(path);
   }
 
   /**
@@ -414,58 +380,17 @@ export class Accesses implements DiskSource {
    * on the way to it (what readScript refuses to read).
    */
   mayHaveChanged(w: World, path: string): boolean {
-    return this.contentsMayChange || [...this.written].some((p) => isInside(path, p)) || this.throughLinkZone(w, path);
+    return this.texts.mayBeWritten(path) || this.throughLinkZone(w, path);
   }
 
-  /**
-   * The text of a file inside a root, small enough to read, that no earlier part of the command
-   * may have written; null otherwise. `code`: the text is code that will run (a script, a sourced
-   * file, package.json's scripts, the workspace that picks them), which project code run earlier
-   * may have rewritten without making it unknown (`projectMayChange`); data read from a file is
-   * unknown after it (`tar -T list` after a build).
-   */
+  /** The text of a file inside a root, small enough to read; null otherwise (`code`: FileTexts.read). */
   readScript(w: World, path: string, code = false): string | null {
-    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
-    if (abs === null) return null;
-    // (Through a name an earlier command may have made a symlink, what is read is not known.)
-    const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
-    if (!r.ok || !r.exists) return null;
-    // What is on disk now is not what will run if the command writes the file (or a directory
-    // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
-    if (this.projectMayChange && !code) return null;
-    if (this.mayBeWritten(r.path) || !this.insideRoots(r.path)) return null;
-    return this.fs.readFile(r.path, this.limits.maxScriptBytes);
+    return this.texts.read(w, path, code);
   }
 
-  /** The physical paths earlier parts of the command named in a write (written-config.ts). */
-  namedWrites(): readonly string[] {
-    return this.written.size ? [...this.written] : [];
-  }
-
-  /** Whether an earlier part of the command may have written the physical path `phys` (or a directory above it). */
-  mayBeWritten(phys: string): boolean {
-    return this.contentsMayChange || [...this.written].some((p) => isInside(phys, p));
-  }
-
-  private insideRoots(phys: string): boolean {
-    return this.opts.roots.some((root) => isInside(phys, root));
-  }
-
-  /**
-   * A file's bytes for a command that reads its content to know what it does (an archive whose
-   * members are judged): as readScript, but binary, and saying why not.
-   */
+  /** A file's bytes, for a command that reads its content to know what it does (FileTexts.readData). */
   readData(w: World, path: string, maxBytes: number): DataRead {
-    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
-    if (abs === null) return { why: "the working directory is not known" };
-    const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
-    if (!r.ok) return { why: r.error === "changed" ? linkZoneWhy(r.at) : unresolvedWhy(r) };
-    if (this.mayBeWritten(r.path)) return { why: "an earlier part of the command may write it" };
-    if (this.projectMayChange) return { why: "project code run earlier in the command may write it" };
-    if (!r.exists) return { absent: true };
-    if (!this.insideRoots(r.path)) return { why: "it is outside the project roots" };
-    const bytes = this.fs.readBytes?.(r.path, maxBytes) ?? null;
-    return bytes === null ? { why: `it is not a regular file of at most ${maxBytes / 1048576} MiB` } : { bytes };
+    return this.texts.readData(w, path, maxBytes);
   }
 
   /** What a child leaves in its parent (joinChild), and a directory above the parent's it may have moved. */
@@ -479,9 +404,9 @@ export class Accesses implements DiskSource {
 
   /** A directory a command recurses into while following symlinks: scan-tree.ts. */
   scanTree(w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null, surface?: string,
-    quietPastBound = false): void
+    quietPastBound = false, links?: (name: string, path: string) => boolean): void
   {
-    scanTree(this, w, arg, kind, command, base, surface, quietPastBound);
+    scanTree(this, w, arg, kind, command, base, surface, quietPastBound, links);
   }
 
   /**
@@ -504,8 +429,12 @@ export class Accesses implements DiskSource {
     return got;
   }
 
-  /** Why the names in the working directory's git index are not all plain relative paths (src/paths/git-index.ts), or null. */
-  unplainIndexNames(w: World, span: Span): string | null {
+  /**
+   * Why the names in the working directory's git index are not all plain relative paths
+   * (src/paths/git-index.ts), or, when they are, the names under the working directory as git
+   * prints them (relative to it): the only symlinks a consumer of them can be given.
+   */
+  unplainIndexNames(w: World, span: Span): string | IndexedNames {
     if (w.cwd === null) return "the working directory is not known";
     const moved = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR"].find((n) =>
       w.getVar(n) !== undefined && w.getVar(n)!.k !== "unset"
@@ -519,7 +448,12 @@ export class Accesses implements DiskSource {
     if ("why" in got) return got.why;
     this.reliances.push({ dir: ".", phys: start.path, span: this.shell.span(span), command: "listing",
       via: this.shell.via, gitDir: got.gitDir });
-    return null;
+    // (Relative to the working directory, and as `--full-name` prints them: from the top.)
+    const under = start.path === got.top ? "" : `${start.path.slice(got.top === "/" ? 1 : got.top.length + 1)}/`;
+    const names = got.names ?? [];
+    return {
+      names: new Set([...names, ...names.filter((n) => n.startsWith(under)).map((n) => n.slice(under.length))]),
+    };
   }
 
   /**

@@ -14,8 +14,12 @@ import { evaluated, onlyNumbers } from "./assign.ts";
 import type { Shell } from "./context.ts";
 import { subshell, unmarked } from "./nested.ts";
 import { diskKey, widen, withStatus } from "./worlds.ts";
+import { knownWrite, withText } from "./written-text.ts";
+import type { LogMark } from "./file-texts.ts";
 
 export function execAndOr(it: Shell, s: Extract<Stmt, { t: "and" | "or" }>, ws: World[]): World[] {
+  // `cat > t.sh <<'EOF' … EOF && bash t.sh`: after `&&` the file holds the whole text (written-text.ts).
+  const write = s.t === "and" && ws.length === 1 ? knownWrite(it, s.left, ws[0]!) : null;
   const left = it.exec(s.left, ws);
   const go: World[] = [];
   const stay: World[] = [];
@@ -32,6 +36,7 @@ export function execAndOr(it: Shell, s: Extract<Stmt, { t: "and" | "or" }>, ws: 
     } else if (runs) go.push(w);
     else stay.push(w);
   }
+  if (write !== null) { for (const g of go) withText(g, write); }
   return dedupe([...stay, ...it.exec(s.right, go)]);
 }
 
@@ -59,6 +64,7 @@ export function execPipe(it: Shell, items: readonly Stmt[], ws: World[]): World[
   const out: World[] = [];
   for (const w of ws) {
     const start = w.clone();
+    const mark = it.paths.texts.logMark();
     const earlier = items.slice(0, -1).map((item) => subshell(it, item, w));
     const pipefail = w.options.pipefail;
     const lp = w.options.lastpipe;
@@ -73,7 +79,7 @@ export function execPipe(it: Shell, items: readonly Stmt[], ws: World[]): World[
         pipefail === false || e.flow !== "normal" ? e : withStatus(e, pipefailStatus(earlier, e.status, pipefail)),
       );
     }
-    besideEachOther(it, items.slice(0, -1), start, ends);
+    besideEachOther(it, items.slice(0, -1), start, ends, mark);
   }
   return dedupe(out);
 }
@@ -82,13 +88,17 @@ export function execPipe(it: Shell, items: readonly Stmt[], ws: World[]): World[
  * The segments of a pipeline run at once: each may open its paths after the others (a later
  * segment's `ln -s`, `mv`) have changed the disk. Each segment but the last, which was judged
  * after the others, is judged again in the world the pipeline started in with everything the
- * segments did to the disk, when that changes how a path resolves.
+ * segments did to the disk, when that changes how a path resolves or a segment read the text of
+ * a file that one wrote (`bash x.sh | echo 'cat ~/.ssh/id_rsa' > x.sh`: judged again, the
+ * file is one the command writes, whose text is not known).
  */
-function besideEachOther(it: Shell, segments: readonly Stmt[], start: World, ends: readonly World[]): void {
+function besideEachOther(it: Shell, segments: readonly Stmt[], start: World, ends: readonly World[],
+  mark: LogMark): void
+{
   if (segments.length === 0) return;
   const all = start.clone();
   it.paths.joinChild(all, ends);
-  if (diskKey(all) === diskKey(start)) return;
+  if (diskKey(all) === diskKey(start) && !it.paths.texts.readThenWritten(mark)) return;
   for (const s of segments) subshell(it, s, all.clone());
 }
 

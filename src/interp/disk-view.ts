@@ -8,6 +8,7 @@ import type { Span } from "../base/span.ts";
 import type { DataRead, Disk } from "../commands/effects.ts";
 import { isPlainPath, type NamesSeen } from "../shell/listing.ts";
 import type { World } from "../shell/state.ts";
+import { venvHomeIs } from "./venv-home.ts";
 
 /** What the answers are made of: the physical view Accesses keeps. */
 export interface DiskSource {
@@ -85,6 +86,30 @@ export function diskView(src: DiskSource, w: World, span: Span, command: string)
       const dir = dirOf(from, p);
       const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
       return abs === null ? { why: "the working directory is not known" } : src.readData(w, abs, maxBytes);
+    },
+    systemProgram: (p, isSystem, from) => {
+      const dir = dirOf(from, p);
+      const link = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+      let abs = link;
+      // Each hop as the kernel takes it: the link's own directory resolved, its target read
+      // from there; only while nothing in the command may have changed a name on the way.
+      if (abs === null || w.fsChanged || w.linksChanged) return null;
+      for (let hops = 0; hops < 40; hops++) {
+        if (src.throughLinkZone(w, abs)) return null;
+        const loc = src.entryLocation(w, abs, null);
+        if (typeof loc !== "string" || src.fs.lstat(loc) !== "symlink") return null;
+        const target = src.fs.readlink(loc);
+        if (target === null || target === "") return null;
+        const joined = isAbsolute(target) ? target : join(loc.slice(0, loc.lastIndexOf("/")) || "/", target);
+        const cut = joined.lastIndexOf("/");
+        const name = joined.slice(cut + 1);
+        const parent = resolvePhysical(joined.slice(0, cut) || "/", src.fs);
+        if (name === "" || name === "." || name === ".." || !parent.ok || !parent.exists) return null;
+        abs = parent.path === "/" ? `/${name}` : `${parent.path}/${name}`;
+        // (A venv's pyvenv.cfg must name the program's own installation: venv-home.ts.)
+        if (isSystem(abs)) return venvHomeIs(src, w, link!, parent.path) ? abs : null;
+      }
+      return null;
     },
     plainNames: (p, span, from) => {
       const dir = dirOf(from, p);

@@ -10,6 +10,7 @@ import { UNDECODABLE_NAME } from "../paths/fs.ts";
 import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import { STATUS_UNKNOWN, UNSET, type World } from "../shell/state.ts";
 import { ANYWHERE, type LinkZone, unionZones, zoneWatch } from "../shell/zones.ts";
+import { linksMet } from "../shell/index-names.ts";
 import { type Accesses, METADATA_ONLY } from "./access.ts";
 import { pathCandidates } from "./candidates.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
@@ -65,7 +66,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
           () => it.paths.access(w, e.arg, e.kind, e.command ?? command, e.base, e.surface));
         break;
       case "scan":
-        own(() => it.paths.scanTree(w, e.arg, e.kind, command, e.base, e.surface));
+        own(() => it.paths.scanTree(w, e.arg, e.kind, command, e.base, e.surface, false, e.links));
         break;
       case "generic":
         own(() => it.paths.genericArg(e.arg, w, command, e.operand));
@@ -132,7 +133,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
           if (sub === "program") {
             for (const a of argv.slice(1)) it.paths.genericArg(a, w, command);
             // A program of the project's own, inside a root: project code (projectMayChange).
-            it.paths.projectMayChange = true;
+            it.paths.texts.projectMayChange = true;
             for (const o of [w, ...out]) {
               o.fsChanged = true;
               o.linksChanged = true;
@@ -169,8 +170,8 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
         break;
       case "changes":
         if (e.fs && !e.confined && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {
-          if (e.project) it.paths.projectMayChange = true;
-          else it.paths.contentsMayChange = true;
+          if (e.project) it.paths.texts.projectMayChange = true;
+          else it.paths.texts.contentsMayChange = true;
         }
         for (const o of [w, ...out]) {
           if (e.fs) o.fsChanged = true;
@@ -197,8 +198,8 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
     // projectCode) leave code elsewhere to project code; code read through a zone is unknown
     // (Accesses.readScript). Any other command's may have come with any contents.
     const project = effects.some((e) => e.t === "changes" && e.project === true);
-    if (project) it.paths.projectMayChange = true;
-    else it.paths.contentsMayChange = true;
+    if (project) it.paths.texts.projectMayChange = true;
+    else it.paths.texts.contentsMayChange = true;
     for (const o of [w, ...out]) {
       o.linkZones = unionZones(o.linkZones, zones);
       o.fsChanged = true;
@@ -235,7 +236,9 @@ function namesFromList(it: Shell, w: World, e: Extract<Effect, { t: "names" }>, 
         if (s.listing.unplain !== null || s.listing.quote) break;
         for (const d of s.listing.reach) {
           own(() => it.paths.access(w, d, e.kind, command, e.base));
-          if (e.scan) own(() => it.paths.scanTree(w, d, e.kind, command, e.base));
+          if (e.scan) {
+            own(() => it.paths.scanTree(w, d, e.kind, command, e.base, undefined, false, linksMet(s.listing)));
+          }
         }
         return;
       case "file": {

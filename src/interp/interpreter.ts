@@ -17,11 +17,13 @@ import type { FileSystem } from "../paths/fs.ts";
 import { Coverage } from "../shell/coverage.ts";
 import { Findings } from "../shell/findings.ts";
 import type { Listing, NamesSeen, StandInPart } from "../shell/listing.ts";
+import type { IndexedNames } from "../shell/index-names.ts";
 import { dedupe, STATUS_UNKNOWN, type World } from "../shell/state.ts";
 import { printsOnlyNumbers, printsSegment } from "./stdin.ts";
 import type { Assign, Dialect, Stmt, Word, WordPart } from "../shell/syntax.ts";
 import type { WordEnv } from "../shell/words/env.ts";
 import { Accesses } from "./access.ts";
+import type { LogMark } from "./file-texts.ts";
 import { Carried } from "./carried.ts";
 import { setVariable } from "./assign.ts";
 import type { CodeFile, DispatchInfo, Frame, InterpreterOptions, Shell, StartOptions } from "./context.ts";
@@ -74,8 +76,15 @@ export class Interpreter implements Shell, WordEnv {
    * Background jobs, each with the world it started in and the one it left: a job runs beside
    * everything after it, until the command ends (rejudgeJobs).
    */
-  private readonly jobs: { readonly body: Stmt; readonly start: World; readonly left: World; readonly frame: Frame }[] =
-    [];
+  private readonly jobs: {
+    readonly body: Stmt;
+    readonly start: World;
+    readonly left: World;
+    readonly frame: Frame;
+    /** The logs of reads and writes when the job started and when its analysis ended (Accesses.logMark). */
+    readonly from: LogMark;
+    readonly to: LogMark;
+  }[] = [];
   private rejudging = false;
   readonly parsed = new Map<string, ReturnType<InterpreterOptions["parse"]>>();
   /** Functions and sourced files the running statement is inside (return needs one). */
@@ -150,7 +159,7 @@ export class Interpreter implements Shell, WordEnv {
     return this.paths.absentStart(path, w, span);
   }
 
-  unplainIndexNames(w: World, span: Span): string | null {
+  unplainIndexNames(w: World, span: Span): string | IndexedNames {
     return this.paths.unplainIndexNames(w, span);
   }
 
@@ -192,7 +201,9 @@ export class Interpreter implements Shell, WordEnv {
         this.paths.joinChild(all, [job.left, ...live]);
         const left = job.left.clone();
         this.paths.joinChild(left, [job.left]);
-        if (diskKey(all) === diskKey(left)) continue;
+        // (A file whose text the job read, written by what followed, may be read either way.)
+        if (diskKey(all) === diskKey(left) &&
+          !this.paths.texts.readThenWritten({ reads: job.from.reads, writes: job.to.writes }, job.to)) continue;
         // (Found where the job was started: nested code reports at the word that holds it.)
         this.frame = job.frame;
         subshell(this, job.body, all);
@@ -307,8 +318,12 @@ export class Interpreter implements Shell, WordEnv {
       case "bg":
         for (const w of ws) {
           const start = w.clone();
+          const from = this.paths.texts.logMark();
           subshell(this, s.body, w);
-          if (!this.rejudging) this.jobs.push({ body: s.body, start, left: w.clone(), frame: this.frame });
+          if (!this.rejudging) {
+            this.jobs.push({ body: s.body, start, left: w.clone(), frame: this.frame, from,
+              to: this.paths.texts.logMark() });
+          }
         }
         return ws.map((w) => withStatus(w, 0));
       case "not":
@@ -348,11 +363,11 @@ export class Interpreter implements Shell, WordEnv {
         return execTest(this, s, ws);
       case "cmd":
         // Each world is one way the shell may be: the command runs in one of them, so what it
-        // would write in one is not what it reads in another (Accesses.alternatives).
+        // would write in one is not what it reads in another (FileTexts.alternatives).
         return dedupe(
           ws.length === 1
             ? runSimple(this, s, ws[0]!)
-            : this.paths.alternatives(ws.map((w) => () => runSimple(this, s, w))).flat(),
+            : this.paths.texts.alternatives(ws.map((w) => () => runSimple(this, s, w))).flat(),
         );
       case "reparse":
         return execReparse(this, s, ws);

@@ -6,6 +6,7 @@
 import type { Arg } from "../commands/analyse.ts";
 import type { CodePlace, Span } from "../base/span.ts";
 import { type Listing, standInPathPart, type StandInPart } from "../shell/listing.ts";
+import { linksMet } from "../shell/index-names.ts";
 import { changesCompat, COMPAT_VARIABLE, DEFAULT_OPTIONS, EMPTY_SCOPE, type Options, positionalText, positionalValue,
   SET_O, SHOPT, STATUS_UNKNOWN, type Status, str, UNFOLLOWED_SET_O, UNFOLLOWED_SHOPT, unknown,
   type World } from "../shell/state.ts";
@@ -256,7 +257,9 @@ export function substitute(it: Shell, code: Stmt, world: World, span: Span): str
   const quiet = last.redirs.length > 0 && last.redirs.every((r) => r.fd === "2");
   if (last.redirs.length && !quiet) return null;
   // $(echo …) and $(printf …) print what they are given; $(find DIR) names under DIR.
-  const out = unmarked(it, pipeOutput(items, items.length - 1, world.clone(), it), items, [], world)!;
+  // (`$(cat FILE)`: the file's text, read as `< FILE` is.)
+  const out = it.readable(unmarked(it, pipeOutput(items, items.length - 1, world.clone(), it), items, [], world)!,
+    world);
   // (Bash drops the NUL bytes a substitution's output holds: `$(printf 'a\0b')` is `ab`.)
   // (A redirection of standard error leaves standard output as it is.)
   if (out.t === "text") return out.text.replaceAll("\0", "");
@@ -271,7 +274,7 @@ export function substitute(it: Shell, code: Stmt, world: World, span: Span): str
   // every symlink under it that leads out is judged by the scan.
   if (out.listing.unplain === null) {
     for (const d of out.listing.reach) {
-      it.paths.scanTree(world, d, "unknown", "$(…)");
+      it.paths.scanTree(world, d, "unknown", "$(…)", undefined, undefined, false, linksMet(out.listing));
       it.paths.access(world, d, "unknown", "$(…)");
     }
   }

@@ -106,7 +106,7 @@ function packageDir(it: Shell, w: World, e: Extract<Effect, { t: "package-script
   for (;;) {
     const file = cur === "/" ? "/package.json" : `${cur}/package.json`;
     if (it.fs.lstat(file) !== null) return cur;
-    if (it.paths.mayBeWritten(file)) return opaque(`at ${file}, which an earlier command may have written`);
+    if (it.paths.texts.mayBeWritten(file)) return opaque(`at ${file}, which an earlier command may have written`);
     if (cur === "/") return null;
     cur = cur.slice(0, cur.lastIndexOf("/")) || "/";
   }

@@ -12,6 +12,7 @@ import { canonicalLogical, isAbsolute, isInside, join, resolvePhysical } from ".
 import { dirEntries } from "../shell/environment.ts";
 import type { World } from "../shell/state.ts";
 import type { Shell } from "./context.ts";
+import { venvHomeIs } from "./venv-home.ts";
 
 /**
  * The files of the project's own that running `name` may start, in PATH's order, when the
@@ -73,20 +74,7 @@ export function systemProgramBehind(it: Shell, w: World, text: string): string |
   const program = basename(r.path);
   const entry = lookupCommand(name);
   if (name !== program && (entry === undefined || entry !== lookupCommand(program))) return null;
-  // (Python makes the name it was started by absolute, `..` cleaned away, links kept; the
-  // directories it may look in are taken as written and as the kernel resolves them.)
-  const bin = dirname(canonicalLogical(abs));
-  const physicalBin = it.paths.physicalDir(bin);
-  const dirs = new Set([bin, dirname(bin), ...(physicalBin === null ? [] : [physicalBin, dirname(physicalBin)])]);
-  for (const dir of dirs) {
-    const cfg = join(dir, "pyvenv.cfg");
-    const found = resolvePhysical(cfg, it.fs);
-    if (found.ok && !found.exists) continue;
-    const body = it.paths.readScript(w, cfg);
-    const home = body === null ? null : /^[ \t]*home[ \t]*=[ \t]*(.*?)[ \t]*$/m.exec(body)?.[1] ?? null;
-    if (home === null || !isAbsolute(home) || it.paths.physicalDir(home) !== dirname(r.path)) return null;
-  }
-  return r.path;
+  return venvHomeIs(it.paths, w, abs, dirname(r.path)) ? r.path : null;
 }
 
 function basename(p: string): string {

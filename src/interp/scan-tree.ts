@@ -36,9 +36,10 @@ const OUTSIDE_COURTESY_SCAN = 2000;
  * roots that nothing could judge other than allow (`insideLinkMatters`) is not reported.
  * Directories links lead to inside the roots are walked too. Past the bound, the command is
  * asked about, unless `quietPastBound` (a walk that only may be the program's: spellings.ts).
+ * `links`: which links, by name, the command may meet (the scan effect's, in effects.ts).
  */
 export function scanTree(a: TreeScanner, w: World, arg: Arg, kind: AccessKind, command: string, base?: string | null,
-  surface?: string, quietPastBound = false): void
+  surface?: string, quietPastBound = false, links?: (name: string, path: string) => boolean): void
 {
   if (arg.text === null) return;
   const dir = isAbsolute(arg.text) ? arg.text : (base === undefined ? w.cwd : base);
@@ -121,6 +122,8 @@ export function scanTree(a: TreeScanner, w: World, arg: Arg, kind: AccessKind, c
         continue;
       }
       if (t !== "symlink") continue;
+      // (A link the command never meets by its name: it is not given it, and does not go through it.)
+      if (links !== undefined && !links(name, shownPath)) continue;
       const r = resolvePhysical(p, a.fs);
       if (!r.ok) {
         a.findings.addPath({ path: shownPath, resolved: null, kind, command, via: a.shell.via, span,

@@ -6,6 +6,7 @@
 import { analyseCommand, type Arg, isSystemProgram, namingOf, withValue } from "../commands/analyse.ts";
 import { fileUrlPath } from "../commands/apply.ts";
 import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
+import { inSystemSoftware } from "../paths/system-trees.ts";
 import type { Span } from "../base/span.ts";
 import type { AccessKind } from "../base/verdict.ts";
 import { nameRisk, textRisk } from "../shell/arithmetic.ts";
@@ -33,6 +34,7 @@ import { callFunction, subshell, unmarked } from "./nested.ts";
 import { projectBin } from "./project-bins.ts";
 import { replayTrapsIfChanged } from "./traps.ts";
 import { taint, taintCwdOnly, withStatus } from "./worlds.ts";
+import { urlPathNamingNothing } from "./url-values.ts";
 
 /** Builtins that may assign a variable they are given by name (whether or not the guard runs them). */
 const ASSIGNING_BUILTINS = new Set(["export", "readonly", "declare", "typeset", "local", "printf", "let", "getopts",
@@ -308,7 +310,7 @@ function lookedUp(it: Shell, argv: readonly Arg[], w: World, info: DispatchInfo,
   const name = argv[0]!;
   const runs = [() => runProgram(it, argv, w.clone(), info, naming),
     ...files.map((f) => () => runProgram(it, [withValue(name, f, ""), ...argv.slice(1)], w.clone(), info, undefined))];
-  return dedupe(it.paths.alternatives(runs).flat());
+  return dedupe(it.paths.texts.alternatives(runs).flat());
 }
 
 /** A program started (not a function or builtin): its table entry's effects, or a program of the project's. */
@@ -366,7 +368,8 @@ function commandNotFound(it: Shell, name: string, argv: readonly Arg[], w: World
  * many more its manual names (DPKG_ROOT=../x dpkg-query read ../x/var/lib/dpkg/status,
  * GROFF_FONT_PATH=../x troff ../x/devascii/DESC: the program probe, under strace): a value
  * given to one that looks like a path, or a `:`-separated list of them, is judged as a path
- * of unknown kind (`FOO=bar ls`, `CFLAGS=-O2 make` name none).
+ * of unknown kind (`FOO=bar ls`, `CFLAGS=-O2 make` name none). A variable named as a URL
+ * holding a URL's path that names nothing on the disk (`NUXT_APP_BASE_URL=/x/`) is neither.
  */
 function handedValues(it: Shell, w: World, info: DispatchInfo, names: readonly string[], described: boolean): void {
   for (const name of names) {
@@ -380,6 +383,8 @@ function handedValues(it: Shell, w: World, info: DispatchInfo, names: readonly s
       if (!described) it.paths.genericArg(at, w, `$${name}`);
     } else {
       for (const text of v.k === "str" ? [v.v] : v.v) {
+        // A URL's path (NUXT_APP_BASE_URL=/x/) that names nothing on the disk (url-values.ts).
+        if (urlPathNamingNothing(it.paths.fs, w, name, text)) continue;
         if (!described) it.paths.genericArg(withValue(at, text, ""), w, `$${name}`);
         else {
           for (const piece of URL_LIKE.test(text) ? [fileUrlPath(text)] : new Set([text, ...text.split(":")])) {
@@ -402,6 +407,20 @@ const URL_LIKE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /** A value that names a place: it holds a `/`, or is `.`, `..` or starts with `~`. */
 const PATH_LIKE = /^(?!-)(?=.*\/|\.\.?$|~)/;
+
+/**
+ * A directory a program looks its code up in (`PYTHONPATH`, `NODE_PATH`, `LD_LIBRARY_PATH`,
+ * `PATH`) that is, physically, in a tree of the system's installed software
+ * (`PYTHONPATH=/usr/lib/python3/dist-packages`): what is found there is code the system
+ * installed, which its programs load without being told (the system's python has that directory
+ * on its path already), so the directory is judged as the read it is. Anywhere else, the code
+ * found there is run.
+ */
+function searchedKind(it: Shell, kind: AccessKind, entry: string): AccessKind {
+  if (kind !== "exec" || !entry.startsWith("/")) return kind;
+  const r = resolvePhysical(entry, it.paths.fs);
+  return r.ok && r.exists && inSystemSoftware(r.path) ? "read" : kind;
+}
 
 /** A variable as the command has it, else as the host's environment does (undefined: neither). */
 function shellOrHost(it: Shell, w: World, name: string): Value | undefined {
@@ -477,7 +496,9 @@ function environment(it: Shell, w: World, span: Span, program?: string): Arg[] {
     if (role.value === "dirs") {
       // `af_unix:stream:/path` splits into entries like any list; its path is the absolute one.
       for (const e of dirEntries(text)) {
-        if (!role.absoluteOnly || e.startsWith("/")) it.paths.access(w, withValue(at, e, ""), role.kind, command);
+        if (!role.absoluteOnly || e.startsWith("/")) {
+          it.paths.access(w, withValue(at, e, ""), searchedKind(it, role.kind, e), command);
+        }
       }
     } else if (role.value === "zone") {
       zoneFile(it, w, at, name, text, role.kind);

@@ -5,7 +5,7 @@
 
 import { type Arg, withValue } from "../commands/analyse.ts";
 import type { FileSystem } from "../paths/fs.ts";
-import { canonicalLogical, isAbsolute, type Physical, resolvePhysical, type Watch } from "../paths/resolve.ts";
+import { canonicalLogical, isAbsolute, join, type Physical, resolvePhysical, type Watch } from "../paths/resolve.ts";
 import type { AccessKind } from "../base/verdict.ts";
 import { braceExpand } from "../shell/brace.ts";
 import { hasPatternChars, type PatternChar } from "../shell/pattern.ts";
@@ -126,13 +126,35 @@ function globsSpelled(at: Speller, world: World, arg: Arg, text: string, kind: A
   if (!hasPatternChars(chars, true)) return;
   const dir = isAbsolute(text) ? "/" : base === undefined ? world.cwd : base;
   const matches = at.globFrom(chars, dir ?? null, world);
-  for (const m of matches ?? []) if (m !== text) at.access(world, withValue(arg, m, ""), kind, command, base, surface);
+  const met = linkMet(at, arg, dir ?? null);
+  for (const m of matches ?? []) {
+    if (m !== text && met(m)) at.access(world, withValue(arg, m, ""), kind, command, base, surface);
+  }
   if (matches !== null && !text.includes("**")) return;
   // (Past the scan's bound it stops quietly: prettier --write '**/*.ts' over a project with a
   // large node_modules is no reason to ask, and prettier itself does not follow the links.)
   at.scanTree(world, withValue(arg, globStart(text), ""), kind, command, base, surface, true);
   const none = text.replace(/(^|\/)\*\*(\/|$)/g, "$1");
   if (none !== text) at.access(world, withValue(arg, none === "" ? "." : none, ""), kind, command, base, surface);
+}
+
+/**
+ * For a stand-in of find's names that starts its word (`src/*`, `src/*.bak`), whether a match
+ * of its glob is one find may yield: the part the stand-in's text matched, when a symlink, must
+ * be one find's tests let through (Arg.links). Any match otherwise.
+ */
+function linkMet(at: Speller, arg: Arg, dir: string | null): (match: string) => boolean {
+  const first = arg.segs[0];
+  const links = arg.links;
+  if (links === undefined || dir === null || first === undefined || !("standIn" in first) || !first.standIn) {
+    return () => true;
+  }
+  const depth = first.text.split("/").length;
+  return (m) => {
+    const part = m.split("/").slice(0, depth).join("/");
+    if (at.fs.lstat(isAbsolute(part) ? part : join(dir, part)) !== "symlink") return true;
+    return links(part.slice(part.lastIndexOf("/") + 1), part);
+  };
 }
 
 /** A name with a `..` segment, which a program that cleans names and the kernel may take to different places. */

@@ -16,7 +16,7 @@ import type { Redir, Stmt, Word } from "../shell/syntax.ts";
 import { expandToSegs, expandWord } from "../shell/words/expand.ts";
 import { type Field, fieldText, firstUnknown, hasStandIn, type Seg, type WordEnv } from "../shell/words/env.ts";
 import { lookup } from "../shell/words/variables.ts";
-import { filtered, listingOf } from "../shell/listing.ts";
+import { filtered, type Listing, listingOf } from "../shell/listing.ts";
 import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 
 export const UNKNOWN_STDIN: Stdin = { t: "unknown" };
@@ -65,6 +65,10 @@ export function hasSubstitution(words: readonly Word[]): boolean {
 }
 
 /** How deep command substitutions nest in words (Infinity for other expansions that run code). */
+export function substitutionDepth(words: readonly Word[]): number {
+  return depthOf(words);
+}
+
 function depthOf(words: readonly Word[]): number {
   let depth = 0;
   for (const w of words) {
@@ -290,6 +294,12 @@ function lookPath(program: string, w: World, env: WordEnv, resolve: PipeCall["re
   return null;
 }
 
+/** A listing whose names are no longer git's index's (Listing.indexed). */
+function withoutIndex<A extends Arg>(l: Listing<A>): Listing<A> {
+  const { indexed: _indexed, ...rest } = l;
+  return rest;
+}
+
 /** One variant's answer, or null when it does not apply to these words (or this input). */
 function answer(p: PipeOutput, call: PipeCall, input: () => Stdin, w: World, env: WordEnv): Stdin | null {
   switch (p.t) {
@@ -301,13 +311,19 @@ function answer(p: PipeOutput, call: PipeCall, input: () => Stdin, w: World, env
     }
     case "input":
       return p.when(call) ? input() : null;
+    case "file": {
+      const f = p.file(call);
+      return f === null ? null : { t: "file", arg: f };
+    }
     case "filter": {
       const f = p.filter(call);
       if (f === null) return null;
       // Some of the lines of a listing stay names of that listing; of known text, unknown lines.
       const got = input();
       if (got.t !== "listing") return null;
-      const mapped = f.map ? f.map(got.listing) : got.listing;
+      // (Names a command makes of the index's names are not the index's: any link may be one.)
+      const made = f.map ? f.map(got.listing) : got.listing;
+      const mapped = f.map && !f.sameNames && made !== null ? withoutIndex(made) : made;
       return mapped === null
         ? null
         : { t: "listing",

@@ -43,6 +43,8 @@ export function widen(ws: readonly World[], always = false): World[] {
     base.linksChanged ||= w.linksChanged;
     base.linkZones = unionZones(base.linkZones, w.linkZones);
     if (w.movedDirs.length) base.movedDirs = [...new Set([...base.movedDirs, ...w.movedDirs])];
+    // A file's text is known only where every path the script may take agrees on it.
+    if (w.texts !== base.texts) base.texts = new Map([...base.texts].filter(([p, t]) => w.texts.get(p) === t));
     base.frames = mergeFrames(base.frames, w.frames);
   }
   if (always && ws.length > 1) {

@@ -105,7 +105,7 @@ export function writtenThenRun(it: Shell, argv: readonly Arg[], w: World, span: 
   const args = argv.slice(1).map((a) => a.text);
   const { reads, dir } = readsOf(name, args);
   const program = runnerProgram(name, args);
-  const written = it.paths.namedWrites();
+  const written = it.paths.texts.namedWrites();
   const zones = w.linkZones;
   if (reads.length === 0 && written.length === 0) return;
   const say = (file: string, why: string) =>

@@ -18,6 +18,8 @@ interface IndexNames {
   readonly top: string;
   /** The physical git directory (where the index is). */
   readonly gitDir: string;
+  /** The index's names, relative to `top` (set by unplainIndexNames once it has read them). */
+  readonly names?: readonly string[];
 }
 
 /** The repository the physical directory `cwd` is in, or why it cannot be told. */
@@ -139,5 +141,5 @@ export function unplainIndexNames(fs: FileSystem, cwd: string, maxEntries: numbe
       }
     }
   }
-  return repo;
+  return { ...repo, names };
 }

@@ -16,7 +16,8 @@ export function configHomeOf(home: string | null): string | null {
 
 /**
  * By name, at any depth: `.shellfence.json`, `opencode.json(c)`, the hook program
- * (`node_modules/shellfence/`, `node_modules/.bin/shellfence`), and the hosts' directories as
+ * (`node_modules/shellfence/`, `node_modules/.bin/shellfence` and `shellfence-hook`, the
+ * command Claude Code's hook runs), and the hosts' directories as
  * zones — `.claude/` (settings, hooks, and the agents and skills whose frontmatter may hold
  * hooks), `.opencode/` (plugins, and tools: a tool named `bash` replaces opencode's own and
  * runs in the host unchecked), `.pi/` (settings, extensions): whatever is written there, made,
@@ -25,7 +26,7 @@ export function configHomeOf(home: string | null): string | null {
  */
 const PROTECTED_NAME = new RegExp(
   "/(\\.shellfence\\.json$|\\.claude(/|$)|\\.claude\\.json$|\\.mcp\\.json$|opencode\\.jsonc?$" +
-    "|\\.opencode(/|$)|\\.pi(/|$)|node_modules/shellfence(/|$)|node_modules/\\.bin/shellfence$)",
+    "|\\.opencode(/|$)|\\.pi(/|$)|node_modules/shellfence(/|$)|node_modules/\\.bin/shellfence(-hook)?$)",
 );
 /**
  * git's own directory, where a write is code the next `git status` or `git commit` runs (the
@@ -77,7 +78,8 @@ function isProtectedIn(resolved: string, configHome: string | null, by: Writer, 
 /** Where the guard's files live in a project root. */
 const ROOT_ANCHORS = [".shellfence.json", ".claude/settings.json", ".claude/settings.local.json", "opencode.json",
   "opencode.jsonc", ".opencode/opencode.json", ".opencode/opencode.jsonc", ".opencode/plugin", ".opencode/plugins",
-  ".pi/settings.json", ".pi/extensions", "node_modules/shellfence", "node_modules/.bin/shellfence"];
+  ".pi/settings.json", ".pi/extensions", "node_modules/shellfence", "node_modules/.bin/shellfence",
+  "node_modules/.bin/shellfence-hook"];
 /** …in the home directory. */
 const HOME_ANCHORS = [".claude/settings.json", ".claude/settings.local.json", ".pi/agent/settings.json",
   ".pi/agent/extensions"];

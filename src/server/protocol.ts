@@ -120,27 +120,32 @@ export function residentByDefault(file: string): boolean {
 }
 
 /**
- * Which build answers: the runtime binary and its version, the code file, and its build id
- * (buildIdOf), so a rebuild or an install of other code names a new server and a reinstall of
- * the same build does not. Without an id (the sources under Bun, a bare `tsc` build) the file's
- * identity stands in for it: inode, size, modification time. Config is not in it: the server
- * reads the config layers afresh for every request, as a one-shot run does.
+ * Which build answers: the runtime (Node.js, or Bun and its version), the code file's path and
+ * its build id (buildIdOf), so a rebuild or an install of other code names a new server and a
+ * reinstall of the same build does not. Without an id (the sources under Bun, a bare `tsc`
+ * build) the file's identity stands in for it: inode, size, modification time. Config is not in
+ * it: the server reads the config layers afresh for every request, as a one-shot run does.
+ *
+ * Not the Node.js binary or its version: the native client (native/shellfence-hook.c) computes
+ * the same name from the files alone, without starting Node.js, and the answer is the build's,
+ * whichever Node.js 20 or later runs it (one behind a version manager's shim included).
  */
 export function fingerprint(file: string = codeFile(), root: string = packageRoot()): string {
   const id = buildIdOf(file, root);
   const s = id === null ? statSync(file) : null;
   const identity = s ? [s.ino, s.size, s.mtimeMs] : [id];
-  const parts = [PROTOCOL, process.execPath, process.version, process.versions.bun ?? "", file, ...identity];
-  return fnv1a64(parts.join("\u0000"));
+  const runtime = process.versions.bun === undefined ? "node" : `bun ${process.versions.bun}`;
+  return fnv1a64([PROTOCOL, runtime, file, ...identity].join("\u0000"));
 }
 
 /**
- * FNV-1a, 64 bits, as hex: names a build, it does not authenticate one (the socket's owner and
- * mode do that), and it spares the client loading node:crypto on every call.
+ * FNV-1a, 64 bits, over the text's UTF-8 bytes, as hex: names a build, it does not authenticate
+ * one (the socket's owner and mode do that), and it spares the client loading node:crypto on
+ * every call. Bytes, not UTF-16 units, so that the native client hashes a path as it has it.
  */
 function fnv1a64(text: string): string {
   let h = 0xcbf29ce484222325n;
-  for (let i = 0; i < text.length; i++) h = BigInt.asUintN(64, (h ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n);
+  for (const byte of Buffer.from(text, "utf8")) h = BigInt.asUintN(64, (h ^ BigInt(byte)) * 0x100000001b3n);
   return h.toString(16).padStart(16, "0");
 }
 
@@ -186,6 +191,22 @@ function notPrivate(path: string, uid: number, kind: "directory" | "socket"): st
 
 export function socketPath(dir: string, print: string): string {
   return join(dir, `hook-${print}.sock`);
+}
+
+/**
+ * The longest path a socket may have here: sockaddr_un's sun_path less its NUL (108 bytes on
+ * Linux, 104 on macOS and the BSDs). Node.js cuts a longer one short without a word, so a server
+ * would listen under a name no client looks for and its clients would start another for every
+ * call; a client refuses such a path (it checks in its own process) and a server will not listen.
+ */
+const MAX_SOCKET_PATH = process.platform === "linux" ? 107 : 103;
+
+/** Why `path` cannot name a socket here (null when it can). */
+export function socketPathProblem(path: string): string | null {
+  const bytes = Buffer.byteLength(path);
+  return bytes > MAX_SOCKET_PATH
+    ? `${path} is ${bytes} bytes, longer than a socket's path may be (${MAX_SOCKET_PATH})`
+    : null;
 }
 
 /** The start lock: the first client to create it starts the server, the others do not. */

@@ -9,13 +9,15 @@
 
 import { chmodSync, lstatSync, renameSync, unlinkSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
+import { join } from "node:path";
 import { ArgError, Args } from "../base/args.ts";
 import type { Io } from "../base/io.ts";
 import { claudeCodeFailClosed } from "../integrations/claude-code.ts";
 import { stdinLines } from "./lines.ts";
 import { startWatchdog, type Watchdog } from "./watchdog.ts";
 import { codeFile, DEFAULT_IDLE_SECONDS, fingerprint, type HookReply, type HookRequest, lockPath, MAX_MESSAGE, PROTOCOL,
-  privateDirProblem, readRequest, REQUEST_ENV, runtimeDir, socketPath, socketProblem } from "./protocol.ts";
+  privateDirProblem, readRequest, REQUEST_ENV, runtimeDir, socketPath, socketPathProblem,
+  socketProblem } from "./protocol.ts";
 
 export interface ServeOptions {
   /** The CLI itself, which answers each request. */
@@ -98,8 +100,14 @@ export async function serve(options: ServeOptions): Promise<number> {
   const print = fingerprint(codeFile());
   const path = socketPath(dir, print);
   // Bound under a name of its own, then renamed over the public name: a client never sees a
-  // socket that is not yet 0600, and two servers started at once leave one at the name.
-  const staging = `${path}.${process.pid}`;
+  // socket that is not yet 0600, and two servers started at once leave one at the name. The
+  // staging name is shorter than the public one, so that it fits wherever that does.
+  const staging = join(dir, `staging-${process.pid}.sock`);
+  const tooLong = socketPathProblem(path);
+  if (tooLong !== null) {
+    options.stderr(`shellfence serve: ${tooLong}\n`);
+    return 2;
+  }
   removeIfThere(staging);
 
   let last = Date.now();
@@ -134,15 +142,21 @@ export async function serve(options: ServeOptions): Promise<number> {
   } finally {
     process.umask(oldMask);
   }
-  chmodSync(staging, 0o600);
-  const staged = socketProblem(staging, uid);
-  if (staged !== null) {
+  // Listening now: a failure from here on closes the server, or it would keep the process alive
+  // with no name any client finds.
+  let inode: number;
+  try {
+    chmodSync(staging, 0o600);
+    const staged = socketProblem(staging, uid);
+    if (staged !== null) throw new Error(staged);
+    renameSync(staging, path);
+    inode = lstatSync(path).ino;
+  } catch (e) {
     server.close();
-    options.stderr(`shellfence serve: ${staged}\n`);
+    removeIfThere(staging);
+    options.stderr(`shellfence serve: ${(e as Error).message}\n`);
     return 2;
   }
-  renameSync(staging, path);
-  const inode = lstatSync(path).ino;
   watchdog = startWatchdog(path, inode, options.budgetMs ?? DEFAULT_BUDGET_MS);
   removeIfThere(lockPath(dir, print));
 

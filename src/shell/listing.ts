@@ -31,6 +31,7 @@
 // out). A stand-in never becomes a command name or code (`standIn` on the word): a plain name
 // run as a command is a program looked up in PATH.
 
+import type { IndexedNames } from "./index-names.ts";
 import type { CommandFinding, NameFact, PathFinding } from "./findings.ts";
 import { isInside } from "../paths/resolve.ts";
 import { zoneInListing } from "./zones.ts";
@@ -81,6 +82,8 @@ export interface Listing<Arg extends Named = Named> {
    * names. Only on a listing straight from its command (`filtered` drops it).
    */
   readonly asGiven?: true;
+  /** The names come from git's index, these (index-names.ts): no other symlink is one of them. */
+  readonly indexed?: ReadonlySet<string>;
 }
 
 /** A character a plain name may hold; a plain name also does not start with `-`. */
@@ -145,8 +148,8 @@ export interface ListingSource<Arg extends Named> {
   readonly asGiven?: true;
 }
 
-/** The interpreter's answer about git's index: why its names are not all plain, or null. */
-type IndexCheck = () => string | null;
+/** The interpreter's answer about git's index: why its names are not all plain, or the names. */
+type IndexCheck = () => string | IndexedNames;
 
 export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: NamesCheck<Arg> | null,
   indexCheck: IndexCheck | null = null): Listing<Arg>
@@ -154,12 +157,14 @@ export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: Nam
   let odd = "";
   // (Git's index, an exact text and a name not on disk are not looked at.)
   let links = src.fromIndex === true || (src.exact ?? []).length > 0;
+  let indexed: ReadonlySet<string> | undefined;
   const problem = (): string | null => {
     if (src.unverifiable) return src.unverifiable;
     if (src.fromIndex) {
       if (indexCheck === null) return "git's index cannot be read here";
-      const why = indexCheck();
-      if (why !== null) return why;
+      const got = indexCheck();
+      if (typeof got === "string") return got;
+      indexed = got.names;
     }
     for (const a of [...src.reps, ...(src.exact ?? []), ...src.read.map((r) => r.dir)]) {
       if (a.text === null) return "a directory that is not known";
@@ -179,7 +184,7 @@ export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: Nam
   const asGiven = src.asGiven && !src.exact?.length ? { asGiven: true as const } : {};
   return { reps: [...src.reps.map((r) => standIn(r)), ...(src.exact ?? [])], reach: src.reach, sep: src.sep,
     single: src.single === true, ...(src.single ? { one: true as const } : {}), unplain, odd,
-    links: links || unplain !== null, ...quote, ...asGiven };
+    links: links || unplain !== null, ...quote, ...asGiven, ...(indexed && unplain === null ? { indexed } : {}) };
 }
 
 /** The characters of a name outside the plain set, with `-` for a leading one. */

@@ -226,6 +226,8 @@ export interface StandInCwd {
   readonly shown: string;
 }
 
+const NO_TEXTS: ReadonlyMap<string, string> = new Map();
+
 export class World {
   /**
    * Where the shell is: a logical path, a stand-in, or null when unknown. Only `cwd` and
@@ -284,6 +286,13 @@ export class World {
    * whose working directory is at or below one of them knows it has moved too.
    */
   movedDirs: readonly string[];
+  /**
+   * Files whose whole text is known here because a command whose output is known wrote them
+   * with `>`, and succeeded (`cat > t.sh <<'EOF' … EOF && bash t.sh`): physical path → text.
+   * Set by the interpreter (src/interp/written-text.ts), which also asks that nothing else in
+   * the command line wrote them.
+   */
+  texts: ReadonlyMap<string, string>;
 
   constructor(cwd: Dir, isEnvironmentName: (name: string) => boolean) {
     this.here = cwd;
@@ -313,6 +322,7 @@ export class World {
     this.linkZones = [];
     this.environmentNames = [];
     this.movedDirs = [];
+    this.texts = NO_TEXTS;
   }
 
   /** Logical working directory ($PWD as bash keeps it), or null when unknown or only a stand-in. */
@@ -371,6 +381,7 @@ export class World {
     w.environmentNames = this.environmentNames;
     w.isEnvironmentName = this.isEnvironmentName;
     w.movedDirs = this.movedDirs;
+    w.texts = this.texts;
     return w;
   }
 
@@ -386,7 +397,8 @@ export class World {
       this.liveTraps === other.liveTraps && this.frames === other.frames;
     const rest = this.tainted === other.tainted && this.fsChanged === other.fsChanged &&
       this.linksChanged === other.linksChanged && this.linkZones === other.linkZones &&
-      this.environmentNames === other.environmentNames && this.movedDirs === other.movedDirs;
+      this.environmentNames === other.environmentNames && this.movedDirs === other.movedDirs &&
+      this.texts === other.texts;
     return scalars && shared && rest && optionsKey(this.options) === optionsKey(other.options);
   }
 
@@ -492,6 +504,7 @@ export class World {
     for (const f of this.frames) k += "\u0000r:" + framesKey(f);
     if (this.linkZones.length) k += "\u0000z:" + zonesKey(this.linkZones);
     if (this.movedDirs.length) k += "\u0000m:" + [...this.movedDirs].sort().join("\u0001");
+    for (const [p, t] of this.texts) k += `\u0000w:${p}\u0001${t}`;
     for (const [n, v] of [...this.vars.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
       k += `\u0000${n}=${valueKey(v)}`;
     }

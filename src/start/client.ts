@@ -10,7 +10,8 @@ import { closeSync, openSync, statSync, unlinkSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { codeFile, DEFAULT_TIMEOUT_MS, fingerprint, type HookRequest, lockPath, MAX_MESSAGE, packageRoot, PROTOCOL,
-  privateDirProblem, readReply, REQUEST_ENV, runtimeDir, socketPath, socketProblem } from "../server/protocol.ts";
+  privateDirProblem, readReply, REQUEST_ENV, runtimeDir, socketPath, socketPathProblem,
+  socketProblem } from "../server/protocol.ts";
 
 export type ServerAnswer = { readonly code: number; readonly stdout: string; readonly stderr: string } | {
   readonly fallback: string;
@@ -40,6 +41,9 @@ export async function askServer(argv: readonly string[], stdin: string, options:
     return { fallback: `no code to fingerprint: ${(e as Error).message}` };
   }
   const path = socketPath(dir, print);
+  // No server can listen there: none is started, every call is checked here.
+  const tooLong = socketPathProblem(path);
+  if (tooLong !== null) return { fallback: tooLong };
   const start = options.start ?? true;
   const problem = dirProblem ?? socketProblem(path, uid);
   if (problem !== null) {

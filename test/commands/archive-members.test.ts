@@ -39,6 +39,9 @@ cases("everyday archives unpack inside", [
   ["7z x -y assets.zip -oout", "allow", ["write $P/build/out"]],
   ["cpio -idm --no-absolute-filenames < release.cpio", "allow", ["write $P/build"]],
   ["tar xf - < release.tar", "allow", ["write $P/build"]],
+  // `cat FILE` hands its file on as `< FILE` does: the members are read from it.
+  ["cat release.cpio | cpio -idm", "allow", ["write $P/build"]],
+  ["cat release.tar | tar xf -", "allow", ["write $P/build"]],
   ["TAR_OPTIONS=--verbose tar xzf vendor.tgz", "allow", ["write $P/build"]],
   // A symlink that leads out, with nothing written through it: the link is a name in the tree,
   // judged wherever a later command uses it.
@@ -55,6 +58,7 @@ cases("everyday archives unpack inside", [
 cases("members that climb, are absolute, or lead out through links", [
   // GNU tar and bsdtar refuse it, BusyBox and unzip strip it; tar -P, unzip -: and older versions write it.
   ["tar xf dotdot.tar", "ask", ["#UNRESOLVED_PATH"]],
+  ["cat dotdot.tar | tar xf -", "ask", ["#UNRESOLVED_PATH"]],
   ["tar -xPf dotdot.tar", "ask", ["#UNRESOLVED_PATH"]],
   ["tar xf inner-dotdot.tar -C sub", "ask", ["#UNRESOLVED_PATH"]],
   ["unzip dotdot.zip", "ask", ["#UNRESOLVED_PATH"]],
@@ -105,11 +109,29 @@ cases("archives whose members the guard cannot read", [["curl -sLo a.tgz https:/
   "#UNRESOLVED_PATH",
 ]], ["tar xf garbage.tar", "ask", ["#UNRESOLVED_PATH"]], ["tar xf release.tar --transform 's,^,x/,'", "ask", [
   "#UNRESOLVED_PATH",
-]], ["tar xf release.tar --strip-components=$N", "ask", ["#UNRESOLVED_PATH"]], ["cat release.cpio | cpio -idm", "ask", [
-  "#UNRESOLVED_PATH",
-]], ...(have("7z") ? [["7z x bundle.7z", "ask", ["#UNRESOLVED_PATH"]] as const] : []), ["unrar x a.rar", "ask", [
+]], ["tar xf release.tar --strip-components=$N", "ask", ["#UNRESOLVED_PATH"]],
+  ...(have("7z") ? [["7z x bundle.7z", "ask", ["#UNRESOLVED_PATH"]] as const] : []), ["unrar x a.rar", "ask", [
   "#UNRESOLVED_PATH",
 ]]]);
+
+// What `cat` hands on is read as `< FILE` is: not after a write of it, or project code, earlier.
+cases("archives cat hands on that the guard cannot read", [["make && cat release.cpio | cpio -idm", "ask", [
+  "#UNRESOLVED_PATH",
+]], ["cp dotdot.tar release.tar && cat release.tar | tar xf -", "ask", ["#UNRESOLVED_PATH"]], [
+  "cat garbage.tar | tar xf -",
+  "ask",
+  ["#UNRESOLVED_PATH"],
+]]);
+
+// An extractor running beside a part that writes its archive may open either archive.
+cases("archives written beside the extractor", [["tar xf release.tar -C vendor & cp release.tar r.tar", "allow", [
+  "write $P/build/vendor",
+  "write $P/build/r.tar",
+]], ["tar xf release.tar; cp dotdot.tar release.tar", "allow", ["write $P/build/release.tar"]], [
+  "tar xf release.tar & cp dotdot.tar release.tar",
+  "ask",
+  ["#UNRESOLVED_PATH"],
+], ["tar xf release.tar | cp dotdot.tar release.tar", "ask", ["#UNRESOLVED_PATH"]]]);
 
 /** The names a program lists, one a line, without a trailing slash. */
 function listed(program: string, ...args: string[]): string[] {

@@ -52,7 +52,8 @@ table("tar", box, [
 
 table("tar -T -: names of the files to add on standard input", box, [
   ["find ../outside | tar -cf build/a.tar -T -", "ask", ["read $O"]],
-  ["cat list.txt | tar -cf build/a.tar -T -", "ask", ["#UNRESOLVED_WORD"]],
+  ["git log -1 --format=%s | tar -cf build/a.tar -T -", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat list.txt | tar -cf build/a.tar -T -", "allow", ["read $P/src/main.ts"]],
   ["curl -s https://example.com/list | tar -cf build/a.tar --files-from=-", "ask", ["#UNRESOLVED_WORD"]],
   // git's index may hold a name that is not on disk, and tar reads a line that starts with `-` as an option.
   ["git ls-files | tar -cf build/a.tar --files-from=-", "ask", ["#UNRESOLVED_WORD"]],
@@ -96,7 +97,8 @@ table("zip and unzip", box, [
   // zip -@ reads the names a listing prints and follows the symlinks among them (not with -y).
   ["find . -name '*.ts' | zip -@ out.zip", "ask", ["read $O/secret.txt"]],
   ["find docs | zip -@ out.zip", "allow", ["read $P/docs"]],
-  ["cat list.txt | zip -@ out.zip", "ask", ["#UNRESOLVED_WORD"]],
+  ["git log -1 --format=%s | zip -@ out.zip", "ask", ["#UNRESOLVED_WORD"]],
+  ["cat list.txt | zip -@ out.zip", "allow", ["read $P/src/main.ts"]],
   ["zip -T -TT 'sh -c id' out.zip README.md", "ask", ["#OPAQUE_CODE"]],
   ["zip -b /tmp out.zip README.md", "ask", ["write /tmp"]],
   ["zip out.zip README.md -O ../new.zip", "ask", ["write $T/work/new.zip", "read $P/out.zip"]],

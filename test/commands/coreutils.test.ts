@@ -202,14 +202,15 @@ table("reading and listing", box, [
 table("text tools", box, [
   ["sort -o ~/x README.md", "ask", ["write $H/x"]],
   ["sort -o sorted.txt README.md", "allow", ["write $P/sorted.txt", "read $P/README.md"]],
-  // A long option glued to a value that is not known is still that option: its value is judged in its role.
-  ['sort --output="$(cat list.txt)" README.md', "ask", ["write ?", "read $P/README.md"]],
-  ['ls --color="$(cat list.txt)" src', "allow", ["list $P/src"]],
+  // A long option glued to a value that is not known (what git log prints) is still that option:
+  // its value is judged in its role.
+  ['sort --output="$(git log -1 --format=%s)" README.md', "ask", ["write ?", "read $P/README.md"]],
+  ['ls --color="$(git log -1 --format=%s)" src', "allow", ["list $P/src"]],
   ["git commit --date=\"`date --date='2 day ago'`\" -m x", "allow"],
   ['git log --since="$(date -d yesterday)" --oneline', "allow"],
-  ['git log --output="$(cat list.txt)"', "ask", ["#UNRESOLVED_WORD"]],
-  ['tar --directory="$(cat list.txt)" -xf a.tar', "ask", ["cwd ?"]],
-  ['cp --target-directory="$(cat list.txt)" README.md', "ask", ["#UNRESOLVED_WORD"]],
+  ['git log --output="$(git log -1 --format=%s)"', "ask", ["#UNRESOLVED_WORD"]],
+  ['tar --directory="$(git log -1 --format=%s)" -xf a.tar', "ask", ["cwd ?"]],
+  ['cp --target-directory="$(git log -1 --format=%s)" README.md', "ask", ["#UNRESOLVED_WORD"]],
   ["sort -T /tmp README.md", "ask", ["write /tmp"]],
   ["sort -k 2 -t , ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
   // The compressor is fed sort's temporary data: `sh` would run the file being sorted.

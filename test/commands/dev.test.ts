@@ -721,7 +721,10 @@ table("requirement files are read", withRequirements, [
   ["uv run --with-requirements nested.txt x.py", "ask", ["read $O/r.txt"]],
   ["uvx --with-requirements local.txt ruff", "ask", ["read $O/pypkg"]],
   ["python -m pip install -r nested.txt", "ask", ["read $O/r.txt"]],
-  ["echo x > requirements.txt && pip install -r requirements.txt", "ask", ["#UNRESOLVED_WORD"]],
+  // Written earlier, after `;` (it may hold a prefix of the text); after `&&` the text is read
+  // (src/interp/written-text.ts).
+  ["echo x > requirements.txt; pip install -r requirements.txt", "ask", ["#UNRESOLVED_WORD"]],
+  ["echo x > requirements.txt && pip install -r requirements.txt", "allow", ["write $P/requirements.txt"]],
 ]);
 
 table("python direct references and scripts", box, [
@@ -788,7 +791,9 @@ table("package.json scripts are interpreted", withScripts, [
   ["bun run leak", "ask", ["read $H/.ssh/id_rsa"]],
   ["bun run build", "allow"],
   ["npm install lodash", "allow"],
-  ['echo \'{"scripts":{"x":"ls"}}\' > package.json && npm run x', "ask", ["#OPAQUE_CODE"]],
+  ['echo \'{"scripts":{"x":"ls"}}\' > package.json; npm run x', "ask", ["#OPAQUE_CODE"]],
+  ['echo \'{"scripts":{"x":"ls"}}\' > package.json && npm run x', "allow", ["list $P"]],
+  ['echo \'{"scripts":{"x":"cat ~/.ssh/id_rsa"}}\' > package.json && npm run x', "ask", ["read $H/.ssh/id_rsa"]],
   // An earlier command whose writes are all named, none of them package.json or a directory
   // above it, cannot change the scripts: they are still read (issue 31, cause 2).
   ["rm -rf .next && npm run build", "allow", ["write $P/.next"]],

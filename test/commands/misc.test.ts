@@ -233,7 +233,8 @@ table("rename", box, [
   // Names on standard input from a listing: `.` holds `space dir`, so the listing is relied on
   // only if nothing may make other such names, and rename's expression is not read here.
   ["find . -name '* *' | rename 's/ /_/g'", "ask", ["#UNRESOLVED_WORD"]],
-  ["cat list.txt | rename 's/x/y/'", "ask", ["#UNRESOLVED_PATH"]],
+  ["git log -1 --format=%s | rename 's/x/y/'", "ask", ["#UNRESOLVED_PATH"]],
+  ["cat list.txt | rename 's/main/deep/'", "allow", ["write $P/src/deep.ts"]],
   ["echo src/main.ts | rename 's/main/deep/'", "allow", ["write $P/src/deep.ts"]],
   ["echo src/main.ts | rename 's/src/../'", "ask", ["write $T/work/main.ts"]],
 ]);

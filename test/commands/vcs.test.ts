@@ -460,13 +460,14 @@ table("git: pathspec magic above the project", mono, [["git rm ':/outside/secret
   ["read $T/work"],
 ], ["git rm --cached ':(top,glob)outside/x'", "ask", ["read $O/x"]]]);
 
-table("git under wrappers and nested shells", box, [["env git -C ~ clean -fdx", "ask", ["write $H"]], [
-  "env GIT_WORK_TREE=/ git checkout -- .",
-  "ask",
-  ["write /"],
-], ["timeout 60 git pull --rebase", "allow"], ["sudo -D ~ git status", "ask", ["cwd $H"]], [
-  "bash -c 'git -C ~ reset --hard'",
-  "ask",
-  ["write $H"],
-], ["cd ~ && git clean -fdx", "ask", ["write $H"]], ["cd src && git checkout -- . && cd ..", "allow", ["write $P/src"]],
-  ["find . -name '*.orig' -exec git rm {} \\;", "ask", ["* $O"]]]);
+table("git under wrappers and nested shells", box, [
+  ["env git -C ~ clean -fdx", "ask", ["write $H"]],
+  ["env GIT_WORK_TREE=/ git checkout -- .", "ask", ["write /"]],
+  ["timeout 60 git pull --rebase", "allow"],
+  ["sudo -D ~ git status", "ask", ["cwd $H"]],
+  ["bash -c 'git -C ~ reset --hard'", "ask", ["write $H"]],
+  ["cd ~ && git clean -fdx", "ask", ["write $H"]],
+  ["cd src && git checkout -- . && cd ..", "allow", ["write $P/src"]],
+  // (git is not known to make no link: find's tests do not keep the links out from it.)
+  ["find . -name '*.orig' -exec git rm {} \\;", "ask", ["* $O"]],
+]);

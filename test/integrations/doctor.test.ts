@@ -21,6 +21,7 @@ function project(files: Record<string, string>): { dir: string; home: string } {
   mkdirSync(home);
   symlinkSync(repo, join(dir, "node_modules", "shellfence"));
   symlinkSync("../shellfence/bin/shellfence.js", join(dir, "node_modules", ".bin", "shellfence"));
+  symlinkSync("../shellfence/bin/shellfence-hook", join(dir, "node_modules", ".bin", "shellfence-hook"));
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
@@ -34,9 +35,12 @@ async function status(files: Record<string, string>) {
   return { r, of: (h: string) => r.hosts.find((x) => x.host === h)!, text: JSON.stringify(r) };
 }
 
-const hook = (command: string, matcher = "Bash|Read|Write|Edit|MultiEdit|Glob|Grep|LS", extra: object = {}) =>
-  JSON.stringify({ ...extra, hooks: { PreToolUse: [{ matcher, hooks: [{ type: "command", command }] }] } });
+const hook = (command: string, matcher = "Bash|Read|Write|Edit|MultiEdit|Glob|Grep|LS", extra: object = {},
+  entry: object = {}) =>
+  JSON.stringify({ ...extra, hooks: { PreToolUse: [{ matcher, hooks: [{ type: "command", command, ...entry }] }] } });
 const BIN = `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence hook claude-code`;
+/** The README's hook command: the launcher of the native client. */
+const HOOK = `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code`;
 
 describe("doctor", () => {
   test("nothing configured: ok, every host not configured", async () => {
@@ -46,19 +50,23 @@ describe("doctor", () => {
   });
 
   const cases: Array<[string, Record<string, string>, string, "guarded" | "unguarded", RegExp]> = [[
-    "Claude Code, the bin hook",
-    { ".claude/settings.json": hook(BIN) },
+    "Claude Code, the README's hook command (shellfence-hook)",
+    { ".claude/settings.json": hook(HOOK, undefined, {}, { onFailure: "block" }) },
     "claude-code",
     "guarded",
     /answered (ask|deny)/,
-  ], ["Claude Code, settings without the hook", { ".claude/settings.json": "{}" }, "claude-code", "unguarded", /^/], [
-    "Claude Code, disableAllHooks",
-    { ".claude/settings.json": hook(BIN, undefined, { disableAllHooks: true }) },
-    "claude-code",
-    "unguarded",
-    /disableAllHooks/,
-  ], ["Claude Code, a matcher without Bash", { ".claude/settings.json": hook(BIN, "Read|Write") }, "claude-code",
-    "unguarded", /does not cover Bash/], ["Claude Code, a hook that is not installed", {
+  ], ["Claude Code, a hook without onFailure block", { ".claude/settings.json": hook(HOOK) }, "claude-code", "guarded",
+    /no "onFailure": "block"/], ["Claude Code, a shellfence-hook that is not installed", {
+    ".claude/settings.json": hook(`"$CLAUDE_PROJECT_DIR"/nowhere/shellfence-hook claude-code`),
+  }, "claude-code", "unguarded", /does not guard/], ["Claude Code, the bin hook", {
+    ".claude/settings.json": hook(BIN),
+  }, "claude-code", "guarded", /answered (ask|deny)/], ["Claude Code, settings without the hook", {
+    ".claude/settings.json": "{}",
+  }, "claude-code", "unguarded", /^/], ["Claude Code, disableAllHooks", {
+    ".claude/settings.json": hook(BIN, undefined, { disableAllHooks: true }),
+  }, "claude-code", "unguarded", /disableAllHooks/], ["Claude Code, a matcher without Bash", {
+    ".claude/settings.json": hook(BIN, "Read|Write"),
+  }, "claude-code", "unguarded", /does not cover Bash/], ["Claude Code, a hook that is not installed", {
     ".claude/settings.json": hook(`"$CLAUDE_PROJECT_DIR"/nowhere/shellfence hook claude-code`),
   }, "claude-code", "unguarded", /does not guard/], ["opencode, the plugin path", {
     "opencode.json": JSON.stringify({ plugin: ["./node_modules/shellfence/dist/integrations/opencode.js"] }),
@@ -95,6 +103,11 @@ describe("doctor", () => {
     }, 30_000);
   }
 });
+
+test("the README's hook entry draws no warning about onFailure", async () => {
+  const { of } = await status({ ".claude/settings.json": hook(HOOK, undefined, {}, { onFailure: "block" }) });
+  expect(of("claude-code").findings.map((f) => f.message).join("\n")).not.toContain("onFailure");
+}, 30_000);
 
 describe("the sandbox", () => {
   test("the report says whether bash calls run contained here, and why not", async () => {

@@ -3,7 +3,9 @@
 // in tarball order and fetches the runtime dependencies from the registry. The installed
 // bin must run the bundle (chosen by build identity: dist/bundle/* is older on disk than
 // dist/cli/main.js here), write V8's code cache beside it on first use and take its code from it
-// on the next, and hand hook calls to the resident checker it starts.
+// on the next, and hand hook calls to the resident checker it starts; the README's hook command
+// (`shellfence-hook`, the launcher) must run the native client the tarball carries, which hands
+// the first call to the bin and is answered by the server after.
 //
 // Cost: one `npm pack` (dist/ is built by buildDist, shared with the other tests) and two
 // `npm install`s of the tarball run side by side, about 10–20 s with npm's cache warm; it needs
@@ -146,6 +148,70 @@ describe("installed from the tarball", () => {
       expect(r.stdout).toMatch(new RegExp(`^shellfence ${version} \\(build [0-9a-f]{16}\\)\\n$`));
     }
   }, 30_000);
+});
+
+/** The hook command of the README's `.claude/settings.json` block. */
+function readmeHookCommand(): string {
+  const block = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes("PreToolUse"));
+  expect(block).toBeDefined();
+  const settings = JSON.parse(block!) as { hooks: { PreToolUse: { hooks: { command: string }[] }[] } };
+  return settings.hooks.PreToolUse[0]!.hooks[0]!.command;
+}
+
+/** Runs a hook command as Claude Code runs it: `sh -c`, from the project, with CLAUDE_PROJECT_DIR. */
+function hostHook(command: string, env: Record<string, string>) {
+  const r = spawnSync("sh", ["-c", command], { cwd: project, input: hookInput(), encoding: "utf8",
+    env: { ...process.env, CLAUDE_PROJECT_DIR: project, SHELLFENCE_RESIDENT_IDLE: "30", SHELLFENCE_RESIDENT_DEBUG: "1",
+      ...env } });
+  expect(r.status).toBe(0);
+  expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe("ask");
+  return r;
+}
+
+const NATIVE = `${process.platform}-${process.arch}`;
+const NATIVE_ANSWERED = "shellfence: answered by the resident checker (native client)\n";
+
+describe("the README's hook command, with the native client the tarball carries", () => {
+  test("the package holds the client for this machine, executable, and its source", () => {
+    const client = join(installed, "dist", "native", NATIVE, "shellfence-hook");
+    expect(statSync(client).mode & 0o111).toBe(0o111);
+    expect(existsSync(join(installed, "native", "shellfence-hook.c"))).toBe(true);
+    // Nothing runs at install, so npm's ignore-scripts changes nothing: the tarball carries it built.
+    const scripts =
+      (JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as { scripts: Record<string, string> })
+        .scripts;
+    expect(Object.keys(scripts).filter((k) => /^(pre|post)?install$/.test(k))).toEqual([]);
+  });
+
+  test("the first call goes to the Node.js bin, which starts the server; the next is answered natively", async () => {
+    const command = readmeHookCommand();
+    expect(command).toBe(`"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code`);
+    const rt = join(T, "run-native");
+    mkdirSync(rt, { mode: 0o700 });
+    const first = hostHook(command, { XDG_RUNTIME_DIR: rt });
+    expect(first.stderr).toContain("shellfence: native client: ");
+    expect(first.stderr).toContain("shellfence: checked in this process: ");
+    const dir = join(rt, "shellfence");
+    const end = Date.now() + 20_000;
+    const listening = () => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith(".sock"));
+    while (!listening() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    const next = hostHook(command, { XDG_RUNTIME_DIR: rt });
+    expect(next.stderr).toBe(NATIVE_ANSWERED);
+    expect(next.stdout).toBe(first.stdout);
+  }, 60_000);
+
+  test("the user-wide shellfence-hook answers through the native client too", async () => {
+    const rt = join(T, "run-native-global");
+    mkdirSync(rt, { mode: 0o700 });
+    const command = `"${join(globalPrefix, "bin", "shellfence-hook")}" claude-code`;
+    hostHook(command, { XDG_RUNTIME_DIR: rt });
+    const dir = join(rt, "shellfence");
+    const end = Date.now() + 20_000;
+    while (!(existsSync(dir) && readdirSync(dir).some((f) => f.endsWith(".sock"))) && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(hostHook(command, { XDG_RUNTIME_DIR: rt }).stderr).toBe(NATIVE_ANSWERED);
+  }, 60_000);
 });
 
 describe("a read-only install", () => {

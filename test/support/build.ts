@@ -1,7 +1,7 @@
 // dist/ is what Node.js runs (bin/shellfence.js, the package's `import` entries), so the tests that
-// run it under node build it first (`npm run build`: tsc, then the bundle the bin prefers). One
+// run it under node build it first (`npm run build`: tsc, the bundle the bin prefers, the native hook client). One
 // build per source state, not one per test file: the build leaves a stamp in a temp directory
-// keyed by this checkout's path, holding the hash of what went in (src/, the tsconfigs,
+// keyed by this checkout's path, holding the hash of what went in (src/, native/, the tsconfigs,
 // package.json, the compiler's, bundler's and grammar runtime's versions) and of what came out
 // (dist/, without the compiled binary). A later call whose sources and dist/ hash the same
 // returns at once; anything else rebuilds, so dist/ changed or deleted by hand is rebuilt too.
@@ -44,6 +44,9 @@ function sourcesHash(): string {
     h.update(`${f}\0`).update(readFileSync(join(root, f))).update("\0");
   }
   h.update(treeHash("src", () => true));
+  // The native hook client and its build (scripts/build-native.ts), which `npm run build` runs last.
+  h.update(treeHash("native", () => true));
+  h.update(readFileSync(join(root, "scripts", "build-native.ts")));
   return h.digest("hex");
 }
 

@@ -13,7 +13,7 @@ import type { TableSpec } from "./expand.ts";
 import { LS_LINK_OPTIONS, LS_OPERAND_ROLE, lsOperands, readlinkOperands } from "./link-operands.ts";
 import { HEAD_TAIL_LINES, SORT_LINES, TAC_LINES, TEE_LINES, TR_LINES, UNIQ_LINES } from "./pipe/lines.ts";
 import { LS_LISTING } from "./pipe/listings.ts";
-import { CAT_INPUT, ECHO_TEXT, PRINTF_TEXT, SEQ_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
+import { CAT_FILE, CAT_INPUT, ECHO_TEXT, PRINTF_TEXT, SEQ_NUMBERS, WC_NUMBERS } from "./pipe/text.ts";
 import { DATE } from "./date-zone.ts";
 import { ECHO_NAME, PATH_PART_NAME, TR_NAMES } from "./pipe/names-text.ts";
 import { BASENAME_TEXT, CUT_TEXT, DIRNAME_TEXT, HEAD_TEXT, REV_TEXT, TAIL_TEXT, TR_TEXT,
@@ -51,7 +51,7 @@ const backupOptions: Record<string, OptionSpec> = { "-b": {}, "--backup": option
 export const COREUTILS: readonly TableSpec[] = [
   { names: ["cat"], flags: "AbeEnstTuv",
     long: ["--show-all", "--number-nonblank", "--show-ends", "--number", "--squeeze-blank", "--show-tabs",
-      "--show-nonprinting"], operands: { all: "read" }, pipe: [CAT_INPUT] },
+      "--show-nonprinting"], operands: { all: "read" }, pipe: [CAT_INPUT, CAT_FILE] },
   { names: ["tac"], flags: "br", long: ["--before", "--regex"], options: { "-s": none, "--separator": none },
     operands: { all: "read" }, pipe: [TAC_LINES] },
   { names: ["head"], numeric: true, flags: "qvz", long: ["--quiet", "--silent", "--verbose", "--zero-terminated"],

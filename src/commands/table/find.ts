@@ -47,7 +47,23 @@ function find(call: Call): Effect[] {
   for (let j = 0; j < expression.length; j++) {
     const a = expression[j]!;
     const t = a.text;
+    // `! -path P` and `-not -path P` (find's way to leave a tree out: `-not -path './.venv/*'`).
+    const negated = (t === "!" || t === "-not") && PATH_TESTS.has(expression[j + 1]?.text ?? "")
+      ? expression[j + 2]
+      : null;
+    if (negated) {
+      if (negated.text !== null) {
+        guards?.push({ test: `!${expression[j + 1]!.text!}` as Guard["test"], value: negated.text });
+      } else guards = null;
+      j += 2;
+      continue;
+    }
     if (t !== null && OPERATORS.has(t)) guards = null;
+    if (t !== null && PATH_TESTS.has(t) && expression[j + 1]) {
+      const v = expression[j + 1]!.text;
+      if (v !== null) guards?.push({ test: t as Guard["test"], value: v });
+      else guards = null;
+    }
     if ((t === "-type" || t === "-xtype" || t === "-name" || t === "-iname") && expression[j + 1]) {
       const v = expression[j + 1]!.text;
       if (t !== "-xtype" && v !== null) guards?.push({ test: t, value: v });
@@ -139,6 +155,14 @@ function find(call: Call): Effect[] {
           call.disk.plainNames(s.text, s.span) !== null
           ? { exact: true as const }
           : {};
+      // Which links under s the tests before the -exec let through (none after `-type f`): `s/*`
+      // stands for none of the others, and the scan below looks for no other.
+      // (Only while no -exec may make a link: one made during the walk may be yielded by a type
+      // find read before it was made, or by a name the tests let through.)
+      const links = follow || !execs.every((x) => LINKLESS.has(x.words[0]?.text ?? ""))
+        ? undefined
+        : linksYielded(e.guards);
+      const linkTest = e.dir || links === undefined ? {} : { links: links === "none" ? () => false : links };
       for (const [representative, dir] of reps) {
         // A word made with `{}` stands for any of the paths (src/shell/listing.ts): never a command name or code.
         const argv = e.words.map((
@@ -146,14 +170,18 @@ function find(call: Call): Effect[] {
         ) => (w.text !== null && w.text.includes("{}")
           ? (representative.text === null
             ? withValue(w, null, "a path find yields")
-            : replacedByStandIn(w, w.text.split("{}"), representative.text, exact))
+            : replacedByStandIn(w, w.text.split("{}"), representative.text, { ...exact, ...linkTest }))
           : w)
         );
         effects.push({ t: "run", argv, inProcess: false, bypassFunctions: true, label: e.label,
           ...(e.dir ? { base: dir === null ? null : againstCwd(call.world.cwd, dir) } : {}) });
       }
-      // {} may also be a symlink under the start point that leads out.
-      effects.push({ t: "scan", arg: s, kind: "unknown", surface: "find" });
+      // {} may also be a symlink under the start point that leads out: one the tests before the
+      // -exec let through (without -L find neither follows a link nor yields one to `-type f`).
+      // (After `-type f` no link is ever given: there is nothing to walk for.)
+      if (links !== "none") {
+        effects.push({ t: "scan", arg: s, kind: "unknown", surface: "find", ...(links ? { links } : {}) });
+      }
     }
   }
   // (An -exec of a program that only reads and prints changes nothing a later name goes through.)
@@ -166,9 +194,17 @@ function find(call: Call): Effect[] {
  * Programs that write no file whatever their words, run by -exec under their own names (a
  * path, `/bin/ls`, may be another program): their analysis judges what they read.
  */
-const PRINTS_ONLY: ReadonlySet<string> = new Set(["dirname", "basename", "echo", "printf", "stat", "wc", "grep",
-  "egrep", "fgrep", "cat", "ls", "md5sum", "sha1sum", "sha256sum", "sha512sum", "du", "head", "tail", "realpath",
-  "readlink", "test", "["]);
+const PRINTS_ONLY_NAMES = ["dirname", "basename", "echo", "printf", "stat", "wc", "grep", "egrep", "fgrep", "cat", "ls",
+  "md5sum", "sha1sum", "sha256sum", "sha512sum", "du", "head", "tail", "realpath", "readlink", "test", "["];
+const PRINTS_ONLY: ReadonlySet<string> = new Set(PRINTS_ONLY_NAMES);
+
+/**
+ * Programs that make no symlink whatever their words, run by -exec under their own names: those
+ * that only read and print, and those that only remove names or change modes and times (their
+ * entries' `naming: REMOVES`; touch makes regular files). Not git (a pull checks out links).
+ */
+const LINKLESS: ReadonlySet<string> = new Set([...PRINTS_ONLY_NAMES, "rm", "rmdir", "unlink", "chmod", "chown", "chgrp",
+  "shred", "touch"]);
 
 /** Words of an expression that leave -delete to delete everything under the start points (their values skipped). */
 const DELETES_ALL = new Set(["-delete", "-depth", "-d", "-xdev", "-mount", "-noleaf", "-ignore_readdir_race", "-print",
@@ -193,11 +229,15 @@ function deletesWhole(expression: readonly Arg[]): boolean {
   return deletes;
 }
 
-/** A test an -exec comes after: `-type f`, `-name '*.c'`. */
+/** A test an -exec comes after: `-type f`, `-name '*.c'`, `-path './x/*'`, `-not -path './.venv/*'`. */
 interface Guard {
-  readonly test: "-type" | "-name" | "-iname";
+  readonly test: "-type" | "-name" | "-iname" | "-path" | "-ipath" | "-wholename" | "-iwholename" | "!-path" | "!-ipath"
+    | "!-wholename" | "!-iwholename";
   readonly value: string;
 }
+
+/** Tests of the whole path as find prints it (`-wholename` is `-path`). */
+const PATH_TESTS: ReadonlySet<string> = new Set(["-path", "-ipath", "-wholename", "-iwholename"]);
 
 /** Words that make the expression more than tests joined by `and`. */
 const OPERATORS = new Set(["-o", "-or", ",", "!", "-not", "(", ")"]);
@@ -213,15 +253,60 @@ function startExcluded(s: Arg, guards: readonly Guard[] | null, call: Call): boo
   return guards.some((g) => {
     // (A start point that is a symlink is of type `l` to find without -H or -L.)
     if (g.test === "-type") return !/[dl]/.test(g.value) && call.disk.isDirectory(s.text!);
-    if (!/^[^[\]\\]*$/.test(g.value) || /[^\x00-\x7f]/.test(g.value + base)) return false;
-    const re = new RegExp(
-      "^" +
-        [...g.value].map((c) => (c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|]/g, "\\$&"))).join("") +
-        "$",
-      g.test === "-iname" ? "iu" : "u",
-    );
-    return !re.test(base);
+    return (g.test === "-name" || g.test === "-iname") && matches(g.value, base, g.test === "-iname") === false;
   });
+}
+
+/**
+ * Whether find's pattern (fnmatch without FNM_PATHNAME: `*` and `?` match `/` and a leading dot
+ * too) matches a text, for a pattern of literal ASCII text, `*` and `?`; null for any other
+ * (brackets, backslashes, text outside ASCII), which the guard does not decide.
+ */
+function matches(pattern: string, text: string, icase: boolean): boolean | null {
+  if (!/^[^[\]\\]*$/.test(pattern) || /[^\x00-\x7f]/.test(pattern + text)) return null;
+  const re = new RegExp(
+    "^" +
+      [...pattern].map((c) => (c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|]/g, "\\$&"))).join("") +
+      "$",
+    icase ? "iu" : "u",
+  );
+  return re.test(text);
+}
+
+/**
+ * Which symlinks under a start point find (without -L) may yield to an -exec after these tests
+ * (joined by `and`), by the link's name and its path as find prints it: none after a `-type`
+ * without `l` (a link is of type `l`), only those a `-name`/`-path` may match, none a `-not -path`
+ * surely matches. Undefined: any (an operator among the tests); "none": no link at all.
+ */
+function linksYielded(guards: readonly Guard[] | null): ((name: string, path: string) => boolean) | "none" | undefined {
+  if (guards === null || guards.length === 0) return undefined;
+  if (guards.some((g) => g.test === "-type" && !g.value.split(",").includes("l"))) return "none";
+  return (name, path) =>
+    guards.every((g) => {
+      const icase = g.test.includes("-i");
+      switch (g.test) {
+        case "-type":
+          return g.value.split(",").includes("l");
+        case "-name":
+        case "-iname":
+          return matches(g.value, name, icase) !== false;
+        case "-path":
+        case "-ipath":
+        case "-wholename":
+        case "-iwholename":
+          return matches(g.value, path, icase) !== false;
+        case "!-path":
+        case "!-ipath":
+        case "!-wholename":
+        case "!-iwholename":
+          return matches(g.value, path, icase) !== true;
+        default: {
+          const never: never = g.test;
+          return never;
+        }
+      }
+    });
 }
 
 /** What `{}` is under -execdir for a start point (checked with GNU find): `./b/` for `a/b/`, `./.` for `.`, `/` for `/`. */

@@ -2,6 +2,7 @@
 // what these tools save, upload, log or read their settings from is.
 
 import { fileUrlPath, syntheticArg } from "../apply.ts";
+import { knownPrefix } from "../../shell/words/env.ts";
 import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, OptionSpec, SpecContext } from "../spec.ts";
 import { assignmentOptions, baseOfArg, each, flag, hooks, issue, linkedGitDir, locate, none, optionalNone, optionItems,
@@ -61,26 +62,36 @@ const CURL: TableSpec = { names: ["curl"], abbreviations: false, flags: "sSLfiIk
       "--ipfs-gateway", "--trace-config"), "--pubkey": read, "--sasl-ir": flag, "-h": optionalNone },
   operands: { all: "url" }, custom: hooks(curlHook, curlSends) };
 
+/**
+ * The known start of a value that rules a file out (`-H "Authorization: Bearer $TOKEN"` is text):
+ * a first character other than `@`; for --data-urlencode, `NAME=` before any `@`; for -F, `NAME=`
+ * and a first character other than `@` or `<`.
+ */
+const KNOWN_TEXT = /^[^@]/, KNOWN_CONTENT = /^[^@=]*=/, KNOWN_FORM_TEXT = /^[^=]*=[^@<]/;
+
 /** What curl reads and writes through option values that only sometimes name files. */
 function curlHook(ctx: SpecContext): void {
   // -d @FILE, --data-urlencode name@FILE, -F name=@FILE or name=<FILE, -H @FILE, -w @FILE.
   for (const v of optionValues(ctx, "-d", "--data", "--data-ascii", "--data-binary", "--json", "-H", "--header",
     "--proxy-header"))
   {
-    if (v.text === null) ctx.role(v, "read");
-    else if (v.text.startsWith("@") && v.text !== "@-") roleAs(ctx, v, v.text.slice(1), "read");
+    if (v.text === null) {
+      if (!KNOWN_TEXT.test(knownPrefix(v))) ctx.role(v, "read");
+    } else if (v.text.startsWith("@") && v.text !== "@-") roleAs(ctx, v, v.text.slice(1), "read");
   }
   for (const v of optionValues(ctx, "--data-urlencode", "--variable")) {
-    if (v.text === null) ctx.role(v, "read");
-    else {
+    if (v.text === null) {
+      if (!KNOWN_CONTENT.test(knownPrefix(v))) ctx.role(v, "read");
+    } else {
       const at = v.text.indexOf("@");
       const eq = v.text.indexOf("=");
       if (at >= 0 && (eq < 0 || at < eq) && v.text.slice(at + 1) !== "-") roleAs(ctx, v, v.text.slice(at + 1), "read");
     }
   }
   for (const v of optionValues(ctx, "-F", "--form")) {
-    if (v.text === null) ctx.role(v, "read");
-    else {
+    if (v.text === null) {
+      if (!KNOWN_FORM_TEXT.test(knownPrefix(v))) ctx.role(v, "read");
+    } else {
       const m = /^[^=]*=([@<])([^;]*)/.exec(v.text);
       if (m && m[2] !== "-") roleAs(ctx, v, m[2]!.replace(/^"|"$/g, ""), "read");
     }

@@ -6,6 +6,7 @@ import { applySpec, parseWords, roleOf, syntheticArg } from "../apply.ts";
 import { type Arg, type Effect, replacedByStandIn, replacedByUnknown, type Stdin, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec } from "../spec.ts";
 import { type Cut, cutProblem, type Listing, repChoices, XARGS_CUT } from "../../shell/listing.ts";
+import { linksMet } from "../../shell/index-names.ts";
 import { issue, leadingOptions, type LeadingOptionRules, optionItems, optionValues, spanOf } from "./common.ts";
 import { XARGS_TEXT } from "./pipe/disk.ts";
 import { XARGS_DIRNAME, XARGS_NAMES } from "./pipe/xargs.ts";
@@ -492,8 +493,15 @@ function xargs(call: Call): Effect[] {
     : { t: "text", text: "" };
   const withStdin = runStdin ? { stdin: runStdin } : {};
   let items: Arg[][];
-  const stdin = call.stdin;
-  if (!fromFile && stdin.t === "text") {
+  // `-a FILE` (the last one given): a small file inside a root that nothing earlier wrote is
+  // read as a script is (Disk.readText), and its words are the items, as a `< FILE` would give.
+  const argFiles = parsed.items.flatMap((
+    i,
+  ) => (i.t === "option" && (i.name === "-a" || i.name === "--arg-file") && i.value !== null ? [i.value] : []));
+  const listFile = argFiles[argFiles.length - 1];
+  const listText = listFile?.text ? call.disk.readText(listFile.text) : null;
+  const stdin: Stdin = fromFile ? (listText === null ? call.stdin : { t: "text", text: listText }) : call.stdin;
+  if ((!fromFile || listText !== null) && stdin.t === "text") {
     const words = xargsItems(stdin.text, { nul: parsed.modes.has("nul"), delim,
       lines: parsed.modes.has("lines") || replace !== null });
     items = [words.map((w) => withValue(anchor, w, ""))];
@@ -527,8 +535,10 @@ function xargs(call: Call): Effect[] {
         : groups.filter((g) => g.length > 0 || !noEmpty);
       // The command gets every name under each directory: the directory is judged as reached
       // recursively (rules on what it holds apply, `find . | xargs cat` with `.env` denied).
+      const links = linksMet(l);
       for (const d of l.reach) {
-        effects.push({ t: "scan", arg: d, kind: "unknown" }, { t: "path", arg: d, kind: "unknown" });
+        effects.push({ t: "scan", arg: d, kind: "unknown", ...(links ? { links } : {}) }, { t: "path", arg: d,
+          kind: "unknown" });
       }
     }
   } else {

@@ -3,6 +3,7 @@
 
 import type { Arg } from "../../commands/analyse.ts";
 import { cutProblem } from "../../shell/listing.ts";
+import { linksMet } from "../../shell/index-names.ts";
 import { markStandIn, STATUS_UNKNOWN, standInValue, unknown, type Value, type World } from "../../shell/state.ts";
 import { simplePrintf } from "../stdin.ts";
 import { lookup, writeEvaluated } from "../../shell/words/variables.ts";
@@ -79,7 +80,7 @@ export function readBuiltin(it: BuiltinContext, argv: readonly Arg[], w: World, 
       : cutProblem(l, { ends: delim, special: (raw ? "" : "\\") + (ifs.k === "str" ? ifs.v : " \t\n") });
     if (why !== null) return done(unknownAll(w, `a name read from a listing (${why})`), STATUS_UNKNOWN);
     for (const d of l.reach) {
-      it.paths.scanTree(w, d, "unknown", "read");
+      it.paths.scanTree(w, d, "unknown", "read", undefined, undefined, false, linksMet(l));
       it.paths.access(w, d, "unknown", "read");
     }
     const out: World[] = [];

@@ -7,6 +7,7 @@ import type { Dialect, Stmt, Word, WordPart } from "../syntax.ts";
 import type { Span } from "../../base/span.ts";
 import type { Unknown, World } from "../state.ts";
 import type { Listing, Named, NamesSeen, StandInPart } from "../listing.ts";
+import type { IndexedNames } from "../index-names.ts";
 
 /** A piece of an expanded field: known text, or an unknown value. */
 export type Seg =
@@ -54,8 +55,8 @@ export interface WordEnv {
    * it prints no name from there — which the rest of the command must not change.
    */
   absentStart?(path: string, world: World, span: Span): boolean;
-  /** Why the names in git's index (for the working directory) are not all plain relative paths, or null. */
-  unplainIndexNames?(world: World, span: Span): string | null;
+  /** Why the names in git's index (for the working directory) are not all plain relative paths, or the names. */
+  unplainIndexNames?(world: World, span: Span): string | IndexedNames;
   /**
    * Whether a command substitution's output can only be numbers (`$(wc -l <f)`): an unknown
    * value that cannot hold a path or a subscript (the command table says, src/interp/stdin.ts).

@@ -206,8 +206,11 @@ export function recordTiming(host: string, form: string, server: ModelServer, ti
   );
 }
 
-/** How many `ls` calls close every script, to measure the per-call time. */
-export const TIMED_CALLS = 5;
+/**
+ * How many `ls` calls close every script, to measure the per-call time: 5, or
+ * $SHELLFENCE_HOSTS_TIMED_CALLS for a measurement whose medians must stand out of the load's noise.
+ */
+export const TIMED_CALLS = Math.max(1, Math.floor(Number(process.env.SHELLFENCE_HOSTS_TIMED_CALLS) || 5));
 
 // Every host's script opens with the same four steps: bash `cat ../outside-secret.txt`, bash
 // `ls`, the file tool's read of the secret, and its write outside the project.

@@ -155,7 +155,8 @@ export const GREP_LINES: PipeOutput = { t: "filter",
     if (g === null || g.files !== null || g.recursive || g.colored || g.fileOperands.length > 0 ||
       [..."ocnbHTZABCq"].some((c) => g.flags.has(c))) return null;
     const nul = g.flags.has("z");
-    return { single: false, sep: "keep", map: (l: Listing<Arg>) => (l.sep === (nul ? "\0" : "\n") ? l : null) };
+    return { single: false, sep: "keep", sameNames: true,
+      map: (l: Listing<Arg>) => (l.sep === (nul ? "\0" : "\n") ? l : null) };
   } };
 
 /**

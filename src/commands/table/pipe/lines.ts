@@ -23,7 +23,7 @@ function endsLines(words: readonly string[], f: LineFilter): LineFilter {
   if (words.some((a) => /^-[a-zA-Z]*z/.test(a) && !/^-[a-zA-Z]*[ktoSTfswni0-9][a-zA-Z]*z/.test(a)) ||
     words.includes("--zero-terminated")) return f;
   // (With nothing to read, they print nothing.)
-  return { ...f, map: (l) => (l.sep === "\0" && l.reps.length > 0 ? null : l) };
+  return { ...f, sameNames: true, map: (l) => (l.sep === "\0" && l.reps.length > 0 ? null : l) };
 }
 
 /** A filter for the entry's names in `only` (others sharing the entry's options print otherwise). */
@@ -116,7 +116,7 @@ export const AWK_LINES: PipeOutput = { t: "filter",
     }
     const single = m[2] === "==" || (m[2] === "<" && /<\s*[01]$/.test(m[1]!)) ||
       (m[2] === "<=" && /<=\s*[01]$/.test(m[1]!));
-    return { single, sep: "\n", map: (l) => (l.sep === "\n" ? l : null) };
+    return { single, sep: "\n", sameNames: true, map: (l) => (l.sep === "\n" ? l : null) };
   } };
 
 /**

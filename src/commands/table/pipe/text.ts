@@ -4,6 +4,8 @@
 
 import { decodeAnsiC } from "../../../shell/escapes.ts";
 import type { PipeOutput } from "../../spec.ts";
+import { withValue } from "../../effects.ts";
+import { hasStandIn } from "../../../shell/words/env.ts";
 
 export const ECHO_TEXT: PipeOutput = { t: "text",
   text: ({ texts, world, dialect }) => {
@@ -37,6 +39,21 @@ export const PRINTF_TEXT: PipeOutput = { t: "text",
 
 /** `cat` without operands prints what it reads. */
 export const CAT_INPUT: PipeOutput = { t: "input", when: ({ args }) => args.length === 0 };
+
+/**
+ * `cat FILE` prints the file's text, which the interpreter reads as it reads `< FILE`; the path
+ * is made absolute from cat's own working directory, since another segment of the pipeline may
+ * read it from elsewhere. Not an option (`-n` numbers the lines), `-`, a stand-in for a
+ * listing's names, or a working directory that is not known.
+ */
+export const CAT_FILE: PipeOutput = { t: "file", file: ({ args, texts, world }) => {
+  const [arg] = args;
+  const [text] = texts;
+  if (args.length !== 1 || arg === undefined || text === undefined || text === "" || text.startsWith("-") ||
+    arg.standIn || hasStandIn(arg)) return null;
+  if (text.startsWith("/")) return arg;
+  return world.cwd === null ? null : withValue(arg, `${world.cwd.replace(/\/$/, "")}/${text}`, "");
+} };
 
 /** pv's options that change only what it shows on the terminal (and how fast), not the bytes it copies. */
 const PV_DISPLAY =

@@ -1,0 +1,172 @@
+// What the command does to the text of files, for the analyses that read one (a script, a list,
+// a redirected standard input, a requirements file, an archive's members): which files it may
+// write, how often, and, in order, every write and every text it handed out. A text read from
+// the disk is not what a program sees once an earlier part of the command wrote the file (or a
+// directory above it); one a world knows was written whole (written-text.ts) is, when that was
+// the only write there; and a part that runs beside a writer may read it before or after the
+// write (readThenWritten). Project code the guard lets run (a build, tests) may have rewritten
+// any file: code read after it is read all the same, data is not (projectMayChange).
+
+import type { DataRead } from "../commands/effects.ts";
+import type { FileSystem } from "../paths/fs.ts";
+import { isAbsolute, isInside, join, resolvePhysical, unresolvedWhy } from "../paths/resolve.ts";
+import type { World } from "../shell/state.ts";
+import { linkZoneWhy, zoneWatch } from "../shell/zones.ts";
+
+/** Where the logs of reads and writes were (FileTexts.logMark). */
+export interface LogMark {
+  readonly reads: number;
+  readonly writes: number;
+}
+
+export class FileTexts {
+  /** Physical paths an earlier part of the command may write: a script read from one may be stale. */
+  private readonly written = new Set<string>();
+  /**
+   * How many writes each of `written` got, in any world or child (of the alternatives, the most
+   * any one made): a text known in one world is its only one.
+   */
+  private writes = new Map<string, number>();
+  /** Every write, and every file whose text or bytes were read, in order: for parts that run beside each other. */
+  private readonly writeLog: string[] = [];
+  private readonly readLog: string[] = [];
+  /**
+   * Some command may have changed what files hold, not only their modes: a script read from
+   * disk is then not what runs. (fsChanged says more: after `chmod 000 dir`, `cd dir` fails.)
+   */
+  contentsMayChange = false;
+  /**
+   * Code the guard lets run unread (a build, tests, a program of the project's) may have changed
+   * what files hold. Code read after it is read all the same (`read`'s `code`): that code could
+   * have done itself whatever it could write into a script; data is not.
+   */
+  projectMayChange = false;
+
+  constructor(private readonly fs: FileSystem, private readonly roots: readonly string[],
+    private readonly maxBytes: number)
+  {}
+
+  /** A write (or an access of unknown kind) of a physical path. */
+  wrote(path: string): void {
+    this.written.add(path);
+    this.writes.set(path, (this.writes.get(path) ?? 0) + 1);
+    this.writeLog.push(path);
+  }
+
+  /** The physical paths earlier parts of the command named in a write (written-config.ts). */
+  namedWrites(): readonly string[] {
+    return this.written.size ? [...this.written] : [];
+  }
+
+  /** Whether an earlier part of the command may have written the physical path `phys` (or a directory above it). */
+  mayBeWritten(phys: string): boolean {
+    return this.contentsMayChange || [...this.written].some((p) => isInside(phys, p));
+  }
+
+  /** How far the logs of reads and writes are: where a part that runs beside others starts or ends. */
+  logMark(): LogMark {
+    return { reads: this.readLog.length, writes: this.writeLog.length };
+  }
+
+  /**
+   * Whether a file whose text was read (as a script, a list, standard input) between the marks
+   * `from` and `to` (`to` absent: until now) was written, at or above it, after `from`'s writes:
+   * a part running beside the writer may read the text before or after the write
+   * (`bash x.sh & echo 'cat ~/.ssh/id_rsa' > x.sh`), so it is judged again (control.ts).
+   */
+  readThenWritten(from: LogMark, to?: LogMark): boolean {
+    const reads = this.readLog.slice(from.reads, to?.reads);
+    if (reads.length === 0) return false;
+    return this.writeLog.slice(from.writes).some((p) => reads.some((r) => isInside(r, p)));
+  }
+
+  /**
+   * Runs what may happen instead of each other at one moment (a command in each of the worlds
+   * the shell may be in): each sees the disk as the commands before left it, not as another
+   * of them would, and what any of them may have written counts afterwards. (The logs run on:
+   * a mark taken before stays where it was.)
+   */
+  alternatives<T>(runs: readonly (() => T)[]): T[] {
+    const contents = this.contentsMayChange;
+    const project = this.projectMayChange;
+    const written = new Set(this.written);
+    const writes = this.writes;
+    let anyContents = contents;
+    let anyProject = project;
+    const anyWritten = new Set(written);
+    const anyWrites = new Map(writes);
+    const out: T[] = [];
+    for (const run of runs) {
+      this.contentsMayChange = contents;
+      this.projectMayChange = project;
+      this.written.clear();
+      for (const p of written) this.written.add(p);
+      this.writes = new Map(writes);
+      out.push(run());
+      anyContents ||= this.contentsMayChange;
+      anyProject ||= this.projectMayChange;
+      for (const p of this.written) anyWritten.add(p);
+      for (const [p, n] of this.writes) anyWrites.set(p, Math.max(n, anyWrites.get(p) ?? 0));
+    }
+    this.contentsMayChange = anyContents;
+    this.projectMayChange = anyProject;
+    this.written.clear();
+    for (const p of anyWritten) this.written.add(p);
+    this.writes = anyWrites;
+    return out;
+  }
+
+  /**
+   * The text of a file inside a root, small enough to read, as the world `w` sees it; null
+   * otherwise. `code`: the text is code that will run (a script, a sourced file, package.json's
+   * scripts, the workspace that picks them), which project code run earlier may have rewritten
+   * without making it unknown (`projectMayChange`); data read from a file (a list, standard
+   * input, `cat FILE`) is unknown after it (`tar -T list` after a build).
+   */
+  read(w: World, path: string, code = false): string | null {
+    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
+    if (abs === null) return null;
+    // (Through a name an earlier command may have made a symlink, what is read is not known.)
+    const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
+    if (!r.ok || !this.insideRoots(r.path)) return null;
+    // What is on disk now is not what will run if the command writes the file (or a directory
+    // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
+    // Unless the one write there is a text this world knows was written whole (written-text.ts).
+    if (this.contentsMayChange || (this.projectMayChange && !code)) return null;
+    const over = [...this.written].filter((p) => isInside(r.path, p));
+    if (over.length > 0) {
+      const text = w.texts.get(r.path);
+      const only = over.length === 1 && over[0] === r.path && this.writes.get(r.path) === 1;
+      if (!only || text === undefined || new TextEncoder().encode(text).length > this.maxBytes) return null;
+      this.readLog.push(r.path);
+      return text;
+    }
+    if (!r.exists) return null;
+    const got = this.fs.readFile(r.path, this.maxBytes);
+    if (got !== null) this.readLog.push(r.path);
+    return got;
+  }
+
+  /**
+   * A file's bytes for a command that reads its content to know what it does (an archive whose
+   * members are judged): as `read` reads data, but binary, from the disk only, and saying why not.
+   */
+  readData(w: World, path: string, maxBytes: number): DataRead {
+    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
+    if (abs === null) return { why: "the working directory is not known" };
+    const r = resolvePhysical(abs, this.fs, zoneWatch(w.linkZones));
+    if (!r.ok) return { why: r.error === "changed" ? linkZoneWhy(r.at) : unresolvedWhy(r) };
+    if (this.mayBeWritten(r.path)) return { why: "an earlier part of the command may write it" };
+    if (this.projectMayChange) return { why: "project code run earlier in the command may write it" };
+    // (A part running beside a writer of it may find it there, or another: judged again.)
+    this.readLog.push(r.path);
+    if (!r.exists) return { absent: true };
+    if (!this.insideRoots(r.path)) return { why: "it is outside the project roots" };
+    const bytes = this.fs.readBytes?.(r.path, maxBytes) ?? null;
+    return bytes === null ? { why: `it is not a regular file of at most ${maxBytes / 1048576} MiB` } : { bytes };
+  }
+
+  private insideRoots(phys: string): boolean {
+    return this.roots.some((root) => isInside(phys, root));
+  }
+}
