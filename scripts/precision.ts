@@ -68,7 +68,7 @@ import { dirname, join } from "node:path";
 import { createGuard, type Verdict } from "../src/index.ts";
 import { materialise, readCommands, WORKLOAD_DIR } from "./modern-agent.ts";
 import { type Class, CLASSES, causes, classify } from "./precision-reviewer.ts";
-import { asksOnlyUnknown } from "../src/integrations/sandbox-route.ts";
+import { asksOnlyUnknown } from "../src/base/verdict.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string): string[] => args.flatMap((a, i) => (a === name && args[i + 1] ? [args[i + 1]!] : []));

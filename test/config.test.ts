@@ -50,7 +50,8 @@ describe("malformed configs fail with a precise message", () => {
     ["a layer that is null", "null", "layer.json:1:1: a config must be a JSON object, not null"],
     ["a layer that is a number", "3", "layer.json:1:1: a config must be a JSON object, not number 3"],
     ["an unknown top-level key", '{"permissions": {}}',
-      'layer.json:1:2: permissions: unknown key (did you mean "permission"?) (expected one of: permission, reasons, roots, scan)'],
+      'layer.json:1:2: permissions: unknown key (did you mean "permission"?) (expected one of: contain, permission, reasons, roots, scan)'],
+    ["contain that is not a boolean", '{"contain": "no"}', 'layer.json:1:2: contain: expected true or false, not "no"'],
     ["permission of the wrong type", '{"permission": ["read"]}',
       "layer.json:1:2: permission: expected an object mapping surfaces to rules, not an array"],
     ["an unknown action", '{"permission": {"read": "maybe"}}',
@@ -295,6 +296,16 @@ describe("merging: the last matching pattern wins, in the order the user wrote t
     expect(m.reasons.get("INLINE_CODE")).toEqual({ action: "ask", origin: "project" });
     expect(m.reasons.get("OPAQUE_CODE")).toEqual({ action: "deny", origin: "global" });
     expect(m.roots).toEqual([{ path: "../a", origin: "global" }, { path: "../b", origin: "project" }]);
+  });
+
+  test("contain: the last layer that gives it wins; absent everywhere, true", () => {
+    const none = { permission: {}, reasons: {}, roots: [] };
+    expect(mergeLayers([{ origin: "global", ...none }]).contain).toEqual({ value: true, origin: "defaults" });
+    const m = mergeLayers([{ origin: "global", ...none, contain: false }, { origin: "project", ...none }]);
+    expect(m.contain).toEqual({ value: false, origin: "global" });
+    expect(
+      mergeLayers([{ origin: "global", ...none, contain: false }, { origin: "agent", ...none, contain: true }]).contain,
+    ).toEqual({ value: true, origin: "agent" });
   });
 });
 

@@ -117,7 +117,7 @@ function fencedBlocks(file: string): Block[] {
 }
 
 /** Top-level keys that make a JSON object a shellfence config (the loader's, but "$schema"). */
-const CONFIG_KEYS = ["permission", "reasons", "roots", "scan"];
+const CONFIG_KEYS = ["contain", "permission", "reasons", "roots", "scan"];
 /** Other programs' files the docs show as JSON, by a top-level key of theirs: not shellfence configs. */
 const FOREIGN_KEYS: Readonly<Record<string, string>> = { hooks: "Claude Code's settings.json",
   plugin: "opencode.json" };
@@ -400,9 +400,9 @@ function verdicts(text: string): { schema: boolean; loader: boolean } {
 describe("the schema and the loader agree", () => {
   test("on the top-level keys", () => {
     const keys = Object.keys(schema.properties);
-    expect(keys).toEqual(["$schema", "permission", "reasons", "roots", "scan"]);
-    const minimal: Readonly<Record<string, unknown>> = { $schema: SCHEMA_REF, permission: {}, reasons: {}, roots: [],
-      scan: {} };
+    expect(keys).toEqual(["$schema", "permission", "reasons", "contain", "roots", "scan"]);
+    const minimal: Readonly<Record<string, unknown>> = { $schema: SCHEMA_REF, permission: {}, reasons: {},
+      contain: false, roots: [], scan: {} };
     for (const k of keys) {
       expect([k, verdicts(JSON.stringify({ [k]: minimal[k] }))]).toEqual([k, { schema: true, loader: true }]);
     }

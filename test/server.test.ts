@@ -508,6 +508,27 @@ describe("under Node.js, the bin as the README configures it", () => {
     }, 60_000);
 });
 
+describe("a hook input that does not end", () => {
+  test("is checked in the client's process as far as it came, within the timeout, and the client exits", async () => {
+    const c = cases[1]!;
+    const child = spawn(process.execPath, [bin, ...c.argv], { cwd: c.cwd,
+      env: { PATH: process.env.PATH ?? "", ...c.env, SHELLFENCE_RESIDENT: "1", XDG_RUNTIME_DIR: runtime("open-stdin"),
+        SHELLFENCE_RESIDENT_TIMEOUT_MS: "300", SHELLFENCE_RESIDENT_DEBUG: "1" } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (d) => (stdout += d));
+    child.stderr!.on("data", (d) => (stderr += d));
+    // The whole input, with stdin left open, as a host that never closes it leaves it.
+    child.stdin!.write(c.input);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    const code = await exited(child);
+    clearTimeout(timer);
+    expect(stderr).toStartWith("shellfence: checked in this process: the hook input did not end within 300 ms\n");
+    expect({ code, decision: decisionOf(stdout) }).toEqual({ code: 0, decision: "ask" });
+    expect(stdout).toContain(c.because);
+  }, 60_000);
+});
+
 describe("help is printed without waiting for stdin", () => {
   for (const argv of [["hook", "claude-code", "--help"], ["hook", "--help"]]) {
     test(argv.join(" "), async () => {

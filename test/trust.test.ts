@@ -85,6 +85,28 @@ describe("an untrusted project file may only tighten", () => {
     expect((await guard()).warnings).toEqual([]);
   });
 
+  test('"contain": true is ignored (it would run contained what asks), "contain": false applies', async () => {
+    const inline = "python3 -c 'import os; print(os.listdir(\".\"))'";
+    writeFileSync(global, JSON.stringify({ contain: false }));
+    try {
+      projectConfig({ contain: true });
+      const g = await guard();
+      const v = g.check(inline, { cwd: project });
+      expect(v.decision).toBe("ask");
+      expect(v.containable).toBeUndefined();
+      expect(g.warnings[0]).toContain("contain: true");
+    } finally {
+      writeFileSync(global,
+        JSON.stringify({ permission: { read: { "~/.ssh/**": "deny" }, bash: { "git push *": "deny" } } }));
+    }
+    projectConfig({ contain: false });
+    const g = await guard();
+    expect(g.check(inline, { cwd: project }).containable).toBeUndefined();
+    expect(g.warnings).toEqual([]);
+    projectConfig({});
+    expect((await guard()).check(inline, { cwd: project }).containable).toBe(true);
+  });
+
   test("a key given twice is refused, in any config file", async () => {
     projectConfig('{"permission": {"read": {"~/.ssh/**": "deny", "~/.ssh/**": "allow"}}}');
     await expect(guard()).rejects.toThrow(ConfigError);

@@ -49,4 +49,24 @@ export interface Verdict {
   readonly decision: Decision;
   readonly reasons: readonly Reason[];
   readonly accesses: readonly Access[];
+  /**
+   * Present on an ask whose only reasons say that something is not known statically
+   * (UNKNOWN_REASONS), unless the policy says `"contain": false`: a host that runs bash in the
+   * sandbox runs it there instead of asking (docs/sandbox.md, "Contain rather than ask").
+   */
+  readonly containable?: true;
+}
+
+/**
+ * The reasons that say only that the guard does not know (docs/reasons.md): what the command
+ * reaches is then whatever the sandbox lets it reach, so with the sandbox made it need not ask.
+ */
+const UNKNOWN_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["UNRESOLVED_WORD", "UNRESOLVED_COMMAND",
+  "UNRESOLVED_CWD", "UNRESOLVED_PATH", "OPAQUE_CODE", "INLINE_CODE"]);
+
+/** An ask that only says "unknown": every reason that is not an allow is an ask of UNKNOWN_REASONS. */
+export function asksOnlyUnknown(v: Verdict): boolean {
+  const asking = v.reasons.filter((r) => r.decision !== "allow");
+  const unknown = (r: Reason) => r.decision === "ask" && UNKNOWN_REASONS.has(r.code);
+  return v.decision === "ask" && asking.length > 0 && asking.every(unknown);
 }

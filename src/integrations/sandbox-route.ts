@@ -9,7 +9,6 @@
 import { type Availability, sandboxAvailability, sandboxedCommandLine } from "../sandbox/bwrap.ts";
 import { DEFAULT_SANDBOX_MODE, SANDBOX_MODES, SandboxError, type SandboxMode } from "../sandbox/profile.ts";
 import { shellQuote } from "./glob-base.ts";
-import type { ReasonCode } from "../base/reasons.ts";
 import type { Verdict } from "../base/verdict.ts";
 import type { Call, Host } from "./host.ts";
 
@@ -30,9 +29,10 @@ export interface SandboxRouting {
   /** `shared` (default) or `none`: no network inside. */
   readonly network?: "shared" | "none";
   /**
-   * Contain rather than ask (default true): an ask whose only reasons are that something is
-   * not known statically (UNKNOWN_REASONS) runs in the sandbox without asking, nothing opened.
-   * A known access outside the roots still asks.
+   * Contain rather than ask (default true): an ask the guard marks `containable` (its only
+   * reasons are that something is not known statically, and the policy does not say
+   * `"contain": false`) runs in the sandbox without asking, nothing opened. A known access
+   * outside the roots still asks.
    */
   readonly contain?: boolean;
   /** The host's shell lives on between calls, keeping its cwd (Claude Code): the line carries a `cd` back. */
@@ -75,30 +75,13 @@ export function readSandboxRouting(raw: Readonly<Record<string, unknown>>): Sand
 }
 
 /**
- * The reasons that say only that the guard does not know (docs/reasons.md): what the command
- * reaches is then whatever the sandbox lets it reach, so with the sandbox made it need not ask.
- */
-const UNKNOWN_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["UNRESOLVED_WORD", "UNRESOLVED_COMMAND",
-  "UNRESOLVED_CWD", "UNRESOLVED_PATH", "OPAQUE_CODE", "INLINE_CODE"]);
-
-/**
- * An ask that only says "unknown": every asking reason is one of UNKNOWN_REASONS. With the
- * sandbox made, a host runs it contained instead of asking (containedLine).
- */
-export function asksOnlyUnknown(v: Verdict): boolean {
-  const asking = v.reasons.filter((r) => r.decision !== "allow");
-  const unknown = (r: Verdict["reasons"][number]) => r.decision === "ask" && UNKNOWN_REASONS.has(r.code);
-  return v.decision === "ask" && asking.length > 0 && asking.every(unknown);
-}
-
-/**
- * Contain rather than ask: for an ask that only says "unknown", the sandboxed line (nothing
- * opened), or null where the option is off, the sandbox is off or none can be made here.
+ * Contain rather than ask: for an ask the guard marked `containable`, the sandboxed line
+ * (nothing opened), or null where the option is off, the sandbox is off or none can be made here.
  */
 export function containedLine(call: BashCall, host: Host, verdict: Verdict, routing: SandboxRouting,
   session: RouteSession): string | null
 {
-  if (routing.contain === false || routing.sandbox === false || !asksOnlyUnknown(verdict)) return null;
+  if (routing.contain === false || routing.sandbox === false || verdict.containable !== true) return null;
   const r = routeBash(call, host, null, routing, session);
   return r.t === "sandboxed" ? r.line : null;
 }

@@ -103,9 +103,15 @@ export interface ConfigLayer {
   readonly warnings?: readonly string[];
   /** What `shellfence scan` leaves out and which CI presets it declares (scan-config.ts); no check reads it. */
   readonly scan?: ScanSection;
+  /**
+   * Contain rather than ask (docs/sandbox.md): false makes an ask whose only reasons are that
+   * something is not known statically ask in the hosts too, sandbox or not. Absent: the earlier
+   * layers' value (true by default).
+   */
+  readonly contain?: boolean;
 }
 
-const TOP_KEYS = new Set(["$schema", "permission", "reasons", "roots", "scan"]);
+const TOP_KEYS = new Set(["$schema", "contain", "permission", "reasons", "roots", "scan"]);
 
 /**
  * Reason codes the rules decide: the action of the rule that matched (`external_directory`'s
@@ -187,7 +193,8 @@ function validateShape(raw: unknown, origin: string, doc: JsonDocument | null,
       : /^perm/i.test(k)
       ? ' (did you mean "permission"?)'
       : "";
-    throw new ConfigError(origin, k, `unknown key${meant} (expected one of: permission, reasons, roots, scan)`);
+    throw new ConfigError(origin, k,
+      `unknown key${meant} (expected one of: contain, permission, reasons, roots, scan)`);
   }
   // Only the object's own keys count (a host's object may have a prototype), and the maps
   // built here have none, so `__proto__` or `toString` can never be looked up by accident.
@@ -283,8 +290,15 @@ function validateShape(raw: unknown, origin: string, doc: JsonDocument | null,
     if ("problem" in checked) throw new ConfigError(origin, checked.problem.key, checked.problem.message);
     scan = checked.section;
   }
-  return { layer: { origin, permission, reasons, roots, ...(scan ? { scan } : {}) },
-    written: { surfaces: writtenSurfaces, roots, rootBase } };
+  const contain = own("contain");
+  if (contain !== undefined && typeof contain !== "boolean") {
+    throw new ConfigError(origin, "contain", `expected true or false, not ${describe(contain)}`);
+  }
+  return {
+    layer: { origin, permission, reasons, roots, ...(scan ? { scan } : {}),
+      ...(contain !== undefined ? { contain } : {}) },
+    written: { surfaces: writtenSurfaces, roots, rootBase },
+  };
 }
 
 function actionProblem(v: unknown): string {
@@ -404,6 +418,8 @@ export interface MergedConfig {
   readonly surfaces: ReadonlyMap<string, RuleSet>;
   readonly reasons: ReadonlyMap<ReasonCode, { readonly action: Decision; readonly origin: string }>;
   readonly roots: readonly { readonly path: string; readonly origin: string }[];
+  /** Contain rather than ask (ConfigLayer.contain): the last layer that says, and where it says it. */
+  readonly contain: { readonly value: boolean; readonly origin: string };
 }
 
 function ruleEntries(spec: RuleSpec): [string, Decision][] {
@@ -434,6 +450,7 @@ export function mergeLayers(layers: readonly ConfigLayer[],
   const user = new Map<string, Map<string, Rule>>();
   const reasons = new Map<ReasonCode, { action: Decision; origin: string }>();
   const roots: { path: string; origin: string }[] = [];
+  let contain = { value: true, origin: "defaults" };
   // An untrusted layer's rules are kept apart: they neither replace nor reorder the others.
   const tight = new Map<string, Rule[]>();
   for (const layer of layers) {
@@ -487,10 +504,14 @@ export function mergeLayers(layers: readonly ConfigLayer[],
       if (layer.tightenOnly && stricter(now, action) === now) continue;
       reasons.set(code, { action, origin: layer.origin });
     }
+    // An untrusted layer may turn containing off (more asks), never on.
+    if (layer.contain !== undefined && !(layer.tightenOnly && layer.contain)) {
+      contain = { value: layer.contain, origin: layer.origin };
+    }
     if (layer.tightenOnly) continue;
     for (const r of layer.roots) roots.push({ path: r, origin: layer.origin });
   }
-  return { surfaces: out, reasons, roots };
+  return { surfaces: out, reasons, roots, contain };
 }
 
 /** Built-in rules: outside the roots asks, except the standard descriptors and /dev/null. */

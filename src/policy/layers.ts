@@ -115,6 +115,8 @@ function tightenOnly(layer: ConfigLayer, warnings: string[]): ConfigLayer {
     else reasons[code] = action;
   }
   for (const r of layer.roots) dropped.push(`roots: ${JSON.stringify(r)}`);
+  // Containing runs what would be asked about: turning it on loosens.
+  if (layer.contain === true) dropped.push("contain: true");
   // What a scan leaves out, and the places a preset allows, loosen it: the base branch's file
   // (`scan --config-from-git`) or a --config file declares them.
   for (const e of layer.scan?.exclude ?? []) dropped.push(`scan.exclude: ${JSON.stringify(e)}`);
@@ -125,8 +127,8 @@ function tightenOnly(layer: ConfigLayer, warnings: string[]): ConfigLayer {
         `it may only tighten the rules, so these are ignored: ${dropped.join("; ")}`,
     );
   }
-  const { scan: _, ...rest } = layer;
-  return { ...rest, permission, reasons, roots: [], tightenOnly: true };
+  const { scan: _, contain, ...rest } = layer;
+  return { ...rest, permission, reasons, roots: [], tightenOnly: true, ...(contain === false ? { contain } : {}) };
 }
 
 /** Loads the layers in merge order. Explicit files must exist; default locations may not. */

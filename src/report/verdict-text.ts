@@ -22,6 +22,9 @@ export function formatHuman(command: string, v: Verdict, opts: { color: boolean 
   for (const r of v.reasons) {
     out.push(`  ${paint(r.decision, r.decision.padEnd(5))} ${r.code}  ${escapeForPerson(r.message)}`);
   }
+  if (v.containable) {
+    out.push(dim(`  contained: a host that runs bash in the sandbox runs this there instead of asking`));
+  }
   if (v.reasons.length === 0) {
     const n = v.accesses.length;
     out.push(dim(`  ${n} path${n === 1 ? "" : "s"} checked; all allowed`));

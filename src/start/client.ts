@@ -138,22 +138,48 @@ function takeLock(lock: string): boolean {
   return false;
 }
 
-function readStdin(): Promise<string> {
+/**
+ * The hook input, read to its end within `timeoutMs`. A host that never closes stdin would hold
+ * the client until the host gives up on the hook, and Claude Code then runs the call unchecked:
+ * past the deadline the input is taken as far as it came (`ended: false`) and stdin is let go.
+ */
+function readStdin(timeoutMs: number): Promise<{ readonly text: string; readonly ended: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    const text = () => Buffer.concat(chunks).toString("utf8");
+    const timer = setTimeout(() => {
+      process.stdin.destroy();
+      resolve({ text: text(), ended: false });
+    }, timeoutMs);
     process.stdin.on("data", (c: Buffer) => chunks.push(c));
-    process.stdin.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    process.stdin.on("error", reject);
+    process.stdin.on("end", () => {
+      clearTimeout(timer);
+      resolve({ text: text(), ended: true });
+    });
+    process.stdin.on("error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
   });
 }
 
 /** `shellfence hook …` through the resident checker; sets the exit status, prints the answer. */
 export async function runHookClient(argv: readonly string[]): Promise<void> {
-  const stdin = await readStdin();
   const env = process.env;
   const timeout = Number(env.SHELLFENCE_RESIDENT_TIMEOUT_MS);
-  const got = await askServer(argv, stdin, { env, cwd: process.cwd(), ...(timeout > 0 ? { timeoutMs: timeout } : {}) });
+  const timeoutMs = timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
   const debug = env.SHELLFENCE_RESIDENT_DEBUG === "1";
+  const input = await readStdin(timeoutMs);
+  const stdin = input.text;
+  if (!input.ended) {
+    // What came is checked here, as the hook reads it: cut short, it is not a call, and asks.
+    if (debug) {
+      process.stderr.write(`shellfence: checked in this process: the hook input did not end within ${timeoutMs} ms\n`);
+    }
+    process.exitCode = await checkHere(argv, stdin);
+    return;
+  }
+  const got = await askServer(argv, stdin, { env, cwd: process.cwd(), timeoutMs });
   if ("code" in got) {
     if (debug) process.stderr.write("shellfence: answered by the resident checker\n");
     process.stdout.write(got.stdout);

@@ -101,6 +101,27 @@ cases("members that climb, are absolute, or lead out through links", [
   ["tar -xif concatenated.tar", "ask", ["#UNRESOLVED_PATH"]],
 ]);
 
+// A member is a write where it lands: one that lands in a place the guard protects (git's
+// directory, whose hooks the next `git commit` runs; a host's settings; the guard's own
+// configuration) asks as `cp` onto it does, while the tree the members land in is judged as a
+// whole (a write of the directory does not count the zones it holds: src/policy/protect.ts).
+// GNU tar 1.34 and unzip 6.0 write .git/hooks/pre-commit from zone-git.tar in $P (checked).
+cases("members that land in protected places", [
+  ["tar xf zone-git.tar", "ask", ["#PROTECTED_PATH", "write $P/build/.git/hooks/pre-commit"]],
+  ["cd sub && tar xf ../zone-git.tar -C ..", "ask", ["#PROTECTED_PATH", "write $P/build/.git/hooks/pre-commit"]],
+  ["bsdtar -xf zone-git.tar -C .", "ask", ["#PROTECTED_PATH"]],
+  ["tar xf zone-nested.tar -C vendor", "ask", ["#PROTECTED_PATH", "write $P/build/vendor/pkg/.git/config"]],
+  ["unzip -o zone-claude.zip", "ask", ["#PROTECTED_PATH", "write $P/build/.claude/settings.json"]],
+  ["7z x -y zone-claude.zip", "ask", ["#PROTECTED_PATH"]],
+  ["tar xf zone-guard.tar", "ask", ["#PROTECTED_PATH", "write $P/build/.shellfence.json"]],
+  ["cpio -idm --no-absolute-filenames < zone-git.tar", "ask", ["#PROTECTED_PATH"]],
+  // --strip-components moves the member out of the zone: pkg/config is an ordinary file.
+  ["tar xf zone-nested.tar -C vendor --strip-components=2", "allow", ["write $P/build/vendor/config"]],
+  // Members are judged as writes where they land, and the everyday ones are plain files.
+  ["tar xf release.tar -C vendor", "allow", ["write $P/build/vendor/pkg/lib/index.js"]],
+  ["unzip -o assets.zip -d public", "allow", ["write $P/build/public/pkg/README.md"]],
+]);
+
 cases("archives whose members the guard cannot read", [["curl -sLo a.tgz https://example.com/a.tgz && tar xzf a.tgz",
   "ask", ["#UNRESOLVED_PATH"]], ["curl -sL https://example.com/a.tgz | tar xz -C vendor", "ask", ["#UNRESOLVED_PATH"]],
   ["git archive HEAD | tar -x -C out", "ask", ["#UNRESOLVED_PATH"]], ["cp release.tar r.tar && tar xf r.tar", "ask", [

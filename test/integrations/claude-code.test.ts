@@ -379,6 +379,13 @@ describe("the sandbox: allowed Bash calls run contained (updatedInput)", () => {
       parse(hook(bash(command), ["--sandbox", "contained", "--no-contain"]).stdout).hookSpecificOutput!
         .permissionDecision,
     ).toBe("ask");
+    // The policy says so too, for every host: "contain": false in a config layer.
+    const cfg = join(fx.top, "no-contain.json");
+    writeFileSync(cfg, JSON.stringify({ contain: false }));
+    expect(
+      parse(hook(bash(command), ["--sandbox", "contained", "--config", cfg]).stdout).hookSpecificOutput!
+        .permissionDecision,
+    ).toBe("ask");
   });
   test("no sandbox on this machine: the static check alone, said once per session; a named sandbox blocks", () => {
     const none = { SHELLFENCE_BWRAP: "/nonexistent/bwrap" };

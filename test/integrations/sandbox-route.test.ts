@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { ShellfencePlugin } from "../../src/integrations/opencode.ts";
 import { withOptions } from "../../src/integrations/pi.ts";
 import { type Availability, sandboxAvailability, SandboxError } from "../../src/index.ts";
@@ -321,6 +321,15 @@ describe('contain rather than ask: an ask that only says "unknown" runs containe
       }]) {
         expect((await call(options, project, { command: unknown })).blocked).not.toBeNull();
       }
+    });
+  test.each(HOSTS)('%s: the policy\'s "contain": false (here an untrusted project file: it may tighten) asks',
+    async (_, call) => {
+      const other = join(dirname(project), "no-contain");
+      mkdirSync(other, { recursive: true });
+      writeFileSync(join(other, ".shellfence.json"), JSON.stringify({ contain: false }));
+      const out = await call({ availability: here }, other, { command: unknown });
+      expect(out.blocked).not.toBeNull();
+      expect(out.blocked).toContain("INLINE_CODE");
     });
   test.skipIf(skip)("pi, run: the contained program lists the project and reads nothing outside", () => {
     const [out] = inHost("pi", {}, [{ command: `${unknown}; python3 steal.py` }]);

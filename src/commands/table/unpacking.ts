@@ -155,7 +155,34 @@ export function unpackingEffects(u: Unpacking, disk: Disk): Effect[] {
   for (const p of absolutePlaces(list.members, u, u.strip)) {
     effects.push({ t: "path", arg: withValue(arg, "/" + p.place.segs.join("/"), ""), kind: p.kind });
   }
+  // Each member is also a write where it lands below the directory, so that one landing in a
+  // place the policy singles out (git's hooks, a host's settings, a rule's pattern) is judged
+  // as `cp` onto it would be; the directory's tree write does not count the zones it holds.
+  const landings = relativePlaces(list.members, u, u.strip);
+  const dirs = u.into.length ? u.into : [{ arg: withValue(arg, ".", ""), base: undefined }];
+  for (const d of dirs) {
+    const dir = d.arg.text;
+    if (dir === null || dir === "") continue;
+    const prefix = dir === "." ? "" : dir.endsWith("/") ? dir : `${dir}/`;
+    for (const rel of landings) {
+      effects.push({ t: "path", arg: withValue(d.arg, prefix + rel, ""), kind: "write",
+        ...(d.base !== undefined ? { base: d.base } : {}) });
+    }
+  }
   return effects;
+}
+
+/** The names members land under, below the directory (each once), for every way they are read. */
+function relativePlaces(members: readonly Member[], u: Unpacking, strip: number): string[] {
+  const out = new Set<string>();
+  for (const m of members) {
+    for (const name of [m.name, ...(m.aliases ?? [])]) {
+      for (const place of placesOf(name, u, strip)) {
+        if (!place.abs && place.segs.length) out.add(place.segs.join("/"));
+      }
+    }
+  }
+  return [...out];
 }
 
 /** The first member that climbs, or is written through (or onto) a symlink the archive made before it. */
