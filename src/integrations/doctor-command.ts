@@ -8,7 +8,7 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
-export type ProgramOf = { readonly program: string } | { readonly unresolved: string };
+type ProgramOf = { readonly program: string } | { readonly unresolved: string };
 
 const INTERPRETERS = new Set(["node", "nodejs", "bun", "deno", "sh", "bash", "dash", "python", "python3"]);
 const RUNNERS = new Set(["npx", "bunx", "pnpx"]);

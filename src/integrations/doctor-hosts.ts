@@ -43,7 +43,7 @@ export interface HostFindings {
 }
 
 /** Where a shellfence entry is configured, and the file it runs (or why that was not found). */
-export type GuardEntry = { readonly where: string; readonly file: string } | { readonly where: string;
+type GuardEntry = { readonly where: string; readonly file: string } | { readonly where: string;
   readonly unresolved: string };
 
 export interface DoctorContext {

@@ -28,7 +28,7 @@ export interface ProgramIdentity {
   readonly package: string | null;
 }
 
-export interface IdentityContext {
+interface IdentityContext {
   readonly project: string;
   readonly home: string;
   readonly sandbox: SandboxModes;

@@ -29,7 +29,7 @@ function excluded(rel: string): boolean {
   return rel === MANIFEST_FILE || rel.startsWith("dist/bin/") || /^dist\/bundle\/[^/]*\.v8cache$/.test(rel);
 }
 
-export interface Manifest {
+interface Manifest {
   readonly build: string | null;
   /** Relative path → SHA-256 (hex). */
   readonly files: Readonly<Record<string, string>>;
@@ -44,7 +44,7 @@ export function sha256File(path: string): string {
  * followed: a link where the build made a file is a difference, and a link to a directory does
  * not pull another tree in.
  */
-export function coveredFiles(root: string): string[] {
+function coveredFiles(root: string): string[] {
   const out: string[] = [];
   const walk = (rel: string) => {
     let entries;
@@ -88,7 +88,7 @@ function fileHash(path: string): string {
   }
 }
 
-export type ManifestCheck = { readonly kind: "absent" } | { readonly kind: "unreadable"; readonly why: string } | {
+type ManifestCheck = { readonly kind: "absent" } | { readonly kind: "unreadable"; readonly why: string } | {
   readonly kind: "checked";
   readonly build: string | null;
   readonly count: number;
