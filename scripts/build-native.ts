@@ -1,4 +1,4 @@
-// `npm run build:native` (the last step of `npm run build`): compiles the hook's native client,
+// `npm run build:native` (run by `npm run build`, before the manifest): compiles the hook's native client,
 // native/shellfence-hook.c, for this machine into dist/native/PLATFORM/shellfence-hook, where
 // bin/shellfence-hook looks for it (PLATFORM is Node.js's `${platform}-${arch}`: linux-x64, …).
 // The packed tarball carries it, so an install from the tarball needs no compiler and no install

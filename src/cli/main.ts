@@ -18,7 +18,7 @@ import { formatHuman } from "../report/verdict-text.ts";
 import type { CheckAnswer } from "../server/check-pool.ts";
 import type { Decision, Verdict } from "../base/verdict.ts";
 import { BUILD_ID } from "../base/build-id.ts";
-import { packageRoot } from "../server/protocol.ts";
+import { codeFile, packageRoot } from "../server/protocol.ts";
 
 const EXIT = { allow: 0, deny: 1, usage: 2, ask: 3 } as const;
 
@@ -146,7 +146,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (sub === "exec") return runExecCommand(rest, io);
   if (sub === "serve") return (await import("../server/server.ts")).runServe(rest, io, main);
   if (sub === "trust") return (await import("./trust.ts")).runTrust(rest, io);
-  if (sub === "doctor") return (await import("../integrations/doctor.ts")).runDoctorCommand(rest, io);
+  if (sub === "doctor") return (await import("../integrations/doctor.ts")).runDoctorCommand(rest, io, codeFile());
   if (sub !== "check") {
     io.stderr(`shellfence: unknown command ${JSON.stringify(sub)}\n${USAGE}\n`);
     return EXIT.usage;

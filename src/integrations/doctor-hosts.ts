@@ -19,13 +19,15 @@ import { readRegularFile, readRegularText } from "../paths/fs.ts";
 
 /** A host's settings file or a wrapper past this is not read: none is near it. */
 const MAX_HOST_FILE_BYTES = 4 << 20;
+import { programOf } from "./doctor-command.ts";
 import { probeClaudeHook, probeOpencodePlugin, probePiExtension, type ProbeResult } from "./doctor-probe.ts";
 import { parseJsonDocument } from "../policy/json.ts";
 
 export type HostId = "claude-code" | "opencode" | "pi";
 
 export interface Finding {
-  readonly level: "ok" | "warn" | "error";
+  /** `info`: listed for the user to see (another host's plugin, a file the project brings), not a judgement. */
+  readonly level: "ok" | "info" | "warn" | "error";
   readonly where: string;
   readonly message: string;
 }
@@ -36,7 +38,13 @@ export interface HostFindings {
   /** Entries that load shellfence and answered the probe. */
   readonly running: number;
   readonly findings: Finding[];
+  /** The program or module each entry that loads shellfence runs, for the identity check (doctor-identity.ts). */
+  readonly guards: GuardEntry[];
 }
+
+/** Where a shellfence entry is configured, and the file it runs (or why that was not found). */
+type GuardEntry = { readonly where: string; readonly file: string } | { readonly where: string;
+  readonly unresolved: string };
 
 export interface DoctorContext {
   readonly project: string;
@@ -65,7 +73,7 @@ function readConfig(file: string): Read {
  * The config files among `files` that exist, parsed; one the host could not read either is an
  * error finding (`host` names it), and a value that is not an object holds no settings.
  */
-function readConfigs(files: readonly string[], host: string,
+export function readConfigs(files: readonly string[], host: string,
   f: Finding[]): Array<{ readonly file: string; readonly value: Record<string, unknown> }>
 {
   const out: Array<{ readonly file: string; readonly value: Record<string, unknown> }> = [];
@@ -78,7 +86,7 @@ function readConfigs(files: readonly string[], host: string,
   return out;
 }
 
-function isDir(p: string): boolean {
+export function isDir(p: string): boolean {
   try {
     return statSync(p).isDirectory();
   } catch {
@@ -87,13 +95,14 @@ function isDir(p: string): boolean {
 }
 
 /** The package directory a file belongs to, when that package is shellfence. */
-function shellfencePackageOf(file: string): string | null {
+export function shellfencePackageOf(file: string): string | null {
   for (let dir = dirname(file);; dir = dirname(dir)) {
     const pkg = join(dir, "package.json");
     if (existsSync(pkg)) {
       try {
         const v: unknown = JSON.parse(readRegularText(pkg, MAX_HOST_FILE_BYTES) ?? "null");
-        return isRecord(v) && v.name === "shellfence" ? dir : null;
+        // A package.json without a name only sets a folder's module type (bin/package.json).
+        if (!(isRecord(v) && v.name === undefined)) return isRecord(v) && v.name === "shellfence" ? dir : null;
       } catch {
         return null;
       }
@@ -117,7 +126,7 @@ function resolveFrom(file: string, specifier: string): string | null {
 }
 
 /** A wrapper file (.opencode/plugin/x.ts, .pi/extensions/x.ts) that re-exports shellfence: probe the module it names. */
-async function probeWrapper(file: string, specifier: string, f: Finding[],
+async function probeWrapper(file: string, specifier: string, f: Finding[], guards: GuardEntry[],
   probe: (module: string) => Promise<ProbeResult>): Promise<number>
 {
   const text = readRegularText(file, MAX_HOST_FILE_BYTES) ?? "";
@@ -135,10 +144,11 @@ async function probeWrapper(file: string, specifier: string, f: Finding[],
       message: `imports "${specifier}", which cannot be found from here (is shellfence installed in the project?)` });
     return 0;
   }
+  guards.push({ where: file, file: target });
   return record(f, file, await probe(target), `imports ${target}`);
 }
 
-function listModules(dir: string): string[] {
+export function listModules(dir: string): string[] {
   if (!isDir(dir)) return [];
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
@@ -169,6 +179,7 @@ function matcherCovers(matcher: unknown, tool: string): boolean {
 
 export async function checkClaudeCode(ctx: DoctorContext): Promise<HostFindings> {
   const f: Finding[] = [];
+  const guards: GuardEntry[] = [];
   const files = [join(ctx.project, ".claude", "settings.json"), join(ctx.project, ".claude", "settings.local.json"),
     join(ctx.home, ".claude", "settings.json")];
   const configured = isDir(join(ctx.project, ".claude")) || existsSync(join(ctx.project, "CLAUDE.md"));
@@ -208,13 +219,15 @@ export async function checkClaudeCode(ctx: DoctorContext): Promise<HostFindings>
             message:
               'npx costs about 1 s on every tool call; make the command "$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code instead' });
         }
+        const prog = programOf(h.command, ctx.project, { ...ctx.env, CLAUDE_PROJECT_DIR: ctx.project });
+        guards.push("program" in prog ? { where: file, file: prog.program } : { where: file, ...prog });
         running += record(f, file, await probeClaudeHook(h.command, ctx.project, ctx.env),
           `hook ${JSON.stringify(h.command)}`);
       }
     }
   }
   if (disabled) running = 0;
-  return { configured: configured || running > 0, running, findings: f };
+  return { configured: configured || running > 0, running, findings: f, guards };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,6 +240,7 @@ function isPathSpec(spec: string): boolean {
 
 export async function checkOpencode(ctx: DoctorContext): Promise<HostFindings> {
   const f: Finding[] = [];
+  const guards: GuardEntry[] = [];
   const globalDir = join(ctx.env.XDG_CONFIG_HOME || join(ctx.home, ".config"), "opencode");
   const localDir = join(ctx.project, ".opencode");
   const projectIgnored = Boolean(ctx.env.OPENCODE_DISABLE_PROJECT_CONFIG);
@@ -276,6 +290,7 @@ export async function checkOpencode(ctx: DoctorContext): Promise<HostFindings> {
           message: `plugin ${JSON.stringify(spec)}: ${path} is not part of the shellfence package; it was not run` });
         continue;
       }
+      guards.push({ where: file, file: path });
       running += record(f, file, await probeOpencodePlugin(path, ctx.project, options),
         `plugin ${JSON.stringify(spec)}`);
     }
@@ -284,18 +299,20 @@ export async function checkOpencode(ctx: DoctorContext): Promise<HostFindings> {
   for (const d of dirs) {
     for (const sub of ["plugin", "plugins"]) {
       for (const file of listModules(join(d, sub))) {
-        running += await probeWrapper(file, "shellfence/opencode", f,
+        running += await probeWrapper(file, "shellfence/opencode", f, guards,
           (m) => probeOpencodePlugin(m, ctx.project, undefined));
       }
     }
   }
-  return { configured: configured || running > 0, running, findings: f };
+  return { configured: configured || running > 0, running, findings: f, guards };
 }
 
 // ---------------------------------------------------------------------------------------------
 // pi
 
-async function probePiPackage(dir: string, where: string, f: Finding[], project: string): Promise<number> {
+async function probePiPackage(dir: string, where: string, f: Finding[], guards: GuardEntry[],
+  project: string): Promise<number>
+{
   const pkgFile = join(dir, "package.json");
   const r = readConfig(pkgFile);
   if (r === null || "error" in r || !isRecord(r.value)) {
@@ -309,6 +326,7 @@ async function probePiPackage(dir: string, where: string, f: Finding[], project:
   let running = 0;
   for (const ext of manifest) {
     if (typeof ext !== "string") continue;
+    guards.push({ where, file: resolve(dir, ext) });
     running += record(f, where, await probePiExtension(resolve(dir, ext), project), `package ${dir} extension ${ext}`);
   }
   if (manifest.length === 0) f.push({ level: "error", where, message: `package ${dir} lists no pi extensions` });
@@ -317,6 +335,7 @@ async function probePiPackage(dir: string, where: string, f: Finding[], project:
 
 export async function checkPi(ctx: DoctorContext): Promise<HostFindings> {
   const f: Finding[] = [];
+  const guards: GuardEntry[] = [];
   const agentDir = ctx.env.PI_CODING_AGENT_DIR || join(ctx.home, ".pi", "agent");
   const localDir = join(ctx.project, ".pi");
   const configured = isDir(localDir);
@@ -350,13 +369,13 @@ export async function checkPi(ctx: DoctorContext): Promise<HostFindings> {
         }
         continue;
       }
-      running += await probePiPackage(dir, file, f, ctx.project);
+      running += await probePiPackage(dir, file, f, guards, ctx.project);
     }
   }
   for (const d of [join(agentDir, "extensions"), join(localDir, "extensions")]) {
     for (const file of listModules(d)) {
-      running += await probeWrapper(file, "shellfence/pi", f, (m) => probePiExtension(m, ctx.project));
+      running += await probeWrapper(file, "shellfence/pi", f, guards, (m) => probePiExtension(m, ctx.project));
     }
   }
-  return { configured: configured || running > 0, running, findings: f };
+  return { configured: configured || running > 0, running, findings: f, guards };
 }
