@@ -217,7 +217,7 @@ export async function checkClaudeCode(ctx: DoctorContext): Promise<HostFindings>
         if (/^\s*npx\b/.test(h.command)) {
           f.push({ level: "warn", where: file,
             message:
-              'npx costs about 1 s on every tool call; make the command "$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code instead' });
+              'npx costs about 1 s on every tool call; make the command "$CLAUDE_PROJECT_DIR"/node_modules/shellfence/bin/shellfence-hook claude-code instead' });
         }
         const prog = programOf(h.command, ctx.project, { ...ctx.env, CLAUDE_PROJECT_DIR: ctx.project });
         guards.push("program" in prog ? { where: file, file: prog.program } : { where: file, ...prog });

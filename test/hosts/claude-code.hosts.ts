@@ -50,7 +50,7 @@ interface Hook {
 const FORMS: Readonly<Record<string, Hook>> = {
   // The README's: the launcher of the native client, blocking the call when the hook itself fails.
   "shellfence-hook (native client), onFailure block": {
-    command: `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code`,
+    command: `"$CLAUDE_PROJECT_DIR"/node_modules/shellfence/bin/shellfence-hook claude-code`,
     onFailure: "block",
     log: true,
   },
@@ -61,7 +61,7 @@ const FORMS: Readonly<Record<string, Hook>> = {
   // The same hooks without their sandbox: the static check alone, for the per-call cost of each
   // client against the control (the sandboxed tool run costs a bwrap start of its own).
   "shellfence-hook, --sandbox off (native client)": {
-    command: `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code --sandbox off`,
+    command: `"$CLAUDE_PROJECT_DIR"/node_modules/shellfence/bin/shellfence-hook claude-code --sandbox off`,
   },
   "bin, --sandbox off (Node.js client)": {
     command: `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence hook claude-code --sandbox off`,
@@ -160,7 +160,7 @@ describe(`Claude Code (${hostBin("claude")})`, () => {
   const AB_TAKEN = Array.from({ length: TIMED_CALLS }, (_, i) => AB_WARM + 2 * i);
   const AB_LEFT = AB_TAKEN.map((i) => i + 1);
   const AB: readonly (readonly [string, string, RegExp])[] = [["native client",
-    `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code --sandbox off`,
+    `"$CLAUDE_PROJECT_DIR"/node_modules/shellfence/bin/shellfence-hook claude-code --sandbox off`,
     /^shellfence: (answered by the resident checker \(native client\)|native client: )/], ["Node.js client",
     `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence hook claude-code --sandbox off`,
     /^shellfence: (answered by the resident checker$|checked in this process: )/]];

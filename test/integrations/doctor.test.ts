@@ -40,7 +40,7 @@ const hook = (command: string, matcher = "Bash|Read|Write|Edit|MultiEdit|Glob|Gr
   JSON.stringify({ ...extra, hooks: { PreToolUse: [{ matcher, hooks: [{ type: "command", command, ...entry }] }] } });
 const BIN = `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence hook claude-code`;
 /** The README's hook command: the launcher of the native client. */
-const HOOK = `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code`;
+const HOOK = `"$CLAUDE_PROJECT_DIR"/node_modules/shellfence/bin/shellfence-hook claude-code`;
 
 describe("doctor", () => {
   test("nothing configured: ok, every host not configured", async () => {

@@ -185,7 +185,7 @@ describe("the README's hook command, with the native client the tarball carries"
 
   test("the first call goes to the Node.js bin, which starts the server; the next is answered natively", async () => {
     const command = readmeHookCommand();
-    expect(command).toBe(`"$CLAUDE_PROJECT_DIR"/node_modules/.bin/shellfence-hook claude-code`);
+    expect(command).toBe(`"$CLAUDE_PROJECT_DIR"/node_modules/shellfence/bin/shellfence-hook claude-code`);
     const rt = join(T, "run-native");
     mkdirSync(rt, { mode: 0o700 });
     const first = hostHook(command, { XDG_RUNTIME_DIR: rt });
@@ -199,6 +199,29 @@ describe("the README's hook command, with the native client the tarball carries"
     expect(next.stderr).toBe(NATIVE_ANSWERED);
     expect(next.stdout).toBe(first.stdout);
   }, 60_000);
+
+  test("doctor on the README's settings: the hook runs the package's own file, as built, read-only in the sandbox",
+    () => {
+      const block = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) =>
+        b.includes("PreToolUse")
+      );
+      mkdirSync(join(project, ".claude"), { recursive: true });
+      writeFileSync(join(project, ".claude", "settings.json"), block!);
+      try {
+        const r = spawnSync(join(project, "node_modules", ".bin", "shellfence"), ["doctor", "--json"], { cwd: project,
+          encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: T, SHELLFENCE_RESIDENT: "0" } });
+        const report = JSON.parse(r.stdout) as { problems: number;
+          identity: { programs: { file: string }[]; findings: { level: string; message: string }[] } };
+        expect(report.identity.programs.map((p) => p.file)).toEqual([join(installed, "bin", "shellfence-hook")]);
+        expect(report.identity.findings.filter((f) => f.level === "error")).toEqual([]);
+        expect(report.identity.findings.map((f) => f.message).join("\n")).toMatch(
+          /all [0-9]+ files of build [0-9a-f]{16} match their recorded SHA-256/,
+        );
+        expect(report.problems).toBe(0);
+      } finally {
+        rmSync(join(project, ".claude"), { recursive: true, force: true });
+      }
+    }, 60_000);
 
   test("the user-wide shellfence-hook answers through the native client too", async () => {
     const rt = join(T, "run-native-global");
