@@ -145,6 +145,54 @@ static int input_to_stdin(const struct buf *in) {
   return 1;
 }
 
+/* Whether `path` (physically) is `dir` or below it; a path that cannot be resolved is not. */
+static int inside_dir(const char *path, const char *dir) {
+  char *p = realpath(path, NULL);
+  if (p == NULL) return 0;
+  size_t n = strlen(dir);
+  int in = strncmp(p, dir, n) == 0 && (p[n] == '\0' || p[n] == '/' || (n == 1 && dir[0] == '/'));
+  free(p);
+  return in;
+}
+
+/*
+ * The node to hand over to. SHELLFENCE_NODE, when set, must be an absolute path. Otherwise
+ * PATH's entries in order, but none that the agent can write without being asked: a relative
+ * one (empty, `.`, `bin`: resolved against the project, where the hook runs) or one inside the
+ * project (CLAUDE_PROJECT_DIR), where a `node` the agent put would run in place of the guard.
+ */
+static const char *find_node(void) {
+  const char *named = getenv("SHELLFENCE_NODE");
+  if (named != NULL && named[0] != '\0') {
+    if (named[0] != '/') cannot("SHELLFENCE_NODE must be an absolute path, not \"%s\": cannot check this call", named);
+    return named;
+  }
+  const char *path = getenv("PATH");
+  const char *project = getenv("CLAUDE_PROJECT_DIR");
+  char *projectReal = project != NULL && project[0] != '\0' ? realpath(project, NULL) : NULL;
+  static char found[4096];
+  for (const char *p = path != NULL ? path : ""; *p != '\0';) {
+    const char *end = strchr(p, ':');
+    size_t n = end != NULL ? (size_t)(end - p) : strlen(p);
+    if (n > 0 && p[0] == '/' && n + 6 < sizeof found) {
+      memcpy(found, p, n);
+      memcpy(found + n, "/node", 6);
+      struct stat st;
+      found[n] = '\0';
+      int ours = projectReal != NULL && inside_dir(found, projectReal);
+      found[n] = '/';
+      if (!ours && stat(found, &st) == 0 && S_ISREG(st.st_mode) && access(found, X_OK) == 0) {
+        free(projectReal);
+        return found;
+      }
+    }
+    p += n;
+    if (*p == ':') p++;
+  }
+  free(projectReal);
+  return NULL;
+}
+
 /*
  * Hands the call to the Node.js bin: `node ROOT/bin/shellfence.js hook ARGS`, this process
  * replaced by it. `one_shot` (after the server was asked and failed: no answer in time, a reply
@@ -175,9 +223,13 @@ static _Noreturn void hand_over(struct call *c, int one_shot, const char *fmt, .
   argv[1] = script.p;
   argv[2] = "hook";
   for (int i = 0; i < c->nargs; i++) argv[3 + i] = c->args[i];
+  const char *node = find_node();
+  if (node == NULL) {
+    cannot("cannot run node to check this call: no node on the hook's PATH outside the project (or set SHELLFENCE_NODE)");
+  }
   signal(SIGPIPE, SIG_DFL); /* an ignored signal stays ignored across exec */
-  execvp("node", argv);
-  cannot("cannot run node to check this call (%s): is Node.js on the hook's PATH?", strerror(errno));
+  execv(node, argv);
+  cannot("cannot run node to check this call (%s: %s)", node, strerror(errno));
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -298,6 +298,21 @@ function expectAsk(r: Run): void {
   expect(r.stdout).toContain(`${T}/outside/x`);
 }
 
+/**
+ * A PATH whose first entries the agent can write — a directory in the project and `.` (the hook
+ * runs in the project) — each with a `node` that says it ran, then the real node's directory.
+ */
+function agentWritablePath(project: string): string {
+  const fake = "#!/bin/sh\necho 'FAKE NODE RAN' >&2\nexit 0\n";
+  for (const dir of [join(project, ".tools"), project]) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "node"), fake);
+    chmodSync(join(dir, "node"), 0o755);
+  }
+  const real = spawnSync("sh", ["-c", "command -v node"], { encoding: "utf8" }).stdout.trim();
+  return `${join(project, ".tools")}:.::${real.slice(0, real.lastIndexOf("/"))}:/usr/bin:/bin`;
+}
+
 const handedOver = (why: string) => `shellfence: native client: ${why}; handing the call to the Node.js bin\n`;
 
 describe.skipIf(!existsSync(native) && !hasCompiler)("the native client hands over what it cannot trust", () => {
@@ -547,6 +562,22 @@ describe.skipIf(!existsSync(native) && !hasCompiler)("the native client hands ov
     expect(r.stderr).toContain("shellfence: cannot run node to check this call");
   });
 
+  test("the node it hands over to is never one on a PATH entry in the project or a relative one", () => {
+    const call = outsideCall(runtime("path-node"), { SHELLFENCE_RESIDENT: "0" });
+    const r = viaNative(call, { PATH: agentWritablePath(call.env.CLAUDE_PROJECT_DIR!) });
+    expect(r.stderr).not.toContain("FAKE NODE RAN");
+    expectAsk(r);
+  });
+
+  test("SHELLFENCE_NODE names the node to run; one that is not an absolute path is refused: exit 2", () => {
+    const call = outsideCall(runtime("named-node"), { SHELLFENCE_RESIDENT: "0" });
+    const real = spawnSync("sh", ["-c", "command -v node"], { encoding: "utf8" }).stdout.trim();
+    expectAsk(viaNative(call, { PATH: "/nonexistent", SHELLFENCE_NODE: real }));
+    const r = viaNative(call, { SHELLFENCE_NODE: "node" });
+    expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 2, stdout: "" });
+    expect(r.stderr).toContain("SHELLFENCE_NODE must be an absolute path");
+  });
+
   test("a copy outside the package's layout does not guess where the package is: exit 2", () => {
     const elsewhere = join(T, "elsewhere");
     mkdirSync(elsewhere, { recursive: true });
@@ -626,12 +657,19 @@ describe.skipIf(!existsSync(native) && !hasCompiler)("the launcher", () => {
     expectAsk(r);
   }, 60_000);
 
+  test("the node it runs is never one on a PATH entry in the project or a relative one", () => {
+    const call = outsideCall(rt, { SHELLFENCE_NATIVE: "0", SHELLFENCE_RESIDENT: "0" });
+    const r = run([launcher, ...call.args], call, { PATH: agentWritablePath(call.env.CLAUDE_PROJECT_DIR!) });
+    expect(r.stderr).not.toContain("FAKE NODE RAN");
+    expectAsk(r);
+  }, 60_000);
+
   test("no client and no Node.js: exit 2, which Claude Code takes as a block", () => {
     const hook = packageWith("pkg-no-node", () => {});
     const call = outsideCall(rt);
     const r = run([hook, ...call.args], call, { PATH: "/nonexistent" });
     expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 2, stdout: "" });
-    expect(r.stderr).toBe("shellfence: node is not on the hook's PATH: cannot check this call\n");
+    expect(r.stderr).toBe("shellfence: node is not on the hook's PATH (outside the project): cannot check this call\n");
   });
 });
 
