@@ -286,6 +286,20 @@ export const FORMS: readonly Form[] = [
   { name: "stmt-test-subscript", text: `[[ a[$(cat ${P})] -eq 1 ]]; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-test-quoted-subscript", text: `[[ 'a[$(cat ${P})]' -eq 1 ]]; `,
     applies: (p) => p.kind === "statement" },
+  // Issue #30's classes. A value bash evaluates as arithmetic because the variable it lands in
+  // has the integer attribute (or is RANDOM, OPTIND…): quoted, the text is code there only.
+  { name: "int-subscript-text", text: `'a[$(cat ${P})]'`,
+    applies: (p) =>
+      p.quoting === "none" && ["assignment-value", "argument", "here-string", "for-list"].includes(p.kind) },
+  { name: "stmt-int-declare", text: `declare -i n='a[$(cat ${P})]'; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-int-read", text: `declare -i n; read -r n <<< 'a[$(cat ${P})]'; `,
+    applies: (p) => p.kind === "statement" },
+  { name: "stmt-int-random", text: `RANDOM='a[$(cat ${P})]'; `, applies: (p) => p.kind === "statement" },
+  // Start-up files: a script bash reads before the command it is given.
+  { name: "stmt-bash-env", text: `BASH_ENV=${P} bash -c :; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-bash-env-exported", text: `export BASH_ENV=${P}; bash -c :; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-sh-env-interactive", text: `ENV=${P} sh -i </dev/null >/dev/null 2>&1; `,
+    applies: (p) => p.kind === "statement" },
   // Here-strings and here-documents (an unquoted delimiter: the body is expanded).
   { name: "stmt-herestring", text: `: <<<$(cat ${P}); `, applies: (p) => p.kind === "statement" },
   { name: "stmt-herestring-quoted", text: `: <<< "$(cat ${P})"; `, applies: (p) => p.kind === "statement" },
