@@ -1,0 +1,121 @@
+// Configuration that turns a command into code (issue #30, class 5): what npm, pnpm and yarn
+// read from the project's configuration files, an ancestor's node_modules/.bin on a script's
+// PATH, make's includes, and the dotenv files tools load themselves. Each inside case has
+// outside twins that must still ask.
+//
+// Oracle notes (npm 11.19.1, node 20.20.2, GNU make 4.3; strace -f -y where it says so):
+// - a project .npmrc `script-shell=/tmp/evil.sh` made `npm run t` print `EVIL -c echo hi`;
+//   `node-options=--require /x.js` reached the script as NODE_OPTIONS; `userconfig=/tmp/u.npmrc`
+//   made npm read that file, whose script-shell it then used;
+// - npm's script PATH held the node_modules/.bin of every directory from the package up to `/`
+//   (`…/p/node_modules/.bin:…/tc/node_modules/.bin:/tmp/node_modules/.bin:/node_modules/.bin`),
+//   and `"t": "vitest run"` ran `/tmp/tc/node_modules/.bin/vitest` when the project had none.
+//
+// The fixtures are built inside the sandbox's project ($P); these cases record no golden
+// verdicts (assertCase without a golden line).
+
+import { describe, test } from "bun:test";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { assertCase, type Case, type Sandbox, useSandbox } from "./support/table.ts";
+
+/** Writes files (text, or a JSON value for `.json` names) under `root`. */
+function files(root: string, tree: Record<string, string | object>): void {
+  for (const [rel, content] of Object.entries(tree)) {
+    const path = join(root, rel);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  }
+}
+
+function cases(name: string, box: Sandbox, list: readonly Case[]): void {
+  describe(name, () => {
+    for (const c of list) test(`${c[0].replace(/\n/g, "⏎")} → ${c[1]}`, () => assertCase(box, c));
+  });
+}
+
+const SCRIPTS = { name: "x", scripts: { build: "tsc -p .", test: "vitest run", t: "echo hi", u: "mytool x" } };
+
+/** A project directory $P/NAME with a package.json and one configuration file. */
+function project(fx: { project: string }, name: string, file: string, text: string): void {
+  files(join(fx.project, name), { "package.json": SCRIPTS, [file]: text });
+}
+
+const box = useSandbox((fx) => {
+  // Everyday settings.
+  project(fx, "plain", ".npmrc",
+    "registry=https://registry.example.com/\nsave-exact=true\nengine-strict=true\nauto-install-peers=true\n" +
+      "//registry.example.com/:_authToken=${NPM_TOKEN}\n; a comment\nscript-shell=bash\nprefix=.npm-global\n" +
+      "node-options=--max-old-space-size=4096 --require ./tools/register.js\n");
+  project(fx, "yarnberry", ".yarnrc.yml",
+    "nodeLinker: node-modules\nyarnPath: .yarn/releases/yarn-4.1.0.cjs\nplugins:\n" +
+      '  - path: .yarn/plugins/@yarnpkg/plugin-workspace-tools.cjs\n    spec: "@yarnpkg/plugin-workspace-tools"\n' +
+      "enableTelemetry: false\n");
+  project(fx, "pnpmset", "pnpm-workspace.yaml",
+    "packages:\n  - 'apps/*'\nautoInstallPeers: true\nonlyBuiltDependencies:\n  - esbuild\nstoreDir: .pnpm-store\n");
+  // Settings that name code or places outside the project.
+  project(fx, "shell", ".npmrc", "script-shell=/tmp/evil.sh\n");
+  project(fx, "shellproj", ".npmrc", "script_shell = ./tools/sh\n");
+  project(fx, "nodeopt", ".npmrc", `node-options="--require ${fx.outside}/x.js"\n`);
+  project(fx, "nodeurl", ".npmrc", "node-options=--import=data:text/javascript,process.exit(0)\n");
+  project(fx, "userconf", ".npmrc", `userconfig=${fx.outside}/u.npmrc\n`);
+  project(fx, "prefix", ".npmrc", "prefix=../../outside/global\n");
+  project(fx, "envval", ".npmrc", "script-shell=${EVIL_SHELL}\n");
+  project(fx, "yarnpath", ".yarnrc.yml", `yarnPath: ${fx.outside}/yarn.cjs\n`);
+  project(fx, "yarnplugin", ".yarnrc.yml", `plugins:\n  - ${fx.outside}/plugin.cjs\n`);
+  project(fx, "yarnanchor", ".yarnrc.yml", "x: &p /tmp/evil.cjs\nyarnPath: *p\n");
+  project(fx, "yarn1", ".yarnrc", `yarn-path "${fx.outside}/yarn.js"\n`);
+  project(fx, "pnpmshell", "pnpm-workspace.yaml", "packages: ['apps/*']\nscriptShell: /tmp/evil.sh\n");
+  project(fx, "pnpmflow", "pnpm-workspace.yaml", "{packages: ['apps/*'], scriptShell: /tmp/evil.sh}\n");
+  // A configuration file two levels up, inside the project: read too (npm reads only the
+  // package's; more only adds).
+  files(join(fx.project, "nested"), { ".npmrc": "script-shell=/tmp/evil.sh\n", "pkg/package.json": SCRIPTS });
+  // A node_modules/.bin above the package, outside the roots when the package is the root.
+  const anc = join(fx.project, "anc");
+  files(anc, { "pkg/package.json": SCRIPTS, "own/package.json": SCRIPTS, "node_modules/.bin/vitest": "#!/bin/sh\n",
+    "own/node_modules/.bin/vitest": "#!/bin/sh\n" });
+  for (const f of ["node_modules/.bin/vitest", "own/node_modules/.bin/vitest"]) chmodSync(join(anc, f), 0o755);
+  return {};
+});
+
+cases("npm, pnpm and yarn settings that name code or places", box, [
+  // Everyday: registry, auth, save-exact, a shell npm runs scripts with that the guard reads as sh.
+  ["npm run build", "allow", ["!#OPAQUE_CODE"], { cwd: "$P/plain" }],
+  ["npm test", "allow", ["exec $P/plain/tools/register.js"], { cwd: "$P/plain" }],
+  ["npm install", "allow", ["write $P/plain/.npm-global"], { cwd: "$P/plain" }],
+  ["yarn build", "allow", ["exec $P/yarnberry/.yarn/releases/yarn-4.1.0.cjs",
+    "exec $P/yarnberry/.yarn/plugins/@yarnpkg/plugin-workspace-tools.cjs"], { cwd: "$P/yarnberry" }],
+  ["pnpm build", "allow", ["write $P/pnpmset/.pnpm-store"], { cwd: "$P/pnpmset" }],
+  // A script run with another program than a shell the guard reads.
+  ["npm run t", "ask", ["#OPAQUE_CODE"], { cwd: "$P/shell" }],
+  ["npm test", "ask", ["#OPAQUE_CODE"], { cwd: "$P/shellproj" }],
+  ["npm run t", "ask", ["#OPAQUE_CODE"], { cwd: "$P/nested/pkg", roots: ["$P"] }],
+  // (With the package as the only root, the file above it is the host's, taken on trust.)
+  ["npm run t", "allow", ["!#OPAQUE_CODE"], { cwd: "$P/nested/pkg" }],
+  ["npm --prefix shell run t", "ask", ["#OPAQUE_CODE"]],
+  ["npm run t", "ask", ["#OPAQUE_CODE"], { cwd: "$P/envval" }],
+  ["pnpm t", "ask", ["#OPAQUE_CODE"], { cwd: "$P/pnpmshell" }],
+  ["pnpm t", "ask", ["#OPAQUE_CODE"], { cwd: "$P/pnpmflow" }],
+  // Code for every node the scripts start.
+  ["npm test", "ask", ["exec $O/x.js"], { cwd: "$P/nodeopt" }],
+  ["npm test", "ask", ["#OPAQUE_CODE"], { cwd: "$P/nodeurl" }],
+  // Another file of settings, a place to write, another yarn, a plugin.
+  ["npm run t", "ask", ["#OPAQUE_CODE"], { cwd: "$P/userconf" }],
+  ["npm install -g x", "ask", ["write $O/global"], { cwd: "$P/prefix" }],
+  ["npm run t", "ask", ["write $O/global"], { cwd: "$P/prefix" }],
+  ["yarn build", "ask", ["exec $O/yarn.cjs"], { cwd: "$P/yarnpath" }],
+  ["yarn build", "ask", ["exec $O/plugin.cjs"], { cwd: "$P/yarnplugin" }],
+  ["yarn build", "ask", ["#OPAQUE_CODE"], { cwd: "$P/yarnanchor" }],
+  ["yarn build", "ask", ["exec $O/yarn.js"], { cwd: "$P/yarn1" }],
+  // npm does not read yarn's files, nor pnpm's settings.
+  ["npm run build", "allow", ["!#OPAQUE_CODE"], { cwd: "$P/yarnpath" }],
+  ["npm run t", "allow", ["!#OPAQUE_CODE"], { cwd: "$P/pnpmshell" }],
+]);
+
+cases("a script's program in a node_modules/.bin above the roots", box, [
+  ["npm test", "ask", ["exec $P/anc/node_modules/.bin/vitest"], { cwd: "$P/anc/pkg", roots: ["$P/anc/pkg"] }],
+  ["npm run build", "allow", [], { cwd: "$P/anc/pkg", roots: ["$P/anc/pkg"] }],
+  // Found first in the package's own node_modules/.bin, or above it but inside the roots: the project's.
+  ["npm test", "allow", ["!exec $P/anc/node_modules/.bin/vitest"], { cwd: "$P/anc/own", roots: ["$P/anc/own"] }],
+  ["npm test", "allow", [], { cwd: "$P/anc/pkg", roots: ["$P"] }],
+]);
