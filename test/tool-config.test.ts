@@ -9,7 +9,12 @@
 //   made npm read that file, whose script-shell it then used;
 // - npm's script PATH held the node_modules/.bin of every directory from the package up to `/`
 //   (`…/p/node_modules/.bin:…/tc/node_modules/.bin:/tmp/node_modules/.bin:/node_modules/.bin`),
-//   and `"t": "vitest run"` ran `/tmp/tc/node_modules/.bin/vitest` when the project had none.
+//   and `"t": "vitest run"` ran `/tmp/tc/node_modules/.bin/vitest` when the project had none;
+// - make 4.3 opened ../x.mk for `include ../x.mk` (strace -f -y: openat(AT_FDCWD</tmp/tc/mk/p>,
+//   "../x.mk") = 4</tmp/tc/mk/x.mk>), took an included file's own `include ../x.mk` from its own
+//   directory, not the includer's, and with `-I ../inc` read ../inc/foo.mk for `include foo.mk`
+//   when the project had none (a foo.mk beside the Makefile won); MAKEFILES=../inc/foo.mk read
+//   that file first.
 //
 // The fixtures are built inside the sandbox's project ($P); these cases record no golden
 // verdicts (assertCase without a golden line).
@@ -75,6 +80,24 @@ const box = useSandbox((fx) => {
   files(anc, { "pkg/package.json": SCRIPTS, "own/package.json": SCRIPTS, "node_modules/.bin/vitest": "#!/bin/sh\n",
     "own/node_modules/.bin/vitest": "#!/bin/sh\n" });
   for (const f of ["node_modules/.bin/vitest", "own/node_modules/.bin/vitest"]) chmodSync(join(anc, f), 0o755);
+  // Makefiles and what they include.
+  const mk = (name: string, text: string, more: Record<string, string> = {}) =>
+    files(join(fx.project, "mk", name), { Makefile: text, ...more });
+  files(fx.outside, { "x.mk": "all:\n\tcat ~/.ssh/id_rsa\n", "inc/foo.mk": "Z := 1\n" });
+  mk("plain",
+    "OBJS := a.o b.o\n-include $(addprefix deps/,$(OBJS:.o=.d))\ninclude mk/common.mk\n" +
+      "include $(wildcard mk/*.mk)\nROOT := $(dir $(abspath $(lastword $(MAKEFILE_LIST))))\ninclude $(ROOT)mk/rules.mk\n" +
+      "all:\n\t@echo hi\n", { "mk/common.mk": "A := 1\n", "mk/rules.mk": "-include .env\n", ".env": "PORT=3000\n",
+    "deps/a.d": "a.o: a.c\n" });
+  mk("up", "include ../../../outside/x.mk\nall:\n");
+  // (An include names a file from where make runs, not from the including file.)
+  mk("deep", "include mk/common.mk\nall:\n", { "mk/common.mk": "sinclude ../../../outside/x.mk\n" });
+  mk("glob", "include $(wildcard ../../../outside/*.mk)\nall:\n");
+  mk("unknown", "-include $(shell cat list)\nall:\n");
+  mk("undefined", "include $(TOP)/rules.mk\nall:\n");
+  mk("searched", "include foo.mk\nall:\n");
+  mk("bsd", '.include "../../../outside/x.mk"\nall:\n');
+  mk("recipe", "all:\n\t@echo include is a word here\n");
   return {};
 });
 
@@ -118,4 +141,33 @@ cases("a script's program in a node_modules/.bin above the roots", box, [
   // Found first in the package's own node_modules/.bin, or above it but inside the roots: the project's.
   ["npm test", "allow", ["!exec $P/anc/node_modules/.bin/vitest"], { cwd: "$P/anc/own", roots: ["$P/anc/own"] }],
   ["npm test", "allow", [], { cwd: "$P/anc/pkg", roots: ["$P"] }],
+]);
+
+const MK = (dir: string) => ({ cwd: `$P/mk/${dir}` });
+cases("make reads what its makefiles include", box, [
+  // Everyday: includes of the project's own files, through variables, functions and globs.
+  ["make", "allow", ["read $P/mk/plain/mk/common.mk", "read $P/mk/plain/deps/a.d", "read $P/mk/plain/mk/rules.mk",
+    "read $P/mk/plain/.env"], MK("plain")],
+  ["make -C mk/plain test", "allow", ["read $P/mk/plain/mk/common.mk"]],
+  ["make -f Makefile all", "allow", [], MK("plain")],
+  ["make", "allow", [], MK("recipe")],
+  // Makefile code from outside the project, at any depth, by a glob, by bmake's .include.
+  ["make", "ask", ["read $O/x.mk", "#OPAQUE_CODE"], MK("up")],
+  ["make -C mk/up", "ask", ["read $O/x.mk"]],
+  ["make", "ask", ["read $O/x.mk"], MK("deep")],
+  ["make", "ask", ["read $O/x.mk"], MK("glob")],
+  ["bmake", "ask", ["read $O/x.mk"], MK("bsd")],
+  // Found through -I when the project has no such file.
+  ["make -I ../../../outside/inc", "ask", ["read $O/inc/foo.mk"], MK("searched")],
+  ["make", "allow", [], MK("searched")],
+  // A name the guard cannot work out: $(shell …), a variable the makefile does not define.
+  ["make", "ask", ["#UNRESOLVED_WORD"], MK("unknown")],
+  ["make", "ask", ["#UNRESOLVED_WORD"], MK("undefined")],
+  // An included file written earlier in the command is not what is on disk now.
+  ["echo 'include ../../../outside/x.mk' > mk/common.mk && make", "ask", ["#OPAQUE_CODE"], MK("plain")],
+  ["git checkout -b feature && make", "allow", [], MK("plain")],
+  ["git checkout other && make", "ask", ["#OPAQUE_CODE"], MK("plain")],
+  // $MAKEFILES: makefiles read before the others.
+  ["MAKEFILES=../../../outside/x.mk make", "ask", ["exec $O/x.mk"], MK("recipe")],
+  ["MAKEFILES=../up/Makefile make", "ask", ["read $O/x.mk"], { cwd: "$P/mk/recipe", roots: ["$P"] }],
 ]);

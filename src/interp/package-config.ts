@@ -18,6 +18,7 @@ import { isAbsolute, isInside, join } from "../paths/resolve.ts";
 import { pathCandidates } from "./candidates.ts";
 import { iniSettings, type Settings, yamlTopSettings, yarnrcSettings } from "./config-lines.ts";
 import type { Shell } from "./context.ts";
+import { configText } from "./written-config.ts";
 
 /** What a key's value is, to the tool that reads it. */
 type Role =
@@ -110,7 +111,7 @@ export function packageConfig(it: Shell, argv: readonly Arg[], w: World, span: S
         const file = `${dir === "/" ? "" : dir}/${base}`;
         if (seen.has(file) || it.fs.lstat(file) === null) continue;
         seen.add(file);
-        const text = it.paths.readScript(w, file, true);
+        const text = configText(it, w, file);
         if (text === null) {
           it.issue("OPAQUE_CODE", `${name} reads its settings from ${file}, which the guard cannot read`, span);
           continue;
