@@ -14,7 +14,11 @@
 //   "../x.mk") = 4</tmp/tc/mk/x.mk>), took an included file's own `include ../x.mk` from its own
 //   directory, not the includer's, and with `-I ../inc` read ../inc/foo.mk for `include foo.mk`
 //   when the project had none (a foo.mk beside the Makefile won); MAKEFILES=../inc/foo.mk read
-//   that file first.
+//   that file first;
+// - node 20.20 `--env-file=.env` with `NODE_OPTIONS=--require /tmp/tc/x.js` in it ran x.js (a
+//   PATH line did not replace the inherited PATH); Flask 3 (`flask routes`) stat'ed .flaskenv
+//   and .env from the working directory up to `/` and opened /tmp/tc/.env above a project
+//   without one.
 //
 // The fixtures are built inside the sandbox's project ($P); these cases record no golden
 // verdicts (assertCase without a golden line).
@@ -98,6 +102,18 @@ const box = useSandbox((fx) => {
   mk("searched", "include foo.mk\nall:\n");
   mk("bsd", '.include "../../../outside/x.mk"\nall:\n');
   mk("recipe", "all:\n\t@echo include is a word here\n");
+  // Dotenv files the tools load themselves.
+  files(join(fx.project, "env"), {
+    "ok/.env": "PORT=3000\nDATABASE_URL=postgres://u@localhost/db\nexport NODE_ENV=development\nTZ=UTC\n" +
+      "NODE_OPTIONS='--require ./tools/register.js'\n# a comment\n",
+    "ok/.flaskenv": "FLASK_APP=app.py\nFLASK_DEBUG=1\n",
+    "evil/.env": `NODE_OPTIONS=--require ${fx.outside}/x.js\n`,
+    "evil/alt.env": `LD_PRELOAD=${fx.outside}/x.so\n`,
+    "path/.env": "PATH=./bin:$PATH\n",
+    "code/.env": 'NODE_OPTIONS="--require ./x.js; cat ~/.ssh/id_rsa"\n',
+    "up/.flaskenv": "FLASK_APP=app.py\n",
+    "up/app/app.py": "",
+  });
   return {};
 });
 
@@ -170,4 +186,32 @@ cases("make reads what its makefiles include", box, [
   // $MAKEFILES: makefiles read before the others.
   ["MAKEFILES=../../../outside/x.mk make", "ask", ["exec $O/x.mk"], MK("recipe")],
   ["MAKEFILES=../up/Makefile make", "ask", ["read $O/x.mk"], { cwd: "$P/mk/recipe", roots: ["$P"] }],
+]);
+
+const ENV = (dir: string) => ({ cwd: `$P/env/${dir}` });
+cases("dotenv files a tool loads itself", box, [
+  // Everyday: ports, URLs, modes, a zone name, node options for the project's own module.
+  ["node --env-file=.env app.js", "allow", ["read $P/env/ok/.env", "exec $P/env/ok/tools/register.js"], ENV("ok")],
+  ["node --env-file-if-exists=.env.local --env-file .env server.js", "allow", [], ENV("ok")],
+  ["flask run", "allow", ["read $P/env/ok/.flaskenv", "read $P/env/ok/.env"], ENV("ok")],
+  ["flask --app app run --debug", "allow", [], ENV("ok")],
+  ["dotenv run python app.py", "allow", [], ENV("ok")],
+  ["dotenv -f .env run pytest", "allow", [], ENV("ok")],
+  // (After the script, --env-file is the script's own word.)
+  ["node app.js --env-file=.env", "allow", ["!exec $O/x.js"], ENV("evil")],
+  // Variables that load code from outside, a PATH not known, shell code.
+  ["node --env-file=.env app.js", "ask", ["exec $O/x.js"], ENV("evil")],
+  ["flask run", "ask", ["exec $O/x.js"], ENV("evil")],
+  ["dotenv run python app.py", "ask", ["exec $O/x.js"], ENV("evil")],
+  ["dotenv -f alt.env run python app.py", "ask", ["exec $O/x.so"], ENV("evil")],
+  ["npx dotenv -e alt.env -- node app.js", "ask", ["exec $O/x.so"], ENV("evil")],
+  ["node --env-file=.env app.js", "ask", ["#UNRESOLVED_WORD"], ENV("path")],
+  ["node --env-file=.env app.js", "ask", ["#OPAQUE_CODE"], ENV("code")],
+  // A file outside the project, named or found by climbing past the root (flask looks up to /).
+  ["node --env-file=../../../outside/x.env app.js", "ask", ["read $O/x.env"], ENV("ok")],
+  ["flask run", "ask", ["read $P/env/up/.flaskenv"], { cwd: "$P/env/up/app", roots: ["$P/env/up/app"] }],
+  ["flask run", "allow", ["read $P/env/up/.flaskenv"], { cwd: "$P/env/up/app", roots: ["$P"] }],
+  // Written earlier in the command: the text written when the guard knows it, else not known.
+  ["echo NODE_OPTIONS=--require=/tmp/x.js > .env && node --env-file=.env app.js", "ask", ["exec /tmp/x.js"], ENV("ok")],
+  ["curl -so .env https://example.com/env && node --env-file=.env app.js", "ask", ["#OPAQUE_CODE"], ENV("ok")],
 ]);

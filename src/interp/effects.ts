@@ -21,6 +21,7 @@ import { joinChild, withCwd, withStatus } from "./worlds.ts";
 import { writtenThenRun } from "./written-config.ts";
 import { packageConfig } from "./package-config.ts";
 import { makeIncludes } from "./make-includes.ts";
+import { dotenvFiles } from "./dotenv.ts";
 
 /** Names judged from one list a command reads (`--files0-from`, `tar -T`); more is EXPANSION_TOO_LARGE. */
 const MAX_LISTED_NAMES = 4096;
@@ -34,6 +35,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   // What it reads as its configuration in the project may name code or places (npm's script-shell).
   packageConfig(it, argv, w, info.span);
   makeIncludes(it, argv, w, info.span);
+  dotenvFiles(it, argv, w, info.span);
   // The command's own accesses carry what its entry says of the names it makes (listing.ts);
   // not those of a command it runs, nor those of reading its input.
   const origin: Origin = naming ? { program: command, naming } : { program: command };
