@@ -146,6 +146,11 @@ cases("npm, pnpm and yarn settings that name code or places", box, [
   ["yarn build", "ask", ["exec $O/plugin.cjs"], { cwd: "$P/yarnplugin" }],
   ["yarn build", "ask", ["#OPAQUE_CODE"], { cwd: "$P/yarnanchor" }],
   ["yarn build", "ask", ["exec $O/yarn.js"], { cwd: "$P/yarn1" }],
+  // Settings written earlier in the command are not what is on disk now ("Written, then run").
+  ["echo 'scriptShell: /tmp/evil.sh' >> pnpm-workspace.yaml && pnpm build", "ask", ["#OPAQUE_CODE"], {
+    cwd: "$P/pnpmset",
+  }],
+  ["echo save-exact=true >> .npmrc && npm run build", "ask", ["#OPAQUE_CODE"], { cwd: "$P/plain" }],
   // npm does not read yarn's files, nor pnpm's settings.
   ["npm run build", "allow", ["!#OPAQUE_CODE"], { cwd: "$P/yarnpath" }],
   ["npm run t", "allow", ["!#OPAQUE_CODE"], { cwd: "$P/pnpmshell" }],
