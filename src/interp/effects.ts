@@ -19,6 +19,9 @@ import { runPackageScript } from "./package-scripts.ts";
 import { runWorkspace } from "./workspace-run.ts";
 import { joinChild, withCwd, withStatus } from "./worlds.ts";
 import { writtenThenRun } from "./written-config.ts";
+import { packageConfig } from "./package-config.ts";
+import { makeIncludes } from "./make-includes.ts";
+import { dotenvFiles } from "./dotenv.ts";
 
 /** Names judged from one list a command reads (`--files0-from`, `tar -T`); more is EXPANSION_TOO_LARGE. */
 const MAX_LISTED_NAMES = 4096;
@@ -29,6 +32,10 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   const command = argv[0]!.text ?? "?";
   // What it reads as its configuration may be what an earlier part of the command wrote.
   writtenThenRun(it, argv, w, info.span);
+  // What it reads as its configuration in the project may name code or places (npm's script-shell).
+  packageConfig(it, argv, w, info.span);
+  makeIncludes(it, argv, w, info.span);
+  dotenvFiles(it, argv, w, info.span);
   // The command's own accesses carry what its entry says of the names it makes (listing.ts);
   // not those of a command it runs, nor those of reading its input.
   const origin: Origin = naming ? { program: command, naming } : { program: command };

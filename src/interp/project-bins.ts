@@ -4,9 +4,11 @@
 // file it is (src/interp/nested.ts, runScript): a shell script there is read, any other
 // program inside the roots is project code, one outside is an access to judge. A name the
 // command table describes keeps its entry (vitest, tsc: the tools their names say), and a name
-// found in no such directory is looked up in a PATH the guard does not know, as elsewhere.
+// found in no such directory is looked up in a PATH the guard does not know, as elsewhere. npm
+// also searches every directory above the package, past the roots: a name found first in one
+// of those (`/tmp/node_modules/.bin/vitest`) is that program, outside, whatever its name says.
 
-import { resolvePhysical } from "../paths/resolve.ts";
+import { isInside, resolvePhysical } from "../paths/resolve.ts";
 import { lookupCommand } from "../commands/table/index.ts";
 import type { World } from "../shell/state.ts";
 import type { Shell } from "./context.ts";
@@ -21,11 +23,14 @@ import { isWorkspaceRoot } from "./workspaces.ts";
 export function projectBin(it: Shell, name: string, w: World): string | null {
   const top = it.frame.scripts?.at(-1);
   if (top === undefined || name === "" || name.includes("/") || name === "." || name === "..") return null;
-  if (it.opts.commandKnowledge === false || lookupCommand(name) !== undefined) return null;
+  if (it.opts.commandKnowledge === false) return null;
   // A PATH the command set is the one looked in.
   if (w.getVar("PATH") !== undefined) return null;
   const pkg = top.slice(0, top.lastIndexOf("/package.json#")) || "/";
   const roots = it.paths.opts.roots;
+  const above = binAboveRoots(it, name, pkg, roots);
+  if (above !== null) return above;
+  if (lookupCommand(name) !== undefined) return null;
   for (let d = pkg;;) {
     const bin = `${d === "/" ? "" : d}/node_modules/.bin/${name}`;
     const r = resolvePhysical(bin, it.fs);
@@ -34,5 +39,20 @@ export function projectBin(it: Shell, name: string, w: World): string | null {
     // The workspace root is the last directory searched; the guard looks no higher than a root.
     if (workspace || d === "/" || roots.includes(d)) return null;
     d = d.slice(0, d.lastIndexOf("/")) || "/";
+  }
+}
+
+/**
+ * npm puts the node_modules/.bin of every directory above the package on PATH, up to `/`
+ * (npm 11: `/tmp/tc/p/node_modules/.bin:/tmp/tc/node_modules/.bin:/tmp/node_modules/.bin:
+ * /node_modules/.bin:…`), so a name no directory inside the roots holds may run a program
+ * above them (`/tmp/node_modules/.bin/vitest`), whatever the table says of the name: that
+ * file, an `exec` access outside. Null when a directory inside the roots holds it first, or none does.
+ */
+function binAboveRoots(it: Shell, name: string, pkg: string, roots: readonly string[]): string | null {
+  for (let d = pkg;; d = d.slice(0, d.lastIndexOf("/")) || "/") {
+    const bin = `${d === "/" ? "" : d}/node_modules/.bin/${name}`;
+    if (it.fs.lstat(bin) !== null) return roots.some((r) => isInside(d, r)) ? null : bin;
+    if (d === "/") return null;
   }
 }

@@ -19,7 +19,7 @@
 
 import type { Span } from "../base/span.ts";
 import type { Arg } from "../commands/analyse.ts";
-import { canonicalLogical, isInside, join } from "../paths/resolve.ts";
+import { canonicalLogical, isInside, join, resolvePhysical } from "../paths/resolve.ts";
 import type { World } from "../shell/state.ts";
 import type { Shell } from "./context.ts";
 
@@ -40,8 +40,10 @@ const NODE_TOOLS = new Set(["npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg", "bu
 const PYTHON_TOOLS =
   /^(python[0-9.]*|pypy[0-9.]*|pip[0-9.]*|pytest|py\.test|ipython|coverage|mypy|tox|nox|black|flake8|pylint|poetry|pipenv|pdm|hatch|uvicorn|gunicorn|django-admin|flask|celery|jupyter)$/;
 
-const NODE_CONFIG: Reads = { up: [".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs", "bunfig.toml"],
-  why: "it names programs to run (script-shell, node-options, yarnPath, a pnpmfile, preload) and places to write" };
+const NODE_CONFIG: Reads = {
+  up: [".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs", "bunfig.toml", "pnpm-workspace.yaml"],
+  why: "it names programs to run (script-shell, node-options, yarnPath, a pnpmfile, preload) and places to write",
+};
 const PYTEST_CONFIG: Reads = { up: ["pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"],
   why: "its addopts, plugins, pythonpath and cache_dir load code and write where they say" };
 /** Python runs these at start: a `.pth` line starting with `import`, sitecustomize; pyvenv.cfg picks the interpreter. */
@@ -139,4 +141,23 @@ export function writtenThenRun(it: Shell, argv: readonly Arg[], w: World, span: 
     // (Of make's three names, the one there now, if any, is the one it reads.)
     if (hits.length) return say(hits.find((p) => it.fs.lstat(p) !== null) ?? hits[0]!, r.why);
   }
+}
+
+/**
+ * The text of a configuration file inside the roots as the program reads it (package-config.ts,
+ * make-includes.ts): what readScript gives, or, when it gives nothing only because a command
+ * before may have changed some file (`git checkout -b x && make`), the disk's, as this file
+ * draws the line: unless a write named it or it lies in a tree an
+ * earlier command unpacked or checked out. Null for those, and for a file that is not regular,
+ * too large, or (physically) outside the roots.
+ */
+export function configText(it: Shell, w: World, file: string): string | null {
+  const text = it.paths.readScript(w, file, true);
+  if (text !== null) return text;
+  const r = resolvePhysical(file, it.fs);
+  if (!r.ok || !r.exists || !it.paths.opts.roots.some((root) => isInside(r.path, root))) return null;
+  // Written by name, or below a tree unpacked or checked out under names the guard did not see: not known.
+  if (it.paths.texts.namedWrites().some((p) => p === r.path || p === file)) return null;
+  if (w.linkZones.some((z) => isInside(r.path, z.path) || isInside(file, z.path))) return null;
+  return it.fs.readFile(r.path, it.limits.maxScriptBytes);
 }
