@@ -24,6 +24,7 @@ import { GO, GOFMT } from "./dev/go.ts";
 import { GRADLE, JAVA, JAVAC, MVN } from "./dev/java.ts";
 import { KUBECTL_ALL_VERBS } from "./dev/kubernetes.ts";
 import { BUN, BUNX, DENO } from "./dev/bun-deno.ts";
+import { COREPACK } from "./dev/corepack.ts";
 import { homeAware, NODE, NPM, NPX, PNPM, PNPX, TS_RUNNERS, TSC } from "./dev/node.ts";
 import { YARN } from "./dev/yarn.ts";
 import { PIP, PIPX, POETRY, PYTHON_ANALYSER, UV, UVX } from "./dev/python.ts";
@@ -72,7 +73,7 @@ export const GROUPS = { "archives": () => ({ specs: ARCHIVE_SPECS, analysers: AR
   "dev/go": () => ({ specs: [GO, GOFMT], analysers: [] }),
   "dev/java": () => ({ specs: [JAVAC, JAVA, MVN, GRADLE], analysers: [] }),
   "dev/kubernetes": () => ({ specs: [KUBECTL_ALL_VERBS], analysers: [] }),
-  "dev/node": () => ({ specs: [NODE, TS_RUNNERS, BUNX, DENO, TSC],
+  "dev/node": () => ({ specs: [NODE, TS_RUNNERS, BUNX, DENO, TSC, COREPACK],
     analysers: [homeAware(NPM), homeAware(PNPM), homeAware(YARN), homeAware(NPX), homeAware(PNPX), homeAware(BUN)] }),
   "dev/python": () => ({ specs: [PIP, UV, UVX, POETRY, PIPX], analysers: [PYTHON_ANALYSER] }),
   "dev/runtimes": () => ({ specs: RUNTIMES, analysers: [] }),
