@@ -9,7 +9,7 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { programOf } from "./doctor-command.ts";
-import { type DoctorContext, type Finding, isDir, listModules, readConfigs } from "./doctor-hosts.ts";
+import { type DoctorContext, type Finding, isDir, listModules, matcherCovers, readConfigs } from "./doctor-hosts.ts";
 import { isRecord } from "./fields.ts";
 import { readRegularText } from "../paths/fs.ts";
 
@@ -22,16 +22,6 @@ const OPENCODE_JUDGED = new Set(["bash", "read", "write", "edit", "multiedit", "
   "batch"]);
 /** pi's built-in tools (extensions can override each by name). */
 const PI_BUILTIN = new Set(["bash", "read", "write", "edit", "grep", "find", "ls"]);
-
-function covers(matcher: unknown, tool: string): boolean {
-  if (matcher === undefined || matcher === "" || matcher === "*") return true;
-  if (typeof matcher !== "string") return false;
-  try {
-    return new RegExp(`^(?:${matcher})$`).test(tool);
-  } catch {
-    return matcher === tool;
-  }
-}
 
 /** The text of the script a hook command runs, when it names one the doctor can read. */
 function scriptText(command: string, ctx: DoctorContext): string | null {
@@ -61,7 +51,7 @@ export function claudeForeign(ctx: DoctorContext): Finding[] {
             ? "(a prompt)"
             : "?";
           if (type === "command" && SHELLFENCE_HOOK.test(what)) continue;
-          const tools = CLAUDE_JUDGED.filter((t) => covers(g.matcher, t));
+          const tools = CLAUDE_JUDGED.filter((t) => matcherCovers(g.matcher, t));
           const label = `${event} ${type} hook ${JSON.stringify(what)}${
             g.matcher !== undefined ? ` (matcher ${JSON.stringify(g.matcher)})` : ""
           }`;

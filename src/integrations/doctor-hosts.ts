@@ -167,7 +167,8 @@ export function listModules(dir: string): string[] {
 const CLAUDE_TOOLS_NEEDED = ["Bash"];
 const CLAUDE_TOOLS_WANTED = ["Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS"];
 
-function matcherCovers(matcher: unknown, tool: string): boolean {
+/** Whether a Claude Code hook matcher (a regular expression over the tool's name, or empty for all) covers the tool. */
+export function matcherCovers(matcher: unknown, tool: string): boolean {
   if (matcher === undefined || matcher === "" || matcher === "*") return true;
   if (typeof matcher !== "string") return false;
   try {
