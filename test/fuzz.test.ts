@@ -68,7 +68,7 @@ describe("oracle harness", () => {
   const verdict = (decision: Verdict["decision"], accesses: Access[], codes: string[] = []): Verdict =>
     ({ decision, accesses, reasons: codes.map((code) => ({ code, message: code, decision: "ask" })) }) as Verdict;
   const touch = (path: string, syscall = "openat", directoryOpen = false): Touch => ({ pid: 1, syscall, path,
-    named: path, ok: true, error: null, directoryOpen, exclusiveCreate: false });
+    named: path, ok: true, error: null, directoryOpen, exclusiveCreate: false, flags: "" });
 
   test("judge: allow with an outside touch, uncovered touches, and what covers one", () => {
     const t = touch("/w/o/secret.txt");

@@ -24,12 +24,15 @@ const codes = (v: Verdict) => [...new Set(v.reasons.map((r) => r.code))];
 describe("the home directory as the project root", () => {
   test.each([["cat ~/.ssh/id_rsa ~/.aws/credentials"], ["cat .npmrc"], ["grep -i password .bash_history"], [
     "cp ~/.claude/.credentials.json /tmp/x",
-  ], ["echo export X=1 >> ~/.bashrc"], ["tar czf /tmp/k.tgz .ssh"]])("%s asks with SECRET_PATH", async (command) => {
-    const g = await createGuard({ home });
-    const v = g.check(command, { cwd: home, roots: ["/tmp"] });
-    expect({ command, decision: v.decision, codes: codes(v) }).toEqual({ command, decision: "ask",
-      codes: expect.arrayContaining(["SECRET_PATH"]) });
-  });
+  ], ["echo export X=1 >> ~/.bashrc"], ["tar czf /tmp/k.tgz .ssh"], ["cat ~/.mkshrc"], ["cat .kshrc"]])(
+    "%s asks with SECRET_PATH",
+    async (command) => {
+      const g = await createGuard({ home });
+      const v = g.check(command, { cwd: home, roots: ["/tmp"] });
+      expect({ command, decision: v.decision, codes: codes(v) }).toEqual({ command, decision: "ask",
+        codes: expect.arrayContaining(["SECRET_PATH"]) });
+    },
+  );
 
   test("a recursive read of the home directory reaches them and asks", async () => {
     const g = await createGuard({ home });
@@ -38,7 +41,7 @@ describe("the home directory as the project root", () => {
 
   test("the rest of home, a listing of it and a cd into a secret directory stay allowed", async () => {
     const g = await createGuard({ home });
-    for (const c of ["cat notes src/a.ts", "ls -la", "ls", "cd .ssh", "grep -r x src"]) {
+    for (const c of ["cat notes src/a.ts", "ls -la", "ls", "cd .ssh", "grep -r x src", "cat .kshrc.d/notes"]) {
       expect({ c, d: g.check(c, { cwd: home }).decision }).toEqual({ c, d: "allow" });
     }
   });

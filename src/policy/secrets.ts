@@ -39,6 +39,9 @@ export const HOME_SECRETS = [
   ".zshenv",
   ".zprofile",
   ".zlogin",
+  // The other shells' start-up files: ksh93 and mksh read them in every interactive shell.
+  ".kshrc",
+  ".mkshrc",
   ".config/fish",
   // Registries' and tools' tokens.
   ".cargo/credentials",

@@ -25,6 +25,8 @@ export interface Touch {
   readonly directoryOpen: boolean;
   /** A file created exclusively (O_CREAT|O_EXCL, or O_TMPFILE): a new file, nothing existing. */
   readonly exclusiveCreate: boolean;
+  /** An open's flags as strace printed them (`O_WRONLY|O_CREAT|O_TRUNC`); empty for other calls. */
+  readonly flags: string;
   /** A file this run created exclusively and then renamed onto another path (sed -i's
    * sedXXXXXX, an atomic save): that path. Set on every touch of the file. */
   readonly becomes?: string;
@@ -592,7 +594,7 @@ export function parseStrace(text: string, cwd: string, resolve: typeof resolveOn
         ? (e.args[2] ?? "")
         : "";
       const readOnly = flags !== "" && !/\bO_(WRONLY|RDWR|CREAT|TRUNC|APPEND)\b/.test(flags);
-      touches.push({ pid: e.pid, syscall: e.name, path, named, ok, error,
+      touches.push({ pid: e.pid, syscall: e.name, path, named, ok, error, flags,
         directoryOpen: /\bO_(DIRECTORY|PATH)\b/.test(flags) && !/\bO_TMPFILE\b/.test(flags),
         exclusiveCreate: O_CREAT_EXCL.test(flags) || /\bO_TMPFILE\b/.test(flags),
         ...(readOnly && loginShells.has(e.pid) && SHELL_STARTUP_FILES.has(path.slice(path.lastIndexOf("/") + 1))
