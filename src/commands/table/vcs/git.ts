@@ -14,6 +14,10 @@ import { GIT_LISTING } from "../pipe/listings.ts";
 import { configEffects, gitConfig, homeOf, pathsAt, splitAssignment, toolIsPath, traceFile,
   type Where } from "./git-config.ts";
 import { SUBS } from "./git-subcommands.ts";
+import { splitCmdline } from "./git-config-text.ts";
+import { configuredEffects, REMOTE_SUBS } from "./git-configured.ts";
+import { type Item } from "../../spec.ts";
+import { readRepoConfig, type RepoConfig, type Setting } from "./git-repository.ts";
 
 const GIT_GLOBAL: CommandSpec = { names: ["git"], style: "posix", options: GIT_GLOBAL_OPTIONS,
   operands: { all: "none" },
@@ -176,15 +180,58 @@ function pathspecMagic(a: Arg, top: string | null): Arg {
   return withValue(a, rest === "" ? top : `${top.replace(/\/+$/, "")}/${rest}`, "");
 }
 
+/** How many aliases git may expand one into another before the guard stops following (git stops at a loop). */
+const MAX_ALIASES = 16;
+
 function git(call: Call): Effect[] {
+  return gitWith(call, []);
+}
+
+/** `git …`, with the aliases expanded so far (`seen`). */
+function gitWith(call: Call, seen: readonly string[]): Effect[] {
   const parsed = parseWords(GIT_GLOBAL, call.args, call.world, undefined, true);
   const subItem = parsed.items.find((i) => i.t === "operand");
   const subIndex = subItem ? call.args.indexOf(subItem.word) : call.args.length;
   const name = subItem ? subItem.word.text : null;
   // A subcommand the table does not know (an alias, a git-NAME program) may push.
   const described = name !== null && (SUBS.has(name) || name === "config" || name === "bisect");
+  // The repository's own configuration, read as git reads it (git-repository.ts).
+  const repo = subItem ? readRepoConfig(call.disk, subItem.base, gitDirGiven(call, parsed.items), homeOf(call)) : null;
+  const alias = repo?.t === "read" && name !== null && !described ? aliasOf(repo, name) : undefined;
+  if (alias && subItem && alias.value !== null && !alias.value.startsWith("!")) {
+    // git puts the alias's words in its place and starts again (alias.c split_cmdline); a loop stops git.
+    const words = splitCmdline(alias.value);
+    if (words === null || words.length === 0 || seen.includes(name!)) return [];
+    if (seen.length >= MAX_ALIASES) {
+      return [{ t: "issue", code: "OPAQUE_CODE",
+        message: `git ${name}: aliases expand into one another more than ${MAX_ALIASES} deep`, span: call.span }];
+    }
+    const expanded = words.map((w) => syntheticArg(w, subItem.word.span));
+    return gitWith({ ...call, args: [...call.args.slice(0, subIndex), ...expanded, ...call.args.slice(subIndex + 1)] },
+      [...seen, name!]);
+  }
   const where = { top: call.disk.findUp(".git", subItem?.base ?? null), push: !described || name === "push" };
   const effects: Effect[] = envEffects(call, { ...where, base: subItem?.base });
+  if (repo?.t === "opaque") {
+    effects.push({ t: "issue", code: "OPAQUE_CODE",
+      message: `git runs what its configuration names, which the guard cannot read: ${repo.why}`, span: call.span });
+  } else if (repo?.t === "read") {
+    if (alias && alias.value !== null) {
+      // `!` code: git runs `sh -c 'CODE "$@"' CODE ARGS…` from the top of the working tree.
+      const rest = call.args.slice(subIndex + 1);
+      const texts = rest.map((a) => a.text);
+      effects.push({ t: "code", text: `${alias.value.slice(1)} "$@"`,
+        positional: texts.includes(null) ? null : (texts as string[]), span: call.span,
+        label: `git ${name}: ${alias.key} in ${alias.file}:${alias.line}`, inProcess: false, dialect: "sh",
+        base: repo.top });
+      return effects;
+    }
+    effects.push(
+      ...configuredEffects(repo, { sub: name, span: call.span,
+        noPager: parsed.items.some((i) => i.t === "option" && (i.name === "--no-pager" || i.name === "-P")),
+        remote: !described || REMOTE_SUBS.has(name), push: where.push, home: homeOf(call) }),
+    );
+  }
   effects.push(
     ...applySpec("git", GIT_GLOBAL, call.args.slice(0, subIndex), call.world, call.span, undefined, call.disk).effects,
   );
@@ -265,6 +312,21 @@ function git(call: Call): Effect[] {
     }
   }
   return effects;
+}
+
+/** The git directory `--git-dir` or GIT_DIR names (null: not known), or undefined when neither does. */
+function gitDirGiven(call: Call, items: readonly Item[]): string | null | undefined {
+  const option = items.find((i) => i.t === "option" && i.name === "--git-dir");
+  if (option && option.t === "option") return option.value?.text ?? null;
+  const v = call.world.getVar("GIT_DIR");
+  if (v === undefined || v.k === "unset") return undefined;
+  return v.k === "str" ? v.v : null;
+}
+
+/** The alias git would run for `name` (the last setting wins; names are compared without case). */
+function aliasOf(repo: Extract<RepoConfig, { t: "read" }>, name: string): Setting | undefined {
+  const key = `alias.${name.toLowerCase()}`;
+  return repo.settings.findLast((s) => s.key === key);
 }
 
 /**
