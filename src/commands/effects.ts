@@ -113,13 +113,12 @@ export interface Disk {
    */
   readData(path: string, maxBytes: number, from?: string | null): DataRead;
   /**
-   * A configuration file of the program's own that it reads before it runs anything (git's
-   * `.git/config`, its includes, a `.git` file): the bytes as they are on disk now, inside a
-   * root, at most `maxBytes`. Unlike `readData`, an earlier part of the command that may have
-   * written over a file that is there does not hide it: such a write is judged where it is made
-   * (`.git/` is a protected zone for every writer but git, and git's own writes of configuration
-   * are judged by key). A file that is not there is `absent` only when nothing earlier may have
-   * made it; one outside the roots is `outside`.
+   * A file of git's own directory that git reads before it runs anything (`.git/config`,
+   * `commondir`, the `.git` file itself): its bytes as they are on disk now, inside a root, at
+   * most `maxBytes`. Unlike `readData`, an earlier part of the command that may have written or
+   * made it does not hide it: `.git/` is a protected zone (src/policy/protect.ts) for every
+   * writer but git, and git's own writes of configuration are judged by key (`git config`,
+   * `git -c`). One outside the roots is `outside`.
    */
   readOwnConfig(path: string, maxBytes: number, from?: string | null): DataRead;
   /**

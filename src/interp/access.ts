@@ -395,7 +395,7 @@ export class Accesses implements DiskSource {
 
   /** A program's own configuration file as it is on disk now (FileTexts.readOwnConfig). */
   readOwnConfig(w: World, path: string, maxBytes: number): DataRead {
-    return this.texts.readOwnConfig(w, path, maxBytes, this.throughLinkZone(w, path));
+    return this.texts.readOwnConfig(w, path, maxBytes);
   }
 
   /** What a child leaves in its parent (joinChild), and a directory above the parent's it may have moved. */

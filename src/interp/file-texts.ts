@@ -167,23 +167,18 @@ export class FileTexts {
   }
 
   /**
-   * A program's own configuration file (Disk.readOwnConfig): as it is on disk now, whatever an
-   * earlier part of the command may have written over it (that write is judged where it is
-   * made); one that is not there now is absent only when nothing earlier may have made it
-   * (`zoned`: the path goes through a name an earlier command may have made a symlink).
+   * A file of git's own directory (Disk.readOwnConfig): as it is on disk now, whatever an
+   * earlier part of the command may have written there or made there (such a write is judged
+   * where it is made: PROTECTED_PATH).
    */
-  readOwnConfig(w: World, path: string, maxBytes: number, zoned: boolean): DataRead {
+  readOwnConfig(w: World, path: string, maxBytes: number): DataRead {
     const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
     if (abs === null) return { why: "the working directory is not known" };
     const r = resolvePhysical(abs, this.fs);
     if (!r.ok) return { why: unresolvedWhy(r) };
     this.readLog.push(r.path);
     if (!this.insideRoots(r.path)) return { why: "it is outside the project roots", outside: true };
-    if (!r.exists) {
-      return zoned || this.mayBeWritten(r.path) || this.projectMayChange
-        ? { why: "it is not there now, and an earlier part of the command may make it" }
-        : { absent: true };
-    }
+    if (!r.exists) return { absent: true };
     const bytes = this.fs.readBytes?.(r.path, maxBytes) ?? null;
     return bytes === null ? { why: `it is not a regular file of at most ${maxBytes / 1048576} MiB` } : { bytes };
   }

@@ -81,7 +81,7 @@ export function readRepoConfig(disk: Disk, start: Base, gitDirGiven: string | nu
     : canonicalLogical(isAbsolute(common.text.trim()) ? common.text.trim() : join(gitDir, common.text.trim()));
   const settings: Setting[] = [];
   for (const file of [`${commonDir}/config`, ...(commonDir === gitDir ? [] : [`${gitDir}/config.worktree`])]) {
-    const why = readWithIncludes(disk, file, home, 0, settings);
+    const why = readWithIncludes(disk, file, { gitDir, commonDir, home }, 0, settings);
     if (why !== null) return { t: "opaque", why };
   }
   return { t: "read", top, gitDir, settings };
@@ -93,20 +93,31 @@ function outside(disk: Disk, path: string): boolean {
   return "why" in got && got.outside === true;
 }
 
+/** The git directories (whose files are git's own) and the home directory, for `~/` in an include. */
+interface Dirs {
+  readonly gitDir: string;
+  readonly commonDir: string;
+  readonly home: string | null;
+}
+
 type FileRead = { readonly t: "text"; readonly text: string } | { readonly t: "none" } | { readonly t: "opaque";
   readonly why: string };
 
-/** One of git's own files: its text, nothing (not there), or why it cannot be known. */
-function readFile(disk: Disk, path: string): FileRead {
-  const got = disk.readOwnConfig(path, MAX_CONFIG_BYTES);
+/**
+ * A file git reads: its text, nothing (not there), or why it cannot be known. `own`: a file of
+ * the git directory, read as it is on disk now (Disk.readOwnConfig); any other (an include in
+ * the working tree) as a file an earlier part of the command may have written is read.
+ */
+function readFile(disk: Disk, path: string, own = true): FileRead {
+  const got = own ? disk.readOwnConfig(path, MAX_CONFIG_BYTES) : disk.readData(path, MAX_CONFIG_BYTES);
   if ("absent" in got) return { t: "none" };
   if ("why" in got) return { t: "opaque", why: `git reads ${path}, and ${got.why}` };
   return { t: "text", text: new TextDecoder().decode(got.bytes) };
 }
 
 /** The settings of `file` and of the files it includes, in order; why not, or null. */
-function readWithIncludes(disk: Disk, file: string, home: string | null, depth: number, out: Setting[]): string | null {
-  const got = readFile(disk, file);
+function readWithIncludes(disk: Disk, file: string, dirs: Dirs, depth: number, out: Setting[]): string | null {
+  const got = readFile(disk, file, [dirs.gitDir, dirs.commonDir].some((d) => file.startsWith(`${d}/`)));
   if (got.t === "opaque") return got.why;
   if (got.t === "none") return null;
   const parsed = parseGitConfig(got.text);
@@ -119,12 +130,12 @@ function readWithIncludes(disk: Disk, file: string, home: string | null, depth: 
     // git expands a leading `~/` to the home directory, and reads a relative path from the including file's directory.
     let path = e.value;
     if (path === "~" || path.startsWith("~/")) {
-      if (home === null) return `${e.key} in ${file} names ${path}, and the home directory is not known`;
-      path = `${home}${path.slice(1)}`;
+      if (dirs.home === null) return `${e.key} in ${file} names ${path}, and the home directory is not known`;
+      path = `${dirs.home}${path.slice(1)}`;
     } else if (path.startsWith("~")) return `${e.key} in ${file} names ${path}, another user's home`;
     const dir = file.slice(0, file.lastIndexOf("/")) || "/";
     const abs = canonicalLogical(isAbsolute(path) ? path : join(dir, path));
-    const why = readWithIncludes(disk, abs, home, depth + 1, out);
+    const why = readWithIncludes(disk, abs, dirs, depth + 1, out);
     if (why !== null) return `${e.key} in ${file} includes ${abs}: ${why}`;
   }
   return null;
