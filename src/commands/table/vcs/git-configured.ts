@@ -20,6 +20,8 @@ interface ConfiguredFor {
   readonly sub: string | null;
   /** `--no-pager`/`-P`: no pager runs. */
   readonly noPager: boolean;
+  /** The subcommand is one of git's own (not an alias or a `git-NAME` program, which may do anything). */
+  readonly described: boolean;
   /** The subcommand may reach a remote (REMOTE_SUBS, an alias, a `git-NAME` program), and may push to it. */
   readonly remote: boolean;
   readonly push: boolean;
@@ -34,6 +36,15 @@ interface ConfiguredFor {
  */
 export const REMOTE_SUBS: ReadonlySet<string> = new Set(["fetch", "pull", "push", "ls-remote", "remote", "submodule",
   "fetch-pack", "send-pack", "archive", "lfs", "clone"]);
+/**
+ * Subcommands that may open the editor for a message or a list (git-var(1), GIT_EDITOR): the
+ * others never run it.
+ */
+const EDITING_SUBS: ReadonlySet<string> = new Set(["commit", "merge", "rebase", "tag", "notes", "config", "add", "am",
+  "revert", "cherry-pick", "pull", "stash", "branch", "send-email", "worktree", "bisect", "submodule", "filter-branch",
+  "commit-tree", "mergetool", "difftool"]);
+const editing = (c: ConfiguredFor): boolean => c.sub === null || !c.described || EDITING_SUBS.has(c.sub);
+
 /** Values that turn a setting on or off rather than name a command (git's booleans). */
 const BOOLEAN = /^(true|false|yes|no|on|off|1|0|)$/i;
 /** A stand-in for a commit git hands a command (a submodule's update command gets the commit's name). */
@@ -59,8 +70,12 @@ function codeOf(s: Setting, repo: ReadConfig, c: ConfiguredFor): { text: string;
     return { text: v, args: [] };
   }
   if (k === "core.fsmonitor") return BOOLEAN.test(v) ? null : { text: v, args: ["2", "0"] };
-  if (k === "core.editor") return { text: v, args: [`${repo.gitDir}/COMMIT_EDITMSG`] };
-  if (k === "sequence.editor") return { text: v, args: [`${repo.gitDir}/rebase-merge/git-rebase-todo`] };
+  if (k === "core.editor") return editing(c) ? { text: v, args: [`${repo.gitDir}/COMMIT_EDITMSG`] } : null;
+  if (k === "sequence.editor") {
+    return c.sub === "rebase" || !c.described
+      ? { text: v, args: [`${repo.gitDir}/rebase-merge/git-rebase-todo`] }
+      : null;
+  }
   if (/^diff\..+\.textconv$/.test(k)) return { text: v, args: [file] };
   if (/^diff\..+\.command$/.test(k) || k === "diff.external") {
     return { text: v, args: ["file", file, ZERO_ID, "100644", file, ZERO_ID, "100644"] };
@@ -99,6 +114,8 @@ export function configuredEffects(repo: ReadConfig, c: ConfiguredFor): Effect[] 
     const k = s.key.toLowerCase();
     // Aliases are expanded by the git analyser; includes were followed when the files were read.
     if (k.startsWith("alias.") || k === "include.path" || /^includeif\..*\.path$/.test(k)) continue;
+    // `git config` reads and writes settings; of what they name it runs only the editor (`-e`).
+    if (c.sub === "config" && k !== "core.editor") continue;
     const where = `${s.key} in ${s.file}:${s.line}`;
     if (k === "core.hookspath") {
       // The hooks git runs (commit, merge, checkout, push, …) are the programs in that directory.

@@ -71,7 +71,11 @@ export function readRepoConfig(disk: Disk, start: Base, gitDirGiven: string | nu
       const m = /^gitdir: (.*?)\s*(\n|$)/.exec(link.text);
       if (!m || m[1] === "") return { t: "none" };
       gitDir = canonicalLogical(isAbsolute(m[1]!) ? m[1]! : join(top, m[1]!));
-      if (GIT_MADE_LINK.test(gitDir) && outside(disk, gitDir)) return { t: "none" };
+      if (outside(disk, gitDir)) {
+        return GIT_MADE_LINK.test(gitDir)
+          ? { t: "none" }
+          : { t: "opaque", why: `${dotGit} leads git to ${gitDir}, outside the project roots` };
+      }
     }
   }
   const common = readFile(disk, `${gitDir}/commondir`);
@@ -79,6 +83,9 @@ export function readRepoConfig(disk: Disk, start: Base, gitDirGiven: string | nu
   const commonDir = common.t === "none"
     ? gitDir
     : canonicalLogical(isAbsolute(common.text.trim()) ? common.text.trim() : join(gitDir, common.text.trim()));
+  if (commonDir !== gitDir && outside(disk, commonDir)) {
+    return { t: "opaque", why: `${gitDir}/commondir leads git to ${commonDir}, outside the project roots` };
+  }
   const settings: Setting[] = [];
   for (const file of [`${commonDir}/config`, ...(commonDir === gitDir ? [] : [`${gitDir}/config.worktree`])]) {
     const why = readWithIncludes(disk, file, { gitDir, commonDir, home }, 0, settings);
@@ -135,6 +142,9 @@ function readWithIncludes(disk: Disk, file: string, dirs: Dirs, depth: number, o
     } else if (path.startsWith("~")) return `${e.key} in ${file} names ${path}, another user's home`;
     const dir = file.slice(0, file.lastIndexOf("/")) || "/";
     const abs = canonicalLogical(isAbsolute(path) ? path : join(dir, path));
+    // Outside the roots it asks, there now or not: git reads it whenever it is there, and what is
+    // there is not the project's to judge.
+    if (outside(disk, abs)) return `${e.key} in ${file} includes ${abs}, which is outside the project roots`;
     const why = readWithIncludes(disk, abs, dirs, depth + 1, out);
     if (why !== null) return `${e.key} in ${file} includes ${abs}: ${why}`;
   }

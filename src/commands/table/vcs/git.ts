@@ -196,7 +196,10 @@ function gitWith(call: Call, seen: readonly string[]): Effect[] {
   // A subcommand the table does not know (an alias, a git-NAME program) may push.
   const described = name !== null && (SUBS.has(name) || name === "config" || name === "bisect");
   // The repository's own configuration, read as git reads it (git-repository.ts).
-  const repo = subItem ? readRepoConfig(call.disk, subItem.base, gitDirGiven(call, parsed.items), homeOf(call)) : null;
+  // (clone and init make a repository: they do not use the one they are run in.)
+  const repo = subItem && name !== "clone" && name !== "init"
+    ? readRepoConfig(call.disk, subItem.base, gitDirGiven(call, parsed.items), homeOf(call))
+    : null;
   const alias = repo?.t === "read" && name !== null && !described ? aliasOf(repo, name) : undefined;
   if (alias && subItem && alias.value !== null && !alias.value.startsWith("!")) {
     // git puts the alias's words in its place and starts again (alias.c split_cmdline); a loop stops git.
@@ -220,7 +223,8 @@ function gitWith(call: Call, seen: readonly string[]): Effect[] {
       // `!` code: git runs `sh -c 'CODE "$@"' CODE ARGS…` from the top of the working tree.
       const rest = call.args.slice(subIndex + 1);
       const texts = rest.map((a) => a.text);
-      effects.push({ t: "code", text: `${alias.value.slice(1)} "$@"`,
+      // (Without words after it, git hands sh the code alone: run-command.c prepare_shell_cmd.)
+      effects.push({ t: "code", text: rest.length ? `${alias.value.slice(1)} "$@"` : alias.value.slice(1),
         positional: texts.includes(null) ? null : (texts as string[]), span: call.span,
         label: `git ${name}: ${alias.key} in ${alias.file}:${alias.line}`, inProcess: false, dialect: "sh",
         base: repo.top });
@@ -228,7 +232,7 @@ function gitWith(call: Call, seen: readonly string[]): Effect[] {
     }
     effects.push(
       ...configuredEffects(repo, { sub: name, span: call.span,
-        noPager: parsed.items.some((i) => i.t === "option" && (i.name === "--no-pager" || i.name === "-P")),
+        noPager: parsed.items.some((i) => i.t === "option" && (i.name === "--no-pager" || i.name === "-P")), described,
         remote: !described || REMOTE_SUBS.has(name), push: where.push, home: homeOf(call) }),
     );
   }
