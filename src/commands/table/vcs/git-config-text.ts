@@ -49,13 +49,14 @@ export function parseGitConfig(text: string): ParsedConfig {
       continue;
     }
     if (!/[A-Za-z]/.test(c)) return fail(`${JSON.stringify(c)} cannot start a name`);
-    if (section === null) return fail("a setting before any section");
     let j = i;
     while (j < text.length && NAME_CHAR.test(text[j]!)) j++;
     const name = text.slice(i, j).toLowerCase();
     while (j < text.length && (text[j] === " " || text[j] === "\t")) j++;
-    const key = `${section}.${name}`;
-    if (j >= text.length || text[j] === "\n" || text[j] === "\r" || text[j] === "#" || text[j] === ";") {
+    // (Before any section git takes the name alone, a key nothing looks up.)
+    const key = section === null ? name : `${section}.${name}`;
+    // (git reads only the end of the line after a name without `=`: a comment there is refused.)
+    if (j >= text.length || text[j] === "\n" || (text[j] === "\r" && text[j + 1] === "\n")) {
       entries.push({ key, value: null, line });
       i = j;
       continue;
@@ -154,30 +155,29 @@ function readValue(text: string, from: number): { value: string; end: number; li
 }
 
 /**
- * An alias's words as git splits them (split_cmdline): blanks separate, `'` and `"` quote, `\`
- * takes the next character as it is outside single quotes. Null for an unclosed quote (git
- * stops: "unclosed quote").
+ * An alias's words as git splits them (alias.c split_cmdline): each run of blanks outside
+ * quotes ends a word and starts the next (so blanks at either end make an empty word), `'` and
+ * `"` quote, `\` takes the next character as it is outside single quotes. Null where git stops:
+ * an unclosed quote, a `\` at the end.
  */
 export function splitCmdline(text: string): string[] | null {
   const words: string[] = [];
-  let cur: string | null = null;
+  let cur = "";
   let quote: string | null = null;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quote === null && /\s/.test(c)) {
-      if (cur !== null) words.push(cur);
-      cur = null;
-      continue;
-    }
-    cur ??= "";
-    if (c === "\\" && quote !== "'") {
-      i++;
-      if (i < text.length) cur += text[i];
+      words.push(cur);
+      cur = "";
+      while (i + 1 < text.length && /\s/.test(text[i + 1]!)) i++;
     } else if (quote === null && (c === "'" || c === '"')) quote = c;
     else if (c === quote) quote = null;
-    else cur += c;
+    else if (c === "\\" && quote !== "'") {
+      if (i + 1 >= text.length) return null;
+      cur += text[++i];
+    } else cur += c;
   }
   if (quote !== null) return null;
-  if (cur !== null) words.push(cur);
+  words.push(cur);
   return words;
 }
