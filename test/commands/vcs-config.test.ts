@@ -112,9 +112,13 @@ beforeAll(() => {
     writeFileSync(path, text);
   };
   write(join(box.fx.project, ".git", "config"), EVERYDAY);
+  write(join(box.fx.project, ".git", "HEAD"), "ref: refs/heads/main\n");
   mkdirSync(join(box.fx.project, ".husky"));
   for (const [name, files] of Object.entries(REPOS)) {
     for (const [path, text] of Object.entries(files)) write(join(box.fx.project, "r", name, path), text);
+    if (files[".git/config"] !== undefined) {
+      write(join(box.fx.project, "r", name, ".git", "HEAD"), "ref: refs/heads/main\n");
+    }
   }
 });
 
@@ -123,8 +127,8 @@ table("git: the project's everyday configuration", box, [
   ["git diff", "allow"],
   ["git log --oneline -5", "allow"],
   ["git commit -m x", "allow"],
-  // core.editor = vim, given git's message file.
-  ["git commit", "allow", ["* $P/.git/COMMIT_EDITMSG"]],
+  // core.editor = vim, given a file of git's (the message file: the guard stands in HEAD).
+  ["git commit", "allow", ["* $P/.git/HEAD"]],
   ["git push", "allow"],
   ["git fetch origin", "allow"],
   ["git checkout -- src/main.ts", "allow", ["write $P/src/main.ts"]],
@@ -199,6 +203,14 @@ table("git: where the configuration comes from", box, [
   ["git -C r/include-in status", "allow"],
   // One an earlier part of the command may have written is not what is on disk.
   ["echo '[alias] q = !ls' > r/include-in/shared.cfg && git -C r/include-in q", "ask", ["#OPAQUE_CODE"]],
+  // git's files are read as they are on disk now: git's own work before never writes what
+  // runs, and another command's write there asks where it is made.
+  ["git checkout main && git status", "allow"],
+  ["git pull && git log -1", "allow"],
+  ["git checkout main && git commit", "allow"],
+  ["git -C r/alias checkout main && git -C r/alias x", "ask", ["read $H/.ssh/id_rsa"]],
+  ["cp ../outside/secret.txt .git/config && git status", "ask", ["#PROTECTED_PATH"]],
+  ["echo '[alias] x = !ls' >> .git/config && git x", "ask", ["#PROTECTED_PATH"]],
   // A `.git` file or a commondir that leads outside the roots.
   ["git -C r/gitfile status", "ask", ["#OPAQUE_CODE"]],
   ["git -C r/common log", "ask", ["#OPAQUE_CODE"]],

@@ -47,6 +47,8 @@ const editing = (c: ConfiguredFor): boolean => c.sub === null || !c.described ||
 
 /** Values that turn a setting on or off rather than name a command (git's booleans). */
 const BOOLEAN = /^(true|false|yes|no|on|off|1|0|)$/i;
+/** git-lfs's filter, as `git lfs install` (with `--skip-smudge` too) writes it. */
+const GIT_LFS_FILTER = /^git-lfs (filter-process( --skip)?|clean -- %f|smudge( --skip)? -- %f)$/;
 /** A stand-in for a commit git hands a command (a submodule's update command gets the commit's name). */
 const ZERO_ID = "0".repeat(40);
 
@@ -61,7 +63,9 @@ function codeOf(s: Setting, repo: ReadConfig, c: ConfiguredFor): { text: string;
   const v = s.value;
   if (v === null) return null;
   const remote = c.remote;
-  const file = `${repo.gitDir}/SHELLFENCE_STANDIN`;
+  // (A file every repository has, not one of the protected zone's: a temporary file, a message
+  // file or the file a driver is given stand in for it, as git's own.)
+  const file = `${repo.gitDir}/HEAD`;
   const quoted = `'${file}'`;
   const filePlaces = (t: string) => t.replace(/%[fOABLPSXY]/g, quoted);
   if (k === "core.pager" || k.startsWith("pager.")) {
@@ -70,16 +74,15 @@ function codeOf(s: Setting, repo: ReadConfig, c: ConfiguredFor): { text: string;
     return { text: v, args: [] };
   }
   if (k === "core.fsmonitor") return BOOLEAN.test(v) ? null : { text: v, args: ["2", "0"] };
-  if (k === "core.editor") return editing(c) ? { text: v, args: [`${repo.gitDir}/COMMIT_EDITMSG`] } : null;
-  if (k === "sequence.editor") {
-    return c.sub === "rebase" || !c.described
-      ? { text: v, args: [`${repo.gitDir}/rebase-merge/git-rebase-todo`] }
-      : null;
-  }
+  if (k === "core.editor") return editing(c) ? { text: v, args: [file] } : null;
+  if (k === "sequence.editor") return c.sub === "rebase" || !c.described ? { text: v, args: [file] } : null;
   if (/^diff\..+\.textconv$/.test(k)) return { text: v, args: [file] };
   if (/^diff\..+\.command$/.test(k) || k === "diff.external") {
-    return { text: v, args: ["file", file, ZERO_ID, "100644", file, ZERO_ID, "100644"] };
+    return { text: v, args: [file, file, ZERO_ID, "100644", file, ZERO_ID, "100644"] };
   }
+  // What `git lfs install` writes is git-lfs's own filter, which moves a file's content between
+  // the working tree and .git/lfs: everyday, and not judged.
+  if (/^filter\..+\.(clean|smudge|process)$/.test(k) && GIT_LFS_FILTER.test(v)) return null;
   if (/^(filter|lfs\.extension)\..+\.(clean|smudge)$/.test(k) || /^merge\..+\.driver$/.test(k)) {
     return { text: filePlaces(v), args: [] };
   }
