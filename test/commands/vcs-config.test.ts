@@ -225,3 +225,19 @@ table("git: where the configuration comes from", box, [
   ["GIT_DIR=r/alias/.git git x", "ask", ["read $H/.ssh/id_rsa"]],
   ["git --git-dir=r/fsmonitor/.git status", "ask", ["read $H/.ssh/id_rsa"]],
 ]);
+
+// However git is started, it reads the configuration of the repository it finds from where it runs.
+table("git: the configuration counts however git is started", box, [["env git -C r/alias x", "ask", [
+  "read $H/.ssh/id_rsa",
+]], ["timeout 5 git -C r/fsmonitor status", "ask", ["read $H/.ssh/id_rsa"]], ["bash -c 'cd r/pager && git log'", "ask",
+  ["read $H/.ssh/id_rsa"]], ["(cd r/textconv/sub 2>/dev/null || cd r/textconv; git diff)", "ask", [
+  "read $H/.ssh/id_rsa",
+]], ["eval 'git -C r/editor commit'", "ask", ["read $H/.ssh/id_rsa"]], ["echo r/alias | xargs -I{} git -C {} x", "ask",
+  ["read $H/.ssh/id_rsa"]], ["/usr/bin/git -C r/alias x", "ask", ["read $H/.ssh/id_rsa"]], [
+  "sudo git -C r/hooks commit -m x",
+  "ask",
+  ["exec $O/hooks"],
+], ["git -C r/alias -c alias.x=status x", "ask", ["#OPAQUE_CODE"]], [
+  "for d in r/alias r/fsmonitor-off; do git -C $d status; done",
+  "allow",
+]]);

@@ -15,7 +15,7 @@ import type { RepoConfig, Setting } from "./git-repository.ts";
 type ReadConfig = Extract<RepoConfig, { t: "read" }>;
 
 /** The command git runs the configuration for. */
-interface ConfiguredFor {
+export interface ConfiguredFor {
   /** The subcommand, after aliases (null: not known). */
   readonly sub: string | null;
   /** `--no-pager`/`-P`: no pager runs. */

@@ -15,7 +15,7 @@ import { configEffects, gitConfig, homeOf, pathsAt, splitAssignment, toolIsPath,
   type Where } from "./git-config.ts";
 import { SUBS } from "./git-subcommands.ts";
 import { splitCmdline } from "./git-config-text.ts";
-import { configuredEffects, REMOTE_SUBS } from "./git-configured.ts";
+import { type ConfiguredFor, configuredEffects, REMOTE_SUBS } from "./git-configured.ts";
 import { type Item } from "../../spec.ts";
 import { readRepoConfig, type RepoConfig, type Setting } from "./git-repository.ts";
 
@@ -215,27 +215,6 @@ function gitWith(call: Call, seen: readonly string[]): Effect[] {
   }
   const where = { top: call.disk.findUp(".git", subItem?.base ?? null), push: !described || name === "push" };
   const effects: Effect[] = envEffects(call, { ...where, base: subItem?.base });
-  if (repo?.t === "opaque") {
-    effects.push({ t: "issue", code: "OPAQUE_CODE",
-      message: `git runs what its configuration names, which the guard cannot read: ${repo.why}`, span: call.span });
-  } else if (repo?.t === "read") {
-    if (alias && alias.value !== null) {
-      // `!` code: git runs `sh -c 'CODE "$@"' CODE ARGS…` from the top of the working tree.
-      const rest = call.args.slice(subIndex + 1);
-      const texts = rest.map((a) => a.text);
-      // (Without words after it, git hands sh the code alone: run-command.c prepare_shell_cmd.)
-      effects.push({ t: "code", text: rest.length ? `${alias.value.slice(1)} "$@"` : alias.value.slice(1),
-        positional: texts.includes(null) ? null : (texts as string[]), span: call.span,
-        label: `git ${name}: ${alias.key} in ${alias.file}:${alias.line}`, inProcess: false, dialect: "sh",
-        base: repo.top });
-      return effects;
-    }
-    effects.push(
-      ...configuredEffects(repo, { sub: name, span: call.span,
-        noPager: parsed.items.some((i) => i.t === "option" && (i.name === "--no-pager" || i.name === "-P")), described,
-        remote: !described || REMOTE_SUBS.has(name), push: where.push, home: homeOf(call) }),
-    );
-  }
   effects.push(
     ...applySpec("git", GIT_GLOBAL, call.args.slice(0, subIndex), call.world, call.span, undefined, call.disk).effects,
   );
@@ -256,6 +235,13 @@ function gitWith(call: Call, seen: readonly string[]): Effect[] {
     }
   }
   if (!subItem) return effects;
+  if (repo) {
+    const own = repositoryEffects(call, repo, alias, subIndex, { sub: name, span: call.span, described,
+      remote: !described || REMOTE_SUBS.has(name), push: where.push, home: homeOf(call),
+      noPager: parsed.items.some((i) => i.t === "option" && (i.name === "--no-pager" || i.name === "-P")) });
+    effects.push(...own.effects);
+    if (own.ran) return effects;
+  }
   const base = subItem.base;
   const baseField = base === undefined ? {} : { base };
   const rest = call.args.slice(subIndex + 1);
@@ -316,6 +302,37 @@ function gitWith(call: Call, seen: readonly string[]): Effect[] {
     }
   }
   return effects;
+}
+
+/**
+ * What the repository's configuration makes the command run (git-configured.ts), or why it cannot
+ * be known; `ran`: a `!` alias ran instead of a subcommand (git runs `sh -c 'CODE "$@"' CODE
+ * ARGS…` from the top of the working tree).
+ */
+function repositoryEffects(call: Call, repo: RepoConfig, alias: Setting | undefined, subIndex: number,
+  c: ConfiguredFor): { readonly effects: Effect[]; readonly ran: boolean }
+{
+  if (repo.t === "opaque") {
+    return {
+      effects: [{ t: "issue", code: "OPAQUE_CODE",
+        message: `git runs what its configuration names, which the guard cannot read: ${repo.why}`, span: call.span }],
+      ran: false,
+    };
+  }
+  if (repo.t === "none") return { effects: [], ran: false };
+  if (alias && alias.value !== null) {
+    const rest = call.args.slice(subIndex + 1);
+    const texts = rest.map((a) => a.text);
+    // (Without words after it, git hands sh the code alone: run-command.c prepare_shell_cmd.)
+    return {
+      effects: [{ t: "code", text: rest.length ? `${alias.value.slice(1)} "$@"` : alias.value.slice(1),
+        positional: texts.includes(null) ? null : (texts as string[]), span: call.span,
+        label: `git ${c.sub ?? ""}: ${alias.key} in ${alias.file}:${alias.line}`, inProcess: false, dialect: "sh",
+        base: repo.top }],
+      ran: true,
+    };
+  }
+  return { effects: configuredEffects(repo, c), ran: false };
 }
 
 /** The git directory `--git-dir` or GIT_DIR names (null: not known), or undefined when neither does. */
