@@ -22,6 +22,8 @@
 //   includeIf with a condition that did not hold was not (the guard follows every one).
 // - A `.git` file `gitdir: /tmp/…/evil` and a `.git/commondir` naming another git directory
 //   made `git w` run that directory's alias.
+// - core.worktree = ../../target in a/b/.git/config: git went to a/target (from the git
+//   directory), not to target (from the working tree's top).
 // - submodule.<name>.update = !CMD ran from .git/config (with the commit as its argument) for
 //   `git submodule update`; from .gitmodules git 2.39 refused it ("invalid value").
 
@@ -103,6 +105,8 @@ const REPOS: Record<string, Record<string, string>> = {
   "common-in": { ".git/commondir": "../../alias/.git\n" },
   submodule: { ".git/config": '[submodule "s"]\n\tupdate = !cat ~/.ssh/id_rsa\n\turl = https://example.com/s.git\n' },
   broken: { ".git/config": "[alias\n\tx = ls\n" },
+  // Relative to the git directory: $P/r/worktree/.git/../../../../outside is $O.
+  worktree: { ".git/config": "[core]\n\tworktree = ../../../../outside\n" },
   credential: { ".git/config": "[credential]\n\thelper = !cat ~/.ssh/id_rsa\n\thelper = store\n" },
 };
 
@@ -190,6 +194,8 @@ table("git: configuration that runs code", box, [
   ["git -C r/submodule submodule update", "ask", ["read $H/.ssh/id_rsa"]],
   ["git -C r/submodule status", "allow"],
   ["git -C r/credential push", "ask", ["read $H/.ssh/id_rsa"]],
+  // A working tree elsewhere: what git reads and writes there.
+  ["git -C r/worktree status", "ask", ["write $O"]],
   ["git -C r/credential commit -m x", "allow"],
 ]);
 

@@ -149,8 +149,10 @@ export function configuredEffects(repo: ReadConfig, c: ConfiguredFor): Effect[] 
       continue;
     }
     const value = s.value === null ? null : syntheticArg(homePath(s.value, c.home), c.span);
-    configEffects(s.key, value, syntheticArg(`${s.key}=${s.value ?? ""}`, c.span), effects, { base: repo.top,
-      top: repo.top, push: c.push });
+    // (core.worktree is relative to the git directory, every other path to the top of the working tree.)
+    const at = k === "core.worktree" ? repo.gitDir : repo.top;
+    configEffects(s.key, value, syntheticArg(`${s.key}=${s.value ?? ""}`, c.span), effects, { base: at, top: at,
+      push: c.push });
   }
   return effects;
 }
