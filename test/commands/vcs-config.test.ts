@@ -10,8 +10,9 @@
 //   a subdirectory, `pwd` printed the top); other aliases are split into words and replace the
 //   name (`co = checkout` makes `git co -- f` the checkout); builtins win over aliases.
 // - core.fsmonitor (not a boolean) ran twice for `git status`, without a terminal.
-// - core.pager and pager.<cmd> ran only when standard output was a terminal (`script -qc`), never
-//   into a pipe, not even with `git -p`: judged whenever one may be, not with `--no-pager`.
+// - core.pager and pager.<cmd> ran only when standard output was a terminal (`script -qc`: strace
+//   showed git execve the pager), never into a pipe, not even with `git -p` (strace: git alone):
+//   judged whenever one may be, not with `--no-pager`.
 // - core.editor ran for `git commit` without -m (no terminal needed); sequence.editor for
 //   `git rebase -i`.
 // - core.hooksPath=/tmp/…/hooks: its pre-commit ran for `git commit -m`.
