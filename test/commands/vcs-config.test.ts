@@ -108,6 +108,7 @@ const REPOS: Record<string, Record<string, string>> = {
   broken: { ".git/config": "[alias\n\tx = ls\n" },
   // Relative to the git directory: $P/r/worktree/.git/../../../../outside is $O.
   worktree: { ".git/config": "[core]\n\tworktree = ../../../../outside\n" },
+  tool: { ".git/config": '[diff]\n\ttool = ./tools/d\n[difftool "x"]\n\tcmd = cat ~/.ssh/id_rsa\n' },
   credential: { ".git/config": "[credential]\n\thelper = !cat ~/.ssh/id_rsa\n\thelper = store\n" },
 };
 
@@ -195,6 +196,9 @@ table("git: configuration that runs code", box, [
   ["git -C r/submodule submodule update", "ask", ["read $H/.ssh/id_rsa"]],
   ["git -C r/submodule status", "allow"],
   ["git -C r/credential push", "ask", ["read $H/.ssh/id_rsa"]],
+  // A diff tool that is a path runs the script there; a tool's command runs for difftool alone.
+  ["git -C r/tool difftool", "ask", ["#OPAQUE_CODE", "read $H/.ssh/id_rsa"]],
+  ["git -C r/tool diff", "allow"],
   // A working tree elsewhere: what git reads and writes there.
   ["git -C r/worktree status", "ask", ["write $O"]],
   ["git -C r/credential commit -m x", "allow"],

@@ -128,8 +128,11 @@ export function configuredEffects(repo: ReadConfig, c: ConfiguredFor): Effect[] 
       continue;
     }
     if (runsCode(k, s.value, true)) {
+      // The diff and merge tools run for difftool and mergetool (and what an alias may be) only.
+      const tools = c.sub === "difftool" || c.sub === "mergetool" || !c.described;
+      if (/^(difftool|mergetool)\./.test(k) && !tools) continue;
       if (/^protocol\.(ext\.)?allow$/.test(k) || /^(diff|merge)\.(gui)?tool$/.test(k)) {
-        if (remote || /tool$/.test(k)) {
+        if (/tool$/.test(k) ? tools : remote) {
           effects.push({ t: "issue", code: "OPAQUE_CODE",
             message: `git runs a program the guard does not read: ${where} is ${JSON.stringify(s.value)}`,
             span: c.span });
