@@ -4,8 +4,10 @@
 // judged by its name. The same commands checked for this machine (an agent's) list and read as
 // before. Checked without golden verdicts (assertCase): the cases are new.
 
-import { describe } from "bun:test";
+import { beforeAll, describe } from "bun:test";
 import { test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { assertCase, type Case, useSandbox } from "./support/table.ts";
 
 const scan = useSandbox(() => ({ otherMachine: true }));
@@ -14,6 +16,21 @@ const here = useSandbox();
 const SECRETS = { permission: { external_directory: { "~/.ssh/**": "deny", "~/.gnupg/**": "deny" } } };
 const scanDenying = useSandbox(() => ({ otherMachine: true, config: [SECRETS] }));
 const hereDenying = useSandbox(() => ({ config: [SECRETS] }));
+
+// This clone's git configuration, with an alias that reads a secret: the runner's clone has its own.
+beforeAll(() => {
+  for (const box of [scan, here]) {
+    mkdirSync(join(box.fx.project, ".git"), { recursive: true });
+    writeFileSync(join(box.fx.project, ".git", "config"), "[alias]\n\tx = !cat ~/.ssh/id_rsa\n");
+  }
+});
+
+describe("git's configuration of this clone", () => {
+  test("for another machine it is not read: git x is the command it names", () =>
+    assertCase(scan, ["git x README.md", "allow", ["!read $H/.ssh/id_rsa"]]));
+  test("for this machine it is: git x runs the alias", () =>
+    assertCase(here, ["git x README.md", "ask", ["read $H/.ssh/id_rsa"]]));
+});
 
 describe("for another machine: outside the roots, by name", () => {
   const cases: readonly Case[] = [

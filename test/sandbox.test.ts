@@ -305,6 +305,21 @@ describe.skipIf(skip)("escapes from the mounts", () => {
     expect(readFileSync(join(project, ".git", "modules", "sub", "config"), "utf8")).toBe("[core]\n");
     rmSync(join(project, ".git", "modules"), { recursive: true });
   });
+  test(".git/config.worktree made inside is moved aside after the run; one that is there cannot be written", () => {
+    const r = exec(
+      unseen("worktree-config", "printf '[core]\\n\\tfsmonitor = touch pwned\\n' > .git/config.worktree; echo made\n"),
+    );
+    expect(r.stdout).toContain("made");
+    expect(r.stderr).toContain("shellfence: moved");
+    expect(existsSync(join(project, ".git", "config.worktree"))).toBe(false);
+    writeFileSync(join(project, ".git", "config.worktree"), "[core]\n");
+    const again = exec(
+      unseen("worktree-config-2", "printf '[core]\\n\\tfsmonitor = touch pwned\\n' > .git/config.worktree\n"),
+    );
+    expect(again.stderr).toContain("Read-only file system");
+    expect(readFileSync(join(project, ".git", "config.worktree"), "utf8")).toBe("[core]\n");
+    rmSync(join(project, ".git", "config.worktree"));
+  });
   test(".git/commondir made inside is moved aside after the run, and git works again", () => {
     const r = exec(unseen("commondir", "mkdir -p evil && echo evil > .git/commondir; echo made\n"));
     expect(r.stdout).toContain("made");

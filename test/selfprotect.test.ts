@@ -87,6 +87,9 @@ table("git's own directory is written by git alone", box, [
   ["cp x .git/hooks/pre-commit", "ask", ["#PROTECTED_PATH", "write $P/.git/hooks/pre-commit"]],
   ["tee .git/info/attributes < x", "ask", ["#PROTECTED_PATH"]],
   ["echo 'gitdir: /tmp/evil' > .git/commondir", "ask", ["#PROTECTED_PATH"]],
+  // Read with extensions.worktreeConfig: a worktree's own settings (git-config(1)).
+  ["printf '[core]\\n\\tpager = x' > .git/config.worktree", "ask", ["#PROTECTED_PATH",
+    "write $P/.git/config.worktree"]],
   ["mkdir -p .git/modules/m && cp x .git/modules/m/config", "ask", ["#PROTECTED_PATH"]],
   ["echo 'gitdir: /tmp/evil' > src/.git", "ask", ["#PROTECTED_PATH", "write $P/src/.git"]],
   ["mv .git /tmp/g", "ask", ["#PROTECTED_PATH"]],

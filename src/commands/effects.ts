@@ -113,6 +113,15 @@ export interface Disk {
    */
   readData(path: string, maxBytes: number, from?: string | null): DataRead;
   /**
+   * A file of git's own directory that git reads before it runs anything (`.git/config`,
+   * `commondir`, the `.git` file itself): its bytes as they are on disk now, inside a root, at
+   * most `maxBytes`. Unlike `readData`, an earlier part of the command that may have written or
+   * made it does not hide it: `.git/` is a protected zone (src/policy/protect.ts) for every
+   * writer but git, and git's own writes of configuration are judged by key (`git config`,
+   * `git -c`). One outside the roots is `outside`.
+   */
+  readOwnConfig(path: string, maxBytes: number, from?: string | null): DataRead;
+  /**
    * Why a name under `path` (at any depth, `path` included) may not be plain
    * (src/shell/listing.ts), or null when every one is: the command then relies on nothing in
    * the command line making one that is not, as a listing does.
@@ -147,11 +156,16 @@ function parentOf(path: string): string | null {
 }
 
 /** A file's bytes as the disk holds them at this point of a command (Disk.readData). */
-export type DataRead = { readonly bytes: Uint8Array } | { readonly absent: true } | { readonly why: string };
+export type DataRead = { readonly bytes: Uint8Array } | { readonly absent: true } | {
+  readonly why: string;
+  /** The file is outside the project roots (not unreadable for another reason). */
+  readonly outside?: true;
+};
 
 /** A disk that knows nothing: no directory exists, nothing is found, nothing is settled. */
 export const NO_DISK: Disk = { isDirectory: () => false, findUp: () => null, isLink: () => false, settled: () => false,
   readText: () => null, readData: () => ({ why: "the disk cannot be read here" }),
+  readOwnConfig: () => ({ why: "the disk cannot be read here" }),
   plainNames: () => "the names on disk cannot be checked here", systemProgram: () => null };
 
 /** Relative paths resolve against a logical directory, or the cwd when absent; null: unknown. */

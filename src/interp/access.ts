@@ -393,6 +393,11 @@ export class Accesses implements DiskSource {
     return this.texts.readData(w, path, maxBytes);
   }
 
+  /** A program's own configuration file as it is on disk now (FileTexts.readOwnConfig). */
+  readOwnConfig(w: World, path: string, maxBytes: number): DataRead {
+    return this.texts.readOwnConfig(w, path, maxBytes);
+  }
+
   /** What a child leaves in its parent (joinChild), and a directory above the parent's it may have moved. */
   joinChild(parent: World, out: readonly World[]): Status {
     // Only what the child moved: what the parent had moved before is followed already.

@@ -19,6 +19,7 @@ export interface DiskSource {
   throughLinkZone(w: World, abs: string): boolean;
   readScript(w: World, path: string): string | null;
   readData(w: World, path: string, maxBytes: number): DataRead;
+  readOwnConfig(w: World, path: string, maxBytes: number): DataRead;
   unplainNames(dir: string, deep: boolean, w: World, span: Span, onlyPlain?: boolean): string | NamesSeen;
 }
 
@@ -86,6 +87,11 @@ export function diskView(src: DiskSource, w: World, span: Span, command: string)
       const dir = dirOf(from, p);
       const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
       return abs === null ? { why: "the working directory is not known" } : src.readData(w, abs, maxBytes);
+    },
+    readOwnConfig: (p, maxBytes, from) => {
+      const dir = dirOf(from, p);
+      const abs = isAbsolute(p) ? p : dir === null ? null : join(dir, p);
+      return abs === null ? { why: "the working directory is not known" } : src.readOwnConfig(w, abs, maxBytes);
     },
     systemProgram: (p, isSystem, from) => {
       const dir = dirOf(from, p);

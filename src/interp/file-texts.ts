@@ -161,7 +161,24 @@ export class FileTexts {
     // (A part running beside a writer of it may find it there, or another: judged again.)
     this.readLog.push(r.path);
     if (!r.exists) return { absent: true };
-    if (!this.insideRoots(r.path)) return { why: "it is outside the project roots" };
+    if (!this.insideRoots(r.path)) return { why: "it is outside the project roots", outside: true };
+    const bytes = this.fs.readBytes?.(r.path, maxBytes) ?? null;
+    return bytes === null ? { why: `it is not a regular file of at most ${maxBytes / 1048576} MiB` } : { bytes };
+  }
+
+  /**
+   * A file of git's own directory (Disk.readOwnConfig): as it is on disk now, whatever an
+   * earlier part of the command may have written there or made there (such a write is judged
+   * where it is made: PROTECTED_PATH).
+   */
+  readOwnConfig(w: World, path: string, maxBytes: number): DataRead {
+    const abs = isAbsolute(path) ? path : w.cwd === null ? null : join(w.cwd, path);
+    if (abs === null) return { why: "the working directory is not known" };
+    const r = resolvePhysical(abs, this.fs);
+    if (!r.ok) return { why: unresolvedWhy(r) };
+    this.readLog.push(r.path);
+    if (!this.insideRoots(r.path)) return { why: "it is outside the project roots", outside: true };
+    if (!r.exists) return { absent: true };
     const bytes = this.fs.readBytes?.(r.path, maxBytes) ?? null;
     return bytes === null ? { why: `it is not a regular file of at most ${maxBytes / 1048576} MiB` } : { bytes };
   }

@@ -12,6 +12,10 @@
 // - elsewhere (/usr, /etc, /bin → usr/bin) whether a path exists, and where a symlink leads,
 //   is asked of this machine: the system's layout, which findings about those paths name.
 //
+// Inside the roots, git's configuration of this clone (`.git/config`, `config.worktree`,
+// `commondir`) is this machine's, not the runner's (whose checkout writes its own): it is not
+// there, so a git command is judged by what it names, whoever scans.
+//
 // The directories above a root are asked of the disk too: they lead to the checkout. Which
 // place a path is in is decided where it physically is, walked segment by segment by these
 // same rules: `root/..` and a symlink in the checkout that leads out are outside.
@@ -25,6 +29,9 @@ const VOLATILE = ["/tmp", "/var/tmp", "/dev/shm", "/run", "/var/run"];
 /** A process's directory in /proc (the rest of /proc is the kernel's, the same layout everywhere). */
 const PROCESS_DIR = /^\/proc\/[0-9]+(\/|$)/;
 
+/** The configuration git keeps for a clone, in its git directory (a linked worktree's too). */
+const CLONE_CONFIG = /\/\.git(\/worktrees\/[^/]+)?\/(config|config\.worktree|commondir)$/;
+
 /** Devices every Unix has, never directories: judged by name. */
 const STANDARD_DEVICE = /^\/dev\/(null|zero|full|random|urandom|tty|stdin|stdout|stderr|fd\/[0-9]+)$/;
 
@@ -36,6 +43,7 @@ export function confinedFileSystem(inner: FileSystem, roots: readonly string[], 
   const h = home === null ? null : home.replace(/\/+$/, "");
   // The rules, for a physical path (its directory resolved, its last segment a name).
   const rule = (p: string): LstatResult | "disk" => {
+    if (inside(p) && CLONE_CONFIG.test(p)) return null;
     if (inside(p) || above(p)) return "disk";
     if (STANDARD_DEVICE.test(p)) return "other";
     if (PROCESS_DIR.test(p)) return null;

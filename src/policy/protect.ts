@@ -31,12 +31,12 @@ const PROTECTED_NAME = new RegExp(
 /**
  * git's own directory, where a write is code the next `git status` or `git commit` runs (the
  * agent's or the user's): `core.fsmonitor` or an alias in `config`, a hook, `info/attributes`,
- * a submodule's config, `commondir` or a worktree's link to another git directory — and a
+ * a submodule's config, `config.worktree`, `commondir` or a worktree's link to another git directory — and a
  * `.git` itself, a directory renamed or a file made that points git elsewhere. git doing its
  * ordinary work writes here (`git commit`, `git init`), and is not asked about for it: the
  * git entry judges the options and keys that make it run programs (table/vcs/git-config.ts).
  */
-const GIT_ZONE = /\/\.git(\/(config|hooks|info|modules|commondir|worktrees)(\/|$)|$)/;
+const GIT_ZONE = /\/\.git(\/(config|config\.worktree|hooks|info|modules|commondir|worktrees)(\/|$)|$)/;
 /** In the config home: the guard's own directory and opencode's. */
 const PROTECTED_CONFIG = /^\/(shellfence|opencode)(\/|$)/;
 

@@ -7,10 +7,13 @@ export { HOME_SECRETS, SYSTEM_SECRETS } from "../policy/secrets.ts";
 
 /**
  * In each root, read-only: a repository's hooks and config run code on the user's next `git`
- * outside the sandbox (`core.hooksPath`, `core.fsmonitor`). They stay readable, so `git
+ * outside the sandbox (`core.hooksPath`, `core.fsmonitor`; `config.worktree` too, read with
+ * extensions.worktreeConfig, which `git sparse-checkout` turns on). One that is not there when
+ * the command starts must stay absent: what is made there is moved aside after the run. They stay readable, so `git
  * commit` runs the project's hooks as it would without the sandbox.
  */
-export const ROOT_WRITE_PROTECTED = [".git/hooks", ".git/config", ".git/modules", ".git/worktrees"] as const;
+export const ROOT_WRITE_PROTECTED = [".git/hooks", ".git/config", ".git/config.worktree", ".git/modules",
+  ".git/worktrees"] as const;
 
 /**
  * In each root's repository, names that must not appear while a command runs: `commondir`

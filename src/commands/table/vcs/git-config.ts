@@ -86,6 +86,16 @@ export function pathsAt(arg: Arg, kind: AccessKind, where: Where): Effect[] {
   return out;
 }
 
+/**
+ * Whether setting `key` (lowercased) to `value` (null: not known, or not given when `given` is
+ * false) makes git run a program or shell code, or load more configuration.
+ */
+export function runsCode(k: string, v: string | null, given: boolean): boolean {
+  return CODE_KEY.test(k) || (/^submodule\..*\.update$/.test(k) && (v === null || v.startsWith("!"))) ||
+    (/^protocol\.(ext\.)?allow$/.test(k) && v !== "never" && v !== "user") ||
+    (TOOL_KEY.test(k) && given && toolIsPath(v));
+}
+
 /** What setting `key` to `value` (null: not known) means: code git will run, or a path. */
 export function configEffects(key: string | null, value: Arg | null, at: Arg, effects: Effect[], where: Where): void {
   if (key === null) {
@@ -99,13 +109,7 @@ export function configEffects(key: string | null, value: Arg | null, at: Arg, ef
     void effects.push({ t: "issue", code: "OPAQUE_CODE",
       message: `git ${key}=${JSON.stringify(what.slice(0, 60))} makes git run a program the guard does not see`,
       span: at.span });
-  if (CODE_KEY.test(k) || (/^submodule\..*\.update$/.test(k) && (v === null || v.startsWith("!"))) ||
-    (/^protocol\.(ext\.)?allow$/.test(k) && v !== "never" && v !== "user"))
-  {
-    code(v ?? "…");
-    return;
-  }
-  if (TOOL_KEY.test(k) && value !== null && toolIsPath(v)) {
+  if (runsCode(k, v, value !== null)) {
     code(v ?? "…");
     return;
   }

@@ -14,6 +14,10 @@ import { GIT_LISTING } from "../pipe/listings.ts";
 import { configEffects, gitConfig, homeOf, pathsAt, splitAssignment, toolIsPath, traceFile,
   type Where } from "./git-config.ts";
 import { SUBS } from "./git-subcommands.ts";
+import { splitCmdline } from "./git-config-text.ts";
+import { type ConfiguredFor, configuredEffects, REMOTE_SUBS } from "./git-configured.ts";
+import { type Item } from "../../spec.ts";
+import { readRepoConfig, type RepoConfig, type Setting } from "./git-repository.ts";
 
 const GIT_GLOBAL: CommandSpec = { names: ["git"], style: "posix", options: GIT_GLOBAL_OPTIONS,
   operands: { all: "none" },
@@ -176,13 +180,39 @@ function pathspecMagic(a: Arg, top: string | null): Arg {
   return withValue(a, rest === "" ? top : `${top.replace(/\/+$/, "")}/${rest}`, "");
 }
 
+/** How many aliases git may expand one into another before the guard stops following (git stops at a loop). */
+const MAX_ALIASES = 16;
+
 function git(call: Call): Effect[] {
+  return gitWith(call, []);
+}
+
+/** `git …`, with the aliases expanded so far (`seen`). */
+function gitWith(call: Call, seen: readonly string[]): Effect[] {
   const parsed = parseWords(GIT_GLOBAL, call.args, call.world, undefined, true);
   const subItem = parsed.items.find((i) => i.t === "operand");
   const subIndex = subItem ? call.args.indexOf(subItem.word) : call.args.length;
   const name = subItem ? subItem.word.text : null;
   // A subcommand the table does not know (an alias, a git-NAME program) may push.
   const described = name !== null && (SUBS.has(name) || name === "config" || name === "bisect");
+  // The repository's own configuration, read as git reads it (git-repository.ts).
+  // (clone and init make a repository: they do not use the one they are run in.)
+  const repo = subItem && name !== "clone" && name !== "init"
+    ? readRepoConfig(call.disk, subItem.base, gitDirGiven(call, parsed.items), homeOf(call))
+    : null;
+  const alias = repo?.t === "read" && name !== null && !described ? aliasOf(repo, name) : undefined;
+  if (alias && subItem && alias.value !== null && !alias.value.startsWith("!")) {
+    // git puts the alias's words in its place and starts again (alias.c split_cmdline); a loop stops git.
+    const words = splitCmdline(alias.value);
+    if (words === null || words.length === 0 || seen.includes(name!)) return [];
+    if (seen.length >= MAX_ALIASES) {
+      return [{ t: "issue", code: "OPAQUE_CODE",
+        message: `git ${name}: aliases expand into one another more than ${MAX_ALIASES} deep`, span: call.span }];
+    }
+    const expanded = words.map((w) => syntheticArg(w, subItem.word.span));
+    return gitWith({ ...call, args: [...call.args.slice(0, subIndex), ...expanded, ...call.args.slice(subIndex + 1)] },
+      [...seen, name!]);
+  }
   const where = { top: call.disk.findUp(".git", subItem?.base ?? null), push: !described || name === "push" };
   const effects: Effect[] = envEffects(call, { ...where, base: subItem?.base });
   effects.push(
@@ -205,6 +235,13 @@ function git(call: Call): Effect[] {
     }
   }
   if (!subItem) return effects;
+  if (repo) {
+    const own = repositoryEffects(call, repo, alias, subIndex, { sub: name, span: call.span, described,
+      remote: !described || REMOTE_SUBS.has(name), push: where.push, home: homeOf(call),
+      noPager: parsed.items.some((i) => i.t === "option" && (i.name === "--no-pager" || i.name === "-P")) });
+    effects.push(...own.effects);
+    if (own.ran) return effects;
+  }
   const base = subItem.base;
   const baseField = base === undefined ? {} : { base };
   const rest = call.args.slice(subIndex + 1);
@@ -265,6 +302,52 @@ function git(call: Call): Effect[] {
     }
   }
   return effects;
+}
+
+/**
+ * What the repository's configuration makes the command run (git-configured.ts), or why it cannot
+ * be known; `ran`: a `!` alias ran instead of a subcommand (git runs `sh -c 'CODE "$@"' CODE
+ * ARGS…` from the top of the working tree).
+ */
+function repositoryEffects(call: Call, repo: RepoConfig, alias: Setting | undefined, subIndex: number,
+  c: ConfiguredFor): { readonly effects: Effect[]; readonly ran: boolean }
+{
+  if (repo.t === "opaque") {
+    return {
+      effects: [{ t: "issue", code: "OPAQUE_CODE",
+        message: `git runs what its configuration names, which the guard cannot read: ${repo.why}`, span: call.span }],
+      ran: false,
+    };
+  }
+  if (repo.t === "none") return { effects: [], ran: false };
+  if (alias && alias.value !== null) {
+    const rest = call.args.slice(subIndex + 1);
+    const texts = rest.map((a) => a.text);
+    // (Without words after it, git hands sh the code alone: run-command.c prepare_shell_cmd.)
+    return {
+      effects: [{ t: "code", text: rest.length ? `${alias.value.slice(1)} "$@"` : alias.value.slice(1),
+        positional: texts.includes(null) ? null : (texts as string[]), span: call.span,
+        label: `git ${c.sub ?? ""}: ${alias.key} in ${alias.file}:${alias.line}`, inProcess: false, dialect: "sh",
+        base: repo.top }],
+      ran: true,
+    };
+  }
+  return { effects: configuredEffects(repo, c), ran: false };
+}
+
+/** The git directory `--git-dir` or GIT_DIR names (null: not known), or undefined when neither does. */
+function gitDirGiven(call: Call, items: readonly Item[]): string | null | undefined {
+  const option = items.find((i) => i.t === "option" && i.name === "--git-dir");
+  if (option && option.t === "option") return option.value?.text ?? null;
+  const v = call.world.getVar("GIT_DIR");
+  if (v === undefined || v.k === "unset") return undefined;
+  return v.k === "str" ? v.v : null;
+}
+
+/** The alias git would run for `name` (the last setting wins; names are compared without case). */
+function aliasOf(repo: Extract<RepoConfig, { t: "read" }>, name: string): Setting | undefined {
+  const key = `alias.${name.toLowerCase()}`;
+  return repo.settings.findLast((s) => s.key === key);
 }
 
 /**
