@@ -26,7 +26,7 @@ export interface ServerIdentity {
 }
 
 /** Whether this system has the /proc the check reads. */
-export const canCheckPeers = process.platform === "linux";
+const canCheckPeers = process.platform === "linux";
 
 /**
  * Why the server behind `dir`'s socket for `print` is not the guard's (null when it is, or when
@@ -102,7 +102,7 @@ function holdsSocket(pid: number, inode: number): boolean {
  * native client's check (native/shellfence-hook.c, server_problem), which finds the pid through
  * SO_PEERCRED instead of the pid file.
  */
-export function processProblem(pid: number, uid: number, identity: ServerIdentity): string | null {
+function processProblem(pid: number, uid: number, identity: ServerIdentity): string | null {
   const proc = `/proc/${pid}`;
   try {
     if (statSync(proc).uid !== uid) return `process ${pid} does not run as uid ${uid}`;
