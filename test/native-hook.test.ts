@@ -842,7 +842,8 @@ describe("the build (scripts/build-native.ts)", () => {
 
   test.skipIf(!hasCompiler)("the source compiles without a warning", () => {
     const r = spawnSync(compiler!, ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-DSF_PROTOCOL=1",
-      "-DSF_MAX_MESSAGE=41943040L", "-DSF_DEFAULT_TIMEOUT_MS=10000L", '-DSF_REQUEST_ENV="HOME","PWD"', "-o",
+      "-DSF_MAX_MESSAGE=41943040L", "-DSF_DEFAULT_TIMEOUT_MS=10000L", '-DSF_REQUEST_ENV="HOME","PWD"',
+      '-DSF_CODE_ENV_NAMES="NODE_OPTIONS"', '-DSF_CODE_ENV_PREFIXES="LD_"', '-DSF_SERVE_OPTIONS="--idle"', "-o",
       join(T, "warnings-check"), join(root, "native", "shellfence-hook.c")], { encoding: "utf8" });
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
