@@ -48,7 +48,8 @@
 #include <mach-o/dyld.h>
 #endif
 
-#if !defined(SF_PROTOCOL) || !defined(SF_MAX_MESSAGE) || !defined(SF_DEFAULT_TIMEOUT_MS) || !defined(SF_REQUEST_ENV)
+#if !defined(SF_PROTOCOL) || !defined(SF_MAX_MESSAGE) || !defined(SF_DEFAULT_TIMEOUT_MS) || !defined(SF_REQUEST_ENV) || \
+    !defined(SF_CODE_ENV_NAMES) || !defined(SF_CODE_ENV_PREFIXES) || !defined(SF_SERVE_OPTIONS)
 #error "build with scripts/build-native.ts: it passes the constants of src/server/protocol.ts"
 #endif
 
@@ -882,12 +883,15 @@ static int fail(struct failure *f, enum after after, const char *fmt, ...) {
 }
 
 /* The process at the other end runs as this user: the kernel's word, which a file's owner and
- * mode cannot give (Node.js's client has no way to ask). */
-static int peer_is(int fd, uid_t uid) {
+ * mode cannot give. Its pid where the system says it (Linux: the process that listens), else 0. */
+static int peer_is(int fd, uid_t uid, pid_t *pid) {
+  *pid = 0;
 #if defined(SO_PEERCRED)
   struct ucred cred;
   socklen_t len = sizeof cred;
-  return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 && len == sizeof cred && cred.uid == uid;
+  if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0 || len != sizeof cred || cred.uid != uid) return 0;
+  *pid = cred.pid;
+  return 1;
 #elif defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__)
   uid_t euid;
   gid_t egid;
@@ -898,10 +902,121 @@ static int peer_is(int fd, uid_t uid) {
 #endif
 }
 
+#if defined(__linux__)
+/* protocol.ts CODE_ENV_NAMES, CODE_ENV_PREFIXES, SERVE_OPTIONS. */
+static const char *const CODE_ENV_NAMES[] = {SF_CODE_ENV_NAMES, NULL};
+static const char *const CODE_ENV_PREFIXES[] = {SF_CODE_ENV_PREFIXES, NULL};
+static const char *const SERVE_OPTIONS[] = {SF_SERVE_OPTIONS, NULL};
+
+/* A /proc file whole (their size says 0), up to `max` bytes; 0 when it cannot be read or is larger. */
+static int read_proc(const char *path, struct buf *out, size_t max) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  int ok = buf_str(out, "");
+  while (ok) {
+    if (out->n > max || !buf_reserve(out, 4096)) {
+      ok = 0;
+      break;
+    }
+    ssize_t k = read(fd, out->p + out->n, 4096);
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) ok = 0;
+    if (k <= 0) break;
+    out->n += (size_t)k;
+    out->p[out->n] = '\0';
+  }
+  close(fd);
+  return ok;
+}
+
+static int one_of(const char *s, size_t n, const char *const *list) {
+  for (int i = 0; list[i] != NULL; i++) {
+    if (strlen(list[i]) == n && memcmp(list[i], s, n) == 0) return 1;
+  }
+  return 0;
+}
+
+/* protocol.ts loadsCode, on the name of a NAME=VALUE entry of `n` bytes. */
+static int loads_code(const char *entry, size_t n) {
+  const char *eq = memchr(entry, '=', n);
+  size_t name = eq != NULL ? (size_t)(eq - entry) : n;
+  if (one_of(entry, name, CODE_ENV_NAMES)) return 1;
+  for (int i = 0; CODE_ENV_PREFIXES[i] != NULL; i++) {
+    size_t k = strlen(CODE_ENV_PREFIXES[i]);
+    if (name >= k && memcmp(entry, CODE_ENV_PREFIXES[i], k) == 0) return 1;
+  }
+  return 0;
+}
+
+/*
+ * Why the process `pid` that listens on the socket is not a server the Node.js bin would have
+ * started (NULL when it is), as src/server/peer.ts processProblem asks it: it runs the node this
+ * program hands calls to (the same file, resolved), its command line is exactly
+ * `NODE ROOT/bin/shellfence.js serve` with only serve's own options after it, and its environment
+ * holds nothing that loads other code. A same-user process answering in the server's place with
+ * a script of its own, a preload, or another node is refused. (Its user: SO_PEERCRED, above.)
+ */
+static const char *server_problem(pid_t pid, const char *root, char *why, size_t size) {
+  char path[64];
+  const char *node = find_node();
+  if (node == NULL) return snprintf(why, size, "no node on the hook's PATH outside the project to compare it with"), why;
+  char *want = realpath(node, NULL);
+  snprintf(path, sizeof path, "/proc/%ld/exe", (long)pid);
+  char *exe = realpath(path, NULL);
+  int same = want != NULL && exe != NULL && strcmp(want, exe) == 0;
+  if (!same) snprintf(why, size, "process %ld runs %s, not %s", (long)pid, exe ? exe : "(unknown)", want ? want : node);
+  free(want);
+  free(exe);
+  if (!same) return why;
+
+  struct buf args = {0}, script = {0};
+  snprintf(path, sizeof path, "/proc/%ld/cmdline", (long)pid);
+  if (!read_proc(path, &args, 1 << 20) || !buf_str(&script, root) || !buf_str(&script, "/bin/shellfence.js")) {
+    free(args.p), free(script.p);
+    return snprintf(why, size, "cannot read the command line of process %ld", (long)pid), why;
+  }
+  /* The NUL-separated arguments: [argv0, script, "serve", (option value)*]. */
+  const char *bad = NULL;
+  size_t i = 0, k = 0;
+  while (i < args.n && bad == NULL) {
+    const char *a = args.p + i;
+    size_t n = strnlen(a, args.n - i);
+    if (k == 1 && (n != script.n || memcmp(a, script.p, n) != 0)) bad = "is not the package's bin";
+    if (k == 2 && !(n == 5 && memcmp(a, "serve", 5) == 0)) bad = "is not serve";
+    if (k >= 3 && k % 2 == 1 && !one_of(a, n, SERVE_OPTIONS)) bad = "runs serve with other arguments than it is started with";
+    i += n + 1;
+    k++;
+  }
+  if (bad == NULL && (k < 3 || k % 2 == 0)) bad = "is not the package's bin running serve with its own options";
+  free(script.p);
+  free(args.p);
+  if (bad != NULL) return snprintf(why, size, "process %ld %s (%s/bin/shellfence.js serve)", (long)pid, bad, root), why;
+
+  struct buf env = {0};
+  snprintf(path, sizeof path, "/proc/%ld/environ", (long)pid);
+  if (!read_proc(path, &env, 8 << 20)) {
+    free(env.p);
+    return snprintf(why, size, "cannot read the environment of process %ld", (long)pid), why;
+  }
+  for (i = 0; i < env.n && bad == NULL;) {
+    size_t n = strnlen(env.p + i, env.n - i);
+    if (loads_code(env.p + i, n)) {
+      const char *eq = memchr(env.p + i, '=', n);
+      snprintf(why, size, "process %ld was started with %.*s in its environment", (long)pid,
+               (int)(eq != NULL ? (size_t)(eq - (env.p + i)) : n), env.p + i);
+      bad = why;
+    }
+    i += n + 1;
+  }
+  free(env.p);
+  return bad;
+}
+#endif
+
 /* Sends `request` to the socket at `path` and reads the reply line into `reply`, all within
  * the timeout (counted from the connection, as the Node.js client counts it). */
-static int exchange(const char *path, uid_t uid, const struct buf *request, long timeout, struct buf *reply,
-                    struct failure *f) {
+static int exchange(const char *path, uid_t uid, const char *root, const struct buf *request, long timeout,
+                    struct buf *reply, struct failure *f) {
   int64_t deadline = now_ms() + timeout;
   struct sockaddr_un addr;
   memset(&addr, 0, sizeof addr);
@@ -926,10 +1041,29 @@ static int exchange(const char *path, uid_t uid, const struct buf *request, long
       return fail(f, ONE_SHOT, "the server: %s", strerror(e));
     }
   }
-  if (!peer_is(fd, uid)) {
+  pid_t pid;
+  if (!peer_is(fd, uid, &pid)) {
     close(fd);
     return fail(f, ONE_SHOT, "the process behind %s does not run as uid %lu", path, (unsigned long)uid);
   }
+#if defined(__linux__)
+  /* Who listens, before anything is sent. A server that is not the guard's is not asked; the bin's
+   * client, handed the call without SHELLFENCE_RESIDENT=0, asks who listens in its own way: it
+   * too refuses a stranger (and checks in its own process, starting no server over its socket),
+   * and trusts a real server that this program does not recognise only because the node on PATH
+   * is a version manager's shim of the node that started it. */
+  char who[1000];
+  if (pid <= 0) {
+    close(fd);
+    return fail(f, START_SERVER, "the server is not the guard's: the kernel gives no pid for it");
+  }
+  if (server_problem(pid, root, who, sizeof who) != NULL) {
+    close(fd);
+    return fail(f, START_SERVER, "the server is not the guard's: %s", who);
+  }
+#else
+  (void)root; /* No /proc: only the uid is checked here (docs/integrations.md, "The native client"). */
+#endif
   for (size_t off = 0; off < request->n;) {
     int r = wait_for(fd, POLLOUT, deadline);
     if (r == 0) break;
@@ -1080,7 +1214,7 @@ int main(int argc, char **argv) {
   if (!build_request(&c, print, uid, cwd, &request)) hand_over(&c, 0, "out of memory");
   if (request.n > SF_MAX_MESSAGE) hand_over(&c, 1, "the request is larger than the server takes");
   struct failure f;
-  if (!exchange(socket_path.p, uid, &request, c.timeout_ms, &reply, &f)) hand_over(&c, f.after == ONE_SHOT, "%s", f.why);
+  if (!exchange(socket_path.p, uid, c.root, &request, c.timeout_ms, &reply, &f)) hand_over(&c, f.after == ONE_SHOT, "%s", f.why);
 
   struct field fields[F_COUNT];
   memset(fields, 0, sizeof fields);

@@ -18,7 +18,8 @@
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_TIMEOUT_MS, MAX_MESSAGE, PROTOCOL, REQUEST_ENV } from "../src/server/protocol.ts";
+import { CODE_ENV_NAMES, CODE_ENV_PREFIXES, DEFAULT_TIMEOUT_MS, MAX_MESSAGE, PROTOCOL, REQUEST_ENV,
+  SERVE_OPTIONS } from "../src/server/protocol.ts";
 
 const root = join(import.meta.dir, "..");
 const source = join(root, "native", "shellfence-hook.c");
@@ -38,13 +39,20 @@ rmSync(dir, { recursive: true, force: true });
 if (!SUPPORTED.has(platform)) skip(`${platform} is not a platform the launcher knows`);
 if (!existsSync(source)) skip(`${source} is not there`);
 
+/** A C initializer list of string literals (the names are plain ASCII words). */
+function cList(names: readonly string[]): string {
+  return names.map((k) => `"${k}"`).join(",");
+}
+
 const compiler = [process.env.CC, "cc", "gcc", "clang"].find((c) =>
   c !== undefined && c !== "" && spawnSync(c, ["--version"], { stdio: "ignore" }).status === 0
 );
 if (compiler === undefined) skip("no C compiler: set CC, or install cc, gcc or clang");
 
 const defines = [`-DSF_PROTOCOL=${PROTOCOL}`, `-DSF_MAX_MESSAGE=${MAX_MESSAGE}L`,
-  `-DSF_DEFAULT_TIMEOUT_MS=${DEFAULT_TIMEOUT_MS}L`, `-DSF_REQUEST_ENV=${REQUEST_ENV.map((k) => `"${k}"`).join(",")}`];
+  `-DSF_DEFAULT_TIMEOUT_MS=${DEFAULT_TIMEOUT_MS}L`, `-DSF_REQUEST_ENV=${cList(REQUEST_ENV)}`,
+  `-DSF_CODE_ENV_NAMES=${cList(CODE_ENV_NAMES)}`, `-DSF_CODE_ENV_PREFIXES=${cList(CODE_ENV_PREFIXES)}`,
+  `-DSF_SERVE_OPTIONS=${cList(SERVE_OPTIONS)}`];
 const flags = ["-std=c11", "-O2", "-Wall", "-Wextra", "-fstack-protector-strong", "-D_FORTIFY_SOURCE=2",
   ...(process.platform === "linux" ? ["-static", "-s"] : [])];
 mkdirSync(dir, { recursive: true });

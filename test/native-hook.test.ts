@@ -10,9 +10,9 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync,
-  rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:net";
+import { chmodSync, chownSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync,
+  realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildDist } from "./support/build.ts";
@@ -249,21 +249,72 @@ describe.skipIf(!existsSync(native) && !hasCompiler)("the native client", () => 
 });
 
 /** The socket's file name, as a server of this checkout's bundle under Node.js names it. */
-let socketName: string | null = null;
+let ourName: string | null = null;
 async function ourSocketName(): Promise<string> {
-  if (socketName === null) {
+  if (ourName === null) {
     const path = await startServer(runtime("name"));
-    socketName = path.slice(path.lastIndexOf("/") + 1);
+    ourName = path.slice(path.lastIndexOf("/") + 1);
+  }
+  return ourName;
+}
+
+/** The stand-in server (test/support/relay-server.cjs). */
+const RELAY = join(root, "test", "support", "relay-server.cjs");
+
+/**
+ * A copy of the built package (T/pkg), whose bin runs the stand-in when started with
+ * SHELLFENCE_TEST_RELAY_TO: a server of that package's own, which its clients (the copy's native
+ * client and its Node.js bin) trust, so that what the fakes put to the test is their reply
+ * checks. (A package's files are what its clients trust: docs/integrations.md, "The native
+ * client".)
+ */
+let pkg: string | null = null;
+function packageCopy(): string {
+  if (pkg !== null) return pkg;
+  const dir = join(T, "pkg");
+  cpSync(join(root, "bin"), join(dir, "bin"), { recursive: true });
+  cpSync(join(root, "dist"), join(dir, "dist"), { recursive: true,
+    filter: (src) => src !== join(root, "dist", "bin") });
+  cpSync(join(root, "grammar"), join(dir, "grammar"), { recursive: true });
+  copyFileSync(join(root, "package.json"), join(dir, "package.json"));
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
+  const copyBin = join(dir, "bin", "shellfence.js");
+  writeFileSync(copyBin,
+    readFileSync(copyBin, "utf8").replace('"use strict";\n',
+      `"use strict";\nif (process.env.SHELLFENCE_TEST_RELAY_TO) return void require(${JSON.stringify(RELAY)});\n`));
+  return (pkg = dir);
+}
+const copyNative = () => join(packageCopy(), "dist", "native", platform, "shellfence-hook");
+const copyNativeAsync = (c: Call, env: Record<string, string> = {}) => runAsync([copyNative(), ...c.args], c, env);
+const copyNodeAsync = (c: Call, env: Record<string, string> = {}) =>
+  runAsync(["node", join(packageCopy(), "bin", "shellfence.js"), "hook", ...c.args], c, env);
+
+/** The socket's file name, as a server of the package copy's bundle under Node.js names it. */
+let socketName: string | null = null;
+async function copySocketName(): Promise<string> {
+  if (socketName === null) {
+    const rt = runtime("name");
+    const child = spawn("node", [join(packageCopy(), "bin", "shellfence.js"), "serve", "--idle", "120"], {
+      env: { ...process.env, XDG_RUNTIME_DIR: rt },
+      stdio: "ignore",
+    });
+    started.push(child);
+    await until("the copy's server's socket", () => sockets(rt).length === 1);
+    socketName = sockets(rt)[0]!;
   }
   return socketName;
 }
 
-/** A server at the right name that answers every request with `reply` (or never), and counts them. */
+/**
+ * A server at the package copy's socket name that answers every request with `reply` (or
+ * never), and counts them: the suite's own fake, behind the copy's server (the stand-in), which
+ * its clients trust.
+ */
 async function fake(rt: string, reply: ((req: Record<string, unknown>) => string) | null,
-  mode = 0o600): Promise<{ server: Server; path: string; requests: () => number }>
+  mode = 0o600): Promise<{ server: { close: () => void }; path: string; requests: () => number }>
 {
   mkdirSync(join(rt, "shellfence"), { recursive: true, mode: 0o700 });
-  const path = join(rt, "shellfence", await ourSocketName());
+  const path = join(rt, "shellfence", await copySocketName());
   let requests = 0;
   const server = createServer((s) => {
     let text = "";
@@ -275,9 +326,18 @@ async function fake(rt: string, reply: ((req: Record<string, unknown>) => string
     });
     s.on("error", () => {});
   });
-  await new Promise<void>((r) => server.listen(path, () => r()));
+  const to = join(rt, "fake.sock");
+  await new Promise<void>((r) => server.listen(to, () => r()));
+  const relay = spawn("node", [join(packageCopy(), "bin", "shellfence.js"), "serve"], { stdio: "ignore",
+    env: { PATH: process.env.PATH ?? "", XDG_RUNTIME_DIR: rt, SHELLFENCE_TEST_RELAY_SOCKET: path,
+      SHELLFENCE_TEST_RELAY_TO: to } });
+  started.push(relay);
+  await until("the stand-in's socket", () => existsSync(path));
   chmodSync(path, mode);
-  return { server, path, requests: () => requests };
+  return { server: { close: () => {
+    relay.kill("SIGTERM");
+    server.close();
+  } }, path, requests: () => requests };
 }
 
 const answer = (req: Record<string, unknown>, fields: object) =>
@@ -347,7 +407,7 @@ describe.skipIf(!existsSync(native) && !hasCompiler)("the native client hands ov
       const rt = runtime(`fake-${_name.replace(/\W+/g, "-")}`);
       const f = await fake(rt, reply);
       try {
-        const r = await nativeAsync(outsideCall(rt, { SHELLFENCE_RESIDENT_TIMEOUT_MS: "300" }));
+        const r = await copyNativeAsync(outsideCall(rt, { SHELLFENCE_RESIDENT_TIMEOUT_MS: "300" }));
         expect(r.stderr).toStartWith(handedOver(why));
         expectAsk(r);
         expect(f.requests()).toBe(1);
@@ -372,8 +432,8 @@ describe.skipIf(!existsSync(native) && !hasCompiler)("the native client hands ov
     const f = await fake(rt, reply);
     try {
       const call = outsideCall(rt);
-      const native = await nativeAsync(call);
-      const node = await nodeAsync(call);
+      const native = await copyNativeAsync(call);
+      const node = await copyNodeAsync(call);
       expect(node.stderr).toStartWith("shellfence: answered by the resident checker\n");
       expect(native.stderr.replace(NATIVE_ANSWERED, "shellfence: answered by the resident checker\n")).toBe(
         node.stderr,
@@ -403,7 +463,7 @@ describe.skipIf(!existsSync(native) && !hasCompiler)("the native client hands ov
     const f = await fake(rt, allowFrom({}));
     chmodSync(join(rt, "shellfence"), 0o755);
     try {
-      const r = await nativeAsync(outsideCall(rt));
+      const r = await copyNativeAsync(outsideCall(rt));
       expect(r.stderr).toStartWith(handedOver(`${rt}/shellfence is open to others (mode 755)`));
       expectAsk(r);
       expect(f.requests()).toBe(0);
@@ -416,7 +476,7 @@ describe.skipIf(!existsSync(native) && !hasCompiler)("the native client hands ov
     const rt = runtime("open-socket");
     const f = await fake(rt, allowFrom({}), 0o666);
     try {
-      const r = await nativeAsync(outsideCall(rt));
+      const r = await copyNativeAsync(outsideCall(rt));
       expect(r.stderr).toStartWith(handedOver(`${f.path} is open to others (mode 666)`));
       expectAsk(r);
       expect(f.requests()).toBe(0);
@@ -431,7 +491,7 @@ describe.skipIf(!existsSync(native) && !hasCompiler)("the native client hands ov
     const f = await fake(real, allowFrom({}));
     symlinkSync(join(real, "shellfence"), join(rt, "shellfence"));
     try {
-      const r = await nativeAsync(outsideCall(rt));
+      const r = await copyNativeAsync(outsideCall(rt));
       expect(r.stderr).toStartWith(handedOver(`${rt}/shellfence is not a directory`));
       expectAsk(r);
       expect(f.requests()).toBe(0);
@@ -446,7 +506,7 @@ describe.skipIf(!existsSync(native) && !hasCompiler)("the native client hands ov
     const f = await fake(rt, allowFrom({}));
     chownSync(f.path, 65534, 65534);
     try {
-      const r = await nativeAsync(outsideCall(rt));
+      const r = await copyNativeAsync(outsideCall(rt));
       expect(r.stderr).toStartWith(handedOver(`${f.path} belongs to uid 65534, not ${uid}`));
       expectAsk(r);
       expect(f.requests()).toBe(0);
@@ -673,6 +733,83 @@ describe.skipIf(!existsSync(native) && !hasCompiler)("the launcher", () => {
   });
 });
 
+// A same-user process in the server's place at this checkout's socket name, answering a valid
+// allow for this build and user through the suite's fake (or the real server, started otherwise
+// than the Node.js bin starts it): both clients refuse it before they send anything, and the call
+// is checked in the Node.js bin's own process (ask for the outside read), no server started over it.
+describe.skipIf(process.platform !== "linux" || (!existsSync(native) && !hasCompiler))(
+  "an impostor in the server's place is not the guard's",
+  () => {
+    const nodePath = spawnSync("sh", ["-c", "command -v node"], { encoding: "utf8" }).stdout.trim();
+    const otherNode = () => {
+      const copy = join(T, "other-node", "node");
+      if (!existsSync(copy)) {
+        mkdirSync(join(T, "other-node"), { recursive: true });
+        copyFileSync(nodePath, copy);
+        chmodSync(copy, 0o755);
+      }
+      return copy;
+    };
+    let n = 0;
+    test.each(
+      [["a script of its own",
+        (env: Record<string, string>) => spawn("node", [RELAY, "serve"], { env, stdio: "ignore" }),
+        "is not the package's bin", `is not ${bin} serve`], ["the bin with --require",
+        (env: Record<string, string>) => spawn("node", ["--require", RELAY, bin, "serve"], { env, stdio: "ignore" }),
+        "is not the package's bin", `is not ${bin} serve`], ["the bin with --require in NODE_OPTIONS",
+        (env: Record<string, string>) =>
+          spawn("node", [bin, "serve"], { env: { ...env, NODE_OPTIONS: `--require ${RELAY}` }, stdio: "ignore" }),
+        "was started with NODE_OPTIONS in its environment", "was started with NODE_OPTIONS in its environment"], [
+        "the real server run by a copy of node elsewhere",
+        (env: Record<string, string>) => spawn(otherNode(), [bin, "serve"], { env, stdio: "ignore" }),
+        "other-node/node, not",
+        "other-node/node, not",
+      ]] as const,
+    )("%s", async (_name, spawnAs, nativeWhy, nodeWhy) => {
+      const rt = runtime(`impostor-${++n}`);
+      mkdirSync(join(rt, "shellfence"), { recursive: true, mode: 0o700 });
+      const path = join(rt, "shellfence", await ourSocketName());
+      let requests = 0;
+      const server = createServer((s) => {
+        let text = "";
+        s.on("data", (d) => {
+          text += d.toString();
+          if (!text.includes("\n")) return;
+          requests++;
+          s.end(allowFrom({})(JSON.parse(text) as Record<string, unknown>));
+        });
+        s.on("error", () => {});
+      });
+      const to = join(rt, "fake.sock");
+      await new Promise<void>((r) => server.listen(to, () => r()));
+      const child = spawnAs({ PATH: process.env.PATH ?? "", XDG_RUNTIME_DIR: rt, SHELLFENCE_TEST_RELAY_SOCKET: path,
+        SHELLFENCE_TEST_RELAY_TO: to });
+      started.push(child);
+      try {
+        await until("the impostor's socket", () => existsSync(path));
+        const call = outsideCall(rt);
+        const viaC = await nativeAsync(call);
+        expect(viaC.stderr).toStartWith("shellfence: native client: the server is not the guard's: process ");
+        expect(viaC.stderr.split("\n")[0]).toContain(nativeWhy);
+        expect(viaC.stderr).toContain(`shellfence: checked in this process: the server is not the guard's: `);
+        expect(viaC.stderr).toContain(nodeWhy);
+        expectAsk(viaC);
+        const viaJs = await nodeAsync(call);
+        expect(viaJs.stderr).toStartWith(
+          "shellfence: checked in this process: the server is not the guard's: process ",
+        );
+        expect(viaJs.stderr).toContain(nodeWhy);
+        expectAsk(viaJs);
+        expect(requests).toBe(0);
+        expect(sockets(rt)).toEqual([path.slice(path.lastIndexOf("/") + 1)]);
+      } finally {
+        child.kill("SIGTERM");
+        server.close();
+      }
+    }, 60_000);
+  },
+);
+
 describe("the build (scripts/build-native.ts)", () => {
   /** The files the native build reads, in a directory of their own: what a clone has before `npm run build`. */
   function clone(name: string): string {
@@ -705,7 +842,8 @@ describe("the build (scripts/build-native.ts)", () => {
 
   test.skipIf(!hasCompiler)("the source compiles without a warning", () => {
     const r = spawnSync(compiler!, ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-DSF_PROTOCOL=1",
-      "-DSF_MAX_MESSAGE=41943040L", "-DSF_DEFAULT_TIMEOUT_MS=10000L", '-DSF_REQUEST_ENV="HOME","PWD"', "-o",
+      "-DSF_MAX_MESSAGE=41943040L", "-DSF_DEFAULT_TIMEOUT_MS=10000L", '-DSF_REQUEST_ENV="HOME","PWD"',
+      '-DSF_CODE_ENV_NAMES="NODE_OPTIONS"', '-DSF_CODE_ENV_PREFIXES="LD_"', '-DSF_SERVE_OPTIONS="--idle"', "-o",
       join(T, "warnings-check"), join(root, "native", "shellfence-hook.c")], { encoding: "utf8" });
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);

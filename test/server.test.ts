@@ -9,11 +9,12 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync,
-  symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync,
+  renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ServerIdentity } from "../src/server/peer.ts";
 import { askServer, type ServerAnswer } from "../src/start/client.ts";
 import { codeFile, fingerprint, PROTOCOL, privateDirProblem, REQUEST_ENV, socketPath,
   socketProblem } from "../src/server/protocol.ts";
@@ -157,8 +158,15 @@ function oneShot(c: Case): { code: number; stdout: string; stderr: string } {
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
-const ask = (c: Case, rt: string, timeoutMs = 60_000): Promise<ServerAnswer> =>
-  askServer(c.argv, c.input, { env: { ...c.env, XDG_RUNTIME_DIR: rt }, cwd: c.cwd, timeoutMs, start: false });
+const ask = (c: Case, rt: string, timeoutMs = 60_000, server?: ServerIdentity): Promise<ServerAnswer> =>
+  askServer(c.argv, c.input, { env: { ...c.env, XDG_RUNTIME_DIR: rt }, cwd: c.cwd, timeoutMs, start: false,
+    ...(server ? { server } : {}) });
+
+/** The relay that stands in for a server in the reply tests (test/support/relay-server.cjs). */
+const RELAY = join(root, "test", "support", "relay-server.cjs");
+/** Asks trusting the relay as this suite's runtime running it: what is tested is the reply. */
+const askVia = (c: Case, rt: string, timeoutMs: number) =>
+  ask(c, rt, timeoutMs, { exe: process.execPath, script: RELAY });
 
 describe("a running server", () => {
   let rt: string;
@@ -245,22 +253,39 @@ describe("a running server", () => {
 describe("the client checks in its own process when it cannot trust an answer", () => {
   const outside = () => cases.find((c) => c.name === "session 1: outside")!;
 
-  /** A server at the right name that answers every request with `reply` (or not at all). */
-  async function fake(rt: string, reply: ((req: Record<string, unknown>) => string) | null,
-    mode = 0o600): Promise<Server>
-  {
+  /**
+   * A server at the right name that answers every request with `reply` (or not at all): the
+   * suite's own fake, behind a relay (test/support/relay-server.cjs) that takes the socket's name
+   * as a server does. `askVia` asks it trusting the relay's script as the server's, so that what
+   * is put to the test is the reply; started the way `spawnAs` says, the relay is an impostor.
+   */
+  async function fake(rt: string, reply: ((req: Record<string, unknown>) => string) | null, mode = 0o600,
+    spawnAs: (env: Record<string, string>) => ChildProcess = (env) =>
+      spawn(process.execPath, [RELAY, "serve"], { env, stdio: "ignore" })
+  ): Promise<{ close: () => void; requests: () => number }> {
+    let requests = 0;
     mkdirSync(join(rt, "shellfence"), { recursive: true, mode: 0o700 });
     const server = createServer((s) => {
       let text = "";
       s.on("data", (d) => {
         text += d.toString();
-        if (text.includes("\n") && reply) s.end(reply(JSON.parse(text) as Record<string, unknown>));
+        if (!text.includes("\n")) return;
+        requests++;
+        if (reply) s.end(reply(JSON.parse(text) as Record<string, unknown>));
       });
       s.on("error", () => {});
     });
-    await new Promise<void>((r) => server.listen(socketIn(rt), () => r()));
+    const to = join(rt, "fake.sock");
+    await new Promise<void>((r) => server.listen(to, () => r()));
+    const relay = spawnAs({ PATH: process.env.PATH ?? "", XDG_RUNTIME_DIR: rt,
+      SHELLFENCE_TEST_RELAY_SOCKET: socketIn(rt), SHELLFENCE_TEST_RELAY_TO: to });
+    started.push(relay);
+    await until("the relay's socket", () => existsSync(socketIn(rt)));
     chmodSync(socketIn(rt), mode);
-    return server;
+    return { close: () => {
+      relay.kill("SIGTERM");
+      server.close();
+    }, requests: () => requests };
   }
   const allowFrom = (override: object) => (req: Record<string, unknown>) =>
     JSON.stringify({ protocol: PROTOCOL, fingerprint: req.fingerprint, uid: req.uid, code: 0, stdout: "", stderr: "",
@@ -289,7 +314,7 @@ describe("the client checks in its own process when it cannot trust an answer", 
     const rt = runtime(`fake-${name.replace(/\W+/g, "-").slice(0, 24)}`);
     const server = await fake(rt, reply);
     try {
-      expect(await ask(outside(), rt, 300)).toEqual({ fallback: expect.stringContaining(why) as unknown as string });
+      expect(await askVia(outside(), rt, 300)).toEqual({ fallback: expect.stringContaining(why) as unknown as string });
     } finally {
       server.close();
     }
@@ -343,27 +368,84 @@ describe("the client checks in its own process when it cannot trust an answer", 
     expect(await ask(outside(), rt, 300)).toEqual({ fallback: expect.stringContaining("ENOENT") as unknown as string });
   });
 
-  test("through the bin, a forged allow still answers ask", async () => {
-    const rt = runtime("fake-bin");
-    const server = await fake(rt, allowFrom({ fingerprint: "0000000000000000" }));
+  test("the same allow from the stand-in trusted as the server is the answer: the reply checks pass it", async () => {
+    const rt = runtime("fake-trusted");
+    const server = await fake(rt, allowFrom({}));
     try {
-      const c = outside();
-      const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [bin, ...c.argv], { cwd: c.cwd,
-          env: { PATH: process.env.PATH ?? "", ...c.env, XDG_RUNTIME_DIR: rt, SHELLFENCE_RESIDENT: "1",
-            SHELLFENCE_RESIDENT_DEBUG: "1" } });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (d) => (stdout += d));
-        child.stderr.on("data", (d) => (stderr += d));
-        child.on("exit", (status) => resolve({ status, stdout, stderr }));
-        child.stdin.end(c.input);
-      });
-      expect(r.stderr).toBe(
-        "shellfence: checked in this process: the server's reply is not a valid answer for this build and user\n",
-      );
+      expect(await askVia(outside(), rt, 5_000)).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(server.requests()).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+
+  /** The bin's hook client under this runtime, as a host runs it, with the resident checker on. */
+  function viaBin(c: Case, rt: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, [bin, ...c.argv], { cwd: c.cwd,
+        env: { PATH: process.env.PATH ?? "", ...c.env, XDG_RUNTIME_DIR: rt, SHELLFENCE_RESIDENT: "1",
+          SHELLFENCE_RESIDENT_DEBUG: "1" } });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      child.stderr.on("data", (d) => (stderr += d));
+      child.on("exit", (status) => resolve({ status, stdout, stderr }));
+      child.stdin.end(c.input);
+    });
+  }
+
+  // A same-user process in the server's place, answering a valid allow for this build and user
+  // (or the real server, started otherwise than the client starts it): never asked, the call is
+  // checked in the client's process (ask for the outside read), and no server is started over it.
+  let impostors = 0;
+  const otherRuntime = () => {
+    const copy = join(T, "other-runtime", "bun");
+    if (!existsSync(copy)) {
+      mkdirSync(join(T, "other-runtime"), { recursive: true });
+      copyFileSync(process.execPath, copy);
+      chmodSync(copy, 0o755);
+    }
+    return copy;
+  };
+  test.each(
+    [["a script of its own",
+      (env: Record<string, string>) => spawn(process.execPath, [RELAY, "serve"], { env, stdio: "ignore" }),
+      `is not ${bin} serve`], ["the bin with a preload",
+      (env: Record<string, string>) =>
+        spawn(process.execPath, ["--preload", RELAY, bin, "serve"], { env, stdio: "ignore" }), `is not ${bin} serve`], [
+      "the bin with a preload in BUN_OPTIONS",
+      (env: Record<string, string>) =>
+        spawn(process.execPath, [bin, "serve"], { env: { ...env, BUN_OPTIONS: `--preload ${RELAY}` },
+          stdio: "ignore" }),
+      "was started with BUN_OPTIONS in its environment",
+    ], ["the real server with NODE_OPTIONS in its environment",
+      (env: Record<string, string>) =>
+        spawn(process.execPath, [bin, "serve"], { env: { ...env, NODE_OPTIONS: `--require ${RELAY}` },
+          stdio: "ignore" }), "was started with NODE_OPTIONS in its environment"], [
+      "the real server with LD_PRELOAD in its environment",
+      (env: Record<string, string>) =>
+        spawn(process.execPath, [bin, "serve"], { env: { ...env, LD_PRELOAD: "" }, stdio: "ignore" }),
+      "was started with LD_PRELOAD in its environment",
+    ], ["the real server run by a copy of the runtime elsewhere",
+      (env: Record<string, string>) => spawn(otherRuntime(), [bin, "serve"], { env, stdio: "ignore" }),
+      "other-runtime/bun, not"], ["the real server with other arguments",
+      (env: Record<string, string>) => spawn(process.execPath, [bin, "serve", "--idle=60"], { env, stdio: "ignore" }),
+      "runs serve with other arguments"]] as const,
+  )("an impostor: %s", async (name, spawnAs, why) => {
+    // Numbered: a socket's path must fit in sockaddr_un, and names cut short would collide.
+    const rt = runtime(`imp-${++impostors}`);
+    const server = await fake(rt, allowFrom({}), 0o600, spawnAs);
+    try {
+      const r = await viaBin(outside(), rt);
+      expect(r.stderr).toStartWith("shellfence: checked in this process: the server is not the guard's: process ");
+      expect(r.stderr).toContain(why);
       expect({ status: r.status, decision: decisionOf(r.stdout) }).toEqual({ status: 0, decision: "ask" });
       expect(r.stdout).toContain(`${T}/outside/x`);
+      expect(server.requests()).toBe(0);
+      // Not replaced: the impostor's socket is left in place, and no server was started beside it.
+      expect(readdirSync(join(rt, "shellfence")).filter((f) => f.endsWith(".sock") || f.endsWith(".lock"))).toEqual([
+        socketIn(rt).slice(socketIn(rt).lastIndexOf("/") + 1),
+      ]);
     } finally {
       server.close();
     }
@@ -443,7 +525,7 @@ const run = async (argv, io) => {
   const { stdinLines } = await import(${JSON.stringify(join(root, "src", "server", "lines.ts"))});
   return main(argv, { ...io, stdin: () => stdinLines(input) });
 };
-process.exitCode = await serve({ run, idleSeconds: 60, budgetMs: Number(process.argv[2]), env: process.env, stderr: (s) => process.stderr.write(s) });
+process.exitCode = await serve({ run, idleSeconds: 60, budgetMs: Number(process.argv[4]), env: process.env, stderr: (s) => process.stderr.write(s) });
 `;
 
   for (const strict of [false, true]) {
@@ -451,7 +533,9 @@ process.exitCode = await serve({ run, idleSeconds: 60, budgetMs: Number(process.
       async () => {
         const rt = runtime(`watchdog-${strict}`);
         writeFileSync(join(T, "stuck-server.ts"), SERVER);
-        const child = spawn(process.execPath, [join(T, "stuck-server.ts"), "1500"], {
+        // Started as a server is (SCRIPT serve --budget MS), and trusted as this suite's stand-in.
+        const script = join(T, "stuck-server.ts");
+        const child = spawn(process.execPath, [script, "serve", "--budget", "1500"], {
           env: { ...process.env, XDG_RUNTIME_DIR: rt },
           stdio: ["ignore", "ignore", "pipe"],
         });
@@ -460,10 +544,11 @@ process.exitCode = await serve({ run, idleSeconds: 60, budgetMs: Number(process.
         const c = cases[1]!;
         const env = { ...c.env, XDG_RUNTIME_DIR: rt };
         const argv = strict ? [...c.argv, "--strict"] : c.argv;
+        const server = { exe: process.execPath, script };
         const stuck = askServer(argv, hookInput("SPIN", join(T, "pA")), { env, cwd: c.cwd, timeoutMs: 30_000,
-          start: false });
+          start: false, server });
         await new Promise((r) => setTimeout(r, 200));
-        const queued = askServer(c.argv, c.input, { env, cwd: c.cwd, timeoutMs: 30_000, start: false });
+        const queued = askServer(c.argv, c.input, { env, cwd: c.cwd, timeoutMs: 30_000, start: false, server });
         const [a, b] = await Promise.all([stuck, queued]);
         expect(a).toEqual({ code: 0,
           stdout: expect.stringContaining("the resident checker gave no verdict within 1500 ms"), stderr: "" });

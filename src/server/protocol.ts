@@ -20,6 +20,35 @@ export const PROTOCOL = 1;
  */
 export const REQUEST_ENV = ["HOME", "PWD", "XDG_CONFIG_HOME", "CDPATH", "CLAUDE_PROJECT_DIR"] as const;
 
+/**
+ * What could load other code into a server when found in its environment: Node.js's preloads
+ * (`--require`, `--import`) and module paths, Bun's options, the dynamic loader's preloads and
+ * paths. A server is started without them (serverEnv), and a client trusts no server whose
+ * environment holds one (src/server/peer.ts, native/shellfence-hook.c). Nothing the server
+ * does depends on them: what a check reads of the environment is REQUEST_ENV, sent with each
+ * request.
+ */
+export const CODE_ENV_NAMES = ["NODE_OPTIONS", "NODE_PATH", "BUN_OPTIONS"] as const;
+export const CODE_ENV_PREFIXES = ["LD_", "DYLD_"] as const;
+
+export function loadsCode(name: string): boolean {
+  return (CODE_ENV_NAMES as readonly string[]).includes(name) || CODE_ENV_PREFIXES.some((p) => name.startsWith(p));
+}
+
+/** The environment a server is started with: the client's, less what could load other code into it. */
+export function serverEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !loadsCode(k)) out[k] = v;
+  return out;
+}
+
+/**
+ * The options of `serve` a client accepts on a server's command line, each followed by its
+ * value: anything else there (a Node.js option before the script, another script) is not the
+ * guard's server.
+ */
+export const SERVE_OPTIONS = ["--idle", "--budget"] as const;
+
 /** Bounds a message; past it the reader gives up (the hook itself refuses 32 MiB of input). */
 export const MAX_MESSAGE = 40 * 1024 * 1024;
 
@@ -207,6 +236,25 @@ export function socketPathProblem(path: string): string | null {
   return bytes > MAX_SOCKET_PATH
     ? `${path} is ${bytes} bytes, longer than a socket's path may be (${MAX_SOCKET_PATH})`
     : null;
+}
+
+/**
+ * Where a server names itself: its pid, written before its socket takes the public name and kept
+ * while it holds the name. The Node.js client, which cannot ask the kernel who is at the other
+ * end of a socket, reads it and checks that process (src/server/peer.ts).
+ */
+export function pidPath(dir: string, print: string): string {
+  return join(dir, `hook-${print}.pid`);
+}
+
+/**
+ * The name a server binds before it renames the socket to the public name. /proc/net/unix shows
+ * a socket under the name it was bound to, so this is where the Node.js client looks for the
+ * listener of the process the pid file names. Shorter than the public name, so that it fits
+ * wherever that does.
+ */
+export function stagingPath(dir: string, pid: number): string {
+  return join(dir, `staging-${pid}.sock`);
 }
 
 /** The start lock: the first client to create it starts the server, the others do not. */

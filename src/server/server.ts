@@ -7,7 +7,7 @@
 // matters (REQUEST_ENV), and the config layers are read afresh. Working directory and
 // environment are process-wide, so requests are answered one at a time, never interleaved.
 
-import { chmodSync, lstatSync, renameSync, unlinkSync } from "node:fs";
+import { chmodSync, lstatSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { join } from "node:path";
 import { ArgError, Args } from "../base/args.ts";
@@ -15,9 +15,9 @@ import type { Io } from "../base/io.ts";
 import { claudeCodeFailClosed } from "../integrations/claude-code.ts";
 import { stdinLines } from "./lines.ts";
 import { startWatchdog, type Watchdog } from "./watchdog.ts";
-import { codeFile, DEFAULT_IDLE_SECONDS, fingerprint, type HookReply, type HookRequest, lockPath, MAX_MESSAGE, PROTOCOL,
-  privateDirProblem, readRequest, REQUEST_ENV, runtimeDir, socketPath, socketPathProblem,
-  socketProblem } from "./protocol.ts";
+import { codeFile, DEFAULT_IDLE_SECONDS, fingerprint, type HookReply, type HookRequest, lockPath, MAX_MESSAGE, pidPath,
+  PROTOCOL, privateDirProblem, readRequest, REQUEST_ENV, runtimeDir, socketPath, socketPathProblem, socketProblem,
+  stagingPath } from "./protocol.ts";
 
 export interface ServeOptions {
   /** The CLI itself, which answers each request. */
@@ -101,8 +101,10 @@ export async function serve(options: ServeOptions): Promise<number> {
   const path = socketPath(dir, print);
   // Bound under a name of its own, then renamed over the public name: a client never sees a
   // socket that is not yet 0600, and two servers started at once leave one at the name. The
-  // staging name is shorter than the public one, so that it fits wherever that does.
-  const staging = join(dir, `staging-${process.pid}.sock`);
+  // staging name is shorter than the public one, so that it fits wherever that does, and is the
+  // name /proc/net/unix keeps showing, where the Node.js client looks for this server's listener.
+  const staging = stagingPath(dir, process.pid);
+  const pidFile = pidPath(dir, print);
   const tooLong = socketPathProblem(path);
   if (tooLong !== null) {
     options.stderr(`shellfence serve: ${tooLong}\n`);
@@ -115,10 +117,15 @@ export async function serve(options: ServeOptions): Promise<number> {
   let queue: Promise<unknown> = Promise.resolve();
   // Set once the socket is in place: the watchdog removes it before it ends the server.
   let watchdog: Watchdog | null = null;
+  // Only requests count as use: the native client connects to learn who listens and leaves
+  // without a word when it does not trust the server (a server of another Node.js, say), which
+  // must then idle out rather than be kept alive by the calls it no longer gets.
   const server = createServer({ allowHalfOpen: true }, (socket) => {
-    last = Date.now();
     busy++;
+    let asked = false;
     receive(socket, (text, waiting) => {
+      asked = true;
+      last = Date.now();
       // A client that gave up waiting (its timeout) checks in its own process: its request,
       // still in the queue, is dropped rather than answered to no one behind the others.
       const job = queue.then(() => (waiting() ? answer(text, options, print, uid, watched(watchdog, socket)) : null));
@@ -126,7 +133,7 @@ export async function serve(options: ServeOptions): Promise<number> {
       return job;
     }).finally(() => {
       busy--;
-      last = Date.now();
+      if (asked) last = Date.now();
     });
   });
 
@@ -149,6 +156,9 @@ export async function serve(options: ServeOptions): Promise<number> {
     chmodSync(staging, 0o600);
     const staged = socketProblem(staging, uid);
     if (staged !== null) throw new Error(staged);
+    // Named before the socket takes the public name, so that a client never finds the socket
+    // without it.
+    writePidFile(dir, pidFile);
     renameSync(staging, path);
     inode = lstatSync(path).ino;
   } catch (e) {
@@ -166,16 +176,39 @@ export async function serve(options: ServeOptions): Promise<number> {
       watchdog?.stop();
       process.off("SIGTERM", stop);
       process.off("SIGINT", stop);
-      // Only our own socket: a newer server may already hold the name.
+      // Only our own socket and pid file: a newer server may already hold the name.
       if (ownsName(path, inode)) removeIfThere(path);
+      if (namesUs(pidFile)) removeIfThere(pidFile);
       server.close(() => resolve(0));
     };
     const watch = setInterval(() => {
-      if (!ownsName(path, inode) || (busy === 0 && Date.now() - last > options.idleSeconds * 1000)) stop();
+      if (!ownsName(path, inode) || (busy === 0 && Date.now() - last > options.idleSeconds * 1000)) return stop();
+      // Two servers started at once each name themselves and then take the socket's name in
+      // turn: the one left with the name puts its pid back.
+      try {
+        if (!namesUs(pidFile)) writePidFile(dir, pidFile);
+      } catch {
+        // The next tick tries again; meanwhile the Node.js client checks in its own process.
+      }
     }, Math.min(WATCH_MS, Math.max(100, options.idleSeconds * 1000)));
     process.on("SIGTERM", stop);
     process.on("SIGINT", stop);
   });
+}
+
+/** Writes this process's pid to `file` under a name of its own first, so no reader sees half of it. */
+function writePidFile(dir: string, file: string): void {
+  const temp = join(dir, `pid-${process.pid}.tmp`);
+  writeFileSync(temp, `${process.pid}\n`, { mode: 0o600 });
+  renameSync(temp, file);
+}
+
+function namesUs(file: string): boolean {
+  try {
+    return readFileSync(file, "latin1") === `${process.pid}\n`;
+  } catch {
+    return false;
+  }
 }
 
 function ownsName(path: string, inode: number): boolean {

@@ -9,8 +9,9 @@
 import { closeSync, openSync, statSync, unlinkSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
+import { serverProblem, type ServerIdentity } from "../server/peer.ts";
 import { codeFile, DEFAULT_TIMEOUT_MS, fingerprint, type HookRequest, lockPath, MAX_MESSAGE, packageRoot, PROTOCOL,
-  privateDirProblem, readReply, REQUEST_ENV, runtimeDir, socketPath, socketPathProblem,
+  privateDirProblem, readReply, REQUEST_ENV, runtimeDir, serverEnv, socketPath, socketPathProblem,
   socketProblem } from "../server/protocol.ts";
 
 export type ServerAnswer = { readonly code: number; readonly stdout: string; readonly stderr: string } | {
@@ -23,6 +24,16 @@ export interface AskOptions {
   readonly timeoutMs?: number;
   /** Start a server when none answers (default true). */
   readonly start?: boolean;
+  /**
+   * The server this client trusts (default: this runtime running this package's bin, as
+   * startServer starts it). The tests name a stand-in's script here to exercise the reply checks.
+   */
+  readonly server?: ServerIdentity;
+}
+
+/** The server this client starts, and so the only one it trusts. */
+function ownServer(): ServerIdentity {
+  return { exe: process.execPath, script: join(packageRoot(), "bin", "shellfence.js") };
 }
 
 /** A start lock older than this belongs to a start that failed; the next client tries again. */
@@ -52,6 +63,12 @@ export async function askServer(argv: readonly string[], stdin: string, options:
     if (start && (dirProblem === null || /ENOENT/.test(dirProblem))) startServer(dir, print, uid, options.env);
     return { fallback: problem };
   }
+  // Who listens, before anything is sent (peer.ts). A server that is not the guard's is neither
+  // asked nor replaced: removing its socket and starting ours would be a race it can rejoin, and
+  // the call is checked here either way. A real server run by another Node.js (one upgraded or
+  // switched since) gets no more calls and idles out; the next call then starts ours.
+  const impostor = serverProblem(dir, print, uid, options.server ?? ownServer());
+  if (impostor !== null) return { fallback: `the server is not the guard's: ${impostor}` };
   const env: Record<string, string> = {};
   for (const k of REQUEST_ENV) {
     const v = options.env[k];
@@ -111,8 +128,11 @@ function startServer(dir: string, print: string, uid: number, env: Readonly<Reco
   if (!takeLock(lock)) return;
   // node:child_process is loaded only here: most calls find a server and never need it.
   import("node:child_process").then(({ spawn }) => {
-    const child = spawn(process.execPath, [join(packageRoot(), "bin", "shellfence.js"), "serve"], { detached: true,
-      stdio: "ignore", cwd: "/", env: { ...env } });
+    // Without what could load other code into it (protocol.ts loadsCode): a client trusts no
+    // server started with it.
+    const own = ownServer();
+    const child = spawn(own.exe, [own.script, "serve"], { detached: true, stdio: "ignore", cwd: "/",
+      env: serverEnv(env) });
     child.on("error", () => {});
     child.unref();
   }).catch(() => {
