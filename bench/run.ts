@@ -19,6 +19,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import { serverEnv } from "../src/server/protocol.ts";
 import { createGuard } from "../src/index.ts";
 import { loadParser } from "../src/parse/grammar.ts";
 import { DEFAULT_BOUNDS, parseBounded } from "../src/parse/parse.ts";
@@ -156,7 +157,7 @@ if (existsSync(join(here, "dist", "cli", "main.js")) && cliRuns > 0) {
   // and it can be stopped by its pid at the end. It is the installed package's: the socket's
   // name holds the code file's path and build.
   const server = !batchOnly && existsSync(join(installed, "dist", "bundle", "shellfence.cjs"))
-    ? spawn("node", [join(installed, "bin", "shellfence.js"), "serve"], { env, stdio: "ignore" })
+    ? spawn("node", [join(installed, "bin", "shellfence.js"), "serve"], { env: serverEnv(env), stdio: "ignore" })
     : null;
   if (server) await waitForSocket(runtime);
   // --before DIR: another checkout (built), timed in the same run, as it was before a change.

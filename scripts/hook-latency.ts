@@ -13,6 +13,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serverEnv } from "../src/server/protocol.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const runs = Number(process.argv[2] ?? 20);
@@ -59,7 +60,7 @@ const present = paths.filter((p) => {
 
 // The resident checker the resident paths ask, in a runtime directory of this run's own.
 const env = { ...process.env, XDG_RUNTIME_DIR: runtime, SHELLFENCE_RESIDENT_IDLE: "120" };
-const server = spawn("node", [join(root, "bin", "shellfence.js"), "serve"], { env, stdio: "ignore" });
+const server = spawn("node", [join(root, "bin", "shellfence.js"), "serve"], { env: serverEnv(env), stdio: "ignore" });
 for (let i = 0; i < 400 && !existsSync(join(runtime, "shellfence")); i++) await new Promise((r) => setTimeout(r, 50));
 for (let i = 0; i < 400 && readdirSync(join(runtime, "shellfence")).length === 0; i++) {
   await new Promise((r) => setTimeout(r, 50));
