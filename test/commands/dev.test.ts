@@ -46,7 +46,9 @@ table("interpreters", box, [
   ["node --env-file=../outside/.env app.js", "ask", ["read $O/.env"]],
   ["node --version", "allow"],
   ["node", "ask", ["#INLINE_CODE"]],
-  ["echo 'console.log(1)' | node -", "ask", ["#INLINE_CODE"]],
+  // A program on standard input whose text the command shows is read as `node -e` reads it.
+  ["echo 'console.log(1)' | node -", "allow", ["!#INLINE_CODE"]],
+  ['echo \'require("child_process").execSync("id")\' | node -', "ask", ["#INLINE_CODE"]],
   ["node --test", "allow"],
   ["node --max-old-space-size=4096 dist/index.js", "allow"],
   ["node --redirect-warnings=../w.log app.js", "ask", ["write $T/work/w.log"]],
