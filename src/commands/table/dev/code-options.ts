@@ -57,7 +57,7 @@ export function analysedInlineCode(lang: InlineLanguage, names: readonly string[
  * Judges a program whose text the guard has (`-c CODE`, a here-document on standard input):
  * confined, its files and modules are accesses made at `at`'s place; not, INLINE_CODE.
  */
-function judgeInline(ctx: SpecContext, lang: InlineLanguage, at: Arg, text: string, what: string): void {
+export function judgeInline(ctx: SpecContext, lang: InlineLanguage, at: Arg, text: string, what: string): void {
   const a = analyseInline(lang, text);
   if (!a.ok) {
     issue(ctx, "INLINE_CODE", `${what} the guard cannot prove confined: ${a.why}`, at.span);
