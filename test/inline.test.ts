@@ -101,7 +101,12 @@ table("inline javascript: the outside twins", box, [
   ["node -e 'import(\"fs\")'", "ask", ["#INLINE_CODE"]],
   ["node -e 'function f() { var eval = 1 } eval(\"x\")'", "ask", ["#INLINE_CODE"]],
   ["node -e 'x = 1'", "ask", ["#INLINE_CODE"]],
-  ["node -e 'fetch(\"http://example.invalid\")'", "ask", ["#INLINE_CODE"]],
+  // fetch reaches the network, not files (node rejects file: URLs); what the code does after still counts.
+  ["node -e 'fetch(\"http://localhost:3000/api\").then((r) => r.json()).then(console.log)'", "allow", [
+    "!#INLINE_CODE",
+  ]],
+  ['node -e \'fetch("http://x").then(() => require("fs").writeFileSync("../outside/x", "1"))\'', "ask", ["write $O/x"]],
+  ["node -e 'fetch.call(null, \"http://x\")'", "ask", ["#INLINE_CODE"]],
   ["node -i -e 'console.log(1)'", "ask", ["#INLINE_CODE"]],
   // Options that could open the file for writing make a read a write too.
   ['node -e \'require("fs").readFileSync("README.md", { flag: "w" })\'', "allow", ["write $P/README.md"]],
@@ -185,19 +190,22 @@ const withNodeModules = useSandbox((fx) => {
   mkdirSync(join(fx.top, "work", "node_modules", "hoisted"), { recursive: true });
   return {};
 });
-table("inline node code that requires project or installed code", withNodeModules, [[
-  "node -e \"const {f} = require('./lib/x.js'); console.log(f)\"",
-  "allow",
-  ["exec $P/lib/x.js"],
-], ["node -e \"require('dotenv').config(); console.log(process.env.PORT)\"", "allow", ["exec $P/node_modules/dotenv"]],
-  ["node -e \"require('hoisted')\"", "ask", ["exec $T/work/node_modules/hoisted"]], [
-  "node -e \"require('../outside/x.js')\"",
-  "ask",
-  ["exec $O/x.js"],
-], ["node -e \"require('./lib/x.js').save('../outside/out.txt')\"", "ask", ["* $O/out.txt"]], [
-  "node -e \"require('child_process').execSync('id')\"",
-  "ask",
-  ["#INLINE_CODE"],
-], ["node -e \"const x = require('./lib/x.js'); x.constructor.constructor('return process')()\"", "ask", [
-  "#INLINE_CODE",
-]]]);
+table("inline node code that requires project or installed code", withNodeModules, [
+  ["node -e \"const {f} = require('./lib/x.js'); console.log(f)\"", "allow", ["exec $P/lib/x.js"]],
+  ["node -e \"require('dotenv').config(); console.log(process.env.PORT)\"", "allow", ["exec $P/node_modules/dotenv"]],
+  ["node -e \"require('hoisted')\"", "ask", ["exec $T/work/node_modules/hoisted"]],
+  ["node -e \"require('../outside/x.js')\"", "ask", ["exec $O/x.js"]],
+  ["node -e \"require('./lib/x.js').save('../outside/out.txt')\"", "ask", ["* $O/out.txt"]],
+  ["node -e \"require('child_process').execSync('id')\"", "ask", ["#INLINE_CODE"]],
+  ["node -e \"const x = require('./lib/x.js'); x.constructor.constructor('return process')()\"", "ask", [
+    "#INLINE_CODE",
+  ]],
+  // require.resolve finds the module as require would, and is judged where that module is.
+  ["node -p \"require.resolve('dotenv/package.json')\"", "allow", ["exec $P/node_modules/dotenv", "!#INLINE_CODE"]],
+  ["node -p \"require.resolve('./lib/x.js')\"", "allow", ["exec $P/lib/x.js"]],
+  ["node -p \"require.resolve('fs')\"", "allow"],
+  ["node -p \"require.resolve('hoisted')\"", "ask", ["exec $T/work/node_modules/hoisted"]],
+  ["node -p \"require.resolve('../outside/x.js')\"", "ask", ["exec $O/x.js"]],
+  ["node -p \"const m = 'dotenv'; require.resolve(m)\"", "ask", ["#INLINE_CODE"]],
+  ["node -p \"require.resolve('dotenv', { paths: ['../outside'] })\"", "ask", ["#INLINE_CODE"]],
+]);

@@ -380,7 +380,7 @@ const CLASSES: readonly BypassClass[] = [{ n: 1, title: "redirect targets ignore
     ["php -r 'unlink(\"/etc/x\");'", ["#INLINE_CODE"]],
     ["awk 'BEGIN { system(\"rm ~/x\") }'", ["#INLINE_CODE|#OPAQUE_CODE"]],
     ["perl -pi -e 'system \"id\"' ~/.bashrc", ["#INLINE_CODE", "* $H/.bashrc"]],
-    ["echo 'import os' | python3", ["#INLINE_CODE"]],
+    ["echo 'import os; os.remove(\"/etc/x\")' | python3", ["#INLINE_CODE"]],
     ["lua -e 'os.remove(\"/etc/x\")'", ["#INLINE_CODE"]],
     // Confined inline code (src/commands/inline/): its literal file, or the operand perl -i
     // rewrites, is judged as a write.

@@ -76,7 +76,7 @@ export function analyseCommand(name: Arg, args: readonly Arg[], ctx: AnalyseCont
     return [...effects, ...generic(name, args, messageValues(base, args)), ...disclosed];
   }
   if ("analyse" in entry) return [...effects, ...entry.analyse(new CommandCall(base, name, args, ctx))];
-  const applied = applySpec(base, entry, args, ctx.world, ctx.span, undefined, ctx.disk ?? NO_DISK);
+  const applied = applySpec(base, entry, args, ctx.world, ctx.span, undefined, ctx.disk ?? NO_DISK, ctx.stdin);
   effects.push(...applied.effects);
   if (applied.runs) {
     effects.push({ t: "run", argv: applied.runs,

@@ -7,7 +7,7 @@ import type { World } from "../shell/state.ts";
 import { knownPrefix } from "../shell/words/env.ts";
 import type { Span } from "../base/span.ts";
 import type { AccessKind } from "../base/verdict.ts";
-import type { Arg, Effect } from "./effects.ts";
+import type { Arg, Effect, Stdin } from "./effects.ts";
 import { type Disk, NO_DISK, withValue } from "./effects.ts";
 import type { Base, CommandSpec, Item, OptionSpec, Role, RoleSpec, SpecContext } from "./spec.ts";
 
@@ -202,7 +202,7 @@ interface Applied {
 
 /** Applies a spec (and its subcommands) to the words after the command name. */
 export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[], world: World, at: Span,
-  start: Base = undefined, disk: Disk = NO_DISK): Applied
+  start: Base = undefined, disk: Disk = NO_DISK, stdin: () => Stdin = unknownStdin): Applied
 {
   const effects: Effect[] = [];
   let writes = false;
@@ -279,7 +279,8 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
     const subSpec = sub?.text ? spec.subcommands[sub.text] : undefined;
     if (sub && subSpec) {
       if (subSpec.changes !== undefined) subChanges = subSpec.changes;
-      const inner = applySpec(`${name} ${sub.text}`, subSpec, after, world, at, sub ? baseOf(sub) : undefined, disk);
+      const inner = applySpec(`${name} ${sub.text}`, subSpec, after, world, at, sub ? baseOf(sub) : undefined, disk,
+        stdin);
       effects.push(...inner.effects);
       runs = inner.runs;
       if (inner.effects.some((e) => e.t === "path" && e.kind === "write")) writes = true;
@@ -354,8 +355,8 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
 
   if (spec.custom) {
     spec.custom(
-      new CustomCall(name, spec, world, parsed, operands, role, (e) => effects.push(e), () => writes, disk, start,
-        args),
+      new CustomCall(name, spec, world, parsed, operands, role, (e) => effects.push(e), () => writes, disk, start, args,
+        stdin),
     );
   }
 
@@ -383,7 +384,8 @@ class CustomCall implements SpecContext {
 
   constructor(readonly name: string, readonly spec: CommandSpec, readonly world: World, parsed: ParseResult,
     readonly operands: readonly Arg[], readonly role: SpecContext["role"], readonly emit: SpecContext["emit"],
-    writes: () => boolean, readonly disk: Disk, readonly start: Base, readonly args: readonly Arg[])
+    writes: () => boolean, readonly disk: Disk, readonly start: Base, readonly args: readonly Arg[],
+    readonly stdin: () => Stdin)
   {
     this.items = parsed.items;
     this.modes = parsed.modes;
@@ -393,6 +395,11 @@ class CustomCall implements SpecContext {
   get writes(): boolean {
     return this.#writes();
   }
+}
+
+/** Standard input for a spec applied where nobody said what it is. */
+function unknownStdin(): Stdin {
+  return { t: "unknown" };
 }
 
 /**

@@ -286,6 +286,11 @@ export interface SpecContext {
   readonly start: Base;
   /** The words after the command name as given (`--` too), for a command that other implementations read otherwise (BSD sed's `-i SUFFIX`). */
   readonly args: readonly Arg[];
+  /**
+   * What the command reads on standard input, as src/interp/stdin.ts knows it (a here-document,
+   * a pipe's known text), worked out when asked: an interpreter's program may be there.
+   */
+  stdin(): Stdin;
 }
 
 export interface Call {

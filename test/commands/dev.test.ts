@@ -46,7 +46,9 @@ table("interpreters", box, [
   ["node --env-file=../outside/.env app.js", "ask", ["read $O/.env"]],
   ["node --version", "allow"],
   ["node", "ask", ["#INLINE_CODE"]],
-  ["echo 'console.log(1)' | node -", "ask", ["#INLINE_CODE"]],
+  // A program on standard input whose text the command shows is read as `node -e` reads it.
+  ["echo 'console.log(1)' | node -", "allow", ["!#INLINE_CODE"]],
+  ['echo \'require("child_process").execSync("id")\' | node -', "ask", ["#INLINE_CODE"]],
   ["node --test", "allow"],
   ["node --max-old-space-size=4096 dist/index.js", "allow"],
   ["node --redirect-warnings=../w.log app.js", "ask", ["write $T/work/w.log"]],
@@ -88,52 +90,52 @@ table("interpreters", box, [
 ]);
 
 // Modules of Python's standard library whose command line runs code or writes where data says
-// (checked with Python 3.11 under strace): timeit runs its statements and -s setup; code,
+// (checked with Python 3.11 under strace): timeit runs its statements and -s setup (read as
+// `python -c` code is); code,
 // asyncio and pdb read Python from standard input; pickle loads pickles, which call anything;
 // profile and cProfile run another module with -m, trace with --module; tarfile -e writes the
 // stored names, absolute and ../ ones (before 3.14's default filter). Other modules keep
 // their words judged as an unknown program's.
-table("python -m: modules that run code or write where an archive says", box, [[
-  "python3 -m timeit -s \"open('../outside/secret.txt')\" pass",
-  "ask",
-  ["#INLINE_CODE"],
-], ["python3 -m timeit -n1 -r1 \"open('/etc/'+'shadow')\"", "ask", ["#INLINE_CODE"]], [
-  "python3 -m timeit --setup=x=1 pass",
-  "ask",
-  ["#INLINE_CODE"],
-], ["python3 -m timeit -n 5", "allow"], ["echo \"open('../x')\" | python3 -m code", "ask", ["#INLINE_CODE"]], [
-  "python3 -m asyncio",
-  "ask",
-  ["#INLINE_CODE"],
-], ["python3 -m pdb script.py", "ask", ["#INLINE_CODE"]], ["python3 -m idlelib -c 'open(1)'", "ask", ["#INLINE_CODE"]],
-  ["python3 -m sqlite3 db.sqlite \"ATTACH '../x' AS a\"", "ask", ["#INLINE_CODE"]], ["python3 -m pickle data.pkl",
-  "ask", ["#OPAQUE_CODE"]], ["python3 -m pickletools data.pkl", "allow"], [
-  "python3 -m cProfile -m timeit -s \"open('../x')\" pass",
-  "ask",
-  ["#INLINE_CODE"],
-], ["python3 -m cProfile -o out.prof -m pytest", "allow"], ["python3 -m cProfile -o ../out.prof script.py", "ask", [
-  "* $T/work/out.prof",
-]], ["python3 -m profile -s time -m code", "ask", ["#INLINE_CODE"]], [
-  "python3 -m trace --count --module timeit -s x=1 pass",
-  "ask",
-  ["#INLINE_CODE"],
-], ["python3 -m trace --count script.py", "allow"], ["python3 -m tarfile -e a.tar out", "ask", ["#UNRESOLVED_PATH"]], [
-  "python3 -m tarfile --extract a.tar",
-  "ask",
-  ["#UNRESOLVED_PATH"],
-], ["python3 -m tarfile -l a.tar", "allow"], ["python3 -m tarfile -c out.tar src", "allow"], [
-  "python3 -m zipfile -e a.zip out",
-  "allow",
-], ["python3 -m json.tool package.json", "allow"], ["python3 -mtimeit -s x=1 pass", "ask", ["#INLINE_CODE"]], [
-  "python3 -m timeit --se=x=1 pass",
-  "ask",
-  ["#INLINE_CODE"],
-], ["python3 -m timeit -vs x=1 pass", "ask", ["#INLINE_CODE"]], ["python3 -m asyncio.__main__", "ask", [
-  "#INLINE_CODE",
-]], ['python3 -m "$MOD" -s x=1 pass', "ask", ["#OPAQUE_CODE"]], ["python3 -m tarfile -ve a.tar", "ask", [
-  "#UNRESOLVED_PATH",
-]], ["python3 -m tarfile --ext a.tar", "ask", ["#UNRESOLVED_PATH"]], ["python3 -m cProfile -m tarfile -e a.tar", "ask",
-  ["#UNRESOLVED_PATH"]], ["python3 -m cProfile -m pdb script.py", "ask", ["#INLINE_CODE"]]]);
+table("python -m: modules that run code or write where an archive says", box, [
+  ["python3 -m timeit -s \"open('../outside/secret.txt')\" pass", "ask", ["read $O/secret.txt"]],
+  ["python3 -m timeit -n1 -r1 \"open('/etc/'+'shadow')\"", "ask", ["#INLINE_CODE"]],
+  ["python3 -m timeit --setup=\"open('/etc/shadow')\" pass", "ask", ["read /etc/shadow"]],
+  // timeit's setup and statements are read as `python -c` code is, setup first.
+  ["python3 -m timeit --setup=x=1 pass", "allow", ["!#INLINE_CODE"]],
+  ['python -m timeit -s "from app import parse" "parse(\'2\')"', "allow", ["exec $P/app.py"]],
+  ["python3 -m timeit -s 'import json' 'json.dumps([1])' 'json.loads(\"1\")'", "allow", ["exec $P/json.py"]],
+  ["python3 -m timeit 'import os; os.system(\"id\")'", "ask", ["#INLINE_CODE"]],
+  ["python3 -m timeit -s 'import json' \"$STMT\"", "ask", ["#INLINE_CODE"]],
+  ["python3 -m timeit -n 5", "allow"],
+  ["echo \"open('../x')\" | python3 -m code", "ask", ["#INLINE_CODE"]],
+  ["python3 -m asyncio", "ask", ["#INLINE_CODE"]],
+  ["python3 -m pdb script.py", "ask", ["#INLINE_CODE"]],
+  ["python3 -m idlelib -c 'open(1)'", "ask", ["#INLINE_CODE"]],
+  ["python3 -m sqlite3 db.sqlite \"ATTACH '../x' AS a\"", "ask", ["#INLINE_CODE"]],
+  ["python3 -m pickle data.pkl", "ask", ["#OPAQUE_CODE"]],
+  ["python3 -m pickletools data.pkl", "allow"],
+  ["python3 -m cProfile -m timeit -s \"open('../x')\" pass", "ask", ["read $T/work/x"]],
+  ["python3 -m cProfile -o out.prof -m pytest", "allow"],
+  ["python3 -m cProfile -o ../out.prof script.py", "ask", ["* $T/work/out.prof"]],
+  ["python3 -m profile -s time -m code", "ask", ["#INLINE_CODE"]],
+  ["python3 -m trace --count --module timeit -s 'import os; os.system(\"id\")' pass", "ask", ["#INLINE_CODE"]],
+  ["python3 -m trace --count script.py", "allow"],
+  ["python3 -m tarfile -e a.tar out", "ask", ["#UNRESOLVED_PATH"]],
+  ["python3 -m tarfile --extract a.tar", "ask", ["#UNRESOLVED_PATH"]],
+  ["python3 -m tarfile -l a.tar", "allow"],
+  ["python3 -m tarfile -c out.tar src", "allow"],
+  ["python3 -m zipfile -e a.zip out", "allow"],
+  ["python3 -m json.tool package.json", "allow"],
+  ["python3 -mtimeit -s \"open('/etc/shadow')\" pass", "ask", ["read /etc/shadow"]],
+  ["python3 -m timeit --se=\"open('/etc/shadow')\" pass", "ask", ["read /etc/shadow"]],
+  ["python3 -m timeit -vs \"open('/etc/shadow')\" pass", "ask", ["read /etc/shadow"]],
+  ["python3 -m asyncio.__main__", "ask", ["#INLINE_CODE"]],
+  ['python3 -m "$MOD" -s x=1 pass', "ask", ["#OPAQUE_CODE"]],
+  ["python3 -m tarfile -ve a.tar", "ask", ["#UNRESOLVED_PATH"]],
+  ["python3 -m tarfile --ext a.tar", "ask", ["#UNRESOLVED_PATH"]],
+  ["python3 -m cProfile -m tarfile -e a.tar", "ask", ["#UNRESOLVED_PATH"]],
+  ["python3 -m cProfile -m pdb script.py", "ask", ["#INLINE_CODE"]],
+]);
 
 // The other runtimes (src/commands/table/dev/runtimes.ts): a script file runs as `python x.py`
 // does, inline code and a program from standard input (a REPL) ask, an unknown option asks.

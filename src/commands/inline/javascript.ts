@@ -32,11 +32,34 @@ const GLOBALS = new Map<string, GlobalSpec>([["console",
   g(true, "iterator", "asyncIterator")], ["process",
   g(false, "argv", "env", "exit", "exitCode", "version", "versions", "platform", "arch", "stdin", "stdout", "stderr",
     "cwd", "pid", "uptime", "hrtime", "memoryUsage")],
-  ...["Boolean", "RegExp", "Map", "Set", "WeakMap", "WeakSet", "BigInt", "Error", "TypeError", "RangeError",
-    "SyntaxError", "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent", "decodeURIComponent",
-    "encodeURI", "decodeURI", "TextEncoder", "TextDecoder", "structuredClone", "URL", "URLSearchParams"].map((n) =>
-      [n, g(true)] as const
-    ), ...["undefined", "NaN", "Infinity"].map((n) => [n, g(false)] as const)]);
+  ...[
+    "Boolean",
+    "RegExp",
+    "Map",
+    "Set",
+    "WeakMap",
+    "WeakSet",
+    "BigInt",
+    "Error",
+    "TypeError",
+    "RangeError",
+    "SyntaxError",
+    "parseInt",
+    "parseFloat",
+    "isNaN",
+    "isFinite",
+    "encodeURIComponent",
+    "decodeURIComponent",
+    "encodeURI",
+    "decodeURI",
+    "TextEncoder",
+    "TextDecoder",
+    "structuredClone",
+    "URL",
+    "URLSearchParams",
+    // (fetch reaches the network, never a file: node's fetch rejects file: URLs, "not implemented".)
+    "fetch",
+  ].map((n) => [n, g(true)] as const), ...["undefined", "NaN", "Infinity"].map((n) => [n, g(false)] as const)]);
 
 /** What a required module's names are: pure, or an fs function that touches its first argument. */
 type ModuleName = "pure" | InlineFile["kind"];
@@ -111,6 +134,8 @@ class Analysis {
   readonly files: InlineFile[] = [];
   /** What the code requires that is not node's: relative specifiers and package names. */
   readonly opaque = new Set<string>();
+  /** What `require.resolve` is given: found as require finds it, not run. */
+  readonly resolved = new Set<string>();
   /** Every plain string literal, judged as a place when opaque code may be handed it. */
   readonly literals: string[] = [];
 
@@ -242,6 +267,23 @@ class Analysis {
       return OPAQUE_MODULE;
     }
     return bare;
+  }
+
+  /**
+   * `require.resolve("literal")`: the file node would load for `require`, found without running
+   * it; judged where require's module is (the package found upwards, a relative file), as if
+   * it ran. Node's own modules resolve to their names.
+   */
+  private resolveCall(n: Node, scope: Scope): boolean {
+    const fn = n.childForFieldName("function")!;
+    const obj = fn.type === "member_expression" ? fn.childForFieldName("object") : null;
+    if (obj?.type !== "identifier" || obj.text !== "require" || scope.lookup("require")) return false;
+    if (fn.childForFieldName("property")?.text !== "resolve") return false;
+    const args = n.childForFieldName("arguments")!.namedChildren.filter((c) => c?.type !== "comment");
+    const name = args.length === 1 ? jsString(args[0]!) : null;
+    if (name === null) throw new InlineRefusal("require.resolve of a name built at run time, or with options");
+    if (!name.startsWith("node:") && !NODE_BUILTINS.has(name.split("/")[0]!)) this.resolved.add(name);
+    return true;
   }
 
   private moduleMember(module: string, name: string): Kind {
@@ -468,6 +510,7 @@ class Analysis {
     if (required === OPAQUE_MODULE) return OPAQUE;
     if (required !== null) return { t: "module", name: required };
     if (fnNode.type === "import") throw new InlineRefusal("import()");
+    if (this.resolveCall(n, scope)) return VALUE;
     const fn = this.expr(fnNode, scope);
     const argsNode = n.childForFieldName("arguments")!;
     if (argsNode.type !== "arguments") {
@@ -545,8 +588,9 @@ export function analyseJavaScript(root: Node): InlineAnalysis {
     // looks for it upwards as node does); every plain literal may be handed to that code.
     const files: InlineFile[] = [...a.files];
     if (a.opaque.size > 0) { for (const t of a.literals) files.push({ path: t, kind: "generic" }); }
-    const relative = [...a.opaque].filter((m) => /^(\.{1,2}\/|\/)/.test(m));
-    const packages = [...a.opaque].filter((m) => !/^(\.{1,2}\/|\/)/.test(m)).map((m) =>
+    const loaded = [...a.opaque, ...a.resolved];
+    const relative = loaded.filter((m) => /^(\.{1,2}\/|\/)/.test(m));
+    const packages = loaded.filter((m) => !/^(\.{1,2}\/|\/)/.test(m)).map((m) =>
       m.split("/").slice(0, m.startsWith("@") ? 2 : 1).join("/")
     );
     return { files, imports: relative, packages };

@@ -12,119 +12,11 @@
 // runs (`eval(x); eval = print`).
 
 import type { Node } from "web-tree-sitter";
-import { analyseTree, type InlineAnalysis, InlineRefusal, type InlineFile, literalOrNull } from "./result.ts";
+import { analyseTree, type InlineAnalysis, InlineRefusal, type InlineFile } from "./result.ts";
+import { MACHINERY, OPAQUE_DATA, OPEN_KEYWORDS, REFUSED_BUILTINS, SAFE_BUILTINS } from "./python-builtins.ts";
 import { PYTHON_MODULES, PYTHON_STDLIB } from "./python-modules.ts";
-
-/** Builtins inline code may use: pure functions, types and exceptions. */
-const SAFE_BUILTINS = new Set([
-  "abs",
-  "all",
-  "any",
-  "ascii",
-  "bin",
-  "bool",
-  "bytearray",
-  "bytes",
-  "callable",
-  "chr",
-  "classmethod",
-  "complex",
-  "dict",
-  "dir",
-  "divmod",
-  "enumerate",
-  "exit",
-  "filter",
-  "float",
-  "format",
-  "frozenset",
-  "hash",
-  "hex",
-  "id",
-  "int",
-  "isinstance",
-  "issubclass",
-  "iter",
-  "len",
-  "list",
-  "map",
-  "max",
-  "min",
-  "next",
-  "object",
-  "oct",
-  "ord",
-  "pow",
-  "print",
-  "property",
-  "quit",
-  "range",
-  "repr",
-  "reversed",
-  "round",
-  "set",
-  "slice",
-  "sorted",
-  "staticmethod",
-  "str",
-  "sum",
-  "super",
-  "tuple",
-  "type",
-  "zip",
-  "True",
-  "False",
-  "None",
-  "NotImplemented",
-  "Ellipsis",
-  "ArithmeticError",
-  "AssertionError",
-  "AttributeError",
-  "BaseException",
-  "EOFError",
-  "Exception",
-  "FileNotFoundError",
-  "IndexError",
-  "KeyError",
-  "LookupError",
-  "NameError",
-  "NotImplementedError",
-  "OSError",
-  "IOError",
-  "OverflowError",
-  "RuntimeError",
-  "StopIteration",
-  "SystemExit",
-  "TypeError",
-  "UnicodeDecodeError",
-  "UnicodeEncodeError",
-  "UnicodeError",
-  "ValueError",
-  "ZeroDivisionError",
-  "KeyboardInterrupt",
-  "BrokenPipeError",
-  // Python 2 names that are pure (a `python` that is Python 2 runs the code too).
-  "xrange",
-  "unicode",
-  "long",
-  "basestring",
-  "unichr",
-  "raw_input",
-]);
-
-/**
- * Every other builtin of CPython 3.11 and Python 2 that could reach outside or name an
- * attribute by a string: refused wherever it appears. (`input` is `eval(raw_input())` in
- * Python 2; `license` and `help` read files and run a pager.)
- */
-const REFUSED_BUILTINS = new Set(["eval", "exec", "compile", "open", "getattr", "setattr", "delattr", "hasattr",
-  "globals", "locals", "vars", "breakpoint", "help", "input", "license", "credits", "copyright", "memoryview", "aiter",
-  "anext", "execfile", "file", "reload", "apply", "intern", "buffer", "coerce", "reduce", "cmp"]);
-
-/** Attribute names that reach the interpreter's machinery without a leading underscore. */
-const MACHINERY = /^(_|(gi|cr|ag|f|tb|co)_|func_|im_)/;
-
-const OPEN_KEYWORDS = new Set(["mode", "encoding", "errors", "newline", "buffering", "file"]);
+import { KnownPaths, LISTS, pathMethod, pythonString, SHOWN } from "./python-path-code.ts";
+import { parentOf, PURE_PATH_ATTRS } from "./python-paths.ts";
 
 /** Node types whose named children are all expressions or statements checked the same way. */
 const PLAIN = new Set(["module", "block", "expression_statement", "if_statement", "elif_clause", "else_clause",
@@ -142,11 +34,18 @@ const PLAIN = new Set(["module", "block", "expression_statement", "if_statement"
  * code made, or something of a module that is not known to be pure (`opaque`): project or
  * installed code, which runs as `python3 x.py` runs, and whose values may be anything.
  */
-type Kind = { readonly t: "module"; readonly name: string } | { readonly t: "value" } | { readonly t: "opaque" };
+type Kind =
+  { readonly t: "module"; readonly name: string } |
+  { readonly t: "value" } |
+  { readonly t: "opaque" }
+  /** A Path of known text (python-paths.ts); `listing`: the Paths a listing finds; `found`: one of them. */
+  | { readonly t: "path"; readonly path: string } |
+  { readonly t: "listing" } |
+  { readonly t: "found" };
 const VALUE: Kind = { t: "value" };
+const LISTING: Kind = { t: "listing" };
+const FOUND: Kind = { t: "found" };
 const OPAQUE: Kind = { t: "opaque" };
-/** Dunder attributes of a module that are data: `np.__version__`, `mypkg.__file__`. */
-const OPAQUE_DATA = new Set(["__version__", "__file__", "__name__", "__doc__", "__all__", "__path__", "__package__"]);
 /** What `modules` maps a name bound to something of an opaque module to. */
 const OPAQUE_MODULE = "\u0000opaque";
 
@@ -161,12 +60,22 @@ class Analysis {
   private readonly bound = new Set<string>();
   /** Names bound to a module by an import: name → module. */
   private readonly modules = new Map<string, string>();
+  /** How many times each name is bound: a name bound once holds what its one binding gave it. */
+  private readonly bindings = new Map<string, number>();
+  /** `name = VALUE` and `for name in VALUE`, by name, for the names that hold Paths. */
+  private readonly assigned: [string, Node][] = [];
+  private readonly iterated: [string, Node][] = [];
+  /** The Paths the code builds and the names that hold them. */
+  private readonly paths = new KnownPaths((name) => this.modules.get(name));
+  /** How many class bodies pass 1 is in. */
+  private classes = 0;
 
   run(root: Node): void {
     this.collect(root);
     for (const name of this.modules.keys()) {
       if (this.bound.has(name)) throw new InlineRefusal(`${name} is both a module and a variable`);
     }
+    this.paths.settle(this.assigned, this.iterated, (name) => this.bindings.get(name) === 1);
     this.stmt(root);
   }
 
@@ -183,13 +92,26 @@ class Analysis {
       case "assignment":
       case "augmented_assignment":
       case "for_statement":
-      case "for_in_clause":
-        this.bindPattern(n.childForFieldName("left"));
+      case "for_in_clause": {
+        const left = n.childForFieldName("left");
+        this.bindPattern(left);
+        const right = n.childForFieldName("right");
+        // (Not in a class body: `A.p` and `self.p` reach such a name as an attribute.)
+        if (left?.type === "identifier" && right && this.classes === 0) {
+          if (n.type === "assignment") this.assigned.push([left.text, right]);
+          else if (n.type !== "augmented_assignment") this.iterated.push([left.text, right]);
+        }
         break;
+      }
       case "function_definition":
-      case "class_definition":
         this.bindPattern(n.childForFieldName("name"));
         break;
+      case "class_definition":
+        this.bindPattern(n.childForFieldName("name"));
+        this.classes++;
+        for (const c of n.namedChildren) if (c) this.collect(c);
+        this.classes--;
+        return;
       case "parameters":
       case "lambda_parameters":
         for (const p of n.namedChildren) this.bindParameter(p);
@@ -209,6 +131,7 @@ class Analysis {
   private bindName(name: string): void {
     if (REFUSED_BUILTINS.has(name) || MACHINERY.test(name)) throw new InlineRefusal(`the code binds ${name}`);
     this.bound.add(name);
+    this.bindings.set(name, (this.bindings.get(name) ?? 0) + 1);
   }
 
   private bindPattern(n: Node | null): void {
@@ -337,16 +260,20 @@ class Analysis {
         return; // judged in pass 1
       case "assignment":
       case "augmented_assignment": {
-        this.target(n.childForFieldName("left"));
+        const left = n.childForFieldName("left");
+        this.target(left);
         const t = n.childForFieldName("type");
         if (t) this.value(t);
         const r = n.childForFieldName("right");
-        if (r) this.value(r);
+        // (The one binding of a name that holds a Path: pathNames.)
+        if (r && n.type === "assignment" && left?.type === "identifier" && this.paths.names.has(left.text)) {
+          this.expr(r);
+        } else if (r) this.value(r);
         return;
       }
       case "for_statement":
         this.target(n.childForFieldName("left"));
-        this.value(n.childForFieldName("right")!);
+        this.iterable(n.childForFieldName("left"), [n.childForFieldName("right")!]);
         for (const f of ["body", "alternative"]) {
           const b = n.childForFieldName(f);
           if (b) this.stmt(b);
@@ -395,6 +322,10 @@ class Analysis {
       case "global_statement":
       case "nonlocal_statement":
         return; // names checked when bound
+      case "expression_statement":
+        // A value dropped: a Path's is nothing (`p.rename("b")` returns one), a module's still refused.
+        for (const c of n.namedChildren) if (c && this.expr(c).t === "module") this.value(c);
+        return;
       default:
         this.value(n);
     }
@@ -436,9 +367,26 @@ class Analysis {
     }
   }
 
-  /** An expression whose value is used: it must not be a module. */
-  private value(n: Node): void {
-    if (this.expr(n).t === "module") throw new InlineRefusal(`the module ${n.text} used as a value`);
+  /**
+   * An expression whose value is used: it must not be a module, nor a Path (handed on, a Path's
+   * methods would no longer be seen: python-paths.ts).
+   */
+  value(n: Node): void {
+    const k = this.expr(n).t;
+    if (k === "module") throw new InlineRefusal(`the module ${n.text} used as a value`);
+    if (k === "path" || k === "listing" || k === "found") throw new InlineRefusal(`the Path ${n.text} used as a value`);
+  }
+
+  /** An expression whose value is printed or made a string: a Path may be one too. */
+  private shown(n: Node): void {
+    const k = this.expr(n).t;
+    if (k === "module" || k === "listing") throw new InlineRefusal(`${n.text} used as a value`);
+  }
+
+  /** What a loop iterates: a Path listing only when the loop binds the one name that holds what it finds. */
+  private iterable(left: Node | null, rights: readonly Node[]): void {
+    const one = rights.length === 1 && left?.type === "identifier" && this.paths.found.has(left.text);
+    for (const r of rights) one ? this.expr(r) : this.value(r);
   }
 
   private expr(n: Node): Kind {
@@ -450,6 +398,9 @@ class Analysis {
         if (mod === OPAQUE_MODULE) return OPAQUE;
         if (mod) return { t: "module", name: mod };
         if (REFUSED_BUILTINS.has(name) || MACHINERY.test(name)) throw new InlineRefusal(`it uses ${name}`);
+        const path = this.paths.names.get(name);
+        if (path !== undefined) return { t: "path", path };
+        if (this.paths.found.has(name)) return FOUND;
         if (!SAFE_BUILTINS.has(name) && !this.bound.has(name)) {
           throw new InlineRefusal(`it uses ${name}, which it does not define`);
         }
@@ -458,6 +409,7 @@ class Analysis {
       case "attribute": {
         const obj = this.expr(n.childForFieldName("object")!);
         const attr = n.childForFieldName("attribute")!.text;
+        if (obj.t === "path" || obj.t === "found" || obj.t === "listing") return this.pathAttribute(n, obj, attr);
         // (A package's version, name, file and docs are data, not the interpreter's machinery.)
         if (obj.t === "opaque" && OPAQUE_DATA.has(attr)) return OPAQUE;
         if (MACHINERY.test(attr)) throw new InlineRefusal(`it reaches the attribute ${attr}`);
@@ -494,12 +446,30 @@ class Analysis {
           if (!c) continue;
           if (c.type === "for_in_clause") {
             this.target(c.childForFieldName("left"));
-            for (const r of c.childrenForFieldName("right")) this.value(r);
+            this.iterable(c.childForFieldName("left"), c.childrenForFieldName("right"));
           } else this.value(c);
         }
         return VALUE;
       case "named_expression":
         this.value(n.childForFieldName("value")!);
+        return VALUE;
+      case "parenthesized_expression":
+        // (`(Path("src") / "x.py").exists()`: what is in the parentheses, a Path too.)
+        if (n.namedChildren.length === 1 && n.namedChildren[0]!.type !== "comment") {
+          return this.expr(n.namedChildren[0]!);
+        }
+        for (const c of n.namedChildren) if (c) this.stmt(c);
+        return VALUE;
+      case "binary_operator": {
+        // `Path("src") / "x.py"`: a Path of known text, or (not known) refused as a Path used as a value.
+        const path = this.paths.text(n);
+        if (path !== null) return this.made(path);
+        for (const c of n.namedChildren) if (c) this.value(c);
+        return VALUE;
+      }
+      case "interpolation":
+        // f"{p}" prints a Path's text.
+        n.namedChildren.forEach((c, i) => c && (i === 0 ? this.shown(c) : this.stmt(c)));
         return VALUE;
       case "assignment":
       case "augmented_assignment":
@@ -520,6 +490,26 @@ class Analysis {
       this.open(args);
       return VALUE;
     }
+    const path = this.paths.text(n);
+    if (path !== null) return this.made(path);
+    if (this.paths.isClass(fn)) throw new InlineRefusal(`${fn.text} is given what is not a string literal or a Path`);
+    if (fn.type === "attribute") {
+      const obj = this.expr(fn.childForFieldName("object")!);
+      const method = fn.childForFieldName("attribute")!.text;
+      if (obj.t === "path") {
+        const r = pathMethod(this.paths, this, obj.path, method, args);
+        return r.t === "path" ? this.made(r.path) : r.t === "listing" ? LISTING : VALUE;
+      }
+      if (obj.t === "found" || obj.t === "listing") {
+        throw new InlineRefusal(`${method} of a Path a listing found, whose name is not known`);
+      }
+    }
+    if (fn.type === "identifier" && SHOWN.has(fn.text) && !this.bound.has(fn.text) && args.type === "argument_list") {
+      for (const a of args.namedChildren) if (a) a.type === "keyword_argument" ? this.expr(a) : this.shown(a);
+      return VALUE;
+    }
+    if (fn.type === "identifier" && LISTS.has(fn.text) && !this.bound.has(fn.text) && args.type === "argument_list" &&
+      args.namedChildren.length === 1 && this.expr(args.namedChildren[0]!).t === "listing") return LISTING;
     const callee = this.expr(fn);
     if (callee.t === "module") throw new InlineRefusal(`the module ${fn.text} used as a value`);
     this.value(args);
@@ -528,19 +518,23 @@ class Analysis {
     return callee.t === "opaque" || this.opaque.size > 0 ? OPAQUE : VALUE;
   }
 
-  /** `open("name", "mode", encoding=…)`: the one way to a file, with its name a literal. */
-  private open(args: Node): void {
+  /**
+   * `open("name", "mode", encoding=…)`: the one way to a file, with its name a literal or a Path
+   * of known text; `Path.open(mode, …)` (`given`: the Path's text) takes the same after the name.
+   */
+  open(args: Node, given?: string): void {
     if (args.type !== "argument_list") throw new InlineRefusal("open with a generator argument");
-    let path: string | null = null;
+    let path: string | null = given ?? null;
     let mode: string | null = "r";
-    let positional = 0;
+    let positional = given === undefined ? 0 : 1;
     for (const a of args.namedChildren) {
       if (!a) continue;
       if (a.type === "keyword_argument") {
         const key = a.childForFieldName("name")!.text;
         const v = a.childForFieldName("value")!;
         if (!OPEN_KEYWORDS.has(key)) throw new InlineRefusal(`open(…, ${key}=…)`);
-        if (key === "file") path = this.literal(v, "the file open is given");
+        if (key === "file" && given === undefined) path = this.literal(v, "the file open is given");
+        else if (key === "file") throw new InlineRefusal("Path.open(file=…)");
         else if (key === "mode") mode = this.literal(v, "open's mode");
         else this.value(v);
         continue;
@@ -549,7 +543,7 @@ class Analysis {
       if (a.type === "list_splat" || a.type === "dictionary_splat") {
         throw new InlineRefusal("open with unpacked arguments");
       }
-      if (positional === 0) path = this.literal(a, "the file open is given");
+      if (positional === 0) path = this.paths.text(a) ?? this.literal(a, "the file open is given");
       else if (positional === 1) mode = this.literal(a, "open's mode");
       else this.value(a);
       positional++;
@@ -563,6 +557,25 @@ class Analysis {
     if (writes) this.files.push({ path, kind: "write" });
   }
 
+  // ---- pathlib (python-paths.ts, python-path-code.ts)
+
+  /** A file the code opens by a known name (PathSink). */
+  file(f: InlineFile): void {
+    this.files.push(f);
+  }
+
+  /** A Path the code makes: its text is a string opaque code may be handed too (`str(p)`). */
+  private made(path: string): Kind {
+    this.literals.push(path);
+    return { t: "path", path };
+  }
+
+  private pathAttribute(n: Node, obj: Kind, attr: string): Kind {
+    if (obj.t === "path" && attr === "parent") return this.made(parentOf(obj.path));
+    if (obj.t !== "listing" && PURE_PATH_ATTRS.has(attr)) return VALUE;
+    throw new InlineRefusal(`${n.text} is not a Path's name or text`);
+  }
+
   private literal(n: Node, what: string): string {
     const s = pythonString(n);
     if (s === null) throw new InlineRefusal(`${what} is not a plain string literal`);
@@ -571,16 +584,6 @@ class Analysis {
 }
 
 /** The value of a plain string literal (`"x"`, `'x'`, `r"x"`, `u"x"`), or null. */
-function pythonString(n: Node): string | null {
-  if (n.type !== "string") return null;
-  const parts = n.namedChildren;
-  const start = parts[0]?.text ?? "";
-  if (!/^[rRuU]?("|'|"""|''')$/.test(start)) return null;
-  if (parts.length === 2) return null;
-  if (parts.length !== 3 || parts[1]!.type !== "string_content") return null;
-  return literalOrNull(parts[1]!.text);
-}
-
 export function analysePython(root: Node): InlineAnalysis {
   const a = new Analysis();
   return analyseTree(root, () => {

@@ -4,8 +4,10 @@
 // script is project code the guard does not follow); inline code (`python -c`, `node -e`) is
 // INLINE_CODE.
 
-import { fileUrlPath } from "../../apply.ts";
-import { type Custom, issue, optionItems, optionValues, roleAs } from "../common.ts";
+import { fileUrlPath, syntheticArg } from "../../apply.ts";
+import type { Arg } from "../../effects.ts";
+import type { SpecContext } from "../../spec.ts";
+import { type Custom, issue, optionItems, optionValues, roleAs, spanOf } from "../common.ts";
 import { analyseInline, type InlineLanguage } from "../../inline/index.ts";
 
 /**
@@ -46,35 +48,68 @@ export function analysedInlineCode(lang: InlineLanguage, names: readonly string[
           }`, code?.span ?? it.word.span);
         continue;
       }
-      const a = analyseInline(lang, code.text);
-      if (!a.ok) {
-        issue(ctx, "INLINE_CODE", `${ctx.name} ${it.name} runs inline code the guard cannot prove confined: ${a.why}`,
-          code.span);
-        continue;
-      }
-      for (const f of a.files) roleAs(ctx, code, f.path, f.kind);
-      for (const m of a.imports) roleAs(ctx, code, m, "exec");
-      // node looks for a package in node_modules here and in every directory above: the one it
-      // finds is the code that runs (above the project it is outside, and judged so).
-      for (const p of a.packages ?? []) {
-        const dir = ctx.disk.findUp(`node_modules/${p}`);
-        if (dir !== null) roleAs(ctx, code, `${dir === "/" ? "" : dir}/node_modules/${p}`, "exec");
-      }
+      judgeInline(ctx, lang, code, code.text, `${ctx.name} ${it.name} runs inline code`);
     }
   };
 }
 
 /**
- * An interpreter with no script, no inline code and nothing to print reads its program from
- * standard input (or starts a REPL): that program is not visible either.
+ * Judges a program whose text the guard has (`-c CODE`, a here-document on standard input):
+ * confined, its files and modules are accesses made at `at`'s place; not, INLINE_CODE.
  */
-export function programFromStdin(programModes: readonly string[]): Custom {
+export function judgeInline(ctx: SpecContext, lang: InlineLanguage, at: Arg, text: string, what: string): void {
+  const a = analyseInline(lang, text);
+  if (!a.ok) {
+    issue(ctx, "INLINE_CODE", `${what} the guard cannot prove confined: ${a.why}`, at.span);
+    return;
+  }
+  for (const f of a.files) roleAs(ctx, at, f.path, f.kind);
+  for (const m of a.imports) roleAs(ctx, at, m, "exec");
+  // node looks for a package in node_modules here and in every directory above: the one it
+  // finds is the code that runs (above the project it is outside, and judged so).
+  for (const p of a.packages ?? []) {
+    const dir = ctx.disk.findUp(`node_modules/${p}`);
+    if (dir !== null) roleAs(ctx, at, `${dir === "/" ? "" : dir}/node_modules/${p}`, "exec");
+  }
+}
+
+/**
+ * The interpreter that reads a program from standard input, and how it is read: its language,
+ * and the options under which the text on standard input is not all the program (`-i`: more
+ * from the terminal afterwards; python's `-x`: the first line skipped).
+ */
+interface StdinReader {
+  readonly lang: InlineLanguage;
+  readonly refused: readonly string[];
+}
+
+/**
+ * An interpreter with no script, no inline code and nothing to print reads its program from
+ * standard input (or starts a REPL). When that input is text the command shows (a here-document
+ * or here-string, a pipe from `cat <<'EOF'` or `echo`: src/interp/stdin.ts) and `reader` says
+ * how to read it, the program is judged as the same code given with `-c` is; otherwise it is
+ * not visible. A file on standard input (`python3 < x.py`) is not read here: its text is the
+ * disk's, not the command's.
+ */
+export function programFromStdin(programModes: readonly string[], reader?: StdinReader): Custom {
   return (ctx) => {
     if (programModes.some((m) => ctx.modes.has(m))) return;
     const first = ctx.operands[0];
-    if (!first || first.text === "-") {
-      issue(ctx, "INLINE_CODE", `${ctx.name} runs a program from standard input, which the guard cannot see`);
+    if (first && first.text !== "-") return;
+    const input = reader ? ctx.stdin() : null;
+    if (reader && input?.t === "text" && input.file === undefined) {
+      const refused = optionItems(ctx, ...reader.refused)[0];
+      if (refused === undefined) {
+        const at = first ?? syntheticArg("-", spanOf(ctx));
+        judgeInline(ctx, reader.lang, at, input.text, `${ctx.name} runs a program from standard input, which`);
+        return;
+      }
+      issue(ctx, "INLINE_CODE",
+        `${ctx.name} ${refused.name} runs a program from standard input that the guard cannot see all of`,
+        refused.word.span);
+      return;
     }
+    issue(ctx, "INLINE_CODE", `${ctx.name} runs a program from standard input, which the guard cannot see`);
   };
 }
 

@@ -49,7 +49,7 @@ export const NODE: TableSpec = { names: ["node", "nodejs"], style: "posix", abbr
     }
   }, guardScript, analysedInlineCode("javascript", ["-e", "--eval", "-p", "--print"], ["-i", "--interactive"]),
     modulePaths(["-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter"]),
-    programFromStdin(["eval", "info", "test"])) };
+    programFromStdin(["eval", "info", "test"], { lang: "javascript", refused: ["-i", "--interactive"] })) };
 
 /** TypeScript runners: node's way of running a file, plus their own inline-code options. */
 export const TS_RUNNERS: TableSpec = {

@@ -3,10 +3,11 @@
 // are the operands, which `<>` (or -n/-p) reads, and -i rewrites in place. Any option whose
 // effect the analyser does not follow keeps the whole program INLINE_CODE.
 
+import { syntheticArg } from "../../apply.ts";
 import { type Arg, withValue } from "../../effects.ts";
 import type { Base, SpecContext } from "../../spec.ts";
 import { analyseInline } from "../../inline/index.ts";
-import { type Custom, issue, optionItems, optionValues } from "../common.ts";
+import { type Custom, issue, optionItems, optionValues, spanOf } from "../common.ts";
 
 /**
  * Options that change nothing the analysis depends on (perlrun): warnings, taint checks, `-c`
@@ -42,9 +43,42 @@ export const perlInlineCode: Custom = (ctx) => {
   const operands = ctx.items.flatMap((
     i,
   ): { word: Arg; base: Base }[] => (i.t === "operand" ? [{ word: i.word, base: i.base }] : []));
+  const texts = codes.map((c) => c.value?.text ?? null);
+  const unknown = codes.find((c) => c.value?.text == null);
+  perlProgram(ctx, texts.some((t) => t === null) ? null : texts.join("\n"), codes[0]!.value ?? codes[0]!.word, operands,
+    unknown ? unknown.value ?? unknown.word : null, "-e");
+};
+
+/**
+ * `perl - ARG… <<'EOF'` and `perl <<'EOF'`: with no -e and no script, perl reads its program
+ * from standard input; when the command shows that text (a here-document, a here-string, a
+ * pipe of known text: src/interp/stdin.ts) it is judged as the same code given with -e is,
+ * the words after `-` being @ARGV. A file on standard input is the disk's text, not read here.
+ */
+export const perlStdinProgram: Custom = (ctx) => {
+  if (ctx.modes.has("eval") || ctx.modes.has("info")) return;
+  const [first, ...rest] = ctx.items.flatMap((
+    i,
+  ): { word: Arg; base: Base }[] => (i.t === "operand" ? [{ word: i.word, base: i.base }] : []));
+  if (first && first.word.text !== "-") return;
+  const input = ctx.stdin();
+  if (input.t !== "text" || input.file !== undefined) {
+    issue(ctx, "INLINE_CODE", `${ctx.name} runs a program from standard input, which the guard cannot see`);
+    return;
+  }
+  perlProgram(ctx, input.text, first?.word ?? syntheticArg("-", spanOf(ctx)), rest, null, "<stdin>");
+};
+
+/**
+ * Judges a perl program whose text is `code` (null: not known, `unknownAt` saying where), run
+ * with `operands` as @ARGV, under the switches of the command line.
+ */
+function perlProgram(ctx: SpecContext, code: string | null, at: Arg, operands: readonly { word: Arg; base: Base }[],
+  unknownAt: Arg | null, label: string): void
+{
   const refuse = (why: string, word: Arg | null): void => {
-    issue(ctx, "INLINE_CODE", `${ctx.name} -e runs inline code the guard cannot prove confined: ${why}`,
-      word?.span ?? codes[0]!.word.span);
+    issue(ctx, "INLINE_CODE", `${ctx.name} ${label} runs inline code the guard cannot prove confined: ${why}`,
+      word?.span ?? at.span);
     for (const o of operands) ctx.role(o.word, "generic", o.base);
   };
   for (const it of ctx.items) {
@@ -56,14 +90,11 @@ export const perlInlineCode: Custom = (ctx) => {
       return refuse(`${it.name} ${it.value.source} is not a plain value`, it.value);
     }
   }
-  const texts = codes.map((c) => c.value?.text ?? null);
-  if (texts.some((t) => t === null)) {
-    return refuse("the code is not a literal word", codes.find((c) => c.value?.text == null)?.value ?? null);
-  }
+  if (code === null) return refuse("the code is not a literal word", unknownAt);
   // -a and -F imply -n since perl 5.20 (perlrun): they loop over <> too.
   const loop = optionItems(ctx, "-n", "-p", "-a", "-F").length > 0;
-  const a = analyseInline("perl", texts.join("\n"), { loop });
-  if (!a.ok) return refuse(a.why, codes[0]!.value);
+  const a = analyseInline("perl", code, { loop });
+  if (!a.ok) return refuse(a.why, at);
   // Confined code opens nothing by name: the operands are only strings in @ARGV, unless `<>` reads them.
   if (!a.readsOperands) {
     for (const o of operands) ctx.role(o.word, "none", o.base);
@@ -85,7 +116,7 @@ export const perlInlineCode: Custom = (ctx) => {
     return keepNames(ctx, operands, suffixes as string[]);
   }
   for (const o of operands) if (o.word.text !== "-" || inPlace) ctx.role(o.word, inPlace ? "write" : "read", o.base);
-};
+}
 
 /** An -i suffix whose backup lands beside the file, under a name plain when the file's is: no `/`, no `*`. */
 const PLAIN_SUFFIX = /^[\p{L}\p{N}\p{M}._+,%@^_-]*$/u;

@@ -2,7 +2,7 @@
 // where data says, checked with Python 3.11 under strace. The words of any other module are
 // judged as an unknown program's are (python.ts): each may be a path it touches.
 //
-// - timeit runs its statements and its -s/--setup code;
+// - timeit runs its statements and its -s/--setup code, read as `python -c` code is;
 // - code, asyncio, pdb, IDLE and sqlite3 run what they read (Python, debugger commands, SQL,
 //   whose ATTACH opens any file) from their arguments or standard input;
 // - pickle loads pickles, and a pickle calls whatever it names;
@@ -12,7 +12,9 @@
 //   included (before Python 3.14 made the `data` filter its default).
 
 import { type Arg, withValue } from "../../effects.ts";
+import type { SpecContext } from "../../spec.ts";
 import { type Custom, issue, optionValues } from "../common.ts";
+import { judgeInline } from "./code-options.ts";
 
 /** Modules that run code they read from their arguments or from standard input. */
 const CODE_READERS: Record<string, string> = {
@@ -33,34 +35,44 @@ function longOption(word: string, longs: readonly string[]): string | null {
 }
 
 /**
- * Whether timeit's words hold code: a statement (any operand), or -s/--setup. Options are
- * read as getopt reads "n:u:s:r:tcpvh" with its long forms; an unknown word or option counts
- * as code.
+ * The code timeit's words give it, as getopt reads "n:u:s:r:tcpvh" with its long forms: each
+ * -s/--setup value, then the statements (the operands), each list joined by newlines as timeit
+ * joins them; null when a word is not known or an option is not timeit's.
  */
-function timeitRunsCode(words: readonly Arg[]): boolean {
-  const LONG_VALUED = ["number", "repeat", "unit"];
-  const LONGS = [...LONG_VALUED, "setup", "time", "clock", "process", "verbose", "help"];
+function timeitCode(words: readonly Arg[]): { setup: Arg[]; stmts: Arg[] } | null {
+  const LONG_VALUED = ["number", "repeat", "unit", "setup"];
+  const LONGS = [...LONG_VALUED, "time", "clock", "process", "verbose", "help"];
+  const setup: Arg[] = [];
   for (let i = 0; i < words.length; i++) {
-    const w = words[i]!.text;
-    if (w === null) return true;
-    if (w === "--") return i + 1 < words.length;
+    const a = words[i]!;
+    const w = a.text;
+    if (w === null) return null;
+    if (w === "--") return { setup, stmts: words.slice(i + 1) as Arg[] };
     if (w.startsWith("--")) {
       const l = longOption(w, LONGS);
-      if (l === null || l === "setup") return true;
-      if (LONG_VALUED.includes(l) && !w.includes("=")) i++;
+      if (l === null) return null;
+      const value = w.includes("=") ?
+        withValue(a, w.slice(w.indexOf("=") + 1), "") :
+        LONG_VALUED.includes(l)
+        ? words[++i]
+        : undefined;
+      if (LONG_VALUED.includes(l) && value === undefined) return null;
+      if (l === "setup") setup.push(value!);
       continue;
     }
-    if (!w.startsWith("-") || w === "-") return true;
+    if (!w.startsWith("-") || w === "-") return { setup, stmts: words.slice(i) as Arg[] };
     for (let k = 1; k < w.length; k++) {
       const c = w[k]!;
-      if (c === "s" || !"nurtcpvh".includes(c)) return true;
-      if ("nur".includes(c)) {
-        if (k === w.length - 1) i++;
+      if (!"nusrtcpvh".includes(c)) return null;
+      if ("nusr".includes(c)) {
+        const value = k < w.length - 1 ? withValue(a, w.slice(k + 1), "") : words[++i];
+        if (value === undefined) return null;
+        if (c === "s") setup.push(value);
         break;
       }
     }
   }
-  return false;
+  return { setup, stmts: [] };
 }
 
 /**
@@ -118,6 +130,23 @@ function tarfileExtracts(words: readonly Arg[]): boolean {
   return false;
 }
 
+/**
+ * timeit runs its setup and then its statements, inside a function of its own whose free names
+ * are its module's (`sys`, `gc`: names the analysis refuses as undefined): the code is judged as
+ * the same code given to `python -c`, setup first.
+ */
+function timeit(ctx: SpecContext, given: Arg, words: readonly Arg[]): void {
+  const code = timeitCode(words);
+  const texts = code === null ? null : [...code.setup, ...code.stmts].map((a) => a.text);
+  if (code === null || texts!.some((t) => t === null)) {
+    issue(ctx, "INLINE_CODE", `${ctx.name} -m timeit runs the statements and setup code it is given`, given.span);
+    return;
+  }
+  if (texts!.length === 0) return;
+  const at = code.setup[0] ?? code.stmts[0]!;
+  judgeInline(ctx, "python", at, texts!.join("\n"), `${ctx.name} -m timeit runs code`);
+}
+
 /** The checks of `python -m MODULE ARGS` for the modules above. */
 export const pythonModules: Custom = (ctx) => {
   const given = optionValues(ctx, "-m")[0];
@@ -129,11 +158,8 @@ export const pythonModules: Custom = (ctx) => {
   const words = ctx.operands;
   const reader = CODE_READERS[mod];
   if (reader !== undefined) issue(ctx, "INLINE_CODE", `${ctx.name} -m ${mod} ${reader}`, given.span);
-  else if (mod === "timeit") {
-    if (timeitRunsCode(words)) {
-      issue(ctx, "INLINE_CODE", `${ctx.name} -m timeit runs the statements and setup code it is given`, given.span);
-    }
-  } else if (mod === "pickle") {
+  else if (mod === "timeit") timeit(ctx, given, words);
+  else if (mod === "pickle") {
     issue(ctx, "OPAQUE_CODE", `${ctx.name} -m pickle loads pickles, which may call any code`, given.span);
   } else if (mod === "tarfile") {
     if (tarfileExtracts(words)) {

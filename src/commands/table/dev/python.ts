@@ -27,8 +27,11 @@ const PYTHON: TableSpec = { names: PYTHON_NAMES, style: "posix", abbreviations: 
     // (-X pycache_prefix=DIR names a directory: judged below.)
     ...each(info, "-V", "--version", "-h", "--help", "--help-env", "--help-xoptions", "--help-all"),
   }, operands: { first: "exec", unlessModes: ["eval", "module", "info"], rest: "generic" }, changes: projectCode,
-  custom: hooks(analysedInlineCode("python", ["-c"], ["-i"]), programFromStdin(["eval", "module", "info"]),
-    embeddedPaths(["-X"], "write"), pythonModules, (ctx) => {
+  custom: hooks(analysedInlineCode("python", ["-c"], ["-i"]), programFromStdin(
+    ["eval", "module", "info"],
+    // (-x skips the program's first line: what runs is not the text as read.)
+    { lang: "python", refused: ["-i", "-x"] },
+  ), embeddedPaths(["-X"], "write"), pythonModules, (ctx) => {
     const mod = optionValues(ctx, "-m")[0];
     if (mod?.text && PYTHON_MODULE_COMMANDS.has(mod.text)) {
       ctx.emit({ t: "run", argv: [withValue(mod, mod.text, ""), ...ctx.operands], inProcess: false,
@@ -46,7 +49,9 @@ export const PYTHON_ANALYSER: Analyser = (() => {
   const expanded = expandSpec(PYTHON);
   return { names: PYTHON.names,
     analyse: (call) => {
-      const effects = applySpec(call.name, expanded, call.args, call.world, call.span, undefined, call.disk).effects;
+      const effects =
+        applySpec(call.name, expanded, call.args, call.world, call.span, undefined, call.disk, () => call.stdin)
+          .effects;
       const run = effects.find((e) => e.t === "run");
       if (!run || run.t !== "run") return effects;
       const tool = new Set(run.argv.slice(1));

@@ -6,7 +6,7 @@ import { assignmentOptions, chdir, type Custom, each, hooks, issue, none, option
   roleAs } from "../common.ts";
 import { expandSpec, type TableSpec } from "../expand.ts";
 import { info, inlineCode, modulePaths, programFromStdin, projectCode } from "./code-options.ts";
-import { inPlaceKept, perlInlineCode } from "./perl-code.ts";
+import { inPlaceKept, perlInlineCode, perlStdinProgram } from "./perl-code.ts";
 import { PERL_SWITCHES, RUBY_SWITCHES, splitSwitchWords } from "./switch-words.ts";
 
 const RUBY: TableSpec = { names: ["ruby", "jruby", "truffleruby"], style: "posix", abbreviations: false,
@@ -74,7 +74,7 @@ const PERL: TableSpec = {
   // With -e, perlInlineCode gives each operand its role: what the code does with it.
   operands: { first: "exec", unlessModes: ["eval", "info"], rest: { default: "generic", modes: { eval: "none" } } },
   changes: projectCode,
-  custom: hooks(perlInlineCode, programFromStdin(["eval", "info"]), (ctx) => {
+  custom: hooks(perlInlineCode, perlStdinProgram, (ctx) => {
     // -MMod=a,b is `use Mod split(/,/, q{a,b})`; anything else in it is spliced in as code.
     for (const v of optionValues(ctx, "-M", "-m")) {
       if (v.text === null || !/^-?[\w:]*(=[\w:.,/-]*)?$/.test(v.text)) {
@@ -94,7 +94,7 @@ function switchesFirst(spec: TableSpec, rules: Parameters<typeof splitSwitchWord
   return { names: spec.names,
     analyse: (call) =>
       applySpec(call.name, expanded ??= expandSpec(spec), splitSwitchWords(call.args, rules), call.world, call.span,
-        undefined, call.disk).effects };
+        undefined, call.disk, () => call.stdin).effects };
 }
 
 export const PERL_ANALYSER: Analyser = switchesFirst(PERL, PERL_SWITCHES);
