@@ -300,6 +300,17 @@ export const FORMS: readonly Form[] = [
   { name: "stmt-bash-env-exported", text: `export BASH_ENV=${P}; bash -c :; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-sh-env-interactive", text: `ENV=${P} sh -i </dev/null >/dev/null 2>&1; `,
     applies: (p) => p.kind === "statement" },
+  // Other shells, which the guard does not model: their code is opaque and asks.
+  { name: "stmt-zsh", text: `zsh -fc 'cat ${P}' 2>/dev/null; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-busybox-sh", text: `busybox sh -c 'cat ${P}' 2>/dev/null; `, applies: (p) => p.kind === "statement" },
+  { name: "stmt-env-mksh", text: `env mksh -c 'cat ${P}' 2>/dev/null; `, applies: (p) => p.kind === "statement" },
+  // Tool configuration given on the command line that makes a tool run code.
+  { name: "stmt-git-ssh-command", text: `git -c core.sshCommand='cat ${P}; :' ls-remote ssh://h/r >/dev/null 2>&1; `,
+    applies: (p) => p.kind === "statement" },
+  { name: "stmt-git-alias", text: `git -c alias.sfx='!cat ${P}' sfx >/dev/null 2>&1; `,
+    applies: (p) => p.kind === "statement" },
+  { name: "stmt-make-eval", text: `make -s -f /dev/null --eval='x:; @cat ${P}' x 2>/dev/null; `,
+    applies: (p) => p.kind === "statement" },
   // Here-strings and here-documents (an unquoted delimiter: the body is expanded).
   { name: "stmt-herestring", text: `: <<<$(cat ${P}); `, applies: (p) => p.kind === "statement" },
   { name: "stmt-herestring-quoted", text: `: <<< "$(cat ${P})"; `, applies: (p) => p.kind === "statement" },
