@@ -113,7 +113,12 @@ describe.skipIf(skip)("leaks through the default host route", () => {
   test("without the sandbox the tables leak (they can: the static check allows them)", () => {
     const counts = countTables(outcomes);
     const fam = counts.find((c) => c.table === "families")!;
-    expect(fam.bareLeaks).toBeGreaterThanOrEqual(20);
+    // Of the families the static check lets through, most really leak without the sandbox: the
+    // harness sees leaks. (Fewer are let through as the static check reads more of what runs:
+    // 31 let through and 23 leaking at 7992d33; 26 and 18 once git's and the package managers'
+    // configuration were read.)
+    expect(fam.bareLeaks).toBeGreaterThan(0);
+    expect(fam.bareLeaks * 2).toBeGreaterThanOrEqual(fam.letThrough);
     expect(counts.reduce((n, c) => n + c.bareLeaks, 0)).toBeGreaterThan(fam.bareLeaks);
   });
   test("contained: nothing outside is opened, nor written", () => {
