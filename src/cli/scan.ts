@@ -24,6 +24,7 @@ import { exclusion } from "../integrations/scan-exclude.ts";
 import { applyBaseline, type Baseline, BaselineError, readBaseline,
   writeBaseline } from "../integrations/scan-baseline.ts";
 import { fails, type Format, parseScanArgs, type ScanArgs, USAGE } from "./scan-options.ts";
+import { foldStates } from "../report/scan-fold.ts";
 
 export async function runScanCommand(argv: readonly string[], io: Io): Promise<number> {
   if (argv.includes("-h") || argv.includes("--help")) {
@@ -97,9 +98,11 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
     io.stderr(`shellfence scan: skipped ${s.file}:${s.line}:${s.col}: ${s.message}\n`);
   }
   // What the baseline accepts is left out of every output, as a suppressed finding is.
-  const { fresh, accepted, gone } = baseline === null
+  const { fresh: unfolded, accepted, gone } = baseline === null
     ? { fresh: found, accepted: [], gone: 0 }
     : applyBaseline(found, baseline);
+  // One fact about shell state, one finding: its first place, with the count of the others.
+  const fresh = foldStates(unfolded);
   io.stdout(render(args.format, fresh, skipped, root));
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;
   if (args.format === "github" && stepSummary) {

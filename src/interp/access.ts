@@ -131,7 +131,8 @@ export class Accesses implements DiskSource {
     }
     if (arg.text === null) {
       this.findings.addPath({ path: arg.source, resolved: null, kind, command, via, span,
-        problem: { code: "UNRESOLVED_WORD", why: arg.unknownWhy ?? "the word's value is not known" }, ...extra });
+        problem: { code: "UNRESOLVED_WORD", why: arg.unknownWhy ?? "the word's value is not known",
+          ...(arg.state ? { state: arg.state } : taintedOnly(world, arg) ? { state: "tainted" } : {}) }, ...extra });
       return;
     }
     const text = arg.text;
@@ -144,7 +145,8 @@ export class Accesses implements DiskSource {
       if (tree !== null) return this.underStandIn(world, tree, arg, kind, command, surface);
       if (dir === null) {
         this.findings.addPath({ path: text, resolved: null, kind, command, via, span,
-          problem: { code: "UNRESOLVED_CWD", why: `the working directory for ${text} is not known` }, ...extra });
+          problem: { code: "UNRESOLVED_CWD", why: `the working directory for ${text} is not known`, state: "cwd" },
+          ...extra });
         return;
       }
       abs = join(dir, text);
@@ -509,4 +511,13 @@ export class Accesses implements DiskSource {
 /** (A write of the same text by another command, or by the same from elsewhere, is not the marked one.) */
 function keptKey(command: string, via: readonly string[], span: Span, text: string): string {
   return JSON.stringify([command, via, span.start, span.end, text]);
+}
+
+/**
+ * Whether a word is unknown only for the reason the whole shell is: code the guard did not
+ * follow ran in it (an unread `. lib.sh`, an `eval` of unknown code), which made every variable
+ * unknown with that reason (worlds.ts taint), and which is its own finding at its place.
+ */
+function taintedOnly(world: World, arg: Arg): boolean {
+  return world.tainted !== null && arg.unknownWhy === world.tainted;
 }
