@@ -66,6 +66,8 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
       // Its scripts run on a runner, not here: judged for that machine, the same on any that
       // scans (paths/confined.ts, over the memo), with the two-minute check budget that goes with it.
       otherMachine: true,
+      // The runner's own directories are there when its steps run, whatever this machine holds.
+      runnerDirectories: presets.flatMap((p) => p.directories),
     });
     for (const w of guard.warnings) {
       io.stderr(`shellfence scan: warning: ${w}\n`);

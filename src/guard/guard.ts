@@ -109,6 +109,12 @@ export interface GuardOptions {
    * check's budget (maxCheckMs) then defaults to two minutes, which the load does not reach.
    */
   readonly otherMachine?: boolean;
+  /**
+   * With otherMachine: directories the machine that runs the commands is known to have, whatever
+   * this one holds (a scan preset's, the runner's temporary directory): there, with what they
+   * hold not known (src/paths/confined.ts).
+   */
+  readonly runnerDirectories?: readonly string[];
 }
 
 export interface CheckOptions {
@@ -416,7 +422,9 @@ class ShellGuard implements Guard {
    */
   private confinedFs(roots: readonly string[], deadline: Deadline): FileSystem {
     return deadlineFileSystem(
-      cachingFileSystem(confinedFileSystem(this.options.fs ?? nodeFileSystem, roots, this.home)),
+      cachingFileSystem(
+        confinedFileSystem(this.options.fs ?? nodeFileSystem, roots, this.home, this.options.runnerDirectories),
+      ),
       deadline,
     );
   }
