@@ -109,11 +109,7 @@ export interface GuardOptions {
    * check's budget (maxCheckMs) then defaults to two minutes, which the load does not reach.
    */
   readonly otherMachine?: boolean;
-  /**
-   * With otherMachine: directories the machine that runs the commands is known to have, whatever
-   * this one holds (a scan preset's, the runner's temporary directory): there, with what they
-   * hold not known (src/paths/confined.ts).
-   */
+  /** With otherMachine: directories the runner has whatever this machine holds (a scan preset's; confined.ts). */
   readonly runnerDirectories?: readonly string[];
 }
 
