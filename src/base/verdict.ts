@@ -37,8 +37,9 @@ export interface Access {
 
 /**
  * Shell state a reason is about, rather than what the words at its place name: a working
- * directory that is not known (`cwd`), an exported variable whose value is not known that the
- * program started there uses or is given (`environment`), a word unknown only because code the
+ * directory that is not known (`cwd`), a variable of the environment whose value is not known: one
+ * the code never assigned that a word holds, or an exported one the program started there uses
+ * or is given (`environment`), a word unknown only because code the
  * guard could not follow ran in the shell and made every variable unknown (`tainted`: World.tainted,
  * whose cause is its own finding). The same state holds at every later command of the shell, so
  * the CI scanner reports it once for each shell and variable or cause, at its first place

@@ -413,17 +413,18 @@ function inFiles(ctx: RunContext, found: readonly ScanFinding[],
 /**
  * The key of a finding about shell state (Reason.state), in the shell `shell`: an unknown working
  * directory is one fact for the whole shell, whichever word meets it; an unknown variable is one
- * fact for each variable, which the message names (`$TMPDIR: TMPDIR=…: $TMPDIR is not known, …`).
+ * fact for each variable, and the code the guard did not follow one for each cause, which the
+ * message's last part (its why) names (`$TMPDIR is not known, and the program started uses it`,
+ * `$BUILD_DIR is not known`, `. ran a script that was not read`), the same at every place.
  */
 function stateKey(shell: string, state: InheritedState, code: ReasonCode, message: string): string {
+  const why = message.slice(message.lastIndexOf(": ") + 2);
   switch (state) {
     case "cwd":
       return `${shell}\u0000cwd\u0000${code}`;
     case "environment":
-      return `${shell}\u0000environment\u0000${code}\u0000${message}`;
     case "tainted":
-      // The message ends with the cause (`. ran a script that was not read`), the same at every word.
-      return `${shell}\u0000tainted\u0000${code}\u0000${message.slice(message.lastIndexOf(": ") + 2)}`;
+      return `${shell}\u0000${state}\u0000${code}\u0000${why}`;
     default: {
       const never: never = state;
       throw new Error(`unknown state ${String(never)}`);

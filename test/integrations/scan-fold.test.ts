@@ -1,6 +1,7 @@
 // One fact about shell state, one finding (src/report/scan-fold.ts): an unknown working
-// directory, an exported variable whose value is not known, or every variable made unknown by
-// code the guard did not read, holds at every later command of the same shell. The scan reports
+// directory, a variable of the environment whose value is not known (one the script never
+// assigns, or an exported one every program started is handed), or every variable made unknown
+// by code the guard did not read, holds at every later command of the same shell. The scan reports
 // it at its first place in the file, with how many more places it holds at; what the words at a
 // place name (an absolute path outside, a word unknown for its own reason, a prefix assignment)
 // stays a finding of its own. Measured on public repositories (scripts/scan-repos.ts), this was
@@ -44,20 +45,30 @@ describe("a state finding is reported once a shell; what the words name stays", 
       "s.sh:6 UNRESOLVED_WORD $TMPDIR: TMPDIR=…: $TMPDIR is not known, and the program started uses it"],
   ], ["an exported variable with a known value: no finding at all", script("export TMPDIR=.", "make", "make test"), []],
     [
-      "variables made unknown by an unread `.`: once, after the `.` itself; a word unknown for its own reason and a path outside stay",
-      script("A=build", "B=dist", '. "$LIB"', 'rm -rf "$A"', 'cat "$B/x"', 'cat "$(foo)"', "cat /etc/passwd"),
-      ['s.sh:4 OPAQUE_CODE . "$LIB" runs a script the guard cannot read here',
-        's.sh:4 UNRESOLVED_WORD .: "$LIB": $LIB is not known',
-        's.sh:5 UNRESOLVED_WORD rm: "$A": . ran a script that was not read (the same at 1 more place in this shell: line 6)',
-        's.sh:7 UNRESOLVED_WORD cat: "$(foo)": the output of the command substitution at 62 is not known',
-        "s.sh:8 EXTERNAL_PATH cat: /etc/passwd is outside the project roots (rule external_directory:*)"],
-    ]])("%s", (_name, text, expected) => {
-      const r = repo({ "s.sh": text });
-      const { findings, run } = r.json([]);
-      expect(shown(findings)).toEqual(expected);
-      // The summary counts what is shown.
-      expect(run.stderr).toContain(`1 file scanned: 0 deny, ${expected.length} ask`);
-    });
+      "a variable the script never assigns (its caller's): once for each variable; a positional parameter is each call's own",
+      script('mkdir -p "$BUILD_DIR/x"', 'cp a "$BUILD_DIR/y"', 'rm -rf "$BUILD_DIR"', 'rm -rf "$OTHER"',
+        'f() { cat "$1"; }', 'g() { cat "$1"; }'),
+      [
+        's.sh:2 UNRESOLVED_WORD mkdir: "$BUILD_DIR/x": $BUILD_DIR is not known (the same at 2 more places in this shell: lines 3, 4)',
+        's.sh:5 UNRESOLVED_WORD rm: "$OTHER": $OTHER is not known',
+        's.sh:6 UNRESOLVED_WORD cat: "$1": $1 is not known',
+        's.sh:7 UNRESOLVED_WORD cat: "$1": $1 is not known',
+      ],
+    ], [
+    "variables made unknown by an unread `.`: once, after the `.` itself; a word unknown for its own reason and a path outside stay",
+    script("A=build", "B=dist", '. "$LIB"', 'rm -rf "$A"', 'cat "$B/x"', 'cat "$(foo)"', "cat /etc/passwd"),
+    ['s.sh:4 OPAQUE_CODE . "$LIB" runs a script the guard cannot read here',
+      's.sh:4 UNRESOLVED_WORD .: "$LIB": $LIB is not known',
+      's.sh:5 UNRESOLVED_WORD rm: "$A": . ran a script that was not read (the same at 1 more place in this shell: line 6)',
+      's.sh:7 UNRESOLVED_WORD cat: "$(foo)": the output of the command substitution at 62 is not known',
+      "s.sh:8 EXTERNAL_PATH cat: /etc/passwd is outside the project roots (rule external_directory:*)"],
+  ]])("%s", (_name, text, expected) => {
+    const r = repo({ "s.sh": text });
+    const { findings, run } = r.json([]);
+    expect(shown(findings)).toEqual(expected);
+    // The summary counts what is shown.
+    expect(run.stderr).toContain(`1 file scanned: 0 deny, ${expected.length} ask`);
+  });
 
   test("each script and each workflow step is a shell of its own", () => {
     const r = repo({ "a.sh": script('cd "$DIR"', "cat a", "cat b"), "b.sh": script('cd "$DIR"', "cat a", "cat b"),
