@@ -120,7 +120,7 @@ function classify(path: string, walked = false): { kind: TargetKind } | { skippe
  */
 function dataWithShebang(path: string): boolean {
   const ext = extname(path);
-  if (ext === "" || ext === "." || /^\.(sh|bash|dash|ksh|ash|mksh)$/i.test(ext)) return false;
+  if (ext === "" || ext === "." || /^\.(sh|bash|dash|ksh|ash|mksh|zsh)$/i.test(ext)) return false;
   try {
     return (statSync(path).mode & 0o111) === 0;
   } catch {

@@ -41,6 +41,12 @@ describe("a #! file with a data file's name and no execute bit is not a script o
     "scripts/boot.bash",
     0o644,
     ["scripts/boot.bash"],
+  ], [
+    // (oh-my-zsh's plugins/kube-ps1/kube-ps1.plugin.zsh starts with #!/usr/bin/env bash.)
+    "a shell's extension, even zsh's, with a bash #!: a script",
+    "plugins/x.plugin.zsh",
+    0o644,
+    ["plugins/x.plugin.zsh"],
   ]])("%s", (_name, file, mode, expected) => {
     expect(scannedFiles(file, mode)).toEqual(expected);
   });
