@@ -35,10 +35,24 @@ export interface Access {
   readonly reason: ReasonCode | null;
 }
 
+/**
+ * Shell state a reason is about, rather than what the words at its place name: a working
+ * directory that is not known (`cwd`), a variable of the environment whose value is not known: one
+ * the code never assigned that a word holds, or an exported one the program started there uses
+ * or is given (`environment`), a word unknown only because code the
+ * guard could not follow ran in the shell and made every variable unknown (`tainted`: World.tainted,
+ * whose cause is its own finding). The same state holds at every later command of the shell, so
+ * the CI scanner reports it once for each shell and variable or cause, at its first place
+ * (src/report/scan-fold.ts); the guard's verdict is the same either way.
+ */
+export type InheritedState = "cwd" | "environment" | "tainted";
+
 export interface Reason {
   readonly code: ReasonCode;
   readonly message: string;
   readonly decision: Decision;
+  /** What shell state the reason is about, when it is not about the words at its place. */
+  readonly state?: InheritedState;
   readonly start?: number;
   readonly end?: number;
   /** For a reason found in code read from a file (a script run, a file sourced): where in that file. */

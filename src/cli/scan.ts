@@ -24,6 +24,7 @@ import { exclusion } from "../integrations/scan-exclude.ts";
 import { applyBaseline, type Baseline, BaselineError, readBaseline,
   writeBaseline } from "../integrations/scan-baseline.ts";
 import { fails, type Format, parseScanArgs, type ScanArgs, USAGE } from "./scan-options.ts";
+import { foldStates } from "../report/scan-fold.ts";
 
 export async function runScanCommand(argv: readonly string[], io: Io): Promise<number> {
   if (argv.includes("-h") || argv.includes("--help")) {
@@ -65,6 +66,8 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
       // Its scripts run on a runner, not here: judged for that machine, the same on any that
       // scans (paths/confined.ts, over the memo), with the two-minute check budget that goes with it.
       otherMachine: true,
+      // The runner's own directories are there when its steps run, whatever this machine holds.
+      runnerDirectories: presets.flatMap((p) => p.directories),
     });
     for (const w of guard.warnings) {
       io.stderr(`shellfence scan: warning: ${w}\n`);
@@ -97,9 +100,11 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
     io.stderr(`shellfence scan: skipped ${s.file}:${s.line}:${s.col}: ${s.message}\n`);
   }
   // What the baseline accepts is left out of every output, as a suppressed finding is.
-  const { fresh, accepted, gone } = baseline === null
+  const { fresh: unfolded, accepted, gone } = baseline === null
     ? { fresh: found, accepted: [], gone: 0 }
     : applyBaseline(found, baseline);
+  // One fact about shell state, one finding: its first place, with the count of the others.
+  const fresh = foldStates(unfolded);
   io.stdout(render(args.format, fresh, skipped, root));
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;
   if (args.format === "github" && stepSummary) {

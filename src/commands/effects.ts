@@ -7,7 +7,7 @@ import type { Span } from "../base/span.ts";
 import type { Options } from "../shell/state.ts";
 import type { Seg } from "../shell/words/env.ts";
 import type { Listing } from "../shell/listing.ts";
-import type { AccessKind } from "../base/verdict.ts";
+import type { AccessKind, InheritedState } from "../base/verdict.ts";
 
 /** One expanded word of a command. */
 export interface Arg {
@@ -34,6 +34,11 @@ export interface Arg {
    * judges no other link: src/interp/spellings.ts).
    */
   readonly links?: (name: string, path: string) => boolean;
+  /**
+   * The word is not written at its place but stands for shell state the command inherits (an
+   * exported variable a program started uses): its finding says so (Reason.state).
+   */
+  readonly state?: InheritedState;
 }
 
 /** What a command's standard input is known to hold. */

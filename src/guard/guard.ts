@@ -109,6 +109,8 @@ export interface GuardOptions {
    * check's budget (maxCheckMs) then defaults to two minutes, which the load does not reach.
    */
   readonly otherMachine?: boolean;
+  /** With otherMachine: directories the runner has whatever this machine holds (a scan preset's; confined.ts). */
+  readonly runnerDirectories?: readonly string[];
 }
 
 export interface CheckOptions {
@@ -416,7 +418,9 @@ class ShellGuard implements Guard {
    */
   private confinedFs(roots: readonly string[], deadline: Deadline): FileSystem {
     return deadlineFileSystem(
-      cachingFileSystem(confinedFileSystem(this.options.fs ?? nodeFileSystem, roots, this.home)),
+      cachingFileSystem(
+        confinedFileSystem(this.options.fs ?? nodeFileSystem, roots, this.home, this.options.runnerDirectories),
+      ),
       deadline,
     );
   }

@@ -51,6 +51,8 @@ interface HostOptions {
   readonly maxCheckMs?: number;
   /** The commands run on another machine (GuardOptions.otherMachine): the CI scanner. */
   readonly otherMachine?: boolean;
+  /** Directories the runner has (GuardOptions.runnerDirectories): the scan's presets'. */
+  readonly runnerDirectories?: readonly string[];
   /** A scan: the disk does not change while it checks (GuardOptions.unchangingDisk). */
   readonly unchangingDisk?: boolean;
   /** The largest command and script file the guard reads (ParseBounds.maxBytes, InterpreterLimits.maxScriptBytes). */
@@ -71,6 +73,7 @@ export function createProjectGuard(options: HostOptions): Promise<Guard> {
     ...(options.env !== undefined ? { env: options.env } : {}),
     ...(options.maxCheckMs !== undefined ? { maxCheckMs: options.maxCheckMs } : {}),
     ...(options.otherMachine ? { otherMachine: true } : {}),
+    ...(options.runnerDirectories?.length ? { runnerDirectories: options.runnerDirectories } : {}),
     ...(options.unchangingDisk ? { unchangingDisk: true } : {}),
     ...(options.maxBytes !== undefined
       ? { bounds: { maxBytes: options.maxBytes }, limits: { maxScriptBytes: options.maxBytes } }

@@ -15,7 +15,7 @@ import { dirname, relative, resolve as resolvePath, sep } from "node:path";
 import type { Parser } from "web-tree-sitter";
 import type { Guard } from "../guard/guard.ts";
 import type { ReasonCode } from "../base/reasons.ts";
-import type { Reason, Verdict } from "../base/verdict.ts";
+import type { InheritedState, Reason, Verdict } from "../base/verdict.ts";
 import { DEFAULT_BOUNDS } from "../parse/parse.ts";
 import type { ScanFinding, ScanNote } from "../report/scan-finding.ts";
 import { fingerprintOf, normaliseWhitespace } from "../report/scan-fingerprint.ts";
@@ -155,7 +155,8 @@ function scanFile(ctx: RunContext, target: Target): FileScan {
     // Run as if from the root by its path there (`./scripts/build.sh`): that is its $0.
     const script = file === target.path ? target.path : `./${file}`;
     const v = ctx.guard.check(text, { cwd: root, script });
-    const r = judge(ctx, file, { m, from: 0, whole: { line: 1, col: 1 }, expressions: new Map(), prefix: null }, v);
+    const r = judge(ctx, file, { m, from: 0, whole: { line: 1, col: 1 }, expressions: new Map(), prefix: null,
+      shell: file }, v);
     const out = reached(ctx, r.kept, (f) => f, null);
     return { findings: out.findings, suppressed: r.suppressed, skipped: [], more: out.more, inner: out.inner };
   }
@@ -205,7 +206,8 @@ function scanSteps(ctx: RunContext, file: string, wf: Workflow): FileScan {
     const m = b.build();
     const v = ctx.guard.check(m.text, { cwd: root });
     const prefix = own.prefix === null ? null : { ...own.prefix, start: context.length };
-    const r = judge(ctx, file, { m, from: context.length, whole: step, expressions: step.expressions, prefix }, v);
+    const r = judge(ctx, file, { m, from: context.length, whole: step, expressions: step.expressions, prefix,
+      shell: `${file} ${step.label}` }, v);
     const labelled = (f: ScanFinding) => ({ ...f, message: `${step.label}: ${f.message}` });
     const found = reached(ctx, r.kept, labelled, step.label);
     out.push(...found.findings);
@@ -316,6 +318,8 @@ interface Script {
   /** Placeholder variable → the `${{ … }}` it stands for (workflow.ts), put back into what is shown and keyed. */
   readonly expressions: ReadonlyMap<string, string>;
   readonly prefix: Prefix | null;
+  /** Which shell runs it (the script's file, the step's file and label): the scope of a state finding. */
+  readonly shell: string;
 }
 
 /** A finding judge keeps, and for one found inside a repository file the code runs or sources, where it is there. */
@@ -331,7 +335,7 @@ interface Kept {
  * sources (Reason.file), the same finding located and keyed in that file.
  */
 function judge(ctx: RunContext, file: string, s: Script, v: Verdict): { kept: Kept[]; suppressed: ScanFinding[] } {
-  const { m, from, whole, expressions, prefix } = s;
+  const { m, from, whole, expressions, prefix, shell } = s;
   const reasons = v.reasons.filter((r): r is Reason & { decision: "ask" | "deny" } =>
     r.decision !== "allow" && (r.start === undefined || r.start >= from)
   );
@@ -361,7 +365,8 @@ function judge(ctx: RunContext, file: string, s: Script, v: Verdict): { kept: Ke
       : asWritten(m.text.slice(spans[i]!.start, spans[i]!.end));
     const finding: ScanFinding = { file, line: start.line, col: start.col, endLine: end.line, endCol: end.col,
       decision: r.decision, code: r.code, message, statement, written,
-      fingerprint: fingerprintOf({ file, code: r.code, statement, written }) };
+      fingerprint: fingerprintOf({ file, code: r.code, statement, written }),
+      ...(r.state === undefined ? {} : { state: stateKey(shell, r.state, r.code, message) }) };
     reasonOf.set(finding, r);
     return { finding, statementLine: stmt && !inPrefix ? locate(m, stmt.start).line : null };
   });
@@ -403,6 +408,28 @@ function inFiles(ctx: RunContext, found: readonly ScanFinding[],
     });
   }
   return out;
+}
+
+/**
+ * The key of a finding about shell state (Reason.state), in the shell `shell`: an unknown working
+ * directory is one fact for the whole shell, whichever word meets it; an unknown variable is one
+ * fact for each variable, and the code the guard did not follow one for each cause, which the
+ * message's last part (its why) names (`$TMPDIR is not known, and the program started uses it`,
+ * `$BUILD_DIR is not known`, `. ran a script that was not read`), the same at every place.
+ */
+function stateKey(shell: string, state: InheritedState, code: ReasonCode, message: string): string {
+  const why = message.slice(message.lastIndexOf(": ") + 2);
+  switch (state) {
+    case "cwd":
+      return `${shell}\u0000cwd\u0000${code}`;
+    case "environment":
+    case "tainted":
+      return `${shell}\u0000${state}\u0000${code}\u0000${why}`;
+    default: {
+      const never: never = state;
+      throw new Error(`unknown state ${String(never)}`);
+    }
+  }
 }
 
 /**

@@ -1,11 +1,15 @@
 // Which files the CI scanner reads, and as what: shell scripts (by name or by `#!`), GitHub
 // workflows, and actions (`action.yml`, whose composite steps run shell). A file that looks like
 // shell by its name but whose `#!` names another shell (a zsh script called `x.sh`) is not judged
-// as bash, and is reported as skipped rather than passed over. What the excludes name
-// (scan-exclude.ts) is left out: quietly in a walk, with a word when it was named.
+// as bash, and is reported as skipped rather than passed over. A file a walk finds by its `#!`
+// alone that cannot be run by its name (no execute bit) and whose name says it is data (an
+// extension that is not a shell's: `bootstrap_0.txt`, `user_data.golden`) is a fixture or a
+// template that prints a script, not a script of the repository: a walk passes it over (a file
+// a scanned script or step runs or sources is still scanned, and so is one named). What the
+// excludes name (scan-exclude.ts) is left out: quietly in a walk, with a word when it was named.
 
 import { readdirSync, statSync } from "node:fs";
-import { basename, relative, resolve as resolvePath, sep } from "node:path";
+import { basename, extname, relative, resolve as resolvePath, sep } from "node:path";
 import type { ScanNote } from "../report/scan-finding.ts";
 import type { Exclusion } from "./scan-exclude.ts";
 import { readRegularFile } from "../paths/fs.ts";
@@ -52,7 +56,7 @@ export function collectTargets(paths: readonly string[], cwd: string, root: stri
       if (e.isDirectory()) {
         if (!SKIP_DIRS.has(e.name)) walk(path);
       } else if (e.isFile()) {
-        const c = classify(path);
+        const c = classify(path, true);
         if (c === null) continue;
         if ("kind" in c) add(path, c.kind);
         else skip(path, c.skipped);
@@ -90,8 +94,11 @@ export function fileName(root: string, path: string): string {
   return relative(root, path).split(sep).join("/") || path;
 }
 
-/** A workflow, an action, a shell script by name or by `#!`, a script to skip, or null. */
-function classify(path: string): { kind: TargetKind } | { skipped: string } | null {
+/**
+ * A workflow, an action, a shell script by name or by `#!`, a script to skip, or null.
+ * `walked`: found by a walk, where a data file with a `#!` (dataWithShebang) is not a script.
+ */
+function classify(path: string, walked = false): { kind: TargetKind } | { skipped: string } | null {
   const posix = path.split(sep).join("/");
   if (/(^|\/)\.github\/workflows\/[^/]+\.ya?ml$/.test(posix)) return { kind: "workflow" };
   if (ACTION_NAMES.has(basename(path))) return { kind: "action" };
@@ -101,7 +108,24 @@ function classify(path: string): { kind: TargetKind } | { skipped: string } | nu
     if (interpreter === null || SHELLS.has(interpreter)) return { kind: "shell" };
     return { skipped: `#!${interpreter}: not a bash or sh script, so it is not judged` };
   }
-  return interpreter !== null && SHELLS.has(interpreter) ? { kind: "shell" } : null;
+  if (interpreter === null || !SHELLS.has(interpreter)) return null;
+  return walked && dataWithShebang(path) ? null : { kind: "shell" };
+}
+
+/**
+ * A file that starts with a shell's `#!` but is no script the repository runs by its name: it
+ * has no execute bit, and its name has an extension that is not a shell's (`.txt`, `.golden`,
+ * `.tmpl`, `.com_user_data`): the expected output of a test, a template. An extensionless
+ * file without the bit (a completion script, a library others source) is still a script.
+ */
+function dataWithShebang(path: string): boolean {
+  const ext = extname(path);
+  if (ext === "" || ext === "." || /^\.(sh|bash|dash|ksh|ash|mksh|zsh)$/i.test(ext)) return false;
+  try {
+    return (statSync(path).mode & 0o111) === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** The program a `#!` line names (through `env`), or null without one. */

@@ -10,7 +10,7 @@ import { canonicalLogical, isAbsolute, isInside, join, type Physical, resolveFro
   unresolvedWhy } from "../paths/resolve.ts";
 import type { ReasonCode } from "../base/reasons.ts";
 import type { Span } from "../base/span.ts";
-import type { AccessKind } from "../base/verdict.ts";
+import type { AccessKind, InheritedState } from "../base/verdict.ts";
 import { type Arg, withValue } from "../commands/analyse.ts";
 import type { DataRead, Disk } from "../commands/effects.ts";
 import type { Findings, PathFinding } from "../shell/findings.ts";
@@ -20,6 +20,7 @@ import { unplainIndexNames } from "../paths/git-index.ts";
 import type { PatternChar } from "../shell/pattern.ts";
 import { plainUnknown, type StandInCwd, type Status, type World } from "../shell/state.ts";
 import type { WordEnv } from "../shell/words/env.ts";
+import { isInheritedWhy } from "../shell/words/variables.ts";
 import { pathCandidates } from "./candidates.ts";
 import { type DiskSource, diskView } from "./disk-view.ts";
 import { namesUnder, plainTree } from "./names-under.ts";
@@ -131,7 +132,8 @@ export class Accesses implements DiskSource {
     }
     if (arg.text === null) {
       this.findings.addPath({ path: arg.source, resolved: null, kind, command, via, span,
-        problem: { code: "UNRESOLVED_WORD", why: arg.unknownWhy ?? "the word's value is not known" }, ...extra });
+        problem: { code: "UNRESOLVED_WORD", why: arg.unknownWhy ?? "the word's value is not known",
+          ...stateOf(world, arg) }, ...extra });
       return;
     }
     const text = arg.text;
@@ -144,7 +146,8 @@ export class Accesses implements DiskSource {
       if (tree !== null) return this.underStandIn(world, tree, arg, kind, command, surface);
       if (dir === null) {
         this.findings.addPath({ path: text, resolved: null, kind, command, via, span,
-          problem: { code: "UNRESOLVED_CWD", why: `the working directory for ${text} is not known` }, ...extra });
+          problem: { code: "UNRESOLVED_CWD", why: `the working directory for ${text} is not known`, state: "cwd" },
+          ...extra });
         return;
       }
       abs = join(dir, text);
@@ -514,4 +517,20 @@ export class Accesses implements DiskSource {
 /** (A write of the same text by another command, or by the same from elsewhere, is not the marked one.) */
 function keptKey(command: string, via: readonly string[], span: Span, text: string): string {
   return JSON.stringify([command, via, span.start, span.end, text]);
+}
+
+/** The shell state an unknown word stands for, when it is that and not the word's own (Reason.state). */
+function stateOf(world: World, arg: Arg): { state?: InheritedState } {
+  if (arg.state) return { state: arg.state };
+  if (taintedOnly(world, arg)) return { state: "tainted" };
+  return arg.unknownWhy !== null && isInheritedWhy(arg.unknownWhy) ? { state: "environment" } : {};
+}
+
+/**
+ * Whether a word is unknown only for the reason the whole shell is: code the guard did not
+ * follow ran in it (an unread `. lib.sh`, an `eval` of unknown code), which made every variable
+ * unknown with that reason (worlds.ts taint), and which is its own finding at its place.
+ */
+function taintedOnly(world: World, arg: Arg): boolean {
+  return world.tainted !== null && arg.unknownWhy === world.tainted;
 }

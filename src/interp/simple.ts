@@ -285,7 +285,7 @@ export function dispatch(it: Shell, argv: readonly Arg[], w: World, info: Dispat
   builtinEvaluation(it, name.text, argv, w, info.span);
   if (info.inProcess && BUILTINS.has(name.text)) {
     // `.` and `source` look a name without a slash up in $PATH.
-    if (name.text === "." || name.text === "source") environment(it, w, info.span);
+    if (name.text === "." || name.text === "source") environment(it, w, info.span, info.prefix);
     return runBuiltin(it, name.text, argv, w, info);
   }
   // (Builtins are found before PATH is searched.)
@@ -323,7 +323,7 @@ function runProgram(it: Shell, given: readonly Arg[], w: World, info: DispatchIn
   const name = argv[0]! as Arg & { text: string };
   if (behind !== null) naming = namingOf(name, argv.slice(1), it.opts.commandKnowledge !== false);
   commandNotFound(it, name.text, argv, w, info);
-  const options = environment(it, w, info.span, name.text);
+  const options = environment(it, w, info.span, info.prefix, name.text);
   // (A program named by a path is the project's own, or one the table may know: a /usr/bin/x
   // the table describes keeps to its entry, as analyseCommand does.)
   // What the program is handed: the prefix assignments, and what the command exported.
@@ -380,7 +380,10 @@ function handedValues(it: Shell, w: World, info: DispatchInfo, names: readonly s
       unknownWhy: `$${name} is not known, and the program started is given it`, segs: [] };
     // (What an unknown value names, a described program is not asked about: `V=$(git describe) make`.)
     if (v.k === "unknown") {
-      if (!described) it.paths.genericArg(at, w, `$${name}`);
+      // Exported earlier, not assigned here: shell state every later program is handed.
+      if (!described) {
+        it.paths.genericArg(info.prefix?.includes(name) ? at : { ...at, state: "environment" }, w, `$${name}`);
+      }
     } else {
       for (const text of v.k === "str" ? [v.v] : v.v) {
         // A URL's path (NUXT_APP_BASE_URL=/x/) that names nothing on the disk (url-values.ts).
@@ -471,7 +474,7 @@ function shellZone(it: Shell, w: World, span: Span, names: readonly string[]): v
  * (environment.ts): what their values name is judged as the program's own words would be.
  * Whether the variable is exported is not asked: one the shell inherited is exported anyway.
  */
-function environment(it: Shell, w: World, span: Span, program?: string): Arg[] {
+function environment(it: Shell, w: World, span: Span, prefix: readonly string[] | undefined, program?: string): Arg[] {
   const options: Arg[] = [];
   const base = program === undefined ? "" : program.slice(program.lastIndexOf("/") + 1);
   for (const name of w.environmentNames) {
@@ -487,8 +490,10 @@ function environment(it: Shell, w: World, span: Span, program?: string): Arg[] {
       continue;
     }
     if (v.k === "unknown") {
-      it.paths.access(w, withValue(at, null, `$${name} is not known, and the program started uses it`), role.kind,
-        command);
+      // Set before this command, not in its prefix: shell state every later program uses.
+      const inherited: Arg = prefix?.includes(name) ? at : { ...at, state: "environment" };
+      it.paths.access(w, withValue(inherited, null, `$${name} is not known, and the program started uses it`),
+        role.kind, command);
       continue;
     }
     // An array is not exported; the shell's own lookups use its first element.

@@ -9,6 +9,9 @@
 //   directory, the temporary directories, /run, a process's /proc/PID — hold nothing: a path
 //   in them is judged by its name, and `cd` into one may fail;
 // - the standard devices (/dev/null, …) are devices, by name;
+// - the directories the runner is declared to have (a scan preset's: GitHub's $RUNNER_TEMP and
+//   the step-command files' directory in it) are there, and so is the way to them, whatever this
+//   machine holds; what they hold is not known, as in the home;
 // - elsewhere (/usr, /etc, /bin → usr/bin) whether a path exists, and where a symlink leads,
 //   is asked of this machine: the system's layout, which findings about those paths name.
 //
@@ -36,7 +39,9 @@ const CLONE_CONFIG = /\/\.git(\/worktrees\/[^/]+)?\/(config|config\.worktree|com
 const STANDARD_DEVICE = /^\/dev\/(null|zero|full|random|urandom|tty|stdin|stdout|stderr|fd\/[0-9]+)$/;
 
 /** `inner` inside the roots (and on the way to them); outside them, as said above. */
-export function confinedFileSystem(inner: FileSystem, roots: readonly string[], home: string | null): FileSystem {
+export function confinedFileSystem(inner: FileSystem, roots: readonly string[], home: string | null,
+  runnerDirectories: readonly string[] = []): FileSystem
+{
   const inside = (p: string): boolean => roots.some((r) => isInside(p, r));
   // A directory above a root: `/`, `/home`, … on the way to `/home/u/project`.
   const above = (p: string): boolean => roots.some((r) => p === "/" || r.startsWith(p + "/"));
@@ -53,6 +58,8 @@ export function confinedFileSystem(inner: FileSystem, roots: readonly string[], 
       if (p === h || h.startsWith(p + "/")) return "dir";
       if (isInside(p, h)) return null;
     }
+    if (runnerDirectories.some((d) => p === d || d.startsWith(p + "/"))) return "dir";
+    if (runnerDirectories.some((d) => isInside(p, d))) return null;
     for (const v of VOLATILE) {
       if (p === v) return "dir";
       if (isInside(p, v)) return null;

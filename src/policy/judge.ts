@@ -219,8 +219,10 @@ export function judgeFindings(input: FindingsInput, ctx: JudgeContext, extra: re
       start: p.span.start, end: p.span.end, decision: j.decision, rule: j.rule, reason: j.reason });
     decision = stricter(decision, j.decision);
     if (j.reason && j.decision !== "allow") {
+      // (A judgement by the rules, not the problem, is about the place itself: no state.)
+      const state = p.problem?.state !== undefined && j.reason === p.problem.code ? p.problem.state : undefined;
       reasons.push({ code: j.reason, message: j.message ?? p.command, decision: j.decision, start: p.span.start,
-        end: p.span.end, ...(p.span.file ? { file: p.span.file } : {}) });
+        end: p.span.end, ...(p.span.file ? { file: p.span.file } : {}), ...(state ? { state } : {}) });
     }
     // Whatever the access's own judgement: a removal inside the project is no less final for it.
     const loss = p.removesTree && p.resolved !== null ? treeLoss(p.resolved, ctx.roots, policy.foldCase) : null;

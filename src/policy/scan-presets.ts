@@ -23,6 +23,12 @@ interface Preset {
   /** The variables the runner sets, as the scan's shell starts with them. */
   env(root: string): Record<string, string>;
   readonly places: readonly PresetPlace[];
+  /**
+   * Directories every job's runner has before its first step, whatever the machine that scans
+   * holds: a path through them is judged as on the runner (src/paths/confined.ts), where no
+   * earlier step can have made them a symlink that is not there.
+   */
+  readonly directories: readonly string[];
 }
 
 /**
@@ -41,6 +47,7 @@ const PRESETS: Readonly<Record<PresetName, Preset>> = {
       GITHUB_OUTPUT: `${FILE_COMMANDS}/set_output`, GITHUB_PATH: `${FILE_COMMANDS}/add_path`,
       GITHUB_STATE: `${FILE_COMMANDS}/save_state`, GITHUB_STEP_SUMMARY: `${FILE_COMMANDS}/step_summary`,
       GITHUB_EVENT_PATH: `${RUNNER_TEMP}/_github_workflow/event.json` }),
+    directories: [RUNNER_TEMP, FILE_COMMANDS, `${RUNNER_TEMP}/_github_workflow`],
     places: [{ pattern: `${RUNNER_TEMP}/**`,
       why: "the job's temporary directory ($RUNNER_TEMP, ${{ runner.temp }}), emptied before and after every job; "
         + "it holds the step-command files ($GITHUB_ENV, $GITHUB_OUTPUT, $GITHUB_PATH, $GITHUB_STATE, "
@@ -68,11 +75,11 @@ const PRESETS: Readonly<Record<PresetName, Preset>> = {
 /** What a preset gives the scan: the runner's variables and the rules that allow its places. */
 export function presetSetting(name: PresetName,
   root: string
-): { readonly env: Record<string, string>; readonly origin: string;
-  readonly externalDirectory: Record<string, "allow"> }
+): { readonly env: Record<string, string>; readonly origin: string; readonly externalDirectory: Record<string, "allow">;
+  readonly directories: readonly string[] }
 {
   const p = PRESETS[name];
-  return { env: p.env(root), origin: `preset ${name}`,
+  return { env: p.env(root), origin: `preset ${name}`, directories: p.directories,
     externalDirectory: Object.fromEntries(p.places.map((place) => [place.pattern, "allow" as const])) };
 }
 

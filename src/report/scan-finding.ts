@@ -23,6 +23,12 @@ export interface ScanFinding {
   readonly written: string;
   /** The key of file, code, statement and written (scan-fingerprint.ts): what a baseline holds. */
   readonly fingerprint: string;
+  /**
+   * For a finding about shell state rather than the words at its place (Reason.state): which
+   * state, in which shell. Findings of a file with the same key are one fact, reported once
+   * (scan-fold.ts), which removes the key: it is never printed and never keys a baseline.
+   */
+  readonly state?: string;
 }
 
 /**

@@ -2,7 +2,7 @@
 // problems that keep it from knowing. The policy turns these into judgements.
 
 import type { ReasonCode } from "../base/reasons.ts";
-import type { AccessKind } from "../base/verdict.ts";
+import type { AccessKind, InheritedState } from "../base/verdict.ts";
 import type { Span } from "../base/span.ts";
 
 export interface PathFinding {
@@ -15,7 +15,7 @@ export interface PathFinding {
   readonly via: readonly string[];
   readonly span: Span;
   /** Why the path could not be resolved, when it could not. */
-  readonly problem: { readonly code: ReasonCode; readonly why: string } | null;
+  readonly problem: { readonly code: ReasonCode; readonly why: string; readonly state?: InheritedState } | null;
   /**
    * For a path unresolved only because a directory on its way is not there and an earlier
    * command may make it a symlink: where it leads if none is made (physical), which the rules

@@ -122,3 +122,46 @@ test("docs/integrations.md names every place of every preset", () => {
     for (const place of p.places) expect([p.name, docs.includes(`\`${place.pattern}\``)]).toEqual([p.name, true]);
   }
 });
+
+describe("the runner's directories are there, whatever the machine that scans holds", () => {
+  // After a program the scan does not know (`make`), a path through a directory that is not
+  // there may be through a symlink that program made. $RUNNER_TEMP and the step-command files'
+  // directory are the runner's before any step runs: writing $GITHUB_OUTPUT after `make` is what
+  // most workflows do (measured on public repositories, scripts/scan-repos.ts: 11 of 18).
+  const steps = (...lines: string[]) =>
+    ["on: [push]", "jobs:", "  j:", "    runs-on: ubuntu-latest", "    steps:", "      - run: |",
+      ...lines.map((l) => `          ${l}`), ""].join("\n");
+  const runner = new ScanRepo({
+    ".github/workflows/inside.yml": steps("make", 'echo "a=b" >> "$GITHUB_OUTPUT"', 'echo "$PWD/bin" >> "$GITHUB_PATH"',
+      'jq . "$GITHUB_EVENT_PATH"', 'echo "## ok" >> "$GITHUB_STEP_SUMMARY"'),
+    ".github/workflows/outside.yml": steps(
+      "make",
+      "echo x > /home/runner/work/other/x", // 8
+      "echo x > /home/runner/.profile", // 9
+      'rm -rf "$RUNNER_TEMP/_runner_file_commands"', // 10
+      'ln -s /etc "$RUNNER_TEMP/_runner_file_commands"', // 11
+      'echo "a=b" >> "$GITHUB_OUTPUT"', // 12
+      'echo x > "$RUNNER_TEMP/new/x"', // 13
+    ),
+  });
+  afterAll(() => runner.remove());
+
+  test("the step-command files after an unknown program: no finding with the preset", () => {
+    expect(runner.json(["--preset", "github-actions", ".github/workflows/inside.yml"]).findings).toEqual([]);
+  });
+
+  test("and each a finding without it", () => {
+    const lines = runner.json([".github/workflows/inside.yml"]).findings.map((f) => f.line);
+    expect([...new Set(lines)]).toEqual([8, 9, 10, 11]);
+  });
+
+  test("beside them, through a symlink made there, or through a directory not made yet: still asks", () => {
+    expect(where(runner.json(["--preset", "github-actions", ".github/workflows/outside.yml"]).findings)).toEqual([
+      ".github/workflows/outside.yml:8 UNRESOLVED_PATH",
+      ".github/workflows/outside.yml:9 EXTERNAL_PATH",
+      ".github/workflows/outside.yml:11 EXTERNAL_PATH",
+      ".github/workflows/outside.yml:12 UNRESOLVED_PATH",
+      ".github/workflows/outside.yml:13 UNRESOLVED_PATH",
+    ]);
+  });
+});

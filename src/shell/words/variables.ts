@@ -63,7 +63,23 @@ export function lookup(world: World, env: WordEnv, name: string): Value {
   const e = env.env.get(name);
   if (e !== undefined) return str(e);
   if (name === "CDPATH") return { k: "unset" };
-  return unknown(`$${name} is not known`);
+  return unknown(inheritedWhy(name));
+}
+
+/** Why a variable the code never assigned, so its caller's environment's, is not known. */
+function inheritedWhy(name: string): string {
+  return `$${name} is not known`;
+}
+
+/**
+ * Whether a word is unknown only because it holds (or is made from) one variable of the
+ * environment the code never assigned (`$BUILD_DIR`, `${COMP_WORDS[1]}`): the same fact at
+ * every place in the shell (Reason.state `environment`). Not a positional parameter, whose value
+ * is each function call's own.
+ */
+export function isInheritedWhy(why: string): boolean {
+  const m = /^\$([A-Za-z_][A-Za-z0-9_]*) is not known$/.exec(why);
+  return m !== null && why === inheritedWhy(m[1]!);
 }
 
 /**

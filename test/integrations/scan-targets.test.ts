@@ -1,0 +1,71 @@
+// Which files a walk takes for scripts (src/integrations/scan-targets.ts): a file that starts
+// with a shell's `#!` is a script, unless it cannot be run by its name (no execute bit) and its
+// name says it is data (an extension that is not a shell's). kubernetes/kops keeps the expected
+// cloud-init user data of its integration tests (`…_user_data`, `bootstrapscript_0.txt`) as such
+// files: 7,324 of its 9,656 findings were in them. Such a file that a scanned script or step runs,
+// or one named on the command line, is still scanned.
+
+import { afterAll, describe, expect, test } from "bun:test";
+import { chmodSync } from "node:fs";
+import { join } from "node:path";
+import { ScanRepo } from "./scan-repo.ts";
+
+const repos: ScanRepo[] = [];
+afterAll(() => {
+  for (const r of repos) r.remove();
+});
+
+const BOOT = "#!/bin/bash\nmkdir -p /var/cache/kubernetes-install\n";
+
+/** The files with findings, after a walk of a repository holding `file` (mode `mode`) and `more`. */
+function scannedFiles(file: string, mode: number, more: Readonly<Record<string, string>> = {},
+  args: readonly string[] = []): string[]
+{
+  const r = new ScanRepo({ [file]: BOOT, ...more });
+  repos.push(r);
+  chmodSync(join(r.repo, file), mode);
+  return [...new Set(r.json(args).findings.map((f) => f.file))].sort();
+}
+
+describe("a #! file with a data file's name and no execute bit is not a script of the repository", () => {
+  test.each<[string, string, number, string[]]>([["test data, not executable: passed over",
+    "tests/data/bootstrapscript_0.txt", 0o644, []], ["an odd extension, not executable: passed over",
+    "tests/data/launch_template.com_user_data", 0o644, []], ["the same with the execute bit: a script",
+    "tests/data/bootstrapscript_0.txt", 0o755, ["tests/data/bootstrapscript_0.txt"]], [
+    "no extension, not executable (a library, a completion script): a script",
+    "lib/boot",
+    0o644,
+    ["lib/boot"],
+  ], ["a shell's extension, not executable: a script", "scripts/boot.sh", 0o644, ["scripts/boot.sh"]], [
+    "a .bash one: a script",
+    "scripts/boot.bash",
+    0o644,
+    ["scripts/boot.bash"],
+  ], [
+    // (oh-my-zsh's plugins/kube-ps1/kube-ps1.plugin.zsh starts with #!/usr/bin/env bash.)
+    "a shell's extension, even zsh's, with a bash #!: a script",
+    "plugins/x.plugin.zsh",
+    0o644,
+    ["plugins/x.plugin.zsh"],
+  ]])("%s", (_name, file, mode, expected) => {
+    expect(scannedFiles(file, mode)).toEqual(expected);
+  });
+
+  test("one a scanned script runs is scanned", () => {
+    expect(scannedFiles("tests/data/boot.txt", 0o644, { "ci.sh": "#!/bin/sh\nbash tests/data/boot.txt\n" })).toEqual([
+      "tests/data/boot.txt",
+    ]);
+  });
+
+  test("one a workflow step runs is scanned", () => {
+    const workflow = ["on: [push]", "jobs:", "  j:", "    runs-on: ubuntu-latest", "    steps:",
+      "      - run: sh tests/data/boot.txt", ""].join("\n");
+    expect(scannedFiles("tests/data/boot.txt", 0o644, { ".github/workflows/ci.yml": workflow })).toEqual([
+      "tests/data/boot.txt",
+    ]);
+  });
+
+  test("one named on the command line is scanned", () => {
+    expect(scannedFiles("tests/data/boot.txt", 0o644, {}, ["tests/data/boot.txt"])).toEqual(["tests/data/boot.txt"]);
+  });
+});
