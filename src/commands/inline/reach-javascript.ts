@@ -1,0 +1,259 @@
+// What a JavaScript program run by node visibly reaches (reach.ts): files opened through `fs`
+// (and `fs.promises`, `fs/promises`) by a name computed from literals, `path.join`/`resolve`,
+// `os.homedir()`, `process.env.HOME`, `__dirname` and template strings; commands handed to a
+// shell (`child_process.exec`/`execSync`, `shell: true`) or run (`execFile`, `spawn` and their
+// Sync forms). Bindings of `require(…)` and `import` are followed by name, as are the values
+// assigned to a name anywhere in the file; anything else is skipped.
+
+import type { Node } from "web-tree-sitter";
+import { allNodes, combine, concat, cwdValue, dirnameOf, HOME, joinPath, MAX_BINDING_DEPTH, MAX_VALUES, modeKind,
+  type NodeBudget, type ReachKind, ReachSink, type ReachValue, SCRIPT, type ScriptReach } from "./reach-values.ts";
+
+/** fs functions whose first argument is a file of the kind given (their Sync and promise forms alike). */
+const FS_FIRST: Readonly<Record<string, ReachKind>> = { readFile: "read", createReadStream: "read", readdir: "list",
+  opendir: "list", writeFile: "write", appendFile: "write", createWriteStream: "write", mkdir: "write", rm: "write",
+  rmdir: "write", unlink: "write", truncate: "write", chmod: "write", chown: "write", utimes: "write", mkdtemp: "write",
+  watch: "read" };
+const FS_TWO: Readonly<Record<string, readonly [ReachKind, ReachKind]>> = { copyFile: ["read", "write"],
+  cp: ["read", "write"], rename: ["write", "write"], symlink: ["unknown", "write"], link: ["unknown", "write"] };
+/** child_process functions that run a shell's code. */
+const SHELL = new Set(["exec", "execSync"]);
+/** child_process functions that run a program with an argv (a shell's code with `shell: true`). */
+const PROGRAM = new Set(["execFile", "execFileSync", "spawn", "spawnSync", "fork"]);
+
+export function reachJavaScript(root: Node, budget: NodeBudget): ScriptReach {
+  return new JavaScriptReach(root, budget).run();
+}
+
+/** The module a specifier names, as this scanner knows them. */
+function moduleOf(spec: string): string | null {
+  const m = spec.replace(/^node:/, "");
+  if (m === "fs/promises") return "fs";
+  if (m === "path/posix") return "path";
+  return ["fs", "path", "os", "child_process", "process"].includes(m) ? m : null;
+}
+
+class JavaScriptReach {
+  /** Local names of modules and their members: `cp` → `child_process`, `readFileSync` → `fs.readFileSync`. */
+  private readonly aliases = new Map<string, string>();
+  private readonly bindings = new Map<string, Node[]>();
+  private readonly nodes: Node[];
+  private readonly sink = new ReachSink();
+
+  constructor(root: Node, budget: NodeBudget) {
+    this.nodes = allNodes(root, budget);
+  }
+
+  run(): ScriptReach {
+    for (const n of this.nodes) {
+      if (n.type === "import_statement") this.importStatement(n);
+      else if (n.type === "variable_declarator") {
+        const name = n.childForFieldName("name");
+        const value = n.childForFieldName("value");
+        if (name && value) this.declare(name, value);
+      } else if (n.type === "assignment_expression") {
+        const left = n.childForFieldName("left");
+        const right = n.childForFieldName("right");
+        if (left?.type === "identifier" && right) this.bind(left.text, right);
+      }
+    }
+    for (const n of this.nodes) if (n.type === "call_expression") this.call(n);
+    return this.sink.done();
+  }
+
+  private bind(name: string, value: Node): void {
+    const list = this.bindings.get(name) ?? [];
+    if (list.length < MAX_VALUES) list.push(value);
+    this.bindings.set(name, list);
+  }
+
+  /** `const fs = require("fs")`, `const { execSync: run } = require("child_process")`, `const p = …`. */
+  private declare(name: Node, value: Node): void {
+    const mod = this.moduleValue(value);
+    if (name.type === "identifier") {
+      if (mod !== null) this.aliases.set(name.text, mod);
+      else this.bind(name.text, value);
+      return;
+    }
+    if (name.type !== "object_pattern" || mod === null) return;
+    for (const p of name.namedChildren) {
+      if (p.type === "shorthand_property_identifier_pattern") this.aliases.set(p.text, `${mod}.${p.text}`);
+      else if (p.type === "pair_pattern") {
+        const key = p.childForFieldName("key")?.text;
+        const local = p.childForFieldName("value");
+        if (key && local?.type === "identifier") {
+          this.aliases.set(local.text, key === "promises" ? mod : `${mod}.${key}`);
+        }
+      }
+    }
+  }
+
+  /** The module an expression is: `require("fs")`, `require("fs").promises`, an alias of one. */
+  private moduleValue(n: Node): string | null {
+    if (n.type === "call_expression" && n.childForFieldName("function")?.text === "require") {
+      const spec = n.childForFieldName("arguments")?.namedChildren[0];
+      return spec ? moduleOf(jsPlain(spec) ?? "") : null;
+    }
+    if (n.type === "member_expression") {
+      const obj = this.moduleValue(n.childForFieldName("object")!);
+      const prop = n.childForFieldName("property")?.text;
+      if (obj === "fs" && prop === "promises") return "fs";
+      if (obj === "path" && prop === "posix") return "path";
+      return null;
+    }
+    if (n.type === "identifier") {
+      const a = this.aliases.get(n.text);
+      return a !== undefined && !a.includes(".") ? a : null;
+    }
+    return null;
+  }
+
+  private importStatement(n: Node): void {
+    const src = n.childForFieldName("source");
+    const mod = src ? moduleOf(jsPlain(src) ?? "") : null;
+    if (mod === null) return;
+    for (const clause of n.namedChildren.filter((c) => c.type === "import_clause")) {
+      for (const c of clause.namedChildren) {
+        if (c.type === "identifier") this.aliases.set(c.text, mod);
+        else if (c.type === "namespace_import") {
+          const id = c.namedChildren.find((x) => x.type === "identifier");
+          if (id) this.aliases.set(id.text, mod);
+        } else if (c.type === "named_imports") {
+          for (const s of c.namedChildren.filter((x) => x.type === "import_specifier")) {
+            const name = s.childForFieldName("name")?.text;
+            const alias = s.childForFieldName("alias")?.text ?? name;
+            if (name && alias) this.aliases.set(alias, name === "promises" ? mod : `${mod}.${name}`);
+          }
+        }
+      }
+    }
+  }
+
+  /** `fs.readFileSync` → `fs.readFileSync`, `require("fs").promises.readFile` → `fs.readFile`. */
+  private qname(n: Node): string | null {
+    if (n.type === "identifier") return this.aliases.get(n.text) ?? null;
+    if (n.type === "member_expression") {
+      const obj = n.childForFieldName("object")!;
+      const prop = n.childForFieldName("property")?.text;
+      if (!prop) return null;
+      const mod = this.moduleValue(obj);
+      if (mod !== null) return `${mod}.${prop}`;
+      const head = obj.type === "identifier" && obj.text === "process" ? "process" : this.qname(obj);
+      return head ? `${head}.${prop}` : null;
+    }
+    return null;
+  }
+
+  private call(n: Node): void {
+    const fn = n.childForFieldName("function");
+    const q = fn ? this.qname(fn) : null;
+    if (q === null) return;
+    const args = (n.childForFieldName("arguments")?.namedChildren ?? []).filter((a) => a.type !== "comment");
+    const [mod, name] = [q.slice(0, q.indexOf(".")), q.slice(q.indexOf(".") + 1).replace(/Sync$/, "")];
+    if (mod === "fs") {
+      if (name === "open") {
+        const flags = args[1] ? this.value(args[1], 0) : [cwdValue("r")];
+        const kind = flags?.length === 1 && flags[0]!.base === "cwd" ? modeKind(flags[0]!.text) : "unknown";
+        this.sink.file(this.value(args[0], 0), kind);
+      } else if (FS_FIRST[name] !== undefined) this.sink.file(this.value(args[0], 0), FS_FIRST[name]);
+      else if (FS_TWO[name] !== undefined) {
+        this.sink.file(this.value(args[0], 0), FS_TWO[name][0]);
+        this.sink.file(this.value(args[1], 0), FS_TWO[name][1]);
+      }
+    } else if (mod === "child_process") {
+      const fnName = q.slice(q.indexOf(".") + 1);
+      if (SHELL.has(fnName)) this.sink.shell(this.value(args[0], 0));
+      else if (PROGRAM.has(fnName)) {
+        const list = args[1]?.type === "array" ? args[1].namedChildren : args[1] === undefined ? [] : null;
+        const options = args[1]?.type === "object" ? args[1] : args[2];
+        if (options?.type === "object" && /\bshell\s*:\s*(true|["'`])/.test(options.text)) {
+          this.sink.shell(this.value(args[0], 0));
+        } else if (fnName === "fork") this.sink.file(this.value(args[0], 0), "unknown");
+        else if (list !== null) this.argv([args[0]!, ...list]);
+      }
+    }
+  }
+
+  private argv(items: readonly Node[]): void {
+    const vals: ReachValue[] = [];
+    for (const it of items) {
+      const v = it ? this.value(it, 0) : null;
+      if (v === null || v.length !== 1) return;
+      vals.push(v[0]!);
+    }
+    this.sink.argv(vals);
+  }
+
+  private value(n: Node | undefined, depth: number): ReachValue[] | null {
+    if (!n || depth > MAX_BINDING_DEPTH) return null;
+    switch (n.type) {
+      case "string": {
+        const t = jsPlain(n);
+        return t === null ? null : [cwdValue(t)];
+      }
+      case "template_string": {
+        const parts: ReachValue[][] = [];
+        for (const c of n.namedChildren) {
+          if (c.type === "string_fragment") parts.push([cwdValue(c.text)]);
+          else if (c.type === "template_substitution") {
+            const v = this.value(c.namedChildren[0], depth);
+            if (!v) return null;
+            parts.push(v);
+          } else return null;
+        }
+        return combine(parts, (vs) => vs.reduce<ReachValue | null>((a, b) => a && concat(a, b), cwdValue(""))) ??
+          [cwdValue("")];
+      }
+      case "parenthesized_expression":
+        return this.value(n.namedChildren[0], depth);
+      case "identifier": {
+        if (n.text === "__filename") return [SCRIPT];
+        if (n.text === "__dirname") return [dirnameOf(SCRIPT)];
+        const bound = this.bindings.get(n.text);
+        if (!bound) return null;
+        const out = bound.flatMap((b) => this.value(b, depth + 1) ?? []);
+        return out.length && out.length <= MAX_VALUES ? out : null;
+      }
+      case "binary_expression": {
+        if (n.childForFieldName("operator")?.text !== "+") return null;
+        const l = this.value(n.childForFieldName("left") ?? undefined, depth);
+        const r = this.value(n.childForFieldName("right") ?? undefined, depth);
+        return l && r ? combine([l, r], ([a, b]) => concat(a!, b!)) : null;
+      }
+      case "member_expression": {
+        const obj = n.childForFieldName("object");
+        const prop = n.childForFieldName("property")?.text;
+        if (obj?.type === "meta_property" && prop === "dirname") return [dirnameOf(SCRIPT)];
+        if (obj?.type === "meta_property" && prop === "filename") return [SCRIPT];
+        return obj?.text === "process.env" && prop === "HOME" ? [HOME] : null;
+      }
+      case "call_expression":
+        return this.callValue(n, depth);
+      default:
+        return null;
+    }
+  }
+
+  private callValue(n: Node, depth: number): ReachValue[] | null {
+    const fn = n.childForFieldName("function");
+    const q = fn ? this.qname(fn) : null;
+    const args = (n.childForFieldName("arguments")?.namedChildren ?? []).filter((a) => a.type !== "comment");
+    if (q === "os.homedir") return [HOME];
+    if (q === "process.cwd") return [cwdValue(".")];
+    if (q === "path.join" || q === "path.resolve" || q === "path.normalize") {
+      const vs = args.map((a) => this.value(a, depth));
+      if (vs.some((v) => v === null) || vs.length === 0) return null;
+      return combine(vs as ReachValue[][], (parts) => parts.reduce(joinPath));
+    }
+    if (q === "path.dirname") return this.value(args[0], depth)?.map(dirnameOf) ?? null;
+    return null;
+  }
+}
+
+/** A plain string literal's text (no escapes), or null. */
+function jsPlain(n: Node): string | null {
+  if (n.type !== "string") return null;
+  const parts = n.namedChildren;
+  if (parts.length === 0) return "";
+  return parts.length === 1 && parts[0]!.type === "string_fragment" ? parts[0]!.text : null;
+}

@@ -1,0 +1,325 @@
+// What a Python script visibly reaches (reach.ts): files opened by a name it computes from
+// literals (`open`, `pathlib.Path` and its methods, `os`/`shutil` file functions), the home
+// where Python expands it (`os.path.expanduser`, `Path.home()`, `os.environ["HOME"]`; never a
+// plain `open("~/x")`, which opens `./~/x`), and the commands it hands to a shell
+// (`os.system`, `os.popen`, `subprocess.*(…, shell=True)`) or runs (`subprocess.run([…])`).
+// Names are followed to every assignment of them anywhere in the file; anything else is
+// skipped.
+
+import type { Node } from "web-tree-sitter";
+import { allNodes, combine, concat, cwdValue, dirnameOf, expandUser, HOME, joinPath, MAX_BINDING_DEPTH, MAX_VALUES,
+  modeKind, type NodeBudget, type ReachKind, ReachSink, type ReachValue, SCRIPT,
+  type ScriptReach } from "./reach-values.ts";
+
+/** Functions whose first argument is a file of the kind given. */
+const FILE_FUNCTIONS: Readonly<Record<string, ReachKind>> = { "os.listdir": "list", "os.scandir": "list",
+  "os.walk": "list", "glob.glob": "list", "glob.iglob": "list", "os.remove": "write", "os.unlink": "write",
+  "os.rmdir": "write", "os.removedirs": "write", "os.mkdir": "write", "os.makedirs": "write", "os.chmod": "write",
+  "os.chown": "write", "os.truncate": "write", "shutil.rmtree": "write", "shutil.chown": "write", "os.open": "unknown",
+  "shutil.make_archive": "write", "shutil.unpack_archive": "read", "tarfile.open": "read", "zipfile.ZipFile": "read",
+  "sqlite3.connect": "write" };
+/** Functions of two files: what each is to them. */
+const TWO_FILES: Readonly<Record<string, readonly [ReachKind, ReachKind]>> = { "shutil.copy": ["read", "write"],
+  "shutil.copy2": ["read", "write"], "shutil.copyfile": ["read", "write"], "shutil.copytree": ["read", "write"],
+  "shutil.copymode": ["read", "write"], "shutil.copystat": ["read", "write"], "shutil.move": ["write", "write"],
+  "os.rename": ["write", "write"], "os.replace": ["write", "write"], "os.renames": ["write", "write"],
+  "os.symlink": ["unknown", "write"], "os.link": ["unknown", "write"] };
+/** Functions that hand their first argument to `/bin/sh -c`. */
+const SHELL_FUNCTIONS = new Set(["os.system", "os.popen", "commands.getoutput", "commands.getstatusoutput",
+  "subprocess.getoutput", "subprocess.getstatusoutput", "asyncio.create_subprocess_shell"]);
+/** subprocess's functions: a list is argv, a string is a program (a shell's code with shell=True). */
+const SUBPROCESS = new Set(["subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output",
+  "subprocess.Popen", "pty.spawn"]);
+/** pathlib's methods and what they do to the path. */
+const PATH_METHODS: Readonly<Record<string, ReachKind>> = { read_text: "read", read_bytes: "read", write_text: "write",
+  write_bytes: "write", touch: "write", mkdir: "write", unlink: "write", rmdir: "write", chmod: "write",
+  iterdir: "list", glob: "list", rglob: "list", walk: "list", rename: "write", replace: "write", symlink_to: "write",
+  hardlink_to: "write" };
+const PATH_CLASSES = new Set(["pathlib.Path", "pathlib.PosixPath", "pathlib.PurePath", "pathlib.PurePosixPath"]);
+/** Functions that give their argument's path back (as far as where it leads is concerned). */
+const SAME_PATH = new Set(["os.path.abspath", "os.path.normpath", "os.path.realpath", "os.fspath", "str",
+  "os.path.expandvars"]);
+
+export function reachPython(root: Node, budget: NodeBudget): ScriptReach {
+  return new PythonReach(root, budget).run();
+}
+
+class PythonReach {
+  /** Local names of modules and their members: `sp` → `subprocess`, `Path` → `pathlib.Path`. */
+  private readonly aliases = new Map<string, string>();
+  /** Every expression assigned to a name, anywhere. */
+  private readonly bindings = new Map<string, Node[]>();
+  private readonly nodes: Node[];
+  private readonly sink = new ReachSink();
+
+  constructor(root: Node, budget: NodeBudget) {
+    this.nodes = allNodes(root, budget);
+  }
+
+  run(): ScriptReach {
+    for (const n of this.nodes) {
+      if (n.type === "import_statement") this.imports(n, null);
+      else if (n.type === "import_from_statement") {
+        const mod = n.childForFieldName("module_name");
+        if (mod?.type === "dotted_name") this.imports(n, mod.text);
+      } else if (n.type === "assignment" || n.type === "named_expression") {
+        const left = n.childForFieldName(n.type === "assignment" ? "left" : "name");
+        const right = n.childForFieldName(n.type === "assignment" ? "right" : "value");
+        if (left?.type === "identifier" && right) this.bind(left.text, right);
+      }
+    }
+    for (const n of this.nodes) if (n.type === "call") this.call(n);
+    return this.sink.done();
+  }
+
+  private imports(n: Node, from: string | null): void {
+    for (const c of n.namedChildren) {
+      if (from !== null && c === n.childForFieldName("module_name")) continue;
+      if (c.type === "dotted_name") {
+        // `import os.path` binds `os`; `from os import path` binds `path` as os.path.
+        if (from === null) this.aliases.set(c.text.split(".")[0]!, c.text.split(".")[0]!);
+        else this.aliases.set(c.text, `${from}.${c.text}`);
+      } else if (c.type === "aliased_import") {
+        const name = c.childForFieldName("name")?.text;
+        const alias = c.childForFieldName("alias")?.text;
+        if (name && alias) this.aliases.set(alias, from === null ? name : `${from}.${name}`);
+      }
+    }
+  }
+
+  private bind(name: string, value: Node): void {
+    const list = this.bindings.get(name) ?? [];
+    if (list.length < MAX_VALUES) list.push(value);
+    this.bindings.set(name, list);
+  }
+
+  /** The dotted name an expression stands for (`sp.run` → `subprocess.run`), or null. */
+  private qname(n: Node): string | null {
+    if (n.type === "identifier") return this.aliases.get(n.text) ?? n.text;
+    if (n.type === "attribute") {
+      const obj = n.childForFieldName("object");
+      const attr = n.childForFieldName("attribute")?.text;
+      const head = obj ? this.qname(obj) : null;
+      return head && attr ? `${head}.${attr}` : null;
+    }
+    return null;
+  }
+
+  private args(call: Node): { positional: Node[]; keywords: Map<string, Node> } {
+    const positional: Node[] = [];
+    const keywords = new Map<string, Node>();
+    for (const a of call.childForFieldName("arguments")?.namedChildren ?? []) {
+      if (a.type === "keyword_argument") {
+        const k = a.childForFieldName("name")?.text;
+        const v = a.childForFieldName("value");
+        if (k && v) keywords.set(k, v);
+      } else if (a.type !== "comment") positional.push(a);
+    }
+    return { positional, keywords };
+  }
+
+  private call(n: Node): void {
+    const fn = n.childForFieldName("function");
+    if (!fn) return;
+    const { positional, keywords } = this.args(n);
+    const arg = (i: number, key?: string): Node | undefined => positional[i] ?? (key ? keywords.get(key) : undefined);
+    // A method of a path value: `Path(p).read_text()`, `(Path.home() / ".ssh").iterdir()`.
+    if (fn.type === "attribute") {
+      const method = fn.childForFieldName("attribute")?.text ?? "";
+      const obj = fn.childForFieldName("object")!;
+      const kind = method === "open" ? this.modeOf(arg(0, "mode")) : PATH_METHODS[method];
+      if (kind !== undefined && this.isPathObject(obj)) {
+        this.sink.file(this.value(obj, 0), kind);
+        if (method === "rename" || method === "replace") this.sink.file(this.value(arg(0, "target"), 0), "write");
+        return;
+      }
+    }
+    const q = this.qname(fn);
+    if (q === null) return;
+    if (q === "open" || q === "io.open" || q === "codecs.open") {
+      this.sink.file(this.value(arg(0, "file"), 0), this.modeOf(arg(1, "mode")));
+    } else if (FILE_FUNCTIONS[q] !== undefined) {
+      this.sink.file(this.value(arg(0), 0), FILE_FUNCTIONS[q]);
+    } else if (TWO_FILES[q] !== undefined) {
+      this.sink.file(this.value(arg(0, "src"), 0), TWO_FILES[q][0]);
+      this.sink.file(this.value(arg(1, "dst"), 0), TWO_FILES[q][1]);
+    } else if (SHELL_FUNCTIONS.has(q)) {
+      this.sink.shell(this.value(arg(0, "cmd"), 0));
+    } else if (SUBPROCESS.has(q)) {
+      const first = arg(0, "args");
+      const shell = keywords.get("shell");
+      if (!first) return;
+      const list = first.type === "list" || first.type === "tuple" ? first.namedChildren : null;
+      if (shell?.type === "true") this.sink.shell(this.value(list ? list[0] : first, 0));
+      else if (list) this.argv(list);
+      else this.argv([first]);
+    } else if (/^os\.exec[lv]p?e?$/.test(q) || /^os\.spawn[lv]p?e?$/.test(q)) {
+      // os.execvp(file, args), os.execlp(file, arg0, arg1, …); spawn* take a mode first.
+      const rest = q.startsWith("os.spawn") ? positional.slice(1) : positional;
+      const list = rest[1]?.type === "list" || rest[1]?.type === "tuple" ? rest[1].namedChildren : rest.slice(1);
+      if (q.includes("v")) this.argv(list);
+      else this.argv(q.endsWith("e") ? list.slice(0, -1) : list);
+    }
+  }
+
+  private argv(items: readonly Node[]): void {
+    const vals: ReachValue[] = [];
+    for (const it of items) {
+      const v = this.value(it, 0);
+      if (v === null || v.length !== 1) return;
+      vals.push(v[0]!);
+    }
+    this.sink.argv(vals);
+  }
+
+  private modeOf(n: Node | undefined): ReachKind {
+    if (!n) return "read";
+    const v = this.value(n, 0);
+    return v?.length === 1 && v[0]!.base === "cwd" ? modeKind(v[0]!.text) : "unknown";
+  }
+
+  /** Whether an expression is a pathlib path (so that its methods are file operations). */
+  private isPathObject(n: Node): boolean {
+    if (n.type === "parenthesized_expression") {
+      return n.namedChildren[0] ? this.isPathObject(n.namedChildren[0]) : false;
+    }
+    if (n.type === "binary_operator") {
+      const left = n.childForFieldName("left");
+      return left !== null && this.isPathObject(left);
+    }
+    if (n.type === "call") {
+      const fn = n.childForFieldName("function");
+      const q = fn ? this.qname(fn) : null;
+      if (q !== null && (PATH_CLASSES.has(q) || /^pathlib\.(Pure)?(Posix)?Path\.(home|cwd)$/.test(q))) return true;
+      if (fn?.type === "attribute") {
+        const m = fn.childForFieldName("attribute")?.text ?? "";
+        return ["expanduser", "resolve", "absolute", "joinpath", "with_name", "with_suffix"].includes(m) &&
+          this.isPathObject(fn.childForFieldName("object")!);
+      }
+      return false;
+    }
+    if (n.type === "attribute") {
+      return n.childForFieldName("attribute")?.text === "parent" && this.isPathObject(n.childForFieldName("object")!);
+    }
+    if (n.type === "identifier") return (this.bindings.get(n.text) ?? []).some((b) => this.isPathObject(b));
+    return false;
+  }
+
+  /** The values an expression may have, or null when it is not computed from literals alone. */
+  private value(n: Node | undefined, depth: number): ReachValue[] | null {
+    if (!n || depth > MAX_BINDING_DEPTH) return null;
+    switch (n.type) {
+      case "string":
+        return this.stringValue(n, depth);
+      case "concatenated_string":
+        return combine(n.namedChildren.map((c) => this.value(c, depth) ?? []), (vs) => this.concatAll(vs));
+      case "parenthesized_expression":
+        return this.value(n.namedChildren[0], depth);
+      case "identifier": {
+        if (n.text === "__file__") return [SCRIPT];
+        const bound = this.bindings.get(n.text);
+        if (!bound) return null;
+        const out = bound.flatMap((b) => this.value(b, depth + 1) ?? []);
+        return out.length && out.length <= MAX_VALUES ? out : null;
+      }
+      case "binary_operator": {
+        const op = n.childForFieldName("operator")?.text;
+        const l = this.value(n.childForFieldName("left") ?? undefined, depth);
+        const r = this.value(n.childForFieldName("right") ?? undefined, depth);
+        if (!l || !r) return null;
+        if (op === "/") return combine([l, r], ([a, b]) => joinPath(a!, b!));
+        if (op === "+") return combine([l, r], ([a, b]) => concat(a!, b!));
+        return null;
+      }
+      case "subscript": {
+        const q = this.qname(n.childForFieldName("value")!);
+        const key = this.value(n.childForFieldName("subscript") ?? undefined, depth);
+        return q === "os.environ" && key?.length === 1 && key[0]!.text === "HOME" ? [HOME] : null;
+      }
+      case "attribute": {
+        // `Path(x).parent`
+        if (n.childForFieldName("attribute")?.text !== "parent") return null;
+        const v = this.value(n.childForFieldName("object") ?? undefined, depth);
+        return v ? v.map(dirnameOf) : null;
+      }
+      case "call":
+        return this.callValue(n, depth);
+      default:
+        return null;
+    }
+  }
+
+  private concatAll(vs: readonly ReachValue[]): ReachValue | null {
+    let acc: ReachValue | null = cwdValue("");
+    for (const v of vs) acc = acc === null ? null : concat(acc, v);
+    return acc;
+  }
+
+  private callValue(n: Node, depth: number): ReachValue[] | null {
+    const fn = n.childForFieldName("function");
+    if (!fn) return null;
+    const { positional } = this.args(n);
+    const all = (): ReachValue[][] | null => {
+      const vs = positional.map((p) => this.value(p, depth));
+      return vs.every((v) => v !== null) ? vs as ReachValue[][] : null;
+    };
+    if (fn.type === "attribute") {
+      const m = fn.childForFieldName("attribute")?.text ?? "";
+      const obj = fn.childForFieldName("object")!;
+      if (["expanduser", "resolve", "absolute", "joinpath"].includes(m) && this.isPathObject(obj)) {
+        const base = this.value(obj, depth);
+        if (!base) return null;
+        if (m === "expanduser") return base.map(expandUser);
+        if (m !== "joinpath") return base;
+        const rest = all();
+        return rest ? combine([base, ...rest], (vs) => vs.reduce(joinPath)) : null;
+      }
+    }
+    const q = this.qname(fn);
+    if (q === null) return null;
+    if (q === "os.path.expanduser") return this.value(positional[0], depth)?.map(expandUser) ?? null;
+    if (SAME_PATH.has(q)) return this.value(positional[0], depth);
+    if (q === "os.path.dirname") return this.value(positional[0], depth)?.map(dirnameOf) ?? null;
+    if (q === "os.getcwd") return [cwdValue(".")];
+    if (/^pathlib\.(Pure)?(Posix)?Path\.home$/.test(q)) return [HOME];
+    if (/^pathlib\.(Pure)?(Posix)?Path\.cwd$/.test(q)) return [cwdValue(".")];
+    if (q === "os.getenv" || q === "os.environ.get") {
+      const key = this.value(positional[0], depth);
+      return key?.length === 1 && key[0]!.text === "HOME" ? [HOME] : null;
+    }
+    if (q === "os.path.join" || PATH_CLASSES.has(q)) {
+      if (positional.length === 0) return PATH_CLASSES.has(q) ? [cwdValue(".")] : null;
+      const vs = all();
+      return vs ? combine(vs, (parts) => parts.reduce(joinPath)) : null;
+    }
+    return null;
+  }
+
+  /** A string literal's text, with its f-string parts computed; null when any is not. */
+  private stringValue(n: Node, depth: number): ReachValue[] | null {
+    const start = n.namedChildren[0]?.text ?? "";
+    if (/[bB]/.test(start.replace(/["']/g, ""))) return null;
+    const raw = /[rR]/.test(start);
+    const parts: ReachValue[][] = [];
+    for (const c of n.namedChildren) {
+      if (c.type === "string_start" || c.type === "string_end") continue;
+      if (c.type === "string_content") parts.push([cwdValue(c.text)]);
+      else if (c.type === "escape_sequence") {
+        const e = raw ? c.text : unescapePython(c.text);
+        if (e === null) return null;
+        parts.push([cwdValue(e)]);
+      } else if (c.type === "interpolation") {
+        const v = this.value(c.childForFieldName("expression") ?? undefined, depth);
+        if (!v || c.childForFieldName("format_specifier") || c.childForFieldName("type_conversion")) return null;
+        parts.push(v);
+      } else return null;
+    }
+    return combine(parts, (vs) => this.concatAll(vs)) ?? [cwdValue("")];
+  }
+}
+
+/** The simple escapes of a Python string; null for the others (`\x…`, `\N{…}`, octal). */
+function unescapePython(e: string): string | null {
+  const map: Record<string, string> = { "\\\\": "\\", "\\'": "'", '\\"': '"', "\\n": "\n", "\\t": "\t", "\\\n": "" };
+  return map[e] ?? null;
+}

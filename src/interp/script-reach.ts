@@ -1,0 +1,123 @@
+// Project code whose text visibly reaches outside: a script file an interpreter runs (`python3
+// x.py`, `node x.js`, `perl x.pl`, a `#!` script of one of them) is read as the interpreter
+// would find it (FileTexts: not stale after a write earlier in the command) and scanned
+// leniently (src/commands/inline/reach.ts). Each file it opens by a name written in it is
+// judged as an access of that kind from the process's working directory (Python's, node's and
+// perl's relative names are the cwd's, not the script's), and each command it hands to a shell
+// or runs is judged as shell code run from there, as a package.json script is. This is
+// visibility, not proof: what the scanner does not see stays project code (the sandbox
+// contains it), and a script that cannot be read or scanned is what it was before.
+
+import type { Span } from "../base/span.ts";
+import { type Arg, type Effect, withValue } from "../commands/analyse.ts";
+import { type ReachValue, scriptReach } from "../commands/inline/reach.ts";
+import type { InlineLanguage } from "../parse/inline-grammars.ts";
+import { canonicalLogical, isAbsolute, join } from "../paths/resolve.ts";
+import type { World } from "../shell/state.ts";
+import { lookup } from "../shell/words/variables.ts";
+import type { Shell } from "./context.ts";
+import { runCode } from "./nested.ts";
+import { joinChild, withCwd } from "./worlds.ts";
+
+/** The interpreters whose script operand (their `exec` path) is scanned, by program name. */
+function languageOfProgram(name: string): InlineLanguage | null {
+  if (/^(python([23](\.\d+)?)?|pypy3?)$/.test(name)) return "python";
+  if (/^(node|nodejs)$/.test(name)) return "javascript";
+  if (/^perl5?$/.test(name)) return "perl";
+  return null;
+}
+
+/** The language a `#!` line names (`#!/usr/bin/env python3`, `#!/usr/bin/perl -w`, `env -S node`). */
+function languageOfShebang(firstLine: string): InlineLanguage | null {
+  const words = firstLine.slice(2).trim().split(/\s+/);
+  let prog = words[0]?.replace(/^.*\//, "") ?? "";
+  if (prog === "env") {
+    prog = words.slice(1).find((w) => !w.startsWith("-") && !w.includes("="))?.replace(/^.*\//, "") ?? "";
+  }
+  return languageOfProgram(prog);
+}
+
+/**
+ * The scripts an interpreter's effects name as the program it runs (its `exec` paths: the
+ * script operand, and node's `--require` modules, which run as well), judged for their reach.
+ */
+export function interpreterScripts(it: Shell, command: string, effects: readonly Effect[], w: World): void {
+  const lang = languageOfProgram(command.replace(/^.*\//, ""));
+  if (lang === null) return;
+  for (const e of effects) {
+    if (e.t !== "path" || e.kind !== "exec" || e.arg.text === null || e.arg.standIn) continue;
+    const at = e.base !== undefined ? (e.base === null ? null : withCwd(w.clone(), e.base)) : w;
+    if (at !== null) judgeScript(it, at, e.arg, lang, `${command} ${e.arg.text}`, w);
+  }
+}
+
+/** A program of the project's own run by its path (`./leak.py`) whose `#!` line names an interpreter above. */
+export function shebangScript(it: Shell, path: string, span: Span, w: World): void {
+  const text = it.paths.readScript(w, path, true);
+  if (text === null || !text.startsWith("#!")) return;
+  const lang = languageOfShebang(text.slice(0, text.indexOf("\n") < 0 ? text.length : text.indexOf("\n")));
+  if (lang !== null) judgeScript(it, w, { text: path, source: path, span, unknownWhy: null, segs: [] }, lang, path, w);
+}
+
+/** node finds `node x` as x, x.js, x.mjs, x.cjs, x/index.js (the first that is a file). */
+function candidates(path: string, lang: InlineLanguage): readonly string[] {
+  return lang === "javascript" ? [path, `${path}.js`, `${path}.mjs`, `${path}.cjs`, `${path}/index.js`] : [path];
+}
+
+function judgeScript(it: Shell, at: World, script: Arg, lang: InlineLanguage, label: string, parent: World): void {
+  let text: string | null = null;
+  let path = script.text!;
+  for (const c of candidates(script.text!, lang)) {
+    text = it.paths.readScript(at, c, true);
+    if (text !== null) {
+      path = c;
+      break;
+    }
+  }
+  if (text === null || at.cwd === null) return;
+  const reach = scriptReach(lang, text);
+  if (reach === null) return;
+  const scriptAbs = isAbsolute(path) ? path : join(at.cwd, path);
+  const home = homeOf(it, at);
+  const place = (v: ReachValue): string | null => {
+    switch (v.base) {
+      case "cwd":
+        // A relative name is the process's cwd's; `~` and `@` in it are plain characters.
+        return /^[~@]/.test(v.text) ? `./${v.text}` : v.text;
+      case "home":
+        return home === null ? null : home + (v.text === "" || v.text.startsWith("/") ? v.text : `/${v.text}`);
+      case "script":
+        return canonicalLogical(join(scriptAbs, v.text === "" ? "." : v.text.replace(/^\//, "")));
+      default: {
+        const never: never = v.base;
+        throw new Error(`unknown base ${String(never)}`);
+      }
+    }
+  };
+  for (const f of reach.files) {
+    const p = place(f.at);
+    it.paths.access(at, withValue(script, p, "the user's home is not known"), f.kind, label);
+  }
+  for (const c of reach.commands) {
+    const words = c.t === "shell" ? [c.text] : c.argv;
+    const placed = words.map((v) => (v.base === "cwd" ? v.text : place(v)));
+    if (placed.some((p) => p === null)) {
+      it.issue("UNRESOLVED_WORD", `${label} runs a command with the user's home, which is not known`, script.span);
+      continue;
+    }
+    const code = c.t === "shell" ? placed[0]! : placed.map((p) => shellQuote(p!)).join(" ");
+    const sub = runCode(it, code, script.span, `${label}: ${c.t === "shell" ? "shell code" : "a program it runs"}`, at,
+      false, null, "sh");
+    if (at !== parent) joinChild(parent, sub);
+  }
+}
+
+/** The home Python's expanduser and node's os.homedir() take: $HOME as the command leaves it. */
+function homeOf(it: Shell, w: World): string | null {
+  const v = lookup(w, it, "HOME");
+  return v.k === "str" && v.v !== "" ? v.v : null;
+}
+
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,151 @@
+// Project code whose text visibly reaches outside (issues #28, #30: "project code that runs"):
+// a script an interpreter runs (python3 FILE, node FILE, perl FILE, a #! script of one of them,
+// and so from a package.json script) is scanned for the files it opens by a name written in it
+// and the commands it hands to a shell or runs (src/interp/script-reach.ts,
+// src/commands/inline/reach.ts). Each outside form has an everyday twin that stays allowed.
+//
+// Oracle notes (Python 3.11, node 20, perl 5.36):
+// - `python3 sub/leak.py` with `open("../notes.txt")` read the file above the cwd, not above
+//   sub/ (relative names are the process's cwd's); `open("~/x")` failed with "No such file or
+//   directory: '~/x'" (no expansion), while os.path.expanduser and Path.home() took $HOME;
+// - node's `os.homedir()` printed $HOME as set for the process (HOME=/tmp/h → /tmp/h/.ssh), and
+//   `node l` ran l.js;
+// - os.system and child_process.exec hand their text to /bin/sh -c; subprocess.run([…]) and
+//   execFileSync(file, […]) run the program with that argv, no shell.
+//
+// The fixtures are written into the sandbox's project ($P/r); no golden verdicts are recorded.
+
+import { describe, test } from "bun:test";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { assertCase, type Case, type Sandbox, useSandbox } from "./support/table.ts";
+
+function files(root: string, tree: Record<string, string | object>): void {
+  for (const [rel, content] of Object.entries(tree)) {
+    const path = join(root, rel);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  }
+}
+
+function cases(name: string, box: Sandbox, list: readonly Case[]): void {
+  describe(name, () => {
+    for (const c of list) test(`${c[0].replace(/\n/g, "⏎")} → ${c[1]}`, () => assertCase(box, c));
+  });
+}
+
+const box = useSandbox((fx) => {
+  const r = join(fx.project, "r");
+  files(r, {
+    // Python: everyday.
+    "py/report.py": "import csv, json, os, subprocess\nfrom pathlib import Path\n" +
+      'rows = list(csv.reader(open("data/in.csv")))\nos.makedirs("out", exist_ok=True)\n' +
+      'with open("out/report.json", "w") as f:\n    json.dump(rows, f)\n' +
+      'subprocess.run(["git", "status"], check=True)\nos.system("ls")\n' +
+      'here = Path(__file__).parent\nprint((here / "tpl.txt").read_text())\n' +
+      'print(open(os.path.join(os.path.dirname(__file__), "..", "README.md")).read())\n' +
+      "print(open(os.path.expanduser(sys.argv[1])).read())\n",
+    "py/tilde.py": 'print(open("~/.ssh/id_rsa").read())\n',
+    // Python: outside.
+    "py/up.py": 'print(open("../outside/secret.txt").read())\n',
+    "py/key.py": 'import os\np = os.path.join(os.path.expanduser("~"), ".ssh", "id_rsa")\nprint(open(p).read())\n',
+    "py/home.py": 'from pathlib import Path\nprint((Path.home() / ".ssh" / "id_rsa").read_text())\n',
+    "py/fstr.py": 'import os\nh = os.environ["HOME"]\nprint(open(f"{h}/.ssh/id_rsa").read())\n',
+    "py/system.py": 'import os\nos.system("cat ~/.aws/credentials")\n',
+    "py/popen.py": 'import subprocess as sp\nsp.check_output("cat ../outside/secret.txt", shell=True)\n',
+    "py/argv.py": 'from subprocess import run\nimport os\nrun(["cat", os.path.expanduser("~/.ssh/id_rsa")])\n',
+    "py/write.py": 'open("../outside/dropped.txt", "w").write("x")\n',
+    "py/list.py": 'import os\nprint(os.listdir(os.path.expanduser("~/.ssh")))\n',
+    "py/escaped.py":
+      'from pathlib import Path\nprint((Path(__file__).parent / ".." / ".." / ".." / "outside" / "secret.txt").read_text())\n',
+    // JavaScript.
+    "js/build.js": 'const fs = require("node:fs");\nconst path = require("path");\n' +
+      'const { execSync } = require("child_process");\n' +
+      'const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "README.md"), "utf8"));\n' +
+      'fs.mkdirSync("dist", { recursive: true });\nfs.writeFileSync("dist/out.json", JSON.stringify(pkg));\n' +
+      'execSync("git rev-parse HEAD");\n',
+    "js/leak.js": 'const os = require("os"), path = require("path"), fs = require("fs");\n' +
+      'console.log(fs.readFileSync(path.join(os.homedir(), ".ssh", "id_rsa"), "utf8"));\n',
+    "js/tpl.mjs": 'import { readFile } from "node:fs/promises";\nimport os from "node:os";\n' +
+      'console.log(await readFile(`${os.homedir()}/.ssh/id_rsa`, "utf8"));\n',
+    "js/exec.js": 'const cp = require("child_process");\ncp.exec("cat ~/.aws/credentials", () => {});\n',
+    "js/spawn.js": 'const { spawnSync } = require("child_process");\nspawnSync("cat", ["../outside/secret.txt"]);\n',
+    "js/ls.js": 'const { spawnSync } = require("child_process");\nspawnSync("ls", ["-la", "src"]);\n',
+    // Perl.
+    "pl/ok.pl": 'open(my $in, "<", "data/in.csv") or die;\nsystem("ls");\nmy $v = `git describe`;\n',
+    "pl/leak.pl": 'open(my $fh, "<", "$ENV{HOME}/.ssh/id_rsa") or die;\nprint <$fh>;\n',
+    "pl/system.pl": 'system("cat ~/.aws/credentials");\n',
+    "pl/qx.pl": "my $s = qx{cat ../outside/secret.txt};\n",
+    // #! scripts.
+    "bin/leak": '#!/usr/bin/env python3\nimport os\nos.system("cat ~/.ssh/id_rsa")\n',
+    "bin/ok": '#!/usr/bin/env python3\nimport os\nos.system("ls")\n',
+    "bin/nodeleak": '#!/usr/bin/env node\nrequire("fs").readFileSync(require("os").homedir() + "/.ssh/id_rsa");\n',
+    // Package scripts.
+    "package.json": { name: "r",
+      scripts: { leak: "node js/leak.js", build: "node js/build.js", py: "python3 py/key.py" } },
+    "data/in.csv": "a,b\n",
+    "README.md": "# r\n",
+    "py/tpl.txt": "t\n",
+  });
+  for (const f of ["bin/leak", "bin/ok", "bin/nodeleak"]) chmodSync(join(r, f), 0o755);
+  return {};
+});
+
+/** From the script directory, with the whole project as the root. */
+const R = { cwd: "$P/r", roots: ["$P"] };
+
+cases("python scripts", box, [
+  // Everyday: data in the project, a report written there, git status, ls, the script's own directory.
+  ["python3 py/report.py", "allow", ["read $P/r/data/in.csv", "write $P/r/out/report.json", "read $P/r/py/tpl.txt",
+    "read $P/r/README.md"], R],
+  // A plain open("~/x") opens ./~/x: Python does not expand `~` there.
+  ["python3 py/tilde.py", "allow", ["read $P/r/~/.ssh/id_rsa", "!read $H/.ssh/id_rsa"], R],
+  // Outside twins.
+  ["python3 r/py/up.py", "ask", ["read $O/secret.txt"]],
+  // (Relative to the cwd, not to the script: from $P/r the same name is inside.)
+  ["python3 py/up.py", "allow", ["read $P/outside/secret.txt", "!read $O/secret.txt"], R],
+  ["python3 py/key.py", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["python py/home.py", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["python3 py/fstr.py", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["python3 py/system.py", "ask", ["read $H/.aws/credentials"], R],
+  ["python3 r/py/popen.py", "ask", ["read $O/secret.txt"]],
+  ["python3 py/argv.py", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["python3 r/py/write.py", "ask", ["write $O/dropped.txt"]],
+  ["python3 py/list.py", "ask", ["list $H/.ssh"], R],
+  ["python3 py/escaped.py", "ask", ["read $O/secret.txt"], R],
+  // From the cwd the command sets, and with the home the command sets.
+  ["cd r && python3 py/key.py", "ask", ["read $H/.ssh/id_rsa"]],
+  ["HOME=$O python3 py/key.py", "ask", ["read $O/.ssh/id_rsa"], R],
+]);
+
+cases("node scripts", box, [["node js/build.js", "allow", ["read $P/README.md", "write $P/r/dist/out.json"], R], [
+  "node js/ls.js",
+  "allow",
+  ["list $P/r/src"],
+  R,
+], ["node js/leak.js", "ask", ["read $H/.ssh/id_rsa"], R], ["node js/leak", "ask", ["read $H/.ssh/id_rsa"], R], [
+  "node js/tpl.mjs",
+  "ask",
+  ["read $H/.ssh/id_rsa"],
+  R,
+], ["node js/exec.js", "ask", ["read $H/.aws/credentials"], R], ["node r/js/spawn.js", "ask", ["read $O/secret.txt"]]]);
+
+cases("perl scripts", box, [["perl pl/ok.pl", "allow", ["read $P/r/data/in.csv"], R], ["perl pl/leak.pl", "ask", [
+  "read $H/.ssh/id_rsa",
+], R], ["perl pl/system.pl", "ask", ["read $H/.aws/credentials"], R], ["perl r/pl/qx.pl", "ask", [
+  "read $O/secret.txt",
+]]]);
+
+cases("#! scripts and package.json scripts", box, [
+  ["./bin/ok", "allow", ["exec $P/r/bin/ok"], R],
+  ["./bin/leak", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["./bin/nodeleak", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["npm run build", "allow", ["read $P/README.md"], R],
+  ["npm run leak", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["npm run py", "ask", ["read $H/.ssh/id_rsa"], R],
+  // A script written whole earlier in the command is judged as written, not as it is on disk.
+  ["cat > r/w.py <<'EOF' && python3 r/w.py\nimport os\nos.system('cat ~/.ssh/id_rsa')\nEOF", "ask", [
+    "read $H/.ssh/id_rsa",
+  ]],
+  ["printf 'import os\\n' > r/w2.py && python3 r/w2.py", "allow", ["exec $P/r/w2.py"]],
+]);
