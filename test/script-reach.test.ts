@@ -80,6 +80,17 @@ const box = useSandbox((fx) => {
     "bin/leak": '#!/usr/bin/env python3\nimport os\nos.system("cat ~/.ssh/id_rsa")\n',
     "bin/ok": '#!/usr/bin/env python3\nimport os\nos.system("ls")\n',
     "bin/nodeleak": '#!/usr/bin/env node\nrequire("fs").readFileSync(require("os").homedir() + "/.ssh/id_rsa");\n',
+    // `python -m`: the module as python finds it from the cwd.
+    "leaky/__init__.py": "",
+    "leaky/__main__.py": 'import os\nos.system("cat ../outside/secret.txt")\n',
+    "tools/__init__.py": "",
+    "tools/gen.py": 'import json\njson.dump({}, open("out/gen.json", "w"))\n',
+    // Other runners of JavaScript and TypeScript, and node's --require.
+    "ts/leak.ts": 'import { readFileSync } from "fs";\nimport { homedir } from "os";\n' +
+      'const key: string = readFileSync(`${homedir()}/.ssh/id_rsa`, "utf8");\n',
+    "ts/ok.ts":
+      'import { readFileSync } from "fs";\nconst cfg: unknown = JSON.parse(readFileSync("data/in.csv", "utf8"));\n',
+    "js/hook.js": 'require("child_process").execSync("cat ~/.aws/credentials");\n',
     // Package scripts.
     "package.json": { name: "r",
       scripts: { leak: "node js/leak.js", build: "node js/build.js", py: "python3 py/key.py" } },
@@ -116,6 +127,12 @@ cases("python scripts", box, [
   // From the cwd the command sets, and with the home the command sets.
   ["cd r && python3 py/key.py", "ask", ["read $H/.ssh/id_rsa"]],
   ["HOME=$O python3 py/key.py", "ask", ["read $O/.ssh/id_rsa"], R],
+  // python -m runs the module found from the cwd first.
+  ["python3 -m tools.gen", "allow", ["write $P/r/out/gen.json"], R],
+  ["python3 -m http.server 8000", "allow", [], R],
+  ["python3 -m leaky", "ask", ["read $P/outside/secret.txt"], { cwd: "$P/r", roots: ["$P/r"] }],
+  ["python3 -W ignore -u -m leaky", "ask", ["read $P/outside/secret.txt"], { cwd: "$P/r", roots: ["$P/r"] }],
+  ["python3 -mleaky", "ask", ["read $P/outside/secret.txt"], { cwd: "$P/r", roots: ["$P/r"] }],
 ]);
 
 cases("node scripts", box, [["node js/build.js", "allow", ["read $P/README.md", "write $P/r/dist/out.json"], R], [

@@ -38,7 +38,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   makeIncludes(it, argv, w, info.span);
   dotenvFiles(it, argv, w, info.span);
   // The script an interpreter runs may visibly reach outside (open("../x"), os.system(…)).
-  interpreterScripts(it, command, effects, w);
+  interpreterScripts(it, argv, effects, w);
   // The command's own accesses carry what its entry says of the names it makes (listing.ts);
   // not those of a command it runs, nor those of reading its input.
   const origin: Origin = naming ? { program: command, naming } : { program: command };

@@ -22,7 +22,8 @@ import { joinChild, withCwd } from "./worlds.ts";
 /** The interpreters whose script operand (their `exec` path) is scanned, by program name. */
 function languageOfProgram(name: string): InlineLanguage | null {
   if (/^(python([23](\.\d+)?)?|pypy3?)$/.test(name)) return "python";
-  if (/^(node|nodejs)$/.test(name)) return "javascript";
+  // (TypeScript through the JavaScript grammar: what does not parse is skipped, as any unknown construct.)
+  if (/^(node|nodejs|bun|deno|tsx|ts-node(-esm|-script)?|esno|vite-node)$/.test(name)) return "javascript";
   if (/^perl5?$/.test(name)) return "perl";
   return null;
 }
@@ -41,14 +42,44 @@ function languageOfShebang(firstLine: string): InlineLanguage | null {
  * The scripts an interpreter's effects name as the program it runs (its `exec` paths: the
  * script operand, and node's `--require` modules, which run as well), judged for their reach.
  */
-export function interpreterScripts(it: Shell, command: string, effects: readonly Effect[], w: World): void {
+export function interpreterScripts(it: Shell, argv: readonly Arg[], effects: readonly Effect[], w: World): void {
+  const command = argv[0]?.text ?? "";
   const lang = languageOfProgram(command.replace(/^.*\//, ""));
   if (lang === null) return;
+  const mod = lang === "python" ? pythonModule(argv) : null;
+  if (mod !== null && w.cwd !== null) {
+    // `python -m a.b` runs a/b.py, or a/b/__main__.py, found first in the working directory.
+    const base = mod.text!.replace(/\./g, "/");
+    const file = [`${base}.py`, `${base}/__main__.py`].find((f) => it.paths.readScript(w, f, true) !== null);
+    if (file !== undefined) judgeScript(it, w, withValue(mod, file, ""), lang, `${command} -m ${mod.text}`, w);
+  }
   for (const e of effects) {
     if (e.t !== "path" || e.kind !== "exec" || e.arg.text === null || e.arg.standIn) continue;
     const at = e.base !== undefined ? (e.base === null ? null : withCwd(w.clone(), e.base)) : w;
     if (at !== null) judgeScript(it, at, e.arg, lang, `${command} ${e.arg.text}`, w);
   }
+}
+
+/** The module word of `python [options] -m MOD`, or null (a script, -c, or a word not known). */
+function pythonModule(argv: readonly Arg[]): Arg | null {
+  for (let i = 1; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === null || !t.startsWith("-") || t === "-" || t === "--" || t.startsWith("--")) return null;
+    // -W and -X take a value, glued or the next word.
+    if (/^-[WX]/.test(t)) {
+      if (t.length === 2) i++;
+      continue;
+    }
+    const m = t.indexOf("m");
+    const c = t.indexOf("c");
+    if (c > 0 && (m < 0 || c < m)) return null;
+    if (m > 0) {
+      const rest = t.slice(m + 1);
+      const word = rest !== "" ? withValue(argv[i]!, rest, "") : argv[i + 1];
+      return word?.text && /^[\w.]+$/.test(word.text) ? word : null;
+    }
+  }
+  return null;
 }
 
 /** A program of the project's own run by its path (`./leak.py`) whose `#!` line names an interpreter above. */

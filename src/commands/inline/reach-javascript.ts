@@ -6,8 +6,8 @@
 // assigned to a name anywhere in the file; anything else is skipped.
 
 import type { Node } from "web-tree-sitter";
-import { allNodes, combine, concat, cwdValue, dirnameOf, HOME, joinPath, MAX_BINDING_DEPTH, MAX_VALUES, modeKind,
-  type NodeBudget, type ReachKind, ReachSink, type ReachValue, SCRIPT, type ScriptReach } from "./reach-values.ts";
+import { nodesOf, Bindings, combine, concat, cwdValue, dirnameOf, HOME, joinPath, modeKind, type NodeBudget,
+  type ReachKind, ReachSink, type ReachValue, SCRIPT, type ScriptReach } from "./reach-values.ts";
 
 /** fs functions whose first argument is a file of the kind given (their Sync and promise forms alike). */
 const FS_FIRST: Readonly<Record<string, ReachKind>> = { readFile: "read", createReadStream: "read", readdir: "list",
@@ -20,6 +20,14 @@ const FS_TWO: Readonly<Record<string, readonly [ReachKind, ReachKind]>> = { copy
 const SHELL = new Set(["exec", "execSync"]);
 /** child_process functions that run a program with an argv (a shell's code with `shell: true`). */
 const PROGRAM = new Set(["execFile", "execFileSync", "spawn", "spawnSync", "fork"]);
+
+/** The nodes the scan looks at; the rest of the tree is only walked. */
+const SCANNED = new Set(["import_statement", "variable_declarator", "assignment_expression", "call_expression"]);
+
+/** The last names (without `Sync`) of the functions the scan judges calls of. */
+const CALLEES = new Set(
+  ["open", ...Object.keys(FS_FIRST), ...Object.keys(FS_TWO), ...SHELL, ...PROGRAM].map((n) => n.replace(/Sync$/, "")),
+);
 
 export function reachJavaScript(root: Node, budget: NodeBudget): ScriptReach {
   return new JavaScriptReach(root, budget).run();
@@ -36,12 +44,12 @@ function moduleOf(spec: string): string | null {
 class JavaScriptReach {
   /** Local names of modules and their members: `cp` → `child_process`, `readFileSync` → `fs.readFileSync`. */
   private readonly aliases = new Map<string, string>();
-  private readonly bindings = new Map<string, Node[]>();
+  private readonly bindings = new Bindings();
   private readonly nodes: Node[];
   private readonly sink = new ReachSink();
 
   constructor(root: Node, budget: NodeBudget) {
-    this.nodes = allNodes(root, budget);
+    this.nodes = nodesOf(root, budget, SCANNED);
   }
 
   run(): ScriptReach {
@@ -54,17 +62,11 @@ class JavaScriptReach {
       } else if (n.type === "assignment_expression") {
         const left = n.childForFieldName("left");
         const right = n.childForFieldName("right");
-        if (left?.type === "identifier" && right) this.bind(left.text, right);
+        if (left?.type === "identifier" && right) this.bindings.add(left.text, right);
       }
     }
     for (const n of this.nodes) if (n.type === "call_expression") this.call(n);
     return this.sink.done();
-  }
-
-  private bind(name: string, value: Node): void {
-    const list = this.bindings.get(name) ?? [];
-    if (list.length < MAX_VALUES) list.push(value);
-    this.bindings.set(name, list);
   }
 
   /** `const fs = require("fs")`, `const { execSync: run } = require("child_process")`, `const p = …`. */
@@ -72,7 +74,7 @@ class JavaScriptReach {
     const mod = this.moduleValue(value);
     if (name.type === "identifier") {
       if (mod !== null) this.aliases.set(name.text, mod);
-      else this.bind(name.text, value);
+      else this.bindings.add(name.text, value);
       return;
     }
     if (name.type !== "object_pattern" || mod === null) return;
@@ -146,29 +148,32 @@ class JavaScriptReach {
 
   private call(n: Node): void {
     const fn = n.childForFieldName("function");
+    // (Most calls are none of the functions below: their last name says so, cheaply.)
+    const last = fn?.text.slice(fn.text.lastIndexOf(".") + 1).replace(/Sync$/, "") ?? "";
+    if (!CALLEES.has(last)) return;
     const q = fn ? this.qname(fn) : null;
     if (q === null) return;
     const args = (n.childForFieldName("arguments")?.namedChildren ?? []).filter((a) => a.type !== "comment");
     const [mod, name] = [q.slice(0, q.indexOf(".")), q.slice(q.indexOf(".") + 1).replace(/Sync$/, "")];
     if (mod === "fs") {
       if (name === "open") {
-        const flags = args[1] ? this.value(args[1], 0) : [cwdValue("r")];
+        const flags = args[1] ? this.value(args[1]) : [cwdValue("r")];
         const kind = flags?.length === 1 && flags[0]!.base === "cwd" ? modeKind(flags[0]!.text) : "unknown";
-        this.sink.file(this.value(args[0], 0), kind);
-      } else if (FS_FIRST[name] !== undefined) this.sink.file(this.value(args[0], 0), FS_FIRST[name]);
+        this.sink.file(this.value(args[0]), kind);
+      } else if (FS_FIRST[name] !== undefined) this.sink.file(this.value(args[0]), FS_FIRST[name]);
       else if (FS_TWO[name] !== undefined) {
-        this.sink.file(this.value(args[0], 0), FS_TWO[name][0]);
-        this.sink.file(this.value(args[1], 0), FS_TWO[name][1]);
+        this.sink.file(this.value(args[0]), FS_TWO[name][0]);
+        this.sink.file(this.value(args[1]), FS_TWO[name][1]);
       }
     } else if (mod === "child_process") {
       const fnName = q.slice(q.indexOf(".") + 1);
-      if (SHELL.has(fnName)) this.sink.shell(this.value(args[0], 0));
+      if (SHELL.has(fnName)) this.sink.shell(this.value(args[0]));
       else if (PROGRAM.has(fnName)) {
         const list = args[1]?.type === "array" ? args[1].namedChildren : args[1] === undefined ? [] : null;
         const options = args[1]?.type === "object" ? args[1] : args[2];
         if (options?.type === "object" && /\bshell\s*:\s*(true|["'`])/.test(options.text)) {
-          this.sink.shell(this.value(args[0], 0));
-        } else if (fnName === "fork") this.sink.file(this.value(args[0], 0), "unknown");
+          this.sink.shell(this.value(args[0]));
+        } else if (fnName === "fork") this.sink.file(this.value(args[0]), "unknown");
         else if (list !== null) this.argv([args[0]!, ...list]);
       }
     }
@@ -177,15 +182,15 @@ class JavaScriptReach {
   private argv(items: readonly Node[]): void {
     const vals: ReachValue[] = [];
     for (const it of items) {
-      const v = it ? this.value(it, 0) : null;
+      const v = it ? this.value(it) : null;
       if (v === null || v.length !== 1) return;
       vals.push(v[0]!);
     }
     this.sink.argv(vals);
   }
 
-  private value(n: Node | undefined, depth: number): ReachValue[] | null {
-    if (!n || depth > MAX_BINDING_DEPTH) return null;
+  private value(n: Node | undefined): ReachValue[] | null {
+    if (!n) return null;
     switch (n.type) {
       case "string": {
         const t = jsPlain(n);
@@ -196,7 +201,7 @@ class JavaScriptReach {
         for (const c of n.namedChildren) {
           if (c.type === "string_fragment") parts.push([cwdValue(c.text)]);
           else if (c.type === "template_substitution") {
-            const v = this.value(c.namedChildren[0], depth);
+            const v = this.value(c.namedChildren[0]);
             if (!v) return null;
             parts.push(v);
           } else return null;
@@ -205,19 +210,16 @@ class JavaScriptReach {
           [cwdValue("")];
       }
       case "parenthesized_expression":
-        return this.value(n.namedChildren[0], depth);
+        return this.value(n.namedChildren[0]);
       case "identifier": {
         if (n.text === "__filename") return [SCRIPT];
         if (n.text === "__dirname") return [dirnameOf(SCRIPT)];
-        const bound = this.bindings.get(n.text);
-        if (!bound) return null;
-        const out = bound.flatMap((b) => this.value(b, depth + 1) ?? []);
-        return out.length && out.length <= MAX_VALUES ? out : null;
+        return this.bindings.values(n.text, (b) => this.value(b));
       }
       case "binary_expression": {
         if (n.childForFieldName("operator")?.text !== "+") return null;
-        const l = this.value(n.childForFieldName("left") ?? undefined, depth);
-        const r = this.value(n.childForFieldName("right") ?? undefined, depth);
+        const l = this.value(n.childForFieldName("left") ?? undefined);
+        const r = this.value(n.childForFieldName("right") ?? undefined);
         return l && r ? combine([l, r], ([a, b]) => concat(a!, b!)) : null;
       }
       case "member_expression": {
@@ -228,24 +230,24 @@ class JavaScriptReach {
         return obj?.text === "process.env" && prop === "HOME" ? [HOME] : null;
       }
       case "call_expression":
-        return this.callValue(n, depth);
+        return this.callValue(n);
       default:
         return null;
     }
   }
 
-  private callValue(n: Node, depth: number): ReachValue[] | null {
+  private callValue(n: Node): ReachValue[] | null {
     const fn = n.childForFieldName("function");
     const q = fn ? this.qname(fn) : null;
     const args = (n.childForFieldName("arguments")?.namedChildren ?? []).filter((a) => a.type !== "comment");
     if (q === "os.homedir") return [HOME];
     if (q === "process.cwd") return [cwdValue(".")];
     if (q === "path.join" || q === "path.resolve" || q === "path.normalize") {
-      const vs = args.map((a) => this.value(a, depth));
+      const vs = args.map((a) => this.value(a));
       if (vs.some((v) => v === null) || vs.length === 0) return null;
       return combine(vs as ReachValue[][], (parts) => parts.reduce(joinPath));
     }
-    if (q === "path.dirname") return this.value(args[0], depth)?.map(dirnameOf) ?? null;
+    if (q === "path.dirname") return this.value(args[0])?.map(dirnameOf) ?? null;
     return null;
   }
 }

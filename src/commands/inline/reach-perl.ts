@@ -5,33 +5,32 @@
 // are followed to every `$x = …` of them; anything else is skipped.
 
 import type { Node } from "web-tree-sitter";
-import { allNodes, cwdValue, HOME, joinPath, MAX_BINDING_DEPTH, MAX_VALUES, type NodeBudget, type ReachKind, ReachSink,
-  type ReachValue, type ScriptReach } from "./reach-values.ts";
+import { nodesOf, Bindings, cwdValue, HOME, joinPath, type NodeBudget, type ReachKind, ReachSink, type ReachValue,
+  type ScriptReach } from "./reach-values.ts";
 
 const CALLS = new Set(["call_expression_with_args_with_brackets", "call_expression_with_spaced_args"]);
 /** Functions whose every argument is a file of the kind given. */
 const ALL_FILES: Readonly<Record<string, ReachKind>> = { unlink: "write", mkdir: "write", rmdir: "write",
   rename: "write" };
 
+/** The nodes the scan looks at; the rest of the tree is only walked. */
+const SCANNED = new Set(["binary_expression", "backtick_quoted", "command_qx_quoted",
+  "call_expression_with_args_with_brackets", "call_expression_with_spaced_args"]);
+
 export function reachPerl(root: Node, budget: NodeBudget): ScriptReach {
-  const nodes = allNodes(root, budget);
-  const bindings = new Map<string, Node[]>();
+  const nodes = nodesOf(root, budget, SCANNED);
+  const bindings = new Bindings();
   const sink = new ReachSink();
   for (const n of nodes) {
     if (n.type !== "binary_expression" || n.child(1)?.text !== "=") continue;
     const [left, right] = [n.namedChildren[0], n.namedChildren[1]];
     const name = left?.type === "variable_declaration" ? left.childForFieldName("variable_name") : left;
     if (name?.type !== "scalar_variable" || !right) continue;
-    const list = bindings.get(name.text) ?? [];
-    if (list.length < MAX_VALUES) list.push(right);
-    bindings.set(name.text, list);
+    bindings.add(name.text, right);
   }
-  const value = (n: Node | undefined, depth = 0): ReachValue[] | null => {
-    if (!n || depth > MAX_BINDING_DEPTH) return null;
-    if (n.type === "scalar_variable") {
-      const out = (bindings.get(n.text) ?? []).flatMap((b) => value(b, depth + 1) ?? []);
-      return out.length && out.length <= MAX_VALUES ? out : null;
-    }
+  const value = (n: Node | undefined): ReachValue[] | null => {
+    if (!n) return null;
+    if (n.type === "scalar_variable") return bindings.values(n.text, value);
     const s = perlString(n);
     return s === null ? null : [s];
   };

@@ -7,9 +7,8 @@
 // skipped.
 
 import type { Node } from "web-tree-sitter";
-import { allNodes, combine, concat, cwdValue, dirnameOf, expandUser, HOME, joinPath, MAX_BINDING_DEPTH, MAX_VALUES,
-  modeKind, type NodeBudget, type ReachKind, ReachSink, type ReachValue, SCRIPT,
-  type ScriptReach } from "./reach-values.ts";
+import { nodesOf, Bindings, combine, concat, cwdValue, dirnameOf, expandUser, HOME, joinPath, MAX_VALUES, modeKind,
+  type NodeBudget, type ReachKind, ReachSink, type ReachValue, SCRIPT, type ScriptReach } from "./reach-values.ts";
 
 /** Functions whose first argument is a file of the kind given. */
 const FILE_FUNCTIONS: Readonly<Record<string, ReachKind>> = { "os.listdir": "list", "os.scandir": "list",
@@ -40,6 +39,16 @@ const PATH_CLASSES = new Set(["pathlib.Path", "pathlib.PosixPath", "pathlib.Pure
 const SAME_PATH = new Set(["os.path.abspath", "os.path.normpath", "os.path.realpath", "os.fspath", "str",
   "os.path.expandvars"]);
 
+/** The nodes the scan looks at; the rest of the tree is only walked. */
+const SCANNED = new Set(["import_statement", "import_from_statement", "assignment", "named_expression", "call"]);
+
+/** The last names of the functions and methods the scan judges calls of. */
+const CALLEES = new Set(["open", ...Object.keys(PATH_METHODS),
+  ...[...Object.keys(FILE_FUNCTIONS), ...Object.keys(TWO_FILES), ...SHELL_FUNCTIONS, ...SUBPROCESS].map((q) =>
+    q.slice(q.lastIndexOf(".") + 1)
+  ), "execl", "execlp", "execle", "execlpe", "execv", "execvp", "execve", "execvpe", "spawnl", "spawnlp", "spawnle",
+  "spawnlpe", "spawnv", "spawnvp", "spawnve", "spawnvpe"]);
+
 export function reachPython(root: Node, budget: NodeBudget): ScriptReach {
   return new PythonReach(root, budget).run();
 }
@@ -48,12 +57,14 @@ class PythonReach {
   /** Local names of modules and their members: `sp` → `subprocess`, `Path` → `pathlib.Path`. */
   private readonly aliases = new Map<string, string>();
   /** Every expression assigned to a name, anywhere. */
-  private readonly bindings = new Map<string, Node[]>();
+  private readonly bindings = new Bindings();
+  /** Names bound to a pathlib path, as isPathObject found them. */
+  private readonly pathNames = new Map<string, boolean>();
   private readonly nodes: Node[];
   private readonly sink = new ReachSink();
 
   constructor(root: Node, budget: NodeBudget) {
-    this.nodes = allNodes(root, budget);
+    this.nodes = nodesOf(root, budget, SCANNED);
   }
 
   run(): ScriptReach {
@@ -65,7 +76,7 @@ class PythonReach {
       } else if (n.type === "assignment" || n.type === "named_expression") {
         const left = n.childForFieldName(n.type === "assignment" ? "left" : "name");
         const right = n.childForFieldName(n.type === "assignment" ? "right" : "value");
-        if (left?.type === "identifier" && right) this.bind(left.text, right);
+        if (left?.type === "identifier" && right) this.bindings.add(left.text, right);
       }
     }
     for (const n of this.nodes) if (n.type === "call") this.call(n);
@@ -85,12 +96,6 @@ class PythonReach {
         if (name && alias) this.aliases.set(alias, from === null ? name : `${from}.${name}`);
       }
     }
-  }
-
-  private bind(name: string, value: Node): void {
-    const list = this.bindings.get(name) ?? [];
-    if (list.length < MAX_VALUES) list.push(value);
-    this.bindings.set(name, list);
   }
 
   /** The dotted name an expression stands for (`sp.run` → `subprocess.run`), or null. */
@@ -120,7 +125,8 @@ class PythonReach {
 
   private call(n: Node): void {
     const fn = n.childForFieldName("function");
-    if (!fn) return;
+    // (Most calls are none of the functions below: their last name says so, cheaply.)
+    if (!fn || !CALLEES.has(fn.text.slice(fn.text.lastIndexOf(".") + 1))) return;
     const { positional, keywords } = this.args(n);
     const arg = (i: number, key?: string): Node | undefined => positional[i] ?? (key ? keywords.get(key) : undefined);
     // A method of a path value: `Path(p).read_text()`, `(Path.home() / ".ssh").iterdir()`.
@@ -129,28 +135,28 @@ class PythonReach {
       const obj = fn.childForFieldName("object")!;
       const kind = method === "open" ? this.modeOf(arg(0, "mode")) : PATH_METHODS[method];
       if (kind !== undefined && this.isPathObject(obj)) {
-        this.sink.file(this.value(obj, 0), kind);
-        if (method === "rename" || method === "replace") this.sink.file(this.value(arg(0, "target"), 0), "write");
+        this.sink.file(this.value(obj), kind);
+        if (method === "rename" || method === "replace") this.sink.file(this.value(arg(0, "target")), "write");
         return;
       }
     }
     const q = this.qname(fn);
     if (q === null) return;
     if (q === "open" || q === "io.open" || q === "codecs.open") {
-      this.sink.file(this.value(arg(0, "file"), 0), this.modeOf(arg(1, "mode")));
+      this.sink.file(this.value(arg(0, "file")), this.modeOf(arg(1, "mode")));
     } else if (FILE_FUNCTIONS[q] !== undefined) {
-      this.sink.file(this.value(arg(0), 0), FILE_FUNCTIONS[q]);
+      this.sink.file(this.value(arg(0)), FILE_FUNCTIONS[q]);
     } else if (TWO_FILES[q] !== undefined) {
-      this.sink.file(this.value(arg(0, "src"), 0), TWO_FILES[q][0]);
-      this.sink.file(this.value(arg(1, "dst"), 0), TWO_FILES[q][1]);
+      this.sink.file(this.value(arg(0, "src")), TWO_FILES[q][0]);
+      this.sink.file(this.value(arg(1, "dst")), TWO_FILES[q][1]);
     } else if (SHELL_FUNCTIONS.has(q)) {
-      this.sink.shell(this.value(arg(0, "cmd"), 0));
+      this.sink.shell(this.value(arg(0, "cmd")));
     } else if (SUBPROCESS.has(q)) {
       const first = arg(0, "args");
       const shell = keywords.get("shell");
       if (!first) return;
       const list = first.type === "list" || first.type === "tuple" ? first.namedChildren : null;
-      if (shell?.type === "true") this.sink.shell(this.value(list ? list[0] : first, 0));
+      if (shell?.type === "true") this.sink.shell(this.value(list ? list[0] : first));
       else if (list) this.argv(list);
       else this.argv([first]);
     } else if (/^os\.exec[lv]p?e?$/.test(q) || /^os\.spawn[lv]p?e?$/.test(q)) {
@@ -165,7 +171,7 @@ class PythonReach {
   private argv(items: readonly Node[]): void {
     const vals: ReachValue[] = [];
     for (const it of items) {
-      const v = this.value(it, 0);
+      const v = this.value(it);
       if (v === null || v.length !== 1) return;
       vals.push(v[0]!);
     }
@@ -174,7 +180,7 @@ class PythonReach {
 
   private modeOf(n: Node | undefined): ReachKind {
     if (!n) return "read";
-    const v = this.value(n, 0);
+    const v = this.value(n);
     return v?.length === 1 && v[0]!.base === "cwd" ? modeKind(v[0]!.text) : "unknown";
   }
 
@@ -201,31 +207,36 @@ class PythonReach {
     if (n.type === "attribute") {
       return n.childForFieldName("attribute")?.text === "parent" && this.isPathObject(n.childForFieldName("object")!);
     }
-    if (n.type === "identifier") return (this.bindings.get(n.text) ?? []).some((b) => this.isPathObject(b));
+    if (n.type === "identifier") {
+      // (Set false first: a name in its own definition is not a path by that.)
+      const known = this.pathNames.get(n.text);
+      if (known !== undefined) return known;
+      this.pathNames.set(n.text, false);
+      const is = this.bindings.nodesOf(n.text).some((b) => this.isPathObject(b));
+      this.pathNames.set(n.text, is);
+      return is;
+    }
     return false;
   }
 
   /** The values an expression may have, or null when it is not computed from literals alone. */
-  private value(n: Node | undefined, depth: number): ReachValue[] | null {
-    if (!n || depth > MAX_BINDING_DEPTH) return null;
+  private value(n: Node | undefined): ReachValue[] | null {
+    if (!n) return null;
     switch (n.type) {
       case "string":
-        return this.stringValue(n, depth);
+        return this.stringValue(n);
       case "concatenated_string":
-        return combine(n.namedChildren.map((c) => this.value(c, depth) ?? []), (vs) => this.concatAll(vs));
+        return combine(n.namedChildren.map((c) => this.value(c) ?? []), (vs) => this.concatAll(vs));
       case "parenthesized_expression":
-        return this.value(n.namedChildren[0], depth);
+        return this.value(n.namedChildren[0]);
       case "identifier": {
         if (n.text === "__file__") return [SCRIPT];
-        const bound = this.bindings.get(n.text);
-        if (!bound) return null;
-        const out = bound.flatMap((b) => this.value(b, depth + 1) ?? []);
-        return out.length && out.length <= MAX_VALUES ? out : null;
+        return this.bindings.values(n.text, (b) => this.value(b));
       }
       case "binary_operator": {
         const op = n.childForFieldName("operator")?.text;
-        const l = this.value(n.childForFieldName("left") ?? undefined, depth);
-        const r = this.value(n.childForFieldName("right") ?? undefined, depth);
+        const l = this.value(n.childForFieldName("left") ?? undefined);
+        const r = this.value(n.childForFieldName("right") ?? undefined);
         if (!l || !r) return null;
         if (op === "/") return combine([l, r], ([a, b]) => joinPath(a!, b!));
         if (op === "+") return combine([l, r], ([a, b]) => concat(a!, b!));
@@ -233,17 +244,17 @@ class PythonReach {
       }
       case "subscript": {
         const q = this.qname(n.childForFieldName("value")!);
-        const key = this.value(n.childForFieldName("subscript") ?? undefined, depth);
+        const key = this.value(n.childForFieldName("subscript") ?? undefined);
         return q === "os.environ" && key?.length === 1 && key[0]!.text === "HOME" ? [HOME] : null;
       }
       case "attribute": {
         // `Path(x).parent`
         if (n.childForFieldName("attribute")?.text !== "parent") return null;
-        const v = this.value(n.childForFieldName("object") ?? undefined, depth);
+        const v = this.value(n.childForFieldName("object") ?? undefined);
         return v ? v.map(dirnameOf) : null;
       }
       case "call":
-        return this.callValue(n, depth);
+        return this.callValue(n);
       default:
         return null;
     }
@@ -255,19 +266,19 @@ class PythonReach {
     return acc;
   }
 
-  private callValue(n: Node, depth: number): ReachValue[] | null {
+  private callValue(n: Node): ReachValue[] | null {
     const fn = n.childForFieldName("function");
     if (!fn) return null;
     const { positional } = this.args(n);
     const all = (): ReachValue[][] | null => {
-      const vs = positional.map((p) => this.value(p, depth));
+      const vs = positional.map((p) => this.value(p));
       return vs.every((v) => v !== null) ? vs as ReachValue[][] : null;
     };
     if (fn.type === "attribute") {
       const m = fn.childForFieldName("attribute")?.text ?? "";
       const obj = fn.childForFieldName("object")!;
       if (["expanduser", "resolve", "absolute", "joinpath"].includes(m) && this.isPathObject(obj)) {
-        const base = this.value(obj, depth);
+        const base = this.value(obj);
         if (!base) return null;
         if (m === "expanduser") return base.map(expandUser);
         if (m !== "joinpath") return base;
@@ -277,14 +288,14 @@ class PythonReach {
     }
     const q = this.qname(fn);
     if (q === null) return null;
-    if (q === "os.path.expanduser") return this.value(positional[0], depth)?.map(expandUser) ?? null;
-    if (SAME_PATH.has(q)) return this.value(positional[0], depth);
-    if (q === "os.path.dirname") return this.value(positional[0], depth)?.map(dirnameOf) ?? null;
+    if (q === "os.path.expanduser") return this.value(positional[0])?.map(expandUser) ?? null;
+    if (SAME_PATH.has(q)) return this.value(positional[0]);
+    if (q === "os.path.dirname") return this.value(positional[0])?.map(dirnameOf) ?? null;
     if (q === "os.getcwd") return [cwdValue(".")];
     if (/^pathlib\.(Pure)?(Posix)?Path\.home$/.test(q)) return [HOME];
     if (/^pathlib\.(Pure)?(Posix)?Path\.cwd$/.test(q)) return [cwdValue(".")];
     if (q === "os.getenv" || q === "os.environ.get") {
-      const key = this.value(positional[0], depth);
+      const key = this.value(positional[0]);
       return key?.length === 1 && key[0]!.text === "HOME" ? [HOME] : null;
     }
     if (q === "os.path.join" || PATH_CLASSES.has(q)) {
@@ -296,7 +307,7 @@ class PythonReach {
   }
 
   /** A string literal's text, with its f-string parts computed; null when any is not. */
-  private stringValue(n: Node, depth: number): ReachValue[] | null {
+  private stringValue(n: Node): ReachValue[] | null {
     const start = n.namedChildren[0]?.text ?? "";
     if (/[bB]/.test(start.replace(/["']/g, ""))) return null;
     const raw = /[rR]/.test(start);
@@ -309,7 +320,7 @@ class PythonReach {
         if (e === null) return null;
         parts.push([cwdValue(e)]);
       } else if (c.type === "interpolation") {
-        const v = this.value(c.childForFieldName("expression") ?? undefined, depth);
+        const v = this.value(c.childForFieldName("expression") ?? undefined);
         if (!v || c.childForFieldName("format_specifier") || c.childForFieldName("type_conversion")) return null;
         parts.push(v);
       } else return null;

@@ -34,8 +34,6 @@ export interface ScriptReach {
 const MAX_REACH_NODES = 100_000;
 /** Values one expression may stand for (a name assigned in several places). */
 export const MAX_VALUES = 8;
-/** How deep names are followed to their assignments. */
-export const MAX_BINDING_DEPTH = 6;
 
 /** Thrown by a scanner past MAX_REACH_NODES: the script is then not reported on at all. */
 export class ReachBound extends Error {
@@ -50,14 +48,15 @@ export class NodeBudget {
   }
 }
 
-/** Every node under `root`, in order (depth-first), within the budget. */
-export function allNodes(root: Node, budget: NodeBudget): Node[] {
+/** The nodes under `root` of the given types, in order (depth-first), within the budget. */
+export function nodesOf(root: Node, budget: NodeBudget, types: ReadonlySet<string>): Node[] {
   const out: Node[] = [];
   const cursor = root.walk();
   try {
     for (;;) {
       budget.spend();
-      out.push(cursor.currentNode);
+      // (Only the nodes asked for are made into objects: most of a file is not.)
+      if (types.has(cursor.nodeType)) out.push(cursor.currentNode);
       if (cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) {
         if (!cursor.gotoParent()) return out;
@@ -167,5 +166,42 @@ export class ReachSink {
 
   done(): ScriptReach {
     return { files: this.files, commands: this.commands };
+  }
+}
+
+/**
+ * The expressions assigned to each name anywhere in a file, and the values they may give a
+ * name, each worked out once (a name that is part of its own definition is not followed).
+ */
+export class Bindings {
+  private readonly nodes = new Map<string, Node[]>();
+  private readonly memo = new Map<string, ReachValue[] | null>();
+  private readonly busy = new Set<string>();
+
+  add(name: string, value: Node): void {
+    const list = this.nodes.get(name) ?? [];
+    if (list.length < MAX_VALUES) list.push(value);
+    this.nodes.set(name, list);
+  }
+
+  nodesOf(name: string): readonly Node[] {
+    return this.nodes.get(name) ?? [];
+  }
+
+  values(name: string, evaluate: (n: Node) => ReachValue[] | null): ReachValue[] | null {
+    const known = this.memo.get(name);
+    if (known !== undefined) return known;
+    const bound = this.nodes.get(name);
+    if (!bound || this.busy.has(name)) return null;
+    this.busy.add(name);
+    let out: ReachValue[];
+    try {
+      out = bound.flatMap((b) => evaluate(b) ?? []);
+    } finally {
+      this.busy.delete(name);
+    }
+    const got = out.length && out.length <= MAX_VALUES ? out : null;
+    this.memo.set(name, got);
+    return got;
   }
 }
