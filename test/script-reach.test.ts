@@ -58,6 +58,14 @@ const box = useSandbox((fx) => {
     "py/list.py": 'import os\nprint(os.listdir(os.path.expanduser("~/.ssh")))\n',
     "py/escaped.py":
       'from pathlib import Path\nprint((Path(__file__).parent / ".." / ".." / ".." / "outside" / "secret.txt").read_text())\n',
+    "py/helper.py":
+      'import os\ndef slurp(path, mode="r"):\n    with open(path, mode) as f:\n        return f.read()\n' +
+      'class Store:\n    def save(self, name, text):\n        open(name, "w").write(text)\n' +
+      'print(slurp(os.path.expanduser("~/.ssh/id_rsa")))\nStore().save("../outside/dropped.txt", "x")\n',
+    "py/helper_ok.py": 'def slurp(path, mode="r"):\n    with open(path, mode) as f:\n        return f.read()\n' +
+      'class Store:\n    def save(self, name, text):\n        open(name, "w").write(text)\n' +
+      'print(slurp("data/in.csv"))\nStore().save("out/copy.csv", "x")\n',
+    "py/expand.py": 'from pathlib import Path\nprint(Path("~/.ssh/id_rsa").expanduser().read_text())\n',
     // JavaScript.
     "js/build.js": 'const fs = require("node:fs");\nconst path = require("path");\n' +
       'const { execSync } = require("child_process");\n' +
@@ -70,6 +78,9 @@ const box = useSandbox((fx) => {
       'console.log(await readFile(`${os.homedir()}/.ssh/id_rsa`, "utf8"));\n',
     "js/exec.js": 'const cp = require("child_process");\ncp.exec("cat ~/.aws/credentials", () => {});\n',
     "js/spawn.js": 'const { spawnSync } = require("child_process");\nspawnSync("cat", ["../outside/secret.txt"]);\n',
+    "js/helper.js": 'const fs = require("fs"), os = require("os");\n' +
+      'const slurp = (p, enc = "utf8") => fs.readFileSync(p, enc);\nfunction save(name, text) { fs.writeFileSync(name, text); }\n' +
+      'console.log(slurp(os.homedir() + "/.ssh/id_rsa"));\nsave("dist/x.txt", "x");\n',
     "js/ls.js": 'const { spawnSync } = require("child_process");\nspawnSync("ls", ["-la", "src"]);\n',
     // Perl.
     "pl/ok.pl": 'open(my $in, "<", "data/in.csv") or die;\nsystem("ls");\nmy $v = `git describe`;\n',
@@ -124,6 +135,11 @@ cases("python scripts", box, [
   ["python3 r/py/write.py", "ask", ["write $O/dropped.txt"]],
   ["python3 py/list.py", "ask", ["list $H/.ssh"], R],
   ["python3 py/escaped.py", "ask", ["read $O/secret.txt"], R],
+  ["python3 py/expand.py", "ask", ["read $H/.ssh/id_rsa"], R],
+  // A function of the script's own is given its arguments: its parameters are those values.
+  ["python3 py/helper_ok.py", "allow", ["read $P/r/data/in.csv", "write $P/r/out/copy.csv"], R],
+  ["python3 py/helper.py", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["python3 r/py/helper.py", "ask", ["write $O/dropped.txt"]],
   // From the cwd the command sets, and with the home the command sets.
   ["cd r && python3 py/key.py", "ask", ["read $H/.ssh/id_rsa"]],
   ["HOME=$O python3 py/key.py", "ask", ["read $O/.ssh/id_rsa"], R],

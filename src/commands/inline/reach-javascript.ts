@@ -6,7 +6,7 @@
 // assigned to a name anywhere in the file; anything else is skipped.
 
 import type { Node } from "web-tree-sitter";
-import { nodesOf, Bindings, combine, concat, cwdValue, dirnameOf, HOME, joinPath, modeKind, type NodeBudget,
+import { nodesOf, Bindings, combine, concat, cwdValue, dirnameOf, HOME, joinPath, modeKind, type NodeBudget, type Param,
   type ReachKind, ReachSink, type ReachValue, SCRIPT, type ScriptReach } from "./reach-values.ts";
 
 /** fs functions whose first argument is a file of the kind given (their Sync and promise forms alike). */
@@ -22,7 +22,10 @@ const SHELL = new Set(["exec", "execSync"]);
 const PROGRAM = new Set(["execFile", "execFileSync", "spawn", "spawnSync", "fork"]);
 
 /** The nodes the scan looks at; the rest of the tree is only walked. */
-const SCANNED = new Set(["import_statement", "variable_declarator", "assignment_expression", "call_expression"]);
+const SCANNED = new Set(["import_statement", "variable_declarator", "assignment_expression", "call_expression",
+  "function_declaration", "generator_function_declaration", "method_definition"]);
+/** Functions a name may be bound to. */
+const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
 
 /** The last names (without `Sync`) of the functions the scan judges calls of. */
 const CALLEES = new Set(
@@ -45,6 +48,8 @@ class JavaScriptReach {
   /** Local names of modules and their members: `cp` → `child_process`, `readFileSync` → `fs.readFileSync`. */
   private readonly aliases = new Map<string, string>();
   private readonly bindings = new Bindings();
+  /** The functions (and methods) the file defines, by name. */
+  private readonly functions = new Map<string, readonly Param[]>();
   private readonly nodes: Node[];
   private readonly sink = new ReachSink();
 
@@ -63,10 +68,47 @@ class JavaScriptReach {
         const left = n.childForFieldName("left");
         const right = n.childForFieldName("right");
         if (left?.type === "identifier" && right) this.bindings.add(left.text, right);
+        if (left?.type === "identifier" && right && FUNCTION_VALUES.has(right.type)) this.define(left.text, right);
+      } else if (n.type !== "call_expression") {
+        const name = n.childForFieldName("name")?.text;
+        if (name) this.define(name, n);
       }
+    }
+    // The arguments of calls of the file's own functions, before any value is worked out.
+    for (const n of this.nodes) {
+      const fn = n.type === "call_expression" ? n.childForFieldName("function") : null;
+      const name = fn?.type === "identifier" ?
+        fn.text :
+        fn?.type === "member_expression"
+        ? fn.childForFieldName("property")?.text
+        : undefined;
+      const def = name === undefined ? undefined : this.functions.get(name);
+      const args = def
+        ? (n.childForFieldName("arguments")?.namedChildren ?? []).filter((a) => a.type !== "comment")
+        : [];
+      if (def) this.bindings.call(def, args, new Map(), 0);
     }
     for (const n of this.nodes) if (n.type === "call_expression") this.call(n);
     return this.sink.done();
+  }
+
+  /** `function f(a, b = "x")`, `const f = (a) => …`, a method: its parameters, their defaults bound. */
+  private define(name: string, n: Node): void {
+    const params: Param[] = [];
+    const list = n.childForFieldName("parameters") ?? n.childForFieldName("parameter");
+    for (const p of list?.type === "identifier" ? [list] : list?.namedChildren ?? []) {
+      const id = p.type === "assignment_pattern" ? p.childForFieldName("left") : p;
+      if (id?.type !== "identifier") {
+        // (A pattern takes the place of a parameter: the ones after it keep their positions.)
+        params.push({ name: "" });
+        continue;
+      }
+      params.push({ name: id.text });
+      const dflt = p.type === "assignment_pattern" ? p.childForFieldName("right") : null;
+      if (dflt) this.bindings.add(id.text, dflt);
+    }
+    const known = this.functions.get(name);
+    this.functions.set(name, known && known.length >= params.length ? known : params);
   }
 
   /** `const fs = require("fs")`, `const { execSync: run } = require("child_process")`, `const p = …`. */
@@ -75,6 +117,7 @@ class JavaScriptReach {
     if (name.type === "identifier") {
       if (mod !== null) this.aliases.set(name.text, mod);
       else this.bindings.add(name.text, value);
+      if (FUNCTION_VALUES.has(value.type)) this.define(name.text, value);
       return;
     }
     if (name.type !== "object_pattern" || mod === null) return;

@@ -7,8 +7,8 @@
 // skipped.
 
 import type { Node } from "web-tree-sitter";
-import { nodesOf, Bindings, combine, concat, cwdValue, dirnameOf, expandUser, HOME, joinPath, MAX_VALUES, modeKind,
-  type NodeBudget, type ReachKind, ReachSink, type ReachValue, SCRIPT, type ScriptReach } from "./reach-values.ts";
+import { nodesOf, Bindings, combine, concat, cwdValue, dirnameOf, expandUser, HOME, joinPath, modeKind, type NodeBudget,
+  type Param, type ReachKind, ReachSink, type ReachValue, SCRIPT, type ScriptReach } from "./reach-values.ts";
 
 /** Functions whose first argument is a file of the kind given. */
 const FILE_FUNCTIONS: Readonly<Record<string, ReachKind>> = { "os.listdir": "list", "os.scandir": "list",
@@ -40,7 +40,8 @@ const SAME_PATH = new Set(["os.path.abspath", "os.path.normpath", "os.path.realp
   "os.path.expandvars"]);
 
 /** The nodes the scan looks at; the rest of the tree is only walked. */
-const SCANNED = new Set(["import_statement", "import_from_statement", "assignment", "named_expression", "call"]);
+const SCANNED = new Set(["import_statement", "import_from_statement", "assignment", "named_expression", "call",
+  "function_definition"]);
 
 /** The last names of the functions and methods the scan judges calls of. */
 const CALLEES = new Set(["open", ...Object.keys(PATH_METHODS),
@@ -58,6 +59,8 @@ class PythonReach {
   private readonly aliases = new Map<string, string>();
   /** Every expression assigned to a name, anywhere. */
   private readonly bindings = new Bindings();
+  /** The functions (and methods) the file defines, by name. */
+  private readonly functions = new Map<string, readonly Param[]>();
   /** Names bound to a pathlib path, as isPathObject found them. */
   private readonly pathNames = new Map<string, boolean>();
   private readonly nodes: Node[];
@@ -77,10 +80,48 @@ class PythonReach {
         const left = n.childForFieldName(n.type === "assignment" ? "left" : "name");
         const right = n.childForFieldName(n.type === "assignment" ? "right" : "value");
         if (left?.type === "identifier" && right) this.bindings.add(left.text, right);
-      }
+      } else if (n.type === "function_definition") this.define(n);
+    }
+    // The arguments of calls of the file's own functions, before any value is worked out.
+    for (const n of this.nodes) {
+      const fn = n.type === "call" ? n.childForFieldName("function") : null;
+      const name = fn?.type === "identifier" ?
+        fn.text :
+        fn?.type === "attribute"
+        ? fn.childForFieldName("attribute")?.text
+        : undefined;
+      const def = name === undefined ? undefined : this.functions.get(name);
+      if (!def) continue;
+      const { positional, keywords } = this.args(n);
+      // (A method called on an object is given its first parameter, self or cls, by Python.)
+      const skip = fn!.type === "attribute" && /^(self|cls)$/.test(def[0]?.name ?? "") ? 1 : 0;
+      this.bindings.call(def, positional, keywords, skip);
     }
     for (const n of this.nodes) if (n.type === "call") this.call(n);
     return this.sink.done();
+  }
+
+  /** `def f(a, b="x", *, c: str = "y")`: its parameters, their defaults bound. */
+  private define(n: Node): void {
+    const name = n.childForFieldName("name")?.text;
+    if (!name) return;
+    const params: Param[] = [];
+    for (const p of n.childForFieldName("parameters")?.namedChildren ?? []) {
+      const id = p.type === "identifier" ?
+        p :
+        p.type === "typed_parameter"
+        ? p.namedChildren.find((c) => c.type === "identifier")
+        : p.childForFieldName("name");
+      if (!id || id.type !== "identifier") continue;
+      params.push({ name: id.text });
+      const dflt = p.type === "default_parameter" || p.type === "typed_default_parameter"
+        ? p.childForFieldName("value")
+        : null;
+      if (dflt) this.bindings.add(id.text, dflt);
+    }
+    // (Two functions of one name, as in two classes: the parameters of each are bound.)
+    const known = this.functions.get(name);
+    this.functions.set(name, known && known.length >= params.length ? known : params);
   }
 
   private imports(n: Node, from: string | null): void {

@@ -169,6 +169,11 @@ export class ReachSink {
   }
 }
 
+/** A parameter of a function the file defines (its default is bound as an assignment is). */
+export interface Param {
+  readonly name: string;
+}
+
 /**
  * The expressions assigned to each name anywhere in a file, and the values they may give a
  * name, each worked out once (a name that is part of its own definition is not followed).
@@ -182,6 +187,18 @@ export class Bindings {
     const list = this.nodes.get(name) ?? [];
     if (list.length < MAX_VALUES) list.push(value);
     this.nodes.set(name, list);
+  }
+
+  /**
+   * A call of a function the file defines binds its parameters to the arguments, as an
+   * assignment would (`def read(p): open(p)` … `read("../x")`): `params` are the names in
+   * order, each with its default; `skip` parameters are not given by the call (`self`).
+   */
+  call(params: readonly Param[], positional: readonly Node[], keywords: ReadonlyMap<string, Node>, skip: number): void {
+    params.slice(skip).forEach((p, i) => {
+      const given = positional[i] ?? keywords.get(p.name);
+      if (given && p.name !== "") this.add(p.name, given);
+    });
   }
 
   nodesOf(name: string): readonly Node[] {
