@@ -181,4 +181,13 @@ cases("#! scripts and package.json scripts", box, [
     "read $H/.ssh/id_rsa",
   ]],
   ["printf 'import os\\n' > r/w2.py && python3 r/w2.py", "allow", ["exec $P/r/w2.py"]],
+  // After `;` or a newline too: what the write put there is what most likely runs.
+  ["cat > r/w3.py <<'EOF'\nimport os\nos.system('cat ~/.ssh/id_rsa')\nEOF\npython3 r/w3.py", "ask", [
+    "read $H/.ssh/id_rsa",
+  ]],
+  ["echo 'open(\"../outside/secret.txt\").read()' > r/w4.js; node r/w4.js", "allow", ["exec $P/r/w4.js"]],
+  ['echo \'require("fs").readFileSync("../outside/secret.txt")\' > r/w5.js; node r/w5.js', "ask", [
+    "read $O/secret.txt",
+  ]],
+  ["printf 'print(1)\\n' > r/w6.py; python3 r/w6.py", "allow", ["exec $P/r/w6.py"]],
 ]);

@@ -12,7 +12,7 @@ import type { Span } from "../base/span.ts";
 import { type Arg, type Effect, withValue } from "../commands/analyse.ts";
 import { type ReachValue, scriptReach } from "../commands/inline/reach.ts";
 import type { InlineLanguage } from "../parse/inline-grammars.ts";
-import { canonicalLogical, isAbsolute, join } from "../paths/resolve.ts";
+import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import type { World } from "../shell/state.ts";
 import { lookup } from "../shell/words/variables.ts";
 import type { Shell } from "./context.ts";
@@ -99,7 +99,7 @@ function judgeScript(it: Shell, at: World, script: Arg, lang: InlineLanguage, la
   let text: string | null = null;
   let path = script.text!;
   for (const c of candidates(script.text!, lang)) {
-    text = it.paths.readScript(at, c, true);
+    text = it.paths.readScript(at, c, true) ?? writtenText(it, at, c);
     if (text !== null) {
       path = c;
       break;
@@ -141,6 +141,17 @@ function judgeScript(it: Shell, at: World, script: Arg, lang: InlineLanguage, la
       false, null, "sh");
     if (at !== parent) joinChild(parent, sub);
   }
+}
+
+/**
+ * The text an earlier part of the command wrote whole into the file, when readScript does not
+ * hand it out (written after `;`, or more than once): what most likely runs, scanned for what
+ * it visibly reaches.
+ */
+function writtenText(it: Shell, w: World, path: string): string | null {
+  if (w.cwd === null) return null;
+  const r = resolvePhysical(isAbsolute(path) ? path : join(w.cwd, path), it.paths.fs);
+  return r.ok ? it.paths.texts.lastWrittenText(r.path) : null;
 }
 
 /** The home Python's expanduser and node's os.homedir() take: $HOME as the command leaves it. */
