@@ -66,6 +66,8 @@ const box = useSandbox((fx) => {
       'class Store:\n    def save(self, name, text):\n        open(name, "w").write(text)\n' +
       'print(slurp("data/in.csv"))\nStore().save("out/copy.csv", "x")\n',
     "py/expand.py": 'from pathlib import Path\nprint(Path("~/.ssh/id_rsa").expanduser().read_text())\n',
+    "py/cmdlist.py": 'import subprocess\ncmd = ["cat", "../outside/secret.txt"]\nsubprocess.run(cmd)\n',
+    "py/cmdlist_ok.py": 'import subprocess\ncmd = ["git", "log", "-1"]\nsubprocess.run(cmd, check=True)\n',
     // JavaScript.
     "js/build.js": 'const fs = require("node:fs");\nconst path = require("path");\n' +
       'const { execSync } = require("child_process");\n' +
@@ -81,10 +83,13 @@ const box = useSandbox((fx) => {
     "js/helper.js": 'const fs = require("fs"), os = require("os");\n' +
       'const slurp = (p, enc = "utf8") => fs.readFileSync(p, enc);\nfunction save(name, text) { fs.writeFileSync(name, text); }\n' +
       'console.log(slurp(os.homedir() + "/.ssh/id_rsa"));\nsave("dist/x.txt", "x");\n',
+    "js/args.js":
+      'const cp = require("child_process");\nconst args = ["../outside/secret.txt"];\ncp.execFileSync("cat", args);\n',
     "js/ls.js": 'const { spawnSync } = require("child_process");\nspawnSync("ls", ["-la", "src"]);\n',
     // Perl.
     "pl/ok.pl": 'open(my $in, "<", "data/in.csv") or die;\nsystem("ls");\nmy $v = `git describe`;\n',
     "pl/leak.pl": 'open(my $fh, "<", "$ENV{HOME}/.ssh/id_rsa") or die;\nprint <$fh>;\n',
+    "pl/glob.pl": 'open(my $fh, "<", glob("~/.ssh/id_rsa")) or die;\n',
     "pl/system.pl": 'system("cat ~/.aws/credentials");\n',
     "pl/qx.pl": "my $s = qx{cat ../outside/secret.txt};\n",
     // #! scripts.
@@ -136,6 +141,9 @@ cases("python scripts", box, [
   ["python3 py/list.py", "ask", ["list $H/.ssh"], R],
   ["python3 py/escaped.py", "ask", ["read $O/secret.txt"], R],
   ["python3 py/expand.py", "ask", ["read $H/.ssh/id_rsa"], R],
+  // An argv list assigned to a name first.
+  ["python3 py/cmdlist_ok.py", "allow", ["!read $O/secret.txt"], R],
+  ["python3 r/py/cmdlist.py", "ask", ["read $O/secret.txt"]],
   // A function of the script's own is given its arguments: its parameters are those values.
   ["python3 py/helper_ok.py", "allow", ["read $P/r/data/in.csv", "write $P/r/out/copy.csv"], R],
   ["python3 py/helper.py", "ask", ["read $H/.ssh/id_rsa"], R],
@@ -151,23 +159,36 @@ cases("python scripts", box, [
   ["python3 -mleaky", "ask", ["read $P/outside/secret.txt"], { cwd: "$P/r", roots: ["$P/r"] }],
 ]);
 
-cases("node scripts", box, [["node js/build.js", "allow", ["read $P/README.md", "write $P/r/dist/out.json"], R], [
-  "node js/ls.js",
-  "allow",
-  ["list $P/r/src"],
-  R,
-], ["node js/leak.js", "ask", ["read $H/.ssh/id_rsa"], R], ["node js/leak", "ask", ["read $H/.ssh/id_rsa"], R], [
-  "node js/tpl.mjs",
-  "ask",
-  ["read $H/.ssh/id_rsa"],
-  R,
-], ["node js/exec.js", "ask", ["read $H/.aws/credentials"], R], ["node r/js/spawn.js", "ask", ["read $O/secret.txt"]]]);
+cases("node scripts", box, [
+  // Everyday: files beside the script and in the project, a listing of src.
+  ["node js/build.js", "allow", ["read $P/README.md", "write $P/r/dist/out.json"], R],
+  ["node js/ls.js", "allow", ["list $P/r/src"], R],
+  // Outside twins: the home's key, by a join, a template string, node's own name lookup.
+  ["node js/leak.js", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["node js/leak", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["node js/tpl.mjs", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["node js/exec.js", "ask", ["read $H/.aws/credentials"], R],
+  ["node r/js/spawn.js", "ask", ["read $O/secret.txt"]],
+  ["node r/js/args.js", "ask", ["read $O/secret.txt"]],
+  ["node js/helper.js", "ask", ["read $H/.ssh/id_rsa", "write $P/r/dist/x.txt"], R],
+  // A module node loads first runs too.
+  ["node -r ./js/hook.js js/ls.js", "ask", ["read $H/.aws/credentials"], R],
+  // TypeScript runners and bun: the JavaScript grammar, what does not parse skipped.
+  ["tsx ts/ok.ts", "allow", ["read $P/r/data/in.csv"], R],
+  ["tsx ts/leak.ts", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["bun js/leak.js", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["bun js/build.js", "allow", ["read $P/README.md"], R],
+]);
 
-cases("perl scripts", box, [["perl pl/ok.pl", "allow", ["read $P/r/data/in.csv"], R], ["perl pl/leak.pl", "ask", [
-  "read $H/.ssh/id_rsa",
-], R], ["perl pl/system.pl", "ask", ["read $H/.aws/credentials"], R], ["perl r/pl/qx.pl", "ask", [
-  "read $O/secret.txt",
-]]]);
+cases("perl scripts", box, [
+  // Everyday: a data file, ls, git describe.
+  ["perl pl/ok.pl", "allow", ["read $P/r/data/in.csv"], R],
+  // Outside twins.
+  ["perl pl/leak.pl", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["perl pl/glob.pl", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["perl pl/system.pl", "ask", ["read $H/.aws/credentials"], R],
+  ["perl r/pl/qx.pl", "ask", ["read $O/secret.txt"]],
+]);
 
 cases("#! scripts and package.json scripts", box, [
   ["./bin/ok", "allow", ["exec $P/r/bin/ok"], R],

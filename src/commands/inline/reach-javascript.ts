@@ -212,7 +212,7 @@ class JavaScriptReach {
       const fnName = q.slice(q.indexOf(".") + 1);
       if (SHELL.has(fnName)) this.sink.shell(this.value(args[0]));
       else if (PROGRAM.has(fnName)) {
-        const list = args[1]?.type === "array" ? args[1].namedChildren : args[1] === undefined ? [] : null;
+        const list = args[1] === undefined ? [] : this.arrayOf(args[1]);
         const options = args[1]?.type === "object" ? args[1] : args[2];
         if (options?.type === "object" && /\bshell\s*:\s*(true|["'`])/.test(options.text)) {
           this.sink.shell(this.value(args[0]));
@@ -220,6 +220,13 @@ class JavaScriptReach {
         else if (list !== null) this.argv([args[0]!, ...list]);
       }
     }
+  }
+
+  /** The items of an array, written there or assigned once to the name given (`const args = [...]`). */
+  private arrayOf(n: Node): readonly Node[] | null {
+    if (n.type === "array") return n.namedChildren;
+    const bound = n.type === "identifier" ? this.bindings.nodesOf(n.text) : [];
+    return bound.length === 1 && bound[0]!.type === "array" ? bound[0]!.namedChildren : null;
   }
 
   private argv(items: readonly Node[]): void {

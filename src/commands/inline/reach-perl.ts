@@ -5,8 +5,8 @@
 // are followed to every `$x = …` of them; anything else is skipped.
 
 import type { Node } from "web-tree-sitter";
-import { nodesOf, Bindings, cwdValue, HOME, joinPath, type NodeBudget, type ReachKind, ReachSink, type ReachValue,
-  type ScriptReach } from "./reach-values.ts";
+import { nodesOf, Bindings, cwdValue, expandUser, HOME, joinPath, type NodeBudget, type ReachKind, ReachSink,
+  type ReachValue, type ScriptReach } from "./reach-values.ts";
 
 const CALLS = new Set(["call_expression_with_args_with_brackets", "call_expression_with_spaced_args"]);
 /** Functions whose every argument is a file of the kind given. */
@@ -31,6 +31,13 @@ export function reachPerl(root: Node, budget: NodeBudget): ScriptReach {
   const value = (n: Node | undefined): ReachValue[] | null => {
     if (!n) return null;
     if (n.type === "scalar_variable") return bindings.values(n.text, value);
+    // glob("~/x") expands the `~` (File::Glob, as csh does).
+    if (CALLS.has(n.type) && n.namedChildren[0]?.childForFieldName("function_name")?.text === "glob") {
+      const arg = n.childForFieldName("args");
+      const inner = arg?.type === "array" || arg?.type === "arguments" ? arg.namedChildren[0] : arg;
+      const v = inner ? perlString(inner) : null;
+      return v === null ? null : [expandUser(v)];
+    }
     const s = perlString(n);
     return s === null ? null : [s];
   };

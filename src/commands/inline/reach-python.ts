@@ -196,17 +196,26 @@ class PythonReach {
       const first = arg(0, "args");
       const shell = keywords.get("shell");
       if (!first) return;
-      const list = first.type === "list" || first.type === "tuple" ? first.namedChildren : null;
+      const list = this.listOf(first);
       if (shell?.type === "true") this.sink.shell(this.value(list ? list[0] : first));
       else if (list) this.argv(list);
       else this.argv([first]);
     } else if (/^os\.exec[lv]p?e?$/.test(q) || /^os\.spawn[lv]p?e?$/.test(q)) {
       // os.execvp(file, args), os.execlp(file, arg0, arg1, …); spawn* take a mode first.
       const rest = q.startsWith("os.spawn") ? positional.slice(1) : positional;
-      const list = rest[1]?.type === "list" || rest[1]?.type === "tuple" ? rest[1].namedChildren : rest.slice(1);
+      const list = (rest[1] ? this.listOf(rest[1]) : null) ?? rest.slice(1);
       if (q.includes("v")) this.argv(list);
       else this.argv(q.endsWith("e") ? list.slice(0, -1) : list);
     }
+  }
+
+  /** The items of a list or tuple, written there or assigned once to the name given (`cmd = [...]`). */
+  private listOf(n: Node): readonly Node[] | null {
+    if (n.type === "list" || n.type === "tuple") return n.namedChildren;
+    const bound = n.type === "identifier" ? this.bindings.nodesOf(n.text) : [];
+    return bound.length === 1 && (bound[0]!.type === "list" || bound[0]!.type === "tuple")
+      ? bound[0]!.namedChildren
+      : null;
   }
 
   private argv(items: readonly Node[]): void {
