@@ -68,6 +68,18 @@ const box = useSandbox((fx) => {
     "py/expand.py": 'from pathlib import Path\nprint(Path("~/.ssh/id_rsa").expanduser().read_text())\n',
     "py/cmdlist.py": 'import subprocess\ncmd = ["cat", "../outside/secret.txt"]\nsubprocess.run(cmd)\n',
     "py/cmdlist_ok.py": 'import subprocess\ncmd = ["git", "log", "-1"]\nsubprocess.run(cmd, check=True)\n',
+    // The leak families' forms (test/support/leaks/families.ts): a loop over names, code run by exec.
+    "fam/leak.py": 'import os\nfor f in ["../outside/secret.txt", "~/.ssh/id_rsa"]:\n' +
+      "    try: print(open(os.path.expanduser(f)).read())\n    except OSError as e: print(e)\n",
+    "fam/ok.py": 'import os\nfor f in ["data/a.csv", "data/b.csv"]:\n    print(open(f).read())\n',
+    "fam/leak.js": 'const fs = require("fs"), os = require("os");\n' +
+      'for (const f of ["../outside/secret.txt", "~/.ssh/id_rsa"]) {\n' +
+      '  try { console.log(fs.readFileSync(f.replace(/^~/, os.homedir()), "utf8")) } catch (e) {}\n}\n',
+    "fam/each.js": 'const fs = require("fs");\n["data/a.csv", "data/b.csv"].forEach((f) => fs.readFileSync(f));\n' +
+      '["../outside/secret.txt"].map((g) => fs.readFileSync(g));\n',
+    "fam/tool": '#!/usr/bin/env python3\nexec(open("fam/leak.py").read())\n',
+    "fam/tool_ok": '#!/usr/bin/env python3\nexec(open("fam/ok.py").read())\n',
+    "fam/bg.py": 'import subprocess\nsubprocess.Popen(["python3", "fam/leak.py"])\n',
     // JavaScript.
     "js/build.js": 'const fs = require("node:fs");\nconst path = require("path");\n' +
       'const { execSync } = require("child_process");\n' +
@@ -114,7 +126,7 @@ const box = useSandbox((fx) => {
     "README.md": "# r\n",
     "py/tpl.txt": "t\n",
   });
-  for (const f of ["bin/leak", "bin/ok", "bin/nodeleak"]) chmodSync(join(r, f), 0o755);
+  for (const f of ["bin/leak", "bin/ok", "bin/nodeleak", "fam/tool", "fam/tool_ok"]) chmodSync(join(r, f), 0o755);
   return {};
 });
 
@@ -188,6 +200,19 @@ cases("perl scripts", box, [
   ["perl pl/glob.pl", "ask", ["read $H/.ssh/id_rsa"], R],
   ["perl pl/system.pl", "ask", ["read $H/.aws/credentials"], R],
   ["perl r/pl/qx.pl", "ask", ["read $O/secret.txt"]],
+]);
+
+cases("the leak families' forms", box, [
+  // A loop over a list of names: each item is the loop's name.
+  ["python3 fam/ok.py", "allow", ["read $P/r/data/a.csv", "read $P/r/data/b.csv"], R],
+  ["python3 fam/leak.py", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["python3 r/fam/leak.py", "ask", ["read $O/secret.txt"]],
+  ["node fam/leak.js", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["node r/fam/each.js", "ask", ["read $O/secret.txt", "read $P/data/a.csv"]],
+  // Code a script runs in its own interpreter, and a script it starts.
+  ["./fam/tool_ok", "allow", ["read $P/r/data/a.csv"], R],
+  ["./fam/tool", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["python3 fam/bg.py", "ask", ["read $H/.ssh/id_rsa"], R],
 ]);
 
 cases("#! scripts and package.json scripts", box, [

@@ -95,7 +95,12 @@ function candidates(path: string, lang: InlineLanguage): readonly string[] {
   return lang === "javascript" ? [path, `${path}.js`, `${path}.mjs`, `${path}.cjs`, `${path}/index.js`] : [path];
 }
 
-function judgeScript(it: Shell, at: World, script: Arg, lang: InlineLanguage, label: string, parent: World): void {
+/** How many files deep code a script runs in its own interpreter (`exec(open(p).read())`) is followed. */
+const MAX_SCRIPT_DEPTH = 3;
+
+function judgeScript(it: Shell, at: World, script: Arg, lang: InlineLanguage, label: string, parent: World,
+  depth = 0): void
+{
   let text: string | null = null;
   let path = script.text!;
   for (const c of candidates(script.text!, lang)) {
@@ -140,6 +145,11 @@ function judgeScript(it: Shell, at: World, script: Arg, lang: InlineLanguage, la
     const sub = runCode(it, code, script.span, `${label}: ${c.t === "shell" ? "shell code" : "a program it runs"}`, at,
       false, null, "sh");
     if (at !== parent) joinChild(parent, sub);
+  }
+  // Code it runs in its own interpreter is its reach too (past the depth, not followed: visibility only).
+  for (const c of depth < MAX_SCRIPT_DEPTH ? reach.scripts : []) {
+    const p = place(c.at);
+    if (p !== null) judgeScript(it, at, withValue(script, p, ""), lang, `${label} > ${p}`, parent, depth + 1);
   }
 }
 

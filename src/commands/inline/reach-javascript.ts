@@ -23,7 +23,9 @@ const PROGRAM = new Set(["execFile", "execFileSync", "spawn", "spawnSync", "fork
 
 /** The nodes the scan looks at; the rest of the tree is only walked. */
 const SCANNED = new Set(["import_statement", "variable_declarator", "assignment_expression", "call_expression",
-  "function_declaration", "generator_function_declaration", "method_definition"]);
+  "function_declaration", "generator_function_declaration", "method_definition", "for_in_statement"]);
+/** Array methods whose callback is given each item first. */
+const ITEM_CALLBACKS = new Set(["forEach", "map", "flatMap", "filter", "some", "every", "find", "findIndex"]);
 /** Functions a name may be bound to. */
 const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
 
@@ -74,8 +76,17 @@ class JavaScriptReach {
         if (name) this.define(name, n);
       }
     }
-    // The arguments of calls of the file's own functions, before any value is worked out.
+    // The arguments of calls of the file's own functions, and the items a `for … of` or an
+    // array's forEach/map takes, before any value is worked out.
     for (const n of this.nodes) {
+      if (n.type === "for_in_statement") {
+        const left = n.childForFieldName("left");
+        const right = n.childForFieldName("right");
+        const items = right && n.children.some((c) => c.type === "of") ? this.arrayOf(right) : null;
+        if (left?.type === "identifier") { for (const i of items ?? []) this.bindings.add(left.text, i); }
+        continue;
+      }
+      this.itemCallback(n);
       const fn = n.type === "call_expression" ? n.childForFieldName("function") : null;
       const name = fn?.type === "identifier" ?
         fn.text :
@@ -222,6 +233,19 @@ class JavaScriptReach {
     }
   }
 
+  /** `[a, b].forEach((f) => …)`: the callback's first parameter is each item. */
+  private itemCallback(n: Node): void {
+    const fn = n.childForFieldName("function");
+    if (fn?.type !== "member_expression" || !ITEM_CALLBACKS.has(fn.childForFieldName("property")?.text ?? "")) return;
+    const items = this.arrayOf(fn.childForFieldName("object")!);
+    const callback = n.childForFieldName("arguments")?.namedChildren[0];
+    const params = callback && FUNCTION_VALUES.has(callback.type)
+      ? callback.childForFieldName("parameters") ?? callback.childForFieldName("parameter")
+      : null;
+    const first = params?.type === "identifier" ? params : params?.namedChildren[0];
+    if (first?.type === "identifier") { for (const i of items ?? []) this.bindings.add(first.text, i); }
+  }
+
   /** The items of an array, written there or assigned once to the name given (`const args = [...]`). */
   private arrayOf(n: Node): readonly Node[] | null {
     if (n.type === "array") return n.namedChildren;
@@ -286,11 +310,32 @@ class JavaScriptReach {
     }
   }
 
+  /**
+   * `p.replace(/^~/, os.homedir())`, `p.replace("~", home)`: the usual spelling of expanding a
+   * leading `~` in node, which does not. Any other replacement is not followed.
+   */
+  private tildeReplaced(fn: Node, args: readonly Node[]): ReachValue[] | null {
+    const pattern = args[0];
+    const tilde = pattern?.type === "regex"
+      ? /^\^~(\\?\/)?$/.test(pattern.childForFieldName("pattern")?.text ?? "")
+      : pattern !== undefined && jsPlain(pattern) === "~";
+    const subject = this.value(fn.childForFieldName("object") ?? undefined);
+    const by = this.value(args[1]);
+    if (!tilde || !subject || !by) return null;
+    return combine([subject, by], ([v, b]) => {
+      if (v!.base !== "cwd" || !v!.text.includes("~")) return v!;
+      const at = v!.text.indexOf("~");
+      return at === 0 ? concat(b!, cwdValue(v!.text.slice(1))) : null;
+    });
+  }
+
   private callValue(n: Node): ReachValue[] | null {
     const fn = n.childForFieldName("function");
     const q = fn ? this.qname(fn) : null;
     const args = (n.childForFieldName("arguments")?.namedChildren ?? []).filter((a) => a.type !== "comment");
     if (q === "os.homedir") return [HOME];
+    const method = fn?.type === "member_expression" ? fn.childForFieldName("property")?.text : undefined;
+    if (method === "replace" || method === "replaceAll") return this.tildeReplaced(fn!, args);
     if (q === "process.cwd") return [cwdValue(".")];
     if (q === "path.join" || q === "path.resolve" || q === "path.normalize") {
       const vs = args.map((a) => this.value(a));

@@ -41,10 +41,10 @@ const SAME_PATH = new Set(["os.path.abspath", "os.path.normpath", "os.path.realp
 
 /** The nodes the scan looks at; the rest of the tree is only walked. */
 const SCANNED = new Set(["import_statement", "import_from_statement", "assignment", "named_expression", "call",
-  "function_definition"]);
+  "function_definition", "for_statement", "for_in_clause"]);
 
 /** The last names of the functions and methods the scan judges calls of. */
-const CALLEES = new Set(["open", ...Object.keys(PATH_METHODS),
+const CALLEES = new Set(["open", "exec", "run_path", ...Object.keys(PATH_METHODS),
   ...[...Object.keys(FILE_FUNCTIONS), ...Object.keys(TWO_FILES), ...SHELL_FUNCTIONS, ...SUBPROCESS].map((q) =>
     q.slice(q.lastIndexOf(".") + 1)
   ), "execl", "execlp", "execle", "execlpe", "execv", "execvp", "execve", "execvpe", "spawnl", "spawnlp", "spawnle",
@@ -82,8 +82,16 @@ class PythonReach {
         if (left?.type === "identifier" && right) this.bindings.add(left.text, right);
       } else if (n.type === "function_definition") this.define(n);
     }
-    // The arguments of calls of the file's own functions, before any value is worked out.
+    // The arguments of calls of the file's own functions, and the items a `for` over a list
+    // takes, before any value is worked out.
     for (const n of this.nodes) {
+      if (n.type === "for_statement" || n.type === "for_in_clause") {
+        const left = n.childForFieldName("left");
+        const right = n.childForFieldName("right");
+        const items = right ? this.listOf(right) : null;
+        if (left?.type === "identifier") { for (const i of items ?? []) this.bindings.add(left.text, i); }
+        continue;
+      }
       const fn = n.type === "call" ? n.childForFieldName("function") : null;
       const name = fn?.type === "identifier" ?
         fn.text :
@@ -183,6 +191,10 @@ class PythonReach {
     }
     const q = this.qname(fn);
     if (q === null) return;
+    if (q === "exec" || q === "runpy.run_path") {
+      this.sink.script(q === "exec" ? this.sourceRead(arg(0)) : this.value(arg(0, "path_name")));
+      return;
+    }
     if (q === "open" || q === "io.open" || q === "codecs.open") {
       this.sink.file(this.value(arg(0, "file")), this.modeOf(arg(1, "mode")));
     } else if (FILE_FUNCTIONS[q] !== undefined) {
@@ -207,6 +219,24 @@ class PythonReach {
       if (q.includes("v")) this.argv(list);
       else this.argv(q.endsWith("e") ? list.slice(0, -1) : list);
     }
+  }
+
+  /**
+   * The file whose text an expression is, read whole: `open(p).read()`, `Path(p).read_text()`,
+   * `compile(…, p, "exec")`'s first argument; null otherwise.
+   */
+  private sourceRead(n: Node | undefined): ReachValue[] | null {
+    if (n?.type !== "call") return null;
+    const fn = n.childForFieldName("function");
+    if (fn?.type === "identifier" && this.qname(fn) === "compile") return this.sourceRead(this.args(n).positional[0]);
+    if (fn?.type !== "attribute") return null;
+    const method = fn.childForFieldName("attribute")?.text;
+    const obj = fn.childForFieldName("object")!;
+    if (method === "read_text" && this.isPathObject(obj)) return this.value(obj);
+    if (method !== "read" || obj.type !== "call") return null;
+    const opener = obj.childForFieldName("function");
+    const q = opener ? this.qname(opener) : null;
+    return q === "open" || q === "io.open" ? this.value(this.args(obj).positional[0]) : null;
   }
 
   /** The items of a list or tuple, written there or assigned once to the name given (`cmd = [...]`). */

@@ -25,9 +25,15 @@ interface ReachFile {
 type ReachCommand = { readonly t: "shell"; readonly text: ReachValue } | { readonly t: "argv";
   readonly argv: readonly ReachValue[] };
 
+/** A file of code the script runs in its own interpreter (`exec(open(p).read())`, `runpy.run_path(p)`). */
+interface ReachScript {
+  readonly at: ReachValue;
+}
+
 export interface ScriptReach {
   readonly files: readonly ReachFile[];
   readonly commands: readonly ReachCommand[];
+  readonly scripts: readonly ReachScript[];
 }
 
 /** Nodes walked per script; past it, nothing is reported (as for a script not read at all). */
@@ -136,6 +142,7 @@ export class ReachSink {
   private readonly seen = new Set<string>();
   readonly files: ReachFile[] = [];
   readonly commands: ReachCommand[] = [];
+  readonly scripts: ReachScript[] = [];
 
   file(values: readonly ReachValue[] | null, kind: ReachKind): void {
     for (const at of values ?? []) {
@@ -164,8 +171,17 @@ export class ReachSink {
     this.commands.push({ t: "argv", argv });
   }
 
+  script(values: readonly ReachValue[] | null): void {
+    for (const at of values ?? []) {
+      const key = `c:${at.base}:${at.text}`;
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      this.scripts.push({ at });
+    }
+  }
+
   done(): ScriptReach {
-    return { files: this.files, commands: this.commands };
+    return { files: this.files, commands: this.commands, scripts: this.scripts };
   }
 }
 
