@@ -16,6 +16,7 @@
 // The fixtures are written into the sandbox's project ($P/r); no golden verdicts are recorded.
 
 import { describe, test } from "bun:test";
+import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { assertCase, type Case, type Sandbox, useSandbox } from "./support/table.ts";
@@ -80,6 +81,10 @@ const box = useSandbox((fx) => {
     "fam/tool": '#!/usr/bin/env python3\nexec(open("fam/leak.py").read())\n',
     "fam/tool_ok": '#!/usr/bin/env python3\nexec(open("fam/ok.py").read())\n',
     "fam/bg.py": 'import subprocess\nsubprocess.Popen(["python3", "fam/leak.py"])\n',
+    // Archives unpacked: judged as tar or unzip unpacking them there.
+    "arc/unpack.py": 'import tarfile\nwith tarfile.open("arc/climb.tar") as t:\n    t.extractall()\n',
+    "arc/unpack_ok.py": 'import tarfile, shutil\nt = tarfile.open("arc/plain.tar")\nt.extractall(path="out")\n' +
+      'shutil.unpack_archive("arc/plain.tar", "out2")\n',
     // JavaScript.
     "js/build.js": 'const fs = require("node:fs");\nconst path = require("path");\n' +
       'const { execSync } = require("child_process");\n' +
@@ -127,6 +132,12 @@ const box = useSandbox((fx) => {
     "py/tpl.txt": "t\n",
   });
   for (const f of ["bin/leak", "bin/ok", "bin/nodeleak", "fam/tool", "fam/tool_ok"]) chmodSync(join(r, f), 0o755);
+  // A tar whose member climbs out of where it is unpacked, and a plain one.
+  const tar =
+    "import io, sys, tarfile\nfor name, member in ((sys.argv[1], '../../outside/planted'), (sys.argv[2], 'a.txt')):\n" +
+    "    with tarfile.open(name, 'w') as t:\n        i = tarfile.TarInfo(member); i.size = 2\n" +
+    "        t.addfile(i, io.BytesIO(b'x\\n'))\n";
+  spawnSync("python3", ["-c", tar, join(r, "arc/climb.tar"), join(r, "arc/plain.tar")]);
   return {};
 });
 
@@ -214,6 +225,13 @@ cases("the leak families' forms", box, [
   ["./fam/tool", "ask", ["read $H/.ssh/id_rsa"], R],
   ["python3 fam/bg.py", "ask", ["read $H/.ssh/id_rsa"], R],
 ]);
+
+cases("archives a script unpacks", box, [["python3 arc/unpack_ok.py", "allow", ["read $P/r/arc/plain.tar"], R], [
+  "python3 arc/unpack.py",
+  "ask",
+  ["write $O/planted"],
+  R,
+]]);
 
 cases("#! scripts and package.json scripts", box, [
   ["./bin/ok", "allow", ["exec $P/r/bin/ok"], R],

@@ -134,18 +134,26 @@ function judgeScript(it: Shell, at: World, script: Arg, lang: InlineLanguage, la
     const p = place(f.at);
     it.paths.access(at, withValue(script, p, "the user's home is not known"), f.kind, label);
   }
-  for (const c of reach.commands) {
+  // Each command is judged from the disk as the command line left it, not as the script's
+  // earlier commands may (a first unpack would make the second archive's members unknown):
+  // where the scan sees them in the file says little of the order they run in.
+  const runs = reach.commands.map((c) => () => {
     const words = c.t === "shell" ? [c.text] : c.argv;
     const placed = words.map((v) => (v.base === "cwd" ? v.text : place(v)));
     if (placed.some((p) => p === null)) {
       it.issue("UNRESOLVED_WORD", `${label} runs a command with the user's home, which is not known`, script.span);
-      continue;
+      return;
     }
     const code = c.t === "shell" ? placed[0]! : placed.map((p) => shellQuote(p!)).join(" ");
-    const sub = runCode(it, code, script.span, `${label}: ${c.t === "shell" ? "shell code" : "a program it runs"}`, at,
-      false, null, "sh");
-    if (at !== parent) joinChild(parent, sub);
-  }
+    // (From a copy each, what it leaves joined into the parent once all have run.)
+    done.push(
+      ...runCode(it, code, script.span, `${label}: ${c.t === "shell" ? "shell code" : "a program it runs"}`, at.clone(),
+        false, null, "sh"),
+    );
+  });
+  const done: World[] = [];
+  it.paths.texts.alternatives(runs);
+  if (done.length) joinChild(parent, done);
   // Code it runs in its own interpreter is its reach too (past the depth, not followed: visibility only).
   for (const c of depth < MAX_SCRIPT_DEPTH ? reach.scripts : []) {
     const p = place(c.at);

@@ -41,10 +41,10 @@ const SAME_PATH = new Set(["os.path.abspath", "os.path.normpath", "os.path.realp
 
 /** The nodes the scan looks at; the rest of the tree is only walked. */
 const SCANNED = new Set(["import_statement", "import_from_statement", "assignment", "named_expression", "call",
-  "function_definition", "for_statement", "for_in_clause"]);
+  "function_definition", "for_statement", "for_in_clause", "as_pattern"]);
 
 /** The last names of the functions and methods the scan judges calls of. */
-const CALLEES = new Set(["open", "exec", "run_path", ...Object.keys(PATH_METHODS),
+const CALLEES = new Set(["open", "exec", "run_path", "extractall", ...Object.keys(PATH_METHODS),
   ...[...Object.keys(FILE_FUNCTIONS), ...Object.keys(TWO_FILES), ...SHELL_FUNCTIONS, ...SUBPROCESS].map((q) =>
     q.slice(q.lastIndexOf(".") + 1)
   ), "execl", "execlp", "execle", "execlpe", "execv", "execvp", "execve", "execvpe", "spawnl", "spawnlp", "spawnle",
@@ -81,6 +81,12 @@ class PythonReach {
         const right = n.childForFieldName(n.type === "assignment" ? "right" : "value");
         if (left?.type === "identifier" && right) this.bindings.add(left.text, right);
       } else if (n.type === "function_definition") this.define(n);
+      else if (n.type === "as_pattern") {
+        // `with tarfile.open(p) as t`: t is what the call gives.
+        const value = n.namedChildren[0];
+        const alias = n.childForFieldName("alias")?.namedChildren[0];
+        if (value?.type === "call" && alias?.type === "identifier") this.bindings.add(alias.text, value);
+      }
     }
     // The arguments of calls of the file's own functions, and the items a `for` over a list
     // takes, before any value is worked out.
@@ -189,8 +195,19 @@ class PythonReach {
         return;
       }
     }
+    if (fn.type === "attribute" && fn.childForFieldName("attribute")?.text === "extractall") {
+      const archive = this.archiveOf(fn.childForFieldName("object")!);
+      if (archive) this.unpack(archive.tool, archive.at, arg(0, "path"));
+      return;
+    }
     const q = this.qname(fn);
     if (q === null) return;
+    if (q === "shutil.unpack_archive") {
+      const at = this.value(arg(0, "filename"));
+      const zip = at?.length === 1 && /\.zip$/i.test(at[0]!.text);
+      if (at) this.unpack(zip ? "unzip" : "tar", at, arg(1, "extract_dir"));
+      return;
+    }
     if (q === "exec" || q === "runpy.run_path") {
       this.sink.script(q === "exec" ? this.sourceRead(arg(0)) : this.value(arg(0, "path_name")));
       return;
@@ -237,6 +254,35 @@ class PythonReach {
     const opener = obj.childForFieldName("function");
     const q = opener ? this.qname(opener) : null;
     return q === "open" || q === "io.open" ? this.value(this.args(obj).positional[0]) : null;
+  }
+
+  /** The archive an object is: `tarfile.open(p)`, `zipfile.ZipFile(p)`, or a name bound to one. */
+  private archiveOf(n: Node): { readonly tool: "tar" | "unzip"; readonly at: ReachValue[] } | null {
+    const calls = n.type === "identifier" ? this.bindings.nodesOf(n.text) : [n];
+    if (calls.length !== 1 || calls[0]!.type !== "call") return null;
+    const fn = calls[0]!.childForFieldName("function");
+    const q = fn ? this.qname(fn) : null;
+    const tool = q === "tarfile.open" || q === "tarfile.TarFile" ? "tar" : q === "zipfile.ZipFile" ? "unzip" : null;
+    const { positional, keywords } = this.args(calls[0]!);
+    const at = this.value(positional[0] ?? keywords.get("name") ?? keywords.get("file"));
+    return tool !== null && at !== null ? { tool, at } : null;
+  }
+
+  /**
+   * An archive unpacked (`extractall`, `shutil.unpack_archive`): judged as tar or unzip unpacking
+   * it there, whose members the table reads (a member `../x` writes outside). A destination not
+   * known is not followed.
+   */
+  private unpack(tool: "tar" | "unzip", at: readonly ReachValue[], dest: Node | undefined): void {
+    const to = dest ? this.value(dest) : [cwdValue(".")];
+    if (!to || to.length !== 1) return;
+    for (const a of at) {
+      this.sink.argv(
+        tool === "tar"
+          ? [cwdValue("tar"), cwdValue("-xf"), a, cwdValue("-C"), to[0]!]
+          : [cwdValue("unzip"), cwdValue("-o"), cwdValue("-q"), a, cwdValue("-d"), to[0]!],
+      );
+    }
   }
 
   /** The items of a list or tuple, written there or assigned once to the name given (`cmd = [...]`). */
