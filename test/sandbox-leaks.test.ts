@@ -113,7 +113,10 @@ describe.skipIf(skip)("leaks through the default host route", () => {
   test("without the sandbox the tables leak (they can: the static check allows them)", () => {
     const counts = countTables(outcomes);
     const fam = counts.find((c) => c.table === "families")!;
-    expect(fam.bareLeaks).toBeGreaterThanOrEqual(20);
+    // (10 since the static check asks about project code whose text reaches outside, and the
+    // make recipes, package scripts and jobs that run it: those families are not run. The ones
+    // that read their places at run time, which it does not see, are the sandbox's to hold.)
+    expect(fam.bareLeaks).toBeGreaterThanOrEqual(10);
     expect(counts.reduce((n, c) => n + c.bareLeaks, 0)).toBeGreaterThan(fam.bareLeaks);
   });
   test("contained: nothing outside is opened, nor written", () => {

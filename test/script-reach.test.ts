@@ -85,6 +85,12 @@ const box = useSandbox((fx) => {
     "arc/unpack.py": 'import tarfile\nwith tarfile.open("arc/climb.tar") as t:\n    t.extractall()\n',
     "arc/unpack_ok.py": 'import tarfile, shutil\nt = tarfile.open("arc/plain.tar")\nt.extractall(path="out")\n' +
       'shutil.unpack_archive("arc/plain.tar", "out2")\n',
+    // Makefiles: the recipes of the goals and their prerequisites.
+    "Makefile": "PY := python3\nOUT = out\n.PHONY: all test leak sh install\nall: $(OUT)/report.json\n" +
+      "$(OUT)/report.json: data/in.csv\n\t@mkdir -p $(OUT)\n\t$(PY) py/report.py > $@\n" +
+      "test:\n\tpython3 -m tools.gen\n\t-$(UNSET_FROM_ENV) --flag\n%.o: %.c\n\t$(CC) -c $< -o ../outside/$@\n" +
+      "leak: all\n\t$(PY) py/key.py\nsh:\n\tcat ~/.aws/credentials\ninstall:\n\tcp README.md ../../outside/README\n",
+    "shellmk/Makefile": "TOKEN := $(shell cat ../../../outside/secret.txt)\nall:\n\t@echo $(TOKEN)\n",
     // JavaScript.
     "js/build.js": 'const fs = require("node:fs");\nconst path = require("path");\n' +
       'const { execSync } = require("child_process");\n' +
@@ -232,6 +238,21 @@ cases("archives a script unpacks", box, [["python3 arc/unpack_ok.py", "allow", [
   ["write $O/planted"],
   R,
 ]]);
+
+cases("make's recipes", box, [
+  // Everyday: the first goal and its prerequisite's recipe, a test target; a line with a
+  // variable the makefile does not define is skipped, a pattern rule not followed.
+  ["make", "allow", ["write $P/r/out/report.json", "read $P/r/data/in.csv"], R],
+  ["make test", "allow", ["write $P/r/out/gen.json"], R],
+  ["make -n leak", "allow", ["!read $H/.ssh/id_rsa"], R],
+  // Outside twins: a script a recipe runs, shell code, an install, $(shell …).
+  ["make leak", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["make -s sh", "ask", ["read $H/.aws/credentials"], R],
+  ["make install", "ask", ["write $O/README"], R],
+  // (A variable given on the command line overrides the makefile's: cat only reads the script.)
+  ["make PY=cat leak", "allow", ["read $P/r/py/key.py", "!read $H/.ssh/id_rsa"], R],
+  ["make -C shellmk", "ask", ["read $O/secret.txt"], R],
+]);
 
 cases("#! scripts and package.json scripts", box, [
   ["./bin/ok", "allow", ["exec $P/r/bin/ok"], R],

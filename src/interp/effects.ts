@@ -21,6 +21,7 @@ import { joinChild, withCwd, withStatus } from "./worlds.ts";
 import { writtenThenRun } from "./written-config.ts";
 import { packageConfig } from "./package-config.ts";
 import { makeIncludes } from "./make-includes.ts";
+import { makeRecipes } from "./make-recipes.ts";
 import { dotenvFiles } from "./dotenv.ts";
 import { interpreterScripts, shebangScript } from "./script-reach.ts";
 
@@ -36,6 +37,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   // What it reads as its configuration in the project may name code or places (npm's script-shell).
   packageConfig(it, argv, w, info.span);
   makeIncludes(it, argv, w, info.span);
+  makeRecipes(it, argv, w, info.span);
   dotenvFiles(it, argv, w, info.span);
   // The script an interpreter runs may visibly reach outside (open("../x"), os.system(…)).
   interpreterScripts(it, argv, effects, w);

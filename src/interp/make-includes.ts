@@ -29,7 +29,7 @@ interface MakeRun {
 }
 
 /** make's `-C`, `-f` and `-I` (separate, glued, long with `=` or a separate value); null: a value not known. */
-function makeRun(args: readonly (string | null)[], cwd: string): MakeRun | null {
+export function makeRun(args: readonly (string | null)[], cwd: string): MakeRun | null {
   let dir = cwd;
   const files: string[] = [];
   const includes: string[] = [];
@@ -205,13 +205,13 @@ function directives(text: string, vars: MakeVars): (string | null)[] {
     const def = /^\s*(?:(?:override|export|private)\s+)*([A-Za-z0-9_.-]+)\s*(:::=|::=|:=|\+=|\?=|!=|=)\s*(.*)$/.exec(
       line,
     );
-    if (def) define(vars, def[1]!, def[2]!, def[3]!.trim());
+    if (def) defineMake(vars, def[1]!, def[2]!, def[3]!.trim());
   }
   return out;
 }
 
 /** A variable's definition as make reads it: its value (null: not known; `!=` runs a command). */
-function define(vars: MakeVars, name: string, op: string, value: string): void {
+export function defineMake(vars: MakeVars, name: string, op: string, value: string): void {
   const prev = vars.get(name);
   if (op === "!=") vars.set(name, null);
   else if (op === "?=") {
