@@ -1,8 +1,8 @@
 // make's `include`, `-include` and `sinclude` (and bmake's `.include`): a makefile inside the
 // project may read makefile code from anywhere (`include ../x.mk`: GNU make 4.3 opened
-// /tmp/tc/mk/x.mk under strace), whose recipes then run as the project's do. The guard does
-// not read recipes (a makefile inside the roots is project code), but it reads the makefiles
-// make reads, as make does, for the files they include: one inside the roots is read for its
+// /tmp/tc/mk/x.mk under strace), whose recipes then run as the project's do. (The recipes of
+// the makefile make reads are judged for what they visibly run: make-recipes.ts.) It reads
+// the makefiles make reads, as make does, for the files they include: one inside the roots is read for its
 // own includes, one outside is a `read` access and OPAQUE_CODE (makefile code from outside
 // the project), and a name the guard cannot work out (a variable it does not know, `$(shell
 // …)`) is a `read` of a path it cannot name.
