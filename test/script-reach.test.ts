@@ -67,6 +67,8 @@ const box = useSandbox((fx) => {
       'class Store:\n    def save(self, name, text):\n        open(name, "w").write(text)\n' +
       'print(slurp("data/in.csv"))\nStore().save("out/copy.csv", "x")\n',
     "py/expand.py": 'from pathlib import Path\nprint(Path("~/.ssh/id_rsa").expanduser().read_text())\n',
+    "py/unknown.py": 'import os\nos.system("cat $SOME_FILE | wc -l")\nos.system("cat ~/.aws/credentials $SOME_FILE")\n',
+    "py/unknown_ok.py": 'import os\nos.system("cat $SOME_FILE | wc -l")\nos.system("./build/tool --out=$OUT")\n',
     "py/cmdlist.py": 'import subprocess\ncmd = ["cat", "../outside/secret.txt"]\nsubprocess.run(cmd)\n',
     "py/cmdlist_ok.py": 'import subprocess\ncmd = ["git", "log", "-1"]\nsubprocess.run(cmd, check=True)\n',
     // The leak families' forms (test/support/leaks/families.ts): a loop over names, code run by exec.
@@ -89,7 +91,8 @@ const box = useSandbox((fx) => {
     "Makefile": "PY := python3\nOUT = out\n.PHONY: all test leak sh install\nall: $(OUT)/report.json\n" +
       "$(OUT)/report.json: data/in.csv\n\t@mkdir -p $(OUT)\n\t$(PY) py/report.py > $@\n" +
       "test:\n\tpython3 -m tools.gen\n\t-$(UNSET_FROM_ENV) --flag\n%.o: %.c\n\t$(CC) -c $< -o ../outside/$@\n" +
-      "leak: all\n\t$(PY) py/key.py\nsh:\n\tcat ~/.aws/credentials\ninstall:\n\tcp README.md ../../outside/README\n",
+      "leak: all\n\t$(PY) py/key.py\nsh:\n\tcat ~/.aws/credentials\ninstall:\n\tcp README.md ../../outside/README\n" +
+      "deps:\n\tpip install -r requirements/missing.txt\n\tcd build && ./configure --prefix=$$PREFIX\n",
     "shellmk/Makefile": "TOKEN := $(shell cat ../../../outside/secret.txt)\nall:\n\t@echo $(TOKEN)\n",
     // JavaScript.
     "js/build.js": 'const fs = require("node:fs");\nconst path = require("path");\n' +
@@ -170,6 +173,10 @@ cases("python scripts", box, [
   ["python3 py/list.py", "ask", ["list $H/.ssh"], R],
   ["python3 py/escaped.py", "ask", ["read $O/secret.txt"], R],
   ["python3 py/expand.py", "ask", ["read $H/.ssh/id_rsa"], R],
+  // What the guard cannot know of a command a script runs is left to the sandbox; what it
+  // visibly reaches is asked about.
+  ["python3 py/unknown_ok.py", "allow", ["!#UNRESOLVED_WORD"], R],
+  ["python3 py/unknown.py", "ask", ["read $H/.aws/credentials", "!#UNRESOLVED_WORD"], R],
   // An argv list assigned to a name first.
   ["python3 py/cmdlist_ok.py", "allow", ["!read $O/secret.txt"], R],
   ["python3 r/py/cmdlist.py", "ask", ["read $O/secret.txt"]],
@@ -245,6 +252,9 @@ cases("make's recipes", box, [
   ["make", "allow", ["write $P/r/out/report.json", "read $P/r/data/in.csv"], R],
   ["make test", "allow", ["write $P/r/out/gen.json"], R],
   ["make -n leak", "allow", ["!read $H/.ssh/id_rsa"], R],
+  // What the guard cannot know of a recipe is left to the sandbox, not asked about: a requirements
+  // file not there, a directory nothing made, a variable from the environment.
+  ["make deps", "allow", ["!#UNRESOLVED_WORD", "!#UNRESOLVED_CWD", "!#OPAQUE_CODE"], R],
   // Outside twins: a script a recipe runs, shell code, an install, $(shell …).
   ["make leak", "ask", ["read $H/.ssh/id_rsa"], R],
   ["make -s sh", "ask", ["read $H/.aws/credentials"], R],

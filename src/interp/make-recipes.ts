@@ -17,6 +17,7 @@ import { expandMake, type MakeVars } from "./make-expand.ts";
 import { defineMake, makeRun } from "./make-includes.ts";
 import type { Shell } from "./context.ts";
 import { runCode } from "./nested.ts";
+import { visibleOnly } from "./visible-only.ts";
 import { joinChild, withCwd } from "./worlds.ts";
 
 /** GNU make's names (bmake's makefiles are another language). */
@@ -191,7 +192,7 @@ export function makeRecipes(it: Shell, argv: readonly Arg[], w: World, span: Spa
   // Each line in a new shell from make's directory, one after another.
   let at = withCwd(w.clone(), dir);
   for (const { target, code } of lines.slice(0, MAX_LINES)) {
-    const out = runCode(it, code, span, `${name} ${target}: recipe`, at, false, null, "sh");
+    const out = visibleOnly(it, () => runCode(it, code, span, `${name} ${target}: recipe`, at, false, null, "sh"));
     at = out[0] ?? at;
   }
   if (lines.length) joinChild(w, [at]);

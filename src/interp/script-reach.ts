@@ -17,6 +17,7 @@ import type { World } from "../shell/state.ts";
 import { lookup } from "../shell/words/variables.ts";
 import type { Shell } from "./context.ts";
 import { runCode } from "./nested.ts";
+import { visibleOnly } from "./visible-only.ts";
 import { joinChild, withCwd } from "./worlds.ts";
 
 /** The interpreters whose script operand (their `exec` path) is scanned, by program name. */
@@ -137,20 +138,22 @@ function judgeScript(it: Shell, at: World, script: Arg, lang: InlineLanguage, la
   // Each command is judged from the disk as the command line left it, not as the script's
   // earlier commands may (a first unpack would make the second archive's members unknown):
   // where the scan sees them in the file says little of the order they run in.
-  const runs = reach.commands.map((c) => () => {
-    const words = c.t === "shell" ? [c.text] : c.argv;
-    const placed = words.map((v) => (v.base === "cwd" ? v.text : place(v)));
-    if (placed.some((p) => p === null)) {
-      it.issue("UNRESOLVED_WORD", `${label} runs a command with the user's home, which is not known`, script.span);
-      return;
-    }
-    const code = c.t === "shell" ? placed[0]! : placed.map((p) => shellQuote(p!)).join(" ");
-    // (From a copy each, what it leaves joined into the parent once all have run.)
-    done.push(
-      ...runCode(it, code, script.span, `${label}: ${c.t === "shell" ? "shell code" : "a program it runs"}`, at.clone(),
-        false, null, "sh"),
-    );
-  });
+  const runs = reach.commands.map((c) => () =>
+    visibleOnly(it, () => {
+      const words = c.t === "shell" ? [c.text] : c.argv;
+      const placed = words.map((v) => (v.base === "cwd" ? v.text : place(v)));
+      if (placed.some((p) => p === null)) {
+        it.issue("UNRESOLVED_WORD", `${label} runs a command with the user's home, which is not known`, script.span);
+        return;
+      }
+      const code = c.t === "shell" ? placed[0]! : placed.map((p) => shellQuote(p!)).join(" ");
+      // (From a copy each, what it leaves joined into the parent once all have run.)
+      done.push(
+        ...runCode(it, code, script.span, `${label}: ${c.t === "shell" ? "shell code" : "a program it runs"}`,
+          at.clone(), false, null, "sh"),
+      );
+    })
+  );
   const done: World[] = [];
   it.paths.texts.alternatives(runs);
   if (done.length) joinChild(parent, done);

@@ -39,7 +39,7 @@ export interface ScriptReach {
 /** Nodes walked per script; past it, nothing is reported (as for a script not read at all). */
 const MAX_REACH_NODES = 100_000;
 /** Values one expression may stand for (a name assigned in several places). */
-export const MAX_VALUES = 8;
+const MAX_VALUES = 8;
 
 /** Thrown by a scanner past MAX_REACH_NODES: the script is then not reported on at all. */
 export class ReachBound extends Error {
