@@ -17,8 +17,26 @@ export type { ReachValue } from "./reach-values.ts";
 /** Scripts past this size are not parsed (the interpreter's script reader caps it lower still). */
 const MAX_SCRIPT_CHARS = 256 * 1024;
 
+/**
+ * The last scans, by language and text: an agent runs the same script again and again, and a
+ * resident checker (src/server/) answers each call in this process. (A few, small: the texts
+ * are at most the script reader's cap.)
+ */
+const scanned = new Map<string, ScriptReach | null>();
+const MAX_SCANNED = 16;
+
 /** What a script reaches, or null when it is not scanned (too large, no grammar). */
 export function scriptReach(lang: InlineLanguage, text: string): ScriptReach | null {
+  const key = `${lang}\u0000${text}`;
+  const known = scanned.get(key);
+  if (known !== undefined) return known;
+  const got = scan(lang, text);
+  if (scanned.size >= MAX_SCANNED) scanned.delete(scanned.keys().next().value!);
+  scanned.set(key, got);
+  return got;
+}
+
+function scan(lang: InlineLanguage, text: string): ScriptReach | null {
   if (text.length > MAX_SCRIPT_CHARS || text.includes("\u0000")) return null;
   const parser = inlineParser(lang);
   if (!parser) return null;
