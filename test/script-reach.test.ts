@@ -69,6 +69,11 @@ const box = useSandbox((fx) => {
     "py/expand.py": 'from pathlib import Path\nprint(Path("~/.ssh/id_rsa").expanduser().read_text())\n',
     "py/unknown.py": 'import os\nos.system("cat $SOME_FILE | wc -l")\nos.system("cat ~/.aws/credentials $SOME_FILE")\n',
     "py/unknown_ok.py": 'import os\nos.system("cat $SOME_FILE | wc -l")\nos.system("./build/tool --out=$OUT")\n',
+    "py/star.py": 'from os import *\nsystem("cat ~/.aws/credentials")\n',
+    "py/split.py": 'import subprocess, shlex\nsubprocess.run("git status --short".split())\n' +
+      'subprocess.run(shlex.split("cat ../outside/secret.txt"))\n',
+    "py/split_ok.py": 'import subprocess, shlex\nsubprocess.run("git status --short".split())\n',
+    "py/pwd.py": 'import os, pwd\nprint(open(pwd.getpwuid(os.getuid()).pw_dir + "/.ssh/id_rsa").read())\n',
     "py/cmdlist.py": 'import subprocess\ncmd = ["cat", "../outside/secret.txt"]\nsubprocess.run(cmd)\n',
     "py/cmdlist_ok.py": 'import subprocess\ncmd = ["git", "log", "-1"]\nsubprocess.run(cmd, check=True)\n',
     // The leak families' forms (test/support/leaks/families.ts): a loop over names, code run by exec.
@@ -111,11 +116,13 @@ const box = useSandbox((fx) => {
       'console.log(slurp(os.homedir() + "/.ssh/id_rsa"));\nsave("dist/x.txt", "x");\n',
     "js/args.js":
       'const cp = require("child_process");\nconst args = ["../outside/secret.txt"];\ncp.execFileSync("cat", args);\n',
+    "js/envidx.js": 'const fs = require("fs");\nfs.readFileSync(process.env["HOME"] + "/.ssh/id_rsa");\n',
     "js/ls.js": 'const { spawnSync } = require("child_process");\nspawnSync("ls", ["-la", "src"]);\n',
     // Perl.
     "pl/ok.pl": 'open(my $in, "<", "data/in.csv") or die;\nsystem("ls");\nmy $v = `git describe`;\n',
     "pl/leak.pl": 'open(my $fh, "<", "$ENV{HOME}/.ssh/id_rsa") or die;\nprint <$fh>;\n',
     "pl/glob.pl": 'open(my $fh, "<", glob("~/.ssh/id_rsa")) or die;\n',
+    "pl/concat.pl": 'my $k = $ENV{HOME} . "/.ssh/id_rsa";\nopen(my $fh, "<", $k) or die;\n',
     "pl/system.pl": 'system("cat ~/.aws/credentials");\n',
     "pl/qx.pl": "my $s = qx{cat ../outside/secret.txt};\n",
     // #! scripts.
@@ -177,6 +184,11 @@ cases("python scripts", box, [
   // visibly reaches is asked about.
   ["python3 py/unknown_ok.py", "allow", ["!#UNRESOLVED_WORD"], R],
   ["python3 py/unknown.py", "ask", ["read $H/.aws/credentials", "!#UNRESOLVED_WORD"], R],
+  // A bare name of a module imported with *, an argv split from a literal, the home from pwd.
+  ["python3 py/star.py", "ask", ["read $H/.aws/credentials"], R],
+  ["python3 py/split_ok.py", "allow", ["!read $O/secret.txt"], R],
+  ["python3 r/py/split.py", "ask", ["read $O/secret.txt"]],
+  ["python3 py/pwd.py", "ask", ["read $H/.ssh/id_rsa"], R],
   // An argv list assigned to a name first.
   ["python3 py/cmdlist_ok.py", "allow", ["!read $O/secret.txt"], R],
   ["python3 r/py/cmdlist.py", "ask", ["read $O/secret.txt"]],
@@ -206,6 +218,7 @@ cases("node scripts", box, [
   ["node js/exec.js", "ask", ["read $H/.aws/credentials"], R],
   ["node r/js/spawn.js", "ask", ["read $O/secret.txt"]],
   ["node r/js/args.js", "ask", ["read $O/secret.txt"]],
+  ["node js/envidx.js", "ask", ["read $H/.ssh/id_rsa"], R],
   ["node js/helper.js", "ask", ["read $H/.ssh/id_rsa", "write $P/r/dist/x.txt"], R],
   // A module node loads first runs too.
   ["node -r ./js/hook.js js/ls.js", "ask", ["read $H/.aws/credentials"], R],
@@ -222,6 +235,7 @@ cases("perl scripts", box, [
   // Outside twins.
   ["perl pl/leak.pl", "ask", ["read $H/.ssh/id_rsa"], R],
   ["perl pl/glob.pl", "ask", ["read $H/.ssh/id_rsa"], R],
+  ["perl pl/concat.pl", "ask", ["read $H/.ssh/id_rsa"], R],
   ["perl pl/system.pl", "ask", ["read $H/.aws/credentials"], R],
   ["perl r/pl/qx.pl", "ask", ["read $O/secret.txt"]],
 ]);

@@ -303,6 +303,12 @@ class JavaScriptReach {
         if (obj?.type === "meta_property" && prop === "filename") return [SCRIPT];
         return obj?.text === "process.env" && prop === "HOME" ? [HOME] : null;
       }
+      case "subscript_expression": {
+        const index = n.childForFieldName("index");
+        return n.childForFieldName("object")?.text === "process.env" && index && jsPlain(index) === "HOME"
+          ? [HOME]
+          : null;
+      }
       case "call_expression":
         return this.callValue(n);
       default:

@@ -5,8 +5,8 @@
 // are followed to every `$x = …` of them; anything else is skipped.
 
 import type { Node } from "web-tree-sitter";
-import { nodesOf, Bindings, cwdValue, expandUser, HOME, joinPath, type NodeBudget, type ReachKind, ReachSink,
-  type ReachValue, type ScriptReach } from "./reach-values.ts";
+import { nodesOf, Bindings, combine, concat, cwdValue, expandUser, HOME, joinPath, type NodeBudget, type ReachKind,
+  ReachSink, type ReachValue, type ScriptReach } from "./reach-values.ts";
 
 const CALLS = new Set(["call_expression_with_args_with_brackets", "call_expression_with_spaced_args"]);
 /** Functions whose every argument is a file of the kind given. */
@@ -31,6 +31,16 @@ export function reachPerl(root: Node, budget: NodeBudget): ScriptReach {
   const value = (n: Node | undefined): ReachValue[] | null => {
     if (!n) return null;
     if (n.type === "scalar_variable") return bindings.values(n.text, value);
+    // `$ENV{HOME}`, and `.` of two strings.
+    if (n.type === "hash_access_variable_simple") {
+      const key = n.childForFieldName("key");
+      const k = key?.type === "identifier" ? key.text : key ? perlString(key)?.text : undefined;
+      return n.childForFieldName("hash_variable")?.text === "$ENV" && k === "HOME" ? [HOME] : null;
+    }
+    if (n.type === "binary_expression" && n.child(1)?.text === ".") {
+      const [l, r] = [value(n.namedChildren[0]), value(n.namedChildren[1])];
+      return l && r ? combine([l, r], ([a, b]) => concat(a!, b!)) : null;
+    }
     // glob("~/x") expands the `~` (File::Glob, as csh does).
     if (CALLS.has(n.type) && n.namedChildren[0]?.childForFieldName("function_name")?.text === "glob") {
       const arg = n.childForFieldName("args");

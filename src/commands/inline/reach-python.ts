@@ -50,6 +50,12 @@ const CALLEES = new Set(["open", "exec", "run_path", "extractall", ...Object.key
   ), "execl", "execlp", "execle", "execlpe", "execv", "execvp", "execve", "execvpe", "spawnl", "spawnlp", "spawnle",
   "spawnlpe", "spawnv", "spawnvp", "spawnve", "spawnvpe"]);
 
+/** Whether a dotted name is one the scan judges calls of or values from. */
+function judged(q: string): boolean {
+  return q in FILE_FUNCTIONS || q in TWO_FILES || SHELL_FUNCTIONS.has(q) || SUBPROCESS.has(q) || SAME_PATH.has(q) ||
+    /^os\.(path\.(join|expanduser|dirname)|getenv|getcwd|exec[lv]p?e?|spawn[lv]p?e?)$/.test(q) || PATH_CLASSES.has(q);
+}
+
 export function reachPython(root: Node, budget: NodeBudget): ScriptReach {
   return new PythonReach(root, budget).run();
 }
@@ -61,6 +67,8 @@ class PythonReach {
   private readonly bindings = new Bindings();
   /** The functions (and methods) the file defines, by name. */
   private readonly functions = new Map<string, readonly Param[]>();
+  /** Modules imported with `*`, whose names are bare. */
+  private readonly starModules: string[] = [];
   /** Names bound to a pathlib path, as isPathObject found them. */
   private readonly pathNames = new Map<string, boolean>();
   private readonly nodes: Node[];
@@ -76,6 +84,10 @@ class PythonReach {
       else if (n.type === "import_from_statement") {
         const mod = n.childForFieldName("module_name");
         if (mod?.type === "dotted_name") this.imports(n, mod.text);
+        // `from os import *`: a bare name may be that module's.
+        if (mod?.type === "dotted_name" && n.namedChildren.some((c) => c.type === "wildcard_import")) {
+          this.starModules.push(mod.text);
+        }
       } else if (n.type === "assignment" || n.type === "named_expression") {
         const left = n.childForFieldName(n.type === "assignment" ? "left" : "name");
         const right = n.childForFieldName(n.type === "assignment" ? "right" : "value");
@@ -155,7 +167,9 @@ class PythonReach {
 
   /** The dotted name an expression stands for (`sp.run` → `subprocess.run`), or null. */
   private qname(n: Node): string | null {
-    if (n.type === "identifier") return this.aliases.get(n.text) ?? n.text;
+    if (n.type === "identifier") {
+      return this.aliases.get(n.text) ?? this.starModules.map((m) => `${m}.${n.text}`).find(judged) ?? n.text;
+    }
     if (n.type === "attribute") {
       const obj = n.childForFieldName("object");
       const attr = n.childForFieldName("attribute")?.text;
@@ -225,6 +239,8 @@ class PythonReach {
       const first = arg(0, "args");
       const shell = keywords.get("shell");
       if (!first) return;
+      const split = this.splitWords(first);
+      if (split !== null && shell?.type !== "true") return this.sink.argv(split.map(cwdValue));
       const list = this.listOf(first);
       if (shell?.type === "true") this.sink.shell(this.value(list ? list[0] : first));
       else if (list) this.argv(list);
@@ -283,6 +299,22 @@ class PythonReach {
           : [cwdValue("unzip"), cwdValue("-o"), cwdValue("-q"), a, cwdValue("-d"), to[0]!],
       );
     }
+  }
+
+  /** `"cat x".split()`, `shlex.split("cat x")`: an argv of the words of a literal, as values. */
+  private splitWords(n: Node): string[] | null {
+    if (n.type !== "call") return null;
+    const fn = n.childForFieldName("function");
+    const { positional } = this.args(n);
+    const source =
+      fn?.type === "attribute" && fn.childForFieldName("attribute")?.text === "split" && positional.length === 0
+        ? fn.childForFieldName("object")
+        : fn && this.qname(fn) === "shlex.split"
+        ? positional[0]
+        : null;
+    const v = source ? this.value(source) : null;
+    if (!v || v.length !== 1 || v[0]!.base !== "cwd" || /["'\\]/.test(v[0]!.text)) return null;
+    return v[0]!.text.split(/\s+/).filter((w) => w !== "");
   }
 
   /** The items of a list or tuple, written there or assigned once to the name given (`cmd = [...]`). */
@@ -374,6 +406,13 @@ class PythonReach {
         return q === "os.environ" && key?.length === 1 && key[0]!.text === "HOME" ? [HOME] : null;
       }
       case "attribute": {
+        // pwd.getpwuid(…).pw_dir: the home as the password database has it (expanduser's
+        // fallback; $HOME is what the guard knows).
+        if (n.childForFieldName("attribute")?.text === "pw_dir") {
+          const call = n.childForFieldName("object");
+          const fn = call?.type === "call" ? call.childForFieldName("function") : null;
+          if (fn && /^pwd\.getpw(uid|nam)$/.test(this.qname(fn) ?? "")) return [HOME];
+        }
         // `Path(x).parent`
         if (n.childForFieldName("attribute")?.text !== "parent") return null;
         const v = this.value(n.childForFieldName("object") ?? undefined);
