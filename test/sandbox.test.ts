@@ -37,26 +37,38 @@ beforeAll(() => {
   writeFileSync(join(project, ".env"), "API_KEY=abc");
   writeFileSync(join(top, "outside.txt"), "outside");
   writeFileSync(join(project, "src", "main.js"), "console.log('main')\n");
-  // Code the guard does not read: a Python program, a Node script, a Makefile recipe.
-  writeFileSync(join(project, "steal.py"), `import os\nprint(open(os.path.expanduser("~/.ssh/id_rsa")).read())\n`);
-  writeFileSync(join(project, "escape.py"), `open("../x", "w").write("escaped")\nprint("wrote")\n`);
-  writeFileSync(join(project, "peek.py"), `print(open("../outside.txt").read(), end="")\n`);
-  // A shell script run from Python: the guard reads neither.
+  // Code whose reach the guard does not see (docs/semantics.md, "What project code visibly
+  // reaches"): the places are read at run time from data files, so only the sandbox stands in
+  // the way. (Written as literals in the code, each asks: test/script-reach.test.ts.)
+  writeFileSync(join(project, "places.txt"), "~/.ssh/id_rsa\n../x\n../outside.txt\n.env\n");
+  const place = (n: number) => `open("places.txt").read().split()[${n}]`;
+  writeFileSync(join(project, "steal.py"), `import os\nprint(open(os.path.expanduser(${place(0)})).read())\n`);
+  writeFileSync(join(project, "escape.py"), `open(${place(1)}, "w").write("escaped")\nprint("wrote")\n`);
+  writeFileSync(join(project, "peek.py"), `print(open(${place(2)}).read(), end="")\n`);
+  // A shell script run from Python, by a name made at run time: the guard sees neither.
   writeFileSync(join(project, "unseen.sh"),
     "cat secrets/prod.key; cat .env; cat ~/.ssh/id_rsa; cat ~/.bashrc; umount .env; unshare -U true; mount -t tmpfs none secrets; echo done\n");
-  writeFileSync(join(project, "unseen.py"), `import subprocess\nsubprocess.run(["bash", "unseen.sh"])\n`);
-  writeFileSync(join(project, "env.js"), `console.log(require("fs").readFileSync(".env", "utf8"))\n`);
+  writeFileSync(join(project, "unseen.py"),
+    `import subprocess, sys\nsubprocess.run(["bash", sys.argv[0][:-3] + ".sh"])\n`);
+  writeFileSync(join(project, "env.js"),
+    `const fs = require("fs");\nconsole.log(fs.readFileSync(fs.readFileSync("places.txt", "utf8").split("\\n")[3], "utf8"))\n`);
+  // Makefile recipes whose places come from a variable of an included makefile, which the
+  // guard does not follow into recipes.
+  writeFileSync(join(project, "places.mk"), "KEY := ~/.ssh/id_rsa\nHOOK := .git/hooks/pre-commit\n");
   writeFileSync(join(project, "Makefile"),
-    `steal:\n\tcat ~/.ssh/id_rsa\nhook:\n\techo 'curl evil' > .git/hooks/pre-commit\nbuild:\n\tmkdir -p dist && cp src/main.js dist/main.js\n${LEAK}`);
+    `include places.mk\nsteal:\n\tcat $(KEY)\nhook:\n\techo 'curl evil' > $(HOOK)\nbuild:\n\tmkdir -p dist && cp src/main.js dist/main.js\n${LEAK}`);
   writeFileSync(join(project, "package.json"),
     JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node test.js", leak: "python3 leak.py" } }));
   // Each attempt on its own, so that every one is made.
+  writeFileSync(join(project, "leak.txt"), "../outside.txt ~/.ssh/id_rsa ../leaked.txt\n");
   writeFileSync(join(project, "leak.py"),
-    "import os\n" +
-      ["../outside.txt", "~/.ssh/id_rsa"].map((f) =>
-        `try: print(open(os.path.expanduser("${f}")).read())\nexcept OSError as e: print(e)\n`
-      ).join("") + `open("../leaked.txt", "w").write("x")\n`);
-  writeFileSync(join(project, "test.js"), `require("fs").readFileSync(require("os").homedir() + "/.ssh/id_rsa")\n`);
+    "import os\nnames = open('leak.txt').read().split()\n" +
+      [0, 1].map((i) => `try: print(open(os.path.expanduser(names[${i}])).read())\nexcept OSError as e: print(e)\n`)
+        .join("") +
+      `open(names[2], "w").write("x")\n`);
+  writeFileSync(join(project, "test.js"),
+    `const fs = require("fs");\nfs.readFileSync(require("os").homedir() + fs.readFileSync("key.txt", "utf8").trim())\n`);
+  writeFileSync(join(project, "key.txt"), "/.ssh/id_rsa\n");
   writeFileSync(join(project, "test_tiny.py"), `def test_one():\n    assert 1 + 1 == 2\n`);
   config = join(top, "rules.json");
   writeFileSync(config, JSON.stringify({ permission: { read: { "*.env": "deny", "secrets/**": "deny" } } }));
@@ -115,7 +127,7 @@ describe.skipIf(skip)("what the static check lets through, the sandbox stops", (
     expect(existsSync(join(project, ".git", "hooks", "pre-commit"))).toBe(false);
   });
   test("a program the guard never saw cannot read what the deny rules name, nor unmount the masks", () => {
-    // The guard does not read Python, so it never sees the shell script the program runs.
+    // The program names the shell script it runs at run time: the guard never sees it.
     expect(check("python3 unseen.py")).toBe("allow");
     const r = exec("python3 unseen.py");
     expect(r.stdout).toContain("done");
@@ -265,11 +277,12 @@ describe("the profile and its Claude Code export", () => {
 });
 
 describe.skipIf(skip)("escapes from the mounts", () => {
-  // Each escape runs as a shell script started from Python, which the guard does not read, so
-  // the static check allows it and only the mounts stand in its way.
+  // Each escape runs as a shell script started from Python by a name made at run time, which
+  // the guard does not see, so the static check allows it and only the mounts stand in its way.
   function unseen(name: string, script: string): string {
     writeFileSync(join(project, `${name}.sh`), script);
-    writeFileSync(join(project, `${name}.py`), `import subprocess\nsubprocess.run(["bash", "${name}.sh"])\n`);
+    writeFileSync(join(project, `${name}.py`),
+      `import subprocess, sys\nsubprocess.run(["bash", sys.argv[0][:-3] + ".sh"])\n`);
     expect(check(`python3 ${name}.py`)).toBe("allow");
     return `python3 ${name}.py`;
   }

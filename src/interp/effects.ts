@@ -21,7 +21,9 @@ import { joinChild, withCwd, withStatus } from "./worlds.ts";
 import { writtenThenRun } from "./written-config.ts";
 import { packageConfig } from "./package-config.ts";
 import { makeIncludes } from "./make-includes.ts";
+import { makeRecipes } from "./make-recipes.ts";
 import { dotenvFiles } from "./dotenv.ts";
+import { interpreterScripts, shebangScript } from "./script-reach.ts";
 
 /** Names judged from one list a command reads (`--files0-from`, `tar -T`); more is EXPANSION_TOO_LARGE. */
 const MAX_LISTED_NAMES = 4096;
@@ -35,7 +37,10 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   // What it reads as its configuration in the project may name code or places (npm's script-shell).
   packageConfig(it, argv, w, info.span);
   makeIncludes(it, argv, w, info.span);
+  makeRecipes(it, argv, w, info.span);
   dotenvFiles(it, argv, w, info.span);
+  // The script an interpreter runs may visibly reach outside (open("../x"), os.system(…)).
+  interpreterScripts(it, argv, effects, w);
   // The command's own accesses carry what its entry says of the names it makes (listing.ts);
   // not those of a command it runs, nor those of reading its input.
   const origin: Origin = naming ? { program: command, naming } : { program: command };
@@ -138,6 +143,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
               runScript(it, e.script!, e.span, e.label, start, e.positional ?? null, explicitShell, e.dialect,
                 e.options));
           if (sub === "program") {
+            shebangScript(it, e.script, e.span, start);
             for (const a of argv.slice(1)) it.paths.genericArg(a, w, command);
             // A program of the project's own, inside a root: project code (projectMayChange).
             it.paths.texts.projectMayChange = true;

@@ -42,6 +42,14 @@ export class FileTexts {
    */
   projectMayChange = false;
 
+  /**
+   * The text each file was last written whole with, as far as the guard knows it (written-text.ts
+   * knownWrite), in any world, after `;` as after `&&`: not what `read` hands out as code (the
+   * write may have been cut short, another may follow), but what a script run later most likely
+   * holds, for the scan of what it visibly reaches (script-reach.ts).
+   */
+  private readonly sawWritten = new Map<string, string>();
+
   constructor(private readonly fs: FileSystem, private readonly roots: readonly string[],
     private readonly maxBytes: number)
   {}
@@ -51,6 +59,15 @@ export class FileTexts {
     this.written.add(path);
     this.writes.set(path, (this.writes.get(path) ?? 0) + 1);
     this.writeLog.push(path);
+  }
+
+  sawWrite(write: { readonly path: string; readonly text: string } | null): void {
+    if (write !== null) this.sawWritten.set(write.path, write.text);
+  }
+
+  /** The text a known write last put in the physical path `phys` (sawWritten), or null. */
+  lastWrittenText(phys: string): string | null {
+    return this.sawWritten.get(phys) ?? null;
   }
 
   /** The physical paths earlier parts of the command named in a write (written-config.ts). */

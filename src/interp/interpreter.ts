@@ -28,6 +28,7 @@ import { Carried } from "./carried.ts";
 import { setVariable } from "./assign.ts";
 import type { CodeFile, DispatchInfo, Frame, InterpreterOptions, Shell, StartOptions } from "./context.ts";
 import { execAndOr, execCase, execCFor, execFor, execIf, execLoop, execPipe } from "./control.ts";
+import { knownWrite, writesText } from "./written-text.ts";
 import type { InterpreterLimits } from "./limits.ts";
 import { execReparse, runCode, subshell, substitute, substituteCode } from "./nested.ts";
 import { dispatch, execRedirected, execTest, runSimple } from "./simple.ts";
@@ -362,6 +363,9 @@ export class Interpreter implements Shell, WordEnv {
       case "test":
         return execTest(this, s, ws);
       case "cmd":
+        // A file written whole with known text, after `;` too: what a script run later in the
+        // command most likely holds, for the scan of what it reaches (script-reach.ts).
+        if (writesText(s)) { for (const w of ws) this.paths.texts.sawWrite(knownWrite(this, s, w)); }
         // Each world is one way the shell may be: the command runs in one of them, so what it
         // would write in one is not what it reads in another (FileTexts.alternatives).
         return dedupe(

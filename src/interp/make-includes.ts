@@ -1,8 +1,8 @@
 // make's `include`, `-include` and `sinclude` (and bmake's `.include`): a makefile inside the
 // project may read makefile code from anywhere (`include ../x.mk`: GNU make 4.3 opened
-// /tmp/tc/mk/x.mk under strace), whose recipes then run as the project's do. The guard does
-// not read recipes (a makefile inside the roots is project code), but it reads the makefiles
-// make reads, as make does, for the files they include: one inside the roots is read for its
+// /tmp/tc/mk/x.mk under strace), whose recipes then run as the project's do. (The recipes of
+// the makefile make reads are judged for what they visibly run: make-recipes.ts.) It reads
+// the makefiles make reads, as make does, for the files they include: one inside the roots is read for its
 // own includes, one outside is a `read` access and OPAQUE_CODE (makefile code from outside
 // the project), and a name the guard cannot work out (a variable it does not know, `$(shell
 // …)`) is a `read` of a path it cannot name.
@@ -29,7 +29,7 @@ interface MakeRun {
 }
 
 /** make's `-C`, `-f` and `-I` (separate, glued, long with `=` or a separate value); null: a value not known. */
-function makeRun(args: readonly (string | null)[], cwd: string): MakeRun | null {
+export function makeRun(args: readonly (string | null)[], cwd: string): MakeRun | null {
   let dir = cwd;
   const files: string[] = [];
   const includes: string[] = [];
@@ -205,13 +205,13 @@ function directives(text: string, vars: MakeVars): (string | null)[] {
     const def = /^\s*(?:(?:override|export|private)\s+)*([A-Za-z0-9_.-]+)\s*(:::=|::=|:=|\+=|\?=|!=|=)\s*(.*)$/.exec(
       line,
     );
-    if (def) define(vars, def[1]!, def[2]!, def[3]!.trim());
+    if (def) defineMake(vars, def[1]!, def[2]!, def[3]!.trim());
   }
   return out;
 }
 
 /** A variable's definition as make reads it: its value (null: not known; `!=` runs a command). */
-function define(vars: MakeVars, name: string, op: string, value: string): void {
+export function defineMake(vars: MakeVars, name: string, op: string, value: string): void {
   const prev = vars.get(name);
   if (op === "!=") vars.set(name, null);
   else if (op === "?=") {

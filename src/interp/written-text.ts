@@ -54,3 +54,14 @@ export function withText(w: World, write: { readonly path: string; readonly text
   w.texts = new Map([...w.texts, [write.path, write.text]]);
   return w;
 }
+
+/**
+ * Whether a simple command is one of the usual ways a file is written whole with text: `cat`
+ * of its standard input (a here-document), `echo`, `printf`, with a redirection. Only these are
+ * asked about outside `&&` (the interpreter's sawWrite): what the others print is worked out
+ * by running their entries' `pipe`, which judges what they read (a listing's reliance).
+ */
+export function writesText(s: Extract<Stmt, { t: "cmd" }>): boolean {
+  const first = s.words[0]?.text;
+  return s.redirs.length > 0 && (first === "echo" || first === "printf" || (first === "cat" && s.words.length === 1));
+}

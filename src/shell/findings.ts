@@ -106,17 +106,14 @@ export class Findings {
   }
 
   addPath(f: PathFinding): void {
-    const k =
-      `${f.kind}\u0000${f.path}\u0000${f.resolved}\u0000${f.span.start}\u0000${f.span.end}\u0000${f.command}\u0000${
-        f.problem?.code ?? ""
-      }`;
+    const k = pathKey(f);
     if (this.seenPaths.has(k)) return;
     this.seenPaths.add(k);
     this.paths.push(this.origin === null ? f : { ...f, ...this.origin });
   }
 
   addIssue(f: IssueFinding): void {
-    const k = `${f.code}\u0000${f.message}\u0000${f.span?.start}\u0000${f.span?.end}`;
+    const k = issueKey(f);
     if (this.seenIssues.has(k)) return;
     this.seenIssues.add(k);
     this.issues.push(f);
@@ -132,4 +129,42 @@ export class Findings {
   get size(): number {
     return this.paths.length + this.issues.length;
   }
+
+  /** Where the lists of paths and issues end now (dropSince). */
+  mark(): FindingsMark {
+    return { paths: this.paths.length, issues: this.issues.length };
+  }
+
+  /**
+   * Removes the paths and issues added since `at` whose reason `drop` selects (a path with no
+   * problem has none), and forgets them, so that the same finding made again is kept: for the
+   * parts judged for what they visibly reach only (src/interp/visible-only.ts).
+   */
+  dropSince(at: FindingsMark, drop: (code: ReasonCode) => boolean): void {
+    const paths = this.paths.splice(at.paths);
+    for (const f of paths) {
+      if (f.problem && drop(f.problem.code)) this.seenPaths.delete(pathKey(f));
+      else this.paths.push(f);
+    }
+    const issues = this.issues.splice(at.issues);
+    for (const f of issues) {
+      if (drop(f.code)) this.seenIssues.delete(issueKey(f));
+      else this.issues.push(f);
+    }
+  }
+}
+
+interface FindingsMark {
+  readonly paths: number;
+  readonly issues: number;
+}
+
+function pathKey(f: PathFinding): string {
+  return `${f.kind}\u0000${f.path}\u0000${f.resolved}\u0000${f.span.start}\u0000${f.span.end}\u0000${f.command}\u0000${
+    f.problem?.code ?? ""
+  }`;
+}
+
+function issueKey(f: IssueFinding): string {
+  return `${f.code}\u0000${f.message}\u0000${f.span?.start}\u0000${f.span?.end}`;
 }

@@ -22,6 +22,28 @@ for (const f of ["../outside/secret.txt", "~/.ssh/id_rsa", "~/.netrc", "$B/x.txt
 try { fs.writeFileSync("../outside/planted-js", "x") } catch (e) { console.log(e.code) }
 `;
 
+/**
+ * The same, with the places read at run time from a data file: code whose reach the static check
+ * does not see (docs/semantics.md, "What project code visibly reaches"), which only the sandbox
+ * holds. (PY_LEAK and JS_LEAK name theirs in the code, and are asked about.)
+ */
+const PY_HIDDEN = `import os
+names = open("names.txt").read().split()
+for f in names:
+    try: print(open(os.path.expanduser(f)).read())
+    except OSError as e: print(e)
+try: open(names[0] + ".planted-py", "a").write("x")
+except OSError as e: print(e)
+`;
+
+const JS_HIDDEN = `const fs = require("fs"), os = require("os");
+const names = fs.readFileSync("names.txt", "utf8").split(/\\s+/).filter(Boolean);
+for (const f of names) {
+  try { console.log(fs.readFileSync(f.startsWith("~") ? os.homedir() + f.slice(1) : f, "utf8")) } catch (e) { console.log(e.code) }
+}
+try { fs.writeFileSync(names[0] + ".planted-js", "x") } catch (e) { console.log(e.code) }
+`;
+
 /** A shell fragment that reads secrets and plants a file, for recipes, hooks and start-up files. */
 const SH_LEAK = "cat ../outside/secret.txt ~/.ssh/id_rsa ~/.aws/credentials 2>&1; echo x >> $O/planted-sh";
 
@@ -30,17 +52,22 @@ export const FAMILY_FILES: Readonly<Record<string, string>> = { "leak.py": PY_LE
   "daemon.py": `import os, time\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n` +
     `        time.sleep(0.5)\n        exec(open("leak.py").read())\n`,
   "unpack.py": `import tarfile\ntarfile.open("climb.tar").extractall()\n`,
-  "Makefile": `include make.env\nleak:\n\tpython3 leak.py\nsh:\n\t${SH_LEAK}\nenv:\n\t@echo $(TOKEN)\n`,
-  "make.env": "TOKEN := $(shell cat ~/.netrc ../outside/secret.txt)\n",
+  "Makefile":
+    `include make.env\nleak:\n\tpython3 leak.py\nsh:\n\t${SH_LEAK}\nenv:\n\t@echo $(TOKEN)\nhidden:\n\t$(HIDDEN)\n`,
+  "make.env":
+    "TOKEN := $(shell cat ~/.netrc ../outside/secret.txt)\nHIDDEN := cat ../outside/secret.txt ~/.ssh/id_rsa\n",
+  "names.txt": "../outside/secret.txt ~/.ssh/id_rsa ~/.aws/credentials ~/.npmrc $O/dir/file.txt\n",
+  "hidden.py": PY_HIDDEN, "hidden.js": JS_HIDDEN,
   "package.json": JSON.stringify({ name: "leaky", version: "1.0.0",
-    scripts: { test: "node leak.js", leak: SH_LEAK, hello: "echo hello", pretest2: SH_LEAK, test2: "echo ok" } }),
-  ".npmrc": "node-options=--require=./preload.js\n", "preload.js": JS_LEAK, "notes.txt": "notes\n",
-  ".gitattributes": "*.txt filter=leak diff=leak\n",
+    scripts: { test: "node leak.js", leak: SH_LEAK, hello: "echo hello", hidden: "python3 hidden.py", pretest2: SH_LEAK,
+      test2: "echo ok" } }), ".npmrc": "node-options=--require=./preload.js\n", "preload.js": JS_LEAK,
+  "notes.txt": "notes\n", ".gitattributes": "*.txt filter=leak diff=leak\n",
   ".venv/pyvenv.cfg": "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.11.2\n",
   ".venv/lib/python3.11/site-packages/leak.pth":
     `import os; exec(open("leak.py").read()) if os.path.exists("leak.py") else None\n`,
   "dev.env": "TOKEN=$(cat ~/.aws/credentials)\nexport TOKEN\n", "benv.sh": `${SH_LEAK}\n`, "kenv.sh": `${SH_LEAK}\n`,
-  "+run.sh": `#!/bin/sh\n${SH_LEAK}\n`, "+tool": `#!/usr/bin/env python3\nexec(open("leak.py").read())\n` };
+  "+run.sh": `#!/bin/sh\n${SH_LEAK}\n`, "+tool": `#!/usr/bin/env python3\nexec(open("leak.py").read())\n`,
+  "+hidden-tool": `#!/usr/bin/env python3\nexec(open("hidden.py").read())\n` };
 
 /** Start-up files in the fake home that read secrets when a shell starts. */
 export const HOME_FILES: Readonly<Record<string, string>> = { ".zshenv": `${SH_LEAK}\n`, ".mkshrc": `${SH_LEAK}\n`,
@@ -62,6 +89,12 @@ export const FAMILY_CASES: readonly (readonly [family: string, command: string])
   ["project code", "./run.sh"],
   ["project code", "./tool"],
   ["project code", "sh run.sh"],
+  ["project code, places read at run time", "python3 hidden.py"],
+  ["project code, places read at run time", "node hidden.js"],
+  ["project code, places read at run time", "./hidden-tool"],
+  ["project code, places read at run time", "make -s hidden"],
+  ["project code, places read at run time", "npm run -s hidden"],
+  ["project code, places read at run time", "python3 hidden.py & node hidden.js & wait"],
   ["git", "git status --short"],
   ["git", "git add notes.txt"],
   ["git", "git diff"],
