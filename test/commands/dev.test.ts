@@ -360,6 +360,10 @@ table("python packaging", box, [
   ["pip uninstall -y ../outside/pkg", "ask", ["read $O/pkg"]],
   ["pip --log ~/pip.log install x", "ask", ["write $H/pip.log"]],
   ["uv pip install --target ~/x y", "ask", ["write $H/x"]],
+  // --system: into the first Python on PATH, the system's (uv 0.5 docs), outside the project.
+  ["uv pip install --system rich", "ask", ["#UNRESOLVED_PATH"]],
+  ["uv pip uninstall --system rich", "ask", ["#UNRESOLVED_PATH"]],
+  ["uv pip install rich", "allow"],
   ["uv run pytest -x", "allow"],
   ["uv run python script.py", "allow"],
   ["uv run script.py ../outside", "ask", ["exec $P/script.py", "* $O"]],

@@ -129,8 +129,10 @@ table("database shells", box, [
   ["mysqldump -u root db > dump.sql", "allow"],
   ["mysqldump -r ~/dump.sql db", "ask", ["write $H/dump.sql"]],
   ["pg_dump -f ../dump.sql db", "ask", ["write $T/work/dump.sql"]],
-  ["crontab -l", "allow"],
-  ["crontab -r", "allow"],
+  // -l prints and -r removes the user's crontab, a file of the system's spool (Debian's
+  // /var/spool/cron/crontabs/USER): outside the project.
+  ["crontab -l", "ask", ["read /var/spool/cron/crontabs"]],
+  ["crontab -r", "ask", ["write /var/spool/cron/crontabs"]],
   ["crontab jobs.txt", "ask", ["#OPAQUE_CODE", "read $P/jobs.txt"]],
   ["crontab -e", "ask", ["#OPAQUE_CODE"]],
 ]);

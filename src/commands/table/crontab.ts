@@ -1,5 +1,6 @@
 // crontab: installing a crontab schedules commands the guard never sees.
 
+import { withValue } from "../effects.ts";
 import { flag, issue, none, optionItems } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 
@@ -10,6 +11,12 @@ const CRONTAB: TableSpec = { names: ["crontab"], abbreviations: false, flags: "l
     if (ctx.modes.has("edit") || ctx.operands.length || !optionItems(ctx, "-l", "-r", "-T", "-n", "-c").length) {
       issue(ctx, "OPAQUE_CODE", "crontab installs commands that run later, outside the guard's view");
     }
+    // -l prints, and -r removes, the user's crontab: a file of the system's spool
+    // (/var/spool/cron/crontabs/USER on Debian, crontabs owned by the user), outside the project.
+    const l = optionItems(ctx, "-l")[0];
+    if (l) ctx.role(withValue(l.word, "/var/spool/cron/crontabs", ""), "read");
+    const r = optionItems(ctx, "-r")[0];
+    if (r) ctx.role(withValue(r.word, "/var/spool/cron/crontabs", ""), "write");
   } };
 
 export const CRONTAB_SPECS: readonly TableSpec[] = [CRONTAB];

@@ -212,7 +212,14 @@ const pipInstall: TableSpec = { names: [], abbreviations: false, options: PIP_IN
     if (optionItems(ctx, "--user").length > 0) {
       issue(ctx, "UNRESOLVED_PATH", `${ctx.name} --user installs into ~/.local, outside the project`);
     }
+    systemPython(ctx);
   }) };
+/** `uv pip … --system` (uv 0.5): into the first Python on PATH, the system's, outside the project. */
+const systemPython: Custom = (ctx) => {
+  if (optionItems(ctx, "--system").length > 0) {
+    issue(ctx, "UNRESOLVED_PATH", `${ctx.name} --system changes the system's Python, outside the project`);
+  }
+};
 const pipOther: TableSpec = { names: [], abbreviations: false,
   options: { ...PIP_INSTALL, "--path": read, ...each(none, "--format", "--exclude") }, operands: { all: "none" },
   custom: packageIndexes };
@@ -222,7 +229,7 @@ const PIP_SUBS: Record<string, TableSpec> = {
   install: pipInstall,
   download: pipInstall,
   wheel: pipInstall,
-  uninstall: { ...pipOther, custom: hooks(packageIndexes, pythonSpecs) },
+  uninstall: { ...pipOther, custom: hooks(packageIndexes, pythonSpecs, systemPython) },
   freeze: pipOther,
   list: pipOther,
   show: pipOther,
