@@ -84,3 +84,20 @@ export function asksOnlyUnknown(v: Verdict): boolean {
   const unknown = (r: Reason) => r.decision === "ask" && UNKNOWN_REASONS.has(r.code);
   return v.decision === "ask" && asking.length > 0 && asking.every(unknown);
 }
+
+/**
+ * The verdict with every span inside the command as given: the text parsed may be one character
+ * longer (a lone `\` at the end is read as `\\`: src/parse/respell.ts), never what is shown.
+ */
+export function within(command: unknown, v: Verdict): Verdict {
+  const n = typeof command === "string" ? command.length : 0;
+  const out = (s: { readonly start?: number; readonly end?: number }) =>
+    (s.start !== undefined && s.start > n) || (s.end !== undefined && s.end > n);
+  if (!v.reasons.some(out) && !v.accesses.some(out)) return v;
+  const clamp = <T extends { readonly start?: number; readonly end?: number }>(s: T): T =>
+    out(s)
+      ? { ...s, ...(s.start !== undefined ? { start: Math.min(s.start, n) } : {}),
+        ...(s.end !== undefined ? { end: Math.min(s.end, n) } : {}) }
+      : s;
+  return { ...v, reasons: v.reasons.map(clamp), accesses: v.accesses.map(clamp) };
+}

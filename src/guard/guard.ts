@@ -34,7 +34,8 @@ import type { WalkAdvice } from "../interp/walk-advice.ts";
 import { DEFAULT_LIMITS, type InterpreterLimits } from "../interp/limits.ts";
 import type { Dialect } from "../shell/syntax.ts";
 import { World } from "../shell/state.ts";
-import { type Access, asksOnlyUnknown, type Decision, type Reason, stricter, type Verdict } from "../base/verdict.ts";
+import { type Access, asksOnlyUnknown, type Decision, type Reason, stricter, type Verdict,
+  within } from "../base/verdict.ts";
 import type { ExecOptions, ExecResult, SandboxOptions } from "../sandbox/exec.ts";
 import { buildProfile, DEFAULT_SANDBOX_MODE, type SandboxProfile } from "../sandbox/profile.ts";
 import { memoisedFileSystem } from "../paths/memo-fs.ts";
@@ -264,12 +265,12 @@ class ShellGuard implements Guard {
   readonly warnings: readonly string[];
 
   check(command: string, options: CheckOptions = {}): Verdict {
-    return this.containing(guarded(() => {
+    return this.containing(within(command, guarded(() => {
       const a = this.analyse(command, options, deadlineIn(this.budgetMs));
       if ("done" in a) return a.done;
       const ctx = this.context(a.roots, a.fs, "sync", a.configHome);
       return settled(judgeFindings(a.findings, ctx, a.pre));
-    }));
+    })));
   }
 
   /** A bash verdict marked `containable` where it asks only about what is not known and the policy contains. */
@@ -286,7 +287,7 @@ class ShellGuard implements Guard {
       if ("done" in a) return a.done;
       const ctx = this.context(a.roots, a.fs, "async", a.configHome);
       return await settle(ctx, () => judgeFindings(a.findings, ctx, a.pre));
-    }).then((v) => this.containing(v));
+    }).then((v) => this.containing(within(command, v)));
   }
 
   checkTool(call: ToolCall): Verdict {
