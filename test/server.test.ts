@@ -649,10 +649,11 @@ describe("the request carries every environment variable the checker reads", () 
   // Where src/ hands the whole environment on or reads it by a computed name: the process's Io,
   // the default for layers, the client (to the server it starts), the server (REQUEST_ENV by
   // name), the scanner (a workflow's env, never served), and the sandbox runner (the command's
-  // own environment, never served), and doctor's reading of a hook command's `$NAME`s as `sh -c`
-  // would (never served).
+  // own environment, never served), doctor's reading of a hook command's `$NAME`s as `sh -c`
+  // would (never served), and the script scanner, which names `process.env` of the JavaScript it
+  // reads, not its own.
   const WHOLE_ENV = new Set(["cli/main.ts", "policy/layers.ts", "start/client.ts", "server/server.ts", "cli/scan.ts",
-    "sandbox/run.ts", "integrations/doctor-command.ts"]);
+    "sandbox/run.ts", "integrations/doctor-command.ts", "commands/inline/reach-javascript.ts"]);
 
   function sources(dir: string, rel = ""): string[] {
     return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
