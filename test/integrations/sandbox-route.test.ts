@@ -52,7 +52,11 @@ beforeAll(() => {
   writeFileSync(join(project, "src", "main.js"), "console.log('main')\n");
   writeFileSync(join(project, ".shellfence.json"), JSON.stringify({ permission: { read: { "secrets/**": "deny" } } }));
   // Code the guard does not read, which reads the key: the static check allows running it.
-  writeFileSync(join(project, "steal.py"), `import os\nprint(open(os.path.expanduser("~/.ssh/id_rsa")).read())\n`);
+  // The key's name is made at run time (".ssh" from its character codes), so the static check
+  // cannot see it (src/commands/inline/reach.ts reads what a script names visibly): the sandbox
+  // is what stops it.
+  writeFileSync(join(project, "steal.py"),
+    `import os\nd = "".join(chr(c) for c in [46, 115, 115, 104])\nprint(open(os.path.expanduser("~/" + d + "/id_rsa")).read())\n`);
 });
 afterAll(() => rmSync(top, { recursive: true, force: true }));
 
