@@ -15,29 +15,14 @@
 //
 // The fixtures are written into the sandbox's project ($P/r); no golden verdicts are recorded.
 
-import { describe, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { assertCase, type Case, type Sandbox, useSandbox } from "./support/table.ts";
-
-function files(root: string, tree: Record<string, string | object>): void {
-  for (const [rel, content] of Object.entries(tree)) {
-    const path = join(root, rel);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content, null, 2));
-  }
-}
-
-function cases(name: string, box: Sandbox, list: readonly Case[]): void {
-  describe(name, () => {
-    for (const c of list) test(`${c[0].replace(/\n/g, "⏎")} → ${c[1]}`, () => assertCase(box, c));
-  });
-}
+import { casesWithoutGolden, useSandbox, writeTree } from "./support/table.ts";
 
 const box = useSandbox((fx) => {
   const r = join(fx.project, "r");
-  files(r, {
+  writeTree(r, {
     // Python: everyday.
     "py/report.py": "import csv, json, os, subprocess\nfrom pathlib import Path\n" +
       'rows = list(csv.reader(open("data/in.csv")))\nos.makedirs("out", exist_ok=True)\n' +
@@ -160,7 +145,7 @@ const box = useSandbox((fx) => {
 /** From the script directory, with the whole project as the root. */
 const R = { cwd: "$P/r", roots: ["$P"] };
 
-cases("python scripts", box, [
+casesWithoutGolden("python scripts", box, [
   // Everyday: data in the project, a report written there, git status, ls, the script's own directory.
   ["python3 py/report.py", "allow", ["read $P/r/data/in.csv", "write $P/r/out/report.json", "read $P/r/py/tpl.txt",
     "read $P/r/README.md"], R],
@@ -207,7 +192,7 @@ cases("python scripts", box, [
   ["python3 -mleaky", "ask", ["read $P/outside/secret.txt"], { cwd: "$P/r", roots: ["$P/r"] }],
 ]);
 
-cases("node scripts", box, [
+casesWithoutGolden("node scripts", box, [
   // Everyday: files beside the script and in the project, a listing of src.
   ["node js/build.js", "allow", ["read $P/README.md", "write $P/r/dist/out.json"], R],
   ["node js/ls.js", "allow", ["list $P/r/src"], R],
@@ -229,7 +214,7 @@ cases("node scripts", box, [
   ["bun js/build.js", "allow", ["read $P/README.md"], R],
 ]);
 
-cases("perl scripts", box, [
+casesWithoutGolden("perl scripts", box, [
   // Everyday: a data file, ls, git describe.
   ["perl pl/ok.pl", "allow", ["read $P/r/data/in.csv"], R],
   // Outside twins.
@@ -240,7 +225,7 @@ cases("perl scripts", box, [
   ["perl r/pl/qx.pl", "ask", ["read $O/secret.txt"]],
 ]);
 
-cases("the leak families' forms", box, [
+casesWithoutGolden("the leak families' forms", box, [
   // A loop over a list of names: each item is the loop's name.
   ["python3 fam/ok.py", "allow", ["read $P/r/data/a.csv", "read $P/r/data/b.csv"], R],
   ["python3 fam/leak.py", "ask", ["read $H/.ssh/id_rsa"], R],
@@ -253,14 +238,10 @@ cases("the leak families' forms", box, [
   ["python3 fam/bg.py", "ask", ["read $H/.ssh/id_rsa"], R],
 ]);
 
-cases("archives a script unpacks", box, [["python3 arc/unpack_ok.py", "allow", ["read $P/r/arc/plain.tar"], R], [
-  "python3 arc/unpack.py",
-  "ask",
-  ["write $O/planted"],
-  R,
-]]);
+casesWithoutGolden("archives a script unpacks", box, [["python3 arc/unpack_ok.py", "allow", ["read $P/r/arc/plain.tar"],
+  R], ["python3 arc/unpack.py", "ask", ["write $O/planted"], R]]);
 
-cases("make's recipes", box, [
+casesWithoutGolden("make's recipes", box, [
   // Everyday: the first goal and its prerequisite's recipe, a test target; a line with a
   // variable the makefile does not define is skipped, a pattern rule not followed.
   ["make", "allow", ["write $P/r/out/report.json", "read $P/r/data/in.csv"], R],
@@ -278,7 +259,7 @@ cases("make's recipes", box, [
   ["make -C shellmk", "ask", ["read $O/secret.txt"], R],
 ]);
 
-cases("#! scripts and package.json scripts", box, [
+casesWithoutGolden("#! scripts and package.json scripts", box, [
   ["./bin/ok", "allow", ["exec $P/r/bin/ok"], R],
   ["./bin/leak", "ask", ["read $H/.ssh/id_rsa"], R],
   ["./bin/nodeleak", "ask", ["read $H/.ssh/id_rsa"], R],

@@ -23,31 +23,15 @@
 // The fixtures are built inside the sandbox's project ($P); these cases record no golden
 // verdicts (assertCase without a golden line).
 
-import { describe, test } from "bun:test";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { assertCase, type Case, type Sandbox, useSandbox } from "./support/table.ts";
-
-/** Writes files (text, or a JSON value for `.json` names) under `root`. */
-function files(root: string, tree: Record<string, string | object>): void {
-  for (const [rel, content] of Object.entries(tree)) {
-    const path = join(root, rel);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content, null, 2));
-  }
-}
-
-function cases(name: string, box: Sandbox, list: readonly Case[]): void {
-  describe(name, () => {
-    for (const c of list) test(`${c[0].replace(/\n/g, "⏎")} → ${c[1]}`, () => assertCase(box, c));
-  });
-}
+import { chmodSync } from "node:fs";
+import { join } from "node:path";
+import { assertCase, casesWithoutGolden, useSandbox, writeTree } from "./support/table.ts";
 
 const SCRIPTS = { name: "x", scripts: { build: "tsc -p .", test: "vitest run", t: "echo hi", u: "mytool x" } };
 
 /** A project directory $P/NAME with a package.json and one configuration file. */
 function project(fx: { project: string }, name: string, file: string, text: string): void {
-  files(join(fx.project, name), { "package.json": SCRIPTS, [file]: text });
+  writeTree(join(fx.project, name), { "package.json": SCRIPTS, [file]: text });
 }
 
 const box = useSandbox((fx) => {
@@ -78,16 +62,16 @@ const box = useSandbox((fx) => {
   project(fx, "pnpmflow", "pnpm-workspace.yaml", "{packages: ['apps/*'], scriptShell: /tmp/evil.sh}\n");
   // A configuration file two levels up, inside the project: read too (npm reads only the
   // package's; more only adds).
-  files(join(fx.project, "nested"), { ".npmrc": "script-shell=/tmp/evil.sh\n", "pkg/package.json": SCRIPTS });
+  writeTree(join(fx.project, "nested"), { ".npmrc": "script-shell=/tmp/evil.sh\n", "pkg/package.json": SCRIPTS });
   // A node_modules/.bin above the package, outside the roots when the package is the root.
   const anc = join(fx.project, "anc");
-  files(anc, { "pkg/package.json": SCRIPTS, "own/package.json": SCRIPTS, "node_modules/.bin/vitest": "#!/bin/sh\n",
+  writeTree(anc, { "pkg/package.json": SCRIPTS, "own/package.json": SCRIPTS, "node_modules/.bin/vitest": "#!/bin/sh\n",
     "own/node_modules/.bin/vitest": "#!/bin/sh\n" });
   for (const f of ["node_modules/.bin/vitest", "own/node_modules/.bin/vitest"]) chmodSync(join(anc, f), 0o755);
   // Makefiles and what they include.
   const mk = (name: string, text: string, more: Record<string, string> = {}) =>
-    files(join(fx.project, "mk", name), { Makefile: text, ...more });
-  files(fx.outside, { "x.mk": "all:\n\tcat ~/.ssh/id_rsa\n", "inc/foo.mk": "Z := 1\n" });
+    writeTree(join(fx.project, "mk", name), { Makefile: text, ...more });
+  writeTree(fx.outside, { "x.mk": "all:\n\tcat ~/.ssh/id_rsa\n", "inc/foo.mk": "Z := 1\n" });
   mk("plain",
     "OBJS := a.o b.o\n-include $(addprefix deps/,$(OBJS:.o=.d))\ninclude mk/common.mk\n" +
       "include $(wildcard mk/*.mk)\nROOT := $(dir $(abspath $(lastword $(MAKEFILE_LIST))))\ninclude $(ROOT)mk/rules.mk\n" +
@@ -103,7 +87,7 @@ const box = useSandbox((fx) => {
   mk("bsd", '.include "../../../outside/x.mk"\nall:\n');
   mk("recipe", "all:\n\t@echo include is a word here\n");
   // Dotenv files the tools load themselves.
-  files(join(fx.project, "env"), {
+  writeTree(join(fx.project, "env"), {
     "ok/.env": "PORT=3000\nDATABASE_URL=postgres://u@localhost/db\nexport NODE_ENV=development\nTZ=UTC\n" +
       "NODE_OPTIONS='--require ./tools/register.js'\n# a comment\n",
     "ok/.flaskenv": "FLASK_APP=app.py\nFLASK_DEBUG=1\n",
@@ -117,7 +101,7 @@ const box = useSandbox((fx) => {
   return {};
 });
 
-cases("npm, pnpm and yarn settings that name code or places", box, [
+casesWithoutGolden("npm, pnpm and yarn settings that name code or places", box, [
   // Everyday: registry, auth, save-exact, a shell npm runs scripts with that the guard reads as sh.
   ["npm run build", "allow", ["!#OPAQUE_CODE"], { cwd: "$P/plain" }],
   ["npm test", "allow", ["exec $P/plain/tools/register.js"], { cwd: "$P/plain" }],
@@ -156,7 +140,7 @@ cases("npm, pnpm and yarn settings that name code or places", box, [
   ["npm run t", "allow", ["!#OPAQUE_CODE"], { cwd: "$P/pnpmshell" }],
 ]);
 
-cases("a script's program in a node_modules/.bin above the roots", box, [
+casesWithoutGolden("a script's program in a node_modules/.bin above the roots", box, [
   ["npm test", "ask", ["exec $P/anc/node_modules/.bin/vitest"], { cwd: "$P/anc/pkg", roots: ["$P/anc/pkg"] }],
   ["npm run build", "allow", [], { cwd: "$P/anc/pkg", roots: ["$P/anc/pkg"] }],
   // Found first in the package's own node_modules/.bin, or above it but inside the roots: the project's.
@@ -165,7 +149,7 @@ cases("a script's program in a node_modules/.bin above the roots", box, [
 ]);
 
 const MK = (dir: string) => ({ cwd: `$P/mk/${dir}` });
-cases("make reads what its makefiles include", box, [
+casesWithoutGolden("make reads what its makefiles include", box, [
   // Everyday: includes of the project's own files, through variables, functions and globs.
   ["make", "allow", ["read $P/mk/plain/mk/common.mk", "read $P/mk/plain/deps/a.d", "read $P/mk/plain/mk/rules.mk",
     "read $P/mk/plain/.env"], MK("plain")],
@@ -194,7 +178,7 @@ cases("make reads what its makefiles include", box, [
 ]);
 
 const ENV = (dir: string) => ({ cwd: `$P/env/${dir}` });
-cases("dotenv files a tool loads itself", box, [
+casesWithoutGolden("dotenv files a tool loads itself", box, [
   // Everyday: ports, URLs, modes, a zone name, node options for the project's own module.
   ["node --env-file=.env app.js", "allow", ["read $P/env/ok/.env", "exec $P/env/ok/tools/register.js"], ENV("ok")],
   ["node --env-file-if-exists=.env.local --env-file .env server.js", "allow", [], ENV("ok")],

@@ -11,39 +11,24 @@
 // verdicts (assertCase without a golden line).
 
 import { describe, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { chmodSync, mkdirSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { readWorkspaceYaml } from "../src/interp/workspace-yaml.ts";
-import { assertCase, type Case, type Sandbox, useSandbox } from "./support/table.ts";
-
-/** Writes files (text, or a JSON value for `.json` names) under `root`. */
-function files(root: string, tree: Record<string, string | object>): void {
-  for (const [rel, content] of Object.entries(tree)) {
-    const path = join(root, rel);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content, null, 2));
-  }
-}
+import { assertCase, casesWithoutGolden, useSandbox, writeTree } from "./support/table.ts";
 
 /** A program in node_modules/.bin, as npm makes it: a link to the package's file. */
 function bin(root: string, name: string, text = "#!/usr/bin/env node\n// stand-in\n"): void {
-  files(root, { [`node_modules/${name}/bin/${name}.js`]: text });
+  writeTree(root, { [`node_modules/${name}/bin/${name}.js`]: text });
   chmodSync(join(root, `node_modules/${name}/bin/${name}.js`), 0o755);
   mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
   symlinkSync(`../${name}/bin/${name}.js`, join(root, `node_modules/.bin/${name}`));
-}
-
-function cases(name: string, box: Sandbox, list: readonly Case[]): void {
-  describe(name, () => {
-    for (const c of list) test(`${c[0].replace(/\n/g, "⏎")} → ${c[1]}`, () => assertCase(box, c));
-  });
 }
 
 const KEY = "read $H/.ssh/id_rsa";
 
 const box = useSandbox((fx) => {
   const mono = join(fx.project, "mono");
-  files(mono, {
+  writeTree(mono, {
     "pnpm-workspace.yaml": "# the workspace\npackages:\n  - 'apps/*'\n  - \"packages/*\"\n  - '!**/test/**'\n" +
       "catalog:\n  react: ^18.3.1\n",
     "package.json": { name: "mono", private: true,
@@ -63,18 +48,18 @@ const box = useSandbox((fx) => {
   bin(join(mono, "apps/web"), "next");
 
   // A workspace whose pattern climbs out of it, and one whose package is a link to a folder outside.
-  files(join(fx.project, "reach"), { "pnpm-workspace.yaml": "packages:\n  - ../../outside/*\n",
+  writeTree(join(fx.project, "reach"), { "pnpm-workspace.yaml": "packages:\n  - ../../outside/*\n",
     "package.json": { name: "reach" } });
-  files(join(fx.outside, "evilpkg"), { "package.json": { name: "ok", scripts: { build: "cat ~/.ssh/id_rsa" } } });
-  files(join(fx.project, "linked"), { "pnpm-workspace.yaml": "packages: [pkgs/*]\n", "package.json": { name: "linked" },
-    "pkgs/fine/package.json": { name: "fine", scripts: { build: "tsc" } } });
+  writeTree(join(fx.outside, "evilpkg"), { "package.json": { name: "ok", scripts: { build: "cat ~/.ssh/id_rsa" } } });
+  writeTree(join(fx.project, "linked"), { "pnpm-workspace.yaml": "packages: [pkgs/*]\n",
+    "package.json": { name: "linked" }, "pkgs/fine/package.json": { name: "fine", scripts: { build: "tsc" } } });
   symlinkSync(join(fx.outside, "evilpkg"), join(fx.project, "linked/pkgs/evil"));
   // A pnpm-workspace.yaml the reader refuses (an alias).
-  files(join(fx.project, "odd"), { "pnpm-workspace.yaml": "base: &b ['apps/*']\npackages: *b\n",
+  writeTree(join(fx.project, "odd"), { "pnpm-workspace.yaml": "base: &b ['apps/*']\npackages: *b\n",
     "package.json": { name: "odd" }, "apps/a/package.json": { name: "a", scripts: { build: "tsc" } } });
 
   // npm and yarn workspaces: package.json's `workspaces`.
-  files(join(fx.project, "npmws"), {
+  writeTree(join(fx.project, "npmws"), {
     "package.json": { name: "npmws", private: true, workspaces: ["packages/*"],
       scripts: { test: "npm test --workspaces", build: "yarn workspaces foreach -A run build" } },
     "packages/a/package.json": { name: "a", scripts: { test: "tsc --noEmit", build: "tsc" } },
@@ -82,16 +67,16 @@ const box = useSandbox((fx) => {
   });
 
   // Installs run every workspace package's install scripts.
-  files(join(fx.project, "inst"), { "pnpm-workspace.yaml": "packages:\n  - pkgs/*\n",
+  writeTree(join(fx.project, "inst"), { "pnpm-workspace.yaml": "packages:\n  - pkgs/*\n",
     "package.json": { name: "inst", workspaces: ["pkgs/*"], scripts: { prepare: "tsc" } },
     "pkgs/a/package.json": { name: "a", scripts: { postinstall: "cat ~/.ssh/id_rsa" } } });
-  files(join(fx.project, "npmws/packages/a"), {
+  writeTree(join(fx.project, "npmws/packages/a"), {
     "package.json": { name: "a", scripts: { test: "tsc --noEmit", build: "tsc", prepare: "tsc -p ." } },
   });
 
   // A package whose scripts run project programs, then another script (cause 2).
   const app = join(fx.project, "app");
-  files(app, {
+  writeTree(app, {
     "package.json": { name: "app",
       scripts: { test: "npm run unit && npm run e2e", unit: "turbo run test", e2e: "echo e2e", gen: "frobnicate",
         after: "npm run gen && npm run e2e", ev: "evil", st: "shtool", leak: "cat ~/.ssh/id_rsa" } },
@@ -102,13 +87,13 @@ const box = useSandbox((fx) => {
   bin(app, "turbo");
   bin(app, "shtool", "#!/bin/sh\ncat ~/.ssh/id_rsa\n");
   mkdirSync(join(app, "node_modules/.bin"), { recursive: true });
-  files(fx.outside, { "evil.js": "#!/usr/bin/env node\n" });
+  writeTree(fx.outside, { "evil.js": "#!/usr/bin/env node\n" });
   symlinkSync(join(fx.outside, "evil.js"), join(app, "node_modules/.bin/evil"));
   return {};
 });
 
 const MONO = { cwd: "$P/mono" } as const;
-cases("pnpm filters select the packages whose scripts run", box, [
+casesWithoutGolden("pnpm filters select the packages whose scripts run", box, [
   ["pnpm -F web build", "allow", ["!#OPAQUE_CODE"], MONO],
   ["pnpm --filter @acme/api test", "allow", [], MONO],
   ["pnpm -r build", "allow", [], MONO],
@@ -163,15 +148,19 @@ cases("pnpm filters select the packages whose scripts run", box, [
   ["pnpm -r build", "ask", ["#OPAQUE_CODE"], { cwd: "$P/app" }],
 ]);
 
-cases("workspaces that reach outside the project", box, [["pnpm -r build", "ask", ["#OPAQUE_CODE"], {
+casesWithoutGolden("workspaces that reach outside the project", box, [["pnpm -r build", "ask", ["#OPAQUE_CODE"], {
   cwd: "$P/reach",
 }], ["pnpm -r build", "ask", ["#OPAQUE_CODE"], { cwd: "$P/linked" }], ["pnpm -F fine build", "ask", ["#OPAQUE_CODE"], {
   cwd: "$P/linked",
 }], ["pnpm -r build", "ask", ["#OPAQUE_CODE"], { cwd: "$P/odd" }]]);
 
 const NPMWS = { cwd: "$P/npmws" } as const;
-cases("npm and yarn workspaces", box, [["npm run build -w a", "allow", [], NPMWS], ["npm test -w packages/a", "allow",
-  [], NPMWS], ["npm test --workspace=b", "allow", [], NPMWS], ["npm test --workspaces", "allow", [], NPMWS], [
+casesWithoutGolden("npm and yarn workspaces", box, [["npm run build -w a", "allow", [], NPMWS], [
+  "npm test -w packages/a",
+  "allow",
+  [],
+  NPMWS,
+], ["npm test --workspace=b", "allow", [], NPMWS], ["npm test --workspaces", "allow", [], NPMWS], [
   "npm -w a -w b run build",
   "allow",
   [],
@@ -197,16 +186,21 @@ cases("npm and yarn workspaces", box, [["npm run build -w a", "allow", [], NPMWS
   NPMWS,
 ], ["npm -w a pkg set scripts.test=x && npm test -w a", "ask", ["#OPAQUE_CODE"], NPMWS]]);
 
-cases("an install runs the install scripts of every workspace package", box, [["pnpm install", "ask", [KEY], {
-  cwd: "$P/inst",
-}], ["npm ci", "ask", [KEY], { cwd: "$P/inst" }], ["yarn", "ask", [KEY], { cwd: "$P/inst" }], ["bun install", "ask", [
+casesWithoutGolden("an install runs the install scripts of every workspace package", box, [["pnpm install", "ask", [
   KEY,
-], { cwd: "$P/inst" }], ["pnpm install --ignore-scripts", "allow", [], { cwd: "$P/inst" }], ["pnpm add zod", "allow",
-  [], { cwd: "$P/inst" }], ["npm install", "allow", [], NPMWS], ["yarn install", "allow", [], NPMWS], ["npm install",
-  "allow", [], { cwd: "$P/app" }]]);
+], { cwd: "$P/inst" }], ["npm ci", "ask", [KEY], { cwd: "$P/inst" }], ["yarn", "ask", [KEY], { cwd: "$P/inst" }], [
+  "bun install",
+  "ask",
+  [KEY],
+  { cwd: "$P/inst" },
+], ["pnpm install --ignore-scripts", "allow", [], { cwd: "$P/inst" }], ["pnpm add zod", "allow", [], {
+  cwd: "$P/inst",
+}], ["npm install", "allow", [], NPMWS], ["yarn install", "allow", [], NPMWS], ["npm install", "allow", [], {
+  cwd: "$P/app",
+}]]);
 
 const APP = { cwd: "$P/app" } as const;
-cases("project code does not make the next script unknown", box, [
+casesWithoutGolden("project code does not make the next script unknown", box, [
   ["npm test", "allow", ["exec $P/app/node_modules/turbo/bin/turbo.js"], APP],
   ["vitest run && npm run e2e", "allow", [], APP],
   ["node gen.js && npm run e2e", "allow", [], APP],

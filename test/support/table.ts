@@ -8,6 +8,8 @@
 // Every case of table() also has a line in its file's golden verdicts (golden.ts).
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { createGuard, type Decision, type Guard, type GuardOptions, type Verdict } from "../../src/index.ts";
 import { buildFixture, type Fixture } from "./fixture.ts";
 import { type GoldenCase, goldenCase, goldenFixture, startGoldenFile } from "./golden.ts";
@@ -113,5 +115,21 @@ export function table(name: string, box: Sandbox, cases: readonly Case[]): void 
       const golden = goldenCase({ table: name, command: c[0], cwd: c[3]?.cwd, roots: c[3]?.roots });
       test(`${c[0].replace(/\n/g, "⏎")} → ${c[1]}`, () => assertCase(box, c, golden));
     }
+  });
+}
+
+/** Writes files under `root` (text, or a JSON value), making their directories. */
+export function writeTree(root: string, tree: Readonly<Record<string, string | object>>): void {
+  for (const [rel, content] of Object.entries(tree)) {
+    const path = join(root, rel);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  }
+}
+
+/** Table cases checked without golden lines (their fixtures are made by the test file itself). */
+export function casesWithoutGolden(name: string, box: Sandbox, list: readonly Case[]): void {
+  describe(name, () => {
+    for (const c of list) test(`${c[0].replace(/\n/g, "⏎")} → ${c[1]}`, () => assertCase(box, c));
   });
 }
