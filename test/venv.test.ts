@@ -185,16 +185,76 @@ describe("a project's symlink to a system program is that program", () => {
   });
 });
 
+// A venv made by a Python installed outside the system's bin directories (pyenv's, uv's,
+// conda's, a framework build): its python leads to that installation's interpreter, named as
+// the venv's home by its pyvenv.cfg, with the standard library beside it. That runs the
+// installation, as `python3` found on PATH does (src/interp/venv-home.ts venvInterpreter).
+// The installation here is a stand-in in the home (an executable named python3.12, a
+// lib/python3.12/os.py), so the cases do not depend on this machine's Python.
+describe("a venv whose Python is installed in the home", () => {
+  const INSTALL = ".local/share/uv/python/cpython-3.12/bin";
+  beforeAll(() => {
+    const { project: p, home: h } = box.fx;
+    const install = (dir: string, name = "python3.12", stdlib = true) => {
+      mkdirSync(join(h, dir), { recursive: true });
+      cpSync(realpathSync("/usr/bin/env"), join(h, dir, name));
+      chmodSync(join(h, dir, name), 0o755);
+      if (stdlib) {
+        mkdirSync(join(h, dir, "..", "lib", "python3.12"), { recursive: true });
+        writeFileSync(join(h, dir, "..", "lib", "python3.12", "os.py"), "# os\n");
+      }
+    };
+    install(INSTALL);
+    install("bare/bin", "python3.12", false);
+    install("tools/bin", "deploy");
+    const venv = (name: string, target: string, home: string | null, link = "python") => {
+      const dir = join(p, name);
+      mkdirSync(join(dir, "bin"), { recursive: true });
+      if (home !== null) {
+        writeFileSync(join(dir, "pyvenv.cfg"), `home = ${home}\ninclude-system-site-packages = false\n`);
+      }
+      symlinkSync(target, join(dir, "bin", link));
+      if (link === "python") symlinkSync("python", join(dir, "bin", "python3"));
+      // The activate script as venv wrote it for .venv, naming this venv.
+      const activate = readFileSync(join(p, ".venv", "bin", "activate"), "utf8");
+      writeFileSync(join(dir, "bin", "activate"), activate.replaceAll(join(p, ".venv"), dir));
+    };
+    venv("uvenv", join(h, INSTALL, "python3.12"), join(h, INSTALL));
+    venv("uvenv-elsewhere", join(h, INSTALL, "python3.12"), "/opt/elsewhere/bin");
+    venv("uvenv-nocfg", join(h, INSTALL, "python3.12"), null);
+    venv("uvenv-bare", join(h, "bare/bin/python3.12"), join(h, "bare/bin"));
+    venv("uvenv-deploy", join(h, "tools/bin/deploy"), join(h, "tools/bin"));
+  });
+  const cases = [
+    ["uvenv/bin/python scripts/tool.py README.md", "allow", ["exec $P/scripts/tool.py"]],
+    ["uvenv/bin/python3 -m pytest tests/", "allow", ["* $P/tests"]],
+    [". uvenv/bin/activate && python -m pytest tests/", "allow", ["* $P/tests"]],
+    ["source uvenv/bin/activate; python3 scripts/tool.py README.md", "allow", ["exec $P/scripts/tool.py"]],
+    // The interpreter's words are judged as ever.
+    ["uvenv/bin/python scripts/tool.py ../outside/secret.txt", "ask", ["* $O/secret.txt"]],
+    // The venv must name the installation as its home, and the installation must be one.
+    ["uvenv-elsewhere/bin/python scripts/tool.py README.md", "ask", [`exec $H/${INSTALL}/python3.12`]],
+    ["uvenv-nocfg/bin/python scripts/tool.py README.md", "ask", [`exec $H/${INSTALL}/python3.12`]],
+    ["uvenv-bare/bin/python scripts/tool.py README.md", "ask", ["exec $H/bare/bin/python3.12"]],
+    // A program that is not Python, by a Python's name: what the link leads to is what runs.
+    ["uvenv-deploy/bin/python scripts/tool.py README.md", "ask", ["exec $H/tools/bin/deploy"]],
+    // Written or linked earlier in the command: not what the disk shows now.
+    [`echo home = $H/tools/bin > uvenv/pyvenv.cfg && uvenv/bin/python scripts/tool.py README.md`, "ask", [
+      "#OPAQUE_CODE",
+    ]],
+    [`ln -sf $H/tools/bin/deploy uvenv/bin/python3.12 && uvenv/bin/python3.12 scripts/tool.py README.md`, "ask", [
+      "#UNRESOLVED_PATH",
+    ]],
+  ] as const;
+  for (const c of cases) test(`${c[0]} → ${c[1]}`, () => assertCase(box, c));
+});
+
 // After activation, `python` is the venv's python, which leads to the Python that made the venv:
-// that one where it is a system program; otherwise (pyenv's, uv's) an executable outside the
-// project, asked about. Not golden: it depends on this machine's Python.
+// a system program, or an installation the venv names as its home (above). Not golden: it
+// depends on this machine's Python.
 describe("python after activation", () => {
   test("the venv python3 -m venv made here", () => {
-    const target = realpathSync(join(box.fx.project, ".venv", "bin", "python"));
-    assertCase(box,
-      /^\/(usr\/(local\/)?)?bin\/[^/]+$/.test(target)
-        ? [". .venv/bin/activate && python -m pytest tests/", "allow", ["* $P/tests"]]
-        : [". .venv/bin/activate && python -m pytest tests/", "ask", [`exec ${target}`]]);
+    assertCase(box, [". .venv/bin/activate && python -m pytest tests/", "allow", ["* $P/tests"]]);
   });
   test("a venv made by /usr/bin/python3, where this machine has one", () => {
     if (!existsSync("/usr/bin/python3")) return;

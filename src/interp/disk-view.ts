@@ -8,7 +8,7 @@ import type { Span } from "../base/span.ts";
 import type { DataRead, Disk } from "../commands/effects.ts";
 import { isPlainPath, type NamesSeen } from "../shell/listing.ts";
 import type { World } from "../shell/state.ts";
-import { venvHomeIs } from "./venv-home.ts";
+import { venvHomeIs, venvInterpreter } from "./venv-home.ts";
 
 /** What the answers are made of: the physical view Accesses keeps. */
 export interface DiskSource {
@@ -114,6 +114,8 @@ export function diskView(src: DiskSource, w: World, span: Span, command: string)
         abs = parent.path === "/" ? `/${name}` : `${parent.path}/${name}`;
         // (A venv's pyvenv.cfg must name the program's own installation: venv-home.ts.)
         if (isSystem(abs)) return venvHomeIs(src, w, link!, parent.path) ? abs : null;
+        // (Or the interpreter of a Python installation elsewhere that the venv names: venv-home.ts.)
+        if (venvInterpreter(src, w, link!, abs)) return abs;
       }
       return null;
     },

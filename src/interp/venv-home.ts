@@ -39,3 +39,36 @@ export function venvHomeIs(src: VenvHomeSource, w: World, link: string, programD
 function dirname(p: string): string {
   return p.slice(0, p.lastIndexOf("/")) || "/";
 }
+
+/** The names an interpreter of a Python installation goes by (`python3.12`, `python3`, `pypy3.10`). */
+const PYTHON_NAME = /^(python|pypy)(\d+(\.\d+)?)?$/;
+
+/**
+ * Whether `program` (a physical path, where a venv's link `link` leads) is the interpreter of
+ * a Python installation outside the system's bin directories (pyenv's, uv's, conda's, a
+ * framework build's) that the venv names: a Python's name, an executable regular file, a
+ * standard library beside it (`../lib/pythonX.Y/os.py`, what makes a directory an
+ * installation), and at least one `pyvenv.cfg` where Python looks for it, each naming the
+ * program's own directory as its home. `python3 -m venv` run by that Python writes exactly
+ * this. Running it runs that installation, as `python3` found on PATH does; the words and the
+ * venv's own files are judged as ever. A link or file that an earlier part of the command may
+ * have made is not followed here (the caller's `linksChanged`/`fsChanged`), and a pyvenv.cfg
+ * written earlier names no home.
+ */
+export function venvInterpreter(src: VenvHomeSource, w: World, link: string, program: string): boolean {
+  const cut = program.lastIndexOf("/");
+  const dir = program.slice(0, cut) || "/";
+  if (!PYTHON_NAME.test(program.slice(cut + 1)) || src.fs.lstat(program) !== "file") return false;
+  if (src.fs.executable?.(program) === false) return false;
+  const lib = join(dirname(dir), "lib");
+  const stdlib = (src.fs.readdir(lib) ?? []).some((d) =>
+    /^python\d+\.\d+t?$/.test(d) && src.fs.lstat(join(lib, `${d}/os.py`)) === "file"
+  );
+  return stdlib && hasVenvConfig(src, w, link) && venvHomeIs(src, w, link, dir);
+}
+
+/** Whether a `pyvenv.cfg` the guard can read is where Python started by `link` looks for one. */
+function hasVenvConfig(src: VenvHomeSource, w: World, link: string): boolean {
+  const bin = dirname(canonicalLogical(link));
+  return [bin, dirname(bin)].some((d) => src.readScript(w, join(d, "pyvenv.cfg")) !== null);
+}

@@ -35,8 +35,31 @@ export const STRICT_SYSTEM = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64
  * are shown in it. Toolchains, read-only: what a PATH entry in the home runs needs them (a
  * rustup proxy in ~/.cargo/bin runs ~/.rustup; a pyenv shim runs ~/.pyenv/versions).
  */
-export const HOME_TOOLCHAINS = [".cargo/bin", ".rustup", ".pyenv", ".nvm", ".volta", ".fnm", ".bun/bin", ".deno/bin",
-  ".local/bin", ".local/lib", "go/bin", ".sdkman", ".asdf", ".local/share/mise", ".local/share/pnpm"] as const;
+export const HOME_TOOLCHAINS = [
+  ".cargo/bin",
+  ".rustup",
+  ".pyenv",
+  ".nvm",
+  ".volta",
+  ".fnm",
+  ".bun/bin",
+  ".deno/bin",
+  ".local/bin",
+  ".local/lib",
+  "go/bin",
+  ".sdkman",
+  ".asdf",
+  ".local/share/mise",
+  ".local/share/pnpm",
+  // Python installations a venv's interpreter leads to (uv's, conda's): without them a venv
+  // made by one cannot start inside the sandbox.
+  ".local/share/uv/python",
+  ".local/share/uv/tools",
+  "miniconda3",
+  "anaconda3",
+  "miniforge3",
+  "mambaforge",
+] as const;
 
 /**
  * …writable: package managers' caches, where they write, so that `npm install` and its kin
