@@ -139,6 +139,22 @@ const box = useSandbox((fx) => {
     "    with tarfile.open(name, 'w') as t:\n        i = tarfile.TarInfo(member); i.size = 2\n" +
     "        t.addfile(i, io.BytesIO(b'x\\n'))\n";
   spawnSync("python3", ["-c", tar, join(r, "arc/climb.tar"), join(r, "arc/plain.tar")]);
+  // Packages node finds by walking up from a script: the project's own, and ones in a
+  // node_modules above the project (where `require` climbs to when the project has none).
+  const above = join(dirname(fx.project), "node_modules");
+  writeTree(above, { "left-pad/index.js": "module.exports = 1;\n", "@corp/deploy/index.js": "module.exports = 1;\n",
+    "lodash/index.js": "module.exports = 1;\n" });
+  writeTree(join(r, "node_modules"), { "lodash/index.js": "module.exports = 1;\n" });
+  writeTree(join(fx.project, "node_modules"), { "chalk/index.js": "module.exports = 1;\n" });
+  writeTree(r, {
+    "pkg/deps.js": 'const _ = require("lodash");\nconst fs = require("node:fs");\nconst p = require("path");\n' +
+      'import("chalk").then(() => {});\nconst missing = require("not-installed-anywhere");\n',
+    "pkg/up.js": 'const pad = require("left-pad");\nconsole.log(pad);\n',
+    "pkg/scoped.mjs": 'import deploy from "@corp/deploy/lib/run.js";\n',
+    "pkg/reexport.mjs": 'export { default } from "left-pad";\n',
+    "pkg/dynamic.js": 'import("left-pad").then((m) => m.default);\n',
+    "pkg/up.ts": 'import pad from "left-pad";\nconst n: number = pad;\n',
+  });
   return {};
 });
 
@@ -212,6 +228,17 @@ casesWithoutGolden("node scripts", box, [
   ["tsx ts/leak.ts", "ask", ["read $H/.ssh/id_rsa"], R],
   ["bun js/leak.js", "ask", ["read $H/.ssh/id_rsa"], R],
   ["bun js/build.js", "allow", ["read $P/README.md"], R],
+  // Packages: node looks in node_modules from the script's directory up; the project's own
+  // (lodash in $P/r shadows the one above it) are project code, one above the project is outside.
+  ["node pkg/deps.js", "allow", ["exec $P/r/node_modules/lodash", "exec $P/node_modules/chalk",
+    "!exec $T/work/node_modules/lodash"], R],
+  ["node r/pkg/deps.js", "allow", ["exec $P/r/node_modules/lodash"]],
+  ["node pkg/up.js", "ask", ["exec $T/work/node_modules/left-pad"], R],
+  ["node pkg/scoped.mjs", "ask", ["exec $T/work/node_modules/@corp/deploy"], R],
+  ["node pkg/reexport.mjs", "ask", ["exec $T/work/node_modules/left-pad"], R],
+  ["node pkg/dynamic.js", "ask", ["exec $T/work/node_modules/left-pad"], R],
+  ["tsx pkg/up.ts", "ask", ["exec $T/work/node_modules/left-pad"], R],
+  ["node -e 'require(\"./pkg/up.js\")'", "ask", ["exec $T/work/node_modules/left-pad"], R],
 ]);
 
 casesWithoutGolden("perl scripts", box, [

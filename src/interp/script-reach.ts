@@ -135,6 +135,12 @@ function judgeScript(it: Shell, at: World, script: Arg, lang: InlineLanguage, la
     const p = place(f.at);
     it.paths.access(at, withValue(script, p, "the user's home is not known"), f.kind, label);
   }
+  // A package node finds in the node_modules of the script's directory or one above it: the
+  // one found is the code that runs (above the project it is outside, and judged so).
+  for (const pkg of reach.packages) {
+    const found = packageDir(it, dirnameOf(scriptAbs), pkg);
+    if (found !== null) it.paths.access(at, withValue(script, found, ""), "exec", label);
+  }
   // Each command is judged from the disk as the command line left it, not as the script's
   // earlier commands may (a first unpack would make the second archive's members unknown):
   // where the scan sees them in the file says little of the order they run in.
@@ -173,6 +179,28 @@ function writtenText(it: Shell, w: World, path: string): string | null {
   if (w.cwd === null) return null;
   const r = resolvePhysical(isAbsolute(path) ? path : join(w.cwd, path), it.paths.fs);
   return r.ok ? it.paths.texts.lastWrittenText(r.path) : null;
+}
+
+/**
+ * Where node finds package `pkg` for a module in `dir`: `node_modules/PKG` in the directory the
+ * module really is in (node follows the script's symlinks) or the nearest one above it (a
+ * `node_modules` directory itself is passed over); null where none is there now.
+ */
+function packageDir(it: Shell, dir: string, pkg: string): string | null {
+  let cur = it.paths.physicalDir(dir);
+  while (cur !== null) {
+    if (!cur.endsWith("/node_modules")) {
+      const cand = `${cur === "/" ? "" : cur}/node_modules/${pkg}`;
+      if (it.paths.fs.lstat(cand) !== null) return cand;
+    }
+    if (cur === "/") return null;
+    cur = cur.slice(0, cur.lastIndexOf("/")) || "/";
+  }
+  return null;
+}
+
+function dirnameOf(p: string): string {
+  return p.slice(0, p.lastIndexOf("/")) || "/";
 }
 
 /** The home Python's expanduser and node's os.homedir() take: $HOME as the command leaves it. */

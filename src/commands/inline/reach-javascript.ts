@@ -5,6 +5,7 @@
 // Sync forms). Bindings of `require(…)` and `import` are followed by name, as are the values
 // assigned to a name anywhere in the file; anything else is skipped.
 
+import { builtinModules } from "node:module";
 import type { Node } from "web-tree-sitter";
 import { nodesOf, Bindings, combine, concat, cwdValue, dirnameOf, HOME, joinPath, modeKind, type NodeBudget, type Param,
   type ReachKind, ReachSink, type ReachValue, SCRIPT, type ScriptReach } from "./reach-values.ts";
@@ -22,7 +23,7 @@ const SHELL = new Set(["exec", "execSync"]);
 const PROGRAM = new Set(["execFile", "execFileSync", "spawn", "spawnSync", "fork"]);
 
 /** The nodes the scan looks at; the rest of the tree is only walked. */
-const SCANNED = new Set(["import_statement", "variable_declarator", "assignment_expression", "call_expression",
+const SCANNED = new Set(["import_statement", "export_statement", "variable_declarator", "assignment_expression", "call_expression",
   "function_declaration", "generator_function_declaration", "method_definition", "for_in_statement"]);
 /** Array methods whose callback is given each item first. */
 const ITEM_CALLBACKS = new Set(["forEach", "map", "flatMap", "filter", "some", "every", "find", "findIndex"]);
@@ -61,7 +62,9 @@ class JavaScriptReach {
 
   run(): ScriptReach {
     for (const n of this.nodes) {
+      this.loads(n);
       if (n.type === "import_statement") this.importStatement(n);
+      else if (n.type === "export_statement") continue;
       else if (n.type === "variable_declarator") {
         const name = n.childForFieldName("name");
         const value = n.childForFieldName("value");
@@ -101,6 +104,26 @@ class JavaScriptReach {
     }
     for (const n of this.nodes) if (n.type === "call_expression") this.call(n);
     return this.sink.done();
+  }
+
+  /**
+   * A package the node loads by a bare name: `import … from "x"`, `export … from "x"`,
+   * `require("x")`, `import("x")` with a plain string (a name node does not resolve by
+   * node_modules — a builtin, `node:…`, a relative or absolute file, `#imports` — is none).
+   */
+  private loads(n: Node): void {
+    let spec: Node | null | undefined = null;
+    if (n.type === "import_statement" || n.type === "export_statement") spec = n.childForFieldName("source");
+    else if (n.type === "call_expression") {
+      const fn = n.childForFieldName("function");
+      if (fn?.type === "import" || (fn?.type === "identifier" && fn.text === "require")) {
+        spec = n.childForFieldName("arguments")?.namedChildren.find((a) => a.type !== "comment");
+      }
+    }
+    const text = spec ? jsPlain(spec) : null;
+    if (text === null || text === "" || /^(\.{1,2}(\/|$)|\/|#|node:|[a-z]+:)/.test(text)) return;
+    const name = text.split("/").slice(0, text.startsWith("@") ? 2 : 1).join("/");
+    if (!builtinModules.includes(name)) this.sink.package(name);
   }
 
   /** `function f(a, b = "x")`, `const f = (a) => …`, a method: its parameters, their defaults bound. */

@@ -34,6 +34,11 @@ export interface ScriptReach {
   readonly files: readonly ReachFile[];
   readonly commands: readonly ReachCommand[];
   readonly scripts: readonly ReachScript[];
+  /**
+   * Packages the script loads by a bare name (`require("x")`, `import … from "@s/x"`): the
+   * interpreter looks for them from the script's own directory upwards (script-reach.ts).
+   */
+  readonly packages: readonly string[];
 }
 
 /** Nodes walked per script; past it, nothing is reported (as for a script not read at all). */
@@ -143,6 +148,7 @@ export class ReachSink {
   readonly files: ReachFile[] = [];
   readonly commands: ReachCommand[] = [];
   readonly scripts: ReachScript[] = [];
+  readonly packages: string[] = [];
 
   file(values: readonly ReachValue[] | null, kind: ReachKind): void {
     for (const at of values ?? []) {
@@ -180,8 +186,15 @@ export class ReachSink {
     }
   }
 
+  /** A package loaded by its bare name (the first one or two segments of the specifier). */
+  package(name: string): void {
+    if (this.seen.has(`p:${name}`)) return;
+    this.seen.add(`p:${name}`);
+    this.packages.push(name);
+  }
+
   done(): ScriptReach {
-    return { files: this.files, commands: this.commands, scripts: this.scripts };
+    return { files: this.files, commands: this.commands, scripts: this.scripts, packages: this.packages };
   }
 }
 
