@@ -249,6 +249,49 @@ describe("a venv whose Python is installed in the home", () => {
   for (const c of cases) test(`${c[0]} → ${c[1]}`, () => assertCase(box, c));
 });
 
+// A venv's Python runs the `.pth` files of its site-packages at every start: a line that starts
+// with `import` is code, any other line a directory put on sys.path (src/interp/script-reach.ts
+// pythonStartFiles). Checked against the real python below: the leaking line runs.
+describe("a venv's .pth start-up files", () => {
+  const sitePackages = (venv: string) => {
+    const lib = join(box.fx.project, venv, "lib");
+    return join(lib, readdirSync(lib).find((d) => d.startsWith("python"))!, "site-packages");
+  };
+  beforeAll(() => {
+    const { project: p } = box.fx;
+    for (const v of ["pth-ok", "pth-leak", "pth-path"]) {
+      makeVenv(join(p, v));
+      // What setuptools and an editable install leave there.
+      writeFileSync(join(sitePackages(v), "distutils-precedence.pth"),
+        "import os; var = 'SETUPTOOLS_USE_DISTUTILS'; enabled = os.environ.get(var, 'local') == 'local'\n");
+      writeFileSync(join(sitePackages(v), "__editable__.app-0.1.pth"), `${join(p, "src")}\n`);
+    }
+    writeFileSync(join(sitePackages("pth-leak"), "zz-telemetry.pth"), 'import os; os.system("cat ~/.ssh/id_rsa")\n');
+    writeFileSync(join(sitePackages("pth-path"), "extra.pth"), `${box.fx.outside}/dir\n`);
+    consoleScript(join(p, "pth-leak"), "pytest", "pytest");
+  }, 60_000);
+  const cases = [
+    ["pth-ok/bin/python scripts/tool.py README.md", "allow", ["exec $P/scripts/tool.py", "exec $P/src"]],
+    [". pth-ok/bin/activate && python -c 'print(1)'", "allow", ["exec $P/src"]],
+    ["pth-leak/bin/python scripts/tool.py README.md", "ask", ["read $H/.ssh/id_rsa"]],
+    [". pth-leak/bin/activate && python3 -c 'print(1)'", "ask", ["read $H/.ssh/id_rsa"]],
+    ["pth-leak/bin/pytest tests/", "ask", ["read $H/.ssh/id_rsa"]],
+    ["pth-path/bin/python -c 'import helpers'", "ask", ["exec $O/dir"]],
+    // Another Python does not read this venv's site-packages.
+    ["/usr/bin/env python3 -c 'print(1)'", "allow"],
+  ] as const;
+  for (const c of cases) test(`${c[0]} → ${c[1]}`, () => assertCase(box, c));
+  test("oracle: the venv's python runs the .pth line, and puts the .pth directory on sys.path", () => {
+    const { project: p, home, outside } = box.fx;
+    const run = (venv: string, code: string) =>
+      spawnSync(join(p, venv, "bin", "python"), ["-c", code], { encoding: "utf8",
+        env: { HOME: home, PATH: "/usr/bin:/bin" } });
+    expect(run("pth-leak", "pass").stdout).toContain("key");
+    expect(run("pth-ok", "pass").stdout).toBe("");
+    expect(run("pth-path", "import sys; print(sys.path)").stdout).toContain(`${outside}/dir`);
+  });
+});
+
 // After activation, `python` is the venv's python, which leads to the Python that made the venv:
 // a system program, or an installation the venv names as its home (above). Not golden: it
 // depends on this machine's Python.

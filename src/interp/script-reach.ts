@@ -47,6 +47,7 @@ export function interpreterScripts(it: Shell, argv: readonly Arg[], effects: rea
   const command = argv[0]?.text ?? "";
   const lang = languageOfProgram(command.replace(/^.*\//, ""));
   if (lang === null) return;
+  if (lang === "python") pythonStartFiles(it, w, argv[0]!, command);
   const mod = lang === "python" ? pythonModule(argv) : null;
   if (mod !== null && w.cwd !== null) {
     // `python -m a.b` runs a/b.py, or a/b/__main__.py, found first in the working directory.
@@ -87,8 +88,62 @@ function pythonModule(argv: readonly Arg[]): Arg | null {
 export function shebangScript(it: Shell, path: string, span: Span, w: World): void {
   const text = it.paths.readScript(w, path, true);
   if (text === null || !text.startsWith("#!")) return;
-  const lang = languageOfShebang(text.slice(0, text.indexOf("\n") < 0 ? text.length : text.indexOf("\n")));
+  const line = text.slice(0, text.indexOf("\n") < 0 ? text.length : text.indexOf("\n"));
+  const lang = languageOfShebang(line);
+  // (A venv's console script names its python by an absolute path: that python's start-up files run first.)
+  const interpreter = /^#!\s*(\/\S+)/.exec(line)?.[1];
+  if (lang === "python" && interpreter !== undefined) {
+    pythonStartFiles(it, w, { text: interpreter, source: path, span, unknownWhy: null, segs: [] }, path);
+  }
   if (lang !== null) judgeScript(it, w, { text: path, source: path, span, unknownWhy: null, segs: [] }, lang, path, w);
+}
+
+/** `.pth` files read per site-packages directory (Python reads them all; past this, none is judged). */
+const MAX_PTH_FILES = 64;
+
+/**
+ * What a venv's Python runs before anything else: each `.pth` file in the venv's site-packages
+ * (read in name order by `site`), whose lines that start with `import` are code, run then, and
+ * whose other lines are directories added to sys.path, where imports are then found (checked
+ * with Python 3.11: an `import os; os.system(…)` line ran at every start of the venv's python,
+ * and a line `/tmp/x` put /tmp/x on sys.path). The code is judged as a script's reach, the
+ * directories as the code they hold (`exec`). Only for a python named by a path (the venv's,
+ * directly or found on PATH after `activate`), whose venv (a `pyvenv.cfg` beside its bin or
+ * one directory up) is inside a root; a `.pth` an earlier part of the command may have written
+ * is asked about by written-config.ts. The system's Python and its packages are not the
+ * project's, and not read.
+ */
+function pythonStartFiles(it: Shell, w: World, program: Arg, command: string): void {
+  const text = program.text;
+  if (text === null || !text.includes("/") || w.cwd === null) return;
+  const bin = dirnameOf(canonicalLogical(isAbsolute(text) ? text : join(w.cwd, text)));
+  const prefix = [bin, dirnameOf(bin)].find((d) => it.paths.readScript(w, join(d, "pyvenv.cfg"), true) !== null);
+  if (prefix === undefined) return;
+  const sites: string[] = [];
+  for (const lib of ["lib", "lib64"]) {
+    for (const v of it.paths.fs.readdir(join(prefix, lib))?.sort() ?? []) {
+      if (/^(python|pypy)\d+(\.\d+)?t?$/.test(v)) sites.push(join(prefix, `${lib}/${v}/site-packages`));
+    }
+  }
+  for (const site of [...new Set(sites.map((d) => it.paths.physicalDir(d) ?? d))]) {
+    const pths = (it.paths.fs.readdir(site) ?? []).filter((f) => f.endsWith(".pth")).sort();
+    for (const name of pths.slice(0, MAX_PTH_FILES)) {
+      const file = join(site, name);
+      const body = it.paths.readScript(w, file, true);
+      if (body === null) continue;
+      const arg: Arg = { text: file, source: file, span: program.span, unknownWhy: null, segs: [] };
+      const label = `${command} (start-up file ${file})`;
+      const code: string[] = [];
+      for (const line of body.split("\n")) {
+        const l = line.replace(/\r$/, "");
+        if (/^import[ \t]/.test(l)) code.push(l);
+        else if (l.trim() !== "" && !l.startsWith("#")) {
+          it.paths.access(w, withValue(arg, join(site, l.trimEnd()), ""), "exec", label);
+        }
+      }
+      if (code.length) judgeText(it, w, arg, file, code.join("\n"), "python", label, w, 0);
+    }
+  }
 }
 
 /** node finds `node x` as x, x.js, x.mjs, x.cjs, x/index.js (the first that is a file). */
@@ -111,7 +166,15 @@ function judgeScript(it: Shell, at: World, script: Arg, lang: InlineLanguage, la
       break;
     }
   }
-  if (text === null || at.cwd === null) return;
+  if (text === null) return;
+  judgeText(it, at, script, path, text, lang, label, parent, depth);
+}
+
+/** Judges what the text of a script (`path`, as `script` names it) visibly reaches. */
+function judgeText(it: Shell, at: World, script: Arg, path: string, text: string, lang: InlineLanguage, label: string,
+  parent: World, depth: number): void
+{
+  if (at.cwd === null) return;
   const reach = scriptReach(lang, text);
   if (reach === null) return;
   const scriptAbs = isAbsolute(path) ? path : join(at.cwd, path);

@@ -23,8 +23,9 @@ const SHELL = new Set(["exec", "execSync"]);
 const PROGRAM = new Set(["execFile", "execFileSync", "spawn", "spawnSync", "fork"]);
 
 /** The nodes the scan looks at; the rest of the tree is only walked. */
-const SCANNED = new Set(["import_statement", "export_statement", "variable_declarator", "assignment_expression", "call_expression",
-  "function_declaration", "generator_function_declaration", "method_definition", "for_in_statement"]);
+const SCANNED = new Set(["import_statement", "export_statement", "variable_declarator", "assignment_expression",
+  "call_expression", "function_declaration", "generator_function_declaration", "method_definition",
+  "for_in_statement"]);
 /** Array methods whose callback is given each item first. */
 const ITEM_CALLBACKS = new Set(["forEach", "map", "flatMap", "filter", "some", "every", "find", "findIndex"]);
 /** Functions a name may be bound to. */
