@@ -1384,6 +1384,14 @@ table("parts that run concurrently see what the others do to the disk", box, [
   ["cat lnk/secret.txt & ln -s ../outside lnk", "ask", ["read ?"]],
   ["(sleep 1; cat lnk/secret.txt) & ln -s ../outside lnk; wait", "ask", ["read ?"]],
   ["cat lnk/secret.txt | tee log | ln -s ../outside lnk", "ask", ["read ?"]],
+  // A directory a part moves may move after another part's `cd` into it (bash 5.2: the job's
+  // ../../outside then led out of the project, oracle.test.ts).
+  ["(cd src/sub && sleep 1 && cat ../../outside/secret.txt) & mv src/sub moved; wait", "ask", ["#UNRESOLVED_CWD"]],
+  ["(cd src/sub && sleep 1 && cat ../../outside/secret.txt) | mv src/sub moved", "ask", ["#UNRESOLVED_CWD"]],
+  ["cd src/sub && { sleep 1; cat ../../outside/secret.txt; } & mv src/sub moved; wait", "ask", ["#UNRESOLVED_CWD"]],
+  ["(pushd src/sub && sleep 1 && cat ../../outside/secret.txt) & mv src moved; wait", "ask", ["#UNRESOLVED_CWD"]],
+  ["(cd src/sub && sleep 1 && cat ../main.ts) & mv docs docs.old; wait", "allow", ["read $P/src/main.ts"]],
+  ["(cd src && ls sub) & mv build build.old; wait", "allow", ["list $P/src/sub"]],
   // Inside twins: nothing the others do moves a path.
   ["cat README.md | grep project | wc -l", "allow"],
   ["npm run dev & sleep 2; curl -s localhost:3000 > out.html", "allow", ["write $P/out.html"]],

@@ -82,22 +82,23 @@ const CASES: readonly (readonly [group: string, cases: readonly OracleCase[]])[]
     "(cd src; cat ../../outside/secret.txt)",
     "out",
   ], ["(cd src; cat main.ts); cat README.md", "in"], ["ls | cat", "in"]]],
-  ["the directory moves without a cd", [[
-    "mkdir -p d/e/f && cd d/e/f && mv ../../../d/e ../../../e2 && cat ../../../outside/secret.txt",
-    "out",
-  ], ["mkdir -p d/e/f; cd d/e/f; mv ../../../d/e ../../../e2; cat ../../../outside/secret.txt", "out"], [
-    'mkdir -p d/e && cd d/e && mv "$PWD" ../../e2 && cat ../../outside/secret.txt',
-    "out",
-  ], ["mkdir -p d/e/f && cd d/e/f && mv ../../../d/e ../../../e2 && cd .. && cat ../../outside/secret.txt", "out"], [
-    "mkdir -p d/e && cd d/e && (cd .. && mv e ../e2) && cat ../../outside/secret.txt",
-    "out",
-  ], ["mkdir -p d/e && cd d/e && env mv ../e ../../e2 && cat ../../outside/secret.txt", "out"], [
-    "mkdir -p d/e && cd d/e && bash -c 'mv ../e ../../e2' && cat ../../outside/secret.txt",
-    "out",
-  ], ["cd src && mv sub sub2 && cat main.ts", "in"], ["cd src && cp -r ../src ../s2 && cat main.ts", "in"], [
-    "mkdir -p d/e && cd d/e && cp -r ../../d ../../d2 && rm -rf ../../d && cat ../../outside/secret.txt",
-    "in",
-  ]]],
+  ["the directory moves without a cd", [
+    ["mkdir -p d/e/f && cd d/e/f && mv ../../../d/e ../../../e2 && cat ../../../outside/secret.txt", "out"],
+    ["mkdir -p d/e/f; cd d/e/f; mv ../../../d/e ../../../e2; cat ../../../outside/secret.txt", "out"],
+    ['mkdir -p d/e && cd d/e && mv "$PWD" ../../e2 && cat ../../outside/secret.txt', "out"],
+    ["mkdir -p d/e/f && cd d/e/f && mv ../../../d/e ../../../e2 && cd .. && cat ../../outside/secret.txt", "out"],
+    ["mkdir -p d/e && cd d/e && (cd .. && mv e ../e2) && cat ../../outside/secret.txt", "out"],
+    ["mkdir -p d/e && cd d/e && env mv ../e ../../e2 && cat ../../outside/secret.txt", "out"],
+    ["mkdir -p d/e && cd d/e && bash -c 'mv ../e ../../e2' && cat ../../outside/secret.txt", "out"],
+    ["cd src && mv sub sub2 && cat main.ts", "in"],
+    ["cd src && cp -r ../src ../s2 && cat main.ts", "in"],
+    ["mkdir -p d/e && cd d/e && cp -r ../../d ../../d2 && rm -rf ../../d && cat ../../outside/secret.txt", "in"],
+    // A part running beside: the job's `cd` comes first, the move after it, the read last (issue #30.4).
+    ["(cd src/sub && sleep 0.5 && cat ../../outside/secret.txt) & mv src/sub moved; wait", "out"],
+    ["(cd src/sub && sleep 0.5 && cat ../../outside/secret.txt) | mv src/sub moved", "out"],
+    ["(pushd src/sub >/dev/null && sleep 0.5 && cat ../../outside/secret.txt) & mv src/sub moved; wait", "out"],
+    ["(cd src/sub && sleep 0.5 && cat ../main.ts) & mv docs docs.old; wait", "in"],
+  ]],
   ["names read from a list", [
     ["printf '%s\\0' src/main.ts ../outside/secret.txt | wc --files0-from=-", "out"],
     ["printf '../outside/secret.txt\\0' > l0; sort --files0-from=l0", "out"],

@@ -110,6 +110,21 @@ describe.skipIf(why !== null)("probe runs", () => {
       ["allow", []],
     ]);
   }, 60_000);
+
+  // Issue #30.4: a job's `cd`, then a move of that directory by what follows, then the job's
+  // read (the sleep orders them): bash reads one level higher than where the name was judged.
+  test("a directory moved beside a job after its cd: bash reads the probe, and the guard asks", async () => {
+    // (One batch each: the first moves the fixture's src/sub.)
+    for (const item of [{ id: 31, text: `(cd src/sub && sleep 0.2 && cat ../../${MARK}) & mv src/sub sfmoved; wait` }, {
+      id: 32,
+      text: `(cd src/sub && sleep 0.2 && cat ../../${MARK}) | (sleep 0.1; mv src/sub sfmoved)`,
+    }]) {
+      const { verdicts, outcomes } = await runner.batch([item]);
+      expect(outcomes.map((o) => [o.id, o.touches.length > 0])).toEqual([[item.id, true]]);
+      expect(verdicts.map((v) => (v instanceof Error ? v.message : [v.decision, v.reasons.map((r) => r.code)])))
+        .toEqual([["ask", expect.arrayContaining(["UNRESOLVED_CWD"])]]);
+    }
+  }, 60_000);
 });
 
 describe.skipIf(why !== null)("probe campaign", () => {

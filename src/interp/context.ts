@@ -105,6 +105,12 @@ export interface BuiltinContext extends WordEnv {
   withStdin<T>(stdin: () => Stdin, run: () => T): T;
   /** Functions and sourced files the running statement is inside (return needs one; source adds one). */
   returnable: number;
+  /**
+   * Physical directories that parts running beside the statement (a background job's later
+   * commands, the other segments of a pipeline) may rename at any moment ("/": any); empty
+   * outside such a re-judgement (interpreter.ts rejudgeJobs, control.ts besideEachOther).
+   */
+  besideMoves: readonly string[];
   /** Loops the running statement is inside (break and continue need one). */
   readonly loopDepth: number;
   /** loopDepth when the running function was called: loops below it are the caller's. */

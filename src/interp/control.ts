@@ -99,7 +99,14 @@ function besideEachOther(it: Shell, segments: readonly Stmt[], start: World, end
   const all = start.clone();
   it.paths.joinChild(all, ends);
   if (diskKey(all) === diskKey(start) && !it.paths.texts.readThenWritten(mark)) return;
-  for (const s of segments) subshell(it, s, all.clone());
+  // A directory another segment renamed may be renamed after a segment's `cd` into it.
+  const before = it.besideMoves;
+  it.besideMoves = [...new Set([...before, ...all.movedDirs.filter((m) => !start.movedDirs.includes(m))])];
+  try {
+    for (const s of segments) subshell(it, s, all.clone());
+  } finally {
+    it.besideMoves = before;
+  }
 }
 
 export function execIf(it: Shell, branches: readonly { cond: Stmt; body: Stmt }[], orelse: Stmt | null,

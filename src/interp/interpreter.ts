@@ -87,6 +87,7 @@ export class Interpreter implements Shell, WordEnv {
     readonly to: LogMark;
   }[] = [];
   private rejudging = false;
+  besideMoves: readonly string[] = [];
   readonly parsed = new Map<string, ReturnType<InterpreterOptions["parse"]>>();
   /** Functions and sourced files the running statement is inside (return needs one). */
   returnable = 0;
@@ -207,7 +208,14 @@ export class Interpreter implements Shell, WordEnv {
           !this.paths.texts.readThenWritten({ reads: job.from.reads, writes: job.to.writes }, job.to)) continue;
         // (Found where the job was started: nested code reports at the word that holds it.)
         this.frame = job.frame;
-        subshell(this, job.body, all);
+        // A directory renamed by what followed may be renamed after the job's `cd` into it.
+        const before = this.besideMoves;
+        this.besideMoves = [...new Set([...before, ...all.movedDirs.filter((m) => !job.start.movedDirs.includes(m))])];
+        try {
+          subshell(this, job.body, all);
+        } finally {
+          this.besideMoves = before;
+        }
       }
     } finally {
       this.frame = frame;

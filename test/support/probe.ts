@@ -300,6 +300,13 @@ export const FORMS: readonly Form[] = [
   { name: "stmt-bash-env-exported", text: `export BASH_ENV=${P}; bash -c :; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-sh-env-interactive", text: `ENV=${P} sh -i </dev/null >/dev/null 2>&1; `,
     applies: (p) => p.kind === "statement" },
+  // Parts running beside each other: a directory the job `cd`s into is moved by what follows
+  // it, after the cd and before the read (the sleep orders them), so the job's relative name
+  // leads one level higher than where it was judged from.
+  { name: "stmt-beside-move", text: `(cd src/sub && sleep 0.2 && cat ../${P}) & mv src/sub sfmoved; wait; `,
+    applies: (p) => p.kind === "statement" },
+  { name: "stmt-beside-move-pipe", text: `(cd src/sub && sleep 0.2 && cat ../${P}) | (sleep 0.1; mv src/sub sfmoved); `,
+    applies: (p) => p.kind === "statement" },
   // Other shells, which the guard does not model: their code is opaque and asks.
   { name: "stmt-zsh", text: `zsh -fc 'cat ${P}' 2>/dev/null; `, applies: (p) => p.kind === "statement" },
   { name: "stmt-busybox-sh", text: `busybox sh -c 'cat ${P}' 2>/dev/null; `, applies: (p) => p.kind === "statement" },

@@ -3,7 +3,7 @@
 // land is a `cwd` access; a cd that may fail also leaves a world where the shell stayed.
 
 import { type Arg, withValue } from "../../commands/analyse.ts";
-import { canonicalLogical, isAbsolute, join, resolvePhysical } from "../../paths/resolve.ts";
+import { canonicalLogical, isAbsolute, isInside, join, resolvePhysical } from "../../paths/resolve.ts";
 import { type Dir, type StandInCwd, STATUS_UNKNOWN, unknown, type World } from "../../shell/state.ts";
 import { zoneInListing } from "../../shell/zones.ts";
 import { lookup } from "../../shell/words/variables.ts";
@@ -125,6 +125,19 @@ function parseCdOptions(argv: readonly Arg[], w: World): { physical: boolean | n
   return { physical, operands: argv.slice(i), bad: false };
 }
 
+/**
+ * Where a `cd` to `logical` leaves the shell when a part running beside it may rename that
+ * directory or one above it at any moment (BuiltinContext.besideMoves): the kernel follows the
+ * directory, bash keeps $PWD, so relative names (and a physical `..`) lead wherever it went —
+ * not known. (`(cd src/sub && sleep 1 && cat ../../x) & mv src/sub moved` read the file above
+ * the project: bash 5.2.)
+ */
+function besideMoved(it: BuiltinContext, logical: Dir): Dir {
+  if (logical === null || it.besideMoves.length === 0) return logical;
+  const phys = it.physicalDir(logical);
+  return phys !== null && !it.besideMoves.some((m) => m === "/" || isInside(phys, m)) ? logical : null;
+}
+
 /** Moves a world to `logical` (or to an unknown directory), keeping OLDPWD and PWD in step. */
 function moveTo(w: World, logical: Dir): World {
   const c = w.clone();
@@ -215,7 +228,7 @@ export function cd(it: BuiltinContext, argv: readonly Arg[], w: World): World[] 
   }
   cdAccess(it, w, op.arg, "cd", op.target, targets);
   const out: World[] = [];
-  for (const t of targets) out.push(moveTo(w, t.logical));
+  for (const t of targets) out.push(moveTo(w, besideMoved(it, t.logical)));
   if (mayFail) {
     // The directory may not be there when the command runs: the shell stays where it was.
     w.status = 1;
@@ -400,7 +413,7 @@ export function pushd(it: BuiltinContext, argv: readonly Arg[], w: World): World
   cdAccess(it, w, opArg, "pushd", target, plan.outcomes);
   const out: World[] = [];
   for (const t of plan.outcomes) {
-    const m = moveTo(w, t.logical);
+    const m = moveTo(w, besideMoved(it, t.logical));
     m.stack = [w.cwd, ...w.stack];
     out.push(m);
   }
@@ -451,7 +464,7 @@ function changeToEntry(it: BuiltinContext, w: World, entry: Dir, arg: Arg, comma
   cdAccess(it, w, withValue(arg, entry, "a directory on the stack is not known"), command, entry, plan.outcomes);
   const out: World[] = [];
   for (const o of plan.outcomes) {
-    const moved = moveTo(w, o.logical);
+    const moved = moveTo(w, besideMoved(it, o.logical));
     moved.stack = stack;
     out.push(moved);
   }
