@@ -268,6 +268,7 @@ describe("a venv's .pth start-up files", () => {
     }
     writeFileSync(join(sitePackages("pth-leak"), "zz-telemetry.pth"), 'import os; os.system("cat ~/.ssh/id_rsa")\n');
     writeFileSync(join(sitePackages("pth-path"), "extra.pth"), `${box.fx.outside}/dir\n`);
+    writeFileSync(join(sitePackages("pth-path"), "sitecustomize.py"), 'print(open("../outside/secret.txt").read())\n');
     consoleScript(join(p, "pth-leak"), "pytest", "pytest");
   }, 60_000);
   const cases = [
@@ -276,7 +277,7 @@ describe("a venv's .pth start-up files", () => {
     ["pth-leak/bin/python scripts/tool.py README.md", "ask", ["read $H/.ssh/id_rsa"]],
     [". pth-leak/bin/activate && python3 -c 'print(1)'", "ask", ["read $H/.ssh/id_rsa"]],
     ["pth-leak/bin/pytest tests/", "ask", ["read $H/.ssh/id_rsa"]],
-    ["pth-path/bin/python -c 'import helpers'", "ask", ["exec $O/dir"]],
+    ["pth-path/bin/python -c 'import helpers'", "ask", ["exec $O/dir", "read $O/secret.txt"]],
     // Another Python does not read this venv's site-packages.
     ["/usr/bin/env python3 -c 'print(1)'", "allow"],
   ] as const;
@@ -289,6 +290,9 @@ describe("a venv's .pth start-up files", () => {
     expect(run("pth-leak", "pass").stdout).toContain("key");
     expect(run("pth-ok", "pass").stdout).toBe("");
     expect(run("pth-path", "import sys; print(sys.path)").stdout).toContain(`${outside}/dir`);
+    // sitecustomize in site-packages runs at start too (from the project: ../outside is $O).
+    expect(spawnSync(join(p, "pth-path", "bin", "python"), ["-c", "pass"], { cwd: p, encoding: "utf8" }).stdout)
+      .toContain("outside-secret");
   });
 });
 

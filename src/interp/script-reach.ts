@@ -102,7 +102,7 @@ export function shebangScript(it: Shell, path: string, span: Span, w: World): vo
 const MAX_PTH_FILES = 64;
 
 /**
- * What a venv's Python runs before anything else: each `.pth` file in the venv's site-packages
+ * What a venv's Python runs before anything else: its site-packages' `sitecustomize.py`, and each `.pth` file there
  * (read in name order by `site`), whose lines that start with `import` are code, run then, and
  * whose other lines are directories added to sys.path, where imports are then found (checked
  * with Python 3.11: an `import os; os.system(…)` line ran at every start of the venv's python,
@@ -126,7 +126,14 @@ function pythonStartFiles(it: Shell, w: World, program: Arg, command: string): v
     }
   }
   for (const site of [...new Set(sites.map((d) => it.paths.physicalDir(d) ?? d))]) {
-    const pths = (it.paths.fs.readdir(site) ?? []).filter((f) => f.endsWith(".pth")).sort();
+    const names = it.paths.fs.readdir(site) ?? [];
+    // (`site` imports sitecustomize after the .pth files: found in site-packages, it runs too.)
+    if (names.includes("sitecustomize.py")) {
+      const file = join(site, "sitecustomize.py");
+      const arg: Arg = { text: file, source: file, span: program.span, unknownWhy: null, segs: [] };
+      judgeScript(it, w, arg, "python", `${command} (start-up file ${file})`, w);
+    }
+    const pths = names.filter((f) => f.endsWith(".pth")).sort();
     for (const name of pths.slice(0, MAX_PTH_FILES)) {
       const file = join(site, name);
       const body = it.paths.readScript(w, file, true);
