@@ -102,8 +102,8 @@ export function shebangScript(it: Shell, path: string, span: Span, w: World): vo
 const MAX_PTH_FILES = 64;
 
 /**
- * What a venv's Python runs before anything else: its site-packages' `sitecustomize.py`, and each `.pth` file there
- * (read in name order by `site`), whose lines that start with `import` are code, run then, and
+ * What a venv's Python runs before anything else: its site-packages' `sitecustomize.py`, and
+ * each `.pth` file there (read in name order by `site`), whose lines that start with `import` are code, run then, and
  * whose other lines are directories added to sys.path, where imports are then found (checked
  * with Python 3.11: an `import os; os.system(…)` line ran at every start of the venv's python,
  * and a line `/tmp/x` put /tmp/x on sys.path). The code is judged as a script's reach, the
