@@ -188,3 +188,18 @@ table("integer writes of values that cannot hold a command", box, [["declare -i 
   "OPTIND=$(( OPTIND + 1 ))",
   "allow",
 ]]);
+
+// Counts from tools whose output is only numbers (issue #30: "numbers from jq/git rev-list
+// --count must still be allowed"): git 2.39 printed `3`, `0\t0` with --left-right, 15 with
+// --objects, and failed on --pretty; jq 1.6's `length` printed 3, 0 (null), 3.5 (-3.5).
+table("integer writes of counts from git and jq", box, [
+  ["declare -i c=$(git rev-list --count HEAD)", "allow"],
+  ["declare -i c; c=$(git -C src rev-list --count --left-right main...HEAD)", "allow"],
+  ["declare -i n=$(jq length package.json)", "allow"],
+  ["declare -i n; n=$(jq -r '. | length' package.json)", "allow"],
+  // Outputs of any shape: what they print is evaluated.
+  ["declare -i n=$(jq -r .version package.json)", "ask", ["#UNRESOLVED_WORD"]],
+  ["declare -i n=$(jq -f filter.jq length package.json)", "ask", ["#UNRESOLVED_WORD"]],
+  ["declare -i n=$(git log -1 --format=%s)", "ask", ["#UNRESOLVED_WORD"]],
+  ["declare -i n=$(git rev-list --count --format=%s HEAD)", "ask", ["#UNRESOLVED_WORD"]],
+]);

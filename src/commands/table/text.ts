@@ -8,6 +8,7 @@ import { assignmentValue, each, issue, none, optionalNone, optionItems, optionVa
 import type { TableSpec } from "./expand.ts";
 import type { Analyser, Call } from "../spec.ts";
 import { AWK_LINES } from "./pipe/lines.ts";
+import { JQ_LENGTH_NUMBERS } from "./pipe/text.ts";
 import { applyIO, newIO, type ProgramIO } from "./program-io.ts";
 import { SED } from "./sed.ts";
 
@@ -430,4 +431,5 @@ const PR: TableSpec = { names: ["pr"], numeric: true, flags: "acdfFmrtTJv",
   }, operands: { all: "read" } };
 
 export const TEXT_SPECS: readonly TableSpec[] = [SED, AWK, YQ, COLUMN, PR];
-export const TEXT_ANALYSERS: readonly Analyser[] = [{ names: ["jq", "gojq", "jaq"], analyse: jq }];
+export const TEXT_ANALYSERS: readonly Analyser[] = [{ names: ["jq", "gojq", "jaq"], analyse: jq,
+  pipe: [JQ_LENGTH_NUMBERS] }];

@@ -114,6 +114,34 @@ export const WC_NUMBERS: PipeOutput = { t: "numbers",
       options.every((o) => /^-[lcwmL]+$/.test(o) || /^--(lines|bytes|chars|words|max-line-length)$/.test(o));
   } };
 
+/**
+ * `git rev-list --count …`: a count, or with `--left-right` two counts and a tab (git 2.39:
+ * with `--objects` too; `--pretty`, `--format` fail). `-C DIR` before the verb moves nothing
+ * in the output. (A verb is a builtin before an alias: `rev-list` is git's.)
+ */
+export const GIT_COUNT_NUMBERS: PipeOutput = { t: "numbers",
+  when: (_name, args) => {
+    const verb = args[0] === "-C" ? 2 : 0;
+    return args[verb] === "rev-list" && args.includes("--count") &&
+      !args.some((a) => /^--(pretty|format|header|graph)/.test(a));
+  } };
+
+/**
+ * `jq length FILE…`: a number per JSON value (an object's or array's size, a string's length,
+ * a number's absolute value, 0 for null; a boolean is an error on stderr). Only the output
+ * options that keep that shape; any other option (a filter from a file, arguments) is not
+ * modelled.
+ */
+export const JQ_LENGTH_NUMBERS: PipeOutput = { t: "numbers",
+  when: (_name, args) => {
+    const filter = operandsOf(args)[0];
+    return filter !== undefined && /^(['"]?)\s*(\.\s*\|\s*)?length\s*\1$/.test(filter) &&
+      optionsOf(args).every((o) =>
+        /^-[rcjesnM]+$/.test(o) ||
+        /^--(raw-output|compact-output|slurp|null-input|exit-status|monochrome-output)$/.test(o)
+      );
+  } };
+
 /** `id -u`, `nproc`: entries shared with other informational commands, told apart by name. */
 export const ID_NPROC_NUMBERS: PipeOutput = { t: "numbers",
   when: (name,

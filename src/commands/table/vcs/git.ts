@@ -11,6 +11,7 @@ import { GIT_GLOBAL_OPTIONS } from "../../git-global-options.ts";
 import type { Analyser, Base, Call, CommandSpec, RoleSpec } from "../../spec.ts";
 import { issue, optionItems } from "../common.ts";
 import { GIT_LISTING } from "../pipe/listings.ts";
+import { GIT_COUNT_NUMBERS } from "../pipe/text.ts";
 import { configEffects, gitConfig, homeOf, pathsAt, splitAssignment, toolIsPath, traceFile,
   type Where } from "./git-config.ts";
 import { SUBS } from "./git-subcommands.ts";
@@ -358,5 +359,5 @@ const changesIndex = (
   ws: readonly string[],
 ) => (SUBS.get(ws[0] ?? "")?.spec.naming?.fact === "index" ? null : "may change git's index");
 
-export const VCS_ANALYSERS: readonly Analyser[] = [{ names: ["git"], analyse: git, pipe: [GIT_LISTING],
-  naming: { fact: "index", unless: changesIndex } }];
+export const VCS_ANALYSERS: readonly Analyser[] = [{ names: ["git"], analyse: git,
+  pipe: [GIT_LISTING, GIT_COUNT_NUMBERS], naming: { fact: "index", unless: changesIndex } }];
