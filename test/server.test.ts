@@ -650,10 +650,12 @@ describe("the request carries every environment variable the checker reads", () 
   // the default for layers, the client (to the server it starts), the server (REQUEST_ENV by
   // name), the scanner (a workflow's env, never served), and the sandbox runner (the command's
   // own environment, never served), doctor's reading of a hook command's `$NAME`s as `sh -c`
-  // would (never served), and the script scanner, which names `process.env` of the JavaScript it
-  // reads, not its own.
+  // would (never served), the script scanner, which names `process.env` of the JavaScript it
+  // reads, not its own, shell-env.ts, which reads SHELL_ENV_NAMES (all in REQUEST_ENV), and the
+  // in-process hosts (opencode, pi), which hand it their own environment (never served).
   const WHOLE_ENV = new Set(["cli/main.ts", "policy/layers.ts", "start/client.ts", "server/server.ts", "cli/scan.ts",
-    "sandbox/run.ts", "integrations/doctor-command.ts", "commands/inline/reach-javascript.ts"]);
+    "sandbox/run.ts", "integrations/doctor-command.ts", "commands/inline/reach-javascript.ts", "guard/shell-env.ts",
+    "integrations/opencode.ts", "integrations/pi.ts"]);
 
   function sources(dir: string, rel = ""): string[] {
     return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -19,6 +19,7 @@ import type { CheckAnswer } from "../server/check-pool.ts";
 import type { Decision, Verdict } from "../base/verdict.ts";
 import { BUILD_ID } from "../base/build-id.ts";
 import { codeFile, packageRoot } from "../server/protocol.ts";
+import { shellEnvironment } from "../guard/shell-env.ts";
 
 const EXIT = { allow: 0, deny: 1, usage: 2, ask: 3 } as const;
 
@@ -170,8 +171,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   let guard: Guard;
   let opts: GuardOptions;
   try {
-    const env: Record<string, string> = {};
-    if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
+    const env = shellEnvironment(io.env);
     // A batch only reads the disk: its answers hold for the whole run (paths/memo-fs.ts).
     opts = { roots: args.roots, ...layerOptions(args.cwd, args.configs, io), env,
       ...(args.home ? { home: args.home } : {}), ...(args.jsonl ? { unchangingDisk: true } : {}) };

@@ -20,6 +20,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { shellEnvironment } from "../guard/shell-env.ts";
 
 /**
  * The hook's watchdog, in ms: the answer is printed by then whatever the check is doing. Claude
@@ -129,8 +130,7 @@ async function judge(args: HookArgs, io: Io, once: Answer, say: (message: string
   if (read === null) return;
   const { call, toolInput, sessionId } = read;
   const projectDir = io.env.CLAUDE_PROJECT_DIR || call.cwd;
-  const env: Record<string, string> = {};
-  if (io.env.CDPATH !== undefined) env.CDPATH = io.env.CDPATH;
+  const env = shellEnvironment(io.env);
   // The caller's $HOME, as io.env has it: the resident server answers in many callers' place,
   // and the home the process started with (os.homedir() under Bun) may be another's.
   const home = args.home || io.env.HOME;

@@ -12,6 +12,7 @@ import { type Call, createHost, type FileTool, type Host, worstCall } from "./ho
 import { isRecord, stringField } from "./fields.ts";
 import { containedLine, isBashCall, readSandboxRouting, routeBash, type RouteSession, sandboxBashInput,
   type SandboxRouting } from "./sandbox-route.ts";
+import { shellEnvironment } from "../guard/shell-env.ts";
 
 /** The part of opencode's PluginInput the plugin reads. */
 export interface OpencodePluginInput {
@@ -54,7 +55,8 @@ export async function ShellfencePlugin(input: OpencodePluginInput, options?: unk
   let host: Host | Error;
   try {
     opts = readOptions(options);
-    host = await createHost({ root, config: opts.config ?? [], roots: opts.roots ?? [] });
+    host = await createHost({ root, config: opts.config ?? [], roots: opts.roots ?? [],
+      env: shellEnvironment(process.env) });
   } catch (e) {
     host = e instanceof Error ? e : new Error(String(e));
   }

@@ -16,6 +16,7 @@ import { isRecord, stringField } from "./fields.ts";
 import { containedLine, isBashCall, readSandboxRouting, type RouteSession, sandboxBashInput,
   type SandboxRouting } from "./sandbox-route.ts";
 import type { Verdict } from "../base/verdict.ts";
+import { shellEnvironment } from "../guard/shell-env.ts";
 
 /** The part of pi's tool_call event the extension reads. */
 export interface PiToolCallEvent {
@@ -72,7 +73,7 @@ export default function shellfence(pi: PiApi, options: PiOptions = {}): void {
   const hostFor = (cwd: string): Promise<Host> => {
     let h = hosts.get(cwd);
     if (!h) {
-      h = createHost({ root: cwd });
+      h = createHost({ root: cwd, env: shellEnvironment(process.env) });
       hosts.set(cwd, h);
       // A failure is reported on this call and retried on the next, not remembered.
       h.catch(() => hosts.delete(cwd));

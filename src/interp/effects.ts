@@ -19,6 +19,7 @@ import { runPackageScript } from "./package-scripts.ts";
 import { runWorkspace } from "./workspace-run.ts";
 import { joinChild, withCwd, withStatus } from "./worlds.ts";
 import { writtenThenRun } from "./written-config.ts";
+import { pipEnvironment } from "./pip-environment.ts";
 import { packageConfig } from "./package-config.ts";
 import { makeIncludes } from "./make-includes.ts";
 import { makeRecipes } from "./make-recipes.ts";
@@ -39,6 +40,8 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   makeIncludes(it, argv, w, info.span);
   makeRecipes(it, argv, w, info.span);
   dotenvFiles(it, argv, w, info.span);
+  // pip installs into the environment of its Python: outside the project without a venv.
+  pipEnvironment(it, argv, w, info);
   // The script an interpreter runs may visibly reach outside (open("../x"), os.system(…)).
   interpreterScripts(it, argv, effects, w);
   // The command's own accesses carry what its entry says of the names it makes (listing.ts);

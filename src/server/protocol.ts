@@ -8,6 +8,7 @@ import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, stat
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SHELL_ENV_NAMES } from "../guard/shell-env.ts";
 
 /** Raised when the message format changes, so that no old server reads a new request. */
 export const PROTOCOL = 1;
@@ -15,10 +16,11 @@ export const PROTOCOL = 1;
 /**
  * The environment the hook's answer depends on, sent with every request and applied by the
  * server while it answers: HOME (`~`, the home's protected files), XDG_CONFIG_HOME (the global
- * config and its protected directory), CDPATH (`cd`), CLAUDE_PROJECT_DIR (the project root),
+ * config and its protected directory), CLAUDE_PROJECT_DIR (the project root), the shell variables
+ * src/guard/shell-env.ts passes in (CDPATH for `cd`, the active Python environment),
  * PWD. test/server.test.ts fails when src/ reads an environment variable not listed here.
  */
-export const REQUEST_ENV = ["HOME", "PWD", "XDG_CONFIG_HOME", "CDPATH", "CLAUDE_PROJECT_DIR"] as const;
+export const REQUEST_ENV = ["HOME", "PWD", "XDG_CONFIG_HOME", "CLAUDE_PROJECT_DIR", ...SHELL_ENV_NAMES] as const;
 
 /**
  * What could load other code into a server when found in its environment: Node.js's preloads
