@@ -2,8 +2,8 @@
 
 import { withValue } from "../../effects.ts";
 import type { OptionSpec } from "../../spec.ts";
-import { writesUserConfig, type Custom, each, flag, hooks, localRole, none, optionValues, read, roleAs,
-  write } from "../common.ts";
+import { writesUserConfig, type Custom, each, flag, hooks, issue, localRole, none, optionItems, optionValues, read,
+  roleAs, write } from "../common.ts";
 import type { TableSpec } from "../expand.ts";
 import { containerCopy } from "./containers.ts";
 
@@ -51,13 +51,24 @@ const KUBECTL: TableSpec = { names: ["kubectl", "oc", "microk8s.kubectl", "k3s-k
     // kubectl config set-*/unset/use-context/delete-*/rename-context write the kubeconfig
     // (--kubeconfig, else $KUBECONFIG, else ~/.kube/config); a user's exec command it sets runs
     // on every later kubectl call.
-    config: { names: [], abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" },
+    config: { names: [], abbreviations: false,
+      options: { ...KUBECTL_GLOBAL, ...each(flag, "--raw", "--flatten", "--minify") }, operands: { all: "none" },
       custom: hooks(kubectlFiles, (ctx) => {
         const verb = ctx.operands[0];
         if (verb &&
           (verb.text === null || /^(set|set-.*|unset|use-context|use|delete-.*|rename-context)$/.test(verb.text)))
         {
           writesUserConfig(ctx, `${verb.source} writes the kubeconfig`, ["--kubeconfig"]);
+        }
+        // `config view` prints the kubeconfig with its keys and tokens REDACTED; `--raw` prints
+        // them (kubectl 1.29): a read of that file, as `cat` is (issue #30.7).
+        if (verb && (verb.text === null || verb.text === "view") && optionItems(ctx, "--raw").length) {
+          const named = optionValues(ctx, "--kubeconfig");
+          if (named.length) { for (const v of named) roleAs(ctx, v, v.text ?? "", "read"); }
+          else {
+            issue(ctx, "UNRESOLVED_PATH",
+              `${ctx.name} config view --raw prints the kubeconfig's credentials ($KUBECONFIG, or ~/.kube/config)`);
+          }
         }
       }) },
     edit: { names: [], abbreviations: false, options: KUBECTL_GLOBAL, operands: { all: "none" }, custom: kubectlFiles },

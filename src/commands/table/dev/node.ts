@@ -230,8 +230,24 @@ function npmConfigWrites(fixedVerb: string | null): Custom {
     }
   };
 }
-/** npmrc keys that hold a credential (npm's docs, "Auth related configuration"). */
-const NPM_SECRET_KEY = /(_auth|_authToken|_password|token|certfile|keyfile|username)$/i;
+/** npmrc keys that hold a credential (npm's docs, "Auth related configuration"; yarn's npmAuthIdent). */
+const NPM_SECRET_KEY = /(_auth|_authToken|_password|token|certfile|keyfile|username|authIdent)$/i;
+
+/**
+ * `pnpm config get KEY` and `yarn config get KEY` print the value the user's rc files hold,
+ * unmasked where KEY is a credential (pnpm 9; yarn 1 — later yarns mask it unless
+ * `--no-redacted`, but which yarn this is is not known), and `config list` prints them all:
+ * a read of each of those files (`files`, under the home), as `npm config get` is.
+ */
+export function configDisclosures(files: readonly string[]): Custom {
+  return (ctx) => {
+    const verb = ctx.operands[0];
+    const key = ctx.operands[1];
+    const lists = verb !== undefined && (verb.text === null || verb.text === "list" || verb.text === "ls");
+    const gets = verb?.text === "get" && key !== undefined && (key.text === null || NPM_SECRET_KEY.test(key.text));
+    if (lists || gets) { for (const f of files) ctx.role(inHome(ctx, f), "read"); }
+  };
+}
 
 /** Subcommands of npm, pnpm, yarn and bun that install or remove packages. */
 const INSTALLS =
@@ -475,6 +491,9 @@ const pnpmSub = (extra: Partial<TableSpec> = {}): TableSpec => ({ names: [], abb
     hooks(npmPrograms, workspaceSelect("pnpm"), extra.custom) :
     hooks(npmPrograms, workspaceSelect("pnpm")) });
 
+/** The user's files pnpm reads its settings and credentials from (pnpm 9; ~/.npmrc before). */
+const PNPM_RC_FILES = [".config/pnpm/rc", ".npmrc"];
+
 /**
  * `pnpm config set|delete`: the global rc file by default (~/.config/pnpm/rc; ~/.npmrc before
  * pnpm 9), the project's .npmrc with --location project.
@@ -533,7 +552,9 @@ export const PNPM: TableSpec = {
       ["test", "t", "tst"].map((n) => [n, pnpmSub({ ...SCRIPT_RUN, custom: packageScript("pnpm run", "test") })]),
     ),
     start: pnpmSub({ ...SCRIPT_RUN, custom: packageScript("pnpm run", "start") }),
-    ...Object.fromEntries(["config", "c"].map((n) => [n, pnpmSub({ custom: pnpmConfigWrites })])),
+    ...Object.fromEntries(
+      ["config", "c"].map((n) => [n, pnpmSub({ custom: hooks(pnpmConfigWrites, configDisclosures(PNPM_RC_FILES)) })]),
+    ),
     // pnpm init writes package.json; pnpm pkg and set-script are npm's, which pnpm runs.
     init: pnpmSub({ custom: manifestWrites }),
     "set-script": pnpmSub({ custom: manifestWrites }),

@@ -8,8 +8,8 @@ import { chdir, type Custom, each, flag, hooks, localRole, none, optionItems, op
 import type { TableSpec } from "../expand.ts";
 import { info, projectCode } from "./code-options.ts";
 import { everyWorkspacePackage, yarnWorkspace, yarnWorkspaces } from "./workspace-options.ts";
-import { inHome, manifestWrites, nodeInstall, PACK_EVENTS, packageOptions, packageScript, packageSpecs, projectEvents,
-  PUBLISH_EVENTS, runsOperands, SCRIPT_RUN } from "./node.ts";
+import { configDisclosures, inHome, manifestWrites, nodeInstall, PACK_EVENTS, packageOptions, packageScript,
+  packageSpecs, projectEvents, PUBLISH_EVENTS, runsOperands, SCRIPT_RUN } from "./node.ts";
 
 const YARN_GLOBAL: Record<string, OptionSpec> = {
   "--cwd": chdir,
@@ -56,7 +56,7 @@ export const YARN: TableSpec = {
   operands: { all: "none" },
   subcommands: {
     config: yarnSub({ options: { ...YARN_GLOBAL, "-H": flag, "--home": flag, "-g": flag, "--global": flag },
-      custom: yarnConfigWrites }),
+      custom: hooks(yarnConfigWrites, configDisclosures([".yarnrc.yml", ".yarnrc", ".npmrc"])) }),
     install: yarnSub({
       custom: hooks(packageSpecs, nodeInstall, projectEvents("yarn install", ["install", "prepare"]),
         everyWorkspacePackage("yarn")),
