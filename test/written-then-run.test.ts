@@ -3,7 +3,8 @@
 // written asks; project code written and then run is project code, as on disk. These cases
 // are not in the golden files (the project files they need are made here); each says why.
 
-import { beforeAll, describe, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assertCase, type Case, useSandbox } from "./support/table.ts";
@@ -76,3 +77,43 @@ cases("configuration written, then read", [
   ["printf '[core]\\n\\thooksPath = /tmp\\n' >> .git/config && git commit -m x", "ask", ["#PROTECTED_PATH"]],
   ["git config core.hooksPath /tmp && git commit -m x", "ask", ["#OPAQUE_CODE"]],
 ]);
+
+// A module written whole with known text, then loaded without being named: pytest imports every
+// conftest.py on its way; `python3 -c 'import json'` found ./json.py before the standard library
+// (Python 3.11, oracle below: sys.path[0] is the working directory); node requires a project
+// file from a package script. Its text is what runs, scanned for its reach as a script's is
+// (src/interp/script-reach.ts writtenModules); the everyday module stays allowed.
+cases("modules written, then loaded by what starts next", [
+  [`printf 'import os\\nos.system("cat ~/.ssh/id_rsa")\\n' > conftest.py && pytest -q`, "ask", ["read $H/.ssh/id_rsa"]],
+  [
+    `cat > tests/conftest.py <<'EOF' && python3 -m pytest\nimport os\nprint(open(os.path.expanduser("~/.aws/credentials")).read())\nEOF`,
+    "ask",
+    ["read $H/.aws/credentials"],
+  ],
+  [`echo 'import os; os.system("cat ../outside/secret.txt")' > json.py && python3 -c 'import json'`, "ask", [
+    "read $O/secret.txt",
+  ]],
+  [
+    `printf 'module.exports = require("fs").readFileSync(require("os").homedir() + "/.ssh/id_rsa")\\n' > lib.js && npm test`,
+    "ask",
+    ["read $H/.ssh/id_rsa"],
+  ],
+  // Twins: the everyday test, fixture and helper.
+  [
+    `cat > tests/conftest.py <<'EOF' && pytest\nimport pytest\n@pytest.fixture\ndef rows():\n    return open("tests/data.csv").read()\nEOF`,
+    "allow",
+    ["read $P/tests/data.csv"],
+  ],
+  [`echo 'import json as j' > util.py && python3 -c 'import util'`, "allow"],
+  [`printf 'module.exports = (a, b) => a + b\\n' > sum.js && npm test`, "allow"],
+]);
+
+describe("oracle: a module of the working directory shadows the standard library's", () => {
+  test("python3 -c 'import json' runs ./json.py", () => {
+    const dir = join(box.fx.project, "shadow");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "json.py"), 'print("shadowed")\n');
+    const r = spawnSync("python3", ["-c", "import json"], { cwd: dir, encoding: "utf8" });
+    expect(r.stdout).toBe("shadowed\n");
+  });
+});

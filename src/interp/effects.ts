@@ -24,7 +24,7 @@ import { packageConfig } from "./package-config.ts";
 import { makeIncludes } from "./make-includes.ts";
 import { makeRecipes } from "./make-recipes.ts";
 import { dotenvFiles } from "./dotenv.ts";
-import { interpreterScripts, shebangScript } from "./script-reach.ts";
+import { interpreterScripts, shebangScript, writtenModules } from "./script-reach.ts";
 
 /** Names judged from one list a command reads (`--files0-from`, `tar -T`); more is EXPANSION_TOO_LARGE. */
 const MAX_LISTED_NAMES = 4096;
@@ -44,6 +44,8 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   pipEnvironment(it, argv, w, info);
   // The script an interpreter runs may visibly reach outside (open("../x"), os.system(…)).
   interpreterScripts(it, argv, effects, w);
+  // A module written earlier in the command, which it may load without naming it (conftest.py).
+  writtenModules(it, argv, w);
   // The command's own accesses carry what its entry says of the names it makes (listing.ts);
   // not those of a command it runs, nor those of reading its input.
   const origin: Origin = naming ? { program: command, naming } : { program: command };

@@ -98,6 +98,46 @@ export function shebangScript(it: Shell, path: string, span: Span, w: World): vo
   if (lang !== null) judgeScript(it, w, { text: path, source: path, span, unknownWhy: null, segs: [] }, lang, path, w);
 }
 
+/** Programs that start Python, and so may import a module of the working directory or the project. */
+const PYTHON_STARTERS =
+  /^(python[0-9.]*|pypy[0-9.]*|pytest|py\.test|ipython|coverage|mypy|tox|nox|uvicorn|gunicorn|django-admin|flask|celery|jupyter|uv|poetry|pdm|hatch|pipenv)$/;
+/** Programs that start node (or run a package's scripts with it), and so may load a module of the project. */
+const NODE_STARTERS =
+  /^(node|nodejs|bun|deno|tsx|ts-node|esno|vite-node|npx|pnpx|bunx|npm|pnpm|yarn|yarnpkg|jest|vitest|mocha|ava|tap|next|vite|webpack|rollup|esbuild|eslint|prettier|tsc)$/;
+/** Written files scanned per program start (the files a command writes whole are few; past it, none). */
+const MAX_WRITTEN_MODULES = 32;
+
+/**
+ * Modules an earlier part of the command wrote whole with text the guard knows (`cat > conftest.py
+ * <<'EOF'`, `echo … > json.py`, `printf … > lib/x.js`) that the program starting now may load
+ * without naming them: pytest imports every conftest.py on its way, `python3 -c 'import json'`
+ * finds `./json.py` before the standard library (sys.path[0] is the working directory, Python
+ * 3.11), node's `require` a project file. That text is what runs: scanned for its reach as a
+ * script's is (issue #30.6, "written, then run"). What is written with a text not known stays
+ * project code, as on disk (written-config.ts).
+ */
+export function writtenModules(it: Shell, argv: readonly Arg[], w: World): void {
+  const first = argv[0]?.text;
+  if (first === null || first === undefined) return;
+  const name = first.slice(first.lastIndexOf("/") + 1);
+  const lang: InlineLanguage | null = PYTHON_STARTERS.test(name)
+    ? "python"
+    : NODE_STARTERS.test(name)
+    ? "javascript"
+    : null;
+  if (lang === null) return;
+  const ext = lang === "python" ? /\.py$/ : /\.(c|m)?[jt]sx?$/;
+  let scanned = 0;
+  for (const file of it.paths.texts.namedWrites()) {
+    if (!ext.test(file) || scanned >= MAX_WRITTEN_MODULES) continue;
+    const text = it.paths.texts.lastWrittenText(file);
+    if (text === null) continue;
+    scanned++;
+    const arg: Arg = { text: file, source: file, span: argv[0]!.span, unknownWhy: null, segs: [] };
+    judgeText(it, w, arg, file, text, lang, `${name} may load ${file}, written earlier in the command`, w, 0);
+  }
+}
+
 /** `.pth` files read per site-packages directory (Python reads them all; past this, none is judged). */
 const MAX_PTH_FILES = 64;
 
