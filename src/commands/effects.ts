@@ -306,6 +306,11 @@ export type Effect =
     readonly label: string;
     /** The shell that reads it, when it is not bash. */
     readonly dialect?: Dialect;
+    /**
+     * Run by the user's shell, `$SHELL` (`script -c`, `sudo -s`): zsh on macOS, whatever the user
+     * chose elsewhere. Read as bash only where $SHELL is bash or sh (src/interp/effects.ts).
+     */
+    readonly userShell?: true;
     readonly inProcess: boolean;
     readonly positional?: readonly string[] | null;
     /** `$0` of the new shell, when its command line gives it (`sh -c CODE NAME`); null when that word is not known. */

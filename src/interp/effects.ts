@@ -25,6 +25,7 @@ import { makeIncludes } from "./make-includes.ts";
 import { makeRecipes } from "./make-recipes.ts";
 import { dotenvFiles } from "./dotenv.ts";
 import { interpreterScripts, shebangScript, writtenModules } from "./script-reach.ts";
+import { userShell } from "./user-shell.ts";
 
 /** Names judged from one list a command reads (`--files0-from`, `tar -T`); more is EXPANSION_TOO_LARGE. */
 const MAX_LISTED_NAMES = 4096;
@@ -139,6 +140,7 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
           break;
         }
         const inProcess = e.inProcess && info.inProcess;
+        if (e.userShell) userShell(it, w, e.label, e.span);
         let start = e.base !== undefined ? withCwd(w.clone(), e.base) : w;
         if (e.script !== undefined) {
           const explicitShell = e.label !== e.script;

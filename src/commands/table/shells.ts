@@ -19,8 +19,11 @@ const OTHER_SHELLS = ["zsh", "zsh5", "ksh", "ksh93", "ksh88", "mksh", "mksh-stat
   "yash", "ash", "posh", "hush"];
 /** Shells whose syntax is bash's closely enough to be read as bash (`find -exec sh -c CODE`). */
 export const BASH_LIKE = [...MODELLED, ...OTHER_SHELLS];
-/** Shells with a syntax of their own: their code is opaque. */
-const FOREIGN = ["fish", "csh", "tcsh", "nu", "elvish", "xonsh"];
+/**
+ * Shells with a syntax of their own: their code is opaque. (Plan 9's rc and es, and the Oils
+ * shells osh/oil/ysh, which differ from bash in what they expand where.)
+ */
+const FOREIGN = ["fish", "csh", "tcsh", "nu", "elvish", "xonsh", "rc", "es", "osh", "oil", "ysh", "ion", "murex"];
 
 /** Options of sh/bash/zsh that take the next word. */
 const SHELL_VALUE_OPTIONS = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);

@@ -48,7 +48,9 @@ export const WRAPPER_SPECS: readonly CommandSpec[] = [{ names: ["nice"], style: 
   changes: { fs: true, links: false },
   custom: (ctx) => {
     const commands = optionValues(ctx, "-c", "--command");
-    for (const c of commands) ctx.emit({ t: "code", text: c.text, span: c.span, label: "script -c", inProcess: false });
+    for (const c of commands) {
+      ctx.emit({ t: "code", text: c.text, span: c.span, label: "script -c", inProcess: false, userShell: true });
+    }
     if (!commands.length) issue(ctx, "OPAQUE_CODE", "script starts a shell whose commands the guard cannot see");
     // Without a file (or -O/-B), the log is ./typescript.
     if (!ctx.operands.length && !optionItems(ctx, "-O", "--log-out", "-B", "--log-io").length) {
@@ -190,8 +192,9 @@ function sudoLike(call: Call): Effect[] {
         message: `${call.name} starts a shell whose commands the guard cannot see`, span: call.span }];
     }
     const text = rest.every((a) => a.text !== null) ? rest.map((a) => a.text).join(" ") : null;
+    // (-s: the shell $SHELL names; -i: the target user's login shell, which /etc/passwd names.)
     return [...effects, { t: "code", text, span: rest[0]!.span, label: `${call.name} -s`, inProcess: false,
-      ...baseField }];
+      ...(login ? {} : { userShell: true as const }), ...baseField }];
   }
   if (rest.length === 0) return effects;
   return [...effects, { t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: call.name,
@@ -394,7 +397,11 @@ function flock(call: Call): Effect[] {
   const first = rest[0];
   if (first && (first.text === "-c" || first.text === "--command")) {
     const code = rest[1];
-    if (code) effects.push({ t: "code", text: code.text, span: code.span, label: "flock -c", inProcess: false });
+    // (util-linux: `$SHELL -c COMMAND`, /bin/sh where SHELL is unset.)
+    if (code) {
+      effects.push({ t: "code", text: code.text, span: code.span, label: "flock -c", inProcess: false,
+        userShell: true });
+    }
   } else if (rest.length) {
     effects.push({ t: "run", argv: rest, inProcess: false, bypassFunctions: true, label: "flock" });
   }
