@@ -814,7 +814,9 @@ describe("the build (scripts/build-native.ts)", () => {
   /** The files the native build reads, in a directory of their own: what a clone has before `npm run build`. */
   function clone(name: string): string {
     const dir = join(T, name);
-    for (const f of ["scripts/build-native.ts", "src/server/protocol.ts", "native/shellfence-hook.c"]) {
+    for (const f of ["scripts/build-native.ts", "src/server/protocol.ts", "src/guard/shell-env.ts",
+      "native/shellfence-hook.c"])
+    {
       mkdirSync(join(dir, f, ".."), { recursive: true });
       copyFileSync(join(root, f), join(dir, f));
     }

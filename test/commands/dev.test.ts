@@ -2,9 +2,15 @@
 
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Fixture } from "../support/fixture.ts";
 import { table, useSandbox } from "../support/table.ts";
 
 const box = useSandbox();
+// pip installs into the environment of its Python: these tables are about what pip reads and
+// where else it writes, so the host's shell has the project's venv active, as the hooks pass it
+// in (src/interp/pip-environment.ts; test/pip-environment.test.ts has the cases without one).
+const venvActive = (fx: Fixture) => ({ env: { VIRTUAL_ENV: join(fx.project, ".venv") } });
+const inVenv = useSandbox(venvActive);
 
 table("interpreters", box, [
   ["node scripts/build.js --out ../x", "ask", ["exec $P/scripts/build.js", "* $T/work/x"]],
@@ -332,7 +338,7 @@ table("javascript package managers", box, [
   ["deno fmt --ignore=../x src", "allow"],
 ]);
 
-table("python packaging", box, [
+table("python packaging", inVenv, [
   ["pip install requests", "allow"],
   ["pip install -r ../outside/req.txt", "ask", ["read $O/req.txt"]],
   ["pip install -e .", "allow", ["read $P"]],
@@ -692,7 +698,7 @@ const withRequirements = useSandbox((fx) => {
     "odd.txt": "--global-option=--x foo\n",
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(fx.project, name), text);
-  return {};
+  return venvActive(fx);
 });
 table("requirement files are read", withRequirements, [
   // A file in a directory that does not exist cannot be opened, unless an earlier command made it.
@@ -733,7 +739,7 @@ table("requirement files are read", withRequirements, [
   ["echo x > requirements.txt && pip install -r requirements.txt", "allow", ["write $P/requirements.txt"]],
 ]);
 
-table("python direct references and scripts", box, [
+table("python direct references and scripts", inVenv, [
   ["pip install 'evil @ file://$O/pypkg'", "ask", ["read $O/pypkg"]],
   ["pip install 'evil[x]@file:///etc/pkg'", "ask", ["read /etc/pkg"]],
   ["pip install 'x @ https://example.com/x-1.0.whl'", "allow"],
@@ -932,7 +938,7 @@ table("optional and glued option values that name files", box, [["perl -i'../out
   ["write $P/out.txt"]], ["rustc --print cfg", "allow"]]);
 
 // Package indexes may be local directories or file:// URLs (pip 24, uv docs).
-table("package indexes that are local", box, [["pip download --no-deps -i file://$O/simple foo -d dl", "ask", [
+table("package indexes that are local", inVenv, [["pip download --no-deps -i file://$O/simple foo -d dl", "ask", [
   "read $O/simple",
 ]], ["pip install --index-url file://$O/simple x", "ask", ["read $O/simple"]], [
   "pip install --extra-index-url ../outside/simple x",
