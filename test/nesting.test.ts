@@ -404,6 +404,12 @@ table("scripts inside the root are read and interpreted", box, [
   ["make; ./scripts/build.sh", "allow", ["#SCRIPT_INTERPRETED"]],
   ["make; ./scripts/escape.sh", "ask", ["read $O/secret.txt"]],
   ["frobnicate; ./scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
+  // A value a program is handed in its environment is judged as a place, but not as a write that
+  // makes later scripts unknown (`export PREFIX=.venv/bin/; ${PREFIX}black; ${PREFIX}ruff`).
+  ["export BIN=scripts/; ${BIN}build.sh && ${BIN}build.sh", "allow", ["#SCRIPT_INTERPRETED"]],
+  ["export BIN=scripts/; ${BIN}build.sh && ${BIN}escape.sh", "ask", ["read $O/secret.txt"]],
+  ["export OUT=../outside; ./scripts/build.sh", "ask", ["unknown $O"]],
+  ["export BIN=scripts/; cp ../outside/secret.txt scripts/build.sh; ${BIN}build.sh", "ask", ["#OPAQUE_CODE"]],
   ["make && cp ../outside/secret.txt scripts/build.sh && ./scripts/build.sh", "ask", ["#OPAQUE_CODE"]],
   // A change of mode leaves the text as it is: the script is still read.
   ["chmod +x scripts/build.sh && ./scripts/build.sh", "allow", ["exec $P/scripts/build.sh", "#SCRIPT_INTERPRETED"]],

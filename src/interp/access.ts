@@ -59,6 +59,19 @@ interface Attribution extends WordEnv {
 /** Commands that change what a file is allowed to do, or when it was touched, never what it holds. */
 export const METADATA_ONLY: ReadonlySet<string> = new Set(["chmod", "chown", "chgrp", "touch"]);
 
+/**
+ * Whether an access may change what a file holds for what runs later in the command. Not a
+ * change of metadata, and not a value a program is handed in its environment that the guard
+ * judges as a place of unknown kind (`export OUT=build; ./gen`, labelled `$OUT`): that a program
+ * writes where a variable points is no likelier than that it writes anywhere else in the
+ * project, which project code may (and the sandbox contains); its place is still judged.
+ */
+function writes(kind: AccessKind, command: string): boolean {
+  if (kind !== "write" && kind !== "unknown") return false;
+  if (kind === "unknown" && /^\$[A-Za-z_][A-Za-z0-9_]*$/.test(command)) return false;
+  return !METADATA_ONLY.has(command.replace(/^.*\//, ""));
+}
+
 export class Accesses implements DiskSource {
   readonly fs: FileSystem;
   readonly home: string | null;
@@ -188,7 +201,7 @@ export class Accesses implements DiskSource {
     if (world.linksChanged || zoneInListing(world.linkZones, tree.under, true)) {
       return unresolved(`${where}, and an earlier command may have made symlinks there`);
     }
-    if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {
+    if (writes(kind, command)) {
       this.wrote(tree.under);
     }
     const at = withValue({ ...arg, standIn: undefined, exact: undefined }, tree.under, "");
@@ -286,7 +299,7 @@ export class Accesses implements DiskSource {
         named: r.path, ...extra });
       return;
     }
-    if ((kind === "write" || kind === "unknown") && !METADATA_ONLY.has(command.replace(/^.*\//, ""))) {
+    if (writes(kind, command)) {
       this.wrote(r.path);
     }
     this.findings.addPath({ path: text, resolved: r.path, kind, command, via, span, problem: null, ...extra });

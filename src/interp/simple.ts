@@ -328,19 +328,25 @@ function runProgram(it: Shell, given: readonly Arg[], w: World, info: DispatchIn
   // the table describes keeps to its entry, as analyseCommand does.)
   // What the program is handed: the prefix assignments, and what the command exported.
   const handed = info.prefix === undefined ? w.exportedNames() : [...new Set([...info.prefix, ...w.exportedNames()])];
-  if (handed.length > 0 && !BASH_BUILTINS.has(name.text)) {
-    const described = it.opts.commandKnowledge !== false &&
-      lookupCommand(name.text.slice(name.text.lastIndexOf("/") + 1)) !== undefined &&
-      (!name.text.includes("/") || /^\/(usr\/)?(local\/)?s?bin\//.test(name.text));
-    handedValues(it, w, info, handed, described);
-  }
+  const hands = handed.length > 0 && !BASH_BUILTINS.has(name.text);
+  // (Judged once the program and what it runs have been: a value it is handed, taken for a place
+  // it may write, is not a write made before its own script was read — `export
+  // PREFIX=.venv/bin/; ${PREFIX}black` reads the black that is there.)
+  const handedIn = hands ? w.clone() : null;
   // In a package.json script, a bare name may be the project's own program (project-bins.ts).
   const bin = projectBin(it, name.text, w);
   const effects = analyseCommand(bin === null ? name : withValue(name, bin, ""),
     options.length ? [...options, ...argv.slice(1)] : argv.slice(1), { countUnknown: info.countUnknown, world: w,
     span: info.span, stdin: info.stdin, useTable: it.opts.commandKnowledge !== false, home: it.home,
     disk: it.paths.diskFor(w, info.span, name.text) });
-  return applyEffects(it, effects, argv, w, info, naming);
+  const out = applyEffects(it, effects, argv, w, info, naming);
+  if (handedIn !== null) {
+    const described = it.opts.commandKnowledge !== false &&
+      lookupCommand(name.text.slice(name.text.lastIndexOf("/") + 1)) !== undefined &&
+      (!name.text.includes("/") || /^\/(usr\/)?(local\/)?s?bin\//.test(name.text));
+    handedValues(it, handedIn, info, handed, described);
+  }
+  return out;
 }
 
 /**
