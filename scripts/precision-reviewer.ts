@@ -135,8 +135,10 @@ export function classify(text: string, v: Verdict, project: string, cwd = projec
     if (at === null || at === "") continue;
     if (!inside(at) && !(harmlessKind(a.kind) && harmlessSystem(at))) return "justified:outside";
   }
+  // (OUTSIDE_EFFECT says it reaches outside: an install for the system, the user's configuration.)
   const unresolvedOutside = (r: Verdict["reasons"][number]) =>
-    r.decision !== "allow" && r.code.startsWith("UNRESOLVED_") && OUTSIDE_REASON.test(r.message);
+    r.decision !== "allow" &&
+    (r.code === "OUTSIDE_EFFECT" || (r.code.startsWith("UNRESOLVED_") && OUTSIDE_REASON.test(r.message)));
   if (v.reasons.some(unresolvedOutside)) return "justified:outside";
   if (OTHER_USER.test(text)) return "justified:outside";
   if (OUTSIDE_OUTPUT.test(text) || INSTALL_PLACE.test(text)) return "justified:names";

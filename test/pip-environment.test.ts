@@ -31,16 +31,16 @@ const box = useSandbox((fx) => {
 });
 
 casesWithoutGolden("pip with no virtual environment active installs outside the project", box, [
-  ["pip install requests", "ask", ["#UNRESOLVED_PATH"]],
-  ["pip3 install -r requirements.txt", "ask", ["#UNRESOLVED_PATH", "read $P/requirements.txt"]],
-  ["python3 -m pip install --upgrade pip", "ask", ["#UNRESOLVED_PATH"]],
-  ["/usr/bin/python3 -m pip install six", "ask", ["#UNRESOLVED_PATH"]],
-  ["pip uninstall -y six", "ask", ["#UNRESOLVED_PATH"]],
-  ["env pip install six", "ask", ["#UNRESOLVED_PATH"]],
+  ["pip install requests", "ask", ["#OUTSIDE_EFFECT"]],
+  ["pip3 install -r requirements.txt", "ask", ["#OUTSIDE_EFFECT", "read $P/requirements.txt"]],
+  ["python3 -m pip install --upgrade pip", "ask", ["#OUTSIDE_EFFECT"]],
+  ["/usr/bin/python3 -m pip install six", "ask", ["#OUTSIDE_EFFECT"]],
+  ["pip uninstall -y six", "ask", ["#OUTSIDE_EFFECT"]],
+  ["env pip install six", "ask", ["#OUTSIDE_EFFECT"]],
   // A venv made without pip: after activate, `pip` is the host's.
-  [". bare-venv/bin/activate && pip install six", "ask", ["#UNRESOLVED_PATH"]],
+  [". bare-venv/bin/activate && pip install six", "ask", ["#OUTSIDE_EFFECT"]],
   // The command's own VIRTUAL_ENV moves no pip; its own PATH leaves the pip found unknown.
-  ["VIRTUAL_ENV=$P/.venv pip install six", "ask", ["#UNRESOLVED_PATH"]],
+  ["VIRTUAL_ENV=$P/.venv pip install six", "ask", ["#OUTSIDE_EFFECT"]],
   // Everyday twins: a venv's pip or python, or a pip that writes elsewhere or nothing.
   [". .venv/bin/activate && pip install -r requirements.txt", "allow", ["read $P/requirements.txt"]],
   ["source .venv/bin/activate && python -m pip install six", "allow"],
@@ -61,19 +61,19 @@ casesWithoutGolden("pip where the host's shell has the project's venv active", i
   ["pip install requests", "allow"],
   ["python -m pip install six", "allow"],
   // The command's own PATH: which pip runs is not the host's.
-  ["PATH=/usr/bin:/bin pip install six", "ask", ["#UNRESOLVED_PATH"]],
+  ["PATH=/usr/bin:/bin pip install six", "ask", ["#OUTSIDE_EFFECT"]],
 ]);
 
 const outsideVenv = useSandbox((fx) => ({ env: { VIRTUAL_ENV: join(fx.home, ".virtualenvs", "p") } }));
 casesWithoutGolden("pip where the host's shell has a venv outside the project active", outsideVenv, [[
   "pip install requests",
   "ask",
-  ["#UNRESOLVED_PATH"],
+  ["#OUTSIDE_EFFECT"],
 ], ["pip install --target vendor six", "allow", ["write $P/vendor"]]]);
 
 const conda = useSandbox((fx) => ({ env: { CONDA_PREFIX: join(fx.home, "miniconda3", "envs", "x") } }));
 casesWithoutGolden("pip where the host's shell has a conda environment active", conda, [["pip install requests", "ask",
-  ["#UNRESOLVED_PATH"]]]);
+  ["#OUTSIDE_EFFECT"]]]);
 
 describe("oracle: where pip installs", () => {
   test("a venv's python -m pip installs into the venv; the host's pip into its own installation", () => {

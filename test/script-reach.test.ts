@@ -82,7 +82,8 @@ const box = useSandbox((fx) => {
       "$(OUT)/report.json: data/in.csv\n\t@mkdir -p $(OUT)\n\t$(PY) py/report.py > $@\n" +
       "test:\n\tpython3 -m tools.gen\n\t-$(UNSET_FROM_ENV) --flag\n%.o: %.c\n\t$(CC) -c $< -o ../outside/$@\n" +
       "leak: all\n\t$(PY) py/key.py\nsh:\n\tcat ~/.aws/credentials\ninstall:\n\tcp README.md ../../outside/README\n" +
-      "deps:\n\tpip install -r requirements/missing.txt\n\tcd build && ./configure --prefix=$$PREFIX\n",
+      "deps:\n\t.venv/bin/pip install -r requirements/missing.txt\n\tcd build && ./configure --prefix=$$PREFIX\n" +
+      "sysdeps:\n\tpip install -r requirements/missing.txt\n",
     "shellmk/Makefile": "TOKEN := $(shell cat ../../../outside/secret.txt)\nall:\n\t@echo $(TOKEN)\n",
     // JavaScript.
     "js/build.js": 'const fs = require("node:fs");\nconst path = require("path");\n' +
@@ -277,6 +278,9 @@ casesWithoutGolden("make's recipes", box, [
   // What the guard cannot know of a recipe is left to the sandbox, not asked about: a requirements
   // file not there, a directory nothing made, a variable from the environment.
   ["make deps", "allow", ["!#UNRESOLVED_WORD", "!#UNRESOLVED_CWD", "!#OPAQUE_CODE"], R],
+  // What it visibly reaches outside without a path counts: a pip with no venv active installs
+  // into the user's Python (OUTSIDE_EFFECT, not an unknown).
+  ["make sysdeps", "ask", ["#OUTSIDE_EFFECT"], R],
   // Outside twins: a script a recipe runs, shell code, an install, $(shell …).
   ["make leak", "ask", ["read $H/.ssh/id_rsa"], R],
   ["make -s sh", "ask", ["read $H/.aws/credentials"], R],

@@ -99,7 +99,7 @@ table("words: a link to a system program is that program", box, [
   // out of the system's bins; a link the command made itself.
   [".venv/bin/python ../../outside/secret.txt", "ask", ["exec $O/secret.txt"], { cwd: "$P/py" }],
   [".venv/bin/python -c \"open('/etc/passwd').read()\"", "ask", ["read /etc/passwd"], { cwd: "$P/py" }],
-  [".venv/bin/python -m pip install --user rich", "ask", ["#UNRESOLVED_PATH"], { cwd: "$P/py" }],
+  [".venv/bin/python -m pip install --user rich", "ask", ["#OUTSIDE_EFFECT"], { cwd: "$P/py" }],
   ["tools/ls x.py", "ask", ["#OPAQUE_CODE"], { cwd: "$P/py" }],
   ["tools/python3 x.py", "ask", ["exec $O/secret.txt"], { cwd: "$P/py" }],
   ["ln -sf /usr/bin/python3 py3 && ./py3 x.py", "ask", ["#OPAQUE_CODE"], { cwd: "$P/py" }],

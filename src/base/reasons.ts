@@ -9,6 +9,9 @@ export const REASONS = {
   UNRESOLVED_COMMAND: { decision: "ask", summary: "a command name that is not a literal" },
   UNRESOLVED_CWD: { decision: "ask", summary: "the working directory is not known here" },
   UNRESOLVED_PATH: { decision: "ask", summary: "a path that cannot be resolved on disk (loop, too long, unreadable)" },
+  OUTSIDE_EFFECT: { decision: "ask",
+    summary: "reaches outside the project without naming a path: installs for the system or the user, the user's " +
+      "configuration, keyring or credentials, the machine's settings" },
   OPAQUE_CODE: { decision: "ask", summary: "runs code the guard does not interpret" },
   INLINE_CODE: { decision: "ask", summary: "an interpreter runs inline code (python -c, node -e, …)" },
   SHELL_STATE: { decision: "ask", summary: "changes shell state the guard does not follow" },

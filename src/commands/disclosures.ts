@@ -36,7 +36,7 @@ function discloses(call: Call, file: string): Effect {
 
 /** A secret from the user's keyring or a password store: no file to name, a place outside the project. */
 function keyring(call: Call, what: string): Effect {
-  return { t: "issue", code: "UNRESOLVED_PATH",
+  return { t: "issue", code: "OUTSIDE_EFFECT",
     message: `${call.name} ${what} prints a secret from the user's keyring or password store`, span: call.span };
 }
 

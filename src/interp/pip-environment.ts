@@ -11,7 +11,7 @@
 // by the environment the host's shell has active (`VIRTUAL_ENV`, as the hooks pass it in): a
 // venv inside a root is the project's;
 // a venv or conda environment outside the roots, or none known, is a write outside
-// (UNRESOLVED_PATH). Options that move the install elsewhere (`--target`, `--prefix`, `--root`,
+// (OUTSIDE_EFFECT). Options that move the install elsewhere (`--target`, `--prefix`, `--root`,
 // judged as paths by pip's entry) or make it write nothing (`--dry-run`, `--require-virtualenv`
 // where no venv is active, `--help`) are not.
 
@@ -54,10 +54,10 @@ export function pipEnvironment(it: Shell, argv: readonly Arg[], w: World, info: 
   if (venv !== null) {
     const dir = it.paths.physicalDir(canonicalLogical(venv)) ?? canonicalLogical(venv);
     if (it.paths.opts.roots.some((r) => isInside(dir, r))) return;
-    it.issue("UNRESOLVED_PATH", `${label} ${does} the environment ${venv}, outside the project`, span);
+    it.issue("OUTSIDE_EFFECT", `${label} ${does} the environment ${venv}, outside the project`, span);
     return;
   }
-  it.issue("UNRESOLVED_PATH",
+  it.issue("OUTSIDE_EFFECT",
     `${label} ${does} the Python environment of the ${name} found on PATH (no virtual environment is active), outside the project`,
     span);
 }

@@ -88,6 +88,8 @@ function fixFor(code: ReasonCode, access: Access | undefined): string {
       return "Approve it only if you know it is safe.";
     case "DESTRUCTIVE":
       return "It cannot be undone: approve it only if that is what you want.";
+    case "OUTSIDE_EFFECT":
+      return "It installs or changes something outside the project (for the system or the user): approve it only if that is intended.";
     default:
       return `Allow it with "reasons": {"${code}": "allow"} in ${PROJECT_CONFIG_NAME} if it is intended.`;
   }

@@ -20,6 +20,8 @@ export const REASON_HELP: Readonly<Record<ReasonCode, string>> = {
     "The directory a relative path is resolved from is not known here (a `cd` to an unknown place, a working-directory only known when the workflow runs).",
   UNRESOLVED_PATH:
     "A path cannot be resolved on disk: a symlink loop, longer than PATH_MAX, an unreadable directory, or a name an earlier command may have turned into a symlink (`ln -s`, `mv`, `tar -x`, `git checkout`).",
+  OUTSIDE_EFFECT:
+    'The command changes or reads what lies outside the project without naming a path: it installs packages for the whole system or the user (`apt-get install`, `npm -g`, `pip install` with no virtual environment active), or changes or prints the user\'s configuration, keyring or credentials, or the machine\'s settings. On a CI runner, allow it with `"reasons": {"OUTSIDE_EFFECT": "allow"}` if installing there is intended.',
   OPAQUE_CODE:
     "The command runs shell code the guard does not interpret: text only known at run time given to `eval` or `sh -c`, a script it cannot read (outside the roots, too large, missing), or a workflow value that is not a plain script.",
   INLINE_CODE:

@@ -35,16 +35,16 @@ table("crypto", box, [
   ["gpg --import ../outside/key.asc", "ask", ["read $O/key.asc"]],
   ["gpg --homedir ~/.gnupg-alt --list-keys", "ask", ["write $H/.gnupg-alt"]],
   // Receiving, importing or generating keys writes the keyring in the home directory.
-  ["gpg --recv-keys ABCDEF0123", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --recv-keys ABCDEF0123", "ask", ["#OUTSIDE_EFFECT"]],
   // gpg accepts unique prefixes of its long options, and has more commands that change the keyring.
-  ["gpg --batch --passphrase '' --quick-gen-k c@d", "ask", ["#UNRESOLVED_PATH"]],
-  ["gpg --receive-keys ABCDEF0123", "ask", ["#UNRESOLVED_PATH"]],
-  ["gpg --quick-sign-key FPR", "ask", ["#UNRESOLVED_PATH"]],
-  ["gpg --quick-set-expire FPR 1y", "ask", ["#UNRESOLVED_PATH"]],
-  ["gpg --locate-external-keys a@example.com", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --batch --passphrase '' --quick-gen-k c@d", "ask", ["#OUTSIDE_EFFECT"]],
+  ["gpg --receive-keys ABCDEF0123", "ask", ["#OUTSIDE_EFFECT"]],
+  ["gpg --quick-sign-key FPR", "ask", ["#OUTSIDE_EFFECT"]],
+  ["gpg --quick-set-expire FPR 1y", "ask", ["#OUTSIDE_EFFECT"]],
+  ["gpg --locate-external-keys a@example.com", "ask", ["#OUTSIDE_EFFECT"]],
   ["gpg --list-keys", "allow"],
   ["gpg --verify x.sig README.md", "allow"],
-  ["gpg --import key.asc", "ask", ["#UNRESOLVED_PATH"]],
+  ["gpg --import key.asc", "ask", ["#OUTSIDE_EFFECT"]],
   ["gpg --homedir .gnupg --import key.asc", "allow"],
   ["gpg --batch --passphrase-file ../outside/pw -d x.gpg", "ask", ["read $O/pw"]],
   ["gpg --photo-viewer 'rm x' --list-keys", "ask", ["#OPAQUE_CODE"]],
@@ -509,7 +509,7 @@ table("clients of services", box, [
   ["volta run node app.js", "allow", ["exec $P/app.js"]],
   ["volta run node ../outside/x.js", "ask", ["exec $O/x.js"]],
   ["volta run node", "ask", ["#INLINE_CODE"]],
-  ["volta setup", "ask", ["#UNRESOLVED_PATH"]],
+  ["volta setup", "ask", ["#OUTSIDE_EFFECT"]],
   ["dirsearch --url https://example.com --extensions php --json-report reports/r.json", "allow", [
     "write $P/reports/r.json",
   ]],
@@ -522,7 +522,7 @@ table("clients of services", box, [
   ["rgpt --i x --unknown ../outside/x", "ask", ["* $O/x"]],
   ["jira issue list --assignee $(jira me) --priority High", "allow", ["!#UNRESOLVED_WORD"]],
   ["jira issue create --template ~/t.md", "ask", ["read $H/t.md"]],
-  ["jira init", "ask", ["#UNRESOLVED_PATH"]],
+  ["jira init", "ask", ["#OUTSIDE_EFFECT"]],
   ["sacct --starttime $(date --date '1 week ago' +%F)", "allow"],
   ["wg genkey | tee keys/private | wg pubkey > keys/public", "allow", ["write $P/keys/private",
     "write $P/keys/public"]],
@@ -538,7 +538,7 @@ table("clients of services", box, [
   ["systemd-analyze dot | dot -T svg > out/units.svg", "allow", ["write $P/out/units.svg"]],
   ["systemd-analyze verify ~/.config/systemd/user/x.service", "ask", ["read $H/.config/systemd/user/x.service"]],
   ["systemd-analyze cat-config systemd/system.conf", "ask", ["#OPAQUE_CODE"]],
-  ["sudo pacman -Rsn $(pacman -Qdtq)", "ask", ["#UNRESOLVED_PATH", "!#UNRESOLVED_WORD"]],
+  ["sudo pacman -Rsn $(pacman -Qdtq)", "ask", ["#OUTSIDE_EFFECT", "!#UNRESOLVED_WORD"]],
   ["pacman -U ../outside/x.pkg.tar.zst", "ask", ["read $O/x.pkg.tar.zst"]],
   ["pacman -Qo $(which ls)", "ask", ["#UNRESOLVED_WORD"]],
   ["adb logcat --pid $(adb shell pidof -s com.example)", "allow", ["!#UNRESOLVED_WORD"]],
@@ -552,7 +552,7 @@ table("clients of services", box, [
 // Desktop tools (src/commands/table/desktop.ts): geometries and window ids in, a file out.
 table("screenshots, recordings, the clipboard, MIME", box, [['grim -g "$(slurp)" shots/x.png', "allow", [
   "write $P/shots/x.png",
-]], ['grim -g "$(slurp -w 0)"', "ask", ["#UNRESOLVED_PATH"]], ["grim ~/x.png", "ask", ["write $H/x.png"]], [
+]], ['grim -g "$(slurp -w 0)"', "ask", ["#OUTSIDE_EFFECT"]], ["grim ~/x.png", "ask", ["write $H/x.png"]], [
   "maim -g 100x100+0+0 shots/x.png",
   "allow",
   ["write $P/shots/x.png"],
@@ -565,7 +565,7 @@ table("screenshots, recordings, the clipboard, MIME", box, [['grim -g "$(slurp)"
   "allow",
   ["read $P/docs/guide.md"],
 ], ["xdg-mime query filetype ~/x", "ask", ["read $H/x"]], ["xdg-mime default firefox.desktop text/html", "ask", [
-  "#UNRESOLVED_PATH",
+  "#OUTSIDE_EFFECT",
 ]], ["maim --window $(xdotool getactivewindow) shots/x.png", "allow", ["write $P/shots/x.png"]], [
   "xdotool search --name editor windowactivate",
   "allow",
@@ -599,7 +599,7 @@ table("filters: groff, graphviz, netpbm, llvm, alsa, bwa, pv", box, [
   ["dot docs/g.gv | gvcolor | dot -T png > out/g.png", "allow", ["write $P/out/g.png"]],
   ["dot -T png -o ../outside/g.png docs/g.gv", "ask", ["write $O/g.png"]],
   ["dot -T png -O ../outside/g.gv", "ask", ["write $O/g.gv"]],
-  ["dot -c", "ask", ["#UNRESOLVED_PATH"]],
+  ["dot -c", "ask", ["#OUTSIDE_EFFECT"]],
   ["unflatten -o ../outside/g.gv docs/g.gv", "ask", ["write $O/g.gv"]],
   ["rawtoppm 640 480 img.raw | pamflip -topbottom > out/img.ppm", "allow", ["write $P/out/img.ppm"]],
   ["llvm-as src/x.ll -o out/x.bc", "allow", ["read $P/src/x.ll", "write $P/out/x.bc"]],

@@ -92,8 +92,9 @@ table("option values that name files or run code", box, [["less -r /etc/shadow",
   "go env -w GOFLAGS=-toolexec=/tmp/evil",
   "ask",
   ["#OPAQUE_CODE"],
-], ["go clean -modcache", "ask", ["#UNRESOLVED_PATH"]], ["gcc -fprofile-generate=/tmp/prof -c main.c -o main.o", "ask",
-  ["unknown /tmp/prof"]], ["gcc -fprofile-use=/etc/prof -c main.c -o main.o", "ask", ["unknown /etc/prof"]], [
+], ["go clean -modcache", "ask", ["#OUTSIDE_EFFECT"]], ["gcc -fprofile-generate=/tmp/prof -c main.c -o main.o", "ask", [
+  "unknown /tmp/prof",
+]], ["gcc -fprofile-use=/etc/prof -c main.c -o main.o", "ask", ["unknown /etc/prof"]], [
   "clang -fsanitize=address -fsanitize-ignorelist=/etc/passwd -c main.c",
   "ask",
   ["unknown /etc/passwd"],
@@ -176,7 +177,7 @@ table("option values that name files or run code", box, [["less -r /etc/shadow",
 ], ["ssh-keygen -t ed25519-sk -O write-attestation=/tmp/att -f ./key", "ask", ["write /tmp/att"]], [
   "gpg --import key.asc",
   "ask",
-  ["#UNRESOLVED_PATH"],
+  ["#OUTSIDE_EFFECT"],
 ], ["pytest -o cache_dir=/tmp/evilcache", "ask", ["unknown /tmp/evilcache"]], [
   "pytest --override-ini=cache_dir=/tmp/evilcache",
   "ask",

@@ -8,32 +8,37 @@ import { table, useSandbox } from "../support/table.ts";
 const box = useSandbox();
 
 table("system package managers: what changes the system asks", box, [["apt-get install -y curl", "ask", [
-  "#UNRESOLVED_PATH",
-]], ["apt install jq", "ask", ["#UNRESOLVED_PATH"]], ["sudo apt-get install -y jq", "ask", ["#UNRESOLVED_PATH"]], [
+  "#OUTSIDE_EFFECT",
+]], ["apt install jq", "ask", ["#OUTSIDE_EFFECT"]], ["sudo apt-get install -y jq", "ask", ["#OUTSIDE_EFFECT"]], [
   "apt-get update && apt-get install -y --no-install-recommends git",
   "ask",
-  ["#UNRESOLVED_PATH"],
-], ["apt-get remove --purge nginx", "ask", ["#UNRESOLVED_PATH"]], ["apt-mark hold nginx", "ask", ["#UNRESOLVED_PATH"]],
-  ["dpkg -i pkg.deb", "ask", ["#UNRESOLVED_PATH", "read $P/pkg.deb"]], ["dpkg --purge nginx", "ask", [
-  "#UNRESOLVED_PATH",
-]], ["brew install jq", "ask", ["#UNRESOLVED_PATH"]], ["brew upgrade", "ask", ["#UNRESOLVED_PATH"]], [
-  "gem install rails",
+  ["#OUTSIDE_EFFECT"],
+], ["apt-get remove --purge nginx", "ask", ["#OUTSIDE_EFFECT"]], ["apt-mark hold nginx", "ask", ["#OUTSIDE_EFFECT"]], [
+  "dpkg -i pkg.deb",
   "ask",
-  ["#UNRESOLVED_PATH"],
-], ["conda install numpy", "ask", ["#UNRESOLVED_PATH"]], ["conda create -n py311 python=3.11", "ask", [
-  "#UNRESOLVED_PATH",
-]], ["mamba install -c conda-forge numpy", "ask", ["#UNRESOLVED_PATH"]], ["micromamba install numpy", "ask", [
-  "#UNRESOLVED_PATH",
-]], ["snap install code --classic", "ask", ["#UNRESOLVED_PATH"]], ["dnf install -y gcc", "ask", ["#UNRESOLVED_PATH"]], [
-  "yum install gcc",
+  ["#OUTSIDE_EFFECT", "read $P/pkg.deb"],
+], ["dpkg --purge nginx", "ask", ["#OUTSIDE_EFFECT"]], ["brew install jq", "ask", ["#OUTSIDE_EFFECT"]], ["brew upgrade",
+  "ask", ["#OUTSIDE_EFFECT"]], ["gem install rails", "ask", ["#OUTSIDE_EFFECT"]], ["conda install numpy", "ask", [
+  "#OUTSIDE_EFFECT",
+]], ["conda create -n py311 python=3.11", "ask", ["#OUTSIDE_EFFECT"]], ["mamba install -c conda-forge numpy", "ask", [
+  "#OUTSIDE_EFFECT",
+]], ["micromamba install numpy", "ask", ["#OUTSIDE_EFFECT"]], ["snap install code --classic", "ask", [
+  "#OUTSIDE_EFFECT",
+]], ["dnf install -y gcc", "ask", ["#OUTSIDE_EFFECT"]], ["yum install gcc", "ask", ["#OUTSIDE_EFFECT"]], [
+  "apk add --no-cache bash",
   "ask",
-  ["#UNRESOLVED_PATH"],
-], ["apk add --no-cache bash", "ask", ["#UNRESOLVED_PATH"]], ["pacman -S --noconfirm jq", "ask", ["#UNRESOLVED_PATH"]],
-  ["pacman -Syu", "ask", ["#UNRESOLVED_PATH"]], ["pacman -Rns jq", "ask", ["#UNRESOLVED_PATH"]], ["zypper install jq",
-  "ask", ["#UNRESOLVED_PATH"]], ["port install jq", "ask", ["#UNRESOLVED_PATH"]], ["nix-env -iA nixpkgs.jq", "ask", [
-  "#UNRESOLVED_PATH",
-]], ["npx playwright install --with-deps", "ask", ["#UNRESOLVED_PATH"]], ["npx playwright install-deps chromium", "ask",
-  ["#UNRESOLVED_PATH"]], ["playwright install --with-deps chromium", "ask", ["#UNRESOLVED_PATH"]]]);
+  ["#OUTSIDE_EFFECT"],
+], ["pacman -S --noconfirm jq", "ask", ["#OUTSIDE_EFFECT"]], ["pacman -Syu", "ask", ["#OUTSIDE_EFFECT"]], [
+  "pacman -Rns jq",
+  "ask",
+  ["#OUTSIDE_EFFECT"],
+], ["zypper install jq", "ask", ["#OUTSIDE_EFFECT"]], ["port install jq", "ask", ["#OUTSIDE_EFFECT"]], [
+  "nix-env -iA nixpkgs.jq",
+  "ask",
+  ["#OUTSIDE_EFFECT"],
+], ["npx playwright install --with-deps", "ask", ["#OUTSIDE_EFFECT"]], ["npx playwright install-deps chromium", "ask", [
+  "#OUTSIDE_EFFECT",
+]], ["playwright install --with-deps chromium", "ask", ["#OUTSIDE_EFFECT"]]]);
 
 table("system package managers: reading, simulating and installing into the project", box, [["apt list --installed",
   "allow"], ["apt-cache policy git", "allow"], ["apt-get -s install jq", "allow"], ["apt-get install --dry-run jq",

@@ -301,7 +301,7 @@ export function linkNames(ctx: SpecContext,
 export function writesUserConfig(ctx: SpecContext, what: string, fileOptions: readonly string[] = []): void {
   const named = optionValues(ctx, ...fileOptions);
   if (named.length) { for (const v of named) roleAs(ctx, v, v.text ?? "", "write"); }
-  else issue(ctx, "UNRESOLVED_PATH", `${ctx.name} ${what}`);
+  else issue(ctx, "OUTSIDE_EFFECT", `${ctx.name} ${what}`);
 }
 
 /** A TOML string (basic or literal): its text. */

@@ -139,7 +139,7 @@ const GPG: TableSpec = { names: ["gpg", "gpg2"], flags: "aedsbckKvqniz",
       // directory (~/.gnupg, or --homedir), which the guard judges as a write there.
       const changes = ctx.items.some((it) => it.t === "option" && KEYRING_CHANGES.test(it.name));
       if (changes && !optionItems(ctx, "--homedir").length) {
-        issue(ctx, "UNRESOLVED_PATH", `${ctx.name} changes the keyring in the home directory`);
+        issue(ctx, "OUTSIDE_EFFECT", `${ctx.name} changes the keyring in the home directory`);
       }
     },
   ) };

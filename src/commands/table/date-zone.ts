@@ -47,7 +47,7 @@ export const DATE: TableSpec = {
     for (const v of optionValues(ctx, "-d", "--date")) dateStringZone(ctx, v);
     // Setting the clock changes the whole system, not a path: nothing the roots can allow.
     for (const it of optionItems(ctx, "-s", "--set")) {
-      issue(ctx, "UNRESOLVED_PATH", `date ${it.name} sets the system clock, which is outside every project`,
+      issue(ctx, "OUTSIDE_EFFECT", `date ${it.name} sets the system clock, which is outside every project`,
         it.word.span);
     }
   },

@@ -11,7 +11,7 @@ const GRIM: TableSpec = { names: ["grim"], flags: "ch",
   options: { ...each(none, "-g", "-o", "-t", "-q", "-l", "-s", "-T") }, operands: { all: "write" },
   custom: (ctx) => {
     if (ctx.operands.length === 0) {
-      issue(ctx, "UNRESOLVED_PATH", "grim writes the screenshot in $GRIM_DEFAULT_DIR or the user's pictures directory");
+      issue(ctx, "OUTSIDE_EFFECT", "grim writes the screenshot in $GRIM_DEFAULT_DIR or the user's pictures directory");
     }
   } };
 

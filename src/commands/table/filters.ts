@@ -77,7 +77,7 @@ const GRAPHVIZ: TableSpec = { names: ["dot", "neato", "twopi", "circo", "fdp", "
   }, operands: { all: { default: "read", modes: { beside: "write" } } },
   custom: (ctx) => {
     for (const it of optionItems(ctx, "-c")) {
-      issue(ctx, "UNRESOLVED_PATH", `${ctx.name} -c writes Graphviz's plugin configuration in its library directory`,
+      issue(ctx, "OUTSIDE_EFFECT", `${ctx.name} -c writes Graphviz's plugin configuration in its library directory`,
         it.word.span);
     }
   } };

@@ -298,8 +298,7 @@ const JEST: TableSpec = {
     if (ctx.name === "playwright" &&
       (verb === "install-deps" || (verb === "install" && ctx.items.some((i) => i.word.text === "--with-deps"))))
     {
-      issue(ctx, "UNRESOLVED_PATH",
-        `playwright ${verb} installs system packages for the browsers, outside the project`);
+      issue(ctx, "OUTSIDE_EFFECT", `playwright ${verb} installs system packages for the browsers, outside the project`);
     }
   },
 };

@@ -303,7 +303,7 @@ function pacmanOperation(ctx: SpecContext): void {
   const reads = op === "Q" || op === "T" || op === "V" || op === "h" || (op === "F" && !refreshes) ||
     (op === "S" && !refreshes && /[silgp]/.test(letters.replace(/S/g, "")));
   if (op === undefined || reads) return;
-  issue(ctx, "UNRESOLVED_PATH", `pacman -${op} changes packages installed for the whole system, outside the project`);
+  issue(ctx, "OUTSIDE_EFFECT", `pacman -${op} changes packages installed for the whole system, outside the project`);
 }
 
 /** adb: the device's own paths and commands are not this machine's; push reads, pull writes here. */

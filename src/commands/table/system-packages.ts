@@ -3,7 +3,7 @@
 // browsers' system dependencies Playwright installs. What they install, remove or refresh goes
 // under /usr, /opt, /var/lib or the manager's own prefix, outside the project, and their
 // packages' scripts run as whoever runs them: every verb that changes the system asks
-// (UNRESOLVED_PATH, as `npm -g` and `pip install --user` do), a verb that only reads is allowed.
+// (OUTSIDE_EFFECT, as `npm -g` and `pip install --user` do), a verb that only reads is allowed.
 // A verb the entry does not know asks too: a package manager's unknown verb may change anything.
 
 import type { Arg } from "../effects.ts";
@@ -27,7 +27,7 @@ export function systemVerb(readOnly: ReadonlySet<string>, prefixed: readonly str
     if (verb.text !== null && readOnly.has(verb.text)) return;
     // (The prefix option's value is judged as written by its role in the entry.)
     if (prefixed.length > 0 && optionValues(ctx, ...prefixed).length > 0 && verb.text !== null) return;
-    issue(ctx, "UNRESOLVED_PATH",
+    issue(ctx, "OUTSIDE_EFFECT",
       `${ctx.name} ${verb.source} changes packages installed for the whole system, outside the project`, verb.span);
   };
 }
@@ -72,7 +72,7 @@ function dpkg(ctx: SpecContext): void {
     /^--(admindir|instdir|root|force|no-force|refuse|debug|log|status-fd|no-debsig|path-include|path-exclude|no-triggers|triggers)/;
   const actions = ctx.items.filter((i) => i.t !== "operand" && !setting.test(i.word.text ?? ""));
   if (actions.length === 0 || actions.every((i) => DPKG_READING.includes(i.word.text ?? ""))) return;
-  issue(ctx, "UNRESOLVED_PATH",
+  issue(ctx, "OUTSIDE_EFFECT",
     `dpkg ${actions[0]!.word.source} changes packages installed for the whole system, outside the project`,
     actions[0]!.word.span);
 }

@@ -43,7 +43,7 @@ export const SYSTEM_TOOLS: readonly TableSpec[] = [
         (ctx.name === "hostnamectl" && /^(hostname|icon-name|chassis|deployment|location)$/.test(verb.text) &&
           rest.length > 0);
       if (sets) {
-        issue(ctx, "UNRESOLVED_PATH",
+        issue(ctx, "OUTSIDE_EFFECT",
           `${ctx.name} ${verb.source} changes the machine's settings, which are outside every project`, verb.span);
       }
     } },

@@ -42,7 +42,7 @@ function corepack(ctx: SpecContext): void {
         : undefined;
       if (dir) ctx.role(dir, "write");
       else {
-        issue(ctx, "UNRESOLVED_PATH",
+        issue(ctx, "OUTSIDE_EFFECT",
           `corepack ${first.text} writes its shims beside Node.js's binary, outside the project (--install-directory names another place)`,
           first.span);
       }
@@ -52,13 +52,13 @@ function corepack(ctx: SpecContext): void {
     case "use":
     case "up":
       if (words.includes("-g") || words.includes("--global")) {
-        issue(ctx, "UNRESOLVED_PATH",
+        issue(ctx, "OUTSIDE_EFFECT",
           `corepack ${first.text} --global writes package managers into its cache (COREPACK_HOME, ~/.cache/node/corepack), outside the project`,
           first.span);
       } else ctx.role(syntheticArg("package.json", spanOf(ctx)), "write");
       return;
     case "cache":
-      issue(ctx, "UNRESOLVED_PATH",
+      issue(ctx, "OUTSIDE_EFFECT",
         "corepack cache writes its cache (COREPACK_HOME, ~/.cache/node/corepack), outside the project", first.span);
       return;
     case "pack": {

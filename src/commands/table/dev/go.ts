@@ -71,7 +71,7 @@ export const GO: TableSpec = { names: ["go"], abbreviations: false, goFlags: tru
     build: goSub("read"),
     install: goSub("read", {
       custom: hooks(runsProgram(["-toolexec", "-exec", "-vettool"]), goReplace, goFlags, goTestArgs,
-        (ctx) => issue(ctx, "UNRESOLVED_PATH", "go install puts programs in $GOBIN or ~/go/bin, outside the project")),
+        (ctx) => issue(ctx, "OUTSIDE_EFFECT", "go install puts programs in $GOBIN or ~/go/bin, outside the project")),
     }),
     vet: goSub("read"),
     list: goSub("read"),
@@ -93,7 +93,7 @@ export const GO: TableSpec = { names: ["go"], abbreviations: false, goFlags: tru
     clean: goSub("none", { custom: (ctx) => {
       for (const it of ctx.items) {
         if (it.t === "option" && /^-(cache|modcache|testcache|fuzzcache)$/.test(it.name)) {
-          issue(ctx, "UNRESOLVED_PATH", `go clean ${it.name} removes a cache outside the project`, it.word.span);
+          issue(ctx, "OUTSIDE_EFFECT", `go clean ${it.name} removes a cache outside the project`, it.word.span);
         }
       }
     } }),

@@ -66,7 +66,7 @@ const KUBECTL: TableSpec = { names: ["kubectl", "oc", "microk8s.kubectl", "k3s-k
           const named = optionValues(ctx, "--kubeconfig");
           if (named.length) { for (const v of named) roleAs(ctx, v, v.text ?? "", "read"); }
           else {
-            issue(ctx, "UNRESOLVED_PATH",
+            issue(ctx, "OUTSIDE_EFFECT",
               `${ctx.name} config view --raw prints the kubeconfig's credentials ($KUBECONFIG, or ~/.kube/config)`);
           }
         }

@@ -265,7 +265,7 @@ export const nodeInstall: Custom = (ctx) => {
   const global = optionItems(ctx, "-g", "--global").length > 0 ||
     (verb === "global" && (ctx.operands[0]?.text === null || INSTALLS.test(ctx.operands[0]?.text ?? "")));
   if (global && (verb === "global" || INSTALLS.test(verb))) {
-    issue(ctx, "UNRESOLVED_PATH", `${ctx.name} installs or removes packages in the global prefix, outside the project`);
+    issue(ctx, "OUTSIDE_EFFECT", `${ctx.name} installs or removes packages in the global prefix, outside the project`);
   }
   if (!INSTALLS.test(verb)) return;
   const dir = ctx.disk.findUp("package.json", ctx.start ?? null);

@@ -210,14 +210,14 @@ const pipInstall: TableSpec = { names: [], abbreviations: false, options: PIP_IN
     for (const v of optionValues(ctx, "-e", "--editable")) localRole(ctx, v, "read");
     // --user installs into the user's site-packages and ~/.local/bin ($PYTHONUSERBASE).
     if (optionItems(ctx, "--user").length > 0) {
-      issue(ctx, "UNRESOLVED_PATH", `${ctx.name} --user installs into ~/.local, outside the project`);
+      issue(ctx, "OUTSIDE_EFFECT", `${ctx.name} --user installs into ~/.local, outside the project`);
     }
     systemPython(ctx);
   }) };
 /** `uv pip … --system` (uv 0.5): into the first Python on PATH, the system's, outside the project. */
 const systemPython: Custom = (ctx) => {
   if (optionItems(ctx, "--system").length > 0) {
-    issue(ctx, "UNRESOLVED_PATH", `${ctx.name} --system changes the system's Python, outside the project`);
+    issue(ctx, "OUTSIDE_EFFECT", `${ctx.name} --system changes the system's Python, outside the project`);
   }
 };
 const pipOther: TableSpec = { names: [], abbreviations: false,
@@ -244,7 +244,7 @@ const PIP_SUBS: Record<string, TableSpec> = {
     if (verb?.text === "edit") issue(ctx, "OPAQUE_CODE", "pip config edit opens an editor on the config file");
     // list, get and debug print the user's settings, an index URL with its password among them.
     if (verb && (verb.text === null || /^(list|get|debug)$/.test(verb.text))) {
-      issue(ctx, "UNRESOLVED_PATH",
+      issue(ctx, "OUTSIDE_EFFECT",
         `${ctx.name} config ${verb.source} prints the user's pip configuration, which may hold an index's credentials`);
     }
   } },
@@ -383,7 +383,7 @@ export const POETRY: TableSpec = { names: ["poetry"], abbreviations: false, opti
 
 /** pipx's and uv's tools live in ~/.local (share/pipx, share/uv/tools, bin), and update-shell edits the shell's rc files. */
 function pipxHome(what: string): Custom {
-  return (ctx) => issue(ctx, "UNRESOLVED_PATH", `${what} changes the user's tools in ~/.local, outside the project`);
+  return (ctx) => issue(ctx, "OUTSIDE_EFFECT", `${what} changes the user's tools in ~/.local, outside the project`);
 }
 
 export const PIPX: TableSpec = { names: ["pipx"], abbreviations: false,

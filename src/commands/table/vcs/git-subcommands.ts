@@ -113,7 +113,7 @@ const GIT_SUBS: Readonly<Record<string, GitSub>> = {
       ) => [n, { names: [], operands: { all: "none" }, custom: (ctx: SpecContext) => {
         const verb = ctx.operands[0]?.text;
         if (verb === "capability" || verb === undefined) return;
-        issue(ctx, "UNRESOLVED_PATH", `git ${n} ${verb ?? "…"} reads or changes the user's stored credentials`);
+        issue(ctx, "OUTSIDE_EFFECT", `git ${n} ${verb ?? "…"} reads or changes the user's stored credentials`);
       } } satisfies GitSub]),
   ),
   ...Object.fromEntries(
