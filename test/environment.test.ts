@@ -67,6 +67,13 @@ table("programs that other programs start", box, [
   ["npm_config_script_shell=$O/sh npm test", "ask", ["exec $O/sh"]],
   ["PIP_TARGET=../outside pip install x", "ask", ["exec $O"]],
   ["RUSTC_WRAPPER=$O/w cargo build", "ask", ["exec $O/w"]],
+  // GOFLAGS: `-flag=value` settings; only the flags that name a file or run a program reach a
+  // place (go help environment), whichever program runs after the export.
+  ["export GOFLAGS=-mod=readonly; echo building; go build ./...", "allow", ["!* $P/readonly", "!* $P/od=readonly"]],
+  ["GOFLAGS='-mod=mod -trimpath -tags=integration' go test ./...", "allow"],
+  ["GOFLAGS=-modfile=../outside/go.mod go build", "ask", ["read $O/go.mod"]],
+  ["GOFLAGS=-toolexec=$O/x go vet", "ask", ["exec $O/x"]],
+  ["export GOFLAGS=-overlay=../outside/o.json; make", "ask", ["read $O/o.json"]],
   // flock -c, script -c and sudo -s run $SHELL -c; valgrind and pytest read options.
   ["SHELL=../outside/evil flock lk -c true", "ask", ["exec $O/evil"]],
   ["SHELL=../outside/evil script -qc true /dev/null", "ask", ["exec $O/evil"]],

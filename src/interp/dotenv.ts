@@ -11,7 +11,7 @@
 import type { Span } from "../base/span.ts";
 import { type Arg, isSystemProgram, withValue } from "../commands/analyse.ts";
 import { environmentRole } from "../commands/environment.ts";
-import { climbs, commandWords, dirEntries, SHELL_SYNTAX } from "../shell/environment.ts";
+import { climbs, commandWords, dirEntries, goFlagFiles, SHELL_SYNTAX } from "../shell/environment.ts";
 import type { World } from "../shell/state.ts";
 import { isAbsolute, isInside, join, resolvePhysical } from "../paths/resolve.ts";
 import { pathCandidates } from "./candidates.ts";
@@ -140,6 +140,9 @@ function judgeVariable(it: Shell, w: World, span: Span, name: string, value: str
         it.paths.access(w, withValue(at, null, `${command} names a file under a directory the guard does not know`),
           role.kind, command);
       }
+      return;
+    case "goflags":
+      for (const f of goFlagFiles(value)) it.paths.access(w, withValue(at, f.path, ""), f.kind, command);
       return;
     case "command": {
       if (value.trim() === "") return;

@@ -10,7 +10,7 @@ import { inSystemSoftware } from "../paths/system-trees.ts";
 import type { Span } from "../base/span.ts";
 import type { AccessKind } from "../base/verdict.ts";
 import { nameRisk, textRisk } from "../shell/arithmetic.ts";
-import { climbs, commandWords, dirEntries, OTHER_ZONE_DIRECTORIES, SHELL_SYNTAX,
+import { climbs, commandWords, dirEntries, goFlagFiles, OTHER_ZONE_DIRECTORIES, SHELL_SYNTAX,
   ZONE_DIRECTORY } from "../shell/environment.ts";
 import { environmentRole } from "../commands/environment.ts";
 import { lookupCommand } from "../commands/table/index.ts";
@@ -513,6 +513,8 @@ function environment(it: Shell, w: World, span: Span, prefix: readonly string[] 
       }
     } else if (role.value === "zone") {
       zoneFile(it, w, at, name, text, role.kind);
+    } else if (role.value === "goflags") {
+      for (const f of goFlagFiles(text)) it.paths.access(w, withValue(at, f.path, ""), f.kind, command);
     } else if (role.value === "catalogues") {
       for (const e of text.split(":").filter(climbs)) {
         it.paths.access(w,

@@ -27,7 +27,7 @@ export interface EnvironmentRole {
    * the directory too). A name that climbs with `..` can reach any file, from a directory the
    * guard does not know.
    */
-  readonly value: "command" | "dirs" | "zone" | "catalogues";
+  readonly value: "command" | "dirs" | "zone" | "catalogues" | "goflags";
   /** What the program does with the paths the value names. */
   readonly kind: AccessKind;
   /** Only an absolute value is a path (`GIT_TRACE=1` traces to stderr, `GIT_TRACE=/x` to /x). */
@@ -45,6 +45,37 @@ export const OTHER_ZONE_DIRECTORIES: readonly string[] = ["/usr/lib/zoneinfo", "
   "/usr/lib/locale/TZ", "/etc/zoneinfo"];
 
 const COMMAND: EnvironmentRole = { value: "command", kind: "exec" };
+
+/**
+ * GOFLAGS: a blank-separated list of `-flag=value` settings go applies to every command that
+ * takes the flag (go help environment). The flags that name a file or run a program are what it
+ * can reach: -modfile and -overlay read a file, -pkgdir writes there, -toolexec and -exec run
+ * a program, -C moves go's working directory. The rest (`-mod=readonly`, `-trimpath`,
+ * `-tags=x`) name no place. Each such value, and a word that is no flag, with what go does with it.
+ */
+export function goFlagFiles(text: string): { readonly path: string; readonly kind: AccessKind }[] {
+  const out: { path: string; kind: AccessKind }[] = [];
+  for (const word of text.split(/[ \t\n]+/).filter((w) => w !== "")) {
+    const m = /^--?([A-Za-z]+)(=(.*))?$/.exec(word);
+    if (m === null) {
+      out.push({ path: word, kind: "exec" });
+      continue;
+    }
+    const value = m[3];
+    if (value === undefined || value === "") continue;
+    const kind: AccessKind | null = m[1] === "modfile" || m[1] === "overlay" ?
+      "read" :
+      m[1] === "pkgdir"
+      ? "write"
+      : m[1] === "toolexec" || m[1] === "exec"
+      ? "exec"
+      : m[1] === "C"
+      ? "cwd"
+      : null;
+    if (kind !== null) out.push({ path: value, kind });
+  }
+  return out;
+}
 const CODE_DIRS: EnvironmentRole = { value: "dirs", kind: "exec" };
 const CONFIG_DIRS: EnvironmentRole = { value: "dirs", kind: "read" };
 const OUTPUT_DIRS: EnvironmentRole = { value: "dirs", kind: "write" };
@@ -88,7 +119,9 @@ const BY_NAME: ReadonlyMap<string, EnvironmentRole> = new Map([
   // GREP_OPTIONS: BSD grep (macOS, FreeBSD) still reads it (`-f FILE` in it reads FILE); GNU
   // grep ignores it since 3.6.
   ...["XZ_OPT", "XZ_DEFAULTS", "PARALLEL", "MANOPT", "GREP_OPTIONS"].map((n) => [n, COMMAND] as const),
-  ...["MAKEFILES", "GOFLAGS"].map((n) => [n, COMMAND] as const),
+  ...["MAKEFILES"].map((n) => [n, COMMAND] as const),
+  // go's flags, `-flag=value` each, for every go command any program starts (goFlagFiles).
+  ["GOFLAGS", { value: "goflags", kind: "exec" }],
   // Compilers and wrappers build tools run.
   ...["CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "RUSTC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTDOC",
     "CARGO_BUILD_RUSTC_WRAPPER"].map((n) => [n, COMMAND] as const),
