@@ -200,11 +200,8 @@ describe("scan --config-from-git REF: CI judges by the base branch's file", () =
     writeFileSync(join(repo, ".shellfence.json"),
       JSON.stringify({ permission: { external_directory: { "*": "allow" } } }));
     const scan = (...a: string[]) =>
-      spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "scan", "--format", "json", ...a, "build.sh"], {
-        cwd: repo,
-        encoding: "utf8",
-        env: { PATH: process.env.PATH ?? "", HOME: home },
-      });
+      spawnSync(process.execPath, [join(root, "src", "cli", "run.ts"), "scan", "--unknowns", "--format", "json", ...a,
+        "build.sh"], { cwd: repo, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: home } });
     const found = (r: ReturnType<typeof scan>) =>
       (JSON.parse(r.stdout) as { line: number; decision: string }[]).map((f) => `${f.line} ${f.decision}`);
     // Without the base: the working tree's file is untrusted, its allow ignored (a warning says so).

@@ -33,9 +33,12 @@ ${presetDescriptions().map((p) => `                        ${p.name}: ${p.summar
   --format FORMAT       human (default), json, sarif (2.1.0) or github (workflow annotations,
                         and a table of every finding in $GITHUB_STEP_SUMMARY when it is set)
   --fail-on LIST        what fails the run, comma-separated: deny (the default), ask (every
-                        finding), and reason codes (SECRET_PATH,EXTERNAL_PATH): a finding fails it
-                        when it is at least as strict as the decision named, or has a code named
-                        (with ask, a step or file not judged fails too)
+                        finding shown), and reason codes (SECRET_PATH,EXTERNAL_PATH): a finding
+                        fails it when it is at least as strict as the decision named, or has a
+                        code named (with ask, a step or file not judged fails too)
+  --unknowns            list the places the guard could not resolve too (a variable from the
+                        caller, a directory not known, code it does not read): by default they
+                        are counted on stderr, and a --fail-on code of theirs lists that code's
   --max-bytes BYTES     the largest script judged (default 1048576); a larger one is an
                         INPUT_TOO_LARGE finding
   --home DIR            the home directory for ~ (default: $HOME)
@@ -74,6 +77,8 @@ export interface ScanArgs {
   readonly exclude: readonly string[];
   readonly baseline: string | undefined;
   readonly writeBaseline: string | undefined;
+  /** List the places the guard could not resolve too (report/scan-shown.ts). */
+  readonly unknowns: boolean;
   readonly paths: readonly string[];
 }
 
@@ -85,6 +90,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
   let baseline: string | undefined;
   let writeBaseline: string | undefined;
   let maxBytes = DEFAULT_MAX_BYTES;
+  let unknowns = false;
   const configs: string[] = [];
   const presets: PresetName[] = [];
   const exclude: string[] = [];
@@ -102,6 +108,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
     else if (Args.is(a, "--config-from-git")) gitRef = args.value(a, "--config-from-git");
     else if (Args.is(a, "--baseline")) baseline = args.value(a, "--baseline");
     else if (Args.is(a, "--write-baseline")) writeBaseline = args.value(a, "--write-baseline");
+    else if (a === "--unknowns") unknowns = true;
     else if (Args.is(a, "--preset")) {
       const p = args.value(a, "--preset");
       if (!isPresetName(p)) {
@@ -130,7 +137,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
     else paths.push(a);
   }
   return { root, configs, gitRef, format, failOn: parseFailOn(failOn), maxBytes, home, presets, exclude, baseline,
-    writeBaseline, paths };
+    writeBaseline, unknowns, paths };
 }
 
 /** `--fail-on` values, each a comma-separated list; none given is `deny`. */

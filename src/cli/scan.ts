@@ -25,6 +25,8 @@ import { applyBaseline, type Baseline, BaselineError, readBaseline,
   writeBaseline } from "../integrations/scan-baseline.ts";
 import { fails, type Format, parseScanArgs, type ScanArgs, USAGE } from "./scan-options.ts";
 import { foldStates } from "../report/scan-fold.ts";
+import { splitShown, unresolvedSummary } from "../report/scan-shown.ts";
+import type { ReasonCode } from "../base/reasons.ts";
 
 export async function runScanCommand(argv: readonly string[], io: Io): Promise<number> {
   if (argv.includes("-h") || argv.includes("--help")) {
@@ -103,8 +105,11 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
   const { fresh: unfolded, accepted, gone } = baseline === null
     ? { fresh: found, accepted: [], gone: 0 }
     : applyBaseline(found, baseline);
+  // What the scripts visibly do outside, and what could not be judged; the places the guard
+  // only could not resolve are counted (report/scan-shown.ts).
+  const { shown, unresolved } = splitShown(unfolded, args.unknowns, args.failOn.codes);
   // One fact about shell state, one finding: its first place, with the count of the others.
-  const fresh = foldStates(unfolded);
+  const fresh = foldStates(shown);
   io.stdout(render(args.format, fresh, skipped, root));
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;
   if (args.format === "github" && stepSummary) {
@@ -114,7 +119,7 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
       io.stderr(`shellfence scan: warning: cannot write the step summary ${stepSummary}: ${(e as Error).message}\n`);
     }
   }
-  io.stderr(summary(files, fresh, skipped.length, suppressed, baseline === null ? null : accepted.length));
+  io.stderr(summary(files, fresh, skipped.length, suppressed, baseline === null ? null : accepted.length, unresolved));
   if (gone > 0) {
     io.stderr(
       `shellfence scan: ${gone} finding${gone === 1 ? "" : "s"} of the baseline ${
@@ -134,7 +139,7 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
 
 /** `N files scanned: D deny, A ask`, what was not judged, and what suppressions and the baseline left out. */
 function summary(files: number, shown: readonly ScanFinding[], notJudged: number, suppressed: number,
-  accepted: number | null): string
+  accepted: number | null, unresolved: ReadonlyMap<ReasonCode, number>): string
 {
   const deny = shown.filter((f) => f.decision === "deny").length;
   const extra = [...(notJudged > 0 ? [`${notJudged} not judged`] : []),
@@ -142,7 +147,7 @@ function summary(files: number, shown: readonly ScanFinding[], notJudged: number
     ...(accepted !== null ? [`${accepted} in the baseline`] : [])];
   return `shellfence scan: ${files} file${files === 1 ? "" : "s"} scanned: ${deny} deny, ${shown.length - deny} ask${
     extra.map((x) => `, ${x}`).join("")
-  }\n`;
+  }${unresolvedSummary(unresolved)}\n`;
 }
 
 /**

@@ -14,23 +14,38 @@ import type { ScanFinding } from "./scan-finding.ts";
 /** How many of the other places' lines the kept finding names. */
 const LINES_NAMED = 8;
 
+/**
+ * A known value an exported variable hands every program started after it (`export
+ * GIO_EXTRA_MODULES=/usr/lib/…/modules`), judged as a place at each of them with the same message
+ * (`$GIO_EXTRA_MODULES: … is outside the project roots`): one fact, as a state finding is. Not a
+ * prefix assignment (`TMPDIR=/x make`), which is written at its place, each its own.
+ */
+function handedKey(f: ScanFinding): string | undefined {
+  const name = /^\$([A-Za-z_][A-Za-z0-9_]*): /.exec(f.message)?.[1];
+  if (name === undefined || f.statement.includes(`${name}=`)) return undefined;
+  return `handed\u0000${f.code}\u0000${f.message}`;
+}
+
 /** `findings` in order, each state finding after the first of its file and key left out and counted there. */
 export function foldStates(findings: readonly ScanFinding[]): ScanFinding[] {
   const groups = new Map<string, ScanFinding[]>();
-  const keyOf = (f: ScanFinding & { state: string }) => `${f.file}\u0000${f.decision}\u0000${f.state}`;
+  const stateOf = (f: ScanFinding) => f.state ?? handedKey(f);
+  const keyOf = (f: ScanFinding, state: string) => `${f.file}\u0000${f.decision}\u0000${state}`;
   for (const f of findings) {
-    if (f.state === undefined) continue;
-    const k = keyOf(f as ScanFinding & { state: string });
+    const state = stateOf(f);
+    if (state === undefined) continue;
+    const k = keyOf(f, state);
     groups.set(k, [...(groups.get(k) ?? []), f]);
   }
   const out: ScanFinding[] = [];
   for (const f of findings) {
-    const { state, ...plain } = f;
+    const { state: _, ...plain } = f;
+    const state = stateOf(f);
     if (state === undefined) {
       out.push(plain);
       continue;
     }
-    const group = groups.get(keyOf({ ...f, state }))!;
+    const group = groups.get(keyOf(f, state))!;
     if (group[0] !== f) continue;
     out.push(group.length === 1 ? plain : { ...plain, message: `${plain.message}${morePlaces(group.slice(1))}` });
   }

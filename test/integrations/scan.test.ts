@@ -24,8 +24,9 @@ function scan(args: readonly string[], runtime: "bun" | "node" = "bun") {
   const cmd = runtime === "bun"
     ? [process.execPath, join(root, "src", "cli", "run.ts")]
     : ["node", join(root, "bin", "shellfence.js")];
-  const r = spawnSync(cmd[0]!, [...cmd.slice(1), "scan", "--home", fx.home, ...args], { encoding: "utf8", cwd: fx.repo,
-    env: { PATH: process.env.PATH ?? "", HOME: fx.home } });
+  // (--unknowns: these tests read every finding, the places not resolved too: report/scan-shown.ts.)
+  const r = spawnSync(cmd[0]!, [...cmd.slice(1), "scan", "--unknowns", "--home", fx.home, ...args], { encoding: "utf8",
+    cwd: fx.repo, env: { PATH: process.env.PATH ?? "", HOME: fx.home } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
