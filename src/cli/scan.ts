@@ -59,7 +59,9 @@ export async function runScanCommand(argv: readonly string[], io: Io): Promise<n
       config,
       env: Object.assign({}, ...presets.map((p) => p.env)),
       baseLayers: presets.map((p) =>
-        validateLayer({ permission: { external_directory: p.externalDirectory } }, p.origin)
+        validateLayer({
+          permission: { external_directory: p.externalDirectory, write: p.writeAsks, edit: p.writeAsks },
+        }, p.origin)
       ),
       maxBytes: args.maxBytes,
       ...(args.home ? { home: args.home } : {}),

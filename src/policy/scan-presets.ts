@@ -24,6 +24,13 @@ interface Preset {
   env(root: string): Record<string, string>;
   readonly places: readonly PresetPlace[];
   /**
+   * Places the job may read but not write: the runner machine's system files. Reading them says
+   * nothing of the project (a script that asks which distribution it runs on reads
+   * /etc/os-release); writing them changes the machine, and still asks (the write and edit
+   * surfaces ask there; a secret under them is SECRET_PATH all the same).
+   */
+  readonly readable: readonly PresetPlace[];
+  /**
    * Directories every job's runner has before its first step, whatever the machine that scans
    * holds: a path through them is judged as on the runner (src/paths/confined.ts), where no
    * earlier step can have made them a symlink that is not there.
@@ -48,6 +55,16 @@ const PRESETS: Readonly<Record<PresetName, Preset>> = {
       GITHUB_STATE: `${FILE_COMMANDS}/save_state`, GITHUB_STEP_SUMMARY: `${FILE_COMMANDS}/step_summary`,
       GITHUB_EVENT_PATH: `${RUNNER_TEMP}/_github_workflow/event.json` }),
     directories: [RUNNER_TEMP, FILE_COMMANDS, `${RUNNER_TEMP}/_github_workflow`],
+    readable: [{ pattern: "/etc/**", why: "the machine's configuration (its distribution, its package sources)" }, {
+      pattern: "/proc/**",
+      why: "the kernel's view of the machine and its processes",
+    }, { pattern: "/sys/**", why: "the kernel's devices and settings" }, { pattern: "/usr/**",
+      why: "the installed programs, libraries and their data" }, { pattern: "/opt/**",
+      why: "the runner image's preinstalled tools (the hosted tool cache)" }, { pattern: "/run/**",
+      why: "the machine's runtime state and sockets (/var/run is a link to it)" }, { pattern: "/var/run/**",
+      why: "the same as /run" }, { pattern: "/lib/**", why: "the system's libraries" }, { pattern: "/bin/**",
+      why: "the system's programs" }, { pattern: "/sbin/**", why: "the system's programs" }, { pattern: "/.dockerenv",
+      why: "a container's marker" }],
     places: [{ pattern: `${RUNNER_TEMP}/**`,
       why: "the job's temporary directory ($RUNNER_TEMP, ${{ runner.temp }}), emptied before and after every job; "
         + "it holds the step-command files ($GITHUB_ENV, $GITHUB_OUTPUT, $GITHUB_PATH, $GITHUB_STATE, "
@@ -76,16 +93,20 @@ const PRESETS: Readonly<Record<PresetName, Preset>> = {
 export function presetSetting(name: PresetName,
   root: string
 ): { readonly env: Record<string, string>; readonly origin: string; readonly externalDirectory: Record<string, "allow">;
-  readonly directories: readonly string[] }
+  readonly writeAsks: Record<string, "ask">; readonly directories: readonly string[] }
 {
   const p = PRESETS[name];
   return { env: p.env(root), origin: `preset ${name}`, directories: p.directories,
-    externalDirectory: Object.fromEntries(p.places.map((place) => [place.pattern, "allow" as const])) };
+    externalDirectory: Object.fromEntries(
+      [...p.places, ...p.readable].map((place) => [place.pattern, "allow" as const]),
+    ), writeAsks: Object.fromEntries(p.readable.map((place) => [place.pattern, "ask" as const])) };
 }
 
 /** The presets as `--help` and the docs list them: the name, what it covers, each place and why. */
 export function presetDescriptions(): readonly { readonly name: PresetName; readonly summary: string;
-  readonly places: readonly PresetPlace[] }[]
+  readonly places: readonly PresetPlace[]; readonly readable: readonly PresetPlace[] }[]
 {
-  return PRESET_NAMES.map((name) => ({ name, summary: PRESETS[name].summary, places: PRESETS[name].places }));
+  return PRESET_NAMES.map((name) => ({ name, summary: PRESETS[name].summary, places: PRESETS[name].places,
+    readable: PRESETS[name].readable })
+  );
 }

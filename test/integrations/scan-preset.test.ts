@@ -119,7 +119,9 @@ test("docs/integrations.md names every place of every preset", () => {
   const docs = readFileSync(join(import.meta.dir, "..", "..", "docs", "integrations.md"), "utf8");
   for (const p of presetDescriptions()) {
     expect(docs).toContain(`\`${p.name}\``);
-    for (const place of p.places) expect([p.name, docs.includes(`\`${place.pattern}\``)]).toEqual([p.name, true]);
+    for (const place of [...p.places, ...p.readable]) {
+      expect([p.name, place.pattern, docs.includes(`\`${place.pattern}\``)]).toEqual([p.name, place.pattern, true]);
+    }
   }
 });
 
@@ -159,9 +161,32 @@ describe("the runner's directories are there, whatever the machine that scans ho
     expect(where(runner.json(["--preset", "github-actions", ".github/workflows/outside.yml"]).findings)).toEqual([
       ".github/workflows/outside.yml:8 UNRESOLVED_PATH",
       ".github/workflows/outside.yml:9 EXTERNAL_PATH",
-      ".github/workflows/outside.yml:11 EXTERNAL_PATH",
+      // (A link to /etc: readable under the preset, but a link's target is of unknown kind, and
+      // writing there asks: the write rule's RULE_ASK.)
+      ".github/workflows/outside.yml:11 RULE_ASK",
       ".github/workflows/outside.yml:12 UNRESOLVED_PATH",
       ".github/workflows/outside.yml:13 UNRESOLVED_PATH",
     ]);
+  });
+});
+
+describe("the runner machine's system files: read, not written", () => {
+  const machine = new ScanRepo({
+    "ci/probe.sh": ["#!/bin/sh", "grep -q ubuntu /etc/os-release && echo ubuntu",
+      "[ -f /proc/sys/kernel/unprivileged_userns_clone ] && cat /proc/sys/kernel/unprivileged_userns_clone",
+      "ls /usr/local/bin /opt/hostedtoolcache", "echo 'deb http://x y main' | sudo tee /etc/apt/sources.list.d/x.list",
+      "cat /etc/shadow", ""].join("\n"),
+  });
+  afterAll(() => machine.remove());
+  test("reads of /etc, /proc, /usr, /opt are no finding with the preset; a write and a secret are", () => {
+    expect(where(machine.json(["--preset", "github-actions", "ci/probe.sh"]).findings)).toEqual([
+      "ci/probe.sh:5 RULE_ASK",
+      "ci/probe.sh:6 SECRET_PATH",
+    ]);
+  });
+  test("without the preset, each is a path outside", () => {
+    const codes = where(machine.json(["ci/probe.sh"]).findings);
+    expect(codes).toContain("ci/probe.sh:3 EXTERNAL_PATH");
+    expect(codes).toContain("ci/probe.sh:4 EXTERNAL_PATH");
   });
 });
