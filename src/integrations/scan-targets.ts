@@ -112,15 +112,29 @@ function classify(path: string, walked = false): { kind: TargetKind } | { skippe
   return walked && dataWithShebang(path) ? null : { kind: "shell" };
 }
 
+/** Directories that hold a test's data (its inputs and expected outputs), by name. */
+const TEST_DATA_DIR = /^(testdata|test-data|test_data|fixtures|__fixtures__|golden|goldens|expected|__snapshots__)$/;
+
+/** Whether a path is in a test's data: under a TEST_DATA_DIR, or a `data` directory below `test`/`tests`. */
+function inTestData(path: string): boolean {
+  const dirs = path.split(sep).slice(0, -1);
+  return dirs.some((d, i) =>
+    TEST_DATA_DIR.test(d) || (d === "data" && dirs.slice(0, i).some((u) => /^tests?$/.test(u)))
+  );
+}
+
 /**
  * A file that starts with a shell's `#!` but is no script the repository runs by its name: it
  * has no execute bit, and its name has an extension that is not a shell's (`.txt`, `.golden`,
- * `.tmpl`, `.com_user_data`): the expected output of a test, a template. An extensionless
- * file without the bit (a completion script, a library others source) is still a script.
+ * `.tmpl`, `.com_user_data`), or it has none and lies in a test's data (`testdata/`,
+ * `tests/…/data/`: kops's expected cloud-init user data): the expected output of a test, a
+ * template. An extensionless file without the bit elsewhere (a completion script, a library
+ * others source) is still a script.
  */
 function dataWithShebang(path: string): boolean {
   const ext = extname(path);
-  if (ext === "" || ext === "." || /^\.(sh|bash|dash|ksh|ash|mksh|zsh)$/i.test(ext)) return false;
+  if (ext === "." || /^\.(sh|bash|dash|ksh|ash|mksh|zsh)$/i.test(ext)) return false;
+  if (ext === "" && !inTestData(path)) return false;
   try {
     return (statSync(path).mode & 0o111) === 0;
   } catch {

@@ -36,6 +36,17 @@ describe("a #! file with a data file's name and no execute bit is not a script o
     "lib/boot",
     0o644,
     ["lib/boot"],
+  ], [
+    // (kops: tests/integration/update_cluster/minimal_gce/data/…_metadata_user-data.)
+    "no extension, not executable, in a test's data: passed over",
+    "tests/integration/gce/data/template_metadata_user-data",
+    0o644,
+    [],
+  ], ["no extension, not executable, in testdata/: passed over", "pkg/x/testdata/script1", 0o644, []], [
+    "no extension, executable, in a test's data: a script",
+    "tests/data/run-me",
+    0o755,
+    ["tests/data/run-me"],
   ], ["a shell's extension, not executable: a script", "scripts/boot.sh", 0o644, ["scripts/boot.sh"]], [
     "a .bash one: a script",
     "scripts/boot.bash",
