@@ -484,6 +484,27 @@ table("linters, formatters, test runners", box, [
   ["eslint --parser ../outside/p.js x.js", "ask", ["read $O/p.js"]],
   ["eslint --parser @typescript-eslint/parser src", "allow"],
   ["eslint --plugin ../outside/plug.js src", "ask", ["read $O/plug.js"]],
+  // Python's type checkers and linters (checked: mypy 1.0, flake8 5.0, pylint 2.16 under strace
+  // or by their output): their operands are read, mypy writes .mypy_cache where it runs, the
+  // report options write; pylint's --init-hook is Python code, `FORMAT:FILE` writes FILE.
+  ["mypy src tests", "allow", ["read $P/src", "write $P/.mypy_cache"]],
+  ["mypy --strict -p pkg --cache-dir build/mypy", "allow", ["write $P/build/mypy"]],
+  ["mypy --junit-xml ../outside/x.xml src", "ask", ["write $O/x.xml"]],
+  ["mypy --html-report ../outside/r src", "ask", ["write $O/r"]],
+  ["mypy --python-executable $O/py src", "ask", ["exec $O/py"]],
+  ["mypy --config-file ../outside/mypy.ini src", "ask", ["read $O/mypy.ini"]],
+  ["mypy ../outside/x.py", "ask", ["read $O/x.py"]],
+  ["mypy --install-types --non-interactive src", "ask", ["#OUTSIDE_EFFECT"]],
+  ["cd ../outside && mypy x.py", "ask", ["write $O/.mypy_cache"]],
+  ["flake8 src tests --max-line-length 100 --exclude .venv", "allow", ["read $P/src"]],
+  ["flake8 --output-file ../outside/f.txt src", "ask", ["write $O/f.txt"]],
+  ["flake8 --append-config ../outside/setup.cfg src", "ask", ["read $O/setup.cfg"]],
+  ["pylint src --disable=C0114 -j 2", "allow", ["read $P/src"]],
+  ["pylint --output-format=json:../outside/r.json,text src", "ask", ["write $O/r.json"]],
+  ["pylint --init-hook='import sys; sys.path.append(\".\")' src", "ask", ["#INLINE_CODE"]],
+  ["pylint --rcfile ../outside/.pylintrc src", "ask", ["read $O/.pylintrc"]],
+  // A script read after them: they change only what project code may (plugins), so still read.
+  ["mypy src && bash scripts/build.sh", "allow", ["#SCRIPT_INTERPRETED"]],
 ]);
 
 // Clients of services (src/commands/table/services.ts): a word that is an interpreter's name is a

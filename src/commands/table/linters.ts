@@ -6,7 +6,7 @@ import { syntheticArg } from "../apply.ts";
 import { withValue } from "../effects.ts";
 import type { OptionSpec } from "../spec.ts";
 import { type Custom, each, flag, generic, issue, none, optionalNone, optionItems, optionValues, pathList, read, roleAs,
-  tomlValuePaths, write } from "./common.ts";
+  spanOf, tomlValuePaths, write } from "./common.ts";
 import type { TableSpec } from "./expand.ts";
 import { projectCode } from "./dev/code-options.ts";
 
@@ -342,5 +342,80 @@ const JASMINE: TableSpec = { names: ["jasmine"], abbreviations: false,
     if (ctx.operands[0]?.text === "init" || ctx.operands[0]?.text === "examples") ctx.role(ctx.operands[0], "none");
   } };
 
+// Python's type checkers and linters: they read the files and modules they are given (and their
+// config files), load plugins their config names (project code, as pytest's), and write only
+// their caches and the reports their options name.
+const exec: OptionSpec = { value: "exec" };
+
+/**
+ * mypy (1.0, strace): `.mypy_cache` in the working directory unless --cache-dir says where; the
+ * report options write a file or a directory; --python-executable is run; --install-types runs
+ * pip, installing stub packages into the Python environment it type-checks for.
+ */
+const MYPY: TableSpec = { names: ["mypy", "dmypy"], abbreviations: false, flags: "hVv",
+  long: ["--strict", "--install-types", "--non-interactive", "--explicit-package-bases", "--namespace-packages",
+    "--ignore-missing-imports", "--no-site-packages", "--no-silence-site-packages", "--pretty", "--show-error-codes",
+    "--show-column-numbers", "--show-error-context", "--no-error-summary", "--warn-unused-ignores", "--warn-return-any",
+    "--warn-redundant-casts", "--disallow-untyped-defs", "--check-untyped-defs", "--no-incremental", "--sqlite-cache",
+    "--cache-fine-grained", "--skip-version-check", "--skip-cache-mtime-checks", "--follow-imports-for-stubs",
+    "--no-implicit-reexport", "--strict-equality", "--allow-redefinition", "--warn-unreachable", "--no-color-output",
+    "--version", "--help", "--verbose", "--scripts-are-modules", "--no-namespace-packages", "--local-partial-types"],
+  options: { "--config-file": read, "--cache-dir": write, "--python-executable": exec, "--custom-typeshed-dir": read,
+    "--shadow-file": read,
+    ...each(write, "--junit-xml", "--html-report", "--txt-report", "--xml-report", "--linecount-report",
+      "--linecoverage-report", "--lineprecision-report", "--any-exprs-report", "--cobertura-xml-report"),
+    ...each(none, "-m", "--module", "-p", "--package", "-c", "--command", "--python-version", "--platform",
+      "--always-true", "--always-false", "--exclude", "--follow-imports", "--enable-error-code", "--disable-error-code",
+      "--package-root", "--custom-typing-module", "--enable-incomplete-feature", "--junit-format", "--soft-error-limit",
+      "--force-uppercase-builtins", "--force-union-syntax") }, operands: { all: "read" }, changes: projectCode,
+  custom: (ctx) => {
+    if (!optionItems(ctx, "--cache-dir").length) ctx.role(syntheticArg(".mypy_cache", spanOf(ctx)), "write", ctx.start);
+    if (optionItems(ctx, "--install-types").length) {
+      issue(ctx, "OUTSIDE_EFFECT",
+        `${ctx.name} --install-types installs stub packages with pip into the Python environment`);
+    }
+  } };
+
+/** flake8 (5.0): its config files, --output-file; the plugins it loads are installed packages. */
+const FLAKE8: TableSpec = { names: ["flake8"], abbreviations: false, flags: "qvh",
+  long: ["--count", "--show-source", "--statistics", "--exit-zero", "--isolated", "--tee", "--benchmark",
+    "--bug-report", "--quiet", "--verbose", "--version", "--help", "--disable-noqa"],
+  options: { "--config": read, "--append-config": read, "--output-file": write,
+    ...each(none, "--exclude", "--extend-exclude", "--filename", "--select", "--extend-select", "--ignore",
+      "--extend-ignore", "--max-line-length", "--max-doc-length", "--max-complexity", "--format", "--per-file-ignores",
+      "--stdin-display-name", "-j", "--jobs", "--color", "--indent-size", "--hang-closing", "--enable-extensions",
+      "--builtins", "--require-plugins") }, operands: { all: "read" }, changes: projectCode };
+
+/**
+ * pylint (2.16): --rcfile is read, --output written, and --output-format's `FORMAT:FILE` writes
+ * FILE; --load-plugins imports modules (project code); --init-hook runs the Python code it is given.
+ */
+const PYLINT: TableSpec = { names: ["pylint"], abbreviations: false, flags: "Eh",
+  long: ["--errors-only", "--disable-all", "--exit-zero", "--verbose", "--version", "--help", "--long-help",
+    "--list-msgs", "--list-msgs-enabled", "--list-groups", "--list-conf-levels", "--list-extensions",
+    "--full-documentation", "--generate-rcfile", "--generate-toml-config"],
+  options: { "--rcfile": read, "--output": write, "--source-roots": read,
+    ...each(none, "-d", "--disable", "-e", "--enable", "-j", "--jobs", "--load-plugins", "--ignore",
+      "--ignore-patterns", "--ignore-paths", "--py-version", "--fail-under", "--max-line-length", "--msg-template",
+      "--extension-pkg-allow-list", "--ignored-modules", "--good-names", "--limit-inference-results", "--recursive",
+      "--persistent", "--reports", "--score", "--fail-on", "--clear-cache-post-run", "--unsafe-load-any-extension"),
+    "--output-format": none, "-f": none, "--init-hook": { value: "none", modes: ["code"] } }, operands: { all: "read" },
+  changes: projectCode,
+  custom: (ctx) => {
+    for (const v of optionValues(ctx, "--output-format", "-f")) {
+      // `json:report.json,text` (pylint 2.16 "--output-format"): each `FORMAT:FILE` writes FILE.
+      if (v.text === null) ctx.role(v, "write");
+      else {
+        for (const piece of v.text.split(",")) {
+          if (piece.includes(":")) roleAs(ctx, v, piece.slice(piece.indexOf(":") + 1), "write");
+        }
+      }
+    }
+    for (const it of optionItems(ctx, "--init-hook")) {
+      issue(ctx, "INLINE_CODE", `${ctx.name} --init-hook runs Python code the guard cannot see into`,
+        it.value?.span ?? it.word.span);
+    }
+  } };
+
 export const LINTER_SPECS: readonly TableSpec[] = [SHELLCHECK, PRETTIER, ESLINT, BLACK, AUTOPEP8, YAPF, AUTOFLAKE,
-  DOCFORMATTER, PYUPGRADE, ISORT, RUFF, PYTEST, JEST, MOCHA, JASMINE];
+  DOCFORMATTER, PYUPGRADE, ISORT, RUFF, PYTEST, JEST, MOCHA, JASMINE, MYPY, FLAKE8, PYLINT];
