@@ -12,10 +12,10 @@ import type { ReasonCode } from "../base/reasons.ts";
 import type { ScanFinding } from "./scan-finding.ts";
 
 /** The codes that say only that something is not known statically (and SHELL_STATE: a change not followed). */
-export const UNRESOLVED_CODES: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["UNRESOLVED_WORD", "UNRESOLVED_COMMAND",
+const UNRESOLVED_CODES: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["UNRESOLVED_WORD", "UNRESOLVED_COMMAND",
   "UNRESOLVED_CWD", "UNRESOLVED_PATH", "OPAQUE_CODE", "INLINE_CODE", "SHELL_STATE"]);
 
-export interface Shown {
+interface Shown {
   readonly shown: ScanFinding[];
   /** How many of each unresolved code are not shown. */
   readonly unresolved: ReadonlyMap<ReasonCode, number>;
