@@ -221,8 +221,8 @@ describe("--fail-on: a decision, reason codes, or both", () => {
 });
 
 describe("excludes: the config's scan.exclude and --exclude", () => {
-  const files = { "src/a.sh": "cat /opt/a\n", "vendor/b.sh": "cat /opt/b\n", "vendor/deep/c.sh": "cat /opt/c\n",
-    "lib/third_party/d.sh": "cat /opt/d\n", "vendorx/e.sh": "cat /opt/e\n", "src/f.gen.sh": "cat /opt/f\n" };
+  const files = { "src/a.sh": "cat /srv/a\n", "vendor/b.sh": "cat /srv/b\n", "vendor/deep/c.sh": "cat /srv/c\n",
+    "lib/third_party/d.sh": "cat /srv/d\n", "vendorx/e.sh": "cat /srv/e\n", "src/f.gen.sh": "cat /srv/f\n" };
   const r = repo(files);
   const scanned = (args: readonly string[]) => [...new Set(r.json(args).findings.map((f) => f.file))];
   const config = r.aside("scan.json", JSON.stringify({ scan: { exclude: ["vendor/**", "third_party"] } }));
