@@ -37,6 +37,9 @@ casesWithoutGolden("pip with no virtual environment active installs outside the 
   ["/usr/bin/python3 -m pip install six", "ask", ["#OUTSIDE_EFFECT"]],
   ["pip uninstall -y six", "ask", ["#OUTSIDE_EFFECT"]],
   ["env pip install six", "ask", ["#OUTSIDE_EFFECT"]],
+  // A package that is not known moves nothing; a verb that is not known may be install.
+  ['pip install "$PKG"', "ask", ["#OUTSIDE_EFFECT"]],
+  ['pip "$CMD" six', "ask", ["#OUTSIDE_EFFECT"]],
   // A venv made without pip: after activate, `pip` is the host's.
   [". bare-venv/bin/activate && pip install six", "ask", ["#OUTSIDE_EFFECT"]],
   // The command's own VIRTUAL_ENV moves no pip; its own PATH leaves the pip found unknown.

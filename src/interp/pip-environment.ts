@@ -42,10 +42,12 @@ export function pipEnvironment(it: Shell, argv: readonly Arg[], w: World, info: 
   if (pathPrograms(it, w, argv[0]!.text!).length > 0) return;
   const span = info.span;
   const verbAt = verbIndex(words);
-  const verb = verbAt === null ? null : words[verbAt];
+  // (A verb that is not known may be install: `pip "$CMD" x`.)
+  const verb = verbAt === null ? null : words[verbAt] ?? "install";
   if (verb !== "install" && verb !== "uninstall") return;
-  // (Every word is known here: pipWords returns null otherwise.)
-  if (words.some((t) => ELSEWHERE.test(t!)) || words.some((t) => t!.startsWith("--python"))) return;
+  // (A word that is not known, a package `"$PKG"`, moves nothing; an option that moves the
+  // install must be written out to count.)
+  if (words.some((t) => t !== null && (ELSEWHERE.test(t) || t.startsWith("--python")))) return;
   if (known(it, w, "PIP_REQUIRE_VIRTUALENV") || known(it, w, "PIP_TARGET") || known(it, w, "PIP_PREFIX")) return;
   const venv = hostEnvironment(it, w);
   const name = argv[0]!.text!.replace(/^.*\//, "");
@@ -78,30 +80,29 @@ function hostEnvironment(it: Shell, w: World): string | null {
   return null;
 }
 
-/** pip's words (after `pip`, or after `python … -m pip`), or null: not pip, a venv's own, or a word not known. */
+/** pip's words (after `pip`, or after `python … -m pip`; null where not known), or null: not pip, or a venv's own. */
 function pipWords(argv: readonly Arg[]): (string | null)[] | null {
   const given = argv[0]?.text;
   // (A venv's pip or python, named by its path, installs into that venv; a system bin's is the tool.)
   if (given === null || given === undefined || (given.includes("/") && !isSystemProgram(given))) return null;
   const first = given.replace(/^.*\//, "");
   const texts = argv.slice(1).map((a) => a.text);
-  if (texts.some((t) => t === null)) return null;
   if (PIP.test(first)) return texts;
   if (!PYTHON.test(first)) return null;
   // `python [-I -s -E -u …] -m pip …`: only options without values before -m.
   for (let i = 0; i < texts.length; i++) {
-    const t = texts[i]!;
+    const t = texts[i];
     if (t === "-m") return texts[i + 1] === "pip" ? texts.slice(i + 2) : null;
-    if (!/^-[IsSEubBOqdv]+$/.test(t)) return null;
+    if (t === null || t === undefined || !/^-[IsSEubBOqdv]+$/.test(t)) return null;
   }
   return null;
 }
 
-/** Where pip's verb is among its words (after its global options), or null. */
+/** Where pip's verb is among its words (after its global options; a word not known may be it), or null. */
 function verbIndex(words: readonly (string | null)[]): number | null {
   for (let i = 0; i < words.length; i++) {
-    const t = words[i]!;
-    if (!t.startsWith("-")) return i;
+    const t = words[i];
+    if (t === null || t === undefined || !t.startsWith("-")) return i;
     if (GLOBAL_VALUED.has(t)) i++;
   }
   return null;
