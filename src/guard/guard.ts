@@ -472,6 +472,7 @@ class ShellGuard implements Guard {
     const interp = new Interpreter({ fs, home: this.home, env: this.env, limits: this.limits, roots,
       commandKnowledge: this.options.commandKnowledge !== false, advice: this.walkAdvice(roots, fs, configHome),
       parse: (text, dialect, fromFile) => this.parseNested(text, dialect, fromFile), deadline,
+      ...(this.options.otherMachine ? { checkout: true as const } : {}),
       ...(options.script !== undefined ? { sources: [options.script] } : {}) });
     const start = new World(cwd, isEnvironmentVariable);
     if (options.script !== undefined) start.setVar("0", { k: "str", v: options.script });

@@ -44,6 +44,12 @@ export interface PathOptions {
   readonly roots: readonly string[];
   /** Default: walk every tree in full and report every link (`judge`, and every link matters). */
   readonly advice?: WalkAdvice;
+  /**
+   * The roots are a repository checkout the commands run in on another machine (the CI
+   * scanner, GuardOptions.otherMachine): whether a file of it is a symlink is what git checked
+   * out, there as here (linkInCheckout).
+   */
+  readonly checkout?: true;
 }
 
 /**
@@ -99,6 +105,22 @@ export class Accesses implements DiskSource {
   private readonly reliances: { readonly dir: string; readonly phys: string; readonly span: Span;
     readonly command: string; readonly via: readonly string[]; readonly gitDir?: string; readonly linksOnly?: true }[] =
       [];
+
+  /**
+   * For the CI scanner only (PathOptions.checkout): whether a file of the checkout is a symlink
+   * (`[ -h "$SOURCE" ]` in a script's own-location loop). Null where that is not certain: not the
+   * scanner, a path not there or not inside a root, or one an earlier part of the command may
+   * have written or made a link on the way to.
+   */
+  linkInCheckout(w: World, path: string): boolean | null {
+    if (this.opts.checkout !== true || w.linksChanged || w.linkZones.length || w.cwd === null) return null;
+    const abs = isAbsolute(path) ? path : join(w.cwd, path);
+    const loc = this.entryLocation(w, abs, null);
+    if (typeof loc !== "string" || !this.opts.roots.some((root) => isInside(loc, root))) return null;
+    if (this.mayHaveChanged(w, loc)) return null;
+    const kind = this.fs.lstat(loc);
+    return kind === null || kind === "unreadable" ? null : kind === "symlink";
+  }
 
   constructor(opts: PathOptions, findings: Findings, shell: Attribution) {
     this.opts = opts;

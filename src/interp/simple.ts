@@ -89,6 +89,13 @@ export function execTest(it: Shell, s: Extract<Stmt, { t: "test" }>, ws: World[]
         it.paths.access(w, argOf(f, word), "read", "[[");
       }
     }
+    // `[ -h FILE ]` on a file of a checkout the scanner judges: git decided (Accesses.linkInCheckout).
+    if (s.link) {
+      const fields = expandWord(s.link.word, w, it, { noGlob: true, noSplit: true }).fields;
+      const text = fields.length === 1 ? fieldText(fields[0]!) : null;
+      const link = text === null || text === "" ? null : it.paths.linkInCheckout(w, text);
+      if (link !== null) return withStatus(w, link !== s.link.negated ? 0 : 1);
+    }
     return withStatus(w, STATUS_UNKNOWN);
   });
 }

@@ -132,6 +132,11 @@ export type Stmt =
     readonly names: readonly string[];
     readonly exprs: readonly Word[];
     readonly varNames: readonly Word[];
+    /**
+     * The whole test is `-h FILE` or `-L FILE` (or `! -h FILE`): whether FILE is a symlink,
+     * which a scan of a checkout may answer (Accesses.linkInCheckout).
+     */
+    readonly link?: { readonly word: Word; readonly negated: boolean };
     readonly span: Span;
   }
   | { readonly t: "empty" }

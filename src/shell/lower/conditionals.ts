@@ -66,7 +66,29 @@ export function lowerTest(cx: Lowering, n: Node): Stmt {
     for (const c of x.namedChildren) if (c) visit(c);
   };
   for (const c of n.namedChildren) if (c) visit(c);
+  const link = linkTest(cx, n);
   // Single quotes in [[ ]] are quotes (an arithmetic expansion in it is arithmetic again).
   return { t: "test", words, inner: substitutionsIn(cx, n, false), assigned: [], arith: false, names: [], exprs,
-    varNames, span: span(n) };
+    varNames, ...(link ? { link } : {}), span: span(n) };
+}
+
+/** The test `-h WORD`, `-L WORD`, or either after `!`, alone in the brackets; null otherwise. */
+function linkTest(cx: Lowering, n: Node): { word: Word; negated: boolean } | null {
+  const only = n.namedChildren.filter((c) => c !== null && c.type !== "comment");
+  if (only.length !== 1 || only[0]!.type !== "unary_expression") return null;
+  let x = only[0]!;
+  let negated = false;
+  const inner = x.namedChildren.filter((c) => c !== null);
+  if (x.children[0]?.type === "!" && inner.length === 1 && inner[0]!.type === "unary_expression") {
+    negated = true;
+    x = inner[0]!;
+  }
+  const op = x.children[0];
+  const operand = x.namedChildren.filter((c) => c !== null && c.type !== "test_operator");
+  if (!op || (op.text !== "-h" && op.text !== "-L") || operand.length !== 1) return null;
+  const t = operand[0]!.type;
+  if (t !== "word" && t !== "string" && t !== "raw_string" && t !== "simple_expansion" && t !== "expansion") {
+    return null;
+  }
+  return { word: wordFromNodes(cx, [operand[0]!]), negated };
 }
