@@ -31,7 +31,8 @@ import { execAndOr, execCase, execCFor, execFor, execIf, execLoop, execPipe } fr
 import { knownWrite, writesText } from "./written-text.ts";
 import type { InterpreterLimits } from "./limits.ts";
 import { execReparse, runCode, subshell, substitute, substituteCode } from "./nested.ts";
-import { dispatch, execRedirected, execTest, runSimple } from "./simple.ts";
+import { dispatch, execRedirected, runSimple } from "./simple.ts";
+import { execTest } from "./test-command.ts";
 import { analyseUncalled, fireTraps, replayTraps } from "./traps.ts";
 import { diskKey, resume, taint, widen, withStatus } from "./worlds.ts";
 

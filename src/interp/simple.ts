@@ -9,7 +9,6 @@ import { isAbsolute, join, resolvePhysical } from "../paths/resolve.ts";
 import { inSystemSoftware } from "../paths/system-trees.ts";
 import type { Span } from "../base/span.ts";
 import type { AccessKind } from "../base/verdict.ts";
-import { nameRisk, textRisk } from "../shell/arithmetic.ts";
 import { climbs, commandWords, dirEntries, goFlagFiles, OTHER_ZONE_DIRECTORIES, SHELL_SYNTAX,
   ZONE_DIRECTORY } from "../shell/environment.ts";
 import { environmentRole } from "../commands/environment.ts";
@@ -22,15 +21,14 @@ import { REDIR_OPS, type Redir, type Stmt, type Word } from "../shell/syntax.ts"
 import { expandToSegs, expandWord } from "../shell/words/expand.ts";
 import { type Field, fieldText, firstUnknown, hasStandIn } from "../shell/words/env.ts";
 import { pathCandidates } from "./candidates.ts";
-import { substituteEvaluated } from "../shell/words/variables.ts";
-import { assign, builtinEvaluation, evaluated, evaluatedText, onlyNumbers, setVariable } from "./assign.ts";
+import { assign, builtinEvaluation, setVariable } from "./assign.ts";
 import { ANY_ALIAS } from "./builtins/flow.ts";
 import { BUILTINS, runBuiltin } from "./builtins/index.ts";
 import { writeGlobal } from "./builtins/variables.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { applyEffects } from "./effects.ts";
 import { pathPrograms, systemProgramBehind } from "./path-lookup.ts";
-import { callFunction, subshell, unmarked } from "./nested.ts";
+import { callFunction, unmarked } from "./nested.ts";
 import { projectBin } from "./project-bins.ts";
 import { replayTrapsIfChanged } from "./traps.ts";
 import { taint, taintCwdOnly, withStatus } from "./worlds.ts";
@@ -65,39 +63,6 @@ export function execRedirected(it: Shell, s: Extract<Stmt, { t: "redir" }>, ws: 
     () => it.exec(s.body, ws),
   );
   return dedupe([...ran, ...failed]);
-}
-
-/** `[[ … ]]`: what it evaluates, and the files its tests look at. */
-export function execTest(it: Shell, s: Extract<Stmt, { t: "test" }>, ws: World[]): World[] {
-  return ws.map((w) => {
-    if (s.arith) substituteEvaluated(s.inner, w, it, s.span);
-    else for (const i of s.inner) subshell(it, i, w);
-    evaluated(it, s.names, w, s.span);
-    for (const word of s.exprs) {
-      const texts = expandWord(word, w, it, { noGlob: true, noSplit: true }).fields.map((f) =>
-        fieldText(f) ?? (onlyNumbers(f) ? "0" : null)
-      );
-      evaluatedText(it, texts, w, word.span, textRisk);
-    }
-    for (const word of s.varNames) {
-      evaluatedText(it, expandWord(word, w, it, { noGlob: true, noSplit: true }).fields.map(fieldText), w, word.span,
-        nameRisk);
-    }
-    for (const v of s.assigned) w.setVar(v, unknown(`$${v} is set by arithmetic`, true));
-    for (const word of s.words) {
-      for (const f of expandWord(word, w, it, { noGlob: true, noSplit: true }).fields) {
-        it.paths.access(w, argOf(f, word), "read", "[[");
-      }
-    }
-    // `[ -h FILE ]` on a file of a checkout the scanner judges: git decided (Accesses.linkInCheckout).
-    if (s.link) {
-      const fields = expandWord(s.link.word, w, it, { noGlob: true, noSplit: true }).fields;
-      const text = fields.length === 1 ? fieldText(fields[0]!) : null;
-      const link = text === null || text === "" ? null : it.paths.linkInCheckout(w, text);
-      if (link !== null) return withStatus(w, link !== s.link.negated ? 0 : 1);
-    }
-    return withStatus(w, STATUS_UNKNOWN);
-  });
 }
 
 export function runSimple(it: Shell, cmd: Extract<Stmt, { t: "cmd" }>, w: World): World[] {
@@ -597,7 +562,7 @@ function standInVariants(argv: readonly Arg[], words: readonly StandInWord[], in
   return variants.map((v) => [...v, ...argv.slice(next)]);
 }
 
-function argOf(f: Field, word: Word): Arg {
+export function argOf(f: Field, word: Word): Arg {
   const text = fieldText(f);
   const u = text === null ? firstUnknown(f) : null;
   const arg: Arg = { text, source: word.text, span: word.span, unknownWhy: u?.why ?? null, segs: f.segs };
