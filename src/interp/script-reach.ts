@@ -18,6 +18,7 @@ import { lookup } from "../shell/words/variables.ts";
 import type { Shell } from "./context.ts";
 import { runCode } from "./nested.ts";
 import { visibleOnly } from "./visible-only.ts";
+import { PYTHON_TOOLS } from "./written-config.ts";
 import { joinChild, withCwd } from "./worlds.ts";
 
 /** The interpreters whose script operand (their `exec` path) is scanned, by program name. */
@@ -93,14 +94,11 @@ export function shebangScript(it: Shell, path: string, span: Span, w: World): vo
   // (A venv's console script names its python by an absolute path: that python's start-up files run first.)
   const interpreter = /^#!\s*(\/\S+)/.exec(line)?.[1];
   if (lang === "python" && interpreter !== undefined) {
-    pythonStartFiles(it, w, { text: interpreter, source: path, span, unknownWhy: null, segs: [] }, path);
+    pythonStartFiles(it, w, fileArg(interpreter, span), path);
   }
-  if (lang !== null) judgeScript(it, w, { text: path, source: path, span, unknownWhy: null, segs: [] }, lang, path, w);
+  if (lang !== null) judgeScript(it, w, fileArg(path, span), lang, path, w);
 }
 
-/** Programs that start Python, and so may import a module of the working directory or the project. */
-const PYTHON_STARTERS =
-  /^(python[0-9.]*|pypy[0-9.]*|pytest|py\.test|ipython|coverage|mypy|tox|nox|uvicorn|gunicorn|django-admin|flask|celery|jupyter|uv|poetry|pdm|hatch|pipenv)$/;
 /** Programs that start node (or run a package's scripts with it), and so may load a module of the project. */
 const NODE_STARTERS =
   /^(node|nodejs|bun|deno|tsx|ts-node|esno|vite-node|npx|pnpx|bunx|npm|pnpm|yarn|yarnpkg|jest|vitest|mocha|ava|tap|next|vite|webpack|rollup|esbuild|eslint|prettier|tsc)$/;
@@ -120,7 +118,7 @@ export function writtenModules(it: Shell, argv: readonly Arg[], w: World): void 
   const first = argv[0]?.text;
   if (first === null || first === undefined) return;
   const name = first.slice(first.lastIndexOf("/") + 1);
-  const lang: InlineLanguage | null = PYTHON_STARTERS.test(name)
+  const lang: InlineLanguage | null = PYTHON_TOOLS.test(name)
     ? "python"
     : NODE_STARTERS.test(name)
     ? "javascript"
@@ -133,8 +131,8 @@ export function writtenModules(it: Shell, argv: readonly Arg[], w: World): void 
     const text = it.paths.texts.lastWrittenText(file);
     if (text === null) continue;
     scanned++;
-    const arg: Arg = { text: file, source: file, span: argv[0]!.span, unknownWhy: null, segs: [] };
-    judgeText(it, w, arg, file, text, lang, `${name} may load ${file}, written earlier in the command`, w, 0);
+    judgeText(it, w, fileArg(file, argv[0]!.span), file, text, lang,
+      `${name} may load ${file}, written earlier in the command`, w, 0);
   }
 }
 
@@ -170,15 +168,14 @@ function pythonStartFiles(it: Shell, w: World, program: Arg, command: string): v
     // (`site` imports sitecustomize after the .pth files: found in site-packages, it runs too.)
     if (names.includes("sitecustomize.py")) {
       const file = join(site, "sitecustomize.py");
-      const arg: Arg = { text: file, source: file, span: program.span, unknownWhy: null, segs: [] };
-      judgeScript(it, w, arg, "python", `${command} (start-up file ${file})`, w);
+      judgeScript(it, w, fileArg(file, program.span), "python", `${command} (start-up file ${file})`, w);
     }
     const pths = names.filter((f) => f.endsWith(".pth")).sort();
     for (const name of pths.slice(0, MAX_PTH_FILES)) {
       const file = join(site, name);
       const body = it.paths.readScript(w, file, true);
       if (body === null) continue;
-      const arg: Arg = { text: file, source: file, span: program.span, unknownWhy: null, segs: [] };
+      const arg = fileArg(file, program.span);
       const label = `${command} (start-up file ${file})`;
       const code: string[] = [];
       for (const line of body.split("\n")) {
@@ -307,6 +304,11 @@ function packageDir(it: Shell, dir: string, pkg: string): string | null {
     cur = cur.slice(0, cur.lastIndexOf("/")) || "/";
   }
   return null;
+}
+
+/** A file the guard names itself (a script, a start-up file), as the Arg its accesses are judged at. */
+function fileArg(file: string, span: Span): Arg {
+  return { text: file, source: file, span, unknownWhy: null, segs: [] };
 }
 
 function dirnameOf(p: string): string {

@@ -37,8 +37,9 @@ interface Reads {
 
 const MAKE = /^(g?make|remake|bmake|pmake)$/;
 const NODE_TOOLS = new Set(["npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg", "bun", "bunx", "corepack"]);
-const PYTHON_TOOLS =
-  /^(python[0-9.]*|pypy[0-9.]*|pip[0-9.]*|pytest|py\.test|ipython|coverage|mypy|tox|nox|black|flake8|pylint|poetry|pipenv|pdm|hatch|uvicorn|gunicorn|django-admin|flask|celery|jupyter)$/;
+/** Programs that start Python (and so read its start-up files, and may import a module of the project). */
+export const PYTHON_TOOLS =
+  /^(python[0-9.]*|pypy[0-9.]*|pip[0-9.]*|pytest|py\.test|ipython|coverage|mypy|tox|nox|black|flake8|pylint|poetry|pipenv|pdm|hatch|uv|uvicorn|gunicorn|django-admin|flask|celery|jupyter)$/;
 
 const NODE_CONFIG: Reads = {
   up: [".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs", "bunfig.toml", "pnpm-workspace.yaml"],
