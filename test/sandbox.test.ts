@@ -8,7 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { claudeSandboxSettings, createGuard, sandboxAvailability } from "../src/index.ts";
+import { claudeSandboxSettings, createGuard, sandboxAvailability, sandboxedCommandLine } from "../src/index.ts";
 import { isInside } from "../src/paths/resolve.ts";
 
 setDefaultTimeout(60_000);
@@ -234,6 +234,46 @@ describe.skipIf(skip)("status, output and signals pass through", () => {
     const status = await new Promise<number | null>((done) => child.on("close", (code) => done(code)));
     expect(out).toContain("got-term");
     expect(status).toBe(42);
+  });
+});
+
+// The line a host whose shell lives on between calls runs (Claude Code): the command inside
+// bwrap, and the directory it ended in carried back to the host's shell, with nothing else of
+// the shell's changed and nothing left on the disk.
+describe.skipIf(skip)("the host's line: the cwd carried back, status, output and stdin as the command's", () => {
+  const hostLine = async (command: string, cwd = project) => {
+    const guard = await createGuard({ home, config: [config] });
+    const profile = guard.sandboxFor(null, { cwd, roots: [project] });
+    return sandboxedCommandLine(available.ok ? available.bwrap : "", profile, command, { keepCwd: true });
+  };
+  const run = (script: string, input = "") =>
+    spawnSync("/bin/bash", ["-c", script], { cwd: project, env: env(), encoding: "utf8", input, timeout: 20_000 });
+  const tmpEntries = () => new Set(spawnSync("ls", ["-A", tmpdir()], { encoding: "utf8" }).stdout.split("\n"));
+  test("a cd persists; the status, stdout, stderr and stdin are the command's; the shell's $? is the status", async () => {
+    const line = await hostLine("cd src && tr a-z A-Z && echo err >&2 && exit 3");
+    const before = tmpEntries();
+    const r = run(`${line}\necho "status=$?"; pwd; echo "left=\${__sfd+set}"`, "hello\n");
+    expect(r.stdout).toBe(`HELLO\nstatus=3\n${join(project, "src")}\nleft=set\n`);
+    expect(r.stderr).toBe("err\n");
+    expect([...tmpEntries()].filter((e) => !before.has(e))).toEqual([]);
+  });
+  test("a command that does not cd leaves the shell where it was; one that ends in a removed directory too", async () => {
+    const src = join(project, "src");
+    const gone = `mkdir -p gone && cd gone && rmdir ../gone; exit 5`;
+    const r = run(`cd src; ${await hostLine("true", src)}\npwd; ${await hostLine(gone, src)}\necho $?; pwd`);
+    expect(r.stdout).toBe(`${src}\n5\n${src}\n`);
+  });
+  test("a job left running in the background does not hold the call (bwrap's pid namespace ends it)", async () => {
+    const started = Date.now();
+    const r = run(`${await hostLine("cd src; sleep 30 & echo started")}\npwd`);
+    expect(r.stdout).toBe(`started\n${join(project, "src")}\n`);
+    expect(r.status).toBe(0);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+  test("a directory with spaces in its name is reached", async () => {
+    mkdirSync(join(project, "a b"), { recursive: true });
+    const r = run(`${await hostLine("cd 'a b'")}\npwd`);
+    expect(r.stdout).toBe(`${join(project, "a b")}\n`);
   });
 });
 

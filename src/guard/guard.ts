@@ -361,7 +361,7 @@ class ShellGuard implements Guard {
     const approved = verdict === null ? [] : verdict.accesses.filter((a) => a.decision === "ask");
     return buildProfile({ policy: this.policy, roots: this.physicalRoots(fs, cwd, options.roots ?? []),
       cwd: physical.ok ? physical.path : cwd, mode: options.profile ?? DEFAULT_SANDBOX_MODE, approved,
-      path: process.env.PATH ?? "", ...(options.network !== undefined ? { network: options.network } : {}) });
+      path: process.env.PATH ?? "", fs, ...(options.network !== undefined ? { network: options.network } : {}) });
   }
 
   async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {

@@ -182,19 +182,30 @@ export function sandboxedCommandLine(bwrap: string, profile: SandboxProfile, com
   // A host whose shell lives on between calls (Claude Code) keeps a `cd` the command made:
   // bash inside writes where it ended on fd 8 as it exits, and the host's shell goes there.
   const inner = options.keepCwd === true ? `trap 'pwd -P >&${CWD_FD} 2>/dev/null' EXIT\n${command}` : command;
-  let line = [bwrap, ...bwrapArgs(profile, SECCOMP_FD), "--", BASH, "-c", inner].map(shellWord).join(" ") +
+  const run = [bwrap, ...bwrapArgs(profile, SECCOMP_FD), "--", BASH, "-c", inner].map(shellWord).join(" ") +
     ` ${SECCOMP_FD}< <(printf '${filterAsPrintf(filter)}')`;
+  // Each part after the run keeps its status in __sf; the line ends by giving it back once
+  // (`(exit N)` is a subshell: a fork each).
+  const after: string[] = [];
+  let line = run;
   if (options.keepCwd === true) {
-    line = `__sfcwd=$(/bin/mktemp); ${line} ${CWD_FD}>"$__sfcwd"; __sf=$?; __sfd=$(/bin/cat -- "$__sfcwd"); ` +
-      `/bin/rm -f -- "$__sfcwd"; if [ -n "$__sfd" ]; then cd -- "$__sfd" 2>/dev/null; fi; (exit $__sf)`;
+    // Read back through a command substitution: fd 8 is its pipe, the command's stdout goes to
+    // the shell's own (saved on fd 7 around it), and its status is the substitution's. No
+    // program starts for it: a temporary file (mktemp, cat, rm) cost three, about 15 ms on a
+    // slow machine. Nothing can hold the pipe open past the run: bwrap's pid namespace ends
+    // every process the command left when it exits.
+    line = `{ __sfd=$(${run} ${CWD_FD}>&1 >&${STDOUT_FD} ${STDOUT_FD}>&-); __sf=$?; } ${STDOUT_FD}>&1`;
+    after.push(`if [ -n "$__sfd" ]; then cd -- "$__sfd" 2>/dev/null; fi`);
   }
-  if (profile.mustStayAbsent.length === 0) return line;
-  // After bwrap is gone (and with it, in its pid namespace, every process the command left),
-  // what appeared where nothing may is moved aside; the status stays the command's.
-  const paths = profile.mustStayAbsent.map(shellWord).join(" ");
-  const move = `/bin/mv -f -- "$__p" "$__p${QUARANTINE}-$$" && echo "${quarantineNote("$__p")}" >&2`;
-  const check = `for __p in ${paths}; do if [ -e "$__p" ] || [ -L "$__p" ]; then ${move}; fi; done`;
-  return `${line}; __sf=$?; ${check}; (exit $__sf)`;
+  if (profile.mustStayAbsent.length > 0) {
+    // After bwrap is gone (and with it, in its pid namespace, every process the command left),
+    // what appeared where nothing may is moved aside; the status stays the command's.
+    const paths = profile.mustStayAbsent.map(shellWord).join(" ");
+    const move = `/bin/mv -f -- "$__p" "$__p${QUARANTINE}-$$" && echo "${quarantineNote("$__p")}" >&2`;
+    after.push(`for __p in ${paths}; do if [ -e "$__p" ] || [ -L "$__p" ]; then ${move}; fi; done`);
+  }
+  if (after.length === 0) return line;
+  return `${line}; ${options.keepCwd === true ? "" : "__sf=$?; "}${after.join("; ")}; (exit $__sf)`;
 }
 
 interface LineOptions {
@@ -203,6 +214,8 @@ interface LineOptions {
 }
 
 const CWD_FD = 8;
+/** Where the host's stdout is kept while fd 1 is the substitution's pipe. */
+const STDOUT_FD = 7;
 
 /** The suffix of what was moved aside after a run. */
 const QUARANTINE = ".shellfence-quarantine";

@@ -3,12 +3,12 @@
 // read-only or hidden. The policy is asked about every such path exactly as the guard asks
 // about an access (Policy.judgePath), so one rule set decides both.
 
-import { lstatSync, readdirSync, realpathSync } from "node:fs";
 import { delimiter } from "node:path";
 import { containingRoot, type Policy, relativeTo } from "../policy/decide.ts";
 import { protectedAnchors } from "../policy/protect.ts";
 import { expandPatternHome, lastMatch, pathMatches, pathMayMatchBelow } from "../policy/rules.ts";
-import { isInside } from "../paths/resolve.ts";
+import { cachingFileSystem, type FileSystem, nodeFileSystem } from "../paths/fs.ts";
+import { isInside, resolvePhysical } from "../paths/resolve.ts";
 import { type Access, stricter } from "../base/verdict.ts";
 import { HOME_CACHES, HOME_CONFIGS, HOME_SECRETS, HOME_TOOLCHAINS, ROOT_MUST_STAY_ABSENT, ROOT_WRITE_PROTECTED,
   STRICT_SYSTEM, SYSTEM_SECRETS } from "./builtin.ts";
@@ -75,6 +75,12 @@ interface ProfileInput {
   /** Entries looked at while finding what the rules restrict, before giving up (default 50000). */
   readonly maxEntries?: number;
   readonly network?: "shared" | "none";
+  /**
+   * The disk as one build sees it (default: the real one). Every lookup is kept for the build:
+   * the candidates share their parents (the home's dozens of places), so asking each segment
+   * once cut a build's `lstat` calls from about 950 to the 180 distinct paths.
+   */
+  readonly fs?: FileSystem;
 }
 
 const DEFAULT_MAX_ENTRIES = 50_000;
@@ -83,22 +89,17 @@ const PATH_SURFACES = ["read", "ls", "write", "edit"] as const;
 /** The sandbox makes its own /dev and /proc. */
 const OWN_MOUNTS = ["/dev", "/proc"];
 
-function exists(p: string): { real: string; dir: boolean } | null {
-  try {
-    const real = realpathSync(p);
-    return { real, dir: lstatSync(real).isDirectory() };
-  } catch {
-    return null;
-  }
+/** Where a path leads and whether that is a directory, or null when it is not there. */
+function exists(fs: FileSystem, p: string): { real: string; dir: boolean } | null {
+  const r = resolvePhysical(p, fs);
+  if (!r.ok || !r.exists) return null;
+  const t = fs.lstat(r.path);
+  return t === null || t === "unreadable" ? null : { real: r.path, dir: t === "dir" };
 }
 
-function entryType(p: string): "dir" | "other" | "symlink" | null {
-  try {
-    const st = lstatSync(p);
-    return st.isSymbolicLink() ? "symlink" : st.isDirectory() ? "dir" : "other";
-  } catch {
-    return null;
-  }
+function entryType(fs: FileSystem, p: string): "dir" | "other" | "symlink" | null {
+  const t = fs.lstat(p);
+  return t === null || t === "unreadable" ? null : t === "symlink" ? "symlink" : t === "dir" ? "dir" : "other";
 }
 
 /** The part of a path pattern before its first wildcard, as a directory path, or null when it has none. */
@@ -115,16 +116,17 @@ function literalPrefix(pattern: string): string | null {
 
 export function buildProfile(input: ProfileInput): SandboxProfile {
   const { policy, roots, mode } = input;
+  const fs = cachingFileSystem(input.fs ?? nodeFileSystem);
   const home = policy.home;
   const approved = (input.approved ?? []).filter((a) => a.resolved !== null);
   const hides = mode !== "standard";
-  const systemVisible = hides ? systemReadable(input.path ?? "", home) : [];
+  const systemVisible = hides ? systemReadable(fs, input.path ?? "", home) : [];
   // `contained` shows these places of the home inside its private tmpfs (builtin.ts).
   const homeShown = new Map<string, MountMode>();
   if (mode === "contained" && home !== null) {
     const lists = [[HOME_TOOLCHAINS, "read-only"], [HOME_CONFIGS, "read-only"], [HOME_CACHES, "writable"]] as const;
     for (const [list, m] of lists) {
-      for (const rel of list) homeShown.set(exists(`${home}/${rel}`)?.real ?? `${home}/${rel}`, m);
+      for (const rel of list) homeShown.set(exists(fs, `${home}/${rel}`)?.real ?? `${home}/${rel}`, m);
     }
   }
   const shownAs = (p: string): MountMode | null => {
@@ -137,7 +139,7 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
   const tooWide = (p: string) =>
     p === "/" || (home !== null && isInside(home, p)) || roots.some((r) => r !== p && isInside(r, p));
   const secrets = [...(home ? HOME_SECRETS.map((s) => `${home}/${s}`) : []), ...SYSTEM_SECRETS].map((p) =>
-    exists(p)?.real ?? p
+    exists(fs, p)?.real ?? p
   );
   const writeProtected = new Set<string>([...roots.flatMap((r) => ROOT_WRITE_PROTECTED.map((s) => `${r}/${s}`)),
     ...protectedAnchors(roots, home).paths]);
@@ -191,7 +193,7 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
   const walkFrom = new Set(candidates);
   for (const p of [...secrets, ...writeProtected, ...systemVisible, ...homeShown.keys()]) candidates.add(p);
 
-  const tmp = exists("/tmp");
+  const tmp = exists(fs, "/tmp");
   const privateTmp = tmp === null || modeOf(tmp.real, true).mode !== "writable";
   const base: MountMode = hides ? "hidden" : "read-only";
   const found = new Map<string, Mount>();
@@ -201,7 +203,7 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
   };
   const resolvedCandidates: { path: string; dir: boolean; walk: boolean }[] = [];
   for (const c of candidates) {
-    const e = exists(c);
+    const e = exists(fs, c);
     if (e === null || e.real === "/" || OWN_MOUNTS.some((o) => isInside(e.real, o))) continue;
     if (privateTmp && e.real === "/tmp") continue;
     resolvedCandidates.push({ path: e.real, dir: e.dir, walk: walkFrom.has(c) });
@@ -214,7 +216,7 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
   for (const c of resolvedCandidates) {
     const m = found.get(c.path)!;
     if (!c.walk || !c.dir || m.mode === "hidden") continue;
-    walk(c.path, m.mode, { policy, roots, budget, walked, modeOf, add });
+    walk(c.path, m.mode, { fs, policy, roots, budget, walked, modeOf, add });
   }
 
   // The zones: each directory between a root and a protected place in it is pinned (the
@@ -225,28 +227,30 @@ export function buildProfile(input: ProfileInput): SandboxProfile {
     const inRoot = [...writeProtected].filter((p) => p.startsWith(`${r}/`));
     for (const rel of ROOT_MUST_STAY_ABSENT) inRoot.push(`${r}/${rel}`);
     for (const p of inRoot) {
-      const e = exists(p);
+      const e = exists(fs, p);
       if (e === null) {
-        if (exists(p.slice(0, p.lastIndexOf("/")))?.dir) absent.push(p);
+        if (exists(fs, p.slice(0, p.lastIndexOf("/")))?.dir) absent.push(p);
         continue;
       }
       for (let i = p.indexOf("/", r.length + 1); i > 0; i = p.indexOf("/", i + 1)) {
         const dir = p.slice(0, i);
         const m = found.get(dir);
-        if (m === undefined && entryType(dir) === "dir") {
+        if (m === undefined && entryType(fs, dir) === "dir") {
           found.set(dir, { path: dir, dir: true, ...modeOf(dir, true), pinned: true });
         } else if (m !== undefined && m.mode === "writable") found.set(dir, { ...m, pinned: true });
       }
     }
     const link = `${r}/.git`;
-    if (entryType(link) === "other") add({ path: link, dir: false, mode: "read-only", why: "a link to a repository" });
+    if (entryType(fs, link) === "other") {
+      add({ path: link, dir: false, mode: "read-only", why: "a link to a repository" });
+    }
   }
 
   const mounts = [...found.values()] // A mount that changes nothing (a nested root, a secret outside a hidden home) is left out.
     .filter((m) => m.pinned === true || m.mode !== parentMode(m.path, found, base)).sort((a, b) =>
       depth(a.path) - depth(b.path) || a.path.localeCompare(b.path)
     );
-  const homeDir = home === null ? null : exists(home);
+  const homeDir = home === null ? null : exists(fs, home);
   const privateHome = hides && homeDir !== null && !found.has(homeDir.real) ? homeDir.real : null;
   const mustStayAbsent = [...new Set(absent)].sort();
   const network = input.network ?? "shared";
@@ -266,6 +270,7 @@ function parentMode(p: string, found: ReadonlyMap<string, Mount>, base: MountMod
 }
 
 interface WalkContext {
+  readonly fs: FileSystem;
   readonly policy: Policy;
   readonly roots: readonly string[];
   readonly budget: { left: number };
@@ -280,12 +285,8 @@ function walk(start: string, startMode: MountMode, ctx: WalkContext): void {
     const { dir, mode } = queue.shift()!;
     if (ctx.walked.has(dir) || !mayDifferBelow(dir, ctx.policy, ctx.roots)) continue;
     ctx.walked.add(dir);
-    let names: string[];
-    try {
-      names = readdirNames(dir);
-    } catch {
-      continue; // The command cannot list it either.
-    }
+    const names = ctx.fs.readdir(dir)?.sort();
+    if (names === undefined) continue; // The command cannot list it either.
     for (const name of names) {
       if (--ctx.budget.left < 0) {
         throw new SandboxError(
@@ -294,17 +295,13 @@ function walk(start: string, startMode: MountMode, ctx: WalkContext): void {
       }
       const p = dir === "/" ? `/${name}` : `${dir}/${name}`;
       // A symlink is judged where it leads, which is mounted (or not) in its own right.
-      const t = entryType(p);
+      const t = entryType(ctx.fs, p);
       if (t === null || t === "symlink") continue;
       const m = ctx.modeOf(p, t === "dir");
       if (m.mode !== mode) ctx.add({ path: p, dir: t === "dir", ...m });
       if (t === "dir" && m.mode !== "hidden") queue.push({ dir: p, mode: m.mode });
     }
   }
-}
-
-function readdirNames(dir: string): string[] {
-  return readdirSync(dir).sort();
 }
 
 /**
@@ -337,9 +334,9 @@ function mayDifferBelow(dir: string, policy: Policy, roots: readonly string[]): 
  * What `contained` and `strict` show of the system: the usual directories, the file the
  * resolver reads (/etc/resolv.conf often leads into /run), and each PATH directory's install prefix.
  */
-function systemReadable(pathVar: string, home: string | null): string[] {
+function systemReadable(fs: FileSystem, pathVar: string, home: string | null): string[] {
   const out = new Set<string>(STRICT_SYSTEM);
-  const resolv = exists("/etc/resolv.conf");
+  const resolv = exists(fs, "/etc/resolv.conf");
   if (resolv !== null) out.add(resolv.real);
   for (const d of pathVar.split(delimiter)) {
     if (!d.startsWith("/")) continue;

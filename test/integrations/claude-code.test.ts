@@ -344,7 +344,7 @@ describe("the sandbox: allowed Bash calls run contained (updatedInput)", () => {
     const out = parse(r.stdout).hookSpecificOutput!;
     expect(out.permissionDecision).toBe("allow");
     expect(out.updatedInput).toMatchObject({ description: "Run a command", timeout: 120000 });
-    expect(String(out.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+    expect(String(out.updatedInput!.command)).toContain("/usr/bin/bwrap --die-with-parent ");
     expect(String(out.updatedInput!.command)).toContain("cat README.md'");
     // As Claude Code's Bash tool runs it: the command's output, from the project.
     const ran = spawnSync("/bin/bash", ["-c", String(out.updatedInput!.command)], { cwd: fx.project, encoding: "utf8",
@@ -374,7 +374,7 @@ describe("the sandbox: allowed Bash calls run contained (updatedInput)", () => {
     const out = parse(hook(bash(command), ["--sandbox", "contained"]).stdout).hookSpecificOutput!;
     expect(out.permissionDecision).toBe("allow");
     expect(out.permissionDecisionReason).toStartWith("shellfence: contained: python3 -c runs inline code");
-    expect(String(out.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+    expect(String(out.updatedInput!.command)).toContain("/usr/bin/bwrap --die-with-parent ");
     expect(
       parse(hook(bash(command), ["--sandbox", "contained", "--no-contain"]).stdout).hookSpecificOutput!
         .permissionDecision,
@@ -465,7 +465,7 @@ describe("--approve and what cannot be undone (DESTRUCTIVE): asked about, never 
     const out =
       parse(inRepo("git push --force", ["--sandbox", "contained", "--config", allow]).stdout).hookSpecificOutput;
     expect(out.permissionDecision).toBe("allow");
-    expect(String(out.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+    expect(String(out.updatedInput!.command)).toContain("/usr/bin/bwrap --die-with-parent ");
   });
 
   test("in the sandbox, where an allowed call is answered allow: ask, with the sandboxed line", () => {
@@ -473,10 +473,10 @@ describe("--approve and what cannot be undone (DESTRUCTIVE): asked about, never 
       const out = parse(inRepo("git push --force", args).stdout).hookSpecificOutput;
       expect(out.permissionDecision).toBe("ask");
       expect(out.permissionDecisionReason).toContain("git push --force overwrites the remote's branches");
-      expect(String(out.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+      expect(String(out.updatedInput!.command)).toContain("/usr/bin/bwrap --die-with-parent ");
       const twin = parse(inRepo("git push origin main", args).stdout).hookSpecificOutput;
       expect(twin.permissionDecision).toBe("allow");
-      expect(String(twin.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+      expect(String(twin.updatedInput!.command)).toContain("/usr/bin/bwrap --die-with-parent ");
     }
   });
 
@@ -489,6 +489,6 @@ describe("--approve and what cannot be undone (DESTRUCTIVE): asked about, never 
     expect(out.permissionDecision).toBe("ask");
     expect(out.permissionDecisionReason).toContain("curl -d @body.txt sends body.txt to x.example (DESTRUCTIVE)");
     expect(out.permissionDecisionReason).toContain("UNRESOLVED_WORD");
-    expect(String(out.updatedInput!.command)).toContain(" /usr/bin/bwrap ");
+    expect(String(out.updatedInput!.command)).toContain("/usr/bin/bwrap --die-with-parent ");
   });
 });
