@@ -460,8 +460,22 @@ table("word expansion as bash does it", box, [
   ["x=abc; cat \"${x#'a'}\"", "allow", ["read $P/bc"]],
   ["x=1; y=../outside/secret.txt; cat \"${x+'$y'}\"", "allow", ["read $P/'../outside/secret.txt'"]],
   ["y=a; cat -- ${y%{}/../../x}", "ask", ["#UNRESOLVED_WORD"]],
-  // An indirection with an operator is not followed.
-  ["r=u; unset u; cat -- ${!r:-../../etc/passwd}", "ask", ["#UNRESOLVED_WORD"]],
+  // An operator after an indirection applies to the variable named (bash 5.2): u, not r.
+  ["r=u; unset u; cat -- ${!r:-../../etc/passwd}", "ask", ["read $T/etc/passwd"]],
+  ['r=u; u=src/a; cat -- "${!r:-../x}"', "allow", ["read $P/src/a"]],
+  ['r=u; u=; cat -- "${!r:-../x}"', "ask", ["read $T/work/x"]],
+  ['r=u; u=; cat -- "${!r-../x}"', "allow"],
+  ['r=HOME; cat "${!r-}/.bashrc"', "ask", ["read $H/.bashrc"]],
+  ['r=u; u=/etc/passwd; cat "${!r#/etc/}"', "allow", ["read $P/passwd"]],
+  // The alternative's operand runs only when the variable named is set (bash 5.2).
+  ['r=u; unset u; echo "${!r:+$(cat ../outside/secret.txt)}"', "allow"],
+  ['r=u; u=1; echo "${!r:+$(cat ../outside/secret.txt)}"', "ask", ["read $O/secret.txt"]],
+  // A name that is not known, or holds a subscript: evaluated, as ${!x} is.
+  ['cat "${!1-}"', "ask", ["#UNRESOLVED_WORD"]],
+  ['echo "${!v-}"', "ask", ["#UNRESOLVED_WORD"]],
+  ["x='a[$(cat ../outside/secret.txt)]'; echo ${!x-}", "ask", ["#OPAQUE_CODE"]],
+  // An assigning operator sets the variable a value names: not read.
+  ['r=u; echo "${!r:=x}"', "ask", ["#PARSE_ERROR"]],
   // Text around a number is not a number.
   ["x=/$#/../etc/passwd; cat -- $x", "ask", ["#UNRESOLVED_WORD"]],
   // An empty pattern anchored at an end matches there; an empty value can be replaced.

@@ -52,6 +52,12 @@ export interface ParamExpansion {
   readonly arg: Word | null;
   /** The replacement of ${x/pat/rep}. */
   readonly arg2: Word | null;
+  /**
+   * `${!x OP …}`: the operator applies to the variable x names, not to x (`${!v-}`,
+   * `${!r#p}`). Never with an assigning operator: `${!v:=w}` assigns the variable named, which
+   * the lowering refuses.
+   */
+  readonly indirect?: true;
 }
 
 /**

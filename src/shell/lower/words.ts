@@ -464,12 +464,18 @@ function lowerExpansion(cx: Lowering, n: Node, quoted: boolean): WordPart {
   const close = kids[kids.length - 1];
   const end = close && close.type === "}" ? close.startIndex : n.endIndex;
   if (prefix) {
-    // ${#x} is a number; ${!x} and ${!p*} are indirections the guard does not follow. With an
-    // operator after the name (`${!r:-w}`, `${!r#p}`), the operator applies to what the
-    // indirection names: not followed either.
+    // ${#x} is a number; ${!x} is an indirection (and ${!p*} the names starting p). With an
+    // operator after the name (`${!r:-w}`, `${!r#p}`), the operator applies to the variable
+    // the indirection names: read below with `indirect`, but for the assigning ones, which
+    // set a variable whose name is a value.
     const after = kids[i];
     if (prefix === "indirect" && after && after.type !== "}") {
-      return { t: "bad", why: `\${!${name}…} with an operator`, span: span(n) };
+      const read = index !== null ? null : readOperator(cx, n, kids, i, end, quoted);
+      if (read === null || "bad" in read || PARAM_OPS[read.op].family === "assign") {
+        return { t: "bad", why: `\${!${name}…} with an operator`, span: span(n) };
+      }
+      return { t: "param", param: { name, index, op: read.op, arg: read.arg, arg2: read.arg2, indirect: true }, quoted,
+        span: span(n) };
     }
     return { t: "param", param: { name, index, op: prefix, arg: null, arg2: null }, quoted, span: span(n) };
   }
@@ -477,15 +483,28 @@ function lowerExpansion(cx: Lowering, n: Node, quoted: boolean): WordPart {
   if (!opNode || opNode.type === "}") {
     return { t: "param", param: { name, index, op: "", arg: null, arg2: null }, quoted, span: span(n) };
   }
-  if (opNode.isNamed || !TOKEN_OPS.has(opNode.type)) return { t: "bad", why: "unreadable ${…}", span: span(n) };
+  const read = readOperator(cx, n, kids, i, end, quoted);
+  return "bad" in read
+    ? { t: "bad", why: read.bad, span: span(n) }
+    : { t: "param", param: { name, index, op: read.op, arg: read.arg, arg2: read.arg2 }, quoted, span: span(n) };
+}
+
+/** The operator at kids[i] of a `${…}` and its operands, or why it cannot be read. */
+function readOperator(cx: Lowering, n: Node, kids: readonly Node[], i: number, end: number, quoted: boolean): {
+  readonly op: ParamOp;
+  readonly arg: Word | null;
+  readonly arg2: Word | null;
+} | { readonly bad: string } {
+  const opNode = kids[i]!;
+  if (opNode.isNamed || !TOKEN_OPS.has(opNode.type)) return { bad: "unreadable ${…}" };
   const op = opNode.type as ParamOp;
   if (isPatternOp(op)) {
     // The pattern and its replacement, read from the text as bash reads them (operand.ts).
     const read = patternOperands(cx, n, op, opNode.endIndex);
     if (read !== null) {
-      return read === "misread"
-        ? { t: "bad", why: "a ${…} the grammar ends elsewhere than bash", span: span(n) }
-        : { t: "param", param: { name, index, op, arg: read.arg, arg2: read.arg2 }, quoted, span: span(n) };
+      return read === "misread" ?
+        { bad: "a ${…} the grammar ends elsewhere than bash" }
+        : { op, arg: read.arg, arg2: read.arg2 };
     }
   }
   // The argument runs to the next operator token (only ${x/p/r} and ${x:o:l} have two).
@@ -501,6 +520,5 @@ function lowerExpansion(cx: Lowering, n: Node, quoted: boolean): WordPart {
       arg2 = wordOfChildren(cx, n, sep.endIndex, end, ownQuoting);
     }
   }
-  const arg = wordOfChildren(cx, n, opNode.endIndex, argEnd, ownQuoting);
-  return { t: "param", param: { name, index, op, arg, arg2 }, quoted, span: span(n) };
+  return { op, arg: wordOfChildren(cx, n, opNode.endIndex, argEnd, ownQuoting), arg2 };
 }

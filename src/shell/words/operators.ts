@@ -195,7 +195,9 @@ export function expandOperator(pe: ParamExpansion, v: Value, quoted: boolean, sp
 }
 
 function unknownEmptiness(pe: ParamExpansion, quoted: boolean, split: boolean): Piece[] {
-  const why = `\${${pe.name}${pe.op}…} depends on $${pe.name}, which is not known`;
+  const why = pe.indirect === true
+    ? `\${!${pe.name}${pe.op}…} depends on the variable $${pe.name} names, which is not known`
+    : `\${${pe.name}${pe.op}…} depends on $${pe.name}, which is not known`;
   return [{ k: "unknown", u: unknown(why), quoted, split }];
 }
 

@@ -7,7 +7,7 @@ import type { Span } from "../../base/span.ts";
 import { isStandIn, markStandIn, type Value, type World, unknown, str } from "../state.ts";
 import { closesComponent, cutProblem, type Listing, mayCut, standInOperator } from "../listing.ts";
 import { GIVES_WHOLE_VALUE, PARAM_OPS, isPatternOp, type PatternOp } from "../param-ops.ts";
-import { textRisk, variablesRisk } from "../arithmetic.ts";
+import { nameRisk, textRisk, variablesRisk } from "../arithmetic.ts";
 import { walkWord } from "../walk.ts";
 import type { WordEnv, Piece } from "./env.ts";
 import { lookup, evaluationLookup, ifsOf, reportRisk, substituteEvaluated } from "./variables.ts";
@@ -317,13 +317,14 @@ function expandParam(pe: ParamExpansion, quoted: boolean, world: World, env: Wor
   if (pe.index !== null && pe.index.text !== "@" && pe.index.text !== "*") {
     expandForEffects(pe.index, world, env, false);
   }
-  const base = paramValue(pe, world, env);
+  const indirect = pe.indirect === true;
+  const base = indirect ? indirectValue(pe, world, env, span) : paramValue(pe, world, env);
   const op = pe.op;
-  const apart = isStandIn(base) && base.k === "str" && isPatternOp(op)
+  const apart = !indirect && isStandIn(base) && base.k === "str" && isPatternOp(op)
     ? takenApart(pe, op, base.v, quoted, split, world, env, assignment)
     : null;
   if (apart !== null) return apart;
-  const v = standInUse(base, pe.op, split, world, env);
+  const v = indirect ? base : standInUse(base, pe.op, split, world, env);
   // Unquoted, $* and ${a[*]} are fields as $@ is; quoted or assigned, one word joined by IFS's first character.
   const atForm = (pe.name === "@" && pe.index === null) || (pe.index !== null && /^[@]$/.test(pe.index.text)) ||
     (split && (pe.name === "*" || pe.index?.text === "*"));
@@ -514,6 +515,20 @@ function evaluationRisks(pe: ParamExpansion, world: World, env: WordEnv, span: S
       if (v.k === "unknown") env.problem("UNRESOLVED_WORD", why, span);
     }
   }
+}
+
+/**
+ * `${!x OP …}`: the value of the variable x names (bash 5.2). A value that is not a plain name
+ * is not followed, and what bash would evaluate of it is reported: `a[$(cmd)]` runs cmd.
+ */
+function indirectValue(pe: ParamExpansion, world: World, env: WordEnv, span: Span): Value {
+  const named = paramValue(pe, world, env);
+  if (named.k === "str" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(named.v)) {
+    return paramValue({ name: named.v, index: null, op: "", arg: null, arg2: null }, world, env);
+  }
+  reportRisk(nameRisk(named.k === "str" ? named.v : named.k === "unset" ? "" : null, evaluationLookup(world, env)),
+    world, env, span);
+  return unknown(`the indirection \${!${pe.name}} is not followed`);
 }
 
 function paramValue(pe: ParamExpansion, world: World, env: WordEnv): Value {
