@@ -1101,6 +1101,19 @@ table("words: variables and parameter expansion", box, [
   ["X=src/main.ts; cat ${X/src/..\\/outside}", "ask", ["* $O/main.ts"]],
   ["X=/ETC; cat ${X,,}/passwd", "ask", ["* /etc/passwd"]],
   ["X=abc/etc; cat /${X:4}", "ask", ["* /etc"]],
+  // A substring's offset and length as bash reads them, `${#x}` and all (the grammar makes an
+  // arithmetic node of `${#x}-1` that was refused as unreadable). A computed length is not
+  // followed; code in an operand, or in a variable it evaluates, is.
+  ['size=abc; size=${size:0:${#size}-1}; echo "$size"', "allow"],
+  ['x=abc; cat "${x:0:${#x}-1}"', "ask", ["#UNRESOLVED_WORD"]],
+  ["x=abc; echo ${x:$(cat ../outside/secret.txt):1}", "ask", ["read $O/secret.txt"]],
+  ["x=abc; i='a[$(cat ../outside/secret.txt)]'; echo ${x:i:1}", "ask", ["#OPAQUE_CODE"]],
+  ["x=abc; cat ${x: -1}", "allow", ["read $P/c"]],
+  // An operand's blanks are text (then split where unquoted), not words the grammar joined.
+  ['d=1; h=2; m=3; u=${d:+$d, }${h:+$h, }$m; cat "$u"', "allow", ["read $P/1, 2, 3"]],
+  ["unset X; cat ${X:-a ../outside/secret.txt}", "ask", ["read $P/a", "read $O/secret.txt"]],
+  ['unset X; cat "${X:-a ../outside/secret.txt}"', "allow", ["read $P/a ../outside/secret.txt"]],
+  ["XC_OS=${XC_OS:-linux darwin windows}; echo $XC_OS", "allow"],
   ["X=abc; cat ${#X}", "allow", ["* $P/3"]],
   ["X=HOME; cat ${!X}/x", "ask", ["* $H/x"]],
   ["cat ${!P*}", "ask", ["#UNRESOLVED_WORD"]],

@@ -144,11 +144,53 @@ function parameterAt(text: string, at: number, to: number, quoted: boolean): { r
   const end = paramEnd(text, at);
   if (end < 0 || end > to) return null;
   const inner = text.slice(at + 2, end - 1);
-  const b = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:\[([A-Za-z0-9_@*]+)\])?$/.exec(inner);
+  // `${#name}`: a length (`${size:0:${#size}-1}`).
+  const length = /^#(?=[A-Za-z_0-9@*])/.test(inner);
+  const b = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:\[([A-Za-z0-9_@*]+)\])?$/.exec(
+    length ? inner.slice(1) : inner,
+  );
   if (!b) return null;
+  const nameAt = at + 2 + (length ? 1 : 0);
   const index: Word | null = b[2] === undefined
     ? null
-    : { parts: [{ t: "raw", text: b[2] }], span: { start: at + 3 + b[1]!.length, end: end - 2 }, text: b[2] };
-  const param: ParamExpansion = { name: b[1]!, index, op: "", arg: null, arg2: null };
+    : { parts: [{ t: "raw", text: b[2] }], span: { start: nameAt + 1 + b[1]!.length, end: end - 2 }, text: b[2] };
+  const param: ParamExpansion = { name: b[1]!, index, op: length ? "length" : "", arg: null, arg2: null };
   return { part: { t: "param", param, quoted, span: span(end) }, end };
+}
+
+/**
+ * The offset and length of `${x:offset:length}` read from the text after the operator's `:`
+ * (`from`) to the end of the expansion at `start`, as bash reads them: the grammar reads an
+ * operand such as `${#s}-1` as an arithmetic node no word is made of. Null when the text holds
+ * what is not read here.
+ */
+export function substringOperands(text: string, start: number, from: number): { readonly arg: Word;
+  readonly arg2: Word | null } | null
+{
+  const end = paramEnd(text, start);
+  if (end < 0) return null;
+  const sep = topLevelColon(text, from, end - 1);
+  const arg = patternOperand(text, from, sep < 0 ? end - 1 : sep);
+  const arg2 = sep < 0 ? null : patternOperand(text, sep + 1, end - 1);
+  if (arg === null || (sep >= 0 && arg2 === null)) return null;
+  return { arg, arg2 };
+}
+
+/** The first `:` in [from, to) outside quotes, escapes, `${…}` and parentheses, or -1. */
+function topLevelColon(text: string, from: number, to: number): number {
+  let depth = 0;
+  for (let i = from; i < to;) {
+    const c = text[i]!;
+    if (c === "\\") i += 2;
+    else if (c === "'") i = text.indexOf("'", i + 1) + 1 || to;
+    else if (c === '"') i = quotedEnd(text, i) < 0 ? to : quotedEnd(text, i);
+    else if (c === "$" && text[i + 1] === "{") i = paramEnd(text, i) < 0 ? to : paramEnd(text, i);
+    else {
+      if (c === "(") depth++;
+      else if (c === ")") depth--;
+      else if (c === ":" && depth === 0) return i;
+      i++;
+    }
+  }
+  return -1;
 }

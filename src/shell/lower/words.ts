@@ -12,7 +12,7 @@ import { MAX_DEPTH, type Lowering, problem, touching, span, dialectProblem, text
 import { textParts, simpleParam, leadingBlanks, rejoinDollars } from "./text.ts";
 import { arithNames, substitutionsIn, hiddenCodeText } from "./arith.ts";
 import { openingBackquote, splitBackquotes } from "./backquotes.ts";
-import { patternOperand, replacementSlash } from "./operand.ts";
+import { patternOperand, replacementSlash, substringOperands } from "./operand.ts";
 import { paramEnd } from "../../parse/expansion-end.ts";
 
 /** The node is, or begins with, a double-quoted string (so a `$` just before it makes `$"…"`). */
@@ -89,8 +89,15 @@ export function wordFromNodes(cx: Lowering, nodes: readonly Node[], emptyAt?: nu
   return { parts: rejoinDollars(parts, where), span: where, text };
 }
 
-function wordOfChildren(cx: Lowering, n: Node, from: number, to: number, quoted: boolean): Word {
+/**
+ * The word made of `n`'s children in [from, to). `operand`: they are a ${…} operand (the
+ * expansion's own, or a concatenation that is one), where a blank is text, not two words.
+ */
+function wordOfChildren(cx: Lowering, n: Node, from: number, to: number, quoted: boolean,
+  operand = n.type === "expansion"): Word
+{
   const parts: WordPart[] = [];
+  const gap = (text: string) => gapPart(cx, text, quoted, n, operand);
   let pos = from;
   const src = n.text;
   const base = n.startIndex;
@@ -104,14 +111,14 @@ function wordOfChildren(cx: Lowering, n: Node, from: number, to: number, quoted:
     // $"…" is a translated string: the `$` is not text.
     const next = kids[k + 1];
     if (!c.isNamed && c.type === "$" && startsWithString(next) && next!.startIndex === c.endIndex) {
-      if (c.startIndex > pos) parts.push(gapPart(cx, src.slice(pos - base, c.startIndex - base), quoted, n));
+      if (c.startIndex > pos) parts.push(gap(src.slice(pos - base, c.startIndex - base)));
       // The grammar's `$` token can carry the text before it (`"a"-$"b"` has a `-$` token).
-      if (c.text.length > 1) parts.push(gapPart(cx, c.text.slice(0, -1), quoted, n));
+      if (c.text.length > 1) parts.push(gap(c.text.slice(0, -1)));
       if (cx.dialect === "sh" && !quoted) dialectProblem(cx, c, '$"…"');
       pos = c.endIndex;
       continue;
     }
-    if (c.startIndex > pos) parts.push(gapPart(cx, src.slice(pos - base, c.startIndex - base), quoted, n));
+    if (c.startIndex > pos) parts.push(gap(src.slice(pos - base, c.startIndex - base)));
     if (n.type === "expansion" && OPERAND_TOKEN_KINDS.has(c.type) && HIDDEN_CODE.test(c.text)) {
       // The grammar leaves code in some ${…} operands as text (`${x%$(cmd)}`, `${x:-\`cmd\`}`,
       // `${x:-<(cmd)}`); bash runs it when it expands the operand. The text is analysed as the
@@ -125,6 +132,10 @@ function wordOfChildren(cx: Lowering, n: Node, from: number, to: number, quoted:
           parts.push({ t: "code", text: hiddenCodeText(g), quoted: false, span: span(g) });
         }
       }
+      // The operand itself (`${d:+$d, }`, `${X:-a b c}`): its blanks are text too.
+      parts.push(...wordOfChildren(cx, c, c.startIndex, c.endIndex, quoted, true).parts);
+      pos = c.endIndex;
+      continue;
     }
     if (n.type === "expansion" && (c.type === "regex" || (c.type === "raw_string" && quoted))) {
       parts.push(...expansionArgToken(c, quoted));
@@ -133,7 +144,7 @@ function wordOfChildren(cx: Lowering, n: Node, from: number, to: number, quoted:
     }
     // A blank in a ${…} operand is text of the operand (`${v//./ }` replaces with a blank), not
     // two words the grammar joined: only a line break there would be.
-    if (n.type === "expansion" && c.type === "word" && /[ \t]/.test(c.text) && !c.text.includes("\n")) {
+    if (operand && c.type === "word" && /[ \t]/.test(c.text) && !c.text.includes("\n")) {
       parts.push(...textParts(c.text, quoted, span(c)));
       pos = c.endIndex;
       continue;
@@ -141,11 +152,11 @@ function wordOfChildren(cx: Lowering, n: Node, from: number, to: number, quoted:
     // Inside quotes, the blanks before an expansion are part of its node (`" $HOME"` has the
     // node ` $HOME`): they are text of the word.
     const lead = quoted && c.isNamed && c.type !== "string_content" ? leadingBlanks(c.text) : 0;
-    if (lead) parts.push(gapPart(cx, c.text.slice(0, lead), quoted, n));
+    if (lead) parts.push(gap(c.text.slice(0, lead)));
     partsInto(cx, c, quoted, parts);
     pos = c.endIndex;
   }
-  if (to > pos) parts.push(gapPart(cx, src.slice(pos - base, to - base), quoted, n));
+  if (to > pos) parts.push(gap(src.slice(pos - base, to - base)));
   const where = { start: from, end: to };
   return { parts: quoted ? parts : rejoinDollars(parts, where), span: where, text: src.slice(from - base, to - base) };
 }
@@ -162,10 +173,12 @@ function expansionArgToken(c: Node, quoted: boolean): WordPart[] {
   return textParts(c.text, quoted, span(c));
 }
 
-function gapPart(cx: Lowering, text: string, quoted: boolean, n: Node): WordPart {
+function gapPart(cx: Lowering, text: string, quoted: boolean, n: Node, operand = false): WordPart {
   // An unquoted blank between the pieces of one word: the grammar joined two words
-  // (`"-"- $"x"` is `--` and `x` to bash, one concatenation to tree-sitter).
-  if (!quoted && /(^|[^\\])[ \t\n]/.test(text)) problem(cx, n, "words the grammar joined into one");
+  // (`"-"- $"x"` is `--` and `x` to bash, one concatenation to tree-sitter). In a ${…}
+  // operand a blank is text; a line break there would still be two words.
+  const joined = operand ? /(^|[^\\])\n/ : /(^|[^\\])[ \t\n]/;
+  if (!quoted && joined.test(text)) problem(cx, n, "words the grammar joined into one");
   return quoted ? { t: "lit", text: unescapeDoubleQuoted(text) } : { t: "raw", text };
 }
 
@@ -506,6 +519,11 @@ function readOperator(cx: Lowering, n: Node, kids: readonly Node[], i: number, e
         { bad: "a ${…} the grammar ends elsewhere than bash" }
         : { op, arg: read.arg, arg2: read.arg2 };
     }
+  }
+  if (PARAM_OPS[op].operand === "offset") {
+    // The offset and length, read from the text as bash reads them (operand.ts).
+    const read = substringOperands(cx.source, n.startIndex, opNode.endIndex);
+    if (read !== null) return { op, arg: read.arg, arg2: read.arg2 };
   }
   // The argument runs to the next operator token (only ${x/p/r} and ${x:o:l} have two).
   let argEnd = end;

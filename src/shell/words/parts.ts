@@ -504,7 +504,12 @@ function evaluationRisks(pe: ParamExpansion, world: World, env: WordEnv, span: S
   const look = evaluationLookup(world, env);
   const texts: string[] = [];
   if (pe.index !== null && pe.index.text !== "@" && pe.index.text !== "*") texts.push(pe.index.text);
-  if (PARAM_OPS[pe.op].operand === "offset") { for (const w of [pe.arg, pe.arg2]) if (w) texts.push(w.text); }
+  // An offset's `${#x}` expands to digits before the text is evaluated: no code can come of it.
+  if (PARAM_OPS[pe.op].operand === "offset") {
+    for (const w of [pe.arg, pe.arg2]) {
+      if (w) texts.push(w.text.replace(/\$\{#[A-Za-z_][A-Za-z0-9_]*(\[[@*]\])?\}/g, "0"));
+    }
+  }
   for (const t of texts) reportRisk(textRisk(t, look), world, env, span);
   const v = PARAM_OPS[pe.op].operand === "letter" && pe.arg?.text === "P" ? look(pe.name) : undefined;
   if (v !== undefined) {
