@@ -110,6 +110,12 @@ describe("statements the grammar misreads", () => {
     ["true | cat 2>/dev/null ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
     // After a compound command they are a syntax error to bash: still refused.
     ["{ cat; } >/dev/null ../outside/secret.txt", "ask", ["#PARSE_ERROR"]],
+    // The lone `-` the grammar drops before `N>` at the end of a pipeline or list is a word of
+    // its last command (`echo x | sha1sum -c - 2>&1`: sha1sum reads the names in stdin).
+    ["printf 'README.md\\n' | xargs cat - 2>/dev/null", "allow", ["read $P/README.md", "!#PARSE_ERROR"]],
+    ["printf '../outside/secret.txt\\n' | xargs cat - 2>/dev/null", "ask", ["read $O/secret.txt"]],
+    ["true && cat - 2>/dev/null", "allow", ["!#PARSE_ERROR"]],
+    ["{ cat; } - 2>/dev/null", "ask", ["#PARSE_ERROR"]],
     // Fixed before: -a and -o between test operands.
     ['x=README.md; [ -f "$x" -a -r ../outside/secret.txt ]', "ask", ["read $O/secret.txt"]],
     ['x=README.md; [ -f "$x" -a -r src/main.ts ]', "allow", ["read $P/README.md"]],

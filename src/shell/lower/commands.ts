@@ -213,8 +213,12 @@ function droppedText(cx: Lowering, n: Node): void {
 export function lowerRedirected(cx: Lowering, n: Node): Stmt {
   const body = n.childForFieldName("body");
   // The grammar drops a lone `-` just before an `N>` redirection (`ls - 2>/dev/null`): it is
-  // a word of the command.
-  const dashes = body?.type === "command" ? droppedDashes(cx, n, body) : [];
+  // a word of the command, or of the last command of a pipeline or list the redirection ends
+  // (`echo x | sha1sum -c - 2>&1`).
+  const dashes = body ? droppedDashes(cx, n, body) : [];
+  const dashWords = dashes.map((at): Word => ({ parts: [{ t: "raw", text: "-" }], span: { start: at, end: at + 1 },
+    text: "-" })
+  );
   if (dashes.length === 0) droppedText(cx, n);
   const redirNodes = n.children.filter((c): c is Node =>
     c !== null && (c.type === "file_redirect" || c.type === "herestring_redirect" || c.type === "heredoc_redirect")
@@ -237,14 +241,17 @@ export function lowerRedirected(cx: Lowering, n: Node): Stmt {
   } else if (body.type === "command") {
     stmt = lowerCommand(cx, body, redirNodes);
     if (dashes.length && stmt.t === "cmd") {
-      const words = [...stmt.words,
-        ...dashes.map((at): Word => ({ parts: [{ t: "raw", text: "-" }], span: { start: at, end: at + 1 },
-          text: "-" })
-        )];
-      stmt = { ...stmt, words: words.sort((a, b) => a.span.start - b.span.start) };
+      stmt = { ...stmt, words: [...stmt.words, ...dashWords].sort((a, b) => a.span.start - b.span.start) };
     }
   } else {
-    stmt = attachRedirects(cx, cx.statement(cx, body), redirNodes, n);
+    let inner = cx.statement(cx, body);
+    if (dashes.length) {
+      const withDashes = lastCommandWith(inner, dashWords);
+      // After a compound command a word is a syntax error to bash: not read.
+      if (withDashes === null) droppedText(cx, n);
+      else inner = withDashes;
+    }
+    stmt = attachRedirects(cx, inner, redirNodes, n);
   }
   if (!continuation) return stmt;
   const rest = cx.statement(cx, continuation.node);
