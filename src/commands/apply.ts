@@ -304,7 +304,10 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
     } else if ("first" in ops) {
       const given = (ops.unlessModes ?? []).some((m) => parsed.modes.has(m));
       const files = given ? operands : operands.slice(1);
-      if (!given && operands[0]) role(operands[0], ops.first);
+      // An interpreter's program `-` is its standard input (python3 -, node -, perl -): no file.
+      if (!given && operands[0]) {
+        role(operands[0], ops.first === "exec" && operands[0].text === "-" ? "none" : ops.first);
+      }
       for (const a of files) role(a, ops.rest, undefined, ops.surface);
       if (files.length === 0 && ops.defaultOperand !== undefined) {
         role(syntheticArg(ops.defaultOperand, at), ops.defaultRole ?? ops.rest, start, ops.surface);
