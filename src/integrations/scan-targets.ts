@@ -104,7 +104,10 @@ function classify(path: string, walked = false): { kind: TargetKind } | { skippe
   if (ACTION_NAMES.has(basename(path))) return { kind: "action" };
   const interpreter = interpreterOf(path);
   if (/\.(sh|bash)$/.test(posix)) {
-    // The name says shell; the `#!` line says which one the script is run by.
+    // The name says shell; the `#!` line says which one the script is run by; without one,
+    // zsh's own marks say zsh (zshOnly).
+    const zsh = interpreter === null ? zshOnly(path, posix.endsWith(".sh")) : null;
+    if (zsh !== null) return { skipped: `zsh: ${zsh}: not a bash or sh script, so it is not judged` };
     if (interpreter === null || SHELLS.has(interpreter)) return { kind: "shell" };
     return { skipped: `#!${interpreter}: not a bash or sh script, so it is not judged` };
   }
@@ -140,6 +143,27 @@ function dataWithShebang(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * zsh syntax bash cannot run (a "bad substitution" to it): parameter flags `${(%)…}`, a nested
+ * `${${…}}`, a quoted `${"$(…)"…}`.
+ */
+const ZSH_EXPANSION = /\$\{\([^)\s]*\)|\$\{\$\{|\$\{"\$\(/;
+
+/**
+ * Why a shell file with no `#!` line is zsh, or null: it starts as zsh's completion functions
+ * do (`#compdef`, `#autoload`), or, named `.sh` (`bySyntax`), it holds zsh's expansion syntax
+ * (oh-my-zsh.sh). Only the first 1 MiB is looked at.
+ */
+function zshOnly(path: string, bySyntax: boolean): string | null {
+  const r = readRegularFile(path, 1 << 20, true);
+  if (!("bytes" in r)) return null;
+  const text = r.bytes.toString("utf8");
+  const mark = /^#(compdef|autoload)\b/.exec(text);
+  if (mark) return `a #${mark[1]} function`;
+  const syntax = bySyntax ? ZSH_EXPANSION.exec(text) : null;
+  return syntax ? `no #! line and zsh's ${JSON.stringify(syntax[0])}` : null;
 }
 
 /** The program a `#!` line names (through `env`), or null without one. */

@@ -80,3 +80,37 @@ describe("a #! file with a data file's name and no execute bit is not a script o
     expect(scannedFiles("tests/data/boot.txt", 0o644, {}, ["tests/data/boot.txt"])).toEqual(["tests/data/boot.txt"]);
   });
 });
+
+// oh-my-zsh keeps zsh code in files named .sh with no #! line (oh-my-zsh.sh,
+// tools/check_for_upgrade.sh) and completion functions that start `#compdef`: 47 of its 114
+// findings were the parse errors of zsh syntax read as bash. Such a file is said to be skipped
+// (zsh, not judged), as one with a zsh #! is; a file with a bash #! stays a script whatever it
+// holds (its zsh code may sit in a branch bash never runs).
+describe("a .sh file without a #! line that is zsh is skipped, said so", () => {
+  const ZSH_FLAGS = 'export ZSH="${${(%):-%x}:a:h}"\nmkdir -p /var/cache/x\n';
+  const skipped = (files: Readonly<Record<string, string>>) => {
+    const r = new ScanRepo(files);
+    repos.push(r);
+    const { findings, run } = r.json([]);
+    return { files: [...new Set(findings.map((f) => f.file))].sort(), stderr: run.stderr };
+  };
+  test.each<[string, string, string]>([["a `${(flags)…}` expansion", "oh-my-zsh.sh", ZSH_FLAGS], [
+    "a nested `${${…}}` expansion",
+    "tools/up.sh",
+    "repo=${${url#https://}%.git}\nmkdir -p /var/cache/x\n",
+  ], ['a `${"$(…)":-…}` expansion', "tools/b.sh", 'b=${"$(git config x)":-master}\nmkdir -p /var/cache/x\n'], [
+    "a #compdef completion function",
+    "plugins/wd/_wd.sh",
+    "#compdef wd\nmkdir -p /var/cache/x\n",
+  ]])("%s: skipped, named on stderr", (_name, file, text) => {
+    const s = skipped({ [file]: text });
+    expect(s.files).toEqual([]);
+    expect(s.stderr).toContain(`skipped ${file}:1:1: zsh`);
+  });
+  test("bash without a #! line, and bash with zsh code under a bash #!, are scripts", () => {
+    expect(skipped({ "a.sh": "mkdir -p /var/cache/x\n", "b.sh": `#!/usr/bin/env bash\n${ZSH_FLAGS}` }).files).toEqual([
+      "a.sh",
+      "b.sh",
+    ]);
+  });
+});
