@@ -32,6 +32,19 @@ table("inline python: confined code is allowed, its files judged", box, [["pytho
   ["read $P/src/main.ts"],
 ]]);
 
+// ast, dataclasses and uuid, whose names were checked by hand (python-modules.ts).
+table("inline python: ast, dataclasses, uuid", box, [[
+  "python3 -c \"import ast; print(len(ast.parse(open('src/main.ts').read()).body))\"",
+  "allow",
+  ["read $P/src/main.ts"],
+], ["python3 -c \"import ast; print(ast.dump(ast.parse(open('../outside/secret.txt').read())))\"", "ask", [
+  "read $O/secret.txt",
+]], ["python3 -c 'import ast; ast.main()'", "ask", ["#INLINE_CODE"]], ["python3 -c 'import uuid; print(uuid.uuid4())'",
+  "allow"], ["python3 -c 'import uuid; print(uuid.getnode())'", "ask", ["#INLINE_CODE"]], [
+  "python3 -c 'from dataclasses import dataclass, asdict\n@dataclass\nclass P:\n    x: int\nprint(asdict(P(1)))'",
+  "allow",
+], ['python3 -c \'import dataclasses; dataclasses.make_dataclass("P", ["x"])\'', "ask", ["#INLINE_CODE"]]]);
+
 table("inline python: the outside twins", box, [
   ["python3 -c 'print(open(\"/etc/shadow\").read())'", "ask", ["read /etc/shadow", "#EXTERNAL_PATH"]],
   ['python3 -c \'open("../outside/x", "w").write("x")\'', "ask", ["write $O/x"]],
