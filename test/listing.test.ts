@@ -13,11 +13,14 @@ const box = useSandbox();
 
 beforeAll(() => {
   const n = join(box.fx.project, "names");
-  for (const d of ["plain/sub", "blank/x /etc", "newline/y\n..", "dash", "link", "quote"]) {
+  for (const d of ["plain/sub", "blank/x /etc", "newline/y\n..", "dash", "link", "quote", "route/[id]",
+    "route/(shop)"])
+  {
     mkdirSync(join(n, d), { recursive: true });
   }
   const files: Record<string, string> = { "plain/a.txt": "TODO\n", "plain/sub/b.txt": "b\n",
-    "blank/x /etc/passwd": "p\n", "newline/y\n../z": "z\n", "dash/-rf": "", "quote/it's": "" };
+    "blank/x /etc/passwd": "p\n", "newline/y\n../z": "z\n", "dash/-rf": "", "quote/it's": "",
+    "route/[id]/page.tsx": "'use client'\n", "route/(shop)/page.tsx": "x\n", "route/a|": "" };
   for (const [f, c] of Object.entries(files)) writeFileSync(join(n, f), c);
   symlinkSync(box.fx.outside, join(n, "link", "out"));
   // Start points that are not plain names: one there, an empty directory, a dangling link.
@@ -57,11 +60,25 @@ table("listings: names a cut turns into other paths", box, [
   ["cat $(find names/blank -type f)", "ask", ["#UNRESOLVED_WORD"]],
   ["for f in $(find names/blank); do cat $f; done", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/blank -type f | while read f; do cat $f; done", "ask", ["#UNRESOLVED_WORD"]],
-  // Exact cuts do not help: the command that gets the name may cut it again (`sh -c 'cat $1'`).
-  ["find names/blank -type f -print0 | xargs -0 cat", "ask", ["#UNRESOLVED_WORD"]],
+  // Exact cuts help only a program that takes each name as a file (cat); one that gets the name
+  // may cut it again (`sh -c 'cat $1'`).
+  ["find names/blank -type f -print0 | xargs -0 cat", "allow", ["read $P/names/blank"]],
+  ["find names/blank -type f -print0 | xargs -0 sh -c 'cat $1' _", "ask", ["#UNRESOLVED_WORD"]],
   // A name with a newline prints a line `..`.
   ['find names/newline -type f | while IFS= read -r f; do rm "$f"; done', "ask", ["#UNRESOLVED_WORD"]],
   ["find names/quote | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // Next.js routes: `[id]`, `(shop)`. A program that takes each name as a file gets it as it is;
+  // one that reads more into a name (perl's `<>` opens `a|` as a command, awk's `x=y` assigns)
+  // or a shell does not.
+  ["find names/route -name '*.tsx' | xargs grep -l 'use client'", "allow", ["read $P/names/route"]],
+  ["find names/route -type f | xargs wc -l", "allow", ["read $P/names/route"]],
+  ["find names/route -type f | xargs perl -ne print", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/route -type f | xargs awk 1", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/route -type f | xargs sh -c 'cat $1' _", "ask", ["#UNRESOLVED_WORD"]],
+  // What cuts a name, or starts it with `-`, is still a question for them too.
+  ["find names/quote | xargs grep x", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd names/dash && ls | xargs grep x", "ask", ["#UNRESOLVED_WORD"]],
+  ["find names/blank | xargs wc -l", "ask", ["#UNRESOLVED_WORD"]],
   // A bare name that starts with `-` is an option to the command that gets it.
   ["cd names/dash && ls | xargs rm", "ask", ["#UNRESOLVED_WORD"]],
   // IFS that holds a character a plain name may hold cuts it.

@@ -444,6 +444,11 @@ function xargsItems(text: string, mode: { nul: boolean; delim: string | null; li
   return out;
 }
 
+/** Programs that take every operand xargs gives them as a file name and nothing else. */
+const NAMES_AS_FILES: ReadonlySet<string> = new Set(["grep", "egrep", "fgrep", "rg", "cat", "head", "tail", "wc", "ls",
+  "stat", "file", "rm", "cp", "mv", "touch", "du", "md5sum", "sha1sum", "sha256sum", "sha512sum", "chmod", "basename",
+  "dirname", "realpath", "prettier", "eslint"]);
+
 const XARGS_SPEC: CommandSpec = { names: ["xargs"], style: "posix",
   options: { "-0": { modes: ["nul"] }, "--null": { modes: ["nul"] }, "-a": { value: "read", modes: ["file"] },
     "--arg-file": { value: "read", modes: ["file"] }, "-d": { value: "none", modes: ["delim"] },
@@ -526,7 +531,12 @@ function xargs(call: Call): Effect[] {
       ? { ends: "\n", special: XARGS_CUT.special + XARGS_CUT.ends, unquotes: true }
       : XARGS_CUT;
     const whole = parsed.modes.has("nul") && l.sep === "\n" ? wholeOutput(l, anchor) : null;
-    const why = whole !== null ? null : cutProblem(l, cut);
+    // A program that takes each name as a file and reads nothing else into it gets the name as
+    // it is: only what cuts it, and a leading `-` (an option), matter; `app/[id]/page.tsx`
+    // (Next.js) is then a name like any other. Any other program (a shell, awk's `x=y`,
+    // perl's `<>` opening `cmd|`) keeps every odd character a question.
+    const asFiles = command[0]?.text !== null && command[0]?.text !== undefined && NAMES_AS_FILES.has(command[0].text);
+    const why = whole !== null ? null : cutProblem(l, asFiles ? { ...cut, special: `${cut.special}-` } : cut, !asFiles);
     if (why !== null) {
       items = [[
         withValue(anchor, null, `xargs reads names a listing prints, which its input may not give whole (${why})`),
