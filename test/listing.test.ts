@@ -433,12 +433,21 @@ beforeAll(() => {
   git(blank, "update-index", "--add", "--cacheinfo", "100644,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,a /etc/passwd");
   // A `.git` git passes over (no HEAD): it reads the index of the repository above instead.
   mkdirSync(join(blank, "inner", ".git"), { recursive: true });
+  // A Next.js app: route names with brackets and parentheses, which git prints as they are.
+  make("routes", { "app/products/[id]/page.tsx": "'use client'\n", "app/(shop)/cart/page.tsx": "c\n" });
   const v4 = make("v4", { "src/lib/aa.ts": "a\n", "src/lib/ab.ts": "b\n", "src/x.ts": "x\n" });
   git(v4, "update-index", "--index-version", "4");
 });
 
 table("listings: names from git's index", gitBox, [
   ["cd repos/good && git ls-files | xargs wc -l", "allow", ["read $P/repos/good"]],
+  // Route names (`[id]`, `(shop)`) reach a program that takes each name as a file as they are;
+  // a shell that globs them again, or perl, does not take them.
+  ["cd repos/routes && git ls-files '*.tsx' | xargs wc -l", "allow", ["read $P/repos/routes"]],
+  ["cd repos/routes && git ls-files | xargs grep -l 'use client'", "allow", ["read $P/repos/routes"]],
+  ["cd repos/routes && git ls-files | xargs perl -ne print", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/routes && for f in $(git ls-files); do cat $f; done", "ask", ["#UNRESOLVED_WORD"]],
+  ["cd repos/routes && git ls-files | while read f; do cat $f; done", "ask", ["#UNRESOLVED_WORD"]],
   ["cd repos/good && wc -l $(git ls-files '*.ts')", "allow", ["read $P/repos/good"]],
   ['cd repos/good && for f in $(git ls-files); do cat "$f"; done', "allow", ["read $P/repos/good"]],
   ["cd repos/good && git ls-files | grep x | xargs cat", "allow", ["read $P/repos/good"]],

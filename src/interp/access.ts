@@ -494,9 +494,8 @@ export class Accesses implements DiskSource {
     // (Relative to the working directory, and as `--full-name` prints them: from the top.)
     const under = start.path === got.top ? "" : `${start.path.slice(got.top === "/" ? 1 : got.top.length + 1)}/`;
     const names = got.names ?? [];
-    return {
-      names: new Set([...names, ...names.filter((n) => n.startsWith(under)).map((n) => n.slice(under.length))]),
-    };
+    return { names: new Set([...names, ...names.filter((n) => n.startsWith(under)).map((n) => n.slice(under.length))]),
+      odd: got.odd ?? "" };
   }
 
   /**

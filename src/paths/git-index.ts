@@ -9,8 +9,14 @@
 
 import type { FileSystem } from "./fs.ts";
 
-/** One component of a name that no consumer cuts, globs or reads as an option (listing.ts's plain set, ASCII). */
-const PLAIN_COMPONENT = /^(?!-)[A-Za-z0-9._+,%@^-]+$/;
+/**
+ * One component of a name that no consumer cuts or reads as an option: listing.ts's plain set
+ * in ASCII, and the brackets and parentheses of a Next.js route (`[id]`, `(shop)`), which git
+ * prints as they are. Those are odd characters to the listing (`odd`): only a consumer that
+ * takes each name as a file gets such a name (xargs's NAMES_AS_FILES).
+ */
+const INDEX_COMPONENT = /^(?!-)[A-Za-z0-9._+,%@^()[\]-]+$/;
+const ROUTE_CHARS = /[()[\]]/g;
 const MAX_INDEX_BYTES = 32 * 1024 * 1024;
 
 interface IndexNames {
@@ -20,6 +26,8 @@ interface IndexNames {
   readonly gitDir: string;
   /** The index's names, relative to `top` (set by unplainIndexNames once it has read them). */
   readonly names?: readonly string[];
+  /** The characters outside the plain set the names hold (`[]()`), or "". */
+  readonly odd?: string;
 }
 
 /** The repository the physical directory `cwd` is in, or why it cannot be told. */
@@ -126,11 +134,13 @@ export function unplainIndexNames(fs: FileSystem, cwd: string, maxEntries: numbe
     : parseIndex(bytes, maxEntries);
   if (typeof names === "string") return { why: names };
   const dirs = new Set<string>();
+  const odd = new Set<string>();
   for (const name of names) {
     const parts = name.split("/");
-    if (!parts.every((c) => PLAIN_COMPONENT.test(c) && c !== "." && c !== "..")) {
+    if (!parts.every((c) => INDEX_COMPONENT.test(c) && c !== "." && c !== "..")) {
       return { why: `git's index holds ${JSON.stringify(name)}, not a plain name` };
     }
+    for (const c of name.match(ROUTE_CHARS) ?? []) odd.add(c);
     for (let k = 1; k < parts.length; k++) {
       const dir = parts.slice(0, k).join("/");
       if (dirs.has(dir)) continue;
@@ -141,5 +151,5 @@ export function unplainIndexNames(fs: FileSystem, cwd: string, maxEntries: numbe
       }
     }
   }
-  return { ...repo, names };
+  return { ...repo, names, odd: [...odd].sort().join("") };
 }

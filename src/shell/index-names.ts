@@ -6,6 +6,8 @@
 /** Git's index names, as the interpreter read them: relative to the working directory, and from the top. */
 export interface IndexedNames {
   readonly names: ReadonlySet<string>;
+  /** The characters outside the plain set the names hold (a Next.js route's `[]()`), or "". */
+  readonly odd: string;
 }
 
 /**

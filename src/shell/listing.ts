@@ -165,6 +165,7 @@ export function listingOf<Arg extends Named>(src: ListingSource<Arg>, check: Nam
       const got = indexCheck();
       if (typeof got === "string") return got;
       indexed = got.names;
+      odd = [...new Set(odd + got.odd)].join("");
     }
     for (const a of [...src.reps, ...(src.exact ?? []), ...src.read.map((r) => r.dir)]) {
       if (a.text === null) return "a directory that is not known";
