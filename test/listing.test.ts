@@ -439,6 +439,27 @@ beforeAll(() => {
   git(v4, "update-index", "--index-version", "4");
 });
 
+// ripgrep's names (pipe/rg.ts, checked against ripgrep 13): `--files` and `-l` print names under
+// each path as given, or relative to the working directory; anything that decorates the names
+// or prints something else is not a listing.
+table("listings: ripgrep's names", box, [["rg -l TODO names/plain | xargs sed -i s/TODO/DONE/", "allow", [
+  "write $P/names/plain",
+]], ["rg --files names/plain | xargs wc -l", "allow", ["read $P/names/plain"]], [
+  "cd names/plain && rg -l -0 TODO | xargs -0 cat",
+  "allow",
+  ["read $P/names/plain"],
+], ["rg -l -e TODO -- names/plain | xargs cat", "allow", ["read $P/names/plain"]], ["rg -l TODO ../outside | xargs cat",
+  "ask", ["read $O"]], ["rg --files names/link | xargs cat", "ask", ["* $O"]], ["rg --files names/blank | xargs cat",
+  "ask", ["#UNRESOLVED_WORD"]], ["rg -c TODO names/plain | xargs cat", "ask", ["#UNRESOLVED_WORD"]], [
+  "rg --json -l TODO names/plain | xargs cat",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ["rg -l --path-separator=x TODO names/plain | xargs cat", "ask", ["#UNRESOLVED_WORD"]], [
+  "rg -l --color=always TODO names/plain | xargs cat",
+  "ask",
+  ["#UNRESOLVED_WORD"],
+], ["rg -pl TODO names/plain | xargs cat", "ask", ["#UNRESOLVED_WORD"]]]);
+
 table("listings: names from git's index", gitBox, [
   ["cd repos/good && git ls-files | xargs wc -l", "allow", ["read $P/repos/good"]],
   // Route names (`[id]`, `(shop)`) reach a program that takes each name as a file as they are;

@@ -9,6 +9,7 @@ import { expandSpec, type TableSpec } from "./expand.ts";
 import { each, flag, hooks, none, optionalNone, read, runsProgram } from "./common.ts";
 import { GREP_FILES_LISTING, GREP_LINES, GREP_NUMBERS, GREP_QUIET, GREP_EMPTY_INPUT } from "./pipe/grep.ts";
 import { FD_LISTING } from "./pipe/listings.ts";
+import { RG_FILES_LISTING } from "./pipe/rg.ts";
 
 const pattern: OptionSpec = { value: "none", modes: ["pattern"] };
 const patternFile: OptionSpec = { value: "read", modes: ["pattern"] };
@@ -71,7 +72,7 @@ const RG: TableSpec = { names: ["rg"], abbreviations: false, flags: "aBcFhHiIlLn
       "--field-match-separator", "--field-context-separator", "--engine", "--dfa-size-limit", "--regex-size-limit",
       "--hyperlink-format", "--generate"), "--ignore-file": read, "--pre": { value: "none", modes: ["pre"] } },
   operands: { first: "none", unlessModes: ["pattern"], rest: "read", surface: "grep", defaultOperand: "." },
-  recursion: { follow: { mode: "follow" } }, custom: runsProgram(["--pre"]) };
+  recursion: { follow: { mode: "follow" } }, custom: runsProgram(["--pre"]), pipe: [RG_FILES_LISTING] };
 
 /** The silver searcher: recursive; -f follows symlinks; --pager runs a program. */
 const AG: TableSpec = { names: ["ag"], flags: "aCDHiLlQrsStUuvVwz0cnoF",
