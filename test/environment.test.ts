@@ -45,7 +45,20 @@ table("shell start-up files and prompts", box, [
 
 table("programs that other programs start", box, [
   ["PAGER='cat /etc/passwd' git log", "ask", ["exec /etc/passwd"]],
-  ["GIT_PAGER='less; cat /etc/passwd' git log", "ask", ["#OPAQUE_CODE"]],
+  ["GIT_PAGER='less; cat /etc/passwd' git log", "ask", ["read /etc/passwd"]],
+  // The pager and editor git runs, set for this run, are the code git hands to sh (git.ts
+  // programSetting): `cat`, `less -R`, `true` as agents set them allow; what else they name is judged.
+  ["GIT_PAGER=cat git log -3", "allow", ["!#OPAQUE_CODE"]],
+  ["GIT_EDITOR=true git rebase --continue", "allow", ["!#OPAQUE_CODE"]],
+  ["git -c core.pager=cat log", "allow", ["!#OPAQUE_CODE"]],
+  ["git -c core.pager='less -R' log", "allow", ["!#OPAQUE_CODE"]],
+  ["git -c core.editor=true commit --amend", "allow", ["!#OPAQUE_CODE"]],
+  ["git -c sequence.editor=: rebase -i HEAD~2", "allow", ["!#OPAQUE_CODE"]],
+  ["git -c core.pager='cat ../outside/secret.txt' log", "ask", ["read $O/secret.txt"]],
+  ["GIT_EDITOR='cp ../outside/secret.txt .' git commit", "ask", ["read $O/secret.txt"]],
+  ['GIT_PAGER="$P" git log', "ask", ["#OPAQUE_CODE"]],
+  // A setting written to a configuration file runs on every later git command: still a question.
+  ["git config core.pager cat", "ask", ["#OPAQUE_CODE"]],
   ["EDITOR='cat ../outside/secret.txt' git commit", "ask", ["exec $O/secret.txt"]],
   ["VISUAL=$O/ed crontab -e", "ask", ["exec $O/ed"]],
   ["MANPAGER='sh -c \"cat /etc/passwd\"' man ls", "ask", ["#OPAQUE_CODE"]],

@@ -100,16 +100,19 @@ table("git: settings that name a program", box, [["git -c man.man.path=../outsid
   ["#OPAQUE_CODE"],
 ], ["git -c merge.x.driver=evil merge main", "ask", ["#OPAQUE_CODE"]], ["git -c diff.x.textconv=evil log -p", "ask", [
   "#OPAQUE_CODE",
-]], ["git -c sequence.editor=evil rebase -i HEAD~2", "ask", ["#OPAQUE_CODE"]], [
-  "git config mergetool.x.path ../outside/evil",
-  "ask",
-  ["#OPAQUE_CODE"],
-], ["GIT_MAN_VIEWER=evil git help log", "ask", ["#OPAQUE_CODE"]], ["GIT_ALLOW_PROTOCOL=ext git fetch 'ext::sh -c id'",
-  "ask", ["#OPAQUE_CODE"]], ["GIT_ALLOW_PROTOCOL=https:ssh git fetch", "allow"], [
-  "git -c diff.tool=vimdiff -c mergetool.keepBackup=false difftool -y",
+]], ["git -c sequence.editor=../outside/evil rebase -i HEAD~2", "ask", ["exec $O/evil"]], [
+  // The editor of this run is the code git hands to sh, judged as a command (git.ts programSetting).
+  "git -c sequence.editor=evil rebase -i HEAD~2",
   "allow",
-], ["git -c credential.useHttpPath=true fetch", "allow"], ["git config -f .gitmodules submodule.x.path vendor/x",
-  "allow"]]);
+  ["!#OPAQUE_CODE"],
+], ["git config mergetool.x.path ../outside/evil", "ask", ["#OPAQUE_CODE"]], ["GIT_MAN_VIEWER=evil git help log", "ask",
+  ["#OPAQUE_CODE"]], ["GIT_ALLOW_PROTOCOL=ext git fetch 'ext::sh -c id'", "ask", ["#OPAQUE_CODE"]], [
+  "GIT_ALLOW_PROTOCOL=https:ssh git fetch",
+  "allow",
+], ["git -c diff.tool=vimdiff -c mergetool.keepBackup=false difftool -y", "allow"], [
+  "git -c credential.useHttpPath=true fetch",
+  "allow",
+], ["git config -f .gitmodules submodule.x.path vendor/x", "allow"]]);
 
 table("git: settings and variables that name files", box, [["git -c http.sslCert=../outside/c fetch", "ask", [
   "read $O/c",

@@ -30,13 +30,19 @@ const GIT_GLOBAL: CommandSpec = { names: ["git"], style: "posix", options: GIT_G
     }
   } };
 
+/** Whether a setting names the pager or the editor git runs (for this run, with `-c`), or null. */
+function programKey(k: string): "pager" | "editor" | null {
+  return k === "core.pager" || /^pager\.[^.]+$/.test(k) ?
+    "pager" :
+    k === "core.editor" || k === "sequence.editor"
+    ? "editor"
+    : null;
+}
+
 /** Environment variables that make git run a program or work elsewhere. */
 const GIT_ENV_CODE = [
   "GIT_SSH_COMMAND",
   "GIT_SSH",
-  "GIT_EDITOR",
-  "GIT_SEQUENCE_EDITOR",
-  "GIT_PAGER",
   "GIT_EXTERNAL_DIFF",
   "GIT_ASKPASS",
   "GIT_PROXY_COMMAND",
@@ -58,6 +64,32 @@ const GIT_ENV_WRITE = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT
 const GIT_ENV_READ = ["GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_GRAFT_FILE", "GIT_SSL_CAINFO", "GIT_SSL_CAPATH",
   "GIT_SSL_CERT", "GIT_SSL_KEY", "GIT_PROXY_SSL_CAINFO", "GIT_PROXY_SSL_CERT", "GIT_PROXY_SSL_KEY"];
 
+/**
+ * Variables that name the pager or the editor git runs, in the order git reads them (after its
+ * own settings): git-var(1). Their command is analysed as the shell code git runs it as.
+ */
+const GIT_ENV_PROGRAMS: Readonly<Record<string, "pager" | "editor">> = { GIT_PAGER: "pager", PAGER: "pager",
+  GIT_EDITOR: "editor", GIT_SEQUENCE_EDITOR: "editor", VISUAL: "editor", EDITOR: "editor" };
+
+/**
+ * The pager or editor command `value` names, for this run of git only (`-c core.pager=cat`,
+ * `GIT_EDITOR=true`): git runs it as `sh -c 'VALUE "$@"' VALUE ARGS` when it holds a shell
+ * metacharacter, else executes it, which the same code covers (run-command.c
+ * prepare_shell_cmd). A pager reads git's output; an editor gets the file it edits. A value
+ * that is not known stays a program the guard does not see.
+ */
+function programSetting(label: string, role: "pager" | "editor", value: Arg, at: Arg, top: string | null): Effect {
+  if (value.text === null) {
+    return { t: "issue", code: "OPAQUE_CODE", message: `git ${label} runs a program the guard does not see`,
+      span: at.span };
+  }
+  // From the top of the working tree, as git runs what its configuration names (git-configured.ts);
+  // the editor's file stood in for by one every repository has.
+  const file = role === "editor" && top !== null ? `${top}/.git/HEAD` : null;
+  return { t: "code", text: file === null ? value.text : `${value.text} "$@"`, span: value.span, label: `git ${label}`,
+    inProcess: false, positional: file === null ? [] : [file], dialect: "sh", ...(top === null ? {} : { base: top }) };
+}
+
 function envEffects(call: Call, where: Where): Effect[] {
   const effects: Effect[] = [];
   const known = (name: string): Arg | null => {
@@ -65,6 +97,10 @@ function envEffects(call: Call, where: Where): Effect[] {
     if (v === undefined || v.k === "unset") return null;
     return withValue(call.nameArg, v.k === "str" ? v.v : null, `$${name} is not known`);
   };
+  for (const [name, role] of Object.entries(GIT_ENV_PROGRAMS)) {
+    const v = known(name);
+    if (v) effects.push(programSetting(`with ${name}=${v.text ?? "…"}`, role, v, call.nameArg, where.top));
+  }
   for (const name of GIT_ENV_CODE) {
     if (known(name)) {
       effects.push({ t: "issue", code: "OPAQUE_CODE",
@@ -223,7 +259,9 @@ function gitWith(call: Call, seen: readonly string[]): Effect[] {
     if (it.t !== "option" || !it.value) continue;
     if (it.name === "-c") {
       const { key, value } = splitAssignment(it.value);
-      configEffects(key, value, it.value, effects, { ...where, base: it.base });
+      const role = key === null || value === null ? null : programKey(key.toLowerCase());
+      if (role !== null) effects.push(programSetting(`-c ${key}`, role, value!, it.value, where.top));
+      else configEffects(key, value, it.value, effects, { ...where, base: it.base });
     } else if (it.name === "--config-env") {
       // `--config-env=KEY=VAR`: the value is $VAR's, known only when the command sets it.
       const t = it.value.text;
