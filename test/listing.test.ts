@@ -72,6 +72,7 @@ table("listings: names a cut turns into other paths", box, [
   // or a shell does not.
   ["find names/route -name '*.tsx' | xargs grep -l 'use client'", "allow", ["read $P/names/route"]],
   ["find names/route -type f | xargs wc -l", "allow", ["read $P/names/route"]],
+  ["find names/route -type f | xargs sed -i s/x/y/", "allow", ["write $P/names/route"]],
   ["find names/route -type f | xargs perl -ne print", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/route -type f | xargs awk 1", "ask", ["#UNRESOLVED_WORD"]],
   ["find names/route -type f | xargs sh -c 'cat $1' _", "ask", ["#UNRESOLVED_WORD"]],

@@ -447,7 +447,7 @@ function xargsItems(text: string, mode: { nul: boolean; delim: string | null; li
 /** Programs that take every operand xargs gives them as a file name and nothing else. */
 const NAMES_AS_FILES: ReadonlySet<string> = new Set(["grep", "egrep", "fgrep", "rg", "cat", "head", "tail", "wc", "ls",
   "stat", "file", "rm", "cp", "mv", "touch", "du", "md5sum", "sha1sum", "sha256sum", "sha512sum", "chmod", "basename",
-  "dirname", "realpath", "prettier", "eslint"]);
+  "dirname", "realpath", "prettier", "eslint", "sed"]);
 
 const XARGS_SPEC: CommandSpec = { names: ["xargs"], style: "posix",
   options: { "-0": { modes: ["nul"] }, "--null": { modes: ["nul"] }, "-a": { value: "read", modes: ["file"] },
