@@ -33,7 +33,9 @@ table("xargs gets what the pipeline before it prints", box, [
   ["find docs -type f -print0 | xargs -0 chmod 644", "allow", ["write $P/docs"]],
   ["find docs | grep -v x | xargs cat", "allow"],
   ["find docs | sort | head -5 | xargs cat", "allow"],
-  ["find docs | grep -v x docs/guide.md | xargs cat", "ask", ["#UNRESOLVED_WORD"]],
+  // grep reads its file, not the listing: the file's lines (`guide`) are the names xargs gets.
+  ["find docs | grep -v x docs/guide.md | xargs cat", "allow", ["read $P/guide"]],
+  ["find docs | grep -v x docs/guide.md | sed 's|^|../outside/|' | xargs cat", "ask", ["read $O/guide"]],
   // sed s/LIT/REPL/ with LIT not in the stand-in's text keeps each name under it (text.test.ts)
   ["find docs | sed s/a/b/ | xargs cat", "allow", ["read $P/docs"]],
   ["find docs | sed 's/a/..\/x/' | xargs cat", "ask", ["#UNRESOLVED_WORD"]],

@@ -183,6 +183,10 @@ export interface PipeCall {
   physicalDir(logical: string): string | null;
   /** What it reads on standard input (a pipe, a here-string, `< file`), worked out when asked. */
   input(): Stdin;
+  /** Standard input as text, a file it is read from included (as `< FILE` is read), or null when not known. */
+  inputText(): string | null;
+  /** The text of a file operand, read as `< FILE` is (inside a root, small, not written earlier), or null. */
+  fileText(file: Arg): string | null;
   /**
    * Where the kernel would resolve a path (relative to the working directory) now, or null when
    * that is not sound at this point: the working directory is not known, or an earlier command

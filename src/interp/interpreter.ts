@@ -301,11 +301,16 @@ export class Interpreter implements Shell, WordEnv {
    */
   readable(s: Stdin, w: World): Stdin {
     if (s.t !== "file") return s;
-    // `</dev/null` holds nothing; `</dev/tty` is the user at the terminal, as the shell's own input is.
-    if (s.arg.text === "/dev/null") return { t: "text", text: "" };
+    // `</dev/tty` is the user at the terminal, as the shell's own input is.
     if (s.arg.text === "/dev/tty") return { t: "unknown", inherited: true };
-    const text = s.arg.text === null ? null : this.paths.readScript(w, s.arg.text);
+    const text = s.arg.text === null ? null : this.fileText(s.arg.text, w);
     return text === null ? { t: "unknown", file: s.arg } : { t: "text", text, file: s.arg };
+  }
+
+  fileText(path: string, w: World): string | null {
+    // `</dev/null` holds nothing.
+    if (path === "/dev/null") return "";
+    return path === "/dev/tty" ? null : this.paths.readScript(w, path);
   }
 
   private execStatement(s: Stmt, ws: World[]): World[] {

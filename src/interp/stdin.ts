@@ -258,6 +258,14 @@ function outputOf(name: string, nameArg: Arg, args: readonly Arg[], input: () =>
   };
   const call: PipeCall = { name, nameArg, args, texts, world: w, dialect: env.dialect,
     physicalDir: (p) => env.physicalDir(p), input, resolve, lstat: (p) => env.fs.lstat(p),
+    inputText: () => {
+      const s = input();
+      return s.t === "text"
+        ? s.text
+        : s.t === "file" && s.arg.text !== null
+        ? env.fileText?.(s.arg.text, w) ?? null
+        : null;
+    }, fileText: (file) => (file.text === null || file.standIn ? null : env.fileText?.(file.text, w) ?? null),
     absent: (a) => a.text !== null && !a.standIn && env.absentStart !== undefined && env.absentStart(a.text, w, a.span),
     readlink: (p) => (diskSettled ? env.fs.readlink(p) : null),
     lookPath: (program) => (diskSettled ? lookPath(program, w, env, resolve) : null),

@@ -7,7 +7,7 @@ import { type Arg, type Effect, withValue } from "../effects.ts";
 import type { Analyser, Call, CommandSpec, OptionSpec } from "../spec.ts";
 import { expandSpec, type TableSpec } from "./expand.ts";
 import { each, flag, hooks, none, optionalNone, read, runsProgram } from "./common.ts";
-import { GREP_FILES_LISTING, GREP_LINES, GREP_NUMBERS, GREP_QUIET, GREP_EMPTY_INPUT } from "./pipe/grep.ts";
+import { GREP_FILES_LISTING, GREP_LINES, GREP_NUMBERS, GREP_QUIET, GREP_EMPTY_INPUT, GREP_TEXT } from "./pipe/grep.ts";
 import { FD_LISTING } from "./pipe/listings.ts";
 import { RG_FILES_LISTING } from "./pipe/rg.ts";
 
@@ -44,7 +44,7 @@ const GREP: TableSpec = {
   operands: { first: "none", unlessModes: ["pattern"], rest: "read", surface: "grep", defaultOperand: ".",
     defaultRole: { default: "none", modes: { recursive: "read" } } },
   recursion: { mode: "recursive", follow: { mode: "follow" } },
-  pipe: [GREP_LINES, GREP_FILES_LISTING, GREP_NUMBERS, GREP_QUIET, GREP_EMPTY_INPUT],
+  pipe: [GREP_LINES, GREP_FILES_LISTING, GREP_NUMBERS, GREP_QUIET, GREP_EMPTY_INPUT, GREP_TEXT],
 };
 
 /** ripgrep: recursive by default, from `.` when no path is given; -L follows symlinks. */

@@ -72,6 +72,12 @@ export interface WordEnv {
   /** Problems found while expanding (limits reached, code that evaluation would run) are reported here. */
   problem(code: "EXPANSION_TOO_LARGE" | "PARSE_ERROR" | "OPAQUE_CODE" | "UNRESOLVED_WORD", why: string,
     span: Span): void;
+  /**
+   * The text of the file at `path` as `< path` reads it: when it is inside a root, small and not
+   * written earlier in the command (the interpreter's rule, Interpreter.readable); null when
+   * not known. Optional: without it no file's text is known.
+   */
+  fileText?(path: string, w: World): string | null;
   /** Pathname expansion read this directory (a physical path): listing it is an access. */
   listed(dir: string, shown: string, span: Span): void;
   /**

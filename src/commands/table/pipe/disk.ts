@@ -121,13 +121,18 @@ export const WHICH_TEXT: PipeOutput = { t: "text",
 export const XARGS_TEXT: PipeOutput = { t: "text",
   text: (call) => {
     const [cmd, ...rest] = call.args;
-    if (!cmd || cmd.text === null || cmd.text.startsWith("-") || call.name !== "xargs") return null;
-    const input = call.input();
-    if (input.t !== "text" || input.text.length > 4096 || /['"\\\0]/.test(input.text)) return null;
+    if (call.name !== "xargs" || (cmd && (cmd.text === null || cmd.text.startsWith("-")))) return null;
+    const input = cmd ? call.input() : { t: "text" as const, text: call.inputText() };
+    if (input.t !== "text" || input.text === null || input.text.length > 4096 || /['"\\\0]/.test(input.text)) {
+      return null;
+    }
     const words = input.text.split(/[ \t\n]+/).filter((w) => w !== "");
+    // Without a command xargs runs echo once on all of them (GNU findutils 4.9: one line, also
+    // for no word at all; the input here is far below its command-line limit).
+    if (!cmd) return `${words.join(" ")}\n`;
     if (words.length === 0) return null;
     const args = [...rest, ...words.map((w) => ({ ...cmd, text: w, source: w }))];
     // CMD reads what xargs leaves it on standard input: nothing the guard knows.
-    const out = call.output(cmd.text.replace(/^.*\//, ""), args, { t: "unknown" });
+    const out = call.output(cmd.text!.replace(/^.*\//, ""), args, { t: "unknown" });
     return out.t === "text" ? out.text : null;
   } };

@@ -51,6 +51,8 @@ interface GrepWords {
   readonly colored: boolean;
   /** The indices of the file operands (the pattern is not one). */
   readonly fileOperands: readonly number[];
+  /** The patterns (`-e`, or the first operand), or null when one comes from a file (`-f`). */
+  readonly patterns: readonly string[] | null;
 }
 
 /** One scan of grep's words, or null when one is not known. */
@@ -60,9 +62,13 @@ function grepWords(texts: readonly string[]): GrepWords | null {
   let directories = "read";
   let colored = false;
   let patternGiven = false;
+  let fromFile = false;
+  const patterns: string[] = [];
   const operands: number[] = [];
   const value = (letter: string, v: string) => {
     if (letter === "e" || letter === "f") patternGiven = true;
+    if (letter === "e") patterns.push(v);
+    if (letter === "f") fromFile = true;
     if (letter === "d") directories = v;
     flags.add(letter);
   };
@@ -112,7 +118,9 @@ function grepWords(texts: readonly string[]): GrepWords | null {
     }
   }
   const recursive = flags.has("r") || flags.has("R") || directories === "recurse";
-  return { flags, files, recursive, colored, fileOperands: patternGiven ? operands : operands.slice(1) };
+  if (!patternGiven && operands.length > 0) patterns.push(texts[operands[0]!]!);
+  return { flags, files, recursive, colored, fileOperands: patternGiven ? operands : operands.slice(1),
+    patterns: fromFile || (!patternGiven && operands.length === 0) ? null : patterns };
 }
 
 const GREPS = ["grep", "egrep", "fgrep"];
@@ -188,4 +196,59 @@ export const GREP_EMPTY_INPUT: PipeOutput = { t: "text",
     if (g === null || g.recursive || g.fileOperands.length > 0 || g.files === "L" || g.flags.has("c")) return null;
     const got = input();
     return got.t === "text" && got.text === "" ? "" : null;
+  } };
+
+/**
+ * A pattern of the few forms agents filter a known text with (`^#`, `^$`, `^\\s*#`, `DATABASE`,
+ * `=`), as a JavaScript regular expression that matches the same ASCII lines in BRE and ERE:
+ * literal characters, `.`, `*` after one, `^` first, `$` last, `\\s`, `\\S`, `\\w` (GNU), an
+ * escaped punctuation character; null for anything else (classes, intervals, alternation,
+ * groups, back-references), whose meaning the two syntaxes or the locale may change.
+ */
+function grepRegex(pattern: string, fixed: boolean): string | null {
+  if (fixed) return pattern.includes("\n") ? null : pattern.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  let out = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "^" && i === 0) out += "^";
+    else if (c === "$" && i === pattern.length - 1) out += "$";
+    else if (c === ".") out += ".";
+    else if (c === "*" && i > 0 && out !== "^") out += "*";
+    else if (c === "\\") {
+      const d = pattern[++i];
+      if (d === undefined) return null;
+      if (d === "s" || d === "S" || d === "w") out += `\\${d}`;
+      else if (/[.*^$\\/#=:,@%-]/.test(d)) out += `\\${d}`;
+      else return null;
+    } else if (/[A-Za-z0-9_ \t#=:,@%/-]/.test(c)) out += c;
+    else return null;
+  }
+  return out;
+}
+
+/**
+ * The lines grep prints of a known text (a file operand read as `< FILE` is, or standard
+ * input): `-v` inverts, `-i` ignores case, `-x` matches whole lines, several `-e` any; each line
+ * printed ends with a newline (GNU grep 3.8 adds one to a last line without). Null for
+ * anything else: a pattern not of grepRegex's forms, text that is not ASCII, an option that
+ * decorates, counts or adds lines, more than one file.
+ */
+export const GREP_TEXT: PipeOutput = { t: "text",
+  text: (call: PipeCall) => {
+    const g = GREPS.includes(call.name) ? grepWords(call.texts) : null;
+    // (Kept: -v -i -y -x -F -E -G -s -h -I; each other letter decorates, counts, adds or cuts lines.)
+    if (g === null || g.patterns === null || g.patterns.length === 0 || g.files !== null || g.recursive ||
+      g.colored || g.fileOperands.length > 1 || [..."ocnbHTZABCqzaLlUwPm_"].some((c) => g.flags.has(c))) return null;
+    const fixed = g.flags.has("F") || call.name === "fgrep";
+    const regexes = g.patterns.map((p) => grepRegex(p, fixed));
+    if (regexes.some((r) => r === null)) return null;
+    const whole = g.flags.has("x");
+    const re = new RegExp(regexes.map((r) => (whole ? `^(?:${r})$` : `(?:${r})`)).join("|"),
+      g.flags.has("i") ? "i" : "");
+    const file = g.fileOperands.length === 1 ? call.args[g.fileOperands[0]!]! : null;
+    const text = file === null ? call.inputText() : file.text === "-" ? call.inputText() : call.fileText(file);
+    if (text === null || !/^[\x00-\x7f]*$/.test(text) || text.includes("\0")) return null;
+    const lines = text === "" ? [] : (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n");
+    const invert = g.flags.has("v");
+    return lines.filter((l) => re.test(l) !== invert).map((l) => l + "\n").join("");
   } };
