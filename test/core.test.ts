@@ -406,6 +406,19 @@ table("shell state that changes later commands", box, [
   ["x=a; cat ${x/a/README.md}", "allow"],
   ["set -x; ls", "allow"],
   ["PS4='+ '; set -x; ls", "allow"],
+  // A prompt that only reads variables (rbenv's); one that may run or evaluate more asks.
+  ["export PS4='+(${BASH_SOURCE}:${LINENO}): ${FUNCNAME[0]:+${FUNCNAME[0]}(): }'; set -x; ls", "allow", [
+    "!#OPAQUE_CODE",
+    "!#PARSE_ERROR",
+  ]],
+  ["PS4='${!v} '; set -x; ls", "ask", ["#OPAQUE_CODE"]],
+  ["PS4='${a[$i]} '; set -x; ls", "ask", ["#OPAQUE_CODE"]],
+  ["PS4='${x:=/tmp} '; set -x; ls", "ask", ["#OPAQUE_CODE"]],
+  ["PS4='$((i++)) '; set -x; ls", "ask", ["#OPAQUE_CODE"]],
+  // Operator characters in a word operand are text (respell.ts): `${f:+${f}(): }`.
+  ['f=main; cat "${f:+${f}(): }"', "allow", ["read $P/main(): "]],
+  ["unset f; cat ${f:-../outside/x(1)}", "ask", ["read $O/x(1)"]],
+  ['echo "${f:+$(cat ../outside/secret.txt)(): }"', "ask", ["#PARSE_ERROR"]],
   ["sh -c 'eval() { :; }; eval \"cat ../outside/secret.txt\"'", "ask", ["* $O/secret.txt"]],
 ]);
 

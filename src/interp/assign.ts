@@ -39,12 +39,29 @@ function specialVariable(it: Evaluator, a: Assign, w: World): void {
     else if (v.v !== "") w.options.dotglob = true;
   } else if (a.name === "PS4" && a.value) {
     const text = a.value.text;
-    if (/\$\(|`|\$\{/.test(text)) {
+    if (promptRunsCode(text)) {
       reportRisk({ code: "OPAQUE_CODE",
         why: "PS4 is expanded before each command under set -x, command substitutions included",
         runs: text.replace(/^'(.*)'$/s, "$1") }, w, it, a.span);
     }
   }
+}
+
+/**
+ * Whether a prompt's text (PS4, expanded at each command under `set -x`) may run code or assign
+ * when it is expanded: a command or arithmetic substitution, backquotes, or a `${…}` other than
+ * `${NAME}`, `${#NAME}`, `${NAME[DIGITS]}` and their `-`/`+` forms on such text, which only read
+ * variables (`'+(${BASH_SOURCE}:${LINENO}): ${FUNCNAME[0]:+${FUNCNAME[0]}(): }'`, rbenv). An
+ * indirection, a subscript that is evaluated, or `:=` can run or set more.
+ */
+export function promptRunsCode(text: string): boolean {
+  const plain = /\$\{#?[A-Za-z_][A-Za-z0-9_]*(\[[0-9]+\])?(:?[-+][^${}`\\]*)?\}/g;
+  let rest = text;
+  for (let before = ""; before !== rest;) {
+    before = rest;
+    rest = rest.replace(plain, "");
+  }
+  return /\$\(|`|\$\{|\$\[/.test(rest);
 }
 
 /** The text an assignment's value will have when it needs no expansion: `x=`, `x=''`, `x=""`. */

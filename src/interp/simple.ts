@@ -21,7 +21,7 @@ import { REDIR_OPS, type Redir, type Stmt, type Word } from "../shell/syntax.ts"
 import { expandToSegs, expandWord } from "../shell/words/expand.ts";
 import { type Field, fieldText, firstUnknown, hasStandIn } from "../shell/words/env.ts";
 import { pathCandidates } from "./candidates.ts";
-import { assign, builtinEvaluation, setVariable } from "./assign.ts";
+import { assign, builtinEvaluation, promptRunsCode, setVariable } from "./assign.ts";
 import { ANY_ALIAS } from "./builtins/flow.ts";
 import { BUILTINS, runBuiltin } from "./builtins/index.ts";
 import { writeGlobal } from "./builtins/variables.ts";
@@ -495,7 +495,8 @@ function environment(it: Shell, w: World, span: Span, prefix: readonly string[] 
               JSON.stringify(e)
             }, which climbs out of a directory the guard does not know`), role.kind, command);
       }
-    } else if (SHELL_SYNTAX.test(text)) {
+    } else if (name === "PS4" ? promptRunsCode(text) : SHELL_SYNTAX.test(text)) {
+      // (PS4 is a prompt, expanded rather than run: only what its expansion may run counts.)
       it.issue("OPAQUE_CODE", `${name} holds shell code that a program started here may run`, span);
     } else if (role.optionsOf && text.trim() !== "") {
       if (role.optionsOf.includes(base)) options.push(...commandWords(text).map((word) => withValue(at, word, "")));

@@ -7,6 +7,9 @@
 //   operator ends the expansion to the grammar. The grammar reads the operand as placeholder
 //   letters (`parse`); the lowering reads the operand from the text as written (`read`, and
 //   src/shell/lower/operand.ts), where bash's end of the expansion is.
+// - `${f:+${f}(): }`, `${x:-a;b}`: the same characters in a word operand. Only they become
+//   letters for the grammar, which still reads the expansions around them; the nodes' texts
+//   are the text as written. An operand holding code (`$(`, a backquote, `<(`) is not respelled.
 // - `{ …; } 0<in`, `( … ) 0<in`, `fi 0<in`: the grammar cannot read a `0` before `<` after a
 //   compound command; `<` reads descriptor 0 without it, so the `0` is a blank.
 // - `if ! case …`, `while ! { …; }`: a `!` before a compound command that the grammar reads
@@ -30,6 +33,10 @@ export interface Respelling {
 
 /** Tokens of the pattern operators: their operand is read from the text (operand.ts). */
 const PATTERN_OPS = new Set(["#", "##", "%", "%%", "/", "//", "/#", "/%"]);
+/** Tokens of the operators whose operand is a word: default, assign, error, alternative. */
+const WORD_OPS = new Set([":-", "-", ":=", "=", ":?", "?", ":+", "+"]);
+/** Characters that end a word to the grammar but are text in a `${…}` operand to bash. */
+const OPERATOR_CHARS = "();&|<>";
 
 /** Words that start a compound command, which the grammar reads as a command name after `!`. */
 const COMPOUND = new Set(["case", "if", "while", "until", "for", "select", "{", "(", "[[", "function", "coproc"]);
@@ -59,13 +66,27 @@ export function respell(tree: Tree, text: string, fromFile: boolean): Respelling
       for (let k = 0; k + 2 < kids.length; k++) {
         const open = kids[k]!;
         const op = kids[k + 2]!;
-        if (open.isNamed || open.type !== "${" || !kids[k + 1]!.isNamed || op.isNamed || !PATTERN_OPS.has(op.type)) {
-          continue;
-        }
+        if (open.isNamed || open.type !== "${" || !kids[k + 1]!.isNamed || op.isNamed) continue;
+        const pattern = PATTERN_OPS.has(op.type);
+        if (!pattern && !WORD_OPS.has(op.type)) continue;
         const end = paramEnd(text, open.startIndex);
         if (end <= op.endIndex) continue;
-        for (let i = op.endIndex; i < end - 1; i++) if (text[i] !== "\n") parse[i] = "x";
-        changed = true;
+        if (pattern) {
+          for (let i = op.endIndex; i < end - 1; i++) if (text[i] !== "\n") parse[i] = "x";
+          changed = true;
+          continue;
+        }
+        // A word operand keeps its expansions for the grammar to read; only the operator
+        // characters in it, which bash reads as text there (`${f:+${f}(): }`), become letters.
+        // One holding code (`$(`, a backquote, `<(`) is left as it is.
+        const operand = text.slice(op.endIndex, end - 1);
+        if (/\$\(|`|[<>]\(/.test(operand)) continue;
+        for (let i = op.endIndex; i < end - 1; i++) {
+          if (OPERATOR_CHARS.includes(text[i]!)) {
+            parse[i] = "x";
+            changed = true;
+          }
+        }
       }
     } else if (n.type === "negated_command") {
       const bang = n.children[0];
