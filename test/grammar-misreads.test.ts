@@ -116,6 +116,10 @@ describe("statements the grammar misreads", () => {
     ["printf '../outside/secret.txt\\n' | xargs cat - 2>/dev/null", "ask", ["read $O/secret.txt"]],
     ["true && cat - 2>/dev/null", "allow", ["!#PARSE_ERROR"]],
     ["{ cat; } - 2>/dev/null", "ask", ["#PARSE_ERROR"]],
+    // A `$` before `)` is text (`grep -c x$`): the grammar ended the substitution in an error.
+    ['echo "$(grep -c x$ README.md)"', "allow", ["read $P/README.md", "!#PARSE_ERROR"]],
+    ["n=0; ((n+=$(grep -cv x$ README.md)))", "allow", ["!#PARSE_ERROR"]],
+    ["cat $(echo ../outside/secret.txt$)", "ask", ["read $O/secret.txt$"]],
     // Fixed before: -a and -o between test operands.
     ['x=README.md; [ -f "$x" -a -r ../outside/secret.txt ]', "ask", ["read $O/secret.txt"]],
     ['x=README.md; [ -f "$x" -a -r src/main.ts ]', "allow", ["read $P/README.md"]],

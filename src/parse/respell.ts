@@ -15,6 +15,8 @@
 // - `if ! case …`, `while ! { …; }`: a `!` before a compound command that the grammar reads
 //   as a command name. The `!` is a blank to the grammar, and `negated` says where the
 //   compound command it negates starts.
+// - `$(grep -c x$)`: a `$` before `)` is text; the grammar ends the substitution in an error.
+//   It becomes a letter for the grammar, the word keeps it as written.
 // - A `\` at the very end of the text: in a file bash removes it (as a line continuation into
 //   the end), a blank; given as a string (`bash -c`, `eval`) it is a literal backslash, so a
 //   second one is added after it. With a newline after it, it continues into the end: a blank.
@@ -104,6 +106,14 @@ export function respell(tree: Tree, text: string, fromFile: boolean): Respelling
       }
     }
     for (const c of n.children) if (c !== null) stack.push(c);
+  }
+  // A `$` right before a `)` is text to bash (`$(grep -c x$)`: the pattern `x$`); the grammar
+  // ends the substitution with an error there. It becomes a letter for the grammar.
+  for (let i = text.indexOf("$)"); i >= 0; i = text.indexOf("$)", i + 2)) {
+    if (insideError(tree, i)) {
+      parse[i] = "x";
+      changed = true;
+    }
   }
   let tail = "";
   const back = trailingBackslash(text);
