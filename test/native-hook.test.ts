@@ -568,8 +568,10 @@ describe.skipIf(!existsSync(native) && !hasCompiler)("the native client hands ov
     const child = spawn("node", [bin, "serve", "--idle", "60"], { env: { PATH: process.env.PATH ?? "", ...env },
       stdio: "ignore" });
     started.push(child);
-    const dir = join(top, `shellfence-${uid}`);
-    await until("the server's socket", () => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith(".sock")));
+    // The socket the client will ask for, not any socket: under load the wait could end on
+    // another name before this server's own was there.
+    const socket = join(top, `shellfence-${uid}`, await ourSocketName());
+    await until("the server's socket", () => existsSync(socket));
     const call = outsideCall(top);
     const { XDG_RUNTIME_DIR: _, ...rest } = call.env;
     const r = await nativeAsync({ ...call, env: { ...rest, ...env } });
