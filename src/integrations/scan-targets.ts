@@ -108,6 +108,10 @@ function classify(path: string, walked = false): { kind: TargetKind } | { skippe
     // zsh's own marks say zsh (zshOnly).
     const zsh = interpreter === null ? zshOnly(path, posix.endsWith(".sh")) : null;
     if (zsh !== null) return { skipped: `zsh: ${zsh}: not a bash or sh script, so it is not judged` };
+    const template = interpreter === null ? templateTag(path) : null;
+    if (template !== null) {
+      return { skipped: `a template (${template}) with no #! line: not a script as it is, so it is not judged` };
+    }
     if (interpreter === null || SHELLS.has(interpreter)) return { kind: "shell" };
     return { skipped: `#!${interpreter}: not a bash or sh script, so it is not judged` };
   }
@@ -164,6 +168,18 @@ function zshOnly(path: string, bySyntax: boolean): string | null {
   if (mark) return `a #${mark[1]} function`;
   const syntax = bySyntax ? ZSH_EXPANSION.exec(text) : null;
   return syntax ? `no #! line and zsh's ${JSON.stringify(syntax[0])}` : null;
+}
+
+/**
+ * An ERB or EJS tag (`<%= … %>`, `<%- … %>`, `<% … %>` closed on its line) in a shell file with
+ * no `#!` line, or null: the file is a template a program fills in before it is a script (fzf's
+ * test/lib/common.sh), which bash would read as redirections. Only the first 1 MiB is looked at.
+ */
+function templateTag(path: string): string | null {
+  const r = readRegularFile(path, 1 << 20, true);
+  if (!("bytes" in r)) return null;
+  const tag = /<%[=-]?\s[^\n]*?%>/.exec(r.bytes.toString("utf8"));
+  return tag === null ? null : tag[0].slice(0, 40);
 }
 
 /** The program a `#!` line names (through `env`), or null without one. */

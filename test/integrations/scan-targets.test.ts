@@ -114,3 +114,26 @@ describe("a .sh file without a #! line that is zsh is skipped, said so", () => {
     ]);
   });
 });
+
+// fzf fills test/lib/common.sh in from Ruby (`unset <%= UNSETS.join(' ') %>`) before it is a
+// script: read as bash it gave 6 parse errors. A shell file with no #! line holding such a tag
+// is skipped and said so; a script that only mentions `<%` (in a string, unclosed) is not.
+describe("a shell file with no #! line that is an ERB template is skipped, said so", () => {
+  const run = (files: Readonly<Record<string, string>>) => {
+    const r = new ScanRepo(files);
+    repos.push(r);
+    const { findings, run: scan } = r.json([]);
+    return { files: [...new Set(findings.map((f) => f.file))].sort(), stderr: scan.stderr };
+  };
+  test("a tag: skipped", () => {
+    const s = run({ "test/lib/common.sh": "unset <%= UNSETS.join(' ') %>\nmkdir -p /var/cache/x\n" });
+    expect(s.files).toEqual([]);
+    expect(s.stderr).toContain("skipped test/lib/common.sh:1:1: a template (<%= UNSETS.join(' ') %>)");
+  });
+  test("no tag, or a #! line: a script", () => {
+    expect(
+      run({ "a.sh": "echo '<%'\nmkdir -p /var/cache/x\n", "b.sh": "#!/bin/sh\n# <%= x %>\nmkdir -p /var/cache/x\n" })
+        .files,
+    ).toEqual(["a.sh", "b.sh"]);
+  });
+});
