@@ -105,13 +105,9 @@ function classify(path: string, walked = false): { kind: TargetKind } | { skippe
   const interpreter = interpreterOf(path);
   if (/\.(sh|bash)$/.test(posix)) {
     // The name says shell; the `#!` line says which one the script is run by; without one,
-    // zsh's own marks say zsh (zshOnly).
-    const zsh = interpreter === null ? zshOnly(path, posix.endsWith(".sh")) : null;
-    if (zsh !== null) return { skipped: `zsh: ${zsh}: not a bash or sh script, so it is not judged` };
-    const template = interpreter === null ? templateTag(path) : null;
-    if (template !== null) {
-      return { skipped: `a template (${template}) with no #! line: not a script as it is, so it is not judged` };
-    }
+    // zsh's own marks say zsh or a template tag (notBash).
+    const other = interpreter === null ? notBash(path, posix.endsWith(".sh")) : null;
+    if (other !== null) return { skipped: other };
     if (interpreter === null || SHELLS.has(interpreter)) return { kind: "shell" };
     return { skipped: `#!${interpreter}: not a bash or sh script, so it is not judged` };
   }
@@ -156,30 +152,26 @@ function dataWithShebang(path: string): boolean {
 const ZSH_EXPANSION = /\$\{\([^)\s]*\)|\$\{\$\{|\$\{"\$\(/;
 
 /**
- * Why a shell file with no `#!` line is zsh, or null: it starts as zsh's completion functions
- * do (`#compdef`, `#autoload`), or, named `.sh` (`bySyntax`), it holds zsh's expansion syntax
- * (oh-my-zsh.sh). Only the first 1 MiB is looked at.
+ * Why a shell file with no `#!` line is not a bash script, or null; its first 1 MiB is read
+ * once. zsh's completion functions start `#compdef` or `#autoload`; a `.sh` file (`bySyntax`)
+ * holding zsh's expansion syntax is zsh (oh-my-zsh.sh); an ERB or EJS tag (`<%= … %>`,
+ * `<%- … %>`, `<% … %>` closed on its line) makes it a template a program fills in before it is
+ * a script (fzf's test/lib/common.sh), which bash would read as redirections.
  */
-function zshOnly(path: string, bySyntax: boolean): string | null {
+function notBash(path: string, bySyntax: boolean): string | null {
   const r = readRegularFile(path, 1 << 20, true);
   if (!("bytes" in r)) return null;
   const text = r.bytes.toString("utf8");
   const mark = /^#(compdef|autoload)\b/.exec(text);
-  if (mark) return `a #${mark[1]} function`;
+  if (mark) return `zsh: a #${mark[1]} function: not a bash or sh script, so it is not judged`;
   const syntax = bySyntax ? ZSH_EXPANSION.exec(text) : null;
-  return syntax ? `no #! line and zsh's ${JSON.stringify(syntax[0])}` : null;
-}
-
-/**
- * An ERB or EJS tag (`<%= … %>`, `<%- … %>`, `<% … %>` closed on its line) in a shell file with
- * no `#!` line, or null: the file is a template a program fills in before it is a script (fzf's
- * test/lib/common.sh), which bash would read as redirections. Only the first 1 MiB is looked at.
- */
-function templateTag(path: string): string | null {
-  const r = readRegularFile(path, 1 << 20, true);
-  if (!("bytes" in r)) return null;
-  const tag = /<%[=-]?\s[^\n]*?%>/.exec(r.bytes.toString("utf8"));
-  return tag === null ? null : tag[0].slice(0, 40);
+  if (syntax) {
+    return `zsh: no #! line and zsh's ${JSON.stringify(syntax[0])}: not a bash or sh script, so it is not judged`;
+  }
+  const tag = /<%[=-]?\s[^\n]*?%>/.exec(text);
+  return tag === null
+    ? null
+    : `a template (${tag[0].slice(0, 40)}) with no #! line: not a script as it is, so it is not judged`;
 }
 
 /** The program a `#!` line names (through `env`), or null without one. */

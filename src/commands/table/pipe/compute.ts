@@ -16,7 +16,7 @@ function inputText(call: PipeCall): string | null {
 }
 
 /** Lines of a text, and whether the last one ended with a newline. */
-function linesOf(text: string): { lines: string[]; ended: boolean } {
+export function linesOf(text: string): { lines: string[]; ended: boolean } {
   if (text === "") return { lines: [], ended: true };
   const ended = text.endsWith("\n");
   const lines = (ended ? text.slice(0, -1) : text).split("\n");

@@ -16,8 +16,8 @@
 import { type Arg } from "../../effects.ts";
 import type { ListingSource, Listing } from "../../../shell/listing.ts";
 import type { LineFilter, PipeCall, PipeOutput } from "../../spec.ts";
-import { withValue } from "../../effects.ts";
-import { gone } from "./listings.ts";
+import { dotOf, gone } from "./listings.ts";
+import { linesOf } from "./compute.ts";
 
 /** Letters that take a value (the rest of the word, or the next one). */
 const VALUE_LETTERS = "efmABCdD";
@@ -124,9 +124,6 @@ function grepWords(texts: readonly string[]): GrepWords | null {
 }
 
 const GREPS = ["grep", "egrep", "fgrep"];
-
-/** The working directory as the place bare names resolve in. */
-const dotOf = (anchor: Arg): Arg => withValue(anchor, ".", "");
 
 /**
  * `grep -rl PAT [DIR…]` (and -L): names of files under each directory, or bare names under
@@ -248,7 +245,6 @@ export const GREP_TEXT: PipeOutput = { t: "text",
     const file = g.fileOperands.length === 1 ? call.args[g.fileOperands[0]!]! : null;
     const text = file === null ? call.inputText() : file.text === "-" ? call.inputText() : call.fileText(file);
     if (text === null || !/^[\x00-\x7f]*$/.test(text) || text.includes("\0")) return null;
-    const lines = text === "" ? [] : (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n");
     const invert = g.flags.has("v");
-    return lines.filter((l) => re.test(l) !== invert).map((l) => l + "\n").join("");
+    return linesOf(text).lines.filter((l) => re.test(l) !== invert).map((l) => l + "\n").join("");
   } };

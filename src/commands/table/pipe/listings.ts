@@ -10,11 +10,12 @@ import { textDirname } from "./mapped.ts";
 import { programName } from "./options.ts";
 
 /** The working directory as the place bare names (`ls`, `fd`) resolve in. */
-function dotOf(anchor: Arg): Arg {
+export function dotOf(anchor: Arg): Arg {
   return withValue(anchor, ".", "");
 }
 
-const under = (dirs: readonly Arg[], sep: "\n" | "\0"): ListingSource<Arg> => ({ reps: dirs, reach: dirs,
+/** The names under each directory of `dirs`, each printed with it in front. */
+export const under = (dirs: readonly Arg[], sep: "\n" | "\0"): ListingSource<Arg> => ({ reps: dirs, reach: dirs,
   read: dirs.map((dir) => ({ dir, deep: true })), sep });
 
 /**

@@ -11,7 +11,7 @@
 import type { Arg } from "../../effects.ts";
 import type { ListingSource } from "../../../shell/listing.ts";
 import type { PipeOutput } from "../../spec.ts";
-import { withValue } from "../../effects.ts";
+import { dotOf, under } from "./listings.ts";
 
 /** Short options that take a value (the rest of the word, or the next one). */
 const VALUE_LETTERS = "efgtTrABCmdjEM";
@@ -79,10 +79,8 @@ function rgNames(args: readonly Arg[], texts: readonly string[], nameArg: Arg): 
   if (!filesMode && !patternGiven && operands.length === 0) return null;
   // `-` is standard input, printed as `<stdin>`: no name of the disk.
   if (paths.some((p) => p.text === "-")) return null;
-  const sep = nul ? "\0" : "\n";
   // Without a path rg prints names relative to the working directory.
-  const dirs = paths.length ? paths : [withValue(nameArg, ".", "")];
-  return { reps: dirs, reach: dirs, read: dirs.map((dir) => ({ dir, deep: true })), sep };
+  return under(paths.length ? paths : [dotOf(nameArg)], nul ? "\0" : "\n");
 }
 
 export const RG_FILES_LISTING: PipeOutput = { t: "listing",
