@@ -966,6 +966,19 @@ table("functions", box, [
   ["f(){ cd src; }; rm x", "allow", ["* $P/x", "!* $P/src/x"]],
   ['function g { cat "$@"; }; g README.md ../outside/secret.txt', "ask", ["* $O/secret.txt"]],
   ["f(){ f; }; f", "ask", ["#NESTING_TOO_DEEP"]],
+  // A function that calls itself again with arguments not known, or with the arguments of the
+  // call it is inside, is followed no deeper (a dispatcher calling itself, nvm's resolve_alias
+  // → print_implicit_alias → ls → resolve_alias): fail closed, and what the first round reaches
+  // is judged.
+  ['f(){ case "$1" in a) f b ;; *) f "$1" ;; esac; }; f "$X"', "ask", ["#NESTING_TOO_DEEP"]],
+  ['a(){ b "$1"; }; b(){ a "$1"; }; a "$X"', "ask", ["#NESTING_TOO_DEEP"]],
+  ['f(){ case "$1" in x) cat ~/.bashrc ;; *) f "$@" ;; esac; }; f "$Y"', "ask", ["read $H/.bashrc",
+    "#NESTING_TOO_DEEP"]],
+  ['f(){ case "$1" in x) cat README.md ;; *) f "$@" ;; esac; }; f "$Y"', "ask", ["read $P/README.md",
+    "#NESTING_TOO_DEEP"]],
+  // Known arguments that change each round are followed: the chain ends, or meets the depth bound.
+  ["f(){ case $1 in 0) ;; 1) f 0 ;; 2) f 1 ;; esac; }; f 2; cat README.md", "allow", ["read $P/README.md"]],
+  ['f(){ f "x$1"; }; f a', "ask", ["#NESTING_TOO_DEEP"]],
   ["f(){ local d=/tmp; cd $d; }; f; rm x", "ask", ["* /tmp/x"]],
   ["d=src; f(){ local d=/tmp; }; f; cd $d; cat main.ts", "allow", ["* $P/src/main.ts"]],
   ["f(){ return; cd /tmp; }; f; rm x", "allow", ["* $P/x"]],

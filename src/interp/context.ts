@@ -49,6 +49,8 @@ export interface Frame {
   readonly via: readonly string[];
   readonly span: Span | null;
   readonly callDepth: number;
+  /** The function calls being run, outermost first: the name and each argument, each ended by NUL; or the name and U+0001 when the arguments are not known. */
+  readonly calls?: readonly string[];
   /** The shell reading the code: eval and source inside it read alike. */
   readonly dialect?: Dialect;
   /** The package.json scripts running, outermost first (`DIR/package.json#NAME`): a chain's stack. */

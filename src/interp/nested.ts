@@ -82,12 +82,28 @@ export function callFunction(it: Shell, name: string, body: Stmt, args: readonly
       it.frame.span ?? args[0]?.span ?? null);
     return [taint(w, "a recursive function")];
   }
+  const positional = unknownArgs || args.some((a) => a.text === null) || info.countUnknown
+    ? null
+    : args.map((a) => positionalText(a.text!, a.standIn === true));
+  // A function that calls itself again (directly or through others) with arguments not known,
+  // or with the arguments of the call it is inside, is followed no deeper: nothing known ends
+  // it, and each round takes every branch again (nvm's `nvm` calling `nvm`, resolve_alias →
+  // print_implicit_alias → ls → resolve_alias), multiplying the work to the depth bound only to
+  // meet the bound.
+  const calls = it.frame.calls ?? [];
+  const call = positional === null ? `${name}\u0001` : [name, ...positional].map((p) => `${p}\u0000`).join("");
+  const same = (c: string) => c.startsWith(`${name}\u0000`) || c === `${name}\u0001`;
+  if (calls.includes(call) || (positional === null && calls.some(same))) {
+    it.issue("NESTING_TOO_DEEP",
+      `${name} calls itself again with ${
+        positional === null ? "arguments not known" : "the same arguments"
+      }: the recursion is not followed`, it.frame.span ?? args[0]?.span ?? null);
+    return [taint(w, "a recursive function")];
+  }
   const outerPositional = w.positional;
   const outerFrames = w.frames;
   const entered = w.clone();
-  entered.positional = unknownArgs || args.some((a) => a.text === null) || info.countUnknown
-    ? null
-    : args.map((a) => positionalText(a.text!, a.standIn === true));
+  entered.positional = positional;
   entered.frames = [...outerFrames, EMPTY_SCOPE];
   const saved = it.frame;
   // BASH_SOURCE in the body: the file the function was defined in, then the caller's.
@@ -95,7 +111,8 @@ export function callFunction(it: Shell, name: string, body: Stmt, args: readonly
   // (Its spans are where it was defined: in the command, or in the file it was read from.)
   const { place: _place, ...outside } = saved;
   it.frame = { ...(def ? outside : saved), ...(def ? { offset: def.at.offset, span: def.at.span } : {}),
-    ...(def?.at.place ? { place: def.at.place } : {}), callDepth: saved.callDepth + 1, sources };
+    ...(def?.at.place ? { place: def.at.place } : {}), callDepth: saved.callDepth + 1, calls: [...calls, call],
+    sources };
   it.returnable++;
   const savedLoopBase = it.loopBase;
   it.loopBase = it.loopDepth;
@@ -188,7 +205,8 @@ export function runCode(it: Shell, text: string | null, span: Span, label: strin
   const saved = it.frame;
   const place = from?.file ? { file: from.file, offset: 0, fixed: null } : nestedPlace(saved.place, span);
   it.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, label], span: saved.span ?? it.span(span),
-    callDepth: saved.callDepth, dialect: readBy, ...(saved.scripts ? { scripts: saved.scripts } : {}),
+    callDepth: saved.callDepth, ...(saved.calls ? { calls: saved.calls } : {}), dialect: readBy,
+    ...(saved.scripts ? { scripts: saved.scripts } : {}),
     sources: from !== undefined ? from.sources : inProcess ? (saved.sources ?? null) : null,
     ...(place ? { place } : {}) };
   try {
@@ -363,8 +381,8 @@ export function substituteCode(it: Shell, text: string, world: World, span: Span
   const saved = it.frame;
   const place = nestedPlace(saved.place, span);
   it.frame = { offset: 0, depth: saved.depth + 1, via: [...saved.via, "`…`"], span: saved.span ?? it.span(span),
-    callDepth: saved.callDepth, dialect: readBy, ...(saved.sources ? { sources: saved.sources } : {}),
-    ...(place ? { place } : {}) };
+    callDepth: saved.callDepth, ...(saved.calls ? { calls: saved.calls } : {}), dialect: readBy,
+    ...(saved.sources ? { sources: saved.sources } : {}), ...(place ? { place } : {}) };
   try {
     it.coverage.register(parsed.stmt, (x) => it.span(x));
     return substitute(it, parsed.stmt, world, span);
