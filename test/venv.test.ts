@@ -182,6 +182,19 @@ describe("a project's symlink to a system program is that program", () => {
     if (!existsSync("/usr/bin/python3")) return;
     makeVenv(join(box.fx.project, "sysvenv"), "/usr/bin/python3");
     assertCase(box, ["sysvenv/bin/python scripts/tool.py README.md", "allow", ["exec $P/scripts/tool.py"]]);
+    // In a pipeline, with segments that change no path (inert-segment.ts): the python's own
+    // project code is not taken to have made links before the python started.
+    assertCase(box, ["sysvenv/bin/python scripts/tool.py README.md 2>&1 | tail -20", "allow", [
+      "exec $P/scripts/tool.py",
+    ]]);
+    assertCase(box, ["sysvenv/bin/python -m pytest tests 2>&1 | tee test.log | grep -E 'passed|failed'", "allow", [
+      "write $P/test.log",
+    ]]);
+    // Outside twins: another segment that replaces the link, or rewrites the venv's pyvenv.cfg.
+    assertCase(box, ["sysvenv/bin/python scripts/tool.py | ln -sf ../../outside/secret.txt sysvenv/bin/python3", "ask",
+      ["#UNRESOLVED_PATH"]]);
+    assertCase(box, ["sysvenv/bin/python scripts/tool.py | tee sysvenv/pyvenv.cfg", "ask", ["#OPAQUE_CODE"]]);
+    assertCase(box, ["sysvenv/bin/python scripts/tool.py | awk '{ system($0) }'", "ask", ["#OPAQUE_CODE"]]);
   });
 });
 

@@ -12,7 +12,8 @@ import { pipeOutput } from "./stdin.ts";
 import { substituteEvaluated, writeEvaluated } from "../shell/words/variables.ts";
 import { evaluated, onlyNumbers } from "./assign.ts";
 import type { Shell } from "./context.ts";
-import { subshell, unmarked } from "./nested.ts";
+import { inertSegment } from "./inert-segment.ts";
+import { subshell, subshellEnds, unmarked } from "./nested.ts";
 import { diskKey, widen, withStatus } from "./worlds.ts";
 import { knownWrite, withText } from "./written-text.ts";
 import type { LogMark } from "./file-texts.ts";
@@ -65,7 +66,12 @@ export function execPipe(it: Shell, items: readonly Stmt[], ws: World[]): World[
   for (const w of ws) {
     const start = w.clone();
     const mark = it.paths.texts.logMark();
-    const earlier = items.slice(0, -1).map((item) => subshell(it, item, w));
+    const earlierEnds: World[][] = [];
+    const earlier = items.slice(0, -1).map((item) => {
+      const r = subshellEnds(it, item, w);
+      earlierEnds.push(r.ends);
+      return r.status;
+    });
     const pipefail = w.options.pipefail;
     const lp = w.options.lastpipe;
     const ends: World[] = [];
@@ -79,7 +85,7 @@ export function execPipe(it: Shell, items: readonly Stmt[], ws: World[]): World[
         pipefail === false || e.flow !== "normal" ? e : withStatus(e, pipefailStatus(earlier, e.status, pipefail)),
       );
     }
-    besideEachOther(it, items.slice(0, -1), start, ends, mark);
+    besideEachOther(it, items, start, [...earlierEnds, ends], mark);
   }
   return dedupe(out);
 }
@@ -87,25 +93,40 @@ export function execPipe(it: Shell, items: readonly Stmt[], ws: World[]): World[
 /**
  * The segments of a pipeline run at once: each may open its paths after the others (a later
  * segment's `ln -s`, `mv`) have changed the disk. Each segment but the last, which was judged
- * after the others, is judged again in the world the pipeline started in with everything the
- * segments did to the disk, when that changes how a path resolves or a segment read the text of
- * a file that one wrote (`bash x.sh | echo 'cat ~/.ssh/id_rsa' > x.sh`: judged again, the
- * file is one the command writes, whose text is not known).
+ * after the others, is judged again in the world the pipeline started in with what the other
+ * segments did to the disk, when that changes how a path resolves. `ends[j]`: the worlds
+ * segment j ended in, run in order, so each holds what the segments before it did too. For
+ * segment i those before it are its own ends; one after it holds what segment i did as well,
+ * which is taken too (more than the others alone did), unless it is a segment that changes
+ * nothing a path resolves through (inert-segment.ts: `| tail -20`, `| tee log`). When a
+ * segment read the text of a file that one wrote (`bash x.sh | echo 'cat ~/.ssh/id_rsa' >
+ * x.sh`: judged again, the file is one the command writes, whose text is not known), every
+ * segment is judged again with everything the segments did.
  */
-function besideEachOther(it: Shell, segments: readonly Stmt[], start: World, ends: readonly World[],
+function besideEachOther(it: Shell, segments: readonly Stmt[], start: World, ends: readonly (readonly World[])[],
   mark: LogMark): void
 {
-  if (segments.length === 0) return;
+  if (segments.length < 2) return;
   const all = start.clone();
-  it.paths.joinChild(all, ends);
-  if (diskKey(all) === diskKey(start) && !it.paths.texts.readThenWritten(mark)) return;
-  // A directory another segment renamed may be renamed after a segment's `cd` into it.
-  const before = it.besideMoves;
-  it.besideMoves = [...new Set([...before, ...all.movedDirs.filter((m) => !start.movedDirs.includes(m))])];
-  try {
-    for (const s of segments) subshell(it, s, all.clone());
-  } finally {
-    it.besideMoves = before;
+  it.paths.joinChild(all, ends.flat());
+  const textChanged = it.paths.texts.readThenWritten(mark);
+  if (diskKey(all) === diskKey(start) && !textChanged) return;
+  const inert = segments.map((s) => inertSegment(it, s, start));
+  for (let i = 0; i < segments.length - 1; i++) {
+    let others = all;
+    if (!textChanged) {
+      others = start.clone();
+      it.paths.joinChild(others, ends.filter((_, j) => j < i || (j > i && !inert[j])).flat());
+      if (diskKey(others) === diskKey(start)) continue;
+    }
+    // A directory another segment renamed may be renamed after a segment's `cd` into it.
+    const before = it.besideMoves;
+    it.besideMoves = [...new Set([...before, ...others.movedDirs.filter((m) => !start.movedDirs.includes(m))])];
+    try {
+      subshell(it, segments[i]!, others.clone());
+    } finally {
+      it.besideMoves = before;
+    }
   }
 }
 

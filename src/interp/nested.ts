@@ -43,8 +43,13 @@ export function execReparse(it: Shell, s: Extract<Stmt, { t: "reparse" }>, ws: W
 
 /** Runs a statement in a copy of the world (a subshell) and returns its exit status. */
 export function subshell(it: Shell, s: Stmt, w: World): Status {
-  const out = inChild(it, () => it.exec(s, [w.clone()]));
-  return it.paths.joinChild(w, out);
+  return subshellEnds(it, s, w).status;
+}
+
+/** Runs `s` in a subshell of `w`: what it leaves in `w` (joinChild), and the worlds it ended in. */
+export function subshellEnds(it: Shell, s: Stmt, w: World): { status: Status; ends: World[] } {
+  const ends = inChild(it, () => it.exec(s, [w.clone()]));
+  return { status: it.paths.joinChild(w, ends), ends };
 }
 
 /** Runs code in a new shell: no loops, and no function or sourced file to return from. */
