@@ -194,7 +194,30 @@ describe("a project's symlink to a system program is that program", () => {
     assertCase(box, ["sysvenv/bin/python scripts/tool.py | ln -sf ../../outside/secret.txt sysvenv/bin/python3", "ask",
       ["#UNRESOLVED_PATH"]]);
     assertCase(box, ["sysvenv/bin/python scripts/tool.py | tee sysvenv/pyvenv.cfg", "ask", ["#OPAQUE_CODE"]]);
-    assertCase(box, ["sysvenv/bin/python scripts/tool.py | awk '{ system($0) }'", "ask", ["#OPAQUE_CODE"]]);
+    assertCase(box, ["sysvenv/bin/python scripts/tool.py | awk '{ system($0) }'", "ask", ["#INLINE_CODE"]]);
+    // After an install or project code, whose changes are project code's (a name that exists
+    // now is taken as it is now, as after `npm install`), the venv's python is still the system
+    // python it leads to.
+    consoleScript(join(box.fx.project, "sysvenv"), "pip", "pip._internal.cli.main");
+    assertCase(box, ["sysvenv/bin/pip install pytest && sysvenv/bin/python scripts/tool.py README.md", "allow", [
+      "exec $P/scripts/tool.py",
+    ]]);
+    assertCase(box, [". sysvenv/bin/activate && pip install pytest && python scripts/tool.py README.md", "allow", [
+      "exec $P/scripts/tool.py",
+    ]]);
+    assertCase(box, ["scripts/tool.py README.md && sysvenv/bin/python scripts/tool.py README.md", "allow", [
+      "exec $P/scripts/tool.py",
+    ]]);
+    // Not after a command that visibly writes a link on the way, or one the guard does not follow.
+    assertCase(box, [
+      "rm sysvenv/bin/python3 && cp scripts/tool.py sysvenv/bin/python3 && sysvenv/bin/python scripts/tool.py",
+      "ask",
+      ["#OPAQUE_CODE"],
+    ]);
+    assertCase(box, ["ln -sf ../../outside/secret.txt sysvenv/bin/python3 && sysvenv/bin/python scripts/tool.py", "ask",
+      ["#OPAQUE_CODE"]]);
+    assertCase(box, ["tar -xf a.tar -C sysvenv && sysvenv/bin/python scripts/tool.py", "ask", ["#OPAQUE_CODE"]]);
+    assertCase(box, ["mytool --out sysvenv && sysvenv/bin/python scripts/tool.py", "ask", ["#OPAQUE_CODE"]]);
   });
 });
 

@@ -17,7 +17,7 @@ export interface DiskSource {
   physicalDir(logical: string): string | null;
   entryLocation(w: World, p: string, dir: string | null): string | null | "changed" | "self";
   throughLinkZone(w: World, abs: string): boolean;
-  readScript(w: World, path: string): string | null;
+  readScript(w: World, path: string, code?: boolean): string | null;
   readData(w: World, path: string, maxBytes: number): DataRead;
   readOwnConfig(w: World, path: string, maxBytes: number): DataRead;
   unplainNames(dir: string, deep: boolean, w: World, span: Span, onlyPlain?: boolean): string | NamesSeen;

@@ -64,10 +64,9 @@ export function pathPrograms(it: Shell, w: World, name: string): string[] {
  * any of this does not hold, or an earlier part of the command may have made links.
  */
 export function systemProgramBehind(it: Shell, w: World, text: string): string | null {
-  if (it.opts.commandKnowledge === false || !text.includes("/") || isSystemProgram(text) || w.linksChanged ||
-    w.linkZones.length) return null;
+  if (it.opts.commandKnowledge === false || !text.includes("/") || isSystemProgram(text)) return null;
   const abs = isAbsolute(text) ? text : w.cwd === null ? null : join(w.cwd, text);
-  if (abs === null) return null;
+  if (abs === null || linkMayHaveChanged(it, w, abs)) return null;
   const r = resolvePhysical(abs, it.fs);
   if (!r.ok || !r.exists || r.path === abs || !isSystemProgram(r.path) || it.fs.lstat(r.path) !== "file") return null;
   const name = basename(abs);
@@ -75,6 +74,29 @@ export function systemProgramBehind(it: Shell, w: World, text: string): string |
   const entry = lookupCommand(name);
   if (name !== program && (entry === undefined || entry !== lookupCommand(program))) return null;
   return venvHomeIs(it.paths, w, abs, dirname(r.path)) ? r.path : null;
+}
+
+/**
+ * Whether an earlier part of the command may have made or changed a link on the way from `abs`
+ * to the file it leads to: a write named at or above one of them, a link zone on the way, or a
+ * change by a command the guard does not follow (FileTexts.mayBeWritten). Changes only project
+ * code may have made (an install, a build, a program of the project's: `pip install`, then the
+ * venv's python) do not count: a name that is there now is taken as what it is now, as a path
+ * is after `npm install` (docs/semantics.md).
+ */
+function linkMayHaveChanged(it: Shell, w: World, abs: string): boolean {
+  let p = abs;
+  for (let hops = 0; hops < 40; hops++) {
+    const dir = it.paths.physicalDir(dirname(p));
+    if (dir === null) return true;
+    const at = join(dir, basename(p));
+    if (it.paths.mayHaveChanged(w, at)) return true;
+    if (it.fs.lstat(at) !== "symlink") return false;
+    const target = it.fs.readlink(at);
+    if (target === null) return true;
+    p = canonicalLogical(isAbsolute(target) ? target : join(dir, target));
+  }
+  return true;
 }
 
 function basename(p: string): string {

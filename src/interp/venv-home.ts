@@ -11,7 +11,8 @@ import type { World } from "../shell/state.ts";
 interface VenvHomeSource {
   readonly fs: FileSystem;
   physicalDir(logical: string): string | null;
-  readScript(w: World, path: string): string | null;
+  /** `code`: read as code is, which project code run earlier does not make unknown (FileTexts.read). */
+  readScript(w: World, path: string, code?: boolean): string | null;
 }
 
 /**
@@ -29,7 +30,8 @@ export function venvHomeIs(src: VenvHomeSource, w: World, link: string, programD
     const cfg = join(dir, "pyvenv.cfg");
     const found = resolvePhysical(cfg, src.fs);
     if (found.ok && !found.exists) continue;
-    const body = src.readScript(w, cfg);
+    // Which installation runs, as the link it starts from does: code to Python (its `site`).
+    const body = src.readScript(w, cfg, true);
     const home = body === null ? null : /^[ \t]*home[ \t]*=[ \t]*(.*?)[ \t]*$/m.exec(body)?.[1] ?? null;
     if (home === null || !isAbsolute(home) || src.physicalDir(home) !== programDir) return false;
   }
@@ -70,5 +72,5 @@ export function venvInterpreter(src: VenvHomeSource, w: World, link: string, pro
 /** Whether a `pyvenv.cfg` the guard can read is where Python started by `link` looks for one. */
 function hasVenvConfig(src: VenvHomeSource, w: World, link: string): boolean {
   const bin = dirname(canonicalLogical(link));
-  return [bin, dirname(bin)].some((d) => src.readScript(w, join(d, "pyvenv.cfg")) !== null);
+  return [bin, dirname(bin)].some((d) => src.readScript(w, join(d, "pyvenv.cfg"), true) !== null);
 }
