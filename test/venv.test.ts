@@ -129,6 +129,41 @@ table("a name PATH finds among the project's files is that file", box, [
   ["PATH=$P/scripts:$PATH build.sh", "ask", ["#UNRESOLVED_WORD"]],
 ]);
 
+// A venv `python3 -m venv DIR` makes earlier in the command (src/interp/made-venvs.ts): its
+// activate script, python and pip are the standard library's, for the host's Python, as long as
+// nothing else in the command may have written there. (`newvenv` is never made: nothing runs.)
+table("a venv made earlier in the command", box, [
+  ["python3 -m venv newvenv && newvenv/bin/pip install -r requirements.txt", "allow", ["read $P/requirements.txt"]],
+  ["python3 -m venv newvenv && . newvenv/bin/activate && pip install -r requirements.txt && pytest tests", "allow", [
+    "read $P/requirements.txt",
+    "#SCRIPT_INTERPRETED",
+  ]],
+  ["python -m venv --prompt dev newvenv && source newvenv/bin/activate && python scripts/tool.py README.md", "allow", [
+    "exec $P/scripts/tool.py",
+  ]],
+  ["python3 -m venv newvenv && newvenv/bin/python -m pytest tests", "allow", ["* $P/tests"]],
+  // What runs in it is judged as ever.
+  ["python3 -m venv newvenv && . newvenv/bin/activate && cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["python3 -m venv newvenv && newvenv/bin/pip install --target ~/lib flask", "ask", ["* $H/lib"]],
+  // After deactivate, pip is the host's again: outside the project.
+  ["python3 -m venv newvenv && . newvenv/bin/activate && deactivate && pip install flask", "ask", ["#OUTSIDE_EFFECT"]],
+  // Outside twins: written over, not made, made outside or by a name not known.
+  ["python3 -m venv newvenv && echo 'cat ~/.ssh/id_rsa' > newvenv/bin/activate && . newvenv/bin/activate", "ask", [
+    "#OPAQUE_CODE",
+  ]],
+  ["python3 -m venv newvenv && ln -sf ~/.ssh/id_rsa newvenv/bin/pip && newvenv/bin/pip install flask", "ask", [
+    "#UNRESOLVED_PATH",
+  ]],
+  ["python3 -m venv newvenv && rm -rf newvenv && mytool newvenv && newvenv/bin/pip install flask", "ask", [
+    "#UNRESOLVED_PATH",
+  ]],
+  ["newvenv/bin/pip install flask", "ask", ["#OPAQUE_CODE"]],
+  ['python3 -m venv "$V" && newvenv/bin/pip install flask', "ask", ["#OPAQUE_CODE"]],
+  ["python3 -m venv ../outside/v && ../outside/v/bin/pip install flask", "ask", ["* $O/v"]],
+  ["python3 -m venv --help && newvenv/bin/pip install flask", "ask", ["#UNRESOLVED_PATH"]],
+  ["./scripts/tool.py -m venv newvenv && newvenv/bin/pip install flask", "ask", ["#UNRESOLVED_PATH"]],
+]);
+
 /** bash's VIRTUAL_ENV, PATH and PYTHONHOME after sourcing `file` with the environment `env`. */
 function sourced(file: string, env: Record<string, string>): string[] {
   const r = spawnSync("bash", ["-c", '. "$0"; printf "%s\\n" "$VIRTUAL_ENV" "$PATH" "${PYTHONHOME-(unset)}"', file], {

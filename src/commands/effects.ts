@@ -322,6 +322,12 @@ export type Effect =
   } & BaseField)
   | { readonly t: "exit" }
   /**
+   * `python3 -m venv DIR`, `virtualenv DIR`: a virtual environment made at `arg` for the Python
+   * that runs the command, by the standard library's scripts (src/interp/made-venvs.ts).
+   */
+  | ({ readonly t: "venv"; readonly arg: Arg; /** It installs pip in it (not `--without-pip`). */
+    readonly pip: boolean } & BaseField)
+  /**
    * A name the command may leave as a symlink (src/shell/zones.ts): later paths through it are
    * not resolved through what is there now. `arg` names it (`ln -s T N`, `mv -T SRC N`); with
    * `entry`, the name is `arg/entry` when `arg` is a directory (following a symlink, unless

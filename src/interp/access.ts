@@ -34,6 +34,7 @@ import { CLIMBS, cleanedPlaces, MAY_SPELL_OTHERWISE, otherSpellings } from "./sp
 import { joinChild } from "./worlds.ts";
 import { scanTree } from "./scan-tree.ts";
 import { Moves } from "./moves.ts";
+import { MadeVenvs } from "./made-venvs.ts";
 import type { WalkAdvice } from "./walk-advice.ts";
 
 /** What the accesses are judged against: the disk, the roots, and what the policy could say. */
@@ -131,7 +132,11 @@ export class Accesses implements DiskSource {
     this.shell = shell;
     this.texts = new FileTexts(opts.fs, opts.roots, opts.limits.maxScriptBytes);
     this.moves = new Moves(this.fs, (p) => this.physicalDir(p));
+    this.venvs = new MadeVenvs(this.fs, opts.roots, this.texts, this);
   }
+
+  /** Virtual environments the command makes before it uses them (made-venvs.ts). */
+  readonly venvs: MadeVenvs;
 
   /** Where renamed entries are, and which working directories moved with them (moves.ts). */
   readonly moves: Moves;
@@ -313,7 +318,7 @@ export class Accesses implements DiskSource {
         problem: { code: "UNRESOLVED_PATH", why }, ...extra });
       return;
     }
-    if (linksChanged && r.missingParent) {
+    if (linksChanged && r.missingParent && !this.venvs.holds(r.path)) {
       this.findings.addPath({ path: text, resolved: null, kind, command, via, span,
         problem: { code: "UNRESOLVED_PATH",
           why:

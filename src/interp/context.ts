@@ -83,6 +83,8 @@ export interface DispatchInfo {
   readonly prefix?: readonly string[];
   /** The program is the one its name says, not looked up in PATH (a `run` effect's `named`). */
   readonly named?: boolean;
+  /** The program is one in the bin of this venv, made earlier in the command (made-venvs.ts). */
+  readonly venv?: string;
 }
 
 /** Options a new shell is started with (`bash -P -O nullglob`). */
@@ -92,7 +94,7 @@ export type StartOptions = Partial<Record<keyof Options, boolean>>;
 export interface BuiltinContext extends WordEnv {
   readonly paths: Pick<Accesses,
     "access" | "accessAbsolute" | "throughLinkZone" | "scanTree" | "readScript" | "scriptFile" | "genericArg" |
-      "reliesOnTree">;
+      "reliesOnTree" | "venvs">;
   issue(code: ReasonCode, message: string, span: Span | null): void;
   span(s: Span): Span;
   setVariable(a: Assign, w: World): void;

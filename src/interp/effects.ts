@@ -59,15 +59,19 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   const ordered: Effect[] = [];
   const links: Effect[] = [];
   const changes: Effect[] = [];
+  // (A venv made is recorded after every write the command makes: made-venvs.ts.)
+  const venvs: Effect[] = [];
   let names = 0;
   for (const e of effects) {
     if (e.t === "names") ordered.splice(names++, 0, e);
     else if (e.t === "links" || e.t === "moves") links.push(e);
     else if (e.t === "changes") changes.push(e);
+    else if (e.t === "venv") venvs.push(e);
     else ordered.push(e);
   }
   for (const e of links) ordered.push(e);
   for (const e of changes) ordered.push(e);
+  for (const e of venvs) ordered.push(e);
   // Zones are worked out against the state before the command, then added together.
   let zones: readonly LinkZone[] = [];
   // So are the directories it may rename (the working directory may be one of them), and
@@ -197,6 +201,9 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
           if (e.fs) o.fsChanged = true;
           if (e.links) o.linksChanged = true;
         }
+        break;
+      case "venv":
+        it.paths.venvs.record(e.base !== undefined ? withCwd(w, e.base) : w, e.arg, e.pip);
         break;
       case "exit":
         out = out.map((o) => {

@@ -80,6 +80,14 @@ export class FileTexts {
     return this.contentsMayChange || [...this.written].some((p) => isInside(phys, p));
   }
 
+  /**
+   * Whether a write after the first `from` writes of the log was at or above the physical path
+   * `phys`, or some command may have changed what any file holds (contentsMayChange).
+   */
+  writtenSince(from: number, phys: string): boolean {
+    return this.contentsMayChange || this.writeLog.slice(from).some((p) => isInside(phys, p));
+  }
+
   /** How far the logs of reads and writes are: where a part that runs beside others starts or ends. */
   logMark(): LogMark {
     return { reads: this.readLog.length, writes: this.writeLog.length };

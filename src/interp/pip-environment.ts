@@ -33,8 +33,9 @@ const GLOBAL_VALUED = new Set(["--python", "--log", "--proxy", "--retries", "--t
 
 /** Asks about a `pip install`/`uninstall` that installs into an environment outside the project. */
 export function pipEnvironment(it: Shell, argv: readonly Arg[], w: World, info: DispatchInfo): void {
-  // (`python -m pip` runs pip by its name: judged here as the python that runs it.)
-  if (info.named === true) return;
+  // (`python -m pip` runs pip by its name: judged here as the python that runs it. A venv's
+  // made earlier in the command installs into that venv, inside the project: made-venvs.ts.)
+  if (info.named === true || info.venv !== undefined) return;
   const words = pipWords(argv);
   if (words === null) return;
   // A name the command's PATH finds among the project's files (a venv's bin after `activate`)

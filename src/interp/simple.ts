@@ -286,11 +286,15 @@ function lookedUp(it: Shell, argv: readonly Arg[], w: World, info: DispatchInfo,
 }
 
 /** A program started (not a function or builtin): its table entry's effects, or a program of the project's. */
-function runProgram(it: Shell, given: readonly Arg[], w: World, info: DispatchInfo,
+function runProgram(it: Shell, given: readonly Arg[], w: World, called: DispatchInfo,
   naming: Naming | undefined): World[]
 {
-  // A symlink of the project's to a system program runs that program (path-lookup.ts).
-  const behind = systemProgramBehind(it, w, given[0]!.text!);
+  // A symlink of the project's to a system program runs that program (path-lookup.ts); a
+  // program in the bin of a venv made earlier in the command is the tool its name says, in that
+  // venv (made-venvs.ts).
+  const made = it.paths.venvs.fileOf(w, given[0]!.text);
+  const info = made === null ? called : { ...called, venv: made.dir };
+  const behind = made !== null ? made.name : systemProgramBehind(it, w, given[0]!.text!);
   const argv = behind === null ? given : [withValue(given[0]!, behind, ""), ...given.slice(1)];
   const name = argv[0]! as Arg & { text: string };
   if (behind !== null) naming = namingOf(name, argv.slice(1), it.opts.commandKnowledge !== false);

@@ -65,6 +65,35 @@ export function activateVenv(it: BuiltinContext, w: World, file: Arg, text: stri
   return defined.flatMap((d) => activated(d, found));
 }
 
+/**
+ * Sources the activate script of the venv `dir` made earlier in the command (made-venvs.ts):
+ * what the templates do, with `deactivate` as the newest one defines it (every release's
+ * restores PATH and PYTHONHOME alike); which release wrote it is not known, so neither is
+ * VIRTUAL_ENV_PROMPT. Null where the templates' effect is not followed (a read-only variable, a
+ * directory with `:` in it), for the caller to treat it as any script.
+ */
+export function activateMade(it: BuiltinContext, w: World, file: Arg, dir: string, label: string): World[] | null {
+  if (process.platform === "win32" || dir.includes(":") || WRITTEN.some((n) => w.attr(n).includes("r"))) return null;
+  const template = ACTIVATE_TEMPLATES[ACTIVATE_TEMPLATES.length - 1]!;
+  const start = template.lines.indexOf("deactivate () {");
+  const end = template.lines.indexOf("}", start);
+  if (start < 0 || end < 0) return null;
+  const defined = it.runCode(template.lines.slice(start, end + 1).join("\n"), file.span, `${label} ${file.text}`, w,
+    true);
+  it.issue("SCRIPT_INTERPRETED",
+    `${label} ${file.text}: the activate script of the venv ${dir} made earlier in the command: VIRTUAL_ENV=${dir}, PATH=${dir}/bin:$PATH, PYTHONHOME unset`,
+    file.span);
+  // Which release wrote it is not known, nor then whether VIRTUAL_ENV_PROMPT is set or what to:
+  // unknown, and not exported (a prompt's text is no place a program is handed).
+  const kept: ActivateTemplate = { ...template, promptVariable: "kept" };
+  return defined.flatMap((d) => activated(d, { template: kept, dir, prompt: "" })).map((a) => {
+    if (!a.attr("VIRTUAL_ENV_PROMPT").includes("x")) {
+      a.setVar("VIRTUAL_ENV_PROMPT", unknown("the prompt of a venv made by a Python whose release is not known"));
+    }
+    return a;
+  });
+}
+
 /** The variables the scripts write. */
 const WRITTEN = ["PATH", "VIRTUAL_ENV", "PYTHONHOME", "PS1", "VIRTUAL_ENV_PROMPT", "_OLD_VIRTUAL_PATH",
   "_OLD_VIRTUAL_PYTHONHOME", "_OLD_VIRTUAL_PS1"];

@@ -6,7 +6,7 @@ import { STATUS_UNKNOWN, type World } from "../../shell/state.ts";
 import { UNKNOWN_STDIN } from "../stdin.ts";
 import { lookup } from "../../shell/words/variables.ts";
 import type { BuiltinContext, DispatchInfo } from "../context.ts";
-import { activateVenv } from "../venv.ts";
+import { activateMade, activateVenv } from "../venv.ts";
 import { done, taint } from "../worlds.ts";
 
 const RESERVED_WORDS = new Set(["!", "[[", "]]", "{", "}", "case", "coproc", "do", "done", "elif", "else", "esac", "fi",
@@ -102,6 +102,13 @@ export function source(it: BuiltinContext, argv: readonly Arg[], w: World, info:
   const file = argv[1];
   if (!file) return done(w, 1);
   const label = argv[0]!.text === "." ? "." : "source";
+  // The activate script of a venv made earlier in the command (made-venvs.ts): not there to
+  // read yet, but known.
+  const made = it.paths.venvs.fileOf(w, file.text);
+  const activated = made !== null && made.name === "activate" && argv.length === 2
+    ? activateMade(it, w, file, made.dir, label)
+    : null;
+  if (activated !== null) return activated;
   it.paths.access(w, file, "read", label);
   const positional = argv.length > 2
     ? (argv.slice(2).every((a) => a.text !== null) ? argv.slice(2).map((a) => a.text!) : null)

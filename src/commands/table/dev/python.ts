@@ -37,7 +37,32 @@ const PYTHON: TableSpec = { names: PYTHON_NAMES, style: "posix", abbreviations: 
       ctx.emit({ t: "run", argv: [withValue(mod, mod.text, ""), ...ctx.operands], inProcess: false,
         bypassFunctions: true, label: `${ctx.name} -m ${mod.text}`, named: true });
     }
+    if (mod?.text === "venv") {
+      const pip = !ctx.operands.some((a) => a.text === "--without-pip");
+      for (const dir of venvDirs(ctx.operands)) ctx.emit({ t: "venv", arg: dir, pip });
+    }
   }) };
+
+/** `python -m venv`'s options (3.13 `--help`): without a value, and the one with (`--prompt`). */
+const VENV_FLAGS = new Set(["--system-site-packages", "--symlinks", "--copies", "--clear", "--upgrade", "--without-pip",
+  "--upgrade-deps", "--without-scm-ignore-files"]);
+
+/**
+ * The directories `python -m venv WORDS` makes: its operands, when every word is known and
+ * none asks for help or is an option it does not know (then what it makes is not said).
+ */
+function venvDirs(words: readonly Arg[]): Arg[] {
+  const dirs: Arg[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const t = words[i]!.text;
+    if (t === null) return [];
+    if (t === "--prompt") i++;
+    else if (t.startsWith("--prompt=") || VENV_FLAGS.has(t)) continue;
+    else if (t.startsWith("-")) return [];
+    else dirs.push(words[i]!);
+  }
+  return dirs;
+}
 
 /**
  * `python -m pip …` is pip, judged by pip's entry (requirement files it reads, direct
@@ -49,9 +74,14 @@ export const PYTHON_ANALYSER: Analyser = (() => {
   const expanded = expandSpec(PYTHON);
   return { names: PYTHON.names,
     analyse: (call) => {
-      const effects =
+      let effects =
         applySpec(call.name, expanded, call.args, call.world, call.span, undefined, call.disk, () => call.stdin)
           .effects;
+      // `python -m venv DIR` runs the standard library's venv (and ensurepip), which write DIR and
+      // nothing else: not project code (src/interp/made-venvs.ts).
+      if (effects.some((e) => e.t === "venv")) {
+        effects = effects.map((e) => e.t === "changes" ? { t: "changes", fs: true, links: true, confined: true } : e);
+      }
       const run = effects.find((e) => e.t === "run");
       if (!run || run.t !== "run") return effects;
       const tool = new Set(run.argv.slice(1));
