@@ -122,16 +122,13 @@ table("a word that starts with @ names a response file", box, [
 // the name first (Python's os.path.abspath, Node's path.resolve, Go's filepath.Abs: python3 -m
 // venv deep-in/../../x made $T/work/x, by hand) takes it above the project.
 table("a path whose .. a program may clean away before the kernel sees it", box, [["python3 -m venv deep-in/../../x",
-  "ask", ["* $T/work/x", "* $P/x"]], ["touch deep-in/../../x", "ask", ["write $T/work/x", "write $P/x"]], [
-  "cat $P/deep-in/../../README.md",
+  "ask", ["* $T/work/x/pyvenv.cfg", "* $P/x/pyvenv.cfg"]], ["touch deep-in/../../x", "ask", ["write $T/work/x",
+  "write $P/x"]], ["cat $P/deep-in/../../README.md", "ask", ["read $T/work/README.md"]], [
+  "cd deep-in && cat ../../README.md",
   "ask",
   ["read $T/work/README.md"],
-], ["cd deep-in && cat ../../README.md", "ask", ["read $T/work/README.md"]], ["cat deep-in/../deep.ts", "allow", [
-  "read $P/src/deep.ts",
-  "read $P/deep.ts",
-]], ["cat link-in/../README.md", "allow", ["read $P/README.md"]], ["cat deep-in/deep.ts", "allow", [
-  "read $P/src/sub/deep.ts",
-]]]);
+], ["cat deep-in/../deep.ts", "allow", ["read $P/src/deep.ts", "read $P/deep.ts"]], ["cat link-in/../README.md",
+  "allow", ["read $P/README.md"]], ["cat deep-in/deep.ts", "allow", ["read $P/src/sub/deep.ts"]]]);
 
 // A command the table does not know: every word may be a path, and so may a value glued to
 // an option, and each word of an argument with blanks (it may be a command line the program

@@ -142,6 +142,14 @@ table("a venv made earlier in the command", box, [
     "exec $P/scripts/tool.py",
   ]],
   ["python3 -m venv newvenv && newvenv/bin/python -m pytest tests", "allow", ["* $P/tests"]],
+  // Over a venv that is there: venv writes its activate script anew and keeps its python links.
+  ["python3 -m venv .venv && . .venv/bin/activate && python scripts/tool.py README.md", "allow", [
+    "exec $P/scripts/tool.py",
+  ]],
+  ["python3 -m venv .venv && .venv/bin/python scripts/tool.py README.md", "allow", ["exec $P/scripts/tool.py"]],
+  // (Its pip stays what is there when pip is installed already: shady's reads outside.)
+  ["python3 -m venv shady && shady/bin/pip install flask", "ask", ["#OPAQUE_CODE"]],
+  ["python3 -m venv tampered && . tampered/bin/activate && cat README.md", "allow", ["read $P/README.md"]],
   // What runs in it is judged as ever.
   ["python3 -m venv newvenv && . newvenv/bin/activate && cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
   ["python3 -m venv newvenv && newvenv/bin/pip install --target ~/lib flask", "ask", ["* $H/lib"]],
@@ -159,7 +167,7 @@ table("a venv made earlier in the command", box, [
   ]],
   ["newvenv/bin/pip install flask", "ask", ["#OPAQUE_CODE"]],
   ['python3 -m venv "$V" && newvenv/bin/pip install flask', "ask", ["#OPAQUE_CODE"]],
-  ["python3 -m venv ../outside/v && ../outside/v/bin/pip install flask", "ask", ["* $O/v"]],
+  ["python3 -m venv ../outside/v && ../outside/v/bin/pip install flask", "ask", ["write $O/v/pyvenv.cfg"]],
   ["python3 -m venv --help && newvenv/bin/pip install flask", "ask", ["#UNRESOLVED_PATH"]],
   ["./scripts/tool.py -m venv newvenv && newvenv/bin/pip install flask", "ask", ["#UNRESOLVED_PATH"]],
 ]);

@@ -26,6 +26,7 @@ import { makeRecipes } from "./make-recipes.ts";
 import { dotenvFiles } from "./dotenv.ts";
 import { interpreterScripts, shebangScript, writtenModules } from "./script-reach.ts";
 import { userShell } from "./user-shell.ts";
+import { venvOfPythons } from "./path-lookup.ts";
 
 /** Names judged from one list a command reads (`--files0-from`, `tar -T`); more is EXPANSION_TOO_LARGE. */
 const MAX_LISTED_NAMES = 4096;
@@ -72,6 +73,13 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
   for (const e of links) ordered.push(e);
   for (const e of changes) ordered.push(e);
   for (const e of venvs) ordered.push(e);
+  // Where each venv is made, asked of the disk as it is before the command's own writes.
+  const venvPlaces = new Map(
+    venvs.map((e) => [e, e.t === "venv"
+      ? it.paths.venvs.placeOf(e.base !== undefined ? withCwd(w, e.base) : w, e.arg, (abs) => venvOfPythons(it, w, abs))
+      : null]
+    ),
+  );
   // Zones are worked out against the state before the command, then added together.
   let zones: readonly LinkZone[] = [];
   // So are the directories it may rename (the working directory may be one of them), and
@@ -202,9 +210,12 @@ export function applyEffects(it: Shell, effects: readonly Effect[], argv: readon
           if (e.links) o.linksChanged = true;
         }
         break;
-      case "venv":
-        it.paths.venvs.record(e.base !== undefined ? withCwd(w, e.base) : w, e.arg, e.pip);
+      case "venv": {
+        const place = venvPlaces.get(e);
+        it.paths.venvs.logWrites(e.base !== undefined ? withCwd(w, e.base) : w, e.arg);
+        if (place) it.paths.venvs.record(place, e.pip);
         break;
+      }
       case "exit":
         out = out.map((o) => {
           const c = o.clone();

@@ -30,9 +30,14 @@ interface MadeVenvFile {
   readonly name: string;
 }
 
-interface Made {
-  /** The physical path it was made at (its parent resolved). */
+/** Where a venv is made: its directory, logical and physical, and whether one was there before. */
+interface VenvPlace {
+  readonly abs: string;
   readonly physical: string;
+  readonly existed: boolean;
+}
+
+interface Made extends VenvPlace {
   /** How many writes the command had made when the venv was made (FileTexts.logMark). */
   readonly writes: number;
   /** Its bin has pip (not `--without-pip`): else a `pip` there is not venv's, and PATH finds another. */
@@ -45,6 +50,21 @@ interface DiskView {
   throughLinkZone(w: World, abs: string): boolean;
 }
 
+/**
+ * What `python -m venv DIR` writes in DIR (CPython 3.11, under strace; the names other releases
+ * give the same files): its pyvenv.cfg, the scripts and links in bin (python, python3,
+ * python3.X; pip's console scripts), lib (where ensurepip installs pip), lib64 (a link to lib),
+ * include. Logged as these names, not as DIR: over a venv that is there, what else its bin holds
+ * stays what the disk shows.
+ */
+const VENV_WRITES = ["pyvenv.cfg", "lib", "lib64", "include", "bin/activate", "bin/activate.csh", "bin/activate.fish",
+  "bin/Activate.ps1", "bin/python", "bin/python3", "bin/pip", "bin/pip3",
+  ...Array.from({ length: 16 }, (_, i) => `bin/python3.${i}`),
+  ...Array.from({ length: 16 }, (_, i) => `bin/pip3.${i}`)];
+
+/** The names of a Python's interpreter in a venv's bin. */
+const PYTHON_NAME = /^(python|pypy)(\d+(\.\d+)?)?$/;
+
 export class MadeVenvs {
   /** By the venv's directory, logical and canonical. */
   private readonly made = new Map<string, Made>();
@@ -53,18 +73,53 @@ export class MadeVenvs {
     private readonly texts: FileTexts, private readonly disk: DiskView)
   {}
 
-  /** `python3 -m venv DIR` ran in `w`: the venv, when it is one the guard can follow. */
-  record(w: World, dir: Arg, pip: boolean): void {
+  /**
+   * Where `python3 -m venv DIR` makes its venv, asked in the world `w` before the command runs:
+   * null when the guard does not follow it. `existing`: whether a directory already there is
+   * a venv whose bin's python* lead to Pythons (asked of the caller, which knows how links to
+   * programs are judged: path-lookup.ts), whose files venv then writes over and whose links it
+   * keeps; anything else already there is not followed.
+   */
+  placeOf(w: World, dir: Arg, existing: (abs: string) => boolean): VenvPlace | null {
     const text = dir.text;
-    if (text === null || text === "" || (!isAbsolute(text) && w.cwd === null)) return;
+    if (text === null || text === "" || (!isAbsolute(text) && w.cwd === null)) return null;
     const abs = canonicalLogical(isAbsolute(text) ? text : join(w.cwd!, text));
     const parent = this.disk.physicalDir(dirname(abs));
-    if (parent === null || basename(abs) === "" || abs === "/") return;
+    if (parent === null || basename(abs) === "" || abs === "/") return null;
     const physical = join(parent, basename(abs));
     const r = resolvePhysical(physical, this.fs);
-    if (!r.ok || r.exists || !this.roots.some((root) => isInside(physical, root))) return;
-    if (this.disk.throughLinkZone(w, abs)) return;
-    this.made.set(abs, { physical, writes: this.texts.logMark().writes, pip });
+    if (!r.ok || !this.roots.some((root) => isInside(physical, root)) || this.disk.throughLinkZone(w, abs)) return null;
+    if (!r.exists) return { abs, physical, existed: false };
+    return this.fs.lstat(physical) === "dir" && existing(abs) ? { abs, physical, existed: true } : null;
+  }
+
+  /**
+   * Logs what `python -m venv DIR` writes (FileTexts), whether or not the venv is followed:
+   * later reads of those files are not of what the disk shows now.
+   */
+  logWrites(w: World, dir: Arg): void {
+    const text = dir.text;
+    const abs = text === null || (!isAbsolute(text) && w.cwd === null)
+      ? null
+      : canonicalLogical(isAbsolute(text) ? text : join(w.cwd!, text));
+    const parent = abs === null ? null : this.disk.physicalDir(dirname(abs));
+    if (abs === null || parent === null) {
+      // (Where is not known: the command's writes are not either.)
+      this.texts.contentsMayChange = true;
+      return;
+    }
+    const physical = join(parent, basename(abs));
+    for (const n of VENV_WRITES) {
+      const file = `${physical}/${n}`;
+      // (A python link that is there is kept, not written through: venv's symlink_or_copy.)
+      if (/^bin\/python/.test(n) && this.fs.lstat(file) === "symlink") continue;
+      this.texts.wrote(file);
+    }
+  }
+
+  /** The venv `placeOf` found was made, once every write of the command that made it is logged. */
+  record(place: VenvPlace, pip: boolean): void {
+    this.made.set(place.abs, { ...place, writes: this.texts.logMark().writes, pip });
   }
 
   /**
@@ -78,8 +133,20 @@ export class MadeVenvs {
       if (phys !== m.physical && !phys.startsWith(`${m.physical}/`)) continue;
       const rel = phys.slice(m.physical.length);
       if (/^\/bin\/(python|pypy)[^/]*(\/|$)/.test(rel) || this.texts.writtenSince(m.writes, phys)) return false;
-      const r = resolvePhysical(m.physical, this.fs);
-      return r.ok && !r.exists;
+      return this.unchanged(m);
+    }
+    return false;
+  }
+
+  /**
+   * Whether the physical path `phys` is one venv wrote in a venv made earlier in the command,
+   * as venv wrote it (nothing written at or above it since): its pyvenv.cfg names the Python
+   * that made it, not a home a command chose (written-config.ts).
+   */
+  wrote(phys: string): boolean {
+    for (const m of this.made.values()) {
+      if (!phys.startsWith(`${m.physical}/`)) continue;
+      return !this.texts.writtenSince(m.writes, phys) && this.unchanged(m);
     }
     return false;
   }
@@ -99,11 +166,18 @@ export class MadeVenvs {
     const dir = dirname(bin);
     const m = this.made.get(dir);
     if (m === undefined || (!m.pip && /^pip/.test(name))) return null;
+    // Over a venv that was there, venv writes activate (and pyvenv.cfg) anew and keeps the
+    // python links (placeOf checked where they lead); pip is left as it is when one is
+    // installed already, and what else is in bin stays what the disk shows.
+    if (m.existed && name !== "activate" && !PYTHON_NAME.test(name)) return null;
     const file = `${m.physical}/bin/${name}`;
     if (this.texts.writtenSince(m.writes, file) || this.disk.throughLinkZone(w, abs)) return null;
-    // (Something made the name since the check began: what it is now is not what venv wrote.)
+    return this.unchanged(m) ? { dir, name } : null;
+  }
+
+  /** Whether the disk still shows what it did when the venv was placed: nothing, or a directory. */
+  private unchanged(m: Made): boolean {
     const r = resolvePhysical(m.physical, this.fs);
-    if (!r.ok || r.exists) return null;
-    return { dir, name };
+    return r.ok && (m.existed ? this.fs.lstat(m.physical) === "dir" : !r.exists);
   }
 }

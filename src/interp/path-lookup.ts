@@ -12,7 +12,7 @@ import { canonicalLogical, isAbsolute, isInside, join, resolvePhysical } from ".
 import { dirEntries } from "../shell/environment.ts";
 import type { World } from "../shell/state.ts";
 import type { Shell } from "./context.ts";
-import { venvHomeIs } from "./venv-home.ts";
+import { venvHomeIs, venvInterpreter } from "./venv-home.ts";
 
 /**
  * The files of the project's own that running `name` may start, in PATH's order, when the
@@ -75,6 +75,26 @@ export function systemProgramBehind(it: Shell, w: World, text: string): string |
   if (name !== program && (entry === undefined || entry !== lookupCommand(program))) return null;
   return venvHomeIs(it.paths, w, abs, dirname(r.path)) ? r.path : null;
 }
+
+/**
+ * Whether the directory `dir` is a venv whose bin's python* all lead to Pythons a venv's link
+ * may run (systemProgramBehind, or an installation elsewhere the venv names: venv-home.ts
+ * `venvInterpreter`), as the disk shows it to this world: `python3 -m venv` over it keeps those
+ * links (made-venvs.ts).
+ */
+export function venvOfPythons(it: Shell, w: World, dir: string): boolean {
+  const names = (it.fs.readdir(join(dir, "bin")) ?? []).filter((n) => PYTHON_NAME.test(n));
+  return names.length > 0 && names.every((n) => {
+    const link = join(dir, `bin/${n}`);
+    if (systemProgramBehind(it, w, link) !== null) return true;
+    const r = resolvePhysical(link, it.fs);
+    return r.ok && r.exists && r.path !== link && !linkMayHaveChanged(it, w, link) &&
+      venvInterpreter(it.paths, w, link, r.path);
+  });
+}
+
+/** The names of a Python's interpreter in a venv's bin (`python`, `python3`, `python3.12`, `pypy3`). */
+const PYTHON_NAME = /^(python|pypy)(\d+(\.\d+)?)?$/;
 
 /**
  * Whether an earlier part of the command may have made or changed a link on the way from `abs`

@@ -108,7 +108,8 @@ export function writtenThenRun(it: Shell, argv: readonly Arg[], w: World, span: 
   const args = argv.slice(1).map((a) => a.text);
   const { reads, dir } = readsOf(name, args);
   const program = runnerProgram(name, args);
-  const written = it.paths.texts.namedWrites();
+  // (Not what venv wrote in a venv made earlier in the command: made-venvs.ts.)
+  const written = it.paths.texts.namedWrites().filter((p) => !it.paths.venvs.wrote(p));
   const zones = w.linkZones;
   if (reads.length === 0 && written.length === 0) return;
   const say = (file: string, why: string) =>

@@ -64,7 +64,7 @@ table("interpreters", box, [
   ["python3 script.py --name x", "allow"],
   ["python -m http.server 8000", "allow"],
   ["python -m pytest tests/ -x -q", "allow"],
-  ["python -m venv ~/venv", "ask", ["* $H/venv"]],
+  ["python -m venv ~/venv", "ask", ["write $H/venv/pyvenv.cfg"]],
   ["python3 -u -W ignore script.py", "allow", ["exec $P/script.py"]],
   ["python3 -m mod -c ../x", "ask", ["* $T/work/x", "!#INLINE_CODE"]],
   ["python3 -c 'import os' ../outside", "ask", ["* $O", "!#INLINE_CODE"]],

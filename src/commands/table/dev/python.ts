@@ -2,7 +2,7 @@
 
 import { dirname } from "node:path";
 import { applySpec, syntheticArg } from "../../apply.ts";
-import { type Arg, withValue } from "../../effects.ts";
+import { type Arg, type Effect, withValue } from "../../effects.ts";
 import type { Analyser, OptionSpec } from "../../spec.ts";
 import { chdir, writesUserConfig, type Custom, each, embeddedPaths, flag, hooks, issue, localRole, locate, none,
   optionItems, optionValues, read, roleAs, spanOf, write } from "../common.ts";
@@ -43,6 +43,14 @@ const PYTHON: TableSpec = { names: PYTHON_NAMES, style: "posix", abbreviations: 
     }
   }) };
 
+/**
+ * Where `python -m venv DIR` writes, as one place: its pyvenv.cfg. The other names it writes in
+ * DIR are logged as written by the venv effect (src/interp/made-venvs.ts), not judged each.
+ */
+function venvWrites(dir: Arg): Effect[] {
+  return [{ t: "path", arg: withValue(dir, `${dir.text!.replace(/\/+$/, "")}/pyvenv.cfg`, ""), kind: "write" }];
+}
+
 /** `python -m venv`'s options (3.13 `--help`): without a value, and the one with (`--prompt`). */
 const VENV_FLAGS = new Set(["--system-site-packages", "--symlinks", "--copies", "--clear", "--upgrade", "--without-pip",
   "--upgrade-deps", "--without-scm-ignore-files"]);
@@ -79,8 +87,15 @@ export const PYTHON_ANALYSER: Analyser = (() => {
           .effects;
       // `python -m venv DIR` runs the standard library's venv (and ensurepip), which write DIR and
       // nothing else: not project code (src/interp/made-venvs.ts).
-      if (effects.some((e) => e.t === "venv")) {
-        effects = effects.map((e) => e.t === "changes" ? { t: "changes", fs: true, links: true, confined: true } : e);
+      const made = new Set(effects.flatMap((e) => e.t === "venv" ? [e.arg] : []));
+      if (made.size > 0) {
+        effects = effects.flatMap((e) =>
+          e.t === "changes"
+            ? [{ t: "changes", fs: true, links: true, confined: true }]
+            : e.t === "generic" && made.has(e.arg)
+            ? venvWrites(e.arg)
+            : [e]
+        );
       }
       const run = effects.find((e) => e.t === "run");
       if (!run || run.t !== "run") return effects;
