@@ -147,7 +147,9 @@ table("a venv made earlier in the command", box, [
     "exec $P/scripts/tool.py",
   ]],
   ["python3 -m venv .venv && .venv/bin/python scripts/tool.py README.md", "allow", ["exec $P/scripts/tool.py"]],
-  // (Its pip stays what is there when pip is installed already: shady's reads outside.)
+  // Its pip stays what is there when pip is installed already: pip's console script, or
+  // shady's, which reads outside.
+  ["python3 -m venv .venv && .venv/bin/pip install -r requirements.txt", "allow", ["read $P/requirements.txt"]],
   ["python3 -m venv shady && shady/bin/pip install flask", "ask", ["#OPAQUE_CODE"]],
   ["python3 -m venv tampered && . tampered/bin/activate && cat README.md", "allow", ["read $P/README.md"]],
   // What runs in it is judged as ever.

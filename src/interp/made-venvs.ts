@@ -35,6 +35,8 @@ interface VenvPlace {
   readonly abs: string;
   readonly physical: string;
   readonly existed: boolean;
+  /** Over a venv that was there: its pip* are all pip's console scripts for it (standardPip). */
+  readonly pipKept: boolean;
 }
 
 interface Made extends VenvPlace {
@@ -61,6 +63,23 @@ const VENV_WRITES = ["pyvenv.cfg", "lib", "lib64", "include", "bin/activate", "b
   "bin/Activate.ps1", "bin/python", "bin/python3", "bin/pip", "bin/pip3",
   ...Array.from({ length: 16 }, (_, i) => `bin/python3.${i}`),
   ...Array.from({ length: 16 }, (_, i) => `bin/pip3.${i}`)];
+
+/** The body of pip's console script after its `#!` line, as pip writes it (with either quotes). */
+const PIP_SCRIPT_BODY = ["# -*- coding: utf-8 -*-", "import re", "import sys",
+  "from pip._internal.cli.main import main", "if __name__ == '__main__':",
+  "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])", "    sys.exit(main())"];
+
+/** Whether `text` is pip's console script for the venv at `dir` (`#!DIR/bin/python3`). */
+function isPipScript(dir: string, text: string): boolean {
+  const lines = text.replace(/\n$/, "").split("\n");
+  const first = lines.shift();
+  if (first === undefined || !first.startsWith(`#!${dir}/bin/`) || !PYTHON_NAME.test(first.slice(dir.length + 7))) {
+    return false;
+  }
+  const body = lines.join("\n");
+  const single = PIP_SCRIPT_BODY.join("\n");
+  return body === single || body === single.replaceAll("'", '"');
+}
 
 /** The names of a Python's interpreter in a venv's bin. */
 const PYTHON_NAME = /^(python|pypy)(\d+(\.\d+)?)?$/;
@@ -89,8 +108,24 @@ export class MadeVenvs {
     const physical = join(parent, basename(abs));
     const r = resolvePhysical(physical, this.fs);
     if (!r.ok || !this.roots.some((root) => isInside(physical, root)) || this.disk.throughLinkZone(w, abs)) return null;
-    if (!r.exists) return { abs, physical, existed: false };
-    return this.fs.lstat(physical) === "dir" && existing(abs) ? { abs, physical, existed: true } : null;
+    if (!r.exists) return { abs, physical, existed: false, pipKept: false };
+    if (this.fs.lstat(physical) !== "dir" || !existing(abs)) return null;
+    return { abs, physical, existed: true, pipKept: this.standardPip(physical) };
+  }
+
+  /**
+   * Whether every pip* in the bin of the venv at `physical` is pip's console script for that
+   * venv, as pip writes one: then after venv runs over it (which may install pip anew, or
+   * leave it) it is pip either way.
+   */
+  private standardPip(physical: string): boolean {
+    const names = (this.fs.readdir(`${physical}/bin`) ?? []).filter((n) => /^pip(\d+(\.\d+)?)?$/.test(n));
+    return names.length > 0 && names.every((n) => {
+      const file = `${physical}/bin/${n}`;
+      if (this.fs.lstat(file) !== "file") return false;
+      const text = this.fs.readFile(file, 4096);
+      return text !== null && isPipScript(physical, text);
+    });
   }
 
   /**
@@ -169,7 +204,7 @@ export class MadeVenvs {
     // Over a venv that was there, venv writes activate (and pyvenv.cfg) anew and keeps the
     // python links (placeOf checked where they lead); pip is left as it is when one is
     // installed already, and what else is in bin stays what the disk shows.
-    if (m.existed && name !== "activate" && !PYTHON_NAME.test(name)) return null;
+    if (m.existed && name !== "activate" && !PYTHON_NAME.test(name) && !(m.pipKept && /^pip/.test(name))) return null;
     const file = `${m.physical}/bin/${name}`;
     if (this.texts.writtenSince(m.writes, file) || this.disk.throughLinkZone(w, abs)) return null;
     return this.unchanged(m) ? { dir, name } : null;
