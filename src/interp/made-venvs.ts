@@ -23,6 +23,7 @@ import { canonicalLogical, isAbsolute, isInside, join, resolvePhysical } from ".
 import type { FileSystem } from "../paths/fs.ts";
 import type { World } from "../shell/state.ts";
 import type { FileTexts } from "./file-texts.ts";
+import { PYTHON_NAME } from "./venv-home.ts";
 
 /** A file of a venv made earlier in the command: the venv's directory and the file's name in its bin. */
 interface MadeVenvFile {
@@ -80,9 +81,6 @@ function isPipScript(dir: string, text: string): boolean {
   const single = PIP_SCRIPT_BODY.join("\n");
   return body === single || body === single.replaceAll("'", '"');
 }
-
-/** The names of a Python's interpreter in a venv's bin. */
-const PYTHON_NAME = /^(python|pypy)(\d+(\.\d+)?)?$/;
 
 export class MadeVenvs {
   /** By the venv's directory, logical and canonical. */

@@ -12,7 +12,7 @@ import { canonicalLogical, isAbsolute, isInside, join, resolvePhysical } from ".
 import { dirEntries } from "../shell/environment.ts";
 import type { World } from "../shell/state.ts";
 import type { Shell } from "./context.ts";
-import { venvHomeIs, venvInterpreter } from "./venv-home.ts";
+import { PYTHON_NAME, venvHomeIs, venvInterpreter } from "./venv-home.ts";
 
 /**
  * The files of the project's own that running `name` may start, in PATH's order, when the
@@ -92,9 +92,6 @@ export function venvOfPythons(it: Shell, w: World, dir: string): boolean {
       venvInterpreter(it.paths, w, link, r.path);
   });
 }
-
-/** The names of a Python's interpreter in a venv's bin (`python`, `python3`, `python3.12`, `pypy3`). */
-const PYTHON_NAME = /^(python|pypy)(\d+(\.\d+)?)?$/;
 
 /**
  * Whether an earlier part of the command may have made or changed a link on the way from `abs`

@@ -21,9 +21,9 @@ import type { World } from "../shell/state.ts";
 import { lookup } from "../shell/words/variables.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { pathPrograms } from "./path-lookup.ts";
+import { PYTHON_NAME } from "./venv-home.ts";
 
 const PIP = /^pip(\d+(\.\d+)?)?$/;
-const PYTHON = /^(python|pypy)(\d+(\.\d+)?)?$/;
 /** Options after which pip writes nowhere in its environment (or not at all). */
 const ELSEWHERE = /^(-t|--target|--prefix|--root|--dry-run|--require-virtualenv|-h|--help|--user)(=|$)|^-t./;
 /** pip's options before the verb that take a value (pip 23 `pip --help`). */
@@ -89,7 +89,7 @@ function pipWords(argv: readonly Arg[]): (string | null)[] | null {
   const first = given.replace(/^.*\//, "");
   const texts = argv.slice(1).map((a) => a.text);
   if (PIP.test(first)) return texts;
-  if (!PYTHON.test(first)) return null;
+  if (!PYTHON_NAME.test(first)) return null;
   // `python [-I -s -E -u …] -m pip …`: only options without values before -m.
   for (let i = 0; i < texts.length; i++) {
     const t = texts[i];

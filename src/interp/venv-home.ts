@@ -43,7 +43,7 @@ function dirname(p: string): string {
 }
 
 /** The names an interpreter of a Python installation goes by (`python3.12`, `python3`, `pypy3.10`). */
-const PYTHON_NAME = /^(python|pypy)(\d+(\.\d+)?)?$/;
+export const PYTHON_NAME = /^(python|pypy)(\d+(\.\d+)?)?$/;
 
 /**
  * Whether `program` (a physical path, where a venv's link `link` leads) is the interpreter of
