@@ -328,6 +328,23 @@ table("informational commands and the files some of their words name", box, [
   ["ps -o pid= -p 1", "allow"],
   ["kill -9 1234", "allow"],
   ["pkill -f 'node server'", "allow"],
+  // What holds a port or a file, and the machine's counters: they change no file, so a script
+  // run after them is read as it is (a program nobody described may have rewritten it).
+  ["lsof -ti:3000 | xargs -r kill -9; bash scripts/build.sh", "allow", ["#SCRIPT_INTERPRETED"]],
+  ["lsof -t -i tcp:3000 -sTCP:LISTEN; fuser -k 3000/tcp; bash scripts/build.sh", "allow", ["#SCRIPT_INTERPRETED"]],
+  ["vmstat 1 3; iostat -x 1 2; traceroute -n example.com; dmesg | tail; bash scripts/build.sh", "allow", [
+    "#SCRIPT_INTERPRETED",
+  ]],
+  ["hostname; hostname -I; bash scripts/build.sh", "allow", ["#SCRIPT_INTERPRETED"]],
+  // Files and directories they are given are looked at; setting the machine's name or clearing
+  // the kernel's log is outside every project.
+  ["lsof +D ../outside", "ask", ["* $O"]],
+  ["lsof ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["fuser -v ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
+  ["hostname box", "ask", ["#OUTSIDE_EFFECT"]],
+  ["hostname -F ../outside/secret.txt", "ask", ["#OUTSIDE_EFFECT"]],
+  ["dmesg -C", "ask", ["#OUTSIDE_EFFECT"]],
+  ["dmesg --read-clear | tail", "ask", ["#OUTSIDE_EFFECT"]],
   ["uname -a; id -u; whoami; nproc; free -h; uptime", "allow"],
   // getconf asks pathconf(3) about its PATH (strace: statfs of it).
   ["getconf -a ../outside", "ask", ["read $O"]],

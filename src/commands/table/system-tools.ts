@@ -68,6 +68,58 @@ export const SYSTEM_TOOLS: readonly TableSpec[] = [
     operands: { all: "none" },
     changes: {},
   },
+  // Counters and routes: numbers, devices and hosts, no file (`vmstat 1 3`, `iostat -x sda 1`,
+  // `traceroute -n host`).
+  { names: ["vmstat", "iostat", "traceroute", "traceroute6", "tracepath"], operands: { all: "none" }, changes: {} },
+  {
+    // What holds a port or a file (`lsof -ti:3000`, `lsof +D dir`, `fuser -k 3000/tcp`): the
+    // files and directories they are given are looked at; killing what holds one changes no
+    // file. A word fuser reads as a port (`3000/tcp`) names no file.
+    names: ["lsof"],
+    flags: "abhlnPtwRUVKx",
+    options: { "-p": none, "-u": none, "-c": none, "-g": optionalNone, "-d": none, "-s": optionalNone,
+      "-F": optionalNone, "-i": optionalNone, "-r": optionalNone, "-T": optionalNone, "-E": none, "-k": read,
+      "-D": none, "+D": { value: "list" }, "+d": { value: "list" }, "+c": none, "+r": optionalNone,
+      "+m": optionalNone },
+    operands: { all: "read" },
+    changes: {},
+  },
+  { names: ["fuser"], flags: "aikmMsuvw46", options: { "-n": none, "--namespace": none }, operands: { all: "none" },
+    custom: (ctx) => {
+      for (const o of ctx.operands) {
+        if (o.text === null || !/^\d*(,[^/]*)?\/(tcp|udp)$/.test(o.text)) ctx.role(o, "read");
+      }
+    }, changes: {} },
+  {
+    // With no name it prints the machine's; with one, or -F FILE, it sets it.
+    names: ["hostname"],
+    flags: "aAbdfiIsyv",
+    options: { "-F": read, "--file": read },
+    operands: { all: "none" },
+    custom: (ctx) => {
+      if (ctx.operands.length > 0 || optionItems(ctx, "-F", "--file").length > 0) {
+        issue(ctx, "OUTSIDE_EFFECT", "hostname NAME sets the machine's name, outside the project");
+      }
+    },
+    changes: {},
+  },
+  {
+    // -c and -C clear the kernel's ring buffer; -F reads a file instead of it.
+    names: ["dmesg"],
+    flags: "cCdDeHkLrStTuwxP",
+    long: ["--clear", "--read-clear", "--human", "--kernel", "--raw", "--ctime", "--follow", "--notime", "--decode",
+      "--userspace", "--nopager"],
+    options: { "-F": read, "--file": read, "-f": none, "--facility": none, "-l": none, "--level": none, "-n": none,
+      "--console-level": none, "-s": none, "--buffer-size": none, "--time-format": none, "--since": none,
+      "--until": none },
+    operands: { all: "none" },
+    custom: (ctx) => {
+      if (optionItems(ctx, "-c", "-C", "--clear", "--read-clear").length > 0) {
+        issue(ctx, "OUTSIDE_EFFECT", "dmesg clears the kernel's message buffer, outside the project");
+      }
+    },
+    changes: {},
+  },
   { names: ["dig", "kdig", "delv"], flags: "46hmruv",
     options: { "-f": read, "-k": read,
       ...Object.fromEntries(["-b", "-c", "-p", "-q", "-t", "-x", "-y"].map((o) => [o, none])) },
