@@ -44,11 +44,14 @@ const PYTHON: TableSpec = { names: PYTHON_NAMES, style: "posix", abbreviations: 
   }) };
 
 /**
- * Where `python -m venv DIR` writes, as one place: its pyvenv.cfg. The other names it writes in
- * DIR are logged as written by the venv effect (src/interp/made-venvs.ts), not judged each.
+ * Where `python -m venv DIR` writes: the directory, judged as the place it makes (a `list`, so
+ * that it does not count as a write of everything in it), and its pyvenv.cfg, judged as the
+ * write. The other names it writes in DIR are logged as written by the venv effect
+ * (src/interp/made-venvs.ts), not judged each.
  */
 function venvWrites(dir: Arg): Effect[] {
-  return [{ t: "path", arg: withValue(dir, `${dir.text!.replace(/\/+$/, "")}/pyvenv.cfg`, ""), kind: "write" }];
+  return [{ t: "path", arg: dir, kind: "list" }, { t: "path",
+    arg: withValue(dir, `${dir.text!.replace(/\/+$/, "")}/pyvenv.cfg`, ""), kind: "write" }];
 }
 
 /** `python -m venv`'s options (3.13 `--help`): without a value, and the one with (`--prompt`). */
