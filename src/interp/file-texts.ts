@@ -54,9 +54,33 @@ export class FileTexts {
     private readonly maxBytes: number)
   {}
 
+  /**
+   * `written` as a list, and its programs in a node_modules/.bin by name, kept with it: asked
+   * before every program a command starts, and a `find -exec` over many files asks as often as
+   * it writes.
+   */
+  private writtenList: string[] = [];
+  private readonly binsWritten = new Map<string, string>();
+
+  private addWritten(path: string): void {
+    if (this.written.has(path)) return;
+    this.written.add(path);
+    this.writtenList.push(path);
+    const at = path.lastIndexOf("/node_modules/.bin/");
+    const bin = at < 0 ? "" : path.slice(at + "/node_modules/.bin/".length);
+    if (bin !== "" && !this.binsWritten.has(bin)) this.binsWritten.set(bin, path);
+  }
+
+  private setWritten(paths: Iterable<string>): void {
+    this.written.clear();
+    this.writtenList = [];
+    this.binsWritten.clear();
+    for (const p of paths) this.addWritten(p);
+  }
+
   /** A write (or an access of unknown kind) of a physical path. */
   wrote(path: string): void {
-    this.written.add(path);
+    this.addWritten(path);
     this.writes.set(path, (this.writes.get(path) ?? 0) + 1);
     this.writeLog.push(path);
   }
@@ -70,14 +94,22 @@ export class FileTexts {
     return this.sawWritten.get(phys) ?? null;
   }
 
-  /** The physical paths earlier parts of the command named in a write (written-config.ts). */
+  /**
+   * The physical paths earlier parts of the command named in a write (written-config.ts): the
+   * list kept as writes come, so a caller that writes while it goes through it copies it.
+   */
   namedWrites(): readonly string[] {
-    return this.written.size ? [...this.written] : [];
+    return this.writtenList;
+  }
+
+  /** The physical paths earlier parts of the command wrote in a node_modules/.bin, by the program's name. */
+  binWrites(): ReadonlyMap<string, string> {
+    return this.binsWritten;
   }
 
   /** Whether an earlier part of the command may have written the physical path `phys` (or a directory above it). */
   mayBeWritten(phys: string): boolean {
-    return this.contentsMayChange || [...this.written].some((p) => isInside(phys, p));
+    return this.contentsMayChange || this.namedWrites().some((p) => isInside(phys, p));
   }
 
   /**
@@ -124,8 +156,7 @@ export class FileTexts {
     for (const run of runs) {
       this.contentsMayChange = contents;
       this.projectMayChange = project;
-      this.written.clear();
-      for (const p of written) this.written.add(p);
+      this.setWritten(written);
       this.writes = new Map(writes);
       out.push(run());
       anyContents ||= this.contentsMayChange;
@@ -135,8 +166,7 @@ export class FileTexts {
     }
     this.contentsMayChange = anyContents;
     this.projectMayChange = anyProject;
-    this.written.clear();
-    for (const p of anyWritten) this.written.add(p);
+    this.setWritten(anyWritten);
     this.writes = anyWrites;
     return out;
   }
@@ -158,7 +188,7 @@ export class FileTexts {
     // above it) first; a change of mode (`chmod +x x.sh && ./x.sh`) leaves the text as it is.
     // Unless the one write there is a text this world knows was written whole (written-text.ts).
     if (this.contentsMayChange || (this.projectMayChange && !code)) return null;
-    const over = [...this.written].filter((p) => isInside(r.path, p));
+    const over = this.namedWrites().filter((p) => isInside(r.path, p));
     if (over.length > 0) {
       const text = w.texts.get(r.path);
       const only = over.length === 1 && over[0] === r.path && this.writes.get(r.path) === 1;

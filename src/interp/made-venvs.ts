@@ -171,6 +171,11 @@ export class MadeVenvs {
     return false;
   }
 
+  /** Whether the command made any venv. */
+  any(): boolean {
+    return this.made.size > 0;
+  }
+
   /**
    * Whether the physical path `phys` is one venv wrote in a venv made earlier in the command,
    * as venv wrote it (nothing written at or above it since): its pyvenv.cfg names the Python

@@ -126,7 +126,8 @@ export function writtenModules(it: Shell, argv: readonly Arg[], w: World): void 
   if (lang === null) return;
   const ext = lang === "python" ? /\.py$/ : /\.(c|m)?[jt]sx?$/;
   let scanned = 0;
-  for (const file of it.paths.texts.namedWrites()) {
+  // (A copy: judging a module may log writes, which the live list would then hold too.)
+  for (const file of [...it.paths.texts.namedWrites()]) {
     if (!ext.test(file) || scanned >= MAX_WRITTEN_MODULES) continue;
     const text = it.paths.texts.lastWrittenText(file);
     if (text === null) continue;

@@ -109,14 +109,16 @@ export function writtenThenRun(it: Shell, argv: readonly Arg[], w: World, span: 
   const { reads, dir } = readsOf(name, args);
   const program = runnerProgram(name, args);
   // (Not what venv wrote in a venv made earlier in the command: made-venvs.ts.)
-  const written = it.paths.texts.namedWrites().filter((p) => !it.paths.venvs.wrote(p));
+  const named = it.paths.texts.namedWrites();
+  const written = it.paths.venvs.any() ? named.filter((p) => !it.paths.venvs.wrote(p)) : named;
   const zones = w.linkZones;
   if (reads.length === 0 && written.length === 0) return;
   const say = (file: string, why: string) =>
     it.issue("OPAQUE_CODE", `${name} reads ${file}, which an earlier part of the command may write: ${why}`, span);
   // A program of the project's node_modules/.bin, by its own name or started by a runner.
+  const bins = it.paths.texts.binWrites();
   for (const bin of new Set([name, program])) {
-    const hit = bin && written.find((p) => p.endsWith(`/node_modules/.bin/${bin}`));
+    const hit = bin ? bins.get(bin) : undefined;
     if (hit) return say(hit, "it is the program that runs");
   }
   for (const r of reads) {
