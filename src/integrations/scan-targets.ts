@@ -112,7 +112,25 @@ function classify(path: string, walked = false): { kind: TargetKind } | { skippe
     return { skipped: `#!${interpreter}: not a bash or sh script, so it is not judged` };
   }
   if (interpreter === null || !SHELLS.has(interpreter)) return null;
+  // A zsh plugin named `.zsh` whose `#!` names bash (ohmyzsh's shell-proxy.plugin.zsh): zsh
+  // sources it, and its zsh syntax (ZSH_EXPANSION) is what bash cannot run.
+  if (/\.zsh$/.test(posix)) {
+    const zsh = zshSyntax(path);
+    if (zsh !== null) {
+      return {
+        skipped: `zsh: named .zsh and written in zsh's ${
+          JSON.stringify(zsh)
+        }, whatever its #! line says: not a bash or sh script, so it is not judged`,
+      };
+    }
+  }
   return walked && dataWithShebang(path) ? null : { kind: "shell" };
+}
+
+/** The first zsh expansion (ZSH_EXPANSION) in the file, or null. */
+function zshSyntax(path: string): string | null {
+  const r = readRegularFile(path, 1 << 20, true);
+  return "bytes" in r ? ZSH_EXPANSION.exec(r.bytes.toString("utf8"))?.[0] ?? null : null;
 }
 
 /** Directories that hold a test's data (its inputs and expected outputs), by name. */

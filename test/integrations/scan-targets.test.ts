@@ -107,6 +107,14 @@ describe("a .sh file without a #! line that is zsh is skipped, said so", () => {
     expect(s.files).toEqual([]);
     expect(s.stderr).toContain(`skipped ${file}:1:1: zsh`);
   });
+  // ohmyzsh's shell-proxy.plugin.zsh has a bash #! line, and zsh's `${${…}}` and `${(%)…}`,
+  // which bash cannot run: zsh sources it.
+  test("a file named .zsh in zsh's syntax is skipped whatever its #! says; one in bash's is a script", () => {
+    const s = skipped({ "plugins/p/p.plugin.zsh": `#!/usr/bin/bash\n${ZSH_FLAGS}`,
+      "tools/plain.zsh": "#!/usr/bin/env bash\nmkdir -p /var/cache/x\n" });
+    expect(s.files).toEqual(["tools/plain.zsh"]);
+    expect(s.stderr).toContain("skipped plugins/p/p.plugin.zsh:1:1: zsh: named .zsh");
+  });
   test("bash without a #! line, and bash with zsh code under a bash #!, are scripts", () => {
     expect(skipped({ "a.sh": "mkdir -p /var/cache/x\n", "b.sh": `#!/usr/bin/env bash\n${ZSH_FLAGS}` }).files).toEqual([
       "a.sh",
