@@ -192,6 +192,12 @@ table("inline python that imports project or installed code", withPackages, [
   ["python3 -c 'import subprocess; subprocess.run([\"id\"])'", "ask", ["#INLINE_CODE"]],
   ['python3 -c \'import mypkg; mypkg.__builtins__["open"]("x")\'', "ask", ["#INLINE_CODE"]],
   ["python3 -c 'import sys; sys.path.insert(0, \"../outside\"); import evil'", "ask", ["#INLINE_CODE"]],
+  // Which environment runs: strings, which no call changes (sys.path, a list that moves
+  // imports, is not among them).
+  ["python3 -c 'import sys; print(sys.prefix, sys.base_prefix, sys.exec_prefix, sys.prefix != sys.base_prefix)'",
+    "allow"],
+  ["python3 -c 'import sys; print(sys.path)'", "ask", ["#INLINE_CODE"]],
+  ['python3 -c \'import sys; open(sys.prefix + "/../x", "w")\'', "ask", ["#INLINE_CODE"]],
 ]);
 
 // The same for node -e: a module that is not node's runs as `node x.js` runs; a package is the one

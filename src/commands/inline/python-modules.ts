@@ -2,7 +2,8 @@
 // attributes that are modules themselves), then checked by hand: an allowlist of the names
 // inline Python may take from each module it imports. A name missing here keeps the code
 // INLINE_CODE; a module missing here cannot be imported. `sys`, `os` and `os.path` are chosen
-// by hand (no `sys.modules`, `os.system`, `os.path.exists`; no `os.environ`, whose writes reach
+// by hand (no `sys.modules`, `sys.path`, a list whose change moves imports, `os.system`,
+// `os.path.exists`; the prefixes are strings; no `os.environ`, whose writes reach
 // the interpreter: PYTHONINSPECT set while the program runs makes it read more code from
 // standard input when it ends — `os.getenv` reads); operator.attrgetter and
 // methodcaller are left out, and so is string.Formatter (its get_field returns the object a
@@ -13,10 +14,10 @@ export const PYTHON_MODULES: ReadonlyMap<string, ReadonlySet<string>> = new Map<
   ["json",
     new Set(["JSONDecodeError", "JSONDecoder", "JSONEncoder", "detect_encoding", "dump", "dumps", "load", "loads"])],
   ["sys",
-    new Set(["api_version", "argv", "byteorder", "copyright", "executable", "exit", "float_info", "float_repr_style",
-      "getdefaultencoding", "getfilesystemencoding", "getrecursionlimit", "getsizeof", "hexversion", "implementation",
-      "int_info", "maxsize", "maxunicode", "platform", "setrecursionlimit", "stderr", "stdin", "stdout", "version",
-      "version_info"])],
+    new Set(["api_version", "argv", "base_exec_prefix", "base_prefix", "byteorder", "copyright", "exec_prefix",
+      "executable", "exit", "float_info", "float_repr_style", "getdefaultencoding", "getfilesystemencoding",
+      "getrecursionlimit", "getsizeof", "hexversion", "implementation", "int_info", "maxsize", "maxunicode", "platform",
+      "platlibdir", "prefix", "setrecursionlimit", "stderr", "stdin", "stdout", "version", "version_info"])],
   ["math",
     new Set(["acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "comb", "copysign", "cos",
       "cosh", "degrees", "dist", "e", "erf", "erfc", "exp", "exp2", "expm1", "fabs", "factorial", "floor", "fmod",
