@@ -1438,6 +1438,9 @@ table("parts that run concurrently see what the others do to the disk", box, [
   ["cat lnk/secret.txt | tail -1 | ln -s ../outside lnk", "ask", ["read ?"]],
   ["ln -s ../outside lnk | cat lnk/secret.txt | grep x", "ask", ["read ?"]],
   ["tail(){ ln -s ../outside lnk; }; cat lnk/secret.txt | tail -1", "ask", ["read ?"]],
+  // sort starts its --compress-program (`--co`, any prefix): not a filter that changes nothing.
+  ["cat lnk/secret.txt | sort --compress-prog=scripts/tool.py", "ask", ["#OPAQUE_CODE"]],
+  ["cat lnk/secret.txt | sort -u | ln -s ../outside lnk", "ask", ["read ?"]],
   // A directory a part moves may move after another part's `cd` into it (bash 5.2: the job's
   // ../../outside then led out of the project, oracle.test.ts).
   ["(cd src/sub && sleep 1 && cat ../../outside/secret.txt) & mv src/sub moved; wait", "ask", ["#UNRESOLVED_CWD"]],

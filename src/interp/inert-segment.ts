@@ -31,6 +31,8 @@ export function inertSegment(it: Shell, s: Stmt, start: World): boolean {
   // A program of the project's own by that name on a PATH the command set runs instead.
   if (pathPrograms(it, start, name).length > 0) return false;
   if (!s.words.every(runsNothing)) return false;
+  // sort --compress-program=PROG (any unambiguous prefix, `--co`) starts PROG.
+  if (name === "sort" && s.words.some((w) => plain(w)?.startsWith("--co") !== false)) return false;
   return s.redirs.every((r) => r.heredoc === null && (r.target === null || runsNothing(r.target)));
 }
 
