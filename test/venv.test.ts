@@ -152,6 +152,23 @@ table("a venv made earlier in the command", box, [
   ["python3 -m venv .venv && .venv/bin/pip install -r requirements.txt", "allow", ["read $P/requirements.txt"]],
   ["python3 -m venv shady && shady/bin/pip install flask", "ask", ["#OPAQUE_CODE"]],
   ["python3 -m venv tampered && . tampered/bin/activate && cat README.md", "allow", ["read $P/README.md"]],
+  // pip upgrading itself (pip, setuptools, wheel: wheels from the index) runs no package's
+  // code: the requirements file read after it is what the disk holds. Another package may.
+  ["python3 -m venv newvenv && . newvenv/bin/activate && pip install -U pip && pip install -r requirements.txt",
+    "allow", ["read $P/requirements.txt"]],
+  [". .venv/bin/activate && python -m pip install --upgrade pip setuptools wheel && pip install -r requirements.txt",
+    "allow", ["read $P/requirements.txt"]],
+  [". .venv/bin/activate && pip install -U pip && pip install -r requirements.txt", "allow", [
+    "read $P/requirements.txt",
+  ]],
+  [".venv/bin/pip install -U pip && .venv/bin/pip install -r requirements.txt", "allow", ["read $P/requirements.txt"]],
+  [". .venv/bin/activate && pip install -U pip flask && pip install -r requirements.txt", "ask", ["#UNRESOLVED_WORD"]],
+  // A venv's pip that is not pip's console script is what it is (shady's reads outside).
+  ["shady/bin/pip install -U pip", "ask", ["read $H/.ssh/id_rsa"]],
+  [". .venv/bin/activate && pip install -U pip -i http://example.com/simple && pip install -r requirements.txt", "ask",
+    ["#UNRESOLVED_WORD"]],
+  [". .venv/bin/activate && PIP_INDEX_URL=http://x/simple pip install -U pip && pip install -r requirements.txt", "ask",
+    ["#UNRESOLVED_WORD"]],
   // What runs in it is judged as ever.
   ["python3 -m venv newvenv && . newvenv/bin/activate && cat ../outside/secret.txt", "ask", ["read $O/secret.txt"]],
   ["python3 -m venv newvenv && newvenv/bin/pip install --target ~/lib flask", "ask", ["* $H/lib"]],

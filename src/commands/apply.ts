@@ -198,6 +198,8 @@ interface Applied {
   readonly effects: Effect[];
   /** The words after a wrapper's own options: the command it runs. */
   readonly runs: readonly Arg[] | null;
+  /** A custom hook, of the command or its subcommand, said it runs no code but its own (confineChanges). */
+  readonly confined: boolean;
 }
 
 /** Applies a spec (and its subcommands) to the words after the command name. */
@@ -272,6 +274,7 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
   // A subcommand that says what it changes says it for the whole command (`npm run` runs a
   // script that is interpreted, and changes what that script changes, not what npm may).
   let subChanges: CommandSpec["changes"];
+  let confined = false;
   if (spec.subcommands) {
     const [sub, ...rest] = operands;
     const subIndex = sub ? args.indexOf(sub) : -1;
@@ -283,6 +286,7 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
         stdin);
       effects.push(...inner.effects);
       runs = inner.runs;
+      confined = inner.confined;
       if (inner.effects.some((e) => e.t === "path" && e.kind === "write")) writes = true;
     } else if (sub && sub.text !== null && spec.unknownSubcommand === "script") {
       effects.push({ t: "package-script", name: sub.text, args: after.filter((a) => a.text !== "--"), span: at,
@@ -357,13 +361,13 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
   }
 
   if (spec.custom) {
-    spec.custom(
-      new CustomCall(name, spec, world, parsed, operands, role, (e) => effects.push(e), () => writes, disk, start, args,
-        stdin),
-    );
+    const call = new CustomCall(name, spec, world, parsed, operands, role, (e) => effects.push(e), () => writes, disk,
+      start, args, stdin);
+    spec.custom(call);
+    confined ||= call.confined;
   }
 
-  const changes = subChanges ?? spec.changes;
+  const changes = confined ? undefined : subChanges ?? spec.changes;
   const fs = changes?.fs ?? writes;
   const links = changes?.links ?? false;
   // Without changes of its own, what it changes is what its write accesses name (each judged,
@@ -372,7 +376,7 @@ export function applySpec(name: string, spec: CommandSpec, args: readonly Arg[],
     effects.push({ t: "changes", fs, links, ...(changes === undefined ? { confined: true } : {}),
       ...(changes?.project ? { project: true } : {}) });
   }
-  return { effects, runs };
+  return { effects, runs, confined };
 }
 
 /**
@@ -397,6 +401,13 @@ class CustomCall implements SpecContext {
 
   get writes(): boolean {
     return this.#writes();
+  }
+
+  /** Set by confineChanges. */
+  confined = false;
+
+  confineChanges(): void {
+    this.confined = true;
   }
 }
 

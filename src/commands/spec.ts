@@ -282,6 +282,11 @@ export interface SpecContext {
   /** Judges a word in a role, relative to `base`. */
   role(word: Arg, role: RoleSpec, base?: Base, surface?: string): void;
   emit(e: Effect): void;
+  /**
+   * This call runs no code but the tool's own: what it changes is what its write accesses
+   * name, whatever the entry's `changes` say of the command in general (`pip install -U pip`).
+   */
+  confineChanges(): void;
   /** True once something in the command writes. */
   readonly writes: boolean;
   /** The disk, for the few commands whose meaning depends on it. */

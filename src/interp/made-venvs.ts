@@ -71,7 +71,7 @@ const PIP_SCRIPT_BODY = ["# -*- coding: utf-8 -*-", "import re", "import sys",
   "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])", "    sys.exit(main())"];
 
 /** Whether `text` is pip's console script for the venv at `dir` (`#!DIR/bin/python3`). */
-function isPipScript(dir: string, text: string): boolean {
+export function isPipScript(dir: string, text: string): boolean {
   const lines = text.replace(/\n$/, "").split("\n");
   const first = lines.shift();
   if (first === undefined || !first.startsWith(`#!${dir}/bin/`) || !PYTHON_NAME.test(first.slice(dir.length + 7))) {

@@ -13,6 +13,7 @@ import { dirEntries } from "../shell/environment.ts";
 import type { World } from "../shell/state.ts";
 import type { Shell } from "./context.ts";
 import { PYTHON_NAME, venvHomeIs, venvInterpreter } from "./venv-home.ts";
+import { isPipScript } from "./made-venvs.ts";
 
 /**
  * The files of the project's own that running `name` may start, in PATH's order, when the
@@ -91,6 +92,24 @@ export function venvOfPythons(it: Shell, w: World, dir: string): boolean {
     return r.ok && r.exists && r.path !== link && !linkMayHaveChanged(it, w, link) &&
       venvInterpreter(it.paths, w, link, r.path);
   });
+}
+
+/**
+ * The venv whose pip `text` names, when it is a venv's bin/pip* inside a root holding pip's
+ * console script for that venv, as pip writes it, and the venv's python* lead to Pythons
+ * (venvOfPythons): then it is pip, installing into that venv. Null otherwise.
+ */
+export function venvPip(it: Shell, w: World, text: string | null): string | null {
+  if (text === null || !text.includes("/") || w.cwd === null && !isAbsolute(text)) return null;
+  const abs = canonicalLogical(isAbsolute(text) ? text : join(w.cwd!, text));
+  const cut = abs.lastIndexOf("/");
+  const bin = abs.slice(0, cut);
+  if (!/^pip(\d+(\.\d+)?)?$/.test(abs.slice(cut + 1)) || !bin.endsWith("/bin")) return null;
+  const dir = bin.slice(0, -"/bin".length) || "/";
+  const phys = it.paths.physicalDir(dir);
+  if (phys === null || !it.opts.roots.some((root) => isInside(phys, root))) return null;
+  const script = it.paths.readScript(w, abs, true);
+  return script !== null && isPipScript(dir, script) && venvOfPythons(it, w, dir) ? dir : null;
 }
 
 /**

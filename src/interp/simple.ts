@@ -27,7 +27,7 @@ import { BUILTINS, runBuiltin } from "./builtins/index.ts";
 import { writeGlobal } from "./builtins/variables.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { applyEffects } from "./effects.ts";
-import { pathPrograms, systemProgramBehind } from "./path-lookup.ts";
+import { pathPrograms, systemProgramBehind, venvPip } from "./path-lookup.ts";
 import { callFunction, unmarked } from "./nested.ts";
 import { projectBin } from "./project-bins.ts";
 import { replayTrapsIfChanged } from "./traps.ts";
@@ -292,9 +292,19 @@ function runProgram(it: Shell, given: readonly Arg[], w: World, called: Dispatch
   // A symlink of the project's to a system program runs that program (path-lookup.ts); a
   // program in the bin of a venv made earlier in the command is the tool its name says, in that
   // venv (made-venvs.ts).
+  // A venv's pip that is pip's own console script is pip, in that venv (path-lookup.ts venvPip).
   const made = it.paths.venvs.fileOf(w, given[0]!.text);
-  const info = made === null ? called : { ...called, venv: made.dir };
-  const behind = made !== null ? made.name : systemProgramBehind(it, w, given[0]!.text!);
+  const pipOf = made === null ? venvPip(it, w, given[0]!.text) : null;
+  const venv = made?.dir ?? pipOf;
+  const info = venv === null ? called : { ...called, venv };
+  // (A pip there is a script in the venv, still the place judged; a python there is a link to
+  // the Python outside, judged as the tool it leads to, not as an executable outside.)
+  if (venv !== null && /(^|\/)pip[^/]*$/.test(given[0]!.text!)) it.paths.access(w, given[0]!, "exec", given[0]!.text!);
+  const behind = made !== null
+    ? made.name
+    : pipOf !== null
+    ? given[0]!.text!.slice(given[0]!.text!.lastIndexOf("/") + 1)
+    : systemProgramBehind(it, w, given[0]!.text!);
   const argv = behind === null ? given : [withValue(given[0]!, behind, ""), ...given.slice(1)];
   const name = argv[0]! as Arg & { text: string };
   if (behind !== null) naming = namingOf(name, argv.slice(1), it.opts.commandKnowledge !== false);

@@ -103,7 +103,9 @@ export const PYTHON_ANALYSER: Analyser = (() => {
       const run = effects.find((e) => e.t === "run");
       if (!run || run.t !== "run") return effects;
       const tool = new Set(run.argv.slice(1));
-      return effects.filter((e) => !((e.t === "generic" || e.t === "path") && tool.has(e.arg)));
+      // (What the module changes is what its tool's entry says: `python -m pip install -U pip`
+      // changes what pip's does. Python itself runs only the module.)
+      return effects.filter((e) => !((e.t === "generic" || e.t === "path") && tool.has(e.arg)) && e.t !== "changes");
     } };
 })();
 
@@ -253,15 +255,39 @@ const pipGroups: Custom = (ctx) => {
   }
 };
 
+/** pip's own packages, each a wheel on the index (py3-none-any): installing them builds nothing. */
+const PIP_OWN = /^(pip|setuptools|wheel)((===?|~=|>=|<=|>|<|!=)[\w.*+!-]+)?$/i;
+/** Options that change nothing of where pip looks or what it runs. */
+const PLAIN_INSTALL_FLAGS = new Set(["-U", "--upgrade", "-q", "--quiet", "-v", "--verbose", "--no-cache-dir",
+  "--disable-pip-version-check", "--no-warn-script-location", "--force-reinstall", "-I", "--ignore-installed",
+  "--break-system-packages", "--no-input", "--no-color", "--progress-bar", "--root-user-action"]);
+/** Variables that move pip's index, options or config. */
+const PIP_SETTINGS = /^PIP_/;
+
+/**
+ * `pip install -U pip` (or setuptools, wheel): pip replaces itself with the wheels of the index,
+ * whose install runs no package's code (no build, no setup.py), so it is not project code for
+ * what is read after it (a requirements file). Not with another package, an index or source it
+ * is given, or a PIP_ variable the command sets (an index with other files may build them).
+ */
+const upgradesItself: Custom = (ctx) => {
+  if (ctx.operands.length === 0 || !ctx.operands.every((o) => o.text !== null && PIP_OWN.test(o.text))) return;
+  if (!ctx.items.every((i) => i.t !== "unknown-option" && (i.t !== "option" || PLAIN_INSTALL_FLAGS.has(i.name)))) {
+    return;
+  }
+  if ([...ctx.world.varNames()].some((n) => PIP_SETTINGS.test(n))) return;
+  ctx.confineChanges();
+};
 const pipInstall: TableSpec = { names: [], abbreviations: false, options: PIP_INSTALL, operands: { all: "none" },
-  custom: hooks(pythonSpecs, packageIndexes, requirementFiles(PIP_REQUIREMENT_OPTIONS), pipGroups, (ctx) => {
-    for (const v of optionValues(ctx, "-e", "--editable")) localRole(ctx, v, "read");
-    // --user installs into the user's site-packages and ~/.local/bin ($PYTHONUSERBASE).
-    if (optionItems(ctx, "--user").length > 0) {
-      issue(ctx, "OUTSIDE_EFFECT", `${ctx.name} --user installs into ~/.local, outside the project`);
-    }
-    systemPython(ctx);
-  }) };
+  custom: hooks(upgradesItself, pythonSpecs, packageIndexes, requirementFiles(PIP_REQUIREMENT_OPTIONS), pipGroups,
+    (ctx) => {
+      for (const v of optionValues(ctx, "-e", "--editable")) localRole(ctx, v, "read");
+      // --user installs into the user's site-packages and ~/.local/bin ($PYTHONUSERBASE).
+      if (optionItems(ctx, "--user").length > 0) {
+        issue(ctx, "OUTSIDE_EFFECT", `${ctx.name} --user installs into ~/.local, outside the project`);
+      }
+      systemPython(ctx);
+    }) };
 /** `uv pip … --system` (uv 0.5): into the first Python on PATH, the system's, outside the project. */
 const systemPython: Custom = (ctx) => {
   if (optionItems(ctx, "--system").length > 0) {
