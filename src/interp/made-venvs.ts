@@ -19,11 +19,11 @@
 
 import { basename, dirname } from "node:path";
 import type { Arg } from "../commands/analyse.ts";
-import { canonicalLogical, isAbsolute, isInside, join, resolvePhysical } from "../paths/resolve.ts";
+import { isInside, join, logicalFrom, resolvePhysical } from "../paths/resolve.ts";
 import type { FileSystem } from "../paths/fs.ts";
 import type { World } from "../shell/state.ts";
 import type { FileTexts } from "./file-texts.ts";
-import { PYTHON_NAME } from "./venv-home.ts";
+import { PIP_NAME, PYTHON_NAME } from "./venv-home.ts";
 
 /** A file of a venv made earlier in the command: the venv's directory and the file's name in its bin. */
 interface MadeVenvFile {
@@ -98,17 +98,22 @@ export class MadeVenvs {
    * keeps; anything else already there is not followed.
    */
   placeOf(w: World, dir: Arg, existing: (abs: string) => boolean): VenvPlace | null {
-    const text = dir.text;
-    if (text === null || text === "" || (!isAbsolute(text) && w.cwd === null)) return null;
-    const abs = canonicalLogical(isAbsolute(text) ? text : join(w.cwd!, text));
-    const parent = this.disk.physicalDir(dirname(abs));
-    if (parent === null || basename(abs) === "" || abs === "/") return null;
-    const physical = join(parent, basename(abs));
+    const at = this.where(w, dir);
+    if (at === null) return null;
+    const { abs, physical } = at;
     const r = resolvePhysical(physical, this.fs);
     if (!r.ok || !this.roots.some((root) => isInside(physical, root)) || this.disk.throughLinkZone(w, abs)) return null;
     if (!r.exists) return { abs, physical, existed: false, pipKept: false };
     if (this.fs.lstat(physical) !== "dir" || !existing(abs)) return null;
     return { abs, physical, existed: true, pipKept: this.standardPip(physical) };
+  }
+
+  /** The directory `python -m venv DIR` is given: logical and canonical, and where it is on the disk (its parent resolved). */
+  private where(w: World, dir: Arg): { abs: string; physical: string } | null {
+    const abs = dir.text === null || dir.text === "" ? null : logicalFrom(w.cwd, dir.text);
+    if (abs === null || abs === "/") return null;
+    const parent = this.disk.physicalDir(dirname(abs));
+    return parent === null ? null : { abs, physical: join(parent, basename(abs)) };
   }
 
   /**
@@ -117,7 +122,7 @@ export class MadeVenvs {
    * leave it) it is pip either way.
    */
   private standardPip(physical: string): boolean {
-    const names = (this.fs.readdir(`${physical}/bin`) ?? []).filter((n) => /^pip(\d+(\.\d+)?)?$/.test(n));
+    const names = (this.fs.readdir(`${physical}/bin`) ?? []).filter((n) => PIP_NAME.test(n));
     return names.length > 0 && names.every((n) => {
       const file = `${physical}/bin/${n}`;
       if (this.fs.lstat(file) !== "file") return false;
@@ -131,17 +136,13 @@ export class MadeVenvs {
    * later reads of those files are not of what the disk shows now.
    */
   logWrites(w: World, dir: Arg): void {
-    const text = dir.text;
-    const abs = text === null || (!isAbsolute(text) && w.cwd === null)
-      ? null
-      : canonicalLogical(isAbsolute(text) ? text : join(w.cwd!, text));
-    const parent = abs === null ? null : this.disk.physicalDir(dirname(abs));
-    if (abs === null || parent === null) {
+    const at = this.where(w, dir);
+    if (at === null) {
       // (Where is not known: the command's writes are not either.)
       this.texts.contentsMayChange = true;
       return;
     }
-    const physical = join(parent, basename(abs));
+    const { physical } = at;
     for (const n of VENV_WRITES) {
       const file = `${physical}/${n}`;
       // (A python link that is there is kept, not written through: venv's symlink_or_copy.)
@@ -196,18 +197,18 @@ export class MadeVenvs {
    */
   fileOf(w: World, path: string | null): MadeVenvFile | null {
     if (this.made.size === 0 || path === null || !path.includes("/")) return null;
-    if (!isAbsolute(path) && w.cwd === null) return null;
-    const abs = canonicalLogical(isAbsolute(path) ? path : join(w.cwd!, path));
+    const abs = logicalFrom(w.cwd, path);
+    if (abs === null) return null;
     const name = basename(abs);
     const bin = dirname(abs);
     if (basename(bin) !== "bin" || name === "" || name === "." || name === "..") return null;
     const dir = dirname(bin);
     const m = this.made.get(dir);
-    if (m === undefined || (!m.pip && /^pip/.test(name))) return null;
+    if (m === undefined || (!m.pip && PIP_NAME.test(name))) return null;
     // Over a venv that was there, venv writes activate (and pyvenv.cfg) anew and keeps the
     // python links (placeOf checked where they lead); pip is left as it is when one is
     // installed already, and what else is in bin stays what the disk shows.
-    if (m.existed && name !== "activate" && !PYTHON_NAME.test(name) && !(m.pipKept && /^pip/.test(name))) return null;
+    if (m.existed && name !== "activate" && !PYTHON_NAME.test(name) && !(m.pipKept && PIP_NAME.test(name))) return null;
     const file = `${m.physical}/bin/${name}`;
     if (this.texts.writtenSince(m.writes, file) || this.disk.throughLinkZone(w, abs)) return null;
     return this.unchanged(m) ? { dir, name } : null;

@@ -8,11 +8,11 @@
 
 import { isSystemProgram } from "../commands/analyse.ts";
 import { lookupCommand } from "../commands/table/index.ts";
-import { canonicalLogical, isAbsolute, isInside, join, resolvePhysical } from "../paths/resolve.ts";
+import { canonicalLogical, isAbsolute, isInside, join, logicalFrom, resolvePhysical } from "../paths/resolve.ts";
 import { dirEntries } from "../shell/environment.ts";
 import type { World } from "../shell/state.ts";
 import type { Shell } from "./context.ts";
-import { PYTHON_NAME, venvHomeIs, venvInterpreter } from "./venv-home.ts";
+import { PIP_NAME, PYTHON_NAME, venvHomeIs, venvInterpreter } from "./venv-home.ts";
 import { isPipScript } from "./made-venvs.ts";
 
 /**
@@ -100,11 +100,11 @@ export function venvOfPythons(it: Shell, w: World, dir: string): boolean {
  * (venvOfPythons): then it is pip, installing into that venv. Null otherwise.
  */
 export function venvPip(it: Shell, w: World, text: string | null): string | null {
-  if (text === null || !text.includes("/") || w.cwd === null && !isAbsolute(text)) return null;
-  const abs = canonicalLogical(isAbsolute(text) ? text : join(w.cwd!, text));
+  const abs = text === null || !text.includes("/") ? null : logicalFrom(w.cwd, text);
+  if (abs === null) return null;
   const cut = abs.lastIndexOf("/");
   const bin = abs.slice(0, cut);
-  if (!/^pip(\d+(\.\d+)?)?$/.test(abs.slice(cut + 1)) || !bin.endsWith("/bin")) return null;
+  if (!PIP_NAME.test(abs.slice(cut + 1)) || !bin.endsWith("/bin")) return null;
   const dir = bin.slice(0, -"/bin".length) || "/";
   const phys = it.paths.physicalDir(dir);
   if (phys === null || !it.opts.roots.some((root) => isInside(phys, root))) return null;
@@ -130,7 +130,7 @@ function linkMayHaveChanged(it: Shell, w: World, abs: string): boolean {
     if (it.fs.lstat(at) !== "symlink") return false;
     const target = it.fs.readlink(at);
     if (target === null) return true;
-    p = canonicalLogical(isAbsolute(target) ? target : join(dir, target));
+    p = logicalFrom(dir, target)!;
   }
   return true;
 }

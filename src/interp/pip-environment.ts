@@ -21,9 +21,8 @@ import type { World } from "../shell/state.ts";
 import { lookup } from "../shell/words/variables.ts";
 import type { DispatchInfo, Shell } from "./context.ts";
 import { pathPrograms } from "./path-lookup.ts";
-import { PYTHON_NAME } from "./venv-home.ts";
+import { PIP_NAME, PYTHON_NAME } from "./venv-home.ts";
 
-const PIP = /^pip(\d+(\.\d+)?)?$/;
 /** Options after which pip writes nowhere in its environment (or not at all). */
 const ELSEWHERE = /^(-t|--target|--prefix|--root|--dry-run|--require-virtualenv|-h|--help|--user)(=|$)|^-t./;
 /** pip's options before the verb that take a value (pip 23 `pip --help`). */
@@ -52,7 +51,7 @@ export function pipEnvironment(it: Shell, argv: readonly Arg[], w: World, info: 
   if (known(it, w, "PIP_REQUIRE_VIRTUALENV") || known(it, w, "PIP_TARGET") || known(it, w, "PIP_PREFIX")) return;
   const venv = hostEnvironment(it, w);
   const name = argv[0]!.text!.replace(/^.*\//, "");
-  const label = PIP.test(name) ? `${name} ${verb}` : `${name} -m pip ${verb}`;
+  const label = PIP_NAME.test(name) ? `${name} ${verb}` : `${name} -m pip ${verb}`;
   const does = verb === "install" ? "installs into" : "removes packages from";
   if (venv !== null) {
     const dir = it.paths.physicalDir(canonicalLogical(venv)) ?? canonicalLogical(venv);
@@ -88,7 +87,7 @@ function pipWords(argv: readonly Arg[]): (string | null)[] | null {
   if (given === null || given === undefined || (given.includes("/") && !isSystemProgram(given))) return null;
   const first = given.replace(/^.*\//, "");
   const texts = argv.slice(1).map((a) => a.text);
-  if (PIP.test(first)) return texts;
+  if (PIP_NAME.test(first)) return texts;
   if (!PYTHON_NAME.test(first)) return null;
   // `python [-I -s -E -u …] -m pip …`: only options without values before -m.
   for (let i = 0; i < texts.length; i++) {

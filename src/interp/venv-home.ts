@@ -45,6 +45,9 @@ function dirname(p: string): string {
 /** The names an interpreter of a Python installation goes by (`python3.12`, `python3`, `pypy3.10`). */
 export const PYTHON_NAME = /^(python|pypy)(\d+(\.\d+)?)?$/;
 
+/** The names pip's console scripts go by (`pip`, `pip3`, `pip3.12`). */
+export const PIP_NAME = /^pip(\d+(\.\d+)?)?$/;
+
 /**
  * Whether `program` (a physical path, where a venv's link `link` leads) is the interpreter of
  * a Python installation outside the system's bin directories (pyenv's, uv's, conda's, a

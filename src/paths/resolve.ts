@@ -79,6 +79,12 @@ export function canonicalLogical(abs: string): string {
  * are followed (absolute targets restart from /), and once a segment does not exist the rest
  * is applied lexically.
  */
+/** `p` as an absolute path with `.` and `..` taken lexically, from `base` when relative (null: not known). */
+export function logicalFrom(base: string | null, p: string): string | null {
+  if (isAbsolute(p)) return canonicalLogical(p);
+  return base === null ? null : canonicalLogical(join(base, p));
+}
+
 export function resolvePhysical(abs: string, fs: FileSystem, watch?: Watch): Physical {
   return resolveFrom("/", abs, fs, watch);
 }
